@@ -1,0 +1,194 @@
+import { describe, expect, it } from 'vitest';
+import { LIMITS } from '../config';
+import { SITE_IMAGES } from '../images';
+import {
+  BEST_SELLERS,
+  BROOCHES,
+  CARE_INSTRUCTIONS,
+  CATEGORIES,
+  getProduct,
+  getProductByHandle,
+  isProductId,
+  MATERIALS,
+  MAX_PRICE,
+  NEW_ARRIVALS,
+  PRODUCTS,
+  productImageAlt,
+  SAMPLE_REVIEWS,
+  TESTIMONIALS,
+  usedMaterials,
+} from './index';
+
+const HEX = /^#[0-9a-f]{6}$/i;
+const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+describe('PRODUCTS', () => {
+  it('has 27 products with ids 1..27 in order', () => {
+    expect(PRODUCTS).toHaveLength(27);
+    expect(PRODUCTS.map((p) => p.id)).toEqual(Array.from({ length: 27 }, (_, i) => String(i + 1)));
+  });
+
+  it('has unique ids, handles and names', () => {
+    for (const key of ['id', 'handle', 'name'] as const) {
+      const values = PRODUCTS.map((p) => p[key]);
+      expect(new Set(values).size).toBe(values.length);
+    }
+  });
+
+  it('has kebab-case handles', () => {
+    for (const p of PRODUCTS) expect(p.handle).toMatch(HANDLE);
+  });
+
+  it('prices are 3000, 3500 or 4000 cents and all three are used', () => {
+    const prices = new Set<number>(PRODUCTS.map((p) => p.price));
+    for (const p of PRODUCTS) expect([3000, 3500, 4000]).toContain(p.price);
+    expect([...prices].sort()).toEqual([3000, 3500, 4000]);
+  });
+
+  it('uses only known categories and every category', () => {
+    for (const p of PRODUCTS) expect(CATEGORIES).toContain(p.category);
+    for (const c of CATEGORIES) expect(PRODUCTS.some((p) => p.category === c)).toBe(true);
+  });
+
+  it('has 2-4 valid, distinct materials per product and uses every material', () => {
+    for (const p of PRODUCTS) {
+      expect(p.materials.length).toBeGreaterThanOrEqual(2);
+      expect(p.materials.length).toBeLessThanOrEqual(4);
+      expect(new Set(p.materials).size).toBe(p.materials.length);
+      for (const m of p.materials) expect(MATERIALS).toContain(m);
+    }
+    for (const m of MATERIALS) {
+      expect(PRODUCTS.filter((p) => p.materials.includes(m)).length, m).toBeGreaterThanOrEqual(2);
+    }
+    expect(usedMaterials()).toEqual([...MATERIALS]);
+  });
+
+  it('has Burgundy Safari as 26 and Safari Pearl as 27', () => {
+    expect(PRODUCTS[25]).toMatchObject({ id: '26', name: 'Burgundy Safari', handle: 'burgundy-safari' });
+    expect(PRODUCTS[26]).toMatchObject({ id: '27', name: 'Safari Pearl', handle: 'safari-pearl' });
+  });
+
+  it('has consistent image ids', () => {
+    for (const p of PRODUCTS) {
+      expect(p.images.length).toBeGreaterThanOrEqual(2);
+      expect(p.image).toBe(p.images[0]);
+      p.images.forEach((img, i) => {
+        expect(img).toBe(`product-${p.id}-${i + 1}`);
+      });
+    }
+  });
+
+  it('has a palette of 2-5 valid hex colours', () => {
+    for (const p of PRODUCTS) {
+      expect(p.palette.length).toBeGreaterThanOrEqual(2);
+      expect(p.palette.length).toBeLessThanOrEqual(5);
+      for (const c of p.palette) expect(c).toMatch(HEX);
+    }
+  });
+
+  it('has non-empty descriptions and multi-paragraph full descriptions', () => {
+    for (const p of PRODUCTS) {
+      expect(p.description.trim()).not.toBe('');
+      expect(p.fullDescription.trim()).not.toBe('');
+      const paragraphs = p.fullDescription.split('\n\n');
+      expect(paragraphs.length).toBeGreaterThanOrEqual(2);
+      for (const para of paragraphs) expect(para.trim()).not.toBe('');
+      expect(p.fullDescription).toMatch(/Small, Medium or Large/);
+    }
+  });
+
+  it('has descriptions on both sides of the card truncation limit', () => {
+    const lengths = PRODUCTS.map((p) => p.description.length);
+    expect(lengths.some((n) => n > LIMITS.productDescriptionMax)).toBe(true);
+    expect(lengths.some((n) => n <= LIMITS.productDescriptionMax)).toBe(true);
+  });
+});
+
+describe('lookups', () => {
+  it('finds products by id and handle', () => {
+    expect(getProduct('26')?.handle).toBe('burgundy-safari');
+    expect(getProduct('27')?.name).toBe('Safari Pearl');
+    expect(getProductByHandle('safari-pearl')?.id).toBe('27');
+    for (const p of PRODUCTS) {
+      expect(getProduct(p.id)).toBe(p);
+      expect(getProductByHandle(p.handle)).toBe(p);
+    }
+  });
+
+  it('returns undefined for unknown ids and handles', () => {
+    expect(getProduct('0')).toBeUndefined();
+    expect(getProduct('28')).toBeUndefined();
+    expect(getProduct('__proto__')).toBeUndefined();
+    expect(getProductByHandle('nope')).toBeUndefined();
+    expect(getProductByHandle('constructor')).toBeUndefined();
+  });
+
+  it('recognises only real product ids', () => {
+    expect(isProductId('1')).toBe(true);
+    expect(isProductId('27')).toBe(true);
+    expect(isProductId('0')).toBe(false);
+    expect(isProductId('28')).toBe(false);
+    expect(isProductId('01')).toBe(false);
+    expect(isProductId('')).toBe(false);
+    expect(isProductId('__proto__')).toBe(false);
+    expect(isProductId('constructor')).toBe(false);
+  });
+});
+
+describe('collections', () => {
+  it('BEST_SELLERS are products 1-6', () => {
+    expect(BEST_SELLERS.map((p) => p.id)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(BEST_SELLERS).toHaveLength(LIMITS.bestSellers);
+  });
+
+  it('NEW_ARRIVALS are products 7-12', () => {
+    expect(NEW_ARRIVALS.map((p) => p.id)).toEqual(['7', '8', '9', '10', '11', '12']);
+    expect(NEW_ARRIVALS).toHaveLength(LIMITS.newArrivals);
+  });
+
+  it('MAX_PRICE is the highest price', () => {
+    expect(MAX_PRICE).toBe(4000);
+  });
+});
+
+describe('productImageAlt', () => {
+  it('describes each view with the product name', () => {
+    const p = getProduct('26');
+    expect(p).toBeDefined();
+    if (!p) return;
+    expect(productImageAlt(p, 0)).toBe('Burgundy Safari bracelet, studio view');
+    expect(productImageAlt(p, 1)).toBe('Burgundy Safari bracelet, worn on the wrist');
+    expect(productImageAlt(p, 2)).toContain('Burgundy Safari');
+  });
+});
+
+describe('samples', () => {
+  it('has exactly 3 reviews, testimonials and brooches', () => {
+    expect(SAMPLE_REVIEWS).toHaveLength(3);
+    expect(TESTIMONIALS).toHaveLength(3);
+    expect(BROOCHES).toHaveLength(3);
+  });
+
+  it('reviews are 5 stars with a human-readable month', () => {
+    for (const r of SAMPLE_REVIEWS) {
+      expect(r.rating).toBe(5);
+      expect(r.date).toMatch(/^[A-Z][a-z]+ \d{4}$/);
+      expect(r.author.trim()).not.toBe('');
+      expect(r.comment.trim()).not.toBe('');
+    }
+  });
+
+  it('brooches are the three coming-soon collections with site images', () => {
+    expect(BROOCHES.map((b) => b.id)).toEqual(['velvet-pearl', 'festive-charm', 'celestial']);
+    const siteImageIds: string[] = Object.values(SITE_IMAGES).map((img) => img.id);
+    for (const b of BROOCHES) {
+      expect(b.imageId).toBe(`brooch-${b.id}`);
+      expect(siteImageIds).toContain(b.imageId);
+    }
+  });
+
+  it('has 5-6 care instructions', () => {
+    expect(CARE_INSTRUCTIONS.length).toBeGreaterThanOrEqual(5);
+    expect(CARE_INSTRUCTIONS.length).toBeLessThanOrEqual(6);
+  });
+});

@@ -1,0 +1,62 @@
+import { LIMITS } from '../config';
+import { type Cents, cents } from '../money';
+import { PRODUCTS } from './products';
+import { MATERIALS, type Material, type Product } from './types';
+
+export { PRODUCTS } from './products';
+export {
+  BROOCHES,
+  type Brooch,
+  type BroochId,
+  CARE_INSTRUCTIONS,
+  SAMPLE_REVIEWS,
+  type SampleReview,
+  TESTIMONIALS,
+  type Testimonial,
+} from './samples';
+export { CATEGORIES, type Category, MATERIALS, type Material, type Product } from './types';
+
+/** Built once; a Map so that ids like '__proto__' or 'constructor' never hit Object.prototype. */
+const BY_ID: ReadonlyMap<string, Product> = new Map(PRODUCTS.map((p) => [p.id, p]));
+const BY_HANDLE: ReadonlyMap<string, Product> = new Map(PRODUCTS.map((p) => [p.handle, p]));
+
+export function getProduct(id: string): Product | undefined {
+  return BY_ID.get(id);
+}
+
+export function getProductByHandle(handle: string): Product | undefined {
+  return BY_HANDLE.get(handle);
+}
+
+export function isProductId(id: string): boolean {
+  return BY_ID.has(id);
+}
+
+/** The first LIMITS.bestSellers products (ids 1-6). */
+export const BEST_SELLERS: readonly Product[] = PRODUCTS.slice(0, LIMITS.bestSellers);
+
+/** The next LIMITS.newArrivals products after the best sellers (ids 7-12). */
+export const NEW_ARRIVALS: readonly Product[] = PRODUCTS.slice(
+  LIMITS.bestSellers,
+  LIMITS.bestSellers + LIMITS.newArrivals,
+);
+
+/** The highest price in the catalogue, e.g. for the upper bound of the price filter. */
+export const MAX_PRICE: Cents = cents(PRODUCTS.reduce((max, p) => Math.max(max, p.price), 0));
+
+const USED_MATERIALS: readonly Material[] = MATERIALS.filter((m) =>
+  PRODUCTS.some((p) => p.materials.includes(m)),
+);
+
+/** The materials at least one product uses, in MATERIALS order. */
+export function usedMaterials(): readonly Material[] {
+  return USED_MATERIALS;
+}
+
+/** Alt text for a product image: view 0 is the studio shot, view 1 the bracelet worn, later views close-ups. */
+export function productImageAlt(product: Product, index: number): string {
+  const subject = `${product.name} bracelet`;
+  if (index === 0) return `${subject}, studio view`;
+  if (index === 1) return `${subject}, worn on the wrist`;
+  return `${subject}, close-up of the beads`;
+}

@@ -1,0 +1,73 @@
+/**
+ * The checkout API contract (POST /api/checkout and POST /api/orders/{sessionId}/confirm), shared by
+ * the browser and the server. zod/mini keeps the browser bundle small; the server parses with the same
+ * schemas. Request bodies are strict: an unexpected `price` or `amount` key is a 400, never trusted.
+ */
+import * as z from 'zod/mini';
+import { LIMITS, ZONE_IDS, type ZoneId } from './config';
+
+export const CHECKOUT_ERRORS = {
+  emptyCart: 'Your cart is empty',
+  tooManyLines: `A checkout can hold at most ${LIMITS.maxCartLines} different products`,
+  unknownProduct: 'One of the products in your cart is no longer available',
+  quantity: `Quantity must be a whole number from 1 to ${LIMITS.maxQuantityPerLine}`,
+  duplicateLine: 'Each product may appear only once in a checkout',
+} as const;
+
+export const checkoutItemSchema = z.strictObject({
+  id: z.string().check(z.minLength(1), z.maxLength(8)),
+  quantity: z.number().check(
+    z.int({ error: CHECKOUT_ERRORS.quantity }),
+    z.gte(1, { error: CHECKOUT_ERRORS.quantity }),
+    z.lte(LIMITS.maxQuantityPerLine, { error: CHECKOUT_ERRORS.quantity }),
+  ),
+});
+
+export const checkoutRequestSchema = z.strictObject({
+  email: z.string().check(z.maxLength(1000)),
+  items: z
+    .array(checkoutItemSchema)
+    .check(
+      z.minLength(1, { error: CHECKOUT_ERRORS.emptyCart }),
+      z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines }),
+    ),
+  giftWrap: z.optional(z.boolean()),
+  zone: z.optional(z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]])),
+});
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+export const checkoutResponseSchema = z.union([
+  z.object({ ok: z.literal(true), url: z.string(), sessionId: z.string() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'unknown'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const confirmLineSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+});
+
+export const confirmResponseSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  reference: z.optional(z.string()),
+  items: z.optional(z.array(confirmLineSchema)),
+  subtotal: z.optional(z.number()),
+  shipping: z.optional(z.number()),
+  giftWrap: z.optional(z.number()),
+  total: z.optional(z.number()),
+  email: z.optional(z.string()),
+  /** True only for the call that moved the order to paid (and queued its e-mails). */
+  firstConfirmation: z.optional(z.boolean()),
+});
+export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
+
+/** 'SOL-' + characters 8 to 15 of the payment session id, upper-cased (spec section 3). */
+export function orderReference(sessionId: string): string {
+  return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
+}

@@ -1,0 +1,218 @@
+/**
+ * Every business number of decisions.md lives here, once. Pages, e-mails, legal texts, the server's
+ * pricing and the tests all read from this module; a literal elsewhere is a bug.
+ */
+import { type Cents, cents } from './money';
+
+export const BRAND = {
+  name: 'Solas',
+  meaning: 'Irish for "light"',
+  tagline: 'Handcrafted bracelets, designed in Ireland and made to order.',
+  footerBlurb: 'Handcrafted pieces designed in-house. Ships Ireland & beyond.',
+  /** Placeholders; the server's configuration overrides the addresses used for real mail. */
+  contactEmail: 'hello@solas.example',
+  social: [
+    { network: 'Instagram', url: 'https://www.instagram.com/solas.example' },
+    { network: 'Facebook', url: 'https://www.facebook.com/solas.example' },
+    { network: 'Pinterest', url: 'https://www.pinterest.com/solas.example' },
+  ],
+  locale: 'en_IE',
+  htmlLang: 'en-IE',
+  currency: 'EUR',
+  orderReferencePrefix: 'SOL-',
+  buildMonth: 'October 2025',
+} as const;
+
+/**
+ * The trader behind the shop, as EU consumer law requires the legal pages to name it. Placeholders until
+ * the owner fills them in; the legal pages show them verbatim.
+ */
+export const SELLER = {
+  legalName: '[Owner name], trading as Solas',
+  address: '[Street address], [Town], Co. [County], Ireland',
+  /** Null while the business is not VAT-registered; then prices include no VAT. */
+  vatNumber: null as string | null,
+} as const;
+
+export type ZoneId = 'IE' | 'EU' | 'WORLD';
+
+export interface ShippingZone {
+  readonly id: ZoneId;
+  readonly label: string;
+  readonly fee: Cents;
+  /** Orders whose subtotal reaches the threshold ship free; only Ireland has the offer. */
+  readonly freeOver: Cents | null;
+  readonly deliveryDays: readonly [number, number];
+  /** ISO 3166-1 alpha-2 codes the hosted checkout accepts as shipping address for this zone. */
+  readonly countries: readonly string[];
+}
+
+/** EU member states except Ireland (Ireland has its own zone). */
+const EU_COUNTRIES = [
+  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IT', 'LV', 'LT', 'LU',
+  'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+] as const;
+
+/** Rest of world: the countries the shop is prepared to post to outside the EU. */
+const WORLD_COUNTRIES = [
+  'GB', 'US', 'CA', 'AU', 'NZ', 'CH', 'NO', 'IS', 'JP', 'SG', 'AE', 'IL', 'ZA', 'MX', 'BR', 'KR', 'HK',
+] as const;
+
+export const FREE_SHIPPING_THRESHOLD: Cents = cents(4000);
+
+export const SHIPPING_ZONES: Readonly<Record<ZoneId, ShippingZone>> = {
+  IE: {
+    id: 'IE',
+    label: 'Ireland',
+    fee: cents(495),
+    freeOver: FREE_SHIPPING_THRESHOLD,
+    deliveryDays: [3, 5],
+    countries: ['IE'],
+  },
+  EU: {
+    id: 'EU',
+    label: 'EU',
+    fee: cents(995),
+    freeOver: null,
+    deliveryDays: [5, 10],
+    countries: EU_COUNTRIES,
+  },
+  WORLD: {
+    id: 'WORLD',
+    label: 'Rest of world',
+    fee: cents(1495),
+    freeOver: null,
+    deliveryDays: [10, 15],
+    countries: WORLD_COUNTRIES,
+  },
+};
+
+export const ZONE_IDS: readonly ZoneId[] = ['IE', 'EU', 'WORLD'];
+export const DEFAULT_ZONE: ZoneId = 'IE';
+
+export const GIFT_WRAP_PRICE: Cents = cents(350);
+
+export const PRODUCTION_DAYS: readonly [number, number] = [2, 3];
+
+export const LIMITS = {
+  /** Made-to-order pieces: a sensible per-line maximum, enforced in the UI and by the server. */
+  maxQuantityPerLine: 10,
+  /** Lines in one checkout (the catalogue has 27 products). */
+  maxCartLines: 27,
+  compareMax: 3,
+  recentlyViewedMax: 8,
+  recentlyViewedShown: 4,
+  bestSellers: 6,
+  newArrivals: 6,
+  similarProducts: 4,
+  emailMaxLength: 255,
+  errorLogMax: 50,
+  pathHistoryMax: 20,
+  metaDescriptionMax: 155,
+  productDescriptionMax: 150,
+} as const;
+
+export const SIMILARITY_SCORE = {
+  sameCategory: 10,
+  perSharedMaterial: 3,
+  priceWithinPercent: 20,
+  priceClose: 5,
+} as const;
+
+export const PRICE_SLIDER_STEP = 5;
+
+export const TIMINGS_MS = {
+  checkoutTimeout: 15_000,
+  checkoutRedirectDelay: 500,
+  newsletterMessage: 3_000,
+  promoHideFor: 7 * 24 * 60 * 60 * 1000,
+  checkoutHealthRefresh: 3_000,
+  diagnosticsDelay: 300,
+  mobileMenuFocusDelay: 100,
+  tooltipOpenDelay: 700,
+  tooltipSkipDelay: 300,
+} as const;
+
+export const PROMO = {
+  /** The floating promo shows when less than this share of the hero is visible. */
+  heroVisibleBelow: 0.35,
+  /** Fallback without IntersectionObserver. */
+  scrollFallbackPx: 240,
+} as const;
+
+export const SWIPE_THRESHOLD_PX = 50;
+
+export const POLICY = {
+  returnsDays: 30,
+  coolingOffDays: 14,
+  refundWithinDaysOfReturn: 14,
+  bankProcessingDays: [3, 5] as const,
+  reportDamageWithinHours: 48,
+  confirmationEmailWithinHours: 24,
+  dataRetentionYears: 7,
+  minimumAge: 16,
+  cookies: {
+    cart: 'session only',
+    analyticsMaxYears: 2,
+    preferencesMaxYears: 1,
+  },
+} as const;
+
+export const CORPORATE = {
+  minimumPieces: 10,
+  earlyBirdPercent: 15,
+  earlyBirdMinPieces: 20,
+  earlyBirdDeadline: 'November 1st',
+} as const;
+
+/** Bracelet sizes (wrist circumference) and the allowances to add for fit. */
+export const SIZE_GUIDE = {
+  sizes: [
+    { name: 'Small', wristCm: [15, 16] as const },
+    { name: 'Medium', wristCm: [17, 18] as const },
+    { name: 'Large', wristCm: [19, 20] as const },
+  ],
+  fit: [
+    { name: 'Snug', addCm: 1 },
+    { name: 'Standard', addCm: 1.5 },
+    { name: 'Loose', addCm: 2 },
+  ],
+} as const;
+
+export const SAMPLE_RATING = 5;
+
+/** Browser storage keys; a shared list so the storage fuzz tests and the clearing code agree. */
+export const STORAGE_KEYS = {
+  cart: 'cart',
+  wishlist: 'solas-wishlist',
+  compare: 'solas-compare',
+  recentlyViewed: 'solas-recently-viewed',
+  zone: 'solas-zone',
+  giftWrap: 'solas-gift-wrap',
+  checkoutEmail: 'checkoutEmail',
+  announcementDismissed: 'solas-announcement-dismissed',
+  promoHideUntil: 'solas-promo-hide-until',
+  lastCheckoutSuccessAt: 'lastCheckoutSuccessAt',
+  lastCheckoutError: 'lastCheckoutError',
+  errorLog: 'solas-error-log',
+  pathHistory: 'solas-path-history',
+  events: 'solas-events',
+} as const;
+
+export const FLAG_NAMES = ['content_purge', 'mobile_nav', 'hero_v2', 'hero_v3'] as const;
+export type FlagName = (typeof FLAG_NAMES)[number];
+export const FLAG_DEFAULTS: Readonly<Record<FlagName, boolean>> = {
+  content_purge: false,
+  mobile_nav: false,
+  hero_v2: false,
+  hero_v3: true,
+};
+
+export function deliveryDaysText(zone: ZoneId): string {
+  const [min, max] = SHIPPING_ZONES[zone].deliveryDays;
+  return `${min}-${max} business days`;
+}
+
+export function productionDaysText(): string {
+  return `${PRODUCTION_DAYS[0]}-${PRODUCTION_DAYS[1]} business days`;
+}

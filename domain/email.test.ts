@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { checkEmail, EMAIL_MESSAGES, maskEmail } from './email';
+
+describe('checkEmail', () => {
+  it.each(['a@b.co', '  shopper@example.ie  ', 'first.last+tag@mail.example.com'])('accepts %j', (raw) => {
+    expect(checkEmail(raw)).toEqual({ ok: true, email: raw.trim() });
+  });
+
+  it.each(['', '   ', 'plain', 'a@b', '@b.co', 'a@b..co', 'a b@c.co', 'a@b.co\r\nBcc: x@y.z', 'a@-b.co'])(
+    'rejects %j with the spec message',
+    (raw) => {
+      expect(checkEmail(raw)).toEqual({ ok: false, message: EMAIL_MESSAGES.invalid });
+    },
+  );
+
+  it('rejects addresses over 255 characters with the length message', () => {
+    const long = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(10)}.ie`;
+    expect(long.length).toBeGreaterThan(255);
+    expect(checkEmail(long)).toEqual({ ok: false, message: EMAIL_MESSAGES.tooLong });
+  });
+
+  it('has the exact spec messages', () => {
+    expect(EMAIL_MESSAGES.invalid).toBe('Please enter a valid email address');
+    expect(EMAIL_MESSAGES.tooLong).toBe('Email must be less than 255 characters');
+  });
+});
+
+describe('maskEmail', () => {
+  it('keeps the first letter and the domain', () => {
+    expect(maskEmail('shopper@example.ie')).toBe('s***@example.ie');
+    expect(maskEmail('nope')).toBe('***');
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * E-mail validation shared by the newsletter form, the checkout dialog and the server, with the spec's
+ * exact messages. Input is trimmed first; the first failing rule's message is the one shown.
+ */
+import { LIMITS } from './config';
+
+export const EMAIL_MESSAGES = {
+  invalid: 'Please enter a valid email address',
+  tooLong: 'Email must be less than 255 characters',
+} as const;
+
+// Deliberately pragmatic (what browsers accept for type=email), with no control characters or spaces,
+// so that a validated address can never smuggle a header line into an e-mail.
+const EMAIL_RE =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+export type EmailCheck = { ok: true; email: string } | { ok: false; message: string };
+
+export function checkEmail(raw: string): EmailCheck {
+  const email = raw.trim();
+  if (!EMAIL_RE.test(email)) return { ok: false, message: EMAIL_MESSAGES.invalid };
+  if (email.length > LIMITS.emailMaxLength) return { ok: false, message: EMAIL_MESSAGES.tooLong };
+  return { ok: true, email };
+}
+
+/** "a***@example.com": enough for the shopper to recognise their address, useless to anyone else. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return '***';
+  return `${email[0]}***${email.slice(at)}`;
+}

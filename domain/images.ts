@@ -1,0 +1,58 @@
+/**
+ * Image pipeline contract, shared by the build script (scripts/images) and the front end.
+ *
+ * Every image, generated or photographed, is normalised to its kind's aspect ratio and encoded at the
+ * kind's widths as AVIF and WebP. Because the output sizes follow from the kind alone, the front end can
+ * write srcset, width and height without reading a generated manifest (no layout shift, no build-order
+ * dependency for type checks and unit tests).
+ */
+export type ImageKind = 'product' | 'hero' | 'feature';
+
+export interface ImageKindSpec {
+  readonly width: number;
+  readonly height: number;
+  readonly widths: readonly number[];
+}
+
+export const IMAGE_KINDS: Readonly<Record<ImageKind, ImageKindSpec>> = {
+  product: { width: 1080, height: 1080, widths: [320, 480, 720, 1080] },
+  hero: { width: 1600, height: 1000, widths: [480, 800, 1200, 1600] },
+  feature: { width: 1200, height: 900, widths: [480, 800, 1200] },
+};
+
+export const IMAGE_FORMATS = ['avif', 'webp'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+
+/** Public URL prefix the server and Vite serve generated images from. */
+export const IMAGE_BASE_PATH = '/img';
+
+export interface ImageRef {
+  readonly id: string;
+  readonly kind: ImageKind;
+  readonly alt: string;
+}
+
+export function imageUrl(id: string, width: number, format: ImageFormat): string {
+  return `${IMAGE_BASE_PATH}/${id}-${width}.${format}`;
+}
+
+export function srcSet(id: string, kind: ImageKind, format: ImageFormat): string {
+  return IMAGE_KINDS[kind].widths.map((w) => `${imageUrl(id, w, format)} ${w}w`).join(', ');
+}
+
+/** The largest rendition, used for social cards and structured data. */
+export function largestImageUrl(id: string, kind: ImageKind, format: ImageFormat = 'webp'): string {
+  const widths = IMAGE_KINDS[kind].widths;
+  const w = widths[widths.length - 1] ?? IMAGE_KINDS[kind].width;
+  return imageUrl(id, w, format);
+}
+
+/** Non-product images used by the pages; the generator draws each of them. */
+export const SITE_IMAGES = {
+  hero: { id: 'hero', kind: 'hero', alt: 'A stack of handcrafted Solas beaded bracelets in burgundy, pearl and warm gold tones' },
+  heroAlt: { id: 'hero-alt', kind: 'hero', alt: 'Solas bracelets laid out on linen in soft morning light' },
+  story: { id: 'story', kind: 'feature', alt: 'Beads, thread and tools on the Solas workbench' },
+  broochVelvet: { id: 'brooch-velvet-pearl', kind: 'feature', alt: 'Burgundy velvet brooch edged with freshwater pearls' },
+  broochFestive: { id: 'brooch-festive-charm', kind: 'feature', alt: 'Festive charm brooch with red and gold beads' },
+  broochCelestial: { id: 'brooch-celestial', kind: 'feature', alt: 'Celestial brooch of midnight-blue beads and golden stars' },
+} as const satisfies Record<string, ImageRef>;

@@ -1,0 +1,43 @@
+/**
+ * Money is always an integer number of euro cents. The brand keeps arithmetic in cents so that
+ * 3 x €34.99 never becomes 104.97000000000001; formatting to "€35.00" happens only at the edge.
+ */
+export type Cents = number & { readonly __brand: 'Cents' };
+
+export function cents(value: number): Cents {
+  if (!Number.isSafeInteger(value)) {
+    throw new RangeError(`Money must be an integer number of cents, got ${value}`);
+  }
+  return value as Cents;
+}
+
+export function euros(value: number): Cents {
+  return cents(Math.round(value * 100));
+}
+
+export function addCents(...values: readonly Cents[]): Cents {
+  let total = 0;
+  for (const v of values) total += v;
+  return cents(total);
+}
+
+export function multiplyCents(value: Cents, times: number): Cents {
+  return cents(value * times);
+}
+
+const formatter = new Intl.NumberFormat('en-IE', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** "€35.00" (en-IE, EUR, two decimals), as decisions.md asks for. */
+export function formatEuro(value: Cents): string {
+  return formatter.format(value / 100);
+}
+
+/** "€40" for whole-euro marketing copy ("Free shipping over €40"); falls back to two decimals. */
+export function formatEuroShort(value: Cents): string {
+  return value % 100 === 0 ? `€${value / 100}` : formatEuro(value);
+}

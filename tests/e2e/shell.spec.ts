@@ -1,0 +1,159 @@
+import { expect, test } from './fixtures';
+
+const ROUTES: ReadonlyArray<readonly [string, RegExp]> = [
+  ['/', /./],
+  ['/shop', /Our Collection/],
+  ['/collections/best-sellers', /Best Sellers/],
+  ['/product/1', /./],
+  ['/cart', /Your Cart|Your cart is empty/],
+  ['/about', /./],
+  ['/bespoke-corporate', /Bespoke & Corporate/],
+  ['/coming-soon', /Coming Soon/],
+  ['/order-confirmation', /Order/],
+  ['/payment-canceled', /Payment Cancelled/],
+  ['/privacy-policy', /Privacy Policy/],
+  ['/terms-conditions', /Terms/],
+  ['/returns-refunds', /Shipping & Returns/],
+  ['/cookie-policy', /Cookie Policy/],
+  ['/image-editor', /Image Editor/],
+  ['/diagnostics', /Diagnostics/],
+  ['/checkout-test-plan', /Test Plan/i],
+  ['/checkout-health', /Checkout Health/],
+  ['/error-test', /Error Test/],
+];
+
+test.describe('every route renders its heading', () => {
+  for (const [path, heading] of ROUTES) {
+    test(path, async ({ page }) => {
+      await page.goto(`/#${path}`);
+      const h1 = page.getByRole('heading', { level: 1 }).first();
+      await expect(h1).toBeVisible();
+      await expect(h1).toHaveText(heading);
+    });
+  }
+});
+
+test('redirects land on /shop', async ({ page }) => {
+  for (const path of ['/collections/summer', '/blog/news', '/posts/1', '/articles/care', '/wishlist']) {
+    await page.goto(`/#${path}`);
+    await expect(page).toHaveURL(/#\/shop$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Collection' })).toBeVisible();
+  }
+});
+
+test('unknown paths show the 404 page with a link home', async ({ page }) => {
+  await page.goto('/#/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL(/#\/$/);
+});
+
+test('unknown product ids show Product not found with Return to Shop', async ({ page }) => {
+  await page.goto('/#/product/999');
+  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Return to Shop' }).or(page.getByRole('link', { name: 'Return to Shop' })).click();
+  await expect(page).toHaveURL(/#\/shop/);
+});
+
+test('header marks the current page and the footer has the brand blurb and year', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/#/about');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('aria-current', 'page');
+  await expect(nav.getByRole('link', { name: 'Shop' })).not.toHaveAttribute('aria-current', 'page');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText('Handcrafted pieces designed in-house. Ships Ireland & beyond.');
+  await expect(footer).toContainText(String(new Date().getFullYear()));
+  await expect(footer.getByRole('navigation', { name: 'Legal' })).toBeVisible();
+});
+
+test('page scrolls to the top on route change', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 700 });
+  await page.goto('/#/privacy-policy');
+  await page.evaluate(() => window.scrollTo(0, 2000));
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Terms & Conditions' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Terms');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test.describe('mobile menu', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('opens as a dialog titled Menu, traps Tab, closes on Escape and restores focus', async ({ page }) => {
+    await page.goto('/#/');
+    const opener = page.getByRole('button', { name: 'Open menu' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await expect(dialog).toBeVisible();
+    // Focus moves into the dialog after ~100 ms.
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    // Scroll is locked while open.
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('Shift+Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+
+  test('has a Close button, closes on backdrop click and navigates', async ({ page }) => {
+    await page.goto('/#/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.mouse.click(380, 400);
+    await expect(dialog).toBeHidden();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await dialog.getByRole('link', { name: 'Coming Soon' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/#\/coming-soon$/);
+  });
+
+  test('the mobile_nav flag switches to the alternative menu with the same keyboard behaviour', async ({ page }) => {
+    await page.goto('/#/');
+    await page.evaluate(() => localStorage.setItem('mobile_nav', 'true'));
+    await page.reload();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Menu' });
+    await expect(dialog).toBeVisible();
+    await expect(page.locator('dialog[open]')).toHaveCount(1);
+    await expect.poll(() => dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  });
+});
+
+test('announcement dismissal survives reload', async ({ page }) => {
+  await page.goto('/#/');
+  const bar = page.getByRole('complementary', { name: 'Announcement' });
+  await expect(bar).toContainText('Free shipping in Ireland over €40 • 30-day returns');
+  await bar.getByRole('button', { name: 'Dismiss announcement' }).click();
+  await expect(bar).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Announcement' })).toHaveCount(0);
+});
+
+test('GET /api/health answers 200 JSON', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ ok: true });
+});
+
+test('path-form URLs open the matching hash route', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page).toHaveURL(/#\/about$/);
+});

@@ -1,0 +1,26 @@
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// A test fails on any unexpected console.error: React warnings, act() warnings and swallowed errors
+// are bugs. A test that expects one spies on console.error itself (vi.spyOn(...).mockImplementation).
+let errors: unknown[][] = [];
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+afterEach(async () => {
+  if (typeof document !== 'undefined') {
+    const { cleanup } = await import('@testing-library/react');
+    cleanup();
+  }
+  const seen = errors;
+  errors = [];
+  if (seen.length > 0) {
+    throw new Error(`Unexpected console.error:\n${seen.map((a) => a.map(String).join(' ')).join('\n')}`);
+  }
+});
+
+if (typeof window !== 'undefined') {
+  await import('@testing-library/jest-dom/vitest');
+}

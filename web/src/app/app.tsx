@@ -1,0 +1,82 @@
+import { Suspense, useEffect } from 'react';
+import { Toaster } from 'sonner';
+import { type Resolution, resolvePath } from '../../../domain/routes';
+import { pageMeta } from '../../../domain/seo';
+import { applyMeta } from '../features/seo/apply-meta';
+import { ErrorBoundary } from './error-boundary';
+import { AnnouncementBar } from './layout/announcement-bar';
+import { Footer } from './layout/footer';
+import { Header } from './layout/header';
+import { pageComponent } from './page-registry';
+import { AppProviders } from './providers';
+import { type HashLocation, HashRouter, navigate, useLocation } from './router';
+
+function PageFallback() {
+  // Keeps the footer below the fold while a page chunk loads, so nothing jumps when it arrives.
+  return (
+    <div className="mx-auto min-h-[70vh] max-w-6xl px-4 py-16" aria-busy="true">
+      <span className="sr-only">Loading…</span>
+    </div>
+  );
+}
+
+function useRouteEffects(resolution: Resolution, path: string): void {
+  useEffect(() => {
+    if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
+  }, [resolution]);
+
+  // Spec: the page scrolls to the top on every route change (not on query changes such as filters).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [path]);
+
+  useEffect(() => {
+    if (resolution.kind !== 'route') return;
+    applyMeta(pageMeta(resolution.match, window.location.origin), window.location.origin);
+    if (resolution.match.id === 'not-found') {
+      console.warn(`404: no route for ${resolution.match.path}`);
+    }
+  }, [resolution]);
+}
+
+function RouteView() {
+  const { path } = useLocation();
+  const resolution = resolvePath(path);
+  useRouteEffects(resolution, path);
+  if (resolution.kind === 'redirect') return <PageFallback />;
+  const Page = pageComponent(resolution.match.id);
+  return (
+    <ErrorBoundary key={path}>
+      <Suspense fallback={<PageFallback />}>
+        <Page />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+export function App({ initialLocation }: { initialLocation?: HashLocation }) {
+  return (
+    <HashRouter initialLocation={initialLocation}>
+      <AppProviders>
+        <a
+          href="#main"
+          onClick={(e) => {
+            e.preventDefault();
+            document.getElementById('main')?.focus();
+          }}
+          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-cream focus:px-4 focus:py-2"
+        >
+          Skip to content
+        </a>
+        <AnnouncementBar />
+        <Header />
+        <main id="main" tabIndex={-1} className="focus:outline-none">
+          <RouteView />
+        </main>
+        <Footer />
+        <Toaster position="bottom-right" richColors closeButton />
+      </AppProviders>
+    </HashRouter>
+  );
+}

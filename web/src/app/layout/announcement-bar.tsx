@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { FREE_SHIPPING_THRESHOLD, POLICY, STORAGE_KEYS } from '../../../../domain/config';
+import { formatEuroShort } from '../../../../domain/money';
+
+export const ANNOUNCEMENT_TEXT = `Free shipping in Ireland over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} • ${POLICY.returnsDays}-day returns`;
+
+/**
+ * Dismissal persists for good. An inline script in index.html hides a dismissed bar before first paint
+ * (data-announcement on <html>), so returning visitors see no layout shift; React then drops it entirely.
+ */
+export function AnnouncementBar() {
+  const [dismissed, setDismissed] = useState(false);
+  useEffect(() => {
+    try {
+      if (window.localStorage.getItem(STORAGE_KEYS.announcementDismissed)) setDismissed(true);
+    } catch {
+      // Storage disabled: the bar simply shows.
+    }
+  }, []);
+  if (dismissed) return null;
+  const dismiss = () => {
+    try {
+      window.localStorage.setItem(STORAGE_KEYS.announcementDismissed, '1');
+    } catch {
+      // Still hide it for this page view.
+    }
+    setDismissed(true);
+  };
+  return (
+    <aside aria-label="Announcement" className="announcement-bar bg-wine text-cream">
+      <div className="mx-auto flex max-w-6xl items-center justify-center gap-2 px-4 py-2 text-center text-sm">
+        <p className="flex-1">{ANNOUNCEMENT_TEXT}</p>
+        <button
+          type="button"
+          onClick={dismiss}
+          aria-label="Dismiss announcement"
+          className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full hover:bg-wine-dark focus-visible:outline-cream"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+    </aside>
+  );
+}

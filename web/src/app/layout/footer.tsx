@@ -1,0 +1,76 @@
+import { BRAND } from '../../../../domain/config';
+import { Link } from '../router';
+
+const GROUPS = [
+  {
+    title: 'Shop',
+    links: [
+      { to: '/shop', label: 'All Bracelets' },
+      { to: '/collections/best-sellers', label: 'Best Sellers' },
+      { to: '/coming-soon', label: 'Coming Soon' },
+      { to: '/bespoke-corporate', label: 'Bespoke & Corporate' },
+    ],
+  },
+  {
+    title: 'Customer Service',
+    links: [
+      { to: '/returns-refunds', label: 'Shipping & Returns' },
+      { to: '/about', label: 'About Us' },
+      { to: '/cart', label: 'Cart' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { to: '/privacy-policy', label: 'Privacy Policy' },
+      { to: '/terms-conditions', label: 'Terms & Conditions' },
+      { to: '/cookie-policy', label: 'Cookie Policy' },
+    ],
+  },
+] as const;
+
+export function Footer() {
+  // The year is computed at render; prerendered pages are rebuilt with every release.
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-line bg-sand">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="font-serif text-2xl text-wine">{BRAND.name}</p>
+          <p className="mt-3 text-sm text-muted">{BRAND.footerBlurb}</p>
+          <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
+            {BRAND.social.map((s) => (
+              <li key={s.network}>
+                <a href={s.url} rel="noopener noreferrer" target="_blank" className="underline hover:text-wine">
+                  {s.network}
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-4 text-sm">
+            <a href={`mailto:${BRAND.contactEmail}`} className="underline hover:text-wine">
+              {BRAND.contactEmail}
+            </a>
+          </p>
+        </div>
+        {GROUPS.map((group) => (
+          <nav key={group.title} aria-label={group.title}>
+            <h2 className="font-sans text-sm font-semibold uppercase tracking-wider">{group.title}</h2>
+            <ul className="mt-3 space-y-2 text-sm">
+              {group.links.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="hover:text-wine hover:underline">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </div>
+      <p className="border-t border-line px-4 py-5 text-center text-xs text-muted">
+        © {year} {BRAND.name}. Handcrafted in Ireland.
+      </p>
+    </footer>
+  );
+}

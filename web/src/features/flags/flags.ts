@@ -1,0 +1,72 @@
+/**
+ * Feature flags, resolved in the spec's order: local storage `{name}` ('true'/'false'), then
+ * `flag_{name}`, then the runtime environment the server hands the app (upper-cased name or FLAG_ prefix),
+ * then the defaults of decisions.md. Everything that depends on a flag reads it through `getFlag`.
+ */
+import { FLAG_DEFAULTS, FLAG_NAMES, type FlagName } from '../../../../domain/config';
+
+export const FLAGS_CHANGED_EVENT = 'solas:flags-changed';
+
+declare global {
+  interface Window {
+    /** Runtime flag values from the server's environment, e.g. { FLAG_HERO_V2: 'true' }. */
+    __SOLAS_ENV__?: Record<string, string>;
+  }
+}
+
+export type FlagSource = 'local' | 'local-prefixed' | 'environment' | 'default';
+
+function parseBool(value: string | null | undefined): boolean | undefined {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  return undefined;
+}
+
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function resolveFlag(
+  name: FlagName,
+  storage: (key: string) => string | null,
+  env: Readonly<Record<string, string>> | undefined,
+): { value: boolean; source: FlagSource } {
+  const local = parseBool(storage(name));
+  if (local !== undefined) return { value: local, source: 'local' };
+  const prefixed = parseBool(storage(`flag_${name}`));
+  if (prefixed !== undefined) return { value: prefixed, source: 'local-prefixed' };
+  const upper = name.toUpperCase();
+  const fromEnv = parseBool(env?.[upper]?.toLowerCase()) ?? parseBool(env?.[`FLAG_${upper}`]?.toLowerCase());
+  if (fromEnv !== undefined) return { value: fromEnv, source: 'environment' };
+  return { value: FLAG_DEFAULTS[name], source: 'default' };
+}
+
+export function getFlag(name: FlagName): boolean {
+  if (typeof window === 'undefined') return FLAG_DEFAULTS[name];
+  return resolveFlag(name, readStorage, window.__SOLAS_ENV__).value;
+}
+
+export function setFlag(name: FlagName, value: boolean): void {
+  try {
+    window.localStorage.setItem(name, String(value));
+  } catch {
+    // Storage can be full or disabled; the flag then simply keeps its previous value.
+  }
+  window.dispatchEvent(new Event(FLAGS_CHANGED_EVENT));
+}
+
+export function resetFlags(): void {
+  for (const name of FLAG_NAMES) {
+    try {
+      window.localStorage.removeItem(name);
+      window.localStorage.removeItem(`flag_${name}`);
+    } catch {
+      // See setFlag.
+    }
+  }
+  window.dispatchEvent(new Event(FLAGS_CHANGED_EVENT));
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../components/placeholder-page';
+
+export function ErrorTestPage() {
+  return <PlaceholderPage title="Error Test" text="Error test buttons arrive with the tools issue." />;
+}

@@ -56,3 +56,12 @@ export const SITE_IMAGES = {
   broochFestive: { id: 'brooch-festive-charm', kind: 'feature', alt: 'Festive charm brooch with red and gold beads' },
   broochCelestial: { id: 'brooch-celestial', kind: 'feature', alt: 'Celestial brooch of midnight-blue beads and golden stars' },
 } as const satisfies Record<string, ImageRef>;
+
+/**
+ * `sizes` of the images that can be a page's LCP element. The page components and the prerenderer's
+ * <link rel="preload"> use the same strings, so the browser preloads exactly the rendition it will use.
+ */
+export const LCP_SIZES = {
+  hero: '100vw',
+  productGallery: '(min-width: 1024px) 560px, (min-width: 640px) 80vw, 100vw',
+} as const;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const ROOT = process.argv[2] ?? 'dist/web';
-const TEXT = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+// HTML is left out: the server fills in PUBLIC_URL and compresses each page once at start.
+const TEXT = /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 let files = 0;
 let before = 0;
 let afterBr = 0;

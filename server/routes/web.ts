@@ -1,52 +1,87 @@
 /**
- * Serves the built SPA: hashed assets with immutable caching and pre-compressed brotli/gzip variants
- * (made at build time), HTML always revalidated.
+ * Serves the shop's front end: prerendered HTML for every route in path form (/shop, /product/3) and at
+ * '/', hashed assets with immutable caching, and pre-compressed brotli/gzip variants made at build time.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { getProduct } from '../../domain/catalogue';
 import { resolvePath } from '../../domain/routes';
+import { type HtmlPage, loadHtmlPages } from '../html-pages';
 
-export async function webRoutes(app: FastifyInstance, opts: { webDistDir: string }): Promise<void> {
+export interface WebRoutesOptions {
+  readonly webDistDir: string;
+  readonly publicUrl: string;
+}
+
+function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status = 200): FastifyReply {
+  reply
+    .code(status)
+    .header('Content-Type', 'text/html; charset=utf-8')
+    // Short-lived and revalidated: a release changes the HTML, and the ETag makes revalidation cheap.
+    .header('Cache-Control', 'public, max-age=0, must-revalidate')
+    .header('ETag', page.etag)
+    .header('Vary', 'Accept-Encoding');
+  if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const encoding = pickEncoding(request);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw);
+}
+
+export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): Promise<void> {
   const root = opts.webDistDir;
   if (!existsSync(path.join(root, 'index.html'))) {
     throw new Error(`The front end is not built: ${path.join(root, 'index.html')} is missing. Run \`npm run build\`.`);
   }
+  const pages = loadHtmlPages(root, opts.publicUrl);
+  const home = pages.get('/');
+  if (!home) throw new Error('index.html could not be loaded');
+  const notFoundPage = pages.get('/404') ?? home;
+
   await app.register(fastifyStatic, {
     root,
     preCompressed: true,
     wildcard: true,
-    index: ['index.html'],
+    index: false,
     cacheControl: false,
+    // Prerendered pages are served from memory by the handlers below, never as files.
+    allowedPath: (pathName) => !pathName.endsWith('.html'),
     setHeaders(res, filePath) {
       const rel = path.relative(root, filePath);
       if (rel.startsWith(`assets${path.sep}`)) {
         res.header('Cache-Control', 'public, max-age=31536000, immutable');
       } else if (rel.startsWith(`img${path.sep}`)) {
-        // Image names carry no hash (an owner may replace a photo), so revalidate after a day.
+        // Image names carry no hash (the owner may replace a photo), so revalidate after a day.
         res.header('Cache-Control', 'public, max-age=86400, stale-while-revalidate=604800');
-      } else if (filePath.endsWith('.html')) {
-        res.header('Cache-Control', 'no-cache');
       } else {
         res.header('Cache-Control', 'public, max-age=3600');
       }
     },
   });
 
-  // Path-form URLs (/shop, /product/3) of spec routes open the app on the matching hash route.
+  app.get('/', (request, reply) => sendPage(request, reply, home));
+  app.get('/index.html', (request, reply) => sendPage(request, reply, home));
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || url.startsWith('/api/')) {
       return reply.code(404).send({ ok: false, error: 'Not found' });
     }
-    if (url.startsWith('/api/')) return reply.code(404).send({ ok: false, error: 'Not found' });
     const resolution = resolvePath(url);
-    if (resolution.kind === 'redirect') return reply.redirect(`/#${resolution.to}`, 302);
-    if (resolution.match.id === 'not-found') {
-      return reply.code(404).header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
-    return reply.redirect(`/#${resolution.match.path}${query}`, 302);
+    if (resolution.kind === 'redirect') return reply.redirect(resolution.to, 301);
+    const { match } = resolution;
+    const known = match.id !== 'not-found' && (match.id !== 'product' || getProduct(match.params.id ?? '') !== undefined);
+    const page = known ? pages.get(match.path) : undefined;
+    if (page) return sendPage(request, reply, page);
+    if (known) return sendPage(request, reply, home); // built without prerendering: the SPA shell still works
+    return sendPage(request, reply, notFoundPage, 404);
   });
 }

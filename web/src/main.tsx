@@ -1,12 +1,37 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { resolvePath } from '../../domain/routes';
 import { App } from './app/app';
+import { preloadPage } from './app/page-registry';
+import type { HashLocation } from './app/router';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');
-createRoot(root).render(
+
+// A path-form URL (/product/3, served prerendered) boots the app on the matching hash route.
+const { pathname, search, hash } = window.location;
+if (pathname !== '/' && (hash === '' || hash === '#')) {
+  history.replaceState(history.state, '', `/#${pathname}${search}`);
+}
+
+const render = (initialLocation?: HashLocation) => (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App initialLocation={initialLocation} />
+  </StrictMode>
 );
+
+const prerendered = root.dataset.prerendered;
+if (prerendered) {
+  // Hydrate against the location the page was prerendered for (the router's server snapshot); the router
+  // then moves to the real hash route, if different, without a hydration mismatch. Loading the page's
+  // chunk first means hydration never replaces the server HTML with a fallback (no flash, no second LCP).
+  const resolution = resolvePath(prerendered);
+  const hydrate = () => {
+    hydrateRoot(root, render({ path: prerendered, search: '' }));
+  };
+  if (resolution.kind === 'route') preloadPage(resolution.match.id).then(hydrate, hydrate);
+  else hydrate();
+} else {
+  createRoot(root).render(render());
+}

@@ -1,7 +1,7 @@
-import { Suspense, useEffect } from 'react';
-import { Toaster } from 'sonner';
+import { Suspense, useEffect, useMemo } from 'react';
 import { type Resolution, resolvePath } from '../../../domain/routes';
 import { pageMeta } from '../../../domain/seo';
+import { LazyToaster } from '../components/ui/toast';
 import { applyMeta } from '../features/seo/apply-meta';
 import { ErrorBoundary } from './error-boundary';
 import { AnnouncementBar } from './layout/announcement-bar';
@@ -9,7 +9,7 @@ import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { pageComponent } from './page-registry';
 import { AppProviders } from './providers';
-import { type HashLocation, HashRouter, navigate, useLocation } from './router';
+import { type HashLocation, HashRouter, navigate, parseHash, useLocation } from './router';
 
 function PageFallback() {
   // Keeps the footer below the fold while a page chunk loads, so nothing jumps when it arrives.
@@ -33,16 +33,18 @@ function useRouteEffects(resolution: Resolution, path: string): void {
 
   useEffect(() => {
     if (resolution.kind !== 'route') return;
+    // During hydration the router still reports the prerendered route; reveal only the real one.
+    if (parseHash(window.location.hash).path === path) delete document.documentElement.dataset.stale;
     applyMeta(pageMeta(resolution.match, window.location.origin), window.location.origin);
     if (resolution.match.id === 'not-found') {
       console.warn(`404: no route for ${resolution.match.path}`);
     }
-  }, [resolution]);
+  }, [resolution, path]);
 }
 
 function RouteView() {
   const { path } = useLocation();
-  const resolution = resolvePath(path);
+  const resolution = useMemo(() => resolvePath(path), [path]);
   useRouteEffects(resolution, path);
   if (resolution.kind === 'redirect') return <PageFallback />;
   const Page = pageComponent(resolution.match.id);
@@ -75,7 +77,7 @@ export function App({ initialLocation }: { initialLocation?: HashLocation }) {
           <RouteView />
         </main>
         <Footer />
-        <Toaster position="bottom-right" richColors closeButton />
+        <LazyToaster />
       </AppProviders>
     </HashRouter>
   );

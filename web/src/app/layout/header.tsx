@@ -1,14 +1,17 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { BRAND } from '../../../../domain/config';
 import { useFlag } from '../../features/flags/use-flag';
 import { Link } from '../router';
 import { CartButton } from './cart-button';
-import { MobileMenu } from './mobile-menu';
-import { MobileMenuAlt } from './mobile-menu-alt';
+
+// The menus (and Radix Dialog with them, ~17 KB gzip) load on first open, not with every page.
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const MobileMenuAlt = lazy(() => import('./mobile-menu-alt').then((m) => ({ default: m.MobileMenuAlt })));
 import { NAV_LINKS } from './nav-links';
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   // decisions.md: mobile_nav selects the alternative implementation of the mobile menu.
   const altMenu = useFlag('mobile_nav');
   const Menu = altMenu ? MobileMenuAlt : MobileMenu;
@@ -22,7 +25,10 @@ export function Header() {
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M4 7h16M4 12h16M4 17h16" />
@@ -51,7 +57,11 @@ export function Header() {
           ))}
         </ul>
       </nav>
-      <Menu open={menuOpen} onOpenChange={setMenuOpen} />
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <Menu open={menuOpen} onOpenChange={setMenuOpen} />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -3,7 +3,7 @@
  * Close), built on Radix Dialog for focus trapping, Escape, outside click and scroll locking.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 export type SheetSide = 'top' | 'bottom' | 'left' | 'right';
 
@@ -36,12 +36,27 @@ export function Sheet({
   onOpenAutoFocus,
   className = '',
 }: SheetProps) {
+  // Sheets are usually opened by plain buttons (not Dialog.Trigger), so remember what had focus when the
+  // sheet opened and give focus back to it on close.
+  const returnFocusTo = useRef<Element | null>(null);
+  const handleOpenAutoFocus = (event: Event) => {
+    returnFocusTo.current = document.activeElement;
+    onOpenAutoFocus?.(event);
+  };
+  const handleCloseAutoFocus = (event: Event) => {
+    const target = returnFocusTo.current;
+    if (target instanceof HTMLElement && target.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
         <Dialog.Content
-          onOpenAutoFocus={onOpenAutoFocus}
+          onOpenAutoFocus={handleOpenAutoFocus}
+          onCloseAutoFocus={handleCloseAutoFocus}
           className={`fixed z-50 flex flex-col overflow-y-auto border-line bg-cream shadow-xl focus:outline-none ${SIDE_CLASSES[side]} ${className}`}
         >
           <div className="flex items-center justify-between border-b border-line px-5 py-4">

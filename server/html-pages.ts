@@ -1,0 +1,49 @@
+/**
+ * The prerendered HTML pages (dist/web/index.html and dist/web/pages/**.html), loaded once at start:
+ * the PUBLIC_URL placeholder is filled in, then each page is compressed once (brotli and gzip) and kept
+ * in memory with a strong ETag. Serving a product page is then a map lookup and a buffer write.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
+
+export interface HtmlPage {
+  readonly raw: Buffer;
+  readonly br: Buffer;
+  readonly gzip: Buffer;
+  readonly etag: string;
+}
+
+function walk(dir: string, base: string, out: Map<string, string>): void {
+  for (const name of readdirSync(dir)) {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, `${base}/${name}`, out);
+    else if (name.endsWith('.html')) out.set(`${base}/${name.slice(0, -'.html'.length)}`, full);
+  }
+}
+
+function makePage(html: string): HtmlPage {
+  const raw = Buffer.from(html, 'utf8');
+  return {
+    raw,
+    br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzip: gzipSync(raw, { level: 9 }),
+    etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+/** Keys are route paths: '/', '/shop', '/product/3', '/404'. */
+export function loadHtmlPages(webDistDir: string, publicUrl: string): Map<string, HtmlPage> {
+  const files = new Map<string, string>();
+  files.set('/', path.join(webDistDir, 'index.html'));
+  const pagesDir = path.join(webDistDir, 'pages');
+  if (existsSync(pagesDir)) walk(pagesDir, '', files);
+  const pages = new Map<string, HtmlPage>();
+  for (const [route, file] of files) {
+    pages.set(route, makePage(readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrl)));
+  }
+  return pages;
+}

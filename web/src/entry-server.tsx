@@ -1,0 +1,43 @@
+/**
+ * Server-side entry used at build time by scripts/prerender.mjs: renders a route of the same App the
+ * browser runs (no second copy of any page), waiting for lazy page chunks, and exposes the route table
+ * and metadata the prerenderer needs.
+ */
+import { PassThrough } from 'node:stream';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { getProduct, PRODUCTS } from '../../domain/catalogue';
+import { LCP_SIZES, SITE_IMAGES, srcSet } from '../../domain/images';
+import { type RouteMatch, resolvePath, STATIC_PATHS } from '../../domain/routes';
+import { pageMeta } from '../../domain/seo';
+import { App } from './app/app';
+import { preloadPage } from './app/page-registry';
+
+export { pageMeta, resolvePath };
+
+/** Every path the server answers without the hash, each prerendered at build time. */
+export function prerenderPaths(): string[] {
+  return [...Object.keys(STATIC_PATHS), ...PRODUCTS.map((p) => `/product/${p.id}`), '/404'];
+}
+
+export async function renderPath(path: string): Promise<string> {
+  const resolution = resolvePath(path);
+  if (resolution.kind === 'route') await preloadPage(resolution.match.id);
+  const { prelude } = await prerenderToNodeStream(<App initialLocation={{ path, search: '' }} />);
+  const chunks: Buffer[] = [];
+  const sink = new PassThrough();
+  prelude.pipe(sink);
+  for await (const chunk of sink) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The page's LCP image, preloaded in the prerendered <head> with fetchpriority=high. */
+export function lcpImage(match: RouteMatch): { srcset: string; sizes: string } | null {
+  if (match.id === 'home') {
+    return { srcset: srcSet(SITE_IMAGES.hero.id, 'hero', 'avif'), sizes: LCP_SIZES.hero };
+  }
+  if (match.id === 'product') {
+    const product = getProduct(match.params.id ?? '');
+    if (product) return { srcset: srcSet(product.image, 'product', 'avif'), sizes: LCP_SIZES.productGallery };
+  }
+  return null;
+}

@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
+    // .vite/manifest.json: the size budget check (scripts/check-size.mjs) reads the chunk graph from it.
+    manifest: true,
     // Source maps stay out of the public build: they would ship our source to every visitor.
     sourcemap: false,
   },

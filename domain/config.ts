@@ -49,13 +49,53 @@ export interface ShippingZone {
 
 /** EU member states except Ireland (Ireland has its own zone). */
 const EU_COUNTRIES = [
-  'AT', 'BE', 'BG', 'HR', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'GR', 'HU', 'IT', 'LV', 'LT', 'LU',
-  'MT', 'NL', 'PL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE',
+  'AT',
+  'BE',
+  'BG',
+  'HR',
+  'CY',
+  'CZ',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'DE',
+  'GR',
+  'HU',
+  'IT',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SK',
+  'SI',
+  'ES',
+  'SE',
 ] as const;
 
 /** Rest of world: the countries the shop is prepared to post to outside the EU. */
 const WORLD_COUNTRIES = [
-  'GB', 'US', 'CA', 'AU', 'NZ', 'CH', 'NO', 'IS', 'JP', 'SG', 'AE', 'IL', 'ZA', 'MX', 'BR', 'KR', 'HK',
+  'GB',
+  'US',
+  'CA',
+  'AU',
+  'NZ',
+  'CH',
+  'NO',
+  'IS',
+  'JP',
+  'SG',
+  'AE',
+  'IL',
+  'ZA',
+  'MX',
+  'BR',
+  'KR',
+  'HK',
 ] as const;
 
 export const FREE_SHIPPING_THRESHOLD: Cents = cents(4000);

@@ -49,12 +49,28 @@ export function largestImageUrl(id: string, kind: ImageKind, format: ImageFormat
 
 /** Non-product images used by the pages; the generator draws each of them. */
 export const SITE_IMAGES = {
-  hero: { id: 'hero', kind: 'hero', alt: 'A stack of handcrafted Solas beaded bracelets in burgundy, pearl and warm gold tones' },
+  hero: {
+    id: 'hero',
+    kind: 'hero',
+    alt: 'A stack of handcrafted Solas beaded bracelets in burgundy, pearl and warm gold tones',
+  },
   heroAlt: { id: 'hero-alt', kind: 'hero', alt: 'Solas bracelets laid out on linen in soft morning light' },
   story: { id: 'story', kind: 'feature', alt: 'Beads, thread and tools on the Solas workbench' },
-  broochVelvet: { id: 'brooch-velvet-pearl', kind: 'feature', alt: 'Burgundy velvet brooch edged with freshwater pearls' },
-  broochFestive: { id: 'brooch-festive-charm', kind: 'feature', alt: 'Festive charm brooch with red and gold beads' },
-  broochCelestial: { id: 'brooch-celestial', kind: 'feature', alt: 'Celestial brooch of midnight-blue beads and golden stars' },
+  broochVelvet: {
+    id: 'brooch-velvet-pearl',
+    kind: 'feature',
+    alt: 'Burgundy velvet brooch edged with freshwater pearls',
+  },
+  broochFestive: {
+    id: 'brooch-festive-charm',
+    kind: 'feature',
+    alt: 'Festive charm brooch with red and gold beads',
+  },
+  broochCelestial: {
+    id: 'brooch-celestial',
+    kind: 'feature',
+    alt: 'Celestial brooch of midnight-blue beads and golden stars',
+  },
 } as const satisfies Record<string, ImageRef>;
 
 /**

@@ -3,24 +3,45 @@ import { FREE_SHIPPING_THRESHOLD, GIFT_WRAP_PRICE, SHIPPING_ZONES } from './conf
 import { cents } from './money';
 import { freeShippingProgress, freeShippingRemaining, priceOrder, shippingFee } from './pricing';
 
-const line = (unit: number, quantity: number) => ({ id: '1', name: 'Test', unitPrice: cents(unit), quantity });
+const line = (unit: number, quantity: number) => ({
+  id: '1',
+  name: 'Test',
+  unitPrice: cents(unit),
+  quantity,
+});
 
 describe('priceOrder', () => {
   it('charges the Irish fee below the threshold and nothing from it', () => {
     const below = priceOrder([line(3500, 1)], 'IE', false);
-    expect(below).toMatchObject({ subtotal: 3500, shipping: 495, giftWrap: 0, total: 3995, freeShipping: false });
+    expect(below).toMatchObject({
+      subtotal: 3500,
+      shipping: 495,
+      giftWrap: 0,
+      total: 3995,
+      freeShipping: false,
+    });
     const at = priceOrder([line(4000, 1)], 'IE', false);
     expect(at).toMatchObject({ subtotal: 4000, shipping: 0, total: 4000, freeShipping: true });
   });
 
   it('charges EU and rest-of-world fees regardless of subtotal', () => {
     expect(priceOrder([line(4000, 3)], 'EU', false)).toMatchObject({ shipping: 995, total: 12995 });
-    expect(priceOrder([line(3000, 1)], 'WORLD', true)).toMatchObject({ shipping: 1495, giftWrap: 350, total: 4845 });
+    expect(priceOrder([line(3000, 1)], 'WORLD', true)).toMatchObject({
+      shipping: 1495,
+      giftWrap: 350,
+      total: 4845,
+    });
   });
 
   it('adds gift wrap once per order', () => {
     const t = priceOrder([line(3000, 2), { ...line(3500, 1), id: '2' }], 'IE', true);
-    expect(t).toMatchObject({ subtotal: 9500, shipping: 0, giftWrap: GIFT_WRAP_PRICE, total: 9850, itemCount: 3 });
+    expect(t).toMatchObject({
+      subtotal: 9500,
+      shipping: 0,
+      giftWrap: GIFT_WRAP_PRICE,
+      total: 9850,
+      itemCount: 3,
+    });
     expect(t.lines.map((l) => l.lineTotal)).toEqual([6000, 3500]);
   });
 

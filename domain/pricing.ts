@@ -3,7 +3,7 @@
  * Both call the same function with the same catalogue, so the two can never disagree.
  */
 import { FREE_SHIPPING_THRESHOLD, GIFT_WRAP_PRICE, SHIPPING_ZONES, type ZoneId } from './config';
-import { type Cents, addCents, cents, multiplyCents } from './money';
+import { addCents, type Cents, cents, multiplyCents } from './money';
 
 export interface PricedLineInput {
   readonly id: string;

@@ -39,12 +39,17 @@ describe('resolvePath', () => {
     expect(bad.kind === 'route' && bad.match.id).toBe('product');
   });
 
-  it.each(['/collections/summer', '/collections', '/blog/x', '/posts/1/2', '/articles/a', '/wishlist', '/blog'])(
-    'redirects %s to /shop',
-    (path) => {
-      expect(resolvePath(path)).toEqual({ kind: 'redirect', to: '/shop' });
-    },
-  );
+  it.each([
+    '/collections/summer',
+    '/collections',
+    '/blog/x',
+    '/posts/1/2',
+    '/articles/a',
+    '/wishlist',
+    '/blog',
+  ])('redirects %s to /shop', (path) => {
+    expect(resolvePath(path)).toEqual({ kind: 'redirect', to: '/shop' });
+  });
 
   it('keeps /collections/best-sellers as the exception (decisions.md)', () => {
     expect(resolvePath('/collections/best-sellers').kind).toBe('route');

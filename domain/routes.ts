@@ -71,7 +71,9 @@ export interface RouteMatch {
   readonly params: Readonly<Record<string, string>>;
 }
 
-export type Resolution = { readonly kind: 'route'; readonly match: RouteMatch } | { readonly kind: 'redirect'; readonly to: string };
+export type Resolution =
+  | { readonly kind: 'route'; readonly match: RouteMatch }
+  | { readonly kind: 'redirect'; readonly to: string };
 
 const REDIRECT_PREFIXES = ['/collections/', '/blog/', '/posts/', '/articles/'];
 const REDIRECT_EXACT = ['/wishlist', '/collections', '/blog', '/posts', '/articles'];

@@ -13,7 +13,16 @@ function metaFor(path: string) {
 
 describe('pageMeta', () => {
   it('gives every route a title, a description within 155 characters and a canonical path', () => {
-    for (const path of ['/', '/shop', '/about', '/cart', '/privacy-policy', '/product/1', '/product/999', '/x']) {
+    for (const path of [
+      '/',
+      '/shop',
+      '/about',
+      '/cart',
+      '/privacy-policy',
+      '/product/1',
+      '/product/999',
+      '/x',
+    ]) {
       const m = metaFor(path);
       expect(m.title.length).toBeGreaterThan(3);
       expect(m.description.length).toBeLessThanOrEqual(155);

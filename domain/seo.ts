@@ -4,10 +4,18 @@
  */
 import { getProduct } from './catalogue';
 import type { Product } from './catalogue/types';
-import { BRAND, CORPORATE, FREE_SHIPPING_THRESHOLD, POLICY, PRODUCTION_DAYS, SHIPPING_ZONES, ZONE_IDS } from './config';
-import { SITE_IMAGES, largestImageUrl } from './images';
+import {
+  BRAND,
+  CORPORATE,
+  FREE_SHIPPING_THRESHOLD,
+  POLICY,
+  PRODUCTION_DAYS,
+  SHIPPING_ZONES,
+  ZONE_IDS,
+} from './config';
+import { largestImageUrl, SITE_IMAGES } from './images';
 import { formatEuroShort } from './money';
-import { NOINDEX_ROUTES, type RouteId, type RouteMatch, productPath } from './routes';
+import { NOINDEX_ROUTES, productPath, type RouteId, type RouteMatch } from './routes';
 import { metaDescription, shortProductDescription } from './text';
 
 export interface PageMeta {
@@ -25,10 +33,18 @@ export interface PageMeta {
   readonly jsonLd?: Readonly<Record<string, unknown>>;
 }
 
-const BASE_KEYWORDS = ['beaded bracelets', 'handcrafted jewellery', 'made in Ireland', 'Irish gifts', 'Solas'];
+const BASE_KEYWORDS = [
+  'beaded bracelets',
+  'handcrafted jewellery',
+  'made in Ireland',
+  'Irish gifts',
+  'Solas',
+];
 const SHIPPING = `Free shipping in Ireland over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}, ${POLICY.returnsDays}-day returns.`;
 
-const PAGES: Readonly<Record<Exclude<RouteId, 'product'>, { title: string; description: string; keywords?: string[] }>> = {
+const PAGES: Readonly<
+  Record<Exclude<RouteId, 'product'>, { title: string; description: string; keywords?: string[] }>
+> = {
   home: {
     title: `${BRAND.name} | Handcrafted Beaded Bracelets, Made to Order in Ireland`,
     description: `Beaded bracelets designed in-house and made to order in Ireland: freshwater pearl, Czech glass, jasper and more. ${SHIPPING}`,
@@ -43,7 +59,10 @@ const PAGES: Readonly<Record<Exclude<RouteId, 'product'>, { title: string; descr
     description: `The ${BRAND.name} bracelets our customers come back for, hand-strung to order in Ireland. ${SHIPPING}`,
     keywords: ['best sellers'],
   },
-  cart: { title: `Your Cart | ${BRAND.name}`, description: `Review your ${BRAND.name} bag, choose delivery and gift wrap, and check out securely.` },
+  cart: {
+    title: `Your Cart | ${BRAND.name}`,
+    description: `Review your ${BRAND.name} bag, choose delivery and gift wrap, and check out securely.`,
+  },
   about: {
     title: `Our Story | ${BRAND.name}`,
     description: `${BRAND.name} is ${BRAND.meaning}: a small Irish studio designing beaded bracelets in-house and making each one to order.`,
@@ -59,21 +78,54 @@ const PAGES: Readonly<Record<Exclude<RouteId, 'product'>, { title: string; descr
     description: `Handcrafted brooches are coming to ${BRAND.name}: burgundy velvet and pearl, a festive charm collection and celestial dreams.`,
     keywords: ['brooches', 'coming soon'],
   },
-  'order-confirmation': { title: `Order Confirmation | ${BRAND.name}`, description: `Your ${BRAND.name} order confirmation.` },
-  'payment-canceled': { title: `Payment Cancelled | ${BRAND.name}`, description: `Your payment was cancelled and no charges were made.` },
-  'privacy-policy': { title: `Privacy Policy | ${BRAND.name}`, description: `How ${BRAND.name} collects, uses and protects your personal data.` },
-  'terms-conditions': { title: `Terms & Conditions | ${BRAND.name}`, description: `The terms that apply when you buy from ${BRAND.name}.` },
+  'order-confirmation': {
+    title: `Order Confirmation | ${BRAND.name}`,
+    description: `Your ${BRAND.name} order confirmation.`,
+  },
+  'payment-canceled': {
+    title: `Payment Cancelled | ${BRAND.name}`,
+    description: `Your payment was cancelled and no charges were made.`,
+  },
+  'privacy-policy': {
+    title: `Privacy Policy | ${BRAND.name}`,
+    description: `How ${BRAND.name} collects, uses and protects your personal data.`,
+  },
+  'terms-conditions': {
+    title: `Terms & Conditions | ${BRAND.name}`,
+    description: `The terms that apply when you buy from ${BRAND.name}.`,
+  },
   'returns-refunds': {
     title: `Shipping & Returns | ${BRAND.name}`,
     description: `Delivery times and fees, ${POLICY.returnsDays}-day returns and how refunds work at ${BRAND.name}.`,
   },
-  'cookie-policy': { title: `Cookie Policy | ${BRAND.name}`, description: `Which cookies and browser storage ${BRAND.name} uses, and why.` },
-  'image-editor': { title: `Image Editor | ${BRAND.name}`, description: 'Internal tool: edit the home page hero image.' },
-  diagnostics: { title: `Diagnostics | ${BRAND.name}`, description: 'Internal tool: page diagnostics snapshot.' },
-  'checkout-test-plan': { title: `Checkout Test Plan | ${BRAND.name}`, description: 'Internal tool: QA checklist for the shop.' },
-  'checkout-health': { title: `Checkout Health | ${BRAND.name}`, description: 'Internal tool: last checkout success and error.' },
-  'error-test': { title: `Error Test | ${BRAND.name}`, description: 'Internal tool: trigger errors to test error tracking.' },
-  'not-found': { title: `Page not found | ${BRAND.name}`, description: 'The page you were looking for does not exist.' },
+  'cookie-policy': {
+    title: `Cookie Policy | ${BRAND.name}`,
+    description: `Which cookies and browser storage ${BRAND.name} uses, and why.`,
+  },
+  'image-editor': {
+    title: `Image Editor | ${BRAND.name}`,
+    description: 'Internal tool: edit the home page hero image.',
+  },
+  diagnostics: {
+    title: `Diagnostics | ${BRAND.name}`,
+    description: 'Internal tool: page diagnostics snapshot.',
+  },
+  'checkout-test-plan': {
+    title: `Checkout Test Plan | ${BRAND.name}`,
+    description: 'Internal tool: QA checklist for the shop.',
+  },
+  'checkout-health': {
+    title: `Checkout Health | ${BRAND.name}`,
+    description: 'Internal tool: last checkout success and error.',
+  },
+  'error-test': {
+    title: `Error Test | ${BRAND.name}`,
+    description: 'Internal tool: trigger errors to test error tracking.',
+  },
+  'not-found': {
+    title: `Page not found | ${BRAND.name}`,
+    description: 'The page you were looking for does not exist.',
+  },
 };
 
 function productJsonLd(product: Product, publicUrl: string): Record<string, unknown> {
@@ -98,12 +150,26 @@ function productJsonLd(product: Product, publicUrl: string): Record<string, unkn
       itemCondition: 'https://schema.org/NewCondition',
       shippingDetails: zones.map((z) => ({
         '@type': 'OfferShippingDetails',
-        shippingRate: { '@type': 'MonetaryAmount', value: (z.fee / 100).toFixed(2), currency: BRAND.currency },
+        shippingRate: {
+          '@type': 'MonetaryAmount',
+          value: (z.fee / 100).toFixed(2),
+          currency: BRAND.currency,
+        },
         shippingDestination: z.countries.map((c) => ({ '@type': 'DefinedRegion', addressCountry: c })),
         deliveryTime: {
           '@type': 'ShippingDeliveryTime',
-          handlingTime: { '@type': 'QuantitativeValue', minValue: PRODUCTION_DAYS[0], maxValue: PRODUCTION_DAYS[1], unitCode: 'DAY' },
-          transitTime: { '@type': 'QuantitativeValue', minValue: z.deliveryDays[0], maxValue: z.deliveryDays[1], unitCode: 'DAY' },
+          handlingTime: {
+            '@type': 'QuantitativeValue',
+            minValue: PRODUCTION_DAYS[0],
+            maxValue: PRODUCTION_DAYS[1],
+            unitCode: 'DAY',
+          },
+          transitTime: {
+            '@type': 'QuantitativeValue',
+            minValue: z.deliveryDays[0],
+            maxValue: z.deliveryDays[1],
+            unitCode: 'DAY',
+          },
         },
       })),
     },

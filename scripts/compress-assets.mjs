@@ -31,4 +31,6 @@ function compress(file) {
 }
 
 walk(ROOT);
-console.log(`compress-assets: ${files} files, ${(before / 1024).toFixed(1)} KB -> ${(afterBr / 1024).toFixed(1)} KB brotli`);
+console.log(
+  `compress-assets: ${files} files, ${(before / 1024).toFixed(1)} KB -> ${(afterBr / 1024).toFixed(1)} KB brotli`,
+);

@@ -6,7 +6,9 @@ const CHROMIUM = '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error(`${CHROMIUM} is missing: run 'sudo apt-get update && sudo apt-get install -y chromium' and retry.`);
+    console.error(
+      `${CHROMIUM} is missing: run 'sudo apt-get update && sudo apt-get install -y chromium' and retry.`,
+    );
     process.exit(1);
   }
   console.log(`${CHROMIUM} is missing: installing Debian's chromium package...`);

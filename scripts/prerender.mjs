@@ -15,7 +15,8 @@ if (!template.includes('<div id="root"></div>') || !template.includes('<!--head:
   throw new Error('prerender: index.html lacks the <div id="root"></div> or <!--head:start--> markers');
 }
 
-const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const esc = (s) =>
+  String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 function headFor(meta, lcp) {
   const canonical = `${PUBLIC_URL_TOKEN}${meta.canonicalPath}`;

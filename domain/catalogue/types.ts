@@ -1,6 +1,12 @@
 import type { Cents } from '../money';
 
-export const CATEGORIES = ['Burgundy', 'Leopardskin', 'Vibrant Colors', 'Warm Tones', 'Soft Romance'] as const;
+export const CATEGORIES = [
+  'Burgundy',
+  'Leopardskin',
+  'Vibrant Colors',
+  'Warm Tones',
+  'Soft Romance',
+] as const;
 export type Category = (typeof CATEGORIES)[number];
 
 /** The bead materials the shop works with; the shop's materials filter lists exactly these. */

@@ -20,7 +20,13 @@ describe('sitemap and robots', () => {
 
   it('disallows the tool pages and points at the sitemap', () => {
     const robots = robotsTxt('https://solas.example');
-    for (const tool of ['/image-editor', '/diagnostics', '/checkout-test-plan', '/checkout-health', '/error-test']) {
+    for (const tool of [
+      '/image-editor',
+      '/diagnostics',
+      '/checkout-test-plan',
+      '/checkout-health',
+      '/error-test',
+    ]) {
       expect(robots).toContain(`Disallow: ${tool}`);
     }
     expect(robots).toContain('Sitemap: https://solas.example/sitemap.xml');

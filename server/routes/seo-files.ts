@@ -39,7 +39,10 @@ export async function seoFileRoutes(app: FastifyInstance, opts: { publicUrl: str
   const sitemap = sitemapXml(opts.publicUrl);
   const robots = robotsTxt(opts.publicUrl);
   app.get('/sitemap.xml', (_req, reply) =>
-    reply.type('application/xml; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(sitemap),
+    reply
+      .type('application/xml; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=3600')
+      .send(sitemap),
   );
   app.get('/robots.txt', (_req, reply) =>
     reply.type('text/plain; charset=utf-8').header('Cache-Control', 'public, max-age=3600').send(robots),

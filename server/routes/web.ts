@@ -39,7 +39,9 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, 
 export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): Promise<void> {
   const root = opts.webDistDir;
   if (!existsSync(path.join(root, 'index.html'))) {
-    throw new Error(`The front end is not built: ${path.join(root, 'index.html')} is missing. Run \`npm run build\`.`);
+    throw new Error(
+      `The front end is not built: ${path.join(root, 'index.html')} is missing. Run \`npm run build\`.`,
+    );
   }
   const pages = loadHtmlPages(root, opts.publicUrl);
   const home = pages.get('/');
@@ -52,8 +54,9 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
     wildcard: true,
     index: false,
     cacheControl: false,
-    // Prerendered pages are served from memory by the handlers below, never as files.
-    allowedPath: (pathName) => !pathName.endsWith('.html'),
+    // Prerendered pages are served from memory by the handlers below, never as files; the build
+    // manifest stays private.
+    allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.startsWith('/.vite/'),
     setHeaders(res, filePath) {
       const rel = path.relative(root, filePath);
       if (rel.startsWith(`assets${path.sep}`)) {
@@ -78,7 +81,8 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
     const resolution = resolvePath(url);
     if (resolution.kind === 'redirect') return reply.redirect(resolution.to, 301);
     const { match } = resolution;
-    const known = match.id !== 'not-found' && (match.id !== 'product' || getProduct(match.params.id ?? '') !== undefined);
+    const known =
+      match.id !== 'not-found' && (match.id !== 'product' || getProduct(match.params.id ?? '') !== undefined);
     const page = known ? pages.get(match.path) : undefined;
     if (page) return sendPage(request, reply, page);
     if (known) return sendPage(request, reply, home); // built without prerendering: the SPA shell still works

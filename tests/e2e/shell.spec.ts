@@ -51,7 +51,10 @@ test('unknown paths show the 404 page with a link home', async ({ page }) => {
 test('unknown product ids show Product not found with Return to Shop', async ({ page }) => {
   await page.goto('/#/product/999');
   await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
-  await page.getByRole('button', { name: 'Return to Shop' }).or(page.getByRole('link', { name: 'Return to Shop' })).click();
+  await page
+    .getByRole('button', { name: 'Return to Shop' })
+    .or(page.getByRole('link', { name: 'Return to Shop' }))
+    .click();
   await expect(page).toHaveURL(/#\/shop/);
 });
 
@@ -118,7 +121,9 @@ test.describe('mobile menu', () => {
     await expect(page).toHaveURL(/#\/coming-soon$/);
   });
 
-  test('the mobile_nav flag switches to the alternative menu with the same keyboard behaviour', async ({ page }) => {
+  test('the mobile_nav flag switches to the alternative menu with the same keyboard behaviour', async ({
+    page,
+  }) => {
     await page.goto('/#/');
     await page.evaluate(() => localStorage.setItem('mobile_nav', 'true'));
     await page.reload();

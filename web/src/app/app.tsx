@@ -2,6 +2,9 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { type Resolution, resolvePath } from '../../../domain/routes';
 import { pageMeta } from '../../../domain/seo';
 import { LazyToaster } from '../components/ui/toast';
+import { DebugPanels } from '../features/debug-panels';
+import { report, reportRenderError } from '../features/error-tracking/report';
+import { useErrorTracking } from '../features/error-tracking/use-error-tracking';
 import { applyMeta } from '../features/seo/apply-meta';
 import { ErrorBoundary } from './error-boundary';
 import { AnnouncementBar } from './layout/announcement-bar';
@@ -37,7 +40,11 @@ function useRouteEffects(resolution: Resolution, path: string): void {
     if (parseHash(window.location.hash).path === path) delete document.documentElement.dataset.stale;
     applyMeta(pageMeta(resolution.match, window.location.origin), window.location.origin);
     if (resolution.match.id === 'not-found') {
-      console.warn(`404: no route for ${resolution.match.path}`);
+      report({
+        type: 'error',
+        message: `404: no route for ${resolution.match.path}`,
+        extra: { kind: 'not-found' },
+      });
     }
   }, [resolution, path]);
 }
@@ -46,10 +53,11 @@ function RouteView() {
   const { path } = useLocation();
   const resolution = useMemo(() => resolvePath(path), [path]);
   useRouteEffects(resolution, path);
+  useErrorTracking(path);
   if (resolution.kind === 'redirect') return <PageFallback />;
   const Page = pageComponent(resolution.match.id);
   return (
-    <ErrorBoundary key={path}>
+    <ErrorBoundary key={path} onError={reportRenderError}>
       <Suspense fallback={<PageFallback />}>
         <Page />
       </Suspense>
@@ -61,16 +69,14 @@ export function App({ initialLocation }: { initialLocation?: HashLocation }) {
   return (
     <HashRouter initialLocation={initialLocation}>
       <AppProviders>
-        <a
-          href="#main"
-          onClick={(e) => {
-            e.preventDefault();
-            document.getElementById('main')?.focus();
-          }}
+        {/* A button, not <a href="#main">: the hash is the router's, so an in-page anchor would navigate. */}
+        <button
+          type="button"
+          onClick={() => document.getElementById('main')?.focus()}
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-cream focus:px-4 focus:py-2"
         >
           Skip to content
-        </a>
+        </button>
         <AnnouncementBar />
         <Header />
         <main id="main" tabIndex={-1} className="focus:outline-none">
@@ -78,6 +84,7 @@ export function App({ initialLocation }: { initialLocation?: HashLocation }) {
         </main>
         <Footer />
         <LazyToaster />
+        <DebugPanels />
       </AppProviders>
     </HashRouter>
   );

@@ -5,7 +5,10 @@ interface State {
 }
 
 /** Router fallback: 'Unexpected Application Error!' with the message (spec section 8). */
-export class ErrorBoundary extends Component<{ children: ReactNode; onError?: (error: Error, info: ErrorInfo) => void }, State> {
+export class ErrorBoundary extends Component<
+  { children: ReactNode; onError?: (error: Error, info: ErrorInfo) => void },
+  State
+> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: unknown): State {

@@ -14,21 +14,28 @@ const loaders: Readonly<Record<RouteId, PageModule>> = {
   product: () => import('../pages/product-page').then((m) => ({ default: m.ProductPage })),
   cart: () => import('../pages/cart-page').then((m) => ({ default: m.CartPage })),
   about: () => import('../pages/about-page').then((m) => ({ default: m.AboutPage })),
-  'bespoke-corporate': () => import('../pages/bespoke-corporate-page').then((m) => ({ default: m.BespokeCorporatePage })),
+  'bespoke-corporate': () =>
+    import('../pages/bespoke-corporate-page').then((m) => ({ default: m.BespokeCorporatePage })),
   'coming-soon': () => import('../pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
   'order-confirmation': () =>
     import('../pages/order-confirmation-page').then((m) => ({ default: m.OrderConfirmationPage })),
-  'payment-canceled': () => import('../pages/payment-canceled-page').then((m) => ({ default: m.PaymentCanceledPage })),
-  'privacy-policy': () => import('../pages/legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
+  'payment-canceled': () =>
+    import('../pages/payment-canceled-page').then((m) => ({ default: m.PaymentCanceledPage })),
+  'privacy-policy': () =>
+    import('../pages/legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
   'terms-conditions': () =>
     import('../pages/legal/terms-conditions-page').then((m) => ({ default: m.TermsConditionsPage })),
-  'returns-refunds': () => import('../pages/legal/returns-refunds-page').then((m) => ({ default: m.ReturnsRefundsPage })),
-  'cookie-policy': () => import('../pages/legal/cookie-policy-page').then((m) => ({ default: m.CookiePolicyPage })),
-  'image-editor': () => import('../pages/tools/image-editor-page').then((m) => ({ default: m.ImageEditorPage })),
+  'returns-refunds': () =>
+    import('../pages/legal/returns-refunds-page').then((m) => ({ default: m.ReturnsRefundsPage })),
+  'cookie-policy': () =>
+    import('../pages/legal/cookie-policy-page').then((m) => ({ default: m.CookiePolicyPage })),
+  'image-editor': () =>
+    import('../pages/tools/image-editor-page').then((m) => ({ default: m.ImageEditorPage })),
   diagnostics: () => import('../pages/tools/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
   'checkout-test-plan': () =>
     import('../pages/tools/checkout-test-plan-page').then((m) => ({ default: m.CheckoutTestPlanPage })),
-  'checkout-health': () => import('../pages/tools/checkout-health-page').then((m) => ({ default: m.CheckoutHealthPage })),
+  'checkout-health': () =>
+    import('../pages/tools/checkout-health-page').then((m) => ({ default: m.CheckoutHealthPage })),
   'error-test': () => import('../pages/tools/error-test-page').then((m) => ({ default: m.ErrorTestPage })),
   'not-found': () => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 };

@@ -66,8 +66,16 @@ const RouterContext = createContext<RouterContextValue | null>(null);
 /**
  * `initialLocation` is what the server or the prerenderer renders; in the browser the hash decides.
  */
-export function HashRouter({ children, initialLocation }: { children: ReactNode; initialLocation?: HashLocation }) {
-  const serverHash = initialLocation ? `#${initialLocation.path}${initialLocation.search ? `?${initialLocation.search}` : ''}` : '#/';
+export function HashRouter({
+  children,
+  initialLocation,
+}: {
+  children: ReactNode;
+  initialLocation?: HashLocation;
+}) {
+  const serverHash = initialLocation
+    ? `#${initialLocation.path}${initialLocation.search ? `?${initialLocation.search}` : ''}`
+    : '#/';
   const hash = useSyncExternalStore(
     subscribe,
     () => window.location.hash,
@@ -83,7 +91,10 @@ export function useLocation(): HashLocation {
   return ctx.location;
 }
 
-export function useSearchParams(): [URLSearchParams, (next: URLSearchParams, options?: NavigateOptions) => void] {
+export function useSearchParams(): [
+  URLSearchParams,
+  (next: URLSearchParams, options?: NavigateOptions) => void,
+] {
   const { path, search } = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const set = useCallback(

@@ -36,7 +36,14 @@ export function AnnouncementBar() {
           aria-label="Dismiss announcement"
           className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full hover:bg-wine-dark focus-visible:outline-cream"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-4 w-4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>

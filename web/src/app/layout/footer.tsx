@@ -41,7 +41,12 @@ export function Footer() {
           <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
             {BRAND.social.map((s) => (
               <li key={s.network}>
-                <a href={s.url} rel="noopener noreferrer" target="_blank" className="underline hover:text-wine">
+                <a
+                  href={s.url}
+                  rel="noopener noreferrer"
+                  target="_blank"
+                  className="underline hover:text-wine"
+                >
                   {s.network}
                 </a>
               </li>

@@ -7,6 +7,7 @@ import { CartButton } from './cart-button';
 // The menus (and Radix Dialog with them, ~17 KB gzip) load on first open, not with every page.
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 const MobileMenuAlt = lazy(() => import('./mobile-menu-alt').then((m) => ({ default: m.MobileMenuAlt })));
+
 import { NAV_LINKS } from './nav-links';
 
 export function Header() {
@@ -30,12 +31,23 @@ export function Header() {
               setMenuOpen(true);
             }}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
           </button>
         </div>
-        <Link to="/" className="font-serif text-3xl tracking-wide text-wine" aria-label={`${BRAND.name} home`}>
+        <Link
+          to="/"
+          className="font-serif text-3xl tracking-wide text-wine"
+          aria-label={`${BRAND.name} home`}
+        >
           {BRAND.name}
         </Link>
         <div className="flex items-center justify-end gap-1">

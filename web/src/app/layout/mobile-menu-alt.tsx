@@ -80,7 +80,14 @@ export function MobileMenuAlt({ open, onOpenChange }: MobileMenuProps) {
             onClick={() => onOpenChange(false)}
             className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-wine-dark focus-visible:outline-cream"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-6 w-6"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
               <path d="M6 6l12 12M18 6L6 18" />
             </svg>
           </button>

@@ -8,10 +8,12 @@ import { type ReactNode, useRef } from 'react';
 export type SheetSide = 'top' | 'bottom' | 'left' | 'right';
 
 const SIDE_CLASSES: Record<SheetSide, string> = {
-  right: 'inset-y-0 right-0 h-full w-[min(24rem,100vw)] border-l data-[state=open]:animate-[sheet-in-right_200ms_ease-out]',
+  right:
+    'inset-y-0 right-0 h-full w-[min(24rem,100vw)] border-l data-[state=open]:animate-[sheet-in-right_200ms_ease-out]',
   left: 'inset-y-0 left-0 h-full w-[min(20rem,100vw)] border-r data-[state=open]:animate-[sheet-in-left_200ms_ease-out]',
   top: 'inset-x-0 top-0 max-h-[85vh] border-b data-[state=open]:animate-[sheet-in-top_200ms_ease-out]',
-  bottom: 'inset-x-0 bottom-0 max-h-[85vh] border-t data-[state=open]:animate-[sheet-in-bottom_200ms_ease-out]',
+  bottom:
+    'inset-x-0 bottom-0 max-h-[85vh] border-t data-[state=open]:animate-[sheet-in-bottom_200ms_ease-out]',
 };
 
 export interface SheetProps {
@@ -65,7 +67,14 @@ export function Sheet({
               className="inline-flex h-11 min-w-11 items-center justify-center rounded-full px-3 text-sm font-medium hover:bg-sand"
               aria-label="Close"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <svg
+                aria-hidden="true"
+                viewBox="0 0 24 24"
+                className="h-5 w-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+              >
                 <path d="M6 6l12 12M18 6L6 18" />
               </svg>
             </Dialog.Close>

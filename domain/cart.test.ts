@@ -1,0 +1,419 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type CartAction,
+  type CartState,
+  canIncrease,
+  cartCount,
+  cartLineViews,
+  cartReducer,
+  describeQuantityChange,
+  EMPTY_CART,
+  parseStoredCart,
+  parseStoredGiftWrap,
+  parseStoredZone,
+  priceCart,
+  serializeCart,
+  serializeGiftWrap,
+  serializeZone,
+} from './cart';
+import { getProduct, PRODUCTS } from './catalogue';
+import { LIMITS, ZONE_IDS } from './config';
+
+const MAX = LIMITS.maxQuantityPerLine;
+
+function productAt(price: number) {
+  const p = PRODUCTS.find((x) => x.price === price);
+  if (!p) throw new Error(`no product at ${price}`);
+  return p;
+}
+const P30 = productAt(3000);
+const P35 = productAt(3500);
+const P40 = productAt(4000);
+
+describe('cartReducer: add', () => {
+  it('starts a new line at 1', () => {
+    expect(cartReducer(EMPTY_CART, { type: 'add', id: '1' })).toEqual([{ id: '1', quantity: 1 }]);
+  });
+
+  it('adds 1 to an existing line and keeps line order', () => {
+    let s = cartReducer(EMPTY_CART, { type: 'add', id: '1' });
+    s = cartReducer(s, { type: 'add', id: '2' });
+    s = cartReducer(s, { type: 'add', id: '1' });
+    expect(s).toEqual([
+      { id: '1', quantity: 2 },
+      { id: '2', quantity: 1 },
+    ]);
+  });
+
+  it('adds a given quantity', () => {
+    const s = cartReducer([{ id: '3', quantity: 2 }], { type: 'add', id: '3', quantity: 3 });
+    expect(s).toEqual([{ id: '3', quantity: 5 }]);
+    expect(cartReducer(EMPTY_CART, { type: 'add', id: '4', quantity: 4 })).toEqual([
+      { id: '4', quantity: 4 },
+    ]);
+  });
+
+  it('clamps to the per-line maximum, for new and existing lines', () => {
+    expect(cartReducer(EMPTY_CART, { type: 'add', id: '1', quantity: MAX + 5 })).toEqual([
+      { id: '1', quantity: MAX },
+    ]);
+    const atMax: CartState = [{ id: '1', quantity: MAX }];
+    // Unchanged state keeps its identity: no re-render, no storage write.
+    expect(cartReducer(atMax, { type: 'add', id: '1' })).toBe(atMax);
+    expect(cartReducer([{ id: '1', quantity: MAX - 1 }], { type: 'add', id: '1', quantity: 3 })).toEqual([
+      { id: '1', quantity: MAX },
+    ]);
+  });
+
+  it('ignores unknown ids and bad quantities', () => {
+    const s: CartState = [{ id: '1', quantity: 1 }];
+    for (const id of ['0', '28', '', '__proto__', 'constructor', ' 1']) {
+      expect(cartReducer(s, { type: 'add', id })).toBe(s);
+    }
+    for (const quantity of [0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60]) {
+      expect(cartReducer(s, { type: 'add', id: '1', quantity })).toBe(s);
+    }
+  });
+
+  it('never holds more lines than the maximum', () => {
+    let s: CartState = EMPTY_CART;
+    for (const p of PRODUCTS) s = cartReducer(s, { type: 'add', id: p.id });
+    expect(s.length).toBeLessThanOrEqual(LIMITS.maxCartLines);
+    expect(new Set(s.map((l) => l.id)).size).toBe(s.length);
+  });
+});
+
+describe('cartReducer: remove, setQuantity, increment, decrement, clear', () => {
+  const base: CartState = [
+    { id: '1', quantity: 2 },
+    { id: '2', quantity: 1 },
+  ];
+
+  it('remove deletes the line; a missing id is a no-op', () => {
+    expect(cartReducer(base, { type: 'remove', id: '1' })).toEqual([{ id: '2', quantity: 1 }]);
+    expect(cartReducer(base, { type: 'remove', id: '9' })).toBe(base);
+  });
+
+  it('setQuantity sets, clamps, floors, and removes at 0 or less', () => {
+    expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 5 })).toEqual([
+      { id: '1', quantity: 5 },
+      { id: '2', quantity: 1 },
+    ]);
+    expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 999 })[0]).toEqual({
+      id: '1',
+      quantity: MAX,
+    });
+    expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 3.7 })[0]).toEqual({
+      id: '1',
+      quantity: 3,
+    });
+    expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 0 })).toEqual([
+      { id: '2', quantity: 1 },
+    ]);
+    expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: -4 })).toEqual([
+      { id: '2', quantity: 1 },
+    ]);
+    expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 0.5 })).toEqual([
+      { id: '2', quantity: 1 },
+    ]);
+  });
+
+  it('setQuantity ignores NaN/Infinity, missing lines and the same quantity', () => {
+    expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: Number.NaN })).toBe(base);
+    expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: Number.POSITIVE_INFINITY })).toBe(
+      base,
+    );
+    expect(cartReducer(base, { type: 'setQuantity', id: '9', quantity: 3 })).toBe(base);
+    expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 2 })).toBe(base);
+  });
+
+  it('increment adds 1 up to the maximum and ignores missing lines', () => {
+    expect(cartReducer(base, { type: 'increment', id: '2' })[1]).toEqual({ id: '2', quantity: 2 });
+    const atMax: CartState = [{ id: '1', quantity: MAX }];
+    expect(cartReducer(atMax, { type: 'increment', id: '1' })).toBe(atMax);
+    expect(cartReducer(base, { type: 'increment', id: '9' })).toBe(base);
+  });
+
+  it('decrement subtracts 1 and removes the line at 1', () => {
+    expect(cartReducer(base, { type: 'decrement', id: '1' })[0]).toEqual({ id: '1', quantity: 1 });
+    expect(cartReducer(base, { type: 'decrement', id: '2' })).toEqual([{ id: '1', quantity: 2 }]);
+    expect(cartReducer(base, { type: 'decrement', id: '9' })).toBe(base);
+  });
+
+  it('clear empties the cart; clearing an empty cart is a no-op', () => {
+    expect(cartReducer(base, { type: 'clear' })).toEqual([]);
+    expect(cartReducer(EMPTY_CART, { type: 'clear' })).toBe(EMPTY_CART);
+  });
+
+  it('never mutates its input', () => {
+    const frozen = Object.freeze(base.map((l) => Object.freeze({ ...l })));
+    for (const action of [
+      { type: 'add', id: '1' },
+      { type: 'remove', id: '1' },
+      { type: 'setQuantity', id: '1', quantity: 4 },
+      { type: 'increment', id: '1' },
+      { type: 'decrement', id: '1' },
+      { type: 'clear' },
+    ] as const) {
+      expect(() => cartReducer(frozen, action)).not.toThrow();
+    }
+  });
+});
+
+describe('views, count and totals', () => {
+  it('joins lines with the catalogue and computes line totals in cents', () => {
+    const views = cartLineViews([
+      { id: P35.id, quantity: 3 },
+      { id: '999', quantity: 1 },
+    ]);
+    expect(views).toHaveLength(1);
+    expect(views[0]?.product).toBe(getProduct(P35.id));
+    expect(views[0]?.lineTotal).toBe(10500);
+  });
+
+  it('counts the sum of quantities', () => {
+    expect(cartCount(EMPTY_CART)).toBe(0);
+    expect(
+      cartCount([
+        { id: '1', quantity: 2 },
+        { id: '2', quantity: 3 },
+      ]),
+    ).toBe(5);
+  });
+
+  it('prices an empty cart at zero, whatever the zone or gift wrap', () => {
+    for (const zone of ZONE_IDS) {
+      const t = priceCart(EMPTY_CART, zone, true);
+      expect([t.subtotal, t.shipping, t.giftWrap, t.total]).toEqual([0, 0, 0, 0]);
+    }
+  });
+
+  it('charges Irish shipping below €40 and none from €40', () => {
+    const below = priceCart([{ id: P30.id, quantity: 1 }], 'IE', false);
+    expect(below).toMatchObject({
+      subtotal: 3000,
+      shipping: 495,
+      giftWrap: 0,
+      total: 3495,
+      freeShipping: false,
+    });
+    const exactly = priceCart([{ id: P40.id, quantity: 1 }], 'IE', false);
+    expect(exactly).toMatchObject({ subtotal: 4000, shipping: 0, total: 4000, freeShipping: true });
+    const above = priceCart([{ id: P30.id, quantity: 2 }], 'IE', false);
+    expect(above).toMatchObject({ subtotal: 6000, shipping: 0, total: 6000, freeShipping: true });
+  });
+
+  it('charges EU and rest-of-world fees whatever the subtotal', () => {
+    expect(priceCart([{ id: P30.id, quantity: 1 }], 'EU', false)).toMatchObject({
+      shipping: 995,
+      total: 3995,
+    });
+    expect(priceCart([{ id: P40.id, quantity: 3 }], 'EU', false)).toMatchObject({
+      subtotal: 12000,
+      shipping: 995,
+      total: 12995,
+      freeShipping: false,
+    });
+    expect(priceCart([{ id: P30.id, quantity: 1 }], 'WORLD', false)).toMatchObject({
+      shipping: 1495,
+      total: 4495,
+    });
+    expect(priceCart([{ id: P40.id, quantity: 2 }], 'WORLD', false)).toMatchObject({
+      shipping: 1495,
+      total: 9495,
+    });
+  });
+
+  it('adds gift wrap once per order', () => {
+    expect(priceCart([{ id: P30.id, quantity: 1 }], 'IE', true)).toMatchObject({
+      giftWrap: 350,
+      total: 3845,
+    });
+    expect(priceCart([{ id: P40.id, quantity: 3 }], 'IE', true)).toMatchObject({
+      giftWrap: 350,
+      total: 12350,
+    });
+    expect(priceCart([{ id: P35.id, quantity: 1 }], 'EU', true)).toMatchObject({ total: 3500 + 995 + 350 });
+    expect(priceCart([{ id: P35.id, quantity: 1 }], 'WORLD', true)).toMatchObject({
+      total: 3500 + 1495 + 350,
+    });
+  });
+
+  it('keeps every amount an integer number of cents', () => {
+    const t = priceCart(
+      PRODUCTS.map((p, i) => ({ id: p.id, quantity: (i % MAX) + 1 })),
+      'WORLD',
+      true,
+    );
+    for (const v of [t.subtotal, t.shipping, t.giftWrap, t.total, ...t.lines.map((l) => l.lineTotal)]) {
+      expect(Number.isInteger(v)).toBe(true);
+    }
+  });
+
+  it('tells whether a line may grow', () => {
+    expect(canIncrease(1)).toBe(true);
+    expect(canIncrease(MAX - 1)).toBe(true);
+    expect(canIncrease(MAX)).toBe(false);
+  });
+});
+
+describe('cart storage', () => {
+  it('round-trips and stores id, name, price in cents and quantity', () => {
+    const state: CartState = [
+      { id: P30.id, quantity: 2 },
+      { id: P40.id, quantity: 1 },
+    ];
+    const raw = serializeCart(state);
+    expect(JSON.parse(raw)).toEqual([
+      { id: P30.id, name: P30.name, price: 3000, quantity: 2 },
+      { id: P40.id, name: P40.name, price: 4000, quantity: 1 },
+    ]);
+    expect(parseStoredCart(raw)).toEqual(state);
+  });
+
+  it('gives an empty cart for nothing stored or a corrupt value, never throwing', () => {
+    for (const raw of [
+      null,
+      '',
+      '{',
+      'null',
+      'undefined',
+      '42',
+      '"cart"',
+      'true',
+      '{}',
+      '{"id":"1","quantity":1}',
+      '[',
+    ]) {
+      expect(parseStoredCart(raw)).toEqual([]);
+    }
+  });
+
+  it('drops unknown ids and malformed lines but keeps the valid ones', () => {
+    const raw = JSON.stringify([
+      { id: '999', quantity: 2 },
+      { id: 1, quantity: 2 },
+      { id: '__proto__', quantity: 1 },
+      null,
+      'x',
+      [],
+      { quantity: 2 },
+      { id: '2' },
+      { id: '2', quantity: '3' },
+      { id: '3', quantity: 2 },
+    ]);
+    expect(parseStoredCart(raw)).toEqual([{ id: '3', quantity: 2 }]);
+    expect(parseStoredCart('[{"id":"999","quantity":2}]')).toEqual([]);
+  });
+
+  it('drops negative, zero, fractional and non-finite quantities, clamps large ones', () => {
+    const raw = JSON.stringify([
+      { id: '1', quantity: -1 },
+      { id: '2', quantity: 0 },
+      { id: '3', quantity: 1.5 },
+      { id: '4', quantity: null },
+      { id: '5', quantity: 1e9 },
+      { id: '6', quantity: MAX + 1 },
+      { id: '7', quantity: MAX },
+    ]);
+    expect(parseStoredCart(raw)).toEqual([
+      { id: '5', quantity: MAX },
+      { id: '6', quantity: MAX },
+      { id: '7', quantity: MAX },
+    ]);
+    // JSON.parse reads 1e400 as Infinity; NaN cannot even be written as JSON.
+    expect(parseStoredCart('[{"id":"4","quantity":1e400}]')).toEqual([]);
+    expect(parseStoredCart('[{"id":"4","quantity":-1e400}]')).toEqual([]);
+  });
+
+  it('keeps the first of duplicate ids', () => {
+    const raw = JSON.stringify([
+      { id: '1', quantity: 2 },
+      { id: '1', quantity: 5 },
+    ]);
+    expect(parseStoredCart(raw)).toEqual([{ id: '1', quantity: 2 }]);
+  });
+
+  it('ignores tampered stored prices and names: totals come from the catalogue', () => {
+    const raw = JSON.stringify([{ id: P40.id, name: 'Free bracelet', price: 1, quantity: 2 }]);
+    const state = parseStoredCart(raw);
+    expect(state).toEqual([{ id: P40.id, quantity: 2 }]);
+    expect(cartLineViews(state)[0]?.product.name).toBe(P40.name);
+    expect(priceCart(state, 'IE', false).total).toBe(8000);
+  });
+
+  it('caps the number of stored lines', () => {
+    const raw = JSON.stringify(
+      Array.from({ length: 100 }, (_, i) => ({ id: String((i % PRODUCTS.length) + 1), quantity: 1 })),
+    );
+    const state = parseStoredCart(raw);
+    expect(state.length).toBeLessThanOrEqual(LIMITS.maxCartLines);
+    expect(new Set(state.map((l) => l.id)).size).toBe(state.length);
+  });
+});
+
+describe('zone and gift wrap storage', () => {
+  it('round-trips every zone and falls back to Ireland', () => {
+    for (const zone of ZONE_IDS) expect(parseStoredZone(serializeZone(zone))).toBe(zone);
+    for (const raw of [null, '', 'ie', 'MARS', '"EU"', 'toString']) expect(parseStoredZone(raw)).toBe('IE');
+  });
+
+  it('round-trips gift wrap and treats anything else as off', () => {
+    expect(parseStoredGiftWrap(serializeGiftWrap(true))).toBe(true);
+    expect(parseStoredGiftWrap(serializeGiftWrap(false))).toBe(false);
+    for (const raw of [null, '', '1', 'yes', 'TRUE']) expect(parseStoredGiftWrap(raw)).toBe(false);
+  });
+});
+
+describe('describeQuantityChange', () => {
+  it('says what happened to the line', () => {
+    expect(describeQuantityChange('Burgundy Safari', 3)).toBe('Burgundy Safari quantity 3');
+    expect(describeQuantityChange('Burgundy Safari', 0)).toBe('Burgundy Safari removed from cart');
+  });
+});
+
+describe('cartReducer invariants (property)', () => {
+  const idArb = fc.oneof(
+    fc.constantFrom(...PRODUCTS.map((p) => p.id)),
+    fc.constantFrom('0', '28', '', '__proto__', 'x'),
+  );
+  const qtyArb = fc.oneof(fc.integer({ min: -5, max: 30 }), fc.double(), fc.constant(Number.NaN));
+  const actionArb: fc.Arbitrary<CartAction> = fc.oneof(
+    fc.record({
+      type: fc.constant('add' as const),
+      id: idArb,
+      quantity: fc.option(qtyArb, { nil: undefined }),
+    }),
+    fc.record({ type: fc.constant('remove' as const), id: idArb }),
+    fc.record({ type: fc.constant('setQuantity' as const), id: idArb, quantity: qtyArb }),
+    fc.record({ type: fc.constant('increment' as const), id: idArb }),
+    fc.record({ type: fc.constant('decrement' as const), id: idArb }),
+    fc.constant({ type: 'clear' as const }),
+  );
+
+  it('keeps known, unique ids with integer quantities in 1..max, and survives storage', () => {
+    fc.assert(
+      fc.property(fc.array(actionArb, { maxLength: 60 }), (actions) => {
+        const state = actions.reduce(cartReducer, EMPTY_CART);
+        for (const line of state) {
+          expect(getProduct(line.id)).toBeDefined();
+          expect(Number.isInteger(line.quantity)).toBe(true);
+          expect(line.quantity).toBeGreaterThanOrEqual(1);
+          expect(line.quantity).toBeLessThanOrEqual(MAX);
+        }
+        expect(new Set(state.map((l) => l.id)).size).toBe(state.length);
+        expect(parseStoredCart(serializeCart(state))).toEqual(state);
+      }),
+    );
+  });
+
+  it('never throws on arbitrary stored strings', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json()), (raw) => {
+        const state = parseStoredCart(raw);
+        expect(Array.isArray(state)).toBe(true);
+      }),
+    );
+  });
+});

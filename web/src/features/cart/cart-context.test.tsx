@@ -1,0 +1,223 @@
+// @vitest-environment jsdom
+import { act, render, renderHook, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getProduct } from '../../../../domain/catalogue';
+import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
+import { HashRouter } from '../../app/router';
+import { CartProvider, useCart } from './cart-context';
+import { MiniCart } from './mini-cart';
+import { MiniCartProvider, useMiniCart } from './mini-cart-context';
+
+function product(id: string) {
+  const p = getProduct(id);
+  if (!p) throw new Error(`missing product ${id}`);
+  return p;
+}
+
+const wrapper = ({ children }: { children: ReactNode }) => <CartProvider>{children}</CartProvider>;
+
+beforeEach(() => {
+  localStorage.clear();
+  window.location.hash = '';
+});
+
+describe('useCart', () => {
+  it('throws a clear error outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useCart())).toThrow('useCart must be used within a CartProvider');
+  });
+
+  it('starts empty, adds, counts and prices from the catalogue', () => {
+    const { result } = renderHook(() => useCart(), { wrapper });
+    expect(result.current.lines).toEqual([]);
+    expect(result.current.count).toBe(0);
+    act(() => result.current.addItem('26'));
+    act(() => result.current.addItem('26'));
+    act(() => result.current.addItem('5', 3));
+    expect(result.current.count).toBe(5);
+    expect(result.current.lines.map((l) => [l.product.id, l.quantity, l.lineTotal])).toEqual([
+      ['26', 2, product('26').price * 2],
+      ['5', 3, product('5').price * 3],
+    ]);
+    expect(result.current.subtotal).toBe(product('26').price * 2 + product('5').price * 3);
+    expect(result.current.totals.total).toBe(result.current.subtotal);
+  });
+
+  it('persists lines, zone and gift wrap, and restores them in a new provider', () => {
+    const first = renderHook(() => useCart(), { wrapper });
+    act(() => first.result.current.addItem('1', 2));
+    act(() => first.result.current.setZone('EU'));
+    act(() => first.result.current.setGiftWrap(true));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? '')).toEqual([
+      { id: '1', name: product('1').name, price: product('1').price, quantity: 2 },
+    ]);
+    expect(localStorage.getItem(STORAGE_KEYS.zone)).toBe('EU');
+    expect(localStorage.getItem(STORAGE_KEYS.giftWrap)).toBe('true');
+    first.unmount();
+
+    const second = renderHook(() => useCart(), { wrapper });
+    expect(second.result.current.count).toBe(2);
+    expect(second.result.current.zone).toBe('EU');
+    expect(second.result.current.giftWrap).toBe(true);
+    expect(second.result.current.totals).toMatchObject({ shipping: 995, giftWrap: 350 });
+    expect(second.result.current.totals.total).toBe(product('1').price * 2 + 995 + 350);
+  });
+
+  it('setQuantity, increment, decrement, removeItem and clear follow the rules', () => {
+    const { result } = renderHook(() => useCart(), { wrapper });
+    act(() => result.current.addItem('2'));
+    act(() => result.current.setQuantity('2', 50));
+    expect(result.current.lines[0]?.quantity).toBe(LIMITS.maxQuantityPerLine);
+    act(() => result.current.increment('2'));
+    expect(result.current.lines[0]?.quantity).toBe(LIMITS.maxQuantityPerLine);
+    act(() => result.current.setQuantity('2', 1));
+    act(() => result.current.decrement('2'));
+    expect(result.current.lines).toEqual([]);
+    act(() => result.current.addItem('3'));
+    act(() => result.current.setQuantity('3', 0));
+    expect(result.current.lines).toEqual([]);
+    act(() => result.current.addItem('3'));
+    act(() => result.current.addItem('4'));
+    act(() => result.current.removeItem('3'));
+    expect(result.current.lines.map((l) => l.product.id)).toEqual(['4']);
+    act(() => result.current.clear());
+    expect(result.current.count).toBe(0);
+    expect(localStorage.getItem(STORAGE_KEYS.cart)).toBe('[]');
+  });
+
+  it('loads a corrupt or tampered cart without crashing and with catalogue prices', () => {
+    localStorage.setItem(
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { id: '999', quantity: 2 },
+        { id: '26', name: 'Cheap', price: 1, quantity: 2 },
+        { id: '1', quantity: -3 },
+      ]),
+    );
+    localStorage.setItem(STORAGE_KEYS.zone, 'MOON');
+    const { result } = renderHook(() => useCart(), { wrapper });
+    expect(result.current.lines.map((l) => [l.product.name, l.quantity])).toEqual([[product('26').name, 2]]);
+    expect(result.current.subtotal).toBe(product('26').price * 2);
+    expect(result.current.zone).toBe('IE');
+  });
+
+  it('follows another tab (storage event)', () => {
+    const { result } = renderHook(() => useCart(), { wrapper });
+    const raw = JSON.stringify([{ id: '7', quantity: 4 }]);
+    act(() => {
+      localStorage.setItem(STORAGE_KEYS.cart, raw);
+      window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.cart, newValue: raw }));
+    });
+    expect(result.current.count).toBe(4);
+  });
+});
+
+describe('useMiniCart', () => {
+  it('throws a clear error outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useMiniCart())).toThrow(
+      'useMiniCart must be used within a MiniCartProvider',
+    );
+  });
+
+  it('opens, closes and sets', () => {
+    const { result } = renderHook(() => useMiniCart(), { wrapper: MiniCartProvider });
+    expect(result.current.isOpen).toBe(false);
+    act(() => result.current.open());
+    expect(result.current.isOpen).toBe(true);
+    act(() => result.current.close());
+    expect(result.current.isOpen).toBe(false);
+    act(() => result.current.setOpen(true));
+    expect(result.current.isOpen).toBe(true);
+  });
+});
+
+function OpenBag() {
+  const { open } = useMiniCart();
+  return (
+    <button type="button" onClick={open}>
+      Open bag
+    </button>
+  );
+}
+
+function renderMiniCart() {
+  return render(
+    <HashRouter>
+      <CartProvider>
+        <MiniCartProvider>
+          <OpenBag />
+          <MiniCart />
+        </MiniCartProvider>
+      </CartProvider>
+    </HashRouter>,
+  );
+}
+
+describe('MiniCart', () => {
+  it('shows an empty bag with a link to the shop', async () => {
+    const user = userEvent.setup();
+    renderMiniCart();
+    await user.click(screen.getByRole('button', { name: 'Open bag' }));
+    const bag = screen.getByRole('dialog', { name: 'Your bag' });
+    expect(within(bag).getByText('Your bag is empty')).toBeInTheDocument();
+    expect(within(bag).getByRole('link', { name: 'Shop Collection' })).toHaveAttribute('href', '#/shop');
+  });
+
+  it('changes quantities, removes at minus 1 and shows the free shipping progress', async () => {
+    const p30 = product('5'); // €30
+    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ id: p30.id, quantity: 1 }]));
+    const user = userEvent.setup();
+    renderMiniCart();
+    await user.click(screen.getByRole('button', { name: 'Open bag' }));
+    const bag = screen.getByRole('dialog', { name: 'Your bag' });
+    expect(within(bag).getByText("You're €10.00 away from free shipping")).toBeInTheDocument();
+    expect(within(bag).getByRole('progressbar', { name: 'Progress towards free shipping' })).toHaveAttribute(
+      'aria-valuenow',
+      '75',
+    );
+    await user.click(within(bag).getByRole('button', { name: `Increase quantity of ${p30.name}` }));
+    expect(within(bag).getByText("You've qualified for free shipping 🎉")).toBeInTheDocument();
+    expect(within(bag).getByText('€60.00')).toBeInTheDocument();
+    expect(within(bag).getByText(`${p30.name} quantity 2`)).toBeInTheDocument();
+    expect(within(bag).getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '#/cart');
+    expect(within(bag).getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '#/cart?checkout=1');
+
+    await user.click(within(bag).getByRole('button', { name: `Decrease quantity of ${p30.name}` }));
+    await user.click(within(bag).getByRole('button', { name: `Decrease quantity of ${p30.name}` }));
+    expect(within(bag).getByText('Your bag is empty')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.cart)).toBe('[]');
+  });
+
+  it('removes a line with its remove button', async () => {
+    localStorage.setItem(
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { id: '1', quantity: 1 },
+        { id: '2', quantity: 3 },
+      ]),
+    );
+    const user = userEvent.setup();
+    renderMiniCart();
+    await user.click(screen.getByRole('button', { name: 'Open bag' }));
+    const bag = screen.getByRole('dialog', { name: 'Your bag' });
+    await user.click(within(bag).getByRole('button', { name: `Remove ${product('2').name} from cart` }));
+    expect(within(bag).queryByText(product('2').name)).not.toBeInTheDocument();
+    expect(within(bag).getByRole('link', { name: product('1').name })).toBeInTheDocument();
+    // Focus stays inside the dialog after the pressed button disappeared.
+    expect(bag.contains(document.activeElement)).toBe(true);
+  });
+
+  it('does not promise free shipping outside Ireland', async () => {
+    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ id: '1', quantity: 2 }]));
+    localStorage.setItem(STORAGE_KEYS.zone, 'EU');
+    const user = userEvent.setup();
+    renderMiniCart();
+    await user.click(screen.getByRole('button', { name: 'Open bag' }));
+    const bag = screen.getByRole('dialog', { name: 'Your bag' });
+    expect(within(bag).queryByText(/qualified for free shipping/)).not.toBeInTheDocument();
+    expect(within(bag).getByText(/Delivery to EU: €9\.95/)).toBeInTheDocument();
+  });
+});

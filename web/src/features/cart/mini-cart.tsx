@@ -1,0 +1,134 @@
+/**
+ * The mini cart: a right-hand sheet titled 'Your bag', opened from the header and by quick add.
+ */
+import { useRef, useState } from 'react';
+import { describeQuantityChange } from '../../../../domain/cart';
+import { LIMITS } from '../../../../domain/config';
+import { formatEuro } from '../../../../domain/money';
+import { productPath } from '../../../../domain/routes';
+import { Link } from '../../app/router';
+import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { Sheet } from '../../components/ui/sheet';
+import { useCart } from './cart-context';
+import { FreeShippingProgress } from './free-shipping-progress';
+import { useMiniCart } from './mini-cart-context';
+import { QuantityStepper } from './quantity-stepper';
+
+export function MiniCart() {
+  const { isOpen, setOpen, close } = useMiniCart();
+  const { lines, count, subtotal, zone, increment, decrement, removeItem } = useCart();
+  const [announcement, setAnnouncement] = useState('');
+  const contentsRef = useRef<HTMLDivElement>(null);
+
+  // A removed line takes the focused button with it; keep focus inside the bag instead of losing it.
+  const focusContents = () => contentsRef.current?.focus();
+
+  return (
+    <Sheet open={isOpen} onOpenChange={setOpen} title="Your bag">
+      <div ref={contentsRef} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
+        <p className="sr-only" aria-live="polite" aria-atomic="true">
+          {announcement}
+        </p>
+        {lines.length === 0 ? (
+          <div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 py-12 text-center">
+            <p className="text-lg">Your bag is empty</p>
+            <Link
+              to="/shop"
+              onClick={close}
+              className="rounded-full bg-wine px-6 py-3 font-medium text-cream hover:bg-wine-dark"
+            >
+              Shop Collection
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ul
+              className="flex-1 divide-y divide-line px-5"
+              aria-label={`Bag, ${count} ${count === 1 ? 'item' : 'items'}`}
+            >
+              {lines.map(({ product, quantity }) => (
+                <li key={product.id} className="flex gap-3 py-4">
+                  {/* Decorative: the product name beside it is the link and says the same. */}
+                  <ResponsiveImage
+                    id={product.image}
+                    kind="product"
+                    alt=""
+                    sizes="80px"
+                    className="h-20 w-20 shrink-0 rounded-lg bg-sand object-cover"
+                  />
+                  <div className="min-w-0 flex-1">
+                    <div className="flex items-start justify-between gap-2">
+                      <Link
+                        to={productPath(product.id)}
+                        onClick={close}
+                        className="font-medium hover:text-wine hover:underline"
+                      >
+                        {product.name}
+                      </Link>
+                      <span className="shrink-0 tabular-nums">{formatEuro(product.price)}</span>
+                    </div>
+                    <div className="mt-2 flex items-center justify-between gap-2">
+                      <QuantityStepper
+                        name={product.name}
+                        quantity={quantity}
+                        onDecrease={() => {
+                          decrement(product.id);
+                          setAnnouncement(describeQuantityChange(product.name, quantity - 1));
+                          if (quantity <= 1) focusContents();
+                        }}
+                        onIncrease={() => {
+                          increment(product.id);
+                          setAnnouncement(describeQuantityChange(product.name, quantity + 1));
+                        }}
+                      />
+                      <button
+                        type="button"
+                        className="min-h-11 rounded-full px-3 text-sm text-muted underline hover:text-wine"
+                        aria-label={`Remove ${product.name} from cart`}
+                        onClick={() => {
+                          removeItem(product.id);
+                          setAnnouncement(describeQuantityChange(product.name, 0));
+                          focusContents();
+                        }}
+                      >
+                        Remove
+                      </button>
+                    </div>
+                    {quantity >= LIMITS.maxQuantityPerLine ? (
+                      <p className="mt-1 text-xs text-muted">
+                        Made by hand: up to {LIMITS.maxQuantityPerLine} per design.
+                      </p>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <div className="space-y-4 border-t border-line bg-white px-5 py-5">
+              <div className="flex items-center justify-between text-lg">
+                <span>Subtotal</span>
+                <span className="font-semibold tabular-nums">{formatEuro(subtotal)}</span>
+              </div>
+              <FreeShippingProgress subtotal={subtotal} zone={zone} />
+              <div className="grid grid-cols-2 gap-3">
+                <Link
+                  to="/cart"
+                  onClick={close}
+                  className="rounded-full border border-wine px-4 py-3 text-center font-medium text-wine hover:bg-sand"
+                >
+                  View cart
+                </Link>
+                <Link
+                  to="/cart?checkout=1"
+                  onClick={close}
+                  className="rounded-full bg-wine px-4 py-3 text-center font-medium text-cream hover:bg-wine-dark"
+                >
+                  Checkout
+                </Link>
+              </div>
+            </div>
+          </>
+        )}
+      </div>
+    </Sheet>
+  );
+}

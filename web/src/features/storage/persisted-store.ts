@@ -1,0 +1,124 @@
+/**
+ * A reducer whose state lives in local storage, shared by the cart, wishlist, comparison and recently
+ * viewed providers.
+ *
+ * - SSR- and hydration-safe: React reads it through useSyncExternalStore; the server snapshot is the
+ *   initial state, and nothing touches `window` during a server render.
+ * - Storage is the source of truth: every snapshot compares the stored string with the one the state came
+ *   from, so a write by another tab (storage event) or by other code in this tab is picked up.
+ * - Storage may be disabled, full or hold garbage: reads and writes never throw, `parse` turns anything
+ *   into a valid state, and when a write fails the state simply lives in memory for this page.
+ */
+import { useState, useSyncExternalStore } from 'react';
+
+export interface PersistedStoreOptions<S, A> {
+  readonly key: string;
+  readonly initial: S;
+  readonly reducer: (state: S, action: A) => S;
+  /** Must accept any string (or null for "nothing stored") and never throw. */
+  readonly parse: (raw: string | null) => S;
+  readonly serialize: (state: S) => string;
+}
+
+export interface PersistedStore<S, A> {
+  readonly getSnapshot: () => S;
+  readonly getServerSnapshot: () => S;
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly dispatch: (action: A) => void;
+}
+
+function browserStorage(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    // Accessing localStorage throws a SecurityError when the browser blocks site data.
+    return null;
+  }
+}
+
+function readRaw(key: string): string | null {
+  try {
+    return browserStorage()?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+function writeRaw(key: string, value: string): boolean {
+  const storage = browserStorage();
+  if (!storage) return false;
+  try {
+    storage.setItem(key, value);
+    return true;
+  } catch {
+    // QuotaExceededError or disabled storage: keep the state in memory for this page.
+    return false;
+  }
+}
+
+export function createPersistedStore<S, A>(options: PersistedStoreOptions<S, A>): PersistedStore<S, A> {
+  const { key, initial, reducer, parse, serialize } = options;
+  let state = initial;
+  /** The stored string `state` was read from or written as; undefined before the first read. */
+  let sourceRaw: string | null | undefined;
+  const listeners = new Set<() => void>();
+
+  const getSnapshot = (): S => {
+    const raw = readRaw(key);
+    if (raw !== sourceRaw) {
+      sourceRaw = raw;
+      state = parse(raw);
+    }
+    return state;
+  };
+
+  const emit = () => {
+    for (const listener of listeners) listener();
+  };
+
+  const onStorage = (event: StorageEvent) => {
+    // key === null means another tab called localStorage.clear().
+    if (event.key === key || event.key === null) emit();
+  };
+
+  return {
+    getSnapshot,
+    getServerSnapshot: () => initial,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (listeners.size === 1) window.addEventListener('storage', onStorage);
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+      };
+    },
+    dispatch(action) {
+      const current = getSnapshot();
+      const next = reducer(current, action);
+      if (Object.is(next, current)) return;
+      state = next;
+      const raw = serialize(next);
+      if (writeRaw(key, raw)) sourceRaw = raw;
+      emit();
+    },
+  };
+}
+
+/** One store per provider instance (tests mount fresh providers and get fresh state from storage). */
+export function usePersistedStore<S, A>(
+  options: PersistedStoreOptions<S, A>,
+): readonly [S, (action: A) => void] {
+  const [store] = useState(() => createPersistedStore(options));
+  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  return [state, store.dispatch];
+}
+
+/** A single persisted value (delivery zone, gift wrap) with a setter. */
+export function usePersistedValue<T>(
+  key: string,
+  initial: T,
+  parse: (raw: string | null) => T,
+  serialize: (value: T) => string,
+): readonly [T, (value: T) => void] {
+  return usePersistedStore<T, T>({ key, initial, parse, serialize, reducer: (_, next) => next });
+}

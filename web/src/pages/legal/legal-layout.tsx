@@ -55,7 +55,7 @@ export function LegalLayout({ title, intro, sections }: LegalLayoutProps) {
       </header>
 
       <div className="mt-10 grid gap-10 lg:grid-cols-[16rem_1fr] lg:gap-14">
-        <nav aria-labelledby="legal-contents" className="lg:sticky lg:top-32 lg:self-start">
+        <nav aria-labelledby="legal-contents" className="min-w-0 lg:sticky lg:top-32 lg:self-start">
           <div className="rounded-2xl border border-line bg-white/60 p-5">
             <h2 id="legal-contents" className="font-sans text-sm font-semibold uppercase tracking-wider">
               On this page
@@ -76,7 +76,7 @@ export function LegalLayout({ title, intro, sections }: LegalLayoutProps) {
           </div>
         </nav>
 
-        <div className="max-w-3xl space-y-12">
+        <div className="min-w-0 max-w-3xl space-y-12">
           {sections.map((s) => (
             <section key={s.id} aria-labelledby={headingId(s.id)}>
               <h2

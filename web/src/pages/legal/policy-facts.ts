@@ -3,6 +3,7 @@
  * config changes every page that mentions it; no page writes a number of its own.
  */
 import {
+  deliveryDaysText,
   FREE_SHIPPING_THRESHOLD,
   GIFT_WRAP_PRICE,
   POLICY,
@@ -10,7 +11,6 @@ import {
   SHIPPING_ZONES,
   ZONE_IDS,
   type ZoneId,
-  deliveryDaysText,
 } from '../../../../domain/config';
 import { formatEuro, formatEuroShort } from '../../../../domain/money';
 
@@ -55,12 +55,13 @@ export const ZONE_ROWS: readonly ZoneRow[] = ZONE_IDS.map((id) => {
     id,
     destination: zone.label,
     fee: formatEuro(zone.fee),
-    freeDelivery: zone.freeOver === null ? null : `Free on orders of ${formatEuroShort(zone.freeOver)} or more`,
+    freeDelivery:
+      zone.freeOver === null ? null : `Free on orders of ${formatEuroShort(zone.freeOver)} or more`,
     delivery: deliveryDaysText(id),
   };
 });
 
 /** The zones that offer free delivery, by label ('Ireland'); the config decides, not the copy. */
-export const FREE_DELIVERY_ZONES: readonly string[] = ZONE_IDS.filter((id) => SHIPPING_ZONES[id].freeOver !== null).map(
-  (id) => SHIPPING_ZONES[id].label,
-);
+export const FREE_DELIVERY_ZONES: readonly string[] = ZONE_IDS.filter(
+  (id) => SHIPPING_ZONES[id].freeOver !== null,
+).map((id) => SHIPPING_ZONES[id].label);

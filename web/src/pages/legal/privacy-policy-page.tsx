@@ -1,5 +1,204 @@
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { BRAND, SELLER } from '../../../../domain/config';
+import { Link } from '../../app/router';
+import { LegalLayout, type LegalSection } from './legal-layout';
+import { FACTS } from './policy-facts';
+
+const mail = (
+  <a href={`mailto:${BRAND.contactEmail}?subject=${encodeURIComponent('Privacy request')}`}>
+    {BRAND.contactEmail}
+  </a>
+);
+
+const SECTIONS: readonly LegalSection[] = [
+  {
+    id: 'who-we-are',
+    title: 'Who we are',
+    body: (
+      <>
+        <p>
+          {BRAND.name} is run by {SELLER.legalName}, a sole trader at {SELLER.address}. For the personal data
+          described here, {BRAND.name} is the data controller under the EU General Data Protection Regulation
+          (GDPR) and the Irish Data Protection Acts.
+        </p>
+        <p>You can reach us about anything in this policy at {mail}.</p>
+      </>
+    ),
+  },
+  {
+    id: 'what-we-collect',
+    title: 'What we collect and why',
+    body: (
+      <>
+        <h3>When you place an order</h3>
+        <p>
+          Your name, delivery address, e-mail address, the items you ordered, the amounts paid, the delivery
+          destination, whether you chose gift wrapping and your order reference. We use them to make and post
+          your order, send your confirmation and answer questions about it. The legal basis is the contract
+          between us, and our legal obligation to keep accounting records.
+        </p>
+        <p>
+          Card details are entered on the secure payment page of our payment provider and go straight to them.
+          We never see or store your full card number.
+        </p>
+        <h3>When you sign up for news</h3>
+        <p>
+          If you join our newsletter, or ask to hear when the brooches launch, we store your e-mail address,
+          the time you signed up and where on the site you did so. The legal basis is your consent, which you
+          can withdraw at any time by writing to us; we then remove your address from the list.
+        </p>
+        <h3>When you e-mail us</h3>
+        <p>
+          Your e-mail address and whatever you choose to tell us, for example about a bespoke or corporate
+          order. We use it to answer you, based on your request and our legitimate interest in replying.
+        </p>
+        <h3>When you visit the shop</h3>
+        <p>
+          Like every website, our server receives technical information with each request, such as your IP
+          address, browser type and the page asked for. We use it only to deliver the page and to keep the
+          shop secure, based on our legitimate interest in running a safe website.
+        </p>
+        <p>
+          Your bag, wishlist, comparison list and recently viewed items are kept in your own browser, not on
+          our server, until you check out. The <Link to="/cookie-policy">Cookie Policy</Link> lists everything
+          the shop keeps on your device.
+        </p>
+        <p>
+          We do not use advertising networks or tracking pixels, we do not profile you, and we never sell your
+          data.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'who-we-share-with',
+    title: 'Who we share it with',
+    body: (
+      <>
+        <p>We share only what each service needs to do its job for us:</p>
+        <ul>
+          <li>
+            <strong>Our payment provider</strong> (Stripe), which processes your payment and protects it
+            against fraud.
+          </li>
+          <li>
+            <strong>Our e-mail provider</strong>, which delivers your order confirmation and, if you signed
+            up, our news.
+          </li>
+          <li>
+            <strong>Our website host</strong>, which runs the server the shop and its order records live on.
+          </li>
+          <li>
+            <strong>The postal or courier service</strong> that delivers your parcel, which receives your name
+            and delivery address.
+          </li>
+          <li>
+            <strong>Our accountant and the Irish Revenue Commissioners</strong>, where the law requires it.
+          </li>
+        </ul>
+        <p>
+          Where a provider handles data outside the European Economic Area, we rely on the safeguards the GDPR
+          provides, such as the European Commission&rsquo;s Standard Contractual Clauses.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'how-long',
+    title: 'How long we keep it',
+    body: (
+      <ul>
+        <li>
+          <strong>Order records:</strong> {FACTS.dataRetention} after the order, because Irish tax law
+          requires us to keep business records; then we delete them.
+        </li>
+        <li>
+          <strong>Newsletter and launch sign-ups:</strong> until you ask us to remove you.
+        </li>
+        <li>
+          <strong>Enquiries:</strong> as long as the conversation and any resulting order need them.
+        </li>
+        <li>
+          <strong>Server logs:</strong> only as long as needed to run and secure the shop.
+        </li>
+      </ul>
+    ),
+  },
+  {
+    id: 'age',
+    title: 'Minimum age',
+    body: (
+      <p>
+        You must be at least {FACTS.minimumAge} years old to place an order or sign up for our news, and we do
+        not knowingly collect personal data from anyone younger. If you are under {FACTS.minimumAge}, please
+        ask a parent or guardian to order for you. If you believe a child has given us their details, write to
+        us and we will delete them.
+      </p>
+    ),
+  },
+  {
+    id: 'your-rights',
+    title: 'Your rights',
+    body: (
+      <>
+        <p>Under the GDPR you have the right to:</p>
+        <ul>
+          <li>get a copy of the personal data we hold about you;</li>
+          <li>have it corrected if it is wrong;</li>
+          <li>have it deleted, unless the law requires us to keep it (such as order records for tax);</li>
+          <li>restrict or object to how we use it;</li>
+          <li>receive it in a portable format;</li>
+          <li>withdraw your consent at any time, for example to our newsletter.</li>
+        </ul>
+        <p>
+          To use any of these rights, write to {mail}. We will answer within one month and will not charge
+          you.
+        </p>
+        <p>
+          If you are unhappy with how we handle your data, you can complain to the Irish Data Protection
+          Commission, our supervisory authority, at{' '}
+          <a href="https://www.dataprotection.ie" rel="noopener noreferrer">
+            www.dataprotection.ie
+          </a>
+          , or to the data protection authority where you live. We would appreciate the chance to put things
+          right first.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'security',
+    title: 'Keeping your data safe',
+    body: (
+      <p>
+        The shop is served over an encrypted connection, payments are handled entirely by our payment
+        provider, and apart from the services listed above, only the people who run {BRAND.name} can see your
+        order details.
+      </p>
+    ),
+  },
+  {
+    id: 'changes',
+    title: 'Changes to this policy',
+    body: (
+      <p>
+        If we change how we use your data, we will update this page and the date at the top. If the change is
+        significant and we hold your e-mail address, we will tell you before it takes effect.
+      </p>
+    ),
+  },
+];
 
 export function PrivacyPolicyPage() {
-  return <PlaceholderPage title="Privacy Policy" text="Being written." />;
+  return (
+    <LegalLayout
+      title="Privacy Policy"
+      intro={
+        <p>
+          We collect as little as we can, use it only to make and deliver your order and to keep in touch if
+          you ask us to, and we never sell it. This page explains exactly what that means.
+        </p>
+      }
+      sections={SECTIONS}
+    />
+  );
 }

@@ -16,11 +16,13 @@ export const CHECKOUT_ERRORS = {
 
 export const checkoutItemSchema = z.strictObject({
   id: z.string().check(z.minLength(1), z.maxLength(8)),
-  quantity: z.number().check(
-    z.int({ error: CHECKOUT_ERRORS.quantity }),
-    z.gte(1, { error: CHECKOUT_ERRORS.quantity }),
-    z.lte(LIMITS.maxQuantityPerLine, { error: CHECKOUT_ERRORS.quantity }),
-  ),
+  quantity: z
+    .number()
+    .check(
+      z.int({ error: CHECKOUT_ERRORS.quantity }),
+      z.gte(1, { error: CHECKOUT_ERRORS.quantity }),
+      z.lte(LIMITS.maxQuantityPerLine, { error: CHECKOUT_ERRORS.quantity }),
+    ),
 });
 
 export const checkoutRequestSchema = z.strictObject({
@@ -45,6 +47,9 @@ export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'unknown'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+export const EMAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
+
 export const confirmLineSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -64,6 +69,8 @@ export const confirmResponseSchema = z.object({
   email: z.optional(z.string()),
   /** True only for the call that moved the order to paid (and queued its e-mails). */
   firstConfirmation: z.optional(z.boolean()),
+  /** Delivery of the shopper's confirmation e-mail: queued (the server sends it shortly), sent, failed. */
+  emailStatus: z.optional(z.enum(EMAIL_DELIVERY_STATUSES)),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 

@@ -2,23 +2,37 @@
  * Builds the Fastify app without listening, so tests can use `app.inject` or listen on port 0.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { type CommerceOptions, registerCommerce } from './commerce';
 import type { AppConfig } from './config';
+import { adminRoutes } from './routes/admin';
 import { healthRoutes } from './routes/health';
+import { runtimeEnvRoutes } from './routes/runtime-env';
+import { seoFileRoutes } from './routes/seo-files';
 import { webRoutes } from './routes/web';
 
 export interface BuildOptions {
   readonly config: AppConfig;
   /** Serve the built front end (off in API-only tests). */
   readonly serveWeb?: boolean;
+  /** Orders, payments, e-mail and newsletter (database under config.dataDir); test tuning only. */
+  readonly commerce?: CommerceOptions;
 }
 
-export async function buildApp({ config, serveWeb = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  serveWeb = true,
+  commerce,
+}: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: false,
   });
   await app.register(healthRoutes);
-  if (serveWeb) await app.register(webRoutes, { webDistDir: config.webDistDir });
+  await app.register(adminRoutes, { config });
+  await app.register(runtimeEnvRoutes, { runtimeFlags: config.runtimeFlags });
+  await app.register(seoFileRoutes, { publicUrl: config.publicUrl });
+  if (serveWeb) await app.register(webRoutes, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
+  await registerCommerce(app, config, commerce);
   return app;
 }

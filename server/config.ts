@@ -2,8 +2,10 @@
  * Configuration from environment variables, parsed once at start with clear errors. The names are a
  * contract (README lists each with its default).
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { BRAND, FLAG_NAMES } from '../domain/config';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -15,6 +17,30 @@ const envSchema = z.object({
   /** Where the built front end is; tests and benchmarks may point elsewhere. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Receives the new-order notification. */
+  OWNER_EMAIL: z.email({ error: 'must be an e-mail address' }).default(BRAND.contactEmail),
+  /** Sender address of every e-mail; the display name is the brand name. */
+  MAIL_FROM: z
+    .email({ error: 'must be a bare e-mail address (the sender name is the brand name)' })
+    .default(BRAND.contactEmail),
+  /** smtp://user:pass@host:587 or smtps://...; unset: messages are written as .eml files to DATA_DIR/outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  /** Set: real Stripe Checkout. Unset: the built-in test checkout. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must look like sk_test_... or sk_live_...')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\S+$/, 'must look like whsec_...')
+    .optional(),
+  /** Points the Stripe SDK at another host (tests, a local mock); default is Stripe's own API. */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Owner token for the internal tools' server actions; unset: generated at start and printed once. */
+  ADMIN_TOKEN: z.string().trim().min(12, 'must be at least 12 characters').optional(),
+  /** Hosted image-editing API behind the /image-editor page; unset: the built-in offline engine. */
+  IMAGE_EDIT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  IMAGE_EDIT_API_KEY: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -25,6 +51,26 @@ export interface AppConfig {
   readonly publicUrl: string;
   readonly webDistDir: string;
   readonly logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  readonly ownerEmail: string;
+  readonly mailFrom: string;
+  readonly smtpUrl: string | null;
+  readonly stripe: StripeConfig | null;
+  readonly admin: AdminConfig;
+  /** Flag values handed to the browser at run time (GET /runtime-env.js), e.g. { FLAG_HERO_V2: 'true' }. */
+  readonly runtimeFlags: Readonly<Record<string, string>>;
+}
+
+export interface AdminConfig {
+  readonly token: string;
+  /** True when ADMIN_TOKEN was unset and `token` was generated for this run (printed once at start). */
+  readonly tokenGenerated: boolean;
+  readonly imageEditApi: { readonly url: string; readonly key: string | null } | null;
+}
+
+export interface StripeConfig {
+  readonly secretKey: string;
+  readonly webhookSecret: string | null;
+  readonly apiUrl: string | null;
 }
 
 export class ConfigError extends Error {
@@ -48,5 +94,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,
+    ownerEmail: e.OWNER_EMAIL,
+    mailFrom: e.MAIL_FROM,
+    smtpUrl: e.SMTP_URL ?? null,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
+          apiUrl: e.STRIPE_API_URL ?? null,
+        }
+      : null,
+    admin: {
+      token: e.ADMIN_TOKEN ?? randomBytes(24).toString('base64url'),
+      tokenGenerated: e.ADMIN_TOKEN === undefined,
+      imageEditApi: e.IMAGE_EDIT_API_URL
+        ? { url: e.IMAGE_EDIT_API_URL, key: e.IMAGE_EDIT_API_KEY ?? null }
+        : null,
+    },
+    runtimeFlags: runtimeFlagEnv(cleaned),
   };
+}
+
+/** Only the flag variables (NAME or FLAG_NAME, true/false) ever reach the browser, never other env. */
+function runtimeFlagEnv(env: Readonly<Record<string, string | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of FLAG_NAMES) {
+    for (const key of [name.toUpperCase(), `FLAG_${name.toUpperCase()}`]) {
+      const value = env[key]?.trim().toLowerCase();
+      if (value === 'true' || value === 'false') out[key] = value;
+    }
+  }
+  return out;
 }

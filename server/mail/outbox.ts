@@ -1,0 +1,274 @@
+/**
+ * The persistent outbox. Messages are queued in the same transaction that marks an order paid (see
+ * OrderStore.markPaidAndQueue), and a sender delivers them: one at a time, with exponential backoff on
+ * failure, forever (a mail server that is down for a day loses nothing), and never twice:
+ * - a message is claimed with a conditional UPDATE (a lease), so two senders never take the same row;
+ * - it is marked sent right after the transport accepted it. Only a crash in between can repeat a message,
+ *   and then with the same Message-ID, which receiving servers de-duplicate.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import type { Database, NewOutboxRow, OutboxRow } from '../db/schema';
+import { isPermanentFailure, type MailTransport, type OutgoingMail } from './transport';
+
+export const MAIL_KINDS = {
+  customer: 'order-confirmation',
+  owner: 'owner-notification',
+} as const;
+
+export interface QueuedMail {
+  readonly orderId: string;
+  readonly kind: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+}
+
+/** A row for OrderStore.markPaidAndQueue; the Message-ID is fixed now, once. */
+export function outboxRow(mail: QueuedMail, senderDomain: string, nowMs = Date.now()): NewOutboxRow {
+  return {
+    order_id: mail.orderId,
+    kind: mail.kind,
+    message_id: `<${randomUUID()}@${senderDomain}>`,
+    recipient: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_ms: nowMs,
+    locked_until_ms: null,
+    last_error: null,
+    created_at: new Date(nowMs).toISOString(),
+    sent_at: null,
+  };
+}
+
+const MIN_RESCHEDULE_MS = 10;
+
+export interface OutboxTimings {
+  /** First retry delay; doubles with every failed attempt. */
+  readonly retryBaseMs: number;
+  readonly retryMaxMs: number;
+  /** How long a claimed message is reserved for its sender. */
+  readonly leaseMs: number;
+  /** Look for due messages at least this often, even without a wake-up. */
+  readonly pollMs: number;
+}
+
+export const DEFAULT_OUTBOX_TIMINGS: OutboxTimings = {
+  retryBaseMs: 5_000,
+  retryMaxMs: 15 * 60_000,
+  leaseMs: 2 * 60_000,
+  pollMs: 30_000,
+};
+
+export function retryDelayMs(attempts: number, timings: OutboxTimings, random = Math.random): number {
+  const exp = Math.min(timings.retryMaxMs, timings.retryBaseMs * 2 ** Math.max(0, attempts - 1));
+  // Up to 20% jitter so that many queued messages do not retry in lockstep.
+  return Math.round(Math.min(timings.retryMaxMs, exp * (1 + 0.2 * random())));
+}
+
+export interface OutboxLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface OutboxSenderOptions {
+  readonly db: Kysely<Database>;
+  readonly transport: MailTransport;
+  readonly from: string;
+  readonly log: OutboxLogger;
+  readonly timings?: Partial<OutboxTimings>;
+  /** The order reference for a row (file names and logs). */
+  readonly referenceFor: (orderId: string) => Promise<string>;
+}
+
+function maskAddress(address: string): string {
+  const at = address.lastIndexOf('@');
+  return at <= 0 ? '***' : `${address[0]}***${address.slice(at)}`;
+}
+
+function errorText(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).slice(0, 500);
+}
+
+export class OutboxSender {
+  private readonly db: Kysely<Database>;
+  private readonly timings: OutboxTimings;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+
+  constructor(private readonly options: OutboxSenderOptions) {
+    this.db = options.db;
+    this.timings = { ...DEFAULT_OUTBOX_TIMINGS, ...options.timings };
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.wake();
+  }
+
+  /** Look for due messages now (called right after an order's e-mails were queued). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.clearTimer();
+    this.running = this.drain().finally(() => {
+      this.running = null;
+      if (this.again) {
+        this.again = false;
+        this.wake();
+      }
+    });
+  }
+
+  /** Stops scheduling and waits for the message being sent, if any, to finish. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.clearTimer();
+    await this.running;
+  }
+
+  /** Resolves once nothing is due or in flight (for tests and graceful shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.clearTimer();
+    this.timer = setTimeout(() => this.wake(), Math.max(0, delayMs));
+    this.timer.unref();
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      for (;;) {
+        if (this.stopped) return;
+        const row = await this.claimNext();
+        if (!row) break;
+        await this.deliver(row);
+      }
+      this.schedule(await this.nextWakeDelay());
+    } catch (err) {
+      // The database itself failed (locked, disk full): try again later rather than stop for good.
+      this.options.log.error({ err }, 'outbox: could not read the queue');
+      this.schedule(this.timings.retryBaseMs);
+    }
+  }
+
+  private async claimNext(): Promise<OutboxRow | null> {
+    for (;;) {
+      const now = Date.now();
+      const candidate = await this.db
+        .selectFrom('outbox')
+        .select('id')
+        .where('status', '=', 'pending')
+        .where('next_attempt_ms', '<=', now)
+        .where((eb) => eb.or([eb('locked_until_ms', 'is', null), eb('locked_until_ms', '<=', now)]))
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!candidate) return null;
+      const claimed = await this.db
+        .updateTable('outbox')
+        .set({ locked_until_ms: now + this.timings.leaseMs })
+        .where('id', '=', candidate.id)
+        .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('locked_until_ms', 'is', null), eb('locked_until_ms', '<=', now)]))
+        .returningAll()
+        .executeTakeFirst();
+      // Another process took it between the two statements: look for the next one.
+      if (claimed) return claimed;
+    }
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    const { log } = this.options;
+    const reference = await this.options.referenceFor(row.order_id);
+    const mail: OutgoingMail = {
+      outboxId: row.id,
+      kind: row.kind,
+      messageId: row.message_id,
+      from: this.options.from,
+      to: row.recipient,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body,
+      reference,
+    };
+    const logFields = { outboxId: row.id, kind: row.kind, reference, to: maskAddress(row.recipient) };
+    let detail: string;
+    try {
+      detail = await this.options.transport.send(mail);
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      if (isPermanentFailure(err)) {
+        await this.db
+          .updateTable('outbox')
+          .set({ status: 'failed', attempts, last_error: errorText(err), locked_until_ms: null })
+          .where('id', '=', row.id)
+          .execute();
+        log.error(
+          { ...logFields, attempts, err: errorText(err) },
+          'e-mail refused permanently; not retrying',
+        );
+        return;
+      }
+      const delay = retryDelayMs(attempts, this.timings);
+      await this.db
+        .updateTable('outbox')
+        .set({
+          attempts,
+          last_error: errorText(err),
+          next_attempt_ms: Date.now() + delay,
+          locked_until_ms: null,
+        })
+        .where('id', '=', row.id)
+        .execute();
+      log.warn(
+        { ...logFields, attempts, retryInMs: delay, err: errorText(err) },
+        'e-mail not sent; will retry',
+      );
+      return;
+    }
+    await this.db
+      .updateTable('outbox')
+      .set({
+        status: 'sent',
+        attempts: row.attempts + 1,
+        sent_at: new Date().toISOString(),
+        last_error: null,
+        locked_until_ms: null,
+      })
+      .where('id', '=', row.id)
+      .execute();
+    log.info({ ...logFields, detail }, 'e-mail sent');
+  }
+
+  private async nextWakeDelay(): Promise<number> {
+    // A message leased by another sender is not due before its lease ends.
+    const next = await this.db
+      .selectFrom('outbox')
+      .select(sql<number | null>`min(max(next_attempt_ms, coalesce(locked_until_ms, 0)))`.as('next'))
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    const due = next?.next;
+    if (due === null || due === undefined) return this.timings.pollMs;
+    return Math.min(this.timings.pollMs, Math.max(MIN_RESCHEDULE_MS, Number(due) - Date.now()));
+  }
+}

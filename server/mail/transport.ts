@@ -1,0 +1,101 @@
+/**
+ * Where e-mails go: SMTP (nodemailer) when SMTP_URL is configured, otherwise one `.eml` file per message
+ * in DATA_DIR/outbox, ready to open in any mail program. Both receive a fully built message whose
+ * recipients were decided by the server (the order's e-mail or OWNER_EMAIL), never by a request.
+ */
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTransport } from 'nodemailer';
+import { BRAND } from '../../domain/config';
+
+export interface OutgoingMail {
+  readonly outboxId: number;
+  readonly kind: string;
+  readonly messageId: string;
+  readonly from: string;
+  readonly to: string;
+  readonly subject: string;
+  readonly text: string;
+  readonly html: string;
+  /** For file names and logs: the order reference. */
+  readonly reference: string;
+}
+
+export interface MailTransport {
+  /** For the start-up log line, without credentials. */
+  readonly description: string;
+  /** Resolves with a short description of where the message went; rejects when it did not go. */
+  send(mail: OutgoingMail): Promise<string>;
+  close(): void;
+}
+
+/** An error the receiving server gave for a recipient (5xx to RCPT TO): retrying will not help. */
+export function isPermanentFailure(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; responseCode?: unknown };
+  return e.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500;
+}
+
+function mailOptions(mail: OutgoingMail) {
+  return {
+    from: { name: BRAND.name, address: mail.from },
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    messageId: mail.messageId,
+    // Recipients are exactly the To address: no Cc/Bcc, and the envelope says so explicitly.
+    envelope: { from: mail.from, to: [mail.to] },
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}
+
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const transporter = createTransport({
+    url: smtpUrl,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
+  const safe = new URL(smtpUrl);
+  return {
+    description: `SMTP ${safe.protocol}//${safe.hostname}${safe.port ? `:${safe.port}` : ''}`,
+    async send(mail) {
+      const info = await transporter.sendMail(mailOptions(mail));
+      return `accepted by SMTP server: ${String(info.response ?? 'ok').slice(0, 200)}`;
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+/** Safe file-name part: letters, digits and dashes only. */
+function fileSafe(value: string): string {
+  return value.replace(/[^A-Za-z0-9-]/g, '');
+}
+
+export function createFileTransport(dir: string): MailTransport {
+  const builder = createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    description: `.eml files in ${dir}`,
+    async send(mail) {
+      const info = await builder.sendMail(mailOptions(mail));
+      const raw = info.message;
+      if (!Buffer.isBuffer(raw)) throw new Error('Mail builder returned a stream instead of a buffer');
+      mkdirSync(dir, { recursive: true });
+      // One fixed name per outbox row: a resend after a crash overwrites, never duplicates. Written to a
+      // temporary name first so a reader never sees half a message.
+      const name = `${String(mail.outboxId).padStart(6, '0')}-${fileSafe(mail.reference)}-${fileSafe(mail.kind)}.eml`;
+      const file = path.join(dir, name);
+      const tmp = `${file}.tmp`;
+      writeFileSync(tmp, raw);
+      renameSync(tmp, file);
+      return `written to ${file}`;
+    },
+    close() {
+      builder.close();
+    },
+  };
+}

@@ -1,0 +1,255 @@
+/**
+ * The money path: price a cart from the catalogue, store it as a pending order, open the provider's hosted
+ * checkout; later confirm the payment with the provider and, exactly once, queue the order's e-mails.
+ * `confirm` is the one confirmation step for the confirmation page and the provider's webhook alike.
+ */
+import { type ConfirmResponse, type EmailDeliveryStatus, orderReference } from '../../domain/checkout';
+import { maskEmail } from '../../domain/email';
+import { priceOrder } from '../../domain/pricing';
+import type { NewOutboxRow } from '../db/schema';
+import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { customerConfirmation, ownerNotification } from '../mail/templates';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderSession,
+  type ProviderWebhookEvent,
+  SESSION_ID_PATTERN,
+  SESSION_ID_PLACEHOLDER,
+} from '../payments/provider';
+import type { ValidCheckout } from './checkout-request';
+import { newOrderId } from './ids';
+import type { OrderStore, StoredOrder } from './order-store';
+
+export interface OrderServiceLogger {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface OrderServiceOptions {
+  readonly store: OrderStore;
+  readonly provider: PaymentProvider;
+  /** No trailing slash. */
+  readonly publicUrl: string;
+  readonly mailFrom: string;
+  readonly ownerEmail: string;
+  readonly contactEmail: string;
+  readonly log: OrderServiceLogger;
+  /** Called after an order's e-mails were queued (wakes the outbox sender). */
+  readonly onMailQueued: () => void;
+}
+
+export type CheckoutOutcome =
+  | { readonly ok: true; readonly url: string; readonly sessionId: string }
+  | { readonly ok: false; readonly httpStatus: 502; readonly error: string };
+
+export interface ConfirmOutcome {
+  readonly httpStatus: 200 | 400 | 404 | 502;
+  readonly body: ConfirmResponse | { readonly ok: false; readonly error: string };
+}
+
+export const PROVIDER_UNAVAILABLE =
+  'The payment provider could not be reached. No payment was taken; please try again in a moment.';
+export const CONFIRM_UNAVAILABLE =
+  'We could not check your payment with the payment provider just now. Please try again in a moment.';
+export const INVALID_SESSION_ID = 'This is not a valid checkout session id';
+
+function senderDomain(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1);
+}
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+export class OrderService {
+  constructor(private readonly o: OrderServiceOptions) {}
+
+  get provider(): PaymentProvider {
+    return this.o.provider;
+  }
+
+  async createCheckout(input: ValidCheckout): Promise<CheckoutOutcome> {
+    const { store, provider, log } = this.o;
+    const totals = priceOrder(input.lines, input.zone, input.giftWrap);
+    const orderId = newOrderId();
+    // The order (with its lines) is stored before the provider hears of it: whatever fails later, the
+    // shop knows about every checkout it opened.
+    await store.createPending({ id: orderId, provider: provider.id, email: input.email, totals });
+    let session: { id: string; url: string };
+    try {
+      session = await provider.createSession({
+        orderId,
+        email: input.email,
+        zone: totals.zone,
+        lines: totals.lines,
+        shipping: totals.shipping,
+        giftWrap: totals.giftWrap,
+        total: totals.total,
+        successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
+        cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
+      });
+    } catch (err) {
+      await store.markAbandoned(orderId, `checkout session not created: ${errorText(err)}`);
+      if (err instanceof PaymentProviderError) {
+        log.error({ orderId, err: err.message }, 'checkout: payment provider failed');
+        return { ok: false, httpStatus: 502, error: PROVIDER_UNAVAILABLE };
+      }
+      throw err;
+    }
+    try {
+      await store.attachSession(orderId, session.id);
+    } catch (err) {
+      // A session the shop cannot find again must never be paid: close it before reporting the failure.
+      await provider.expireSession(session.id).catch((expireErr: unknown) => {
+        log.error(
+          { orderId, sessionId: session.id, err: errorText(expireErr) },
+          'checkout: could not expire session',
+        );
+      });
+      await store.markAbandoned(orderId, `session not recorded: ${errorText(err)}`).catch(() => undefined);
+      throw err;
+    }
+    log.info(
+      { orderId, sessionId: session.id, total: totals.total, items: totals.itemCount, zone: totals.zone },
+      'checkout: session created',
+    );
+    return { ok: true, url: session.url, sessionId: session.id };
+  }
+
+  /**
+   * Asks the provider whether the session is paid; if it is, marks the order paid and queues both e-mails
+   * in one transaction. Idempotent and safe under any concurrency (see OrderStore.markPaidAndQueue).
+   */
+  async confirm(sessionId: string): Promise<ConfirmOutcome> {
+    if (!SESSION_ID_PATTERN.test(sessionId)) {
+      return { httpStatus: 400, body: { ok: false, error: INVALID_SESSION_ID } };
+    }
+    const { store, provider, log } = this.o;
+    const order = await store.findBySession(sessionId);
+    if (!order) return { httpStatus: 404, body: { status: 'unknown' } };
+    if (order.status === 'paid') return this.summary(order, false);
+
+    let session: ProviderSession | null;
+    try {
+      session = await provider.retrieveSession(sessionId);
+    } catch (err) {
+      log.error({ orderId: order.id, sessionId, err: errorText(err) }, 'confirm: provider unavailable');
+      return { httpStatus: 502, body: { ok: false, error: CONFIRM_UNAVAILABLE } };
+    }
+    if (!session) {
+      log.warn({ orderId: order.id, sessionId }, 'confirm: provider does not know this session');
+      return this.summary(order, false);
+    }
+    if (session.paymentStatus === 'paid') {
+      if (!this.matches(order, session)) return this.summary(order, false);
+      const first = await store.markPaidAndQueue(order.id, session.shipping, (paid) => this.messages(paid));
+      if (first) {
+        log.info({ orderId: order.id, sessionId, total: order.total }, 'order paid; e-mails queued');
+        this.o.onMailQueued();
+      }
+      const paid = await store.findById(order.id);
+      return this.summary(paid ?? order, first);
+    }
+    if (session.status === 'expired') {
+      await store.markIfPending(order.id, 'expired', 'checkout session expired');
+      const current = await store.findById(order.id);
+      return this.summary(current ?? order, false);
+    }
+    return this.summary(order, false);
+  }
+
+  /** A verified provider event. Returns false when the shop should be asked again later (provider down). */
+  async handleWebhook(event: ProviderWebhookEvent): Promise<boolean> {
+    const { store, log } = this.o;
+    if (!event.sessionId) return true;
+    switch (event.type) {
+      case 'checkout.session.completed':
+      case 'checkout.session.async_payment_succeeded': {
+        const outcome = await this.confirm(event.sessionId);
+        return outcome.httpStatus !== 502;
+      }
+      case 'checkout.session.async_payment_failed':
+      case 'checkout.session.expired': {
+        const order = await store.findBySession(event.sessionId);
+        if (!order) return true;
+        const failed = event.type === 'checkout.session.async_payment_failed';
+        const changed = await store.markIfPending(
+          order.id,
+          failed ? 'failed' : 'expired',
+          failed ? 'asynchronous payment failed' : 'checkout session expired',
+        );
+        if (changed) log.info({ orderId: order.id, type: event.type }, 'order updated from webhook');
+        return true;
+      }
+      default:
+        return true;
+    }
+  }
+
+  /** The provider's session must be the one opened for this order, for this amount. */
+  private matches(order: StoredOrder, session: ProviderSession): boolean {
+    const ok =
+      session.orderId === order.id &&
+      session.amountTotal === order.total &&
+      (session.currency ?? '') === 'eur';
+    if (!ok) {
+      this.o.log.error(
+        {
+          orderId: order.id,
+          sessionId: session.id,
+          sessionOrderId: session.orderId,
+          expected: order.total,
+          amountTotal: session.amountTotal,
+          currency: session.currency,
+        },
+        'confirm: paid session does not match its order; not confirming, needs the owner',
+      );
+    }
+    return ok;
+  }
+
+  private messages(order: StoredOrder): NewOutboxRow[] {
+    const reference = orderReference(order.sessionId ?? '');
+    const ctx = { order, reference, contactEmail: this.o.contactEmail };
+    const customer = customerConfirmation(ctx);
+    const owner = ownerNotification(ctx);
+    const domain = senderDomain(this.o.mailFrom);
+    const now = Date.now();
+    return [
+      outboxRow({ orderId: order.id, kind: MAIL_KINDS.customer, to: order.email, ...customer }, domain, now),
+      outboxRow({ orderId: order.id, kind: MAIL_KINDS.owner, to: this.o.ownerEmail, ...owner }, domain, now),
+    ];
+  }
+
+  private async summary(order: StoredOrder, firstConfirmation: boolean): Promise<ConfirmOutcome> {
+    const reference = orderReference(order.sessionId ?? '');
+    if (order.status !== 'paid') return { httpStatus: 200, body: { status: order.status, reference } };
+    const emailStatus: EmailDeliveryStatus | null = await this.o.store.customerEmailStatus(
+      order.id,
+      MAIL_KINDS.customer,
+    );
+    return {
+      httpStatus: 200,
+      body: {
+        status: 'paid',
+        reference,
+        items: order.lines.map((l) => ({
+          id: l.id,
+          name: l.name,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          lineTotal: l.lineTotal,
+        })),
+        subtotal: order.subtotal,
+        shipping: order.shipping,
+        giftWrap: order.giftWrap,
+        total: order.total,
+        email: maskEmail(order.email),
+        firstConfirmation,
+        ...(emailStatus ? { emailStatus } : {}),
+      },
+    };
+  }
+}

@@ -1,0 +1,238 @@
+/**
+ * The orders data layer: every SQL statement about orders lives here, so routes and services never see
+ * the database dialect. Writes that must happen together happen in one transaction.
+ */
+import type { Kysely } from 'kysely';
+import type { ZoneId } from '../../domain/config';
+import type { OrderTotals } from '../../domain/pricing';
+import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
+import type { ShippingAddress, ShippingDetails } from '../payments/provider';
+
+export interface StoredOrder {
+  readonly id: string;
+  readonly provider: string;
+  readonly sessionId: string | null;
+  readonly status: StoredOrderStatus;
+  readonly email: string;
+  readonly zone: ZoneId;
+  readonly currency: string;
+  readonly subtotal: number;
+  readonly shipping: number;
+  readonly giftWrap: number;
+  readonly total: number;
+  readonly itemCount: number;
+  readonly shippingDetails: ShippingDetails | null;
+  readonly createdAt: string;
+  readonly paidAt: string | null;
+  readonly lines: readonly StoredOrderLine[];
+}
+
+export interface StoredOrderLine {
+  readonly id: string;
+  readonly name: string;
+  readonly unitPrice: number;
+  readonly quantity: number;
+  readonly lineTotal: number;
+}
+
+function nowIso(): string {
+  return new Date().toISOString();
+}
+
+function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
+  let shippingDetails: ShippingDetails | null = null;
+  if (row.shipping_address) {
+    shippingDetails = {
+      name: row.shipping_name ?? '',
+      address: JSON.parse(row.shipping_address) as ShippingAddress,
+    };
+  }
+  return {
+    id: row.id,
+    provider: row.provider,
+    sessionId: row.session_id,
+    status: row.status,
+    email: row.email,
+    zone: row.zone as ZoneId,
+    currency: row.currency,
+    subtotal: row.subtotal,
+    shipping: row.shipping,
+    giftWrap: row.gift_wrap,
+    total: row.total,
+    itemCount: row.item_count,
+    shippingDetails,
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    lines: [...lines]
+      .sort((a, b) => a.position - b.position)
+      .map((l) => ({
+        id: l.product_id,
+        name: l.name,
+        unitPrice: l.unit_price,
+        quantity: l.quantity,
+        lineTotal: l.line_total,
+      })),
+  };
+}
+
+export class OrderStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The order and its lines, in one transaction: there is never an order without its lines. */
+  async createPending(input: {
+    id: string;
+    provider: string;
+    email: string;
+    totals: OrderTotals;
+  }): Promise<void> {
+    const { totals } = input;
+    const at = nowIso();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('orders')
+        .values({
+          id: input.id,
+          provider: input.provider,
+          session_id: null,
+          status: 'pending',
+          email: input.email,
+          zone: totals.zone,
+          currency: 'eur',
+          subtotal: totals.subtotal,
+          shipping: totals.shipping,
+          gift_wrap: totals.giftWrap,
+          total: totals.total,
+          item_count: totals.itemCount,
+          shipping_name: null,
+          shipping_address: null,
+          failure_reason: null,
+          created_at: at,
+          updated_at: at,
+          paid_at: null,
+        })
+        .execute();
+      await trx
+        .insertInto('order_lines')
+        .values(
+          totals.lines.map((l, position) => ({
+            order_id: input.id,
+            position,
+            product_id: l.id,
+            name: l.name,
+            unit_price: l.unitPrice,
+            quantity: l.quantity,
+            line_total: l.lineTotal,
+          })),
+        )
+        .execute();
+    });
+  }
+
+  async attachSession(orderId: string, sessionId: string): Promise<void> {
+    const result = await this.db
+      .updateTable('orders')
+      .set({ session_id: sessionId, updated_at: nowIso() })
+      .where('id', '=', orderId)
+      .where('session_id', 'is', null)
+      .executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new Error(`Order ${orderId} already has a payment session`);
+  }
+
+  /** The order never reached a payable checkout (the provider refused or failed). */
+  async markAbandoned(orderId: string, reason: string): Promise<void> {
+    await this.db
+      .updateTable('orders')
+      .set({ status: 'failed', failure_reason: reason.slice(0, 500), updated_at: nowIso() })
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending')
+      .execute();
+  }
+
+  async findBySession(sessionId: string): Promise<StoredOrder | null> {
+    return this.find('session_id', sessionId);
+  }
+
+  async findById(orderId: string): Promise<StoredOrder | null> {
+    return this.find('id', orderId);
+  }
+
+  private async find(column: 'id' | 'session_id', value: string): Promise<StoredOrder | null> {
+    const row = await this.db.selectFrom('orders').selectAll().where(column, '=', value).executeTakeFirst();
+    if (!row) return null;
+    const lines = await this.db
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('order_id', '=', row.id)
+      .execute();
+    return toOrder(row, lines);
+  }
+
+  /**
+   * Moves the order to `paid` and queues its e-mails in ONE transaction. The conditional UPDATE is the
+   * lock: of any number of concurrent callers (confirm requests, webhook deliveries, other processes)
+   * exactly one sees a changed row and queues the e-mails; the others change nothing. The outbox's
+   * unique (order_id, kind) refuses a second pair even if that guard were ever bypassed.
+   */
+  async markPaidAndQueue(
+    orderId: string,
+    shipping: ShippingDetails | null,
+    buildMessages: (paidOrder: StoredOrder) => readonly NewOutboxRow[],
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      const result = await trx
+        .updateTable('orders')
+        .set({
+          status: 'paid',
+          paid_at: at,
+          updated_at: at,
+          failure_reason: null,
+          ...(shipping
+            ? { shipping_name: shipping.name, shipping_address: JSON.stringify(shipping.address) }
+            : {}),
+        })
+        .where('id', '=', orderId)
+        // Not only 'pending': when the provider says it took the money, the order is paid even if an
+        // out-of-order event marked it failed or expired before.
+        .where('status', '!=', 'paid')
+        .executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) return false;
+      const row = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).execute();
+      const messages = buildMessages(toOrder(row, lines));
+      if (messages.length > 0)
+        await trx
+          .insertInto('outbox')
+          .values([...messages])
+          .execute();
+      return true;
+    });
+  }
+
+  /** failed / expired, only from pending: a paid order stays paid whatever arrives late. */
+  async markIfPending(orderId: string, status: 'failed' | 'expired', reason: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('orders')
+      .set({ status, failure_reason: reason, updated_at: nowIso() })
+      .where('id', '=', orderId)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** Delivery state of the shopper's confirmation e-mail, for the confirmation page. */
+  async customerEmailStatus(orderId: string, kind: string): Promise<'queued' | 'sent' | 'failed' | null> {
+    const row = await this.db
+      .selectFrom('outbox')
+      .select('status')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', kind)
+      .executeTakeFirst();
+    if (!row) return null;
+    return row.status === 'pending' ? 'queued' : row.status;
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * The payment provider seen by the rest of the server: create a hosted checkout session for a priced
+ * order, ask what became of it, expire it. Two implementations: Stripe Checkout (./stripe.ts, the only
+ * module that imports the SDK) and the built-in test checkout (./test-checkout.ts).
+ */
+import type { ZoneId } from '../../domain/config';
+import type { Cents } from '../../domain/money';
+import type { PricedLine } from '../../domain/pricing';
+
+export type ProviderId = 'stripe' | 'test-checkout';
+
+export interface CheckoutSessionInput {
+  readonly orderId: string;
+  readonly email: string;
+  readonly zone: ZoneId;
+  readonly lines: readonly PricedLine[];
+  readonly shipping: Cents;
+  readonly giftWrap: Cents;
+  readonly total: Cents;
+  /** Contains the literal `{CHECKOUT_SESSION_ID}`, replaced by the provider as Stripe does. */
+  readonly successUrl: string;
+  readonly cancelUrl: string;
+}
+
+export interface CreatedSession {
+  readonly id: string;
+  readonly url: string;
+}
+
+export interface ShippingAddress {
+  readonly line1: string;
+  readonly line2: string | null;
+  readonly city: string;
+  readonly state: string | null;
+  readonly postalCode: string | null;
+  /** ISO 3166-1 alpha-2. */
+  readonly country: string;
+}
+
+export interface ShippingDetails {
+  readonly name: string;
+  readonly address: ShippingAddress;
+}
+
+/** What the provider says about a session; the provider's word, never the browser's. */
+export interface ProviderSession {
+  readonly id: string;
+  readonly status: 'open' | 'complete' | 'expired';
+  readonly paymentStatus: 'paid' | 'unpaid' | 'no_payment_required';
+  /** Our order id as stored in the session's metadata. */
+  readonly orderId: string | null;
+  readonly amountTotal: number | null;
+  readonly currency: string | null;
+  readonly shipping: ShippingDetails | null;
+}
+
+export interface PaymentProvider {
+  readonly id: ProviderId;
+  /** Shown to shoppers while redirecting ('Stripe' or 'secure checkout'). */
+  readonly label: string;
+  createSession(input: CheckoutSessionInput): Promise<CreatedSession>;
+  /** Null when the provider does not know the session. */
+  retrieveSession(sessionId: string): Promise<ProviderSession | null>;
+  expireSession(sessionId: string): Promise<void>;
+  /**
+   * Verifies and reads a webhook delivery (raw body + signature header); null when this provider has no
+   * webhooks or no signing secret is configured.
+   */
+  readonly parseWebhook: ((rawBody: Buffer, signature: string) => ProviderWebhookEvent) | null;
+}
+
+export interface ProviderWebhookEvent {
+  readonly id: string;
+  readonly type: string;
+  /** The Checkout Session the event is about, when it is about one. */
+  readonly sessionId: string | null;
+  readonly paymentStatus: ProviderSession['paymentStatus'] | null;
+}
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/** The provider could not be reached or failed; the caller may retry. Never a shopper's mistake. */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+}
+
+/** The placeholder Stripe replaces with the session id in success URLs. */
+export const SESSION_ID_PLACEHOLDER = '{CHECKOUT_SESSION_ID}';
+
+/** Stripe-shaped session ids: 'cs_test_' / 'cs_live_' then letters and digits. */
+export const SESSION_ID_PATTERN = /^cs_(test|live)_[A-Za-z0-9]{8,200}$/;

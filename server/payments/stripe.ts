@@ -1,0 +1,231 @@
+/**
+ * Stripe Checkout through the official SDK. The only module that imports 'stripe': the rest of the server
+ * speaks PaymentProvider. Prices come from the order the server priced, never from the browser.
+ */
+import Stripe from 'stripe';
+import { z } from 'zod';
+import { BRAND, SHIPPING_ZONES } from '../../domain/config';
+import type { StripeConfig } from '../config';
+import {
+  type CheckoutSessionInput,
+  type CreatedSession,
+  type PaymentProvider,
+  PaymentProviderError,
+  type ProviderSession,
+  type ProviderWebhookEvent,
+  WebhookSignatureError,
+} from './provider';
+
+const CURRENCY = 'eur';
+const REQUEST_TIMEOUT_MS = 15_000;
+const NETWORK_RETRIES = 2;
+
+export const GIFT_WRAP_LINE_NAME = 'Gift wrap';
+
+const addressSchema = z.object({
+  line1: z.string().nullish(),
+  line2: z.string().nullish(),
+  city: z.string().nullish(),
+  state: z.string().nullish(),
+  postal_code: z.string().nullish(),
+  country: z.string().nullish(),
+});
+
+const shippingSchema = z.object({ name: z.string().nullish(), address: addressSchema.nullish() }).nullish();
+
+/** The few fields we read from a Checkout Session; everything else is ignored. */
+const sessionSchema = z.object({
+  id: z.string(),
+  status: z.enum(['open', 'complete', 'expired']).nullish(),
+  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  amount_total: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  collected_information: z.object({ shipping_details: shippingSchema }).nullish(),
+});
+
+export function stripeClientOptions(apiUrl: string | null): Stripe.StripeConfig {
+  const options: Stripe.StripeConfig = {
+    maxNetworkRetries: NETWORK_RETRIES,
+    timeout: REQUEST_TIMEOUT_MS,
+    telemetry: false,
+    appInfo: { name: `${BRAND.name} shop` },
+  };
+  if (apiUrl) {
+    const url = new URL(apiUrl);
+    options.host = url.hostname;
+    options.protocol = url.protocol === 'http:' ? 'http' : 'https';
+    if (url.port) options.port = Number(url.port);
+  }
+  return options;
+}
+
+/** The Checkout Session parameters for a priced order (exported for tests and for reading). */
+export function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCreateParams {
+  const zone = SHIPPING_ZONES[input.zone];
+  const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lines.map((line) => ({
+    quantity: line.quantity,
+    price_data: {
+      currency: CURRENCY,
+      unit_amount: line.unitPrice,
+      product_data: { name: line.name, metadata: { product_id: line.id } },
+    },
+  }));
+  if (input.giftWrap > 0) {
+    lineItems.push({
+      quantity: 1,
+      price_data: {
+        currency: CURRENCY,
+        unit_amount: input.giftWrap,
+        product_data: { name: GIFT_WRAP_LINE_NAME },
+      },
+    });
+  }
+  const [minDays, maxDays] = zone.deliveryDays;
+  return {
+    mode: 'payment',
+    customer_email: input.email,
+    client_reference_id: input.orderId,
+    line_items: lineItems,
+    shipping_address_collection: {
+      allowed_countries: [
+        ...zone.countries,
+      ] as Stripe.Checkout.SessionCreateParams.ShippingAddressCollection.AllowedCountry[],
+    },
+    shipping_options: [
+      {
+        shipping_rate_data: {
+          type: 'fixed_amount',
+          display_name: input.shipping === 0 ? `Free delivery (${zone.label})` : `Delivery (${zone.label})`,
+          fixed_amount: { amount: input.shipping, currency: CURRENCY },
+          delivery_estimate: {
+            minimum: { unit: 'business_day', value: minDays },
+            maximum: { unit: 'business_day', value: maxDays },
+          },
+        },
+      },
+    ],
+    metadata: { order_id: input.orderId, zone: input.zone },
+    payment_intent_data: { metadata: { order_id: input.orderId } },
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+  };
+}
+
+function isRetryable(err: unknown): boolean {
+  return (
+    err instanceof Stripe.errors.StripeConnectionError ||
+    err instanceof Stripe.errors.StripeAPIError ||
+    err instanceof Stripe.errors.StripeRateLimitError
+  );
+}
+
+function toProviderError(action: string, err: unknown): PaymentProviderError {
+  const detail = err instanceof Error ? err.message : String(err);
+  const kind = isRetryable(err) ? 'unavailable' : 'refused the request';
+  return new PaymentProviderError(`Stripe ${kind} while trying to ${action}: ${detail}`, { cause: err });
+}
+
+export function createStripeProvider(config: StripeConfig): PaymentProvider {
+  const client = new Stripe(config.secretKey, stripeClientOptions(config.apiUrl));
+  const { webhookSecret } = config;
+  return {
+    id: 'stripe',
+    label: 'Stripe',
+    parseWebhook: webhookSecret
+      ? (rawBody: Buffer, signature: string) => parseWebhook(client, webhookSecret, rawBody, signature)
+      : null,
+    async createSession(input: CheckoutSessionInput): Promise<CreatedSession> {
+      let session: Stripe.Checkout.Session;
+      try {
+        // One key per order: SDK retries and a repeated call for the same order can never open a second
+        // session (Stripe returns the first one).
+        session = await client.checkout.sessions.create(sessionParams(input), {
+          idempotencyKey: `checkout-session-${input.orderId}`,
+        });
+      } catch (err) {
+        throw toProviderError('create a checkout session', err);
+      }
+      if (!session.url) throw new PaymentProviderError('Stripe created a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+    async retrieveSession(sessionId: string): Promise<ProviderSession | null> {
+      let raw: unknown;
+      try {
+        raw = await client.checkout.sessions.retrieve(sessionId);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        throw toProviderError('retrieve a checkout session', err);
+      }
+      const parsed = sessionSchema.safeParse(raw);
+      if (!parsed.success) {
+        throw new PaymentProviderError(
+          `Stripe returned an unexpected checkout session: ${parsed.error.message}`,
+        );
+      }
+      const s = parsed.data;
+      const ship = s.collected_information?.shipping_details;
+      const address = ship?.address;
+      return {
+        id: s.id,
+        status: s.status ?? 'open',
+        paymentStatus: s.payment_status,
+        orderId: s.metadata?.order_id ?? null,
+        amountTotal: s.amount_total ?? null,
+        currency: s.currency ?? null,
+        shipping:
+          ship && address?.line1 && address.country
+            ? {
+                name: ship.name ?? '',
+                address: {
+                  line1: address.line1,
+                  line2: address.line2 || null,
+                  city: address.city ?? '',
+                  state: address.state || null,
+                  postalCode: address.postal_code || null,
+                  country: address.country,
+                },
+              }
+            : null,
+      };
+    },
+    async expireSession(sessionId: string): Promise<void> {
+      try {
+        await client.checkout.sessions.expire(sessionId);
+      } catch (err) {
+        throw toProviderError('expire a checkout session', err);
+      }
+    },
+  };
+}
+
+const webhookSessionSchema = z.object({
+  id: z.string(),
+  object: z.literal('checkout.session'),
+  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']).nullish(),
+});
+
+/**
+ * Verifies a webhook's signature against the raw body (throws WebhookSignatureError otherwise) and reduces
+ * the event to what the shop acts on.
+ */
+function parseWebhook(
+  client: Stripe,
+  secret: string,
+  rawBody: Buffer,
+  signature: string,
+): ProviderWebhookEvent {
+  let event: Stripe.Event;
+  try {
+    event = client.webhooks.constructEvent(rawBody, signature, secret);
+  } catch (err) {
+    throw new WebhookSignatureError(err instanceof Error ? err.message : 'Invalid signature');
+  }
+  const object = webhookSessionSchema.safeParse(event.data.object);
+  return {
+    id: event.id,
+    type: event.type,
+    sessionId: object.success ? object.data.id : null,
+    paymentStatus: object.success ? (object.data.payment_status ?? null) : null,
+  };
+}

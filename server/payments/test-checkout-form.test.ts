@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES, luhnValid, parseExpiry, readForm, validateForm } from './test-checkout-form';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const GOOD = {
+  email: 'a@example.ie',
+  name: 'Aoife',
+  line1: '1 Main St',
+  city: 'Dublin',
+  postalCode: 'd02 xy45',
+  country: 'IE',
+  cardNumber: '4242 4242 4242 4242',
+  expiry: '11/26',
+  cvc: '123',
+};
+
+describe('test checkout form', () => {
+  it('checks card numbers with Luhn', () => {
+    expect(luhnValid('4242424242424242')).toBe(true);
+    expect(luhnValid('4000000000000002')).toBe(true);
+    expect(luhnValid('4242424242424241')).toBe(false);
+  });
+
+  it('reads expiry dates and refuses expired cards', () => {
+    expect(parseExpiry('07 / 29')).toEqual({ month: 7, year: 2029 });
+    expect(parseExpiry('13/29')).toBeNull();
+    const lastMonth = validateForm(readForm({ ...GOOD, expiry: '10/26' }), ['IE'], NOW);
+    expect(lastMonth.ok ? null : lastMonth.errors.expiry).toBe(FIELD_MESSAGES.expired);
+    expect(validateForm(readForm(GOOD), ['IE'], NOW).ok).toBe(true);
+  });
+
+  it('classifies the two test cards and anything else', () => {
+    const outcome = (cardNumber: string) => {
+      const r = validateForm(readForm({ ...GOOD, cardNumber }), ['IE'], NOW);
+      return r.ok ? r.card : 'invalid';
+    };
+    expect(outcome('4242424242424242')).toBe('success');
+    expect(outcome('4000 0000 0000 0002')).toBe('declined');
+    expect(outcome('5555 5555 5555 4444')).toBe('unsupported');
+    expect(outcome('1234')).toBe('invalid');
+  });
+
+  it('requires every field, limits the country to the zone and refuses control characters', () => {
+    const empty = validateForm(readForm({}), ['IE'], NOW);
+    expect(empty.ok).toBe(false);
+    if (!empty.ok) expect(Object.keys(empty.errors).sort()).toEqual(Object.keys(GOOD).sort());
+    const wrongCountry = validateForm(readForm({ ...GOOD, country: 'FR' }), ['IE'], NOW);
+    expect(wrongCountry.ok ? null : wrongCountry.errors.country).toBe(FIELD_MESSAGES.country);
+    const injected = validateForm(readForm({ ...GOOD, name: 'A\nBcc: x@y.z' }), ['IE'], NOW);
+    expect(injected.ok ? null : injected.errors.name).toBe(FIELD_MESSAGES.name);
+  });
+
+  it('ignores non-string and prototype fields', () => {
+    const form = readForm(Object.assign(Object.create(null), { ...GOOD, name: ['x'], __proto__: 'y' }));
+    expect(form.name).toBe('');
+    const ok = validateForm(readForm(GOOD), ['IE'], NOW);
+    expect(ok.ok && ok.shipping.address.postalCode).toBe('D02 XY45');
+  });
+});

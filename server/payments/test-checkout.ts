@@ -1,0 +1,201 @@
+/**
+ * The built-in test checkout: the embedded default payment provider when no Stripe key is configured.
+ * It keeps its sessions in the shop's database (as Stripe keeps them on its side), hosts its own TEST MODE
+ * payment page (routes/test-checkout.ts) and redirects exactly as Stripe Checkout does. It accepts only
+ * Stripe's published test cards, so a real card number is never charged nor stored.
+ */
+import type { Kysely } from 'kysely';
+import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
+import type { Database, TestCheckoutSessionRow } from '../db/schema';
+import { randomAlphanumeric } from '../orders/ids';
+import {
+  type CheckoutSessionInput,
+  type CreatedSession,
+  type PaymentProvider,
+  type ProviderSession,
+  SESSION_ID_PLACEHOLDER,
+  type ShippingAddress,
+  type ShippingDetails,
+} from './provider';
+
+/** Stripe's default lifetime of a Checkout Session. */
+export const TEST_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+} as const;
+
+export interface TestSessionSummary {
+  readonly lines: readonly { name: string; quantity: number; unitPrice: number; lineTotal: number }[];
+  readonly subtotal: number;
+  readonly shipping: number;
+  readonly giftWrap: number;
+  readonly total: number;
+}
+
+export interface TestSession {
+  readonly id: string;
+  readonly orderId: string;
+  readonly status: 'open' | 'complete' | 'expired';
+  readonly paymentStatus: 'unpaid' | 'paid';
+  readonly email: string;
+  readonly zone: ZoneId;
+  readonly countries: readonly string[];
+  readonly summary: TestSessionSummary;
+  readonly successUrl: string;
+  readonly cancelUrl: string;
+  readonly shipping: ShippingDetails | null;
+  readonly declines: number;
+}
+
+export interface TestCheckoutProvider extends PaymentProvider {
+  readonly id: 'test-checkout';
+  getSession(sessionId: string): Promise<TestSession | null>;
+  /** Records the payment; false when the session was no longer open (paid twice, expired). */
+  pay(sessionId: string, shipping: ShippingDetails): Promise<boolean>;
+  recordDecline(sessionId: string): Promise<void>;
+  /** The success URL with the session id filled in, as Stripe does. */
+  successUrlFor(session: TestSession): string;
+}
+
+function toSession(row: TestCheckoutSessionRow, now: number): TestSession {
+  const zone = row.zone as ZoneId;
+  const expired = row.status === 'open' && now >= row.expires_at_ms;
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    status: expired ? 'expired' : row.status,
+    paymentStatus: row.payment_status,
+    email: row.customer_email,
+    zone,
+    countries: SHIPPING_ZONES[zone].countries,
+    summary: JSON.parse(row.summary) as TestSessionSummary,
+    successUrl: row.success_url,
+    cancelUrl: row.cancel_url,
+    shipping:
+      row.shipping_address && row.shipping_name !== null
+        ? { name: row.shipping_name, address: JSON.parse(row.shipping_address) as ShippingAddress }
+        : null,
+    declines: row.declines,
+  };
+}
+
+export function createTestCheckoutProvider(options: {
+  readonly db: Kysely<Database>;
+  /** No trailing slash. */
+  readonly publicUrl: string;
+  readonly now?: () => number;
+}): TestCheckoutProvider {
+  const { db, publicUrl } = options;
+  const now = options.now ?? Date.now;
+
+  async function row(sessionId: string): Promise<TestCheckoutSessionRow | undefined> {
+    return db.selectFrom('test_checkout_sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
+  }
+
+  return {
+    id: 'test-checkout',
+    label: 'secure checkout',
+    parseWebhook: null,
+
+    async createSession(input: CheckoutSessionInput): Promise<CreatedSession> {
+      // Same shape as Stripe's ids: an 8-character prefix, then random letters and digits.
+      const id = `cs_test_${randomAlphanumeric(58)}`;
+      const summary: TestSessionSummary = {
+        lines: input.lines.map((l) => ({
+          name: l.name,
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          lineTotal: l.lineTotal,
+        })),
+        subtotal: input.lines.reduce((sum, l) => sum + l.lineTotal, 0),
+        shipping: input.shipping,
+        giftWrap: input.giftWrap,
+        total: input.total,
+      };
+      const at = now();
+      await db
+        .insertInto('test_checkout_sessions')
+        .values({
+          id,
+          order_id: input.orderId,
+          status: 'open',
+          payment_status: 'unpaid',
+          customer_email: input.email,
+          zone: input.zone,
+          currency: 'eur',
+          amount_total: input.total,
+          summary: JSON.stringify(summary),
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          shipping_name: null,
+          shipping_address: null,
+          declines: 0,
+          created_at: new Date(at).toISOString(),
+          expires_at_ms: at + TEST_SESSION_LIFETIME_MS,
+          completed_at: null,
+        })
+        .execute();
+      return { id, url: `${publicUrl}/test-checkout/${id}` };
+    },
+
+    async retrieveSession(sessionId: string): Promise<ProviderSession | null> {
+      const r = await row(sessionId);
+      if (!r) return null;
+      const s = toSession(r, now());
+      return {
+        id: s.id,
+        status: s.status,
+        paymentStatus: s.paymentStatus,
+        orderId: s.orderId,
+        amountTotal: r.amount_total,
+        currency: r.currency,
+        shipping: s.shipping,
+      };
+    },
+
+    async expireSession(sessionId: string): Promise<void> {
+      await db
+        .updateTable('test_checkout_sessions')
+        .set({ status: 'expired' })
+        .where('id', '=', sessionId)
+        .where('status', '=', 'open')
+        .execute();
+    },
+
+    async getSession(sessionId: string): Promise<TestSession | null> {
+      const r = await row(sessionId);
+      return r ? toSession(r, now()) : null;
+    },
+
+    async pay(sessionId: string, shipping: ShippingDetails): Promise<boolean> {
+      const result = await db
+        .updateTable('test_checkout_sessions')
+        .set({
+          status: 'complete',
+          payment_status: 'paid',
+          shipping_name: shipping.name,
+          shipping_address: JSON.stringify(shipping.address),
+          completed_at: new Date(now()).toISOString(),
+        })
+        .where('id', '=', sessionId)
+        .where('status', '=', 'open')
+        .where('expires_at_ms', '>', now())
+        .executeTakeFirst();
+      return result.numUpdatedRows === 1n;
+    },
+
+    async recordDecline(sessionId: string): Promise<void> {
+      await db
+        .updateTable('test_checkout_sessions')
+        .set((eb) => ({ declines: eb('declines', '+', 1) }))
+        .where('id', '=', sessionId)
+        .execute();
+    },
+
+    successUrlFor(session: TestSession): string {
+      return session.successUrl.replace(SESSION_ID_PLACEHOLDER, session.id);
+    },
+  };
+}

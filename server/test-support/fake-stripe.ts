@@ -1,0 +1,256 @@
+/**
+ * A small stateful fake of the Stripe endpoints the shop uses (create / retrieve / expire Checkout
+ * Sessions), on a real HTTP server at 127.0.0.1:0, so the official SDK is exercised end to end through
+ * STRIPE_API_URL. It keeps what it was sent for assertions, honours idempotency keys as Stripe does, and
+ * lets a test pay a session, change it, or make the API fail.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type FormValue = string | FormValue[] | { [key: string]: FormValue };
+
+/** Parses Stripe's form encoding (`line_items[0][price_data][currency]=eur`) into nested values. */
+export function parseStripeForm(body: string): Record<string, FormValue> {
+  const root: Record<string, FormValue> = {};
+  for (const [rawKey, value] of new URLSearchParams(body)) {
+    const parts = rawKey.replace(/\]/g, '').split('[');
+    let node: Record<string, FormValue> | FormValue[] = root;
+    parts.forEach((part, i) => {
+      const last = i === parts.length - 1;
+      const nextIsIndex = !last && /^\d+$/.test(parts[i + 1] ?? '');
+      const container = node as Record<string, FormValue>;
+      if (last) {
+        container[part] = value;
+        return;
+      }
+      if (container[part] === undefined) container[part] = nextIsIndex ? [] : {};
+      node = container[part] as Record<string, FormValue> | FormValue[];
+    });
+  }
+  return root;
+}
+
+export interface FakeSession {
+  id: string;
+  object: 'checkout.session';
+  mode: string;
+  status: 'open' | 'complete' | 'expired';
+  payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  amount_subtotal: number;
+  amount_total: number;
+  currency: string;
+  customer_email: string | null;
+  client_reference_id: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string;
+  url: string | null;
+  collected_information: {
+    shipping_details: {
+      name: string;
+      address: {
+        line1: string;
+        line2: string | null;
+        city: string;
+        state: string | null;
+        postal_code: string;
+        country: string;
+      };
+    } | null;
+  } | null;
+}
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly path: string;
+  readonly idempotencyKey: string | null;
+  readonly authorization: string | null;
+  readonly params: Record<string, FormValue>;
+}
+
+export interface FakeStripe {
+  readonly url: string;
+  readonly secretKey: string;
+  readonly requests: RecordedRequest[];
+  readonly sessions: Map<string, FakeSession>;
+  /** The create parameters Stripe received for a session. */
+  paramsOf(sessionId: string): Record<string, FormValue>;
+  /** What Stripe does when the shopper pays on the hosted page. */
+  pay(sessionId: string, shipping?: { name: string; country: string }): FakeSession;
+  /** The next `count` API calls answer 500 (Stripe having a bad minute). */
+  failNext(count: number): void;
+  close(): Promise<void>;
+}
+
+function num(value: FormValue | undefined): number {
+  return typeof value === 'string' ? Number(value) : 0;
+}
+
+function asRecord(value: FormValue | undefined): Record<string, FormValue> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+}
+
+function asArray(value: FormValue | undefined): FormValue[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Request-Id': `req_${randomBytes(6).toString('hex')}`,
+  });
+  res.end(JSON.stringify(body));
+}
+
+function stripeError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  type = 'invalid_request_error',
+): void {
+  send(res, status, { error: { type, message, code: status === 404 ? 'resource_missing' : undefined } });
+}
+
+export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Promise<FakeStripe> {
+  const sessions = new Map<string, FakeSession>();
+  const created = new Map<string, Record<string, FormValue>>();
+  const idempotent = new Map<string, FakeSession>();
+  const requests: RecordedRequest[] = [];
+  let failures = 0;
+
+  function createSession(params: Record<string, FormValue>): FakeSession {
+    const lines = asArray(params.line_items).map(asRecord);
+    const subtotal = lines.reduce(
+      (sum, l) => sum + num(asRecord(l.price_data).unit_amount) * num(l.quantity),
+      0,
+    );
+    const shipping = asArray(params.shipping_options)
+      .map((o) => num(asRecord(asRecord(asRecord(o).shipping_rate_data).fixed_amount).amount))
+      .at(0);
+    const id = `cs_test_${randomBytes(30)
+      .toString('base64url')
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 58)}`;
+    const currencies = new Set(lines.map((l) => asRecord(l.price_data).currency));
+    const session: FakeSession = {
+      id,
+      object: 'checkout.session',
+      mode: String(params.mode),
+      status: 'open',
+      payment_status: 'unpaid',
+      amount_subtotal: subtotal,
+      amount_total: subtotal + (shipping ?? 0),
+      currency: currencies.size === 1 ? String([...currencies][0]) : 'mixed',
+      customer_email: typeof params.customer_email === 'string' ? params.customer_email : null,
+      client_reference_id: typeof params.client_reference_id === 'string' ? params.client_reference_id : null,
+      metadata: Object.fromEntries(Object.entries(asRecord(params.metadata)).map(([k, v]) => [k, String(v)])),
+      success_url: String(params.success_url),
+      cancel_url: String(params.cancel_url),
+      url: `https://checkout.stripe.com/c/pay/${id}`,
+      collected_information: null,
+    };
+    sessions.set(id, session);
+    created.set(id, params);
+    return session;
+  }
+
+  const server: Server = createServer((req, res) => {
+    void (async () => {
+      const body = await readBody(req);
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const params = req.method === 'POST' ? parseStripeForm(body) : {};
+      const header = (name: string) => {
+        const v = req.headers[name];
+        return typeof v === 'string' ? v : null;
+      };
+      requests.push({
+        method: req.method ?? '',
+        path: url.pathname,
+        idempotencyKey: header('idempotency-key'),
+        authorization: header('authorization'),
+        params,
+      });
+      if (header('authorization') !== `Bearer ${secretKey}`) {
+        return stripeError(res, 401, 'Invalid API Key provided', 'authentication_error');
+      }
+      if (failures > 0) {
+        failures--;
+        return stripeError(res, 500, 'An unknown error occurred', 'api_error');
+      }
+      const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
+      if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+        const key = header('idempotency-key');
+        const previous = key ? idempotent.get(key) : undefined;
+        if (previous) return send(res, 200, previous);
+        const session = createSession(params);
+        if (key) idempotent.set(key, session);
+        return send(res, 200, session);
+      }
+      if (sessionPath) {
+        const session = sessions.get(decodeURIComponent(sessionPath[1] ?? ''));
+        if (!session) return stripeError(res, 404, `No such checkout.session: '${sessionPath[1]}'`);
+        if (req.method === 'GET' && !sessionPath[2]) return send(res, 200, session);
+        if (req.method === 'POST' && sessionPath[2]) {
+          if (session.status !== 'open') return stripeError(res, 400, 'Only open sessions can be expired');
+          session.status = 'expired';
+          session.url = null;
+          return send(res, 200, session);
+        }
+      }
+      return stripeError(res, 404, `Unrecognized request URL (${req.method}: ${url.pathname})`);
+    })().catch((err: unknown) => {
+      res.writeHead(500);
+      res.end(String(err));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    secretKey,
+    requests,
+    sessions,
+    paramsOf(sessionId) {
+      const params = created.get(sessionId);
+      if (!params) throw new Error(`No session ${sessionId} was created`);
+      return params;
+    },
+    pay(sessionId, shipping = { name: 'Aoife Byrne', country: 'IE' }) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`No session ${sessionId}`);
+      session.status = 'complete';
+      session.payment_status = 'paid';
+      session.collected_information = {
+        shipping_details: {
+          name: shipping.name,
+          address: {
+            line1: '12 Harbour Road',
+            line2: null,
+            city: 'Howth',
+            state: 'Co. Dublin',
+            postal_code: 'D13 X2Y4',
+            country: shipping.country,
+          },
+        },
+      };
+      return session;
+    },
+    failNext(count) {
+      failures = count;
+    },
+    close() {
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}

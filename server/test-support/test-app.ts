@@ -1,0 +1,38 @@
+/** Builds the real app for integration tests: a fresh DATA_DIR, silent logs, fast outbox retries. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+
+export const TEST_PUBLIC_URL = 'http://shop.test';
+
+export function tempDataDir(): { dir: string; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'solas-orders-'));
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function buildTestApp(env: Record<string, string>): Promise<FastifyInstance> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
+  const app = await buildApp({
+    config,
+    serveWeb: false,
+    commerce: { outboxTimings: { retryBaseMs: 40, retryMaxMs: 200, pollMs: 100, leaseMs: 5_000 } },
+  });
+  await app.ready();
+  return app;
+}
+
+/** Outbox rows and orders, straight from the database. */
+export async function outboxRows(app: FastifyInstance) {
+  return app.commerce.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+}
+
+export async function orderRows(app: FastifyInstance) {
+  return app.commerce.db.selectFrom('orders').selectAll().execute();
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}

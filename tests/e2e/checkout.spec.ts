@@ -1,0 +1,206 @@
+/**
+ * The money path in a real browser against the real server and its built-in test checkout: cart ->
+ * e-mail -> TEST MODE payment -> 'Order Confirmed!' -> exactly two .eml files (shopper and owner) in the
+ * server's DATA_DIR/outbox; a declined card; a cancelled payment; the shop's API unreachable.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { getProduct } from '../../domain/catalogue';
+import { BRAND, GIFT_WRAP_PRICE, STORAGE_KEYS } from '../../domain/config';
+import { cents, formatEuro } from '../../domain/money';
+import { expect, test } from './fixtures';
+
+const FIRST_LIGHT = getProduct('1');
+if (!FIRST_LIGHT) throw new Error('catalogue changed: product 1 is missing');
+const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+const OWNER = BRAND.contactEmail; // OWNER_EMAIL's default; playwright.config.ts does not set it.
+
+test.beforeEach(async ({ consoleGuard, request }) => {
+  // Until the image pipeline has run, product images 404; that is not what these journeys test.
+  const probe = await request.get(`/img/${FIRST_LIGHT.image}-320.webp`);
+  if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+});
+
+/** The spec's storage shape; the stored name and price are ignored by the shop (prices come from the catalogue). */
+async function seedCart(page: Page, path = '/cart') {
+  await page.goto('/#/cart');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEYS.cart,
+    JSON.stringify([{ id: '1', name: 'First Light', price: 3500, quantity: 2 }]),
+  ] as const);
+  await page.goto(`/#${path}`);
+  await page.reload();
+}
+
+async function enterEmail(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email address').fill(email);
+  await dialog.getByLabel('Email address').press('Enter');
+}
+
+async function fillTestCheckout(page: Page, card: string) {
+  await page.getByLabel('Full name').fill('Saoirse Kelly');
+  await page.getByLabel('Address').fill('7 Mill Lane');
+  await page.getByLabel('Town or city').fill('Kilkenny');
+  await page.getByLabel('Postcode').fill('R95 AB12');
+  await page.getByLabel('Country').selectOption('IE');
+  await page.getByLabel('Card number').fill(card);
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+}
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  // The shell's toaster (sonner) is checked where it is configured, not in every journey.
+  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+function emlFilesFor(reference: string): string[] {
+  try {
+    return readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f.includes(reference));
+  } catch {
+    return [];
+  }
+}
+
+test('full journey: cart, e-mail, test checkout with 4242, confirmation and exactly two e-mails', async ({
+  page,
+}) => {
+  // Three accessibility scans and a real e-mail round trip: more than the default budget on a busy machine.
+  test.setTimeout(60_000);
+  await page.clock.install();
+  await seedCart(page);
+  await page.getByLabel(/Add gift wrapping/).check();
+  const expectedTotal = formatEuro(cents(FIRST_LIGHT.price * 2 + GIFT_WRAP_PRICE));
+  await expect(page.getByTestId('cart-total')).toHaveText(expectedTotal);
+
+  // The e-mail step validates first, under the field.
+  await enterEmail(page, 'not-an-email');
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  // Stop the page's clock so the redirecting state can be read before its 500 ms timer moves the page on.
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.getByRole('dialog').getByLabel('Email address').fill('saoirse.kelly@example.ie');
+  await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('button', { name: 'Redirecting to secure checkout...' })).toBeDisabled();
+  await expect(page.getByRole('link', { name: 'Open the secure checkout' })).toHaveAttribute(
+    'href',
+    /\/test-checkout\/cs_test_/,
+  );
+  await page.clock.resume();
+  await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
+  const sessionId = page.url().split('/').pop() ?? '';
+  const reference = `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
+
+  await expect(page.getByText('TEST MODE')).toBeVisible();
+  await expect(page.getByText(`${FIRST_LIGHT.name}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Pay ${expectedTotal}` })).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveValue('saoirse.kelly@example.ie');
+  const pay = page.getByRole('button', { name: 'Proceed to Payment' });
+  await expect(pay).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await fillTestCheckout(page, '4242 4242 4242 4242');
+  await expect(pay).toBeEnabled();
+  await pay.click();
+
+  await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(
+    page.getByText('Thank you for your purchase. Your order has been successfully placed.'),
+  ).toBeVisible();
+  await expect(page.getByTestId('order-reference')).toHaveText(reference);
+  await expect(page.getByText('Order confirmation sent to your email!')).toBeVisible();
+  await expect(page.getByText('Total paid')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.checkoutEmail)).toBeNull();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, empty' })).toBeVisible();
+
+  await expect.poll(() => emlFilesFor(reference).length, { timeout: 10_000 }).toBe(2);
+  const mails = await Promise.all(
+    emlFilesFor(reference).map((f) => simpleParser(readFileSync(path.join(OUTBOX, f)))),
+  );
+  const to = mails.map((m) => (Array.isArray(m.to) ? '' : (m.to?.value[0]?.address ?? ''))).sort();
+  expect(to).toEqual(['saoirse.kelly@example.ie', OWNER].sort());
+  for (const mail of mails) {
+    expect(mail.subject).toContain(reference);
+    expect(mail.text).toContain(`Total paid: ${expectedTotal}`);
+    expect(mail.text).toContain('R95 AB12');
+  }
+
+  // A reload shows the order again and sends nothing more.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByTestId('order-reference')).toHaveText(reference);
+  await page.waitForTimeout(1_000);
+  expect(emlFilesFor(reference)).toHaveLength(2);
+});
+
+test('a declined card says so and can be retried with a good card', async ({ page, consoleGuard }) => {
+  // The declined attempt's page is answered with 402 Payment Required, which Chromium logs.
+  consoleGuard.allow(/status of 402 \(Payment Required\)/);
+  await seedCart(page);
+  await enterEmail(page, 'declan@example.ie');
+  await page.waitForURL(/\/test-checkout\/cs_test_/);
+  await fillTestCheckout(page, '4000 0000 0000 0002');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('alert')).toContainText('Your card was declined.');
+  await expect(page.getByRole('alert')).toBeFocused();
+  await expect(page.getByLabel('Full name')).toHaveValue('Saoirse Kelly');
+  await expect(page.getByLabel('Card number')).toHaveValue('');
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+});
+
+test('cancelling on the test checkout returns to Payment Cancelled with the cart kept', async ({ page }) => {
+  await seedCart(page);
+  await enterEmail(page, 'cara@example.ie');
+  await page.waitForURL(/\/test-checkout\/cs_test_/);
+  await page.getByRole('link', { name: `Cancel and return to ${BRAND.name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+  await expect(page.getByText('Your payment was cancelled and no charges were made.')).toBeVisible();
+  const events = await page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(key) ?? '[]'),
+    STORAGE_KEYS.events,
+  );
+  expect(events.map((e: { name: string }) => e.name)).toContain('payment_canceled');
+  expect(events.find((e: { name: string }) => e.name === 'payment_canceled')?.data).toEqual({
+    total: FIRST_LIGHT.price * 2,
+    itemCount: 2,
+  });
+  await page.getByRole('link', { name: 'Return to Cart' }).click();
+  await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
+});
+
+test('server unreachable: the spec error with its detail, then Try again', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/Failed to load resource: net::ERR_/);
+  await seedCart(page, '/cart?checkout=1');
+  // The mini cart's Checkout link (/cart?checkout=1) opens the e-mail step by itself.
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/#\/cart$/);
+
+  await page.route('**/api/checkout', (route) => route.abort('connectionrefused'));
+  await dialog.getByLabel('Email address').fill('offline@example.ie');
+  await dialog.getByLabel('Email address').press('Enter');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText("Couldn't start secure checkout. Please try again.");
+  await expect(alert).toContainText('Failed to fetch');
+  const stored = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.lastCheckoutError);
+  expect(JSON.parse(stored ?? '{}')).toMatchObject({ code: 'NETWORK_ERROR' });
+
+  await page.unroute('**/api/checkout');
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await page.waitForURL(/\/test-checkout\/cs_test_/);
+  await expect(page.getByLabel('Email')).toHaveValue('offline@example.ie');
+});

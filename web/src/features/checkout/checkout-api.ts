@@ -1,0 +1,170 @@
+/**
+ * The browser's side of the checkout API (domain/checkout.ts): start a hosted checkout and confirm an
+ * order. Every failure becomes one of the spec's details, so the page can show it as is.
+ */
+import {
+  type CheckoutRequest,
+  type ConfirmResponse,
+  checkoutResponseSchema,
+  confirmResponseSchema,
+} from '../../../../domain/checkout';
+import { STORAGE_KEYS, TIMINGS_MS } from '../../../../domain/config';
+import { trackedFetch } from '../error-tracking/tracked-fetch';
+import type { CheckoutErrorCode } from '../events/events';
+
+export const CHECKOUT_ENDPOINT = '/api/checkout';
+
+export const CHECKOUT_TEXT = {
+  proceed: 'Proceed to Checkout',
+  creating: 'Creating secure checkout...',
+  redirectingStripe: 'Redirecting to Stripe...',
+  redirectingSecure: 'Redirecting to secure checkout...',
+  failure: "Couldn't start secure checkout. Please try again.",
+  tryAgain: 'Try again',
+  noUrl: 'No checkout URL received from server',
+  timeout: `Request timed out after ${TIMINGS_MS.checkoutTimeout / 1000} seconds`,
+  serverReturned: (status: number) => `Server returned ${status}`,
+} as const;
+
+export type StartCheckoutResult =
+  | { readonly ok: true; readonly url: string; readonly sessionId: string; readonly redirectText: string }
+  | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };
+
+/** Only a real web address may be navigated to; 'javascript:' and friends count as no URL at all. */
+export function safeCheckoutUrl(raw: string, base: string): URL | null {
+  try {
+    const url = new URL(raw, base);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+export function redirectTextFor(url: URL): string {
+  const host = url.hostname.toLowerCase();
+  return host === 'stripe.com' || host.endsWith('.stripe.com')
+    ? CHECKOUT_TEXT.redirectingStripe
+    : CHECKOUT_TEXT.redirectingSecure;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return (await response.json()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function errorOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('error' in body)) return null;
+  const error = (body as { error: unknown }).error;
+  return typeof error === 'string' && error.trim() !== '' ? error : null;
+}
+
+export async function startCheckout(
+  request: CheckoutRequest,
+  options: { readonly timeoutMs?: number; readonly baseUrl?: string } = {},
+): Promise<StartCheckoutResult> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, options.timeoutMs ?? TIMINGS_MS.checkoutTimeout);
+  try {
+    let response: Response;
+    try {
+      response = await trackedFetch(CHECKOUT_ENDPOINT, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(request),
+        signal: controller.signal,
+      });
+    } catch (err) {
+      const detail = timedOut
+        ? CHECKOUT_TEXT.timeout
+        : err instanceof Error && err.message
+          ? err.message
+          : 'Network request failed';
+      return { ok: false, code: 'NETWORK_ERROR', detail };
+    }
+    const body = await readJson(response);
+    if (!response.ok) {
+      return {
+        ok: false,
+        code: 'CHECKOUT_SESSION_FAILED',
+        detail: errorOf(body) ?? CHECKOUT_TEXT.serverReturned(response.status),
+      };
+    }
+    const parsed = checkoutResponseSchema.safeParse(body);
+    if (parsed.success && !parsed.data.ok) {
+      return { ok: false, code: 'CHECKOUT_SESSION_FAILED', detail: parsed.data.error || CHECKOUT_TEXT.noUrl };
+    }
+    const base =
+      options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost/' : window.location.href);
+    const url =
+      parsed.success && parsed.data.ok && parsed.data.url ? safeCheckoutUrl(parsed.data.url, base) : null;
+    if (!parsed.success || !parsed.data.ok || !url) {
+      return { ok: false, code: 'CHECKOUT_SESSION_FAILED', detail: CHECKOUT_TEXT.noUrl };
+    }
+    return { ok: true, url: url.href, sessionId: parsed.data.sessionId, redirectText: redirectTextFor(url) };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export type ConfirmResult =
+  | { readonly kind: 'answer'; readonly body: ConfirmResponse }
+  | { readonly kind: 'error'; readonly message: string };
+
+export const CONFIRM_TEXT = {
+  unreachable: "We couldn't reach the shop to check your order. Please check your connection and try again.",
+  failed: "We couldn't check your order just now. Please try again in a moment.",
+} as const;
+
+export async function confirmOrder(sessionId: string): Promise<ConfirmResult> {
+  let response: Response;
+  try {
+    response = await trackedFetch(`/api/orders/${encodeURIComponent(sessionId)}/confirm`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: '{}',
+      signal: AbortSignal.timeout(TIMINGS_MS.checkoutTimeout),
+    });
+  } catch {
+    return { kind: 'error', message: CONFIRM_TEXT.unreachable };
+  }
+  const body = await readJson(response);
+  if (response.status === 400 || response.status === 404)
+    return { kind: 'answer', body: { status: 'unknown' } };
+  const parsed = confirmResponseSchema.safeParse(body);
+  if (!response.ok || !parsed.success) {
+    return { kind: 'error', message: errorOf(body) ?? CONFIRM_TEXT.failed };
+  }
+  return { kind: 'answer', body: parsed.data };
+}
+
+/** The shopper's checkout e-mail, kept for the confirmation page (spec: key 'checkoutEmail'). */
+export function storeCheckoutEmail(email: string): void {
+  try {
+    window.localStorage.setItem(STORAGE_KEYS.checkoutEmail, email);
+  } catch {
+    // Storage disabled: the server has the address; only the browser-side hint is lost.
+  }
+}
+
+export function readCheckoutEmail(): string | null {
+  try {
+    return window.localStorage.getItem(STORAGE_KEYS.checkoutEmail);
+  } catch {
+    return null;
+  }
+}
+
+export function clearCheckoutEmail(): void {
+  try {
+    window.localStorage.removeItem(STORAGE_KEYS.checkoutEmail);
+  } catch {
+    // See storeCheckoutEmail.
+  }
+}

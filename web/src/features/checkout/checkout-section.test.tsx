@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../../domain/config';
+import { EMAIL_MESSAGES } from '../../../../domain/email';
+import { HashRouter } from '../../app/router';
+import { CartProvider } from '../cart/cart-context';
+import { readCheckoutHealth } from '../events/events';
+import { CheckoutSection } from './checkout-section';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderSection() {
+  return render(
+    <HashRouter>
+      <CartProvider>
+        <CheckoutSection />
+      </CartProvider>
+    </HashRouter>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ id: '1', name: 'x', price: 1, quantity: 2 }]));
+  localStorage.setItem(STORAGE_KEYS.zone, 'EU');
+  window.location.hash = '#/cart';
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+async function enterEmail(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+  const input = within(dialog).getByLabelText('Email address');
+  expect(input).toHaveValue('');
+  expect(input).toHaveFocus();
+  if (email) await user.type(input, email);
+  await user.keyboard('{Enter}');
+  return { dialog, input };
+}
+
+describe('CheckoutSection', () => {
+  it('validates the e-mail under the field and sends nothing while it is invalid', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderSection();
+    const { input } = await enterEmail(user, 'not-an-email');
+    expect(screen.getByText(EMAIL_MESSAGES.invalid)).toHaveClass('text-danger');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription(EMAIL_MESSAGES.invalid);
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Closing and reopening starts clean.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    const again = await screen.findByRole('dialog', { name: 'Checkout' });
+    expect(within(again).getByLabelText('Email address')).toHaveValue('');
+    expect(within(again).queryByText(EMAIL_MESSAGES.invalid)).not.toBeInTheDocument();
+  });
+
+  it('creates the session, shows the spec states and stores the diagnostics', async () => {
+    let answer: (r: Response) => void = () => {};
+    const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { unmount } = renderSection();
+    await enterEmail(user, '  shopper@example.ie ');
+
+    const busy = await screen.findByRole('button', { name: 'Creating secure checkout...' });
+    expect(busy).toBeDisabled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.checkoutEmail)).toBe('shopper@example.ie');
+    const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body).toEqual({
+      email: 'shopper@example.ie',
+      items: [{ id: '1', quantity: 2 }],
+      giftWrap: false,
+      zone: 'EU',
+    });
+
+    await act(async () =>
+      answer(
+        json(200, { ok: true, url: 'http://localhost/test-checkout/cs_test_abc', sessionId: 'cs_test_abc' }),
+      ),
+    );
+    expect(await screen.findByRole('button', { name: 'Redirecting to secure checkout...' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Open the secure checkout' })).toHaveAttribute(
+      'href',
+      'http://localhost/test-checkout/cs_test_abc',
+    );
+    expect(readCheckoutHealth().lastSuccessAt).not.toBeNull();
+    const events = JSON.parse(localStorage.getItem(STORAGE_KEYS.events) ?? '[]') as { name: string }[];
+    expect(events.map((e) => e.name)).toEqual(['checkout_start', 'payment_attempt']);
+    // Leave before the redirect fires (jsdom cannot navigate); the browser journey covers it.
+    unmount();
+  });
+
+  it('shows the failure alert with the server detail and retries with the same e-mail', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(502, { ok: false, error: 'The payment provider could not be reached.' }))
+      .mockResolvedValueOnce(json(500, {}))
+      .mockResolvedValueOnce(
+        json(200, { ok: true, url: 'https://checkout.stripe.com/c/pay/cs_test_x', sessionId: 'cs_test_x' }),
+      );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { unmount } = renderSection();
+    await enterEmail(user, 'shopper@example.ie');
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("Couldn't start secure checkout. Please try again.");
+    expect(alert).toHaveTextContent('The payment provider could not be reached.');
+    expect(readCheckoutHealth().lastError).toMatchObject({ code: 'CHECKOUT_SESSION_FAILED' });
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeEnabled();
+
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Server returned 500')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Redirecting to Stripe...' })).toBeDisabled();
+    const emails = fetchMock.mock.calls.map(
+      (c) => JSON.parse(String((c as [string, RequestInit])[1].body)).email,
+    );
+    expect(emails).toEqual(['shopper@example.ie', 'shopper@example.ie', 'shopper@example.ie']);
+    unmount();
+  });
+
+  it('stores NETWORK_ERROR with the network message', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const user = userEvent.setup();
+    renderSection();
+    await enterEmail(user, 'shopper@example.ie');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch');
+    expect(readCheckoutHealth().lastError).toMatchObject({ code: 'NETWORK_ERROR', msg: 'Failed to fetch' });
+  });
+
+  it('opens the e-mail step once from /cart?checkout=1 and drops the flag', async () => {
+    vi.stubGlobal('fetch', vi.fn());
+    window.location.hash = '#/cart?checkout=1';
+    renderSection();
+    expect(await screen.findByRole('dialog', { name: 'Checkout' })).toBeInTheDocument();
+    await waitFor(() => expect(window.location.hash).toBe('#/cart'));
+  });
+
+  it('renders nothing for an empty cart', () => {
+    localStorage.removeItem(STORAGE_KEYS.cart);
+    renderSection();
+    expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument();
+  });
+});

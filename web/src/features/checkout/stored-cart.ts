@@ -1,0 +1,32 @@
+/**
+ * The cart as stored in this browser right now, read straight from storage. The confirmation and
+ * cancellation pages record it once on arrival, when a hydrating provider may still show its server
+ * snapshot (an empty cart).
+ */
+import {
+  cartLineViews,
+  parseStoredCart,
+  parseStoredGiftWrap,
+  parseStoredZone,
+  pricedLines,
+} from '../../../../domain/cart';
+import { STORAGE_KEYS } from '../../../../domain/config';
+import { priceOrder } from '../../../../domain/pricing';
+
+function read(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function storedCartSummary(): { readonly total: number; readonly itemCount: number } {
+  const views = cartLineViews(parseStoredCart(read(STORAGE_KEYS.cart)));
+  const totals = priceOrder(
+    pricedLines(views),
+    parseStoredZone(read(STORAGE_KEYS.zone)),
+    parseStoredGiftWrap(read(STORAGE_KEYS.giftWrap)),
+  );
+  return { total: totals.total, itemCount: totals.itemCount };
+}

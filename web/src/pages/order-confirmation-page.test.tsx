@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../domain/config';
+import { HashRouter } from '../app/router';
+import { LazyToaster } from '../components/ui/toast';
+import { CartProvider } from '../features/cart/cart-context';
+import { getEvents } from '../features/events/events';
+import { OrderConfirmationPage } from './order-confirmation-page';
+import { PaymentCanceledPage } from './payment-canceled-page';
+
+const SESSION = 'cs_test_abcdefgh12345678';
+const PAID = {
+  status: 'paid',
+  reference: 'SOL-ABCDEFGH',
+  items: [{ id: '1', name: 'First Light', quantity: 2, unitPrice: 4000, lineTotal: 8000 }],
+  subtotal: 8000,
+  shipping: 0,
+  giftWrap: 350,
+  total: 8350,
+  email: 's***@example.ie',
+  firstConfirmation: true,
+  emailStatus: 'queued',
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function renderPage(page: 'confirm' | 'cancel' = 'confirm') {
+  return render(
+    <HashRouter>
+      <CartProvider>
+        {page === 'confirm' ? <OrderConfirmationPage /> : <PaymentCanceledPage />}
+        <LazyToaster />
+      </CartProvider>
+    </HashRouter>,
+  );
+}
+
+beforeEach(() => {
+  localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ id: '1', quantity: 2 }]));
+  localStorage.setItem(STORAGE_KEYS.checkoutEmail, 'shopper@example.ie');
+  window.location.hash = `#/order-confirmation?session_id=${SESSION}`;
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('OrderConfirmationPage', () => {
+  it('verifies with the server, confirms, and on first sight clears the cart and records the purchase', async () => {
+    const fetchMock = vi.fn(async () => json(200, PAID));
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Verifying your order...');
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toHaveFocus();
+    expect(
+      screen.getByText('Thank you for your purchase. Your order has been successfully placed.'),
+    ).toBeVisible();
+    expect(screen.getByText('Order Reference')).toBeVisible();
+    expect(screen.getByTestId('order-reference')).toHaveTextContent('SOL-ABCDEFGH');
+    expect(screen.getByText(/A confirmation email is on its way to s\*\*\*@example\.ie/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '#/shop');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '#/');
+    expect(await screen.findByText('Order confirmation sent to your email!')).toBeInTheDocument();
+
+    expect(fetchMock).toHaveBeenCalledWith(
+      `/api/orders/${SESSION}/confirm`,
+      expect.objectContaining({ method: 'POST' }),
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.checkoutEmail)).toBeNull();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? 'null')).toEqual([]);
+    const purchase = getEvents().filter((e) => e.name === 'purchase');
+    expect(purchase).toHaveLength(1);
+    expect(purchase[0]?.data).toMatchObject({ total: 8350, itemCount: 2 });
+  });
+
+  it('on a reload shows the order again without clearing a new cart or recording a second purchase', async () => {
+    localStorage.removeItem(STORAGE_KEYS.checkoutEmail);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { ...PAID, firstConfirmation: false })),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? 'null')).toEqual([{ id: '1', quantity: 2 }]);
+    expect(getEvents().filter((e) => e.name === 'purchase')).toHaveLength(0);
+  });
+
+  it('says plainly when the order is unknown, and keeps the cart', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { status: 'unknown' })),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeVisible();
+    expect(localStorage.getItem(STORAGE_KEYS.checkoutEmail)).toBe('shopper@example.ie');
+  });
+
+  it('just finishes loading without a session id', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    window.location.hash = '#/order-confirmation';
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'No order to show' })).toBeVisible();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers Try again when the server cannot verify, then confirms', async () => {
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(502, { ok: false, error: 'We could not check your payment just now.' }))
+      .mockResolvedValueOnce(json(200, PAID));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('We could not check your payment just now.');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  });
+});
+
+describe('PaymentCanceledPage', () => {
+  it('shows the spec texts and records payment_canceled with cart total and item count', async () => {
+    window.location.hash = '#/payment-canceled';
+    renderPage('cancel');
+    expect(screen.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();
+    expect(screen.getByText('Your payment was cancelled and no charges were made.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Return to Cart' })).toHaveAttribute('href', '#/cart');
+    expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '#/shop');
+    await waitFor(() => expect(getEvents().map((e) => e.name)).toEqual(['payment_canceled']));
+    // First Light is €40: free shipping in Ireland, so the total is the subtotal.
+    expect(getEvents()[0]?.data).toEqual({ total: 8000, itemCount: 2 });
+  });
+});

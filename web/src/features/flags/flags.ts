@@ -50,6 +50,20 @@ export function getFlag(name: FlagName): boolean {
   return resolveFlag(name, readStorage, window.__SOLAS_ENV__).value;
 }
 
+export interface FlagState {
+  readonly name: FlagName;
+  readonly value: boolean;
+  readonly source: FlagSource;
+}
+
+/** Every flag with its resolved value and where that value came from (the flag panel shows both). */
+export function getFlagStates(): readonly FlagState[] {
+  if (typeof window === 'undefined') {
+    return FLAG_NAMES.map((name) => ({ name, value: FLAG_DEFAULTS[name], source: 'default' as const }));
+  }
+  return FLAG_NAMES.map((name) => ({ name, ...resolveFlag(name, readStorage, window.__SOLAS_ENV__) }));
+}
+
 export function setFlag(name: FlagName, value: boolean): void {
   try {
     window.localStorage.setItem(name, String(value));

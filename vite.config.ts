@@ -19,6 +19,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': 'http://127.0.0.1:8080', '/test-checkout': 'http://127.0.0.1:8080' },
+    proxy: {
+      '/api': 'http://127.0.0.1:8080',
+      '/test-checkout': 'http://127.0.0.1:8080',
+      '/runtime-env.js': 'http://127.0.0.1:8080',
+    },
   },
 });

@@ -1,5 +1,243 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { type ReactNode, useRef } from 'react';
+import {
+  BEST_SELLERS,
+  CATEGORIES,
+  NEW_ARRIVALS,
+  type Product,
+  TESTIMONIALS,
+} from '../../../domain/catalogue';
+import { BRAND, FREE_SHIPPING_THRESHOLD } from '../../../domain/config';
+import { SITE_IMAGES } from '../../../domain/images';
+import { formatEuroShort } from '../../../domain/money';
+import { Link } from '../app/router';
+import { ResponsiveImage } from '../components/ui/responsive-image';
+import { FloatingPromo } from '../features/catalogue/floating-promo';
+import { Hero } from '../features/catalogue/hero';
+import { HandIcon, SparkIcon, TruckIcon } from '../features/catalogue/icons';
+import { ProductCard } from '../features/catalogue/product-card';
+import { useFlag } from '../features/flags/use-flag';
+import { NewsletterForm } from '../features/newsletter/newsletter-form';
+
+const CARD_SIZES = '(min-width: 1152px) 360px, (min-width: 768px) 31vw, 47vw';
+const FEATURE_SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 48vw, calc(100vw - 2rem)';
+
+const TEXT_LINK =
+  'inline-flex min-h-11 items-center gap-1 font-medium text-wine underline underline-offset-4 hover:text-wine-dark';
+const OUTLINE_BUTTON =
+  'inline-flex h-12 items-center justify-center rounded-full border border-ink px-7 font-medium hover:bg-sand';
 
 export function HomePage() {
-  return <PlaceholderPage title="Solas" text="The home page: hero, best sellers, new arrivals and the newsletter arrive with the browse issue." />;
+  const heroRef = useRef<HTMLElement>(null);
+  const purge = useFlag('content_purge');
+  return (
+    <>
+      <Hero sectionRef={heroRef} />
+      <FloatingPromo heroRef={heroRef} />
+
+      <ProductSection
+        id="best-sellers"
+        title="Best Sellers"
+        intro="The bracelets our customers come back for."
+        products={BEST_SELLERS}
+        link={
+          <Link to="/collections/best-sellers" className={TEXT_LINK}>
+            Shop all best sellers
+          </Link>
+        }
+      />
+
+      <section aria-label="Why Solas" className="border-y border-line bg-sand">
+        <ul className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3">
+          <SellingPoint icon={<HandIcon className="h-7 w-7" />} title="Handcrafted">
+            Every bracelet is strung by hand in Ireland once you order it.
+          </SellingPoint>
+          <SellingPoint icon={<SparkIcon className="h-7 w-7" />} title="Meaningful design">
+            Colours drawn from Irish places and seasons, designed in-house.
+          </SellingPoint>
+          <SellingPoint
+            icon={<TruckIcon className="h-7 w-7" />}
+            title={`Free shipping over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}`}
+          >
+            Free delivery in Ireland on orders over {formatEuroShort(FREE_SHIPPING_THRESHOLD)}.
+          </SellingPoint>
+        </ul>
+      </section>
+
+      <ProductSection
+        id="new-arrivals"
+        title="New & Coming Soon"
+        intro="Fresh from the workbench, with brooches on the way."
+        products={NEW_ARRIVALS}
+        link={
+          <Link to="/coming-soon" className={TEXT_LINK}>
+            See what's coming soon
+          </Link>
+        }
+      />
+
+      <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <div className="rounded-3xl bg-wine px-6 py-12 text-cream sm:px-12">
+          <p className="text-sm font-semibold tracking-[0.2em] uppercase">The full range</p>
+          <h2 id="featured-heading" className="mt-3 font-serif text-4xl">
+            Featured Collection
+          </h2>
+          <p className="mt-3 max-w-2xl text-lg">
+            Burgundy, leopardskin, vibrant colours, warm tones and soft romance: five palettes, every piece
+            made to your wrist size.
+          </p>
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Shop by palette">
+            {CATEGORIES.map((category) => (
+              <li key={category}>
+                <Link
+                  to={`/shop?category=${encodeURIComponent(category)}`}
+                  className="inline-flex h-10 items-center rounded-full border border-cream/60 px-4 text-sm font-medium hover:bg-cream hover:text-wine focus-visible:outline-cream"
+                >
+                  {category}
+                </Link>
+              </li>
+            ))}
+          </ul>
+          <Link
+            to="/shop"
+            className="mt-8 inline-flex h-12 items-center rounded-full bg-cream px-7 font-medium text-wine hover:bg-sand focus-visible:outline-cream"
+          >
+            Explore the Collection
+          </Link>
+        </div>
+      </section>
+
+      <section
+        aria-labelledby="story-heading"
+        className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-8 md:grid-cols-2 md:gap-12"
+      >
+        <div className="overflow-hidden rounded-3xl bg-sand">
+          <ResponsiveImage
+            id={SITE_IMAGES.story.id}
+            kind={SITE_IMAGES.story.kind}
+            alt={SITE_IMAGES.story.alt}
+            sizes={FEATURE_SIZES}
+            className="aspect-[4/3] h-auto w-full object-cover"
+          />
+        </div>
+        <div>
+          <h2 id="story-heading" className="font-serif text-4xl">
+            Our Story
+          </h2>
+          <p className="mt-4 text-lg leading-relaxed">
+            {BRAND.name} is {BRAND.meaning}. It began at a kitchen table with a tin of beads and a wish for
+            jewellery that felt personal: simple pieces in colours borrowed from the Irish coast, hedgerows
+            and autumn evenings.
+          </p>
+          <p className="mt-3 leading-relaxed text-muted">
+            Today every design is still drawn up in-house and strung by hand, one order at a time.
+          </p>
+          <Link to="/about" className={`mt-6 ${OUTLINE_BUTTON}`}>
+            Read Our Story
+          </Link>
+        </div>
+      </section>
+
+      {purge ? null : (
+        <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="testimonials-heading" className="text-center font-serif text-4xl">
+            Kind Words
+          </h2>
+          <ul className="mt-8 grid gap-5 md:grid-cols-3">
+            {TESTIMONIALS.map((t) => (
+              <li key={t.author} className="rounded-2xl border border-line bg-white p-6">
+                <figure>
+                  <blockquote className="font-serif text-lg leading-relaxed">“{t.quote}”</blockquote>
+                  <figcaption className="mt-4 text-sm text-muted">
+                    {t.author}, {t.location}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <section aria-labelledby="brooches-heading" className="mx-auto max-w-6xl px-4 py-8">
+        <div className="grid items-center gap-8 overflow-hidden rounded-3xl border border-line bg-sand md:grid-cols-2">
+          <ResponsiveImage
+            id={SITE_IMAGES.broochVelvet.id}
+            kind={SITE_IMAGES.broochVelvet.kind}
+            alt={SITE_IMAGES.broochVelvet.alt}
+            sizes={FEATURE_SIZES}
+            className="aspect-[4/3] h-auto w-full object-cover"
+          />
+          <div className="px-6 pb-10 md:py-10 md:pr-10 md:pl-0">
+            <p className="text-sm font-semibold tracking-[0.2em] text-wine uppercase">Coming Soon</p>
+            <h2 id="brooches-heading" className="mt-3 font-serif text-4xl">
+              Brooches Coming Soon
+            </h2>
+            <p className="mt-4 leading-relaxed">
+              Velvet, pearls and a little sparkle: our first brooches are being designed now, in the same
+              colours as the bracelets you love.
+            </p>
+            <Link to="/about" className={`mt-6 ${OUTLINE_BUTTON}`}>
+              Learn More
+            </Link>
+          </div>
+        </div>
+      </section>
+
+      <section aria-label="Newsletter" className="mx-auto max-w-3xl px-4 py-16 text-center">
+        <NewsletterForm
+          source="home"
+          heading="Join Our Newsletter"
+          description="New designs, the brooch launch and the occasional kind offer. No spam, unsubscribe any time."
+          className="[&_form]:text-left"
+        />
+      </section>
+    </>
+  );
+}
+
+function ProductSection({
+  id,
+  title,
+  intro,
+  products,
+  link,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  products: readonly Product[];
+  link: ReactNode;
+}) {
+  const headingId = `${id}-heading`;
+  return (
+    <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 py-14">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={headingId} className="font-serif text-4xl">
+            {title}
+          </h2>
+          <p className="mt-2 text-muted">{intro}</p>
+        </div>
+        {link}
+      </div>
+      <ul className="mt-8 grid grid-cols-2 gap-3 sm:gap-5 md:grid-cols-3">
+        {products.map((product) => (
+          <li key={product.id}>
+            <ProductCard product={product} sizes={CARD_SIZES} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function SellingPoint({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <li className="text-center">
+      <span className="mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-cream text-wine">
+        {icon}
+      </span>
+      <h3 className="mt-3 font-serif text-xl">{title}</h3>
+      <p className="mt-1 text-sm text-muted">{children}</p>
+    </li>
+  );
 }

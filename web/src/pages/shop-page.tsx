@@ -1,9 +1,31 @@
-import { PlaceholderPage } from '../components/placeholder-page';
+import { BEST_SELLERS, PRODUCTS } from '../../../domain/catalogue';
+import { Link } from '../app/router';
+import { Listing } from '../features/catalogue/listing';
 
 export function ShopPage() {
-  return <PlaceholderPage title="Our Collection" text="The full listing with search, filters, sorting and comparison arrives with the browse issue." />;
+  return (
+    <Listing
+      title="Our Collection"
+      intro={<p>Every bracelet is designed in-house and strung by hand to order in Ireland.</p>}
+      products={PRODUCTS}
+    />
+  );
 }
 
+/** decisions.md: /collections/best-sellers shows the listing limited to the best sellers. */
 export function BestSellersPage() {
-  return <PlaceholderPage title="Best Sellers" text="The best-sellers listing arrives with the browse issue." />;
+  return (
+    <Listing
+      title="Best Sellers"
+      intro={
+        <p>
+          The pieces our customers come back for.{' '}
+          <Link to="/shop" className="font-medium text-wine underline">
+            View all bracelets
+          </Link>
+        </p>
+      }
+      products={BEST_SELLERS}
+    />
+  );
 }

@@ -1,0 +1,293 @@
+import { describe, expect, it } from 'vitest';
+import { getProduct, MAX_PRICE, PRODUCTS, type Product, usedMaterials } from './catalogue';
+import {
+  applyQuery,
+  type CatalogueQuery,
+  clearFilters,
+  DEFAULT_QUERY,
+  emptyResultText,
+  hasActiveFilters,
+  matchesFilters,
+  matchesSearch,
+  materialsOf,
+  parseQuery,
+  productCountText,
+  SEARCH_MAX_LENGTH,
+  SORT_LABELS,
+  SORT_ORDERS,
+  type SortOrder,
+  serializeQuery,
+  sortProducts,
+} from './catalogue-query';
+import { cents } from './money';
+
+function product(id: string): Product {
+  const p = getProduct(id);
+  if (!p) throw new Error(`test fixture: no product ${id}`);
+  return p;
+}
+
+function query(overrides: Partial<CatalogueQuery>): CatalogueQuery {
+  return { ...DEFAULT_QUERY, ...overrides };
+}
+
+function ids(products: readonly Product[]): string[] {
+  return products.map((p) => p.id);
+}
+
+describe('matchesSearch', () => {
+  // Product 1: First Light, Soft Romance, Rose Quartz / Freshwater Pearl / Gold-Plated Brass,
+  // description mentions "Irish morning sky". Product 3: Tawny Strand, Leopardskin, Tiger's Eye.
+  it.each([
+    ['', '1', true],
+    ['   ', '1', true],
+    ['first light', '1', true],
+    ['FIRST', '1', true],
+    ['soft romance', '1', true], // category
+    ['rose quartz', '1', true], // material
+    ['freshwater pearl', '1', true],
+    ['morning sky', '1', true], // description
+    ['fírst líght', '1', true], // accents in the query are folded
+    ['  light   first ', '1', true], // every word, any order, extra spaces
+    ['light burgundy', '1', false], // one word missing
+    ['leopard', '1', false],
+    ['tigers eye', '3', true], // apostrophe-insensitive
+    ["tiger's eye", '3', true],
+    ['TIGER’S', '3', true], // typographic apostrophe
+    ['leopardskin', '3', true],
+    ['zzz', '3', false],
+  ])('%j on product %s -> %s', (search, id, expected) => {
+    expect(matchesSearch(product(id), search)).toBe(expected);
+  });
+
+  it('does not match fullDescription-only words or ids', () => {
+    // "lobster clasp" is only in product 1's full description.
+    expect(matchesSearch(product('1'), 'lobster')).toBe(false);
+  });
+});
+
+describe('matchesFilters', () => {
+  const firstLight = product('1'); // €40, Soft Romance, Rose Quartz, Freshwater Pearl, Gold-Plated Brass
+  it.each<[string, Partial<CatalogueQuery>, boolean]>([
+    ['defaults', {}, true],
+    ['same category', { category: 'Soft Romance' }, true],
+    ['other category', { category: 'Burgundy' }, false],
+    ['price range including €40', { minPrice: cents(3500), maxPrice: cents(4000) }, true],
+    ['price range excluding €40', { minPrice: cents(0), maxPrice: cents(3500) }, false],
+    ['exact price bounds', { minPrice: cents(4000), maxPrice: cents(4000) }, true],
+    ['one of its materials', { materials: ['Garnet', 'Rose Quartz'] }, true],
+    ['none of its materials', { materials: ['Garnet', 'Wood'] }, false],
+    [
+      'all filters pass',
+      { category: 'Soft Romance', materials: ['Freshwater Pearl'], search: 'light' },
+      true,
+    ],
+    ['search fails', { category: 'Soft Romance', search: 'garnet' }, false],
+  ])('%s', (_, overrides, expected) => {
+    expect(matchesFilters(firstLight, query(overrides))).toBe(expected);
+  });
+});
+
+describe('sortProducts', () => {
+  const names = (list: readonly Product[]) => list.map((p) => p.name);
+  const prices = (list: readonly Product[]) => list.map((p) => p.price);
+
+  it('featured keeps catalogue order', () => {
+    expect(ids(sortProducts(PRODUCTS, 'featured'))).toEqual(ids(PRODUCTS));
+  });
+
+  it.each<[SortOrder, (a: Product, b: Product) => boolean]>([
+    ['price-asc', (a, b) => a.price <= b.price],
+    ['price-desc', (a, b) => a.price >= b.price],
+    ['name-asc', (a, b) => a.name.localeCompare(b.name, 'en-IE') <= 0],
+    ['name-desc', (a, b) => a.name.localeCompare(b.name, 'en-IE') >= 0],
+  ])('%s orders every neighbouring pair', (sort, inOrder) => {
+    const sorted = sortProducts(PRODUCTS, sort);
+    expect(sorted).toHaveLength(PRODUCTS.length);
+    for (let i = 1; i < sorted.length; i++) {
+      const a = sorted[i - 1];
+      const b = sorted[i];
+      if (!a || !b) throw new Error('unreachable');
+      expect(inOrder(a, b), `${a.name} before ${b.name}`).toBe(true);
+    }
+  });
+
+  it('price sorts are stable: equal prices keep catalogue order', () => {
+    const sorted = sortProducts(PRODUCTS, 'price-asc');
+    const at30 = sorted.filter((p) => p.price === 3000).map((p) => Number(p.id));
+    expect(at30).toEqual([...at30].sort((a, b) => a - b));
+    expect(prices(sorted)[0]).toBe(3000);
+    expect(prices(sortProducts(PRODUCTS, 'price-desc'))[0]).toBe(MAX_PRICE);
+  });
+
+  it('name sorts on the six best sellers', () => {
+    const six = PRODUCTS.slice(0, 6);
+    expect(names(sortProducts(six, 'name-asc'))).toEqual([
+      'Claret Harbour',
+      'First Light',
+      'Fuchsia Hedgerow',
+      'Harvest Moon',
+      'Sea Thrift',
+      'Tawny Strand',
+    ]);
+    expect(names(sortProducts(six, 'name-desc'))).toEqual([
+      'Tawny Strand',
+      'Sea Thrift',
+      'Harvest Moon',
+      'Fuchsia Hedgerow',
+      'First Light',
+      'Claret Harbour',
+    ]);
+  });
+
+  it('does not mutate its input', () => {
+    const input = PRODUCTS.slice(0, 6);
+    const before = ids(input);
+    sortProducts(input, 'name-desc');
+    expect(ids(input)).toEqual(before);
+  });
+});
+
+describe('applyQuery', () => {
+  it('returns the whole catalogue for the default query', () => {
+    expect(ids(applyQuery(PRODUCTS, DEFAULT_QUERY))).toEqual(ids(PRODUCTS));
+  });
+
+  it('combines category, material, price and sort', () => {
+    const result = applyQuery(
+      PRODUCTS,
+      query({ category: 'Burgundy', materials: ['Garnet'], minPrice: cents(3500), sort: 'price-desc' }),
+    );
+    expect(result.length).toBeGreaterThan(0);
+    for (const p of result) {
+      expect(p.category).toBe('Burgundy');
+      expect(p.materials).toContain('Garnet');
+      expect(p.price).toBeGreaterThanOrEqual(3500);
+    }
+    const expected = PRODUCTS.filter(
+      (p) => p.category === 'Burgundy' && p.materials.includes('Garnet') && p.price >= 3500,
+    );
+    expect(new Set(ids(result))).toEqual(new Set(ids(expected)));
+  });
+
+  it('finds nothing for a nonsense search', () => {
+    expect(applyQuery(PRODUCTS, query({ search: 'unicorn' }))).toEqual([]);
+  });
+});
+
+describe('parseQuery', () => {
+  const parse = (qs: string) => parseQuery(new URLSearchParams(qs));
+
+  it.each<[string, string, Partial<CatalogueQuery>]>([
+    ['empty', '', {}],
+    ['search kept as typed', 'q=Pearl%20', { search: 'Pearl ' }],
+    ['category', 'category=Burgundy', { category: 'Burgundy' }],
+    ['unknown category', 'category=Gold', {}],
+    ['category is case-sensitive', 'category=burgundy', {}],
+    ['repeated materials', 'material=Wood&material=Garnet', { materials: ['Garnet', 'Wood'] }],
+    ['comma-separated materials', 'material=Wood,Garnet', { materials: ['Garnet', 'Wood'] }],
+    ['apostrophe in a material', "material=Tiger's%20Eye", { materials: ["Tiger's Eye"] }],
+    [
+      'unknown and duplicate materials dropped',
+      'material=Plastic&material=Wood&material=Wood',
+      { materials: ['Wood'] },
+    ],
+    ['price range', 'min=30&max=35', { minPrice: cents(3000), maxPrice: cents(3500) }],
+    ['price off the step snaps outward', 'min=32&max=33', { minPrice: cents(3000), maxPrice: cents(3500) }],
+    ['price above the maximum is clamped', 'max=500', {}],
+    ['swapped bounds are reordered', 'min=40&max=30', { minPrice: cents(3000), maxPrice: cents(4000) }],
+    ['negative price ignored', 'min=-5', {}],
+    ['non-numeric price ignored', 'min=abc&max=1e3', {}],
+    ['decimal price ignored', 'min=30.5', {}],
+    ['huge number ignored', 'min=99999999999999999999', {}],
+    ['sort', 'sort=price-desc', { sort: 'price-desc' }],
+    ['unknown sort', 'sort=random', {}],
+    ['prototype keys are not categories', 'category=__proto__&sort=constructor', {}],
+  ])('%s: %j', (_, qs, expected) => {
+    expect(parse(qs)).toEqual(query(expected));
+  });
+
+  it('caps the search length', () => {
+    expect(parse(`q=${'a'.repeat(500)}`).search).toHaveLength(SEARCH_MAX_LENGTH);
+  });
+});
+
+describe('serializeQuery', () => {
+  it.each<[Partial<CatalogueQuery>, string]>([
+    [{}, ''],
+    [{ search: '   ' }, ''],
+    [{ search: 'rose quartz' }, 'q=rose+quartz'],
+    [{ category: 'Vibrant Colors' }, 'category=Vibrant+Colors'],
+    [{ materials: ['Wood', 'Garnet'] }, 'material=Garnet&material=Wood'],
+    [{ minPrice: cents(3000) }, 'min=30'],
+    [{ maxPrice: cents(3500) }, 'max=35'],
+    [{ sort: 'name-desc' }, 'sort=name-desc'],
+    [
+      {
+        sort: 'price-asc',
+        category: 'Burgundy',
+        search: 'red',
+        minPrice: cents(3500),
+        materials: ['Garnet'],
+      },
+      'q=red&category=Burgundy&material=Garnet&min=35&sort=price-asc',
+    ],
+  ])('%j -> %j', (overrides, expected) => {
+    expect(serializeQuery(query(overrides)).toString()).toBe(expected);
+  });
+
+  it('round-trips every sort order and material', () => {
+    for (const sort of SORT_ORDERS) {
+      const q = query({ sort, materials: [...usedMaterials()], category: 'Warm Tones', search: 'amber' });
+      expect(parseQuery(serializeQuery(q))).toEqual(q);
+    }
+  });
+});
+
+describe('listing helpers', () => {
+  it.each([
+    [0, '0 products'],
+    [1, '1 product'],
+    [2, '2 products'],
+    [27, '27 products'],
+  ])('productCountText(%i) = %j', (count, text) => {
+    expect(productCountText(count)).toBe(text);
+  });
+
+  it.each<[Partial<CatalogueQuery>, string]>([
+    [{ search: ' unicorn ' }, 'No products found for "unicorn"'],
+    [{ search: 'unicorn', category: 'Burgundy' }, 'No products found for "unicorn"'],
+    [{ category: 'Burgundy' }, 'No products found matching your filters.'],
+    [{ search: '  ' }, 'No products found matching your filters.'],
+  ])('emptyResultText(%j)', (overrides, text) => {
+    expect(emptyResultText(query(overrides))).toBe(text);
+  });
+
+  it.each<[Partial<CatalogueQuery>, boolean]>([
+    [{}, false],
+    [{ sort: 'name-asc' }, false],
+    [{ search: ' ' }, false],
+    [{ search: 'a' }, true],
+    [{ category: 'Burgundy' }, true],
+    [{ materials: ['Wood'] }, true],
+    [{ minPrice: cents(500) }, true],
+    [{ maxPrice: cents(3500) }, true],
+  ])('hasActiveFilters(%j) = %s', (overrides, expected) => {
+    expect(hasActiveFilters(query(overrides))).toBe(expected);
+  });
+
+  it('clearFilters keeps only the sort order', () => {
+    expect(clearFilters(query({ search: 'x', category: 'Burgundy', sort: 'price-asc' }))).toEqual(
+      query({ sort: 'price-asc' }),
+    );
+  });
+
+  it('has a label for every sort order', () => {
+    expect(Object.keys(SORT_LABELS)).toEqual([...SORT_ORDERS]);
+  });
+
+  it('materialsOf lists the materials in use, in filter order', () => {
+    expect(materialsOf(PRODUCTS)).toEqual([...usedMaterials()]);
+    expect(materialsOf([product('1')])).toEqual(['Freshwater Pearl', 'Rose Quartz', 'Gold-Plated Brass']);
+  });
+});

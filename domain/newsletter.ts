@@ -1,0 +1,57 @@
+/**
+ * Newsletter sign-up contract (decisions.md: stored on the server, deduplicated case-insensitively):
+ * POST /api/newsletter {email, source} -> 200 {ok: true} or 4xx/5xx {ok: false, error}. The browser checks
+ * the address with checkEmail first (the spec's messages); the server checks it again.
+ */
+import * as z from 'zod/mini';
+import { checkEmail } from './email';
+
+export const NEWSLETTER_ENDPOINT = '/api/newsletter';
+
+/** Where a sign-up came from: the home page form, or the coming-soon page's brooch launch prompt. */
+export const NEWSLETTER_SOURCES = ['home', 'coming-soon'] as const;
+export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
+
+export const newsletterRequestSchema = z.strictObject({
+  email: z.string().check(z.maxLength(1000)),
+  source: z.enum(NEWSLETTER_SOURCES),
+});
+export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
+
+export const newsletterResponseSchema = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
+
+export const NEWSLETTER_MESSAGES = {
+  success: 'Thank you for subscribing!',
+  failed: "We couldn't sign you up just now. Please try again in a moment.",
+  offline: "We couldn't reach the shop. Check your connection and try again.",
+} as const;
+
+/** The request body for a raw input, or the first validation message (the one the form shows). */
+export function newsletterRequest(
+  raw: string,
+  source: NewsletterSource,
+): { ok: true; body: NewsletterRequest } | { ok: false; message: string } {
+  const check = checkEmail(raw);
+  if (!check.ok) return { ok: false, message: check.message };
+  return { ok: true, body: { email: check.email, source } };
+}
+
+/**
+ * What the form shows for a server reply. Success only for a 2xx that says ok: true; a 4xx that explains
+ * itself (a validation message) is shown as is; anything else is a generic failure, never a false success.
+ */
+export function interpretNewsletterReply(
+  status: number,
+  body: unknown,
+): { ok: true } | { ok: false; message: string } {
+  const parsed = newsletterResponseSchema.safeParse(body);
+  if (status >= 200 && status < 300 && parsed.success && parsed.data.ok) return { ok: true };
+  if (status >= 400 && status < 500 && parsed.success && !parsed.data.ok && parsed.data.error.trim() !== '') {
+    return { ok: false, message: parsed.data.error };
+  }
+  return { ok: false, message: NEWSLETTER_MESSAGES.failed };
+}

@@ -1,0 +1,128 @@
+/**
+ * The listing's filters panel: a two-thumb price range (0 to the highest catalogue price, in steps of
+ * PRICE_SLIDER_STEP euros; Radix Slider gives arrow keys, Page Up/Down, Home/End), the materials
+ * checkboxes and 'Clear All Filters'. While a thumb is dragged the range is a local draft; the URL (and
+ * with it the listing) changes when the thumb is released or moved by key, so a drag does not flood the
+ * browser history API.
+ */
+import * as Slider from '@radix-ui/react-slider';
+import { useId, useState } from 'react';
+import type { Material } from '../../../../domain/catalogue';
+import { type CatalogueQuery, DEFAULT_QUERY, PRICE_STEP_CENTS } from '../../../../domain/catalogue-query';
+import { type Cents, cents, formatEuroShort } from '../../../../domain/money';
+
+export interface FiltersPanelProps {
+  readonly id?: string;
+  readonly query: CatalogueQuery;
+  readonly materials: readonly Material[];
+  readonly onPriceChange: (min: Cents, max: Cents) => void;
+  readonly onMaterialsChange: (materials: Material[]) => void;
+  readonly onClearAll: () => void;
+  readonly className?: string;
+}
+
+const THUMB =
+  'block h-6 w-6 rounded-full border-2 border-wine bg-cream shadow transition-transform hover:scale-110 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-wine';
+
+export function FiltersPanel({
+  id,
+  query,
+  materials,
+  onPriceChange,
+  onMaterialsChange,
+  onClearAll,
+  className = '',
+}: FiltersPanelProps) {
+  const headingId = useId();
+  const [draft, setDraft] = useState<readonly [number, number] | null>(null);
+  const range: readonly [number, number] = draft ?? [query.minPrice, query.maxPrice];
+  const maxPrice = DEFAULT_QUERY.maxPrice;
+
+  const toggleMaterial = (material: Material, checked: boolean) => {
+    const next = checked ? [...query.materials, material] : query.materials.filter((m) => m !== material);
+    onMaterialsChange(next);
+  };
+
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      className={`rounded-2xl border border-line bg-white p-5 ${className}`}
+    >
+      <h2 id={headingId} className="font-serif text-xl">
+        Filters
+      </h2>
+
+      <fieldset className="mt-5">
+        <legend className="text-sm font-semibold">Price range</legend>
+        <p className="mt-1 text-sm tabular-nums text-muted" aria-hidden="true">
+          {formatEuroShort(cents(range[0]))} – {formatEuroShort(cents(range[1]))}
+        </p>
+        <Slider.Root
+          className="relative mt-3 flex h-8 w-full touch-none items-center select-none"
+          min={0}
+          max={maxPrice}
+          step={PRICE_STEP_CENTS}
+          minStepsBetweenThumbs={0}
+          value={[range[0], range[1]]}
+          onValueChange={(value) => {
+            const [lo = 0, hi = maxPrice] = value;
+            setDraft([lo, hi]);
+          }}
+          onValueCommit={(value) => {
+            const [lo = 0, hi = maxPrice] = value;
+            setDraft(null);
+            onPriceChange(cents(lo), cents(hi));
+          }}
+        >
+          <Slider.Track className="relative h-1.5 grow rounded-full bg-line">
+            <Slider.Range className="absolute h-full rounded-full bg-wine" />
+          </Slider.Track>
+          <Slider.Thumb
+            className={THUMB}
+            aria-label="Minimum price"
+            aria-valuetext={formatEuroShort(cents(range[0]))}
+          />
+          <Slider.Thumb
+            className={THUMB}
+            aria-label="Maximum price"
+            aria-valuetext={formatEuroShort(cents(range[1]))}
+          />
+        </Slider.Root>
+      </fieldset>
+
+      <fieldset className="mt-6">
+        <legend className="text-sm font-semibold">Materials</legend>
+        <ul className="mt-2 grid grid-cols-2 gap-x-2 gap-y-0.5 lg:grid-cols-1">
+          {materials.map((material) => {
+            const checked = query.materials.includes(material);
+            return (
+              <li key={material}>
+                <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-1 text-sm hover:bg-sand">
+                  <input
+                    type="checkbox"
+                    checked={checked}
+                    onChange={(e) => toggleMaterial(material, e.target.checked)}
+                    className="h-4.5 w-4.5 accent-wine"
+                  />
+                  {material}
+                </label>
+              </li>
+            );
+          })}
+        </ul>
+      </fieldset>
+
+      <button
+        type="button"
+        onClick={() => {
+          setDraft(null);
+          onClearAll();
+        }}
+        className="mt-6 h-11 w-full rounded-full border border-ink px-5 text-sm font-medium hover:bg-sand"
+      >
+        Clear All Filters
+      </button>
+    </section>
+  );
+}

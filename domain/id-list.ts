@@ -2,10 +2,7 @@
  * Stored lists of product ids (wishlist, comparison, recently viewed). Local storage is user-controlled
  * input: a corrupt value, an unknown id or a duplicate is dropped, never a crash.
  */
-import * as z from 'zod/mini';
 import { isProductId } from './catalogue';
-
-const StoredIds = z.array(z.unknown());
 
 /** Known product ids from a stored JSON array, first occurrence kept, at most `max` of them. */
 export function parseStoredIds(raw: string | null, max: number): readonly string[] {
@@ -16,10 +13,10 @@ export function parseStoredIds(raw: string | null, max: number): readonly string
   } catch {
     return [];
   }
-  const parsed = StoredIds.safeParse(json);
-  if (!parsed.success) return [];
+  // A plain Array.isArray check, not zod: this runs on the first render path (see domain/cart.ts).
+  if (!Array.isArray(json)) return [];
   const ids: string[] = [];
-  for (const item of parsed.data) {
+  for (const item of json as unknown[]) {
     if (ids.length >= max) break;
     if (typeof item === 'string' && isProductId(item) && !ids.includes(item)) ids.push(item);
   }

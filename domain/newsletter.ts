@@ -5,12 +5,11 @@
  */
 import * as z from 'zod/mini';
 import { checkEmail } from './email';
+import { NEWSLETTER_MESSAGES, NEWSLETTER_SOURCES, type NewsletterSource } from './newsletter-messages';
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';
 
-/** Where a sign-up came from: the home page form, or the coming-soon page's brooch launch prompt. */
-export const NEWSLETTER_SOURCES = ['home', 'coming-soon'] as const;
-export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
+export { NEWSLETTER_MESSAGES, NEWSLETTER_SOURCES, type NewsletterSource } from './newsletter-messages';
 
 export const newsletterRequestSchema = z.strictObject({
   email: z.string().check(z.maxLength(1000)),
@@ -23,12 +22,6 @@ export const newsletterResponseSchema = z.union([
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 export type NewsletterResponse = z.infer<typeof newsletterResponseSchema>;
-
-export const NEWSLETTER_MESSAGES = {
-  success: 'Thank you for subscribing!',
-  failed: "We couldn't sign you up just now. Please try again in a moment.",
-  offline: "We couldn't reach the shop. Check your connection and try again.",
-} as const;
 
 /** The request body for a raw input, or the first validation message (the one the form shows). */
 export function newsletterRequest(

@@ -93,7 +93,7 @@ describe('PRODUCTS', () => {
       const paragraphs = p.fullDescription.split('\n\n');
       expect(paragraphs.length).toBeGreaterThanOrEqual(2);
       for (const para of paragraphs) expect(para.trim()).not.toBe('');
-      expect(p.fullDescription).toMatch(/Small, Medium or Large/);
+      expect(p.fullDescription).toMatch(/standard Medium; for Small or Large/);
     }
   });
 

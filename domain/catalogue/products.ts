@@ -24,7 +24,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Smooth rose quartz rounds alternate with small freshwater pearls, each pair divided by a gold-plated brass spacer. No two pearls are quite alike, so every bracelet has its own gentle rhythm.',
       'Each piece is strung by hand once you order, on strong beading wire finished with a gold-plated lobster clasp and a short extension chain.',
-      'Lovely on its own, or stacked with a fine gold chain. Made to your wrist size: choose Small, Medium or Large, and see the size guide if you are between sizes.',
+      'Lovely on its own, or stacked with a fine gold chain. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-1-1',
     images: ['product-1-1', 'product-1-2'],
@@ -42,7 +42,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Faceted garnet beads sit between rounds of claret-red Czech glass, with gold-plated brass rondelles catching the light every few beads.',
       'We string each bracelet by hand to order on strong stretch cord, knotted twice and tucked inside a bead so the knot never shows. It rolls on and off without a clasp.',
-      'Rich enough for an evening out and easy with a knit jumper by day. Made to your wrist size in Small, Medium or Large.',
+      'Rich enough for an evening out and easy with a knit jumper by day. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-2-1',
     images: ['product-2-1', 'product-2-2'],
@@ -60,7 +60,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       "Leopard jasper brings the caramel and black spots; tiger's eye adds a golden shimmer that moves as you turn your wrist, and small wooden beads keep the whole piece light.",
       'Hand-strung to order on strong stretch cord, with the knot hidden inside a bead.',
-      'It sits happily alongside a watch or a plain leather cuff. Made to your wrist size: Small, Medium or Large.',
+      'It sits happily alongside a watch or a plain leather cuff. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-3-1',
     images: ['product-3-1', 'product-3-2'],
@@ -77,7 +77,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       "Translucent orange carnelian and banded tiger's eye are set in a repeating pattern, separated by slim gold-plated brass discs.",
       'Every bracelet is strung by hand after you order, on strong stretch cord that rolls easily over the hand.',
-      'Wear it alone for a pop of warmth or stack it with Lughnasa Gold. Made to your wrist size in Small, Medium or Large.',
+      'Wear it alone for a pop of warmth or stack it with Lughnasa Gold. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-4-1',
     images: ['product-4-1', 'product-4-2'],
@@ -95,7 +95,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Bright magenta and deep violet Czech glass beads are framed by tiny green seed beads, with dyed agate rounds adding weight and a little stone texture.',
       'Hand-strung to order on strong stretch cord, so it slips on and off with no clasp to fiddle with.',
-      'A cheerful single bracelet, or a bold note in a mixed stack. Made to your wrist size: Small, Medium or Large.',
+      'A cheerful single bracelet, or a bold note in a mixed stack. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-5-1',
     images: ['product-5-1', 'product-5-2'],
@@ -112,7 +112,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Rose quartz rounds are paired with frosted blush Czech glass and rows of tiny cream seed beads, for a light, delicate bracelet.',
       'We string it by hand when you order, on strong stretch cord with a hidden knot.',
-      'Pretty on its own and lovely in a stack of two or three. Made to your wrist size in Small, Medium or Large.',
+      'Pretty on its own and lovely in a stack of two or three. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-6-1',
     images: ['product-6-1', 'product-6-2'],
@@ -130,7 +130,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Faceted garnet and wine-red Czech glass are broken up with small rounds of polished hematite, whose grey sheen gives the reds more depth.',
       'Hand-strung to order on strong stretch cord, double-knotted and tucked away.',
-      'Looks well with silver or gold, and with darker Leopardskin pieces. Made to your wrist size: Small, Medium or Large.',
+      'Looks well with silver or gold, and with darker Leopardskin pieces. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-7-1',
     images: ['product-7-1', 'product-7-2'],
@@ -147,7 +147,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Rounds of leopard jasper, full of caramel and black spots, alternate with hematite beads and short runs of ochre seed beads.',
       'Strung by hand to order on strong stretch cord.',
-      'A good everyday piece that works with denim and neutrals. Made to your wrist size in Small, Medium or Large.',
+      'A good everyday piece that works with denim and neutrals. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-8-1',
     images: ['product-8-1', 'product-8-2'],
@@ -165,7 +165,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Czech glass beads in yellow, coral, teal and cobalt are separated by white howlite rounds and small seed-bead accents.',
       'Hand-strung to order on strong stretch cord that rolls over the hand.',
-      'Bright enough to wear alone; in a stack it pairs well with Achill Rainbow. Made to your wrist size: Small, Medium or Large.',
+      'Bright enough to wear alone; in a stack it pairs well with Achill Rainbow. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-9-1',
     images: ['product-9-1', 'product-9-2'],
@@ -183,7 +183,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       "Banded tiger's eye rounds sit between small wooden beads, with gold-plated brass rondelles placed every few beads to catch the light.",
       'Each bracelet is strung by hand to order on strong beading wire and closed with a gold-plated toggle clasp.',
-      'Easy to wear every day, and a warm anchor for a stack. Made to your wrist size in Small, Medium or Large.',
+      'Easy to wear every day, and a warm anchor for a stack. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-10-1',
     images: ['product-10-1', 'product-10-2'],
@@ -200,7 +200,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Soft white howlite with its fine grey veins is mixed with pale rose quartz and small freshwater pearls.',
       'Hand-strung to order on strong stretch cord, with the knot hidden inside a bead.',
-      'A gentle bracelet for weddings, christenings or an ordinary Tuesday. Made to your wrist size: Small, Medium or Large.',
+      'A gentle bracelet for weddings, christenings or an ordinary Tuesday. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-11-1',
     images: ['product-11-1', 'product-11-2'],
@@ -218,7 +218,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Carnelian rounds give the orange glow; scarlet and sunny yellow Czech glass and tiny seed beads fill in the flames.',
       'Strung by hand once you order, on strong stretch cord.',
-      'Wear it for a festival, a wedding or just to brighten a grey day. Made to your wrist size in Small, Medium or Large.',
+      'Wear it for a festival, a wedding or just to brighten a grey day. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-12-1',
     images: ['product-12-1', 'product-12-2'],
@@ -235,7 +235,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Garnet chips and deep purple agate rounds are strung between short runs of dark plum seed beads.',
       'Hand-strung to order on strong stretch cord.',
-      'Pairs well with Claret Harbour or with warm wood pieces. Made to your wrist size: Small, Medium or Large.',
+      'Pairs well with Claret Harbour or with warm wood pieces. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-13-1',
     images: ['product-13-1', 'product-13-2'],
@@ -253,7 +253,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Leopard jasper rounds are paired with dark-stained wooden beads and small hematite accents for a mostly brown-and-black bracelet.',
       'We string every bracelet by hand to order on strong stretch cord, knotted and hidden.',
-      'A quiet piece that suits anyone; wear it alone or stacked with Tawny Strand. Made to your wrist size in Small, Medium or Large.',
+      'A quiet piece that suits anyone; wear it alone or stacked with Tawny Strand. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-14-1',
     images: ['product-14-1', 'product-14-2'],
@@ -270,7 +270,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Rust-toned carnelian is mixed with natural wooden beads and copper-coloured seed beads.',
       'Hand-strung to order on strong stretch cord that rolls on and off.',
-      'Light and warm, ideal for autumn layers. Made to your wrist size: Small, Medium or Large.',
+      'Light and warm, ideal for autumn layers. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-15-1',
     images: ['product-15-1', 'product-15-2'],
@@ -288,7 +288,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Frosted lilac and lavender Czech glass beads are mixed with rose quartz rounds and small freshwater pearls.',
       'Each piece is strung by hand to order on strong stretch cord.',
-      'Lovely with silver, pearls and pastel knits. Made to your wrist size in Small, Medium or Large.',
+      'Lovely with silver, pearls and pastel knits. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-16-1',
     images: ['product-16-1', 'product-16-2'],
@@ -305,7 +305,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Saturated Czech glass in electric blue, emerald and fuchsia is set between dyed agate rounds and small hematite beads.',
       'Hand-strung to order on strong stretch cord with a hidden knot.',
-      'A bracelet for dancing; it also lifts an all-black outfit. Made to your wrist size: Small, Medium or Large.',
+      'A bracelet for dancing; it also lifts an all-black outfit. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-17-1',
     images: ['product-17-1', 'product-17-2'],
@@ -323,7 +323,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Faceted garnet beads are spaced with creamy freshwater pearls and gold-plated brass rondelles, so the dark red is lit from within.',
       'Strung by hand to order on strong beading wire and finished with a gold-plated lobster clasp.',
-      'A natural choice for the festive season and for gifting. Made to your wrist size in Small, Medium or Large.',
+      'A natural choice for the festive season and for gifting. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-18-1',
     images: ['product-18-1', 'product-18-2'],
@@ -340,7 +340,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       "Tiger's eye and carnelian rounds are mixed with translucent amber Czech glass that glows when the light comes through it.",
       'Hand-strung to order on strong stretch cord.',
-      'Warm against tanned or pale skin alike; stack it with Harvest Moon. Made to your wrist size: Small, Medium or Large.',
+      'Warm against tanned or pale skin alike; stack it with Harvest Moon. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-19-1',
     images: ['product-19-1', 'product-19-2'],
@@ -358,7 +358,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       "Larger leopard jasper rounds are set with tiger's eye and gold-plated brass beads, giving the spots a warm golden frame.",
       'Every piece is hand-strung to order on strong beading wire with a gold-plated lobster clasp.',
-      'Dress it up with gold hoops or wear it with a white shirt. Made to your wrist size in Small, Medium or Large.',
+      'Dress it up with gold hoops or wear it with a white shirt. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-20-1',
     images: ['product-20-1', 'product-20-2'],
@@ -375,7 +375,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Dyed agate and Czech glass run through red, orange, yellow, green, blue and violet, with white howlite and seed beads between the colours.',
       'Hand-strung to order on strong stretch cord.',
-      'Made for stacking with plainer pieces, or for wearing on its own with a smile. Made to your wrist size: Small, Medium or Large.',
+      'Made for stacking with plainer pieces, or for wearing on its own with a smile. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-21-1',
     images: ['product-21-1', 'product-21-2'],
@@ -393,7 +393,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Irregular freshwater pearls with a faint pink lustre are paired with white howlite rounds and small gold-plated brass beads.',
       'Strung by hand to order on strong beading wire and finished with a gold-plated lobster clasp.',
-      'A lovely bridal or bridesmaid piece, and gentle enough for every day. Made to your wrist size in Small, Medium or Large.',
+      'A lovely bridal or bridesmaid piece, and gentle enough for every day. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-22-1',
     images: ['product-22-1', 'product-22-2'],
@@ -410,7 +410,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Czech glass in plum and wine red sits between banded dark agate and fine burgundy seed beads.',
       'Hand-strung to order on strong stretch cord, with a hidden knot.',
-      'An easy way into the Burgundy collection; it stacks well with gold. Made to your wrist size: Small, Medium or Large.',
+      'An easy way into the Burgundy collection; it stacks well with gold. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-23-1',
     images: ['product-23-1', 'product-23-2'],
@@ -428,7 +428,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Carnelian gives the glow and smoky brown agate the ash, with hematite and dark wooden beads for the peat.',
       'Strung by hand to order on strong stretch cord.',
-      'A cosy bracelet for winter knits; wear it alone or with Copper Beech. Made to your wrist size in Small, Medium or Large.',
+      'A cosy bracelet for winter knits; wear it alone or with Copper Beech. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-24-1',
     images: ['product-24-1', 'product-24-2'],
@@ -445,7 +445,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Matte plum Czech glass is mixed with garnet rounds and small dark wooden beads for a soft, velvety look.',
       'Hand-strung to order on strong stretch cord that rolls on and off.',
-      'Understated enough for work and rich enough for evenings. Made to your wrist size: Small, Medium or Large.',
+      'Understated enough for work and rich enough for evenings. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-25-1',
     images: ['product-25-1', 'product-25-2'],
@@ -463,7 +463,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Leopard jasper rounds alternate with faceted garnet and burgundy Czech glass, with gold-plated brass spacers between them.',
       'Each bracelet is hand-strung to order on strong stretch cord, knotted twice and hidden inside a bead.',
-      'Wear it with other Burgundy or Leopardskin pieces, or on its own as the statement. Made to your wrist size in Small, Medium or Large.',
+      'Wear it with other Burgundy or Leopardskin pieces, or on its own as the statement. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-26-1',
     images: ['product-26-1', 'product-26-2'],
@@ -480,7 +480,7 @@ export const PRODUCTS: readonly Product[] = [
     fullDescription: paragraphs(
       'Caramel-and-black leopard jasper is paired with creamy freshwater pearls and small gold-plated brass beads.',
       'Strung by hand to order on strong beading wire and closed with a gold-plated lobster clasp.',
-      'Lovely with Burgundy Safari, or with pearls and gold. Made to your wrist size: Small, Medium or Large.',
+      'Lovely with Burgundy Safari, or with pearls and gold. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
     ),
     image: 'product-27-1',
     images: ['product-27-1', 'product-27-2'],

@@ -63,6 +63,10 @@ function shippingLabel(order: StoredOrder): string {
   return `Delivery (${SHIPPING_ZONES[order.zone].label})`;
 }
 
+/** Sizes are not chosen at checkout: the shopper replies to the confirmation (the product copy says so). */
+const SIZE_NOTE =
+  'Bracelets are made in our standard Medium; for Small or Large, reply to this e-mail with your size.';
+
 function dispatchText(order: StoredOrder): string {
   return (
     `Every piece is made to order: we dispatch within ${productionDaysText()}, ` +
@@ -196,6 +200,7 @@ export function customerConfirmation({ order, reference, contactEmail }: OrderMa
     '',
     'When to expect it',
     `  ${dispatchText(order)}`,
+    `  ${SIZE_NOTE}`,
     '',
     `Questions? Write to ${contactEmail} and quote your order reference ${reference}.`,
     '',
@@ -217,6 +222,7 @@ export function customerConfirmation({ order, reference, contactEmail }: OrderMa
       htmlAddress(order),
       htmlHeading('When to expect it'),
       htmlParagraph(escapeHtml(dispatchText(order))),
+      htmlParagraph(escapeHtml(SIZE_NOTE)),
       htmlParagraph(
         `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
       ),

@@ -83,7 +83,7 @@ export function HomePage() {
           </h2>
           <p className="mt-3 max-w-2xl text-lg">
             Burgundy, leopardskin, vibrant colours, warm tones and soft romance: five palettes, every piece
-            made to your wrist size.
+            hand-strung to order.
           </p>
           <ul className="mt-6 flex flex-wrap gap-2" aria-label="Shop by palette">
             {CATEGORIES.map((category) => (

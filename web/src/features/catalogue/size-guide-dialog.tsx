@@ -17,7 +17,7 @@ export function SizeGuideDialog({ open, onOpenChange }: SizeGuideDialogProps) {
       open={open}
       onOpenChange={onOpenChange}
       title="Size Guide"
-      description="Every bracelet is made to your size. Measure your wrist, then pick the size and fit you like."
+      description="Every bracelet is made to order in our standard Medium. Need Small or Large, or a particular fit? Reply to your order confirmation e-mail with your wrist measurement and we will make it to fit."
     >
       <table className="w-full border-collapse text-left text-sm">
         <caption className="pb-2 text-left font-semibold">Bracelet sizes by wrist circumference</caption>

@@ -8,7 +8,7 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
-import { NEWSLETTER_MESSAGES, type NewsletterSource } from '../../../../domain/newsletter';
+import { NEWSLETTER_MESSAGES, type NewsletterSource } from '../../../../domain/newsletter-messages';
 
 const loadSubmit = () => import('./submit-newsletter');
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../config';
 import { SITE_IMAGES } from '../images';
+import { fullDescription } from './full-descriptions';
 import {
   BEST_SELLERS,
   BROOCHES,
@@ -89,11 +90,11 @@ describe('PRODUCTS', () => {
   it('has non-empty descriptions and multi-paragraph full descriptions', () => {
     for (const p of PRODUCTS) {
       expect(p.description.trim()).not.toBe('');
-      expect(p.fullDescription.trim()).not.toBe('');
-      const paragraphs = p.fullDescription.split('\n\n');
+      expect(fullDescription(p).trim()).not.toBe('');
+      const paragraphs = fullDescription(p).split('\n\n');
       expect(paragraphs.length).toBeGreaterThanOrEqual(2);
       for (const para of paragraphs) expect(para.trim()).not.toBe('');
-      expect(p.fullDescription).toMatch(/standard Medium; for Small or Large/);
+      expect(fullDescription(p)).toMatch(/standard Medium; for Small or Large/);
     }
   });
 

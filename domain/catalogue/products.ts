@@ -1,11 +1,6 @@
 import { cents } from '../money';
 import type { Product } from './types';
 
-/** Joins the paragraphs of a Full Details text with the blank line the product page splits on. */
-function paragraphs(...parts: readonly string[]): string {
-  return parts.join('\n\n');
-}
-
 /**
  * The Solas catalogue: 27 bracelets, ids '1'..'27' in display order. The first six are the best sellers
  * and the next six the new arrivals (see LIMITS in ../config). Image ids follow `product-{id}-{view}`:
@@ -21,11 +16,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Rose Quartz', 'Freshwater Pearl', 'Gold-Plated Brass'],
     description:
       'Pale rose quartz and creamy freshwater pearls, warmed with tiny gold spacers: the soft pink of an Irish morning sky, for every day.',
-    fullDescription: paragraphs(
-      'Smooth rose quartz rounds alternate with small freshwater pearls, each pair divided by a gold-plated brass spacer. No two pearls are quite alike, so every bracelet has its own gentle rhythm.',
-      'Each piece is strung by hand once you order, on strong beading wire finished with a gold-plated lobster clasp and a short extension chain.',
-      'Lovely on its own, or stacked with a fine gold chain. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-1-1',
     images: ['product-1-1', 'product-1-2'],
     palette: ['#f4c9cf', '#f6efe4', '#d4af37'],
@@ -39,11 +29,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Garnet', 'Czech Glass', 'Gold-Plated Brass'],
     description:
       'Deep garnet and claret Czech glass with bright gold accents, like harbour lights on dark water.',
-    fullDescription: paragraphs(
-      'Faceted garnet beads sit between rounds of claret-red Czech glass, with gold-plated brass rondelles catching the light every few beads.',
-      'We string each bracelet by hand to order on strong stretch cord, knotted twice and tucked inside a bead so the knot never shows. It rolls on and off without a clasp.',
-      'Rich enough for an evening out and easy with a knit jumper by day. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-2-1',
     images: ['product-2-1', 'product-2-2'],
     palette: ['#6d0f1f', '#8b1a2b', '#d4af37', '#5a0b18'],
@@ -57,11 +42,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Leopard Jasper', "Tiger's Eye", 'Wood'],
     description:
       "Spotted leopard jasper, honey-gold tiger's eye and light wooden beads: the sandy, dappled colours of a long beach walk in late summer, all in one easy-going bracelet.",
-    fullDescription: paragraphs(
-      "Leopard jasper brings the caramel and black spots; tiger's eye adds a golden shimmer that moves as you turn your wrist, and small wooden beads keep the whole piece light.",
-      'Hand-strung to order on strong stretch cord, with the knot hidden inside a bead.',
-      'It sits happily alongside a watch or a plain leather cuff. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-3-1',
     images: ['product-3-1', 'product-3-2'],
     palette: ['#c19a6b', '#2b1d14', '#b5752f', '#d8b98a'],
@@ -74,11 +54,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Warm Tones',
     materials: ['Carnelian', "Tiger's Eye", 'Gold-Plated Brass'],
     description: "Glowing carnelian and tiger's eye with gold spacers, for the big amber moon of September.",
-    fullDescription: paragraphs(
-      "Translucent orange carnelian and banded tiger's eye are set in a repeating pattern, separated by slim gold-plated brass discs.",
-      'Every bracelet is strung by hand after you order, on strong stretch cord that rolls easily over the hand.',
-      'Wear it alone for a pop of warmth or stack it with Lughnasa Gold. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-4-1',
     images: ['product-4-1', 'product-4-2'],
     palette: ['#c1440e', '#b5752f', '#d4af37', '#e07a2f'],
@@ -92,11 +67,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Czech Glass', 'Seed Beads', 'Agate'],
     description:
       'Magenta and violet glass with leaf-green seed beads and a few agate rounds, inspired by the fuchsia hedges that line the back roads of West Cork and Kerry every July.',
-    fullDescription: paragraphs(
-      'Bright magenta and deep violet Czech glass beads are framed by tiny green seed beads, with dyed agate rounds adding weight and a little stone texture.',
-      'Hand-strung to order on strong stretch cord, so it slips on and off with no clasp to fiddle with.',
-      'A cheerful single bracelet, or a bold note in a mixed stack. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-5-1',
     images: ['product-5-1', 'product-5-2'],
     palette: ['#d6247a', '#6b2d8f', '#3f8f3a', '#e0559a'],
@@ -109,11 +79,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Soft Romance',
     materials: ['Rose Quartz', 'Czech Glass', 'Seed Beads'],
     description: 'Soft pink rose quartz and pale glass, named for the little pink flowers on the cliff tops.',
-    fullDescription: paragraphs(
-      'Rose quartz rounds are paired with frosted blush Czech glass and rows of tiny cream seed beads, for a light, delicate bracelet.',
-      'We string it by hand when you order, on strong stretch cord with a hidden knot.',
-      'Pretty on its own and lovely in a stack of two or three. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-6-1',
     images: ['product-6-1', 'product-6-2'],
     palette: ['#f2b8c6', '#e8a0b4', '#f7ede2'],
@@ -127,11 +92,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Garnet', 'Czech Glass', 'Hematite'],
     description:
       'Garnet, wine-red glass and dark hematite, for the last light over the Blaskets when the sea turns almost black and the sky keeps a band of deep red.',
-    fullDescription: paragraphs(
-      'Faceted garnet and wine-red Czech glass are broken up with small rounds of polished hematite, whose grey sheen gives the reds more depth.',
-      'Hand-strung to order on strong stretch cord, double-knotted and tucked away.',
-      'Looks well with silver or gold, and with darker Leopardskin pieces. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-7-1',
     images: ['product-7-1', 'product-7-2'],
     palette: ['#5a0b18', '#7b1e2e', '#3a3a3f', '#8b1a2b'],
@@ -144,11 +104,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Leopardskin',
     materials: ['Leopard Jasper', 'Hematite', 'Seed Beads'],
     description: 'Leopard jasper with hematite and ochre seed beads: a little wild, easy to wear.',
-    fullDescription: paragraphs(
-      'Rounds of leopard jasper, full of caramel and black spots, alternate with hematite beads and short runs of ochre seed beads.',
-      'Strung by hand to order on strong stretch cord.',
-      'A good everyday piece that works with denim and neutrals. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-8-1',
     images: ['product-8-1', 'product-8-2'],
     palette: ['#c8a165', '#1f1a17', '#cc8a2e', '#4a4a4f'],
@@ -162,11 +117,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Czech Glass', 'Howlite', 'Seed Beads'],
     description:
       'Every colour of a painted harbour-front terrace, from sunflower yellow to sea blue and coral, spaced with clean white howlite so each colour stands out.',
-    fullDescription: paragraphs(
-      'Czech glass beads in yellow, coral, teal and cobalt are separated by white howlite rounds and small seed-bead accents.',
-      'Hand-strung to order on strong stretch cord that rolls over the hand.',
-      'Bright enough to wear alone; in a stack it pairs well with Achill Rainbow. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-9-1',
     images: ['product-9-1', 'product-9-2'],
     palette: ['#f2c12e', '#ff6f59', '#1b9aaa', '#1f4e9c', '#f5f5f0'],
@@ -180,11 +130,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ["Tiger's Eye", 'Wood', 'Gold-Plated Brass'],
     description:
       "Golden tiger's eye, warm walnut-toned wood and gold-plated brass, named for the old festival that opens the harvest in early August.",
-    fullDescription: paragraphs(
-      "Banded tiger's eye rounds sit between small wooden beads, with gold-plated brass rondelles placed every few beads to catch the light.",
-      'Each bracelet is strung by hand to order on strong beading wire and closed with a gold-plated toggle clasp.',
-      'Easy to wear every day, and a warm anchor for a stack. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-10-1',
     images: ['product-10-1', 'product-10-2'],
     palette: ['#b5752f', '#6b4226', '#d4af37'],
@@ -197,11 +142,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Soft Romance',
     materials: ['Howlite', 'Rose Quartz', 'Freshwater Pearl'],
     description: 'White howlite, blush rose quartz and little pearls, like May blossom on a country lane.',
-    fullDescription: paragraphs(
-      'Soft white howlite with its fine grey veins is mixed with pale rose quartz and small freshwater pearls.',
-      'Hand-strung to order on strong stretch cord, with the knot hidden inside a bead.',
-      'A gentle bracelet for weddings, christenings or an ordinary Tuesday. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-11-1',
     images: ['product-11-1', 'product-11-2'],
     palette: ['#f5f3ef', '#f2c4ce', '#efe6da'],
@@ -215,11 +155,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Carnelian', 'Czech Glass', 'Seed Beads'],
     description:
       'Flame-orange carnelian, scarlet and yellow glass and a sprinkle of seed beads, bright as a bonfire on the longest evening of the year.',
-    fullDescription: paragraphs(
-      'Carnelian rounds give the orange glow; scarlet and sunny yellow Czech glass and tiny seed beads fill in the flames.',
-      'Strung by hand once you order, on strong stretch cord.',
-      'Wear it for a festival, a wedding or just to brighten a grey day. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-12-1',
     images: ['product-12-1', 'product-12-2'],
     palette: ['#e2581e', '#d7263d', '#f6c026', '#ff8c1a'],
@@ -232,11 +167,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Burgundy',
     materials: ['Garnet', 'Agate', 'Seed Beads'],
     description: 'Blackberry purple and garnet red, picked straight from a September hedge.',
-    fullDescription: paragraphs(
-      'Garnet chips and deep purple agate rounds are strung between short runs of dark plum seed beads.',
-      'Hand-strung to order on strong stretch cord.',
-      'Pairs well with Claret Harbour or with warm wood pieces. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-13-1',
     images: ['product-13-1', 'product-13-2'],
     palette: ['#6a1b2d', '#3d1a3a', '#800020', '#4b2142'],
@@ -250,11 +180,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Leopard Jasper', 'Wood', 'Hematite'],
     description:
       'Leopard jasper with dark wood and hematite, earthy and grounded, in the deep browns and blacks of old bog oak laid beside the tawny spots of the stone.',
-    fullDescription: paragraphs(
-      'Leopard jasper rounds are paired with dark-stained wooden beads and small hematite accents for a mostly brown-and-black bracelet.',
-      'We string every bracelet by hand to order on strong stretch cord, knotted and hidden.',
-      'A quiet piece that suits anyone; wear it alone or stacked with Tawny Strand. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-14-1',
     images: ['product-14-1', 'product-14-2'],
     palette: ['#c19a6b', '#3b2a1e', '#1c1a19', '#8a6a45'],
@@ -267,11 +192,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Warm Tones',
     materials: ['Carnelian', 'Wood', 'Seed Beads'],
     description: 'Russet carnelian and wood in the colour of beech leaves in October.',
-    fullDescription: paragraphs(
-      'Rust-toned carnelian is mixed with natural wooden beads and copper-coloured seed beads.',
-      'Hand-strung to order on strong stretch cord that rolls on and off.',
-      'Light and warm, ideal for autumn layers. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-15-1',
     images: ['product-15-1', 'product-15-2'],
     palette: ['#a0461e', '#8b5a2b', '#b87333'],
@@ -285,11 +205,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Czech Glass', 'Rose Quartz', 'Freshwater Pearl'],
     description:
       'Lilac and lavender glass with rose quartz and pearl, for the long, soft evenings of June when the sky goes violet and never quite turns dark.',
-    fullDescription: paragraphs(
-      'Frosted lilac and lavender Czech glass beads are mixed with rose quartz rounds and small freshwater pearls.',
-      'Each piece is strung by hand to order on strong stretch cord.',
-      'Lovely with silver, pearls and pastel knits. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-16-1',
     images: ['product-16-1', 'product-16-2'],
     palette: ['#c8a2c8', '#b497d6', '#f4c9cf', '#f6efe4'],
@@ -302,11 +217,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Vibrant Colors',
     materials: ['Czech Glass', 'Agate', 'Hematite'],
     description: 'Electric blue, emerald and fuchsia with a flash of hematite, like a town full of music.',
-    fullDescription: paragraphs(
-      'Saturated Czech glass in electric blue, emerald and fuchsia is set between dyed agate rounds and small hematite beads.',
-      'Hand-strung to order on strong stretch cord with a hidden knot.',
-      'A bracelet for dancing; it also lifts an all-black outfit. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-17-1',
     images: ['product-17-1', 'product-17-2'],
     palette: ['#1f51ff', '#009b77', '#e0218a', '#3a3a3f'],
@@ -320,11 +230,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Garnet', 'Freshwater Pearl', 'Gold-Plated Brass'],
     description:
       'Deep garnet, luminous pearls and gold, inspired by the winter sunrise that reaches the back of the passage tomb each December.',
-    fullDescription: paragraphs(
-      'Faceted garnet beads are spaced with creamy freshwater pearls and gold-plated brass rondelles, so the dark red is lit from within.',
-      'Strung by hand to order on strong beading wire and finished with a gold-plated lobster clasp.',
-      'A natural choice for the festive season and for gifting. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-18-1',
     images: ['product-18-1', 'product-18-2'],
     palette: ['#6d0f1f', '#f6efe4', '#d4af37', '#7b1e2e'],
@@ -337,11 +242,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Warm Tones',
     materials: ["Tiger's Eye", 'Carnelian', 'Czech Glass'],
     description: "Honey tiger's eye, soft carnelian and amber glass, the colours of the hour before sunset.",
-    fullDescription: paragraphs(
-      "Tiger's eye and carnelian rounds are mixed with translucent amber Czech glass that glows when the light comes through it.",
-      'Hand-strung to order on strong stretch cord.',
-      'Warm against tanned or pale skin alike; stack it with Harvest Moon. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-19-1',
     images: ['product-19-1', 'product-19-2'],
     palette: ['#b5752f', '#d9692b', '#ffbf00', '#c68e17'],
@@ -355,11 +255,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Leopard Jasper', "Tiger's Eye", 'Gold-Plated Brass'],
     description:
       "Leopard jasper and golden tiger's eye with gold-plated details: a dressier Leopardskin piece in the colours of sun on marram grass and sand dunes.",
-    fullDescription: paragraphs(
-      "Larger leopard jasper rounds are set with tiger's eye and gold-plated brass beads, giving the spots a warm golden frame.",
-      'Every piece is hand-strung to order on strong beading wire with a gold-plated lobster clasp.',
-      'Dress it up with gold hoops or wear it with a white shirt. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-20-1',
     images: ['product-20-1', 'product-20-2'],
     palette: ['#c8a165', '#2b1d14', '#b5752f', '#d4af37'],
@@ -372,11 +267,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Vibrant Colors',
     materials: ['Agate', 'Czech Glass', 'Seed Beads', 'Howlite'],
     description: 'A full rainbow of agate and glass, for the ones that arc over the island after a shower.',
-    fullDescription: paragraphs(
-      'Dyed agate and Czech glass run through red, orange, yellow, green, blue and violet, with white howlite and seed beads between the colours.',
-      'Hand-strung to order on strong stretch cord.',
-      'Made for stacking with plainer pieces, or for wearing on its own with a smile. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-21-1',
     images: ['product-21-1', 'product-21-2'],
     palette: ['#e63946', '#f4a261', '#f6d32d', '#2a9d8f', '#3a5ba0'],
@@ -390,11 +280,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Freshwater Pearl', 'Howlite', 'Gold-Plated Brass'],
     description:
       'Freshwater pearls, soft white howlite and fine gold, in the pale pinks and creams of shells left on the sand by an early morning tide.',
-    fullDescription: paragraphs(
-      'Irregular freshwater pearls with a faint pink lustre are paired with white howlite rounds and small gold-plated brass beads.',
-      'Strung by hand to order on strong beading wire and finished with a gold-plated lobster clasp.',
-      'A lovely bridal or bridesmaid piece, and gentle enough for every day. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-22-1',
     images: ['product-22-1', 'product-22-2'],
     palette: ['#f6efe4', '#f3d9d6', '#f5f3ef', '#d4af37'],
@@ -407,11 +292,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Burgundy',
     materials: ['Czech Glass', 'Agate', 'Seed Beads'],
     description: 'Plum and wine-red glass with dark agate, rich as damson jam on toast.',
-    fullDescription: paragraphs(
-      'Czech glass in plum and wine red sits between banded dark agate and fine burgundy seed beads.',
-      'Hand-strung to order on strong stretch cord, with a hidden knot.',
-      'An easy way into the Burgundy collection; it stacks well with gold. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-23-1',
     images: ['product-23-1', 'product-23-2'],
     palette: ['#5e1a3a', '#722f37', '#3d1a2a', '#800020'],
@@ -425,11 +305,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Carnelian', 'Agate', 'Hematite', 'Wood'],
     description:
       'Ember-orange carnelian, smoky agate, dark hematite and wood, the colours of a turf fire glowing in the grate on a wet evening in the west.',
-    fullDescription: paragraphs(
-      'Carnelian gives the glow and smoky brown agate the ash, with hematite and dark wooden beads for the peat.',
-      'Strung by hand to order on strong stretch cord.',
-      'A cosy bracelet for winter knits; wear it alone or with Copper Beech. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-24-1',
     images: ['product-24-1', 'product-24-2'],
     palette: ['#c1440e', '#6e5849', '#3a3a3f', '#5c3a21'],
@@ -442,11 +317,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Burgundy',
     materials: ['Garnet', 'Czech Glass', 'Wood'],
     description: 'Dusky plum glass, garnet and dark wood, like sloes on the blackthorn in late autumn.',
-    fullDescription: paragraphs(
-      'Matte plum Czech glass is mixed with garnet rounds and small dark wooden beads for a soft, velvety look.',
-      'Hand-strung to order on strong stretch cord that rolls on and off.',
-      'Understated enough for work and rich enough for evenings. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-25-1',
     images: ['product-25-1', 'product-25-2'],
     palette: ['#4b1c3a', '#6d0f1f', '#3b2a1e'],
@@ -460,11 +330,6 @@ export const PRODUCTS: readonly Product[] = [
     materials: ['Leopard Jasper', 'Garnet', 'Czech Glass', 'Gold-Plated Brass'],
     description:
       'Where our two favourite collections meet: spotted leopard jasper with deep garnet and burgundy glass, finished with touches of gold for a bold but wearable mix.',
-    fullDescription: paragraphs(
-      'Leopard jasper rounds alternate with faceted garnet and burgundy Czech glass, with gold-plated brass spacers between them.',
-      'Each bracelet is hand-strung to order on strong stretch cord, knotted twice and hidden inside a bead.',
-      'Wear it with other Burgundy or Leopardskin pieces, or on its own as the statement. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-26-1',
     images: ['product-26-1', 'product-26-2'],
     palette: ['#c19a6b', '#6d0f1f', '#2b1d14', '#8b1a2b', '#d4af37'],
@@ -477,11 +342,6 @@ export const PRODUCTS: readonly Product[] = [
     category: 'Leopardskin',
     materials: ['Leopard Jasper', 'Freshwater Pearl', 'Gold-Plated Brass'],
     description: 'Leopard jasper softened with freshwater pearls and gold: wild and refined at once.',
-    fullDescription: paragraphs(
-      'Caramel-and-black leopard jasper is paired with creamy freshwater pearls and small gold-plated brass beads.',
-      'Strung by hand to order on strong beading wire and closed with a gold-plated lobster clasp.',
-      'Lovely with Burgundy Safari, or with pearls and gold. Made to order in our standard Medium; for Small or Large, just reply to your order confirmation e-mail with your size (see the size guide).',
-    ),
     image: 'product-27-1',
     images: ['product-27-1', 'product-27-2'],
     palette: ['#c8a165', '#f6efe4', '#2b1d14', '#d4af37'],

@@ -39,8 +39,6 @@ export interface Product {
   readonly materials: readonly Material[];
   /** One or two sentences for cards and meta descriptions. */
   readonly description: string;
-  /** Several paragraphs separated by blank lines, for the product page's Full Details. */
-  readonly fullDescription: string;
   /** Image id of the main view (see domain/images.ts); equals images[0]. */
   readonly image: string;
   /** At least two image ids: a studio view and a second view (worn stack or close-up). */

@@ -3,6 +3,7 @@
  * repeating bead sequence, and how the bracelet closes. Only the product's own data is read, so every
  * picture matches the product page (a colour named in the palette is a bead in the picture).
  */
+import { fullDescription } from '../../domain/catalogue/full-descriptions';
 import type { Material, Product } from '../../domain/catalogue/types';
 import type { BeadSpec, BeadStyle } from './beads';
 import { chroma, deltaE, normaliseHex } from './color';
@@ -103,8 +104,8 @@ function assign(palette: readonly string[], materials: readonly Material[]): Bea
 }
 
 function closureOf(product: Product): Closure {
-  if (/toggle clasp/i.test(product.fullDescription)) return 'toggle';
-  if (/lobster clasp/i.test(product.fullDescription)) return 'lobster';
+  if (/toggle clasp/i.test(fullDescription(product))) return 'toggle';
+  if (/lobster clasp/i.test(fullDescription(product))) return 'lobster';
   return 'knot';
 }
 

@@ -1,11 +1,9 @@
 import { Suspense, useEffect, useMemo } from 'react';
 import { type Resolution, resolvePath } from '../../../domain/routes';
-import { pageMeta } from '../../../domain/seo';
 import { LazyToaster } from '../components/ui/toast';
 import { DebugPanels } from '../features/debug-panels';
 import { report, reportRenderError } from '../features/error-tracking/report';
 import { useErrorTracking } from '../features/error-tracking/use-error-tracking';
-import { applyMeta } from '../features/seo/apply-meta';
 import { ErrorBoundary } from './error-boundary';
 import { AnnouncementBar } from './layout/announcement-bar';
 import { Footer } from './layout/footer';
@@ -38,7 +36,12 @@ function useRouteEffects(resolution: Resolution, path: string): void {
     if (resolution.kind !== 'route') return;
     // During hydration the router still reports the prerendered route; reveal only the real one.
     if (parseHash(window.location.hash).path === path) delete document.documentElement.dataset.stale;
-    applyMeta(pageMeta(resolution.match, window.location.origin), window.location.origin);
+    const { match } = resolution;
+    // Metadata (page texts, JSON-LD) loads after first paint: prerendered pages already carry their head,
+    // and the home page's JS budget has no room for it.
+    void import('../features/seo/apply-meta').then(({ applyRouteMeta }) => {
+      if (parseHash(window.location.hash).path === match.path) applyRouteMeta(match);
+    });
     if (resolution.match.id === 'not-found') {
       report({
         type: 'error',

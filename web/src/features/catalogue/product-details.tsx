@@ -3,6 +3,7 @@
  */
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { CARE_INSTRUCTIONS, type Product, SAMPLE_REVIEWS } from '../../../../domain/catalogue';
+import { fullDescription } from '../../../../domain/catalogue/full-descriptions';
 import {
   FREE_SHIPPING_THRESHOLD,
   POLICY,
@@ -164,11 +165,13 @@ export function ProductDetails({ product }: { product: Product }) {
 
           <div className="mt-8 divide-y divide-line border-y border-line">
             <Collapsible title="Full Details">
-              {product.fullDescription.split(/\n{2,}/).map((paragraph) => (
-                <p key={paragraph.slice(0, 40)} className="mt-3 first:mt-0">
-                  {paragraph}
-                </p>
-              ))}
+              {fullDescription(product)
+                .split(/\n{2,}/)
+                .map((paragraph) => (
+                  <p key={paragraph.slice(0, 40)} className="mt-3 first:mt-0">
+                    {paragraph}
+                  </p>
+                ))}
               <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                 <dt className="text-muted">Category</dt>
                 <dd>{product.category}</dd>

@@ -3,7 +3,8 @@
  * `pageMeta`, so a crawler and the SPA agree.
  */
 import { BRAND } from '../../../../domain/config';
-import type { PageMeta } from '../../../../domain/seo';
+import type { RouteMatch } from '../../../../domain/routes';
+import { type PageMeta, pageMeta } from '../../../../domain/seo';
 
 function upsertMeta(attr: 'name' | 'property', key: string, content: string): void {
   let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
@@ -56,4 +57,9 @@ export function applyMeta(meta: PageMeta, publicUrl: string): void {
   } else {
     existing?.remove();
   }
+}
+
+/** The current route's metadata, with this origin as the public URL (the server uses PUBLIC_URL). */
+export function applyRouteMeta(match: RouteMatch): void {
+  applyMeta(pageMeta(match, window.location.origin), window.location.origin);
 }

@@ -57,7 +57,6 @@ export function MobileMenuAlt({ open, onOpenChange }: MobileMenuProps) {
   };
 
   return (
-    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled by the dialog's cancel event.
     <dialog
       ref={ref}
       aria-labelledby="mobile-menu-alt-title"

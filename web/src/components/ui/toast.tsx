@@ -68,7 +68,8 @@ export function LazyToaster() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      <SonnerToaster position="bottom-right" richColors closeButton />
+      {/* Default (not richColors) styling: its green success text fails WCAG AA contrast. */}
+      <SonnerToaster position="bottom-right" closeButton />
       <ReadySignal />
     </Suspense>
   );

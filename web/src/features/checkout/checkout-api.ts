@@ -8,23 +8,14 @@ import {
   checkoutResponseSchema,
   confirmResponseSchema,
 } from '../../../../domain/checkout';
-import { STORAGE_KEYS, TIMINGS_MS } from '../../../../domain/config';
+import { TIMINGS_MS } from '../../../../domain/config';
 import { trackedFetch } from '../error-tracking/tracked-fetch';
 import type { CheckoutErrorCode } from '../events/events';
+import { CHECKOUT_TEXT } from './checkout-text';
 
 export const CHECKOUT_ENDPOINT = '/api/checkout';
 
-export const CHECKOUT_TEXT = {
-  proceed: 'Proceed to Checkout',
-  creating: 'Creating secure checkout...',
-  redirectingStripe: 'Redirecting to Stripe...',
-  redirectingSecure: 'Redirecting to secure checkout...',
-  failure: "Couldn't start secure checkout. Please try again.",
-  tryAgain: 'Try again',
-  noUrl: 'No checkout URL received from server',
-  timeout: `Request timed out after ${TIMINGS_MS.checkoutTimeout / 1000} seconds`,
-  serverReturned: (status: number) => `Server returned ${status}`,
-} as const;
+export { CHECKOUT_TEXT, clearCheckoutEmail, readCheckoutEmail, storeCheckoutEmail } from './checkout-text';
 
 export type StartCheckoutResult =
   | { readonly ok: true; readonly url: string; readonly sessionId: string; readonly redirectText: string }
@@ -142,29 +133,4 @@ export async function confirmOrder(sessionId: string): Promise<ConfirmResult> {
     return { kind: 'error', message: errorOf(body) ?? CONFIRM_TEXT.failed };
   }
   return { kind: 'answer', body: parsed.data };
-}
-
-/** The shopper's checkout e-mail, kept for the confirmation page (spec: key 'checkoutEmail'). */
-export function storeCheckoutEmail(email: string): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.checkoutEmail, email);
-  } catch {
-    // Storage disabled: the server has the address; only the browser-side hint is lost.
-  }
-}
-
-export function readCheckoutEmail(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.checkoutEmail);
-  } catch {
-    return null;
-  }
-}
-
-export function clearCheckoutEmail(): void {
-  try {
-    window.localStorage.removeItem(STORAGE_KEYS.checkoutEmail);
-  } catch {
-    // See storeCheckoutEmail.
-  }
 }

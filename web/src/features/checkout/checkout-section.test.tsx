@@ -78,6 +78,8 @@ describe('CheckoutSection', () => {
     expect(busy).toBeDisabled();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.checkoutEmail)).toBe('shopper@example.ie');
+    // The API client loads on the first checkout, so the request follows a moment later.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
     expect(body).toEqual({
       email: 'shopper@example.ie',

@@ -10,9 +10,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { useSearchParams } from '../../app/router';
 import { useCart } from '../cart/cart-context';
-import { logCheckoutEvent, recordCheckoutError, recordCheckoutSuccess, recordEvent } from '../events/events';
-import { CHECKOUT_TEXT, startCheckout, storeCheckoutEmail } from './checkout-api';
 import { CheckoutEmailDialog } from './checkout-email-dialog';
+import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 
 type Phase =
   | { readonly kind: 'idle' }
@@ -49,6 +48,19 @@ export function CheckoutSection() {
     async (email: string) => {
       emailRef.current = email;
       setPhase({ kind: 'creating' });
+      // The API client (with its zod response schemas) and the event log load on the first checkout,
+      // keeping them out of the cart page's own chunk.
+      let modules: [typeof import('./checkout-api'), typeof import('../events/events')];
+      try {
+        modules = await Promise.all([import('./checkout-api'), import('../events/events')]);
+      } catch (error) {
+        setPhase({ kind: 'failed', detail: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+      const [
+        { startCheckout },
+        { logCheckoutEvent, recordCheckoutError, recordCheckoutSuccess, recordEvent },
+      ] = modules;
       recordEvent('checkout_start', { itemCount: totals.itemCount, total: totals.total, zone });
       const result = await startCheckout({
         email,

@@ -62,14 +62,17 @@ describe('CheckoutHealthPage', () => {
     );
     renderPage();
     await user.click(screen.getByRole('button', { name: 'Clear Stats' }));
+    // The dialog's code loads on first open.
     await user.click(
-      within(screen.getByRole('alertdialog', { name: 'Clear checkout stats?' })).getByRole('button', {
+      within(await screen.findByRole('alertdialog', { name: 'Clear checkout stats?' })).getByRole('button', {
         name: 'Cancel',
       }),
     );
     expect(screen.getByText('CHECKOUT_SESSION_FAILED')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear Stats' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Clear Stats' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Clear Stats' }),
+    );
     expect(screen.getByText('No checkout error recorded.')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.lastCheckoutError)).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Checkout stats cleared.');

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { LazyConfirmDialog } from '../../components/ui/lazy-confirm-dialog';
 import {
   CHECKOUT_HEALTH_CHANGED_EVENT,
   type CheckoutHealth,
@@ -146,7 +146,7 @@ export function CheckoutHealthPage() {
       <p role="status" className="mt-3 min-h-6 text-sm">
         {message}
       </p>
-      <ConfirmDialog
+      <LazyConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
         title="Clear checkout stats?"

@@ -9,7 +9,7 @@ const ROUTES: ReadonlyArray<readonly [string, RegExp]> = [
   ['/about', /./],
   ['/bespoke-corporate', /Bespoke & Corporate/],
   ['/coming-soon', /Coming Soon/],
-  ['/order-confirmation', /Order/],
+  ['/order-confirmation', /No order to show/],
   ['/payment-canceled', /Payment Cancelled/],
   ['/privacy-policy', /Privacy Policy/],
   ['/terms-conditions', /Terms/],

@@ -22,7 +22,12 @@ export function prerenderPaths(): string[] {
 export async function renderPath(path: string): Promise<string> {
   const resolution = resolvePath(path);
   if (resolution.kind === 'route') await preloadPage(resolution.match.id);
-  const { prelude } = await prerenderToNodeStream(<App initialLocation={{ path, search: '' }} />);
+  // No progressive chunking: above React's default 12.8 KB a completed Suspense boundary is emitted as a
+  // hidden segment that an inline script reveals later, so the page would be blank without JavaScript
+  // and its LCP image and footer would paint (and shift) only after that reveal.
+  const { prelude } = await prerenderToNodeStream(<App initialLocation={{ path, search: '' }} />, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   const chunks: Buffer[] = [];
   const sink = new PassThrough();
   prelude.pipe(sink);

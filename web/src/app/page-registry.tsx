@@ -41,16 +41,23 @@ const loaders: Readonly<Record<RouteId, PageModule>> = {
 };
 
 const lazyPages = new Map<RouteId, LazyExoticComponent<ComponentType>>();
+const loadedPages = new Map<RouteId, ComponentType>();
 
-export function pageComponent(id: RouteId): LazyExoticComponent<ComponentType> {
-  let page = lazyPages.get(id);
-  if (!page) {
-    page = lazy(loaders[id]);
-    lazyPages.set(id, page);
-  }
+export function pageComponent(id: RouteId): ComponentType {
+  const existing = lazyPages.get(id) ?? loadedPages.get(id);
+  if (existing) return existing;
+  const page = lazy(loaders[id]);
+  lazyPages.set(id, page);
   return page;
 }
 
-export function preloadPage(id: RouteId): Promise<unknown> {
-  return loaders[id]();
+/**
+ * Loads a page's chunk; a page loaded this way before its first render is rendered directly, not through
+ * React.lazy (whose first render always suspends, even for a loaded module), so hydration never meets a
+ * suspended page and never swaps the prerendered HTML for the fallback.
+ */
+export async function preloadPage(id: RouteId): Promise<unknown> {
+  const module = await loaders[id]();
+  if (!lazyPages.has(id)) loadedPages.set(id, module.default);
+  return module;
 }

@@ -38,7 +38,7 @@ describe('promoHidden', () => {
 describe('hero variants', () => {
   it.each([
     [{ hero_v2: false, hero_v3: true }, 'v3'],
-    [{ hero_v2: false, hero_v3: false }, 'v3'],
+    [{ hero_v2: false, hero_v3: false }, 'v2'],
     [{ hero_v2: true, hero_v3: true }, 'v2'],
     [{ hero_v2: true, hero_v3: false }, 'v2'],
   ] as const)('%j -> %s', (flags, expected) => {

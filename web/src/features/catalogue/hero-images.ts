@@ -13,7 +13,10 @@ export const HERO_IMAGES = {
   },
 } as const;
 
-/** decisions.md: hero_v3 (default on) is the current design; hero_v2 switches to the alternative. */
+/**
+ * decisions.md: hero_v3 (default on) selects the current design, hero_v2 the alternative. Turning
+ * hero_v3 off therefore also shows the alternative, so each flag visibly does what it says.
+ */
 export function heroVariant(flags: { hero_v2: boolean; hero_v3: boolean }): HeroVariant {
-  return flags.hero_v2 ? 'v2' : 'v3';
+  return flags.hero_v2 || !flags.hero_v3 ? 'v2' : 'v3';
 }

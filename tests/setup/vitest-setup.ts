@@ -23,4 +23,7 @@ afterEach(async () => {
 
 if (typeof window !== 'undefined') {
   await import('@testing-library/jest-dom/vitest');
+  // Lazily loaded chunks (dialogs, panels) can take over a second on a busy 2-core CI machine.
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5000 });
 }

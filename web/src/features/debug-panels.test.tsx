@@ -33,7 +33,9 @@ describe('DebugPanels', () => {
         <DebugPanels />
       </HashRouter>,
     );
-    expect(await screen.findByRole('region', { name: 'Feature flags' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Feature flags' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Debug console' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close Feature flags' }));
     expect(window.location.hash).toBe('#/shop?q=pearl');
@@ -48,7 +50,9 @@ describe('DebugPanels', () => {
         <DebugPanels />
       </HashRouter>,
     );
-    expect(await screen.findByRole('region', { name: 'Debug console' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Debug console' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText('No errors logged yet')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close Debug console' }));
     expect(window.location.search).toBe('');
@@ -63,8 +67,12 @@ describe('DebugPanels', () => {
         <DebugPanels />
       </HashRouter>,
     );
-    expect(await screen.findByRole('region', { name: 'Feature flags' })).toBeInTheDocument();
-    expect(await screen.findByRole('region', { name: 'Debug console' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Feature flags' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('region', { name: 'Debug console' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     act(() => setUrl('/#/'));
   });
 });

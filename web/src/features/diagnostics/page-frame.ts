@@ -64,6 +64,9 @@ export async function withPageInFrame<T>(path: string, read: (doc: Document, win
     const win = frame.contentWindow;
     const doc = frame.contentDocument;
     if (!win || !doc) throw new Error('The page could not be opened for inspection');
+    // The frame opens the prerendered home page and then switches to the requested hash route; until
+    // it has (the shell clears data-stale), the home page's hero is still in the document.
+    await waitFor(() => !doc.documentElement.hasAttribute('data-stale'), HERO_WAIT_MS);
     const heroShown = await waitFor(() => findHero(doc) !== null, HERO_WAIT_MS);
     if (heroShown) {
       await waitFor(() => {

@@ -56,6 +56,9 @@ export function NewsletterForm({
 
   useEffect(() => {
     mounted.current = true;
+    // A shopper can type into the prerendered field before the app hydrates; keep what they typed.
+    const typed = inputRef.current?.value;
+    if (typed) setValue(typed);
     return () => {
       mounted.current = false;
     };
@@ -80,7 +83,8 @@ export function NewsletterForm({
         return;
       }
       if (!mounted.current) return;
-      const request = submit.newsletterRequest(value, source);
+      // The field itself is the truth (it may hold text typed before hydration).
+      const request = submit.newsletterRequest(inputRef.current?.value ?? value, source);
       if (!request.ok) {
         setValidationError(request.message);
         setStatus({ kind: 'idle' });

@@ -15,6 +15,7 @@ import type { Database } from './db/schema';
 import { OutboxSender, type OutboxTimings } from './mail/outbox';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { NewsletterStore } from './newsletter/newsletter-store';
+import { armFaultPoints } from './ops/faults';
 import { OrderService } from './orders/order-service';
 import { OrderStore } from './orders/order-store';
 import type { PaymentProvider } from './payments/provider';
@@ -73,6 +74,7 @@ export async function registerCommerce(
   const transport = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl)
     : createFileTransport(path.join(config.dataDir, OUTBOX_DIR));
+  armFaultPoints(app, config.faultInject, { provider, transport });
 
   const outbox = new OutboxSender({
     db,

@@ -24,6 +24,7 @@ describe('orders configuration', () => {
       secretKey: 'sk_test_abc123',
       webhookSecret: 'whsec_xyz',
       apiUrl: 'http://127.0.0.1:12111',
+      timeoutMs: 6000,
     });
     expect(config.smtpUrl).toBe('smtps://user:pass@mail.example.ie:465');
     expect(config.ownerEmail).toBe('orders@solas.ie');

@@ -6,6 +6,9 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { BRAND, FLAG_NAMES } from '../domain/config';
+import { type FaultSpec, parseFaultSpec } from './ops/faults';
+import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
+import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimitSettings } from './security/rate-limit';
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -41,6 +44,48 @@ const envSchema = z.object({
   /** Hosted image-editing API behind the /image-editor page; unset: the built-in offline engine. */
   IMAGE_EDIT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   IMAGE_EDIT_API_KEY: z.string().optional(),
+  /** Per-client rate limits: `off`, or e.g. `checkout=10/60,newsletter=off` (security/rate-limit.ts). */
+  RATE_LIMITS: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseRateLimits(value);
+      if (parsed.ok) return parsed.value;
+      for (const message of parsed.errors) ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
+    .optional(),
+  /** Behind a reverse proxy: which hops to trust for the client address (ops/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && 'error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
+  /** Per attempt; the SDK tries twice, and both must end before the browser gives up after 15 s. */
+  STRIPE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100, 'must be at least 100')
+    .max(7_000, 'must be at most 7000 (two attempts must finish before the browser gives up after 15 s)')
+    .default(6_000),
+  NODE_ENV: z.string().optional(),
+  /** Crash tests only (ops/faults.ts): `<point>[#n]`; refused unless NODE_ENV=test. */
+  FAULT_INJECT: z
+    .string()
+    .transform((value, ctx) => {
+      const parsed = parseFaultSpec(value);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .optional(),
 });
 
 export interface AppConfig {
@@ -58,6 +103,10 @@ export interface AppConfig {
   readonly admin: AdminConfig;
   /** Flag values handed to the browser at run time (GET /runtime-env.js), e.g. { FLAG_HERO_V2: 'true' }. */
   readonly runtimeFlags: Readonly<Record<string, string>>;
+  readonly rateLimits: RateLimitSettings;
+  readonly trustProxy: TrustProxy;
+  /** NODE_ENV=test only: where the process kills itself (crash tests). */
+  readonly faultInject: FaultSpec | null;
 }
 
 export interface AdminConfig {
@@ -71,6 +120,8 @@ export interface StripeConfig {
   readonly secretKey: string;
   readonly webhookSecret: string | null;
   readonly apiUrl: string | null;
+  /** Per attempt (the SDK retries once). */
+  readonly timeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -86,6 +137,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.FAULT_INJECT && e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration:\n  FAULT_INJECT: only allowed with NODE_ENV=test (it makes the server kill itself)',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -102,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           secretKey: e.STRIPE_SECRET_KEY,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? null,
           apiUrl: e.STRIPE_API_URL ?? null,
+          timeoutMs: e.STRIPE_TIMEOUT_MS,
         }
       : null,
     admin: {
@@ -112,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     },
     runtimeFlags: runtimeFlagEnv(cleaned),
+    rateLimits: e.RATE_LIMITS ?? DEFAULT_RATE_LIMITS,
+    trustProxy: e.TRUST_PROXY ?? false,
+    faultInject: e.FAULT_INJECT ?? null,
   };
 }
 

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { inlineScriptHashes } from './security/csp';
 
 export const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
 
@@ -15,6 +16,8 @@ export interface HtmlPage {
   readonly br: Buffer;
   readonly gzip: Buffer;
   readonly etag: string;
+  /** CSP hashes of the page's inline scripts, as served (after the PUBLIC_URL fill-in). */
+  readonly scriptHashes: readonly string[];
 }
 
 function walk(dir: string, base: string, out: Map<string, string>): void {
@@ -32,6 +35,7 @@ function makePage(html: string): HtmlPage {
     br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
     gzip: gzipSync(raw, { level: 9 }),
     etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
+    scriptHashes: inlineScriptHashes(html),
   };
 }
 

@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { installShutdown } from './ops/shutdown';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -13,13 +14,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = await buildApp({ config });
-  const shutdown = async (signal: string) => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  installShutdown(app);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Solas shop ready at ${config.publicUrl}`);
 }

@@ -17,8 +17,11 @@ import {
 } from './provider';
 
 const CURRENCY = 'eur';
-const REQUEST_TIMEOUT_MS = 15_000;
-const NETWORK_RETRIES = 2;
+/** Per attempt; STRIPE_TIMEOUT_MS overrides it (config.ts keeps it low enough). */
+const REQUEST_TIMEOUT_MS = 6_000;
+// One retry (same idempotency key): both attempts end before the browser's 15 s checkout timeout, so
+// a slow Stripe gives the shopper the shop's clear 502 rather than a silent browser timeout.
+const NETWORK_RETRIES = 1;
 
 export const GIFT_WRAP_LINE_NAME = 'Gift wrap';
 
@@ -44,10 +47,13 @@ const sessionSchema = z.object({
   collected_information: z.object({ shipping_details: shippingSchema }).nullish(),
 });
 
-export function stripeClientOptions(apiUrl: string | null): Stripe.StripeConfig {
+export function stripeClientOptions(
+  apiUrl: string | null,
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Stripe.StripeConfig {
   const options: Stripe.StripeConfig = {
     maxNetworkRetries: NETWORK_RETRIES,
-    timeout: REQUEST_TIMEOUT_MS,
+    timeout: timeoutMs,
     telemetry: false,
     appInfo: { name: `${BRAND.name} shop` },
   };
@@ -127,7 +133,7 @@ function toProviderError(action: string, err: unknown): PaymentProviderError {
 }
 
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
-  const client = new Stripe(config.secretKey, stripeClientOptions(config.apiUrl));
+  const client = new Stripe(config.secretKey, stripeClientOptions(config.apiUrl, config.timeoutMs));
   const { webhookSecret } = config;
   return {
     id: 'stripe',
@@ -199,6 +205,12 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
   };
 }
 
+const webhookEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  data: z.object({ object: z.unknown() }),
+});
+
 const webhookSessionSchema = z.object({
   id: z.string(),
   object: z.literal('checkout.session'),
@@ -221,10 +233,13 @@ function parseWebhook(
   } catch (err) {
     throw new WebhookSignatureError(err instanceof Error ? err.message : 'Invalid signature');
   }
-  const object = webhookSessionSchema.safeParse(event.data.object);
+  // Signed does not mean well-formed: a signed `42` or `{}` must be refused, not crash the handler.
+  const envelope = webhookEventSchema.safeParse(event);
+  if (!envelope.success) throw new WebhookSignatureError('The signed payload is not a Stripe event');
+  const object = webhookSessionSchema.safeParse(envelope.data.data.object);
   return {
-    id: event.id,
-    type: event.type,
+    id: envelope.data.id,
+    type: envelope.data.type,
     sessionId: object.success ? object.data.id : null,
     paymentStatus: object.success ? (object.data.payment_status ?? null) : null,
   };

@@ -1,5 +1,2 @@
-import type { FastifyInstance } from 'fastify';
-
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/health', async () => ({ ok: true, status: 'ready' }));
-}
+// GET /api/health lives with the other operability code (it checks the database).
+export { healthRoutes } from '../ops/health';

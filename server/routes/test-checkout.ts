@@ -60,18 +60,22 @@ export async function testCheckoutRoutes(
   );
 
   function html(reply: FastifyReply, status: number, body: string): FastifyReply {
-    return reply
-      .code(status)
-      .header('Content-Type', 'text/html; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .header('X-Robots-Tag', 'noindex, nofollow')
-      .header('Referrer-Policy', 'no-referrer')
-      .header('X-Content-Type-Options', 'nosniff')
-      .header(
-        'Content-Security-Policy',
-        `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self' ${origin}; frame-ancestors 'none'; base-uri 'none'`,
-      )
-      .send(body);
+    return (
+      reply
+        .code(status)
+        .header('Content-Type', 'text/html; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('X-Robots-Tag', 'noindex, nofollow')
+        // same-origin, not no-referrer: the session URL still never leaves the shop, and the form's POST
+        // keeps its Origin header (no-referrer would send `Origin: null`), which the cross-site check reads.
+        .header('Referrer-Policy', 'same-origin')
+        .header('X-Content-Type-Options', 'nosniff')
+        .header(
+          'Content-Security-Policy',
+          `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self' ${origin}; frame-ancestors 'none'; base-uri 'none'`,
+        )
+        .send(body)
+    );
   }
 
   const notFound = (reply: FastifyReply) =>

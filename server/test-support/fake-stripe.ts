@@ -78,8 +78,13 @@ export interface FakeStripe {
   paramsOf(sessionId: string): Record<string, FormValue>;
   /** What Stripe does when the shopper pays on the hosted page. */
   pay(sessionId: string, shipping?: { name: string; country: string }): FakeSession;
-  /** The next `count` API calls answer 500 (Stripe having a bad minute). */
-  failNext(count: number): void;
+  /** The next `count` API calls answer `status` (default 500: Stripe having a bad minute). */
+  failNext(count: number, status?: number): void;
+  /**
+   * The next `count` API calls are processed at once but answered `ms` later (a slow network): a client
+   * that gives up meanwhile has still created what it asked for, as with the real Stripe.
+   */
+  delayNext(count: number, ms: number): void;
   close(): Promise<void>;
 }
 
@@ -127,6 +132,9 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
   const idempotent = new Map<string, FakeSession>();
   const requests: RecordedRequest[] = [];
   let failures = 0;
+  let failureStatus = 500;
+  let delays = 0;
+  let delayMs = 0;
 
   function createSession(params: Record<string, FormValue>): FakeSession {
     const lines = asArray(params.line_items).map(asRecord);
@@ -185,7 +193,21 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       }
       if (failures > 0) {
         failures--;
-        return stripeError(res, 500, 'An unknown error occurred', 'api_error');
+        if (failureStatus >= 500)
+          return stripeError(res, failureStatus, 'An unknown error occurred', 'api_error');
+        return stripeError(res, failureStatus, 'The request was refused', 'invalid_request_error');
+      }
+      if (delays > 0) {
+        delays--;
+        const reply = res.end.bind(res);
+        const wait = delayMs;
+        // Answer late: the work below happens now, the bytes leave after the delay.
+        res.end = ((...args: Parameters<typeof res.end>) => {
+          setTimeout(() => {
+            if (!res.destroyed) reply(...args);
+          }, wait);
+          return res;
+        }) as typeof res.end;
       }
       const sessionPath = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(url.pathname);
       if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
@@ -246,8 +268,13 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       };
       return session;
     },
-    failNext(count) {
+    failNext(count, status = 500) {
       failures = count;
+      failureStatus = status;
+    },
+    delayNext(count, ms) {
+      delays = count;
+      delayMs = ms;
     },
     close() {
       return new Promise((resolve) => server.close(() => resolve()));

@@ -19,6 +19,7 @@ export async function buildTestApp(env: Record<string, string>): Promise<Fastify
     config,
     serveWeb: false,
     commerce: { outboxTimings: { retryBaseMs: 40, retryMaxMs: 200, pollMs: 100, leaseMs: 5_000 } },
+    reconcile: false,
   });
   await app.ready();
   return app;

@@ -1,0 +1,91 @@
+/** `npm run backup`: an online, consistent copy of the live database, checked, named by time, pruned. */
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, tempDataDir } from '../test-support/test-app';
+import { BACKUP_DIR, backupDatabase, backupFileName } from './backup';
+
+let data: ReturnType<typeof tempDataDir>;
+let app: FastifyInstance;
+beforeEach(async () => {
+  data = tempDataDir();
+  app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off' });
+});
+afterEach(async () => {
+  await app.close();
+  data.remove();
+});
+
+function checkout() {
+  return app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { email: 'backup@example.ie', items: [{ id: '3', quantity: 1 }] },
+  });
+}
+
+describe('backupDatabase', () => {
+  it('copies the live database consistently while orders keep coming in', async () => {
+    for (let i = 0; i < 20; i += 1) await checkout();
+    let writing = true;
+    const writer = (async () => {
+      let n = 0;
+      while (writing) {
+        await checkout();
+        n += 1;
+      }
+      return n;
+    })();
+    const result = await backupDatabase({ dataDir: data.dir });
+    writing = false;
+    const during = await writer;
+    expect(path.dirname(result.file)).toBe(path.join(data.dir, BACKUP_DIR));
+    expect(path.basename(result.file)).toMatch(/^solas-\d{8}T\d{9}Z\.sqlite$/);
+    expect(result.orders).toBeGreaterThanOrEqual(20);
+    expect(during).toBeGreaterThan(0);
+
+    const copy = new BetterSqlite3(result.file, { readonly: true });
+    try {
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      // Consistent: every order in the copy has its lines, and the migrations are recorded.
+      const orphans = copy
+        .prepare(
+          'select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)',
+        )
+        .get() as { n: number };
+      expect(orphans.n).toBe(0);
+      expect(
+        (copy.prepare('select count(*) as n from schema_migrations').get() as { n: number }).n,
+      ).toBeGreaterThan(0);
+    } finally {
+      copy.close();
+    }
+    expect(readdirSync(path.dirname(result.file)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+  });
+
+  it('keeps only the newest backups', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const now = new Date(Date.UTC(2026, 10, 1 + i, 3, 0, 0));
+      names.push(backupFileName(now));
+      const result = await backupDatabase({ dataDir: data.dir, keep: 3, now });
+      expect(result.pruned).toEqual(i >= 3 ? [names[i - 3]] : []);
+    }
+    expect(readdirSync(path.join(data.dir, BACKUP_DIR)).sort()).toEqual(names.slice(2));
+  });
+
+  it('npm run backup uses DATA_DIR and says where the copy is', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', '--keep', '2'], {
+      env: { ...process.env, DATA_DIR: data.dir },
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(
+      /^backup: .*backups\/solas-\d{8}T\d{9}Z\.sqlite \(\d+ KB, 0 orders, integrity ok\)/,
+    );
+  });
+});

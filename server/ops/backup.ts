@@ -1,0 +1,69 @@
+/**
+ * `npm run backup`: a consistent copy of the live SQLite database, taken online with SQLite's backup API
+ * (better-sqlite3's db.backup()) while the shop keeps serving, into DATA_DIR/backups/ with a UTC
+ * timestamp in its name. The copy is checked (integrity_check) before it gets its final name, and only
+ * the newest `keep` backups are kept so that backups never fill the disk the shop needs.
+ */
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { DATABASE_FILE } from '../db/database';
+
+export const BACKUP_DIR = 'backups';
+export const DEFAULT_BACKUP_KEEP = 30;
+const NAME = /^solas-\d{8}T\d{6}(?:\d{3})?Z\.sqlite$/;
+
+export interface BackupResult {
+  readonly file: string;
+  readonly bytes: number;
+  readonly orders: number;
+  readonly pruned: readonly string[];
+}
+
+export function backupFileName(at: Date): string {
+  return `solas-${at.toISOString().replace(/[-:]/g, '').replace('.', '')}.sqlite`;
+}
+
+export async function backupDatabase(options: {
+  readonly dataDir: string;
+  readonly keep?: number;
+  readonly now?: Date;
+}): Promise<BackupResult> {
+  const source = path.join(options.dataDir, DATABASE_FILE);
+  if (!existsSync(source)) throw new Error(`No database at ${source}: nothing to back up`);
+  const dir = path.join(options.dataDir, BACKUP_DIR);
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, backupFileName(options.now ?? new Date()));
+  const partial = `${file}.partial`;
+
+  const db = new BetterSqlite3(source, { fileMustExist: true });
+  try {
+    // Waits politely for a writer instead of failing; the backup API copies a consistent snapshot.
+    db.pragma('busy_timeout = 5000');
+    await db.backup(partial);
+  } finally {
+    db.close();
+  }
+
+  let orders = 0;
+  const copy = new BetterSqlite3(partial, { fileMustExist: true });
+  try {
+    const check = copy.pragma('integrity_check', { simple: true });
+    if (check !== 'ok') throw new Error(`The backup failed its integrity check: ${String(check)}`);
+    orders = (copy.prepare('select count(*) as n from orders').get() as { n: number }).n;
+  } catch (err) {
+    copy.close();
+    rmSync(partial, { force: true });
+    throw err;
+  }
+  copy.close();
+  renameSync(partial, file);
+
+  const keep = Math.max(1, options.keep ?? DEFAULT_BACKUP_KEEP);
+  const all = readdirSync(dir)
+    .filter((n) => NAME.test(n))
+    .sort();
+  const pruned = all.slice(0, Math.max(0, all.length - keep));
+  for (const name of pruned) rmSync(path.join(dir, name), { force: true });
+  return { file, bytes: statSync(file).size, orders, pruned };
+}

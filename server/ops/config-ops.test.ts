@@ -1,0 +1,88 @@
+/** The operability settings added to the configuration: clear errors, safe defaults. */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config';
+import { buildTestApp, tempDataDir } from '../test-support/test-app';
+import { parseFaultSpec } from './faults';
+import { parseTrustProxy } from './trust-proxy';
+
+describe('TRUST_PROXY', () => {
+  it.each([
+    ['', false],
+    ['false', false],
+    ['0', false],
+    ['1', 1],
+    ['127.0.0.1, 10.0.0.0/8', ['127.0.0.1', '10.0.0.0/8']],
+    ['::1,fd00::/8', ['::1', 'fd00::/8']],
+  ])('%j -> %j', (raw, value) => {
+    expect(parseTrustProxy(raw)).toEqual(value);
+  });
+
+  it.each([
+    ['true', /trust X-Forwarded-For from anyone/],
+    ['11', /at most 10/],
+    ['proxy.example', /not an IP address or CIDR/],
+    ['10.0.0.0/200', /not an IP address or CIDR/],
+  ])('refuses %j', (raw, message) => {
+    expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(message);
+  });
+
+  describe('behind a proxy', () => {
+    let data: ReturnType<typeof tempDataDir> | null = null;
+    let app: FastifyInstance | null = null;
+    afterEach(async () => {
+      await app?.close();
+      data?.remove();
+    });
+
+    it('rate limits the client named by the proxy, and keeps the proxy request id', async () => {
+      data = tempDataDir();
+      app = await buildTestApp({ DATA_DIR: data.dir, TRUST_PROXY: '1', RATE_LIMITS: 'newsletter=1/60' });
+      const sign = (client: string) =>
+        app?.inject({
+          method: 'POST',
+          url: '/api/newsletter',
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': client, 'x-request-id': 'edge-request-0001' },
+          payload: { email: `${client.replace(/\./g, '-')}@example.ie` },
+        });
+      expect((await sign('203.0.113.1'))?.statusCode).toBe(200);
+      expect((await sign('203.0.113.2'))?.statusCode).toBe(200);
+      const limited = await sign('203.0.113.1');
+      expect(limited?.statusCode).toBe(429);
+      expect(limited?.headers['x-request-id']).toBe('edge-request-0001');
+    });
+  });
+});
+
+describe('FAULT_INJECT', () => {
+  it('is refused unless NODE_ENV=test', () => {
+    expect(() => loadConfig({ FAULT_INJECT: 'mail:accepted' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FAULT_INJECT: 'mail:accepted', NODE_ENV: 'production' })).toThrow(
+      /only allowed with NODE_ENV=test/,
+    );
+    expect(loadConfig({ FAULT_INJECT: 'mail:accepted#2', NODE_ENV: 'test' }).faultInject).toEqual({
+      point: 'mail:accepted',
+      nth: 2,
+    });
+    expect(loadConfig({ NODE_ENV: 'test' }).faultInject).toBeNull();
+  });
+
+  it('names a known point', () => {
+    expect(parseFaultSpec('checkout:order-stored')).toEqual({ point: 'checkout:order-stored', nth: 1 });
+    expect(parseFaultSpec('checkout:nowhere')).toMatch(/must be <point>\[#n\]/);
+    expect(parseFaultSpec('mail:accepted#0')).toMatch(/at least 1/);
+    expect(() => loadConfig({ FAULT_INJECT: 'x', NODE_ENV: 'test' })).toThrow(/FAULT_INJECT: must be/);
+  });
+});
+
+describe('STRIPE_TIMEOUT_MS', () => {
+  it('defaults to 6 s per attempt and stays inside the browser timeout', () => {
+    expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc12345' }).stripe?.timeoutMs).toBe(6_000);
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc12345', STRIPE_TIMEOUT_MS: '2500' }).stripe?.timeoutMs,
+    ).toBe(2_500);
+    expect(() => loadConfig({ STRIPE_TIMEOUT_MS: '15000' })).toThrow(/at most 7000/);
+    expect(() => loadConfig({ STRIPE_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
+  });
+});

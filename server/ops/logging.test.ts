@@ -1,0 +1,246 @@
+/**
+ * Logs carry no card data, no full e-mail address and no secret. Unit checks of the scrubbing, then the
+ * real server process (its real logger configuration) through a checkout, a card payment, a confirmation
+ * with SMTP delivery (credentials in SMTP_URL), admin calls and hostile requests: its whole output is
+ * searched for every sensitive value. Every line is JSON and request lines carry the X-Request-Id.
+ */
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
+import { startServerProcess, tinyWebDist } from '../test-support/server-process';
+import { tempDataDir } from '../test-support/test-app';
+import { requestIdGenerator, scrubLogObject, scrubText, scrubUrl, serializeError } from './logging';
+
+describe('scrubText', () => {
+  it.each([
+    ['mail to aoife.byrne@example.ie failed', 'mail to a***@example.ie failed'],
+    ['card 4242 4242 4242 4242 declined', 'card [card number] declined'],
+    ['card 4000-0000-0000-0002', 'card [card number]'],
+    ['pan=4242424242424242&x=1', 'pan=[card number]&x=1'],
+    ['key sk_live_51AbCdEf and whsec_abc123', 'key [secret] and [secret]'],
+    ['Authorization: Bearer abc.def-123', 'Authorization: [secret]'],
+    ['smtp://shop:hunter2@mail.example.ie:587', 'smtp://[credentials]@mail.example.ie:587'],
+    ['-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----', '[secret]'],
+  ])('%j -> %j', (input, output) => {
+    expect(scrubText(input)).toBe(output);
+  });
+
+  it('leaves ids, totals and timestamps alone (no card-number false positives)', () => {
+    const text = 'order ord_Ab12Cd34 total 3845 at 1795320088650 session cs_test_a1B2c3D4e5F6g7H8';
+    expect(scrubText(text)).toBe(text);
+  });
+
+  it('scrubs nested log fields and errors, but leaves serialized objects to their serializers', () => {
+    const req = { method: 'GET', url: '/?e=a@b.ie' };
+    const out = scrubLogObject({
+      err: 'x',
+      req,
+      detail: { message: 'Invalid email address: someone@example.ie', list: ['4242424242424242'] },
+      cause: new Error('for someone@example.ie'),
+    });
+    expect(out.req).toBe(req);
+    expect(out.detail).toEqual({
+      message: 'Invalid email address: s***@example.ie',
+      list: ['[card number]'],
+    });
+    expect((out.cause as { message: string }).message).toBe('for s***@example.ie');
+    const err = Object.assign(new Error('Stripe: No such customer: x@y.ie'), { code: 'resource_missing' });
+    expect(serializeError(err)).toMatchObject({
+      type: 'Error',
+      message: 'Stripe: No such customer: x***@y.ie',
+      code: 'resource_missing',
+    });
+  });
+});
+
+describe('scrubUrl', () => {
+  it('keeps the path and the query parameter names, never their values', () => {
+    expect(scrubUrl('/shop?email=a%40b.ie&card=4242424242424242&token=abc')).toBe(
+      '/shop?email=*&card=*&token=*',
+    );
+    expect(scrubUrl('/api/orders/cs_test_abc12345/confirm')).toBe('/api/orders/cs_test_abc12345/confirm');
+    expect(scrubUrl('/api/x/aoife%40example.ie')).toBe('/api/x/a***@example.ie');
+    expect(scrubUrl('/bad/%E0%A4%A')).toBe('/bad/%E0%A4%A');
+  });
+});
+
+describe('request ids', () => {
+  it('are random unless a trusted proxy sent a well-formed one', () => {
+    const own = requestIdGenerator(false);
+    const a = own({ headers: { 'x-request-id': 'proxy-id-12345678' } });
+    expect(a).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(own({ headers: {} })).not.toBe(a);
+    const behindProxy = requestIdGenerator(true);
+    expect(behindProxy({ headers: { 'x-request-id': 'proxy-id-12345678' } })).toBe('proxy-id-12345678');
+    expect(behindProxy({ headers: { 'x-request-id': 'bad id\n{"level":60}' } })).not.toContain('level');
+  });
+});
+
+describe('the real server log', () => {
+  const SHOPPER = 'aoife.byrne@example.ie';
+  const ADMIN_TOKEN = 'log-test-admin-token-XYZ123';
+  const SMTP_PASSWORD = 'smtp-Pa55word-xyz';
+  const CARD = '4242424242424242';
+
+  let data: ReturnType<typeof tempDataDir>;
+  let smtp: SMTPServer;
+  let smtpPort = 0;
+  const delivered: string[] = [];
+
+  beforeEach(async () => {
+    data = tempDataDir();
+    smtp = new SMTPServer({
+      authMethods: ['PLAIN', 'LOGIN'],
+      allowInsecureAuth: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth(auth, _session, callback) {
+        if (auth.username === 'shop' && auth.password === SMTP_PASSWORD)
+          return callback(null, { user: 'shop' });
+        return callback(new Error('Invalid username or password'));
+      },
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          delivered.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpPort = (smtp.server.address() as { port: number }).port;
+  });
+
+  afterEach(async () => {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    data.remove();
+  });
+
+  it('never contains card data, the full e-mail, the admin token or the SMTP password', async () => {
+    const server = await startServerProcess({
+      DATA_DIR: path.join(data.dir, 'data'),
+      WEB_DIST_DIR: tinyWebDist(path.join(data.dir, 'web')),
+      LOG_LEVEL: 'trace',
+      ADMIN_TOKEN,
+      SMTP_URL: `smtp://shop:${SMTP_PASSWORD}@127.0.0.1:${smtpPort}`,
+      OWNER_EMAIL: 'owner@solas.test',
+      RATE_LIMITS: 'off',
+    });
+    let requestId = '';
+    try {
+      const json = { 'content-type': 'application/json' };
+      const created = await fetch(`${server.url}/api/checkout`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: SHOPPER, items: [{ id: '1', quantity: 1 }] }),
+      });
+      requestId = created.headers.get('x-request-id') ?? 'missing';
+      const { sessionId } = (await created.json()) as { sessionId: string };
+      const form = {
+        email: SHOPPER,
+        name: 'Aoife Byrne',
+        line1: '12 Harbour Road',
+        city: 'Howth',
+        postalCode: 'D13 X2Y4',
+        country: 'IE',
+        expiry: '12 / 39',
+        cvc: '123',
+      };
+      const pay = (cardNumber: string) =>
+        fetch(`${server.url}/test-checkout/${sessionId}/pay`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ ...form, cardNumber }).toString(),
+        });
+      expect((await pay('4000 0000 0000 0002')).status).toBe(402);
+      expect((await pay('5555 5555 5555 4444')).status).toBe(402);
+      expect((await pay(CARD)).status).toBe(303);
+      const confirmed = await fetch(`${server.url}/api/orders/${sessionId}/confirm`, {
+        method: 'POST',
+        headers: json,
+        body: '{}',
+      });
+      expect(confirmed.status).toBe(200);
+      const png =
+        'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGNgYGD4z8DAwMDAwMDAAAANAAGfqnXbAAAAAElFTkSuQmCC';
+      const edited = await fetch(`${server.url}${IMAGE_EDIT_PATH}`, {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${ADMIN_TOKEN}` },
+        body: JSON.stringify({ imageUrl: `data:image/png;base64,${png}`, editInstruction: 'brighter' }),
+      });
+      expect(edited.status).toBeLessThan(500);
+      // Hostile or careless requests that quote sensitive values.
+      await fetch(`${server.url}${IMAGE_EDIT_PATH}`, {
+        method: 'POST',
+        headers: { ...json, authorization: `Bearer ${ADMIN_TOKEN}-wrong` },
+        body: '{}',
+      });
+      await fetch(`${server.url}/api/checkout`, {
+        method: 'POST',
+        headers: json,
+        body: `{"email":"${SHOPPER}","card":"${CARD}"`,
+      });
+      await fetch(`${server.url}/api/newsletter`, {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: SHOPPER }),
+      });
+      await fetch(
+        `${server.url}/shop?email=${encodeURIComponent(SHOPPER)}&card=${CARD}&token=${ADMIN_TOKEN}`,
+      );
+      await fetch(`${server.url}/api/nothing/${SHOPPER}`, {
+        headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      });
+      for (let i = 0; i < 100 && delivered.length < 2; i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(delivered.sort()).toEqual([SHOPPER, 'owner@solas.test'].sort());
+    } finally {
+      server.kill('SIGTERM');
+      await server.exited;
+    }
+
+    const output = server.output();
+    const lines = output.split('\n').filter((l) => l.trim() !== '');
+    expect(lines.length).toBeGreaterThan(20);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(output).toContain('"msg":"e-mail sent"');
+    expect(output).toContain(`"reqId":"${requestId}"`);
+    expect(output).toContain('a***@example.ie');
+    for (const secret of [
+      SHOPPER,
+      CARD,
+      '4242 4242 4242 4242',
+      '4000 0000 0000 0002',
+      '5555 5555 5555 4444',
+      ADMIN_TOKEN,
+      SMTP_PASSWORD,
+    ]) {
+      expect(output.toLowerCase(), secret).not.toContain(secret.toLowerCase());
+    }
+    expect(output).not.toMatch(/Bearer\s+\S/);
+  }, 60_000);
+
+  it('puts the response X-Request-Id on the request log lines', async () => {
+    const server = await startServerProcess({
+      DATA_DIR: path.join(data.dir, 'data2'),
+      WEB_DIST_DIR: tinyWebDist(path.join(data.dir, 'web2')),
+    });
+    try {
+      const res = await fetch(`${server.url}/api/health`);
+      const id = res.headers.get('x-request-id') ?? 'missing';
+      await new Promise((r) => setTimeout(r, 200));
+      const mine = server
+        .output()
+        .split('\n')
+        .filter((l) => l.includes(`"reqId":"${id}"`));
+      expect(mine.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
+        'incoming request',
+        'request completed',
+      ]);
+    } finally {
+      server.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 60_000);
+});

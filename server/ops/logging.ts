@@ -1,0 +1,210 @@
+/**
+ * Structured JSON logs (pino through Fastify) with a request id on every line of a request and in the
+ * X-Request-Id response header. Logs never carry card numbers, full e-mail addresses (those live in
+ * the order record only) or secrets: known fields are redacted by path, and every string that reaches
+ * a log line is scrubbed (e-mails masked, card-like numbers and key-shaped values removed), because a
+ * provider's error message or a malformed request can quote what a shopper typed.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
+import type { AppConfig } from '../config';
+
+// The local part without '/', '=' and '?': in logs an address is usually inside a path or a query.
+const EMAIL_IN_TEXT = /[A-Za-z0-9.!#$%&'*+^_`{|}~-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
+/** 13 to 19 digits, optionally grouped by spaces or dashes: the shape of a card number. */
+const CARD_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
+const SECRET_LIKE =
+  /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9_]+|\bwhsec_[A-Za-z0-9_+/=]+|\b(?:Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/gi;
+/** Credentials in a URL: smtp://user:password@host */
+const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** The same scrubbing the logger applies, for any text that may be logged. */
+export function scrubText(text: string): string {
+  return text
+    .replace(SECRET_LIKE, '[secret]')
+    .replace(URL_CREDENTIALS, '$1[credentials]@')
+    .replace(EMAIL_IN_TEXT, (match, domain: string) => `${match[0]}***@${domain}`)
+    .replace(CARD_LIKE, (match) => (luhn(match.replace(/\D/g, '')) ? '[card number]' : match));
+}
+
+const MAX_DEPTH = 8;
+
+function isPlainObject(value: object): boolean {
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function scrubValue(value: unknown, depth: number, seen: WeakSet<object>): unknown {
+  if (typeof value === 'string') return scrubText(value);
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return value;
+  if (seen.has(value)) return '[circular]';
+  seen.add(value);
+  if (Array.isArray(value)) return value.map((v) => scrubValue(v, depth + 1, seen));
+  if (value instanceof Error) return serializeError(value);
+  // Class instances (a request, a reply, a buffer) are left to their serializers.
+  if (!isPlainObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) out[key] = scrubValue(v, depth + 1, seen);
+  return out;
+}
+
+/** Keys pino serializes itself (req, res, err): their serializers scrub them. */
+const SERIALIZED_KEYS = new Set(['req', 'res', 'err']);
+
+/** pino's `formatters.log`: runs on the object of every log call, before the serializers. */
+export function scrubLogObject(object: Record<string, unknown>): Record<string, unknown> {
+  const seen = new WeakSet<object>();
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(object)) {
+    out[key] = SERIALIZED_KEYS.has(key) ? value : scrubValue(value, 1, seen);
+  }
+  return out;
+}
+
+export interface SerializedError {
+  [key: string]: unknown;
+  type: string;
+  message: string;
+  stack: string;
+}
+
+/** Like pino's error serializer, with every string scrubbed (messages quote what was sent). */
+export function serializeError(err: unknown): SerializedError {
+  if (!(err instanceof Error)) {
+    return { type: typeof err, message: scrubText(String(err)), stack: '' };
+  }
+  const out: SerializedError = {
+    type: err.name,
+    message: scrubText(err.message),
+    stack: scrubText(err.stack ?? ''),
+  };
+  for (const [key, value] of Object.entries(err)) {
+    if (key === 'message' || key === 'stack') continue;
+    out[key] = typeof value === 'string' ? scrubText(value) : typeof value === 'object' ? '[object]' : value;
+  }
+  if (err.cause instanceof Error) out.cause = serializeError(err.cause);
+  return out;
+}
+
+/** Field names whose values never belong in a log, wherever they appear (one or two levels deep). */
+const SENSITIVE_FIELDS = [
+  'authorization',
+  'cookie',
+  'password',
+  'token',
+  'secret',
+  'email',
+  'cardNumber',
+  'cvc',
+  'expiry',
+];
+export const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["stripe-signature"]',
+  'res.headers["set-cookie"]',
+  ...SENSITIVE_FIELDS.flatMap((f) => [f, `*.${f}`]),
+];
+
+interface RequestLike {
+  readonly method: string;
+  readonly url: string;
+  readonly ip?: string;
+  readonly hostname?: string;
+  readonly socket?: { readonly remotePort?: number };
+}
+
+/**
+ * The path (scrubbed, also in its percent-decoded form) and the names of the query parameters, never
+ * their values: the shop's own pages put nothing in query strings, so a value there is whatever a
+ * visitor or a bot typed (an e-mail, a token).
+ */
+export function scrubUrl(url: string): string {
+  const q = url.indexOf('?');
+  const pathPart = q === -1 ? url : url.slice(0, q);
+  let decoded = pathPart;
+  try {
+    decoded = decodeURIComponent(pathPart);
+  } catch {
+    // Malformed percent-encoding: scrub it as it came.
+  }
+  const scrubbedDecoded = scrubText(decoded);
+  const cleanPath = scrubbedDecoded !== decoded ? scrubbedDecoded : scrubText(pathPart);
+  if (q === -1) return cleanPath.slice(0, 2048);
+  const names = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => pair.split('=')[0] ?? '')
+    .filter((name) => name !== '')
+    .map((name) => `${scrubText(name).slice(0, 40)}=*`);
+  return `${cleanPath}?${names.join('&')}`.slice(0, 2048);
+}
+
+/** Only the request line and the client; never headers or bodies. */
+export function serializeRequest(request: RequestLike) {
+  return {
+    method: request.method,
+    url: typeof request.url === 'string' ? scrubUrl(request.url) : undefined,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+const INCOMING_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+
+/**
+ * A short random id per request. Behind a trusted proxy (TRUST_PROXY), the proxy's X-Request-Id is
+ * kept when it is well-formed, so one id follows the request through both logs.
+ */
+export function requestIdGenerator(trustIncoming: boolean) {
+  return (req: { headers: Record<string, string | string[] | undefined> }): string => {
+    const incoming = req.headers['x-request-id'];
+    if (trustIncoming && typeof incoming === 'string' && INCOMING_ID.test(incoming)) return incoming;
+    return randomBytes(9).toString('base64url');
+  };
+}
+
+function trustProxyOption(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (trust === false) return false;
+  // A hop count: trust the addresses the nearest `trust` proxies appended, no further.
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return [...trust];
+}
+
+/** The Fastify constructor options for logging, request ids and the client address. */
+export function serverLogOptions(
+  config: AppConfig,
+): Pick<FastifyServerOptions, 'logger' | 'genReqId' | 'trustProxy'> {
+  return {
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : {
+            level: config.logLevel,
+            redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+            serializers: { req: serializeRequest, err: serializeError },
+            formatters: { log: scrubLogObject },
+            hooks: {
+              logMethod(args, method) {
+                const scrubbed = args.map((a) => (typeof a === 'string' ? scrubText(a) : a));
+                method.apply(this, scrubbed as Parameters<typeof method>);
+              },
+            },
+          },
+    genReqId: requestIdGenerator(config.trustProxy !== false),
+    trustProxy: trustProxyOption(config.trustProxy),
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * Paid orders are never left behind: a shopper who paid and then lost the connection (or closed the tab,
+ * or whose confirmation page never loaded) has an order the shop would otherwise confirm only when
+ * Stripe's webhook arrives, and the built-in test checkout has no webhook at all. Shortly after start
+ * and then periodically, every recent pending order with a checkout session runs the same idempotent
+ * confirmation step the confirmation page runs: paid sessions become paid orders with their e-mails,
+ * expired ones are marked expired, open ones stay as they are.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export interface ReconcileTimings {
+  /** First pass after start (the server is busy starting; nothing is urgent). */
+  readonly initialDelayMs: number;
+  readonly intervalMs: number;
+  /** Checkout sessions expire after 24 h; older pending orders cannot become paid. */
+  readonly maxAgeMs: number;
+  /** Orders per pass, oldest first; the next pass takes the rest. */
+  readonly batch: number;
+}
+
+export const DEFAULT_RECONCILE_TIMINGS: ReconcileTimings = {
+  initialDelayMs: 15_000,
+  intervalMs: 10 * 60_000,
+  maxAgeMs: 25 * 60 * 60_000,
+  batch: 100,
+};
+
+export interface ReconcileResult {
+  readonly checked: number;
+  readonly paid: number;
+  readonly stoppedEarly: boolean;
+}
+
+/** One pass; stops at the first provider failure (it is down; the next pass tries again). */
+export async function reconcileOnce(
+  app: FastifyInstance,
+  timings: Pick<ReconcileTimings, 'maxAgeMs' | 'batch'> = DEFAULT_RECONCILE_TIMINGS,
+  shouldStop: () => boolean = () => false,
+): Promise<ReconcileResult> {
+  const { db, orders } = app.commerce;
+  const since = new Date(Date.now() - timings.maxAgeMs).toISOString();
+  const pending = await db
+    .selectFrom('orders')
+    .select(['id', 'session_id'])
+    .where('status', '=', 'pending')
+    .where('session_id', 'is not', null)
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .limit(timings.batch)
+    .execute();
+  let checked = 0;
+  let paid = 0;
+  for (const row of pending) {
+    if (shouldStop() || !row.session_id) continue;
+    const outcome = await orders.confirm(row.session_id);
+    checked += 1;
+    if (outcome.httpStatus === 502) return { checked, paid, stoppedEarly: true };
+    const body = outcome.body as { status?: string; firstConfirmation?: boolean };
+    if (body.status === 'paid' && body.firstConfirmation) {
+      paid += 1;
+      app.log.warn(
+        { orderId: row.id },
+        'reconcile: a paid order had not been confirmed; confirmed now and its e-mails queued',
+      );
+    }
+  }
+  return { checked, paid, stoppedEarly: false };
+}
+
+/** Schedules the passes for the app's lifetime (false: never, for tests that drive passes themselves). */
+export function reconcilePendingOrders(
+  app: FastifyInstance,
+  timings?: Partial<ReconcileTimings> | false,
+): void {
+  if (timings === false) return;
+  const t = { ...DEFAULT_RECONCILE_TIMINGS, ...timings };
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+
+  const run = () => {
+    timer = null;
+    if (stopped) return;
+    running = reconcileOnce(app, t, () => stopped)
+      .then((result) => {
+        if (result.checked > 0) app.log.info(result, 'reconcile: pending orders checked');
+      })
+      .catch((err: unknown) => {
+        app.log.error({ err }, 'reconcile: pass failed; will try again');
+      })
+      .finally(() => {
+        running = null;
+        if (!stopped) schedule(t.intervalMs);
+      });
+  };
+  const schedule = (ms: number) => {
+    timer = setTimeout(run, ms);
+    timer.unref();
+  };
+
+  app.addHook('onReady', async () => {
+    schedule(t.initialDelayMs);
+  });
+  // preClose runs before the database is closed: the pass in flight finishes its current order first.
+  app.addHook('preClose', async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await running;
+  });
+}

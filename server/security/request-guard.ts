@@ -1,0 +1,147 @@
+/**
+ * The guard in front of every state-changing route, before its body is read, cheapest check first:
+ *   1. rate limit per client (429 + Retry-After),
+ *   2. cross-site refusal (403): a browser that marks the request cross-site, or an Origin that is not
+ *      PUBLIC_URL's; the Stripe webhook is exempt (authenticated by its signature),
+ *   3. content type (415): JSON for the API, a urlencoded form for the test checkout's own form.
+ * API routes answer `{ ok: false, error }`; the test checkout's form route answers a small HTML page,
+ * since a person submitted it from a browser.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { messagePage } from '../payments/test-checkout-page';
+import { API_MESSAGES } from '../routes/api-support';
+import type { RateLimiters } from './rate-limit';
+import { type BodyKind, policyFor } from './route-policy';
+
+export const GUARD_MESSAGES = {
+  crossSite: "This request did not come from the shop's own pages, so it was refused.",
+  json: API_MESSAGES.json,
+  form: 'Content-Type must be application/x-www-form-urlencoded',
+  rateLimited: (seconds: number) =>
+    `Too many requests from your connection. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
+} as const;
+
+/** The test checkout's own policy: its page layout loads the checkout's script and stylesheet. */
+const REFUSAL_PAGE_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Why a request must be refused as cross-site, or null. Sec-Fetch-Site is set by the browser itself
+ * (page script cannot forge it), so `same-origin` is trusted even when Origin differs from PUBLIC_URL
+ * (a development proxy, the shop reached by another host name). A request with neither header comes
+ * from something other than a browser (curl, Stripe, a monitor): cross-site request forgery needs a
+ * victim's browser, so it is left to the other checks (JSON only, the admin token).
+ */
+export function crossSiteReason(
+  secFetchSite: string | undefined,
+  origin: string | undefined,
+  allowedOrigin: string,
+): string | null {
+  const site = secFetchSite?.trim().toLowerCase();
+  if (site === 'cross-site') return 'Sec-Fetch-Site: cross-site';
+  if (origin !== undefined) {
+    if (origin.trim().toLowerCase() === allowedOrigin.toLowerCase()) return null;
+    if (site === 'same-origin') return null;
+    return `Origin ${origin.slice(0, 100)} is not ${allowedOrigin}`;
+  }
+  if (site === 'same-site') return 'Sec-Fetch-Site: same-site without an Origin';
+  return null;
+}
+
+export function mediaTypeOf(request: FastifyRequest): string | null {
+  const type = header(request, 'content-type');
+  if (!type) return null;
+  return type.split(';')[0]?.trim().toLowerCase() || null;
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  if (header(request, 'transfer-encoding')) return true;
+  const length = header(request, 'content-length');
+  return length !== undefined && length.trim() !== '0';
+}
+
+function bodyAccepted(kind: BodyKind, request: FastifyRequest): boolean {
+  const type = mediaTypeOf(request);
+  switch (kind) {
+    case 'json':
+      return type === 'application/json';
+    case 'json-or-empty':
+      return type === 'application/json' || (type === null && !hasBody(request));
+    case 'form':
+      return type === 'application/x-www-form-urlencoded';
+    case 'signed':
+      return true;
+  }
+}
+
+function refuse(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: BodyKind,
+  status: number,
+  error: string,
+): FastifyReply {
+  reply.code(status).header('Cache-Control', 'no-store');
+  if (kind !== 'form') return reply.send({ ok: false, error });
+  const sessionId = (request.params as Record<string, unknown> | undefined)?.sessionId;
+  const back =
+    typeof sessionId === 'string' && /^[A-Za-z0-9_]{1,255}$/.test(sessionId)
+      ? { href: `/test-checkout/${sessionId}`, label: 'Back to the payment page' }
+      : null;
+  return reply
+    .header('Content-Type', 'text/html; charset=utf-8')
+    .header('Content-Security-Policy', REFUSAL_PAGE_CSP)
+    .send(messagePage('Payment not submitted', error, back));
+}
+
+export interface RequestGuardOptions {
+  readonly limiters: RateLimiters;
+  /** PUBLIC_URL's origin, e.g. https://solas.ie */
+  readonly allowedOrigin: string;
+}
+
+/** onRequest hook for the whole app; a no-op for safe methods and unknown routes (they are 404s). */
+export function requestGuard(options: RequestGuardOptions) {
+  const { limiters, allowedOrigin } = options;
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const url = request.routeOptions.url;
+    if (url === undefined) return undefined;
+    const policy = policyFor(request.method, url);
+    if (!policy) return undefined;
+
+    if (policy.limit) {
+      const taken = limiters.take(policy.limit, request.ip);
+      if (!taken.allowed) {
+        request.log.warn({ limit: policy.limit, retryAfter: taken.retryAfter }, 'rate limited');
+        reply.header('Retry-After', String(taken.retryAfter));
+        return refuse(request, reply, policy.body, 429, GUARD_MESSAGES.rateLimited(taken.retryAfter));
+      }
+    }
+    if (policy.sameOrigin) {
+      const reason = crossSiteReason(
+        header(request, 'sec-fetch-site'),
+        header(request, 'origin'),
+        allowedOrigin,
+      );
+      if (reason) {
+        request.log.warn({ reason }, 'cross-site request refused');
+        return refuse(request, reply, policy.body, 403, GUARD_MESSAGES.crossSite);
+      }
+    }
+    if (!bodyAccepted(policy.body, request)) {
+      return refuse(
+        request,
+        reply,
+        policy.body,
+        415,
+        policy.body === 'form' ? GUARD_MESSAGES.form : GUARD_MESSAGES.json,
+      );
+    }
+    return undefined;
+  };
+}

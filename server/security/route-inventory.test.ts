@@ -1,0 +1,169 @@
+/**
+ * Deny by default. Every route the real app registers (front end included) is listed and must be either
+ * on the explicit allowlist of public routes below or an owner route under /api/admin/. Owner routes must
+ * refuse every request without the admin token; a new route nobody classified fails this test, and so
+ * does an allowlist entry whose route is gone. State-changing routes must have a guard policy and a body
+ * limit no larger than their policy's.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getProduct } from '../../domain/catalogue';
+import { resolvePath } from '../../domain/routes';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { tempDataDir } from '../test-support/test-app';
+import { ADMIN_PREFIX, isSafeMethod, policyFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
+
+/** Public on purpose; each line says why anyone may call it. */
+const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
+  'GET /api/health': 'monitors; says only whether the database answers',
+  'GET /runtime-env.js': 'flag values only (config.runtimeFlags), never other environment',
+  'GET /sitemap.xml': 'search engines',
+  'GET /robots.txt': 'search engines',
+  'GET /': 'the shop',
+  'GET /index.html': 'the shop',
+  'GET /*': 'built files (hashed assets, images, icons); .html and the build manifest excluded',
+  'POST /api/checkout': 'shoppers; guarded (JSON, same origin, rate limit), prices from the catalogue',
+  'POST /api/orders/:sessionId/confirm': 'the confirmation page; asks the provider, idempotent',
+  'POST /api/newsletter': 'shoppers; guarded, stores an address once',
+  'POST /api/webhooks/stripe': 'Stripe; authenticated by the signature over the raw body',
+  'GET /test-checkout/assets/test-checkout.js': 'the test checkout page',
+  'GET /test-checkout/assets/test-checkout.css': 'the test checkout page',
+  'GET /test-checkout/:sessionId': 'the shopper holding the session id (as Stripe Checkout)',
+  'POST /test-checkout/:sessionId/pay': 'the shopper holding the session id; guarded, test cards only',
+};
+
+/** GET of a page of the shop (a prerendered page may get a route of its own): public like the shop. */
+function isShopPage(method: string, url: string): boolean {
+  if (method !== 'GET') return false;
+  const r = resolvePath(url);
+  if (r.kind !== 'route' || r.match.id === 'not-found') return false;
+  return r.match.id !== 'product' || getProduct(r.match.params.id ?? '') !== undefined;
+}
+
+function isPublic(key: string): boolean {
+  const [method = '', url = ''] = key.split(' ');
+  return PUBLIC_ROUTES[key] !== undefined || isShopPage(method, url);
+}
+
+const ADMIN_TOKEN = 'inventory-admin-token';
+const SESSION = `cs_test_${'b'.repeat(58)}`;
+
+let app: FastifyInstance;
+let data: ReturnType<typeof tempDataDir>;
+
+beforeAll(async () => {
+  data = tempDataDir();
+  const dist = path.join(data.dir, 'dist');
+  mkdirSync(dist, { recursive: true });
+  const page = '<!doctype html><title>Solas</title><div id="root"></div>';
+  writeFileSync(path.join(dist, 'index.html'), page);
+  // Prerendered pages, as the build writes them.
+  mkdirSync(path.join(dist, 'pages', 'product'), { recursive: true });
+  writeFileSync(path.join(dist, 'pages', 'shop.html'), page);
+  writeFileSync(path.join(dist, 'pages', 'product', '1.html'), page);
+  writeFileSync(path.join(dist, 'pages', '404.html'), page);
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATA_DIR: path.join(data.dir, 'data'),
+    WEB_DIST_DIR: dist,
+    ADMIN_TOKEN,
+  });
+  app = await buildApp({ config, reconcile: false });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  data.remove();
+});
+
+/** HEAD routes are the automatic twins of GET routes. */
+function routes() {
+  return app.routeInventory.filter((r) => r.method !== 'HEAD');
+}
+
+function concrete(url: string): string {
+  return url
+    .replace(/:sessionId/g, SESSION)
+    .replace(/:[A-Za-z]+/g, 'x')
+    .replace(/\*$/, 'favicon.svg');
+}
+
+describe('route inventory', () => {
+  it('lists the routes the app serves', () => {
+    const keys = routes().map((r) => routeKey(r.method, r.url));
+    expect(keys).toContain('POST /api/checkout');
+    expect(keys).toContain('GET /*');
+    expect(keys.length).toBeGreaterThanOrEqual(Object.keys(PUBLIC_ROUTES).length);
+  });
+
+  it('classifies every route: public on purpose, or the owner’s under /api/admin/', () => {
+    const unclassified = routes()
+      .map((r) => routeKey(r.method, r.url))
+      .filter((key) => !isPublic(key) && !key.split(' ')[1]?.startsWith(ADMIN_PREFIX));
+    expect(
+      unclassified,
+      'add each new route to PUBLIC_ROUTES (with a reason) or put it under /api/admin/',
+    ).toEqual([]);
+  });
+
+  it('has no allowlist entry or guard policy for a route that no longer exists', () => {
+    const keys = new Set(routes().map((r) => routeKey(r.method, r.url)));
+    expect(Object.keys(PUBLIC_ROUTES).filter((k) => !keys.has(k))).toEqual([]);
+    expect(Object.keys(STATE_CHANGING_ROUTES).filter((k) => !keys.has(k))).toEqual([]);
+  });
+
+  it('gives every state-changing route a policy and a body limit within it', () => {
+    for (const r of routes()) {
+      if (isSafeMethod(r.method)) continue;
+      const policy = policyFor(r.method, r.url);
+      const listed = STATE_CHANGING_ROUTES[routeKey(r.method, r.url)] !== undefined;
+      expect(listed || r.url.startsWith(ADMIN_PREFIX), `${r.method} ${r.url} has no guard policy`).toBe(true);
+      expect(r.bodyLimit, `${r.method} ${r.url} body limit`).toBeDefined();
+      expect(r.bodyLimit ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(policy?.maxBodyBytes ?? 0);
+    }
+  });
+
+  it('refuses every owner route without the right token, whatever else the request gets right', async () => {
+    const adminRoutes = routes().filter((r) => r.url.startsWith(ADMIN_PREFIX));
+    expect(adminRoutes.length).toBeGreaterThan(0);
+    for (const r of adminRoutes) {
+      for (const authorization of [
+        undefined,
+        'Bearer wrong-token-0000',
+        `Basic ${ADMIN_TOKEN}`,
+        ADMIN_TOKEN,
+      ]) {
+        const res = await app.inject({
+          method: r.method as 'POST',
+          url: concrete(r.url),
+          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+          payload: isSafeMethod(r.method)
+            ? undefined
+            : '{"imageUrl":"data:image/png;base64,AAAA","editInstruction":"x"}',
+          remoteAddress: `192.0.2.${adminRoutes.indexOf(r) + 1}`,
+        });
+        expect(res.statusCode, `${r.method} ${r.url} with ${authorization ?? 'no token'}`).toBe(401);
+      }
+    }
+  });
+
+  it('answers oversized bodies on every state-changing route with 413 before reading them', async () => {
+    for (const r of routes()) {
+      if (isSafeMethod(r.method) || r.bodyLimit === undefined) continue;
+      const policy = policyFor(r.method, r.url);
+      const type = policy?.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+      const res = await app.inject({
+        method: r.method as 'POST',
+        url: concrete(r.url),
+        headers: { 'content-type': type, authorization: `Bearer ${ADMIN_TOKEN}` },
+        payload: 'x'.repeat(r.bodyLimit + 1),
+        remoteAddress: '192.0.2.200',
+      });
+      expect(res.statusCode, `${r.method} ${r.url}`).toBe(413);
+    }
+  });
+});

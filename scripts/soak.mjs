@@ -1,0 +1,457 @@
+// `npm run soak`: a bounded soak test of the real server on loopback (issue "Hardening", Load).
+// Starts the built shop on 127.0.0.1 with a fresh DATA_DIR and RATE_LIMITS=off, sends mixed traffic at
+// a steady rate (page loads and files, checkouts, test-checkout payments, confirmations, newsletter
+// sign-ups, health checks), then stops by itself and checks:
+//   - zero 5xx and zero failed connections,
+//   - latency percentiles per kind of request (p50/p95/p99 reported),
+//   - server RSS growth after warm-up under 10% (median of the first and of the last 20 s of samples),
+//   - the database afterwards: every paid order has exactly its two e-mails, sent (and .eml files),
+//     no e-mail for an unpaid order, every payment made is a paid order, every order has its lines,
+//   - a clean SIGTERM shutdown (exit 0).
+// Environment: SOAK_SECONDS (default 300), SOAK_RATE requests/s (default 30), SOAK_WARMUP_SECONDS
+// (default 60, at most a third of the run), WEB_DIST_DIR (default dist/web), SOAK_KEEP=1 keeps the data.
+// Exit code 1 when any check fails; the report is printed and written to <data>/soak-report.json.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
+const RATE = Number(process.env.SOAK_RATE ?? 30);
+const WARMUP = Math.min(Number(process.env.SOAK_WARMUP_SECONDS ?? 60), Math.floor(SECONDS / 3));
+const DIST = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
+const MAX_IN_FLIGHT = 200;
+const RSS_WINDOW_MS = 20_000;
+const RSS_LIMIT = 0.1;
+
+if (!existsSync(path.join(DIST, 'index.html'))) {
+  console.error(`soak: no build at ${DIST}; run npm run build (or set WEB_DIST_DIR)`);
+  process.exit(1);
+}
+if (!(SECONDS > 0) || !(RATE > 0)) {
+  console.error('soak: SOAK_SECONDS and SOAK_RATE must be positive numbers');
+  process.exit(1);
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : s[Math.floor(s.length / 2)];
+}
+
+function rssKb(pid) {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'solas-soak-'));
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+let serverLog = '';
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DATA_DIR: path.join(dataDir, 'data'),
+    WEB_DIST_DIR: DIST,
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'warn',
+    ADMIN_TOKEN: randomBytes(18).toString('base64url'),
+  },
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+server.stdout.on('data', (c) => {
+  serverLog += c;
+});
+server.stderr.on('data', (c) => {
+  serverLog += c;
+});
+const serverExit = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
+
+async function waitReady() {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`server did not start:\n${serverLog}`);
+}
+
+await waitReady();
+console.log(
+  `soak: ${SECONDS} s at ${RATE} req/s against ${base} (pid ${server.pid}), warm-up ${WARMUP} s, data ${dataDir}`,
+);
+
+// What the front end's pages load, from the build itself.
+const indexHtml = readFileSync(path.join(DIST, 'index.html'), 'utf8');
+const assets = [...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+const pagePaths = [...sitemap.matchAll(/<loc>[^<]*?(\/[^<]*)<\/loc>/g)].map(
+  (m) => new URL(m[1], base).pathname,
+);
+const productIds = pagePaths.filter((p) => p.startsWith('/product/')).map((p) => p.slice('/product/'.length));
+const files = [...assets, '/runtime-env.js', '/favicon.svg', '/robots.txt'];
+
+const stats = new Map();
+const statuses = new Map();
+let failures = 0;
+let fiveXx = 0;
+const failureSamples = [];
+const openSessions = [];
+const paidSessions = [];
+let paymentsMade = 0;
+
+function record(kind, ms, status) {
+  let s = stats.get(kind);
+  if (!s) {
+    s = { count: 0, latencies: [] };
+    stats.set(kind, s);
+  }
+  s.count += 1;
+  s.latencies.push(ms);
+  statuses.set(status, (statuses.get(status) ?? 0) + 1);
+  if (status >= 500) {
+    fiveXx += 1;
+    if (failureSamples.length < 10) failureSamples.push(`${kind} -> ${status}`);
+  }
+}
+
+async function timed(kind, url, init, expectOk) {
+  const started = performance.now();
+  try {
+    const res = await fetch(url, { redirect: 'manual', ...init });
+    const body = await res.arrayBuffer();
+    const ms = performance.now() - started;
+    record(kind, ms, res.status);
+    if (!expectOk(res.status) && failureSamples.length < 10) {
+      failureSamples.push(
+        `${kind} ${url} -> ${res.status}: ${Buffer.from(body).toString('utf8').slice(0, 200)}`,
+      );
+    }
+    return { res, body };
+  } catch (err) {
+    failures += 1;
+    if (failureSamples.length < 10) failureSamples.push(`${kind} ${url} -> ${err.message}`);
+    return null;
+  }
+}
+
+const pick = (list) => list[Math.floor(Math.random() * list.length)];
+const json = { 'content-type': 'application/json', origin: base };
+
+async function pageLoad() {
+  await timed(
+    'page',
+    `${base}${pick(pagePaths)}`,
+    { headers: { 'accept-encoding': 'br, gzip' } },
+    (s) => s === 200,
+  );
+}
+
+async function fileLoad() {
+  await timed(
+    'file',
+    `${base}${pick(files)}`,
+    { headers: { 'accept-encoding': 'br, gzip' } },
+    (s) => s === 200,
+  );
+}
+
+async function checkout() {
+  const lines = 1 + Math.floor(Math.random() * 3);
+  const ids = [...new Set(Array.from({ length: lines }, () => pick(productIds)))];
+  const body = {
+    email: `soak-${randomBytes(4).toString('hex')}@example.ie`,
+    items: ids.map((id) => ({ id, quantity: 1 + Math.floor(Math.random() * 3) })),
+    giftWrap: Math.random() < 0.3,
+    zone: pick(['IE', 'IE', 'EU', 'WORLD']),
+  };
+  const out = await timed(
+    'checkout',
+    `${base}/api/checkout`,
+    { method: 'POST', headers: json, body: JSON.stringify(body) },
+    (s) => s === 200,
+  );
+  if (out?.res.status === 200) {
+    const { sessionId } = JSON.parse(Buffer.from(out.body).toString('utf8'));
+    openSessions.push({ sessionId, zone: body.zone });
+  }
+}
+
+const COUNTRY = { IE: 'IE', EU: 'DE', WORLD: 'US' };
+
+async function pay() {
+  const session = openSessions.shift();
+  if (!session) return checkout();
+  const declined = Math.random() < 0.1;
+  const form = new URLSearchParams({
+    email: 'soak@example.ie',
+    name: 'Soak Tester',
+    line1: '1 Load Street',
+    city: 'Dublin',
+    postalCode: 'D01 X2Y3',
+    country: COUNTRY[session.zone],
+    cardNumber: declined ? '4000 0000 0000 0002' : '4242 4242 4242 4242',
+    expiry: '12 / 39',
+    cvc: '123',
+  });
+  const out = await timed(
+    'pay',
+    `${base}/test-checkout/${session.sessionId}/pay`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: form.toString(),
+    },
+    (s) => (declined ? s === 402 : s === 303),
+  );
+  if (!out) return;
+  if (out.res.status === 303 && (out.res.headers.get('location') ?? '').includes('order-confirmation')) {
+    paymentsMade += 1;
+    paidSessions.push(session.sessionId);
+  } else if (out.res.status === 402) {
+    openSessions.push(session);
+  }
+}
+
+async function confirm() {
+  const sessionId =
+    paidSessions.length > 0 && Math.random() < 0.8 ? pick(paidSessions) : openSessions[0]?.sessionId;
+  if (!sessionId) return pageLoad();
+  await timed(
+    'confirm',
+    `${base}/api/orders/${sessionId}/confirm`,
+    { method: 'POST', headers: json, body: '{}' },
+    (s) => s === 200,
+  );
+}
+
+async function newsletter() {
+  const email = `news-${randomBytes(3).toString('hex')}@example.ie`;
+  await timed(
+    'newsletter',
+    `${base}/api/newsletter`,
+    { method: 'POST', headers: json, body: JSON.stringify({ email, source: 'soak' }) },
+    (s) => s === 200,
+  );
+}
+
+async function health() {
+  await timed('health', `${base}/api/health`, {}, (s) => s === 200);
+}
+
+const MIX = [
+  [0.4, pageLoad],
+  [0.2, fileLoad],
+  [0.12, checkout],
+  [0.1, pay],
+  [0.1, confirm],
+  [0.05, newsletter],
+  [0.03, health],
+];
+
+function nextAction() {
+  let r = Math.random();
+  for (const [p, fn] of MIX) {
+    if (r < p) return fn;
+    r -= p;
+  }
+  return pageLoad;
+}
+
+// RSS sampled every second.
+const rss = [];
+const startedAt = Date.now();
+const sampler = setInterval(() => {
+  const kb = rssKb(server.pid);
+  if (kb !== null) rss.push({ t: Date.now() - startedAt, kb });
+}, 1_000);
+
+// Open loop: requests start on schedule whatever the latency (bounded in flight, counted if skipped).
+let inFlight = 0;
+let skipped = 0;
+const pending = new Set();
+const interval = 1_000 / RATE;
+let next = performance.now();
+const endAt = startedAt + SECONDS * 1_000;
+let lastProgress = startedAt;
+while (Date.now() < endAt) {
+  const now = performance.now();
+  if (now < next) {
+    await sleep(Math.min(next - now, 50));
+    continue;
+  }
+  next += interval;
+  if (inFlight >= MAX_IN_FLIGHT) {
+    skipped += 1;
+    continue;
+  }
+  inFlight += 1;
+  const p = nextAction()().finally(() => {
+    inFlight -= 1;
+    pending.delete(p);
+  });
+  pending.add(p);
+  if (Date.now() - lastProgress >= 30_000) {
+    lastProgress = Date.now();
+    const done = [...stats.values()].reduce((n, s) => n + s.count, 0);
+    console.log(
+      `soak: ${Math.round((Date.now() - startedAt) / 1000)} s, ${done} requests, rss ${rss.at(-1)?.kb ?? '?'} kB, 5xx ${fiveXx}`,
+    );
+  }
+}
+await Promise.all(pending);
+clearInterval(sampler);
+const elapsed = (Date.now() - startedAt) / 1000;
+
+// Let the outbox finish, then check the database while the server still runs (WAL: a reader is fine).
+const dbFile = path.join(dataDir, 'data', 'solas.sqlite');
+let db = new Database(dbFile, { readonly: true });
+for (let i = 0; i < 600; i += 1) {
+  const { n } = db.prepare("select count(*) as n from outbox where status != 'sent'").get();
+  if (n === 0) break;
+  await sleep(100);
+}
+db.close();
+server.kill('SIGTERM');
+const exit = await serverExit;
+
+db = new Database(dbFile, { readonly: true });
+const q = (sql) => db.prepare(sql).get().n;
+const checks = {
+  paidOrders: q("select count(*) as n from orders where status = 'paid'"),
+  paymentsMade,
+  paidWithoutTwoSentEmails: q(`select count(*) as n from orders o where o.status = 'paid' and (
+      select count(*) from outbox m where m.order_id = o.id and m.status = 'sent'
+        and m.kind in ('order-confirmation', 'owner-notification')) != 2`),
+  emailsForUnpaidOrders: q(
+    "select count(*) as n from outbox m join orders o on o.id = m.order_id where o.status != 'paid'",
+  ),
+  extraEmails: q(
+    "select count(*) as n from outbox where kind not in ('order-confirmation', 'owner-notification')",
+  ),
+  ordersWithoutLines: q(
+    'select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)',
+  ),
+  outboxRows: q('select count(*) as n from outbox'),
+  orders: q('select count(*) as n from orders'),
+  newsletter: q('select count(*) as n from newsletter_signups'),
+  integrity: db.pragma('integrity_check', { simple: true }),
+};
+db.close();
+let emlFiles = 0;
+try {
+  emlFiles = readdirSync(path.join(dataDir, 'data', 'outbox')).filter((f) => f.endsWith('.eml')).length;
+} catch {
+  emlFiles = 0;
+}
+
+const afterWarmup = rss.filter((s) => s.t >= WARMUP * 1_000);
+const baseline = median(afterWarmup.filter((s) => s.t < WARMUP * 1_000 + RSS_WINDOW_MS).map((s) => s.kb));
+const final = median(afterWarmup.filter((s) => s.t >= elapsed * 1_000 - RSS_WINDOW_MS).map((s) => s.kb));
+const growth = baseline > 0 ? (final - baseline) / baseline : 0;
+
+const kinds = {};
+let total = 0;
+const all = [];
+for (const [kind, s] of [...stats.entries()].sort()) {
+  const sorted = [...s.latencies].sort((a, b) => a - b);
+  total += s.count;
+  all.push(...sorted);
+  kinds[kind] = {
+    count: s.count,
+    p50: +percentile(sorted, 50).toFixed(1),
+    p95: +percentile(sorted, 95).toFixed(1),
+    p99: +percentile(sorted, 99).toFixed(1),
+    max: +(sorted.at(-1) ?? 0).toFixed(1),
+  };
+}
+all.sort((a, b) => a - b);
+
+const problems = [];
+if (fiveXx > 0) problems.push(`${fiveXx} responses were 5xx`);
+if (failures > 0) problems.push(`${failures} requests failed to connect or were cut`);
+if (skipped > 0) problems.push(`${skipped} requests could not start (over ${MAX_IN_FLIGHT} in flight)`);
+if (growth >= RSS_LIMIT)
+  problems.push(`RSS grew ${(growth * 100).toFixed(1)}% after warm-up (limit ${RSS_LIMIT * 100}%)`);
+if (checks.paidOrders !== checks.paymentsMade)
+  problems.push(`payments made ${checks.paymentsMade} != paid orders ${checks.paidOrders}`);
+if (checks.paidWithoutTwoSentEmails > 0)
+  problems.push(`${checks.paidWithoutTwoSentEmails} paid orders without exactly two sent e-mails`);
+if (checks.emailsForUnpaidOrders > 0 || checks.extraEmails > 0)
+  problems.push('e-mails for unpaid orders or of unknown kinds');
+if (checks.ordersWithoutLines > 0) problems.push(`${checks.ordersWithoutLines} orders without lines`);
+if (checks.outboxRows !== 2 * checks.paidOrders)
+  problems.push(`outbox rows ${checks.outboxRows} != 2 x paid orders`);
+if (emlFiles !== checks.outboxRows)
+  problems.push(`.eml files ${emlFiles} != outbox rows ${checks.outboxRows}`);
+if (checks.integrity !== 'ok') problems.push(`integrity_check: ${checks.integrity}`);
+if (exit.code !== 0) problems.push(`server exit after SIGTERM: ${JSON.stringify(exit)}`);
+
+const report = {
+  seconds: +elapsed.toFixed(1),
+  targetRate: RATE,
+  achievedRate: +(total / elapsed).toFixed(1),
+  requests: total,
+  statuses: Object.fromEntries([...statuses.entries()].sort(([a], [b]) => a - b)),
+  fiveXx,
+  failures,
+  latencyMs: {
+    all: {
+      p50: +percentile(all, 50).toFixed(1),
+      p95: +percentile(all, 95).toFixed(1),
+      p99: +percentile(all, 99).toFixed(1),
+    },
+    ...kinds,
+  },
+  rssKb: {
+    warmupSeconds: WARMUP,
+    baseline,
+    final,
+    growthPercent: +(growth * 100).toFixed(1),
+    peak: Math.max(0, ...rss.map((s) => s.kb)),
+  },
+  database: { ...checks, emlFiles },
+  shutdown: exit,
+  problems,
+};
+writeFileSync(path.join(dataDir, 'soak-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+console.log(JSON.stringify(report, null, 2));
+if (failureSamples.length > 0)
+  console.log(`samples of unexpected answers:\n  ${failureSamples.join('\n  ')}`);
+if (problems.length > 0) {
+  console.error(`soak: FAILED\n  ${problems.join('\n  ')}\n(data kept in ${dataDir})`);
+  process.exit(1);
+}
+console.log(`soak: passed (report ${path.join(dataDir, 'soak-report.json')})`);
+if (process.env.SOAK_KEEP !== '1') rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,169 @@
+/**
+ * The Content-Security-Policy in the real browser: every page, in its prerendered path form and its hash
+ * form, loads with no CSP violation (inline scripts are allowed by their hashes only), the interactive
+ * parts that inject styles or frames (dialogs, toasts, the diagnostics frame) work under it, the test
+ * checkout pays under its own policy, and an injected inline script really is refused.
+ */
+import type { Page } from '@playwright/test';
+import { PRODUCTS } from '../../domain/catalogue';
+import { STATIC_PATHS } from '../../domain/routes';
+import { expect, test } from './fixtures';
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+test.beforeEach(async ({ page, consoleGuard, request }) => {
+  // Until the image pipeline has run, product images 404; that is not what these checks are about.
+  const first = PRODUCTS[0];
+  const probe = first ? await request.get(`/img/${first.image}-320.webp`) : null;
+  if (!probe?.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations?.push(
+        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sample})`,
+      );
+    });
+  });
+});
+
+async function violations(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__cspViolations ?? []);
+}
+
+/**
+ * Pages whose prerendered (path-form) HTML does not hydrate cleanly today: a bug of that page, not of
+ * the policy (reported to its owner; it happens with the security headers stripped too). Remove the
+ * entry once fixed; CSP violations on these pages still fail the test.
+ */
+const KNOWN_HYDRATION_MISMATCH = new Set(['/returns-refunds']);
+
+const PAGES = [...Object.keys(STATIC_PATHS), '/product/1', `/product/${PRODUCTS.length}`, '/no-such-page'];
+
+test.describe('no CSP violation on any page', () => {
+  for (const path of PAGES) {
+    test(`${path} (path form, then hash form)`, async ({ page, consoleGuard }) => {
+      if (path === '/no-such-page') consoleGuard.allow(/status of 404/);
+      if (KNOWN_HYDRATION_MISMATCH.has(path)) consoleGuard.allow(/Minified React error #418/);
+      const response = await page.goto(path);
+      const csp = response?.headers()['content-security-policy'] ?? '';
+      expect(csp).toContain("script-src 'self' 'sha256-");
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await page.goto(`/#${path}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      // Lazy chunks, images and late effects get a moment to run under the policy.
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page)).toEqual([]);
+    });
+  }
+});
+
+test('dialogs, toasts and the mini cart inject their styles without a violation', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/product/1');
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page.locator('[data-sonner-toaster]')).toBeAttached();
+  await page.goto('/shop');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(page.getByRole('dialog').first()).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await violations(page)).toEqual([]);
+});
+
+test('the diagnostics page frames the home page (frame-ancestors self)', async ({ page }) => {
+  await page.goto('/#/diagnostics');
+  await page.waitForLoadState('networkidle');
+  const frames = page.frames().filter((f) => f !== page.mainFrame());
+  for (const frame of frames) await expect(frame.locator('body')).toBeAttached();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('an injected inline script is refused', async ({ page, consoleGuard }) => {
+  consoleGuard.allow(/inline script/);
+  await page.goto('/shop');
+  const ran = await page.evaluate(async () => {
+    const s = document.createElement('script');
+    s.textContent = 'window.__injected = true';
+    document.body.append(s);
+    await new Promise((r) => setTimeout(r, 50));
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
+  expect((await violations(page)).join('\n')).toMatch(/script-src/);
+});
+
+test('the test checkout pays under its own policy, its form passing the Origin check', async ({ page }) => {
+  const created = await page.request.post('/api/checkout', {
+    data: { email: 'csp@example.ie', items: [{ id: '1', quantity: 1 }], zone: 'IE' },
+  });
+  expect(created.status()).toBe(200);
+  const { url } = (await created.json()) as { url: string };
+  const response = await page.goto(new URL(url).pathname);
+  expect(response?.headers()['content-security-policy']).toContain("default-src 'none'");
+  expect(response?.headers()['referrer-policy']).toBe('same-origin');
+  await page.getByLabel('Full name').fill('Saoirse Kelly');
+  await page.getByLabel('Address').fill('7 Mill Lane');
+  await page.getByLabel('Town or city').fill('Kilkenny');
+  await page.getByLabel('Postcode').fill('R95 AB12');
+  await page.getByLabel('Country').selectOption('IE');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+test('a form on another site cannot pay: the browser marks it cross-site and the shop refuses it', async ({
+  page,
+  baseURL,
+  consoleGuard,
+}) => {
+  consoleGuard.allow(/status of 403/);
+  const created = await page.request.post('/api/checkout', {
+    data: { email: 'csrf@example.ie', items: [{ id: '2', quantity: 1 }], zone: 'IE' },
+  });
+  const { sessionId } = (await created.json()) as { sessionId: string };
+  const fields = {
+    email: 'csrf@example.ie',
+    name: 'Mallory',
+    line1: '1 Evil Way',
+    city: 'Cork',
+    postalCode: 'T12 AB34',
+    country: 'IE',
+    cardNumber: '4242 4242 4242 4242',
+    expiry: '12 / 39',
+    cvc: '123',
+  };
+  const inputs = Object.entries(fields)
+    .map(([k, v]) => `<input name="${k}" value="${v}">`)
+    .join('');
+  // A page of another origin (data:) posting the shop's own form fields to the shop.
+  await page.goto(
+    `data:text/html,<form method="post" action="${baseURL}/test-checkout/${sessionId}/pay">${inputs}<button>Win a prize</button></form>`,
+  );
+  await page.getByRole('button', { name: 'Win a prize' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment not submitted' })).toBeVisible();
+  await expect(page.getByText("This request did not come from the shop's own pages")).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  const order = await page.request.post(`/api/orders/${sessionId}/confirm`, { data: {} });
+  expect(((await order.json()) as { status: string }).status).toBe('pending');
+});
+
+test('security headers on pages, files and the API', async ({ request }) => {
+  for (const path of ['/', '/shop', '/favicon.svg', '/api/health', '/runtime-env.js', '/robots.txt']) {
+    const res = await request.get(path);
+    const h = res.headers();
+    expect(h['x-content-type-options'], path).toBe('nosniff');
+    expect(h['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    expect(h['permissions-policy'], path).toContain('camera=()');
+    expect(h['x-request-id'], path).toMatch(/^[A-Za-z0-9_-]{8,}$/);
+    expect(h['content-security-policy'], path).toContain('frame-ancestors');
+    // PUBLIC_URL is http in this run: no HSTS.
+    expect(h['strict-transport-security'], path).toBeUndefined();
+  }
+});

@@ -1,0 +1,89 @@
+/**
+ * Browser storage fuzzing: whatever another version of the shop, an extension or a curious visitor left
+ * in localStorage (the cart, lists, flags, diagnostics), every page still renders its heading and throws
+ * no uncaught error. Thirty cases from fast-check with a fixed seed; each loads five pages with the
+ * values written before any script of the page runs.
+ */
+import fc from 'fast-check';
+import { PRODUCTS } from '../../domain/catalogue';
+import { FLAG_NAMES, STORAGE_KEYS } from '../../domain/config';
+import { expect, test } from './fixtures';
+
+const SEED = 20_261_122;
+const CASES = 30;
+const ROUTES = ['/', '/shop', '/cart', '/product/1', '/checkout-health'];
+
+const KEYS = [...Object.values(STORAGE_KEYS), ...FLAG_NAMES, ...FLAG_NAMES.map((f) => `flag_${f}`)];
+
+const json = fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v));
+
+const nearlyValid = fc.oneof(
+  fc
+    .array(
+      fc.record(
+        {
+          id: fc.oneof(fc.constantFrom('1', '2', '27', '99', '__proto__', 'constructor', ''), fc.string()),
+          name: fc.string(),
+          price: fc.oneof(fc.integer(), fc.double(), fc.string()),
+          quantity: fc.oneof(fc.integer({ min: -5, max: 20 }), fc.constantFrom(1e308, -0, 0.5), fc.string()),
+          image: fc.string(),
+        },
+        { requiredKeys: [] },
+      ),
+      { maxLength: 40 },
+    )
+    .map((a) => JSON.stringify(a)),
+  fc
+    .array(fc.oneof(fc.constantFrom('1', '3', '27', '999'), fc.integer(), fc.string()), { maxLength: 60 })
+    .map((a) => JSON.stringify(a)),
+  fc.constantFrom('true', 'false', 'TRUE', '1', 'yes', ''),
+  fc.constantFrom('{"code":"CHECKOUT_SESSION_FAILED","message":"x","at":"yesterday"}', '{"code":null}'),
+);
+
+const garbage = fc.oneof(
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.string({ unit: 'grapheme', maxLength: 200 }),
+  fc.constantFrom(
+    'undefined',
+    'NaN',
+    'null',
+    '[]',
+    '{}',
+    '{"__proto__":{"polluted":true}}',
+    '[{"id":"1","quantity":1e999}]',
+    '\u0000',
+    '\ud800',
+    '<img src=x onerror=alert(1)>',
+  ),
+  fc.integer({ min: 1, max: 5_000 }).map((n) => `${'['.repeat(n)}${']'.repeat(n)}`),
+  fc.integer({ min: 10_000, max: 200_000 }).map((n) => 'x'.repeat(n)),
+);
+
+const storage = fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(json, nearlyValid, garbage), {
+  minKeys: 1,
+  maxKeys: KEYS.length,
+});
+
+const cases = fc.sample(storage, { seed: SEED, numRuns: CASES });
+
+test.beforeEach(async ({ consoleGuard, request }) => {
+  // Until the image pipeline has run, product images 404; that is not what these checks are about.
+  const probe = await request.get(`/img/${PRODUCTS[0]?.image ?? 'missing'}-320.webp`);
+  if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+});
+
+cases.forEach((values, i) => {
+  test(`storage case ${i + 1}/${CASES}: ${Object.keys(values).join(', ').slice(0, 80)}`, async ({ page }) => {
+    await page.addInitScript((entries: [string, string][]) => {
+      try {
+        for (const [k, v] of entries) window.localStorage.setItem(k, v);
+      } catch {
+        // Over the quota: whatever fitted is what the page finds.
+      }
+    }, Object.entries(values));
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }).first(), route).toBeVisible();
+    }
+  });
+});

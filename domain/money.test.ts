@@ -12,6 +12,22 @@ describe('money', () => {
     expect(formatEuro(cents(value))).toBe(text);
   });
 
+  it('formats exactly as Intl.NumberFormat en-IE EUR does', () => {
+    const intl = new Intl.NumberFormat('en-IE', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+    });
+    const samples = [0, 1, 9, 10, 99, 100, 101, 999, 1000, 99999, 100000, 123456789, 900719925474099];
+    for (const v of [
+      ...samples,
+      ...samples.filter((s) => s > 0).map((s) => -s),
+      ...Array.from({ length: 500 }, (_, i) => i * 7919),
+    ]) {
+      expect(formatEuro(cents(v))).toBe(intl.format(v / 100));
+    }
+  });
+
   it('formats whole euros short for marketing copy, falling back to two decimals', () => {
     expect(formatEuroShort(cents(4000))).toBe('€40');
     expect(formatEuroShort(cents(350))).toBe('€3.50');

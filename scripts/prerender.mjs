@@ -10,10 +10,26 @@ const SSR = path.resolve(process.argv[3] ?? 'dist/ssr/entry-server.js');
 const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
 
 const ssr = await import(pathToFileURL(SSR).href);
-const template = readFileSync(path.join(WEB, 'index.html'), 'utf8');
-if (!template.includes('<div id="root"></div>') || !template.includes('<!--head:start-->')) {
+const built = readFileSync(path.join(WEB, 'index.html'), 'utf8');
+if (!built.includes('<div id="root"></div>') || !built.includes('<!--head:start-->')) {
   throw new Error('prerender: index.html lacks the <div id="root"></div> or <!--head:start--> markers');
 }
+
+/**
+ * A prerendered page paints without JavaScript, so the app's modules are fetched at low priority: the
+ * stylesheet and the preloaded LCP image (fetchpriority high) get the connection first on a slow network.
+ * Lighthouse's simulation counted the high-priority module scripts as render-blocking (mobile FCP 1.9 s
+ * with, 0.85 s without).
+ */
+function lowPriorityModules(html) {
+  const script = /<script type="module" crossorigin src=/g;
+  const preload = /<link rel="modulepreload" crossorigin href=/g;
+  if ((html.match(script) ?? []).length !== 1) throw new Error('prerender: expected one entry module script');
+  return html
+    .replace(script, '<script type="module" fetchpriority="low" crossorigin src=')
+    .replace(preload, '<link rel="modulepreload" fetchpriority="low" crossorigin href=');
+}
+const template = lowPriorityModules(built);
 
 const esc = (s) =>
   String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

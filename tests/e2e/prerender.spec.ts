@@ -1,0 +1,235 @@
+/**
+ * "Fast and findable": path-form URLs answer with the page's own prerendered HTML (head and body, no
+ * JavaScript needed), then the app hydrates it on the matching hash route without replacing it; the
+ * server's caching and compression headers; sitemap and robots.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { BEST_SELLERS, getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
+import { resolvePath } from '../../domain/routes';
+import { type PageMeta, pageMeta } from '../../domain/seo';
+import { expect, test } from './fixtures';
+
+function product(id: string): Product {
+  const p = getProduct(id);
+  if (!p) throw new Error(`missing product ${id}`);
+  return p;
+}
+
+function metaFor(path: string, baseURL: string): PageMeta {
+  const resolution = resolvePath(path);
+  if (resolution.kind !== 'route') throw new Error(`${path} is not a route`);
+  return pageMeta(resolution.match, baseURL);
+}
+
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  quot: '"',
+  lt: '<',
+  gt: '>',
+  '#x27': "'",
+  '#39': "'",
+};
+const decode = (s: string) => s.replace(/&(amp|quot|lt|gt|#x27|#39);/g, (_, e: string) => ENTITIES[e] ?? _);
+
+/** The value of the attribute `attr` of the first <tag> in `html` whose attribute `key` is `value`. */
+function attrOf(html: string, tag: string, key: string, value: string, attr: string): string | undefined {
+  for (const m of html.matchAll(new RegExp(`<${tag}\\b[^>]*>`, 'gi'))) {
+    const el = m[0];
+    if (!el.includes(`${key}="${value}"`)) continue;
+    const found = new RegExp(`\\s${attr}="([^"]*)"`).exec(el);
+    return found?.[1] === undefined ? undefined : decode(found[1]);
+  }
+  return undefined;
+}
+
+function headOf(html: string): string {
+  const end = html.indexOf('</head>');
+  expect(end, 'the page has a </head>').toBeGreaterThan(0);
+  return html.slice(0, end);
+}
+
+async function getHtml(request: APIRequestContext, path: string): Promise<string> {
+  const res = await request.get(path);
+  expect(res.status(), `GET ${path}`).toBe(200);
+  expect(res.headers()['content-type']).toContain('text/html');
+  return res.text();
+}
+
+test.describe('prerendered HTML, as a crawler or a link preview sees it', () => {
+  test('GET /product/3 carries the product head and its h1 without any JavaScript', async ({
+    request,
+    baseURL,
+  }) => {
+    const origin = String(baseURL);
+    const p = product('3');
+    const meta = metaFor('/product/3', origin);
+    const html = await getHtml(request, '/product/3');
+    const head = headOf(html);
+
+    expect(decode(/<title>([^<]*)<\/title>/.exec(head)?.[1] ?? '')).toBe(meta.title);
+    expect(meta.title).toContain(p.name);
+    expect(attrOf(head, 'meta', 'name', 'description', 'content')).toBe(meta.description);
+    expect(attrOf(head, 'link', 'rel', 'canonical', 'href')).toBe(`${origin}/product/3`);
+    const ogImage = attrOf(head, 'meta', 'property', 'og:image', 'content') ?? '';
+    expect(ogImage).toMatch(/^https?:\/\//);
+    expect(ogImage.startsWith(`${origin}/img/`)).toBe(true);
+    expect((await request.get(ogImage)).status(), 'the social card image exists').toBe(200);
+    expect(attrOf(head, 'meta', 'property', 'og:type', 'content')).toBe('product');
+    expect(attrOf(head, 'meta', 'name', 'twitter:card', 'content')).toBe('summary_large_image');
+
+    const ld = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(head)?.[1];
+    expect(ld, 'Product structured data in the head').toBeDefined();
+    const data = JSON.parse(ld ?? '{}') as Record<string, unknown>;
+    expect(data['@type']).toBe('Product');
+    expect(data.name).toBe(p.name);
+    const offers = [data.offers].flat() as Record<string, unknown>[];
+    expect(offers.some((o) => o['@type'] === 'Offer' && o.priceCurrency === 'EUR')).toBe(true);
+
+    // The body is already the product page (not an empty shell revealed by a script later).
+    const body = html.slice(html.indexOf('<body'));
+    const h1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(body)?.[1] ?? '';
+    expect(decode(h1.replace(/<[^>]+>/g, ''))).toBe(p.name);
+    expect(body).not.toMatch(/<div hidden id="S:/);
+  });
+
+  test('the LCP image is preloaded with high priority in the head', async ({ request }) => {
+    const html = await getHtml(request, '/product/3');
+    const head = headOf(html);
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(head)?.[0] ?? '';
+    expect(preload).toContain('fetchpriority="high"');
+    const srcset = decode(/imagesrcset="([^"]*)"/.exec(preload)?.[1] ?? '');
+    expect(srcset).toMatch(/\.avif \d+w/);
+    // The preload must name exactly the candidates the page's <picture> offers, or it fetches twice.
+    const body = html.slice(html.indexOf('<body'));
+    const sources = [...body.matchAll(/<source type="image\/avif" srcSet="([^"]*)"/g)].map((m) =>
+      decode(m[1] ?? ''),
+    );
+    expect(sources).toContain(srcset);
+  });
+
+  test('ETag revalidation answers 304 without a body', async ({ request }) => {
+    const first = await request.get('/product/3');
+    const etag = first.headers().etag;
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(first.headers()['cache-control']).toContain('must-revalidate');
+    const again = await request.get('/product/3', { headers: { 'If-None-Match': etag ?? '' } });
+    expect(again.status()).toBe(304);
+    expect((await again.body()).length).toBe(0);
+  });
+
+  test('sitemap.xml lists every product in path form; robots.txt keeps crawlers out of the tools', async ({
+    request,
+    baseURL,
+  }) => {
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.status()).toBe(200);
+    const xml = await sitemap.text();
+    expect(xml).toContain(`<loc>${baseURL}/product/27</loc>`);
+    for (const p of PRODUCTS) expect(xml).toContain(`<loc>${baseURL}/product/${p.id}</loc>`);
+    expect(xml).not.toContain('#/');
+
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots.split('\n')).toContain('Disallow: /diagnostics');
+    expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+  });
+
+  test('hashed assets are immutable and pre-compressed; the build manifest is private', async ({
+    request,
+  }) => {
+    const html = await getHtml(request, '/');
+    const script = /<script type="module"[^>]*src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script, 'the entry script').toBeDefined();
+    const res = await request.get(script ?? '', { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(res.status()).toBe(200);
+    expect(res.headers()['cache-control']).toContain('immutable');
+    expect(res.headers()['content-encoding']).toBe('br');
+    const gz = await request.get(script ?? '', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.headers()['content-encoding']).toBe('gzip');
+
+    expect((await request.get('/.vite/manifest.json')).status()).toBe(404);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows its hero and the best sellers', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const hero = page.locator('img[fetchpriority="high"]').first();
+    await expect(hero).toBeVisible();
+    for (const p of BEST_SELLERS) {
+      await expect(page.getByRole('heading', { name: p.name, exact: true }).first()).toBeVisible();
+    }
+  });
+
+  test('a product page in path form is the full product page', async ({ page }) => {
+    const p = product('3');
+    await page.goto('/product/3');
+    await expect(page.getByRole('heading', { level: 1, name: p.name })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+});
+
+test.describe('with JavaScript: hydration takes over the prerendered page', () => {
+  test('/product/3 ends on /#/product/3 with the same h1 and the same LCP image element', async ({
+    page,
+  }) => {
+    const p = product('3');
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: Element[]; __cls: number };
+      w.__lcp = [];
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const element = (entry as PerformanceEntry & { element: Element | null }).element;
+          if (element) w.__lcp.push(element);
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          w.__cls += (entry as PerformanceEntry & { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/product/3');
+    await expect(page).toHaveURL(/\/#\/product\/3$/);
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1).toHaveText(p.name);
+    // Hydrated: React has attached itself to the server's DOM nodes (it reuses them, never re-creates).
+    await expect
+      .poll(() => h1.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
+      .toBe(true);
+    await expect(page.locator('html[data-stale]')).toHaveCount(0);
+
+    const lcp = await page.evaluate(() => {
+      const w = window as unknown as { __lcp: Element[]; __cls: number };
+      const entries = w.__lcp;
+      const last = entries.at(-1);
+      return {
+        count: entries.length,
+        allConnected: entries.every((el) => el.isConnected),
+        lastTag: last?.tagName,
+        lastPriority: last?.getAttribute('fetchpriority'),
+        cls: w.__cls,
+      };
+    });
+    expect(lcp.count).toBeGreaterThan(0);
+    // A replaced node (client render after a failed hydration, or a suspended page swapped for its
+    // fallback) would leave an LCP entry pointing at a detached element and report a second LCP.
+    expect(lcp.allConnected).toBe(true);
+    expect(lcp.lastTag).toBe('IMG');
+    expect(lcp.lastPriority).toBe('high');
+    expect(lcp.cls, 'no layout shift while hydrating').toBeLessThanOrEqual(0.01);
+    await expect(page).toHaveTitle(metaFor('/product/3', 'http://x').title);
+  });
+
+  test('hash deep links keep working', async ({ page, baseURL }) => {
+    await page.goto('/#/shop');
+    await expect(page.getByRole('heading', { level: 1, name: 'Our Collection' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(
+      PRODUCTS.length,
+    );
+    await expect(page).toHaveTitle(metaFor('/shop', String(baseURL)).title);
+    await expect(page.locator('html[data-stale]')).toHaveCount(0);
+  });
+});

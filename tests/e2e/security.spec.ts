@@ -34,20 +34,12 @@ async function violations(page: Page): Promise<string[]> {
   return page.evaluate(() => window.__cspViolations ?? []);
 }
 
-/**
- * Pages whose prerendered (path-form) HTML does not hydrate cleanly today: a bug of that page, not of
- * the policy (reported to its owner; it happens with the security headers stripped too). Remove the
- * entry once fixed; CSP violations on these pages still fail the test.
- */
-const KNOWN_HYDRATION_MISMATCH = new Set(['/returns-refunds']);
-
 const PAGES = [...Object.keys(STATIC_PATHS), '/product/1', `/product/${PRODUCTS.length}`, '/no-such-page'];
 
 test.describe('no CSP violation on any page', () => {
   for (const path of PAGES) {
     test(`${path} (path form, then hash form)`, async ({ page, consoleGuard }) => {
       if (path === '/no-such-page') consoleGuard.allow(/status of 404/);
-      if (KNOWN_HYDRATION_MISMATCH.has(path)) consoleGuard.allow(/Minified React error #418/);
       const response = await page.goto(path);
       const csp = response?.headers()['content-security-policy'] ?? '';
       expect(csp).toContain("script-src 'self' 'sha256-");

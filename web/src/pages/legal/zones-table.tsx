@@ -1,12 +1,13 @@
 import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../../../../domain/config';
+import { countryName } from '../../../../domain/countries';
 import { ZONE_ROWS } from './policy-facts';
 
-/** Country names in the shop's locale ('GB' -> 'United Kingdom'); falls back to the code. */
+/**
+ * Country names ('GB' -> 'United Kingdom') in alphabetical order. Static names and a plain comparison,
+ * so the prerendered page (Node) and the browser produce the same list and hydration matches.
+ */
 export function countryNames(zone: ZoneId): readonly string[] {
-  const names = new Intl.DisplayNames(['en-IE'], { type: 'region' });
-  return SHIPPING_ZONES[zone].countries
-    .map((code) => names.of(code) ?? code)
-    .sort((a, b) => a.localeCompare(b, 'en-IE'));
+  return SHIPPING_ZONES[zone].countries.map(countryName).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** Delivery zones from the config: destination, fee, free-delivery offer and delivery time. */

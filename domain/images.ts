@@ -80,4 +80,6 @@ export const SITE_IMAGES = {
 export const LCP_SIZES = {
   hero: '100vw',
   productGallery: '(min-width: 1024px) 560px, (min-width: 640px) 80vw, 100vw',
+  /** Cards of the shop listing (2 columns on a phone, 3 from 640 px, 270 px wide from 1024 px). */
+  listingCard: '(min-width: 1024px) 270px, (min-width: 640px) 31vw, 47vw',
 } as const;

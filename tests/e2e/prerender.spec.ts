@@ -5,6 +5,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { BEST_SELLERS, getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
+import { applyQuery, DEFAULT_QUERY } from '../../domain/catalogue-query';
 import { resolvePath } from '../../domain/routes';
 import { type PageMeta, pageMeta } from '../../domain/seo';
 import { expect, test } from './fixtures';
@@ -232,4 +233,29 @@ test.describe('with JavaScript: hydration takes over the prerendered page', () =
     await expect(page).toHaveTitle(metaFor('/shop', String(baseURL)).title);
     await expect(page.locator('html[data-stale]')).toHaveCount(0);
   });
+});
+
+test('text typed into the prerendered /shop search before the app starts is kept and applied', async ({
+  page,
+}) => {
+  // Hold the app's entry script: the shopper meets the prerendered page alone, as on a slow phone.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  // Neither 'load' nor 'DOMContentLoaded' comes while the module script is held.
+  await page.goto('/shop', { waitUntil: 'commit' });
+  const search = page.getByRole('searchbox', { name: 'Search bracelets' });
+  await search.fill('burgundy');
+  expect(await search.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__react')))).toBe(false);
+  release();
+  await expect(page).toHaveURL(/\/#\/shop\?q=burgundy$/);
+  await expect(search).toHaveValue('burgundy');
+  await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(
+    applyQuery(PRODUCTS, { ...DEFAULT_QUERY, search: 'burgundy' }).length,
+  );
 });

@@ -5,7 +5,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { getProduct, PRODUCTS } from '../../domain/catalogue';
+import { BEST_SELLERS, getProduct, PRODUCTS } from '../../domain/catalogue';
 import { LCP_SIZES, SITE_IMAGES, srcSet } from '../../domain/images';
 import { type RouteMatch, resolvePath, STATIC_PATHS } from '../../domain/routes';
 import { pageMeta } from '../../domain/seo';
@@ -39,6 +39,11 @@ export async function renderPath(path: string): Promise<string> {
 export function lcpImage(match: RouteMatch): { srcset: string; sizes: string } | null {
   if (match.id === 'home') {
     return { srcset: srcSet(SITE_IMAGES.hero.id, 'hero', 'avif'), sizes: LCP_SIZES.hero };
+  }
+  if (match.id === 'shop' || match.id === 'best-sellers') {
+    // The listing's first card, in the default order (the prerendered page has no query).
+    const first = match.id === 'shop' ? PRODUCTS[0] : BEST_SELLERS[0];
+    if (first) return { srcset: srcSet(first.image, 'product', 'avif'), sizes: LCP_SIZES.listingCard };
   }
   if (match.id === 'product') {
     const product = getProduct(match.params.id ?? '');

@@ -33,6 +33,7 @@ import {
   SORT_ORDERS,
   serializeQuery,
 } from '../../../../domain/catalogue-query';
+import { LCP_SIZES } from '../../../../domain/images';
 import { useSearchParams } from '../../app/router';
 import { useCompare } from '../compare/compare-context';
 import { FiltersPanel } from './filters-panel';
@@ -47,7 +48,11 @@ const CompareOverlay = lazy(() => loadCompareOverlay().then((m) => ({ default: m
 /** Long enough to cover a burst of typing, short enough that the address looks current. */
 const SEARCH_URL_DELAY_MS = 300;
 
-const CARD_SIZES = '(min-width: 1024px) 270px, (min-width: 640px) 31vw, 47vw';
+/**
+ * The first row on a phone (two cards) is above the fold: its images load eagerly at high priority, the
+ * first one preloaded by the prerendered page (entry-server lcpImage); the rest load lazily.
+ */
+const PRIORITY_CARDS = 2;
 
 const LISTING_KEYS: ReadonlySet<string> = new Set(Object.values(QUERY_KEYS));
 
@@ -110,6 +115,15 @@ export function Listing({ title, intro, products }: ListingProps) {
     timer.current = setTimeout(() => write({ ...queryRef.current, search }), SEARCH_URL_DELAY_MS);
   };
 
+  const searchRef = useRef<HTMLInputElement>(null);
+  // A shopper can type into the prerendered search box before the app hydrates (a slow phone); keep and
+  // apply what they typed instead of resetting the box to the state's empty text. Once, after mount.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once; later typing goes through onChange
+  useEffect(() => {
+    const typed = searchRef.current?.value ?? '';
+    if (typed !== '' && typed !== queryRef.current.search) onSearchInput(typed);
+  }, []);
+
   const clearAll = () => {
     setSearchText('');
     write(clearFilters(queryRef.current));
@@ -144,6 +158,7 @@ export function Listing({ title, intro, products }: ListingProps) {
           </label>
           <SearchIcon className="pointer-events-none absolute top-1/2 left-4 h-5 w-5 -translate-y-1/2 text-muted" />
           <input
+            ref={searchRef}
             id={searchId}
             type="search"
             placeholder="Search bracelets..."
@@ -250,9 +265,15 @@ export function Listing({ title, intro, products }: ListingProps) {
             </div>
           ) : (
             <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5" aria-label="Products">
-              {results.map((product) => (
+              {results.map((product, index) => (
                 <li key={product.id}>
-                  <ProductCard product={product} sizes={CARD_SIZES} showCompare headingLevel="h2" />
+                  <ProductCard
+                    product={product}
+                    sizes={LCP_SIZES.listingCard}
+                    showCompare
+                    headingLevel="h2"
+                    priority={index < PRIORITY_CARDS}
+                  />
                 </li>
               ))}
             </ul>

@@ -158,6 +158,13 @@ describe('POST /api/admin/hero-image/edit', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('RATE_LIMITS=off switches the editor limit off too (volume tests)', async () => {
+    const app = await adminApp(config({ RATE_LIMITS: 'off' }));
+    for (let i = 0; i <= IMAGE_EDIT_LIMITS.requestsPerWindow; i += 1) {
+      expect((await post(app, {}, 'Bearer guess-00000000')).statusCode).toBe(401);
+    }
+  });
+
   it('a failing hosted engine is a 502 with a generic message', async () => {
     const engine: ImageEditEngine = {
       name: 'broken',

@@ -64,6 +64,16 @@ interface RouterContextValue {
 const RouterContext = createContext<RouterContextValue | null>(null);
 
 /**
+ * The home page is served at `/` with no hash; it is the route `#/`. Reporting it as such (not '') keeps
+ * the snapshot equal to the prerendered one, so hydration is not followed by a synchronous re-render of
+ * the whole page (React compares the two snapshots right after hydrating).
+ */
+function clientHash(): string {
+  const hash = window.location.hash;
+  return hash === '' || hash === '#' ? '#/' : hash;
+}
+
+/**
  * `initialLocation` is what the server or the prerenderer renders; in the browser the hash decides.
  */
 export function HashRouter({
@@ -76,11 +86,7 @@ export function HashRouter({
   const serverHash = initialLocation
     ? `#${initialLocation.path}${initialLocation.search ? `?${initialLocation.search}` : ''}`
     : '#/';
-  const hash = useSyncExternalStore(
-    subscribe,
-    () => window.location.hash,
-    () => serverHash,
-  );
+  const hash = useSyncExternalStore(subscribe, clientHash, () => serverHash);
   const value = useMemo(() => ({ location: parseHash(hash) }), [hash]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }

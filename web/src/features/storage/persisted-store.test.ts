@@ -34,6 +34,18 @@ describe('createPersistedStore', () => {
     expect(store.getSnapshot()).toBe(store.getSnapshot());
   });
 
+  it('returns the server snapshot itself when storage holds nothing or the initial state', () => {
+    // Equal-but-new would make React re-render every consumer synchronously after hydration.
+    const empty = makeStore();
+    expect(empty.getSnapshot()).toBe(empty.getServerSnapshot());
+    localStorage.setItem('test-list', '[]');
+    const stored = makeStore();
+    expect(stored.getSnapshot()).toBe(stored.getServerSnapshot());
+    localStorage.setItem('test-list', '{');
+    const corrupt = makeStore();
+    expect(corrupt.getSnapshot()).toBe(corrupt.getServerSnapshot());
+  });
+
   it('turns a corrupt stored value into a valid state', () => {
     localStorage.setItem('test-list', '{');
     expect(makeStore().getSnapshot()).toEqual([]);

@@ -58,6 +58,7 @@ function writeRaw(key: string, value: string): boolean {
 
 export function createPersistedStore<S, A>(options: PersistedStoreOptions<S, A>): PersistedStore<S, A> {
   const { key, initial, reducer, parse, serialize } = options;
+  const initialRaw = serialize(initial);
   let state = initial;
   /** The stored string `state` was read from or written as; undefined before the first read. */
   let sourceRaw: string | null | undefined;
@@ -67,7 +68,11 @@ export function createPersistedStore<S, A>(options: PersistedStoreOptions<S, A>)
     const raw = readRaw(key);
     if (raw !== sourceRaw) {
       sourceRaw = raw;
-      state = parse(raw);
+      const next = parse(raw);
+      // Nothing stored (or a stored initial state) keeps the very object the server snapshot returns:
+      // React compares the two after hydration, and a new-but-equal object would force a synchronous
+      // re-render of every consumer on every page load.
+      state = serialize(next) === initialRaw ? initial : next;
     }
     return state;
   };

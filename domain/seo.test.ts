@@ -43,9 +43,10 @@ describe('pageMeta', () => {
     expect(json).not.toMatch(/aggregateRating|reviewCount|"review"/);
   });
 
-  it('marks tools, cart and unknown products noindex', () => {
+  it('marks tools, order pages and unknown products noindex; the cart page stays indexable', () => {
     expect(metaFor('/diagnostics').noindex).toBe(true);
-    expect(metaFor('/cart').noindex).toBe(true);
+    expect(metaFor('/order-confirmation').noindex).toBe(true);
+    expect(metaFor('/cart').noindex).toBe(false);
     expect(metaFor('/product/999').noindex).toBe(true);
     expect(metaFor('/shop').noindex).toBe(false);
   });

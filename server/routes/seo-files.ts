@@ -4,11 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { PRODUCTS } from '../../domain/catalogue';
-import { NOINDEX_ROUTES, productPath, STATIC_PATHS } from '../../domain/routes';
+import { NOINDEX_ROUTES, productPath, SITEMAP_EXCLUDED, STATIC_PATHS } from '../../domain/routes';
 
 export function sitemapPaths(): string[] {
   const pages = Object.entries(STATIC_PATHS)
-    .filter(([, id]) => !NOINDEX_ROUTES.includes(id))
+    .filter(([, id]) => !NOINDEX_ROUTES.includes(id) && !SITEMAP_EXCLUDED.includes(id))
     .map(([path]) => path);
   return [...pages, ...PRODUCTS.map((p) => productPath(p.id))];
 }

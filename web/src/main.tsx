@@ -29,14 +29,17 @@ if (prerendered) {
   const resolution = resolvePath(prerendered);
   // In a transition, React hydrates in slices of a few milliseconds and yields to the browser between
   // them, instead of one long task that blocks input on a slow phone (Lighthouse's TBT). The page is
-  // already painted, and React replays a click that lands on a part not yet hydrated.
+  // already painted; clicks made before the app started are replayed once it has (scripts/prerender.mjs).
   const hydrate = () => {
     startTransition(() => {
       hydrateRoot(root, render({ path: prerendered, search: '' }));
     });
   };
-  if (resolution.kind === 'route') preloadPage(resolution.match.id).then(hydrate, hydrate);
-  else hydrate();
+  // A task boundary between evaluating the page's chunk and the first slice of hydration keeps both out of
+  // one long task.
+  const hydrateSoon = () => setTimeout(hydrate, 0);
+  if (resolution.kind === 'route') preloadPage(resolution.match.id).then(hydrateSoon, hydrateSoon);
+  else hydrateSoon();
 } else {
   createRoot(root).render(render());
 }

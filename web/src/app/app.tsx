@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { type Resolution, resolvePath } from '../../../domain/routes';
 import { LazyToaster } from '../components/ui/toast';
 import { DebugPanels } from '../features/debug-panels';
@@ -21,14 +21,30 @@ function PageFallback() {
   );
 }
 
+/**
+ * The page's boot script (scripts/prerender.mjs) holds clicks and submits made before the app started;
+ * they are replayed once the page itself has hydrated. Inside the page's Suspense boundary, because React
+ * hydrates that boundary after the shell, and a click on a part not yet hydrated would be dropped.
+ */
+function PageHydrated() {
+  useEffect(() => {
+    (window as Window & { __solasHydrated?: () => void }).__solasHydrated?.();
+  }, []);
+  return null;
+}
+
 function useRouteEffects(resolution: Resolution, path: string): void {
   useEffect(() => {
     if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
   }, [resolution]);
 
-  // Spec: the page scrolls to the top on every route change (not on query changes such as filters).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path change by design.
+  // Spec: the page scrolls to the top on every route change (not on query changes such as filters). Not
+  // when the app starts on the page it was loaded with: the shopper may have scrolled the prerendered page
+  // already, and a reload keeps its position.
+  const firstPath = useRef(path);
   useEffect(() => {
+    if (firstPath.current === path) return;
+    firstPath.current = '';
     window.scrollTo(0, 0);
   }, [path]);
 
@@ -63,6 +79,7 @@ function RouteView() {
     <ErrorBoundary key={path} onError={reportRenderError}>
       <Suspense fallback={<PageFallback />}>
         <Page />
+        <PageHydrated />
       </Suspense>
     </ErrorBoundary>
   );

@@ -28,12 +28,14 @@ function cards(page: Page): Locator {
   return page.getByRole('list', { name: 'Products' }).getByRole('listitem');
 }
 
+// Text content, not innerText: cards far down the listing are left unrendered by the browser until they
+// come near the viewport (content-visibility), and innerText of unrendered content is empty.
 async function renderedNames(page: Page): Promise<string[]> {
-  return cards(page).getByRole('heading', { level: 2 }).allInnerTexts();
+  return (await cards(page).getByRole('heading', { level: 2 }).allTextContents()).map((t) => t.trim());
 }
 
 async function renderedPrices(page: Page): Promise<string[]> {
-  return cards(page).getByTestId('product-price').allInnerTexts();
+  return (await cards(page).getByTestId('product-price').allTextContents()).map((t) => t.trim());
 }
 
 function count(page: Page): Locator {

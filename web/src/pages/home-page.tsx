@@ -46,7 +46,7 @@ export function HomePage() {
         }
       />
 
-      <section aria-label="Why Solas" className="border-y border-line bg-sand">
+      <section aria-label="Why Solas" className="render-when-near border-y border-line bg-sand">
         <ul className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3">
           <SellingPoint icon={<HandIcon className="h-7 w-7" />} title="Handcrafted">
             Every bracelet is strung by hand in Ireland once you order it.
@@ -68,6 +68,7 @@ export function HomePage() {
         title="New & Coming Soon"
         intro="Fresh from the workbench, with brooches on the way."
         products={NEW_ARRIVALS}
+        farBelowFold
         link={
           <Link to="/coming-soon" className={TEXT_LINK}>
             See what's coming soon
@@ -75,7 +76,7 @@ export function HomePage() {
         }
       />
 
-      <section aria-labelledby="featured-heading" className="mx-auto max-w-6xl px-4 py-16">
+      <section aria-labelledby="featured-heading" className="render-when-near mx-auto max-w-6xl px-4 py-16">
         <div className="rounded-3xl bg-wine px-6 py-12 text-cream sm:px-12">
           <p className="text-sm font-semibold tracking-[0.2em] uppercase">The full range</p>
           <h2 id="featured-heading" className="mt-3 font-serif text-4xl">
@@ -108,7 +109,7 @@ export function HomePage() {
 
       <section
         aria-labelledby="story-heading"
-        className="mx-auto grid max-w-6xl items-center gap-8 px-4 py-8 md:grid-cols-2 md:gap-12"
+        className="render-when-near mx-auto grid max-w-6xl items-center gap-8 px-4 py-8 md:grid-cols-2 md:gap-12"
       >
         <div className="overflow-hidden rounded-3xl bg-sand">
           <ResponsiveImage
@@ -138,7 +139,10 @@ export function HomePage() {
       </section>
 
       {purge ? null : (
-        <section aria-labelledby="testimonials-heading" className="mx-auto max-w-6xl px-4 py-16">
+        <section
+          aria-labelledby="testimonials-heading"
+          className="render-when-near mx-auto max-w-6xl px-4 py-16"
+        >
           <h2 id="testimonials-heading" className="text-center font-serif text-4xl">
             Kind Words
           </h2>
@@ -157,7 +161,7 @@ export function HomePage() {
         </section>
       )}
 
-      <section aria-labelledby="brooches-heading" className="mx-auto max-w-6xl px-4 py-8">
+      <section aria-labelledby="brooches-heading" className="render-when-near mx-auto max-w-6xl px-4 py-8">
         <div className="grid items-center gap-8 overflow-hidden rounded-3xl border border-line bg-sand md:grid-cols-2">
           <ResponsiveImage
             id={SITE_IMAGES.broochVelvet.id}
@@ -182,7 +186,7 @@ export function HomePage() {
         </div>
       </section>
 
-      <section aria-label="Newsletter" className="mx-auto max-w-3xl px-4 py-16 text-center">
+      <section aria-label="Newsletter" className="render-when-near mx-auto max-w-3xl px-4 py-16 text-center">
         <NewsletterForm
           source="home"
           heading="Join Our Newsletter"
@@ -200,16 +204,22 @@ function ProductSection({
   intro,
   products,
   link,
+  farBelowFold = false,
 }: {
   id: string;
   title: string;
   intro: string;
   products: readonly Product[];
   link: ReactNode;
+  /** Rendered by the browser only when scrolled near (see .render-when-near in styles.css). */
+  farBelowFold?: boolean;
 }) {
   const headingId = `${id}-heading`;
   return (
-    <section aria-labelledby={headingId} className="mx-auto max-w-6xl px-4 py-14">
+    <section
+      aria-labelledby={headingId}
+      className={`${farBelowFold ? 'render-when-near ' : ''}mx-auto max-w-6xl px-4 py-14`}
+    >
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id={headingId} className="font-serif text-4xl">

@@ -33,7 +33,7 @@ export function Footer() {
   // The year is computed at render; prerendered pages are rebuilt with every release.
   const year = new Date().getFullYear();
   return (
-    <footer className="mt-16 border-t border-line bg-sand">
+    <footer className="render-when-near mt-16 border-t border-line bg-sand">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-serif text-2xl text-wine">{BRAND.name}</p>

@@ -1,8 +1,11 @@
 /**
  * Toasts through sonner, loaded on demand. sonner and its <Toaster> cost about 9 KB gzip, a tenth of the
  * home page's JS budget, yet no toast can appear before the shopper does something. `toast(...)` has
- * sonner's call shapes; the first call (or the browser's first idle moment) loads sonner and mounts the
- * Toaster, then shows the toast. Region label 'Notifications' and hotkey Alt+T are sonner's defaults.
+ * sonner's call shapes; the shopper's first interaction with the page (pointer, touch or key), or else
+ * the first call, loads sonner and mounts the Toaster (its live region exists before any toast is added,
+ * so screen readers announce it), then shows the toast. Not at the first idle moment: evaluating sonner
+ * and mounting it is a long task on a slow phone while the page is still starting. Region label
+ * 'Notifications' and hotkey Alt+T are sonner's defaults.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
@@ -54,15 +57,18 @@ function ReadySignal() {
   return null;
 }
 
-/** Mounted once in the shell; renders nothing until a toast is asked for or the browser is idle. */
+const FIRST_INTERACTION = ['pointerdown', 'touchstart', 'keydown'] as const;
+
+/** Mounted once in the shell; renders nothing until the shopper interacts or a toast is asked for. */
 export function LazyToaster() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    requestMount = () => setMounted(true);
-    const idle = window.requestIdleCallback?.(() => setMounted(true), { timeout: 5000 });
+    const mount = () => setMounted(true);
+    requestMount = mount;
+    for (const type of FIRST_INTERACTION) window.addEventListener(type, mount, { once: true, passive: true });
     return () => {
       requestMount = null;
-      if (idle !== undefined) window.cancelIdleCallback?.(idle);
+      for (const type of FIRST_INTERACTION) window.removeEventListener(type, mount);
     };
   }, []);
   if (!mounted) return null;

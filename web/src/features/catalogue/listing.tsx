@@ -53,6 +53,8 @@ const SEARCH_URL_DELAY_MS = 300;
  * first one preloaded by the prerendered page (entry-server lcpImage); the rest load lazily.
  */
 const PRIORITY_CARDS = 2;
+/** Cards after the first rows are rendered by the browser only when scrolled near (styles.css). */
+const EAGER_RENDER_CARDS = 6;
 
 const LISTING_KEYS: ReadonlySet<string> = new Set(Object.values(QUERY_KEYS));
 
@@ -266,7 +268,10 @@ export function Listing({ title, intro, products }: ListingProps) {
           ) : (
             <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5" aria-label="Products">
               {results.map((product, index) => (
-                <li key={product.id}>
+                <li
+                  key={product.id}
+                  className={index < EAGER_RENDER_CARDS ? undefined : 'render-when-near-card'}
+                >
                   <ProductCard
                     product={product}
                     sizes={LCP_SIZES.listingCard}

@@ -3,7 +3,7 @@
  * JavaScript needed), then the app hydrates it on the matching hash route without replacing it; the
  * server's caching and compression headers; sitemap and robots.
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { BEST_SELLERS, getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
 import { applyQuery, DEFAULT_QUERY } from '../../domain/catalogue-query';
 import { resolvePath } from '../../domain/routes';
@@ -237,10 +237,8 @@ test.describe('with JavaScript: hydration takes over the prerendered page', () =
   });
 });
 
-test('text typed into the prerendered /shop search before the app starts is kept and applied', async ({
-  page,
-}) => {
-  // Hold the app's entry script: the shopper meets the prerendered page alone, as on a slow phone.
+/** Holds the app's entry script until the returned function is called. */
+async function holdEntryScript(page: Page): Promise<() => void> {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -249,6 +247,14 @@ test('text typed into the prerendered /shop search before the app starts is kept
     await held;
     await route.continue();
   });
+  return release;
+}
+
+test('text typed into the prerendered /shop search before the app starts is kept and applied', async ({
+  page,
+}) => {
+  // Hold the app's entry script: the shopper meets the prerendered page alone, as on a slow phone.
+  const release = await holdEntryScript(page);
   // Neither 'load' nor 'DOMContentLoaded' comes while the module script is held.
   await page.goto('/shop', { waitUntil: 'commit' });
   const search = page.getByRole('searchbox', { name: 'Search bracelets' });
@@ -265,14 +271,7 @@ test('text typed into the prerendered /shop search before the app starts is kept
 test('a button pressed before the app starts is not lost: it acts once the page is hydrated', async ({
   page,
 }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdEntryScript(page);
   await page.goto('/product/1', { waitUntil: 'commit' });
   const add = page.getByRole('button', { name: 'Add to Cart', exact: true });
   await add.click();

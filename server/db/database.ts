@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, SqliteDialect, sql } from 'kysely';
+import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from 'kysely';
 import { MIGRATIONS, type Migration } from './migrations';
 import type { Database } from './schema';
 
@@ -13,6 +13,32 @@ export const DATABASE_FILE = 'solas.sqlite';
 
 /** How long a writer waits for another connection's lock before SQLITE_BUSY. */
 const BUSY_TIMEOUT_MS = 5_000;
+
+/** More distinct statements than the server has queries: the cache is only cleared if something is odd. */
+const STATEMENT_CACHE_LIMIT = 500;
+
+/**
+ * better-sqlite3 compiles SQL on every prepare(), and Kysely prepares each query anew: under load that
+ * was the largest cost of POST /api/checkout after SQLite's own work (bench:api profile). The server's
+ * queries are a small fixed set, so compiled statements are kept by SQL text. Safe here because Kysely
+ * runs one query at a time on this single connection and the server never streams (a statement that is
+ * mid-iteration could not be reused); SQLite recompiles a cached statement itself after a schema change.
+ */
+function withStatementCache(native: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => native.close(),
+    prepare(text) {
+      let statement = cache.get(text);
+      if (!statement) {
+        if (cache.size >= STATEMENT_CACHE_LIMIT) cache.clear();
+        statement = native.prepare(text);
+        cache.set(text, statement);
+      }
+      return statement;
+    },
+  };
+}
 
 export interface OpenDatabase {
   readonly db: Kysely<Database>;
@@ -33,7 +59,7 @@ export async function openDatabase(
   native.pragma('synchronous = NORMAL');
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   native.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: native }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(native) }) });
   try {
     await migrate(db, migrations);
   } catch (err) {

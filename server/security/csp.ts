@@ -72,6 +72,8 @@ export function setPageScripts(reply: FastifyReply, scriptHashes: readonly strin
   pageScripts.set(reply, scriptHashes);
 }
 
+const NO_SCRIPTS: readonly string[] = [];
+
 export function pageScriptsOf(reply: FastifyReply): readonly string[] {
-  return pageScripts.get(reply) ?? [];
+  return pageScripts.get(reply) ?? NO_SCRIPTS;
 }

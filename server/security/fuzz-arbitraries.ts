@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { PRODUCTS } from '../../domain/catalogue';
 import { ZONE_IDS } from '../../domain/config';
+import { FORM_FIELDS } from '../payments/test-checkout-form';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
 
@@ -247,18 +248,6 @@ export const adminBody: fc.Arbitrary<string | Buffer> = fc.oneof(
   },
   { weight: 1, arbitrary: jsonBody },
 );
-
-const FORM_FIELDS = [
-  'email',
-  'name',
-  'line1',
-  'city',
-  'postalCode',
-  'country',
-  'cardNumber',
-  'expiry',
-  'cvc',
-];
 
 const formValue = fc.oneof(
   fc.constantFrom(

@@ -36,6 +36,17 @@ export function securityHeadersHook(options: SecurityHeaderOptions) {
     ['Cross-Origin-Opener-Policy', 'same-origin'],
   ];
   if (options.https) fixed.push(['Strict-Transport-Security', HSTS]);
+  // A page's policy depends only on its script hashes, fixed per page when the pages are loaded: build
+  // each string once, not on every response.
+  const policies = new WeakMap<readonly string[], string>();
+  const policyFor = (scriptHashes: readonly string[]): string => {
+    let policy = policies.get(scriptHashes);
+    if (policy === undefined) {
+      policy = pagePolicy({ scriptHashes, stripe: options.stripe, https: options.https });
+      policies.set(scriptHashes, policy);
+    }
+    return policy;
+  };
 
   return (
     request: FastifyRequest,
@@ -49,9 +60,7 @@ export function securityHeadersHook(options: SecurityHeaderOptions) {
       const type = String(reply.getHeader('Content-Type') ?? '').toLowerCase();
       reply.header(
         'Content-Security-Policy',
-        type.startsWith('text/html')
-          ? pagePolicy({ scriptHashes: pageScriptsOf(reply), stripe: options.stripe, https: options.https })
-          : NON_DOCUMENT_CSP,
+        type.startsWith('text/html') ? policyFor(pageScriptsOf(reply)) : NON_DOCUMENT_CSP,
       );
     }
     done(null, payload);

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { type Resolution, resolvePath } from '../../../domain/routes';
+import { HydrateLater } from '../components/hydrate-later';
 import { LazyToaster } from '../components/ui/toast';
 import { DebugPanels } from '../features/debug-panels';
 import { report, reportRenderError } from '../features/error-tracking/report';
@@ -54,10 +55,13 @@ function useRouteEffects(resolution: Resolution, path: string): void {
     if (parseHash(window.location.hash).path === path) delete document.documentElement.dataset.stale;
     const { match } = resolution;
     // Metadata (page texts, JSON-LD) loads after first paint: prerendered pages already carry their head,
-    // and the home page's JS budget has no room for it.
-    void import('../features/seo/apply-meta').then(({ applyRouteMeta }) => {
-      if (parseHash(window.location.hash).path === match.path) applyRouteMeta(match);
-    });
+    // and the home page's JS budget has no room for it. In a task of its own, not in the effects pass
+    // right after hydration: requesting the chunk costs the main thread a little per file.
+    const timer = setTimeout(() => {
+      void import('../features/seo/apply-meta').then(({ applyRouteMeta }) => {
+        if (parseHash(window.location.hash).path === match.path) applyRouteMeta(match);
+      });
+    }, 0);
     if (resolution.match.id === 'not-found') {
       report({
         type: 'error',
@@ -65,6 +69,7 @@ function useRouteEffects(resolution: Resolution, path: string): void {
         extra: { kind: 'not-found' },
       });
     }
+    return () => clearTimeout(timer);
   }, [resolution, path]);
 }
 
@@ -102,7 +107,9 @@ export function App({ initialLocation }: { initialLocation?: HashLocation }) {
         <main id="main" tabIndex={-1} className="focus:outline-none">
           <RouteView />
         </main>
-        <Footer />
+        <HydrateLater>
+          <Footer />
+        </HydrateLater>
         <LazyToaster />
         <DebugPanels />
       </AppProviders>

@@ -35,6 +35,7 @@ import {
 } from '../../../../domain/catalogue-query';
 import { LCP_SIZES } from '../../../../domain/images';
 import { useSearchParams } from '../../app/router';
+import { HydrateLater } from '../../components/hydrate-later';
 import { useCompare } from '../compare/compare-context';
 import { FiltersPanel } from './filters-panel';
 import { CloseIcon, CompareIcon, SearchIcon } from './icons';
@@ -217,15 +218,18 @@ export function Listing({ title, intro, products }: ListingProps) {
       </fieldset>
 
       <div className="mt-8 lg:grid lg:grid-cols-[15rem_1fr] lg:items-start lg:gap-8">
-        <FiltersPanel
-          id={filtersId}
-          query={query}
-          materials={materials}
-          onPriceChange={(minPrice, maxPrice) => update({ minPrice, maxPrice })}
-          onMaterialsChange={(next: Material[]) => update({ materials: next })}
-          onClearAll={clearAll}
-          className={`mb-8 lg:sticky lg:top-24 lg:mb-0 ${filtersOpen ? '' : 'hidden lg:block'}`}
-        />
+        {/* Hidden on a phone until "Filters" is pressed; its price slider re-renders once mounted. */}
+        <HydrateLater>
+          <FiltersPanel
+            id={filtersId}
+            query={query}
+            materials={materials}
+            onPriceChange={(minPrice, maxPrice) => update({ minPrice, maxPrice })}
+            onMaterialsChange={(next: Material[]) => update({ materials: next })}
+            onClearAll={clearAll}
+            className={`mb-8 lg:sticky lg:top-24 lg:mb-0 ${filtersOpen ? '' : 'hidden lg:block'}`}
+          />
+        </HydrateLater>
 
         <div>
           <div className="flex flex-wrap items-center gap-3 border-b border-line pb-4">
@@ -267,20 +271,15 @@ export function Listing({ title, intro, products }: ListingProps) {
             </div>
           ) : (
             <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5" aria-label="Products">
-              {results.map((product, index) => (
-                <li
-                  key={product.id}
-                  className={index < EAGER_RENDER_CARDS ? undefined : 'render-when-near-card'}
-                >
-                  <ProductCard
-                    product={product}
-                    sizes={LCP_SIZES.listingCard}
-                    showCompare
-                    headingLevel="h2"
-                    priority={index < PRIORITY_CARDS}
-                  />
-                </li>
+              {results.slice(0, EAGER_RENDER_CARDS).map((product, index) => (
+                <ListingCard key={product.id} product={product} priority={index < PRIORITY_CARDS} />
               ))}
+              {/* Below the first screens: rendered by the browser when near, hydrated after the rest. */}
+              <HydrateLater>
+                {results.slice(EAGER_RENDER_CARDS).map((product) => (
+                  <ListingCard key={product.id} product={product} renderWhenNear />
+                ))}
+              </HydrateLater>
             </ul>
           )}
         </div>
@@ -288,6 +287,28 @@ export function Listing({ title, intro, products }: ListingProps) {
 
       <RecentlyViewedStrip />
     </div>
+  );
+}
+
+function ListingCard({
+  product,
+  priority = false,
+  renderWhenNear = false,
+}: {
+  product: Product;
+  priority?: boolean;
+  renderWhenNear?: boolean;
+}) {
+  return (
+    <li className={renderWhenNear ? 'render-when-near-card' : undefined}>
+      <ProductCard
+        product={product}
+        sizes={LCP_SIZES.listingCard}
+        showCompare
+        headingLevel="h2"
+        priority={priority}
+      />
+    </li>
   );
 }
 

@@ -15,10 +15,11 @@ import { productPath } from '../../../../domain/routes';
 import { similarProducts } from '../../../../domain/similar';
 import { shortProductDescription } from '../../../../domain/text';
 import { Link, navigate } from '../../app/router';
+import { HydrateLater } from '../../components/hydrate-later';
 import { toast } from '../../components/ui/toast';
 import { useCart } from '../cart/cart-context';
 import { useFlag } from '../flags/use-flag';
-import { useRecentlyViewed } from '../recently-viewed/recently-viewed-context';
+import { useRecordRecentlyViewed } from '../recently-viewed/recently-viewed-context';
 import { useWishlist } from '../wishlist/wishlist-context';
 import { ChevronIcon, HandIcon, HeartIcon, LockIcon, ReturnIcon, TruckIcon } from './icons';
 import { MaterialChips } from './material-chips';
@@ -37,7 +38,7 @@ const FREE_OVER = formatEuroShort(FREE_SHIPPING_THRESHOLD);
 export function ProductDetails({ product }: { product: Product }) {
   const { addItem } = useCart();
   const { has, toggle } = useWishlist();
-  const { record } = useRecentlyViewed();
+  const record = useRecordRecentlyViewed();
   const purge = useFlag('content_purge');
   const sizeGuide = useLazyDialog();
   const [expanded, setExpanded] = useState(false);
@@ -238,18 +239,20 @@ export function ProductDetails({ product }: { product: Product }) {
         </div>
       </div>
 
-      <section aria-labelledby="similar-heading" className="mt-16">
-        <h2 id="similar-heading" className="font-serif text-3xl">
-          You Might Also Like
-        </h2>
-        <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
-          {similar.map((p) => (
-            <li key={p.id}>
-              <ProductCard product={p} sizes="(min-width: 1152px) 270px, (min-width: 1024px) 23vw, 47vw" />
-            </li>
-          ))}
-        </ul>
-      </section>
+      <HydrateLater>
+        <section aria-labelledby="similar-heading" className="mt-16">
+          <h2 id="similar-heading" className="font-serif text-3xl">
+            You Might Also Like
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
+            {similar.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} sizes="(min-width: 1152px) 270px, (min-width: 1024px) 23vw, 47vw" />
+              </li>
+            ))}
+          </ul>
+        </section>
+      </HydrateLater>
     </div>
   );
 }

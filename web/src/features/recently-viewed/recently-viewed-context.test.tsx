@@ -1,8 +1,13 @@
 // @vitest-environment jsdom
-import { act, renderHook } from '@testing-library/react';
+import { act, render, renderHook, screen } from '@testing-library/react';
+import { useEffect } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
-import { RecentlyViewedProvider, useRecentlyViewed } from './recently-viewed-context';
+import {
+  RecentlyViewedProvider,
+  useRecentlyViewed,
+  useRecordRecentlyViewed,
+} from './recently-viewed-context';
 
 beforeEach(() => localStorage.clear());
 
@@ -26,5 +31,27 @@ describe('useRecentlyViewed', () => {
     unmount();
     const again = renderHook(() => useRecentlyViewed(), { wrapper: RecentlyViewedProvider });
     expect(JSON.stringify(again.result.current.ids)).toBe(stored);
+  });
+
+  it('records through useRecordRecentlyViewed without re-rendering the recording component', () => {
+    let renders = 0;
+    function ProductView({ id }: { id: string }) {
+      renders++;
+      const record = useRecordRecentlyViewed();
+      useEffect(() => record(id), [id, record]);
+      return null;
+    }
+    function Strip() {
+      const { ids } = useRecentlyViewed();
+      return <p>viewed: {ids.join(',')}</p>;
+    }
+    render(
+      <RecentlyViewedProvider>
+        <ProductView id="3" />
+        <Strip />
+      </RecentlyViewedProvider>,
+    );
+    expect(screen.getByText('viewed: 3')).toBeTruthy();
+    expect(renders).toBe(1);
   });
 });

@@ -21,6 +21,12 @@ export interface RecentlyViewedContextValue {
 }
 
 const RecentlyViewedContext = createContext<RecentlyViewedContextValue | null>(null);
+/**
+ * `record` alone, in a context whose value never changes: the product page records its product in an
+ * effect right after it starts, and the list changing must not re-render the whole page (and its gallery
+ * and product cards) in one synchronous pass; only the components that show the list re-render.
+ */
+const RecordRecentlyViewedContext = createContext<((id: string) => void) | null>(null);
 
 export function RecentlyViewedProvider({ children }: { children: ReactNode }) {
   const [ids, dispatch] = usePersistedStore({
@@ -35,11 +41,22 @@ export function RecentlyViewedProvider({ children }: { children: ReactNode }) {
     const products = ids.map(getProduct).filter((p): p is Product => p !== undefined);
     return { ids, products, record };
   }, [ids, record]);
-  return <RecentlyViewedContext.Provider value={value}>{children}</RecentlyViewedContext.Provider>;
+  return (
+    <RecordRecentlyViewedContext.Provider value={record}>
+      <RecentlyViewedContext.Provider value={value}>{children}</RecentlyViewedContext.Provider>
+    </RecordRecentlyViewedContext.Provider>
+  );
 }
 
 export function useRecentlyViewed(): RecentlyViewedContextValue {
   const ctx = useContext(RecentlyViewedContext);
   if (!ctx) throw new Error('useRecentlyViewed must be used within a RecentlyViewedProvider');
   return ctx;
+}
+
+/** Records a viewed product without subscribing to the list (see RecordRecentlyViewedContext). */
+export function useRecordRecentlyViewed(): (id: string) => void {
+  const record = useContext(RecordRecentlyViewedContext);
+  if (!record) throw new Error('useRecordRecentlyViewed must be used within a RecentlyViewedProvider');
+  return record;
 }

@@ -5,9 +5,9 @@
  * a log line is scrubbed (e-mails masked, card-like numbers and key-shaped values removed), because a
  * provider's error message or a malformed request can quote what a shopper typed.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
 import type { AppConfig } from '../config';
+import { secureRandomBytes } from '../security/random';
 
 // The local part without '/', '=' and '?': in logs an address is usually inside a path or a query.
 const EMAIL_IN_TEXT = /[A-Za-z0-9.!#$%&'*+^_`{|}~-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
@@ -173,7 +173,7 @@ export function requestIdGenerator(trustIncoming: boolean) {
   return (req: { headers: Record<string, string | string[] | undefined> }): string => {
     const incoming = req.headers['x-request-id'];
     if (trustIncoming && typeof incoming === 'string' && INCOMING_ID.test(incoming)) return incoming;
-    return randomBytes(9).toString('base64url');
+    return secureRandomBytes(9).toString('base64url');
   };
 }
 

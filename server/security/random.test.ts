@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { secureRandomBytes } from './random';
+
+describe('secureRandomBytes', () => {
+  it('hands out the requested number of bytes, never the same bytes twice', () => {
+    const seen = new Set<string>();
+    // More than one pool's worth, so a refill happens in between.
+    for (let i = 0; i < 1000; i++) {
+      const bytes = secureRandomBytes(16);
+      expect(bytes).toHaveLength(16);
+      seen.add(bytes.toString('hex'));
+    }
+    expect(seen.size).toBe(1000);
+  });
+
+  it('serves requests larger than the pool and zero-length ones', () => {
+    expect(secureRandomBytes(10_000)).toHaveLength(10_000);
+    expect(secureRandomBytes(0)).toHaveLength(0);
+  });
+
+  it('returns a copy the caller owns', () => {
+    const a = secureRandomBytes(32);
+    const copy = Buffer.from(a);
+    secureRandomBytes(4096);
+    expect(a.equals(copy)).toBe(true);
+  });
+
+  it('spreads values over the whole byte range', () => {
+    const counts = new Array<number>(256).fill(0);
+    const bytes = secureRandomBytes(256 * 400);
+    for (const b of bytes) counts[b] = (counts[b] ?? 0) + 1;
+    // 400 expected per value; a fair source stays far inside these bounds.
+    expect(Math.min(...counts)).toBeGreaterThan(250);
+    expect(Math.max(...counts)).toBeLessThan(560);
+  });
+
+  it('rejects a negative or fractional length', () => {
+    expect(() => secureRandomBytes(-1)).toThrow(RangeError);
+    expect(() => secureRandomBytes(1.5)).toThrow(RangeError);
+  });
+});

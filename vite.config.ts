@@ -16,6 +16,20 @@ export default defineConfig({
     manifest: true,
     // Source maps stay out of the public build: they would ship our source to every visitor.
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // React and React DOM in a chunk of their own, evaluated one task before the app
+              // (see web/src/react-dom-client.ts and the boot script of scripts/prerender.mjs).
+              name: 'react-dom',
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|web[\\/]src[\\/]react-dom-client\.ts$/,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -32,7 +32,7 @@ if (!built.includes('<div id="root"></div>') || !built.includes('<!--head:start-
  * without paint timing. A hash link to another page (/#/cart on the home page's HTML), a hidden tab and
  * a frame start at once.
  */
-function bootSnippet(entry, deps) {
+function bootSnippet(entry, deps, vendor, pageDeps) {
   const held = [];
   const hold = (event) => {
     const target = event.target;
@@ -56,17 +56,27 @@ function bootSnippet(entry, deps) {
     }
   };
   let started = false;
-  const add = (tag, attrs) => {
-    const el = document.createElement(tag);
-    Object.assign(el, attrs);
-    document.head.appendChild(el);
-  };
+  const el = (tag, attrs) => Object.assign(document.createElement(tag), attrs);
+  const add = (...elements) => document.head.append(...elements);
   const start = () => {
     if (started) return;
     started = true;
-    for (const href of deps) add('link', { rel: 'modulepreload', href, crossOrigin: '' });
-    add('script', { src: '/runtime-env.js', async: false });
-    add('script', { type: 'module', src: entry, crossOrigin: '', async: false });
+    add(el('script', { src: '/runtime-env.js', async: false }));
+    // Every request costs the main thread a little on a slow phone (a millisecond or more per file), so
+    // the preload links go in two per task: the entry's imports first, then the page's chunk and its
+    // imports, which hydration then finds requested already instead of asking for all at once.
+    const links = deps
+      .concat(pageDeps)
+      .map((href) => el('link', { rel: 'modulepreload', href, crossOrigin: '' }));
+    const addSome = () => {
+      add(...links.splice(0, 2));
+      if (links.length > 0) setTimeout(addSome, 0);
+    };
+    addSome();
+    // React DOM is evaluated in a task of its own, the app's entry (which imports it) in the next one: two
+    // shorter tasks instead of one long one.
+    const addEntry = () => add(el('script', { type: 'module', src: entry, crossOrigin: '', async: false }));
+    import(vendor).then(() => setTimeout(addEntry, 0), addEntry);
   };
   const afterFrames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
   const afterContent = () => {
@@ -113,15 +123,42 @@ function paintFirstBoot(html) {
   if (entries.length !== 1) throw new Error('prerender: expected one entry module script');
   const preload = /<link rel="modulepreload" crossorigin href="(\/assets\/[\w.-]+\.js)">/g;
   const deps = [...html.matchAll(preload)].map((m) => m[1]);
-  const boot = `(${bootSnippet.toString()})(${JSON.stringify(entries[0][1])}, ${JSON.stringify(deps)})`;
-  if (/<\/script/i.test(boot)) throw new Error('prerender: the boot script contains </script');
-  return html
+  const vendor = deps.find((d) => /\/react-dom-[\w-]+\.js$/.test(d));
+  if (!vendor) throw new Error('prerender: the entry has no react-dom chunk (vite.config.ts codeSplitting)');
+  const template = html
     .replace(runtimeEnv, '')
     .replace(preload, '')
     .replace(stylesheet, () => `<style>${css}</style>`)
-    .replace(entry, () => `<script>${boot}</script>`);
+    .replace(entry, () => BOOT_MARKER);
+  /** The boot script of one page: the same for all but the page's own chunk and its imports. */
+  const bootFor = (pageDeps) => {
+    const params = [entries[0][1], deps, vendor, pageDeps].map((v) => JSON.stringify(v)).join(', ');
+    const boot = `(${bootSnippet.toString()})(${params})`;
+    if (/<\/script/i.test(boot)) throw new Error('prerender: the boot script contains </script');
+    return `<script>${boot}</script>`;
+  };
+  return { template, entryFile: entries[0][1], bootFor };
 }
-const template = paintFirstBoot(built);
+const BOOT_MARKER = '<!--boot-->';
+const { template, entryFile, bootFor } = paintFirstBoot(built);
+
+/** The files a route's page chunk needs beyond the entry and its imports, from the build manifest. */
+const manifest = JSON.parse(readFileSync(path.join(WEB, '.vite/manifest.json'), 'utf8'));
+function chunkClosure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`prerender: the build manifest has no ${key}`);
+  if (seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) chunkClosure(imported, seen);
+  return seen;
+}
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+if (!entryKey || `/${manifest[entryKey].file}` !== entryFile) {
+  throw new Error('prerender: the manifest entry is not the page entry');
+}
+const shellFiles = chunkClosure(entryKey);
+const pageDepsFor = (source) =>
+  [...chunkClosure(source)].filter((f) => !shellFiles.has(f)).map((f) => `/${f}`);
 
 const esc = (s) =>
   String(s).replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -170,6 +207,7 @@ for (const p of ssr.prerenderPaths()) {
   const meta = ssr.pageMeta(resolution.match, PUBLIC_URL_TOKEN);
   const lcp = ssr.lcpImage(resolution.match);
   const html = template
+    .replace(BOOT_MARKER, () => bootFor(pageDepsFor(ssr.pageSource(resolution.match))))
     .replace(/<!--head:start-->[\s\S]*<!--head:end-->/, headFor(meta, lcp))
     .replace('<div id="root"></div>', `<div id="root" data-prerendered="${esc(p)}">${body}</div>`);
   const file = p === '/' ? 'index.html' : `pages${p}.html`;

@@ -10,7 +10,7 @@ import { LCP_SIZES, SITE_IMAGES, srcSet } from '../../domain/images';
 import { type RouteMatch, resolvePath, STATIC_PATHS } from '../../domain/routes';
 import { pageMeta } from '../../domain/seo';
 import { App } from './app/app';
-import { preloadPage } from './app/page-registry';
+import { PAGE_SOURCES, preloadPage } from './app/page-registry';
 
 export { pageMeta, resolvePath };
 
@@ -50,4 +50,9 @@ export function lcpImage(match: RouteMatch): { srcset: string; sizes: string } |
     if (product) return { srcset: srcSet(product.image, 'product', 'avif'), sizes: LCP_SIZES.productGallery };
   }
   return null;
+}
+
+/** The route's page module as the client build's manifest names it (its chunk is preloaded at boot). */
+export function pageSource(match: RouteMatch): string {
+  return PAGE_SOURCES[match.id];
 }

@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { resolvePath } from '../../domain/routes';
 import { App } from './app/app';
 import { preloadPage } from './app/page-registry';
 import type { HashLocation } from './app/router';
+import { installGlobalErrorHandlers } from './features/error-tracking/global-handlers';
+import { createRoot, hydrateRoot } from './react-dom-client';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -20,6 +21,10 @@ const render = (initialLocation?: HashLocation) => (
     <App initialLocation={initialLocation} />
   </StrictMode>
 );
+
+// Before the app renders, in a task of its own (the first listeners on window cost a few milliseconds on a
+// slow phone); the shell's useErrorTracking installs them too, once, where this file does not run (tests).
+setTimeout(installGlobalErrorHandlers, 0);
 
 const prerendered = root.dataset.prerendered;
 if (prerendered) {
@@ -38,8 +43,12 @@ if (prerendered) {
   // A task boundary between evaluating the page's chunk and the first slice of hydration keeps both out of
   // one long task.
   const hydrateSoon = () => setTimeout(hydrate, 0);
-  if (resolution.kind === 'route') preloadPage(resolution.match.id).then(hydrateSoon, hydrateSoon);
-  else hydrateSoon();
+  if (resolution.kind === 'route') {
+    const id = resolution.match.id;
+    // Requesting the page's chunk (and a preload link per file it imports) takes a few milliseconds of
+    // main thread per file on a slow phone: a task of its own, not the end of evaluating this module.
+    setTimeout(() => preloadPage(id).then(hydrateSoon, hydrateSoon), 0);
+  } else hydrateSoon();
 } else {
   createRoot(root).render(render());
 }

@@ -40,6 +40,34 @@ const loaders: Readonly<Record<RouteId, PageModule>> = {
   'not-found': () => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
 };
 
+/**
+ * Each route's page module as the client build's manifest names it. The prerenderer preloads the page's
+ * chunk and its imports from the boot script, a few per task, so that hydration finds them requested
+ * already (scripts/prerender.mjs). Kept equal to the imports above by page-registry.test.ts.
+ */
+export const PAGE_SOURCES: Readonly<Record<RouteId, string>> = {
+  home: 'src/pages/home-page.tsx',
+  shop: 'src/pages/shop-page.tsx',
+  'best-sellers': 'src/pages/shop-page.tsx',
+  product: 'src/pages/product-page.tsx',
+  cart: 'src/pages/cart-page.tsx',
+  about: 'src/pages/about-page.tsx',
+  'bespoke-corporate': 'src/pages/bespoke-corporate-page.tsx',
+  'coming-soon': 'src/pages/coming-soon-page.tsx',
+  'order-confirmation': 'src/pages/order-confirmation-page.tsx',
+  'payment-canceled': 'src/pages/payment-canceled-page.tsx',
+  'privacy-policy': 'src/pages/legal/privacy-policy-page.tsx',
+  'terms-conditions': 'src/pages/legal/terms-conditions-page.tsx',
+  'returns-refunds': 'src/pages/legal/returns-refunds-page.tsx',
+  'cookie-policy': 'src/pages/legal/cookie-policy-page.tsx',
+  'image-editor': 'src/pages/tools/image-editor-page.tsx',
+  diagnostics: 'src/pages/tools/diagnostics-page.tsx',
+  'checkout-test-plan': 'src/pages/tools/checkout-test-plan-page.tsx',
+  'checkout-health': 'src/pages/tools/checkout-health-page.tsx',
+  'error-test': 'src/pages/tools/error-test-page.tsx',
+  'not-found': 'src/pages/not-found-page.tsx',
+};
+
 const lazyPages = new Map<RouteId, LazyExoticComponent<ComponentType>>();
 const loadedPages = new Map<RouteId, ComponentType>();
 

@@ -136,7 +136,23 @@ function calibratedSlowdown(benchmarkIndex) {
   return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, m)) * 10) / 10;
 }
 
-async function lighthouseRun(url, cpuOverride) {
+/**
+ * Lighthouse now and then fails to record a trace on this busy VM (NO_NAVSTART, NO_FCP): such a run is
+ * repeated, up to twice, and said so; a page that fails three times fails the benchmark.
+ */
+async function lighthouseRun(url, cpuOverride, attempt = 1) {
+  try {
+    return await lighthouseAttempt(url, cpuOverride);
+  } catch (err) {
+    if (!(err instanceof LighthouseRuntimeError) || attempt >= 3) throw err;
+    console.log(`  (${err.message}; running it again)`);
+    return lighthouseRun(url, cpuOverride, attempt + 1);
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+async function lighthouseAttempt(url, cpuOverride) {
   const artifactsDir = mkdtempSync(path.join(tmpdir(), 'solas-lh-'));
   const flags = { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
   try {
@@ -162,7 +178,7 @@ async function lighthouseRun(url, cpuOverride) {
     });
     if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
     if (result.lhr.runtimeError) {
-      throw new Error(
+      throw new LighthouseRuntimeError(
         `Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
       );
     }

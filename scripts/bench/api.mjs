@@ -14,6 +14,7 @@
 // "replay" row: a bare node:http server sending the product page's exact bytes and headers. The replay
 // row is the most any server could reach with this load generator for that response (autocannon parses
 // responses in JavaScript and turns every body into a string, which costs far more for brotli bytes).
+// A "floor" row does the same for the checkout: Fastify and one SQLite transaction, nothing else.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -55,9 +56,42 @@ server.listen(Number(process.env.PORT), process.env.HOST, () => process.send && 
 process.on('SIGTERM', () => server.close(() => process.exit(0)));
 `;
 
-async function startBare(port, replayFile) {
+/**
+ * The floor of any durable checkout here: Fastify with its defaults (JSON body parsing, no hooks, no
+ * logging) and one better-sqlite3 transaction writing an order row and its line rows, the shop's own
+ * journal settings (WAL, synchronous=NORMAL), nothing else: no validation, pricing, session, security
+ * headers or log line. The shop's checkout cannot be faster than this on the same machine.
+ */
+const FLOOR_SERVER = `
+const path = require('node:path');
+const { mkdtempSync, rmSync } = require('node:fs');
+const Fastify = require('fastify');
+const Database = require('better-sqlite3');
+const dir = mkdtempSync(path.join(require('node:os').tmpdir(), 'solas-bench-floor-'));
+const db = new Database(path.join(dir, 'floor.sqlite'));
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = NORMAL');
+db.exec('create table orders (id text primary key, email text not null, total integer not null, created_at text not null)');
+db.exec('create table order_lines (order_id text not null references orders(id), product_id text not null, quantity integer not null)');
+const insertOrder = db.prepare('insert into orders values (?, ?, ?, ?)');
+const insertLine = db.prepare('insert into order_lines values (?, ?, ?)');
+let next = 0;
+const store = db.transaction((body) => {
+  const id = 'ord_' + next++;
+  insertOrder.run(id, String(body.email), 2500, new Date().toISOString());
+  for (const item of body.items) insertLine.run(id, String(item.id), Number(item.quantity));
+  return id;
+});
+const app = Fastify();
+app.post('/api/checkout', async (request) => ({ ok: true, url: '/pay/' + store(request.body) }));
+app.listen({ port: Number(process.env.PORT), host: process.env.HOST }).then(() => process.send && process.send('ready'));
+process.on('SIGTERM', () => app.close().then(() => { db.close(); rmSync(dir, { recursive: true, force: true }); process.exit(0); }));
+`;
+
+async function startBare(port, replayFile, script = BARE_SERVER) {
   const child = track(
-    spawn(process.execPath, ['-e', BARE_SERVER], {
+    spawn(process.execPath, ['-e', script], {
+      cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST, REPLAY: replayFile ?? '' },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
@@ -221,9 +255,20 @@ async function main() {
       pid: replay.pid,
     };
 
+    const floor = await startBare(await freePort(process.env.BENCH_FLOOR_PORT), null, FLOOR_SERVER);
+    stops.push(floor.stop);
+    const floorTarget = {
+      ...t.checkout,
+      label: 'floor: Fastify + SQLite',
+      url: `${floor.url}api/checkout`,
+      pid: floor.pid,
+    };
+    await verify('checkout', floorTarget);
+
     // Bare first and last: the machine's speed drifts, and the ratio uses the mean of both.
     const bareFirst = await measure('bare', t.bare);
     results.checkout = await measure('checkout', t.checkout);
+    results.floor = await measure('floor', floorTarget);
     results.product = await measure('product', t.product);
     results.replay = await measure('replay', replayTarget);
     const bareLast = await measure('bare', t.bare);
@@ -244,7 +289,7 @@ async function main() {
 
   const bareRps = results.bare.rps;
   const ratio = (r) => r.rps / bareRps;
-  const rows = ['bare', 'checkout', 'product', 'replay'].map((name) => {
+  const rows = ['bare', 'checkout', 'floor', 'product', 'replay'].map((name) => {
     const r = results[name];
     return [
       r.label,
@@ -271,7 +316,7 @@ async function main() {
     }
     if (r.p99 > BUDGET.p99Ms) failures.push(`${r.label}: p99 ${r.p99} ms > ${BUDGET.p99Ms} ms`);
   }
-  for (const name of ['bare', 'checkout', 'product', 'replay']) {
+  for (const name of ['bare', 'checkout', 'floor', 'product', 'replay']) {
     const r = results[name];
     if (r.non2xx > 0) failures.push(`${r.label}: ${r.non2xx} non-2xx responses`);
     if (r.errors > 0) failures.push(`${r.label}: ${r.errors} errors (${r.timeouts} timeouts)`);
@@ -284,6 +329,13 @@ async function main() {
     console.log(
       `Note: a bare server replaying the product page's bytes reaches only ${Math.round(ratio(results.replay) * 100)}% ` +
         'of bare here: for this response the load generator, not the shop, sets the ceiling.',
+    );
+  }
+  if (ratio(results.floor) < BUDGET.checkoutRatio || results.floor.p99 > BUDGET.p99Ms) {
+    console.log(
+      `Note: Fastify with one SQLite transaction and nothing else reaches ${Math.round(ratio(results.floor) * 100)}% ` +
+        `of bare (p99 ${results.floor.p99} ms) here: no checkout that stores its order can meet the checkout budget ` +
+        'on this machine.',
     );
   }
   if (failures.length === 0) {

@@ -4,28 +4,19 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { readManifest } from './build-manifest.mjs';
 
 const WEB = path.resolve(process.argv[2] ?? 'dist/web');
 const BUDGET_HOME = 95 * 1024;
 const BUDGET_ROUTE = 25 * 1024;
 
-const manifest = JSON.parse(readFileSync(path.join(WEB, '.vite/manifest.json'), 'utf8'));
+const { manifest, entryKey, closure } = readManifest(WEB);
 const gz = new Map();
 const gzipSize = (file) => {
   if (!gz.has(file)) gz.set(file, gzipSync(readFileSync(path.join(WEB, file)), { level: 9 }).length);
   return gz.get(file);
 };
 
-/** Files of a chunk and, recursively, its static imports. */
-function closure(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const imp of chunk.imports ?? []) closure(imp, seen);
-  return seen;
-}
-
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const shell = closure(entryKey);
 const pageKeys = Object.keys(manifest).filter((k) => /^src\/pages\/.*-page\.tsx$/.test(k));
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -3,6 +3,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readManifest } from './build-manifest.mjs';
 
 const WEB = path.resolve(process.argv[2] ?? 'dist/web');
 const SSR = path.resolve(process.argv[3] ?? 'dist/ssr/entry-server.js');
@@ -143,19 +144,9 @@ const BOOT_MARKER = '<!--boot-->';
 const { template, entryFile, bootFor } = paintFirstBoot(built);
 
 /** The files a route's page chunk needs beyond the entry and its imports, from the build manifest. */
-const manifest = JSON.parse(readFileSync(path.join(WEB, '.vite/manifest.json'), 'utf8'));
-function chunkClosure(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk) throw new Error(`prerender: the build manifest has no ${key}`);
-  if (seen.has(chunk.file)) return seen;
-  seen.add(chunk.file);
-  for (const imported of chunk.imports ?? []) chunkClosure(imported, seen);
-  return seen;
-}
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-if (!entryKey || `/${manifest[entryKey].file}` !== entryFile) {
+const { manifest, entryKey, closure: chunkClosure } = readManifest(WEB);
+if (`/${manifest[entryKey].file}` !== entryFile)
   throw new Error('prerender: the manifest entry is not the page entry');
-}
 const shellFiles = chunkClosure(entryKey);
 const pageDepsFor = (source) =>
   [...chunkClosure(source)].filter((f) => !shellFiles.has(f)).map((f) => `/${f}`);

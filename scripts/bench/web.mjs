@@ -129,7 +129,7 @@ function heaviestRequests(lhr, n = 8) {
 }
 
 /** Lighthouse's default simulated mobile throttling, with the CPU slowdown for this host. */
-const DEFAULT_CPU_SLOWDOWN = 4;
+const DEFAULT_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
 const REFERENCE_BENCHMARK_INDEX = 1750;
 function calibratedSlowdown(benchmarkIndex) {
   const m = (DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX;

@@ -31,8 +31,11 @@ async function seedCart(page: Page, path = '/cart') {
     STORAGE_KEYS.cart,
     JSON.stringify([{ id: '1', name: 'First Light', price: 3500, quantity: 2 }]),
   ] as const);
+  // A fresh document for the target: changing the hash first and then reloading let the running app
+  // handle /cart?checkout=1 itself (open the dialog, drop the flag) before the reload, which then
+  // loaded /cart without it (seen once in a full CI run).
+  await page.goto('about:blank');
   await page.goto(`/#${path}`);
-  await page.reload();
 }
 
 async function enterEmail(page: Page, email: string) {

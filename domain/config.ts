@@ -134,6 +134,19 @@ export const GIFT_WRAP_PRICE: Cents = cents(350);
 
 export const PRODUCTION_DAYS: readonly [number, number] = [2, 3];
 
+/**
+ * Dispatch dates (domain/dispatch.ts): the promise is the upper bound of PRODUCTION_DAYS, counted in
+ * business days in Irish time from the order day when the order comes before the daily cut-off.
+ */
+export const DISPATCH = {
+  productionDays: PRODUCTION_DAYS[1],
+  cutOff: { hour: 14, minute: 0 },
+  timeZone: 'Europe/Dublin',
+  /** The Christmas last-order dates are shown from 1 November to 24 December (month, day). */
+  christmasNoticeFrom: [11, 1] as const,
+  christmasDeliveryBy: [12, 24] as const,
+} as const;
+
 export const LIMITS = {
   /** Made-to-order pieces: a sensible per-line maximum, enforced in the UI and by the server. */
   maxQuantityPerLine: 10,
@@ -205,18 +218,46 @@ export const CORPORATE = {
   earlyBirdDeadline: 'November 1st',
 } as const;
 
-/** Bracelet sizes (wrist circumference) and the allowances to add for fit. */
+export type SizeCode = 'S' | 'M' | 'L';
+export type FitId = 'snug' | 'standard' | 'loose';
+
+export interface BraceletSize {
+  readonly code: SizeCode;
+  readonly name: string;
+  /** Bracelet length in cm, both ends included: the wrist measurement plus the fit allowance. */
+  readonly lengthCm: readonly [number, number];
+}
+
+/**
+ * Every bracelet is made in one of these sizes, smallest first (domain/sizes.ts relies on the order).
+ * The ranges are bracelet lengths, not wrist sizes: the shopper adds the fit allowance to the wrist.
+ */
+export const SIZES: readonly BraceletSize[] = [
+  { code: 'S', name: 'Small', lengthCm: [15, 16] },
+  { code: 'M', name: 'Medium', lengthCm: [17, 18] },
+  { code: 'L', name: 'Large', lengthCm: [19, 20] },
+];
+export const SIZE_CODES: readonly SizeCode[] = ['S', 'M', 'L'];
+/** Orders, carts and API requests without a size mean Medium (every order was Medium before sizes). */
+export const DEFAULT_SIZE: SizeCode = 'M';
+
+export const FITS: readonly { readonly id: FitId; readonly name: string; readonly addCm: number }[] = [
+  { id: 'snug', name: 'Snug', addCm: 1 },
+  { id: 'standard', name: 'Standard', addCm: 1.5 },
+  { id: 'loose', name: 'Loose', addCm: 2 },
+];
+export const DEFAULT_FIT: FitId = 'standard';
+
+/** The wrist measurements (cm, both ends included) the size finder accepts. */
+export const WRIST_CM_LIMITS = [10, 30] as const;
+
+/**
+ * The size guide's view of SIZES and FITS. `wristCm` is the old, misleading name of `lengthCm`, kept only
+ * until the size guide and its journey read `lengthCm`; both hold the bracelet length.
+ */
 export const SIZE_GUIDE = {
-  sizes: [
-    { name: 'Small', wristCm: [15, 16] as const },
-    { name: 'Medium', wristCm: [17, 18] as const },
-    { name: 'Large', wristCm: [19, 20] as const },
-  ],
-  fit: [
-    { name: 'Snug', addCm: 1 },
-    { name: 'Standard', addCm: 1.5 },
-    { name: 'Loose', addCm: 2 },
-  ],
+  sizes: SIZES.map((s) => ({ name: s.name, lengthCm: s.lengthCm, wristCm: s.lengthCm })),
+  fit: FITS.map((f) => ({ name: f.name, addCm: f.addCm })),
 } as const;
 
 export const SAMPLE_RATING = 5;

@@ -1,0 +1,175 @@
+/**
+ * Calendar dates without a time zone ("2026-11-26"), and the bridge between instants and Irish wall-clock
+ * time (Europe/Dublin, daylight saving included) that the dispatch rules are stated in.
+ *
+ * A calendar date is kept as its ISO string: it compares correctly as a string, stores as-is in the
+ * database and in JSON, and cannot drift by an hour the way a Date at midnight does. Arithmetic goes
+ * through a day number (days since 1970-01-01), which needs no time zone at all.
+ *
+ * Only the instant <-> Irish time conversion uses Intl (the one place that knows Irish daylight saving);
+ * names of days and months are written out, so the browser and the server print the same text whatever
+ * their ICU data ("Thursday 26 November"; Intl's en-IE says "Thursday, 26 November").
+ */
+import { DISPATCH } from './config';
+
+export type IsoDate = string & { readonly __brand: 'IsoDate' };
+
+const MS_PER_DAY = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** 0 = Sunday ... 6 = Saturday, as Date#getUTCDay. */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0');
+}
+
+/** The date with this year, month (1-12) and day; throws on a day that does not exist (a bug, not input). */
+export function isoDate(year: number, month: number, day: number): IsoDate {
+  const text = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+  const parsed = parseIsoDate(text);
+  if (!parsed) throw new RangeError(`Not a calendar date: ${year}-${month}-${day}`);
+  return parsed;
+}
+
+/** "2026-11-26" -> the date; anything else (including 2026-02-30) -> null. */
+export function parseIsoDate(text: string): IsoDate | null {
+  const match = ISO_DATE.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (month < 1 || month > 12 || day < 1) return null;
+  // Date.UTC rolls 30 February over into March; a round trip catches it.
+  const back = new Date(Date.UTC(year, month - 1, day));
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) {
+    return null;
+  }
+  return text as IsoDate;
+}
+
+export function dateParts(date: IsoDate): { year: number; month: number; day: number } {
+  return { year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)) };
+}
+
+/** Days since 1970-01-01. */
+export function dayNumber(date: IsoDate): number {
+  const { year, month, day } = dateParts(date);
+  return Date.UTC(year, month - 1, day) / MS_PER_DAY;
+}
+
+export function fromDayNumber(days: number): IsoDate {
+  const d = new Date(days * MS_PER_DAY);
+  return isoDate(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+}
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromDayNumber(dayNumber(date) + days);
+}
+
+export function weekday(date: IsoDate): Weekday {
+  // 1970-01-01 was a Thursday (4).
+  return ((((dayNumber(date) + 4) % 7) + 7) % 7) as Weekday;
+}
+
+export function isWeekend(date: IsoDate): boolean {
+  const day = weekday(date);
+  return day === 0 || day === 6;
+}
+
+/** "Thursday 26 November", the en-IE long form without a comma (and without the year). */
+export function formatDayMonth(date: IsoDate): string {
+  const { month, day } = dateParts(date);
+  return `${WEEKDAY_NAMES[weekday(date)]} ${day} ${MONTH_NAMES[month - 1]}`;
+}
+
+export interface IrishDateTime {
+  readonly date: IsoDate;
+  readonly hour: number;
+  readonly minute: number;
+}
+
+let irishFormat: Intl.DateTimeFormat | undefined;
+
+/** Built on first use: constructing a DateTimeFormat loads ICU data, which the home page never needs. */
+function irishFormatter(): Intl.DateTimeFormat {
+  irishFormat ??= new Intl.DateTimeFormat('en-IE', {
+    timeZone: DISPATCH.timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return irishFormat;
+}
+
+function irishParts(instant: Date): { date: IsoDate; hour: number; minute: number; second: number } {
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid Date');
+  const parts: Record<string, number> = {};
+  for (const part of irishFormatter().formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  const { year = Number.NaN, month = Number.NaN, day = Number.NaN } = parts;
+  return {
+    date: isoDate(year, month, day),
+    hour: parts.hour ?? 0,
+    minute: parts.minute ?? 0,
+    second: parts.second ?? 0,
+  };
+}
+
+/** The Irish calendar date and wall-clock time of an instant. */
+export function irishDateTime(instant: Date): IrishDateTime {
+  const { date, hour, minute } = irishParts(instant);
+  return { date, hour, minute };
+}
+
+export function irishDate(instant: Date): IsoDate {
+  return irishParts(instant).date;
+}
+
+/** Irish offset from UTC at an instant, in minutes (0 in winter, 60 in summer). */
+function irishOffsetMinutes(instant: Date): number {
+  const { date, hour, minute, second } = irishParts(instant);
+  const wallAsUtc = dayNumber(date) * MS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000;
+  return Math.round((wallAsUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant at which Irish clocks show this date and time. Clock times skipped by the spring change
+ * (01:00-01:59 on the last Sunday of March) resolve to the instant an hour later; the repeated hour in
+ * October resolves to its first occurrence. The dispatch rules only ask for 14:00, which is never either.
+ */
+export function irishInstant(date: IsoDate, hour: number, minute: number): Date {
+  const wallAsUtc = dayNumber(date) * MS_PER_DAY + (hour * 60 + minute) * 60_000;
+  // Irish offsets are 0 or +1 h: try the offset in force an hour either side and keep the one that fits.
+  const before = irishOffsetMinutes(new Date(wallAsUtc - 3_600_000));
+  const first = new Date(wallAsUtc - before * 60_000);
+  if (irishOffsetMinutes(first) === before) return first;
+  const after = irishOffsetMinutes(new Date(wallAsUtc + 3_600_000));
+  const second = new Date(wallAsUtc - after * 60_000);
+  // Neither fits only inside the spring gap: keep the winter offset, which lands an hour later.
+  return irishOffsetMinutes(second) === after ? second : first;
+}
+
+/** "Thursday 26 November" for the Irish calendar date of an instant. */
+export function formatIrishDate(instant: Date): string {
+  return formatDayMonth(irishDate(instant));
+}

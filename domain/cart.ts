@@ -1,5 +1,5 @@
 /**
- * Cart rules (spec section 4) as a pure reducer, plus the local-storage format under STORAGE_KEYS.cart.
+ * Cart rules (docs/product.md §5.1) as a pure reducer, plus the local-storage format under STORAGE_KEYS.cart.
  *
  * A line holds only the product id and quantity: name, price and image always come from the current
  * catalogue, so an old or tampered stored price can never reach the order summary (or the server, which
@@ -119,7 +119,7 @@ export function canIncrease(quantity: number): boolean {
 // --- Storage -------------------------------------------------------------------------------------------
 
 /**
- * The spec's stored shape is a list of name, price and quantity; we keep the name and the price (in cents)
+ * The stored shape (docs/product.md §5.1) is a list of name, price and quantity; we keep the name and the price (in cents)
  * for readability and older readers, but on load only id and quantity are trusted.
  */
 export interface StoredCartLine {

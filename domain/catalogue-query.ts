@@ -205,7 +205,7 @@ export function productCountText(count: number): string {
   return `${count} ${count === 1 ? 'product' : 'products'}`;
 }
 
-/** The empty listing's message, as the spec words it. */
+/** The empty listing's message (docs/product.md §2.4). */
 export function emptyResultText(query: CatalogueQuery): string {
   const search = query.search.trim();
   return search !== '' ? `No products found for "${search}"` : 'No products found matching your filters.';

@@ -74,7 +74,7 @@ export const confirmResponseSchema = z.object({
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
-/** 'SOL-' + characters 8 to 15 of the payment session id, upper-cased (spec section 3). */
+/** 'SOL-' + characters 8 to 15 of the payment session id, upper-cased (docs/product.md §6.3). */
 export function orderReference(sessionId: string): string {
   return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
 }

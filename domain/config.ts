@@ -1,5 +1,5 @@
 /**
- * Every business number of decisions.md lives here, once. Pages, e-mails, legal texts, the server's
+ * Every business number of the shop (docs/product.md §4) lives here, once. Pages, e-mails, legal texts, the server's
  * pricing and the tests all read from this module; a literal elsewhere is a bug.
  */
 import { type Cents, cents } from './money';

@@ -7,7 +7,7 @@ describe('checkEmail', () => {
   });
 
   it.each(['', '   ', 'plain', 'a@b', '@b.co', 'a@b..co', 'a b@c.co', 'a@b.co\r\nBcc: x@y.z', 'a@-b.co'])(
-    'rejects %j with the spec message',
+    'rejects %j with the invalid-address message',
     (raw) => {
       expect(checkEmail(raw)).toEqual({ ok: false, message: EMAIL_MESSAGES.invalid });
     },
@@ -19,7 +19,7 @@ describe('checkEmail', () => {
     expect(checkEmail(long)).toEqual({ ok: false, message: EMAIL_MESSAGES.tooLong });
   });
 
-  it('has the exact spec messages', () => {
+  it('has the exact messages of docs/product.md §3.2', () => {
     expect(EMAIL_MESSAGES.invalid).toBe('Please enter a valid email address');
     expect(EMAIL_MESSAGES.tooLong).toBe('Email must be less than 255 characters');
   });

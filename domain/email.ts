@@ -1,6 +1,6 @@
 /**
- * E-mail validation shared by the newsletter form, the checkout dialog and the server, with the spec's
- * exact messages. Input is trimmed first; the first failing rule's message is the one shown.
+ * E-mail validation shared by the newsletter form, the checkout dialog and the server, with the exact
+ * messages of docs/product.md §3.2. Input is trimmed first; the first failing rule's message is shown.
  */
 import { LIMITS } from './config';
 

@@ -59,7 +59,7 @@ export const TOOL_ROUTES: readonly RouteId[] = [
 /**
  * Pages that only make sense for one visitor at one moment: never indexed. The cart is not one of them:
  * its page is the same for everyone until the browser fills it in (the bag lives in local storage), and
- * the performance issue asks for SEO 100 on /cart, which Lighthouse refuses to a noindex page. It is
+ * the budgets ask for SEO 100 on /cart (docs/product.md §9.1), which Lighthouse refuses to a noindex page. It is
  * crawlable but left out of the sitemap (SITEMAP_EXCLUDED).
  */
 export const NOINDEX_ROUTES: readonly RouteId[] = [
@@ -107,7 +107,7 @@ export function resolvePath(rawPath: string): Resolution {
     }
     return { kind: 'route', match: { id: 'product', path, params: { id: productId } } };
   }
-  // decisions.md: /collections/best-sellers is matched above; the rest of these redirect to the shop.
+  // docs/product.md §2.1: /collections/best-sellers is matched above; the rest of these redirect to the shop.
   if (REDIRECT_EXACT.includes(path) || REDIRECT_PREFIXES.some((p) => path.startsWith(p))) {
     return { kind: 'redirect', to: '/shop' };
   }

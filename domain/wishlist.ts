@@ -1,5 +1,5 @@
 /**
- * Wishlist: product ids in the order they were added, never an id twice (decisions.md), stored under
+ * Wishlist: product ids in the order they were added, never an id twice (docs/product.md §5.3), stored under
  * STORAGE_KEYS.wishlist.
  */
 import { isProductId, PRODUCTS } from './catalogue';

@@ -1,6 +1,6 @@
 /**
  * Optional hosted AI image editor (IMAGE_EDIT_API_URL / IMAGE_EDIT_API_KEY), behind the same interface
- * as the offline engine. It receives the spec's edit-hero-image body ({ imageUrl, editInstruction }) and
+ * as the offline engine. It receives the image editor's request body ({ imageUrl, editInstruction }) and
  * must answer { editedImageUrl } as a data URL; the reply is checked like an upload (type, size, pixels),
  * and remote URLs are never fetched, so the API cannot make this server request arbitrary addresses.
  */

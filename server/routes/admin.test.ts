@@ -205,7 +205,7 @@ describe('hosted engine behind the same route (IMAGE_EDIT_API_URL)', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it('forwards the spec body with the API key and returns its checked image', async () => {
+  it('forwards the editor request body with the API key and returns its checked image', async () => {
     const edited = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
       .webp()
       .toBuffer();

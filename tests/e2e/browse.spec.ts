@@ -54,7 +54,7 @@ test.beforeEach(async ({ consoleGuard, request }) => {
 });
 
 test.describe('shop listing', () => {
-  test('search with no results shows the spec message and Clear Filters restores everything', async ({
+  test('search with no results shows the empty-result message and Clear Filters restores everything', async ({
     page,
   }) => {
     await page.goto('/#/shop');

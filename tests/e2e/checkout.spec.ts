@@ -24,7 +24,7 @@ test.beforeEach(async ({ consoleGuard, request }) => {
   if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
 });
 
-/** The spec's storage shape; the stored name and price are ignored by the shop (prices come from the catalogue). */
+/** The stored cart's shape (docs/product.md §5.1); the stored name and price are ignored by the shop (prices come from the catalogue). */
 async function seedCart(page: Page, path = '/cart') {
   await page.goto('/#/cart');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
@@ -185,7 +185,7 @@ test('cancelling on the test checkout returns to Payment Cancelled with the cart
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
 });
 
-test('server unreachable: the spec error with its detail, then Try again', async ({ page, consoleGuard }) => {
+test('server unreachable: the alert with its detail, then Try again', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/Failed to load resource: net::ERR_/);
   await seedCart(page, '/cart?checkout=1');
   // The mini cart's Checkout link (/cart?checkout=1) opens the e-mail step by itself.

@@ -39,7 +39,7 @@ function useRouteEffects(resolution: Resolution, path: string): void {
     if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
   }, [resolution]);
 
-  // Spec: the page scrolls to the top on every route change (not on query changes such as filters). Not
+  // docs/product.md §2.1: the page scrolls to the top on every route change (not on query changes such as filters). Not
   // when the app starts on the page it was loaded with: the shopper may have scrolled the prerendered page
   // already, and a reload keeps its position.
   const firstPath = useRef(path);

@@ -1,5 +1,5 @@
 /**
- * The hidden debug panels (spec section 2): ?flags=1 shows the feature-flag panel, ?debug=1 the error
+ * The hidden debug panels (docs/product.md §7.7): ?flags=1 shows the feature-flag panel, ?debug=1 the error
  * console. The query may sit in the real URL (/?debug=1#/shop) or in the hash route (#/shop?debug=1).
  * Both panels are separate chunks, loaded only when asked for, so shoppers never download them.
  */

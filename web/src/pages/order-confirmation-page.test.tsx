@@ -124,7 +124,7 @@ describe('OrderConfirmationPage', () => {
 });
 
 describe('PaymentCanceledPage', () => {
-  it('shows the spec texts and records payment_canceled with cart total and item count', async () => {
+  it('shows its texts and records payment_canceled with cart total and item count', async () => {
     window.location.hash = '#/payment-canceled';
     renderPage('cancel');
     expect(screen.getByRole('heading', { name: 'Payment Cancelled' })).toBeVisible();

@@ -1,7 +1,7 @@
 /**
  * /order-confirmation?session_id=...: the shop's server asks the payment provider whether the session is
- * paid (the browser's word is never enough) and answers with the order. Spec section 2 "Order
- * confirmation" and section 4: 'Verifying your order...', then 'Order Confirmed!' with the reference; the
+ * paid (the browser's word is never enough) and answers with the order. docs/product.md §2.7
+ * and §5.9: 'Verifying your order...', then 'Order Confirmed!' with the reference; the
  * first time this browser sees the order it shows the e-mail toast, clears the cart and checkoutEmail and
  * records the purchase. The e-mails themselves are sent by the server, exactly once.
  */

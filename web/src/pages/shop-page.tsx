@@ -12,7 +12,7 @@ export function ShopPage() {
   );
 }
 
-/** decisions.md: /collections/best-sellers shows the listing limited to the best sellers. */
+/** docs/product.md §8.9: /collections/best-sellers shows the listing limited to the best sellers. */
 export function BestSellersPage() {
   return (
     <Listing

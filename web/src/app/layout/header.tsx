@@ -13,7 +13,7 @@ import { NAV_LINKS } from './nav-links';
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  // decisions.md: mobile_nav selects the alternative implementation of the mobile menu.
+  // docs/product.md §5.7: mobile_nav selects the alternative implementation of the mobile menu.
   const altMenu = useFlag('mobile_nav');
   const Menu = altMenu ? MobileMenuAlt : MobileMenu;
   return (

@@ -1,4 +1,4 @@
-/** Header, mobile menu and footer share one list (spec: Home, shop, about, Bespoke & Corporate, coming soon, cart). */
+/** The header's and the mobile menu's links, one list (docs/product.md §2.2). */
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
   { to: '/shop', label: 'Shop' },

@@ -1,5 +1,5 @@
 /**
- * Floating 'Shop the collection' link (spec: shows when the hero is less than PROMO.heroVisibleBelow
+ * Floating 'Shop the collection' link (docs/product.md §5.6: shows when the hero is less than PROMO.heroVisibleBelow
  * visible, or past PROMO.scrollFallbackPx of scrolling without IntersectionObserver; closing hides it
  * for TIMINGS_MS.promoHideFor, stored as a hide-until time). Fixed position, so it never shifts layout.
  */

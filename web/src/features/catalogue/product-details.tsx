@@ -1,5 +1,5 @@
 /**
- * The product page body (spec: /product/{id}). Visiting records the product in recently viewed.
+ * The product page body (docs/product.md §2.5). Visiting records the product in recently viewed.
  */
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { CARE_INSTRUCTIONS, type Product, SAMPLE_REVIEWS } from '../../../../domain/catalogue';

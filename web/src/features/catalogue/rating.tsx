@@ -3,7 +3,7 @@ import { useFlag } from '../flags/use-flag';
 import { StarIcon } from './icons';
 
 /**
- * The static '5.0' badge of the cards (spec: shown as in the original; decisions.md: hidden when
+ * The static '5.0' badge of the cards (docs/product.md §8.13: shown as a sample, hidden when
  * content_purge is on). Screen readers hear "Rated 5.0 out of 5".
  */
 export function RatingBadge({ className = '' }: { className?: string }) {

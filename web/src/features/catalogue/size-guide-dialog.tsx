@@ -1,4 +1,4 @@
-/** The size guide (spec section 9: sizes by wrist circumference and the fit allowances), loaded on open. */
+/** The size guide (docs/product.md §4.8: sizes by wrist circumference and the fit allowances), loaded on open. */
 import { SIZE_GUIDE } from '../../../../domain/config';
 import { Modal } from './modal';
 

@@ -4,14 +4,14 @@ import { toast } from '../../components/ui/toast';
 import { useCart } from '../cart/cart-context';
 import { useMiniCart } from '../cart/mini-cart-context';
 
-/** The spec's toast for every add to cart (quick add, quick view, product page). */
+/** The toast for every add to cart: quick add, quick view, product page (docs/product.md §3.1). */
 export function addedToCartToast(product: Product): void {
   toast.success('Added to cart', { description: `${product.name} has been added to your cart.` });
 }
 
 /**
  * Adds one of the product and confirms with the toast. Quick add (cards, quick view) also opens the mini
- * cart, as the spec asks; the product page's Add to Cart only toasts.
+ * cart (docs/product.md §2.4); the product page's Add to Cart only toasts.
  */
 export function useAddToCart(): (product: Product, options?: { openMiniCart?: boolean }) => void {
   const { addItem } = useCart();

@@ -89,7 +89,7 @@ describe('startCheckout', () => {
     });
   });
 
-  it('gives up after the timeout with the spec message', async () => {
+  it('gives up after the timeout with the timeout message', async () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(

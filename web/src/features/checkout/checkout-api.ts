@@ -1,6 +1,6 @@
 /**
  * The browser's side of the checkout API (domain/checkout.ts): start a hosted checkout and confirm an
- * order. Every failure becomes one of the spec's details, so the page can show it as is.
+ * order. Every failure becomes one of the details of docs/product.md §3.3, so the page can show it as is.
  */
 import {
   type CheckoutRequest,

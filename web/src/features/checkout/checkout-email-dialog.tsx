@@ -1,7 +1,7 @@
 /**
- * The checkout's e-mail step (spec sections 4 and 5): opens empty (the parent mounts a fresh one for every
+ * The checkout's e-mail step (docs/product.md §5.8 and §3.2): opens empty (the parent mounts a fresh one for every
  * opening, so e-mail and error are cleared), validates on Continue (trimmed, valid,
- * at most 255 characters, the spec's messages in red under the field), Enter submits. Radix Dialog traps
+ * at most 255 characters, the messages of §3.2 in red under the field), Enter submits. Radix Dialog traps
  * focus, closes on Escape and gives focus back to the button that opened it.
  */
 import * as Dialog from '@radix-ui/react-dialog';

@@ -66,7 +66,7 @@ describe('CheckoutSection', () => {
     expect(within(again).queryByText(EMAIL_MESSAGES.invalid)).not.toBeInTheDocument();
   });
 
-  it('creates the session, shows the spec states and stores the diagnostics', async () => {
+  it('creates the session, shows the checkout states and stores the diagnostics', async () => {
     let answer: (r: Response) => void = () => {};
     const fetchMock = vi.fn(() => new Promise<Response>((resolve) => (answer = resolve)));
     vi.stubGlobal('fetch', fetchMock);

@@ -1,9 +1,9 @@
 /**
- * The cart's checkout (spec section 4 "Checkout", section 8): 'Proceed to Checkout' opens the e-mail
+ * The cart's checkout (docs/product.md §5.8 and §3.3): 'Proceed to Checkout' opens the e-mail
  * step; then 'Creating secure checkout...' with the button disabled; then 'Redirecting to Stripe...' (or
  * '... secure checkout...' for the built-in test checkout) with a link, and the page moves to the hosted
  * checkout after TIMINGS_MS.checkoutRedirectDelay (a new tab when the shop is framed). A failure shows the
- * spec's alert with its detail and 'Try again'. The browser sends ids, quantities, gift wrap, zone and
+ * failure alert with its detail and 'Try again'. The browser sends ids, quantities, gift wrap, zone and
  * e-mail only: the server prices the order.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';

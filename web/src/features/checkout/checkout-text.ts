@@ -16,7 +16,7 @@ export const CHECKOUT_TEXT = {
   serverReturned: (status: number) => `Server returned ${status}`,
 } as const;
 
-/** The shopper's checkout e-mail, kept for the confirmation page (spec: key 'checkoutEmail'). */
+/** The shopper's checkout e-mail, kept for the confirmation page (docs/product.md §5.14: key 'checkoutEmail'). */
 export function storeCheckoutEmail(email: string): void {
   try {
     window.localStorage.setItem(STORAGE_KEYS.checkoutEmail, email);

@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 
 describe('error log', () => {
-  it('stores every field of the spec', () => {
+  it('stores every field of an entry', () => {
     localStorage.setItem(
       STORAGE_KEYS.cart,
       JSON.stringify([

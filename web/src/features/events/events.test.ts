@@ -44,7 +44,7 @@ describe('checkout events', () => {
 });
 
 describe('checkout diagnostics', () => {
-  it('stores the last success and the last error under the spec keys and announces changes', () => {
+  it('stores the last success and the last error under their storage keys and announces changes', () => {
     const listener = vi.fn();
     window.addEventListener(CHECKOUT_HEALTH_CHANGED_EVENT, listener);
     recordCheckoutSuccess(new Date('2026-11-20T10:00:00Z'));

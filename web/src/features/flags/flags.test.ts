@@ -7,7 +7,7 @@ function storageFrom(values: Record<string, string>): (key: string) => string | 
   return (key) => values[key] ?? null;
 }
 
-describe('resolveFlag: the spec order local {name} > flag_{name} > environment > default', () => {
+describe('resolveFlag: the order local {name} > flag_{name} > environment > default', () => {
   it.each(FLAG_NAMES)('%s: every source wins over the ones after it', (name: FlagName) => {
     const upper = name.toUpperCase();
     const flipped = String(!FLAG_DEFAULTS[name]);

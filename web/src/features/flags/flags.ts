@@ -1,7 +1,7 @@
 /**
- * Feature flags, resolved in the spec's order: local storage `{name}` ('true'/'false'), then
+ * Feature flags, resolved in the order of docs/product.md §5.7: local storage `{name}` ('true'/'false'), then
  * `flag_{name}`, then the runtime environment the server hands the app (upper-cased name or FLAG_ prefix),
- * then the defaults of decisions.md. Everything that depends on a flag reads it through `getFlag`.
+ * then the defaults (FLAG_DEFAULTS). Everything that depends on a flag reads it through `getFlag`.
  */
 import { FLAG_DEFAULTS, FLAG_NAMES, type FlagName } from '../../../../domain/config';
 

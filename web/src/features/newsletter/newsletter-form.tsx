@@ -1,6 +1,6 @@
 /**
- * Newsletter sign-up (spec sections 4 and 5, decisions.md "Newsletter"): the address is trimmed and
- * checked with the spec's messages before anything is sent (that code, and the POST, load on first focus
+ * Newsletter sign-up (docs/product.md §5.10): the address is trimmed and
+ * checked with the messages of §3.2 before anything is sent (that code, and the POST, load on first focus
  * or submit: see submit-newsletter.ts); an invalid one blocks submission and shows
  * the first message as an alert. A valid one is stored on the server; only its ok reply clears the input
  * and shows the success message (for TIMINGS_MS.newsletterMessage or until the next edit). A failed

@@ -15,7 +15,7 @@ function renderPage() {
 }
 
 describe('CheckoutTestPlanPage', () => {
-  it('covers the areas a release needs, with the shop numbers and spec messages', () => {
+  it('covers the areas a release needs, with the shop numbers and messages', () => {
     expect(TEST_PLAN.map((s) => s.title)).toEqual([
       'Browsing',
       'Cart',

@@ -1,18 +1,21 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { REACT_DOM_CHUNK } from './web/src/boot/page-scripts';
+import { bootHeadScript } from './web/src/boot/vite-plugin';
 
 // The SPA lives in web/; its build goes to dist/web, which the Fastify server serves.
 export default defineConfig({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), bootHeadScript()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     target: 'es2022',
     assetsInlineLimit: 0,
-    // .vite/manifest.json: the size budget check (scripts/check-size.mjs) reads the chunk graph from it.
+    // .vite/manifest.json: the size budget check and the prerenderer read the chunk graph from it
+    // (scripts/build-manifest.ts).
     manifest: true,
     // Source maps stay out of the public build: they would ship our source to every visitor.
     sourcemap: false,
@@ -22,9 +25,9 @@ export default defineConfig({
           groups: [
             {
               // React and React DOM in a chunk of their own, evaluated one task before the app
-              // (see web/src/react-dom-client.ts and the boot script of scripts/prerender.mjs).
-              name: 'react-dom',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|web[\\/]src[\\/]react-dom-client\.ts$/,
+              // (see web/src/boot/react-dom-client.ts and the boot script of web/src/boot/page-scripts.ts).
+              name: REACT_DOM_CHUNK,
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|web[\\/]src[\\/]boot[\\/]react-dom-client\.ts$/,
             },
             {
               // Everything the entry needs from the app in one file, not one per module that a page chunk

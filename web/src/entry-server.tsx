@@ -1,7 +1,7 @@
 /**
- * Server-side entry used at build time by scripts/prerender.mjs: renders a route of the same App the
- * browser runs (no second copy of any page), waiting for lazy page chunks, and exposes the route table
- * and metadata the prerenderer needs.
+ * Server-side entry used at build time by scripts/prerender.ts: renders a route of the same App the
+ * browser runs (no second copy of any page), waiting for lazy page chunks, and exposes the route table,
+ * the metadata and the boot protocol's scripts and names the prerenderer needs.
  */
 import { PassThrough } from 'node:stream';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -10,8 +10,11 @@ import { LCP_SIZES, SITE_IMAGES, srcSet } from '../../domain/images';
 import { type RouteMatch, resolvePath, STATIC_PATHS } from '../../domain/routes';
 import { pageMeta } from '../../domain/seo';
 import { App } from './app/app';
-import { PAGE_SOURCES, preloadPage } from './app/page-registry';
+import { preloadPage, pageModuleId as registryModuleId } from './app/page-registry';
 
+export { type BootAssets, bootScript, REACT_DOM_CHUNK } from './boot/page-scripts';
+export { PRERENDERED_ATTRIBUTE, ROOT_ID } from './boot/protocol';
+export type { RouteMatch };
 export { pageMeta, resolvePath };
 
 /** Every path the server answers without the hash, each prerendered at build time. */
@@ -53,6 +56,6 @@ export function lcpImage(match: RouteMatch): { srcset: string; sizes: string } |
 }
 
 /** The route's page module as the client build's manifest names it (its chunk is preloaded at boot). */
-export function pageSource(match: RouteMatch): string {
-  return PAGE_SOURCES[match.id];
+export function pageModuleId(match: RouteMatch): string {
+  return registryModuleId(match.id);
 }

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { type Resolution, resolvePath } from '../../../domain/routes';
+import { clearStale, signalHydrated } from '../boot/protocol';
 import { HydrateLater } from '../components/hydrate-later';
 import { LazyToaster } from '../components/ui/toast';
 import { DebugPanels } from '../features/debug-panels';
@@ -23,14 +24,12 @@ function PageFallback() {
 }
 
 /**
- * The page's boot script (scripts/prerender.mjs) holds clicks and submits made before the app started;
- * they are replayed once the page itself has hydrated. Inside the page's Suspense boundary, because React
- * hydrates that boundary after the shell, and a click on a part not yet hydrated would be dropped.
+ * The page's boot script holds clicks and submits made before the app started; they are replayed once the
+ * page itself has hydrated. Inside the page's Suspense boundary, because React hydrates that boundary after
+ * the shell, and a click on a part not yet hydrated would be dropped.
  */
 function PageHydrated() {
-  useEffect(() => {
-    (window as Window & { __solasHydrated?: () => void }).__solasHydrated?.();
-  }, []);
+  useEffect(signalHydrated, []);
   return null;
 }
 
@@ -52,7 +51,7 @@ function useRouteEffects(resolution: Resolution, path: string): void {
   useEffect(() => {
     if (resolution.kind !== 'route') return;
     // During hydration the router still reports the prerendered route; reveal only the real one.
-    if (parseHash(window.location.hash).path === path) delete document.documentElement.dataset.stale;
+    if (parseHash(window.location.hash).path === path) clearStale();
     const { match } = resolution;
     // Metadata (page texts, JSON-LD) loads after first paint: prerendered pages already carry their head,
     // and the home page's JS budget has no room for it. In a task of its own, not in the effects pass

@@ -1,72 +1,56 @@
 /**
  * Route id -> page component. Every page is its own chunk (React.lazy), so the home page ships only the
  * shell and itself; `preloadPage` lets the prerenderer and hydration load a chunk before rendering.
+ * page-registry.test.ts loads every route's page.
  */
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 import type { RouteId } from '../../../domain/routes';
 
-type PageModule = () => Promise<{ default: ComponentType }>;
+/**
+ * Route id -> its page: the module under web/src/pages (without `.tsx`) and the component it exports. The
+ * only list of pages: the loaders below and the module ids the prerenderer looks up in the client build's
+ * manifest (`pageModuleId`) both come from it.
+ */
+const PAGES = {
+  home: ['home-page', 'HomePage'],
+  shop: ['shop-page', 'ShopPage'],
+  'best-sellers': ['shop-page', 'BestSellersPage'],
+  product: ['product-page', 'ProductPage'],
+  cart: ['cart-page', 'CartPage'],
+  about: ['about-page', 'AboutPage'],
+  'bespoke-corporate': ['bespoke-corporate-page', 'BespokeCorporatePage'],
+  'coming-soon': ['coming-soon-page', 'ComingSoonPage'],
+  'order-confirmation': ['order-confirmation-page', 'OrderConfirmationPage'],
+  'payment-canceled': ['payment-canceled-page', 'PaymentCanceledPage'],
+  'privacy-policy': ['legal/privacy-policy-page', 'PrivacyPolicyPage'],
+  'terms-conditions': ['legal/terms-conditions-page', 'TermsConditionsPage'],
+  'returns-refunds': ['legal/returns-refunds-page', 'ReturnsRefundsPage'],
+  'cookie-policy': ['legal/cookie-policy-page', 'CookiePolicyPage'],
+  'image-editor': ['tools/image-editor-page', 'ImageEditorPage'],
+  diagnostics: ['tools/diagnostics-page', 'DiagnosticsPage'],
+  'checkout-test-plan': ['tools/checkout-test-plan-page', 'CheckoutTestPlanPage'],
+  'checkout-health': ['tools/checkout-health-page', 'CheckoutHealthPage'],
+  'error-test': ['tools/error-test-page', 'ErrorTestPage'],
+  'not-found': ['not-found-page', 'NotFoundPage'],
+} as const satisfies Readonly<Record<RouteId, readonly [module: string, component: string]>>;
 
-const loaders: Readonly<Record<RouteId, PageModule>> = {
-  home: () => import('../pages/home-page').then((m) => ({ default: m.HomePage })),
-  shop: () => import('../pages/shop-page').then((m) => ({ default: m.ShopPage })),
-  'best-sellers': () => import('../pages/shop-page').then((m) => ({ default: m.BestSellersPage })),
-  product: () => import('../pages/product-page').then((m) => ({ default: m.ProductPage })),
-  cart: () => import('../pages/cart-page').then((m) => ({ default: m.CartPage })),
-  about: () => import('../pages/about-page').then((m) => ({ default: m.AboutPage })),
-  'bespoke-corporate': () =>
-    import('../pages/bespoke-corporate-page').then((m) => ({ default: m.BespokeCorporatePage })),
-  'coming-soon': () => import('../pages/coming-soon-page').then((m) => ({ default: m.ComingSoonPage })),
-  'order-confirmation': () =>
-    import('../pages/order-confirmation-page').then((m) => ({ default: m.OrderConfirmationPage })),
-  'payment-canceled': () =>
-    import('../pages/payment-canceled-page').then((m) => ({ default: m.PaymentCanceledPage })),
-  'privacy-policy': () =>
-    import('../pages/legal/privacy-policy-page').then((m) => ({ default: m.PrivacyPolicyPage })),
-  'terms-conditions': () =>
-    import('../pages/legal/terms-conditions-page').then((m) => ({ default: m.TermsConditionsPage })),
-  'returns-refunds': () =>
-    import('../pages/legal/returns-refunds-page').then((m) => ({ default: m.ReturnsRefundsPage })),
-  'cookie-policy': () =>
-    import('../pages/legal/cookie-policy-page').then((m) => ({ default: m.CookiePolicyPage })),
-  'image-editor': () =>
-    import('../pages/tools/image-editor-page').then((m) => ({ default: m.ImageEditorPage })),
-  diagnostics: () => import('../pages/tools/diagnostics-page').then((m) => ({ default: m.DiagnosticsPage })),
-  'checkout-test-plan': () =>
-    import('../pages/tools/checkout-test-plan-page').then((m) => ({ default: m.CheckoutTestPlanPage })),
-  'checkout-health': () =>
-    import('../pages/tools/checkout-health-page').then((m) => ({ default: m.CheckoutHealthPage })),
-  'error-test': () => import('../pages/tools/error-test-page').then((m) => ({ default: m.ErrorTestPage })),
-  'not-found': () => import('../pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
-};
+/** Every page module, each a chunk of its own (Vite turns the glob into one dynamic import per file). */
+const pageModules = import.meta.glob<Readonly<Record<string, unknown>>>('../pages/**/*-page.tsx');
+
+async function loadPage(id: RouteId): Promise<{ default: ComponentType }> {
+  const [module, component] = PAGES[id];
+  const page = (await pageModules[`../pages/${module}.tsx`]?.())?.[component];
+  if (typeof page !== 'function') throw new Error(`page-registry: no ${component} in pages/${module}.tsx`);
+  return { default: page as ComponentType };
+}
 
 /**
- * Each route's page module as the client build's manifest names it. The prerenderer preloads the page's
- * chunk and its imports from the boot script, a few per task, so that hydration finds them requested
- * already (scripts/prerender.mjs). Kept equal to the imports above by page-registry.test.ts.
+ * The route's page module as the client build's manifest names it (relative to web/): the prerenderer
+ * preloads its chunk and imports from the boot script, so that hydration finds them requested already.
  */
-export const PAGE_SOURCES: Readonly<Record<RouteId, string>> = {
-  home: 'src/pages/home-page.tsx',
-  shop: 'src/pages/shop-page.tsx',
-  'best-sellers': 'src/pages/shop-page.tsx',
-  product: 'src/pages/product-page.tsx',
-  cart: 'src/pages/cart-page.tsx',
-  about: 'src/pages/about-page.tsx',
-  'bespoke-corporate': 'src/pages/bespoke-corporate-page.tsx',
-  'coming-soon': 'src/pages/coming-soon-page.tsx',
-  'order-confirmation': 'src/pages/order-confirmation-page.tsx',
-  'payment-canceled': 'src/pages/payment-canceled-page.tsx',
-  'privacy-policy': 'src/pages/legal/privacy-policy-page.tsx',
-  'terms-conditions': 'src/pages/legal/terms-conditions-page.tsx',
-  'returns-refunds': 'src/pages/legal/returns-refunds-page.tsx',
-  'cookie-policy': 'src/pages/legal/cookie-policy-page.tsx',
-  'image-editor': 'src/pages/tools/image-editor-page.tsx',
-  diagnostics: 'src/pages/tools/diagnostics-page.tsx',
-  'checkout-test-plan': 'src/pages/tools/checkout-test-plan-page.tsx',
-  'checkout-health': 'src/pages/tools/checkout-health-page.tsx',
-  'error-test': 'src/pages/tools/error-test-page.tsx',
-  'not-found': 'src/pages/not-found-page.tsx',
-};
+export function pageModuleId(id: RouteId): string {
+  return `src/pages/${PAGES[id][0]}.tsx`;
+}
 
 const lazyPages = new Map<RouteId, LazyExoticComponent<ComponentType>>();
 const loadedPages = new Map<RouteId, ComponentType>();
@@ -74,7 +58,7 @@ const loadedPages = new Map<RouteId, ComponentType>();
 export function pageComponent(id: RouteId): ComponentType {
   const existing = lazyPages.get(id) ?? loadedPages.get(id);
   if (existing) return existing;
-  const page = lazy(loaders[id]);
+  const page = lazy(() => loadPage(id));
   lazyPages.set(id, page);
   return page;
 }
@@ -85,7 +69,7 @@ export function pageComponent(id: RouteId): ComponentType {
  * suspended page and never swaps the prerendered HTML for the fallback.
  */
 export async function preloadPage(id: RouteId): Promise<unknown> {
-  const module = await loaders[id]();
+  const module = await loadPage(id);
   if (!lazyPages.has(id)) loadedPages.set(id, module.default);
   return module;
 }

@@ -3,6 +3,7 @@
  * viewport, waits for its hero to render (page chunks load lazily) and its images to settle, then hands
  * the frame's document to a reader. The frame is always removed afterwards.
  */
+import { isStale } from '../../boot/protocol';
 import { findHero } from './hero-snapshot';
 
 export const FRAME_LOAD_TIMEOUT_MS = 10_000;
@@ -65,8 +66,8 @@ export async function withPageInFrame<T>(path: string, read: (doc: Document, win
     const doc = frame.contentDocument;
     if (!win || !doc) throw new Error('The page could not be opened for inspection');
     // The frame opens the prerendered home page and then switches to the requested hash route; until
-    // it has (the shell clears data-stale), the home page's hero is still in the document.
-    await waitFor(() => !doc.documentElement.hasAttribute('data-stale'), HERO_WAIT_MS);
+    // it has (the page is no longer stale), the home page's hero is still in the document.
+    await waitFor(() => !isStale(doc), HERO_WAIT_MS);
     const heroShown = await waitFor(() => findHero(doc) !== null, HERO_WAIT_MS);
     if (heroShown) {
       await waitFor(() => {

@@ -10,7 +10,7 @@ let files = 0;
 let before = 0;
 let afterBr = 0;
 
-function walk(dir) {
+function walk(dir: string): void {
   for (const name of readdirSync(dir)) {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) walk(full);
@@ -18,7 +18,7 @@ function walk(dir) {
   }
 }
 
-function compress(file) {
+function compress(file: string): void {
   const data = readFileSync(file);
   if (data.length < 512) return;
   const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });

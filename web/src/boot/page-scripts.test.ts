@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../domain/config';
+import { bootScript, headScript, inlineScript } from './page-scripts';
+import { clearStale, HYDRATED_SIGNAL, isStale, STALE_ATTRIBUTE, signalHydrated } from './protocol';
+
+/** Runs an inline script's text as the page would: in the global scope, not in this module. */
+function runInPage(text: string): void {
+  new Function(text)();
+}
+
+const ASSETS = {
+  entry: '/assets/index-a.js',
+  entryImports: ['/assets/rolldown-runtime-b.js', '/assets/react-dom-c.js', '/assets/shell-d.js'],
+  reactDom: '/assets/react-dom-c.js',
+};
+const PAGE_IMPORTS = ['/assets/product-page-e.js', '/assets/text-f.js'];
+
+afterEach(() => {
+  signalHydrated();
+  delete (window as unknown as Record<string, unknown>)[HYDRATED_SIGNAL];
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  document.documentElement.removeAttribute(STALE_ATTRIBUTE);
+  delete document.documentElement.dataset.announcement;
+  localStorage.clear();
+  history.replaceState(null, '', '/');
+});
+
+describe('inlineScript', () => {
+  it('calls the function with its arguments as JSON, the first one right after the function', () => {
+    const show = (a: string, b: readonly number[]) => console.info(a, b);
+    expect(inlineScript(show, '/x.js', [1, 2])).toBe(`(${show.toString()})("/x.js", [1,2])`);
+  });
+
+  it('refuses a text that would end the script element or call a compiler helper', () => {
+    expect(() => inlineScript((s: string) => console.info(s), '</script><script>alert(1)')).toThrow(
+      /<\/script/,
+    );
+    const compiled = Object.assign(() => {}, { toString: () => 'function hold(){__name(hold,"hold")}' });
+    expect(() => inlineScript(compiled)).toThrow(/compiler helper/);
+  });
+});
+
+describe('head script', () => {
+  it('marks a page whose hash asks for another route as stale and hides its root', () => {
+    history.replaceState(null, '', '/#/cart');
+    runInPage(headScript());
+    expect(isStale()).toBe(true);
+    document.body.innerHTML = '<div id="root">home</div>';
+    expect(getComputedStyle(document.getElementById('root') as HTMLElement).visibility).toBe('hidden');
+    clearStale();
+    expect(isStale()).toBe(false);
+    expect(getComputedStyle(document.getElementById('root') as HTMLElement).visibility).not.toBe('hidden');
+  });
+
+  it('leaves a page alone whose hash is its own route, or that has no hash', () => {
+    history.replaceState(null, '', '/shop#/shop?q=pearl');
+    runInPage(headScript());
+    expect(isStale()).toBe(false);
+    history.replaceState(null, '', '/product/3');
+    runInPage(headScript());
+    expect(isStale()).toBe(false);
+    expect(document.head.querySelector('style')).toBeNull();
+  });
+
+  it('hides the announcement bar the shopper dismissed', () => {
+    runInPage(headScript());
+    expect(document.documentElement.dataset.announcement).toBeUndefined();
+    localStorage.setItem(STORAGE_KEYS.announcementDismissed, '1');
+    runInPage(headScript());
+    expect(document.documentElement.dataset.announcement).toBe('dismissed');
+  });
+});
+
+describe('boot script', () => {
+  beforeEach(() => {
+    // A stale page starts the app at once (nothing painted to wait for).
+    document.documentElement.setAttribute(STALE_ATTRIBUTE, '1');
+  });
+
+  it('loads the flags, preloads the entry and page imports two per task, then React DOM, then the entry', async () => {
+    runInPage(bootScript(ASSETS, PAGE_IMPORTS));
+    const scripts = () => [...document.head.querySelectorAll('script')].map((s) => s.getAttribute('src'));
+    expect(scripts()).toEqual(['/runtime-env.js', ASSETS.reactDom]);
+    const preloads = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')];
+    expect(preloads()).toHaveLength(2);
+    await vi.waitFor(() => expect(preloads()).toHaveLength(5));
+    expect(preloads().map((l) => l.getAttribute('href'))).toEqual([...ASSETS.entryImports, ...PAGE_IMPORTS]);
+
+    // The entry only after React DOM has been evaluated (its load event), in a task of its own.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(scripts()).not.toContain(ASSETS.entry);
+    document.head.querySelector(`script[src="${ASSETS.reactDom}"]`)?.dispatchEvent(new Event('load'));
+    await vi.waitFor(() => expect(scripts()).toEqual(['/runtime-env.js', ASSETS.reactDom, ASSETS.entry]));
+    const entry = document.head.querySelector(`script[src="${ASSETS.entry}"]`) as HTMLScriptElement;
+    expect(entry.type).toBe('module');
+    expect(entry.async).toBe(false);
+  });
+
+  it('holds clicks on buttons and form submissions until the page has hydrated, then replays each once', () => {
+    document.body.innerHTML = `
+      <button type="button">Add to Cart</button>
+      <form aria-label="Newsletter"><input name="email" /></form>
+      <a href="#/shop">Shop</a>`;
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const form = document.querySelector('form') as HTMLFormElement;
+    const link = document.querySelector('a') as HTMLAnchorElement;
+    const clicks = vi.fn();
+    const submits = vi.fn((event: Event) => event.preventDefault());
+    const linkClicks = vi.fn((event: Event) => event.preventDefault());
+    button.addEventListener('click', clicks);
+    form.addEventListener('submit', submits);
+    link.addEventListener('click', linkClicks);
+
+    runInPage(bootScript(ASSETS, PAGE_IMPORTS));
+    button.click();
+    form.requestSubmit();
+    link.click();
+    expect(clicks).not.toHaveBeenCalled();
+    expect(submits).not.toHaveBeenCalled();
+    // Links are plain links: never held.
+    expect(linkClicks).toHaveBeenCalledTimes(1);
+
+    signalHydrated();
+    expect(clicks).toHaveBeenCalledTimes(1);
+    expect(submits).toHaveBeenCalledTimes(1);
+    signalHydrated();
+    button.click();
+    expect(clicks).toHaveBeenCalledTimes(2);
+    expect(submits).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not replay a click on a control the app has since removed', () => {
+    document.body.innerHTML = '<button type="button">Close</button>';
+    const button = document.querySelector('button') as HTMLButtonElement;
+    const clicks = vi.fn();
+    button.addEventListener('click', clicks);
+    runInPage(bootScript(ASSETS, PAGE_IMPORTS));
+    button.click();
+    button.remove();
+    signalHydrated();
+    expect(clicks).not.toHaveBeenCalled();
+  });
+});
+
+describe('signalHydrated', () => {
+  it('does nothing on a page without the boot script (development, tests)', () => {
+    expect(() => signalHydrated()).not.toThrow();
+  });
+});

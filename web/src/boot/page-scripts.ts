@@ -1,0 +1,180 @@
+/**
+ * The two inline scripts of every page (docs/decisions/0007-boot-and-hydration.md), written as functions
+ * that run in the page and inlined as `(function …)(arguments)`: the head script (index.html, through
+ * ./vite-plugin.ts) and the boot script (put in place of the entry by scripts/prerender.ts, which reads it
+ * from the SSR build). Each function uses nothing from outside its body: the names of ./protocol.ts come in
+ * as arguments. The server allows each script by the hash of the exact text inlined (server/security/csp.ts
+ * hashes the page as written), so nothing here needs to know about the policy.
+ */
+import { STORAGE_KEYS } from '../../../domain/config';
+import { HYDRATED_SIGNAL, ROOT_ID, STALE_ATTRIBUTE } from './protocol';
+
+/** The chunk vite.config.ts puts React DOM in; the boot script evaluates it one task before the entry. */
+export const REACT_DOM_CHUNK = 'react-dom';
+
+type Json = string | number | boolean | null | readonly Json[] | { readonly [key: string]: Json };
+
+/** `(function …)(arguments)`: the text of an inline script that calls `run` with JSON arguments. */
+export function inlineScript<A extends Json[]>(run: (...args: A) => void, ...args: A): string {
+  const text = `(${run.toString()})(${args.map((a) => JSON.stringify(a)).join(', ')})`;
+  // Compiled by a tool that adds helpers (tsx's keepNames adds __name, Vite's dev transform rewrites
+  // import()), the function would call something the page does not have.
+  if (/\b__\w+\(/.test(text)) throw new Error(`inlineScript: ${run.name} calls a compiler helper`);
+  if (/<\/script/i.test(text)) throw new Error('inlineScript: the script contains </script');
+  return text;
+}
+
+/**
+ * Runs in <head> before the first paint: hides a dismissed announcement bar (no layout shift for
+ * returning visitors), and marks a prerendered page whose hash asks for another route as stale, hiding
+ * its root until the app has rendered that route.
+ */
+function beforeFirstPaint(dismissedKey: string, staleAttribute: string, rootId: string): void {
+  const html = document.documentElement;
+  try {
+    if (localStorage.getItem(dismissedKey)) html.dataset.announcement = 'dismissed';
+  } catch {
+    // Storage blocked (privacy mode): the bar shows, as for a first visit.
+  }
+  const hashPath = location.hash.slice(1).split('?')[0];
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  if (!hashPath || hashPath === path) return;
+  html.setAttribute(staleAttribute, '1');
+  const style = document.createElement('style');
+  style.textContent = `[${staleAttribute}] #${rootId} { visibility: hidden; }`;
+  document.head.append(style);
+}
+
+/** The head script's text (the same on every page). */
+export function headScript(): string {
+  return inlineScript(beforeFirstPaint, STORAGE_KEYS.announcementDismissed, STALE_ATTRIBUTE, ROOT_ID);
+}
+
+/** What the boot script loads, from the client build. */
+export interface BootAssets {
+  /** The app's entry module. */
+  readonly entry: string;
+  /** The entry's static imports, React DOM's chunk among them. */
+  readonly entryImports: readonly string[];
+  /** React DOM's chunk (REACT_DOM_CHUNK). */
+  readonly reactDom: string;
+}
+
+/**
+ * Paint first, then boot. A prerendered page is complete without JavaScript, so nothing of the app may
+ * compete with its first paint for the network or the main thread. This script starts the app only once
+ * the page shows its content: after the first contentful paint, after the page's priority image (its LCP
+ * element) has loaded, and two frames later so that frame has reached the screen. Then it preloads the
+ * entry's static imports and the page's chunk, loads the server's flag values (/runtime-env.js) and the
+ * entry, in that order (async=false).
+ *
+ * Until the app has hydrated, clicks on buttons and form submissions are held, and replayed when the app
+ * calls window[hydratedSignal]; links are plain links, so nothing a shopper does is lost. The timer starts
+ * the app anyway in a tab that never paints (opened in the background) or a browser without paint timing.
+ * A hash link to another page (stale), a hidden tab and a frame start at once.
+ */
+function paintFirstThenBoot(
+  entry: string,
+  entryImports: readonly string[],
+  reactDom: string,
+  pageImports: readonly string[],
+  hydratedSignal: string,
+  staleAttribute: string,
+): void {
+  const held: Element[] = [];
+  const hold = (event: Event) => {
+    const target = event.target;
+    if (!(target instanceof Element)) return;
+    const control =
+      event.type === 'submit' ? target : target.closest('button, [role="button"], input[type="submit"]');
+    if (!control) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    held.push(control);
+  };
+  document.addEventListener('click', hold, true);
+  document.addEventListener('submit', hold, true);
+  (window as unknown as Record<string, () => void>)[hydratedSignal] = () => {
+    document.removeEventListener('click', hold, true);
+    document.removeEventListener('submit', hold, true);
+    for (const control of held.splice(0)) {
+      if (!control.isConnected) continue;
+      if (control instanceof HTMLFormElement) control.requestSubmit();
+      else if (control instanceof HTMLElement) control.click();
+    }
+  };
+  let started = false;
+  const add = (...elements: Element[]) => document.head.append(...elements);
+  const script = (attrs: Partial<HTMLScriptElement>) =>
+    Object.assign(document.createElement('script'), { async: false }, attrs);
+  const start = () => {
+    if (started) return;
+    started = true;
+    add(script({ src: '/runtime-env.js' }));
+    // Every request costs the main thread a little on a slow phone (a millisecond or more per file), so
+    // the preload links go in two per task: the entry's imports first, then the page's chunk and its
+    // imports, which hydration then finds requested already instead of asking for all at once.
+    const links = entryImports
+      .concat(pageImports)
+      .map((href) =>
+        Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }),
+      );
+    const addSome = () => {
+      add(...links.splice(0, 2));
+      if (links.length > 0) setTimeout(addSome, 0);
+    };
+    addSome();
+    // React DOM is evaluated in a task of its own, the app's entry (which imports it) in the next one: two
+    // shorter tasks instead of one long one. A module script's load event comes after its evaluation; it
+    // runs as soon as it arrives (async), while the entry waits for /runtime-env.js (async=false).
+    const addEntry = () => add(script({ type: 'module', src: entry, crossOrigin: '' }));
+    const vendor = script({ type: 'module', src: reactDom, crossOrigin: '', async: true });
+    vendor.addEventListener('load', () => setTimeout(addEntry, 0));
+    vendor.addEventListener('error', addEntry);
+    add(vendor);
+  };
+  const afterFrames = () => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start, 0)));
+  const afterContent = () => {
+    const image = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+    if (image && !image.complete) {
+      image.addEventListener('load', afterFrames);
+      image.addEventListener('error', afterFrames);
+    } else afterFrames();
+  };
+  // Nothing to wait for: a stale page shows nothing until the app renders the hash's route; a hidden tab
+  // and a frame (the diagnostics tool's invisible one) may never report a paint.
+  if (
+    document.documentElement.hasAttribute(staleAttribute) ||
+    document.visibilityState === 'hidden' ||
+    window.top !== window
+  ) {
+    start();
+    return;
+  }
+  setTimeout(start, 3000);
+  try {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+      observer.disconnect();
+      afterContent();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    start();
+  }
+}
+
+/**
+ * The boot script's text for one page: the same for all but the page's own chunk and its imports.
+ * The entry comes first, where the journeys look for it (tests/e2e/prerender.spec.ts).
+ */
+export function bootScript(assets: BootAssets, pageImports: readonly string[]): string {
+  return inlineScript(
+    paintFirstThenBoot,
+    assets.entry,
+    assets.entryImports,
+    assets.reactDom,
+    pageImports,
+    HYDRATED_SIGNAL,
+    STALE_ATTRIBUTE,
+  );
+}

@@ -11,8 +11,6 @@ import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import { readStoredJson, removeStored, subscribeStored, writeStoredJson } from '../storage/browser-storage';
 import { forgetPathHistoryCache, getPathHistory } from './path-history';
 
-export { getPathHistory, recordPath } from './path-history';
-
 export const ERROR_TYPES = ['error', 'network', 'checkout'] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
 

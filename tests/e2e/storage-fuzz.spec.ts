@@ -8,14 +8,14 @@
  */
 import fc from 'fast-check';
 import { getProduct, PRODUCTS } from '../../domain/catalogue';
-import { FLAG_NAMES, STORAGE_KEYS } from '../../domain/config';
+import { FLAG_NAMES, flagStorageKeys, STORAGE_KEYS } from '../../domain/config';
 import { expect, test } from './fixtures';
 
 const SEED = 20_261_122;
 const CASES = 30;
 const ROUTES = ['/', '/shop', '/cart', '/product/1', '/checkout-health'];
 
-const KEYS = [...Object.values(STORAGE_KEYS), ...FLAG_NAMES, ...FLAG_NAMES.map((f) => `flag_${f}`)];
+const KEYS = [...Object.values(STORAGE_KEYS), ...FLAG_NAMES.flatMap(flagStorageKeys)];
 
 const json = fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v));
 

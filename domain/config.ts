@@ -262,7 +262,12 @@ export const SIZE_GUIDE = {
 
 export const SAMPLE_RATING = 5;
 
-/** Browser storage keys; a shared list so the storage fuzz tests and the clearing code agree. */
+/**
+ * Every key the shop keeps in browser storage (local storage, except `adminToken`, which lives in the tab's
+ * session storage), plus the feature-flag overrides of `flagStorageKeys`. One list, so the storage module
+ * (web/src/features/storage/browser-storage.ts), the cookie policy and the storage fuzz tests agree. The
+ * values are what shoppers' browsers already hold: never rename one.
+ */
 export const STORAGE_KEYS = {
   cart: 'cart',
   wishlist: 'solas-wishlist',
@@ -278,6 +283,7 @@ export const STORAGE_KEYS = {
   errorLog: 'solas-error-log',
   pathHistory: 'solas-path-history',
   events: 'solas-events',
+  adminToken: 'solas-admin-token',
 } as const;
 
 export const FLAG_NAMES = ['content_purge', 'mobile_nav', 'hero_v2', 'hero_v3'] as const;
@@ -288,6 +294,11 @@ export const FLAG_DEFAULTS: Readonly<Record<FlagName, boolean>> = {
   hero_v2: false,
   hero_v3: true,
 };
+
+/** A flag's storage overrides, in the order they win: `{name}`, then `flag_{name}`. */
+export function flagStorageKeys(name: FlagName): readonly [FlagName, `flag_${FlagName}`] {
+  return [name, `flag_${name}`];
+}
 
 export function deliveryDaysText(zone: ZoneId): string {
   const [min, max] = SHIPPING_ZONES[zone].deliveryDays;

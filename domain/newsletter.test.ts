@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_MESSAGES } from './email';
-import {
-  interpretNewsletterReply,
-  NEWSLETTER_MESSAGES,
-  newsletterRequest,
-  newsletterRequestSchema,
-} from './newsletter';
+import { interpretNewsletterReply, newsletterRequest, newsletterRequestSchema } from './newsletter';
+import { NEWSLETTER_MESSAGES } from './newsletter-messages';
 
 describe('newsletterRequest', () => {
   const long = `${'a'.repeat(64)}@${'b'.repeat(60)}.${'c'.repeat(60)}.${'d'.repeat(60)}.${'e'.repeat(10)}.ie`;

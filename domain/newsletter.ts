@@ -9,8 +9,6 @@ import { NEWSLETTER_MESSAGES, NEWSLETTER_SOURCES, type NewsletterSource } from '
 
 export const NEWSLETTER_ENDPOINT = '/api/newsletter';
 
-export { NEWSLETTER_MESSAGES, NEWSLETTER_SOURCES, type NewsletterSource } from './newsletter-messages';
-
 export const newsletterRequestSchema = z.strictObject({
   email: z.string().check(z.maxLength(1000)),
   source: z.enum(NEWSLETTER_SOURCES),

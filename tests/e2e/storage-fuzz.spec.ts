@@ -2,18 +2,20 @@
  * Browser storage fuzzing: whatever another version of the shop, an extension or a curious visitor left
  * in localStorage (the cart, lists, flags, diagnostics), every page still renders its heading and throws
  * no uncaught error. Thirty cases from fast-check with a fixed seed; each loads five pages with the
- * values written before any script of the page runs.
+ * values written before any script of the page runs. Two more journeys break storage itself (access
+ * denied as in privacy modes, every write over the quota): the shop still renders and the bag still works
+ * for the visit.
  */
 import fc from 'fast-check';
-import { PRODUCTS } from '../../domain/catalogue';
-import { FLAG_NAMES, STORAGE_KEYS } from '../../domain/config';
+import { getProduct, PRODUCTS } from '../../domain/catalogue';
+import { FLAG_NAMES, flagStorageKeys, STORAGE_KEYS } from '../../domain/config';
 import { expect, test } from './fixtures';
 
 const SEED = 20_261_122;
 const CASES = 30;
 const ROUTES = ['/', '/shop', '/cart', '/product/1', '/checkout-health'];
 
-const KEYS = [...Object.values(STORAGE_KEYS), ...FLAG_NAMES, ...FLAG_NAMES.map((f) => `flag_${f}`)];
+const KEYS = [...Object.values(STORAGE_KEYS), ...FLAG_NAMES.flatMap(flagStorageKeys)];
 
 const json = fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v));
 
@@ -87,3 +89,51 @@ cases.forEach((values, i) => {
     }
   });
 });
+
+/** Storage that cannot be used at all: privacy modes deny access, a full quota refuses every write. */
+const BROKEN_STORAGE = {
+  denied: () => {
+    const deny = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    Object.defineProperty(window, 'localStorage', { configurable: true, get: deny });
+    Object.defineProperty(window, 'sessionStorage', { configurable: true, get: deny });
+  },
+  full: () => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    };
+  },
+} as const;
+
+for (const [mode, breakStorage] of Object.entries(BROKEN_STORAGE)) {
+  test(`storage ${mode}: every page renders and the bag works for the visit`, async ({ page }) => {
+    await page.addInitScript(breakStorage);
+    await page.goto('/#/');
+    // The page really has no usable storage: the probe meets the error the shop must absorb.
+    const probe = await page.evaluate(() => {
+      try {
+        window.localStorage.setItem('probe', '1');
+        return 'stored';
+      } catch (error) {
+        return (error as DOMException).name;
+      }
+    });
+    expect(probe).toBe(mode === 'denied' ? 'SecurityError' : 'QuotaExceededError');
+    for (const route of ROUTES) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { level: 1 }).first(), route).toBeVisible();
+    }
+    await page.goto('/#/product/1');
+    await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
+    const badge = page.getByRole('banner').getByRole('link', { name: /^Cart, / });
+    await expect(badge).toHaveAccessibleName('Cart, 1 item');
+    const bar = page.getByRole('complementary', { name: 'Announcement' });
+    await bar.getByRole('button', { name: 'Dismiss announcement' }).click();
+    await expect(bar).toBeHidden();
+    // A hash change keeps this document, and with it the bag held in memory.
+    await page.goto('/#/cart');
+    await expect(page.getByRole('link', { name: getProduct('1')?.name ?? 'product 1' })).toBeVisible();
+    await expect(badge).toHaveAccessibleName('Cart, 1 item');
+  });
+}

@@ -12,7 +12,8 @@ import { cents, formatEuro } from '../../../domain/money';
 import { Link, useSearchParams } from '../app/router';
 import { toast } from '../components/ui/toast';
 import { useCart } from '../features/cart/cart-context';
-import { clearCheckoutEmail, confirmOrder, readCheckoutEmail } from '../features/checkout/checkout-api';
+import { confirmOrder } from '../features/checkout/checkout-api';
+import { clearCheckoutEmail, readCheckoutEmail } from '../features/checkout/checkout-text';
 import { recordEvent } from '../features/events/events';
 
 export const CONFIRMATION_TOASTS = {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FREE_SHIPPING_THRESHOLD, POLICY, STORAGE_KEYS } from '../../../../domain/config';
 import { formatEuroShort } from '../../../../domain/money';
+import { readStored, writeStored } from '../../features/storage/browser-storage';
 
 export const ANNOUNCEMENT_TEXT = `Free shipping in Ireland over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} • ${POLICY.returnsDays}-day returns`;
 
@@ -11,19 +12,13 @@ export const ANNOUNCEMENT_TEXT = `Free shipping in Ireland over ${formatEuroShor
 export function AnnouncementBar() {
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => {
-    try {
-      if (window.localStorage.getItem(STORAGE_KEYS.announcementDismissed)) setDismissed(true);
-    } catch {
-      // Storage disabled: the bar simply shows.
-    }
+    // Storage disabled or empty: the bar simply shows.
+    if (readStored(STORAGE_KEYS.announcementDismissed)) setDismissed(true);
   }, []);
   if (dismissed) return null;
   const dismiss = () => {
-    try {
-      window.localStorage.setItem(STORAGE_KEYS.announcementDismissed, '1');
-    } catch {
-      // Still hide it for this page view.
-    }
+    // When storage cannot keep it, the bar is still hidden for this page view.
+    writeStored(STORAGE_KEYS.announcementDismissed, '1');
     setDismissed(true);
   };
   return (

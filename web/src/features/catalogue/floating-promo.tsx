@@ -6,6 +6,7 @@
 import { type RefObject, useEffect, useState } from 'react';
 import { PROMO, STORAGE_KEYS, TIMINGS_MS } from '../../../../domain/config';
 import { Link } from '../../app/router';
+import { readStored, writeStored } from '../storage/browser-storage';
 import { CloseIcon } from './icons';
 
 /** Whether a stored hide-until value still hides the promo at `now`. Garbage never hides it. */
@@ -14,21 +15,13 @@ export function promoHidden(stored: string | null, now: number): boolean {
   return Number(stored) > now;
 }
 
-function readHideUntil(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.promoHideUntil);
-  } catch {
-    return null;
-  }
-}
-
 export function FloatingPromo({ heroRef }: { heroRef: RefObject<HTMLElement | null> }) {
   // Hidden until the effect has read storage: the server render and first paint never show it.
   const [allowed, setAllowed] = useState(false);
   const [heroOutOfView, setHeroOutOfView] = useState(false);
 
   useEffect(() => {
-    setAllowed(!promoHidden(readHideUntil(), Date.now()));
+    setAllowed(!promoHidden(readStored(STORAGE_KEYS.promoHideUntil), Date.now()));
   }, []);
 
   useEffect(() => {
@@ -54,11 +47,8 @@ export function FloatingPromo({ heroRef }: { heroRef: RefObject<HTMLElement | nu
   if (!allowed || !heroOutOfView) return null;
 
   const close = () => {
-    try {
-      window.localStorage.setItem(STORAGE_KEYS.promoHideUntil, String(Date.now() + TIMINGS_MS.promoHideFor));
-    } catch {
-      // Storage disabled: hide it for this visit only.
-    }
+    // When storage cannot keep it, the promo is hidden for this visit only.
+    writeStored(STORAGE_KEYS.promoHideUntil, String(Date.now() + TIMINGS_MS.promoHideFor));
     setAllowed(false);
     // The focused close button is gone; continue from the page content rather than the top of the document.
     document.getElementById('main')?.focus({ preventScroll: true });

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CHECKOUT_TEXT, confirmOrder, redirectTextFor, safeCheckoutUrl, startCheckout } from './checkout-api';
+import { confirmOrder, redirectTextFor, safeCheckoutUrl, startCheckout } from './checkout-api';
+import { CHECKOUT_TEXT } from './checkout-text';
 
 const REQUEST = {
   email: 'a@example.ie',

@@ -15,8 +15,6 @@ import { CHECKOUT_TEXT } from './checkout-text';
 
 export const CHECKOUT_ENDPOINT = '/api/checkout';
 
-export { CHECKOUT_TEXT, clearCheckoutEmail, readCheckoutEmail, storeCheckoutEmail } from './checkout-text';
-
 export type StartCheckoutResult =
   | { readonly ok: true; readonly url: string; readonly sessionId: string; readonly redirectText: string }
   | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };

@@ -3,6 +3,7 @@
  * these at once, while the client (and zod with it) loads only when the shopper starts a checkout.
  */
 import { STORAGE_KEYS, TIMINGS_MS } from '../../../../domain/config';
+import { readStored, removeStored, writeStored } from '../storage/browser-storage';
 
 export const CHECKOUT_TEXT = {
   proceed: 'Proceed to Checkout',
@@ -16,27 +17,18 @@ export const CHECKOUT_TEXT = {
   serverReturned: (status: number) => `Server returned ${status}`,
 } as const;
 
-/** The shopper's checkout e-mail, kept for the confirmation page (docs/product.md §5.14: key 'checkoutEmail'). */
+/**
+ * The shopper's checkout e-mail, kept for the confirmation page (docs/product.md §5.14: key 'checkoutEmail').
+ * When storage is disabled the server still has the address; only the browser-side hint is lost.
+ */
 export function storeCheckoutEmail(email: string): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.checkoutEmail, email);
-  } catch {
-    // Storage disabled: the server has the address; only the browser-side hint is lost.
-  }
+  writeStored(STORAGE_KEYS.checkoutEmail, email);
 }
 
 export function readCheckoutEmail(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.checkoutEmail);
-  } catch {
-    return null;
-  }
+  return readStored(STORAGE_KEYS.checkoutEmail);
 }
 
 export function clearCheckoutEmail(): void {
-  try {
-    window.localStorage.removeItem(STORAGE_KEYS.checkoutEmail);
-  } catch {
-    // See storeCheckoutEmail.
-  }
+  removeStored(STORAGE_KEYS.checkoutEmail);
 }

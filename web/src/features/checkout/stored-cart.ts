@@ -12,21 +12,14 @@ import {
 } from '../../../../domain/cart';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { priceOrder } from '../../../../domain/pricing';
-
-function read(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
+import { readStored } from '../storage/browser-storage';
 
 export function storedCartSummary(): { readonly total: number; readonly itemCount: number } {
-  const views = cartLineViews(parseStoredCart(read(STORAGE_KEYS.cart)));
+  const views = cartLineViews(parseStoredCart(readStored(STORAGE_KEYS.cart)));
   const totals = priceOrder(
     pricedLines(views),
-    parseStoredZone(read(STORAGE_KEYS.zone)),
-    parseStoredGiftWrap(read(STORAGE_KEYS.giftWrap)),
+    parseStoredZone(readStored(STORAGE_KEYS.zone)),
+    parseStoredGiftWrap(readStored(STORAGE_KEYS.giftWrap)),
   );
   return { total: totals.total, itemCount: totals.itemCount };
 }

@@ -4,13 +4,12 @@ import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import {
   clearErrorLog,
   getErrorLog,
-  getPathHistory,
   logError,
   readCartSize,
-  recordPath,
   resetErrorLogCacheForTests,
   subscribeErrorLog,
 } from './error-log';
+import { getPathHistory, recordPath } from './path-history';
 
 beforeEach(() => {
   localStorage.clear();

@@ -8,9 +8,8 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
+import { readStoredJson, removeStored, subscribeStored, writeStoredJson } from '../storage/browser-storage';
 import { forgetPathHistoryCache, getPathHistory } from './path-history';
-
-export { getPathHistory, recordPath } from './path-history';
 
 export const ERROR_TYPES = ['error', 'network', 'checkout'] as const;
 export type ErrorType = (typeof ERROR_TYPES)[number];
@@ -56,36 +55,11 @@ const EMPTY: readonly ErrorLogEntry[] = Object.freeze([]);
 
 let entries: readonly ErrorLogEntry[] | null = null;
 const listeners = new Set<() => void>();
-let storageListenerInstalled = false;
-
-function storage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function readJson(key: string): unknown {
-  try {
-    const raw = storage()?.getItem(key);
-    return raw ? (JSON.parse(raw) as unknown) : null;
-  } catch {
-    return null;
-  }
-}
-
-function writeJson(key: string, value: unknown): void {
-  try {
-    storage()?.setItem(key, JSON.stringify(value));
-  } catch {
-    // Quota exceeded or storage disabled: the log still works in memory for this page view.
-  }
-}
+let storageListenersInstalled = false;
 
 /** Corrupt or foreign data is dropped entry by entry, never trusted and never thrown. */
 function loadEntries(): readonly ErrorLogEntry[] {
-  const raw = readJson(STORAGE_KEYS.errorLog);
+  const raw = readStoredJson(STORAGE_KEYS.errorLog);
   if (!Array.isArray(raw)) return EMPTY;
   const valid: ErrorLogEntry[] = [];
   for (const item of raw) {
@@ -117,7 +91,7 @@ function newId(): string {
  * key may hold: the cart's list of {name, price, quantity} (docs/product.md §5.1), an object with `items`, or garbage (0).
  */
 export function readCartSize(): number {
-  const raw = readJson(STORAGE_KEYS.cart);
+  const raw = readStoredJson(STORAGE_KEYS.cart);
   const list: unknown = Array.isArray(raw)
     ? raw
     : raw !== null && typeof raw === 'object' && 'items' in raw
@@ -184,7 +158,8 @@ export function logError(input: ErrorLogInput): ErrorLogEntry {
   const extra = sanitizeExtra(input.extra);
   if (extra) entry.extra = extra;
   entries = [...(entries ?? EMPTY), entry].slice(-LIMITS.errorLogMax);
-  writeJson(STORAGE_KEYS.errorLog, entries);
+  // Quota exceeded or storage disabled: the log still works in memory for this page view.
+  writeStoredJson(STORAGE_KEYS.errorLog, entries);
   notify();
   return entry;
 }
@@ -201,26 +176,20 @@ export function getServerErrorLog(): readonly ErrorLogEntry[] {
 
 export function clearErrorLog(): void {
   entries = EMPTY;
-  try {
-    storage()?.removeItem(STORAGE_KEYS.errorLog);
-  } catch {
-    // See writeJson.
-  }
+  removeStored(STORAGE_KEYS.errorLog);
   notify();
 }
 
 /** For useSyncExternalStore: fires on new entries, clears and changes made in another tab. */
 export function subscribeErrorLog(listener: () => void): () => void {
   listeners.add(listener);
-  if (!storageListenerInstalled && typeof window !== 'undefined') {
-    storageListenerInstalled = true;
-    window.addEventListener('storage', (event) => {
-      if (event.key === STORAGE_KEYS.errorLog || event.key === null) {
-        entries = loadEntries();
-        notify();
-      }
-      if (event.key === STORAGE_KEYS.pathHistory || event.key === null) forgetPathHistoryCache();
+  if (!storageListenersInstalled) {
+    storageListenersInstalled = true;
+    subscribeStored(STORAGE_KEYS.errorLog, () => {
+      entries = loadEntries();
+      notify();
     });
+    subscribeStored(STORAGE_KEYS.pathHistory, forgetPathHistoryCache);
   }
   return () => {
     listeners.delete(listener);

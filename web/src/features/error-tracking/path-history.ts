@@ -3,20 +3,21 @@
  * free of zod) because the shell records every route change: the home page must not pay for the log.
  */
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
+import { readStoredJson, writeStoredJson } from '../storage/browser-storage';
 
 const EMPTY: readonly string[] = Object.freeze([]);
 let paths: readonly string[] | null = null;
 
+/** Keeps the plausible paths of whatever list is stored; anything else reads as no history. */
+function checkPaths(raw: unknown): readonly string[] | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  return raw
+    .filter((p): p is string => typeof p === 'string' && p.length <= 2_000)
+    .slice(-LIMITS.pathHistoryMax);
+}
+
 function load(): readonly string[] {
-  try {
-    const raw: unknown = JSON.parse(window.localStorage.getItem(STORAGE_KEYS.pathHistory) ?? 'null');
-    if (!Array.isArray(raw)) return EMPTY;
-    return raw
-      .filter((p): p is string => typeof p === 'string' && p.length <= 2_000)
-      .slice(-LIMITS.pathHistoryMax);
-  } catch {
-    return EMPTY;
-  }
+  return readStoredJson(STORAGE_KEYS.pathHistory, checkPaths) ?? EMPTY;
 }
 
 export function getPathHistory(): readonly string[] {
@@ -31,11 +32,8 @@ export function recordPath(path: string): void {
   const current = getPathHistory();
   if (current[current.length - 1] === path) return;
   paths = [...current, path].slice(-LIMITS.pathHistoryMax);
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.pathHistory, JSON.stringify(paths));
-  } catch {
-    // Storage full or disabled: history lives in memory for this page view.
-  }
+  // Storage full or disabled: history lives in memory for this page view.
+  writeStoredJson(STORAGE_KEYS.pathHistory, paths);
 }
 
 /** Another tab changed the history, or a test reset storage: read it again next time. */

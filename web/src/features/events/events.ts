@@ -5,6 +5,13 @@
 import * as z from 'zod/mini';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import { logError } from '../error-tracking/error-log';
+import {
+  readStored,
+  readStoredJson,
+  removeStored,
+  writeStored,
+  writeStoredJson,
+} from '../storage/browser-storage';
 
 export const EVENT_NAMES = [
   'checkout_start',
@@ -45,49 +52,8 @@ export interface CheckoutHealth {
 /** Broadcast in this tab when the stored checkout diagnostics change (other tabs get 'storage'). */
 export const CHECKOUT_HEALTH_CHANGED_EVENT = 'solas:checkout-health-changed';
 
-function store(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
-
-function read(key: string): string | null {
-  try {
-    return store()?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function write(key: string, value: string): void {
-  try {
-    store()?.setItem(key, value);
-  } catch {
-    // Storage full or disabled: diagnostics are best effort and must never break checkout.
-  }
-}
-
-function remove(key: string): void {
-  try {
-    store()?.removeItem(key);
-  } catch {
-    // See write.
-  }
-}
-
-function parseJson(raw: string | null): unknown {
-  if (!raw) return null;
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    return null;
-  }
-}
-
 export function getEvents(): readonly RecordedEvent[] {
-  const raw = parseJson(read(STORAGE_KEYS.events));
+  const raw = readStoredJson(STORAGE_KEYS.events);
   if (!Array.isArray(raw)) return [];
   const valid: RecordedEvent[] = [];
   for (const item of raw) {
@@ -109,7 +75,8 @@ export function recordEvent(name: EventName, data?: EventData): RecordedEvent {
     event.data = clean;
   }
   const events = [...getEvents(), event].slice(-LIMITS.errorLogMax);
-  write(STORAGE_KEYS.events, JSON.stringify(events));
+  // Storage full or disabled: diagnostics are best effort and must never break checkout.
+  writeStoredJson(STORAGE_KEYS.events, events);
   return event;
 }
 
@@ -118,13 +85,13 @@ function announce(): void {
 }
 
 export function recordCheckoutSuccess(at: Date = new Date()): void {
-  write(STORAGE_KEYS.lastCheckoutSuccessAt, at.toISOString());
+  writeStored(STORAGE_KEYS.lastCheckoutSuccessAt, at.toISOString());
   announce();
 }
 
 export function recordCheckoutError(code: CheckoutErrorCode, msg: string, at: Date = new Date()): void {
   const value: StoredCheckoutError = { code, msg, time: at.toISOString() };
-  write(STORAGE_KEYS.lastCheckoutError, JSON.stringify(value));
+  writeStoredJson(STORAGE_KEYS.lastCheckoutError, value);
   announce();
 }
 
@@ -137,14 +104,14 @@ function parseTimestamp(raw: string | null): string | null {
 }
 
 export function readCheckoutHealth(): CheckoutHealth {
-  const lastSuccessAt = parseTimestamp(read(STORAGE_KEYS.lastCheckoutSuccessAt));
-  const parsed = checkoutErrorSchema.safeParse(parseJson(read(STORAGE_KEYS.lastCheckoutError)));
-  return { lastSuccessAt, lastError: parsed.success ? parsed.data : null };
+  const lastSuccessAt = parseTimestamp(readStored(STORAGE_KEYS.lastCheckoutSuccessAt));
+  const lastError = readStoredJson(STORAGE_KEYS.lastCheckoutError, checkoutErrorSchema) ?? null;
+  return { lastSuccessAt, lastError };
 }
 
 export function clearCheckoutHealth(): void {
-  remove(STORAGE_KEYS.lastCheckoutSuccessAt);
-  remove(STORAGE_KEYS.lastCheckoutError);
+  removeStored(STORAGE_KEYS.lastCheckoutSuccessAt);
+  removeStored(STORAGE_KEYS.lastCheckoutError);
   announce();
 }
 

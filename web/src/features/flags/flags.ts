@@ -3,7 +3,8 @@
  * `flag_{name}`, then the runtime environment the server hands the app (upper-cased name or FLAG_ prefix),
  * then the defaults (FLAG_DEFAULTS). Everything that depends on a flag reads it through `getFlag`.
  */
-import { FLAG_DEFAULTS, FLAG_NAMES, type FlagName } from '../../../../domain/config';
+import { FLAG_DEFAULTS, FLAG_NAMES, type FlagName, flagStorageKeys } from '../../../../domain/config';
+import { readStored, removeStored, type StorageKey, writeStored } from '../storage/browser-storage';
 
 export const FLAGS_CHANGED_EVENT = 'solas:flags-changed';
 
@@ -22,22 +23,15 @@ function parseBool(value: string | null | undefined): boolean | undefined {
   return undefined;
 }
 
-function readStorage(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
 export function resolveFlag(
   name: FlagName,
-  storage: (key: string) => string | null,
+  storage: (key: StorageKey) => string | null,
   env: Readonly<Record<string, string>> | undefined,
 ): { value: boolean; source: FlagSource } {
-  const local = parseBool(storage(name));
+  const [localKey, prefixedKey] = flagStorageKeys(name);
+  const local = parseBool(storage(localKey));
   if (local !== undefined) return { value: local, source: 'local' };
-  const prefixed = parseBool(storage(`flag_${name}`));
+  const prefixed = parseBool(storage(prefixedKey));
   if (prefixed !== undefined) return { value: prefixed, source: 'local-prefixed' };
   const upper = name.toUpperCase();
   const fromEnv = parseBool(env?.[upper]?.toLowerCase()) ?? parseBool(env?.[`FLAG_${upper}`]?.toLowerCase());
@@ -47,7 +41,7 @@ export function resolveFlag(
 
 export function getFlag(name: FlagName): boolean {
   if (typeof window === 'undefined') return FLAG_DEFAULTS[name];
-  return resolveFlag(name, readStorage, window.__SOLAS_ENV__).value;
+  return resolveFlag(name, readStored, window.__SOLAS_ENV__).value;
 }
 
 export interface FlagState {
@@ -61,26 +55,18 @@ export function getFlagStates(): readonly FlagState[] {
   if (typeof window === 'undefined') {
     return FLAG_NAMES.map((name) => ({ name, value: FLAG_DEFAULTS[name], source: 'default' as const }));
   }
-  return FLAG_NAMES.map((name) => ({ name, ...resolveFlag(name, readStorage, window.__SOLAS_ENV__) }));
+  return FLAG_NAMES.map((name) => ({ name, ...resolveFlag(name, readStored, window.__SOLAS_ENV__) }));
 }
 
 export function setFlag(name: FlagName, value: boolean): void {
-  try {
-    window.localStorage.setItem(name, String(value));
-  } catch {
-    // Storage can be full or disabled; the flag then simply keeps its previous value.
-  }
+  // Storage can be full or disabled; the flag then simply keeps its previous value.
+  writeStored(name, String(value));
   window.dispatchEvent(new Event(FLAGS_CHANGED_EVENT));
 }
 
 export function resetFlags(): void {
   for (const name of FLAG_NAMES) {
-    try {
-      window.localStorage.removeItem(name);
-      window.localStorage.removeItem(`flag_${name}`);
-    } catch {
-      // See setFlag.
-    }
+    for (const key of flagStorageKeys(name)) removeStored(key);
   }
   window.dispatchEvent(new Event(FLAGS_CHANGED_EVENT));
 }

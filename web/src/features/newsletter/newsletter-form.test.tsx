@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { EMAIL_MESSAGES } from '../../../../domain/email';
-import { NEWSLETTER_MESSAGES } from '../../../../domain/newsletter';
+import { NEWSLETTER_MESSAGES } from '../../../../domain/newsletter-messages';
 import { NewsletterForm } from './newsletter-form';
 
 function jsonResponse(status: number, body: unknown): Response {

@@ -5,9 +5,9 @@
 import {
   interpretNewsletterReply,
   NEWSLETTER_ENDPOINT,
-  NEWSLETTER_MESSAGES,
   type NewsletterRequest,
 } from '../../../../domain/newsletter';
+import { NEWSLETTER_MESSAGES } from '../../../../domain/newsletter-messages';
 import { trackedFetch } from '../error-tracking/tracked-fetch';
 
 export { newsletterRequest } from '../../../../domain/newsletter';

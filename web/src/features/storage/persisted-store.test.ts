@@ -1,12 +1,16 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../../domain/config';
 import { createPersistedStore } from './persisted-store';
+
+// Any declared key will do; the store does not care what the list means.
+const KEY = STORAGE_KEYS.compare;
 
 type Action = { type: 'push'; value: string } | { type: 'noop' };
 
 function makeStore() {
   return createPersistedStore<readonly string[], Action>({
-    key: 'test-list',
+    key: KEY,
     initial: [],
     reducer: (state, action) => (action.type === 'push' ? [...state, action.value] : state),
     parse: (raw) => {
@@ -26,7 +30,7 @@ afterEach(() => localStorage.clear());
 
 describe('createPersistedStore', () => {
   it('reads the stored value lazily and keeps the server snapshot at the initial state', () => {
-    localStorage.setItem('test-list', '["a","b"]');
+    localStorage.setItem(KEY, '["a","b"]');
     const store = makeStore();
     expect(store.getServerSnapshot()).toEqual([]);
     expect(store.getSnapshot()).toEqual(['a', 'b']);
@@ -38,16 +42,16 @@ describe('createPersistedStore', () => {
     // Equal-but-new would make React re-render every consumer synchronously after hydration.
     const empty = makeStore();
     expect(empty.getSnapshot()).toBe(empty.getServerSnapshot());
-    localStorage.setItem('test-list', '[]');
+    localStorage.setItem(KEY, '[]');
     const stored = makeStore();
     expect(stored.getSnapshot()).toBe(stored.getServerSnapshot());
-    localStorage.setItem('test-list', '{');
+    localStorage.setItem(KEY, '{');
     const corrupt = makeStore();
     expect(corrupt.getSnapshot()).toBe(corrupt.getServerSnapshot());
   });
 
   it('turns a corrupt stored value into a valid state', () => {
-    localStorage.setItem('test-list', '{');
+    localStorage.setItem(KEY, '{');
     expect(makeStore().getSnapshot()).toEqual([]);
   });
 
@@ -56,7 +60,7 @@ describe('createPersistedStore', () => {
     const listener = vi.fn();
     const unsubscribe = store.subscribe(listener);
     store.dispatch({ type: 'push', value: 'x' });
-    expect(localStorage.getItem('test-list')).toBe('["x"]');
+    expect(localStorage.getItem(KEY)).toBe('["x"]');
     expect(store.getSnapshot()).toEqual(['x']);
     expect(listener).toHaveBeenCalledTimes(1);
     const setItem = vi.spyOn(Storage.prototype, 'setItem');
@@ -71,8 +75,8 @@ describe('createPersistedStore', () => {
     const listener = vi.fn();
     store.subscribe(listener);
     expect(store.getSnapshot()).toEqual([]);
-    localStorage.setItem('test-list', '["from-other-tab"]');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'test-list', newValue: '["from-other-tab"]' }));
+    localStorage.setItem(KEY, '["from-other-tab"]');
+    window.dispatchEvent(new StorageEvent('storage', { key: KEY, newValue: '["from-other-tab"]' }));
     expect(listener).toHaveBeenCalledTimes(1);
     expect(store.getSnapshot()).toEqual(['from-other-tab']);
     // Unrelated keys do not wake the store; localStorage.clear() in another tab (key null) does.
@@ -87,9 +91,9 @@ describe('createPersistedStore', () => {
   it('builds on the latest stored value when dispatching', () => {
     const store = makeStore();
     expect(store.getSnapshot()).toEqual([]);
-    localStorage.setItem('test-list', '["a"]');
+    localStorage.setItem(KEY, '["a"]');
     store.dispatch({ type: 'push', value: 'b' });
-    expect(JSON.parse(localStorage.getItem('test-list') ?? '')).toEqual(['a', 'b']);
+    expect(JSON.parse(localStorage.getItem(KEY) ?? '')).toEqual(['a', 'b']);
   });
 
   it('keeps working in memory when storage is full', () => {

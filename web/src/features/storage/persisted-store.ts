@@ -6,13 +6,15 @@
  *   initial state, and nothing touches `window` during a server render.
  * - Storage is the source of truth: every snapshot compares the stored string with the one the state came
  *   from, so a write by another tab (storage event) or by other code in this tab is picked up.
- * - Storage may be disabled, full or hold garbage: reads and writes never throw, `parse` turns anything
- *   into a valid state, and when a write fails the state simply lives in memory for this page.
+ * - Storage may be disabled, full or hold garbage: reads and writes go through browser-storage.ts and
+ *   never throw, `parse` turns anything into a valid state, and when a write fails the state simply lives
+ *   in memory for this page.
  */
 import { useState, useSyncExternalStore } from 'react';
+import { readStored, type StorageKey, subscribeStored, writeStored } from './browser-storage';
 
 export interface PersistedStoreOptions<S, A> {
-  readonly key: string;
+  readonly key: StorageKey;
   readonly initial: S;
   readonly reducer: (state: S, action: A) => S;
   /** Must accept any string (or null for "nothing stored") and never throw. */
@@ -27,35 +29,6 @@ export interface PersistedStore<S, A> {
   readonly dispatch: (action: A) => void;
 }
 
-function browserStorage(): Storage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    // Accessing localStorage throws a SecurityError when the browser blocks site data.
-    return null;
-  }
-}
-
-function readRaw(key: string): string | null {
-  try {
-    return browserStorage()?.getItem(key) ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function writeRaw(key: string, value: string): boolean {
-  const storage = browserStorage();
-  if (!storage) return false;
-  try {
-    storage.setItem(key, value);
-    return true;
-  } catch {
-    // QuotaExceededError or disabled storage: keep the state in memory for this page.
-    return false;
-  }
-}
-
 export function createPersistedStore<S, A>(options: PersistedStoreOptions<S, A>): PersistedStore<S, A> {
   const { key, initial, reducer, parse, serialize } = options;
   const initialRaw = serialize(initial);
@@ -63,9 +36,10 @@ export function createPersistedStore<S, A>(options: PersistedStoreOptions<S, A>)
   /** The stored string `state` was read from or written as; undefined before the first read. */
   let sourceRaw: string | null | undefined;
   const listeners = new Set<() => void>();
+  let unsubscribeStorage: (() => void) | null = null;
 
   const getSnapshot = (): S => {
-    const raw = readRaw(key);
+    const raw = readStored(key);
     if (raw !== sourceRaw) {
       sourceRaw = raw;
       const next = parse(raw);
@@ -81,20 +55,18 @@ export function createPersistedStore<S, A>(options: PersistedStoreOptions<S, A>)
     for (const listener of listeners) listener();
   };
 
-  const onStorage = (event: StorageEvent) => {
-    // key === null means another tab called localStorage.clear().
-    if (event.key === key || event.key === null) emit();
-  };
-
   return {
     getSnapshot,
     getServerSnapshot: () => initial,
     subscribe(listener) {
       listeners.add(listener);
-      if (listeners.size === 1) window.addEventListener('storage', onStorage);
+      if (listeners.size === 1) unsubscribeStorage = subscribeStored(key, emit);
       return () => {
         listeners.delete(listener);
-        if (listeners.size === 0) window.removeEventListener('storage', onStorage);
+        if (listeners.size === 0) {
+          unsubscribeStorage?.();
+          unsubscribeStorage = null;
+        }
       };
     },
     dispatch(action) {
@@ -103,7 +75,7 @@ export function createPersistedStore<S, A>(options: PersistedStoreOptions<S, A>)
       if (Object.is(next, current)) return;
       state = next;
       const raw = serialize(next);
-      if (writeRaw(key, raw)) sourceRaw = raw;
+      if (writeStored(key, raw)) sourceRaw = raw;
       emit();
     },
   };
@@ -120,7 +92,7 @@ export function usePersistedStore<S, A>(
 
 /** A single persisted value (delivery zone, gift wrap) with a setter. */
 export function usePersistedValue<T>(
-  key: string,
+  key: StorageKey,
   initial: T,
   parse: (raw: string | null) => T,
   serialize: (value: T) => string,

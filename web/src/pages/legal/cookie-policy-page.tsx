@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const promoHideDays = pluralize(Math.round(TIMINGS_MS.promoHideFor / DAY_MS), 'day');
 
 /**
- * Everything the shop writes to the browser's local storage (STORAGE_KEYS in domain/config.ts, plus the
+ * Everything the shop writes to the browser's storage (STORAGE_KEYS in domain/config.ts, plus the
  * feature-flag overrides). A key added there must be described here too; the page test checks it.
  */
 export const STORAGE_GROUPS: readonly StorageGroup[] = [
@@ -77,6 +77,11 @@ export const STORAGE_GROUPS: readonly StorageGroup[] = [
       {
         names: FLAG_NAMES,
         purpose: 'Settings for testing new features; only written if you use the hidden testing panel.',
+      },
+      {
+        names: [STORAGE_KEYS.adminToken],
+        purpose:
+          "For the shop's owner only: the key entered in the image editor, kept until that browser tab is closed.",
       },
     ],
   },

@@ -2,10 +2,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../../domain/config';
 import { IMAGE_EDIT_PATH } from '../../../../domain/image-edit';
 import { HashRouter } from '../../app/router';
 import { LazyToaster } from '../../components/ui/toast';
-import { ADMIN_TOKEN_SESSION_KEY, ImageEditorPage } from './image-editor-page';
+import { ImageEditorPage } from './image-editor-page';
+
+const ADMIN_TOKEN_SESSION_KEY = STORAGE_KEYS.adminToken;
 
 // 1x1 PNG.
 const PNG_BASE64 =

@@ -7,7 +7,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { orderReference } from '../domain/checkout';
 import { BRAND } from '../domain/config';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
@@ -82,14 +81,6 @@ export async function registerCommerce(
     from: config.mailFrom,
     log: app.log,
     timings: options.outboxTimings,
-    referenceFor: async (orderId) => {
-      const row = await db
-        .selectFrom('orders')
-        .select('session_id')
-        .where('id', '=', orderId)
-        .executeTakeFirst();
-      return orderReference(row?.session_id ?? orderId);
-    },
   });
 
   const orders = new OrderService({

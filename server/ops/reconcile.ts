@@ -55,8 +55,7 @@ export async function reconcileOnce(
     const outcome = await orders.confirm(row.session_id);
     checked += 1;
     if (outcome.httpStatus === 502) return { checked, paid, stoppedEarly: true };
-    const body = outcome.body as { status?: string; firstConfirmation?: boolean };
-    if (body.status === 'paid' && body.firstConfirmation) {
+    if (outcome.firstConfirmation) {
       paid += 1;
       app.log.warn(
         { orderId: row.id },

@@ -3,7 +3,8 @@
  * the database dialect. Writes that must happen together happen in one transaction.
  */
 import type { Kysely } from 'kysely';
-import type { ZoneId } from '../../domain/config';
+import { orderReference } from '../../domain/checkout';
+import { BRAND, type ZoneId } from '../../domain/config';
 import type { OrderTotals } from '../../domain/pricing';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
 import type { ShippingAddress, ShippingDetails } from '../payments/provider';
@@ -12,6 +13,8 @@ export interface StoredOrder {
   readonly id: string;
   readonly provider: string;
   readonly sessionId: string | null;
+  /** Set together with sessionId, from it; null while the order has no payment session. */
+  readonly reference: string | null;
   readonly status: StoredOrderStatus;
   readonly email: string;
   readonly zone: ZoneId;
@@ -51,6 +54,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
     id: row.id,
     provider: row.provider,
     sessionId: row.session_id,
+    reference: row.reference,
     status: row.status,
     email: row.email,
     zone: row.zone as ZoneId,
@@ -94,10 +98,12 @@ export class OrderStore {
           id: input.id,
           provider: input.provider,
           session_id: null,
+          reference: null,
           status: 'pending',
           email: input.email,
           zone: totals.zone,
-          currency: 'eur',
+          // ISO 4217 in the lower case payment providers use.
+          currency: BRAND.currency.toLowerCase(),
           subtotal: totals.subtotal,
           shipping: totals.shipping,
           gift_wrap: totals.giftWrap,
@@ -128,10 +134,11 @@ export class OrderStore {
     });
   }
 
+  /** The session and the reference derived from it are stored once, together. */
   async attachSession(orderId: string, sessionId: string): Promise<void> {
     const result = await this.db
       .updateTable('orders')
-      .set({ session_id: sessionId, updated_at: nowIso() })
+      .set({ session_id: sessionId, reference: orderReference(sessionId), updated_at: nowIso() })
       .where('id', '=', orderId)
       .where('session_id', 'is', null)
       .executeTakeFirst();

@@ -35,6 +35,8 @@ export interface CommerceOptions {
 export interface Commerce {
   readonly db: Kysely<Database>;
   readonly orders: OrderService;
+  /** Every query about orders (the reconcile pass reads its queue here). */
+  readonly orderStore: OrderStore;
   readonly outbox: OutboxSender;
   readonly provider: PaymentProvider;
   readonly transport: MailTransport;
@@ -83,8 +85,9 @@ export async function registerCommerce(
     timings: options.outboxTimings,
   });
 
+  const orderStore = new OrderStore(db);
   const orders = new OrderService({
-    store: new OrderStore(db),
+    store: orderStore,
     provider,
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
@@ -95,7 +98,7 @@ export async function registerCommerce(
   });
   const newsletter = new NewsletterStore(db);
 
-  app.decorate('commerce', { db, orders, outbox, provider, transport });
+  app.decorate('commerce', { db, orders, orderStore, outbox, provider, transport });
   app.addHook('onReady', async () => {
     app.log.info(
       { provider: provider.id, mail: transport.description, database: database.file },

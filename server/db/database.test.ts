@@ -103,6 +103,7 @@ describe('database', () => {
           created_at: at,
           updated_at: at,
           paid_at: null,
+          checked_at: null,
         })
         .execute();
     await expect(insert(100)).rejects.toThrow(/CHECK constraint/);
@@ -192,6 +193,7 @@ describe('a database made by the hand-written migration runner (data/ of a runni
         (before.orders ?? []).map((row) => ({
           ...row,
           reference: row.session_id ? orderReference(String(row.session_id)) : null,
+          checked_at: null,
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');

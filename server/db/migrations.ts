@@ -171,4 +171,12 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+
+  '0003-reconcile-queue': {
+    async up(db: AnyDb) {
+      // When the reconcile pass last asked the provider about a pending order: the pass takes the orders
+      // that waited longest since (or since they were created), so new ones never queue behind old ones.
+      await db.schema.alterTable('orders').addColumn('checked_at', 'text').execute();
+    },
+  },
 };

@@ -32,6 +32,8 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** When the reconcile pass last asked the provider about this pending order (see ops/reconcile.ts). */
+  checked_at: string | null;
 }
 
 export interface OrderLinesTable {

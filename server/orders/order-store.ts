@@ -115,6 +115,7 @@ export class OrderStore {
           created_at: at,
           updated_at: at,
           paid_at: null,
+          checked_at: null,
         })
         .execute();
       await trx
@@ -229,6 +230,29 @@ export class OrderStore {
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Pending orders with a session created since `since`, the longest unchecked first: never checked ones
+   * by age, then by when the reconcile pass last checked them. Marking each one checked (markChecked)
+   * moves it to the back, so a pass never takes the same `limit` orders again while newer ones wait.
+   */
+  async pendingToReconcile(since: string, limit: number): Promise<{ id: string; sessionId: string }[]> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .select(['id', 'session_id'])
+      .where('status', '=', 'pending')
+      .where('session_id', 'is not', null)
+      .where('created_at', '>=', since)
+      .orderBy((eb) => eb.fn.coalesce('checked_at', 'created_at'))
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.flatMap((r) => (r.session_id ? [{ id: r.id, sessionId: r.session_id }] : []));
+  }
+
+  async markChecked(orderId: string): Promise<void> {
+    await this.db.updateTable('orders').set({ checked_at: nowIso() }).where('id', '=', orderId).execute();
   }
 
   /** Delivery state of the shopper's confirmation e-mail, for the confirmation page. */

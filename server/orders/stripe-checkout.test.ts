@@ -304,6 +304,19 @@ describe('confirming a Stripe payment', () => {
     expect(smtp.messages).toHaveLength(0);
   });
 
+  it('refuses to confirm a paid session in another currency than the order', async () => {
+    const app = await start();
+    const { body } = await createCheckout(app);
+    const sessionId = String(body.sessionId);
+    const session = stripe.pay(sessionId);
+    expect((await orderRows(app))[0]?.currency).toBe(session.currency);
+    session.currency = 'gbp';
+    expect((await confirm(app, sessionId)).body.status).toBe('pending');
+    expect(await outboxRows(app)).toHaveLength(0);
+    session.currency = 'EUR';
+    expect((await confirm(app, sessionId)).body.status).toBe('paid');
+  });
+
   it('20 concurrent confirmations and duplicate webhooks give one paid order and one e-mail pair', async () => {
     const app = await start();
     const { body } = await createCheckout(app);

@@ -67,8 +67,6 @@ export const confirmResponseSchema = z.object({
   giftWrap: z.optional(z.number()),
   total: z.optional(z.number()),
   email: z.optional(z.string()),
-  /** True only for the call that moved the order to paid (and queued its e-mails). */
-  firstConfirmation: z.optional(z.boolean()),
   /** Delivery of the shopper's confirmation e-mail: queued (the server sends it shortly), sent, failed. */
   emailStatus: z.optional(z.enum(EMAIL_DELIVERY_STATUSES)),
 });

@@ -7,7 +7,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { orderReference } from '../domain/checkout';
 import { BRAND } from '../domain/config';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
@@ -36,6 +35,8 @@ export interface CommerceOptions {
 export interface Commerce {
   readonly db: Kysely<Database>;
   readonly orders: OrderService;
+  /** Every query about orders (the reconcile pass reads its queue here). */
+  readonly orderStore: OrderStore;
   readonly outbox: OutboxSender;
   readonly provider: PaymentProvider;
   readonly transport: MailTransport;
@@ -82,18 +83,11 @@ export async function registerCommerce(
     from: config.mailFrom,
     log: app.log,
     timings: options.outboxTimings,
-    referenceFor: async (orderId) => {
-      const row = await db
-        .selectFrom('orders')
-        .select('session_id')
-        .where('id', '=', orderId)
-        .executeTakeFirst();
-      return orderReference(row?.session_id ?? orderId);
-    },
   });
 
+  const orderStore = new OrderStore(db);
   const orders = new OrderService({
-    store: new OrderStore(db),
+    store: orderStore,
     provider,
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
@@ -104,7 +98,7 @@ export async function registerCommerce(
   });
   const newsletter = new NewsletterStore(db);
 
-  app.decorate('commerce', { db, orders, outbox, provider, transport });
+  app.decorate('commerce', { db, orders, orderStore, outbox, provider, transport });
   app.addHook('onReady', async () => {
     app.log.info(
       { provider: provider.id, mail: transport.description, database: database.file },

@@ -1,12 +1,28 @@
 /**
- * Opens the shop's SQLite database (better-sqlite3 behind Kysely) and brings its schema up to date.
- * The rest of the server only sees `Kysely<Database>`, so another dialect can be added here later.
+ * Opens the shop's SQLite database (better-sqlite3 behind Kysely) and brings its schema up to date with
+ * Kysely's `Migrator` (./migrations.ts). The rest of the server only sees `Kysely<Database>`, so another
+ * dialect can be added here later.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, type SqliteDatabase, SqliteDialect, type SqliteStatement, sql } from 'kysely';
-import { MIGRATIONS, type Migration } from './migrations';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  DEFAULT_MIGRATION_TABLE,
+  type DialectAdapter,
+  type Driver,
+  Kysely,
+  type Migration,
+  Migrator,
+  SqliteAdapter,
+  type SqliteDatabase,
+  SqliteDialect,
+  SqliteDriver,
+  type SqliteStatement,
+  sql,
+} from 'kysely';
+import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
 
 export const DATABASE_FILE = 'solas.sqlite';
@@ -40,6 +56,44 @@ function withStatementCache(native: BetterSqlite3.Database): SqliteDatabase {
   };
 }
 
+/**
+ * Every transaction of the shop writes, so each one takes SQLite's write lock when it begins (`begin
+ * immediate`) and waits up to busy_timeout for another process's writer. A deferred `begin` would read
+ * first and could then fail at once with SQLITE_BUSY when another process wrote meanwhile.
+ */
+class ImmediateTransactionSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+/**
+ * SQLite rolls DDL back like any other statement, but Kysely's SQLite adapter says it does not, and then
+ * its Migrator runs migrations outside a transaction: a failed one would leave half a schema, and two
+ * servers starting on one DATA_DIR would both apply the same migration (the adapter's migration lock is a
+ * no-op). Saying so makes the Migrator run everything in one immediate transaction: one process migrates,
+ * the other waits, then finds nothing left to do.
+ */
+class TransactionalDdlSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class ShopSqliteDialect extends SqliteDialect {
+  constructor(private readonly database: SqliteDatabase) {
+    super({ database });
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateTransactionSqliteDriver({ database: this.database });
+  }
+
+  override createAdapter(): DialectAdapter {
+    return new TransactionalDdlSqliteAdapter();
+  }
+}
+
 export interface OpenDatabase {
   readonly db: Kysely<Database>;
   readonly file: string;
@@ -48,7 +102,7 @@ export interface OpenDatabase {
 
 export async function openDatabase(
   dataDir: string,
-  migrations: readonly Migration[] = MIGRATIONS,
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
 ): Promise<OpenDatabase> {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
@@ -59,7 +113,7 @@ export async function openDatabase(
   native.pragma('synchronous = NORMAL');
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   native.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(native) }) });
+  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(native)) });
   try {
     await migrate(db, migrations);
   } catch (err) {
@@ -78,46 +132,28 @@ export async function openDatabase(
   };
 }
 
-/** Applies the migrations not yet recorded, each in its own IMMEDIATE transaction (one writer at a time). */
+/**
+ * Applies the migrations not yet recorded in Kysely's `kysely_migration` table, all in one transaction
+ * (SQLite and PostgreSQL both roll DDL back), and returns their names. A failure leaves the schema as it
+ * was and is thrown: the shop does not start on a half-migrated database.
+ */
 export async function migrate(
   db: Kysely<Database>,
-  migrations: readonly Migration[] = MIGRATIONS,
-): Promise<number[]> {
-  await db.schema
-    .createTable('schema_migrations')
-    .ifNotExists()
-    .addColumn('version', 'integer', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('applied_at', 'text', (c) => c.notNull())
-    .execute();
-  const ordered = [...migrations].sort((a, b) => a.version - b.version);
-  const applied: number[] = [];
-  for (const migration of ordered) {
-    const done = await db.connection().execute(async (conn) => {
-      await sql`begin immediate`.execute(conn);
-      try {
-        const row = await conn
-          .selectFrom('schema_migrations')
-          .select('version')
-          .where('version', '=', migration.version)
-          .executeTakeFirst();
-        if (row) {
-          await sql`commit`.execute(conn);
-          return false;
-        }
-        await migration.up(conn);
-        await conn
-          .insertInto('schema_migrations')
-          .values({ version: migration.version, name: migration.name, applied_at: new Date().toISOString() })
-          .execute();
-        await sql`commit`.execute(conn);
-        return true;
-      } catch (err) {
-        await sql`rollback`.execute(conn);
-        throw err;
-      }
-    });
-    if (done) applied.push(migration.version);
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'setting up the migrations';
+    throw new Error(`Database migration failed (${failed})`, { cause: error });
   }
-  return applied;
+  return results.map((r) => r.migrationName);
+}
+
+/** How many migrations the database has recorded: a cheap query that proves the database answers. */
+export async function appliedMigrationCount(db: Kysely<Database>): Promise<number> {
+  const result = await sql<{ n: number | bigint }>`select count(*) as n from ${sql.table(
+    DEFAULT_MIGRATION_TABLE,
+  )}`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
 }

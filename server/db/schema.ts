@@ -1,7 +1,8 @@
 /**
- * Table types for Kysely. They mirror the migrations in ./migrations.ts; a column added there is added
- * here too. Money columns are integer cents; `*_at` columns are ISO-8601 UTC text for people reading the
- * database, `*_ms` columns are epoch milliseconds for the outbox's scheduling arithmetic.
+ * Table types for Kysely. They mirror the migrations in ./migrations.ts (Kysely's own migration tables
+ * are not listed); a column added there is added here too. Money columns are integer cents; `*_at`
+ * columns are ISO-8601 UTC text for people reading the database, `*_ms` columns are epoch milliseconds
+ * for the outbox's scheduling arithmetic.
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
 
@@ -12,6 +13,8 @@ export interface OrdersTable {
   provider: string;
   /** Null until the payment provider has created the hosted session. */
   session_id: string | null;
+  /** What the shopper and the owner call the order (see orderReference); set with session_id. */
+  reference: string | null;
   status: StoredOrderStatus;
   email: string;
   zone: string;
@@ -29,6 +32,8 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
+  /** When the reconcile pass last asked the provider about this pending order (see ops/reconcile.ts). */
+  checked_at: string | null;
 }
 
 export interface OrderLinesTable {
@@ -46,6 +51,8 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed';
 export interface OutboxTable {
   id: Generated<number>;
   order_id: string;
+  /** The order's reference, copied when queued (file names and log lines of the sender). */
+  reference: string;
   kind: string;
   /** Fixed when queued, so a resend after a crash carries the same Message-ID (receivers de-duplicate). */
   message_id: string;
@@ -95,23 +102,15 @@ export interface TestCheckoutSessionsTable {
   completed_at: string | null;
 }
 
-export interface SchemaMigrationsTable {
-  version: number;
-  name: string;
-  applied_at: string;
-}
-
 export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   outbox: OutboxTable;
   newsletter_signups: NewsletterSignupsTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
-  schema_migrations: SchemaMigrationsTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;
-export type NewOrderRow = Insertable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 export type NewOutboxRow = Insertable<OutboxTable>;

@@ -18,6 +18,8 @@ export const MAIL_KINDS = {
 
 export interface QueuedMail {
   readonly orderId: string;
+  /** The order's reference, kept with the row for the sender's file names and log lines. */
+  readonly reference: string;
   readonly kind: string;
   readonly to: string;
   readonly subject: string;
@@ -29,6 +31,7 @@ export interface QueuedMail {
 export function outboxRow(mail: QueuedMail, senderDomain: string, nowMs = Date.now()): NewOutboxRow {
   return {
     order_id: mail.orderId,
+    reference: mail.reference,
     kind: mail.kind,
     message_id: `<${randomUUID()}@${senderDomain}>`,
     recipient: mail.to,
@@ -82,8 +85,6 @@ export interface OutboxSenderOptions {
   readonly from: string;
   readonly log: OutboxLogger;
   readonly timings?: Partial<OutboxTimings>;
-  /** The order reference for a row (file names and logs). */
-  readonly referenceFor: (orderId: string) => Promise<string>;
 }
 
 function maskAddress(address: string): string {
@@ -199,7 +200,7 @@ export class OutboxSender {
 
   private async deliver(row: OutboxRow): Promise<void> {
     const { log } = this.options;
-    const reference = await this.options.referenceFor(row.order_id);
+    const { reference } = row;
     const mail: OutgoingMail = {
       outboxId: row.id,
       kind: row.kind,

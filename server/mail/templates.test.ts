@@ -11,6 +11,7 @@ function order(overrides: Partial<StoredOrder> = {}): StoredOrder {
     id: 'ord_test',
     provider: 'stripe',
     sessionId: SESSION,
+    reference: orderReference(SESSION),
     status: 'paid',
     email: 'shopper@example.ie',
     zone: 'IE',

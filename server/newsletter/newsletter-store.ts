@@ -14,12 +14,4 @@ export class NewsletterStore {
       .executeTakeFirst();
     return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
   }
-
-  async count(): Promise<number> {
-    const row = await this.db
-      .selectFrom('newsletter_signups')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
-  }
 }

@@ -58,7 +58,7 @@ describe('backupDatabase', () => {
         .get() as { n: number };
       expect(orphans.n).toBe(0);
       expect(
-        (copy.prepare('select count(*) as n from schema_migrations').get() as { n: number }).n,
+        (copy.prepare('select count(*) as n from kysely_migration').get() as { n: number }).n,
       ).toBeGreaterThan(0);
     } finally {
       copy.close();

@@ -11,13 +11,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { SMTPServer } from 'smtp-server';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DATABASE_FILE } from '../db/database';
 import { DEFAULT_OUTBOX_TIMINGS } from '../mail/outbox';
 import { type FakeStripe, startFakeStripe } from '../test-support/fake-stripe';
 import { type ServerProcess, startServerProcess, tinyWebDist } from '../test-support/server-process';
 import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { sleep, tempDataDir } from '../test-support/test-app';
+import { tempDataDir } from '../test-support/test-app';
 import { FAULT_POINTS, type FaultPoint } from './faults';
 
 const SHOPPER = 'unlucky.shopper@example.ie';
@@ -109,6 +109,18 @@ function db(): BetterSqlite3.Database {
   return new BetterSqlite3(path.join(data.dir, 'data', DATABASE_FILE));
 }
 
+/** The outbox rows' states, in order, read the way another process would. */
+function outboxStates(): string[] {
+  const conn = db();
+  try {
+    return (conn.prepare('select status from outbox order by id').all() as { status: string }[]).map(
+      (r) => r.status,
+    );
+  } finally {
+    conn.close();
+  }
+}
+
 /**
  * A killed sender leaves its message leased for DEFAULT_OUTBOX_TIMINGS.leaseMs (so that no other process
  * sends it meanwhile). Instead of waiting two minutes, move the stored clock forward by one lease.
@@ -131,7 +143,7 @@ async function dieAt<T>(
 ): Promise<T> {
   const server = await start({ FAULT_INJECT: fault });
   const result = await act(server);
-  const exit = await Promise.race([server.exited, sleep(20_000).then(() => null)]);
+  const exit = await vi.waitFor(() => server.exited, { timeout: 20_000, interval: 100 }).catch(() => null);
   expect(exit, `the server armed with ${fault} should have died:\n${server.output()}`).toEqual({
     code: null,
     signal: 'SIGKILL',
@@ -187,12 +199,12 @@ describe('SIGKILL at every step of a purchase, restart on the same DATA_DIR', ()
     expect(res?.status).toBe(200);
     expect(await bodyOf(res)).toMatchObject({
       status: 'paid',
-      firstConfirmation: false,
       emailStatus: 'sent',
     });
     last.kill('SIGTERM');
+    // Exited: every message the mail server accepted is in smtp.messages (the sink stores it before it
+    // answers), so nothing more can arrive.
     expect(await last.exited).toEqual({ code: 0, signal: null });
-    await sleep(300);
 
     const conn = db();
     try {
@@ -246,11 +258,18 @@ describe('SIGTERM', () => {
   it('finishes the request in flight before exiting 0, and refuses new connections meanwhile', async () => {
     const server = await start({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_API_URL: stripe.url });
     stripe.delayNext(1, 1_500);
-    const inFlight = checkout(server);
-    while (stripe.requests.length === 0) await sleep(10);
+    let answered = false;
+    const inFlight = checkout(server).finally(() => {
+      answered = true;
+    });
+    await vi.waitFor(() => expect(stripe.requests).not.toHaveLength(0), { timeout: 10_000, interval: 10 });
     server.kill('SIGTERM');
-    await sleep(200);
-    expect(await request(`${server.url}/api/health`, { method: 'GET' })).toBeNull();
+    // The listener closes while the checkout still waits for Stripe.
+    await vi.waitFor(
+      async () => expect(await request(`${server.url}/api/health`, { method: 'GET' })).toBeNull(),
+      { timeout: 5_000, interval: 20 },
+    );
+    expect(answered).toBe(false);
     const res = await inFlight;
     expect(res?.status).toBe(200);
     expect((await bodyOf<{ url: string }>(res)).url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
@@ -290,19 +309,19 @@ describe('SIGTERM', () => {
       const created = await checkout(first);
       const { sessionId } = await bodyOf<{ sessionId: string }>(created);
       expect((await pay(first, sessionId))?.status).toBe(303);
-      while (!sending) await sleep(10);
+      await vi.waitFor(() => expect(sending).toBe(true), { timeout: 20_000, interval: 10 });
       first.kill('SIGTERM');
       expect(await first.exited).toEqual({ code: 0, signal: null });
       expect(received).toHaveLength(1);
 
-      const conn = db();
-      const states = conn.prepare('select status from outbox order by id').all() as { status: string }[];
-      conn.close();
-      expect(states.map((s) => s.status)).toEqual(['sent', 'pending']);
+      expect(outboxStates()).toEqual(['sent', 'pending']);
 
+      // The restarted sender has nothing left to send once both rows are marked sent.
       const second = await start(env);
-      while (received.length < 2) await sleep(20);
-      await sleep(500);
+      await vi.waitFor(() => expect(outboxStates()).toEqual(['sent', 'sent']), {
+        timeout: 20_000,
+        interval: 50,
+      });
       second.kill('SIGTERM');
       expect(await second.exited).toEqual({ code: 0, signal: null });
       expect(received).toHaveLength(2);

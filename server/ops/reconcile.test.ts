@@ -16,7 +16,7 @@ import {
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../test-support/test-app';
-import { reconcileOnce } from './reconcile';
+import { DEFAULT_RECONCILE_TIMINGS, reconcileOnce } from './reconcile';
 
 let data: ReturnType<typeof tempDataDir>;
 const apps: FastifyInstance[] = [];
@@ -68,6 +68,29 @@ describe('reconcileOnce', () => {
     expect(await reconcileOnce(app)).toEqual({ checked: 1, paid: 0, stoppedEarly: false });
     expect(await outboxRows(app)).toHaveLength(2);
   });
+
+  it('takes the longest unchecked first: behind 149 abandoned checkouts, the newest paid order is confirmed', async () => {
+    const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off' });
+    apps.push(app);
+    const sessions: string[] = [];
+    for (let i = 0; i < 150; i += 1) sessions.push(await open(app));
+    const newest = sessions.at(-1) ?? '';
+    expect(await (app.commerce.provider as TestCheckoutProvider).pay(newest, SHIPPING)).toBe(true);
+    const timings = { maxAgeMs: DEFAULT_RECONCILE_TIMINGS.maxAgeMs, batch: 100 };
+
+    // The oldest 100, all still open.
+    expect(await reconcileOnce(app, timings)).toEqual({ checked: 100, paid: 0, stoppedEarly: false });
+    const afterFirst = await orderRows(app);
+    expect(afterFirst.filter((r) => r.checked_at !== null)).toHaveLength(100);
+    expect(afterFirst.find((r) => r.session_id === newest)?.checked_at).toBeNull();
+
+    // The 50 never checked come before any checked again; the newest is among them.
+    expect(await reconcileOnce(app, timings)).toEqual({ checked: 100, paid: 1, stoppedEarly: false });
+    const afterSecond = await orderRows(app);
+    expect(afterSecond.find((r) => r.session_id === newest)?.status).toBe('paid');
+    expect(afterSecond.every((r) => r.checked_at !== null)).toBe(true);
+    expect(afterSecond.filter((r) => r.status === 'pending')).toHaveLength(149);
+  }, 60_000);
 
   it('ignores orders older than the sessions can live, and stops at the first provider failure', async () => {
     const stripe: FakeStripe = await startFakeStripe();

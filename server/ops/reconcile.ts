@@ -2,9 +2,11 @@
  * Paid orders are never left behind: a shopper who paid and then lost the connection (or closed the tab,
  * or whose confirmation page never loaded) has an order the shop would otherwise confirm only when
  * Stripe's webhook arrives, and the built-in test checkout has no webhook at all. Shortly after start
- * and then periodically, every recent pending order with a checkout session runs the same idempotent
+ * and then periodically, recent pending orders with a checkout session run the same idempotent
  * confirmation step the confirmation page runs: paid sessions become paid orders with their e-mails,
- * expired ones are marked expired, open ones stay as they are.
+ * expired ones are marked expired, open ones stay as they are. Each pass takes the orders that have gone
+ * longest without a check (OrderStore.pendingToReconcile), so abandoned checkouts, however many, never
+ * keep a newer order from being checked.
  */
 import type { FastifyInstance } from 'fastify';
 
@@ -14,7 +16,7 @@ export interface ReconcileTimings {
   readonly intervalMs: number;
   /** Checkout sessions expire after 24 h; older pending orders cannot become paid. */
   readonly maxAgeMs: number;
-  /** Orders per pass, oldest first; the next pass takes the rest. */
+  /** Orders per pass, the longest unchecked first; the next pass takes the rest. */
   readonly batch: number;
 }
 
@@ -37,29 +39,22 @@ export async function reconcileOnce(
   timings: Pick<ReconcileTimings, 'maxAgeMs' | 'batch'> = DEFAULT_RECONCILE_TIMINGS,
   shouldStop: () => boolean = () => false,
 ): Promise<ReconcileResult> {
-  const { db, orders } = app.commerce;
+  const { orders, orderStore } = app.commerce;
   const since = new Date(Date.now() - timings.maxAgeMs).toISOString();
-  const pending = await db
-    .selectFrom('orders')
-    .select(['id', 'session_id'])
-    .where('status', '=', 'pending')
-    .where('session_id', 'is not', null)
-    .where('created_at', '>=', since)
-    .orderBy('created_at')
-    .limit(timings.batch)
-    .execute();
+  const pending = await orderStore.pendingToReconcile(since, timings.batch);
   let checked = 0;
   let paid = 0;
-  for (const row of pending) {
-    if (shouldStop() || !row.session_id) continue;
-    const outcome = await orders.confirm(row.session_id);
+  for (const order of pending) {
+    if (shouldStop()) break;
+    const outcome = await orders.confirm(order.sessionId);
     checked += 1;
+    // The provider is down: the order is not marked checked and stays at the front of the queue.
     if (outcome.httpStatus === 502) return { checked, paid, stoppedEarly: true };
-    const body = outcome.body as { status?: string; firstConfirmation?: boolean };
-    if (body.status === 'paid' && body.firstConfirmation) {
+    await orderStore.markChecked(order.id);
+    if (outcome.firstConfirmation) {
       paid += 1;
       app.log.warn(
-        { orderId: row.id },
+        { orderId: order.id },
         'reconcile: a paid order had not been confirmed; confirmed now and its e-mails queued',
       );
     }

@@ -3,7 +3,7 @@
  * checkout; later confirm the payment with the provider and, exactly once, queue the order's e-mails.
  * `confirm` is the one confirmation step for the confirmation page and the provider's webhook alike.
  */
-import { type ConfirmResponse, type EmailDeliveryStatus, orderReference } from '../../domain/checkout';
+import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout';
 import { maskEmail } from '../../domain/email';
 import { priceOrder } from '../../domain/pricing';
 import type { NewOutboxRow } from '../db/schema';
@@ -46,7 +46,13 @@ export type CheckoutOutcome =
 
 export interface ConfirmOutcome {
   readonly httpStatus: 200 | 400 | 404 | 502;
+  /** What the browser gets. */
   readonly body: ConfirmResponse | { readonly ok: false; readonly error: string };
+  /**
+   * True only for the one call that moved the order to paid and queued its e-mails (the reconcile pass
+   * counts these). The server's own business: never part of the body.
+   */
+  readonly firstConfirmation: boolean;
 }
 
 export const PROVIDER_UNAVAILABLE =
@@ -57,6 +63,15 @@ export const INVALID_SESSION_ID = 'This is not a valid checkout session id';
 
 function senderDomain(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
+}
+
+/**
+ * Every order the confirmation step sees was found by its session, and the session and the reference are
+ * stored together (OrderStore.attachSession), so this never throws in practice.
+ */
+function referenceOf(order: StoredOrder): string {
+  if (order.reference === null) throw new Error(`Order ${order.id} has no payment session, so no reference`);
+  return order.reference;
 }
 
 function errorText(err: unknown): string {
@@ -124,11 +139,11 @@ export class OrderService {
    */
   async confirm(sessionId: string): Promise<ConfirmOutcome> {
     if (!SESSION_ID_PATTERN.test(sessionId)) {
-      return { httpStatus: 400, body: { ok: false, error: INVALID_SESSION_ID } };
+      return { httpStatus: 400, body: { ok: false, error: INVALID_SESSION_ID }, firstConfirmation: false };
     }
     const { store, provider, log } = this.o;
     const order = await store.findBySession(sessionId);
-    if (!order) return { httpStatus: 404, body: { status: 'unknown' } };
+    if (!order) return { httpStatus: 404, body: { status: 'unknown' }, firstConfirmation: false };
     if (order.status === 'paid') return this.summary(order, false);
 
     let session: ProviderSession | null;
@@ -136,7 +151,7 @@ export class OrderService {
       session = await provider.retrieveSession(sessionId);
     } catch (err) {
       log.error({ orderId: order.id, sessionId, err: errorText(err) }, 'confirm: provider unavailable');
-      return { httpStatus: 502, body: { ok: false, error: CONFIRM_UNAVAILABLE } };
+      return { httpStatus: 502, body: { ok: false, error: CONFIRM_UNAVAILABLE }, firstConfirmation: false };
     }
     if (!session) {
       log.warn({ orderId: order.id, sessionId }, 'confirm: provider does not know this session');
@@ -188,12 +203,12 @@ export class OrderService {
     }
   }
 
-  /** The provider's session must be the one opened for this order, for this amount. */
+  /** The provider's session must be the one opened for this order, for this amount in its currency. */
   private matches(order: StoredOrder, session: ProviderSession): boolean {
     const ok =
       session.orderId === order.id &&
       session.amountTotal === order.total &&
-      (session.currency ?? '') === 'eur';
+      session.currency?.toLowerCase() === order.currency.toLowerCase();
     if (!ok) {
       this.o.log.error(
         {
@@ -202,6 +217,7 @@ export class OrderService {
           sessionOrderId: session.orderId,
           expected: order.total,
           amountTotal: session.amountTotal,
+          expectedCurrency: order.currency,
           currency: session.currency,
         },
         'confirm: paid session does not match its order; not confirming, needs the owner',
@@ -211,21 +227,31 @@ export class OrderService {
   }
 
   private messages(order: StoredOrder): NewOutboxRow[] {
-    const reference = orderReference(order.sessionId ?? '');
+    const reference = referenceOf(order);
     const ctx = { order, reference, contactEmail: this.o.contactEmail };
     const customer = customerConfirmation(ctx);
     const owner = ownerNotification(ctx);
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();
     return [
-      outboxRow({ orderId: order.id, kind: MAIL_KINDS.customer, to: order.email, ...customer }, domain, now),
-      outboxRow({ orderId: order.id, kind: MAIL_KINDS.owner, to: this.o.ownerEmail, ...owner }, domain, now),
+      outboxRow(
+        { orderId: order.id, reference, kind: MAIL_KINDS.customer, to: order.email, ...customer },
+        domain,
+        now,
+      ),
+      outboxRow(
+        { orderId: order.id, reference, kind: MAIL_KINDS.owner, to: this.o.ownerEmail, ...owner },
+        domain,
+        now,
+      ),
     ];
   }
 
   private async summary(order: StoredOrder, firstConfirmation: boolean): Promise<ConfirmOutcome> {
-    const reference = orderReference(order.sessionId ?? '');
-    if (order.status !== 'paid') return { httpStatus: 200, body: { status: order.status, reference } };
+    const reference = referenceOf(order);
+    if (order.status !== 'paid') {
+      return { httpStatus: 200, body: { status: order.status, reference }, firstConfirmation };
+    }
     const emailStatus: EmailDeliveryStatus | null = await this.o.store.customerEmailStatus(
       order.id,
       MAIL_KINDS.customer,
@@ -247,9 +273,9 @@ export class OrderService {
         giftWrap: order.giftWrap,
         total: order.total,
         email: maskEmail(order.email),
-        firstConfirmation,
         ...(emailStatus ? { emailStatus } : {}),
       },
+      firstConfirmation,
     };
   }
 }

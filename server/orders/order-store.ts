@@ -3,7 +3,8 @@
  * the database dialect. Writes that must happen together happen in one transaction.
  */
 import type { Kysely } from 'kysely';
-import type { ZoneId } from '../../domain/config';
+import { orderReference } from '../../domain/checkout';
+import { BRAND, type ZoneId } from '../../domain/config';
 import type { OrderTotals } from '../../domain/pricing';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
 import type { ShippingAddress, ShippingDetails } from '../payments/provider';
@@ -12,6 +13,8 @@ export interface StoredOrder {
   readonly id: string;
   readonly provider: string;
   readonly sessionId: string | null;
+  /** Set together with sessionId, from it; null while the order has no payment session. */
+  readonly reference: string | null;
   readonly status: StoredOrderStatus;
   readonly email: string;
   readonly zone: ZoneId;
@@ -51,6 +54,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
     id: row.id,
     provider: row.provider,
     sessionId: row.session_id,
+    reference: row.reference,
     status: row.status,
     email: row.email,
     zone: row.zone as ZoneId,
@@ -94,10 +98,12 @@ export class OrderStore {
           id: input.id,
           provider: input.provider,
           session_id: null,
+          reference: null,
           status: 'pending',
           email: input.email,
           zone: totals.zone,
-          currency: 'eur',
+          // ISO 4217 in the lower case payment providers use.
+          currency: BRAND.currency.toLowerCase(),
           subtotal: totals.subtotal,
           shipping: totals.shipping,
           gift_wrap: totals.giftWrap,
@@ -109,6 +115,7 @@ export class OrderStore {
           created_at: at,
           updated_at: at,
           paid_at: null,
+          checked_at: null,
         })
         .execute();
       await trx
@@ -128,10 +135,11 @@ export class OrderStore {
     });
   }
 
+  /** The session and the reference derived from it are stored once, together. */
   async attachSession(orderId: string, sessionId: string): Promise<void> {
     const result = await this.db
       .updateTable('orders')
-      .set({ session_id: sessionId, updated_at: nowIso() })
+      .set({ session_id: sessionId, reference: orderReference(sessionId), updated_at: nowIso() })
       .where('id', '=', orderId)
       .where('session_id', 'is', null)
       .executeTakeFirst();
@@ -222,6 +230,29 @@ export class OrderStore {
       .where('status', '=', 'pending')
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Pending orders with a session created since `since`, the longest unchecked first: never checked ones
+   * by age, then by when the reconcile pass last checked them. Marking each one checked (markChecked)
+   * moves it to the back, so a pass never takes the same `limit` orders again while newer ones wait.
+   */
+  async pendingToReconcile(since: string, limit: number): Promise<{ id: string; sessionId: string }[]> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .select(['id', 'session_id'])
+      .where('status', '=', 'pending')
+      .where('session_id', 'is not', null)
+      .where('created_at', '>=', since)
+      .orderBy((eb) => eb.fn.coalesce('checked_at', 'created_at'))
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.flatMap((r) => (r.session_id ? [{ id: r.id, sessionId: r.session_id }] : []));
+  }
+
+  async markChecked(orderId: string): Promise<void> {
+    await this.db.updateTable('orders').set({ checked_at: nowIso() }).where('id', '=', orderId).execute();
   }
 
   /** Delivery state of the shopper's confirmation e-mail, for the confirmation page. */

@@ -74,7 +74,6 @@ export interface ProviderWebhookEvent {
   readonly type: string;
   /** The Checkout Session the event is about, when it is about one. */
   readonly sessionId: string | null;
-  readonly paymentStatus: ProviderSession['paymentStatus'] | null;
 }
 
 export class WebhookSignatureError extends Error {

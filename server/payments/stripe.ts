@@ -214,7 +214,6 @@ const webhookEventSchema = z.object({
 const webhookSessionSchema = z.object({
   id: z.string(),
   object: z.literal('checkout.session'),
-  payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']).nullish(),
 });
 
 /**
@@ -241,6 +240,5 @@ function parseWebhook(
     id: envelope.data.id,
     type: envelope.data.type,
     sessionId: object.success ? object.data.id : null,
-    paymentStatus: object.success ? (object.data.payment_status ?? null) : null,
   };
 }

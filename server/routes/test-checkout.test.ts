@@ -176,7 +176,6 @@ describe('paying on the test checkout', () => {
     expect(confirm.json()).toMatchObject({
       status: 'paid',
       reference,
-      firstConfirmation: false,
       total: order?.total,
     });
 

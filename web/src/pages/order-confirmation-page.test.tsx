@@ -20,7 +20,6 @@ const PAID = {
   giftWrap: 350,
   total: 8350,
   email: 's***@example.ie',
-  firstConfirmation: true,
   emailStatus: 'queued',
 };
 
@@ -82,7 +81,7 @@ describe('OrderConfirmationPage', () => {
     localStorage.removeItem(STORAGE_KEYS.checkoutEmail);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => json(200, { ...PAID, firstConfirmation: false })),
+      vi.fn(async () => json(200, PAID)),
     );
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();

@@ -35,9 +35,9 @@ export interface ListingQuery {
   /** Enter in the search box: the pending search goes to the URL now. */
   readonly commitSearch: () => void;
   readonly clearSearch: () => void;
-  /** A filter or sort change: written to the URL at once, with the search typed so far. */
+  /** A change of filters or sort: written to the URL at once, with the search typed so far. */
   readonly update: (change: Partial<CatalogueQuery>) => void;
-  /** Clears the search and every filter; the sort stays. */
+  /** Clears the search and all filters; the sort stays. */
   readonly clearAll: () => void;
 }
 

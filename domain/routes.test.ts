@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePath } from './routes';
+import { normalizePath, productPath, ROUTE_IDS, resolvePath, STATIC_PATHS } from './routes';
 
 describe('resolvePath', () => {
   it.each([
@@ -53,5 +53,71 @@ describe('resolvePath', () => {
 
   it('keeps /collections/best-sellers as the exception (docs/product.md §8.9)', () => {
     expect(resolvePath('/collections/best-sellers').kind).toBe('route');
+  });
+});
+
+describe('normalizePath', () => {
+  it.each([
+    ['', '/'],
+    ['shop', '/shop'],
+    ['/shop/', '/shop'],
+    ['//shop///', '/shop'],
+    ['/shop?q=pearl', '/shop'],
+    ['/shop#top', '/shop'],
+    ['/product/26?from=home', '/product/26'],
+    ['/', '/'],
+  ])('%j -> %s', (raw, path) => {
+    expect(normalizePath(raw)).toBe(path);
+  });
+});
+
+describe('resolvePath: paths, params and queries', () => {
+  it('matches a route whatever its query string, and reports the path without it', () => {
+    expect(resolvePath('/shop?q=pearl&sort=price-asc')).toEqual({
+      kind: 'route',
+      match: { id: 'shop', path: '/shop', params: {} },
+    });
+    expect(resolvePath('/nope?x=1')).toEqual({
+      kind: 'route',
+      match: { id: 'not-found', path: '/nope', params: {} },
+    });
+  });
+
+  it('gives the product id as a decoded parameter, query and trailing slash aside', () => {
+    expect(resolvePath('/product/a%20b/?ref=x')).toEqual({
+      kind: 'route',
+      match: { id: 'product', path: '/product/a%20b', params: { id: 'a b' } },
+    });
+    const bad = resolvePath('/product/%E0%A4%A');
+    expect(bad).toEqual({
+      kind: 'route',
+      match: { id: 'product', path: '/product/%E0%A4%A', params: { id: '%E0%A4%A' } },
+    });
+  });
+
+  it('reports a path under a fixed page, or a product path with more segments, as not found', () => {
+    for (const path of ['/shop/extra', '/product', '/product/', '/product/1/reviews', '/cart/1']) {
+      const r = resolvePath(path);
+      expect(r.kind === 'route' && r.match.id, path).toBe('not-found');
+    }
+  });
+
+  it('round-trips product ids through productPath', () => {
+    for (const id of ['1', '27', 'a b', 'ä/ö?#', '%41']) {
+      const r = resolvePath(productPath(id));
+      expect(r.kind === 'route' && r.match.params, id).toEqual({ id });
+    }
+  });
+
+  it('has a fixed path for every route except the product and not-found pages', () => {
+    const fixed = new Set(Object.values(STATIC_PATHS));
+    expect(ROUTE_IDS.filter((id) => !fixed.has(id))).toEqual(['product', 'not-found']);
+  });
+
+  it('redirects with the query dropped and matches redirect prefixes on whole segments only', () => {
+    expect(resolvePath('/blog/post-1?utm=x')).toEqual({ kind: 'redirect', to: '/shop' });
+    expect(resolvePath('/collections/')).toEqual({ kind: 'redirect', to: '/shop' });
+    const lookalike = resolvePath('/blogroll');
+    expect(lookalike.kind === 'route' && lookalike.match.id).toBe('not-found');
   });
 });

@@ -10,7 +10,14 @@ import {
   SORT_ORDERS,
   sortProducts,
 } from '../../domain/catalogue-query';
-import { FREE_SHIPPING_THRESHOLD, LIMITS, SIZE_GUIDE, STORAGE_KEYS, TIMINGS_MS } from '../../domain/config';
+import {
+  FREE_SHIPPING_THRESHOLD,
+  LIMITS,
+  PROMO,
+  SIZE_GUIDE,
+  STORAGE_KEYS,
+  TIMINGS_MS,
+} from '../../domain/config';
 import { SITE_IMAGES } from '../../domain/images';
 import { cents, formatEuro, formatEuroShort } from '../../domain/money';
 import { similarProducts } from '../../domain/similar';
@@ -40,6 +47,36 @@ async function renderedPrices(page: Page): Promise<string[]> {
 
 function count(page: Page): Locator {
   return page.getByRole('status').filter({ hasText: /^\d+ products?$/ });
+}
+
+/** React has hydrated the prerendered element: it attaches itself to the server's DOM nodes. */
+async function expectHydrated(page: Page, element: Locator) {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
+    .toBe(true);
+  await expect(page.locator('html[data-stale]')).toHaveCount(0);
+}
+
+/**
+ * Resolves once the browser has observed the home hero out of view (below the share the floating promo
+ * needs) at the current scroll position, and rendered a frame since: when the promo would show.
+ */
+async function heroObservedAway(page: Page) {
+  await page.evaluate(
+    (visibleBelow) =>
+      new Promise<void>((resolve, reject) => {
+        const hero = document.querySelector('[data-hero]');
+        if (!hero) return reject(new Error('no hero on the page'));
+        const observer = new IntersectionObserver((entries) => {
+          const entry = entries.at(-1);
+          if (!entry || entry.intersectionRatio >= visibleBelow) return;
+          observer.disconnect();
+          requestAnimationFrame(() => resolve());
+        });
+        observer.observe(hero);
+      }),
+    PROMO.heroVisibleBelow,
+  );
 }
 
 // Until the image pipeline has run (all of it), images 404; that is not what these journeys test.
@@ -598,11 +635,13 @@ test.describe('home page', () => {
     expect(stored).toBeGreaterThanOrEqual(before + TIMINGS_MS.promoHideFor - 1000);
     expect(stored).toBeLessThanOrEqual(Date.now() + TIMINGS_MS.promoHideFor);
 
-    // Still hidden after a reload, however far the shopper scrolls.
+    // Still hidden after a reload, however far the shopper scrolls. The promo reads its stored state
+    // when the page hydrates, and shows once the browser observes the hero out of view: wait for both.
     await page.reload();
-    for (let i = 0; i < 3; i++) {
-      await scrollHeroAway();
-      await page.waitForTimeout(300);
+    await expectHydrated(page, page.getByRole('heading', { level: 1 }));
+    for (const y of [1500, Number.MAX_SAFE_INTEGER]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await heroObservedAway(page);
       await expect(promo).toHaveCount(0);
     }
   });
@@ -613,14 +652,22 @@ test.describe('home page', () => {
     });
     await page.goto('/');
     const promo = page.getByRole('complementary', { name: 'Promotion' });
+    const scrollTo = async (y: number) => {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(y);
+    };
+    // Retried until the app listens (it starts a moment after load). Shown past the threshold, hidden
+    // again above it, in both directions: each step waits for the promo's answer to that scroll.
+    const below = PROMO.scrollFallbackPx - 40;
+    const past = PROMO.scrollFallbackPx + 60;
     await expect(async () => {
-      await page.evaluate(() => window.scrollTo(0, 200));
-      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(200);
-      await page.waitForTimeout(200);
-      await expect(promo).toHaveCount(0);
-      await page.evaluate(() => window.scrollTo(0, 300));
+      await scrollTo(past);
       await expect(promo).toBeVisible({ timeout: 1000 });
     }).toPass();
+    await scrollTo(below);
+    await expect(promo).toHaveCount(0);
+    await scrollTo(past);
+    await expect(promo).toBeVisible();
   });
 
   test('newsletter: invalid addresses are blocked, a valid one is stored once', async ({ page }) => {

@@ -7,15 +7,19 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import BetterSqlite3 from 'better-sqlite3';
 import { simpleParser } from 'mailparser';
 import { getProduct } from '../../domain/catalogue';
 import { BRAND, GIFT_WRAP_PRICE, STORAGE_KEYS } from '../../domain/config';
 import { cents, formatEuro } from '../../domain/money';
+import { DATABASE_FILE } from '../../server/db/database';
+import { MAIL_KINDS } from '../../server/mail/outbox';
 import { expect, test } from './fixtures';
 
 const FIRST_LIGHT = getProduct('1');
 if (!FIRST_LIGHT) throw new Error('catalogue changed: product 1 is missing');
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
+const OUTBOX = path.join(DATA_DIR, 'outbox');
 const OWNER = BRAND.contactEmail; // OWNER_EMAIL's default; playwright.config.ts does not set it.
 
 test.beforeEach(async ({ consoleGuard, request }) => {
@@ -69,6 +73,20 @@ function emlFilesFor(reference: string): string[] {
     return readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f.includes(reference));
   } catch {
     return [];
+  }
+}
+
+/** The outbox rows the real server holds for the order of a checkout session, read from its database. */
+function outboxFor(sessionId: string): Array<{ kind: string; status: string }> {
+  const db = new BetterSqlite3(path.join(DATA_DIR, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    return db
+      .prepare(
+        'SELECT o.kind, o.status FROM outbox o JOIN orders r ON r.id = o.order_id WHERE r.session_id = ? ORDER BY o.kind',
+      )
+      .all(sessionId) as Array<{ kind: string; status: string }>;
+  } finally {
+    db.close();
   }
 }
 
@@ -137,11 +155,17 @@ test('full journey: cart, e-mail, test checkout with 4242, confirmation and exac
     expect(mail.text).toContain('R95 AB12');
   }
 
-  // A reload shows the order again and sends nothing more.
+  // A reload shows the order again and sends nothing more. An order's e-mails are queued in the same
+  // transaction that marks it paid, so once the reload's confirmation is answered a second pair would
+  // already be in the outbox.
+  const reconfirmed = page.waitForResponse((r) => r.url().endsWith(`/api/orders/${sessionId}/confirm`));
   await page.reload();
+  expect((await reconfirmed).ok()).toBe(true);
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByTestId('order-reference')).toHaveText(reference);
-  await page.waitForTimeout(1_000);
+  expect(outboxFor(sessionId)).toEqual(
+    [MAIL_KINDS.customer, MAIL_KINDS.owner].sort().map((kind) => ({ kind, status: 'sent' })),
+  );
   expect(emlFilesFor(reference)).toHaveLength(2);
 });
 

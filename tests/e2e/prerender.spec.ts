@@ -277,8 +277,10 @@ test('a button pressed before the app starts is not lost: it acts once the page 
   await add.click();
   expect(await add.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__react')))).toBe(false);
   release();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
-  // Replayed once: the held click is not repeated by later renders.
-  await page.waitForTimeout(300);
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  const cartLink = page.getByRole('banner').getByRole('link', { name: /^Cart, / });
+  await expect(cartLink).toHaveAccessibleName('Cart, 1 item');
+  // Replayed once: the held click is not repeated by later renders. A click on the hydrated page renders
+  // again; the cart then holds exactly that click and the held one.
+  await add.click();
+  await expect(cartLink).toHaveAccessibleName('Cart, 2 items');
 });

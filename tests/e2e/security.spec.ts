@@ -80,14 +80,21 @@ test('the diagnostics page frames the home page (frame-ancestors self)', async (
 test('an injected inline script is refused', async ({ page, consoleGuard }) => {
   consoleGuard.allow(/inline script/);
   await page.goto('/shop');
-  const ran = await page.evaluate(async () => {
+  const { ran, refused } = await page.evaluate(async () => {
+    // An inline script runs as it is inserted, or is refused with a violation event: wait for that.
+    const violation = new Promise<string>((resolve) => {
+      document.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective), {
+        once: true,
+      });
+    });
     const s = document.createElement('script');
     s.textContent = 'window.__injected = true';
     document.body.append(s);
-    await new Promise((r) => setTimeout(r, 50));
-    return (window as unknown as { __injected?: boolean }).__injected === true;
+    const ran = (window as unknown as { __injected?: boolean }).__injected === true;
+    return { ran, refused: ran ? '' : await violation };
   });
   expect(ran).toBe(false);
+  expect(refused).toMatch(/^script-src/);
   expect((await violations(page)).join('\n')).toMatch(/script-src/);
 });
 

@@ -11,6 +11,7 @@ import {
   deliveryDaysText,
   FREE_SHIPPING_THRESHOLD,
   GIFT_WRAP_PRICE,
+  POLICY,
   productionDaysText,
   SHIPPING_ZONES,
   ZONE_IDS,
@@ -53,11 +54,16 @@ describe('AboutPage', () => {
     expect(screen.getByRole('link', { name: 'Shop the Collection' })).toHaveAttribute('href', '#/shop');
   });
 
-  it('quotes production time, gift wrap and every delivery zone from the config', () => {
+  it('quotes production time, gift wrap, returns and every delivery zone from the config', () => {
     renderPage(<AboutPage />);
     const made = screen.getByRole('region', { name: 'Handcrafted to Order' });
     expect(made).toHaveTextContent(productionDaysText());
-    expect(screen.getByRole('region', { name: 'Gifts' })).toHaveTextContent(formatEuro(GIFT_WRAP_PRICE));
+    const gifts = screen.getByRole('region', { name: 'Gifts' });
+    expect(gifts).toHaveTextContent(formatEuro(GIFT_WRAP_PRICE));
+    expect(within(gifts).getByRole('link', { name: `${POLICY.returnsDays}-day returns` })).toHaveAttribute(
+      'href',
+      '#/returns-refunds',
+    );
     const shipping = screen.getByRole('region', { name: 'Shipping' });
     expect(shipping).toHaveTextContent(`orders of ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} or more`);
     const rows = within(shipping).getAllByRole('listitem');

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../../../domain/catalogue';
@@ -7,6 +7,7 @@ import { applyQuery, DEFAULT_QUERY } from '../../../../domain/catalogue-query';
 import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../app/router';
 import { BestSellersPage, ShopPage } from '../../pages/shop-page';
+import { goToHash } from '../../test-support/hash-navigation';
 
 beforeAll(() => {
   // jsdom has no layout: Radix Slider measures its thumbs with ResizeObserver.
@@ -103,10 +104,7 @@ describe('shop listing (real router and providers)', () => {
   it('follows the URL when it changes from outside (Back, a link)', async () => {
     renderAt('#/shop?q=zzz');
     expect(screen.getByText('No products found for "zzz"')).toBeInTheDocument();
-    await act(async () => {
-      window.location.hash = '#/shop?q=light';
-      window.dispatchEvent(new HashChangeEvent('hashchange'));
-    });
+    await goToHash('#/shop?q=light');
     expect(screen.getByRole('searchbox', { name: 'Search bracelets' })).toHaveValue('light');
     expect(productNames()).toEqual(
       applyQuery(PRODUCTS, { ...DEFAULT_QUERY, search: 'light' }).map((p) => p.name),

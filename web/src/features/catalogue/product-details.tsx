@@ -1,33 +1,21 @@
 /**
  * The product page body (docs/product.md §2.5). Visiting records the product in recently viewed.
  */
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import { CARE_INSTRUCTIONS, type Product, SAMPLE_REVIEWS } from '../../../../domain/catalogue';
-import { fullDescription } from '../../../../domain/catalogue/full-descriptions';
-import {
-  FREE_SHIPPING_THRESHOLD,
-  POLICY,
-  productionDaysText,
-  SAMPLE_RATING,
-} from '../../../../domain/config';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { Product } from '../../../../domain/catalogue';
+import { FREE_SHIPPING_THRESHOLD, productionDaysText } from '../../../../domain/config';
 import { formatEuro, formatEuroShort } from '../../../../domain/money';
-import { productPath } from '../../../../domain/routes';
 import { similarProducts } from '../../../../domain/similar';
 import { shortProductDescription } from '../../../../domain/text';
-import { Link, navigate } from '../../app/router';
+import { Link } from '../../app/router';
 import { HydrateLater } from '../../components/hydrate-later';
-import { toast } from '../../components/ui/toast';
-import { useCart } from '../cart/cart-context';
-import { useFlag } from '../flags/use-flag';
 import { useRecordRecentlyViewed } from '../recently-viewed/recently-viewed-context';
-import { useWishlist } from '../wishlist/wishlist-context';
-import { ChevronIcon, HandIcon, HeartIcon, LockIcon, ReturnIcon, TruckIcon } from './icons';
+import { ChevronIcon } from './icons';
 import { MaterialChips } from './material-chips';
+import { ProductAbout } from './product-about';
+import { ProductActions } from './product-actions';
 import { ProductCard } from './product-card';
 import { ProductGallery } from './product-gallery';
-import { Stars } from './rating';
-import { ShareButton } from './share-button';
-import { addedToCartToast } from './use-add-to-cart';
 import { useLazyDialog } from './use-lazy-dialog';
 
 const loadSizeGuide = () => import('./size-guide-dialog');
@@ -36,10 +24,7 @@ const SizeGuideDialog = lazy(() => loadSizeGuide().then((m) => ({ default: m.Siz
 const FREE_OVER = formatEuroShort(FREE_SHIPPING_THRESHOLD);
 
 export function ProductDetails({ product }: { product: Product }) {
-  const { addItem } = useCart();
-  const { has, toggle } = useWishlist();
   const record = useRecordRecentlyViewed();
-  const purge = useFlag('content_purge');
   const sizeGuide = useLazyDialog();
   const [expanded, setExpanded] = useState(false);
 
@@ -49,22 +34,7 @@ export function ProductDetails({ product }: { product: Product }) {
 
   const short = shortProductDescription(product.description);
   const truncated = short !== product.description.replace(/\s+/g, ' ').trim();
-  const inWishlist = has(product.id);
   const similar = similarProducts(product);
-
-  const addToCart = () => {
-    addItem(product.id, 1);
-    addedToCartToast(product);
-  };
-  const buyNow = () => {
-    addItem(product.id, 1);
-    navigate('/cart');
-  };
-  const toggleWishlist = () => {
-    const added = toggle(product.id);
-    if (added) toast.success('Added to wishlist');
-    else toast('Removed from wishlist');
-  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6 pb-4 sm:pt-8">
@@ -130,112 +100,9 @@ export function ProductDetails({ product }: { product: Product }) {
             </Suspense>
           ) : null}
 
-          <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-            <button
-              type="button"
-              onClick={addToCart}
-              className="h-12 rounded-full sm:flex-1 bg-wine px-6 font-medium text-cream hover:bg-wine-dark"
-            >
-              Add to Cart
-            </button>
-            <button
-              type="button"
-              onClick={buyNow}
-              className="h-12 rounded-full sm:flex-1 border border-ink bg-ink px-6 font-medium text-cream hover:bg-wine-dark"
-            >
-              Buy Now
-            </button>
-          </div>
-          <div className="mt-3 flex gap-3">
-            <button
-              type="button"
-              onClick={toggleWishlist}
-              aria-pressed={inWishlist}
-              className="inline-flex h-12 flex-1 items-center justify-center gap-2 rounded-full border border-line bg-white px-5 font-medium hover:border-wine aria-pressed:border-wine aria-pressed:text-wine"
-            >
-              <HeartIcon className="h-5 w-5" filled={inWishlist} />
-              Wishlist
-            </button>
-            <ShareButton
-              title={product.name}
-              text={product.description}
-              path={productPath(product.id)}
-              className="flex-1"
-            />
-          </div>
+          <ProductActions product={product} />
 
-          <div className="mt-8 divide-y divide-line border-y border-line">
-            <Collapsible title="Full Details">
-              {fullDescription(product)
-                .split(/\n{2,}/)
-                .map((paragraph) => (
-                  <p key={paragraph.slice(0, 40)} className="mt-3 first:mt-0">
-                    {paragraph}
-                  </p>
-                ))}
-              <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-                <dt className="text-muted">Category</dt>
-                <dd>{product.category}</dd>
-                <dt className="text-muted">Materials</dt>
-                <dd>{product.materials.join(', ')}</dd>
-                <dt className="text-muted">Made to order</dt>
-                <dd>Ready to ship in {productionDaysText()}</dd>
-              </dl>
-            </Collapsible>
-            <Collapsible title="Care Instructions">
-              <ul className="list-disc space-y-2 pl-5">
-                {CARE_INSTRUCTIONS.map((line) => (
-                  <li key={line}>{line}</li>
-                ))}
-              </ul>
-            </Collapsible>
-            {purge ? null : (
-              <Collapsible title="Customer Reviews">
-                <p className="flex items-center gap-2">
-                  <Stars rating={SAMPLE_RATING} />
-                  <span aria-hidden="true" className="text-sm font-medium">
-                    {SAMPLE_RATING} of {SAMPLE_RATING}
-                  </span>
-                </p>
-                <ul className="mt-4 space-y-5">
-                  {SAMPLE_REVIEWS.map((review) => (
-                    <li key={review.author}>
-                      <figure>
-                        <Stars rating={review.rating} />
-                        <blockquote className="mt-1">{review.comment}</blockquote>
-                        <figcaption className="mt-1 text-sm text-muted">
-                          {review.author}, {review.date}
-                        </figcaption>
-                      </figure>
-                    </li>
-                  ))}
-                </ul>
-              </Collapsible>
-            )}
-          </div>
-
-          <ul className="mt-8 grid grid-cols-2 gap-3 text-sm" aria-label="Why shop with us">
-            <TrustBadge
-              icon={<LockIcon className="h-5 w-5" />}
-              title="Secure Payment"
-              text="Encrypted checkout"
-            />
-            <TrustBadge
-              icon={<TruckIcon className="h-5 w-5" />}
-              title="Free Shipping"
-              text={`orders over ${FREE_OVER}`}
-            />
-            <TrustBadge
-              icon={<ReturnIcon className="h-5 w-5" />}
-              title="Easy Returns"
-              text={`${POLICY.returnsDays} Day Policy`}
-            />
-            <TrustBadge
-              icon={<HandIcon className="h-5 w-5" />}
-              title="Handcrafted"
-              text="Made to order in Ireland"
-            />
-          </ul>
+          <ProductAbout product={product} />
         </div>
       </div>
 
@@ -254,29 +121,5 @@ export function ProductDetails({ product }: { product: Product }) {
         </section>
       </HydrateLater>
     </div>
-  );
-}
-
-function Collapsible({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <details className="group">
-      <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 font-medium [&::-webkit-details-marker]:hidden">
-        <span>{title}</span>
-        <ChevronIcon direction="down" className="h-5 w-5 transition-transform group-open:rotate-180" />
-      </summary>
-      <div className="pb-5 leading-relaxed">{children}</div>
-    </details>
-  );
-}
-
-function TrustBadge({ icon, title, text }: { icon: ReactNode; title: string; text: string }) {
-  return (
-    <li className="flex items-start gap-3 rounded-xl border border-line bg-white p-3">
-      <span className="mt-0.5 text-wine">{icon}</span>
-      <span>
-        <span className="block font-semibold">{title}</span>
-        <span className="block text-muted">{text}</span>
-      </span>
-    </li>
   );
 }

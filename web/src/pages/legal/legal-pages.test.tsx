@@ -110,6 +110,8 @@ describe('Terms & Conditions content', () => {
     expect(text).toContain(`within ${POLICY.refundWithinDaysOfReturn} days of receiving your return`);
     expect(text).toContain(`${POLICY.bankProcessingDays[0]}-${POLICY.bankProcessingDays[1]} business days`);
     expect(text).toContain(`within ${POLICY.reportDamageWithinHours} hours`);
+    expect(text).toContain(`within ${POLICY.confirmationEmailWithinHours} hours`);
+    expect(text).toContain(`at least ${POLICY.minimumAge} years old`);
     expect(text).toContain(productionDaysText());
     expect(text).toContain(`orders of ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} or more`);
     expect(text).toContain(formatEuro(GIFT_WRAP_PRICE));
@@ -158,6 +160,7 @@ describe('Shipping & Returns content', () => {
     ).toBeInTheDocument();
     const text = articleText();
     expect(text).toContain(productionDaysText());
+    expect(text).toContain(`${POLICY.coolingOffDays}-day`);
     expect(text).toContain(`within ${POLICY.refundWithinDaysOfReturn} days of receiving your return`);
     expect(text).toContain(`${POLICY.bankProcessingDays[0]}-${POLICY.bankProcessingDays[1]} business days`);
     expect(text).toContain(`within ${POLICY.reportDamageWithinHours} hours`);

@@ -2,6 +2,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { FREE_SHIPPING_THRESHOLD, SHIPPING_ZONES, type ZoneId } from '../../../../domain/config';
+import { type Cents, cents, formatEuro } from '../../../../domain/money';
+import { priceOrder } from '../../../../domain/pricing';
 import { HashRouter } from '../../app/router';
 import { TEST_PLAN } from './checkout-test-plan';
 import { CheckoutTestPlanPage } from './checkout-test-plan-page';
@@ -32,15 +35,30 @@ describe('CheckoutTestPlanPage', () => {
       'Payment Cancelled',
       'Please enter a valid email address',
       'Email must be less than 255 characters',
-      '€4.95',
-      '€40.00',
-      '€3.50',
       '.eml',
       'DATA_DIR/outbox',
       "'Proceed to Payment'",
     ]) {
       expect(all).toContain(needle);
     }
+  });
+
+  it('quotes the delivery, free-delivery and gift-wrap prices the shop charges', () => {
+    const cart = TEST_PLAN.find((s) => s.id === 'cart')?.items.join('\n') ?? '';
+    const threshold = FREE_SHIPPING_THRESHOLD;
+    const justBelow = cents(threshold - 1);
+    // What checkout charges for one line at the given subtotal, in a zone, with or without gift wrap.
+    const charged = (zone: ZoneId, subtotal: Cents, giftWrap = false) =>
+      priceOrder([{ id: '1', name: 'Any', unitPrice: subtotal, quantity: 1 }], zone, giftWrap);
+
+    expect(charged('IE', threshold).shipping).toBe(0);
+    expect(cart).toContain(
+      `Delivery: ${SHIPPING_ZONES.IE.label} ${formatEuro(charged('IE', justBelow).shipping)} below ${formatEuro(threshold)} and free from ${formatEuro(threshold)}; ` +
+        `${SHIPPING_ZONES.EU.label} ${formatEuro(charged('EU', threshold).shipping)}; ` +
+        `${SHIPPING_ZONES.WORLD.label} ${formatEuro(charged('WORLD', threshold).shipping)}.`,
+    );
+    expect(cart).toContain(`Below ${formatEuro(threshold)} the mini cart says`);
+    expect(cart).toContain(`Gift wrap adds ${formatEuro(charged('IE', threshold, true).giftWrap)};`);
   });
 
   it('ticks items and copies the list as plain text with the ticks', async () => {

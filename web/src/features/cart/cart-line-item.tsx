@@ -1,0 +1,83 @@
+import { describeQuantityChange } from '../../../../domain/cart';
+import { LIMITS } from '../../../../domain/config';
+import { formatEuro } from '../../../../domain/money';
+import { productPath } from '../../../../domain/routes';
+import { Link } from '../../app/router';
+import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { type CartLineView, useCart } from './cart-context';
+import { QuantityStepper } from './quantity-stepper';
+
+export interface CartLineItemProps {
+  readonly line: CartLineView;
+  /** What changed, for the page's live region, and whether the line is gone. */
+  readonly onChange: (message: string, removed: boolean) => void;
+}
+
+/** One line of the cart page: image, name, prices, quantity stepper and Remove. */
+export function CartLineItem({ line, onChange }: CartLineItemProps) {
+  const { product, quantity, lineTotal } = line;
+  const { increment, decrement, removeItem } = useCart();
+  const atMax = quantity >= LIMITS.maxQuantityPerLine;
+  return (
+    <li className="grid grid-cols-[5.5rem_1fr] gap-4 py-6 sm:grid-cols-[7rem_1fr]">
+      <Link to={productPath(product.id)} tabIndex={-1} aria-hidden="true" className="block">
+        <ResponsiveImage
+          id={product.image}
+          kind="product"
+          alt=""
+          sizes="(min-width: 640px) 112px, 88px"
+          className="aspect-square h-auto w-full rounded-xl bg-sand object-cover"
+        />
+      </Link>
+      <div className="min-w-0">
+        <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+          <h3 className="font-serif text-lg">
+            <Link to={productPath(product.id)} className="hover:text-wine hover:underline">
+              {product.name}
+            </Link>
+          </h3>
+          <p className="tabular-nums">
+            <span className="sr-only">Line total: </span>
+            <span className="font-semibold">{formatEuro(lineTotal)}</span>
+          </p>
+        </div>
+        <p className="mt-1 text-sm text-muted">
+          {product.category} · <span className="tabular-nums">{formatEuro(product.price)}</span> each
+        </p>
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <QuantityStepper
+            name={product.name}
+            quantity={quantity}
+            onDecrease={() => {
+              decrement(product.id);
+              onChange(describeQuantityChange(product.name, quantity - 1), quantity <= 1);
+            }}
+            onIncrease={() => {
+              increment(product.id);
+              onChange(
+                describeQuantityChange(product.name, Math.min(LIMITS.maxQuantityPerLine, quantity + 1)),
+                false,
+              );
+            }}
+          />
+          <button
+            type="button"
+            className="min-h-11 rounded-full px-3 text-sm text-muted underline hover:text-wine"
+            aria-label={`Remove ${product.name} from cart`}
+            onClick={() => {
+              removeItem(product.id);
+              onChange(describeQuantityChange(product.name, 0), true);
+            }}
+          >
+            Remove
+          </button>
+        </div>
+        {atMax ? (
+          <p className="mt-2 text-sm text-muted">
+            Each piece is made by hand, so we take up to {LIMITS.maxQuantityPerLine} of one design per order.
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

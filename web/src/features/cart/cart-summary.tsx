@@ -1,0 +1,112 @@
+import { useId } from 'react';
+import {
+  deliveryDaysText,
+  GIFT_WRAP_PRICE,
+  productionDaysText,
+  SHIPPING_ZONES,
+  ZONE_IDS,
+  type ZoneId,
+} from '../../../../domain/config';
+import { formatEuro } from '../../../../domain/money';
+import { CheckoutSection } from '../checkout/checkout-section';
+import { useCart } from './cart-context';
+import { FreeShippingProgress } from './free-shipping-progress';
+
+function isZoneId(value: string): value is ZoneId {
+  return ZONE_IDS.some((z) => z === value);
+}
+
+/**
+ * The cart page's order summary: delivery destination, shipping, gift wrap, total, estimated dispatch and
+ * the checkout. `announce` tells the page's live region what changed.
+ */
+export function CartSummary({ announce }: { announce: (message: string) => void }) {
+  const { totals, zone, setZone, giftWrap, setGiftWrap } = useCart();
+  const zoneSelectId = useId();
+  const giftWrapId = useId();
+  return (
+    <section
+      aria-labelledby="order-summary-heading"
+      className="rounded-2xl border border-line bg-white p-6 lg:sticky lg:top-24"
+    >
+      <h2 id="order-summary-heading" className="text-2xl">
+        Order Summary
+      </h2>
+      <div className="mt-5">
+        <label htmlFor={zoneSelectId} className="block text-sm font-medium">
+          Delivery destination
+        </label>
+        <select
+          id={zoneSelectId}
+          value={zone}
+          onChange={(e) => {
+            const next = e.target.value;
+            if (!isZoneId(next)) return;
+            setZone(next);
+            announce(`Delivery destination ${SHIPPING_ZONES[next].label}`);
+          }}
+          className="mt-1 block h-11 w-full rounded-lg border border-line bg-cream px-3"
+        >
+          {ZONE_IDS.map((id) => (
+            <option key={id} value={id}>
+              {SHIPPING_ZONES[id].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <dl className="mt-5 space-y-3">
+        <div className="flex justify-between gap-4">
+          <dt>Subtotal</dt>
+          <dd className="tabular-nums" data-testid="cart-subtotal">
+            {formatEuro(totals.subtotal)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Shipping ({SHIPPING_ZONES[zone].label})</dt>
+          <dd className="tabular-nums" data-testid="cart-shipping">
+            {totals.freeShipping ? 'Free' : formatEuro(totals.shipping)}
+          </dd>
+        </div>
+        {giftWrap ? (
+          <div className="flex justify-between gap-4">
+            <dt>Gift wrapping</dt>
+            <dd className="tabular-nums" data-testid="cart-gift-wrap">
+              {formatEuro(totals.giftWrap)}
+            </dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 border-t border-line pt-3 text-lg font-semibold">
+          <dt>Total</dt>
+          <dd className="tabular-nums" data-testid="cart-total">
+            {formatEuro(totals.total)}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-4">
+        <FreeShippingProgress subtotal={totals.subtotal} zone={zone} />
+      </div>
+      <div className="mt-5 flex items-start gap-3">
+        <input
+          id={giftWrapId}
+          type="checkbox"
+          checked={giftWrap}
+          onChange={(e) => {
+            setGiftWrap(e.target.checked);
+            announce(e.target.checked ? 'Gift wrapping added' : 'Gift wrapping removed');
+          }}
+          className="mt-0.5 h-5 w-5 shrink-0 accent-wine"
+        />
+        <label htmlFor={giftWrapId}>Add gift wrapping (+{formatEuro(GIFT_WRAP_PRICE)})</label>
+      </div>
+      <div className="mt-5 rounded-xl bg-sand px-4 py-3 text-sm">
+        <p className="font-medium">Estimated dispatch</p>
+        <p className="mt-1 text-muted">
+          Made to order: {productionDaysText()}, then delivery in {deliveryDaysText(zone)}
+        </p>
+      </div>
+      <div className="mt-6">
+        <CheckoutSection />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/** Pieces every state of the order confirmation page shares. */
+import type { ReactNode, Ref } from 'react';
+import { BRAND } from '../../../../domain/config';
+import { Link } from '../../app/router';
+
+export const PRIMARY_BUTTON =
+  'inline-flex min-h-12 items-center justify-center rounded-full bg-wine px-8 py-3 font-medium text-cream hover:bg-wine-dark';
+export const SECONDARY_BUTTON =
+  'inline-flex min-h-12 items-center justify-center rounded-full border border-wine bg-white px-8 py-3 font-medium text-wine hover:bg-sand';
+
+export function ContactLine() {
+  return (
+    <a href={`mailto:${BRAND.contactEmail}`} className="font-medium text-wine underline">
+      {BRAND.contactEmail}
+    </a>
+  );
+}
+
+/** The outcome's heading; focus moves to it once the check is over, so screen readers hear the outcome. */
+export function ConfirmationHeading({
+  ref,
+  children,
+}: {
+  ref: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  return (
+    <h1 ref={ref} tabIndex={-1} className="text-4xl focus:outline-none sm:text-5xl">
+      {children}
+    </h1>
+  );
+}
+
+/** Where to go next: back to the cart first when the payment did not go through, else the shop. */
+export function NextLinks({ first }: { first: 'shop' | 'cart' }) {
+  return (
+    <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
+      {first === 'cart' ? (
+        <Link to="/cart" className={PRIMARY_BUTTON}>
+          Return to Cart
+        </Link>
+      ) : null}
+      <Link to="/shop" className={first === 'shop' ? PRIMARY_BUTTON : SECONDARY_BUTTON}>
+        Continue Shopping
+      </Link>
+      {first === 'shop' ? (
+        <Link to="/" className={SECONDARY_BUTTON}>
+          Back to Home
+        </Link>
+      ) : null}
+    </div>
+  );
+}

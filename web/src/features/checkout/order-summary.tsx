@@ -1,0 +1,51 @@
+import type { ConfirmResponse } from '../../../../domain/checkout';
+import { productionDaysText } from '../../../../domain/config';
+import { cents, formatEuro } from '../../../../domain/money';
+
+/** The paid order's lines and totals, as the server confirmed them. */
+export function OrderSummary({ order }: { order: ConfirmResponse }) {
+  const items = order.items ?? [];
+  return (
+    <section
+      aria-labelledby="confirmed-summary"
+      className="mt-8 rounded-2xl border border-line bg-white p-6 text-left"
+    >
+      <h2 id="confirmed-summary" className="text-xl">
+        Your order
+      </h2>
+      <ul className="mt-3 divide-y divide-line">
+        {items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-4 py-3">
+            <span>
+              {item.name} <span className="text-muted">× {item.quantity}</span>
+            </span>
+            <span className="tabular-nums">{formatEuro(cents(item.lineTotal))}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-2 space-y-2 border-t border-line pt-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt>Subtotal</dt>
+          <dd className="tabular-nums">{formatEuro(cents(order.subtotal ?? 0))}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt>Shipping</dt>
+          <dd className="tabular-nums">{order.shipping ? formatEuro(cents(order.shipping)) : 'Free'}</dd>
+        </div>
+        {order.giftWrap ? (
+          <div className="flex justify-between gap-4">
+            <dt>Gift wrapping</dt>
+            <dd className="tabular-nums">{formatEuro(cents(order.giftWrap))}</dd>
+          </div>
+        ) : null}
+        <div className="flex justify-between gap-4 border-t border-line pt-2 text-base font-semibold">
+          <dt>Total paid</dt>
+          <dd className="tabular-nums">{formatEuro(cents(order.total ?? 0))}</dd>
+        </div>
+      </dl>
+      <p className="mt-4 rounded-xl bg-sand px-4 py-3 text-sm">
+        Made to order: we dispatch within {productionDaysText()}, then it's on its way to you.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+/**
+ * Starting a checkout: 'Creating secure checkout...', then 'Redirecting to ...' and, after
+ * TIMINGS_MS.checkoutRedirectDelay, the hosted checkout (a new tab when the shop is framed), or the
+ * failure with its detail. The browser sends ids, quantities, gift wrap, zone and e-mail only: the server
+ * prices the order.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { TIMINGS_MS } from '../../../../domain/config';
+import { useCart } from '../cart/cart-context';
+
+export type CheckoutPhase =
+  | { readonly kind: 'idle' }
+  | { readonly kind: 'creating' }
+  | { readonly kind: 'redirecting'; readonly url: string; readonly text: string; readonly newTab: boolean }
+  | { readonly kind: 'failed'; readonly detail: string };
+
+/** A cross-origin parent makes window.top unreadable: that counts as framed too. */
+function isFramed(): boolean {
+  try {
+    return window.self !== window.top;
+  } catch {
+    return true;
+  }
+}
+
+export function useCheckoutStart(): {
+  readonly phase: CheckoutPhase;
+  readonly begin: (email: string) => Promise<void>;
+  /** Starts again with the e-mail of the last attempt; false when there was none. */
+  readonly retry: () => boolean;
+} {
+  const { lines, totals, zone, giftWrap } = useCart();
+  const [phase, setPhase] = useState<CheckoutPhase>({ kind: 'idle' });
+  const emailRef = useRef<string | null>(null);
+  const redirectTimer = useRef<number | undefined>(undefined);
+
+  const begin = useCallback(
+    async (email: string) => {
+      emailRef.current = email;
+      setPhase({ kind: 'creating' });
+      // The API client (with its zod response schemas) and the event log load on the first checkout,
+      // keeping them out of the cart page's own chunk.
+      let modules: [typeof import('./checkout-api'), typeof import('../events/events')];
+      try {
+        modules = await Promise.all([import('./checkout-api'), import('../events/events')]);
+      } catch (error) {
+        setPhase({ kind: 'failed', detail: error instanceof Error ? error.message : String(error) });
+        return;
+      }
+      const [
+        { startCheckout },
+        { logCheckoutEvent, recordCheckoutError, recordCheckoutSuccess, recordEvent },
+      ] = modules;
+      recordEvent('checkout_start', { itemCount: totals.itemCount, total: totals.total, zone });
+      const result = await startCheckout({
+        email,
+        items: lines.map((l) => ({ id: l.product.id, quantity: l.quantity })),
+        giftWrap,
+        zone,
+      });
+      if (!result.ok) {
+        recordCheckoutError(result.code, result.detail);
+        recordEvent('payment_failed', { stage: 'checkout_start', code: result.code, detail: result.detail });
+        logCheckoutEvent(`Checkout start failed: ${result.detail}`, { code: result.code });
+        setPhase({ kind: 'failed', detail: result.detail });
+        return;
+      }
+      recordCheckoutSuccess();
+      recordEvent('payment_attempt', { total: totals.total, itemCount: totals.itemCount });
+      const newTab = isFramed();
+      setPhase({ kind: 'redirecting', url: result.url, text: result.redirectText, newTab });
+      redirectTimer.current = window.setTimeout(() => {
+        if (newTab) window.open(result.url, '_blank', 'noopener');
+        else window.location.assign(result.url);
+      }, TIMINGS_MS.checkoutRedirectDelay);
+    },
+    [lines, totals, zone, giftWrap],
+  );
+
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  // Coming back from the hosted checkout with the browser's back button restores this page from the
+  // back/forward cache, still saying 'Redirecting...': start over instead.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) {
+        window.clearTimeout(redirectTimer.current);
+        setPhase({ kind: 'idle' });
+      }
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, []);
+
+  const retry = () => {
+    const email = emailRef.current;
+    if (email) void begin(email);
+    return email !== null;
+  };
+
+  return { phase, begin, retry };
+}

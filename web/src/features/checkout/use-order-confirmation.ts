@@ -1,0 +1,102 @@
+/**
+ * The confirmation page's check: the shop's server asks the payment provider whether the session is paid
+ * (the browser's word is never enough) and answers with the order. The first time this browser sees the
+ * paid order it shows the e-mail toast, clears the cart and checkoutEmail and records the purchase; the
+ * e-mails themselves are sent by the server, exactly once.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import type { ConfirmResponse } from '../../../../domain/checkout';
+import { toast } from '../../components/ui/toast';
+import { useCart } from '../cart/cart-context';
+import { recordEvent } from '../events/events';
+import { confirmOrder } from './checkout-api';
+import { clearCheckoutEmail, readCheckoutEmail } from './checkout-text';
+
+export const CONFIRMATION_TOASTS = {
+  sent: 'Order confirmation sent to your email!',
+  failed: 'Failed to send confirmation email',
+  unexpected: 'Order confirmed but email failed',
+} as const;
+
+/** A payment can still be settling when the shopper lands here: ask a few more times before saying so. */
+const PENDING_RECHECKS = 3;
+const PENDING_RECHECK_DELAY_MS = 2_000;
+
+export type NotPaidStatus = 'pending' | 'failed' | 'expired' | 'unknown';
+
+export type ConfirmationView =
+  | { readonly kind: 'verifying' }
+  | { readonly kind: 'no-session' }
+  | { readonly kind: 'paid'; readonly order: ConfirmResponse }
+  | { readonly kind: 'not-paid'; readonly status: NotPaidStatus }
+  | { readonly kind: 'error'; readonly message: string };
+
+function wait(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** What the page shows for the session, and `retry` for 'Check again' / 'Try again'. */
+export function useOrderConfirmation(sessionId: string | null): {
+  readonly view: ConfirmationView;
+  readonly retry: () => void;
+} {
+  const { clear } = useCart();
+  const [view, setView] = useState<ConfirmationView>({ kind: 'verifying' });
+  const [attempt, setAttempt] = useState(0);
+
+  const onPaid = useCallback(
+    (order: ConfirmResponse) => {
+      // The first time this browser sees the order: the checkout e-mail it stored is still there.
+      if (readCheckoutEmail() === null) return;
+      const itemCount = (order.items ?? []).reduce((n, item) => n + item.quantity, 0);
+      recordEvent('payment_success', { reference: order.reference ?? null });
+      recordEvent('purchase', { total: order.total ?? 0, itemCount, reference: order.reference ?? null });
+      clear();
+      clearCheckoutEmail();
+      if (order.emailStatus === 'queued' || order.emailStatus === 'sent')
+        toast.success(CONFIRMATION_TOASTS.sent);
+      else if (order.emailStatus === 'failed') toast.error(CONFIRMATION_TOASTS.failed);
+      else toast.error(CONFIRMATION_TOASTS.unexpected);
+    },
+    [clear],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the check on 'Try again'.
+  useEffect(() => {
+    if (!sessionId) {
+      setView({ kind: 'no-session' });
+      return;
+    }
+    let cancelled = false;
+    setView({ kind: 'verifying' });
+    void (async () => {
+      for (let recheck = 0; ; recheck++) {
+        const result = await confirmOrder(sessionId);
+        if (cancelled) return;
+        if (result.kind === 'error') {
+          setView({ kind: 'error', message: result.message });
+          return;
+        }
+        const order = result.body;
+        if (order.status === 'pending' && recheck < PENDING_RECHECKS) {
+          await wait(PENDING_RECHECK_DELAY_MS);
+          if (cancelled) return;
+          continue;
+        }
+        if (order.status === 'paid') {
+          onPaid(order);
+          setView({ kind: 'paid', order });
+        } else {
+          setView({ kind: 'not-paid', status: order.status });
+        }
+        return;
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [sessionId, attempt, onPaid]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  return { view, retry };
+}

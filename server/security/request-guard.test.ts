@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
 import { loadConfig } from '../config';
 import { buildTestApp, orderRows, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
+import { testCheckoutPolicy } from './csp';
 import { crossSiteReason, GUARD_MESSAGES } from './request-guard';
 
 const ADMIN_TOKEN = 'guard-test-admin-token';
@@ -153,7 +154,9 @@ describe('cross-site requests', () => {
     const refused = await pay({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
     expect(refused.statusCode).toBe(403);
     expect(refused.headers['content-type']).toMatch(/^text\/html/);
-    expect(refused.headers['content-security-policy']).toContain("default-src 'none'");
+    // The test checkout's own policy, the same as on its pages.
+    expect(refused.headers['content-security-policy']).toBe(testCheckoutPolicy(TEST_PUBLIC_URL));
+    expect(refused.headers['cache-control']).toBe('no-store');
     expect(refused.body).toContain(GUARD_MESSAGES.crossSite.replace("'", '&#39;'));
     expect(refused.body).toContain(`href="/test-checkout/${sessionId}"`);
     const json = await a.inject({

@@ -154,8 +154,9 @@ export function requestGuard(app: FastifyInstance, options: RequestGuardOptions)
       const wait = await secondsToWait(counters.named.get(policy.limit), request);
       if (wait !== null) return limited(wait, GUARD_MESSAGES.rateLimited(wait));
       const capWait = await secondsToWait(counters.capped.get(routeKey(request.method, url)), request);
-      if (capWait !== null)
+      if (capWait !== null) {
         return limited(capWait, policy.cap?.message ?? GUARD_MESSAGES.rateLimited(capWait));
+      }
     }
     if (policy.sameOrigin) {
       const reason = crossSiteReason(

@@ -1,7 +1,8 @@
 /**
- * Slow clients on a real socket: a request whose body trickles in a few bytes at a time is answered 408
- * (the shop's JSON shape) and closed once the request timeout is over, and a connection that sends
- * nothing is closed after the idle timeout. Short timeouts here; the defaults are in app.ts.
+ * Slow and broken clients on a real socket: a request whose body trickles in a few bytes at a time is
+ * answered 408 (the shop's JSON shape) and closed once the request timeout is over, a connection that
+ * sends nothing is closed after the idle timeout, and bytes that are not HTTP get the shop's 400. Short
+ * timeouts here; the defaults are in app.ts.
  */
 import { connect, type Socket } from 'node:net';
 import path from 'node:path';
@@ -94,5 +95,16 @@ describe('slow clients', { timeout: 10_000 }, () => {
     expect(afterMs).toBeGreaterThanOrEqual(250);
     expect(afterMs).toBeLessThan(5_000);
     expect(received).toBe('');
+  });
+
+  it('bytes that are not HTTP get 400 in the shop shape, with its headers, and the connection closes', async () => {
+    const port = await listen({ requestMs: 5_000, headersMs: 5_000, idleMs: 5_000, checkEveryMs: 1_000 });
+    const { socket, closed } = open(port);
+    socket.write('HELLO /echo-marker THERE\r\n\r\n');
+    const { received } = await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 400 /);
+    expect(received).toMatch(/\r\nX-Frame-Options: SAMEORIGIN\r\n/i);
+    expect(received).not.toContain('echo-marker');
+    expect(received.split('\r\n\r\n')[1]).toBe(JSON.stringify({ ok: false, error: API_MESSAGES.badRequest }));
   });
 });

@@ -7,11 +7,40 @@ import type { AppConfig } from './config';
 import { serverLogOptions } from './ops/logging';
 import { type ReconcileTimings, reconcilePendingOrders } from './ops/reconcile';
 import { adminRoutes } from './routes/admin';
+import { clientErrorHandler, frameworkErrorHandler } from './routes/api-support';
 import { healthRoutes } from './routes/health';
 import { runtimeEnvRoutes } from './routes/runtime-env';
 import { seoFileRoutes } from './routes/seo-files';
 import { webRoutes } from './routes/web';
-import { installSecurity } from './security/install';
+import { nonDocumentHeaders } from './security/headers';
+import { installSecurity, type SecurityOptions } from './security/install';
+
+/**
+ * How long a client may take. A request that trickles in (a few bytes at a time, to hold connections
+ * open) is answered 408 and closed once `requestMs` is over; the largest body, an 11 MB image for the
+ * owner's editor, still arrives in time over a 2 Mbit/s uplink.
+ */
+export interface ServerTimeouts {
+  /** The whole request, headers and body. */
+  readonly requestMs: number;
+  /** The request's headers. */
+  readonly headersMs: number;
+  /**
+   * No byte either way for this long closes the connection. Above Fastify's keep-alive timeout (72 s):
+   * a proxy in front keeps idle connections up to about a minute and must never reuse one the server is
+   * closing.
+   */
+  readonly idleMs: number;
+  /** How often Node checks the request and header timeouts (its default, 30 s, would let them overrun). */
+  readonly checkEveryMs: number;
+}
+
+export const SERVER_TIMEOUTS: ServerTimeouts = {
+  requestMs: 60_000,
+  headersMs: 20_000,
+  idleMs: 75_000,
+  checkEveryMs: 1_000,
+};
 
 export interface BuildOptions {
   readonly config: AppConfig;
@@ -21,6 +50,10 @@ export interface BuildOptions {
   readonly commerce?: CommerceOptions;
   /** Re-checks pending orders in the background (ops/reconcile.ts); false in tests that drive it. */
   readonly reconcile?: Partial<ReconcileTimings> | false;
+  /** Test tuning only. */
+  readonly timeouts?: Partial<ServerTimeouts>;
+  /** Where the rate limits count (default in memory, per process). */
+  readonly rateLimitStore?: SecurityOptions['rateLimitStore'];
 }
 
 export async function buildApp({
@@ -28,9 +61,25 @@ export async function buildApp({
   serveWeb = true,
   commerce,
   reconcile,
+  timeouts,
+  rateLimitStore,
 }: BuildOptions): Promise<FastifyInstance> {
-  const app = Fastify({ ...serverLogOptions(config), bodyLimit: 64 * 1024 });
-  installSecurity(app, config);
+  const t = { ...SERVER_TIMEOUTS, ...timeouts };
+  const fixedHeaders = nonDocumentHeaders(config.publicUrl.startsWith('https:'));
+  const app = Fastify({
+    ...serverLogOptions(config),
+    bodyLimit: 64 * 1024,
+    requestTimeout: t.requestMs,
+    connectionTimeout: t.idleMs,
+    http: {
+      requestTimeout: t.requestMs,
+      headersTimeout: t.headersMs,
+      connectionsCheckingInterval: t.checkEveryMs,
+    },
+    frameworkErrors: frameworkErrorHandler(fixedHeaders),
+    clientErrorHandler: clientErrorHandler(fixedHeaders),
+  });
+  await installSecurity(app, config, { notFound: !serveWeb, rateLimitStore });
   await app.register(healthRoutes);
   await app.register(adminRoutes, { config });
   await app.register(runtimeEnvRoutes, { runtimeFlags: config.runtimeFlags });

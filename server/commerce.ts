@@ -20,7 +20,6 @@ import { OrderStore } from './orders/order-store';
 import type { PaymentProvider } from './payments/provider';
 import { createStripeProvider } from './payments/stripe';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from './payments/test-checkout';
-import { apiErrorHandler } from './routes/api-support';
 import { checkoutRoutes } from './routes/checkout';
 import { newsletterRoutes } from './routes/newsletter';
 import { orderRoutes } from './routes/orders';
@@ -118,7 +117,6 @@ export async function registerCommerce(
   });
 
   await app.register(async (api) => {
-    apiErrorHandler(api);
     await api.register(checkoutRoutes, { orders });
     await api.register(orderRoutes, { orders });
     await api.register(newsletterRoutes, { newsletter });

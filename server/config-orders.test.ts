@@ -1,6 +1,9 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../domain/config';
 import { ConfigError, loadConfig } from './config';
+import { startServerProcess, tinyWebDist } from './test-support/server-process';
+import { tempDataDir } from './test-support/test-app';
 
 describe('orders configuration', () => {
   it('defaults to the built-in test checkout and .eml files, with the brand addresses', () => {
@@ -46,4 +49,42 @@ describe('orders configuration', () => {
       for (const value of Object.values(env)) expect((err as Error).message).not.toContain(value);
     }
   });
+
+  it('refuses TEST MODE in production unless ALLOW_TEST_CHECKOUT=true', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /STRIPE_SECRET_KEY: not set with NODE_ENV=production.*TEST MODE.*ALLOW_TEST_CHECKOUT=true/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'false' })).toThrow(ConfigError);
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true' }).stripe).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc123' }).stripe).not.toBeNull();
+    // Outside production the test checkout is the default, as before.
+    expect(loadConfig({}).stripe).toBeNull();
+    expect(loadConfig({ NODE_ENV: 'test' }).stripe).toBeNull();
+    expect(() => loadConfig({ ALLOW_TEST_CHECKOUT: 'maybe' })).toThrow(
+      /ALLOW_TEST_CHECKOUT: must be true or false/,
+    );
+  });
+
+  it('the server does not start in production without Stripe, and says why', async () => {
+    const data = tempDataDir();
+    try {
+      const env = {
+        NODE_ENV: 'production',
+        DATA_DIR: data.dir,
+        WEB_DIST_DIR: tinyWebDist(path.join(data.dir, 'web')),
+      };
+      await expect(startServerProcess(env, { timeoutMs: 30_000 })).rejects.toThrow(
+        /exited.*STRIPE_SECRET_KEY: not set with NODE_ENV=production/s,
+      );
+      const allowed = await startServerProcess(
+        { ...env, ALLOW_TEST_CHECKOUT: 'true' },
+        { timeoutMs: 30_000 },
+      );
+      allowed.kill('SIGTERM');
+      expect((await allowed.exited).code).toBe(0);
+    } finally {
+      data.remove();
+    }
+  }, 60_000);
 });

@@ -33,6 +33,8 @@ const envSchema = z.object({
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'must look like sk_test_... or sk_live_...')
     .optional(),
+  /** NODE_ENV=production without STRIPE_SECRET_KEY: start the TEST MODE checkout anyway (benchmarks, journeys). */
+  ALLOW_TEST_CHECKOUT: z.stringbool({ error: 'must be true or false' }).default(false),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .regex(/^whsec_\S+$/, 'must look like whsec_...')
@@ -140,6 +142,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.FAULT_INJECT && e.NODE_ENV !== 'test') {
     throw new ConfigError(
       'Invalid configuration:\n  FAULT_INJECT: only allowed with NODE_ENV=test (it makes the server kill itself)',
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY && !e.ALLOW_TEST_CHECKOUT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_SECRET_KEY: not set with NODE_ENV=production, so the shop would take orders through its TEST MODE checkout, which takes no real payments. Set STRIPE_SECRET_KEY, or ALLOW_TEST_CHECKOUT=true for a production build without real payments (benchmarks, journeys).',
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');

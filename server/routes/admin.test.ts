@@ -10,7 +10,9 @@ import { IMAGE_EDIT_LIMITS, IMAGE_EDIT_MESSAGES, IMAGE_EDIT_PATH } from '../../d
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import type { ImageEditEngine } from '../images/engine';
+import { installSecurity } from '../security/install';
 import { adminRoutes, tokenMatches } from './admin';
+import { API_MESSAGES } from './api-support';
 
 const TOKEN = 'test-admin-token-0123';
 
@@ -31,6 +33,8 @@ beforeAll(async () => {
 const apps: FastifyInstance[] = [];
 async function adminApp(cfg = config(), engine?: ImageEditEngine): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
+  // The app's own plumbing: the request guard (rate limits), the error handler, the headers.
+  await installSecurity(app, cfg, { notFound: true });
   await app.register(adminRoutes, engine ? { config: cfg, engine } : { config: cfg });
   apps.push(app);
   return app;
@@ -96,35 +100,74 @@ describe('POST /api/admin/hero-image/edit', () => {
     expect(data[0]).toBeGreaterThan(100);
   });
 
+  // The image is filled in per test: `png` only exists once beforeAll has run, after this table is built.
+  const PNG = '__PNG__';
   it.each([
-    ['missing fields', {}, 400],
-    ['unexpected key', { imageUrl: png, editInstruction: 'brighter', price: 1 }, 400],
-    ['empty instruction', { imageUrl: png, editInstruction: '   ' }, 400],
+    ['missing fields', {}, 400, 'imageUrl: Invalid input: expected string, received undefined'],
+    [
+      'unexpected key',
+      { imageUrl: PNG, editInstruction: 'brighter', price: 1 },
+      400,
+      'Unrecognized key: "price"',
+    ],
+    [
+      'empty instruction',
+      { imageUrl: PNG, editInstruction: '   ' },
+      400,
+      `editInstruction: ${IMAGE_EDIT_MESSAGES.instructionEmpty}`,
+    ],
     [
       'instruction too long',
-      { imageUrl: png, editInstruction: 'b'.repeat(IMAGE_EDIT_LIMITS.maxInstructionChars + 1) },
+      { imageUrl: PNG, editInstruction: 'b'.repeat(IMAGE_EDIT_LIMITS.maxInstructionChars + 1) },
       400,
+      `editInstruction: ${IMAGE_EDIT_MESSAGES.instructionTooLong}`,
     ],
-    ['not a data URL', { imageUrl: 'https://example.com/hero.png', editInstruction: 'brighter' }, 400],
-    ['GIF', { imageUrl: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', editInstruction: 'brighter' }, 400],
-    ['SVG', { imageUrl: 'data:image/svg+xml;base64,PHN2Zy8+', editInstruction: 'brighter' }, 400],
-    ['broken base64', { imageUrl: 'data:image/png;base64,@@@@', editInstruction: 'brighter' }, 400],
-    [
-      'bytes that are no image',
-      { imageUrl: 'data:image/png;base64,AAAAAAAA', editInstruction: 'brighter' },
-      422,
-    ],
-    ['nothing applicable', { imageUrl: '__PNG__', editInstruction: 'make it pop' }, 422],
-    ['invalid JSON', '{nope', 400],
-  ])('4xx for bad input: %s', async (_name, body, status) => {
+    // The shop's one error handler answers what Fastify refuses itself, admin routes included.
+    ['invalid JSON', '{nope', 400, API_MESSAGES.invalidJson],
+  ])('4xx for bad input: %s', async (_name, body, status, error) => {
     const app = await adminApp();
     const payload =
-      typeof body === 'object' && 'imageUrl' in body && body.imageUrl === '__PNG__'
+      typeof body === 'object' && 'imageUrl' in body && body.imageUrl === PNG
         ? { ...body, imageUrl: png }
         : body;
     const res = await post(app, payload);
     expect(res.statusCode).toBe(status);
-    expect(typeof (res.json() as { error?: unknown }).error).toBe('string');
+    expect(res.json()).toEqual({ ok: false, error });
+  });
+
+  it.each([
+    ['not a data URL', 'https://example.com/hero.png'],
+    ['GIF', 'data:image/gif;base64,R0lGODlhAQABAAAAACw='],
+    ['SVG', 'data:image/svg+xml;base64,PHN2Zy8+'],
+    ['broken base64', 'data:image/png;base64,@@@@'],
+  ])('400 for an image it does not take: %s', async (_name, imageUrl) => {
+    const app = await adminApp();
+    const res = await post(app, { imageUrl, editInstruction: 'brighter' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ok: false, error: IMAGE_EDIT_MESSAGES.badDataUrl });
+  });
+
+  it.each([
+    [
+      'bytes that are no image',
+      'data:image/png;base64,AAAAAAAA',
+      'brighter',
+      { error: IMAGE_EDIT_MESSAGES.unreadable, notApplied: [] },
+    ],
+    [
+      'nothing applicable',
+      PNG,
+      'make it pop',
+      {
+        error: 'No edit could be applied. Not applied: make it pop (not understood)',
+        notApplied: ['make it pop (not understood)'],
+      },
+    ],
+  ])('422 for an image it cannot edit: %s', async (_name, imageUrl, editInstruction, expected) => {
+    const app = await adminApp();
+    const res = await post(app, { imageUrl: imageUrl === PNG ? png : imageUrl, editInstruction });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ ok: false, ...expected });
   });
 
   it('413 for an image over the size cap, judged before decoding', async () => {
@@ -155,6 +198,7 @@ describe('POST /api/admin/hero-image/edit', () => {
     }
     const res = await post(app, { imageUrl: png, editInstruction: 'brighter' });
     expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ ok: false, error: IMAGE_EDIT_MESSAGES.rateLimited });
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
   });
 

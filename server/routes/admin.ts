@@ -1,24 +1,23 @@
 /**
  * Owner-only server actions of the internal tools. Today: POST /api/admin/hero-image/edit.
  *
- * Order of checks, cheapest first and before the (up to 11 MB) body is read: rate limit per client,
- * then `Authorization: Bearer ADMIN_TOKEN` (constant-time), then the body. Every refusal caused by the
+ * Order of checks, cheapest first and before the (up to 11 MB) body is read: the request guard's rate
+ * limits (the admin limit and the editor's own cap, security/route-policy.ts), then
+ * `Authorization: Bearer ADMIN_TOKEN` (constant-time), then the body. Every refusal caused by the
  * request is a 4xx with a JSON `error`; only a failing hosted engine gives 502.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   checkImageDataUrl,
-  IMAGE_EDIT_LIMITS,
-  IMAGE_EDIT_MAX_BODY_BYTES,
   IMAGE_EDIT_MESSAGES,
   IMAGE_EDIT_PATH,
   imageEditRequestSchema,
 } from '../../domain/image-edit';
 import type { AppConfig } from '../config';
+import { ConcurrencyGate } from '../images/concurrency-gate';
 import { type ImageEditEngine, ImageEngineError, ImageInputError } from '../images/engine';
 import { createHostedEngine } from '../images/hosted-engine';
-import { ConcurrencyGate, WindowLimiter } from '../images/limiter';
 import { createOfflineEngine } from '../images/offline-engine';
 
 /** Edits at once per process; more wait for a retry rather than queueing CPU work. */
@@ -57,24 +56,10 @@ function announceGeneratedToken(app: FastifyInstance, config: AppConfig): void {
 export async function adminRoutes(app: FastifyInstance, opts: AdminRouteOptions): Promise<void> {
   const { config } = opts;
   const engine = opts.engine ?? selectEngine(config);
-  // Image edits are expensive, so they get their own tighter window on top of the admin limit; switching
-  // the admin limit off (RATE_LIMITS=off or admin=off, for volume tests) switches this one off too.
-  const limiter =
-    config.rateLimits.admin === null
-      ? null
-      : new WindowLimiter(IMAGE_EDIT_LIMITS.requestsPerWindow, IMAGE_EDIT_LIMITS.windowMs);
   const gate = new ConcurrencyGate(MAX_CONCURRENT_EDITS);
   announceGeneratedToken(app, config);
 
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    reply.header('Cache-Control', 'no-store');
-    const wait = limiter?.take(request.ip) ?? 0;
-    if (wait > 0) {
-      return reply
-        .code(429)
-        .header('Retry-After', String(wait))
-        .send({ ok: false, error: IMAGE_EDIT_MESSAGES.rateLimited });
-    }
     if (!tokenMatches(request.headers.authorization, config.admin.token)) {
       return reply
         .code(401)
@@ -84,53 +69,49 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRouteOptions)
     return undefined;
   };
 
-  app.post(
-    IMAGE_EDIT_PATH,
-    { bodyLimit: IMAGE_EDIT_MAX_BODY_BYTES, onRequest: guard },
-    async (request, reply) => {
-      const parsed = imageEditRequestSchema.safeParse(request.body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-        return reply.code(400).send({ ok: false, error: `${where}${issue?.message ?? 'Invalid request'}` });
+  app.post(IMAGE_EDIT_PATH, { onRequest: guard }, async (request, reply) => {
+    const parsed = imageEditRequestSchema.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+      return reply.code(400).send({ ok: false, error: `${where}${issue?.message ?? 'Invalid request'}` });
+    }
+    const checked = checkImageDataUrl(parsed.data.imageUrl);
+    if (!checked.ok) {
+      const status = checked.message === IMAGE_EDIT_MESSAGES.tooLarge ? 413 : 400;
+      return reply.code(status).send({ ok: false, error: checked.message });
+    }
+    // Control characters have no meaning in an instruction and would only end up in logs.
+    const instruction = parsed.data.editInstruction.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim();
+    const image = Buffer.from(checked.base64, 'base64');
+    try {
+      const result = await gate.run(() => engine.edit({ image, mime: checked.mime, instruction }));
+      if (!result) {
+        return reply
+          .code(429)
+          .header('Retry-After', '5')
+          .send({ ok: false, error: IMAGE_EDIT_MESSAGES.busy });
       }
-      const checked = checkImageDataUrl(parsed.data.imageUrl);
-      if (!checked.ok) {
-        const status = checked.message === IMAGE_EDIT_MESSAGES.tooLarge ? 413 : 400;
-        return reply.code(status).send({ ok: false, error: checked.message });
+      const out = result.value;
+      request.log.info(
+        { engine: engine.name, applied: out.applied, notApplied: out.notApplied, bytes: out.image.length },
+        'hero image edited',
+      );
+      return reply.send({
+        editedImageUrl: `data:${out.mime};base64,${out.image.toString('base64')}`,
+        applied: out.applied,
+        notApplied: out.notApplied,
+        engine: engine.name,
+      });
+    } catch (err) {
+      if (err instanceof ImageInputError) {
+        return reply.code(err.status).send({ ok: false, error: err.message, notApplied: err.notApplied });
       }
-      // Control characters have no meaning in an instruction and would only end up in logs.
-      const instruction = parsed.data.editInstruction.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim();
-      const image = Buffer.from(checked.base64, 'base64');
-      try {
-        const result = await gate.run(() => engine.edit({ image, mime: checked.mime, instruction }));
-        if (!result) {
-          return reply
-            .code(429)
-            .header('Retry-After', '5')
-            .send({ ok: false, error: IMAGE_EDIT_MESSAGES.busy });
-        }
-        const out = result.value;
-        request.log.info(
-          { engine: engine.name, applied: out.applied, notApplied: out.notApplied, bytes: out.image.length },
-          'hero image edited',
-        );
-        return reply.send({
-          editedImageUrl: `data:${out.mime};base64,${out.image.toString('base64')}`,
-          applied: out.applied,
-          notApplied: out.notApplied,
-          engine: engine.name,
-        });
-      } catch (err) {
-        if (err instanceof ImageInputError) {
-          return reply.code(err.status).send({ ok: false, error: err.message, notApplied: err.notApplied });
-        }
-        if (err instanceof ImageEngineError) {
-          request.log.error({ err }, 'image edit engine failed');
-          return reply.code(502).send({ ok: false, error: IMAGE_EDIT_MESSAGES.engineFailed });
-        }
-        throw err;
+      if (err instanceof ImageEngineError) {
+        request.log.error({ err }, 'image edit engine failed');
+        return reply.code(502).send({ ok: false, error: IMAGE_EDIT_MESSAGES.engineFailed });
       }
-    },
-  );
+      throw err;
+    }
+  });
 }

@@ -1,7 +1,10 @@
 /**
- * Shared behaviour of the shop's JSON API routes: JSON in only (415 otherwise), every failure answered as
- * `{ ok: false, error }` with a message a person can act on, and never a 5xx for a malformed request.
+ * The shop's one error handler, for every route and for what fails before any route runs: every failure
+ * answered as `{ ok: false, error }` with a message a person can act on, never a 5xx for a malformed
+ * request, and never the request's own path echoed back. (JSON in only is the request guard's rule,
+ * security/request-guard.ts.)
  */
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const API_MESSAGES = {
@@ -12,6 +15,11 @@ export const API_MESSAGES = {
   forbiddenKey: 'The request body contains a forbidden key',
   busy: 'The shop is busy right now. Please try again in a moment.',
   internal: 'Something went wrong on our side. Please try again in a moment.',
+  notFound: 'Not found',
+  badUrl: 'The address is not valid',
+  urlTooLong: 'The address is too long',
+  timeout: 'The request took too long to arrive',
+  badRequest: 'Bad request',
 } as const;
 
 const FRIENDLY: Readonly<Record<string, string>> = {
@@ -24,29 +32,55 @@ const FRIENDLY: Readonly<Record<string, string>> = {
 /** SQLite could not take the write right now (locked, disk full, I/O): worth retrying, not a bug. */
 const UNAVAILABLE_SQLITE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN)/;
 
-export function mediaType(request: FastifyRequest): string | null {
-  const header = request.headers['content-type'];
-  if (!header) return null;
-  return header.split(';')[0]?.trim().toLowerCase() ?? null;
-}
+/** Headers every answer carries (security/headers.ts), for answers written before any hook runs. */
+export type FixedHeaders = readonly (readonly [string, string])[];
 
-function hasBody(request: FastifyRequest): boolean {
-  const length = request.headers['content-length'];
-  if (request.headers['transfer-encoding']) return true;
-  return length !== undefined && length !== '0';
+export function sendNotFound(_request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return reply.code(404).send({ ok: false, error: API_MESSAGES.notFound });
 }
 
 /**
- * onRequest hook: refuses anything but application/json before the body is read. With `allowEmpty`, a
- * request without any body is accepted too (POST .../confirm carries no data).
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded or a path parameter over the router's
+ * length limit. No hook has run, so the security headers are set here.
  */
-export function requireJson(options: { allowEmpty?: boolean } = {}) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
-    const type = mediaType(request);
-    if (type === 'application/json') return undefined;
-    if (options.allowEmpty && type === null && !hasBody(request)) return undefined;
-    // Sent from the hook: Fastify skips body parsing and the handler.
-    return reply.code(415).send({ ok: false, error: API_MESSAGES.json });
+export function frameworkErrorHandler(headers: FixedHeaders) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    for (const [name, value] of headers) reply.header(name, value);
+    reply.header('X-Request-Id', request.id);
+    const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+    request.log.info({ code: error.code }, 'request refused by the router');
+    reply
+      .code(tooLong ? 414 : 400)
+      .send({ ok: false, error: tooLong ? API_MESSAGES.urlTooLong : API_MESSAGES.badUrl });
+  };
+}
+
+/**
+ * The HTTP server's `clientError`: a request that never finished arriving (the request timeout) or was
+ * not HTTP. Nothing but the raw socket is left, so the answer is written by hand, then the connection
+ * closed.
+ */
+export function clientErrorHandler(headers: FixedHeaders) {
+  return (error: NodeJS.ErrnoException, socket: Socket): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, reason, message] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', API_MESSAGES.timeout]
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', API_MESSAGES.badRequest]
+          : [400, 'Bad Request', API_MESSAGES.badRequest];
+    const body = JSON.stringify({ ok: false, error: message });
+    if (socket.writable) {
+      const lines = [
+        `HTTP/1.1 ${status} ${reason}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        'Connection: close',
+        ...headers.map(([name, value]) => `${name}: ${value}`),
+      ];
+      socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    }
+    socket.destroy(error);
   };
 }
 
@@ -56,7 +90,9 @@ export function apiErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const message =
         FRIENDLY[error.code] ??
-        (/prototype/i.test(error.message) ? API_MESSAGES.forbiddenKey : error.message || 'Bad request');
+        (/prototype/i.test(error.message)
+          ? API_MESSAGES.forbiddenKey
+          : error.message || API_MESSAGES.badRequest);
       return reply.code(status).send({ ok: false, error: message });
     }
     const code = (error as { code?: unknown }).code;

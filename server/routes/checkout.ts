@@ -2,21 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { parseCheckoutRequest } from '../orders/checkout-request';
 import type { OrderService } from '../orders/order-service';
-import { requireJson } from './api-support';
-
-/** A full cart is about 1.5 KB of JSON; anything near this limit is not a cart. */
-export const CHECKOUT_BODY_LIMIT = 16 * 1024;
 
 export async function checkoutRoutes(app: FastifyInstance, opts: { orders: OrderService }): Promise<void> {
-  app.post(
-    '/api/checkout',
-    { bodyLimit: CHECKOUT_BODY_LIMIT, onRequest: requireJson() },
-    async (request, reply) => {
-      const parsed = parseCheckoutRequest(request.body);
-      if (!parsed.ok) return reply.code(400).send({ ok: false, error: parsed.error });
-      const outcome = await opts.orders.createCheckout(parsed.value);
-      if (!outcome.ok) return reply.code(outcome.httpStatus).send({ ok: false, error: outcome.error });
-      return reply.code(200).send({ ok: true, url: outcome.url, sessionId: outcome.sessionId });
-    },
-  );
+  // Content type, body limit and rate limit: the route policy (security/route-policy.ts).
+  app.post('/api/checkout', async (request, reply) => {
+    const parsed = parseCheckoutRequest(request.body);
+    if (!parsed.ok) return reply.code(400).send({ ok: false, error: parsed.error });
+    const outcome = await opts.orders.createCheckout(parsed.value);
+    if (!outcome.ok) return reply.code(outcome.httpStatus).send({ ok: false, error: outcome.error });
+    return reply.code(200).send({ ok: true, url: outcome.url, sessionId: outcome.sessionId });
+  });
 }

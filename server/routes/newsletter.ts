@@ -7,9 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/email';
 import type { NewsletterStore } from '../newsletter/newsletter-store';
-import { requireJson } from './api-support';
-
-const NEWSLETTER_BODY_LIMIT = 2 * 1024;
 
 export const NEWSLETTER_SOURCE_MESSAGE =
   'source must be a short name such as "home" (lower-case letters, digits and dashes)';
@@ -26,23 +23,19 @@ export async function newsletterRoutes(
   app: FastifyInstance,
   opts: { newsletter: NewsletterStore },
 ): Promise<void> {
-  app.post(
-    '/api/newsletter',
-    { bodyLimit: NEWSLETTER_BODY_LIMIT, onRequest: requireJson() },
-    async (request, reply) => {
-      const parsed = bodySchema.safeParse(request.body);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        let error = issue?.message ?? 'The request is not valid';
-        if (issue?.code === 'unrecognized_keys') error = `Unexpected field(s): ${issue.keys.join(', ')}`;
-        else if (issue?.path.length === 0) error = 'The request body must be a JSON object';
-        return reply.code(400).send({ ok: false, error });
-      }
-      const email = checkEmail(parsed.data.email);
-      if (!email.ok) return reply.code(400).send({ ok: false, error: email.message });
-      const added = await opts.newsletter.subscribe(email.email, parsed.data.source ?? 'website');
-      request.log.info({ source: parsed.data.source ?? 'website', added }, 'newsletter sign-up');
-      return reply.code(200).send({ ok: true });
-    },
-  );
+  app.post('/api/newsletter', async (request, reply) => {
+    const parsed = bodySchema.safeParse(request.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      let error = issue?.message ?? 'The request is not valid';
+      if (issue?.code === 'unrecognized_keys') error = `Unexpected field(s): ${issue.keys.join(', ')}`;
+      else if (issue?.path.length === 0) error = 'The request body must be a JSON object';
+      return reply.code(400).send({ ok: false, error });
+    }
+    const email = checkEmail(parsed.data.email);
+    if (!email.ok) return reply.code(400).send({ ok: false, error: email.message });
+    const added = await opts.newsletter.subscribe(email.email, parsed.data.source ?? 'website');
+    request.log.info({ source: parsed.data.source ?? 'website', added }, 'newsletter sign-up');
+    return reply.code(200).send({ ok: true });
+  });
 }

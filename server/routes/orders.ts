@@ -1,9 +1,6 @@
 /** POST /api/orders/{sessionId}/confirm: the confirmation page asks the server to verify the payment. */
 import type { FastifyInstance } from 'fastify';
 import type { OrderService } from '../orders/order-service';
-import { requireJson } from './api-support';
-
-const CONFIRM_BODY_LIMIT = 1024;
 
 function isEmptyBody(body: unknown): boolean {
   if (body === undefined || body === null) return true;
@@ -11,15 +8,11 @@ function isEmptyBody(body: unknown): boolean {
 }
 
 export async function orderRoutes(app: FastifyInstance, opts: { orders: OrderService }): Promise<void> {
-  app.post<{ Params: { sessionId: string } }>(
-    '/api/orders/:sessionId/confirm',
-    { bodyLimit: CONFIRM_BODY_LIMIT, onRequest: requireJson({ allowEmpty: true }) },
-    async (request, reply) => {
-      if (!isEmptyBody(request.body)) {
-        return reply.code(400).send({ ok: false, error: 'This request takes no fields; send {} or no body' });
-      }
-      const outcome = await opts.orders.confirm(request.params.sessionId);
-      return reply.code(outcome.httpStatus).header('Cache-Control', 'no-store').send(outcome.body);
-    },
-  );
+  app.post<{ Params: { sessionId: string } }>('/api/orders/:sessionId/confirm', async (request, reply) => {
+    if (!isEmptyBody(request.body)) {
+      return reply.code(400).send({ ok: false, error: 'This request takes no fields; send {} or no body' });
+    }
+    const outcome = await opts.orders.confirm(request.params.sessionId);
+    return reply.code(outcome.httpStatus).send(outcome.body);
+  });
 }

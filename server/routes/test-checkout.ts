@@ -20,8 +20,7 @@ import {
   validateForm,
 } from '../payments/test-checkout-form';
 import { checkoutPage, messagePage } from '../payments/test-checkout-page';
-
-const FORM_BODY_LIMIT = 8 * 1024;
+import { testCheckoutHeaders } from '../security/headers';
 
 const script = readFileSync(
   new URL('../payments/test-checkout-assets/test-checkout.js', import.meta.url),
@@ -50,7 +49,8 @@ export async function testCheckoutRoutes(
 
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    // The body limit is the route's (security/route-policy.ts).
+    { parseAs: 'string' },
     (_req, body, done) => {
       // A null-prototype object: a field called __proto__ is just a field.
       const out: Record<string, string> = Object.create(null);
@@ -60,22 +60,7 @@ export async function testCheckoutRoutes(
   );
 
   function html(reply: FastifyReply, status: number, body: string): FastifyReply {
-    return (
-      reply
-        .code(status)
-        .header('Content-Type', 'text/html; charset=utf-8')
-        .header('Cache-Control', 'no-store')
-        .header('X-Robots-Tag', 'noindex, nofollow')
-        // same-origin, not no-referrer: the session URL still never leaves the shop, and the form's POST
-        // keeps its Origin header (no-referrer would send `Origin: null`), which the cross-site check reads.
-        .header('Referrer-Policy', 'same-origin')
-        .header('X-Content-Type-Options', 'nosniff')
-        .header(
-          'Content-Security-Policy',
-          `default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self' ${origin}; frame-ancestors 'none'; base-uri 'none'`,
-        )
-        .send(body)
-    );
+    return testCheckoutHeaders(reply.code(status), origin).send(body);
   }
 
   const notFound = (reply: FastifyReply) =>
@@ -133,43 +118,39 @@ export async function testCheckoutRoutes(
     );
   });
 
-  app.post<{ Params: { sessionId: string } }>(
-    '/test-checkout/:sessionId/pay',
-    { bodyLimit: FORM_BODY_LIMIT },
-    async (request, reply) => {
-      const { sessionId } = request.params;
-      if (!SESSION_ID_PATTERN.test(sessionId)) return notFound(reply);
-      const session = await provider.getSession(sessionId);
-      if (!session) return notFound(reply);
-      if (session.status !== 'open') {
-        // Paid already (a double submit) or expired: the GET page says which.
-        return reply.redirect(`/test-checkout/${sessionId}`, 303);
-      }
-      const values = readForm(request.body);
-      const check = validateForm(values, session.countries);
-      if (!check.ok) {
-        return html(reply, 400, checkoutPage(session, { values, errors: check.errors, alert: null }));
-      }
-      if (check.card !== 'success') {
-        await provider.recordDecline(sessionId);
-        const alert = check.card === 'declined' ? DECLINED_MESSAGE : TEST_CARDS_ONLY_MESSAGE;
-        return html(reply, 402, checkoutPage(session, { values, errors: {}, alert }));
-      }
-      const paid = await provider.pay(sessionId, check.shipping);
-      if (!paid) return reply.redirect(`/test-checkout/${sessionId}`, 303);
-      // What Stripe's webhook does: confirm on the server whether or not the shopper's browser comes back.
-      // The payment is recorded; if confirming fails now, the confirmation page confirms it instead.
-      const outcome = await orders.confirm(sessionId).catch((err: unknown) => {
-        request.log.error({ sessionId, err }, 'test checkout: confirmation after payment threw');
-        return { httpStatus: 500 } as const;
-      });
-      if (outcome.httpStatus !== 200) {
-        request.log.error(
-          { sessionId, status: outcome.httpStatus },
-          'test checkout: confirmation after payment failed',
-        );
-      }
-      return reply.redirect(provider.successUrlFor({ ...session, status: 'complete' }), 303);
-    },
-  );
+  app.post<{ Params: { sessionId: string } }>('/test-checkout/:sessionId/pay', async (request, reply) => {
+    const { sessionId } = request.params;
+    if (!SESSION_ID_PATTERN.test(sessionId)) return notFound(reply);
+    const session = await provider.getSession(sessionId);
+    if (!session) return notFound(reply);
+    if (session.status !== 'open') {
+      // Paid already (a double submit) or expired: the GET page says which.
+      return reply.redirect(`/test-checkout/${sessionId}`, 303);
+    }
+    const values = readForm(request.body);
+    const check = validateForm(values, session.countries);
+    if (!check.ok) {
+      return html(reply, 400, checkoutPage(session, { values, errors: check.errors, alert: null }));
+    }
+    if (check.card !== 'success') {
+      await provider.recordDecline(sessionId);
+      const alert = check.card === 'declined' ? DECLINED_MESSAGE : TEST_CARDS_ONLY_MESSAGE;
+      return html(reply, 402, checkoutPage(session, { values, errors: {}, alert }));
+    }
+    const paid = await provider.pay(sessionId, check.shipping);
+    if (!paid) return reply.redirect(`/test-checkout/${sessionId}`, 303);
+    // What Stripe's webhook does: confirm on the server whether or not the shopper's browser comes back.
+    // The payment is recorded; if confirming fails now, the confirmation page confirms it instead.
+    const outcome = await orders.confirm(sessionId).catch((err: unknown) => {
+      request.log.error({ sessionId, err }, 'test checkout: confirmation after payment threw');
+      return { httpStatus: 500 } as const;
+    });
+    if (outcome.httpStatus !== 200) {
+      request.log.error(
+        { sessionId, status: outcome.httpStatus },
+        'test checkout: confirmation after payment failed',
+      );
+    }
+    return reply.redirect(provider.successUrlFor({ ...session, status: 'complete' }), 303);
+  });
 }

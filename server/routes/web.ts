@@ -10,6 +10,7 @@ import { getProduct } from '../../domain/catalogue';
 import { resolvePath } from '../../domain/routes';
 import { type HtmlPage, loadHtmlPages } from '../html-pages';
 import { setPageScripts } from '../security/csp';
+import { sendNotFound } from './api-support';
 
 export interface WebRoutesOptions {
   readonly webDistDir: string;
@@ -84,7 +85,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
     if ((request.method !== 'GET' && request.method !== 'HEAD') || url.startsWith('/api/')) {
-      return reply.code(404).send({ ok: false, error: 'Not found' });
+      return sendNotFound(request, reply);
     }
     const resolution = resolvePath(url);
     if (resolution.kind === 'redirect') return reply.redirect(resolution.to, 301);

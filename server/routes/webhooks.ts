@@ -8,21 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import type { OrderService } from '../orders/order-service';
 import { WebhookSignatureError } from '../payments/provider';
 
-/** Stripe's events are small; a checkout.session object with line items stays well under this. */
-const WEBHOOK_BODY_LIMIT = 512 * 1024;
-
 export async function webhookRoutes(app: FastifyInstance, opts: { orders: OrderService }): Promise<void> {
   // The signature covers the exact bytes: keep the body as a Buffer in this scope only.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT },
-    (_req, body, done) => {
-      done(null, body);
-    },
-  );
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
+    done(null, body);
+  });
 
-  app.post('/api/webhooks/stripe', { bodyLimit: WEBHOOK_BODY_LIMIT }, async (request, reply) => {
+  // Body limit from the route policy (security/route-policy.ts), never rate limited.
+  app.post('/api/webhooks/stripe', async (request, reply) => {
     const parse = opts.orders.provider.parseWebhook;
     if (!parse) {
       return reply.code(400).send({ ok: false, error: 'Stripe webhooks are not configured on this shop' });

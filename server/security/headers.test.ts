@@ -13,7 +13,13 @@ import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { PUBLIC_URL_TOKEN } from '../html-pages';
 import { tempDataDir } from '../test-support/test-app';
-import { inlineScriptHashes, NON_DOCUMENT_CSP, pagePolicy, STRIPE_CHECKOUT_ORIGIN } from './csp';
+import {
+  inlineScriptHashes,
+  NON_DOCUMENT_CSP,
+  pagePolicy,
+  STRIPE_CHECKOUT_ORIGIN,
+  testCheckoutPolicy,
+} from './csp';
 import { HSTS } from './headers';
 
 const HEAD_SCRIPT = "document.documentElement.dataset.ready='1'";
@@ -140,6 +146,9 @@ describe('security headers on the app', () => {
         expect(String(res.headers['permissions-policy']).split(', ')).toContain(feature);
       }
       expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      // Product images may be shown by e-mails and other sites.
+      expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
       ids.add(String(res.headers['x-request-id']));
       const html = String(res.headers['content-type']).startsWith('text/html');
       // HTML here is the 404 answer: the home page's shell, with the home page's own hashes.
@@ -161,6 +170,7 @@ describe('security headers on the app', () => {
     });
     const { sessionId } = created.json() as { sessionId: string };
     const page = await a.inject({ method: 'GET', url: `/test-checkout/${sessionId}` });
+    expect(page.headers['content-security-policy']).toBe(testCheckoutPolicy('http://shop.test'));
     expect(page.headers['content-security-policy']).toMatch(/^default-src 'none'; script-src 'self'/);
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(page.headers['referrer-policy']).toBe('same-origin');

@@ -1,9 +1,14 @@
 /**
- * Security headers on every response (one onSend hook). A header a route set itself wins: the test
- * checkout sends its own, stricter policy and referrer rule.
+ * Security headers on every response. The fixed ones come from @fastify/helmet (onRequest); one onSend
+ * hook adds what depends on the answer: the per-page hashed Content-Security-Policy, Permissions-Policy
+ * (not a helmet header), X-Request-Id, and `Cache-Control: no-store` for API answers. A header a route
+ * set itself wins: the test checkout sends its own, stricter policy and referrer rule.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NON_DOCUMENT_CSP, pagePolicy, pageScriptsOf } from './csp';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+import { NON_DOCUMENT_CSP, pagePolicy, pageScriptsOf, testCheckoutPolicy } from './csp';
+import { policyFor } from './route-policy';
 
 /** Browser features the shop never uses are switched off for it and for anything it frames. */
 export const PERMISSIONS_POLICY = [
@@ -20,26 +25,80 @@ export const PERMISSIONS_POLICY = [
 ].join(', ');
 
 /** Two years, the usual HSTS lifetime; only sent when PUBLIC_URL is https. */
-export const HSTS = 'max-age=63072000; includeSubDomains';
+export const HSTS_MAX_AGE_SECONDS = 63_072_000;
+export const HSTS = `max-age=${HSTS_MAX_AGE_SECONDS}; includeSubDomains`;
 
 export interface SecurityHeaderOptions {
   readonly https: boolean;
   readonly stripe: boolean;
 }
 
-export function securityHeadersHook(options: SecurityHeaderOptions) {
-  const fixed: [string, string][] = [
-    ['X-Content-Type-Options', 'nosniff'],
-    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-    ['Permissions-Policy', PERMISSIONS_POLICY],
-    ['X-Frame-Options', 'SAMEORIGIN'],
-    ['Cross-Origin-Opener-Policy', 'same-origin'],
-  ];
-  if (options.https) fixed.push(['Strict-Transport-Security', HSTS]);
+function helmetOptions(https: boolean): HelmetOptions {
+  return {
+    // The per-page policy with script hashes is built below (helmet's is one policy for every answer).
+    contentSecurityPolicy: false,
+    // E-mails and other sites may show the shop's product images.
+    crossOriginResourcePolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+    xFrameOptions: { action: 'sameorigin' },
+  };
+}
+
+/**
+ * Every security header of an answer that is no page, as a list: for the answers Fastify writes before
+ * any hook runs (a malformed URL, a client that never finishes its request). Helmet's own middleware
+ * fills it, so these answers carry exactly the headers every other one does.
+ */
+export function nonDocumentHeaders(https: boolean): readonly (readonly [string, string])[] {
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string) => headers.set(name, String(value)),
+    removeHeader: (name: string) => headers.delete(name),
+  };
+  helmet(helmetOptions(https))(
+    {} as Parameters<ReturnType<typeof helmet>>[0],
+    recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
+    () => {},
+  );
+  headers.set('Permissions-Policy', PERMISSIONS_POLICY);
+  headers.set('Content-Security-Policy', NON_DOCUMENT_CSP);
+  headers.set('Cache-Control', 'no-store');
+  return [...headers];
+}
+
+/** API answers and the answers of state-changing routes carry session ids or order data: never cached. */
+function isPrivate(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  if (route !== undefined && policyFor(request.method, route) !== null) return true;
+  return request.url.startsWith('/api/');
+}
+
+/** The headers of the test checkout's HTML pages, including the guard's refusals on its form. */
+export function testCheckoutHeaders(reply: FastifyReply, shopOrigin: string): FastifyReply {
+  return (
+    reply
+      .header('Content-Type', 'text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .header('X-Robots-Tag', 'noindex, nofollow')
+      // same-origin, not no-referrer: the session URL still never leaves the shop, and the form's POST
+      // keeps its Origin header (no-referrer would send `Origin: null`), which the cross-site check reads.
+      .header('Referrer-Policy', 'same-origin')
+      .header('Content-Security-Policy', testCheckoutPolicy(shopOrigin))
+  );
+}
+
+export async function installSecurityHeaders(
+  app: FastifyInstance,
+  options: SecurityHeaderOptions,
+): Promise<void> {
+  // Helmet's own options are @fastify/helmet's global configuration.
+  await app.register(fastifyHelmet, helmetOptions(options.https) as FastifyHelmetOptions);
+
   // A page's policy depends only on its script hashes, fixed per page when the pages are loaded: build
   // each string once, not on every response.
   const policies = new WeakMap<readonly string[], string>();
-  const policyFor = (scriptHashes: readonly string[]): string => {
+  const policyOf = (scriptHashes: readonly string[]): string => {
     let policy = policies.get(scriptHashes);
     if (policy === undefined) {
       policy = pagePolicy({ scriptHashes, stripe: options.stripe, https: options.https });
@@ -48,21 +107,17 @@ export function securityHeadersHook(options: SecurityHeaderOptions) {
     return policy;
   };
 
-  return (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    done: (err: null, payload: unknown) => void,
-  ): void => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);
-    for (const [name, value] of fixed) if (!reply.hasHeader(name)) reply.header(name, value);
+    if (!reply.hasHeader('Permissions-Policy')) reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    if (!reply.hasHeader('Cache-Control') && isPrivate(request)) reply.header('Cache-Control', 'no-store');
     if (!reply.hasHeader('Content-Security-Policy')) {
       const type = String(reply.getHeader('Content-Type') ?? '').toLowerCase();
       reply.header(
         'Content-Security-Policy',
-        type.startsWith('text/html') ? policyFor(pageScriptsOf(reply)) : NON_DOCUMENT_CSP,
+        type.startsWith('text/html') ? policyOf(pageScriptsOf(reply)) : NON_DOCUMENT_CSP,
       );
     }
     done(null, payload);
-  };
+  });
 }

@@ -1,19 +1,21 @@
 /**
  * Installs the shop's request-level defences on the root instance, before any route is registered, so
- * they apply to every route: the route inventory (what exists), the request guard (rate limits,
- * cross-site refusal, content types) and the security headers. See docs/security.md.
+ * they apply to every route: the route inventory (what exists) with each route's body limit from its
+ * policy, the one error handler, the security headers and the request guard (rate limits, cross-site
+ * refusal, content types). See docs/security.md.
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
-import { securityHeadersHook } from './headers';
-import { RateLimiters } from './rate-limit';
+import { apiErrorHandler, sendNotFound } from '../routes/api-support';
+import { installSecurityHeaders } from './headers';
+import { type RateLimitStoreOption, registerRateLimitPlugin } from './rate-limit';
 import { requestGuard } from './request-guard';
 import { policyFor } from './route-policy';
 
 export interface InventoryRoute {
   readonly method: string;
   readonly url: string;
-  /** The route's own body limit, when it set one (else the app's default applies). */
+  /** The body limit the route runs with: its own if it set one, else its policy's. */
   readonly bodyLimit: number | undefined;
 }
 
@@ -24,28 +26,38 @@ declare module 'fastify' {
   }
 }
 
-export function installSecurity(app: FastifyInstance, config: AppConfig): void {
+export interface SecurityOptions {
+  /** The rate limits' counts (default in memory); several instances share one store. */
+  readonly rateLimitStore?: RateLimitStoreOption['store'];
+  /** Without the front end (API-only tests), unknown paths still get the shop's 404 answer. */
+  readonly notFound: boolean;
+}
+
+export async function installSecurity(
+  app: FastifyInstance,
+  config: AppConfig,
+  options: SecurityOptions,
+): Promise<void> {
   const inventory: InventoryRoute[] = [];
   app.decorate('routeInventory', inventory);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       const policy = policyFor(String(method), route.url);
-      // A route without its own limit would accept the app-wide default; give it its policy's.
+      // The policy is where a state-changing route's limit is written; a route only sets its own to
+      // deviate, and the route inventory test refuses one above its policy.
       if (policy && route.bodyLimit === undefined) route.bodyLimit = policy.maxBodyBytes;
       inventory.push({ method: String(method).toUpperCase(), url: route.url, bodyLimit: route.bodyLimit });
     }
   });
 
+  apiErrorHandler(app);
+  if (options.notFound) app.setNotFoundHandler(sendNotFound);
+  const https = config.publicUrl.startsWith('https:');
+  await installSecurityHeaders(app, { https, stripe: config.stripe !== null });
+  await registerRateLimitPlugin(app, { store: options.rateLimitStore });
   app.addHook(
     'onRequest',
-    requestGuard({
-      limiters: new RateLimiters(config.rateLimits),
-      allowedOrigin: new URL(config.publicUrl).origin,
-    }),
-  );
-  app.addHook(
-    'onSend',
-    securityHeadersHook({ https: config.publicUrl.startsWith('https:'), stripe: config.stripe !== null }),
+    requestGuard(app, { rateLimits: config.rateLimits, allowedOrigin: new URL(config.publicUrl).origin }),
   );
 }

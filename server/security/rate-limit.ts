@@ -1,22 +1,22 @@
 /**
- * Per-client rate limits: in-memory token buckets, one set per named limit. A bucket holds up to
- * `requests` tokens and refills evenly over `perSeconds`, so a shopper may click a few times in a row
- * (the burst) but a script cannot keep going. In memory on purpose: the shop runs as one process, and
- * a restart forgetting the buckets only gives everyone a fresh allowance.
+ * Per-client rate limits: at most `requests` per window of `perSeconds`, per client address (an IPv6
+ * client per /64), counted by @fastify/rate-limit. Its store is in memory by default, right for one
+ * process (a restart only gives everyone a fresh allowance); several instances pass a shared store.
  *
  * RATE_LIMITS (a contract name) configures them: `off` switches every limit off (benchmarks, volume
  * tests); otherwise a comma-separated list of `name=requests/seconds` or `name=off`, e.g.
  * `checkout=20/60,newsletter=off`. Names not listed keep their defaults.
  */
-import { isIPv4, isIPv6 } from 'node:net';
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor, normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 export const RATE_LIMIT_NAMES = ['checkout', 'confirm', 'newsletter', 'pay', 'admin', 'other'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
 export interface RateRule {
-  /** Bucket size: how many requests may come at once. */
+  /** Requests allowed per window. */
   readonly requests: number;
-  /** Time to refill a whole bucket. */
+  /** The window's length. */
   readonly perSeconds: number;
 }
 
@@ -101,109 +101,49 @@ export function parseRateLimits(raw: string | undefined): RateLimitParse {
   return errors.length > 0 ? { ok: false, errors } : { ok: true, value: out };
 }
 
-/** For logs and docs: `checkout=10/60, confirm=60/60, ...` */
-export function describeRateLimits(settings: RateLimitSettings): string {
-  return RATE_LIMIT_NAMES.map((n) => {
-    const rule = settings[n];
-    return `${n}=${rule ? `${rule.requests}/${rule.perSeconds}` : 'off'}`;
-  }).join(', ');
+export type RateCheck = { readonly allowed: true } | { readonly allowed: false; readonly retryAfter: number };
+
+/** Counts one request of its client; refuses it once the client is over the rule for this window. */
+export type RateCounter = (request: FastifyRequest) => Promise<RateCheck>;
+
+/** Clients remembered per limit by the in-memory store, least recently seen forgotten first. */
+const MAX_CLIENTS = 50_000;
+
+export interface RateLimitStoreOption {
+  /** Where the counts live; default the plugin's in-memory store. Several instances share one. */
+  readonly store?: FastifyRateLimitStoreCtor;
 }
 
 /**
- * The client a limit applies to. IPv6 clients usually hold a whole /64, so the /64 is the client
- * (otherwise one visitor could rotate through addresses to get a fresh bucket per request).
+ * Registers @fastify/rate-limit without limiting any route by itself (`global: false`): the request
+ * guard asks the counters made by `rateCounter` in the order it wants (before the body is read, and
+ * before the cross-site and content-type checks).
  */
-export function clientKey(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (isIPv4(ip)) return ip;
-  if (!isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.split('::', 2);
-  const left = head ? head.split(':') : [];
-  const right = ip.includes('::') ? (tail ? tail.split(':') : []) : [];
-  const groups = ip.includes('::')
-    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
-    : left;
-  return `${groups
-    .slice(0, 4)
-    .map((g) => (g === '' ? '0' : g.toLowerCase().replace(/^0+(?=.)/, '')))
-    .join(':')}::/64`;
+export async function registerRateLimitPlugin(
+  app: FastifyInstance,
+  options: RateLimitStoreOption = {},
+): Promise<void> {
+  await app.register(fastifyRateLimit, {
+    global: false,
+    cache: MAX_CLIENTS,
+    ...(options.store ? { store: options.store } : {}),
+  });
 }
 
-export type TakeResult =
-  | { readonly allowed: true }
-  | { readonly allowed: false; readonly retryAfter: number };
-
-interface Bucket {
-  tokens: number;
-  at: number;
-}
-
-/** Keys kept at most; beyond that, full (idle) buckets go first, then the least recently used. */
-const DEFAULT_MAX_KEYS = 50_000;
-
-export class TokenBucketLimiter {
-  private readonly buckets = new Map<string, Bucket>();
-  private readonly perMs: number;
-  private readonly maxKeys: number;
-  private readonly now: () => number;
-
-  constructor(
-    readonly rule: RateRule,
-    options: { readonly maxKeys?: number; readonly now?: () => number } = {},
-  ) {
-    this.perMs = rule.requests / (rule.perSeconds * 1000);
-    this.maxKeys = options.maxKeys ?? DEFAULT_MAX_KEYS;
-    this.now = options.now ?? Date.now;
-  }
-
-  get size(): number {
-    return this.buckets.size;
-  }
-
-  take(key: string): TakeResult {
-    const t = this.now();
-    const previous = this.buckets.get(key);
-    let tokens = this.rule.requests;
-    if (previous) {
-      tokens = Math.min(this.rule.requests, previous.tokens + Math.max(0, t - previous.at) * this.perMs);
-      // Re-inserted so that the Map's order is least recently used first.
-      this.buckets.delete(key);
-    }
-    if (tokens >= 1) {
-      this.buckets.set(key, { tokens: tokens - 1, at: t });
-      if (this.buckets.size > this.maxKeys) this.evict(t);
-      return { allowed: true };
-    }
-    this.buckets.set(key, { tokens, at: t });
-    return { allowed: false, retryAfter: Math.max(1, Math.ceil((1 - tokens) / this.perMs / 1000)) };
-  }
-
-  private evict(t: number): void {
-    for (const [key, b] of this.buckets) {
-      if (b.tokens + (t - b.at) * this.perMs >= this.rule.requests) this.buckets.delete(key);
-    }
-    // Still too many distinct clients at once (a distributed flood): forget the oldest ones.
-    const target = Math.floor(this.maxKeys * 0.9);
-    for (const key of this.buckets.keys()) {
-      if (this.buckets.size <= target) break;
-      this.buckets.delete(key);
-    }
-  }
-}
-
-export class RateLimiters {
-  private readonly limiters = new Map<RateLimitName, TokenBucketLimiter>();
-
-  constructor(settings: RateLimitSettings, options: { readonly now?: () => number } = {}) {
-    for (const name of RATE_LIMIT_NAMES) {
-      const rule = settings[name];
-      if (rule) this.limiters.set(name, new TokenBucketLimiter(rule, options));
-    }
-  }
-
-  take(name: RateLimitName, ip: string): TakeResult {
-    const limiter = this.limiters.get(name);
-    return limiter ? limiter.take(clientKey(ip)) : { allowed: true };
-  }
+/** A counter for one rule; `id` keeps each limit's counts apart in a shared store. */
+export function rateCounter(app: FastifyInstance, id: string, rule: RateRule): RateCounter {
+  const check = app.createRateLimit({
+    max: rule.requests,
+    timeWindow: rule.perSeconds * 1000,
+    // normalizeIP: IPv4-mapped IPv6 as IPv4, and an IPv6 client as its /64 (one visitor usually holds a
+    // whole /64 and could otherwise take a fresh allowance per address).
+    keyGenerator: (request) => `${id}:${normalizeIP(request.ip)}`,
+    // The in-memory store's size per limit (the plugin reads it, its types do not list it).
+    ...({ cache: MAX_CLIENTS } as object),
+  });
+  return async (request) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return { allowed: true };
+    return { allowed: false, retryAfter: Math.max(1, result.ttlInSeconds) };
+  };
 }

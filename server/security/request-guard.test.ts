@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
 import { loadConfig } from '../config';
 import { buildTestApp, orderRows, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
+import { testCheckoutPolicy } from './csp';
 import { crossSiteReason, GUARD_MESSAGES } from './request-guard';
 
 const ADMIN_TOKEN = 'guard-test-admin-token';
@@ -153,7 +154,9 @@ describe('cross-site requests', () => {
     const refused = await pay({ origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' });
     expect(refused.statusCode).toBe(403);
     expect(refused.headers['content-type']).toMatch(/^text\/html/);
-    expect(refused.headers['content-security-policy']).toContain("default-src 'none'");
+    // The test checkout's own policy, the same as on its pages.
+    expect(refused.headers['content-security-policy']).toBe(testCheckoutPolicy(TEST_PUBLIC_URL));
+    expect(refused.headers['cache-control']).toBe('no-store');
     expect(refused.body).toContain(GUARD_MESSAGES.crossSite.replace("'", '&#39;'));
     expect(refused.body).toContain(`href="/test-checkout/${sessionId}"`);
     const json = await a.inject({
@@ -222,8 +225,11 @@ describe('rate limits', () => {
     expect((await checkout('198.51.100.1')).statusCode).toBe(200);
     const limited = await checkout('198.51.100.1');
     expect(limited.statusCode).toBe(429);
-    expect(Number(limited.headers['retry-after'])).toBe(30);
-    expect(limited.json()).toEqual({ ok: false, error: GUARD_MESSAGES.rateLimited(30) });
+    // A window of 60 s that began with the first request: about a minute to wait.
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(59);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(limited.json()).toEqual({ ok: false, error: GUARD_MESSAGES.rateLimited(retryAfter) });
     expect((await checkout('198.51.100.2')).statusCode).toBe(200);
     expect((await orderRows(a)).length).toBe(3);
 
@@ -236,8 +242,32 @@ describe('rate limits', () => {
     expect((await news('one@example.ie')).statusCode).toBe(200);
     const second = await news('two@example.ie');
     expect(second.statusCode).toBe(429);
-    expect(second.headers['retry-after']).toBe('30');
+    expect(Number(second.headers['retry-after'])).toBeGreaterThanOrEqual(29);
+    expect(Number(second.headers['retry-after'])).toBeLessThanOrEqual(30);
     expect((await counts(a)).news).toBe(1);
+  });
+
+  it('count an IPv6 client per /64, an IPv4-mapped address as IPv4, and each limit apart', async () => {
+    const a = await app({ RATE_LIMITS: 'newsletter=2/60' });
+    const news = (ip: string, n: number) =>
+      post(a, '/api/newsletter', {
+        payload: JSON.stringify({ email: `six${n}@example.ie` }),
+        headers: { 'content-type': 'application/json' },
+        remoteAddress: ip,
+      });
+    expect((await news('2001:db8:1:2::1', 1)).statusCode).toBe(200);
+    expect((await news('2001:db8:1:2::2', 2)).statusCode).toBe(200);
+    expect((await news('2001:db8:1:2:ffff::3', 3)).statusCode).toBe(429);
+    expect((await news('2001:db8:1:3::1', 4)).statusCode).toBe(200);
+    expect((await news('::ffff:198.51.100.7', 5)).statusCode).toBe(200);
+    expect((await news('198.51.100.7', 6)).statusCode).toBe(200);
+    expect((await news('198.51.100.7', 7)).statusCode).toBe(429);
+    const checkout = await post(a, '/api/checkout', {
+      payload: JSON.stringify(CART),
+      headers: { 'content-type': 'application/json' },
+      remoteAddress: '2001:db8:1:2::1',
+    });
+    expect(checkout.statusCode).toBe(200);
   });
 
   it('are on by default for every guarded route and never apply to the webhook', async () => {

@@ -1,17 +1,25 @@
 /**
- * The guard in front of every state-changing route, before its body is read, cheapest check first:
- *   1. rate limit per client (429 + Retry-After),
+ * The guard in front of every state-changing route, before its body is read, cheapest check first, all
+ * from the route's policy (route-policy.ts):
+ *   1. rate limit per client (429 + Retry-After), then the route's own cap if it has one,
  *   2. cross-site refusal (403): a browser that marks the request cross-site, or an Origin that is not
  *      PUBLIC_URL's; the Stripe webhook is exempt (authenticated by its signature),
  *   3. content type (415): JSON for the API, a urlencoded form for the test checkout's own form.
  * API routes answer `{ ok: false, error }`; the test checkout's form route answers a small HTML page,
  * since a person submitted it from a browser.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messagePage } from '../payments/test-checkout-page';
 import { API_MESSAGES } from '../routes/api-support';
-import type { RateLimiters } from './rate-limit';
-import { type BodyKind, policyFor } from './route-policy';
+import { testCheckoutHeaders } from './headers';
+import {
+  RATE_LIMIT_NAMES,
+  type RateCounter,
+  type RateLimitName,
+  type RateLimitSettings,
+  rateCounter,
+} from './rate-limit';
+import { type BodyKind, policyFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
 
 export const GUARD_MESSAGES = {
   crossSite: "This request did not come from the shop's own pages, so it was refused.",
@@ -20,10 +28,6 @@ export const GUARD_MESSAGES = {
   rateLimited: (seconds: number) =>
     `Too many requests from your connection. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
-
-/** The test checkout's own policy: its page layout loads the checkout's script and stylesheet. */
-const REFUSAL_PAGE_CSP =
-  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -53,7 +57,7 @@ export function crossSiteReason(
   return null;
 }
 
-export function mediaTypeOf(request: FastifyRequest): string | null {
+function mediaTypeOf(request: FastifyRequest): string | null {
   const type = header(request, 'content-type');
   if (!type) return null;
   return type.split(';')[0]?.trim().toLowerCase() || null;
@@ -85,41 +89,73 @@ function refuse(
   kind: BodyKind,
   status: number,
   error: string,
+  shopOrigin: string,
 ): FastifyReply {
-  reply.code(status).header('Cache-Control', 'no-store');
+  reply.code(status);
   if (kind !== 'form') return reply.send({ ok: false, error });
   const sessionId = (request.params as Record<string, unknown> | undefined)?.sessionId;
   const back =
     typeof sessionId === 'string' && /^[A-Za-z0-9_]{1,255}$/.test(sessionId)
       ? { href: `/test-checkout/${sessionId}`, label: 'Back to the payment page' }
       : null;
-  return reply
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Content-Security-Policy', REFUSAL_PAGE_CSP)
-    .send(messagePage('Payment not submitted', error, back));
+  return testCheckoutHeaders(reply, shopOrigin).send(messagePage('Payment not submitted', error, back));
+}
+
+/** One counter per configured limit name, plus one per route with its own cap. */
+function makeCounters(app: FastifyInstance, settings: RateLimitSettings) {
+  const named = new Map<RateLimitName, RateCounter>();
+  for (const name of RATE_LIMIT_NAMES) {
+    const rule = settings[name];
+    if (rule) named.set(name, rateCounter(app, name, rule));
+  }
+  const capped = new Map<string, RateCounter>();
+  for (const [key, policy] of Object.entries(STATE_CHANGING_ROUTES)) {
+    if (policy.cap && policy.limit && settings[policy.limit]) {
+      capped.set(key, rateCounter(app, key, policy.cap.rule));
+    }
+  }
+  return { named, capped };
+}
+
+/** Counts the request; null when it is allowed (or there is no such limit). */
+async function secondsToWait(counter: RateCounter | undefined, request: FastifyRequest) {
+  if (!counter) return null;
+  const taken = await counter(request);
+  return taken.allowed ? null : taken.retryAfter;
 }
 
 export interface RequestGuardOptions {
-  readonly limiters: RateLimiters;
+  readonly rateLimits: RateLimitSettings;
   /** PUBLIC_URL's origin, e.g. https://solas.ie */
   readonly allowedOrigin: string;
 }
 
-/** onRequest hook for the whole app; a no-op for safe methods and unknown routes (they are 404s). */
-export function requestGuard(options: RequestGuardOptions) {
-  const { limiters, allowedOrigin } = options;
+/**
+ * onRequest hook for the whole app; a no-op for safe methods and unknown routes (they are 404s). Needs
+ * the rate-limit plugin registered on `app` (rate-limit.ts).
+ */
+export function requestGuard(app: FastifyInstance, options: RequestGuardOptions) {
+  const { allowedOrigin } = options;
+  const counters = makeCounters(app, options.rateLimits);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const url = request.routeOptions.url;
     if (url === undefined) return undefined;
     const policy = policyFor(request.method, url);
     if (!policy) return undefined;
+    const refuseWith = (status: number, error: string) =>
+      refuse(request, reply, policy.body, status, error, allowedOrigin);
 
+    const limited = (retryAfter: number, error: string) => {
+      request.log.warn({ limit: policy.limit, retryAfter }, 'rate limited');
+      reply.header('Retry-After', String(retryAfter));
+      return refuseWith(429, error);
+    };
     if (policy.limit) {
-      const taken = limiters.take(policy.limit, request.ip);
-      if (!taken.allowed) {
-        request.log.warn({ limit: policy.limit, retryAfter: taken.retryAfter }, 'rate limited');
-        reply.header('Retry-After', String(taken.retryAfter));
-        return refuse(request, reply, policy.body, 429, GUARD_MESSAGES.rateLimited(taken.retryAfter));
+      const wait = await secondsToWait(counters.named.get(policy.limit), request);
+      if (wait !== null) return limited(wait, GUARD_MESSAGES.rateLimited(wait));
+      const capWait = await secondsToWait(counters.capped.get(routeKey(request.method, url)), request);
+      if (capWait !== null) {
+        return limited(capWait, policy.cap?.message ?? GUARD_MESSAGES.rateLimited(capWait));
       }
     }
     if (policy.sameOrigin) {
@@ -130,17 +166,11 @@ export function requestGuard(options: RequestGuardOptions) {
       );
       if (reason) {
         request.log.warn({ reason }, 'cross-site request refused');
-        return refuse(request, reply, policy.body, 403, GUARD_MESSAGES.crossSite);
+        return refuseWith(403, GUARD_MESSAGES.crossSite);
       }
     }
     if (!bodyAccepted(policy.body, request)) {
-      return refuse(
-        request,
-        reply,
-        policy.body,
-        415,
-        policy.body === 'form' ? GUARD_MESSAGES.form : GUARD_MESSAGES.json,
-      );
+      return refuseWith(415, policy.body === 'form' ? GUARD_MESSAGES.form : GUARD_MESSAGES.json);
     }
     return undefined;
   };

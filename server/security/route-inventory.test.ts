@@ -13,6 +13,7 @@ import { getProduct } from '../../domain/catalogue';
 import { resolvePath } from '../../domain/routes';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
+import { API_MESSAGES } from '../routes/api-support';
 import { tempDataDir } from '../test-support/test-app';
 import { ADMIN_PREFIX, isSafeMethod, policyFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
 
@@ -117,14 +118,19 @@ describe('route inventory', () => {
   });
 
   it('gives every state-changing route a policy and a body limit within it', () => {
-    for (const r of routes()) {
-      if (isSafeMethod(r.method)) continue;
+    const stateChanging = routes().filter((r) => !isSafeMethod(r.method));
+    expect(stateChanging.length).toBeGreaterThanOrEqual(Object.keys(STATE_CHANGING_ROUTES).length);
+    const over = stateChanging.flatMap((r) => {
+      const key = routeKey(r.method, r.url);
       const policy = policyFor(r.method, r.url);
-      const listed = STATE_CHANGING_ROUTES[routeKey(r.method, r.url)] !== undefined;
-      expect(listed || r.url.startsWith(ADMIN_PREFIX), `${r.method} ${r.url} has no guard policy`).toBe(true);
-      expect(r.bodyLimit, `${r.method} ${r.url} body limit`).toBeDefined();
-      expect(r.bodyLimit ?? Number.POSITIVE_INFINITY).toBeLessThanOrEqual(policy?.maxBodyBytes ?? 0);
-    }
+      const listed = STATE_CHANGING_ROUTES[key] !== undefined || r.url.startsWith(ADMIN_PREFIX);
+      if (!listed || !policy) return [`${key}: no guard policy`];
+      if (r.bodyLimit === undefined) return [`${key}: no body limit`];
+      return r.bodyLimit > policy.maxBodyBytes
+        ? [`${key}: body limit ${r.bodyLimit} > its policy's ${policy.maxBodyBytes}`]
+        : [];
+    });
+    expect(over).toEqual([]);
   });
 
   it('refuses every owner route without the right token, whatever else the request gets right', async () => {
@@ -151,19 +157,61 @@ describe('route inventory', () => {
     }
   });
 
-  it('answers oversized bodies on every state-changing route with 413 before reading them', async () => {
+  it("answers a body one byte over its policy's limit with 413 on every state-changing route", async () => {
     for (const r of routes()) {
-      if (isSafeMethod(r.method) || r.bodyLimit === undefined) continue;
       const policy = policyFor(r.method, r.url);
-      const type = policy?.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+      if (!policy) continue;
+      const type = policy.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
       const res = await app.inject({
         method: r.method as 'POST',
         url: concrete(r.url),
         headers: { 'content-type': type, authorization: `Bearer ${ADMIN_TOKEN}` },
-        payload: 'x'.repeat(r.bodyLimit + 1),
+        payload: 'x'.repeat(policy.maxBodyBytes + 1),
         remoteAddress: '192.0.2.200',
       });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(413);
+      expect(res.json()).toEqual({ ok: false, error: API_MESSAGES.tooLarge });
     }
+  });
+
+  it('marks every API answer and every answer of a state-changing route no-store, whatever its status', async () => {
+    const privateRoutes = routes().filter((r) => r.url.startsWith('/api/') || policyFor(r.method, r.url));
+    expect(privateRoutes.length).toBeGreaterThan(Object.keys(STATE_CHANGING_ROUTES).length);
+    for (const r of privateRoutes) {
+      const policy = policyFor(r.method, r.url);
+      const res = await app.inject({
+        method: r.method as 'POST',
+        url: concrete(r.url),
+        headers: policy
+          ? {
+              'content-type':
+                policy.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
+            }
+          : {},
+        payload: policy ? (policy.body === 'form' ? 'a=b' : '{}') : undefined,
+        remoteAddress: '192.0.2.201',
+      });
+      expect(res.headers['cache-control'], `${r.method} ${r.url} (${res.statusCode})`).toBe('no-store');
+    }
+    // The answers that carry a session id or order data, and an API path that does not exist.
+    const checkout = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { email: 'inventory@example.ie', items: [{ id: '1', quantity: 1 }] },
+      remoteAddress: '192.0.2.202',
+    });
+    expect(checkout.statusCode).toBe(200);
+    const { sessionId } = checkout.json() as { sessionId: string };
+    const answers = [
+      checkout,
+      await app.inject({
+        method: 'POST',
+        url: `/api/orders/${sessionId}/confirm`,
+        remoteAddress: '192.0.2.202',
+      }),
+      await app.inject({ method: 'GET', url: `/test-checkout/${sessionId}` }),
+      await app.inject({ method: 'GET', url: '/api/no-such-thing' }),
+    ];
+    expect(answers.map((res) => res.headers['cache-control'])).toEqual(Array(4).fill('no-store'));
   });
 });

@@ -1,11 +1,17 @@
 /**
  * Which routes may change state, and how each one is guarded: the rate limit it counts against, the
- * body it accepts, whether it must come from the shop's own pages, and its largest body. One table, so
- * the rules are uniform and a route that is missing from it is visible (the route inventory test fails;
- * at run time it gets the strictest rules, `other`).
+ * body it accepts, whether it must come from the shop's own pages, and its largest body. One table, the
+ * only place these rules are written: install.ts gives each route its body limit from here, the request
+ * guard enforces the rest. A route missing from it is visible (the route inventory test fails; at run
+ * time it gets the strictest rules, `other`).
  */
-import { IMAGE_EDIT_MAX_BODY_BYTES } from '../../domain/image-edit';
-import type { RateLimitName } from './rate-limit';
+import {
+  IMAGE_EDIT_LIMITS,
+  IMAGE_EDIT_MAX_BODY_BYTES,
+  IMAGE_EDIT_MESSAGES,
+  IMAGE_EDIT_PATH,
+} from '../../domain/image-edit';
+import type { RateLimitName, RateRule } from './rate-limit';
 
 export type BodyKind =
   /** application/json only (415 otherwise). */
@@ -18,11 +24,17 @@ export type BodyKind =
   | 'signed';
 
 export interface RoutePolicy {
+  /** The RATE_LIMITS name the route counts against; null: never limited. */
   readonly limit: RateLimitName | null;
+  /**
+   * A tighter window for this route alone, on top of `limit` (switched off with it), answered with its
+   * own message: for work that is expensive per request.
+   */
+  readonly cap?: { readonly rule: RateRule; readonly message: string };
   readonly body: BodyKind;
   /** Refuse requests a browser marks as cross-site or whose Origin is not the shop's. */
   readonly sameOrigin: boolean;
-  /** The route's bodyLimit must not exceed this (checked by the route inventory test). */
+  /** The route's body limit (413 above it). */
   readonly maxBodyBytes: number;
 }
 
@@ -30,6 +42,7 @@ const KIB = 1024;
 
 /** Keyed by `METHOD url-pattern`, exactly as Fastify registers the route. */
 export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
+  // A full cart is about 1.5 KB of JSON; anything near this limit is not a cart.
   'POST /api/checkout': { limit: 'checkout', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
   'POST /api/orders/:sessionId/confirm': {
     limit: 'confirm',
@@ -39,7 +52,7 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   },
   'POST /api/newsletter': { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
   // Stripe calls from its own servers: no Origin to check and no client worth limiting; the signature
-  // over the raw body is the authentication.
+  // over the raw body is the authentication. A checkout.session event with line items stays well under.
   'POST /api/webhooks/stripe': { limit: null, body: 'signed', sameOrigin: false, maxBodyBytes: 512 * KIB },
   'POST /test-checkout/:sessionId/pay': {
     limit: 'pay',
@@ -47,16 +60,31 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 8 * KIB,
   },
+  // Each edit is CPU work (or a paid API call): at most a few a minute per client, failed tokens included.
+  [`POST ${IMAGE_EDIT_PATH}`]: {
+    limit: 'admin',
+    cap: {
+      rule: {
+        requests: IMAGE_EDIT_LIMITS.requestsPerWindow,
+        perSeconds: IMAGE_EDIT_LIMITS.windowMs / 1000,
+      },
+      message: IMAGE_EDIT_MESSAGES.rateLimited,
+    },
+    body: 'json',
+    sameOrigin: true,
+    maxBodyBytes: IMAGE_EDIT_MAX_BODY_BYTES,
+  },
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */
 export const ADMIN_PREFIX = '/api/admin/';
 
+/** An owner route not listed above. */
 export const ADMIN_POLICY: RoutePolicy = {
   limit: 'admin',
   body: 'json',
   sameOrigin: true,
-  maxBodyBytes: IMAGE_EDIT_MAX_BODY_BYTES,
+  maxBodyBytes: 64 * KIB,
 };
 
 /** For a state-changing route nobody classified: the strictest rules. */
@@ -84,12 +112,4 @@ export function policyFor(method: string, url: string): RoutePolicy | null {
   if (listed) return listed;
   if (url.startsWith(ADMIN_PREFIX)) return ADMIN_POLICY;
   return UNCLASSIFIED_POLICY;
-}
-
-export function isClassified(method: string, url: string): boolean {
-  return (
-    isSafeMethod(method) ||
-    STATE_CHANGING_ROUTES[routeKey(method, url)] !== undefined ||
-    url.startsWith(ADMIN_PREFIX)
-  );
 }

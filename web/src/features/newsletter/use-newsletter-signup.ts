@@ -1,6 +1,7 @@
 /**
- * The sign-up's state: the address is trimmed and checked with the messages of docs/product.md §3.2 before anything is
- * sent (that code, and the POST, load on first focus or submit: see submit-newsletter.ts); an invalid one
+ * The sign-up's state: the address is trimmed and checked with the messages of docs/product.md §3.2
+ * before anything is sent (that code, and the POST, load on first focus or submit: see
+ * submit-newsletter.ts); an invalid one
  * blocks submission. A valid one is stored on the server; only its ok reply clears the input and shows
  * the success message (for TIMINGS_MS.newsletterMessage or until the next edit). A failed request says
  * so and keeps what the shopper typed.

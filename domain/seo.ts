@@ -18,13 +18,6 @@ import { formatEuroShort } from './money';
 import { NOINDEX_ROUTES, productPath, type RouteId, type RouteMatch } from './routes';
 import { metaDescription, shortProductDescription } from './text';
 
-/**
- * Stands for PUBLIC_URL in the prerendered pages (canonical and social-card URLs, structured data): the
- * build writes it where `pageMeta` puts the public URL, and the server replaces it with PUBLIC_URL, known
- * only at run time, when it loads the pages.
- */
-export const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
-
 export interface PageMeta {
   readonly title: string;
   readonly description: string;

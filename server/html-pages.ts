@@ -7,8 +7,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { PUBLIC_URL_TOKEN } from '../domain/seo';
 import { inlineScriptHashes } from './security/csp';
+
+export const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
 
 export interface HtmlPage {
   readonly raw: Buffer;

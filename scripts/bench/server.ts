@@ -50,8 +50,8 @@ export function buildShop(outDir?: string): string {
   mkdirSync(ssr, { recursive: true });
   const modules = path.join(ssr, 'node_modules');
   if (!existsSync(modules)) symlinkSync(path.join(ROOT, 'node_modules'), modules, 'dir');
-  run('node', ['scripts/prerender.mjs', web, path.join(ssr, 'entry-server.js')], 'prerender');
-  run('node', ['scripts/compress-assets.mjs', web], 'compress');
+  run('npx', ['tsx', 'scripts/prerender.ts', web, path.join(ssr, 'entry-server.js')], 'prerender');
+  run('npx', ['tsx', 'scripts/compress-assets.ts', web], 'compress');
   return web;
 }
 

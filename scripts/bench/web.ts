@@ -231,8 +231,8 @@ async function main() {
     webDir = buildShop(distOverride);
   }
 
-  console.log('\nBundle budgets (scripts/check-size.mjs):');
-  const size = spawnSync('node', ['scripts/check-size.mjs', webDir], { cwd: ROOT, stdio: 'inherit' });
+  console.log('\nBundle budgets (scripts/check-size.ts):');
+  const size = spawnSync('npx', ['tsx', 'scripts/check-size.ts', webDir], { cwd: ROOT, stdio: 'inherit' });
   const sizeOk = size.status === 0;
 
   const port = await freePort(process.env.BENCH_PORT);

@@ -45,8 +45,6 @@ export default defineConfig({
       WEB_DIST_DIR: dist,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
-      // The journeys pay on the built-in test checkout, also if NODE_ENV=production is set around them.
-      ALLOW_TEST_CHECKOUT: 'true',
       // The image editor journey signs in with this; without it the server would generate one per run.
       ADMIN_TOKEN: 'e2e-admin-token',
     },

@@ -1,4 +1,4 @@
-// No secret in the built front end (issue "Hardening"): run after the build in `npm test`.
+// No secret in the built front end (docs/security.md): run after the build in `npm test`.
 //   tsx scripts/check-secrets.ts [dir=dist/web] [--require]
 // Scans every file of the build (the .br/.gz copies decompressed too) for key-shaped strings (Stripe
 // secret, restricted and webhook keys, private keys, SMTP URLs with a password, AWS keys) and for the

@@ -1,4 +1,4 @@
-// `npm run soak`: a bounded soak test of the real server on loopback (issue "Hardening", Load).
+// `npm run soak`: a bounded soak test of the real server on loopback (docs/security.md, figures).
 // Starts the built shop on 127.0.0.1 with a fresh DATA_DIR and RATE_LIMITS=off, sends mixed traffic at
 // a steady rate (page loads and files, checkouts, test-checkout payments, confirmations, newsletter
 // sign-ups, health checks), then stops by itself and checks:

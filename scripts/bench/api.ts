@@ -1,5 +1,5 @@
 // `npm run bench:api`: load-tests the built server next to a bare node:http hello-world measured in the same
-// run on the same machine, so the budgets are ratios, not absolute numbers (issue "Fast and findable").
+// run on the same machine, so the budgets are ratios, not absolute numbers (docs/product.md §9.3).
 //
 //   npm run bench:api                          serve dist/web (build first: npm run build)
 //   BENCH_DIST=/tmp/x npm run bench:api        serve another build

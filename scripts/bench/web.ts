@@ -1,6 +1,6 @@
 // `npm run bench:web`: builds the shop, serves it with the real server, runs Lighthouse 12 (mobile defaults:
 // Moto G Power emulation, simulated slow 4G and 4x CPU throttling) several times on each page and fails
-// when the median of any score or metric misses its budget (issue "Fast and findable").
+// when the median of any score or metric misses its budget (docs/product.md §9.1).
 //
 //   npm run bench:web                         build into dist/ (npm run build), 3 runs per page
 //   BENCH_DIST=/tmp/x npm run bench:web       build out of tree into /tmp/x (+ /tmp/x-ssr) and serve that
@@ -38,7 +38,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 type Category = (typeof CATEGORIES)[number];
 const KB = 1024;
 
-/** Budgets from the issue; every one is checked on the median of the runs. */
+/** Budgets of docs/product.md §9.1; every one is checked on the median of the runs. */
 const BUDGET = {
   performance: 98,
   accessibility: 100,

@@ -2,7 +2,7 @@
  * Every business number of the shop (docs/product.md §4) lives here, once. Pages, e-mails, legal texts, the server's
  * pricing and the tests all read from this module; a literal elsewhere is a bug.
  */
-import { type Cents, cents } from './money';
+import { type Cents, CURRENCY, cents } from './money';
 
 export const BRAND = {
   name: 'Solas',
@@ -18,7 +18,7 @@ export const BRAND = {
   ],
   locale: 'en_IE',
   htmlLang: 'en-IE',
-  currency: 'EUR',
+  currency: CURRENCY,
   orderReferencePrefix: 'SOL-',
   buildMonth: 'October 2025',
 } as const;

@@ -2,6 +2,11 @@
  * Money is always an integer number of euro cents. The brand keeps arithmetic in cents so that
  * 3 x €34.99 never becomes 104.97000000000001; formatting to "€35.00" happens only at the edge.
  */
+/** ISO 4217 code of every amount in the shop: prices, orders and payments are euro cents. */
+export const CURRENCY = 'EUR';
+/** The same currency as payment providers write it (Stripe: the lowercase ISO code), on orders and sessions. */
+export const PAYMENT_CURRENCY = CURRENCY.toLowerCase();
+
 export type Cents = number & { readonly __brand: 'Cents' };
 
 export function cents(value: number): Cents {

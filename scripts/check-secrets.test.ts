@@ -19,10 +19,14 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 function scan(env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ['scripts/check-secrets.mjs', dir, '--require'], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    encoding: 'utf8',
-  });
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/check-secrets.ts', dir, '--require'],
+    {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8',
+    },
+  );
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -71,12 +75,18 @@ describe('check-secrets', () => {
 
   it('without a build: skipped, or a failure with --require', () => {
     const missing = path.join(dir, 'nope');
-    const lenient = spawnSync(process.execPath, ['scripts/check-secrets.mjs', missing], { encoding: 'utf8' });
-    expect(lenient.status).toBe(0);
-    expect(lenient.stdout).toMatch(/skipped/);
-    const strict = spawnSync(process.execPath, ['scripts/check-secrets.mjs', missing, '--require'], {
+    const lenient = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-secrets.ts', missing], {
       encoding: 'utf8',
     });
+    expect(lenient.status).toBe(0);
+    expect(lenient.stdout).toMatch(/skipped/);
+    const strict = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/check-secrets.ts', missing, '--require'],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(strict.status).toBe(1);
   });
 });

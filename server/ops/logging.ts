@@ -6,6 +6,7 @@
  * provider's error message or a malformed request can quote what a shopper typed.
  */
 import type { FastifyServerOptions } from 'fastify';
+import { luhnValid } from '../../domain/payment-form';
 import type { AppConfig } from '../config';
 import { secureRandomBytes } from '../security/random';
 
@@ -18,26 +19,13 @@ const SECRET_LIKE =
 /** Credentials in a URL: smtp://user:password@host */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
 
-function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i += 1) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** The same scrubbing the logger applies, for any text that may be logged. */
 export function scrubText(text: string): string {
   return text
     .replace(SECRET_LIKE, '[secret]')
     .replace(URL_CREDENTIALS, '$1[credentials]@')
     .replace(EMAIL_IN_TEXT, (match, domain: string) => `${match[0]}***@${domain}`)
-    .replace(CARD_LIKE, (match) => (luhn(match.replace(/\D/g, '')) ? '[card number]' : match));
+    .replace(CARD_LIKE, (match) => (luhnValid(match.replace(/\D/g, '')) ? '[card number]' : match));
 }
 
 const MAX_DEPTH = 8;

@@ -4,7 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import { orderReference } from '../../domain/checkout';
-import { BRAND, type ZoneId } from '../../domain/config';
+import type { ZoneId } from '../../domain/config';
+import { PAYMENT_CURRENCY } from '../../domain/money';
 import type { OrderTotals } from '../../domain/pricing';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
 import type { ShippingAddress, ShippingDetails } from '../payments/provider';
@@ -103,7 +104,7 @@ export class OrderStore {
           email: input.email,
           zone: totals.zone,
           // ISO 4217 in the lower case payment providers use.
-          currency: BRAND.currency.toLowerCase(),
+          currency: PAYMENT_CURRENCY,
           subtotal: totals.subtotal,
           shipping: totals.shipping,
           gift_wrap: totals.giftWrap,

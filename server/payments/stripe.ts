@@ -5,6 +5,7 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
 import { BRAND, SHIPPING_ZONES } from '../../domain/config';
+import { PAYMENT_CURRENCY } from '../../domain/money';
 import type { StripeConfig } from '../config';
 import {
   type CheckoutSessionInput,
@@ -16,7 +17,6 @@ import {
   WebhookSignatureError,
 } from './provider';
 
-const CURRENCY = 'eur';
 /** Per attempt; STRIPE_TIMEOUT_MS overrides it (config.ts keeps it low enough). */
 const REQUEST_TIMEOUT_MS = 6_000;
 // One retry (same idempotency key): both attempts end before the browser's 15 s checkout timeout, so
@@ -72,7 +72,7 @@ export function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.Sess
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lines.map((line) => ({
     quantity: line.quantity,
     price_data: {
-      currency: CURRENCY,
+      currency: PAYMENT_CURRENCY,
       unit_amount: line.unitPrice,
       product_data: { name: line.name, metadata: { product_id: line.id } },
     },
@@ -81,7 +81,7 @@ export function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.Sess
     lineItems.push({
       quantity: 1,
       price_data: {
-        currency: CURRENCY,
+        currency: PAYMENT_CURRENCY,
         unit_amount: input.giftWrap,
         product_data: { name: GIFT_WRAP_LINE_NAME },
       },
@@ -103,7 +103,7 @@ export function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.Sess
         shipping_rate_data: {
           type: 'fixed_amount',
           display_name: input.shipping === 0 ? `Free delivery (${zone.label})` : `Delivery (${zone.label})`,
-          fixed_amount: { amount: input.shipping, currency: CURRENCY },
+          fixed_amount: { amount: input.shipping, currency: PAYMENT_CURRENCY },
           delivery_estimate: {
             minimum: { unit: 'business_day', value: minDays },
             maximum: { unit: 'business_day', value: maxDays },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, luhnValid, parseExpiry, readForm, validateForm } from './test-checkout-form';
+import { FIELD_MESSAGES, luhnValid, parseExpiry } from '../../domain/payment-form';
+import { readForm, validateForm } from './test-checkout-form';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const GOOD = {

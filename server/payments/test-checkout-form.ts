@@ -3,6 +3,7 @@
  * Card numbers are only ever compared with Stripe's published test numbers: never stored, never logged.
  */
 import { checkEmail } from '../../domain/email';
+import { cardDigits, cardNumberError, expiryError, FIELD_MESSAGES } from '../../domain/payment-form';
 import type { ShippingDetails } from './provider';
 import { TEST_CARDS } from './test-checkout';
 
@@ -20,18 +21,6 @@ export const FORM_FIELDS = [
 export type FormField = (typeof FORM_FIELDS)[number];
 export type FormValues = Readonly<Record<FormField, string>>;
 export type FormErrors = Partial<Record<FormField, string>>;
-
-export const FIELD_MESSAGES = {
-  name: 'Enter the full name for delivery',
-  line1: 'Enter the street address',
-  city: 'Enter the town or city',
-  postalCode: 'Enter the postcode (Eircode in Ireland)',
-  country: 'Choose a country this order can be delivered to',
-  cardNumber: 'Enter a valid card number',
-  expiry: 'Enter the expiry date as MM / YY',
-  expired: 'This card has expired',
-  cvc: 'Enter the 3 or 4 digit security code',
-} as const;
 
 export const DECLINED_MESSAGE =
   'Your card was declined. No payment was taken. Please try again with another card.';
@@ -64,32 +53,6 @@ export function readForm(body: unknown): FormValues {
   return values;
 }
 
-export function luhnValid(digits: string): boolean {
-  let sum = 0;
-  let double = false;
-  for (let i = digits.length - 1; i >= 0; i--) {
-    let d = digits.charCodeAt(i) - 48;
-    if (double) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-    double = !double;
-  }
-  return sum % 10 === 0;
-}
-
-export function cardDigits(value: string): string {
-  return value.replace(/[\s-]/g, '');
-}
-
-/** Month/year of an "MM / YY" expiry, or null. */
-export function parseExpiry(value: string): { month: number; year: number } | null {
-  const m = /^(0[1-9]|1[0-2])\s*\/\s*(\d{2})$/.exec(value);
-  if (!m) return null;
-  return { month: Number(m[1]), year: 2000 + Number(m[2]) };
-}
-
 function text(values: FormValues, field: FormField, message: string, errors: FormErrors): void {
   const v = values[field];
   if (v === '' || v.length > MAX_LENGTH[field] || CONTROL.test(v)) errors[field] = message;
@@ -113,17 +76,13 @@ export function validateForm(values: FormValues, countries: readonly string[], n
     errors.postalCode = FIELD_MESSAGES.postalCode;
   }
   if (!countries.includes(values.country)) errors.country = FIELD_MESSAGES.country;
-  const digits = cardDigits(values.cardNumber);
-  if (!/^\d{13,19}$/.test(digits) || !luhnValid(digits)) errors.cardNumber = FIELD_MESSAGES.cardNumber;
-  const expiry = parseExpiry(values.expiry);
-  if (!expiry) errors.expiry = FIELD_MESSAGES.expiry;
-  else {
-    // A card is valid until the end of its expiry month.
-    const endOfMonth = new Date(Date.UTC(expiry.year, expiry.month, 1));
-    if (endOfMonth.getTime() <= now.getTime()) errors.expiry = FIELD_MESSAGES.expired;
-  }
+  const cardError = cardNumberError(values.cardNumber);
+  if (cardError) errors.cardNumber = cardError;
+  const expiry = expiryError(values.expiry, now);
+  if (expiry) errors.expiry = expiry;
   if (!/^\d{3,4}$/.test(values.cvc)) errors.cvc = FIELD_MESSAGES.cvc;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const digits = cardDigits(values.cardNumber);
   const card: CardOutcome =
     digits === TEST_CARDS.success ? 'success' : digits === TEST_CARDS.declined ? 'declined' : 'unsupported';
   return {

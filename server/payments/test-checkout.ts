@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
+import { PAYMENT_CURRENCY } from '../../domain/money';
 import type { Database, TestCheckoutSessionRow } from '../db/schema';
 import { randomAlphanumeric } from '../orders/ids';
 import {
@@ -124,7 +125,7 @@ export function createTestCheckoutProvider(options: {
           payment_status: 'unpaid',
           customer_email: input.email,
           zone: input.zone,
-          currency: 'eur',
+          currency: PAYMENT_CURRENCY,
           amount_total: input.total,
           summary: JSON.stringify(summary),
           success_url: input.successUrl,

@@ -11,7 +11,8 @@ import { getProduct } from '../../domain/catalogue';
 import { orderReference } from '../../domain/checkout';
 import { SHIPPING_ZONES } from '../../domain/config';
 import { cents, formatEuro } from '../../domain/money';
-import { DECLINED_MESSAGE, FIELD_MESSAGES } from '../payments/test-checkout-form';
+import { FIELD_MESSAGES } from '../../domain/payment-form';
+import { DECLINED_MESSAGE } from '../payments/test-checkout-form';
 import { buildTestApp, orderRows, sleep, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 
 let data: ReturnType<typeof tempDataDir>;

@@ -20,12 +20,9 @@ import {
   validateForm,
 } from '../payments/test-checkout-form';
 import { checkoutPage, messagePage } from '../payments/test-checkout-page';
+import { testCheckoutScript } from '../payments/test-checkout-script';
 import { testCheckoutHeaders } from '../security/headers';
 
-const script = readFileSync(
-  new URL('../payments/test-checkout-assets/test-checkout.js', import.meta.url),
-  'utf8',
-);
 const stylesheet = readFileSync(
   new URL('../payments/test-checkout-assets/test-checkout.css', import.meta.url),
   'utf8',
@@ -73,6 +70,7 @@ export async function testCheckoutRoutes(
       }),
     );
 
+  const script = testCheckoutScript();
   app.get('/test-checkout/assets/test-checkout.js', async (_request, reply) =>
     reply
       .header('Content-Type', 'text/javascript; charset=utf-8')

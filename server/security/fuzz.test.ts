@@ -19,7 +19,6 @@ import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type FakeStripe, startFakeStripe } from '../test-support/fake-stripe';
-import { TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 import {
   adminBody,
   checkoutBody,
@@ -33,7 +32,8 @@ import {
   method,
   newsletterBody,
   remoteAddress,
-} from './fuzz-arbitraries';
+} from '../test-support/fuzz-arbitraries';
+import { TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);

@@ -1,6 +1,6 @@
 // Shared by the benchmarks: build the shop (in place, or out of tree), start the real server on a free
 // loopback port with a fresh data directory, and stop it again.
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const HOST = '127.0.0.1';
 
-function run(cmd, args, label) {
+function run(cmd: string, args: readonly string[], label: string): void {
   const started = Date.now();
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) throw new Error(`${label} failed (exit ${r.status ?? r.signal})`);
@@ -23,7 +23,7 @@ function run(cmd, args, label) {
  * person runs). With `outDir` (BENCH_DIST): the same steps into that directory, so a build shared with
  * others is never replaced mid-test. The SSR bundle goes next to it and needs node_modules to resolve.
  */
-export function buildShop(outDir) {
+export function buildShop(outDir?: string): string {
   if (!outDir) {
     run('npm', ['run', 'build'], 'npm run build');
     return path.join(ROOT, 'dist/web');
@@ -50,8 +50,8 @@ export function buildShop(outDir) {
   mkdirSync(ssr, { recursive: true });
   const modules = path.join(ssr, 'node_modules');
   if (!existsSync(modules)) symlinkSync(path.join(ROOT, 'node_modules'), modules, 'dir');
-  run('node', ['scripts/prerender.mjs', web, path.join(ssr, 'entry-server.js')], 'prerender');
-  run('node', ['scripts/compress-assets.mjs', web], 'compress');
+  run('npx', ['tsx', 'scripts/prerender.ts', web, path.join(ssr, 'entry-server.js')], 'prerender');
+  run('npx', ['tsx', 'scripts/compress-assets.ts', web], 'compress');
   return web;
 }
 
@@ -59,11 +59,13 @@ export function buildShop(outDir) {
  * A port the OS says is free right now, or `preferred` (BENCH_PORT) after checking that nothing listens
  * there: otherwise the health check would pass against someone else's server and we would measure it.
  */
-export async function freePort(preferred) {
+export async function freePort(preferred?: string): Promise<number> {
   const wanted = preferred ? Number(preferred) : 0;
   return new Promise((resolve, reject) => {
     const srv = createServer();
-    srv.once('error', (err) => reject(new Error(`port ${wanted} is not free (${err.code ?? err.message})`)));
+    srv.once('error', (err: NodeJS.ErrnoException) =>
+      reject(new Error(`port ${wanted} is not free (${err.code ?? err.message})`)),
+    );
     srv.listen(wanted, HOST, () => {
       const address = srv.address();
       srv.close(() => resolve(typeof address === 'object' && address ? address.port : wanted));
@@ -72,8 +74,8 @@ export async function freePort(preferred) {
 }
 
 /** Children still running when the benchmark exits (an error, Ctrl-C) are killed, never left behind. */
-const children = new Set();
-export function track(child) {
+const children = new Set<ChildProcess>();
+export function track<T extends ChildProcess>(child: T): T {
   children.add(child);
   child.once('exit', () => children.delete(child));
   return child;
@@ -81,14 +83,14 @@ export function track(child) {
 process.once('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     for (const child of children) child.kill('SIGTERM');
     process.exit(130);
   });
 }
 
-async function waitForHealth(url, child, timeoutMs) {
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early (code ${child.exitCode})`);
@@ -103,11 +105,28 @@ async function waitForHealth(url, child, timeoutMs) {
   throw new Error(`server did not become healthy at ${url} within ${timeoutMs} ms`);
 }
 
+export interface StartedShop {
+  readonly baseUrl: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts `server/main.ts` exactly as production does (node --import tsx), with rate limits off and a
- * fresh DATA_DIR that is removed on stop.
+ * Starts `server/main.ts` exactly as production does (node --import tsx, NODE_ENV=production), with the
+ * built-in test checkout allowed (there is no Stripe key here), rate limits off and a fresh DATA_DIR
+ * that is removed on stop.
  */
-export async function startShop({ webDir, port, logLevel = 'warn', env = {} }) {
+export async function startShop({
+  webDir,
+  port,
+  logLevel = 'warn',
+  env = {},
+}: {
+  webDir: string;
+  port: number;
+  logLevel?: string;
+  env?: Record<string, string>;
+}): Promise<StartedShop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'solas-bench-data-'));
   const baseUrl = `http://${HOST}:${port}`;
   const child = track(
@@ -124,6 +143,7 @@ export async function startShop({ webDir, port, logLevel = 'warn', env = {} }) {
         DATA_DIR: dataDir,
         LOG_LEVEL: logLevel,
         RATE_LIMITS: 'off',
+        ALLOW_TEST_CHECKOUT: 'true',
         ...env,
       },
     }),
@@ -143,19 +163,21 @@ export async function startShop({ webDir, port, logLevel = 'warn', env = {} }) {
     await stop();
     throw err;
   }
-  return { baseUrl, pid: child.pid, stop };
+  return { baseUrl, pid: child.pid ?? 0, stop };
 }
 
-export const median = (values) => {
+export const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const at = (i: number) => sorted[i] ?? Number.NaN;
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 };
 
 /** Plain fixed-width table for the terminal. */
-export function printTable(headers, rows) {
+export function printTable(headers: readonly string[], rows: readonly (readonly unknown[])[]): void {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => String(c).padStart(widths[i])).join('  ');
+  const line = (cells: readonly unknown[]) =>
+    cells.map((c, i) => String(c).padStart(widths[i] ?? 0)).join('  ');
   console.log(line(headers));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const r of rows) console.log(line(r));

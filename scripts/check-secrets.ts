@@ -1,5 +1,5 @@
 // No secret in the built front end (docs/security.md): run after the build in `npm test`.
-//   node scripts/check-secrets.mjs [dir=dist/web] [--require]
+//   tsx scripts/check-secrets.ts [dir=dist/web] [--require]
 // Scans every file of the build (the .br/.gz copies decompressed too) for key-shaped strings (Stripe
 // secret, restricted and webhook keys, private keys, SMTP URLs with a password, AWS keys) and for the
 // literal values of secret-looking variables in the environment and in a .env file (ADMIN_TOKEN,
@@ -13,7 +13,7 @@ const args = process.argv.slice(2);
 const required = args.includes('--require');
 const dir = path.resolve(args.find((a) => !a.startsWith('--')) ?? 'dist/web');
 
-const PATTERNS = [
+const PATTERNS: readonly (readonly [label: string, pattern: RegExp])[] = [
   ['Stripe secret key', /\bsk_(?:live|test)_[A-Za-z0-9]{8,}/],
   ['Stripe restricted key', /\brk_(?:live|test)_[A-Za-z0-9]{8,}/],
   ['Stripe webhook secret', /\bwhsec_[A-Za-z0-9+/=]{8,}/],
@@ -26,9 +26,10 @@ const SECRET_NAME = /(?:SECRET|TOKEN|PASSWORD|PASSWD|API_KEY|PRIVATE_KEY|_KEY$|^
 /** Values too short or too common to search for without false alarms. */
 const MIN_SECRET_LENGTH = 8;
 
-function secretValues() {
-  const values = new Map();
-  const add = (name, raw) => {
+/** Secret value -> the variable it came from. */
+function secretValues(): Map<string, string> {
+  const values = new Map<string, string>();
+  const add = (name: string, raw: string | undefined) => {
     const value = String(raw ?? '').trim();
     if (SECRET_NAME.test(name) && value.length >= MIN_SECRET_LENGTH && !/^(true|false)$/i.test(value)) {
       values.set(value, name);
@@ -39,7 +40,7 @@ function secretValues() {
     if (!existsSync(file)) continue;
     for (const line of readFileSync(file, 'utf8').split('\n')) {
       const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
-      if (m) add(m[1], m[2].replace(/^(['"])(.*)\1$/, '$2'));
+      if (m?.[1] && m[2] !== undefined) add(m[1], m[2].replace(/^(['"])(.*)\1$/, '$2'));
     }
   }
   // The token the end-to-end tests sign in with is a secret as far as the build is concerned.
@@ -47,7 +48,7 @@ function secretValues() {
   return values;
 }
 
-function walk(root, out = []) {
+function walk(root: string, out: string[] = []): string[] {
   for (const name of readdirSync(root)) {
     const full = path.join(root, name);
     if (statSync(full).isDirectory()) walk(full, out);
@@ -56,7 +57,7 @@ function walk(root, out = []) {
   return out;
 }
 
-function contents(file) {
+function contents(file: string): string {
   const raw = readFileSync(file);
   try {
     if (file.endsWith('.br')) return brotliDecompressSync(raw).toString('latin1');
@@ -78,7 +79,7 @@ if (!existsSync(dir)) {
 }
 
 const secrets = secretValues();
-const findings = [];
+const findings: string[] = [];
 const files = walk(dir);
 let bytes = 0;
 for (const file of files) {

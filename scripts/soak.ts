@@ -14,9 +14,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
@@ -36,30 +37,28 @@ if (!(SECONDS > 0) || !(RATE > 0)) {
   process.exit(1);
 }
 
-function freePort() {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
+      const address = s.address() as AddressInfo;
+      s.close(() => resolve(address.port));
     });
   });
 }
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(sorted, p) {
+function percentile(sorted: readonly number[], p: number): number {
   if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-function median(values) {
+function median(values: readonly number[]): number {
   const s = [...values].sort((a, b) => a - b);
-  return s.length === 0 ? 0 : s[Math.floor(s.length / 2)];
+  return s[Math.floor(s.length / 2)] ?? 0;
 }
 
-function rssKb(pid) {
+function rssKb(pid: number): number | null {
   try {
     const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return m ? Number(m[1]) : null;
@@ -83,16 +82,21 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'warn',
     ADMIN_TOKEN: randomBytes(18).toString('base64url'),
+    // The soak pays on the built-in test checkout, also when NODE_ENV=production is set around it.
+    ALLOW_TEST_CHECKOUT: 'true',
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
-server.stdout.on('data', (c) => {
+const serverPid = server.pid ?? 0;
+server.stdout.on('data', (c: Buffer) => {
   serverLog += c;
 });
-server.stderr.on('data', (c) => {
+server.stderr.on('data', (c: Buffer) => {
   serverLog += c;
 });
-const serverExit = new Promise((resolve) => server.once('exit', (code, signal) => resolve({ code, signal })));
+const serverExit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+  server.once('exit', (code, signal) => resolve({ code, signal })),
+);
 
 async function waitReady() {
   for (let i = 0; i < 600; i += 1) {
@@ -114,24 +118,31 @@ console.log(
 
 // What the front end's pages load, from the build itself.
 const indexHtml = readFileSync(path.join(DIST, 'index.html'), 'utf8');
-const assets = [...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+const assets = [...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1] ?? '');
 const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
 const pagePaths = [...sitemap.matchAll(/<loc>[^<]*?(\/[^<]*)<\/loc>/g)].map(
-  (m) => new URL(m[1], base).pathname,
+  (m) => new URL(m[1] ?? '/', base).pathname,
 );
 const productIds = pagePaths.filter((p) => p.startsWith('/product/')).map((p) => p.slice('/product/'.length));
 const files = [...assets, '/runtime-env.js', '/favicon.svg', '/robots.txt'];
 
-const stats = new Map();
-const statuses = new Map();
+type Zone = 'IE' | 'EU' | 'WORLD';
+interface OpenSession {
+  readonly sessionId: string;
+  readonly zone: Zone;
+}
+type Action = () => Promise<unknown>;
+
+const stats = new Map<string, { count: number; latencies: number[] }>();
+const statuses = new Map<number, number>();
 let failures = 0;
 let fiveXx = 0;
-const failureSamples = [];
-const openSessions = [];
-const paidSessions = [];
+const failureSamples: string[] = [];
+const openSessions: OpenSession[] = [];
+const paidSessions: string[] = [];
 let paymentsMade = 0;
 
-function record(kind, ms, status) {
+function record(kind: string, ms: number, status: number): void {
   let s = stats.get(kind);
   if (!s) {
     s = { count: 0, latencies: [] };
@@ -146,7 +157,12 @@ function record(kind, ms, status) {
   }
 }
 
-async function timed(kind, url, init, expectOk) {
+async function timed(
+  kind: string,
+  url: string,
+  init: RequestInit,
+  expectOk: (status: number) => boolean,
+): Promise<{ res: Response; body: ArrayBuffer } | null> {
   const started = performance.now();
   try {
     const res = await fetch(url, { redirect: 'manual', ...init });
@@ -161,12 +177,16 @@ async function timed(kind, url, init, expectOk) {
     return { res, body };
   } catch (err) {
     failures += 1;
-    if (failureSamples.length < 10) failureSamples.push(`${kind} ${url} -> ${err.message}`);
+    if (failureSamples.length < 10) failureSamples.push(`${kind} ${url} -> ${(err as Error).message}`);
     return null;
   }
 }
 
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
+function pick<T>(list: readonly T[]): T {
+  const item = list[Math.floor(Math.random() * list.length)];
+  if (item === undefined) throw new Error('soak: nothing to pick from');
+  return item;
+}
 const json = { 'content-type': 'application/json', origin: base };
 
 async function pageLoad() {
@@ -194,7 +214,7 @@ async function checkout() {
     email: `soak-${randomBytes(4).toString('hex')}@example.ie`,
     items: ids.map((id) => ({ id, quantity: 1 + Math.floor(Math.random() * 3) })),
     giftWrap: Math.random() < 0.3,
-    zone: pick(['IE', 'IE', 'EU', 'WORLD']),
+    zone: pick<Zone>(['IE', 'IE', 'EU', 'WORLD']),
   };
   const out = await timed(
     'checkout',
@@ -203,14 +223,14 @@ async function checkout() {
     (s) => s === 200,
   );
   if (out?.res.status === 200) {
-    const { sessionId } = JSON.parse(Buffer.from(out.body).toString('utf8'));
+    const { sessionId } = JSON.parse(Buffer.from(out.body).toString('utf8')) as { sessionId: string };
     openSessions.push({ sessionId, zone: body.zone });
   }
 }
 
-const COUNTRY = { IE: 'IE', EU: 'DE', WORLD: 'US' };
+const COUNTRY: Readonly<Record<Zone, string>> = { IE: 'IE', EU: 'DE', WORLD: 'US' };
 
-async function pay() {
+async function pay(): Promise<unknown> {
   const session = openSessions.shift();
   if (!session) return checkout();
   const declined = Math.random() < 0.1;
@@ -244,7 +264,7 @@ async function pay() {
   }
 }
 
-async function confirm() {
+async function confirm(): Promise<unknown> {
   const sessionId =
     paidSessions.length > 0 && Math.random() < 0.8 ? pick(paidSessions) : openSessions[0]?.sessionId;
   if (!sessionId) return pageLoad();
@@ -270,7 +290,7 @@ async function health() {
   await timed('health', `${base}/api/health`, {}, (s) => s === 200);
 }
 
-const MIX = [
+const MIX: readonly (readonly [share: number, action: Action])[] = [
   [0.4, pageLoad],
   [0.2, fileLoad],
   [0.12, checkout],
@@ -280,7 +300,7 @@ const MIX = [
   [0.03, health],
 ];
 
-function nextAction() {
+function nextAction(): Action {
   let r = Math.random();
   for (const [p, fn] of MIX) {
     if (r < p) return fn;
@@ -290,17 +310,17 @@ function nextAction() {
 }
 
 // RSS sampled every second.
-const rss = [];
+const rss: { t: number; kb: number }[] = [];
 const startedAt = Date.now();
 const sampler = setInterval(() => {
-  const kb = rssKb(server.pid);
+  const kb = rssKb(serverPid);
   if (kb !== null) rss.push({ t: Date.now() - startedAt, kb });
 }, 1_000);
 
 // Open loop: requests start on schedule whatever the latency (bounded in flight, counted if skipped).
 let inFlight = 0;
 let skipped = 0;
-const pending = new Set();
+const pending = new Set<Promise<unknown>>();
 const interval = 1_000 / RATE;
 let next = performance.now();
 const endAt = startedAt + SECONDS * 1_000;
@@ -317,7 +337,7 @@ while (Date.now() < endAt) {
     continue;
   }
   inFlight += 1;
-  const p = nextAction()().finally(() => {
+  const p: Promise<unknown> = nextAction()().finally(() => {
     inFlight -= 1;
     pending.delete(p);
   });
@@ -338,7 +358,7 @@ const elapsed = (Date.now() - startedAt) / 1000;
 const dbFile = path.join(dataDir, 'data', 'solas.sqlite');
 let db = new Database(dbFile, { readonly: true });
 for (let i = 0; i < 600; i += 1) {
-  const { n } = db.prepare("select count(*) as n from outbox where status != 'sent'").get();
+  const { n } = db.prepare("select count(*) as n from outbox where status != 'sent'").get() as { n: number };
   if (n === 0) break;
   await sleep(100);
 }
@@ -347,7 +367,7 @@ server.kill('SIGTERM');
 const exit = await serverExit;
 
 db = new Database(dbFile, { readonly: true });
-const q = (sql) => db.prepare(sql).get().n;
+const q = (sql: string): number => (db.prepare(sql).get() as { n: number }).n;
 const checks = {
   paidOrders: q("select count(*) as n from orders where status = 'paid'"),
   paymentsMade,
@@ -381,9 +401,9 @@ const baseline = median(afterWarmup.filter((s) => s.t < WARMUP * 1_000 + RSS_WIN
 const final = median(afterWarmup.filter((s) => s.t >= elapsed * 1_000 - RSS_WINDOW_MS).map((s) => s.kb));
 const growth = baseline > 0 ? (final - baseline) / baseline : 0;
 
-const kinds = {};
+const kinds: Record<string, { count: number; p50: number; p95: number; p99: number; max: number }> = {};
 let total = 0;
-const all = [];
+const all: number[] = [];
 for (const [kind, s] of [...stats.entries()].sort()) {
   const sorted = [...s.latencies].sort((a, b) => a - b);
   total += s.count;
@@ -398,7 +418,7 @@ for (const [kind, s] of [...stats.entries()].sort()) {
 }
 all.sort((a, b) => a - b);
 
-const problems = [];
+const problems: string[] = [];
 if (fiveXx > 0) problems.push(`${fiveXx} responses were 5xx`);
 if (failures > 0) problems.push(`${failures} requests failed to connect or were cut`);
 if (skipped > 0) problems.push(`${skipped} requests could not start (over ${MAX_IN_FLIGHT} in flight)`);

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, HOST, printTable, ROOT, startShop, track } from './server.mjs';
+import { freePort, HOST, printTable, ROOT, type StartedShop, startShop, track } from './server';
 
 const { values: args } = parseArgs({
   options: {
@@ -88,7 +88,17 @@ app.listen({ port: Number(process.env.PORT), host: process.env.HOST }).then(() =
 process.on('SIGTERM', () => app.close().then(() => { db.close(); rmSync(dir, { recursive: true, force: true }); process.exit(0); }));
 `;
 
-async function startBare(port, replayFile, script = BARE_SERVER) {
+interface BareServer {
+  readonly url: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+async function startBare(
+  port: number,
+  replayFile?: string | null,
+  script = BARE_SERVER,
+): Promise<BareServer> {
   const child = track(
     spawn(process.execPath, ['-e', script], {
       cwd: ROOT,
@@ -96,13 +106,13 @@ async function startBare(port, replayFile, script = BARE_SERVER) {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     }),
   );
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`bare server exited (code ${code})`)));
   });
   return {
     url: `http://${HOST}:${port}/`,
-    pid: child.pid,
+    pid: child.pid ?? 0,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -114,7 +124,7 @@ async function startBare(port, replayFile, script = BARE_SERVER) {
 }
 
 /** CPU seconds (user + system) a process has used so far; null where /proc does not exist. */
-function cpuSeconds(pid) {
+function cpuSeconds(pid: number): number | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -131,7 +141,18 @@ const CHECKOUT_BODY = JSON.stringify({
   zone: 'IE',
 });
 
-function targets(bare, shop) {
+interface Target {
+  readonly label: string;
+  readonly url: string;
+  readonly method: 'GET' | 'POST';
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+  readonly pid: number;
+}
+
+type TargetName = 'bare' | 'checkout' | 'product';
+
+function targets(bare: BareServer, shop: StartedShop): Record<TargetName, Target> {
   return {
     bare: { label: 'bare node:http hello', url: bare.url, method: 'GET', pid: bare.pid },
     checkout: {
@@ -153,12 +174,12 @@ function targets(bare, shop) {
 }
 
 /** One real request first: a benchmark of error pages would be meaningless. */
-async function verify(name, t) {
+async function verify(name: string, t: Target): Promise<void> {
   const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
   const text = await res.text();
   if (!res.ok) throw new Error(`${t.label}: HTTP ${res.status} before the benchmark: ${text.slice(0, 200)}`);
   if (name === 'checkout') {
-    const json = JSON.parse(text);
+    const json = JSON.parse(text) as { ok?: unknown; url?: unknown };
     if (json.ok !== true || typeof json.url !== 'string') {
       throw new Error(`${t.label}: unexpected answer ${text.slice(0, 200)}`);
     }
@@ -171,10 +192,16 @@ async function verify(name, t) {
 }
 
 /** The raw response (status, headers, undecoded bytes) the shop sends for a target. */
-function captureRaw(t) {
+interface RawResponse {
+  readonly status: number | undefined;
+  readonly headers: http.IncomingHttpHeaders;
+  readonly body: string;
+}
+
+function captureRaw(t: Target): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const req = http.get(t.url, { headers: t.headers }, (res) => {
-      const chunks = [];
+      const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
         const headers = { ...res.headers };
@@ -186,7 +213,7 @@ function captureRaw(t) {
   });
 }
 
-async function load(t, duration, connections) {
+async function load(t: Target, duration: number, connections: number): Promise<autocannon.Result> {
   return autocannon({
     url: t.url,
     method: t.method,
@@ -199,12 +226,26 @@ async function load(t, duration, connections) {
   });
 }
 
-async function measure(name, t) {
+interface Measured {
+  readonly name: string;
+  readonly label: string;
+  readonly rps: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly total: number;
+  /** Server CPU time per request in microseconds; null without /proc. */
+  readonly cpuUs: number | null;
+  readonly non2xx: number;
+  readonly errors: number;
+  readonly timeouts: number;
+}
+
+async function measure(name: string, t: Target): Promise<Measured> {
   if (WARMUP > 0) await load(t, WARMUP, Math.min(10, CONNECTIONS));
   const cpuBefore = cpuSeconds(t.pid);
   const r = await load(t, DURATION, CONNECTIONS);
   const cpuAfter = cpuSeconds(t.pid);
-  const out = {
+  const out: Measured = {
     name,
     label: t.label,
     rps: r.requests.average,
@@ -232,7 +273,7 @@ async function main() {
   const barePort = await freePort(process.env.BENCH_BARE_PORT);
   const bare = await startBare(barePort);
   const stops = [bare.stop];
-  const results = {};
+  const results: Partial<Record<'bare' | 'checkout' | 'floor' | 'product' | 'replay', Measured>> = {};
   try {
     const shop = await startShop({ webDir, port: shopPort, logLevel: 'warn' });
     stops.push(shop.stop);
@@ -247,7 +288,7 @@ async function main() {
     writeFileSync(replayFile, JSON.stringify(await captureRaw(t.product)));
     const replay = await startBare(await freePort(process.env.BENCH_REPLAY_PORT), replayFile);
     stops.push(replay.stop);
-    const replayTarget = {
+    const replayTarget: Target = {
       label: 'replay of /product/1',
       url: replay.url,
       method: 'GET',
@@ -257,7 +298,7 @@ async function main() {
 
     const floor = await startBare(await freePort(process.env.BENCH_FLOOR_PORT), null, FLOOR_SERVER);
     stops.push(floor.stop);
-    const floorTarget = {
+    const floorTarget: Target = {
       ...t.checkout,
       label: 'floor: Fastify + SQLite',
       url: `${floor.url}api/checkout`,
@@ -272,13 +313,13 @@ async function main() {
     results.product = await measure('product', t.product);
     results.replay = await measure('replay', replayTarget);
     const bareLast = await measure('bare', t.bare);
-    const both = [bareFirst, bareLast];
     results.bare = {
       ...bareFirst,
       rps: (bareFirst.rps + bareLast.rps) / 2,
       p50: Math.max(bareFirst.p50, bareLast.p50),
       p99: Math.max(bareFirst.p99, bareLast.p99),
-      cpuUs: both.every((b) => b.cpuUs !== null) ? (bareFirst.cpuUs + bareLast.cpuUs) / 2 : null,
+      cpuUs:
+        bareFirst.cpuUs !== null && bareLast.cpuUs !== null ? (bareFirst.cpuUs + bareLast.cpuUs) / 2 : null,
       non2xx: bareFirst.non2xx + bareLast.non2xx,
       errors: bareFirst.errors + bareLast.errors,
       timeouts: bareFirst.timeouts + bareLast.timeouts,
@@ -287,10 +328,16 @@ async function main() {
     await Promise.all(stops.map((stop) => stop()));
   }
 
-  const bareRps = results.bare.rps;
-  const ratio = (r) => r.rps / bareRps;
-  const rows = ['bare', 'checkout', 'floor', 'product', 'replay'].map((name) => {
+  const measured = (name: keyof typeof results): Measured => {
     const r = results[name];
+    if (!r) throw new Error(`bench:api: no result for ${name}`);
+    return r;
+  };
+  const bareRps = measured('bare').rps;
+  const ratio = (r: Measured) => r.rps / bareRps;
+  const names = ['bare', 'checkout', 'floor', 'product', 'replay'] as const;
+  const rows = names.map((name) => {
+    const r = measured(name);
     return [
       r.label,
       Math.round(r.rps),
@@ -304,20 +351,20 @@ async function main() {
   console.log('');
   printTable(['target', 'req/s', 'p50', 'p99', 'vs bare', 'server CPU/req', 'errors'], rows);
 
-  const failures = [];
+  const failures: string[] = [];
   const checks = [
     ['checkout', BUDGET.checkoutRatio],
     ['product', BUDGET.productRatio],
-  ];
+  ] as const;
   for (const [name, minRatio] of checks) {
-    const r = results[name];
+    const r = measured(name);
     if (ratio(r) < minRatio) {
       failures.push(`${r.label}: ${Math.round(ratio(r) * 100)}% of bare < ${minRatio * 100}%`);
     }
     if (r.p99 > BUDGET.p99Ms) failures.push(`${r.label}: p99 ${r.p99} ms > ${BUDGET.p99Ms} ms`);
   }
-  for (const name of ['bare', 'checkout', 'floor', 'product', 'replay']) {
-    const r = results[name];
+  for (const name of names) {
+    const r = measured(name);
     if (r.non2xx > 0) failures.push(`${r.label}: ${r.non2xx} non-2xx responses`);
     if (r.errors > 0) failures.push(`${r.label}: ${r.errors} errors (${r.timeouts} timeouts)`);
   }
@@ -325,16 +372,18 @@ async function main() {
     `\nBudgets: checkout >= ${BUDGET.checkoutRatio * 100}% of bare, product page >= ${BUDGET.productRatio * 100}% ` +
       `of bare, p99 <= ${BUDGET.p99Ms} ms, no errors`,
   );
-  if (ratio(results.replay) < BUDGET.productRatio) {
+  const replay = measured('replay');
+  const floor = measured('floor');
+  if (ratio(replay) < BUDGET.productRatio) {
     console.log(
-      `Note: a bare server replaying the product page's bytes reaches only ${Math.round(ratio(results.replay) * 100)}% ` +
+      `Note: a bare server replaying the product page's bytes reaches only ${Math.round(ratio(replay) * 100)}% ` +
         'of bare here: for this response the load generator, not the shop, sets the ceiling.',
     );
   }
-  if (ratio(results.floor) < BUDGET.checkoutRatio || results.floor.p99 > BUDGET.p99Ms) {
+  if (ratio(floor) < BUDGET.checkoutRatio || floor.p99 > BUDGET.p99Ms) {
     console.log(
-      `Note: Fastify with one SQLite transaction and nothing else reaches ${Math.round(ratio(results.floor) * 100)}% ` +
-        `of bare (p99 ${results.floor.p99} ms) here: no checkout that stores its order can meet the checkout budget ` +
+      `Note: Fastify with one SQLite transaction and nothing else reaches ${Math.round(ratio(floor) * 100)}% ` +
+        `of bare (p99 ${floor.p99} ms) here: no checkout that stores its order can meet the checkout budget ` +
         'on this machine.',
     );
   }

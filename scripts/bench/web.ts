@@ -27,23 +27,15 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
-import { buildShop, freePort, median, printTable, ROOT, startShop } from './server.mjs';
+import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../chromium';
+import { buildShop, freePort, median, printTable, ROOT, startShop } from './server';
 
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-// The machine's network is closed: without these Chromium keeps trying to reach Google services.
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', ...CHROMIUM_OFFLINE_FLAGS];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
 const KB = 1024;
 
 /** Budgets of docs/product.md §9.1; every one is checked on the median of the runs. */
@@ -72,11 +64,25 @@ const pages = args.pages
   .map((p) => p.trim())
   .filter(Boolean);
 const reportDir = path.join(ROOT, '.cache/lighthouse');
-const slug = (page) => (page === '/' ? 'home' : page.replace(/^\//, '').replaceAll('/', '-'));
+const slug = (page: string) => (page === '/' ? 'home' : page.replace(/^\//, '').replaceAll('/', '-'));
 
-function metricsOf(lhr) {
+interface Metrics extends Record<Category, number> {
+  readonly lcpMs: number;
+  readonly fcpMs: number;
+  readonly tbtMs: number;
+  readonly cls: number;
+  readonly siMs: number;
+  readonly transferBytes: number;
+}
+
+interface RunMetrics extends Metrics {
+  readonly benchmarkIndex: number;
+  readonly cpuSlowdownMultiplier: number;
+}
+
+function metricsOf(lhr: Result): Metrics {
   const a = lhr.audits;
-  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const score = (id: Category) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -91,9 +97,24 @@ function metricsOf(lhr) {
   };
 }
 
+/**
+ * The rows of an audit's details (a table, a list, a list of tables), read loosely: Lighthouse types
+ * details as a union of a dozen shapes, and these diagnostics only print what a row happens to carry.
+ */
+type Row = Readonly<Record<string, unknown>>;
+function rowsOf(details: unknown): Row[] {
+  const items = typeof details === 'object' && details !== null ? (details as Row).items : undefined;
+  return Array.isArray(items) ? items.filter((i): i is Row => typeof i === 'object' && i !== null) : [];
+}
+const child = (row: Row | undefined, key: string): Row | undefined => {
+  const v = row?.[key];
+  return typeof v === 'object' && v !== null ? (v as Row) : undefined;
+};
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+
 /** What a person needs to act on a miss: the audits that cost points, the LCP element, the heavy requests. */
-function diagnose(lhr) {
-  const lines = [];
+function diagnose(lhr: Result): string[] {
+  const lines: string[] = [];
   for (const id of CATEGORIES) {
     const category = lhr.categories[id];
     if (!category || category.score === 1) continue;
@@ -103,35 +124,33 @@ function diagnose(lhr) {
       if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable') continue;
       const value = audit.displayValue ? ` (${audit.displayValue})` : '';
       lines.push(`${id}: ${ref.id} score ${audit.score}${value}: ${audit.title}`);
-      const items = audit.details?.items ?? [];
-      for (const item of items.slice(0, 3)) {
-        const where = item.node?.snippet ?? item.url ?? item.source?.url ?? item.description ?? '';
+      for (const item of rowsOf(audit.details).slice(0, 3)) {
+        const where =
+          child(item, 'node')?.snippet ?? item.url ?? child(item, 'source')?.url ?? item.description ?? '';
         if (where) lines.push(`    ${String(where).slice(0, 160)}`);
       }
     }
   }
-  const lcpEl = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+  const lcpParts = rowsOf(lhr.audits['largest-contentful-paint-element']?.details);
+  const lcpEl = child(rowsOf(lcpParts[0])[0], 'node');
   if (lcpEl) lines.push(`LCP element: ${String(lcpEl.snippet).slice(0, 200)}`);
-  const phases = lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items;
-  if (phases)
-    lines.push(`LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', ')}`);
+  const phases = rowsOf(lcpParts[1]);
+  if (phases.length > 0)
+    lines.push(`LCP phases: ${phases.map((p) => `${p.phase} ${Math.round(num(p.timing))} ms`).join(', ')}`);
   return lines;
 }
 
-function heaviestRequests(lhr, n = 8) {
-  const items = lhr.audits['network-requests']?.details?.items ?? [];
-  return [...items]
-    .sort((a, b) => (b.transferSize ?? 0) - (a.transferSize ?? 0))
+function heaviestRequests(lhr: Result, n = 8): string[] {
+  return rowsOf(lhr.audits['network-requests']?.details)
+    .sort((a, b) => num(b.transferSize) - num(a.transferSize))
     .slice(0, n)
-    .map(
-      (r) => `${((r.transferSize ?? 0) / KB).toFixed(1).padStart(7)} KB  ${r.resourceType ?? ''} ${r.url}`,
-    );
+    .map((r) => `${(num(r.transferSize) / KB).toFixed(1).padStart(7)} KB  ${r.resourceType ?? ''} ${r.url}`);
 }
 
 /** Lighthouse's default simulated mobile throttling, with the CPU slowdown for this host. */
 const DEFAULT_CPU_SLOWDOWN = throttling.mobileSlow4G.cpuSlowdownMultiplier;
 const REFERENCE_BENCHMARK_INDEX = 1750;
-function calibratedSlowdown(benchmarkIndex) {
+function calibratedSlowdown(benchmarkIndex: number): number {
   const m = (DEFAULT_CPU_SLOWDOWN * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX;
   return Math.round(Math.min(DEFAULT_CPU_SLOWDOWN, Math.max(1, m)) * 10) / 10;
 }
@@ -140,7 +159,18 @@ function calibratedSlowdown(benchmarkIndex) {
  * Lighthouse now and then fails to record a trace on this busy VM (NO_NAVSTART, NO_FCP): such a run is
  * repeated, up to twice, and said so; a page that fails three times fails the benchmark.
  */
-async function lighthouseRun(url, cpuOverride, attempt = 1) {
+interface LighthouseRun {
+  readonly lhr: Result;
+  readonly report: string;
+  readonly benchmarkIndex: number;
+  readonly cpuSlowdownMultiplier: number;
+}
+
+async function lighthouseRun(
+  url: string,
+  cpuOverride: number | undefined,
+  attempt = 1,
+): Promise<LighthouseRun> {
   try {
     return await lighthouseAttempt(url, cpuOverride);
   } catch (err) {
@@ -152,9 +182,14 @@ async function lighthouseRun(url, cpuOverride, attempt = 1) {
 
 class LighthouseRuntimeError extends Error {}
 
-async function lighthouseAttempt(url, cpuOverride) {
+/** The JSON report of a run (one output format asked for, so one report). */
+function reportText(result: RunnerResult): string {
+  return Array.isArray(result.report) ? result.report.join('') : result.report;
+}
+
+async function lighthouseAttempt(url: string, cpuOverride: number | undefined): Promise<LighthouseRun> {
   const artifactsDir = mkdtempSync(path.join(tmpdir(), 'solas-lh-'));
-  const flags = { output: 'json', logLevel: 'error', onlyCategories: CATEGORIES };
+  const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
   try {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     try {
@@ -182,7 +217,7 @@ async function lighthouseAttempt(url, cpuOverride) {
         `Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
       );
     }
-    return { ...result, benchmarkIndex, cpuSlowdownMultiplier };
+    return { lhr: result.lhr, report: reportText(result), benchmarkIndex, cpuSlowdownMultiplier };
   } finally {
     rmSync(artifactsDir, { recursive: true, force: true });
   }
@@ -196,8 +231,8 @@ async function main() {
     webDir = buildShop(distOverride);
   }
 
-  console.log('\nBundle budgets (scripts/check-size.mjs):');
-  const size = spawnSync('node', ['scripts/check-size.mjs', webDir], { cwd: ROOT, stdio: 'inherit' });
+  console.log('\nBundle budgets (scripts/check-size.ts):');
+  const size = spawnSync('npx', ['tsx', 'scripts/check-size.ts', webDir], { cwd: ROOT, stdio: 'inherit' });
   const sizeOk = size.status === 0;
 
   const port = await freePort(process.env.BENCH_PORT);
@@ -205,7 +240,7 @@ async function main() {
   console.log(`\nServing ${webDir} at ${shop.baseUrl} (pid ${shop.pid})`);
   mkdirSync(reportDir, { recursive: true });
 
-  const results = new Map(pages.map((p) => [p, []]));
+  const results = new Map<string, { lhr: Result; metrics: RunMetrics }[]>(pages.map((p) => [p, []]));
   const cpu = args.cpu === undefined ? undefined : Number(args.cpu);
   if (cpu !== undefined && !(cpu >= 1 && cpu <= 20)) {
     throw new Error(`--cpu must be a number from 1 to 20, got ${args.cpu}`);
@@ -243,18 +278,22 @@ async function main() {
     await shop.stop();
   }
 
-  const rows = [];
-  const failures = [];
+  const rows: (string | number)[][] = [];
+  const failures: string[] = [];
   const summary = {
     date: new Date().toISOString(),
     loadavg: loadavg(),
     cpuSlowdownMultiplier: cpu ?? 'calibrated per run',
     runs,
-    pages: {},
+    pages: {} as Record<string, { median: Record<string, number>; runs: RunMetrics[] }>,
   };
   for (const [page, list] of results) {
-    const med = {};
-    for (const key of Object.keys(list[0].metrics)) med[key] = median(list.map((r) => r.metrics[key]));
+    const first = list[0];
+    if (!first) continue;
+    const keys = Object.keys(first.metrics) as (keyof RunMetrics)[];
+    const med = Object.fromEntries(
+      keys.map((key) => [key, median(list.map((r) => r.metrics[key]))]),
+    ) as Record<keyof RunMetrics, number>;
     summary.pages[page] = { median: med, runs: list.map((r) => r.metrics) };
     rows.push([
       page,
@@ -269,7 +308,7 @@ async function main() {
       `${(med.siMs / 1000).toFixed(2)} s`,
       `${(med.transferBytes / KB).toFixed(1)} KB`,
     ]);
-    const miss = (what) => failures.push(`${page}: ${what}`);
+    const miss = (what: string) => failures.push(`${page}: ${what}`);
     for (const id of CATEGORIES) if (med[id] < BUDGET[id]) miss(`${id} ${med[id]} < ${BUDGET[id]}`);
     if (med.lcpMs > BUDGET.lcpMs) miss(`LCP ${Math.round(med.lcpMs)} ms > ${BUDGET.lcpMs} ms`);
     if (med.tbtMs > BUDGET.tbtMs) miss(`TBT ${Math.round(med.tbtMs)} ms > ${BUDGET.tbtMs} ms`);
@@ -281,9 +320,9 @@ async function main() {
   writeFileSync(path.join(reportDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
   const all = [...results.values()].flat().map((r) => r.metrics);
-  const range = (key) => {
+  const range = (key: keyof RunMetrics) => {
     const values = all.map((m) => m[key]);
-    const r = (v) => (key === 'benchmarkIndex' ? Math.round(v) : v);
+    const r = (v: number) => (key === 'benchmarkIndex' ? Math.round(v) : v);
     return `${r(Math.min(...values))}-${r(Math.max(...values))}`;
   };
   console.log(
@@ -295,7 +334,7 @@ async function main() {
     `\nBudgets: perf >= ${BUDGET.performance}, a11y/bp/seo 100, LCP <= ${BUDGET.lcpMs / 1000} s, ` +
       `TBT <= ${BUDGET.tbtMs} ms, CLS <= ${BUDGET.cls}, home transfer <= ${BUDGET.homeTransferBytes / KB} KB`,
   );
-  const [l1, l5] = loadavg();
+  const [l1 = 0, l5 = 0] = loadavg();
   console.log(`Machine load average during the run: ${l1.toFixed(1)} (1 min), ${l5.toFixed(1)} (5 min)`);
   console.log(`Reports: ${path.relative(ROOT, reportDir)}/`);
 
@@ -319,7 +358,7 @@ async function main() {
   process.exitCode = 1;
 }
 
-function lighthouseVersion(results) {
+function lighthouseVersion(results: Map<string, { lhr: Result }[]>): string {
   for (const list of results.values()) if (list[0]) return list[0].lhr.lighthouseVersion;
   return '?';
 }

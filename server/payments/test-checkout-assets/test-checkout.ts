@@ -1,0 +1,86 @@
+// Test checkout page behaviour: 'Proceed to Payment' is enabled only while every field is valid, field
+// messages appear once a field has been left, and a second click cannot pay twice. The server checks
+// everything again with the same rules (domain/payment-form.ts, domain/email.ts); without this script the
+// form still works. Runs in the browser: bundled with its imports when the server starts
+// (server/payments/test-checkout-script.ts).
+import { checkEmail, EMAIL_MESSAGES } from '../../../domain/email';
+import { cardNumberError, expiryError, FIELD_MESSAGES } from '../../../domain/payment-form';
+
+type Field = HTMLInputElement | HTMLSelectElement;
+
+const MESSAGES: Readonly<Record<string, string>> = { ...FIELD_MESSAGES, email: EMAIL_MESSAGES.invalid };
+
+/** Rules beyond the browser's own constraint checks; each returns the field's message or ''. */
+const CUSTOM: Readonly<Record<string, (value: string) => string>> = {
+  cardNumber: (value) => cardNumberError(value) ?? '',
+  expiry: (value) => expiryError(value, new Date()) ?? '',
+  email: (value) => {
+    const check = checkEmail(value);
+    return check.ok ? '' : check.message;
+  },
+};
+
+function enhance(form: HTMLFormElement, button: HTMLButtonElement): void {
+  const hint = document.getElementById('submit-hint');
+  const fields = Array.from(form.querySelectorAll<Field>('input, select'));
+  const touched = new Set<Field>();
+
+  const check = (field: Field): boolean => {
+    const rule = CUSTOM[field.name];
+    field.setCustomValidity(rule ? rule(field.value) : '');
+    return field.checkValidity();
+  };
+
+  const showError = (field: Field): void => {
+    const box = form.querySelector(`[data-error-for="${field.name}"]`);
+    if (!box) return;
+    const valid = check(field);
+    box.textContent = valid ? '' : CUSTOM[field.name]?.(field.value) || MESSAGES[field.name] || 'Required';
+    if (valid) field.removeAttribute('aria-invalid');
+    else field.setAttribute('aria-invalid', 'true');
+  };
+
+  const update = (): void => {
+    const allValid = fields.every(check);
+    button.disabled = !allValid;
+    if (hint) hint.hidden = allValid;
+  };
+
+  for (const field of fields) {
+    field.addEventListener('input', () => {
+      if (touched.has(field)) showError(field);
+      update();
+    });
+    field.addEventListener('change', update);
+    field.addEventListener('blur', () => {
+      if (field.value !== '') touched.add(field);
+      if (touched.has(field)) showError(field);
+    });
+  }
+
+  form.addEventListener('submit', (event) => {
+    if (!fields.every(check)) {
+      event.preventDefault();
+      for (const field of fields) showError(field);
+      update();
+      return;
+    }
+    button.disabled = true;
+    button.textContent = 'Processing payment...';
+    button.setAttribute('aria-busy', 'true');
+  });
+
+  // Browsers restore a page from the back/forward cache with the button still marked as processing.
+  window.addEventListener('pageshow', () => {
+    button.textContent = 'Proceed to Payment';
+    button.removeAttribute('aria-busy');
+    update();
+  });
+
+  update();
+  document.getElementById('form-alert')?.focus();
+}
+
+const form = document.getElementById('pay-form');
+const button = document.getElementById('pay-button');
+if (form instanceof HTMLFormElement && button instanceof HTMLButtonElement) enhance(form, button);

@@ -1,0 +1,76 @@
+/**
+ * The test checkout page's script as browsers get it (bundled with the domain rules it imports), run on
+ * the page the server renders: 'Proceed to Payment' stays disabled until every field passes the rules
+ * the server applies again, and a field's message appears once it has been left. The page gets a window
+ * of its own (esbuild, which bundles the script, refuses to load inside vitest's jsdom environment).
+ */
+import '@testing-library/jest-dom/vitest';
+import { within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { JSDOM } from 'jsdom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIELD_MESSAGES } from '../../domain/payment-form';
+import type { TestSession } from './test-checkout';
+import { FORM_FIELDS, type FormValues } from './test-checkout-form';
+import { checkoutPage } from './test-checkout-page';
+import { testCheckoutScript } from './test-checkout-script';
+
+const SESSION: TestSession = {
+  id: 'cs_test_scriptpage12345678',
+  orderId: 'order-1',
+  status: 'open',
+  paymentStatus: 'unpaid',
+  email: '',
+  zone: 'IE',
+  countries: ['IE'],
+  summary: { lines: [], subtotal: 3500, shipping: 495, giftWrap: 0, total: 3995 },
+  successUrl: 'http://shop.test/#/order-confirmation',
+  cancelUrl: 'http://shop.test/#/payment-canceled',
+  shipping: null,
+  declines: 0,
+};
+
+let dom: JSDOM;
+let page: ReturnType<typeof within>;
+let user: UserEvent;
+
+beforeEach(() => {
+  const values = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as Record<keyof FormValues, string>;
+  dom = new JSDOM(checkoutPage(SESSION, { values, errors: {}, alert: null }), { runScripts: 'outside-only' });
+  // A classic script, as the page loads it: no import or export is left in the bundle.
+  dom.window.eval(testCheckoutScript());
+  page = within(dom.window.document.body);
+  user = userEvent.setup({ document: dom.window.document });
+});
+afterEach(() => dom.window.close());
+
+describe('test checkout page script', () => {
+  it('enables Proceed to Payment only once every field is valid, with the server’s card checks', async () => {
+    const pay = page.getByRole('button', { name: 'Proceed to Payment' });
+    expect(pay).toBeDisabled();
+
+    await user.type(page.getByLabelText('Email'), 'aoife@example.ie');
+    await user.type(page.getByLabelText('Full name'), 'Aoife Byrne');
+    await user.type(page.getByLabelText('Address'), '4 Quay Street');
+    await user.type(page.getByLabelText('Town or city'), 'Galway');
+    await user.type(page.getByLabelText('Postcode'), 'H91 X2Y3');
+    await user.type(page.getByLabelText('Card number'), '4242 4242 4242 4241');
+    await user.type(page.getByLabelText('Expiry date (MM / YY)'), '12 / 39');
+    await user.type(page.getByLabelText('Security code (CVC)'), '123');
+    expect(pay).toBeDisabled();
+    expect(page.getByText(FIELD_MESSAGES.cardNumber)).toBeInTheDocument();
+    expect(page.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
+
+    const card = page.getByLabelText('Card number');
+    await user.clear(card);
+    await user.type(card, '4242 4242 4242 4242');
+    expect(pay).toBeEnabled();
+    expect(card).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('says when the card has expired', async () => {
+    await user.type(page.getByLabelText('Expiry date (MM / YY)'), '01 / 20');
+    await user.tab();
+    expect(page.getByText(FIELD_MESSAGES.expired)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,578 @@
+/**
+ * bench:inp: how fast the shop answers a tap. Each step loads a page in a fresh browser context of Debian's
+ * Chromium at a phone's size (390x844, touch), with the CPU slowed through the DevTools protocol, waits
+ * until the page has hydrated and gone idle, then performs one interaction the way a shopper would (a tap,
+ * or keys) and waits for its visible outcome. The Event Timing API (PerformanceObserver type `event`,
+ * durationThreshold 16) records every event of the step that belongs to an interaction; the step's figure
+ * is the worst duration among them (what INP takes from a page). Median of the runs per step; budget
+ * 100 ms per step (docs/performance.md).
+ *
+ *   npm run bench:inp [-- --build] [--runs=3] [--cpu=4] [--port=N] [--smoke]
+ *
+ * --smoke: one run, no budget; it still fails when a step cannot be performed (a control renamed, say).
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
+import { applyQuery, DEFAULT_QUERY, SORT_ORDERS } from '../../domain/catalogue-query';
+import { STORAGE_KEYS } from '../../domain/config';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const HOST = '127.0.0.1';
+const BUDGET_MS = 100;
+/** The Event Timing API's smallest threshold: shorter events are not reported at all. */
+const THRESHOLD_MS = 16;
+const TIMEOUT_MS = 60_000;
+
+/** The same switches as the journeys' browser (playwright.config.ts). */
+const CHROMIUM_ARGS = [
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * The window property the app calls once the page has hydrated (installed by the prerendered page's boot
+ * script, HYDRATED_SIGNAL in the boot protocol). The bench wraps it, so it learns of the call without
+ * changing what the call does.
+ */
+const HYDRATED_SIGNAL = '__solasHydrated';
+
+function product(id: string): Product {
+  const p = getProduct(id);
+  if (!p) throw new Error(`catalogue changed: product ${id} is missing`);
+  return p;
+}
+const QUICK_ADD = product('2');
+const CARD = product('5');
+const GALLERY = product('4');
+const ADD = product('1');
+const IN_CART = product('5');
+const SEARCH = 'rose';
+
+interface Step {
+  readonly name: string;
+  /** The page loaded fresh for each run. */
+  readonly path: string;
+  /** Cart lines stored before the page loads. */
+  readonly cart?: ReadonlyArray<{ id: string; quantity: number }>;
+  /** Brings the page to where the interaction starts; not measured. */
+  readonly setup?: (page: Page) => Promise<void>;
+  /** The interaction, then a wait for its visible outcome. */
+  readonly act: (page: Page) => Promise<void>;
+}
+
+const openFilters = async (page: Page) => {
+  await page.getByRole('button', { name: /^Filters/ }).tap();
+  await page.getByRole('checkbox', { name: 'Garnet' }).waitFor();
+};
+
+const bag = (page: Page) => page.getByRole('dialog', { name: 'Your bag' });
+
+const STEPS: readonly Step[] = [
+  {
+    name: `search: type "${SEARCH}"`,
+    path: '/shop',
+    setup: (page) => page.getByRole('searchbox', { name: 'Search bracelets' }).focus(),
+    act: async (page) => {
+      await page.keyboard.type(SEARCH);
+      const found = applyQuery(PRODUCTS, { ...DEFAULT_QUERY, search: SEARCH }).length;
+      await page
+        .getByRole('status')
+        .getByText(new RegExp(`^${found} products?$`))
+        .waitFor();
+      await page.waitForURL(new RegExp(`q=${SEARCH}`));
+    },
+  },
+  {
+    name: 'category button',
+    path: '/shop',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Burgundy', exact: true }).tap();
+      await page.waitForURL(/category=Burgundy/);
+    },
+  },
+  {
+    name: 'material checkbox',
+    path: '/shop',
+    setup: openFilters,
+    act: async (page) => {
+      await page.getByRole('checkbox', { name: 'Garnet' }).tap();
+      await page.waitForURL(/material=Garnet/);
+    },
+  },
+  {
+    name: 'price slider by keyboard',
+    path: '/shop',
+    setup: async (page) => {
+      await openFilters(page);
+      await page.getByRole('slider', { name: 'Minimum price' }).focus();
+    },
+    act: async (page) => {
+      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+      await page.waitForURL(/min=15/);
+    },
+  },
+  {
+    name: 'sort',
+    path: '/shop',
+    setup: (page) => page.getByRole('combobox', { name: 'Sort by' }).focus(),
+    // The keyboard, as a trusted event: selectOption would set the value from script, which Event Timing
+    // does not time.
+    act: async (page) => {
+      await page.keyboard.press('ArrowDown');
+      await page.waitForURL(new RegExp(`sort=${SORT_ORDERS[1]}`));
+    },
+  },
+  {
+    name: 'quick add (mini cart opens)',
+    path: '/shop',
+    act: async (page) => {
+      await page.getByRole('button', { name: `Quick add ${QUICK_ADD.name} to cart` }).tap();
+      await bag(page).getByRole('link', { name: QUICK_ADD.name }).waitFor();
+    },
+  },
+  {
+    name: 'close the mini cart',
+    path: '/shop',
+    cart: [{ id: IN_CART.id, quantity: 1 }],
+    setup: async (page) => {
+      await page.getByRole('button', { name: 'Open bag' }).tap();
+      await bag(page).getByRole('link', { name: IN_CART.name }).waitFor();
+    },
+    act: async (page) => {
+      await bag(page).getByRole('button', { name: 'Close' }).tap();
+      await bag(page).waitFor({ state: 'hidden' });
+    },
+  },
+  {
+    name: 'open a product from a card',
+    path: '/shop',
+    act: async (page) => {
+      await page.getByRole('link', { name: CARD.name, exact: true }).tap();
+      await page.getByRole('heading', { level: 1, name: CARD.name }).waitFor();
+    },
+  },
+  {
+    name: "gallery's next image",
+    path: `/product/${GALLERY.id}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Show image 2 of 2' }).tap();
+      await page.getByRole('button', { name: 'Show image 2 of 2', pressed: true }).waitFor();
+    },
+  },
+  {
+    name: 'open the lightbox',
+    path: `/product/${GALLERY.id}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: /^Zoom image:/ }).tap();
+      await page.getByTestId('lightbox-counter').waitFor();
+    },
+  },
+  {
+    name: 'Add to Cart',
+    path: `/product/${ADD.id}`,
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Add to Cart', exact: true }).tap();
+      await page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' }).waitFor();
+    },
+  },
+  {
+    name: 'cart: plus',
+    path: '/cart',
+    cart: [{ id: IN_CART.id, quantity: 2 }],
+    act: async (page) => {
+      await page.getByRole('button', { name: `Increase quantity of ${IN_CART.name}` }).tap();
+      await page.getByTestId('cart-announcer').getByText(`${IN_CART.name} quantity 3`).waitFor();
+    },
+  },
+  {
+    name: 'cart: minus',
+    path: '/cart',
+    cart: [{ id: IN_CART.id, quantity: 2 }],
+    act: async (page) => {
+      await page.getByRole('button', { name: `Decrease quantity of ${IN_CART.name}` }).tap();
+      await page.getByTestId('cart-announcer').getByText(`${IN_CART.name} quantity 1`).waitFor();
+    },
+  },
+  {
+    name: 'gift wrap',
+    path: '/cart',
+    cart: [{ id: IN_CART.id, quantity: 1 }],
+    act: async (page) => {
+      await page.getByRole('checkbox', { name: /^Add gift wrapping/ }).tap();
+      await page.getByRole('checkbox', { name: /^Add gift wrapping/, checked: true }).waitFor();
+    },
+  },
+  {
+    name: 'delivery destination',
+    path: '/cart',
+    cart: [{ id: IN_CART.id, quantity: 1 }],
+    setup: (page) => page.getByRole('combobox', { name: 'Delivery destination' }).focus(),
+    act: async (page) => {
+      await page.keyboard.press('ArrowDown');
+      await page.getByTestId('cart-shipping').getByText('€9.95').waitFor();
+    },
+  },
+  {
+    name: 'open the mobile menu',
+    path: '/',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).tap();
+      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    },
+  },
+];
+
+// ---- In the page (serialised by Playwright: no closures over this module) ----
+
+interface Timed {
+  readonly name: string;
+  readonly duration: number;
+  readonly inputDelay: number;
+  readonly processing: number;
+  readonly presentation: number;
+}
+type BenchWindow = Window & {
+  __benchHydrated?: boolean;
+  __benchObserver?: PerformanceObserver;
+  __benchEntries?: PerformanceEntry[];
+};
+
+/** Learns when the app calls the hydration signal, whoever installs it and whether or not anyone does. */
+function watchHydration(signal: string): void {
+  let installed: unknown;
+  Object.defineProperty(window, signal, {
+    configurable: true,
+    get: () => () => {
+      (window as BenchWindow).__benchHydrated = true;
+      if (typeof installed === 'function') installed();
+    },
+    set: (fn: unknown) => {
+      installed = fn;
+    },
+  });
+}
+
+/** Resolves once the main thread has been idle and a few frames have reached the screen. */
+function settle(): Promise<void> {
+  const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  // Bounded: a page that never idles (an endless animation) still gets measured, just less quietly.
+  const idle = () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 3000 }));
+  return idle().then(frame).then(frame).then(frame).then(idle);
+}
+
+function observeEvents(threshold: number): void {
+  const seen: PerformanceEntry[] = [];
+  const observer = new PerformanceObserver((list) => {
+    seen.push(...list.getEntries());
+  });
+  // durationThreshold and interactionId are Event Timing Level 2, not yet in TypeScript's DOM types.
+  const init: PerformanceObserverInit & { durationThreshold: number } = {
+    type: 'event',
+    durationThreshold: threshold,
+    buffered: false,
+  };
+  observer.observe(init);
+  Object.assign(window as BenchWindow, { __benchObserver: observer, __benchEntries: seen });
+}
+
+/** The events of interactions seen since observeEvents. Entries arrive after their frame is presented. */
+function takeInteractions(): Timed[] {
+  const { __benchObserver: observer, __benchEntries: seen } = window as BenchWindow;
+  if (!observer || !seen) throw new Error('observeEvents did not run');
+  const timed: Timed[] = [];
+  const entries = seen.concat(observer.takeRecords()) as (PerformanceEventTiming & {
+    interactionId?: number;
+  })[];
+  for (const entry of entries) {
+    if (!entry.interactionId) continue;
+    timed.push({
+      name: entry.name,
+      duration: entry.duration,
+      inputDelay: entry.processingStart - entry.startTime,
+      processing: entry.processingEnd - entry.processingStart,
+      presentation: entry.startTime + entry.duration - entry.processingEnd,
+    });
+  }
+  observer.disconnect();
+  return timed;
+}
+
+// ---- In node ----
+
+interface Options {
+  readonly runs: number;
+  readonly cpu: number;
+  readonly smoke: boolean;
+  readonly build: boolean;
+  readonly port: number;
+  /** Only the steps whose name contains this text. */
+  readonly only: string | undefined;
+}
+
+function options(): Options {
+  const { values } = parseArgs({
+    options: {
+      runs: { type: 'string' },
+      cpu: { type: 'string', default: '4' },
+      port: { type: 'string', default: '0' },
+      smoke: { type: 'boolean', default: false },
+      build: { type: 'boolean', default: false },
+      only: { type: 'string' },
+    },
+  });
+  const whole = (name: string, raw: string, min: number) => {
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number >= ${min}`);
+    return n;
+  };
+  const runs = whole('runs', values.runs ?? (values.smoke ? '1' : '3'), 1);
+  return {
+    runs,
+    cpu: whole('cpu', values.cpu, 1),
+    port: whole('port', values.port, 0),
+    smoke: values.smoke,
+    build: values.build,
+    only: values.only,
+  };
+}
+
+/** A port the OS says is free, or the one asked for. */
+async function listenPort(wanted: number): Promise<number> {
+  if (wanted !== 0) return wanted;
+  const { createServer } = await import('node:net');
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, HOST, () => {
+      const address = srv.address();
+      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Server {
+  readonly baseUrl: string;
+  readonly stop: () => Promise<void>;
+}
+
+/** The real server as production runs it, with a fresh data directory and the test checkout allowed. */
+async function startServer(webDir: string, port: number): Promise<Server> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'solas-inp-'));
+  const baseUrl = `http://${HOST}:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST,
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDir,
+      LOG_LEVEL: 'error',
+      RATE_LIMITS: 'off',
+      ALLOW_TEST_CHECKOUT: 'true',
+      // Otherwise the server makes one up and prints it.
+      ADMIN_TOKEN: randomBytes(24).toString('base64url'),
+    },
+  });
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const stop = async () => {
+    process.off('exit', killOnExit);
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited early (code ${child.exitCode})`);
+    }
+    const healthy = await fetch(`${baseUrl}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
+    if (healthy) return { baseUrl, stop };
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the server did not answer ${baseUrl}/api/health within ${TIMEOUT_MS / 1000} s`);
+    }
+    await sleep(200);
+  }
+}
+
+interface Measured {
+  /** The worst interaction's duration; THRESHOLD_MS when every event stayed below the threshold. */
+  readonly ms: number;
+  readonly belowThreshold: boolean;
+  readonly worst: Timed | undefined;
+}
+
+async function runStep(context: BrowserContext, step: Step, cpu: number, baseUrl: string): Promise<Measured> {
+  const page = await context.newPage();
+  const log = process.env.BENCH_INP_TRACE ? (what: string) => console.log(`    ${what}`) : () => {};
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(err.message));
+  try {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpu });
+    await page.goto(`${baseUrl}${step.path}`);
+    log('loaded');
+    await page.waitForFunction(() => (window as BenchWindow).__benchHydrated === true);
+    log('hydrated');
+    await page.evaluate(settle);
+    if (step.setup) {
+      await step.setup(page);
+      await page.evaluate(settle);
+    }
+    await page.evaluate(observeEvents, THRESHOLD_MS);
+    log('observing');
+    await step.act(page);
+    log('done');
+    await page.evaluate(settle);
+    const timed = await page.evaluate(takeInteractions);
+    if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
+    const worst = timed.reduce<Timed | undefined>(
+      (a, b) => (a && a.duration >= b.duration ? a : b),
+      undefined,
+    );
+    return { ms: worst?.duration ?? THRESHOLD_MS, belowThreshold: !worst, worst };
+  } finally {
+    await page.close();
+  }
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+function printTable(headers: readonly string[], rows: readonly (readonly string[])[]): void {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ');
+  console.log(line(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const r of rows) console.log(line(r));
+}
+
+const shown = (m: Measured) => (m.belowThreshold ? `<${THRESHOLD_MS}` : String(Math.round(m.ms)));
+
+async function main(): Promise<number> {
+  const opts = options();
+  const webDir = path.join(ROOT, 'dist/web');
+  if (opts.build) {
+    const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (built.status !== 0) throw new Error(`npm run build failed (exit ${built.status ?? built.signal})`);
+  } else if (!existsSync(path.join(webDir, 'index.html'))) {
+    throw new Error('no build in dist/web: run `npm run build` first, or pass --build');
+  }
+
+  const started = Date.now();
+  const server = await startServer(webDir, await listenPort(opts.port));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const rows: string[][] = [];
+  const misses: string[] = [];
+  try {
+    const steps = STEPS.filter((step) => !opts.only || step.name.includes(opts.only));
+    if (steps.length === 0) throw new Error(`no step's name contains "${opts.only}"`);
+    console.log(
+      `bench:inp: ${steps.length} steps x ${opts.runs} run(s), 390x844 touch, CPU ${opts.cpu}x slower` +
+        (opts.smoke ? ', smoke (no budget)' : `, budget ${BUDGET_MS} ms`),
+    );
+    for (const step of steps) {
+      const results: Measured[] = [];
+      for (let run = 0; run < opts.runs; run++) {
+        const context = await browser.newContext({
+          viewport: { width: 390, height: 844 },
+          deviceScaleFactor: 3,
+          isMobile: true,
+          hasTouch: true,
+        });
+        context.setDefaultTimeout(TIMEOUT_MS);
+        // tsx compiles this file with esbuild's keepNames, which wraps inner functions in __name(); the
+        // functions handed to the page carry those calls, so the page needs the helper too.
+        await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+        await context.addInitScript(watchHydration, HYDRATED_SIGNAL);
+        if (step.cart) {
+          await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+            STORAGE_KEYS.cart,
+            JSON.stringify(step.cart),
+          ] as const);
+        }
+        try {
+          results.push(await runStep(context, step, opts.cpu, server.baseUrl));
+        } catch (err) {
+          throw new Error(`step "${step.name}", run ${run + 1}: ${(err as Error).message}`);
+        } finally {
+          await context.close();
+        }
+      }
+      const mid = median(results.map((r) => r.ms));
+      const pass = mid <= BUDGET_MS;
+      if (!opts.smoke && !pass) {
+        const worst = results.reduce((a, b) => (a.ms >= b.ms ? a : b)).worst;
+        misses.push(
+          `${step.name}: median ${Math.round(mid)} ms` +
+            (worst
+              ? `; worst run's ${worst.name}: input delay ${Math.round(worst.inputDelay)} ms, processing ` +
+                `${Math.round(worst.processing)} ms, to the next paint ${Math.round(worst.presentation)} ms`
+              : ''),
+        );
+      }
+      const row = [
+        step.name,
+        ...results.map(shown),
+        String(Math.round(mid)),
+        opts.smoke ? '-' : `<= ${BUDGET_MS}`,
+        opts.smoke ? '-' : pass ? 'pass' : 'FAIL',
+      ];
+      rows.push(row);
+      console.log(`  ${row.join('  ')}`);
+    }
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+
+  console.log('');
+  printTable(
+    ['step', ...Array.from({ length: opts.runs }, (_, i) => `run ${i + 1}`), 'median', 'budget', 'result'],
+    rows,
+  );
+  console.log(`\nms of the worst interaction per step; <${THRESHOLD_MS}: no event reached the threshold.`);
+  console.log(`wall time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (misses.length > 0) {
+    console.log(`\n${misses.length} step(s) over budget:`);
+    for (const miss of misses) console.log(`  ${miss}`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    console.error(`bench:inp failed: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  },
+);

@@ -7,19 +7,21 @@
  * is the worst duration among them (what INP takes from a page). Median of the runs per step; budget
  * 100 ms per step (docs/performance.md).
  *
- *   npm run bench:inp [-- --build] [--runs=3] [--cpu=4] [--port=N] [--smoke]
+ *   npm run bench:inp [-- --build] [--runs=3] [--cpu=4] [--port=N] [--smoke] [--only=TEXT] [--profile=DIR]
  *
+ * --only: the steps whose name contains TEXT. --profile: a CPU profile of each run's interaction into DIR
+ * (open it in DevTools' Performance panel). BENCH_INP_TRACE=1 prints each run's phases.
  * --smoke: one run, no budget; it still fails when a step cannot be performed (a control renamed, say).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { type BrowserContext, chromium, type Locator, type Page } from '@playwright/test';
 import { getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
 import { applyQuery, DEFAULT_QUERY, SORT_ORDERS } from '../../domain/catalogue-query';
 import { STORAGE_KEYS } from '../../domain/config';
@@ -68,8 +70,12 @@ interface Step {
   readonly cart?: ReadonlyArray<{ id: string; quantity: number }>;
   /** Brings the page to where the interaction starts; not measured. */
   readonly setup?: (page: Page) => Promise<void>;
-  /** The interaction, then a wait for its visible outcome. */
-  readonly act: (page: Page) => Promise<void>;
+  /** The interaction: a tap on this control (found before the measurement starts)... */
+  readonly tap?: (page: Page) => Locator;
+  /** ...or these keys, pressed on the focused control. */
+  readonly keys?: readonly string[];
+  /** The interaction's visible result, checked once its events have been measured. */
+  readonly outcome: (page: Page) => Promise<unknown>;
 }
 
 const openFilters = async (page: Page) => {
@@ -84,8 +90,8 @@ const STEPS: readonly Step[] = [
     name: `search: type "${SEARCH}"`,
     path: '/shop',
     setup: (page) => page.getByRole('searchbox', { name: 'Search bracelets' }).focus(),
-    act: async (page) => {
-      await page.keyboard.type(SEARCH);
+    keys: [...SEARCH],
+    outcome: async (page) => {
       const found = applyQuery(PRODUCTS, { ...DEFAULT_QUERY, search: SEARCH }).length;
       await page
         .getByRole('status')
@@ -97,19 +103,15 @@ const STEPS: readonly Step[] = [
   {
     name: 'category button',
     path: '/shop',
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Burgundy', exact: true }).tap();
-      await page.waitForURL(/category=Burgundy/);
-    },
+    tap: (page) => page.getByRole('button', { name: 'Burgundy', exact: true }),
+    outcome: (page) => page.getByRole('button', { name: 'Burgundy', exact: true, pressed: true }).waitFor(),
   },
   {
     name: 'material checkbox',
     path: '/shop',
     setup: openFilters,
-    act: async (page) => {
-      await page.getByRole('checkbox', { name: 'Garnet' }).tap();
-      await page.waitForURL(/material=Garnet/);
-    },
+    tap: (page) => page.getByRole('checkbox', { name: 'Garnet' }),
+    outcome: (page) => page.waitForURL(/material=Garnet/),
   },
   {
     name: 'price slider by keyboard',
@@ -118,29 +120,23 @@ const STEPS: readonly Step[] = [
       await openFilters(page);
       await page.getByRole('slider', { name: 'Minimum price' }).focus();
     },
-    act: async (page) => {
-      for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
-      await page.waitForURL(/min=15/);
-    },
+    keys: ['ArrowRight', 'ArrowRight', 'ArrowRight'],
+    outcome: (page) => page.waitForURL(/min=15/),
   },
   {
     name: 'sort',
     path: '/shop',
     setup: (page) => page.getByRole('combobox', { name: 'Sort by' }).focus(),
-    // The keyboard, as a trusted event: selectOption would set the value from script, which Event Timing
+    // A key, which is a trusted event: selectOption would set the value from script, which Event Timing
     // does not time.
-    act: async (page) => {
-      await page.keyboard.press('ArrowDown');
-      await page.waitForURL(new RegExp(`sort=${SORT_ORDERS[1]}`));
-    },
+    keys: ['ArrowDown'],
+    outcome: (page) => page.waitForURL(new RegExp(`sort=${SORT_ORDERS[1]}`)),
   },
   {
     name: 'quick add (mini cart opens)',
     path: '/shop',
-    act: async (page) => {
-      await page.getByRole('button', { name: `Quick add ${QUICK_ADD.name} to cart` }).tap();
-      await bag(page).getByRole('link', { name: QUICK_ADD.name }).waitFor();
-    },
+    tap: (page) => page.getByRole('button', { name: `Quick add ${QUICK_ADD.name} to cart` }),
+    outcome: (page) => bag(page).getByRole('link', { name: QUICK_ADD.name }).waitFor(),
   },
   {
     name: 'close the mini cart',
@@ -150,87 +146,67 @@ const STEPS: readonly Step[] = [
       await page.getByRole('button', { name: 'Open bag' }).tap();
       await bag(page).getByRole('link', { name: IN_CART.name }).waitFor();
     },
-    act: async (page) => {
-      await bag(page).getByRole('button', { name: 'Close' }).tap();
-      await bag(page).waitFor({ state: 'hidden' });
-    },
+    tap: (page) => bag(page).getByRole('button', { name: 'Close' }),
+    outcome: (page) => bag(page).waitFor({ state: 'hidden' }),
   },
   {
     name: 'open a product from a card',
     path: '/shop',
-    act: async (page) => {
-      await page.getByRole('link', { name: CARD.name, exact: true }).tap();
-      await page.getByRole('heading', { level: 1, name: CARD.name }).waitFor();
-    },
+    tap: (page) => page.getByRole('link', { name: CARD.name, exact: true }),
+    outcome: (page) => page.getByRole('heading', { level: 1, name: CARD.name }).waitFor(),
   },
   {
     name: "gallery's next image",
     path: `/product/${GALLERY.id}`,
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Show image 2 of 2' }).tap();
-      await page.getByRole('button', { name: 'Show image 2 of 2', pressed: true }).waitFor();
-    },
+    tap: (page) => page.getByRole('button', { name: 'Show image 2 of 2' }),
+    outcome: (page) => page.getByRole('button', { name: 'Show image 2 of 2', pressed: true }).waitFor(),
   },
   {
     name: 'open the lightbox',
     path: `/product/${GALLERY.id}`,
-    act: async (page) => {
-      await page.getByRole('button', { name: /^Zoom image:/ }).tap();
-      await page.getByTestId('lightbox-counter').waitFor();
-    },
+    tap: (page) => page.getByRole('button', { name: /^Zoom image:/ }),
+    outcome: (page) => page.getByTestId('lightbox-counter').waitFor(),
   },
   {
     name: 'Add to Cart',
     path: `/product/${ADD.id}`,
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Add to Cart', exact: true }).tap();
-      await page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' }).waitFor();
-    },
+    tap: (page) => page.getByRole('button', { name: 'Add to Cart', exact: true }),
+    outcome: (page) => page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' }).waitFor(),
   },
   {
     name: 'cart: plus',
     path: '/cart',
     cart: [{ id: IN_CART.id, quantity: 2 }],
-    act: async (page) => {
-      await page.getByRole('button', { name: `Increase quantity of ${IN_CART.name}` }).tap();
-      await page.getByTestId('cart-announcer').getByText(`${IN_CART.name} quantity 3`).waitFor();
-    },
+    tap: (page) => page.getByRole('button', { name: `Increase quantity of ${IN_CART.name}` }),
+    outcome: (page) => page.getByTestId('cart-announcer').getByText(`${IN_CART.name} quantity 3`).waitFor(),
   },
   {
     name: 'cart: minus',
     path: '/cart',
     cart: [{ id: IN_CART.id, quantity: 2 }],
-    act: async (page) => {
-      await page.getByRole('button', { name: `Decrease quantity of ${IN_CART.name}` }).tap();
-      await page.getByTestId('cart-announcer').getByText(`${IN_CART.name} quantity 1`).waitFor();
-    },
+    tap: (page) => page.getByRole('button', { name: `Decrease quantity of ${IN_CART.name}` }),
+    outcome: (page) => page.getByTestId('cart-announcer').getByText(`${IN_CART.name} quantity 1`).waitFor(),
   },
   {
     name: 'gift wrap',
     path: '/cart',
     cart: [{ id: IN_CART.id, quantity: 1 }],
-    act: async (page) => {
-      await page.getByRole('checkbox', { name: /^Add gift wrapping/ }).tap();
-      await page.getByRole('checkbox', { name: /^Add gift wrapping/, checked: true }).waitFor();
-    },
+    tap: (page) => page.getByRole('checkbox', { name: /^Add gift wrapping/ }),
+    outcome: (page) => page.getByRole('checkbox', { name: /^Add gift wrapping/, checked: true }).waitFor(),
   },
   {
     name: 'delivery destination',
     path: '/cart',
     cart: [{ id: IN_CART.id, quantity: 1 }],
     setup: (page) => page.getByRole('combobox', { name: 'Delivery destination' }).focus(),
-    act: async (page) => {
-      await page.keyboard.press('ArrowDown');
-      await page.getByTestId('cart-shipping').getByText('€9.95').waitFor();
-    },
+    keys: ['ArrowDown'],
+    outcome: (page) => page.getByTestId('cart-shipping').getByText('€9.95').waitFor(),
   },
   {
     name: 'open the mobile menu',
     path: '/',
-    act: async (page) => {
-      await page.getByRole('button', { name: 'Open menu' }).tap();
-      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
-    },
+    tap: (page) => page.getByRole('button', { name: 'Open menu' }),
+    outcome: (page) => page.getByRole('dialog', { name: 'Menu' }).waitFor(),
   },
 ];
 
@@ -319,6 +295,8 @@ interface Options {
   readonly port: number;
   /** Only the steps whose name contains this text. */
   readonly only: string | undefined;
+  /** A directory for a CPU profile (.cpuprofile, for DevTools) of each run's interaction. */
+  readonly profile: string | undefined;
 }
 
 function options(): Options {
@@ -330,6 +308,7 @@ function options(): Options {
       smoke: { type: 'boolean', default: false },
       build: { type: 'boolean', default: false },
       only: { type: 'string' },
+      profile: { type: 'string' },
     },
   });
   const whole = (name: string, raw: string, min: number) => {
@@ -345,6 +324,7 @@ function options(): Options {
     smoke: values.smoke,
     build: values.build,
     only: values.only,
+    profile: values.profile,
   };
 }
 
@@ -426,7 +406,13 @@ interface Measured {
   readonly worst: Timed | undefined;
 }
 
-async function runStep(context: BrowserContext, step: Step, cpu: number, baseUrl: string): Promise<Measured> {
+async function runStep(
+  context: BrowserContext,
+  step: Step,
+  cpu: number,
+  baseUrl: string,
+  profileTo: string | undefined,
+): Promise<Measured> {
   const page = await context.newPage();
   const log = process.env.BENCH_INP_TRACE ? (what: string) => console.log(`    ${what}`) : () => {};
   const errors: string[] = [];
@@ -443,9 +429,29 @@ async function runStep(context: BrowserContext, step: Step, cpu: number, baseUrl
       await step.setup(page);
       await page.evaluate(settle);
     }
+    // The control is found, scrolled to and measured before the observer starts: Playwright finds
+    // elements by role with a script in the page, which would otherwise compete with the interaction
+    // for the (slowed) main thread. The tap itself is raw touch input, as locator.tap() sends after its checks.
+    let point: { x: number; y: number } | undefined;
+    if (step.tap) {
+      const target = step.tap(page);
+      await target.scrollIntoViewIfNeeded();
+      await page.evaluate(settle);
+      const box = await target.boundingBox();
+      if (!box) throw new Error('the control to tap has no box');
+      point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    }
     await page.evaluate(observeEvents, THRESHOLD_MS);
     log('observing');
-    await step.act(page);
+    if (profileTo) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+    if (point) await page.touchscreen.tap(point.x, point.y);
+    for (const key of step.keys ?? []) await page.keyboard.press(key);
+    await page.evaluate(settle);
+    if (profileTo) {
+      const { profile } = await cdp.send('Profiler.stop');
+      writeFileSync(profileTo, JSON.stringify(profile));
+    }
+    await step.outcome(page);
     log('done');
     await page.evaluate(settle);
     const timed = await page.evaluate(takeInteractions);
@@ -487,6 +493,7 @@ async function main(): Promise<number> {
     throw new Error('no build in dist/web: run `npm run build` first, or pass --build');
   }
 
+  if (opts.profile) mkdirSync(opts.profile, { recursive: true });
   const started = Date.now();
   const server = await startServer(webDir, await listenPort(opts.port));
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
@@ -520,7 +527,12 @@ async function main(): Promise<number> {
           ] as const);
         }
         try {
-          results.push(await runStep(context, step, opts.cpu, server.baseUrl));
+          const slug = step.name
+            .replace(/[^a-z0-9]+/gi, '-')
+            .replace(/^-|-$/g, '')
+            .toLowerCase();
+          const profileTo = opts.profile && path.join(opts.profile, `${slug}-${run + 1}.cpuprofile`);
+          results.push(await runStep(context, step, opts.cpu, server.baseUrl, profileTo));
         } catch (err) {
           throw new Error(`step "${step.name}", run ${run + 1}: ${(err as Error).message}`);
         } finally {

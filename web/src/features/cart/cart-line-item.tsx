@@ -1,11 +1,10 @@
-import { describeQuantityChange } from '../../../../domain/cart';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
 import { Link } from '../../app/router';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
-import { type CartLineView, useCart } from './cart-context';
-import { QuantityStepper } from './quantity-stepper';
+import type { CartLineView } from './cart-context';
+import { LineControls } from './line-controls';
 
 export interface CartLineItemProps {
   readonly line: CartLineView;
@@ -16,7 +15,6 @@ export interface CartLineItemProps {
 /** One line of the cart page: image, name, prices, quantity stepper and Remove. */
 export function CartLineItem({ line, onChange }: CartLineItemProps) {
   const { product, quantity, lineTotal } = line;
-  const { increment, decrement, removeItem } = useCart();
   const atMax = quantity >= LIMITS.maxQuantityPerLine;
   return (
     <li className="grid grid-cols-[5.5rem_1fr] gap-4 py-6 sm:grid-cols-[7rem_1fr]">
@@ -45,32 +43,7 @@ export function CartLineItem({ line, onChange }: CartLineItemProps) {
           {product.category} · <span className="tabular-nums">{formatEuro(product.price)}</span> each
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <QuantityStepper
-            name={product.name}
-            quantity={quantity}
-            onDecrease={() => {
-              decrement(product.id);
-              onChange(describeQuantityChange(product.name, quantity - 1), quantity <= 1);
-            }}
-            onIncrease={() => {
-              increment(product.id);
-              onChange(
-                describeQuantityChange(product.name, Math.min(LIMITS.maxQuantityPerLine, quantity + 1)),
-                false,
-              );
-            }}
-          />
-          <button
-            type="button"
-            className="min-h-11 rounded-full px-3 text-sm text-muted underline hover:text-wine"
-            aria-label={`Remove ${product.name} from cart`}
-            onClick={() => {
-              removeItem(product.id);
-              onChange(describeQuantityChange(product.name, 0), true);
-            }}
-          >
-            Remove
-          </button>
+          <LineControls product={product} quantity={quantity} onChange={onChange} />
         </div>
         {atMax ? (
           <p className="mt-2 text-sm text-muted">

@@ -2,7 +2,6 @@
  * The mini cart: a right-hand sheet titled 'Your bag', opened from the header and by quick add.
  */
 import { useRef, useState } from 'react';
-import { describeQuantityChange } from '../../../../domain/cart';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
@@ -11,12 +10,12 @@ import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { Sheet } from '../../components/ui/sheet';
 import { useCart } from './cart-context';
 import { FreeShippingProgress } from './free-shipping-progress';
+import { LineControls } from './line-controls';
 import { useMiniCart } from './mini-cart-context';
-import { QuantityStepper } from './quantity-stepper';
 
 export function MiniCart() {
   const { isOpen, setOpen, close } = useMiniCart();
-  const { lines, count, subtotal, zone, increment, decrement, removeItem } = useCart();
+  const { lines, count, subtotal, zone } = useCart();
   const [announcement, setAnnouncement] = useState('');
   const contentsRef = useRef<HTMLDivElement>(null);
 
@@ -68,31 +67,14 @@ export function MiniCart() {
                       <span className="shrink-0 tabular-nums">{formatEuro(product.price)}</span>
                     </div>
                     <div className="mt-2 flex items-center justify-between gap-2">
-                      <QuantityStepper
-                        name={product.name}
+                      <LineControls
+                        product={product}
                         quantity={quantity}
-                        onDecrease={() => {
-                          decrement(product.id);
-                          setAnnouncement(describeQuantityChange(product.name, quantity - 1));
-                          if (quantity <= 1) focusContents();
-                        }}
-                        onIncrease={() => {
-                          increment(product.id);
-                          setAnnouncement(describeQuantityChange(product.name, quantity + 1));
+                        onChange={(message, removed) => {
+                          setAnnouncement(message);
+                          if (removed) focusContents();
                         }}
                       />
-                      <button
-                        type="button"
-                        className="min-h-11 rounded-full px-3 text-sm text-muted underline hover:text-wine"
-                        aria-label={`Remove ${product.name} from cart`}
-                        onClick={() => {
-                          removeItem(product.id);
-                          setAnnouncement(describeQuantityChange(product.name, 0));
-                          focusContents();
-                        }}
-                      >
-                        Remove
-                      </button>
                     </div>
                     {quantity >= LIMITS.maxQuantityPerLine ? (
                       <p className="mt-1 text-xs text-muted">

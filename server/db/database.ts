@@ -120,6 +120,8 @@ export interface OpenDatabase {
   readonly file: string | null;
   /** For log lines: the file, or the server and database without credentials. */
   readonly description: string;
+  /** The migrations this opening applied (none when the schema was current). */
+  readonly applied: readonly string[];
   close(): Promise<void>;
 }
 
@@ -134,8 +136,9 @@ export async function openDatabase(
         ? openSqlite(location.dataDir)
         : openPostgres(location);
   const { db } = opened;
+  let applied: string[];
   try {
-    await migrate(db, migrations);
+    applied = await migrate(db, migrations);
   } catch (err) {
     await db.destroy();
     throw err;
@@ -144,6 +147,7 @@ export async function openDatabase(
   return {
     ...opened,
     dialect: dialectOf(db),
+    applied,
     async close() {
       if (closed) return;
       closed = true;

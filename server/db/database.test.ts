@@ -1,4 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
@@ -139,6 +141,39 @@ describe.each(TEST_DIALECTS)('database (%s)', (dialect) => {
     // The same order and kind twice: the database refuses the second.
     await expect(db.insertInto('outbox').values(mail('a')).execute()).rejects.toThrow(/unique/i);
     await close();
+  });
+});
+
+describe('PostgreSQL connections', () => {
+  /** PostgreSQL's SSLRequest: length 8, then the code 1234.5679. */
+  const SSL_REQUEST = Buffer.from([0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f]);
+
+  /** A server that records each connection's first message and answers "no TLS here". */
+  async function firstMessages(): Promise<{ url: string; seen: Buffer[]; close: () => void }> {
+    const seen: Buffer[] = [];
+    const server = createServer((socket) => {
+      socket.once('data', (chunk) => {
+        seen.push(chunk);
+        socket.end('N');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `postgres://shop@127.0.0.1:${port}/solas`, seen, close: () => server.close() };
+  }
+
+  it.each([
+    ['asks for TLS when the URL says sslmode=require', '?sslmode=require', true],
+    ['does not without it', '', false],
+  ])('%s', async (_name, query, tls) => {
+    const server = await firstMessages();
+    try {
+      const opening = openDatabase({ dialect: 'postgres', url: `${server.url}${query}`, poolMax: 1 });
+      await expect(opening).rejects.toThrow();
+      expect(server.seen[0]?.subarray(0, 8).equals(SSL_REQUEST)).toBe(tls);
+    } finally {
+      server.close();
+    }
   });
 });
 

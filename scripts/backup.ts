@@ -16,7 +16,12 @@ function keepArg(argv: readonly string[]): number {
 }
 
 try {
-  const { dataDir } = loadConfig();
+  const { dataDir, database } = loadConfig();
+  if (database.dialect !== 'sqlite') {
+    throw new ConfigError(
+      'DATABASE_URL is set: npm run backup copies the SQLite database in DATA_DIR only; back up PostgreSQL with pg_dump or your provider',
+    );
+  }
   const result = await backupDatabase({ dataDir, keep: keepArg(process.argv.slice(2)) });
   console.log(
     `backup: ${result.file} (${(result.bytes / 1024).toFixed(0)} KB, ${result.orders} orders, integrity ok)` +

@@ -46,7 +46,7 @@ export interface BuildOptions {
   readonly config: AppConfig;
   /** Serve the built front end (off in API-only tests). */
   readonly serveWeb?: boolean;
-  /** Orders, payments, e-mail and newsletter (database under config.dataDir); test tuning only. */
+  /** Orders, payments, e-mail and newsletter (database: config.database); test tuning only. */
   readonly commerce?: CommerceOptions;
   /** Re-checks pending orders in the background (ops/reconcile.ts); false in tests that drive it. */
   readonly reconcile?: Partial<ReconcileTimings> | false;

@@ -54,7 +54,7 @@ export async function registerCommerce(
   config: AppConfig,
   options: CommerceOptions = {},
 ): Promise<void> {
-  const database = await openDatabase(config.dataDir);
+  const database = await openDatabase(config.database);
   const { db } = database;
 
   let testCheckout: TestCheckoutProvider | null = null;
@@ -100,7 +100,7 @@ export async function registerCommerce(
   app.decorate('commerce', { db, orders, orderStore, outbox, provider, transport });
   app.addHook('onReady', async () => {
     app.log.info(
-      { provider: provider.id, mail: transport.description, database: database.file },
+      { provider: provider.id, mail: transport.description, database: database.description },
       'orders: payment provider and mail transport ready',
     );
     if (testCheckout) {

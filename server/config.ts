@@ -16,6 +16,20 @@ const envSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** postgres://user:pass@host:5432/db (TLS with ?sslmode=require etc.); unset: SQLite in DATA_DIR. */
+  DATABASE_URL: z
+    .url({
+      protocol: /^postgres(ql)?$/,
+      error: 'must be a postgres:// or postgresql:// URL (unset: SQLite in DATA_DIR)',
+    })
+    .optional(),
+  /** Connections each instance keeps to PostgreSQL at most. */
+  DATABASE_POOL_MAX: z.coerce
+    .number({ error: 'must be a whole number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(1_000, 'must be at most 1000')
+    .default(10),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where the built front end is; tests and benchmarks may point elsewhere. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
@@ -94,6 +108,8 @@ export interface AppConfig {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
+  /** Where the shop's data lives: SQLite in dataDir (the default), or PostgreSQL with DATABASE_URL. */
+  readonly database: DatabaseConfig;
   /** No trailing slash. */
   readonly publicUrl: string;
   readonly webDistDir: string;
@@ -110,6 +126,10 @@ export interface AppConfig {
   /** NODE_ENV=test only: where the process kills itself (crash tests). */
   readonly faultInject: FaultSpec | null;
 }
+
+export type DatabaseConfig =
+  | { readonly dialect: 'sqlite'; readonly dataDir: string }
+  | { readonly dialect: 'postgres'; readonly url: string; readonly poolMax: number };
 
 export interface AdminConfig {
   readonly token: string;
@@ -150,10 +170,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
+    database: e.DATABASE_URL
+      ? { dialect: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+      : { dialect: 'sqlite', dataDir },
     publicUrl,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,

@@ -1,13 +1,17 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout';
 import { startServerProcess, tinyWebDist } from '../test-support/server-process';
 import { tempDataDir } from '../test-support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import { appliedMigrationCount, DATABASE_FILE, migrate, openDatabase } from './database';
 import { MIGRATIONS } from './migrations';
+import type { Database } from './schema';
 
 const dirs: ReturnType<typeof tempDataDir>[] = [];
 afterEach(() => {
@@ -25,16 +29,33 @@ async function rows(db: Kysely<any>, table: string): Promise<Record<string, unkn
   return db.selectFrom(table).selectAll().execute();
 }
 
-describe('database', () => {
-  it('opens in WAL mode, applies the migrations once and records them', async () => {
-    const dir = dataDir();
-    const first = await openDatabase(dir);
-    const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(first.db);
+describe('database (SQLite)', () => {
+  it('opens in WAL mode', async () => {
+    const { db, close } = await openDatabase(dataDir());
+    const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
     expect(mode.rows[0]?.journal_mode).toBe('wal');
+    await close();
+  });
+});
+
+describe.each(TEST_DIALECTS)('database (%s)', (dialect) => {
+  let target: TestDatabase;
+  let dir: string;
+  beforeEach(async () => {
+    dir = dataDir();
+    target = await createTestDatabase(dialect, path.join(dir, 'data'));
+  });
+  afterEach(async () => {
+    await target.remove();
+  });
+
+  it('applies the migrations once and records them', async () => {
+    const first = await openDatabase(target.location);
+    expect(first.dialect).toBe(dialect);
     expect(await migrate(first.db)).toEqual([]);
     await first.close();
 
-    const second = await openDatabase(dir);
+    const second = await openDatabase(target.location);
     const recorded = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
       second.db,
     );
@@ -43,23 +64,25 @@ describe('database', () => {
     await second.close();
   });
 
-  it('two servers starting on one new DATA_DIR at once: one migrates, the other finds it done', async () => {
-    const root = dataDir();
-    const env = { DATA_DIR: path.join(root, 'data'), WEB_DIST_DIR: tinyWebDist(path.join(root, 'web')) };
+  it('two servers starting on one new database at once: one migrates, the other finds it done', async () => {
+    const env = {
+      DATA_DIR: path.join(dir, 'data'),
+      WEB_DIST_DIR: tinyWebDist(path.join(dir, 'web')),
+      ...target.env,
+    };
     const servers = await Promise.all([startServerProcess(env), startServerProcess(env)]);
     for (const server of servers) {
       expect((await fetch(`${server.url}/api/health`)).status, server.output()).toBe(200);
       server.kill('SIGTERM');
       expect(await server.exited).toEqual({ code: 0, signal: null });
     }
-    const { db, close } = await openDatabase(env.DATA_DIR);
+    const { db, close } = await openDatabase(target.location);
     expect(await appliedMigrationCount(db)).toBe(Object.keys(MIGRATIONS).length);
     await close();
   }, 60_000);
 
   it('rolls a failed migration back entirely and refuses to start', async () => {
-    const dir = dataDir();
-    await (await openDatabase(dir)).close();
+    await (await openDatabase(target.location)).close();
     const broken = {
       ...MIGRATIONS,
       '9999-broken': {
@@ -70,52 +93,123 @@ describe('database', () => {
         },
       },
     };
-    await expect(openDatabase(dir, broken)).rejects.toThrow(/migration failed \(9999-broken\)/);
-    const again = await openDatabase(dir);
-    const tables = await again.db.introspection.getTables();
-    expect(tables.map((t) => t.name)).not.toContain('half_done');
+    await expect(openDatabase(target.location, broken)).rejects.toThrow(/migration failed \(9999-broken\)/);
+    const again = await openDatabase(target.location);
+    await expect(sql`select * from half_done`.execute(again.db)).rejects.toThrow(/half_done/);
+    expect(await appliedMigrationCount(again.db)).toBe(Object.keys(MIGRATIONS).length);
     await again.close();
   });
 
   it('refuses an order whose total is not the sum of its parts', async () => {
-    const { db, close } = await openDatabase(dataDir());
-    const at = new Date().toISOString();
-    const insert = (total: number) =>
-      db
-        .insertInto('orders')
-        .values({
-          id: `ord_${total}`,
-          provider: 'test-checkout',
-          session_id: null,
-          reference: null,
-          status: 'pending',
-          email: 'a@example.ie',
-          zone: 'IE',
-          currency: 'eur',
-          subtotal: 4000,
-          shipping: 0,
-          gift_wrap: 350,
-          total,
-          item_count: 1,
-          shipping_name: null,
-          shipping_address: null,
-          failure_reason: null,
-          created_at: at,
-          updated_at: at,
-          paid_at: null,
-          checked_at: null,
-        })
-        .execute();
-    await expect(insert(100)).rejects.toThrow(/CHECK constraint/);
-    await expect(insert(4350)).resolves.toBeDefined();
+    const { db, close } = await openDatabase(target.location);
+    await expect(insertOrder(db, 'ord_100', 100)).rejects.toThrow(/check constraint/i);
+    await expect(insertOrder(db, 'ord_4350', 4350)).resolves.toBeDefined();
+    await close();
+  });
+
+  it('hands back generated ids and epoch milliseconds as numbers; one message per order and kind', async () => {
+    const { db, close } = await openDatabase(target.location);
+    await insertOrder(db, 'ord_1', 4350);
+    const later = Date.UTC(2100, 0, 1);
+    const mail = (kind: string) => ({
+      order_id: 'ord_1',
+      reference: 'SOL-A1B2C3D4',
+      kind,
+      message_id: `<${kind}@solas.test>`,
+      recipient: 'shopper@example.ie',
+      subject: 'subject',
+      text_body: 'text',
+      html_body: '<p>html</p>',
+      status: 'pending' as const,
+      attempts: 0,
+      next_attempt_ms: later,
+      locked_until_ms: later + 1,
+      last_error: null,
+      created_at: AT,
+      sent_at: null,
+    });
+    await db
+      .insertInto('outbox')
+      .values([mail('a'), mail('b')])
+      .execute();
+    const stored = await db.selectFrom('outbox').selectAll().orderBy('id').execute();
+    expect(stored.map((r) => [typeof r.id, r.next_attempt_ms, r.locked_until_ms])).toEqual([
+      ['number', later, later + 1],
+      ['number', later, later + 1],
+    ]);
+    expect(stored[1]?.id).toBeGreaterThan(stored[0]?.id ?? Number.POSITIVE_INFINITY);
+    // The same order and kind twice: the database refuses the second.
+    await expect(db.insertInto('outbox').values(mail('a')).execute()).rejects.toThrow(/unique/i);
     await close();
   });
 });
 
+describe('PostgreSQL connections', () => {
+  /** PostgreSQL's SSLRequest: length 8, then the code 1234.5679. */
+  const SSL_REQUEST = Buffer.from([0, 0, 0, 8, 0x04, 0xd2, 0x16, 0x2f]);
+
+  /** A server that records each connection's first message and answers "no TLS here". */
+  async function firstMessages(): Promise<{ url: string; seen: Buffer[]; close: () => void }> {
+    const seen: Buffer[] = [];
+    const server = createServer((socket) => {
+      socket.once('data', (chunk) => {
+        seen.push(chunk);
+        socket.end('N');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `postgres://shop@127.0.0.1:${port}/solas`, seen, close: () => server.close() };
+  }
+
+  it.each([
+    ['asks for TLS when the URL says sslmode=require', '?sslmode=require', true],
+    ['does not without it', '', false],
+  ])('%s', async (_name, query, tls) => {
+    const server = await firstMessages();
+    try {
+      const opening = openDatabase({ dialect: 'postgres', url: `${server.url}${query}`, poolMax: 1 });
+      await expect(opening).rejects.toThrow();
+      expect(server.seen[0]?.subarray(0, 8).equals(SSL_REQUEST)).toBe(tls);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+const AT = '2026-01-10T12:00:00.000Z';
+
+function insertOrder(db: Kysely<Database>, id: string, total: number) {
+  return db
+    .insertInto('orders')
+    .values({
+      id,
+      provider: 'test-checkout',
+      session_id: null,
+      reference: null,
+      status: 'pending',
+      email: 'a@example.ie',
+      zone: 'IE',
+      currency: 'eur',
+      subtotal: 4000,
+      shipping: 0,
+      gift_wrap: 350,
+      total,
+      item_count: 1,
+      shipping_name: null,
+      shipping_address: null,
+      failure_reason: null,
+      created_at: AT,
+      updated_at: AT,
+      paid_at: null,
+      checked_at: null,
+    })
+    .execute();
+}
+
 describe('a database made by the hand-written migration runner (data/ of a running shop)', () => {
   const PAID_SESSION = 'cs_test_a1b2c3d4e5f6g7h8i9j0';
   const OPEN_SESSION = 'cs_test_zyxwvuts9876543210ab';
-  const AT = '2026-01-10T12:00:00.000Z';
 
   /** The old schema, exactly as that runner left it, with a paid order, an open one and one abandoned. */
   function legacyDatabase(dir: string): void {

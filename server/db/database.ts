@@ -1,7 +1,8 @@
 /**
- * Opens the shop's SQLite database (better-sqlite3 behind Kysely) and brings its schema up to date with
- * Kysely's `Migrator` (./migrations.ts). The rest of the server only sees `Kysely<Database>`, so another
- * dialect can be added here later.
+ * Opens the shop's database and brings its schema up to date with Kysely's `Migrator` (./migrations.ts):
+ * SQLite in DATA_DIR by default (better-sqlite3), PostgreSQL when DATABASE_URL is set (node-postgres'
+ * pool). The rest of the server only sees `Kysely<Database>`; where the dialects differ, the stores ask
+ * ./dialect.ts.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import {
   Kysely,
   type Migration,
   Migrator,
+  PostgresDialect,
   SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
@@ -22,6 +24,8 @@ import {
   type SqliteStatement,
   sql,
 } from 'kysely';
+import pg from 'pg';
+import { dialectOf, type SqlDialect } from './dialect';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
 
@@ -94,16 +98,67 @@ class ShopSqliteDialect extends SqliteDialect {
   }
 }
 
+/** PostgreSQL: `url` as libpq takes it (TLS when it asks, e.g. `?sslmode=require`). */
+export interface PostgresLocation {
+  readonly dialect: 'postgres';
+  readonly url: string;
+  readonly poolMax: number;
+  /** Tests only: the schema every connection works in (`search_path`), one per test file. */
+  readonly schema?: string;
+}
+
+/** A DATA_DIR (SQLite, the default) or a PostgreSQL server (DATABASE_URL). */
+export type DatabaseLocation =
+  | string
+  | { readonly dialect: 'sqlite'; readonly dataDir: string }
+  | PostgresLocation;
+
 export interface OpenDatabase {
   readonly db: Kysely<Database>;
-  readonly file: string;
+  readonly dialect: SqlDialect;
+  /** SQLite's file; null on PostgreSQL. */
+  readonly file: string | null;
+  /** For log lines: the file, or the server and database without credentials. */
+  readonly description: string;
+  /** The migrations this opening applied (none when the schema was current). */
+  readonly applied: readonly string[];
   close(): Promise<void>;
 }
 
 export async function openDatabase(
-  dataDir: string,
+  location: DatabaseLocation,
   migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
 ): Promise<OpenDatabase> {
+  const opened =
+    typeof location === 'string'
+      ? openSqlite(location)
+      : location.dialect === 'sqlite'
+        ? openSqlite(location.dataDir)
+        : openPostgres(location);
+  const { db } = opened;
+  let applied: string[];
+  try {
+    applied = await migrate(db, migrations);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  let closed = false;
+  return {
+    ...opened,
+    dialect: dialectOf(db),
+    applied,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+type Opened = Pick<OpenDatabase, 'db' | 'file' | 'description'>;
+
+function openSqlite(dataDir: string): Opened {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
   const native = new BetterSqlite3(file);
@@ -114,22 +169,45 @@ export async function openDatabase(
   native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   native.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(native)) });
+  return { db, file, description: file };
+}
+
+const PG_INT8_OID = 20;
+
+/**
+ * node-postgres returns bigint (int8) as a string, since it may exceed 2^53. The shop's int8 values are
+ * epoch milliseconds and counts, far below that, and its types say `number` as SQLite gives them: parse
+ * them as numbers for this pool only (never pg's global parsers, which other code in the process shares).
+ */
+const SHOP_PG_TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === PG_INT8_OID && format !== 'binary'
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+function openPostgres(location: PostgresLocation): Opened {
+  const pool = new pg.Pool({
+    connectionString: location.url,
+    max: location.poolMax,
+    types: SHOP_PG_TYPES,
+    ...(location.schema ? { options: `-c search_path=${location.schema}` } : {}),
+  });
+  // A connection that dies while idle in the pool (server restart, network) is dropped by the pool and the
+  // next query opens a new one; without a listener the 'error' event would end the process.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, file: null, description: describePostgresUrl(location.url) };
+}
+
+/** postgres://host:port/database, never the user's password (log lines). */
+export function describePostgresUrl(url: string): string {
   try {
-    await migrate(db, migrations);
-  } catch (err) {
-    await db.destroy();
-    throw err;
+    const u = new URL(url);
+    return `postgres://${u.host}${u.pathname}`;
+  } catch {
+    return 'postgres';
   }
-  let closed = false;
-  return {
-    db,
-    file,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await db.destroy();
-    },
-  };
 }
 
 /**
@@ -141,13 +219,27 @@ export async function migrate(
   db: Kysely<Database>,
   migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
 ): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ ...migrations }) } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => ({ ...migrations }) },
+    // PostgreSQL: Kysely's tables in the schema the shop works in (search_path), not whichever schema of
+    // the database happens to hold a table of that name. The Migrator's advisory lock makes instances
+    // started together wait for one another.
+    ...(dialectOf(db) === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
+  });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((r) => r.status === 'Error')?.migrationName ?? 'setting up the migrations';
     throw new Error(`Database migration failed (${failed})`, { cause: error });
   }
   return results.map((r) => r.migrationName);
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const result = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = result.rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL has no current schema: check search_path');
+  return schema;
 }
 
 /** How many migrations the database has recorded: a cheap query that proves the database answers. */

@@ -2,10 +2,12 @@
  * The schema's history, run by Kysely's `Migrator` at start (see ./database.ts and
  * docs/decisions/0008-migrations.md). A migration is never edited once released: change the schema with a
  * new one. Names sort in the order they run. Everything is written with Kysely's schema and query builders
- * and SQL that SQLite and PostgreSQL share, so the PostgreSQL dialect can run the same list; the few
- * spots that lean on SQLite are marked where they are.
+ * and SQL that SQLite and PostgreSQL share, so both dialects run the same list; the few spots where they
+ * differ ask `dialectOf` and say why. A database SQLite already has keeps exactly the schema these
+ * migrations gave it before PostgreSQL was added.
  */
-import { type Kysely, type Migration, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
+import { dialectOf } from './dialect';
 
 // Migrations run against the schema as it was then, not as ./schema.ts types it today.
 // biome-ignore lint/suspicious/noExplicitAny: see above.
@@ -16,6 +18,8 @@ const LEGACY_RUNNER_TABLE = 'schema_migrations';
 
 /** True when the hand-written runner had already applied `version` to this database. */
 async function legacyRunnerApplied(db: AnyDb, version: number): Promise<boolean> {
+  // That runner only ever ran on SQLite (and PostgreSQL's introspection would list other schemas' tables).
+  if (dialectOf(db) !== 'sqlite') return false;
   const tables = await db.introspection.getTables();
   if (!tables.some((t) => t.name === LEGACY_RUNNER_TABLE)) return false;
   const row = await db
@@ -24,6 +28,25 @@ async function legacyRunnerApplied(db: AnyDb, version: number): Promise<boolean>
     .where('version', '=', version)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * A generated integer key: SQLite's `integer primary key autoincrement` (what SQLite databases already
+ * have), PostgreSQL's identity column (int4, so it comes back as a JS number like SQLite's).
+ */
+function serialKey(db: AnyDb) {
+  return (c: ColumnDefinitionBuilder) =>
+    dialectOf(db) === 'postgres'
+      ? c.primaryKey().generatedByDefaultAsIdentity()
+      : c.primaryKey().autoIncrement();
+}
+
+/**
+ * Epoch milliseconds exceed a 32-bit integer: PostgreSQL needs int8 (read back as numbers, see
+ * ./database.ts); SQLite's `integer` already holds 64 bits, and its databases keep the type they have.
+ */
+function epochMsType(db: AnyDb) {
+  return dialectOf(db) === 'postgres' ? 'bigint' : 'integer';
 }
 
 async function createInitialSchema(db: AnyDb): Promise<void> {
@@ -70,9 +93,7 @@ async function createInitialSchema(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('outbox')
-    // SQLite: `integer primary key autoincrement`; the PostgreSQL dialect needs `serial` (or an identity
-    // column) here instead, the one column type of this list that differs between the two.
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', serialKey(db))
     .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id'))
     .addColumn('kind', 'text', (c) => c.notNull())
     .addColumn('message_id', 'text', (c) => c.notNull().unique())
@@ -82,8 +103,8 @@ async function createInitialSchema(db: AnyDb): Promise<void> {
     .addColumn('html_body', 'text', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'sent', 'failed')`))
     .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('next_attempt_ms', 'integer', (c) => c.notNull())
-    .addColumn('locked_until_ms', 'integer')
+    .addColumn('next_attempt_ms', epochMsType(db), (c) => c.notNull())
+    .addColumn('locked_until_ms', epochMsType(db))
     .addColumn('last_error', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('sent_at', 'text')
@@ -94,8 +115,7 @@ async function createInitialSchema(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('newsletter_signups')
-    // Same as outbox.id for PostgreSQL.
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', serialKey(db))
     .addColumn('email', 'text', (c) => c.notNull())
     .addColumn('email_key', 'text', (c) => c.notNull().unique())
     .addColumn('source', 'text', (c) => c.notNull())
@@ -119,7 +139,7 @@ async function createInitialSchema(db: AnyDb): Promise<void> {
     .addColumn('shipping_address', 'text')
     .addColumn('declines', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('expires_at_ms', 'integer', (c) => c.notNull())
+    .addColumn('expires_at_ms', epochMsType(db), (c) => c.notNull())
     .addColumn('completed_at', 'text')
     .execute();
 }
@@ -152,11 +172,14 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .set({ reference: referenceSql('session_id') })
         .where('session_id', 'is not', null)
         .execute();
-      // Every new outbox row carries its order's reference; the default only serves the ALTER (SQLite
-      // adds a NOT NULL column only with one) and is overwritten for existing rows right below.
+      // Every new outbox row carries its order's reference. SQLite adds a NOT NULL column only with a
+      // default: '' serves the ALTER there and is overwritten for existing rows right below (SQLite
+      // databases keep that default). PostgreSQL adds the column empty and makes it NOT NULL after the
+      // back-fill, with no default that could hide a row queued without its reference.
+      const postgres = dialectOf(db) === 'postgres';
       await db.schema
         .alterTable('outbox')
-        .addColumn('reference', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('reference', 'text', (c) => (postgres ? c : c.notNull().defaultTo('')))
         .execute();
       // What the sender used to compute for each row: the order's reference, or from the order id when
       // the order had no session (never the case for a paid order).
@@ -169,6 +192,12 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
           ),
         }))
         .execute();
+      if (postgres) {
+        await db.schema
+          .alterTable('outbox')
+          .alterColumn('reference', (c) => c.setNotNull())
+          .execute();
+      }
     },
   },
 

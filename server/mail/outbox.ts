@@ -265,7 +265,15 @@ export class OutboxSender {
     // A message leased by another sender is not due before its lease ends.
     const next = await this.db
       .selectFrom('outbox')
-      .select(sql<number | null>`min(max(next_attempt_ms, coalesce(locked_until_ms, 0)))`.as('next'))
+      // The later of the two per row, written as a CASE because SQLite's two-argument max() is
+      // PostgreSQL's greatest().
+      .select(
+        sql<
+          number | null
+        >`min(case when next_attempt_ms > coalesce(locked_until_ms, 0) then next_attempt_ms else coalesce(locked_until_ms, 0) end)`.as(
+          'next',
+        ),
+      )
       .where('status', '=', 'pending')
       .executeTakeFirst();
     const due = next?.next;

@@ -86,3 +86,35 @@ describe('STRIPE_TIMEOUT_MS', () => {
     expect(() => loadConfig({ STRIPE_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
   });
 });
+
+describe('DATABASE_URL and DATABASE_POOL_MAX', () => {
+  it('default to SQLite in DATA_DIR', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/solas' });
+    expect(config.database).toEqual({ dialect: 'sqlite', dataDir: '/srv/solas' });
+  });
+
+  it.each([
+    'postgres://shop:secret@db.internal:5432/solas',
+    'postgresql://shop@db.internal/solas?sslmode=require',
+  ])('switch to PostgreSQL with %s', (url) => {
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_MAX: '25' }).database).toEqual({
+      dialect: 'postgres',
+      url,
+      poolMax: 25,
+    });
+    expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject({ poolMax: 10 });
+  });
+
+  it.each([
+    [
+      { DATABASE_URL: 'mysql://shop@db/solas' },
+      /DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/,
+    ],
+    [{ DATABASE_URL: 'solas.sqlite' }, /DATABASE_URL: must be a postgres:\/\//],
+    [{ DATABASE_POOL_MAX: '0' }, /DATABASE_POOL_MAX: must be at least 1/],
+    [{ DATABASE_POOL_MAX: 'ten' }, /DATABASE_POOL_MAX: must be a whole number/],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

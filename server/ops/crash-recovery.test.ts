@@ -1,6 +1,6 @@
 /**
  * The real server process, killed with SIGKILL at every step of a purchase and restarted on the same
- * DATA_DIR each time (FAULT_INJECT, see ./faults.ts): the unluckiest shopper there is. Checkout dies three
+ * database each time (FAULT_INJECT, see ./faults.ts): the unluckiest shopper there is. Checkout dies three
  * times, then the payment, the confirmation and both e-mails each die at their worst moment. At the end:
  * exactly one paid order (the one paid for), none of the abandoned ones payable, each e-mail delivered
  * with at most one duplicate carrying the same Message-ID (only where the mail server had accepted it
@@ -9,15 +9,17 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DATABASE_FILE } from '../db/database';
+import { openDatabase } from '../db/database';
+import type { Database } from '../db/schema';
 import { DEFAULT_OUTBOX_TIMINGS } from '../mail/outbox';
 import { type FakeStripe, startFakeStripe } from '../test-support/fake-stripe';
 import { type ServerProcess, startServerProcess, tinyWebDist } from '../test-support/server-process';
 import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
 import { tempDataDir } from '../test-support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import { FAULT_POINTS, type FaultPoint } from './faults';
 
 const SHOPPER = 'unlucky.shopper@example.ie';
@@ -25,6 +27,8 @@ const OWNER = 'owner@solas.test';
 
 let data: ReturnType<typeof tempDataDir>;
 let smtp: SmtpSink;
+/** The shop's database, on the dialect of the suite running. */
+let database: TestDatabase | null = null;
 const running: ServerProcess[] = [];
 
 beforeEach(async () => {
@@ -37,6 +41,8 @@ afterEach(async () => {
     p.kill('SIGKILL');
     await p.exited;
   }
+  await database?.remove();
+  database = null;
   await smtp.stop();
   data.remove();
 });
@@ -49,6 +55,7 @@ function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
     OWNER_EMAIL: OWNER,
     MAIL_FROM: 'orders@solas.test',
     RATE_LIMITS: 'off',
+    ...database?.env,
     ...extra,
   };
 }
@@ -105,35 +112,35 @@ const confirm = (s: ServerProcess, sessionId: string) =>
     body: '{}',
   });
 
-function db(): BetterSqlite3.Database {
-  return new BetterSqlite3(path.join(data.dir, 'data', DATABASE_FILE));
+/** The database as another process sees it, opened for `read` and closed again. */
+async function withDb<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  if (!database) throw new Error('no database for this test');
+  const opened = await openDatabase(database.location);
+  try {
+    return await read(opened.db);
+  } finally {
+    await opened.close();
+  }
 }
 
 /** The outbox rows' states, in order, read the way another process would. */
-function outboxStates(): string[] {
-  const conn = db();
-  try {
-    return (conn.prepare('select status from outbox order by id').all() as { status: string }[]).map(
-      (r) => r.status,
-    );
-  } finally {
-    conn.close();
-  }
+async function outboxStates(): Promise<string[]> {
+  const rows = await withDb((db) => db.selectFrom('outbox').select('status').orderBy('id').execute());
+  return rows.map((r) => r.status);
 }
 
 /**
  * A killed sender leaves its message leased for DEFAULT_OUTBOX_TIMINGS.leaseMs (so that no other process
  * sends it meanwhile). Instead of waiting two minutes, move the stored clock forward by one lease.
  */
-function advanceOneLease(): void {
-  const conn = db();
-  try {
-    conn
-      .prepare('update outbox set locked_until_ms = locked_until_ms - ? where locked_until_ms is not null')
-      .run(DEFAULT_OUTBOX_TIMINGS.leaseMs);
-  } finally {
-    conn.close();
-  }
+async function advanceOneLease(): Promise<void> {
+  await withDb((db) =>
+    db
+      .updateTable('outbox')
+      .set((eb) => ({ locked_until_ms: eb('locked_until_ms', '-', DEFAULT_OUTBOX_TIMINGS.leaseMs) }))
+      .where('locked_until_ms', 'is not', null)
+      .execute(),
+  );
 }
 
 /** Runs `act` against a server armed with `fault`, expects it to die by SIGKILL, returns what act got. */
@@ -149,85 +156,80 @@ async function dieAt<T>(
     signal: 'SIGKILL',
   });
   expect(server.output()).toContain('FAULT_INJECT: killing the process now');
-  advanceOneLease();
+  await advanceOneLease();
   return result;
 }
 
-describe('SIGKILL at every step of a purchase, restart on the same DATA_DIR', () => {
-  it('loses no paid order, doubles none, and delivers each e-mail once (same Message-ID if repeated)', async () => {
-    const kills: FaultPoint[] = [];
-    // 1-3: checkout dies after storing the order, after the provider session exists, before replying.
-    for (const fault of [
-      'checkout:order-stored',
-      'checkout:session-created',
-      'checkout:before-reply',
-    ] as const) {
-      const response = await dieAt(fault, (s) => checkout(s));
-      expect(response, 'the browser sees a failed request, never a URL').toBeNull();
-      kills.push(fault);
-    }
-    // 4: the shopper tries again and pays; the server dies after recording the payment.
-    const sessionId = await dieAt('pay:payment-recorded', async (s) => {
-      const res = await checkout(s);
+describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
+  beforeEach(async () => {
+    database = await createTestDatabase(dialect, path.join(data.dir, 'data'));
+  });
+
+  describe('SIGKILL at every step of a purchase, restart on the same database', () => {
+    it('loses no paid order, doubles none, and delivers each e-mail once (same Message-ID if repeated)', async () => {
+      const kills: FaultPoint[] = [];
+      // 1-3: checkout dies after storing the order, after the provider session exists, before replying.
+      for (const fault of [
+        'checkout:order-stored',
+        'checkout:session-created',
+        'checkout:before-reply',
+      ] as const) {
+        const response = await dieAt(fault, (s) => checkout(s));
+        expect(response, 'the browser sees a failed request, never a URL').toBeNull();
+        kills.push(fault);
+      }
+      // 4: the shopper tries again and pays; the server dies after recording the payment.
+      const sessionId = await dieAt('pay:payment-recorded', async (s) => {
+        const res = await checkout(s);
+        expect(res?.status).toBe(200);
+        const { sessionId: id } = await bodyOf<{ sessionId: string }>(res);
+        expect(await pay(s, id)).toBeNull();
+        return id;
+      });
+      kills.push('pay:payment-recorded');
+      // 5: the confirmation page asks; the provider says paid; the server dies before marking the order paid.
+      await dieAt('confirm:provider-paid', async (s) => expect(await confirm(s, sessionId)).toBeNull());
+      kills.push('confirm:provider-paid');
+      // 6: the page asks again: paid and queued in one transaction; dies before the first e-mail leaves.
+      await dieAt('mail:before-send', (s) => confirm(s, sessionId));
+      kills.push('mail:before-send');
+      // 7: on start the outbox sends the first e-mail; the mail server accepts it; dies before marking it sent.
+      await dieAt('mail:accepted', async () => smtp.waitFor(1));
+      kills.push('mail:accepted');
+      // 8: the first e-mail goes again (same Message-ID); dies before the second leaves.
+      await dieAt('mail:before-send#2', async () => smtp.waitFor(2));
+      kills.push('mail:before-send');
+      // 9: the second e-mail is accepted; dies before it is marked sent.
+      await dieAt('mail:accepted', async () => smtp.waitFor(3));
+      kills.push('mail:accepted');
+      expect(new Set(kills)).toEqual(new Set(Object.keys(FAULT_POINTS)));
+
+      // 10: a normal start finishes the outbox; the confirmation page shows the paid order.
+      const last = await start();
+      await smtp.waitFor(4);
+      const res = await confirm(last, sessionId);
       expect(res?.status).toBe(200);
-      const { sessionId: id } = await bodyOf<{ sessionId: string }>(res);
-      expect(await pay(s, id)).toBeNull();
-      return id;
-    });
-    kills.push('pay:payment-recorded');
-    // 5: the confirmation page asks; the provider says paid; the server dies before marking the order paid.
-    await dieAt('confirm:provider-paid', async (s) => expect(await confirm(s, sessionId)).toBeNull());
-    kills.push('confirm:provider-paid');
-    // 6: the page asks again: paid and queued in one transaction; dies before the first e-mail leaves.
-    await dieAt('mail:before-send', (s) => confirm(s, sessionId));
-    kills.push('mail:before-send');
-    // 7: on start the outbox sends the first e-mail; the mail server accepts it; dies before marking it sent.
-    await dieAt('mail:accepted', async () => smtp.waitFor(1));
-    kills.push('mail:accepted');
-    // 8: the first e-mail goes again (same Message-ID); dies before the second leaves.
-    await dieAt('mail:before-send#2', async () => smtp.waitFor(2));
-    kills.push('mail:before-send');
-    // 9: the second e-mail is accepted; dies before it is marked sent.
-    await dieAt('mail:accepted', async () => smtp.waitFor(3));
-    kills.push('mail:accepted');
-    expect(new Set(kills)).toEqual(new Set(Object.keys(FAULT_POINTS)));
+      expect(await bodyOf(res)).toMatchObject({
+        status: 'paid',
+        emailStatus: 'sent',
+      });
+      last.kill('SIGTERM');
+      // Exited: every message the mail server accepted is in smtp.messages (the sink stores it before it
+      // answers), so nothing more can arrive.
+      expect(await last.exited).toEqual({ code: 0, signal: null });
 
-    // 10: a normal start finishes the outbox; the confirmation page shows the paid order.
-    const last = await start();
-    await smtp.waitFor(4);
-    const res = await confirm(last, sessionId);
-    expect(res?.status).toBe(200);
-    expect(await bodyOf(res)).toMatchObject({
-      status: 'paid',
-      emailStatus: 'sent',
-    });
-    last.kill('SIGTERM');
-    // Exited: every message the mail server accepted is in smtp.messages (the sink stores it before it
-    // answers), so nothing more can arrive.
-    expect(await last.exited).toEqual({ code: 0, signal: null });
-
-    const conn = db();
-    try {
-      const orders = conn.prepare('select id, session_id, status from orders order by created_at').all() as {
-        id: string;
-        session_id: string | null;
-        status: string;
-      }[];
+      const orders = await withDb((db) =>
+        db.selectFrom('orders').select(['id', 'session_id', 'status']).orderBy('created_at').execute(),
+      );
       // Four checkouts were started; only the one paid for is paid.
       expect(orders).toHaveLength(4);
       const paid = orders.filter((o) => o.status === 'paid');
       expect(paid.map((o) => o.session_id)).toEqual([sessionId]);
       // The abandoned ones: the first two never got a session the order knows of; none can be paid.
       expect(orders.slice(0, 2).map((o) => o.session_id)).toEqual([null, null]);
-      const outbox = conn
-        .prepare('select order_id, kind, message_id, recipient, status from outbox')
-        .all() as {
-        order_id: string;
-        kind: string;
-        message_id: string;
-        recipient: string;
-        status: string;
-      }[];
+      const outbox = await withDb((db) =>
+        db.selectFrom('outbox').select(['order_id', 'kind', 'message_id', 'recipient', 'status']).execute(),
+      );
       expect(outbox).toHaveLength(2);
       expect(outbox.every((m) => m.order_id === paid[0]?.id && m.status === 'sent')).toBe(true);
       expect(outbox.map((m) => m.recipient).sort()).toEqual([OWNER, SHOPPER].sort());
@@ -240,95 +242,93 @@ describe('SIGKILL at every step of a purchase, restart on the same DATA_DIR', ()
         for (const copy of copies) expect(copy.envelopeTo).toEqual([row.recipient]);
       }
       expect(smtp.messages).toHaveLength(4);
-    } finally {
-      conn.close();
-    }
-  }, 240_000);
-});
-
-describe('SIGTERM', () => {
-  let stripe: FakeStripe;
-  beforeEach(async () => {
-    stripe = await startFakeStripe();
-  });
-  afterEach(async () => {
-    await stripe.close();
+    }, 240_000);
   });
 
-  it('finishes the request in flight before exiting 0, and refuses new connections meanwhile', async () => {
-    const server = await start({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_API_URL: stripe.url });
-    stripe.delayNext(1, 1_500);
-    let answered = false;
-    const inFlight = checkout(server).finally(() => {
-      answered = true;
+  describe('SIGTERM', () => {
+    let stripe: FakeStripe;
+    beforeEach(async () => {
+      stripe = await startFakeStripe();
     });
-    await vi.waitFor(() => expect(stripe.requests).not.toHaveLength(0), { timeout: 10_000, interval: 10 });
-    server.kill('SIGTERM');
-    // The listener closes while the checkout still waits for Stripe.
-    await vi.waitFor(
-      async () => expect(await request(`${server.url}/api/health`, { method: 'GET' })).toBeNull(),
-      { timeout: 5_000, interval: 20 },
-    );
-    expect(answered).toBe(false);
-    const res = await inFlight;
-    expect(res?.status).toBe(200);
-    expect((await bodyOf<{ url: string }>(res)).url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
-    expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
-    expect(server.output()).toContain('shut down cleanly');
-  }, 60_000);
-
-  it('lets the outbox finish the e-mail it is sending, and sends the rest after the restart', async () => {
-    // A mail server that takes 1.5 s to accept each message.
-    const received: { messageId: string; to: string[] }[] = [];
-    let sending = false;
-    const slow = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        sending = true;
-        let raw = '';
-        stream.on('data', (c: Buffer) => {
-          raw += c.toString('utf8');
-        });
-        stream.on('end', () => {
-          setTimeout(() => {
-            const id = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '';
-            received.push({ messageId: id, to: session.envelope.rcptTo.map((r) => r.address) });
-            callback();
-          }, 1_500);
-        });
-      },
+    afterEach(async () => {
+      await stripe.close();
     });
-    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
-    const port = (slow.server.address() as { port: number }).port;
-    try {
-      mkdirSync(path.join(data.dir, 'data'), { recursive: true });
-      const env = { SMTP_URL: `smtp://127.0.0.1:${port}` };
-      const first = await start(env);
-      const created = await checkout(first);
-      const { sessionId } = await bodyOf<{ sessionId: string }>(created);
-      expect((await pay(first, sessionId))?.status).toBe(303);
-      await vi.waitFor(() => expect(sending).toBe(true), { timeout: 20_000, interval: 10 });
-      first.kill('SIGTERM');
-      expect(await first.exited).toEqual({ code: 0, signal: null });
-      expect(received).toHaveLength(1);
 
-      expect(outboxStates()).toEqual(['sent', 'pending']);
-
-      // The restarted sender has nothing left to send once both rows are marked sent.
-      const second = await start(env);
-      await vi.waitFor(() => expect(outboxStates()).toEqual(['sent', 'sent']), {
-        timeout: 20_000,
-        interval: 50,
+    it('finishes the request in flight before exiting 0, and refuses new connections meanwhile', async () => {
+      const server = await start({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_API_URL: stripe.url });
+      stripe.delayNext(1, 1_500);
+      let answered = false;
+      const inFlight = checkout(server).finally(() => {
+        answered = true;
       });
-      second.kill('SIGTERM');
-      expect(await second.exited).toEqual({ code: 0, signal: null });
-      expect(received).toHaveLength(2);
-      expect(new Set(received.map((r) => r.messageId)).size).toBe(2);
-      expect(received.map((r) => r.to[0]).sort()).toEqual([OWNER, SHOPPER].sort());
-    } finally {
-      await new Promise<void>((resolve) => slow.close(() => resolve()));
-    }
-  }, 90_000);
+      await vi.waitFor(() => expect(stripe.requests).not.toHaveLength(0), { timeout: 10_000, interval: 10 });
+      server.kill('SIGTERM');
+      // The listener closes while the checkout still waits for Stripe.
+      await vi.waitFor(
+        async () => expect(await request(`${server.url}/api/health`, { method: 'GET' })).toBeNull(),
+        { timeout: 5_000, interval: 20 },
+      );
+      expect(answered).toBe(false);
+      const res = await inFlight;
+      expect(res?.status).toBe(200);
+      expect((await bodyOf<{ url: string }>(res)).url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+      expect(await server.exited, server.output()).toEqual({ code: 0, signal: null });
+      expect(server.output()).toContain('shut down cleanly');
+    }, 60_000);
+
+    it('lets the outbox finish the e-mail it is sending, and sends the rest after the restart', async () => {
+      // A mail server that takes 1.5 s to accept each message.
+      const received: { messageId: string; to: string[] }[] = [];
+      let sending = false;
+      const slow = new SMTPServer({
+        authOptional: true,
+        disabledCommands: ['STARTTLS', 'AUTH'],
+        logger: false,
+        onData(stream, session, callback) {
+          sending = true;
+          let raw = '';
+          stream.on('data', (c: Buffer) => {
+            raw += c.toString('utf8');
+          });
+          stream.on('end', () => {
+            setTimeout(() => {
+              const id = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '';
+              received.push({ messageId: id, to: session.envelope.rcptTo.map((r) => r.address) });
+              callback();
+            }, 1_500);
+          });
+        },
+      });
+      await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+      const port = (slow.server.address() as { port: number }).port;
+      try {
+        mkdirSync(path.join(data.dir, 'data'), { recursive: true });
+        const env = { SMTP_URL: `smtp://127.0.0.1:${port}` };
+        const first = await start(env);
+        const created = await checkout(first);
+        const { sessionId } = await bodyOf<{ sessionId: string }>(created);
+        expect((await pay(first, sessionId))?.status).toBe(303);
+        await vi.waitFor(() => expect(sending).toBe(true), { timeout: 20_000, interval: 10 });
+        first.kill('SIGTERM');
+        expect(await first.exited).toEqual({ code: 0, signal: null });
+        expect(received).toHaveLength(1);
+
+        expect(await outboxStates()).toEqual(['sent', 'pending']);
+
+        // The restarted sender has nothing left to send once both rows are marked sent.
+        const second = await start(env);
+        await vi.waitFor(async () => expect(await outboxStates()).toEqual(['sent', 'sent']), {
+          timeout: 20_000,
+          interval: 50,
+        });
+        second.kill('SIGTERM');
+        expect(await second.exited).toEqual({ code: 0, signal: null });
+        expect(received).toHaveLength(2);
+        expect(new Set(received.map((r) => r.messageId)).size).toBe(2);
+        expect(received.map((r) => r.to[0]).sort()).toEqual([OWNER, SHOPPER].sort());
+      } finally {
+        await new Promise<void>((resolve) => slow.close(() => resolve()));
+      }
+    }, 90_000);
+  });
 });

@@ -20,6 +20,7 @@ import {
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../test-support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import { type ConfirmOutcome, OrderService } from './order-service';
 
 const WEBHOOK_SECRET = 'whsec_test_solas_webhook_secret';
@@ -29,6 +30,8 @@ const SHOPPER = 'aoife.byrne@example.ie';
 let stripe: FakeStripe;
 let smtp: SmtpSink;
 let data: ReturnType<typeof tempDataDir>;
+/** Set by the suites that run on both dialects; SQLite in `data` otherwise. */
+let database: TestDatabase | null = null;
 const apps: FastifyInstance[] = [];
 
 function env(): Record<string, string> {
@@ -40,6 +43,7 @@ function env(): Record<string, string> {
     SMTP_URL: smtp.url,
     OWNER_EMAIL: OWNER,
     MAIL_FROM: 'orders@solas.test',
+    ...database?.env,
   };
 }
 
@@ -58,6 +62,8 @@ beforeEach(async () => {
 afterEach(async () => {
   vi.restoreAllMocks();
   for (const app of apps.splice(0)) await app.close();
+  await database?.remove();
+  database = null;
   await smtp.stop();
   await stripe.close();
   data.remove();
@@ -222,7 +228,11 @@ describe('POST /api/checkout with Stripe', () => {
   });
 });
 
-describe('confirming a Stripe payment', () => {
+describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
+  beforeEach(async () => {
+    database = await createTestDatabase(dialect, data.dir);
+  });
+
   it('reports an unpaid session as pending and sends nothing', async () => {
     const app = await start();
     const { body } = await createCheckout(app);

@@ -1,0 +1,254 @@
+/**
+ * Every store of the shop on both dialects, one suite: the order store (exactly-once payment under
+ * concurrency, the reconcile queue), the outbox sender (each message once, even with two senders), the
+ * newsletter list and the test checkout's sessions. Routes and services never see the dialect; this
+ * suite proves the stores hide it.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cents } from '../../domain/money';
+import { priceOrder } from '../../domain/pricing';
+import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';
+import type { MailTransport, OutgoingMail } from '../mail/transport';
+import { NewsletterStore } from '../newsletter/newsletter-store';
+import { OrderStore, type StoredOrder } from '../orders/order-store';
+import type { ShippingDetails } from '../payments/provider';
+import { createTestCheckoutProvider } from '../payments/test-checkout';
+import { tempDataDir } from '../test-support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+import { type OpenDatabase, openDatabase } from './database';
+import type { NewOutboxRow } from './schema';
+
+const SHIPPING: ShippingDetails = {
+  name: 'Aoife Byrne',
+  address: {
+    line1: '1 Main Street',
+    line2: null,
+    city: 'Galway',
+    state: null,
+    postalCode: 'H91 X2Y3',
+    country: 'IE',
+  },
+};
+
+const TOTALS = priceOrder(
+  [
+    { id: '1', name: 'First Light', unitPrice: cents(4000), quantity: 2 },
+    { id: '5', name: 'Sea Glass', unitPrice: cents(3500), quantity: 1 },
+  ],
+  'IE',
+  true,
+);
+
+const silentLog = { info() {}, warn() {}, error() {} };
+
+/** The customer's and the owner's e-mail for a paid order, as OrderService queues them. */
+function mailPair(order: StoredOrder): NewOutboxRow[] {
+  return [MAIL_KINDS.customer, MAIL_KINDS.owner].map((kind) =>
+    outboxRow(
+      {
+        orderId: order.id,
+        reference: order.reference ?? '',
+        kind,
+        to: kind === MAIL_KINDS.customer ? order.email : 'owner@solas.test',
+        subject: 's',
+        text: 't',
+        html: '<p>h</p>',
+      },
+      'solas.test',
+    ),
+  );
+}
+
+/** Records what it was asked to send; the first `failures` sends fail (the mail server is down). */
+function recordingTransport(failures = 0): MailTransport & { sent: OutgoingMail[] } {
+  const sent: OutgoingMail[] = [];
+  let left = failures;
+  return {
+    description: 'memory',
+    sent,
+    async send(mail) {
+      if (left > 0) {
+        left -= 1;
+        throw new Error('connection refused');
+      }
+      sent.push(mail);
+      return 'accepted';
+    },
+    close() {},
+  };
+}
+
+describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
+  let data: ReturnType<typeof tempDataDir>;
+  let target: TestDatabase;
+  let database: OpenDatabase;
+  let orders: OrderStore;
+
+  beforeEach(async () => {
+    data = tempDataDir();
+    target = await createTestDatabase(dialect, data.dir);
+    database = await openDatabase(target.location);
+    orders = new OrderStore(database.db);
+  });
+
+  afterEach(async () => {
+    await database.close();
+    await target.remove();
+    data.remove();
+  });
+
+  /** A pending order of TOTALS with its payment session. */
+  async function pendingOrder(id: string, sessionId: string | null): Promise<void> {
+    await orders.createPending({
+      id,
+      provider: 'test-checkout',
+      email: 'shopper@example.ie',
+      totals: TOTALS,
+    });
+    if (sessionId) await orders.attachSession(id, sessionId);
+  }
+
+  it('stores an order with its lines and finds it by id and by session', async () => {
+    await pendingOrder('ord_1', 'cs_test_a1b2c3d4e5f6g7h8');
+    await expect(orders.attachSession('ord_1', 'cs_test_other')).rejects.toThrow(
+      /already has a payment session/,
+    );
+    const order = await orders.findBySession('cs_test_a1b2c3d4e5f6g7h8');
+    expect(order).toMatchObject({
+      id: 'ord_1',
+      reference: 'SOL-A1B2C3D4',
+      status: 'pending',
+      subtotal: TOTALS.subtotal,
+      total: TOTALS.total,
+      itemCount: 3,
+      shippingDetails: null,
+      paidAt: null,
+    });
+    expect(order?.lines.map((l) => [l.id, l.quantity, l.lineTotal])).toEqual([
+      ['1', 2, 8000],
+      ['5', 1, 3500],
+    ]);
+    expect(await orders.findById('ord_1')).toEqual(order);
+    expect(await orders.findById('ord_missing')).toBeNull();
+  });
+
+  it('20 concurrent payments of one order: one paid order, one e-mail pair', async () => {
+    await pendingOrder('ord_1', 'cs_test_a1b2c3d4e5f6g7h8');
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => orders.markPaidAndQueue('ord_1', SHIPPING, mailPair)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const rows = await database.db.selectFrom('outbox').select(['kind', 'reference']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { kind: MAIL_KINDS.customer, reference: 'SOL-A1B2C3D4' },
+      { kind: MAIL_KINDS.owner, reference: 'SOL-A1B2C3D4' },
+    ]);
+    const paid = await orders.findById('ord_1');
+    expect(paid).toMatchObject({ status: 'paid', shippingDetails: SHIPPING });
+    expect(await orders.customerEmailStatus('ord_1', MAIL_KINDS.customer)).toBe('queued');
+    // A paid order stays paid whatever arrives late.
+    expect(await orders.markIfPending('ord_1', 'expired', 'late event')).toBe(false);
+  });
+
+  it('moves only pending orders to failed or expired', async () => {
+    for (const id of ['ord_a', 'ord_b']) {
+      await pendingOrder(id, null);
+    }
+    await orders.markAbandoned('ord_a', 'provider refused');
+    expect(await orders.markIfPending('ord_a', 'expired', 'x')).toBe(false);
+    expect(await orders.markIfPending('ord_b', 'expired', 'session expired')).toBe(true);
+    expect((await orders.findById('ord_a'))?.status).toBe('failed');
+    expect((await orders.findById('ord_b'))?.status).toBe('expired');
+  });
+
+  it('queues pending orders for reconcile, the longest unchecked first', async () => {
+    for (const [i, id] of ['ord_1', 'ord_2', 'ord_3'].entries()) {
+      await pendingOrder(id, `cs_test_session${i}abcdefgh`);
+      // Created seconds apart, all before any check.
+      const createdAt = new Date(Date.now() - (30 - 10 * i) * 1000).toISOString();
+      await database.db.updateTable('orders').set({ created_at: createdAt }).where('id', '=', id).execute();
+    }
+    await pendingOrder('ord_nosession', null);
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const first = await orders.pendingToReconcile(since, 2);
+    expect(first.map((o) => o.id)).toEqual(['ord_1', 'ord_2']);
+    for (const o of first) await orders.markChecked(o.id);
+    expect((await orders.pendingToReconcile(since, 2)).map((o) => o.id)).toEqual(['ord_3', 'ord_1']);
+    expect(await orders.pendingToReconcile(new Date(Date.now() + 60_000).toISOString(), 2)).toEqual([]);
+  });
+
+  it('two outbox senders deliver every message exactly once, retrying a failed send', async () => {
+    for (const i of [1, 2, 3]) {
+      await pendingOrder(`ord_${i}`, `cs_test_${i}bcdefghijklmnop`);
+      await orders.markPaidAndQueue(`ord_${i}`, SHIPPING, mailPair);
+    }
+    const transports = [recordingTransport(1), recordingTransport()];
+    const senders = transports.map(
+      (transport) =>
+        new OutboxSender({
+          db: database.db,
+          transport,
+          from: 'orders@solas.test',
+          log: silentLog,
+          timings: { retryBaseMs: 20, retryMaxMs: 50, pollMs: 50, leaseMs: 5_000 },
+        }),
+    );
+    for (const sender of senders) sender.start();
+    await expect
+      .poll(async () =>
+        database.db.selectFrom('outbox').select('status').where('status', '!=', 'sent').execute(),
+      )
+      .toEqual([]);
+    for (const sender of senders) await sender.stop();
+    const sent = transports.flatMap((t) => t.sent.map((m) => m.messageId));
+    expect(sent).toHaveLength(6);
+    expect(new Set(sent).size).toBe(6);
+    const rows = await database.db.selectFrom('outbox').select(['attempts', 'sent_at']).execute();
+    expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(7);
+    expect(rows.every((r) => r.sent_at !== null)).toBe(true);
+    expect(await orders.customerEmailStatus('ord_1', MAIL_KINDS.customer)).toBe('sent');
+  });
+
+  it('keeps one newsletter row per address, whatever its case', async () => {
+    const newsletter = new NewsletterStore(database.db);
+    expect(await newsletter.subscribe('Reader@Example.ie', 'footer')).toBe(true);
+    expect(await newsletter.subscribe('reader@example.IE', 'popup')).toBe(false);
+    const rows = await database.db
+      .selectFrom('newsletter_signups')
+      .select(['id', 'email', 'source'])
+      .execute();
+    expect(rows).toEqual([{ id: expect.any(Number), email: 'Reader@Example.ie', source: 'footer' }]);
+  });
+
+  it('keeps the test checkout sessions: created, declined, paid once', async () => {
+    const provider = createTestCheckoutProvider({ db: database.db, publicUrl: 'http://shop.test' });
+    await pendingOrder('ord_1', null);
+    const created = await provider.createSession({
+      orderId: 'ord_1',
+      email: 'shopper@example.ie',
+      zone: TOTALS.zone,
+      lines: TOTALS.lines,
+      shipping: TOTALS.shipping,
+      giftWrap: TOTALS.giftWrap,
+      total: TOTALS.total,
+      successUrl: 'http://shop.test/order/confirmed?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://shop.test/cart',
+    });
+    await provider.recordDecline(created.id);
+    expect(await provider.pay(created.id, SHIPPING)).toBe(true);
+    expect(await provider.pay(created.id, SHIPPING)).toBe(false);
+    expect(await provider.retrieveSession(created.id)).toMatchObject({
+      status: 'complete',
+      paymentStatus: 'paid',
+      orderId: 'ord_1',
+      amountTotal: TOTALS.total,
+      shipping: SHIPPING,
+    });
+    const row = await database.db
+      .selectFrom('test_checkout_sessions')
+      .select(['declines', 'expires_at_ms'])
+      .executeTakeFirstOrThrow();
+    expect(row.declines).toBe(1);
+    expect(row.expires_at_ms).toBeGreaterThan(Date.now());
+  });
+});

@@ -209,6 +209,95 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
     expect(await orders.customerEmailStatus('ord_1', MAIL_KINDS.customer)).toBe('sent');
   });
 
+  /** A sender on `db` that sends through `transport`, with test timings. */
+  function senderOn(db: OpenDatabase['db'], transport: MailTransport, leaseMs = 5_000): OutboxSender {
+    return new OutboxSender({
+      db,
+      transport,
+      from: 'orders@solas.test',
+      log: silentLog,
+      timings: { retryBaseMs: 20, retryMaxMs: 50, pollMs: 50, leaseMs },
+    });
+  }
+
+  async function unsent() {
+    return database.db.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute();
+  }
+
+  it('four instances draining one queue send every message exactly once', async () => {
+    for (const i of Array.from({ length: 10 }, (_, n) => n)) {
+      await pendingOrder(`ord_${i}`, `cs_test_${i}bcdefghijklmnop`);
+      await orders.markPaidAndQueue(`ord_${i}`, SHIPPING, mailPair);
+    }
+    // Separate Kysely instances with their own connections, as separate processes have.
+    const instances: OpenDatabase[] = [];
+    for (const _ of [1, 2, 3, 4]) instances.push(await openDatabase(target.location));
+    const transports = instances.map(() => recordingTransport());
+    const senders = instances.map((instance, i) =>
+      senderOn(instance.db, transports[i] ?? recordingTransport()),
+    );
+    try {
+      for (const sender of senders) sender.start();
+      await expect.poll(unsent).toEqual([]);
+    } finally {
+      for (const sender of senders) await sender.stop();
+      for (const instance of instances) await instance.close();
+    }
+    const sent = transports.flatMap((t) => t.sent.map((m) => m.messageId));
+    expect(sent).toHaveLength(20);
+    expect(new Set(sent).size).toBe(20);
+    const rows = await database.db.selectFrom('outbox').select(['attempts', 'locked_until_ms']).execute();
+    expect(rows.every((r) => r.attempts === 1 && r.locked_until_ms === null)).toBe(true);
+  });
+
+  it('takes over a claim whose holder died once its lease ran out; the late holder records nothing', async () => {
+    await pendingOrder('ord_1', 'cs_test_1bcdefghijklmnop');
+    await orders.markPaidAndQueue('ord_1', SHIPPING, mailPair);
+    // The first instance claims a message and never comes back from sending it.
+    const attempted: OutgoingMail[] = [];
+    let dieMidSend: (err: Error) => void = () => {};
+    const stuck: MailTransport = {
+      description: 'stuck',
+      send(mail) {
+        attempted.push(mail);
+        return new Promise<string>((_resolve, reject) => {
+          dieMidSend = reject;
+        });
+      },
+      close() {},
+    };
+    const first = await openDatabase(target.location);
+    const second = await openDatabase(target.location);
+    const holder = senderOn(first.db, stuck, 300);
+    const survivor = recordingTransport();
+    const takeover = senderOn(second.db, survivor);
+    try {
+      holder.start();
+      await expect.poll(() => attempted.length).toBe(1);
+      const claimedId = attempted[0]?.outboxId;
+      takeover.start();
+      await expect.poll(unsent).toEqual([]);
+      expect(survivor.sent.map((m) => m.outboxId).sort()).toEqual(
+        (await database.db.selectFrom('outbox').select('id').execute()).map((r) => r.id).sort(),
+      );
+      // The holder's send finally fails: its lease is gone, so the row stays as the survivor left it.
+      dieMidSend(new Error('connection reset'));
+      await holder.stop();
+      const row = await database.db
+        .selectFrom('outbox')
+        .select(['status', 'attempts', 'last_error', 'locked_until_ms'])
+        .where('id', '=', claimedId ?? -1)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'sent', attempts: 1, last_error: null, locked_until_ms: null });
+    } finally {
+      dieMidSend(new Error('test over'));
+      await holder.stop();
+      await takeover.stop();
+      await first.close();
+      await second.close();
+    }
+  });
+
   it('keeps one newsletter row per address, whatever its case', async () => {
     const newsletter = new NewsletterStore(database.db);
     expect(await newsletter.subscribe('Reader@Example.ie', 'footer')).toBe(true);

@@ -2,12 +2,20 @@
  * The persistent outbox. Messages are queued in the same transaction that marks an order paid (see
  * OrderStore.markPaidAndQueue), and a sender delivers them: one at a time, with exponential backoff on
  * failure, forever (a mail server that is down for a day loses nothing), and never twice:
- * - a message is claimed with a conditional UPDATE (a lease), so two senders never take the same row;
+ * - a message is claimed with a lease (`locked_until_ms`), so two senders never take the same row. On
+ *   PostgreSQL, where several instances drain one queue, the claim is one UPDATE of the first due row
+ *   `FOR UPDATE SKIP LOCKED`: concurrent senders each take a different row at once instead of racing for
+ *   the oldest. SQLite has one writer per file, so a select and a conditional UPDATE do;
+ * - a sender that dies holding a claim releases it by the lease running out; another sender takes the row
+ *   over. The lease is far longer than a send may take (the SMTP socket timeout), and the holder's own
+ *   updates only apply while the row still carries its lease, so a holder that comes back late never
+ *   overwrites what the sender that took over recorded;
  * - it is marked sent right after the transport accepted it. Only a crash in between can repeat a message,
  *   and then with the same Message-ID, which receiving servers de-duplicate.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { dialectOf } from '../db/dialect';
 import type { Database, NewOutboxRow, OutboxRow } from '../db/schema';
 import { isPermanentFailure, type MailTransport, type OutgoingMail } from './transport';
 
@@ -96,6 +104,16 @@ function errorText(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).slice(0, 500);
 }
 
+/** A pending message that is due and whose lease (if it ever had one) has run out. */
+function dueAndUnclaimed(now: number) {
+  return (eb: ExpressionBuilder<Database, 'outbox'>) =>
+    eb.and([
+      eb('status', '=', 'pending'),
+      eb('next_attempt_ms', '<=', now),
+      eb.or([eb('locked_until_ms', 'is', null), eb('locked_until_ms', '<=', now)]),
+    ]);
+}
+
 export class OutboxSender {
   private readonly db: Kysely<Database>;
   private readonly timings: OutboxTimings;
@@ -173,14 +191,38 @@ export class OutboxSender {
   }
 
   private async claimNext(): Promise<OutboxRow | null> {
+    return dialectOf(this.db) === 'postgres' ? this.claimSkippingLocked() : this.claimOldest();
+  }
+
+  /** PostgreSQL: the first due row no other sender is claiming right now, in one statement. */
+  private async claimSkippingLocked(): Promise<OutboxRow | null> {
+    const now = Date.now();
+    const claimed = await this.db
+      .updateTable('outbox')
+      .set({ locked_until_ms: now + this.timings.leaseMs })
+      .where('id', '=', (eb) =>
+        eb
+          .selectFrom('outbox')
+          .select('id')
+          .where(dueAndUnclaimed(now))
+          .orderBy('id')
+          .limit(1)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    return claimed ?? null;
+  }
+
+  /** SQLite (one writer per file): the oldest due row, claimed by a conditional update. */
+  private async claimOldest(): Promise<OutboxRow | null> {
     for (;;) {
       const now = Date.now();
       const candidate = await this.db
         .selectFrom('outbox')
         .select('id')
-        .where('status', '=', 'pending')
-        .where('next_attempt_ms', '<=', now)
-        .where((eb) => eb.or([eb('locked_until_ms', 'is', null), eb('locked_until_ms', '<=', now)]))
+        .where(dueAndUnclaimed(now))
         .orderBy('id')
         .limit(1)
         .executeTakeFirst();
@@ -195,6 +237,29 @@ export class OutboxSender {
         .executeTakeFirst();
       // Another process took it between the two statements: look for the next one.
       if (claimed) return claimed;
+    }
+  }
+
+  /**
+   * Records the outcome of a send, only while the row still carries this sender's lease: a sender whose
+   * lease ran out and whose row was taken over writes nothing (the new holder's outcome stands).
+   */
+  private async settle(row: OutboxRow, changes: Partial<Omit<OutboxRow, 'id'>>): Promise<void> {
+    const { locked_until_ms: lease } = row;
+    let update = this.db
+      .updateTable('outbox')
+      .set({ ...changes, locked_until_ms: null })
+      .where('id', '=', row.id);
+    update =
+      lease === null
+        ? update.where('locked_until_ms', 'is', null)
+        : update.where('locked_until_ms', '=', lease);
+    const result = await update.executeTakeFirst();
+    if (result.numUpdatedRows === 0n) {
+      this.options.log.warn(
+        { outboxId: row.id, kind: row.kind, reference: row.reference },
+        'outbox: lease ran out before the send finished; another sender took the message over',
+      );
     }
   }
 
@@ -219,11 +284,7 @@ export class OutboxSender {
     } catch (err) {
       const attempts = row.attempts + 1;
       if (isPermanentFailure(err)) {
-        await this.db
-          .updateTable('outbox')
-          .set({ status: 'failed', attempts, last_error: errorText(err), locked_until_ms: null })
-          .where('id', '=', row.id)
-          .execute();
+        await this.settle(row, { status: 'failed', attempts, last_error: errorText(err) });
         log.error(
           { ...logFields, attempts, err: errorText(err) },
           'e-mail refused permanently; not retrying',
@@ -231,33 +292,19 @@ export class OutboxSender {
         return;
       }
       const delay = retryDelayMs(attempts, this.timings);
-      await this.db
-        .updateTable('outbox')
-        .set({
-          attempts,
-          last_error: errorText(err),
-          next_attempt_ms: Date.now() + delay,
-          locked_until_ms: null,
-        })
-        .where('id', '=', row.id)
-        .execute();
+      await this.settle(row, { attempts, last_error: errorText(err), next_attempt_ms: Date.now() + delay });
       log.warn(
         { ...logFields, attempts, retryInMs: delay, err: errorText(err) },
         'e-mail not sent; will retry',
       );
       return;
     }
-    await this.db
-      .updateTable('outbox')
-      .set({
-        status: 'sent',
-        attempts: row.attempts + 1,
-        sent_at: new Date().toISOString(),
-        last_error: null,
-        locked_until_ms: null,
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await this.settle(row, {
+      status: 'sent',
+      attempts: row.attempts + 1,
+      sent_at: new Date().toISOString(),
+      last_error: null,
+    });
     log.info({ ...logFields, detail }, 'e-mail sent');
   }
 

@@ -6,9 +6,11 @@
  * confirmation step the confirmation page runs: paid sessions become paid orders with their e-mails,
  * expired ones are marked expired, open ones stay as they are. Each pass takes the orders that have gone
  * longest without a check (OrderStore.pendingToReconcile), so abandoned checkouts, however many, never
- * keep a newer order from being checked.
+ * keep a newer order from being checked. Several instances on one PostgreSQL database take turns: a pass
+ * runs under withJobLock (server/db/job-lock.ts), and an instance that finds another's pass running skips.
  */
 import type { FastifyInstance } from 'fastify';
+import { withJobLock } from '../db/job-lock';
 
 export interface ReconcileTimings {
   /** First pass after start (the server is busy starting; nothing is urgent). */
@@ -76,9 +78,11 @@ export function reconcilePendingOrders(
   const run = () => {
     timer = null;
     if (stopped) return;
-    running = reconcileOnce(app, t, () => stopped)
-      .then((result) => {
-        if (result.checked > 0) app.log.info(result, 'reconcile: pending orders checked');
+    // One instance at a time when several serve one PostgreSQL database; the others skip this pass.
+    running = withJobLock(app.commerce.db, 'reconcile', () => reconcileOnce(app, t, () => stopped))
+      .then((outcome) => {
+        if (!outcome.ran) app.log.debug('reconcile: another instance is running a pass; skipped');
+        else if (outcome.value.checked > 0) app.log.info(outcome.value, 'reconcile: pending orders checked');
       })
       .catch((err: unknown) => {
         app.log.error({ err }, 'reconcile: pass failed; will try again');

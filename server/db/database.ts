@@ -174,6 +174,8 @@ function openSqlite(dataDir: string): Opened {
 
 const PG_INT8_OID = 20;
 
+const CONNECT_TIMEOUT_MS = 5_000;
+
 /**
  * node-postgres returns bigint (int8) as a string, since it may exceed 2^53. The shop's int8 values are
  * epoch milliseconds and counts, far below that, and its types say `number` as SQLite gives them: parse
@@ -190,12 +192,22 @@ function openPostgres(location: PostgresLocation): Opened {
   const pool = new pg.Pool({
     connectionString: location.url,
     max: location.poolMax,
+    // A server that does not answer at all (no RST, e.g. a lost network) fails a request in seconds with a
+    // 503 instead of keeping it waiting for the pool forever.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     types: SHOP_PG_TYPES,
     ...(location.schema ? { options: `-c search_path=${location.schema}` } : {}),
   });
   // A connection that dies while idle in the pool (server restart, network) is dropped by the pool and the
   // next query opens a new one; without a listener the 'error' event would end the process.
   pool.on('error', () => {});
+  // The same for a connection that dies while checked out but between queries (inside a transaction, or
+  // just before its release): node-postgres emits 'error' on the client, which no one else listens to
+  // then. The query in flight, if any, fails with the error itself (503), and the pool drops the broken
+  // client when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { db, file: null, description: describePostgresUrl(location.url) };
 }
@@ -248,4 +260,20 @@ export async function appliedMigrationCount(db: Kysely<Database>): Promise<numbe
     DEFAULT_MIGRATION_TABLE,
   )}`.execute(db);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * How many of `migrations` the database has not recorded (0: the schema is current). Another process
+ * running `npm run migrate` for a newer release commits all its migrations at once, so an instance of that
+ * release sees its count drop from all of them to 0.
+ */
+export async function pendingMigrationCount(
+  db: Kysely<Database>,
+  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+): Promise<number> {
+  const result = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(
+    db,
+  );
+  const applied = new Set(result.rows.map((r) => r.name));
+  return Object.keys(migrations).filter((name) => !applied.has(name)).length;
 }

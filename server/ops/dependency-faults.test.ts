@@ -228,10 +228,21 @@ describe('database locked or full', () => {
       ok: true,
       status: 'ready',
       database: 'ok',
+      dialect: 'sqlite',
+      reachable: true,
+      pendingMigrations: 0,
     });
     await app.commerce.db.destroy();
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ ok: false, status: 'unavailable', database: 'unavailable' });
+    expect(res.json()).toEqual({
+      ok: false,
+      status: 'unavailable',
+      database: 'unavailable',
+      dialect: 'sqlite',
+      reachable: false,
+      pendingMigrations: null,
+    });
+    expect(res.headers['retry-after']).toBe('5');
   });
 });

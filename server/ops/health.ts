@@ -1,18 +1,33 @@
 /**
- * GET /api/health for monitors and load balancers: 200 when the shop can read its database, 503 when it
- * cannot (closed, unreadable, corrupt). Says nothing about orders or e-mails: it is public.
+ * GET /api/health for monitors and load balancers (its readiness check): 200 when the shop can read its
+ * database and the schema is current; 503 with Retry-After when the database does not answer (closed,
+ * unreachable, corrupt) or while migrations for this release are still to run (another process is
+ * migrating before the roll-out). It reports the dialect, whether the database answered and how many
+ * migrations are pending; nothing about orders or e-mails: it is public.
  */
 import type { FastifyInstance } from 'fastify';
-import { appliedMigrationCount } from '../db/database';
+import { pendingMigrationCount } from '../db/database';
+import { dialectOf, type SqlDialect } from '../db/dialect';
 
 export const HEALTH_PATH = '/api/health';
 
-export async function databaseAnswers(app: FastifyInstance): Promise<boolean> {
+const RETRY_AFTER_S = '5';
+
+export interface DatabaseHealth {
+  readonly dialect: SqlDialect;
+  readonly reachable: boolean;
+  /** Migrations this release has that the database has not recorded; null when it did not answer. */
+  readonly pendingMigrations: number | null;
+}
+
+export async function checkDatabase(app: FastifyInstance): Promise<DatabaseHealth> {
+  const { db } = app.commerce;
+  const dialect = dialectOf(db);
   try {
-    return (await appliedMigrationCount(app.commerce.db)) > 0;
+    return { dialect, reachable: true, pendingMigrations: await pendingMigrationCount(db) };
   } catch (err) {
     app.log.error({ err }, 'health: the database does not answer');
-    return false;
+    return { dialect, reachable: false, pendingMigrations: null };
   }
 }
 
@@ -20,8 +35,20 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(HEALTH_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     // Before the orders part is registered (it is, in every real start) there is nothing to check.
-    const ok = !app.hasDecorator('commerce') || (await databaseAnswers(app));
-    if (!ok) return reply.code(503).send({ ok: false, status: 'unavailable', database: 'unavailable' });
-    return reply.send({ ok: true, status: 'ready', database: 'ok' });
+    if (!app.hasDecorator('commerce')) return reply.send({ ok: true, status: 'ready', database: 'ok' });
+    const database = await checkDatabase(app);
+    if (!database.reachable) {
+      return reply
+        .code(503)
+        .header('Retry-After', RETRY_AFTER_S)
+        .send({ ok: false, status: 'unavailable', database: 'unavailable', ...database });
+    }
+    if (database.pendingMigrations !== 0) {
+      return reply
+        .code(503)
+        .header('Retry-After', RETRY_AFTER_S)
+        .send({ ok: false, status: 'migrating', database: 'migrating', ...database });
+    }
+    return reply.send({ ok: true, status: 'ready', database: 'ok', ...database });
   });
 }

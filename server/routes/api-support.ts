@@ -6,6 +6,7 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 export const API_MESSAGES = {
   json: 'Content-Type must be application/json',
@@ -28,9 +29,6 @@ const FRIENDLY: Readonly<Record<string, string>> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: API_MESSAGES.emptyBody,
   FST_ERR_CTP_INVALID_JSON_BODY: API_MESSAGES.invalidJson,
 };
-
-/** SQLite could not take the write right now (locked, disk full, I/O): worth retrying, not a bug. */
-const UNAVAILABLE_SQLITE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN)/;
 
 /** Headers every answer carries (security/headers.ts), for answers written before any hook runs. */
 export type FixedHeaders = readonly (readonly [string, string])[];
@@ -95,8 +93,8 @@ export function apiErrorHandler(app: FastifyInstance): void {
           : error.message || API_MESSAGES.badRequest);
       return reply.code(status).send({ ok: false, error: message });
     }
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && UNAVAILABLE_SQLITE.test(code)) {
+    // Locked, full or unreachable (either dialect): worth retrying, not a bug.
+    if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.code(503).header('Retry-After', '5').send({ ok: false, error: API_MESSAGES.busy });
     }

@@ -1,0 +1,177 @@
+/**
+ * The database going away under a running instance, and coming back: API calls that need it answer 503
+ * with Retry-After in the shop's `{ ok: false, error }` shape (never a crash), /api/health refuses
+ * readiness, and the instance serves again once the database answers. PostgreSQL is reached through a TCP
+ * proxy the test cuts (every connection dropped, new ones refused, as when the server or the network
+ * goes) and restores. On both dialects, /api/health also refuses readiness while migrations are pending.
+ */
+import net, { type AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { API_MESSAGES } from '../routes/api-support';
+import { buildTestApp, tempDataDir } from '../test-support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+
+interface CuttableProxy {
+  readonly port: number;
+  /** Drops every connection and refuses new ones. */
+  cut(): Promise<void>;
+  /** Accepts connections again, on the same port. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function startProxy(host: string, port: number): Promise<CuttableProxy> {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  let listenPort = 0;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const s = net.createServer((client) => {
+        const upstream = net.connect(port, host);
+        sockets.add(client);
+        sockets.add(upstream);
+        const end = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        for (const socket of [client, upstream]) {
+          socket.on('error', end);
+          socket.on('close', end);
+        }
+        client.pipe(upstream);
+        upstream.pipe(client);
+      });
+      s.once('error', reject);
+      s.listen(listenPort, '127.0.0.1', () => {
+        listenPort = (s.address() as AddressInfo).port;
+        server = s;
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      const s = server;
+      server = null;
+      if (!s) return resolve();
+      s.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+  await listen();
+  return {
+    get port() {
+      return listenPort;
+    },
+    cut: stop,
+    restore: listen,
+    close: stop,
+  };
+}
+
+const CART = { email: 'outage@example.ie', items: [{ id: '4', quantity: 2 }], zone: 'IE' };
+
+async function checkout(app: FastifyInstance) {
+  const res = await app.inject({ method: 'POST', url: '/api/checkout', payload: CART });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown>, headers: res.headers };
+}
+
+async function health(app: FastifyInstance) {
+  const res = await app.inject({ method: 'GET', url: '/api/health' });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown>, headers: res.headers };
+}
+
+let data: ReturnType<typeof tempDataDir>;
+const cleanups: (() => Promise<void>)[] = [];
+
+beforeEach(() => {
+  data = tempDataDir();
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  data.remove();
+});
+
+async function testDatabase(dialect: TestDatabase['dialect']): Promise<TestDatabase> {
+  const target = await createTestDatabase(dialect, data.dir);
+  cleanups.push(() => target.remove());
+  return target;
+}
+
+async function app(env: Record<string, string>): Promise<FastifyInstance> {
+  const built = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off', ...env });
+  cleanups.push(() => built.close());
+  return built;
+}
+
+describe('PostgreSQL lost and back', () => {
+  it('503 with Retry-After while it is unreachable, health not ready; serves again once it returns', async () => {
+    const target = await testDatabase('postgres');
+    const url = new URL(target.env.DATABASE_URL ?? '');
+    const proxy = await startProxy(url.hostname, Number(url.port || 5432));
+    cleanups.push(() => proxy.close());
+    url.port = String(proxy.port);
+    const shop = await app({ ...target.env, DATABASE_URL: url.toString() });
+
+    expect((await checkout(shop)).status).toBe(200);
+    expect((await health(shop)).body).toEqual({
+      ok: true,
+      status: 'ready',
+      database: 'ok',
+      dialect: 'postgres',
+      reachable: true,
+      pendingMigrations: 0,
+    });
+
+    await proxy.cut();
+    const refused = await checkout(shop);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({ ok: false, error: API_MESSAGES.busy });
+    expect(refused.headers['retry-after']).toBe('5');
+    const notReady = await health(shop);
+    expect(notReady.status).toBe(503);
+    expect(notReady.body).toMatchObject({
+      ok: false,
+      status: 'unavailable',
+      dialect: 'postgres',
+      reachable: false,
+    });
+    expect(notReady.headers['retry-after']).toBe('5');
+
+    await proxy.restore();
+    await expect.poll(async () => (await checkout(shop)).status).toBe(200);
+    expect((await health(shop)).status).toBe(200);
+  });
+});
+
+describe.each(TEST_DIALECTS)('readiness on %s', (dialect) => {
+  it('refuses readiness while a migration of this release is pending', async () => {
+    const target = await testDatabase(dialect);
+    const shop = await app(target.env);
+    const { db } = shop.commerce;
+    const last = await sql<{
+      name: string;
+    }>`select name from kysely_migration order by name desc limit 1`.execute(db);
+    const name = last.rows[0]?.name ?? '';
+    // As if another process had started migrating for this release and not committed yet.
+    await sql`delete from kysely_migration where name = ${name}`.execute(db);
+    const migrating = await health(shop);
+    expect(migrating.status).toBe(503);
+    expect(migrating.body).toEqual({
+      ok: false,
+      status: 'migrating',
+      database: 'migrating',
+      dialect,
+      reachable: true,
+      pendingMigrations: 1,
+    });
+    expect(migrating.headers['retry-after']).toBe('5');
+    await sql`insert into kysely_migration (name, timestamp) values (${name}, ${new Date().toISOString()})`.execute(
+      db,
+    );
+    expect((await health(shop)).status).toBe(200);
+  });
+});

@@ -14,6 +14,7 @@ import { seoFileRoutes } from './routes/seo-files';
 import { webRoutes } from './routes/web';
 import { nonDocumentHeaders } from './security/headers';
 import { installSecurity, type SecurityOptions } from './security/install';
+import { UNCLASSIFIED_POLICY } from './security/route-policy';
 
 /**
  * How long a client may take. A request that trickles in (a few bytes at a time, to hold connections
@@ -68,7 +69,8 @@ export async function buildApp({
   const fixedHeaders = nonDocumentHeaders(config.publicUrl.startsWith('https:'));
   const app = Fastify({
     ...serverLogOptions(config),
-    bodyLimit: 64 * 1024,
+    // Routes without a policy of their own (and unknown ones) get the strictest policy's limit.
+    bodyLimit: UNCLASSIFIED_POLICY.maxBodyBytes,
     requestTimeout: t.requestMs,
     connectionTimeout: t.idleMs,
     http: {

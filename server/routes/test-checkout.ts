@@ -70,12 +70,12 @@ export async function testCheckoutRoutes(
       }),
     );
 
-  const script = testCheckoutScript();
+  // Bundled on the first request, not while the app starts: most starts (tests, Stripe mode) never serve it.
   app.get('/test-checkout/assets/test-checkout.js', async (_request, reply) =>
     reply
       .header('Content-Type', 'text/javascript; charset=utf-8')
       .header('Cache-Control', 'public, max-age=300')
-      .send(script),
+      .send(testCheckoutScript()),
   );
   app.get('/test-checkout/assets/test-checkout.css', async (_request, reply) =>
     reply

@@ -3,7 +3,7 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { type CommerceOptions, registerCommerce } from './commerce';
-import type { AppConfig } from './config';
+import { type AppConfig, isHttps } from './config';
 import { serverLogOptions } from './ops/logging';
 import { type ReconcileTimings, reconcilePendingOrders } from './ops/reconcile';
 import { adminRoutes } from './routes/admin';
@@ -66,7 +66,7 @@ export async function buildApp({
   rateLimitStore,
 }: BuildOptions): Promise<FastifyInstance> {
   const t = { ...SERVER_TIMEOUTS, ...timeouts };
-  const fixedHeaders = nonDocumentHeaders(config.publicUrl.startsWith('https:'));
+  const fixedHeaders = nonDocumentHeaders(isHttps(config));
   const app = Fastify({
     ...serverLogOptions(config),
     // Routes without a policy of their own (and unknown ones) get the strictest policy's limit.

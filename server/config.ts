@@ -146,6 +146,11 @@ export interface StripeConfig {
   readonly timeoutMs: number;
 }
 
+/** The shop is served over https (HSTS, Secure cookies): PUBLIC_URL says so. */
+export function isHttps(config: Pick<AppConfig, 'publicUrl'>): boolean {
+  return config.publicUrl.startsWith('https:');
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }

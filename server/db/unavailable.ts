@@ -3,6 +3,9 @@
  * 503 with Retry-After) rather than a bug (500). Both dialects' words for it live here, with the store.
  */
 
+/** The Retry-After (seconds) of every answer that says the database is unavailable for now. */
+export const UNAVAILABLE_RETRY_AFTER_S = '5';
+
 /** SQLite could not take the write right now (locked, disk full, I/O). */
 const SQLITE_UNAVAILABLE = /^SQLITE_(BUSY|LOCKED|FULL|IOERR|READONLY|CANTOPEN)/;
 

@@ -8,10 +8,9 @@
 import type { FastifyInstance } from 'fastify';
 import { pendingMigrationCount } from '../db/database';
 import { dialectOf, type SqlDialect } from '../db/dialect';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable';
 
 export const HEALTH_PATH = '/api/health';
-
-const RETRY_AFTER_S = '5';
 
 export interface DatabaseHealth {
   readonly dialect: SqlDialect;
@@ -40,13 +39,13 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     if (!database.reachable) {
       return reply
         .code(503)
-        .header('Retry-After', RETRY_AFTER_S)
+        .header('Retry-After', UNAVAILABLE_RETRY_AFTER_S)
         .send({ ok: false, status: 'unavailable', database: 'unavailable', ...database });
     }
     if (database.pendingMigrations !== 0) {
       return reply
         .code(503)
-        .header('Retry-After', RETRY_AFTER_S)
+        .header('Retry-After', UNAVAILABLE_RETRY_AFTER_S)
         .send({ ok: false, status: 'migrating', database: 'migrating', ...database });
     }
     return reply.send({ ok: true, status: 'ready', database: 'ok', ...database });

@@ -6,7 +6,7 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable } from '../db/unavailable';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable';
 
 export const API_MESSAGES = {
   json: 'Content-Type must be application/json',
@@ -96,7 +96,10 @@ export function apiErrorHandler(app: FastifyInstance): void {
     // Locked, full or unreachable (either dialect): worth retrying, not a bug.
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
-      return reply.code(503).header('Retry-After', '5').send({ ok: false, error: API_MESSAGES.busy });
+      return reply
+        .code(503)
+        .header('Retry-After', UNAVAILABLE_RETRY_AFTER_S)
+        .send({ ok: false, error: API_MESSAGES.busy });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ ok: false, error: API_MESSAGES.internal });

@@ -5,7 +5,7 @@
  * refusal, content types). See docs/security.md.
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../config';
+import { type AppConfig, isHttps } from '../config';
 import { apiErrorHandler, sendNotFound } from '../routes/api-support';
 import { installSecurityHeaders } from './headers';
 import { type RateLimitStoreOption, registerRateLimitPlugin } from './rate-limit';
@@ -53,8 +53,7 @@ export async function installSecurity(
 
   apiErrorHandler(app);
   if (options.notFound) app.setNotFoundHandler(sendNotFound);
-  const https = config.publicUrl.startsWith('https:');
-  await installSecurityHeaders(app, { https, stripe: config.stripe !== null });
+  await installSecurityHeaders(app, { https: isHttps(config), stripe: config.stripe !== null });
   await registerRateLimitPlugin(app, { store: options.rateLimitStore });
   app.addHook(
     'onRequest',

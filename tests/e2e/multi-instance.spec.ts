@@ -8,13 +8,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { getProduct } from '../../domain/catalogue';
+import { STORAGE_KEYS } from '../../domain/config';
 import { type OpenDatabase, openDatabase } from '../../server/db/database';
 import { createTestCheckoutProvider } from '../../server/payments/test-checkout';
 import { type Cluster, startCluster } from '../../server/test-support/cluster';
-import { tinyWebDist } from '../../server/test-support/server-process';
 import { type SmtpSink, startSmtpSink } from '../../server/test-support/smtp-sink';
 import { createTestDatabase, type TestDatabase } from '../../server/test-support/test-database';
+import { expect, test } from './fixtures';
+
+const FIRST_LIGHT = getProduct('1');
+if (!FIRST_LIGHT) throw new Error('catalogue changed: product 1 is missing');
+/** The build the other journeys serve (playwright.config.ts), served here by both instances. */
+const WEB_DIST = path.resolve(process.env.E2E_DIST ?? 'dist/web');
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
@@ -37,7 +43,7 @@ test.beforeAll(async () => {
       SMTP_URL: sink.url,
       // Only the newsletter is limited here (its own test below): the journeys must not trip the others.
       RATE_LIMITS: 'checkout=off,confirm=off,pay=off,newsletter=4/60',
-      WEB_DIST_DIR: tinyWebDist(path.join(dir, 'web')),
+      WEB_DIST_DIR: WEB_DIST,
       ALLOW_TEST_CHECKOUT: 'true',
       ADMIN_TOKEN: 'multi-instance-admin-token',
     },
@@ -139,6 +145,47 @@ async function waitForMessages(messageIds: readonly string[], timeoutMs: number)
     .poll(() => received(messageIds).length, { timeout: timeoutMs, intervals: [100, 250, 500] })
     .toBeGreaterThanOrEqual(messageIds.length);
 }
+
+test('a shopper buys in the browser through nginx, whichever instance answers each request', async ({
+  page,
+  consoleGuard,
+}) => {
+  // Until the image pipeline has run, product images 404; that is not what this journey tests.
+  const probe = await fetch(`${cluster.url}/img/${FIRST_LIGHT.image}-320.webp`);
+  if (!probe.ok) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+  await page.goto(`${cluster.url}/#/cart`);
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEYS.cart,
+    JSON.stringify([{ id: '1', name: 'First Light', price: 3500, quantity: 1 }]),
+  ] as const);
+  await page.goto('about:blank');
+  await page.goto(`${cluster.url}/#/cart`);
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await dialog.getByLabel('Email address').fill('niamh.walsh@example.ie');
+  await dialog.getByLabel('Email address').press('Enter');
+  await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/, { timeout: 15_000 });
+  const sessionId = page.url().split('/').pop() ?? '';
+  await page.getByLabel('Full name').fill('Niamh Walsh');
+  await page.getByLabel('Address').fill('3 Quay Street');
+  await page.getByLabel('Town or city').fill('Westport');
+  await page.getByLabel('Postcode').fill('F28 X2Y3');
+  await page.getByLabel('Country').selectOption('IE');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  const order = await orderOf(sessionId);
+  await expect(page.getByTestId('order-reference')).toHaveText(order.reference ?? '');
+  const mails = await outboxOf(order.id);
+  expect(mails.map((m) => m.kind)).toEqual(['order-confirmation', 'owner-notification']);
+  await waitForMessages(
+    mails.map((m) => m.message_id),
+    15_000,
+  );
+});
 
 test('a checkout started on one instance is paid and confirmed through the other', async () => {
   const sessionId = await startCheckout(instance(0).url);

@@ -144,6 +144,11 @@ export function sharedRateLimitStore(
   app: FastifyInstance,
   config: Pick<AppConfig, 'redisUrl' | 'database'>,
 ): RateLimitStoreOption {
+  // One line at start says where the limits count (never the URL: it may carry a password).
+  const where = config.redisUrl ? 'redis' : config.database.dialect === 'postgres' ? 'database' : 'memory';
+  app.addHook('onReady', async () =>
+    app.log.info({ rateLimitStore: where }, 'rate limits: counted in %s', where),
+  );
   if (config.redisUrl) {
     const redis = rateLimitRedis(config.redisUrl, app.log);
     app.addHook('onReady', async () => {

@@ -219,6 +219,7 @@ export type NoteRequest = z.infer<typeof noteRequestSchema>;
 export const errorResponseSchema = z.object({ ok: z.literal(false), error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** Answer of `POST /api/admin/session` (sign-in) and `GET /api/admin/session` (am I signed in? 401 if not). */
 export const sessionResponseSchema = z.object({
   ok: z.literal(true),
   /** ISO instant the session ends if unused (it is renewed on use, up to 7 days after sign-in). */

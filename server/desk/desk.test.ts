@@ -366,6 +366,10 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
       await desk(cookie, 'GET', '/api/admin/orders?status=in_production')
     ).json() as OrdersListResponse;
     expect(making.orders.map((o) => o.reference)).toEqual([second]);
+    const slips = (await desk(cookie, 'GET', '/api/admin/packing-slips')).json() as { orders: OrderDetail[] };
+    expect(slips.orders.map((o) => [o.reference, o.giftWrapped, o.address?.name, o.lines.length])).toEqual([
+      [second, true, 'Ciara Walsh', 1],
+    ]);
     const found = (
       await desk(cookie, 'GET', `/api/admin/orders?status=all&q=${first.toLowerCase()}`)
     ).json() as OrdersListResponse;

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ADMIN_API,
+  ADMIN_LIMITS,
   ADMIN_MESSAGES,
   cancelRequestSchema,
   csvRangeQuerySchema,
@@ -28,7 +29,7 @@ import {
   sameSecret,
 } from '../desk/admin-sessions';
 import { newsletterCsv, ordersCsv } from '../desk/csv';
-import { type Actor, type DeskOutcome, type DeskService, toListItem } from '../desk/desk-service';
+import { type Actor, type DeskOutcome, type DeskService, toDetail, toListItem } from '../desk/desk-service';
 
 export interface DeskRouteOptions {
   readonly config: AppConfig;
@@ -186,7 +187,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       ...range,
       page,
     });
-    return reply.send({ orders: rows.map(toListItem), total, page, pageSize: 25, counts });
+    return reply.send({ orders: rows.map(toListItem), total, page, pageSize: ADMIN_LIMITS.pageSize, counts });
   });
 
   app.get(ADMIN_API.ordersCsv, guarded, async (request, reply) => {
@@ -218,6 +219,11 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="solas-newsletter.csv"')
       .send(newsletterCsv(rows));
+  });
+
+  app.get(ADMIN_API.packingSlips, guarded, async (_request, reply) => {
+    const orders = await desk.store.inProduction(ADMIN_LIMITS.maxPackingSlips);
+    return reply.send({ orders: orders.map(toDetail) });
   });
 
   app.get(`${ADMIN_API.orders}/:reference`, guarded, async (request, reply) => {

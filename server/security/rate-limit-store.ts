@@ -1,5 +1,5 @@
 /**
- * Where the rate limits count when several instances serve one shop (docs/product.md §10.1, ADR 0009):
+ * Where the rate limits count when several instances serve one shop (docs/product.md §11.1, ADR 0009):
  *
  * - in the shop's database (`rate_limits`, migration 0006) whenever DATABASE_URL is set: each request is
  *   one atomic upsert per limit and client that starts a new window or adds one to the current one and

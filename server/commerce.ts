@@ -11,6 +11,9 @@ import { BRAND } from '../domain/config';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
+import { AdminSessionStore } from './desk/admin-sessions';
+import { DeskService } from './desk/desk-service';
+import { DeskStore } from './desk/desk-store';
 import { OutboxSender, type OutboxTimings } from './mail/outbox';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { NewsletterStore } from './newsletter/newsletter-store';
@@ -20,6 +23,7 @@ import { OrderStore } from './orders/order-store';
 import type { PaymentProvider } from './payments/provider';
 import { createStripeProvider } from './payments/stripe';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from './payments/test-checkout';
+import { deskRoutes } from './routes/admin-desk';
 import { checkoutRoutes } from './routes/checkout';
 import { newsletterRoutes } from './routes/newsletter';
 import { orderRoutes } from './routes/orders';
@@ -39,6 +43,8 @@ export interface Commerce {
   readonly outbox: OutboxSender;
   readonly provider: PaymentProvider;
   readonly transport: MailTransport;
+  /** The owner's order desk (docs/product.md §10). */
+  readonly desk: DeskService;
 }
 
 declare module 'fastify' {
@@ -85,8 +91,8 @@ export async function registerCommerce(
   });
 
   const orderStore = new OrderStore(db);
-  const orders = new OrderService({
-    store: orderStore,
+  // What the order service and the desk share: who pays, who writes, who is written to.
+  const services = {
     provider,
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
@@ -94,10 +100,12 @@ export async function registerCommerce(
     contactEmail: BRAND.contactEmail,
     log: app.log,
     onMailQueued: () => outbox.wake(),
-  });
+  };
+  const orders = new OrderService({ store: orderStore, ...services });
   const newsletter = new NewsletterStore(db);
+  const desk = new DeskService({ store: new DeskStore(db), ...services });
 
-  app.decorate('commerce', { db, orders, orderStore, outbox, provider, transport });
+  app.decorate('commerce', { db, orders, orderStore, outbox, provider, transport, desk });
   app.addHook('onReady', async () => {
     app.log.info(
       { provider: provider.id, mail: transport.description, database: database.description },
@@ -120,7 +128,8 @@ export async function registerCommerce(
     await api.register(checkoutRoutes, { orders });
     await api.register(orderRoutes, { orders });
     await api.register(newsletterRoutes, { newsletter });
-    await api.register(webhookRoutes, { orders });
+    await api.register(webhookRoutes, { orders, desk });
+    await api.register(deskRoutes, { config, desk, sessions: new AdminSessionStore(db) });
     if (testCheckout) {
       await api.register(testCheckoutRoutes, { provider: testCheckout, orders, publicUrl: config.publicUrl });
     }

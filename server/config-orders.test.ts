@@ -56,8 +56,11 @@ describe('orders configuration', () => {
       /STRIPE_SECRET_KEY: not set with NODE_ENV=production.*TEST MODE.*ALLOW_TEST_CHECKOUT=true/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'false' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true' }).stripe).toBeNull();
-    expect(loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc123' }).stripe).not.toBeNull();
+    const token = { ADMIN_TOKEN: 'owner-token-0123456789' };
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true', ...token }).stripe).toBeNull();
+    expect(
+      loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc123', ...token }).stripe,
+    ).not.toBeNull();
     // Outside production the test checkout is the default, as before.
     expect(loadConfig({}).stripe).toBeNull();
     expect(loadConfig({ NODE_ENV: 'test' }).stripe).toBeNull();
@@ -73,6 +76,7 @@ describe('orders configuration', () => {
         NODE_ENV: 'production',
         DATA_DIR: data.dir,
         WEB_DIST_DIR: tinyWebDist(path.join(data.dir, 'web')),
+        ADMIN_TOKEN: 'owner-token-0123456789',
       };
       await expect(startServerProcess(env, { timeoutMs: 30_000 })).rejects.toThrow(
         /exited.*STRIPE_SECRET_KEY: not set with NODE_ENV=production/s,
@@ -87,4 +91,14 @@ describe('orders configuration', () => {
       data.remove();
     }
   }, 60_000);
+
+  it('refuses to start in production without ADMIN_TOKEN, and says why (docs/product.md §10.1)', () => {
+    const env = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc123' };
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(
+      /ADMIN_TOKEN: not set with NODE_ENV=production.*lock the owner out/s,
+    );
+    // Outside production a generated token is still printed at start, as before.
+    expect(loadConfig({}).admin.tokenGenerated).toBe(true);
+  });
 });

@@ -174,6 +174,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  STRIPE_SECRET_KEY: not set with NODE_ENV=production, so the shop would take orders through its TEST MODE checkout, which takes no real payments. Set STRIPE_SECRET_KEY, or ALLOW_TEST_CHECKOUT=true for a production build without real payments (benchmarks, journeys).',
     );
   }
+  if (e.NODE_ENV === 'production' && !e.ADMIN_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  ADMIN_TOKEN: not set with NODE_ENV=production. A generated token would change at every restart and lock the owner out of the order desk: set ADMIN_TOKEN (at least 12 characters).',
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const dataDir = path.resolve(e.DATA_DIR);
   return {

@@ -144,6 +144,8 @@ export async function startShop({
         LOG_LEVEL: logLevel,
         RATE_LIMITS: 'off',
         ALLOW_TEST_CHECKOUT: 'true',
+        // Production refuses to start without one (docs/product.md §10.1).
+        ADMIN_TOKEN: 'bench-admin-token-0123',
         ...env,
       },
     }),

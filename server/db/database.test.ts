@@ -203,6 +203,7 @@ function insertOrder(db: Kysely<Database>, id: string, total: number) {
       updated_at: AT,
       paid_at: null,
       checked_at: null,
+      desk_status: 'pending',
     })
     .execute();
 }

@@ -153,6 +153,103 @@ function referenceSql(sessionIdColumn: string) {
   return sql<string>`'SOL-' || upper(substr(${sql.ref(sessionIdColumn)}, 9, 8))`;
 }
 
+/**
+ * The owner's order desk (docs/product.md §10): the order's place in the desk's flow beside the payment
+ * status (which stays the provider's word), what fulfilment, refunds and disputes recorded, and the tables
+ * of owner sessions, the audit trail, the order's timeline and its private notes.
+ */
+async function addOrderDeskSchema(db: AnyDb): Promise<void> {
+  const postgres = dialectOf(db) === 'postgres';
+  // SQLite adds a NOT NULL column only with a default (overwritten right below for existing rows);
+  // PostgreSQL adds it empty and makes it NOT NULL after the back-fill, as in 0002.
+  await db.schema
+    .alterTable('orders')
+    .addColumn('desk_status', 'text', (c) => (postgres ? c : c.notNull().defaultTo('pending')))
+    .execute();
+  await db
+    .updateTable('orders')
+    .set({
+      desk_status: sql<string>`case status when 'paid' then 'paid' when 'expired' then 'abandoned' when 'failed' then 'failed' else 'pending' end`,
+    })
+    .execute();
+  if (postgres) {
+    await db.schema
+      .alterTable('orders')
+      .alterColumn('desk_status', (c) => c.setNotNull())
+      .execute();
+  }
+  await db.schema
+    .alterTable('orders')
+    .addColumn('refunded', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  for (const column of [
+    'payment_id',
+    'carrier',
+    'tracking_number',
+    'tracking_url',
+    'dispatched_at',
+    'delivered_at',
+    'review_reason',
+    'cancel_reason',
+    'dispute_reason',
+    'dispute_respond_by',
+  ]) {
+    await db.schema.alterTable('orders').addColumn(column, 'text').execute();
+  }
+  await db.schema.alterTable('orders').addColumn('dispute_amount', 'integer').execute();
+  await db.schema
+    .createIndex('orders_desk_status_paid')
+    .on('orders')
+    .columns(['desk_status', 'paid_at'])
+    .execute();
+  await db.schema.createIndex('orders_payment_id').on('orders').column('payment_id').execute();
+
+  await db.schema
+    .createTable('admin_sessions')
+    // SHA-256 of the cookie's secret: a copy of the database does not sign anyone in.
+    .addColumn('id_hash', 'text', (c) => c.primaryKey())
+    .addColumn('created_ms', epochMsType(db), (c) => c.notNull())
+    .addColumn('last_used_ms', epochMsType(db), (c) => c.notNull())
+    .addColumn('address', 'text', (c) => c.notNull())
+    .execute();
+
+  await db.schema
+    .createTable('admin_audit')
+    .addColumn('id', 'integer', serialKey(db))
+    .addColumn('at', 'text', (c) => c.notNull())
+    /** The first characters of the session's hash ('token' for Bearer scripts). */
+    .addColumn('session', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull())
+    .addColumn('target', 'text')
+    .addColumn('detail', 'text')
+    .addColumn('address', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('admin_audit_at').on('admin_audit').column('at').execute();
+
+  await db.schema
+    .createTable('order_events')
+    .addColumn('id', 'integer', serialKey(db))
+    .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('actor', 'text', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .addColumn('amount', 'integer')
+    // A provider's refund, dispute or event id: the same one is recorded once, whoever reports it first.
+    .addColumn('dedupe_key', 'text', (c) => c.unique())
+    .execute();
+  await db.schema.createIndex('order_events_order').on('order_events').columns(['order_id', 'id']).execute();
+
+  await db.schema
+    .createTable('order_notes')
+    .addColumn('id', 'integer', serialKey(db))
+    .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('text', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('order_notes_order').on('order_notes').columns(['order_id', 'id']).execute();
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': {
     async up(db: AnyDb) {
@@ -206,6 +303,12 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       // When the reconcile pass last asked the provider about a pending order: the pass takes the orders
       // that waited longest since (or since they were created), so new ones never queue behind old ones.
       await db.schema.alterTable('orders').addColumn('checked_at', 'text').execute();
+    },
+  },
+
+  '0007-order-desk': {
+    async up(db: AnyDb) {
+      await addOrderDeskSchema(db);
     },
   },
 };

@@ -5,6 +5,7 @@
  * for the outbox's scheduling arithmetic.
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { DeskStatus, TimelineKind } from '../../domain/admin-api';
 
 export type StoredOrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
 
@@ -34,6 +35,23 @@ export interface OrdersTable {
   paid_at: string | null;
   /** When the reconcile pass last asked the provider about this pending order (see ops/reconcile.ts). */
   checked_at: string | null;
+  /** The order's place in the desk's flow (DeskStatus in domain/admin-api.ts); `status` stays the payment's. */
+  desk_status: DeskStatus;
+  /** Cents refunded so far, by the desk or in the provider's dashboard. */
+  refunded: Generated<number>;
+  /** The provider's payment (Stripe: the payment intent; the test checkout: its session). */
+  payment_id: string | null;
+  carrier: string | null;
+  tracking_number: string | null;
+  tracking_url: string | null;
+  dispatched_at: string | null;
+  delivered_at: string | null;
+  /** Why the shop could not settle the order by itself (a mismatched amount, an unknown session). */
+  review_reason: string | null;
+  cancel_reason: string | null;
+  dispute_reason: string | null;
+  dispute_amount: number | null;
+  dispute_respond_by: string | null;
 }
 
 export interface OrderLinesTable {
@@ -102,12 +120,55 @@ export interface TestCheckoutSessionsTable {
   completed_at: string | null;
 }
 
+export interface AdminSessionsTable {
+  /** SHA-256 (hex) of the cookie's secret. */
+  id_hash: string;
+  created_ms: number;
+  last_used_ms: number;
+  /** The address that signed in (the audit rows carry each action's own). */
+  address: string;
+}
+
+export interface AdminAuditTable {
+  id: Generated<number>;
+  at: string;
+  /** The first 12 characters of the session's hash, or 'token' for a Bearer script. */
+  session: string;
+  action: string;
+  /** The order's reference, when the action is about one. */
+  target: string | null;
+  detail: string | null;
+  address: string;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  order_id: string;
+  at: string;
+  kind: TimelineKind;
+  actor: 'owner' | 'shop' | 'provider';
+  text: string;
+  amount: number | null;
+  dedupe_key: string | null;
+}
+
+export interface OrderNotesTable {
+  id: Generated<number>;
+  order_id: string;
+  at: string;
+  text: string;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   outbox: OutboxTable;
   newsletter_signups: NewsletterSignupsTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
+  admin_sessions: AdminSessionsTable;
+  admin_audit: AdminAuditTable;
+  order_events: OrderEventsTable;
+  order_notes: OrderNotesTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -155,11 +155,23 @@ export class OrderService {
     }
     if (!session) {
       log.warn({ orderId: order.id, sessionId }, 'confirm: provider does not know this session');
+      await store.flagForReview(order.id, 'The payment provider does not know this checkout session');
       return this.summary(order, false);
     }
     if (session.paymentStatus === 'paid') {
-      if (!this.matches(order, session)) return this.summary(order, false);
-      const first = await store.markPaidAndQueue(order.id, session.shipping, (paid) => this.messages(paid));
+      if (!this.matches(order, session)) {
+        await store.flagForReview(
+          order.id,
+          `Paid ${session.amountTotal ?? '?'} ${session.currency ?? '?'} (cents), but the order is ${order.total} ${order.currency}`,
+        );
+        return this.summary(order, false);
+      }
+      const first = await store.markPaidAndQueue(
+        order.id,
+        session.shipping,
+        (paid) => this.messages(paid),
+        session.paymentId ?? null,
+      );
       if (first) {
         log.info({ orderId: order.id, sessionId, total: order.total }, 'order paid; e-mails queued');
         this.o.onMailQueued();

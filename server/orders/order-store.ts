@@ -117,6 +117,7 @@ export class OrderStore {
           updated_at: at,
           paid_at: null,
           checked_at: null,
+          desk_status: 'pending',
         })
         .execute();
       await trx
@@ -151,7 +152,12 @@ export class OrderStore {
   async markAbandoned(orderId: string, reason: string): Promise<void> {
     await this.db
       .updateTable('orders')
-      .set({ status: 'failed', failure_reason: reason.slice(0, 500), updated_at: nowIso() })
+      .set({
+        status: 'failed',
+        desk_status: 'failed',
+        failure_reason: reason.slice(0, 500),
+        updated_at: nowIso(),
+      })
       .where('id', '=', orderId)
       .where('status', '=', 'pending')
       .execute();
@@ -186,6 +192,7 @@ export class OrderStore {
     orderId: string,
     shipping: ShippingDetails | null,
     buildMessages: (paidOrder: StoredOrder) => readonly NewOutboxRow[],
+    paymentId: string | null = null,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const at = nowIso();
@@ -193,6 +200,10 @@ export class OrderStore {
         .updateTable('orders')
         .set({
           status: 'paid',
+          // The desk's flow starts here (docs/product.md §10.3); a review flag the payment settles goes.
+          desk_status: 'paid',
+          review_reason: null,
+          payment_id: paymentId,
           paid_at: at,
           updated_at: at,
           failure_reason: null,
@@ -226,7 +237,12 @@ export class OrderStore {
   async markIfPending(orderId: string, status: 'failed' | 'expired', reason: string): Promise<boolean> {
     const result = await this.db
       .updateTable('orders')
-      .set({ status, failure_reason: reason, updated_at: nowIso() })
+      .set({
+        status,
+        desk_status: status === 'expired' ? 'abandoned' : 'failed',
+        failure_reason: reason,
+        updated_at: nowIso(),
+      })
       .where('id', '=', orderId)
       .where('status', '=', 'pending')
       .executeTakeFirst();
@@ -254,6 +270,20 @@ export class OrderStore {
 
   async markChecked(orderId: string): Promise<void> {
     await this.db.updateTable('orders').set({ checked_at: nowIso() }).where('id', '=', orderId).execute();
+  }
+
+  /**
+   * A paid session the shop cannot settle by itself (docs/product.md §10.3): the order lands in the desk's
+   * "needs review" list with the reason instead of only a log line. A paid or later order keeps its status.
+   */
+  async flagForReview(orderId: string, reason: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('orders')
+      .set({ desk_status: 'needs_review', review_reason: reason.slice(0, 500), updated_at: nowIso() })
+      .where('id', '=', orderId)
+      .where('desk_status', 'in', ['pending', 'abandoned', 'failed'])
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   /** Delivery state of the shopper's confirmation e-mail, for the confirmation page. */

@@ -52,6 +52,23 @@ export interface ProviderSession {
   readonly amountTotal: number | null;
   readonly currency: string | null;
   readonly shipping: ShippingDetails | null;
+  /** The payment the session took (Stripe: its payment intent), refunds go against it; null until paid. */
+  readonly paymentId?: string | null;
+}
+
+export interface RefundInput {
+  readonly orderId: string;
+  readonly paymentId: string;
+  /** Cents, at least 1. */
+  readonly amount: number;
+  /** The same key for a repeated request: the provider makes the refund once and answers it again. */
+  readonly idempotencyKey: string;
+}
+
+export interface ProviderRefund {
+  /** The provider's refund id (Stripe: re_...); the same for a repeated idempotency key. */
+  readonly id: string;
+  readonly amount: number;
 }
 
 export interface PaymentProvider {
@@ -62,6 +79,8 @@ export interface PaymentProvider {
   /** Null when the provider does not know the session. */
   retrieveSession(sessionId: string): Promise<ProviderSession | null>;
   expireSession(sessionId: string): Promise<void>;
+  /** Refunds part or all of a payment (docs/product.md §10.5). Throws PaymentProviderError when refused. */
+  refund(input: RefundInput): Promise<ProviderRefund>;
   /**
    * Verifies and reads a webhook delivery (raw body + signature header); null when this provider has no
    * webhooks or no signing secret is configured.
@@ -74,6 +93,21 @@ export interface ProviderWebhookEvent {
   readonly type: string;
   /** The Checkout Session the event is about, when it is about one. */
   readonly sessionId: string | null;
+  /** charge.refunded: the charge's payment and every refund on it so far. */
+  readonly charge?: {
+    readonly paymentId: string;
+    readonly amountRefunded: number;
+    readonly refunds: readonly ProviderRefund[];
+  };
+  /** charge.dispute.created: the chargeback. */
+  readonly dispute?: {
+    readonly id: string;
+    readonly paymentId: string;
+    readonly amount: number;
+    readonly reason: string;
+    /** ISO instant by which evidence must reach the provider, or null. */
+    readonly respondBy: string | null;
+  };
 }
 
 export class WebhookSignatureError extends Error {

@@ -12,6 +12,7 @@ import {
   type CreatedSession,
   type PaymentProvider,
   PaymentProviderError,
+  type ProviderRefund,
   type ProviderSession,
   type ProviderWebhookEvent,
   WebhookSignatureError,
@@ -45,7 +46,10 @@ const sessionSchema = z.object({
   amount_total: z.number().int().nullish(),
   currency: z.string().nullish(),
   collected_information: z.object({ shipping_details: shippingSchema }).nullish(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
 });
+
+const refundSchema = z.object({ id: z.string(), amount: z.number().int() });
 
 export function stripeClientOptions(
   apiUrl: string | null,
@@ -179,6 +183,7 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         orderId: s.metadata?.order_id ?? null,
         amountTotal: s.amount_total ?? null,
         currency: s.currency ?? null,
+        paymentId: typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
         shipping:
           ship && address?.line1 && address.country
             ? {
@@ -202,6 +207,20 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
         throw toProviderError('expire a checkout session', err);
       }
     },
+    async refund(input): Promise<ProviderRefund> {
+      let raw: unknown;
+      try {
+        raw = await client.refunds.create(
+          { payment_intent: input.paymentId, amount: input.amount, metadata: { order_id: input.orderId } },
+          { idempotencyKey: input.idempotencyKey },
+        );
+      } catch (err) {
+        throw toProviderError('refund a payment', err);
+      }
+      const parsed = refundSchema.safeParse(raw);
+      if (!parsed.success) throw new PaymentProviderError('Stripe returned an unexpected refund');
+      return parsed.data;
+    },
   };
 }
 
@@ -214,6 +233,30 @@ const webhookEventSchema = z.object({
 const webhookSessionSchema = z.object({
   id: z.string(),
   object: z.literal('checkout.session'),
+});
+
+const expandable = z.union([z.string(), z.object({ id: z.string() })]);
+
+function idOf(value: z.infer<typeof expandable>): string {
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** The few fields of a Charge the desk reads (charge.refunded); refunds.data when the API includes it. */
+const webhookChargeSchema = z.object({
+  object: z.literal('charge'),
+  payment_intent: expandable.nullish(),
+  amount_refunded: z.number().int(),
+  refunds: z.object({ data: z.array(refundSchema) }).nullish(),
+});
+
+/** The few fields of a Dispute the desk reads (charge.dispute.created). */
+const webhookDisputeSchema = z.object({
+  object: z.literal('dispute'),
+  id: z.string(),
+  payment_intent: expandable.nullish(),
+  amount: z.number().int(),
+  reason: z.string().nullish(),
+  evidence_details: z.object({ due_by: z.number().int().nullish() }).nullish(),
 });
 
 /**
@@ -236,9 +279,39 @@ function parseWebhook(
   const envelope = webhookEventSchema.safeParse(event);
   if (!envelope.success) throw new WebhookSignatureError('The signed payload is not a Stripe event');
   const object = webhookSessionSchema.safeParse(envelope.data.data.object);
-  return {
+  const base = {
     id: envelope.data.id,
     type: envelope.data.type,
     sessionId: object.success ? object.data.id : null,
   };
+  if (envelope.data.type === 'charge.refunded') {
+    const charge = webhookChargeSchema.safeParse(envelope.data.data.object);
+    if (charge.success && charge.data.payment_intent) {
+      return {
+        ...base,
+        charge: {
+          paymentId: idOf(charge.data.payment_intent),
+          amountRefunded: charge.data.amount_refunded,
+          refunds: (charge.data.refunds?.data ?? []).map((r) => ({ id: r.id, amount: r.amount })),
+        },
+      };
+    }
+  }
+  if (envelope.data.type === 'charge.dispute.created') {
+    const dispute = webhookDisputeSchema.safeParse(envelope.data.data.object);
+    if (dispute.success && dispute.data.payment_intent) {
+      const due = dispute.data.evidence_details?.due_by;
+      return {
+        ...base,
+        dispute: {
+          id: dispute.data.id,
+          paymentId: idOf(dispute.data.payment_intent),
+          amount: dispute.data.amount,
+          reason: dispute.data.reason ?? 'unknown',
+          respondBy: typeof due === 'number' ? new Date(due * 1000).toISOString() : null,
+        },
+      };
+    }
+  }
+  return base;
 }

@@ -13,7 +13,9 @@ import {
   type CheckoutSessionInput,
   type CreatedSession,
   type PaymentProvider,
+  type ProviderRefund,
   type ProviderSession,
+  type RefundInput,
   SESSION_ID_PLACEHOLDER,
   type ShippingAddress,
   type ShippingDetails,
@@ -58,6 +60,8 @@ export interface TestCheckoutProvider extends PaymentProvider {
   recordDecline(sessionId: string): Promise<void>;
   /** The success URL with the session id filled in, as Stripe does. */
   successUrlFor(session: TestSession): string;
+  /** Every refund asked of the test checkout in this process, oldest first (tests read it). */
+  readonly refunds: readonly (RefundInput & { readonly id: string })[];
 }
 
 function toSession(row: TestCheckoutSessionRow, now: number): TestSession {
@@ -90,6 +94,7 @@ export function createTestCheckoutProvider(options: {
 }): TestCheckoutProvider {
   const { db, publicUrl } = options;
   const now = options.now ?? Date.now;
+  const refunds: (RefundInput & { readonly id: string })[] = [];
 
   async function row(sessionId: string): Promise<TestCheckoutSessionRow | undefined> {
     return db.selectFrom('test_checkout_sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
@@ -153,6 +158,8 @@ export function createTestCheckoutProvider(options: {
         amountTotal: r.amount_total,
         currency: r.currency,
         shipping: s.shipping,
+        // The test checkout has no payments apart from its sessions: the session is the payment.
+        paymentId: s.paymentStatus === 'paid' ? s.id : null,
       };
     },
 
@@ -164,6 +171,17 @@ export function createTestCheckoutProvider(options: {
         .where('status', '=', 'open')
         .execute();
     },
+
+    async refund(input: RefundInput): Promise<ProviderRefund> {
+      // Recorded like Stripe does: one refund per idempotency key, the same answer when it is repeated.
+      const previous = refunds.find((r) => r.idempotencyKey === input.idempotencyKey);
+      if (previous) return { id: previous.id, amount: previous.amount };
+      const refund = { ...input, id: `re_test_${randomAlphanumeric(24)}` };
+      refunds.push(refund);
+      return { id: refund.id, amount: refund.amount };
+    },
+
+    refunds,
 
     async getSession(sessionId: string): Promise<TestSession | null> {
       const r = await row(sessionId);

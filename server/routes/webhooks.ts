@@ -5,10 +5,14 @@
  * out-of-order deliveries are harmless.
  */
 import type { FastifyInstance } from 'fastify';
+import type { DeskService } from '../desk/desk-service';
 import type { OrderService } from '../orders/order-service';
 import { WebhookSignatureError } from '../payments/provider';
 
-export async function webhookRoutes(app: FastifyInstance, opts: { orders: OrderService }): Promise<void> {
+export async function webhookRoutes(
+  app: FastifyInstance,
+  opts: { orders: OrderService; desk: DeskService },
+): Promise<void> {
   // The signature covers the exact bytes: keep the body as a Buffer in this scope only.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) => {
@@ -35,7 +39,11 @@ export async function webhookRoutes(app: FastifyInstance, opts: { orders: OrderS
       }
       throw err;
     }
-    const handled = await opts.orders.handleWebhook(event);
+    // Charge events (refunds made in the dashboard, disputes) belong to the desk (docs/product.md §10.5).
+    const handled =
+      event.charge || event.dispute
+        ? await opts.desk.handlePaymentEvent(event)
+        : await opts.orders.handleWebhook(event);
     if (!handled) {
       // Stripe retries a non-2xx delivery later, by which time the provider is likely reachable again.
       return reply.code(503).send({ ok: false, error: 'Could not process the event now; please retry' });

@@ -40,6 +40,14 @@ export interface RoutePolicy {
 
 const KIB = 1024;
 
+/** A desk action on one order: a note of 2000 characters is the largest body. */
+const DESK_ACTION_POLICY: RoutePolicy = {
+  limit: 'admin',
+  body: 'json',
+  sameOrigin: true,
+  maxBodyBytes: 16 * KIB,
+};
+
 /** Keyed by `METHOD url-pattern`, exactly as Fastify registers the route. */
 export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // A full cart is about 1.5 KB of JSON; anything near this limit is not a cart.
@@ -74,6 +82,19 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: IMAGE_EDIT_MAX_BODY_BYTES,
   },
+  // The order desk (docs/product.md §10.8): small JSON bodies, the owner's rate limit, same origin only.
+  'POST /api/admin/session': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  'DELETE /api/admin/session': {
+    limit: 'admin',
+    body: 'json-or-empty',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  'POST /api/admin/orders/:reference/status': DESK_ACTION_POLICY,
+  'POST /api/admin/orders/:reference/dispatch': DESK_ACTION_POLICY,
+  'POST /api/admin/orders/:reference/refund': DESK_ACTION_POLICY,
+  'POST /api/admin/orders/:reference/cancel': DESK_ACTION_POLICY,
+  'POST /api/admin/orders/:reference/notes': DESK_ACTION_POLICY,
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

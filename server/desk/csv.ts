@@ -1,0 +1,101 @@
+/**
+ * CSV exports of the desk (docs/product.md §10.7): RFC 4180 (CRLF rows, fields with a comma, quote or
+ * line break quoted, quotes doubled), UTF-8 with a byte-order mark so spreadsheet programs read euro
+ * signs and fadas, and every text cell that a spreadsheet would run as a formula neutralised.
+ */
+import { VAT_RATE_PERCENT } from '../../domain/config';
+import type { OrderLineRow, OrderRow } from '../db/schema';
+
+export const CSV_BOM = '\uFEFF';
+
+/** A leading `=`, `+`, `-`, `@`, tab or carriage return makes spreadsheets read a formula (CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  // Numbers are the shop's own (never negative here); text may come from a shopper or a provider.
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvDocument(
+  header: readonly string[],
+  rows: readonly (readonly (string | number | null)[])[],
+): string {
+  return CSV_BOM + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Cents as a plain decimal ("35.00"): what spreadsheets sum. */
+function amount(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** VAT contained in a VAT-inclusive amount at the configured rate, rounded to the cent. */
+export function vatIncluded(grossCents: number, ratePercent = VAT_RATE_PERCENT): number {
+  return Math.round((grossCents * ratePercent) / (100 + ratePercent));
+}
+
+export const ORDERS_CSV_HEADER = [
+  'Reference',
+  'Paid at',
+  'E-mail',
+  'Name',
+  'Country',
+  'Lines',
+  'Sizes',
+  'Subtotal (EUR)',
+  'Shipping (EUR)',
+  'Gift wrap (EUR)',
+  'Total (EUR)',
+  'Refunded (EUR)',
+  `VAT included at ${VAT_RATE_PERCENT}% (EUR)`,
+  'Status',
+] as const;
+
+function countryOf(row: OrderRow): string | null {
+  if (!row.shipping_address) return null;
+  try {
+    const country = (JSON.parse(row.shipping_address) as { country?: unknown }).country;
+    return typeof country === 'string' ? country : null;
+  } catch {
+    return null;
+  }
+}
+
+function sizeOf(line: OrderLineRow): string | null {
+  const size = (line as unknown as Record<string, unknown>).size;
+  return typeof size === 'string' && size !== '' ? size : null;
+}
+
+/** One row per paid order; VAT on what the shop kept (total less refunds). */
+export function ordersCsv(orders: readonly { row: OrderRow; lines: readonly OrderLineRow[] }[]): string {
+  return csvDocument(
+    ORDERS_CSV_HEADER,
+    orders.map(({ row, lines }) => [
+      row.reference,
+      row.paid_at,
+      row.email,
+      row.shipping_name,
+      countryOf(row),
+      lines.map((l) => `${l.quantity} x ${l.name}`).join('; '),
+      lines.flatMap((l) => (sizeOf(l) ? [`${l.name}: ${sizeOf(l)}`] : [])).join('; '),
+      amount(row.subtotal),
+      amount(row.shipping),
+      amount(row.gift_wrap),
+      amount(row.total),
+      amount(row.refunded),
+      amount(vatIncluded(row.total - row.refunded)),
+      row.desk_status,
+    ]),
+  );
+}
+
+export function newsletterCsv(
+  rows: readonly { email: string; source: string; created_at: string }[],
+): string {
+  return csvDocument(
+    ['E-mail', 'Source', 'Signed up at'],
+    rows.map((r) => [r.email, r.source, r.created_at]),
+  );
+}

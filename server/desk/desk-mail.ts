@@ -1,0 +1,118 @@
+/**
+ * The desk's e-mails (docs/product.md §10.6): the shopper's "on its way" with the tracking link, the
+ * refund and cancellation notices, and the owner's dispute alert. Pure functions; every value that
+ * reaches the HTML is escaped, as in ../mail/templates.ts.
+ */
+import { BRAND } from '../../domain/config';
+import { escapeHtml, htmlDocument, htmlParagraph, money, type RenderedMail, WINE } from '../mail/templates';
+
+/** Outbox kinds: the outbox's unique (order_id, kind) makes each of these exactly once per order. */
+export const DESK_MAIL_KINDS = {
+  dispatched: 'order-dispatched',
+  cancelled: 'order-cancelled',
+  /** One per provider refund: `order-refund:<refund id>`. */
+  refund: (refundId: string) => `order-refund:${refundId}`,
+  /** One per dispute: `owner-dispute:<dispute id>`. */
+  dispute: (disputeId: string) => `owner-dispute:${disputeId}`,
+} as const;
+
+interface ShopperMailInput {
+  readonly reference: string;
+  readonly name: string | null;
+  readonly contactEmail: string;
+}
+
+function greeting(name: string | null): string {
+  const trimmed = name?.trim();
+  return trimmed ? `Hello ${trimmed},` : 'Hello,';
+}
+
+function render(
+  subject: string,
+  paragraphs: readonly string[],
+  htmlParagraphs: readonly string[],
+): RenderedMail {
+  const text = [...paragraphs.flatMap((p) => [p, '']), `${BRAND.name}: ${BRAND.tagline}`, ''].join('\n');
+  return { subject, text, html: htmlDocument(subject, htmlParagraphs.map(htmlParagraph).join('\n')) };
+}
+
+function contactLine(input: ShopperMailInput): [string, string] {
+  const { contactEmail, reference } = input;
+  return [
+    `Questions? Write to ${contactEmail} and quote your order reference ${reference}.`,
+    `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
+  ];
+}
+
+export function dispatchedMail(
+  input: ShopperMailInput & { carrier: string; trackingNumber: string; trackingUrl: string | null },
+): RenderedMail {
+  const subject = `Your ${BRAND.name} order ${input.reference} is on its way`;
+  const intro = `Good news: your order ${input.reference} has left our workshop and is on its way to you with ${input.carrier}.`;
+  const tracking = `Tracking number: ${input.trackingNumber}`;
+  const [contactText, contactHtml] = contactLine(input);
+  const text = [greeting(input.name), intro, tracking];
+  const html = [escapeHtml(greeting(input.name)), escapeHtml(intro), escapeHtml(tracking)];
+  if (input.trackingUrl) {
+    text.push(`Follow your parcel: ${input.trackingUrl}`);
+    html.push(
+      `<a href="${escapeHtml(input.trackingUrl)}" style="color:${WINE};">Follow your parcel with ${escapeHtml(input.carrier)}</a>`,
+    );
+  }
+  return render(subject, [...text, contactText], [...html, contactHtml]);
+}
+
+export function refundMail(
+  input: ShopperMailInput & { amount: number; full: boolean; reason: string | null },
+): RenderedMail {
+  const subject = `Refund of ${money(input.amount)} for your ${BRAND.name} order ${input.reference}`;
+  const what = input.full
+    ? `We have refunded your order ${input.reference} in full: ${money(input.amount)}.`
+    : `We have refunded ${money(input.amount)} of your order ${input.reference}.`;
+  const when =
+    'The refund goes back to the card you paid with; your bank may take 3-5 business days to show it.';
+  const reason = input.reason ? [`Reason: ${input.reason}`] : [];
+  const [contactText, contactHtml] = contactLine(input);
+  return render(
+    subject,
+    [greeting(input.name), what, ...reason, when, contactText],
+    [greeting(input.name), what, ...reason, when].map(escapeHtml).concat(contactHtml),
+  );
+}
+
+export function cancelledMail(
+  input: ShopperMailInput & { refunded: number; reason: string | null },
+): RenderedMail {
+  const subject = `Your ${BRAND.name} order ${input.reference} is cancelled`;
+  const what = `We have cancelled your order ${input.reference}.`;
+  const money_ =
+    input.refunded > 0
+      ? `${money(input.refunded)} goes back to the card you paid with; your bank may take 3-5 business days to show it.`
+      : 'No further payment was taken.';
+  const reason = input.reason ? [`Reason: ${input.reason}`] : [];
+  const [contactText, contactHtml] = contactLine(input);
+  return render(
+    subject,
+    [greeting(input.name), what, ...reason, money_, contactText],
+    [greeting(input.name), what, ...reason, money_].map(escapeHtml).concat(contactHtml),
+  );
+}
+
+export function disputeMail(input: {
+  reference: string;
+  amount: number;
+  reason: string;
+  respondBy: string | null;
+  deskUrl: string;
+}): RenderedMail {
+  const subject = `Dispute opened on order ${input.reference}`;
+  const respond = input.respondBy
+    ? `Respond with evidence in the payment provider's dashboard by ${new Date(input.respondBy).toUTCString()}.`
+    : "Respond with evidence in the payment provider's dashboard; it gave no respond-by date.";
+  const lines = [
+    `The shopper's bank opened a dispute (chargeback) on order ${input.reference}: ${money(input.amount)}, reason "${input.reason}".`,
+    respond,
+    `The order is marked disputed on the desk: ${input.deskUrl}`,
+  ];
+  return render(subject, lines, lines.map(escapeHtml));
+}

@@ -1,0 +1,361 @@
+/**
+ * The order desk's data layer (docs/product.md §10): the list and its counts, one order with its lines,
+ * events, notes and e-mails, the transitions (one conditional UPDATE each, with the event, the e-mail and
+ * the audit row in the same transaction), refunds recorded once per provider refund, the CSV rows, and
+ * the owner's sessions and audit trail. Both dialects run every statement here; routes never see SQL.
+ */
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import {
+  ADMIN_LIMITS,
+  CHECKOUT_STATUSES,
+  DESK_STATUSES,
+  type DeskStatus,
+  type OrderFilter,
+  type TimelineKind,
+  WORK_STATUSES,
+} from '../../domain/admin-api';
+import { addDays, type IsoDate, irishInstant } from '../../domain/calendar-date';
+import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
+
+export type OrderEventRow = Selectable<Database['order_events']>;
+
+export interface DeskOrder {
+  readonly row: OrderRow;
+  readonly lines: readonly OrderLineRow[];
+  readonly events: readonly OrderEventRow[];
+  readonly notes: readonly { id: number; at: string; text: string }[];
+  readonly mails: readonly Pick<OutboxRow, 'kind' | 'status' | 'created_at' | 'sent_at' | 'recipient'>[];
+}
+
+export interface NewEvent {
+  readonly kind: TimelineKind;
+  readonly actor: 'owner' | 'shop' | 'provider';
+  readonly text: string;
+  readonly amount?: number | null;
+  readonly dedupeKey?: string | null;
+}
+
+export interface AuditEntry {
+  /** The session's label ('token' for a Bearer script). */
+  readonly session: string;
+  readonly action: string;
+  readonly target: string | null;
+  readonly detail: string | null;
+  readonly address: string;
+}
+
+export interface ListQuery {
+  readonly filter: OrderFilter;
+  readonly q: string | null;
+  readonly from: IsoDate | null;
+  readonly to: IsoDate | null;
+  readonly page: number;
+}
+
+/** A transition: which statuses it leaves, what it writes, and what goes with it in the transaction. */
+export interface Transition {
+  readonly from: readonly DeskStatus[];
+  /** Only before (true) or only after (false) dispatch; undefined: either. */
+  readonly beforeDispatch?: boolean;
+  /** Only while the order is not marked delivered. */
+  readonly notDelivered?: boolean;
+  readonly set: Partial<Omit<OrderRow, 'id' | 'refunded'>>;
+  readonly event: NewEvent;
+  readonly mails?: (row: OrderRow) => readonly NewOutboxRow[];
+  readonly audit: AuditEntry | null;
+}
+
+function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** The start of `from` to the end of `to`, Irish calendar days, as ISO instants (half-open). */
+export function irishDayRange(
+  from: IsoDate | null,
+  to: IsoDate | null,
+): { start: string | null; end: string | null } {
+  return {
+    start: from ? irishInstant(from, 0, 0).toISOString() : null,
+    end: to ? irishInstant(addDays(to, 1), 0, 0).toISOString() : null,
+  };
+}
+
+/** LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally (escape `\`). */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class DeskStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The page of orders, the total matching and the per-status counts (search and dates, not status). */
+  async list(
+    query: ListQuery,
+  ): Promise<{ rows: OrderRow[]; total: number; counts: Record<DeskStatus, number> }> {
+    const { start, end } = irishDayRange(query.from, query.to);
+    const q = query.q?.trim() ?? '';
+    const base = () => {
+      let b = this.db.selectFrom('orders').where('reference', 'is not', null);
+      if (start) b = b.where((eb) => eb.fn.coalesce('paid_at', 'created_at'), '>=', start);
+      if (end) b = b.where((eb) => eb.fn.coalesce('paid_at', 'created_at'), '<', end);
+      if (q) {
+        const pattern = containsPattern(q);
+        b = b.where((eb) =>
+          eb.or([
+            eb(sql`lower(reference)`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+            eb(sql`lower(shipping_name)`, 'like', sql`${pattern} escape '\\'`),
+          ]),
+        );
+      }
+      return b;
+    };
+    const statuses = statusesOf(query.filter);
+    const filtered = () => base().where('desk_status', 'in', statuses);
+    const countRow = await filtered()
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .executeTakeFirstOrThrow();
+    let page = filtered().selectAll();
+    page =
+      query.filter === 'work'
+        ? page.orderBy('paid_at', 'asc').orderBy('created_at', 'asc')
+        : page.orderBy('created_at', 'desc');
+    const rows = await page
+      .limit(ADMIN_LIMITS.pageSize)
+      .offset((query.page - 1) * ADMIN_LIMITS.pageSize)
+      .execute();
+    const grouped = await base()
+      .select(['desk_status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
+      .groupBy('desk_status')
+      .execute();
+    const counts = Object.fromEntries(DESK_STATUSES.map((s) => [s, 0])) as Record<DeskStatus, number>;
+    for (const g of grouped) counts[g.desk_status] = Number(g.n);
+    return { rows, total: Number(countRow.n), counts };
+  }
+
+  async findByReference(reference: string): Promise<DeskOrder | null> {
+    const row = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    return row ? this.load(row) : null;
+  }
+
+  async findRowByPaymentId(paymentId: string): Promise<OrderRow | null> {
+    return (
+      (await this.db
+        .selectFrom('orders')
+        .selectAll()
+        .where('payment_id', '=', paymentId)
+        .executeTakeFirst()) ?? null
+    );
+  }
+
+  private async load(row: OrderRow): Promise<DeskOrder> {
+    const [lines, events, notes, mails] = await Promise.all([
+      this.db
+        .selectFrom('order_lines')
+        .selectAll()
+        .where('order_id', '=', row.id)
+        .orderBy('position')
+        .execute(),
+      this.db.selectFrom('order_events').selectAll().where('order_id', '=', row.id).orderBy('id').execute(),
+      this.db
+        .selectFrom('order_notes')
+        .select(['id', 'at', 'text'])
+        .where('order_id', '=', row.id)
+        .orderBy('id')
+        .execute(),
+      this.db
+        .selectFrom('outbox')
+        .select(['kind', 'status', 'created_at', 'sent_at', 'recipient'])
+        .where('order_id', '=', row.id)
+        .orderBy('id')
+        .execute(),
+    ]);
+    return { row, lines, events, notes, mails };
+  }
+
+  /**
+   * One transition in one transaction. The conditional UPDATE is the lock: of any number of concurrent
+   * callers exactly one changes the row and writes the event, the e-mail and the audit row; the others
+   * change nothing and get false (the outbox's unique (order_id, kind) refuses a second e-mail anyway).
+   */
+  async transition(orderId: string, t: Transition): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      let update = trx
+        .updateTable('orders')
+        .set({ ...t.set, updated_at: at })
+        .where('id', '=', orderId)
+        .where('desk_status', 'in', [...t.from]);
+      if (t.beforeDispatch === true) update = update.where('dispatched_at', 'is', null);
+      if (t.beforeDispatch === false) update = update.where('dispatched_at', 'is not', null);
+      if (t.notDelivered) update = update.where('delivered_at', 'is', null);
+      const result = await update.executeTakeFirst();
+      if (result.numUpdatedRows !== 1n) return false;
+      const row = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      await insertEvent(trx, orderId, at, t.event);
+      await queueMails(trx, t.mails?.(row) ?? []);
+      if (t.audit) await insertAudit(trx, at, t.audit);
+      return true;
+    });
+  }
+
+  /**
+   * Records a provider refund once (its id is the event's dedupe key, whoever reports it first: the desk
+   * or the charge.refunded webhook), adds it to `refunded` (never beyond the total) and moves the status
+   * to refunded / partially refunded unless `keepStatus` lists the current one (cancelled, disputed).
+   */
+  async recordRefund(input: {
+    orderId: string;
+    refundId: string;
+    amount: number;
+    event: NewEvent;
+    keepStatus: readonly DeskStatus[];
+    mails?: (row: OrderRow) => readonly NewOutboxRow[];
+    audit: AuditEntry | null;
+  }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      const inserted = await insertEvent(trx, input.orderId, at, {
+        ...input.event,
+        amount: input.amount,
+        dedupeKey: `refund:${input.refundId}`,
+      });
+      if (!inserted) return false;
+      const sum = sql<number>`case when refunded + ${input.amount} > total then total else refunded + ${input.amount} end`;
+      await trx
+        .updateTable('orders')
+        .set({
+          refunded: sum,
+          desk_status: sql<DeskStatus>`case when desk_status in (${sql.join(
+            input.keepStatus.length > 0 ? [...input.keepStatus] : ['-'],
+          )}) then desk_status when ${sum} >= total then 'refunded' else 'partially_refunded' end`,
+          updated_at: at,
+        })
+        .where('id', '=', input.orderId)
+        .execute();
+      const row = await trx
+        .selectFrom('orders')
+        .selectAll()
+        .where('id', '=', input.orderId)
+        .executeTakeFirstOrThrow();
+      await queueMails(trx, input.mails?.(row) ?? []);
+      if (input.audit) await insertAudit(trx, at, input.audit);
+      return true;
+    });
+  }
+
+  /** An event that changes nothing else (a dispute already flagged, a refund the desk started). */
+  async addEvent(orderId: string, event: NewEvent): Promise<boolean> {
+    return insertEvent(this.db, orderId, nowIso(), event);
+  }
+
+  async addNote(orderId: string, text: string, audit: AuditEntry): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      await trx.insertInto('order_notes').values({ order_id: orderId, at, text }).execute();
+      await insertAudit(trx, at, audit);
+    });
+  }
+
+  async audit(entry: AuditEntry): Promise<void> {
+    await insertAudit(this.db, nowIso(), entry);
+  }
+
+  /** The newsletter list, oldest first (the desk's CSV). */
+  async newsletterSignups(): Promise<{ email: string; source: string; created_at: string }[]> {
+    return this.db
+      .selectFrom('newsletter_signups')
+      .select(['email', 'source', 'created_at'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Paid orders whose payment falls in the Irish days `from`..`to`, oldest first, with their lines. */
+  async paidBetween(from: IsoDate, to: IsoDate): Promise<{ row: OrderRow; lines: OrderLineRow[] }[]> {
+    const { start, end } = irishDayRange(from, to);
+    const rows = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('paid_at', 'is not', null)
+      .where('paid_at', '>=', start ?? '')
+      .where('paid_at', '<', end ?? '9999')
+      .orderBy('paid_at')
+      .execute();
+    if (rows.length === 0) return [];
+    const lines = await this.db
+      .selectFrom('order_lines')
+      .selectAll()
+      .where(
+        'order_id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('position')
+      .execute();
+    return rows.map((row) => ({ row, lines: lines.filter((l) => l.order_id === row.id) }));
+  }
+}
+
+async function queueMails(trx: Transaction<Database>, mails: readonly NewOutboxRow[]): Promise<void> {
+  if (mails.length > 0)
+    await trx
+      .insertInto('outbox')
+      .values([...mails])
+      .execute();
+}
+
+/** Inserts an event; false when its dedupe key was already recorded (nothing is written then). */
+async function insertEvent(
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+  at: string,
+  event: NewEvent,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('order_events')
+    .values({
+      order_id: orderId,
+      at,
+      kind: event.kind,
+      actor: event.actor,
+      text: event.text.slice(0, 1000),
+      amount: event.amount ?? null,
+      dedupe_key: event.dedupeKey ?? null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+async function insertAudit(
+  db: Kysely<Database> | Transaction<Database>,
+  at: string,
+  entry: AuditEntry,
+): Promise<void> {
+  await db
+    .insertInto('admin_audit')
+    .values({
+      at,
+      session: entry.session,
+      action: entry.action,
+      target: entry.target,
+      detail: entry.detail?.slice(0, 500) ?? null,
+      address: entry.address,
+    })
+    .execute();
+}
+
+function statusesOf(filter: OrderFilter): DeskStatus[] {
+  if (filter === 'work') return [...WORK_STATUSES];
+  if (filter === 'all') return DESK_STATUSES.filter((s) => !CHECKOUT_STATUSES.includes(s));
+  return [filter];
+}

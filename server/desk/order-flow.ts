@@ -1,0 +1,45 @@
+/**
+ * The desk's status flow (docs/product.md §10.3): which action each status allows. The store enforces the
+ * same `from` lists in its conditional UPDATEs, so a refused action changes nothing even in a race.
+ */
+import type { DeskAction, DeskStatus } from '../../domain/admin-api';
+
+/** Statuses an action may leave; `beforeDispatch` narrows it to orders not (yet) dispatched. */
+export const FLOW: Readonly<Record<DeskAction, { from: readonly DeskStatus[]; beforeDispatch?: boolean }>> = {
+  start: { from: ['paid', 'needs_review', 'partially_refunded'], beforeDispatch: true },
+  dispatch: { from: ['paid', 'in_production', 'partially_refunded'], beforeDispatch: true },
+  deliver: { from: ['dispatched', 'partially_refunded'], beforeDispatch: false },
+  refund: {
+    from: ['paid', 'in_production', 'dispatched', 'delivered', 'partially_refunded', 'needs_review'],
+  },
+  cancel: { from: ['paid', 'in_production', 'needs_review', 'partially_refunded'], beforeDispatch: true },
+};
+
+/** What the target status of a plain action is (refund and cancel decide theirs from the amounts). */
+export const TARGET: Readonly<Record<'start' | 'dispatch' | 'deliver', DeskStatus>> = {
+  start: 'in_production',
+  dispatch: 'dispatched',
+  deliver: 'delivered',
+};
+
+export interface FlowState {
+  readonly status: DeskStatus;
+  readonly dispatched: boolean;
+  readonly delivered: boolean;
+  /** Cents the provider can still refund (0 when the shop knows of no payment). */
+  readonly refundable: number;
+}
+
+export function allows(action: DeskAction, state: FlowState): boolean {
+  const rule = FLOW[action];
+  if (!rule.from.includes(state.status)) return false;
+  if (rule.beforeDispatch === true && state.dispatched) return false;
+  if (rule.beforeDispatch === false && !state.dispatched) return false;
+  if (action === 'deliver' && state.delivered) return false;
+  if (action === 'refund' && state.refundable <= 0) return false;
+  return true;
+}
+
+export function allowedActions(state: FlowState): DeskAction[] {
+  return (['start', 'dispatch', 'deliver', 'refund', 'cancel'] as const).filter((a) => allows(a, state));
+}

@@ -84,7 +84,7 @@ export interface Recorded {
   readonly body: unknown;
 }
 
-export type Route = (request: Recorded) => Response | Promise<Response> | undefined;
+export type Route = (request: Recorded) => Response | undefined | Promise<Response | undefined>;
 
 export const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

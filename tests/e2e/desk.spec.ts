@@ -180,7 +180,9 @@ for (const size of SIZES) {
       await expectNoSeriousA11yViolations(page);
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
-      await expect(slip).toBeVisible();
+      await expect(slip.getByText(reference, { exact: true })).toBeVisible();
+      await expect(slip.getByRole('img', { name: /QR code/ })).toBeVisible();
+      await expect(slip.getByText('3 Quay Street')).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, `${size.name}-slip-print.png`), fullPage: true });
       await page.emulateMedia({ media: 'screen' });
 

@@ -48,9 +48,21 @@ export function addressLines(address: Address | null | undefined): { field: stri
 
 const EMAIL_STATUS = { queued: 'waiting to send', sent: 'sent', failed: 'failed to send' } as const;
 
-function Section({ title, children }: { readonly title: string; readonly children: ReactNode }) {
+function Section({
+  title,
+  order,
+  children,
+}: {
+  readonly title: string;
+  /** Place on a phone, where both columns become one list (see OrderView). */
+  readonly order: string;
+  readonly children: ReactNode;
+}) {
   return (
-    <section className="rounded-2xl border border-line bg-white p-4 sm:p-5" aria-label={title}>
+    <section
+      className={`rounded-2xl border border-line bg-white p-4 sm:p-5 lg:order-none ${order}`}
+      aria-label={title}
+    >
       <h2 className="font-serif text-lg">{title}</h2>
       <div className="mt-3">{children}</div>
     </section>
@@ -89,9 +101,11 @@ function OrderView({
 
       <Flags order={order} />
 
+      {/* Two columns on a laptop. On a phone at the packing bench the columns dissolve (display: contents)
+          into one list in bench order: what to pack, the gift, then the actions, before the history. */}
       <div className="mt-6 grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
-        <div className="grid gap-4">
-          <Section title="Items">
+        <div className="contents lg:grid lg:gap-4">
+          <Section title="Items" order="order-1">
             <table className="w-full text-sm">
               <caption className="sr-only">Items of order {order.reference}</caption>
               <thead>
@@ -147,7 +161,7 @@ function OrderView({
             </dl>
           </Section>
 
-          <Section title="Gift">
+          <Section title="Gift" order="order-2">
             {order.giftWrapped ? (
               <>
                 <p className="text-sm font-medium">Gift-wrapped (no prices on the packing slip)</p>
@@ -164,7 +178,7 @@ function OrderView({
             )}
           </Section>
 
-          <Section title="Timeline">
+          <Section title="Timeline" order="order-6">
             {order.timeline.length === 0 ? (
               <p className="text-sm text-muted">Nothing recorded yet.</p>
             ) : (
@@ -190,12 +204,12 @@ function OrderView({
           </Section>
         </div>
 
-        <div className="grid gap-4">
-          <Section title="Actions">
+        <div className="contents lg:grid lg:gap-4">
+          <Section title="Actions" order="order-3">
             <OrderActions order={order} onChanged={onChanged} />
           </Section>
 
-          <Section title="Customer and delivery">
+          <Section title="Customer and delivery" order="order-4">
             <dl className="grid gap-2 text-sm">
               <div>
                 <dt className="text-muted">E-mail</dt>
@@ -224,7 +238,7 @@ function OrderView({
             </dl>
           </Section>
 
-          <Section title="Payment">
+          <Section title="Payment" order="order-7">
             <dl className="grid gap-2 text-sm">
               <div>
                 <dt className="text-muted">Provider</dt>
@@ -243,7 +257,7 @@ function OrderView({
             </dl>
           </Section>
 
-          <Section title="Private notes">
+          <Section title="Private notes" order="order-5">
             <Notes order={order} onChanged={onChanged} />
           </Section>
         </div>

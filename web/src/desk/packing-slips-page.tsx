@@ -101,7 +101,8 @@ export function PackingSlip({ order }: { readonly order: OrderDetail }) {
       aria-label={`Packing slip ${order.reference}`}
       className="packing-slip rounded-2xl border border-line bg-white p-6 text-ink sm:p-8"
     >
-      <header className="flex items-start justify-between gap-6 border-b border-line pb-4">
+      {/* A div, not a <header>: the shop's print rules hide every header (web/src/styles.css). */}
+      <div className="flex items-start justify-between gap-6 border-b border-line pb-4">
         <div>
           <p className="font-serif text-2xl text-wine">Solas</p>
           <p className="text-sm text-muted">Handcrafted beaded bracelets</p>
@@ -120,7 +121,7 @@ export function PackingSlip({ order }: { readonly order: OrderDetail }) {
             <span className="sr-only">QR code loading</span>
           )}
         </div>
-      </header>
+      </div>
 
       <section className="mt-4" aria-label="Deliver to">
         <h2 className="text-xs font-semibold tracking-[0.15em] text-muted uppercase">Deliver to</h2>

@@ -197,6 +197,8 @@ async function addOrderDeskSchema(db: AnyDb): Promise<void> {
     await db.schema.alterTable('orders').addColumn(column, 'text').execute();
   }
   await db.schema.alterTable('orders').addColumn('dispute_amount', 'integer').execute();
+  // While a desk refund is with the provider: a second click or tab finds it taken (docs/product.md §10.5).
+  await db.schema.alterTable('orders').addColumn('refund_claimed_ms', epochMsType(db)).execute();
   await db.schema
     .createIndex('orders_desk_status_paid')
     .on('orders')

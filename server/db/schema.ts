@@ -52,6 +52,8 @@ export interface OrdersTable {
   dispute_reason: string | null;
   dispute_amount: number | null;
   dispute_respond_by: string | null;
+  /** When a desk refund was handed to the provider; null when none is in flight. */
+  refund_claimed_ms: number | null;
 }
 
 export interface OrderLinesTable {

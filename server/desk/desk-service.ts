@@ -38,6 +38,9 @@ export type DeskOutcome =
   | { readonly httpStatus: 200; readonly body: { ok: true; changed: boolean; order: OrderDetail } }
   | { readonly httpStatus: 400 | 404 | 409 | 502; readonly body: { ok: false; error: string } };
 
+/** A refund of the same amount within this time of the last one is taken as its repeat (docs/product.md §10.5). */
+export const REPEAT_WINDOW_MS = 10_000;
+
 const MAIL_LABELS: Record<string, string> = {
   [MAIL_KINDS.customer]: 'Order confirmation e-mail to the shopper',
   [MAIL_KINDS.owner]: 'New order e-mail to the owner',
@@ -280,6 +283,15 @@ export class DeskService {
     if (!order) return notFound();
     const { row } = order;
     const refundable = refundableOf(row);
+    // A second click or tab right after a refund (it saw the order before): the same refund, not another.
+    const repeat = order.events.some(
+      (e) =>
+        e.kind === 'refund' &&
+        e.actor === 'owner' &&
+        (input.amount === undefined || e.amount === input.amount) &&
+        Date.now() - Date.parse(e.at) < REPEAT_WINDOW_MS,
+    );
+    if (repeat) return this.answer(reference, false);
     if (!FLOW.refund.from.includes(row.desk_status)) {
       return refused(refusedTransitionMessage(row.desk_status, 'refund'));
     }
@@ -291,9 +303,27 @@ export class DeskService {
     // The key names the state the owner saw: a double click or a second tab asks the provider for the same
     // refund (it answers the first one again); a later refund of the same amount is a new one.
     const key = `refund-${row.id}-${row.refunded}-${amount}`;
-    const made = await this.providerRefund(row, amount, key);
-    if (!made) return { httpStatus: 502, body: { ok: false, error: ADMIN_MESSAGES.refundFailed } } as const;
-    const changed = await this.o.store.recordRefund({
+    if (!(await this.o.store.claimRefund(row.id, row.refunded))) return this.answer(reference, false);
+    let changed: boolean;
+    try {
+      const made = await this.providerRefund(row, amount, key);
+      if (!made) return { httpStatus: 502, body: { ok: false, error: ADMIN_MESSAGES.refundFailed } } as const;
+      changed = await this.recordDeskRefund(row, reference, made, reason, actor);
+    } finally {
+      await this.o.store.releaseRefund(row.id);
+    }
+    if (changed) this.o.onMailQueued();
+    return this.answer(reference, changed);
+  }
+
+  private recordDeskRefund(
+    row: OrderRow,
+    reference: string,
+    made: { id: string; amount: number },
+    reason: string | null,
+    actor: Actor,
+  ): Promise<boolean> {
+    return this.o.store.recordRefund({
       orderId: row.id,
       refundId: made.id,
       amount: made.amount,
@@ -319,8 +349,6 @@ export class DeskService {
       ],
       audit: audit(actor, 'refund', reference, `${made.amount} cents${reason ? `: ${reason}` : ''}`),
     });
-    if (changed) this.o.onMailQueued();
-    return this.answer(reference, changed);
   }
 
   /** Cancels before dispatch, refunding everything that is left first (no refund, no cancellation). */

@@ -252,6 +252,29 @@ export class DeskStore {
     });
   }
 
+  /**
+   * Takes the order's one refund slot while the provider is asked: of concurrent refunds from the same
+   * state (a double click, two tabs, two instances) one gets it, the others change nothing. A claim older
+   * than `staleMs` (an instance that died mid-call) may be taken over.
+   */
+  async claimRefund(orderId: string, seenRefunded: number, staleMs = 60_000): Promise<boolean> {
+    const now = Date.now();
+    const result = await this.db
+      .updateTable('orders')
+      .set({ refund_claimed_ms: now })
+      .where('id', '=', orderId)
+      .where('refunded', '=', seenRefunded)
+      .where((eb) =>
+        eb.or([eb('refund_claimed_ms', 'is', null), eb('refund_claimed_ms', '<', now - staleMs)]),
+      )
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  async releaseRefund(orderId: string): Promise<void> {
+    await this.db.updateTable('orders').set({ refund_claimed_ms: null }).where('id', '=', orderId).execute();
+  }
+
   /** An event that changes nothing else (a dispute already flagged, a refund the desk started). */
   async addEvent(orderId: string, event: NewEvent): Promise<boolean> {
     return insertEvent(this.db, orderId, nowIso(), event);

@@ -1,12 +1,14 @@
 /**
  * A small stateful fake of the Stripe endpoints the shop uses (create / retrieve / expire Checkout
- * Sessions), on a real HTTP server at 127.0.0.1:0, so the official SDK is exercised end to end through
+ * Sessions, create refunds on a payment intent), with the payment intents, charges and disputes behind
+ * them and signed webhook events about them, on a real HTTP server at 127.0.0.1:0, so the official SDK is exercised end to end through
  * STRIPE_API_URL. It keeps what it was sent for assertions, honours idempotency keys as Stripe does, and
  * lets a test pay a session, change it, or make the API fail.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 export type FormValue = string | FormValue[] | { [key: string]: FormValue };
 
@@ -46,6 +48,8 @@ export interface FakeSession {
   success_url: string;
   cancel_url: string;
   url: string | null;
+  /** Set when the session is paid. */
+  payment_intent: string | null;
   collected_information: {
     shipping_details: {
       name: string;
@@ -59,6 +63,23 @@ export interface FakeSession {
       };
     } | null;
   } | null;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  payment_intent: string;
+  charge: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+}
+
+export interface FakePaymentIntent {
+  id: string;
+  amount: number;
+  chargeId: string;
+  refunds: FakeRefund[];
 }
 
 export interface RecordedRequest {
@@ -85,7 +106,37 @@ export interface FakeStripe {
    * that gives up meanwhile has still created what it asked for, as with the real Stripe.
    */
   delayNext(count: number, ms: number): void;
+  readonly paymentIntents: Map<string, FakePaymentIntent>;
+  /** Every refund made, through the API or the dashboard, oldest first. */
+  readonly refunds: FakeRefund[];
+  /** A refund the owner makes in Stripe's dashboard (no API call from the shop). */
+  refundInDashboard(paymentIntentId: string, amount: number): FakeRefund;
+  /** The Charge object of a payment intent, as charge.refunded carries it (refunds listed). */
+  chargeOf(paymentIntentId: string): Record<string, unknown>;
+  /** A Dispute object on a payment intent, as charge.dispute.created carries it. */
+  disputeOf(paymentIntentId: string, reason?: string, dueBy?: Date): Record<string, unknown>;
   close(): Promise<void>;
+}
+
+/** A signed webhook delivery of `type` about `object`: the body and its Stripe-Signature header. */
+export function signedEvent(
+  type: string,
+  object: unknown,
+  secret: string,
+): { payload: string; signature: string } {
+  const payload = JSON.stringify({
+    id: `evt_${randomBytes(8).toString('hex')}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    data: { object },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+function fakeId(prefix: string): string {
+  return `${prefix}_${randomBytes(12).toString('hex')}`;
 }
 
 function num(value: FormValue | undefined): number {
@@ -131,6 +182,9 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
   const created = new Map<string, Record<string, FormValue>>();
   const idempotent = new Map<string, FakeSession>();
   const requests: RecordedRequest[] = [];
+  const paymentIntents = new Map<string, FakePaymentIntent>();
+  const refunds: FakeRefund[] = [];
+  const idempotentRefunds = new Map<string, FakeRefund>();
   let failures = 0;
   let failureStatus = 500;
   let delays = 0;
@@ -165,11 +219,42 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       success_url: String(params.success_url),
       cancel_url: String(params.cancel_url),
       url: `https://checkout.stripe.com/c/pay/${id}`,
+      payment_intent: null,
       collected_information: null,
     };
     sessions.set(id, session);
     created.set(id, params);
     return session;
+  }
+
+  function refund(
+    pi: FakePaymentIntent,
+    amount: number,
+    metadata: Record<string, string>,
+  ): FakeRefund | string {
+    const left = pi.amount - pi.refunds.reduce((sum, r) => sum + r.amount, 0);
+    if (!Number.isInteger(amount) || amount < 1) return 'Invalid positive integer';
+    if (amount > left) {
+      return `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`;
+    }
+    const made: FakeRefund = {
+      id: fakeId('re'),
+      object: 'refund',
+      amount,
+      payment_intent: pi.id,
+      charge: pi.chargeId,
+      status: 'succeeded',
+      metadata,
+    };
+    pi.refunds.push(made);
+    refunds.push(made);
+    return made;
+  }
+
+  function intent(id: string): FakePaymentIntent {
+    const pi = paymentIntents.get(id);
+    if (!pi) throw new Error(`No payment intent ${id}`);
+    return pi;
   }
 
   const server: Server = createServer((req, res) => {
@@ -218,6 +303,20 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
         if (key) idempotent.set(key, session);
         return send(res, 200, session);
       }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const key = header('idempotency-key');
+        const previous = key ? idempotentRefunds.get(key) : undefined;
+        if (previous) return send(res, 200, previous);
+        const pi = paymentIntents.get(String(params.payment_intent ?? ''));
+        if (!pi) return stripeError(res, 400, `No such payment_intent: '${String(params.payment_intent)}'`);
+        const metadata = Object.fromEntries(
+          Object.entries(asRecord(params.metadata)).map(([k, v]) => [k, String(v)]),
+        );
+        const made = refund(pi, params.amount === undefined ? pi.amount : num(params.amount), metadata);
+        if (typeof made === 'string') return stripeError(res, 400, made);
+        if (key) idempotentRefunds.set(key, made);
+        return send(res, 200, made);
+      }
       if (sessionPath) {
         const session = sessions.get(decodeURIComponent(sessionPath[1] ?? ''));
         if (!session) return stripeError(res, 404, `No such checkout.session: '${sessionPath[1]}'`);
@@ -253,6 +352,11 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       if (!session) throw new Error(`No session ${sessionId}`);
       session.status = 'complete';
       session.payment_status = 'paid';
+      if (!session.payment_intent) {
+        const pi = { id: fakeId('pi'), amount: session.amount_total, chargeId: fakeId('ch'), refunds: [] };
+        paymentIntents.set(pi.id, pi);
+        session.payment_intent = pi.id;
+      }
       session.collected_information = {
         shipping_details: {
           name: shipping.name,
@@ -267,6 +371,38 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
         },
       };
       return session;
+    },
+    paymentIntents,
+    refunds,
+    refundInDashboard(paymentIntentId, amount) {
+      const made = refund(intent(paymentIntentId), amount, {});
+      if (typeof made === 'string') throw new Error(made);
+      return made;
+    },
+    chargeOf(paymentIntentId) {
+      const pi = intent(paymentIntentId);
+      return {
+        id: pi.chargeId,
+        object: 'charge',
+        amount: pi.amount,
+        amount_refunded: pi.refunds.reduce((sum, r) => sum + r.amount, 0),
+        payment_intent: pi.id,
+        refunded: pi.refunds.reduce((sum, r) => sum + r.amount, 0) >= pi.amount,
+        refunds: { object: 'list', data: [...pi.refunds].reverse() },
+      };
+    },
+    disputeOf(paymentIntentId, reason = 'fraudulent', dueBy = new Date(Date.now() + 7 * 86_400_000)) {
+      const pi = intent(paymentIntentId);
+      return {
+        id: fakeId('dp'),
+        object: 'dispute',
+        amount: pi.amount,
+        charge: pi.chargeId,
+        payment_intent: pi.id,
+        reason,
+        status: 'needs_response',
+        evidence_details: { due_by: Math.floor(dueBy.getTime() / 1000) },
+      };
     },
     failNext(count, status = 500) {
       failures = count;

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderLineRow, OrderRow } from '../db/schema';
+import { CSV_BOM, csvCell, csvDocument, ORDERS_CSV_HEADER, ordersCsv, vatIncluded } from './csv';
+
+describe('CSV cells (RFC 4180, CSV injection)', () => {
+  it('quotes commas, quotes and line breaks, doubling quotes', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\r\nlines')).toBe('"two\r\nlines"');
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(35)).toBe('35');
+  });
+
+  it('neutralises cells a spreadsheet would run as a formula', () => {
+    for (const start of ['=', '+', '-', '@', '\t', '\r']) {
+      expect(csvCell(`${start}HYPERLINK("x")`).replace(/^"/, '')).toMatch(/^'/);
+    }
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('=A1,"x"')).toBe(`"'=A1,""x"""`);
+    expect(csvCell('Síle Ó Briain €')).toBe('Síle Ó Briain €');
+  });
+
+  it('writes a BOM, CRLF rows and a final CRLF', () => {
+    expect(csvDocument(['A', 'B'], [['1', 'x,y']])).toBe(`${CSV_BOM}A,B\r\n1,"x,y"\r\n`);
+  });
+
+  it('computes the VAT a gross amount includes at the configured rate', () => {
+    expect(vatIncluded(12300, 23)).toBe(2300);
+    expect(vatIncluded(3500, 23)).toBe(654);
+    expect(vatIncluded(0)).toBe(0);
+  });
+
+  it('writes one row per order with lines, sizes when present and a neutralised shopper name', () => {
+    const row = {
+      reference: 'SOL-AB12CD34',
+      paid_at: '2026-11-20T10:00:00.000Z',
+      email: 'aoife@example.ie',
+      shipping_name: '=cmd|calc',
+      shipping_address: JSON.stringify({ country: 'IE' }),
+      subtotal: 7000,
+      shipping: 0,
+      gift_wrap: 350,
+      total: 7350,
+      refunded: 350,
+      desk_status: 'partially_refunded',
+    } as unknown as OrderRow;
+    const lines = [
+      { name: 'First Light', quantity: 1, size: 'M' },
+      { name: 'Sea Glass', quantity: 1 },
+    ] as unknown as OrderLineRow[];
+    const [header, first, end] = ordersCsv([{ row, lines }]).split('\r\n');
+    expect(header).toBe(`${CSV_BOM}${ORDERS_CSV_HEADER.join(',')}`);
+    expect(first).toBe(
+      "SOL-AB12CD34,2026-11-20T10:00:00.000Z,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M,70.00,0.00,3.50,73.50,3.50,13.09,partially_refunded",
+    );
+    expect(end).toBe('');
+  });
+});

@@ -1,0 +1,416 @@
+/**
+ * The order desk's API end to end on the real app, on SQLite and PostgreSQL: sign-in and its cookie,
+ * the guard (401 / 403 / 400 / 404), every transition allowed and refused, idempotency under concurrency
+ * (20 parallel dispatches, one e-mail through a real SMTP server), refunds through the test provider,
+ * cancellation, notes, the audit trail, the list and the CSV exports.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES, type OrderDetail, type OrdersListResponse } from '../../domain/admin-api';
+import { orderReference } from '../../domain/checkout';
+import type { TestCheckoutProvider } from '../payments/test-checkout';
+import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
+import { buildTestApp, sleep, tempDataDir } from '../test-support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+import { ADMIN_SESSION_COOKIE } from './admin-sessions';
+import { DESK_MAIL_KINDS } from './desk-mail';
+
+const TOKEN = 'desk-owner-token-0123';
+const SHOPPER = 'ciara@example.ie';
+const OWNER = 'owner@solas.test';
+
+const PAY_FORM = {
+  email: SHOPPER,
+  name: 'Ciara Walsh',
+  line1: '4 Quay Street',
+  city: 'Galway',
+  postalCode: 'H91 AB12',
+  country: 'IE',
+  cardNumber: '4242 4242 4242 4242',
+  expiry: '12 / 39',
+  cvc: '123',
+};
+
+let data: ReturnType<typeof tempDataDir>;
+let database: TestDatabase;
+let smtp: SmtpSink;
+let app: FastifyInstance;
+
+async function paidOrder(): Promise<string> {
+  const checkout = await app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { email: SHOPPER, items: [{ id: '2', quantity: 2 }], giftWrap: true, zone: 'IE' },
+  });
+  const { sessionId } = checkout.json() as { sessionId: string };
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/test-checkout/${sessionId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(PAY_FORM).toString(),
+  });
+  expect(paid.statusCode).toBeLessThan(400);
+  await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
+  return orderReference(sessionId);
+}
+
+async function signIn(): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { token: TOKEN } });
+  expect(res.statusCode).toBe(200);
+  const setCookie = String(res.headers['set-cookie']);
+  return setCookie.split(';')[0] ?? '';
+}
+
+function desk(cookie: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) {
+  return app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+}
+
+async function detail(cookie: string, reference: string): Promise<OrderDetail> {
+  const res = await desk(cookie, 'GET', `/api/admin/orders/${reference}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as OrderDetail;
+}
+
+async function auditActions(): Promise<string[]> {
+  const rows = await app.commerce.db.selectFrom('admin_audit').select('action').orderBy('id').execute();
+  return rows.map((r) => r.action);
+}
+
+describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
+  beforeEach(async () => {
+    data = tempDataDir();
+    database = await createTestDatabase(dialect, data.dir);
+    smtp = await startSmtpSink();
+    app = await buildTestApp({
+      DATA_DIR: data.dir,
+      ADMIN_TOKEN: TOKEN,
+      OWNER_EMAIL: OWNER,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'orders@solas.test',
+      RATE_LIMITS: 'off',
+      ...database.env,
+    });
+  });
+
+  afterEach(async () => {
+    await app.close();
+    await smtp.stop();
+    await database.remove();
+    data.remove();
+  });
+
+  it('signs in with an HttpOnly, SameSite=Strict session cookie, and signing out ends the session', async () => {
+    const wrong = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { token: 'nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ ok: false, error: ADMIN_MESSAGES.wrongToken });
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+
+    const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { token: TOKEN } });
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toMatch(new RegExp(`^${ADMIN_SESSION_COOKIE}=[A-Za-z0-9_-]{43};`));
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(setCookie).toContain('Path=/');
+    expect(setCookie).not.toContain('Secure'); // PUBLIC_URL is http here
+    const cookie = setCookie.split(';')[0] ?? '';
+    // Only the hash is stored: the cookie's secret is nowhere in the database.
+    const stored = await app.commerce.db.selectFrom('admin_sessions').select('id_hash').execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.id_hash).not.toContain(cookie.split('=')[1]);
+
+    expect((await desk(cookie, 'GET', '/api/admin/orders')).statusCode).toBe(200);
+    const out = await desk(cookie, 'DELETE', '/api/admin/session');
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
+    expect((await desk(cookie, 'GET', '/api/admin/orders')).statusCode).toBe(401);
+    expect(await app.commerce.db.selectFrom('admin_sessions').select('id_hash').execute()).toHaveLength(0);
+    expect(await auditActions()).toEqual(['sign-in', 'sign-out']);
+  });
+
+  it('answers 401 without a session or token, 403 cross-site, 400 malformed, 404 unknown; Bearer works', async () => {
+    const reference = await paidOrder();
+    expect((await app.inject({ method: 'GET', url: '/api/admin/orders' })).statusCode).toBe(401);
+    expect(
+      (await desk(`${ADMIN_SESSION_COOKIE}=forged-session-value-000000`, 'GET', '/api/admin/orders'))
+        .statusCode,
+    ).toBe(401);
+    const bearer = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${reference}`,
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    expect(bearer.statusCode).toBe(200);
+
+    const cookie = await signIn();
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${reference}/status`,
+      headers: { cookie, origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      payload: { status: 'in_production' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const malformed = await desk(cookie, 'POST', `/api/admin/orders/${reference}/status`, {
+      status: 'shipped',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect((malformed.json() as { error: string }).error).toMatch(/^status: /);
+    const extraKey = await desk(cookie, 'POST', `/api/admin/orders/${reference}/refund`, {
+      amount: 100,
+      price: 1,
+    });
+    expect(extraKey.statusCode).toBe(400);
+    const unknown = await desk(cookie, 'POST', '/api/admin/orders/SOL-NOPE0000/status', {
+      status: 'in_production',
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ ok: false, error: ADMIN_MESSAGES.notFound });
+    expect((await detail(cookie, reference)).status).toBe('paid');
+  });
+
+  it('runs paid -> in production -> dispatched -> delivered and refuses every other transition', async () => {
+    const reference = await paidOrder();
+    const cookie = await signIn();
+    const act = (action: string, body: object) =>
+      desk(cookie, 'POST', `/api/admin/orders/${reference}/${action}`, body);
+
+    let order = await detail(cookie, reference);
+    expect(order.status).toBe('paid');
+    expect(order.allowedActions).toEqual(['start', 'dispatch', 'refund', 'cancel']);
+    expect(order.dispatchBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(order.address?.city).toBe('Galway');
+
+    const early = await act('status', { status: 'delivered' });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual({ ok: false, error: 'A paid order cannot be marked delivered' });
+
+    expect((await act('status', { status: 'in_production' })).json()).toMatchObject({ changed: true });
+    const again = await act('status', { status: 'in_production' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ changed: false, order: { status: 'in_production' } });
+
+    const dispatched = await act('dispatch', { carrier: 'an_post', trackingNumber: 'CE123456789IE' });
+    expect(dispatched.json()).toMatchObject({
+      changed: true,
+      order: {
+        status: 'dispatched',
+        dispatch: {
+          carrier: 'an_post',
+          trackingNumber: 'CE123456789IE',
+          trackingUrl: 'https://www.anpost.com/Post-Parcels/Track/History?item=CE123456789IE',
+        },
+      },
+    });
+    const cancelLate = await act('cancel', {});
+    expect(cancelLate.statusCode).toBe(409);
+    expect(cancelLate.json()).toEqual({ ok: false, error: 'A dispatched order cannot be cancelled' });
+    expect((await act('status', { status: 'in_production' })).statusCode).toBe(409);
+
+    expect((await act('status', { status: 'delivered' })).json()).toMatchObject({
+      changed: true,
+      order: { status: 'delivered', allowedActions: ['refund'] },
+    });
+    expect((await act('dispatch', { carrier: 'dpd', trackingNumber: 'X' })).json()).toMatchObject({
+      changed: false,
+    });
+
+    order = await detail(cookie, reference);
+    expect(order.timeline.map((t) => t.kind)).toEqual(
+      expect.arrayContaining(['created', 'paid', 'email', 'status', 'dispatched']),
+    );
+    expect(await auditActions()).toEqual(['sign-in', 'start', 'dispatch', 'deliver']);
+    const audit = await app.commerce.db
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('action', '=', 'dispatch')
+      .execute();
+    expect(audit[0]).toMatchObject({ target: reference, detail: 'An Post CE123456789IE' });
+    expect(audit[0]?.session).toMatch(/^[0-9a-f]{12}$/);
+    expect(audit[0]?.address).toBe('127.0.0.1');
+  });
+
+  it('20 parallel dispatches make one change and send one "on its way" e-mail with the tracking link', async () => {
+    const reference = await paidOrder();
+    await smtp.waitFor(2); // the confirmation and the owner's notification
+    const cookie = await signIn();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        desk(cookie, 'POST', `/api/admin/orders/${reference}/dispatch`, {
+          carrier: 'ups',
+          trackingNumber: '1Z999',
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.filter((a) => (a.json() as { changed: boolean }).changed)).toHaveLength(1);
+    const rows = await app.commerce.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('kind', '=', DESK_MAIL_KINDS.dispatched)
+      .execute();
+    expect(rows).toHaveLength(1);
+    const mails = await smtp.waitFor(3);
+    await sleep(300);
+    expect(smtp.messages).toHaveLength(3);
+    const shipping = mails[2]?.parsed;
+    expect(shipping?.subject).toBe(`Your Solas order ${reference} is on its way`);
+    expect(shipping?.to && 'text' in shipping.to ? shipping.to.text : '').toContain(SHOPPER);
+    expect(shipping?.text).toContain('Tracking number: 1Z999');
+    expect(shipping?.text).toContain('https://www.ups.com/track?tracknum=1Z999');
+    expect(shipping?.html).toContain('href="https://www.ups.com/track?tracknum=1Z999"');
+    expect(await auditActions()).toEqual(['sign-in', 'dispatch']);
+  });
+
+  it('refunds part, refuses more than is left, refunds the rest once, all through the test provider', async () => {
+    const reference = await paidOrder();
+    const cookie = await signIn();
+    const provider = app.commerce.provider as TestCheckoutProvider;
+    const total = (await detail(cookie, reference)).total;
+    const refund = (body: object) => desk(cookie, 'POST', `/api/admin/orders/${reference}/refund`, body);
+
+    // A double click: the same refund asked twice at once is made once.
+    const [first, second] = await Promise.all([
+      refund({ amount: 1000, reason: 'Clasp colour changed' }),
+      refund({ amount: 1000, reason: 'Clasp colour changed' }),
+    ]);
+    expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
+    expect(provider.refunds).toHaveLength(1);
+    expect(provider.refunds[0]).toMatchObject({ amount: 1000 });
+    let order = await detail(cookie, reference);
+    expect(order).toMatchObject({ status: 'partially_refunded', refunded: 1000, refundable: total - 1000 });
+
+    // Past the repeat window, the same amount again would be a new refund; more than is left is refused.
+    await app.commerce.db.updateTable('order_events').set({ at: '2000-01-01T00:00:00.000Z' }).execute();
+    const over = await refund({ amount: total });
+    expect(over.statusCode).toBe(400);
+    expect(over.json()).toEqual({ ok: false, error: ADMIN_MESSAGES.overRefund });
+    expect((await refund({ amount: 0 })).statusCode).toBe(400);
+
+    const rest = await refund({});
+    expect(rest.json()).toMatchObject({
+      changed: true,
+      order: { status: 'refunded', refunded: total, refundable: 0 },
+    });
+    expect(provider.refunds.map((r) => r.amount)).toEqual([1000, total - 1000]);
+    expect((await refund({})).json()).toMatchObject({ changed: false }); // a double click on "refund the rest"
+    await app.commerce.db.updateTable('order_events').set({ at: '2000-01-01T00:00:00.000Z' }).execute();
+    const nothing = await refund({});
+    expect(nothing.statusCode).toBe(409);
+    expect(nothing.json()).toEqual({ ok: false, error: 'A refunded order cannot be refunded' });
+
+    order = await detail(cookie, reference);
+    expect(order.timeline.filter((t) => t.kind === 'refund').map((t) => t.amount)).toEqual([
+      1000,
+      total - 1000,
+    ]);
+    const mails = await smtp.waitFor(4);
+    expect(mails.map((m) => m.parsed.subject)).toEqual(
+      expect.arrayContaining([
+        `Refund of €10.00 for your Solas order ${reference}`,
+        expect.stringMatching(/^Refund of €\d+\.\d\d for your Solas order/),
+      ]),
+    );
+    expect(await auditActions()).toEqual(['sign-in', 'refund', 'refund']);
+  });
+
+  it('cancels before dispatch, refunding in full, once', async () => {
+    const reference = await paidOrder();
+    const cookie = await signIn();
+    const provider = app.commerce.provider as TestCheckoutProvider;
+    const answers = await Promise.all([
+      desk(cookie, 'POST', `/api/admin/orders/${reference}/cancel`, { reason: 'Out of stock' }),
+      desk(cookie, 'POST', `/api/admin/orders/${reference}/cancel`, { reason: 'Out of stock' }),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const order = await detail(cookie, reference);
+    expect(order).toMatchObject({ status: 'cancelled', refunded: order.total, cancelReason: 'Out of stock' });
+    expect(order.allowedActions).toEqual([]);
+    expect(provider.refunds).toHaveLength(1);
+    const rows = await app.commerce.db
+      .selectFrom('outbox')
+      .select('kind')
+      .where('kind', '=', DESK_MAIL_KINDS.cancelled)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(
+      (await desk(cookie, 'POST', `/api/admin/orders/${reference}/status`, { status: 'in_production' }))
+        .statusCode,
+    ).toBe(409);
+  });
+
+  it('keeps private notes, lists the work to do and searches, and exports CSV with a BOM', async () => {
+    const first = await paidOrder();
+    const second = await paidOrder();
+    const cookie = await signIn();
+    const note = await desk(cookie, 'POST', `/api/admin/orders/${first}/notes`, {
+      text: 'Wrap in blue paper',
+    });
+    expect((note.json() as { order: OrderDetail }).order.notes.map((n) => n.text)).toEqual([
+      'Wrap in blue paper',
+    ]);
+    expect((await desk(cookie, 'POST', `/api/admin/orders/${first}/notes`, { text: '   ' })).statusCode).toBe(
+      400,
+    );
+    await desk(cookie, 'POST', `/api/admin/orders/${second}/status`, { status: 'in_production' });
+
+    const work = (await desk(cookie, 'GET', '/api/admin/orders')).json() as OrdersListResponse;
+    expect(work.orders.map((o) => o.reference)).toEqual([first, second]); // oldest dispatch date first
+    expect(work.total).toBe(2);
+    expect(work.counts).toMatchObject({ paid: 1, in_production: 1, pending: 0 });
+    const making = (
+      await desk(cookie, 'GET', '/api/admin/orders?status=in_production')
+    ).json() as OrdersListResponse;
+    expect(making.orders.map((o) => o.reference)).toEqual([second]);
+    const found = (
+      await desk(cookie, 'GET', `/api/admin/orders?status=all&q=${first.toLowerCase()}`)
+    ).json() as OrdersListResponse;
+    expect(found.orders.map((o) => o.reference)).toEqual([first]);
+    const byMail = (
+      await desk(cookie, 'GET', '/api/admin/orders?status=all&q=CIARA%40')
+    ).json() as OrdersListResponse;
+    expect(byMail.total).toBe(2);
+    const wildcard = (
+      await desk(cookie, 'GET', '/api/admin/orders?status=all&q=%25')
+    ).json() as OrdersListResponse;
+    expect(wildcard.total).toBe(0);
+    expect((await desk(cookie, 'GET', '/api/admin/orders?status=bogus')).statusCode).toBe(400);
+    expect((await desk(cookie, 'GET', '/api/admin/orders?from=2026-02-30')).statusCode).toBe(400);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = await desk(
+      cookie,
+      'GET',
+      `/api/admin/orders.csv?from=2000-01-01&to=${today.slice(0, 4)}-12-31`,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="solas-orders-2000-01-01-to-/);
+    expect(csv.body.startsWith('\uFEFFReference,Paid at,E-mail,Name,Country,Lines,Sizes,')).toBe(true);
+    const lines = csv.body.split('\r\n');
+    expect(lines).toHaveLength(4); // header, two orders, the final CRLF
+    expect(lines[1]).toContain(`${first},`);
+    expect(lines[1]).toContain(',Ciara Walsh,IE,2 x ');
+    expect(
+      (await desk(cookie, 'GET', '/api/admin/orders.csv?from=2026-05-02&to=2026-05-01')).statusCode,
+    ).toBe(400);
+
+    await app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: '=cmd@example.ie' } });
+    const news = await desk(cookie, 'GET', '/api/admin/newsletter.csv');
+    expect(news.statusCode).toBe(200);
+    expect(news.body.startsWith('\uFEFFE-mail,Source,Signed up at\r\n')).toBe(true);
+    expect(await auditActions()).toEqual(['sign-in', 'note', 'start', 'export-orders', 'export-newsletter']);
+  });
+});
+
+describe('the session cookie over https', () => {
+  it('is Secure when PUBLIC_URL is https', async () => {
+    data = tempDataDir();
+    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN: TOKEN, PUBLIC_URL: 'https://solas.test' });
+    try {
+      const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { token: TOKEN } });
+      expect(String(res.headers['set-cookie'])).toMatch(/; Secure$/);
+    } finally {
+      await app.close();
+      data.remove();
+    }
+  });
+});

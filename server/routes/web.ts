@@ -18,7 +18,7 @@ export interface WebRoutesOptions {
   readonly publicUrl: string;
 }
 
-/** Where the owner's order desk lives (docs/product.md §14); its routes are in the hash. */
+/** Where the owner's order desk lives (docs/product.md §10.10); its routes are in the hash. */
 export const DESK_PATH = '/admin';
 
 function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {

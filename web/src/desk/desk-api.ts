@@ -1,5 +1,5 @@
 /**
- * The desk's calls to the order desk API (docs/product.md §14), typed and checked by the shared contract
+ * The desk's calls to the order desk API (docs/product.md §10.10), typed and checked by the shared contract
  * (domain/admin-api.ts): every answer is parsed before the desk shows it. The session is the HttpOnly
  * cookie the server sets at sign-in, so nothing here stores a token (fetch sends the cookie: same origin).
  * A 401 anywhere means the session has ended: the caller shows the sign-in screen.

@@ -1,5 +1,5 @@
 /**
- * The owner's order desk (docs/product.md §14): sign-in, then the orders, one order, packing slips and
+ * The owner's order desk (docs/product.md §10.10): sign-in, then the orders, one order, packing slips and
  * exports. The session is a server-side session in an HttpOnly cookie; the desk itself keeps no token
  * anywhere, so it learns whether it is signed in by asking (a 401 shows the sign-in screen).
  */

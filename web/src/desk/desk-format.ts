@@ -1,4 +1,4 @@
-/** Words and numbers as the desk shows them (docs/product.md §14). */
+/** Words and numbers as the desk shows them (docs/product.md §10.10). */
 import { DESK_STATUS_LABELS, type DeskStatus } from '../../../domain/admin-api';
 import { type Cents, cents, formatEuro } from '../../../domain/money';
 

@@ -1,5 +1,5 @@
 /**
- * One order (docs/product.md §14.2): what to make and where it goes, the money, the payment, the timeline
+ * One order (docs/product.md §10.10): what to make and where it goes, the money, the payment, the timeline
  * and the owner's private notes, with the actions its status allows (./order-actions.tsx).
  */
 import { type FormEvent, type ReactNode, useId, useState } from 'react';

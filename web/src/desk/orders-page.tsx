@@ -1,5 +1,5 @@
 /**
- * The orders list (docs/product.md §14.2). With no filter it shows the work to do: paid and in production,
+ * The orders list (docs/product.md §10.10). With no filter it shows the work to do: paid and in production,
  * oldest dispatch date first (the server's default). Filters live in the URL hash, so the back button and
  * a bookmarked view work; pending and abandoned checkouts appear only when their status is chosen.
  */

@@ -186,6 +186,24 @@ for (const size of SIZES) {
       await page.screenshot({ path: path.join(SHOTS, `${size.name}-slip-print.png`), fullPage: true });
       await page.emulateMedia({ media: 'screen' });
 
+      // The batch of slips and the exports: reachable from the desk's navigation, nothing serious for axe.
+      await page.getByRole('link', { name: 'Packing slips' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /Packing slips/ })).toBeVisible();
+      await expect(
+        page
+          .getByText('No orders are in production, so there is nothing to pack.')
+          .or(page.getByRole('article').first()),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('link', { name: 'Exports' }).click();
+      await expect(page.getByRole('link', { name: 'Download orders CSV' })).toHaveAttribute(
+        'href',
+        /^\/api\/admin\/orders\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
+      );
+      const csv = await page.request.get('/api/admin/newsletter.csv');
+      expect(csv.status()).toBe(200);
+      await expectNoSeriousA11yViolations(page);
+
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page.getByLabel('Owner token')).toBeVisible();
       await expect(page.getByText('You are signed out.')).toBeVisible();

@@ -69,7 +69,7 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
 
       <form
         onSubmit={apply}
-        className="mt-5 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-[1fr_2fr_1fr_1fr_auto] lg:items-end"
+        className="mt-5 grid gap-3 rounded-2xl border border-line bg-white p-4 sm:grid-cols-2 lg:grid-cols-[minmax(11rem,1fr)_2fr_1fr_1fr_auto] lg:items-end"
       >
         <div>
           <label htmlFor={`${id}-status`} className="text-sm font-medium">
@@ -81,8 +81,8 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
             value={form.status}
             onChange={(e) => setForm({ ...form, status: e.target.value })}
           >
-            <option value="work">Work to do (paid, in production)</option>
-            <option value="all">All orders (no open or abandoned checkouts)</option>
+            <option value="work">Work to do</option>
+            <option value="all">All orders</option>
             {DESK_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}

@@ -15,6 +15,8 @@ export const ADMIN_API = {
   orders: '/api/admin/orders',
   ordersCsv: '/api/admin/orders.csv',
   newsletterCsv: '/api/admin/newsletter.csv',
+  /** Every order in production with its details, oldest dispatch date first: the packing-slip batch. */
+  packingSlips: '/api/admin/packing-slips',
 } as const;
 
 /** `/api/admin/orders/SOL-1A2B3C4D` and its actions (`status`, `dispatch`, `refund`, `cancel`, `notes`). */
@@ -155,6 +157,7 @@ export const ADMIN_LIMITS = {
   maxTrackingNumberChars: 64,
   maxTrackingUrlChars: 500,
   maxTokenChars: 512,
+  maxPackingSlips: 200,
 } as const;
 
 // -------------------------------------------------------------------------------------------- requests
@@ -219,6 +222,7 @@ export type NoteRequest = z.infer<typeof noteRequestSchema>;
 export const errorResponseSchema = z.object({ ok: z.literal(false), error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
+/** Answer of `POST /api/admin/session` (sign-in) and `GET /api/admin/session` (am I signed in? 401 if not). */
 export const sessionResponseSchema = z.object({
   ok: z.literal(true),
   /** ISO instant the session ends if unused (it is renewed on use, up to 7 days after sign-in). */
@@ -360,6 +364,10 @@ export const orderDetailSchema = z.object({
   notes: z.array(orderNoteSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/** Answer of GET /api/admin/packing-slips (at most ADMIN_LIMITS.maxPackingSlips orders). */
+export const packingSlipsResponseSchema = z.object({ orders: z.array(orderDetailSchema) });
+export type PackingSlipsResponse = z.infer<typeof packingSlipsResponseSchema>;
 
 /**
  * Answer of every POST on an order: the order as it is now. `changed` is false when the request repeated

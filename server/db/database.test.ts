@@ -179,6 +179,27 @@ describe('PostgreSQL connections', () => {
 
 const AT = '2026-01-10T12:00:00.000Z';
 
+const DESK_STATUS_OF: Record<string, string> = {
+  pending: 'pending',
+  paid: 'paid',
+  failed: 'failed',
+  expired: 'abandoned',
+};
+const DESK_NULL_COLUMNS = [
+  'payment_id',
+  'carrier',
+  'tracking_number',
+  'tracking_url',
+  'dispatched_at',
+  'delivered_at',
+  'review_reason',
+  'cancel_reason',
+  'dispute_reason',
+  'dispute_respond_by',
+  'dispute_amount',
+  'refund_claimed_ms',
+];
+
 function insertOrder(db: Kysely<Database>, id: string, total: number) {
   return db
     .insertInto('orders')
@@ -289,6 +310,10 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           ...row,
           reference: row.session_id ? orderReference(String(row.session_id)) : null,
           checked_at: null,
+          // 0007-order-desk: the desk status back-filled from the payment status, the rest empty.
+          desk_status: DESK_STATUS_OF[String(row.status)],
+          refunded: 0,
+          ...Object.fromEntries(DESK_NULL_COLUMNS.map((c) => [c, null])),
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');

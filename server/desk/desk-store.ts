@@ -142,6 +142,20 @@ export class DeskStore {
     return row ? this.load(row) : null;
   }
 
+  /** Orders in production with everything a packing slip shows, oldest payment first. */
+  async inProduction(limit: number): Promise<DeskOrder[]> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('desk_status', '=', 'in_production')
+      .orderBy('paid_at')
+      .limit(limit)
+      .execute();
+    const orders: DeskOrder[] = [];
+    for (const row of rows) orders.push(await this.load(row));
+    return orders;
+  }
+
   async findRowByPaymentId(paymentId: string): Promise<OrderRow | null> {
     return (
       (await this.db

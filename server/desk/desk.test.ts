@@ -119,10 +119,16 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect(stored[0]?.id_hash).not.toContain(cookie.split('=')[1]);
 
     expect((await desk(cookie, 'GET', '/api/admin/orders')).statusCode).toBe(200);
+    const state = await desk(cookie, 'GET', '/api/admin/session');
+    expect(state.statusCode).toBe(200);
+    expect(Date.parse((state.json() as { expiresAt: string }).expiresAt)).toBeGreaterThan(
+      Date.now() + 11 * 3600_000,
+    );
     const out = await desk(cookie, 'DELETE', '/api/admin/session');
     expect(out.statusCode).toBe(200);
     expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
     expect((await desk(cookie, 'GET', '/api/admin/orders')).statusCode).toBe(401);
+    expect((await desk(cookie, 'GET', '/api/admin/session')).statusCode).toBe(401);
     expect(await app.commerce.db.selectFrom('admin_sessions').select('id_hash').execute()).toHaveLength(0);
     expect(await auditActions()).toEqual(['sign-in', 'sign-out']);
   });
@@ -360,6 +366,10 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
       await desk(cookie, 'GET', '/api/admin/orders?status=in_production')
     ).json() as OrdersListResponse;
     expect(making.orders.map((o) => o.reference)).toEqual([second]);
+    const slips = (await desk(cookie, 'GET', '/api/admin/packing-slips')).json() as { orders: OrderDetail[] };
+    expect(slips.orders.map((o) => [o.reference, o.giftWrapped, o.address?.name, o.lines.length])).toEqual([
+      [second, true, 'Ciara Walsh', 1],
+    ]);
     const found = (
       await desk(cookie, 'GET', `/api/admin/orders?status=all&q=${first.toLowerCase()}`)
     ).json() as OrdersListResponse;

@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ADMIN_API,
+  ADMIN_LIMITS,
   ADMIN_MESSAGES,
   cancelRequestSchema,
   csvRangeQuerySchema,
@@ -28,7 +29,7 @@ import {
   sameSecret,
 } from '../desk/admin-sessions';
 import { newsletterCsv, ordersCsv } from '../desk/csv';
-import { type Actor, type DeskOutcome, type DeskService, toListItem } from '../desk/desk-service';
+import { type Actor, type DeskOutcome, type DeskService, toDetail, toListItem } from '../desk/desk-service';
 
 export interface DeskRouteOptions {
   readonly config: AppConfig;
@@ -38,7 +39,8 @@ export interface DeskRouteOptions {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    deskActor?: Actor;
+    /** Who is acting; `expiresAt` for a session (a Bearer script has none). */
+    deskActor?: Actor & { readonly expiresAt?: Date };
   }
 }
 
@@ -110,7 +112,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       const secret = sessionSecretFrom(request.headers.cookie);
       const session = secret ? await sessions.use(secret) : null;
       if (session) {
-        request.deskActor = { session: session.label, address: request.ip };
+        request.deskActor = { session: session.label, address: request.ip, expiresAt: session.expiresAt };
         return undefined;
       }
       if (secret) reply.header('Set-Cookie', cookie('', 0, secure));
@@ -142,7 +144,8 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     // Compared in constant time over fixed-length digests: a wrong token's length tells nothing.
     if (!parsed.success || !sameSecret(parsed.data.token, config.admin.token)) {
       await sleep(throttle.fail(address));
-      request.log.warn({ address }, 'desk: failed sign-in');
+      // The client address stays out of the log line (the request log has what operations need).
+      request.log.warn('desk: failed sign-in');
       return reply.code(401).send({ ok: false, error: ADMIN_MESSAGES.wrongToken });
     }
     throttle.succeed(address);
@@ -157,6 +160,12 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     return reply
       .header('Set-Cookie', cookie(secret, Math.floor(SESSION_LIMITS.maxMs / 1000), secure))
       .send({ ok: true, expiresAt: session.expiresAt.toISOString() });
+  });
+
+  // Whether the desk is signed in (the app asks at start): the session's end if it stays unused.
+  app.get(ADMIN_API.session, guarded, async (request, reply) => {
+    const expiresAt = request.deskActor?.expiresAt ?? new Date(Date.now() + SESSION_LIMITS.idleMs);
+    return reply.send({ ok: true, expiresAt: expiresAt.toISOString() });
   });
 
   app.delete(ADMIN_API.session, guarded, async (request, reply) => {
@@ -178,7 +187,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       ...range,
       page,
     });
-    return reply.send({ orders: rows.map(toListItem), total, page, pageSize: 25, counts });
+    return reply.send({ orders: rows.map(toListItem), total, page, pageSize: ADMIN_LIMITS.pageSize, counts });
   });
 
   app.get(ADMIN_API.ordersCsv, guarded, async (request, reply) => {
@@ -210,6 +219,11 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', 'attachment; filename="solas-newsletter.csv"')
       .send(newsletterCsv(rows));
+  });
+
+  app.get(ADMIN_API.packingSlips, guarded, async (_request, reply) => {
+    const orders = await desk.store.inProduction(ADMIN_LIMITS.maxPackingSlips);
+    return reply.send({ orders: orders.map(toDetail) });
   });
 
   app.get(`${ADMIN_API.orders}/:reference`, guarded, async (request, reply) => {

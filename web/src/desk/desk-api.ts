@@ -16,6 +16,7 @@ import {
   orderActionResponseSchema,
   orderDetailSchema,
   ordersListResponseSchema,
+  packingSlipsResponseSchema,
   type RefundRequest,
   type StatusChange,
   sessionResponseSchema,
@@ -117,11 +118,15 @@ const actionOrder = (
 
 export const deskApi = {
   signIn: (token: string) => call('POST', ADMIN_API.session, sessionResponseSchema, { token }),
+  /** Resolves when the session cookie is valid; a DeskApiError with status 401 when not. */
+  session: () => call('GET', ADMIN_API.session, sessionResponseSchema),
   signOut: () => call('DELETE', ADMIN_API.session, ignoreBody),
   listOrders: (query: OrderQuery) =>
     call('GET', withQuery(ADMIN_API.orders, orderQueryParams(query)), ordersListResponseSchema),
   getOrder: (reference: string): Promise<OrderDetail> =>
     call('GET', adminOrderPath(reference), orderDetailSchema),
+  /** Every order in production with its details (the packing-slip batch), in one answer. */
+  packingSlips: () => call('GET', ADMIN_API.packingSlips, packingSlipsResponseSchema).then((r) => r.orders),
   setStatus: (reference: string, status: StatusChange) => actionOrder(reference, 'status', { status }),
   dispatch: (reference: string, body: DispatchRequest) => actionOrder(reference, 'dispatch', body),
   refund: (reference: string, body: RefundRequest) => actionOrder(reference, 'refund', body),

@@ -22,6 +22,10 @@ function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
       return json(200, SESSION);
     }
     if (!session) return json(401, { ok: false, error: 'Sign in to use the order desk' });
+    if (path === '/api/admin/session' && r.method === 'GET') return json(200, SESSION);
+    if (path === '/api/admin/packing-slips') {
+      return json(200, { orders: [...orders.values()].filter((o) => o.status === 'in_production') });
+    }
     if (path === '/api/admin/session' && r.method === 'DELETE') {
       session = false;
       return new Response(null, { status: 204 });
@@ -258,14 +262,16 @@ describe('one order', () => {
     deskServer([orderDetail({ refundable: 500, allowedActions: ['refund'] })]);
     // The desk believes €5.00 is left; the server knows less is (a refund made in the dashboard meanwhile).
     const requests = stubDeskApi((r) =>
-      r.url.endsWith('/refund')
-        ? json(409, { ok: false, error: 'That is more than is left to refund' })
-        : json(
-            200,
-            r.url.includes('/orders/')
-              ? orderDetail({ refundable: 500, allowedActions: ['refund'] })
-              : listResponse([]),
-          ),
+      r.url === '/api/admin/session'
+        ? json(200, SESSION)
+        : r.url.endsWith('/refund')
+          ? json(409, { ok: false, error: 'That is more than is left to refund' })
+          : json(
+              200,
+              r.url.includes('/orders/')
+                ? orderDetail({ refundable: 500, allowedActions: ['refund'] })
+                : listResponse([]),
+            ),
     );
     goTo('#/orders/SOL-1A2B3C4D');
     const user = userEvent.setup();

@@ -6,7 +6,7 @@
  * gift-wrapped order: the slip travels in the parcel. The QR code library loads only here.
  */
 import { useEffect, useState } from 'react';
-import { ADMIN_LIMITS, type OrderDetail } from '../../../domain/admin-api';
+import type { OrderDetail } from '../../../domain/admin-api';
 import { deskApi } from './desk-api';
 import { formatDay, money } from './desk-format';
 import { useDeskData } from './desk-hooks';
@@ -14,22 +14,9 @@ import { deskHref, orderDeskUrl } from './desk-router';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from './desk-ui';
 import { addressLines } from './order-page';
 
-/** Enough pages for any bench: a one-person shop never has hundreds of orders in production. */
-const MAX_PAGES = 20;
-
-async function ordersInProduction(): Promise<OrderDetail[]> {
-  const references: string[] = [];
-  for (let page = 1; page <= MAX_PAGES; page += 1) {
-    const list = await deskApi.listOrders({ status: 'in_production', page });
-    references.push(...list.orders.map((o) => o.reference));
-    if (page * (list.pageSize || ADMIN_LIMITS.pageSize) >= list.total) break;
-  }
-  return Promise.all(references.map((reference) => deskApi.getOrder(reference)));
-}
-
 export function PackingSlipsPage({ reference }: { readonly reference: string | null }) {
   const [result] = useDeskData(reference ?? '*', async () =>
-    reference ? [await deskApi.getOrder(reference)] : ordersInProduction(),
+    reference ? [await deskApi.getOrder(reference)] : deskApi.packingSlips(),
   );
   const title = reference ? `Packing slip for ${reference}` : 'Packing slips: orders in production';
   return (

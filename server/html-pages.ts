@@ -51,3 +51,10 @@ export function loadHtmlPages(webDistDir: string, publicUrl: string): Map<string
   }
   return pages;
 }
+
+/** The order desk's page (dist/web/admin.html, vite.admin.config.ts), or null when it was not built. */
+export function loadDeskPage(webDistDir: string, publicUrl: string): HtmlPage | null {
+  const file = path.join(webDistDir, 'admin.html');
+  if (!existsSync(file)) return null;
+  return makePage(readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrl));
+}

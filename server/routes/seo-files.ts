@@ -28,6 +28,8 @@ export function robotsTxt(publicUrl: string): string {
     'User-agent: *',
     ...disallowed,
     'Disallow: /api/',
+    // The owner's order desk (docs/product.md §10.10): nothing to index, and crawlers need not knock.
+    'Disallow: /admin',
     'Disallow: /test-checkout/',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,

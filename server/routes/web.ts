@@ -8,14 +8,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getProduct } from '../../domain/catalogue';
 import { resolvePath } from '../../domain/routes';
-import { type HtmlPage, loadHtmlPages } from '../html-pages';
-import { setPageScripts } from '../security/csp';
+import { isHttps } from '../config';
+import { type HtmlPage, loadDeskPage, loadHtmlPages } from '../html-pages';
+import { deskPolicy, setPageScripts } from '../security/csp';
 import { sendNotFound } from './api-support';
 
 export interface WebRoutesOptions {
   readonly webDistDir: string;
   readonly publicUrl: string;
 }
+
+/** Where the owner's order desk lives (docs/product.md §10.10); its routes are in the hash. */
+export const DESK_PATH = '/admin';
 
 function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   const accept = String(request.headers['accept-encoding'] ?? '');
@@ -24,13 +28,21 @@ function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   return null;
 }
 
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: HtmlPage, status = 200): FastifyReply {
+/** Short-lived and revalidated: a release changes the HTML, and the ETag makes revalidation cheap. */
+const PAGE_CACHE = 'public, max-age=0, must-revalidate';
+
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: HtmlPage,
+  status = 200,
+  cacheControl = PAGE_CACHE,
+): FastifyReply {
   setPageScripts(reply, page.scriptHashes);
   reply
     .code(status)
     .header('Content-Type', 'text/html; charset=utf-8')
-    // Short-lived and revalidated: a release changes the HTML, and the ETag makes revalidation cheap.
-    .header('Cache-Control', 'public, max-age=0, must-revalidate')
+    .header('Cache-Control', cacheControl)
     .header('ETag', page.etag)
     .header('Vary', 'Accept-Encoding');
   if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
@@ -72,6 +84,22 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
       }
     },
   });
+
+  // The order desk: one page, its own build (vite.admin.config.ts). Never indexed, never cached by a
+  // shared cache, never framed (deskPolicy); what it shows comes from the API after sign-in, so the page
+  // itself holds nothing private.
+  const desk = loadDeskPage(root, opts.publicUrl);
+  if (desk) {
+    const policy = deskPolicy({ scriptHashes: desk.scriptHashes, https: isHttps(opts) });
+    app.get(DESK_PATH, (request, reply) => {
+      reply
+        .header('Content-Security-Policy', policy)
+        .header('X-Robots-Tag', 'noindex, nofollow')
+        .header('Referrer-Policy', 'same-origin');
+      return sendPage(request, reply, desk, 200, 'private, no-cache');
+    });
+    app.get(`${DESK_PATH}/`, (_request, reply) => reply.redirect(DESK_PATH, 301));
+  }
 
   app.get('/', (request, reply) => sendPage(request, reply, home));
   app.get('/index.html', (request, reply) => sendPage(request, reply, home));

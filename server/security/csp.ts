@@ -73,6 +73,30 @@ export function pagePolicy(o: PagePolicyOptions): string {
   return directives.join('; ');
 }
 
+/**
+ * The owner's order desk (/admin, docs/product.md §10.10): our own scripts only (its page has no inline
+ * script), data: images for the packing slips' QR codes, and stricter than the shop where the shop needs
+ * room: no frames in or out (nobody may frame the desk to trick a click), forms post to the shop only.
+ */
+export function deskPolicy(o: { readonly scriptHashes: readonly string[]; readonly https: boolean }): string {
+  const directives = [
+    "default-src 'self'",
+    ["script-src 'self'", ...o.scriptHashes].join(' '),
+    "script-src-attr 'none'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+  ];
+  if (o.https) directives.push('upgrade-insecure-requests');
+  return directives.join('; ');
+}
+
 const pageScripts = new WeakMap<FastifyReply, readonly string[]>();
 
 /** Called by the route that sends a prerendered page: the security headers hook builds its policy. */

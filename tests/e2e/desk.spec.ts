@@ -1,0 +1,213 @@
+/**
+ * The owner's order desk at /admin (docs/product.md §10.10) in a real browser against the real server, at
+ * phone (packing bench) and laptop sizes: pay an order through the TEST MODE checkout, sign in with the
+ * owner token, find the order, start making, dispatch with a tracking number (the shopper's "on its way"
+ * e-mail lands in the outbox with the tracking link), refund part, print its packing slip (print media;
+ * the screenshot is saved under test-results/desk/), sign out. axe finds nothing serious on the desk's
+ * screens.
+ */
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { STORAGE_KEYS } from '../../domain/config';
+import { expect, test } from './fixtures';
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
+const OUTBOX = path.join(DATA_DIR, 'outbox');
+/** playwright.config.ts sets it for the server. */
+const ADMIN_TOKEN = 'e2e-admin-token';
+const SHOTS = path.resolve('test-results/desk');
+
+test.beforeEach(async ({ consoleGuard, request }) => {
+  // Until the image pipeline has run, product images 404 on the shop's pages; not what this tests.
+  const probe = await request.get('/img/first-light-320.webp');
+  if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+});
+
+async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Pays one gift-free order through the shop and its TEST MODE checkout; returns its reference. */
+async function payAnOrder(page: Page): Promise<string> {
+  await page.goto('/#/cart');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEYS.cart,
+    JSON.stringify([{ id: '1', name: 'First Light', price: 3500, quantity: 1 }]),
+  ] as const);
+  await page.goto('about:blank');
+  await page.goto('/#/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await dialog.getByLabel('Email address').fill('niamh.walsh@example.ie');
+  await dialog.getByLabel('Email address').press('Enter');
+  await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
+  const sessionId = page.url().split('/').pop() ?? '';
+  await page.getByLabel('Full name').fill('Niamh Walsh');
+  await page.getByLabel('Address').fill('3 Quay Street');
+  await page.getByLabel('Town or city').fill('Galway');
+  await page.getByLabel('Postcode').fill('H91 T2C4');
+  await page.getByLabel('Country').selectOption('IE');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
+}
+
+function mailsFor(reference: string): string[] {
+  try {
+    return readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f.includes(reference));
+  } catch {
+    return [];
+  }
+}
+
+async function mailWithSubject(reference: string, subject: RegExp) {
+  const mails = await Promise.all(
+    mailsFor(reference).map((f) => simpleParser(readFileSync(path.join(OUTBOX, f)))),
+  );
+  return mails.filter((m) => subject.test(m.subject ?? ''));
+}
+
+const SIZES = [
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+  { name: 'laptop', viewport: { width: 1280, height: 800 } },
+] as const;
+
+for (const size of SIZES) {
+  test.describe(`order desk on a ${size.name}`, () => {
+    test.use({ viewport: size.viewport });
+
+    test('sign in, find the paid order, make it, dispatch it, refund part, print its slip, sign out', async ({
+      page,
+      consoleGuard,
+    }) => {
+      test.setTimeout(120_000);
+      // The desk asks whether it is signed in (401 before sign-in), the wrong token gets a 401: the
+      // browser logs each refused request, which is what they are here.
+      consoleGuard.allow(/the server responded with a status of 401/);
+      mkdirSync(SHOTS, { recursive: true });
+      const reference = await payAnOrder(page);
+
+      // Nothing of the desk without signing in.
+      const unauthenticated = await page.request.get(`/api/admin/orders/${reference}`);
+      expect(unauthenticated.status()).toBe(401);
+
+      const response = await page.goto('/admin');
+      expect(response?.headers()['x-robots-tag']).toContain('noindex');
+      expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+      const token = page.getByLabel('Owner token');
+      await expect(token).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await token.fill('not-the-token');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toHaveText('That token is not right. Check it and try again.');
+      await token.fill(ADMIN_TOKEN);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Work to do' })).toBeVisible();
+      // The token is nowhere in the browser's storage (the shop's own keys share the origin).
+      const stored = await page.evaluate(() =>
+        [localStorage, sessionStorage]
+          .flatMap((s) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`))
+          .join('\n'),
+      );
+      expect(stored).not.toContain(ADMIN_TOKEN);
+      const cookies = await page.context().cookies();
+      expect(cookies.filter((c) => c.httpOnly && c.sameSite === 'Strict').length).toBeGreaterThan(0);
+
+      // Find it by the shopper's e-mail.
+      await page.getByLabel('Search').fill('niamh.walsh@example.ie');
+      await page.getByRole('button', { name: 'Show orders' }).click();
+      const row = page.getByRole('link', { name: new RegExp(reference) });
+      await expect(row).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `${size.name}-list.png`), fullPage: true });
+      await expectNoSeriousA11yViolations(page);
+      await row.click();
+
+      await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
+      await expect(page.getByRole('table', { name: `Items of order ${reference}` })).toContainText(
+        'First Light',
+      );
+      await expect(page.getByText('3 Quay Street').first()).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('button', { name: 'Start making' }).dblclick();
+      await expect(page.getByText('Marked in production.')).toBeVisible();
+
+      await page.getByLabel('Carrier').selectOption('an_post');
+      await page.getByLabel('Tracking number').fill('RR123456789IE');
+      const trackingUrl = 'https://www.anpost.com/Post-Parcels/Track/History?item=RR123456789IE';
+      await expect(page.getByLabel(/Tracking link/)).toHaveValue(trackingUrl);
+      await page.getByRole('button', { name: 'Dispatch and e-mail the shopper' }).dblclick();
+      await expect(page.getByText(/Dispatched\. The shopper gets/)).toBeVisible();
+      await expect(page.getByRole('link', { name: 'RR123456789IE' })).toHaveAttribute('href', trackingUrl);
+      await page.screenshot({ path: path.join(SHOTS, `${size.name}-order.png`), fullPage: true });
+
+      // The shopper's "on its way" e-mail, once, with the tracking link.
+      await expect
+        .poll(async () => (await mailWithSubject(reference, /on its way/)).length, { timeout: 15_000 })
+        .toBe(1);
+      const [shipped] = await mailWithSubject(reference, /on its way/);
+      expect(shipped?.text).toContain(trackingUrl);
+
+      // Part refund: more than is left is refused in the desk; €5 goes through after the confirmation.
+      await page.getByLabel('Part of it').check();
+      await page.getByLabel('Amount in euro').fill('5000');
+      await page.getByRole('button', { name: 'Refund…' }).click();
+      await expect(page.getByText(/more than what is left to refund/)).toBeVisible();
+      await page.getByLabel('Amount in euro').fill('5');
+      await page.getByLabel(/Reason/).fill('A bead was chipped');
+      await page.getByRole('button', { name: 'Refund…' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Refund €5.00?' });
+      await expect(confirm).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await confirm.getByRole('button', { name: 'Refund €5.00' }).click();
+      await expect(page.getByText('Refunded €5.00. The shopper gets an e-mail.')).toBeVisible();
+      await expect(page.getByText(/Left to refund: €/)).toBeVisible();
+
+      // The packing slip, printed.
+      await page.getByRole('link', { name: 'Print the packing slip' }).click();
+      const slip = page.getByRole('article', { name: `Packing slip ${reference}` });
+      await expect(slip).toContainText('First Light');
+      await expect(slip.getByRole('img', { name: /QR code/ })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+      await expect(slip.getByText(reference, { exact: true })).toBeVisible();
+      await expect(slip.getByRole('img', { name: /QR code/ })).toBeVisible();
+      await expect(slip.getByText('3 Quay Street')).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `${size.name}-slip-print.png`), fullPage: true });
+      await page.emulateMedia({ media: 'screen' });
+
+      // The batch of slips and the exports: reachable from the desk's navigation, nothing serious for axe.
+      await page.getByRole('link', { name: 'Packing slips' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /Packing slips/ })).toBeVisible();
+      await expect(
+        page
+          .getByText('No orders are in production, so there is nothing to pack.')
+          .or(page.getByRole('article').first()),
+      ).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('link', { name: 'Exports' }).click();
+      await expect(page.getByRole('link', { name: 'Download orders CSV' })).toHaveAttribute(
+        'href',
+        /^\/api\/admin\/orders\.csv\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}$/,
+      );
+      const csv = await page.request.get('/api/admin/newsletter.csv');
+      expect(csv.status()).toBe(200);
+      await expectNoSeriousA11yViolations(page);
+
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await expect(page.getByLabel('Owner token')).toBeVisible();
+      await expect(page.getByText('You are signed out.')).toBeVisible();
+      expect((await page.request.get('/api/admin/orders')).status()).toBe(401);
+    });
+  });
+}

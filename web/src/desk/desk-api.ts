@@ -1,0 +1,138 @@
+/**
+ * The desk's calls to the order desk API (docs/product.md §10.10), typed and checked by the shared contract
+ * (domain/admin-api.ts): every answer is parsed before the desk shows it. The session is the HttpOnly
+ * cookie the server sets at sign-in, so nothing here stores a token (fetch sends the cookie: same origin).
+ * A 401 anywhere means the session has ended: the caller shows the sign-in screen.
+ */
+import * as z from 'zod/mini';
+import {
+  ADMIN_API,
+  adminOrderPath,
+  type CancelRequest,
+  type DispatchRequest,
+  errorResponseSchema,
+  type OrderDetail,
+  type OrderFilter,
+  orderActionResponseSchema,
+  orderDetailSchema,
+  ordersListResponseSchema,
+  packingSlipsResponseSchema,
+  type RefundRequest,
+  type StatusChange,
+  sessionResponseSchema,
+} from '../../../domain/admin-api';
+
+/** Where the API said no, with its message for the owner. */
+export class DeskApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DeskApiError';
+  }
+}
+
+const looseErrorSchema = z.object({ error: z.optional(z.string()), message: z.optional(z.string()) });
+
+async function messageOf(res: Response): Promise<string> {
+  try {
+    const body: unknown = await res.json();
+    const strict = errorResponseSchema.safeParse(body);
+    if (strict.success) return strict.data.error;
+    const loose = looseErrorSchema.safeParse(body);
+    const text = loose.success ? (loose.data.error ?? loose.data.message) : undefined;
+    if (text) return text;
+  } catch {
+    // Not JSON (a proxy's error page): the generic message below.
+  }
+  if (res.status === 401) return 'Your session has ended. Sign in again.';
+  if (res.status === 404) return 'No order with that reference.';
+  if (res.status === 429) return 'Too many attempts. Wait a minute and try again.';
+  return `The shop could not do that (HTTP ${res.status}). Try again in a moment.`;
+}
+
+interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+async function call<T>(method: string, url: string, schema: Schema<T>, body?: unknown): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      credentials: 'same-origin',
+      headers:
+        body === undefined
+          ? { Accept: 'application/json' }
+          : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new DeskApiError(0, 'The shop cannot be reached. Check the connection and try again.');
+  }
+  if (!res.ok) throw new DeskApiError(res.status, await messageOf(res));
+  let json: unknown = null;
+  try {
+    const text = await res.text();
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    // Falls through to the parse failure below.
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success)
+    throw new DeskApiError(res.status, 'The shop answered in a form the desk does not know.');
+  return parsed.data;
+}
+
+export interface OrderQuery {
+  readonly status?: OrderFilter;
+  readonly q?: string;
+  readonly from?: string;
+  readonly to?: string;
+  readonly page?: number;
+}
+
+/** The query as URL parameters, leaving out empty fields, the default filter and the first page. */
+export function orderQueryParams(query: OrderQuery): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === '') continue;
+    if ((key === 'page' && value === 1) || (key === 'status' && value === 'work')) continue;
+    params.set(key, String(value));
+  }
+  return params;
+}
+
+function withQuery(path: string, params: URLSearchParams): string {
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+const ignoreBody: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
+const actionOrder = (
+  reference: string,
+  action: 'status' | 'dispatch' | 'refund' | 'cancel' | 'notes',
+  body: unknown,
+) => call('POST', adminOrderPath(reference, action), orderActionResponseSchema, body).then((r) => r.order);
+
+export const deskApi = {
+  signIn: (token: string) => call('POST', ADMIN_API.session, sessionResponseSchema, { token }),
+  /** Resolves when the session cookie is valid; a DeskApiError with status 401 when not. */
+  session: () => call('GET', ADMIN_API.session, sessionResponseSchema),
+  signOut: () => call('DELETE', ADMIN_API.session, ignoreBody),
+  listOrders: (query: OrderQuery) =>
+    call('GET', withQuery(ADMIN_API.orders, orderQueryParams(query)), ordersListResponseSchema),
+  getOrder: (reference: string): Promise<OrderDetail> =>
+    call('GET', adminOrderPath(reference), orderDetailSchema),
+  /** Every order in production with its details (the packing-slip batch), in one answer. */
+  packingSlips: () => call('GET', ADMIN_API.packingSlips, packingSlipsResponseSchema).then((r) => r.orders),
+  setStatus: (reference: string, status: StatusChange) => actionOrder(reference, 'status', { status }),
+  dispatch: (reference: string, body: DispatchRequest) => actionOrder(reference, 'dispatch', body),
+  refund: (reference: string, body: RefundRequest) => actionOrder(reference, 'refund', body),
+  cancel: (reference: string, body: CancelRequest) => actionOrder(reference, 'cancel', body),
+  addNote: (reference: string, text: string) => actionOrder(reference, 'notes', { text }),
+  ordersCsvUrl: (from: string, to: string) =>
+    withQuery(ADMIN_API.ordersCsv, new URLSearchParams({ from, to })),
+  newsletterCsvUrl: () => ADMIN_API.newsletterCsv,
+};

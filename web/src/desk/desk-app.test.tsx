@@ -1,0 +1,368 @@
+// @vitest-environment jsdom
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderDetail } from '../../../domain/admin-api';
+import { DeskApp } from './desk-app';
+import { json, listResponse, orderDetail, type Recorded, stubDeskApi } from './desk-test-fixtures';
+
+const TOKEN = 'owner-token';
+const SESSION = { ok: true, expiresAt: '2026-11-23T10:00:00.000Z' };
+
+/** A small stateful desk API: a session flag and the orders, changed by the actions like the server would. */
+function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
+  let session = signedIn;
+  const orders = new Map(initial.map((o) => [o.reference, o]));
+  const requests = stubDeskApi(async (r: Recorded) => {
+    const path = r.url.split('?')[0] ?? '';
+    if (path === '/api/admin/session' && r.method === 'POST') {
+      const { token } = r.body as { token: string };
+      if (token !== TOKEN) return json(401, { ok: false, error: 'That token is not right' });
+      session = true;
+      return json(200, SESSION);
+    }
+    if (!session) return json(401, { ok: false, error: 'Sign in to use the order desk' });
+    if (path === '/api/admin/session' && r.method === 'GET') return json(200, SESSION);
+    if (path === '/api/admin/packing-slips') {
+      return json(200, { orders: [...orders.values()].filter((o) => o.status === 'in_production') });
+    }
+    if (path === '/api/admin/session' && r.method === 'DELETE') {
+      session = false;
+      return new Response(null, { status: 204 });
+    }
+    if (path === '/api/admin/orders') {
+      const status = new URL(r.url, 'http://desk').searchParams.get('status') ?? 'work';
+      const shown = [...orders.values()].filter((o) =>
+        status === 'work'
+          ? o.status === 'paid' || o.status === 'in_production'
+          : status === 'all' || o.status === status,
+      );
+      return json(200, listResponse(shown));
+    }
+    const m = /^\/api\/admin\/orders\/([^/]+)(?:\/(\w+))?$/.exec(path);
+    const order = m?.[1] ? orders.get(decodeURIComponent(m[1])) : undefined;
+    if (!m || !order) return undefined;
+    if (!m[2]) return json(200, order);
+    const change = (next: Partial<OrderDetail>) => {
+      const updated = { ...order, ...next };
+      orders.set(order.reference, updated);
+      return json(200, { ok: true, changed: true, order: updated });
+    };
+    if (m[2] === 'status')
+      return change({ status: 'in_production', allowedActions: ['dispatch', 'refund', 'cancel'] });
+    if (m[2] === 'dispatch') {
+      const body = r.body as { carrier: 'an_post'; trackingNumber: string; trackingUrl?: string };
+      return change({
+        status: 'dispatched',
+        allowedActions: ['deliver', 'refund'],
+        dispatch: {
+          ...body,
+          trackingUrl: body.trackingUrl ?? null,
+          dispatchedAt: '2026-11-22T12:00:00.000Z',
+        },
+      });
+    }
+    if (m[2] === 'refund') {
+      const amount = (r.body as { amount?: number }).amount ?? order.refundable;
+      if (amount > order.refundable)
+        return json(409, { ok: false, error: 'That is more than is left to refund' });
+      return change({
+        status: 'partially_refunded',
+        refunded: order.refunded + amount,
+        refundable: order.refundable - amount,
+      });
+    }
+    return undefined;
+  });
+  return { requests, orders, signedIn: () => session };
+}
+
+function goTo(hash: string) {
+  window.location.hash = hash;
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
+}
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/admin');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('signing in', () => {
+  it('asks for the token when there is no session, refuses a wrong one and opens the work list with the right one', async () => {
+    const server = deskServer([orderDetail()], { signedIn: false });
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    const token = await screen.findByLabelText('Owner token');
+    expect(screen.getByRole('heading', { level: 1, name: 'Order desk' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the owner token.');
+
+    await user.type(token, 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('That token is not right.');
+    expect(token).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(token);
+    await user.type(token, `${TOKEN}{Enter}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Work to do' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /SOL-1A2B3C4D/ })).toBeInTheDocument();
+    // The token is never kept by the browser: the session is the server's cookie.
+    expect(window.localStorage.length).toBe(0);
+    expect(window.sessionStorage.length).toBe(0);
+    expect(server.signedIn()).toBe(true);
+  });
+
+  it('signs out on the server and shows the sign-in screen again', async () => {
+    const server = deskServer([orderDetail()]);
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await user.click(await screen.findByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByLabelText('Owner token')).toBeInTheDocument();
+    expect(screen.getByText('You are signed out.')).toBeInTheDocument();
+    expect(server.requests.some((r) => r.method === 'DELETE' && r.url === '/api/admin/session')).toBe(true);
+    expect(server.signedIn()).toBe(false);
+  });
+});
+
+describe('the orders list', () => {
+  it('shows the status counts and an empty state for filters that match nothing', async () => {
+    deskServer([orderDetail(), orderDetail({ reference: 'SOL-22222222', status: 'in_production' })]);
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    const counts = await screen.findByRole('navigation', { name: 'Orders by status' });
+    expect(within(counts).getByRole('link', { name: 'Paid 1' })).toBeInTheDocument();
+    expect(within(counts).getByRole('link', { name: 'In production 1' })).toBeInTheDocument();
+    expect(screen.getByText('Orders 1–2 of 2')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'delivered');
+    await user.click(screen.getByRole('button', { name: 'Show orders' }));
+    expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
+    expect(window.location.hash).toBe('#/?status=delivered');
+    expect(screen.getByRole('heading', { level: 1, name: 'Delivered' })).toHaveFocus();
+  });
+
+  it('sends the search, status and date range to the API', async () => {
+    const server = deskServer([orderDetail()]);
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await screen.findByRole('heading', { level: 1, name: 'Work to do' });
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    await user.type(screen.getByLabelText('Search'), 'aoife');
+    await user.type(screen.getByLabelText('From'), '2026-11-01');
+    await user.type(screen.getByLabelText('To'), '2026-11-30');
+    await user.click(screen.getByRole('button', { name: 'Show orders' }));
+    await waitFor(() =>
+      expect(server.requests.at(-1)?.url).toBe(
+        '/api/admin/orders?status=pending&q=aoife&from=2026-11-01&to=2026-11-30',
+      ),
+    );
+  });
+
+  it('says when the API cannot be reached', async () => {
+    stubDeskApi(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    render(<DeskApp />);
+    expect(await screen.findByText(/cannot be reached/)).toBeInTheDocument();
+  });
+});
+
+describe('one order', () => {
+  it('shows lines with sizes, the address, payment and timeline, and takes it from paid to dispatched', async () => {
+    const server = deskServer([orderDetail()]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order SOL-1A2B3C4D' })).toBeInTheDocument();
+    const items = await screen.findByRole('table', { name: 'Items of order SOL-1A2B3C4D' });
+    expect(within(items).getByText('Amber Glow Bracelet')).toBeInTheDocument();
+    expect(within(items).getByText('Size M')).toBeInTheDocument();
+    expect(screen.getByText('1 Main Street')).toBeInTheDocument();
+    expect(screen.getByText('pi_test_123')).toBeInTheDocument();
+    expect(screen.getByText('Paid €69.98')).toBeInTheDocument();
+
+    // Double click: one request.
+    await user.dblClick(screen.getByRole('button', { name: 'Start making' }));
+    expect(await screen.findByText('Marked in production.')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.url.endsWith('/status'))).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Start making' })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Carrier'), 'dpd');
+    await user.type(screen.getByLabelText('Tracking number'), 'DPD 123');
+    expect(screen.getByLabelText(/Tracking link/)).toHaveValue(
+      'https://www.dpd.ie/tracking?consignmentNumber=DPD%20123',
+    );
+    await user.dblClick(screen.getByRole('button', { name: 'Dispatch and e-mail the shopper' }));
+    expect(await screen.findByText(/Dispatched\. The shopper gets/)).toBeInTheDocument();
+    const dispatches = server.requests.filter((r) => r.url.endsWith('/dispatch'));
+    expect(dispatches).toHaveLength(1);
+    expect(dispatches[0]?.body).toEqual({
+      carrier: 'dpd',
+      trackingNumber: 'DPD 123',
+      trackingUrl: 'https://www.dpd.ie/tracking?consignmentNumber=DPD%20123',
+    });
+    expect(screen.getByRole('button', { name: 'Mark delivered' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'DPD 123' })).toHaveAttribute(
+      'href',
+      expect.stringContaining('dpd.ie'),
+    );
+  });
+
+  it('asks for a tracking number and never sends an http tracking link', async () => {
+    const server = deskServer([orderDetail({ status: 'in_production', allowedActions: ['dispatch'] })]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await user.click(await screen.findByRole('button', { name: 'Dispatch and e-mail the shopper' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter the tracking number.');
+    await user.type(screen.getByLabelText('Tracking number'), '123');
+    await user.clear(screen.getByLabelText(/Tracking link/));
+    await user.type(screen.getByLabelText(/Tracking link/), 'http://track.example/123');
+    await user.click(screen.getByRole('button', { name: 'Dispatch and e-mail the shopper' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('must start with https://');
+    expect(server.requests.filter((r) => r.url.endsWith('/dispatch'))).toHaveLength(0);
+  });
+
+  it('refunds part after a confirmation, refusing more than is left before and after asking the server', async () => {
+    const server = deskServer([
+      orderDetail({
+        status: 'dispatched',
+        refunded: 998,
+        refundable: 6000,
+        allowedActions: ['deliver', 'refund'],
+      }),
+    ]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    expect(await screen.findByText('Left to refund: €60.00')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Part of it'));
+    await user.type(screen.getByLabelText('Amount in euro'), '60.01');
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('more than what is left to refund (€60.00)');
+
+    await user.clear(screen.getByLabelText('Amount in euro'));
+    await user.type(screen.getByLabelText('Amount in euro'), '12,50');
+    await user.type(screen.getByLabelText(/Reason/), 'One bead cracked');
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund €12.50?' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Refund €12.50' }));
+    expect(await screen.findByText('Refunded €12.50. The shopper gets an e-mail.')).toBeInTheDocument();
+    expect(server.requests.filter((r) => r.url.endsWith('/refund')).map((r) => r.body)).toEqual([
+      { amount: 1250, reason: 'One bead cracked' },
+    ]);
+    expect(screen.getByText('Left to refund: €47.50')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a refund", async () => {
+    deskServer([orderDetail({ refundable: 500, allowedActions: ['refund'] })]);
+    // The desk believes €5.00 is left; the server knows less is (a refund made in the dashboard meanwhile).
+    const requests = stubDeskApi((r) =>
+      r.url === '/api/admin/session'
+        ? json(200, SESSION)
+        : r.url.endsWith('/refund')
+          ? json(409, { ok: false, error: 'That is more than is left to refund' })
+          : json(
+              200,
+              r.url.includes('/orders/')
+                ? orderDetail({ refundable: 500, allowedActions: ['refund'] })
+                : listResponse([]),
+            ),
+    );
+    goTo('#/orders/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await user.click(await screen.findByRole('button', { name: 'Refund…' }));
+    await user.click(await screen.findByRole('button', { name: 'Refund €5.00' }));
+    expect(await screen.findByText('That is more than is left to refund')).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.endsWith('/refund'))).toHaveLength(1);
+  });
+
+  it('shows the session ending mid-work as the sign-in screen', async () => {
+    const server = deskServer([orderDetail()]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await screen.findByRole('button', { name: 'Start making' });
+    stubDeskApi(() => json(401, { ok: false, error: 'Sign in to use the order desk' }));
+    await user.click(screen.getByRole('button', { name: 'Start making' }));
+    expect(await screen.findByLabelText('Owner token')).toBeInTheDocument();
+    expect(screen.getByText('Sign in to use the order desk')).toBeInTheDocument();
+    expect(server.orders.get('SOL-1A2B3C4D')?.status).toBe('paid');
+  });
+
+  it('says so when the reference is unknown', async () => {
+    deskServer([]);
+    goTo('#/orders/SOL-NOPE');
+    render(<DeskApp />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No order with that reference');
+  });
+});
+
+describe('packing slips', () => {
+  it('prints items with sizes, the gift message and a QR code of the desk link, and no prices on a gift', async () => {
+    deskServer([
+      orderDetail({
+        giftWrapped: true,
+        giftWrap: 400,
+        giftMessage: 'Happy birthday, Niamh!',
+        status: 'in_production',
+      }),
+    ]);
+    goTo('#/slips/SOL-1A2B3C4D');
+    render(<DeskApp />);
+    const slip = await screen.findByRole('article', { name: 'Packing slip SOL-1A2B3C4D' });
+    expect(within(slip).getByText('Amber Glow Bracelet')).toBeInTheDocument();
+    expect(within(slip).getByText('M')).toBeInTheDocument();
+    expect(within(slip).getByText('Happy birthday, Niamh!')).toBeInTheDocument();
+    expect(within(slip).getByText('H91 X2Y3')).toBeInTheDocument();
+    expect(within(slip).getByText('24 Nov 2026')).toBeInTheDocument();
+    expect(within(slip).queryByText(/€/)).not.toBeInTheDocument();
+    const qr = await within(slip).findByRole('img', { name: 'QR code: desk link of order SOL-1A2B3C4D' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+  });
+
+  it('prints every order in production, with prices when not a gift', async () => {
+    deskServer([
+      orderDetail({ status: 'in_production' }),
+      orderDetail({ reference: 'SOL-22222222', status: 'in_production' }),
+      orderDetail({ reference: 'SOL-33333333', status: 'paid' }),
+    ]);
+    goTo('#/slips');
+    render(<DeskApp />);
+    expect(await screen.findByRole('button', { name: 'Print 2 slips' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(
+      within(screen.getAllByRole('article')[0] as HTMLElement).getByRole('row', { name: 'Total €69.98' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('exports', () => {
+  it('links the CSV downloads for a date range and refuses a reversed range', async () => {
+    deskServer([]);
+    goTo('#/exports');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await user.clear(await screen.findByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), '2026-10-01');
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2026-10-31');
+    expect(screen.getByRole('link', { name: 'Download orders CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/orders.csv?from=2026-10-01&to=2026-10-31',
+    );
+    expect(screen.getByRole('link', { name: 'Download newsletter CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/newsletter.csv',
+    );
+    await user.clear(screen.getByLabelText('To'));
+    await user.type(screen.getByLabelText('To'), '2026-09-30');
+    expect(screen.getByRole('alert')).toHaveTextContent('not after the last');
+    expect(screen.queryByRole('link', { name: 'Download orders CSV' })).not.toBeInTheDocument();
+  });
+});

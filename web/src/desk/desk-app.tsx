@@ -1,0 +1,216 @@
+/**
+ * The owner's order desk (docs/product.md §10.10): sign-in, then the orders, one order, packing slips and
+ * exports. The session is a server-side session in an HttpOnly cookie; the desk itself keeps no token
+ * anywhere, so it learns whether it is signed in by asking (a 401 shows the sign-in screen).
+ */
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { DeskApiError, deskApi } from './desk-api';
+import { SessionEndedContext } from './desk-hooks';
+import { deskHref, parseDeskHash, useDeskHash } from './desk-router';
+import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from './desk-ui';
+import { ExportsPage } from './exports-page';
+import { OrderPage } from './order-page';
+import { OrdersPage } from './orders-page';
+import { PackingSlipsPage } from './packing-slips-page';
+
+type Session =
+  | { readonly state: 'checking' }
+  | { readonly state: 'in' }
+  | { readonly state: 'out'; readonly message: string | null };
+
+export function DeskApp() {
+  const [session, setSession] = useState<Session>({ state: 'checking' });
+
+  useEffect(() => {
+    let current = true;
+    deskApi.session().then(
+      () => current && setSession({ state: 'in' }),
+      (err: unknown) => {
+        if (!current) return;
+        const unreachable = !(err instanceof DeskApiError) || err.status !== 401;
+        setSession({
+          state: 'out',
+          message: unreachable && err instanceof DeskApiError ? err.message : null,
+        });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const sessionEnded = useCallback((message: string) => setSession({ state: 'out', message }), []);
+
+  if (session.state === 'checking') {
+    return (
+      <main id="main" className="mx-auto max-w-md px-4 py-16">
+        <Loading label="Opening the order desk…" />
+      </main>
+    );
+  }
+  if (session.state === 'out') {
+    return <SignIn message={session.message} onSignedIn={() => setSession({ state: 'in' })} />;
+  }
+  return (
+    <SessionEndedContext.Provider value={sessionEnded}>
+      <SignedIn onSignedOut={() => setSession({ state: 'out', message: 'You are signed out.' })} />
+    </SessionEndedContext.Provider>
+  );
+}
+
+function SignIn({
+  message,
+  onSignedIn,
+}: {
+  readonly message: string | null;
+  readonly onSignedIn: () => void;
+}) {
+  const id = useId();
+  const [token, setToken] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!token.trim()) {
+      setError('Enter the owner token.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await deskApi.signIn(token.trim());
+      onSignedIn();
+    } catch (err) {
+      const status = err instanceof DeskApiError ? err.status : 0;
+      setError(
+        status === 401 || status === 403
+          ? 'That token is not right. Check it and try again.'
+          : err instanceof DeskApiError
+            ? err.message
+            : 'Signing in failed. Try again.',
+      );
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main id="main" className="mx-auto max-w-md px-4 py-12 sm:py-20">
+      <p className="text-xs font-semibold tracking-[0.2em] text-muted uppercase">Solas</p>
+      <PageHeading>Order desk</PageHeading>
+      <p className="mt-2 text-muted">Sign in with the owner token to see and work on orders.</p>
+      {message ? <p className="mt-4 rounded-lg bg-sand px-4 py-3 text-sm">{message}</p> : null}
+      <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
+        <div>
+          <label htmlFor={`${id}-token`} className="text-sm font-medium">
+            Owner token
+          </label>
+          <input
+            id={`${id}-token`}
+            type="password"
+            autoComplete="current-password"
+            className={inputClass}
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
+        </div>
+        {error ? (
+          <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+const NAV = [
+  { id: 'orders', label: 'Orders', href: deskHref.orders() },
+  { id: 'slips', label: 'Packing slips', href: deskHref.slips() },
+  { id: 'exports', label: 'Exports', href: deskHref.exports() },
+] as const;
+
+function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
+  const hash = useDeskHash();
+  const route = parseDeskHash(hash);
+  const [signingOut, setSigningOut] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const section = route.id === 'order' ? 'orders' : route.id;
+
+  const signOut = async () => {
+    if (signingOut) return;
+    setSigningOut(true);
+    try {
+      await deskApi.signOut();
+      onSignedOut();
+    } catch (err) {
+      if (err instanceof DeskApiError && err.status === 401) onSignedOut();
+      else {
+        setError('Signing out failed. Try again.');
+        setSigningOut(false);
+      }
+    }
+  };
+
+  return (
+    <>
+      {/* A button, not a #main link: the desk's routes live in the hash. */}
+      <button
+        type="button"
+        onClick={() => document.getElementById('main')?.focus()}
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
+        Skip to content
+      </button>
+      <header className="border-b border-line bg-white print:hidden" data-print-hide>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+          <p className="font-serif text-lg text-wine">
+            Solas <span className="text-muted">· Order desk</span>
+          </p>
+          <nav aria-label="Desk" className="order-3 w-full sm:order-none sm:w-auto">
+            <ul className="flex gap-1">
+              {NAV.map((item) => (
+                <li key={item.id}>
+                  <a
+                    href={item.href}
+                    aria-current={section === item.id ? 'page' : undefined}
+                    className="inline-flex min-h-11 items-center rounded-full px-3 text-sm hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold"
+                  >
+                    {item.label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <button
+            type="button"
+            className={`${buttonClass.secondary} ml-auto`}
+            onClick={signOut}
+            disabled={signingOut}
+          >
+            {signingOut ? 'Signing out…' : 'Sign out'}
+          </button>
+        </div>
+        {error ? (
+          <div className="mx-auto max-w-6xl px-4 pb-3">
+            <ErrorMessage>{error}</ErrorMessage>
+          </div>
+        ) : null}
+      </header>
+      <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:py-8">
+        {route.id === 'orders' ? <OrdersPage key={route.params.toString()} params={route.params} /> : null}
+        {route.id === 'order' ? <OrderPage key={route.reference} reference={route.reference} /> : null}
+        {route.id === 'slips' ? (
+          <PackingSlipsPage key={route.reference ?? 'all'} reference={route.reference} />
+        ) : null}
+        {route.id === 'exports' ? <ExportsPage /> : null}
+      </main>
+    </>
+  );
+}

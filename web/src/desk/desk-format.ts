@@ -1,0 +1,43 @@
+/** Words and numbers as the desk shows them (docs/product.md §10.10). */
+import { DESK_STATUS_LABELS, type DeskStatus } from '../../../domain/admin-api';
+import { type Cents, cents, formatEuro } from '../../../domain/money';
+
+export function statusLabel(status: string): string {
+  return DESK_STATUS_LABELS[status as DeskStatus] ?? status.replaceAll('_', ' ');
+}
+
+export function money(value: number): string {
+  return formatEuro(cents(value));
+}
+
+/** "12.50", "12,50", "€12.5" -> 1250 cents; null when it is not an amount of euro with at most 2 decimals. */
+export function parseEuroInput(text: string): Cents | null {
+  const cleaned = text.trim().replace(/^€\s*/, '').replace(',', '.');
+  if (!/^\d{1,6}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  return cents(Number(whole) * 100 + Number(fraction.padEnd(2, '0')));
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "2026-11-22" -> "22 Nov 2026": a calendar date as written, with no time zone shift. */
+export function formatDay(value: string | null | undefined): string {
+  const m = DATE.exec(value ?? '');
+  if (!m) return '';
+  return `${Number(m[3])} ${MONTHS[Number(m[2]) - 1] ?? ''} ${m[1]}`;
+}
+
+/** An instant in Irish time, "22 Nov 2026, 14:05", for the timeline. */
+export function formatInstant(value: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return date.toLocaleString('en-IE', {
+    timeZone: 'Europe/Dublin',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}

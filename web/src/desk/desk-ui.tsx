@@ -1,0 +1,63 @@
+/** Small pieces of the desk's screens, in the shop's design language (tokens of web/src/styles.css). */
+import { type ReactNode, useEffect, useRef } from 'react';
+import { statusLabel } from './desk-format';
+
+export const buttonClass = {
+  primary:
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-wine px-5 text-sm font-medium text-cream hover:bg-wine-dark disabled:cursor-not-allowed disabled:opacity-60',
+  secondary:
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-line bg-white px-5 text-sm font-medium text-ink hover:bg-sand disabled:cursor-not-allowed disabled:opacity-60',
+  danger:
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-full border border-danger bg-white px-5 text-sm font-medium text-danger hover:bg-sand disabled:cursor-not-allowed disabled:opacity-60',
+};
+
+export const inputClass =
+  'mt-1 block min-h-11 w-full rounded-lg border border-muted/60 bg-white px-3 text-base text-ink';
+
+/** The screen's heading, focused when the screen opens so keyboard and screen reader users start there. */
+export function PageHeading({ children }: { readonly children: ReactNode }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <h1 ref={ref} tabIndex={-1} className="font-serif text-2xl sm:text-3xl focus:outline-none">
+      {children}
+    </h1>
+  );
+}
+
+const STATUS_TONE: Readonly<Record<string, string>> = {
+  paid: 'bg-sand text-wine-dark border-wine/30',
+  in_production: 'bg-white text-gold border-gold/50',
+  dispatched: 'bg-white text-success border-success/40',
+  delivered: 'bg-success text-white border-success',
+  disputed: 'bg-danger text-white border-danger',
+  needs_review: 'bg-danger text-white border-danger',
+};
+
+export function StatusBadge({ status }: { readonly status: string }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[status] ?? 'border-line bg-white text-muted'}`}
+    >
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+export function ErrorMessage({ children }: { readonly children: ReactNode }) {
+  return (
+    <p role="alert" className="rounded-lg border border-danger/40 bg-white px-4 py-3 text-sm text-danger">
+      {children}
+    </p>
+  );
+}
+
+export function Loading({ label }: { readonly label: string }) {
+  return (
+    <p role="status" className="py-8 text-muted">
+      {label}
+    </p>
+  );
+}

@@ -1,0 +1,184 @@
+/**
+ * Packing slips (docs/product.md §10.10): one order, or every order in production, one per A4 page when
+ * printed (desk.css). Each slip has what the packing bench needs: items with sizes, the gift message, the
+ * delivery address, the dispatch-by date, and the reference as text and as a QR code of the order's desk
+ * link (scanned with the phone at the bench, it opens the order to dispatch it). No prices on a
+ * gift-wrapped order: the slip travels in the parcel. The QR code library loads only here.
+ */
+import { useEffect, useState } from 'react';
+import type { OrderDetail } from '../../../domain/admin-api';
+import { deskApi } from './desk-api';
+import { formatDay, money } from './desk-format';
+import { useDeskData } from './desk-hooks';
+import { deskHref, orderDeskUrl } from './desk-router';
+import { buttonClass, ErrorMessage, Loading, PageHeading } from './desk-ui';
+import { addressLines } from './order-page';
+
+export function PackingSlipsPage({ reference }: { readonly reference: string | null }) {
+  const [result] = useDeskData(reference ?? '*', async () =>
+    reference ? [await deskApi.getOrder(reference)] : deskApi.packingSlips(),
+  );
+  const title = reference ? `Packing slip for ${reference}` : 'Packing slips: orders in production';
+  return (
+    <div>
+      <div className="desk-screen-only">
+        <p className="text-sm">
+          <a
+            href={reference ? deskHref.order(reference) : deskHref.orders()}
+            className="underline hover:text-wine"
+          >
+            ← {reference ? `Back to order ${reference}` : 'Back to orders'}
+          </a>
+        </p>
+        <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+          <PageHeading>{title}</PageHeading>
+          {result.state === 'ready' && result.data.length > 0 ? (
+            <button type="button" className={buttonClass.primary} onClick={() => window.print()}>
+              Print {result.data.length === 1 ? 'the slip' : `${result.data.length} slips`}
+            </button>
+          ) : null}
+        </div>
+        <p className="mt-1 text-sm text-muted">One order per A4 page. Gift-wrapped orders show no prices.</p>
+      </div>
+      <div className="mt-6">
+        {result.state === 'loading' ? <Loading label="Preparing the packing slips…" /> : null}
+        {result.state === 'error' ? <ErrorMessage>{result.message}</ErrorMessage> : null}
+        {result.state === 'ready' && result.data.length === 0 ? (
+          <p className="rounded-2xl border border-dashed border-line px-4 py-10 text-center text-muted">
+            No orders are in production, so there is nothing to pack.
+          </p>
+        ) : null}
+        {result.state === 'ready' ? (
+          <div className="grid gap-6">
+            {result.data.map((order) => (
+              <PackingSlip key={order.reference} order={order} />
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function useQrCode(text: string): string | null {
+  const [dataUrl, setDataUrl] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    import('qrcode')
+      .then((qr) => qr.toDataURL(text, { margin: 1, width: 240, errorCorrectionLevel: 'M' }))
+      .then(
+        (url) => current && setDataUrl(url),
+        // The reference is printed as text beside it: a slip without its QR code still works.
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [text]);
+  return dataUrl;
+}
+
+export function PackingSlip({ order }: { readonly order: OrderDetail }) {
+  const link = orderDeskUrl(order.reference);
+  const qr = useQrCode(link);
+  const address = addressLines(order.address);
+  const showPrices = !order.giftWrapped;
+  return (
+    <article
+      aria-label={`Packing slip ${order.reference}`}
+      className="packing-slip rounded-2xl border border-line bg-white p-6 text-ink sm:p-8"
+    >
+      {/* A div, not a <header>: the shop's print rules hide every header (web/src/styles.css). */}
+      <div className="flex items-start justify-between gap-6 border-b border-line pb-4">
+        <div>
+          <p className="font-serif text-2xl text-wine">Solas</p>
+          <p className="text-sm text-muted">Handcrafted beaded bracelets</p>
+          <p className="mt-4 text-sm text-muted">Order</p>
+          <p className="font-mono text-xl font-semibold">{order.reference}</p>
+          {order.dispatchBy ? (
+            <p className="mt-2 text-sm">
+              Dispatch by <strong>{formatDay(order.dispatchBy)}</strong>
+            </p>
+          ) : null}
+        </div>
+        <div className="size-32 shrink-0">
+          {qr ? (
+            <img src={qr} width={128} height={128} alt={`QR code: desk link of order ${order.reference}`} />
+          ) : (
+            <span className="sr-only">QR code loading</span>
+          )}
+        </div>
+      </div>
+
+      <section className="mt-4" aria-label="Deliver to">
+        <h2 className="text-xs font-semibold tracking-[0.15em] text-muted uppercase">Deliver to</h2>
+        {address.length > 0 ? (
+          <address className="mt-1 text-base not-italic">
+            {address.map((line) => (
+              <span key={line.field} className="block">
+                {line.text}
+              </span>
+            ))}
+          </address>
+        ) : (
+          <p className="mt-1">No address given</p>
+        )}
+      </section>
+
+      <table className="mt-5 w-full text-sm">
+        <caption className="sr-only">Items</caption>
+        <thead>
+          <tr className="border-b border-line text-left text-muted">
+            <th scope="col" className="py-1.5 font-medium">
+              Item
+            </th>
+            <th scope="col" className="py-1.5 font-medium">
+              Size
+            </th>
+            <th scope="col" className="py-1.5 text-right font-medium">
+              Qty
+            </th>
+            {showPrices ? (
+              <th scope="col" className="py-1.5 text-right font-medium">
+                Price
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {order.lines.map((line) => (
+            <tr key={`${line.productId}-${line.size ?? ''}`} className="border-b border-line/60">
+              <td className="py-1.5">{line.name}</td>
+              <td className="py-1.5">{line.size ?? '—'}</td>
+              <td className="py-1.5 text-right tabular-nums">{line.quantity}</td>
+              {showPrices ? (
+                <td className="py-1.5 text-right tabular-nums">{money(line.lineTotal)}</td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+        {showPrices ? (
+          <tfoot>
+            <tr>
+              <th scope="row" colSpan={3} className="pt-2 text-right font-semibold">
+                Total
+              </th>
+              <td className="pt-2 text-right font-semibold tabular-nums">{money(order.total)}</td>
+            </tr>
+          </tfoot>
+        ) : null}
+      </table>
+
+      {order.giftWrapped ? (
+        <section className="mt-6 rounded-xl border border-gold/50 p-4" aria-label="Gift">
+          <h2 className="text-xs font-semibold tracking-[0.15em] text-gold uppercase">Gift-wrapped</h2>
+          {order.giftMessage ? (
+            <p className="mt-2 font-serif text-lg whitespace-pre-wrap">{order.giftMessage}</p>
+          ) : (
+            <p className="mt-2 text-sm text-muted">No gift message.</p>
+          )}
+        </section>
+      ) : null}
+    </article>
+  );
+}

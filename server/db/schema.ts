@@ -34,6 +34,8 @@ export interface OrdersTable {
   paid_at: string | null;
   /** When the reconcile pass last asked the provider about this pending order (see ops/reconcile.ts). */
   checked_at: string | null;
+  /** The order page's key (server/orders/order-key.ts); null for orders paid before it existed, until first needed. */
+  order_key: string | null;
 }
 
 export interface OrderLinesTable {
@@ -79,6 +81,17 @@ export interface NewsletterSignupsTable {
   created_at: string;
 }
 
+/** The shopper's notice of withdrawal (the EU model withdrawal form, sent from the order page). */
+export interface WithdrawalNoticesTable {
+  order_id: string;
+  /** The shopper's name as they signed the notice. */
+  name: string;
+  /** JSON of WithdrawnItem[] (domain/order-page.ts). */
+  items: string;
+  reason: string | null;
+  created_at: string;
+}
+
 /** Sessions of the built-in test checkout: what Stripe would hold on its side. */
 export interface TestCheckoutSessionsTable {
   id: string;
@@ -108,6 +121,7 @@ export interface Database {
   outbox: OutboxTable;
   newsletter_signups: NewsletterSignupsTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
+  withdrawal_notices: WithdrawalNoticesTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

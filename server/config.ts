@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { BRAND, FLAG_NAMES, SELLER, VAT_RATE_DEFAULT } from '../domain/config';
+import type { SellerIdentity } from '../domain/seller';
 import { type FaultSpec, parseFaultSpec } from './ops/faults';
 import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimitSettings } from './security/rate-limit';
@@ -173,6 +174,12 @@ export interface StripeConfig {
   readonly apiUrl: string | null;
   /** Per attempt (the SDK retries once). */
   readonly timeoutMs: number;
+}
+
+/** The seller as the pages and the browser know it (domain/seller.ts). */
+export function sellerIdentity(config: Pick<AppConfig, 'seller'>): SellerIdentity {
+  const { name, address, vatNumber, vatRate } = config.seller;
+  return { legalName: name, address, vatNumber, vatRate };
 }
 
 /** The shop is served over https (HSTS, Secure cookies): PUBLIC_URL says so. */

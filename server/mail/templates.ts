@@ -5,6 +5,7 @@
  */
 import { BRAND, deliveryDaysText, POLICY, productionDaysText, SHIPPING_ZONES } from '../../domain/config';
 import { type Cents, formatEuro } from '../../domain/money';
+import { formatVatRate } from '../../domain/seller';
 import type { StoredOrder } from '../orders/order-store';
 import type { ProviderId, ShippingDetails } from '../payments/provider';
 
@@ -195,11 +196,7 @@ function testHtml(order: StoredOrder): string {
 
 function vatText(legal: LegalMailFacts): string {
   if (!legal.vatNumber) return 'All prices include VAT.';
-  return `All prices include VAT. VAT included at ${formatRate(legal.vatRate)}% (VAT number ${legal.vatNumber}).`;
-}
-
-function formatRate(rate: number): string {
-  return Number.isInteger(rate) ? String(rate) : rate.toFixed(1).replace(/\.0$/, '');
+  return `All prices include VAT. VAT included at ${formatVatRate(legal.vatRate)} (VAT number ${legal.vatNumber}).`;
 }
 
 /** The seller's identity as EU consumer law asks a confirmation to carry it. */

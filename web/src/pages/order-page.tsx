@@ -362,11 +362,11 @@ function OrderView({
       </section>
       <WithdrawalSection order={order} keyValue={keyValue} onDone={onChange} />
       <p className="mt-8 text-sm text-muted">
-        Questions? Write to <ContactLine /> and quote your order reference. {BRAND.name}{' '}
+        Questions? Write to <ContactLine /> and quote your order reference. {BRAND.name}'s{' '}
         <Link to="/terms-conditions" className="underline">
           Terms &amp; Conditions
-        </Link>
-        .
+        </Link>{' '}
+        apply to this order.
       </p>
     </>
   );

@@ -1,5 +1,5 @@
 /**
- * The shopper's order page and "Find your order" (docs/product.md §6.6-§6.8): the API contract shared by the
+ * The shopper's order page and "Find your order" (docs/product.md §6.8-§6.10): the API contract shared by the
  * browser and the server, the status timeline, and the right-to-cancel window. zod/mini keeps the browser
  * bundle small; request bodies are strict.
  */
@@ -132,7 +132,7 @@ export type WithdrawalWindow =
   | { readonly open: false; readonly until: IsoDate | null };
 
 /**
- * The right to cancel (docs/product.md §6.8): until 14 days after delivery; before the delivery date is
+ * The right to cancel (docs/product.md §6.10): until 14 days after delivery; before the delivery date is
  * known, 14 days after the latest delivery date the zone promises from dispatch; before dispatch, open.
  * A refunded or cancelled order has nothing left to cancel. Days are Irish calendar days, the last one
  * included.

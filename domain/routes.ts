@@ -112,7 +112,7 @@ export function resolvePath(rawPath: string): Resolution {
     }
     return { kind: 'route', match: { id: 'product', path, params: { id: productId } } };
   }
-  // docs/product.md §6.6: one shopper's order page; its key is in the query (hash form: after the '#').
+  // docs/product.md §6.8: one shopper's order page; its key is in the query (hash form: after the '#').
   const order = /^\/order\/([^/]+)$/.exec(path);
   if (order?.[1]) {
     let reference = order[1];

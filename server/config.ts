@@ -90,7 +90,7 @@ const envSchema = z.object({
     .min(100, 'must be at least 100')
     .max(7_000, 'must be at most 7000 (two attempts must finish before the browser gives up after 15 s)')
     .default(6_000),
-  /** The trader's legal name, as the confirmation e-mail and the legal pages name it (docs/product.md §6.9). */
+  /** The trader's legal name, as the confirmation e-mail and the legal pages name it (docs/product.md §6.11). */
   SELLER_NAME: z.string().trim().min(1).max(200, 'must be at most 200 characters').default(SELLER.legalName),
   /** The trader's geographic address, on one line. */
   SELLER_ADDRESS: z.string().trim().min(1).max(300, 'must be at most 300 characters').default(SELLER.address),

@@ -211,7 +211,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 
   '0008-order-page': {
     async up(db: AnyDb) {
-      // The shopper's key to the order page (docs/product.md §6.6): random, created when the order is
+      // The shopper's key to the order page (docs/product.md §6.8): random, created when the order is
       // paid, or on first need for orders paid before this migration, so the column stays nullable.
       await db.schema.alterTable('orders').addColumn('order_key', 'text').execute();
       // The order page and "Find your order" look orders up by the reference the shopper has.

@@ -1,5 +1,5 @@
 /**
- * The order page's key (docs/product.md §6.6): 24 random bytes (192 bits, more than the 128 the page needs
+ * The order page's key (docs/product.md §6.8): 24 random bytes (192 bits, more than the 128 the page needs
  * against guessing), base64url. Compared in constant time over fixed-length digests, so neither the
  * position of the first wrong character nor the length of a guess shows in the answer's timing. The key
  * is a bearer secret: it goes into the shopper's e-mails and nowhere else (never a log line, never a

@@ -1,5 +1,5 @@
 /**
- * The shopper's side after the sale (docs/product.md §6.6-§6.8): the order page behind its key, "Find your
+ * The shopper's side after the sale (docs/product.md §6.8-§6.10): the order page behind its key, "Find your
  * order" (the page's link e-mailed, never shown) and the notice of withdrawal. The desk's statuses,
  * dispatch dates, sizes and gift messages are read from whatever columns the database has (see `facts`),
  * so they appear here as soon as the parts of the shop that store them are merged.

@@ -1,5 +1,5 @@
 /**
- * The shopper's order page API (docs/product.md §6.6-§6.8). The key travels in request bodies, never in
+ * The shopper's order page API (docs/product.md §6.8-§6.10). The key travels in request bodies, never in
  * a URL the server logs:
  * - POST /api/order-page { reference, key } -> 200 { ok, order } | 404 { ok: false, error }: the same
  *   404 for a wrong key and an unknown reference.

@@ -28,7 +28,7 @@ function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
 }
 
 /**
- * The order pages (docs/product.md §6.6): the path form carries the order's key in its query, so the page
+ * The order pages (docs/product.md §6.8): the path form carries the order's key in its query, so the page
  * never sends it on as a Referer, is never indexed and is kept by no cache.
  */
 export const ORDER_PAGE_HEADERS: readonly (readonly [string, string])[] = [

@@ -268,6 +268,38 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     expect(await app.commerce.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(0);
   });
 
+  it('answers malformed bodies on every order page route with a 4xx and a message, never a 5xx', async () => {
+    const bodies: unknown[] = [
+      [],
+      'x',
+      42,
+      null,
+      {},
+      { reference: 1, key: [] },
+      { reference: 'SOL-A', key: 'k', x: 1 },
+    ];
+    for (const url of ['/api/order-page', '/api/order-page/find', '/api/order-page/withdrawal']) {
+      for (const body of bodies) {
+        const res = await app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, `${url} ${JSON.stringify(body)}`).toBeLessThan(500);
+        expect((res.json() as { error: string }).error).toEqual(expect.any(String));
+      }
+    }
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/order-page',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'reference=SOL-A&key=b',
+    });
+    expect(form.statusCode).toBe(415);
+  });
+
   it('closes the window 14 days after delivery, or 14 days after the latest delivery date once dispatched', async () => {
     const { reference, key, orderId } = await paidOrder();
     // The order desk's columns, as its merge will add them: the page reads them where they exist.

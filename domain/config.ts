@@ -24,8 +24,10 @@ export const BRAND = {
 } as const;
 
 /**
- * The trader behind the shop, as EU consumer law requires the legal pages to name it. Placeholders until
- * the owner fills them in; the legal pages show them verbatim.
+ * The trader behind the shop, as EU consumer law requires the legal pages to name it. Placeholders: the
+ * server's SELLER_NAME, SELLER_ADDRESS and SELLER_VAT_NUMBER replace them in the e-mails, in the served
+ * pages and in the browser (server/html-pages.ts, /runtime-env.js), and it warns in production while
+ * they are unchanged.
  */
 export const SELLER = {
   legalName: '[Owner name], trading as Solas',
@@ -33,6 +35,9 @@ export const SELLER = {
   /** Null while the business is not VAT-registered; then prices include no VAT. */
   vatNumber: null as string | null,
 } as const;
+
+/** Ireland's standard VAT rate, percent: VAT_RATE's default. */
+export const VAT_RATE_DEFAULT = 23;
 
 export type ZoneId = 'IE' | 'EU' | 'WORLD';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePath, productPath, ROUTE_IDS, resolvePath, STATIC_PATHS } from './routes';
+import { NOINDEX_ROUTES, normalizePath, productPath, ROUTE_IDS, resolvePath, STATIC_PATHS } from './routes';
 
 describe('resolvePath', () => {
   it.each([
@@ -109,9 +109,20 @@ describe('resolvePath: paths, params and queries', () => {
     }
   });
 
-  it('has a fixed path for every route except the product and not-found pages', () => {
+  it('has a fixed path for every route except the product, order and not-found pages', () => {
     const fixed = new Set(Object.values(STATIC_PATHS));
-    expect(ROUTE_IDS.filter((id) => !fixed.has(id))).toEqual(['product', 'not-found']);
+    expect(ROUTE_IDS.filter((id) => !fixed.has(id))).toEqual(['product', 'order', 'not-found']);
+  });
+
+  it('matches one order page by its reference, and /order as "Find your order"', () => {
+    const order = resolvePath('/order/SOL-AB12CD34?key=abc');
+    expect(order).toEqual({
+      kind: 'route',
+      match: { id: 'order', path: '/order/SOL-AB12CD34', params: { reference: 'SOL-AB12CD34' } },
+    });
+    const lookup = resolvePath('/order');
+    expect(lookup.kind === 'route' && lookup.match.id).toBe('order-lookup');
+    expect(NOINDEX_ROUTES).toEqual(expect.arrayContaining(['order', 'order-lookup']));
   });
 
   it('redirects with the query dropped and matches redirect prefixes on whole segments only', () => {

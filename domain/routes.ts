@@ -12,6 +12,8 @@ export const ROUTE_IDS = [
   'bespoke-corporate',
   'coming-soon',
   'order-confirmation',
+  'order-lookup',
+  'order',
   'payment-canceled',
   'privacy-policy',
   'terms-conditions',
@@ -36,6 +38,7 @@ export const STATIC_PATHS: Readonly<Record<string, RouteId>> = {
   '/bespoke-corporate': 'bespoke-corporate',
   '/coming-soon': 'coming-soon',
   '/order-confirmation': 'order-confirmation',
+  '/order': 'order-lookup',
   '/payment-canceled': 'payment-canceled',
   '/privacy-policy': 'privacy-policy',
   '/terms-conditions': 'terms-conditions',
@@ -65,6 +68,8 @@ export const TOOL_ROUTES: readonly RouteId[] = [
 export const NOINDEX_ROUTES: readonly RouteId[] = [
   ...TOOL_ROUTES,
   'order-confirmation',
+  'order-lookup',
+  'order',
   'payment-canceled',
   'not-found',
 ];
@@ -106,6 +111,17 @@ export function resolvePath(rawPath: string): Resolution {
       // A malformed escape is just an unknown product id.
     }
     return { kind: 'route', match: { id: 'product', path, params: { id: productId } } };
+  }
+  // docs/product.md §6.8: one shopper's order page; its key is in the query (hash form: after the '#').
+  const order = /^\/order\/([^/]+)$/.exec(path);
+  if (order?.[1]) {
+    let reference = order[1];
+    try {
+      reference = decodeURIComponent(reference);
+    } catch {
+      // A malformed escape is just a reference no order has.
+    }
+    return { kind: 'route', match: { id: 'order', path, params: { reference } } };
   }
   // docs/product.md §2.1: /collections/best-sellers is matched above; the rest of these redirect to the shop.
   if (REDIRECT_EXACT.includes(path) || REDIRECT_PREFIXES.some((p) => path.startsWith(p))) {

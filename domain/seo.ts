@@ -82,6 +82,14 @@ const PAGES: Readonly<
     title: `Order Confirmation | ${BRAND.name}`,
     description: `Your ${BRAND.name} order confirmation.`,
   },
+  'order-lookup': {
+    title: `Find Your Order | ${BRAND.name}`,
+    description: `Find your ${BRAND.name} order: we e-mail you the link to its page.`,
+  },
+  order: {
+    title: `Your Order | ${BRAND.name}`,
+    description: `The status, delivery and details of your ${BRAND.name} order.`,
+  },
   'payment-canceled': {
     title: `Payment Cancelled | ${BRAND.name}`,
     description: `Your payment was cancelled and no charges were made.`,

@@ -2,8 +2,9 @@
  * Builds the Fastify app without listening, so tests can use `app.inject` or listen on port 0.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sellerToEnv } from '../domain/seller';
 import { type CommerceOptions, registerCommerce } from './commerce';
-import { type AppConfig, isHttps } from './config';
+import { type AppConfig, isHttps, sellerIdentity } from './config';
 import { serverLogOptions } from './ops/logging';
 import { type ReconcileTimings, reconcilePendingOrders } from './ops/reconcile';
 import { adminRoutes } from './routes/admin';
@@ -91,9 +92,13 @@ export async function buildApp({
   });
   await app.register(healthRoutes);
   await app.register(adminRoutes, { config });
-  await app.register(runtimeEnvRoutes, { runtimeFlags: config.runtimeFlags });
+  const seller = sellerIdentity(config);
+  // The flags and the seller's public identity (the legal pages name it): never other environment.
+  await app.register(runtimeEnvRoutes, { runtimeFlags: { ...config.runtimeFlags, ...sellerToEnv(seller) } });
   await app.register(seoFileRoutes, { publicUrl: config.publicUrl });
-  if (serveWeb) await app.register(webRoutes, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
+  if (serveWeb) {
+    await app.register(webRoutes, { webDistDir: config.webDistDir, publicUrl: config.publicUrl, seller });
+  }
   await registerCommerce(app, config, commerce);
   reconcilePendingOrders(app, reconcile);
   return app;

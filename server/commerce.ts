@@ -15,9 +15,11 @@ import { AdminSessionStore } from './desk/admin-sessions';
 import { DeskService } from './desk/desk-service';
 import { DeskStore } from './desk/desk-store';
 import { OutboxSender, type OutboxTimings } from './mail/outbox';
+import type { LegalMailFacts } from './mail/templates';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { NewsletterStore } from './newsletter/newsletter-store';
 import { armFaultPoints } from './ops/faults';
+import { OrderPageService } from './orders/order-page-service';
 import { OrderService } from './orders/order-service';
 import { OrderStore } from './orders/order-store';
 import type { PaymentProvider } from './payments/provider';
@@ -26,6 +28,7 @@ import { createTestCheckoutProvider, type TestCheckoutProvider } from './payment
 import { deskRoutes } from './routes/admin-desk';
 import { checkoutRoutes } from './routes/checkout';
 import { newsletterRoutes } from './routes/newsletter';
+import { orderPageRoutes } from './routes/order-page';
 import { orderRoutes } from './routes/orders';
 import { testCheckoutRoutes } from './routes/test-checkout';
 import { webhookRoutes } from './routes/webhooks';
@@ -33,11 +36,14 @@ import { webhookRoutes } from './routes/webhooks';
 export interface CommerceOptions {
   /** Faster retries for tests. */
   readonly outboxTimings?: Partial<OutboxTimings>;
+  /** Tests: a fixed clock for the withdrawal window. */
+  readonly now?: () => Date;
 }
 
 export interface Commerce {
   readonly db: Kysely<Database>;
   readonly orders: OrderService;
+  readonly orderPages: OrderPageService;
   /** Every query about orders (the reconcile pass reads its queue here). */
   readonly orderStore: OrderStore;
   readonly outbox: OutboxSender;
@@ -91,6 +97,24 @@ export async function registerCommerce(
   });
 
   const orderStore = new OrderStore(db);
+  const legal: LegalMailFacts = {
+    sellerName: config.seller.name,
+    sellerAddress: config.seller.address,
+    vatNumber: config.seller.vatNumber,
+    vatRate: config.seller.vatRate,
+    termsUrl: `${config.publicUrl}/terms-conditions`,
+  };
+  const orderPages = new OrderPageService({
+    store: orderStore,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    ownerEmail: config.ownerEmail,
+    contactEmail: BRAND.contactEmail,
+    legal,
+    log: app.log,
+    onMailQueued: () => outbox.wake(),
+    now: options.now,
+  });
   // What the order service and the desk share: who pays, who writes, who is written to.
   const services = {
     provider,
@@ -98,6 +122,8 @@ export async function registerCommerce(
     mailFrom: config.mailFrom,
     ownerEmail: config.ownerEmail,
     contactEmail: BRAND.contactEmail,
+    legal,
+    pageUrl: (reference: string, key: string) => orderPages.pageUrl(reference, key),
     log: app.log,
     onMailQueued: () => outbox.wake(),
   };
@@ -105,7 +131,7 @@ export async function registerCommerce(
   const newsletter = new NewsletterStore(db);
   const desk = new DeskService({ store: new DeskStore(db), ...services });
 
-  app.decorate('commerce', { db, orders, orderStore, outbox, provider, transport, desk });
+  app.decorate('commerce', { db, orders, orderPages, orderStore, outbox, provider, transport, desk });
   app.addHook('onReady', async () => {
     app.log.info(
       { provider: provider.id, mail: transport.description, database: database.description },
@@ -114,6 +140,11 @@ export async function registerCommerce(
     if (testCheckout) {
       app.log.warn(
         'STRIPE_SECRET_KEY is not set: the built-in TEST MODE checkout is active and takes no real payments',
+      );
+    }
+    if (config.production && config.seller.placeholder) {
+      app.log.warn(
+        "SELLER_NAME or SELLER_ADDRESS is not set: the confirmation e-mails and the legal pages show placeholders where the law asks for the seller's identity",
       );
     }
     outbox.start();
@@ -127,6 +158,7 @@ export async function registerCommerce(
   await app.register(async (api) => {
     await api.register(checkoutRoutes, { orders });
     await api.register(orderRoutes, { orders });
+    await api.register(orderPageRoutes, { pages: orderPages });
     await api.register(newsletterRoutes, { newsletter });
     await api.register(webhookRoutes, { orders, desk });
     await api.register(deskRoutes, { config, desk, sessions: new AdminSessionStore(db) });

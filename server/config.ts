@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { BRAND, FLAG_NAMES } from '../domain/config';
+import { BRAND, FLAG_NAMES, SELLER, VAT_RATE_DEFAULT } from '../domain/config';
+import type { SellerIdentity } from '../domain/seller';
 import { type FaultSpec, parseFaultSpec } from './ops/faults';
 import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimitSettings } from './security/rate-limit';
@@ -91,6 +92,22 @@ const envSchema = z.object({
     .min(100, 'must be at least 100')
     .max(7_000, 'must be at most 7000 (two attempts must finish before the browser gives up after 15 s)')
     .default(6_000),
+  /** The trader's legal name, as the confirmation e-mail and the legal pages name it (docs/product.md §6.11). */
+  SELLER_NAME: z.string().trim().min(1).max(200, 'must be at most 200 characters').default(SELLER.legalName),
+  /** The trader's geographic address, on one line. */
+  SELLER_ADDRESS: z.string().trim().min(1).max(300, 'must be at most 300 characters').default(SELLER.address),
+  /** Set once the business is VAT-registered; unset: prices include no VAT of the shop's own to show. */
+  SELLER_VAT_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{2}[A-Z0-9+*]{2,13}$/, 'must look like IE1234567T (country code and number, no spaces)')
+    .optional(),
+  /** Percent, e.g. 23 or 13.5: the VAT included in prices when SELLER_VAT_NUMBER is set. */
+  VAT_RATE: z.coerce
+    .number({ error: 'must be a number of percent, e.g. 23' })
+    .min(0, 'must be at least 0')
+    .max(100, 'must be at most 100')
+    .default(VAT_RATE_DEFAULT),
   NODE_ENV: z.string().optional(),
   /** Crash tests only (ops/faults.ts): `<point>[#n]`; refused unless NODE_ENV=test. */
   FAULT_INJECT: z
@@ -129,6 +146,19 @@ export interface AppConfig {
   readonly trustProxy: TrustProxy;
   /** NODE_ENV=test only: where the process kills itself (crash tests). */
   readonly faultInject: FaultSpec | null;
+  /** Who sells (the confirmation e-mail, the legal pages and the footer show it). */
+  readonly seller: SellerConfig;
+  readonly production: boolean;
+}
+
+export interface SellerConfig {
+  readonly name: string;
+  readonly address: string;
+  readonly vatNumber: string | null;
+  /** Percent. */
+  readonly vatRate: number;
+  /** True while the name or the address is still the placeholder of domain/config.ts SELLER. */
+  readonly placeholder: boolean;
 }
 
 export type DatabaseConfig =
@@ -148,6 +178,12 @@ export interface StripeConfig {
   readonly apiUrl: string | null;
   /** Per attempt (the SDK retries once). */
   readonly timeoutMs: number;
+}
+
+/** The seller as the pages and the browser know it (domain/seller.ts). */
+export function sellerIdentity(config: Pick<AppConfig, 'seller'>): SellerIdentity {
+  const { name, address, vatNumber, vatRate } = config.seller;
+  return { legalName: name, address, vatNumber, vatRate };
 }
 
 /** The shop is served over https (HSTS, Secure cookies): PUBLIC_URL says so. */
@@ -218,6 +254,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimits: e.RATE_LIMITS ?? DEFAULT_RATE_LIMITS,
     trustProxy: e.TRUST_PROXY ?? false,
     faultInject: e.FAULT_INJECT ?? null,
+    seller: {
+      name: e.SELLER_NAME,
+      address: e.SELLER_ADDRESS,
+      vatNumber: e.SELLER_VAT_NUMBER ?? null,
+      vatRate: e.VAT_RATE,
+      placeholder: e.SELLER_NAME === SELLER.legalName || e.SELLER_ADDRESS === SELLER.address,
+    },
+    production: e.NODE_ENV === 'production',
   };
 }
 

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { DEFAULT_SELLER, type SellerIdentity, sellerTexts } from '../domain/seller';
 import { inlineScriptHashes } from './security/csp';
 
 export const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
@@ -39,15 +40,48 @@ function makePage(html: string): HtmlPage {
   };
 }
 
+/** How React writes text into HTML: what a prerendered text node looks like in the file. */
+function asReactText(text: string): string {
+  return text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
+}
+
+/**
+ * The seller's texts as configured, in place of the placeholders the pages were prerendered with
+ * (domain/seller.ts): the browser renders the same from /runtime-env.js, so hydration matches. The longest
+ * first, since some contain others (the footer line holds the name and the address).
+ */
+export function sellerReplacements(seller: SellerIdentity): (html: string) => string {
+  const from = sellerTexts(DEFAULT_SELLER);
+  const to = sellerTexts(seller);
+  const pairs = (Object.keys(from) as (keyof typeof from)[])
+    .filter((k) => from[k] !== to[k])
+    .map((k) => [asReactText(from[k]), asReactText(to[k])] as const)
+    .sort((a, b) => b[0].length - a[0].length);
+  return (html) => pairs.reduce((out, [a, b]) => out.replaceAll(a, b), html);
+}
+
 /** Keys are route paths: '/', '/shop', '/product/3', '/404'. */
-export function loadHtmlPages(webDistDir: string, publicUrl: string): Map<string, HtmlPage> {
+export function loadHtmlPages(
+  webDistDir: string,
+  publicUrl: string,
+  seller: SellerIdentity = DEFAULT_SELLER,
+): Map<string, HtmlPage> {
+  const fillSeller = sellerReplacements(seller);
   const files = new Map<string, string>();
   files.set('/', path.join(webDistDir, 'index.html'));
   const pagesDir = path.join(webDistDir, 'pages');
   if (existsSync(pagesDir)) walk(pagesDir, '', files);
   const pages = new Map<string, HtmlPage>();
   for (const [route, file] of files) {
-    pages.set(route, makePage(readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrl)));
+    pages.set(
+      route,
+      makePage(fillSeller(readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrl))),
+    );
   }
   return pages;
 }

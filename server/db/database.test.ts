@@ -314,12 +314,14 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           desk_status: DESK_STATUS_OF[String(row.status)],
           refunded: 0,
           ...Object.fromEntries(DESK_NULL_COLUMNS.map((c) => [c, null])),
+          order_key: null,
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');
       expect(await rows(db, 'outbox')).toEqual(
         (before.outbox ?? []).map((row) => ({ ...row, reference: orderReference(PAID_SESSION) })),
       );
+      expect(await rows(db, 'withdrawal_notices')).toEqual([]);
       for (const table of ['order_lines', 'newsletter_signups', 'test_checkout_sessions']) {
         expect(await rows(db, table), table).toEqual(before[table]);
       }

@@ -328,4 +328,24 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await addOrderDeskSchema(db);
     },
   },
+
+  '0008-order-page': {
+    async up(db: AnyDb) {
+      // The shopper's key to the order page (docs/product.md §6.8): random, created when the order is
+      // paid, or on first need for orders paid before this migration, so the column stays nullable.
+      await db.schema.alterTable('orders').addColumn('order_key', 'text').execute();
+      // The order page and "Find your order" look orders up by the reference the shopper has.
+      await db.schema.createIndex('orders_reference').on('orders').column('reference').execute();
+      // One withdrawal notice per order (the primary key): a notice sent twice is one notice.
+      await db.schema
+        .createTable('withdrawal_notices')
+        .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        // JSON: the line positions withdrawn from, with their names and quantities as the shopper saw them.
+        .addColumn('items', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -54,6 +54,8 @@ export interface OrdersTable {
   dispute_respond_by: string | null;
   /** When a desk refund was handed to the provider; null when none is in flight. */
   refund_claimed_ms: number | null;
+  /** The order page's key (server/orders/order-key.ts); null for orders paid before it existed, until first needed. */
+  order_key: string | null;
 }
 
 export interface OrderLinesTable {
@@ -96,6 +98,17 @@ export interface NewsletterSignupsTable {
   /** Lower-cased e-mail: the de-duplication key. */
   email_key: string;
   source: string;
+  created_at: string;
+}
+
+/** The shopper's notice of withdrawal (the EU model withdrawal form, sent from the order page). */
+export interface WithdrawalNoticesTable {
+  order_id: string;
+  /** The shopper's name as they signed the notice. */
+  name: string;
+  /** JSON of WithdrawnItem[] (domain/order-page.ts). */
+  items: string;
+  reason: string | null;
   created_at: string;
 }
 
@@ -180,6 +193,7 @@ export interface Database {
   admin_audit: AdminAuditTable;
   order_events: OrderEventsTable;
   order_notes: OrderNotesTable;
+  withdrawal_notices: WithdrawalNoticesTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

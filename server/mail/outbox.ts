@@ -22,6 +22,10 @@ import { isPermanentFailure, type MailTransport, type OutgoingMail } from './tra
 export const MAIL_KINDS = {
   customer: 'order-confirmation',
   owner: 'owner-notification',
+  withdrawalAck: 'withdrawal-acknowledgement',
+  withdrawalOwner: 'withdrawal-owner',
+  /** "Find your order" may send the link more than once: each gets its own kind (order-link-{random}). */
+  orderLink: 'order-link',
 } as const;
 
 export interface QueuedMail {

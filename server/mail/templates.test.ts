@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout';
 import { GIFT_WRAP_PRICE, SHIPPING_ZONES } from '../../domain/config';
 import type { StoredOrder } from '../orders/order-store';
-import { customerConfirmation, escapeHtml, ownerNotification } from './templates';
+import {
+  customerConfirmation,
+  escapeHtml,
+  type LegalMailFacts,
+  orderLinkMail,
+  ownerNotification,
+  withdrawalAcknowledgement,
+  withdrawalOwnerNotice,
+} from './templates';
 
 const SESSION = 'cs_test_a1b2c3d4e5f6g7h8i9';
 
@@ -34,6 +42,7 @@ function order(overrides: Partial<StoredOrder> = {}): StoredOrder {
     },
     createdAt: '2026-11-20T10:00:00.000Z',
     paidAt: '2026-11-20T10:05:00.000Z',
+    orderKey: 'k'.repeat(32),
     lines: [
       { id: '1', name: 'First Light', unitPrice: 4000, quantity: 1, lineTotal: 4000 },
       { id: '9', name: 'Sea & Stone', unitPrice: 3500, quantity: 1, lineTotal: 3500 },
@@ -42,10 +51,21 @@ function order(overrides: Partial<StoredOrder> = {}): StoredOrder {
   };
 }
 
-const ctx = (o: StoredOrder) => ({
+const PAGE_URL = `http://shop.test/#/order/SOL-A1B2C3D4?key=${'k'.repeat(32)}`;
+const LEGAL: LegalMailFacts = {
+  sellerName: 'Aoife Nic Giolla, trading as Solas',
+  sellerAddress: '3 Shop Street, Galway, Co. Galway, Ireland',
+  vatNumber: null,
+  vatRate: 23,
+  termsUrl: 'http://shop.test/terms-conditions',
+};
+
+const ctx = (o: StoredOrder, legal: LegalMailFacts = LEGAL, orderPageUrl: string | null = PAGE_URL) => ({
   order: o,
   reference: orderReference(SESSION),
   contactEmail: 'hello@solas.example',
+  legal,
+  orderPageUrl,
 });
 
 describe('order e-mails', () => {
@@ -106,5 +126,76 @@ describe('order e-mails', () => {
     });
     expect(customerConfirmation(ctx(evil)).subject).not.toMatch(/[\r\n]/);
     expect(ownerNotification(ctx(evil)).subject).not.toMatch(/[\r\n]/);
+  });
+});
+
+describe('the lawful confirmation (docs/product.md §6.11)', () => {
+  it('names the seller, says prices include VAT, explains the right to cancel with the order page, and carries the model form and the terms', () => {
+    const mail = customerConfirmation(ctx(order()));
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('Aoife Nic Giolla, trading as Solas');
+      expect(body).toContain('3 Shop Street, Galway, Co. Galway, Ireland');
+      expect(body).toContain('All prices include VAT.');
+      expect(body).not.toContain('VAT number');
+      expect(body).toContain('You have the right to cancel this contract within 14 days');
+      expect(body).toContain('Model withdrawal form');
+      expect(body).toContain('hereby give notice that I/We (*) withdraw from my/our (*) contract of sale');
+      expect(body).toContain('http://shop.test/terms-conditions');
+      expect(body).toContain(PAGE_URL);
+    }
+    expect(mail.text).toContain(`E-mail: hello@solas.example`);
+    expect(mail.text).toContain(`from your order page (${PAGE_URL})`);
+    expect(mail.html).toContain(`href="${escapeHtml(PAGE_URL)}"`);
+    expect(mail.html).toContain('>Terms &amp; Conditions</a>');
+  });
+
+  it('shows the VAT number and the VAT included at the configured rate when a VAT number is set', () => {
+    const mail = customerConfirmation(ctx(order(), { ...LEGAL, vatNumber: 'IE1234567T', vatRate: 13.5 }));
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('All prices include VAT. VAT included at 13.5% (VAT number IE1234567T).');
+      expect(body).toContain('VAT number: IE1234567T');
+    }
+  });
+
+  it('still renders for an order that has no key yet (no link, the contact address instead)', () => {
+    const mail = customerConfirmation(ctx(order({ orderKey: null }), LEGAL, null));
+    expect(mail.text).not.toContain('#/order/');
+    expect(mail.text).toContain('write to hello@solas.example, before the period ends');
+  });
+
+  it('escapes the seller values in HTML', () => {
+    const mail = customerConfirmation(ctx(order(), { ...LEGAL, sellerName: 'A <b>B</b>' }));
+    expect(mail.html).not.toContain('<b>B</b>');
+    expect(mail.html).toContain('A &lt;b&gt;B&lt;/b&gt;');
+  });
+});
+
+describe('order page e-mails', () => {
+  const notice = {
+    name: 'Róisín Ní Bhriain',
+    items: ['1 x First Light'],
+    reason: 'Changed my mind <really>',
+    receivedAt: '2026-11-22T10:00:00.000Z',
+  };
+
+  it('the link e-mail carries the order page link', () => {
+    const mail = orderLinkMail({ ...ctx(order()), orderPageUrl: PAGE_URL });
+    expect(mail.subject).toBe('The page of your Solas order SOL-A1B2C3D4');
+    expect(mail.text).toContain(PAGE_URL);
+    expect(mail.html).toContain(`href="${escapeHtml(PAGE_URL)}"`);
+  });
+
+  it('the acknowledgement repeats the notice and links to the order page; the owner gets the notice and the customer', () => {
+    const ack = withdrawalAcknowledgement({ ...ctx(order()), notice });
+    expect(ack.subject).toBe('We received your cancellation of order SOL-A1B2C3D4');
+    expect(ack.text).toContain('Name: Róisín Ní Bhriain');
+    expect(ack.text).toContain('  1 x First Light');
+    expect(ack.text).toContain('Reason: Changed my mind <really>');
+    expect(ack.text).toContain(PAGE_URL);
+    expect(ack.html).toContain('Changed my mind &lt;really&gt;');
+    const owner = withdrawalOwnerNotice({ ...ctx(order()), notice });
+    expect(owner.subject).toBe('Withdrawal notice for order SOL-A1B2C3D4');
+    expect(owner.text).toContain('Customer e-mail: shopper@example.ie');
+    expect(owner.text).toContain('Reason: Changed my mind <really>');
   });
 });

@@ -3,9 +3,10 @@
  * notification. Pure functions of the stored order; every value that reaches the HTML is escaped, and
  * nothing here ever becomes a header except the subject, built from the reference and total only.
  */
-import { BRAND, deliveryDaysText, productionDaysText, SHIPPING_ZONES } from '../../domain/config';
+import { BRAND, deliveryDaysText, POLICY, productionDaysText, SHIPPING_ZONES } from '../../domain/config';
 import { escapeHtml } from '../../domain/html';
 import { type Cents, formatEuro } from '../../domain/money';
+import { formatVatRate } from '../../domain/seller';
 import type { StoredOrder } from '../orders/order-store';
 import type { ProviderId, ShippingDetails } from '../payments/provider';
 
@@ -22,6 +23,21 @@ export interface OrderMailContext {
   readonly reference: string;
   /** Where shoppers write with questions. */
   readonly contactEmail: string;
+  /** What the law asks the shopper's e-mails to carry, and the order page's address. */
+  readonly legal: LegalMailFacts;
+  /** The order page with its key (absolute); null only for orders that have no key yet. */
+  readonly orderPageUrl: string | null;
+}
+
+/** Who sells, from the server's configuration (SELLER_*, VAT_RATE: server/config.ts). */
+export interface LegalMailFacts {
+  readonly sellerName: string;
+  readonly sellerAddress: string;
+  readonly vatNumber: string | null;
+  /** Percent. */
+  readonly vatRate: number;
+  /** Absolute URL of the Terms & Conditions page. */
+  readonly termsUrl: string;
 }
 
 const regionNames = new Intl.DisplayNames(['en-IE'], { type: 'region' });
@@ -41,7 +57,7 @@ export function money(value: number): string {
   return formatEuro(value as Cents);
 }
 
-function addressLines(details: ShippingDetails | null): string[] {
+export function addressLines(details: ShippingDetails | null): string[] {
   if (!details) return ['(no delivery address was collected)'];
   const a = details.address;
   return [
@@ -173,7 +189,103 @@ function testHtml(order: StoredOrder): string {
   return isTestOrder(order) ? htmlParagraph(`<strong>${escapeHtml(TEST_NOTICE)}</strong>`) : '';
 }
 
-export function customerConfirmation({ order, reference, contactEmail }: OrderMailContext): RenderedMail {
+function vatText(legal: LegalMailFacts): string {
+  if (!legal.vatNumber) return 'All prices include VAT.';
+  return `All prices include VAT. VAT included at ${formatVatRate(legal.vatRate)} (VAT number ${legal.vatNumber}).`;
+}
+
+/** The seller's identity as EU consumer law asks a confirmation to carry it. */
+function sellerLines(legal: LegalMailFacts, contactEmail: string): string[] {
+  return [
+    legal.sellerName,
+    legal.sellerAddress,
+    `E-mail: ${contactEmail}`,
+    ...(legal.vatNumber ? [`VAT number: ${legal.vatNumber}`] : []),
+  ];
+}
+
+function orderPageText(url: string | null): string {
+  return url
+    ? `See your order, its status and its delivery at any time on its page: ${url}`
+    : 'Write to us to see your order and its status.';
+}
+
+function rightToCancelText(url: string | null, contactEmail: string): string {
+  const how = url
+    ? `send us a notice of withdrawal from your order page (${url}), or write to ${contactEmail}`
+    : `write to ${contactEmail}`;
+  return (
+    `You have the right to cancel this contract within ${POLICY.coolingOffDays} days without giving any reason. ` +
+    `The period ends ${POLICY.coolingOffDays} days after the day you (or someone you name, other than the carrier) receive the goods. ` +
+    `To use it, ${how}, before the period ends. You may use the model withdrawal form below, but you do not have to.`
+  );
+}
+
+/** The EU model withdrawal form (Directive 2011/83/EU, Annex I(B)), filled in with the seller's details. */
+export function modelWithdrawalForm(legal: LegalMailFacts, contactEmail: string): string[] {
+  return [
+    'Model withdrawal form',
+    '(complete and return this form only if you wish to withdraw from the contract)',
+    `- To ${legal.sellerName}, ${legal.sellerAddress}, ${contactEmail}:`,
+    '- I/We (*) hereby give notice that I/We (*) withdraw from my/our (*) contract of sale of the following goods (*)/for the provision of the following service (*),',
+    '- Ordered on (*)/received on (*),',
+    '- Name of consumer(s),',
+    '- Address of consumer(s),',
+    '- Signature of consumer(s) (only if this form is notified on paper),',
+    '- Date',
+    '(*) Delete as appropriate.',
+  ];
+}
+
+function htmlLink(url: string, label = url): string {
+  return `<a href="${escapeHtml(url)}" style="color:${WINE};">${escapeHtml(label)}</a>`;
+}
+
+function legalText(ctx: OrderMailContext): string[] {
+  const { legal, contactEmail, orderPageUrl } = ctx;
+  return [
+    'Your right to cancel',
+    `  ${rightToCancelText(orderPageUrl, contactEmail)}`,
+    '',
+    ...modelWithdrawalForm(legal, contactEmail).map((l) => `  ${l}`),
+    '',
+    'Prices and VAT',
+    `  ${vatText(legal)}`,
+    '',
+    'Who you are buying from',
+    ...sellerLines(legal, contactEmail).map((l) => `  ${l}`),
+    '',
+    `Terms & Conditions: ${legal.termsUrl}`,
+  ];
+}
+
+function legalHtml(ctx: OrderMailContext): string {
+  const { legal, contactEmail, orderPageUrl } = ctx;
+  const cancel = escapeHtml(rightToCancelText(orderPageUrl, contactEmail));
+  return [
+    htmlHeading('Your right to cancel'),
+    htmlParagraph(orderPageUrl ? cancel.replace(escapeHtml(orderPageUrl), htmlLink(orderPageUrl)) : cancel),
+    htmlParagraph(
+      `<span style="font-size:13px;color:${MUTED};">${modelWithdrawalForm(legal, contactEmail).map(escapeHtml).join('<br>')}</span>`,
+    ),
+    htmlHeading('Prices and VAT'),
+    htmlParagraph(escapeHtml(vatText(legal))),
+    htmlHeading('Who you are buying from'),
+    htmlParagraph(sellerLines(legal, contactEmail).map(escapeHtml).join('<br>')),
+    htmlParagraph(htmlLink(legal.termsUrl, 'Terms & Conditions')),
+  ].join('\n');
+}
+
+function orderPageHtml(url: string | null): string {
+  return url
+    ? htmlParagraph(
+        `See your order, its status and its delivery at any time on ${htmlLink(url, 'your order page')}.`,
+      )
+    : htmlParagraph(escapeHtml(orderPageText(null)));
+}
+
+export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
+  const { order, reference, contactEmail } = ctx;
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}Your ${BRAND.name} order ${reference} is confirmed`;
   const name = order.shippingDetails?.name.trim();
   const greeting = name ? `Hello ${name},` : 'Hello,';
@@ -197,7 +309,11 @@ export function customerConfirmation({ order, reference, contactEmail }: OrderMa
     `  ${dispatchText(order)}`,
     `  ${SIZE_NOTE}`,
     '',
+    orderPageText(ctx.orderPageUrl),
+    '',
     `Questions? Write to ${contactEmail} and quote your order reference ${reference}.`,
+    '',
+    ...legalText(ctx),
     '',
     `${BRAND.name}: ${BRAND.tagline}`,
     '',
@@ -218,9 +334,11 @@ export function customerConfirmation({ order, reference, contactEmail }: OrderMa
       htmlHeading('When to expect it'),
       htmlParagraph(escapeHtml(dispatchText(order))),
       htmlParagraph(escapeHtml(SIZE_NOTE)),
+      orderPageHtml(ctx.orderPageUrl),
       htmlParagraph(
         `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
       ),
+      legalHtml(ctx),
     ].join('\n'),
   );
   return { subject, text, html };
@@ -267,6 +385,112 @@ export function ownerNotification({ order, reference }: OrderMailContext): Rende
       htmlAddress(order),
       htmlHeading('Promised to the customer'),
       htmlParagraph(escapeHtml(dispatchText(order))),
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
+/** "Find your order": the order page's link, sent only to the order's own address. */
+export function orderLinkMail(ctx: OrderMailContext & { readonly orderPageUrl: string }): RenderedMail {
+  const { order, reference, contactEmail, orderPageUrl } = ctx;
+  const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}The page of your ${BRAND.name} order ${reference}`;
+  const intro = `You (or someone who knows your order reference and e-mail address) asked for the page of your order ${reference}.`;
+  const ignore = 'If that was not you, you can ignore this e-mail: the link was sent only to you.';
+  const text = [
+    ...testLines(order),
+    'Hello,',
+    '',
+    intro,
+    '',
+    orderPageText(orderPageUrl),
+    '',
+    ignore,
+    '',
+    `Questions? Write to ${contactEmail} and quote your order reference ${reference}.`,
+    '',
+  ].join('\n');
+  const html = htmlDocument(
+    subject,
+    [
+      testHtml(order),
+      htmlParagraph('Hello,'),
+      htmlParagraph(escapeHtml(intro)),
+      orderPageHtml(orderPageUrl),
+      htmlParagraph(escapeHtml(ignore)),
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
+export interface WithdrawalMailContext extends OrderMailContext {
+  readonly notice: {
+    readonly name: string;
+    /** "2 x First Light", one per line withdrawn from. */
+    readonly items: readonly string[];
+    readonly reason: string | null;
+    /** ISO instant the shop received it. */
+    readonly receivedAt: string;
+  };
+}
+
+function noticeLines({ notice, reference }: WithdrawalMailContext): string[] {
+  return [
+    `Order reference: ${reference}`,
+    `Received: ${notice.receivedAt}`,
+    `Name: ${notice.name}`,
+    'Withdrawn from:',
+    ...notice.items.map((i) => `  ${i}`),
+    `Reason: ${notice.reason?.trim() ? notice.reason : '(none given)'}`,
+  ];
+}
+
+/** The shopper's acknowledgement of receipt of their notice of withdrawal (a durable medium). */
+export function withdrawalAcknowledgement(ctx: WithdrawalMailContext): RenderedMail {
+  const { order, reference, contactEmail } = ctx;
+  const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}We received your cancellation of order ${reference}`;
+  const body = [
+    'We have received your notice of withdrawal. This e-mail confirms it; please keep it.',
+    `Please send the items back within ${POLICY.coolingOffDays} days (write to ${contactEmail} and we will tell you where). We refund what you paid, including the standard delivery, within ${POLICY.coolingOffDays} days of receiving your notice; we may wait until the items are back with us.`,
+  ];
+  const text = [
+    ...testLines(order),
+    'Hello,',
+    '',
+    ...body.flatMap((b) => [b, '']),
+    ...noticeLines(ctx),
+    '',
+    orderPageText(ctx.orderPageUrl),
+    '',
+    `${ctx.legal.sellerName}, ${ctx.legal.sellerAddress}`,
+    '',
+  ].join('\n');
+  const html = htmlDocument(
+    subject,
+    [
+      testHtml(order),
+      htmlParagraph('Hello,'),
+      ...body.map((b) => htmlParagraph(escapeHtml(b))),
+      htmlParagraph(noticeLines(ctx).map(escapeHtml).join('<br>')),
+      orderPageHtml(ctx.orderPageUrl),
+      htmlParagraph(escapeHtml(`${ctx.legal.sellerName}, ${ctx.legal.sellerAddress}`)),
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}
+
+/** The owner is told of every notice of withdrawal, with what the shopper sent. */
+export function withdrawalOwnerNotice(ctx: WithdrawalMailContext): RenderedMail {
+  const { order, reference } = ctx;
+  const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}Withdrawal notice for order ${reference}`;
+  const intro = 'The customer has sent a notice of withdrawal (right to cancel) from the order page.';
+  const facts = [...noticeLines(ctx), `Customer e-mail: ${order.email}`, `Internal order id: ${order.id}`];
+  const text = [...testLines(order), intro, '', ...facts, ''].join('\n');
+  const html = htmlDocument(
+    subject,
+    [
+      testHtml(order),
+      htmlParagraph(escapeHtml(intro)),
+      htmlParagraph(facts.map(escapeHtml).join('<br>')),
     ].join('\n'),
   );
   return { subject, text, html };

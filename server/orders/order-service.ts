@@ -8,7 +8,7 @@ import { maskEmail } from '../../domain/email';
 import { priceOrder } from '../../domain/pricing';
 import type { NewOutboxRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
-import { customerConfirmation, ownerNotification } from '../mail/templates';
+import { customerConfirmation, type LegalMailFacts, ownerNotification } from '../mail/templates';
 import {
   type PaymentProvider,
   PaymentProviderError,
@@ -35,6 +35,10 @@ export interface OrderServiceOptions {
   readonly mailFrom: string;
   readonly ownerEmail: string;
   readonly contactEmail: string;
+  /** The seller's identity and VAT for the confirmation (server/config.ts seller). */
+  readonly legal: LegalMailFacts;
+  /** The order page's absolute link (OrderPageService.pageUrl). */
+  readonly pageUrl: (reference: string, key: string) => string;
   readonly log: OrderServiceLogger;
   /** Called after an order's e-mails were queued (wakes the outbox sender). */
   readonly onMailQueued: () => void;
@@ -240,7 +244,9 @@ export class OrderService {
 
   private messages(order: StoredOrder): NewOutboxRow[] {
     const reference = referenceOf(order);
-    const ctx = { order, reference, contactEmail: this.o.contactEmail };
+    // markPaidAndQueue gives every order its key in the same update, so every order e-mail links to its page.
+    const orderPageUrl = order.orderKey ? this.o.pageUrl(reference, order.orderKey) : null;
+    const ctx = { order, reference, contactEmail: this.o.contactEmail, legal: this.o.legal, orderPageUrl };
     const customer = customerConfirmation(ctx);
     const owner = ownerNotification(ctx);
     const domain = senderDomain(this.o.mailFrom);

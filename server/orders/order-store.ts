@@ -2,13 +2,14 @@
  * The orders data layer: every SQL statement about orders lives here, so routes and services never see
  * the database dialect. Writes that must happen together happen in one transaction.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { orderReference } from '../../domain/checkout';
 import type { ZoneId } from '../../domain/config';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import type { OrderTotals } from '../../domain/pricing';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
 import type { ShippingAddress, ShippingDetails } from '../payments/provider';
+import { newOrderKey } from './order-key';
 
 export interface StoredOrder {
   readonly id: string;
@@ -28,7 +29,27 @@ export interface StoredOrder {
   readonly shippingDetails: ShippingDetails | null;
   readonly createdAt: string;
   readonly paidAt: string | null;
+  /** The order page's key (order-key.ts); null until the order is paid, or first needed for older orders. */
+  readonly orderKey: string | null;
   readonly lines: readonly StoredOrderLine[];
+}
+
+/**
+ * An order as its page needs it: the stored order plus its rows as the database has them, so the page can
+ * read columns other parts of the shop add (the desk's dispatch, tracking, sizes, gift message) where they
+ * exist without this store knowing them (server/orders/order-page-service.ts reads them defensively).
+ */
+export interface OrderPageRecord {
+  readonly order: StoredOrder;
+  readonly row: Readonly<Record<string, unknown>>;
+  readonly lineRows: readonly Readonly<Record<string, unknown>>[];
+}
+
+export interface StoredWithdrawal {
+  readonly name: string;
+  readonly items: string;
+  readonly reason: string | null;
+  readonly createdAt: string;
 }
 
 export interface StoredOrderLine {
@@ -68,6 +89,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
     shippingDetails,
     createdAt: row.created_at,
     paidAt: row.paid_at,
+    orderKey: row.order_key ?? null,
     lines: [...lines]
       .sort((a, b) => a.position - b.position)
       .map((l) => ({
@@ -207,6 +229,8 @@ export class OrderStore {
           paid_at: at,
           updated_at: at,
           failure_reason: null,
+          // The order page's key comes with payment (its e-mails link to the page); kept if it had one.
+          order_key: sql<string>`coalesce(order_key, ${newOrderKey()})`,
           ...(shipping
             ? { shipping_name: shipping.name, shipping_address: JSON.stringify(shipping.address) }
             : {}),
@@ -284,6 +308,94 @@ export class OrderStore {
       .where('desk_status', 'in', ['pending', 'abandoned', 'failed'])
       .executeTakeFirst();
     return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * The order with this reference, for its page: one indexed select whether or not it exists, so a wrong
+   * key and an unknown reference cost the same (the lines are read only once the key matched).
+   */
+  async findByReference(reference: string): Promise<OrderRow | null> {
+    const row = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** The order with its lines, as its page reads them. */
+  async pageRecord(row: OrderRow): Promise<OrderPageRecord> {
+    const lines = await this.db
+      .selectFrom('order_lines')
+      .selectAll()
+      .where('order_id', '=', row.id)
+      .orderBy('position')
+      .execute();
+    return { order: toOrder(row, lines), row, lineRows: lines };
+  }
+
+  /**
+   * The order's key, created now for an order paid before keys existed. Two concurrent callers end with
+   * the same key: only the first UPDATE finds the column empty.
+   */
+  async ensureKey(orderId: string): Promise<string> {
+    await this.db
+      .updateTable('orders')
+      .set({ order_key: newOrderKey() })
+      .where('id', '=', orderId)
+      .where('order_key', 'is', null)
+      .execute();
+    const row = await this.db
+      .selectFrom('orders')
+      .select('order_key')
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    if (row.order_key === null) throw new Error(`Order ${orderId} has no key after creating one`);
+    return row.order_key;
+  }
+
+  async withdrawal(orderId: string): Promise<StoredWithdrawal | null> {
+    const row = await this.db
+      .selectFrom('withdrawal_notices')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirst();
+    return row ? { name: row.name, items: row.items, reason: row.reason, createdAt: row.created_at } : null;
+  }
+
+  /**
+   * Stores the notice and queues its e-mails in ONE transaction, only if the order has none yet (the
+   * table's primary key): a notice sent twice, even at the same moment, is one notice and one pair of
+   * e-mails. True when this call stored it.
+   */
+  async recordWithdrawal(
+    orderId: string,
+    notice: { name: string; items: string; reason: string | null },
+    messages: readonly NewOutboxRow[],
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .insertInto('withdrawal_notices')
+        .values({ order_id: orderId, ...notice, created_at: nowIso() })
+        .onConflict((oc) => oc.column('order_id').doNothing())
+        .executeTakeFirst();
+      if ((result.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
+      if (messages.length > 0)
+        await trx
+          .insertInto('outbox')
+          .values([...messages])
+          .execute();
+      return true;
+    });
+  }
+
+  /** Queues e-mails that belong to no state change (the order page's link, asked for again). */
+  async queueMail(messages: readonly NewOutboxRow[]): Promise<void> {
+    if (messages.length > 0)
+      await this.db
+        .insertInto('outbox')
+        .values([...messages])
+        .execute();
   }
 
   /** Delivery state of the shopper's confirmation e-mail, for the confirmation page. */

@@ -342,7 +342,7 @@ describe('runtime env script and route registration in the app', () => {
     expect(res.headers['content-type']).toContain('javascript');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(
-      'window.__SOLAS_ENV__=Object.freeze({"MOBILE_NAV":"false","FLAG_HERO_V2":"true"});\n',
+      'window.__SOLAS_ENV__=Object.freeze({"MOBILE_NAV":"false","FLAG_HERO_V2":"true","SELLER_NAME":"[Owner name], trading as Solas","SELLER_ADDRESS":"[Street address], [Town], Co. [County], Ireland","VAT_RATE":"23"});\n',
     );
     const edit = await post(app, { imageUrl: png, editInstruction: 'brighter' }, null);
     expect(edit.statusCode).toBe(401);

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getProduct } from '../../domain/catalogue';
 import { resolvePath } from '../../domain/routes';
+import type { SellerIdentity } from '../../domain/seller';
 import { isHttps } from '../config';
 import { type HtmlPage, loadDeskPage, loadHtmlPages } from '../html-pages';
 import { deskPolicy, setPageScripts } from '../security/csp';
@@ -16,6 +17,8 @@ import { sendNotFound } from './api-support';
 export interface WebRoutesOptions {
   readonly webDistDir: string;
   readonly publicUrl: string;
+  /** The legal pages and the footer name the seller as configured (SELLER_*). */
+  readonly seller?: SellerIdentity;
 }
 
 /** Where the owner's order desk lives (docs/product.md §10.10); its routes are in the hash. */
@@ -31,6 +34,20 @@ function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
 /** Short-lived and revalidated: a release changes the HTML, and the ETag makes revalidation cheap. */
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 
+/**
+ * The order pages (docs/product.md §6.8): the path form carries the order's key in its query, so the page
+ * never sends it on as a Referer, is never indexed and is kept by no cache.
+ */
+export const ORDER_PAGE_HEADERS: readonly (readonly [string, string])[] = [
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Robots-Tag', 'noindex, nofollow'],
+];
+const ORDER_LOOKUP_PATH = '/order';
+
+function isOrderPath(route: string): boolean {
+  return route === ORDER_LOOKUP_PATH || route.startsWith(`${ORDER_LOOKUP_PATH}/`);
+}
+
 function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -39,10 +56,12 @@ function sendPage(
   cacheControl = PAGE_CACHE,
 ): FastifyReply {
   setPageScripts(reply, page.scriptHashes);
+  const orderPage = isOrderPath(request.url.split('?')[0] ?? '');
+  if (orderPage) for (const [name, value] of ORDER_PAGE_HEADERS) reply.header(name, value);
   reply
     .code(status)
     .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', cacheControl)
+    .header('Cache-Control', orderPage ? 'no-store' : cacheControl)
     .header('ETag', page.etag)
     .header('Vary', 'Accept-Encoding');
   if (status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
@@ -58,7 +77,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
       `The front end is not built: ${path.join(root, 'index.html')} is missing. Run \`npm run build\`.`,
     );
   }
-  const pages = loadHtmlPages(root, opts.publicUrl);
+  const pages = loadHtmlPages(root, opts.publicUrl, opts.seller);
   const home = pages.get('/');
   if (!home) throw new Error('index.html could not be loaded');
   const notFoundPage = pages.get('/404') ?? home;
@@ -109,6 +128,11 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
   for (const [route, page] of pages) {
     if (route !== '/' && route !== '/404') app.get(route, (request, reply) => sendPage(request, reply, page));
   }
+
+  // One shopper's order page in path form: the find-your-order page's HTML, which boots the app on the hash
+  // route /#/order/{reference}?key=... (web/src/boot/start-app.ts); the key never leaves the browser again.
+  const orderShell = pages.get(ORDER_LOOKUP_PATH) ?? home;
+  app.get(`${ORDER_LOOKUP_PATH}/:reference`, (request, reply) => sendPage(request, reply, orderShell));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

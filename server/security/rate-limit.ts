@@ -11,7 +11,16 @@ import fastifyRateLimit, { type FastifyRateLimitStoreCtor, normalizeIP } from '@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 
-export const RATE_LIMIT_NAMES = ['checkout', 'confirm', 'newsletter', 'pay', 'admin', 'other'] as const;
+export const RATE_LIMIT_NAMES = [
+  'checkout',
+  'confirm',
+  'newsletter',
+  'pay',
+  'admin',
+  'order',
+  'lookup',
+  'other',
+] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
 export interface RateRule {
@@ -41,6 +50,10 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   pay: { requests: 10, perSeconds: 60 },
   /** Every /api/admin/ route, before the token is checked (slows token guessing) */
   admin: { requests: 30, perSeconds: 60 },
+  /** POST /api/order-page and /api/order-page/withdrawal (a shopper opens their page a few times) */
+  order: { requests: 30, perSeconds: 60 },
+  /** POST /api/order-page/find, per client; each address and each reference also at most 3 an hour */
+  lookup: { requests: 10, perSeconds: 60 },
   /** A state-changing route nobody classified yet (the route inventory test fails until someone does) */
   other: { requests: 30, perSeconds: 60 },
 };

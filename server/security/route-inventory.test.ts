@@ -20,7 +20,7 @@ import { ADMIN_PREFIX, isSafeMethod, policyFor, routeKey, STATE_CHANGING_ROUTES 
 /** Public on purpose; each line says why anyone may call it. */
 const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/health': 'monitors; only the database dialect, whether it answers, pending migrations',
-  'GET /runtime-env.js': 'flag values only (config.runtimeFlags), never other environment',
+  'GET /runtime-env.js': 'flag values and the seller identity the legal pages show, never other environment',
   'GET /sitemap.xml': 'search engines',
   'GET /robots.txt': 'search engines',
   'GET /': 'the shop',
@@ -29,6 +29,9 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /api/checkout': 'shoppers; guarded (JSON, same origin, rate limit), prices from the catalogue',
   'POST /api/orders/:sessionId/confirm': 'the confirmation page; asks the provider, idempotent',
   'POST /api/newsletter': 'shoppers; guarded, stores an address once',
+  'POST /api/order-page': 'the shopper holding the order key (constant-time compare); guarded, rate limited',
+  'POST /api/order-page/find': 'anyone; same answer either way, the link only e-mailed to the order address',
+  'POST /api/order-page/withdrawal': 'the shopper holding the order key; one notice per order',
   'POST /api/webhooks/stripe': 'Stripe; authenticated by the signature over the raw body',
   'GET /test-checkout/assets/test-checkout.js': 'the test checkout page',
   'GET /test-checkout/assets/test-checkout.css': 'the test checkout page',

@@ -59,6 +59,16 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     maxBodyBytes: 1 * KIB,
   },
   'POST /api/newsletter': { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  // The order page's key travels in the body (never in a URL); docs/product.md §6.8.
+  'POST /api/order-page': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
+  'POST /api/order-page/find': { limit: 'lookup', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  // A reason of 2,000 characters, a name and the chosen lines.
+  'POST /api/order-page/withdrawal': {
+    limit: 'order',
+    body: 'json',
+    sameOrigin: true,
+    maxBodyBytes: 16 * KIB,
+  },
   // Stripe calls from its own servers: no Origin to check and no client worth limiting; the signature
   // over the raw body is the authentication. A checkout.session event with line items stays well under.
   'POST /api/webhooks/stripe': { limit: null, body: 'signed', sameOrigin: false, maxBodyBytes: 512 * KIB },

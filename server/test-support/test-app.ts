@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import type { CommerceOptions } from '../commerce';
 import { loadConfig } from '../config';
 
 export const TEST_PUBLIC_URL = 'http://shop.test';
@@ -13,12 +14,18 @@ export function tempDataDir(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export async function buildTestApp(env: Record<string, string>): Promise<FastifyInstance> {
+export async function buildTestApp(
+  env: Record<string, string>,
+  commerce: Omit<CommerceOptions, 'outboxTimings'> = {},
+): Promise<FastifyInstance> {
   const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
   const app = await buildApp({
     config,
     serveWeb: false,
-    commerce: { outboxTimings: { retryBaseMs: 40, retryMaxMs: 200, pollMs: 100, leaseMs: 5_000 } },
+    commerce: {
+      ...commerce,
+      outboxTimings: { retryBaseMs: 40, retryMaxMs: 200, pollMs: 100, leaseMs: 5_000 },
+    },
     reconcile: false,
   });
   await app.ready();

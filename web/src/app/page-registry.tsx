@@ -21,6 +21,8 @@ const PAGES = {
   'bespoke-corporate': ['bespoke-corporate-page', 'BespokeCorporatePage'],
   'coming-soon': ['coming-soon-page', 'ComingSoonPage'],
   'order-confirmation': ['order-confirmation-page', 'OrderConfirmationPage'],
+  'order-lookup': ['order-lookup-page', 'OrderLookupPage'],
+  order: ['order-page', 'OrderPage'],
   'payment-canceled': ['payment-canceled-page', 'PaymentCanceledPage'],
   'privacy-policy': ['legal/privacy-policy-page', 'PrivacyPolicyPage'],
   'terms-conditions': ['legal/terms-conditions-page', 'TermsConditionsPage'],

@@ -1,4 +1,5 @@
 import { BRAND } from '../../../../domain/config';
+import { SELLER_TEXTS } from '../../features/seller';
 import { Link } from '../router';
 
 const GROUPS = [
@@ -75,6 +76,7 @@ export function Footer() {
       </div>
       <p className="border-t border-line px-4 py-5 text-center text-xs text-muted">
         © {year} {BRAND.name}. Handcrafted in Ireland.
+        <span className="mt-1 block">{SELLER_TEXTS.footer}</span>
       </p>
     </footer>
   );

@@ -1,5 +1,6 @@
-import { BRAND, SELLER } from '../../../../domain/config';
+import { BRAND } from '../../../../domain/config';
 import { Link } from '../../app/router';
+import { SELLER_TEXTS } from '../../features/seller';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { FACTS } from './policy-facts';
 
@@ -16,9 +17,9 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          {BRAND.name} is run by {SELLER.legalName}, a sole trader at {SELLER.address}. For the personal data
-          described here, {BRAND.name} is the data controller under the EU General Data Protection Regulation
-          (GDPR) and the Irish Data Protection Acts.
+          {BRAND.name} is run by {SELLER_TEXTS.legalName}, a sole trader at {SELLER_TEXTS.address}. For the
+          personal data described here, {BRAND.name} is the data controller under the EU General Data
+          Protection Regulation (GDPR) and the Irish Data Protection Acts.
         </p>
         <p>You can reach us about anything in this policy at {mail}.</p>
       </>

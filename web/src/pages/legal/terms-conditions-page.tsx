@@ -1,5 +1,6 @@
-import { BRAND, SELLER } from '../../../../domain/config';
+import { BRAND } from '../../../../domain/config';
 import { Link } from '../../app/router';
+import { SELLER_TEXTS } from '../../features/seller';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { FACTS, FREE_DELIVERY_ZONES } from './policy-facts';
 import { ZonesTable } from './zones-table';
@@ -13,8 +14,8 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          This shop is run by {SELLER.legalName}, a sole trader based in Ireland. Postal address:{' '}
-          {SELLER.address}. E-mail: {mail}.{SELLER.vatNumber ? ` VAT number: ${SELLER.vatNumber}.` : ''}
+          This shop is run by {SELLER_TEXTS.legalName}, a sole trader based in Ireland. Postal address:{' '}
+          {SELLER_TEXTS.addressAndVat} E-mail: {mail}.
         </p>
         <p>
           These terms apply to every order you place on this website as a consumer. Please read them before
@@ -60,11 +61,8 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           All prices are in euro (EUR) and include VAT where applicable.
-          {SELLER.vatNumber
-            ? ''
-            : ` ${BRAND.name} is not currently registered for VAT, so no VAT is added to the prices shown.`}{' '}
-          Delivery and optional gift wrapping ({FACTS.giftWrap} per order) are added in your bag, and you see
-          the full total before you pay. The amount charged is exactly that total.
+          {SELLER_TEXTS.vatPrices} Delivery and optional gift wrapping ({FACTS.giftWrap} per order) are added
+          in your bag, and you see the full total before you pay. The amount charged is exactly that total.
         </p>
         <p>
           Payment is taken by card on the secure, hosted payment page of our payment provider at the time you

@@ -1,0 +1,28 @@
+/**
+ * The order page's key (docs/product.md §6.8): 24 random bytes (192 bits, more than the 128 the page needs
+ * against guessing), base64url. Compared in constant time over fixed-length digests, so neither the
+ * position of the first wrong character nor the length of a guess shows in the answer's timing. The key
+ * is a bearer secret: it goes into the shopper's e-mails and nowhere else (never a log line, never a
+ * response other than the page it opens).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { secureRandomBytes } from '../security/random';
+
+export const ORDER_KEY_BYTES = 24;
+
+export function newOrderKey(): string {
+  return secureRandomBytes(ORDER_KEY_BYTES).toString('base64url');
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value, 'utf8').digest();
+}
+
+/** A key no order has: compared against when there is no order, so that answer costs the same work. */
+const NO_KEY = newOrderKey();
+
+/** Constant time in the content of both strings; `stored` null (no order, or no key yet) never matches. */
+export function keysMatch(stored: string | null, given: string): boolean {
+  const equal = timingSafeEqual(digest(stored ?? NO_KEY), digest(given));
+  return equal && stored !== null;
+}

@@ -1,0 +1,335 @@
+/**
+ * The shopper's side after the sale (docs/product.md §6.8-§6.10): the order page behind its key, "Find your
+ * order" (the page's link e-mailed, never shown) and the notice of withdrawal. The desk's statuses,
+ * dispatch dates, sizes and gift messages are read from whatever columns the database has (see `facts`),
+ * so they appear here as soon as the parts of the shop that store them are merged.
+ */
+import { randomUUID } from 'node:crypto';
+import { type IsoDate, irishDate, parseIsoDate } from '../../domain/calendar-date';
+import { SHIPPING_ZONES } from '../../domain/config';
+import { deliveryEstimate } from '../../domain/dispatch';
+import { checkEmail } from '../../domain/email';
+import {
+  buildTimeline,
+  isOrderKey,
+  isReference,
+  normalizeReference,
+  type OrderFacts,
+  type OrderPage,
+  type OrderPageLine,
+  orderPagePath,
+  type WithdrawalRequest,
+  withdrawalWindow,
+} from '../../domain/order-page';
+import type { OrderRow } from '../db/schema';
+import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import {
+  addressLines,
+  type LegalMailFacts,
+  orderLinkMail,
+  withdrawalAcknowledgement,
+  withdrawalOwnerNotice,
+} from '../mail/templates';
+import { keysMatch } from './order-key';
+import type { OrderPageRecord, OrderStore, StoredOrder } from './order-store';
+
+const TEST_PROVIDER_ID = 'test-checkout';
+
+export interface OrderPageLogger {
+  info(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface OrderPageServiceOptions {
+  readonly store: OrderStore;
+  /** No trailing slash. */
+  readonly publicUrl: string;
+  readonly mailFrom: string;
+  readonly ownerEmail: string;
+  readonly contactEmail: string;
+  readonly legal: LegalMailFacts;
+  readonly log: OrderPageLogger;
+  readonly onMailQueued: () => void;
+  /** "Find your order" requests allowed per e-mail address and per reference in each window. */
+  readonly findLimit?: { readonly requests: number; readonly windowMs: number };
+  readonly now?: () => Date;
+}
+
+export type WithdrawalOutcome =
+  | { readonly kind: 'ok'; readonly order: OrderPage }
+  | { readonly kind: 'not-found' }
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'invalid'; readonly error: string };
+
+/** Three a hour: enough for a shopper whose first e-mail went to spam, too few to bombard an inbox. */
+export const DEFAULT_FIND_LIMIT = { requests: 3, windowMs: 60 * 60_000 } as const;
+
+/** Counts per key in fixed windows, in this process (like the per-IP limits, docs/decisions/0009). */
+class WindowCounter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  constructor(private readonly limit: { requests: number; windowMs: number }) {}
+
+  /** Counts one request; false when the key is over its allowance. */
+  take(key: string, now: number): boolean {
+    if (this.hits.size > 10_000) {
+      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
+    }
+    const entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= now) {
+      this.hits.set(key, { count: 1, resetAt: now + this.limit.windowMs });
+      return true;
+    }
+    entry.count += 1;
+    return entry.count <= this.limit.requests;
+  }
+}
+
+function text(row: Readonly<Record<string, unknown>>, ...names: string[]): string | null {
+  for (const name of names) {
+    const value = row[name];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return null;
+}
+
+/**
+ * When each step happened. The order desk (another part of the shop) stores its statuses; until it is
+ * merged these columns do not exist and only `paid_at` is set. Its status names are read as well, so an
+ * order marked delivered with no timestamp of its own still shows as delivered.
+ */
+export function facts(row: Readonly<Record<string, unknown>>): OrderFacts {
+  const status = text(row, 'status') ?? '';
+  const updatedAt = text(row, 'updated_at');
+  const byStatus = (...names: string[]) => (names.includes(status) ? updatedAt : null);
+  return {
+    paidAt: text(row, 'paid_at', 'created_at') ?? '',
+    productionAt:
+      text(row, 'production_started_at', 'in_production_at') ?? byStatus('in_production', 'in-production'),
+    dispatchedAt: text(row, 'dispatched_at') ?? byStatus('dispatched'),
+    deliveredAt: text(row, 'delivered_at') ?? byStatus('delivered'),
+    refundedAt: text(row, 'refunded_at') ?? byStatus('refunded'),
+    cancelledAt: text(row, 'cancelled_at', 'canceled_at') ?? byStatus('cancelled', 'canceled'),
+  };
+}
+
+/** Orders the page shows: paid, and whatever the desk moves a paid order on to. */
+function isShown(row: OrderRow): boolean {
+  return !['pending', 'failed', 'expired'].includes(row.status);
+}
+
+export class OrderPageService {
+  private readonly byAddress: WindowCounter;
+  private readonly byReference: WindowCounter;
+  private readonly now: () => Date;
+
+  constructor(private readonly o: OrderPageServiceOptions) {
+    const limit = o.findLimit ?? DEFAULT_FIND_LIMIT;
+    this.byAddress = new WindowCounter(limit);
+    this.byReference = new WindowCounter(limit);
+    this.now = o.now ?? (() => new Date());
+  }
+
+  /** Absolute link to the order's page; the key is in the hash, so it never reaches a server log. */
+  pageUrl(reference: string, key: string): string {
+    return `${this.o.publicUrl}${orderPagePath(reference, key)}`;
+  }
+
+  /**
+   * The order behind a reference and key, or null. A wrong key, an unknown reference, an order not paid
+   * and an order without a key yet all take the same path: one select, one constant-time compare.
+   */
+  async open(referenceInput: string, key: string): Promise<OrderPageRecord | null> {
+    const reference = normalizeReference(referenceInput);
+    if (!isReference(reference) || !isOrderKey(key)) return null;
+    const row = await this.o.store.findByReference(reference);
+    const stored = row && isShown(row) ? row.order_key : null;
+    if (!keysMatch(stored, key) || !row) return null;
+    return this.o.store.pageRecord(row);
+  }
+
+  async view(reference: string, key: string): Promise<OrderPage | null> {
+    const record = await this.open(reference, key);
+    return record ? this.page(record) : null;
+  }
+
+  /**
+   * "Find your order". Returns 'limited' when the address or the reference asked too often (counted
+   * whether or not they match, so the limit says nothing either); otherwise the caller answers the same
+   * either way while `deliver` e-mails the link on a match.
+   */
+  find(referenceInput: string, emailInput: string): { limited: boolean; deliver: () => Promise<void> } {
+    const reference = normalizeReference(referenceInput);
+    const email = checkEmail(emailInput);
+    const now = this.now().getTime();
+    const emailKey = email.ok ? email.email.toLowerCase() : emailInput.trim().toLowerCase();
+    // Both are counted on every request, so a flood on one cannot hide behind the other.
+    const addressOk = this.byAddress.take(emailKey, now);
+    const referenceOk = this.byReference.take(reference, now);
+    if (!addressOk || !referenceOk) return { limited: true, deliver: async () => {} };
+    return {
+      limited: false,
+      deliver: async () => {
+        if (!email.ok || !isReference(reference)) return;
+        const row = await this.o.store.findByReference(reference);
+        if (!row || !isShown(row) || row.email.trim().toLowerCase() !== emailKey) return;
+        const key = row.order_key ?? (await this.o.store.ensureKey(row.id));
+        const { order } = await this.o.store.pageRecord({ ...row, order_key: key });
+        const mail = orderLinkMail({
+          ...this.mailContext(order, reference),
+          orderPageUrl: this.pageUrl(reference, key),
+        });
+        await this.o.store.queueMail([
+          outboxRow(
+            {
+              orderId: order.id,
+              reference,
+              kind: `${MAIL_KINDS.orderLink}-${randomUUID().slice(0, 8)}`,
+              to: order.email,
+              ...mail,
+            },
+            this.senderDomain(),
+          ),
+        ]);
+        this.o.log.info({ orderId: order.id }, 'find your order: link queued');
+        this.o.onMailQueued();
+      },
+    };
+  }
+
+  /** The notice of withdrawal: stored once, the owner told and the shopper sent a receipt. */
+  async withdraw(request: WithdrawalRequest): Promise<WithdrawalOutcome> {
+    const record = await this.open(request.reference, request.key);
+    if (!record) return { kind: 'not-found' };
+    const { order } = record;
+    const existing = await this.o.store.withdrawal(order.id);
+    if (existing) return { kind: 'ok', order: await this.page(record) };
+    if (!withdrawalWindow(facts(record.row), order.zone, this.now()).open) return { kind: 'closed' };
+    const name = request.name.trim();
+    if (name === '') return { kind: 'invalid', error: 'Please enter your name' };
+    const positions = [...new Set(request.lines)];
+    const lines = this.lines(record);
+    const chosen = positions.map((p) => lines.find((l) => l.position === p));
+    if (chosen.some((l) => l === undefined)) {
+      return { kind: 'invalid', error: 'One of the items is not part of this order' };
+    }
+    const items = chosen.flatMap((l) => (l ? [itemText(l)] : []));
+    const reason = request.reason?.trim() ? request.reason.trim() : null;
+    const reference = order.reference ?? '';
+    const key = order.orderKey ?? '';
+    const ctx = {
+      ...this.mailContext(order, reference),
+      orderPageUrl: this.pageUrl(reference, key),
+      notice: { name, items, reason, receivedAt: this.now().toISOString() },
+    };
+    const ack = withdrawalAcknowledgement(ctx);
+    const owner = withdrawalOwnerNotice(ctx);
+    const domain = this.senderDomain();
+    const stored = await this.o.store.recordWithdrawal(
+      order.id,
+      { name, items: JSON.stringify(items), reason },
+      [
+        outboxRow(
+          { orderId: order.id, reference, kind: MAIL_KINDS.withdrawalAck, to: order.email, ...ack },
+          domain,
+        ),
+        outboxRow(
+          { orderId: order.id, reference, kind: MAIL_KINDS.withdrawalOwner, to: this.o.ownerEmail, ...owner },
+          domain,
+        ),
+      ],
+    );
+    if (stored) {
+      this.o.log.info(
+        { orderId: order.id, items: items.length },
+        'withdrawal notice received; e-mails queued',
+      );
+      this.o.onMailQueued();
+    }
+    return { kind: 'ok', order: await this.page(record) };
+  }
+
+  private senderDomain(): string {
+    return this.o.mailFrom.slice(this.o.mailFrom.lastIndexOf('@') + 1);
+  }
+
+  private mailContext(order: StoredOrder, reference: string) {
+    return {
+      order,
+      reference,
+      contactEmail: this.o.contactEmail,
+      legal: this.o.legal,
+      orderPageUrl: order.orderKey ? this.pageUrl(reference, order.orderKey) : null,
+    };
+  }
+
+  private lines(record: OrderPageRecord): OrderPageLine[] {
+    return record.order.lines.map((l, i) => {
+      const row = record.lineRows[i] ?? {};
+      return {
+        position: typeof row.position === 'number' ? row.position : i,
+        name: l.name,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        lineTotal: l.lineTotal,
+        // Sizes arrive with the sizes feature (another part of the shop): read when the column exists.
+        size: text(row, 'size', 'size_code'),
+      };
+    });
+  }
+
+  private async page(record: OrderPageRecord): Promise<OrderPage> {
+    const { order, row } = record;
+    const f = facts(row);
+    const window = withdrawalWindow(f, order.zone, this.now());
+    const notice = await this.o.store.withdrawal(order.id);
+    const dispatchDate: IsoDate | null =
+      (f.dispatchedAt ? irishDate(new Date(f.dispatchedAt)) : null) ??
+      parseIsoDate(text(row, 'dispatch_date', 'dispatch_by') ?? '');
+    const tracking = text(row, 'tracking_url', 'tracking_number', 'carrier');
+    return {
+      reference: order.reference ?? '',
+      testOrder: order.provider === TEST_PROVIDER_ID,
+      timeline: buildTimeline(f),
+      tracking: tracking ? { carrier: text(row, 'carrier'), url: safeUrl(text(row, 'tracking_url')) } : null,
+      dispatchDate,
+      deliveryEstimate: f.deliveredAt || !dispatchDate ? null : deliveryEstimate(dispatchDate, order.zone),
+      lines: this.lines(record),
+      giftMessage: text(row, 'gift_message'),
+      subtotal: order.subtotal,
+      shipping: order.shipping,
+      giftWrap: order.giftWrap,
+      total: order.total,
+      zoneLabel: SHIPPING_ZONES[order.zone].label,
+      address: order.shippingDetails ? addressLines(order.shippingDetails) : [],
+      withdrawal: {
+        open: window.open && notice === null,
+        until: window.until,
+        sent: notice ? { at: notice.createdAt, lines: parseItems(notice.items) } : null,
+      },
+    };
+  }
+}
+
+function itemText(line: OrderPageLine): string {
+  return `${line.quantity} x ${line.name}${line.size ? ` (size ${line.size})` : ''}`;
+}
+
+function parseItems(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Only http(s) links reach the page's href (a carrier URL typed by the owner). */
+function safeUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}

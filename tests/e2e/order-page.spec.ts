@@ -1,0 +1,164 @@
+/**
+ * After the sale, in a real browser against the real server: pay on the TEST MODE checkout, open the order
+ * page from the confirmation e-mail's link, see the status, send a withdrawal notice and find both of its
+ * e-mails; then "Find your order" from a fresh browser, which gets the link by e-mail only.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { getProduct } from '../../domain/catalogue';
+import { BRAND, STORAGE_KEYS } from '../../domain/config';
+import { FIND_ORDER_ANSWER } from '../../domain/order-page';
+import { MAIL_KINDS } from '../../server/mail/outbox';
+import { expect, test } from './fixtures';
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
+const OUTBOX = path.join(DATA_DIR, 'outbox');
+const OWNER = BRAND.contactEmail;
+const SHOPPER = 'niamh.byrne@example.ie';
+const KEPT = getProduct('1')?.name ?? '';
+const RETURNED = getProduct('5')?.name ?? '';
+const LINK = /https?:\/\/[^\s"]+\/#\/order\/SOL-[A-Z0-9_-]+\?key=[A-Za-z0-9_-]+/;
+
+function mailFiles(reference: string, kind: string): string[] {
+  try {
+    return readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f.includes(reference) && f.includes(kind));
+  } catch {
+    return [];
+  }
+}
+
+async function readMail(reference: string, kind: string): Promise<ParsedMail> {
+  await expect.poll(() => mailFiles(reference, kind).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const file = mailFiles(reference, kind)[0] ?? '';
+  return simpleParser(readFileSync(path.join(OUTBOX, file)));
+}
+
+function recipient(mail: ParsedMail): string {
+  return Array.isArray(mail.to) ? '' : (mail.to?.value[0]?.address ?? '');
+}
+
+async function payForAnOrder(page: Page): Promise<string> {
+  await page.goto('/#/cart');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEYS.cart,
+    JSON.stringify([
+      { id: '1', quantity: 1 },
+      { id: '5', quantity: 2 },
+    ]),
+  ] as const);
+  await page.goto('about:blank');
+  await page.goto('/#/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await dialog.getByLabel('Email address').fill(SHOPPER);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
+  const sessionId = page.url().split('/').pop() ?? '';
+  await page.getByLabel('Full name').fill('Niamh Byrne');
+  await page.getByLabel('Address').fill('12 Harbour Road');
+  await page.getByLabel('Town or city').fill('Howth');
+  await page.getByLabel('Postcode').fill('D13 XY12');
+  await page.getByLabel('Country').selectOption('IE');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
+}
+
+test('pay, open the order page from the e-mail, see the status, cancel, and get both e-mails', async ({
+  page,
+  consoleGuard,
+}) => {
+  test.setTimeout(60_000);
+  // Product images are built by the image pipeline; a build without them is not what this tests.
+  consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+  const reference = await payForAnOrder(page);
+
+  const confirmation = await readMail(reference, MAIL_KINDS.customer);
+  expect(confirmation.text).toContain('All prices include VAT.');
+  expect(confirmation.text).toContain('Model withdrawal form');
+  const link = LINK.exec(confirmation.text ?? '')?.[0];
+  expect(link).toBeDefined();
+  expect(confirmation.html).toContain(`href="${link}"`);
+
+  await page.goto(link ?? '');
+  await expect(page.getByRole('heading', { name: 'Your order', exact: true })).toBeVisible();
+  await expect(page.getByText(`Order reference ${reference}`)).toBeVisible();
+  const status = page.getByRole('list', { name: 'Order status' });
+  await expect(status.locator('[aria-current="step"]')).toContainText('Paid');
+  await expect(page.getByRole('row', { name: /Total paid/ })).toBeVisible();
+  await expect(page.getByText('12 Harbour Road')).toBeVisible();
+  expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('no-referrer');
+  const a11y = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+  expect(a11y.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await page.getByRole('button', { name: 'Use the withdrawal form' }).click();
+  await page.getByRole('checkbox', { name: `1 × ${KEPT}` }).uncheck();
+  await page.getByLabel('Reason (optional)').fill('A gift that did not fit');
+  await page.getByLabel('Your name').fill('Niamh Byrne');
+  await page.getByRole('button', { name: 'Send withdrawal notice' }).click();
+  await expect(page.getByText(/Withdrawal notice received on/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/order-page-withdrawn.png', fullPage: true });
+
+  const ack = await readMail(reference, MAIL_KINDS.withdrawalAck);
+  expect(recipient(ack)).toBe(SHOPPER);
+  expect(ack.text).toContain('We have received your notice of withdrawal');
+  expect(ack.text).toContain(`2 x ${RETURNED}`);
+  expect(ack.text).not.toContain(KEPT);
+  const owner = await readMail(reference, MAIL_KINDS.withdrawalOwner);
+  expect(recipient(owner)).toBe(OWNER);
+  expect(owner.text).toContain('Reason: A gift that did not fit');
+
+  // Sent again (a reload, a second click elsewhere): still one notice, no new e-mail.
+  await page.reload();
+  await expect(page.getByText(/Withdrawal notice received on/)).toBeVisible();
+  expect(mailFiles(reference, 'withdrawal')).toHaveLength(2);
+});
+
+test('find your order from a fresh browser: the link arrives by e-mail, never on screen', async ({
+  page,
+  browser,
+  consoleGuard,
+}) => {
+  test.setTimeout(60_000);
+  consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+  const reference = await payForAnOrder(page);
+
+  const fresh = await browser.newContext();
+  try {
+    const other = await fresh.newPage();
+    const lookup = await other.goto('/order');
+    expect(lookup?.headers()['referrer-policy']).toBe('no-referrer');
+    await other.getByLabel('Order reference').fill(reference.toLowerCase());
+    await other.getByLabel('E-mail address').fill('someone.else@example.ie');
+    await other.getByRole('button', { name: 'E-mail me the link' }).click();
+    await expect(other.getByRole('status')).toHaveText(FIND_ORDER_ANSWER);
+    await other.getByLabel('E-mail address').fill(SHOPPER);
+    await other.getByRole('button', { name: 'E-mail me the link' }).click();
+    await expect(other.getByRole('status')).toHaveText(FIND_ORDER_ANSWER);
+    await expect(other.getByText(/key=/)).toHaveCount(0);
+
+    const mail = await readMail(reference, MAIL_KINDS.orderLink);
+    expect(recipient(mail)).toBe(SHOPPER);
+    expect(mailFiles(reference, MAIL_KINDS.orderLink)).toHaveLength(1);
+    const link = LINK.exec(mail.text ?? '')?.[0] ?? '';
+    // The path form of the same link: served with no referrer and noindex, then the app takes over.
+    const pathForm = link.replace('/#/order/', '/order/');
+    const response = await other.goto(pathForm);
+    expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+    expect(response?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    await expect(other.getByRole('heading', { name: 'Your order', exact: true })).toBeVisible();
+    await expect(other.getByText(`Order reference ${reference}`)).toBeVisible();
+
+    // A wrong key: the same page as an unknown order.
+    await other.goto(link.replace(/key=[A-Za-z0-9_-]+/, `key=${'A'.repeat(32)}`));
+    await expect(other.getByRole('heading', { name: 'Order not found' })).toBeVisible();
+  } finally {
+    await fresh.close();
+  }
+});

@@ -1,0 +1,9 @@
+/**
+ * The seller's identity in the browser: the server's values (SELLER_* in /runtime-env.js, which runs before
+ * the app: web/src/boot/page-scripts.ts), else the placeholders the pages were prerendered with.
+ */
+import { sellerFromEnv, sellerTexts } from '../../../domain/seller';
+
+export const SELLER_TEXTS = sellerTexts(
+  sellerFromEnv(typeof window === 'undefined' ? undefined : window.__SOLAS_ENV__),
+);

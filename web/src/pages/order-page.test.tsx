@@ -1,0 +1,187 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { FIND_ORDER_ANSWER, FIND_ORDER_LIMITED, type OrderPage as Order } from '../../../domain/order-page';
+import { HashRouter } from '../app/router';
+import { OrderLookupPage } from './order-lookup-page';
+import { OrderPage } from './order-page';
+
+const KEY = 'A'.repeat(32);
+const ORDER: Order = {
+  reference: 'SOL-ABCDEFGH',
+  testOrder: false,
+  timeline: [
+    { step: 'paid', label: 'Paid', at: '2026-11-20T10:00:00.000Z', state: 'done' },
+    { step: 'in-production', label: 'Being made', at: null, state: 'done' },
+    { step: 'dispatched', label: 'Dispatched', at: '2026-11-23T10:00:00.000Z', state: 'current' },
+    { step: 'delivered', label: 'Delivered', at: null, state: 'upcoming' },
+  ],
+  tracking: { carrier: 'An Post', url: 'https://track.example/123' },
+  dispatchDate: '2026-11-23',
+  deliveryEstimate: { earliest: '2026-11-26', latest: '2026-11-30' },
+  lines: [
+    { position: 0, name: 'First Light', quantity: 2, unitPrice: 4000, lineTotal: 8000, size: 'M' },
+    { position: 1, name: 'Sea Glass', quantity: 1, unitPrice: 3500, lineTotal: 3500, size: null },
+  ],
+  giftMessage: 'Happy birthday, Niamh!',
+  subtotal: 11500,
+  shipping: 0,
+  giftWrap: 350,
+  total: 11850,
+  zoneLabel: 'Ireland',
+  address: ['Ciara Walsh', '4 Quay Street', 'Galway', 'H91 AB12', 'Ireland'],
+  withdrawal: { open: true, until: '2026-12-14', sent: null },
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  document.head.querySelectorAll('meta[name="referrer"]').forEach((m) => {
+    m.remove();
+  });
+});
+
+function openOrderPage() {
+  window.location.hash = `#/order/SOL-ABCDEFGH?key=${KEY}`;
+  return render(
+    <HashRouter>
+      <OrderPage />
+    </HashRouter>,
+  );
+}
+
+describe('OrderPage', () => {
+  it('asks with the key in the body and shows the timeline, dates, lines, gift message, totals and address', async () => {
+    const fetchMock = vi.fn(async () => json(200, { ok: true, order: ORDER }));
+    vi.stubGlobal('fetch', fetchMock);
+    openOrderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your order…');
+    expect(await screen.findByRole('heading', { name: 'Your order' })).toBeInTheDocument();
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/order-page');
+    expect(JSON.parse(String(init.body))).toEqual({ reference: 'SOL-ABCDEFGH', key: KEY });
+    expect(document.head.querySelector('meta[name="referrer"]')?.getAttribute('content')).toBe('no-referrer');
+
+    const status = screen.getByRole('list', { name: 'Order status' });
+    const steps = within(status).getAllByRole('listitem');
+    expect(steps.map((s) => s.textContent)).toEqual([
+      expect.stringContaining('Paid'),
+      expect.stringContaining('Being made'),
+      expect.stringContaining('Dispatched'),
+      expect.stringContaining('Delivered'),
+    ]);
+    expect(steps[2]).toHaveAttribute('aria-current', 'step');
+    expect(within(status).getByRole('link', { name: 'Track your parcel' })).toHaveAttribute(
+      'href',
+      'https://track.example/123',
+    );
+    expect(screen.getByText('Dispatch').nextElementSibling).toHaveTextContent('Monday 23 November');
+    expect(screen.getByText('Thursday 26 November – Monday 30 November')).toBeInTheDocument();
+    expect(screen.getByText('2 × €40.00, size M')).toBeInTheDocument();
+    expect(screen.getByText('Happy birthday, Niamh!')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Total paid €118.50' })).toBeInTheDocument();
+    expect(screen.getByText('4 Quay Street')).toBeInTheDocument();
+  });
+
+  it('sends the withdrawal form (items, optional reason, name) and shows the notice received', async () => {
+    const user = userEvent.setup();
+    const sent = {
+      ...ORDER,
+      withdrawal: {
+        open: false,
+        until: '2026-12-14',
+        sent: { at: '2026-11-24T09:00:00.000Z', lines: ['1 x Sea Glass'] },
+      },
+    };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(json(200, { ok: true, order: ORDER }))
+      .mockResolvedValueOnce(json(200, { ok: true, order: sent }));
+    vi.stubGlobal('fetch', fetchMock);
+    openOrderPage();
+    expect(await screen.findByText(/You may cancel this order within 14 days/)).toHaveTextContent(
+      'until Monday 14 December',
+    );
+    await user.click(screen.getByRole('button', { name: 'Use the withdrawal form' }));
+    const form = screen.getByRole('group', {
+      name: 'I hereby give notice that I withdraw from my contract of sale of the following goods:',
+    });
+    await user.click(within(form).getByRole('checkbox', { name: '2 × First Light (size M)' }));
+    await user.click(screen.getByRole('button', { name: 'Send withdrawal notice' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter your name.');
+    await user.type(screen.getByLabelText('Your name'), 'Ciara Walsh');
+    await user.type(screen.getByLabelText('Reason (optional)'), 'Too small');
+    await user.click(screen.getByRole('button', { name: 'Send withdrawal notice' }));
+    expect(await screen.findByText(/Withdrawal notice received on Tuesday 24 November/)).toBeInTheDocument();
+    expect(JSON.parse(String((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].body))).toEqual(
+      {
+        reference: 'SOL-ABCDEFGH',
+        key: KEY,
+        lines: [1],
+        name: 'Ciara Walsh',
+        reason: 'Too small',
+      },
+    );
+    expect(screen.getByRole('heading', { name: 'Cancel your order' })).toHaveFocus();
+  });
+
+  it('says the same for a wrong key and an unknown order, and offers to find it', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(404, { ok: false, error: 'x' })),
+    );
+    openOrderPage();
+    expect(await screen.findByRole('heading', { name: 'Order not found' })).toHaveFocus();
+    expect(screen.getByRole('link', { name: 'Find your order' })).toHaveAttribute('href', '#/order');
+  });
+});
+
+describe('OrderLookupPage', () => {
+  function openLookup() {
+    window.location.hash = '#/order';
+    return render(
+      <HashRouter>
+        <OrderLookupPage />
+      </HashRouter>,
+    );
+  }
+
+  it('checks the fields, sends reference and e-mail, and shows the one answer', async () => {
+    const user = userEvent.setup();
+    const fetchMock = vi.fn(async () => json(200, { ok: true, message: FIND_ORDER_ANSWER }));
+    vi.stubGlobal('fetch', fetchMock);
+    openLookup();
+    await user.click(screen.getByRole('button', { name: 'E-mail me the link' }));
+    expect(screen.getByLabelText('Order reference')).toHaveFocus();
+    expect(screen.getByLabelText('Order reference')).toHaveAccessibleDescription(
+      /Please enter your order reference/,
+    );
+    await user.type(screen.getByLabelText('Order reference'), 'sol-abcdefgh');
+    await user.type(screen.getByLabelText('E-mail address'), 'ciara@example.ie');
+    await user.click(screen.getByRole('button', { name: 'E-mail me the link' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(FIND_ORDER_ANSWER);
+    expect(JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body))).toEqual(
+      {
+        reference: 'SOL-ABCDEFGH',
+        email: 'ciara@example.ie',
+      },
+    );
+  });
+
+  it('shows the limit as an alert', async () => {
+    const user = userEvent.setup();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(429, { ok: false, error: FIND_ORDER_LIMITED })),
+    );
+    openLookup();
+    await user.type(screen.getByLabelText('Order reference'), 'SOL-ABCDEFGH');
+    await user.type(screen.getByLabelText('E-mail address'), 'ciara@example.ie');
+    await user.click(screen.getByRole('button', { name: 'E-mail me the link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(FIND_ORDER_LIMITED);
+  });
+});

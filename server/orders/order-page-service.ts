@@ -98,7 +98,8 @@ function text(row: Readonly<Record<string, unknown>>, ...names: string[]): strin
  * order marked delivered with no timestamp of its own still shows as delivered.
  */
 export function facts(row: Readonly<Record<string, unknown>>): OrderFacts {
-  const status = text(row, 'status') ?? '';
+  // The desk's status (docs/product.md §10.3) when the order has one, else the payment's.
+  const status = text(row, 'desk_status', 'status') ?? '';
   const updatedAt = text(row, 'updated_at');
   const byStatus = (...names: string[]) => (names.includes(status) ? updatedAt : null);
   return {

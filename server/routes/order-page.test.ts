@@ -302,9 +302,6 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
 
   it('closes the window 14 days after delivery, or 14 days after the latest delivery date once dispatched', async () => {
     const { reference, key, orderId } = await paidOrder();
-    // The order desk's columns, as its merge will add them: the page reads them where they exist.
-    await sql`alter table orders add column dispatched_at text`.execute(app.commerce.db);
-    await sql`alter table orders add column delivered_at text`.execute(app.commerce.db);
     const set = (column: string, value: string) =>
       sql`update orders set ${sql.ref(column)} = ${value} where id = ${orderId}`.execute(app.commerce.db);
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIND_ORDER_ANSWER, FIND_ORDER_LIMITED, type OrderPage as Order } from '../../../domain/order-page';
@@ -126,7 +126,8 @@ describe('OrderPage', () => {
         reason: 'Too small',
       },
     );
-    expect(screen.getByRole('heading', { name: 'Cancel your order' })).toHaveFocus();
+    // Focus moves in the frame after the notice renders (requestAnimationFrame in the page).
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Cancel your order' })).toHaveFocus());
   });
 
   it('says the same for a wrong key and an unknown order, and offers to find it', async () => {

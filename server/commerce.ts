@@ -13,22 +13,28 @@ import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
 import { OutboxSender, type OutboxTimings } from './mail/outbox';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
+import { newsletterConfirmationMail } from './newsletter/newsletter-mail';
 import { NewsletterStore } from './newsletter/newsletter-store';
 import { armFaultPoints } from './ops/faults';
-import { OrderService } from './orders/order-service';
+import { OrderService, senderDomain } from './orders/order-service';
 import { OrderStore } from './orders/order-store';
 import type { PaymentProvider } from './payments/provider';
 import { createStripeProvider } from './payments/stripe';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from './payments/test-checkout';
+import { PrivacyStore } from './privacy/privacy-store';
+import { type RetentionTimings, scheduleRetention } from './privacy/retention';
 import { checkoutRoutes } from './routes/checkout';
 import { newsletterRoutes } from './routes/newsletter';
 import { orderRoutes } from './routes/orders';
+import { privacyAdminRoutes } from './routes/privacy-admin';
 import { testCheckoutRoutes } from './routes/test-checkout';
 import { webhookRoutes } from './routes/webhooks';
 
 export interface CommerceOptions {
   /** Faster retries for tests. */
   readonly outboxTimings?: Partial<OutboxTimings>;
+  /** The daily retention pass (privacy/retention.ts); false in tests that run passes themselves. */
+  readonly retention?: Partial<RetentionTimings> | false;
 }
 
 export interface Commerce {
@@ -39,6 +45,10 @@ export interface Commerce {
   readonly outbox: OutboxSender;
   readonly provider: PaymentProvider;
   readonly transport: MailTransport;
+  /** The list; `subscribers()` is what any export of it uses (confirmed addresses only). */
+  readonly newsletter: NewsletterStore;
+  /** Retention, export and erasure of personal data. */
+  readonly privacy: PrivacyStore;
 }
 
 declare module 'fastify' {
@@ -71,6 +81,8 @@ export async function registerCommerce(
     provider = testCheckout;
   }
 
+  // The default transport's .eml files: the retention pass and erasure delete them too.
+  const mailDir = config.smtpUrl ? null : path.join(config.dataDir, OUTBOX_DIR);
   const transport = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl)
     : createFileTransport(path.join(config.dataDir, OUTBOX_DIR));
@@ -95,9 +107,16 @@ export async function registerCommerce(
     log: app.log,
     onMailQueued: () => outbox.wake(),
   });
-  const newsletter = new NewsletterStore(db);
+  const newsletter = new NewsletterStore(db, {
+    confirmationMail: (email, token) => newsletterConfirmationMail(config.publicUrl, email, token),
+    senderDomain: senderDomain(config.mailFrom),
+    onMailQueued: () => outbox.wake(),
+  });
 
-  app.decorate('commerce', { db, orders, orderStore, outbox, provider, transport });
+  const privacy = new PrivacyStore(db, { mailDir });
+
+  app.decorate('commerce', { db, orders, orderStore, outbox, provider, transport, newsletter, privacy });
+  scheduleRetention(app, privacy, options.retention);
   app.addHook('onReady', async () => {
     app.log.info(
       { provider: provider.id, mail: transport.description, database: database.description },
@@ -120,6 +139,7 @@ export async function registerCommerce(
     await api.register(checkoutRoutes, { orders });
     await api.register(orderRoutes, { orders });
     await api.register(newsletterRoutes, { newsletter });
+    await api.register(privacyAdminRoutes, { privacy, adminToken: config.admin.token });
     await api.register(webhookRoutes, { orders });
     if (testCheckout) {
       await api.register(testCheckoutRoutes, { provider: testCheckout, orders, publicUrl: config.publicUrl });

@@ -104,9 +104,9 @@ function textSummary(order: StoredOrder): string[] {
 const INK = '#2a1f23';
 const MUTED = '#5f5157';
 const LINE = '#e3d6c6';
-const WINE = '#6b1d35';
+export const WINE = '#6b1d35';
 
-function htmlDocument(title: string, body: string): string {
+export function htmlDocument(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en-IE">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head>
@@ -125,7 +125,7 @@ ${body}
 `;
 }
 
-function htmlParagraph(text: string): string {
+export function htmlParagraph(text: string): string {
   return `<tr><td style="padding:8px 28px;font-family:Arial,sans-serif;font-size:15px;line-height:1.5;">${text}</td></tr>`;
 }
 

@@ -18,7 +18,10 @@ export async function buildTestApp(env: Record<string, string>): Promise<Fastify
   const app = await buildApp({
     config,
     serveWeb: false,
-    commerce: { outboxTimings: { retryBaseMs: 40, retryMaxMs: 200, pollMs: 100, leaseMs: 5_000 } },
+    commerce: {
+      outboxTimings: { retryBaseMs: 40, retryMaxMs: 200, pollMs: 100, leaseMs: 5_000 },
+      retention: false,
+    },
     reconcile: false,
   });
   await app.ready();

@@ -64,13 +64,13 @@ export const NEWSLETTER_PAGES = {
   confirm: (token: string) =>
     actionForm(
       'Confirm your subscription',
-      `One click and you will receive ${BRAND.name}'s newsletter: new designs, the brooch launch and the occasional kind offer.`,
+      `One click and you will receive ${BRAND.name}’s newsletter: new designs, the brooch launch and the occasional kind offer.`,
       NEWSLETTER_PATHS.confirm,
       token,
       'Confirm my subscription',
     ),
   confirmed: () =>
-    message("You're subscribed", [
+    message('You’re subscribed', [
       'Thank you for confirming your subscription. You can unsubscribe at any time with the link in every e-mail we send you.',
     ]),
   expired: () =>
@@ -86,7 +86,7 @@ export const NEWSLETTER_PAGES = {
       'Unsubscribe',
     ),
   unsubscribed: () =>
-    message("You're unsubscribed", [
+    message('You’re unsubscribed', [
       'We have removed your address from our list. You will not receive any more newsletter e-mails from us.',
     ]),
 } as const;

@@ -23,7 +23,11 @@ function confirmationMails(): string[] {
   } catch {
     return [];
   }
-  return names.map((n) => readFileSync(path.join(OUTBOX, n), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
+  return names.map((n) =>
+    readFileSync(path.join(OUTBOX, n), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '='),
+  );
 }
 
 function mailTo(email: string): string | undefined {
@@ -61,7 +65,9 @@ test('newsletter: sign up, confirm from the e-mail, unsubscribe from the e-mail'
   const mail = mailTo(email) ?? '';
   expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
   const confirmLink = /(http:\/\/[^\s"<>]+\/newsletter\/confirm\?token=[A-Za-z0-9_-]{32})/.exec(mail)?.[1];
-  const unsubscribeLink = /(http:\/\/[^\s"<>]+\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]{32})/.exec(mail)?.[1];
+  const unsubscribeLink = /(http:\/\/[^\s"<>]+\/newsletter\/unsubscribe\?token=[A-Za-z0-9_-]{32})/.exec(
+    mail,
+  )?.[1];
   expect(confirmLink).toBeDefined();
   expect(unsubscribeLink).toBeDefined();
   // Not subscribed until the link is followed.

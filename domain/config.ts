@@ -211,7 +211,7 @@ export const POLICY = {
 } as const;
 
 /**
- * How long personal data is kept (docs/product.md §10): the one place these periods are written. The
+ * How long personal data is kept (docs/product.md §11): the one place these periods are written. The
  * server's daily retention job (server/privacy/retention.ts) applies them and the Privacy Policy quotes
  * them, so the page always says what the shop really does.
  */

@@ -2,9 +2,9 @@
 // skip it: make sure a server answers at TEST_DATABASE_URL before they start. As root (CI, a container)
 // install and start Debian's postgresql when nothing answers, as ensure-chromium.ts does for the browser;
 // otherwise say in one line what to run. A missing database (e.g. `test`) is created.
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
+import { aptInstall, fail, isRoot, run as runCommand } from './ensure-support';
 
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const url = process.env.TEST_DATABASE_URL || DEFAULT_URL;
@@ -45,18 +45,8 @@ async function createDatabase(): Promise<void> {
   }
 }
 
-function fail(message: string): never {
-  console.error(message);
-  process.exit(1);
-}
-
 function run(command: string, args: string[]): void {
-  const r = spawnSync(command, args, {
-    stdio: 'inherit',
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-  });
-  if (r.status !== 0)
-    fail(`ensure-postgres: '${command} ${args.join(' ')}' failed: install and start PostgreSQL, then retry.`);
+  runCommand('ensure-postgres', 'PostgreSQL', command, args);
 }
 
 /**
@@ -81,8 +71,7 @@ async function waitForServer(): Promise<Probe> {
 
 let state = await probe(url);
 if (state === 'no-server') {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
+  if (!isRoot()) {
     fail(
       `No PostgreSQL answers at ${url}: run 'sudo apt-get install -y postgresql && sudo pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start' (trust or a password in TEST_DATABASE_URL) and retry.`,
     );
@@ -90,8 +79,7 @@ if (state === 'no-server') {
   const installed = existsSync('/etc/postgresql') && readdirSync('/etc/postgresql').length > 0;
   if (!installed) {
     console.log(`ensure-postgres: nothing answers at ${url}: installing Debian's postgresql package...`);
-    run('apt-get', ['update']);
-    run('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql']);
+    aptInstall('ensure-postgres', 'PostgreSQL', ['postgresql']);
   }
   for (const version of readdirSync('/etc/postgresql')) {
     if (!installed) trustLocalTcp(version);

@@ -6,6 +6,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BRAND } from '../domain/config';
+import { escapeHtml } from '../domain/html';
 import { PUBLIC_URL_TOKEN } from '../server/html-pages';
 import type * as EntryServer from '../web/src/entry-server';
 import { readManifest } from './build-manifest';
@@ -67,8 +69,7 @@ const shellFiles = graph.closure(graph.entryKey);
 const pageImportsFor = (match: EntryServer.RouteMatch): string[] =>
   [...graph.closure(ssr.pageModuleId(match))].filter((f) => !shellFiles.has(f)).map((f) => `/${f}`);
 
-const esc = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const esc = escapeHtml;
 
 function headFor(meta: ReturnType<typeof ssr.pageMeta>, lcp: ReturnType<typeof ssr.lcpImage>): string {
   const canonical = `${PUBLIC_URL_TOKEN}${meta.canonicalPath}`;
@@ -85,8 +86,8 @@ function headFor(meta: ReturnType<typeof ssr.pageMeta>, lcp: ReturnType<typeof s
     `<meta property="og:url" content="${esc(canonical)}" />`,
     `<meta property="og:image" content="${esc(image)}" />`,
     `<meta property="og:image:alt" content="${esc(meta.imageAlt)}" />`,
-    `<meta property="og:locale" content="en_IE" />`,
-    `<meta property="og:site_name" content="Solas" />`,
+    `<meta property="og:locale" content="${BRAND.locale}" />`,
+    `<meta property="og:site_name" content="${esc(BRAND.name)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${esc(meta.title)}" />`,
     `<meta name="twitter:description" content="${esc(meta.description)}" />`,

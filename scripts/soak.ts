@@ -1,26 +1,51 @@
-// `npm run soak`: a bounded soak test of the real server on loopback (docs/security.md, figures).
-// Starts the built shop on 127.0.0.1 with a fresh DATA_DIR and RATE_LIMITS=off, sends mixed traffic at
+// `npm run soak [-- --instances=N --database=sqlite|postgres]`: a bounded soak test of the real server on
+// loopback (docs/security.md, figures). Starts the built shop behind nginx (server/test-support/cluster.ts,
+// deploy/nginx/): one instance on SQLite in a fresh DATA_DIR by default, or N instances on a fresh
+// PostgreSQL schema at TEST_DATABASE_URL (--database=postgres; several instances need it), all with
+// RATE_LIMITS=off, after `npm run migrate`. Sends mixed traffic at
 // a steady rate (page loads and files, checkouts, test-checkout payments, confirmations, newsletter
 // sign-ups, health checks), then stops by itself and checks:
 //   - zero 5xx and zero failed connections,
 //   - latency percentiles per kind of request (p50/p95/p99 reported),
-//   - server RSS growth after warm-up under 10% (median of the first and of the last 20 s of samples),
-//   - the database afterwards: every paid order has exactly its two e-mails, sent (and .eml files),
-//     no e-mail for an unpaid order, every payment made is a paid order, every order has its lines,
-//   - a clean SIGTERM shutdown (exit 0).
-// Environment: SOAK_SECONDS (default 300), SOAK_RATE requests/s (default 30), SOAK_WARMUP_SECONDS
+//   - each instance's RSS growth after warm-up under 10% (median of the first and last 20 s of samples),
+//   - the database afterwards, read through the shop's database layer on either dialect: every paid
+//     order has exactly its two e-mails, sent (and .eml files, over every instance's DATA_DIR), no
+//     e-mail for an unpaid order, every payment made is a paid order, every order has its lines,
+//   - a clean SIGTERM shutdown of every instance (exit 0).
+// Environment: SOAK_SECONDS (default 300; 120 for the flash-sale run on PostgreSQL), SOAK_RATE requests/s (default 30), SOAK_WARMUP_SECONDS
 // (default 60, at most a third of the run), WEB_DIST_DIR (default dist/web), SOAK_KEEP=1 keeps the data.
 // Exit code 1 when any check fails; the report is printed and written to <data>/soak-report.json.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import { openDatabase } from '../server/db/database';
+import { startCluster } from '../server/test-support/cluster';
+import { createTestDatabase } from '../server/test-support/test-database';
 
-const SECONDS = Number(process.env.SOAK_SECONDS ?? 300);
+const { values: args } = parseArgs({
+  options: { instances: { type: 'string', default: '1' }, database: { type: 'string', default: 'sqlite' } },
+});
+const INSTANCES = Number(args.instances);
+const DIALECT = args.database;
+if (!Number.isInteger(INSTANCES) || INSTANCES < 1 || INSTANCES > 8) {
+  console.error('soak: --instances must be a whole number from 1 to 8');
+  process.exit(1);
+}
+if (DIALECT !== 'sqlite' && DIALECT !== 'postgres') {
+  console.error('soak: --database must be sqlite or postgres');
+  process.exit(1);
+}
+if (DIALECT === 'sqlite' && INSTANCES > 1) {
+  console.error('soak: several instances share one PostgreSQL: add --database=postgres');
+  process.exit(1);
+}
+// The flash-sale run (several instances or PostgreSQL) is 2 minutes; the long single-process soak 5.
+const SECONDS = Number(process.env.SOAK_SECONDS ?? (INSTANCES > 1 || DIALECT === 'postgres' ? 120 : 300));
+
 const RATE = Number(process.env.SOAK_RATE ?? 30);
 const WARMUP = Math.min(Number(process.env.SOAK_WARMUP_SECONDS ?? 60), Math.floor(SECONDS / 3));
 const DIST = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
@@ -35,17 +60,6 @@ if (!existsSync(path.join(DIST, 'index.html'))) {
 if (!(SECONDS > 0) || !(RATE > 0)) {
   console.error('soak: SOAK_SECONDS and SOAK_RATE must be positive numbers');
   process.exit(1);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address() as AddressInfo;
-      s.close(() => resolve(address.port));
-    });
-  });
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -68,52 +82,23 @@ function rssKb(pid: number): number | null {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'solas-soak-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-let serverLog = '';
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+const testDb = await createTestDatabase(DIALECT, path.join(dataDir, 'instance-1'));
+const cluster = await startCluster({
+  instances: INSTANCES,
+  dir: dataDir,
   env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: base,
-    DATA_DIR: path.join(dataDir, 'data'),
+    ...testDb.env,
     WEB_DIST_DIR: DIST,
     RATE_LIMITS: 'off',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'info',
     ADMIN_TOKEN: randomBytes(18).toString('base64url'),
     // The soak pays on the built-in test checkout, also when NODE_ENV=production is set around it.
     ALLOW_TEST_CHECKOUT: 'true',
   },
-  stdio: ['ignore', 'pipe', 'pipe'],
 });
-const serverPid = server.pid ?? 0;
-server.stdout.on('data', (c: Buffer) => {
-  serverLog += c;
-});
-server.stderr.on('data', (c: Buffer) => {
-  serverLog += c;
-});
-const serverExit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-  server.once('exit', (code, signal) => resolve({ code, signal })),
-);
-
-async function waitReady() {
-  for (let i = 0; i < 600; i += 1) {
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`server did not start:\n${serverLog}`);
-}
-
-await waitReady();
+const base = cluster.url;
 console.log(
-  `soak: ${SECONDS} s at ${RATE} req/s against ${base} (pid ${server.pid}), warm-up ${WARMUP} s, data ${dataDir}`,
+  `soak: ${SECONDS} s at ${RATE} req/s against ${base} (nginx in front of ${INSTANCES} instance(s) on ${DIALECT}, pids ${cluster.instances.map((i) => i.pid).join(', ')}), warm-up ${WARMUP} s, data ${dataDir}`,
 );
 
 // What the front end's pages load, from the build itself.
@@ -309,12 +294,14 @@ function nextAction(): Action {
   return pageLoad;
 }
 
-// RSS sampled every second.
-const rss: { t: number; kb: number }[] = [];
+// Each instance's RSS sampled every second.
+const rss = cluster.instances.map(() => [] as { t: number; kb: number }[]);
 const startedAt = Date.now();
 const sampler = setInterval(() => {
-  const kb = rssKb(serverPid);
-  if (kb !== null) rss.push({ t: Date.now() - startedAt, kb });
+  cluster.instances.forEach((instance, i) => {
+    const kb = rssKb(instance.pid);
+    if (kb !== null) rss[i]?.push({ t: Date.now() - startedAt, kb });
+  });
 }, 1_000);
 
 // Open loop: requests start on schedule whatever the latency (bounded in flight, counted if skipped).
@@ -346,7 +333,7 @@ while (Date.now() < endAt) {
     lastProgress = Date.now();
     const done = [...stats.values()].reduce((n, s) => n + s.count, 0);
     console.log(
-      `soak: ${Math.round((Date.now() - startedAt) / 1000)} s, ${done} requests, rss ${rss.at(-1)?.kb ?? '?'} kB, 5xx ${fiveXx}`,
+      `soak: ${Math.round((Date.now() - startedAt) / 1000)} s, ${done} requests, rss ${rss.map((r) => r.at(-1)?.kb ?? '?').join('/')} kB, 5xx ${fiveXx}`,
     );
   }
 }
@@ -354,52 +341,67 @@ await Promise.all(pending);
 clearInterval(sampler);
 const elapsed = (Date.now() - startedAt) / 1000;
 
-// Let the outbox finish, then check the database while the server still runs (WAL: a reader is fine).
-const dbFile = path.join(dataDir, 'data', 'solas.sqlite');
-let db = new Database(dbFile, { readonly: true });
+// Let the outbox finish, then check the database while the instances still run, through the shop's own
+// database layer (SQLite's WAL lets a reader in beside the server; PostgreSQL is shared anyway).
+const database = await openDatabase(testDb.location);
+const { db } = database;
+const count = async (query: ReturnType<typeof sql<{ n: number }>>): Promise<number> =>
+  Number((await query.execute(db)).rows[0]?.n ?? 0);
 for (let i = 0; i < 600; i += 1) {
-  const { n } = db.prepare("select count(*) as n from outbox where status != 'sent'").get() as { n: number };
-  if (n === 0) break;
+  if ((await count(sql`select count(*) as n from outbox where status != 'sent'`)) === 0) break;
   await sleep(100);
 }
-db.close();
-server.kill('SIGTERM');
-const exit = await serverExit;
+const exits = await Promise.all(
+  cluster.instances.map(async (instance) => {
+    instance.kill('SIGTERM');
+    return instance.exited;
+  }),
+);
+await cluster.stop();
 
-db = new Database(dbFile, { readonly: true });
-const q = (sql: string): number => (db.prepare(sql).get() as { n: number }).n;
 const checks = {
-  paidOrders: q("select count(*) as n from orders where status = 'paid'"),
+  paidOrders: await count(sql`select count(*) as n from orders where status = 'paid'`),
   paymentsMade,
-  paidWithoutTwoSentEmails: q(`select count(*) as n from orders o where o.status = 'paid' and (
+  paidWithoutTwoSentEmails: await count(sql`select count(*) as n from orders o where o.status = 'paid' and (
       select count(*) from outbox m where m.order_id = o.id and m.status = 'sent'
         and m.kind in ('order-confirmation', 'owner-notification')) != 2`),
-  emailsForUnpaidOrders: q(
-    "select count(*) as n from outbox m join orders o on o.id = m.order_id where o.status != 'paid'",
+  emailsForUnpaidOrders: await count(
+    sql`select count(*) as n from outbox m join orders o on o.id = m.order_id where o.status != 'paid'`,
   ),
-  extraEmails: q(
-    "select count(*) as n from outbox where kind not in ('order-confirmation', 'owner-notification')",
+  extraEmails: await count(
+    sql`select count(*) as n from outbox where kind not in ('order-confirmation', 'owner-notification')`,
   ),
-  ordersWithoutLines: q(
-    'select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)',
+  ordersWithoutLines: await count(
+    sql`select count(*) as n from orders o where not exists (select 1 from order_lines l where l.order_id = o.id)`,
   ),
-  outboxRows: q('select count(*) as n from outbox'),
-  orders: q('select count(*) as n from orders'),
-  newsletter: q('select count(*) as n from newsletter_signups'),
-  integrity: db.pragma('integrity_check', { simple: true }),
+  outboxRows: await count(sql`select count(*) as n from outbox`),
+  orders: await count(sql`select count(*) as n from orders`),
+  newsletter: await count(sql`select count(*) as n from newsletter_signups`),
+  integrity:
+    database.dialect === 'sqlite'
+      ? ((await sql<{ integrity_check: string }>`pragma integrity_check`.execute(db)).rows[0]
+          ?.integrity_check ?? 'no answer')
+      : 'ok',
 };
-db.close();
+await database.close();
+await testDb.remove();
 let emlFiles = 0;
-try {
-  emlFiles = readdirSync(path.join(dataDir, 'data', 'outbox')).filter((f) => f.endsWith('.eml')).length;
-} catch {
-  emlFiles = 0;
+for (const instance of cluster.instances) {
+  try {
+    emlFiles += readdirSync(path.join(instance.dataDir, 'outbox')).filter((f) => f.endsWith('.eml')).length;
+  } catch {
+    // this instance sent nothing
+  }
 }
 
-const afterWarmup = rss.filter((s) => s.t >= WARMUP * 1_000);
-const baseline = median(afterWarmup.filter((s) => s.t < WARMUP * 1_000 + RSS_WINDOW_MS).map((s) => s.kb));
-const final = median(afterWarmup.filter((s) => s.t >= elapsed * 1_000 - RSS_WINDOW_MS).map((s) => s.kb));
-const growth = baseline > 0 ? (final - baseline) / baseline : 0;
+const rssReport = rss.map((samples) => {
+  const afterWarmup = samples.filter((s) => s.t >= WARMUP * 1_000);
+  const baseline = median(afterWarmup.filter((s) => s.t < WARMUP * 1_000 + RSS_WINDOW_MS).map((s) => s.kb));
+  const final = median(afterWarmup.filter((s) => s.t >= elapsed * 1_000 - RSS_WINDOW_MS).map((s) => s.kb));
+  const growth = baseline > 0 ? (final - baseline) / baseline : 0;
+  return { baseline, final, growth, peak: Math.max(0, ...samples.map((s) => s.kb)) };
+});
+const growth = Math.max(...rssReport.map((r) => r.growth));
 
 const kinds: Record<string, { count: number; p50: number; p95: number; p99: number; max: number }> = {};
 let total = 0;
@@ -436,9 +438,13 @@ if (checks.outboxRows !== 2 * checks.paidOrders)
 if (emlFiles !== checks.outboxRows)
   problems.push(`.eml files ${emlFiles} != outbox rows ${checks.outboxRows}`);
 if (checks.integrity !== 'ok') problems.push(`integrity_check: ${checks.integrity}`);
-if (exit.code !== 0) problems.push(`server exit after SIGTERM: ${JSON.stringify(exit)}`);
+exits.forEach((exit, i) => {
+  if (exit.code !== 0) problems.push(`instance ${i + 1} exit after SIGTERM: ${JSON.stringify(exit)}`);
+});
 
 const report = {
+  instances: INSTANCES,
+  database: DIALECT,
   seconds: +elapsed.toFixed(1),
   targetRate: RATE,
   achievedRate: +(total / elapsed).toFixed(1),
@@ -456,13 +462,15 @@ const report = {
   },
   rssKb: {
     warmupSeconds: WARMUP,
-    baseline,
-    final,
-    growthPercent: +(growth * 100).toFixed(1),
-    peak: Math.max(0, ...rss.map((s) => s.kb)),
+    perInstance: rssReport.map((r) => ({
+      baseline: r.baseline,
+      final: r.final,
+      growthPercent: +(r.growth * 100).toFixed(1),
+      peak: r.peak,
+    })),
   },
-  database: { ...checks, emlFiles },
-  shutdown: exit,
+  checks: { ...checks, emlFiles },
+  shutdown: exits,
   problems,
 };
 writeFileSync(path.join(dataDir, 'soak-report.json'), `${JSON.stringify(report, null, 2)}\n`);

@@ -14,6 +14,7 @@ import { seoFileRoutes } from './routes/seo-files';
 import { webRoutes } from './routes/web';
 import { nonDocumentHeaders } from './security/headers';
 import { installSecurity, type SecurityOptions } from './security/install';
+import { sharedRateLimitStore } from './security/rate-limit-store';
 import { UNCLASSIFIED_POLICY } from './security/route-policy';
 
 /**
@@ -53,7 +54,10 @@ export interface BuildOptions {
   readonly reconcile?: Partial<ReconcileTimings> | false;
   /** Test tuning only. */
   readonly timeouts?: Partial<ServerTimeouts>;
-  /** Where the rate limits count (default in memory, per process). */
+  /**
+   * Where the rate limits count; default: Redis with REDIS_URL, else the database with DATABASE_URL,
+   * else memory (security/rate-limit-store.ts).
+   */
   readonly rateLimitStore?: SecurityOptions['rateLimitStore'];
 }
 
@@ -81,7 +85,10 @@ export async function buildApp({
     frameworkErrors: frameworkErrorHandler(fixedHeaders),
     clientErrorHandler: clientErrorHandler(fixedHeaders),
   });
-  await installSecurity(app, config, { notFound: !serveWeb, rateLimitStore });
+  await installSecurity(app, config, {
+    notFound: !serveWeb,
+    rateLimitStore: rateLimitStore ?? sharedRateLimitStore(app, config),
+  });
   await app.register(healthRoutes);
   await app.register(adminRoutes, { config });
   await app.register(runtimeEnvRoutes, { runtimeFlags: config.runtimeFlags });

@@ -30,6 +30,8 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(1_000, 'must be at most 1000')
     .default(10),
+  /** redis://[user:pass@]host:6379[/db] or rediss://: rate limits count there (shared by every instance). */
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Where the built front end is; tests and benchmarks may point elsewhere. */
   WEB_DIST_DIR: z.string().min(1).default('./dist/web'),
@@ -110,6 +112,8 @@ export interface AppConfig {
   readonly dataDir: string;
   /** Where the shop's data lives: SQLite in dataDir (the default), or PostgreSQL with DATABASE_URL. */
   readonly database: DatabaseConfig;
+  /** Rate limits count in this Redis (shared by every instance); null: the database or memory. */
+  readonly redisUrl: string | null;
   /** No trailing slash. */
   readonly publicUrl: string;
   readonly webDistDir: string;
@@ -183,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database: e.DATABASE_URL
       ? { dialect: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
       : { dialect: 'sqlite', dataDir },
+    redisUrl: e.REDIS_URL ?? null,
     publicUrl,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     logLevel: e.LOG_LEVEL,

@@ -235,6 +235,21 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
     },
   },
 
+  '0006-shared-rate-limits': {
+    async up(db: AnyDb) {
+      // Rate-limit counts that every instance on one database shares (server/security/rate-limit-store.ts):
+      // one row per limit and client, counted in one statement, deleted once its window is over. The key
+      // is a hash: no client address is stored.
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('window_ends_ms', epochMsType(db), (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limits_expiry').on('rate_limits').column('window_ends_ms').execute();
+    },
+  },
+
   '0009-newsletter-privacy': {
     async up(db: AnyDb) {
       // Double opt-in: a sign-up is pending until its link is followed. Rows from before had no

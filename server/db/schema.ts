@@ -114,12 +114,21 @@ export interface TestCheckoutSessionsTable {
   completed_at: string | null;
 }
 
+/** Shared rate-limit counts (migration 0006): one row per limit and client while its window runs. */
+export interface RateLimitsTable {
+  /** sha256 of `limit:client` (never the client's address itself). */
+  key: string;
+  hits: number;
+  window_ends_ms: number;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   outbox: OutboxTable;
   newsletter_signups: NewsletterSignupsTable;
   test_checkout_sessions: TestCheckoutSessionsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -4,6 +4,7 @@
  * nothing here ever becomes a header except the subject, built from the reference and total only.
  */
 import { BRAND, deliveryDaysText, productionDaysText, SHIPPING_ZONES } from '../../domain/config';
+import { escapeHtml } from '../../domain/html';
 import { type Cents, formatEuro } from '../../domain/money';
 import type { StoredOrder } from '../orders/order-store';
 import type { ProviderId, ShippingDetails } from '../payments/provider';
@@ -33,14 +34,8 @@ export function countryName(code: string): string {
   }
 }
 
-export function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
-}
+/** Re-exported: server code that writes HTML imports the escaper from here with the templates. */
+export { escapeHtml };
 
 function money(value: number): string {
   return formatEuro(value as Cents);

@@ -1,5 +1,5 @@
 /**
- * Privacy by default (docs/product.md §10): the queries that erase personal data when its period ends
+ * Privacy by default (docs/product.md §11): the queries that erase personal data when its period ends
  * (the daily retention pass), and the owner's export and erasure of everything stored about one
  * address. The periods are RETENTION in domain/config.ts, the ones the Privacy Policy quotes.
  *

@@ -1,5 +1,5 @@
 /**
- * The owner's privacy requests (docs/product.md §10), with `Authorization: Bearer ADMIN_TOKEN`:
+ * The owner's privacy requests (docs/product.md §11), with `Authorization: Bearer ADMIN_TOKEN`:
  * - GET /api/admin/privacy/export?email= -> 200 JSON of everything stored about the address;
  * - POST /api/admin/privacy/erase { email } -> 200 { ok: true, ...counts, paidOrdersKept } after erasing
  *   what the law does not require keeping.

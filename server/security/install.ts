@@ -27,8 +27,8 @@ declare module 'fastify' {
 }
 
 export interface SecurityOptions {
-  /** The rate limits' counts (default in memory); several instances share one store. */
-  readonly rateLimitStore?: RateLimitStoreOption['store'];
+  /** Where the rate limits count (default in memory); several instances share one store. */
+  readonly rateLimitStore?: RateLimitStoreOption;
   /** Without the front end (API-only tests), unknown paths still get the shop's 404 answer. */
   readonly notFound: boolean;
 }
@@ -54,7 +54,7 @@ export async function installSecurity(
   apiErrorHandler(app);
   if (options.notFound) app.setNotFoundHandler(sendNotFound);
   await installSecurityHeaders(app, { https: isHttps(config), stripe: config.stripe !== null });
-  await registerRateLimitPlugin(app, { store: options.rateLimitStore });
+  await registerRateLimitPlugin(app, options.rateLimitStore);
   app.addHook(
     'onRequest',
     requestGuard(app, { rateLimits: config.rateLimits, allowedOrigin: new URL(config.publicUrl).origin }),

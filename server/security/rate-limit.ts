@@ -9,6 +9,7 @@
  */
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor, normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
 
 export const RATE_LIMIT_NAMES = ['checkout', 'confirm', 'newsletter', 'pay', 'admin', 'other'] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
@@ -112,12 +113,18 @@ const MAX_CLIENTS = 50_000;
 export interface RateLimitStoreOption {
   /** Where the counts live; default the plugin's in-memory store. Several instances share one. */
   readonly store?: FastifyRateLimitStoreCtor;
+  /** Count in Redis instead (the plugin's own Redis store); wins over `store`. */
+  readonly redis?: Redis;
 }
 
 /**
  * Registers @fastify/rate-limit without limiting any route by itself (`global: false`): the request
  * guard asks the counters made by `rateCounter` in the order it wants (before the body is read, and
  * before the cross-site and content-type checks).
+ *
+ * A store that fails: the database's error reaches the error handler (503 when the database is away,
+ * as every route that writes would answer anyway); Redis's is skipped (the request passes unlimited):
+ * a lost Redis must not take the shop down with it.
  */
 export async function registerRateLimitPlugin(
   app: FastifyInstance,
@@ -126,9 +133,16 @@ export async function registerRateLimitPlugin(
   await app.register(fastifyRateLimit, {
     global: false,
     cache: MAX_CLIENTS,
-    ...(options.store ? { store: options.store } : {}),
+    ...(options.redis
+      ? { redis: options.redis, nameSpace: REDIS_NAMESPACE, skipOnError: true }
+      : options.store
+        ? { store: options.store }
+        : {}),
   });
 }
+
+/** The shop's keys in a Redis that may serve others too. */
+export const REDIS_NAMESPACE = 'solas-rate-limit:';
 
 /** A counter for one rule; `id` keeps each limit's counts apart in a shared store. */
 export function rateCounter(app: FastifyInstance, id: string, rule: RateRule): RateCounter {

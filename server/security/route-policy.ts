@@ -99,11 +99,10 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: IMAGE_EDIT_MAX_BODY_BYTES,
   },
-  // The owner's erasure request for one e-mail address (docs/product.md §10).
+  // The owner's erasure request for one e-mail address (docs/product.md §11).
   'POST /api/admin/privacy/erase': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
 };
 
-/** The owner's erasure request: one e-mail address (docs/product.md §10). */
 /** Every route under this prefix is the owner's and needs the admin token. */
 export const ADMIN_PREFIX = '/api/admin/';
 

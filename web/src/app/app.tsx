@@ -18,7 +18,13 @@ function PageFallback() {
   // Keeps the footer below the fold while a page chunk loads, so nothing jumps when it arrives.
   return (
     <div className="mx-auto min-h-[70vh] max-w-6xl px-4 py-16" aria-busy="true">
-      <span className="sr-only">Loading…</span>
+      <p className="page-loading flex items-center gap-3 text-muted">
+        <span
+          aria-hidden="true"
+          className="inline-block size-4 animate-spin rounded-full border-2 border-line border-t-wine"
+        />
+        Loading…
+      </p>
     </div>
   );
 }

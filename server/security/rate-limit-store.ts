@@ -1,0 +1,169 @@
+/**
+ * Where the rate limits count when several instances serve one shop (docs/product.md §10.1, ADR 0009):
+ *
+ * - in the shop's database (`rate_limits`, migration 0006) whenever DATABASE_URL is set: each request is
+ *   one atomic upsert per limit and client that starts a new window or adds one to the current one and
+ *   hands back the count and the time left, so concurrent requests on any instance never lose a count;
+ * - in Redis when REDIS_URL is set (@fastify/rate-limit's own Redis store, a Lua script per request);
+ * - in process memory otherwise (the default: one process on SQLite needs nothing shared).
+ *
+ * The SQL is the same on both dialects (`on conflict ... do update ... returning`); the one difference,
+ * which clock the window runs on, is decided in `windowClock` below: PostgreSQL's, so instances whose
+ * clocks drift apart still agree on when a window ends; on SQLite the one process's own.
+ */
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { AppConfig } from '../config';
+import { dialectOf } from '../db/dialect';
+import type { Database } from '../db/schema';
+import type { RateLimitStoreOption } from './rate-limit';
+
+export interface RateCount {
+  /** Requests counted in the current window, this one included. */
+  readonly current: number;
+  /** Milliseconds until the window ends. */
+  readonly ttl: number;
+}
+
+/** How often an instance deletes the rows of windows that are over (at its next counted request). */
+export const RATE_LIMIT_SWEEP_MS = 60_000;
+
+/** The clock windows run on: the database's on PostgreSQL (shared), the process's on SQLite (alone). */
+function windowClock(db: Kysely<Database>): RawBuilder<number> {
+  return dialectOf(db) === 'postgres'
+    ? sql<number>`(extract(epoch from statement_timestamp()) * 1000)::bigint`
+    : sql<number>`${Date.now()}`;
+}
+
+/** The stored key: a hash, so the table never holds a client's address (IPs are personal data). */
+export function storedRateLimitKey(key: string): string {
+  return createHash('sha256').update(key).digest('base64url');
+}
+
+/** Counts one request for `key` in a window of `windowMs`, in one statement. */
+export async function countRequest(db: Kysely<Database>, key: string, windowMs: number): Promise<RateCount> {
+  const now = windowClock(db);
+  const over = sql<boolean>`rate_limits.window_ends_ms <= ${now}`;
+  const row = await db
+    .insertInto('rate_limits')
+    .values({ key: storedRateLimitKey(key), hits: 1, window_ends_ms: sql<number>`${now} + ${windowMs}` })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        hits: sql<number>`case when ${over} then 1 else rate_limits.hits + 1 end`,
+        window_ends_ms: sql<number>`case when ${over} then ${now} + ${windowMs} else rate_limits.window_ends_ms end`,
+      }),
+    )
+    .returning(['hits', sql<number>`window_ends_ms - ${now}`.as('ttl')])
+    .executeTakeFirstOrThrow();
+  return { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) };
+}
+
+/**
+ * Deletes the rows of windows that are over. Safe on every instance at once (a row is deleted once, and
+ * a request that comes meanwhile starts a new window exactly as it would on the old row).
+ */
+export async function sweepRateLimits(db: Kysely<Database>): Promise<number> {
+  const result = await db
+    .deleteFrom('rate_limits')
+    .where(sql<boolean>`window_ends_ms <= ${windowClock(db)}`)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export interface SweepLog {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * @fastify/rate-limit's store over the shop's database. `db` is asked for at each request: the database
+ * opens after the plugin is registered. Only the plugin's default fixed window is implemented (the shop
+ * sets neither continueExceeding nor exponentialBackoff); each limit's counter already carries its own
+ * name in its keys, so a child store is the same store.
+ */
+export function databaseRateLimitStore(db: () => Kysely<Database>, log: SweepLog): FastifyRateLimitStoreCtor {
+  let lastSweep = 0;
+  const sweepNowAndThen = (database: Kysely<Database>) => {
+    const now = Date.now();
+    if (now - lastSweep < RATE_LIMIT_SWEEP_MS) return;
+    lastSweep = now;
+    sweepRateLimits(database).catch((err: unknown) => log.warn({ err }, 'rate limits: sweep failed'));
+  };
+  return class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: (error: Error | null, result?: RateCount) => void, timeWindow: number): void {
+      const database = db();
+      countRequest(database, key, timeWindow).then(
+        (count) => {
+          callback(null, count);
+          sweepNowAndThen(database);
+        },
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
+/**
+ * A Redis client for the rate limits that fails fast instead of queueing commands while Redis is away,
+ * so a lost Redis costs the limits (requests pass, see rate-limit.ts) and never a request's latency.
+ */
+export function rateLimitRedis(url: string, log: SweepLog): Redis {
+  const redis = new Redis(url, {
+    connectTimeout: 2_000,
+    commandTimeout: 1_000,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+  });
+  let lastReport = 0;
+  redis.on('error', (err: unknown) => {
+    // ioredis retries on its own and reports each failed reconnection: one line a minute is enough.
+    if (Date.now() - lastReport < RATE_LIMIT_SWEEP_MS) return;
+    lastReport = Date.now();
+    log.warn({ err }, 'rate limits: Redis unavailable; requests are not limited until it returns');
+  });
+  return redis;
+}
+
+/** How long an instance waits at start for Redis before it serves (unlimited until Redis answers). */
+const REDIS_READY_WAIT_MS = 3_000;
+
+/**
+ * The store the app counts in by configuration: Redis with REDIS_URL, the database with DATABASE_URL
+ * (PostgreSQL: several instances), else memory (one process on SQLite shares nothing and needs no table
+ * writes per request).
+ */
+export function sharedRateLimitStore(
+  app: FastifyInstance,
+  config: Pick<AppConfig, 'redisUrl' | 'database'>,
+): RateLimitStoreOption {
+  // One line at start says where the limits count (never the URL: it may carry a password).
+  const where = config.redisUrl ? 'redis' : config.database.dialect === 'postgres' ? 'database' : 'memory';
+  app.addHook('onReady', async () =>
+    app.log.info({ rateLimitStore: where }, 'rate limits: counted in %s', where),
+  );
+  if (config.redisUrl) {
+    const redis = rateLimitRedis(config.redisUrl, app.log);
+    app.addHook('onReady', async () => {
+      if (redis.status === 'ready') return;
+      // Not events.once: it would reject on the client's first 'error' (a reconnection attempt).
+      const ready = new Promise<void>((resolve) => redis.once('ready', () => resolve()));
+      await Promise.race([ready, sleep(REDIS_READY_WAIT_MS)]);
+    });
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+    return { redis };
+  }
+  if (config.database.dialect === 'postgres') {
+    return { store: databaseRateLimitStore(() => app.commerce.db, app.log) };
+  }
+  return {};
+}

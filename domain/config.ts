@@ -213,7 +213,6 @@ export const POLICY = {
   bankProcessingDays: [3, 5] as const,
   reportDamageWithinHours: 48,
   confirmationEmailWithinHours: 24,
-  dataRetentionYears: 7,
   minimumAge: 16,
   cookies: {
     cart: 'session only',
@@ -221,6 +220,25 @@ export const POLICY = {
     preferencesMaxYears: 1,
   },
 } as const;
+
+/**
+ * How long personal data is kept (docs/product.md §12): the one place these periods are written. The
+ * server's daily retention job (server/privacy/retention.ts) applies them and the Privacy Policy quotes
+ * them, so the page always says what the shop really does.
+ */
+export const RETENTION = {
+  /** A checkout never paid: its e-mail, name and address are erased this many days after it began. */
+  unpaidCheckoutDays: 30,
+  /** A newsletter sign-up whose confirmation link was never followed. */
+  unconfirmedSignupDays: 7,
+  /** Paid orders are revenue records (Irish tax law): kept this many years after the year of the sale. */
+  paidOrderYearsAfterSale: 6,
+  /** E-mails the shop sent lose their text (in the database and as .eml files) after this many days. */
+  mailBodyDays: 90,
+} as const;
+
+/** A newsletter sign-up for an address still pending gets a new confirmation e-mail at most this often. */
+export const NEWSLETTER_RESEND_AFTER_MS = 60 * 60 * 1000;
 
 export const CORPORATE = {
   minimumPieces: 10,

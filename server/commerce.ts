@@ -17,19 +17,23 @@ import { DeskStore } from './desk/desk-store';
 import { OutboxSender, type OutboxTimings } from './mail/outbox';
 import type { LegalMailFacts } from './mail/templates';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
+import { newsletterConfirmationMail } from './newsletter/newsletter-mail';
 import { NewsletterStore } from './newsletter/newsletter-store';
 import { armFaultPoints } from './ops/faults';
 import { OrderPageService } from './orders/order-page-service';
-import { OrderService } from './orders/order-service';
+import { OrderService, senderDomain } from './orders/order-service';
 import { OrderStore } from './orders/order-store';
 import type { PaymentProvider } from './payments/provider';
 import { createStripeProvider } from './payments/stripe';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from './payments/test-checkout';
+import { PrivacyStore } from './privacy/privacy-store';
+import { type RetentionTimings, scheduleRetention } from './privacy/retention';
 import { deskRoutes } from './routes/admin-desk';
 import { checkoutRoutes } from './routes/checkout';
 import { newsletterRoutes } from './routes/newsletter';
 import { orderPageRoutes } from './routes/order-page';
 import { orderRoutes } from './routes/orders';
+import { privacyAdminRoutes } from './routes/privacy-admin';
 import { testCheckoutRoutes } from './routes/test-checkout';
 import { webhookRoutes } from './routes/webhooks';
 
@@ -38,6 +42,8 @@ export interface CommerceOptions {
   readonly outboxTimings?: Partial<OutboxTimings>;
   /** Tests: a fixed clock for the withdrawal window. */
   readonly now?: () => Date;
+  /** The daily retention pass (privacy/retention.ts); false in tests that run passes themselves. */
+  readonly retention?: Partial<RetentionTimings> | false;
 }
 
 export interface Commerce {
@@ -51,6 +57,10 @@ export interface Commerce {
   readonly transport: MailTransport;
   /** The owner's order desk (docs/product.md §10). */
   readonly desk: DeskService;
+  /** The list; `subscribers()` is what any export of it uses (confirmed addresses only). */
+  readonly newsletter: NewsletterStore;
+  /** Retention, export and erasure of personal data. */
+  readonly privacy: PrivacyStore;
 }
 
 declare module 'fastify' {
@@ -83,6 +93,8 @@ export async function registerCommerce(
     provider = testCheckout;
   }
 
+  // The default transport's .eml files: the retention pass and erasure delete them too.
+  const mailDir = config.smtpUrl ? null : path.join(config.dataDir, OUTBOX_DIR);
   const transport = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl)
     : createFileTransport(path.join(config.dataDir, OUTBOX_DIR));
@@ -128,10 +140,27 @@ export async function registerCommerce(
     onMailQueued: () => outbox.wake(),
   };
   const orders = new OrderService({ store: orderStore, ...services });
-  const newsletter = new NewsletterStore(db);
+  const newsletter = new NewsletterStore(db, {
+    confirmationMail: (email, token) => newsletterConfirmationMail(config.publicUrl, email, token),
+    senderDomain: senderDomain(config.mailFrom),
+    onMailQueued: () => outbox.wake(),
+  });
   const desk = new DeskService({ store: new DeskStore(db), ...services });
+  const privacy = new PrivacyStore(db, { mailDir });
 
-  app.decorate('commerce', { db, orders, orderPages, orderStore, outbox, provider, transport, desk });
+  app.decorate('commerce', {
+    db,
+    orders,
+    orderPages,
+    orderStore,
+    outbox,
+    provider,
+    transport,
+    desk,
+    newsletter,
+    privacy,
+  });
+  scheduleRetention(app, privacy, options.retention);
   app.addHook('onReady', async () => {
     app.log.info(
       { provider: provider.id, mail: transport.description, database: database.description },
@@ -160,6 +189,7 @@ export async function registerCommerce(
     await api.register(orderRoutes, { orders });
     await api.register(orderPageRoutes, { pages: orderPages });
     await api.register(newsletterRoutes, { newsletter });
+    await api.register(privacyAdminRoutes, { privacy, adminToken: config.admin.token });
     await api.register(webhookRoutes, { orders, desk });
     await api.register(deskRoutes, { config, desk, sessions: new AdminSessionStore(db) });
     if (testCheckout) {

@@ -319,10 +319,25 @@ describe('a database made by the hand-written migration runner (data/ of a runni
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');
       expect(await rows(db, 'outbox')).toEqual(
-        (before.outbox ?? []).map((row) => ({ ...row, reference: orderReference(PAID_SESSION) })),
+        (before.outbox ?? []).map((row) => ({
+          ...row,
+          reference: orderReference(PAID_SESSION),
+          list_unsubscribe: null,
+        })),
       );
       expect(await rows(db, 'withdrawal_notices')).toEqual([]);
-      for (const table of ['order_lines', 'newsletter_signups', 'test_checkout_sessions']) {
+      // Sign-ups from before double opt-in were never confirmed: pending, each with its own token.
+      const signups = await rows(db, 'newsletter_signups');
+      expect(signups).toEqual(
+        (before.newsletter_signups ?? []).map((row) => ({
+          ...row,
+          status: 'pending',
+          token: expect.stringMatching(/^[A-Za-z0-9_-]{32}$/),
+          confirmation_sent_at: null,
+          confirmed_at: null,
+        })),
+      );
+      for (const table of ['order_lines', 'test_checkout_sessions']) {
         expect(await rows(db, table), table).toEqual(before[table]);
       }
 

@@ -6,6 +6,7 @@
  * differ ask `dialectOf` and say why. A database SQLite already has keeps exactly the schema these
  * migrations gave it before PostgreSQL was added.
  */
+import { randomBytes } from 'node:crypto';
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
 import { dialectOf } from './dialect';
 
@@ -252,6 +253,31 @@ async function addOrderDeskSchema(db: AnyDb): Promise<void> {
   await db.schema.createIndex('order_notes_order').on('order_notes').columns(['order_id', 'id']).execute();
 }
 
+/**
+ * SQLite cannot drop a NOT NULL constraint: the table is rebuilt from its own stored definition with the
+ * one constraint edited (SQLite's documented way to change a column), so whatever columns earlier
+ * migrations added are kept, in order, with every row and index. Nothing references the outbox.
+ */
+async function sqliteDropOutboxOrderNotNull(db: AnyDb): Promise<void> {
+  const table = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'table' and name = 'outbox'`.execute(db);
+  const definition = table.rows[0]?.sql;
+  if (!definition) throw new Error('outbox table not found');
+  const edited = definition.replace(/("order_id" text) not null/i, '$1');
+  if (edited === definition) throw new Error('outbox.order_id is not declared as expected');
+  const indexes = await sql<{
+    sql: string;
+  }>`select sql from sqlite_master where type = 'index' and tbl_name = 'outbox' and sql is not null`.execute(
+    db,
+  );
+  await sql.raw(edited.replace(/^create table "outbox"/i, 'create table "outbox_rebuilt"')).execute(db);
+  await sql`insert into outbox_rebuilt select * from outbox`.execute(db);
+  await sql`drop table outbox`.execute(db);
+  await sql`alter table outbox_rebuilt rename to outbox`.execute(db);
+  for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': {
     async up(db: AnyDb) {
@@ -346,6 +372,52 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .addColumn('reason', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
+    },
+  },
+
+  '0009-newsletter-privacy': {
+    async up(db: AnyDb) {
+      // Double opt-in: a sign-up is pending until its link is followed. Rows from before had no
+      // confirmation, so they start pending (the retention job erases them unless they confirm).
+      await db.schema
+        .alterTable('newsletter_signups')
+        .addColumn('status', 'text', (c) =>
+          c.notNull().defaultTo('pending').check(sql`status in ('pending', 'confirmed')`),
+        )
+        .execute();
+      // The secret of the confirmation and unsubscribe links (random, 128 bits and more).
+      await db.schema.alterTable('newsletter_signups').addColumn('token', 'text').execute();
+      await db.schema.alterTable('newsletter_signups').addColumn('confirmation_sent_at', 'text').execute();
+      await db.schema.alterTable('newsletter_signups').addColumn('confirmed_at', 'text').execute();
+      const rows = await db.selectFrom('newsletter_signups').select('id').execute();
+      for (const row of rows) {
+        await db
+          .updateTable('newsletter_signups')
+          .set({ token: randomBytes(24).toString('base64url') })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      await db.schema
+        .createIndex('newsletter_signups_token')
+        .on('newsletter_signups')
+        .column('token')
+        .unique()
+        .execute();
+
+      // Newsletter e-mails go through the outbox too, and belong to no order.
+      if (dialectOf(db) === 'postgres') {
+        await db.schema
+          .alterTable('outbox')
+          .alterColumn('order_id', (c) => c.dropNotNull())
+          .execute();
+      } else {
+        await sqliteDropOutboxOrderNotNull(db);
+      }
+      // The one-click unsubscribe URL of a newsletter e-mail (RFC 8058 headers); null for order e-mail.
+      await db.schema.alterTable('outbox').addColumn('list_unsubscribe', 'text').execute();
+      // The retention job looks rows up by age and by recipient.
+      await db.schema.createIndex('outbox_created').on('outbox').column('created_at').execute();
+      await db.schema.createIndex('outbox_recipient').on('outbox').column('recipient').execute();
     },
   },
 };

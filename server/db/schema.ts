@@ -72,7 +72,8 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed';
 
 export interface OutboxTable {
   id: Generated<number>;
-  order_id: string;
+  /** Null for newsletter e-mail, which belongs to no order. */
+  order_id: string | null;
   /** The order's reference, copied when queued (file names and log lines of the sender). */
   reference: string;
   kind: string;
@@ -90,6 +91,8 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** Newsletter e-mail only: the one-click unsubscribe URL for the List-Unsubscribe headers. */
+  list_unsubscribe: string | null;
 }
 
 export interface NewsletterSignupsTable {
@@ -99,6 +102,13 @@ export interface NewsletterSignupsTable {
   email_key: string;
   source: string;
   created_at: string;
+  /** Subscribed only once the confirmation link was followed (double opt-in). */
+  status: NewsletterStatus;
+  /** The secret of this address's confirmation and unsubscribe links. */
+  token: string;
+  /** The last confirmation e-mail queued: at most one an hour. */
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
 }
 
 /** The shopper's notice of withdrawal (the EU model withdrawal form, sent from the order page). */
@@ -111,6 +121,8 @@ export interface WithdrawalNoticesTable {
   reason: string | null;
   created_at: string;
 }
+
+export type NewsletterStatus = 'pending' | 'confirmed';
 
 /** Sessions of the built-in test checkout: what Stripe would hold on its side. */
 export interface TestCheckoutSessionsTable {

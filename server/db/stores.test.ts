@@ -9,6 +9,7 @@ import { cents } from '../../domain/money';
 import { priceOrder } from '../../domain/pricing';
 import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';
 import type { MailTransport, OutgoingMail } from '../mail/transport';
+import { newsletterConfirmationMail } from '../newsletter/newsletter-mail';
 import { NewsletterStore } from '../newsletter/newsletter-store';
 import { OrderStore, type StoredOrder } from '../orders/order-store';
 import type { ShippingDetails } from '../payments/provider';
@@ -299,14 +300,19 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
   });
 
   it('keeps one newsletter row per address, whatever its case', async () => {
-    const newsletter = new NewsletterStore(database.db);
-    expect(await newsletter.subscribe('Reader@Example.ie', 'footer')).toBe(true);
-    expect(await newsletter.subscribe('reader@example.IE', 'popup')).toBe(false);
+    const newsletter = new NewsletterStore(database.db, {
+      confirmationMail: (email, token) => newsletterConfirmationMail('http://shop.test', email, token),
+      senderDomain: 'solas.test',
+    });
+    expect(await newsletter.signUp('Reader@Example.ie', 'footer')).toBe('confirmation-queued');
+    expect(await newsletter.signUp('reader@example.IE', 'popup')).toBe('recently-sent');
     const rows = await database.db
       .selectFrom('newsletter_signups')
-      .select(['id', 'email', 'source'])
+      .select(['id', 'email', 'source', 'status'])
       .execute();
-    expect(rows).toEqual([{ id: expect.any(Number), email: 'Reader@Example.ie', source: 'footer' }]);
+    expect(rows).toEqual([
+      { id: expect.any(Number), email: 'Reader@Example.ie', source: 'footer', status: 'pending' },
+    ]);
   });
 
   it('keeps the test checkout sessions: created, declined, paid once', async () => {

@@ -26,10 +26,12 @@ export const MAIL_KINDS = {
   withdrawalOwner: 'withdrawal-owner',
   /** "Find your order" may send the link more than once: each gets its own kind (order-link-{random}). */
   orderLink: 'order-link',
+  newsletterConfirmation: 'newsletter-confirmation',
 } as const;
 
 export interface QueuedMail {
-  readonly orderId: string;
+  /** Null for newsletter e-mail. */
+  readonly orderId: string | null;
   /** The order's reference, kept with the row for the sender's file names and log lines. */
   readonly reference: string;
   readonly kind: string;
@@ -37,6 +39,8 @@ export interface QueuedMail {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
+  /** Newsletter e-mail: the one-click unsubscribe URL (List-Unsubscribe headers, RFC 8058). */
+  readonly listUnsubscribe?: string;
 }
 
 /** A row for OrderStore.markPaidAndQueue; the Message-ID is fixed now, once. */
@@ -57,6 +61,7 @@ export function outboxRow(mail: QueuedMail, senderDomain: string, nowMs = Date.n
     last_error: null,
     created_at: new Date(nowMs).toISOString(),
     sent_at: null,
+    list_unsubscribe: mail.listUnsubscribe ?? null,
   };
 }
 
@@ -99,7 +104,7 @@ export interface OutboxSenderOptions {
   readonly timings?: Partial<OutboxTimings>;
 }
 
-function maskAddress(address: string): string {
+export function maskAddress(address: string): string {
   const at = address.lastIndexOf('@');
   return at <= 0 ? '***' : `${address[0]}***${address.slice(at)}`;
 }
@@ -280,6 +285,7 @@ export class OutboxSender {
       text: row.text_body,
       html: row.html_body,
       reference,
+      listUnsubscribe: row.list_unsubscribe,
     };
     const logFields = { outboxId: row.id, kind: row.kind, reference, to: maskAddress(row.recipient) };
     let detail: string;

@@ -19,6 +19,8 @@ export interface OutgoingMail {
   readonly html: string;
   /** For file names and logs: the order reference. */
   readonly reference: string;
+  /** Newsletter e-mail: the one-click unsubscribe URL; null for order e-mail. */
+  readonly listUnsubscribe: string | null;
 }
 
 export interface MailTransport {
@@ -48,6 +50,13 @@ function mailOptions(mail: OutgoingMail) {
     envelope: { from: mail.from, to: [mail.to] },
     disableFileAccess: true,
     disableUrlAccess: true,
+    // RFC 8058: the mail program offers "unsubscribe" and POSTs `List-Unsubscribe=One-Click` to the URL.
+    headers: mail.listUnsubscribe
+      ? {
+          'List-Unsubscribe': `<${mail.listUnsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : undefined,
   };
 }
 

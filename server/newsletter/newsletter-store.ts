@@ -1,17 +1,155 @@
-/** Newsletter sign-ups, one row per address (case-insensitive), with the first time and place it signed up. */
-import type { Kysely } from 'kysely';
+/**
+ * The newsletter list with double opt-in (docs/product.md §5.10): one row per address (case-insensitive),
+ * pending until the confirmation link is followed. Each row has a random token, the secret of its
+ * confirmation and unsubscribe links. The confirmation e-mail is queued in the outbox in the same
+ * transaction that records it was sent, so a sign-up never records a mail that was not queued (nor the
+ * reverse), and at most one goes out per address per hour however often the form is sent.
+ * Unsubscribing deletes the row (and any of its mail still waiting): the address is then unknown, never
+ * e-mailed again, and not in any export; signing up again starts over with a new confirmation.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import { NEWSLETTER_RESEND_AFTER_MS } from '../../domain/config';
 import type { Database } from '../db/schema';
+import { outboxRow, type QueuedMail } from '../mail/outbox';
+import { secureRandomBytes } from '../security/random';
+
+/** 192 bits, URL-safe: unguessable, so the token alone can authorise confirming and unsubscribing. */
+export function newToken(): string {
+  return secureRandomBytes(24).toString('base64url');
+}
+
+/** The shape of a token (newToken's output); anything else is refused before a query. */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+export type SignUpOutcome = 'confirmation-queued' | 'recently-sent' | 'already-subscribed';
+
+export type ConfirmOutcome = 'confirmed' | 'already-confirmed' | 'unknown';
+
+export interface Subscriber {
+  readonly email: string;
+  readonly source: string;
+  readonly signedUpAt: string;
+  readonly confirmedAt: string;
+}
+
+export interface NewsletterStoreOptions {
+  /** Builds the confirmation e-mail for an address and its token. */
+  readonly confirmationMail: (email: string, token: string) => QueuedMail;
+  readonly senderDomain: string;
+  /** Called after a confirmation was queued (wakes the outbox sender). */
+  readonly onMailQueued?: () => void;
+}
 
 export class NewsletterStore {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: NewsletterStoreOptions,
+  ) {}
 
-  /** True when the address is new; an address already on the list is left as it was. */
-  async subscribe(email: string, source: string): Promise<boolean> {
-    const result = await this.db
-      .insertInto('newsletter_signups')
-      .values({ email, email_key: email.toLowerCase(), source, created_at: new Date().toISOString() })
-      .onConflict((oc) => oc.column('email_key').doNothing())
-      .executeTakeFirst();
-    return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+  /**
+   * Records a sign-up and queues its confirmation e-mail, unless the address is already subscribed or a
+   * confirmation went to it less than an hour ago. The caller answers the same in every case.
+   */
+  async signUp(email: string, source: string, now = new Date()): Promise<SignUpOutcome> {
+    const nowIso = now.toISOString();
+    const key = email.toLowerCase();
+    const outcome = await this.db.transaction().execute(async (trx): Promise<SignUpOutcome> => {
+      await trx
+        .insertInto('newsletter_signups')
+        .values({ email, email_key: key, source, created_at: nowIso, status: 'pending', token: newToken() })
+        .onConflict((oc) => oc.column('email_key').doNothing())
+        .execute();
+      const row = await trx
+        .selectFrom('newsletter_signups')
+        .select(['id', 'status', 'token', 'email'])
+        .where('email_key', '=', key)
+        .executeTakeFirstOrThrow();
+      if (row.status === 'confirmed') return 'already-subscribed';
+      // Claims this hour's confirmation: of two sign-ups at once, only one updates the row.
+      const cutoff = new Date(now.getTime() - NEWSLETTER_RESEND_AFTER_MS).toISOString();
+      const claimed = await trx
+        .updateTable('newsletter_signups')
+        .set({ confirmation_sent_at: nowIso })
+        .where('id', '=', row.id)
+        .where((eb) =>
+          eb.or([eb('confirmation_sent_at', 'is', null), eb('confirmation_sent_at', '<=', cutoff)]),
+        )
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows === 0n) return 'recently-sent';
+      await this.queue(trx, this.options.confirmationMail(row.email, row.token), now);
+      return 'confirmation-queued';
+    });
+    if (outcome === 'confirmation-queued') this.options.onMailQueued?.();
+    return outcome;
   }
+
+  private async queue(trx: Transaction<Database>, mail: QueuedMail, now: Date): Promise<void> {
+    await trx
+      .insertInto('outbox')
+      .values(outboxRow(mail, this.options.senderDomain, now.getTime()))
+      .execute();
+  }
+
+  /** Follows a confirmation link: the address is subscribed from now on. */
+  async confirm(token: string, now = new Date()): Promise<ConfirmOutcome> {
+    if (!TOKEN_PATTERN.test(token)) return 'unknown';
+    const updated = await this.db
+      .updateTable('newsletter_signups')
+      .set({ status: 'confirmed', confirmed_at: now.toISOString() })
+      .where('token', '=', token)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (updated.numUpdatedRows > 0n) return 'confirmed';
+    const row = await this.db
+      .selectFrom('newsletter_signups')
+      .select('status')
+      .where('token', '=', token)
+      .executeTakeFirst();
+    return row ? 'already-confirmed' : 'unknown';
+  }
+
+  /**
+   * Removes the token's address from the list, with its newsletter mail not yet sent. True when the
+   * token was known; unsubscribing twice is not an error.
+   */
+  async unsubscribe(token: string): Promise<boolean> {
+    if (!TOKEN_PATTERN.test(token)) return false;
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('newsletter_signups')
+        .select(['id', 'email'])
+        .where('token', '=', token)
+        .executeTakeFirst();
+      if (!row) return false;
+      await deleteWaitingNewsletterMail(trx, row.email);
+      await trx.deleteFrom('newsletter_signups').where('id', '=', row.id).execute();
+      return true;
+    });
+  }
+
+  /** Confirmed subscribers only, oldest first: what any export of the list (the desk's CSV) must use. */
+  async subscribers(): Promise<Subscriber[]> {
+    const rows = await this.db
+      .selectFrom('newsletter_signups')
+      .select(['email', 'source', 'created_at', 'confirmed_at'])
+      .where('status', '=', 'confirmed')
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      email: r.email,
+      source: r.source,
+      signedUpAt: r.created_at,
+      confirmedAt: r.confirmed_at ?? r.created_at,
+    }));
+  }
+}
+
+/** Newsletter e-mail (no order) to this address that has not gone out yet: it must not go out now. */
+export async function deleteWaitingNewsletterMail(db: Kysely<Database>, email: string): Promise<void> {
+  await db
+    .deleteFrom('outbox')
+    .where('order_id', 'is', null)
+    .where('status', '=', 'pending')
+    .where((eb) => eb(eb.fn('lower', ['recipient']), '=', email.toLowerCase()))
+    .execute();
 }

@@ -10,7 +10,7 @@
  * runs under withJobLock (server/db/job-lock.ts), and an instance that finds another's pass running skips.
  */
 import type { FastifyInstance } from 'fastify';
-import { withJobLock } from '../db/job-lock';
+import { schedulePeriodicJob } from './periodic-job';
 
 export interface ReconcileTimings {
   /** First pass after start (the server is busy starting; nothing is urgent). */
@@ -71,39 +71,13 @@ export function reconcilePendingOrders(
 ): void {
   if (timings === false) return;
   const t = { ...DEFAULT_RECONCILE_TIMINGS, ...timings };
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = false;
-
-  const run = () => {
-    timer = null;
-    if (stopped) return;
-    // One instance at a time when several serve one PostgreSQL database; the others skip this pass.
-    running = withJobLock(app.commerce.db, 'reconcile', () => reconcileOnce(app, t, () => stopped))
-      .then((outcome) => {
-        if (!outcome.ran) app.log.debug('reconcile: another instance is running a pass; skipped');
-        else if (outcome.value.checked > 0) app.log.info(outcome.value, 'reconcile: pending orders checked');
-      })
-      .catch((err: unknown) => {
-        app.log.error({ err }, 'reconcile: pass failed; will try again');
-      })
-      .finally(() => {
-        running = null;
-        if (!stopped) schedule(t.intervalMs);
-      });
-  };
-  const schedule = (ms: number) => {
-    timer = setTimeout(run, ms);
-    timer.unref();
-  };
-
-  app.addHook('onReady', async () => {
-    schedule(t.initialDelayMs);
-  });
-  // preClose runs before the database is closed: the pass in flight finishes its current order first.
-  app.addHook('preClose', async () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-    await running;
+  schedulePeriodicJob(app, {
+    name: 'reconcile',
+    timings: t,
+    // The pass in flight when the app closes stops after its current order.
+    run: (stopping) => reconcileOnce(app, t, stopping),
+    onResult: (result) => {
+      if (result.checked > 0) app.log.info(result, 'reconcile: pending orders checked');
+    },
   });
 }

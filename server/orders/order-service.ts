@@ -65,7 +65,7 @@ export const CONFIRM_UNAVAILABLE =
   'We could not check your payment with the payment provider just now. Please try again in a moment.';
 export const INVALID_SESSION_ID = 'This is not a valid checkout session id';
 
-function senderDomain(address: string): string {
+export function senderDomain(address: string): string {
   return address.slice(address.lastIndexOf('@') + 1);
 }
 

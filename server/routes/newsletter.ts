@@ -1,12 +1,21 @@
 /**
- * POST /api/newsletter { email, source? } -> 200 { ok: true } | 4xx { ok: false, error }.
- * The same e-mail rules and messages as the forms (domain/email.ts). Signing up twice is not an error and
- * says nothing about whether the address was already on the list.
+ * The newsletter with double opt-in (docs/product.md §5.10):
+ * - POST /api/newsletter { email, source? } -> 200 { ok: true } | 4xx { ok: false, error }. The same
+ *   e-mail rules and messages as the forms (domain/email.ts). Records a pending sign-up and queues its
+ *   confirmation e-mail (at most one an hour per address). The answer is the same whether the address
+ *   was new, pending or subscribed: it never tells who is on the list.
+ * - GET /newsletter/confirm?token= shows a page with one button; its POST confirms the sign-up.
+ * - GET /newsletter/unsubscribe?token= shows a page with one button; POST /newsletter/unsubscribe?token=
+ *   unsubscribes. That POST is also the List-Unsubscribe URL of every newsletter e-mail: a mail program
+ *   sends `List-Unsubscribe=One-Click` to it from its own servers or from the reader's browser, without
+ *   a page of the shop, so the cross-site guard does not apply to it (route-policy.ts says why that is safe).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/email';
-import type { NewsletterStore } from '../newsletter/newsletter-store';
+import { NEWSLETTER_PATHS } from '../newsletter/newsletter-mail';
+import { NEWSLETTER_PAGES, sendNewsletterPage } from '../newsletter/newsletter-pages';
+import { type NewsletterStore, TOKEN_PATTERN } from '../newsletter/newsletter-store';
 
 export const NEWSLETTER_SOURCE_MESSAGE =
   'source must be a short name such as "home" (lower-case letters, digits and dashes)';
@@ -19,10 +28,40 @@ const bodySchema = z.strictObject({
     .optional(),
 });
 
+/** The token of a link: from the query (links, one-click POST) or the page's form field. */
+const tokenQuery = z.object({ token: z.string().max(100).optional() });
+const tokenForm = z.object({ token: z.string().max(100).optional() }).nullish();
+
+function tokenOf(query: unknown, body: unknown): string | null {
+  const fromForm = tokenForm.safeParse(body);
+  const fromQuery = tokenQuery.safeParse(query);
+  const token =
+    (fromForm.success ? fromForm.data?.token : undefined) ??
+    (fromQuery.success ? fromQuery.data.token : undefined);
+  return token !== undefined && TOKEN_PATTERN.test(token) ? token : null;
+}
+
+function urlencoded(body: string): Record<string, string> {
+  // A null-prototype object: a field called __proto__ is just a field.
+  const out: Record<string, string> = Object.create(null);
+  for (const [key, value] of new URLSearchParams(body)) out[key] = value;
+  return out;
+}
+
 export async function newsletterRoutes(
   app: FastifyInstance,
   opts: { newsletter: NewsletterStore },
 ): Promise<void> {
+  const { newsletter } = opts;
+  // The landing pages' forms are urlencoded; RFC 8058 one-click POSTs are urlencoded or multipart, and
+  // carry nothing the shop needs (the token is in the URL). Body limits are the routes' (route-policy.ts).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, urlencoded(String(body))),
+  );
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_req, _body, done) =>
+    done(null, {}),
+  );
+
   app.post('/api/newsletter', async (request, reply) => {
     const parsed = bodySchema.safeParse(request.body);
     if (!parsed.success) {
@@ -34,8 +73,43 @@ export async function newsletterRoutes(
     }
     const email = checkEmail(parsed.data.email);
     if (!email.ok) return reply.code(400).send({ ok: false, error: email.message });
-    const added = await opts.newsletter.subscribe(email.email, parsed.data.source ?? 'website');
-    request.log.info({ source: parsed.data.source ?? 'website', added }, 'newsletter sign-up');
+    const source = parsed.data.source ?? 'website';
+    const outcome = await newsletter.signUp(email.email, source);
+    request.log.info({ source, outcome }, 'newsletter sign-up');
     return reply.code(200).send({ ok: true });
+  });
+
+  const page = (reply: FastifyReply, status: number, html: string) => sendNewsletterPage(reply, status, html);
+
+  app.get(NEWSLETTER_PATHS.confirm, async (request, reply) => {
+    const token = tokenOf(request.query, undefined);
+    return token
+      ? page(reply, 200, NEWSLETTER_PAGES.confirm(token))
+      : page(reply, 404, NEWSLETTER_PAGES.expired());
+  });
+
+  app.post(NEWSLETTER_PATHS.confirm, async (request, reply) => {
+    const token = tokenOf(request.query, request.body);
+    const outcome = token ? await newsletter.confirm(token) : 'unknown';
+    request.log.info({ outcome }, 'newsletter confirmation');
+    return outcome === 'unknown'
+      ? page(reply, 404, NEWSLETTER_PAGES.expired())
+      : page(reply, 200, NEWSLETTER_PAGES.confirmed());
+  });
+
+  app.get(NEWSLETTER_PATHS.unsubscribe, async (request, reply) => {
+    const token = tokenOf(request.query, undefined);
+    return token
+      ? page(reply, 200, NEWSLETTER_PAGES.unsubscribe(token))
+      : page(reply, 404, NEWSLETTER_PAGES.expired());
+  });
+
+  app.post(NEWSLETTER_PATHS.unsubscribe, async (request, reply) => {
+    const token = tokenOf(request.query, request.body);
+    if (!token) return page(reply, 404, NEWSLETTER_PAGES.expired());
+    const known = await newsletter.unsubscribe(token);
+    request.log.info({ known }, 'newsletter unsubscribe');
+    // Unsubscribing an address that is not on the list (any more) is done too.
+    return page(reply, 200, NEWSLETTER_PAGES.unsubscribed());
   });
 }

@@ -80,6 +80,12 @@ function bodyAccepted(kind: BodyKind, request: FastifyRequest): boolean {
       return type === 'application/x-www-form-urlencoded';
     case 'signed':
       return true;
+    case 'link-form':
+      return (
+        type === 'application/x-www-form-urlencoded' ||
+        type === 'multipart/form-data' ||
+        (type === null && !hasBody(request))
+      );
   }
 }
 

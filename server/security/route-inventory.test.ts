@@ -28,10 +28,15 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /*': 'built files (hashed assets, images, icons); .html and the build manifest excluded',
   'POST /api/checkout': 'shoppers; guarded (JSON, same origin, rate limit), prices from the catalogue',
   'POST /api/orders/:sessionId/confirm': 'the confirmation page; asks the provider, idempotent',
-  'POST /api/newsletter': 'shoppers; guarded, stores an address once',
+  'POST /api/newsletter': 'shoppers; guarded, stores an address once and sends its confirmation',
   'POST /api/order-page': 'the shopper holding the order key (constant-time compare); guarded, rate limited',
   'POST /api/order-page/find': 'anyone; same answer either way, the link only e-mailed to the order address',
   'POST /api/order-page/withdrawal': 'the shopper holding the order key; one notice per order',
+  'GET /newsletter/confirm': 'the link of a confirmation e-mail; shows a page, changes nothing',
+  'POST /newsletter/confirm': 'the holder of a confirmation token; guarded (same origin, rate limit)',
+  'GET /newsletter/unsubscribe': 'the unsubscribe link of a newsletter e-mail; shows a page, changes nothing',
+  'POST /newsletter/unsubscribe':
+    'RFC 8058 one-click: the holder of the token, from any origin (route-policy.ts)',
   'POST /api/webhooks/stripe': 'Stripe; authenticated by the signature over the raw body',
   'GET /test-checkout/assets/test-checkout.js': 'the test checkout page',
   'GET /test-checkout/assets/test-checkout.css': 'the test checkout page',
@@ -169,7 +174,8 @@ describe('route inventory', () => {
     for (const r of routes()) {
       const policy = policyFor(r.method, r.url);
       if (!policy) continue;
-      const type = policy.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json';
+      const form = policy.body === 'form' || policy.body === 'link-form';
+      const type = form ? 'application/x-www-form-urlencoded' : 'application/json';
       const res = await app.inject({
         method: r.method as 'POST',
         url: concrete(r.url),
@@ -187,16 +193,14 @@ describe('route inventory', () => {
     expect(privateRoutes.length).toBeGreaterThan(Object.keys(STATE_CHANGING_ROUTES).length);
     for (const r of privateRoutes) {
       const policy = policyFor(r.method, r.url);
+      const form = policy?.body === 'form' || policy?.body === 'link-form';
       const res = await app.inject({
         method: r.method as 'POST',
         url: concrete(r.url),
         headers: policy
-          ? {
-              'content-type':
-                policy.body === 'form' ? 'application/x-www-form-urlencoded' : 'application/json',
-            }
+          ? { 'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json' }
           : {},
-        payload: policy ? (policy.body === 'form' ? 'a=b' : '{}') : undefined,
+        payload: policy ? (form ? 'a=b' : '{}') : undefined,
         remoteAddress: '192.0.2.201',
       });
       expect(res.headers['cache-control'], `${r.method} ${r.url} (${res.statusCode})`).toBe('no-store');

@@ -21,7 +21,12 @@ export type BodyKind =
   /** application/x-www-form-urlencoded: a plain HTML form of our own page. */
   | 'form'
   /** Any bytes; authenticated by a signature over them (the Stripe webhook). */
-  | 'signed';
+  | 'signed'
+  /**
+   * A newsletter link's action: the landing page's urlencoded form, or a mail program's RFC 8058
+   * one-click POST (urlencoded or multipart, or no body at all).
+   */
+  | 'link-form';
 
 export interface RoutePolicy {
   /** The RATE_LIMITS name the route counts against; null: never limited. */
@@ -69,6 +74,26 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 16 * KIB,
   },
+  // The confirmation page's button (docs/product.md §5.10): the token is the authority, and the page is
+  // the shop's own, so the cross-site guard keeps other sites from confirming a sign-up they started.
+  'POST /newsletter/confirm': {
+    limit: 'newsletter',
+    body: 'link-form',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  // The List-Unsubscribe URL (RFC 8058): mail programs POST to it from their own servers or from the
+  // reader's webmail page, so it can come from anywhere. That is safe: the unguessable token in the URL is
+  // the only authority (no cookie or session could be ridden by a forged request), and the only effect is
+  // taking that token's own address off the list, which anyone holding the e-mail may do. Not rate
+  // limited: one mail provider's servers send every reader's unsubscribes from a few addresses, and a
+  // request costs one indexed lookup.
+  'POST /newsletter/unsubscribe': {
+    limit: null,
+    body: 'link-form',
+    sameOrigin: false,
+    maxBodyBytes: 1 * KIB,
+  },
   // Stripe calls from its own servers: no Origin to check and no client worth limiting; the signature
   // over the raw body is the authentication. A checkout.session event with line items stays well under.
   'POST /api/webhooks/stripe': { limit: null, body: 'signed', sameOrigin: false, maxBodyBytes: 512 * KIB },
@@ -105,6 +130,8 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/admin/orders/:reference/refund': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/cancel': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/notes': DESK_ACTION_POLICY,
+  // The owner's erasure request for one e-mail address (docs/product.md §12).
+  'POST /api/admin/privacy/erase': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

@@ -25,6 +25,7 @@ export async function buildTestApp(
     commerce: {
       ...commerce,
       outboxTimings: { retryBaseMs: 40, retryMaxMs: 200, pollMs: 100, leaseMs: 5_000 },
+      retention: false,
     },
     reconcile: false,
   });

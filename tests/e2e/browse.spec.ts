@@ -20,6 +20,7 @@ import {
 } from '../../domain/config';
 import { SITE_IMAGES } from '../../domain/images';
 import { cents, formatEuro, formatEuroShort } from '../../domain/money';
+import { NEWSLETTER_MESSAGES } from '../../domain/newsletter-messages';
 import { similarProducts } from '../../domain/similar';
 import { DATABASE_FILE } from '../../server/db/database';
 import { expect, test } from './fixtures';
@@ -681,7 +682,7 @@ test.describe('home page', () => {
     const email = `home-fan-${Date.now()}@example.ie`;
     await input.fill(`  ${email.toUpperCase()} `);
     await form.getByRole('button', { name: 'Subscribe' }).click();
-    await expect(form.getByRole('status')).toHaveText('Thank you for subscribing!');
+    await expect(form.getByRole('status')).toHaveText(NEWSLETTER_MESSAGES.success);
     await expect(input).toHaveValue('');
     await expect(form.getByRole('alert')).toHaveCount(0);
     await input.fill('x');

@@ -58,7 +58,8 @@ test('coming soon: three brooches and a working "Be the First to Know" sign-up',
   const email = `brooch-fan-${Date.now()}@example.ie`;
   await input.fill(email);
   await form.getByRole('button', { name: 'Notify Me' }).click();
-  await expect(form.getByRole('status')).toContainText("We'll e-mail you as soon as the brooches are ready");
+  await expect(form.getByRole('status')).toContainText('Please check your inbox to confirm your address');
+  await expect(form.getByRole('status')).toContainText("we'll e-mail you as soon as the brooches are ready");
   await expect(input).toHaveValue('');
   expect(storedSignups(email)).toEqual([{ email, source: 'coming-soon' }]);
 });

@@ -11,7 +11,7 @@ function imageAlt(imageId: string, fallback: string): string {
 }
 
 export const BROOCH_SIGNUP_SUCCESS =
-  "Thank you! We'll e-mail you as soon as the brooches are ready to order.";
+  "Thank you! Please check your inbox to confirm your address, and we'll e-mail you as soon as the brooches are ready to order.";
 
 export function ComingSoonPage() {
   return (

@@ -11,6 +11,7 @@ import {
   GIFT_WRAP_PRICE,
   POLICY,
   productionDaysText,
+  RETENTION,
   SHIPPING_ZONES,
   STORAGE_KEYS,
   ZONE_IDS,
@@ -92,7 +93,12 @@ describe('Privacy Policy content', () => {
     const text = articleText();
     expect(text).toContain('Data Protection Commission');
     expect(text).toContain('GDPR');
-    expect(text).toContain(`${POLICY.dataRetentionYears} years after the order`);
+    expect(text).toContain(
+      `${RETENTION.paidOrderYearsAfterSale} years after the end of the year of the order`,
+    );
+    expect(text).toContain(`${RETENTION.unpaidCheckoutDays} days`);
+    expect(text).toContain(`within ${RETENTION.unconfirmedSignupDays} days`);
+    expect(text).toContain(`after ${RETENTION.mailBodyDays} days`);
     expect(text).toContain(`at least ${POLICY.minimumAge} years old`);
     for (const topic of ['newsletter', 'payment provider', 'e-mail provider', 'delivery address']) {
       expect(text).toContain(topic);

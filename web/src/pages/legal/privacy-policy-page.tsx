@@ -44,8 +44,10 @@ const SECTIONS: readonly LegalSection[] = [
         <h3>When you sign up for news</h3>
         <p>
           If you join our newsletter, or ask to hear when the brooches launch, we store your e-mail address,
-          the time you signed up and where on the site you did so. The legal basis is your consent, which you
-          can withdraw at any time by writing to us; we then remove your address from the list.
+          the time you signed up and where on the site you did so, and send you one e-mail asking you to
+          confirm. You are only on the list once you follow the link in it. The legal basis is your consent,
+          which you can withdraw at any time with the unsubscribe link in every e-mail we send you, or by
+          writing to us; we then remove your address from the list.
         </p>
         <h3>When you e-mail us</h3>
         <p>
@@ -109,17 +111,25 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <ul>
         <li>
-          <strong>Order records:</strong> {FACTS.dataRetention} after the order, because Irish tax law
-          requires us to keep business records; then we delete them.
+          <strong>Orders:</strong> we keep the record of a paid order for {FACTS.paidOrderRetention} after the
+          end of the year of the order, because Irish tax law requires us to keep business records; then we
+          remove your name, e-mail address and delivery address from it. If you start a checkout but never
+          pay, we erase your e-mail address, name and address after {FACTS.unpaidCheckoutRetention}.
         </li>
         <li>
-          <strong>Newsletter and launch sign-ups:</strong> until you ask us to remove you.
+          <strong>Newsletter and launch sign-ups:</strong> until you unsubscribe or ask us to remove you. If
+          you do not confirm your sign-up within {FACTS.unconfirmedSignupRetention}, we delete your address.
+        </li>
+        <li>
+          <strong>E-mails we send you:</strong> we keep a record that an e-mail was sent, and erase its text
+          after {FACTS.mailBodyRetention}.
         </li>
         <li>
           <strong>Enquiries:</strong> as long as the conversation and any resulting order need them.
         </li>
         <li>
-          <strong>Server logs:</strong> only as long as needed to run and secure the shop.
+          <strong>Server logs:</strong> only as long as needed to run and secure the shop; they never contain
+          your full e-mail address, name or address.
         </li>
       </ul>
     ),

@@ -1,0 +1,349 @@
+/**
+ * Privacy by default on both dialects, with a fake clock (the `now` the pass is given): every period of
+ * RETENTION erases exactly what it should and nothing before its time, and the owner's export and
+ * erasure of one address. Also the newsletter store's double opt-in and resend limit.
+ */
+import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RETENTION } from '../../domain/config';
+import { cents } from '../../domain/money';
+import { priceOrder } from '../../domain/pricing';
+import { type OpenDatabase, openDatabase } from '../db/database';
+import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { newsletterConfirmationMail } from '../newsletter/newsletter-mail';
+import { NewsletterStore } from '../newsletter/newsletter-store';
+import { OrderStore } from '../orders/order-store';
+import type { ShippingDetails } from '../payments/provider';
+import { createTestCheckoutProvider } from '../payments/test-checkout';
+import { tempDataDir } from '../test-support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+import { PrivacyStore } from './privacy-store';
+
+const DAY = 24 * 60 * 60 * 1000;
+const HOUR = 60 * 60 * 1000;
+const SHOPPER = 'Shopper@Example.ie';
+const SHIPPING: ShippingDetails = {
+  name: 'Aoife Byrne',
+  address: {
+    line1: '1 Main Street',
+    line2: null,
+    city: 'Galway',
+    state: null,
+    postalCode: 'H91 X2Y3',
+    country: 'IE',
+  },
+};
+const TOTALS = priceOrder(
+  [{ id: '1', name: 'First Light', unitPrice: cents(4000), quantity: 1 }],
+  'IE',
+  false,
+);
+
+describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
+  let data: ReturnType<typeof tempDataDir>;
+  let target: TestDatabase;
+  let database: OpenDatabase;
+  let orders: OrderStore;
+  let newsletter: NewsletterStore;
+  let privacy: PrivacyStore;
+  let mailDir: string;
+  let start: number;
+
+  beforeEach(async () => {
+    data = tempDataDir();
+    target = await createTestDatabase(dialect, data.dir);
+    database = await openDatabase(target.location);
+    orders = new OrderStore(database.db);
+    newsletter = new NewsletterStore(database.db, {
+      confirmationMail: (email, token) => newsletterConfirmationMail('http://shop.test', email, token),
+      senderDomain: 'solas.test',
+    });
+    mailDir = path.join(data.dir, 'outbox');
+    privacy = new PrivacyStore(database.db, { mailDir });
+    start = Date.now();
+  });
+
+  afterEach(async () => {
+    await database.close();
+    await target.remove();
+    data.remove();
+  });
+
+  /** An order with a test checkout session; paid (with its two e-mails, sent) when asked. */
+  async function order(id: string, paid: boolean): Promise<void> {
+    await orders.createPending({ id, provider: 'test-checkout', email: SHOPPER, totals: TOTALS });
+    const provider = createTestCheckoutProvider({ db: database.db, publicUrl: 'http://shop.test' });
+    const session = await provider.createSession({
+      orderId: id,
+      email: SHOPPER,
+      zone: TOTALS.zone,
+      lines: TOTALS.lines,
+      shipping: TOTALS.shipping,
+      giftWrap: TOTALS.giftWrap,
+      total: TOTALS.total,
+      successUrl: 'http://shop.test/order-confirmation?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://shop.test/cart',
+    });
+    await orders.attachSession(id, session.id);
+    // The shopper typed their name and address on the payment page, paid or not.
+    await provider.pay(session.id, SHIPPING);
+    if (!paid) {
+      await database.db
+        .updateTable('test_checkout_sessions')
+        .set({ status: 'open', payment_status: 'unpaid' })
+        .where('order_id', '=', id)
+        .execute();
+      return;
+    }
+    await orders.markPaidAndQueue(id, SHIPPING, (o) =>
+      [MAIL_KINDS.customer, MAIL_KINDS.owner].map((kind) =>
+        outboxRow(
+          {
+            orderId: o.id,
+            reference: o.reference ?? '',
+            kind,
+            to: kind === MAIL_KINDS.customer ? o.email : 'owner@solas.test',
+            subject: 's',
+            text: `Hello ${SHIPPING.name}`,
+            html: '<p>h</p>',
+          },
+          'solas.test',
+        ),
+      ),
+    );
+    await database.db.updateTable('outbox').set({ status: 'sent' }).where('order_id', '=', id).execute();
+  }
+
+  const orderRow = (id: string) =>
+    database.db
+      .selectFrom('orders')
+      .select(['email', 'shipping_name', 'shipping_address', 'total', 'reference'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const sessionRow = (id: string) =>
+    database.db
+      .selectFrom('test_checkout_sessions')
+      .select(['customer_email', 'shipping_name', 'shipping_address'])
+      .where('order_id', '=', id)
+      .executeTakeFirstOrThrow();
+  const signups = () =>
+    database.db.selectFrom('newsletter_signups').select(['email', 'status']).orderBy('id').execute();
+  const newsletterMail = () =>
+    database.db.selectFrom('outbox').selectAll().where('order_id', 'is', null).orderBy('id').execute();
+
+  it('subscribes only after the link is followed, and sends at most one confirmation an hour', async () => {
+    const now = new Date(start);
+    expect(await newsletter.signUp(SHOPPER, 'home', now)).toBe('confirmation-queued');
+    expect(await newsletter.signUp(SHOPPER.toLowerCase(), 'home', new Date(start + 59 * 60_000))).toBe(
+      'recently-sent',
+    );
+    expect(await newsletterMail()).toHaveLength(1);
+    expect(await newsletter.subscribers()).toEqual([]);
+    expect(await newsletter.signUp(SHOPPER, 'home', new Date(start + HOUR))).toBe('confirmation-queued');
+    const mails = await newsletterMail();
+    expect(mails).toHaveLength(2);
+    const token = (
+      await database.db.selectFrom('newsletter_signups').select('token').executeTakeFirstOrThrow()
+    ).token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    // Both e-mails carry the same links: the first one still works after the second was sent.
+    for (const mail of mails) {
+      expect(mail).toMatchObject({
+        recipient: SHOPPER,
+        kind: MAIL_KINDS.newsletterConfirmation,
+        order_id: null,
+      });
+      expect(mail.list_unsubscribe).toBe(`http://shop.test/newsletter/unsubscribe?token=${token}`);
+      expect(mail.text_body).toContain(`http://shop.test/newsletter/confirm?token=${token}`);
+      expect(mail.text_body).toContain(`Unsubscribe: http://shop.test/newsletter/unsubscribe?token=${token}`);
+    }
+
+    expect(await newsletter.confirm('x'.repeat(32))).toBe('unknown');
+    expect(await newsletter.confirm(token)).toBe('confirmed');
+    expect(await newsletter.confirm(token)).toBe('already-confirmed');
+    expect(await newsletter.subscribers()).toEqual([
+      { email: SHOPPER, source: 'home', signedUpAt: now.toISOString(), confirmedAt: expect.any(String) },
+    ]);
+    // Subscribed: signing up again sends nothing and says nothing.
+    expect(await newsletter.signUp(SHOPPER, 'coming-soon', new Date(start + 5 * HOUR))).toBe(
+      'already-subscribed',
+    );
+    expect(await newsletterMail()).toHaveLength(2);
+  });
+
+  it('unsubscribing removes the address from the list and from every export, and cancels its waiting mail', async () => {
+    await newsletter.signUp('reader@example.ie', 'home');
+    const token = (
+      await database.db.selectFrom('newsletter_signups').select('token').executeTakeFirstOrThrow()
+    ).token;
+    await newsletter.confirm(token);
+    expect(await newsletter.subscribers()).toHaveLength(1);
+    // Its confirmation e-mail has not gone out yet (no sender runs here): it must not go out now.
+    expect((await newsletterMail()).map((m) => m.status)).toEqual(['pending']);
+    expect(await newsletter.unsubscribe(token)).toBe(true);
+    expect(await newsletter.unsubscribe(token)).toBe(false);
+    expect(await newsletter.subscribers()).toEqual([]);
+    expect(await signups()).toEqual([]);
+    expect(await newsletterMail()).toEqual([]);
+    expect((await privacy.exportFor('reader@example.ie')).newsletter).toBeNull();
+  });
+
+  it('erases each kind of personal data when its period ends, not before', async () => {
+    await order('ord_unpaid', false);
+    await order('ord_paid', true);
+    await newsletter.signUp('pending@example.ie', 'home', new Date(start));
+    await newsletter.signUp('confirmed@example.ie', 'home', new Date(start));
+    const confirmedToken = (
+      await database.db
+        .selectFrom('newsletter_signups')
+        .select('token')
+        .where('email_key', '=', 'confirmed@example.ie')
+        .executeTakeFirstOrThrow()
+    ).token;
+    await newsletter.confirm(confirmedToken);
+    await database.db.updateTable('outbox').set({ status: 'sent' }).where('order_id', 'is', null).execute();
+    mkdirSync(mailDir, { recursive: true });
+    const oldFile = path.join(mailDir, '000001-SOL-A-order-confirmation.eml');
+    const newFile = path.join(mailDir, '000002-SOL-A-owner-notification.eml');
+    writeFileSync(oldFile, 'To: shopper@example.ie\n\nHello');
+    writeFileSync(newFile, 'To: owner@solas.test\n\nHello');
+    const at = (ms: number) => new Date(start + ms);
+
+    // Day 7 minus a minute: nothing yet.
+    expect(await privacy.applyRetention(at(RETENTION.unconfirmedSignupDays * DAY - 60_000))).toMatchObject({
+      unconfirmedSignupsDeleted: 0,
+      unpaidCheckoutsErased: 0,
+    });
+    expect(await privacy.applyRetention(at(RETENTION.unconfirmedSignupDays * DAY + 60_000))).toMatchObject({
+      unconfirmedSignupsDeleted: 1,
+      unpaidCheckoutsErased: 0,
+    });
+    expect(await signups()).toEqual([{ email: 'confirmed@example.ie', status: 'confirmed' }]);
+    expect((await orderRow('ord_unpaid')).email).toBe(SHOPPER);
+
+    expect(await privacy.applyRetention(at(RETENTION.unpaidCheckoutDays * DAY + 60_000))).toMatchObject({
+      unpaidCheckoutsErased: 1,
+      paidOrdersAnonymised: 0,
+      mailBodiesErased: 0,
+    });
+    expect(await orderRow('ord_unpaid')).toMatchObject({
+      email: '',
+      shipping_name: null,
+      shipping_address: null,
+      total: TOTALS.total,
+    });
+    expect(await sessionRow('ord_unpaid')).toEqual({
+      customer_email: '',
+      shipping_name: null,
+      shipping_address: null,
+    });
+    expect(await orderRow('ord_paid')).toMatchObject({ email: SHOPPER, shipping_name: SHIPPING.name });
+    expect((await sessionRow('ord_paid')).customer_email).toBe(SHOPPER);
+
+    // E-mails lose their text after the period, and so do the .eml files.
+    utimesSync(oldFile, at(-1000), at(-1000));
+    utimesSync(newFile, at(RETENTION.mailBodyDays * DAY), at(RETENTION.mailBodyDays * DAY));
+    const mailPass = await privacy.applyRetention(at(RETENTION.mailBodyDays * DAY + 60_000));
+    expect(mailPass).toMatchObject({ mailBodiesErased: 4, mailFilesDeleted: 1, paidOrdersAnonymised: 0 });
+    expect(readdirSync(mailDir)).toEqual([path.basename(newFile)]);
+    const mail = await database.db
+      .selectFrom('outbox')
+      .select(['order_id', 'recipient', 'text_body', 'html_body', 'status'])
+      .orderBy('id')
+      .execute();
+    expect(mail.every((m) => m.text_body === '' && m.html_body === '' && m.status === 'sent')).toBe(true);
+    // Order e-mail keeps its recipient while its order is kept; newsletter e-mail keeps none.
+    expect(mail.filter((m) => m.order_id === null).map((m) => m.recipient)).toEqual(['', '']);
+    expect(mail.filter((m) => m.order_id !== null).map((m) => m.recipient)).toEqual([
+      SHOPPER,
+      'owner@solas.test',
+    ]);
+    // The confirmed subscriber stays.
+    expect(await newsletter.subscribers()).toHaveLength(1);
+
+    // Paid orders: kept through 31 December of the sale's year + N, anonymised from 1 January after.
+    const saleYear = new Date(start).getUTCFullYear();
+    const lastKeptYear = saleYear + RETENTION.paidOrderYearsAfterSale;
+    expect(
+      (await privacy.applyRetention(new Date(Date.UTC(lastKeptYear, 11, 31, 23, 59)))).paidOrdersAnonymised,
+    ).toBe(0);
+    expect(
+      (await privacy.applyRetention(new Date(Date.UTC(lastKeptYear + 1, 0, 1, 0, 1)))).paidOrdersAnonymised,
+    ).toBe(1);
+    expect(await orderRow('ord_paid')).toMatchObject({
+      email: '',
+      shipping_name: null,
+      shipping_address: null,
+      total: TOTALS.total,
+    });
+    expect((await orderRow('ord_paid')).reference).toMatch(/^SOL-/);
+    expect(await sessionRow('ord_paid')).toEqual({
+      customer_email: '',
+      shipping_name: null,
+      shipping_address: null,
+    });
+    expect(
+      (
+        await database.db
+          .selectFrom('outbox')
+          .select('recipient')
+          .where('order_id', '=', 'ord_paid')
+          .execute()
+      ).map((r) => r.recipient),
+    ).toEqual(['', '']);
+    // A second pass finds nothing left to do.
+    expect(await privacy.applyRetention(new Date(Date.UTC(lastKeptYear + 1, 0, 2)))).toEqual({
+      unpaidCheckoutsErased: 0,
+      paidOrdersAnonymised: 0,
+      unconfirmedSignupsDeleted: 0,
+      mailBodiesErased: 0,
+      mailFilesDeleted: 0,
+    });
+  });
+
+  it('exports everything about an address, and erases all but the paid orders the law keeps', async () => {
+    await order('ord_unpaid', false);
+    await order('ord_paid', true);
+    await newsletter.signUp(SHOPPER, 'home');
+    await database.db.updateTable('outbox').set({ status: 'sent' }).where('order_id', 'is', null).execute();
+    mkdirSync(mailDir, { recursive: true });
+    const ids = (
+      await database.db.selectFrom('outbox').select('id').where('recipient', '=', SHOPPER).execute()
+    ).map((r) => r.id);
+    for (const id of ids) writeFileSync(path.join(mailDir, `${String(id).padStart(6, '0')}-X-kind.eml`), 'x');
+    writeFileSync(path.join(mailDir, '999999-X-other.eml'), 'someone else');
+
+    const exported = await privacy.exportFor(' shopper@EXAMPLE.ie ');
+    expect(exported.orders).toHaveLength(2);
+    expect(exported.orders[1]).toMatchObject({
+      email: SHOPPER,
+      name: SHIPPING.name,
+      address: SHIPPING.address,
+      lines: [{ name: 'First Light', quantity: 1 }],
+      keptUntil: `${new Date().getUTCFullYear() + RETENTION.paidOrderYearsAfterSale}-12-31`,
+    });
+    expect(exported.testCheckoutSessions).toHaveLength(2);
+    // Its own e-mails and the owner's notification about its order, which quotes it.
+    expect(exported.emails).toHaveLength(3);
+    expect(exported.newsletter).toMatchObject({ email: SHOPPER, status: 'pending', source: 'home' });
+    // The links' secret is no fact about the person (their confirmation e-mail's text quotes it anyway).
+    expect(exported.newsletter).not.toHaveProperty('token');
+
+    const erased = await privacy.eraseFor(SHOPPER.toUpperCase());
+    expect(erased).toMatchObject({
+      newsletterSignupsDeleted: 1,
+      unpaidCheckoutsErased: 1,
+      mailBodiesErased: 2,
+      mailFilesDeleted: 2,
+      paidOrdersKept: [{ reference: expect.stringMatching(/^SOL-/), keptUntil: expect.any(String) }],
+    });
+    expect(readdirSync(mailDir)).toEqual(['999999-X-other.eml']);
+    const after = await privacy.exportFor(SHOPPER);
+    expect(after.orders).toHaveLength(1);
+    expect(after.orders[0]).toMatchObject({ email: SHOPPER, name: SHIPPING.name });
+    expect(after.newsletter).toBeNull();
+    expect(after.testCheckoutSessions).toHaveLength(1);
+    expect((await orderRow('ord_unpaid')).email).toBe('');
+  });
+});

@@ -1,0 +1,407 @@
+/**
+ * Privacy by default (docs/product.md §12): the queries that erase personal data when its period ends
+ * (the daily retention pass), and the owner's export and erasure of everything stored about one
+ * address. The periods are RETENTION in domain/config.ts, the ones the Privacy Policy quotes.
+ *
+ * Erasing personal data keeps the row: an order keeps its amounts, lines and reference (revenue records
+ * and statistics), an e-mail keeps that it was sent, when and of what kind. What goes is the e-mail
+ * address (set to '' where the column is NOT NULL), the name, the address and e-mail text.
+ * "Never paid" is `paid_at is null`, whatever statuses orders gain later; a paid order's period counts
+ * from the year of its payment.
+ */
+import { readdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { Kysely, Transaction } from 'kysely';
+import { RETENTION } from '../../domain/config';
+import type { Database } from '../db/schema';
+import { deleteWaitingNewsletterMail } from '../newsletter/newsletter-store';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface RetentionResult {
+  readonly unpaidCheckoutsErased: number;
+  readonly paidOrdersAnonymised: number;
+  readonly unconfirmedSignupsDeleted: number;
+  readonly mailBodiesErased: number;
+  readonly mailFilesDeleted: number;
+}
+
+export interface RetentionCutoffs {
+  /** Orders never paid and created before this lose their personal data. */
+  readonly unpaidBefore: string;
+  /** Paid before this (1 January of the year after the last kept year): anonymised. */
+  readonly paidBefore: string;
+  /** Pending sign-ups whose last confirmation e-mail (or sign-up) is older. */
+  readonly signupBefore: string;
+  /** E-mails created before this lose their text. */
+  readonly mailBefore: string;
+}
+
+export function retentionCutoffs(now: Date): RetentionCutoffs {
+  const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+  // A sale in year Y is kept through 31 December of Y + N: anonymised from 1 January of Y + N + 1.
+  const firstKeptYear = now.getUTCFullYear() - RETENTION.paidOrderYearsAfterSale;
+  return {
+    unpaidBefore: daysAgo(RETENTION.unpaidCheckoutDays),
+    paidBefore: new Date(Date.UTC(firstKeptYear, 0, 1)).toISOString(),
+    signupBefore: daysAgo(RETENTION.unconfirmedSignupDays),
+    mailBefore: daysAgo(RETENTION.mailBodyDays),
+  };
+}
+
+/** The last day a paid order's personal data is kept (ISO date). */
+export function keptUntil(paidAt: string): string {
+  return `${new Date(paidAt).getUTCFullYear() + RETENTION.paidOrderYearsAfterSale}-12-31`;
+}
+
+/** Erases the e-mail, name and address of these orders, of their test checkout sessions and e-mails. */
+async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string): Promise<void> {
+  if (orderIds.length === 0) return;
+  const ids = [...orderIds];
+  await db
+    .updateTable('orders')
+    // The order page's key goes too: an anonymised order has no page to show its shopper.
+    .set({ email: '', shipping_name: null, shipping_address: null, order_key: null, updated_at: nowIso })
+    .where('id', 'in', ids)
+    .execute();
+  // What else names the shopper: the withdrawal notice's signature and reason, the owner's private notes.
+  await db
+    .updateTable('withdrawal_notices')
+    .set({ name: '', reason: null })
+    .where('order_id', 'in', ids)
+    .execute();
+  await db.deleteFrom('order_notes').where('order_id', 'in', ids).execute();
+  // The built-in test checkout's own copy of the same data follows its order.
+  await db
+    .updateTable('test_checkout_sessions')
+    .set({ customer_email: '', shipping_name: null, shipping_address: null })
+    .where('order_id', 'in', ids)
+    .execute();
+  await db
+    .updateTable('outbox')
+    .set({ recipient: '', text_body: '', html_body: '' })
+    .where('order_id', 'in', ids)
+    .where('status', '!=', 'pending')
+    .execute();
+}
+
+/** Ids of orders in batches, so a large backlog never becomes one enormous IN list. */
+const BATCH = 500;
+
+async function eraseInBatches(
+  db: Kysely<Database>,
+  select: (limit: number) => Promise<readonly { id: string }[]>,
+  nowIso: string,
+): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await select(BATCH);
+    if (rows.length === 0) return total;
+    await db.transaction().execute((trx) =>
+      eraseOrders(
+        trx,
+        rows.map((r) => r.id),
+        nowIso,
+      ),
+    );
+    total += rows.length;
+    if (rows.length < BATCH) return total;
+  }
+}
+
+/** .eml files (the default mail transport) last written before `before`; deleted, counted. */
+export function deleteOldMailFiles(dir: string | null, beforeMs: number): number {
+  if (!dir) return 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0; // No e-mail written yet.
+  }
+  let deleted = 0;
+  for (const name of names) {
+    if (!name.endsWith('.eml')) continue;
+    const file = path.join(dir, name);
+    try {
+      if (statSync(file).mtimeMs < beforeMs) {
+        rmSync(file, { force: true });
+        deleted += 1;
+      }
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return deleted;
+}
+
+/** .eml files of these outbox rows (their names start with the zero-padded row id). */
+function deleteMailFilesOf(dir: string | null, outboxIds: readonly number[]): number {
+  if (!dir || outboxIds.length === 0) return 0;
+  const prefixes = new Set(outboxIds.map((id) => `${String(id).padStart(6, '0')}-`));
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  let deleted = 0;
+  for (const name of names) {
+    const prefix = name.slice(0, name.indexOf('-') + 1);
+    if (name.endsWith('.eml') && prefixes.has(prefix)) {
+      rmSync(path.join(dir, name), { force: true });
+      deleted += 1;
+    }
+  }
+  return deleted;
+}
+
+export interface PrivacyStoreOptions {
+  /** Where the default transport writes .eml files; null with SMTP. */
+  readonly mailDir: string | null;
+}
+
+export class PrivacyStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: PrivacyStoreOptions,
+  ) {}
+
+  /** One retention pass at `now` (a parameter: tests move the clock). Safe to repeat. */
+  async applyRetention(now = new Date()): Promise<RetentionResult> {
+    const db = this.db;
+    const nowIso = now.toISOString();
+    const cut = retentionCutoffs(now);
+
+    const stillHoldingData = (paid: boolean, before: string) => (limit: number) =>
+      db
+        .selectFrom('orders')
+        .select('id')
+        .where('paid_at', paid ? 'is not' : 'is', null)
+        .where(paid ? 'paid_at' : 'created_at', '<', before)
+        .where((eb) => eb.or([eb('email', '!=', ''), eb('shipping_name', 'is not', null)]))
+        .limit(limit)
+        .execute();
+    const unpaidCheckoutsErased = await eraseInBatches(db, stillHoldingData(false, cut.unpaidBefore), nowIso);
+    const paidOrdersAnonymised = await eraseInBatches(db, stillHoldingData(true, cut.paidBefore), nowIso);
+
+    const signups = await db
+      .deleteFrom('newsletter_signups')
+      .where('status', '=', 'pending')
+      .where((eb) => eb(eb.fn.coalesce('confirmation_sent_at', 'created_at'), '<', cut.signupBefore))
+      .executeTakeFirst();
+
+    // A message still not delivered after the whole period will never be: it gives up, and loses its text.
+    await db
+      .updateTable('outbox')
+      .set({
+        status: 'failed',
+        last_error: 'not delivered within the retention period',
+        locked_until_ms: null,
+      })
+      .where('status', '=', 'pending')
+      .where('created_at', '<', cut.mailBefore)
+      .execute();
+    const bodies = await db
+      .updateTable('outbox')
+      .set({ text_body: '', html_body: '' })
+      .where('created_at', '<', cut.mailBefore)
+      .where((eb) => eb.or([eb('text_body', '!=', ''), eb('html_body', '!=', '')]))
+      .executeTakeFirst();
+    // Newsletter e-mail belongs to no order that would keep its address: the address goes with the text.
+    await db
+      .updateTable('outbox')
+      .set({ recipient: '' })
+      .where('order_id', 'is', null)
+      .where('created_at', '<', cut.mailBefore)
+      .where('recipient', '!=', '')
+      .execute();
+    const mailFilesDeleted = deleteOldMailFiles(this.options.mailDir, Date.parse(cut.mailBefore));
+
+    return {
+      unpaidCheckoutsErased,
+      paidOrdersAnonymised,
+      unconfirmedSignupsDeleted: Number(signups.numDeletedRows),
+      mailBodiesErased: Number(bodies.numUpdatedRows),
+      mailFilesDeleted,
+    };
+  }
+
+  /** Everything stored about an address (case-insensitive), for the owner to hand to the person. */
+  async exportFor(email: string): Promise<PrivacyExport> {
+    const key = email.trim().toLowerCase();
+    const db = this.db;
+    const orders = await db
+      .selectFrom('orders')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', key))
+      .orderBy('created_at')
+      .execute();
+    const orderIds = orders.map((o) => o.id);
+    const lines =
+      orderIds.length === 0
+        ? []
+        : await db
+            .selectFrom('order_lines')
+            .selectAll()
+            .where('order_id', 'in', orderIds)
+            .orderBy('position')
+            .execute();
+    const sessions =
+      orderIds.length === 0
+        ? []
+        : await db
+            .selectFrom('test_checkout_sessions')
+            .selectAll()
+            .where('order_id', 'in', orderIds)
+            .execute();
+    const mail = await db
+      .selectFrom('outbox')
+      .select([
+        'id',
+        'order_id',
+        'kind',
+        'recipient',
+        'subject',
+        'text_body',
+        'status',
+        'created_at',
+        'sent_at',
+      ])
+      .where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['recipient']), '=', key),
+          ...(orderIds.length > 0 ? [eb('order_id', 'in', orderIds)] : []),
+        ]),
+      )
+      .orderBy('id')
+      .execute();
+    const signup = await db
+      .selectFrom('newsletter_signups')
+      .select(['email', 'source', 'status', 'created_at', 'confirmation_sent_at', 'confirmed_at'])
+      .where('email_key', '=', key)
+      .executeTakeFirst();
+    return {
+      email: key,
+      exportedAt: new Date().toISOString(),
+      orders: orders.map((o) => ({
+        reference: o.reference,
+        status: o.status,
+        email: o.email,
+        name: o.shipping_name,
+        address: o.shipping_address === null ? null : (JSON.parse(o.shipping_address) as unknown),
+        zone: o.zone,
+        currency: o.currency,
+        subtotal: o.subtotal,
+        shipping: o.shipping,
+        giftWrap: o.gift_wrap,
+        total: o.total,
+        createdAt: o.created_at,
+        paidAt: o.paid_at,
+        keptUntil: o.paid_at === null ? null : keptUntil(o.paid_at),
+        lines: lines
+          .filter((l) => l.order_id === o.id)
+          .map((l) => ({
+            name: l.name,
+            unitPrice: l.unit_price,
+            quantity: l.quantity,
+            lineTotal: l.line_total,
+          })),
+      })),
+      testCheckoutSessions: sessions.map((s) => ({
+        email: s.customer_email,
+        name: s.shipping_name,
+        address: s.shipping_address === null ? null : (JSON.parse(s.shipping_address) as unknown),
+        createdAt: s.created_at,
+        status: s.status,
+      })),
+      emails: mail.map((m) => ({
+        kind: m.kind,
+        to: m.recipient,
+        subject: m.subject,
+        text: m.text_body,
+        status: m.status,
+        createdAt: m.created_at,
+        sentAt: m.sent_at,
+      })),
+      newsletter: signup
+        ? {
+            email: signup.email,
+            source: signup.source,
+            status: signup.status,
+            signedUpAt: signup.created_at,
+            confirmationSentAt: signup.confirmation_sent_at,
+            confirmedAt: signup.confirmed_at,
+          }
+        : null,
+    };
+  }
+
+  /**
+   * Erases what the law does not require keeping: the newsletter sign-up, checkouts never paid, and the
+   * text of every e-mail about the address already sent. Paid orders within their period are revenue
+   * records and stay (listed in the answer with the day they are anonymised).
+   */
+  async eraseFor(email: string, now = new Date()): Promise<ErasureResult> {
+    const key = email.trim().toLowerCase();
+    const nowIso = now.toISOString();
+    const result = await this.db.transaction().execute(async (trx) => {
+      const orders = await trx
+        .selectFrom('orders')
+        .select(['id', 'reference', 'paid_at'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', key))
+        .execute();
+      const unpaid = orders.filter((o) => o.paid_at === null).map((o) => o.id);
+      await eraseOrders(trx, unpaid, nowIso);
+      await deleteWaitingNewsletterMail(trx, key);
+      const signup = await trx
+        .deleteFrom('newsletter_signups')
+        .where('email_key', '=', key)
+        .executeTakeFirst();
+      const mail = await trx
+        .updateTable('outbox')
+        .set({ text_body: '', html_body: '' })
+        .where((eb) => eb(eb.fn('lower', ['recipient']), '=', key))
+        .where('status', '!=', 'pending')
+        .returning('id')
+        .execute();
+      // Newsletter e-mail keeps no address once erased (order e-mail keeps it with its kept order).
+      await trx
+        .updateTable('outbox')
+        .set({ recipient: '' })
+        .where('order_id', 'is', null)
+        .where((eb) => eb(eb.fn('lower', ['recipient']), '=', key))
+        .execute();
+      const kept = orders
+        .filter((o): o is typeof o & { paid_at: string } => o.paid_at !== null)
+        .map((o) => ({ reference: o.reference, keptUntil: keptUntil(o.paid_at) }));
+      return {
+        newsletterSignupsDeleted: Number(signup.numDeletedRows),
+        unpaidCheckoutsErased: unpaid.length,
+        mailBodiesErased: mail.length,
+        mailIds: mail.map((m) => m.id),
+        paidOrdersKept: kept,
+      };
+    });
+    const { mailIds, ...rest } = result;
+    return { ...rest, mailFilesDeleted: deleteMailFilesOf(this.options.mailDir, mailIds) };
+  }
+}
+
+export interface PrivacyExport {
+  readonly email: string;
+  readonly exportedAt: string;
+  readonly orders: readonly object[];
+  readonly testCheckoutSessions: readonly object[];
+  readonly emails: readonly object[];
+  readonly newsletter: object | null;
+}
+
+export interface ErasureResult {
+  readonly newsletterSignupsDeleted: number;
+  readonly unpaidCheckoutsErased: number;
+  readonly mailBodiesErased: number;
+  readonly mailFilesDeleted: number;
+  readonly paidOrdersKept: readonly { readonly reference: string | null; readonly keptUntil: string }[];
+}

@@ -288,13 +288,18 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           ...row,
           reference: row.session_id ? orderReference(String(row.session_id)) : null,
           checked_at: null,
+          gift_message: null,
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');
       expect(await rows(db, 'outbox')).toEqual(
         (before.outbox ?? []).map((row) => ({ ...row, reference: orderReference(PAID_SESSION) })),
       );
-      for (const table of ['order_lines', 'newsletter_signups', 'test_checkout_sessions']) {
+      // Every line ordered before sizes was made in Medium.
+      expect(await rows(db, 'order_lines')).toEqual(
+        (before.order_lines ?? []).map((row) => ({ ...row, size: 'M' })),
+      );
+      for (const table of ['newsletter_signups', 'test_checkout_sessions']) {
         expect(await rows(db, table), table).toEqual(before[table]);
       }
 

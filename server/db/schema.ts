@@ -5,6 +5,7 @@
  * for the outbox's scheduling arithmetic.
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { SizeCode } from '../../domain/config';
 
 export type StoredOrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
 
@@ -34,13 +35,18 @@ export interface OrdersTable {
   paid_at: string | null;
   /** When the reconcile pass last asked the provider about this pending order (see ops/reconcile.ts). */
   checked_at: string | null;
+  /** The shopper's gift message (plain text, only with gift wrap); null without one. */
+  gift_message: string | null;
 }
 
 export interface OrderLinesTable {
   order_id: string;
   position: number;
   product_id: string;
+  /** The product's name, without the size (pages and e-mails add it, see nameWithSize). */
   name: string;
+  /** 'S' | 'M' | 'L'; 'M' for lines stored before sizes. */
+  size: Generated<SizeCode>;
   unit_price: number;
   quantity: number;
   line_total: number;

@@ -4,7 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import { orderReference } from '../../domain/checkout';
-import type { ZoneId } from '../../domain/config';
+import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import type { OrderTotals } from '../../domain/pricing';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
@@ -23,6 +23,8 @@ export interface StoredOrder {
   readonly subtotal: number;
   readonly shipping: number;
   readonly giftWrap: number;
+  /** Plain text as the shopper wrote it; render it escaped (docs/product.md §5.5). */
+  readonly giftMessage: string | null;
   readonly total: number;
   readonly itemCount: number;
   readonly shippingDetails: ShippingDetails | null;
@@ -33,7 +35,9 @@ export interface StoredOrder {
 
 export interface StoredOrderLine {
   readonly id: string;
+  /** The product's name without the size: show it with nameWithSize. */
   readonly name: string;
+  readonly size: SizeCode;
   readonly unitPrice: number;
   readonly quantity: number;
   readonly lineTotal: number;
@@ -63,6 +67,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
     subtotal: row.subtotal,
     shipping: row.shipping,
     giftWrap: row.gift_wrap,
+    giftMessage: row.gift_message,
     total: row.total,
     itemCount: row.item_count,
     shippingDetails,
@@ -73,6 +78,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
       .map((l) => ({
         id: l.product_id,
         name: l.name,
+        size: l.size,
         unitPrice: l.unit_price,
         quantity: l.quantity,
         lineTotal: l.line_total,
@@ -89,6 +95,8 @@ export class OrderStore {
     provider: string;
     email: string;
     totals: OrderTotals;
+    /** With gift wrap only (checked by checkGiftMessage); absent or null without one. */
+    giftMessage?: string | null;
   }): Promise<void> {
     const { totals } = input;
     const at = nowIso();
@@ -117,6 +125,7 @@ export class OrderStore {
           updated_at: at,
           paid_at: null,
           checked_at: null,
+          gift_message: input.giftMessage ?? null,
         })
         .execute();
       await trx
@@ -127,6 +136,7 @@ export class OrderStore {
             position,
             product_id: l.id,
             name: l.name,
+            size: l.size ?? DEFAULT_SIZE,
             unit_price: l.unitPrice,
             quantity: l.quantity,
             line_total: l.lineTotal,

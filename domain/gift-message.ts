@@ -20,7 +20,17 @@ export function giftMessageLength(text: string): number {
 
 // C0 and C1 controls and DEL, except line feed and carriage return (line breaks are allowed).
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
+
+/**
+ * What the cart's field keeps of typed or pasted text: tabs become spaces, other control characters
+ * (which the server refuses) are dropped, and the text stops at GIFT_MESSAGE_MAX characters as the counter
+ * counts them (a textarea's maxLength counts UTF-16 units and would cut an emoji-rich message short).
+ */
+export function cleanGiftMessage(text: string): string {
+  const cleaned = text.replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, '');
+  return [...cleaned].slice(0, GIFT_MESSAGE_MAX).join('');
+}
 
 export type GiftMessageCheck =
   | { readonly ok: true; readonly message: string | null }
@@ -33,7 +43,8 @@ export type GiftMessageCheck =
 export function checkGiftMessage(raw: string | undefined, giftWrap: boolean): GiftMessageCheck {
   if (raw === undefined) return { ok: true, message: null };
   const text = raw.replace(/\r\n?/g, '\n').trim();
-  if (CONTROL_CHARACTERS.test(text)) return { ok: false, error: GIFT_MESSAGE_ERRORS.controlCharacters };
+  if (text.search(CONTROL_CHARACTERS) !== -1)
+    return { ok: false, error: GIFT_MESSAGE_ERRORS.controlCharacters };
   if (giftMessageLength(text) > GIFT_MESSAGE_MAX) return { ok: false, error: GIFT_MESSAGE_ERRORS.tooLong };
   if (text === '') return { ok: true, message: null };
   if (!giftWrap) return { ok: false, error: GIFT_MESSAGE_ERRORS.withoutGiftWrap };

@@ -491,7 +491,7 @@ test.describe('product page', () => {
     await expect(dialog).toBeVisible();
     for (const size of SIZE_GUIDE.sizes) {
       await expect(dialog.getByRole('row', { name: new RegExp(`^${size.name}`) })).toContainText(
-        `${size.wristCm[0]}–${size.wristCm[1]} cm`,
+        `${size.lengthCm[0]}–${size.lengthCm[1]} cm`,
       );
     }
     for (const fit of SIZE_GUIDE.fit) {

@@ -2,7 +2,7 @@
  * Cart rules (docs/product.md §5.1) as a pure reducer, plus the local-storage format under STORAGE_KEYS.cart.
  *
  * A line holds only the product id, size and quantity; lines are keyed by product and size (docs/product.md
- * §4.9), so one bracelet in two sizes is two lines. Actions that name a line take the product id and its
+ * §10.1), so one bracelet in two sizes is two lines. Actions that name a line take the product id and its
  * size (absent means Medium, as in the API). name, price and image always come from the current
  * catalogue, so an old or tampered stored price can never reach the order summary (or the server, which
  * prices the order from its own catalogue anyway).

@@ -31,7 +31,7 @@ export const checkoutItemSchema = z.strictObject({
       z.gte(1, { error: CHECKOUT_ERRORS.quantity }),
       z.lte(LIMITS.maxQuantityPerLine, { error: CHECKOUT_ERRORS.quantity }),
     ),
-  /** "S", "M" or "L"; absent means "M" (docs/product.md §4.9). */
+  /** "S", "M" or "L"; absent means "M" (docs/product.md §10.1). */
   size: itemSizeSchema,
 });
 

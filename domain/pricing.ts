@@ -10,7 +10,7 @@ import { addCents, type Cents, cents, multiplyCents } from './money';
 export interface PricedLineInput {
   readonly id: string;
   readonly name: string;
-  /** Absent means Medium. A size never changes a price (docs/product.md §4.9). */
+  /** Absent means Medium. A size never changes a price (docs/product.md §10.1). */
   readonly size?: SizeCode;
   readonly unitPrice: Cents;
   readonly quantity: number;

@@ -211,7 +211,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 
   '0004-sizes-gift-message': {
     async up(db: AnyDb) {
-      // Every order line before sizes was made in Medium (docs/product.md §4.9): the default back-fills
+      // Every order line before sizes was made in Medium (docs/product.md §10.1): the default back-fills
       // them on both dialects (a NOT NULL column with a constant default is portable), and the check keeps
       // anything else out.
       await db.schema

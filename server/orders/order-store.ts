@@ -23,7 +23,7 @@ export interface StoredOrder {
   readonly subtotal: number;
   readonly shipping: number;
   readonly giftWrap: number;
-  /** Plain text as the shopper wrote it; render it escaped (docs/product.md §5.5). */
+  /** Plain text as the shopper wrote it; render it escaped (docs/product.md §10.4). */
   readonly giftMessage: string | null;
   readonly total: number;
   readonly itemCount: number;

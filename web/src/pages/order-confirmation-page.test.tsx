@@ -57,7 +57,7 @@ describe('OrderConfirmationPage', () => {
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Verifying your order...');
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toHaveFocus();
-    // Each line with its size; the gift message as plain text, markup and all (docs/product.md §5.5).
+    // Each line with its size; the gift message as plain text, markup and all (docs/product.md §10.4).
     expect(screen.getByText('First Light (Large)')).toBeVisible();
     expect(screen.getByTestId('confirmed-gift-message').textContent).toBe(
       'Happy birthday <b>Aoife</b>!\nLove, Niamh',

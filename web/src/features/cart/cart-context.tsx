@@ -1,7 +1,7 @@
 /**
  * The shopper's cart: lines (id + size + quantity, persisted under STORAGE_KEYS.cart), the chosen delivery
  * zone and gift wrap (persisted too), the gift message (kept in memory only: it is personal text and lives
- * for the visit, docs/product.md §5.5), and the order totals priced by domain/pricing, the same function the
+ * for the visit, docs/product.md §10.4), and the order totals priced by domain/pricing, the same function the
  * server charges with.
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';

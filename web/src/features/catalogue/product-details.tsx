@@ -33,7 +33,7 @@ export function ProductDetails({ product }: { product: Product }) {
   const record = useRecordRecentlyViewed();
   const sizeGuide = useLazyDialog();
   const [expanded, setExpanded] = useState(false);
-  // The size Add to Cart and Buy Now add; the size guide's finder can set it (docs/product.md §4.9).
+  // The size Add to Cart and Buy Now add; the size guide's finder can set it (docs/product.md §10.1).
   const [size, setSize] = useState<SizeCode>(DEFAULT_SIZE);
 
   useEffect(() => {

@@ -46,7 +46,7 @@ export function QuickViewDialog({ product, open, onOpenChange }: QuickViewDialog
           <MaterialChips materials={product.materials} className="mt-4" />
           <p className="mt-4 leading-relaxed text-ink">{product.description}</p>
           <div className="mt-auto flex flex-col gap-3 pt-6">
-            {/* Quick view has no size choice: it adds Medium and says so (docs/product.md §4.9). */}
+            {/* Quick view has no size choice: it adds Medium and says so (docs/product.md §10.1). */}
             <p className="text-sm text-muted" id={`quick-view-size-${product.id}`}>
               Adds size {sizeByCode(DEFAULT_SIZE).name} ({sizeRangeText(sizeByCode(DEFAULT_SIZE))}); you can
               change it in your cart.

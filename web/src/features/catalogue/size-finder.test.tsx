@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The product page's size choice and the size guide's finder (docs/product.md §4.9), through the page:
+ * The product page's size choice and the size guide's finder (docs/product.md §10.1), through the page:
  * Medium preselected, the finder's recommendation choosing the size, Add to Cart adding it.
  */
 import { render, screen, waitFor, within } from '@testing-library/react';

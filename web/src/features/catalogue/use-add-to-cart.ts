@@ -8,7 +8,7 @@ import { useMiniCart } from '../cart/mini-cart-context';
 
 /**
  * The toast for every add to cart: quick add, quick view, product page (docs/product.md §3.1), naming the
- * size. `quick` adds say that the size was not chosen and where to change it (docs/product.md §4.9).
+ * size. `quick` adds say that the size was not chosen and where to change it (docs/product.md §10.1).
  */
 export function addedToCartToast(product: Product, size: SizeCode, quick = false): void {
   const added = `${nameWithSize(product.name, size)} has been added to your cart.`;

@@ -30,7 +30,7 @@ export function GiftMessageField() {
         className="mt-1 block w-full resize-y rounded-lg border border-line bg-white px-3 py-2 text-sm"
       />
       <div className="mt-1 flex justify-between gap-3 text-xs text-muted">
-        <p id={`${id}-hint`}>Printed on a card in the package, without prices.</p>
+        <p id={`${id}-hint`}>Plain text, included with your gift-wrapped order.</p>
         <p id={`${id}-count`} className="shrink-0 tabular-nums" data-testid="gift-message-count">
           {length}/{GIFT_MESSAGE_MAX}
         </p>

@@ -74,7 +74,7 @@ describe('the size guide and its finder', () => {
     expect(within(dialog).queryByText(/wrist circumference$/i, { selector: 'th' })).toBeNull();
     expect(within(dialog).getByRole('link', { name: /Print our measuring strip/ })).toHaveAttribute(
       'href',
-      '/measuring-strip.html',
+      '/measuring-strip',
     );
   });
 

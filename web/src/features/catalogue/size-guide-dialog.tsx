@@ -13,8 +13,8 @@ export interface SizeGuideDialogProps {
   readonly onChooseSize: (size: SizeCode) => void;
 }
 
-/** The printable strip (web/public/measuring-strip.html), a static page that prints at true scale. */
-export const MEASURING_STRIP_PATH = '/measuring-strip.html';
+/** The printable strip (web/public/pages/measuring-strip.html), a static page the server serves as a page, that prints at true scale. */
+export const MEASURING_STRIP_PATH = '/measuring-strip';
 
 function cm(value: number): string {
   return `${value.toLocaleString('en-IE')} cm`;

@@ -266,7 +266,13 @@ test.describe('shop listing', () => {
     await expect(bag).toBeVisible();
     await expect(bag.getByRole('link', { name: p.name })).toBeVisible();
     await expect(page.getByText('Added to cart')).toBeVisible();
-    await expect(page.getByText(`${p.name} has been added to your cart.`)).toBeVisible();
+    // Quick add has no size choice: Medium, and the toast says where to change it.
+    await expect(
+      page.getByText(
+        `${p.name} (Medium) has been added to your cart. Need another size? Change it in your cart.`,
+      ),
+    ).toBeVisible();
+    await expect(bag.getByText('Size: Medium')).toBeVisible();
     await expect(page).toHaveURL(/#\/shop$/);
   });
 
@@ -403,7 +409,7 @@ test.describe('product page', () => {
     await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
 
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page.getByText(`${p.name} has been added to your cart.`)).toBeVisible();
+    await expect(page.getByText(`${p.name} (Medium) has been added to your cart.`)).toBeVisible();
 
     const similar = page.getByRole('region', { name: 'You Might Also Like' });
     await expect(similar.getByRole('heading', { level: 3 })).toHaveText(

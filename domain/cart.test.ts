@@ -33,7 +33,7 @@ const P40 = productAt(4000);
 
 describe('cartReducer: add', () => {
   it('starts a new line at 1', () => {
-    expect(cartReducer(EMPTY_CART, { type: 'add', id: '1' })).toEqual([{ id: '1', quantity: 1 }]);
+    expect(cartReducer(EMPTY_CART, { type: 'add', id: '1' })).toEqual([{ id: '1', size: 'M', quantity: 1 }]);
   });
 
   it('adds 1 to an existing line and keeps line order', () => {
@@ -41,33 +41,33 @@ describe('cartReducer: add', () => {
     s = cartReducer(s, { type: 'add', id: '2' });
     s = cartReducer(s, { type: 'add', id: '1' });
     expect(s).toEqual([
-      { id: '1', quantity: 2 },
-      { id: '2', quantity: 1 },
+      { id: '1', size: 'M', quantity: 2 },
+      { id: '2', size: 'M', quantity: 1 },
     ]);
   });
 
   it('adds a given quantity', () => {
-    const s = cartReducer([{ id: '3', quantity: 2 }], { type: 'add', id: '3', quantity: 3 });
-    expect(s).toEqual([{ id: '3', quantity: 5 }]);
+    const s = cartReducer([{ id: '3', size: 'M', quantity: 2 }], { type: 'add', id: '3', quantity: 3 });
+    expect(s).toEqual([{ id: '3', size: 'M', quantity: 5 }]);
     expect(cartReducer(EMPTY_CART, { type: 'add', id: '4', quantity: 4 })).toEqual([
-      { id: '4', quantity: 4 },
+      { id: '4', size: 'M', quantity: 4 },
     ]);
   });
 
   it('clamps to the per-line maximum, for new and existing lines', () => {
     expect(cartReducer(EMPTY_CART, { type: 'add', id: '1', quantity: MAX + 5 })).toEqual([
-      { id: '1', quantity: MAX },
+      { id: '1', size: 'M', quantity: MAX },
     ]);
-    const atMax: CartState = [{ id: '1', quantity: MAX }];
+    const atMax: CartState = [{ id: '1', size: 'M', quantity: MAX }];
     // Unchanged state keeps its identity: no re-render, no storage write.
     expect(cartReducer(atMax, { type: 'add', id: '1' })).toBe(atMax);
-    expect(cartReducer([{ id: '1', quantity: MAX - 1 }], { type: 'add', id: '1', quantity: 3 })).toEqual([
-      { id: '1', quantity: MAX },
-    ]);
+    expect(
+      cartReducer([{ id: '1', size: 'M', quantity: MAX - 1 }], { type: 'add', id: '1', quantity: 3 }),
+    ).toEqual([{ id: '1', size: 'M', quantity: MAX }]);
   });
 
   it('ignores unknown ids and bad quantities', () => {
-    const s: CartState = [{ id: '1', quantity: 1 }];
+    const s: CartState = [{ id: '1', size: 'M', quantity: 1 }];
     for (const id of ['0', '28', '', '__proto__', 'constructor', ' 1']) {
       expect(cartReducer(s, { type: 'add', id })).toBe(s);
     }
@@ -86,36 +86,38 @@ describe('cartReducer: add', () => {
 
 describe('cartReducer: remove, setQuantity, increment, decrement, clear', () => {
   const base: CartState = [
-    { id: '1', quantity: 2 },
-    { id: '2', quantity: 1 },
+    { id: '1', size: 'M', quantity: 2 },
+    { id: '2', size: 'M', quantity: 1 },
   ];
 
   it('remove deletes the line; a missing id is a no-op', () => {
-    expect(cartReducer(base, { type: 'remove', id: '1' })).toEqual([{ id: '2', quantity: 1 }]);
+    expect(cartReducer(base, { type: 'remove', id: '1' })).toEqual([{ id: '2', size: 'M', quantity: 1 }]);
     expect(cartReducer(base, { type: 'remove', id: '9' })).toBe(base);
   });
 
   it('setQuantity sets, clamps, floors, and removes at 0 or less', () => {
     expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 5 })).toEqual([
-      { id: '1', quantity: 5 },
-      { id: '2', quantity: 1 },
+      { id: '1', size: 'M', quantity: 5 },
+      { id: '2', size: 'M', quantity: 1 },
     ]);
     expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 999 })[0]).toEqual({
       id: '1',
+      size: 'M',
       quantity: MAX,
     });
     expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 3.7 })[0]).toEqual({
       id: '1',
+      size: 'M',
       quantity: 3,
     });
     expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 0 })).toEqual([
-      { id: '2', quantity: 1 },
+      { id: '2', size: 'M', quantity: 1 },
     ]);
     expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: -4 })).toEqual([
-      { id: '2', quantity: 1 },
+      { id: '2', size: 'M', quantity: 1 },
     ]);
     expect(cartReducer(base, { type: 'setQuantity', id: '1', quantity: 0.5 })).toEqual([
-      { id: '2', quantity: 1 },
+      { id: '2', size: 'M', quantity: 1 },
     ]);
   });
 
@@ -129,15 +131,15 @@ describe('cartReducer: remove, setQuantity, increment, decrement, clear', () => 
   });
 
   it('increment adds 1 up to the maximum and ignores missing lines', () => {
-    expect(cartReducer(base, { type: 'increment', id: '2' })[1]).toEqual({ id: '2', quantity: 2 });
-    const atMax: CartState = [{ id: '1', quantity: MAX }];
+    expect(cartReducer(base, { type: 'increment', id: '2' })[1]).toEqual({ id: '2', size: 'M', quantity: 2 });
+    const atMax: CartState = [{ id: '1', size: 'M', quantity: MAX }];
     expect(cartReducer(atMax, { type: 'increment', id: '1' })).toBe(atMax);
     expect(cartReducer(base, { type: 'increment', id: '9' })).toBe(base);
   });
 
   it('decrement subtracts 1 and removes the line at 1', () => {
-    expect(cartReducer(base, { type: 'decrement', id: '1' })[0]).toEqual({ id: '1', quantity: 1 });
-    expect(cartReducer(base, { type: 'decrement', id: '2' })).toEqual([{ id: '1', quantity: 2 }]);
+    expect(cartReducer(base, { type: 'decrement', id: '1' })[0]).toEqual({ id: '1', size: 'M', quantity: 1 });
+    expect(cartReducer(base, { type: 'decrement', id: '2' })).toEqual([{ id: '1', size: 'M', quantity: 2 }]);
     expect(cartReducer(base, { type: 'decrement', id: '9' })).toBe(base);
   });
 
@@ -164,8 +166,8 @@ describe('cartReducer: remove, setQuantity, increment, decrement, clear', () => 
 describe('views, count and totals', () => {
   it('joins lines with the catalogue and computes line totals in cents', () => {
     const views = cartLineViews([
-      { id: P35.id, quantity: 3 },
-      { id: '999', quantity: 1 },
+      { id: P35.id, size: 'M', quantity: 3 },
+      { id: '999', size: 'M', quantity: 1 },
     ]);
     expect(views).toHaveLength(1);
     expect(views[0]?.product).toBe(getProduct(P35.id));
@@ -176,8 +178,8 @@ describe('views, count and totals', () => {
     expect(cartCount(EMPTY_CART)).toBe(0);
     expect(
       cartCount([
-        { id: '1', quantity: 2 },
-        { id: '2', quantity: 3 },
+        { id: '1', size: 'M', quantity: 2 },
+        { id: '2', size: 'M', quantity: 3 },
       ]),
     ).toBe(5);
   });
@@ -190,7 +192,7 @@ describe('views, count and totals', () => {
   });
 
   it('charges Irish shipping below €40 and none from €40', () => {
-    const below = priceCart([{ id: P30.id, quantity: 1 }], 'IE', false);
+    const below = priceCart([{ id: P30.id, size: 'M', quantity: 1 }], 'IE', false);
     expect(below).toMatchObject({
       subtotal: 3000,
       shipping: 495,
@@ -198,51 +200,53 @@ describe('views, count and totals', () => {
       total: 3495,
       freeShipping: false,
     });
-    const exactly = priceCart([{ id: P40.id, quantity: 1 }], 'IE', false);
+    const exactly = priceCart([{ id: P40.id, size: 'M', quantity: 1 }], 'IE', false);
     expect(exactly).toMatchObject({ subtotal: 4000, shipping: 0, total: 4000, freeShipping: true });
-    const above = priceCart([{ id: P30.id, quantity: 2 }], 'IE', false);
+    const above = priceCart([{ id: P30.id, size: 'M', quantity: 2 }], 'IE', false);
     expect(above).toMatchObject({ subtotal: 6000, shipping: 0, total: 6000, freeShipping: true });
   });
 
   it('charges EU and rest-of-world fees whatever the subtotal', () => {
-    expect(priceCart([{ id: P30.id, quantity: 1 }], 'EU', false)).toMatchObject({
+    expect(priceCart([{ id: P30.id, size: 'M', quantity: 1 }], 'EU', false)).toMatchObject({
       shipping: 995,
       total: 3995,
     });
-    expect(priceCart([{ id: P40.id, quantity: 3 }], 'EU', false)).toMatchObject({
+    expect(priceCart([{ id: P40.id, size: 'M', quantity: 3 }], 'EU', false)).toMatchObject({
       subtotal: 12000,
       shipping: 995,
       total: 12995,
       freeShipping: false,
     });
-    expect(priceCart([{ id: P30.id, quantity: 1 }], 'WORLD', false)).toMatchObject({
+    expect(priceCart([{ id: P30.id, size: 'M', quantity: 1 }], 'WORLD', false)).toMatchObject({
       shipping: 1495,
       total: 4495,
     });
-    expect(priceCart([{ id: P40.id, quantity: 2 }], 'WORLD', false)).toMatchObject({
+    expect(priceCart([{ id: P40.id, size: 'M', quantity: 2 }], 'WORLD', false)).toMatchObject({
       shipping: 1495,
       total: 9495,
     });
   });
 
   it('adds gift wrap once per order', () => {
-    expect(priceCart([{ id: P30.id, quantity: 1 }], 'IE', true)).toMatchObject({
+    expect(priceCart([{ id: P30.id, size: 'M', quantity: 1 }], 'IE', true)).toMatchObject({
       giftWrap: 350,
       total: 3845,
     });
-    expect(priceCart([{ id: P40.id, quantity: 3 }], 'IE', true)).toMatchObject({
+    expect(priceCart([{ id: P40.id, size: 'M', quantity: 3 }], 'IE', true)).toMatchObject({
       giftWrap: 350,
       total: 12350,
     });
-    expect(priceCart([{ id: P35.id, quantity: 1 }], 'EU', true)).toMatchObject({ total: 3500 + 995 + 350 });
-    expect(priceCart([{ id: P35.id, quantity: 1 }], 'WORLD', true)).toMatchObject({
+    expect(priceCart([{ id: P35.id, size: 'M', quantity: 1 }], 'EU', true)).toMatchObject({
+      total: 3500 + 995 + 350,
+    });
+    expect(priceCart([{ id: P35.id, size: 'M', quantity: 1 }], 'WORLD', true)).toMatchObject({
       total: 3500 + 1495 + 350,
     });
   });
 
   it('keeps every amount an integer number of cents', () => {
     const t = priceCart(
-      PRODUCTS.map((p, i) => ({ id: p.id, quantity: (i % MAX) + 1 })),
+      PRODUCTS.map((p, i) => ({ id: p.id, size: 'M', quantity: (i % MAX) + 1 })),
       'WORLD',
       true,
     );
@@ -261,13 +265,13 @@ describe('views, count and totals', () => {
 describe('cart storage', () => {
   it('round-trips and stores id, name, price in cents and quantity', () => {
     const state: CartState = [
-      { id: P30.id, quantity: 2 },
-      { id: P40.id, quantity: 1 },
+      { id: P30.id, size: 'M', quantity: 2 },
+      { id: P40.id, size: 'M', quantity: 1 },
     ];
     const raw = serializeCart(state);
     expect(JSON.parse(raw)).toEqual([
-      { id: P30.id, name: P30.name, price: 3000, quantity: 2 },
-      { id: P40.id, name: P40.name, price: 4000, quantity: 1 },
+      { id: P30.id, size: 'M', name: P30.name, price: 3000, quantity: 2 },
+      { id: P40.id, size: 'M', name: P40.name, price: 4000, quantity: 1 },
     ]);
     expect(parseStoredCart(raw)).toEqual(state);
   });
@@ -292,7 +296,7 @@ describe('cart storage', () => {
 
   it('drops unknown ids and malformed lines but keeps the valid ones', () => {
     const raw = JSON.stringify([
-      { id: '999', quantity: 2 },
+      { id: '999', size: 'M', quantity: 2 },
       { id: 1, quantity: 2 },
       { id: '__proto__', quantity: 1 },
       null,
@@ -300,27 +304,27 @@ describe('cart storage', () => {
       [],
       { quantity: 2 },
       { id: '2' },
-      { id: '2', quantity: '3' },
-      { id: '3', quantity: 2 },
+      { id: '2', size: 'M', quantity: '3' },
+      { id: '3', size: 'M', quantity: 2 },
     ]);
-    expect(parseStoredCart(raw)).toEqual([{ id: '3', quantity: 2 }]);
+    expect(parseStoredCart(raw)).toEqual([{ id: '3', size: 'M', quantity: 2 }]);
     expect(parseStoredCart('[{"id":"999","quantity":2}]')).toEqual([]);
   });
 
   it('drops negative, zero, fractional and non-finite quantities, clamps large ones', () => {
     const raw = JSON.stringify([
-      { id: '1', quantity: -1 },
-      { id: '2', quantity: 0 },
-      { id: '3', quantity: 1.5 },
-      { id: '4', quantity: null },
-      { id: '5', quantity: 1e9 },
-      { id: '6', quantity: MAX + 1 },
-      { id: '7', quantity: MAX },
+      { id: '1', size: 'M', quantity: -1 },
+      { id: '2', size: 'M', quantity: 0 },
+      { id: '3', size: 'M', quantity: 1.5 },
+      { id: '4', size: 'M', quantity: null },
+      { id: '5', size: 'M', quantity: 1e9 },
+      { id: '6', size: 'M', quantity: MAX + 1 },
+      { id: '7', size: 'M', quantity: MAX },
     ]);
     expect(parseStoredCart(raw)).toEqual([
-      { id: '5', quantity: MAX },
-      { id: '6', quantity: MAX },
-      { id: '7', quantity: MAX },
+      { id: '5', size: 'M', quantity: MAX },
+      { id: '6', size: 'M', quantity: MAX },
+      { id: '7', size: 'M', quantity: MAX },
     ]);
     // JSON.parse reads 1e400 as Infinity; NaN cannot even be written as JSON.
     expect(parseStoredCart('[{"id":"4","quantity":1e400}]')).toEqual([]);
@@ -329,16 +333,16 @@ describe('cart storage', () => {
 
   it('keeps the first of duplicate ids', () => {
     const raw = JSON.stringify([
-      { id: '1', quantity: 2 },
-      { id: '1', quantity: 5 },
+      { id: '1', size: 'M', quantity: 2 },
+      { id: '1', size: 'M', quantity: 5 },
     ]);
-    expect(parseStoredCart(raw)).toEqual([{ id: '1', quantity: 2 }]);
+    expect(parseStoredCart(raw)).toEqual([{ id: '1', size: 'M', quantity: 2 }]);
   });
 
   it('ignores tampered stored prices and names: totals come from the catalogue', () => {
     const raw = JSON.stringify([{ id: P40.id, name: 'Free bracelet', price: 1, quantity: 2 }]);
     const state = parseStoredCart(raw);
-    expect(state).toEqual([{ id: P40.id, quantity: 2 }]);
+    expect(state).toEqual([{ id: P40.id, size: 'M', quantity: 2 }]);
     expect(cartLineViews(state)[0]?.product.name).toBe(P40.name);
     expect(priceCart(state, 'IE', false).total).toBe(8000);
   });
@@ -350,6 +354,71 @@ describe('cart storage', () => {
     const state = parseStoredCart(raw);
     expect(state.length).toBeLessThanOrEqual(LIMITS.maxCartLines);
     expect(new Set(state.map((l) => l.id)).size).toBe(state.length);
+  });
+});
+
+describe('sizes: lines keyed by product and size', () => {
+  it('adds one bracelet in two sizes as two lines, and the same size to the same line', () => {
+    let s = cartReducer(EMPTY_CART, { type: 'add', id: '1', size: 'L' });
+    s = cartReducer(s, { type: 'add', id: '1' });
+    s = cartReducer(s, { type: 'add', id: '1', size: 'L', quantity: 2 });
+    expect(s).toEqual([
+      { id: '1', size: 'L', quantity: 3 },
+      { id: '1', size: 'M', quantity: 1 },
+    ]);
+    expect(cartLineViews(s).map((v) => v.key)).toEqual(['1:L', '1:M']);
+  });
+
+  it('changes, removes and steps only the line of that size', () => {
+    const s: CartState = [
+      { id: '1', size: 'S', quantity: 1 },
+      { id: '1', size: 'M', quantity: 2 },
+    ];
+    expect(cartReducer(s, { type: 'increment', id: '1', size: 'S' })[0]).toEqual({
+      id: '1',
+      size: 'S',
+      quantity: 2,
+    });
+    expect(cartReducer(s, { type: 'remove', id: '1' })).toEqual([{ id: '1', size: 'S', quantity: 1 }]);
+    expect(cartReducer(s, { type: 'remove', id: '1', size: 'L' })).toBe(s);
+  });
+
+  it('setSize moves a line, or merges it into the line already in that size (clamped)', () => {
+    const s: CartState = [
+      { id: '1', size: 'S', quantity: MAX - 1 },
+      { id: '2', size: 'M', quantity: 1 },
+      { id: '1', size: 'M', quantity: 3 },
+    ];
+    expect(cartReducer(s, { type: 'setSize', id: '2', to: 'L' })[1]).toEqual({
+      id: '2',
+      size: 'L',
+      quantity: 1,
+    });
+    expect(cartReducer(s, { type: 'setSize', id: '1', size: 'M', to: 'S' })).toEqual([
+      { id: '1', size: 'S', quantity: MAX },
+      { id: '2', size: 'M', quantity: 1 },
+    ]);
+    expect(cartReducer(s, { type: 'setSize', id: '2', to: 'M' })).toBe(s);
+    expect(cartReducer(s, { type: 'setSize', id: '2', to: 'XL' as never })).toBe(s);
+  });
+
+  it('loads a cart stored before sizes as Medium, keeps stored sizes and drops unknown ones', () => {
+    expect(parseStoredCart('[{"id":"3","quantity":2}]')).toEqual([{ id: '3', size: 'M', quantity: 2 }]);
+    expect(
+      parseStoredCart(
+        '[{"id":"3","size":"L","quantity":1},{"id":"3","quantity":1},{"id":"3","size":"XL","quantity":1},{"id":"3","size":"M","quantity":4}]',
+      ),
+    ).toEqual([
+      { id: '3', size: 'L', quantity: 1 },
+      { id: '3', size: 'M', quantity: 1 },
+    ]);
+  });
+
+  it('never lets a size change a price', () => {
+    const small = priceCart([{ id: P35.id, size: 'S', quantity: 2 }], 'IE', false);
+    const large = priceCart([{ id: P35.id, size: 'L', quantity: 2 }], 'IE', false);
+    expect(small.total).toBe(large.total);
+    expect(large.lines[0]?.size).toBe('L');
   });
 });
 

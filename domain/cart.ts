@@ -1,43 +1,72 @@
 /**
  * Cart rules (docs/product.md §5.1) as a pure reducer, plus the local-storage format under STORAGE_KEYS.cart.
  *
- * A line holds only the product id and quantity: name, price and image always come from the current
+ * A line holds only the product id, size and quantity; lines are keyed by product and size (docs/product.md
+ * §13.1), so one bracelet in two sizes is two lines. Actions that name a line take the product id and its
+ * size (absent means Medium, as in the API). name, price and image always come from the current
  * catalogue, so an old or tampered stored price can never reach the order summary (or the server, which
  * prices the order from its own catalogue anyway).
  */
 import { getProduct, isProductId, type Product } from './catalogue';
-import { DEFAULT_ZONE, LIMITS, ZONE_IDS, type ZoneId } from './config';
+import { DEFAULT_SIZE, DEFAULT_ZONE, LIMITS, type SizeCode, ZONE_IDS, type ZoneId } from './config';
 import { type Cents, multiplyCents } from './money';
 import { type OrderTotals, type PricedLineInput, priceOrder } from './pricing';
+import { cartLineKey, isSizeCode } from './sizes';
 
 export interface CartLine {
   readonly id: string;
+  readonly size: SizeCode;
   readonly quantity: number;
 }
 
 export type CartState = readonly CartLine[];
 export const EMPTY_CART: CartState = [];
 
+/** A line's product id and size; `size` absent means Medium. */
+interface LineRef {
+  readonly id: string;
+  readonly size?: SizeCode;
+}
+
 export type CartAction =
-  | { readonly type: 'add'; readonly id: string; readonly quantity?: number }
-  | { readonly type: 'remove'; readonly id: string }
-  | { readonly type: 'setQuantity'; readonly id: string; readonly quantity: number }
-  | { readonly type: 'increment'; readonly id: string }
-  | { readonly type: 'decrement'; readonly id: string }
+  | ({ readonly type: 'add'; readonly quantity?: number } & LineRef)
+  | ({ readonly type: 'remove' } & LineRef)
+  | ({ readonly type: 'setQuantity'; readonly quantity: number } & LineRef)
+  | ({ readonly type: 'increment' } & LineRef)
+  | ({ readonly type: 'decrement' } & LineRef)
+  /** The cart page's size choice: moves the line to `to`, merging into a line already in that size. */
+  | ({ readonly type: 'setSize'; readonly to: SizeCode } & LineRef)
   | { readonly type: 'clear' };
 
 function clampQuantity(quantity: number): number {
   return Math.min(LIMITS.maxQuantityPerLine, quantity);
 }
 
-function withQuantity(state: CartState, id: string, quantity: number): CartState {
-  const index = state.findIndex((l) => l.id === id);
-  const line = state[index];
+function isLine(line: CartLine, ref: LineRef): boolean {
+  return line.id === ref.id && line.size === (ref.size ?? DEFAULT_SIZE);
+}
+
+function findLine(state: CartState, ref: LineRef): CartLine | undefined {
+  return state.find((l) => isLine(l, ref));
+}
+
+function withQuantity(state: CartState, ref: LineRef, quantity: number): CartState {
+  const line = findLine(state, ref);
   if (!line) return state;
-  if (quantity <= 0) return state.filter((l) => l.id !== id);
+  if (quantity <= 0) return state.filter((l) => l !== line);
   const q = clampQuantity(quantity);
   if (q === line.quantity) return state;
-  return state.map((l) => (l.id === id ? { id, quantity: q } : l));
+  return state.map((l) => (l === line ? { ...line, quantity: q } : l));
+}
+
+function withSize(state: CartState, ref: LineRef, to: SizeCode): CartState {
+  const line = findLine(state, ref);
+  if (!line || line.size === to || !isSizeCode(to)) return state;
+  const target = findLine(state, { id: line.id, size: to });
+  if (!target) return state.map((l) => (l === line ? { ...line, size: to } : l));
+  // The bracelet is already in the cart in that size: one line, as adding it in that size would give.
+  const merged = { ...target, quantity: clampQuantity(target.quantity + line.quantity) };
+  return state.filter((l) => l !== line).map((l) => (l === target ? merged : l));
 }
 
 /**
@@ -48,33 +77,40 @@ export function cartReducer(state: CartState, action: CartAction): CartState {
   switch (action.type) {
     case 'add': {
       const amount = action.quantity ?? 1;
-      if (!isProductId(action.id) || !Number.isSafeInteger(amount) || amount < 1) return state;
-      const existing = state.find((l) => l.id === action.id);
-      if (existing) return withQuantity(state, action.id, existing.quantity + amount);
+      const size = action.size ?? DEFAULT_SIZE;
+      if (!isProductId(action.id) || !isSizeCode(size) || !Number.isSafeInteger(amount) || amount < 1)
+        return state;
+      const existing = findLine(state, action);
+      if (existing) return withQuantity(state, action, existing.quantity + amount);
       if (state.length >= LIMITS.maxCartLines) return state;
-      return [...state, { id: action.id, quantity: clampQuantity(amount) }];
+      return [...state, { id: action.id, size, quantity: clampQuantity(amount) }];
     }
     case 'remove':
-      return state.some((l) => l.id === action.id) ? state.filter((l) => l.id !== action.id) : state;
+      return findLine(state, action) ? state.filter((l) => !isLine(l, action)) : state;
     case 'setQuantity':
       // NaN or Infinity from a broken input field is ignored rather than guessed at.
       if (!Number.isFinite(action.quantity)) return state;
-      return withQuantity(state, action.id, Math.floor(action.quantity));
+      return withQuantity(state, action, Math.floor(action.quantity));
     case 'increment': {
-      const line = state.find((l) => l.id === action.id);
-      return line ? withQuantity(state, action.id, line.quantity + 1) : state;
+      const line = findLine(state, action);
+      return line ? withQuantity(state, action, line.quantity + 1) : state;
     }
     case 'decrement': {
-      const line = state.find((l) => l.id === action.id);
-      return line ? withQuantity(state, action.id, line.quantity - 1) : state;
+      const line = findLine(state, action);
+      return line ? withQuantity(state, action, line.quantity - 1) : state;
     }
+    case 'setSize':
+      return withSize(state, action, action.to);
     case 'clear':
       return state.length === 0 ? state : EMPTY_CART;
   }
 }
 
 export interface CartLineView {
+  /** Product and size: the React key and the handle of the line's controls. */
+  readonly key: string;
   readonly product: Product;
+  readonly size: SizeCode;
   readonly quantity: number;
   readonly lineTotal: Cents;
 }
@@ -86,7 +122,9 @@ export function cartLineViews(state: CartState): readonly CartLineView[] {
     const product = getProduct(line.id);
     if (product)
       views.push({
+        key: cartLineKey(product.id, line.size),
         product,
+        size: line.size,
         quantity: line.quantity,
         lineTotal: multiplyCents(product.price, line.quantity),
       });
@@ -102,6 +140,7 @@ export function pricedLines(views: readonly CartLineView[]): readonly PricedLine
   return views.map((v) => ({
     id: v.product.id,
     name: v.product.name,
+    size: v.size,
     unitPrice: v.product.price,
     quantity: v.quantity,
   }));
@@ -120,10 +159,12 @@ export function canIncrease(quantity: number): boolean {
 
 /**
  * The stored shape (docs/product.md §5.1) is a list of name, price and quantity; we keep the name and the price (in cents)
- * for readability and older readers, but on load only id and quantity are trusted.
+ * for readability and older readers, but on load only id, size and quantity are trusted. Carts stored
+ * before sizes have no `size`: their lines load as Medium, what every order was made in then.
  */
 export interface StoredCartLine {
   readonly id: string;
+  readonly size: SizeCode;
   readonly name: string;
   readonly price: Cents;
   readonly quantity: number;
@@ -132,6 +173,7 @@ export interface StoredCartLine {
 export function serializeCart(state: CartState): string {
   const stored: StoredCartLine[] = cartLineViews(state).map((v) => ({
     id: v.product.id,
+    size: v.size,
     name: v.product.name,
     price: v.product.price,
     quantity: v.quantity,
@@ -144,15 +186,18 @@ export function serializeCart(state: CartState): string {
  * zod's core would add about 8 KB gzip to the home page's 95 KB budget for two typeof checks
  * (docs/decisions/0003). The property tests feed it arbitrary strings and values.
  */
-function storedLine(item: unknown): { id: string; quantity: number } | null {
+function storedLine(item: unknown): CartLine | null {
   if (typeof item !== 'object' || item === null) return null;
-  const { id, quantity } = item as Record<string, unknown>;
-  return typeof id === 'string' && typeof quantity === 'number' ? { id, quantity } : null;
+  const { id, size = DEFAULT_SIZE, quantity } = item as Record<string, unknown>;
+  return typeof id === 'string' && isSizeCode(size) && typeof quantity === 'number'
+    ? { id, size, quantity }
+    : null;
 }
 
 /**
- * Parses the stored cart leniently line by line: a corrupt value gives an empty cart; unknown ids,
- * quantities that are not positive integers and repeated ids are dropped; quantities above the per-line
+ * Parses the stored cart leniently line by line: a corrupt value gives an empty cart; unknown ids, unknown
+ * sizes, quantities that are not positive integers and repeated product+size lines are dropped; a line
+ * without a size is Medium; quantities above the per-line
  * maximum are clamped to it. Never throws.
  */
 export function parseStoredCart(raw: string | null): CartState {
@@ -169,10 +214,10 @@ export function parseStoredCart(raw: string | null): CartState {
     if (lines.length >= LIMITS.maxCartLines) break;
     const parsed = storedLine(item);
     if (!parsed) continue;
-    const { id, quantity } = parsed;
+    const { id, size, quantity } = parsed;
     if (!isProductId(id) || !Number.isInteger(quantity) || quantity < 1) continue;
-    if (lines.some((l) => l.id === id)) continue;
-    lines.push({ id, quantity: clampQuantity(quantity) });
+    if (findLine(lines, parsed)) continue;
+    lines.push({ id, size, quantity: clampQuantity(quantity) });
   }
   return lines;
 }

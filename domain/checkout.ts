@@ -4,15 +4,23 @@
  * schemas. Request bodies are strict: an unexpected `price` or `amount` key is a 400, never trusted.
  */
 import * as z from 'zod/mini';
-import { LIMITS, ZONE_IDS, type ZoneId } from './config';
+import { DEFAULT_SIZE, LIMITS, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from './config';
+import { GIFT_MESSAGE_ERRORS } from './gift-message';
+import { SIZE_ERROR } from './sizes';
 
 export const CHECKOUT_ERRORS = {
   emptyCart: 'Your cart is empty',
   tooManyLines: `A checkout can hold at most ${LIMITS.maxCartLines} different products`,
   unknownProduct: 'One of the products in your cart is no longer available',
   quantity: `Quantity must be a whole number from 1 to ${LIMITS.maxQuantityPerLine}`,
-  duplicateLine: 'Each product may appear only once in a checkout',
+  duplicateLine: 'Each product may appear only once in each size in a checkout',
+  size: SIZE_ERROR,
+  ...GIFT_MESSAGE_ERRORS,
 } as const;
+
+export const sizeCodeSchema = z.enum(SIZE_CODES as [SizeCode, ...SizeCode[]], { error: SIZE_ERROR });
+/** A checkout item's `size`: absent means Medium. */
+export const itemSizeSchema = z._default(sizeCodeSchema, DEFAULT_SIZE);
 
 export const checkoutItemSchema = z.strictObject({
   id: z.string().check(z.minLength(1), z.maxLength(8)),
@@ -23,6 +31,8 @@ export const checkoutItemSchema = z.strictObject({
       z.gte(1, { error: CHECKOUT_ERRORS.quantity }),
       z.lte(LIMITS.maxQuantityPerLine, { error: CHECKOUT_ERRORS.quantity }),
     ),
+  /** "S", "M" or "L"; absent means "M" (docs/product.md §13.1). */
+  size: itemSizeSchema,
 });
 
 export const checkoutRequestSchema = z.strictObject({
@@ -35,8 +45,13 @@ export const checkoutRequestSchema = z.strictObject({
     ),
   giftWrap: z.optional(z.boolean()),
   zone: z.optional(z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]])),
+  /**
+   * Plain text, checked by checkGiftMessage (length in characters, line breaks only, gift wrap needed);
+   * the bound here only keeps an absurd body from being scanned.
+   */
+  giftMessage: z.optional(z.string().check(z.maxLength(4000, { error: GIFT_MESSAGE_ERRORS.tooLong }))),
 });
-export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
 export const checkoutResponseSchema = z.union([
   z.object({ ok: z.literal(true), url: z.string(), sessionId: z.string() }),
@@ -52,7 +67,9 @@ export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
 
 export const confirmLineSchema = z.object({
   id: z.string(),
+  /** The product's name; the page shows it with the size, as nameWithSize does. */
   name: z.string(),
+  size: sizeCodeSchema,
   quantity: z.number(),
   unitPrice: z.number(),
   lineTotal: z.number(),
@@ -65,6 +82,8 @@ export const confirmResponseSchema = z.object({
   subtotal: z.optional(z.number()),
   shipping: z.optional(z.number()),
   giftWrap: z.optional(z.number()),
+  /** The shopper's gift message, plain text (the page shows it as text). */
+  giftMessage: z.optional(z.string()),
   total: z.optional(z.number()),
   email: z.optional(z.string()),
   /** Delivery of the shopper's confirmation e-mail: queued (the server sends it shortly), sent, failed. */

@@ -280,12 +280,9 @@ export const DEFAULT_FIT: FitId = 'standard';
 /** The wrist measurements (cm, both ends included) the size finder accepts. */
 export const WRIST_CM_LIMITS = [10, 30] as const;
 
-/**
- * The size guide's view of SIZES and FITS. `wristCm` is the old, misleading name of `lengthCm`, kept only
- * until the size guide and its journey read `lengthCm`; both hold the bracelet length.
- */
+/** The size guide's view of SIZES and FITS: the ranges are bracelet lengths, never wrist sizes. */
 export const SIZE_GUIDE = {
-  sizes: SIZES.map((s) => ({ name: s.name, lengthCm: s.lengthCm, wristCm: s.lengthCm })),
+  sizes: SIZES.map((s) => ({ name: s.name, lengthCm: s.lengthCm })),
   fit: FITS.map((f) => ({ name: f.name, addCm: f.addCm })),
 } as const;
 

@@ -2,12 +2,16 @@
  * Order pricing, shared by the cart page (what the shopper sees) and the server (what is charged).
  * Both call the same function with the same catalogue, so the two can never disagree.
  */
+
+import type { SizeCode } from './config';
 import { FREE_SHIPPING_THRESHOLD, GIFT_WRAP_PRICE, SHIPPING_ZONES, type ZoneId } from './config';
 import { addCents, type Cents, cents, multiplyCents } from './money';
 
 export interface PricedLineInput {
   readonly id: string;
   readonly name: string;
+  /** Absent means Medium. A size never changes a price (docs/product.md §13.1). */
+  readonly size?: SizeCode;
   readonly unitPrice: Cents;
   readonly quantity: number;
 }

@@ -1,18 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { itemSizeSchema, sizeCodeSchema } from './checkout';
 import { FITS, type FitId, SIZE_GUIDE, SIZES } from './config';
 import {
   cartLineKey,
   findSize,
-  itemSizeSchema,
   nameWithSize,
   parseCartLineKey,
   parseWristCm,
   recommendationText,
   recommendSize,
   SIZE_ERROR,
-  sizeCodeSchema,
   WRIST_ERRORS,
 } from './sizes';
 

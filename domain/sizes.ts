@@ -11,7 +11,6 @@
  * - Cart lines are keyed by product and size: one bracelet in two sizes is two lines.
  * Lengths are computed in whole millimetres, so 16.1 + 1.5 is 17.6 and never 17.600000000000001.
  */
-import * as z from 'zod/mini';
 import {
   type BraceletSize,
   DEFAULT_SIZE,
@@ -23,11 +22,9 @@ import {
   WRIST_CM_LIMITS,
 } from './config';
 
+// zod-free on purpose: the cart (every page's first render) keys its lines with this module, and zod stays
+// off the first paint (docs/decisions/0003). The API's size schemas live in domain/checkout.ts.
 export const SIZE_ERROR = 'Size must be "S", "M" or "L"';
-
-export const sizeCodeSchema = z.enum(SIZE_CODES as [SizeCode, ...SizeCode[]], { error: SIZE_ERROR });
-/** A checkout item's `size`: absent means Medium. */
-export const itemSizeSchema = z._default(sizeCodeSchema, DEFAULT_SIZE);
 
 export function isSizeCode(value: unknown): value is SizeCode {
   return typeof value === 'string' && (SIZE_CODES as readonly string[]).includes(value);
@@ -42,6 +39,11 @@ export function sizeByCode(code: SizeCode): BraceletSize {
 /** "Burgundy Safari (Large)": the line name on the provider's checkout, e-mails and pages. */
 export function nameWithSize(productName: string, code: SizeCode): string {
   return `${productName} (${sizeByCode(code).name})`;
+}
+
+/** A priced or stored line's name with its size; a line without one is Medium. */
+export function lineNameWithSize(line: { readonly name: string; readonly size?: SizeCode }): string {
+  return nameWithSize(line.name, line.size ?? DEFAULT_SIZE);
 }
 
 /** "15–16 cm", as the size guide prints a range. */

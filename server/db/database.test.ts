@@ -315,6 +315,7 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           refunded: 0,
           ...Object.fromEntries(DESK_NULL_COLUMNS.map((c) => [c, null])),
           order_key: null,
+          gift_message: null,
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');
@@ -337,7 +338,11 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           confirmed_at: null,
         })),
       );
-      for (const table of ['order_lines', 'test_checkout_sessions']) {
+      // Every line ordered before sizes was made in Medium.
+      expect(await rows(db, 'order_lines')).toEqual(
+        (before.order_lines ?? []).map((row) => ({ ...row, size: 'M' })),
+      );
+      for (const table of ['test_checkout_sessions']) {
         expect(await rows(db, table), table).toEqual(before[table]);
       }
 

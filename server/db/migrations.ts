@@ -420,4 +420,18 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex('outbox_recipient').on('outbox').column('recipient').execute();
     },
   },
+
+  '0004-sizes-gift-message': {
+    async up(db: AnyDb) {
+      // Every order line before sizes was made in Medium (docs/product.md §13.1): the default back-fills
+      // them on both dialects (a NOT NULL column with a constant default is portable), and the check keeps
+      // anything else out.
+      await db.schema
+        .alterTable('order_lines')
+        .addColumn('size', 'text', (c) => c.notNull().defaultTo('M').check(sql`size in ('S', 'M', 'L')`))
+        .execute();
+      // The shopper's gift message, plain text; null when there is none (every order before).
+      await db.schema.alterTable('orders').addColumn('gift_message', 'text').execute();
+    },
+  },
 };

@@ -6,6 +6,7 @@
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { DeskStatus, TimelineKind } from '../../domain/admin-api';
+import type { SizeCode } from '../../domain/config';
 
 export type StoredOrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
 
@@ -56,13 +57,18 @@ export interface OrdersTable {
   refund_claimed_ms: number | null;
   /** The order page's key (server/orders/order-key.ts); null for orders paid before it existed, until first needed. */
   order_key: string | null;
+  /** The shopper's gift message (plain text, only with gift wrap); null without one. */
+  gift_message: string | null;
 }
 
 export interface OrderLinesTable {
   order_id: string;
   position: number;
   product_id: string;
+  /** The product's name, without the size (pages and e-mails add it, see nameWithSize). */
   name: string;
+  /** 'S' | 'M' | 'L'; 'M' for lines stored before sizes. */
+  size: Generated<SizeCode>;
   unit_price: number;
   quantity: number;
   line_total: number;

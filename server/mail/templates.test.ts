@@ -27,6 +27,7 @@ function order(overrides: Partial<StoredOrder> = {}): StoredOrder {
     subtotal: 7500,
     shipping: 0,
     giftWrap: GIFT_WRAP_PRICE,
+    giftMessage: null,
     total: 7500 + GIFT_WRAP_PRICE,
     itemCount: 2,
     shippingDetails: {
@@ -44,8 +45,8 @@ function order(overrides: Partial<StoredOrder> = {}): StoredOrder {
     paidAt: '2026-11-20T10:05:00.000Z',
     orderKey: 'k'.repeat(32),
     lines: [
-      { id: '1', name: 'First Light', unitPrice: 4000, quantity: 1, lineTotal: 4000 },
-      { id: '9', name: 'Sea & Stone', unitPrice: 3500, quantity: 1, lineTotal: 3500 },
+      { id: '1', name: 'First Light', size: 'L', unitPrice: 4000, quantity: 1, lineTotal: 4000 },
+      { id: '9', name: 'Sea & Stone', size: 'M', unitPrice: 3500, quantity: 1, lineTotal: 3500 },
     ],
     ...overrides,
   };
@@ -74,7 +75,8 @@ describe('order e-mails', () => {
     expect(mail.subject).toBe('Your Solas order SOL-A1B2C3D4 is confirmed');
     for (const part of [
       'SOL-A1B2C3D4',
-      '1 x First Light (€40.00 each)  €40.00',
+      '1 x First Light (Large) (€40.00 each)  €40.00',
+      '1 x Sea & Stone (Medium) (€35.00 each)  €35.00',
       'Delivery (Ireland): Free',
       'Gift wrap: €3.50',
       'Total paid: €78.50',
@@ -115,6 +117,28 @@ describe('order e-mails', () => {
       expect(mail.html).toContain('No money was taken.');
     }
     expect(customerConfirmation(ctx(order())).text).not.toContain('TEST ORDER');
+  });
+
+  it('shows each line with its size and no longer asks the shopper to reply with a size', () => {
+    for (const mail of [customerConfirmation(ctx(order())), ownerNotification(ctx(order()))]) {
+      expect(mail.text).toContain('First Light (Large)');
+      expect(mail.html).toContain('First Light (Large)');
+      expect(mail.html).toContain('Sea &amp; Stone (Medium)');
+      expect(mail.text).not.toMatch(/reply to this e-mail with your size/i);
+    }
+  });
+
+  it('puts the gift message in both e-mails, as text, line breaks kept, markup escaped', () => {
+    const gift = order({ giftMessage: 'Happy birthday, <b>Aoife</b> & co!\nLove, Niamh' });
+    for (const mail of [customerConfirmation(ctx(gift)), ownerNotification(ctx(gift))]) {
+      expect(mail.text).toContain('Gift message\n  Happy birthday, <b>Aoife</b> & co!\n  Love, Niamh');
+      expect(mail.html).toContain('Happy birthday, &lt;b&gt;Aoife&lt;/b&gt; &amp; co!<br>Love, Niamh');
+      expect(mail.html).not.toContain('<b>Aoife');
+    }
+    for (const mail of [customerConfirmation(ctx(order())), ownerNotification(ctx(order()))]) {
+      expect(mail.text).not.toContain('Gift message');
+      expect(mail.html).not.toContain('Gift message');
+    }
   });
 
   it('keeps the subject free of shopper-supplied text', () => {

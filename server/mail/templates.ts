@@ -7,6 +7,7 @@ import { BRAND, deliveryDaysText, POLICY, productionDaysText, SHIPPING_ZONES } f
 import { escapeHtml } from '../../domain/html';
 import { type Cents, formatEuro } from '../../domain/money';
 import { formatVatRate } from '../../domain/seller';
+import { lineNameWithSize } from '../../domain/sizes';
 import type { StoredOrder } from '../orders/order-store';
 import type { ProviderId, ShippingDetails } from '../payments/provider';
 
@@ -74,10 +75,6 @@ function shippingLabel(order: StoredOrder): string {
   return `Delivery (${SHIPPING_ZONES[order.zone].label})`;
 }
 
-/** Sizes are not chosen at checkout: the shopper replies to the confirmation (the product copy says so). */
-const SIZE_NOTE =
-  'Bracelets are made in our standard Medium; for Small or Large, reply to this e-mail with your size.';
-
 function dispatchText(order: StoredOrder): string {
   return (
     `Every piece is made to order: we dispatch within ${productionDaysText()}, ` +
@@ -103,8 +100,23 @@ function summaryRows(order: StoredOrder): SummaryRow[] {
 
 function textLines(order: StoredOrder): string[] {
   return order.lines.map(
-    (l) => `  ${l.quantity} x ${l.name} (${money(l.unitPrice)} each)  ${money(l.lineTotal)}`,
+    (l) => `  ${l.quantity} x ${lineNameWithSize(l)} (${money(l.unitPrice)} each)  ${money(l.lineTotal)}`,
   );
+}
+
+const GIFT_MESSAGE_HEADING = 'Gift message';
+
+/** The shopper's gift message, indented as the other blocks; nothing without one. */
+function giftMessageText(order: StoredOrder): string[] {
+  if (!order.giftMessage) return [];
+  return [GIFT_MESSAGE_HEADING, ...order.giftMessage.split('\n').map((l) => `  ${l}`), ''];
+}
+
+/** Escaped like every other value (markup shows as text), its line breaks kept. */
+function giftMessageHtml(order: StoredOrder): string {
+  if (!order.giftMessage) return '';
+  const body = order.giftMessage.split('\n').map(escapeHtml).join('<br>');
+  return `${htmlHeading(GIFT_MESSAGE_HEADING)}\n${htmlParagraph(body)}`;
 }
 
 function textSummary(order: StoredOrder): string[] {
@@ -149,7 +161,7 @@ function htmlOrderTable(order: StoredOrder): string {
   const lines = order.lines
     .map(
       (l) =>
-        `<tr><td style="${cell}">${escapeHtml(l.name)}<br><span style="color:${MUTED};font-size:13px;">${l.quantity} &times; ${escapeHtml(money(l.unitPrice))}</span></td>` +
+        `<tr><td style="${cell}">${escapeHtml(lineNameWithSize(l))}<br><span style="color:${MUTED};font-size:13px;">${l.quantity} &times; ${escapeHtml(money(l.unitPrice))}</span></td>` +
         `<td align="right" style="${cell}white-space:nowrap;">${escapeHtml(money(l.lineTotal))}</td></tr>`,
     )
     .join('\n');
@@ -302,12 +314,12 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     ...textSummary(order),
     '',
+    ...giftMessageText(order),
     'Delivery address',
     ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
     '',
     'When to expect it',
     `  ${dispatchText(order)}`,
-    `  ${SIZE_NOTE}`,
     '',
     orderPageText(ctx.orderPageUrl),
     '',
@@ -329,11 +341,11 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
       htmlParagraph(`Order reference: <strong>${escapeHtml(reference)}</strong>`),
       htmlHeading('Your order'),
       htmlOrderTable(order),
+      giftMessageHtml(order),
       htmlHeading('Delivery address'),
       htmlAddress(order),
       htmlHeading('When to expect it'),
       htmlParagraph(escapeHtml(dispatchText(order))),
-      htmlParagraph(escapeHtml(SIZE_NOTE)),
       orderPageHtml(ctx.orderPageUrl),
       htmlParagraph(
         `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
@@ -366,6 +378,7 @@ export function ownerNotification({ order, reference }: OrderMailContext): Rende
     '',
     ...textSummary(order),
     '',
+    ...giftMessageText(order),
     'Ship to',
     ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
     '',
@@ -381,6 +394,7 @@ export function ownerNotification({ order, reference }: OrderMailContext): Rende
       htmlParagraph(facts.map(escapeHtml).join('<br>')),
       htmlHeading('Items'),
       htmlOrderTable(order),
+      giftMessageHtml(order),
       htmlHeading('Ship to'),
       htmlAddress(order),
       htmlHeading('Promised to the customer'),

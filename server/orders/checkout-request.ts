@@ -7,13 +7,17 @@ import { getProduct } from '../../domain/catalogue';
 import { CHECKOUT_ERRORS, checkoutRequestSchema } from '../../domain/checkout';
 import { DEFAULT_ZONE, type ZoneId } from '../../domain/config';
 import { checkEmail } from '../../domain/email';
+import { checkGiftMessage } from '../../domain/gift-message';
 import type { PricedLineInput } from '../../domain/pricing';
+import { cartLineKey } from '../../domain/sizes';
 
 export interface ValidCheckout {
   readonly email: string;
   readonly lines: readonly PricedLineInput[];
   readonly zone: ZoneId;
   readonly giftWrap: boolean;
+  /** Plain text, only with gift wrap; null when the shopper wrote none. */
+  readonly giftMessage: string | null;
 }
 
 export type CheckoutParse = { ok: true; value: ValidCheckout } | { ok: false; error: string };
@@ -54,6 +58,7 @@ export function describeIssue(issue: IssueLike): string {
       if (issue.path.at(-1) === 'quantity') return CHECKOUT_ERRORS.quantity;
       return `"${where}" is missing or has the wrong type (expected ${String(issue.expected)})`;
     case 'invalid_value':
+      if (issue.path.at(-1) === 'size') return CHECKOUT_ERRORS.size;
       return `"${where}" must be one of ${(issue.values ?? []).map(String).join(', ')}`;
     case 'too_small':
     case 'too_big':
@@ -73,17 +78,34 @@ export function parseCheckoutRequest(body: unknown): CheckoutParse {
   const req = parsed.data;
   const email = checkEmail(req.email);
   if (!email.ok) return { ok: false, error: email.message };
+  const giftWrap = req.giftWrap ?? false;
+  const giftMessage = checkGiftMessage(req.giftMessage, giftWrap);
+  if (!giftMessage.ok) return { ok: false, error: giftMessage.error };
+  // Lines are keyed by product and size, as in the cart: one bracelet in two sizes is two lines.
   const seen = new Set<string>();
   const lines: PricedLineInput[] = [];
   for (const item of req.items) {
-    if (seen.has(item.id)) return { ok: false, error: CHECKOUT_ERRORS.duplicateLine };
-    seen.add(item.id);
+    const key = cartLineKey(item.id, item.size);
+    if (seen.has(key)) return { ok: false, error: CHECKOUT_ERRORS.duplicateLine };
+    seen.add(key);
     const product = getProduct(item.id);
     if (!product) return { ok: false, error: CHECKOUT_ERRORS.unknownProduct };
-    lines.push({ id: product.id, name: product.name, unitPrice: product.price, quantity: item.quantity });
+    lines.push({
+      id: product.id,
+      name: product.name,
+      size: item.size,
+      unitPrice: product.price,
+      quantity: item.quantity,
+    });
   }
   return {
     ok: true,
-    value: { email: email.email, lines, zone: req.zone ?? DEFAULT_ZONE, giftWrap: req.giftWrap ?? false },
+    value: {
+      email: email.email,
+      lines,
+      zone: req.zone ?? DEFAULT_ZONE,
+      giftWrap,
+      giftMessage: giftMessage.message,
+    },
   };
 }

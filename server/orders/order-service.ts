@@ -95,7 +95,13 @@ export class OrderService {
     const orderId = newOrderId();
     // The order (with its lines) is stored before the provider hears of it: whatever fails later, the
     // shop knows about every checkout it opened.
-    await store.createPending({ id: orderId, provider: provider.id, email: input.email, totals });
+    await store.createPending({
+      id: orderId,
+      provider: provider.id,
+      email: input.email,
+      totals,
+      giftMessage: input.giftMessage,
+    });
     let session: { id: string; url: string };
     try {
       session = await provider.createSession({
@@ -282,6 +288,7 @@ export class OrderService {
         items: order.lines.map((l) => ({
           id: l.id,
           name: l.name,
+          size: l.size,
           quantity: l.quantity,
           unitPrice: l.unitPrice,
           lineTotal: l.lineTotal,
@@ -289,6 +296,7 @@ export class OrderService {
         subtotal: order.subtotal,
         shipping: order.shipping,
         giftWrap: order.giftWrap,
+        ...(order.giftMessage ? { giftMessage: order.giftMessage } : {}),
         total: order.total,
         email: maskEmail(order.email),
         ...(emailStatus ? { emailStatus } : {}),

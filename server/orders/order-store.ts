@@ -4,7 +4,7 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { orderReference } from '../../domain/checkout';
-import type { ZoneId } from '../../domain/config';
+import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import type { OrderTotals } from '../../domain/pricing';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
@@ -24,6 +24,8 @@ export interface StoredOrder {
   readonly subtotal: number;
   readonly shipping: number;
   readonly giftWrap: number;
+  /** Plain text as the shopper wrote it; render it escaped (docs/product.md §13.4). */
+  readonly giftMessage: string | null;
   readonly total: number;
   readonly itemCount: number;
   readonly shippingDetails: ShippingDetails | null;
@@ -54,7 +56,9 @@ export interface StoredWithdrawal {
 
 export interface StoredOrderLine {
   readonly id: string;
+  /** The product's name without the size: show it with nameWithSize. */
   readonly name: string;
+  readonly size: SizeCode;
   readonly unitPrice: number;
   readonly quantity: number;
   readonly lineTotal: number;
@@ -84,6 +88,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
     subtotal: row.subtotal,
     shipping: row.shipping,
     giftWrap: row.gift_wrap,
+    giftMessage: row.gift_message,
     total: row.total,
     itemCount: row.item_count,
     shippingDetails,
@@ -95,6 +100,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
       .map((l) => ({
         id: l.product_id,
         name: l.name,
+        size: l.size,
         unitPrice: l.unit_price,
         quantity: l.quantity,
         lineTotal: l.line_total,
@@ -111,6 +117,8 @@ export class OrderStore {
     provider: string;
     email: string;
     totals: OrderTotals;
+    /** With gift wrap only (checked by checkGiftMessage); absent or null without one. */
+    giftMessage?: string | null;
   }): Promise<void> {
     const { totals } = input;
     const at = nowIso();
@@ -140,6 +148,7 @@ export class OrderStore {
           paid_at: null,
           checked_at: null,
           desk_status: 'pending',
+          gift_message: input.giftMessage ?? null,
         })
         .execute();
       await trx
@@ -150,6 +159,7 @@ export class OrderStore {
             position,
             product_id: l.id,
             name: l.name,
+            size: l.size ?? DEFAULT_SIZE,
             unit_price: l.unitPrice,
             quantity: l.quantity,
             line_total: l.lineTotal,

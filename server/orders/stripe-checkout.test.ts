@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getProduct } from '../../domain/catalogue';
 import { orderReference } from '../../domain/checkout';
 import { GIFT_WRAP_PRICE, SHIPPING_ZONES } from '../../domain/config';
-import { type FakeStripe, type FormValue, startFakeStripe } from '../test-support/fake-stripe';
+import { type FakeStripe, type FormValue, formField, startFakeStripe } from '../test-support/fake-stripe';
 import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
 import {
   buildTestApp,
@@ -114,14 +114,7 @@ async function deliverWebhook(
   });
 }
 
-function field(value: FormValue | undefined, ...path: (string | number)[]): FormValue | undefined {
-  let node: FormValue | undefined = value;
-  for (const key of path) {
-    if (node === undefined || typeof node === 'string') return undefined;
-    node = Array.isArray(node) ? node[Number(key)] : node[String(key)];
-  }
-  return node;
-}
+const field = formField;
 
 /** Waits until the outbox has nothing left to send, then a little longer to catch any extra message. */
 async function settle(app: FastifyInstance, expectedMessages: number): Promise<void> {
@@ -157,7 +150,8 @@ describe('POST /api/checkout with Stripe', () => {
     expect(field(lines, 0, 'quantity')).toBe('2');
     expect(field(lines, 0, 'price_data', 'currency')).toBe('eur');
     expect(field(lines, 0, 'price_data', 'unit_amount')).toBe(String(p1.price));
-    expect(field(lines, 0, 'price_data', 'product_data', 'name')).toBe(p1.name);
+    // No size in the request: Medium, named on the line (docs/product.md §13.1).
+    expect(field(lines, 0, 'price_data', 'product_data', 'name')).toBe(`${p1.name} (Medium)`);
     expect(field(lines, 1, 'quantity')).toBe('1');
     expect(field(lines, 1, 'price_data', 'unit_amount')).toBe(String(p5.price));
     expect(field(lines, 2, 'price_data', 'product_data', 'name')).toBe('Gift wrap');

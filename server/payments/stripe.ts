@@ -4,8 +4,9 @@
  */
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { BRAND, SHIPPING_ZONES } from '../../domain/config';
+import { BRAND, DEFAULT_SIZE, SHIPPING_ZONES } from '../../domain/config';
 import { PAYMENT_CURRENCY } from '../../domain/money';
+import { lineNameWithSize } from '../../domain/sizes';
 import type { StripeConfig } from '../config';
 import {
   type CheckoutSessionInput,
@@ -78,7 +79,11 @@ export function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.Sess
     price_data: {
       currency: PAYMENT_CURRENCY,
       unit_amount: line.unitPrice,
-      product_data: { name: line.name, metadata: { product_id: line.id } },
+      // "Burgundy Safari (Large)": the size is what the owner makes, so it is on every line.
+      product_data: {
+        name: lineNameWithSize(line),
+        metadata: { product_id: line.id, size: line.size ?? DEFAULT_SIZE },
+      },
     },
   }));
   if (input.giftWrap > 0) {

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
 import { PAYMENT_CURRENCY } from '../../domain/money';
+import { lineNameWithSize } from '../../domain/sizes';
 import type { Database, TestCheckoutSessionRow } from '../db/schema';
 import { randomAlphanumeric } from '../orders/ids';
 import {
@@ -110,7 +111,8 @@ export function createTestCheckoutProvider(options: {
       const id = `cs_test_${randomAlphanumeric(58)}`;
       const summary: TestSessionSummary = {
         lines: input.lines.map((l) => ({
-          name: l.name,
+          // As Stripe shows it: the line name carries the size.
+          name: lineNameWithSize(l),
           quantity: l.quantity,
           unitPrice: l.unitPrice,
           lineTotal: l.lineTotal,

@@ -62,8 +62,15 @@ async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string):
   const ids = [...orderIds];
   await db
     .updateTable('orders')
-    // The order page's key goes too: an anonymised order has no page to show its shopper.
-    .set({ email: '', shipping_name: null, shipping_address: null, order_key: null, updated_at: nowIso })
+    // The gift message may name people; the order page's key goes too: an anonymised order has no page.
+    .set({
+      email: '',
+      shipping_name: null,
+      shipping_address: null,
+      gift_message: null,
+      order_key: null,
+      updated_at: nowIso,
+    })
     .where('id', 'in', ids)
     .execute();
   // What else names the shopper: the withdrawal notice's signature and reason, the owner's private notes.

@@ -78,7 +78,8 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
       (r) => r.kind === MAIL_KINDS.customer && r.text_body.includes(sessionId.slice(8, 16).toUpperCase()),
     );
     const match = confirmation ? LINK.exec(confirmation.text_body) : null;
-    if (!match?.[1] || !match[2] || !confirmation?.order_id) throw new Error('no order page link in the confirmation');
+    if (!match?.[1] || !match[2] || !confirmation?.order_id)
+      throw new Error('no order page link in the confirmation');
     return { reference: match[1], key: match[2], orderId: confirmation.order_id };
   }
 

@@ -33,6 +33,16 @@ export function parseStripeForm(body: string): Record<string, FormValue> {
   return root;
 }
 
+/** The value at `path` in a parsed Stripe form (line_items.0.price_data...), or undefined. */
+export function formField(value: FormValue | undefined, ...path: (string | number)[]): FormValue | undefined {
+  let node: FormValue | undefined = value;
+  for (const key of path) {
+    if (node === undefined || typeof node === 'string') return undefined;
+    node = Array.isArray(node) ? node[Number(key)] : node[String(key)];
+  }
+  return node;
+}
+
 export interface FakeSession {
   id: string;
   object: 'checkout.session';

@@ -267,7 +267,13 @@ test.describe('shop listing', () => {
     await expect(bag).toBeVisible();
     await expect(bag.getByRole('link', { name: p.name })).toBeVisible();
     await expect(page.getByText('Added to cart')).toBeVisible();
-    await expect(page.getByText(`${p.name} has been added to your cart.`)).toBeVisible();
+    // Quick add has no size choice: Medium, and the toast says where to change it.
+    await expect(
+      page.getByText(
+        `${p.name} (Medium) has been added to your cart. Need another size? Change it in your cart.`,
+      ),
+    ).toBeVisible();
+    await expect(bag.getByText('Size: Medium')).toBeVisible();
     await expect(page).toHaveURL(/#\/shop$/);
   });
 
@@ -404,7 +410,7 @@ test.describe('product page', () => {
     await expect(wishlist).toHaveAttribute('aria-pressed', 'false');
 
     await page.getByRole('button', { name: 'Add to Cart' }).click();
-    await expect(page.getByText(`${p.name} has been added to your cart.`)).toBeVisible();
+    await expect(page.getByText(`${p.name} (Medium) has been added to your cart.`)).toBeVisible();
 
     const similar = page.getByRole('region', { name: 'You Might Also Like' });
     await expect(similar.getByRole('heading', { level: 3 })).toHaveText(
@@ -492,7 +498,7 @@ test.describe('product page', () => {
     await expect(dialog).toBeVisible();
     for (const size of SIZE_GUIDE.sizes) {
       await expect(dialog.getByRole('row', { name: new RegExp(`^${size.name}`) })).toContainText(
-        `${size.wristCm[0]}–${size.wristCm[1]} cm`,
+        `${size.lengthCm[0]}–${size.lengthCm[1]} cm`,
       );
     }
     for (const fit of SIZE_GUIDE.fit) {

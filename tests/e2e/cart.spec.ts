@@ -63,18 +63,18 @@ test('cart page: quantities, remove, badge and live announcements', async ({ pag
   await expect(page.getByTestId('cart-count')).toHaveText('3');
 
   await page.getByRole('button', { name: 'Increase quantity of Burgundy Safari' }).click();
-  await expect(page.getByTestId('cart-announcer')).toHaveText('Burgundy Safari quantity 2');
+  await expect(page.getByTestId('cart-announcer')).toHaveText('Burgundy Safari (Medium) quantity 2');
   await expect(await badge(page)).toHaveAccessibleName('Cart, 4 items');
   await expect(page.getByTestId('cart-subtotal')).toHaveText('€150.00');
 
   await page.getByRole('button', { name: `Decrease quantity of ${P35.name}` }).click();
   await page.getByRole('button', { name: `Decrease quantity of ${P35.name}` }).click();
   await expect(page.getByRole('link', { name: P35.name })).toHaveCount(0);
-  await expect(page.getByTestId('cart-announcer')).toHaveText(`${P35.name} removed from cart`);
+  await expect(page.getByTestId('cart-announcer')).toHaveText(`${P35.name} (Medium) removed from cart`);
   // The pressed button is gone; focus lands on the page heading, not on <body>.
   await expect(page.getByRole('heading', { level: 1, name: 'Your Cart' })).toBeFocused();
 
-  await page.getByRole('button', { name: 'Remove Burgundy Safari from cart' }).click();
+  await page.getByRole('button', { name: 'Remove Burgundy Safari (Medium) from cart' }).click();
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   await expect(await badge(page)).toHaveAccessibleName('Cart, empty');
   expect(await page.evaluate((k) => localStorage.getItem(k), STORAGE_KEYS.cart)).toBe('[]');
@@ -175,7 +175,7 @@ test('mini cart opens from the header: +, -, remove, progress, links', async ({ 
   await expect(bag.getByText("You've qualified for free shipping 🎉")).toBeVisible();
   await expect(bag.getByText('€65.00')).toBeVisible();
 
-  await bag.getByRole('button', { name: `Remove ${P35.name} from cart` }).click();
+  await bag.getByRole('button', { name: `Remove ${P35.name} (Medium) from cart` }).click();
   await expect(bag.getByRole('link', { name: P35.name })).toHaveCount(0);
   await expect(bag.getByText("You're €10.00 away from free shipping")).toBeVisible();
   // Outside the open dialog the page is hidden from assistive tech, so read the visible badge.
@@ -223,7 +223,7 @@ test('a second tab sees cart changes without reloading', async ({ page, context 
   await page.getByLabel('Delivery destination').selectOption({ label: 'EU' });
   await expect(other.getByLabel('Delivery destination')).toHaveValue('EU');
 
-  await other.getByRole('button', { name: 'Remove Burgundy Safari from cart' }).click();
+  await other.getByRole('button', { name: 'Remove Burgundy Safari (Medium) from cart' }).click();
   await expect(page.getByText('Your cart is empty')).toBeVisible();
   await other.close();
 });

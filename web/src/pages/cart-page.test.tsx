@@ -14,7 +14,7 @@ function product(id: string) {
   return p;
 }
 
-function renderCart(lines: ReadonlyArray<{ id: string; quantity: number }>) {
+function renderCart(lines: ReadonlyArray<{ id: string; quantity: number; size?: string }>) {
   localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(lines));
   return render(
     <HashRouter>
@@ -65,10 +65,10 @@ describe('CartPage', () => {
     expect(screen.getByText('Delivery destination Rest of world')).toHaveAttribute('aria-live', 'polite');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Delivery destination' }), 'Ireland');
-    await user.click(screen.getByRole('button', { name: `Increase quantity of ${p30.name}` }));
+    await user.click(screen.getByRole('button', { name: `Increase quantity of ${p30.name} (Medium)` }));
     expect(summaryValue(/^Shipping \(Ireland\)$/)).toBe('Free');
     expect(summaryValue(/^Total$/)).toBe('€63.50');
-    expect(screen.getByText(`${p30.name} quantity 2`)).toBeInTheDocument();
+    expect(screen.getByText(`${p30.name} (Medium) quantity 2`)).toBeInTheDocument();
   });
 
   it('links each line to its product, labels controls per product and removes at minus 1', async () => {
@@ -79,17 +79,64 @@ describe('CartPage', () => {
       { id: '1', quantity: LIMITS.maxQuantityPerLine },
     ]);
     expect(screen.getByRole('link', { name: 'Burgundy Safari' })).toHaveAttribute('href', '#/product/26');
-    expect(screen.getByRole('button', { name: `Increase quantity of ${product('1').name}` })).toBeDisabled();
+    expect(
+      screen.getByRole('button', { name: `Increase quantity of ${product('1').name} (Medium)` }),
+    ).toBeDisabled();
     expect(screen.getByText(/up to 10 of one design per order/)).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Burgundy Safari' }));
+    await user.click(screen.getByRole('button', { name: 'Decrease quantity of Burgundy Safari (Medium)' }));
     expect(screen.queryByRole('link', { name: 'Burgundy Safari' })).not.toBeInTheDocument();
-    expect(screen.getByText('Burgundy Safari removed from cart')).toBeInTheDocument();
+    expect(screen.getByText('Burgundy Safari (Medium) removed from cart')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1 })).toHaveFocus();
 
     const list = screen.getByRole('list');
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
-    await user.click(screen.getByRole('button', { name: `Remove ${product('1').name} from cart` }));
+    await user.click(screen.getByRole('button', { name: `Remove ${product('1').name} (Medium) from cart` }));
     expect(screen.getByText('Your cart is empty')).toBeInTheDocument();
+  });
+
+  it('shows each line with its size and changes it, merging into a line already in that size', async () => {
+    const user = userEvent.setup();
+    renderCart([
+      { id: '26', quantity: 1, size: 'L' },
+      { id: '26', quantity: 2 },
+    ]);
+    const sizes = screen.getAllByRole('combobox', { name: 'Size of Burgundy Safari' });
+    expect(sizes.map((s) => (s as HTMLSelectElement).value)).toEqual(['L', 'M']);
+    expect(screen.getByRole('button', { name: 'Remove Burgundy Safari (Large) from cart' })).toBeVisible();
+    const first = sizes[0];
+    if (!first) throw new Error('no size select');
+    await user.selectOptions(first, 'Small (15–16 cm)');
+    expect(screen.getByTestId('cart-announcer')).toHaveTextContent(
+      'Burgundy Safari (Large) changed to Small',
+    );
+    expect(screen.getByRole('button', { name: 'Remove Burgundy Safari (Small) from cart' })).toBeVisible();
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? '[]') as { size: string }[];
+    expect(stored.map((l) => l.size)).toEqual(['S', 'M']);
+
+    // Medium is already a line: choosing it merges the two (1 + 2).
+    const again = screen.getAllByRole('combobox', { name: 'Size of Burgundy Safari' })[0];
+    if (!again) throw new Error('no size select');
+    await user.selectOptions(again, 'Medium (17–18 cm)');
+    expect(screen.getAllByRole('combobox', { name: 'Size of Burgundy Safari' })).toHaveLength(1);
+    expect(screen.getByText('Quantity of Burgundy Safari (Medium):').parentElement).toHaveTextContent(/: 3$/);
+  });
+
+  it('offers a gift message with gift wrap only, counting characters and keeping plain text', async () => {
+    const user = userEvent.setup();
+    renderCart([{ id: '26', quantity: 1 }]);
+    expect(screen.queryByRole('textbox', { name: 'Gift message (optional)' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Add gift wrapping (+€3.50)' }));
+    const field = screen.getByRole('textbox', { name: 'Gift message (optional)' });
+    await user.type(field, 'Happy <b>day</b>');
+    expect(field).toHaveValue('Happy <b>day</b>');
+    expect(screen.getByTestId('gift-message-count')).toHaveTextContent('16/200');
+    await user.clear(field);
+    await user.click(field);
+    await user.paste(`${'x'.repeat(195)}\tab🎁🎁🎁`);
+    // The tab became a space; the text stops at 200 characters.
+    expect(screen.getByTestId('gift-message-count')).toHaveTextContent('200/200');
+    expect((field as HTMLTextAreaElement).value.endsWith('x ab🎁🎁')).toBe(true);
+    expect(screen.getByText('0 characters left')).toBeInTheDocument();
   });
 });

@@ -43,7 +43,7 @@ export function CartPage() {
             <ul className="mt-2 divide-y divide-line border-y border-line">
               {lines.map((line) => (
                 <CartLineItem
-                  key={line.product.id}
+                  key={line.key}
                   line={line}
                   onChange={(message, removed) => {
                     announce(message);

@@ -14,10 +14,11 @@ const SESSION = 'cs_test_abcdefgh12345678';
 const PAID = {
   status: 'paid',
   reference: 'SOL-ABCDEFGH',
-  items: [{ id: '1', name: 'First Light', quantity: 2, unitPrice: 4000, lineTotal: 8000 }],
+  items: [{ id: '1', name: 'First Light', size: 'L', quantity: 2, unitPrice: 4000, lineTotal: 8000 }],
   subtotal: 8000,
   shipping: 0,
   giftWrap: 350,
+  giftMessage: 'Happy birthday <b>Aoife</b>!\nLove, Niamh',
   total: 8350,
   email: 's***@example.ie',
   emailStatus: 'queued',
@@ -56,6 +57,12 @@ describe('OrderConfirmationPage', () => {
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Verifying your order...');
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toHaveFocus();
+    // Each line with its size; the gift message as plain text, markup and all (docs/product.md §13.4).
+    expect(screen.getByText('First Light (Large)')).toBeVisible();
+    expect(screen.getByTestId('confirmed-gift-message').textContent).toBe(
+      'Happy birthday <b>Aoife</b>!\nLove, Niamh',
+    );
+    expect(screen.getByTestId('confirmed-gift-message').querySelector('b')).toBeNull();
     expect(
       screen.getByText('Thank you for your purchase. Your order has been successfully placed.'),
     ).toBeVisible();

@@ -47,11 +47,11 @@ describe('useCart', () => {
 
   it('persists lines, zone and gift wrap, and restores them in a new provider', () => {
     const first = renderHook(() => useCart(), { wrapper });
-    act(() => first.result.current.addItem('1', 2));
+    act(() => first.result.current.addItem('1', 2, 'L'));
     act(() => first.result.current.setZone('EU'));
     act(() => first.result.current.setGiftWrap(true));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? '')).toEqual([
-      { id: '1', name: product('1').name, price: product('1').price, quantity: 2 },
+      { id: '1', size: 'L', name: product('1').name, price: product('1').price, quantity: 2 },
     ]);
     expect(localStorage.getItem(STORAGE_KEYS.zone)).toBe('EU');
     expect(localStorage.getItem(STORAGE_KEYS.giftWrap)).toBe('true');
@@ -59,6 +59,7 @@ describe('useCart', () => {
 
     const second = renderHook(() => useCart(), { wrapper });
     expect(second.result.current.count).toBe(2);
+    expect(second.result.current.lines[0]?.size).toBe('L');
     expect(second.result.current.zone).toBe('EU');
     expect(second.result.current.giftWrap).toBe(true);
     expect(second.result.current.totals).toMatchObject({ shipping: 995, giftWrap: 350 });
@@ -178,15 +179,15 @@ describe('MiniCart', () => {
       'aria-valuenow',
       '75',
     );
-    await user.click(within(bag).getByRole('button', { name: `Increase quantity of ${p30.name}` }));
+    await user.click(within(bag).getByRole('button', { name: `Increase quantity of ${p30.name} (Medium)` }));
     expect(within(bag).getByText("You've qualified for free shipping 🎉")).toBeInTheDocument();
     expect(within(bag).getByText('€60.00')).toBeInTheDocument();
-    expect(within(bag).getByText(`${p30.name} quantity 2`)).toBeInTheDocument();
+    expect(within(bag).getByText(`${p30.name} (Medium) quantity 2`)).toBeInTheDocument();
     expect(within(bag).getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '#/cart');
     expect(within(bag).getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '#/cart?checkout=1');
 
-    await user.click(within(bag).getByRole('button', { name: `Decrease quantity of ${p30.name}` }));
-    await user.click(within(bag).getByRole('button', { name: `Decrease quantity of ${p30.name}` }));
+    await user.click(within(bag).getByRole('button', { name: `Decrease quantity of ${p30.name} (Medium)` }));
+    await user.click(within(bag).getByRole('button', { name: `Decrease quantity of ${p30.name} (Medium)` }));
     expect(within(bag).getByText('Your bag is empty')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.cart)).toBe('[]');
   });
@@ -203,7 +204,9 @@ describe('MiniCart', () => {
     renderMiniCart();
     await user.click(screen.getByRole('button', { name: 'Open bag' }));
     const bag = screen.getByRole('dialog', { name: 'Your bag' });
-    await user.click(within(bag).getByRole('button', { name: `Remove ${product('2').name} from cart` }));
+    await user.click(
+      within(bag).getByRole('button', { name: `Remove ${product('2').name} (Medium) from cart` }),
+    );
     expect(within(bag).queryByText(product('2').name)).not.toBeInTheDocument();
     expect(within(bag).getByRole('link', { name: product('1').name })).toBeInTheDocument();
     // Focus stays inside the dialog after the pressed button disappeared.

@@ -1,9 +1,10 @@
 /**
- * The shopper's cart: lines (id + quantity, persisted under STORAGE_KEYS.cart), the chosen delivery zone
- * and gift wrap (persisted too), and the order totals priced by domain/pricing, the same function the
+ * The shopper's cart: lines (id + size + quantity, persisted under STORAGE_KEYS.cart), the chosen delivery
+ * zone and gift wrap (persisted too), the gift message (kept in memory only: it is personal text and lives
+ * for the visit, docs/product.md §13.4), and the order totals priced by domain/pricing, the same function the
  * server charges with.
  */
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import {
   type CartLineView,
   cartCount,
@@ -18,7 +19,7 @@ import {
   serializeGiftWrap,
   serializeZone,
 } from '../../../../domain/cart';
-import { DEFAULT_ZONE, STORAGE_KEYS, type ZoneId } from '../../../../domain/config';
+import { DEFAULT_ZONE, type SizeCode, STORAGE_KEYS, type ZoneId } from '../../../../domain/config';
 import type { Cents } from '../../../../domain/money';
 import { type OrderTotals, priceOrder } from '../../../../domain/pricing';
 import { usePersistedStore, usePersistedValue } from '../storage/persisted-store';
@@ -35,14 +36,22 @@ export interface CartContextValue {
   readonly setZone: (zone: ZoneId) => void;
   readonly giftWrap: boolean;
   readonly setGiftWrap: (giftWrap: boolean) => void;
-  /** A new line starts at `quantity`; an existing line grows by it (clamped to the per-line maximum). */
-  readonly addItem: (id: string, quantity?: number) => void;
-  readonly removeItem: (id: string) => void;
+  /** What the shopper typed; sent only with gift wrap. */
+  readonly giftMessage: string;
+  readonly setGiftMessage: (giftMessage: string) => void;
+  /**
+   * Lines are keyed by product and size (absent = Medium). A new line starts at `quantity`; an existing
+   * line grows by it (clamped to the per-line maximum).
+   */
+  readonly addItem: (id: string, quantity?: number, size?: SizeCode) => void;
+  readonly removeItem: (id: string, size?: SizeCode) => void;
   /** 0 or less removes the line. */
-  readonly setQuantity: (id: string, quantity: number) => void;
-  readonly increment: (id: string) => void;
+  readonly setQuantity: (id: string, quantity: number, size?: SizeCode) => void;
+  readonly increment: (id: string, size?: SizeCode) => void;
   /** At quantity 1 this removes the line. */
-  readonly decrement: (id: string) => void;
+  readonly decrement: (id: string, size?: SizeCode) => void;
+  /** Moves a line to another size, merging with a line already in that size. */
+  readonly setSize: (id: string, from: SizeCode, to: SizeCode) => void;
   readonly clear: () => void;
 }
 
@@ -69,17 +78,32 @@ export function CartProvider({ children }: { children: ReactNode }) {
     serializeGiftWrap,
   );
 
+  const [giftMessage, setGiftMessage] = useState('');
+
   const addItem = useCallback(
-    (id: string, quantity = 1) => dispatch({ type: 'add', id, quantity }),
+    (id: string, quantity = 1, size?: SizeCode) => dispatch({ type: 'add', id, quantity, size }),
     [dispatch],
   );
-  const removeItem = useCallback((id: string) => dispatch({ type: 'remove', id }), [dispatch]);
+  const removeItem = useCallback(
+    (id: string, size?: SizeCode) => dispatch({ type: 'remove', id, size }),
+    [dispatch],
+  );
   const setQuantity = useCallback(
-    (id: string, quantity: number) => dispatch({ type: 'setQuantity', id, quantity }),
+    (id: string, quantity: number, size?: SizeCode) => dispatch({ type: 'setQuantity', id, quantity, size }),
     [dispatch],
   );
-  const increment = useCallback((id: string) => dispatch({ type: 'increment', id }), [dispatch]);
-  const decrement = useCallback((id: string) => dispatch({ type: 'decrement', id }), [dispatch]);
+  const increment = useCallback(
+    (id: string, size?: SizeCode) => dispatch({ type: 'increment', id, size }),
+    [dispatch],
+  );
+  const decrement = useCallback(
+    (id: string, size?: SizeCode) => dispatch({ type: 'decrement', id, size }),
+    [dispatch],
+  );
+  const setSize = useCallback(
+    (id: string, from: SizeCode, to: SizeCode) => dispatch({ type: 'setSize', id, size: from, to }),
+    [dispatch],
+  );
   const clear = useCallback(() => dispatch({ type: 'clear' }), [dispatch]);
 
   const value = useMemo<CartContextValue>(() => {
@@ -94,17 +118,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setZone,
       giftWrap,
       setGiftWrap,
+      giftMessage,
+      setGiftMessage,
       addItem,
       removeItem,
       setQuantity,
       increment,
       decrement,
+      setSize,
       clear,
     };
   }, [
     state,
     zone,
     giftWrap,
+    giftMessage,
     setZone,
     setGiftWrap,
     addItem,
@@ -112,6 +140,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setQuantity,
     increment,
     decrement,
+    setSize,
     clear,
   ]);
 

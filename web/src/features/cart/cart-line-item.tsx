@@ -1,10 +1,12 @@
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
+import { sizeByCode } from '../../../../domain/sizes';
 import { Link } from '../../app/router';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import type { CartLineView } from './cart-context';
 import { LineControls } from './line-controls';
+import { LineSizeSelect } from './line-size-select';
 
 export interface CartLineItemProps {
   readonly line: CartLineView;
@@ -15,6 +17,7 @@ export interface CartLineItemProps {
 /** One line of the cart page: image, name, prices, quantity stepper and Remove. */
 export function CartLineItem({ line, onChange }: CartLineItemProps) {
   const { product, quantity, lineTotal } = line;
+  const sizeName = sizeByCode(line.size).name;
   const atMax = quantity >= LIMITS.maxQuantityPerLine;
   return (
     <li className="grid grid-cols-[5.5rem_1fr] gap-4 py-6 sm:grid-cols-[7rem_1fr]">
@@ -33,6 +36,7 @@ export function CartLineItem({ line, onChange }: CartLineItemProps) {
             <Link to={productPath(product.id)} className="hover:text-wine hover:underline">
               {product.name}
             </Link>
+            <span className="sr-only"> ({sizeName})</span>
           </h3>
           <p className="tabular-nums">
             <span className="sr-only">Line total: </span>
@@ -43,7 +47,8 @@ export function CartLineItem({ line, onChange }: CartLineItemProps) {
           {product.category} · <span className="tabular-nums">{formatEuro(product.price)}</span> each
         </p>
         <div className="mt-3 flex flex-wrap items-center gap-3">
-          <LineControls product={product} quantity={quantity} onChange={onChange} />
+          <LineSizeSelect line={line} onChange={(message) => onChange(message, false)} />
+          <LineControls line={line} onChange={onChange} />
         </div>
         {atMax ? (
           <p className="mt-2 text-sm text-muted">

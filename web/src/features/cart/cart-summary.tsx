@@ -11,6 +11,7 @@ import { formatEuro } from '../../../../domain/money';
 import { CheckoutSection } from '../checkout/checkout-section';
 import { useCart } from './cart-context';
 import { FreeShippingProgress } from './free-shipping-progress';
+import { GiftMessageField } from './gift-message-field';
 
 function isZoneId(value: string): value is ZoneId {
   return ZONE_IDS.some((z) => z === value);
@@ -98,6 +99,7 @@ export function CartSummary({ announce }: { announce: (message: string) => void 
         />
         <label htmlFor={giftWrapId}>Add gift wrapping (+{formatEuro(GIFT_WRAP_PRICE)})</label>
       </div>
+      {giftWrap ? <GiftMessageField /> : null}
       <div className="mt-5 rounded-xl bg-sand px-4 py-3 text-sm">
         <p className="font-medium">Estimated dispatch</p>
         <p className="mt-1 text-muted">

@@ -1,12 +1,11 @@
 import { describeQuantityChange } from '../../../../domain/cart';
-import type { Product } from '../../../../domain/catalogue';
 import { LIMITS } from '../../../../domain/config';
-import { useCart } from './cart-context';
+import { nameWithSize } from '../../../../domain/sizes';
+import { type CartLineView, useCart } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface LineControlsProps {
-  readonly product: Product;
-  readonly quantity: number;
+  readonly line: CartLineView;
   /** What changed, for the caller's live region, and whether the line is gone (to move focus). */
   readonly onChange: (message: string, removed: boolean) => void;
 }
@@ -15,32 +14,32 @@ export interface LineControlsProps {
  * A cart line's quantity stepper and Remove button, the same on the cart page and in the mini cart: minus
  * at 1 removes the line in both (docs/product.md §5.1), and both announce the change the same way.
  */
-export function LineControls({ product, quantity, onChange }: LineControlsProps) {
+export function LineControls({ line, onChange }: LineControlsProps) {
   const { increment, decrement, removeItem } = useCart();
+  const { product, size, quantity } = line;
+  // One bracelet in two sizes is two lines: the size tells their buttons apart.
+  const name = nameWithSize(product.name, size);
   return (
     <>
       <QuantityStepper
-        name={product.name}
+        name={name}
         quantity={quantity}
         onDecrease={() => {
-          decrement(product.id);
-          onChange(describeQuantityChange(product.name, quantity - 1), quantity <= 1);
+          decrement(product.id, size);
+          onChange(describeQuantityChange(name, quantity - 1), quantity <= 1);
         }}
         onIncrease={() => {
-          increment(product.id);
-          onChange(
-            describeQuantityChange(product.name, Math.min(LIMITS.maxQuantityPerLine, quantity + 1)),
-            false,
-          );
+          increment(product.id, size);
+          onChange(describeQuantityChange(name, Math.min(LIMITS.maxQuantityPerLine, quantity + 1)), false);
         }}
       />
       <button
         type="button"
         className="min-h-11 rounded-full px-3 text-sm text-muted underline hover:text-wine"
-        aria-label={`Remove ${product.name} from cart`}
+        aria-label={`Remove ${name} from cart`}
         onClick={() => {
-          removeItem(product.id);
-          onChange(describeQuantityChange(product.name, 0), true);
+          removeItem(product.id, size);
+          onChange(describeQuantityChange(name, 0), true);
         }}
       >
         Remove

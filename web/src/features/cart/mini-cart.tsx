@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
+import { sizeByCode } from '../../../../domain/sizes';
 import { Link } from '../../app/router';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { Sheet } from '../../components/ui/sheet';
@@ -45,45 +46,48 @@ export function MiniCart() {
               className="flex-1 divide-y divide-line px-5"
               aria-label={`Bag, ${count} ${count === 1 ? 'item' : 'items'}`}
             >
-              {lines.map(({ product, quantity }) => (
-                <li key={product.id} className="flex gap-3 py-4">
-                  {/* Decorative: the product name beside it is the link and says the same. */}
-                  <ResponsiveImage
-                    id={product.image}
-                    kind="product"
-                    alt=""
-                    sizes="80px"
-                    className="h-20 w-20 shrink-0 rounded-lg bg-sand object-cover"
-                  />
-                  <div className="min-w-0 flex-1">
-                    <div className="flex items-start justify-between gap-2">
-                      <Link
-                        to={productPath(product.id)}
-                        onClick={close}
-                        className="font-medium hover:text-wine hover:underline"
-                      >
-                        {product.name}
-                      </Link>
-                      <span className="shrink-0 tabular-nums">{formatEuro(product.price)}</span>
+              {lines.map((line) => {
+                const { product, quantity } = line;
+                return (
+                  <li key={line.key} className="flex gap-3 py-4">
+                    {/* Decorative: the product name beside it is the link and says the same. */}
+                    <ResponsiveImage
+                      id={product.image}
+                      kind="product"
+                      alt=""
+                      sizes="80px"
+                      className="h-20 w-20 shrink-0 rounded-lg bg-sand object-cover"
+                    />
+                    <div className="min-w-0 flex-1">
+                      <div className="flex items-start justify-between gap-2">
+                        <Link
+                          to={productPath(product.id)}
+                          onClick={close}
+                          className="font-medium hover:text-wine hover:underline"
+                        >
+                          {product.name}
+                        </Link>
+                        <span className="shrink-0 tabular-nums">{formatEuro(product.price)}</span>
+                      </div>
+                      <p className="text-sm text-muted">Size: {sizeByCode(line.size).name}</p>
+                      <div className="mt-2 flex items-center justify-between gap-2">
+                        <LineControls
+                          line={line}
+                          onChange={(message, removed) => {
+                            setAnnouncement(message);
+                            if (removed) focusContents();
+                          }}
+                        />
+                      </div>
+                      {quantity >= LIMITS.maxQuantityPerLine ? (
+                        <p className="mt-1 text-xs text-muted">
+                          Made by hand: up to {LIMITS.maxQuantityPerLine} per design.
+                        </p>
+                      ) : null}
                     </div>
-                    <div className="mt-2 flex items-center justify-between gap-2">
-                      <LineControls
-                        product={product}
-                        quantity={quantity}
-                        onChange={(message, removed) => {
-                          setAnnouncement(message);
-                          if (removed) focusContents();
-                        }}
-                      />
-                    </div>
-                    {quantity >= LIMITS.maxQuantityPerLine ? (
-                      <p className="mt-1 text-xs text-muted">
-                        Made by hand: up to {LIMITS.maxQuantityPerLine} per design.
-                      </p>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
+                  </li>
+                );
+              })}
             </ul>
             <div className="space-y-4 border-t border-line bg-white px-5 py-5">
               <div className="flex items-center justify-between text-lg">

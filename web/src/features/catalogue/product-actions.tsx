@@ -1,4 +1,5 @@
 import type { Product } from '../../../../domain/catalogue';
+import type { SizeCode } from '../../../../domain/config';
 import { productPath } from '../../../../domain/routes';
 import { navigate } from '../../app/router';
 import { toast } from '../../components/ui/toast';
@@ -8,18 +9,21 @@ import { HeartIcon } from './icons';
 import { ShareButton } from './share-button';
 import { addedToCartToast } from './use-add-to-cart';
 
-/** The product page's buttons: Add to Cart (a toast), Buy Now (to the cart), Wishlist and Share. */
-export function ProductActions({ product }: { product: Product }) {
+/**
+ * The product page's buttons: Add to Cart (a toast), Buy Now (to the cart), both in the chosen `size`,
+ * Wishlist and Share.
+ */
+export function ProductActions({ product, size }: { product: Product; size: SizeCode }) {
   const { addItem } = useCart();
   const { has, toggle } = useWishlist();
   const inWishlist = has(product.id);
 
   const addToCart = () => {
-    addItem(product.id, 1);
-    addedToCartToast(product);
+    addItem(product.id, 1, size);
+    addedToCartToast(product, size);
   };
   const buyNow = () => {
-    addItem(product.id, 1);
+    addItem(product.id, 1, size);
     navigate('/cart');
   };
   const toggleWishlist = () => {

@@ -3,7 +3,12 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Product } from '../../../../domain/catalogue';
-import { FREE_SHIPPING_THRESHOLD, productionDaysText } from '../../../../domain/config';
+import {
+  DEFAULT_SIZE,
+  FREE_SHIPPING_THRESHOLD,
+  productionDaysText,
+  type SizeCode,
+} from '../../../../domain/config';
 import { formatEuro, formatEuroShort } from '../../../../domain/money';
 import { similarProducts } from '../../../../domain/similar';
 import { shortProductDescription } from '../../../../domain/text';
@@ -16,6 +21,7 @@ import { ProductAbout } from './product-about';
 import { ProductActions } from './product-actions';
 import { ProductCard } from './product-card';
 import { ProductGallery } from './product-gallery';
+import { SizeChoice } from './size-choice';
 import { useLazyDialog } from './use-lazy-dialog';
 
 const loadSizeGuide = () => import('./size-guide-dialog');
@@ -27,6 +33,8 @@ export function ProductDetails({ product }: { product: Product }) {
   const record = useRecordRecentlyViewed();
   const sizeGuide = useLazyDialog();
   const [expanded, setExpanded] = useState(false);
+  // The size Add to Cart and Buy Now add; the size guide's finder can set it (docs/product.md §13.1).
+  const [size, setSize] = useState<SizeCode>(DEFAULT_SIZE);
 
   useEffect(() => {
     record(product.id);
@@ -84,23 +92,29 @@ export function ProductDetails({ product }: { product: Product }) {
             ) : null}
           </div>
 
+          <SizeChoice value={size} onChange={setSize} />
+
           <button
             type="button"
             onClick={sizeGuide.show}
             onPointerEnter={() => void loadSizeGuide()}
             onFocus={() => void loadSizeGuide()}
             aria-haspopup="dialog"
-            className="mt-5 text-sm font-medium underline hover:text-wine"
+            className="mt-3 min-h-11 text-sm font-medium underline hover:text-wine"
           >
             Size guide
           </button>
           {sizeGuide.mounted ? (
             <Suspense fallback={null}>
-              <SizeGuideDialog open={sizeGuide.open} onOpenChange={sizeGuide.setOpen} />
+              <SizeGuideDialog
+                open={sizeGuide.open}
+                onOpenChange={sizeGuide.setOpen}
+                onChooseSize={setSize}
+              />
             </Suspense>
           ) : null}
 
-          <ProductActions product={product} />
+          <ProductActions product={product} size={size} />
 
           <ProductAbout product={product} />
         </div>

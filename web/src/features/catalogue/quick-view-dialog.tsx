@@ -1,7 +1,9 @@
 /** Quick view of a product from the listing (loaded on first open, see ProductCard). */
 import { type Product, productImageAlt } from '../../../../domain/catalogue';
+import { DEFAULT_SIZE } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
+import { sizeByCode, sizeRangeText } from '../../../../domain/sizes';
 import { Link } from '../../app/router';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { MaterialChips } from './material-chips';
@@ -44,7 +46,13 @@ export function QuickViewDialog({ product, open, onOpenChange }: QuickViewDialog
           <MaterialChips materials={product.materials} className="mt-4" />
           <p className="mt-4 leading-relaxed text-ink">{product.description}</p>
           <div className="mt-auto flex flex-col gap-3 pt-6">
+            {/* Quick view has no size choice: it adds Medium and says so (docs/product.md §13.1). */}
+            <p className="text-sm text-muted" id={`quick-view-size-${product.id}`}>
+              Adds size {sizeByCode(DEFAULT_SIZE).name} ({sizeRangeText(sizeByCode(DEFAULT_SIZE))}); you can
+              change it in your cart.
+            </p>
             <button
+              aria-describedby={`quick-view-size-${product.id}`}
               type="button"
               onClick={add}
               className="h-12 rounded-full bg-wine px-6 font-medium text-cream hover:bg-wine-dark"

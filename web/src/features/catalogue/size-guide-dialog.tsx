@@ -1,33 +1,42 @@
-/** The size guide (docs/product.md §4.8: sizes by wrist circumference and the fit allowances), loaded on open. */
-import { SIZE_GUIDE } from '../../../../domain/config';
+/**
+ * The size guide (docs/product.md §4.8, §13): the bracelet lengths of the sizes, the fit allowances, how
+ * to measure (with the printable measuring strip) and the wrist-size finder. Loaded on open.
+ */
+import { SIZE_GUIDE, type SizeCode } from '../../../../domain/config';
 import { Modal } from './modal';
+import { SizeFinder } from './size-finder';
 
 export interface SizeGuideDialogProps {
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
+  /** The finder's "Choose Medium": sets the product page's size; the guide then closes. */
+  readonly onChooseSize: (size: SizeCode) => void;
 }
+
+/** The printable strip (web/public/pages/measuring-strip.html), a static page the server serves as a page, that prints at true scale. */
+export const MEASURING_STRIP_PATH = '/measuring-strip';
 
 function cm(value: number): string {
   return `${value.toLocaleString('en-IE')} cm`;
 }
 
-export function SizeGuideDialog({ open, onOpenChange }: SizeGuideDialogProps) {
+export function SizeGuideDialog({ open, onOpenChange, onChooseSize }: SizeGuideDialogProps) {
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
       title="Size Guide"
-      description="Every bracelet is made to order in our standard Medium. Need Small or Large, or a particular fit? Reply to your order confirmation e-mail with your wrist measurement and we will make it to fit."
+      description="Every bracelet is made to order in Small, Medium or Large. Measure your wrist, add the allowance for the fit you like, and choose the size whose length holds the result."
     >
       <table className="w-full border-collapse text-left text-sm">
-        <caption className="pb-2 text-left font-semibold">Bracelet sizes by wrist circumference</caption>
+        <caption className="pb-2 text-left font-semibold">Bracelet sizes by bracelet length</caption>
         <thead>
           <tr className="border-b border-line">
             <th scope="col" className="py-2 pr-4 font-semibold">
               Size
             </th>
             <th scope="col" className="py-2 font-semibold">
-              Wrist circumference
+              Bracelet length
             </th>
           </tr>
         </thead>
@@ -38,7 +47,7 @@ export function SizeGuideDialog({ open, onOpenChange }: SizeGuideDialogProps) {
                 {size.name}
               </th>
               <td className="py-2 tabular-nums">
-                {size.wristCm[0]}–{cm(size.wristCm[1])}
+                {size.lengthCm[0]}–{cm(size.lengthCm[1])}
               </td>
             </tr>
           ))}
@@ -61,6 +70,27 @@ export function SizeGuideDialog({ open, onOpenChange }: SizeGuideDialogProps) {
         Wrap a soft tape measure (or a strip of paper, then lay it on a ruler) around your wrist just below
         the wrist bone, snug but not tight. Between two sizes? Choose the larger one.
       </p>
+      <p className="mt-2 text-sm">
+        No tape measure?{' '}
+        <a
+          href={MEASURING_STRIP_PATH}
+          target="_blank"
+          rel="noopener"
+          className="font-medium text-wine underline"
+        >
+          Print our measuring strip
+          <span className="sr-only"> (opens in a new tab)</span>
+        </a>
+        .
+      </p>
+
+      <SizeFinder
+        onChooseSize={(size) => {
+          onChooseSize(size);
+          onOpenChange(false);
+        }}
+        onClose={() => onOpenChange(false)}
+      />
     </Modal>
   );
 }

@@ -1,25 +1,33 @@
 import { useCallback } from 'react';
 import type { Product } from '../../../../domain/catalogue';
+import { DEFAULT_SIZE, type SizeCode } from '../../../../domain/config';
+import { nameWithSize } from '../../../../domain/sizes';
 import { toast } from '../../components/ui/toast';
 import { useCart } from '../cart/cart-context';
 import { useMiniCart } from '../cart/mini-cart-context';
 
-/** The toast for every add to cart: quick add, quick view, product page (docs/product.md §3.1). */
-export function addedToCartToast(product: Product): void {
-  toast.success('Added to cart', { description: `${product.name} has been added to your cart.` });
+/**
+ * The toast for every add to cart: quick add, quick view, product page (docs/product.md §3.1), naming the
+ * size. `quick` adds say that the size was not chosen and where to change it (docs/product.md §13.1).
+ */
+export function addedToCartToast(product: Product, size: SizeCode, quick = false): void {
+  const added = `${nameWithSize(product.name, size)} has been added to your cart.`;
+  toast.success('Added to cart', {
+    description: quick ? `${added} Need another size? Change it in your cart.` : added,
+  });
 }
 
 /**
- * Adds one of the product and confirms with the toast. Quick add (cards, quick view) also opens the mini
- * cart (docs/product.md §2.4); the product page's Add to Cart only toasts.
+ * Quick add (cards, quick view): one in Medium, confirmed with the toast, and the mini cart opens
+ * (docs/product.md §2.4). The product page adds the chosen size itself (ProductActions).
  */
 export function useAddToCart(): (product: Product, options?: { openMiniCart?: boolean }) => void {
   const { addItem } = useCart();
   const { open } = useMiniCart();
   return useCallback(
     (product, options = {}) => {
-      addItem(product.id, 1);
-      addedToCartToast(product);
+      addItem(product.id, 1, DEFAULT_SIZE);
+      addedToCartToast(product, DEFAULT_SIZE, true);
       if (options.openMiniCart) open();
     },
     [addItem, open],

@@ -83,7 +83,7 @@ describe('CheckoutSection', () => {
     const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
     expect(body).toEqual({
       email: 'shopper@example.ie',
-      items: [{ id: '1', quantity: 2 }],
+      items: [{ id: '1', quantity: 2, size: 'M' }],
       giftWrap: false,
       zone: 'EU',
     });

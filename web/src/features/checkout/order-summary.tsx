@@ -1,6 +1,7 @@
 import type { ConfirmResponse } from '../../../../domain/checkout';
 import { productionDaysText } from '../../../../domain/config';
 import { cents, formatEuro } from '../../../../domain/money';
+import { nameWithSize } from '../../../../domain/sizes';
 
 /** The paid order's lines and totals, as the server confirmed them. */
 export function OrderSummary({ order }: { order: ConfirmResponse }) {
@@ -15,9 +16,9 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
       </h2>
       <ul className="mt-3 divide-y divide-line">
         {items.map((item) => (
-          <li key={item.id} className="flex justify-between gap-4 py-3">
+          <li key={`${item.id}:${item.size}`} className="flex justify-between gap-4 py-3">
             <span>
-              {item.name} <span className="text-muted">× {item.quantity}</span>
+              {nameWithSize(item.name, item.size)} <span className="text-muted">× {item.quantity}</span>
             </span>
             <span className="tabular-nums">{formatEuro(cents(item.lineTotal))}</span>
           </li>
@@ -43,6 +44,15 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
           <dd className="tabular-nums">{formatEuro(cents(order.total ?? 0))}</dd>
         </div>
       </dl>
+      {order.giftMessage ? (
+        <div className="mt-4 border-t border-line pt-3 text-sm">
+          <h3 className="font-sans font-semibold">Gift message</h3>
+          {/* Plain text: React escapes it; pre-line keeps the shopper's line breaks. */}
+          <p className="mt-1 whitespace-pre-line" data-testid="confirmed-gift-message">
+            {order.giftMessage}
+          </p>
+        </div>
+      ) : null}
       <p className="mt-4 rounded-xl bg-sand px-4 py-3 text-sm">
         Made to order: we dispatch within {productionDaysText()}, then it's on its way to you.
       </p>

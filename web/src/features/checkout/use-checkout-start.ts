@@ -29,7 +29,7 @@ export function useCheckoutStart(): {
   /** Starts again with the e-mail of the last attempt; false when there was none. */
   readonly retry: () => boolean;
 } {
-  const { lines, totals, zone, giftWrap } = useCart();
+  const { lines, totals, zone, giftWrap, giftMessage } = useCart();
   const [phase, setPhase] = useState<CheckoutPhase>({ kind: 'idle' });
   const emailRef = useRef<string | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
@@ -54,9 +54,11 @@ export function useCheckoutStart(): {
       recordEvent('checkout_start', { itemCount: totals.itemCount, total: totals.total, zone });
       const result = await startCheckout({
         email,
-        items: lines.map((l) => ({ id: l.product.id, quantity: l.quantity })),
+        items: lines.map((l) => ({ id: l.product.id, quantity: l.quantity, size: l.size })),
         giftWrap,
         zone,
+        // Only with gift wrap (the server refuses it otherwise); a blank message is none.
+        ...(giftWrap && giftMessage.trim() !== '' ? { giftMessage } : {}),
       });
       if (!result.ok) {
         recordCheckoutError(result.code, result.detail);
@@ -74,7 +76,7 @@ export function useCheckoutStart(): {
         else window.location.assign(result.url);
       }, TIMINGS_MS.checkoutRedirectDelay);
     },
-    [lines, totals, zone, giftWrap],
+    [lines, totals, zone, giftWrap, giftMessage],
   );
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);

@@ -1,0 +1,44 @@
+import { useId } from 'react';
+import { SIZES, type SizeCode } from '../../../../domain/config';
+import { nameWithSize, sizeByCode, sizeRangeText } from '../../../../domain/sizes';
+import { type CartLineView, useCart } from './cart-context';
+
+export interface LineSizeSelectProps {
+  readonly line: CartLineView;
+  /** What changed, for the page's live region. */
+  readonly onChange: (message: string) => void;
+}
+
+/**
+ * The cart page's way to change a line's size (docs/product.md §13.1). A native select: keyboard and screen
+ * readers know it, and it changes nothing until the shopper picks. Choosing a size the bracelet is already
+ * in merges the two lines, as adding it in that size would.
+ */
+export function LineSizeSelect({ line, onChange }: LineSizeSelectProps) {
+  const { setSize } = useCart();
+  const id = useId();
+  const { product, size } = line;
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm">
+        Size<span className="sr-only"> of {product.name}</span>
+      </label>
+      <select
+        id={id}
+        value={size}
+        onChange={(e) => {
+          const to = e.target.value as SizeCode;
+          setSize(product.id, size, to);
+          onChange(`${nameWithSize(product.name, size)} changed to ${sizeByCode(to).name}`);
+        }}
+        className="min-h-11 rounded-lg border border-line bg-white px-3 text-sm"
+      >
+        {SIZES.map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name} ({sizeRangeText(s)})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -84,7 +84,10 @@ export async function buildApp({
   await installSecurity(app, config, { notFound: !serveWeb, rateLimitStore });
   await app.register(healthRoutes);
   await app.register(adminRoutes, { config });
-  await app.register(runtimeEnvRoutes, { runtimeFlags: config.runtimeFlags });
+  await app.register(runtimeEnvRoutes, {
+    runtimeFlags: config.runtimeFlags,
+    closedDates: config.closedDates,
+  });
   await app.register(seoFileRoutes, { publicUrl: config.publicUrl });
   if (serveWeb) await app.register(webRoutes, { webDistDir: config.webDistDir, publicUrl: config.publicUrl });
   await registerCommerce(app, config, commerce);

@@ -94,6 +94,7 @@ export async function registerCommerce(
     contactEmail: BRAND.contactEmail,
     log: app.log,
     onMailQueued: () => outbox.wake(),
+    closures: config.closedDates,
   });
   const newsletter = new NewsletterStore(db);
 

@@ -34,6 +34,8 @@ export interface OrdersTable {
   paid_at: string | null;
   /** When the reconcile pass last asked the provider about this pending order (see ops/reconcile.ts). */
   checked_at: string | null;
+  /** The dispatch date computed at payment ('YYYY-MM-DD', Irish calendar); null until paid. */
+  dispatch_date: string | null;
 }
 
 export interface OrderLinesTable {

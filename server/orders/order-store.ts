@@ -3,6 +3,7 @@
  * the database dialect. Writes that must happen together happen in one transaction.
  */
 import type { Kysely } from 'kysely';
+import { type IsoDate, parseIsoDate } from '../../domain/calendar-date';
 import { orderReference } from '../../domain/checkout';
 import type { ZoneId } from '../../domain/config';
 import { PAYMENT_CURRENCY } from '../../domain/money';
@@ -28,6 +29,8 @@ export interface StoredOrder {
   readonly shippingDetails: ShippingDetails | null;
   readonly createdAt: string;
   readonly paidAt: string | null;
+  /** Computed at payment (domain/dispatch.ts); null before, and for orders paid before it was stored. */
+  readonly dispatchDate: IsoDate | null;
   readonly lines: readonly StoredOrderLine[];
 }
 
@@ -68,6 +71,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
     shippingDetails,
     createdAt: row.created_at,
     paidAt: row.paid_at,
+    dispatchDate: row.dispatch_date === null ? null : parseIsoDate(row.dispatch_date),
     lines: [...lines]
       .sort((a, b) => a.position - b.position)
       .map((l) => ({
@@ -117,6 +121,7 @@ export class OrderStore {
           updated_at: at,
           paid_at: null,
           checked_at: null,
+          dispatch_date: null,
         })
         .execute();
       await trx
@@ -180,12 +185,14 @@ export class OrderStore {
    * Moves the order to `paid` and queues its e-mails in ONE transaction. The conditional UPDATE is the
    * lock: of any number of concurrent callers (confirm requests, webhook deliveries, other processes)
    * exactly one sees a changed row and queues the e-mails; the others change nothing. The outbox's
-   * unique (order_id, kind) refuses a second pair even if that guard were ever bypassed.
+   * unique (order_id, kind) refuses a second pair even if that guard were ever bypassed. The dispatch
+   * date is stored by the same winning UPDATE, so the e-mails built here and every later read agree.
    */
   async markPaidAndQueue(
     orderId: string,
     shipping: ShippingDetails | null,
     buildMessages: (paidOrder: StoredOrder) => readonly NewOutboxRow[],
+    dispatchDate: IsoDate | null = null,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const at = nowIso();
@@ -196,6 +203,7 @@ export class OrderStore {
           paid_at: at,
           updated_at: at,
           failure_reason: null,
+          dispatch_date: dispatchDate,
           ...(shipping
             ? { shipping_name: shipping.name, shipping_address: JSON.stringify(shipping.address) }
             : {}),

@@ -40,7 +40,7 @@ describe('ProductDispatch', () => {
     const box = screen.getByTestId('product-dispatch');
     // The server render and the first client render: no date, the same reserved height.
     expect(box).toHaveAttribute('aria-busy', 'true');
-    expect(box).toHaveClass('min-h-[7rem]');
+    expect(box).toHaveClass('min-h-[8.5rem]');
     expect(box.textContent).toBe('');
     expect(await within(box).findByText('Order now, dispatched by Thursday 26 November')).toBeInTheDocument();
     expect(box).toHaveAttribute('aria-busy', 'false');

@@ -1,5 +1,5 @@
 /**
- * The dispatch dates on the product page and in the cart (docs/product.md §13). Both reserve their
+ * The dispatch dates on the product page and in the cart (docs/product.md §10). Both reserve their
  * height before the dates exist (server render, hydration, the calendar chunk loading), so nothing below
  * them moves when the dates appear: a skeleton of the same lines stands in until then.
  */
@@ -49,7 +49,7 @@ export function ProductDispatch() {
     <div
       data-testid="product-dispatch"
       aria-busy={view === null}
-      className="mt-3 min-h-[7rem] text-sm sm:min-h-[4.75rem]"
+      className="mt-3 min-h-[8.5rem] text-sm sm:min-h-[5.25rem]"
     >
       {view ? (
         <>

@@ -68,7 +68,11 @@ export function ProductDispatch() {
 export function CartDispatch({ zone }: { zone: ZoneId }) {
   const view = useDispatchView(zone);
   return (
-    <div data-testid="cart-dispatch" aria-busy={view === null} className="mt-1 min-h-[8.5rem]">
+    <div
+      data-testid="cart-dispatch"
+      aria-busy={view === null}
+      className="mt-1 min-h-[9.5rem] lg:min-h-[8.5rem]"
+    >
       {view ? (
         <>
           <p>

@@ -70,7 +70,7 @@ const SIZE_NOTE =
   'Bracelets are made in our standard Medium; for Small or Large, reply to this e-mail with your size.';
 
 /**
- * The dates stored with the order at payment (docs/product.md §10): dispatch, then the zone's delivery
+ * The dates stored with the order at payment (docs/product.md §12): dispatch, then the zone's delivery
  * window from it. Orders paid before dates were stored keep the ranges of days they were promised.
  */
 function dispatchText(order: StoredOrder): string {

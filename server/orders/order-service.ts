@@ -174,7 +174,7 @@ export class OrderService {
     }
     if (session.paymentStatus === 'paid') {
       if (!this.matches(order, session)) return this.summary(order, false);
-      // Computed at payment, from the moment the shop learns of it (docs/product.md §10): what the
+      // Computed at payment, from the moment the shop learns of it (docs/product.md §12): what the
       // confirmation page and both e-mails say from now on.
       const dispatch = dispatchDate(this.now(), { closures: this.closures });
       const first = await store.markPaidAndQueue(

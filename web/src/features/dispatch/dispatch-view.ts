@@ -1,5 +1,5 @@
 /**
- * The dispatch calendar as the product page and the cart show it (docs/product.md §10). Loaded lazily
+ * The dispatch calendar as the product page and the cart show it (docs/product.md §12). Loaded lazily
  * by useDispatchView, after hydration: the holiday calendar, the closures' parser and Intl's Irish time
  * zone never reach the home page, and a prerendered page never carries a date computed at build time.
  * The same domain functions compute the date the server stores at payment.

@@ -49,6 +49,9 @@ export default defineConfig({
       ALLOW_TEST_CHECKOUT: 'true',
       // The image editor journey signs in with this; without it the server would generate one per run.
       ADMIN_TOKEN: 'e2e-admin-token',
+      // A closure already over (in the build's year: see dispatch.spec.ts), so today's dispatch dates are
+      // unaffected; dispatch.spec.ts sets the page's clock inside it to see the server's closure banner.
+      CLOSED_DATES: '2026-08-03..2026-08-14',
     },
   },
 });

@@ -65,6 +65,8 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const EMAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
 
+const isoDateText = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
 export const confirmLineSchema = z.object({
   id: z.string(),
   /** The product's name; the page shows it with the size, as nameWithSize does. */
@@ -88,6 +90,11 @@ export const confirmResponseSchema = z.object({
   email: z.optional(z.string()),
   /** Delivery of the shopper's confirmation e-mail: queued (the server sends it shortly), sent, failed. */
   emailStatus: z.optional(z.enum(EMAIL_DELIVERY_STATUSES)),
+  /**
+   * Paid orders: the dispatch date stored at payment and the zone's delivery window from it, as
+   * 'YYYY-MM-DD' Irish calendar dates (domain/dispatch.ts). Absent for orders paid before it was stored.
+   */
+  delivery: z.optional(z.object({ dispatch: isoDateText, earliest: isoDateText, latest: isoDateText })),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 

@@ -78,3 +78,8 @@ export function isClosed(date: IsoDate, closures: ClosedDates): boolean {
 export function closureOn(date: IsoDate, closures: ClosedDates): ClosedRange | undefined {
   return closures.find((range) => range.from <= date && date <= range.to);
 }
+
+/** The canonical CLOSED_DATES text of parsed closures (what the server hands the browser). */
+export function formatClosedDates(closures: ClosedDates): string {
+  return closures.map((r) => (r.from === r.to ? r.from : `${r.from}..${r.to}`)).join(',');
+}

@@ -137,12 +137,6 @@ export const DEFAULT_ZONE: ZoneId = 'IE';
 
 export const GIFT_WRAP_PRICE: Cents = cents(350);
 
-/**
- * The VAT rate prices include, for the accountant's orders CSV (docs/product.md §10.7): Ireland's standard
- * rate. The CSV reports it whether or not SELLER.vatNumber is set; the accountant decides what applies.
- */
-export const VAT_RATE_PERCENT = 23;
-
 export const PRODUCTION_DAYS: readonly [number, number] = [2, 3];
 
 /**

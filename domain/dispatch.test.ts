@@ -7,6 +7,8 @@ import {
   christmasDeadlines,
   christmasMessage,
   deliveryEstimate,
+  deliveryPromise,
+  deliveryRangeText,
   dispatchDate,
   dispatchResumes,
   isBusinessDay,
@@ -92,6 +94,20 @@ describe('deliveryEstimate', () => {
   });
 });
 
+describe('deliveryPromise', () => {
+  it('gives the dispatch date and the zone’s delivery window, as dates', () => {
+    const promise = deliveryPromise(at('2026-11-23T10:00:00Z'), 'IE');
+    expect(promise).toEqual({ dispatch: '2026-11-26', earliest: '2026-12-01', latest: '2026-12-03' });
+    expect(deliveryRangeText(promise)).toBe('Tuesday 1 December to Thursday 3 December');
+    expect(deliveryRangeText({ earliest: d('2026-12-01'), latest: d('2026-12-01') })).toBe(
+      'Tuesday 1 December',
+    );
+    expect(deliveryPromise(at('2026-12-23T10:00:00Z'), 'EU', { closures: YEAR_END }).dispatch).toBe(
+      '2027-01-07',
+    );
+  });
+});
+
 describe('dispatchResumes', () => {
   it('names the first business day after a closure, only during it', () => {
     expect(dispatchResumes(at('2026-12-23T12:00:00Z'), YEAR_END)).toBeNull();
@@ -108,37 +124,39 @@ describe('dispatchResumes', () => {
 describe('Christmas last order dates', () => {
   const now = at('2026-11-23T10:00:00Z');
 
-  it('2026, per zone: Ireland 14 December, the EU 7 December, the rest of the world 30 November, at 14:00', () => {
+  it('2026, per zone: the last whole day to order (the zone’s upper delivery bound decides)', () => {
     const deadlines = christmasDeadlines(now);
     expect(deadlines?.map((x) => [x.zone, x.lastOrderDate, x.orderBefore.toISOString(), x.passed])).toEqual([
-      ['IE', '2026-12-14', '2026-12-14T14:00:00.000Z', false],
-      ['EU', '2026-12-07', '2026-12-07T14:00:00.000Z', false],
-      ['WORLD', '2026-11-30', '2026-11-30T14:00:00.000Z', false],
+      ['IE', '2026-12-13', '2026-12-14T00:00:00.000Z', false],
+      ['EU', '2026-12-06', '2026-12-07T00:00:00.000Z', false],
+      ['WORLD', '2026-11-29', '2026-11-30T00:00:00.000Z', false],
     ]);
+    // Worded like the issue's example, without a time of day: the whole day counts.
     expect(deadlines?.map(christmasMessage)).toEqual([
-      'Order by 14:00 on Monday 14 December for Christmas delivery to Ireland',
-      'Order by 14:00 on Monday 7 December for Christmas delivery to the EU',
-      'Order by 14:00 on Monday 30 November for Christmas delivery to the rest of the world',
+      'Order by Sunday 13 December for Christmas delivery to Ireland',
+      'Order by Sunday 6 December for Christmas delivery to the EU',
+      'Order by Sunday 29 November for Christmas delivery to the rest of the world',
     ]);
   });
 
-  it('delivers by 24 December just before the deadline, and not at it', () => {
+  it('delivers by 24 December at any time on the last order date, and not after the next cut-off', () => {
     for (const deadline of christmasDeadlines(now) ?? []) {
-      const before = new Date(deadline.orderBefore.getTime() - 1);
-      expect(deliveryEstimate(dispatchDate(before), deadline.zone).latest <= '2026-12-24').toBe(true);
-      expect(deliveryEstimate(dispatchDate(deadline.orderBefore), deadline.zone).latest > '2026-12-24').toBe(
-        true,
-      );
+      const lastMinute = new Date(deadline.orderBefore.getTime() - 1);
+      expect(irishDate(lastMinute)).toBe(deadline.lastOrderDate);
+      expect(deliveryEstimate(dispatchDate(lastMinute), deadline.zone).latest <= '2026-12-24').toBe(true);
+      // The next day after its cut-off is too late (that morning is not advertised, see dispatch.ts).
+      const nextAfternoon = new Date(deadline.orderBefore.getTime() + 15 * 3_600_000);
+      expect(deliveryEstimate(dispatchDate(nextAfternoon), deadline.zone).latest > '2026-12-24').toBe(true);
     }
   });
 
-  it('says when a deadline has passed', () => {
+  it('says when a deadline has passed, from midnight Irish time after the last order date', () => {
     const eu = (instant: string) => christmasDeadlines(at(instant))?.find((x) => x.zone === 'EU');
-    expect(eu('2026-12-07T13:59:59Z')?.passed).toBe(false);
-    const passed = eu('2026-12-07T14:00:00Z');
+    expect(eu('2026-12-06T23:59:59Z')?.passed).toBe(false);
+    const passed = eu('2026-12-07T00:00:00Z');
     expect(passed?.passed).toBe(true);
     expect(passed && christmasMessage(passed)).toBe(
-      'The last order date for Christmas delivery to the EU (Monday 7 December) has passed',
+      'The last order date for Christmas delivery to the EU (Sunday 6 December) has passed',
     );
     expect(christmasDeadlines(at('2026-12-24T23:59:00Z'))?.every((x) => x.passed)).toBe(true);
   });
@@ -147,8 +165,9 @@ describe('Christmas last order dates', () => {
     const ie = christmasDeadlines(now, { closures: closures('2026-12-15..2027-01-04') })?.find(
       (x) => x.zone === 'IE',
     );
-    // Dispatch must happen by Monday 14 December, so production starts by Wednesday 9 December.
-    expect(ie?.lastOrderDate).toBe('2026-12-09');
+    // Dispatch must happen by Monday 14 December, so production starts by Wednesday 9 December: any
+    // order on Tuesday 8 December makes it.
+    expect(ie?.lastOrderDate).toBe('2026-12-08');
   });
 
   it('shows only from 1 November to 24 December, Irish time', () => {
@@ -159,16 +178,18 @@ describe('Christmas last order dates', () => {
     expect(christmasDeadlines(at('2026-07-01T12:00:00Z'))).toBeNull();
   });
 
-  it('holds for any year: the deadline is the last instant that still delivers by 24 December', () => {
+  it('holds for any year: the whole last order date delivers by 24 December, the next afternoon does not', () => {
     fc.assert(
       fc.property(fc.integer({ min: 2026, max: 2100 }), fc.constantFrom(...ZONE_IDS), (year, zone) => {
         const deadline = christmasDeadlines(at(`${year}-11-15T12:00:00Z`))?.find((x) => x.zone === zone);
         expect(deadline).toBeDefined();
         if (!deadline) return;
         const deliverBy = `${year}-12-24`;
-        const before = new Date(deadline.orderBefore.getTime() - 1);
-        expect(deliveryEstimate(dispatchDate(before), zone).latest <= deliverBy).toBe(true);
-        expect(deliveryEstimate(dispatchDate(deadline.orderBefore), zone).latest > deliverBy).toBe(true);
+        const lastMinute = new Date(deadline.orderBefore.getTime() - 1);
+        expect(irishDate(lastMinute)).toBe(deadline.lastOrderDate);
+        expect(deliveryEstimate(dispatchDate(lastMinute), zone).latest <= deliverBy).toBe(true);
+        const nextAfternoon = new Date(deadline.orderBefore.getTime() + 15 * 3_600_000);
+        expect(deliveryEstimate(dispatchDate(nextAfternoon), zone).latest > deliverBy).toBe(true);
       }),
     );
   });

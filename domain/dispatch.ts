@@ -17,8 +17,12 @@
  *   (weekdays that are not Irish public holidays: carriers work through the owner's closures).
  * - During a closure the banner names the date dispatch resumes: the first business day after today.
  * - Christmas (1 November to 24 December): per zone, the last order date for delivery by 24 December is
- *   the latest start day whose latest delivery date is on or before 24 December; orders placed before the
- *   cut-off on that day make it. It has passed once that instant has.
+ *   the last calendar day on which an order placed at ANY time (even after the cut-off) still arrives by
+ *   24 December, judged by the zone's upper delivery bound. That is the day before the last start day
+ *   that still makes it: "Order by Sunday 6 December" is then true in its everyday sense (until the end
+ *   of that day), with no time of day to explain. It has passed from midnight (Irish time) after it.
+ *   Orders on the next morning before the cut-off would in fact still make it; the notice does not
+ *   advertise those hours, so it never promises more than the shop can keep.
  */
 import {
   addDays,
@@ -107,9 +111,9 @@ export function dispatchResumes(now: Date, closures: ClosedDates): IsoDate | nul
 
 export interface ChristmasDeadline {
   readonly zone: ZoneId;
-  /** The last day (Irish calendar) to order for delivery by 24 December. */
+  /** The last day (Irish calendar) on which an order, at any time of day, is delivered by 24 December. */
   readonly lastOrderDate: IsoDate;
-  /** Orders placed before this instant (the cut-off on lastOrderDate) are delivered by 24 December. */
+  /** Midnight (Irish time) at the end of lastOrderDate: orders before this instant are delivered in time. */
   readonly orderBefore: Date;
   readonly passed: boolean;
 }
@@ -122,8 +126,12 @@ function christmasDeadline(year: number, zone: ZoneId, now: Date, closures: Clos
   // Later start days never deliver earlier, so the first fit walking backwards is the last one.
   let start = deliverBy;
   while (!isBusinessDay(start, closures) || deliveredBy(start) > deliverBy) start = addDays(start, -1);
-  const orderBefore = irishInstant(start, DISPATCH.cutOff.hour, DISPATCH.cutOff.minute);
-  return { zone, lastOrderDate: start, orderBefore, passed: now.getTime() >= orderBefore.getTime() };
+  // Any order on the day before `start` (after its cut-off, or on a day that is no business day) starts
+  // on `start` at the latest: the whole of that day makes it. An order on `start` after the cut-off
+  // starts on the next business day, which is too late.
+  const lastOrderDate = addDays(start, -1);
+  const orderBefore = irishInstant(start, 0, 0);
+  return { zone, lastOrderDate, orderBefore, passed: now.getTime() >= orderBefore.getTime() };
 }
 
 /**
@@ -149,18 +157,43 @@ const CHRISTMAS_DESTINATION: Readonly<Record<ZoneId, string>> = {
   WORLD: 'the rest of the world',
 };
 
-function clockTime(hour: number, minute: number): string {
-  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-}
-
 /**
- * "Order by 14:00 on Monday 7 December for Christmas delivery to the EU", or, once that has passed,
- * "The last order date for Christmas delivery to the EU (Monday 7 December) has passed". The time is
- * part of the promise: an order on that day after the cut-off misses it.
+ * "Order by Sunday 6 December for Christmas delivery to the EU", or, once that day is over, "The last
+ * order date for Christmas delivery to the EU (Sunday 6 December) has passed".
  */
 export function christmasMessage(deadline: ChristmasDeadline): string {
   const to = CHRISTMAS_DESTINATION[deadline.zone];
   const date = formatDayMonth(deadline.lastOrderDate);
   if (deadline.passed) return `The last order date for Christmas delivery to ${to} (${date}) has passed`;
-  return `Order by ${clockTime(DISPATCH.cutOff.hour, DISPATCH.cutOff.minute)} on ${date} for Christmas delivery to ${to}`;
+  return `Order by ${date} for Christmas delivery to ${to}`;
+}
+
+/** What the shop promises for an order placed at an instant: its dispatch date and delivery window. */
+export interface DeliveryPromise extends DeliveryEstimate {
+  readonly dispatch: IsoDate;
+}
+
+export function deliveryPromise(
+  orderedAt: Date,
+  zone: ZoneId,
+  options: DispatchOptions = {},
+): DeliveryPromise {
+  const dispatch = dispatchDate(orderedAt, options);
+  return { dispatch, ...deliveryEstimate(dispatch, zone) };
+}
+
+/** "Tuesday 1 December to Thursday 3 December" (one date when both ends are the same day). */
+export function deliveryRangeText(estimate: DeliveryEstimate): string {
+  const earliest = formatDayMonth(estimate.earliest);
+  return estimate.earliest === estimate.latest
+    ? earliest
+    : `${earliest} to ${formatDayMonth(estimate.latest)}`;
+}
+
+/**
+ * One sentence for the hosted checkout (Stripe's custom text, the test checkout's summary):
+ * "Dispatched by Thursday 26 November; delivery expected Tuesday 1 December to Thursday 3 December."
+ */
+export function deliveryPromiseText(promise: DeliveryPromise): string {
+  return `Dispatched by ${formatDayMonth(promise.dispatch)}; delivery expected ${deliveryRangeText(promise)}.`;
 }

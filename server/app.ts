@@ -93,8 +93,12 @@ export async function buildApp({
   await app.register(healthRoutes);
   await app.register(adminRoutes, { config });
   const seller = sellerIdentity(config);
-  // The flags and the seller's public identity (the legal pages name it): never other environment.
-  await app.register(runtimeEnvRoutes, { runtimeFlags: { ...config.runtimeFlags, ...sellerToEnv(seller) } });
+  // The flags, the seller's public identity (the legal pages name it) and the owner's closures (dispatch
+  // dates): never other environment.
+  await app.register(runtimeEnvRoutes, {
+    runtimeFlags: { ...config.runtimeFlags, ...sellerToEnv(seller) },
+    closedDates: config.closedDates,
+  });
   await app.register(seoFileRoutes, { publicUrl: config.publicUrl });
   if (serveWeb) {
     await app.register(webRoutes, { webDistDir: config.webDistDir, publicUrl: config.publicUrl, seller });

@@ -138,6 +138,7 @@ export async function registerCommerce(
     pageUrl: (reference: string, key: string) => orderPages.pageUrl(reference, key),
     log: app.log,
     onMailQueued: () => outbox.wake(),
+    closures: config.closedDates,
   };
   const orders = new OrderService({ store: orderStore, ...services });
   const newsletter = new NewsletterStore(db, {
@@ -191,7 +192,7 @@ export async function registerCommerce(
     await api.register(newsletterRoutes, { newsletter });
     await api.register(privacyAdminRoutes, { privacy, adminToken: config.admin.token });
     await api.register(webhookRoutes, { orders, desk });
-    await api.register(deskRoutes, { config, desk, sessions: new AdminSessionStore(db) });
+    await api.register(deskRoutes, { config, desk, sessions: new AdminSessionStore(db), newsletter });
     if (testCheckout) {
       await api.register(testCheckoutRoutes, { provider: testCheckout, orders, publicUrl: config.publicUrl });
     }

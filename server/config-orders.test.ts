@@ -50,6 +50,26 @@ describe('orders configuration', () => {
     }
   });
 
+  it('reads CLOSED_DATES (none by default) and reports every bad item at start', () => {
+    expect(loadConfig({}).closedDates).toEqual([]);
+    expect(loadConfig({ CLOSED_DATES: '2026-12-24..2027-01-04, 2027-03-17' }).closedDates).toEqual([
+      { from: '2026-12-24', to: '2027-01-04' },
+      { from: '2027-03-17', to: '2027-03-17' },
+    ]);
+    expect(() => loadConfig({ CLOSED_DATES: '2026-12-24..2026-12-20,24/12/2026' })).toThrow(ConfigError);
+    try {
+      loadConfig({ CLOSED_DATES: '2026-12-24..2026-12-20,24/12/2026' });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain(
+        'CLOSED_DATES: CLOSED_DATES item 1 "2026-12-24..2026-12-20" ends before it starts',
+      );
+      expect(message).toContain(
+        'CLOSED_DATES: CLOSED_DATES item 2 "24/12/2026": "24/12/2026" is not a date (expected YYYY-MM-DD or YYYY-MM-DD..YYYY-MM-DD)',
+      );
+    }
+  });
+
   it('refuses TEST MODE in production unless ALLOW_TEST_CHECKOUT=true', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(

@@ -5,11 +5,24 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { type ClosedDates, NO_CLOSURES, parseClosedDates } from '../domain/closed-dates';
 import { BRAND, FLAG_NAMES, SELLER, VAT_RATE_DEFAULT } from '../domain/config';
 import type { SellerIdentity } from '../domain/seller';
 import { type FaultSpec, parseFaultSpec } from './ops/faults';
 import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimitSettings } from './security/rate-limit';
+
+/** A variable read by a parser that reports every problem at once: each becomes one line at start. */
+function parsedWith<T>(
+  parse: (value: string) => { ok: true; value: T } | { ok: false; errors: readonly string[] },
+) {
+  return z.string().transform((value, ctx) => {
+    const parsed = parse(value);
+    if (parsed.ok) return parsed.value;
+    for (const message of parsed.errors) ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  });
+}
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -64,15 +77,12 @@ const envSchema = z.object({
   IMAGE_EDIT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   IMAGE_EDIT_API_KEY: z.string().optional(),
   /** Per-client rate limits: `off`, or e.g. `checkout=10/60,newsletter=off` (security/rate-limit.ts). */
-  RATE_LIMITS: z
-    .string()
-    .transform((value, ctx) => {
-      const parsed = parseRateLimits(value);
-      if (parsed.ok) return parsed.value;
-      for (const message of parsed.errors) ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    })
-    .optional(),
+  RATE_LIMITS: parsedWith(parseRateLimits).optional(),
+  /**
+   * The owner's closures, when nothing is made or dispatched: `2026-12-24..2027-01-04,2027-03-17`
+   * (domain/closed-dates.ts). Every bad item is reported at start, with what was expected.
+   */
+  CLOSED_DATES: parsedWith(parseClosedDates).optional(),
   /** Behind a reverse proxy: which hops to trust for the client address (ops/trust-proxy.ts). */
   TRUST_PROXY: z
     .string()
@@ -144,6 +154,8 @@ export interface AppConfig {
   readonly runtimeFlags: Readonly<Record<string, string>>;
   readonly rateLimits: RateLimitSettings;
   readonly trustProxy: TrustProxy;
+  /** The owner's closures (CLOSED_DATES): skipped by dispatch dates; also handed to the browser. */
+  readonly closedDates: ClosedDates;
   /** NODE_ENV=test only: where the process kills itself (crash tests). */
   readonly faultInject: FaultSpec | null;
   /** Who sells (the confirmation e-mail, the legal pages and the footer show it). */
@@ -253,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runtimeFlags: runtimeFlagEnv(cleaned),
     rateLimits: e.RATE_LIMITS ?? DEFAULT_RATE_LIMITS,
     trustProxy: e.TRUST_PROXY ?? false,
+    closedDates: e.CLOSED_DATES ?? NO_CLOSURES,
     faultInject: e.FAULT_INJECT ?? null,
     seller: {
       name: e.SELLER_NAME,

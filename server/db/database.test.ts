@@ -225,6 +225,7 @@ function insertOrder(db: Kysely<Database>, id: string, total: number) {
       paid_at: null,
       checked_at: null,
       desk_status: 'pending',
+      dispatch_date: null,
     })
     .execute();
 }
@@ -316,6 +317,8 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           ...Object.fromEntries(DESK_NULL_COLUMNS.map((c) => [c, null])),
           order_key: null,
           gift_message: null,
+          // Orders paid before 0005 keep no dispatch date (their e-mails promised ranges of days).
+          dispatch_date: null,
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');

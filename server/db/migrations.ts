@@ -434,4 +434,14 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.alterTable('orders').addColumn('gift_message', 'text').execute();
     },
   },
+
+  '0005-dispatch-date': {
+    async up(db: AnyDb) {
+      // The dispatch date promised at payment (an Irish calendar date, 'YYYY-MM-DD'), stored so the
+      // confirmation page and both e-mails say what was computed then, whatever the closures become.
+      // Null until paid, and for orders paid before the column existed (they were promised a range of
+      // business days, which the e-mails still say for them).
+      await db.schema.alterTable('orders').addColumn('dispatch_date', 'text').execute();
+    },
+  },
 };

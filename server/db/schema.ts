@@ -59,6 +59,8 @@ export interface OrdersTable {
   order_key: string | null;
   /** The shopper's gift message (plain text, only with gift wrap); null without one. */
   gift_message: string | null;
+  /** The dispatch date computed at payment ('YYYY-MM-DD', Irish calendar); null until paid. */
+  dispatch_date: string | null;
 }
 
 export interface OrderLinesTable {

@@ -5,6 +5,8 @@
  * suite proves the stores hide it.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseIsoDate } from '../../domain/calendar-date';
+import { deliveryPromise } from '../../domain/dispatch';
 import { cents } from '../../domain/money';
 import { priceOrder } from '../../domain/pricing';
 import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';
@@ -149,6 +151,32 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
     expect(await orders.customerEmailStatus('ord_1', MAIL_KINDS.customer)).toBe('queued');
     // A paid order stays paid whatever arrives late.
     expect(await orders.markIfPending('ord_1', 'expired', 'late event')).toBe(false);
+  });
+
+  it('stores the dispatch date with the payment, once: the e-mails and later reads see the same date', async () => {
+    await pendingOrder('ord_1', 'cs_test_a1b2c3d4e5f6g7h8');
+    expect((await orders.findById('ord_1'))?.dispatchDate).toBeNull();
+    const seen: (string | null)[] = [];
+    const date = parseIsoDate('2026-11-26');
+    expect(
+      await orders.markPaidAndQueue(
+        'ord_1',
+        SHIPPING,
+        (o) => {
+          seen.push(o.dispatchDate);
+          return mailPair(o);
+        },
+        date,
+      ),
+    ).toBe(true);
+    // A late second confirmation with another date changes nothing.
+    expect(await orders.markPaidAndQueue('ord_1', SHIPPING, mailPair, parseIsoDate('2026-11-27'))).toBe(
+      false,
+    );
+    expect(seen).toEqual(['2026-11-26']);
+    expect((await orders.findById('ord_1'))?.dispatchDate).toBe('2026-11-26');
+    const row = await database.db.selectFrom('orders').select('dispatch_date').executeTakeFirstOrThrow();
+    expect(row.dispatch_date).toBe('2026-11-26');
   });
 
   it('moves only pending orders to failed or expired', async () => {
@@ -326,6 +354,7 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
       shipping: TOTALS.shipping,
       giftWrap: TOTALS.giftWrap,
       total: TOTALS.total,
+      delivery: deliveryPromise(new Date('2026-11-23T10:00:00Z'), TOTALS.zone),
       successUrl: 'http://shop.test/order/confirmed?session_id={CHECKOUT_SESSION_ID}',
       cancelUrl: 'http://shop.test/cart',
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderLineRow, OrderRow } from '../db/schema';
-import { CSV_BOM, csvCell, csvDocument, ORDERS_CSV_HEADER, ordersCsv, vatIncluded } from './csv';
+import { CSV_BOM, csvCell, csvDocument, ordersCsv, ordersCsvHeader, vatIncluded } from './csv';
 
 describe('CSV cells (RFC 4180, CSV injection)', () => {
   it('quotes commas, quotes and line breaks, doubling quotes', () => {
@@ -28,10 +28,11 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
   it('computes the VAT a gross amount includes at the configured rate', () => {
     expect(vatIncluded(12300, 23)).toBe(2300);
     expect(vatIncluded(3500, 23)).toBe(654);
-    expect(vatIncluded(0)).toBe(0);
+    expect(vatIncluded(0, 23)).toBe(0);
+    expect(vatIncluded(13500, 13.5)).toBe(1605);
   });
 
-  it('writes one row per order with lines, sizes when present and a neutralised shopper name', () => {
+  it('writes one row per order with lines, sizes and a neutralised shopper name', () => {
     const row = {
       reference: 'SOL-AB12CD34',
       paid_at: '2026-11-20T10:00:00.000Z',
@@ -47,12 +48,13 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     } as unknown as OrderRow;
     const lines = [
       { name: 'First Light', quantity: 1, size: 'M' },
-      { name: 'Sea Glass', quantity: 1 },
+      { name: 'Sea Glass', quantity: 1, size: 'L' },
     ] as unknown as OrderLineRow[];
-    const [header, first, end] = ordersCsv([{ row, lines }]).split('\r\n');
-    expect(header).toBe(`${CSV_BOM}${ORDERS_CSV_HEADER.join(',')}`);
+    const [header, first, end] = ordersCsv([{ row, lines }], 23).split('\r\n');
+    expect(header).toBe(`${CSV_BOM}${ordersCsvHeader(23).join(',')}`);
+    expect(header).toContain('VAT included at 23% (EUR)');
     expect(first).toBe(
-      "SOL-AB12CD34,2026-11-20T10:00:00.000Z,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M,70.00,0.00,3.50,73.50,3.50,13.09,partially_refunded",
+      "SOL-AB12CD34,2026-11-20T10:00:00.000Z,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M; Sea Glass: L,70.00,0.00,3.50,73.50,3.50,13.09,partially_refunded",
     );
     expect(end).toBe('');
   });

@@ -3,8 +3,9 @@
  * line break quoted, quotes doubled), UTF-8 with a byte-order mark so spreadsheet programs read euro
  * signs and fadas, and every text cell that a spreadsheet would run as a formula neutralised.
  */
-import { VAT_RATE_PERCENT } from '../../domain/config';
+
 import type { OrderLineRow, OrderRow } from '../db/schema';
+import type { Subscriber } from '../newsletter/newsletter-store';
 
 export const CSV_BOM = '\uFEFF';
 
@@ -32,11 +33,12 @@ function amount(cents: number): string {
 }
 
 /** VAT contained in a VAT-inclusive amount at the configured rate, rounded to the cent. */
-export function vatIncluded(grossCents: number, ratePercent = VAT_RATE_PERCENT): number {
+export function vatIncluded(grossCents: number, ratePercent: number): number {
   return Math.round((grossCents * ratePercent) / (100 + ratePercent));
 }
 
-export const ORDERS_CSV_HEADER = [
+/** The header row; the VAT column names the configured rate (VAT_RATE). */
+export const ordersCsvHeader = (vatRatePercent: number) => [
   'Reference',
   'Paid at',
   'E-mail',
@@ -49,9 +51,9 @@ export const ORDERS_CSV_HEADER = [
   'Gift wrap (EUR)',
   'Total (EUR)',
   'Refunded (EUR)',
-  `VAT included at ${VAT_RATE_PERCENT}% (EUR)`,
+  `VAT included at ${vatRatePercent}% (EUR)`,
   'Status',
-] as const;
+];
 
 function countryOf(row: OrderRow): string | null {
   if (!row.shipping_address) return null;
@@ -63,15 +65,13 @@ function countryOf(row: OrderRow): string | null {
   }
 }
 
-function sizeOf(line: OrderLineRow): string | null {
-  const size = (line as unknown as Record<string, unknown>).size;
-  return typeof size === 'string' && size !== '' ? size : null;
-}
-
 /** One row per paid order; VAT on what the shop kept (total less refunds). */
-export function ordersCsv(orders: readonly { row: OrderRow; lines: readonly OrderLineRow[] }[]): string {
+export function ordersCsv(
+  orders: readonly { row: OrderRow; lines: readonly OrderLineRow[] }[],
+  vatRatePercent: number,
+): string {
   return csvDocument(
-    ORDERS_CSV_HEADER,
+    ordersCsvHeader(vatRatePercent),
     orders.map(({ row, lines }) => [
       row.reference,
       row.paid_at,
@@ -79,23 +79,22 @@ export function ordersCsv(orders: readonly { row: OrderRow; lines: readonly Orde
       row.shipping_name,
       countryOf(row),
       lines.map((l) => `${l.quantity} x ${l.name}`).join('; '),
-      lines.flatMap((l) => (sizeOf(l) ? [`${l.name}: ${sizeOf(l)}`] : [])).join('; '),
+      lines.map((l) => `${l.name}: ${l.size}`).join('; '),
       amount(row.subtotal),
       amount(row.shipping),
       amount(row.gift_wrap),
       amount(row.total),
       amount(row.refunded),
-      amount(vatIncluded(row.total - row.refunded)),
+      amount(vatIncluded(row.total - row.refunded, vatRatePercent)),
       row.desk_status,
     ]),
   );
 }
 
-export function newsletterCsv(
-  rows: readonly { email: string; source: string; created_at: string }[],
-): string {
+/** Confirmed subscribers only (docs/product.md §5.10): a pending or unsubscribed address is never exported. */
+export function newsletterCsv(rows: readonly Subscriber[]): string {
   return csvDocument(
-    ['E-mail', 'Source', 'Signed up at'],
-    rows.map((r) => [r.email, r.source, r.created_at]),
+    ['E-mail', 'Source', 'Signed up at', 'Confirmed at'],
+    rows.map((r) => [r.email, r.source, r.signedUpAt, r.confirmedAt]),
   );
 }

@@ -54,20 +54,13 @@ function mailLabel(kind: string): string {
   return MAIL_LABELS[kind] ?? `E-mail (${kind})`;
 }
 
-/** A column another change adds (sizes, gift message, stored dispatch date): read when it exists. */
-function optionalText(row: object, column: string): string | null {
-  const value = (row as Record<string, unknown>)[column];
-  return typeof value === 'string' && value.trim() !== '' ? value : null;
-}
-
 function euro(cents: number): string {
   return `€${(cents / 100).toFixed(2)}`;
 }
 
 export function dispatchByOf(row: OrderRow): string | null {
-  const stored = optionalText(row, 'dispatch_by');
-  if (stored) return stored.slice(0, 10);
-  // Until the dispatch date is stored with the order, the same rule the shopper was shown computes it.
+  if (row.dispatch_date) return row.dispatch_date;
+  // Orders paid before the date was stored (docs/product.md §14): the same rule, from the payment time.
   return row.paid_at ? dispatchDate(new Date(row.paid_at)) : null;
 }
 
@@ -161,7 +154,7 @@ export function toDetail(order: DeskOrder): OrderDetail {
     lines: order.lines.map((l) => ({
       productId: l.product_id,
       name: l.name,
-      size: optionalText(l, 'size'),
+      size: l.size,
       quantity: l.quantity,
       unitPrice: l.unit_price,
       lineTotal: l.line_total,
@@ -170,7 +163,7 @@ export function toDetail(order: DeskOrder): OrderDetail {
     shipping: row.shipping,
     giftWrap: row.gift_wrap,
     giftWrapped: row.gift_wrap > 0,
-    giftMessage: optionalText(row, 'gift_message'),
+    giftMessage: row.gift_message,
     total: row.total,
     refunded: row.refunded,
     refundable: refundableOf(row),

@@ -306,16 +306,6 @@ export class DeskStore {
     await insertAudit(this.db, nowIso(), entry);
   }
 
-  /** The newsletter list, oldest first (the desk's CSV). */
-  async newsletterSignups(): Promise<{ email: string; source: string; created_at: string }[]> {
-    return this.db
-      .selectFrom('newsletter_signups')
-      .select(['email', 'source', 'created_at'])
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
-  }
-
   /** Paid orders whose payment falls in the Irish days `from`..`to`, oldest first, with their lines. */
   async paidBetween(from: IsoDate, to: IsoDate): Promise<{ row: OrderRow; lines: OrderLineRow[] }[]> {
     const { start, end } = irishDayRange(from, to);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseIsoDate } from '../../domain/calendar-date';
 import { orderReference } from '../../domain/checkout';
 import { GIFT_WRAP_PRICE, SHIPPING_ZONES } from '../../domain/config';
 import type { StoredOrder } from '../orders/order-store';
@@ -44,6 +45,7 @@ function order(overrides: Partial<StoredOrder> = {}): StoredOrder {
     createdAt: '2026-11-20T10:00:00.000Z',
     paidAt: '2026-11-20T10:05:00.000Z',
     orderKey: 'k'.repeat(32),
+    dispatchDate: null,
     lines: [
       { id: '1', name: 'First Light', size: 'L', unitPrice: 4000, quantity: 1, lineTotal: 4000 },
       { id: '9', name: 'Sea & Stone', size: 'M', unitPrice: 3500, quantity: 1, lineTotal: 3500 },
@@ -90,6 +92,22 @@ describe('order e-mails', () => {
     }
     expect(mail.html).toContain('Total paid');
     expect(mail.html).toContain('€78.50');
+  });
+
+  it('gives both the dispatch date stored at payment and the delivery window from it, as dates', () => {
+    const dated = order({ dispatchDate: parseIsoDate('2026-11-26'), zone: 'EU', shipping: 995 });
+    const sentence =
+      'Every piece is made to order: dispatched by Thursday 26 November, then delivery to EU is expected Thursday 3 December to Thursday 10 December.';
+    const customer = customerConfirmation(ctx(dated));
+    const owner = ownerNotification(ctx(dated));
+    for (const mail of [customer, owner]) {
+      expect(mail.text).toContain(sentence);
+      expect(mail.html).toContain(sentence);
+      expect(mail.text).not.toContain('business days');
+    }
+    expect(owner.text).toContain('Dispatch by: Thursday 26 November (2026-11-26)');
+    // Orders paid before dates were stored keep what they were promised.
+    expect(ownerNotification(ctx(order())).text).not.toContain('Dispatch by:');
   });
 
   it('escapes every value that reaches the HTML', () => {

@@ -3,7 +3,9 @@
  * notification. Pure functions of the stored order; every value that reaches the HTML is escaped, and
  * nothing here ever becomes a header except the subject, built from the reference and total only.
  */
+import { formatDayMonth } from '../../domain/calendar-date';
 import { BRAND, deliveryDaysText, POLICY, productionDaysText, SHIPPING_ZONES } from '../../domain/config';
+import { deliveryEstimate, deliveryRangeText } from '../../domain/dispatch';
 import { escapeHtml } from '../../domain/html';
 import { type Cents, formatEuro } from '../../domain/money';
 import { formatVatRate } from '../../domain/seller';
@@ -75,10 +77,22 @@ function shippingLabel(order: StoredOrder): string {
   return `Delivery (${SHIPPING_ZONES[order.zone].label})`;
 }
 
+/**
+ * The dates stored with the order at payment (docs/product.md §14): dispatch, then the zone's delivery
+ * window from it. Orders paid before dates were stored keep the ranges of days they were promised.
+ */
 function dispatchText(order: StoredOrder): string {
+  const zone = SHIPPING_ZONES[order.zone].label;
+  if (order.dispatchDate) {
+    const window = deliveryRangeText(deliveryEstimate(order.dispatchDate, order.zone));
+    return (
+      `Every piece is made to order: dispatched by ${formatDayMonth(order.dispatchDate)}, ` +
+      `then delivery to ${zone} is expected ${window}.`
+    );
+  }
   return (
     `Every piece is made to order: we dispatch within ${productionDaysText()}, ` +
-    `then delivery to ${SHIPPING_ZONES[order.zone].label} takes ${deliveryDaysText(order.zone)}.`
+    `then delivery to ${zone} takes ${deliveryDaysText(order.zone)}.`
   );
 }
 
@@ -365,6 +379,9 @@ export function ownerNotification({ order, reference }: OrderMailContext): Rende
     `Paid: ${paidAt}`,
     `Destination: ${SHIPPING_ZONES[order.zone].label}`,
     `Gift wrap: ${order.giftWrap > 0 ? 'yes' : 'no'}`,
+    ...(order.dispatchDate
+      ? [`Dispatch by: ${formatDayMonth(order.dispatchDate)} (${order.dispatchDate})`]
+      : []),
     `Internal order id: ${order.id}`,
   ];
   const text = [

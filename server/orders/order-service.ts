@@ -4,6 +4,8 @@
  * `confirm` is the one confirmation step for the confirmation page and the provider's webhook alike.
  */
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout';
+import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
+import { deliveryEstimate, deliveryPromise, dispatchDate } from '../../domain/dispatch';
 import { maskEmail } from '../../domain/email';
 import { priceOrder } from '../../domain/pricing';
 import type { NewOutboxRow } from '../db/schema';
@@ -42,6 +44,10 @@ export interface OrderServiceOptions {
   readonly log: OrderServiceLogger;
   /** Called after an order's e-mails were queued (wakes the outbox sender). */
   readonly onMailQueued: () => void;
+  /** The owner's closures (CLOSED_DATES), skipped by dispatch dates; none by default. */
+  readonly closures?: ClosedDates;
+  /** The clock dispatch dates are computed from (tests); Date.now by default. */
+  readonly now?: () => number;
 }
 
 export type CheckoutOutcome =
@@ -89,6 +95,14 @@ export class OrderService {
     return this.o.provider;
   }
 
+  private get closures(): ClosedDates {
+    return this.o.closures ?? NO_CLOSURES;
+  }
+
+  private now(): Date {
+    return new Date((this.o.now ?? Date.now)());
+  }
+
   async createCheckout(input: ValidCheckout): Promise<CheckoutOutcome> {
     const { store, provider, log } = this.o;
     const totals = priceOrder(input.lines, input.zone, input.giftWrap);
@@ -112,6 +126,7 @@ export class OrderService {
         shipping: totals.shipping,
         giftWrap: totals.giftWrap,
         total: totals.total,
+        delivery: deliveryPromise(this.now(), totals.zone, { closures: this.closures }),
         successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
         cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
       });
@@ -176,11 +191,15 @@ export class OrderService {
         );
         return this.summary(order, false);
       }
+      // Computed at payment, from the moment the shop learns of it (docs/product.md §14): what the
+      // confirmation page and both e-mails say from now on.
+      const dispatch = dispatchDate(this.now(), { closures: this.closures });
       const first = await store.markPaidAndQueue(
         order.id,
         session.shipping,
         (paid) => this.messages(paid),
         session.paymentId ?? null,
+        dispatch,
       );
       if (first) {
         log.info({ orderId: order.id, sessionId, total: order.total }, 'order paid; e-mails queued');
@@ -300,6 +319,11 @@ export class OrderService {
         total: order.total,
         email: maskEmail(order.email),
         ...(emailStatus ? { emailStatus } : {}),
+        ...(order.dispatchDate
+          ? {
+              delivery: { dispatch: order.dispatchDate, ...deliveryEstimate(order.dispatchDate, order.zone) },
+            }
+          : {}),
       },
       firstConfirmation,
     };

@@ -3,6 +3,7 @@
  * the database dialect. Writes that must happen together happen in one transaction.
  */
 import { type Kysely, sql } from 'kysely';
+import { type IsoDate, parseIsoDate } from '../../domain/calendar-date';
 import { orderReference } from '../../domain/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
 import { PAYMENT_CURRENCY } from '../../domain/money';
@@ -33,6 +34,8 @@ export interface StoredOrder {
   readonly paidAt: string | null;
   /** The order page's key (order-key.ts); null until the order is paid, or first needed for older orders. */
   readonly orderKey: string | null;
+  /** Computed at payment (domain/dispatch.ts); null before, and for orders paid before it was stored. */
+  readonly dispatchDate: IsoDate | null;
   readonly lines: readonly StoredOrderLine[];
 }
 
@@ -95,6 +98,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
     createdAt: row.created_at,
     paidAt: row.paid_at,
     orderKey: row.order_key ?? null,
+    dispatchDate: row.dispatch_date === null ? null : parseIsoDate(row.dispatch_date),
     lines: [...lines]
       .sort((a, b) => a.position - b.position)
       .map((l) => ({
@@ -149,6 +153,7 @@ export class OrderStore {
           checked_at: null,
           desk_status: 'pending',
           gift_message: input.giftMessage ?? null,
+          dispatch_date: null,
         })
         .execute();
       await trx
@@ -218,13 +223,15 @@ export class OrderStore {
    * Moves the order to `paid` and queues its e-mails in ONE transaction. The conditional UPDATE is the
    * lock: of any number of concurrent callers (confirm requests, webhook deliveries, other processes)
    * exactly one sees a changed row and queues the e-mails; the others change nothing. The outbox's
-   * unique (order_id, kind) refuses a second pair even if that guard were ever bypassed.
+   * unique (order_id, kind) refuses a second pair even if that guard were ever bypassed. The dispatch
+   * date is stored by the same winning UPDATE, so the e-mails built here and every later read agree.
    */
   async markPaidAndQueue(
     orderId: string,
     shipping: ShippingDetails | null,
     buildMessages: (paidOrder: StoredOrder) => readonly NewOutboxRow[],
     paymentId: string | null = null,
+    dispatchDate: IsoDate | null = null,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const at = nowIso();
@@ -241,6 +248,7 @@ export class OrderStore {
           failure_reason: null,
           // The order page's key comes with payment (its e-mails link to the page); kept if it had one.
           order_key: sql<string>`coalesce(order_key, ${newOrderKey()})`,
+          dispatch_date: dispatchDate,
           ...(shipping
             ? { shipping_name: shipping.name, shipping_address: JSON.stringify(shipping.address) }
             : {}),

@@ -7,9 +7,16 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addDays, dayNumber, formatDayMonth, irishDate, parseIsoDate } from '../../domain/calendar-date';
 import { getProduct } from '../../domain/catalogue';
 import { orderReference } from '../../domain/checkout';
 import { GIFT_WRAP_PRICE, SHIPPING_ZONES } from '../../domain/config';
+import {
+  deliveryEstimate,
+  deliveryPromise,
+  deliveryPromiseText,
+  deliveryRangeText,
+} from '../../domain/dispatch';
 import { type FakeStripe, type FormValue, formField, startFakeStripe } from '../test-support/fake-stripe';
 import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
 import {
@@ -319,6 +326,47 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
     expect(await outboxRows(app)).toHaveLength(0);
     session.currency = 'EUR';
     expect((await confirm(app, sessionId)).body.status).toBe('paid');
+  });
+
+  it('stores the dispatch date at payment (skipping CLOSED_DATES) and gives it to the page and both e-mails', async () => {
+    // Closed from today for three weeks: the promise must come after the closure, on the server too.
+    const today = irishDate(new Date());
+    const closure = { from: today, to: addDays(today, 20) };
+    const closures = [closure];
+    const app = await buildTestApp({ ...env(), CLOSED_DATES: `${closure.from}..${closure.to}` });
+    apps.push(app);
+    const before = deliveryPromise(new Date(), 'EU', { closures });
+    const { body } = await createCheckout(app);
+    const sessionId = String(body.sessionId);
+
+    // The hosted checkout: the delivery window as calendar days from today, the dispatch date in words.
+    const params = stripe.paramsOf(sessionId);
+    const rate = field(params, 'shipping_options', 0, 'shipping_rate_data', 'delivery_estimate');
+    expect(field(rate, 'minimum', 'unit')).toBe('day');
+    expect(field(rate, 'minimum', 'value')).toBe(String(dayNumber(before.earliest) - dayNumber(today)));
+    expect(field(rate, 'maximum', 'value')).toBe(String(dayNumber(before.latest) - dayNumber(today)));
+    expect(field(params, 'custom_text', 'submit', 'message')).toBe(deliveryPromiseText(before));
+
+    stripe.pay(sessionId, { name: 'Aoife Byrne', country: 'FR' });
+    const res = await confirm(app, sessionId);
+    const after = deliveryPromise(new Date(), 'EU', { closures });
+    const [order] = await orderRows(app);
+    // Computed when the payment was confirmed: the same date either side of the call (or the next one if
+    // the clock passed 14:00 or midnight during it).
+    expect([before.dispatch, after.dispatch]).toContain(order?.dispatch_date);
+    expect(order?.dispatch_date && order.dispatch_date > closure.to).toBe(true);
+    const dispatch = parseIsoDate(order?.dispatch_date ?? '');
+    if (!dispatch) throw new Error('no dispatch date stored');
+    const window = deliveryEstimate(dispatch, 'EU');
+    expect(res.body.delivery).toEqual({ dispatch, ...window });
+
+    await settle(app, 2);
+    const sentence = `dispatched by ${formatDayMonth(dispatch)}, then delivery to EU is expected ${deliveryRangeText(window)}.`;
+    for (const mail of smtp.messages) {
+      expect(mail.parsed.text?.replace(/\s+/g, ' ')).toContain(sentence);
+    }
+    const ownerMail = smtp.messages.find((m) => m.envelopeTo.includes(OWNER));
+    expect(ownerMail?.parsed.text).toContain(`Dispatch by: ${formatDayMonth(dispatch)} (${dispatch})`);
   });
 
   it('20 concurrent confirmations and duplicate webhooks give one paid order and one e-mail pair', async () => {

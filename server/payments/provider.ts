@@ -4,6 +4,7 @@
  * module that imports the SDK) and the built-in test checkout (./test-checkout.ts).
  */
 import type { ZoneId } from '../../domain/config';
+import type { DeliveryPromise } from '../../domain/dispatch';
 import type { Cents } from '../../domain/money';
 import type { PricedLine } from '../../domain/pricing';
 
@@ -17,6 +18,11 @@ export interface CheckoutSessionInput {
   readonly shipping: Cents;
   readonly giftWrap: Cents;
   readonly total: Cents;
+  /**
+   * The dispatch date and delivery window for an order paid now (the order stores its own at payment;
+   * a session lives 30 minutes at most, so the hosted page shows the same dates in practice).
+   */
+  readonly delivery: DeliveryPromise;
   /** Contains the literal `{CHECKOUT_SESSION_ID}`, replaced by the provider as Stripe does. */
   readonly successUrl: string;
   readonly cancelUrl: string;

@@ -2,9 +2,12 @@
  * Stripe Checkout through the official SDK. The only module that imports 'stripe': the rest of the server
  * speaks PaymentProvider. Prices come from the order the server priced, never from the browser.
  */
+
 import Stripe from 'stripe';
 import { z } from 'zod';
+import { dayNumber, type IsoDate, irishDate } from '../../domain/calendar-date';
 import { BRAND, DEFAULT_SIZE, SHIPPING_ZONES } from '../../domain/config';
+import { deliveryPromiseText } from '../../domain/dispatch';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import { lineNameWithSize } from '../../domain/sizes';
 import type { StripeConfig } from '../config';
@@ -71,8 +74,16 @@ export function stripeClientOptions(
   return options;
 }
 
+/** Whole days from today (Irish calendar) to a date, at least 1 (Stripe's minimum). */
+function daysFromToday(date: IsoDate, now: Date): number {
+  return Math.max(1, dayNumber(date) - dayNumber(irishDate(now)));
+}
+
 /** The Checkout Session parameters for a priced order (exported for tests and for reading). */
-export function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.SessionCreateParams {
+export function sessionParams(
+  input: CheckoutSessionInput,
+  now: Date = new Date(),
+): Stripe.Checkout.SessionCreateParams {
   const zone = SHIPPING_ZONES[input.zone];
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lines.map((line) => ({
     quantity: line.quantity,
@@ -96,7 +107,6 @@ export function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.Sess
       },
     });
   }
-  const [minDays, maxDays] = zone.deliveryDays;
   return {
     mode: 'payment',
     customer_email: input.email,
@@ -113,13 +123,17 @@ export function sessionParams(input: CheckoutSessionInput): Stripe.Checkout.Sess
           type: 'fixed_amount',
           display_name: input.shipping === 0 ? `Free delivery (${zone.label})` : `Delivery (${zone.label})`,
           fixed_amount: { amount: input.shipping, currency: PAYMENT_CURRENCY },
+          // Calendar days from today to our own delivery dates: Stripe's business days know neither
+          // Irish public holidays nor the production time, so it would print other dates than ours.
           delivery_estimate: {
-            minimum: { unit: 'business_day', value: minDays },
-            maximum: { unit: 'business_day', value: maxDays },
+            minimum: { unit: 'day', value: daysFromToday(input.delivery.earliest, now) },
+            maximum: { unit: 'day', value: daysFromToday(input.delivery.latest, now) },
           },
         },
       },
     ],
+    // The dispatch date in words, under the pay button, as the test checkout shows it.
+    custom_text: { submit: { message: deliveryPromiseText(input.delivery) } },
     metadata: { order_id: input.orderId, zone: input.zone },
     payment_intent_data: { metadata: { order_id: input.orderId } },
     success_url: input.successUrl,

@@ -4,6 +4,7 @@
  * Payment' only when every field is valid. No inline script or style, ready for a strict CSP.
  */
 import { BRAND, SHIPPING_ZONES } from '../../domain/config';
+import { deliveryPromiseText } from '../../domain/dispatch';
 import { type Cents, formatEuro } from '../../domain/money';
 import { countryName, escapeHtml } from '../mail/templates';
 import type { TestSession } from './test-checkout';
@@ -62,6 +63,7 @@ ${lines}
 ${giftWrap}
 <div class="row total"><dt>Total to pay</dt><dd>${escapeHtml(money(s.total))}</dd></div>
 </dl>
+${s.delivery ? `<p class="muted" data-testid="delivery-promise">${escapeHtml(deliveryPromiseText(s.delivery))}</p>` : ''}
 </section>`;
 }
 

@@ -4,8 +4,10 @@
  * payment page (routes/test-checkout.ts) and redirects exactly as Stripe Checkout does. It accepts only
  * Stripe's published test cards, so a real card number is never charged nor stored.
  */
+
 import type { Kysely } from 'kysely';
 import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
+import type { DeliveryPromise } from '../../domain/dispatch';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import { lineNameWithSize } from '../../domain/sizes';
 import type { Database, TestCheckoutSessionRow } from '../db/schema';
@@ -36,6 +38,8 @@ export interface TestSessionSummary {
   readonly shipping: number;
   readonly giftWrap: number;
   readonly total: number;
+  /** The dates the session was opened with (absent in sessions stored before they were). */
+  readonly delivery?: DeliveryPromise;
 }
 
 export interface TestSession {
@@ -121,6 +125,7 @@ export function createTestCheckoutProvider(options: {
         shipping: input.shipping,
         giftWrap: input.giftWrap,
         total: input.total,
+        delivery: input.delivery,
       };
       const at = now();
       await db

@@ -3,10 +3,12 @@
  * RETENTION erases exactly what it should and nothing before its time, and the owner's export and
  * erasure of one address. Also the newsletter store's double opt-in and resend limit.
  */
+
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RETENTION } from '../../domain/config';
+import { deliveryPromise } from '../../domain/dispatch';
 import { cents } from '../../domain/money';
 import { priceOrder } from '../../domain/pricing';
 import { type OpenDatabase, openDatabase } from '../db/database';
@@ -82,6 +84,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       shipping: TOTALS.shipping,
       giftWrap: TOTALS.giftWrap,
       total: TOTALS.total,
+      delivery: deliveryPromise(new Date(), TOTALS.zone),
       successUrl: 'http://shop.test/order-confirmation?session_id={CHECKOUT_SESSION_ID}',
       cancelUrl: 'http://shop.test/cart',
     });

@@ -30,11 +30,14 @@ import {
 } from '../desk/admin-sessions';
 import { newsletterCsv, ordersCsv } from '../desk/csv';
 import { type Actor, type DeskOutcome, type DeskService, toDetail, toListItem } from '../desk/desk-service';
+import type { NewsletterStore } from '../newsletter/newsletter-store';
 
 export interface DeskRouteOptions {
   readonly config: AppConfig;
   readonly desk: DeskService;
   readonly sessions: AdminSessionStore;
+  /** The list's confirmed subscribers, for the newsletter CSV. */
+  readonly newsletter: NewsletterStore;
 }
 
 declare module 'fastify' {
@@ -204,11 +207,11 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="solas-orders-${range.from}-to-${range.to}.csv"`)
-      .send(ordersCsv(orders));
+      .send(ordersCsv(orders, opts.config.seller.vatRate));
   });
 
   app.get(ADMIN_API.newsletterCsv, guarded, async (request, reply) => {
-    const rows = await desk.store.newsletterSignups();
+    const rows = await opts.newsletter.subscribers();
     await desk.store.audit({
       ...actorOf(request),
       action: 'export-newsletter',

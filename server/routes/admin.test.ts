@@ -334,6 +334,7 @@ describe('runtime env script and route registration in the app', () => {
       CONTENT_PURGE: 'maybe',
       FLAG_SECRET: 'true',
       STRIPE_SECRET_KEY: 'sk_test_abc',
+      CLOSED_DATES: '2026-12-24..2027-01-04, 2027-03-17..2027-03-17',
     });
     const app = await buildApp({ config: cfg, serveWeb: false });
     apps.push(app);
@@ -342,7 +343,9 @@ describe('runtime env script and route registration in the app', () => {
     expect(res.headers['content-type']).toContain('javascript');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(
-      'window.__SOLAS_ENV__=Object.freeze({"MOBILE_NAV":"false","FLAG_HERO_V2":"true","SELLER_NAME":"[Owner name], trading as Solas","SELLER_ADDRESS":"[Street address], [Town], Co. [County], Ireland","VAT_RATE":"23"});\n',
+      'window.__SOLAS_ENV__=Object.freeze({"MOBILE_NAV":"false","FLAG_HERO_V2":"true","SELLER_NAME":"[Owner name], trading as Solas","SELLER_ADDRESS":"[Street address], [Town], Co. [County], Ireland","VAT_RATE":"23"});\n' +
+        // The closures, canonical, for the browser's dispatch dates (features/dispatch).
+        'window.__SOLAS_CLOSED_DATES__="2026-12-24..2027-01-04,2027-03-17";\n',
     );
     const edit = await post(app, { imageUrl: png, editInstruction: 'brighter' }, null);
     expect(edit.statusCode).toBe(401);

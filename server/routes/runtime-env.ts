@@ -6,20 +6,31 @@
  * on every load so a restart with new values takes effect without a rebuild.
  */
 import type { FastifyInstance } from 'fastify';
+import { type ClosedDates, formatClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
 
 export const RUNTIME_ENV_PATH = '/runtime-env.js';
 
-export function runtimeEnvScript(flags: Readonly<Record<string, string>>): string {
+/**
+ * Also sets window.__SOLAS_CLOSED_DATES__, the owner's closures (CLOSED_DATES, canonical text), so the
+ * product page and the cart compute the same dispatch dates as the server does at payment. Dates only,
+ * never a secret; a restart with new closures reaches open pages on their next load.
+ */
+export function runtimeEnvScript(
+  flags: Readonly<Record<string, string>>,
+  closedDates: ClosedDates = NO_CLOSURES,
+): string {
   // JSON of flag values and the seller's public identity (server/app.ts), escaped so it can never close a tag.
   const json = JSON.stringify(flags).replace(/</g, '\\u003c');
-  return `window.__SOLAS_ENV__=Object.freeze(${json});\n`;
+  // Digits, '-', '.' and ',' only (formatClosedDates of parsed dates): nothing to escape.
+  const closures = JSON.stringify(formatClosedDates(closedDates));
+  return `window.__SOLAS_ENV__=Object.freeze(${json});\nwindow.__SOLAS_CLOSED_DATES__=${closures};\n`;
 }
 
 export async function runtimeEnvRoutes(
   app: FastifyInstance,
-  opts: { runtimeFlags: Readonly<Record<string, string>> },
+  opts: { runtimeFlags: Readonly<Record<string, string>>; closedDates: ClosedDates },
 ) {
-  const body = runtimeEnvScript(opts.runtimeFlags);
+  const body = runtimeEnvScript(opts.runtimeFlags, opts.closedDates);
   app.get(RUNTIME_ENV_PATH, async (_request, reply) =>
     reply
       .header('Content-Type', 'text/javascript; charset=utf-8')

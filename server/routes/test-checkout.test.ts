@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getProduct } from '../../domain/catalogue';
 import { orderReference } from '../../domain/checkout';
 import { SHIPPING_ZONES } from '../../domain/config';
+import { deliveryPromise, deliveryPromiseText } from '../../domain/dispatch';
 import { cents, formatEuro } from '../../domain/money';
 import { FIELD_MESSAGES } from '../../domain/payment-form';
 import { DECLINED_MESSAGE } from '../payments/test-checkout-form';
@@ -100,6 +101,16 @@ describe('the test checkout page', () => {
     expect(countries).toEqual(['IE']);
     expect(html).toContain('Proceed to Payment');
     expect(html).toContain(`href="${TEST_PUBLIC_URL}/#/payment-canceled"`);
+  });
+
+  it('shows the dispatch date and delivery window as Stripe’s hosted page does (custom text)', async () => {
+    const before = deliveryPromise(new Date(), 'EU');
+    const sessionId = await openCheckout('EU');
+    const after = deliveryPromise(new Date(), 'EU');
+    const html = (await app.inject({ method: 'GET', url: `/test-checkout/${sessionId}` })).body;
+    const shown = /<p class="muted" data-testid="delivery-promise">([^<]*)<\/p>/.exec(html)?.[1];
+    expect([deliveryPromiseText(before), deliveryPromiseText(after)]).toContain(shown);
+    expect(shown).toMatch(/^Dispatched by \w+day \d{1,2} \w+; delivery expected /);
   });
 
   it('offers exactly the EU countries for an EU order', async () => {

@@ -20,7 +20,8 @@ import { ADMIN_PREFIX, isSafeMethod, policyFor, routeKey, STATE_CHANGING_ROUTES 
 /** Public on purpose; each line says why anyone may call it. */
 const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/health': 'monitors; only the database dialect, whether it answers, pending migrations',
-  'GET /runtime-env.js': 'flag values and the seller identity the legal pages show, never other environment',
+  'GET /runtime-env.js':
+    'flag values, the seller identity the legal pages show and the closure dates (CLOSED_DATES), never other environment',
   'GET /sitemap.xml': 'search engines',
   'GET /robots.txt': 'search engines',
   'GET /': 'the shop',

@@ -14,6 +14,7 @@ import { BRAND, GIFT_WRAP_PRICE, STORAGE_KEYS } from '../../domain/config';
 import { cents, formatEuro } from '../../domain/money';
 import { DATABASE_FILE } from '../../server/db/database';
 import { MAIL_KINDS } from '../../server/mail/outbox';
+import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 
 const FIRST_LIGHT = getProduct('1');
@@ -40,25 +41,6 @@ async function seedCart(page: Page, path = '/cart') {
   // loaded /cart without it (seen once in a full CI run).
   await page.goto('about:blank');
   await page.goto(`/#${path}`);
-}
-
-async function enterEmail(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Checkout' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByLabel('Email address').fill(email);
-  await dialog.getByLabel('Email address').press('Enter');
-}
-
-async function fillTestCheckout(page: Page, card: string) {
-  await page.getByLabel('Full name').fill('Saoirse Kelly');
-  await page.getByLabel('Address').fill('7 Mill Lane');
-  await page.getByLabel('Town or city').fill('Kilkenny');
-  await page.getByLabel('Postcode').fill('R95 AB12');
-  await page.getByLabel('Country').selectOption('IE');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');
-  await page.getByLabel('Security code (CVC)').fill('123');
 }
 
 async function expectNoSeriousA11yViolations(page: Page) {

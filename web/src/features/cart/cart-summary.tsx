@@ -9,6 +9,7 @@ import {
 } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { CheckoutSection } from '../checkout/checkout-section';
+import { CartDispatch } from '../dispatch/dispatch-notes';
 import { useCart } from './cart-context';
 import { FreeShippingProgress } from './free-shipping-progress';
 import { GiftMessageField } from './gift-message-field';
@@ -105,6 +106,7 @@ export function CartSummary({ announce }: { announce: (message: string) => void 
         <p className="mt-1 text-muted">
           Made to order: {productionDaysText()}, then delivery in {deliveryDaysText(zone)}
         </p>
+        <CartDispatch zone={zone} />
       </div>
       <div className="mt-6">
         <CheckoutSection />

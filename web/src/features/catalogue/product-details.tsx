@@ -14,6 +14,7 @@ import { similarProducts } from '../../../../domain/similar';
 import { shortProductDescription } from '../../../../domain/text';
 import { Link } from '../../app/router';
 import { HydrateLater } from '../../components/hydrate-later';
+import { ProductDispatch } from '../dispatch/dispatch-notes';
 import { useRecordRecentlyViewed } from '../recently-viewed/recently-viewed-context';
 import { ChevronIcon } from './icons';
 import { MaterialChips } from './material-chips';
@@ -74,6 +75,7 @@ export function ProductDetails({ product }: { product: Product }) {
             Free shipping in Ireland on orders over {FREE_OVER}. Made to order: ready to ship in{' '}
             {productionDaysText()}.
           </p>
+          <ProductDispatch />
 
           <MaterialChips materials={product.materials} className="mt-6" />
 

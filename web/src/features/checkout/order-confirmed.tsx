@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { type ConfirmResponse, orderReference } from '../../../../domain/checkout';
 import { POLICY } from '../../../../domain/config';
+import { OrderDelivery } from '../dispatch/order-delivery';
 import { ConfirmationHeading, ContactLine, NextLinks } from './confirmation-parts';
 import { OrderSummary } from './order-summary';
 
@@ -37,6 +38,7 @@ export function OrderConfirmed({
           {order.reference ?? (sessionId ? orderReference(sessionId) : '')}
         </p>
       </div>
+      <OrderDelivery delivery={order.delivery} />
       {order.emailStatus === 'failed' ? (
         <p className="mt-6">
           We couldn't send the confirmation email to {order.email}. Please write to <ContactLine /> with your

@@ -1,0 +1,129 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../../domain/config';
+import { AppProviders } from '../../app/providers';
+import { HashRouter } from '../../app/router';
+import { CartSummary } from '../cart/cart-summary';
+import { ProductDispatch } from './dispatch-notes';
+import { OrderDelivery } from './order-delivery';
+
+function renderWithCart(ui: React.ReactNode) {
+  return render(
+    <HashRouter>
+      <AppProviders>{ui}</AppProviders>
+    </HashRouter>,
+  );
+}
+
+/** The browser's clock (Irish winter time = UTC), as the journeys set it with page.clock. */
+function setNow(iso: string) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ id: '1', quantity: 1 }]));
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  delete window.__SOLAS_CLOSED_DATES__;
+});
+
+describe('ProductDispatch', () => {
+  it('reserves its lines with a placeholder, then shows the date computed in the browser', async () => {
+    setNow('2026-11-23T10:00:00Z');
+    renderWithCart(<ProductDispatch />);
+    const box = screen.getByTestId('product-dispatch');
+    // The server render and the first client render: no date, the same reserved height.
+    expect(box).toHaveAttribute('aria-busy', 'true');
+    expect(box).toHaveClass('min-h-[8.5rem]');
+    expect(box.textContent).toBe('');
+    expect(await within(box).findByText('Order now, dispatched by Thursday 26 November')).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-busy', 'false');
+    expect(
+      within(box).getByText('Delivery to Ireland: Tuesday 1 December to Thursday 3 December'),
+    ).toBeVisible();
+    expect(
+      within(box).getByText('Order by Sunday 13 December for Christmas delivery to Ireland'),
+    ).toBeVisible();
+  });
+
+  it('after the 14:00 cut-off, out of the Christmas season, explains the cut-off', async () => {
+    setNow('2026-07-15T13:00:00Z'); // 14:00 Irish summer time
+    renderWithCart(<ProductDispatch />);
+    expect(await screen.findByText('Order now, dispatched by Tuesday 21 July')).toBeInTheDocument();
+    expect(
+      screen.getByText('Orders before 14:00 (Irish time) on a working day go into production that day.'),
+    ).toBeVisible();
+    expect(screen.queryByText(/Christmas/)).not.toBeInTheDocument();
+  });
+
+  it('during a closure from the server (CLOSED_DATES), says when dispatch resumes', async () => {
+    window.__SOLAS_CLOSED_DATES__ = '2026-12-24..2027-01-04';
+    setNow('2026-12-28T12:00:00Z');
+    renderWithCart(<ProductDispatch />);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Our workshop is closed: dispatch resumes on Tuesday 5 January.',
+    );
+    // Production starts on 5 January: three business days later.
+    expect(screen.getByText('Order now, dispatched by Friday 8 January')).toBeVisible();
+  });
+
+  it('ignores closures it cannot read', async () => {
+    window.__SOLAS_CLOSED_DATES__ = 'not-a-date';
+    setNow('2026-11-23T10:00:00Z');
+    renderWithCart(<ProductDispatch />);
+    expect(await screen.findByText('Order now, dispatched by Thursday 26 November')).toBeInTheDocument();
+  });
+});
+
+describe('the cart’s estimate', () => {
+  it('follows the chosen zone: dispatch date, delivery window, Christmas notice, and says when it has passed', async () => {
+    const user = userEvent.setup();
+    setNow('2026-12-03T10:00:00Z');
+    renderWithCart(<CartSummary announce={() => undefined} />);
+    const box = screen.getByTestId('cart-dispatch');
+    expect(await within(box).findByText('Tuesday 8 December')).toBeInTheDocument();
+    expect(box).toHaveTextContent('Dispatched by Tuesday 8 December');
+    expect(
+      within(box).getByText('Delivery to Ireland: Friday 11 December to Tuesday 15 December'),
+    ).toBeVisible();
+    expect(
+      within(box).getByText('Order by Sunday 13 December for Christmas delivery to Ireland'),
+    ).toBeVisible();
+
+    await user.selectOptions(screen.getByLabelText('Delivery destination'), 'EU');
+    expect(within(box).getByText('Delivery to EU: Tuesday 15 December to Tuesday 22 December')).toBeVisible();
+    expect(
+      within(box).getByText('Order by Sunday 6 December for Christmas delivery to the EU'),
+    ).toBeVisible();
+
+    await user.selectOptions(screen.getByLabelText('Delivery destination'), 'WORLD');
+    expect(
+      within(box).getByText(
+        'The last order date for Christmas delivery to the rest of the world (Sunday 29 November) has passed',
+      ),
+    ).toBeVisible();
+  });
+});
+
+describe('OrderDelivery', () => {
+  it('shows the dates the server stored, and nothing for an order without them', () => {
+    const { rerender } = render(
+      <OrderDelivery delivery={{ dispatch: '2026-11-26', earliest: '2026-12-03', latest: '2026-12-10' }} />,
+    );
+    const box = screen.getByTestId('order-delivery');
+    expect(within(box).getByText('Thursday 26 November')).toBeVisible();
+    expect(within(box).getByText('Thursday 3 December to Thursday 10 December')).toBeVisible();
+    rerender(<OrderDelivery delivery={undefined} />);
+    expect(screen.queryByTestId('order-delivery')).not.toBeInTheDocument();
+    rerender(
+      <OrderDelivery delivery={{ dispatch: '2026-02-30', earliest: '2026-12-03', latest: '2026-12-10' }} />,
+    );
+    expect(screen.queryByTestId('order-delivery')).not.toBeInTheDocument();
+  });
+});

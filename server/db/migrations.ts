@@ -334,6 +334,30 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
     },
   },
 
+  '0004-sizes-gift-message': {
+    async up(db: AnyDb) {
+      // Every order line before sizes was made in Medium (docs/product.md §13.1): the default back-fills
+      // them on both dialects (a NOT NULL column with a constant default is portable), and the check keeps
+      // anything else out.
+      await db.schema
+        .alterTable('order_lines')
+        .addColumn('size', 'text', (c) => c.notNull().defaultTo('M').check(sql`size in ('S', 'M', 'L')`))
+        .execute();
+      // The shopper's gift message, plain text; null when there is none (every order before).
+      await db.schema.alterTable('orders').addColumn('gift_message', 'text').execute();
+    },
+  },
+
+  '0005-dispatch-date': {
+    async up(db: AnyDb) {
+      // The dispatch date promised at payment (an Irish calendar date, 'YYYY-MM-DD'), stored so the
+      // confirmation page and both e-mails say what was computed then, whatever the closures become.
+      // Null until paid, and for orders paid before the column existed (they were promised a range of
+      // business days, which the e-mails still say for them).
+      await db.schema.alterTable('orders').addColumn('dispatch_date', 'text').execute();
+    },
+  },
+
   '0006-shared-rate-limits': {
     async up(db: AnyDb) {
       // Rate-limit counts that every instance on one database shares (server/security/rate-limit-store.ts):
@@ -418,30 +442,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       // The retention job looks rows up by age and by recipient.
       await db.schema.createIndex('outbox_created').on('outbox').column('created_at').execute();
       await db.schema.createIndex('outbox_recipient').on('outbox').column('recipient').execute();
-    },
-  },
-
-  '0004-sizes-gift-message': {
-    async up(db: AnyDb) {
-      // Every order line before sizes was made in Medium (docs/product.md §13.1): the default back-fills
-      // them on both dialects (a NOT NULL column with a constant default is portable), and the check keeps
-      // anything else out.
-      await db.schema
-        .alterTable('order_lines')
-        .addColumn('size', 'text', (c) => c.notNull().defaultTo('M').check(sql`size in ('S', 'M', 'L')`))
-        .execute();
-      // The shopper's gift message, plain text; null when there is none (every order before).
-      await db.schema.alterTable('orders').addColumn('gift_message', 'text').execute();
-    },
-  },
-
-  '0005-dispatch-date': {
-    async up(db: AnyDb) {
-      // The dispatch date promised at payment (an Irish calendar date, 'YYYY-MM-DD'), stored so the
-      // confirmation page and both e-mails say what was computed then, whatever the closures become.
-      // Null until paid, and for orders paid before the column existed (they were promised a range of
-      // business days, which the e-mails still say for them).
-      await db.schema.alterTable('orders').addColumn('dispatch_date', 'text').execute();
     },
   },
 };

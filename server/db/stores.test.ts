@@ -166,13 +166,15 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
           seen.push(o.dispatchDate);
           return mailPair(o);
         },
-        date,
+        { dispatchDate: date },
       ),
     ).toBe(true);
     // A late second confirmation with another date changes nothing.
-    expect(await orders.markPaidAndQueue('ord_1', SHIPPING, mailPair, parseIsoDate('2026-11-27'))).toBe(
-      false,
-    );
+    expect(
+      await orders.markPaidAndQueue('ord_1', SHIPPING, mailPair, {
+        dispatchDate: parseIsoDate('2026-11-27'),
+      }),
+    ).toBe(false);
     expect(seen).toEqual(['2026-11-26']);
     expect((await orders.findById('ord_1'))?.dispatchDate).toBe('2026-11-26');
     const row = await database.db.selectFrom('orders').select('dispatch_date').executeTakeFirstOrThrow();

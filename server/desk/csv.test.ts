@@ -29,7 +29,7 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     expect(vatIncluded(12300, 23)).toBe(2300);
     expect(vatIncluded(3500, 23)).toBe(654);
     expect(vatIncluded(0, 23)).toBe(0);
-    expect(vatIncluded(13500, 13.5)).toBe(1605);
+    expect(vatIncluded(13500, 13.5)).toBe(1606);
   });
 
   it('writes one row per order with lines, sizes and a neutralised shopper name', () => {

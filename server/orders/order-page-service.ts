@@ -1,8 +1,7 @@
 /**
  * The shopper's side after the sale (docs/product.md §6.8-§6.10): the order page behind its key, "Find your
- * order" (the page's link e-mailed, never shown) and the notice of withdrawal. The desk's statuses,
- * dispatch dates, sizes and gift messages are read from whatever columns the database has (see `facts`),
- * so they appear here as soon as the parts of the shop that store them are merged.
+ * order" (the page's link e-mailed, never shown) and the notice of withdrawal. The timeline reads the
+ * desk's statuses and times (see `facts`).
  */
 import { randomUUID } from 'node:crypto';
 import { type IsoDate, irishDate, parseIsoDate } from '../../domain/calendar-date';
@@ -84,32 +83,20 @@ class WindowCounter {
   }
 }
 
-function text(row: Readonly<Record<string, unknown>>, ...names: string[]): string | null {
-  for (const name of names) {
-    const value = row[name];
-    if (typeof value === 'string' && value.trim() !== '') return value;
-  }
-  return null;
-}
-
 /**
- * When each step happened. The order desk (another part of the shop) stores its statuses; until it is
- * merged these columns do not exist and only `paid_at` is set. Its status names are read as well, so an
- * order marked delivered with no timestamp of its own still shows as delivered.
+ * When each step happened (docs/product.md §6.8), from the desk's columns (§10.3): dispatch and delivery
+ * keep their own times; "being made", refunded and cancelled are the time of the change to that status
+ * (a later step counts as having passed through the earlier ones: see buildTimeline).
  */
-export function facts(row: Readonly<Record<string, unknown>>): OrderFacts {
-  // The desk's status (docs/product.md §10.3) when the order has one, else the payment's.
-  const status = text(row, 'desk_status', 'status') ?? '';
-  const updatedAt = text(row, 'updated_at');
-  const byStatus = (...names: string[]) => (names.includes(status) ? updatedAt : null);
+export function facts(row: OrderRow): OrderFacts {
+  const since = (status: OrderRow['desk_status']) => (row.desk_status === status ? row.updated_at : null);
   return {
-    paidAt: text(row, 'paid_at', 'created_at') ?? '',
-    productionAt:
-      text(row, 'production_started_at', 'in_production_at') ?? byStatus('in_production', 'in-production'),
-    dispatchedAt: text(row, 'dispatched_at') ?? byStatus('dispatched'),
-    deliveredAt: text(row, 'delivered_at') ?? byStatus('delivered'),
-    refundedAt: text(row, 'refunded_at') ?? byStatus('refunded'),
-    cancelledAt: text(row, 'cancelled_at', 'canceled_at') ?? byStatus('cancelled', 'canceled'),
+    paidAt: row.paid_at ?? row.created_at,
+    productionAt: since('in_production'),
+    dispatchedAt: row.dispatched_at,
+    deliveredAt: row.delivered_at,
+    refundedAt: since('refunded'),
+    cancelledAt: since('cancelled'),
   };
 }
 
@@ -265,15 +252,13 @@ export class OrderPageService {
 
   private lines(record: OrderPageRecord): OrderPageLine[] {
     return record.order.lines.map((l, i) => {
-      const row = record.lineRows[i] ?? {};
       return {
-        position: typeof row.position === 'number' ? row.position : i,
+        position: record.lineRows[i]?.position ?? i,
         name: l.name,
         quantity: l.quantity,
         unitPrice: l.unitPrice,
         lineTotal: l.lineTotal,
-        // Sizes arrive with the sizes feature (another part of the shop): read when the column exists.
-        size: text(row, 'size', 'size_code'),
+        size: l.size,
       };
     });
   }
@@ -283,19 +268,20 @@ export class OrderPageService {
     const f = facts(row);
     const window = withdrawalWindow(f, order.zone, this.now());
     const notice = await this.o.store.withdrawal(order.id);
-    const dispatchDate: IsoDate | null =
-      (f.dispatchedAt ? irishDate(new Date(f.dispatchedAt)) : null) ??
-      parseIsoDate(text(row, 'dispatch_date', 'dispatch_by') ?? '');
-    const tracking = text(row, 'tracking_url', 'tracking_number', 'carrier');
+    // The day it left once dispatched; before, the date promised at payment (§14).
+    const dispatchDate: IsoDate | null = f.dispatchedAt
+      ? irishDate(new Date(f.dispatchedAt))
+      : order.dispatchDate;
+    const tracking = row.tracking_url ?? row.tracking_number ?? row.carrier;
     return {
       reference: order.reference ?? '',
       testOrder: order.provider === TEST_PROVIDER_ID,
       timeline: buildTimeline(f),
-      tracking: tracking ? { carrier: text(row, 'carrier'), url: safeUrl(text(row, 'tracking_url')) } : null,
+      tracking: tracking ? { carrier: row.carrier, url: safeUrl(row.tracking_url) } : null,
       dispatchDate,
       deliveryEstimate: f.deliveredAt || !dispatchDate ? null : deliveryEstimate(dispatchDate, order.zone),
       lines: this.lines(record),
-      giftMessage: text(row, 'gift_message'),
+      giftMessage: row.gift_message,
       subtotal: order.subtotal,
       shipping: order.shipping,
       giftWrap: order.giftWrap,

@@ -194,13 +194,10 @@ export class OrderService {
       // Computed at payment, from the moment the shop learns of it (docs/product.md §14): what the
       // confirmation page and both e-mails say from now on.
       const dispatch = dispatchDate(this.now(), { closures: this.closures });
-      const first = await store.markPaidAndQueue(
-        order.id,
-        session.shipping,
-        (paid) => this.messages(paid),
-        session.paymentId ?? null,
-        dispatch,
-      );
+      const first = await store.markPaidAndQueue(order.id, session.shipping, (paid) => this.messages(paid), {
+        paymentId: session.paymentId ?? null,
+        dispatchDate: dispatch,
+      });
       if (first) {
         log.info({ orderId: order.id, sessionId, total: order.total }, 'order paid; e-mails queued');
         this.o.onMailQueued();

@@ -40,14 +40,13 @@ export interface StoredOrder {
 }
 
 /**
- * An order as its page needs it: the stored order plus its rows as the database has them, so the page can
- * read columns other parts of the shop add (the desk's dispatch, tracking, sizes, gift message) where they
- * exist without this store knowing them (server/orders/order-page-service.ts reads them defensively).
+ * An order as its page needs it: the stored order plus its rows, for what only the page shows (the desk's
+ * dispatch and tracking columns, the lines' positions).
  */
 export interface OrderPageRecord {
   readonly order: StoredOrder;
-  readonly row: Readonly<Record<string, unknown>>;
-  readonly lineRows: readonly Readonly<Record<string, unknown>>[];
+  readonly row: OrderRow;
+  readonly lineRows: readonly OrderLineRow[];
 }
 
 export interface StoredWithdrawal {
@@ -230,8 +229,11 @@ export class OrderStore {
     orderId: string,
     shipping: ShippingDetails | null,
     buildMessages: (paidOrder: StoredOrder) => readonly NewOutboxRow[],
-    paymentId: string | null = null,
-    dispatchDate: IsoDate | null = null,
+    // Named, not positional: both are strings, and a date passed as the payment id would type-check.
+    {
+      paymentId = null,
+      dispatchDate = null,
+    }: { paymentId?: string | null; dispatchDate?: IsoDate | null } = {},
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const at = nowIso();

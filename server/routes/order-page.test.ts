@@ -127,8 +127,8 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
       ['delivered', 'upcoming'],
     ]);
     expect(order.lines.map((l) => [l.position, l.quantity, l.size])).toEqual([
-      [0, 2, null],
-      [1, 1, null],
+      [0, 2, 'M'],
+      [1, 1, 'M'],
     ]);
     expect(order.address).toEqual(['Ciara Walsh', '4 Rue de la Paix', 'Paris', '75002', 'France']);
     expect(order.zoneLabel).toBe('EU');

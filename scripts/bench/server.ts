@@ -164,7 +164,8 @@ export async function startShop({
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(`${baseUrl}/api/health`, child, 30_000);
+    // Generous: on a shared 2-core machine under load the server has taken over 30 s to start.
+    await waitForHealth(`${baseUrl}/api/health`, child, 120_000);
   } catch (err) {
     await stop();
     throw err;

@@ -2,9 +2,10 @@
  * The product listing behind /shop and /collections/best-sellers: search, category buttons, the filters
  * panel, sort and the grid. Its state lives in the URL query (useListingQuery).
  */
-import { type ReactNode, useDeferredValue, useId, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { CATEGORIES, type Material, type Product } from '../../../../domain/catalogue';
 import { applyQuery, DEFAULT_QUERY, emptyResultText, materialsOf } from '../../../../domain/catalogue-query';
+import type { Cents } from '../../../../domain/money';
 import { HydrateLater } from '../../components/hydrate-later';
 import { CategoryFilter } from './category-filter';
 import { FiltersPanel } from './filters-panel';
@@ -34,6 +35,13 @@ export function Listing({ title, intro, products }: ListingProps) {
     () => CATEGORIES.filter((c) => products.some((p) => p.category === c)),
     [products],
   );
+
+  // Stable, so the memoised filters panel is left alone while the shopper types in the search.
+  const onPriceChange = useCallback(
+    (minPrice: Cents, maxPrice: Cents) => update({ minPrice, maxPrice }),
+    [update],
+  );
+  const onMaterialsChange = useCallback((next: Material[]) => update({ materials: next }), [update]);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
@@ -80,8 +88,8 @@ export function Listing({ title, intro, products }: ListingProps) {
             id={filtersId}
             query={query}
             materials={materials}
-            onPriceChange={(minPrice, maxPrice) => update({ minPrice, maxPrice })}
-            onMaterialsChange={(next: Material[]) => update({ materials: next })}
+            onPriceChange={onPriceChange}
+            onMaterialsChange={onMaterialsChange}
             onClearAll={clearAll}
             className={`mb-8 lg:sticky lg:top-24 lg:mb-0 ${filtersOpen ? '' : 'hidden lg:block'}`}
           />

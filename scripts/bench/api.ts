@@ -30,6 +30,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
@@ -531,7 +532,7 @@ async function main() {
   const stops: (() => Promise<void>)[] = [];
   const pairs: Pair[] = [];
   const startedAt = Date.now();
-  const [load1] = (await import('node:os')).loadavg();
+  const [load1] = loadavg();
   try {
     // The production log level (one line per checkout), written to /dev/null. The servers start together:
     // each is a process of its own, and starting them one by one doubled the smoke's time.
@@ -656,7 +657,7 @@ async function main() {
   } finally {
     for (const stop of stops.reverse()) await stop().catch((err) => console.error(err));
   }
-  const [loadEnd] = (await import('node:os')).loadavg();
+  const [loadEnd] = loadavg();
 
   const us = (v: number | null) => (v === null ? 'n/a' : `${Math.round(v)} µs`);
   const rows: unknown[][] = [];

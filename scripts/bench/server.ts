@@ -121,18 +121,24 @@ export async function startShop({
   port,
   logLevel = 'warn',
   env = {},
+  discardStdout = false,
+  nodeArgs = [],
 }: {
   webDir: string;
   port: number;
   logLevel?: string;
   env?: Record<string, string>;
+  /** Load tests at the production log level: the log lines are written (their cost counts) to /dev/null. */
+  discardStdout?: boolean;
+  /** Extra node options, e.g. --cpu-prof for a profile of the run. */
+  nodeArgs?: readonly string[];
 }): Promise<StartedShop> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'solas-bench-data-'));
   const baseUrl = `http://${HOST}:${port}`;
   const child = track(
-    spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
       cwd: ROOT,
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', discardStdout ? 'ignore' : 'inherit', 'inherit'],
       env: {
         ...process.env,
         NODE_ENV: 'production',
@@ -160,7 +166,8 @@ export async function startShop({
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForHealth(`${baseUrl}/api/health`, child, 30_000);
+    // Generous: on a shared 2-core machine under load the server has taken over 30 s to start.
+    await waitForHealth(`${baseUrl}/api/health`, child, 120_000);
   } catch (err) {
     await stop();
     throw err;

@@ -2,7 +2,8 @@
 // Moto G Power emulation, simulated slow 4G and 4x CPU throttling) several times on each page and fails
 // when the median of any score or metric misses its budget (docs/product.md §9.1).
 //
-//   npm run bench:web                         build into dist/ (npm run build), 3 runs per page
+//   npm run bench:web                         build into dist/ (npm run build), 5 runs per page
+//   npm run bench:web -- --smoke              one run of / on the existing build, no budgets (npm test)
 //   BENCH_DIST=/tmp/x npm run bench:web       build out of tree into /tmp/x (+ /tmp/x-ssr) and serve that
 //   npm run bench:web -- --no-build           serve the existing build (dist/web or BENCH_DIST)
 //   npm run bench:web -- --runs=5 --pages=/,/shop
@@ -45,7 +46,9 @@ const BUDGET = {
   'best-practices': 100,
   seo: 100,
   lcpMs: 1500,
-  tbtMs: 50,
+  /** Pages whose listing or cart hydrates more at start get twice the home page's allowance (issue 18). */
+  tbtMs: { '/': 50, '/product/1': 50, '/shop': 100, '/cart': 100 } as Readonly<Record<string, number>>,
+  defaultTbtMs: 50,
   cls: 0.01,
   homeTransferBytes: 300 * KB,
 };
@@ -53,13 +56,17 @@ const BUDGET = {
 const { values: args } = parseArgs({
   options: {
     'no-build': { type: 'boolean', default: false },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
+    smoke: { type: 'boolean', default: false },
     pages: { type: 'string', default: '/,/shop,/product/1,/cart' },
     cpu: { type: 'string' },
   },
 });
-const runs = Math.max(1, Number.parseInt(args.runs, 10) || 3);
-const pages = args.pages
+// The smoke proves Lighthouse runs against this build and the table is produced: one run of one page on
+// the build `npm test` just made, no warm-up run, no budgets.
+const SMOKE = args.smoke;
+const runs = SMOKE ? 1 : Math.max(1, Number.parseInt(args.runs, 10) || 5);
+const pages = (SMOKE && args.pages === '/,/shop,/product/1,/cart' ? '/' : args.pages)
   .split(',')
   .map((p) => p.trim())
   .filter(Boolean);
@@ -226,14 +233,18 @@ async function lighthouseAttempt(url: string, cpuOverride: number | undefined): 
 async function main() {
   const distOverride = process.env.BENCH_DIST;
   let webDir = distOverride ? path.resolve(distOverride) : path.join(ROOT, 'dist/web');
-  if (!args['no-build']) {
+  if (!args['no-build'] && !SMOKE) {
     console.log(`Building the shop into ${distOverride ? webDir : 'dist/'} ...`);
     webDir = buildShop(distOverride);
   }
 
-  console.log('\nBundle budgets (scripts/check-size.ts):');
-  const size = spawnSync('npx', ['tsx', 'scripts/check-size.ts', webDir], { cwd: ROOT, stdio: 'inherit' });
-  const sizeOk = size.status === 0;
+  // Home JS <= 95 KB gzip and the route chunks' budgets (npm test checks them separately).
+  let sizeOk = true;
+  if (!SMOKE) {
+    console.log('\nBundle budgets (scripts/check-size.ts):');
+    const size = spawnSync('npx', ['tsx', 'scripts/check-size.ts', webDir], { cwd: ROOT, stdio: 'inherit' });
+    sizeOk = size.status === 0;
+  }
 
   const port = await freePort(process.env.BENCH_PORT);
   const shop = await startShop({ webDir, port });
@@ -249,7 +260,7 @@ async function main() {
     // Warm the server (JIT, first compressed responses) so run 1 is not an outlier.
     for (const page of pages) await fetch(`${shop.baseUrl}${page}`, { headers: { 'accept-encoding': 'br' } });
     // A first, uncounted run warms Chromium's disk caches.
-    await lighthouseRun(`${shop.baseUrl}${pages[0]}`, cpu);
+    if (!SMOKE) await lighthouseRun(`${shop.baseUrl}${pages[0]}`, cpu);
     console.log(
       cpu === undefined
         ? `\nCPU slowdown calibrated per run from the host's benchmarkIndex (Lighthouse's default is ${DEFAULT_CPU_SLOWDOWN}x)`
@@ -311,7 +322,8 @@ async function main() {
     const miss = (what: string) => failures.push(`${page}: ${what}`);
     for (const id of CATEGORIES) if (med[id] < BUDGET[id]) miss(`${id} ${med[id]} < ${BUDGET[id]}`);
     if (med.lcpMs > BUDGET.lcpMs) miss(`LCP ${Math.round(med.lcpMs)} ms > ${BUDGET.lcpMs} ms`);
-    if (med.tbtMs > BUDGET.tbtMs) miss(`TBT ${Math.round(med.tbtMs)} ms > ${BUDGET.tbtMs} ms`);
+    const tbtBudget = tbtBudgetOf(page);
+    if (med.tbtMs > tbtBudget) miss(`TBT ${Math.round(med.tbtMs)} ms > ${tbtBudget} ms`);
     if (med.cls > BUDGET.cls) miss(`CLS ${med.cls.toFixed(3)} > ${BUDGET.cls}`);
     if (page === '/' && med.transferBytes > BUDGET.homeTransferBytes) {
       miss(`total transfer ${(med.transferBytes / KB).toFixed(1)} KB > ${BUDGET.homeTransferBytes / KB} KB`);
@@ -330,14 +342,21 @@ async function main() {
       `benchmarkIndex ${range('benchmarkIndex')}), median of ${runs} run(s):\n`,
   );
   printTable(['page', 'perf', 'a11y', 'bp', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'transfer'], rows);
+  const tbtBudgets = pages.map((p) => `${p} ${tbtBudgetOf(p)} ms`).join(', ');
   console.log(
     `\nBudgets: perf >= ${BUDGET.performance}, a11y/bp/seo 100, LCP <= ${BUDGET.lcpMs / 1000} s, ` +
-      `TBT <= ${BUDGET.tbtMs} ms, CLS <= ${BUDGET.cls}, home transfer <= ${BUDGET.homeTransferBytes / KB} KB`,
+      `TBT <= (${tbtBudgets}), CLS <= ${BUDGET.cls}, home transfer <= ${BUDGET.homeTransferBytes / KB} KB, ` +
+      'home JS <= 95 KB gzip (check-size)',
   );
   const [l1 = 0, l5 = 0] = loadavg();
   console.log(`Machine load average during the run: ${l1.toFixed(1)} (1 min), ${l5.toFixed(1)} (5 min)`);
   console.log(`Reports: ${path.relative(ROOT, reportDir)}/`);
 
+  if (SMOKE) {
+    if (rows.length !== pages.length) throw new Error('bench:web --smoke: a page produced no result');
+    console.log('\nbench:web --smoke: Lighthouse ran and every page was measured (budgets not checked)');
+    return;
+  }
   if (!sizeOk) failures.push('bundle size budget (see check-size output above)');
   if (failures.length === 0) {
     console.log('\nbench:web: all budgets met');
@@ -356,6 +375,10 @@ async function main() {
     if (page === '/') for (const line of heaviestRequests(typical)) console.error(`  ${line}`);
   }
   process.exitCode = 1;
+}
+
+function tbtBudgetOf(page: string): number {
+  return BUDGET.tbtMs[page] ?? BUDGET.defaultTbtMs;
 }
 
 function lighthouseVersion(results: Map<string, { lhr: Result }[]>): string {

@@ -276,10 +276,20 @@ describe('the real server log', () => {
         .output()
         .split('\n')
         .filter((l) => l.includes(`"reqId":"${id}"`));
-      expect(mine.map((l) => (JSON.parse(l) as { msg: string }).msg)).toEqual([
-        'incoming request',
-        'request completed',
-      ]);
+      // One line per request, with the request line and the status (OneLineRequestLog).
+      const lines = mine.map(
+        (l) =>
+          JSON.parse(l) as {
+            msg: string;
+            req?: { method?: string; url?: string };
+            res?: { statusCode?: number };
+            responseTime?: number;
+          },
+      );
+      expect(lines.map((l) => l.msg)).toEqual(['request completed']);
+      expect(lines[0]?.req).toMatchObject({ method: 'GET', url: '/api/health' });
+      expect(lines[0]?.res?.statusCode).toBe(200);
+      expect(typeof lines[0]?.responseTime).toBe('number');
     } finally {
       server.kill('SIGTERM');
       await server.exited;

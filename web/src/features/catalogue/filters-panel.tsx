@@ -6,7 +6,7 @@
  * browser history API.
  */
 import * as Slider from '@radix-ui/react-slider';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { Material } from '../../../../domain/catalogue';
 import { type CatalogueQuery, DEFAULT_QUERY, PRICE_STEP_CENTS } from '../../../../domain/catalogue-query';
 import { type Cents, cents, formatEuroShort } from '../../../../domain/money';
@@ -24,7 +24,28 @@ export interface FiltersPanelProps {
 const THUMB =
   'block h-6 w-6 rounded-full border-2 border-wine bg-cream shadow transition-transform hover:scale-110 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-wine';
 
-export function FiltersPanel({
+/**
+ * Rendered again only when what it shows changes: each letter typed in the search re-rendered the panel
+ * (and its Radix slider) in the keystroke's frame (bench:inp). The handlers come from useCallback.
+ */
+function sameFilters(a: FiltersPanelProps, b: FiltersPanelProps): boolean {
+  const am = a.query.materials;
+  const bm = b.query.materials;
+  return (
+    a.id === b.id &&
+    a.className === b.className &&
+    a.materials === b.materials &&
+    a.onPriceChange === b.onPriceChange &&
+    a.onMaterialsChange === b.onMaterialsChange &&
+    a.onClearAll === b.onClearAll &&
+    a.query.minPrice === b.query.minPrice &&
+    a.query.maxPrice === b.query.maxPrice &&
+    am.length === bm.length &&
+    am.every((m, i) => m === bm[i])
+  );
+}
+
+export const FiltersPanel = memo(function FiltersPanel({
   id,
   query,
   materials,
@@ -125,4 +146,4 @@ export function FiltersPanel({
       </button>
     </section>
   );
-}
+}, sameFilters);

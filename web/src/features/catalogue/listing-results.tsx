@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { Product } from '../../../../domain/catalogue';
 import { LCP_SIZES } from '../../../../domain/images';
 import { HydrateLater } from '../../components/hydrate-later';
@@ -18,8 +19,15 @@ export interface ListingResultsProps {
   readonly onClearAll: () => void;
 }
 
-/** The product grid, or the empty state with its Clear Filters button. */
-export function ListingResults({ results, emptyText, onClearAll }: ListingResultsProps) {
+/**
+ * The product grid, or the empty state with its Clear Filters button. Memoised: the listing renders it
+ * with a deferred query (listing.tsx), and the urgent render of a tap must skip the grid entirely.
+ */
+export const ListingResults = memo(function ListingResults({
+  results,
+  emptyText,
+  onClearAll,
+}: ListingResultsProps) {
   if (results.length === 0) {
     return (
       <div className="mt-8 rounded-2xl border border-dashed border-line px-6 py-16 text-center">
@@ -47,7 +55,7 @@ export function ListingResults({ results, emptyText, onClearAll }: ListingResult
       </HydrateLater>
     </ul>
   );
-}
+});
 
 function ListingCard({
   product,

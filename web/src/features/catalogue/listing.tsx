@@ -2,9 +2,10 @@
  * The product listing behind /shop and /collections/best-sellers: search, category buttons, the filters
  * panel, sort and the grid. Its state lives in the URL query (useListingQuery).
  */
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { CATEGORIES, type Material, type Product } from '../../../../domain/catalogue';
 import { applyQuery, DEFAULT_QUERY, emptyResultText, materialsOf } from '../../../../domain/catalogue-query';
+import type { Cents } from '../../../../domain/money';
 import { HydrateLater } from '../../components/hydrate-later';
 import { CategoryFilter } from './category-filter';
 import { FiltersPanel } from './filters-panel';
@@ -23,12 +24,24 @@ export interface ListingProps {
 export function Listing({ title, intro, products }: ListingProps) {
   const { query, searchRef, typeSearch, commitSearch, clearSearch, update, clearAll } = useListingQuery();
 
-  const results = useMemo(() => applyQuery(products, query), [products, query]);
+  // A tap on a category, a material or the sort answers with its own small render first (the pressed
+  // button, the typed letter); the grid follows in a render React may interrupt and which paints in a frame
+  // of its own. Re-rendering and laying out the cards in the tap's frame took it over the 100 ms budget of
+  // bench:inp (docs/performance.md). The count and the empty text follow the grid they describe.
+  const shownQuery = useDeferredValue(query);
+  const results = useMemo(() => applyQuery(products, shownQuery), [products, shownQuery]);
   const materials = useMemo(() => materialsOf(products), [products]);
   const categories = useMemo(
     () => CATEGORIES.filter((c) => products.some((p) => p.category === c)),
     [products],
   );
+
+  // Stable, so the memoised filters panel is left alone while the shopper types in the search.
+  const onPriceChange = useCallback(
+    (minPrice: Cents, maxPrice: Cents) => update({ minPrice, maxPrice }),
+    [update],
+  );
+  const onMaterialsChange = useCallback((next: Material[]) => update({ materials: next }), [update]);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
@@ -75,8 +88,8 @@ export function Listing({ title, intro, products }: ListingProps) {
             id={filtersId}
             query={query}
             materials={materials}
-            onPriceChange={(minPrice, maxPrice) => update({ minPrice, maxPrice })}
-            onMaterialsChange={(next: Material[]) => update({ materials: next })}
+            onPriceChange={onPriceChange}
+            onMaterialsChange={onMaterialsChange}
             onClearAll={clearAll}
             className={`mb-8 lg:sticky lg:top-24 lg:mb-0 ${filtersOpen ? '' : 'hidden lg:block'}`}
           />
@@ -88,7 +101,7 @@ export function Listing({ title, intro, products }: ListingProps) {
             sort={query.sort}
             onSortChange={(sort) => update({ sort })}
           />
-          <ListingResults results={results} emptyText={emptyResultText(query)} onClearAll={clearAll} />
+          <ListingResults results={results} emptyText={emptyResultText(shownQuery)} onClearAll={clearAll} />
         </div>
       </div>
 

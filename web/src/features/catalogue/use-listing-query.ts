@@ -90,6 +90,12 @@ export function useListingQuery(): ListingQuery {
     timer.current = setTimeout(() => write({ ...queryRef.current, search }), SEARCH_URL_DELAY_MS);
   };
 
+  // Stable, so the memoised grid (ListingResults) is not re-rendered for a new function every render.
+  const clearAll = useCallback(() => {
+    setSearchText('');
+    write(clearFilters(queryRef.current));
+  }, [write]);
+
   const searchRef = useRef<HTMLInputElement>(null);
   // A shopper can type into the prerendered search box before the app hydrates (a slow phone); keep and
   // apply what they typed instead of resetting the box to the state's empty text. Once, after mount.
@@ -109,9 +115,6 @@ export function useListingQuery(): ListingQuery {
       update({ search: '' });
     },
     update,
-    clearAll: () => {
-      setSearchText('');
-      write(clearFilters(queryRef.current));
-    },
+    clearAll,
   };
 }

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { type CpuProfile, formatSummary, summariseProfile } from './profile-summary';
+
+const frame = (id: number, functionName: string, url: string, children: number[] = []) => ({
+  id,
+  callFrame: { functionName, url },
+  children,
+});
+
+/**
+ * root -> route handler (shop code) -> Kysely's SQLite driver -> better-sqlite3's native `run` (no url)
+ *      -> route handler -> pino -> JSON.stringify (native)
+ *      -> (idle)
+ */
+const PROFILE: CpuProfile = {
+  startTime: 1_000,
+  nodes: [
+    frame(1, '(root)', '', [2, 6]),
+    frame(2, 'handler', 'file:///app/server/routes/checkout.ts', [3, 7]),
+    frame(3, 'executeQuery', 'file:///app/node_modules/kysely/dist/esm/dialect/sqlite/sqlite-driver.js', [4]),
+    frame(4, 'run', ''),
+    frame(6, '(idle)', ''),
+    frame(7, 'LOG', 'file:///app/node_modules/pino/lib/tools.js', [8]),
+    frame(8, 'stringify', ''),
+  ],
+  // Sample times: 1100 (run), 1200 (run), 1300 (stringify), 1400 (idle), 1500 (handler), 2500 (run)
+  samples: [4, 4, 8, 6, 2, 4],
+  timeDeltas: [100, 100, 100, 100, 100, 1000],
+};
+
+describe('summariseProfile', () => {
+  it('charges native frames to the innermost categorised caller and leaves idle time out', () => {
+    const s = summariseProfile(PROFILE);
+    const byCategory = Object.fromEntries(s.rows.map((r) => [r.category, r.ms]));
+    expect(byCategory).toEqual({
+      'SQL (driver, SQLite/PostgreSQL)': 1.2,
+      logging: 0.1,
+      'other shop code': 0.1,
+    });
+    expect(s.totalMs).toBeCloseTo(1.5);
+    expect(s.busyMs).toBeCloseTo(1.4);
+    expect(s.rows[0]?.share).toBeCloseTo(1.2 / 1.4);
+  });
+
+  it('keeps only the samples inside the window', () => {
+    const s = summariseProfile(PROFILE, { fromUs: 1_150, toUs: 1_550 });
+    const byCategory = Object.fromEntries(s.rows.map((r) => [r.category, r.ms]));
+    expect(byCategory).toEqual({
+      'SQL (driver, SQLite/PostgreSQL)': 0.1,
+      logging: 0.1,
+      'other shop code': 0.1,
+    });
+  });
+
+  it('prints the share and the CPU per request', () => {
+    const lines = formatSummary(summariseProfile(PROFILE), 2);
+    expect(lines[0]).toBe('busy 1 ms of 2 ms profiled');
+    expect(lines[1]).toMatch(/^SQL \(driver, SQLite\/PostgreSQL\)\s+85\.7%\s+600 µs\/request$/);
+  });
+});

@@ -4,7 +4,7 @@
  * desk's statuses and times (see `facts`).
  */
 import { randomUUID } from 'node:crypto';
-import { type IsoDate, irishDate, parseIsoDate } from '../../domain/calendar-date';
+import { type IsoDate, irishDate } from '../../domain/calendar-date';
 import { SHIPPING_ZONES } from '../../domain/config';
 import { deliveryEstimate } from '../../domain/dispatch';
 import { checkEmail } from '../../domain/email';

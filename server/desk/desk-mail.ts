@@ -4,7 +4,16 @@
  * reaches the HTML is escaped, as in ../mail/templates.ts.
  */
 import { BRAND } from '../../domain/config';
-import { escapeHtml, htmlDocument, htmlParagraph, money, type RenderedMail, WINE } from '../mail/templates';
+import {
+  escapeHtml,
+  htmlDocument,
+  htmlParagraph,
+  money,
+  orderPageHtml,
+  orderPageText,
+  type RenderedMail,
+  WINE,
+} from '../mail/templates';
 
 /** Outbox kinds: the outbox's unique (order_id, kind) makes each of these exactly once per order. */
 export const DESK_MAIL_KINDS = {
@@ -20,6 +29,8 @@ interface ShopperMailInput {
   readonly reference: string;
   readonly name: string | null;
   readonly contactEmail: string;
+  /** The order page's link (docs/product.md §6.8): every e-mail about an order links to it. */
+  readonly orderPageUrl: string | null;
 }
 
 function greeting(name: string | null): string {
@@ -31,9 +42,21 @@ function render(
   subject: string,
   paragraphs: readonly string[],
   htmlParagraphs: readonly string[],
+  orderPageUrl?: string | null,
 ): RenderedMail {
-  const text = [...paragraphs.flatMap((p) => [p, '']), `${BRAND.name}: ${BRAND.tagline}`, ''].join('\n');
-  return { subject, text, html: htmlDocument(subject, htmlParagraphs.map(htmlParagraph).join('\n')) };
+  // Shopper e-mails end with the order page's link; the owner's dispute alert (no page argument) does not.
+  const pageText = orderPageUrl === undefined ? [] : [orderPageText(orderPageUrl)];
+  const pageHtml = orderPageUrl === undefined ? '' : `\n${orderPageHtml(orderPageUrl)}`;
+  const text = [
+    ...[...paragraphs, ...pageText].flatMap((p) => [p, '']),
+    `${BRAND.name}: ${BRAND.tagline}`,
+    '',
+  ].join('\n');
+  return {
+    subject,
+    text,
+    html: htmlDocument(subject, htmlParagraphs.map(htmlParagraph).join('\n') + pageHtml),
+  };
 }
 
 function contactLine(input: ShopperMailInput): [string, string] {
@@ -59,7 +82,7 @@ export function dispatchedMail(
       `<a href="${escapeHtml(input.trackingUrl)}" style="color:${WINE};">Follow your parcel with ${escapeHtml(input.carrier)}</a>`,
     );
   }
-  return render(subject, [...text, contactText], [...html, contactHtml]);
+  return render(subject, [...text, contactText], [...html, contactHtml], input.orderPageUrl);
 }
 
 export function refundMail(
@@ -77,6 +100,7 @@ export function refundMail(
     subject,
     [greeting(input.name), what, ...reason, when, contactText],
     [greeting(input.name), what, ...reason, when].map(escapeHtml).concat(contactHtml),
+    input.orderPageUrl,
   );
 }
 
@@ -95,6 +119,7 @@ export function cancelledMail(
     subject,
     [greeting(input.name), what, ...reason, money_, contactText],
     [greeting(input.name), what, ...reason, money_].map(escapeHtml).concat(contactHtml),
+    input.orderPageUrl,
   );
 }
 

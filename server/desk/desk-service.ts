@@ -257,6 +257,7 @@ export class DeskService {
             reference,
             name: updated.shipping_name,
             contactEmail: this.o.contactEmail,
+            orderPageUrl: this.pageUrlOf(updated),
             carrier: carrierName,
             trackingNumber: input.trackingNumber,
             trackingUrl,
@@ -334,6 +335,7 @@ export class DeskService {
             reference,
             name: updated.shipping_name,
             contactEmail: this.o.contactEmail,
+            orderPageUrl: this.pageUrlOf(updated),
             amount: made.amount,
             full: updated.refunded >= updated.total,
             reason,
@@ -385,6 +387,7 @@ export class DeskService {
             reference,
             name: updated.shipping_name,
             contactEmail: this.o.contactEmail,
+            orderPageUrl: this.pageUrlOf(updated),
             refunded: refunded || updated.refunded,
             reason,
           }),
@@ -433,6 +436,7 @@ export class DeskService {
                 reference: updated.reference ?? '',
                 name: updated.shipping_name,
                 contactEmail: this.o.contactEmail,
+                orderPageUrl: this.pageUrlOf(updated),
                 amount: r.amount,
                 full: updated.refunded >= updated.total,
                 reason: null,
@@ -566,6 +570,11 @@ export class DeskService {
     if (build(now.row).already)
       return { httpStatus: 200, body: { ok: true, changed: false, order: toDetail(now) } };
     return refused(refusedTransitionMessage(now.row.desk_status, action));
+  }
+
+  /** Orders paid before keys existed have none yet; their e-mails say how to reach us instead. */
+  private pageUrlOf(row: OrderRow): string | null {
+    return row.order_key && row.reference ? this.o.pageUrl(row.reference, row.order_key) : null;
   }
 
   private shopperMail(row: OrderRow, kind: string, mail: RenderedMail): NewOutboxRow {

@@ -230,7 +230,7 @@ function sellerLines(legal: LegalMailFacts, contactEmail: string): string[] {
   ];
 }
 
-function orderPageText(url: string | null): string {
+export function orderPageText(url: string | null): string {
   return url
     ? `See your order, its status and its delivery at any time on its page: ${url}`
     : 'Write to us to see your order and its status.';
@@ -302,7 +302,7 @@ function legalHtml(ctx: OrderMailContext): string {
   ].join('\n');
 }
 
-function orderPageHtml(url: string | null): string {
+export function orderPageHtml(url: string | null): string {
   return url
     ? htmlParagraph(
         `See your order, its status and its delivery at any time on ${htmlLink(url, 'your order page')}.`,

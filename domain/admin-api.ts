@@ -294,6 +294,7 @@ export const TIMELINE_KINDS = [
   'dispute',
   'needs_review',
   'note',
+  'withdrawal',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -330,6 +331,15 @@ export const disputeInfoSchema = z.object({
 });
 export type DisputeInfo = z.infer<typeof disputeInfoSchema>;
 
+/** The shopper's notice of withdrawal, sent from the order page (docs/product.md §6.10). */
+export const withdrawalInfoSchema = z.object({
+  at: z.string(),
+  name: z.string(),
+  items: z.array(z.string()),
+  reason: z.nullable(z.string()),
+});
+export type WithdrawalInfo = z.infer<typeof withdrawalInfoSchema>;
+
 export const orderDetailSchema = z.object({
   reference: z.string(),
   status: z.enum(DESK_STATUSES),
@@ -359,6 +369,7 @@ export const orderDetailSchema = z.object({
   dispute: z.nullable(disputeInfoSchema),
   reviewReason: z.nullable(z.string()),
   cancelReason: z.nullable(z.string()),
+  withdrawal: z.nullable(withdrawalInfoSchema),
   allowedActions: z.array(z.enum(DESK_ACTIONS)),
   timeline: z.array(timelineEntrySchema),
   notes: z.array(orderNoteSchema),

@@ -19,6 +19,7 @@ import { dispatchDate } from '../../domain/dispatch';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import type { RenderedMail } from '../mail/templates';
+import { parseWithdrawnItems } from '../orders/order-page-service';
 import type { OrderServiceOptions } from '../orders/order-service';
 import { PaymentProviderError, type ProviderWebhookEvent } from '../payments/provider';
 import { cancelledMail, DESK_MAIL_KINDS, dispatchedMail, disputeMail, refundMail } from './desk-mail';
@@ -138,6 +139,14 @@ export function toDetail(order: DeskOrder): OrderDetail {
       ...(e.amount !== null ? { amount: e.amount } : {}),
     });
   }
+  if (order.withdrawal) {
+    timeline.push({
+      at: order.withdrawal.createdAt,
+      kind: 'withdrawal',
+      text: `Withdrawal notice from ${order.withdrawal.name || 'the shopper'}`,
+      actor: 'shop',
+    });
+  }
   timeline.sort((a, b) => a.at.localeCompare(b.at));
   const carrier = row.carrier as Carrier | null;
   return {
@@ -183,6 +192,14 @@ export function toDetail(order: DeskOrder): OrderDetail {
         : null,
     reviewReason: row.review_reason,
     cancelReason: row.cancel_reason,
+    withdrawal: order.withdrawal
+      ? {
+          at: order.withdrawal.createdAt,
+          name: order.withdrawal.name,
+          items: parseWithdrawnItems(order.withdrawal.items),
+          reason: order.withdrawal.reason,
+        }
+      : null,
     allowedActions: allowedActions(flowState(row)),
     timeline,
     notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text })),

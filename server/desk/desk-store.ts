@@ -16,6 +16,7 @@ import {
 } from '../../domain/admin-api';
 import { addDays, type IsoDate, irishInstant } from '../../domain/calendar-date';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
+import { readWithdrawal, type StoredWithdrawal } from '../orders/order-store';
 
 export type OrderEventRow = Selectable<Database['order_events']>;
 
@@ -25,6 +26,7 @@ export interface DeskOrder {
   readonly events: readonly OrderEventRow[];
   readonly notes: readonly { id: number; at: string; text: string }[];
   readonly mails: readonly Pick<OutboxRow, 'kind' | 'status' | 'created_at' | 'sent_at' | 'recipient'>[];
+  readonly withdrawal: StoredWithdrawal | null;
 }
 
 export interface NewEvent {
@@ -167,7 +169,7 @@ export class DeskStore {
   }
 
   private async load(row: OrderRow): Promise<DeskOrder> {
-    const [lines, events, notes, mails] = await Promise.all([
+    const [lines, events, notes, mails, withdrawal] = await Promise.all([
       this.db
         .selectFrom('order_lines')
         .selectAll()
@@ -187,8 +189,9 @@ export class DeskStore {
         .where('order_id', '=', row.id)
         .orderBy('id')
         .execute(),
+      readWithdrawal(this.db, row.id),
     ]);
-    return { row, lines, events, notes, mails };
+    return { row, lines, events, notes, mails, withdrawal };
   }
 
   /**

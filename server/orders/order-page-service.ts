@@ -291,7 +291,7 @@ export class OrderPageService {
       withdrawal: {
         open: window.open && notice === null,
         until: window.until,
-        sent: notice ? { at: notice.createdAt, lines: parseItems(notice.items) } : null,
+        sent: notice ? { at: notice.createdAt, lines: parseWithdrawnItems(notice.items) } : null,
       },
     };
   }
@@ -301,7 +301,8 @@ function itemText(line: OrderPageLine): string {
   return `${line.quantity} x ${line.name}${line.size ? ` (size ${line.size})` : ''}`;
 }
 
-function parseItems(json: string): string[] {
+/** The lines a withdrawal notice names, as the shopper saw them ("1 x Sea Glass (size M)"). */
+export function parseWithdrawnItems(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];

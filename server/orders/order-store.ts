@@ -375,12 +375,7 @@ export class OrderStore {
   }
 
   async withdrawal(orderId: string): Promise<StoredWithdrawal | null> {
-    const row = await this.db
-      .selectFrom('withdrawal_notices')
-      .selectAll()
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
-    return row ? { name: row.name, items: row.items, reason: row.reason, createdAt: row.created_at } : null;
+    return readWithdrawal(this.db, orderId);
   }
 
   /**
@@ -429,4 +424,17 @@ export class OrderStore {
     if (!row) return null;
     return row.status === 'pending' ? 'queued' : row.status;
   }
+}
+
+/** The order's withdrawal notice, if the shopper sent one: the order page and the desk both show it. */
+export async function readWithdrawal(
+  db: Kysely<Database>,
+  orderId: string,
+): Promise<StoredWithdrawal | null> {
+  const row = await db
+    .selectFrom('withdrawal_notices')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
+  return row ? { name: row.name, items: row.items, reason: row.reason, createdAt: row.created_at } : null;
 }

@@ -4,9 +4,11 @@
  * reference, the same answer for a found and an unfound order with the e-mail only on a match, the per
  * address and per reference limit, the withdrawal window, a notice sent twice, and both e-mails.
  */
+
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderDetail } from '../../domain/admin-api';
 import {
   FIND_ORDER_ANSWER,
   FIND_ORDER_LIMITED,
@@ -28,12 +30,16 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
   let target: TestDatabase;
   let app: FastifyInstance;
   let now = new Date('2026-11-22T10:00:00Z');
+  const DESK_TOKEN = 'desk-token-for-the-order-page-tests';
 
   beforeEach(async () => {
     data = tempDataDir();
     target = await createTestDatabase(dialect, data.dir);
     now = new Date('2026-11-22T10:00:00Z');
-    app = await buildTestApp({ DATA_DIR: data.dir, OWNER_EMAIL: OWNER, ...target.env }, { now: () => now });
+    app = await buildTestApp(
+      { DATA_DIR: data.dir, OWNER_EMAIL: OWNER, ADMIN_TOKEN: DESK_TOKEN, ...target.env },
+      { now: () => now },
+    );
   });
 
   afterEach(async () => {
@@ -258,6 +264,17 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     const ack = mails.find((m) => m.kind === MAIL_KINDS.withdrawalAck);
     expect(ack?.text_body).toContain('We have received your notice of withdrawal');
     expect(ack?.text_body).toContain(`#/order/${reference}?key=${key}`);
+    // The owner's desk shows the notice on the order, and in its timeline.
+    const desk = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${reference}`,
+      headers: { authorization: `Bearer ${DESK_TOKEN}` },
+    });
+    expect(desk.statusCode).toBe(200);
+    const detail = desk.json() as OrderDetail;
+    expect(detail.withdrawal).toMatchObject({ name: 'Ciara Walsh', reason: 'Too small' });
+    expect(detail.withdrawal?.items).toHaveLength(2);
+    expect(detail.timeline.map((t) => t.kind)).toContain('withdrawal');
   });
 
   it('refuses a notice with a wrong key, an unknown item or no name, and writes nothing', async () => {

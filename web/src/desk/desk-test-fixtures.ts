@@ -49,6 +49,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     dispute: null,
     reviewReason: null,
     cancelReason: null,
+    withdrawal: null,
     allowedActions: ['start', 'dispatch', 'refund', 'cancel'],
     timeline: [{ at: '2026-11-20T10:02:00.000Z', kind: 'paid', text: 'Paid €69.98', actor: 'provider' }],
     notes: [],

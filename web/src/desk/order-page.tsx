@@ -337,6 +337,15 @@ function Flags({ order }: { readonly order: OrderDetail }) {
           <strong>Needs review:</strong> {order.reviewReason}
         </p>
       ) : null}
+      {order.withdrawal ? (
+        <div className="rounded-lg border border-wine bg-white px-4 py-3 text-sm">
+          <p>
+            <strong>Withdrawal notice</strong> from {order.withdrawal.name || 'the shopper'},{' '}
+            {formatInstant(order.withdrawal.at)}: {order.withdrawal.items.join('; ') || 'no items named'}.
+          </p>
+          {order.withdrawal.reason ? <p className="mt-1">Reason: {order.withdrawal.reason}</p> : null}
+        </div>
+      ) : null}
       {order.cancelReason ? (
         <p className="rounded-lg bg-sand px-4 py-3 text-sm">
           <strong>Cancelled:</strong> {order.cancelReason}

@@ -89,7 +89,7 @@ describe('orders configuration', () => {
     );
   });
 
-  it('the server does not start in production without Stripe, and says why', async () => {
+  it('the server does not start in production without Stripe, and says why; placeholders of the seller are warned about', async () => {
     const data = tempDataDir();
     try {
       const env = {
@@ -107,6 +107,20 @@ describe('orders configuration', () => {
       );
       allowed.kill('SIGTERM');
       expect((await allowed.exited).code).toBe(0);
+      // The seller's identity left at its placeholders: the start goes on, with a warning that says so.
+      expect(allowed.output()).toMatch(/SELLER_NAME or SELLER_ADDRESS is not set/);
+      const named = await startServerProcess(
+        {
+          ...env,
+          ALLOW_TEST_CHECKOUT: 'true',
+          SELLER_NAME: 'Aoife Nic Giolla, trading as Solas',
+          SELLER_ADDRESS: '3 Shop Street, Galway, Ireland',
+        },
+        { timeoutMs: 30_000 },
+      );
+      named.kill('SIGTERM');
+      expect((await named.exited).code).toBe(0);
+      expect(named.output()).not.toMatch(/SELLER_NAME or SELLER_ADDRESS/);
     } finally {
       data.remove();
     }

@@ -9,6 +9,9 @@ export default defineConfig({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), bootHeadScript()],
+  // The year the pages were prerendered in: the footer hydrates with it, then shows the current year
+  // (web/src/app/layout/footer.tsx), so a page built in December still hydrates cleanly in January.
+  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

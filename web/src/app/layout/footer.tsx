@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { BRAND } from '../../../../domain/config';
 import { SELLER_TEXTS } from '../../features/seller';
 import { Link } from '../router';
@@ -30,9 +31,24 @@ const GROUPS = [
   },
 ] as const;
 
+/** Set by vite.config.ts at build time; absent in tests, where the current year stands in. */
+declare const __BUILD_YEAR__: number | undefined;
+
+const noSubscription = () => () => {};
+const currentYear = () => new Date().getFullYear();
+const buildYear = () => (typeof __BUILD_YEAR__ === 'number' ? __BUILD_YEAR__ : currentYear());
+
+/**
+ * The copyright year. Hydration renders the prerendered page's year (React's server snapshot), and the
+ * render after it the current one: a page built last year hydrates without a mismatch and still shows
+ * this year.
+ */
+function useYear(): number {
+  return useSyncExternalStore(noSubscription, currentYear, buildYear);
+}
+
 export function Footer() {
-  // The year is computed at render; prerendered pages are rebuilt with every release.
-  const year = new Date().getFullYear();
+  const year = useYear();
   return (
     <footer className="render-when-near mt-16 border-t border-line bg-sand">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">

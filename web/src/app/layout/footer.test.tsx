@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { HashRouter } from '../router';
+import { Footer } from './footer';
+
+const global = globalThis as { __BUILD_YEAR__?: number; IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+function Page() {
+  return (
+    <HashRouter>
+      <Footer />
+    </HashRouter>
+  );
+}
+
+describe('Footer', () => {
+  afterEach(() => {
+    delete global.__BUILD_YEAR__;
+    delete global.IS_REACT_ACT_ENVIRONMENT;
+    vi.useRealTimers();
+  });
+
+  it('hydrates a page prerendered last year without a mismatch, then shows this year', async () => {
+    global.IS_REACT_ACT_ENVIRONMENT = true;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-12-31T12:00:00Z'));
+    global.__BUILD_YEAR__ = 2026;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Page />);
+    document.body.append(container);
+    expect(container.textContent).toContain('© 2026 Solas');
+
+    // A month later the same prerendered page is opened.
+    vi.setSystemTime(new Date('2027-01-31T12:00:00Z'));
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <Page />, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(container.textContent).toContain('© 2027 Solas');
+    container.remove();
+  });
+});

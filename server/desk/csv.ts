@@ -24,7 +24,7 @@ export function csvDocument(
   header: readonly string[],
   rows: readonly (readonly (string | number | null)[])[],
 ): string {
-  return CSV_BOM + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return `${CSV_BOM}${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
 
 /** Cents as a plain decimal ("35.00"): what spreadsheets sum. */

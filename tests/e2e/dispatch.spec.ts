@@ -42,7 +42,6 @@ test('the prerendered product page carries no date, only the reserved placeholde
 
 test('dates on the product page and in the cart, then the stored date on the confirmation page and in both e-mails', async ({
   page,
-  consoleGuard,
 }) => {
   test.setTimeout(60_000);
   // Monday 23 November 2026, 10:00 in Dublin (GMT): the issue's own example.
@@ -107,10 +106,7 @@ test('dates on the product page and in the cart, then the stored date on the con
   expect(owner?.text).toContain(`Dispatch by: ${dispatched} (${promise.dispatch})`);
 });
 
-test('during a closure set with CLOSED_DATES, a banner says when dispatch resumes', async ({
-  page,
-  consoleGuard,
-}) => {
+test('during a closure set with CLOSED_DATES, a banner says when dispatch resumes', async ({ page }) => {
   // playwright.config.ts closes 3-14 August 2026; Wednesday 5 August, 09:00 in Dublin (IST).
   await page.clock.install({ time: new Date('2026-08-05T08:00:00Z') });
   await page.goto('/#/product/1');

@@ -120,7 +120,12 @@ export class DeskStore {
     let page = filtered().selectAll();
     page =
       query.filter === 'work'
-        ? page.orderBy('paid_at', 'asc').orderBy('created_at', 'asc')
+        ? // Oldest dispatch date first (docs/product.md §10.2); orders paid before dates were stored sort by
+          // their payment day. coalesce and substr read the same on both dialects.
+          page
+            .orderBy(sql`coalesce(dispatch_date, substr(paid_at, 1, 10))`, 'asc')
+            .orderBy('paid_at', 'asc')
+            .orderBy('created_at', 'asc')
         : page.orderBy('created_at', 'desc');
     const rows = await page
       .limit(ADMIN_LIMITS.pageSize)

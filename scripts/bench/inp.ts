@@ -159,14 +159,16 @@ const STEPS: readonly Step[] = [
     path: '/cart',
     cart: [{ id: IN_CART.id, quantity: 2 }],
     tap: (page) => page.getByRole('button', { name: `Increase quantity of ${IN_CART.name}` }),
-    outcome: (page) => page.getByTestId('cart-announcer').getByText(`${IN_CART.name} quantity 3`).waitFor(),
+    outcome: (page) =>
+      page.getByTestId('cart-announcer').getByText(`${IN_CART.name} (Medium) quantity 3`).waitFor(),
   },
   {
     name: 'cart: minus',
     path: '/cart',
     cart: [{ id: IN_CART.id, quantity: 2 }],
     tap: (page) => page.getByRole('button', { name: `Decrease quantity of ${IN_CART.name}` }),
-    outcome: (page) => page.getByTestId('cart-announcer').getByText(`${IN_CART.name} quantity 1`).waitFor(),
+    outcome: (page) =>
+      page.getByTestId('cart-announcer').getByText(`${IN_CART.name} (Medium) quantity 1`).waitFor(),
   },
   {
     name: 'gift wrap',

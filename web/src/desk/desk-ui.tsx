@@ -61,3 +61,31 @@ export function Loading({ label }: { readonly label: string }) {
     </p>
   );
 }
+
+/** A labelled date input (the desk's date ranges: the orders list and the CSV export). */
+export function DateField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  readonly id: string;
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        className={inputClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}

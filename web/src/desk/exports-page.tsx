@@ -4,7 +4,7 @@
  */
 import { useId, useState } from 'react';
 import { deskApi } from './desk-api';
-import { buttonClass, inputClass, PageHeading } from './desk-ui';
+import { buttonClass, DateField, PageHeading } from './desk-ui';
 
 function isoDay(date: Date): string {
   return date.toISOString().slice(0, 10);
@@ -36,30 +36,8 @@ export function ExportsPage() {
           included and status of every order paid in the range.
         </p>
         <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <div>
-            <label htmlFor={`${id}-from`} className="text-sm font-medium">
-              From
-            </label>
-            <input
-              id={`${id}-from`}
-              type="date"
-              className={inputClass}
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-to`} className="text-sm font-medium">
-              To
-            </label>
-            <input
-              id={`${id}-to`}
-              type="date"
-              className={inputClass}
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-            />
-          </div>
+          <DateField id={`${id}-from`} label="From" value={from} onChange={setFrom} />
+          <DateField id={`${id}-to`} label="To" value={to} onChange={setTo} />
           {valid ? (
             <a href={deskApi.ordersCsvUrl(from, to)} download className={buttonClass.primary}>
               Download orders CSV

@@ -14,7 +14,15 @@ import { deskApi, type OrderQuery, orderQueryParams } from './desk-api';
 import { formatDay, money, statusLabel } from './desk-format';
 import { useDeskData } from './desk-hooks';
 import { deskHref, navigate } from './desk-router';
-import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading, StatusBadge } from './desk-ui';
+import {
+  buttonClass,
+  DateField,
+  ErrorMessage,
+  inputClass,
+  Loading,
+  PageHeading,
+  StatusBadge,
+} from './desk-ui';
 
 function queryOf(params: URLSearchParams): OrderQuery {
   const page = Number(params.get('page') ?? '1');
@@ -103,30 +111,13 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
             onChange={(e) => setForm({ ...form, q: e.target.value })}
           />
         </div>
-        <div>
-          <label htmlFor={`${id}-from`} className="text-sm font-medium">
-            From
-          </label>
-          <input
-            id={`${id}-from`}
-            type="date"
-            className={inputClass}
-            value={form.from}
-            onChange={(e) => setForm({ ...form, from: e.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="text-sm font-medium">
-            To
-          </label>
-          <input
-            id={`${id}-to`}
-            type="date"
-            className={inputClass}
-            value={form.to}
-            onChange={(e) => setForm({ ...form, to: e.target.value })}
-          />
-        </div>
+        <DateField
+          id={`${id}-from`}
+          label="From"
+          value={form.from}
+          onChange={(from) => setForm({ ...form, from })}
+        />
+        <DateField id={`${id}-to`} label="To" value={form.to} onChange={(to) => setForm({ ...form, to })} />
         <div className="flex gap-2 sm:col-span-2 lg:col-span-1">
           <button type="submit" className={buttonClass.primary}>
             Show orders

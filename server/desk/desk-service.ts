@@ -18,9 +18,9 @@ import {
 import { dispatchDate } from '../../domain/dispatch';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
-import type { RenderedMail } from '../mail/templates';
+import { money, type RenderedMail } from '../mail/templates';
 import { parseWithdrawnItems } from '../orders/order-page-service';
-import type { OrderServiceOptions } from '../orders/order-service';
+import { type OrderServiceOptions, senderDomain } from '../orders/order-service';
 import { PaymentProviderError, type ProviderWebhookEvent } from '../payments/provider';
 import { cancelledMail, DESK_MAIL_KINDS, dispatchedMail, disputeMail, refundMail } from './desk-mail';
 import type { AuditEntry, DeskOrder, DeskStore } from './desk-store';
@@ -53,10 +53,6 @@ function mailLabel(kind: string): string {
   if (kind.startsWith('order-refund:')) return 'Refund e-mail to the shopper';
   if (kind.startsWith('owner-dispute:')) return 'Dispute e-mail to the owner';
   return MAIL_LABELS[kind] ?? `E-mail (${kind})`;
-}
-
-function euro(cents: number): string {
-  return `€${(cents / 100).toFixed(2)}`;
 }
 
 export function dispatchByOf(row: OrderRow): string | null {
@@ -119,7 +115,7 @@ export function toDetail(order: DeskOrder): OrderDetail {
     { at: row.created_at, kind: 'created', text: 'Checkout opened', actor: 'shop' },
   ];
   if (row.paid_at) {
-    timeline.push({ at: row.paid_at, kind: 'paid', text: `Paid ${euro(row.total)}`, actor: 'provider' });
+    timeline.push({ at: row.paid_at, kind: 'paid', text: `Paid ${money(row.total)}`, actor: 'provider' });
   }
   for (const m of order.mails) {
     timeline.push({
@@ -204,10 +200,6 @@ export function toDetail(order: DeskOrder): OrderDetail {
     timeline,
     notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text })),
   };
-}
-
-function senderDomain(address: string): string {
-  return address.slice(address.lastIndexOf('@') + 1);
 }
 
 export class DeskService {
@@ -341,7 +333,7 @@ export class DeskService {
       event: {
         kind: 'refund',
         actor: 'owner',
-        text: `Refunded ${euro(made.amount)}${reason ? `: ${reason}` : ''}`,
+        text: `Refunded ${money(made.amount)}${reason ? `: ${reason}` : ''}`,
       },
       keepStatus: ['disputed', 'cancelled'],
       mails: (updated) => [
@@ -386,7 +378,7 @@ export class DeskService {
         orderId: row.id,
         refundId: made.id,
         amount: made.amount,
-        event: { kind: 'refund', actor: 'owner', text: `Refunded ${euro(made.amount)} on cancellation` },
+        event: { kind: 'refund', actor: 'owner', text: `Refunded ${money(made.amount)} on cancellation` },
         keepStatus: [],
         audit: null,
       });
@@ -442,7 +434,7 @@ export class DeskService {
           event: {
             kind: 'refund',
             actor: 'provider',
-            text: `Refunded ${euro(r.amount)} in the payment provider`,
+            text: `Refunded ${money(r.amount)} in the payment provider`,
           },
           keepStatus: ['disputed', 'cancelled'],
           mails: (updated) => [
@@ -474,7 +466,7 @@ export class DeskService {
           event: {
             kind: 'refund',
             actor: 'provider',
-            text: `Refunded ${euro(missing)} in the payment provider`,
+            text: `Refunded ${money(missing)} in the payment provider`,
           },
           keepStatus: ['disputed', 'cancelled'],
           audit: null,
@@ -502,7 +494,7 @@ export class DeskService {
         event: {
           kind: 'dispute',
           actor: 'provider',
-          text: `Dispute opened (${d.reason}) for ${euro(d.amount)}`,
+          text: `Dispute opened (${d.reason}) for ${money(d.amount)}`,
           amount: d.amount,
           dedupeKey: `dispute:${d.id}`,
         },

@@ -1,4 +1,4 @@
-/** Steps of the money path shared by the journeys that pay (checkout.spec.ts, dispatch.spec.ts). */
+/** Steps of the money path shared by the journeys that pay (checkout, dispatch, desk and multi-instance journeys). */
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -11,12 +11,26 @@ export async function enterEmail(page: Page, email: string) {
   await dialog.getByLabel('Email address').press('Enter');
 }
 
+export interface IrishAddress {
+  readonly name: string;
+  readonly line1: string;
+  readonly city: string;
+  readonly postcode: string;
+}
+
+const DEFAULT_ADDRESS: IrishAddress = {
+  name: 'Saoirse Kelly',
+  line1: '7 Mill Lane',
+  city: 'Kilkenny',
+  postcode: 'R95 AB12',
+};
+
 /** Fills the TEST MODE checkout with a delivery address in Ireland and the given test card. */
-export async function fillTestCheckout(page: Page, card: string) {
-  await page.getByLabel('Full name').fill('Saoirse Kelly');
-  await page.getByLabel('Address').fill('7 Mill Lane');
-  await page.getByLabel('Town or city').fill('Kilkenny');
-  await page.getByLabel('Postcode').fill('R95 AB12');
+export async function fillTestCheckout(page: Page, card: string, address: IrishAddress = DEFAULT_ADDRESS) {
+  await page.getByLabel('Full name').fill(address.name);
+  await page.getByLabel('Address').fill(address.line1);
+  await page.getByLabel('Town or city').fill(address.city);
+  await page.getByLabel('Postcode').fill(address.postcode);
   await page.getByLabel('Country').selectOption('IE');
   await page.getByLabel('Card number').fill(card);
   await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');

@@ -6,12 +6,14 @@
  * the screenshot is saved under test-results/desk/), sign out. axe finds nothing serious on the desk's
  * screens.
  */
+
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { STORAGE_KEYS } from '../../domain/config';
+import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
@@ -41,20 +43,15 @@ async function payAnOrder(page: Page): Promise<string> {
   ] as const);
   await page.goto('about:blank');
   await page.goto('/#/cart');
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Checkout' });
-  await dialog.getByLabel('Email address').fill('niamh.walsh@example.ie');
-  await dialog.getByLabel('Email address').press('Enter');
+  await enterEmail(page, 'niamh.walsh@example.ie');
   await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
   const sessionId = page.url().split('/').pop() ?? '';
-  await page.getByLabel('Full name').fill('Niamh Walsh');
-  await page.getByLabel('Address').fill('3 Quay Street');
-  await page.getByLabel('Town or city').fill('Galway');
-  await page.getByLabel('Postcode').fill('H91 T2C4');
-  await page.getByLabel('Country').selectOption('IE');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');
-  await page.getByLabel('Security code (CVC)').fill('123');
+  await fillTestCheckout(page, '4242 4242 4242 4242', {
+    name: 'Niamh Walsh',
+    line1: '3 Quay Street',
+    city: 'Galway',
+    postcode: 'H91 T2C4',
+  });
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();

@@ -5,6 +5,7 @@
  * built-in test checkout. The requests go to nginx, or straight to one instance where the journey needs
  * to choose which one serves it.
  */
+
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,7 @@ import { createTestCheckoutProvider } from '../../server/payments/test-checkout'
 import { type Cluster, startCluster } from '../../server/test-support/cluster';
 import { type SmtpSink, startSmtpSink } from '../../server/test-support/smtp-sink';
 import { createTestDatabase, type TestDatabase } from '../../server/test-support/test-database';
+import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 
 const FIRST_LIGHT = getProduct('1');
@@ -160,20 +162,15 @@ test('a shopper buys in the browser through nginx, whichever instance answers ea
   ] as const);
   await page.goto('about:blank');
   await page.goto(`${cluster.url}/#/cart`);
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Checkout' });
-  await dialog.getByLabel('Email address').fill('niamh.walsh@example.ie');
-  await dialog.getByLabel('Email address').press('Enter');
+  await enterEmail(page, 'niamh.walsh@example.ie');
   await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/, { timeout: 15_000 });
   const sessionId = page.url().split('/').pop() ?? '';
-  await page.getByLabel('Full name').fill('Niamh Walsh');
-  await page.getByLabel('Address').fill('3 Quay Street');
-  await page.getByLabel('Town or city').fill('Westport');
-  await page.getByLabel('Postcode').fill('F28 X2Y3');
-  await page.getByLabel('Country').selectOption('IE');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');
-  await page.getByLabel('Security code (CVC)').fill('123');
+  await fillTestCheckout(page, '4242 4242 4242 4242', {
+    name: 'Niamh Walsh',
+    line1: '3 Quay Street',
+    city: 'Westport',
+    postcode: 'F28 X2Y3',
+  });
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();

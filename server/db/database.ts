@@ -158,15 +158,32 @@ export async function openDatabase(
 
 type Opened = Pick<OpenDatabase, 'db' | 'file' | 'description'>;
 
+/**
+ * Switching a new database file to WAL needs a moment alone with it, and SQLite answers SQLITE_BUSY at once
+ * (no busy handler) when another process opens the same new file at that instant: two instances started
+ * together. Retried briefly; the switch is persistent, so only the first opener of a file ever waits.
+ */
+function switchToWal(native: BetterSqlite3.Database): void {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      native.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || attempt >= 50) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100);
+    }
+  }
+}
+
 function openSqlite(dataDir: string): Opened {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
   const native = new BetterSqlite3(file);
-  native.pragma('journal_mode = WAL');
+  native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  switchToWal(native);
   // WAL + NORMAL: a commit survives a process crash; only an OS crash or power cut can lose the very last
   // commits, the usual trade-off for a web application's SQLite.
   native.pragma('synchronous = NORMAL');
-  native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   native.pragma('foreign_keys = ON');
   const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(native)) });
   return { db, file, description: file };

@@ -5,7 +5,7 @@
  * ones that make sense. Each button ignores clicks while its request runs, and the server makes the same
  * request twice one change, so a double click or a second tab never sends two e-mails.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
 import {
   CARRIER_LABELS,
   CARRIERS,
@@ -142,15 +142,17 @@ function DispatchForm({ order, onDone }: { readonly order: OrderDetail; readonly
   };
 
   return (
-    <form
+    <ActionForm
+      title="Dispatch"
       onSubmit={submit}
-      className="space-y-3 rounded-xl border border-line p-3"
-      aria-labelledby={`${id}-title`}
-      noValidate
+      invalid={invalid}
+      error={action.error}
+      submit={
+        <button type="submit" className={buttonClass.primary} disabled={action.busy}>
+          {action.busy ? 'Dispatching…' : 'Dispatch and e-mail the shopper'}
+        </button>
+      }
     >
-      <h3 id={`${id}-title`} className="font-medium">
-        Dispatch
-      </h3>
       <div>
         <label htmlFor={`${id}-carrier`} className="text-sm font-medium">
           Carrier
@@ -168,49 +170,28 @@ function DispatchForm({ order, onDone }: { readonly order: OrderDetail; readonly
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor={`${id}-number`} className="text-sm font-medium">
-          Tracking number
-        </label>
-        <input
-          id={`${id}-number`}
-          className={inputClass}
-          autoComplete="off"
-          value={trackingNumber}
-          onChange={(e) => setTrackingNumber(e.target.value)}
-          aria-invalid={invalid === 'Enter the tracking number.' ? true : undefined}
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-url`} className="text-sm font-medium">
-          Tracking link <span className="font-normal text-muted">(optional)</span>
-        </label>
-        <input
-          id={`${id}-url`}
-          type="url"
-          inputMode="url"
-          className={inputClass}
-          value={shownUrl}
-          onChange={(e) => {
-            setUrlEdited(true);
-            setTrackingUrl(e.target.value);
-          }}
-          aria-describedby={`${id}-url-hint`}
-        />
-        <p id={`${id}-url-hint`} className="mt-1 text-xs text-muted">
-          Filled in from the carrier’s tracking page where one is known.
-        </p>
-      </div>
-      {invalid ? (
-        <p role="alert" className="text-sm text-danger">
-          {invalid}
-        </p>
-      ) : null}
-      {action.error ? <ErrorMessage>{action.error}</ErrorMessage> : null}
-      <button type="submit" className={buttonClass.primary} disabled={action.busy}>
-        {action.busy ? 'Dispatching…' : 'Dispatch and e-mail the shopper'}
-      </button>
-    </form>
+      <TextField
+        id={`${id}-number`}
+        label="Tracking number"
+        autoComplete="off"
+        value={trackingNumber}
+        onChange={(e) => setTrackingNumber(e.target.value)}
+        aria-invalid={invalid === 'Enter the tracking number.' ? true : undefined}
+      />
+      <TextField
+        id={`${id}-url`}
+        label="Tracking link"
+        note="optional"
+        hint="Filled in from the carrier’s tracking page where one is known."
+        type="url"
+        inputMode="url"
+        value={shownUrl}
+        onChange={(e) => {
+          setUrlEdited(true);
+          setTrackingUrl(e.target.value);
+        }}
+      />
+    </ActionForm>
   );
 }
 
@@ -264,15 +245,18 @@ function RefundForm({
   };
 
   return (
-    <form
+    <ActionForm
+      title="Refund"
       onSubmit={submit}
-      className="space-y-3 rounded-xl border border-line p-3"
-      aria-labelledby={`${id}-title`}
-      noValidate
+      invalid={invalid}
+      invalidId={`${id}-invalid`}
+      error={action.error}
+      submit={
+        <button type="submit" className={buttonClass.secondary} disabled={action.busy}>
+          {action.busy ? 'Refunding…' : 'Refund…'}
+        </button>
+      }
     >
-      <h3 id={`${id}-title`} className="font-medium">
-        Refund
-      </h3>
       <p className="text-sm text-muted">Left to refund: {money(left)}</p>
       <fieldset className="space-y-1">
         <legend className="sr-only">How much</legend>
@@ -298,42 +282,24 @@ function RefundForm({
         </label>
       </fieldset>
       {kind === 'part' ? (
-        <div>
-          <label htmlFor={`${id}-amount`} className="text-sm font-medium">
-            Amount in euro
-          </label>
-          <input
-            id={`${id}-amount`}
-            inputMode="decimal"
-            className={inputClass}
-            value={amountText}
-            onChange={(e) => setAmountText(e.target.value)}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? `${id}-invalid` : undefined}
-          />
-        </div>
-      ) : null}
-      <div>
-        <label htmlFor={`${id}-reason`} className="text-sm font-medium">
-          Reason <span className="font-normal text-muted">(the shopper sees it)</span>
-        </label>
-        <input
-          id={`${id}-reason`}
-          className={inputClass}
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
+        <TextField
+          id={`${id}-amount`}
+          label="Amount in euro"
+          inputMode="decimal"
+          value={amountText}
+          onChange={(e) => setAmountText(e.target.value)}
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? `${id}-invalid` : undefined}
         />
-      </div>
-      {invalid ? (
-        <p id={`${id}-invalid`} role="alert" className="text-sm text-danger">
-          {invalid}
-        </p>
       ) : null}
-      {action.error ? <ErrorMessage>{action.error}</ErrorMessage> : null}
-      <button type="submit" className={buttonClass.secondary} disabled={action.busy}>
-        {action.busy ? 'Refunding…' : 'Refund…'}
-      </button>
+      <TextField
+        id={`${id}-reason`}
+        label="Reason"
+        note="the shopper sees it"
+        maxLength={500}
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+      />
       <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {
@@ -346,7 +312,7 @@ function RefundForm({
           if (confirming !== null) void refund(confirming);
         }}
       />
-    </form>
+    </ActionForm>
   );
 }
 
@@ -359,12 +325,10 @@ function CancelOrder({ order, onDone }: { readonly order: OrderDetail; readonly 
   });
   return (
     <div className="space-y-2 border-t border-line pt-4">
-      <label htmlFor={`${id}-reason`} className="text-sm font-medium">
-        Cancel reason <span className="font-normal text-muted">(optional)</span>
-      </label>
-      <input
+      <TextField
         id={`${id}-reason`}
-        className={inputClass}
+        label="Cancel reason"
+        note="optional"
         maxLength={500}
         value={reason}
         onChange={(e) => setReason(e.target.value)}
@@ -390,6 +354,81 @@ function CancelOrder({ order, onDone }: { readonly order: OrderDetail; readonly 
           void action.run(trimmed ? { reason: trimmed } : {});
         }}
       />
+    </div>
+  );
+}
+
+/**
+ * The frame every action form shares: a titled form (named by its heading for assistive technology), the
+ * fields, the form's own check ("invalid", said at once) and the server's refusal, then the submit button
+ * (the form's last word, after any message).
+ */
+function ActionForm({
+  title,
+  onSubmit,
+  invalid,
+  invalidId,
+  error,
+  submit,
+  children,
+}: {
+  readonly title: string;
+  readonly onSubmit: (event: FormEvent) => void | Promise<void>;
+  readonly invalid: string | null;
+  /** For a field whose aria-describedby points at the message. */
+  readonly invalidId?: string;
+  readonly error: string | null;
+  readonly submit: ReactNode;
+  readonly children: ReactNode;
+}) {
+  const titleId = `${useId()}-title`;
+  return (
+    <form
+      onSubmit={(event) => void onSubmit(event)}
+      className="space-y-3 rounded-xl border border-line p-3"
+      aria-labelledby={titleId}
+      noValidate
+    >
+      <h3 id={titleId} className="font-medium">
+        {title}
+      </h3>
+      {children}
+      {invalid ? (
+        <p id={invalidId} role="alert" className="text-sm text-danger">
+          {invalid}
+        </p>
+      ) : null}
+      {error ? <ErrorMessage>{error}</ErrorMessage> : null}
+      {submit}
+    </form>
+  );
+}
+
+/** A labelled text input; `note` is said after the label ("optional"), `hint` under the field. */
+function TextField({
+  id,
+  label,
+  note,
+  hint,
+  ...input
+}: {
+  readonly id: string;
+  readonly label: string;
+  readonly note?: string;
+  readonly hint?: string;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+        {note ? <span className="font-normal text-muted"> ({note})</span> : null}
+      </label>
+      <input id={id} className={inputClass} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
+          {hint}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   parseIsoDate,
   weekday,
 } from './calendar-date';
+import { DISPATCH } from './config';
 
 const d = (text: string) => text as IsoDate;
 
@@ -111,5 +112,46 @@ describe('Irish time', () => {
         },
       ),
     );
+  });
+
+  it("agrees with Intl's Europe/Dublin every six hours of 1996-2040 and every minute around each change", () => {
+    const intl = new Intl.DateTimeFormat('en-IE', {
+      timeZone: DISPATCH.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    const viaIntl = (instant: Date) => {
+      const p: Record<string, number> = {};
+      for (const part of intl.formatToParts(instant))
+        if (part.type !== 'literal') p[part.type] = Number(part.value);
+      return {
+        date: isoDate(p.year ?? 0, p.month ?? 0, p.day ?? 0),
+        hour: p.hour ?? -1,
+        minute: p.minute ?? -1,
+      };
+    };
+    const mismatches: string[] = [];
+    const check = (ms: number) => {
+      const instant = new Date(ms);
+      const ours = irishDateTime(instant);
+      const theirs = viaIntl(instant);
+      if (ours.date !== theirs.date || ours.hour !== theirs.hour || ours.minute !== theirs.minute) {
+        mismatches.push(`${instant.toISOString()}: ${JSON.stringify(ours)} vs ${JSON.stringify(theirs)}`);
+      }
+    };
+    const hour = 3_600_000;
+    for (let ms = Date.UTC(1996, 0, 1); ms < Date.UTC(2041, 0, 1); ms += 6 * hour) check(ms);
+    for (let year = 1996; year <= 2040; year += 1) {
+      for (const month of [2, 9]) {
+        const lastDay = Date.UTC(year, month + 1, 0);
+        const change = lastDay - new Date(lastDay).getUTCDay() * 86_400_000 + hour;
+        for (let ms = change - 2 * hour; ms <= change + 2 * hour; ms += 60_000) check(ms);
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
   });
 });

@@ -6,11 +6,10 @@
  * database and in JSON, and cannot drift by an hour the way a Date at midnight does. Arithmetic goes
  * through a day number (days since 1970-01-01), which needs no time zone at all.
  *
- * Only the instant <-> Irish time conversion uses Intl (the one place that knows Irish daylight saving);
- * names of days and months are written out, so the browser and the server print the same text whatever
- * their ICU data ("Thursday 26 November"; Intl's en-IE says "Thursday, 26 November").
+ * Nothing here uses Intl: Irish summer time follows the European rule (irishOffsetMinutes), and names of
+ * days and months are written out, so the browser and the server print the same text whatever their ICU
+ * data ("Thursday 26 November"; Intl's en-IE says "Thursday, 26 November").
  */
-import { DISPATCH } from './config';
 
 export type IsoDate = string & { readonly __brand: 'IsoDate' };
 
@@ -103,35 +102,36 @@ export interface IrishDateTime {
   readonly minute: number;
 }
 
-let irishFormat: Intl.DateTimeFormat | undefined;
+/** The instant (ms) of 01:00 UTC on the last Sunday of a month (0-based) of a year. */
+function lastSundayOneUtc(year: number, month: number): number {
+  const lastDay = Date.UTC(year, month + 1, 0);
+  const back = new Date(lastDay).getUTCDay(); // days since the Sunday on or before the month's last day
+  return lastDay - back * MS_PER_DAY + 3_600_000;
+}
 
-/** Built on first use: constructing a DateTimeFormat loads ICU data, which the home page never needs. */
-function irishFormatter(): Intl.DateTimeFormat {
-  irishFormat ??= new Intl.DateTimeFormat('en-IE', {
-    timeZone: DISPATCH.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
-  return irishFormat;
+/**
+ * Irish offset from UTC at an instant, in minutes: 60 from 01:00 UTC on the last Sunday of March to 01:00
+ * UTC on the last Sunday of October, else 0. That is the European summer-time rule Ireland has kept since
+ * 1996, written out rather than asked of Intl: building an `Intl.DateTimeFormat` for a time zone loads ICU's
+ * zone data, one 60-190 ms task on a slowed phone right after the product page hydrated (bench:web), and
+ * the browser and the server agree without depending on their tz data. calendar-date.test.ts checks it
+ * against Intl's Europe/Dublin (DISPATCH.timeZone) every six hours of 1996-2040 and around each change;
+ * were the rule to change, that test fails on the first tz data that knows it.
+ */
+function irishOffsetMinutes(instant: Date): number {
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('Invalid Date');
+  const year = instant.getUTCFullYear();
+  return ms >= lastSundayOneUtc(year, 2) && ms < lastSundayOneUtc(year, 9) ? 60 : 0;
 }
 
 function irishParts(instant: Date): { date: IsoDate; hour: number; minute: number; second: number } {
-  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid Date');
-  const parts: Record<string, number> = {};
-  for (const part of irishFormatter().formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  const { year = Number.NaN, month = Number.NaN, day = Number.NaN } = parts;
+  const wall = new Date(instant.getTime() + irishOffsetMinutes(instant) * 60_000);
   return {
-    date: isoDate(year, month, day),
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
+    date: isoDate(wall.getUTCFullYear(), wall.getUTCMonth() + 1, wall.getUTCDate()),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 
@@ -143,13 +143,6 @@ export function irishDateTime(instant: Date): IrishDateTime {
 
 export function irishDate(instant: Date): IsoDate {
   return irishParts(instant).date;
-}
-
-/** Irish offset from UTC at an instant, in minutes (0 in winter, 60 in summer). */
-function irishOffsetMinutes(instant: Date): number {
-  const { date, hour, minute, second } = irishParts(instant);
-  const wallAsUtc = dayNumber(date) * MS_PER_DAY + ((hour * 60 + minute) * 60 + second) * 1000;
-  return Math.round((wallAsUtc - Math.floor(instant.getTime() / 1000) * 1000) / 60_000);
 }
 
 /**

@@ -2,11 +2,14 @@ import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import type { Database } from '../db/schema';
+import { storedRateLimitKey } from '../security/rate-limit-store';
+import { databaseCounters, memoryCounters } from '../security/shared-counters';
 import { tempDataDir } from '../test-support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import {
   AdminSessionStore,
   SESSION_LIMITS,
+  SIGN_IN_COUNTER,
   SIGN_IN_LIMITS,
   SignInThrottle,
   sameSecret,
@@ -93,22 +96,100 @@ describe.each(TEST_DIALECTS)('owner sessions on %s', (dialect) => {
   });
 });
 
+const silent = { warn: () => {} };
+
 describe('failed sign-ins', () => {
-  it('slow down per address, then are refused until the window ends', () => {
+  it('slow down per address, then are refused until the window ends (in memory)', async () => {
     let now = 0;
-    const throttle = new SignInThrottle(() => now);
-    const delays = Array.from({ length: SIGN_IN_LIMITS.maxFailures }, () => throttle.fail('192.0.2.9'));
-    expect(delays.slice(0, 5)).toEqual([250, 500, 1000, 2000, 4000]);
-    expect(Math.max(...delays)).toBe(SIGN_IN_LIMITS.maxDelayMs);
-    expect(throttle.blockedFor('192.0.2.9')).toBe(SIGN_IN_LIMITS.windowMs / 1000);
-    expect(throttle.blockedFor('192.0.2.10')).toBeNull();
-    now += SIGN_IN_LIMITS.windowMs + 1;
-    expect(throttle.blockedFor('192.0.2.9')).toBeNull();
+    const throttle = new SignInThrottle(memoryCounters(() => now));
+    await expectThrottled(throttle, (ms) => {
+      now += ms;
+    });
   });
 
   it('compares tokens by digest, so length makes no difference', () => {
     expect(sameSecret('owner-token-0123', 'owner-token-0123')).toBe(true);
     expect(sameSecret('owner-token-012', 'owner-token-0123')).toBe(false);
     expect(sameSecret('', '')).toBe(false);
+  });
+});
+
+/**
+ * The throttle's answers on any counter store: delays that double up to 4 s, refusal with the seconds
+ * left once the tenth failure is in, other addresses untouched, the window's end, and a success that
+ * forgets the failures. `pass` moves the counters' clock on.
+ */
+async function expectThrottled(throttle: SignInThrottle, pass: (ms: number) => void | Promise<void>) {
+  const delays: number[] = [];
+  for (let i = 0; i < SIGN_IN_LIMITS.maxFailures; i++) {
+    expect(await throttle.blockedFor('192.0.2.9')).toBeNull();
+    delays.push(await throttle.fail('192.0.2.9'));
+  }
+  expect(delays.slice(0, 5)).toEqual([250, 500, 1000, 2000, 4000]);
+  expect(Math.max(...delays)).toBe(SIGN_IN_LIMITS.maxDelayMs);
+  expect(await throttle.blockedFor('192.0.2.9')).toBe(SIGN_IN_LIMITS.windowMs / 1000);
+  expect(await throttle.blockedFor('192.0.2.10')).toBeNull();
+  await pass(SIGN_IN_LIMITS.windowMs + 1);
+  expect(await throttle.blockedFor('192.0.2.9')).toBeNull();
+  // A new window: the delays start again from the first.
+  expect(await throttle.fail('192.0.2.9')).toBe(SIGN_IN_LIMITS.baseDelayMs);
+  expect(await throttle.fail('192.0.2.9')).toBe(2 * SIGN_IN_LIMITS.baseDelayMs);
+  // A success forgets the failures: the next one is the first again.
+  await throttle.succeed('192.0.2.9');
+  expect(await throttle.fail('192.0.2.9')).toBe(SIGN_IN_LIMITS.baseDelayMs);
+}
+
+describe.each(TEST_DIALECTS)('failed sign-ins counted in the database (%s)', (dialect) => {
+  let data: ReturnType<typeof tempDataDir>;
+  let database: TestDatabase;
+  const opened: OpenDatabase[] = [];
+
+  beforeEach(async () => {
+    data = tempDataDir();
+    database = await createTestDatabase(dialect, data.dir);
+    // Two pools on one database, as two instances have.
+    opened.push(await openDatabase(database.location), await openDatabase(database.location));
+  });
+
+  afterEach(async () => {
+    for (const d of opened.splice(0)) await d.close();
+    await database.remove();
+    data.remove();
+  });
+
+  function db(i: number): Kysely<Database> {
+    const d = opened[i];
+    if (!d) throw new Error(`no database ${i}`);
+    return d.db;
+  }
+
+  it('answer as in memory, on a fake clock', async () => {
+    let now = Date.parse('2026-11-22T09:00:00Z');
+    const throttle = new SignInThrottle(
+      databaseCounters(
+        () => db(0),
+        silent,
+        () => now,
+      ),
+    );
+    await expectThrottled(throttle, (ms) => {
+      now += ms;
+    });
+    // Only a hash of the counter's name and the address is stored.
+    const keys = await db(0).selectFrom('rate_limits').select('key').execute();
+    expect(keys).toEqual([{ key: storedRateLimitKey(`${SIGN_IN_COUNTER}:192.0.2.9`) }]);
+  });
+
+  it('are shared by two instances: nine failures on one and one on the other refuse the address on both', async () => {
+    const [a, b] = [0, 1].map((i) => new SignInThrottle(databaseCounters(() => db(i), silent)));
+    if (!a || !b) throw new Error('no throttle');
+    for (let i = 0; i < SIGN_IN_LIMITS.maxFailures - 1; i++) await a.fail('198.51.100.4');
+    expect(await b.blockedFor('198.51.100.4')).toBeNull();
+    await b.fail('198.51.100.4');
+    const wait = await b.blockedFor('198.51.100.4');
+    expect(wait).toBeGreaterThan(SIGN_IN_LIMITS.windowMs / 1000 - 5);
+    expect(wait).toBeLessThanOrEqual(SIGN_IN_LIMITS.windowMs / 1000);
+    // The same window (a second may have passed between the two answers).
+    expect(await a.blockedFor('198.51.100.4')).toBeGreaterThanOrEqual((wait ?? 0) - 1);
   });
 });

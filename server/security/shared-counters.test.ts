@@ -1,16 +1,22 @@
 /**
  * The shared counters (the desk's failed sign-ins, "Find your order"'s per address and per reference
  * counts) on every backend: memory, the database on both dialects and Redis at TEST_REDIS_URL (never
- * skipped; scripts/ensure-redis.ts starts it before the unit tests).
+ * skipped; scripts/ensure-redis.ts starts it before the unit tests). Then through the real app: two
+ * instances on one PostgreSQL schema, and two on one Redis, share both limits; on SQLite alone they stay
+ * in memory.
  *
  * Redis is shared with other test files that run at the same time: every value here is random, so no
  * two runs count the same key, and no test deletes keys it did not make.
  */
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_API, ADMIN_MESSAGES } from '../../domain/admin-api';
+import { FIND_ORDER_LIMITED } from '../../domain/order-page';
 import { type OpenDatabase, openDatabase } from '../db/database';
-import { sleep, tempDataDir } from '../test-support/test-app';
+import { SIGN_IN_COUNTER, SIGN_IN_LIMITS } from '../desk/admin-sessions';
+import { buildTestApp, sleep, tempDataDir } from '../test-support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import { storedRateLimitKey } from './rate-limit-store';
 import {
@@ -26,6 +32,12 @@ const silent = { warn: () => {} };
 
 function unique(prefix: string): string {
   return `${prefix}-${randomBytes(6).toString('hex')}`;
+}
+
+/** A documentation address (RFC 5737) no other run is likely to pick at the same moment. */
+function someAddress(): string {
+  const [a = 0, b = 0] = randomBytes(2);
+  return `198.51.${a}.${b}`;
 }
 
 /**
@@ -53,15 +65,15 @@ function contract(counters: () => SharedCounters, windowMs: number, pass: (ms: n
   it('starts a new window once the last one is over, and forgets a value on reset', async () => {
     const c = counters();
     const who = unique('192.0.2');
-    await c.count('sign-in-failures', who, windowMs);
-    await c.count('sign-in-failures', who, windowMs);
+    await c.count(SIGN_IN_COUNTER, who, windowMs);
+    await c.count(SIGN_IN_COUNTER, who, windowMs);
     await pass(windowMs);
-    expect(await c.peek('sign-in-failures', who)).toBeNull();
-    expect((await c.count('sign-in-failures', who, windowMs)).current).toBe(1);
-    expect((await c.count('sign-in-failures', who, windowMs)).current).toBe(2);
-    await c.reset('sign-in-failures', who);
-    expect(await c.peek('sign-in-failures', who)).toBeNull();
-    expect((await c.count('sign-in-failures', who, windowMs)).current).toBe(1);
+    expect(await c.peek(SIGN_IN_COUNTER, who)).toBeNull();
+    expect((await c.count(SIGN_IN_COUNTER, who, windowMs)).current).toBe(1);
+    expect((await c.count(SIGN_IN_COUNTER, who, windowMs)).current).toBe(2);
+    await c.reset(SIGN_IN_COUNTER, who);
+    expect(await c.peek(SIGN_IN_COUNTER, who)).toBeNull();
+    expect((await c.count(SIGN_IN_COUNTER, who, windowMs)).current).toBe(1);
   });
 
   it('counts concurrent requests exactly once each', async () => {
@@ -199,16 +211,202 @@ describe('in Redis', () => {
     const warnings: string[] = [];
     const c = redisCounters(away, { warn: (_obj, msg) => warnings.push(msg) }, memoryCounters());
     try {
-      expect((await c.count('sign-in-failures', '192.0.2.1', 60_000)).current).toBe(1);
-      expect((await c.count('sign-in-failures', '192.0.2.1', 60_000)).current).toBe(2);
-      expect((await c.peek('sign-in-failures', '192.0.2.1'))?.current).toBe(2);
-      await c.reset('sign-in-failures', '192.0.2.1');
-      expect(await c.peek('sign-in-failures', '192.0.2.1')).toBeNull();
+      expect((await c.count(SIGN_IN_COUNTER, '192.0.2.1', 60_000)).current).toBe(1);
+      expect((await c.count(SIGN_IN_COUNTER, '192.0.2.1', 60_000)).current).toBe(2);
+      expect((await c.peek(SIGN_IN_COUNTER, '192.0.2.1'))?.current).toBe(2);
+      await c.reset(SIGN_IN_COUNTER, '192.0.2.1');
+      expect(await c.peek(SIGN_IN_COUNTER, '192.0.2.1')).toBeNull();
       // One warning, not one per call; no address in it.
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).not.toContain('192.0.2.1');
     } finally {
       away.disconnect();
+    }
+  });
+});
+
+// ---- Through the real app ----
+
+async function failSignIn(app: FastifyInstance, remoteAddress: string) {
+  return app.inject({
+    method: 'POST',
+    url: ADMIN_API.session,
+    remoteAddress,
+    payload: { token: 'not-the-desk-token' },
+  });
+}
+
+async function findOrder(app: FastifyInstance, remoteAddress: string, reference: string, email: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/order-page/find',
+    remoteAddress,
+    payload: { reference, email },
+  });
+}
+
+/** Nine failures on A and one on B at once (each failure's answer waits up to 4 s), then B and A refuse. */
+async function expectSignInsShared(a: FastifyInstance, b: FastifyInstance, address: string) {
+  const failures = await Promise.all([
+    ...Array.from({ length: SIGN_IN_LIMITS.maxFailures - 1 }, () => failSignIn(a, address)),
+    failSignIn(b, address),
+  ]);
+  expect(failures.map((r) => r.statusCode)).toEqual(Array(SIGN_IN_LIMITS.maxFailures).fill(401));
+  for (const app of [b, a]) {
+    const refused = await failSignIn(app, address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ ok: false, error: ADMIN_MESSAGES.tooManyAttempts });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(SIGN_IN_LIMITS.windowMs / 1000 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_LIMITS.windowMs / 1000);
+  }
+  // Another address is not held back.
+  expect((await failSignIn(b, someAddress())).statusCode).toBe(401);
+}
+
+/** Three finds for one address on A, the fourth on B is refused; the same for one reference. */
+async function expectFindsShared(a: FastifyInstance, b: FastifyInstance) {
+  const email = `${unique('find')}@example.ie`;
+  for (let i = 0; i < 3; i++) {
+    expect((await findOrder(a, someAddress(), `SOL-AAAAAAA${i}`, email)).statusCode).toBe(200);
+  }
+  const limited = await findOrder(b, someAddress(), 'SOL-BBBBBBBB', email.toUpperCase());
+  expect(limited.statusCode).toBe(429);
+  expect(limited.headers['retry-after']).toBe('3600');
+  expect(limited.json()).toEqual({ ok: false, error: FIND_ORDER_LIMITED });
+  const reference = `SOL-${randomBytes(4).toString('hex').toUpperCase()}`;
+  expect((await findOrder(b, someAddress(), reference, `${unique('b')}@example.ie`)).statusCode).toBe(200);
+  expect((await findOrder(a, someAddress(), reference, `${unique('c')}@example.ie`)).statusCode).toBe(200);
+  expect((await findOrder(b, someAddress(), reference, `${unique('d')}@example.ie`)).statusCode).toBe(200);
+  expect((await findOrder(a, someAddress(), reference, `${unique('e')}@example.ie`)).statusCode).toBe(429);
+}
+
+const DESK_TOKEN = 'desk-token-for-the-shared-counter-tests';
+
+async function signIn(app: FastifyInstance, remoteAddress: string) {
+  return app.inject({
+    method: 'POST',
+    url: ADMIN_API.session,
+    remoteAddress,
+    payload: { token: DESK_TOKEN },
+  });
+}
+
+describe('two instances on one PostgreSQL', () => {
+  let data: ReturnType<typeof tempDataDir>;
+  let testDb: TestDatabase;
+  const apps: FastifyInstance[] = [];
+
+  beforeEach(async () => {
+    data = tempDataDir();
+    testDb = await createTestDatabase('postgres', data.dir);
+    for (const dir of ['a', 'b']) {
+      apps.push(
+        await buildTestApp({ DATA_DIR: `${data.dir}/${dir}`, ADMIN_TOKEN: DESK_TOKEN, ...testDb.env }),
+      );
+    }
+  });
+
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    await testDb.remove();
+    data.remove();
+  });
+
+  function pair(): [FastifyInstance, FastifyInstance] {
+    const [a, b] = apps;
+    if (!a || !b) throw new Error('no apps');
+    return [a, b];
+  }
+
+  it('share the failed sign-ins: nine on A and one on B, and B refuses the address', async () => {
+    const [a, b] = pair();
+    await expectSignInsShared(a, b, '203.0.113.9');
+  }, 30_000);
+
+  it("forget an address's failures on every instance once it signs in", async () => {
+    const [a, b] = pair();
+    const failures = () =>
+      a.commerce.db
+        .selectFrom('rate_limits')
+        .select('hits')
+        .where('key', '=', storedRateLimitKey(`${SIGN_IN_COUNTER}:203.0.113.10`))
+        .execute();
+    await Promise.all([failSignIn(a, '203.0.113.10'), failSignIn(b, '203.0.113.10')]);
+    expect(await failures()).toEqual([{ hits: 2 }]);
+    expect((await signIn(b, '203.0.113.10')).statusCode).toBe(200);
+    expect(await failures()).toEqual([]);
+  });
+
+  it('share "Find your order"\'s counts per address and per reference', async () => {
+    const [a, b] = pair();
+    await expectFindsShared(a, b);
+    const rows = await a.commerce.db.selectFrom('rate_limits').select('key').execute();
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain('example');
+    expect(JSON.stringify(rows)).not.toContain('SOL-');
+  });
+});
+
+describe('two instances on one Redis', () => {
+  let data: ReturnType<typeof tempDataDir>;
+  const apps: FastifyInstance[] = [];
+
+  beforeEach(async () => {
+    data = tempDataDir();
+    for (const dir of ['a', 'b']) {
+      apps.push(
+        await buildTestApp({
+          DATA_DIR: `${data.dir}/${dir}`,
+          ADMIN_TOKEN: DESK_TOKEN,
+          REDIS_URL: TEST_REDIS_URL,
+        }),
+      );
+    }
+  });
+
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    data.remove();
+  });
+
+  it('share the failed sign-ins and "Find your order"\'s counts, though each has its own SQLite', async () => {
+    const [a, b] = apps;
+    if (!a || !b) throw new Error('no apps');
+    const address = someAddress();
+    await expectSignInsShared(a, b, address);
+    await expectFindsShared(a, b);
+    // Nothing counted in either database; a success forgets the failures in Redis.
+    for (const app of [a, b])
+      expect(await app.commerce.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
+    const other = someAddress();
+    await failSignIn(a, other);
+    expect((await signIn(b, other)).statusCode).toBe(200);
+    const redis = new Redis(TEST_REDIS_URL);
+    try {
+      expect(await redis.exists(redisCounterKey(SIGN_IN_COUNTER, other))).toBe(0);
+      expect(await redis.exists(redisCounterKey(SIGN_IN_COUNTER, address))).toBe(1);
+      await redis.del(redisCounterKey(SIGN_IN_COUNTER, address));
+    } finally {
+      await redis.quit();
+    }
+  }, 30_000);
+});
+
+describe('one instance on SQLite', () => {
+  it('counts in memory, as before: no row written per sign-in failure or find', async () => {
+    const data = tempDataDir();
+    const app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN: DESK_TOKEN });
+    try {
+      await failSignIn(app, '192.0.2.50');
+      for (let i = 0; i < 3; i++) {
+        expect((await findOrder(app, '192.0.2.50', 'SOL-EEEEEEEE', `f${i}@example.ie`)).statusCode).toBe(200);
+      }
+      expect((await findOrder(app, '192.0.2.50', 'SOL-EEEEEEEE', 'g@example.ie')).statusCode).toBe(429);
+      expect(await app.commerce.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
+    } finally {
+      await app.close();
+      data.remove();
     }
   });
 });

@@ -7,6 +7,9 @@
  * - in Redis when REDIS_URL is set (@fastify/rate-limit's own Redis store, a Lua script per request);
  * - in process memory otherwise (the default: one process on SQLite needs nothing shared).
  *
+ * The desk's failed sign-ins and "Find your order"'s counts count in the same place (shared-counters.ts,
+ * which adds a read without counting and a reset: `peekCount`, `resetKey`).
+ *
  * The SQL is the same on both dialects (`on conflict ... do update ... returning`); the one difference,
  * which clock the window runs on, is decided in `windowClock` below: PostgreSQL's, so instances whose
  * clocks drift apart still agree on when a window ends; on SQLite the one process's own.

@@ -116,27 +116,34 @@ describe('failed sign-ins', () => {
 
 /**
  * The throttle's answers on any counter store: delays that double up to 4 s, refusal with the seconds
- * left once the tenth failure is in, other addresses untouched, the window's end, and a success that
- * forgets the failures. `pass` moves the counters' clock on.
+ * left once ten failures are in, other addresses untouched, the window's end, and a success that forgets
+ * the failures. `pass` moves the counters' clock on.
  */
 async function expectThrottled(throttle: SignInThrottle, pass: (ms: number) => void | Promise<void>) {
   const delays: number[] = [];
   for (let i = 0; i < SIGN_IN_LIMITS.maxFailures; i++) {
-    expect(await throttle.blockedFor('192.0.2.9')).toBeNull();
-    delays.push(await throttle.fail('192.0.2.9'));
+    const attempt = await throttle.attempt('192.0.2.9');
+    if (attempt.refused) throw new Error(`refused at failure ${i + 1}`);
+    delays.push(attempt.failureDelayMs);
   }
   expect(delays.slice(0, 5)).toEqual([250, 500, 1000, 2000, 4000]);
   expect(Math.max(...delays)).toBe(SIGN_IN_LIMITS.maxDelayMs);
-  expect(await throttle.blockedFor('192.0.2.9')).toBe(SIGN_IN_LIMITS.windowMs / 1000);
-  expect(await throttle.blockedFor('192.0.2.10')).toBeNull();
-  await pass(SIGN_IN_LIMITS.windowMs + 1);
-  expect(await throttle.blockedFor('192.0.2.9')).toBeNull();
+  const windowSeconds = SIGN_IN_LIMITS.windowMs / 1000;
+  expect(await throttle.attempt('192.0.2.9')).toEqual({ refused: true, retryAfterSeconds: windowSeconds });
+  // Refused attempts do not move the window's end.
+  await pass(60_000);
+  expect(await throttle.attempt('192.0.2.9')).toEqual({
+    refused: true,
+    retryAfterSeconds: windowSeconds - 60,
+  });
+  expect(await throttle.attempt('192.0.2.10')).toEqual({ refused: false, failureDelayMs: 250 });
+  await pass(SIGN_IN_LIMITS.windowMs);
   // A new window: the delays start again from the first.
-  expect(await throttle.fail('192.0.2.9')).toBe(SIGN_IN_LIMITS.baseDelayMs);
-  expect(await throttle.fail('192.0.2.9')).toBe(2 * SIGN_IN_LIMITS.baseDelayMs);
-  // A success forgets the failures: the next one is the first again.
+  expect(await throttle.attempt('192.0.2.9')).toEqual({ refused: false, failureDelayMs: 250 });
+  expect(await throttle.attempt('192.0.2.9')).toEqual({ refused: false, failureDelayMs: 500 });
+  // A success forgets the failures: the next attempt is the first again.
   await throttle.succeed('192.0.2.9');
-  expect(await throttle.fail('192.0.2.9')).toBe(SIGN_IN_LIMITS.baseDelayMs);
+  expect(await throttle.attempt('192.0.2.9')).toEqual({ refused: false, failureDelayMs: 250 });
 }
 
 describe.each(TEST_DIALECTS)('failed sign-ins counted in the database (%s)', (dialect) => {
@@ -177,19 +184,33 @@ describe.each(TEST_DIALECTS)('failed sign-ins counted in the database (%s)', (di
     });
     // Only a hash of the counter's name and the address is stored.
     const keys = await db(0).selectFrom('rate_limits').select('key').execute();
-    expect(keys).toEqual([{ key: storedRateLimitKey(`${SIGN_IN_COUNTER}:192.0.2.9`) }]);
+    expect(keys.map((k) => k.key).sort()).toEqual(
+      ['192.0.2.9', '192.0.2.10'].map((a) => storedRateLimitKey(`${SIGN_IN_COUNTER}:${a}`)).sort(),
+    );
   });
 
   it('are shared by two instances: nine failures on one and one on the other refuse the address on both', async () => {
     const [a, b] = [0, 1].map((i) => new SignInThrottle(databaseCounters(() => db(i), silent)));
     if (!a || !b) throw new Error('no throttle');
-    for (let i = 0; i < SIGN_IN_LIMITS.maxFailures - 1; i++) await a.fail('198.51.100.4');
-    expect(await b.blockedFor('198.51.100.4')).toBeNull();
-    await b.fail('198.51.100.4');
-    const wait = await b.blockedFor('198.51.100.4');
-    expect(wait).toBeGreaterThan(SIGN_IN_LIMITS.windowMs / 1000 - 5);
-    expect(wait).toBeLessThanOrEqual(SIGN_IN_LIMITS.windowMs / 1000);
-    // The same window (a second may have passed between the two answers).
-    expect(await a.blockedFor('198.51.100.4')).toBeGreaterThanOrEqual((wait ?? 0) - 1);
+    for (let i = 0; i < SIGN_IN_LIMITS.maxFailures - 1; i++) await a.attempt('198.51.100.4');
+    expect(await b.attempt('198.51.100.4')).toEqual({
+      refused: false,
+      failureDelayMs: SIGN_IN_LIMITS.maxDelayMs,
+    });
+    for (const throttle of [b, a]) {
+      const refused = await throttle.attempt('198.51.100.4');
+      if (!refused.refused) throw new Error('not refused');
+      expect(refused.retryAfterSeconds).toBeGreaterThan(SIGN_IN_LIMITS.windowMs / 1000 - 5);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(SIGN_IN_LIMITS.windowMs / 1000);
+    }
+  });
+
+  it('compare at most ten tokens per window however many attempts arrive at once, over two instances', async () => {
+    const [a, b] = [0, 1].map((i) => new SignInThrottle(databaseCounters(() => db(i), silent)));
+    if (!a || !b) throw new Error('no throttle');
+    const attempts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).attempt('198.51.100.5')),
+    );
+    expect(attempts.filter((t) => !t.refused)).toHaveLength(SIGN_IN_LIMITS.maxFailures);
   });
 });

@@ -120,27 +120,40 @@ export class AdminSessionStore {
 /** The shared counter's name: its keys are sha256("sign-in-failures:" + address). */
 export const SIGN_IN_COUNTER = 'sign-in-failures';
 
+export type SignInAttempt =
+  /** Over the limit: answer 429 without looking at the token. */
+  | { readonly refused: true; readonly retryAfterSeconds: number }
+  /** May try: a wrong token's answer is held this long. */
+  | { readonly refused: false; readonly failureDelayMs: number };
+
 /**
- * Failed sign-ins per address: how long to hold the answer, and when to refuse outright. Only failures
- * count (a success forgets them), in the shared counters, so with several instances an address gets its
- * allowance once, not once per instance. The window starts at the first failure.
+ * Failed sign-ins per address: how long to hold the answer, and when to refuse outright. Counted in the
+ * shared counters, so with several instances an address gets its allowance once, not once per instance.
+ *
+ * Every attempt is counted, in one atomic step, before the token is looked at, and a success deletes the
+ * count: so the count before an attempt is the failures since the window began (the window starts at
+ * the first), and attempts that arrive at once (on one instance or several) each get their own number,
+ * so no more than `maxFailures` tokens are ever compared per window. A read-then-count would let a burst
+ * of concurrent guesses all pass the read. While refused, the token is not compared at all, so the
+ * answer cannot tell a right one from a wrong one.
  */
 export class SignInThrottle {
   constructor(private readonly counters: SharedCounters) {}
 
-  /** Seconds until the address may try again, or null when it may try now. */
-  async blockedFor(address: string): Promise<number | null> {
-    const failures = await this.counters.peek(SIGN_IN_COUNTER, address);
-    if (!failures || failures.current < SIGN_IN_LIMITS.maxFailures) return null;
-    return Math.max(1, Math.ceil(failures.ttl / 1000));
+  /** Counts an attempt from `address`: refused with the seconds left, or allowed with a failure's delay. */
+  async attempt(address: string): Promise<SignInAttempt> {
+    const { current, ttl } = await this.counters.count(SIGN_IN_COUNTER, address, SIGN_IN_LIMITS.windowMs);
+    if (current > SIGN_IN_LIMITS.maxFailures) {
+      return { refused: true, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+    }
+    const failureDelayMs = Math.min(
+      SIGN_IN_LIMITS.maxDelayMs,
+      SIGN_IN_LIMITS.baseDelayMs * 2 ** (current - 1),
+    );
+    return { refused: false, failureDelayMs };
   }
 
-  /** Records a failure; returns how long to wait before answering it. */
-  async fail(address: string): Promise<number> {
-    const { current } = await this.counters.count(SIGN_IN_COUNTER, address, SIGN_IN_LIMITS.windowMs);
-    return Math.min(SIGN_IN_LIMITS.maxDelayMs, SIGN_IN_LIMITS.baseDelayMs * 2 ** (current - 1));
-  }
-
+  /** A right token: its address's failures are forgotten (on every instance). */
   async succeed(address: string): Promise<void> {
     await this.counters.reset(SIGN_IN_COUNTER, address);
   }

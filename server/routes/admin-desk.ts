@@ -137,17 +137,17 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
 
   app.post(ADMIN_API.session, async (request, reply) => {
     const address = request.ip;
-    const wait = await throttle.blockedFor(address);
-    if (wait !== null) {
+    const attempt = await throttle.attempt(address);
+    if (attempt.refused) {
       return reply
         .code(429)
-        .header('Retry-After', String(wait))
+        .header('Retry-After', String(attempt.retryAfterSeconds))
         .send({ ok: false, error: ADMIN_MESSAGES.tooManyAttempts });
     }
     const parsed = signInRequestSchema.safeParse(request.body);
     // Compared in constant time over fixed-length digests: a wrong token's length tells nothing.
     if (!parsed.success || !sameSecret(parsed.data.token, config.admin.token)) {
-      await sleep(await throttle.fail(address));
+      await sleep(attempt.failureDelayMs);
       // The client address stays out of the log line (the request log has what operations need).
       request.log.warn('desk: failed sign-in');
       return reply.code(401).send({ ok: false, error: ADMIN_MESSAGES.wrongToken });

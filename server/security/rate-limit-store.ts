@@ -8,7 +8,7 @@
  * - in process memory otherwise (the default: one process on SQLite needs nothing shared).
  *
  * The desk's failed sign-ins and "Find your order"'s counts count in the same place (shared-counters.ts,
- * which adds a read without counting and a reset: `peekCount`, `resetKey`).
+ * which adds a reset, `resetKey`: a successful sign-in forgets its address's failures).
  *
  * The SQL is the same on both dialects (`on conflict ... do update ... returning`); the one difference,
  * which clock the window runs on, is decided in `windowClock` below: PostgreSQL's, so instances whose
@@ -75,18 +75,6 @@ export async function countRequest(
     .returning(['hits', sql<number>`window_ends_ms - ${now}`.as('ttl')])
     .executeTakeFirstOrThrow();
   return { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) };
-}
-
-/** The count of `key`'s current window without adding to it; null when it has none (or it is over). */
-export async function peekCount(db: Kysely<Database>, key: string, clock?: Clock): Promise<RateCount | null> {
-  const now = windowClock(db, clock);
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(['hits', sql<number>`window_ends_ms - ${now}`.as('ttl')])
-    .where('key', '=', storedRateLimitKey(key))
-    .where(sql<boolean>`window_ends_ms > ${now}`)
-    .executeTakeFirst();
-  return row ? { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) } : null;
 }
 
 /** Forgets `key`'s window, so its next count starts a new one (a sign-in that succeeded). */

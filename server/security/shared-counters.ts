@@ -21,7 +21,6 @@ import {
   appRedis,
   type Clock,
   countRequest,
-  peekCount,
   RATE_LIMIT_SWEEP_MS,
   type RateCount,
   resetKey,
@@ -36,8 +35,6 @@ export interface SharedCounters {
   readonly kind: CounterStoreKind;
   /** Adds one to `name`'s count for `value` (a new window once the last is over); the count after it. */
   count(name: string, value: string, windowMs: number): Promise<RateCount>;
-  /** The current window's count without adding to it; null when there is none. */
-  peek(name: string, value: string): Promise<RateCount | null>;
   /** Forgets the current window (its next count starts a new one). */
   reset(name: string, value: string): Promise<void>;
 }
@@ -72,11 +69,6 @@ export function memoryCounters(clock: Clock = Date.now): SharedCounters {
       windows.set(key, window);
       return { current: window.hits, ttl: window.endsMs - now };
     },
-    async peek(name, value) {
-      const now = clock();
-      const window = live(storedRateLimitKey(counterKey(name, value)), now);
-      return window ? { current: window.hits, ttl: window.endsMs - now } : null;
-    },
     async reset(name, value) {
       windows.delete(storedRateLimitKey(counterKey(name, value)));
     },
@@ -97,7 +89,6 @@ export function databaseCounters(db: () => Kysely<Database>, log: SweepLog, cloc
       sweep(database);
       return count;
     },
-    peek: (name, value) => peekCount(db(), counterKey(name, value), clock),
     reset: (name, value) => resetKey(db(), counterKey(name, value)),
   };
 }
@@ -111,12 +102,6 @@ if ttl < 0 then
   ttl = tonumber(ARGV[1])
 end
 return {hits, ttl}`;
-
-/** [count, milliseconds left] of the current window, or nil without one. */
-const REDIS_PEEK = `
-local hits = redis.call('GET', KEYS[1])
-if not hits then return nil end
-return {tonumber(hits), redis.call('PTTL', KEYS[1])}`;
 
 const redisCountReply = z.tuple([z.number().int(), z.number().int()]);
 
@@ -155,14 +140,6 @@ export function redisCounters(redis: Redis, log: SweepLog, fallback: SharedCount
       orFallback(
         async () => toCount(await redis.eval(REDIS_COUNT, 1, redisCounterKey(name, value), windowMs)),
         () => fallback.count(name, value, windowMs),
-      ),
-    peek: (name, value) =>
-      orFallback(
-        async () => {
-          const reply = await redis.eval(REDIS_PEEK, 1, redisCounterKey(name, value));
-          return reply === null ? null : toCount(reply);
-        },
-        () => fallback.peek(name, value),
       ),
     reset: (name, value) =>
       orFallback(

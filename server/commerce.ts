@@ -11,7 +11,7 @@ import { BRAND } from '../domain/config';
 import type { AppConfig } from './config';
 import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
-import { AdminSessionStore } from './desk/admin-sessions';
+import { AdminSessionStore, SignInThrottle } from './desk/admin-sessions';
 import { DeskService } from './desk/desk-service';
 import { DeskStore } from './desk/desk-store';
 import { OutboxSender, type OutboxTimings } from './mail/outbox';
@@ -36,11 +36,12 @@ import { orderRoutes } from './routes/orders';
 import { privacyAdminRoutes } from './routes/privacy-admin';
 import { testCheckoutRoutes } from './routes/test-checkout';
 import { webhookRoutes } from './routes/webhooks';
+import { sharedCounters } from './security/shared-counters';
 
 export interface CommerceOptions {
   /** Faster retries for tests. */
   readonly outboxTimings?: Partial<OutboxTimings>;
-  /** Tests: a fixed clock for the withdrawal window. */
+  /** Tests: a fixed clock for the withdrawal window and the shared counters' windows (not Redis's). */
   readonly now?: () => Date;
   /** The daily retention pass (privacy/retention.ts); false in tests that run passes themselves. */
   readonly retention?: Partial<RetentionTimings> | false;
@@ -116,6 +117,9 @@ export async function registerCommerce(
     vatRate: config.seller.vatRate,
     termsUrl: `${config.publicUrl}/terms-conditions`,
   };
+  // Failed desk sign-ins and "Find your order" count where the rate limits do: shared by all instances.
+  const now = options.now;
+  const counters = sharedCounters(app, config, () => db, now && (() => now().getTime()));
   const orderPages = new OrderPageService({
     store: orderStore,
     publicUrl: config.publicUrl,
@@ -125,6 +129,7 @@ export async function registerCommerce(
     legal,
     log: app.log,
     onMailQueued: () => outbox.wake(),
+    counters,
     now: options.now,
   });
   // What the order service and the desk share: who pays, who writes, who is written to.
@@ -192,7 +197,13 @@ export async function registerCommerce(
     await api.register(newsletterRoutes, { newsletter });
     await api.register(privacyAdminRoutes, { privacy, adminToken: config.admin.token });
     await api.register(webhookRoutes, { orders, desk });
-    await api.register(deskRoutes, { config, desk, sessions: new AdminSessionStore(db), newsletter });
+    await api.register(deskRoutes, {
+      config,
+      desk,
+      sessions: new AdminSessionStore(db),
+      newsletter,
+      signIns: new SignInThrottle(counters),
+    });
     if (testCheckout) {
       await api.register(testCheckoutRoutes, { provider: testCheckout, orders, publicUrl: config.publicUrl });
     }

@@ -2,11 +2,13 @@
  * The owner's sessions (docs/product.md §10.1): a random secret in an HttpOnly, SameSite=Strict cookie;
  * the database keeps only its SHA-256, so a copy of the database signs nobody in. A session ends after
  * 12 hours without use or 7 days after sign-in, whichever comes first; each use renews the idle window.
- * Failed sign-ins are slowed down and then refused per address (in memory, per process).
+ * Failed sign-ins are slowed down and then refused per address, counted where every instance sees them
+ * (security/shared-counters.ts).
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import type { SharedCounters } from '../security/shared-counters';
 
 export const ADMIN_SESSION_COOKIE = 'solas_admin';
 
@@ -115,42 +117,44 @@ export class AdminSessionStore {
   }
 }
 
-/** Failed sign-ins per address: how long to hold the answer, and when to refuse outright. */
+/** The shared counter's name: its keys are sha256("sign-in-failures:" + address). */
+export const SIGN_IN_COUNTER = 'sign-in-failures';
+
+export type SignInAttempt =
+  /** Over the limit: answer 429 without looking at the token. */
+  | { readonly refused: true; readonly retryAfterSeconds: number }
+  /** May try: a wrong token's answer is held this long. */
+  | { readonly refused: false; readonly failureDelayMs: number };
+
+/**
+ * Failed sign-ins per address: how long to hold the answer, and when to refuse outright. Counted in the
+ * shared counters, so with several instances an address gets its allowance once, not once per instance.
+ *
+ * Every attempt is counted, in one atomic step, before the token is looked at, and a success deletes the
+ * count: so the count before an attempt is the failures since the window began (the window starts at
+ * the first), and attempts that arrive at once (on one instance or several) each get their own number,
+ * so no more than `maxFailures` tokens are ever compared per window. A read-then-count would let a burst
+ * of concurrent guesses all pass the read. While refused, the token is not compared at all, so the
+ * answer cannot tell a right one from a wrong one.
+ */
 export class SignInThrottle {
-  private readonly failures = new Map<string, { count: number; since: number }>();
+  constructor(private readonly counters: SharedCounters) {}
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  /** Seconds until the address may try again, or null when it may try now. */
-  blockedFor(address: string): number | null {
-    const entry = this.current(address);
-    if (!entry || entry.count < SIGN_IN_LIMITS.maxFailures) return null;
-    return Math.max(1, Math.ceil((entry.since + SIGN_IN_LIMITS.windowMs - this.now()) / 1000));
-  }
-
-  /** Records a failure; returns how long to wait before answering it. */
-  fail(address: string): number {
-    const entry = this.current(address) ?? { count: 0, since: this.now() };
-    entry.count += 1;
-    this.failures.set(address, entry);
-    if (this.failures.size > 10_000) this.prune();
-    return Math.min(SIGN_IN_LIMITS.maxDelayMs, SIGN_IN_LIMITS.baseDelayMs * 2 ** (entry.count - 1));
-  }
-
-  succeed(address: string): void {
-    this.failures.delete(address);
-  }
-
-  private current(address: string) {
-    const entry = this.failures.get(address);
-    if (entry && this.now() - entry.since > SIGN_IN_LIMITS.windowMs) {
-      this.failures.delete(address);
-      return undefined;
+  /** Counts an attempt from `address`: refused with the seconds left, or allowed with a failure's delay. */
+  async attempt(address: string): Promise<SignInAttempt> {
+    const { current, ttl } = await this.counters.count(SIGN_IN_COUNTER, address, SIGN_IN_LIMITS.windowMs);
+    if (current > SIGN_IN_LIMITS.maxFailures) {
+      return { refused: true, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
     }
-    return entry;
+    const failureDelayMs = Math.min(
+      SIGN_IN_LIMITS.maxDelayMs,
+      SIGN_IN_LIMITS.baseDelayMs * 2 ** (current - 1),
+    );
+    return { refused: false, failureDelayMs };
   }
 
-  private prune(): void {
-    for (const address of [...this.failures.keys()]) this.current(address);
+  /** A right token: its address's failures are forgotten (on every instance). */
+  async succeed(address: string): Promise<void> {
+    await this.counters.reset(SIGN_IN_COUNTER, address);
   }
 }

@@ -29,6 +29,7 @@ import {
   withdrawalAcknowledgement,
   withdrawalOwnerNotice,
 } from '../mail/templates';
+import { memoryCounters, type SharedCounters } from '../security/shared-counters';
 import { keysMatch } from './order-key';
 import type { OrderPageRecord, OrderStore, StoredOrder } from './order-store';
 
@@ -51,6 +52,11 @@ export interface OrderPageServiceOptions {
   readonly onMailQueued: () => void;
   /** "Find your order" requests allowed per e-mail address and per reference in each window. */
   readonly findLimit?: { readonly requests: number; readonly windowMs: number };
+  /**
+   * Where "Find your order" counts, shared by every instance (security/shared-counters.ts); default this
+   * process's memory on `now`'s clock.
+   */
+  readonly counters?: SharedCounters;
   readonly now?: () => Date;
 }
 
@@ -63,25 +69,11 @@ export type WithdrawalOutcome =
 /** Three a hour: enough for a shopper whose first e-mail went to spam, too few to bombard an inbox. */
 export const DEFAULT_FIND_LIMIT = { requests: 3, windowMs: 60 * 60_000 } as const;
 
-/** Counts per key in fixed windows, in this process (like the per-IP limits, docs/decisions/0009). */
-class WindowCounter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly limit: { requests: number; windowMs: number }) {}
-
-  /** Counts one request; false when the key is over its allowance. */
-  take(key: string, now: number): boolean {
-    if (this.hits.size > 10_000) {
-      for (const [k, v] of this.hits) if (v.resetAt <= now) this.hits.delete(k);
-    }
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= now) {
-      this.hits.set(key, { count: 1, resetAt: now + this.limit.windowMs });
-      return true;
-    }
-    entry.count += 1;
-    return entry.count <= this.limit.requests;
-  }
-}
+/** The shared counters' names: keys are sha256 of the name and the address or the reference. */
+export const FIND_COUNTERS = {
+  byAddress: 'find-order-address',
+  byReference: 'find-order-reference',
+} as const;
 
 /**
  * When each step happened (docs/product.md §6.8), from the desk's columns (§10.3): dispatch and delivery
@@ -106,15 +98,14 @@ function isShown(row: OrderRow): boolean {
 }
 
 export class OrderPageService {
-  private readonly byAddress: WindowCounter;
-  private readonly byReference: WindowCounter;
+  private readonly findLimit: { readonly requests: number; readonly windowMs: number };
+  private readonly counters: SharedCounters;
   private readonly now: () => Date;
 
   constructor(private readonly o: OrderPageServiceOptions) {
-    const limit = o.findLimit ?? DEFAULT_FIND_LIMIT;
-    this.byAddress = new WindowCounter(limit);
-    this.byReference = new WindowCounter(limit);
+    this.findLimit = o.findLimit ?? DEFAULT_FIND_LIMIT;
     this.now = o.now ?? (() => new Date());
+    this.counters = o.counters ?? memoryCounters(() => this.now().getTime());
   }
 
   /** Absolute link to the order's page; the key is in the hash, so it never reaches a server log. */
@@ -145,15 +136,22 @@ export class OrderPageService {
    * whether or not they match, so the limit says nothing either); otherwise the caller answers the same
    * either way while `deliver` e-mails the link on a match.
    */
-  find(referenceInput: string, emailInput: string): { limited: boolean; deliver: () => Promise<void> } {
+  async find(
+    referenceInput: string,
+    emailInput: string,
+  ): Promise<{ limited: boolean; deliver: () => Promise<void> }> {
     const reference = normalizeReference(referenceInput);
     const email = checkEmail(emailInput);
-    const now = this.now().getTime();
     const emailKey = email.ok ? email.email.toLowerCase() : emailInput.trim().toLowerCase();
     // Both are counted on every request, so a flood on one cannot hide behind the other.
-    const addressOk = this.byAddress.take(emailKey, now);
-    const referenceOk = this.byReference.take(reference, now);
-    if (!addressOk || !referenceOk) return { limited: true, deliver: async () => {} };
+    const { requests, windowMs } = this.findLimit;
+    const [byAddress, byReference] = await Promise.all([
+      this.counters.count(FIND_COUNTERS.byAddress, emailKey, windowMs),
+      this.counters.count(FIND_COUNTERS.byReference, reference, windowMs),
+    ]);
+    if (byAddress.current > requests || byReference.current > requests) {
+      return { limited: true, deliver: async () => {} };
+    }
     return {
       limited: false,
       deliver: async () => {

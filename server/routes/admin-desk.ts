@@ -25,7 +25,7 @@ import {
   ADMIN_SESSION_COOKIE,
   type AdminSessionStore,
   SESSION_LIMITS,
-  SignInThrottle,
+  type SignInThrottle,
   sameSecret,
 } from '../desk/admin-sessions';
 import { newsletterCsv, ordersCsv } from '../desk/csv';
@@ -38,6 +38,8 @@ export interface DeskRouteOptions {
   readonly sessions: AdminSessionStore;
   /** The list's confirmed subscribers, for the newsletter CSV. */
   readonly newsletter: NewsletterStore;
+  /** Failed sign-ins, counted where every instance sees them (security/shared-counters.ts). */
+  readonly signIns: SignInThrottle;
 }
 
 declare module 'fastify' {
@@ -98,9 +100,8 @@ function sleep(ms: number): Promise<void> {
 }
 
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): Promise<void> {
-  const { config, desk, sessions } = opts;
+  const { config, desk, sessions, signIns: throttle } = opts;
   const secure = isHttps(config);
-  const throttle = new SignInThrottle();
 
   /** onRequest: the session (renewed) or the Bearer token; 401 without either. */
   const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -136,22 +137,22 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
 
   app.post(ADMIN_API.session, async (request, reply) => {
     const address = request.ip;
-    const wait = throttle.blockedFor(address);
-    if (wait !== null) {
+    const attempt = await throttle.attempt(address);
+    if (attempt.refused) {
       return reply
         .code(429)
-        .header('Retry-After', String(wait))
+        .header('Retry-After', String(attempt.retryAfterSeconds))
         .send({ ok: false, error: ADMIN_MESSAGES.tooManyAttempts });
     }
     const parsed = signInRequestSchema.safeParse(request.body);
     // Compared in constant time over fixed-length digests: a wrong token's length tells nothing.
     if (!parsed.success || !sameSecret(parsed.data.token, config.admin.token)) {
-      await sleep(throttle.fail(address));
+      await sleep(attempt.failureDelayMs);
       // The client address stays out of the log line (the request log has what operations need).
       request.log.warn('desk: failed sign-in');
       return reply.code(401).send({ ok: false, error: ADMIN_MESSAGES.wrongToken });
     }
-    throttle.succeed(address);
+    await throttle.succeed(address);
     const { secret, session } = await sessions.create(address);
     await desk.store.audit({
       session: session.label,

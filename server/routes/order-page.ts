@@ -70,7 +70,7 @@ export async function orderPageRoutes(
   app.post(ORDER_PAGE_ROUTES.find, async (request, reply) => {
     const body = parse(findOrderRequestSchema, request.body);
     if (!body.ok) return reply.code(400).send({ ok: false, error: body.error });
-    const { limited, deliver } = pages.find(body.value.reference, body.value.email);
+    const { limited, deliver } = await pages.find(body.value.reference, body.value.email);
     if (limited) {
       request.log.info('find your order: limited');
       return reply.code(429).header('Retry-After', '3600').send({ ok: false, error: FIND_ORDER_LIMITED });

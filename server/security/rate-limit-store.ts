@@ -7,6 +7,9 @@
  * - in Redis when REDIS_URL is set (@fastify/rate-limit's own Redis store, a Lua script per request);
  * - in process memory otherwise (the default: one process on SQLite needs nothing shared).
  *
+ * The desk's failed sign-ins and "Find your order"'s counts count in the same place (shared-counters.ts,
+ * which adds a reset, `resetKey`: a successful sign-in forgets its address's failures).
+ *
  * The SQL is the same on both dialects (`on conflict ... do update ... returning`); the one difference,
  * which clock the window runs on, is decided in `windowClock` below: PostgreSQL's, so instances whose
  * clocks drift apart still agree on when a window ends; on SQLite the one process's own.
@@ -32,8 +35,15 @@ export interface RateCount {
 /** How often an instance deletes the rows of windows that are over (at its next counted request). */
 export const RATE_LIMIT_SWEEP_MS = 60_000;
 
-/** The clock windows run on: the database's on PostgreSQL (shared), the process's on SQLite (alone). */
-function windowClock(db: Kysely<Database>): RawBuilder<number> {
+/** Epoch milliseconds; only tests pass one (a fake clock), production counts on the clocks below. */
+export type Clock = () => number;
+
+/**
+ * The clock windows run on: the database's on PostgreSQL (shared), the process's on SQLite (alone); an
+ * injected clock (tests) wins on both, cast so PostgreSQL knows the parameter's type.
+ */
+function windowClock(db: Kysely<Database>, clock?: Clock): RawBuilder<number> {
+  if (clock) return sql<number>`cast(${Math.floor(clock())} as bigint)`;
   return dialectOf(db) === 'postgres'
     ? sql<number>`(extract(epoch from statement_timestamp()) * 1000)::bigint`
     : sql<number>`${Date.now()}`;
@@ -45,8 +55,13 @@ export function storedRateLimitKey(key: string): string {
 }
 
 /** Counts one request for `key` in a window of `windowMs`, in one statement. */
-export async function countRequest(db: Kysely<Database>, key: string, windowMs: number): Promise<RateCount> {
-  const now = windowClock(db);
+export async function countRequest(
+  db: Kysely<Database>,
+  key: string,
+  windowMs: number,
+  clock?: Clock,
+): Promise<RateCount> {
+  const now = windowClock(db, clock);
   const over = sql<boolean>`rate_limits.window_ends_ms <= ${now}`;
   const row = await db
     .insertInto('rate_limits')
@@ -62,16 +77,32 @@ export async function countRequest(db: Kysely<Database>, key: string, windowMs: 
   return { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) };
 }
 
+/** Forgets `key`'s window, so its next count starts a new one (a sign-in that succeeded). */
+export async function resetKey(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', storedRateLimitKey(key)).execute();
+}
+
 /**
  * Deletes the rows of windows that are over. Safe on every instance at once (a row is deleted once, and
  * a request that comes meanwhile starts a new window exactly as it would on the old row).
  */
-export async function sweepRateLimits(db: Kysely<Database>): Promise<number> {
+export async function sweepRateLimits(db: Kysely<Database>, clock?: Clock): Promise<number> {
   const result = await db
     .deleteFrom('rate_limits')
-    .where(sql<boolean>`window_ends_ms <= ${windowClock(db)}`)
+    .where(sql<boolean>`window_ends_ms <= ${windowClock(db, clock)}`)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** A sweep that runs at most once a minute per caller, in the background (its failure is only logged). */
+export function sweepNowAndThen(log: SweepLog, clock?: Clock): (db: Kysely<Database>) => void {
+  let lastSweep = 0;
+  return (database) => {
+    const now = Date.now();
+    if (now - lastSweep < RATE_LIMIT_SWEEP_MS) return;
+    lastSweep = now;
+    sweepRateLimits(database, clock).catch((err: unknown) => log.warn({ err }, 'rate limits: sweep failed'));
+  };
 }
 
 export interface SweepLog {
@@ -85,20 +116,14 @@ export interface SweepLog {
  * name in its keys, so a child store is the same store.
  */
 export function databaseRateLimitStore(db: () => Kysely<Database>, log: SweepLog): FastifyRateLimitStoreCtor {
-  let lastSweep = 0;
-  const sweepNowAndThen = (database: Kysely<Database>) => {
-    const now = Date.now();
-    if (now - lastSweep < RATE_LIMIT_SWEEP_MS) return;
-    lastSweep = now;
-    sweepRateLimits(database).catch((err: unknown) => log.warn({ err }, 'rate limits: sweep failed'));
-  };
+  const sweep = sweepNowAndThen(log);
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
     incr(key: string, callback: (error: Error | null, result?: RateCount) => void, timeWindow: number): void {
       const database = db();
       countRequest(database, key, timeWindow).then(
         (count) => {
           callback(null, count);
-          sweepNowAndThen(database);
+          sweep(database);
         },
         (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
       );
@@ -135,6 +160,29 @@ export function rateLimitRedis(url: string, log: SweepLog): Redis {
 /** How long an instance waits at start for Redis before it serves (unlimited until Redis answers). */
 const REDIS_READY_WAIT_MS = 3_000;
 
+const redisByApp = new WeakMap<FastifyInstance, Redis>();
+
+/**
+ * The app's one Redis client, for the rate limits and the shared counters (shared-counters.ts): made at
+ * the first call, waited for at start (unlimited until Redis answers), closed with the app.
+ */
+export function appRedis(app: FastifyInstance, url: string): Redis {
+  const existing = redisByApp.get(app);
+  if (existing) return existing;
+  const redis = rateLimitRedis(url, app.log);
+  redisByApp.set(app, redis);
+  app.addHook('onReady', async () => {
+    if (redis.status === 'ready') return;
+    // Not events.once: it would reject on the client's first 'error' (a reconnection attempt).
+    const ready = new Promise<void>((resolve) => redis.once('ready', () => resolve()));
+    await Promise.race([ready, sleep(REDIS_READY_WAIT_MS)]);
+  });
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  return redis;
+}
+
 /**
  * The store the app counts in by configuration: Redis with REDIS_URL, the database with DATABASE_URL
  * (PostgreSQL: several instances), else memory (one process on SQLite shares nothing and needs no table
@@ -149,19 +197,7 @@ export function sharedRateLimitStore(
   app.addHook('onReady', async () =>
     app.log.info({ rateLimitStore: where }, 'rate limits: counted in %s', where),
   );
-  if (config.redisUrl) {
-    const redis = rateLimitRedis(config.redisUrl, app.log);
-    app.addHook('onReady', async () => {
-      if (redis.status === 'ready') return;
-      // Not events.once: it would reject on the client's first 'error' (a reconnection attempt).
-      const ready = new Promise<void>((resolve) => redis.once('ready', () => resolve()));
-      await Promise.race([ready, sleep(REDIS_READY_WAIT_MS)]);
-    });
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
-    return { redis };
-  }
+  if (config.redisUrl) return { redis: appRedis(app, config.redisUrl) };
   if (config.database.dialect === 'postgres') {
     return { store: databaseRateLimitStore(() => app.commerce.db, app.log) };
   }

@@ -262,6 +262,40 @@ test('a rate limit holds across both instances (counted in the database)', async
   expect(Number(viaNginx.headers.get('retry-after'))).toBeGreaterThan(0);
 });
 
+test('the desk\'s failed sign-ins and "Find your order" are counted over both instances', async () => {
+  const signIn = (base: string) =>
+    fetch(`${base}/api/admin/session`, {
+      method: 'POST',
+      headers: json(),
+      body: JSON.stringify({ token: 'not-the-admin-token' }),
+    });
+  // Nine failures on one instance and one on the other, at once (each answer is held up to 4 s): per
+  // process neither would have reached ten.
+  const failures = await Promise.all([
+    ...Array.from({ length: 9 }, () => signIn(instance(0).url)),
+    signIn(instance(1).url),
+  ]);
+  expect(failures.map((r) => r.status)).toEqual(Array(10).fill(401));
+  for (const base of [instance(1).url, cluster.url]) {
+    const refused = await signIn(base);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+  }
+
+  const find = (base: string, reference: string) =>
+    fetch(`${base}/api/order-page/find`, {
+      method: 'POST',
+      headers: json(),
+      body: JSON.stringify({ reference, email: 'looking@example.ie' }),
+    });
+  for (const reference of ['SOL-AAAAAAA1', 'SOL-AAAAAAA2', 'SOL-AAAAAAA3']) {
+    expect((await find(instance(0).url, reference)).status).toBe(200);
+  }
+  const limited = await find(instance(1).url, 'SOL-AAAAAAA4');
+  expect(limited.status).toBe(429);
+  expect(limited.headers.get('retry-after')).toBe('3600');
+});
+
 test('one instance SIGKILLed while e-mails are queued: the other sends them all, none twice', async () => {
   // The mail server is down: paid orders' e-mails queue up on both instances.
   await sink.stop();

@@ -133,6 +133,19 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect(await auditActions()).toEqual(['sign-in', 'sign-out']);
   });
 
+  it('counts failed sign-ins of an IPv6 client per /64, as the rate limits count', async () => {
+    const attempt = (remoteAddress: string) =>
+      app.inject({ method: 'POST', url: '/api/admin/session', payload: { token: 'nope' }, remoteAddress });
+    // Eleven addresses of one /64 at once: ten are compared (and refused), the eleventh is not compared.
+    const statuses = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => attempt(`2001:db8:1:2::${(i + 1).toString(16)}`)),
+    );
+    expect(statuses.map((r) => r.statusCode).sort()).toEqual([...Array(10).fill(401), 429]);
+    expect((await attempt('2001:db8:1:2:ffff::1')).statusCode).toBe(429);
+    // Another /64 has its own allowance.
+    expect((await attempt('2001:db8:1:3::1')).statusCode).toBe(401);
+  });
+
   it('answers 401 without a session or token, 403 cross-site, 400 malformed, 404 unknown; Bearer works', async () => {
     const reference = await paidOrder();
     expect((await app.inject({ method: 'GET', url: '/api/admin/orders' })).statusCode).toBe(401);

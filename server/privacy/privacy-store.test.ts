@@ -302,7 +302,23 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       unconfirmedSignupsDeleted: 0,
       mailBodiesErased: 0,
       mailFilesDeleted: 0,
+      rateLimitWindowsDeleted: 0,
     });
+  });
+
+  it('deletes finished rate-limit windows that nobody counted since, and keeps running ones', async () => {
+    const nowMs = Date.now();
+    await database.db
+      .insertInto('rate_limits')
+      .values([
+        { key: 'a'.repeat(64), hits: 3, window_ends_ms: nowMs - HOUR },
+        { key: 'b'.repeat(64), hits: 1, window_ends_ms: nowMs + HOUR },
+      ])
+      .execute();
+    expect((await privacy.applyRetention()).rateLimitWindowsDeleted).toBe(1);
+    expect(await database.db.selectFrom('rate_limits').select('key').execute()).toEqual([
+      { key: 'b'.repeat(64) },
+    ]);
   });
 
   it('exports everything about an address, and erases all but the paid orders the law keeps', async () => {

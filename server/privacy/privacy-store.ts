@@ -15,6 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { RETENTION } from '../../domain/config';
 import type { Database } from '../db/schema';
 import { deleteWaitingNewsletterMail } from '../newsletter/newsletter-store';
+import { sweepRateLimits } from '../security/rate-limit-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -26,6 +27,8 @@ export interface RetentionResult {
   readonly unconfirmedSignupsDeleted: number;
   readonly mailBodiesErased: number;
   readonly mailFilesDeleted: number;
+  /** Finished rate-limit and counter windows (hashed client keys), left behind when nobody counted since. */
+  readonly rateLimitWindowsDeleted: number;
 }
 
 export interface RetentionCutoffs {
@@ -225,6 +228,8 @@ export class PrivacyStore {
       .where('recipient', '!=', '')
       .execute();
     const mailFilesDeleted = deleteOldMailFiles(this.options.mailDir, Date.parse(cut.mailBefore));
+    // Counting sweeps finished windows too, but only when somebody counts: a quiet shop keeps them until here.
+    const rateLimitWindowsDeleted = await sweepRateLimits(db);
 
     return {
       unpaidCheckoutsErased,
@@ -232,6 +237,7 @@ export class PrivacyStore {
       unconfirmedSignupsDeleted: Number(signups.numDeletedRows),
       mailBodiesErased: Number(bodies.numUpdatedRows),
       mailFilesDeleted,
+      rateLimitWindowsDeleted,
     };
   }
 

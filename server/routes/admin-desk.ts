@@ -5,6 +5,7 @@
  * queries are checked with the shared schemas (domain/admin-api.ts): a malformed one is a 400 with a
  * message. Every owner action writes an audit row.
  */
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ADMIN_API,
@@ -137,7 +138,10 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
 
   app.post(ADMIN_API.session, async (request, reply) => {
     const address = request.ip;
-    const attempt = await throttle.attempt(address);
+    // Counted per client as the rate limits count (an IPv6 client as its /64: one visitor usually holds a
+    // whole /64 and could otherwise take a fresh allowance per address).
+    const client = normalizeIP(address);
+    const attempt = await throttle.attempt(client);
     if (attempt.refused) {
       return reply
         .code(429)
@@ -152,7 +156,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       request.log.warn('desk: failed sign-in');
       return reply.code(401).send({ ok: false, error: ADMIN_MESSAGES.wrongToken });
     }
-    await throttle.succeed(address);
+    await throttle.succeed(client);
     const { secret, session } = await sessions.create(address);
     await desk.store.audit({
       session: session.label,

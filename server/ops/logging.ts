@@ -5,7 +5,13 @@
  * a log line is scrubbed (e-mails masked, card-like numbers and key-shaped values removed), because a
  * provider's error message or a malformed request can quote what a shopper typed.
  */
-import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
 import { luhnValid } from '../../domain/payment-form';
 import type { AppConfig } from '../config';
 import { secureRandomBytes } from '../security/random';
@@ -165,7 +171,10 @@ export function requestIdGenerator(trustIncoming: boolean) {
   };
 }
 
-function trustProxyOption(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+/** Fastify's trustProxy option for TRUST_PROXY (the page fast path reads the client address the same way). */
+export function trustProxyOption(
+  trust: AppConfig['trustProxy'],
+): false | ((address: string, hop: number) => boolean) | string[] {
   if (trust === false) return false;
   // A hop count: trust the addresses the nearest `trust` proxies appended, no further.
   if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
@@ -218,4 +227,85 @@ export class OneLineRequestLog extends LogController {
     if (error) reply.log.error({ ...entry, err: error }, 'request errored');
     else reply.log.info(entry, 'request completed');
   }
+}
+
+/** pino's loggers have it; Fastify's logger type does not list it. */
+type LevelAware = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+
+/** What a "request completed" line says about one request (OneLineRequestLog's fields, already serialized). */
+export interface CompletedRequest {
+  readonly reqId: string;
+  readonly method: string;
+  /** Already safe to log as it is: the caller vouches for it (see `completedRequestLog`). */
+  readonly url: string;
+  readonly remoteAddress: string | undefined;
+  readonly remotePort: number | undefined;
+  readonly statusCode: number;
+  readonly responseTime: number;
+  /** The response failed ('error' on it): logged as Fastify does, through the full logger. */
+  readonly error?: Error;
+}
+
+/**
+ * The "request completed" line OneLineRequestLog writes through Fastify, written without the per-request
+ * work Fastify and the shop's logger options do for it: no child logger per request (the id is the
+ * line's first field, where the child's binding would have put it), and a logger derived once from the
+ * app's with the redaction paths, the scrubbing formatter and the req/res serializers switched off. Same
+ * stream, same level, same line, byte for byte (logging.test.ts compares them).
+ *
+ * Only for requests whose URL is known to be safe as it is: the page fast path passes one of the shop's
+ * own prerendered page paths, never the URL it received (routes/page-fast-path.ts). Every other field is
+ * a number, the method or the client's address, none of which the redaction paths or the scrubbing would
+ * change. Null when the app logs nothing.
+ */
+export function completedRequestLog(
+  log: FastifyBaseLogger | null,
+): ((entry: CompletedRequest) => void) | null {
+  if (!log) return null;
+  const identity = <T>(value: T): T => value;
+  const plain = log.child(
+    {},
+    {
+      redact: { paths: [] },
+      formatters: { log: identity },
+      serializers: { req: identity, res: identity },
+    },
+  );
+  return (entry) => {
+    if (entry.error) {
+      // Rare (a socket that failed mid-answer): the line OneLineRequestLog writes, with every serializer.
+      const request = {
+        method: entry.method,
+        url: entry.url,
+        ip: entry.remoteAddress,
+        socket: { remotePort: entry.remotePort },
+      };
+      log.child({ reqId: entry.reqId }).error(
+        {
+          req: request,
+          res: { statusCode: entry.statusCode },
+          responseTime: entry.responseTime,
+          err: entry.error,
+        },
+        'request errored',
+      );
+      return;
+    }
+    // The level is read on each line, as pino's own methods do: a level raised at run time still applies.
+    if (!(log as LevelAware).isLevelEnabled('info')) return;
+    plain.info(
+      {
+        reqId: entry.reqId,
+        req: {
+          method: entry.method,
+          url: entry.url,
+          remoteAddress: entry.remoteAddress,
+          remotePort: entry.remotePort,
+        },
+        res: { statusCode: entry.statusCode },
+        responseTime: entry.responseTime,
+      },
+      'request completed',
+    );
+  };
 }

@@ -88,6 +88,8 @@ interface PageAnswers {
   readonly gzip: Answer;
   readonly identity: Answer;
   readonly notModified: Answer;
+  /** Fastify's HEAD route turns the 304's missing payload into `content-length: 0`; so does this one. */
+  readonly notModifiedHead: Answer;
 }
 
 /**
@@ -100,6 +102,7 @@ function answer(
   page: HtmlPage,
   status: 200 | 304,
   encoding: 'br' | 'gzip' | null,
+  headRequest = false,
 ): Answer {
   const body =
     status === 304 ? null : encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.raw;
@@ -124,8 +127,10 @@ function answer(
     'content-security-policy',
     options.policyOf(page.scriptHashes),
   );
-  // Fastify sends no Content-Length with a 304 (no payload); a HEAD gets the length the GET would have.
+  // Fastify sends no Content-Length with a 304 (no payload) but `0` when it answers a HEAD with one; a HEAD
+  // that gets the page is told the length the GET would have.
   if (body) headers.push('content-length', String(body.length));
+  else if (headRequest) headers.push('content-length', '0');
   return { status, headers, idAt, body };
 }
 
@@ -145,6 +150,7 @@ export function pageFastPath(options: PageFastPathOptions): PageFastPath {
       gzip: answer(options, page, 200, 'gzip'),
       identity: answer(options, page, 200, null),
       notModified: answer(options, page, 304, null),
+      notModifiedHead: answer(options, page, 304, null, true),
     });
   }
   const { log, requestId } = options;
@@ -174,8 +180,10 @@ export function pageFastPath(options: PageFastPathOptions): PageFastPath {
     // The same checks in the same order as web.ts's sendPage: a matching ETag first, then the encoding.
     const chosen =
       req.headers['if-none-match'] === page.etag
-        ? page.notModified
-        : (page[encodingFor(req.headers['accept-encoding']) ?? 'identity'] as Answer);
+        ? method === 'GET'
+          ? page.notModified
+          : page.notModifiedHead
+        : page[encodingFor(req.headers['accept-encoding']) ?? 'identity'];
     chosen.headers[chosen.idAt] = id;
     res.writeHead(chosen.status, chosen.headers);
     if (log) {

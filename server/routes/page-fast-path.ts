@@ -134,6 +134,40 @@ function answer(
   return { status, headers, idAt, body };
 }
 
+const LINE = Symbol('pageFastPath.line');
+
+/** What the log line of one fast-path answer needs once the answer is handed over. */
+interface PendingLine {
+  readonly id: string;
+  readonly method: string;
+  readonly url: string;
+  readonly status: number;
+  readonly start: number;
+  readonly req: IncomingMessage;
+  readonly log: (entry: CompletedRequest) => void;
+  readonly clientAddress: (req: IncomingMessage) => string | undefined;
+}
+
+type LoggedResponse = ServerResponse & { [LINE]?: PendingLine | undefined };
+
+function lineDone(this: LoggedResponse, error?: Error): void {
+  this.removeListener('finish', lineDone);
+  this.removeListener('error', lineDone);
+  const line = this[LINE];
+  if (!line) return;
+  this[LINE] = undefined;
+  const entry: CompletedRequest = {
+    reqId: line.id,
+    method: line.method,
+    url: line.url,
+    remoteAddress: line.clientAddress(line.req),
+    remotePort: line.req.socket.remotePort,
+    statusCode: line.status,
+    responseTime: performance.now() - line.start,
+  };
+  line.log(error ? { ...entry, error } : entry);
+}
+
 export interface PageFastPath {
   /** Answers the request and returns true, or returns false and leaves it untouched for Fastify. */
   readonly serve: (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -187,23 +221,21 @@ export function pageFastPath(options: PageFastPathOptions): PageFastPath {
     chosen.headers[chosen.idAt] = id;
     res.writeHead(chosen.status, chosen.headers);
     if (log) {
-      // When the response is handed over, as Fastify's own line (its 'finish' and 'error' listeners).
-      const done = (error?: Error) => {
-        res.removeListener('finish', done);
-        res.removeListener('error', done);
-        log({
-          ...(error ? { error } : {}),
-          reqId: id,
-          method,
-          url,
-          remoteAddress: clientAddress(req),
-          remotePort: req.socket.remotePort,
-          statusCode: chosen.status,
-          responseTime: performance.now() - start,
-        });
+      // Logged when the response is handed over, as Fastify's own line (its 'finish' and 'error'
+      // listeners). One shared listener reads the request's state from the response: no closure per
+      // request.
+      (res as LoggedResponse)[LINE] = {
+        id,
+        method,
+        url,
+        status: chosen.status,
+        start,
+        req,
+        log,
+        clientAddress,
       };
-      res.on('finish', done);
-      res.on('error', done);
+      res.on('finish', lineDone);
+      res.on('error', lineDone);
     }
     // A HEAD answer carries no body (Node would drop it anyway).
     if (chosen.body && method === 'GET') res.end(chosen.body);

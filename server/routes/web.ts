@@ -14,7 +14,7 @@ import { type HtmlPage, loadDeskPage, loadHtmlPages } from '../html-pages';
 import { scrubUrl } from '../ops/logging';
 import { deskPolicy, setPageScripts } from '../security/csp';
 import { sendNotFound } from './api-support';
-import type { PageFastPath } from './page-fast-path';
+import { encodingFor, type PageFastPath } from './page-fast-path';
 
 export interface WebRoutesOptions {
   readonly webDistDir: string;
@@ -35,11 +35,9 @@ export interface WebRoutesOptions {
 /** Where the owner's order desk lives (docs/product.md §10.10); its routes are in the hash. */
 export const DESK_PATH = '/admin';
 
+/** One rule for both paths (page-fast-path.ts's `encodingFor`), so they never pick different bodies. */
 function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
-  const accept = String(request.headers['accept-encoding'] ?? '');
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return null;
+  return encodingFor(request.headers['accept-encoding']);
 }
 
 /** Short-lived and revalidated: a release changes the HTML, and the ETag makes revalidation cheap. */

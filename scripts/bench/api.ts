@@ -8,6 +8,8 @@
 //   npm run bench:api -- --sqlite-only         skip the PostgreSQL rows
 //   npm run bench:api -- --profile             only a CPU profile of the SQLite checkout under the same load,
 //                                              summarised by category (.cache/bench-api/profile/)
+//   npm run bench:api -- --rows=page           only the replay and the product page rows (no floors, no
+//                                              checkouts); with --profile, a profile of the product page
 //   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test): the
 //   PostgreSQL server the PostgreSQL rows use, each in a fresh schema that is dropped afterwards.
 //
@@ -47,9 +49,13 @@ const { values: args } = parseArgs({
     smoke: { type: 'boolean', default: false },
     'sqlite-only': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    rows: { type: 'string', default: 'all' },
   },
 });
 const SMOKE = args.smoke;
+if (args.rows !== 'all' && args.rows !== 'page') throw new Error('--rows must be all or page');
+/** Only the replay and the product page rows: the page's work is measured without the checkouts' load. */
+const PAGE_ONLY = args.rows === 'page';
 const clamp = (value: string, min: number, max: number, fallback: number) =>
   Math.min(max, Math.max(min, Number(value) || fallback));
 const DURATION = SMOKE ? 1 : clamp(args.duration, 1, 60, 10);
@@ -474,7 +480,7 @@ interface Pair {
  * The checkout's CPU profile: a SQLite shop started with --cpu-prof, the same warm-up and load as its row,
  * and the profile cut to the seconds of the measured run (the server's start and stop are left out).
  */
-async function profileCheckout(webDir: string): Promise<void> {
+async function profileRow(webDir: string): Promise<void> {
   const dir = path.join(scriptDir, 'profile');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -486,19 +492,28 @@ async function profileCheckout(webDir: string): Promise<void> {
     discardStdout: true,
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
   });
-  const target: Target = {
-    name: 'profile-checkout',
-    label: 'POST /api/checkout, SQLite (profiled)',
-    url: `${shop.baseUrl}/api/checkout`,
-    method: 'POST',
-    headers: CHECKOUT_HEADERS,
-    body: CHECKOUT_BODY,
-    pid: shop.pid,
-  };
+  const target: Target = PAGE_ONLY
+    ? {
+        name: 'profile-product',
+        label: 'GET /product/1 (br), SQLite (profiled)',
+        url: `${shop.baseUrl}/product/1`,
+        method: 'GET',
+        headers: PRODUCT_HEADERS,
+        pid: shop.pid,
+      }
+    : {
+        name: 'profile-checkout',
+        label: 'POST /api/checkout, SQLite (profiled)',
+        url: `${shop.baseUrl}/api/checkout`,
+        method: 'POST',
+        headers: CHECKOUT_HEADERS,
+        body: CHECKOUT_BODY,
+        pid: shop.pid,
+      };
   let window: { fromUs: number; toUs: number };
   let requests: number;
   try {
-    await verify(target, 'checkout');
+    await verify(target, PAGE_ONLY ? 'product' : 'checkout');
     if (WARMUP > 0) await runWrk(target, WARMUP);
     const from = process.hrtime.bigint();
     requests = (await runWrk(target, DURATION)).requests;
@@ -514,7 +529,9 @@ async function profileCheckout(webDir: string): Promise<void> {
   const file = files[0];
   if (!file) throw new Error(`no CPU profile was written to ${dir}`);
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
-  console.log(`\n${requests} checkouts in ${DURATION} s under --cpu-prof (${path.relative(ROOT, file)}):\n`);
+  console.log(
+    `\n${requests} ${PAGE_ONLY ? 'pages' : 'checkouts'} in ${DURATION} s under --cpu-prof (${path.relative(ROOT, file)}):\n`,
+  );
   for (const line of formatSummary(summariseProfile(profile, window), requests)) console.log(`  ${line}`);
 }
 
@@ -525,7 +542,7 @@ async function main() {
   }
   ensureWrk();
   if (args.profile) {
-    await profileCheckout(webDir);
+    await profileRow(webDir);
     return;
   }
   const withPg = !args['sqlite-only'];
@@ -549,11 +566,11 @@ async function main() {
     const [shopSchema, floorSchema] = schemas;
     const started = await Promise.allSettled([
       startQuiet(shopEnv, process.env.BENCH_PORT),
-      (async () => startScript(FLOOR_SQLITE, await freePort(), {}))(),
+      PAGE_ONLY ? null : (async () => startScript(FLOOR_SQLITE, await freePort(), {}))(),
       shopSchema
         ? startQuiet({ ...shopEnv, DATABASE_URL: withApplication(shopSchema.url, 'solas-bench-shop') })
         : null,
-      floorSchema
+      floorSchema && !PAGE_ONLY
         ? (async () =>
             startScript(FLOOR_POSTGRES, await freePort(), {
               FLOOR_DATABASE_URL: withApplication(floorSchema.url, 'solas-bench-floor'),
@@ -606,53 +623,77 @@ async function main() {
       pid: replay.pid,
     };
 
-    const shopCheckout = checkout(shop.baseUrl, shop.pid, 'POST /api/checkout, SQLite');
-    const sqliteFloorTarget = checkout(
-      sqliteFloor.url,
-      sqliteFloor.pid,
-      'floor: Fastify + SQLite transaction',
-    );
-    const checks: Target[] = [replayTarget, shopCheckout, sqliteFloorTarget];
-    let pgTargets: { product: Target; checkout: Target; floor: Target } | null = null;
-    if (pgShop && pgFloor) {
-      pgTargets = {
-        product: product(pgShop, 'GET /product/1 (br), PostgreSQL shop', 'solas-bench-shop'),
-        checkout: checkout(pgShop.baseUrl, pgShop.pid, 'POST /api/checkout, PostgreSQL', 'solas-bench-shop'),
-        floor: checkout(
-          pgFloor.url,
-          pgFloor.pid,
-          'floor: Fastify + PostgreSQL transaction',
-          'solas-bench-floor',
-        ),
-      };
-      checks.push(pgTargets.checkout, pgTargets.floor);
-    }
-    for (const t of checks) await verify(t, t.method === 'POST' ? 'checkout' : 'product');
-    if (pgTargets) await verify(pgTargets.product, 'product');
+    if (PAGE_ONLY) {
+      const pgProduct = pgShop
+        ? product(pgShop, 'GET /product/1 (br), PostgreSQL shop', 'solas-bench-shop')
+        : null;
+      await verify(replayTarget, 'product');
+      if (pgProduct) await verify(pgProduct, 'product');
+      console.log(
+        `wrk, ${THREADS} thread(s), ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per row; ` +
+          `load average ${load1?.toFixed(2)} at the start; the page rows only\n`,
+      );
+      const replayFirst = await measure(replayTarget);
+      const sqliteProduct = await measure(shopProduct);
+      const pgProductRow = pgProduct ? await measure(pgProduct) : null;
+      const replayRow = meanOf(replayFirst, await measure(replayTarget));
+      pairs.push({ kind: 'product', shop: sqliteProduct, floor: replayRow });
+      if (pgProductRow) pairs.push({ kind: 'product', shop: pgProductRow, floor: replayRow });
+    } else {
+      if (!sqliteFloor) throw new Error('the SQLite floor did not start');
+      const shopCheckout = checkout(shop.baseUrl, shop.pid, 'POST /api/checkout, SQLite');
+      const sqliteFloorTarget = checkout(
+        sqliteFloor.url,
+        sqliteFloor.pid,
+        'floor: Fastify + SQLite transaction',
+      );
+      const checks: Target[] = [replayTarget, shopCheckout, sqliteFloorTarget];
+      let pgTargets: { product: Target; checkout: Target; floor: Target } | null = null;
+      if (pgShop && pgFloor) {
+        pgTargets = {
+          product: product(pgShop, 'GET /product/1 (br), PostgreSQL shop', 'solas-bench-shop'),
+          checkout: checkout(
+            pgShop.baseUrl,
+            pgShop.pid,
+            'POST /api/checkout, PostgreSQL',
+            'solas-bench-shop',
+          ),
+          floor: checkout(
+            pgFloor.url,
+            pgFloor.pid,
+            'floor: Fastify + PostgreSQL transaction',
+            'solas-bench-floor',
+          ),
+        };
+        checks.push(pgTargets.checkout, pgTargets.floor);
+      }
+      for (const t of checks) await verify(t, t.method === 'POST' ? 'checkout' : 'product');
+      if (pgTargets) await verify(pgTargets.product, 'product');
 
-    console.log(
-      `wrk, ${THREADS} thread(s), ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per row; ` +
-        `load average ${load1?.toFixed(2)} at the start\n`,
-    );
-    // The replay first and last: the machine's speed drifts, and its row is the mean of both.
-    const replayFirst = await measure(replayTarget);
-    const sqliteProduct = await measure(shopProduct);
-    const sqliteFloorRow = await measure(sqliteFloorTarget);
-    const sqliteCheckout = await measure(shopCheckout);
-    let pgRows: { product: Measured; floor: Measured; checkout: Measured } | null = null;
-    if (pgTargets) {
-      pgRows = {
-        product: await measure(pgTargets.product),
-        floor: await measure(pgTargets.floor),
-        checkout: await measure(pgTargets.checkout),
-      };
-    }
-    const replayRow = meanOf(replayFirst, await measure(replayTarget));
-    pairs.push({ kind: 'product', shop: sqliteProduct, floor: replayRow });
-    pairs.push({ kind: 'checkout', shop: sqliteCheckout, floor: sqliteFloorRow });
-    if (pgRows) {
-      pairs.push({ kind: 'product', shop: pgRows.product, floor: replayRow });
-      pairs.push({ kind: 'checkout', shop: pgRows.checkout, floor: pgRows.floor });
+      console.log(
+        `wrk, ${THREADS} thread(s), ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per row; ` +
+          `load average ${load1?.toFixed(2)} at the start\n`,
+      );
+      // The replay first and last: the machine's speed drifts, and its row is the mean of both.
+      const replayFirst = await measure(replayTarget);
+      const sqliteProduct = await measure(shopProduct);
+      const sqliteFloorRow = await measure(sqliteFloorTarget);
+      const sqliteCheckout = await measure(shopCheckout);
+      let pgRows: { product: Measured; floor: Measured; checkout: Measured } | null = null;
+      if (pgTargets) {
+        pgRows = {
+          product: await measure(pgTargets.product),
+          floor: await measure(pgTargets.floor),
+          checkout: await measure(pgTargets.checkout),
+        };
+      }
+      const replayRow = meanOf(replayFirst, await measure(replayTarget));
+      pairs.push({ kind: 'product', shop: sqliteProduct, floor: replayRow });
+      pairs.push({ kind: 'checkout', shop: sqliteCheckout, floor: sqliteFloorRow });
+      if (pgRows) {
+        pairs.push({ kind: 'product', shop: pgRows.product, floor: replayRow });
+        pairs.push({ kind: 'checkout', shop: pgRows.checkout, floor: pgRows.floor });
+      }
     }
   } finally {
     for (const stop of stops.reverse()) await stop().catch((err) => console.error(err));

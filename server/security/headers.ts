@@ -46,11 +46,11 @@ function helmetOptions(https: boolean): HelmetOptions {
 }
 
 /**
- * Every security header of an answer that is no page, as a list: for the answers Fastify writes before
- * any hook runs (a malformed URL, a client that never finishes its request). Helmet's own middleware
- * fills it, so these answers carry exactly the headers every other one does.
+ * The headers helmet's own middleware sets on an answer with these options, in its order: what
+ * @fastify/helmet's onRequest hook writes on every answer. Recorded once by running the middleware
+ * against a stand-in response, so a list built from it never drifts from what helmet sends.
  */
-export function nonDocumentHeaders(https: boolean): readonly (readonly [string, string])[] {
+export function helmetHeaders(https: boolean): readonly (readonly [string, string])[] {
   const headers = new Map<string, string>();
   const recorder = {
     setHeader: (name: string, value: string) => headers.set(name, String(value)),
@@ -61,10 +61,37 @@ export function nonDocumentHeaders(https: boolean): readonly (readonly [string, 
     recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
     () => {},
   );
+  return [...headers];
+}
+
+/**
+ * Every security header of an answer that is no page, as a list: for the answers Fastify writes before
+ * any hook runs (a malformed URL, a client that never finishes its request). Helmet's own middleware
+ * fills it, so these answers carry exactly the headers every other one does.
+ */
+export function nonDocumentHeaders(https: boolean): readonly (readonly [string, string])[] {
+  const headers = new Map<string, string>(helmetHeaders(https));
   headers.set('Permissions-Policy', PERMISSIONS_POLICY);
   headers.set('Content-Security-Policy', NON_DOCUMENT_CSP);
   headers.set('Cache-Control', 'no-store');
   return [...headers];
+}
+
+/**
+ * A prerendered page's Content-Security-Policy, built once per page (its script hashes are fixed when
+ * the pages are loaded): the onSend hook below and the page fast path (routes/page-fast-path.ts) share
+ * one cache, so both send the same string.
+ */
+export function pagePolicyCache(options: SecurityHeaderOptions): (scriptHashes: readonly string[]) => string {
+  const policies = new WeakMap<readonly string[], string>();
+  return (scriptHashes) => {
+    let policy = policies.get(scriptHashes);
+    if (policy === undefined) {
+      policy = pagePolicy({ scriptHashes, stripe: options.stripe, https: options.https });
+      policies.set(scriptHashes, policy);
+    }
+    return policy;
+  };
 }
 
 /** API answers and the answers of state-changing routes carry session ids or order data: never cached. */
@@ -97,15 +124,7 @@ export async function installSecurityHeaders(
 
   // A page's policy depends only on its script hashes, fixed per page when the pages are loaded: build
   // each string once, not on every response.
-  const policies = new WeakMap<readonly string[], string>();
-  const policyOf = (scriptHashes: readonly string[]): string => {
-    let policy = policies.get(scriptHashes);
-    if (policy === undefined) {
-      policy = pagePolicy({ scriptHashes, stripe: options.stripe, https: options.https });
-      policies.set(scriptHashes, policy);
-    }
-    return policy;
-  };
+  const policyOf = pagePolicyCache(options);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-Id', request.id);

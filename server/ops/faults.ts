@@ -85,6 +85,23 @@ export function armFaultPoints(
     hit('checkout:session-created');
     return session;
   };
+  // A provider with local sessions writes the session inside the order's transaction: the two checkout
+  // points are then reached inside that transaction (the order and its lines written, then the session),
+  // and a kill there must leave nothing of the checkout behind.
+  if (provider.prepareLocalSession) {
+    const prepare = provider.prepareLocalSession.bind(provider);
+    provider.prepareLocalSession = (input) => {
+      const session = prepare(input);
+      return {
+        ...session,
+        write: async (db) => {
+          hit('checkout:order-stored');
+          await session.write(db);
+          hit('checkout:session-created');
+        },
+      };
+    };
+  }
   const retrieve = provider.retrieveSession.bind(provider);
   provider.retrieveSession = async (id) => {
     const session = await retrieve(id);

@@ -3,10 +3,12 @@
  * order, ask what became of it, expire it. Two implementations: Stripe Checkout (./stripe.ts, the only
  * module that imports the SDK) and the built-in test checkout (./test-checkout.ts).
  */
+import type { Kysely } from 'kysely';
 import type { ZoneId } from '../../domain/config';
 import type { DeliveryPromise } from '../../domain/dispatch';
 import type { Cents } from '../../domain/money';
 import type { PricedLine } from '../../domain/pricing';
+import type { Database } from '../db/schema';
 
 export type ProviderId = 'stripe' | 'test-checkout';
 
@@ -31,6 +33,17 @@ export interface CheckoutSessionInput {
 export interface CreatedSession {
   readonly id: string;
   readonly url: string;
+}
+
+/**
+ * A session of a provider that keeps its sessions in the shop's own database (the test checkout), made
+ * but not yet stored: the order service stores it in the same transaction as its order and lines, so a
+ * failure anywhere leaves neither an order without its session nor a session without its order, and a
+ * checkout commits once.
+ */
+export interface LocalSession extends CreatedSession {
+  /** Writes the session's rows with `db`: the transaction that stores its order. */
+  write(db: Kysely<Database>): Promise<void>;
 }
 
 export interface ShippingAddress {
@@ -82,6 +95,12 @@ export interface PaymentProvider {
   /** Shown to shoppers while redirecting ('Stripe' or 'secure checkout'). */
   readonly label: string;
   createSession(input: CheckoutSessionInput): Promise<CreatedSession>;
+  /**
+   * Only a provider whose sessions live in the shop's own database: the session for `input`, written by
+   * the caller in its own transaction (`LocalSession.write`). A remote provider (Stripe) has none: its
+   * order is stored first, before the provider hears of it, and the session id attached afterwards.
+   */
+  prepareLocalSession?(input: CheckoutSessionInput): LocalSession;
   /** Null when the provider does not know the session. */
   retrieveSession(sessionId: string): Promise<ProviderSession | null>;
   expireSession(sessionId: string): Promise<void>;

@@ -13,6 +13,8 @@ import type { Database } from './schema';
 export type InsertRow<T extends keyof Database> = Insertable<Database[T]>;
 
 export interface PreparedInsert<T extends keyof Database> {
+  /** The statement inserting `rows` (at least one) in `db`'s dialect, for executeAtomically. */
+  compile(db: Kysely<Database>, rows: readonly InsertRow<T>[]): CompiledQuery;
   /** Inserts `rows` (none: nothing is sent) with `db`, which may be a transaction. */
   run(db: Kysely<Database>, rows: readonly InsertRow<T>[]): Promise<void>;
 }
@@ -33,29 +35,33 @@ export function preparedInsert<T extends keyof Database & string>(
   const texts = new Map<string, string>();
   const valuesOf = (row: InsertRow<T>): unknown[] =>
     columns.map((column) => (row as Record<string, unknown>)[column] ?? null);
+  const compile = (db: Kysely<Database>, rows: readonly InsertRow<T>[]): CompiledQuery => {
+    if (rows.length === 0) throw new Error(`preparedInsert(${table}): no rows`);
+    const parameters = rows.flatMap(valuesOf);
+    const key = `${dialectOf(db)}:${rows.length}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      const ordered = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, valuesOf(row)[i]])));
+      // The table's own row type is checked at the call (InsertRow<T>); Kysely's generic overloads cannot
+      // follow a table name that is itself a type parameter.
+      const compiled = db
+        .insertInto(table)
+        .values(ordered as never)
+        .compile();
+      const same =
+        compiled.parameters.length === parameters.length &&
+        compiled.parameters.every((p, i) => Object.is(p, parameters[i]));
+      if (!same) throw new Error(`preparedInsert(${table}): Kysely's parameters are not the rows' values`);
+      text = compiled.sql;
+      if (texts.size >= TEXT_LIMIT) texts.clear();
+      texts.set(key, text);
+    }
+    return CompiledQuery.raw(text, parameters);
+  };
   return {
+    compile,
     async run(db, rows) {
-      if (rows.length === 0) return;
-      const parameters = rows.flatMap(valuesOf);
-      const key = `${dialectOf(db)}:${rows.length}`;
-      let text = texts.get(key);
-      if (text === undefined) {
-        const ordered = rows.map((row) => Object.fromEntries(columns.map((c, i) => [c, valuesOf(row)[i]])));
-        // The table's own row type is checked at the call (InsertRow<T>); Kysely's generic overloads cannot
-        // follow a table name that is itself a type parameter.
-        const compiled = db
-          .insertInto(table)
-          .values(ordered as never)
-          .compile();
-        const same =
-          compiled.parameters.length === parameters.length &&
-          compiled.parameters.every((p, i) => Object.is(p, parameters[i]));
-        if (!same) throw new Error(`preparedInsert(${table}): Kysely's parameters are not the rows' values`);
-        text = compiled.sql;
-        if (texts.size >= TEXT_LIMIT) texts.clear();
-        texts.set(key, text);
-      }
-      await db.executeQuery(CompiledQuery.raw(text, parameters));
+      if (rows.length > 0) await db.executeQuery(compile(db, rows));
     },
   };
 }

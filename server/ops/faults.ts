@@ -85,19 +85,20 @@ export function armFaultPoints(
     hit('checkout:session-created');
     return session;
   };
-  // A provider with local sessions writes the session inside the order's transaction: the two checkout
-  // points are then reached inside that transaction (the order and its lines written, then the session),
-  // and a kill there must leave nothing of the checkout behind.
+  // A provider with local sessions has its session stored with the order, all in one atomic write (one
+  // SQLite transaction, one PostgreSQL statement): there is no moment between the order and its session.
+  // Both checkout points are then reached just before that write, when its statements are made, and a
+  // kill there leaves nothing of the checkout behind.
   if (provider.prepareLocalSession) {
     const prepare = provider.prepareLocalSession.bind(provider);
     provider.prepareLocalSession = (input) => {
       const session = prepare(input);
       return {
         ...session,
-        write: async (db) => {
+        inserts: (db) => {
           hit('checkout:order-stored');
-          await session.write(db);
           hit('checkout:session-created');
+          return session.inserts(db);
         },
       };
     };

@@ -5,7 +5,8 @@
  */
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
-import { deliveryEstimate, deliveryPromise, dispatchDate } from '../../domain/dispatch';
+import type { ZoneId } from '../../domain/config';
+import { type DeliveryPromise, deliveryEstimate, deliveryPromise, dispatchDate } from '../../domain/dispatch';
 import { maskEmail } from '../../domain/email';
 import { type OrderTotals, priceOrder } from '../../domain/pricing';
 import type { NewOutboxRow } from '../db/schema';
@@ -105,6 +106,28 @@ export class OrderService {
     return new Date((this.o.now ?? Date.now)());
   }
 
+  /** The last promise made per zone, and the minute it was made in. */
+  private readonly promises = new Map<
+    ZoneId,
+    { readonly minute: number; readonly promise: DeliveryPromise }
+  >();
+
+  /**
+   * What the hosted checkout shows for an order placed now. The dispatch rules read the Irish date, hour
+   * and minute (domain/dispatch.ts), and Irish time is UTC plus whole hours, so the answer is the same for
+   * every instant of one UTC minute: computed once a minute per zone instead of at every checkout (the
+   * Irish calendar's date formatting was a sixth of the service's CPU per checkout).
+   */
+  private deliveryPromise(zone: ZoneId): DeliveryPromise {
+    const now = this.now();
+    const minute = Math.floor(now.getTime() / 60_000);
+    const cached = this.promises.get(zone);
+    if (cached?.minute === minute) return cached.promise;
+    const promise = deliveryPromise(now, zone, { closures: this.closures });
+    this.promises.set(zone, { minute, promise });
+    return promise;
+  }
+
   async createCheckout(input: ValidCheckout): Promise<CheckoutOutcome> {
     const { store, provider, log } = this.o;
     const totals = priceOrder(input.lines, input.zone, input.giftWrap);
@@ -124,7 +147,7 @@ export class OrderService {
       shipping: totals.shipping,
       giftWrap: totals.giftWrap,
       total: totals.total,
-      delivery: deliveryPromise(this.now(), totals.zone, { closures: this.closures }),
+      delivery: this.deliveryPromise(totals.zone),
       successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
       cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
     };

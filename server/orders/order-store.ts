@@ -8,6 +8,7 @@ import { orderReference } from '../../domain/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import type { OrderTotals } from '../../domain/pricing';
+import { executeAtomically } from '../db/database';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
 import type { LocalSession, ShippingAddress, ShippingDetails } from '../payments/provider';
@@ -209,11 +210,12 @@ export class OrderStore {
         line_total: l.lineTotal,
       }),
     );
-    await this.db.transaction().execute(async (trx) => {
-      await insertOrder.run(trx, [order]);
-      await insertLines.run(trx, lines);
-      if (session) await session.write(trx);
-    });
+    await executeAtomically(this.db, [
+      insertOrder.compile(this.db, [order]),
+      // A priced order has at least one line (priceOrder refuses an empty cart).
+      insertLines.compile(this.db, lines),
+      ...(session ? session.inserts(this.db) : []),
+    ]);
   }
 
   /** The session and the reference derived from it are stored once, together. */

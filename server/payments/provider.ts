@@ -3,7 +3,7 @@
  * order, ask what became of it, expire it. Two implementations: Stripe Checkout (./stripe.ts, the only
  * module that imports the SDK) and the built-in test checkout (./test-checkout.ts).
  */
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { ZoneId } from '../../domain/config';
 import type { DeliveryPromise } from '../../domain/dispatch';
 import type { Cents } from '../../domain/money';
@@ -42,8 +42,11 @@ export interface CreatedSession {
  * checkout commits once.
  */
 export interface LocalSession extends CreatedSession {
-  /** Writes the session's rows with `db`: the transaction that stores its order. */
-  write(db: Kysely<Database>): Promise<void>;
+  /**
+   * The plain inserts that store the session (preparedInsert's compile, in `db`'s dialect), run by the
+   * order store with its order's inserts, all or none (executeAtomically).
+   */
+  inserts(db: Kysely<Database>): readonly CompiledQuery[];
 }
 
 export interface ShippingAddress {
@@ -96,8 +99,8 @@ export interface PaymentProvider {
   readonly label: string;
   createSession(input: CheckoutSessionInput): Promise<CreatedSession>;
   /**
-   * Only a provider whose sessions live in the shop's own database: the session for `input`, written by
-   * the caller in its own transaction (`LocalSession.write`). A remote provider (Stripe) has none: its
+   * Only a provider whose sessions live in the shop's own database: the session for `input`, stored by
+   * the caller together with its order (`LocalSession.inserts`). A remote provider (Stripe) has none: its
    * order is stored first, before the provider hears of it, and the session id attached afterwards.
    */
   prepareLocalSession?(input: CheckoutSessionInput): LocalSession;

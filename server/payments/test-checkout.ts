@@ -10,6 +10,7 @@ import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
 import type { DeliveryPromise } from '../../domain/dispatch';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import { lineNameWithSize } from '../../domain/sizes';
+import { executeAtomically } from '../db/database';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, TestCheckoutSessionRow } from '../db/schema';
 import { randomAlphanumeric } from '../orders/ids';
@@ -170,7 +171,7 @@ export function createTestCheckoutProvider(options: {
     return {
       id,
       url: `${publicUrl}/test-checkout/${id}`,
-      write: (writer) => insertSession.run(writer, [sessionRow]),
+      inserts: (target) => [insertSession.compile(target, [sessionRow])],
     };
   }
 
@@ -183,7 +184,7 @@ export function createTestCheckoutProvider(options: {
 
     async createSession(input: CheckoutSessionInput): Promise<CreatedSession> {
       const session = prepare(input);
-      await session.write(db);
+      await executeAtomically(db, session.inserts(db));
       return { id: session.id, url: session.url };
     },
 

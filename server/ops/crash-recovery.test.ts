@@ -222,9 +222,9 @@ describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
         db.selectFrom('orders').select(['id', 'session_id', 'status']).orderBy('created_at').execute(),
       );
       // Four checkouts were started. The test checkout stores the order, its lines and its session in one
-      // transaction, and the first two died inside it (after the order, after the session): nothing of
-      // them is left, not even an order without its session. The third died after committing, before its
-      // reply: a whole pending order with its session. Only the one paid for is paid.
+      // atomic write, and the first two died at its checkout points, just before it (faults.ts): nothing
+      // of them is left, not even an order without its session. The third died after that write, before
+      // its reply: a whole pending order with its session. Only the one paid for is paid.
       expect(orders).toHaveLength(2);
       const paid = orders.filter((o) => o.status === 'paid');
       expect(paid.map((o) => o.session_id)).toEqual([sessionId]);

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -34,6 +34,26 @@ describe('database (SQLite)', () => {
     const { db, close } = await openDatabase(dataDir());
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
     expect(mode.rows[0]?.journal_mode).toBe('wal');
+    await close();
+  });
+
+  it("checkpoints the WAL from its own thread, not in the server's commits", async () => {
+    const dir = dataDir();
+    const { db, close } = await openDatabase(dir);
+    const file = path.join(dir, DATABASE_FILE);
+    // Far below the server connection's own (fallback) threshold, far above SQLite's default 1,000 pages.
+    const auto = await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(db);
+    expect(auto.rows[0]?.wal_autocheckpoint).toBeGreaterThan(1_000);
+    const before = statSync(file).size;
+    await sql`create table filler (id integer primary key, body text not null)`.execute(db);
+    for (let i = 0; i < 200; i++) {
+      await sql`insert into filler (body) values (${'x'.repeat(4_000)})`.execute(db);
+    }
+    // 200 commits of a page or more each, all in the WAL until a checkpoint copies them into the file:
+    // the server's connection did not (its threshold is 4,000 pages), the checkpointer thread does.
+    await expect
+      .poll(() => statSync(file).size, { timeout: 5_000, interval: 50 })
+      .toBeGreaterThan(before + 200 * 4_000);
     await close();
   });
 });

@@ -5,7 +5,9 @@
  * ./dialect.ts.
  */
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -129,29 +131,35 @@ export async function openDatabase(
   location: DatabaseLocation,
   migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
 ): Promise<OpenDatabase> {
-  const opened =
+  const opened: Opened & { checkpointer?: Checkpointer } =
     typeof location === 'string'
       ? openSqlite(location)
       : location.dialect === 'sqlite'
         ? openSqlite(location.dataDir)
         : openPostgres(location);
-  const { db } = opened;
+  const { db, file, description, checkpointer } = opened;
+  const shut = async () => {
+    await checkpointer?.stop();
+    await db.destroy();
+  };
   let applied: string[];
   try {
     applied = await migrate(db, migrations);
   } catch (err) {
-    await db.destroy();
+    await shut();
     throw err;
   }
   let closed = false;
   return {
-    ...opened,
+    db,
+    file,
+    description,
     dialect: dialectOf(db),
     applied,
     async close() {
       if (closed) return;
       closed = true;
-      await db.destroy();
+      await shut();
     },
   };
 }
@@ -175,7 +183,81 @@ function switchToWal(native: BetterSqlite3.Database): void {
   }
 }
 
-function openSqlite(dataDir: string): Opened {
+/** How often the checkpointer thread moves the WAL's committed pages into the database file. */
+const CHECKPOINT_INTERVAL_MS = 100;
+
+/**
+ * The server's own connection checkpoints only when the WAL has grown this far (about 16 MB): never while
+ * the checkpointer thread keeps up, and still bounded if that thread is gone.
+ */
+const FALLBACK_AUTOCHECKPOINT_PAGES = 4_000;
+
+/** A WAL file larger than this after a checkpoint is truncated back (a burst leaves no lasting file). */
+const JOURNAL_SIZE_LIMIT_BYTES = 32 * 1024 * 1024;
+
+/**
+ * SQLite's automatic checkpoint runs inside the commit that crosses 1,000 WAL pages, on the connection
+ * that commits: copying the pages into the database file and its fsyncs (synchronous=NORMAL syncs at
+ * checkpoints) blocked the event loop for tens of milliseconds every few dozen checkouts, every request in
+ * flight waiting (the checkout's p99 in bench:api). A worker thread with a connection of its own runs a
+ * PASSIVE checkpoint every CHECKPOINT_INTERVAL_MS instead: it never blocks the server's writers or
+ * readers, and the WAL restarts from its beginning at the next commit after it caught up. Same
+ * durability: the same pages are written and synced, by another thread.
+ */
+const CHECKPOINTER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
+let failed = false;
+const timer = setInterval(() => {
+  try {
+    db.pragma('wal_checkpoint(PASSIVE)');
+  } catch (err) {
+    // Reported once; the server's fallback autocheckpoint bounds the WAL meanwhile.
+    if (!failed) parentPort.postMessage({ error: String((err && err.message) || err) });
+    failed = true;
+  }
+}, workerData.intervalMs);
+parentPort.on('message', () => {
+  clearInterval(timer);
+  db.close();
+  parentPort.close();
+});
+`;
+
+const requireHere = createRequire(import.meta.url);
+
+interface Checkpointer {
+  stop(): Promise<void>;
+}
+
+function startCheckpointer(file: string): Checkpointer {
+  const worker = new Worker(CHECKPOINTER, {
+    eval: true,
+    workerData: {
+      driver: requireHere.resolve('better-sqlite3'),
+      file,
+      busyTimeoutMs: BUSY_TIMEOUT_MS,
+      intervalMs: CHECKPOINT_INTERVAL_MS,
+    },
+  });
+  // Never what keeps the process alive; an error in it must not end the server (the fallback holds).
+  worker.unref();
+  worker.on('error', () => {});
+  worker.on('message', () => {});
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const timeout = setTimeout(() => void worker.terminate(), 2_000);
+      await exited;
+      clearTimeout(timeout);
+    },
+  };
+}
+
+function openSqlite(dataDir: string): Opened & { checkpointer: Checkpointer } {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
   const native = new BetterSqlite3(file);
@@ -185,8 +267,82 @@ function openSqlite(dataDir: string): Opened {
   // commits, the usual trade-off for a web application's SQLite.
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
-  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(native)) });
-  return { db, file, description: file };
+  native.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  native.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
+  const cached = withStatementCache(native);
+  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(cached) });
+  const batch = native.transaction((queries: readonly CompiledQuery[]) => {
+    for (const query of queries) cached.prepare(query.sql).run(query.parameters);
+  });
+  sqliteBatches.set(db, (queries) => batch.immediate(queries));
+  return { db, file, description: file, checkpointer: startCheckpointer(file) };
+}
+
+/** SQLite databases opened here: their statements in one native transaction (executeAtomically). */
+const sqliteBatches = new WeakMap<Kysely<Database>, (queries: readonly CompiledQuery[]) => void>();
+
+/** PostgreSQL: the one statement that runs a list of inserts, by the inserts' texts. */
+const combinedInserts = new Map<string, string>();
+const COMBINED_LIMIT = 64;
+
+/** `insert into "t" (...) values ($1, ...)` as Kysely writes it: no RETURNING, no ON CONFLICT. */
+const PLAIN_INSERT = /^insert into "\w+" \([^)]*\) values \(/;
+
+/**
+ * The inserts as ONE PostgreSQL statement: `with w0 as (insert ...), w1 as (insert ...) insert ...`. A
+ * statement is atomic by itself, so this needs no begin and commit: one round trip instead of two more
+ * than the inserts. Foreign keys between the inserts hold (PostgreSQL checks them at the end of the
+ * statement). Kysely writes every value as a parameter ($1, $2, ...; identifiers are quoted and the
+ * shop's never hold a `$`), so each insert's placeholders are renumbered after the previous ones'.
+ */
+function combineInserts(queries: readonly CompiledQuery[]): CompiledQuery {
+  const key = queries.map((q) => q.sql).join('\n');
+  let text = combinedInserts.get(key);
+  if (text === undefined) {
+    let offset = 0;
+    const parts = queries.map((q) => {
+      if (!PLAIN_INSERT.test(q.sql) || / returning | on conflict /i.test(q.sql)) {
+        throw new Error(`executeAtomically: not a plain insert: ${q.sql.slice(0, 60)}`);
+      }
+      const from = offset;
+      offset += q.parameters.length;
+      return q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + from}`);
+    });
+    const last = parts.pop() ?? '';
+    text = `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${last}`;
+    if (combinedInserts.size >= COMBINED_LIMIT) combinedInserts.clear();
+    combinedInserts.set(key, text);
+  }
+  return CompiledQuery.raw(
+    text,
+    queries.flatMap((q) => q.parameters),
+  );
+}
+
+/**
+ * Runs plain inserts (`preparedInsert(...).compile`) all or none, as cheaply as the dialect allows. On a
+ * SQLite database opened here: one native better-sqlite3 transaction, run synchronously while Kysely's
+ * single connection is held (no other query can interleave, and none of Kysely's per-query promises and
+ * driver calls). On PostgreSQL: one statement (combineInserts). Otherwise (a Kysely transaction passed
+ * in, or another database): a Kysely transaction, one query after the other.
+ */
+export async function executeAtomically(
+  db: Kysely<Database>,
+  queries: readonly CompiledQuery[],
+): Promise<void> {
+  if (queries.length === 0) return;
+  const sqlite = sqliteBatches.get(db);
+  if (sqlite) {
+    await db.connection().execute(async () => sqlite(queries));
+    return;
+  }
+  if (dialectOf(db) === 'postgres') {
+    await db.executeQuery(queries.length === 1 ? (queries[0] as CompiledQuery) : combineInserts(queries));
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    for (const query of queries) await trx.executeQuery(query);
+  });
 }
 
 const PG_INT8_OID = 20;

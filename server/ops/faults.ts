@@ -85,6 +85,24 @@ export function armFaultPoints(
     hit('checkout:session-created');
     return session;
   };
+  // A provider with local sessions has its session stored with the order, all in one atomic write (one
+  // SQLite transaction, one PostgreSQL statement): there is no moment between the order and its session.
+  // Both checkout points are then reached just before that write, when its statements are made, and a
+  // kill there leaves nothing of the checkout behind.
+  if (provider.prepareLocalSession) {
+    const prepare = provider.prepareLocalSession.bind(provider);
+    provider.prepareLocalSession = (input) => {
+      const session = prepare(input);
+      return {
+        ...session,
+        inserts: (db) => {
+          hit('checkout:order-stored');
+          hit('checkout:session-created');
+          return session.inserts(db);
+        },
+      };
+    };
+  }
   const retrieve = provider.retrieveSession.bind(provider);
   provider.retrieveSession = async (id) => {
     const session = await retrieve(id);

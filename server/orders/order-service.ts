@@ -5,13 +5,16 @@
  */
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
-import { deliveryEstimate, deliveryPromise, dispatchDate } from '../../domain/dispatch';
+import type { ZoneId } from '../../domain/config';
+import { type DeliveryPromise, deliveryEstimate, deliveryPromise, dispatchDate } from '../../domain/dispatch';
 import { maskEmail } from '../../domain/email';
-import { priceOrder } from '../../domain/pricing';
+import { type OrderTotals, priceOrder } from '../../domain/pricing';
 import type { NewOutboxRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { customerConfirmation, type LegalMailFacts, ownerNotification } from '../mail/templates';
 import {
+  type CheckoutSessionInput,
+  type CreatedSession,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderSession,
@@ -103,33 +106,65 @@ export class OrderService {
     return new Date((this.o.now ?? Date.now)());
   }
 
+  /** The last promise made per zone, and the minute it was made in. */
+  private readonly promises = new Map<
+    ZoneId,
+    { readonly minute: number; readonly promise: DeliveryPromise }
+  >();
+
+  /**
+   * What the hosted checkout shows for an order placed now. The dispatch rules read the Irish date, hour
+   * and minute (domain/dispatch.ts), and Irish time is UTC plus whole hours, so the answer is the same for
+   * every instant of one UTC minute: computed once a minute per zone instead of at every checkout (the
+   * Irish calendar's date formatting was a sixth of the service's CPU per checkout).
+   */
+  private deliveryPromise(zone: ZoneId): DeliveryPromise {
+    const now = this.now();
+    const minute = Math.floor(now.getTime() / 60_000);
+    const cached = this.promises.get(zone);
+    if (cached?.minute === minute) return cached.promise;
+    const promise = deliveryPromise(now, zone, { closures: this.closures });
+    this.promises.set(zone, { minute, promise });
+    return promise;
+  }
+
   async createCheckout(input: ValidCheckout): Promise<CheckoutOutcome> {
     const { store, provider, log } = this.o;
     const totals = priceOrder(input.lines, input.zone, input.giftWrap);
     const orderId = newOrderId();
-    // The order (with its lines) is stored before the provider hears of it: whatever fails later, the
-    // shop knows about every checkout it opened.
-    await store.createPending({
+    const order = {
       id: orderId,
       provider: provider.id,
       email: input.email,
       totals,
       giftMessage: input.giftMessage,
-    });
-    let session: { id: string; url: string };
+    };
+    const sessionInput: CheckoutSessionInput = {
+      orderId,
+      email: input.email,
+      zone: totals.zone,
+      lines: totals.lines,
+      shipping: totals.shipping,
+      giftWrap: totals.giftWrap,
+      total: totals.total,
+      delivery: this.deliveryPromise(totals.zone),
+      successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
+      cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
+    };
+    const local = provider.prepareLocalSession?.(sessionInput);
+    if (local) {
+      // The provider keeps its sessions in the shop's own database: the order, its lines and the session
+      // are one transaction, so the shop still knows every checkout it opened, and a failure anywhere
+      // leaves none of it behind (nothing to mark abandoned, no session to expire).
+      await store.createPending({ ...order, session: local });
+      return this.opened(orderId, local, totals);
+    }
+    // A remote provider: the order (with its lines) is stored before the provider hears of it, so
+    // whatever fails later, the shop knows about every checkout it opened.
+    await store.createPending(order);
+    let session: CreatedSession;
     try {
-      session = await provider.createSession({
-        orderId,
-        email: input.email,
-        zone: totals.zone,
-        lines: totals.lines,
-        shipping: totals.shipping,
-        giftWrap: totals.giftWrap,
-        total: totals.total,
-        delivery: deliveryPromise(this.now(), totals.zone, { closures: this.closures }),
-        successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
-        cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
-      });
+      session = await provider.createSession(sessionInput);
     } catch (err) {
       await store.markAbandoned(orderId, `checkout session not created: ${errorText(err)}`);
       if (err instanceof PaymentProviderError) {
@@ -151,7 +186,11 @@ export class OrderService {
       await store.markAbandoned(orderId, `session not recorded: ${errorText(err)}`).catch(() => undefined);
       throw err;
     }
-    log.info(
+    return this.opened(orderId, session, totals);
+  }
+
+  private opened(orderId: string, session: CreatedSession, totals: OrderTotals): CheckoutOutcome {
+    this.o.log.info(
       { orderId, sessionId: session.id, total: totals.total, items: totals.itemCount, zone: totals.zone },
       'checkout: session created',
     );

@@ -8,8 +8,10 @@ import { orderReference } from '../../domain/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import type { OrderTotals } from '../../domain/pricing';
+import { executeAtomically } from '../db/database';
+import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
-import type { ShippingAddress, ShippingDetails } from '../payments/provider';
+import type { LocalSession, ShippingAddress, ShippingDetails } from '../payments/provider';
 import { newOrderKey } from './order-key';
 
 export interface StoredOrder {
@@ -66,6 +68,45 @@ export interface StoredOrderLine {
   readonly lineTotal: number;
 }
 
+/** A new order's columns, in the order its prepared insert writes them (the rest keep their defaults). */
+const insertOrder = preparedInsert('orders', [
+  'id',
+  'provider',
+  'session_id',
+  'reference',
+  'status',
+  'email',
+  'zone',
+  'currency',
+  'subtotal',
+  'shipping',
+  'gift_wrap',
+  'total',
+  'item_count',
+  'shipping_name',
+  'shipping_address',
+  'failure_reason',
+  'created_at',
+  'updated_at',
+  'paid_at',
+  'checked_at',
+  'desk_status',
+  'gift_message',
+  'dispatch_date',
+]);
+
+/** All of an order's lines in one statement. */
+const insertLines = preparedInsert('order_lines', [
+  'order_id',
+  'position',
+  'product_id',
+  'name',
+  'size',
+  'unit_price',
+  'quantity',
+  'line_total',
+]);
+
 function nowIso(): string {
   return new Date().toISOString();
 }
@@ -114,7 +155,12 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
 export class OrderStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The order and its lines, in one transaction: there is never an order without its lines. */
+  /**
+   * The order and its lines, in one transaction: there is never an order without its lines. With a
+   * `session` (a provider that keeps its sessions in the shop's database, LocalSession), the order is
+   * stored with its session id and reference and the session is written in the same transaction: one
+   * commit, and a failure anywhere leaves nothing of the checkout behind.
+   */
   async createPending(input: {
     id: string;
     provider: string;
@@ -122,55 +168,54 @@ export class OrderStore {
     totals: OrderTotals;
     /** With gift wrap only (checked by checkGiftMessage); absent or null without one. */
     giftMessage?: string | null;
+    session?: LocalSession;
   }): Promise<void> {
-    const { totals } = input;
+    const { totals, session } = input;
     const at = nowIso();
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('orders')
-        .values({
-          id: input.id,
-          provider: input.provider,
-          session_id: null,
-          reference: null,
-          status: 'pending',
-          email: input.email,
-          zone: totals.zone,
-          // ISO 4217 in the lower case payment providers use.
-          currency: PAYMENT_CURRENCY,
-          subtotal: totals.subtotal,
-          shipping: totals.shipping,
-          gift_wrap: totals.giftWrap,
-          total: totals.total,
-          item_count: totals.itemCount,
-          shipping_name: null,
-          shipping_address: null,
-          failure_reason: null,
-          created_at: at,
-          updated_at: at,
-          paid_at: null,
-          checked_at: null,
-          desk_status: 'pending',
-          gift_message: input.giftMessage ?? null,
-          dispatch_date: null,
-        })
-        .execute();
-      await trx
-        .insertInto('order_lines')
-        .values(
-          totals.lines.map((l, position) => ({
-            order_id: input.id,
-            position,
-            product_id: l.id,
-            name: l.name,
-            size: l.size ?? DEFAULT_SIZE,
-            unit_price: l.unitPrice,
-            quantity: l.quantity,
-            line_total: l.lineTotal,
-          })),
-        )
-        .execute();
-    });
+    const order: InsertRow<'orders'> = {
+      id: input.id,
+      provider: input.provider,
+      session_id: session ? session.id : null,
+      reference: session ? orderReference(session.id) : null,
+      status: 'pending',
+      email: input.email,
+      zone: totals.zone,
+      // ISO 4217 in the lower case payment providers use.
+      currency: PAYMENT_CURRENCY,
+      subtotal: totals.subtotal,
+      shipping: totals.shipping,
+      gift_wrap: totals.giftWrap,
+      total: totals.total,
+      item_count: totals.itemCount,
+      shipping_name: null,
+      shipping_address: null,
+      failure_reason: null,
+      created_at: at,
+      updated_at: at,
+      paid_at: null,
+      checked_at: null,
+      desk_status: 'pending',
+      gift_message: input.giftMessage ?? null,
+      dispatch_date: null,
+    };
+    const lines = totals.lines.map(
+      (l, position): InsertRow<'order_lines'> => ({
+        order_id: input.id,
+        position,
+        product_id: l.id,
+        name: l.name,
+        size: l.size ?? DEFAULT_SIZE,
+        unit_price: l.unitPrice,
+        quantity: l.quantity,
+        line_total: l.lineTotal,
+      }),
+    );
+    await executeAtomically(this.db, [
+      insertOrder.compile(this.db, [order]),
+      // A priced order has at least one line (priceOrder refuses an empty cart).
+      insertLines.compile(this.db, lines),
+      ...(session ? session.inserts(this.db) : []),
+    ]);
   }
 
   /** The session and the reference derived from it are stored once, together. */

@@ -3,10 +3,12 @@
  * order, ask what became of it, expire it. Two implementations: Stripe Checkout (./stripe.ts, the only
  * module that imports the SDK) and the built-in test checkout (./test-checkout.ts).
  */
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { ZoneId } from '../../domain/config';
 import type { DeliveryPromise } from '../../domain/dispatch';
 import type { Cents } from '../../domain/money';
 import type { PricedLine } from '../../domain/pricing';
+import type { Database } from '../db/schema';
 
 export type ProviderId = 'stripe' | 'test-checkout';
 
@@ -31,6 +33,20 @@ export interface CheckoutSessionInput {
 export interface CreatedSession {
   readonly id: string;
   readonly url: string;
+}
+
+/**
+ * A session of a provider that keeps its sessions in the shop's own database (the test checkout), made
+ * but not yet stored: the order service stores it in the same transaction as its order and lines, so a
+ * failure anywhere leaves neither an order without its session nor a session without its order, and a
+ * checkout commits once.
+ */
+export interface LocalSession extends CreatedSession {
+  /**
+   * The plain inserts that store the session (preparedInsert's compile, in `db`'s dialect), run by the
+   * order store with its order's inserts, all or none (executeAtomically).
+   */
+  inserts(db: Kysely<Database>): readonly CompiledQuery[];
 }
 
 export interface ShippingAddress {
@@ -82,6 +98,12 @@ export interface PaymentProvider {
   /** Shown to shoppers while redirecting ('Stripe' or 'secure checkout'). */
   readonly label: string;
   createSession(input: CheckoutSessionInput): Promise<CreatedSession>;
+  /**
+   * Only a provider whose sessions live in the shop's own database: the session for `input`, stored by
+   * the caller together with its order (`LocalSession.inserts`). A remote provider (Stripe) has none: its
+   * order is stored first, before the provider hears of it, and the session id attached afterwards.
+   */
+  prepareLocalSession?(input: CheckoutSessionInput): LocalSession;
   /** Null when the provider does not know the session. */
   retrieveSession(sessionId: string): Promise<ProviderSession | null>;
   expireSession(sessionId: string): Promise<void>;

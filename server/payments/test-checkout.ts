@@ -10,11 +10,14 @@ import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
 import type { DeliveryPromise } from '../../domain/dispatch';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import { lineNameWithSize } from '../../domain/sizes';
+import { executeAtomically } from '../db/database';
+import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, TestCheckoutSessionRow } from '../db/schema';
 import { randomAlphanumeric } from '../orders/ids';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
+  type LocalSession,
   type PaymentProvider,
   type ProviderRefund,
   type ProviderSession,
@@ -59,6 +62,7 @@ export interface TestSession {
 
 export interface TestCheckoutProvider extends PaymentProvider {
   readonly id: 'test-checkout';
+  prepareLocalSession(input: CheckoutSessionInput): LocalSession;
   getSession(sessionId: string): Promise<TestSession | null>;
   /** Records the payment; false when the session was no longer open (paid twice, expired). */
   pay(sessionId: string, shipping: ShippingDetails): Promise<boolean>;
@@ -68,6 +72,27 @@ export interface TestCheckoutProvider extends PaymentProvider {
   /** Every refund asked of the test checkout in this process, oldest first (tests read it). */
   readonly refunds: readonly (RefundInput & { readonly id: string })[];
 }
+
+/** Every column of a new session, in the order its one prepared insert writes them. */
+const insertSession = preparedInsert('test_checkout_sessions', [
+  'id',
+  'order_id',
+  'status',
+  'payment_status',
+  'customer_email',
+  'zone',
+  'currency',
+  'amount_total',
+  'summary',
+  'success_url',
+  'cancel_url',
+  'shipping_name',
+  'shipping_address',
+  'declines',
+  'created_at',
+  'expires_at_ms',
+  'completed_at',
+]);
 
 function toSession(row: TestCheckoutSessionRow, now: number): TestSession {
   const zone = row.zone as ZoneId;
@@ -105,52 +130,62 @@ export function createTestCheckoutProvider(options: {
     return db.selectFrom('test_checkout_sessions').selectAll().where('id', '=', sessionId).executeTakeFirst();
   }
 
+  /** A new session's id, page and row; createSession writes it alone, the order service with its order. */
+  function prepare(input: CheckoutSessionInput): LocalSession {
+    // Same shape as Stripe's ids: an 8-character prefix, then random letters and digits.
+    const id = `cs_test_${randomAlphanumeric(58)}`;
+    const summary: TestSessionSummary = {
+      lines: input.lines.map((l) => ({
+        // As Stripe shows it: the line name carries the size.
+        name: lineNameWithSize(l),
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        lineTotal: l.lineTotal,
+      })),
+      subtotal: input.lines.reduce((sum, l) => sum + l.lineTotal, 0),
+      shipping: input.shipping,
+      giftWrap: input.giftWrap,
+      total: input.total,
+      delivery: input.delivery,
+    };
+    const at = now();
+    const sessionRow: InsertRow<'test_checkout_sessions'> = {
+      id,
+      order_id: input.orderId,
+      status: 'open',
+      payment_status: 'unpaid',
+      customer_email: input.email,
+      zone: input.zone,
+      currency: PAYMENT_CURRENCY,
+      amount_total: input.total,
+      summary: JSON.stringify(summary),
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+      shipping_name: null,
+      shipping_address: null,
+      declines: 0,
+      created_at: new Date(at).toISOString(),
+      expires_at_ms: at + TEST_SESSION_LIFETIME_MS,
+      completed_at: null,
+    };
+    return {
+      id,
+      url: `${publicUrl}/test-checkout/${id}`,
+      inserts: (target) => [insertSession.compile(target, [sessionRow])],
+    };
+  }
+
   return {
     id: 'test-checkout',
     label: 'secure checkout',
     parseWebhook: null,
 
+    prepareLocalSession: prepare,
+
     async createSession(input: CheckoutSessionInput): Promise<CreatedSession> {
-      // Same shape as Stripe's ids: an 8-character prefix, then random letters and digits.
-      const id = `cs_test_${randomAlphanumeric(58)}`;
-      const summary: TestSessionSummary = {
-        lines: input.lines.map((l) => ({
-          // As Stripe shows it: the line name carries the size.
-          name: lineNameWithSize(l),
-          quantity: l.quantity,
-          unitPrice: l.unitPrice,
-          lineTotal: l.lineTotal,
-        })),
-        subtotal: input.lines.reduce((sum, l) => sum + l.lineTotal, 0),
-        shipping: input.shipping,
-        giftWrap: input.giftWrap,
-        total: input.total,
-        delivery: input.delivery,
-      };
-      const at = now();
-      await db
-        .insertInto('test_checkout_sessions')
-        .values({
-          id,
-          order_id: input.orderId,
-          status: 'open',
-          payment_status: 'unpaid',
-          customer_email: input.email,
-          zone: input.zone,
-          currency: PAYMENT_CURRENCY,
-          amount_total: input.total,
-          summary: JSON.stringify(summary),
-          success_url: input.successUrl,
-          cancel_url: input.cancelUrl,
-          shipping_name: null,
-          shipping_address: null,
-          declines: 0,
-          created_at: new Date(at).toISOString(),
-          expires_at_ms: at + TEST_SESSION_LIFETIME_MS,
-          completed_at: null,
-        })
-        .execute();
-      return { id, url: `${publicUrl}/test-checkout/${id}` };
+      const session = prepare(input);
+      await executeAtomically(db, session.inserts(db));
+      return { id: session.id, url: session.url };
     },
 
     async retrieveSession(sessionId: string): Promise<ProviderSession | null> {

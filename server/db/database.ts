@@ -18,7 +18,6 @@ import {
   Kysely,
   type Migration,
   Migrator,
-  PostgresDialect,
   SqliteAdapter,
   type SqliteDatabase,
   SqliteDialect,
@@ -27,6 +26,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector';
 import { dialectOf, type SqlDialect } from './dialect';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
@@ -381,7 +381,7 @@ function openPostgres(location: PostgresLocation): Opened {
   pool.on('connect', (client) => {
     client.on('error', () => {});
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, file: null, description: describePostgresUrl(location.url) };
 }
 

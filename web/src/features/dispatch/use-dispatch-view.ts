@@ -25,10 +25,13 @@ export function useDispatchView(zone: ZoneId): DispatchView | null {
         // says how long production takes, and the error tracker reports failed chunks already.
         .catch(() => undefined);
     };
-    refresh();
+    // The first request starts the worker (a few ms of main thread on a slow phone): in a task of its
+    // own, not in the effects pass that ends hydration.
+    const first = window.setTimeout(refresh, 0);
     const timer = window.setInterval(refresh, REFRESH_MS);
     return () => {
       live = false;
+      window.clearTimeout(first);
       window.clearInterval(timer);
     };
   }, []);

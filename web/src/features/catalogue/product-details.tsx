@@ -120,8 +120,9 @@ export function ProductDetails({ product }: { product: Product }) {
 
           {/* Below the fold on every screen: hydrated after the rest of the page, in a commit of its own,
               and laid out by the browser only when it comes near (as .render-when-near in styles.css;
-              about 420 px tall on a phone with its sections closed). */}
-          <div className="[contain-intrinsic-size:auto_420px] [content-visibility:auto]">
+              about 420 px tall on a phone with its sections closed). A placeholder height only: an
+              intrinsic width would be this grid column's min-content width and widen the page on a phone. */}
+          <div className="[contain-intrinsic-height:auto_420px] [content-visibility:auto]">
             <HydrateLater>
               <ProductAbout product={product} />
             </HydrateLater>

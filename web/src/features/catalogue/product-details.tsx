@@ -118,12 +118,20 @@ export function ProductDetails({ product }: { product: Product }) {
 
           <ProductActions product={product} size={size} />
 
-          <ProductAbout product={product} />
+          {/* Below the fold on every screen: hydrated after the rest of the page, in a commit of its own,
+              and laid out by the browser only when it comes near (as .render-when-near in styles.css;
+              about 420 px tall on a phone with its sections closed). A placeholder height only: an
+              intrinsic width would be this grid column's min-content width and widen the page on a phone. */}
+          <div className="[contain-intrinsic-height:auto_420px] [content-visibility:auto]">
+            <HydrateLater>
+              <ProductAbout product={product} />
+            </HydrateLater>
+          </div>
         </div>
       </div>
 
       <HydrateLater>
-        <section aria-labelledby="similar-heading" className="mt-16">
+        <section aria-labelledby="similar-heading" className="render-when-near mt-16">
           <h2 id="similar-heading" className="font-serif text-3xl">
             You Might Also Like
           </h2>

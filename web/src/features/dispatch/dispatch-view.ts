@@ -1,13 +1,12 @@
 /**
- * The dispatch calendar as the product page and the cart show it (docs/product.md §14). It runs in a
- * worker (dispatch-worker.ts, started by dispatch-calendar.ts after hydration), or lazily loaded on the
- * main thread where there is no worker: the holiday calendar, the closures' parser and Intl's Irish time
+ * The dispatch calendar as the product page and the cart show it (docs/product.md §14). Loaded lazily
+ * by useDispatchView, after hydration: the holiday calendar, the closures' parser and Intl's Irish time
  * zone never reach the home page, and a prerendered page never carries a date computed at build time.
  * The same domain functions compute the date the server stores at payment.
  */
 import { formatDayMonth } from '../../../../domain/calendar-date';
 import { type ClosedDates, NO_CLOSURES, parseClosedDates } from '../../../../domain/closed-dates';
-import { DISPATCH, SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../../../../domain/config';
+import { DISPATCH, SHIPPING_ZONES, type ZoneId } from '../../../../domain/config';
 import {
   christmasDeadlines,
   christmasMessage,
@@ -23,22 +22,12 @@ declare global {
   }
 }
 
-/** The server's closures as /runtime-env.js set them (a worker has no window: the page sends them). */
-export function browserClosuresText(): string | null {
-  const text = typeof window === 'undefined' ? undefined : window.__SOLAS_CLOSED_DATES__;
-  return typeof text === 'string' ? text : null;
-}
-
-/** Closures from the server's text; none when the script did not run or sent something unreadable. */
-export function closuresFromText(text: string | null): ClosedDates {
-  if (text === null) return NO_CLOSURES;
-  const parsed = parseClosedDates(text);
-  return parsed.ok ? parsed.value : NO_CLOSURES;
-}
-
 /** The server's closures; none when the script did not run or sent something unreadable. */
 export function browserClosures(): ClosedDates {
-  return closuresFromText(browserClosuresText());
+  const text = typeof window === 'undefined' ? undefined : window.__SOLAS_CLOSED_DATES__;
+  if (typeof text !== 'string') return NO_CLOSURES;
+  const parsed = parseClosedDates(text);
+  return parsed.ok ? parsed.value : NO_CLOSURES;
 }
 
 export interface DispatchView {
@@ -53,9 +42,6 @@ export interface DispatchView {
   /** Shown when there is neither a closure nor a Christmas notice. */
   readonly cutOffNote: string;
 }
-
-/** One view per delivery zone, so the cart's destination select switches between them at once. */
-export type DispatchViews = Readonly<Record<ZoneId, DispatchView>>;
 
 const { hour, minute } = DISPATCH.cutOff;
 /** Why the date is what it is. */
@@ -76,10 +62,4 @@ export function dispatchView(
     christmas: deadline ? { text: christmasMessage(deadline), passed: deadline.passed } : null,
     cutOffNote: CUT_OFF_NOTE,
   };
-}
-
-/** The views of every zone at `now`: what a worker answers for one reading of the page's clock. */
-export function dispatchViews(now: Date, closures: ClosedDates = browserClosures()): DispatchViews {
-  const entries = ZONE_IDS.map((zone) => [zone, dispatchView(now, zone, closures)] as const);
-  return Object.fromEntries(entries) as Record<ZoneId, DispatchView>;
 }

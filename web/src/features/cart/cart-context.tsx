@@ -57,6 +57,18 @@ export interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
+/** What changes the cart's lines; the same functions for the app's life. */
+export type CartActions = Pick<
+  CartContextValue,
+  'addItem' | 'removeItem' | 'setQuantity' | 'increment' | 'decrement' | 'setSize' | 'clear'
+>;
+
+/**
+ * The cart's actions alone, for components that change the cart but do not show it (every product card's
+ * quick add): they do not re-render when the cart changes (bench:inp's quick add).
+ */
+const CartActionsContext = createContext<CartActions | null>(null);
+
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = usePersistedStore({
     key: STORAGE_KEYS.cart,
@@ -144,7 +156,22 @@ export function CartProvider({ children }: { children: ReactNode }) {
     clear,
   ]);
 
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+  const actions = useMemo<CartActions>(
+    () => ({ addItem, removeItem, setQuantity, increment, decrement, setSize, clear }),
+    [addItem, removeItem, setQuantity, increment, decrement, setSize, clear],
+  );
+
+  return (
+    <CartActionsContext.Provider value={actions}>
+      <CartContext.Provider value={value}>{children}</CartContext.Provider>
+    </CartActionsContext.Provider>
+  );
+}
+
+export function useCartActions(): CartActions {
+  const ctx = useContext(CartActionsContext);
+  if (!ctx) throw new Error('useCartActions must be used within a CartProvider');
+  return ctx;
 }
 
 export function useCart(): CartContextValue {

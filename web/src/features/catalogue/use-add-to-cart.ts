@@ -3,8 +3,8 @@ import type { Product } from '../../../../domain/catalogue';
 import { DEFAULT_SIZE, type SizeCode } from '../../../../domain/config';
 import { nameWithSize } from '../../../../domain/sizes';
 import { toast } from '../../components/ui/toast';
-import { useCart } from '../cart/cart-context';
-import { useMiniCart } from '../cart/mini-cart-context';
+import { useCartActions } from '../cart/cart-context';
+import { useMiniCartActions } from '../cart/mini-cart-context';
 
 /**
  * The toast for every add to cart: quick add, quick view, product page (docs/product.md §3.1), naming the
@@ -22,8 +22,10 @@ export function addedToCartToast(product: Product, size: SizeCode, quick = false
  * (docs/product.md §2.4). The product page adds the chosen size itself (ProductActions).
  */
 export function useAddToCart(): (product: Product, options?: { openMiniCart?: boolean }) => void {
-  const { addItem } = useCart();
-  const { open } = useMiniCart();
+  // The actions alone: every card of a listing calls this hook, and none re-renders when the cart changes
+  // or the bag opens.
+  const { addItem } = useCartActions();
+  const { open } = useMiniCartActions();
   return useCallback(
     (product, options = {}) => {
       addItem(product.id, 1, DEFAULT_SIZE);

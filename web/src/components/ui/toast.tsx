@@ -1,14 +1,17 @@
 /**
- * Toasts through sonner, loaded on demand. sonner and its <Toaster> cost about 9 KB gzip, a tenth of the
- * home page's JS budget, yet no toast can appear before the shopper does something. `toast(...)` has
- * sonner's call shapes; the shopper's first interaction with the page (pointer, touch or key), or else
- * the first call, loads sonner and mounts the Toaster (its live region exists before any toast is added,
- * so screen readers announce it), then shows the toast. Not at the first idle moment: evaluating sonner
- * and mounting it is a long task on a slow phone while the page is still starting. Region label
- * 'Notifications' and hotkey Alt+T are sonner's defaults.
+ * Toasts through sonner, loaded after the page. sonner and its <Toaster> cost about 9 KB gzip, a tenth of
+ * the home page's JS budget, yet no toast can appear before the shopper does something. `toast(...)` has
+ * sonner's call shapes. Once the page has hydrated, sonner is loaded in one idle period and the Toaster
+ * mounted in a later one (web/src/boot/idle.ts): each a short task of its own, not one long task while the
+ * page starts, and not in the way of the shopper's first tap (loading sonner and inserting its styles
+ * there delayed the tap's click by 50-200 ms on a slow phone, bench:inp). The shopper's first interaction
+ * (pointer, touch or key), or else the first call, does the same when it comes first (a browser without
+ * idle callbacks). The Toaster's live region exists before any toast is added, so screen readers announce
+ * it. Region label 'Notifications' and hotkey Alt+T are sonner's defaults.
  */
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
+import { whenIdle } from '../../boot/idle';
 
 type Sonner = typeof import('sonner');
 
@@ -68,6 +71,8 @@ export function LazyToaster() {
     const mount = () => startTransition(() => setMounted(true));
     requestMount = mount;
     for (const type of FIRST_INTERACTION) window.addEventListener(type, mount, { once: true, passive: true });
+    whenIdle(loadSonner);
+    whenIdle(() => requestMount?.());
     return () => {
       requestMount = null;
       for (const type of FIRST_INTERACTION) window.removeEventListener(type, mount);

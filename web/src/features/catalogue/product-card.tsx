@@ -3,13 +3,19 @@
  * /product/{id}, Enter works natively and Space is added (docs/product.md §2.4); the card's own buttons sit above the
  * stretched link and do their own thing. The second image loads only after the pointer first rests on
  * the card, so touch devices and a scrolling mouse never download it.
+ *
+ * A page that shows cards loads the product page's chunk in an idle period once it has hydrated
+ * (web/src/boot/idle.ts): opening a product then renders the page at once instead of suspending on the
+ * chunk, in the frames right after the tap (bench:inp, opening a product from a card).
  */
-import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { type Product, productImageAlt } from '../../../../domain/catalogue';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
+import { preloadPage } from '../../app/page-registry';
 import { Link, navigate } from '../../app/router';
+import { whenIdle } from '../../boot/idle';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { toast } from '../../components/ui/toast';
 import { useCompare } from '../compare/compare-context';
@@ -38,6 +44,13 @@ function openOnSpace(event: KeyboardEvent<HTMLAnchorElement>, to: string) {
   }
 }
 
+let productPageQueued = false;
+function preloadProductPage(): void {
+  if (productPageQueued) return;
+  productPageQueued = true;
+  whenIdle(() => preloadPage('product'));
+}
+
 const ICON_BUTTON =
   'relative z-10 inline-flex h-10 w-10 items-center justify-center rounded-full border border-line bg-cream/95 text-ink shadow-sm hover:bg-white hover:text-wine aria-pressed:border-wine aria-pressed:bg-wine aria-pressed:text-cream';
 
@@ -53,6 +66,7 @@ export function ProductCard({
   const addToCart = useAddToCart();
   const to = productPath(product.id);
   const secondImage = product.images[1];
+  useEffect(preloadProductPage, []);
 
   return (
     <article

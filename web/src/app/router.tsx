@@ -17,6 +17,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { afterNextPaint } from '../boot/idle';
 
 export interface HashLocation {
   readonly path: string;
@@ -113,21 +114,7 @@ export function HashRouter({
   useEffect(() => {
     if (current.path === shownPath) return;
     const to = current.path;
-    const show = () => startTransition(() => setShownPath(to));
-    // A hidden tab paints no frame (requestAnimationFrame never fires there).
-    if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') {
-      show();
-      return;
-    }
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    // After the frame's callbacks the frame is painted; the timer's task runs after that paint.
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(show, 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    return afterNextPaint(() => startTransition(() => setShownPath(to)));
   }, [current.path, shownPath]);
   const value = useMemo(() => ({ location }), [location]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;

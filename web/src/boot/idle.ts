@@ -47,3 +47,23 @@ export function whenIdle(piece: Piece): void {
   running = true;
   void whenHydrated().then(next);
 }
+
+/**
+ * Runs `task` once the current frame has been painted: in a task after the next animation frame. For
+ * work a tap starts that does not need to be in the tap's own frame (bench:inp counts a tap until its
+ * frame is painted). At once in a hidden tab, which paints no frame. Returns a cancel function.
+ */
+export function afterNextPaint(task: () => void): () => void {
+  if (document.visibilityState === 'hidden' || typeof requestAnimationFrame !== 'function') {
+    task();
+    return () => {};
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}

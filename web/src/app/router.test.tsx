@@ -122,8 +122,11 @@ describe('HashRouter and useLocation', () => {
     expect(window.location.hash).toBe('#/product/3');
     expect(where()).toBe('/shop|q=gold');
     expect(renders).toBe(before);
+    // Meanwhile the page shows the tap was taken (a bar, styles.css).
+    expect(document.documentElement).toHaveAttribute('data-route-pending');
     await act(nextFrame);
     expect(where()).toBe('/product/3|');
+    expect(document.documentElement).not.toHaveAttribute('data-route-pending');
   });
 
   it('reports the page loaded without a hash as the home route', () => {

@@ -17,7 +17,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { afterNextPaint } from '../boot/idle';
+import { afterNextPaint } from '../boot/after-next-paint';
 
 export interface HashLocation {
   readonly path: string;
@@ -105,16 +105,24 @@ export function HashRouter({
   const current = useMemo(() => parseHash(hash), [hash]);
   // The path whose page is rendered; the hash moves first, this follows a frame later.
   const [shownPath, setShownPath] = useState(current.path);
-  // The location last committed: what the app keeps seeing while the next path waits for its frame.
+  // The location last rendered for the shown path: what the app keeps seeing while the next path waits
+  // for its frame.
   const committed = useRef(current);
-  const location = current.path === shownPath ? current : committed.current;
-  useEffect(() => {
-    committed.current = location;
-  }, [location]);
+  if (current.path === shownPath) committed.current = current;
+  const location = committed.current;
   useEffect(() => {
     if (current.path === shownPath) return;
     const to = current.path;
-    return afterNextPaint(() => startTransition(() => setShownPath(to)));
+    // The tap's own frame needs something to paint: with nothing changed on screen the browser counts
+    // the tap until the new page's frame (bench:inp). A bar across the top until it renders: styles.css,
+    // [data-route-pending] on <html>.
+    const html = document.documentElement;
+    html.setAttribute('data-route-pending', '');
+    const cancel = afterNextPaint(() => startTransition(() => setShownPath(to)));
+    return () => {
+      cancel();
+      html.removeAttribute('data-route-pending');
+    };
   }, [current.path, shownPath]);
   const value = useMemo(() => ({ location }), [location]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;

@@ -33,19 +33,8 @@ export function clearStale(doc: Document = document): void {
   doc.documentElement.removeAttribute(STALE_ATTRIBUTE);
 }
 
-let markHydrated: (() => void) | undefined;
-const hydrated = new Promise<void>((resolve) => {
-  markHydrated = resolve;
-});
-
-/** Resolves once the first page has hydrated (or rendered, when it was not prerendered). */
-export function whenHydrated(): Promise<void> {
-  return hydrated;
-}
-
 /** The page has hydrated: replays what the boot script held (nothing when the page was not prerendered). */
 export function signalHydrated(): void {
-  markHydrated?.();
   const signal = (window as unknown as Record<string, unknown>)[HYDRATED_SIGNAL];
   if (typeof signal === 'function') signal();
 }

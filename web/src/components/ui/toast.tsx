@@ -1,17 +1,16 @@
 /**
  * Toasts through sonner, loaded after the page. sonner and its <Toaster> cost about 9 KB gzip, a tenth of
  * the home page's JS budget, yet no toast can appear before the shopper does something. `toast(...)` has
- * sonner's call shapes. Once the page has hydrated, sonner is loaded in one idle period and the Toaster
- * mounted in a later one (web/src/boot/idle.ts): each a short task of its own, not one long task while the
- * page starts, and not in the way of the shopper's first tap (loading sonner and inserting its styles
- * there delayed the tap's click by 50-200 ms on a slow phone, bench:inp). The shopper's first interaction
- * (pointer, touch or key), or else the first call, does the same when it comes first (a browser without
- * idle callbacks). The Toaster's live region exists before any toast is added, so screen readers announce
+ * sonner's call shapes. On a page with product cards (quick add), sonner is loaded and the Toaster mounted
+ * in an idle period once the page has hydrated (mountToaster, from product-card.tsx): not in the way of the
+ * shopper's first tap (loading sonner and inserting its styles there delayed the tap's click by 50-200 ms
+ * on a slow phone, bench:inp). Elsewhere, or first, the shopper's first interaction (pointer, touch or
+ * key), or else the first call, does it; not at the first idle moment of every page: evaluating sonner
+ * and mounting it is a long task on a slow phone while the page is still starting. The live region exists before any toast is added, so screen readers announce
  * it. Region label 'Notifications' and hotkey Alt+T are sonner's defaults.
  */
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
-import { whenIdle } from '../../boot/idle';
 
 type Sonner = typeof import('sonner');
 
@@ -38,7 +37,6 @@ export interface Toast {
   (message: string, data?: ExternalToast): void;
   success: (message: string, data?: ExternalToast) => void;
   error: (message: string, data?: ExternalToast) => void;
-  info: (message: string, data?: ExternalToast) => void;
 }
 
 export const toast: Toast = Object.assign(
@@ -46,7 +44,6 @@ export const toast: Toast = Object.assign(
   {
     success: (message: string, data?: ExternalToast) => void show((s) => s.toast.success(message, data)),
     error: (message: string, data?: ExternalToast) => void show((s) => s.toast.error(message, data)),
-    info: (message: string, data?: ExternalToast) => void show((s) => s.toast.info(message, data)),
   },
 );
 
@@ -60,6 +57,11 @@ function ReadySignal() {
   return null;
 }
 
+/** Loads sonner and mounts the Toaster now (product-card.tsx, in an idle period after hydration). */
+export function mountToaster(): void {
+  requestMount?.();
+}
+
 const FIRST_INTERACTION = ['pointerdown', 'touchstart', 'keydown'] as const;
 
 /** Mounted once in the shell; renders nothing until the shopper interacts or a toast is asked for. */
@@ -71,8 +73,6 @@ export function LazyToaster() {
     const mount = () => startTransition(() => setMounted(true));
     requestMount = mount;
     for (const type of FIRST_INTERACTION) window.addEventListener(type, mount, { once: true, passive: true });
-    whenIdle(loadSonner);
-    whenIdle(() => requestMount?.());
     return () => {
       requestMount = null;
       for (const type of FIRST_INTERACTION) window.removeEventListener(type, mount);

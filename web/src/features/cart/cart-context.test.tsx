@@ -6,9 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getProduct } from '../../../../domain/catalogue';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import { HashRouter } from '../../app/router';
-import { CartProvider, useCart, useCartActions } from './cart-context';
+import { CartProvider, useAddItem, useCart } from './cart-context';
 import { MiniCart } from './mini-cart';
-import { MiniCartProvider, useMiniCart, useMiniCartActions } from './mini-cart-context';
+import { MiniCartProvider, useMiniCart, useOpenMiniCart } from './mini-cart-context';
 
 function product(id: string) {
   const p = getProduct(id);
@@ -135,13 +135,13 @@ describe('useMiniCart', () => {
   });
 });
 
-describe('the actions contexts', () => {
+describe('useAddItem and useOpenMiniCart', () => {
   it('do not re-render their users when the cart changes or the bag opens', () => {
     let renders = 0;
     function QuickAdd() {
       renders += 1;
-      const { addItem } = useCartActions();
-      const { open } = useMiniCartActions();
+      const addItem = useAddItem();
+      const open = useOpenMiniCart();
       return (
         <button
           type="button"
@@ -175,11 +175,9 @@ describe('the actions contexts', () => {
 
   it('throw a clear error outside their providers', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    expect(() => renderHook(() => useCartActions())).toThrow(
-      'useCartActions must be used within a CartProvider',
-    );
-    expect(() => renderHook(() => useMiniCartActions())).toThrow(
-      'useMiniCartActions must be used within a MiniCartProvider',
+    expect(() => renderHook(() => useAddItem())).toThrow('useAddItem must be used within a CartProvider');
+    expect(() => renderHook(() => useOpenMiniCart())).toThrow(
+      'useOpenMiniCart must be used within a MiniCartProvider',
     );
   });
 });

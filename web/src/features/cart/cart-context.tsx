@@ -57,17 +57,11 @@ export interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-/** What changes the cart's lines; the same functions for the app's life. */
-export type CartActions = Pick<
-  CartContextValue,
-  'addItem' | 'removeItem' | 'setQuantity' | 'increment' | 'decrement' | 'setSize' | 'clear'
->;
-
 /**
- * The cart's actions alone, for components that change the cart but do not show it (every product card's
- * quick add): they do not re-render when the cart changes (bench:inp's quick add).
+ * `addItem` alone, for components that add to the cart but do not show it (every product card's quick
+ * add): its value never changes, so they do not re-render when the cart does (bench:inp's quick add).
  */
-const CartActionsContext = createContext<CartActions | null>(null);
+const AddItemContext = createContext<CartContextValue['addItem'] | null>(null);
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = usePersistedStore({
@@ -156,22 +150,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
     clear,
   ]);
 
-  const actions = useMemo<CartActions>(
-    () => ({ addItem, removeItem, setQuantity, increment, decrement, setSize, clear }),
-    [addItem, removeItem, setQuantity, increment, decrement, setSize, clear],
-  );
-
   return (
-    <CartActionsContext.Provider value={actions}>
+    <AddItemContext.Provider value={addItem}>
       <CartContext.Provider value={value}>{children}</CartContext.Provider>
-    </CartActionsContext.Provider>
+    </AddItemContext.Provider>
   );
 }
 
-export function useCartActions(): CartActions {
-  const ctx = useContext(CartActionsContext);
-  if (!ctx) throw new Error('useCartActions must be used within a CartProvider');
-  return ctx;
+export function useAddItem(): CartContextValue['addItem'] {
+  const addItem = useContext(AddItemContext);
+  if (!addItem) throw new Error('useAddItem must be used within a CartProvider');
+  return addItem;
 }
 
 export function useCart(): CartContextValue {

@@ -3,21 +3,16 @@
  * /product/{id}, Enter works natively and Space is added (docs/product.md §2.4); the card's own buttons sit above the
  * stretched link and do their own thing. The second image loads only after the pointer first rests on
  * the card, so touch devices and a scrolling mouse never download it.
- *
- * A page that shows cards loads the product page's chunk in an idle period once it has hydrated
- * (web/src/boot/idle.ts): opening a product then renders the page at once instead of suspending on the
- * chunk, in the frames right after the tap (bench:inp, opening a product from a card).
+
  */
 import { type KeyboardEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { type Product, productImageAlt } from '../../../../domain/catalogue';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
-import { preloadPage } from '../../app/page-registry';
 import { Link, navigate } from '../../app/router';
-import { whenIdle } from '../../boot/idle';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
-import { toast } from '../../components/ui/toast';
+import { mountToaster, toast } from '../../components/ui/toast';
 import { useCompare } from '../compare/compare-context';
 import { BagIcon, CompareIcon, EyeIcon } from './icons';
 import { RatingBadge } from './rating';
@@ -44,11 +39,17 @@ function openOnSpace(event: KeyboardEvent<HTMLAnchorElement>, to: string) {
   }
 }
 
-let productPageQueued = false;
-function preloadProductPage(): void {
-  if (productPageQueued) return;
-  productPageQueued = true;
-  whenIdle(() => preloadPage('product'));
+let toasterQueued = false;
+/**
+ * Quick add's toast needs sonner and the mounted Toaster: prepared in an idle period (after hydration,
+ * whose slices leave none) instead of on the shopper's first tap, where loading sonner and inserting its
+ * styles delayed the tap's click by 50-200 ms on a slow phone (bench:inp). Without idle callbacks the
+ * first interaction does it (toast.tsx).
+ */
+function prepareToaster(): void {
+  if (toasterQueued || typeof requestIdleCallback !== 'function') return;
+  toasterQueued = true;
+  requestIdleCallback(mountToaster, { timeout: 2000 });
 }
 
 const ICON_BUTTON =
@@ -66,7 +67,7 @@ export function ProductCard({
   const addToCart = useAddToCart();
   const to = productPath(product.id);
   const secondImage = product.images[1];
-  useEffect(preloadProductPage, []);
+  useEffect(prepareToaster, []);
 
   return (
     <article

@@ -2,10 +2,10 @@ import { useCallback } from 'react';
 import type { Product } from '../../../../domain/catalogue';
 import { DEFAULT_SIZE, type SizeCode } from '../../../../domain/config';
 import { nameWithSize } from '../../../../domain/sizes';
-import { afterNextPaint } from '../../boot/idle';
+import { afterNextPaint } from '../../boot/after-next-paint';
 import { toast } from '../../components/ui/toast';
-import { useCartActions } from '../cart/cart-context';
-import { useMiniCartActions } from '../cart/mini-cart-context';
+import { useAddItem } from '../cart/cart-context';
+import { useOpenMiniCart } from '../cart/mini-cart-context';
 
 /**
  * The toast for every add to cart: quick add, quick view, product page (docs/product.md §3.1), naming the
@@ -25,8 +25,8 @@ export function addedToCartToast(product: Product, size: SizeCode, quick = false
 export function useAddToCart(): (product: Product, options?: { openMiniCart?: boolean }) => void {
   // The actions alone: every card of a listing calls this hook, and none re-renders when the cart changes
   // or the bag opens.
-  const { addItem } = useCartActions();
-  const { open } = useMiniCartActions();
+  const addItem = useAddItem();
+  const open = useOpenMiniCart();
   return useCallback(
     (product, options = {}) => {
       addItem(product.id, 1, DEFAULT_SIZE);

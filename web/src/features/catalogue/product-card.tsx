@@ -49,7 +49,7 @@ let toasterQueued = false;
 function prepareToaster(): void {
   if (toasterQueued || typeof requestIdleCallback !== 'function') return;
   toasterQueued = true;
-  requestIdleCallback(mountToaster, { timeout: 2000 });
+  requestIdleCallback(mountToaster);
 }
 
 const ICON_BUTTON =

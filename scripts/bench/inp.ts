@@ -8,9 +8,14 @@
  * 100 ms per step (docs/performance.md).
  *
  *   npm run bench:inp [-- --build] [--runs=3] [--cpu=4] [--port=N] [--smoke] [--only=TEXT] [--profile=DIR]
+ *                     [--web-dir=DIR] [--trace=DIR]
  *
  * --only: the steps whose name contains TEXT. --profile: a CPU profile of each run's interaction into DIR
- * (open it in DevTools' Performance panel). BENCH_INP_TRACE=1 prints each run's phases.
+ * (open it in DevTools' Performance panel). --web-dir: serve another client build than dist/web (a copy
+ * of the previous build, for an A/B run back to back on a shared machine). --trace: a DevTools trace of
+ * each run's interaction into DIR (style, layout and paint, which a CPU profile shows only as "(program)").
+ * BENCH_INP_TRACE=1 prints each
+ * run's phases and the split of its worst event.
  * --smoke: one run, no budget; it still fails when a step cannot be performed (a control renamed, say).
  */
 import { spawnSync } from 'node:child_process';
@@ -280,6 +285,10 @@ interface Options {
   readonly only: string | undefined;
   /** A directory for a CPU profile (.cpuprofile, for DevTools) of each run's interaction. */
   readonly profile: string | undefined;
+  /** The client build to serve; dist/web unless given. */
+  readonly webDir: string | undefined;
+  /** A directory for a DevTools trace (.json) of each run's interaction. */
+  readonly trace: string | undefined;
 }
 
 function options(): Options {
@@ -292,6 +301,8 @@ function options(): Options {
       build: { type: 'boolean', default: false },
       only: { type: 'string' },
       profile: { type: 'string' },
+      'web-dir': { type: 'string' },
+      trace: { type: 'string' },
     },
   });
   const whole = (name: string, raw: string, min: number) => {
@@ -308,6 +319,8 @@ function options(): Options {
     build: values.build,
     only: values.only,
     profile: values.profile,
+    webDir: values['web-dir'] && path.resolve(values['web-dir']),
+    trace: values.trace,
   };
 }
 
@@ -324,6 +337,7 @@ async function runStep(
   cpu: number,
   baseUrl: string,
   profileTo: string | undefined,
+  traceTo: string | undefined,
 ): Promise<Measured> {
   const page = await context.newPage();
   const log = process.env.BENCH_INP_TRACE ? (what: string) => console.log(`    ${what}`) : () => {};
@@ -353,9 +367,13 @@ async function runStep(
       if (!box) throw new Error('the control to tap has no box');
       point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
     }
+    // Starting the profiler or a trace makes V8 stop the page's thread for a while (its interrupts showed as
+    // 300 ms inside the tap's first event): started a settle before the interaction, not right before it.
+    if (profileTo) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+    if (traceTo) await context.browser()?.startTracing(page, { path: traceTo });
+    if (profileTo || traceTo) await page.evaluate(settle);
     await page.evaluate(observeEvents, THRESHOLD_MS);
     log('observing');
-    if (profileTo) await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
     if (point) await page.touchscreen.tap(point.x, point.y);
     for (const key of step.keys ?? []) await page.keyboard.press(key);
     await page.evaluate(settle);
@@ -363,6 +381,7 @@ async function runStep(
       const { profile } = await cdp.send('Profiler.stop');
       writeFileSync(profileTo, JSON.stringify(profile));
     }
+    if (traceTo) await context.browser()?.stopTracing();
     await step.outcome(page);
     log('done');
     await page.evaluate(settle);
@@ -372,6 +391,12 @@ async function runStep(
       (a, b) => (a && a.duration >= b.duration ? a : b),
       undefined,
     );
+    if (worst) {
+      log(
+        `worst: ${worst.name} ${Math.round(worst.duration)} ms (input delay ${Math.round(worst.inputDelay)}, ` +
+          `processing ${Math.round(worst.processing)}, to the next paint ${Math.round(worst.presentation)})`,
+      );
+    }
     return { ms: worst?.duration ?? THRESHOLD_MS, belowThreshold: !worst, worst };
   } finally {
     await page.close();
@@ -382,15 +407,17 @@ const shown = (m: Measured) => (m.belowThreshold ? `<${THRESHOLD_MS}` : String(M
 
 async function main(): Promise<number> {
   const opts = options();
-  const webDir = path.join(ROOT, 'dist/web');
+  const webDir = opts.webDir ?? path.join(ROOT, 'dist/web');
+  if (opts.build && opts.webDir) throw new Error('--build builds dist/web: it cannot go with --web-dir');
   if (opts.build) {
     const built = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
     if (built.status !== 0) throw new Error(`npm run build failed (exit ${built.status ?? built.signal})`);
   } else if (!existsSync(path.join(webDir, 'index.html'))) {
-    throw new Error('no build in dist/web: run `npm run build` first, or pass --build');
+    throw new Error(`no build in ${webDir}: run \`npm run build\` first, or pass --build`);
   }
 
   if (opts.profile) mkdirSync(opts.profile, { recursive: true });
+  if (opts.trace) mkdirSync(opts.trace, { recursive: true });
   const started = Date.now();
   // The app's hydration call is HYDRATED_SIGNAL (web/src/boot/protocol.ts): the bench wraps it (watchHydration),
   // so it learns of the call without changing what the call does.
@@ -437,7 +464,8 @@ async function main(): Promise<number> {
             .replace(/^-|-$/g, '')
             .toLowerCase();
           const profileTo = opts.profile && path.join(opts.profile, `${slug}-${run + 1}.cpuprofile`);
-          results.push(await runStep(context, step, opts.cpu, server.baseUrl, profileTo));
+          const traceTo = opts.trace && path.join(opts.trace, `${slug}-${run + 1}.json`);
+          results.push(await runStep(context, step, opts.cpu, server.baseUrl, profileTo, traceTo));
         } catch (err) {
           throw new Error(`step "${step.name}", run ${run + 1}: ${(err as Error).message}`);
         } finally {

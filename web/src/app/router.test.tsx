@@ -3,7 +3,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { goToHash } from '../test-support/hash-navigation';
+import { goToHash, nextFrame } from '../test-support/hash-navigation';
 import { HashRouter, Link, navigate, parseHash, toHref, useLocation, useSearchParams } from './router';
 
 afterEach(() => {
@@ -96,6 +96,37 @@ describe('HashRouter and useLocation', () => {
     expect(where()).toBe('/shop|q=pearl');
     await goToHash('#/product/3');
     expect(where()).toBe('/product/3|');
+  });
+
+  it('renders a new query at once and a new path after the next frame', async () => {
+    window.location.hash = '#/shop';
+    let renders = 0;
+    function Counted() {
+      renders += 1;
+      return <Where />;
+    }
+    render(
+      <HashRouter>
+        <Counted />
+      </HashRouter>,
+    );
+    await act(async () => navigate('/shop?q=gold', { replace: true }));
+    expect(where()).toBe('/shop|q=gold');
+    const before = renders;
+    // The hash moves at once; the page keeps the location it shows (and is not re-rendered) until the
+    // tap's frame has painted.
+    act(() => {
+      window.location.hash = '#/product/3';
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+    });
+    expect(window.location.hash).toBe('#/product/3');
+    expect(where()).toBe('/shop|q=gold');
+    expect(renders).toBe(before);
+    // Meanwhile the page shows the tap was taken (a bar, styles.css).
+    expect(document.documentElement).toHaveAttribute('data-route-pending');
+    await act(nextFrame);
+    expect(where()).toBe('/product/3|');
+    expect(document.documentElement).not.toHaveAttribute('data-route-pending');
   });
 
   it('reports the page loaded without a hash as the home route', () => {

@@ -8,11 +8,16 @@ import {
   type AnchorHTMLAttributes,
   createContext,
   type ReactNode,
+  startTransition,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
+  useRef,
+  useState,
   useSyncExternalStore,
 } from 'react';
+import { afterNextPaint } from '../boot/after-next-paint';
 
 export interface HashLocation {
   readonly path: string;
@@ -75,6 +80,16 @@ function clientHash(): string {
 
 /**
  * `initialLocation` is what the server or the prerenderer renders; in the browser the hash decides.
+ *
+ * A move to another path (a product card, a link in the menu) renders the new page after the tap's frame
+ * has painted, in a transition: the render right after the hash changes keeps the current location (and
+ * so re-renders nothing), and the new page is rendered after the next frame, in slices React can
+ * interrupt. The hash store's own updates are synchronous, and Chromium fires popstate inside a link's
+ * click: without this, the whole new page rendered inside the tap's event (bench:inp, opening a product:
+ * 90-130 ms of processing on a slow phone). Not with useDeferredValue: its render is a task the browser
+ * may run before painting the tap's frame, which then waited for the whole page. A change of the query
+ * alone (filters, sort, search) stays synchronous: it is the same page, and the listing's controls show
+ * their new state in the frame of the input that changed it.
  */
 export function HashRouter({
   children,
@@ -87,7 +102,29 @@ export function HashRouter({
     ? `#${initialLocation.path}${initialLocation.search ? `?${initialLocation.search}` : ''}`
     : '#/';
   const hash = useSyncExternalStore(subscribe, clientHash, () => serverHash);
-  const value = useMemo(() => ({ location: parseHash(hash) }), [hash]);
+  const current = useMemo(() => parseHash(hash), [hash]);
+  // The path whose page is rendered; the hash moves first, this follows a frame later.
+  const [shownPath, setShownPath] = useState(current.path);
+  // The location last rendered for the shown path: what the app keeps seeing while the next path waits
+  // for its frame.
+  const committed = useRef(current);
+  if (current.path === shownPath) committed.current = current;
+  const location = committed.current;
+  useEffect(() => {
+    if (current.path === shownPath) return;
+    const to = current.path;
+    // The tap's own frame needs something to paint: with nothing changed on screen the browser counts
+    // the tap until the new page's frame (bench:inp). A bar across the top until it renders: styles.css,
+    // [data-route-pending] on <html>.
+    const html = document.documentElement;
+    html.setAttribute('data-route-pending', '');
+    const cancel = afterNextPaint(() => startTransition(() => setShownPath(to)));
+    return () => {
+      cancel();
+      html.removeAttribute('data-route-pending');
+    };
+  }, [current.path, shownPath]);
+  const value = useMemo(() => ({ location }), [location]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 

@@ -1,11 +1,13 @@
 /**
- * Toasts through sonner, loaded on demand. sonner and its <Toaster> cost about 9 KB gzip, a tenth of the
- * home page's JS budget, yet no toast can appear before the shopper does something. `toast(...)` has
- * sonner's call shapes; the shopper's first interaction with the page (pointer, touch or key), or else
- * the first call, loads sonner and mounts the Toaster (its live region exists before any toast is added,
- * so screen readers announce it), then shows the toast. Not at the first idle moment: evaluating sonner
- * and mounting it is a long task on a slow phone while the page is still starting. Region label
- * 'Notifications' and hotkey Alt+T are sonner's defaults.
+ * Toasts through sonner, loaded after the page. sonner and its <Toaster> cost about 9 KB gzip, a tenth of
+ * the home page's JS budget, yet no toast can appear before the shopper does something. `toast(...)` has
+ * sonner's call shapes. On a page with product cards (quick add), sonner is loaded and the Toaster mounted
+ * in an idle period once the page has hydrated (mountToaster, from product-card.tsx): not in the way of the
+ * shopper's first tap (loading sonner and inserting its styles there delayed the tap's click by 50-200 ms
+ * on a slow phone, bench:inp). Elsewhere, or first, the shopper's first interaction (pointer, touch or
+ * key), or else the first call, does it; not at the first idle moment of every page: evaluating sonner
+ * and mounting it is a long task on a slow phone while the page is still starting. The live region exists before any toast is added, so screen readers announce
+ * it. Region label 'Notifications' and hotkey Alt+T are sonner's defaults.
  */
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
@@ -35,7 +37,6 @@ export interface Toast {
   (message: string, data?: ExternalToast): void;
   success: (message: string, data?: ExternalToast) => void;
   error: (message: string, data?: ExternalToast) => void;
-  info: (message: string, data?: ExternalToast) => void;
 }
 
 export const toast: Toast = Object.assign(
@@ -43,7 +44,6 @@ export const toast: Toast = Object.assign(
   {
     success: (message: string, data?: ExternalToast) => void show((s) => s.toast.success(message, data)),
     error: (message: string, data?: ExternalToast) => void show((s) => s.toast.error(message, data)),
-    info: (message: string, data?: ExternalToast) => void show((s) => s.toast.info(message, data)),
   },
 );
 
@@ -55,6 +55,11 @@ function ReadySignal() {
     markReady?.();
   }, []);
   return null;
+}
+
+/** Loads sonner and mounts the Toaster now (product-card.tsx, in an idle period after hydration). */
+export function mountToaster(): void {
+  requestMount?.();
 }
 
 const FIRST_INTERACTION = ['pointerdown', 'touchstart', 'keydown'] as const;

@@ -6,9 +6,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getProduct } from '../../../../domain/catalogue';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import { HashRouter } from '../../app/router';
-import { CartProvider, useCart } from './cart-context';
+import { CartProvider, useAddItem, useCart } from './cart-context';
 import { MiniCart } from './mini-cart';
-import { MiniCartProvider, useMiniCart } from './mini-cart-context';
+import { MiniCartProvider, useMiniCart, useOpenMiniCart } from './mini-cart-context';
 
 function product(id: string) {
   const p = getProduct(id);
@@ -135,6 +135,53 @@ describe('useMiniCart', () => {
   });
 });
 
+describe('useAddItem and useOpenMiniCart', () => {
+  it('do not re-render their users when the cart changes or the bag opens', () => {
+    let renders = 0;
+    function QuickAdd() {
+      renders += 1;
+      const addItem = useAddItem();
+      const open = useOpenMiniCart();
+      return (
+        <button
+          type="button"
+          onClick={() => {
+            addItem(product('2').id);
+            open();
+          }}
+        >
+          Quick add
+        </button>
+      );
+    }
+    function Shown() {
+      const { count } = useCart();
+      const { isOpen } = useMiniCart();
+      return <output aria-label="state">{`${count} ${isOpen ? 'open' : 'closed'}`}</output>;
+    }
+    render(
+      <CartProvider>
+        <MiniCartProvider>
+          <QuickAdd />
+          <Shown />
+        </MiniCartProvider>
+      </CartProvider>,
+    );
+    expect(renders).toBe(1);
+    act(() => screen.getByRole('button', { name: 'Quick add' }).click());
+    expect(screen.getByRole('status', { name: 'state' })).toHaveTextContent('1 open');
+    expect(renders).toBe(1);
+  });
+
+  it('throw a clear error outside their providers', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useAddItem())).toThrow('useAddItem must be used within a CartProvider');
+    expect(() => renderHook(() => useOpenMiniCart())).toThrow(
+      'useOpenMiniCart must be used within a MiniCartProvider',
+    );
+  });
+});
+
 function OpenBag() {
   const { open } = useMiniCart();
   return (
@@ -158,6 +205,17 @@ function renderMiniCart() {
 }
 
 describe('MiniCart', () => {
+  it('gives focus back to the button that opened it when closed', async () => {
+    const user = userEvent.setup();
+    renderMiniCart();
+    const opener = screen.getByRole('button', { name: 'Open bag' });
+    await user.click(opener);
+    const bag = screen.getByRole('dialog', { name: 'Your bag' });
+    await user.click(within(bag).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Your bag' })).not.toBeInTheDocument();
+    await vi.waitFor(() => expect(opener).toHaveFocus());
+  });
+
   it('shows an empty bag with a link to the shop', async () => {
     const user = userEvent.setup();
     renderMiniCart();

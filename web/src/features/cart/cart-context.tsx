@@ -57,6 +57,12 @@ export interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
+/**
+ * `addItem` alone, for components that add to the cart but do not show it (every product card's quick
+ * add): its value never changes, so they do not re-render when the cart does (bench:inp's quick add).
+ */
+const AddItemContext = createContext<CartContextValue['addItem'] | null>(null);
+
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = usePersistedStore({
     key: STORAGE_KEYS.cart,
@@ -144,7 +150,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
     clear,
   ]);
 
-  return <CartContext.Provider value={value}>{children}</CartContext.Provider>;
+  return (
+    <AddItemContext.Provider value={addItem}>
+      <CartContext.Provider value={value}>{children}</CartContext.Provider>
+    </AddItemContext.Provider>
+  );
+}
+
+export function useAddItem(): CartContextValue['addItem'] {
+  const addItem = useContext(AddItemContext);
+  if (!addItem) throw new Error('useAddItem must be used within a CartProvider');
+  return addItem;
 }
 
 export function useCart(): CartContextValue {

@@ -23,8 +23,26 @@ export function MiniCart() {
   // A removed line takes the focused button with it; keep focus inside the bag instead of losing it.
   const focusContents = () => contentsRef.current?.focus();
 
+  // Closing: the sheet's own focused control (Close, a link) loses focus before React removes the sheet.
+  // Removing a focused element makes the browser blur it and recalculate the whole page's style inside
+  // the removal, in the middle of the commit (35 ms of the close tap's 110 ms on a slow phone, bench:inp);
+  // blurred first, that style work is done once, with the frame. Focus then returns where it was when the
+  // bag opened (Sheet), as before.
+  const onOpenChange = (next: boolean) => {
+    if (!next) {
+      const focused = document.activeElement;
+      if (
+        focused instanceof HTMLElement &&
+        contentsRef.current?.closest('[role="dialog"]')?.contains(focused)
+      ) {
+        focused.blur();
+      }
+    }
+    setOpen(next);
+  };
+
   return (
-    <Sheet open={isOpen} onOpenChange={setOpen} title="Your bag">
+    <Sheet open={isOpen} onOpenChange={onOpenChange} title="Your bag">
       <div ref={contentsRef} tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
         <p className="sr-only" aria-live="polite" aria-atomic="true">
           {announcement}

@@ -3,15 +3,16 @@
  * /product/{id}, Enter works natively and Space is added (docs/product.md §2.4); the card's own buttons sit above the
  * stretched link and do their own thing. The second image loads only after the pointer first rests on
  * the card, so touch devices and a scrolling mouse never download it.
+
  */
-import { type KeyboardEvent, lazy, Suspense, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useEffect, useState } from 'react';
 import { type Product, productImageAlt } from '../../../../domain/catalogue';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
 import { Link, navigate } from '../../app/router';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
-import { toast } from '../../components/ui/toast';
+import { mountToaster, toast } from '../../components/ui/toast';
 import { useCompare } from '../compare/compare-context';
 import { BagIcon, CompareIcon, EyeIcon } from './icons';
 import { RatingBadge } from './rating';
@@ -38,6 +39,19 @@ function openOnSpace(event: KeyboardEvent<HTMLAnchorElement>, to: string) {
   }
 }
 
+let toasterQueued = false;
+/**
+ * Quick add's toast needs sonner and the mounted Toaster: prepared in an idle period (after hydration,
+ * whose slices leave none) instead of on the shopper's first tap, where loading sonner and inserting its
+ * styles delayed the tap's click by 50-200 ms on a slow phone (bench:inp). Without idle callbacks the
+ * first interaction does it (toast.tsx).
+ */
+function prepareToaster(): void {
+  if (toasterQueued || typeof requestIdleCallback !== 'function') return;
+  toasterQueued = true;
+  requestIdleCallback(mountToaster);
+}
+
 const ICON_BUTTON =
   'relative z-10 inline-flex h-10 w-10 items-center justify-center rounded-full border border-line bg-cream/95 text-ink shadow-sm hover:bg-white hover:text-wine aria-pressed:border-wine aria-pressed:bg-wine aria-pressed:text-cream';
 
@@ -53,6 +67,7 @@ export function ProductCard({
   const addToCart = useAddToCart();
   const to = productPath(product.id);
   const secondImage = product.images[1];
+  useEffect(prepareToaster, []);
 
   return (
     <article

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The router inside the real app: each path shows its page, unknown paths the 404 page, old paths are
- * redirected without a history entry, and a route change (not a query change) scrolls to the top.
+ * redirected without a history entry, and a route change (not a query change) scrolls to the top and
+ * moves focus to the main area.
  */
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -65,11 +66,14 @@ describe('routing in the app', () => {
     await goToHash('#/shop?q=pearl');
     expect(screen.getByRole('searchbox', { name: 'Search bracelets' })).toHaveValue('pearl');
     expect(scrollTo).not.toHaveBeenCalled();
+    expect(screen.getByRole('main')).not.toHaveFocus();
 
     await goToHash('#/cart');
     expect(await screen.findByRole('heading', { level: 1, name: /cart/i })).toBeInTheDocument();
     expect(scrollTo).toHaveBeenCalledTimes(1);
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
+    // Focus moves to the new page's main area, so a screen reader and the keyboard go on from there.
+    expect(screen.getByRole('main')).toHaveFocus();
 
     await goToHash('#/shop');
     expect(await screen.findByRole('heading', { level: 1, name: 'Our Collection' })).toBeInTheDocument();

@@ -39,6 +39,9 @@ function PageHydrated() {
   return null;
 }
 
+/** The main area: the skip link's target, and where focus goes on a route change. */
+const focusMain = (options?: FocusOptions) => document.getElementById('main')?.focus(options);
+
 function useRouteEffects(resolution: Resolution, path: string): void {
   useEffect(() => {
     if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
@@ -47,11 +50,15 @@ function useRouteEffects(resolution: Resolution, path: string): void {
   // docs/product.md §2.1: the page scrolls to the top on every route change (not on query changes such as filters). Not
   // when the app starts on the page it was loaded with: the shopper may have scrolled the prerendered page
   // already, and a reload keeps its position.
+  // Focus moves to the main area with it (docs/product.md §2.1): the link that was pressed is gone with the
+  // old page, so focus would fall back to the document's start; a screen reader now reads the new page
+  // and Tab goes on from its content.
   const firstPath = useRef(path);
   useEffect(() => {
     if (firstPath.current === path) return;
     firstPath.current = '';
     window.scrollTo(0, 0);
+    focusMain({ preventScroll: true });
   }, [path]);
 
   useEffect(() => {
@@ -102,7 +109,7 @@ export function App({ initialLocation }: { initialLocation?: HashLocation }) {
         {/* A button, not <a href="#main">: the hash is the router's, so an in-page anchor would navigate. */}
         <button
           type="button"
-          onClick={() => document.getElementById('main')?.focus()}
+          onClick={() => focusMain()}
           className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-cream focus:px-4 focus:py-2"
         >
           Skip to content

@@ -5,15 +5,14 @@
  * at TEST_REDIS_URL (scripts/ensure-redis.ts starts it before the unit tests; never skipped).
  */
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import { buildTestApp, sleep, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+import { connectTestRedis, TEST_REDIS_URL } from '../test-support/test-redis';
 import { REDIS_NAMESPACE } from './rate-limit';
 import { countRequest, storedRateLimitKey, sweepRateLimits } from './rate-limit-store';
-
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379/15';
 
 async function signUp(app: FastifyInstance, n: number) {
   return app.inject({
@@ -150,15 +149,7 @@ describe('REDIS_URL', () => {
   const apps: FastifyInstance[] = [];
 
   beforeAll(async () => {
-    redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    try {
-      await redis.connect();
-    } catch (err) {
-      throw new Error(
-        `No Redis at TEST_REDIS_URL (${TEST_REDIS_URL}): run 'npx tsx scripts/ensure-redis.ts' or set TEST_REDIS_URL`,
-        { cause: err },
-      );
-    }
+    redis = await connectTestRedis();
   });
 
   afterAll(async () => {

@@ -18,6 +18,7 @@ import { type OpenDatabase, openDatabase } from '../db/database';
 import { SIGN_IN_COUNTER, SIGN_IN_LIMITS } from '../desk/admin-sessions';
 import { buildTestApp, sleep, tempDataDir } from '../test-support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+import { connectTestRedis, TEST_REDIS_URL } from '../test-support/test-redis';
 import { storedRateLimitKey } from './rate-limit-store';
 import {
   databaseCounters,
@@ -27,7 +28,6 @@ import {
   type SharedCounters,
 } from './shared-counters';
 
-const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379/15';
 const silent = { warn: () => {} };
 
 function unique(prefix: string): string {
@@ -169,15 +169,7 @@ describe('in Redis', () => {
   let redis: Redis;
 
   beforeAll(async () => {
-    redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
-    try {
-      await redis.connect();
-    } catch (err) {
-      throw new Error(
-        `No Redis at TEST_REDIS_URL (${TEST_REDIS_URL}): run 'npx tsx scripts/ensure-redis.ts' or set TEST_REDIS_URL`,
-        { cause: err },
-      );
-    }
+    redis = await connectTestRedis();
   });
 
   afterAll(async () => {

@@ -1,0 +1,21 @@
+/**
+ * The Redis the tests use (database 15 of the local server unless TEST_REDIS_URL says otherwise). No Redis
+ * is an error, never a skip: `npm test` starts one first (scripts/ensure-redis.ts).
+ */
+import { Redis } from 'ioredis';
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379/15';
+
+/** A connected client, or an error that says how to get a Redis. */
+export async function connectTestRedis(): Promise<Redis> {
+  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+  } catch (err) {
+    throw new Error(
+      `No Redis at TEST_REDIS_URL (${TEST_REDIS_URL}): run 'npx tsx scripts/ensure-redis.ts' or set TEST_REDIS_URL`,
+      { cause: err },
+    );
+  }
+  return redis;
+}

@@ -3,12 +3,10 @@
  * e-mail -> TEST MODE payment -> 'Order Confirmed!' -> exactly two .eml files (shopper and owner) in the
  * server's DATA_DIR/outbox; a declined card; a cancelled payment; the shop's API unreachable.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
-import { simpleParser } from 'mailparser';
 import { getProduct } from '../../domain/catalogue';
 import { BRAND, GIFT_WRAP_PRICE, STORAGE_KEYS } from '../../domain/config';
 import { cents, formatEuro } from '../../domain/money';
@@ -16,11 +14,11 @@ import { DATABASE_FILE } from '../../server/db/database';
 import { MAIL_KINDS } from '../../server/mail/outbox';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
+import { emlFilesFor, readEml } from './outbox';
 
 const FIRST_LIGHT = getProduct('1');
 if (!FIRST_LIGHT) throw new Error('catalogue changed: product 1 is missing');
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
-const OUTBOX = path.join(DATA_DIR, 'outbox');
 const OWNER = BRAND.contactEmail; // OWNER_EMAIL's default; playwright.config.ts does not set it.
 
 test.beforeEach(async ({ consoleGuard, request }) => {
@@ -48,14 +46,6 @@ async function expectNoSeriousA11yViolations(page: Page) {
   const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-function emlFilesFor(reference: string): string[] {
-  try {
-    return readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f.includes(reference));
-  } catch {
-    return [];
-  }
 }
 
 /** The outbox rows the real server holds for the order of a checkout session, read from its database. */
@@ -126,9 +116,7 @@ test('full journey: cart, e-mail, test checkout with 4242, confirmation and exac
   await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, empty' })).toBeVisible();
 
   await expect.poll(() => emlFilesFor(reference).length, { timeout: 10_000 }).toBe(2);
-  const mails = await Promise.all(
-    emlFilesFor(reference).map((f) => simpleParser(readFileSync(path.join(OUTBOX, f)))),
-  );
+  const mails = await Promise.all(emlFilesFor(reference).map((f) => readEml(f)));
   const to = mails.map((m) => (Array.isArray(m.to) ? '' : (m.to?.value[0]?.address ?? ''))).sort();
   expect(to).toEqual(['saoirse.kelly@example.ie', OWNER].sort());
   for (const mail of mails) {

@@ -7,17 +7,15 @@
  * screens.
  */
 
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
 import { STORAGE_KEYS } from '../../domain/config';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
+import { emlFilesFor, readEml } from './outbox';
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
-const OUTBOX = path.join(DATA_DIR, 'outbox');
 /** playwright.config.ts sets it for the server. */
 const ADMIN_TOKEN = 'e2e-admin-token';
 const SHOTS = path.resolve('test-results/desk');
@@ -58,18 +56,8 @@ async function payAnOrder(page: Page): Promise<string> {
   return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
 }
 
-function mailsFor(reference: string): string[] {
-  try {
-    return readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f.includes(reference));
-  } catch {
-    return [];
-  }
-}
-
 async function mailWithSubject(reference: string, subject: RegExp) {
-  const mails = await Promise.all(
-    mailsFor(reference).map((f) => simpleParser(readFileSync(path.join(OUTBOX, f)))),
-  );
+  const mails = await Promise.all(emlFilesFor(reference).map((f) => readEml(f)));
   return mails.filter((m) => subject.test(m.subject ?? ''));
 }
 

@@ -4,28 +4,18 @@
  * HTML carries none; a payment stores the server's own date, which the confirmation page and both
  * e-mails then show; the server's CLOSED_DATES reach the browser's closure banner.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { formatDayMonth } from '../../domain/calendar-date';
 import { getProduct } from '../../domain/catalogue';
 import { BRAND } from '../../domain/config';
 import { deliveryPromise, deliveryPromiseText, deliveryRangeText } from '../../domain/dispatch';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
+import { emlFilesFor, readEml } from './outbox';
 
 const FIRST_LIGHT = getProduct('1');
 if (!FIRST_LIGHT) throw new Error('catalogue changed: product 1 is missing');
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 const SHOTS = path.join('test-results', 'dispatch');
-
-function emlFilesFor(reference: string): string[] {
-  try {
-    return readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f.includes(reference));
-  } catch {
-    return [];
-  }
-}
 
 test.beforeEach(async ({ consoleGuard, request }) => {
   // Until the image pipeline has run, product images 404; that is not what these journeys test.
@@ -97,9 +87,7 @@ test('dates on the product page and in the cart, then the stored date on the con
   await page.screenshot({ path: path.join(SHOTS, 'confirmation.png') });
 
   await expect.poll(() => emlFilesFor(reference).length, { timeout: 10_000 }).toBe(2);
-  const mails = await Promise.all(
-    emlFilesFor(reference).map((f) => simpleParser(readFileSync(path.join(OUTBOX, f)))),
-  );
+  const mails = await Promise.all(emlFilesFor(reference).map((f) => readEml(f)));
   const sentence = `dispatched by ${dispatched}, then delivery to Ireland is expected ${deliveryRangeText(promise)}.`;
   for (const mail of mails) expect(mail.text?.replace(/\s+/g, ' ')).toContain(sentence);
   const owner = mails.find((m) => !Array.isArray(m.to) && m.to?.value[0]?.address === BRAND.contactEmail);

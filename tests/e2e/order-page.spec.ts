@@ -3,37 +3,26 @@
  * page from the confirmation e-mail's link, see the status, send a withdrawal notice and find both of its
  * e-mails; then "Find your order" from a fresh browser, which gets the link by e-mail only.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { type ParsedMail, simpleParser } from 'mailparser';
+import type { ParsedMail } from 'mailparser';
 import { getProduct } from '../../domain/catalogue';
 import { BRAND, STORAGE_KEYS } from '../../domain/config';
 import { FIND_ORDER_ANSWER } from '../../domain/order-page';
 import { MAIL_KINDS } from '../../server/mail/outbox';
 import { expect, test } from './fixtures';
+import { emlFilesFor, readEml } from './outbox';
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
-const OUTBOX = path.join(DATA_DIR, 'outbox');
 const OWNER = BRAND.contactEmail;
 const SHOPPER = 'niamh.byrne@example.ie';
 const KEPT = getProduct('1')?.name ?? '';
 const RETURNED = getProduct('5')?.name ?? '';
 const LINK = /https?:\/\/[^\s"]+\/#\/order\/SOL-[A-Z0-9_-]+\?key=[A-Za-z0-9_-]+/;
 
-function mailFiles(reference: string, kind: string): string[] {
-  try {
-    return readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f.includes(reference) && f.includes(kind));
-  } catch {
-    return [];
-  }
-}
-
 async function readMail(reference: string, kind: string): Promise<ParsedMail> {
-  await expect.poll(() => mailFiles(reference, kind).length, { timeout: 10_000 }).toBeGreaterThan(0);
-  const file = mailFiles(reference, kind)[0] ?? '';
-  return simpleParser(readFileSync(path.join(OUTBOX, file)));
+  await expect.poll(() => emlFilesFor(reference, kind).length, { timeout: 10_000 }).toBeGreaterThan(0);
+  const file = emlFilesFor(reference, kind)[0] ?? '';
+  return readEml(file);
 }
 
 function recipient(mail: ParsedMail): string {
@@ -117,7 +106,7 @@ test('pay, open the order page from the e-mail, see the status, cancel, and get 
   // Sent again (a reload, a second click elsewhere): still one notice, no new e-mail.
   await page.reload();
   await expect(page.getByText(/Withdrawal notice received on/)).toBeVisible();
-  expect(mailFiles(reference, 'withdrawal')).toHaveLength(2);
+  expect(emlFilesFor(reference, 'withdrawal')).toHaveLength(2);
 });
 
 test('find your order from a fresh browser: the link arrives by e-mail, never on screen', async ({
@@ -145,7 +134,7 @@ test('find your order from a fresh browser: the link arrives by e-mail, never on
 
     const mail = await readMail(reference, MAIL_KINDS.orderLink);
     expect(recipient(mail)).toBe(SHOPPER);
-    expect(mailFiles(reference, MAIL_KINDS.orderLink)).toHaveLength(1);
+    expect(emlFilesFor(reference, MAIL_KINDS.orderLink)).toHaveLength(1);
     const link = LINK.exec(mail.text ?? '')?.[0] ?? '';
     // The path form of the same link: served with no referrer and noindex, then the app takes over.
     const pathForm = link.replace('/#/order/', '/order/');

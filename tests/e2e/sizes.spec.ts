@@ -3,26 +3,15 @@
  * on the product page, write a gift message in the cart, pay on the TEST MODE checkout, then find the size
  * and the message on the test checkout, the confirmation page and in both e-mails.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { simpleParser } from 'mailparser';
 import { BRAND } from '../../domain/config';
 import { expect, test } from './fixtures';
+import { emlFilesFor, readEml } from './outbox';
 
-const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
-const OUTBOX = path.join(DATA_DIR, 'outbox');
 const OWNER = BRAND.contactEmail;
 const SHOPPER = 'aoife.walsh@example.ie';
 const MESSAGE_LINES = ['Happy birthday <b>Niamh</b>!', 'Love, Aoife'];
 const SHOTS = process.env.E2E_SHOTS_DIR;
-
-function emlFilesFor(reference: string): string[] {
-  try {
-    return readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f.includes(reference));
-  } catch {
-    return [];
-  }
-}
 
 test.beforeEach(async ({ consoleGuard, request }) => {
   const probe = await request.get('/img/product-26-1-320.webp');
@@ -85,9 +74,7 @@ test('choose Large with the finder, write a gift message, pay, and find both eve
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'confirmation.png'), fullPage: true });
 
   await expect.poll(() => emlFilesFor(reference).length, { timeout: 15_000 }).toBe(2);
-  const mails = await Promise.all(
-    emlFilesFor(reference).map((f) => simpleParser(readFileSync(path.join(OUTBOX, f)))),
-  );
+  const mails = await Promise.all(emlFilesFor(reference).map((f) => readEml(f)));
   const to = mails.map((m) => (Array.isArray(m.to) ? '' : (m.to?.value[0]?.address ?? ''))).sort();
   expect(to).toEqual([SHOPPER, OWNER].sort());
   for (const mail of mails) {

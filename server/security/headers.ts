@@ -79,8 +79,8 @@ export function nonDocumentHeaders(https: boolean): readonly (readonly [string, 
 
 /**
  * A prerendered page's Content-Security-Policy, built once per page (its script hashes are fixed when
- * the pages are loaded): the onSend hook below and the page fast path (routes/page-fast-path.ts) share
- * one cache, so both send the same string.
+ * the pages are loaded). The onSend hook below and the page fast path (routes/page-fast-path.ts) each
+ * hold one, built from the same options, so both send the same string (the fast path's parity test).
  */
 export function pagePolicyCache(options: SecurityHeaderOptions): (scriptHashes: readonly string[]) => string {
   const policies = new WeakMap<readonly string[], string>();

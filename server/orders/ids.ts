@@ -15,6 +15,19 @@ export function randomAlphanumeric(length: number): string {
   return out;
 }
 
-export function newOrderId(): string {
-  return `ord_${randomAlphanumeric(24)}`;
+/** Milliseconds in base 36 (digits, then lower-case letters), 9 characters: enough until the year 5138. */
+const TIME_CHARS = 9;
+
+/**
+ * `ord_`, the creation time (9 characters that sort in time order) and 15 random characters (89 bits).
+ * Why the time first: the order id keys `orders` and `order_lines`, and a random key sends every new
+ * order to a random leaf of both indexes, so each checkout dirtied (and the WAL checkpoint wrote back)
+ * pages all over them; in time order new orders land on the last leaf. Measured with the shop's schema on
+ * SQLite: a checkout's inserts 240 -> 175 µs, and grouped commits (executeAtomically) only pay off with
+ * them (docs/performance.md). Base 36 in lower case sorts the same under every collation, PostgreSQL's
+ * locale-aware ones included. The id is not a secret (the order page has its own key, the payment session
+ * its own id); the random part keeps two instances' ids of one millisecond apart.
+ */
+export function newOrderId(now: number = Date.now()): string {
+  return `ord_${now.toString(36).padStart(TIME_CHARS, '0')}${randomAlphanumeric(24 - TIME_CHARS)}`;
 }

@@ -26,6 +26,7 @@ import {
   sql,
 } from 'kysely';
 import pg from 'pg';
+import { registerSqliteGroupRunner, type SqliteGroupRunner } from './atomic-writes';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector';
 import { dialectOf, type SqlDialect } from './dialect';
 import { MIGRATIONS } from './migrations';
@@ -257,6 +258,43 @@ function startCheckpointer(file: string): Checkpointer {
   };
 }
 
+/**
+ * executeAtomically's group commit on SQLite (atomic-writes.ts): the turn's writes in one IMMEDIATE
+ * transaction, each write a savepoint (better-sqlite3 makes a transaction function called inside another
+ * one a savepoint), so a write that fails is undone alone and the others commit. SQLite undoes a whole
+ * transaction by itself on some errors (a full disk, I/O): then nothing of the group is kept, and the rest
+ * must not go on outside a transaction, so the group fails as a whole.
+ */
+function sqliteGroupRunner(
+  native: BetterSqlite3.Database,
+  cached: { prepare(sql: string): { run(parameters: readonly unknown[]): unknown } },
+): SqliteGroupRunner {
+  const write = native.transaction((queries: readonly CompiledQuery[]) => {
+    for (const query of queries) cached.prepare(query.sql).run(query.parameters);
+  });
+  const group = native.transaction((writes: readonly (readonly CompiledQuery[])[]) =>
+    writes.map((queries) => {
+      try {
+        write(queries);
+        return null;
+      } catch (error) {
+        if (!native.inTransaction) throw error;
+        return error;
+      }
+    }),
+  );
+  return (writes) => {
+    const [only] = writes;
+    if (writes.length !== 1 || !only) return group.immediate(writes);
+    try {
+      write.immediate(only);
+      return [null];
+    } catch (error) {
+      return [error];
+    }
+  };
+}
+
 function openSqlite(dataDir: string): Opened & { checkpointer: Checkpointer } {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
@@ -271,78 +309,8 @@ function openSqlite(dataDir: string): Opened & { checkpointer: Checkpointer } {
   native.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
   const cached = withStatementCache(native);
   const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(cached) });
-  const batch = native.transaction((queries: readonly CompiledQuery[]) => {
-    for (const query of queries) cached.prepare(query.sql).run(query.parameters);
-  });
-  sqliteBatches.set(db, (queries) => batch.immediate(queries));
+  registerSqliteGroupRunner(db, sqliteGroupRunner(native, cached));
   return { db, file, description: file, checkpointer: startCheckpointer(file) };
-}
-
-/** SQLite databases opened here: their statements in one native transaction (executeAtomically). */
-const sqliteBatches = new WeakMap<Kysely<Database>, (queries: readonly CompiledQuery[]) => void>();
-
-/** PostgreSQL: the one statement that runs a list of inserts, by the inserts' texts. */
-const combinedInserts = new Map<string, string>();
-const COMBINED_LIMIT = 64;
-
-/** `insert into "t" (...) values ($1, ...)` as Kysely writes it: no RETURNING, no ON CONFLICT. */
-const PLAIN_INSERT = /^insert into "\w+" \([^)]*\) values \(/;
-
-/**
- * The inserts as ONE PostgreSQL statement: `with w0 as (insert ...), w1 as (insert ...) insert ...`. A
- * statement is atomic by itself, so this needs no begin and commit: one round trip instead of two more
- * than the inserts. Foreign keys between the inserts hold (PostgreSQL checks them at the end of the
- * statement). Kysely writes every value as a parameter ($1, $2, ...; identifiers are quoted and the
- * shop's never hold a `$`), so each insert's placeholders are renumbered after the previous ones'.
- */
-function combineInserts(queries: readonly CompiledQuery[]): CompiledQuery {
-  const key = queries.map((q) => q.sql).join('\n');
-  let text = combinedInserts.get(key);
-  if (text === undefined) {
-    let offset = 0;
-    const parts = queries.map((q) => {
-      if (!PLAIN_INSERT.test(q.sql) || / returning | on conflict /i.test(q.sql)) {
-        throw new Error(`executeAtomically: not a plain insert: ${q.sql.slice(0, 60)}`);
-      }
-      const from = offset;
-      offset += q.parameters.length;
-      return q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + from}`);
-    });
-    const last = parts.pop() ?? '';
-    text = `with ${parts.map((part, i) => `w${i} as (${part})`).join(', ')} ${last}`;
-    if (combinedInserts.size >= COMBINED_LIMIT) combinedInserts.clear();
-    combinedInserts.set(key, text);
-  }
-  return CompiledQuery.raw(
-    text,
-    queries.flatMap((q) => q.parameters),
-  );
-}
-
-/**
- * Runs plain inserts (`preparedInsert(...).compile`) all or none, as cheaply as the dialect allows. On a
- * SQLite database opened here: one native better-sqlite3 transaction, run synchronously while Kysely's
- * single connection is held (no other query can interleave, and none of Kysely's per-query promises and
- * driver calls). On PostgreSQL: one statement (combineInserts). Otherwise (a Kysely transaction passed
- * in, or another database): a Kysely transaction, one query after the other.
- */
-export async function executeAtomically(
-  db: Kysely<Database>,
-  queries: readonly CompiledQuery[],
-): Promise<void> {
-  if (queries.length === 0) return;
-  const sqlite = sqliteBatches.get(db);
-  if (sqlite) {
-    await db.connection().execute(async () => sqlite(queries));
-    return;
-  }
-  if (dialectOf(db) === 'postgres') {
-    await db.executeQuery(queries.length === 1 ? (queries[0] as CompiledQuery) : combineInserts(queries));
-    return;
-  }
-  await db.transaction().execute(async (trx) => {
-    for (const query of queries) await trx.executeQuery(query);
-  });
 }
 
 const PG_INT8_OID = 20;
@@ -450,3 +418,5 @@ export async function pendingMigrationCount(
   const applied = new Set(result.rows.map((r) => r.name));
   return Object.keys(migrations).filter((name) => !applied.has(name)).length;
 }
+
+export { executeAtomically } from './atomic-writes';

@@ -192,6 +192,7 @@ describe('the real server log', () => {
       RATE_LIMITS: 'off',
     });
     let requestId = '';
+    let checkoutSession = 'not-read';
     let newsletterToken = 'not-read';
     let orderKey = 'not-read';
     try {
@@ -203,6 +204,7 @@ describe('the real server log', () => {
       });
       requestId = created.headers.get('x-request-id') ?? 'missing';
       const { sessionId } = (await created.json()) as { sessionId: string };
+      checkoutSession = sessionId;
       const form = {
         email: SHOPPER,
         name: 'Aoife Byrne',
@@ -321,7 +323,20 @@ describe('the real server log', () => {
     expect(lines.length).toBeGreaterThan(20);
     for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
     expect(output).toContain('"msg":"e-mail sent"');
-    expect(output).toContain(`"reqId":"${requestId}"`);
+    // The checkout says what it opened on its one request line, without the session id (it opens the
+    // order's confirmation).
+    const checkoutLines = lines.filter((l) => l.includes(`"reqId":"${requestId}"`));
+    expect(checkoutLines).toHaveLength(1);
+    expect(JSON.parse(checkoutLines[0] ?? '{}')).toMatchObject({
+      msg: 'request completed',
+      orderId: expect.stringMatching(/^ord_[a-z0-9]{9}[A-Za-z0-9]{15}$/),
+      total: expect.any(Number),
+      items: 1,
+      zone: 'IE',
+      req: { method: 'POST', url: '/api/checkout' },
+      res: { statusCode: 200 },
+    });
+    expect(checkoutLines[0]).not.toContain(checkoutSession);
     expect(output).toContain('a***@example.ie');
     for (const secret of [
       SHOPPER,

@@ -236,10 +236,25 @@ export class OneLineRequestLog extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const added = (reply as RepliesWithFields)[REQUEST_LINE_FIELDS];
+    const entry = { ...added, req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...entry, err: error }, 'request errored');
     else reply.log.info(entry, 'request completed');
   }
+}
+
+const REQUEST_LINE_FIELDS = Symbol('solas.requestLineFields');
+type RepliesWithFields = FastifyReply & { [REQUEST_LINE_FIELDS]?: Record<string, unknown> };
+
+/**
+ * Fields for this request's one log line ("request completed"), e.g. the order a checkout opened: one
+ * line per request says what happened, instead of a second line of its own (each pino line is a
+ * serialisation, redaction, scrubbing and a write). The fields go through the same serializers,
+ * redaction and scrubbing as the rest of the line.
+ */
+export function addToRequestLine(reply: FastifyReply, fields: Readonly<Record<string, unknown>>): void {
+  const target = reply as RepliesWithFields;
+  target[REQUEST_LINE_FIELDS] = { ...target[REQUEST_LINE_FIELDS], ...fields };
 }
 
 /** pino's loggers have it; Fastify's logger type does not list it. */

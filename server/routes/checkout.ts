@@ -1,5 +1,6 @@
 /** POST /api/checkout: the browser's cart (ids, quantities, gift wrap, zone, e-mail) -> a hosted checkout URL. */
 import type { FastifyInstance } from 'fastify';
+import { addToRequestLine } from '../ops/logging';
 import { parseCheckoutRequest } from '../orders/checkout-request';
 import type { OrderService } from '../orders/order-service';
 
@@ -10,6 +11,7 @@ export async function checkoutRoutes(app: FastifyInstance, opts: { orders: Order
     if (!parsed.ok) return reply.code(400).send({ ok: false, error: parsed.error });
     const outcome = await opts.orders.createCheckout(parsed.value);
     if (!outcome.ok) return reply.code(outcome.httpStatus).send({ ok: false, error: outcome.error });
+    addToRequestLine(reply, outcome.logged);
     return reply.code(200).send({ ok: true, url: outcome.url, sessionId: outcome.sessionId });
   });
 }

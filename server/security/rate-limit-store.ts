@@ -134,13 +134,13 @@ interface Batch {
 }
 
 /**
- * @fastify/rate-limit's store over the shop's database. `db` is asked for at each request: the database
+ * @fastify/rate-limit's store over the shop's database. `db` is asked for at each count: the database
  * opens after the plugin is registered. Only the plugin's default fixed window is implemented (the shop
  * sets neither continueExceeding nor exponentialBackoff); each limit's counter already carries its own
  * name in its keys, so a child store is the same store.
  *
  * Coalesced: the first request of a limit and client schedules a count with setImmediate, and every
- * request of the same limit and client until then joins it, so everything one poll phase read is one
+ * request of the same limit and client until then joins it, so everything one poll phase reads is one
  * statement adding N. The i-th request (0-based) gets the count it would have had alone,
  * `total - (N - 1 - i)`, and the same time left. Alone, a request waits one setImmediate hop. A failed
  * count fails every request of its batch, each through the plugin's error path (rate-limit.ts). A batch

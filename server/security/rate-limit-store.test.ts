@@ -1,18 +1,40 @@
 /**
  * Shared rate limits: the database store on both dialects (one atomic count per request, from several
- * connections at once; windows that end; the sweep; no client address stored), two app instances on one
+ * connections at once; windows that end; the sweep; no client address stored; the plugin's store
+ * coalescing one turn's requests of a key into one statement, counted by a Kysely plugin on the
+ * database the store is given), two app instances on one
  * PostgreSQL holding one limit between them, and the same through Redis (REDIS_URL), which must answer
  * at TEST_REDIS_URL (scripts/ensure-redis.ts starts it before the unit tests; never skipped).
  */
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import {
+  InsertQueryNode,
+  type Kysely,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type QueryResult,
+  type RootOperationNode,
+  sql,
+  type UnknownRow,
+} from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type OpenDatabase, openDatabase } from '../db/database';
+import type { Database } from '../db/schema';
 import { buildTestApp, sleep, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import { connectTestRedis, TEST_REDIS_URL } from '../test-support/test-redis';
 import { REDIS_NAMESPACE } from './rate-limit';
-import { countRequest, storedRateLimitKey, sweepRateLimits } from './rate-limit-store';
+import {
+  countRequest,
+  databaseRateLimitStore,
+  RATE_LIMIT_BATCH_MAX,
+  type RateCount,
+  storedRateLimitKey,
+  sweepRateLimits,
+} from './rate-limit-store';
 
 async function signUp(app: FastifyInstance, n: number) {
   return app.inject({
@@ -32,6 +54,51 @@ async function alternate(apps: readonly FastifyInstance[], count: number): Promi
     statuses.push((await signUp(app, n)).statusCode);
   }
   return statuses;
+}
+
+/** Counts the inserts (the counts: the sweep deletes) sent through the database it is added to. */
+class InsertCounter implements KyselyPlugin {
+  inserts = 0;
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (InsertQueryNode.is(args.node)) this.inserts += 1;
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+const quietLog = { warn: () => {} };
+
+/** The plugin's store over `db`, as the app makes it, and the number of counting statements it sent. */
+function storeOver(db: Kysely<Database>): { store: FastifyRateLimitStore; statements: () => number } {
+  const counter = new InsertCounter();
+  const counted = db.withPlugin(counter);
+  const Store = databaseRateLimitStore(() => counted, quietLog);
+  return { store: new Store({}), statements: () => counter.inserts };
+}
+
+/** One request through the store, as the plugin asks (a callback). */
+function incr(store: FastifyRateLimitStore, key: string, timeWindow: number): Promise<RateCount> {
+  return new Promise((resolve, reject) => {
+    store.incr(
+      key,
+      (err, result) => (err ? reject(err) : result ? resolve(result) : reject(new Error('no count'))),
+      timeWindow,
+      0,
+    );
+  });
+}
+
+/** `count` requests for `key` in one turn; their counts in the order they were made. */
+function burst(store: FastifyRateLimitStore, key: string, count: number, timeWindow = 60_000) {
+  return Promise.all(Array.from({ length: count }, () => incr(store, key, timeWindow)));
+}
+
+function oneTo(n: number, from = 1): number[] {
+  return Array.from({ length: n }, (_, i) => from + i);
 }
 
 describe.each(TEST_DIALECTS)('shared rate-limit counts (%s)', (dialect) => {
@@ -73,6 +140,98 @@ describe.each(TEST_DIALECTS)('shared rate-limit counts (%s)', (dialect) => {
     // Another client and another limit count apart.
     expect((await countRequest(db(0), 'checkout:203.0.113.8', 60_000)).current).toBe(1);
     expect((await countRequest(db(1), 'newsletter:203.0.113.7', 60_000)).current).toBe(1);
+  });
+
+  it('counts one turn of requests for a key in one statement, 1..N in the order they came', async () => {
+    const { store, statements } = storeOver(db(0));
+    const first = await burst(store, 'checkout:203.0.113.7', 40);
+    expect(first.map((c) => c.current)).toEqual(oneTo(40));
+    expect(statements()).toBe(1);
+    for (const c of first) {
+      expect(c.ttl).toBeGreaterThan(55_000);
+      expect(c.ttl).toBeLessThanOrEqual(60_000);
+      expect(c.ttl).toBe(first[0]?.ttl);
+    }
+    // The next turn adds to the same window.
+    expect((await burst(store, 'checkout:203.0.113.7', 10)).map((c) => c.current)).toEqual(oneTo(10, 41));
+    expect(statements()).toBe(2);
+    const rows = await db(1).selectFrom('rate_limits').select('hits').execute();
+    expect(rows).toEqual([{ hits: 50 }]);
+  });
+
+  it('counts two keys of one turn in two statements, each 1..n', async () => {
+    const { store, statements } = storeOver(db(0));
+    const a: Promise<RateCount>[] = [];
+    const b: Promise<RateCount>[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      a.push(incr(store, 'checkout:203.0.113.7', 60_000));
+      if (i % 2 === 0) b.push(incr(store, 'checkout:203.0.113.8', 60_000));
+    }
+    expect((await Promise.all(a)).map((c) => c.current)).toEqual(oneTo(25));
+    expect((await Promise.all(b)).map((c) => c.current)).toEqual(oneTo(13));
+    expect(statements()).toBe(2);
+  });
+
+  it('starts the new window at N when a batch comes after a window ended, and hands out 1..N', async () => {
+    const { store, statements } = storeOver(db(0));
+    for (const n of [1, 2, 3]) expect((await incr(store, 'pay:198.51.100.1', 150)).current).toBe(n);
+    await sleep(250);
+    const fresh = await burst(store, 'pay:198.51.100.1', 5, 150);
+    expect(fresh.map((c) => c.current)).toEqual(oneTo(5));
+    for (const c of fresh) {
+      expect(c.ttl).toBeGreaterThan(0);
+      expect(c.ttl).toBeLessThanOrEqual(150);
+    }
+    expect(statements()).toBe(4);
+    expect(await db(1).selectFrom('rate_limits').select('hits').execute()).toEqual([{ hits: 5 }]);
+  });
+
+  it('fails every request of a batch whose statement fails, and counts the next batch', async () => {
+    const { store, statements } = storeOver(db(0));
+    await sql`alter table rate_limits rename to rate_limits_away`.execute(db(1));
+    const failed = await Promise.allSettled(
+      Array.from({ length: 10 }, () => incr(store, 'checkout:203.0.113.7', 60_000)),
+    );
+    expect(statements()).toBe(1);
+    for (const r of failed) {
+      expect(r.status).toBe('rejected');
+      if (r.status === 'rejected') expect(String(r.reason)).toMatch(/rate_limits/);
+    }
+    await sql`alter table rate_limits_away rename to rate_limits`.execute(db(1));
+    expect((await burst(store, 'checkout:203.0.113.7', 3)).map((c) => c.current)).toEqual(oneTo(3));
+    expect(statements()).toBe(2);
+  });
+
+  it(`counts a batch at once when it reaches ${RATE_LIMIT_BATCH_MAX} requests`, async () => {
+    const { store, statements } = storeOver(db(0));
+    const total = RATE_LIMIT_BATCH_MAX * 2 + 7;
+    const counts = (await burst(store, 'checkout:203.0.113.7', total)).map((c) => c.current);
+    expect(statements()).toBe(3);
+    // The three statements may run at once on PostgreSQL's pool, in any order: each batch is a run of
+    // consecutive counts, and together they count every request once.
+    expect([...counts].sort((a, b) => a - b)).toEqual(oneTo(total));
+    for (let start = 0; start < total; start += RATE_LIMIT_BATCH_MAX) {
+      const batch = counts.slice(start, start + RATE_LIMIT_BATCH_MAX);
+      expect(batch).toEqual(oneTo(batch.length, batch[0]));
+    }
+  });
+
+  it('counts the requests of two stores on two connections (two instances) exactly once each', async () => {
+    const stores = [storeOver(db(0)), storeOver(db(1))];
+    const counts = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => {
+        const s = stores[i % 2];
+        if (!s) throw new Error('no store');
+        return incr(s.store, 'checkout:203.0.113.7', 60_000);
+      }),
+    );
+    expect(counts.map((c) => c.current).sort((a, b) => a - b)).toEqual(oneTo(40));
+    // Each instance's own requests keep their order within its batch.
+    for (const parity of [0, 1]) {
+      const mine = counts.filter((_, i) => i % 2 === parity).map((c) => c.current);
+      expect(mine).toEqual([...mine].sort((a, b) => a - b));
+    }
+    expect(stores.map((s) => s.statements())).toEqual([1, 1]);
   });
 
   it('starts a new window once the last one is over, and the sweep deletes only windows that are over', async () => {
@@ -126,6 +285,15 @@ describe('two instances on one PostgreSQL', () => {
       .select('hits')
       .execute();
     expect(row?.hits).toBe(6);
+  });
+  it('answers every request of a burst whose count failed through the error handler, none left waiting', async () => {
+    const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'newsletter=30/60', ...testDb.env });
+    apps.push(app);
+    await sql`alter table rate_limits rename to rate_limits_away`.execute(app.commerce.db);
+    const failed = await Promise.all(Array.from({ length: 6 }, (_, n) => signUp(app, n)));
+    expect(failed.map((r) => r.statusCode)).toEqual(Array(6).fill(500));
+    await sql`alter table rate_limits_away rename to rate_limits`.execute(app.commerce.db);
+    expect((await signUp(app, 7)).statusCode).toBe(200);
   });
 });
 

@@ -1,9 +1,12 @@
 /**
  * Where the rate limits count when several instances serve one shop (docs/product.md §11.1, ADR 0009):
  *
- * - in the shop's database (`rate_limits`, migration 0006) whenever DATABASE_URL is set: each request is
- *   one atomic upsert per limit and client that starts a new window or adds one to the current one and
- *   hands back the count and the time left, so concurrent requests on any instance never lose a count;
+ * - in the shop's database (`rate_limits`, migration 0006) whenever DATABASE_URL is set: one atomic upsert
+ *   per limit and client starts a new window or adds to the current one and hands back the count and the
+ *   time left, so concurrent requests on any instance never lose a count. An instance coalesces the
+ *   requests of one limit and client that arrive in the same event-loop turn into one upsert that adds
+ *   them all (`databaseRateLimitStore`): one client's burst is then one round trip and one row lock per
+ *   turn instead of one per request, each waiting for the one before it to release the same row;
  * - in Redis when REDIS_URL is set (@fastify/rate-limit's own Redis store, a Lua script per request);
  * - in process memory otherwise (the default: one process on SQLite needs nothing shared).
  *
@@ -54,21 +57,28 @@ export function storedRateLimitKey(key: string): string {
   return createHash('sha256').update(key).digest('base64url');
 }
 
-/** Counts one request for `key` in a window of `windowMs`, in one statement. */
+/**
+ * Counts `hits` requests (one unless a caller coalesced several) for `key` in a window of `windowMs`, in
+ * one statement; `current` is the count after the last of them. A window that is over starts anew at
+ * `hits`, exactly as if the requests had been counted one after the other.
+ */
 export async function countRequest(
   db: Kysely<Database>,
   key: string,
   windowMs: number,
   clock?: Clock,
+  hits = 1,
 ): Promise<RateCount> {
   const now = windowClock(db, clock);
   const over = sql<boolean>`rate_limits.window_ends_ms <= ${now}`;
+  // Cast so PostgreSQL knows the parameter's type in both branches of the case.
+  const added = sql<number>`cast(${hits} as integer)`;
   const row = await db
     .insertInto('rate_limits')
-    .values({ key: storedRateLimitKey(key), hits: 1, window_ends_ms: sql<number>`${now} + ${windowMs}` })
+    .values({ key: storedRateLimitKey(key), hits: added, window_ends_ms: sql<number>`${now} + ${windowMs}` })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        hits: sql<number>`case when ${over} then 1 else rate_limits.hits + 1 end`,
+        hits: sql<number>`case when ${over} then ${added} else rate_limits.hits + ${added} end`,
         window_ends_ms: sql<number>`case when ${over} then ${now} + ${windowMs} else rate_limits.window_ends_ms end`,
       }),
     )
@@ -109,24 +119,75 @@ export interface SweepLog {
   warn(obj: object, msg: string): void;
 }
 
+/** The most requests one coalesced count holds: a batch that reaches it is counted at once. */
+export const RATE_LIMIT_BATCH_MAX = 1_000;
+
+type IncrCallback = (error: Error | null, result?: RateCount) => void;
+
+/** The requests of one limit and client waiting for the next count, in the order they came. */
+interface Batch {
+  readonly key: string;
+  readonly timeWindow: number;
+  readonly database: Kysely<Database>;
+  readonly waiters: IncrCallback[];
+  readonly flush: NodeJS.Immediate;
+}
+
 /**
- * @fastify/rate-limit's store over the shop's database. `db` is asked for at each request: the database
+ * @fastify/rate-limit's store over the shop's database. `db` is asked for at each count: the database
  * opens after the plugin is registered. Only the plugin's default fixed window is implemented (the shop
  * sets neither continueExceeding nor exponentialBackoff); each limit's counter already carries its own
  * name in its keys, so a child store is the same store.
+ *
+ * Coalesced: the first request of a limit and client schedules a count with setImmediate, and every
+ * request of the same limit and client until then joins it, so everything one poll phase reads is one
+ * statement adding N. The i-th request (0-based) gets the count it would have had alone,
+ * `total - (N - 1 - i)`, and the same time left. Alone, a request waits one setImmediate hop. A failed
+ * count fails every request of its batch, each through the plugin's error path (rate-limit.ts). A batch
+ * is counted at once when it reaches RATE_LIMIT_BATCH_MAX, so waiting requests never grow without bound.
  */
 export function databaseRateLimitStore(db: () => Kysely<Database>, log: SweepLog): FastifyRateLimitStoreCtor {
   const sweep = sweepNowAndThen(log);
+  // Per store, keyed by window length and key: a limit's keys carry its name, but two limits could
+  // still share a key with different windows in a test or a future route.
+  const pending = new Map<string, Batch>();
+
+  function count(id: string, batch: Batch): void {
+    clearImmediate(batch.flush);
+    if (pending.get(id) === batch) pending.delete(id);
+    const { database, waiters } = batch;
+    const n = waiters.length;
+    countRequest(database, batch.key, batch.timeWindow, undefined, n).then(
+      (total) => {
+        waiters.forEach((callback, i) => {
+          callback(null, { current: total.current - (n - 1 - i), ttl: total.ttl });
+        });
+        sweep(database);
+      },
+      (err: unknown) => {
+        const error = err instanceof Error ? err : new Error(String(err));
+        for (const callback of waiters) callback(error);
+      },
+    );
+  }
+
   return class DatabaseRateLimitStore implements FastifyRateLimitStore {
-    incr(key: string, callback: (error: Error | null, result?: RateCount) => void, timeWindow: number): void {
-      const database = db();
-      countRequest(database, key, timeWindow).then(
-        (count) => {
-          callback(null, count);
-          sweep(database);
-        },
-        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
-      );
+    incr(key: string, callback: IncrCallback, timeWindow: number): void {
+      const id = `${timeWindow}:${key}`;
+      const waiting = pending.get(id);
+      if (waiting) {
+        waiting.waiters.push(callback);
+        if (waiting.waiters.length >= RATE_LIMIT_BATCH_MAX) count(id, waiting);
+        return;
+      }
+      const batch: Batch = {
+        key,
+        timeWindow,
+        database: db(),
+        waiters: [callback],
+        flush: setImmediate(() => count(id, batch)),
+      };
+      pending.set(id, batch);
     }
 
     child(): FastifyRateLimitStore {

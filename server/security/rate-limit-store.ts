@@ -84,7 +84,9 @@ export async function countRequest(
     )
     .returning(['hits', sql<number>`window_ends_ms - ${now}`.as('ttl')])
     .executeTakeFirstOrThrow();
-  return { current: Number(row.hits), ttl: Math.max(0, Number(row.ttl)) };
+  // Never more than the window: on PostgreSQL a statement that waited for the row's lock reads its own
+  // (earlier) start time against an end another statement wrote after it (seen as 60,001 of 60,000 ms).
+  return { current: Number(row.hits), ttl: Math.min(windowMs, Math.max(0, Number(row.ttl))) };
 }
 
 /** Forgets `key`'s window, so its next count starts a new one (a sign-in that succeeded). */

@@ -128,15 +128,21 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
+/** Where the database reports trouble that no request sees (the SQLite checkpointer thread). */
+export interface DatabaseLog {
+  warn(obj: object, msg: string): void;
+}
+
 export async function openDatabase(
   location: DatabaseLocation,
   migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+  log?: DatabaseLog,
 ): Promise<OpenDatabase> {
   const opened: Opened & { checkpointer?: Checkpointer } =
     typeof location === 'string'
-      ? openSqlite(location)
+      ? openSqlite(location, log)
       : location.dialect === 'sqlite'
-        ? openSqlite(location.dataDir)
+        ? openSqlite(location.dataDir, log)
         : openPostgres(location);
   const { db, file, description, checkpointer } = opened;
   const shut = async () => {
@@ -233,7 +239,7 @@ interface Checkpointer {
   stop(): Promise<void>;
 }
 
-function startCheckpointer(file: string): Checkpointer {
+function startCheckpointer(file: string, log: DatabaseLog | undefined): Checkpointer {
   const worker = new Worker(CHECKPOINTER, {
     eval: true,
     workerData: {
@@ -245,8 +251,20 @@ function startCheckpointer(file: string): Checkpointer {
   });
   // Never what keeps the process alive; an error in it must not end the server (the fallback holds).
   worker.unref();
-  worker.on('error', () => {});
-  worker.on('message', () => {});
+  worker.on('error', (error) => {
+    log?.warn(
+      { err: error.message },
+      'database: the WAL checkpointer thread stopped; the server checkpoints by itself now',
+    );
+  });
+  // The thread reports its first failure once; the fallback autocheckpoint bounds the WAL meanwhile, but
+  // the owner should know the WAL is no longer checkpointed in the background.
+  worker.on('message', (message: unknown) => {
+    const error = (message as { error?: unknown } | null)?.error;
+    if (typeof error === 'string') {
+      log?.warn({ err: error }, 'database: WAL checkpoints failed; the server checkpoints by itself now');
+    }
+  });
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   return {
     async stop() {
@@ -295,7 +313,7 @@ function sqliteGroupRunner(
   };
 }
 
-function openSqlite(dataDir: string): Opened & { checkpointer: Checkpointer } {
+function openSqlite(dataDir: string, log?: DatabaseLog): Opened & { checkpointer: Checkpointer } {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
   const native = new BetterSqlite3(file);
@@ -310,7 +328,7 @@ function openSqlite(dataDir: string): Opened & { checkpointer: Checkpointer } {
   const cached = withStatementCache(native);
   const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(cached) });
   registerSqliteGroupRunner(db, sqliteGroupRunner(native, cached));
-  return { db, file, description: file, checkpointer: startCheckpointer(file) };
+  return { db, file, description: file, checkpointer: startCheckpointer(file, log) };
 }
 
 const PG_INT8_OID = 20;

@@ -8,18 +8,22 @@
 import path from 'node:path';
 import fc from 'fast-check';
 import { simpleParser } from 'mailparser';
+import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
+import { loadConfig } from '../config';
 import { startServerProcess, tinyWebDist } from '../test-support/server-process';
 import { tempDataDir } from '../test-support/test-app';
 import {
+  REDACTED,
   requestIdGenerator,
   scrubLogObject,
   scrubPatterns,
   scrubText,
   scrubUrl,
   serializeError,
+  serverLogOptions,
 } from './logging';
 
 describe('scrubText', () => {
@@ -61,6 +65,38 @@ describe('scrubText', () => {
       message: 'Stripe: No such customer: x***@y.ie',
       code: 'resource_missing',
     });
+  });
+});
+
+describe('sensitive fields', () => {
+  it('are redacted by name at any depth, in errors too, before the line is written', () => {
+    const chunks: string[] = [];
+    const options = serverLogOptions(loadConfig({ LOG_LEVEL: 'info' })).logger;
+    if (!options || options === true) throw new Error('no logger options');
+    const log = pino(options as pino.LoggerOptions, { write: (line: string) => chunks.push(line) });
+    const err = Object.assign(new Error('declined'), { email: 'a@b.ie', code: 'card_declined' });
+    log.info(
+      {
+        email: 'shopper@example.ie',
+        token: 'tok_1',
+        shipping: { name: 'n', contact: { email: 'deep@example.ie', phone: 'x' } },
+        list: [{ cardNumber: '4242' }],
+        headers: { authorization: 'Bearer abc', 'stripe-signature': 't=1,v1=x' },
+        err,
+      },
+      'paid',
+    );
+    const line = JSON.parse(chunks.join('')) as Record<string, unknown>;
+    expect(line).toMatchObject({
+      email: REDACTED,
+      token: REDACTED,
+      shipping: { name: 'n', contact: { email: REDACTED, phone: 'x' } },
+      list: [{ cardNumber: REDACTED }],
+      headers: { authorization: REDACTED, 'stripe-signature': REDACTED },
+      err: { message: 'declined', email: REDACTED, code: 'card_declined' },
+      msg: 'paid',
+    });
+    expect(chunks.join('')).not.toMatch(/example\.ie|tok_1|Bearer|4242/);
   });
 });
 

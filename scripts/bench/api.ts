@@ -344,15 +344,35 @@ function cpuSeconds(pid: number): number | null {
   }
 }
 
-const sumCpu = (pids: readonly number[]): number | null => {
-  let total = 0;
+/** CPU seconds so far of each backend (one that is already gone is left out). */
+function backendCpu(pids: readonly number[]): Map<number, number> {
+  const cpu = new Map<number, number>();
   for (const pid of pids) {
     const s = cpuSeconds(pid);
-    if (s === null) return null;
-    total += s;
+    if (s !== null) cpu.set(pid, s);
   }
-  return total;
-};
+  return cpu;
+}
+
+/**
+ * The database CPU the backends used since `before`: the pool opens and closes connections during a run
+ * (node-postgres closes one idle for 10 s), so a backend that started meanwhile counts in full, and one
+ * that ended meanwhile cannot be read any more (counted in `closed`).
+ */
+function databaseCpuSince(before: ReadonlyMap<number, number>, pidsNow: readonly number[]) {
+  let seconds = 0;
+  let closed = 0;
+  for (const [pid, start] of before) {
+    const now = cpuSeconds(pid);
+    if (now === null) closed += 1;
+    else seconds += now - start;
+  }
+  for (const pid of pidsNow) {
+    if (before.has(pid)) continue;
+    seconds += cpuSeconds(pid) ?? 0;
+  }
+  return { seconds, closed };
+}
 
 const CHECKOUT_BODY = JSON.stringify({
   email: 'bench@example.com',
@@ -427,14 +447,19 @@ interface Measured {
 
 async function measure(t: Target): Promise<Measured> {
   if (WARMUP > 0) await runWrk(t, WARMUP);
-  const dbPids = t.pgApplication ? await backendPids(t.pgApplication) : [];
+  const dbBefore = t.pgApplication ? backendCpu(await backendPids(t.pgApplication)) : null;
   const cpuBefore = cpuSeconds(t.pid);
-  const dbBefore = t.pgApplication ? sumCpu(dbPids) : null;
   const r = await runWrk(t, DURATION);
   const cpuAfter = cpuSeconds(t.pid);
-  const dbAfter = t.pgApplication ? sumCpu(dbPids) : null;
+  const db =
+    t.pgApplication && dbBefore ? databaseCpuSince(dbBefore, await backendPids(t.pgApplication)) : null;
   const perRequest = (before: number | null, after: number | null) =>
     before === null || after === null || r.requests === 0 ? null : ((after - before) * 1e6) / r.requests;
+  if (db && db.closed > 0) {
+    console.log(
+      `  (${db.closed} of the database's connections closed during the run: their CPU after its start is not counted)`,
+    );
+  }
   const out: Measured = {
     label: t.label,
     rps: r.requests / (r.durationUs / 1e6),
@@ -442,7 +467,7 @@ async function measure(t: Target): Promise<Measured> {
     p50Ms: r.p50 / 1000,
     p99Ms: r.p99 / 1000,
     cpuUs: perRequest(cpuBefore, cpuAfter),
-    dbCpuUs: perRequest(dbBefore, dbAfter),
+    dbCpuUs: db ? perRequest(0, db.seconds) : null,
     non2xx: r.status,
     socketErrors: r.connect + r.read + r.write + r.timeout,
   };

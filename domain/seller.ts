@@ -5,7 +5,7 @@
  * the prerendered pages, built with the placeholders of domain/config.ts SELLER, have the texts below
  * replaced when the server loads them (server/html-pages.ts), so hydration finds exactly what it renders.
  */
-import { BRAND, SELLER, VAT_RATE_DEFAULT } from './config';
+import { SELLER, VAT_RATE_DEFAULT } from './config';
 
 export interface SellerIdentity {
   readonly legalName: string;
@@ -49,25 +49,7 @@ export function sellerFromEnv(env: Readonly<Record<string, string>> | undefined)
   };
 }
 
-export function formatVatRate(rate: number): string {
-  return `${Number.isInteger(rate) ? rate : rate.toFixed(1).replace(/\.0$/, '')}%`;
+/** The footer's line; on its own so that the shell (every page's footer) carries none of the other texts. */
+export function sellerFooter(seller: SellerIdentity): string {
+  return `${seller.legalName}, ${seller.address}`;
 }
-
-/**
- * Every seller-dependent text of the pages, each rendered as one text node, so that the server can swap
- * the placeholder version for the configured one in prerendered HTML.
- */
-export function sellerTexts(seller: SellerIdentity) {
-  return {
-    legalName: seller.legalName,
-    address: seller.address,
-    /** After "Postal address: ". */
-    addressAndVat: `${seller.address}.${seller.vatNumber ? ` VAT number: ${seller.vatNumber}.` : ''}`,
-    /** After "All prices are in euro (EUR) and include VAT where applicable." */
-    vatPrices: seller.vatNumber
-      ? ` VAT is included at ${formatVatRate(seller.vatRate)}.`
-      : ` ${BRAND.name} is not currently registered for VAT, so no VAT is added to the prices shown.`,
-    footer: `${seller.legalName}, ${seller.address}`,
-  };
-}
-export type SellerTexts = ReturnType<typeof sellerTexts>;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SELLER, sellerTexts } from '../domain/seller';
+import { DEFAULT_SELLER } from '../domain/seller';
+import { sellerTexts } from '../domain/seller-texts';
 import { sellerReplacements } from './html-pages';
 
 describe('the seller in prerendered pages', () => {

@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { DEFAULT_SELLER, type SellerIdentity, sellerTexts } from '../domain/seller';
+import { DEFAULT_SELLER, type SellerIdentity } from '../domain/seller';
+import { sellerTexts } from '../domain/seller-texts';
 import { inlineScriptHashes } from './security/csp';
 
 export const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';

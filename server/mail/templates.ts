@@ -8,7 +8,7 @@ import { BRAND, deliveryDaysText, POLICY, productionDaysText, SHIPPING_ZONES } f
 import { deliveryEstimate, deliveryRangeText } from '../../domain/dispatch';
 import { escapeHtml } from '../../domain/html';
 import { type Cents, formatEuro } from '../../domain/money';
-import { formatVatRate } from '../../domain/seller';
+import { formatVatRate } from '../../domain/seller-texts';
 import { lineNameWithSize } from '../../domain/sizes';
 import type { StoredOrder } from '../orders/order-store';
 import type { ProviderId, ShippingDetails } from '../payments/provider';

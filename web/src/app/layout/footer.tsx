@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { BRAND } from '../../../../domain/config';
-import { SELLER_TEXTS } from '../../features/seller';
+import { SELLER_FOOTER } from '../../features/seller-footer';
 import { Link } from '../router';
 
 const GROUPS = [
@@ -92,7 +92,7 @@ export function Footer() {
       </div>
       <p className="border-t border-line px-4 py-5 text-center text-xs text-muted">
         © {year} {BRAND.name}. Handcrafted in Ireland.
-        <span className="mt-1 block">{SELLER_TEXTS.footer}</span>
+        <span className="mt-1 block">{SELLER_FOOTER}</span>
       </p>
     </footer>
   );

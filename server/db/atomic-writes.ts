@@ -24,13 +24,6 @@ import type { Database } from './schema';
  */
 export type SqliteGroupRunner = (writes: readonly (readonly CompiledQuery[])[]) => readonly unknown[];
 
-/** SQLite databases opened by database.ts: their native group runner. */
-const sqliteRunners = new WeakMap<Kysely<Database>, SqliteGroupRunner>();
-
-export function registerSqliteGroupRunner(db: Kysely<Database>, runner: SqliteGroupRunner): void {
-  sqliteRunners.set(db, runner);
-}
-
 /** A group never grows past this many writes, so one turn's burst cannot hold unbounded memory. */
 export const MAX_GROUP_WRITES = 200;
 
@@ -86,15 +79,12 @@ class WriteGroups {
   }
 }
 
+/** Each database's groups: SQLite's set up when database.ts opens it, PostgreSQL's at its first write. */
 const groups = new WeakMap<Kysely<Database>, WriteGroups>();
 
-function groupsFor(db: Kysely<Database>, commit: () => CommitGroup): WriteGroups {
-  let found = groups.get(db);
-  if (!found) {
-    found = new WriteGroups(commit());
-    groups.set(db, found);
-  }
-  return found;
+/** database.ts, opening a SQLite database: its writes are grouped through its native runner. */
+export function registerSqliteGroupRunner(db: Kysely<Database>, runner: SqliteGroupRunner): void {
+  groups.set(db, new WriteGroups(sqliteCommit(db, runner)));
 }
 
 /** SQLite: the group in one native transaction, each write a savepoint, while Kysely's connection is held. */
@@ -193,14 +183,16 @@ export async function executeAtomically(
   queries: readonly CompiledQuery[],
 ): Promise<void> {
   if (queries.length === 0) return;
-  const sqlite = sqliteRunners.get(db);
-  if (sqlite) return groupsFor(db, () => sqliteCommit(db, sqlite)).submit(queries);
-  if (dialectOf(db) === 'postgres' && !db.isTransaction) {
-    return groupsFor(db, () => postgresCommit(db)).submit(queries);
-  }
+  const found = groups.get(db);
+  if (found) return found.submit(queries);
   if (dialectOf(db) === 'postgres') {
-    await db.executeQuery(oneStatement(queries));
-    return;
+    if (db.isTransaction) {
+      await db.executeQuery(oneStatement(queries));
+      return;
+    }
+    const created = new WriteGroups(postgresCommit(db));
+    groups.set(db, created);
+    return created.submit(queries);
   }
   await db.transaction().execute(async (trx) => {
     for (const query of queries) await trx.executeQuery(query);

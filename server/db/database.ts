@@ -301,16 +301,7 @@ function sqliteGroupRunner(
       }
     }),
   );
-  return (writes) => {
-    const [only] = writes;
-    if (writes.length !== 1 || !only) return group.immediate(writes);
-    try {
-      write.immediate(only);
-      return [null];
-    } catch (error) {
-      return [error];
-    }
-  };
+  return (writes) => group.immediate(writes);
 }
 
 function openSqlite(dataDir: string, log?: DatabaseLog): Opened & { checkpointer: Checkpointer } {

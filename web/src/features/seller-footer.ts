@@ -1,10 +1,11 @@
 /**
- * The footer's seller line (docs/product.md: the seller's name and address on every page), from the same
- * values as features/seller.ts. Apart from it so that the shell does not carry the legal pages' texts (the
- * home page's JS budget is full).
+ * The seller's identity in the browser, read once: the server's values (SELLER_* in /runtime-env.js, which
+ * runs before the app: web/src/boot/page-scripts.ts), else the placeholders the pages were prerendered
+ * with; and the footer's line from it. Apart from features/seller.ts (the legal pages' texts) so that the
+ * shell, which needs only the footer's line, does not carry the rest (the home page's JS budget is full).
  */
 import { sellerFooter, sellerFromEnv } from '../../../domain/seller';
 
-export const SELLER_FOOTER = sellerFooter(
-  sellerFromEnv(typeof window === 'undefined' ? undefined : window.__SOLAS_ENV__),
-);
+export const SELLER = sellerFromEnv(typeof window === 'undefined' ? undefined : window.__SOLAS_ENV__);
+
+export const SELLER_FOOTER = sellerFooter(SELLER);

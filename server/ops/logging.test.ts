@@ -15,6 +15,7 @@ import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
 import { loadConfig } from '../config';
 import { startServerProcess, tinyWebDist } from '../test-support/server-process';
 import { tempDataDir } from '../test-support/test-app';
+import { TurnBatchedLogStream } from './log-stream';
 import {
   REDACTED,
   requestIdGenerator,
@@ -97,6 +98,14 @@ describe('sensitive fields', () => {
       msg: 'paid',
     });
     expect(chunks.join('')).not.toMatch(/example\.ie|tok_1|Bearer|4242/);
+  });
+});
+
+describe('the log destination', () => {
+  it('is stdout behind the per-turn batching stream (log-stream.ts), for every line of the app', () => {
+    const options = serverLogOptions(loadConfig({ LOG_LEVEL: 'info' })).logger;
+    if (!options || options === true) throw new Error('no logger options');
+    expect((options as { stream?: unknown }).stream).toBeInstanceOf(TurnBatchedLogStream);
   });
 });
 

@@ -15,7 +15,8 @@ import {
 import pino from 'pino';
 import { luhnValid } from '../../domain/payment-form';
 import type { AppConfig } from '../config';
-import { secureRandomBytes } from '../security/random';
+import { secureRandomId } from '../security/random';
+import { turnBatchedLogStream } from './log-stream';
 
 // The local part without '/', '=' and '?': in logs an address is usually inside a path or a query.
 const EMAIL_IN_TEXT = /[A-Za-z0-9.!#$%&'*+^_`{|}~-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
@@ -192,10 +193,11 @@ const INCOMING_ID = /^[A-Za-z0-9._:-]{8,64}$/;
  * kept when it is well-formed, so one id follows the request through both logs.
  */
 export function requestIdGenerator(trustIncoming: boolean) {
+  const fresh = () => secureRandomId(9);
+  if (!trustIncoming) return fresh;
   return (req: { headers: Record<string, string | string[] | undefined> }): string => {
     const incoming = req.headers['x-request-id'];
-    if (trustIncoming && typeof incoming === 'string' && INCOMING_ID.test(incoming)) return incoming;
-    return secureRandomBytes(9).toString('base64url');
+    return typeof incoming === 'string' && INCOMING_ID.test(incoming) ? incoming : fresh();
   };
 }
 
@@ -220,6 +222,7 @@ export function serverLogOptions(
         ? false
         : {
             level: config.logLevel,
+            stream: turnBatchedLogStream(),
             serializers: { req: serializeRequest, err: serializeError },
             formatters: { log: scrubLogObject },
             hooks: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secureRandomBytes } from './random';
+import { secureRandomBytes, secureRandomId } from './random';
 
 describe('secureRandomBytes', () => {
   it('hands out the requested number of bytes, never the same bytes twice', () => {
@@ -37,5 +37,32 @@ describe('secureRandomBytes', () => {
   it('rejects a negative or fractional length', () => {
     expect(() => secureRandomBytes(-1)).toThrow(RangeError);
     expect(() => secureRandomBytes(1.5)).toThrow(RangeError);
+  });
+});
+
+describe('secureRandomId', () => {
+  it('is base64url text of the requested number of bytes, never the same twice, across refills', () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 1000; i++) {
+      const id = secureRandomId(9);
+      expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
+      expect(Buffer.from(id, 'base64url')).toHaveLength(9);
+      seen.add(id);
+    }
+    expect(seen.size).toBe(1000);
+  });
+
+  it('shares the pool with secureRandomBytes without handing out the same bytes', () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 600; i++) {
+      ids.add(secureRandomId(6));
+      ids.add(secureRandomBytes(6).toString('base64url'));
+    }
+    expect(ids.size).toBe(1200);
+  });
+
+  it('rejects a length the pool cannot serve', () => {
+    expect(() => secureRandomId(-1)).toThrow(RangeError);
+    expect(() => secureRandomId(4097)).toThrow(RangeError);
   });
 });

@@ -1,9 +1,18 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayNumber, formatDayMonth, fromDayNumber, type IsoDate, irishDate } from './calendar-date';
-import { type ClosedDates, parseClosedDates } from './closed-dates';
-import { DISPATCH, ZONE_IDS } from './config';
 import {
+  addDays,
+  dayNumber,
+  formatDayMonth,
+  fromDayNumber,
+  type IsoDate,
+  irishDate,
+  isWeekend,
+} from './calendar-date';
+import { type ClosedDates, closureOn, parseClosedDates } from './closed-dates';
+import { DISPATCH, SHIPPING_ZONES, ZONE_IDS } from './config';
+import {
+  addBusinessDays,
   christmasDeadlines,
   christmasMessage,
   deliveryEstimate,
@@ -14,6 +23,7 @@ import {
   isBusinessDay,
   productionStartDate,
 } from './dispatch';
+import { isIrishPublicHoliday } from './irish-holidays';
 
 const d = (text: string) => text as IsoDate;
 const at = (iso: string) => new Date(iso);
@@ -234,6 +244,60 @@ describe('dispatch date properties', () => {
           ).toBe(true);
         },
       ),
+    );
+  });
+
+  // The walks count in day numbers; this oracle walks one IsoDate at a time with the calendar's public
+  // functions, the rules as docs/product.md states them, and must agree on every date and closure list.
+  const business = (date: IsoDate, closed: ClosedDates) =>
+    !isWeekend(date) && !isIrishPublicHoliday(date) && !closureOn(date, closed);
+  const nextBusiness = (date: IsoDate, closed: ClosedDates) => {
+    let day = addDays(date, 1);
+    while (!business(day, closed)) day = addDays(day, 1);
+    return day;
+  };
+  const date = fc
+    .integer({ min: dayNumber(d('2024-01-01')), max: dayNumber(d('2032-12-31')) })
+    .map(fromDayNumber);
+
+  it('agrees with a day-by-day walk: business days, delivery days, Christmas deadlines', () => {
+    fc.assert(
+      fc.property(date, fc.integer({ min: 0, max: 12 }), closureList, (from, count, closed) => {
+        let expected = from;
+        for (let i = 0; i < count; i++) expected = nextBusiness(expected, closed);
+        expect(addBusinessDays(from, count, closed)).toBe(expected);
+        expect(isBusinessDay(from, closed)).toBe(business(from, closed));
+        for (const zone of ZONE_IDS) {
+          const [min, max] = SHIPPING_ZONES[zone].deliveryDays;
+          const walk = (n: number) => {
+            let day = from;
+            for (let i = 0; i < n; i++) {
+              day = addDays(day, 1);
+              while (isWeekend(day) || isIrishPublicHoliday(day)) day = addDays(day, 1);
+            }
+            return day;
+          };
+          expect(deliveryEstimate(from, zone)).toEqual({ earliest: walk(min), latest: walk(max) });
+        }
+      }),
+    );
+    fc.assert(
+      fc.property(fc.integer({ min: 2024, max: 2032 }), closureList, (year, closed) => {
+        const deadlines = christmasDeadlines(new Date(Date.UTC(year, 10, 20, 12)), { closures: closed });
+        for (const deadline of deadlines ?? []) {
+          // The day after the last order date is a business day whose dispatch still delivers in time...
+          const start = addDays(deadline.lastOrderDate, 1);
+          expect(business(start, closed)).toBe(true);
+          let dispatch = start;
+          for (let i = 0; i < DISPATCH.productionDays; i++) dispatch = nextBusiness(dispatch, closed);
+          expect(deliveryEstimate(dispatch, deadline.zone).latest <= `${year}-12-24`).toBe(true);
+          // ...and no later business day does.
+          let later = nextBusiness(start, closed);
+          for (let i = 0; i < DISPATCH.productionDays; i++) later = nextBusiness(later, closed);
+          expect(deliveryEstimate(later, deadline.zone).latest > `${year}-12-24`).toBe(true);
+        }
+      }),
+      { numRuns: 30 },
     );
   });
 });

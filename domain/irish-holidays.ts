@@ -12,7 +12,7 @@
  * Holidays before 2023 (no St Brigid's Day) and one-off holidays (18 March 2022) are not modelled: the
  * shop only ever asks about dates from now on.
  */
-import { addDays, dayNumber, type IsoDate, isoDate, isWeekend, weekday } from './calendar-date';
+import { addDays, dayNumber, type IsoDate, isoDate, isWeekend, weekday, yearOfDay } from './calendar-date';
 
 export interface PublicHoliday {
   readonly date: IsoDate;
@@ -101,4 +101,18 @@ export function irishPublicHolidays(year: number): readonly PublicHoliday[] {
 
 export function isIrishPublicHoliday(date: IsoDate): boolean {
   return irishPublicHolidays(Number(date.slice(0, 4))).some((h) => h.date === date);
+}
+
+/** The day numbers of every holiday of the years looked up so far, and those years. */
+const holidayDays = new Set<number>();
+const yearsLoaded = new Set<number>();
+
+/** isIrishPublicHoliday for a day number (calendar-date.ts `dayNumber`): the dispatch walks ask it per day. */
+export function isIrishPublicHolidayDay(day: number): boolean {
+  const year = yearOfDay(day);
+  if (!yearsLoaded.has(year)) {
+    for (const holiday of irishPublicHolidays(year)) holidayDays.add(dayNumber(holiday.date));
+    yearsLoaded.add(year);
+  }
+  return holidayDays.has(day);
 }

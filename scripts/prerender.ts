@@ -58,7 +58,13 @@ function paintFirstTemplate(html: string): { template: string; assets: EntryServ
   const template = html
     .replace(runtimeEnv, '')
     .replace(preload, '')
-    .replace(stylesheet, () => `<style>${css}</style>`)
+    // The link names the inlined file so Vite's preload helper, which adds a page chunk's stylesheets
+    // unless a <link rel="stylesheet"> to them is in the document, knows it is loaded; `disabled`, so the
+    // browser neither fetches nor applies it. Without it the first lazily loaded chunk linked the same
+    // file, and the browser parsed and applied the whole stylesheet a second time: a full-page style
+    // recalculation of 45-60 ms on a slowed phone while the product page was starting (bench:web's Total
+    // Blocking Time, seen with scripts/bench/trace-load.ts).
+    .replace(stylesheet, () => `<link rel="stylesheet" href="${sheet}" disabled /><style>${css}</style>`)
     .replace(entryScript, () => BOOT_MARKER);
   return { template, assets: { entry, entryImports, reactDom } };
 }

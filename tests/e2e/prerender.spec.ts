@@ -226,6 +226,31 @@ test.describe('with JavaScript: hydration takes over the prerendered page', () =
     await expect(page).toHaveTitle(metaFor('/product/3', 'http://x').title);
   });
 
+  test('the inlined stylesheet is applied once: lazily loaded chunks never fetch it again', async ({
+    page,
+  }) => {
+    const stylesheets: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'stylesheet' || new URL(r.url()).pathname.endsWith('.css'))
+        stylesheets.push(r.url());
+    });
+    await page.goto('/product/1');
+    // The dispatch dates come from a lazily loaded chunk (and the quick add's toaster from another).
+    await expect(page.getByText(/dispatched by/i).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Add to Cart' }).first().hover();
+    const sheets = await page.evaluate(() =>
+      [...document.styleSheets].map((s) => ({
+        href: s.href,
+        disabled: s.disabled,
+        owner: s.ownerNode?.nodeName,
+      })),
+    );
+    expect(stylesheets).toEqual([]);
+    // The page's own <style>, plus at most the toaster's injected one; no <link> sheet is live.
+    expect(sheets.filter((s) => s.owner === 'LINK')).toEqual([]);
+    expect(sheets.filter((s) => s.owner === 'STYLE' && !s.disabled).length).toBeGreaterThanOrEqual(1);
+  });
+
   test('hash deep links keep working', async ({ page, baseURL }) => {
     await page.goto('/#/shop');
     await expect(page.getByRole('heading', { level: 1, name: 'Our Collection' })).toBeVisible();

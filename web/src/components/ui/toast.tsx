@@ -4,13 +4,18 @@
  * sonner's call shapes. On a page with product cards (quick add), sonner is loaded and the Toaster mounted
  * in an idle period once the page has hydrated (mountToaster, from product-card.tsx): not in the way of the
  * shopper's first tap (loading sonner and inserting its styles there delayed the tap's click by 50-200 ms
- * on a slow phone, bench:inp). Elsewhere, or first, the shopper's first interaction (pointer, touch or
- * key), or else the first call, does it; not at the first idle moment of every page: evaluating sonner
- * and mounting it is a long task on a slow phone while the page is still starting. The live region exists before any toast is added, so screen readers announce
- * it. Region label 'Notifications' and hotkey Alt+T are sonner's defaults.
+ * on a slow phone, bench:inp). Elsewhere, or first, the end of the shopper's first interaction (a click,
+ * a key released, a gesture the browser took over for scrolling), once its frame is painted, or else the
+ * first call, does it; not at the first idle moment of every page: evaluating sonner and mounting it is a
+ * long task on a slow phone while the page is still starting. Not at the interaction's start either: the
+ * mount's render, sonner's evaluation and its injected styles then landed between the tap's pointerdown
+ * and its click, inside the tap (bench:inp's cart steps, the first tap of the cart page). The live region
+ * exists before any toast is added, so screen readers announce it. Region label 'Notifications' and
+ * hotkey Alt+T are sonner's defaults.
  */
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
+import { afterNextPaint } from '../../boot/after-next-paint';
 
 type Sonner = typeof import('sonner');
 
@@ -62,20 +67,29 @@ export function mountToaster(): void {
   requestMount?.();
 }
 
-const FIRST_INTERACTION = ['pointerdown', 'touchstart', 'keydown'] as const;
+/** How a first interaction ends: a tap's click, a key released, a touch the browser turned into a scroll. */
+const FIRST_INTERACTION_END = ['click', 'keyup', 'pointercancel'] as const;
 
 /** Mounted once in the shell; renders nothing until the shopper interacts or a toast is asked for. */
 export function LazyToaster() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    // In a transition: a state update from a pointerdown is rendered synchronously, inside the first tap's
-    // frame (bench:inp's steps are each the first tap of a page); the toaster can mount a frame later.
+    // In a transition: a state update from an input event is rendered synchronously, inside the event's
+    // frame; the toaster can mount a frame later.
     const mount = () => startTransition(() => setMounted(true));
     requestMount = mount;
-    for (const type of FIRST_INTERACTION) window.addEventListener(type, mount, { once: true, passive: true });
+    let cancel: (() => void) | null = null;
+    const interacted = () => {
+      for (const type of FIRST_INTERACTION_END) window.removeEventListener(type, interacted, true);
+      cancel ??= afterNextPaint(mount);
+    };
+    for (const type of FIRST_INTERACTION_END) {
+      window.addEventListener(type, interacted, { capture: true, passive: true });
+    }
     return () => {
       requestMount = null;
-      for (const type of FIRST_INTERACTION) window.removeEventListener(type, mount);
+      cancel?.();
+      for (const type of FIRST_INTERACTION_END) window.removeEventListener(type, interacted, true);
     };
   }, []);
   if (!mounted) return null;

@@ -50,7 +50,10 @@ export interface DispatchOptions {
 // Christmas deadlines walk hundreds of days per page view: one 60-80 ms task on a slowed phone after the
 // product page hydrated (bench:web's trace).
 
-/** Closures as day-number ranges, made once per list (the server's and the browser's lists never change). */
+/**
+ * Closures as day-number ranges, made once per list object: the server parses CLOSED_DATES once at start;
+ * the browser parses its few ranges again for each view (dispatch-view.ts), and converts them once there.
+ */
 const closureDayRanges = new WeakMap<ClosedDates, readonly (readonly [number, number])[]>();
 
 function closedDays(closures: ClosedDates): readonly (readonly [number, number])[] {

@@ -15,6 +15,7 @@
  * Figures (docs/performance.md, issue 18): measured with bench:api.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
+import { endOfTurn } from '../ops/end-of-turn';
 import { dialectOf } from './dialect';
 import type { Database } from './schema';
 
@@ -42,7 +43,7 @@ type CommitGroup = (writes: readonly Pending[]) => Promise<void>;
 class WriteGroups {
   private pending: Pending[] = [];
   private parameters = 0;
-  private scheduled = false;
+  private readonly flushAtEndOfTurn = endOfTurn(() => this.flush());
 
   constructor(private readonly commit: CommitGroup) {}
 
@@ -57,14 +58,8 @@ class WriteGroups {
       }
       this.pending.push({ queries, resolve, reject });
       this.parameters += parameters;
-      if (!this.scheduled) {
-        this.scheduled = true;
-        // After the poll phase: every request read in this turn has reached its write by then.
-        setImmediate(() => {
-          this.scheduled = false;
-          this.flush();
-        });
-      }
+      // After the poll phase: every request read in this turn has reached its write by then.
+      this.flushAtEndOfTurn();
     });
   }
 

@@ -15,6 +15,7 @@
  * whatever sonic-boom had not written.
  */
 import pino from 'pino';
+import { endOfTurn } from './end-of-turn';
 
 /** What pino writes to (sonic-boom, or process.stdout when something has replaced its write). */
 interface Destination {
@@ -28,7 +29,7 @@ const MAX_LINES_PER_WRITE = 1024;
 
 export class TurnBatchedLogStream {
   private lines: string[] = [];
-  private scheduled = false;
+  private readonly writeOutAtEndOfTurn = endOfTurn(() => this.writeOut());
 
   constructor(readonly destination: Destination) {
     flushedOnExit(this);
@@ -37,10 +38,7 @@ export class TurnBatchedLogStream {
   write(line: string): boolean {
     this.lines.push(line);
     if (this.lines.length >= MAX_LINES_PER_WRITE) this.writeOut();
-    else if (!this.scheduled) {
-      this.scheduled = true;
-      setImmediate(this.endOfTurn);
-    }
+    else this.writeOutAtEndOfTurn();
     return true;
   }
 
@@ -56,11 +54,6 @@ export class TurnBatchedLogStream {
     this.writeOut();
     this.destination.flushSync?.();
   }
-
-  private readonly endOfTurn = (): void => {
-    this.scheduled = false;
-    this.writeOut();
-  };
 
   private writeOut(): void {
     const lines = this.lines;

@@ -81,7 +81,7 @@ export function LazyToaster() {
     let cancel: (() => void) | null = null;
     const interacted = () => {
       for (const type of FIRST_INTERACTION_END) window.removeEventListener(type, interacted, true);
-      cancel ??= afterNextPaint(mount);
+      cancel = afterNextPaint(mount);
     };
     for (const type of FIRST_INTERACTION_END) {
       window.addEventListener(type, interacted, { capture: true, passive: true });

@@ -127,6 +127,48 @@ test.describe('mobile menu', () => {
     await expect(page).toHaveURL(/#\/coming-soon$/);
   });
 
+  // The close tap only flips the sheet's state; the sheet slides out and the page is given back (scroll
+  // lock, aria-hidden, focus) when the animation ends, outside the tap (docs/performance.md, bench:inp).
+  for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+    test(`closing slides the sheet out, then gives the page back (motion: ${reducedMotion})`, async ({
+      page,
+    }) => {
+      await page.emulateMedia({ reducedMotion });
+      await page.goto('/#/');
+      const opener = page.getByRole('button', { name: 'Open menu' });
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: 'Menu' });
+      await expect(dialog).toBeVisible();
+      await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+      // The rest of the page is hidden from assistive technology while the sheet is open.
+      await expect(page.getByRole('main')).toHaveCount(0);
+      // Record, as the sheet's state turns to closed, whether it is still in the page and animating out.
+      await dialog.evaluate((el) => {
+        const seen: string[] = [];
+        (window as unknown as { closingSeen: string[] }).closingSeen = seen;
+        new MutationObserver(() => {
+          if (el.getAttribute('data-state') !== 'closed') return;
+          seen.push(
+            `${String(el.isConnected)} ${el
+              .getAnimations()
+              .map((a) => (a as CSSAnimation).animationName)
+              .join(',')}`,
+          );
+        }).observe(el, { attributes: true, attributeFilter: ['data-state'] });
+      });
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
+      expect(await page.evaluate(() => (window as unknown as { closingSeen: string[] }).closingSeen)).toEqual(
+        ['true sheet-out-left'],
+      );
+      await expect(opener).toBeFocused();
+      await expect(page.getByRole('main')).toHaveCount(1);
+      expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+      // The page answers taps again at once: the backdrop went with the sheet.
+      await opener.click();
+      await expect(dialog).toBeVisible();
+    });
+  }
   test('the mobile_nav flag switches to the alternative menu with the same keyboard behaviour', async ({
     page,
   }) => {

@@ -1,6 +1,10 @@
 /**
  * Side sheet (docs/product.md §2.2: slides from top, bottom, left or right, default right, with a close button labelled
  * Close), built on Radix Dialog for focus trapping, Escape, outside click and scroll locking.
+ *
+ * It slides out and its backdrop fades when it closes (styles.css): Radix keeps a closing dialog mounted
+ * until its exit animation ends, so the unmount (scroll lock, the page's aria-hidden, focus return, and
+ * the page-wide style recalculation they cause) runs then, not inside the tap that closed it.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useRef } from 'react';
@@ -9,11 +13,11 @@ export type SheetSide = 'top' | 'bottom' | 'left' | 'right';
 
 const SIDE_CLASSES: Record<SheetSide, string> = {
   right:
-    'inset-y-0 right-0 h-full w-[min(24rem,100vw)] border-l data-[state=open]:animate-[sheet-in-right_200ms_ease-out]',
-  left: 'inset-y-0 left-0 h-full w-[min(20rem,100vw)] border-r data-[state=open]:animate-[sheet-in-left_200ms_ease-out]',
-  top: 'inset-x-0 top-0 max-h-[85vh] border-b data-[state=open]:animate-[sheet-in-top_200ms_ease-out]',
+    'inset-y-0 right-0 h-full w-[min(24rem,100vw)] border-l data-[state=open]:animate-[sheet-in-right_200ms_ease-out] data-[state=closed]:animate-[sheet-out-right_150ms_ease-in_forwards]',
+  left: 'inset-y-0 left-0 h-full w-[min(20rem,100vw)] border-r data-[state=open]:animate-[sheet-in-left_200ms_ease-out] data-[state=closed]:animate-[sheet-out-left_150ms_ease-in_forwards]',
+  top: 'inset-x-0 top-0 max-h-[85vh] border-b data-[state=open]:animate-[sheet-in-top_200ms_ease-out] data-[state=closed]:animate-[sheet-out-top_150ms_ease-in_forwards]',
   bottom:
-    'inset-x-0 bottom-0 max-h-[85vh] border-t data-[state=open]:animate-[sheet-in-bottom_200ms_ease-out]',
+    'inset-x-0 bottom-0 max-h-[85vh] border-t data-[state=open]:animate-[sheet-in-bottom_200ms_ease-out] data-[state=closed]:animate-[sheet-out-bottom_150ms_ease-in_forwards]',
 };
 
 export interface SheetProps {
@@ -55,7 +59,7 @@ export function Sheet({
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40" />
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-ink/40 data-[state=closed]:animate-[backdrop-out_150ms_ease-in_forwards]" />
         <Dialog.Content
           onOpenAutoFocus={handleOpenAutoFocus}
           onCloseAutoFocus={handleCloseAutoFocus}

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { act, render, renderHook, screen } from '@testing-library/react';
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import {
@@ -53,5 +55,69 @@ describe('useRecentlyViewed', () => {
     );
     expect(screen.getByText('viewed: 3')).toBeTruthy();
     expect(renders).toBe(1);
+  });
+});
+
+describe('recording while the page hydrates', () => {
+  // A product page records its product in an effect while parts of it (HydrateLater, a Suspense boundary)
+  // are still server HTML. The record must not make React hydrate those parts in the same synchronous
+  // pass (one long task on a slow phone); they hydrate later, in tasks of their own.
+  it('leaves a part waiting to hydrate for later', async () => {
+    const act = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const previous = act.IS_REACT_ACT_ENVIRONMENT;
+    act.IS_REACT_ACT_ENVIRONMENT = false; // real scheduling, as in the browser
+    let laterRenders = 0;
+    let laterRendersAfterRecord: number | undefined;
+    function Later() {
+      laterRenders++;
+      return <p>later</p>;
+    }
+    function ProductView({ id }: { id: string }) {
+      const record = useRecordRecentlyViewed();
+      useEffect(() => {
+        record(id);
+        // After this effect's task, before any later task: has the waiting part been hydrated?
+        queueMicrotask(() => {
+          laterRendersAfterRecord = laterRenders;
+        });
+      }, [id, record]);
+      return <p>product</p>;
+    }
+    function Strip() {
+      const { ids } = useRecentlyViewed();
+      return <p>viewed: {ids.join(',')}</p>;
+    }
+    // One element under the provider, as in the app: React looks for the list's readers in its subtree.
+    function Page() {
+      return (
+        <main>
+          <ProductView id="3" />
+          <Suspense fallback={null}>
+            <Later />
+          </Suspense>
+          <Strip />
+        </main>
+      );
+    }
+    const page = (
+      <RecentlyViewedProvider>
+        <Page />
+      </RecentlyViewedProvider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    laterRenders = 0;
+    const root = hydrateRoot(container, page);
+    try {
+      await vi.waitFor(() => expect(container.textContent).toContain('viewed: 3'));
+      await vi.waitFor(() => expect(laterRenders).toBe(1));
+      expect(laterRendersAfterRecord).toBe(0);
+      expect(localStorage.getItem(STORAGE_KEYS.recentlyViewed)).toBe('["3"]');
+    } finally {
+      root.unmount();
+      container.remove();
+      act.IS_REACT_ACT_ENVIRONMENT = previous;
+    }
   });
 });

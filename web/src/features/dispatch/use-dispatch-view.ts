@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { ZoneId } from '../../../../domain/config';
+import { DEFAULT_ZONE, type ZoneId } from '../../../../domain/config';
 
 type DispatchModule = typeof import('./dispatch-view');
 
@@ -16,11 +16,20 @@ export function useDispatchView(zone: ZoneId) {
   const [now, setNow] = useState(0);
   useEffect(() => {
     let live = true;
+    let warmUp: number | undefined;
     import('./dispatch-view')
       .then((module) => {
         if (!live) return;
-        setCalendar(module);
-        setNow(Date.now());
+        // The calendar's first run executes its code for the first time (a year's holidays, the
+        // closures, the Irish clock): about 20 ms on a slow phone, cold. It runs here, in a task of its
+        // own, so the render that shows the dates repeats it warm and stays short (Total Blocking Time of
+        // the product page, docs/performance.md).
+        warmUp = window.setTimeout(() => {
+          if (!live) return;
+          module.dispatchView(new Date(), DEFAULT_ZONE);
+          setCalendar(module);
+          setNow(Date.now());
+        }, 0);
       })
       // A chunk that failed to load leaves the placeholder: the static "made to order" copy still says
       // how long production takes, and the error tracker reports failed chunks already.
@@ -28,6 +37,7 @@ export function useDispatchView(zone: ZoneId) {
     const timer = window.setInterval(() => setNow(Date.now()), REFRESH_MS);
     return () => {
       live = false;
+      window.clearTimeout(warmUp);
       window.clearInterval(timer);
     };
   }, []);

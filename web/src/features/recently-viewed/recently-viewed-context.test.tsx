@@ -63,9 +63,9 @@ describe('recording while the page hydrates', () => {
   // are still server HTML. The record must not make React hydrate those parts in the same synchronous
   // pass (one long task on a slow phone); they hydrate later, in tasks of their own.
   it('leaves a part waiting to hydrate for later', async () => {
-    const act = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
-    const previous = act.IS_REACT_ACT_ENVIRONMENT;
-    act.IS_REACT_ACT_ENVIRONMENT = false; // real scheduling, as in the browser
+    const reactGlobals = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const previous = reactGlobals.IS_REACT_ACT_ENVIRONMENT;
+    reactGlobals.IS_REACT_ACT_ENVIRONMENT = false; // real scheduling, as in the browser
     let laterRenders = 0;
     let laterRendersAfterRecord: number | undefined;
     function Later() {
@@ -117,7 +117,7 @@ describe('recording while the page hydrates', () => {
     } finally {
       root.unmount();
       container.remove();
-      act.IS_REACT_ACT_ENVIRONMENT = previous;
+      reactGlobals.IS_REACT_ACT_ENVIRONMENT = previous;
     }
   });
 });

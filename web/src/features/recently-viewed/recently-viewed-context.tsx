@@ -64,7 +64,7 @@ function useStore(hook: string): RecentlyViewedStore {
 export function useRecentlyViewed(): RecentlyViewedContextValue {
   const store = useStore('useRecentlyViewed');
   const ids = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
-  const record = useCallback((id: string) => store.dispatch({ type: 'record', id }), [store]);
+  const record = useRecordRecentlyViewed();
   return useMemo(() => {
     const products = ids.map(getProduct).filter((p): p is Product => p !== undefined);
     return { ids, products, record };

@@ -17,7 +17,10 @@ import { startServerProcess, tinyWebDist } from '../test-support/server-process'
 import { tempDataDir } from '../test-support/test-app';
 import { TurnBatchedLogStream } from './log-stream';
 import {
+  completedRequestLog,
+  millisecondsText,
   REDACTED,
+  REQUEST_ID_CHARS,
   requestIdGenerator,
   scrubLogObject,
   scrubPatterns,
@@ -180,6 +183,68 @@ describe('request ids', () => {
     const behindProxy = requestIdGenerator(true);
     expect(behindProxy({ headers: { 'x-request-id': 'proxy-id-12345678' } })).toBe('proxy-id-12345678');
     expect(behindProxy({ headers: { 'x-request-id': 'bad id\n{"level":60}' } })).not.toContain('level');
+  });
+});
+
+describe("the page fast path's log line", () => {
+  it('request ids, fresh or from a trusted proxy, need no JSON escaping (the line writes them as they are)', () => {
+    const own = requestIdGenerator(false);
+    const behindProxy = requestIdGenerator(true);
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (incoming) => {
+        for (const id of [own({ headers: {} }), behindProxy({ headers: { 'x-request-id': incoming } })]) {
+          expect(id).toMatch(REQUEST_ID_CHARS);
+          expect(JSON.parse(`"${id}"`)).toBe(id);
+        }
+      }),
+    );
+  });
+
+  it('prints milliseconds to the microsecond as a JSON number', () => {
+    expect(millisecondsText(0)).toBe('0.000');
+    expect(millisecondsText(0.0452910065)).toBe('0.045');
+    expect(millisecondsText(1.0005)).toBe('1.001');
+    expect(millisecondsText(12.3)).toBe('12.300');
+    expect(millisecondsText(Number.NaN)).toBe('0');
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1e7, noNaN: true }), (ms) => {
+        const value = JSON.parse(millisecondsText(ms)) as number;
+        expect(value).toBeCloseTo(Math.round(ms * 1000) / 1000, 6);
+      }),
+    );
+  });
+
+  it('writes one valid JSON line per request, escaping whatever address a proxy named', () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+    const writers = completedRequestLog(logger);
+    if (!writers) throw new Error('no writer');
+    const line = writers('GET', '/product/1');
+    line('abcDEF123_-x', '203.0.113.7', 50123, 200, 0.25);
+    line('abcDEF123_-x', '"},"level":60,"x":"', 50123, 200, 0.25);
+    line('abcDEF123_-x', undefined, undefined, 304, 1.5);
+    // An id that is not in the generators' alphabet goes through the logger's own serialisation.
+    line('bad"id', '203.0.113.7', 1, 200, 0.1);
+    expect(lines).toHaveLength(4);
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed[0]).toMatchObject({
+      level: 30,
+      reqId: 'abcDEF123_-x',
+      req: { method: 'GET', url: '/product/1', remoteAddress: '203.0.113.7', remotePort: 50123 },
+      res: { statusCode: 200 },
+      responseTime: 0.25,
+      msg: 'request completed',
+    });
+    expect(parsed[1]).toMatchObject({ level: 30, req: { remoteAddress: '"},"level":60,"x":"' } });
+    expect(parsed[2]).toMatchObject({ req: { method: 'GET', url: '/product/1' }, res: { statusCode: 304 } });
+    expect(parsed[2]?.req).not.toHaveProperty('remoteAddress');
+    expect(parsed[3]).toMatchObject({ reqId: 'bad"id', msg: 'request completed' });
+    // The first three were put together directly (the time to the microsecond), the last by pino.
+    expect(lines[0]).toContain('"responseTime":0.250,');
+    expect(lines[3]).toContain('"responseTime":0.1,');
+    logger.level = 'warn';
+    line('abcDEF123_-x', '203.0.113.7', 1, 200, 0.1);
+    expect(lines).toHaveLength(4);
   });
 });
 

@@ -277,18 +277,39 @@ export function addToRequestLine(reply: FastifyReply, fields: Readonly<Record<st
 /** pino's loggers have it; Fastify's logger type does not list it. */
 type LevelAware = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 
-/** What a "request completed" line says about one request (OneLineRequestLog's fields, already serialized). */
-export interface CompletedRequest {
-  readonly reqId: string;
-  readonly method: string;
-  /** Already safe to log as it is: the caller vouches for it (see `completedRequestLog`). */
-  readonly url: string;
-  readonly remoteAddress: string | undefined;
-  readonly remotePort: number | undefined;
-  readonly statusCode: number;
-  readonly responseTime: number;
-  /** The response failed ('error' on it): logged as Fastify does, through the full logger. */
-  readonly error?: Error;
+/**
+ * What every request id is made of: base64url (a fresh id) or, behind a trusted proxy, an incoming id that
+ * matched INCOMING_ID. Neither has a character JSON would escape, so the page fast path's log line writes
+ * the id as it is (logging.test.ts holds both generators to this).
+ */
+export const REQUEST_ID_CHARS = /^[A-Za-z0-9._:-]*$/;
+
+/**
+ * Writes one page request's "request completed" line: its id, the client's address and port, the status
+ * and the milliseconds it took. The method and path are fixed when the writer is made (`RequestLines`).
+ */
+export type RequestLine = (
+  reqId: string,
+  remoteAddress: string | undefined,
+  remotePort: number | undefined,
+  statusCode: number,
+  responseTime: number,
+) => void;
+
+/** The writer of the lines of one method and path (made once per page and method, at start). */
+export type RequestLines = (method: string, url: string) => RequestLine;
+
+/**
+ * Milliseconds to the microsecond, as JSON number text: integer arithmetic and small integers' text
+ * (V8 keeps those cached) instead of the shortest text of an arbitrary double (Fastify's elapsedTime
+ * prints as 0.04529100656509399), which was about 1 µs of every page answer in a `perf` profile.
+ */
+export function millisecondsText(ms: number): string {
+  const us = Math.round(ms * 1000);
+  if (!Number.isFinite(us) || us < 0) return '0';
+  const whole = Math.floor(us / 1000);
+  const fraction = us - whole * 1000;
+  return `${whole}.${fraction < 10 ? '00' : fraction < 100 ? '0' : ''}${fraction}`;
 }
 
 /**
@@ -297,20 +318,18 @@ export interface CompletedRequest {
  * no child logger per request, no serializers, redaction paths, scrubbing formatter or message hook. The
  * line is put together from pino's own pieces of the app's logger (its level string, time function,
  * bindings and message key, through `pino.symbols`, the integration point pino documents) and written to
- * the same stream: the same line, byte for byte, as Fastify's (page-fast-path.test.ts compares them). In a
- * micro-benchmark the line cost about 8 µs through a pino child logger without redaction and under 1 µs
- * this way; in bench:api the log line was about a third of the page's CPU.
+ * the same stream: the same fields in the same order as Fastify's (page-fast-path.test.ts compares them),
+ * the time taken to the microsecond. In a micro-benchmark the line cost about 8 µs through a pino child
+ * logger without redaction and under 1 µs this way.
  *
- * Only for requests whose URL is known to be safe as it is: the page fast path passes one of the shop's
+ * Only for requests whose path is known to be safe as it is: the page fast path passes one of the shop's
  * own prerendered page paths, never the URL it received, and web.ts only hands it paths `scrubUrl` leaves
- * unchanged. The other fields are the method, numbers, the request id (generated, or an incoming one the
- * id generator checked against a strict pattern) and the client's address, none of which the redaction
- * paths or the scrubbing would change; the strings are JSON-escaped all the same. Null when the app logs
- * nothing.
+ * unchanged. The method and path are JSON-encoded once, when the writer of their lines is made; the
+ * request id is safe as it is (REQUEST_ID_CHARS); the client's address is JSON-encoded (behind a trusted
+ * proxy it comes from a header), remembered for the next line from the same address. None of them is
+ * something the redaction paths or the scrubbing would change. Null when the app logs nothing.
  */
-export function completedRequestLog(
-  log: FastifyBaseLogger | null,
-): ((entry: CompletedRequest) => void) | null {
+export function completedRequestLog(log: FastifyBaseLogger | null): RequestLines | null {
   if (!log) return null;
   const logger = log as LevelAware & Record<symbol, unknown>;
   const stream = logger[pino.symbols.streamSym] as { write(line: string): unknown } | undefined;
@@ -329,32 +348,46 @@ export function completedRequestLog(
     typeof bindings === 'string' &&
     typeof messageKey === 'string';
   const tail = `,${JSON.stringify(messageKey)}:"request completed"}\n`;
-  return (entry) => {
-    if (entry.error) {
-      // Rare (a socket that failed mid-answer): the line OneLineRequestLog writes, with every serializer.
-      log
-        .child({ reqId: entry.reqId })
-        .error({ ...serializable(entry), err: entry.error }, 'request errored');
-      return;
-    }
-    // The level is read on each line, as pino's own methods do: a level raised at run time still applies.
-    if (!logger.isLevelEnabled('info')) return;
-    if (!direct) {
-      log.child({ reqId: entry.reqId }).info(serializable(entry), 'request completed');
-      return;
-    }
-    // pino leaves out a field whose value is undefined (a socket already gone has no address or port).
-    const address =
-      entry.remoteAddress === undefined ? '' : `,"remoteAddress":${JSON.stringify(entry.remoteAddress)}`;
-    const port = entry.remotePort === undefined ? '' : `,"remotePort":${entry.remotePort}`;
-    stream.write(
-      `${levelString}${time()}${bindings},"reqId":${JSON.stringify(entry.reqId)},"req":{"method":${JSON.stringify(entry.method)},"url":${JSON.stringify(entry.url)}${address}${port}},"res":{"statusCode":${entry.statusCode}},"responseTime":${entry.responseTime}${tail}`,
-    );
+  // The address of the last line and its JSON text: a keep-alive connection, or a proxy, sends many.
+  let lastAddress: string | undefined;
+  let lastAddressText = '';
+  return (method, url) => {
+    const requestText = `,"req":{"method":${JSON.stringify(method)},"url":${JSON.stringify(url)}`;
+    return (reqId, remoteAddress, remotePort, statusCode, responseTime) => {
+      // The level is read on each line, as pino's own methods do: a level raised at run time still applies.
+      if (!logger.isLevelEnabled('info')) return;
+      if (!direct || !REQUEST_ID_CHARS.test(reqId)) {
+        log
+          .child({ reqId })
+          .info(
+            serializable({ method, url, remoteAddress, remotePort, statusCode, responseTime }),
+            'request completed',
+          );
+        return;
+      }
+      if (remoteAddress !== lastAddress) {
+        lastAddress = remoteAddress;
+        // pino leaves out a field whose value is undefined (a socket already gone has no address).
+        lastAddressText =
+          remoteAddress === undefined ? '' : `,"remoteAddress":${JSON.stringify(remoteAddress)}`;
+      }
+      const port = remotePort === undefined ? '' : `,"remotePort":${remotePort}`;
+      stream.write(
+        `${levelString}${time()}${bindings},"reqId":"${reqId}"${requestText}${lastAddressText}${port}},"res":{"statusCode":${statusCode}},"responseTime":${millisecondsText(responseTime)}${tail}`,
+      );
+    };
   };
 }
 
-/** The entry in the shapes the app's serializers read (a request with `ip` and `socket`, a reply). */
-function serializable(entry: CompletedRequest) {
+/** The line's fields in the shapes the app's serializers read (a request with `ip` and `socket`, a reply). */
+function serializable(entry: {
+  method: string;
+  url: string;
+  remoteAddress: string | undefined;
+  remotePort: number | undefined;
+  statusCode: number;
+  responseTime: number;
+}) {
   return {
     req: {
       method: entry.method,

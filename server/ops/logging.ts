@@ -15,7 +15,7 @@ import {
 import pino from 'pino';
 import { luhnValid } from '../../domain/payment-form';
 import type { AppConfig } from '../config';
-import { secureRandomId } from '../security/random';
+import { randomRequestId } from '../security/random';
 import { turnBatchedLogStream } from './log-stream';
 
 // The local part without '/', '=' and '?': in logs an address is usually inside a path or a query.
@@ -193,7 +193,7 @@ const INCOMING_ID = /^[A-Za-z0-9._:-]{8,64}$/;
  * kept when it is well-formed, so one id follows the request through both logs.
  */
 export function requestIdGenerator(trustIncoming: boolean) {
-  const fresh = () => secureRandomId(9);
+  const fresh = randomRequestId;
   if (!trustIncoming) return fresh;
   return (req: { headers: Record<string, string | string[] | undefined> }): string => {
     const incoming = req.headers['x-request-id'];

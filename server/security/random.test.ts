@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { secureRandomBytes, secureRandomId } from './random';
+import { randomRequestId, secureRandomBytes } from './random';
 
 describe('secureRandomBytes', () => {
   it('hands out the requested number of bytes, never the same bytes twice', () => {
@@ -40,29 +40,28 @@ describe('secureRandomBytes', () => {
   });
 });
 
-describe('secureRandomId', () => {
-  it('is base64url text of the requested number of bytes, never the same twice, across refills', () => {
+describe('randomRequestId', () => {
+  it('is base64url text of 9 random bytes, never the same twice, across refills', () => {
     const seen = new Set<string>();
+    // 1,000 ids: about four refills of 256.
     for (let i = 0; i < 1000; i++) {
-      const id = secureRandomId(9);
+      const id = randomRequestId();
       expect(id).toMatch(/^[A-Za-z0-9_-]{12}$/);
       expect(Buffer.from(id, 'base64url')).toHaveLength(9);
+      expect(Buffer.from(id, 'base64url').toString('base64url')).toBe(id);
       seen.add(id);
     }
     expect(seen.size).toBe(1000);
   });
 
-  it('shares the pool with secureRandomBytes without handing out the same bytes', () => {
-    const ids = new Set<string>();
-    for (let i = 0; i < 600; i++) {
-      ids.add(secureRandomId(6));
-      ids.add(secureRandomBytes(6).toString('base64url'));
+  it('uses every character value evenly (each cut is the encoding of its own bytes)', () => {
+    const counts = new Map<string, number>();
+    const ids = 20_000;
+    for (let i = 0; i < ids; i++) {
+      for (const c of randomRequestId()) counts.set(c, (counts.get(c) ?? 0) + 1);
     }
-    expect(ids.size).toBe(1200);
-  });
-
-  it('rejects a length the pool cannot serve', () => {
-    expect(() => secureRandomId(-1)).toThrow(RangeError);
-    expect(() => secureRandomId(4097)).toThrow(RangeError);
+    expect(counts.size).toBe(64);
+    const expected = (ids * 12) / 64;
+    for (const n of counts.values()) expect(Math.abs(n - expected) / expected).toBeLessThan(0.1);
   });
 });

@@ -159,8 +159,17 @@ function runWrk(t: Target, seconds: number): Promise<WrkResult> {
   const script = path.join(scriptDir, `${t.name}.lua`);
   writeFileSync(script, wrkScript(t));
   const argv = [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '10s', '-s', script, t.url];
+  return runTool('wrk', argv).then(({ code, out }) => {
+    const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
+    if (code !== 0 || !line) throw new Error(`wrk ${argv.join(' ')} failed (exit ${code}):\n${out}`);
+    return JSON.parse(line.slice('WRK_JSON '.length)) as WrkResult;
+  });
+}
+
+/** Runs a load generator to its end: its exit code and everything it printed. */
+function runTool(command: string, argv: readonly string[]): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = track(spawn('wrk', argv, { stdio: ['ignore', 'pipe', 'pipe'] }));
+    const child = track(spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] }));
     let out = '';
     child.stdout.on('data', (c) => {
       out += c;
@@ -169,14 +178,7 @@ function runWrk(t: Target, seconds: number): Promise<WrkResult> {
       out += c;
     });
     child.once('error', reject);
-    child.once('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
-      if (code !== 0 || !line) {
-        reject(new Error(`wrk ${argv.join(' ')} failed (exit ${code}):\n${out}`));
-        return;
-      }
-      resolve(JSON.parse(line.slice('WRK_JSON '.length)) as WrkResult);
-    });
+    child.once('exit', (code) => resolve({ code, out }));
   });
 }
 
@@ -210,37 +212,25 @@ function runAb(t: Target, seconds: number): Promise<AbResult> {
     if (name !== 'content-type') argv.push('-H', `${name}: ${value}`);
   }
   argv.push(t.url);
-  return new Promise((resolve, reject) => {
-    const child = track(spawn('ab', argv, { stdio: ['ignore', 'pipe', 'pipe'] }));
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-    });
-    child.stderr.on('data', (c) => {
-      out += c;
-    });
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const number = (pattern: RegExp) => {
-        const m = pattern.exec(out);
-        return m ? Number(m[1]) : null;
-      };
-      const requests = number(/^Complete requests:\s+(\d+)/m);
-      const p50 = number(/^\s+50%\s+(\d+)/m);
-      const p99 = number(/^\s+99%\s+(\d+)/m);
-      if (code !== 0 || requests === null || p50 === null || p99 === null) {
-        reject(new Error(`ab ${argv.join(' ')} failed (exit ${code}):\n${out}`));
-        return;
-      }
-      const failures = (kind: string) => number(new RegExp(`${kind}: (\\d+)`)) ?? 0;
-      resolve({
-        requests,
-        non2xx: number(/^Non-2xx responses:\s+(\d+)/m) ?? 0,
-        errors: failures('Connect') + failures('Receive') + failures('Exceptions'),
-        p50Ms: p50,
-        p99Ms: p99,
-      });
-    });
+  return runTool('ab', argv).then(({ code, out }) => {
+    const number = (pattern: RegExp) => {
+      const m = pattern.exec(out);
+      return m ? Number(m[1]) : null;
+    };
+    const requests = number(/^Complete requests:\s+(\d+)/m);
+    const p50 = number(/^\s+50%\s+(\d+)/m);
+    const p99 = number(/^\s+99%\s+(\d+)/m);
+    if (code !== 0 || requests === null || p50 === null || p99 === null) {
+      throw new Error(`ab ${argv.join(' ')} failed (exit ${code}):\n${out}`);
+    }
+    const failures = (kind: string) => number(new RegExp(`${kind}: (\\d+)`)) ?? 0;
+    return {
+      requests,
+      non2xx: number(/^Non-2xx responses:\s+(\d+)/m) ?? 0,
+      errors: failures('Connect') + failures('Receive') + failures('Exceptions'),
+      p50Ms: p50,
+      p99Ms: p99,
+    };
   });
 }
 

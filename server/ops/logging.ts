@@ -186,7 +186,12 @@ export function serializeRequest(request: RequestLike) {
   };
 }
 
-const INCOMING_ID = /^[A-Za-z0-9._:-]{8,64}$/;
+/**
+ * The characters a request id may have: base64url's (a fresh id) and a proxy's usual separators. None is
+ * one JSON would escape (see REQUEST_ID_CHARS).
+ */
+const ID_CHARACTERS = 'A-Za-z0-9._:-';
+const INCOMING_ID = new RegExp(`^[${ID_CHARACTERS}]{8,64}$`);
 
 /**
  * A short random id per request. Behind a trusted proxy (TRUST_PROXY), the proxy's X-Request-Id is
@@ -282,7 +287,7 @@ type LevelAware = FastifyBaseLogger & { isLevelEnabled(level: string): boolean }
  * matched INCOMING_ID. Neither has a character JSON would escape, so the page fast path's log line writes
  * the id as it is (logging.test.ts holds both generators to this).
  */
-export const REQUEST_ID_CHARS = /^[A-Za-z0-9._:-]*$/;
+export const REQUEST_ID_CHARS = new RegExp(`^[${ID_CHARACTERS}]*$`);
 
 /**
  * Writes one page request's "request completed" line: its id, the client's address and port, the status

@@ -32,9 +32,9 @@ export function secureRandomBytes(length: number): Buffer {
   return out;
 }
 
-/** A request id: 9 random bytes as base64url, 12 characters. */
+/** A request id: 9 random bytes as base64url (4 characters per 3 bytes, no padding: 12). */
 const ID_BYTES = 9;
-const ID_CHARS = 12;
+const ID_CHARS = (ID_BYTES / 3) * 4;
 /** Ids made per refill: one system call and one encoding for 256 ids. */
 const IDS_PER_FILL = 256;
 let idText = '';

@@ -1,3 +1,4 @@
+import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { useCart } from '../../features/cart/cart-context';
 import { useMiniCart } from '../../features/cart/mini-cart-context';
 import { preloadMiniCart } from '../../features/cart/mini-cart-host';
@@ -19,8 +20,7 @@ export function CartButton() {
         aria-haspopup="dialog"
         aria-expanded={isOpen}
         onClick={open}
-        onPointerEnter={preloadMiniCart}
-        onFocus={preloadMiniCart}
+        {...preloadOnIntent(preloadMiniCart)}
         className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-sand"
       >
         <svg

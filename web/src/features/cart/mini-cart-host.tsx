@@ -1,6 +1,7 @@
 /**
  * Loads the mini cart (and Radix Dialog with it) the first time it opens, so the sheet costs nothing in
- * the initial bundle. `preloadMiniCart` lets the header button start the download on hover or focus.
+ * the initial bundle. `preloadMiniCart` lets the header button start the download on a mouse hover or
+ * keyboard focus (preloadOnIntent).
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMiniCart } from './mini-cart-context';

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { useCompare } from '../compare/compare-context';
 import { CompareIcon } from './icons';
 import { useLazyDialog } from './use-lazy-dialog';
@@ -19,8 +20,7 @@ export function CompareButton() {
       <button
         type="button"
         aria-haspopup="dialog"
-        onPointerEnter={() => void loadCompareOverlay()}
-        onFocus={() => void loadCompareOverlay()}
+        {...preloadOnIntent(loadCompareOverlay)}
         onClick={overlay.show}
         className="inline-flex h-11 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-medium hover:border-wine aria-expanded:border-wine"
       >

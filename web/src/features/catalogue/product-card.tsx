@@ -11,6 +11,7 @@ import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
 import { Link, navigate } from '../../app/router';
+import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { mountToaster, toast } from '../../components/ui/toast';
 import { useCompare } from '../compare/compare-context';
@@ -106,8 +107,7 @@ export function ProductCard({
             className={ICON_BUTTON}
             aria-label={`Quick view ${product.name}`}
             aria-haspopup="dialog"
-            onPointerEnter={() => void loadQuickView()}
-            onFocus={() => void loadQuickView()}
+            {...preloadOnIntent(loadQuickView)}
             onClick={quickView.show}
           >
             <EyeIcon />

@@ -14,6 +14,7 @@ import { similarProducts } from '../../../../domain/similar';
 import { shortProductDescription } from '../../../../domain/text';
 import { Link } from '../../app/router';
 import { HydrateLater } from '../../components/hydrate-later';
+import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { ProductDispatch } from '../dispatch/dispatch-notes';
 import { useRecordRecentlyViewed } from '../recently-viewed/recently-viewed-context';
 import { ChevronIcon } from './icons';
@@ -99,8 +100,7 @@ export function ProductDetails({ product }: { product: Product }) {
           <button
             type="button"
             onClick={sizeGuide.show}
-            onPointerEnter={() => void loadSizeGuide()}
-            onFocus={() => void loadSizeGuide()}
+            {...preloadOnIntent(loadSizeGuide)}
             aria-haspopup="dialog"
             className="mt-3 min-h-11 text-sm font-medium underline hover:text-wine"
           >

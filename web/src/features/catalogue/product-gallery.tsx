@@ -6,6 +6,7 @@
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
 import { type Product, productImageAlt } from '../../../../domain/catalogue';
 import { LCP_SIZES } from '../../../../domain/images';
+import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { ZoomIcon } from './icons';
 import { useLazyDialog } from './use-lazy-dialog';
@@ -34,8 +35,7 @@ export function ProductGallery({ product }: { product: Product }) {
       <button
         type="button"
         onClick={lightbox.show}
-        onPointerEnter={() => void loadLightbox()}
-        onFocus={() => void loadLightbox()}
+        {...preloadOnIntent(loadLightbox)}
         aria-haspopup="dialog"
         className="group relative block w-full cursor-zoom-in overflow-hidden rounded-2xl bg-sand"
       >

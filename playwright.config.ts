@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_BUNDLE, SERVER_NODE_ARGS } from './scripts/build-server';
 import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from './scripts/chromium';
 
 /**
@@ -36,7 +37,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node --import tsx server/main.ts',
+    // As `npm run serve` does: a fresh bundle of the server, run by plain node (scripts/build-server.ts).
+    command: `node --import tsx scripts/build-server.ts && exec node ${SERVER_NODE_ARGS.join(' ')} '${SERVER_BUNDLE}'`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_NODE_ARGS } from '../build-server';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const HOST = '127.0.0.1';
@@ -112,7 +113,8 @@ export interface StartedShop {
 }
 
 /**
- * Starts `server/main.ts` exactly as production does (node --import tsx, NODE_ENV=production), with the
+ * Starts the server exactly as production does (plain node on a fresh bundle of server/main.ts, see
+ * scripts/build-server.ts; NODE_ENV=production), with the
  * built-in test checkout allowed (there is no Stripe key here), rate limits off and a fresh DATA_DIR
  * that is removed on stop.
  */
@@ -133,10 +135,11 @@ export async function startShop({
   /** Extra node options, e.g. --cpu-prof for a profile of the run. */
   nodeArgs?: readonly string[];
 }): Promise<StartedShop> {
+  const bundle = await buildServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'solas-bench-data-'));
   const baseUrl = `http://${HOST}:${port}`;
   const child = track(
-    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/main.ts'], {
+    spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, bundle], {
       cwd: ROOT,
       stdio: ['ignore', discardStdout ? 'ignore' : 'inherit', 'inherit'],
       env: {

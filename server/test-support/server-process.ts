@@ -1,12 +1,14 @@
 /**
- * The real server as a child process (`node --import tsx server/main.ts`), for tests that must kill it,
- * stop it with a signal or read its log output. It listens on a free port (PORT=0) and serves a tiny
+ * The real server as a child process, run as production runs it (plain `node` on the bundle of
+ * server/main.ts, built afresh once per test process: scripts/build-server.ts), for tests that must kill
+ * it, stop it with a signal or read its log output. It listens on a free port (PORT=0) and serves a tiny
  * stand-in front end unless WEB_DIST_DIR is given, so it starts without a build.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildServer, SERVER_BUNDLE, SERVER_NODE_ARGS } from '../../scripts/build-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,6 +22,14 @@ export interface ServerProcess {
   kill(signal: NodeJS.Signals): void;
 }
 
+let bundled: Promise<string> | undefined;
+
+/** This process's build of the server: a test never starts a bundle older than the code it tests. */
+function serverBundle(): Promise<string> {
+  bundled ??= buildServer(SERVER_BUNDLE);
+  return bundled;
+}
+
 export function tinyWebDist(dir: string): string {
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Solas</title><div id="root"></div>');
@@ -30,11 +40,12 @@ export function tinyWebDist(dir: string): string {
  * Starts the server and resolves once it listens. Rejects if it exits first (with its output) or is not
  * up within `timeoutMs`. The log level must let the 'Server listening' line through (info or lower).
  */
-export function startServerProcess(
+export async function startServerProcess(
   env: Record<string, string>,
   options: { readonly timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const bundle = await serverBundle();
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_ARGS, bundle], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

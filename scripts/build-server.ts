@@ -14,7 +14,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Plugin } from 'esbuild';
+import { build as esbuild, type Plugin } from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -53,13 +53,25 @@ function sourceRelativeImportMeta(bundleDir: string): Plugin {
   };
 }
 
+const built = new Map<string, Promise<string>>();
+
 /**
- * Bundles server/main.ts into `outfile` (SERVER_BUNDLE unless given). Written to a temporary name and
- * renamed, so a server starting from the same file meanwhile (another test run) reads a whole one.
+ * Bundles server/main.ts into `outfile` (SERVER_BUNDLE unless given), once per process: the tests and the
+ * benchmarks start many servers from one fresh build. Written to a temporary name and renamed, so a
+ * server starting from the same file meanwhile (another test run) reads a whole one.
  */
-export async function buildServer(outfile: string = SERVER_BUNDLE): Promise<string> {
+export function buildServer(outfile: string = SERVER_BUNDLE): Promise<string> {
+  let build = built.get(outfile);
+  if (!build) {
+    build = bundle(outfile);
+    built.set(outfile, build);
+  }
+  return build;
+}
+
+async function bundle(outfile: string): Promise<string> {
   const dir = path.dirname(outfile);
-  const result = await build({
+  const result = await esbuild({
     absWorkingDir: ROOT,
     entryPoints: [path.join(ROOT, 'server/main.ts')],
     outfile,

@@ -6,7 +6,6 @@
  * PostgreSQL holding one limit between them, and the same through Redis (REDIS_URL), which must answer
  * at TEST_REDIS_URL (scripts/ensure-redis.ts starts it before the unit tests; never skipped).
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -26,7 +25,7 @@ import { type OpenDatabase, openDatabase } from '../db/database';
 import type { Database } from '../db/schema';
 import { buildTestApp, sleep, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
-import { connectTestRedis, TEST_REDIS_URL } from '../test-support/test-redis';
+import { connectTestRedis, someTestAddress, TEST_REDIS_URL } from '../test-support/test-redis';
 import { REDIS_NAMESPACE } from './rate-limit';
 import {
   countRequest,
@@ -336,8 +335,7 @@ describe('REDIS_URL', () => {
   let address: string;
   beforeEach(() => {
     data = tempDataDir();
-    const [a = 0, b = 0] = randomBytes(2);
-    address = `198.18.${a}.${b}`;
+    address = someTestAddress();
   });
 
   afterEach(async () => {

@@ -19,7 +19,7 @@ import { type OpenDatabase, openDatabase } from '../db/database';
 import { SIGN_IN_COUNTER, SIGN_IN_LIMITS } from '../desk/admin-sessions';
 import { buildTestApp, sleep, tempDataDir } from '../test-support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
-import { connectTestRedis, TEST_REDIS_URL } from '../test-support/test-redis';
+import { connectTestRedis, someTestAddress, TEST_REDIS_URL } from '../test-support/test-redis';
 import { appRedis, storedRateLimitKey } from './rate-limit-store';
 import {
   databaseCounters,
@@ -36,11 +36,6 @@ function unique(prefix: string): string {
 }
 
 /** A documentation address (RFC 5737) no other run is likely to pick at the same moment. */
-function someAddress(): string {
-  const [a = 0, b = 0] = randomBytes(2);
-  return `198.51.${a}.${b}`;
-}
-
 /** A reference no other run counts: Redis keeps every run's counts for the window (an hour). */
 function someReference(): string {
   return `SOL-${randomBytes(4).toString('hex').toUpperCase()}`;
@@ -258,24 +253,32 @@ async function expectSignInsShared(a: FastifyInstance, b: FastifyInstance, addre
     expect(retryAfter).toBeLessThanOrEqual(SIGN_IN_LIMITS.windowMs / 1000);
   }
   // Another address is not held back.
-  expect((await failSignIn(b, someAddress())).statusCode).toBe(401);
+  expect((await failSignIn(b, someTestAddress())).statusCode).toBe(401);
 }
 
 /** Three finds for one address on A, the fourth on B is refused; the same for one reference. */
 async function expectFindsShared(a: FastifyInstance, b: FastifyInstance) {
   const email = `${unique('find')}@example.ie`;
   for (let i = 0; i < 3; i++) {
-    expect((await findOrder(a, someAddress(), someReference(), email)).statusCode).toBe(200);
+    expect((await findOrder(a, someTestAddress(), someReference(), email)).statusCode).toBe(200);
   }
-  const limited = await findOrder(b, someAddress(), someReference(), email.toUpperCase());
+  const limited = await findOrder(b, someTestAddress(), someReference(), email.toUpperCase());
   expect(limited.statusCode).toBe(429);
   expect(limited.headers['retry-after']).toBe('3600');
   expect(limited.json()).toEqual({ ok: false, error: FIND_ORDER_LIMITED });
   const reference = someReference();
-  expect((await findOrder(b, someAddress(), reference, `${unique('b')}@example.ie`)).statusCode).toBe(200);
-  expect((await findOrder(a, someAddress(), reference, `${unique('c')}@example.ie`)).statusCode).toBe(200);
-  expect((await findOrder(b, someAddress(), reference, `${unique('d')}@example.ie`)).statusCode).toBe(200);
-  expect((await findOrder(a, someAddress(), reference, `${unique('e')}@example.ie`)).statusCode).toBe(429);
+  expect((await findOrder(b, someTestAddress(), reference, `${unique('b')}@example.ie`)).statusCode).toBe(
+    200,
+  );
+  expect((await findOrder(a, someTestAddress(), reference, `${unique('c')}@example.ie`)).statusCode).toBe(
+    200,
+  );
+  expect((await findOrder(b, someTestAddress(), reference, `${unique('d')}@example.ie`)).statusCode).toBe(
+    200,
+  );
+  expect((await findOrder(a, someTestAddress(), reference, `${unique('e')}@example.ie`)).statusCode).toBe(
+    429,
+  );
 }
 
 const DESK_TOKEN = 'desk-token-for-the-shared-counter-tests';
@@ -391,13 +394,13 @@ describe('two instances on one Redis', () => {
   it('share the failed sign-ins and "Find your order"\'s counts, though each has its own SQLite', async () => {
     const [a, b] = apps;
     if (!a || !b) throw new Error('no apps');
-    const address = someAddress();
+    const address = someTestAddress();
     await expectSignInsShared(a, b, address);
     await expectFindsShared(a, b);
     // Nothing counted in either database; a success forgets the failures in Redis.
     for (const app of [a, b])
       expect(await app.commerce.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
-    const other = someAddress();
+    const other = someTestAddress();
     await failSignIn(a, other);
     expect((await signIn(b, other)).statusCode).toBe(200);
     const redis = new Redis(TEST_REDIS_URL);

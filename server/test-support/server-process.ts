@@ -8,7 +8,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildServer, SERVER_BUNDLE, SERVER_NODE_ARGS } from '../../scripts/build-server';
+import { buildServer, SERVER_NODE_ARGS } from '../../scripts/build-server';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,14 +20,6 @@ export interface ServerProcess {
   /** Resolves when the process has exited (code or signal). */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   kill(signal: NodeJS.Signals): void;
-}
-
-let bundled: Promise<string> | undefined;
-
-/** This process's build of the server: a test never starts a bundle older than the code it tests. */
-function serverBundle(): Promise<string> {
-  bundled ??= buildServer(SERVER_BUNDLE);
-  return bundled;
 }
 
 export function tinyWebDist(dir: string): string {
@@ -44,7 +36,8 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: { readonly timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
-  const bundle = await serverBundle();
+  // Built once per test process: a test never starts a bundle older than the code it tests.
+  const bundle = await buildServer();
   const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_ARGS, bundle], {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'test', ...env },

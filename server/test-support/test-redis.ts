@@ -2,7 +2,17 @@
  * The Redis the tests use (database 15 of the local server unless TEST_REDIS_URL says otherwise). No Redis
  * is an error, never a skip: `npm test` starts one first (scripts/ensure-redis.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+
+/**
+ * A client address no other test or run counts for: Redis keeps counts for their whole window, across
+ * runs, and test files running at the same time share it. Never delete keys another test may be using.
+ */
+export function someTestAddress(): string {
+  const [a = 0, b = 0] = randomBytes(2);
+  return `198.51.${a}.${b}`;
+}
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379/15';
 

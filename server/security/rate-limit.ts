@@ -10,6 +10,7 @@
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor, normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { storedRateLimitKey } from './rate-limit-store';
 
 export const RATE_LIMIT_NAMES = [
   'checkout',
@@ -157,14 +158,22 @@ export async function registerRateLimitPlugin(
 /** The shop's keys in a Redis that may serve others too. */
 export const REDIS_NAMESPACE = 'solas-rate-limit:';
 
+/**
+ * The key a limit counts a client under: the limit's name and a hash of the client's address. A shared
+ * store (Redis, the database) then never holds an address (IPs are personal data), as the shop's own
+ * counters do (storedRateLimitKey). normalizeIP first: IPv4-mapped IPv6 as IPv4, and an IPv6 client as
+ * its /64 (one visitor usually holds a whole /64 and could otherwise take a fresh allowance per address).
+ */
+export function rateLimitKey(id: string, ip: string): string {
+  return `${id}:${storedRateLimitKey(normalizeIP(ip))}`;
+}
+
 /** A counter for one rule; `id` keeps each limit's counts apart in a shared store. */
 export function rateCounter(app: FastifyInstance, id: string, rule: RateRule): RateCounter {
   const check = app.createRateLimit({
     max: rule.requests,
     timeWindow: rule.perSeconds * 1000,
-    // normalizeIP: IPv4-mapped IPv6 as IPv4, and an IPv6 client as its /64 (one visitor usually holds a
-    // whole /64 and could otherwise take a fresh allowance per address).
-    keyGenerator: (request) => `${id}:${normalizeIP(request.ip)}`,
+    keyGenerator: (request) => rateLimitKey(id, request.ip),
     // The in-memory store's size per limit (the plugin reads it, its types do not list it).
     ...({ cache: MAX_CLIENTS } as object),
   });

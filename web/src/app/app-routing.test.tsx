@@ -4,7 +4,7 @@
  * redirected without a history entry, and a route change (not a query change) scrolls to the top and
  * moves focus to the main area.
  */
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { goToHash } from '../test-support/hash-navigation';
 import { App } from './app';
@@ -73,7 +73,8 @@ describe('routing in the app', () => {
     expect(scrollTo).toHaveBeenCalledTimes(1);
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
     // Focus moves to the new page's main area, so a screen reader and the keyboard go on from there.
-    expect(screen.getByRole('main')).toHaveFocus();
+    // Moved by an effect, which may run a moment after the heading is on screen.
+    await waitFor(() => expect(screen.getByRole('main')).toHaveFocus());
 
     await goToHash('#/shop');
     expect(await screen.findByRole('heading', { level: 1, name: 'Our Collection' })).toBeInTheDocument();

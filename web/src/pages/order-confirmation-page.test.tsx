@@ -56,7 +56,9 @@ describe('OrderConfirmationPage', () => {
     vi.stubGlobal('fetch', fetchMock);
     renderPage();
     expect(screen.getByRole('status')).toHaveTextContent('Verifying your order...');
-    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toHaveFocus();
+    const confirmed = await screen.findByRole('heading', { name: 'Order Confirmed!' });
+    // Focused by an effect, which may run a moment after the heading is on screen.
+    await waitFor(() => expect(confirmed).toHaveFocus());
     // Each line with its size; the gift message as plain text, markup and all (docs/product.md §13.4).
     expect(screen.getByText('First Light (Large)')).toBeVisible();
     expect(screen.getByTestId('confirmed-gift-message').textContent).toBe(

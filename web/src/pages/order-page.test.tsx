@@ -136,7 +136,9 @@ describe('OrderPage', () => {
       vi.fn(async () => json(404, { ok: false, error: 'x' })),
     );
     openOrderPage();
-    expect(await screen.findByRole('heading', { name: 'Order not found' })).toHaveFocus();
+    const notFound = await screen.findByRole('heading', { name: 'Order not found' });
+    // Focused by an effect, which may run a moment after the heading is on screen.
+    await waitFor(() => expect(notFound).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Find your order' })).toHaveAttribute('href', '#/order');
   });
 });

@@ -1,17 +1,17 @@
 /**
  * The hidden debug panels (docs/product.md §7.7): ?flags=1 shows the feature-flag panel, ?debug=1 the error
  * console. The query may sit in the real URL (/?debug=1#/shop) or in the hash route (#/shop?debug=1).
- * Both panels are separate chunks, loaded only when asked for, so shoppers never download them.
+ * Only the check for the two parameters is in every page's code; the panels, their frame and how they
+ * close are chunks loaded when asked for (debug-panels-open.tsx), so shoppers never download them.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { navigate, useLocation } from '../app/router';
+import { useLocation } from '../app/router';
 
-const FlagPanel = lazy(() => import('./flags/flag-panel').then((m) => ({ default: m.FlagPanel })));
-const DebugConsole = lazy(() =>
-  import('./error-tracking/debug-console').then((m) => ({ default: m.DebugConsole })),
+const DebugPanelsOpen = lazy(() =>
+  import('./debug-panels-open').then((m) => ({ default: m.DebugPanelsOpen })),
 );
 
-type PanelParam = 'flags' | 'debug';
+export type PanelParam = 'flags' | 'debug';
 
 function useRealSearch(): [string, (next: string) => void] {
   // Read after mount: the server render and the first hydration pass have no window.
@@ -31,36 +31,19 @@ export function DebugPanels() {
   const hashParams = new URLSearchParams(search);
   const realParams = new URLSearchParams(realSearch);
   const wants = (name: PanelParam) => hashParams.get(name) === '1' || realParams.get(name) === '1';
-
-  const close = (name: PanelParam) => {
-    if (realParams.has(name)) {
-      const next = new URLSearchParams(realParams);
-      next.delete(name);
-      const query = next.toString();
-      const url = `${window.location.pathname}${query ? `?${query}` : ''}${window.location.hash}`;
-      history.replaceState(history.state, '', url);
-      setRealSearch(query ? `?${query}` : '');
-    }
-    if (hashParams.has(name)) {
-      const next = new URLSearchParams(hashParams);
-      next.delete(name);
-      const query = next.toString();
-      navigate(query ? `${path}?${query}` : path, { replace: true });
-    }
-  };
-
   const showFlags = wants('flags');
   const showDebug = wants('debug');
   if (!showFlags && !showDebug) return null;
   return (
-    <div
-      data-print-hide
-      className="pointer-events-none fixed inset-x-3 bottom-3 z-[35] flex max-h-[calc(100vh-1.5rem)] flex-col justify-end gap-3 sm:right-auto sm:w-[26rem]"
-    >
-      <Suspense fallback={null}>
-        {showFlags ? <FlagPanel onClose={() => close('flags')} /> : null}
-        {showDebug ? <DebugConsole onClose={() => close('debug')} /> : null}
-      </Suspense>
-    </div>
+    <Suspense fallback={null}>
+      <DebugPanelsOpen
+        path={path}
+        hashParams={hashParams}
+        realParams={realParams}
+        setRealSearch={setRealSearch}
+        showFlags={showFlags}
+        showDebug={showDebug}
+      />
+    </Suspense>
   );
 }

@@ -2,18 +2,24 @@
  * /cart: the lines with quantity controls, the order summary (delivery destination, shipping, gift wrap,
  * total, estimated dispatch) and the checkout, which the checkout feature renders itself.
  */
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link } from '../app/router';
-import { useCart } from '../features/cart/cart-context';
+import { useCartLines } from '../features/cart/cart-context';
 import { CartLineItem } from '../features/cart/cart-line-item';
 import { CartSummary } from '../features/cart/cart-summary';
 
 export function CartPage() {
-  const { lines, count } = useCart();
+  const { lines, count } = useCartLines();
   const [announcement, setAnnouncement] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const announce = (message: string) => setAnnouncement(message);
+  // Stable, so the lines (memo) re-render only when their line changes, not at every announcement.
+  const announce = useCallback((message: string) => setAnnouncement(message), []);
+  const onLineChange = useCallback((message: string, removed: boolean) => {
+    setAnnouncement(message);
+    // The pressed button is gone with its line; the heading is a stable place to land.
+    if (removed) headingRef.current?.focus();
+  }, []);
 
   return (
     <section className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
@@ -42,15 +48,7 @@ export function CartPage() {
             </h2>
             <ul className="mt-2 divide-y divide-line border-y border-line">
               {lines.map((line) => (
-                <CartLineItem
-                  key={line.key}
-                  line={line}
-                  onChange={(message, removed) => {
-                    announce(message);
-                    // The pressed button is gone with its line; the heading is a stable place to land.
-                    if (removed) headingRef.current?.focus();
-                  }}
-                />
+                <CartLineItem key={line.key} line={line} onChange={onLineChange} />
               ))}
             </ul>
           </section>

@@ -1,5 +1,5 @@
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
-import { useCart } from '../../features/cart/cart-context';
+import { useCartLines } from '../../features/cart/cart-context';
 import { useMiniCart } from '../../features/cart/mini-cart-context';
 import { preloadMiniCart } from '../../features/cart/mini-cart-host';
 import { Link } from '../router';
@@ -9,7 +9,7 @@ import { Link } from '../router';
  * 'Open bag' button that slides in the mini cart.
  */
 export function CartButton() {
-  const { count } = useCart();
+  const { count } = useCartLines();
   const { isOpen, open } = useMiniCart();
   const label = count === 0 ? 'Cart, empty' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
   return (

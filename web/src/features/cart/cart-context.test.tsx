@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getProduct } from '../../../../domain/catalogue';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import { HashRouter } from '../../app/router';
-import { CartProvider, useAddItem, useCart } from './cart-context';
+import { CartProvider, useAddItem, useCart, useCartActions, useCartLines, useCartZone } from './cart-context';
 import { MiniCart } from './mini-cart';
 import { MiniCartProvider, useMiniCart, useOpenMiniCart } from './mini-cart-context';
 
@@ -179,6 +179,66 @@ describe('useAddItem and useOpenMiniCart', () => {
     expect(() => renderHook(() => useOpenMiniCart())).toThrow(
       'useOpenMiniCart must be used within a MiniCartProvider',
     );
+  });
+});
+
+describe('the narrow cart hooks', () => {
+  it('re-render their caller only when what they return changes', () => {
+    const renders = { actions: 0, lines: 0, zone: 0 };
+    let actions: ReturnType<typeof useCartActions> | undefined;
+    function Actions() {
+      renders.actions++;
+      actions = useCartActions();
+      return null;
+    }
+    function Lines() {
+      renders.lines++;
+      return <p>{useCartLines().count} in the cart</p>;
+    }
+    function Zone() {
+      renders.zone++;
+      return <p>zone {useCartZone()}</p>;
+    }
+    function Whole() {
+      const { giftWrap, giftMessage } = useCart();
+      return <p>{`wrap ${giftWrap} "${giftMessage}"`}</p>;
+    }
+    render(
+      <CartProvider>
+        <Actions />
+        <Lines />
+        <Zone />
+        <Whole />
+      </CartProvider>,
+    );
+    const before = { ...renders };
+    const perform = (fn: (a: ReturnType<typeof useCartActions>) => void) =>
+      act(() => {
+        if (!actions) throw new Error('not rendered');
+        fn(actions);
+      });
+
+    perform((a) => a.setGiftWrap(true));
+    perform((a) => a.setGiftMessage('For Aoife'));
+    expect(screen.getByText('wrap true "For Aoife"')).toBeInTheDocument();
+    expect(renders).toEqual(before);
+
+    perform((a) => a.addItem('3', 2));
+    expect(screen.getByText('2 in the cart')).toBeInTheDocument();
+    expect(renders).toEqual({ ...before, lines: before.lines + 1 });
+
+    perform((a) => a.setZone('EU'));
+    expect(screen.getByText('zone EU')).toBeInTheDocument();
+    expect(renders).toEqual({ ...before, lines: before.lines + 1, zone: before.zone + 1 });
+  });
+
+  it('throw a clear error outside their provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => renderHook(() => useCartActions())).toThrow(
+      'useCartActions must be used within a CartProvider',
+    );
+    expect(() => renderHook(() => useCartLines())).toThrow('useCartLines must be used within a CartProvider');
+    expect(() => renderHook(() => useCartZone())).toThrow('useCartZone must be used within a CartProvider');
   });
 });
 

@@ -4,7 +4,7 @@
  * for the visit, docs/product.md §13.4), and the order totals priced by domain/pricing, the same function the
  * server charges with.
  */
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import {
   type CartLineView,
   cartCount,
@@ -57,11 +57,36 @@ export interface CartContextValue {
 
 const CartContext = createContext<CartContextValue | null>(null);
 
-/**
- * `addItem` alone, for components that add to the cart but do not show it (every product card's quick
- * add): its value never changes, so they do not re-render when the cart does (bench:inp's quick add).
+/** What changes the cart, without what it holds. */
+export type CartActions = Pick<
+  CartContextValue,
+  | 'addItem'
+  | 'removeItem'
+  | 'setQuantity'
+  | 'increment'
+  | 'decrement'
+  | 'setSize'
+  | 'clear'
+  | 'setZone'
+  | 'setGiftWrap'
+  | 'setGiftMessage'
+>;
+
+/** The lines and their count: what the header badge, the cart's list and the checkout show. */
+export type CartLines = Pick<CartContextValue, 'lines' | 'count'>;
+
+/*
+ * Besides the whole cart (useCart), three narrower contexts, so that a change re-renders only what shows
+ * it: a tap's click renders synchronously, and every component that re-renders is inside that tap (bench:inp:
+ * gift wrap re-rendered the whole cart page, its lines, the checkout and the header).
+ * - the actions never change: quick add, Add to Cart, the steppers, the size select and Remove do not
+ *   re-render when the cart does;
+ * - the lines change with the lines only, not with the zone, gift wrap or gift message;
+ * - the zone changes with the zone only (the product page's dispatch dates).
  */
-const AddItemContext = createContext<CartContextValue['addItem'] | null>(null);
+const CartActionsContext = createContext<CartActions | null>(null);
+const CartLinesContext = createContext<CartLines | null>(null);
+const CartZoneContext = createContext<ZoneId | null>(null);
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = usePersistedStore({
@@ -86,85 +111,77 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const [giftMessage, setGiftMessage] = useState('');
 
-  const addItem = useCallback(
-    (id: string, quantity = 1, size?: SizeCode) => dispatch({ type: 'add', id, quantity, size }),
-    [dispatch],
+  // `dispatch` and the setters are stable (usePersistedStore, useState), so this object is made once.
+  const actions = useMemo<CartActions>(
+    () => ({
+      addItem: (id, quantity = 1, size) => dispatch({ type: 'add', id, quantity, size }),
+      removeItem: (id, size) => dispatch({ type: 'remove', id, size }),
+      setQuantity: (id, quantity, size) => dispatch({ type: 'setQuantity', id, quantity, size }),
+      increment: (id, size) => dispatch({ type: 'increment', id, size }),
+      decrement: (id, size) => dispatch({ type: 'decrement', id, size }),
+      setSize: (id, from, to) => dispatch({ type: 'setSize', id, size: from, to }),
+      clear: () => dispatch({ type: 'clear' }),
+      setZone,
+      setGiftWrap,
+      setGiftMessage,
+    }),
+    [dispatch, setZone, setGiftWrap],
   );
-  const removeItem = useCallback(
-    (id: string, size?: SizeCode) => dispatch({ type: 'remove', id, size }),
-    [dispatch],
+
+  const cartLines = useMemo<CartLines>(
+    () => ({ lines: cartLineViews(state), count: cartCount(state) }),
+    [state],
   );
-  const setQuantity = useCallback(
-    (id: string, quantity: number, size?: SizeCode) => dispatch({ type: 'setQuantity', id, quantity, size }),
-    [dispatch],
-  );
-  const increment = useCallback(
-    (id: string, size?: SizeCode) => dispatch({ type: 'increment', id, size }),
-    [dispatch],
-  );
-  const decrement = useCallback(
-    (id: string, size?: SizeCode) => dispatch({ type: 'decrement', id, size }),
-    [dispatch],
-  );
-  const setSize = useCallback(
-    (id: string, from: SizeCode, to: SizeCode) => dispatch({ type: 'setSize', id, size: from, to }),
-    [dispatch],
-  );
-  const clear = useCallback(() => dispatch({ type: 'clear' }), [dispatch]);
 
   const value = useMemo<CartContextValue>(() => {
-    const lines = cartLineViews(state);
-    const totals = priceOrder(pricedLines(lines), zone, giftWrap);
+    const totals = priceOrder(pricedLines(cartLines.lines), zone, giftWrap);
     return {
-      lines,
-      count: cartCount(state),
+      ...cartLines,
+      ...actions,
       subtotal: totals.subtotal,
       totals,
       zone,
-      setZone,
       giftWrap,
-      setGiftWrap,
       giftMessage,
-      setGiftMessage,
-      addItem,
-      removeItem,
-      setQuantity,
-      increment,
-      decrement,
-      setSize,
-      clear,
     };
-  }, [
-    state,
-    zone,
-    giftWrap,
-    giftMessage,
-    setZone,
-    setGiftWrap,
-    addItem,
-    removeItem,
-    setQuantity,
-    increment,
-    decrement,
-    setSize,
-    clear,
-  ]);
+  }, [cartLines, actions, zone, giftWrap, giftMessage]);
 
   return (
-    <AddItemContext.Provider value={addItem}>
-      <CartContext.Provider value={value}>{children}</CartContext.Provider>
-    </AddItemContext.Provider>
+    <CartActionsContext.Provider value={actions}>
+      <CartLinesContext.Provider value={cartLines}>
+        <CartZoneContext.Provider value={zone}>
+          <CartContext.Provider value={value}>{children}</CartContext.Provider>
+        </CartZoneContext.Provider>
+      </CartLinesContext.Provider>
+    </CartActionsContext.Provider>
   );
 }
 
+function required<T>(value: T | null, hook: string): T {
+  if (value === null) throw new Error(`${hook} must be used within a CartProvider`);
+  return value;
+}
+
+/** The cart's actions alone: never re-renders its caller. */
+export function useCartActions(): CartActions {
+  return required(useContext(CartActionsContext), 'useCartActions');
+}
+
+/** `addItem` alone (every product card's quick add). */
 export function useAddItem(): CartContextValue['addItem'] {
-  const addItem = useContext(AddItemContext);
-  if (!addItem) throw new Error('useAddItem must be used within a CartProvider');
-  return addItem;
+  return required(useContext(CartActionsContext), 'useAddItem').addItem;
+}
+
+/** The lines and their count, re-rendering only when they change. */
+export function useCartLines(): CartLines {
+  return required(useContext(CartLinesContext), 'useCartLines');
+}
+
+/** The chosen delivery zone, re-rendering only when it changes. */
+export function useCartZone(): ZoneId {
+  return required(useContext(CartZoneContext), 'useCartZone');
 }
 
 export function useCart(): CartContextValue {
-  const ctx = useContext(CartContext);
-  if (!ctx) throw new Error('useCart must be used within a CartProvider');
-  return ctx;
+  return required(useContext(CartContext), 'useCart');
 }

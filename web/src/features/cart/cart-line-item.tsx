@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
@@ -14,8 +15,11 @@ export interface CartLineItemProps {
   readonly onChange: (message: string, removed: boolean) => void;
 }
 
-/** One line of the cart page: image, name, prices, quantity stepper and Remove. */
-export function CartLineItem({ line, onChange }: CartLineItemProps) {
+/**
+ * One line of the cart page: image, name, prices, quantity stepper and Remove. memo: the page re-renders
+ * for its announcements, which change no line.
+ */
+export const CartLineItem = memo(function CartLineItem({ line, onChange }: CartLineItemProps) {
   const { product, quantity, lineTotal } = line;
   const sizeName = sizeByCode(line.size).name;
   const atMax = quantity >= LIMITS.maxQuantityPerLine;
@@ -58,4 +62,4 @@ export function CartLineItem({ line, onChange }: CartLineItemProps) {
       </div>
     </li>
   );
-}
+});

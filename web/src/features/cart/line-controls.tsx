@@ -1,7 +1,7 @@
 import { describeQuantityChange } from '../../../../domain/cart';
 import { LIMITS } from '../../../../domain/config';
 import { nameWithSize } from '../../../../domain/sizes';
-import { type CartLineView, useCart } from './cart-context';
+import { type CartLineView, useCartActions } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
 
 export interface LineControlsProps {
@@ -15,7 +15,7 @@ export interface LineControlsProps {
  * at 1 removes the line in both (docs/product.md §5.1), and both announce the change the same way.
  */
 export function LineControls({ line, onChange }: LineControlsProps) {
-  const { increment, decrement, removeItem } = useCart();
+  const { increment, decrement, removeItem } = useCartActions();
   const { product, size, quantity } = line;
   // One bracelet in two sizes is two lines: the size tells their buttons apart.
   const name = nameWithSize(product.name, size);

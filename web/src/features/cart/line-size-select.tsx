@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { SIZES, type SizeCode } from '../../../../domain/config';
 import { nameWithSize, sizeByCode, sizeRangeText } from '../../../../domain/sizes';
-import { type CartLineView, useCart } from './cart-context';
+import { type CartLineView, useCartActions } from './cart-context';
 
 export interface LineSizeSelectProps {
   readonly line: CartLineView;
@@ -15,7 +15,7 @@ export interface LineSizeSelectProps {
  * in merges the two lines, as adding it in that size would.
  */
 export function LineSizeSelect({ line, onChange }: LineSizeSelectProps) {
-  const { setSize } = useCart();
+  const { setSize } = useCartActions();
   const id = useId();
   const { product, size } = line;
   return (

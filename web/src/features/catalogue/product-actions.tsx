@@ -3,7 +3,7 @@ import type { SizeCode } from '../../../../domain/config';
 import { productPath } from '../../../../domain/routes';
 import { navigate } from '../../app/router';
 import { toast } from '../../components/ui/toast';
-import { useCart } from '../cart/cart-context';
+import { useAddItem } from '../cart/cart-context';
 import { useWishlist } from '../wishlist/wishlist-context';
 import { HeartIcon } from './icons';
 import { ShareButton } from './share-button';
@@ -14,7 +14,7 @@ import { addedToCartToast } from './use-add-to-cart';
  * Wishlist and Share.
  */
 export function ProductActions({ product, size }: { product: Product; size: SizeCode }) {
-  const { addItem } = useCart();
+  const addItem = useAddItem();
   const { has, toggle } = useWishlist();
   const inWishlist = has(product.id);
 

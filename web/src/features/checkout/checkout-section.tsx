@@ -5,14 +5,16 @@
  * to the hosted checkout (useCheckoutStart). A failure shows the failure alert with its detail and 'Try
  * again'. The browser sends ids, quantities, gift wrap, zone and e-mail only: the server prices the order.
  */
-import { useCart } from '../cart/cart-context';
+import { memo } from 'react';
+import { useCartLines } from '../cart/cart-context';
 import { CheckoutEmailDialog } from './checkout-email-dialog';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 import { useCheckoutStart } from './use-checkout-start';
 import { useEmailStep } from './use-email-step';
 
-export function CheckoutSection() {
-  const { lines } = useCart();
+/** memo: it has no props, and the order summary around it re-renders for gift wrap and the zone. */
+export const CheckoutSection = memo(function CheckoutSection() {
+  const { lines } = useCartLines();
   const { phase, begin, retry } = useCheckoutStart();
   const emailStep = useEmailStep(lines.length > 0);
   const busy = phase.kind === 'creating' || phase.kind === 'redirecting';
@@ -87,4 +89,4 @@ export function CheckoutSection() {
       />
     </div>
   );
-}
+});

@@ -3,8 +3,9 @@
  * height before the dates exist (server render, hydration, the calendar chunk loading), so nothing below
  * them moves when the dates appear: a skeleton of the same lines stands in until then.
  */
+import { memo } from 'react';
 import type { ZoneId } from '../../../../domain/config';
-import { useCart } from '../cart/cart-context';
+import { useCartZone } from '../cart/cart-context';
 import type { DispatchView } from './dispatch-view';
 import { useDispatchView } from './use-dispatch-view';
 
@@ -44,7 +45,7 @@ function Notices({ view }: { view: DispatchView }) {
 
 /** "Order now, dispatched by Thursday 26 November", the delivery window to the cart's zone, a notice. */
 export function ProductDispatch() {
-  const view = useDispatchView(useCart().zone);
+  const view = useDispatchView(useCartZone());
   return (
     <div
       data-testid="product-dispatch"
@@ -64,8 +65,11 @@ export function ProductDispatch() {
   );
 }
 
-/** The cart summary's estimate: dispatch date, delivery window for the chosen zone, a notice. */
-export function CartDispatch({ zone }: { zone: ZoneId }) {
+/**
+ * The cart summary's estimate: dispatch date, delivery window for the chosen zone, a notice. memo: the
+ * summary re-renders for gift wrap and the totals, which change nothing here.
+ */
+export const CartDispatch = memo(function CartDispatch({ zone }: { zone: ZoneId }) {
   const view = useDispatchView(zone);
   return (
     <div
@@ -86,4 +90,4 @@ export function CartDispatch({ zone }: { zone: ZoneId }) {
       )}
     </div>
   );
-}
+});

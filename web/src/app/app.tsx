@@ -12,7 +12,7 @@ import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { pageComponent } from './page-registry';
 import { AppProviders } from './providers';
-import { type HashLocation, HashRouter, navigate, parseHash, useLocation } from './router';
+import { type HashLocation, HashRouter, navigate, parseHash, usePath } from './router';
 
 function PageFallback() {
   // Keeps the footer below the fold while a page chunk loads, so nothing jumps when it arrives.
@@ -86,7 +86,7 @@ function useRouteEffects(resolution: Resolution, path: string): void {
 }
 
 function RouteView() {
-  const { path } = useLocation();
+  const path = usePath();
   const resolution = useMemo(() => resolvePath(path), [path]);
   useRouteEffects(resolution, path);
   useErrorTracking(path);

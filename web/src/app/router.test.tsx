@@ -1,10 +1,20 @@
 // @vitest-environment jsdom
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { memo } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { goToHash, nextFrame } from '../test-support/hash-navigation';
-import { HashRouter, Link, navigate, parseHash, toHref, useLocation, useSearchParams } from './router';
+import {
+  HashRouter,
+  Link,
+  navigate,
+  parseHash,
+  toHref,
+  useLocation,
+  usePath,
+  useSearchParams,
+} from './router';
 
 afterEach(() => {
   window.location.hash = '';
@@ -242,5 +252,54 @@ describe('Link', () => {
     );
     await user.click(screen.getByRole('link', { name: 'About' }));
     await waitFor(() => expect(where()).toBe('/about|'));
+  });
+});
+
+describe('what a change of the query re-renders', () => {
+  it('neither a plain link nor a reader of the path; a link marking the current page follows the path', async () => {
+    window.location.hash = '#/shop';
+    const renders = { path: 0, plain: 0 };
+    // memo: each is re-rendered only by what it reads, as a product card's link inside a memo card is.
+    const PathReader = memo(function PathReader() {
+      renders.path++;
+      return <p>{`path ${usePath()}`}</p>;
+    });
+    const PlainLink = memo(function PlainLink() {
+      renders.plain++;
+      return <Link to="/product/3">A card</Link>;
+    });
+    const Marked = memo(function Marked() {
+      return (
+        <Link to="/shop" markCurrent>
+          Shop
+        </Link>
+      );
+    });
+    render(
+      <HashRouter>
+        <PathReader />
+        <PlainLink />
+        <Marked />
+        <Where />
+      </HashRouter>,
+    );
+    const before = { ...renders };
+    await goToHash('#/shop?material=Garnet');
+    expect(where()).toBe('/shop|material=Garnet');
+    expect(renders).toEqual(before);
+    expect(screen.getByRole('link', { name: 'Shop' })).toHaveAttribute('aria-current', 'page');
+
+    await goToHash('#/about');
+    await waitFor(() => expect(screen.getByText('path /about')).toBeInTheDocument());
+    expect(renders.plain).toBe(before.plain);
+    expect(screen.getByRole('link', { name: 'Shop' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('usePath refuses to be used outside a router', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    function Outside() {
+      return <p>{usePath()}</p>;
+    }
+    expect(() => render(<Outside />)).toThrow('usePath must be used within a HashRouter');
   });
 });

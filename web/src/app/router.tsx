@@ -69,6 +69,13 @@ interface RouterContextValue {
 const RouterContext = createContext<RouterContextValue | null>(null);
 
 /**
+ * The path alone, for what does not read the query (the page switch, the menus' current link): a filter,
+ * the sort or the search changes only the query, and a context's change re-renders each of its readers,
+ * memo or not (bench:inp: every card's links re-rendered inside a filter's tap).
+ */
+const PathContext = createContext<string | null>(null);
+
+/**
  * The home page is served at `/` with no hash; it is the route `#/`. Reporting it as such (not '') keeps
  * the snapshot equal to the prerendered one, so hydration is not followed by a synchronous re-render of
  * the whole page (React compares the two snapshots right after hydrating).
@@ -125,13 +132,24 @@ export function HashRouter({
     };
   }, [current.path, shownPath]);
   const value = useMemo(() => ({ location }), [location]);
-  return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
+  return (
+    <PathContext.Provider value={location.path}>
+      <RouterContext.Provider value={value}>{children}</RouterContext.Provider>
+    </PathContext.Provider>
+  );
 }
 
 export function useLocation(): HashLocation {
   const ctx = useContext(RouterContext);
   if (!ctx) throw new Error('useLocation must be used within a HashRouter');
   return ctx.location;
+}
+
+/** The current path, re-rendering only when the path changes (not the query). */
+export function usePath(): string {
+  const path = useContext(PathContext);
+  if (path === null) throw new Error('usePath must be used within a HashRouter');
+  return path;
 }
 
 export function useSearchParams(): [
@@ -156,10 +174,27 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
   readonly markCurrent?: boolean;
 }
 
+/**
+ * A link to a route. Only a link that marks the current page reads where the shopper is; the others (every
+ * product card's) never re-render for a move.
+ */
 export function Link({ to, markCurrent, children, ...rest }: LinkProps) {
-  const { path } = useLocation();
-  const targetPath = to.split('?')[0];
-  const current = markCurrent && targetPath === path ? 'page' : undefined;
+  if (markCurrent) {
+    return (
+      <CurrentPageLink to={to} {...rest}>
+        {children}
+      </CurrentPageLink>
+    );
+  }
+  return (
+    <a href={toHref(to)} {...rest}>
+      {children}
+    </a>
+  );
+}
+
+function CurrentPageLink({ to, children, ...rest }: Omit<LinkProps, 'markCurrent'>) {
+  const current = to.split('?')[0] === usePath() ? 'page' : undefined;
   return (
     <a href={toHref(to)} aria-current={current} {...rest}>
       {children}

@@ -1,10 +1,10 @@
 import { getProduct } from '../../../domain/catalogue';
 import { resolvePath } from '../../../domain/routes';
-import { Link, useLocation } from '../app/router';
+import { Link, usePath } from '../app/router';
 import { ProductDetails } from '../features/catalogue/product-details';
 
 function useProductId(): string {
-  const { path } = useLocation();
+  const path = usePath();
   const resolution = resolvePath(path);
   return resolution.kind === 'route' && resolution.match.id === 'product'
     ? (resolution.match.params.id ?? '')

@@ -8,14 +8,14 @@
  * 100 ms per step (docs/performance.md).
  *
  *   npm run bench:inp [-- --build] [--runs=3] [--cpu=4] [--port=N] [--smoke] [--only=TEXT] [--profile=DIR]
- *                     [--web-dir=DIR] [--trace=DIR]
+ *                     [--web-dir=DIR] [--trace=DIR] [--contact=MS]
  *
  * --only: the steps whose name contains TEXT. --profile: a CPU profile of each run's interaction into DIR
  * (open it in DevTools' Performance panel). --web-dir: serve another client build than dist/web (a copy
  * of the previous build, for an A/B run back to back on a shared machine). --trace: a DevTools trace of
  * each run's interaction into DIR (style, layout and paint, which a CPU profile shows only as "(program)").
- * BENCH_INP_TRACE=1 prints each
- * run's phases and the split of its worst event.
+ * --contact: how long a tap's finger stays on the screen (default 80 ms; 0 is Playwright's instant tap, see
+ * tap()). BENCH_INP_TRACE=1 prints each run's phases and the split of its worst event.
  * --smoke: one run, no budget, CPU not slowed (unless --cpu is given); it still fails when a step cannot be
  * performed (a control renamed, say).
  */

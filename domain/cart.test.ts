@@ -174,6 +174,19 @@ describe('views, count and totals', () => {
     expect(views[0]?.lineTotal).toBe(10500);
   });
 
+  it('keeps the view of a line an action did not touch, and makes a new one for the line it changed', () => {
+    const before: CartState = [
+      { id: P35.id, size: 'M', quantity: 1 },
+      { id: '2', size: 'L', quantity: 1 },
+    ];
+    const after = cartReducer(before, { type: 'increment', id: '2', size: 'L' });
+    const [firstBefore, secondBefore] = cartLineViews(before);
+    const [firstAfter, secondAfter] = cartLineViews(after);
+    expect(firstAfter).toBe(firstBefore);
+    expect(secondAfter).not.toBe(secondBefore);
+    expect(secondAfter?.quantity).toBe(2);
+  });
+
   it('counts the sum of quantities', () => {
     expect(cartCount(EMPTY_CART)).toBe(0);
     expect(

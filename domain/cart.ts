@@ -115,19 +115,31 @@ export interface CartLineView {
   readonly lineTotal: Cents;
 }
 
+/**
+ * The view of each line, kept per line object: the reducer keeps the objects of the lines an action does
+ * not touch, so their views stay the same objects too, and a memo'd line on the cart page is left alone
+ * when another line's quantity changes.
+ */
+const viewOfLine = new WeakMap<CartLine, CartLineView>();
+
 /** Lines joined with the current catalogue; a line whose product no longer exists is left out. */
 export function cartLineViews(state: CartState): readonly CartLineView[] {
   const views: CartLineView[] = [];
   for (const line of state) {
-    const product = getProduct(line.id);
-    if (product)
-      views.push({
+    let view = viewOfLine.get(line);
+    if (!view) {
+      const product = getProduct(line.id);
+      if (!product) continue;
+      view = {
         key: cartLineKey(product.id, line.size),
         product,
         size: line.size,
         quantity: line.quantity,
         lineTotal: multiplyCents(product.price, line.quantity),
-      });
+      };
+      viewOfLine.set(line, view);
+    }
+    views.push(view);
   }
   return views;
 }

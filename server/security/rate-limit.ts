@@ -144,6 +144,7 @@ export async function registerRateLimitPlugin(
   app: FastifyInstance,
   options: RateLimitStoreOption = {},
 ): Promise<void> {
+  if (options.redis) clientKeyOf.set(app, hashedRateLimitKey);
   await app.register(fastifyRateLimit, {
     global: false,
     cache: MAX_CLIENTS,
@@ -159,21 +160,33 @@ export async function registerRateLimitPlugin(
 export const REDIS_NAMESPACE = 'solas-rate-limit:';
 
 /**
- * The key a limit counts a client under: the limit's name and a hash of the client's address. A shared
- * store (Redis, the database) then never holds an address (IPs are personal data), as the shop's own
- * counters do (storedRateLimitKey). normalizeIP first: IPv4-mapped IPv6 as IPv4, and an IPv6 client as
- * its /64 (one visitor usually holds a whole /64 and could otherwise take a fresh allowance per address).
+ * The key a limit counts a client under: the limit's name and the client's address. normalizeIP first:
+ * IPv4-mapped IPv6 as IPv4, and an IPv6 client as its /64 (one visitor usually holds a whole /64 and could
+ * otherwise take a fresh allowance per address).
  */
-export function rateLimitKey(id: string, ip: string): string {
+function rateLimitKey(id: string, ip: string): string {
+  return `${id}:${normalizeIP(ip)}`;
+}
+
+/**
+ * In Redis, the address as a hash: a shared store never holds an address (IPs are personal data), as the
+ * shop's own counters do (storedRateLimitKey). The database store hashes every key itself, and the
+ * in-memory store keeps nothing beyond the process, so neither pays for a hash here.
+ */
+function hashedRateLimitKey(id: string, ip: string): string {
   return `${id}:${storedRateLimitKey(normalizeIP(ip))}`;
 }
 
+/** The key function of each app whose counts go to Redis (registerRateLimitPlugin); others use rateLimitKey. */
+const clientKeyOf = new WeakMap<FastifyInstance, (id: string, ip: string) => string>();
+
 /** A counter for one rule; `id` keeps each limit's counts apart in a shared store. */
 export function rateCounter(app: FastifyInstance, id: string, rule: RateRule): RateCounter {
+  const keyOf = clientKeyOf.get(app) ?? rateLimitKey;
   const check = app.createRateLimit({
     max: rule.requests,
     timeWindow: rule.perSeconds * 1000,
-    keyGenerator: (request) => rateLimitKey(id, request.ip),
+    keyGenerator: (request) => keyOf(id, request.ip),
     // The in-memory store's size per limit (the plugin reads it, its types do not list it).
     ...({ cache: MAX_CLIENTS } as object),
   });

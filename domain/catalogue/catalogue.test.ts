@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../config';
 import { SITE_IMAGES } from '../images';
+import { BROOCHES } from './brooches';
 import { fullDescription } from './full-descriptions';
 import {
   BEST_SELLERS,
-  BROOCHES,
-  CARE_INSTRUCTIONS,
   CATEGORIES,
   getProduct,
   getProductByHandle,
@@ -15,10 +14,10 @@ import {
   NEW_ARRIVALS,
   PRODUCTS,
   productImageAlt,
-  SAMPLE_REVIEWS,
-  TESTIMONIALS,
   usedMaterials,
 } from './index';
+import { CARE_INSTRUCTIONS, SAMPLE_REVIEWS } from './product-samples';
+import { TESTIMONIALS } from './testimonials';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 const HANDLE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

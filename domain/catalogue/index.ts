@@ -4,16 +4,8 @@ import { PRODUCTS } from './products';
 import { MATERIALS, type Material, type Product } from './types';
 
 export { PRODUCTS } from './products';
-export {
-  BROOCHES,
-  type Brooch,
-  type BroochId,
-  CARE_INSTRUCTIONS,
-  SAMPLE_REVIEWS,
-  type SampleReview,
-  TESTIMONIALS,
-  type Testimonial,
-} from './samples';
+// The sample content (testimonials.ts, product-samples.ts, brooches.ts) is imported from its own module by
+// the one page that shows it: re-exported here, it would ship in the shell with this module.
 export { CATEGORIES, type Category, MATERIALS, type Material, type Product } from './types';
 
 /** Built once; a Map so that ids like '__proto__' or 'constructor' never hit Object.prototype. */

@@ -2,7 +2,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
-import { BEST_SELLERS, getProduct, PRODUCTS, type Product, SAMPLE_REVIEWS } from '../../domain/catalogue';
+import { BEST_SELLERS, getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
+import { SAMPLE_REVIEWS } from '../../domain/catalogue/product-samples';
 import {
   applyQuery,
   DEFAULT_QUERY,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import BetterSqlite3 from 'better-sqlite3';
-import { BROOCHES } from '../../domain/catalogue/samples';
+import { BROOCHES } from '../../domain/catalogue/brooches';
 import { BRAND, CORPORATE, POLICY } from '../../domain/config';
 import { DATABASE_FILE } from '../../server/db/database';
 import { expect, test } from './fixtures';

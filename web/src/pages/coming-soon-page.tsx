@@ -1,4 +1,4 @@
-import { BROOCHES } from '../../../domain/catalogue/samples';
+import { BROOCHES } from '../../../domain/catalogue/brooches';
 import { BRAND } from '../../../domain/config';
 import { SITE_IMAGES } from '../../../domain/images';
 import { Link } from '../app/router';

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BROOCHES } from '../../../domain/catalogue/samples';
+import { BROOCHES } from '../../../domain/catalogue/brooches';
 import {
   BRAND,
   CORPORATE,

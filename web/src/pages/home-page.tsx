@@ -1,11 +1,6 @@
 import { type ReactNode, useRef } from 'react';
-import {
-  BEST_SELLERS,
-  CATEGORIES,
-  NEW_ARRIVALS,
-  type Product,
-  TESTIMONIALS,
-} from '../../../domain/catalogue';
+import { BEST_SELLERS, CATEGORIES, NEW_ARRIVALS, type Product } from '../../../domain/catalogue';
+import { TESTIMONIALS } from '../../../domain/catalogue/testimonials';
 import { BRAND, FREE_SHIPPING_THRESHOLD } from '../../../domain/config';
 import { SITE_IMAGES } from '../../../domain/images';
 import { formatEuroShort } from '../../../domain/money';

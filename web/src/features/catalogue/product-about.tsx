@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { CARE_INSTRUCTIONS, type Product, SAMPLE_REVIEWS } from '../../../../domain/catalogue';
+import type { Product } from '../../../../domain/catalogue';
 import { fullDescription } from '../../../../domain/catalogue/full-descriptions';
+import { CARE_INSTRUCTIONS, SAMPLE_REVIEWS } from '../../../../domain/catalogue/product-samples';
 import {
   FREE_SHIPPING_THRESHOLD,
   POLICY,

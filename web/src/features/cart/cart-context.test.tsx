@@ -6,7 +6,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getProduct } from '../../../../domain/catalogue';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import { HashRouter } from '../../app/router';
-import { CartProvider, useAddItem, useCart, useCartActions, useCartLines, useCartZone } from './cart-context';
+import {
+  CartProvider,
+  useAddItem,
+  useCart,
+  useCartActions,
+  useCartLines,
+  useCartSnapshot,
+  useCartZone,
+} from './cart-context';
 import { MiniCart } from './mini-cart';
 import { MiniCartProvider, useMiniCart, useOpenMiniCart } from './mini-cart-context';
 
@@ -184,8 +192,14 @@ describe('useAddItem and useOpenMiniCart', () => {
 
 describe('the narrow cart hooks', () => {
   it('re-render their caller only when what they return changes', () => {
-    const renders = { actions: 0, lines: 0, zone: 0 };
+    const renders = { actions: 0, lines: 0, zone: 0, snapshot: 0 };
     let actions: ReturnType<typeof useCartActions> | undefined;
+    let cartNow: ReturnType<typeof useCartSnapshot> | undefined;
+    function Snapshot() {
+      renders.snapshot++;
+      cartNow = useCartSnapshot();
+      return null;
+    }
     function Actions() {
       renders.actions++;
       actions = useCartActions();
@@ -209,6 +223,7 @@ describe('the narrow cart hooks', () => {
         <Lines />
         <Zone />
         <Whole />
+        <Snapshot />
       </CartProvider>,
     );
     const before = { ...renders };
@@ -230,6 +245,8 @@ describe('the narrow cart hooks', () => {
     perform((a) => a.setZone('EU'));
     expect(screen.getByText('zone EU')).toBeInTheDocument();
     expect(renders).toEqual({ ...before, lines: before.lines + 1, zone: before.zone + 1 });
+    // The snapshot never re-rendered its caller, yet reads the cart as it is now.
+    expect(cartNow?.()).toMatchObject({ count: 2, zone: 'EU', giftWrap: true, giftMessage: 'For Aoife' });
   });
 
   it('throw a clear error outside their provider', () => {
@@ -239,6 +256,9 @@ describe('the narrow cart hooks', () => {
     );
     expect(() => renderHook(() => useCartLines())).toThrow('useCartLines must be used within a CartProvider');
     expect(() => renderHook(() => useCartZone())).toThrow('useCartZone must be used within a CartProvider');
+    expect(() => renderHook(() => useCartSnapshot())).toThrow(
+      'useCartSnapshot must be used within a CartProvider',
+    );
   });
 });
 

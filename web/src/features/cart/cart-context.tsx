@@ -4,7 +4,7 @@
  * for the visit, docs/product.md §13.4), and the order totals priced by domain/pricing, the same function the
  * server charges with.
  */
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import {
   type CartLineView,
   cartCount,
@@ -87,6 +87,8 @@ export type CartLines = Pick<CartContextValue, 'lines' | 'count'>;
 const CartActionsContext = createContext<CartActions | null>(null);
 const CartLinesContext = createContext<CartLines | null>(null);
 const CartZoneContext = createContext<ZoneId | null>(null);
+/** The cart as last rendered, for a handler that reads it when it runs (the checkout's start). */
+const CartSnapshotContext = createContext<(() => CartContextValue) | null>(null);
 
 export function CartProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = usePersistedStore({
@@ -146,13 +148,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
     };
   }, [cartLines, actions, zone, giftWrap, giftMessage]);
 
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const [snapshot] = useState(() => () => latest.current);
+
   return (
     <CartActionsContext.Provider value={actions}>
-      <CartLinesContext.Provider value={cartLines}>
-        <CartZoneContext.Provider value={zone}>
-          <CartContext.Provider value={value}>{children}</CartContext.Provider>
-        </CartZoneContext.Provider>
-      </CartLinesContext.Provider>
+      <CartSnapshotContext.Provider value={snapshot}>
+        <CartLinesContext.Provider value={cartLines}>
+          <CartZoneContext.Provider value={zone}>
+            <CartContext.Provider value={value}>{children}</CartContext.Provider>
+          </CartZoneContext.Provider>
+        </CartLinesContext.Provider>
+      </CartSnapshotContext.Provider>
     </CartActionsContext.Provider>
   );
 }
@@ -175,6 +185,15 @@ export function useAddItem(): CartContextValue['addItem'] {
 /** The lines and their count, re-rendering only when they change. */
 export function useCartLines(): CartLines {
   return required(useContext(CartLinesContext), 'useCartLines');
+}
+
+/**
+ * A function returning the whole cart as last rendered: for a handler that needs the cart when it runs,
+ * without re-rendering its component for every change (the checkout button, for each keystroke of the
+ * gift message).
+ */
+export function useCartSnapshot(): () => CartContextValue {
+  return required(useContext(CartSnapshotContext), 'useCartSnapshot');
 }
 
 /** The chosen delivery zone, re-rendering only when it changes. */

@@ -12,7 +12,11 @@ import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 import { useCheckoutStart } from './use-checkout-start';
 import { useEmailStep } from './use-email-step';
 
-/** memo: it has no props, and the order summary around it re-renders for gift wrap and the zone. */
+/**
+ * memo: it has no props, and the order summary around it re-renders for gift wrap, the zone and each
+ * keystroke of the gift message; it reads only the lines itself, and the rest of the cart when the
+ * checkout starts (useCheckoutStart).
+ */
 export const CheckoutSection = memo(function CheckoutSection() {
   const { lines } = useCartLines();
   const { phase, begin, retry } = useCheckoutStart();

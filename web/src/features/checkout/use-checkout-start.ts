@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
-import { useCart } from '../cart/cart-context';
+import { useCartSnapshot } from '../cart/cart-context';
 
 export type CheckoutPhase =
   | { readonly kind: 'idle' }
@@ -29,7 +29,8 @@ export function useCheckoutStart(): {
   /** Starts again with the e-mail of the last attempt; false when there was none. */
   readonly retry: () => boolean;
 } {
-  const { lines, totals, zone, giftWrap, giftMessage } = useCart();
+  // Read when the checkout starts: subscribing would re-render the checkout for every change of the cart.
+  const cartNow = useCartSnapshot();
   const [phase, setPhase] = useState<CheckoutPhase>({ kind: 'idle' });
   const emailRef = useRef<string | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
@@ -37,6 +38,7 @@ export function useCheckoutStart(): {
   const begin = useCallback(
     async (email: string) => {
       emailRef.current = email;
+      const { lines, totals, zone, giftWrap, giftMessage } = cartNow();
       setPhase({ kind: 'creating' });
       // The API client (with its zod response schemas) and the event log load on the first checkout,
       // keeping them out of the cart page's own chunk.
@@ -76,7 +78,7 @@ export function useCheckoutStart(): {
         else window.location.assign(result.url);
       }, TIMINGS_MS.checkoutRedirectDelay);
     },
-    [lines, totals, zone, giftWrap, giftMessage],
+    [cartNow],
   );
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);

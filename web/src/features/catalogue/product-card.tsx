@@ -14,7 +14,7 @@ import { Link, navigate } from '../../app/router';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { mountToaster, toast } from '../../components/ui/toast';
-import { useCompare } from '../compare/compare-context';
+import { useCompareActions, useIsCompared } from '../compare/compare-context';
 import { BagIcon, CompareIcon, EyeIcon } from './icons';
 import { RatingBadge } from './rating';
 import { useAddToCart } from './use-add-to-cart';
@@ -151,9 +151,10 @@ export function ProductCard({
 }
 
 function CompareToggle({ product }: { product: Product }) {
-  const { has, toggle, items } = useCompare();
-  const selected = has(product.id);
+  const selected = useIsCompared(product.id);
+  const { toggle, current } = useCompareActions();
   const onClick = () => {
+    const items = current();
     const oldest = items[0];
     const wasFull = !selected && items.length >= LIMITS.compareMax;
     const nowIn = toggle(product.id);

@@ -1,57 +1,104 @@
 /** Comparison list (max LIMITS.compareMax, oldest dropped first), persisted under STORAGE_KEYS.compare. */
-import { createContext, type ReactNode, useCallback, useContext, useMemo } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { getProduct, type Product } from '../../../../domain/catalogue';
 import {
+  type CompareAction,
+  type CompareState,
   compareReducer,
   EMPTY_COMPARE,
   parseStoredCompare,
   serializeCompare,
 } from '../../../../domain/compare';
 import { STORAGE_KEYS } from '../../../../domain/config';
-import { usePersistedStore } from '../storage/persisted-store';
+import { createPersistedStore, type PersistedStore } from '../storage/persisted-store';
 
-export interface CompareContextValue {
-  readonly ids: readonly string[];
-  readonly items: readonly Product[];
-  readonly has: (id: string) => boolean;
+export interface CompareActions {
   readonly add: (id: string) => void;
   readonly remove: (id: string) => void;
   /** Returns whether the product is in the comparison afterwards. */
   readonly toggle: (id: string) => boolean;
   readonly clear: () => void;
+  /** The products being compared when it is called, oldest first (for a handler; subscribes to nothing). */
+  readonly current: () => readonly Product[];
 }
 
-const CompareContext = createContext<CompareContextValue | null>(null);
+export interface CompareContextValue extends CompareActions {
+  readonly ids: readonly string[];
+  readonly items: readonly Product[];
+  readonly has: (id: string) => boolean;
+}
+
+type CompareStore = PersistedStore<CompareState, CompareAction>;
+
+function productsOf(ids: readonly string[]): readonly Product[] {
+  return ids.map(getProduct).filter((p): p is Product => p !== undefined);
+}
+
+/**
+ * The provider hands down the store itself, which never changes, as recently viewed does: each card's
+ * compare button subscribes to whether its own product is in the list, so a tap on one re-renders that
+ * button (and the one dropped, when the list was full), not every card's (a listing has 27).
+ */
+const CompareStoreContext = createContext<{ store: CompareStore; actions: CompareActions } | null>(null);
 
 export function CompareProvider({ children }: { children: ReactNode }) {
-  const [ids, dispatch] = usePersistedStore({
-    key: STORAGE_KEYS.compare,
-    initial: EMPTY_COMPARE,
-    reducer: compareReducer,
-    parse: parseStoredCompare,
-    serialize: serializeCompare,
+  const [value] = useState(() => {
+    const store = createPersistedStore({
+      key: STORAGE_KEYS.compare,
+      initial: EMPTY_COMPARE,
+      reducer: compareReducer,
+      parse: parseStoredCompare,
+      serialize: serializeCompare,
+    });
+    const actions: CompareActions = {
+      add: (id) => store.dispatch({ type: 'add', id }),
+      remove: (id) => store.dispatch({ type: 'remove', id }),
+      toggle: (id) => {
+        const nowIn = compareReducer(store.getSnapshot(), { type: 'toggle', id }).includes(id);
+        store.dispatch({ type: nowIn ? 'add' : 'remove', id });
+        return nowIn;
+      },
+      clear: () => store.dispatch({ type: 'clear' }),
+      current: () => productsOf(store.getSnapshot()),
+    };
+    return { store, actions };
   });
-  const has = useCallback((id: string) => ids.includes(id), [ids]);
-  const add = useCallback((id: string) => dispatch({ type: 'add', id }), [dispatch]);
-  const remove = useCallback((id: string) => dispatch({ type: 'remove', id }), [dispatch]);
-  const toggle = useCallback(
-    (id: string) => {
-      const nowIn = compareReducer(ids, { type: 'toggle', id }).includes(id);
-      dispatch({ type: nowIn ? 'add' : 'remove', id });
-      return nowIn;
-    },
-    [ids, dispatch],
-  );
-  const clear = useCallback(() => dispatch({ type: 'clear' }), [dispatch]);
-  const value = useMemo(() => {
-    const items = ids.map(getProduct).filter((p): p is Product => p !== undefined);
-    return { ids, items, has, add, remove, toggle, clear };
-  }, [ids, has, add, remove, toggle, clear]);
-  return <CompareContext.Provider value={value}>{children}</CompareContext.Provider>;
+  return <CompareStoreContext.Provider value={value}>{children}</CompareStoreContext.Provider>;
 }
 
+function useCompareStore(hook: string) {
+  const value = useContext(CompareStoreContext);
+  if (!value) throw new Error(`${hook} must be used within a CompareProvider`);
+  return value;
+}
+
+/** The whole comparison, re-rendering its caller on every change (the compare bar and overlay). */
 export function useCompare(): CompareContextValue {
-  const ctx = useContext(CompareContext);
-  if (!ctx) throw new Error('useCompare must be used within a CompareProvider');
-  return ctx;
+  const { store, actions } = useCompareStore('useCompare');
+  const ids = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  const has = useCallback((id: string) => ids.includes(id), [ids]);
+  return useMemo(() => ({ ...actions, ids, items: productsOf(ids), has }), [actions, ids, has]);
+}
+
+/** Whether one product is being compared, re-rendering its caller only when that changes. */
+export function useIsCompared(id: string): boolean {
+  const { store } = useCompareStore('useIsCompared');
+  return useSyncExternalStore(
+    store.subscribe,
+    () => store.getSnapshot().includes(id),
+    () => store.getServerSnapshot().includes(id),
+  );
+}
+
+/** What changes the comparison: never re-renders its caller. */
+export function useCompareActions(): CompareActions {
+  return useCompareStore('useCompareActions').actions;
 }

@@ -16,6 +16,11 @@ export function getProduct(id: string): Product | undefined {
   return BY_ID.get(id);
 }
 
+/** The products of these ids, in their order; an id no longer in the catalogue is left out. */
+export function productsOf(ids: readonly string[]): readonly Product[] {
+  return ids.map(getProduct).filter((p): p is Product => p !== undefined);
+}
+
 export function getProductByHandle(handle: string): Product | undefined {
   return BY_HANDLE.get(handle);
 }

@@ -1,14 +1,6 @@
 /** Comparison list (max LIMITS.compareMax, oldest dropped first), persisted under STORAGE_KEYS.compare. */
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import { getProduct, type Product } from '../../../../domain/catalogue';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { type Product, productsOf } from '../../../../domain/catalogue';
 import {
   type CompareAction,
   type CompareState,
@@ -18,7 +10,7 @@ import {
   serializeCompare,
 } from '../../../../domain/compare';
 import { STORAGE_KEYS } from '../../../../domain/config';
-import { createPersistedStore, type PersistedStore } from '../storage/persisted-store';
+import { createPersistedStore, type PersistedStore, useStoreState } from '../storage/persisted-store';
 
 export interface CompareActions {
   readonly add: (id: string) => void;
@@ -37,10 +29,6 @@ export interface CompareContextValue extends CompareActions {
 }
 
 type CompareStore = PersistedStore<CompareState, CompareAction>;
-
-function productsOf(ids: readonly string[]): readonly Product[] {
-  return ids.map(getProduct).filter((p): p is Product => p !== undefined);
-}
 
 /**
  * The provider hands down the store itself, which never changes, as recently viewed does: each card's
@@ -83,7 +71,7 @@ function useCompareStore(hook: string) {
 /** The whole comparison, re-rendering its caller on every change (the compare bar and overlay). */
 export function useCompare(): CompareContextValue {
   const { store, actions } = useCompareStore('useCompare');
-  const ids = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  const ids = useStoreState(store);
   const has = useCallback((id: string) => ids.includes(id), [ids]);
   return useMemo(() => ({ ...actions, ids, items: productsOf(ids), has }), [actions, ids, has]);
 }
@@ -91,11 +79,7 @@ export function useCompare(): CompareContextValue {
 /** Whether one product is being compared, re-rendering its caller only when that changes. */
 export function useIsCompared(id: string): boolean {
   const { store } = useCompareStore('useIsCompared');
-  return useSyncExternalStore(
-    store.subscribe,
-    () => store.getSnapshot().includes(id),
-    () => store.getServerSnapshot().includes(id),
-  );
+  return useStoreState(store, (ids) => ids.includes(id));
 }
 
 /** What changes the comparison: never re-renders its caller. */

@@ -2,16 +2,8 @@
  * Recently viewed products, newest first, at most LIMITS.recentlyViewedMax stored; pages show the first
  * LIMITS.recentlyViewedShown. Persisted under STORAGE_KEYS.recentlyViewed.
  */
-import {
-  createContext,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-} from 'react';
-import { getProduct, type Product } from '../../../../domain/catalogue';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { type Product, productsOf } from '../../../../domain/catalogue';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import {
   EMPTY_RECENTLY_VIEWED,
@@ -21,7 +13,7 @@ import {
   recentlyViewedReducer,
   serializeRecentlyViewed,
 } from '../../../../domain/recently-viewed';
-import { createPersistedStore, type PersistedStore } from '../storage/persisted-store';
+import { createPersistedStore, type PersistedStore, useStoreState } from '../storage/persisted-store';
 
 export interface RecentlyViewedContextValue {
   readonly ids: readonly string[];
@@ -63,12 +55,9 @@ function useStore(hook: string): RecentlyViewedStore {
 
 export function useRecentlyViewed(): RecentlyViewedContextValue {
   const store = useStore('useRecentlyViewed');
-  const ids = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
+  const ids = useStoreState(store);
   const record = useRecordRecentlyViewed();
-  return useMemo(() => {
-    const products = ids.map(getProduct).filter((p): p is Product => p !== undefined);
-    return { ids, products, record };
-  }, [ids, record]);
+  return useMemo(() => ({ ids, products: productsOf(ids), record }), [ids, record]);
 }
 
 /** Records a viewed product without subscribing to the list (see RecentlyViewedStoreContext). */

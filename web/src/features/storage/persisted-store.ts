@@ -81,13 +81,25 @@ export function createPersistedStore<S, A>(options: PersistedStoreOptions<S, A>)
   };
 }
 
+/**
+ * A store's state, or the part of it `select` picks, re-rendering the caller when that changes (compared
+ * with Object.is: a selection should be a primitive or an object the state keeps).
+ */
+export function useStoreState<S, A, T = S>(store: PersistedStore<S, A>, select?: (state: S) => T): T {
+  const pick = select ?? ((state: S) => state as unknown as T);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => pick(store.getSnapshot()),
+    () => pick(store.getServerSnapshot()),
+  );
+}
+
 /** One store per provider instance (tests mount fresh providers and get fresh state from storage). */
 export function usePersistedStore<S, A>(
   options: PersistedStoreOptions<S, A>,
 ): readonly [S, (action: A) => void] {
   const [store] = useState(() => createPersistedStore(options));
-  const state = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
-  return [state, store.dispatch];
+  return [useStoreState(store), store.dispatch];
 }
 
 /** A single persisted value (delivery zone, gift wrap) with a setter. */

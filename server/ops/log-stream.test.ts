@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -80,38 +80,81 @@ describe('turnBatchedLogStream', () => {
   });
 });
 
+/** Runs an ES module in a child under tsx, from the repository's root. */
+function childScript(script: string) {
+  return [process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]] as const;
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.join(here, '../..');
+const IMPORT_STREAM = `import { turnBatchedLogStream } from ${JSON.stringify(path.join(here, 'log-stream.ts'))};`;
+
 describe('a process that exits in the turn it logged', () => {
   const dirs: string[] = [];
   afterEach(() => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('still writes the line (the shutdown logs its last line and calls process.exit at once)', () => {
+  // The app's own logger set-up (pino over this stream on stdout), in a child.
+  const script = `
+    import pino from 'pino';
+    ${IMPORT_STREAM}
+    const log = pino({ base: null, timestamp: false }, turnBatchedLogStream());
+    log.info('first');
+    setImmediate(() => {
+      log.info('shut down cleanly');
+      process.exit(0);
+    });
+  `;
+  const expected = '{"level":30,"msg":"first"}\n{"level":30,"msg":"shut down cleanly"}\n';
+
+  it('still writes the line to a file (the shutdown logs its last line and calls process.exit at once)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'solas-log-stream-'));
     dirs.push(dir);
     const file = path.join(dir, 'out.log');
-    const here = path.dirname(fileURLToPath(import.meta.url));
-    // The app's own logger set-up (pino with this stream over an asynchronous sonic-boom), in a child.
-    const script = `
-      import { openSync } from 'node:fs';
-      import pino from 'pino';
-      import { turnBatchedLogStream } from ${JSON.stringify(path.join(here, 'log-stream.ts'))};
-      const destination = pino.destination({ fd: openSync(${JSON.stringify(file)}, 'w'), sync: false });
-      const log = pino({ base: null, timestamp: false }, turnBatchedLogStream(destination));
-      log.info('first');
-      setImmediate(() => {
-        log.info('shut down cleanly');
-        process.exit(0);
-      });
-    `;
-    const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-      cwd: path.join(here, '../..'),
-      encoding: 'utf8',
-    });
+    const out = openSync(file, 'w');
+    const [node, args] = childScript(script);
+    const child = spawnSync(node, args, { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', out, 'pipe'] });
+    closeSync(out);
     expect(child.stderr).toBe('');
     expect(child.status).toBe(0);
-    expect(readFileSync(file, 'utf8')).toBe(
-      '{"level":30,"msg":"first"}\n{"level":30,"msg":"shut down cleanly"}\n',
-    );
+    expect(readFileSync(file, 'utf8')).toBe(expected);
+  });
+
+  it('and to a pipe (journald, a container runtime)', () => {
+    const [node, args] = childScript(script);
+    const child = spawnSync(node, args, { cwd: ROOT, encoding: 'utf8' });
+    expect(child.stderr).toBe('');
+    expect(child.status).toBe(0);
+    expect(child.stdout).toBe(expected);
+  });
+});
+
+describe("stdout's reader going away", () => {
+  it('stops the lines, not the process (EPIPE)', async () => {
+    // The child logs in every turn for a while, then says on stderr that it is still running.
+    const [node, args] = childScript(`
+      import pino from 'pino';
+      ${IMPORT_STREAM}
+      const log = pino({ base: null, timestamp: false }, turnBatchedLogStream());
+      let turns = 0;
+      const tick = () => {
+        log.info('line ' + turns);
+        if (++turns < 200) setTimeout(tick, 2);
+        else process.stderr.write('still running');
+      };
+      tick();
+    `);
+    const child = spawn(node, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    // The reader goes away after the first line.
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    child.stdout.destroy();
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(stderr).toBe('still running');
+    expect(code).toBe(0);
   });
 });

@@ -1,23 +1,34 @@
 /**
- * The app's log destination: pino's lines are handed to stdout's writer once per event-loop turn, joined,
- * instead of one call per line (issue 18, the product page at >= 75% of a bare node:http replay).
+ * The app's log destination: pino's lines are handed to stdout once per event-loop turn, joined, instead of
+ * one call per line (issue 18, the product page at >= 75% of a bare node:http replay).
  *
- * Why: pino's default destination (sonic-boom, asynchronous) appends each line to the chunk it has not yet
- * written and, to keep that chunk under its size cap, measures the whole chunk's UTF-8 length again on
- * every line. Under load a chunk holds every line since the last write returned, so each line paid for
- * flattening and scanning all the lines before it: in a `perf` profile of bench:api's product page the
+ * Why once per turn: pino's default destination (sonic-boom, asynchronous) appends each line to the chunk it
+ * has not yet written and, to keep that chunk under its size cap, measures the whole chunk's UTF-8 length
+ * again on every line. Under load a chunk holds every line since the last write returned, so each line paid
+ * for flattening and scanning all the lines before it: in a `perf` profile of bench:api's product page the
  * access line was 12% of the server's CPU, most of it there. One joined string per turn is measured once.
+ *
+ * Why written synchronously: an asynchronous sonic-boom hands every write to libuv's thread pool and back (a
+ * thread wake-up and an event on the loop per write). In an A/B of bench:api's product page row, the same
+ * bundle with only the destination changed and the server and wrk each on a core of their own (12 rounds,
+ * docs/performance.md, session 15), the shop answered 76% of the replay's requests/s with the asynchronous
+ * destination and 90% with this synchronous one (and 77% through process.stdout, whose stream machinery
+ * costs as much as the hop). One write(2) per turn in the loop's own thread is cheaper than the hop.
+ *
+ * What that means for a slow log reader: a write to a file or a terminal returns at once. Under journald or a
+ * container runtime stdout is a pipe or a socket, and a write returns at once while its reader keeps up; a
+ * reader a whole pipe buffer behind makes the server wait for it (sonic-boom retries every 100 ms) instead
+ * of holding an ever-growing backlog in memory, as any program writing to a blocking stdout would.
  *
  * What does not change: every line is still written, in the order it was logged (all of the app's lines go
  * through here), no later than the end of the turn that logged it, and on `process.exit` (the shutdown's
- * last line, a start-up failure) the turn's lines are written and flushed synchronously before the process
- * ends, as pino does for its own buffer. A hard kill loses at most the turn's lines, as it already lost
- * whatever sonic-boom had not written.
+ * last line, a start-up failure) the turn's lines are written before the process ends. A hard kill loses
+ * at most the turn's lines.
  */
 import pino from 'pino';
 import { endOfTurn } from './end-of-turn';
 
-/** What pino writes to (sonic-boom, or process.stdout when something has replaced its write). */
+/** What the lines are written to: stdout (stdoutDestination), or in tests a recorder. */
 interface Destination {
   write(chunk: string): unknown;
   flush?(callback: (err?: Error | null) => void): void;
@@ -64,14 +75,15 @@ export class TurnBatchedLogStream {
 }
 
 /**
- * stdout as pino would have chosen it: its asynchronous sonic-boom on fd 1 (flushed on exit by pino), or
- * process.stdout itself when something (a test runner) has replaced its write.
+ * stdout as pino's synchronous destination (sonic-boom, `sync: true`: one write(2) in the loop's own thread,
+ * and after an EPIPE no more writes, as pino does for its default destination); or process.stdout itself
+ * when something (a test runner) has replaced its write.
  */
 function stdoutDestination(): Destination {
   const stdout = process.stdout;
   const tampered = stdout.write !== Object.getPrototypeOf(stdout).write;
   if (tampered) return stdout;
-  return pino.destination({ fd: stdout.fd || 1, sync: false });
+  return pino.destination({ fd: stdout.fd || 1, sync: true });
 }
 
 export function turnBatchedLogStream(destination: Destination = stdoutDestination()): TurnBatchedLogStream {

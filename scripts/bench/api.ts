@@ -3,7 +3,7 @@
 //
 //   npm run bench:api                          serve dist/web (build first: npm run build)
 //   BENCH_DIST=/tmp/x npm run bench:api        serve another build
-//   npm run bench:api -- --duration=12 --connections=50 --warmup=2 --threads=1 --rounds=3
+//   npm run bench:api -- --duration=12 --connections=50 --warmup=2 --threads=1 --rounds=6
 //   npm run bench:api -- --smoke               1 s per row, 10 connections, no budgets (npm test runs this)
 //   npm run bench:api -- --sqlite-only         skip the PostgreSQL rows
 //   npm run bench:api -- --profile             only a CPU profile of the SQLite checkout under the same load,
@@ -21,10 +21,11 @@
 // Latency: a POST row's p50 and p99 come from Apache's ab (same concurrency, keep-alive, 2 s after each
 // wrk slice): wrk's own tail against a server taking a millisecond per request was 10x what ab and the
 // server itself measured (runAb). wrk measures every row's requests/s and CPU.
-// How: every target's 12 s are measured in 3 rounds of 4 s, each round visiting the targets of one
-// comparison in the same order (the replay and both shops' pages; a floor and its checkout), and each budget
-// holds the median of the rounds' comparisons (a row against its floor in the same round). The host is
-// shared: a row measured once, 10 s at a time, swung by a quarter between two runs.
+// How: every target's 12 s are measured in 6 rounds of 2 s, each round visiting the targets of one
+// comparison (the replay and both shops' pages; a floor and its checkout), each round starting one target
+// later, and each budget holds the median of the rounds' comparisons (a row against its floor in the same
+// round). The host is shared: a row measured once, 10 s at a time, swung by a quarter between two runs, and
+// single 4 s rounds still swung from 56% to 133% (session 14).
 //
 // Why wrk: a C load generator that never decodes bodies. autocannon, on the same two cores, turned every
 // brotli body into a JavaScript string and could not load even the replay server (issue 18).
@@ -52,7 +53,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '12' },
     connections: { type: 'string', default: '50' },
     warmup: { type: 'string', default: '2' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '6' },
     threads: { type: 'string', default: '1' },
     smoke: { type: 'boolean', default: false },
     'sqlite-only': { type: 'boolean', default: false },
@@ -602,7 +603,11 @@ async function measureInterleaved(targets: readonly Target[]): Promise<Map<Targe
   const slices = new Map<Target, Slice[]>(targets.map((t) => [t, []]));
   for (let round = 1; round <= ROUNDS; round++) {
     console.log(`round ${round} of ${ROUNDS}:`);
-    for (const t of targets) slices.get(t)?.push(await measureSlice(t, SLICE));
+    // Each round starts one target later: no row is always measured first, or always right after another.
+    const start = (round - 1) % targets.length;
+    for (const t of [...targets.slice(start), ...targets.slice(0, start)]) {
+      slices.get(t)?.push(await measureSlice(t, SLICE));
+    }
   }
   return new Map(targets.map((t) => [t, combine(t.label, slices.get(t) ?? [])]));
 }

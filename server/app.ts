@@ -102,9 +102,12 @@ export async function buildApp({
     slot.close();
     done();
   });
+  // Tests only: the commerce's clock, which the limits' rows must keep too (sharedRateLimitStore).
+  const testClock = commerce?.now;
   await installSecurity(app, config, {
     notFound: !serveWeb,
-    rateLimitStore: rateLimitStore ?? sharedRateLimitStore(app, config),
+    rateLimitStore:
+      rateLimitStore ?? sharedRateLimitStore(app, config, testClock && (() => testClock().getTime())),
   });
   await app.register(healthRoutes);
   await app.register(adminRoutes, { config });

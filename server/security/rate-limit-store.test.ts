@@ -253,6 +253,22 @@ describe.each(TEST_DIALECTS)('shared rate-limit counts (%s)', (dialect) => {
     expect(rows).toEqual([{ key: storedRateLimitKey('pay:198.51.100.2'), hits: 1 }]);
   });
 
+  it("keeps the clock it is given, in its counts and its sweep (the test app's, shared with other counters)", async () => {
+    // A clock two days behind the real one, as the order page's tests run: a window it opens ends, in
+    // real time, long ago. Another counter of the same table keeps the same clock.
+    const past = Date.parse('2026-11-22T10:00:00Z');
+    const clock = () => past;
+    expect((await countRequest(db(0), 'find:a@example.ie', 3_600_000, clock)).current).toBe(1);
+    const Store = databaseRateLimitStore(() => db(1), quietLog, clock);
+    const store = new Store({});
+    // The store's first count sweeps at once, in the background.
+    const first = await incr(store, 'newsletter:198.51.100.9', 60_000);
+    expect(first).toEqual({ current: 1, ttl: 60_000 });
+    await sleep(200);
+    expect((await countRequest(db(0), 'find:a@example.ie', 3_600_000, clock)).current).toBe(2);
+    expect((await incr(store, 'newsletter:198.51.100.9', 60_000)).current).toBe(2);
+  });
+
   it('stores a hash of the limit and client, never the client address', async () => {
     await countRequest(db(0), 'confirm:2001:db8:1:2::', 60_000);
     const [row] = await db(0).selectFrom('rate_limits').selectAll().execute();

@@ -148,8 +148,12 @@ interface Batch {
  * count fails every request of its batch, each through the plugin's error path (rate-limit.ts). A batch
  * is counted at once when it reaches RATE_LIMIT_BATCH_MAX, so waiting requests never grow without bound.
  */
-export function databaseRateLimitStore(db: () => Kysely<Database>, log: SweepLog): FastifyRateLimitStoreCtor {
-  const sweep = sweepNowAndThen(log);
+export function databaseRateLimitStore(
+  db: () => Kysely<Database>,
+  log: SweepLog,
+  clock?: Clock,
+): FastifyRateLimitStoreCtor {
+  const sweep = sweepNowAndThen(log, clock);
   // Per store, keyed by window length and key: a limit's keys carry its name, but two limits could
   // still share a key with different windows in a test or a future route.
   const pending = new Map<string, Batch>();
@@ -159,7 +163,7 @@ export function databaseRateLimitStore(db: () => Kysely<Database>, log: SweepLog
     if (pending.get(id) === batch) pending.delete(id);
     const { database, waiters } = batch;
     const n = waiters.length;
-    countRequest(database, batch.key, batch.timeWindow, undefined, n).then(
+    countRequest(database, batch.key, batch.timeWindow, clock, n).then(
       (total) => {
         waiters.forEach((callback, i) => {
           callback(null, { current: total.current - (n - 1 - i), ttl: total.ttl });
@@ -249,11 +253,14 @@ export function appRedis(app: FastifyInstance, url: string): Redis {
 /**
  * The store the app counts in by configuration: Redis with REDIS_URL, the database with DATABASE_URL
  * (PostgreSQL: several instances), else memory (one process on SQLite shares nothing and needs no table
- * writes per request).
+ * writes per request). `clock` is for tests only: the commerce's clock (CommerceOptions.now), so the
+ * limits' rows and "Find your order"'s counters in the same table keep one time; a sweep on the real clock
+ * took a fake clock's windows for finished ones.
  */
 export function sharedRateLimitStore(
   app: FastifyInstance,
   config: Pick<AppConfig, 'redisUrl' | 'database'>,
+  clock?: Clock,
 ): RateLimitStoreOption {
   // One line at start says where the limits count (never the URL: it may carry a password).
   const where = config.redisUrl ? 'redis' : config.database.dialect === 'postgres' ? 'database' : 'memory';
@@ -262,7 +269,7 @@ export function sharedRateLimitStore(
   );
   if (config.redisUrl) return { redis: appRedis(app, config.redisUrl) };
   if (config.database.dialect === 'postgres') {
-    return { store: databaseRateLimitStore(() => app.commerce.db, app.log) };
+    return { store: databaseRateLimitStore(() => app.commerce.db, app.log, clock) };
   }
   return {};
 }

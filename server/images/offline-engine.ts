@@ -4,10 +4,23 @@
  * single sharp pipeline reorders operations internally (and keeps only the last `modulate`), while the
  * owner expects "darker, then more contrast" to happen in that order.
  */
-import sharp, { type Matrix3x3, type Metadata, type Sharp } from 'sharp';
+import type { Matrix3x3, Metadata, Sharp } from 'sharp';
 import { IMAGE_EDIT_LIMITS, IMAGE_EDIT_MESSAGES, type ImageEditMimeType } from '../../domain/image-edit';
 import { type ImageEditEngine, type ImageEditInput, type ImageEditOutput, ImageInputError } from './engine';
 import { type EditOperation, formatNotApplied, parseInstruction } from './instructions';
+
+type SharpFactory = typeof import('sharp').default;
+
+let sharpModule: Promise<SharpFactory> | undefined;
+
+/**
+ * sharp (and libvips under it) is loaded on the first image the owner edits, not when the server starts:
+ * loading it took about 160 ms and 30 MB of memory on every start, for a tool most starts never use.
+ */
+function loadSharp(): Promise<SharpFactory> {
+  sharpModule ??= import('sharp').then((m) => m.default);
+  return sharpModule;
+}
 
 /** Seconds of libvips work per pass; a hero-sized pass takes milliseconds. */
 const PASS_TIMEOUT_SECONDS = 20;
@@ -31,6 +44,7 @@ interface RawImage {
 export async function inspectImage(
   image: Buffer,
 ): Promise<{ mime: ImageEditMimeType; width: number; height: number }> {
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(image, { limitInputPixels: false }).metadata();
@@ -50,7 +64,7 @@ export async function inspectImage(
   return { mime, width, height };
 }
 
-function fromRaw(img: RawImage): Sharp {
+function fromRaw(sharp: SharpFactory, img: RawImage): Sharp {
   return sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } }).timeout({
     seconds: PASS_TIMEOUT_SECONDS,
   });
@@ -94,8 +108,8 @@ function cropBox(img: RawImage, [rw, rh]: readonly [number, number]): { width: n
   return { width: img.width, height: Math.max(1, Math.round(img.width / target)) };
 }
 
-function applyOperation(img: RawImage, op: EditOperation): Sharp {
-  const p = fromRaw(img);
+function applyOperation(sharp: SharpFactory, img: RawImage, op: EditOperation): Sharp {
+  const p = fromRaw(sharp, img);
   switch (op.kind) {
     case 'brightness':
       return p.modulate({ brightness: op.factor });
@@ -132,8 +146,8 @@ function applyOperation(img: RawImage, op: EditOperation): Sharp {
   }
 }
 
-function encode(img: RawImage, mime: ImageEditMimeType): Promise<Buffer> {
-  const p = fromRaw(img);
+function encode(sharp: SharpFactory, img: RawImage, mime: ImageEditMimeType): Promise<Buffer> {
+  const p = fromRaw(sharp, img);
   switch (mime) {
     case 'image/png':
       return p.png({ compressionLevel: 6 }).toBuffer();
@@ -152,6 +166,7 @@ export async function applyOperations(
   operations: readonly EditOperation[],
   mime: ImageEditMimeType,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   // Decoded once to sRGB with 3 colour bands (+ alpha); every pass keeps that shape.
   let raw = await toRaw(
     sharp(image, { limitInputPixels: IMAGE_EDIT_LIMITS.maxImagePixels, failOn: 'error' })
@@ -159,8 +174,8 @@ export async function applyOperations(
       .autoOrient()
       .toColourspace('srgb'),
   );
-  for (const op of operations) raw = await toRaw(applyOperation(raw, op));
-  return encode(raw, mime);
+  for (const op of operations) raw = await toRaw(applyOperation(sharp, raw, op));
+  return encode(sharp, raw, mime);
 }
 
 export function createOfflineEngine(): ImageEditEngine {

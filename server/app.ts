@@ -17,7 +17,7 @@ import { seoFileRoutes } from './routes/seo-files';
 import { webRoutes } from './routes/web';
 import { helmetHeaders, nonDocumentHeaders, pagePolicyCache } from './security/headers';
 import { installSecurity, type SecurityOptions } from './security/install';
-import { sharedRateLimitStore } from './security/rate-limit-store';
+import { clockOf, sharedRateLimitStore } from './security/rate-limit-store';
 import { UNCLASSIFIED_POLICY } from './security/route-policy';
 
 /**
@@ -102,12 +102,10 @@ export async function buildApp({
     slot.close();
     done();
   });
-  // Tests only: the commerce's clock, which the limits' rows must keep too (sharedRateLimitStore).
-  const testClock = commerce?.now;
   await installSecurity(app, config, {
     notFound: !serveWeb,
-    rateLimitStore:
-      rateLimitStore ?? sharedRateLimitStore(app, config, testClock && (() => testClock().getTime())),
+    // Tests only: the commerce's clock, which the limits' rows must keep too (sharedRateLimitStore).
+    rateLimitStore: rateLimitStore ?? sharedRateLimitStore(app, config, clockOf(commerce?.now)),
   });
   await app.register(healthRoutes);
   await app.register(adminRoutes, { config });

@@ -36,6 +36,7 @@ import { orderRoutes } from './routes/orders';
 import { privacyAdminRoutes } from './routes/privacy-admin';
 import { testCheckoutRoutes } from './routes/test-checkout';
 import { webhookRoutes } from './routes/webhooks';
+import { clockOf } from './security/rate-limit-store';
 import { sharedCounters } from './security/shared-counters';
 
 export interface CommerceOptions {
@@ -118,8 +119,7 @@ export async function registerCommerce(
     termsUrl: `${config.publicUrl}/terms-conditions`,
   };
   // Failed desk sign-ins and "Find your order" count where the rate limits do: shared by all instances.
-  const now = options.now;
-  const counters = sharedCounters(app, config, () => db, now && (() => now().getTime()));
+  const counters = sharedCounters(app, config, () => db, clockOf(options.now));
   const orderPages = new OrderPageService({
     store: orderStore,
     publicUrl: config.publicUrl,

@@ -41,6 +41,11 @@ export const RATE_LIMIT_SWEEP_MS = 60_000;
 /** Epoch milliseconds; only tests pass one (a fake clock), production counts on the clocks below. */
 export type Clock = () => number;
 
+/** The app's test clock (CommerceOptions.now) as a Clock; none in production. */
+export function clockOf(now: (() => Date) | undefined): Clock | undefined {
+  return now && (() => now().getTime());
+}
+
 /**
  * The clock windows run on: the database's on PostgreSQL (shared), the process's on SQLite (alone); an
  * injected clock (tests) wins on both, cast so PostgreSQL knows the parameter's type.

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_BUNDLE, SERVER_NODE_ARGS } from './scripts/build-server';
-import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from './scripts/chromium';
+import { CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_OFFLINE_FLAGS } from './scripts/chromium';
 
 /**
- * Journeys against the real server serving the real build, in Debian's Chromium. The server gets its own
- * port and a fresh DATA_DIR for each run. E2E_PORT / E2E_DIST let parallel work use separate builds.
+ * Journeys against the real server serving the real build, in Debian's Chromium (its headless shell:
+ * scripts/chromium.ts says why). The server gets its own port and a fresh DATA_DIR for each run.
+ * E2E_PORT / E2E_DIST let parallel work use separate builds.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
 const dist = process.env.E2E_DIST ?? 'dist/web';
@@ -31,7 +32,7 @@ export default defineConfig({
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: CHROMIUM_HEADLESS_SHELL_PATH,
       args: [...CHROMIUM_OFFLINE_FLAGS],
     },
   },

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { BEST_SELLERS, getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
@@ -24,6 +23,7 @@ import { cents, formatEuro, formatEuroShort } from '../../domain/money';
 import { NEWSLETTER_MESSAGES } from '../../domain/newsletter-messages';
 import { similarProducts } from '../../domain/similar';
 import { DATABASE_FILE } from '../../server/db/database';
+import { axeScan, seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 function product(id: string): Product {
@@ -729,18 +729,11 @@ test.describe('accessibility', () => {
   // axe walks every node of a 27-card listing; on a busy 2-core runner that takes a while.
   test.describe.configure({ timeout: 90_000 });
 
-  async function seriousViolations(page: Page): Promise<string[]> {
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
-
   for (const route of ['/', '/shop', '/product/1']) {
     test(`axe: no serious or critical violations on ${route}`, async ({ page }) => {
       await page.goto(`/#${route}`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(axeScan(page))).toEqual([]);
     });
   }
 
@@ -749,24 +742,24 @@ test.describe('accessibility', () => {
     await page.getByRole('button', { name: `Compare ${product('1').name}` }).click();
     await page.getByRole('button', { name: 'Compare (1)' }).click();
     await expect(page.getByRole('dialog', { name: 'Compare products' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(axeScan(page))).toEqual([]);
   });
 
   test('axe: the quick view', async ({ page }) => {
     await page.goto('/#/shop');
     await page.getByRole('button', { name: `Quick view ${product('2').name}` }).click();
     await expect(page.getByRole('dialog', { name: product('2').name })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(axeScan(page))).toEqual([]);
   });
 
   test('axe: the lightbox and the size guide', async ({ page }) => {
     await page.goto('/#/product/2');
     await page.getByRole('button', { name: /^Zoom image:/ }).click();
     await expect(page.getByTestId('lightbox-counter')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(axeScan(page))).toEqual([]);
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Size guide' }).click();
     await expect(page.getByRole('dialog', { name: 'Size Guide' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(axeScan(page))).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { getProduct } from '../../domain/catalogue';
 import { LIMITS, STORAGE_KEYS } from '../../domain/config';
+import { axeScan, seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 function product(id: string) {
@@ -242,13 +242,6 @@ test('add to cart from the product page', async ({ page }) => {
 });
 
 test.describe('accessibility', () => {
-  async function seriousViolations(page: Page) {
-    const results = await new AxeBuilder({ page }).analyze();
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  }
-
   test('/cart with items and empty has no serious or critical axe violations', async ({ page }) => {
     await seedCart(
       page,
@@ -259,17 +252,17 @@ test.describe('accessibility', () => {
       '/cart',
     );
     await expect(page.getByRole('link', { name: 'Burgundy Safari' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(axeScan(page))).toEqual([]);
     await page.evaluate((k) => localStorage.removeItem(k), STORAGE_KEYS.cart);
     await page.reload();
     await expect(page.getByText('Your cart is empty')).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(axeScan(page))).toEqual([]);
   });
 
   test('open mini cart has no serious or critical axe violations', async ({ page }) => {
     await seedCart(page, [{ id: P30.id, quantity: 2 }], '/');
     await page.getByRole('button', { name: 'Open bag' }).click();
     await expect(page.getByRole('dialog', { name: 'Your bag' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(axeScan(page))).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@
  * server's DATA_DIR/outbox; a declined card; a cancelled payment; the shop's API unreachable.
  */
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { getProduct } from '../../domain/catalogue';
@@ -12,6 +11,7 @@ import { BRAND, GIFT_WRAP_PRICE, STORAGE_KEYS } from '../../domain/config';
 import { cents, formatEuro } from '../../domain/money';
 import { DATABASE_FILE } from '../../server/db/database';
 import { MAIL_KINDS } from '../../server/mail/outbox';
+import { axeScan, seriousViolations } from './axe';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
@@ -43,9 +43,7 @@ async function seedCart(page: Page, path = '/cart') {
 
 async function expectNoSeriousA11yViolations(page: Page) {
   // The shell's toaster (sonner) is checked where it is configured, not in every journey.
-  const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(axeScan(page).exclude('[data-sonner-toaster]'))).toEqual([]);
 }
 
 /** The outbox rows the real server holds for the order of a checkout session, read from its database. */

@@ -1,9 +1,9 @@
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import BetterSqlite3 from 'better-sqlite3';
 import { BROOCHES } from '../../domain/catalogue/brooches';
 import { BRAND, CORPORATE, POLICY } from '../../domain/config';
 import { DATABASE_FILE } from '../../server/db/database';
+import { axeScan, seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const CONTENT_PAGES: ReadonlyArray<readonly [string, string]> = [
@@ -91,10 +91,7 @@ for (const route of ['/about', '/privacy-policy']) {
   test(`${route} has no serious or critical axe violations`, async ({ page }) => {
     await page.goto(`/#${route}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    const scan = axeScan(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+    expect(await seriousViolations(scan)).toEqual([]);
   });
 }

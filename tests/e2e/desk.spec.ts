@@ -9,9 +9,9 @@
 
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../domain/config';
+import { axeScan, seriousViolations } from './axe';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
@@ -27,9 +27,7 @@ test.beforeEach(async ({ consoleGuard, request }) => {
 });
 
 async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await seriousViolations(axeScan(page))).toEqual([]);
 }
 
 /** Pays one gift-free order through the shop and its TEST MODE checkout; returns its reference. */

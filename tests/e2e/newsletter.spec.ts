@@ -5,11 +5,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { DATABASE_FILE } from '../../server/db/database';
 import { MAIL_KINDS } from '../../server/mail/outbox';
+import { axeScan, seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
@@ -47,9 +47,7 @@ function statusOf(email: string): string | null {
 }
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => v.id)).toEqual([]);
+  expect(await seriousViolations(axeScan(page))).toEqual([]);
 }
 
 test('newsletter: sign up, confirm from the e-mail, unsubscribe from the e-mail', async ({ page }) => {

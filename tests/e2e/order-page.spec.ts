@@ -3,13 +3,13 @@
  * page from the confirmation e-mail's link, see the status, send a withdrawal notice and find both of its
  * e-mails; then "Find your order" from a fresh browser, which gets the link by e-mail only.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { getProduct } from '../../domain/catalogue';
 import { BRAND, STORAGE_KEYS } from '../../domain/config';
 import { FIND_ORDER_ANSWER } from '../../domain/order-page';
 import { MAIL_KINDS } from '../../server/mail/outbox';
+import { axeScan, seriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
 
@@ -83,8 +83,7 @@ test('pay, open the order page from the e-mail, see the status, cancel, and get 
   await expect(page.getByRole('row', { name: /Total paid/ })).toBeVisible();
   await expect(page.getByText('12 Harbour Road')).toBeVisible();
   expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('no-referrer');
-  const a11y = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
-  expect(a11y.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  expect(await seriousViolations(axeScan(page).exclude('[data-sonner-toaster]'))).toEqual([]);
 
   await page.getByRole('button', { name: 'Use the withdrawal form' }).click();
   await page.getByRole('checkbox', { name: `1 × ${KEPT}` }).uncheck();

@@ -68,6 +68,10 @@ const storage = fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(json, nearlyVal
 
 const cases = fc.sample(storage, { seed: SEED, numRuns: CASES });
 
+// Every case has its own page and nothing on the server: the cases spread over both workers, so the
+// file, the longest of the suite after browse.spec.ts, does not leave one worker running it alone at the end.
+test.describe.configure({ mode: 'parallel' });
+
 test.beforeEach(async ({ consoleGuard, request }) => {
   // Until the image pipeline has run, product images 404; that is not what these checks are about.
   const probe = await request.get(`/img/${PRODUCTS[0]?.image ?? 'missing'}-320.webp`);

@@ -1,12 +1,16 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../domain/config';
 import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
+import { allViolations, axeScan } from './axe';
 import { expect, test } from './fixtures';
 
 /** playwright.config.ts hands the server this token (ADMIN_TOKEN). */
 const ADMIN_TOKEN = 'e2e-admin-token';
+
+// Each journey has its own page and storage, and what it leaves on the server (an edited image) is its own:
+// the journeys spread over both workers alongside storage-fuzz.spec.ts, the other file run last.
+test.describe.configure({ mode: 'parallel' });
 
 const flagSwitch = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Feature flags' }).getByRole('switch', { name });
@@ -340,13 +344,7 @@ test('tool pages and panels pass an accessibility scan', async ({ page }) => {
       await expect(page.getByRole('region', { name: 'Debug console' })).toBeVisible();
     if (route === '/diagnostics')
       await expect(page.getByTestId('diagnostics-result')).toBeVisible({ timeout: 15_000 });
-    const results = await new AxeBuilder({ page })
-      .include('main')
-      .include('[data-print-hide]')
-      .withTags(['wcag2a', 'wcag2aa'])
-      .analyze();
-    expect(
-      results.violations.map((v) => `${route}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([]);
+    const scan = axeScan(page).include('main').include('[data-print-hide]').withTags(['wcag2a', 'wcag2aa']);
+    expect(await allViolations(scan), route).toEqual([]);
   }
 });

@@ -5,7 +5,7 @@
  * `npm run soak -- --instances=N`. Everything lives under `dir` (each instance's DATA_DIR, nginx's prefix).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -107,6 +107,16 @@ async function waitHealthy(url: string, timeoutMs: number, why: () => string): P
   }
 }
 
+/** SIGTERM to each instance; resolves when all have exited. */
+async function stopAll(instances: readonly ServerProcess[]): Promise<void> {
+  await Promise.all(
+    instances.map(async (s) => {
+      s.kill('SIGTERM');
+      await s.exited;
+    }),
+  );
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const listenPort = await freePort();
   const url = `http://127.0.0.1:${listenPort}`;
@@ -115,12 +125,22 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   // The first instance's DATA_DIR: on SQLite (one instance) that is where its database is.
   migrate({ ...shared, DATA_DIR: dataDir(0) });
 
-  const instances = await Promise.all(
+  // Checked before any instance starts: a failed start must not leave shop processes running behind it.
+  if (!existsSync(NGINX_BIN)) {
+    throw new Error(`No nginx at ${NGINX_BIN}: run 'npx tsx scripts/ensure-nginx.ts' (or set NGINX_BIN).`);
+  }
+  const started = await Promise.allSettled(
     Array.from({ length: options.instances }, async (_, i): Promise<ShopInstance> => {
       const server = await startServerProcess({ ...shared, DATA_DIR: dataDir(i) });
       return { ...server, dataDir: dataDir(i) };
     }),
   );
+  const instances = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+  const failed = started.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    await stopAll(instances);
+    throw failed.reason;
+  }
 
   const prefix = path.join(options.dir, 'nginx');
   mkdirSync(prefix, { recursive: true });
@@ -130,6 +150,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     instances.map((s) => Number(new URL(s.url).port)),
   );
   let log = '';
+  // `spawn` reports a binary it cannot run as an 'error' event, after which 'exit' may never come.
   const nginx: ChildProcess = spawn(
     NGINX_BIN,
     ['-p', prefix, '-c', config, '-e', path.join(prefix, 'error.log')],
@@ -143,7 +164,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   nginx.stderr?.on('data', (c: Buffer) => {
     log += c;
   });
-  const nginxExited = new Promise<void>((resolve) => nginx.once('exit', () => resolve()));
+  const nginxExited = new Promise<void>((resolve) => {
+    nginx.once('exit', () => resolve());
+    nginx.once('error', (err) => {
+      log += `nginx could not run: ${err.message}\n`;
+      resolve();
+    });
+  });
   const nginxLog = () => {
     try {
       return log + readFileSync(path.join(prefix, 'error.log'), 'utf8');
@@ -153,12 +180,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   };
 
   const stop = async () => {
-    await Promise.all(
-      instances.map(async (s) => {
-        s.kill('SIGTERM');
-        await s.exited;
-      }),
-    );
+    await stopAll(instances);
     nginx.kill('SIGTERM');
     await nginxExited;
   };

@@ -7,16 +7,15 @@ import { CHROMIUM_PACKAGES } from './chromium';
 const missing = CHROMIUM_PACKAGES.filter(({ path }) => !existsSync(path));
 if (missing.length > 0) {
   const packages = missing.map(({ pkg }) => pkg);
+  const paths = missing.map(({ path }) => path).join(' and ');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
     console.error(
-      `${missing.map(({ path }) => path).join(' and ')} missing: run 'sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}' and retry.`,
+      `${paths} missing: run 'sudo apt-get update && sudo apt-get install -y ${packages.join(' ')}' and retry.`,
     );
     process.exit(1);
   }
-  console.log(
-    `${missing.map(({ path }) => path).join(' and ')} missing: installing Debian's ${packages.join(' and ')}...`,
-  );
+  console.log(`${paths} missing: installing Debian's ${packages.join(' and ')}...`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [['update'], ['install', '-y', '--no-install-recommends', ...packages]]) {
     const r = spawnSync('apt-get', args, { stdio: 'inherit', env });

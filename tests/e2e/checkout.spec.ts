@@ -11,7 +11,7 @@ import { BRAND, GIFT_WRAP_PRICE, STORAGE_KEYS } from '../../domain/config';
 import { cents, formatEuro } from '../../domain/money';
 import { DATABASE_FILE } from '../../server/db/database';
 import { MAIL_KINDS } from '../../server/mail/outbox';
-import { axeScan, seriousViolations } from './axe';
+import { axeScan, expectNoSeriousViolations } from './axe';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
@@ -43,7 +43,7 @@ async function seedCart(page: Page, path = '/cart') {
 
 async function expectNoSeriousA11yViolations(page: Page) {
   // The shell's toaster (sonner) is checked where it is configured, not in every journey.
-  expect(await seriousViolations(axeScan(page).exclude('[data-sonner-toaster]'))).toEqual([]);
+  await expectNoSeriousViolations(axeScan(page).exclude('[data-sonner-toaster]'));
 }
 
 /** The outbox rows the real server holds for the order of a checkout session, read from its database. */

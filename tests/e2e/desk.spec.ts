@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../domain/config';
-import { axeScan, seriousViolations } from './axe';
+import { axeScan, expectNoSeriousViolations } from './axe';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
@@ -25,10 +25,6 @@ test.beforeEach(async ({ consoleGuard, request }) => {
   const probe = await request.get('/img/first-light-320.webp');
   if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
 });
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  expect(await seriousViolations(axeScan(page))).toEqual([]);
-}
 
 /** Pays one gift-free order through the shop and its TEST MODE checkout; returns its reference. */
 async function payAnOrder(page: Page): Promise<string> {
@@ -88,7 +84,7 @@ for (const size of SIZES) {
       expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
       const token = page.getByLabel('Owner token');
       await expect(token).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousViolations(axeScan(page));
       await token.fill('not-the-token');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert')).toHaveText('That token is not right. Check it and try again.');
@@ -111,7 +107,7 @@ for (const size of SIZES) {
       const row = page.getByRole('link', { name: new RegExp(reference) });
       await expect(row).toBeVisible();
       await page.screenshot({ path: path.join(SHOTS, `${size.name}-list.png`), fullPage: true });
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousViolations(axeScan(page));
       await row.click();
 
       await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
@@ -119,7 +115,7 @@ for (const size of SIZES) {
         'First Light',
       );
       await expect(page.getByText('3 Quay Street').first()).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousViolations(axeScan(page));
 
       await page.getByRole('button', { name: 'Start making' }).dblclick();
       await expect(page.getByText('Marked in production.')).toBeVisible();
@@ -150,7 +146,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Refund…' }).click();
       const confirm = page.getByRole('alertdialog', { name: 'Refund €5.00?' });
       await expect(confirm).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousViolations(axeScan(page));
       await confirm.getByRole('button', { name: 'Refund €5.00' }).click();
       await expect(page.getByText('Refunded €5.00. The shopper gets an e-mail.')).toBeVisible();
       await expect(page.getByText(/Left to refund: €/)).toBeVisible();
@@ -160,7 +156,7 @@ for (const size of SIZES) {
       const slip = page.getByRole('article', { name: `Packing slip ${reference}` });
       await expect(slip).toContainText('First Light');
       await expect(slip.getByRole('img', { name: /QR code/ })).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousViolations(axeScan(page));
       await page.emulateMedia({ media: 'print' });
       await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
       await expect(slip.getByText(reference, { exact: true })).toBeVisible();
@@ -177,7 +173,7 @@ for (const size of SIZES) {
           .getByText('No orders are in production, so there is nothing to pack.')
           .or(page.getByRole('article').first()),
       ).toBeVisible();
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousViolations(axeScan(page));
       await page.getByRole('link', { name: 'Exports' }).click();
       await expect(page.getByRole('link', { name: 'Download orders CSV' })).toHaveAttribute(
         'href',
@@ -185,7 +181,7 @@ for (const size of SIZES) {
       );
       const csv = await page.request.get('/api/admin/newsletter.csv');
       expect(csv.status()).toBe(200);
-      await expectNoSeriousA11yViolations(page);
+      await expectNoSeriousViolations(axeScan(page));
 
       await page.getByRole('button', { name: 'Sign out' }).click();
       await expect(page.getByLabel('Owner token')).toBeVisible();

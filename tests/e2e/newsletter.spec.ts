@@ -5,11 +5,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { DATABASE_FILE } from '../../server/db/database';
 import { MAIL_KINDS } from '../../server/mail/outbox';
-import { axeScan, seriousViolations } from './axe';
+import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
@@ -46,10 +45,6 @@ function statusOf(email: string): string | null {
   }
 }
 
-async function expectAccessible(page: Page) {
-  expect(await seriousViolations(axeScan(page))).toEqual([]);
-}
-
 test('newsletter: sign up, confirm from the e-mail, unsubscribe from the e-mail', async ({ page }) => {
   const email = `brooch-fan-${Date.now()}@example.ie`;
   await page.goto('/coming-soon');
@@ -74,7 +69,7 @@ test('newsletter: sign up, confirm from the e-mail, unsubscribe from the e-mail'
   await page.goto(confirmLink ?? '');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Confirm your subscription');
   expect(statusOf(email)).toBe('pending');
-  await expectAccessible(page);
+  await expectNoSeriousViolations(axeScan(page));
   await page.getByRole('button', { name: 'Confirm my subscription' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You’re subscribed');
   expect(statusOf(email)).toBe('confirmed');
@@ -85,7 +80,7 @@ test('newsletter: sign up, confirm from the e-mail, unsubscribe from the e-mail'
   await button.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You’re unsubscribed');
-  await expectAccessible(page);
+  await expectNoSeriousViolations(axeScan(page));
   await page.screenshot({ path: test.info().outputPath('unsubscribed.png'), fullPage: true });
   expect(statusOf(email)).toBeNull();
   await page.getByRole('link', { name: 'Back to the shop' }).click();

@@ -10,6 +10,9 @@
 //                                              summarised by category (.cache/bench-api/profile/)
 //   npm run bench:api -- --rows=page           only the replay and the product page rows (no floors, no
 //                                              checkouts); with --profile, a profile of the product page
+//   npm run bench:api -- --instructions        the replay and the SQLite shop's product page under valgrind's
+//                                              callgrind: instructions per page, which the host's speed and
+//                                              its neighbours do not change (no budget; see instructionsRow)
 //   BENCH_DATABASE_URL (else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test): the
 //   PostgreSQL server the PostgreSQL rows use, each in a fresh schema that is dropped afterwards.
 //
@@ -59,6 +62,7 @@ const { values: args } = parseArgs({
     'sqlite-only': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
     rows: { type: 'string', default: 'all' },
+    instructions: { type: 'boolean', default: false },
   },
 });
 const SMOKE = args.smoke;
@@ -334,9 +338,15 @@ interface Child {
   stop(): Promise<void>;
 }
 
-async function startScript(script: string, port: number, env: Record<string, string>): Promise<Child> {
+async function startScript(
+  script: string,
+  port: number,
+  env: Record<string, string>,
+  wrapper: readonly string[] = [],
+): Promise<Child> {
+  const [command = process.execPath, ...argv] = [...wrapper, process.execPath, '-e', script];
   const child = track(
-    spawn(process.execPath, ['-e', script], {
+    spawn(command, argv, {
       cwd: ROOT,
       env: { ...process.env, PORT: String(port), HOST, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -685,6 +695,159 @@ async function profileRow(webDir: string): Promise<void> {
   for (const line of formatSummary(summariseProfile(profile, window), requests)) console.log(`  ${line}`);
 }
 
+// ------------------------------------------------------------------------------ --instructions
+
+/**
+ * Requests before counting, then the counted windows and their size. Under valgrind the JIT settles late:
+ * the replay's first two windows counted 309-311k and 138-141k instructions a page, the next three 98-103k
+ * (two runs); the median of five windows is the settled figure.
+ */
+const INSTRUCTION_WARMUP = 10_000;
+const INSTRUCTION_WINDOWS = 5;
+const INSTRUCTION_WINDOW = 2_000;
+
+/** Sends `count` GETs over `connections` keep-alive connections, each answer read to its end. */
+async function sendRequests(url: string, count: number, connections: number): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  let sent = 0;
+  const one = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers: PRODUCT_HEADERS }, (res) => {
+          if ((res.statusCode ?? 0) >= 400) reject(new Error(`${url}: ${res.statusCode}`));
+          res.resume();
+          res.on('end', resolve);
+        })
+        .on('error', reject);
+    });
+  const lane = async () => {
+    while (sent < count) {
+      sent += 1;
+      await one();
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: connections }, lane));
+  } finally {
+    agent.destroy();
+  }
+}
+
+/** callgrind_control's command for a process: instrumentation on or off, or a dump of the counts so far. */
+function callgrindControl(pid: number, ...command: string[]): void {
+  // valgrind names its command pipes after $USER and $HOST as the server saw them, and the servers here
+  // run with HOST set to the address they listen on.
+  const r = spawnSync('callgrind_control', [...command, String(pid)], {
+    stdio: 'ignore',
+    env: { ...process.env, HOST },
+  });
+  if (r.status !== 0) throw new Error(`callgrind_control ${command.join(' ')} ${pid} failed`);
+}
+
+/** The instructions (Ir) of every dump callgrind wrote for `base` (each dump holds its part's totals). */
+function dumpedInstructions(dir: string, base: string): number {
+  let total = 0;
+  for (const f of readdirSync(dir).filter((name) => name.startsWith(base))) {
+    const totals = /^totals: (\d+)/m.exec(readFileSync(path.join(dir, f), 'utf8'));
+    total += Number(totals?.[1] ?? 0);
+  }
+  return total;
+}
+
+/**
+ * Instructions per product page, the replay's and the shop's, counted by callgrind (user space only: the
+ * kernel's share, the socket writes and the wake-ups of the client, is not in them). wrk's figures on these
+ * shared 2-core hosts move by a quarter from round to round and between hosts; an instruction count moves
+ * by a few percent (the JIT does not compile the same way twice), whatever the host does. Each server runs
+ * under valgrind with instrumentation off, gets INSTRUCTION_WARMUP requests, then INSTRUCTION_WINDOWS
+ * windows of INSTRUCTION_WINDOW requests each counted alone; the median window is reported. Both servers
+ * are measured at once (valgrind runs a process on one core).
+ */
+async function instructionsRow(webDir: string): Promise<void> {
+  ensureTool('valgrind', ['--version'], 'valgrind');
+  const dir = path.join(scriptDir, 'callgrind');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // V8 writes machine code at run time: valgrind must look for changed code outside the binary's own files.
+  const wrapper = (name: string) => [
+    'valgrind',
+    '--tool=callgrind',
+    '--smc-check=all-non-file',
+    '--instr-atstart=no',
+    `--callgrind-out-file=${path.join(dir, `${name}.out`)}`,
+  ];
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    // The replay's bytes come from the shop itself, captured as bench:api's page row does.
+    const shop = await startShop({
+      webDir,
+      port: await freePort(process.env.BENCH_PORT),
+      logLevel: 'info',
+      discardStdout: true,
+      wrapper: wrapper('shop'),
+      healthTimeoutMs: 600_000,
+    });
+    stops.push(shop.stop);
+    const shopUrl = `${shop.baseUrl}/product/1`;
+    const shopTarget: Target = {
+      name: 'instructions-shop',
+      label: 'GET /product/1 (br), SQLite shop',
+      url: shopUrl,
+      method: 'GET',
+      headers: PRODUCT_HEADERS,
+      pid: shop.pid,
+    };
+    await verify(shopTarget, 'product');
+    const replayFile = path.join(scriptDir, 'product-1-replay.json');
+    writeFileSync(replayFile, JSON.stringify(await captureRaw(shopTarget)));
+    const replay = await startScript(
+      REPLAY_SERVER,
+      await freePort(process.env.BENCH_REPLAY_PORT),
+      { REPLAY: replayFile },
+      wrapper('replay'),
+    );
+    stops.push(replay.stop);
+    const rows = [
+      { label: 'replay of /product/1', name: 'replay', url: `${replay.url}/`, pid: replay.pid },
+      { label: shopTarget.label, name: 'shop', url: shopUrl, pid: shop.pid },
+    ];
+    const measured = await Promise.all(
+      rows.map(async (row) => {
+        await sendRequests(row.url, INSTRUCTION_WARMUP, 10);
+        const perRequest: number[] = [];
+        for (let w = 0; w < INSTRUCTION_WINDOWS; w++) {
+          const before = dumpedInstructions(dir, `${row.name}.out`);
+          callgrindControl(row.pid, '--instr=on');
+          await sendRequests(row.url, INSTRUCTION_WINDOW, 10);
+          callgrindControl(row.pid, '--instr=off');
+          callgrindControl(row.pid, '--dump');
+          perRequest.push((dumpedInstructions(dir, `${row.name}.out`) - before) / INSTRUCTION_WINDOW);
+        }
+        return { ...row, perRequest };
+      }),
+    );
+    const replayMedian = median(measured[0]?.perRequest ?? []);
+    console.log(
+      `\ncallgrind, ${INSTRUCTION_WARMUP} requests to warm up, then ${INSTRUCTION_WINDOWS} windows of ` +
+        `${INSTRUCTION_WINDOW} (10 keep-alive connections); user-space instructions per request:\n`,
+    );
+    printTable(
+      ['target', 'median', 'vs replay', 'each window'],
+      measured.map((row) => {
+        const m = median(row.perRequest);
+        return [
+          row.label,
+          `${Math.round(m / 1000)}k`,
+          `${Math.round((m / replayMedian) * 100)}%`,
+          row.perRequest.map((n) => `${Math.round(n / 1000)}k`).join(' '),
+        ];
+      }),
+    );
+  } finally {
+    for (const stop of stops.reverse()) await stop();
+  }
+}
+
 /** What the run does, for its first line. */
 function plan(): string {
   const [load1] = loadavg();
@@ -710,6 +873,10 @@ async function main() {
   ensureTool('ab', ['-V'], 'apache2-utils');
   if (args.profile) {
     await profileRow(webDir);
+    return;
+  }
+  if (args.instructions) {
+    await instructionsRow(webDir);
     return;
   }
   const withPg = !args['sqlite-only'];

@@ -125,6 +125,8 @@ export async function startShop({
   env = {},
   discardStdout = false,
   nodeArgs = [],
+  wrapper = [],
+  healthTimeoutMs = 120_000,
 }: {
   webDir: string;
   port: number;
@@ -134,12 +136,22 @@ export async function startShop({
   discardStdout?: boolean;
   /** Extra node options, e.g. --cpu-prof for a profile of the run. */
   nodeArgs?: readonly string[];
+  /** A command that runs node, e.g. valgrind's (bench:api --instructions); its process is the server's. */
+  wrapper?: readonly string[];
+  healthTimeoutMs?: number;
 }): Promise<StartedShop> {
   const bundle = await buildServer();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'solas-bench-data-'));
   const baseUrl = `http://${HOST}:${port}`;
+  const [command = process.execPath, ...argv] = [
+    ...wrapper,
+    process.execPath,
+    ...SERVER_NODE_ARGS,
+    ...nodeArgs,
+    bundle,
+  ];
   const child = track(
-    spawn(process.execPath, [...SERVER_NODE_ARGS, ...nodeArgs, bundle], {
+    spawn(command, argv, {
       cwd: ROOT,
       stdio: ['ignore', discardStdout ? 'ignore' : 'inherit', 'inherit'],
       env: {
@@ -170,7 +182,7 @@ export async function startShop({
   };
   try {
     // Generous: on a shared 2-core machine under load the server has taken over 30 s to start.
-    await waitForHealth(`${baseUrl}/api/health`, child, 120_000);
+    await waitForHealth(`${baseUrl}/api/health`, child, healthTimeoutMs);
   } catch (err) {
     await stop();
     throw err;

@@ -25,7 +25,8 @@ import {
   type SqliteStatement,
   sql,
 } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { lazyModule } from '../ops/lazy-module';
 import { registerSqliteGroupRunner, type SqliteGroupRunner } from './atomic-writes';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector';
 import { dialectOf, type SqlDialect } from './dialect';
@@ -368,11 +369,14 @@ const SHOP_PG_TYPES = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
     oid === PG_INT8_OID && format !== 'binary'
       ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      : loadPg().types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+/** node-postgres, loaded when a PostgreSQL database is opened (ops/lazy-module.ts). */
+const loadPg = lazyModule<typeof pg>('pg');
+
 function openPostgres(location: PostgresLocation): Opened {
-  const pool = new pg.Pool({
+  const pool = new (loadPg().Pool)({
     connectionString: location.url,
     max: location.poolMax,
     // A server that does not answer at all (no RST, e.g. a lost network) fails a request in seconds with a

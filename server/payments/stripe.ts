@@ -3,7 +3,7 @@
  * speaks PaymentProvider. Prices come from the order the server priced, never from the browser.
  */
 
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { z } from 'zod';
 import { dayNumber, type IsoDate, irishDate } from '../../domain/calendar-date';
 import { BRAND, DEFAULT_SIZE, SHIPPING_ZONES } from '../../domain/config';
@@ -11,6 +11,7 @@ import { deliveryPromiseText } from '../../domain/dispatch';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import { lineNameWithSize } from '../../domain/sizes';
 import type { StripeConfig } from '../config';
+import { lazyModule } from '../ops/lazy-module';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
@@ -21,6 +22,9 @@ import {
   type ProviderWebhookEvent,
   WebhookSignatureError,
 } from './provider';
+
+/** The SDK, loaded when a Stripe provider is made (ops/lazy-module.ts): a shop without a key never needs it. */
+const stripeSdk = lazyModule<typeof Stripe>('stripe');
 
 /** Per attempt; STRIPE_TIMEOUT_MS overrides it (config.ts keeps it low enough). */
 const REQUEST_TIMEOUT_MS = 6_000;
@@ -142,10 +146,11 @@ export function sessionParams(
 }
 
 function isRetryable(err: unknown): boolean {
+  const { errors } = stripeSdk();
   return (
-    err instanceof Stripe.errors.StripeConnectionError ||
-    err instanceof Stripe.errors.StripeAPIError ||
-    err instanceof Stripe.errors.StripeRateLimitError
+    err instanceof errors.StripeConnectionError ||
+    err instanceof errors.StripeAPIError ||
+    err instanceof errors.StripeRateLimitError
   );
 }
 
@@ -156,7 +161,7 @@ function toProviderError(action: string, err: unknown): PaymentProviderError {
 }
 
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
-  const client = new Stripe(config.secretKey, stripeClientOptions(config.apiUrl, config.timeoutMs));
+  const client = new (stripeSdk())(config.secretKey, stripeClientOptions(config.apiUrl, config.timeoutMs));
   const { webhookSecret } = config;
   return {
     id: 'stripe',
@@ -183,7 +188,8 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       try {
         raw = await client.checkout.sessions.retrieve(sessionId);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        if (err instanceof stripeSdk().errors.StripeInvalidRequestError && err.statusCode === 404)
+          return null;
         throw toProviderError('retrieve a checkout session', err);
       }
       const parsed = sessionSchema.safeParse(raw);

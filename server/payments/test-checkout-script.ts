@@ -5,7 +5,8 @@
  * `script-src 'self'` (an external file, no hash), so the bytes may change with every edit.
  */
 import { fileURLToPath } from 'node:url';
-import { buildSync } from 'esbuild';
+import type esbuild from 'esbuild';
+import { lazyModule } from '../ops/lazy-module';
 
 const ENTRY = fileURLToPath(new URL('./test-checkout-assets/test-checkout.ts', import.meta.url));
 
@@ -16,8 +17,11 @@ export function testCheckoutScript(): string {
   return bundled;
 }
 
+/** The bundler, loaded when the test checkout's page is first asked for (ops/lazy-module.ts). */
+const loadEsbuild = lazyModule<typeof esbuild>('esbuild');
+
 function bundle(): string {
-  const result = buildSync({
+  const result = loadEsbuild().buildSync({
     entryPoints: [ENTRY],
     bundle: true,
     write: false,

@@ -21,11 +21,12 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AppConfig } from '../config';
 import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/schema';
+import { lazyModule } from '../ops/lazy-module';
 import type { RateLimitStoreOption } from './rate-limit';
 
 export interface RateCount {
@@ -207,12 +208,15 @@ export function databaseRateLimitStore(
   };
 }
 
+/** ioredis, loaded when REDIS_URL is set (ops/lazy-module.ts). */
+const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
+
 /**
  * A Redis client for the rate limits that fails fast instead of queueing commands while Redis is away,
  * so a lost Redis costs the limits (requests pass, see rate-limit.ts) and never a request's latency.
  */
 export function rateLimitRedis(url: string, log: SweepLog): Redis {
-  const redis = new Redis(url, {
+  const redis = new (loadIoredis().Redis)(url, {
     connectTimeout: 2_000,
     commandTimeout: 1_000,
     maxRetriesPerRequest: 1,

@@ -1,0 +1,20 @@
+/**
+ * A dependency loaded on first use instead of at start: the clients of services a server may not be
+ * configured for (PostgreSQL without DATABASE_URL, Redis without REDIS_URL, Stripe without a key) and the
+ * test checkout's bundler. Loading them took about 400 ms of a 1.8 s start (ioredis 135, stripe 135, pg 65,
+ * esbuild 50 ms, measured one by one), and every test that starts the server waits for it.
+ *
+ * Synchronous (`require`), because the code that first needs each one is: a pool, a client or a bundle is
+ * made where it is asked for. The packages are CommonJS or ship a CommonJS entry, which `require` loads.
+ */
+import { createRequire } from 'node:module';
+
+const requireHere = createRequire(import.meta.url);
+
+export function lazyModule<T>(specifier: string): () => T {
+  let loaded: T | undefined;
+  return () => {
+    loaded ??= requireHere(specifier) as T;
+    return loaded;
+  };
+}

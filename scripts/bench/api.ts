@@ -695,6 +695,23 @@ async function profileRow(webDir: string): Promise<void> {
   for (const line of formatSummary(summariseProfile(profile, window), requests)) console.log(`  ${line}`);
 }
 
+/**
+ * The replay server of a shop's product page: the shop's answer checked and captured (its exact bytes and
+ * headers), then served by REPLAY_SERVER, optionally under a wrapper command (valgrind).
+ */
+async function startReplayOf(shopProduct: Target, wrapper: readonly string[] = []): Promise<Child> {
+  await verify(shopProduct, 'product');
+  const replayFile = path.join(scriptDir, 'product-1-replay.json');
+  mkdirSync(scriptDir, { recursive: true });
+  writeFileSync(replayFile, JSON.stringify(await captureRaw(shopProduct)));
+  return startScript(
+    REPLAY_SERVER,
+    await freePort(process.env.BENCH_REPLAY_PORT),
+    { REPLAY: replayFile },
+    wrapper,
+  );
+}
+
 // ------------------------------------------------------------------------------ --instructions
 
 /**
@@ -744,14 +761,14 @@ function callgrindControl(pid: number, ...command: string[]): void {
   if (r.status !== 0) throw new Error(`callgrind_control ${command.join(' ')} ${pid} failed`);
 }
 
-/** The instructions (Ir) of every dump callgrind wrote for `base` (each dump holds its part's totals). */
-function dumpedInstructions(dir: string, base: string): number {
-  let total = 0;
-  for (const f of readdirSync(dir).filter((name) => name.startsWith(base))) {
-    const totals = /^totals: (\d+)/m.exec(readFileSync(path.join(dir, f), 'utf8'));
-    total += Number(totals?.[1] ?? 0);
-  }
-  return total;
+/**
+ * The instructions (Ir) of one dump: callgrind writes each `--dump` to `<out file>.<n>` (n from 1) and
+ * zeroes its counters, so the n-th dump holds exactly the n-th window.
+ */
+function dumpedInstructions(outFile: string, dump: number): number {
+  const totals = /^totals: (\d+)/m.exec(readFileSync(`${outFile}.${dump}`, 'utf8'));
+  if (!totals) throw new Error(`${outFile}.${dump}: no totals line`);
+  return Number(totals[1]);
 }
 
 /**
@@ -769,12 +786,13 @@ async function instructionsRow(webDir: string): Promise<void> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // V8 writes machine code at run time: valgrind must look for changed code outside the binary's own files.
+  const outFile = (name: string) => path.join(dir, `${name}.out`);
   const wrapper = (name: string) => [
     'valgrind',
     '--tool=callgrind',
     '--smc-check=all-non-file',
     '--instr-atstart=no',
-    `--callgrind-out-file=${path.join(dir, `${name}.out`)}`,
+    `--callgrind-out-file=${outFile(name)}`,
   ];
   const stops: (() => Promise<void>)[] = [];
   try {
@@ -797,15 +815,7 @@ async function instructionsRow(webDir: string): Promise<void> {
       headers: PRODUCT_HEADERS,
       pid: shop.pid,
     };
-    await verify(shopTarget, 'product');
-    const replayFile = path.join(scriptDir, 'product-1-replay.json');
-    writeFileSync(replayFile, JSON.stringify(await captureRaw(shopTarget)));
-    const replay = await startScript(
-      REPLAY_SERVER,
-      await freePort(process.env.BENCH_REPLAY_PORT),
-      { REPLAY: replayFile },
-      wrapper('replay'),
-    );
+    const replay = await startReplayOf(shopTarget, wrapper('replay'));
     stops.push(replay.stop);
     const rows = [
       { label: 'replay of /product/1', name: 'replay', url: `${replay.url}/`, pid: replay.pid },
@@ -816,12 +826,11 @@ async function instructionsRow(webDir: string): Promise<void> {
         await sendRequests(row.url, INSTRUCTION_WARMUP, 10);
         const perRequest: number[] = [];
         for (let w = 0; w < INSTRUCTION_WINDOWS; w++) {
-          const before = dumpedInstructions(dir, `${row.name}.out`);
           callgrindControl(row.pid, '--instr=on');
           await sendRequests(row.url, INSTRUCTION_WINDOW, 10);
           callgrindControl(row.pid, '--instr=off');
           callgrindControl(row.pid, '--dump');
-          perRequest.push((dumpedInstructions(dir, `${row.name}.out`) - before) / INSTRUCTION_WINDOW);
+          perRequest.push(dumpedInstructions(outFile(row.name), w + 1) / INSTRUCTION_WINDOW);
         }
         return { ...row, perRequest };
       }),
@@ -941,13 +950,7 @@ async function main() {
     });
 
     const shopProduct = product(shop, 'GET /product/1 (br), SQLite shop');
-    await verify(shopProduct, 'product');
-    const replayFile = path.join(scriptDir, 'product-1-replay.json');
-    mkdirSync(scriptDir, { recursive: true });
-    writeFileSync(replayFile, JSON.stringify(await captureRaw(shopProduct)));
-    const replay = await startScript(REPLAY_SERVER, await freePort(process.env.BENCH_REPLAY_PORT), {
-      REPLAY: replayFile,
-    });
+    const replay = await startReplayOf(shopProduct);
     stops.push(replay.stop);
     const replayTarget: Target = {
       ...shopProduct,

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../chromium';
+import { FONT_TRACE_CATEGORY, firstLayoutTask, rendererMainThread, type TraceEvent } from './trace-tasks';
 
 const { values: args } = parseArgs({
   options: {
@@ -26,19 +27,6 @@ const url = args.url;
 const cpu = Number(args.cpu);
 const threshold = Number(args.threshold);
 
-interface TraceEvent {
-  readonly name: string;
-  readonly cat: string;
-  readonly ph: string;
-  readonly ts: number;
-  readonly dur?: number;
-  /** Thread (CPU) time: unlike dur, it leaves out the time the throttler or other processes took. */
-  readonly tdur?: number;
-  readonly pid: number;
-  readonly tid: number;
-  readonly args?: Record<string, unknown>;
-}
-
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -47,6 +35,7 @@ const CATEGORIES = [
   'loading',
   'toplevel',
   'disabled-by-default-v8.cpu_profiler',
+  FONT_TRACE_CATEGORY,
 ];
 
 async function traceOnce(run: number): Promise<TraceEvent[]> {
@@ -81,15 +70,6 @@ async function traceOnce(run: number): Promise<TraceEvent[]> {
   } finally {
     await browser.close();
   }
-}
-
-/** The renderer main thread that parsed the page itself (not about:blank), and when it started to. */
-function rendererMainThread(events: readonly TraceEvent[]): { pid: number; tid: number; nav: number } {
-  const parse = events.find(
-    (e) => e.name === 'ParseHTML' && (e.args?.beginData as { url?: string } | undefined)?.url === url,
-  );
-  if (!parse) throw new Error('no ParseHTML of the page in the trace');
-  return { pid: parse.pid, tid: parse.tid, nav: parse.ts };
 }
 
 function describe(inside: readonly TraceEvent[]): string {
@@ -181,7 +161,7 @@ function profileSelf(
 
 for (let run = 1; run <= Number(args.runs); run++) {
   const events = await traceOnce(run);
-  const { pid, tid, nav } = rendererMainThread(events);
+  const { pid, tid, nav } = rendererMainThread(events, url);
   const onMain = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
   const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts;
   const tasks = onMain
@@ -192,6 +172,13 @@ for (let run = 1; run <= Number(args.runs); run++) {
   );
   // Thread time x the slowdown is what a task costs on the simulated phone whatever else the host runs;
   // wall time (dur) also holds the throttler's pauses and the other processes' turns on the cores.
+  const first = firstLayoutTask(events, url);
+  if (first) {
+    console.log(
+      `  first full layout's task: ${first.wallMs.toFixed(1)} ms wall, ${first.cpuMs.toFixed(1)} ms thread time, ` +
+        `${first.fontLookupMs.toFixed(1)} ms of it in font lookups`,
+    );
+  }
   let blocking = 0;
   let cpuBlocking = 0;
   console.log(`  start (ms)   wall   cpu x${cpu}  inside (wall ms)`);

@@ -32,6 +32,14 @@ import lighthouse, { type Flags, type Result, type RunnerResult } from 'lighthou
 import { throttling } from 'lighthouse/core/config/constants.js';
 import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../chromium';
 import { buildShop, freePort, median, printTable, ROOT, startShop } from './server';
+import {
+  type BlockingAfterPaint,
+  blockingAfterFirstPaint,
+  type FirstLayoutTask,
+  FONT_TRACE_CATEGORY,
+  firstLayoutTask,
+  type TraceEvent,
+} from './trace-tasks';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', ...CHROMIUM_OFFLINE_FLAGS];
@@ -171,6 +179,50 @@ interface LighthouseRun {
   readonly report: string;
   readonly benchmarkIndex: number;
   readonly cpuSlowdownMultiplier: number;
+  readonly trace: TraceFacts;
+}
+
+/** What the gathered (unthrottled) trace of a run says about its main thread (not budgets). */
+interface TraceFacts {
+  /** The page's first full layout; the simulation multiplies its wall time, waits included. */
+  readonly firstLayout: FirstLayoutTask | undefined;
+  /** Tasks ending after the observed first paint, at the run's slowdown, by wall and by CPU time. */
+  readonly blocking: BlockingAfterPaint | undefined;
+}
+
+function traceFactsOf(artifactsDir: string, url: string, slowdown: number): TraceFacts {
+  try {
+    const trace = JSON.parse(readFileSync(path.join(artifactsDir, 'defaultPass.trace.json'), 'utf8')) as {
+      traceEvents: TraceEvent[];
+    };
+    return {
+      firstLayout: firstLayoutTask(trace.traceEvents, url),
+      blocking: blockingAfterFirstPaint(trace.traceEvents, url, slowdown),
+    };
+  } catch {
+    return { firstLayout: undefined, blocking: undefined };
+  }
+}
+
+/**
+ * One line per run: the first layout's task in the gathered trace (wall time, the CPU in it and the font
+ * lookups it waited for), and the blocking after the observed first paint by wall and by CPU time.
+ */
+function describeTrace({ firstLayout, blocking }: TraceFacts, slowdown: number): string | undefined {
+  const parts: string[] = [];
+  if (firstLayout) {
+    parts.push(
+      `first layout's task ${firstLayout.wallMs.toFixed(0)} ms (CPU ${firstLayout.cpuMs.toFixed(0)}, ` +
+        `font lookups ${firstLayout.fontLookupMs.toFixed(0)})`,
+    );
+  }
+  if (blocking) {
+    parts.push(
+      `after the first paint, x${slowdown}: blocking ${blocking.byWallMs.toFixed(0)} ms by wall time, ` +
+        `${blocking.byCpuMs.toFixed(0)} ms by CPU time`,
+    );
+  }
+  return parts.length > 0 ? parts.join('; ') : undefined;
 }
 
 async function lighthouseRun(
@@ -196,7 +248,14 @@ function reportText(result: RunnerResult): string {
 
 async function lighthouseAttempt(url: string, cpuOverride: number | undefined): Promise<LighthouseRun> {
   const artifactsDir = mkdtempSync(path.join(tmpdir(), 'solas-lh-'));
-  const flags: Flags = { output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+  const flags: Flags = {
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+    // The font lookups' events, for the first layout's line printed with each run (not a budget). Audit mode
+    // insists on the gathering's settings, so both get it.
+    additionalTraceCategories: FONT_TRACE_CATEGORY,
+  };
   try {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
     try {
@@ -224,7 +283,13 @@ async function lighthouseAttempt(url: string, cpuOverride: number | undefined): 
         `Lighthouse failed on ${url}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`,
       );
     }
-    return { lhr: result.lhr, report: reportText(result), benchmarkIndex, cpuSlowdownMultiplier };
+    return {
+      lhr: result.lhr,
+      report: reportText(result),
+      benchmarkIndex,
+      cpuSlowdownMultiplier,
+      trace: traceFactsOf(artifactsDir, url, cpuSlowdownMultiplier),
+    };
   } finally {
     rmSync(artifactsDir, { recursive: true, force: true });
   }
@@ -251,7 +316,9 @@ async function main() {
   console.log(`\nServing ${webDir} at ${shop.baseUrl} (pid ${shop.pid})`);
   mkdirSync(reportDir, { recursive: true });
 
-  const results = new Map<string, { lhr: Result; metrics: RunMetrics }[]>(pages.map((p) => [p, []]));
+  const results = new Map<string, { lhr: Result; metrics: RunMetrics; trace: TraceFacts }[]>(
+    pages.map((p) => [p, []]),
+  );
   const cpu = args.cpu === undefined ? undefined : Number(args.cpu);
   if (cpu !== undefined && !(cpu >= 1 && cpu <= 20)) {
     throw new Error(`--cpu must be a number from 1 to 20, got ${args.cpu}`);
@@ -270,19 +337,21 @@ async function main() {
     for (let run = 1; run <= runs; run += 1) {
       for (const page of pages) {
         const started = Date.now();
-        const { lhr, report, benchmarkIndex, cpuSlowdownMultiplier } = await lighthouseRun(
+        const { lhr, report, benchmarkIndex, cpuSlowdownMultiplier, trace } = await lighthouseRun(
           `${shop.baseUrl}${page}`,
           cpu,
         );
         writeFileSync(path.join(reportDir, `${slug(page)}-${run}.json`), report);
         const m = { ...metricsOf(lhr), benchmarkIndex, cpuSlowdownMultiplier };
-        results.get(page)?.push({ lhr, metrics: m });
+        results.get(page)?.push({ lhr, metrics: m, trace });
         console.log(
           `  run ${run}/${runs} ${page.padEnd(11)} perf ${m.performance} a11y ${m.accessibility} ` +
             `bp ${m['best-practices']} seo ${m.seo}  LCP ${Math.round(m.lcpMs)} ms  TBT ${Math.round(m.tbtMs)} ms  ` +
             `CLS ${m.cls.toFixed(3)}  host ${Math.round(benchmarkIndex)} -> ${cpuSlowdownMultiplier}x CPU  ` +
             `(${((Date.now() - started) / 1000).toFixed(1)} s)`,
         );
+        const facts = describeTrace(trace, cpuSlowdownMultiplier);
+        if (facts) console.log(`${' '.repeat(17)}${facts}`);
       }
     }
   } finally {
@@ -296,7 +365,7 @@ async function main() {
     loadavg: loadavg(),
     cpuSlowdownMultiplier: cpu ?? 'calibrated per run',
     runs,
-    pages: {} as Record<string, { median: Record<string, number>; runs: RunMetrics[] }>,
+    pages: {} as Record<string, { median: Record<string, number>; runs: (RunMetrics & TraceFacts)[] }>,
   };
   for (const [page, list] of results) {
     const first = list[0];
@@ -305,7 +374,10 @@ async function main() {
     const med = Object.fromEntries(
       keys.map((key) => [key, median(list.map((r) => r.metrics[key]))]),
     ) as Record<keyof RunMetrics, number>;
-    summary.pages[page] = { median: med, runs: list.map((r) => r.metrics) };
+    summary.pages[page] = {
+      median: med,
+      runs: list.map((r) => ({ ...r.metrics, ...r.trace })),
+    };
     rows.push([
       page,
       med.performance,
@@ -348,6 +420,18 @@ async function main() {
       `TBT <= (${tbtBudgets}), CLS <= ${BUDGET.cls}, home transfer <= ${BUDGET.homeTransferBytes / KB} KB, ` +
       'home JS <= 95 KB gzip (check-size)',
   );
+  // Not budgets: what the gathered traces say the TBT above is made of (docs/performance.md, session 18).
+  const afterPaint = [...results].flatMap(([page, list]) => {
+    const byWall = list.flatMap((r) => (r.trace.blocking ? [r.trace.blocking.byWallMs] : []));
+    const byCpu = list.flatMap((r) => (r.trace.blocking ? [r.trace.blocking.byCpuMs] : []));
+    if (byWall.length === 0) return [];
+    return [`${page} ${Math.round(median(byWall))} / ${Math.round(median(byCpu))} ms`];
+  });
+  if (afterPaint.length > 0) {
+    console.log(
+      `Blocking after the observed first paint, by wall / CPU time (medians): ${afterPaint.join(', ')}`,
+    );
+  }
   const [l1 = 0, l5 = 0] = loadavg();
   console.log(`Machine load average during the run: ${l1.toFixed(1)} (1 min), ${l5.toFixed(1)} (5 min)`);
   console.log(`Reports: ${path.relative(ROOT, reportDir)}/`);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_OFFLINE_FLAGS, CHROMIUM_PATH } from '../chromium';
-import { FONT_TRACE_CATEGORY, firstLayoutTask, rendererMainThread, type TraceEvent } from './trace-tasks';
+import { FONT_TRACE_CATEGORY, firstLayoutTask, pageMainThread, type TraceEvent } from './trace-tasks';
 
 const { values: args } = parseArgs({
   options: {
@@ -161,24 +161,21 @@ function profileSelf(
 
 for (let run = 1; run <= Number(args.runs); run++) {
   const events = await traceOnce(run);
-  const { pid, tid, nav } = rendererMainThread(events, url);
-  const onMain = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X');
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid)?.ts;
-  const tasks = onMain
-    .filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 0 && e.ts >= nav)
-    .sort((a, b) => a.ts - b.ts);
+  const main = pageMainThread(events, url);
+  const { pid, nav, fcp, events: onMain } = main;
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 0);
   console.log(
     `\nrun ${run}: ${cpu}x CPU, FCP at ${fcp ? ((fcp - nav) / 1000).toFixed(0) : '?'} ms after ParseHTML`,
   );
-  // Thread time x the slowdown is what a task costs on the simulated phone whatever else the host runs;
-  // wall time (dur) also holds the throttler's pauses and the other processes' turns on the cores.
-  const first = firstLayoutTask(events, url);
+  const first = firstLayoutTask(main);
   if (first) {
     console.log(
       `  first full layout's task: ${first.wallMs.toFixed(1)} ms wall, ${first.cpuMs.toFixed(1)} ms thread time, ` +
         `${first.fontLookupMs.toFixed(1)} ms of it in font lookups`,
     );
   }
+  // Thread time x the slowdown is what a task costs on the simulated phone whatever else the host runs;
+  // wall time (dur) also holds the throttler's pauses and the other processes' turns on the cores.
   let blocking = 0;
   let cpuBlocking = 0;
   console.log(`  start (ms)   wall   cpu x${cpu}  inside (wall ms)`);

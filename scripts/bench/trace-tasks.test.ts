@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingAfterFirstPaint, firstLayoutTask, type TraceEvent } from './trace-tasks';
+import { blockingAfterFirstPaint, firstLayoutTask, pageMainThread, type TraceEvent } from './trace-tasks';
 
 const URL = 'http://127.0.0.1:4000/product/1';
 const MAIN = { pid: 7, tid: 1 };
@@ -44,33 +44,37 @@ const EVENTS: TraceEvent[] = [
 
 describe('firstLayoutTask', () => {
   it('finds the task of the first layout with more than a handful of objects, and its font lookups once each', () => {
-    expect(firstLayoutTask(EVENTS, URL)).toEqual({ wallMs: 60, cpuMs: 20, fontLookupMs: 30 });
+    expect(firstLayoutTask(pageMainThread(EVENTS, URL))).toEqual({ wallMs: 60, cpuMs: 20, fontLookupMs: 30 });
   });
 
   it('is undefined when the page never laid out in full, and throws when the page is not in the trace', () => {
     expect(
       firstLayoutTask(
-        EVENTS.filter((e) => e.name !== 'Layout'),
-        URL,
+        pageMainThread(
+          EVENTS.filter((e) => e.name !== 'Layout'),
+          URL,
+        ),
       ),
     ).toBeUndefined();
-    expect(() => firstLayoutTask(EVENTS, 'http://127.0.0.1:4000/cart')).toThrow(/no ParseHTML/);
+    expect(() => pageMainThread(EVENTS, 'http://127.0.0.1:4000/cart')).toThrow(/no ParseHTML/);
   });
 });
 
 describe('blockingAfterFirstPaint', () => {
   it('scales each task after the paint by the slowdown, by wall time and by CPU time', () => {
     // x4: the 30 ms task is 120 ms by wall (70 over the line), 40 by CPU (under it); the 5 ms one is 20.
-    expect(blockingAfterFirstPaint(EVENTS, URL, 4)).toEqual({ byWallMs: 70, byCpuMs: 0 });
+    expect(blockingAfterFirstPaint(pageMainThread(EVENTS, URL), 4)).toEqual({ byWallMs: 70, byCpuMs: 0 });
     // x6: 180 - 50 by wall, 60 - 50 by CPU; the tasks that ended before the paint never count.
-    expect(blockingAfterFirstPaint(EVENTS, URL, 6)).toEqual({ byWallMs: 130, byCpuMs: 10 });
+    expect(blockingAfterFirstPaint(pageMainThread(EVENTS, URL), 6)).toEqual({ byWallMs: 130, byCpuMs: 10 });
   });
 
   it('is undefined without a first contentful paint', () => {
     expect(
       blockingAfterFirstPaint(
-        EVENTS.filter((e) => e.name !== 'firstContentfulPaint'),
-        URL,
+        pageMainThread(
+          EVENTS.filter((e) => e.name !== 'firstContentfulPaint'),
+          URL,
+        ),
         4,
       ),
     ).toBeUndefined();

@@ -23,16 +23,33 @@ export interface TraceEvent {
 /** The trace category whose events show the font lookups (not among Lighthouse's defaults). */
 export const FONT_TRACE_CATEGORY = 'fonts';
 
-/** The renderer main thread that parsed the page itself (not about:blank), and when it started to. */
-export function rendererMainThread(
-  events: readonly TraceEvent[],
-  url: string,
-): { pid: number; tid: number; nav: number } {
+/** The renderer main thread that parsed the page itself (not about:blank), read once for every question below. */
+export interface PageMainThread {
+  readonly pid: number;
+  readonly tid: number;
+  /** When the page's HTML began to be parsed (µs, the trace's clock). */
+  readonly nav: number;
+  /** The thread's complete events from then on, by start time. */
+  readonly events: readonly TraceEvent[];
+  /** The page's first contentful paint (µs), if the trace has one. */
+  readonly fcp: number | undefined;
+}
+
+export function pageMainThread(events: readonly TraceEvent[], url: string): PageMainThread {
   const parse = events.find(
     (e) => e.name === 'ParseHTML' && (e.args?.beginData as { url?: string } | undefined)?.url === url,
   );
   if (!parse) throw new Error(`no ParseHTML of ${url} in the trace`);
-  return { pid: parse.pid, tid: parse.tid, nav: parse.ts };
+  const { pid, tid, ts: nav } = parse;
+  return {
+    pid,
+    tid,
+    nav,
+    events: events
+      .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.ts >= nav)
+      .sort((a, b) => a.ts - b.ts),
+    fcp: events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid && e.ts >= nav)?.ts,
+  };
 }
 
 export interface FirstLayoutTask {
@@ -51,11 +68,7 @@ const FULL_LAYOUT_MIN_OBJECTS = 20;
  * The main-thread task that holds the page's first full layout (the first Layout event over
  * FULL_LAYOUT_MIN_OBJECTS objects), or undefined when the trace has none.
  */
-export function firstLayoutTask(events: readonly TraceEvent[], url: string): FirstLayoutTask | undefined {
-  const { pid, tid, nav } = rendererMainThread(events, url);
-  const onMain = events
-    .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && e.ts >= nav)
-    .sort((a, b) => a.ts - b.ts);
+export function firstLayoutTask({ events: onMain }: PageMainThread): FirstLayoutTask | undefined {
   const layout = onMain.find((e) => {
     if (e.name !== 'Layout') return false;
     const objects = (e.args?.beginData as { totalObjects?: number } | undefined)?.totalObjects ?? 0;
@@ -97,18 +110,14 @@ const LONG_TASK_MS = 50;
  * beside Lighthouse's TBT, not a replacement: its FCP is the observed one, not the simulated one.
  */
 export function blockingAfterFirstPaint(
-  events: readonly TraceEvent[],
-  url: string,
+  { events, fcp }: PageMainThread,
   slowdown: number,
 ): BlockingAfterPaint | undefined {
-  const { pid, tid, nav } = rendererMainThread(events, url);
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === pid && e.ts >= nav)?.ts;
   if (fcp === undefined) return undefined;
   let byWall = 0;
   let byCpu = 0;
   for (const e of events) {
-    if (e.pid !== pid || e.tid !== tid || e.ph !== 'X' || e.name !== 'RunTask') continue;
-    if (e.ts + (e.dur ?? 0) < fcp) continue;
+    if (e.name !== 'RunTask' || e.ts + (e.dur ?? 0) < fcp) continue;
     byWall += Math.max(0, ((e.dur ?? 0) / 1000) * slowdown - LONG_TASK_MS);
     byCpu += Math.max(0, ((e.tdur ?? 0) / 1000) * slowdown - LONG_TASK_MS);
   }

@@ -38,6 +38,7 @@ import {
   type FirstLayoutTask,
   FONT_TRACE_CATEGORY,
   firstLayoutTask,
+  pageMainThread,
   type TraceEvent,
 } from './trace-tasks';
 
@@ -195,10 +196,8 @@ function traceFactsOf(artifactsDir: string, url: string, slowdown: number): Trac
     const trace = JSON.parse(readFileSync(path.join(artifactsDir, 'defaultPass.trace.json'), 'utf8')) as {
       traceEvents: TraceEvent[];
     };
-    return {
-      firstLayout: firstLayoutTask(trace.traceEvents, url),
-      blocking: blockingAfterFirstPaint(trace.traceEvents, url, slowdown),
-    };
+    const main = pageMainThread(trace.traceEvents, url);
+    return { firstLayout: firstLayoutTask(main), blocking: blockingAfterFirstPaint(main, slowdown) };
   } catch {
     return { firstLayout: undefined, blocking: undefined };
   }

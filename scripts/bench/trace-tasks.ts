@@ -1,11 +1,11 @@
 // Reading a Chromium performance trace of one page load: the renderer's main thread, and what the page's
 // first full layout cost (bench:web prints it for every Lighthouse run, trace-load.ts for its own traces).
 //
-// Why the first layout: on these 2-core VMs it is the task that decides bench:web's TBT. Lighthouse's
-// simulation multiplies every main-thread task's wall time by the CPU slowdown, and this task's wall time is
-// mostly waiting: Blink asks the browser process, synchronously, to match each font family it meets and for
-// each size's rendering settings (Linux's FontDataService and WebSandboxSupportLinux), and a busy host answers
-// each question in 0.5-5 ms. docs/performance.md, session 18.
+// Why the first layout: on these 2-core VMs it is the task that decides Lighthouse's TBT. Its simulation
+// multiplies every main-thread task's wall time by the CPU slowdown, and this task's wall time is mostly
+// waiting: Blink asks the browser process, synchronously, to match each font family it meets and for each
+// size's rendering settings (Linux's FontDataService and WebSandboxSupportLinux), and a busy host answers
+// each question in 0.5-5 ms (docs/performance.md). So bench:web budgets the blocking by CPU time instead.
 
 export interface TraceEvent {
   readonly name: string;
@@ -106,8 +106,8 @@ const LONG_TASK_MS = 50;
  * Blocking time after the observed first contentful paint in an unthrottled trace, each main-thread task
  * scaled by `slowdown`: by its wall time (as Lighthouse's simulation scales it) and by its CPU time, which
  * leaves out the waits (font lookups answered by the browser process, other processes' turns on the cores).
- * Whole tasks are counted, not clipped at the paint, so a task straddling it counts in full. A diagnostic
- * beside Lighthouse's TBT, not a replacement: its FCP is the observed one, not the simulated one.
+ * Whole tasks are counted, not clipped at the paint, so a task straddling it counts in full. Its FCP is the
+ * observed one, not the simulated one. By CPU time it is bench:web's budget; by wall time a report.
  */
 export function blockingAfterFirstPaint(
   { events, fcp }: PageMainThread,

@@ -1,6 +1,8 @@
 // `npm run bench:web`: builds the shop, serves it with the real server, runs Lighthouse 12 (mobile defaults:
 // Moto G Power emulation, simulated slow 4G and 4x CPU throttling) several times on each page and fails
-// when the median of any score or metric misses its budget (docs/product.md §9.1).
+// when the median of any budgeted figure misses its budget (docs/product.md §9.1, `web-budget.ts`). The
+// main thread's budget is the blocking after the first paint by CPU time, read from each run's gathered
+// trace and scaled by the run's slowdown; Lighthouse's simulated TBT is printed as a report only.
 //
 //   npm run bench:web                         build into dist/ (npm run build), 5 runs per page
 //   npm run bench:web -- --smoke              one run of / on the existing build, no budgets (npm test)
@@ -41,26 +43,11 @@ import {
   pageMainThread,
   type TraceEvent,
 } from './trace-tasks';
+import { blockingBudgetOf, CATEGORIES, type Category, PAGE_BUDGET, pageBudgetMisses } from './web-budget';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', ...CHROMIUM_OFFLINE_FLAGS];
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-type Category = (typeof CATEGORIES)[number];
 const KB = 1024;
-
-/** Budgets of docs/product.md §9.1; every one is checked on the median of the runs. */
-const BUDGET = {
-  performance: 98,
-  accessibility: 100,
-  'best-practices': 100,
-  seo: 100,
-  lcpMs: 1500,
-  /** Pages whose listing or cart hydrates more at start get twice the home page's allowance (issue 18). */
-  tbtMs: { '/': 50, '/product/1': 50, '/shop': 100, '/cart': 100 } as Readonly<Record<string, number>>,
-  defaultTbtMs: 50,
-  cls: 0.01,
-  homeTransferBytes: 300 * KB,
-};
 
 const { values: args } = parseArgs({
   options: {
@@ -183,11 +170,11 @@ interface LighthouseRun {
   readonly trace: TraceFacts;
 }
 
-/** What the gathered (unthrottled) trace of a run says about its main thread (not budgets). */
+/** What the gathered (unthrottled) trace of a run says about its main thread. */
 interface TraceFacts {
-  /** The page's first full layout; the simulation multiplies its wall time, waits included. */
+  /** The page's first full layout; the simulation multiplies its wall time, waits included (a report). */
   readonly firstLayout: FirstLayoutTask | undefined;
-  /** Tasks ending after the observed first paint, at the run's slowdown, by wall and by CPU time. */
+  /** Tasks ending after the observed first paint, at the run's slowdown: by CPU time the budget, by wall a report. */
   readonly blocking: BlockingAfterPaint | undefined;
 }
 
@@ -217,8 +204,8 @@ function describeTrace({ firstLayout, blocking }: TraceFacts, slowdown: number):
   }
   if (blocking) {
     parts.push(
-      `after the first paint, x${slowdown}: blocking ${blocking.byWallMs.toFixed(0)} ms by wall time, ` +
-        `${blocking.byCpuMs.toFixed(0)} ms by CPU time`,
+      `after the first paint, x${slowdown}: blocking ${blocking.byCpuMs.toFixed(0)} ms by CPU time (budgeted), ` +
+        `${blocking.byWallMs.toFixed(0)} ms by wall time`,
     );
   }
   return parts.length > 0 ? parts.join('; ') : undefined;
@@ -373,8 +360,11 @@ async function main() {
     const med = Object.fromEntries(
       keys.map((key) => [key, median(list.map((r) => r.metrics[key]))]),
     ) as Record<keyof RunMetrics, number>;
+    // A run whose trace could not be read leaves the page without a blocking figure: a miss, not a pass.
+    const byCpu = list.flatMap((r) => (r.trace.blocking ? [r.trace.blocking.byCpuMs] : []));
+    const blockingByCpuMs = byCpu.length === list.length ? median(byCpu) : undefined;
     summary.pages[page] = {
-      median: med,
+      median: { ...med, blockingByCpuMs: blockingByCpuMs ?? Number.NaN },
       runs: list.map((r) => ({ ...r.metrics, ...r.trace })),
     };
     rows.push([
@@ -385,20 +375,13 @@ async function main() {
       med.seo,
       `${(med.fcpMs / 1000).toFixed(2)} s`,
       `${(med.lcpMs / 1000).toFixed(2)} s`,
+      blockingByCpuMs === undefined ? 'no trace' : `${Math.round(blockingByCpuMs)} ms`,
       `${Math.round(med.tbtMs)} ms`,
       med.cls.toFixed(3),
       `${(med.siMs / 1000).toFixed(2)} s`,
       `${(med.transferBytes / KB).toFixed(1)} KB`,
     ]);
-    const miss = (what: string) => failures.push(`${page}: ${what}`);
-    for (const id of CATEGORIES) if (med[id] < BUDGET[id]) miss(`${id} ${med[id]} < ${BUDGET[id]}`);
-    if (med.lcpMs > BUDGET.lcpMs) miss(`LCP ${Math.round(med.lcpMs)} ms > ${BUDGET.lcpMs} ms`);
-    const tbtBudget = tbtBudgetOf(page);
-    if (med.tbtMs > tbtBudget) miss(`TBT ${Math.round(med.tbtMs)} ms > ${tbtBudget} ms`);
-    if (med.cls > BUDGET.cls) miss(`CLS ${med.cls.toFixed(3)} > ${BUDGET.cls}`);
-    if (page === '/' && med.transferBytes > BUDGET.homeTransferBytes) {
-      miss(`total transfer ${(med.transferBytes / KB).toFixed(1)} KB > ${BUDGET.homeTransferBytes / KB} KB`);
-    }
+    for (const miss of pageBudgetMisses(page, { ...med, blockingByCpuMs })) failures.push(`${page}: ${miss}`);
   }
   writeFileSync(path.join(reportDir, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
 
@@ -412,23 +395,38 @@ async function main() {
     `\nLighthouse ${lighthouseVersion(results)}, mobile (slow 4G; CPU ${range('cpuSlowdownMultiplier')}x for host ` +
       `benchmarkIndex ${range('benchmarkIndex')}), median of ${runs} run(s):\n`,
   );
-  printTable(['page', 'perf', 'a11y', 'bp', 'seo', 'FCP', 'LCP', 'TBT', 'CLS', 'SI', 'transfer'], rows);
-  const tbtBudgets = pages.map((p) => `${p} ${tbtBudgetOf(p)} ms`).join(', ');
-  console.log(
-    `\nBudgets: perf >= ${BUDGET.performance}, a11y/bp/seo 100, LCP <= ${BUDGET.lcpMs / 1000} s, ` +
-      `TBT <= (${tbtBudgets}), CLS <= ${BUDGET.cls}, home transfer <= ${BUDGET.homeTransferBytes / KB} KB, ` +
-      'home JS <= 95 KB gzip (check-size)',
+  printTable(
+    [
+      'page',
+      'perf',
+      'a11y',
+      'bp',
+      'seo',
+      'FCP',
+      'LCP',
+      'blocking (CPU)',
+      'TBT (report)',
+      'CLS',
+      'SI',
+      'transfer',
+    ],
+    rows,
   );
-  // Not budgets: what the gathered traces say the TBT above is made of (docs/performance.md, session 18).
-  const afterPaint = [...results].flatMap(([page, list]) => {
+  const blockingBudgets = pages.map((p) => `${p} ${blockingBudgetOf(p)} ms`).join(', ');
+  console.log(
+    `\nBudgets: perf >= ${PAGE_BUDGET.performance}, a11y/bp/seo 100, LCP <= ${PAGE_BUDGET.lcpMs / 1000} s, ` +
+      `blocking after the first paint by CPU time <= (${blockingBudgets}), CLS <= ${PAGE_BUDGET.cls}, ` +
+      `home transfer <= ${PAGE_BUDGET.homeTransferBytes / KB} KB, home JS <= 95 KB gzip (check-size); ` +
+      "TBT is Lighthouse's simulation, a report",
+  );
+  // A report beside the budget: the same blocking by wall time, which is what Lighthouse's simulation scales.
+  const byWallMedians = [...results].flatMap(([page, list]) => {
     const byWall = list.flatMap((r) => (r.trace.blocking ? [r.trace.blocking.byWallMs] : []));
-    const byCpu = list.flatMap((r) => (r.trace.blocking ? [r.trace.blocking.byCpuMs] : []));
-    if (byWall.length === 0) return [];
-    return [`${page} ${Math.round(median(byWall))} / ${Math.round(median(byCpu))} ms`];
+    return byWall.length === 0 ? [] : [`${page} ${Math.round(median(byWall))} ms`];
   });
-  if (afterPaint.length > 0) {
+  if (byWallMedians.length > 0) {
     console.log(
-      `Blocking after the observed first paint, by wall / CPU time (medians): ${afterPaint.join(', ')}`,
+      `Blocking after the observed first paint by wall time (medians, a report): ${byWallMedians.join(', ')}`,
     );
   }
   const [l1 = 0, l5 = 0] = loadavg();
@@ -458,10 +456,6 @@ async function main() {
     if (page === '/') for (const line of heaviestRequests(typical)) console.error(`  ${line}`);
   }
   process.exitCode = 1;
-}
-
-function tbtBudgetOf(page: string): number {
-  return BUDGET.tbtMs[page] ?? BUDGET.defaultTbtMs;
 }
 
 function lighthouseVersion(results: Map<string, { lhr: Result }[]>): string {

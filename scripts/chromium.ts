@@ -9,7 +9,7 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
  * journeys run in. Full Chromium's headless mode is the whole browser without a window: a GPU process
  * running SwiftShader and a browser-UI renderer for every new context. The shell has neither. The same 190
  * journeys took 14.8 minutes in full Chromium and 8.6 in the shell, back to back on one 2-core host
- * (docs/performance.md, session 16), and the suite is CPU-bound there.
+ * (docs/performance.md), and the suite is CPU-bound there.
  */
 export const CHROMIUM_HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 

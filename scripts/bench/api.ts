@@ -1,5 +1,5 @@
 // `npm run bench:api`: loads the built server with wrk and compares each of its routes with a floor measured
-// in the same run on the same machine, each server in its own process (docs/product.md §9.3, issue 18).
+// in the same run on the same machine, each server in its own process (docs/product.md §9.3).
 //
 //   npm run bench:api                          serve dist/web (build first: npm run build)
 //   BENCH_DIST=/tmp/x npm run bench:api        serve another build
@@ -28,10 +28,10 @@
 // comparison (the replay and both shops' pages; a floor and its checkout), each round starting one target
 // later, and each budget holds the median of the rounds' comparisons (a row against its floor in the same
 // round). The host is shared: a row measured once, 10 s at a time, swung by a quarter between two runs, and
-// single 4 s rounds still swung from 56% to 133% (session 14).
+// single 4 s rounds still swung from 56% to 133% on one 2-core host.
 //
 // Why wrk: a C load generator that never decodes bodies. autocannon, on the same two cores, turned every
-// brotli body into a JavaScript string and could not load even the replay server (issue 18).
+// brotli body into a JavaScript string and could not load even the replay server.
 // Server CPU per request comes from /proc/<pid>/stat (user + system) of the server process, and for the
 // PostgreSQL rows also of the database's backend processes serving that schema's connections.
 //
@@ -200,7 +200,7 @@ interface AbResult {
 
 /**
  * The latency of a POST row, from Apache's `ab` with keep-alive and the same concurrency as wrk. Why not
- * wrk's: on session 10's host wrk's tail against any server taking about a millisecond per request was
+ * wrk's: on a slow 2-core host wrk's tail against any server taking about a millisecond per request was
  * wrk's own: a bare node:http server doing 1 ms of work per request showed a p99 of 494-837 ms under wrk
  * at a p50 of 51 ms, and 54 ms under ab at the same requests/s, and the shop's own timing at its HTTP
  * server agreed with ab (docs/performance.md). wrk still measures every row's requests/s and CPU.

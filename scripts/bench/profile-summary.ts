@@ -1,4 +1,4 @@
-// What a V8 CPU profile (`node --cpu-prof`) of the server spends its time on, in the categories of issue 18:
+// What a V8 CPU profile (`node --cpu-prof`) of the server spends its time on, in the checkout's cost categories:
 // validation, pricing, logging, SQL building, SQL, provider, headers, plus the HTTP stack and the engine.
 //
 //   npx tsx scripts/bench/profile-summary.ts <file.cpuprofile> [requests]

@@ -12,7 +12,7 @@
  * committed, so durability is what it was; a request waits at most until the end of the turn it arrived
  * in (one `setImmediate`), and under no load a group is one write.
  *
- * Figures (docs/performance.md, issue 18): measured with bench:api.
+ * Figures (docs/performance.md): measured with bench:api.
  */
 import { CompiledQuery, type Kysely } from 'kysely';
 import { endOfTurn } from '../ops/end-of-turn';

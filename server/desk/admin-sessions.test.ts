@@ -52,7 +52,7 @@ describe.each(TEST_DIALECTS)('owner sessions on %s', (dialect) => {
     expect(await db.selectFrom('admin_sessions').selectAll().execute()).toHaveLength(0);
   });
 
-  it('ends a session 7 days after sign-in however often it is used', async () => {
+  it('ends a session seven days after sign-in however often it is used', async () => {
     const store = new AdminSessionStore(db, clock);
     const { secret } = await store.create('192.0.2.1');
     for (let use = 0; use < 16; use++) {

@@ -1,6 +1,6 @@
 /**
  * The app's log destination: pino's lines are handed to stdout once per event-loop turn, joined, instead of
- * one call per line (issue 18, the product page at >= 75% of a bare node:http replay).
+ * one call per line (for the product page's budget against a bare node:http replay).
  *
  * Why once per turn: pino's default destination (sonic-boom, asynchronous) appends each line to the chunk it
  * has not yet written and, to keep that chunk under its size cap, measures the whole chunk's UTF-8 length
@@ -11,7 +11,7 @@
  * Why written synchronously: an asynchronous sonic-boom hands every write to libuv's thread pool and back (a
  * thread wake-up and an event on the loop per write). In an A/B of bench:api's product page row, the same
  * bundle with only the destination changed and the server and wrk each on a core of their own (12 rounds,
- * docs/performance.md, session 15), the shop answered 76% of the replay's requests/s with the asynchronous
+ * docs/performance.md), the shop answered 76% of the replay's requests/s with the asynchronous
  * destination and 90% with this synchronous one (and 77% through process.stdout, whose stream machinery
  * costs as much as the hop). One write(2) per turn in the loop's own thread is cheaper than the hop.
  *

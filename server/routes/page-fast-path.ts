@@ -1,5 +1,5 @@
 /**
- * The prerendered shop pages answered before Fastify routes the request (issue 18: the product page at
+ * The prerendered shop pages answered before Fastify routes the request (the product page's budget:
  * >= 75% of a bare node:http server replaying its bytes). A GET or HEAD whose URL is exactly the path of
  * a prerendered shop page gets the answer Fastify would send, headers computed once at start per page and
  * encoding; everything else (other methods, any other path, a query string, the order pages, the desk,
@@ -198,7 +198,7 @@ export function pageFastPath(options: PageFastPathOptions): PageFastPath {
     else res.end();
     // Logged once the whole answer is handed to the socket, in one synchronous end(): Fastify logs at the
     // response's 'finish', a moment later. No listener per response: adding and removing two per request
-    // (and a property on the response) cost more than the line itself in a `perf` profile (issue 18).
+    // (and a property on the response) cost more than the line itself in a `perf` profile.
     // The one difference: a client that vanishes before the bytes leave still gets its line here (Fastify's
     // path writes none), which says no less than the truth: the shop answered.
     if (line) {

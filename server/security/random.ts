@@ -44,7 +44,7 @@ let idAt = 0;
  * A fresh request id (the X-Request-Id of every answer, the reqId of its log line): 12 base64url characters
  * of 9 random bytes. Ids are cut from a text of 256 ids' random bytes encoded at once (9 bytes are exactly
  * 12 characters, so each cut is the encoding of its own 9 bytes): the encoding and the pool's bookkeeping
- * per id were 2.4 µs of every page answer in a `perf` profile of bench:api (issue 18). Each id is handed out
+ * per id were 2.4 µs of every page answer in a `perf` profile of bench:api. Each id is handed out
  * once. Unlike the pool above, the text is not wiped: a request id is public (it is in the answer's
  * headers), unpredictable but not a secret, so it may stay in memory until the garbage collector takes it.
  */

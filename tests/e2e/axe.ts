@@ -15,7 +15,7 @@ import { expect } from './fixtures';
  *   every node of the page. The journeys only read violations.
  *
  * Together: a scan of /shop took 1.9 s instead of 5.7-6.3 s in the headless shell on a 2-core machine,
- * with the same violations, passes and incomplete rules (docs/performance.md, session 16).
+ * with the same violations, passes and incomplete rules (docs/performance.md).
  */
 export function axeScan(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);

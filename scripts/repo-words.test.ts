@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** A numbered work session or issue, or a helper session: history, not a description of the shop. */
+/** A numbered work session or issue, or a helper's session by name: history, not a description of the shop. */
 const HISTORY_WORDS = /\b(?:sessions?|issues?)\s+#?\d+|\bhelper\s+sessions?\b/gi;
 
 /** Each line of `text` that names history, as `line: text`. */
@@ -24,7 +24,7 @@ function historyLines(text: string): string[] {
 const numbered = (word: string, n: number) => `${word} ${n}`;
 
 describe('historyLines', () => {
-  it('finds numbered sessions and issues and helper sessions, in any case', () => {
+  it('finds numbered sessions and issues and the sessions of helpers, in any case', () => {
     const text = [
       `measured in ${numbered('session', 18)}`,
       `the budget of ${numbered('Issue', 7)}`,
@@ -48,7 +48,7 @@ describe('historyLines', () => {
 });
 
 describe('tracked files', () => {
-  it('name no numbered session or issue and no helper session', () => {
+  it('name no numbered session or issue and no session of a helper', () => {
     const files = execFileSync('git', ['ls-files', '-z'], { cwd: ROOT, encoding: 'utf8' })
       .split('\0')
       .filter(Boolean);

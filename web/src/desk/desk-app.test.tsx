@@ -262,6 +262,45 @@ describe('one order', () => {
     expect(screen.getByText('Left to refund: €47.50')).toBeInTheDocument();
   });
 
+  it('sends one Idempotency-Key per submission and says when the server changed nothing', async () => {
+    const order = orderDetail({
+      status: 'dispatched',
+      refundable: 6998,
+      allowedActions: ['deliver', 'refund'],
+    });
+    let answered = 0;
+    const requests = stubDeskApi((r) => {
+      if (r.url === '/api/admin/session') return json(200, SESSION);
+      if (!r.url.endsWith('/refund')) return json(200, order);
+      answered += 1;
+      // The first submission changes the order; the second is answered "nothing changed".
+      const changed = answered === 1;
+      return json(200, {
+        ok: true,
+        changed,
+        order: changed ? { ...order, refunded: 500, refundable: 6498 } : order,
+      });
+    });
+    goTo('#/orders/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await user.click(await screen.findByLabelText('Part of it'));
+    await user.type(screen.getByLabelText('Amount in euro'), '5');
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(await screen.findByRole('button', { name: 'Refund €5.00' }));
+    expect(await screen.findByText('Refunded €5.00. The shopper gets an e-mail.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(await screen.findByRole('button', { name: /^Refund €/ }));
+    expect(await screen.findByText(/^Nothing changed/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Refunded €/)).not.toBeInTheDocument();
+
+    const keys = requests.filter((r) => r.url.endsWith('/refund')).map((r) => r.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{16,}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it("shows the server's refusal of a refund", async () => {
     deskServer([orderDetail({ refundable: 500, allowedActions: ['refund'] })]);
     // The desk believes €5.00 is left; the server knows less is (a refund made in the dashboard meanwhile).

@@ -275,8 +275,11 @@ function Notes({
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const action = useDeskAction(async (note: string) => {
-    onChanged(await deskApi.addNote(order.reference, note));
+  const [repeated, setRepeated] = useState(false);
+  const action = useDeskAction(async (submission: string, note: string) => {
+    const result = await deskApi.addNote(order.reference, note, submission);
+    setRepeated(!result.changed);
+    onChanged(result.order);
   });
   const notes = order.notes;
   const submit = async (event: FormEvent) => {
@@ -314,6 +317,9 @@ function Notes({
           onChange={(e) => setText(e.target.value)}
         />
         {action.error ? <ErrorMessage>{action.error}</ErrorMessage> : null}
+        <p role="status" className={repeated ? 'text-sm text-muted' : 'sr-only'}>
+          {repeated ? 'Nothing changed: that note was already saved.' : ''}
+        </p>
         <button type="submit" className={buttonClass.secondary} disabled={action.busy || !text.trim()}>
           {action.busy ? 'Saving…' : 'Save note'}
         </button>

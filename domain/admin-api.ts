@@ -383,6 +383,8 @@ export const orderDetailSchema = z.object({
   allowedActions: z.array(z.enum(DESK_ACTIONS)),
   timeline: z.array(timelineEntrySchema),
   notes: z.array(orderNoteSchema),
+  /** Cents of VAT in the total, as the shopper's e-mail says it; null without a VAT number. */
+  vatIncluded: z.optional(z.nullable(z.number())),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -17,9 +17,10 @@ import {
   trackingUrlFor,
 } from '../../domain/admin-api';
 import { dispatchDate } from '../../domain/dispatch';
+import { orderVat } from '../../domain/seller-texts';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
-import { money, type RenderedMail } from '../mail/templates';
+import { deskOrderUrl, money, type RenderedMail } from '../mail/templates';
 import { parseWithdrawnItems } from '../orders/order-page-service';
 import { type OrderServiceOptions, senderDomain } from '../orders/order-service';
 import { PaymentProviderError, type ProviderWebhookEvent } from '../payments/provider';
@@ -211,7 +212,7 @@ export class DeskService {
   async detail(reference: string): Promise<DeskOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return { httpStatus: 404, body: { ok: false, error: ADMIN_MESSAGES.notFound } };
-    return { httpStatus: 200, body: { ok: true, changed: false, order: toDetail(order) } };
+    return { httpStatus: 200, body: { ok: true, changed: false, order: this.detailOf(order) } };
   }
 
   async changeStatus(
@@ -269,6 +270,7 @@ export class DeskService {
               name: updated.shipping_name,
               contactEmail: this.o.contactEmail,
               orderPageUrl: this.pageUrlOf(updated),
+              testOrder: isTestOrder(updated),
               carrier: carrierName,
               trackingNumber: input.trackingNumber,
               trackingUrl,
@@ -347,8 +349,10 @@ export class DeskService {
             name: updated.shipping_name,
             contactEmail: this.o.contactEmail,
             orderPageUrl: this.pageUrlOf(updated),
+            testOrder: isTestOrder(updated),
             amount: made.amount,
-            full: updated.refunded >= updated.total,
+            refundedInAll: updated.refunded,
+            total: updated.total,
             reason,
           }),
         ),
@@ -407,6 +411,7 @@ export class DeskService {
             name: updated.shipping_name,
             contactEmail: this.o.contactEmail,
             orderPageUrl: this.pageUrlOf(updated),
+            testOrder: isTestOrder(updated),
             refunded: refunded || updated.refunded,
             reason,
           }),
@@ -483,8 +488,10 @@ export class DeskService {
                 name: updated.shipping_name,
                 contactEmail: this.o.contactEmail,
                 orderPageUrl: this.pageUrlOf(updated),
+                testOrder: isTestOrder(updated),
                 amount: r.amount,
-                full: updated.refunded >= updated.total,
+                refundedInAll: updated.refunded,
+                total: updated.total,
                 reason: null,
               }),
             ),
@@ -547,7 +554,7 @@ export class DeskService {
                 amount: d.amount,
                 reason: d.reason,
                 respondBy: d.respondBy,
-                deskUrl: `${this.o.publicUrl}/admin#/orders/${encodeURIComponent(reference)}`,
+                deskUrl: deskOrderUrl(this.o.publicUrl, reference),
               }),
             },
             senderDomain(this.o.mailFrom),
@@ -614,7 +621,7 @@ export class DeskService {
     const now = await this.o.store.findByReference(reference);
     if (!now) return notFound();
     if (build(now.row).already)
-      return { httpStatus: 200, body: { ok: true, changed: false, order: toDetail(now) } };
+      return { httpStatus: 200, body: { ok: true, changed: false, order: this.detailOf(now) } };
     return refused(refusedTransitionMessage(now.row.desk_status, action));
   }
 
@@ -633,8 +640,18 @@ export class DeskService {
   private async answer(reference: string, changed: boolean): Promise<DeskOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
-    return { httpStatus: 200, body: { ok: true, changed, order: toDetail(order) } };
+    return { httpStatus: 200, body: { ok: true, changed, order: this.detailOf(order) } };
   }
+
+  /** The order as the desk shows it, with the VAT its total includes (the figure of the shopper's e-mail). */
+  private detailOf(order: DeskOrder): OrderDetail {
+    return { ...toDetail(order), vatIncluded: orderVat(this.o.legal, order.row.total) };
+  }
+}
+
+/** Paid on the built-in test checkout (its e-mails say so, as the order's first e-mails did). */
+function isTestOrder(row: OrderRow): boolean {
+  return row.provider === 'test-checkout';
 }
 
 function audit(actor: Actor, action: string, target: string | null, detail: string | null): AuditEntry {

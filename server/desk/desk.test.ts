@@ -10,7 +10,7 @@ import { ADMIN_MESSAGES, type OrderDetail, type OrdersListResponse } from '../..
 import { orderReference } from '../../domain/checkout';
 import type { TestCheckoutProvider } from '../payments/test-checkout';
 import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { buildTestApp, sleep, tempDataDir } from '../test-support/test-app';
+import { buildTestApp, GALWAY_CARD_FORM, sleep, tempDataDir } from '../test-support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import { ADMIN_SESSION_COOKIE } from './admin-sessions';
 import { DESK_MAIL_KINDS } from './desk-mail';
@@ -19,17 +19,7 @@ const TOKEN = 'desk-owner-token-0123';
 const SHOPPER = 'ciara@example.ie';
 const OWNER = 'owner@solas.test';
 
-const PAY_FORM = {
-  email: SHOPPER,
-  name: 'Ciara Walsh',
-  line1: '4 Quay Street',
-  city: 'Galway',
-  postalCode: 'H91 AB12',
-  country: 'IE',
-  cardNumber: '4242 4242 4242 4242',
-  expiry: '12 / 39',
-  cvc: '123',
-};
+const PAY_FORM = { ...GALWAY_CARD_FORM, email: SHOPPER };
 
 let data: ReturnType<typeof tempDataDir>;
 let database: TestDatabase;
@@ -271,7 +261,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     await sleep(300);
     expect(smtp.messages).toHaveLength(3);
     const shipping = mails[2]?.parsed;
-    expect(shipping?.subject).toBe(`Your Solas order ${reference} is on its way`);
+    expect(shipping?.subject).toBe(`[TEST ORDER] Your Solas order ${reference} is on its way`);
     expect(shipping?.to && 'text' in shipping.to ? shipping.to.text : '').toContain(SHOPPER);
     expect(shipping?.text).toContain('Tracking number: 1Z999');
     expect(shipping?.text).toContain('https://www.ups.com/track?tracknum=1Z999');
@@ -333,8 +323,8 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     const mails = await smtp.waitFor(4);
     expect(mails.map((m) => m.parsed.subject)).toEqual(
       expect.arrayContaining([
-        `Refund of €10.00 for your Solas order ${reference}`,
-        expect.stringMatching(/^Refund of €\d+\.\d\d for your Solas order/),
+        `[TEST ORDER] Refund of €10.00 for your Solas order ${reference}`,
+        expect.stringMatching(/^\[TEST ORDER\] Refund of €\d+\.\d\d for your Solas order/),
       ]),
     );
     expect(await auditActions()).toEqual(['sign-in', 'refund', 'refund']);
@@ -370,7 +360,10 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect((await refund(null, {})).statusCode).toBe(409);
     expect((await refund('x'.repeat(300), {})).statusCode).toBe(400);
     const order = await detail(cookie, reference);
-    expect(order.timeline.filter((t) => t.kind === 'refund').map((t) => t.amount)).toEqual([500, total - 500]);
+    expect(order.timeline.filter((t) => t.kind === 'refund').map((t) => t.amount)).toEqual([
+      500,
+      total - 500,
+    ]);
   });
 
   it('dedupes notes and dispatches on the Idempotency-Key too', async () => {
@@ -387,7 +380,9 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect((await post('notes', 'n-1', { text: 'Wrap in blue' })).json()).toMatchObject({ changed: false });
     expect((await post('notes', 'n-2', { text: 'Wrap in blue' })).json()).toMatchObject({ changed: true });
     expect((await detail(cookie, reference)).notes).toHaveLength(2);
-    expect((await post('status', 's-1', { status: 'in_production' })).json()).toMatchObject({ changed: true });
+    expect((await post('status', 's-1', { status: 'in_production' })).json()).toMatchObject({
+      changed: true,
+    });
     expect((await post('status', 's-1', { status: 'in_production' })).json()).toMatchObject({
       changed: false,
     });

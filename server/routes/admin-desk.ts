@@ -214,7 +214,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="solas-orders-${range.from}-to-${range.to}.csv"`)
-      .send(ordersCsv(orders, opts.config.seller.vatRate));
+      .send(ordersCsv(orders, opts.config.seller));
   });
 
   app.get(ADMIN_API.newsletterCsv, guarded, async (request, reply) => {

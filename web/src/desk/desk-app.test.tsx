@@ -184,6 +184,9 @@ describe('one order', () => {
     expect(within(items).getByText('Amber Glow Bracelet')).toBeInTheDocument();
     expect(within(items).getByText('Size M')).toBeInTheDocument();
     expect(screen.getByText('1 Main Street')).toBeInTheDocument();
+    // The country by its name, not its code.
+    expect(screen.getByText('Ireland')).toBeInTheDocument();
+    expect(screen.queryByText('IE')).not.toBeInTheDocument();
     expect(screen.getByText('pi_test_123')).toBeInTheDocument();
     expect(screen.getByText('Paid €69.98')).toBeInTheDocument();
 
@@ -346,7 +349,53 @@ describe('one order', () => {
   });
 });
 
+describe('VAT on the order', () => {
+  it('shows the VAT the total includes when the shop charges VAT, nothing of VAT otherwise', async () => {
+    deskServer([
+      orderDetail({ vatIncluded: 1309 }),
+      orderDetail({ reference: 'SOL-22222222', vatIncluded: null }),
+    ]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    const { unmount } = render(<DeskApp />);
+    expect(await screen.findByText('€13.09 VAT included')).toBeInTheDocument();
+    unmount();
+    goTo('#/orders/SOL-22222222');
+    render(<DeskApp />);
+    await screen.findByRole('heading', { level: 1, name: 'Order SOL-22222222' });
+    expect(screen.queryByText(/VAT included/)).not.toBeInTheDocument();
+  });
+});
+
 describe('packing slips', () => {
+  it('warns before printing the slip of a refunded or cancelled order', async () => {
+    deskServer([orderDetail({ status: 'refunded', refunded: 6998, refundable: 0, allowedActions: [] })]);
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    goTo('#/slips/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('SOL-1A2B3C4D is refunded');
+    await user.click(screen.getByRole('button', { name: 'Print the slip' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Print the slip of a refunded order?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(print).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Print the slip' }));
+    await user.click(await screen.findByRole('button', { name: 'Print anyway' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('prints the slip of an order in production at once', async () => {
+    deskServer([orderDetail({ status: 'in_production' })]);
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    goTo('#/slips/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await user.click(await screen.findByRole('button', { name: 'Print the slip' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('prints items with sizes, the gift message and a QR code of the desk link, and no prices on a gift', async () => {
     deskServer([
       orderDetail({

@@ -108,11 +108,14 @@ describe('the order page, the confirmation and the desk', () => {
     });
   });
 
-  it('says a cancelled order is cancelled, with its time', async () => {
+  it('says a cancelled order is cancelled, with its time, and promises no dispatch for it', async () => {
     const shop = await start();
     const order = await paidOrder(shop);
+    expect((await order.page()).dispatchDate).not.toBeNull();
     const cancelled = await order.desk('cancel', { reason: 'Out of stock' });
     const page = await order.page();
+    expect(page.dispatchDate).toBeNull();
+    expect(page.deliveryEstimate).toBeNull();
     expect(page.withdrawal.open).toBe(false);
     expect(page.withdrawal.ended).toEqual({
       kind: 'cancelled',

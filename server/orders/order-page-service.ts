@@ -269,10 +269,12 @@ export class OrderPageService {
     const f = facts(row);
     const window = withdrawalWindow(f, order.zone, this.now());
     const notice = await this.o.store.withdrawal(order.id);
-    // The day it left once dispatched; before, the date promised at payment (§14).
+    // The day it left once dispatched; before, the date promised at payment (§14), unless cancelled first.
     const dispatchDate: IsoDate | null = f.dispatchedAt
       ? irishDate(new Date(f.dispatchedAt))
-      : order.dispatchDate;
+      : f.cancelledAt
+        ? null
+        : order.dispatchDate;
     const tracking = row.tracking_url ?? row.tracking_number ?? row.carrier;
     return {
       reference: order.reference ?? '',

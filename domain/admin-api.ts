@@ -25,6 +25,15 @@ export function adminOrderPath(reference: string, action?: OrderAction): string 
   return action ? `${base}/${action}` : base;
 }
 
+/**
+ * The header naming one submission of a desk action (docs/product.md §10.5): the desk sends a new key per
+ * submission, the server makes a repeat of the same key one change. Without it a request is served as is.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const idempotencyKeySchema = z
+  .string()
+  .check(z.minLength(1), z.maxLength(200), z.regex(/^[\x21-\x7e]+$/));
+
 export const ORDER_ACTIONS = ['status', 'dispatch', 'refund', 'cancel', 'notes'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];
 
@@ -131,6 +140,7 @@ export const ADMIN_MESSAGES = {
   nothingToRefund: 'Nothing is left to refund on this order',
   refundFailed: 'The payment provider refused the refund; nothing was changed',
   badDateRange: 'Give the dates as YYYY-MM-DD, the first not after the last',
+  badIdempotencyKey: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
 } as const;
 
 /** The refusal of a transition the flow does not allow, e.g. "A dispatched order cannot be cancelled". */
@@ -373,6 +383,8 @@ export const orderDetailSchema = z.object({
   allowedActions: z.array(z.enum(DESK_ACTIONS)),
   timeline: z.array(timelineEntrySchema),
   notes: z.array(orderNoteSchema),
+  /** Cents of VAT in the total, as the shopper's e-mail says it; null without a VAT number. */
+  vatIncluded: z.optional(z.nullable(z.number())),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

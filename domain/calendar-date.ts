@@ -155,6 +155,14 @@ function irishParts(instant: Date): { date: IsoDate; hour: number; minute: numbe
   };
 }
 
+/** An instant as Irish local time with its offset, ISO 8601: "2026-07-20T11:00:00+01:00". */
+export function irishIsoDateTime(instant: Date): string {
+  const { date, hour, minute, second } = irishParts(instant);
+  const offset = irishOffsetMinutes(instant) === 60 ? '+01:00' : '+00:00';
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${date}T${two(hour)}:${two(minute)}:${two(second)}${offset}`;
+}
+
 /** The Irish calendar date and wall-clock time of an instant. */
 export function irishDateTime(instant: Date): IrishDateTime {
   const { date, hour, minute } = irishParts(instant);
@@ -180,6 +188,13 @@ export function irishInstant(date: IsoDate, hour: number, minute: number): Date 
   const second = new Date(wallAsUtc - after * 60_000);
   // Neither fits only inside the spring gap: keep the winter offset, which lands an hour later.
   return irishOffsetMinutes(second) === after ? second : first;
+}
+
+/** "Monday 20 July 2026 at 14:05": an instant on Irish clocks, for the owner's e-mails. */
+export function formatIrishDateTime(instant: Date): string {
+  const { date, hour, minute } = irishParts(instant);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${formatDayMonth(date)} ${dateParts(date).year} at ${two(hour)}:${two(minute)}`;
 }
 
 /** "Thursday 26 November" for the Irish calendar date of an instant. */

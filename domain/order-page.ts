@@ -137,6 +137,13 @@ export type WithdrawalWindow =
  * A refunded or cancelled order has nothing left to cancel. Days are Irish calendar days, the last one
  * included.
  */
+/** The order's end, if it was refunded in full or cancelled: what the page says instead of a window. */
+export function orderEnded(facts: OrderFacts): { kind: EndState; at: string } | null {
+  if (facts.refundedAt) return { kind: 'refunded', at: facts.refundedAt };
+  if (facts.cancelledAt) return { kind: 'cancelled', at: facts.cancelledAt };
+  return null;
+}
+
 export function withdrawalWindow(facts: OrderFacts, zone: ZoneId, now: Date): WithdrawalWindow {
   if (facts.refundedAt || facts.cancelledAt) return { open: false, until: null };
   let until: IsoDate | null = null;
@@ -181,6 +188,10 @@ export const orderPageSchema = z.object({
   shipping: z.number(),
   giftWrap: z.number(),
   total: z.number(),
+  /** Cents refunded so far (part or all of the total). */
+  refunded: z.number(),
+  /** Cents of VAT in the total (domain/seller-texts.ts orderVat); null when the seller charges none. */
+  vatIncluded: z.nullable(z.number()),
   zoneLabel: z.string(),
   address: z.array(z.string()),
   withdrawal: z.object({
@@ -188,6 +199,8 @@ export const orderPageSchema = z.object({
     until: z.nullable(z.string()),
     /** The notice already received, if any. */
     sent: z.nullable(z.object({ at: z.string(), lines: z.array(z.string()) })),
+    /** Refunded in full or cancelled, and when: nothing is left to cancel (not a period that ended). */
+    ended: z.nullable(z.object({ kind: z.enum(END_STATES), at: z.string() })),
   }),
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;

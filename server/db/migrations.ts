@@ -444,4 +444,16 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.createIndex('outbox_recipient').on('outbox').column('recipient').execute();
     },
   },
+
+  '0010-desk-requests': {
+    async up(db: AnyDb) {
+      // The desk's Idempotency-Key per action and order (server/desk/desk-store.ts): the primary key makes
+      // a repeated submission one change on every instance. Rows older than a day are deleted.
+      await db.schema
+        .createTable('desk_requests')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

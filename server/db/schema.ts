@@ -202,6 +202,12 @@ export interface OrderNotesTable {
   text: string;
 }
 
+/** One desk submission's Idempotency-Key, scoped to its action and order. */
+export interface DeskRequestsTable {
+  key: string;
+  at: string;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
@@ -214,6 +220,7 @@ export interface Database {
   order_events: OrderEventsTable;
   order_notes: OrderNotesTable;
   withdrawal_notices: WithdrawalNoticesTable;
+  desk_requests: DeskRequestsTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

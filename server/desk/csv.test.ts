@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { vatIncluded } from '../../domain/seller-texts';
 import type { OrderLineRow, OrderRow } from '../db/schema';
-import { CSV_BOM, csvCell, csvDocument, ordersCsv, ordersCsvHeader, vatIncluded } from './csv';
+import { CSV_BOM, csvCell, csvDocument, ordersCsv, ordersCsvHeader } from './csv';
 
 describe('CSV cells (RFC 4180, CSV injection)', () => {
   it('quotes commas, quotes and line breaks, doubling quotes', () => {
@@ -50,12 +51,25 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
       { name: 'First Light', quantity: 1, size: 'M' },
       { name: 'Sea Glass', quantity: 1, size: 'L' },
     ] as unknown as OrderLineRow[];
-    const [header, first, end] = ordersCsv([{ row, lines }], 23).split('\r\n');
+    const summer = { ...row, paid_at: '2026-07-20T10:00:00.000Z' } as OrderRow;
+    const seller = { vatNumber: 'IE1234567T', vatRate: 23 };
+    const [header, first, second, end] = ordersCsv(
+      [
+        { row, lines },
+        { row: summer, lines },
+      ],
+      seller,
+    ).split('\r\n');
     expect(header).toBe(`${CSV_BOM}${ordersCsvHeader(23).join(',')}`);
     expect(header).toContain('VAT included at 23% (EUR)');
+    // Times are Irish local time with their offset (winter +00:00, summer +01:00).
     expect(first).toBe(
-      "SOL-AB12CD34,2026-11-20T10:00:00.000Z,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M; Sea Glass: L,70.00,0.00,3.50,73.50,3.50,13.09,partially_refunded",
+      "SOL-AB12CD34,2026-11-20T10:00:00+00:00,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M; Sea Glass: L,70.00,0.00,3.50,73.50,3.50,13.09,partially_refunded",
     );
+    expect(second?.split(',')[1]).toBe('2026-07-20T11:00:00+01:00');
     expect(end).toBe('');
+    // Without a VAT number the column stays, empty: no VAT was charged.
+    const [, unregistered] = ordersCsv([{ row, lines }], { vatNumber: null, vatRate: 23 }).split('\r\n');
+    expect(unregistered?.split(',').at(-2)).toBe('');
   });
 });

@@ -4,6 +4,8 @@
  * signs and fadas, and every text cell that a spreadsheet would run as a formula neutralised.
  */
 
+import { irishIsoDateTime } from '../../domain/calendar-date';
+import { orderVat } from '../../domain/seller-texts';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import type { Subscriber } from '../newsletter/newsletter-store';
 
@@ -30,11 +32,6 @@ export function csvDocument(
 /** Cents as a plain decimal ("35.00"): what spreadsheets sum. */
 function amount(cents: number): string {
   return (cents / 100).toFixed(2);
-}
-
-/** VAT contained in a VAT-inclusive amount at the configured rate, rounded to the cent. */
-export function vatIncluded(grossCents: number, ratePercent: number): number {
-  return Math.round((grossCents * ratePercent) / (100 + ratePercent));
 }
 
 /** The header row; the VAT column names the configured rate (VAT_RATE). */
@@ -65,29 +62,35 @@ function countryOf(row: OrderRow): string | null {
   }
 }
 
-/** One row per paid order; VAT on what the shop kept (total less refunds). */
+/**
+ * One row per paid order; VAT on what the shop kept (total less refunds), empty without a VAT number.
+ * Times are Irish local time with their offset: what the owner's books and spreadsheets read.
+ */
 export function ordersCsv(
   orders: readonly { row: OrderRow; lines: readonly OrderLineRow[] }[],
-  vatRatePercent: number,
+  seller: { readonly vatNumber: string | null; readonly vatRate: number },
 ): string {
   return csvDocument(
-    ordersCsvHeader(vatRatePercent),
-    orders.map(({ row, lines }) => [
-      row.reference,
-      row.paid_at,
-      row.email,
-      row.shipping_name,
-      countryOf(row),
-      lines.map((l) => `${l.quantity} x ${l.name}`).join('; '),
-      lines.map((l) => `${l.name}: ${l.size}`).join('; '),
-      amount(row.subtotal),
-      amount(row.shipping),
-      amount(row.gift_wrap),
-      amount(row.total),
-      amount(row.refunded),
-      amount(vatIncluded(row.total - row.refunded, vatRatePercent)),
-      row.desk_status,
-    ]),
+    ordersCsvHeader(seller.vatRate),
+    orders.map(({ row, lines }) => {
+      const vat = orderVat(seller, row.total - row.refunded);
+      return [
+        row.reference,
+        row.paid_at ? irishIsoDateTime(new Date(row.paid_at)) : null,
+        row.email,
+        row.shipping_name,
+        countryOf(row),
+        lines.map((l) => `${l.quantity} x ${l.name}`).join('; '),
+        lines.map((l) => `${l.name}: ${l.size}`).join('; '),
+        amount(row.subtotal),
+        amount(row.shipping),
+        amount(row.gift_wrap),
+        amount(row.total),
+        amount(row.refunded),
+        vat === null ? null : amount(vat),
+        row.desk_status,
+      ];
+    }),
   );
 }
 

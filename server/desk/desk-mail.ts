@@ -12,6 +12,8 @@ import {
   orderPageHtml,
   orderPageText,
   type RenderedMail,
+  TEST_NOTICE,
+  testSubject,
   WINE,
 } from '../mail/templates';
 
@@ -31,6 +33,8 @@ interface ShopperMailInput {
   readonly contactEmail: string;
   /** The order page's link (docs/product.md §6.8): every e-mail about an order links to it. */
   readonly orderPageUrl: string | null;
+  /** Paid on the built-in test checkout: the subject and the first line say so. */
+  readonly testOrder: boolean;
 }
 
 function greeting(name: string | null): string {
@@ -42,20 +46,26 @@ function render(
   subject: string,
   paragraphs: readonly string[],
   htmlParagraphs: readonly string[],
-  orderPageUrl?: string | null,
+  shopper?: ShopperMailInput,
 ): RenderedMail {
-  // Shopper e-mails end with the order page's link; the owner's dispute alert (no page argument) does not.
-  const pageText = orderPageUrl === undefined ? [] : [orderPageText(orderPageUrl)];
-  const pageHtml = orderPageUrl === undefined ? '' : `\n${orderPageHtml(orderPageUrl)}`;
+  // Shopper e-mails end with the order page's link; the owner's dispute alert (no shopper) does not.
+  const pageText = shopper ? [orderPageText(shopper.orderPageUrl)] : [];
+  const pageHtml = shopper ? `\n${orderPageHtml(shopper.orderPageUrl)}` : '';
+  const test = shopper?.testOrder === true;
+  const fullSubject = testSubject(test, subject);
   const text = [
-    ...[...paragraphs, ...pageText].flatMap((p) => [p, '']),
+    ...[...(test ? [TEST_NOTICE] : []), ...paragraphs, ...pageText].flatMap((p) => [p, '']),
     `${BRAND.name}: ${BRAND.tagline}`,
     '',
   ].join('\n');
+  const testHtml = test ? [`<strong>${escapeHtml(TEST_NOTICE)}</strong>`] : [];
   return {
-    subject,
+    subject: fullSubject,
     text,
-    html: htmlDocument(subject, htmlParagraphs.map(htmlParagraph).join('\n') + pageHtml),
+    html: htmlDocument(
+      fullSubject,
+      [...testHtml, ...htmlParagraphs].map(htmlParagraph).join('\n') + pageHtml,
+    ),
   };
 }
 
@@ -82,25 +92,39 @@ export function dispatchedMail(
       `<a href="${escapeHtml(input.trackingUrl)}" style="color:${WINE};">Follow your parcel with ${escapeHtml(input.carrier)}</a>`,
     );
   }
-  return render(subject, [...text, contactText], [...html, contactHtml], input.orderPageUrl);
+  return render(subject, [...text, contactText], [...html, contactHtml], input);
 }
 
+/**
+ * `amount` is this refund; `refundedInAll` the order's refunds with it, of `total`. A refund of the rest
+ * says both (what came back now, and that the whole order has), never "in full" of the last part alone.
+ */
 export function refundMail(
-  input: ShopperMailInput & { amount: number; full: boolean; reason: string | null },
+  input: ShopperMailInput & { amount: number; refundedInAll: number; total: number; reason: string | null },
 ): RenderedMail {
   const subject = `Refund of ${money(input.amount)} for your ${BRAND.name} order ${input.reference}`;
-  const what = input.full
-    ? `We have refunded your order ${input.reference} in full: ${money(input.amount)}.`
-    : `We have refunded ${money(input.amount)} of your order ${input.reference}.`;
+  const whole = input.refundedInAll >= input.total;
+  const earlier = input.refundedInAll > input.amount;
+  const what =
+    whole && !earlier
+      ? `We have refunded your order ${input.reference} in full: ${money(input.amount)}.`
+      : `We have refunded ${money(input.amount)} of your order ${input.reference}.`;
+  const inAll = !earlier
+    ? []
+    : whole
+      ? [`With this refund, ${money(input.refundedInAll)} has been refunded in all: the whole of your order.`]
+      : [
+          `With this refund, ${money(input.refundedInAll)} of the ${money(input.total)} you paid has been refunded in all.`,
+        ];
   const when =
     'The refund goes back to the card you paid with; your bank may take 3-5 business days to show it.';
   const reason = input.reason ? [`Reason: ${input.reason}`] : [];
   const [contactText, contactHtml] = contactLine(input);
   return render(
     subject,
-    [greeting(input.name), what, ...reason, when, contactText],
-    [greeting(input.name), what, ...reason, when].map(escapeHtml).concat(contactHtml),
-    input.orderPageUrl,
+    [greeting(input.name), what, ...inAll, ...reason, when, contactText],
+    [greeting(input.name), what, ...inAll, ...reason, when].map(escapeHtml).concat(contactHtml),
+    input,
   );
 }
 
@@ -119,7 +143,7 @@ export function cancelledMail(
     subject,
     [greeting(input.name), what, ...reason, money_, contactText],
     [greeting(input.name), what, ...reason, money_].map(escapeHtml).concat(contactHtml),
-    input.orderPageUrl,
+    input,
   );
 }
 

@@ -9,6 +9,7 @@ import {
   CARRIER_LABELS,
   type Carrier,
   type DeskAction,
+  idempotencyKeySchema,
   type OrderDetail,
   type OrderListItem,
   refusedTransitionMessage,
@@ -16,9 +17,10 @@ import {
   trackingUrlFor,
 } from '../../domain/admin-api';
 import { dispatchDate } from '../../domain/dispatch';
+import { orderVat } from '../../domain/seller-texts';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
-import { money, type RenderedMail } from '../mail/templates';
+import { deskOrderUrl, money, type RenderedMail } from '../mail/templates';
 import { parseWithdrawnItems } from '../orders/order-page-service';
 import { type OrderServiceOptions, senderDomain } from '../orders/order-service';
 import { PaymentProviderError, type ProviderWebhookEvent } from '../payments/provider';
@@ -29,18 +31,16 @@ import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-fl
 /** The order service's options, with the desk's own store. */
 export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & { readonly store: DeskStore };
 
-/** Who acts: the session's label and address, for the audit row. */
+/** Who acts: the session's label and address, for the audit row; the submission's Idempotency-Key if sent. */
 export interface Actor {
   readonly session: string;
   readonly address: string;
+  readonly requestKey?: string | undefined;
 }
 
 export type DeskOutcome =
   | { readonly httpStatus: 200; readonly body: { ok: true; changed: boolean; order: OrderDetail } }
   | { readonly httpStatus: 400 | 404 | 409 | 502; readonly body: { ok: false; error: string } };
-
-/** A refund of the same amount within this time of the last one is taken as its repeat (docs/product.md §10.5). */
-export const REPEAT_WINDOW_MS = 10_000;
 
 const MAIL_LABELS: Record<string, string> = {
   [MAIL_KINDS.customer]: 'Order confirmation e-mail to the shopper',
@@ -212,7 +212,7 @@ export class DeskService {
   async detail(reference: string): Promise<DeskOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return { httpStatus: 404, body: { ok: false, error: ADMIN_MESSAGES.notFound } };
-    return { httpStatus: 200, body: { ok: true, changed: false, order: toDetail(order) } };
+    return { httpStatus: 200, body: { ok: true, changed: false, order: this.detailOf(order) } };
   }
 
   async changeStatus(
@@ -221,20 +221,22 @@ export class DeskService {
     actor: Actor,
   ): Promise<DeskOutcome> {
     const action: DeskAction = status === 'in_production' ? 'start' : 'deliver';
-    return this.simple(reference, action, actor, (row) => ({
-      set:
-        action === 'start'
-          ? { desk_status: TARGET.start, review_reason: null }
-          : { desk_status: TARGET.deliver, delivered_at: new Date().toISOString() },
-      event: {
-        kind: 'status',
-        actor: 'owner',
-        text: action === 'start' ? 'Production started' : 'Marked delivered',
-      },
-      detail: null,
-      mails: () => [],
-      already: action === 'start' ? row.desk_status === 'in_production' : row.delivered_at !== null,
-    }));
+    return this.once(action, reference, actor, () =>
+      this.simple(reference, action, actor, (row) => ({
+        set:
+          action === 'start'
+            ? { desk_status: TARGET.start, review_reason: null }
+            : { desk_status: TARGET.deliver, delivered_at: new Date().toISOString() },
+        event: {
+          kind: 'status',
+          actor: 'owner',
+          text: action === 'start' ? 'Production started' : 'Marked delivered',
+        },
+        detail: null,
+        mails: () => [],
+        already: action === 'start' ? row.desk_status === 'in_production' : row.delivered_at !== null,
+      })),
+    );
   }
 
   async dispatch(
@@ -244,57 +246,59 @@ export class DeskService {
   ): Promise<DeskOutcome> {
     const trackingUrl = input.trackingUrl || trackingUrlFor(input.carrier, input.trackingNumber);
     const carrierName = CARRIER_LABELS[input.carrier];
-    return this.simple(reference, 'dispatch', actor, (row) => ({
-      set: {
-        desk_status: TARGET.dispatch,
-        carrier: input.carrier,
-        tracking_number: input.trackingNumber,
-        tracking_url: trackingUrl,
-        dispatched_at: new Date().toISOString(),
-      },
-      event: {
-        kind: 'dispatched',
-        actor: 'owner',
-        text: `Dispatched with ${carrierName}, tracking ${input.trackingNumber}`,
-      },
-      detail: `${carrierName} ${input.trackingNumber}`,
-      mails: (updated) => [
-        this.shopperMail(
-          updated,
-          DESK_MAIL_KINDS.dispatched,
-          dispatchedMail({
-            reference,
-            name: updated.shipping_name,
-            contactEmail: this.o.contactEmail,
-            orderPageUrl: this.pageUrlOf(updated),
-            carrier: carrierName,
-            trackingNumber: input.trackingNumber,
-            trackingUrl,
-          }),
-        ),
-      ],
-      already: row.dispatched_at !== null,
-    }));
+    return this.once('dispatch', reference, actor, () =>
+      this.simple(reference, 'dispatch', actor, (row) => ({
+        set: {
+          desk_status: TARGET.dispatch,
+          carrier: input.carrier,
+          tracking_number: input.trackingNumber,
+          tracking_url: trackingUrl,
+          dispatched_at: new Date().toISOString(),
+        },
+        event: {
+          kind: 'dispatched',
+          actor: 'owner',
+          text: `Dispatched with ${carrierName}, tracking ${input.trackingNumber}`,
+        },
+        detail: `${carrierName} ${input.trackingNumber}`,
+        mails: (updated) => [
+          this.shopperMail(
+            updated,
+            DESK_MAIL_KINDS.dispatched,
+            dispatchedMail({
+              reference,
+              name: updated.shipping_name,
+              contactEmail: this.o.contactEmail,
+              orderPageUrl: this.pageUrlOf(updated),
+              testOrder: isTestOrder(updated),
+              carrier: carrierName,
+              trackingNumber: input.trackingNumber,
+              trackingUrl,
+            }),
+          ),
+        ],
+        already: row.dispatched_at !== null,
+      })),
+    );
   }
 
   async refund(
     reference: string,
     input: { amount?: number | undefined; reason?: string | undefined },
     actor: Actor,
-  ) {
+  ): Promise<DeskOutcome> {
+    return this.once('refund', reference, actor, () => this.refundOnce(reference, input, actor));
+  }
+
+  private async refundOnce(
+    reference: string,
+    input: { amount?: number | undefined; reason?: string | undefined },
+    actor: Actor,
+  ): Promise<DeskOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
     const { row } = order;
     const refundable = refundableOf(row);
-    // A second click or tab right after a refund (it saw the order before): the same refund, not another.
-    const repeat = order.events.some(
-      (e) =>
-        e.kind === 'refund' &&
-        e.actor === 'owner' &&
-        (input.amount === undefined || e.amount === input.amount) &&
-        Date.now() - Date.parse(e.at) < REPEAT_WINDOW_MS,
-    );
-    if (repeat) return this.answer(reference, false);
     if (!FLOW.refund.from.includes(row.desk_status)) {
       return refused(refusedTransitionMessage(row.desk_status, 'refund'));
     }
@@ -345,8 +349,10 @@ export class DeskService {
             name: updated.shipping_name,
             contactEmail: this.o.contactEmail,
             orderPageUrl: this.pageUrlOf(updated),
+            testOrder: isTestOrder(updated),
             amount: made.amount,
-            full: updated.refunded >= updated.total,
+            refundedInAll: updated.refunded,
+            total: updated.total,
             reason,
           }),
         ),
@@ -357,6 +363,14 @@ export class DeskService {
 
   /** Cancels before dispatch, refunding everything that is left first (no refund, no cancellation). */
   async cancel(
+    reference: string,
+    input: { reason?: string | undefined },
+    actor: Actor,
+  ): Promise<DeskOutcome> {
+    return this.once('cancel', reference, actor, () => this.cancelOnce(reference, input, actor));
+  }
+
+  private async cancelOnce(
     reference: string,
     input: { reason?: string | undefined },
     actor: Actor,
@@ -397,6 +411,7 @@ export class DeskService {
             name: updated.shipping_name,
             contactEmail: this.o.contactEmail,
             orderPageUrl: this.pageUrlOf(updated),
+            testOrder: isTestOrder(updated),
             refunded: refunded || updated.refunded,
             reason,
           }),
@@ -409,11 +424,38 @@ export class DeskService {
   }
 
   async addNote(reference: string, text: string, actor: Actor): Promise<DeskOutcome> {
-    const order = await this.o.store.findByReference(reference);
-    if (!order) return notFound();
-    // The note's text stays out of the audit row: it may hold the shopper's personal details.
-    await this.o.store.addNote(order.row.id, text, audit(actor, 'note', reference, null));
-    return this.answer(reference, true);
+    return this.once('note', reference, actor, async () => {
+      const order = await this.o.store.findByReference(reference);
+      if (!order) return notFound();
+      // The note's text stays out of the audit row: it may hold the shopper's personal details.
+      await this.o.store.addNote(order.row.id, text, audit(actor, 'note', reference, null));
+      return this.answer(reference, true);
+    });
+  }
+
+  /**
+   * Runs an action once per submission (docs/product.md §10.5): a repeat of the same Idempotency-Key (a
+   * double click, a retry after a lost answer) changes nothing and answers the order as it is now. A
+   * refused or failed action frees its key. Without a key the action runs; its own checks still apply.
+   */
+  private async once(
+    action: string,
+    reference: string,
+    actor: Actor,
+    run: () => Promise<DeskOutcome>,
+  ): Promise<DeskOutcome> {
+    if (actor.requestKey === undefined) return run();
+    if (!idempotencyKeySchema.safeParse(actor.requestKey).success)
+      return { httpStatus: 400, body: { ok: false, error: ADMIN_MESSAGES.badIdempotencyKey } };
+    const slot = `${action}:${reference}:${actor.requestKey}`;
+    if (!(await this.o.store.claimRequest(slot))) return this.answer(reference, false);
+    let outcome: DeskOutcome | null = null;
+    try {
+      outcome = await run();
+      return outcome;
+    } finally {
+      if (outcome?.httpStatus !== 200) await this.o.store.releaseRequest(slot);
+    }
   }
 
   /**
@@ -446,8 +488,10 @@ export class DeskService {
                 name: updated.shipping_name,
                 contactEmail: this.o.contactEmail,
                 orderPageUrl: this.pageUrlOf(updated),
+                testOrder: isTestOrder(updated),
                 amount: r.amount,
-                full: updated.refunded >= updated.total,
+                refundedInAll: updated.refunded,
+                total: updated.total,
                 reason: null,
               }),
             ),
@@ -510,7 +554,7 @@ export class DeskService {
                 amount: d.amount,
                 reason: d.reason,
                 respondBy: d.respondBy,
-                deskUrl: `${this.o.publicUrl}/admin#/orders/${encodeURIComponent(reference)}`,
+                deskUrl: deskOrderUrl(this.o.publicUrl, reference),
               }),
             },
             senderDomain(this.o.mailFrom),
@@ -577,7 +621,7 @@ export class DeskService {
     const now = await this.o.store.findByReference(reference);
     if (!now) return notFound();
     if (build(now.row).already)
-      return { httpStatus: 200, body: { ok: true, changed: false, order: toDetail(now) } };
+      return { httpStatus: 200, body: { ok: true, changed: false, order: this.detailOf(now) } };
     return refused(refusedTransitionMessage(now.row.desk_status, action));
   }
 
@@ -596,8 +640,18 @@ export class DeskService {
   private async answer(reference: string, changed: boolean): Promise<DeskOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
-    return { httpStatus: 200, body: { ok: true, changed, order: toDetail(order) } };
+    return { httpStatus: 200, body: { ok: true, changed, order: this.detailOf(order) } };
   }
+
+  /** The order as the desk shows it, with the VAT its total includes (the figure of the shopper's e-mail). */
+  private detailOf(order: DeskOrder): OrderDetail {
+    return { ...toDetail(order), vatIncluded: orderVat(this.o.legal, order.row.total) };
+  }
+}
+
+/** Paid on the built-in test checkout (its e-mails say so, as the order's first e-mails did). */
+function isTestOrder(row: OrderRow): boolean {
+  return row.provider === 'test-checkout';
 }
 
 function audit(actor: Actor, action: string, target: string | null, detail: string | null): AuditEntry {

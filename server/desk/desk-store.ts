@@ -293,6 +293,26 @@ export class DeskStore {
     return result.numUpdatedRows === 1n;
   }
 
+  /**
+   * Takes a submission's key (action, order and the desk's Idempotency-Key): true the first time, false
+   * for every repeat, on any instance. Keys older than a day go: no repeat comes that late.
+   */
+  async claimRequest(key: string, now = new Date()): Promise<boolean> {
+    const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+    await this.db.deleteFrom('desk_requests').where('at', '<', dayAgo).execute();
+    const result = await this.db
+      .insertInto('desk_requests')
+      .values({ key, at: now.toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  /** Frees a key whose action was refused or failed: the same submission may be tried again. */
+  async releaseRequest(key: string): Promise<void> {
+    await this.db.deleteFrom('desk_requests').where('key', '=', key).execute();
+  }
+
   async releaseRefund(orderId: string): Promise<void> {
     await this.db.updateTable('orders').set({ refund_claimed_ms: null }).where('id', '=', orderId).execute();
   }

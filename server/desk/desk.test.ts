@@ -10,7 +10,7 @@ import { ADMIN_MESSAGES, type OrderDetail, type OrdersListResponse } from '../..
 import { orderReference } from '../../domain/checkout';
 import type { TestCheckoutProvider } from '../payments/test-checkout';
 import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { buildTestApp, sleep, tempDataDir } from '../test-support/test-app';
+import { buildTestApp, GALWAY_CARD_FORM, sleep, tempDataDir } from '../test-support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import { ADMIN_SESSION_COOKIE } from './admin-sessions';
 import { DESK_MAIL_KINDS } from './desk-mail';
@@ -19,17 +19,7 @@ const TOKEN = 'desk-owner-token-0123';
 const SHOPPER = 'ciara@example.ie';
 const OWNER = 'owner@solas.test';
 
-const PAY_FORM = {
-  email: SHOPPER,
-  name: 'Ciara Walsh',
-  line1: '4 Quay Street',
-  city: 'Galway',
-  postalCode: 'H91 AB12',
-  country: 'IE',
-  cardNumber: '4242 4242 4242 4242',
-  expiry: '12 / 39',
-  cvc: '123',
-};
+const PAY_FORM = { ...GALWAY_CARD_FORM, email: SHOPPER };
 
 let data: ReturnType<typeof tempDataDir>;
 let database: TestDatabase;
@@ -271,7 +261,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     await sleep(300);
     expect(smtp.messages).toHaveLength(3);
     const shipping = mails[2]?.parsed;
-    expect(shipping?.subject).toBe(`Your Solas order ${reference} is on its way`);
+    expect(shipping?.subject).toBe(`[TEST ORDER] Your Solas order ${reference} is on its way`);
     expect(shipping?.to && 'text' in shipping.to ? shipping.to.text : '').toContain(SHOPPER);
     expect(shipping?.text).toContain('Tracking number: 1Z999');
     expect(shipping?.text).toContain('https://www.ups.com/track?tracknum=1Z999');
@@ -294,19 +284,22 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     const total = (await detail(cookie, reference)).total;
     const refund = (body: object) => desk(cookie, 'POST', `/api/admin/orders/${reference}/refund`, body);
 
-    // A double click: the same refund asked twice at once is made once.
-    const [first, second] = await Promise.all([
-      refund({ amount: 1000, reason: 'Clasp colour changed' }),
-      refund({ amount: 1000, reason: 'Clasp colour changed' }),
-    ]);
+    // A double click: the same submission (its Idempotency-Key) asked twice at once is made once.
+    const click = () =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${reference}/refund`,
+        headers: { cookie, 'idempotency-key': 'refund-clasp' },
+        payload: { amount: 1000, reason: 'Clasp colour changed' },
+      });
+    const [first, second] = await Promise.all([click(), click()]);
     expect([first?.statusCode, second?.statusCode]).toEqual([200, 200]);
     expect(provider.refunds).toHaveLength(1);
     expect(provider.refunds[0]).toMatchObject({ amount: 1000 });
     let order = await detail(cookie, reference);
     expect(order).toMatchObject({ status: 'partially_refunded', refunded: 1000, refundable: total - 1000 });
 
-    // Past the repeat window, the same amount again would be a new refund; more than is left is refused.
-    await app.commerce.db.updateTable('order_events').set({ at: '2000-01-01T00:00:00.000Z' }).execute();
+    // More than is left is refused.
     const over = await refund({ amount: total });
     expect(over.statusCode).toBe(400);
     expect(over.json()).toEqual({ ok: false, error: ADMIN_MESSAGES.overRefund });
@@ -318,8 +311,6 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
       order: { status: 'refunded', refunded: total, refundable: 0 },
     });
     expect(provider.refunds.map((r) => r.amount)).toEqual([1000, total - 1000]);
-    expect((await refund({})).json()).toMatchObject({ changed: false }); // a double click on "refund the rest"
-    await app.commerce.db.updateTable('order_events').set({ at: '2000-01-01T00:00:00.000Z' }).execute();
     const nothing = await refund({});
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json()).toEqual({ ok: false, error: 'A refunded order cannot be refunded' });
@@ -332,11 +323,69 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     const mails = await smtp.waitFor(4);
     expect(mails.map((m) => m.parsed.subject)).toEqual(
       expect.arrayContaining([
-        `Refund of €10.00 for your Solas order ${reference}`,
-        expect.stringMatching(/^Refund of €\d+\.\d\d for your Solas order/),
+        `[TEST ORDER] Refund of €10.00 for your Solas order ${reference}`,
+        expect.stringMatching(/^\[TEST ORDER\] Refund of €\d+\.\d\d for your Solas order/),
       ]),
     );
     expect(await auditActions()).toEqual(['sign-in', 'refund', 'refund']);
+  });
+
+  it('dedupes on the Idempotency-Key: a double click is one refund, two refunds a second apart are two', async () => {
+    const reference = await paidOrder();
+    const cookie = await signIn();
+    const provider = app.commerce.provider as TestCheckoutProvider;
+    const total = (await detail(cookie, reference)).total;
+    const refund = (key: string | null, body: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${reference}/refund`,
+        headers: { cookie, ...(key ? { 'idempotency-key': key } : {}) },
+        payload: body,
+      });
+
+    // A double click: the same submission (one key) twice, at once and again after it answered.
+    const clicks = await Promise.all([refund('k-part', { amount: 500 }), refund('k-part', { amount: 500 })]);
+    expect(clicks.map((c) => c.statusCode)).toEqual([200, 200]);
+    expect((await refund('k-part', { amount: 500 })).json()).toMatchObject({ changed: false });
+    expect(provider.refunds.map((r) => r.amount)).toEqual([500]);
+
+    // "Everything left" a second later is another submission: it goes through.
+    await sleep(1000);
+    const rest = await refund('k-rest', {});
+    expect(rest.json()).toMatchObject({ changed: true, order: { status: 'refunded', refunded: total } });
+    expect(provider.refunds.map((r) => r.amount)).toEqual([500, total - 500]);
+    expect((await refund('k-rest', {})).json()).toMatchObject({ changed: false });
+
+    // Without the header the request is served (and refused on its merits); a malformed key is a 400.
+    expect((await refund(null, {})).statusCode).toBe(409);
+    expect((await refund('x'.repeat(300), {})).statusCode).toBe(400);
+    const order = await detail(cookie, reference);
+    expect(order.timeline.filter((t) => t.kind === 'refund').map((t) => t.amount)).toEqual([
+      500,
+      total - 500,
+    ]);
+  });
+
+  it('dedupes notes and dispatches on the Idempotency-Key too', async () => {
+    const reference = await paidOrder();
+    const cookie = await signIn();
+    const post = (action: string, key: string, body: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${reference}/${action}`,
+        headers: { cookie, 'idempotency-key': key },
+        payload: body,
+      });
+    expect((await post('notes', 'n-1', { text: 'Wrap in blue' })).json()).toMatchObject({ changed: true });
+    expect((await post('notes', 'n-1', { text: 'Wrap in blue' })).json()).toMatchObject({ changed: false });
+    expect((await post('notes', 'n-2', { text: 'Wrap in blue' })).json()).toMatchObject({ changed: true });
+    expect((await detail(cookie, reference)).notes).toHaveLength(2);
+    expect((await post('status', 's-1', { status: 'in_production' })).json()).toMatchObject({
+      changed: true,
+    });
+    expect((await post('status', 's-1', { status: 'in_production' })).json()).toMatchObject({
+      changed: false,
+    });
   });
 
   it('cancels before dispatch, refunding in full, once', async () => {

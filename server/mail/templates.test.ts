@@ -71,6 +71,8 @@ const ctx = (o: StoredOrder, legal: LegalMailFacts = LEGAL, orderPageUrl: string
   orderPageUrl,
 });
 
+const ownerCtx = (o: StoredOrder) => ({ ...ctx(o), deskUrl: 'http://shop.test/admin#/orders/SOL-A1B2C3D4' });
+
 describe('order e-mails', () => {
   it('tells the shopper everything about the order in text and HTML', () => {
     const mail = customerConfirmation(ctx(order()));
@@ -99,7 +101,7 @@ describe('order e-mails', () => {
     const sentence =
       'Every piece is made to order: dispatched by Thursday 26 November, then delivery to EU is expected Thursday 3 December to Thursday 10 December.';
     const customer = customerConfirmation(ctx(dated));
-    const owner = ownerNotification(ctx(dated));
+    const owner = ownerNotification(ownerCtx(dated));
     for (const mail of [customer, owner]) {
       expect(mail.text).toContain(sentence);
       expect(mail.html).toContain(sentence);
@@ -107,7 +109,7 @@ describe('order e-mails', () => {
     }
     expect(owner.text).toContain('Dispatch by: Thursday 26 November (2026-11-26)');
     // Orders paid before dates were stored keep what they were promised.
-    expect(ownerNotification(ctx(order())).text).not.toContain('Dispatch by:');
+    expect(ownerNotification(ownerCtx(order())).text).not.toContain('Dispatch by:');
   });
 
   it('escapes every value that reaches the HTML', () => {
@@ -118,8 +120,26 @@ describe('order e-mails', () => {
     expect(escapeHtml(`"'<>&`)).toBe('&quot;&#39;&lt;&gt;&amp;');
   });
 
+  it('links the owner to the order in the desk, gives the paid time in Irish time and no internal id', () => {
+    const summer = order({ paidAt: '2026-07-20T13:05:00.000Z' });
+    const mail = ownerNotification(ownerCtx(summer));
+    const deskUrl = 'http://shop.test/admin#/orders/SOL-A1B2C3D4';
+    expect(mail.text).toContain(`Open it in the order desk: ${deskUrl}`);
+    expect(mail.html).toContain(`href="${escapeHtml(deskUrl)}"`);
+    expect(mail.text).toContain('Paid: Monday 20 July 2026 at 14:05 (Irish time)');
+    expect(ownerNotification(ownerCtx(order())).text).toContain(
+      'Paid: Friday 20 November 2026 at 10:05 (Irish time)',
+    );
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toContain('ord_test');
+      expect(body).not.toContain('Internal order id');
+    }
+  });
+
   it('gives the owner the customer e-mail and the delivery facts', () => {
-    const mail = ownerNotification(ctx(order({ zone: 'WORLD', shipping: 1495, giftWrap: 0, total: 8995 })));
+    const mail = ownerNotification(
+      ownerCtx(order({ zone: 'WORLD', shipping: 1495, giftWrap: 0, total: 8995 })),
+    );
     expect(mail.subject).toBe('New order SOL-A1B2C3D4: €89.95');
     expect(mail.text).toContain('Customer e-mail: shopper@example.ie');
     expect(mail.text).toContain('Delivery (Rest of world): €14.95');
@@ -129,7 +149,7 @@ describe('order e-mails', () => {
 
   it('marks every e-mail of a test-checkout order as a test in which no money was taken', () => {
     const test = order({ provider: 'test-checkout' });
-    for (const mail of [customerConfirmation(ctx(test)), ownerNotification(ctx(test))]) {
+    for (const mail of [customerConfirmation(ctx(test)), ownerNotification(ownerCtx(test))]) {
       expect(mail.subject.startsWith('[TEST ORDER] ')).toBe(true);
       expect(mail.text.split('\n')[0]).toContain('No money was taken.');
       expect(mail.html).toContain('No money was taken.');
@@ -138,7 +158,7 @@ describe('order e-mails', () => {
   });
 
   it('shows each line with its size and no longer asks the shopper to reply with a size', () => {
-    for (const mail of [customerConfirmation(ctx(order())), ownerNotification(ctx(order()))]) {
+    for (const mail of [customerConfirmation(ctx(order())), ownerNotification(ownerCtx(order()))]) {
       expect(mail.text).toContain('First Light (Large)');
       expect(mail.html).toContain('First Light (Large)');
       expect(mail.html).toContain('Sea &amp; Stone (Medium)');
@@ -148,12 +168,12 @@ describe('order e-mails', () => {
 
   it('puts the gift message in both e-mails, as text, line breaks kept, markup escaped', () => {
     const gift = order({ giftMessage: 'Happy birthday, <b>Aoife</b> & co!\nLove, Niamh' });
-    for (const mail of [customerConfirmation(ctx(gift)), ownerNotification(ctx(gift))]) {
+    for (const mail of [customerConfirmation(ctx(gift)), ownerNotification(ownerCtx(gift))]) {
       expect(mail.text).toContain('Gift message\n  Happy birthday, <b>Aoife</b> & co!\n  Love, Niamh');
       expect(mail.html).toContain('Happy birthday, &lt;b&gt;Aoife&lt;/b&gt; &amp; co!<br>Love, Niamh');
       expect(mail.html).not.toContain('<b>Aoife');
     }
-    for (const mail of [customerConfirmation(ctx(order())), ownerNotification(ctx(order()))]) {
+    for (const mail of [customerConfirmation(ctx(order())), ownerNotification(ownerCtx(order()))]) {
       expect(mail.text).not.toContain('Gift message');
       expect(mail.html).not.toContain('Gift message');
     }
@@ -167,7 +187,7 @@ describe('order e-mails', () => {
       },
     });
     expect(customerConfirmation(ctx(evil)).subject).not.toMatch(/[\r\n]/);
-    expect(ownerNotification(ctx(evil)).subject).not.toMatch(/[\r\n]/);
+    expect(ownerNotification(ownerCtx(evil)).subject).not.toMatch(/[\r\n]/);
   });
 });
 
@@ -177,7 +197,9 @@ describe('the lawful confirmation (docs/product.md §6.11)', () => {
     for (const body of [mail.text, mail.html]) {
       expect(body).toContain('Aoife Nic Giolla, trading as Solas');
       expect(body).toContain('3 Shop Street, Galway, Co. Galway, Ireland');
-      expect(body).toContain('All prices include VAT.');
+      // A trader not registered for VAT charges none: nothing about VAT included.
+      expect(body).toContain('is not registered for VAT: no VAT is charged on this order.');
+      expect(body).not.toMatch(/VAT included|include VAT/);
       expect(body).not.toContain('VAT number');
       expect(body).toContain('You have the right to cancel this contract within 14 days');
       expect(body).toContain('Model withdrawal form');
@@ -194,9 +216,17 @@ describe('the lawful confirmation (docs/product.md §6.11)', () => {
   it('shows the VAT number and the VAT included at the configured rate when a VAT number is set', () => {
     const mail = customerConfirmation(ctx(order(), { ...LEGAL, vatNumber: 'IE1234567T', vatRate: 13.5 }));
     for (const body of [mail.text, mail.html]) {
-      expect(body).toContain('All prices include VAT. VAT included at 13.5% (VAT number IE1234567T).');
+      // €78.50 at 13.5% includes €9.34.
+      expect(body).toContain('€9.34 VAT included in the total, at 13.5% (VAT number IE1234567T).');
       expect(body).toContain('VAT number: IE1234567T');
     }
+  });
+
+  it('says "€7.48 VAT included" on a €40.00 order at 23%', () => {
+    const forty = order({ giftWrap: 0, subtotal: 4000, total: 4000 });
+    const mail = customerConfirmation(ctx(forty, { ...LEGAL, vatNumber: 'IE1234567T' }));
+    expect(mail.text).toContain('€7.48 VAT included');
+    expect(mail.html).toContain('€7.48 VAT included');
   });
 
   it('still renders for an order that has no key yet (no link, the contact address instead)', () => {

@@ -3,12 +3,12 @@
  * notification. Pure functions of the stored order; every value that reaches the HTML is escaped, and
  * nothing here ever becomes a header except the subject, built from the reference and total only.
  */
-import { formatDayMonth } from '../../domain/calendar-date';
+import { formatDayMonth, formatIrishDateTime } from '../../domain/calendar-date';
 import { BRAND, deliveryDaysText, POLICY, productionDaysText, SHIPPING_ZONES } from '../../domain/config';
 import { deliveryEstimate, deliveryRangeText } from '../../domain/dispatch';
 import { escapeHtml } from '../../domain/html';
 import { type Cents, formatEuro } from '../../domain/money';
-import { formatVatRate } from '../../domain/seller-texts';
+import { formatVatRate, orderVat, vatIncludedText } from '../../domain/seller-texts';
 import { lineNameWithSize } from '../../domain/sizes';
 import type { StoredOrder } from '../orders/order-store';
 import type { ProviderId, ShippingDetails } from '../payments/provider';
@@ -205,7 +205,13 @@ function isTestOrder(order: StoredOrder): boolean {
 }
 
 const TEST_SUBJECT_PREFIX = '[TEST ORDER] ';
-const TEST_NOTICE = 'TEST ORDER: paid on the built-in test checkout with a test card. No money was taken.';
+export const TEST_NOTICE =
+  'TEST ORDER: paid on the built-in test checkout with a test card. No money was taken.';
+
+/** The subject of an e-mail about a test-checkout order carries the mark first, as every such e-mail does. */
+export function testSubject(testOrder: boolean, subject: string): string {
+  return `${testOrder ? TEST_SUBJECT_PREFIX : ''}${subject}`;
+}
 
 function testLines(order: StoredOrder): string[] {
   return isTestOrder(order) ? [TEST_NOTICE, ''] : [];
@@ -215,9 +221,11 @@ function testHtml(order: StoredOrder): string {
   return isTestOrder(order) ? htmlParagraph(`<strong>${escapeHtml(TEST_NOTICE)}</strong>`) : '';
 }
 
-function vatText(legal: LegalMailFacts): string {
-  if (!legal.vatNumber) return 'All prices include VAT.';
-  return `All prices include VAT. VAT included at ${formatVatRate(legal.vatRate)} (VAT number ${legal.vatNumber}).`;
+/** With a VAT number, the amount in this order's total; without one, that no VAT is charged (§6.11). */
+function vatText(legal: LegalMailFacts, order: StoredOrder): string {
+  const vat = orderVat(legal, order.total);
+  if (vat === null) return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
+  return `${vatIncludedText(vat)} in the total, at ${formatVatRate(legal.vatRate)} (VAT number ${legal.vatNumber}).`;
 }
 
 /** The seller's identity as EU consumer law asks a confirmation to carry it. */
@@ -276,7 +284,7 @@ function legalText(ctx: OrderMailContext): string[] {
     ...modelWithdrawalForm(legal, contactEmail).map((l) => `  ${l}`),
     '',
     'Prices and VAT',
-    `  ${vatText(legal)}`,
+    `  ${vatText(legal, ctx.order)}`,
     '',
     'Who you are buying from',
     ...sellerLines(legal, contactEmail).map((l) => `  ${l}`),
@@ -295,7 +303,7 @@ function legalHtml(ctx: OrderMailContext): string {
       `<span style="font-size:13px;color:${MUTED};">${modelWithdrawalForm(legal, contactEmail).map(escapeHtml).join('<br>')}</span>`,
     ),
     htmlHeading('Prices and VAT'),
-    htmlParagraph(escapeHtml(vatText(legal))),
+    htmlParagraph(escapeHtml(vatText(legal, ctx.order))),
     htmlHeading('Who you are buying from'),
     htmlParagraph(sellerLines(legal, contactEmail).map(escapeHtml).join('<br>')),
     htmlParagraph(htmlLink(legal.termsUrl, 'Terms & Conditions')),
@@ -370,23 +378,38 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
   return { subject, text, html };
 }
 
-export function ownerNotification({ order, reference }: OrderMailContext): RenderedMail {
+/** The order on the owner's desk (docs/product.md §10): `publicUrl` has no trailing slash. */
+export function deskOrderUrl(publicUrl: string, reference: string): string {
+  return `${publicUrl}/admin#/orders/${encodeURIComponent(reference)}`;
+}
+
+/**
+ * The owner's new-order e-mail: the order's desk link first (where the work is done), the payment time on
+ * Irish clocks. The internal order id stays out: the reference is what the desk and the shopper use.
+ */
+export function ownerNotification({
+  order,
+  reference,
+  deskUrl,
+}: OrderMailContext & { readonly deskUrl: string }): RenderedMail {
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}New order ${reference}: ${money(order.total)}`;
-  const paidAt = order.paidAt ?? order.createdAt;
+  const paidAt = new Date(order.paidAt ?? order.createdAt);
+  const deskLine = `Open it in the order desk: ${deskUrl}`;
   const facts = [
     `Reference: ${reference}`,
     `Customer e-mail: ${order.email}`,
-    `Paid: ${paidAt}`,
+    `Paid: ${formatIrishDateTime(paidAt)} (Irish time)`,
     `Destination: ${SHIPPING_ZONES[order.zone].label}`,
     `Gift wrap: ${order.giftWrap > 0 ? 'yes' : 'no'}`,
     ...(order.dispatchDate
       ? [`Dispatch by: ${formatDayMonth(order.dispatchDate)} (${order.dispatchDate})`]
       : []),
-    `Internal order id: ${order.id}`,
   ];
   const text = [
     ...testLines(order),
     `A new order has been paid.`,
+    '',
+    deskLine,
     '',
     ...facts,
     '',
@@ -408,6 +431,7 @@ export function ownerNotification({ order, reference }: OrderMailContext): Rende
     [
       testHtml(order),
       htmlParagraph('A new order has been paid.'),
+      htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
       htmlParagraph(facts.map(escapeHtml).join('<br>')),
       htmlHeading('Items'),
       htmlOrderTable(order),

@@ -4,6 +4,7 @@
  * desk's statuses and times (see `facts`).
  */
 import { randomUUID } from 'node:crypto';
+import { CARRIER_LABELS, CARRIERS } from '../../domain/admin-api';
 import { type IsoDate, irishDate } from '../../domain/calendar-date';
 import { SHIPPING_ZONES } from '../../domain/config';
 import { deliveryEstimate } from '../../domain/dispatch';
@@ -16,10 +17,12 @@ import {
   type OrderFacts,
   type OrderPage,
   type OrderPageLine,
+  orderEnded,
   orderPagePath,
   type WithdrawalRequest,
   withdrawalWindow,
 } from '../../domain/order-page';
+import { orderVat } from '../../domain/seller-texts';
 import type { OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import {
@@ -266,16 +269,18 @@ export class OrderPageService {
     const f = facts(row);
     const window = withdrawalWindow(f, order.zone, this.now());
     const notice = await this.o.store.withdrawal(order.id);
-    // The day it left once dispatched; before, the date promised at payment (§14).
+    // The day it left once dispatched; before, the date promised at payment (§14), unless cancelled first.
     const dispatchDate: IsoDate | null = f.dispatchedAt
       ? irishDate(new Date(f.dispatchedAt))
-      : order.dispatchDate;
+      : f.cancelledAt
+        ? null
+        : order.dispatchDate;
     const tracking = row.tracking_url ?? row.tracking_number ?? row.carrier;
     return {
       reference: order.reference ?? '',
       testOrder: order.provider === TEST_PROVIDER_ID,
       timeline: buildTimeline(f),
-      tracking: tracking ? { carrier: row.carrier, url: safeUrl(row.tracking_url) } : null,
+      tracking: tracking ? { carrier: carrierName(row.carrier), url: safeUrl(row.tracking_url) } : null,
       dispatchDate,
       deliveryEstimate: f.deliveredAt || !dispatchDate ? null : deliveryEstimate(dispatchDate, order.zone),
       lines: this.lines(record),
@@ -284,12 +289,15 @@ export class OrderPageService {
       shipping: order.shipping,
       giftWrap: order.giftWrap,
       total: order.total,
+      refunded: row.refunded,
+      vatIncluded: orderVat(this.o.legal, order.total),
       zoneLabel: SHIPPING_ZONES[order.zone].label,
       address: order.shippingDetails ? addressLines(order.shippingDetails) : [],
       withdrawal: {
         open: window.open && notice === null,
         until: window.until,
         sent: notice ? { at: notice.createdAt, lines: parseWithdrawnItems(notice.items) } : null,
+        ended: orderEnded(f),
       },
     };
   }
@@ -307,6 +315,12 @@ export function parseWithdrawnItems(json: string): string[] {
   } catch {
     return [];
   }
+}
+
+/** The carrier as the shopper knows it ("An Post"), not the desk's code; null when none was given. */
+function carrierName(code: string | null): string | null {
+  const carrier = CARRIERS.find((c) => c === code);
+  return carrier ? CARRIER_LABELS[carrier] : code;
 }
 
 /** Only http(s) links reach the page's href (a carrier URL typed by the owner). */

@@ -11,7 +11,12 @@ import { maskEmail } from '../../domain/email';
 import { type OrderTotals, priceOrder } from '../../domain/pricing';
 import type { NewOutboxRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
-import { customerConfirmation, type LegalMailFacts, ownerNotification } from '../mail/templates';
+import {
+  customerConfirmation,
+  deskOrderUrl,
+  type LegalMailFacts,
+  ownerNotification,
+} from '../mail/templates';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
@@ -326,7 +331,7 @@ export class OrderService {
     const orderPageUrl = order.orderKey ? this.o.pageUrl(reference, order.orderKey) : null;
     const ctx = { order, reference, contactEmail: this.o.contactEmail, legal: this.o.legal, orderPageUrl };
     const customer = customerConfirmation(ctx);
-    const owner = ownerNotification(ctx);
+    const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();
     return [

@@ -25,6 +25,8 @@ import { PrivacyStore } from './privacy-store';
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 const SHOPPER = 'Shopper@Example.ie';
+/** The owner's script, as the privacy routes name it in the audit trail. */
+const OWNER = { session: 'token', address: '203.0.113.7' };
 const SHIPPING: ShippingDetails = {
   name: 'Aoife Byrne',
   address: {
@@ -189,7 +191,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     expect(await newsletter.subscribers()).toEqual([]);
     expect(await signups()).toEqual([]);
     expect(await newsletterMail()).toEqual([]);
-    expect((await privacy.exportFor('reader@example.ie')).newsletter).toBeNull();
+    expect((await privacy.exportFor('reader@example.ie', OWNER)).newsletter).toBeNull();
   });
 
   it('erases each kind of personal data when its period ends, not before', async () => {
@@ -333,7 +335,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     for (const id of ids) writeFileSync(path.join(mailDir, `${String(id).padStart(6, '0')}-X-kind.eml`), 'x');
     writeFileSync(path.join(mailDir, '999999-X-other.eml'), 'someone else');
 
-    const exported = await privacy.exportFor(' shopper@EXAMPLE.ie ');
+    const exported = await privacy.exportFor(' shopper@EXAMPLE.ie ', OWNER);
     expect(exported.orders).toHaveLength(2);
     expect(exported.orders[1]).toMatchObject({
       email: SHOPPER,
@@ -349,7 +351,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     // The links' secret is no fact about the person (their confirmation e-mail's text quotes it anyway).
     expect(exported.newsletter).not.toHaveProperty('token');
 
-    const erased = await privacy.eraseFor(SHOPPER.toUpperCase());
+    const erased = await privacy.eraseFor(SHOPPER.toUpperCase(), OWNER);
     expect(erased).toMatchObject({
       newsletterSignupsDeleted: 1,
       unpaidCheckoutsErased: 1,
@@ -358,11 +360,26 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       paidOrdersKept: [{ reference: expect.stringMatching(/^SOL-/), keptUntil: expect.any(String) }],
     });
     expect(readdirSync(mailDir)).toEqual(['999999-X-other.eml']);
-    const after = await privacy.exportFor(SHOPPER);
+    const after = await privacy.exportFor(SHOPPER, OWNER);
     expect(after.orders).toHaveLength(1);
     expect(after.orders[0]).toMatchObject({ email: SHOPPER, name: SHIPPING.name });
     expect(after.newsletter).toBeNull();
     expect(after.testCheckoutSessions).toHaveLength(1);
     expect((await orderRow('ord_unpaid')).email).toBe('');
+  });
+
+  it('writes an audit row for every export and erasure: who, when, which address (masked)', async () => {
+    const before = new Date().toISOString();
+    await privacy.exportFor(SHOPPER, OWNER);
+    await privacy.eraseFor(SHOPPER, OWNER);
+    const rows = await database.db.selectFrom('admin_audit').selectAll().orderBy('id').execute();
+    expect(rows.map((r) => [r.action, r.session, r.address, r.target])).toEqual([
+      ['privacy-export', 'token', '203.0.113.7', 'S***@Example.ie'],
+      ['privacy-erase', 'token', '203.0.113.7', 'S***@Example.ie'],
+    ]);
+    for (const row of rows) {
+      expect(row.at >= before).toBe(true);
+      expect(JSON.stringify(row)).not.toContain(SHOPPER);
+    }
   });
 });

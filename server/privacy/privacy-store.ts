@@ -13,6 +13,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { RETENTION } from '../../domain/config';
+import { maskEmail } from '../../domain/email';
 import type { Database } from '../db/schema';
 import { deleteWaitingNewsletterMail } from '../newsletter/newsletter-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
@@ -167,6 +168,12 @@ function deleteMailFilesOf(dir: string | null, outboxIds: readonly number[]): nu
   return deleted;
 }
 
+/** Who asked for an export or erasure: the session's label ('token' for the owner's script) and address. */
+export interface PrivacyActor {
+  readonly session: string;
+  readonly address: string;
+}
+
 export interface PrivacyStoreOptions {
   /** Where the default transport writes .eml files; null with SMTP. */
   readonly mailDir: string | null;
@@ -242,9 +249,10 @@ export class PrivacyStore {
   }
 
   /** Everything stored about an address (case-insensitive), for the owner to hand to the person. */
-  async exportFor(email: string): Promise<PrivacyExport> {
+  async exportFor(email: string, by: PrivacyActor): Promise<PrivacyExport> {
     const key = email.trim().toLowerCase();
     const db = this.db;
+    await auditPrivacy(db, by, 'privacy-export', email);
     const orders = await db
       .selectFrom('orders')
       .selectAll()
@@ -356,10 +364,11 @@ export class PrivacyStore {
    * text of every e-mail about the address already sent. Paid orders within their period are revenue
    * records and stay (listed in the answer with the day they are anonymised).
    */
-  async eraseFor(email: string, now = new Date()): Promise<ErasureResult> {
+  async eraseFor(email: string, by: PrivacyActor, now = new Date()): Promise<ErasureResult> {
     const key = email.trim().toLowerCase();
     const nowIso = now.toISOString();
     const result = await this.db.transaction().execute(async (trx) => {
+      await auditPrivacy(trx, by, 'privacy-erase', email);
       const orders = await trx
         .selectFrom('orders')
         .select(['id', 'reference', 'paid_at'])
@@ -417,4 +426,27 @@ export interface ErasureResult {
   readonly mailBodiesErased: number;
   readonly mailFilesDeleted: number;
   readonly paidOrdersKept: readonly { readonly reference: string | null; readonly keptUntil: string }[];
+}
+
+/**
+ * The audit row of an export or erasure, as the desk's CSV exports write theirs: who and when, and the
+ * address masked ("a***@example.ie"), so the trail itself holds no one's address.
+ */
+async function auditPrivacy(
+  db: Kysely<Database> | Transaction<Database>,
+  by: PrivacyActor,
+  action: 'privacy-export' | 'privacy-erase',
+  email: string,
+): Promise<void> {
+  await db
+    .insertInto('admin_audit')
+    .values({
+      at: new Date().toISOString(),
+      session: by.session,
+      address: by.address,
+      action,
+      target: maskEmail(email.trim()),
+      detail: null,
+    })
+    .execute();
 }

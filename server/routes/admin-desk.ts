@@ -127,8 +127,10 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       .header('WWW-Authenticate', 'Bearer realm="solas-admin"')
       .send({ ok: false, error: ADMIN_MESSAGES.unauthorized });
   };
-  const actorOf = (request: FastifyRequest): Actor =>
-    request.deskActor ?? { session: '?', address: request.ip };
+  const actorOf = (request: FastifyRequest): Actor => ({
+    ...(request.deskActor ?? { session: '?', address: request.ip }),
+    requestKey: request.headers['idempotency-key']?.toString(),
+  });
   const guarded = { onRequest: authenticate };
   const reference = (request: FastifyRequest) => (request.params as { reference: string }).reference;
 
@@ -212,7 +214,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     return reply
       .header('Content-Type', 'text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="solas-orders-${range.from}-to-${range.to}.csv"`)
-      .send(ordersCsv(orders, opts.config.seller.vatRate));
+      .send(ordersCsv(orders, opts.config.seller));
   });
 
   app.get(ADMIN_API.newsletterCsv, guarded, async (request, reply) => {

@@ -139,7 +139,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     expect(order.address).toEqual(['Ciara Walsh', '4 Rue de la Paix', 'Paris', '75002', 'France']);
     expect(order.zoneLabel).toBe('EU');
     expect(order.total).toBe(order.subtotal + order.shipping + order.giftWrap);
-    expect(order.withdrawal).toEqual({ open: true, until: null, sent: null });
+    expect(order.withdrawal).toEqual({ open: true, until: null, sent: null, ended: null });
     // The key is in no answer: only in the shopper's e-mails.
     expect(res.body).not.toContain(a.key);
   });

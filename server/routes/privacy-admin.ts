@@ -56,7 +56,7 @@ export async function privacyAdminRoutes(
   app.get(PRIVACY_PATHS.export, { onRequest: guard }, async (request, reply) => {
     const address = addressFrom(exportQuery.safeParse(request.query));
     if ('error' in address) return reply.code(400).send({ ok: false, error: address.error });
-    const data = await privacy.exportFor(address.email);
+    const data = await privacy.exportFor(address.email, { session: 'token', address: request.ip });
     request.log.info(
       { orders: data.orders.length, emails: data.emails.length, newsletter: data.newsletter !== null },
       'privacy: data exported for an address',
@@ -69,7 +69,7 @@ export async function privacyAdminRoutes(
   app.post(PRIVACY_PATHS.erase, { onRequest: guard }, async (request, reply) => {
     const address = addressFrom(eraseBody.safeParse(request.body));
     if ('error' in address) return reply.code(400).send({ ok: false, error: address.error });
-    const result = await privacy.eraseFor(address.email);
+    const result = await privacy.eraseFor(address.email, { session: 'token', address: request.ip });
     request.log.info({ ...result, paidOrdersKept: result.paidOrdersKept.length }, 'privacy: address erased');
     return reply.send({ ok: true, ...result });
   });

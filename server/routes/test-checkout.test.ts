@@ -14,7 +14,14 @@ import { deliveryPromise, deliveryPromiseText } from '../../domain/dispatch';
 import { cents, formatEuro } from '../../domain/money';
 import { FIELD_MESSAGES } from '../../domain/payment-form';
 import { DECLINED_MESSAGE } from '../payments/test-checkout-form';
-import { buildTestApp, orderRows, sleep, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
+import {
+  buildTestApp,
+  GALWAY_CARD_FORM,
+  orderRows,
+  sleep,
+  TEST_PUBLIC_URL,
+  tempDataDir,
+} from '../test-support/test-app';
 
 let data: ReturnType<typeof tempDataDir>;
 let app: FastifyInstance;
@@ -40,17 +47,7 @@ async function openCheckout(zone: 'IE' | 'EU' | 'WORLD' = 'IE'): Promise<string>
   return (res.json() as { sessionId: string }).sessionId;
 }
 
-const GOOD_FORM = {
-  email: SHOPPER,
-  name: 'Ciara Walsh',
-  line1: '4 Quay Street',
-  city: 'Galway',
-  postalCode: 'H91 AB12',
-  country: 'IE',
-  cardNumber: '4242 4242 4242 4242',
-  expiry: '12 / 39',
-  cvc: '123',
-};
+const GOOD_FORM = { ...GALWAY_CARD_FORM, email: SHOPPER };
 
 function pay(sessionId: string, form: Record<string, string>) {
   return app.inject({

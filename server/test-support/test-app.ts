@@ -42,6 +42,19 @@ export async function orderRows(app: FastifyInstance) {
   return app.commerce.db.selectFrom('orders').selectAll().execute();
 }
 
+/** The test checkout's card form for a shopper in Galway, paid with the test card that succeeds. */
+export const GALWAY_CARD_FORM = {
+  email: 'ciara@example.ie',
+  name: 'Ciara Walsh',
+  line1: '4 Quay Street',
+  city: 'Galway',
+  postalCode: 'H91 AB12',
+  country: 'IE',
+  cardNumber: '4242 4242 4242 4242',
+  expiry: '12 / 39',
+  cvc: '123',
+} as const;
+
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }

@@ -64,7 +64,7 @@ for (const size of SIZES) {
   test.describe(`order desk on a ${size.name}`, () => {
     test.use({ viewport: size.viewport });
 
-    test('sign in, find the paid order, make it, dispatch it, refund part, print its slip, sign out', async ({
+    test('sign in, find the paid order, make it, dispatch it, refund part then the rest, print its slip, sign out', async ({
       page,
       consoleGuard,
     }) => {
@@ -115,6 +115,8 @@ for (const size of SIZES) {
         'First Light',
       );
       await expect(page.getByText('3 Quay Street').first()).toBeVisible();
+      // The country by its name, as it goes on the parcel.
+      await expect(page.getByText('Ireland', { exact: true }).first()).toBeVisible();
       await expectNoSeriousViolations(axeScan(page));
 
       await page.getByRole('button', { name: 'Start making' }).dblclick();
@@ -149,10 +151,58 @@ for (const size of SIZES) {
       await expectNoSeriousViolations(axeScan(page));
       await confirm.getByRole('button', { name: 'Refund €5.00' }).click();
       await expect(page.getByText('Refunded €5.00. The shopper gets an e-mail.')).toBeVisible();
-      await expect(page.getByText(/Left to refund: €/)).toBeVisible();
+      const leftText = (await page.getByText(/Left to refund: €/).textContent()) ?? '';
+      const left = /€\d+\.\d\d/.exec(leftText)?.[0] ?? '';
+      expect(left).not.toBe('');
+      const paid = `€${((Number(left.slice(1)) * 100 + 500) / 100).toFixed(2)}`;
 
-      // The packing slip, printed.
+      // "Everything left" a second later is another refund, not a repeat of the first: it goes through.
+      await page.waitForTimeout(1000);
+      await page.getByLabel(/Everything left/).check();
+      await page.getByLabel(/Reason/).fill('');
+      await page.getByRole('button', { name: 'Refund…' }).click();
+      await page
+        .getByRole('alertdialog', { name: `Refund ${left}?` })
+        .getByRole('button', { name: `Refund ${left}` })
+        .click();
+      await expect(page.getByText(`Refunded ${left}. The shopper gets an e-mail.`)).toBeVisible();
+      await expect
+        .poll(async () => (await mailWithSubject(reference, /^\[TEST ORDER\] Refund of/)).length, {
+          timeout: 15_000,
+        })
+        .toBe(2);
+      const [rest] = await mailWithSubject(reference, new RegExp(`Refund of ${left.replace('.', '\\.')}`));
+      expect(rest?.text).toContain(
+        `With this refund, ${paid} has been refunded in all: the whole of your order.`,
+      );
+
+      // The shopper's order page says it was refunded, and when (not that a period to cancel ended).
+      const orderLink = /https?:\/\/[^\s"]+\/#\/order\/SOL-[A-Z0-9_-]+\?key=[A-Za-z0-9_-]+/.exec(
+        rest?.text ?? '',
+      )?.[0];
+      expect(orderLink).toBeDefined();
+      const shopper = await page.context().newPage();
+      await shopper.goto(orderLink ?? '');
+      const cancelSection = shopper.getByRole('region', { name: 'Cancel your order' });
+      await expect(cancelSection).toContainText(`This order was refunded in full (${paid}) on `);
+      await expect(cancelSection).toContainText(': there is nothing left to cancel.');
+      await expect(cancelSection).not.toContainText('period to cancel this order has ended');
+      await expect(shopper.getByText(/An Post/)).toBeVisible();
+      await expect(shopper.getByText('an_post')).toHaveCount(0);
+      await shopper.screenshot({
+        path: path.join(SHOTS, `${size.name}-shopper-order-refunded.png`),
+        fullPage: true,
+      });
+      await shopper.close();
+
+      // The packing slip of a refunded order: a warning first, and printing asks.
       await page.getByRole('link', { name: 'Print the packing slip' }).click();
+      await expect(page.getByRole('alert')).toContainText(`${reference} is refunded`);
+      await page.getByRole('button', { name: 'Print the slip' }).click();
+      const ask = page.getByRole('alertdialog', { name: 'Print the slip of a refunded order?' });
+      await expect(ask).toBeVisible();
+      await page.screenshot({ path: path.join(SHOTS, `${size.name}-slip-warning.png`), fullPage: true });
+      await ask.getByRole('button', { name: 'Cancel' }).click();
       const slip = page.getByRole('article', { name: `Packing slip ${reference}` });
       await expect(slip).toContainText('First Light');
       await expect(slip.getByRole('img', { name: /QR code/ })).toBeVisible();

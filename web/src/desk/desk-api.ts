@@ -11,6 +11,8 @@ import {
   type CancelRequest,
   type DispatchRequest,
   errorResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  type OrderActionResponse,
   type OrderDetail,
   type OrderFilter,
   orderActionResponseSchema,
@@ -56,16 +58,23 @@ interface Schema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
-async function call<T>(method: string, url: string, schema: Schema<T>, body?: unknown): Promise<T> {
+async function call<T>(
+  method: string,
+  url: string,
+  schema: Schema<T>,
+  body?: unknown,
+  extraHeaders: Readonly<Record<string, string>> = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(url, {
       method,
       credentials: 'same-origin',
-      headers:
-        body === undefined
-          ? { Accept: 'application/json' }
-          : { 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...extraHeaders,
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -110,11 +119,27 @@ function withQuery(path: string, params: URLSearchParams): string {
 }
 
 const ignoreBody: Schema<null> = { safeParse: () => ({ success: true, data: null }) };
+/**
+ * A fresh key naming one submission of an action (the server makes a repeat of it one change). Random
+ * from the browser's CSPRNG: crypto.randomUUID exists only on secure origins, getRandomValues everywhere.
+ */
+export function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** An action's answer: the order as it is now, and whether this submission changed it. */
+export type ActionResult = Pick<OrderActionResponse, 'changed' | 'order'>;
+
 const actionOrder = (
   reference: string,
   action: 'status' | 'dispatch' | 'refund' | 'cancel' | 'notes',
   body: unknown,
-) => call('POST', adminOrderPath(reference, action), orderActionResponseSchema, body).then((r) => r.order);
+  submission: string,
+): Promise<ActionResult> =>
+  call('POST', adminOrderPath(reference, action), orderActionResponseSchema, body, {
+    [IDEMPOTENCY_KEY_HEADER]: submission,
+  }).then((r) => ({ changed: r.changed, order: r.order }));
 
 export const deskApi = {
   signIn: (token: string) => call('POST', ADMIN_API.session, sessionResponseSchema, { token }),
@@ -127,11 +152,16 @@ export const deskApi = {
     call('GET', adminOrderPath(reference), orderDetailSchema),
   /** Every order in production with its details (the packing-slip batch), in one answer. */
   packingSlips: () => call('GET', ADMIN_API.packingSlips, packingSlipsResponseSchema).then((r) => r.orders),
-  setStatus: (reference: string, status: StatusChange) => actionOrder(reference, 'status', { status }),
-  dispatch: (reference: string, body: DispatchRequest) => actionOrder(reference, 'dispatch', body),
-  refund: (reference: string, body: RefundRequest) => actionOrder(reference, 'refund', body),
-  cancel: (reference: string, body: CancelRequest) => actionOrder(reference, 'cancel', body),
-  addNote: (reference: string, text: string) => actionOrder(reference, 'notes', { text }),
+  setStatus: (reference: string, status: StatusChange, submission: string) =>
+    actionOrder(reference, 'status', { status }, submission),
+  dispatch: (reference: string, body: DispatchRequest, submission: string) =>
+    actionOrder(reference, 'dispatch', body, submission),
+  refund: (reference: string, body: RefundRequest, submission: string) =>
+    actionOrder(reference, 'refund', body, submission),
+  cancel: (reference: string, body: CancelRequest, submission: string) =>
+    actionOrder(reference, 'cancel', body, submission),
+  addNote: (reference: string, text: string, submission: string) =>
+    actionOrder(reference, 'notes', { text }, submission),
   ordersCsvUrl: (from: string, to: string) =>
     withQuery(ADMIN_API.ordersCsv, new URLSearchParams({ from, to })),
   newsletterCsvUrl: () => ADMIN_API.newsletterCsv,

@@ -184,6 +184,9 @@ describe('one order', () => {
     expect(within(items).getByText('Amber Glow Bracelet')).toBeInTheDocument();
     expect(within(items).getByText('Size M')).toBeInTheDocument();
     expect(screen.getByText('1 Main Street')).toBeInTheDocument();
+    // The country by its name, not its code.
+    expect(screen.getByText('Ireland')).toBeInTheDocument();
+    expect(screen.queryByText('IE')).not.toBeInTheDocument();
     expect(screen.getByText('pi_test_123')).toBeInTheDocument();
     expect(screen.getByText('Paid €69.98')).toBeInTheDocument();
 
@@ -262,6 +265,45 @@ describe('one order', () => {
     expect(screen.getByText('Left to refund: €47.50')).toBeInTheDocument();
   });
 
+  it('sends one Idempotency-Key per submission and says when the server changed nothing', async () => {
+    const order = orderDetail({
+      status: 'dispatched',
+      refundable: 6998,
+      allowedActions: ['deliver', 'refund'],
+    });
+    let answered = 0;
+    const requests = stubDeskApi((r) => {
+      if (r.url === '/api/admin/session') return json(200, SESSION);
+      if (!r.url.endsWith('/refund')) return json(200, order);
+      answered += 1;
+      // The first submission changes the order; the second is answered "nothing changed".
+      const changed = answered === 1;
+      return json(200, {
+        ok: true,
+        changed,
+        order: changed ? { ...order, refunded: 500, refundable: 6498 } : order,
+      });
+    });
+    goTo('#/orders/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await user.click(await screen.findByLabelText('Part of it'));
+    await user.type(screen.getByLabelText('Amount in euro'), '5');
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(await screen.findByRole('button', { name: 'Refund €5.00' }));
+    expect(await screen.findByText('Refunded €5.00. The shopper gets an e-mail.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(await screen.findByRole('button', { name: /^Refund €/ }));
+    expect(await screen.findByText(/^Nothing changed/)).toBeInTheDocument();
+    expect(screen.queryByText(/^Refunded €/)).not.toBeInTheDocument();
+
+    const keys = requests.filter((r) => r.url.endsWith('/refund')).map((r) => r.headers['idempotency-key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[\x21-\x7e]{16,}$/);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
   it("shows the server's refusal of a refund", async () => {
     deskServer([orderDetail({ refundable: 500, allowedActions: ['refund'] })]);
     // The desk believes €5.00 is left; the server knows less is (a refund made in the dashboard meanwhile).
@@ -307,7 +349,53 @@ describe('one order', () => {
   });
 });
 
+describe('VAT on the order', () => {
+  it('shows the VAT the total includes when the shop charges VAT, nothing of VAT otherwise', async () => {
+    deskServer([
+      orderDetail({ vatIncluded: 1309 }),
+      orderDetail({ reference: 'SOL-22222222', vatIncluded: null }),
+    ]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    const { unmount } = render(<DeskApp />);
+    expect(await screen.findByText('€13.09 VAT included')).toBeInTheDocument();
+    unmount();
+    goTo('#/orders/SOL-22222222');
+    render(<DeskApp />);
+    await screen.findByRole('heading', { level: 1, name: 'Order SOL-22222222' });
+    expect(screen.queryByText(/VAT included/)).not.toBeInTheDocument();
+  });
+});
+
 describe('packing slips', () => {
+  it('warns before printing the slip of a refunded or cancelled order', async () => {
+    deskServer([orderDetail({ status: 'refunded', refunded: 6998, refundable: 0, allowedActions: [] })]);
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    goTo('#/slips/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('SOL-1A2B3C4D is refunded');
+    await user.click(screen.getByRole('button', { name: 'Print the slip' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Print the slip of a refunded order?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(print).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Print the slip' }));
+    await user.click(await screen.findByRole('button', { name: 'Print anyway' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it('prints the slip of an order in production at once', async () => {
+    deskServer([orderDetail({ status: 'in_production' })]);
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    goTo('#/slips/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await user.click(await screen.findByRole('button', { name: 'Print the slip' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+
   it('prints items with sizes, the gift message and a QR code of the desk link, and no prices on a gift', async () => {
     deskServer([
       orderDetail({

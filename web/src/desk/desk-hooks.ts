@@ -1,6 +1,6 @@
 /** Loading and acting against the desk API, with the session's end handled in one place. */
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { DeskApiError } from './desk-api';
+import { DeskApiError, newSubmissionKey } from './desk-api';
 
 /** Called by any screen whose call got a 401: the desk shows the sign-in screen with the message. */
 export const SessionEndedContext = createContext<(message: string) => void>(() => {});
@@ -52,13 +52,16 @@ export function useDeskData<T>(
 
 /**
  * An action behind a button: while it runs, further calls are ignored (a double click or an impatient
- * second tap sends one request; the server is idempotent as well), and its error is kept for display.
+ * second tap sends one request), and its error is kept for display. Each submission gets its own key
+ * (`act`'s first argument, sent as the Idempotency-Key): the server makes a repeat of it one change. When
+ * the shop could not be reached, the same submission tried again keeps its key: the first may have landed.
  */
 export function useDeskAction<A extends unknown[]>(
-  act: (...args: A) => Promise<void>,
+  act: (submission: string, ...args: A) => Promise<void>,
 ): { run: (...args: A) => Promise<boolean>; busy: boolean; error: string | null; clearError: () => void } {
   const sessionEnded = useContext(SessionEndedContext);
   const running = useRef(false);
+  const unanswered = useRef<{ key: string; args: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(
@@ -67,10 +70,14 @@ export function useDeskAction<A extends unknown[]>(
       running.current = true;
       setBusy(true);
       setError(null);
+      const argsText = JSON.stringify(args);
+      const key = unanswered.current?.args === argsText ? unanswered.current.key : newSubmissionKey();
+      unanswered.current = null;
       try {
-        await act(...args);
+        await act(key, ...args);
         return true;
       } catch (err) {
+        if (err instanceof DeskApiError && err.status === 0) unanswered.current = { key, args: argsText };
         if (err instanceof DeskApiError && err.status === 401) sessionEnded(err.message);
         else setError(messageOf(err));
         return false;

@@ -83,6 +83,8 @@ export interface Recorded {
   readonly method: string;
   readonly url: string;
   readonly body: unknown;
+  /** The request's headers, names lower-cased. */
+  readonly headers: Readonly<Record<string, string>>;
 }
 
 export type Route = (request: Recorded) => Response | undefined | Promise<Response | undefined>;
@@ -98,6 +100,7 @@ export function stubDeskApi(...routes: Route[]) {
       method: init?.method ?? 'GET',
       url: String(input),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
     };
     requests.push(request);
     for (const route of routes) {

@@ -32,8 +32,9 @@ export function ExportsPage() {
           Orders for the accountant
         </h2>
         <p className="mt-1 text-sm text-muted">
-          Reference, paid at, customer, lines and sizes, subtotal, shipping, gift wrap, total, refunded, VAT
-          included and status of every order paid in the range.
+          Reference, paid at (Irish time, with its offset), customer, lines and sizes, subtotal, shipping,
+          gift wrap, total, refunded, VAT included (empty while the shop has no VAT number) and status of
+          every order paid in the range.
         </p>
         <div className="mt-4 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <DateField id={`${id}-from`} label="From" value={from} onChange={setFrom} />

@@ -16,13 +16,14 @@ import {
   trackingUrlFor,
 } from '../../../domain/admin-api';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
-import { deskApi } from './desk-api';
+import { type ActionResult, deskApi } from './desk-api';
 import { money, parseEuroInput } from './desk-format';
 import { useDeskAction } from './desk-hooks';
 import { deskHref } from './desk-router';
 import { buttonClass, ErrorMessage, inputClass } from './desk-ui';
 
-type Done = (message: string, order: OrderDetail) => void;
+/** What an action says: `message` when it changed the order, `unchanged` when the server changed nothing. */
+type Done = (result: ActionResult, message: string, unchanged: string) => void;
 
 export function OrderActions({
   order,
@@ -31,19 +32,23 @@ export function OrderActions({
   readonly order: OrderDetail;
   readonly onChanged: (order: OrderDetail) => void;
 }) {
-  const [notice, setNotice] = useState('');
-  const done: Done = (message, changed) => {
-    setNotice(message);
-    onChanged(changed);
+  const [notice, setNotice] = useState<{ text: string; changed: boolean } | null>(null);
+  const done: Done = (result, message, unchanged) => {
+    setNotice(result.changed ? { text: message, changed: true } : { text: unchanged, changed: false });
+    onChanged(result.order);
   };
   const allowed = new Set(order.allowedActions);
   return (
     <div className="space-y-5">
       <p
         role="status"
-        className={notice ? 'rounded-lg bg-sand px-3 py-2 text-sm font-medium text-success' : 'sr-only'}
+        className={
+          notice
+            ? `rounded-lg bg-sand px-3 py-2 text-sm font-medium ${notice.changed ? 'text-success' : 'text-ink'}`
+            : 'sr-only'
+        }
       >
-        {notice}
+        {notice?.text}
       </p>
       {allowed.size === 0 ? <p className="text-sm text-muted">Nothing to do with this order now.</p> : null}
       {allowed.has('start') ? (
@@ -52,6 +57,7 @@ export function OrderActions({
           to="in_production"
           label="Start making"
           doneMessage="Marked in production."
+          unchangedMessage="Nothing changed: the order was already in production."
           onDone={done}
         />
       ) : null}
@@ -62,6 +68,7 @@ export function OrderActions({
           to="delivered"
           label="Mark delivered"
           doneMessage="Marked delivered."
+          unchangedMessage="Nothing changed: the order was already marked delivered."
           onDone={done}
         />
       ) : null}
@@ -83,16 +90,18 @@ function StatusButton({
   to,
   label,
   doneMessage,
+  unchangedMessage,
   onDone,
 }: {
   readonly order: OrderDetail;
   readonly to: 'in_production' | 'delivered';
   readonly label: string;
   readonly doneMessage: string;
+  readonly unchangedMessage: string;
   readonly onDone: Done;
 }) {
-  const action = useDeskAction(async () => {
-    onDone(doneMessage, await deskApi.setStatus(order.reference, to));
+  const action = useDeskAction(async (submission: string) => {
+    onDone(await deskApi.setStatus(order.reference, to, submission), doneMessage, unchangedMessage);
   });
   return (
     <div className="space-y-2">
@@ -117,10 +126,11 @@ function DispatchForm({ order, onDone }: { readonly order: OrderDetail; readonly
   // The URL follows the carrier's pattern until the owner types one of their own.
   const [urlEdited, setUrlEdited] = useState(false);
   const [invalid, setInvalid] = useState<string | null>(null);
-  const action = useDeskAction(async (body: DispatchRequest) => {
+  const action = useDeskAction(async (submission: string, body: DispatchRequest) => {
     onDone(
+      await deskApi.dispatch(order.reference, body, submission),
       'Dispatched. The shopper gets the “on its way” e-mail with the tracking link.',
-      await deskApi.dispatch(order.reference, body),
+      'Nothing changed: the order was already dispatched; no second e-mail was sent.',
     );
   });
   const shownUrl = urlEdited ? trackingUrl : (trackingUrlFor(carrier, trackingNumber) ?? '');
@@ -210,12 +220,16 @@ function RefundForm({
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
-  const action = useDeskAction(async (body: RefundRequest, amount: number) => {
-    const changed = await deskApi.refund(order.reference, body);
+  const action = useDeskAction(async (submission: string, body: RefundRequest, amount: number) => {
+    const result = await deskApi.refund(order.reference, body, submission);
     setAmountText('');
     setReason('');
     setKind('full');
-    onDone(`Refunded ${money(amount)}. The shopper gets an e-mail.`, changed);
+    onDone(
+      result,
+      `Refunded ${money(amount)}. The shopper gets an e-mail.`,
+      `Nothing changed: no refund was made. The order below is as it is now (${money(result.order.refunded)} refunded in all).`,
+    );
   });
 
   const submit = (event: FormEvent) => {
@@ -320,8 +334,12 @@ function CancelOrder({ order, onDone }: { readonly order: OrderDetail; readonly 
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const action = useDeskAction(async (body: { reason?: string }) => {
-    onDone('Cancelled and refunded in full.', await deskApi.cancel(order.reference, body));
+  const action = useDeskAction(async (submission: string, body: { reason?: string }) => {
+    onDone(
+      await deskApi.cancel(order.reference, body, submission),
+      'Cancelled and refunded in full.',
+      'Nothing changed: the order was already cancelled.',
+    );
   });
   return (
     <div className="space-y-2 border-t border-line pt-4">

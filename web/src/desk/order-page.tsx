@@ -4,6 +4,8 @@
  */
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type Address, CARRIER_LABELS, type OrderDetail } from '../../../domain/admin-api';
+import { countryName } from '../../../domain/countries';
+import { vatIncludedText } from '../../../domain/seller-texts';
 import { deskApi } from './desk-api';
 import { formatDay, formatInstant, money } from './desk-format';
 import { useDeskAction, useDeskData } from './desk-hooks';
@@ -40,10 +42,16 @@ export function OrderPage({ reference }: { readonly reference: string }) {
 
 const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
 
-/** The address as lines for an <address>, each with the field it came from (a stable key). */
+/**
+ * The address as lines for an <address>, each with the field it came from (a stable key); the country by
+ * its name, as the label goes on the parcel.
+ */
 export function addressLines(address: Address | null | undefined): { field: string; text: string }[] {
   if (!address) return [];
-  return ADDRESS_FIELDS.map((field) => ({ field, text: address[field]?.trim() ?? '' })).filter((l) => l.text);
+  return ADDRESS_FIELDS.map((field) => {
+    const text = address[field]?.trim() ?? '';
+    return { field, text: field === 'country' && text ? countryName(text) : text };
+  }).filter((l) => l.text);
 }
 
 const EMAIL_STATUS = { queued: 'waiting to send', sent: 'sent', failed: 'failed to send' } as const;
@@ -152,6 +160,9 @@ function OrderView({
               ) : null}
               <dt className="font-semibold">Total</dt>
               <dd className="text-right font-semibold tabular-nums">{money(order.total)}</dd>
+              {typeof order.vatIncluded === 'number' ? (
+                <dd className="col-span-2 text-right text-muted">{vatIncludedText(order.vatIncluded)}</dd>
+              ) : null}
               {order.refunded > 0 ? (
                 <>
                   <dt className="text-danger">Refunded</dt>
@@ -275,8 +286,11 @@ function Notes({
 }) {
   const id = useId();
   const [text, setText] = useState('');
-  const action = useDeskAction(async (note: string) => {
-    onChanged(await deskApi.addNote(order.reference, note));
+  const [repeated, setRepeated] = useState(false);
+  const action = useDeskAction(async (submission: string, note: string) => {
+    const result = await deskApi.addNote(order.reference, note, submission);
+    setRepeated(!result.changed);
+    onChanged(result.order);
   });
   const notes = order.notes;
   const submit = async (event: FormEvent) => {
@@ -314,6 +328,9 @@ function Notes({
           onChange={(e) => setText(e.target.value)}
         />
         {action.error ? <ErrorMessage>{action.error}</ErrorMessage> : null}
+        <p role="status" className={repeated ? 'text-sm text-muted' : 'sr-only'}>
+          {repeated ? 'Nothing changed: that note was already saved.' : ''}
+        </p>
         <button type="submit" className={buttonClass.secondary} disabled={action.busy || !text.trim()}>
           {action.busy ? 'Saving…' : 'Save note'}
         </button>

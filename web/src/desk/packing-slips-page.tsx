@@ -7,8 +7,9 @@
  */
 import { useEffect, useState } from 'react';
 import type { OrderDetail } from '../../../domain/admin-api';
+import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { deskApi } from './desk-api';
-import { formatDay, money } from './desk-format';
+import { formatDay, money, statusLabel } from './desk-format';
 import { useDeskData } from './desk-hooks';
 import { deskHref, orderDeskUrl } from './desk-router';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from './desk-ui';
@@ -19,6 +20,10 @@ export function PackingSlipsPage({ reference }: { readonly reference: string | n
     reference ? [await deskApi.getOrder(reference)] : deskApi.packingSlips(),
   );
   const title = reference ? `Packing slip for ${reference}` : 'Packing slips: orders in production';
+  const [confirming, setConfirming] = useState(false);
+  // A refunded or cancelled order is not to be packed: printing its slip asks first (§10.10).
+  const ended = result.state === 'ready' ? result.data.filter((o) => ENDED.has(o.status)) : [];
+  const endedWord = ended.some((o) => o.status === 'refunded') ? 'refunded' : 'cancelled';
   return (
     <div>
       <div className="desk-screen-only">
@@ -33,12 +38,36 @@ export function PackingSlipsPage({ reference }: { readonly reference: string | n
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
           <PageHeading>{title}</PageHeading>
           {result.state === 'ready' && result.data.length > 0 ? (
-            <button type="button" className={buttonClass.primary} onClick={() => window.print()}>
+            <button
+              type="button"
+              className={buttonClass.primary}
+              onClick={() => (ended.length > 0 ? setConfirming(true) : window.print())}
+            >
               Print {result.data.length === 1 ? 'the slip' : `${result.data.length} slips`}
             </button>
           ) : null}
         </div>
         <p className="mt-1 text-sm text-muted">One order per A4 page. Gift-wrapped orders show no prices.</p>
+        {ended.length > 0 ? (
+          <p
+            role="alert"
+            className="mt-3 rounded-lg border border-danger px-3 py-2 text-sm font-medium text-danger"
+          >
+            {ended.map((o) => `${o.reference} is ${statusLabel(o.status).toLowerCase()}`).join('; ')}: do not
+            pack or send it.
+          </p>
+        ) : null}
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={`Print the slip of a ${endedWord} order?`}
+          description={`${ended.map((o) => o.reference).join(', ')} ${ended.length === 1 ? 'is' : 'are'} ${endedWord}: a parcel packed from this slip would go out unpaid.`}
+          confirmLabel="Print anyway"
+          onConfirm={() => {
+            setConfirming(false);
+            window.print();
+          }}
+        />
       </div>
       <div className="mt-6">
         {result.state === 'loading' ? <Loading label="Preparing the packing slips…" /> : null}
@@ -59,6 +88,8 @@ export function PackingSlipsPage({ reference }: { readonly reference: string | n
     </div>
   );
 }
+
+const ENDED: ReadonlySet<OrderDetail['status']> = new Set(['refunded', 'cancelled']);
 
 function useQrCode(text: string): string | null {
   const [dataUrl, setDataUrl] = useState<string | null>(null);

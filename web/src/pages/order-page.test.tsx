@@ -29,9 +29,11 @@ const ORDER: Order = {
   shipping: 0,
   giftWrap: 350,
   total: 11850,
+  refunded: 0,
+  vatIncluded: null,
   zoneLabel: 'Ireland',
   address: ['Ciara Walsh', '4 Quay Street', 'Galway', 'H91 AB12', 'Ireland'],
-  withdrawal: { open: true, until: '2026-12-14', sent: null },
+  withdrawal: { open: true, until: '2026-12-14', sent: null, ended: null },
 };
 
 function json(status: number, body: unknown): Response {
@@ -52,6 +54,24 @@ function openOrderPage() {
       <OrderPage />
     </HashRouter>,
   );
+}
+
+/** The order refunded in full, or cancelled (and refunded), at `at`. */
+function endedOrder(kind: 'refunded' | 'cancelled', at: string): Order {
+  return {
+    ...ORDER,
+    refunded: ORDER.total,
+    withdrawal: { ...ORDER.withdrawal, open: false, ended: { kind, at } },
+  };
+}
+
+/** Opens the page with the API answering `order`. */
+function showOrder(order: Order) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json(200, { ok: true, order })),
+  );
+  return openOrderPage();
 }
 
 describe('OrderPage', () => {
@@ -87,6 +107,40 @@ describe('OrderPage', () => {
     expect(screen.getByText('4 Quay Street')).toBeInTheDocument();
   });
 
+  it('says "€7.48 VAT included" under the total when the shop charges VAT, and nothing of VAT otherwise', async () => {
+    const { unmount } = showOrder({ ...ORDER, vatIncluded: 748 });
+    expect(await screen.findByText('€7.48 VAT included')).toBeInTheDocument();
+    unmount();
+    showOrder(ORDER);
+    await screen.findByRole('heading', { name: 'Your order' });
+    expect(screen.queryByText(/VAT/)).not.toBeInTheDocument();
+  });
+
+  it('says a refunded order was refunded (and when), not that a period to cancel has ended', async () => {
+    showOrder(endedOrder('refunded', '2026-11-24T15:00:00.000Z'));
+    const section = await screen.findByRole('region', { name: 'Cancel your order' });
+    expect(section).toHaveTextContent(
+      'This order was refunded in full (€118.50) on Tuesday 24 November: there is nothing left to cancel.',
+    );
+    expect(section).not.toHaveTextContent(/period .* has ended/);
+    expect(screen.getByRole('row', { name: 'Refunded €118.50' })).toBeInTheDocument();
+  });
+
+  it('says a cancelled order was cancelled, and when', async () => {
+    showOrder(endedOrder('cancelled', '2026-11-21T09:00:00.000Z'));
+    const section = await screen.findByRole('region', { name: 'Cancel your order' });
+    expect(section).toHaveTextContent('This order was cancelled on Saturday 21 November');
+    expect(section).not.toHaveTextContent(/has ended/);
+  });
+
+  it('keeps the right to cancel the rest of a partly refunded order', async () => {
+    showOrder({ ...ORDER, refunded: 500 });
+    const section = await screen.findByRole('region', { name: 'Cancel your order' });
+    expect(section).toHaveTextContent('€5.00 of this order has been refunded.');
+    expect(section).toHaveTextContent('You may cancel this order within 14 days');
+    expect(within(section).getByRole('button', { name: 'Use the withdrawal form' })).toBeInTheDocument();
+  });
+
   it('sends the withdrawal form (items, optional reason, name) and shows the notice received', async () => {
     const user = userEvent.setup();
     const sent = {
@@ -95,6 +149,7 @@ describe('OrderPage', () => {
         open: false,
         until: '2026-12-14',
         sent: { at: '2026-11-24T09:00:00.000Z', lines: ['1 x Sea Glass'] },
+        ended: null,
       },
     };
     const fetchMock = vi

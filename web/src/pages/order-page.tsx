@@ -10,6 +10,7 @@ import { BRAND } from '../../../domain/config';
 import { type Cents, formatEuro } from '../../../domain/money';
 import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/order-page';
 import { resolvePath } from '../../../domain/routes';
+import { vatIncludedText } from '../../../domain/seller-texts';
 import { Link, useLocation, useSearchParams } from '../app/router';
 import { ContactLine, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../features/checkout/confirmation-parts';
 import { fetchOrder, type OrderResult, sendWithdrawal } from '../features/order-page/order-page-api';
@@ -129,6 +130,21 @@ function Lines({ order }: { order: Order }) {
           </th>
           <td className="pt-2 text-right text-lg font-semibold">{money(order.total)}</td>
         </tr>
+        {order.vatIncluded !== null ? (
+          <tr>
+            <td colSpan={2} className="pt-1 text-right text-sm text-muted">
+              {vatIncludedText(order.vatIncluded)}
+            </td>
+          </tr>
+        ) : null}
+        {order.refunded > 0 ? (
+          <tr>
+            <th scope="row" className="pt-2 font-normal">
+              Refunded
+            </th>
+            <td className="pt-2 text-right">{money(order.refunded)}</td>
+          </tr>
+        ) : null}
       </tfoot>
     </table>
   );
@@ -196,8 +212,18 @@ function WithdrawalSection({
             We will tell you where to send the items back, and refund you within 14 days of your notice.
           </p>
         </div>
+      ) : withdrawal.ended ? (
+        <p className="mt-3">
+          {withdrawal.ended.kind === 'refunded'
+            ? `This order was refunded in full (${money(order.refunded)}) on ${formatIrishDate(new Date(withdrawal.ended.at))}: there is nothing left to cancel.`
+            : `This order was cancelled on ${formatIrishDate(new Date(withdrawal.ended.at))}${order.refunded > 0 ? ` and ${money(order.refunded)} refunded` : ''}: there is nothing left to cancel.`}{' '}
+          Something wrong with it? Write to <ContactLine />.
+        </p>
       ) : withdrawal.open ? (
         <>
+          {order.refunded > 0 ? (
+            <p className="mt-3">{money(order.refunded)} of this order has been refunded.</p>
+          ) : null}
           <p className="mt-3">
             You may cancel this order within 14 days without giving a reason
             {withdrawal.until ? `, until ${day(withdrawal.until)}` : ' (14 days from delivery)'}.

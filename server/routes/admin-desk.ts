@@ -1,11 +1,11 @@
 /**
  * The order desk's API (docs/product.md §10.8), under /api/admin/. Every route but sign-in needs the
- * owner's session cookie or `Authorization: Bearer ADMIN_TOKEN` (401 otherwise); state-changing routes
- * pass the request guard first (rate limit, same origin, JSON: security/route-policy.ts). Bodies and
+ * owner's session cookie or `Authorization: Bearer ADMIN_TOKEN` (401 otherwise: desk/owner-auth.ts);
+ * every route passes the request guard first (rate limit; for state-changing ones also same origin and
+ * JSON: security/route-policy.ts). Bodies and
  * queries are checked with the shared schemas (domain/admin-api.ts): a malformed one is a 400 with a
  * message. Every owner action writes an audit row.
  */
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   ADMIN_API,
@@ -27,10 +27,10 @@ import {
   type AdminSessionStore,
   SESSION_LIMITS,
   type SignInThrottle,
-  sameSecret,
 } from '../desk/admin-sessions';
 import { newsletterCsv, ordersCsv } from '../desk/csv';
 import { type Actor, type DeskOutcome, type DeskService, toDetail, toListItem } from '../desk/desk-service';
+import { attemptOwnerToken, sessionCookieOptions } from '../desk/owner-auth';
 import type { NewsletterStore } from '../newsletter/newsletter-store';
 
 export interface DeskRouteOptions {
@@ -41,33 +41,6 @@ export interface DeskRouteOptions {
   readonly newsletter: NewsletterStore;
   /** Failed sign-ins, counted where every instance sees them (security/shared-counters.ts). */
   readonly signIns: SignInThrottle;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who is acting; `expiresAt` for a session (a Bearer script has none). */
-    deskActor?: Actor & { readonly expiresAt?: Date };
-  }
-}
-
-/** The cookie's secret from a Cookie header, or null. */
-export function sessionSecretFrom(cookieHeader: string | undefined): string | null {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === ADMIN_SESSION_COOKIE) return rest.join('=') || null;
-  }
-  return null;
-}
-
-function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return [
-    `${ADMIN_SESSION_COOKIE}=${value}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Strict',
-    `Max-Age=${maxAgeSeconds}`,
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
 }
 
 function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
@@ -96,40 +69,12 @@ function dateRange(
   return { from: f, to: t };
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): Promise<void> {
-  const { config, desk, sessions, signIns: throttle } = opts;
-  const secure = isHttps(config);
+  const { config, desk, sessions, signIns } = opts;
+  const cookieOptions = sessionCookieOptions(isHttps(config));
 
-  /** onRequest: the session (renewed) or the Bearer token; 401 without either. */
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-    const authorization = request.headers.authorization;
-    if (authorization !== undefined) {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-      if (match && sameSecret(match[1] ?? '', config.admin.token)) {
-        request.deskActor = { session: 'token', address: request.ip };
-        return undefined;
-      }
-    } else {
-      const secret = sessionSecretFrom(request.headers.cookie);
-      const session = secret ? await sessions.use(secret) : null;
-      if (session) {
-        request.deskActor = { session: session.label, address: request.ip, expiresAt: session.expiresAt };
-        return undefined;
-      }
-      if (secret) reply.header('Set-Cookie', cookie('', 0, secure));
-    }
-    return reply
-      .code(401)
-      .header('WWW-Authenticate', 'Bearer realm="solas-admin"')
-      .send({ ok: false, error: ADMIN_MESSAGES.unauthorized });
-  };
   const actorOf = (request: FastifyRequest): Actor =>
     request.deskActor ?? { session: '?', address: request.ip };
-  const guarded = { onRequest: authenticate };
   const reference = (request: FastifyRequest) => (request.params as { reference: string }).reference;
 
   app.addHook('onSend', async (_request, reply) => {
@@ -138,25 +83,15 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
 
   app.post(ADMIN_API.session, async (request, reply) => {
     const address = request.ip;
-    // Counted per client as the rate limits count (an IPv6 client as its /64: one visitor usually holds a
-    // whole /64 and could otherwise take a fresh allowance per address).
-    const client = normalizeIP(address);
-    const attempt = await throttle.attempt(client);
-    if (attempt.refused) {
-      return reply
-        .code(429)
-        .header('Retry-After', String(attempt.retryAfterSeconds))
-        .send({ ok: false, error: ADMIN_MESSAGES.tooManyAttempts });
-    }
     const parsed = signInRequestSchema.safeParse(request.body);
-    // Compared in constant time over fixed-length digests: a wrong token's length tells nothing.
-    if (!parsed.success || !sameSecret(parsed.data.token, config.admin.token)) {
-      await sleep(attempt.failureDelayMs);
-      // The client address stays out of the log line (the request log has what operations need).
-      request.log.warn('desk: failed sign-in');
-      return reply.code(401).send({ ok: false, error: ADMIN_MESSAGES.wrongToken });
-    }
-    await throttle.succeed(client);
+    // Counted with every failed token, Bearer ones included, before the token is looked at.
+    const right = await attemptOwnerToken(request, reply, {
+      signIns,
+      token: config.admin.token,
+      given: parsed.success ? parsed.data.token : null,
+      wrong: () => reply.code(401).send({ ok: false, error: ADMIN_MESSAGES.wrongToken }),
+    });
+    if (!right) return reply;
     const { secret, session } = await sessions.create(address);
     await desk.store.audit({
       session: session.label,
@@ -166,24 +101,27 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       detail: null,
     });
     return reply
-      .header('Set-Cookie', cookie(secret, Math.floor(SESSION_LIMITS.maxMs / 1000), secure))
+      .setCookie(ADMIN_SESSION_COOKIE, secret, {
+        ...cookieOptions,
+        maxAge: Math.floor(SESSION_LIMITS.maxMs / 1000),
+      })
       .send({ ok: true, expiresAt: session.expiresAt.toISOString() });
   });
 
   // Whether the desk is signed in (the app asks at start): the session's end if it stays unused.
-  app.get(ADMIN_API.session, guarded, async (request, reply) => {
+  app.get(ADMIN_API.session, async (request, reply) => {
     const expiresAt = request.deskActor?.expiresAt ?? new Date(Date.now() + SESSION_LIMITS.idleMs);
     return reply.send({ ok: true, expiresAt: expiresAt.toISOString() });
   });
 
-  app.delete(ADMIN_API.session, guarded, async (request, reply) => {
-    const secret = sessionSecretFrom(request.headers.cookie);
+  app.delete(ADMIN_API.session, async (request, reply) => {
+    const secret = request.cookies[ADMIN_SESSION_COOKIE];
     if (secret) await sessions.end(secret);
     await desk.store.audit({ ...actorOf(request), action: 'sign-out', target: null, detail: null });
-    return reply.header('Set-Cookie', cookie('', 0, secure)).send({ ok: true });
+    return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
   });
 
-  app.get(ADMIN_API.orders, guarded, async (request, reply) => {
+  app.get(ADMIN_API.orders, async (request, reply) => {
     const parsed = ordersQuerySchema.safeParse(request.query);
     if (!parsed.success) return bad(reply, firstIssue(parsed.error));
     const range = dateRange(parsed.data.from, parsed.data.to);
@@ -198,7 +136,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     return reply.send({ orders: rows.map(toListItem), total, page, pageSize: ADMIN_LIMITS.pageSize, counts });
   });
 
-  app.get(ADMIN_API.ordersCsv, guarded, async (request, reply) => {
+  app.get(ADMIN_API.ordersCsv, async (request, reply) => {
     const parsed = csvRangeQuerySchema.safeParse(request.query);
     const range = parsed.success ? dateRange(parsed.data.from, parsed.data.to) : null;
     if (!range?.from || !range.to) return bad(reply, ADMIN_MESSAGES.badDateRange);
@@ -215,7 +153,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       .send(ordersCsv(orders, opts.config.seller.vatRate));
   });
 
-  app.get(ADMIN_API.newsletterCsv, guarded, async (request, reply) => {
+  app.get(ADMIN_API.newsletterCsv, async (request, reply) => {
     const rows = await opts.newsletter.subscribers();
     await desk.store.audit({
       ...actorOf(request),
@@ -229,18 +167,18 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       .send(newsletterCsv(rows));
   });
 
-  app.get(ADMIN_API.packingSlips, guarded, async (_request, reply) => {
+  app.get(ADMIN_API.packingSlips, async (_request, reply) => {
     const orders = await desk.store.inProduction(ADMIN_LIMITS.maxPackingSlips);
     return reply.send({ orders: orders.map(toDetail) });
   });
 
-  app.get(`${ADMIN_API.orders}/:reference`, guarded, async (request, reply) => {
+  app.get(`${ADMIN_API.orders}/:reference`, async (request, reply) => {
     const outcome = await desk.detail(reference(request));
     if (outcome.httpStatus !== 200) return sendOutcome(reply, outcome);
     return reply.send(outcome.body.order);
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/status`, guarded, async (request, reply) => {
+  app.post(`${ADMIN_API.orders}/:reference/status`, async (request, reply) => {
     const parsed = statusRequestSchema.safeParse(request.body);
     if (!parsed.success) return bad(reply, firstIssue(parsed.error));
     return sendOutcome(
@@ -249,25 +187,25 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     );
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/dispatch`, guarded, async (request, reply) => {
+  app.post(`${ADMIN_API.orders}/:reference/dispatch`, async (request, reply) => {
     const parsed = dispatchRequestSchema.safeParse(request.body);
     if (!parsed.success) return bad(reply, firstIssue(parsed.error));
     return sendOutcome(reply, await desk.dispatch(reference(request), parsed.data, actorOf(request)));
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/refund`, guarded, async (request, reply) => {
+  app.post(`${ADMIN_API.orders}/:reference/refund`, async (request, reply) => {
     const parsed = refundRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) return bad(reply, firstIssue(parsed.error));
     return sendOutcome(reply, await desk.refund(reference(request), parsed.data, actorOf(request)));
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/cancel`, guarded, async (request, reply) => {
+  app.post(`${ADMIN_API.orders}/:reference/cancel`, async (request, reply) => {
     const parsed = cancelRequestSchema.safeParse(request.body ?? {});
     if (!parsed.success) return bad(reply, firstIssue(parsed.error));
     return sendOutcome(reply, await desk.cancel(reference(request), parsed.data, actorOf(request)));
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/notes`, guarded, async (request, reply) => {
+  app.post(`${ADMIN_API.orders}/:reference/notes`, async (request, reply) => {
     const parsed = noteRequestSchema.safeParse(request.body);
     if (!parsed.success) return bad(reply, firstIssue(parsed.error));
     return sendOutcome(reply, await desk.addNote(reference(request), parsed.data.text, actorOf(request)));

@@ -1,15 +1,15 @@
 /**
- * The owner's privacy requests (docs/product.md §12), with `Authorization: Bearer ADMIN_TOKEN`:
+ * The owner's privacy requests (docs/product.md §12), with `Authorization: Bearer ADMIN_TOKEN` (or the
+ * desk's session; desk/owner-auth.ts):
  * - GET /api/admin/privacy/export?email= -> 200 JSON of everything stored about the address;
  * - POST /api/admin/privacy/erase { email } -> 200 { ok: true, ...counts, paidOrdersKept } after erasing
  *   what the law does not require keeping.
  * The address never reaches a log line; only counts do.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { checkEmail } from '../../domain/email';
 import type { PrivacyStore } from '../privacy/privacy-store';
-import { tokenMatches } from './admin';
 
 export const PRIVACY_PATHS = {
   export: '/api/admin/privacy/export',
@@ -38,22 +38,16 @@ function addressFrom(parsed: z.ZodSafeParseResult<{ email: string }>): { email: 
   return checked.ok ? { email: checked.email } : { error: checked.message };
 }
 
+/** The owner's hook (desk/owner-auth.ts) answers a missing or wrong token with this route's wording. */
+const routeConfig = { ownerUnauthorized: PRIVACY_MESSAGES.unauthorized };
+
 export async function privacyAdminRoutes(
   app: FastifyInstance,
-  opts: { privacy: PrivacyStore; adminToken: string },
+  opts: { privacy: PrivacyStore },
 ): Promise<void> {
-  const { privacy, adminToken } = opts;
-  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!tokenMatches(request.headers.authorization, adminToken)) {
-      return reply
-        .code(401)
-        .header('WWW-Authenticate', 'Bearer realm="solas-admin"')
-        .send({ ok: false, error: PRIVACY_MESSAGES.unauthorized });
-    }
-    return undefined;
-  };
+  const { privacy } = opts;
 
-  app.get(PRIVACY_PATHS.export, { onRequest: guard }, async (request, reply) => {
+  app.get(PRIVACY_PATHS.export, { config: routeConfig }, async (request, reply) => {
     const address = addressFrom(exportQuery.safeParse(request.query));
     if ('error' in address) return reply.code(400).send({ ok: false, error: address.error });
     const data = await privacy.exportFor(address.email);
@@ -66,7 +60,7 @@ export async function privacyAdminRoutes(
       .send({ ok: true, ...data });
   });
 
-  app.post(PRIVACY_PATHS.erase, { onRequest: guard }, async (request, reply) => {
+  app.post(PRIVACY_PATHS.erase, { config: routeConfig }, async (request, reply) => {
     const address = addressFrom(eraseBody.safeParse(request.body));
     if ('error' in address) return reply.code(400).send({ ok: false, error: address.error });
     const result = await privacy.eraseFor(address.email);

@@ -7,6 +7,8 @@
  * message. Every owner action writes an audit row.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import {
   ADMIN_API,
   ADMIN_LIMITS,
@@ -43,12 +45,6 @@ export interface DeskRouteOptions {
   readonly signIns: SignInThrottle;
 }
 
-function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-  return `${where}${issue?.message ?? 'Invalid request'}`;
-}
-
 function bad(reply: FastifyReply, message: string): FastifyReply {
   return reply.code(400).send({ ok: false, error: message });
 }
@@ -75,20 +71,19 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
 
   const actorOf = (request: FastifyRequest): Actor =>
     request.deskActor ?? { session: '?', address: request.ip };
-  const reference = (request: FastifyRequest) => (request.params as { reference: string }).reference;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Robots-Tag', 'noindex, nofollow');
   });
 
-  app.post(ADMIN_API.session, async (request, reply) => {
+  api.post(ADMIN_API.session, { schema: { body: signInRequestSchema } }, async (request, reply) => {
     const address = request.ip;
-    const parsed = signInRequestSchema.safeParse(request.body);
     // Counted with every failed token, Bearer ones included, before the token is looked at.
     const right = await attemptOwnerToken(request, reply, {
       signIns,
       token: config.admin.token,
-      given: parsed.success ? parsed.data.token : null,
+      given: request.body.token,
       wrong: () => reply.code(401).send({ ok: false, error: ADMIN_MESSAGES.wrongToken }),
     });
     if (!right) return reply;
@@ -121,24 +116,22 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
   });
 
-  app.get(ADMIN_API.orders, async (request, reply) => {
-    const parsed = ordersQuerySchema.safeParse(request.query);
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
-    const range = dateRange(parsed.data.from, parsed.data.to);
+  api.get(ADMIN_API.orders, { schema: { querystring: ordersQuerySchema } }, async (request, reply) => {
+    const query = request.query;
+    const range = dateRange(query.from, query.to);
     if (!range) return bad(reply, ADMIN_MESSAGES.badDateRange);
-    const page = Number(parsed.data.page ?? '1');
+    const page = Number(query.page ?? '1');
     const { rows, total, counts } = await desk.store.list({
-      filter: parsed.data.status ?? 'work',
-      q: parsed.data.q ?? null,
+      filter: query.status ?? 'work',
+      q: query.q ?? null,
       ...range,
       page,
     });
     return reply.send({ orders: rows.map(toListItem), total, page, pageSize: ADMIN_LIMITS.pageSize, counts });
   });
 
-  app.get(ADMIN_API.ordersCsv, async (request, reply) => {
-    const parsed = csvRangeQuerySchema.safeParse(request.query);
-    const range = parsed.success ? dateRange(parsed.data.from, parsed.data.to) : null;
+  api.get(ADMIN_API.ordersCsv, { schema: { querystring: csvRangeQuerySchema } }, async (request, reply) => {
+    const range = dateRange(request.query.from, request.query.to);
     if (!range?.from || !range.to) return bad(reply, ADMIN_MESSAGES.badDateRange);
     const orders = await desk.store.paidBetween(range.from, range.to);
     await desk.store.audit({
@@ -172,42 +165,41 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     return reply.send({ orders: orders.map(toDetail) });
   });
 
-  app.get(`${ADMIN_API.orders}/:reference`, async (request, reply) => {
-    const outcome = await desk.detail(reference(request));
+  const byReference = z.object({ reference: z.string() });
+  api.get(`${ADMIN_API.orders}/:reference`, { schema: { params: byReference } }, async (request, reply) => {
+    const outcome = await desk.detail(request.params.reference);
     if (outcome.httpStatus !== 200) return sendOutcome(reply, outcome);
     return reply.send(outcome.body.order);
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/status`, async (request, reply) => {
-    const parsed = statusRequestSchema.safeParse(request.body);
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
+  const statusSchema = { params: byReference, body: statusRequestSchema };
+  api.post(`${ADMIN_API.orders}/:reference/status`, { schema: statusSchema }, async (request, reply) => {
     return sendOutcome(
       reply,
-      await desk.changeStatus(reference(request), parsed.data.status, actorOf(request)),
+      await desk.changeStatus(request.params.reference, request.body.status, actorOf(request)),
     );
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/dispatch`, async (request, reply) => {
-    const parsed = dispatchRequestSchema.safeParse(request.body);
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
-    return sendOutcome(reply, await desk.dispatch(reference(request), parsed.data, actorOf(request)));
+  const dispatchSchema = { params: byReference, body: dispatchRequestSchema };
+  api.post(`${ADMIN_API.orders}/:reference/dispatch`, { schema: dispatchSchema }, async (request, reply) => {
+    return sendOutcome(reply, await desk.dispatch(request.params.reference, request.body, actorOf(request)));
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/refund`, async (request, reply) => {
-    const parsed = refundRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
-    return sendOutcome(reply, await desk.refund(reference(request), parsed.data, actorOf(request)));
+  const refundSchema = { params: byReference, body: refundRequestSchema };
+  api.post(`${ADMIN_API.orders}/:reference/refund`, { schema: refundSchema }, async (request, reply) => {
+    return sendOutcome(reply, await desk.refund(request.params.reference, request.body, actorOf(request)));
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/cancel`, async (request, reply) => {
-    const parsed = cancelRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
-    return sendOutcome(reply, await desk.cancel(reference(request), parsed.data, actorOf(request)));
+  const cancelSchema = { params: byReference, body: cancelRequestSchema };
+  api.post(`${ADMIN_API.orders}/:reference/cancel`, { schema: cancelSchema }, async (request, reply) => {
+    return sendOutcome(reply, await desk.cancel(request.params.reference, request.body, actorOf(request)));
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/notes`, async (request, reply) => {
-    const parsed = noteRequestSchema.safeParse(request.body);
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
-    return sendOutcome(reply, await desk.addNote(reference(request), parsed.data.text, actorOf(request)));
+  const notesSchema = { params: byReference, body: noteRequestSchema };
+  api.post(`${ADMIN_API.orders}/:reference/notes`, { schema: notesSchema }, async (request, reply) => {
+    return sendOutcome(
+      reply,
+      await desk.addNote(request.params.reference, request.body.text, actorOf(request)),
+    );
   });
 }

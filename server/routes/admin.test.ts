@@ -124,13 +124,13 @@ describe('POST /api/admin/hero-image/edit', () => {
       'empty instruction',
       { imageUrl: PNG, editInstruction: '   ' },
       400,
-      `editInstruction: ${IMAGE_EDIT_MESSAGES.instructionEmpty}`,
+      IMAGE_EDIT_MESSAGES.instructionEmpty,
     ],
     [
       'instruction too long',
       { imageUrl: PNG, editInstruction: 'b'.repeat(IMAGE_EDIT_LIMITS.maxInstructionChars + 1) },
       400,
-      `editInstruction: ${IMAGE_EDIT_MESSAGES.instructionTooLong}`,
+      IMAGE_EDIT_MESSAGES.instructionTooLong,
     ],
     // The shop's one error handler answers what Fastify refuses itself, admin routes included.
     ['invalid JSON', '{nope', 400, API_MESSAGES.invalidJson],

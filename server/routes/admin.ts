@@ -8,6 +8,7 @@
  * request is a 4xx with a JSON `error`; only a failing hosted engine gives 502.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   checkImageDataUrl,
   IMAGE_EDIT_MESSAGES,
@@ -48,22 +49,19 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRouteOptions)
   const gate = new ConcurrencyGate(MAX_CONCURRENT_EDITS);
   announceGeneratedToken(app, config);
 
-  const routeConfig = { ownerUnauthorized: IMAGE_EDIT_MESSAGES.unauthorized };
+  const route = {
+    config: { ownerUnauthorized: IMAGE_EDIT_MESSAGES.unauthorized },
+    schema: { body: imageEditRequestSchema },
+  };
 
-  app.post(IMAGE_EDIT_PATH, { config: routeConfig }, async (request, reply) => {
-    const parsed = imageEditRequestSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return reply.code(400).send({ ok: false, error: `${where}${issue?.message ?? 'Invalid request'}` });
-    }
-    const checked = checkImageDataUrl(parsed.data.imageUrl);
+  app.withTypeProvider<ZodTypeProvider>().post(IMAGE_EDIT_PATH, route, async (request, reply) => {
+    const checked = checkImageDataUrl(request.body.imageUrl);
     if (!checked.ok) {
       const status = checked.message === IMAGE_EDIT_MESSAGES.tooLarge ? 413 : 400;
       return reply.code(status).send({ ok: false, error: checked.message });
     }
     // Control characters have no meaning in an instruction and would only end up in logs.
-    const instruction = parsed.data.editInstruction.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim();
+    const instruction = request.body.editInstruction.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim();
     const image = Buffer.from(checked.base64, 'base64');
     try {
       const result = await gate.run(() => engine.edit({ image, mime: checked.mime, instruction }));

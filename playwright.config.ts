@@ -54,7 +54,7 @@ export default defineConfig({
       // The journeys pay through the TEST MODE checkout, even if NODE_ENV=production is set around them.
       ALLOW_TEST_CHECKOUT: 'true',
       // The image editor journey signs in with this; without it the server would generate one per run.
-      ADMIN_TOKEN: 'e2e-admin-token',
+      ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdef0123',
       // A closure already over (in the build's year: see dispatch.spec.ts), so today's dispatch dates are
       // unaffected; dispatch.spec.ts sets the page's clock inside it to see the server's closure banner.
       CLOSED_DATES: '2026-08-03..2026-08-14',

@@ -23,9 +23,14 @@ export const sizeCodeSchema = z.enum(SIZE_CODES as [SizeCode, ...SizeCode[]], { 
 export const itemSizeSchema = z._default(sizeCodeSchema, DEFAULT_SIZE);
 
 export const checkoutItemSchema = z.strictObject({
-  id: z.string().check(z.minLength(1), z.maxLength(8)),
+  id: z
+    .string()
+    .check(
+      z.minLength(1, { error: CHECKOUT_ERRORS.unknownProduct }),
+      z.maxLength(8, { error: CHECKOUT_ERRORS.unknownProduct }),
+    ),
   quantity: z
-    .number()
+    .number({ error: CHECKOUT_ERRORS.quantity })
     .check(
       z.int({ error: CHECKOUT_ERRORS.quantity }),
       z.gte(1, { error: CHECKOUT_ERRORS.quantity }),

@@ -44,7 +44,7 @@ function secretValues(): Map<string, string> {
     }
   }
   // The token the end-to-end tests sign in with is a secret as far as the build is concerned.
-  values.set('e2e-admin-token', 'ADMIN_TOKEN (playwright.config.ts)');
+  values.set('e2e-admin-token-0123456789abcdef0123', 'ADMIN_TOKEN (playwright.config.ts)');
   return values;
 }
 

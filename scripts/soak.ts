@@ -91,7 +91,7 @@ const cluster = await startCluster({
     WEB_DIST_DIR: DIST,
     RATE_LIMITS: 'off',
     LOG_LEVEL: 'info',
-    ADMIN_TOKEN: randomBytes(18).toString('base64url'),
+    ADMIN_TOKEN: randomBytes(24).toString('base64url'),
     // The soak pays on the built-in test checkout, also when NODE_ENV=production is set around it.
     ALLOW_TEST_CHECKOUT: 'true',
   },

@@ -8,12 +8,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BRAND } from '../domain/config';
-import type { AppConfig } from './config';
+import { type AppConfig, isHttps } from './config';
 import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
 import { AdminSessionStore, SignInThrottle } from './desk/admin-sessions';
 import { DeskService } from './desk/desk-service';
 import { DeskStore } from './desk/desk-store';
+import { installOwnerAuth } from './desk/owner-auth';
 import { OutboxSender, type OutboxTimings } from './mail/outbox';
 import type { LegalMailFacts } from './mail/templates';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
@@ -190,19 +191,24 @@ export async function registerCommerce(
     await database.close();
   });
 
+  // Every /api/admin/ route, the image editor's included: one hook on the root, after the request guard.
+  const sessions = new AdminSessionStore(db);
+  const signIns = new SignInThrottle(counters);
+  await installOwnerAuth(app, { token: config.admin.token, secure: isHttps(config), sessions, signIns });
+
   await app.register(async (api) => {
     await api.register(checkoutRoutes, { orders });
     await api.register(orderRoutes, { orders });
     await api.register(orderPageRoutes, { pages: orderPages });
     await api.register(newsletterRoutes, { newsletter });
-    await api.register(privacyAdminRoutes, { privacy, adminToken: config.admin.token });
+    await api.register(privacyAdminRoutes, { privacy });
     await api.register(webhookRoutes, { orders, desk });
     await api.register(deskRoutes, {
       config,
       desk,
-      sessions: new AdminSessionStore(db),
+      sessions,
       newsletter,
-      signIns: new SignInThrottle(counters),
+      signIns,
     });
     if (testCheckout) {
       await api.register(testCheckoutRoutes, { provider: testCheckout, orders, publicUrl: config.publicUrl });

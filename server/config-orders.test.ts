@@ -76,7 +76,7 @@ describe('orders configuration', () => {
       /STRIPE_SECRET_KEY: not set with NODE_ENV=production.*TEST MODE.*ALLOW_TEST_CHECKOUT=true/,
     );
     expect(() => loadConfig({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'false' })).toThrow(ConfigError);
-    const token = { ADMIN_TOKEN: 'owner-token-0123456789' };
+    const token = { ADMIN_TOKEN: 'owner-token-0123456789-abcdefghij' };
     expect(loadConfig({ NODE_ENV: 'production', ALLOW_TEST_CHECKOUT: 'true', ...token }).stripe).toBeNull();
     expect(
       loadConfig({ NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc123', ...token }).stripe,
@@ -96,11 +96,17 @@ describe('orders configuration', () => {
         NODE_ENV: 'production',
         DATA_DIR: data.dir,
         WEB_DIST_DIR: tinyWebDist(path.join(data.dir, 'web')),
-        ADMIN_TOKEN: 'owner-token-0123456789',
+        ADMIN_TOKEN: 'owner-token-0123456789-abcdefghij',
       };
       await expect(startServerProcess(env, { timeoutMs: 30_000 })).rejects.toThrow(
         /exited.*STRIPE_SECRET_KEY: not set with NODE_ENV=production/s,
       );
+      await expect(
+        startServerProcess(
+          { ...env, ALLOW_TEST_CHECKOUT: 'true', ADMIN_TOKEN: 'owner-token-0123' },
+          { timeoutMs: 30_000 },
+        ),
+      ).rejects.toThrow(/exited.*ADMIN_TOKEN: must be at least 32 characters.*openssl rand -hex 32/s);
       const allowed = await startServerProcess(
         { ...env, ALLOW_TEST_CHECKOUT: 'true' },
         { timeoutMs: 30_000 },
@@ -134,5 +140,17 @@ describe('orders configuration', () => {
     );
     // Outside production a generated token is still printed at start, as before.
     expect(loadConfig({}).admin.tokenGenerated).toBe(true);
+  });
+
+  it('refuses a production ADMIN_TOKEN shorter than 32 characters, and says how to make one', () => {
+    const env = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc123' };
+    const short = { ...env, ADMIN_TOKEN: 'a'.repeat(31) };
+    expect(() => loadConfig(short)).toThrow(ConfigError);
+    expect(() => loadConfig(short)).toThrow(
+      /ADMIN_TOKEN: must be at least 32 characters with NODE_ENV=production \(it has 31\).*openssl rand -hex 32/s,
+    );
+    expect(loadConfig({ ...env, ADMIN_TOKEN: 'a'.repeat(32) }).admin.token).toBe('a'.repeat(32));
+    // Outside production the 12 characters of a development token are still enough.
+    expect(loadConfig({ ADMIN_TOKEN: 'a'.repeat(12) }).admin.tokenGenerated).toBe(false);
   });
 });

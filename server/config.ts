@@ -203,6 +203,13 @@ export function isHttps(config: Pick<AppConfig, 'publicUrl'>): boolean {
   return config.publicUrl.startsWith('https:');
 }
 
+/**
+ * A production token's shortest length: 32 random hex characters are 128 bits, out of reach of guessing
+ * even without the rate limits in front of it.
+ */
+export const PRODUCTION_TOKEN_MIN = 32;
+const MAKE_A_TOKEN = 'openssl rand -hex 32';
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -228,7 +235,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   if (e.NODE_ENV === 'production' && !e.ADMIN_TOKEN) {
     throw new ConfigError(
-      'Invalid configuration:\n  ADMIN_TOKEN: not set with NODE_ENV=production. A generated token would change at every restart and lock the owner out of the order desk: set ADMIN_TOKEN (at least 12 characters).',
+      `Invalid configuration:\n  ADMIN_TOKEN: not set with NODE_ENV=production. A generated token would change at every restart and lock the owner out of the order desk: set ADMIN_TOKEN (at least ${PRODUCTION_TOKEN_MIN} characters; make one with \`${MAKE_A_TOKEN}\`).`,
+    );
+  }
+  if (e.NODE_ENV === 'production' && e.ADMIN_TOKEN && e.ADMIN_TOKEN.length < PRODUCTION_TOKEN_MIN) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ADMIN_TOKEN: must be at least ${PRODUCTION_TOKEN_MIN} characters with NODE_ENV=production (it has ${e.ADMIN_TOKEN.length}): it is all that stands between the internet and the order desk. Make one with \`${MAKE_A_TOKEN}\`.`,
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');

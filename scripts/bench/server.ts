@@ -166,7 +166,7 @@ export async function startShop({
         RATE_LIMITS: 'off',
         ALLOW_TEST_CHECKOUT: 'true',
         // Production refuses to start without one (docs/product.md §10.1).
-        ADMIN_TOKEN: 'bench-admin-token-0123',
+        ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef0123',
         ...env,
       },
     }),

@@ -4,6 +4,8 @@
  * newsletter list and the test checkout's sessions. Routes and services never see the dialect; this
  * suite proves the stores hide it.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseIsoDate } from '../../domain/calendar-date';
 import { deliveryPromise } from '../../domain/dispatch';
@@ -376,5 +378,26 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
       .executeTakeFirstOrThrow();
     expect(row.declines).toBe(1);
     expect(row.expires_at_ms).toBeGreaterThan(Date.now());
+  });
+});
+
+describe("each table's writes live in its store", () => {
+  const serverDir = path.resolve(import.meta.dirname, '..');
+  const sources = (readdirSync(serverDir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .filter((f) => !f.startsWith('test-support') && f !== path.join('db', 'migrations.ts'));
+  const touching = (pattern: RegExp) =>
+    sources.filter((f) => pattern.test(readFileSync(path.join(serverDir, f), 'utf8'))).sort();
+
+  it('only the outbox module queries the outbox; every e-mail is queued through enqueueMail', () => {
+    expect(touching(/(selectFrom|updateTable|insertInto|deleteFrom)\(\s*'outbox'/)).toEqual([
+      path.join('mail', 'outbox.ts'),
+    ]);
+  });
+
+  it('only the order store writes orders', () => {
+    expect(touching(/(updateTable|insertInto|deleteFrom)\(\s*'orders'/)).toEqual([
+      path.join('orders', 'order-store.ts'),
+    ]);
   });
 });

@@ -12,7 +12,6 @@ import {
   SIGN_IN_COUNTER,
   SIGN_IN_LIMITS,
   SignInThrottle,
-  sameSecret,
 } from './admin-sessions';
 
 const HOUR = 60 * 60 * 1000;
@@ -105,12 +104,6 @@ describe('failed sign-ins', () => {
     await expectThrottled(throttle, (ms) => {
       now += ms;
     });
-  });
-
-  it('compares tokens by digest, so length makes no difference', () => {
-    expect(sameSecret('owner-token-0123', 'owner-token-0123')).toBe(true);
-    expect(sameSecret('owner-token-012', 'owner-token-0123')).toBe(false);
-    expect(sameSecret('', '')).toBe(false);
   });
 });
 

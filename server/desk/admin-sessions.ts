@@ -5,7 +5,7 @@
  * Failed sign-ins are slowed down and then refused per address, counted where every instance sees them
  * (security/shared-counters.ts).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SharedCounters } from '../security/shared-counters';
@@ -30,11 +30,6 @@ export const SIGN_IN_LIMITS = {
 
 function sha256(value: string): Buffer {
   return createHash('sha256').update(value, 'utf8').digest();
-}
-
-/** Compares fixed-length digests: neither the content nor the length of the given token leaks by timing. */
-export function sameSecret(given: string, expected: string): boolean {
-  return timingSafeEqual(sha256(given), sha256(expected)) && given.length > 0;
 }
 
 export interface ActiveSession {

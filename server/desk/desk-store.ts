@@ -16,7 +16,17 @@ import {
 } from '../../domain/admin-api';
 import { addDays, type IsoDate, irishInstant } from '../../domain/calendar-date';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
-import { readWithdrawal, type StoredWithdrawal } from '../orders/order-store';
+import { enqueueMail, mailOfOrder } from '../mail/outbox';
+import {
+  addOrderRefund,
+  changeOrderIf,
+  claimOrderRefund,
+  type OrderChange,
+  type OrderGuard,
+  readWithdrawal,
+  releaseOrderRefund,
+  type StoredWithdrawal,
+} from '../orders/order-store';
 
 export type OrderEventRow = Selectable<Database['order_events']>;
 
@@ -55,13 +65,8 @@ export interface ListQuery {
 }
 
 /** A transition: which statuses it leaves, what it writes, and what goes with it in the transaction. */
-export interface Transition {
-  readonly from: readonly DeskStatus[];
-  /** Only before (true) or only after (false) dispatch; undefined: either. */
-  readonly beforeDispatch?: boolean;
-  /** Only while the order is not marked delivered. */
-  readonly notDelivered?: boolean;
-  readonly set: Partial<Omit<OrderRow, 'id' | 'refunded'>>;
+export interface Transition extends OrderGuard {
+  readonly set: OrderChange;
   readonly event: NewEvent;
   readonly mails?: (row: OrderRow) => readonly NewOutboxRow[];
   readonly audit: AuditEntry | null;
@@ -188,12 +193,7 @@ export class DeskStore {
         .where('order_id', '=', row.id)
         .orderBy('id')
         .execute(),
-      this.db
-        .selectFrom('outbox')
-        .select(['kind', 'status', 'created_at', 'sent_at', 'recipient'])
-        .where('order_id', '=', row.id)
-        .orderBy('id')
-        .execute(),
+      mailOfOrder(this.db, row.id),
       readWithdrawal(this.db, row.id),
     ]);
     return { row, lines, events, notes, mails, withdrawal };
@@ -207,23 +207,10 @@ export class DeskStore {
   async transition(orderId: string, t: Transition): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const at = nowIso();
-      let update = trx
-        .updateTable('orders')
-        .set({ ...t.set, updated_at: at })
-        .where('id', '=', orderId)
-        .where('desk_status', 'in', [...t.from]);
-      if (t.beforeDispatch === true) update = update.where('dispatched_at', 'is', null);
-      if (t.beforeDispatch === false) update = update.where('dispatched_at', 'is not', null);
-      if (t.notDelivered) update = update.where('delivered_at', 'is', null);
-      const result = await update.executeTakeFirst();
-      if (result.numUpdatedRows !== 1n) return false;
-      const row = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', orderId)
-        .executeTakeFirstOrThrow();
+      const row = await changeOrderIf(trx, orderId, t, t.set, at);
+      if (!row) return false;
       await insertEvent(trx, orderId, at, t.event);
-      await queueMails(trx, t.mails?.(row) ?? []);
+      await enqueueMail(trx, t.mails?.(row) ?? []);
       if (t.audit) await insertAudit(trx, at, t.audit);
       return true;
     });
@@ -251,24 +238,8 @@ export class DeskStore {
         dedupeKey: `refund:${input.refundId}`,
       });
       if (!inserted) return false;
-      const sum = sql<number>`case when refunded + ${input.amount} > total then total else refunded + ${input.amount} end`;
-      await trx
-        .updateTable('orders')
-        .set({
-          refunded: sum,
-          desk_status: sql<DeskStatus>`case when desk_status in (${sql.join(
-            input.keepStatus.length > 0 ? [...input.keepStatus] : ['-'],
-          )}) then desk_status when ${sum} >= total then 'refunded' else 'partially_refunded' end`,
-          updated_at: at,
-        })
-        .where('id', '=', input.orderId)
-        .execute();
-      const row = await trx
-        .selectFrom('orders')
-        .selectAll()
-        .where('id', '=', input.orderId)
-        .executeTakeFirstOrThrow();
-      await queueMails(trx, input.mails?.(row) ?? []);
+      const row = await addOrderRefund(trx, input.orderId, input.amount, input.keepStatus, at);
+      await enqueueMail(trx, input.mails?.(row) ?? []);
       if (input.audit) await insertAudit(trx, at, input.audit);
       return true;
     });
@@ -280,17 +251,7 @@ export class DeskStore {
    * than `staleMs` (an instance that died mid-call) may be taken over.
    */
   async claimRefund(orderId: string, seenRefunded: number, staleMs = 60_000): Promise<boolean> {
-    const now = Date.now();
-    const result = await this.db
-      .updateTable('orders')
-      .set({ refund_claimed_ms: now })
-      .where('id', '=', orderId)
-      .where('refunded', '=', seenRefunded)
-      .where((eb) =>
-        eb.or([eb('refund_claimed_ms', 'is', null), eb('refund_claimed_ms', '<', now - staleMs)]),
-      )
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
+    return claimOrderRefund(this.db, orderId, seenRefunded, staleMs);
   }
 
   /**
@@ -314,7 +275,7 @@ export class DeskStore {
   }
 
   async releaseRefund(orderId: string): Promise<void> {
-    await this.db.updateTable('orders').set({ refund_claimed_ms: null }).where('id', '=', orderId).execute();
+    await releaseOrderRefund(this.db, orderId);
   }
 
   /** An event that changes nothing else (a dispute already flagged, a refund the desk started). */
@@ -358,14 +319,6 @@ export class DeskStore {
       .execute();
     return rows.map((row) => ({ row, lines: lines.filter((l) => l.order_id === row.id) }));
   }
-}
-
-async function queueMails(trx: Transaction<Database>, mails: readonly NewOutboxRow[]): Promise<void> {
-  if (mails.length > 0)
-    await trx
-      .insertInto('outbox')
-      .values([...mails])
-      .execute();
 }
 
 /** Inserts an event; false when its dedupe key was already recorded (nothing is written then). */

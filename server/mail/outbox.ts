@@ -14,7 +14,7 @@
  *   and then with the same Message-ID, which receiving servers de-duplicate.
  */
 import { randomUUID } from 'node:crypto';
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import type { Database, NewOutboxRow, OutboxRow } from '../db/schema';
 import { isPermanentFailure, type MailTransport, type OutgoingMail } from './transport';
@@ -43,7 +43,23 @@ export interface QueuedMail {
   readonly listUnsubscribe?: string;
 }
 
-/** A row for OrderStore.markPaidAndQueue; the Message-ID is fixed now, once. */
+/**
+ * The one way an e-mail is queued, by every module that sends one: its rows go into the outbox through
+ * `db`, the caller's transaction when the mail tells of a change (so it goes out only once the change is
+ * committed). The sender delivers them (OutboxSender; wake it to send at once).
+ */
+export async function enqueueMail(
+  db: Kysely<Database> | Transaction<Database>,
+  mails: readonly NewOutboxRow[],
+): Promise<void> {
+  if (mails.length === 0) return;
+  await db
+    .insertInto('outbox')
+    .values([...mails])
+    .execute();
+}
+
+/** An outbox row for enqueueMail; the Message-ID is fixed now, once. */
 export function outboxRow(mail: QueuedMail, senderDomain: string, nowMs = Date.now()): NewOutboxRow {
   return {
     order_id: mail.orderId,
@@ -337,4 +353,123 @@ export class OutboxSender {
     if (due === null || due === undefined) return this.timings.pollMs;
     return Math.min(this.timings.pollMs, Math.max(MIN_RESCHEDULE_MS, Number(due) - Date.now()));
   }
+}
+
+// ------------------------------------------------------------------ reads, retention, export and erasure
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The e-mails of an order, oldest first, for the desk's view of it. */
+export async function mailOfOrder(db: Db, orderId: string) {
+  return db
+    .selectFrom('outbox')
+    .select(['kind', 'status', 'created_at', 'sent_at', 'recipient'])
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The delivery state of an order's e-mail of this kind, or null when there is none. */
+export async function mailStatus(db: Db, orderId: string, kind: string): Promise<OutboxRow['status'] | null> {
+  const row = await db
+    .selectFrom('outbox')
+    .select('status')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** Newsletter e-mail (no order) to this address that has not gone out yet: it must not go out now. */
+export async function deleteWaitingNewsletterMail(db: Db, email: string): Promise<void> {
+  await db
+    .deleteFrom('outbox')
+    .where('order_id', 'is', null)
+    .where('status', '=', 'pending')
+    .where((eb) => eb(eb.fn('lower', ['recipient']), '=', email.toLowerCase()))
+    .execute();
+}
+
+/** Every e-mail to the address (case-insensitive `key`) or about these orders, for a data export. */
+export async function mailAbout(db: Db, key: string, orderIds: readonly string[]) {
+  return db
+    .selectFrom('outbox')
+    .select([
+      'id',
+      'order_id',
+      'kind',
+      'recipient',
+      'subject',
+      'text_body',
+      'status',
+      'created_at',
+      'sent_at',
+    ])
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['recipient']), '=', key),
+        ...(orderIds.length > 0 ? [eb('order_id', 'in', [...orderIds])] : []),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+/** The sent (or given up) e-mails of these orders lose their address and text; waiting ones still go. */
+export async function eraseSentMailOfOrders(db: Db, orderIds: readonly string[]): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ recipient: '', text_body: '', html_body: '' })
+    .where('order_id', 'in', [...orderIds])
+    .where('status', '!=', 'pending')
+    .execute();
+}
+
+/**
+ * The text of every e-mail to the address (case-insensitive `key`) that is no longer waiting goes, and
+ * newsletter e-mail loses the address too (order e-mail keeps it with its kept order). The ids erased.
+ */
+export async function eraseSentMailTo(db: Db, key: string): Promise<{ id: number }[]> {
+  const erased = await db
+    .updateTable('outbox')
+    .set({ text_body: '', html_body: '' })
+    .where((eb) => eb(eb.fn('lower', ['recipient']), '=', key))
+    .where('status', '!=', 'pending')
+    .returning('id')
+    .execute();
+  await db
+    .updateTable('outbox')
+    .set({ recipient: '' })
+    .where('order_id', 'is', null)
+    .where((eb) => eb(eb.fn('lower', ['recipient']), '=', key))
+    .execute();
+  return erased;
+}
+
+/**
+ * The retention pass over e-mails created before `before`: one still not delivered never will be (it
+ * gives up), every one loses its text, and newsletter e-mail (no order keeps its address) its address.
+ * The number of e-mails whose text was erased.
+ */
+export async function eraseMailCreatedBefore(db: Db, before: string): Promise<number> {
+  await db
+    .updateTable('outbox')
+    .set({ status: 'failed', last_error: 'not delivered within the retention period', locked_until_ms: null })
+    .where('status', '=', 'pending')
+    .where('created_at', '<', before)
+    .execute();
+  const bodies = await db
+    .updateTable('outbox')
+    .set({ text_body: '', html_body: '' })
+    .where('created_at', '<', before)
+    .where((eb) => eb.or([eb('text_body', '!=', ''), eb('html_body', '!=', '')]))
+    .executeTakeFirst();
+  await db
+    .updateTable('outbox')
+    .set({ recipient: '' })
+    .where('order_id', 'is', null)
+    .where('created_at', '<', before)
+    .where('recipient', '!=', '')
+    .execute();
+  return Number(bodies.numUpdatedRows);
 }

@@ -10,7 +10,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { NEWSLETTER_RESEND_AFTER_MS } from '../../domain/config';
 import type { Database } from '../db/schema';
-import { outboxRow, type QueuedMail } from '../mail/outbox';
+import { deleteWaitingNewsletterMail, enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
 import { secureRandomBytes } from '../security/random';
 
 /** 192 bits, URL-safe: unguessable, so the token alone can authorise confirming and unsubscribing. */
@@ -84,10 +84,7 @@ export class NewsletterStore {
   }
 
   private async queue(trx: Transaction<Database>, mail: QueuedMail, now: Date): Promise<void> {
-    await trx
-      .insertInto('outbox')
-      .values(outboxRow(mail, this.options.senderDomain, now.getTime()))
-      .execute();
+    await enqueueMail(trx, [outboxRow(mail, this.options.senderDomain, now.getTime())]);
   }
 
   /** Follows a confirmation link: the address is subscribed from now on. */
@@ -142,14 +139,4 @@ export class NewsletterStore {
       confirmedAt: r.confirmed_at ?? r.created_at,
     }));
   }
-}
-
-/** Newsletter e-mail (no order) to this address that has not gone out yet: it must not go out now. */
-export async function deleteWaitingNewsletterMail(db: Kysely<Database>, email: string): Promise<void> {
-  await db
-    .deleteFrom('outbox')
-    .where('order_id', 'is', null)
-    .where('status', '=', 'pending')
-    .where((eb) => eb(eb.fn('lower', ['recipient']), '=', email.toLowerCase()))
-    .execute();
 }

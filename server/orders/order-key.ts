@@ -5,7 +5,7 @@
  * is a bearer secret: it goes into the shopper's e-mails and nowhere else (never a log line, never a
  * response other than the page it opens).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { sameSecret } from '../security/constant-time';
 import { secureRandomBytes } from '../security/random';
 
 export const ORDER_KEY_BYTES = 24;
@@ -14,15 +14,11 @@ export function newOrderKey(): string {
   return secureRandomBytes(ORDER_KEY_BYTES).toString('base64url');
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
-
 /** A key no order has: compared against when there is no order, so that answer costs the same work. */
 const NO_KEY = newOrderKey();
 
 /** Constant time in the content of both strings; `stored` null (no order, or no key yet) never matches. */
 export function keysMatch(stored: string | null, given: string): boolean {
-  const equal = timingSafeEqual(digest(stored ?? NO_KEY), digest(given));
+  const equal = sameSecret(given, stored ?? NO_KEY);
   return equal && stored !== null;
 }

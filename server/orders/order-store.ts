@@ -2,7 +2,8 @@
  * The orders data layer: every SQL statement about orders lives here, so routes and services never see
  * the database dialect. Writes that must happen together happen in one transaction.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DeskStatus } from '../../domain/admin-api';
 import { type IsoDate, parseIsoDate } from '../../domain/calendar-date';
 import { orderReference } from '../../domain/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
@@ -11,6 +12,7 @@ import type { OrderTotals } from '../../domain/pricing';
 import { executeAtomically } from '../db/database';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
+import { enqueueMail, mailStatus } from '../mail/outbox';
 import type { LocalSession, ShippingAddress, ShippingDetails } from '../payments/provider';
 import { newOrderKey } from './order-key';
 
@@ -313,11 +315,7 @@ export class OrderStore {
         .executeTakeFirstOrThrow();
       const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).execute();
       const messages = buildMessages(toOrder(row, lines));
-      if (messages.length > 0)
-        await trx
-          .insertInto('outbox')
-          .values([...messages])
-          .execute();
+      await enqueueMail(trx, messages);
       return true;
     });
   }
@@ -440,34 +438,21 @@ export class OrderStore {
         .onConflict((oc) => oc.column('order_id').doNothing())
         .executeTakeFirst();
       if ((result.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
-      if (messages.length > 0)
-        await trx
-          .insertInto('outbox')
-          .values([...messages])
-          .execute();
+      await enqueueMail(trx, messages);
       return true;
     });
   }
 
   /** Queues e-mails that belong to no state change (the order page's link, asked for again). */
   async queueMail(messages: readonly NewOutboxRow[]): Promise<void> {
-    if (messages.length > 0)
-      await this.db
-        .insertInto('outbox')
-        .values([...messages])
-        .execute();
+    await enqueueMail(this.db, messages);
   }
 
   /** Delivery state of the shopper's confirmation e-mail, for the confirmation page. */
   async customerEmailStatus(orderId: string, kind: string): Promise<'queued' | 'sent' | 'failed' | null> {
-    const row = await this.db
-      .selectFrom('outbox')
-      .select('status')
-      .where('order_id', '=', orderId)
-      .where('kind', '=', kind)
-      .executeTakeFirst();
-    if (!row) return null;
-    return row.status === 'pending' ? 'queued' : row.status;
+    const status = await mailStatus(this.db, orderId, kind);
+    if (!status) return null;
+    return status === 'pending' ? 'queued' : status;
   }
 }
 
@@ -482,4 +467,119 @@ export async function readWithdrawal(
     .where('order_id', '=', orderId)
     .executeTakeFirst();
   return row ? { name: row.name, items: row.items, reason: row.reason, createdAt: row.created_at } : null;
+}
+
+// ------------------------------------------------------------------ the desk's and the retention's writes
+
+/** What a desk action may change on an order (its refunds only through addOrderRefund). */
+export type OrderChange = Partial<Omit<OrderRow, 'id' | 'refunded'>>;
+
+/** The states and dates an order must be in for a desk action to change it. */
+export interface OrderGuard {
+  readonly from: readonly DeskStatus[];
+  /** Only before (true) or only after (false) dispatch; undefined: either. */
+  readonly beforeDispatch?: boolean;
+  /** Only while the order is not marked delivered. */
+  readonly notDelivered?: boolean;
+}
+
+/**
+ * Applies `change` to the order if it passes `guard`, in the caller's transaction: the conditional UPDATE
+ * is the lock, so of any number of concurrent callers exactly one changes the row. The row after the
+ * change, or null when the order was not in a state the guard allows.
+ */
+export async function changeOrderIf(
+  trx: Transaction<Database>,
+  orderId: string,
+  guard: OrderGuard,
+  change: OrderChange,
+  at: string,
+): Promise<OrderRow | null> {
+  let update = trx
+    .updateTable('orders')
+    .set({ ...change, updated_at: at })
+    .where('id', '=', orderId)
+    .where('desk_status', 'in', [...guard.from]);
+  if (guard.beforeDispatch === true) update = update.where('dispatched_at', 'is', null);
+  if (guard.beforeDispatch === false) update = update.where('dispatched_at', 'is not', null);
+  if (guard.notDelivered) update = update.where('delivered_at', 'is', null);
+  const result = await update.executeTakeFirst();
+  if (result.numUpdatedRows !== 1n) return null;
+  return trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/**
+ * Adds a refund to the order's `refunded` (never beyond its total) and moves its desk status to refunded
+ * or partially refunded, unless `keepStatus` lists the current one; in the caller's transaction. The row
+ * after the change.
+ */
+export async function addOrderRefund(
+  trx: Transaction<Database>,
+  orderId: string,
+  amount: number,
+  keepStatus: readonly DeskStatus[],
+  at: string,
+): Promise<OrderRow> {
+  const sum = sql<number>`case when refunded + ${amount} > total then total else refunded + ${amount} end`;
+  await trx
+    .updateTable('orders')
+    .set({
+      refunded: sum,
+      desk_status: sql<DeskStatus>`case when desk_status in (${sql.join(
+        keepStatus.length > 0 ? [...keepStatus] : ['-'],
+      )}) then desk_status when ${sum} >= total then 'refunded' else 'partially_refunded' end`,
+      updated_at: at,
+    })
+    .where('id', '=', orderId)
+    .execute();
+  return trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+}
+
+/**
+ * Takes the order's one refund slot while the provider is asked: of concurrent refunds from the same
+ * state (a double click, two tabs, two instances) one gets it, the others change nothing. A claim older
+ * than `staleMs` (an instance that died mid-call) may be taken over.
+ */
+export async function claimOrderRefund(
+  db: Kysely<Database>,
+  orderId: string,
+  seenRefunded: number,
+  staleMs: number,
+): Promise<boolean> {
+  const now = Date.now();
+  const result = await db
+    .updateTable('orders')
+    .set({ refund_claimed_ms: now })
+    .where('id', '=', orderId)
+    .where('refunded', '=', seenRefunded)
+    .where((eb) => eb.or([eb('refund_claimed_ms', 'is', null), eb('refund_claimed_ms', '<', now - staleMs)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+export async function releaseOrderRefund(db: Kysely<Database>, orderId: string): Promise<void> {
+  await db.updateTable('orders').set({ refund_claimed_ms: null }).where('id', '=', orderId).execute();
+}
+
+/**
+ * Anonymises these orders (retention and erasure, docs/product.md §12): the e-mail, name, address and
+ * gift message (it may name people), and the order page's key (an anonymised order has no page).
+ */
+export async function anonymiseOrders(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: readonly string[],
+  at: string,
+): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      email: '',
+      shipping_name: null,
+      shipping_address: null,
+      gift_message: null,
+      order_key: null,
+      updated_at: at,
+    })
+    .where('id', 'in', [...orderIds])
+    .execute();
 }

@@ -97,7 +97,7 @@ describe('POST /api/checkout: sizes and gift messages are validated', () => {
     [
       'a gift message that is not text',
       { ...VALID, giftWrap: true, giftMessage: 42 },
-      '"giftMessage" is missing or has the wrong type (expected string)',
+      'giftMessage: Invalid input: expected string, received number',
     ],
   ];
 

@@ -15,7 +15,14 @@ import type { Kysely, Transaction } from 'kysely';
 import { RETENTION } from '../../domain/config';
 import { maskEmail } from '../../domain/email';
 import type { Database } from '../db/schema';
-import { deleteWaitingNewsletterMail } from '../newsletter/newsletter-store';
+import {
+  deleteWaitingNewsletterMail,
+  eraseMailCreatedBefore,
+  eraseSentMailOfOrders,
+  eraseSentMailTo,
+  mailAbout,
+} from '../mail/outbox';
+import { anonymiseOrders } from '../orders/order-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -64,19 +71,7 @@ export function keptUntil(paidAt: string): string {
 async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string): Promise<void> {
   if (orderIds.length === 0) return;
   const ids = [...orderIds];
-  await db
-    .updateTable('orders')
-    // The gift message may name people; the order page's key goes too: an anonymised order has no page.
-    .set({
-      email: '',
-      shipping_name: null,
-      shipping_address: null,
-      gift_message: null,
-      order_key: null,
-      updated_at: nowIso,
-    })
-    .where('id', 'in', ids)
-    .execute();
+  await anonymiseOrders(db, ids, nowIso);
   // What else names the shopper: the withdrawal notice's signature and reason, the owner's private notes.
   await db
     .updateTable('withdrawal_notices')
@@ -90,12 +85,7 @@ async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string):
     .set({ customer_email: '', shipping_name: null, shipping_address: null })
     .where('order_id', 'in', ids)
     .execute();
-  await db
-    .updateTable('outbox')
-    .set({ recipient: '', text_body: '', html_body: '' })
-    .where('order_id', 'in', ids)
-    .where('status', '!=', 'pending')
-    .execute();
+  await eraseSentMailOfOrders(db, ids);
 }
 
 /** Ids of orders in batches, so a large backlog never becomes one enormous IN list. */
@@ -209,31 +199,7 @@ export class PrivacyStore {
       .where((eb) => eb(eb.fn.coalesce('confirmation_sent_at', 'created_at'), '<', cut.signupBefore))
       .executeTakeFirst();
 
-    // A message still not delivered after the whole period will never be: it gives up, and loses its text.
-    await db
-      .updateTable('outbox')
-      .set({
-        status: 'failed',
-        last_error: 'not delivered within the retention period',
-        locked_until_ms: null,
-      })
-      .where('status', '=', 'pending')
-      .where('created_at', '<', cut.mailBefore)
-      .execute();
-    const bodies = await db
-      .updateTable('outbox')
-      .set({ text_body: '', html_body: '' })
-      .where('created_at', '<', cut.mailBefore)
-      .where((eb) => eb.or([eb('text_body', '!=', ''), eb('html_body', '!=', '')]))
-      .executeTakeFirst();
-    // Newsletter e-mail belongs to no order that would keep its address: the address goes with the text.
-    await db
-      .updateTable('outbox')
-      .set({ recipient: '' })
-      .where('order_id', 'is', null)
-      .where('created_at', '<', cut.mailBefore)
-      .where('recipient', '!=', '')
-      .execute();
+    const mailBodiesErased = await eraseMailCreatedBefore(db, cut.mailBefore);
     const mailFilesDeleted = deleteOldMailFiles(this.options.mailDir, Date.parse(cut.mailBefore));
     // Counting sweeps finished windows too, but only when somebody counts: a quiet shop keeps them until here.
     const rateLimitWindowsDeleted = await sweepRateLimits(db);
@@ -242,7 +208,7 @@ export class PrivacyStore {
       unpaidCheckoutsErased,
       paidOrdersAnonymised,
       unconfirmedSignupsDeleted: Number(signups.numDeletedRows),
-      mailBodiesErased: Number(bodies.numUpdatedRows),
+      mailBodiesErased,
       mailFilesDeleted,
       rateLimitWindowsDeleted,
     };
@@ -277,27 +243,7 @@ export class PrivacyStore {
             .selectAll()
             .where('order_id', 'in', orderIds)
             .execute();
-    const mail = await db
-      .selectFrom('outbox')
-      .select([
-        'id',
-        'order_id',
-        'kind',
-        'recipient',
-        'subject',
-        'text_body',
-        'status',
-        'created_at',
-        'sent_at',
-      ])
-      .where((eb) =>
-        eb.or([
-          eb(eb.fn('lower', ['recipient']), '=', key),
-          ...(orderIds.length > 0 ? [eb('order_id', 'in', orderIds)] : []),
-        ]),
-      )
-      .orderBy('id')
-      .execute();
+    const mail = await mailAbout(db, key, orderIds);
     const signup = await db
       .selectFrom('newsletter_signups')
       .select(['email', 'source', 'status', 'created_at', 'confirmation_sent_at', 'confirmed_at'])
@@ -381,20 +327,7 @@ export class PrivacyStore {
         .deleteFrom('newsletter_signups')
         .where('email_key', '=', key)
         .executeTakeFirst();
-      const mail = await trx
-        .updateTable('outbox')
-        .set({ text_body: '', html_body: '' })
-        .where((eb) => eb(eb.fn('lower', ['recipient']), '=', key))
-        .where('status', '!=', 'pending')
-        .returning('id')
-        .execute();
-      // Newsletter e-mail keeps no address once erased (order e-mail keeps it with its kept order).
-      await trx
-        .updateTable('outbox')
-        .set({ recipient: '' })
-        .where('order_id', 'is', null)
-        .where((eb) => eb(eb.fn('lower', ['recipient']), '=', key))
-        .execute();
+      const mail = await eraseSentMailTo(trx, key);
       const kept = orders
         .filter((o): o is typeof o & { paid_at: string } => o.paid_at !== null)
         .map((o) => ({ reference: o.reference, keptUntil: keptUntil(o.paid_at) }));

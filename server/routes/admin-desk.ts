@@ -1,12 +1,14 @@
 /**
  * The order desk's API (docs/product.md §10.8), under /api/admin/. Every route but sign-in needs the
- * owner's session cookie or `Authorization: Bearer ADMIN_TOKEN` (401 otherwise); state-changing routes
- * pass the request guard first (rate limit, same origin, JSON: security/route-policy.ts). Bodies and
+ * owner's session cookie or `Authorization: Bearer ADMIN_TOKEN` (401 otherwise: desk/owner-auth.ts);
+ * every route passes the request guard first (rate limit; for state-changing ones also same origin and
+ * JSON: security/route-policy.ts). Bodies and
  * queries are checked with the shared schemas (domain/admin-api.ts): a malformed one is a 400 with a
  * message. Every owner action writes an audit row.
  */
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import {
   ADMIN_API,
   ADMIN_LIMITS,
@@ -27,10 +29,10 @@ import {
   type AdminSessionStore,
   SESSION_LIMITS,
   type SignInThrottle,
-  sameSecret,
 } from '../desk/admin-sessions';
 import { newsletterCsv, ordersCsv } from '../desk/csv';
 import { type Actor, type DeskOutcome, type DeskService, toDetail, toListItem } from '../desk/desk-service';
+import { attemptOwnerToken, sessionCookieOptions } from '../desk/owner-auth';
 import type { NewsletterStore } from '../newsletter/newsletter-store';
 
 export interface DeskRouteOptions {
@@ -41,39 +43,6 @@ export interface DeskRouteOptions {
   readonly newsletter: NewsletterStore;
   /** Failed sign-ins, counted where every instance sees them (security/shared-counters.ts). */
   readonly signIns: SignInThrottle;
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** Who is acting; `expiresAt` for a session (a Bearer script has none). */
-    deskActor?: Actor & { readonly expiresAt?: Date };
-  }
-}
-
-/** The cookie's secret from a Cookie header, or null. */
-export function sessionSecretFrom(cookieHeader: string | undefined): string | null {
-  for (const part of (cookieHeader ?? '').split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name === ADMIN_SESSION_COOKIE) return rest.join('=') || null;
-  }
-  return null;
-}
-
-function cookie(value: string, maxAgeSeconds: number, secure: boolean): string {
-  return [
-    `${ADMIN_SESSION_COOKIE}=${value}`,
-    'Path=/',
-    'HttpOnly',
-    'SameSite=Strict',
-    `Max-Age=${maxAgeSeconds}`,
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
-}
-
-function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : '';
-  return `${where}${issue?.message ?? 'Invalid request'}`;
 }
 
 function bad(reply: FastifyReply, message: string): FastifyReply {
@@ -96,69 +65,30 @@ function dateRange(
   return { from: f, to: t };
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): Promise<void> {
-  const { config, desk, sessions, signIns: throttle } = opts;
-  const secure = isHttps(config);
+  const { config, desk, sessions, signIns } = opts;
+  const cookieOptions = sessionCookieOptions(isHttps(config));
 
-  /** onRequest: the session (renewed) or the Bearer token; 401 without either. */
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-    const authorization = request.headers.authorization;
-    if (authorization !== undefined) {
-      const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-      if (match && sameSecret(match[1] ?? '', config.admin.token)) {
-        request.deskActor = { session: 'token', address: request.ip };
-        return undefined;
-      }
-    } else {
-      const secret = sessionSecretFrom(request.headers.cookie);
-      const session = secret ? await sessions.use(secret) : null;
-      if (session) {
-        request.deskActor = { session: session.label, address: request.ip, expiresAt: session.expiresAt };
-        return undefined;
-      }
-      if (secret) reply.header('Set-Cookie', cookie('', 0, secure));
-    }
-    return reply
-      .code(401)
-      .header('WWW-Authenticate', 'Bearer realm="solas-admin"')
-      .send({ ok: false, error: ADMIN_MESSAGES.unauthorized });
-  };
   const actorOf = (request: FastifyRequest): Actor => ({
     ...(request.deskActor ?? { session: '?', address: request.ip }),
     requestKey: request.headers['idempotency-key']?.toString(),
   });
-  const guarded = { onRequest: authenticate };
-  const reference = (request: FastifyRequest) => (request.params as { reference: string }).reference;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Robots-Tag', 'noindex, nofollow');
   });
 
-  app.post(ADMIN_API.session, async (request, reply) => {
+  api.post(ADMIN_API.session, { schema: { body: signInRequestSchema } }, async (request, reply) => {
     const address = request.ip;
-    // Counted per client as the rate limits count (an IPv6 client as its /64: one visitor usually holds a
-    // whole /64 and could otherwise take a fresh allowance per address).
-    const client = normalizeIP(address);
-    const attempt = await throttle.attempt(client);
-    if (attempt.refused) {
-      return reply
-        .code(429)
-        .header('Retry-After', String(attempt.retryAfterSeconds))
-        .send({ ok: false, error: ADMIN_MESSAGES.tooManyAttempts });
-    }
-    const parsed = signInRequestSchema.safeParse(request.body);
-    // Compared in constant time over fixed-length digests: a wrong token's length tells nothing.
-    if (!parsed.success || !sameSecret(parsed.data.token, config.admin.token)) {
-      await sleep(attempt.failureDelayMs);
-      // The client address stays out of the log line (the request log has what operations need).
-      request.log.warn('desk: failed sign-in');
-      return reply.code(401).send({ ok: false, error: ADMIN_MESSAGES.wrongToken });
-    }
-    await throttle.succeed(client);
+    // Counted with every failed token, Bearer ones included, before the token is looked at.
+    const right = await attemptOwnerToken(request, reply, {
+      signIns,
+      token: config.admin.token,
+      given: request.body.token,
+      wrong: () => reply.code(401).send({ ok: false, error: ADMIN_MESSAGES.wrongToken }),
+    });
+    if (!right) return reply;
     const { secret, session } = await sessions.create(address);
     await desk.store.audit({
       session: session.label,
@@ -168,41 +98,42 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       detail: null,
     });
     return reply
-      .header('Set-Cookie', cookie(secret, Math.floor(SESSION_LIMITS.maxMs / 1000), secure))
+      .setCookie(ADMIN_SESSION_COOKIE, secret, {
+        ...cookieOptions,
+        maxAge: Math.floor(SESSION_LIMITS.maxMs / 1000),
+      })
       .send({ ok: true, expiresAt: session.expiresAt.toISOString() });
   });
 
   // Whether the desk is signed in (the app asks at start): the session's end if it stays unused.
-  app.get(ADMIN_API.session, guarded, async (request, reply) => {
+  app.get(ADMIN_API.session, async (request, reply) => {
     const expiresAt = request.deskActor?.expiresAt ?? new Date(Date.now() + SESSION_LIMITS.idleMs);
     return reply.send({ ok: true, expiresAt: expiresAt.toISOString() });
   });
 
-  app.delete(ADMIN_API.session, guarded, async (request, reply) => {
-    const secret = sessionSecretFrom(request.headers.cookie);
+  app.delete(ADMIN_API.session, async (request, reply) => {
+    const secret = request.cookies[ADMIN_SESSION_COOKIE];
     if (secret) await sessions.end(secret);
     await desk.store.audit({ ...actorOf(request), action: 'sign-out', target: null, detail: null });
-    return reply.header('Set-Cookie', cookie('', 0, secure)).send({ ok: true });
+    return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
   });
 
-  app.get(ADMIN_API.orders, guarded, async (request, reply) => {
-    const parsed = ordersQuerySchema.safeParse(request.query);
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
-    const range = dateRange(parsed.data.from, parsed.data.to);
+  api.get(ADMIN_API.orders, { schema: { querystring: ordersQuerySchema } }, async (request, reply) => {
+    const query = request.query;
+    const range = dateRange(query.from, query.to);
     if (!range) return bad(reply, ADMIN_MESSAGES.badDateRange);
-    const page = Number(parsed.data.page ?? '1');
+    const page = Number(query.page ?? '1');
     const { rows, total, counts } = await desk.store.list({
-      filter: parsed.data.status ?? 'work',
-      q: parsed.data.q ?? null,
+      filter: query.status ?? 'work',
+      q: query.q ?? null,
       ...range,
       page,
     });
     return reply.send({ orders: rows.map(toListItem), total, page, pageSize: ADMIN_LIMITS.pageSize, counts });
   });
 
-  app.get(ADMIN_API.ordersCsv, guarded, async (request, reply) => {
-    const parsed = csvRangeQuerySchema.safeParse(request.query);
-    const range = parsed.success ? dateRange(parsed.data.from, parsed.data.to) : null;
+  api.get(ADMIN_API.ordersCsv, { schema: { querystring: csvRangeQuerySchema } }, async (request, reply) => {
+    const range = dateRange(request.query.from, request.query.to);
     if (!range?.from || !range.to) return bad(reply, ADMIN_MESSAGES.badDateRange);
     const orders = await desk.store.paidBetween(range.from, range.to);
     await desk.store.audit({
@@ -217,7 +148,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       .send(ordersCsv(orders, opts.config.seller));
   });
 
-  app.get(ADMIN_API.newsletterCsv, guarded, async (request, reply) => {
+  app.get(ADMIN_API.newsletterCsv, async (request, reply) => {
     const rows = await opts.newsletter.subscribers();
     await desk.store.audit({
       ...actorOf(request),
@@ -231,47 +162,46 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       .send(newsletterCsv(rows));
   });
 
-  app.get(ADMIN_API.packingSlips, guarded, async (_request, reply) => {
+  app.get(ADMIN_API.packingSlips, async (_request, reply) => {
     const orders = await desk.store.inProduction(ADMIN_LIMITS.maxPackingSlips);
     return reply.send({ orders: orders.map(toDetail) });
   });
 
-  app.get(`${ADMIN_API.orders}/:reference`, guarded, async (request, reply) => {
-    const outcome = await desk.detail(reference(request));
+  const byReference = z.object({ reference: z.string() });
+  api.get(`${ADMIN_API.orders}/:reference`, { schema: { params: byReference } }, async (request, reply) => {
+    const outcome = await desk.detail(request.params.reference);
     if (outcome.httpStatus !== 200) return sendOutcome(reply, outcome);
     return reply.send(outcome.body.order);
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/status`, guarded, async (request, reply) => {
-    const parsed = statusRequestSchema.safeParse(request.body);
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
+  const statusSchema = { params: byReference, body: statusRequestSchema };
+  api.post(`${ADMIN_API.orders}/:reference/status`, { schema: statusSchema }, async (request, reply) => {
     return sendOutcome(
       reply,
-      await desk.changeStatus(reference(request), parsed.data.status, actorOf(request)),
+      await desk.changeStatus(request.params.reference, request.body.status, actorOf(request)),
     );
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/dispatch`, guarded, async (request, reply) => {
-    const parsed = dispatchRequestSchema.safeParse(request.body);
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
-    return sendOutcome(reply, await desk.dispatch(reference(request), parsed.data, actorOf(request)));
+  const dispatchSchema = { params: byReference, body: dispatchRequestSchema };
+  api.post(`${ADMIN_API.orders}/:reference/dispatch`, { schema: dispatchSchema }, async (request, reply) => {
+    return sendOutcome(reply, await desk.dispatch(request.params.reference, request.body, actorOf(request)));
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/refund`, guarded, async (request, reply) => {
-    const parsed = refundRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
-    return sendOutcome(reply, await desk.refund(reference(request), parsed.data, actorOf(request)));
+  const refundSchema = { params: byReference, body: refundRequestSchema };
+  api.post(`${ADMIN_API.orders}/:reference/refund`, { schema: refundSchema }, async (request, reply) => {
+    return sendOutcome(reply, await desk.refund(request.params.reference, request.body, actorOf(request)));
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/cancel`, guarded, async (request, reply) => {
-    const parsed = cancelRequestSchema.safeParse(request.body ?? {});
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
-    return sendOutcome(reply, await desk.cancel(reference(request), parsed.data, actorOf(request)));
+  const cancelSchema = { params: byReference, body: cancelRequestSchema };
+  api.post(`${ADMIN_API.orders}/:reference/cancel`, { schema: cancelSchema }, async (request, reply) => {
+    return sendOutcome(reply, await desk.cancel(request.params.reference, request.body, actorOf(request)));
   });
 
-  app.post(`${ADMIN_API.orders}/:reference/notes`, guarded, async (request, reply) => {
-    const parsed = noteRequestSchema.safeParse(request.body);
-    if (!parsed.success) return bad(reply, firstIssue(parsed.error));
-    return sendOutcome(reply, await desk.addNote(reference(request), parsed.data.text, actorOf(request)));
+  const notesSchema = { params: byReference, body: noteRequestSchema };
+  api.post(`${ADMIN_API.orders}/:reference/notes`, { schema: notesSchema }, async (request, reply) => {
+    return sendOutcome(
+      reply,
+      await desk.addNote(request.params.reference, request.body.text, actorOf(request)),
+    );
   });
 }

@@ -2,12 +2,13 @@
  * Owner-only server actions of the internal tools. Today: POST /api/admin/hero-image/edit.
  *
  * Order of checks, cheapest first and before the (up to 11 MB) body is read: the request guard's rate
- * limits (the admin limit and the editor's own cap, security/route-policy.ts), then
- * `Authorization: Bearer ADMIN_TOKEN` (constant-time), then the body. Every refusal caused by the
+ * limits (the admin limit and the editor's own cap, security/route-policy.ts), then the owner's
+ * authentication (desk/owner-auth.ts: `Authorization: Bearer ADMIN_TOKEN` or the desk's session), then
+ * the body. Every refusal caused by the
  * request is a 4xx with a JSON `error`; only a failing hosted engine gives 502.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   checkImageDataUrl,
   IMAGE_EDIT_MESSAGES,
@@ -29,17 +30,6 @@ export interface AdminRouteOptions {
   readonly engine?: ImageEditEngine;
 }
 
-function digest(value: string): Buffer {
-  return createHash('sha256').update(value, 'utf8').digest();
-}
-
-/** Compares fixed-length digests, so neither the content nor the length of the token leaks by timing. */
-export function tokenMatches(header: string | undefined, token: string): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
-  const given = match?.[1] ?? '';
-  return timingSafeEqual(digest(given), digest(token)) && given.length > 0;
-}
-
 function selectEngine(config: AppConfig): ImageEditEngine {
   const api = config.admin.imageEditApi;
   return api ? createHostedEngine({ url: api.url, key: api.key }) : createOfflineEngine();
@@ -59,30 +49,19 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRouteOptions)
   const gate = new ConcurrencyGate(MAX_CONCURRENT_EDITS);
   announceGeneratedToken(app, config);
 
-  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!tokenMatches(request.headers.authorization, config.admin.token)) {
-      return reply
-        .code(401)
-        .header('WWW-Authenticate', 'Bearer realm="solas-admin"')
-        .send({ ok: false, error: IMAGE_EDIT_MESSAGES.unauthorized });
-    }
-    return undefined;
+  const route = {
+    config: { ownerUnauthorized: IMAGE_EDIT_MESSAGES.unauthorized },
+    schema: { body: imageEditRequestSchema },
   };
 
-  app.post(IMAGE_EDIT_PATH, { onRequest: guard }, async (request, reply) => {
-    const parsed = imageEditRequestSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-      return reply.code(400).send({ ok: false, error: `${where}${issue?.message ?? 'Invalid request'}` });
-    }
-    const checked = checkImageDataUrl(parsed.data.imageUrl);
+  app.withTypeProvider<ZodTypeProvider>().post(IMAGE_EDIT_PATH, route, async (request, reply) => {
+    const checked = checkImageDataUrl(request.body.imageUrl);
     if (!checked.ok) {
       const status = checked.message === IMAGE_EDIT_MESSAGES.tooLarge ? 413 : 400;
       return reply.code(status).send({ ok: false, error: checked.message });
     }
     // Control characters have no meaning in an instruction and would only end up in logs.
-    const instruction = parsed.data.editInstruction.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim();
+    const instruction = request.body.editInstruction.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim();
     const image = Buffer.from(checked.base64, 'base64');
     try {
       const result = await gate.run(() => engine.edit({ image, mime: checked.mime, instruction }));

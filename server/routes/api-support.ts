@@ -7,6 +7,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable';
+import { validationMessage } from './validation';
 
 export const API_MESSAGES = {
   json: 'Content-Type must be application/json',
@@ -84,6 +85,9 @@ export function clientErrorHandler(headers: FixedHeaders) {
 
 export function apiErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A route schema refused the request: its first problem, worded in one place (validation.ts).
+    const invalid = validationMessage(error);
+    if (invalid !== null) return reply.code(400).send({ ok: false, error: invalid });
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const message =

@@ -1,12 +1,15 @@
 /** POST /api/checkout: the browser's cart (ids, quantities, gift wrap, zone, e-mail) -> a hosted checkout URL. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { checkoutRequestSchema } from '../../domain/checkout';
 import { addToRequestLine } from '../ops/logging';
 import { parseCheckoutRequest } from '../orders/checkout-request';
 import type { OrderService } from '../orders/order-service';
 
 export async function checkoutRoutes(app: FastifyInstance, opts: { orders: OrderService }): Promise<void> {
   // Content type, body limit and rate limit: the route policy (security/route-policy.ts).
-  app.post('/api/checkout', async (request, reply) => {
+  const route = { schema: { body: checkoutRequestSchema } };
+  app.withTypeProvider<ZodTypeProvider>().post('/api/checkout', route, async (request, reply) => {
     const parsed = parseCheckoutRequest(request.body);
     if (!parsed.ok) return reply.code(400).send({ ok: false, error: parsed.error });
     const outcome = await opts.orders.createCheckout(parsed.value);

@@ -11,6 +11,7 @@
  *   a page of the shop, so the cross-site guard does not apply to it (route-policy.ts says why that is safe).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/email';
 import { NEWSLETTER_PATHS } from '../newsletter/newsletter-mail';
@@ -28,16 +29,16 @@ const bodySchema = z.strictObject({
     .optional(),
 });
 
-/** The token of a link: from the query (links, one-click POST) or the page's form field. */
-const tokenQuery = z.object({ token: z.string().max(100).optional() });
-const tokenForm = z.object({ token: z.string().max(100).optional() }).nullish();
+/**
+ * The token of a link: from the query (links, one-click POST) or the page's form field. Never refused as
+ * a bad request: a link that does not carry a usable token gets the "expired" page.
+ */
+const linkToken = z.object({ token: z.string().max(100).optional() }).catch({});
+const linkRoute = { schema: { querystring: linkToken } };
+const linkFormRoute = { schema: { querystring: linkToken, body: linkToken } };
 
-function tokenOf(query: unknown, body: unknown): string | null {
-  const fromForm = tokenForm.safeParse(body);
-  const fromQuery = tokenQuery.safeParse(query);
-  const token =
-    (fromForm.success ? fromForm.data?.token : undefined) ??
-    (fromQuery.success ? fromQuery.data.token : undefined);
+function tokenOf(query: { token?: string }, body?: { token?: string }): string | null {
+  const token = body?.token ?? query.token;
   return token !== undefined && TOKEN_PATTERN.test(token) ? token : null;
 }
 
@@ -62,18 +63,11 @@ export async function newsletterRoutes(
     done(null, {}),
   );
 
-  app.post('/api/newsletter', async (request, reply) => {
-    const parsed = bodySchema.safeParse(request.body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      let error = issue?.message ?? 'The request is not valid';
-      if (issue?.code === 'unrecognized_keys') error = `Unexpected field(s): ${issue.keys.join(', ')}`;
-      else if (issue?.path.length === 0) error = 'The request body must be a JSON object';
-      return reply.code(400).send({ ok: false, error });
-    }
-    const email = checkEmail(parsed.data.email);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/api/newsletter', { schema: { body: bodySchema } }, async (request, reply) => {
+    const email = checkEmail(request.body.email);
     if (!email.ok) return reply.code(400).send({ ok: false, error: email.message });
-    const source = parsed.data.source ?? 'website';
+    const source = request.body.source ?? 'website';
     const outcome = await newsletter.signUp(email.email, source);
     request.log.info({ source, outcome }, 'newsletter sign-up');
     return reply.code(200).send({ ok: true });
@@ -81,14 +75,14 @@ export async function newsletterRoutes(
 
   const page = (reply: FastifyReply, status: number, html: string) => sendNewsletterPage(reply, status, html);
 
-  app.get(NEWSLETTER_PATHS.confirm, async (request, reply) => {
-    const token = tokenOf(request.query, undefined);
+  api.get(NEWSLETTER_PATHS.confirm, linkRoute, async (request, reply) => {
+    const token = tokenOf(request.query);
     return token
       ? page(reply, 200, NEWSLETTER_PAGES.confirm(token))
       : page(reply, 404, NEWSLETTER_PAGES.expired());
   });
 
-  app.post(NEWSLETTER_PATHS.confirm, async (request, reply) => {
+  api.post(NEWSLETTER_PATHS.confirm, linkFormRoute, async (request, reply) => {
     const token = tokenOf(request.query, request.body);
     const outcome = token ? await newsletter.confirm(token) : 'unknown';
     request.log.info({ outcome }, 'newsletter confirmation');
@@ -97,14 +91,14 @@ export async function newsletterRoutes(
       : page(reply, 200, NEWSLETTER_PAGES.confirmed());
   });
 
-  app.get(NEWSLETTER_PATHS.unsubscribe, async (request, reply) => {
-    const token = tokenOf(request.query, undefined);
+  api.get(NEWSLETTER_PATHS.unsubscribe, linkRoute, async (request, reply) => {
+    const token = tokenOf(request.query);
     return token
       ? page(reply, 200, NEWSLETTER_PAGES.unsubscribe(token))
       : page(reply, 404, NEWSLETTER_PAGES.expired());
   });
 
-  app.post(NEWSLETTER_PATHS.unsubscribe, async (request, reply) => {
+  api.post(NEWSLETTER_PATHS.unsubscribe, linkFormRoute, async (request, reply) => {
     const token = tokenOf(request.query, request.body);
     if (!token) return page(reply, 404, NEWSLETTER_PAGES.expired());
     const known = await newsletter.unsubscribe(token);

@@ -10,6 +10,7 @@
  *   | 409 (the period has ended) | 400.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FIND_ORDER_ANSWER,
   FIND_ORDER_LIMITED,
@@ -19,7 +20,6 @@ import {
   WITHDRAWAL_CLOSED,
   withdrawalRequestSchema,
 } from '../../domain/order-page';
-import { fieldPath } from '../orders/checkout-request';
 import type { OrderPageService } from '../orders/order-page-service';
 
 export const ORDER_PAGE_ROUTES = {
@@ -28,49 +28,21 @@ export const ORDER_PAGE_ROUTES = {
   withdrawal: '/api/order-page/withdrawal',
 } as const;
 
-interface Issue {
-  readonly code: string;
-  readonly path: readonly PropertyKey[];
-  readonly keys?: readonly string[];
-}
-
-function issueText(issue: Issue | undefined): string {
-  if (!issue) return 'The request is not valid';
-  if (issue.code === 'unrecognized_keys') return `Unexpected field(s): ${(issue.keys ?? []).join(', ')}`;
-  const where = fieldPath(issue.path);
-  return where ? `"${where}" is missing or not valid` : 'The request body must be a JSON object';
-}
-
-function parse<T>(
-  schema: {
-    safeParse(body: unknown): { success: true; data: T } | { success: false; error: { issues: Issue[] } };
-  },
-  body: unknown,
-): { ok: true; value: T } | { ok: false; error: string } {
-  const parsed = schema.safeParse(body);
-  return parsed.success
-    ? { ok: true, value: parsed.data }
-    : { ok: false, error: issueText(parsed.error.issues[0]) };
-}
-
 export async function orderPageRoutes(
   app: FastifyInstance,
   opts: { pages: OrderPageService },
 ): Promise<void> {
   const { pages } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.post(ORDER_PAGE_ROUTES.view, async (request, reply) => {
-    const body = parse(orderPageRequestSchema, request.body);
-    if (!body.ok) return reply.code(400).send({ ok: false, error: body.error });
-    const order = await pages.view(body.value.reference, body.value.key);
+  api.post(ORDER_PAGE_ROUTES.view, { schema: { body: orderPageRequestSchema } }, async (request, reply) => {
+    const order = await pages.view(request.body.reference, request.body.key);
     if (!order) return reply.code(404).send({ ok: false, error: ORDER_NOT_FOUND });
     return reply.header('Referrer-Policy', 'no-referrer').send({ ok: true, order });
   });
 
-  app.post(ORDER_PAGE_ROUTES.find, async (request, reply) => {
-    const body = parse(findOrderRequestSchema, request.body);
-    if (!body.ok) return reply.code(400).send({ ok: false, error: body.error });
-    const { limited, deliver } = await pages.find(body.value.reference, body.value.email);
+  api.post(ORDER_PAGE_ROUTES.find, { schema: { body: findOrderRequestSchema } }, async (request, reply) => {
+    const { limited, deliver } = await pages.find(request.body.reference, request.body.email);
     if (limited) {
       request.log.info('find your order: limited');
       return reply.code(429).header('Retry-After', '3600').send({ ok: false, error: FIND_ORDER_LIMITED });
@@ -84,10 +56,9 @@ export async function orderPageRoutes(
     return reply.send({ ok: true, message: FIND_ORDER_ANSWER });
   });
 
-  app.post(ORDER_PAGE_ROUTES.withdrawal, async (request, reply) => {
-    const body = parse(withdrawalRequestSchema, request.body);
-    if (!body.ok) return reply.code(400).send({ ok: false, error: body.error });
-    const outcome = await pages.withdraw(body.value);
+  const withdrawal = { schema: { body: withdrawalRequestSchema } };
+  api.post(ORDER_PAGE_ROUTES.withdrawal, withdrawal, async (request, reply) => {
+    const outcome = await pages.withdraw(request.body);
     switch (outcome.kind) {
       case 'ok':
         return reply.send({ ok: true, order: outcome.order });

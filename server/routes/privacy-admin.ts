@@ -1,15 +1,16 @@
 /**
- * The owner's privacy requests (docs/product.md §12), with `Authorization: Bearer ADMIN_TOKEN`:
+ * The owner's privacy requests (docs/product.md §12), with `Authorization: Bearer ADMIN_TOKEN` (or the
+ * desk's session; desk/owner-auth.ts):
  * - GET /api/admin/privacy/export?email= -> 200 JSON of everything stored about the address;
  * - POST /api/admin/privacy/erase { email } -> 200 { ok: true, ...counts, paidOrdersKept } after erasing
  *   what the law does not require keeping.
  * The address never reaches a log line; only counts do.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkEmail } from '../../domain/email';
 import type { PrivacyStore } from '../privacy/privacy-store';
-import { tokenMatches } from './admin';
 
 export const PRIVACY_PATHS = {
   export: '/api/admin/privacy/export',
@@ -21,42 +22,28 @@ export const PRIVACY_MESSAGES = {
   email: 'email must be the e-mail address to look up',
 } as const;
 
-const exportQuery = z.object({ email: z.string({ error: PRIVACY_MESSAGES.email }).max(1000) });
-const eraseBody = z.strictObject({ email: z.string({ error: PRIVACY_MESSAGES.email }).max(1000) });
+const email = z.string({ error: PRIVACY_MESSAGES.email }).max(1000, { error: PRIVACY_MESSAGES.email });
 
-/** The address as stored (trimmed, checked like every form does), or the 400 answer's message. */
-function addressFrom(parsed: z.ZodSafeParseResult<{ email: string }>): { email: string } | { error: string } {
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    if (issue?.code === 'unrecognized_keys')
-      return { error: `Unexpected field(s): ${issue.keys.join(', ')}` };
-    return {
-      error: issue?.path.length === 0 ? 'The request body must be a JSON object' : PRIVACY_MESSAGES.email,
-    };
-  }
-  const checked = checkEmail(parsed.data.email);
-  return checked.ok ? { email: checked.email } : { error: checked.message };
-}
+/**
+ * The owner's hook (desk/owner-auth.ts) answers a missing or wrong token with this wording; the schemas'
+ * failures are answered by the error handler (validation.ts).
+ */
+const config = { ownerUnauthorized: PRIVACY_MESSAGES.unauthorized };
+const exportRoute = { config, schema: { querystring: z.object({ email }) } };
+const eraseRoute = { config, schema: { body: z.strictObject({ email }) } };
 
 export async function privacyAdminRoutes(
   app: FastifyInstance,
-  opts: { privacy: PrivacyStore; adminToken: string },
+  opts: { privacy: PrivacyStore },
 ): Promise<void> {
-  const { privacy, adminToken } = opts;
-  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!tokenMatches(request.headers.authorization, adminToken)) {
-      return reply
-        .code(401)
-        .header('WWW-Authenticate', 'Bearer realm="solas-admin"')
-        .send({ ok: false, error: PRIVACY_MESSAGES.unauthorized });
-    }
-    return undefined;
-  };
+  const { privacy } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(PRIVACY_PATHS.export, { onRequest: guard }, async (request, reply) => {
-    const address = addressFrom(exportQuery.safeParse(request.query));
-    if ('error' in address) return reply.code(400).send({ ok: false, error: address.error });
-    const data = await privacy.exportFor(address.email, { session: 'token', address: request.ip });
+  api.get(PRIVACY_PATHS.export, exportRoute, async (request, reply) => {
+    // Trimmed and checked like every form does; the address as stored.
+    const address = checkEmail(request.query.email);
+    if (!address.ok) return reply.code(400).send({ ok: false, error: address.message });
+    const data = await privacy.exportFor(address.email, request.deskActor ?? { session: 'token', address: request.ip });
     request.log.info(
       { orders: data.orders.length, emails: data.emails.length, newsletter: data.newsletter !== null },
       'privacy: data exported for an address',
@@ -66,10 +53,10 @@ export async function privacyAdminRoutes(
       .send({ ok: true, ...data });
   });
 
-  app.post(PRIVACY_PATHS.erase, { onRequest: guard }, async (request, reply) => {
-    const address = addressFrom(eraseBody.safeParse(request.body));
-    if ('error' in address) return reply.code(400).send({ ok: false, error: address.error });
-    const result = await privacy.eraseFor(address.email, { session: 'token', address: request.ip });
+  api.post(PRIVACY_PATHS.erase, eraseRoute, async (request, reply) => {
+    const address = checkEmail(request.body.email);
+    if (!address.ok) return reply.code(400).send({ ok: false, error: address.message });
+    const result = await privacy.eraseFor(address.email, request.deskActor ?? { session: 'token', address: request.ip });
     request.log.info({ ...result, paidOrdersKept: result.paidOrdersKept.length }, 'privacy: address erased');
     return reply.send({ ok: true, ...result });
   });

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, isHttps } from '../config';
 import { apiErrorHandler, sendNotFound } from '../routes/api-support';
+import { zodValidatorCompiler } from '../routes/validation';
 import { installSecurityHeaders } from './headers';
 import { type RateLimitStoreOption, registerRateLimitPlugin } from './rate-limit';
 import { requestGuard } from './request-guard';
@@ -51,6 +52,8 @@ export async function installSecurity(
     }
   });
 
+  // Route schemas are zod schemas (routes/validation.ts), answered by the one error handler.
+  app.setValidatorCompiler(zodValidatorCompiler);
   apiErrorHandler(app);
   if (options.notFound) app.setNotFoundHandler(sendNotFound);
   await installSecurityHeaders(app, { https: isHttps(config), stripe: config.stripe !== null });

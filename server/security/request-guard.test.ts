@@ -305,6 +305,21 @@ describe('rate limits', () => {
     expect((await guess()).statusCode).toBe(429);
   });
 
+  it("the owner's reads count against the admin limit too; other reads never", async () => {
+    const a = await app({ RATE_LIMITS: 'admin=3/60' });
+    const read = (url: string) =>
+      a.inject({ method: 'GET', url, headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1) statuses.push((await read('/api/admin/orders')).statusCode);
+    expect(statuses).toEqual([200, 200, 200]);
+    const limited = await read('/api/admin/orders/SOL-AAAA-AAAA');
+    expect(limited.statusCode).toBe(429);
+    const wait = Number(limited.headers['retry-after']);
+    expect(wait).toBeGreaterThan(0);
+    expect(limited.json()).toEqual({ ok: false, error: GUARD_MESSAGES.rateLimited(wait) });
+    for (let i = 0; i < 5; i += 1) expect((await read('/api/health')).statusCode).toBe(200);
+  });
+
   it('RATE_LIMITS=off switches every limit off', async () => {
     const a = await app({ RATE_LIMITS: 'off' });
     for (let i = 0; i < 30; i += 1) {

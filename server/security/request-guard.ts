@@ -1,7 +1,8 @@
 /**
  * The guard in front of every state-changing route, before its body is read, cheapest check first, all
  * from the route's policy (route-policy.ts):
- *   1. rate limit per client (429 + Retry-After), then the route's own cap if it has one,
+ *   1. rate limit per client (429 + Retry-After), then the route's own cap if it has one; the owner's
+ *      reads (GET under /api/admin/) count against the same limit,
  *   2. cross-site refusal (403): a browser that marks the request cross-site, or an Origin that is not
  *      PUBLIC_URL's; the Stripe webhook is exempt (authenticated by its signature),
  *   3. content type (415): JSON for the API, a urlencoded form for the test checkout's own form.
@@ -19,7 +20,7 @@ import {
   type RateLimitSettings,
   rateCounter,
 } from './rate-limit';
-import { type BodyKind, policyFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
+import { type BodyKind, policyFor, readLimitFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
 
 export const GUARD_MESSAGES = {
   crossSite: "This request did not come from the shop's own pages, so it was refused.",
@@ -137,8 +138,8 @@ export interface RequestGuardOptions {
 }
 
 /**
- * onRequest hook for the whole app; a no-op for safe methods and unknown routes (they are 404s). Needs
- * the rate-limit plugin registered on `app` (rate-limit.ts).
+ * onRequest hook for the whole app; a no-op for unknown routes (they are 404s) and for safe methods but the
+ * owner's. Needs the rate-limit plugin registered on `app` (rate-limit.ts).
  */
 export function requestGuard(app: FastifyInstance, options: RequestGuardOptions) {
   const { allowedOrigin } = options;
@@ -147,7 +148,16 @@ export function requestGuard(app: FastifyInstance, options: RequestGuardOptions)
     const url = request.routeOptions.url;
     if (url === undefined) return undefined;
     const policy = policyFor(request.method, url);
-    if (!policy) return undefined;
+    if (!policy) {
+      const limit = readLimitFor(url);
+      const wait = limit && (await secondsToWait(counters.named.get(limit), request));
+      if (!wait) return undefined;
+      request.log.warn({ limit, retryAfter: wait }, 'rate limited');
+      return reply
+        .code(429)
+        .header('Retry-After', String(wait))
+        .send({ ok: false, error: GUARD_MESSAGES.rateLimited(wait) });
+    }
     const refuseWith = (status: number, error: string) =>
       refuse(request, reply, policy.body, status, error, allowedOrigin);
 

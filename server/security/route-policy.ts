@@ -137,6 +137,14 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
 /** Every route under this prefix is the owner's and needs the admin token. */
 export const ADMIN_PREFIX = '/api/admin/';
 
+/**
+ * The limit a safe method (GET, HEAD) counts against, or null: only the owner's routes. A token guessed
+ * with a GET is as guessed as with a POST, and the desk's reads are a person's pace.
+ */
+export function readLimitFor(url: string): RateLimitName | null {
+  return url.startsWith(ADMIN_PREFIX) ? 'admin' : null;
+}
+
 /** An owner route not listed above. */
 export const ADMIN_POLICY: RoutePolicy = {
   limit: 'admin',

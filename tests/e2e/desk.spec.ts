@@ -17,7 +17,7 @@ import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
 
 /** playwright.config.ts sets it for the server. */
-const ADMIN_TOKEN = 'e2e-admin-token';
+const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const SHOTS = path.resolve('test-results/desk');
 
 test.beforeEach(async ({ consoleGuard, request }) => {

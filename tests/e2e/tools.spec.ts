@@ -6,7 +6,7 @@ import { allViolations, axeScan } from './axe';
 import { expect, test } from './fixtures';
 
 /** playwright.config.ts hands the server this token (ADMIN_TOKEN). */
-const ADMIN_TOKEN = 'e2e-admin-token';
+const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 
 // Each journey has its own page and storage, and what it leaves on the server (an edited image) is its own:
 // the journeys spread over both workers alongside storage-fuzz.spec.ts, the other file run last.

@@ -1,0 +1,138 @@
+/**
+ * Who may use an `/api/admin/` route (docs/product.md §10.1): the owner, by the desk's session cookie or by
+ * `Authorization: Bearer ADMIN_TOKEN` (scripts, the image editor). One onRequest hook on the root instance
+ * covers every such route but the sign-in itself, after the request guard (rate limit, same origin, body
+ * type) and before any body is read.
+ *
+ * A request that carries an Authorization header is a token attempt and counts with the desk's failed
+ * sign-ins (SignInThrottle, on the shared counters): over the limit it is refused without the token being
+ * looked at, a wrong token is answered after the same growing delay as a wrong sign-in, and a right one
+ * forgets the address's failures. Without one, the session cookie is read through @fastify/cookie; an
+ * unknown or expired one is cleared.
+ */
+import fastifyCookie from '@fastify/cookie';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_API, ADMIN_MESSAGES } from '../../domain/admin-api';
+import { sameSecret } from '../security/constant-time';
+import { ADMIN_PREFIX } from '../security/route-policy';
+import { ADMIN_SESSION_COOKIE, type AdminSessionStore, type SignInThrottle } from './admin-sessions';
+import type { Actor } from './desk-service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is acting; `expiresAt` for a session (a Bearer script has none). */
+    deskActor?: Actor & { readonly expiresAt?: Date };
+  }
+  interface FastifyContextConfig {
+    /** The 401's message on this owner route, where its callers expect their own wording. */
+    readonly ownerUnauthorized?: string;
+  }
+}
+
+export interface OwnerAuthOptions {
+  readonly token: string;
+  /** The cookie carries Secure (PUBLIC_URL is https). */
+  readonly secure: boolean;
+  readonly sessions: Pick<AdminSessionStore, 'use'>;
+  readonly signIns: SignInThrottle;
+}
+
+/** The session cookie's attributes; the value and its Max-Age are the caller's. */
+export function sessionCookieOptions(secure: boolean) {
+  return { path: '/', httpOnly: true, sameSite: 'strict', secure } as const;
+}
+
+/** The token of a `Bearer <token>` header, or null for any other scheme or shape. */
+export function bearerToken(authorization: string): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface TokenAttempt {
+  readonly signIns: SignInThrottle;
+  readonly token: string;
+  /** The token the request gives; null when it gives none in the right shape (a failure all the same). */
+  readonly given: string | null;
+  /** Sends the answer to a wrong token (the sign-in form and the Bearer routes word it their own way). */
+  readonly wrong: () => void;
+}
+
+/**
+ * One attempt at the owner's token from the request's client, counted with the failed sign-ins before
+ * the token is looked at (an IPv6 client as its /64, as the rate limits count): true when it is right
+ * (the client's failures are forgotten); false when the answer is sent: 429 over the limit, without
+ * comparing, or the wrong token's answer after its delay. (A boolean, not the reply: a reply is
+ * thenable, so an async function cannot hand one back.)
+ */
+export async function attemptOwnerToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attempt: TokenAttempt,
+): Promise<boolean> {
+  const client = normalizeIP(request.ip);
+  const counted = await attempt.signIns.attempt(client);
+  if (counted.refused) {
+    reply
+      .code(429)
+      .header('Retry-After', String(counted.retryAfterSeconds))
+      .send({ ok: false, error: ADMIN_MESSAGES.tooManyAttempts });
+    return false;
+  }
+  if (attempt.given !== null && sameSecret(attempt.given, attempt.token)) {
+    await attempt.signIns.succeed(client);
+    return true;
+  }
+  await sleep(counted.failureDelayMs);
+  // The client address stays out of the log line (the request log has what operations need).
+  request.log.warn({ route: request.routeOptions.url }, 'owner: wrong admin token');
+  attempt.wrong();
+  return false;
+}
+
+/** Registers @fastify/cookie and the owner's hook on `app` (the root: the hook must see every route). */
+export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthOptions): Promise<void> {
+  const { token, secure, sessions, signIns } = options;
+  await app.register(fastifyCookie);
+
+  const unauthorized = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(401)
+      .header('WWW-Authenticate', 'Bearer realm="solas-admin"')
+      .send({
+        ok: false,
+        error: request.routeOptions.config.ownerUnauthorized ?? ADMIN_MESSAGES.unauthorized,
+      });
+
+  const byToken = async (request: FastifyRequest, reply: FastifyReply, authorization: string) => {
+    const given = bearerToken(authorization);
+    const right = await attemptOwnerToken(request, reply, {
+      signIns,
+      token,
+      given,
+      wrong: () => unauthorized(request, reply),
+    });
+    if (!right) return reply;
+    request.deskActor = { session: 'token', address: request.ip };
+    return undefined;
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.routeOptions.url;
+    if (url === undefined || !url.startsWith(ADMIN_PREFIX)) return undefined;
+    if (url === ADMIN_API.session && request.method === 'POST') return undefined;
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) return byToken(request, reply, authorization);
+    const secret = request.cookies[ADMIN_SESSION_COOKIE];
+    const session = secret ? await sessions.use(secret) : null;
+    if (session) {
+      request.deskActor = { session: session.label, address: request.ip, expiresAt: session.expiresAt };
+      return undefined;
+    }
+    if (secret !== undefined) reply.clearCookie(ADMIN_SESSION_COOKIE, sessionCookieOptions(secure));
+    return unauthorized(request, reply);
+  });
+}

@@ -1,0 +1,66 @@
+/**
+ * Request validation: routes declare their body, query and params as zod schemas (typed through
+ * fastify-type-provider-zod), Fastify validates before the handler runs, and this is the one place that
+ * words a failure. The error handler (api-support.ts) answers it as 400 `{ ok: false, error }` with the
+ * first problem's message.
+ *
+ * A schema's own message (written for a person, e.g. "Quantity must be a whole number from 1 to 10")
+ * is kept as it is. Where the schema has none, zod's wording gets the field's path in front
+ * (`items[0].quantity: Invalid input: expected number, received string`), and a body that is not an
+ * object at all is said so plainly. The wording is chosen while zod parses (its contextual error map
+ * runs only where the schema has no message of its own), so the two cannot be confused afterwards.
+ */
+import type { FastifyError, FastifySchemaCompiler } from 'fastify';
+import { type $ZodRawIssue, type $ZodType, safeParse } from 'zod/v4/core';
+import { en } from 'zod/v4/locales';
+
+/** zod's English wording, whichever of zod's builds the rest of the process has loaded. */
+const english = en().localeError;
+
+export const VALIDATION_MESSAGES = {
+  notAnObject: 'The request body must be a JSON object',
+  invalid: 'The request is not valid',
+} as const;
+
+/** `items[0].quantity`: how the shop's messages name a field. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out ? `.${String(part)}` : String(part);
+  }
+  return out;
+}
+
+/** The message of an issue the schema left unworded. */
+function shopWording(issue: $ZodRawIssue): string {
+  const path = issue.path ?? [];
+  if (path.length === 0 && issue.code === 'invalid_type') return VALIDATION_MESSAGES.notAnObject;
+  const zodWording = english(issue);
+  const text = (typeof zodWording === 'string' ? zodWording : zodWording?.message) ?? 'Invalid input';
+  const where = fieldPath(path);
+  return where ? `${where}: ${text}` : text;
+}
+
+/** Fastify's validator for zod schemas; each failure's issues carry their final message. */
+export const zodValidatorCompiler: FastifySchemaCompiler<$ZodType> =
+  ({ schema }) =>
+  (data) => {
+    const result = safeParse(schema, data, { error: shopWording });
+    if (result.success) return { value: result.data };
+    return {
+      error: result.error.issues.map((issue) => ({
+        keyword: issue.code,
+        instancePath: `/${issue.path.map(String).join('/')}`,
+        schemaPath: '#',
+        params: {},
+        message: issue.message,
+      })),
+    };
+  };
+
+/** The 400's message for a failed validation, or null when `error` is not one. */
+export function validationMessage(error: FastifyError): string | null {
+  if (!error.validation) return null;
+  return error.validation[0]?.message ?? VALIDATION_MESSAGES.invalid;
+}

@@ -286,6 +286,25 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     expect(await app.commerce.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(0);
   });
 
+  it('refuses a name with a line break or a control character, and a reason with invisible controls, naming the field', async () => {
+    const { reference, key } = await paidOrder();
+    // A line break in the name would show a forged "Bcc:" line in the notice and the owner's copy.
+    for (const name of ['X\r\nBcc: victim@example.ie', 'X\nY', 'X\u0085Y', 'X\u0000', 'Ciara \u202eWalsh']) {
+      const res = await withdraw(reference, key, { name });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { error: string }).error).toContain('"name"');
+    }
+    for (const reason of ['Too \u2066small\u2069', 'Too\u200bsmall', 'Too\u0007small']) {
+      const res = await withdraw(reference, key, { reason });
+      expect(res.statusCode).toBe(400);
+      expect((res.json() as { error: string }).error).toContain('"reason"');
+    }
+    expect(await app.commerce.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(0);
+    expect((await outboxRows(app)).filter((r) => r.kind.startsWith('withdrawal'))).toHaveLength(0);
+    // A reason keeps its line breaks.
+    expect((await withdraw(reference, key, { reason: 'Too small.\r\nSorry!' })).statusCode).toBe(200);
+  });
+
   it('answers malformed bodies on every order page route with a 4xx and a message, never a 5xx', async () => {
     const bodies: unknown[] = [
       [],

@@ -14,7 +14,7 @@ import { deliveryPromise, deliveryPromiseText } from '../../domain/dispatch';
 import { cents, formatEuro } from '../../domain/money';
 import { FIELD_MESSAGES } from '../../domain/payment-form';
 import { DECLINED_MESSAGE } from '../payments/test-checkout-form';
-import { buildTestApp, orderRows, sleep, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
+import { buildTestApp, orderRows, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 
 let data: ReturnType<typeof tempDataDir>;
 let app: FastifyInstance;
@@ -177,7 +177,7 @@ describe('paying on the test checkout', () => {
     const res = await pay(sessionId, GOOD_FORM);
     expect(res.statusCode).toBe(303);
     await app.commerce.outbox.idle();
-    for (let i = 0; i < 50 && emlFiles().length < 2; i++) await sleep(20);
+    await expect.poll(() => emlFiles().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
 
     const confirm = await app.inject({
       method: 'POST',
@@ -195,7 +195,7 @@ describe('paying on the test checkout', () => {
     expect((await pay(sessionId, GOOD_FORM)).statusCode).toBe(303);
     const page = await app.inject({ method: 'GET', url: `/test-checkout/${sessionId}` });
     expect(page.body).toContain('Payment received');
-    await sleep(200);
+    await app.commerce.outbox.idle();
 
     const files = emlFiles();
     expect(files).toHaveLength(2);

@@ -11,6 +11,9 @@ export default defineConfig({
     // Component tests opt into a DOM with `// @vitest-environment jsdom` at the top of the file.
     restoreMocks: true,
     testTimeout: 20_000,
+    // expect.poll waits for an event; its 1 s default failed on a busy host. A poll that never succeeds
+    // still ends the test, at its timeout.
+    expect: { poll: { timeout: 15_000 } },
     // Vitest's default in a run is one worker fewer than the cores: on a 2-core CI machine that is one, and
     // the server suites (child processes, sockets, databases) wait far more than they compute.
     // Two workers took the suite from 400 s to 250 s there; every suite uses its own port, data dir,

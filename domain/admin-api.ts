@@ -7,6 +7,7 @@
  * Stable contract: changes are additive only (the web app is built against it in parallel).
  */
 import * as z from 'zod/mini';
+import { freeText, singleLine } from './input-text';
 
 // ---------------------------------------------------------------------------------------------- paths
 
@@ -173,7 +174,7 @@ export const ADMIN_LIMITS = {
 // -------------------------------------------------------------------------------------------- requests
 
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: ADMIN_MESSAGES.badDateRange }));
-const cleanText = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
+const cleanLine = (max: number) => z.string().check(z.trim(), z.minLength(1), z.maxLength(max), singleLine());
 
 export const signInRequestSchema = z.strictObject({
   token: z.string().check(z.minLength(1), z.maxLength(ADMIN_LIMITS.maxTokenChars)),
@@ -183,7 +184,7 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 /** Query of GET /api/admin/orders; every field optional (strings, as a query string gives them). */
 export const ordersQuerySchema = z.strictObject({
   status: z.optional(z.enum(ORDER_FILTERS)),
-  q: z.optional(z.string().check(z.maxLength(ADMIN_LIMITS.maxSearchChars))),
+  q: z.optional(z.string().check(z.maxLength(ADMIN_LIMITS.maxSearchChars), singleLine())),
   from: z.optional(isoDay),
   to: z.optional(isoDay),
   page: z.optional(z.string().check(z.regex(/^[1-9]\d{0,5}$/))),
@@ -198,7 +199,7 @@ export type StatusRequest = z.infer<typeof statusRequestSchema>;
 
 export const dispatchRequestSchema = z.strictObject({
   carrier: z.enum(CARRIERS),
-  trackingNumber: cleanText(ADMIN_LIMITS.maxTrackingNumberChars),
+  trackingNumber: cleanLine(ADMIN_LIMITS.maxTrackingNumberChars),
   /** https only; filled in from the carrier's pattern when absent. */
   trackingUrl: z.optional(
     z
@@ -206,6 +207,7 @@ export const dispatchRequestSchema = z.strictObject({
       .check(
         z.trim(),
         z.maxLength(ADMIN_LIMITS.maxTrackingUrlChars),
+        singleLine(),
         z.regex(/^https:\/\/[^\s<>"]+$/, { error: 'The tracking URL must start with https://' }),
       ),
   ),
@@ -215,16 +217,18 @@ export type DispatchRequest = z.infer<typeof dispatchRequestSchema>;
 export const refundRequestSchema = z.strictObject({
   /** Cents; absent: everything that is left to refund. */
   amount: z.optional(z.int().check(z.gte(1, { error: 'The amount must be at least one cent' }))),
-  reason: z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_LIMITS.maxReasonChars))),
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_LIMITS.maxReasonChars), singleLine())),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 
 export const cancelRequestSchema = z.strictObject({
-  reason: z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_LIMITS.maxReasonChars))),
+  reason: z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_LIMITS.maxReasonChars), singleLine())),
 });
 export type CancelRequest = z.infer<typeof cancelRequestSchema>;
 
-export const noteRequestSchema = z.strictObject({ text: cleanText(ADMIN_LIMITS.maxNoteChars) });
+export const noteRequestSchema = z.strictObject({
+  text: z.string().check(z.trim(), z.minLength(1), z.maxLength(ADMIN_LIMITS.maxNoteChars), freeText()),
+});
 export type NoteRequest = z.infer<typeof noteRequestSchema>;
 
 // ------------------------------------------------------------------------------------------- responses

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkGiftMessage, GIFT_MESSAGE_ERRORS, GIFT_MESSAGE_MAX, giftMessageLength } from './gift-message';
+import {
+  checkGiftMessage,
+  cleanGiftMessage,
+  GIFT_MESSAGE_ERRORS,
+  GIFT_MESSAGE_MAX,
+  giftMessageLength,
+} from './gift-message';
 
 describe('checkGiftMessage', () => {
   it('keeps a message with gift wrap, trimmed, line breaks normalised to \\n', () => {
@@ -8,6 +14,23 @@ describe('checkGiftMessage', () => {
       ok: true,
       message: 'Happy birthday!\nLove, Niamh',
     });
+  });
+
+  it('refuses bidirectional controls and zero-width characters; keeps emoji joined by a zero-width joiner', () => {
+    for (const raw of ['Love \u202eNiamh', 'Love \u2067Niamh\u2069', 'Lo\u200bve', 'Lo\ufeffve']) {
+      expect(checkGiftMessage(raw, true)).toEqual({
+        ok: false,
+        error: GIFT_MESSAGE_ERRORS.invisibleCharacters,
+      });
+    }
+    expect(checkGiftMessage('Love 👨\u200d👩\u200d👧', true)).toEqual({
+      ok: true,
+      message: 'Love 👨\u200d👩\u200d👧',
+    });
+    // The cart's field drops them as typed or pasted, so the shopper never meets the refusal.
+    expect(cleanGiftMessage('Love \u202eNiamh\u200b 👨\u200d👩\u200d👧')).toBe(
+      'Love Niamh 👨\u200d👩\u200d👧',
+    );
   });
 
   it('treats absent and blank messages as none, with or without gift wrap', () => {

@@ -5,11 +5,14 @@
  * count the same way: in characters as a reader sees them (code points), not UTF-16 units, so an emoji
  * counts once.
  */
+import { isFreeText, withoutInvisibleCharacters } from './input-text';
+
 export const GIFT_MESSAGE_MAX = 200;
 
 export const GIFT_MESSAGE_ERRORS = {
   tooLong: `A gift message can be at most ${GIFT_MESSAGE_MAX} characters`,
   controlCharacters: 'A gift message can only hold text and line breaks',
+  invisibleCharacters: 'A gift message cannot hold invisible formatting characters',
   withoutGiftWrap: 'A gift message can only be sent with gift wrap',
 } as const;
 
@@ -23,12 +26,12 @@ export function giftMessageLength(text: string): number {
 const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 /**
- * What the cart's field keeps of typed or pasted text: tabs become spaces, other control characters
- * (which the server refuses) are dropped, and the text stops at GIFT_MESSAGE_MAX characters as the counter
+ * What the cart's field keeps of typed or pasted text: tabs become spaces, other control characters and
+ * invisible formatting characters (which the server refuses, domain/input-text.ts) are dropped, and the text stops at GIFT_MESSAGE_MAX characters as the counter
  * counts them (a textarea's maxLength counts UTF-16 units and would cut an emoji-rich message short).
  */
 export function cleanGiftMessage(text: string): string {
-  const cleaned = text.replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, '');
+  const cleaned = withoutInvisibleCharacters(text.replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, ''));
   return [...cleaned].slice(0, GIFT_MESSAGE_MAX).join('');
 }
 
@@ -45,6 +48,7 @@ export function checkGiftMessage(raw: string | undefined, giftWrap: boolean): Gi
   const text = raw.replace(/\r\n?/g, '\n').trim();
   if (text.search(CONTROL_CHARACTERS) !== -1)
     return { ok: false, error: GIFT_MESSAGE_ERRORS.controlCharacters };
+  if (!isFreeText(text)) return { ok: false, error: GIFT_MESSAGE_ERRORS.invisibleCharacters };
   if (giftMessageLength(text) > GIFT_MESSAGE_MAX) return { ok: false, error: GIFT_MESSAGE_ERRORS.tooLong };
   if (text === '') return { ok: true, message: null };
   if (!giftWrap) return { ok: false, error: GIFT_MESSAGE_ERRORS.withoutGiftWrap };

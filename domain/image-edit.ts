@@ -4,6 +4,7 @@
  * response shapes. The browser checks the same limits before uploading, so a refusal is never a surprise.
  */
 import * as z from 'zod/mini';
+import { freeText } from './input-text';
 
 export const IMAGE_EDIT_PATH = '/api/admin/hero-image/edit';
 
@@ -42,6 +43,7 @@ export const imageEditRequestSchema = z.strictObject({
   editInstruction: z.string().check(
     z.refine((s) => s.trim().length > 0, { error: IMAGE_EDIT_MESSAGES.instructionEmpty }),
     z.maxLength(IMAGE_EDIT_LIMITS.maxInstructionChars, { error: IMAGE_EDIT_MESSAGES.instructionTooLong }),
+    freeText(),
   ),
 });
 export type ImageEditRequest = z.infer<typeof imageEditRequestSchema>;

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { addDays, type IsoDate, irishDate } from './calendar-date';
 import { POLICY, type ZoneId } from './config';
 import { deliveryEstimate } from './dispatch';
+import { freeText, singleLine } from './input-text';
 
 /** What the shopper sees on screen after "Find your order", whether or not the order was found. */
 export const FIND_ORDER_ANSWER =
@@ -55,8 +56,8 @@ export const withdrawalRequestSchema = z.strictObject({
   key: z.string().check(z.maxLength(100)),
   /** Positions of the order's lines the shopper withdraws from (every line when they cancel it all). */
   lines: z.array(z.number().check(z.int(), z.gte(0), z.lte(100))).check(z.minLength(1), z.maxLength(100)),
-  name: z.string().check(z.maxLength(WITHDRAWAL_LIMITS.nameMaxLength)),
-  reason: z.optional(z.string().check(z.maxLength(WITHDRAWAL_LIMITS.reasonMaxLength))),
+  name: z.string().check(z.maxLength(WITHDRAWAL_LIMITS.nameMaxLength), singleLine()),
+  reason: z.optional(z.string().check(z.maxLength(WITHDRAWAL_LIMITS.reasonMaxLength), freeText())),
 });
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 

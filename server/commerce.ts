@@ -11,6 +11,7 @@ import { BRAND } from '../domain/config';
 import { type AppConfig, isHttps } from './config';
 import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
+import { isSchemaMissing, SchemaRecovery } from './db/schema-recovery';
 import { AdminSessionStore, SignInThrottle } from './desk/admin-sessions';
 import { DeskService } from './desk/desk-service';
 import { DeskStore } from './desk/desk-store';
@@ -64,6 +65,8 @@ export interface Commerce {
   readonly newsletter: NewsletterStore;
   /** Retention, export and erasure of personal data. */
   readonly privacy: PrivacyStore;
+  /** Migrates again a database that came back empty (db/schema-recovery.ts). */
+  readonly schemaRecovery: SchemaRecovery;
 }
 
 declare module 'fastify' {
@@ -154,6 +157,11 @@ export async function registerCommerce(
   });
   const desk = new DeskService({ store: new DeskStore(db), ...services });
   const privacy = new PrivacyStore(db, { mailDir });
+  const schemaRecovery = new SchemaRecovery(db, app.log);
+  // The request that finds the database empty gets its 503 (routes/api-support.ts); the next ones are served.
+  app.addHook('onError', async (_request, _reply, error) => {
+    if (isSchemaMissing(error)) void schemaRecovery.recover();
+  });
 
   app.decorate('commerce', {
     db,
@@ -166,6 +174,7 @@ export async function registerCommerce(
     desk,
     newsletter,
     privacy,
+    schemaRecovery,
   });
   scheduleRetention(app, privacy, options.retention);
   app.addHook('onReady', async () => {

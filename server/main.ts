@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { describeOpenFailure } from './db/open-failure';
 import { installShutdown } from './ops/shutdown';
 
 async function main(): Promise<void> {
@@ -13,7 +14,12 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp({ config });
+  const app = await buildApp({ config }).catch((err: unknown) => {
+    const line = describeOpenFailure(err, config.database);
+    if (line === null) throw err;
+    console.error(line);
+    process.exit(1);
+  });
   installShutdown(app);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Solas shop ready at ${config.publicUrl}`);

@@ -75,7 +75,7 @@ describe('withJobLock on postgres', () => {
       });
     const outcomes = Promise.all([call(first), call(second)]);
     // The loser returns at once while the winner's job is still running.
-    await expect.poll(() => settled).toBe(1);
+    await expect.poll(() => settled, { timeout: 15_000 }).toBe(1);
     expect(runs).toBe(1);
     // Another job name is not blocked.
     expect(await withJobLock(first.db, 'other-job', async () => 1)).toEqual({ ran: true, value: 1 });

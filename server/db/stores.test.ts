@@ -271,7 +271,7 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
     );
     try {
       for (const sender of senders) sender.start();
-      await expect.poll(unsent).toEqual([]);
+      await expect.poll(unsent, { timeout: 15_000 }).toEqual([]);
     } finally {
       for (const sender of senders) await sender.stop();
       for (const instance of instances) await instance.close();
@@ -306,10 +306,10 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
     const takeover = senderOn(second.db, survivor);
     try {
       holder.start();
-      await expect.poll(() => attempted.length).toBe(1);
+      await expect.poll(() => attempted.length, { timeout: 15_000 }).toBe(1);
       const claimedId = attempted[0]?.outboxId;
       takeover.start();
-      await expect.poll(unsent).toEqual([]);
+      await expect.poll(unsent, { timeout: 15_000 }).toEqual([]);
       expect(survivor.sent.map((m) => m.outboxId).sort()).toEqual(
         (await database.db.selectFrom('outbox').select('id').execute()).map((r) => r.id).sort(),
       );

@@ -2,6 +2,7 @@
  * Whether an error means "the database cannot serve this right now, try again shortly" (an API answers
  * 503 with Retry-After) rather than a bug (500). Both dialects' words for it live here, with the store.
  */
+import { isSchemaMissing } from './schema-recovery';
 
 /** The Retry-After (seconds) of every answer that says the database is unavailable for now. */
 export const UNAVAILABLE_RETRY_AFTER_S = '5';
@@ -34,6 +35,8 @@ const PG_CLIENT_UNAVAILABLE =
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;
+  // Emptied under the running instance: it migrates again (./schema-recovery.ts).
+  if (isSchemaMissing(err)) return true;
   const code = (err as { code?: unknown }).code;
   if (typeof code === 'string') {
     return SQLITE_UNAVAILABLE.test(code) || PG_UNAVAILABLE.test(code) || NETWORK_UNAVAILABLE.has(code);

@@ -3,15 +3,28 @@
  * with Retry-After in the shop's `{ ok: false, error }` shape (never a crash), /api/health refuses
  * readiness, and the instance serves again once the database answers. PostgreSQL is reached through a TCP
  * proxy the test cuts (every connection dropped, new ones refused, as when the server or the network
- * goes) and restores. On both dialects, /api/health also refuses readiness while migrations are pending.
+ * goes) and restores. On both dialects, /api/health also refuses readiness while migrations are pending,
+ * and a database that comes back empty (PostgreSQL's schema dropped and created again, SQLite's tables
+ * gone, through a connection of their own as an operator or a restore would) answers 503, not 500, and is
+ * migrated again without a restart.
  */
 import net, { type AddressInfo } from 'node:net';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from '../db/database';
+import { MIGRATIONS } from '../db/migrations';
 import { API_MESSAGES } from '../routes/api-support';
 import { buildTestApp, tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+import {
+  createTestDatabase,
+  TEST_DATABASE_URL,
+  TEST_DIALECTS,
+  type TestDatabase,
+} from '../test-support/test-database';
 
 interface CuttableProxy {
   readonly port: number;
@@ -144,7 +157,8 @@ describe('PostgreSQL lost and back', () => {
     expect(notReady.headers['retry-after']).toBe('5');
 
     await proxy.restore();
-    await expect.poll(async () => (await checkout(shop)).status).toBe(200);
+    // The pool opens a new connection on the next request: polled until then, however slow the host.
+    await expect.poll(async () => (await checkout(shop)).status, { timeout: 15_000 }).toBe(200);
     expect((await health(shop)).status).toBe(200);
   });
 });
@@ -175,5 +189,76 @@ describe.each(TEST_DIALECTS)('readiness on %s', (dialect) => {
       db,
     );
     expect((await health(shop)).status).toBe(200);
+  });
+});
+
+/** Drops everything the shop created, from outside the running instance. */
+async function emptyDatabase(target: TestDatabase): Promise<void> {
+  const { location } = target;
+  if (typeof location === 'string') {
+    const native = new BetterSqlite3(path.join(location, DATABASE_FILE));
+    try {
+      native.pragma('foreign_keys = OFF');
+      const tables = native
+        .prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'")
+        .all() as { name: string }[];
+      for (const { name } of tables) native.exec(`drop table "${name}"`);
+    } finally {
+      native.close();
+    }
+    return;
+  }
+  const schema = location.dialect === 'postgres' ? location.schema : undefined;
+  if (!schema) throw new Error('the PostgreSQL test database has no schema of its own');
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(`drop schema ${schema} cascade`);
+    await client.query(`create schema ${schema}`);
+  } finally {
+    await client.end();
+  }
+}
+
+describe.each(TEST_DIALECTS)('a database that comes back empty on %s', (dialect) => {
+  it('checkout answers 503 with Retry-After, not 500, then serves again without a restart', async () => {
+    const target = await testDatabase(dialect);
+    // Checkout's rate limit on: on PostgreSQL its count lives in the database too (rate_limits).
+    const shop = await app({ ...target.env, RATE_LIMITS: 'checkout=1000/60' });
+    expect((await checkout(shop)).status).toBe(200);
+
+    await emptyDatabase(target);
+    const refused = await checkout(shop);
+    expect(refused.status).toBe(503);
+    expect(refused.body).toEqual({ ok: false, error: API_MESSAGES.busy });
+    expect(refused.headers['retry-after']).toBe('5');
+
+    // The refused request started the migrations again: waiting for that run, not for a time.
+    await shop.commerce.schemaRecovery.recover();
+    expect((await checkout(shop)).status).toBe(200);
+    expect((await health(shop)).status).toBe(200);
+  });
+
+  it('/api/health reports the empty database, then ready once the migrations ran again', async () => {
+    const target = await testDatabase(dialect);
+    const shop = await app(target.env);
+    expect((await health(shop)).status).toBe(200);
+
+    await emptyDatabase(target);
+    const empty = await health(shop);
+    expect(empty.status).toBe(503);
+    expect(empty.headers['retry-after']).toBe('5');
+    expect(empty.body).toEqual({
+      ok: false,
+      status: 'empty',
+      database: 'empty',
+      dialect,
+      reachable: true,
+      pendingMigrations: Object.keys(MIGRATIONS).length,
+    });
+
+    await shop.commerce.schemaRecovery.recover();
+    expect((await health(shop)).status).toBe(200);
+    expect((await checkout(shop)).status).toBe(200);
   });
 });

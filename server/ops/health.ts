@@ -1,13 +1,15 @@
 /**
  * GET /api/health for monitors and load balancers (its readiness check): 200 when the shop can read its
  * database and the schema is current; 503 with Retry-After when the database does not answer (closed,
- * unreachable, corrupt) or while migrations for this release are still to run (another process is
- * migrating before the roll-out). It reports the dialect, whether the database answered and how many
+ * unreachable, corrupt), while migrations for this release are still to run (another process is
+ * migrating before the roll-out) or when it came back empty (it starts migrating it again,
+ * db/schema-recovery.ts). It reports the dialect, whether the database answered and how many
  * migrations are pending; nothing about orders or e-mails: it is public.
  */
 import type { FastifyInstance } from 'fastify';
 import { pendingMigrationCount } from '../db/database';
 import { dialectOf, type SqlDialect } from '../db/dialect';
+import { isSchemaMissing } from '../db/schema-recovery';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable';
 
 export const HEALTH_PATH = '/api/health';
@@ -19,14 +21,19 @@ export interface DatabaseHealth {
   readonly pendingMigrations: number | null;
 }
 
-export async function checkDatabase(app: FastifyInstance): Promise<DatabaseHealth> {
-  const { db } = app.commerce;
+/** The answer and whether the database answered without any table of the shop's (not part of the body). */
+export async function checkDatabase(app: FastifyInstance): Promise<DatabaseHealth & { empty: boolean }> {
+  const { db, schemaRecovery } = app.commerce;
   const dialect = dialectOf(db);
   try {
-    return { dialect, reachable: true, pendingMigrations: await pendingMigrationCount(db) };
+    return { dialect, reachable: true, pendingMigrations: await pendingMigrationCount(db), empty: false };
   } catch (err) {
+    if (isSchemaMissing(err)) {
+      void schemaRecovery.recover();
+      return { dialect, reachable: true, pendingMigrations: schemaRecovery.migrationCount, empty: true };
+    }
     app.log.error({ err }, 'health: the database does not answer');
-    return { dialect, reachable: false, pendingMigrations: null };
+    return { dialect, reachable: false, pendingMigrations: null, empty: false };
   }
 }
 
@@ -35,7 +42,13 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
     reply.header('Cache-Control', 'no-store');
     // Before the orders part is registered (it is, in every real start) there is nothing to check.
     if (!app.hasDecorator('commerce')) return reply.send({ ok: true, status: 'ready', database: 'ok' });
-    const database = await checkDatabase(app);
+    const { empty, ...database } = await checkDatabase(app);
+    if (empty) {
+      return reply
+        .code(503)
+        .header('Retry-After', UNAVAILABLE_RETRY_AFTER_S)
+        .send({ ok: false, status: 'empty', database: 'empty', ...database });
+    }
     if (!database.reachable) {
       return reply
         .code(503)

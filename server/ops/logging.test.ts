@@ -343,7 +343,7 @@ describe('the real server log', () => {
       expect(confirmed.status).toBe(200);
       // The order page, opened the way its e-mail's link and the page do: the key in a path form's query and
       // in a POST body. Neither may reach a log line.
-      for (let i = 0; i < 100 && delivered.length < 2; i += 1) await new Promise((r) => setTimeout(r, 50));
+      await expect.poll(() => delivered.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
       const mails = await Promise.all(bodies.map((b) => simpleParser(b)));
       const link = mails
         .map((m) => /#\/order\/(SOL-[A-Z0-9]+)\?key=([A-Za-z0-9_-]+)/.exec(m.text ?? ''))
@@ -384,7 +384,7 @@ describe('the real server log', () => {
         body: JSON.stringify({ email: SHOPPER }),
       });
       expect(signedUp.status).toBe(200);
-      for (let i = 0; i < 100 && delivered.length < 3; i += 1) await new Promise((r) => setTimeout(r, 50));
+      await expect.poll(() => delivered.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(3);
       const confirmation = bodies.find((b) => b.includes('List-Unsubscribe-Post')) ?? '';
       newsletterToken = /token=([A-Za-z0-9_-]{32})/.exec(confirmation)?.[1] ?? '';
       expect(newsletterToken).not.toBe('');
@@ -476,7 +476,11 @@ describe('the real server log', () => {
     try {
       const res = await fetch(`${server.url}/api/health`);
       const id = res.headers.get('x-request-id') ?? 'missing';
-      await new Promise((r) => setTimeout(r, 200));
+      // The child's log line arrives after its answer, in its own time: waited for, whole.
+      const whole = () => server.output().split('\n').slice(0, -1);
+      await expect
+        .poll(() => whole().some((l) => l.includes(`"reqId":"${id}"`)), { timeout: 15_000 })
+        .toBe(true);
       const mine = server
         .output()
         .split('\n')

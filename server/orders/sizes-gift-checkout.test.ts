@@ -9,7 +9,7 @@ import { CHECKOUT_ERRORS } from '../../domain/checkout';
 import { GIFT_MESSAGE_MAX } from '../../domain/gift-message';
 import { type FakeStripe, type FormValue, formField, startFakeStripe } from '../test-support/fake-stripe';
 import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { buildTestApp, orderRows, sleep, tempDataDir } from '../test-support/test-app';
+import { buildTestApp, orderRows, tempDataDir } from '../test-support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 
 const SHOPPER = 'aoife.byrne@example.ie';
@@ -174,7 +174,7 @@ describe.each(TEST_DIALECTS)('sizes and a gift message through a Stripe payment 
     ]);
 
     await smtp.waitFor(2);
-    await sleep(100);
+    await app.commerce.outbox.idle();
     const byRecipient = new Map(smtp.messages.map((m) => [m.envelopeTo.join(','), m]));
     for (const who of [SHOPPER, OWNER]) {
       const mail = byRecipient.get(who);

@@ -241,7 +241,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
     const res = await confirm(app, sessionId);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'pending', reference: orderReference(sessionId) });
-    await sleep(200);
+    await app.commerce.outbox.idle();
     expect(smtp.messages).toHaveLength(0);
     expect(await outboxRows(app)).toHaveLength(0);
   });
@@ -298,7 +298,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
 
     const again = await confirm(app, sessionId);
     expect(again.body).toMatchObject({ status: 'paid', reference, emailStatus: 'sent' });
-    await sleep(200);
+    await app.commerce.outbox.idle();
     expect(smtp.messages).toHaveLength(2);
   });
 
@@ -310,7 +310,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
     session.amount_total -= 500;
     const res = await confirm(app, sessionId);
     expect(res.body.status).toBe('pending');
-    await sleep(200);
+    await app.commerce.outbox.idle();
     expect(await outboxRows(app)).toHaveLength(0);
     expect(smtp.messages).toHaveLength(0);
   });
@@ -413,8 +413,10 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
     await smtp.stop();
     stripe.pay(sessionId);
     expect((await confirm(app, sessionId)).body.status).toBe('paid');
-    // Let several attempts fail.
-    await sleep(600);
+    // Until several attempts have failed, however long they take on this host.
+    await expect
+      .poll(async () => (await outboxRows(app)).filter((r) => r.attempts >= 2).length, { timeout: 15_000 })
+      .toBe(2);
     const failing = await outboxRows(app);
     expect(failing).toHaveLength(2);
     expect(failing.every((r) => r.status === 'pending' && r.attempts >= 2 && r.last_error)).toBe(true);
@@ -508,7 +510,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await deliverWebhook(app, payload, stale)).statusCode).toBe(400);
 
     expect((await orderRows(app))[0]?.status).toBe('pending');
-    await sleep(200);
+    await app.commerce.outbox.idle();
     expect(await outboxRows(app)).toHaveLength(0);
   });
 

@@ -49,6 +49,17 @@ describe('test checkout form', () => {
     expect(wrongCountry.ok ? null : wrongCountry.errors.country).toBe(FIELD_MESSAGES.country);
     const injected = validateForm(readForm({ ...GOOD, name: 'A\nBcc: x@y.z' }), ['IE'], NOW);
     expect(injected.ok ? null : injected.errors.name).toBe(FIELD_MESSAGES.name);
+    // A C1 next line, and text that reads backwards or hides behind zero-width characters.
+    const others = validateForm(
+      readForm({ ...GOOD, name: 'A\u0085Bcc', line1: '3 \u202eShop St', city: 'Gal\u200bway' }),
+      ['IE'],
+      NOW,
+    );
+    expect(others.ok ? null : [others.errors.name, others.errors.line1, others.errors.city]).toEqual([
+      FIELD_MESSAGES.name,
+      FIELD_MESSAGES.line1,
+      FIELD_MESSAGES.city,
+    ]);
   });
 
   it('ignores non-string and prototype fields', () => {

@@ -3,6 +3,7 @@
  * Card numbers are only ever compared with Stripe's published test numbers: never stored, never logged.
  */
 import { checkEmail } from '../../domain/email';
+import { isSingleLineText } from '../../domain/input-text';
 import { cardDigits, cardNumberError, expiryError, FIELD_MESSAGES } from '../../domain/payment-form';
 import type { ShippingDetails } from './provider';
 import { TEST_CARDS } from './test-checkout';
@@ -39,10 +40,6 @@ const MAX_LENGTH: Readonly<Record<FormField, number>> = {
   cvc: 4,
 };
 
-// Control characters (CR/LF included) are refused everywhere: these values end up in e-mails.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point.
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
 export function readForm(body: unknown): FormValues {
   const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const values = {} as Record<FormField, string>;
@@ -55,7 +52,8 @@ export function readForm(body: unknown): FormValues {
 
 function text(values: FormValues, field: FormField, message: string, errors: FormErrors): void {
   const v = values[field];
-  if (v === '' || v.length > MAX_LENGTH[field] || CONTROL.test(v)) errors[field] = message;
+  // Control characters (CR/LF included) and invisible formatting are refused: these values end up in e-mails.
+  if (v === '' || v.length > MAX_LENGTH[field] || !isSingleLineText(v)) errors[field] = message;
 }
 
 export type CardOutcome = 'success' | 'declined' | 'unsupported';

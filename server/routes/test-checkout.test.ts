@@ -18,7 +18,6 @@ import {
   buildTestApp,
   GALWAY_CARD_FORM,
   orderRows,
-  sleep,
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../test-support/test-app';
@@ -174,7 +173,7 @@ describe('paying on the test checkout', () => {
     const res = await pay(sessionId, GOOD_FORM);
     expect(res.statusCode).toBe(303);
     await app.commerce.outbox.idle();
-    for (let i = 0; i < 50 && emlFiles().length < 2; i++) await sleep(20);
+    await expect.poll(() => emlFiles().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
 
     const confirm = await app.inject({
       method: 'POST',
@@ -192,7 +191,7 @@ describe('paying on the test checkout', () => {
     expect((await pay(sessionId, GOOD_FORM)).statusCode).toBe(303);
     const page = await app.inject({ method: 'GET', url: `/test-checkout/${sessionId}` });
     expect(page.body).toContain('Payment received');
-    await sleep(200);
+    await app.commerce.outbox.idle();
 
     const files = emlFiles();
     expect(files).toHaveLength(2);

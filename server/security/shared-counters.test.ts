@@ -41,13 +41,18 @@ function someReference(): string {
   return `SOL-${randomBytes(4).toString('hex').toUpperCase()}`;
 }
 
+/** A window no test sees end, however slow the host: the counts in it must all land in one window. */
+const LONG_WINDOW_MS = 60_000;
+
 /**
  * What every backend must do. `pass` moves the counters' clock on by at least `ms` (a fake clock, or a
- * real wait for Redis, whose windows run on its own clock).
+ * real wait for Redis, whose windows run on its own clock). `windowMs` is the window the test lets end;
+ * every other count runs in LONG_WINDOW_MS, so no count depends on how fast the host answers.
  */
 function contract(counters: () => SharedCounters, windowMs: number, pass: (ms: number) => Promise<void>) {
   it('counts per name and value in a window that starts at the first count', async () => {
     const c = counters();
+    const windowMs = LONG_WINDOW_MS;
     const who = unique('shopper@example.ie');
     const first = await c.count('find-order-address', who, windowMs);
     expect(first.current).toBe(1);
@@ -70,10 +75,13 @@ function contract(counters: () => SharedCounters, windowMs: number, pass: (ms: n
     await pass(windowMs);
     const fresh = await c.count(SIGN_IN_COUNTER, who, windowMs);
     expect(fresh.current).toBe(1);
-    expect(fresh.ttl).toBeGreaterThan(windowMs - 1_000);
-    expect((await c.count(SIGN_IN_COUNTER, who, windowMs)).current).toBe(2);
-    await c.reset(SIGN_IN_COUNTER, who);
-    expect((await c.count(SIGN_IN_COUNTER, who, windowMs)).current).toBe(1);
+    // The time left is measured at the count, by the backend: a whole new window.
+    expect(fresh.ttl).toBeGreaterThan(windowMs / 2);
+    const again = unique('192.0.2');
+    await c.count(SIGN_IN_COUNTER, again, LONG_WINDOW_MS);
+    expect((await c.count(SIGN_IN_COUNTER, again, LONG_WINDOW_MS)).current).toBe(2);
+    await c.reset(SIGN_IN_COUNTER, again);
+    expect((await c.count(SIGN_IN_COUNTER, again, LONG_WINDOW_MS)).current).toBe(1);
     // Resetting a value that has no window is no error.
     await c.reset(SIGN_IN_COUNTER, unique('never-counted'));
   });
@@ -82,7 +90,7 @@ function contract(counters: () => SharedCounters, windowMs: number, pass: (ms: n
     const c = counters();
     const who = unique('ref');
     const counts = await Promise.all(
-      Array.from({ length: 20 }, () => c.count('find-order-reference', who, windowMs)),
+      Array.from({ length: 20 }, () => c.count('find-order-reference', who, LONG_WINDOW_MS)),
     );
     expect(counts.map((n) => n.current).sort((p, q) => p - q)).toEqual(
       Array.from({ length: 20 }, (_, i) => i + 1),
@@ -143,7 +151,7 @@ describe.each(TEST_DIALECTS)('in the database (%s)', (dialect) => {
   describe("on the database's own clock", () => {
     contract(
       () => databaseCounters(() => db(0), silent),
-      400,
+      2_000,
       (ms) => sleep(ms + 100),
     );
   });
@@ -179,7 +187,7 @@ describe('in Redis', () => {
 
   contract(
     () => redisCounters(redis, silent, memoryCounters()),
-    400,
+    2_000,
     (ms) => sleep(ms + 100),
   );
 

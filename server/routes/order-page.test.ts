@@ -291,12 +291,12 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     for (const name of ['X\r\nBcc: victim@example.ie', 'X\nY', 'X\u0085Y', 'X\u0000', 'Ciara \u202eWalsh']) {
       const res = await withdraw(reference, key, { name });
       expect(res.statusCode).toBe(400);
-      expect((res.json() as { error: string }).error).toContain('"name"');
+      expect((res.json() as { error: string }).error).toMatch(/^name: /);
     }
     for (const reason of ['Too \u2066small\u2069', 'Too\u200bsmall', 'Too\u0007small']) {
       const res = await withdraw(reference, key, { reason });
       expect(res.statusCode).toBe(400);
-      expect((res.json() as { error: string }).error).toContain('"reason"');
+      expect((res.json() as { error: string }).error).toMatch(/^reason: /);
     }
     expect(await app.commerce.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(0);
     expect((await outboxRows(app)).filter((r) => r.kind.startsWith('withdrawal'))).toHaveLength(0);

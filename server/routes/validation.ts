@@ -13,6 +13,7 @@
 import type { FastifyError, FastifySchemaCompiler } from 'fastify';
 import { type $ZodRawIssue, type $ZodType, safeParse } from 'zod/v4/core';
 import { en } from 'zod/v4/locales';
+import { INPUT_TEXT_ERRORS } from '../../domain/input-text';
 
 /** zod's English wording, whichever of zod's builds the rest of the process has loaded. */
 const english = en().localeError;
@@ -42,6 +43,14 @@ function shopWording(issue: $ZodRawIssue): string {
   return where ? `${where}: ${text}` : text;
 }
 
+/** Schema messages that say what is wrong but not where (one check shared by many fields): named here. */
+const FIELDLESS_MESSAGES: ReadonlySet<string> = new Set(Object.values(INPUT_TEXT_ERRORS));
+
+function finalMessage(issue: { message: string; path: readonly PropertyKey[] }): string {
+  const where = fieldPath(issue.path);
+  return where && FIELDLESS_MESSAGES.has(issue.message) ? `${where}: ${issue.message}` : issue.message;
+}
+
 /** Fastify's validator for zod schemas; each failure's issues carry their final message. */
 export const zodValidatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema }) =>
@@ -54,7 +63,7 @@ export const zodValidatorCompiler: FastifySchemaCompiler<$ZodType> =
         instancePath: `/${issue.path.map(String).join('/')}`,
         schemaPath: '#',
         params: {},
-        message: issue.message,
+        message: finalMessage(issue),
       })),
     };
   };

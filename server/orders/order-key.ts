@@ -5,13 +5,12 @@
  * is a bearer secret: it goes into the shopper's e-mails and nowhere else (never a log line, never a
  * response other than the page it opens).
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { secureRandomBytes } from '../security/random';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const ORDER_KEY_BYTES = 24;
 
 export function newOrderKey(): string {
-  return secureRandomBytes(ORDER_KEY_BYTES).toString('base64url');
+  return randomBytes(ORDER_KEY_BYTES).toString('base64url');
 }
 
 function digest(value: string): Buffer {

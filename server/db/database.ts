@@ -67,8 +67,23 @@ function withStatementCache(native: BetterSqlite3.Database): SqliteDatabase {
  * first and could then fail at once with SQLITE_BUSY when another process wrote meanwhile.
  */
 class ImmediateTransactionSqliteDriver extends SqliteDriver {
+  constructor(
+    database: SqliteDatabase,
+    private readonly inTransaction: () => boolean,
+  ) {
+    super({ database });
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * SQLite undoes a whole transaction by itself on some errors (a full disk, I/O): then there is nothing
+   * to roll back, and the error that undid it (a 503, not a 500) is the one the caller must see.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.inTransaction()) await super.rollbackTransaction(connection);
   }
 }
 
@@ -86,12 +101,16 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 class ShopSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: SqliteDatabase) {
-    super({ database });
+  private readonly cached: SqliteDatabase;
+
+  constructor(private readonly native: BetterSqlite3.Database) {
+    const cached = withStatementCache(native);
+    super({ database: cached });
+    this.cached = cached;
   }
 
   override createDriver(): Driver {
-    return new ImmediateTransactionSqliteDriver({ database: this.database });
+    return new ImmediateTransactionSqliteDriver(this.cached, () => this.native.inTransaction);
   }
 
   override createAdapter(): DialectAdapter {
@@ -194,7 +213,7 @@ function openSqlite(dataDir: string): Opened {
   // SQLite's own automatic checkpoint (every 1,000 WAL pages, in the commit that crosses them) keeps the
   // WAL bounded; the size limit gives the file's space back after a burst.
   native.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
-  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(withStatementCache(native)) });
+  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(native) });
   return { db, file, description: file };
 }
 

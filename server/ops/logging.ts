@@ -6,7 +6,7 @@
  * numbers and key-shaped values removed), because a malformed request or a provider's error message
  * can quote what a shopper typed.
  */
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
 import { luhnValid } from '../../domain/payment-form';
@@ -18,13 +18,19 @@ const EMAIL_IN_TEXT = /[A-Za-z0-9.!#$%&'*+^_`{|}~-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0
 const CARD_LIKE = /\b\d(?:[ -]?\d){12,18}\b/g;
 const SECRET_LIKE =
   /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9_]+|\bwhsec_[A-Za-z0-9_+/=]+|\b(?:Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+|-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/gi;
+/**
+ * A checkout session's id opens its order's confirmation (the order, its lines, the gift message) and its
+ * test checkout pages: like an order key it never appears in full. Its first characters stay, so the lines
+ * of one checkout can still be told apart.
+ */
+const SESSION_ID = /\b(cs_(?:live|test)_[A-Za-z0-9]{4})[A-Za-z0-9]*/g;
 /** Credentials in a URL: smtp://user:password@host */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
 
 /**
  * What every pattern above needs at the least: an '@' (e-mails, URL credentials), a digit (card numbers)
- * or a secret's marker. Most logged strings (messages, paths, ids without digits) have none, and skip the
- * four scans: logging was about a quarter of a checkout's CPU (bench:api at `info` against `warn`).
+ * or a secret's or session id's marker. Most logged strings (messages, paths, ids without digits) have
+ * none, and skip the scans: logging was about a quarter of a checkout's CPU (bench:api at `info` against `warn`).
  */
 const MAYBE_SENSITIVE = /[@\d]|_(?:live|test)_|whsec_|bearer|basic|-----begin/i;
 
@@ -44,16 +50,10 @@ export function scrubPatterns(text: string): string {
 }
 
 /**
- * A checkout session's id opens its order's confirmation (the order, its lines, the gift message) and its
- * test checkout pages: like an order key it never appears in full. Its first characters stay, so the lines
- * of one checkout can still be told apart.
- */
-const SESSION_ID = /\b(cs_(?:live|test)_[A-Za-z0-9]{4})[A-Za-z0-9]*/g;
-
-/**
  * Field names whose values never belong in a log line: credentials, card data and a shopper's address,
- * name and order key. pino's `redact` replaces them with REDACTED on the line's top level, one and two
- * levels down (an error's own fields, a nested object); deeper objects are not logged.
+ * name and order key. pino's `redact` replaces them with REDACTED at the line's top level and among an
+ * error's own fields, where the shop logs them. Named paths only: a wildcard path makes pino redact every
+ * field of every line, which cost more than the rest of a page's answer (bench:api --profile).
  */
 const SECRET_FIELDS = [
   'authorization',
@@ -78,13 +78,9 @@ const SECRET_FIELDS = [
 const SESSION_FIELDS = ['sessionId', 'session_id'];
 const TEXT_FIELDS = ['detail', 'reason'];
 
-const atEveryLevel = (fields: readonly string[]) =>
-  fields.flatMap((field) =>
-    /^\w+$/.test(field)
-      ? [field, `*.${field}`, `*.*.${field}`]
-      : [`["${field}"]`, `*["${field}"]`, `*.*["${field}"]`],
-  );
-const REDACT_PATHS = atEveryLevel([...SECRET_FIELDS, ...SESSION_FIELDS, ...TEXT_FIELDS]);
+const REDACT_PATHS = [...SECRET_FIELDS, ...SESSION_FIELDS, ...TEXT_FIELDS].flatMap((field) =>
+  /^\w+$/.test(field) ? [field, `err.${field}`] : [`["${field}"]`, `err["${field}"]`],
+);
 const PARTLY_KEPT: ReadonlySet<string> = new Set([...SESSION_FIELDS, ...TEXT_FIELDS]);
 export const REDACTED = '[redacted]';
 
@@ -97,9 +93,9 @@ function censor(value: unknown, path: readonly string[]): unknown {
 
 /**
  * stdout, written synchronously: one write(2) per line in the loop's own thread. pino's default
- * (asynchronous) destination measured the length of its whole pending chunk again on every line, and
- * handed each write to the thread pool and back; in bench:api the synchronous destination answered more
- * product pages a second. A log reader a whole pipe buffer behind makes the server wait for it.
+ * (asynchronous) destination measures its whole pending chunk again on every line and hands each write
+ * to the thread pool and back, which under load cost more than the write itself. A log reader a whole
+ * pipe buffer behind makes the server wait for it.
  */
 function logDestination(): pino.DestinationStream {
   // A test runner that captures stdout replaces its write: the lines go to that write.
@@ -180,9 +176,9 @@ export function serializeRequest(request: RequestLike) {
 /** A proxy's request id: base64url's characters and the usual separators, nothing JSON would escape. */
 const INCOMING_ID = /^[A-Za-z0-9._:-]{8,64}$/;
 
-/** A fresh request id: 9 random bytes, 12 base64url characters. */
+/** A fresh request id: a random UUID (Node draws the random bytes of many at once). */
 function randomRequestId(): string {
-  return randomBytes(9).toString('base64url');
+  return randomUUID();
 }
 
 /**

@@ -28,11 +28,11 @@ const SESSION_ID = /\b(cs_(?:live|test)_[A-Za-z0-9]{4})[A-Za-z0-9]*/g;
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
 
 /**
- * What every pattern above needs at the least: an '@' (e-mails, URL credentials), a digit (card numbers)
- * or a secret's or session id's marker. Most logged strings (messages, paths, ids without digits) have
- * none, and skip the scans: logging was about a quarter of a checkout's CPU (bench:api at `info` against `warn`).
+ * What every pattern above needs at the least: an '@' (e-mails, URL credentials), 13 digits (card numbers)
+ * or a secret's or session id's marker. Most logged strings (messages, paths, ids) have none, and skip the
+ * scans: logging was about a quarter of a checkout's CPU (bench:api at `info` against `warn`).
  */
-const MAYBE_SENSITIVE = /[@\d]|_(?:live|test)_|whsec_|bearer|basic|-----begin/i;
+const MAYBE_SENSITIVE = /@|\d(?:[ -]?\d){12}|_(?:live|test)_|whsec_|bearer|basic|-----begin/i;
 
 /** The same scrubbing the logger applies, for any text that may be logged. */
 export function scrubText(text: string): string {
@@ -147,7 +147,7 @@ export function scrubUrl(url: string): string {
   const pathPart = q === -1 ? url : url.slice(0, q);
   let decoded = pathPart;
   try {
-    decoded = decodeURIComponent(pathPart);
+    if (pathPart.includes('%')) decoded = decodeURIComponent(pathPart);
   } catch {
     // Malformed percent-encoding: scrub it as it came.
   }

@@ -103,6 +103,8 @@ export async function installSecurityHeaders(
 ): Promise<void> {
   // Helmet's own options are @fastify/helmet's global configuration.
   await app.register(fastifyHelmet, helmetOptions(options.https));
+  // Declared on every reply up front (Fastify's decorator), so setting it keeps the reply's shape.
+  app.decorateReply('pageScripts', null);
 
   const policyOf = pagePolicyCache(options);
 

@@ -5,17 +5,15 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sellerToEnv } from '../domain/seller';
 import { type CommerceOptions, registerCommerce } from './commerce';
 import { type AppConfig, isHttps, sellerIdentity } from './config';
-import type { HtmlPage } from './html-pages';
-import { completedRequestLog, requestIdGenerator, serverLogOptions, trustProxyOption } from './ops/logging';
+import { serverLogOptions } from './ops/logging';
 import { type ReconcileTimings, reconcilePendingOrders } from './ops/reconcile';
 import { adminRoutes } from './routes/admin';
 import { clientErrorHandler, frameworkErrorHandler } from './routes/api-support';
 import { healthRoutes } from './routes/health';
-import { PageFastPathSlot, pageFastPath, pageServerFactory } from './routes/page-fast-path';
 import { runtimeEnvRoutes } from './routes/runtime-env';
 import { seoFileRoutes } from './routes/seo-files';
 import { webRoutes } from './routes/web';
-import { helmetHeaders, nonDocumentHeaders, pagePolicyCache } from './security/headers';
+import { nonDocumentHeaders } from './security/headers';
 import { installSecurity, type SecurityOptions } from './security/install';
 import { clockOf, sharedRateLimitStore } from './security/rate-limit-store';
 import { UNCLASSIFIED_POLICY } from './security/route-policy';
@@ -62,11 +60,6 @@ export interface BuildOptions {
    * else memory (security/rate-limit-store.ts).
    */
   readonly rateLimitStore?: SecurityOptions['rateLimitStore'];
-  /**
-   * Answer the prerendered shop pages before routing (routes/page-fast-path.ts); default on. Off, every
-   * request goes through Fastify (the parity tests compare both).
-   */
-  readonly pageFastPath?: boolean;
 }
 
 export async function buildApp({
@@ -76,13 +69,10 @@ export async function buildApp({
   reconcile,
   timeouts,
   rateLimitStore,
-  pageFastPath: fastPathOn = true,
 }: BuildOptions): Promise<FastifyInstance> {
   const t = { ...SERVER_TIMEOUTS, ...timeouts };
-  const fixedHeaders = nonDocumentHeaders(isHttps(config));
-  const slot = new PageFastPathSlot();
+  const fixedHeaders = await nonDocumentHeaders(isHttps(config));
   const app = Fastify({
-    ...(fastPathOn && serveWeb ? { serverFactory: pageServerFactory(slot) } : {}),
     ...serverLogOptions(config),
     // Routes without a policy of their own (and unknown ones) get the strictest policy's limit.
     bodyLimit: UNCLASSIFIED_POLICY.maxBodyBytes,
@@ -95,12 +85,6 @@ export async function buildApp({
     },
     frameworkErrors: frameworkErrorHandler(fixedHeaders),
     clientErrorHandler: clientErrorHandler(fixedHeaders),
-  });
-  // First of the preClose hooks: Fastify marks itself closing (and answers 503) just before they run, and
-  // the fast path must hand every request to it from then on.
-  app.addHook('preClose', (done) => {
-    slot.close();
-    done();
   });
   await installSecurity(app, config, {
     notFound: !serveWeb,
@@ -118,27 +102,7 @@ export async function buildApp({
   });
   await app.register(seoFileRoutes, { publicUrl: config.publicUrl });
   if (serveWeb) {
-    const https = isHttps(config);
-    const fastPath = (pages: ReadonlyMap<string, HtmlPage>, cacheControl: string) => {
-      if (!fastPathOn) return undefined;
-      const installed = pageFastPath({
-        pages,
-        cacheControl,
-        helmetHeaders: helmetHeaders(https),
-        policyOf: pagePolicyCache({ https, stripe: config.stripe !== null }),
-        requestId: requestIdGenerator(config.trustProxy !== false),
-        trustProxy: trustProxyOption(config.trustProxy),
-        log: completedRequestLog(config.logLevel === 'silent' ? null : app.log),
-      });
-      slot.install(installed);
-      return installed;
-    };
-    await app.register(webRoutes, {
-      webDistDir: config.webDistDir,
-      publicUrl: config.publicUrl,
-      seller,
-      fastPath,
-    });
+    await app.register(webRoutes, { webDistDir: config.webDistDir, publicUrl: config.publicUrl, seller });
   }
   await registerCommerce(app, config, commerce);
   reconcilePendingOrders(app, reconcile);

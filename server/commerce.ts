@@ -82,7 +82,7 @@ export async function registerCommerce(
   config: AppConfig,
   options: CommerceOptions = {},
 ): Promise<void> {
-  const database = await openDatabase(config.database, undefined, app.log);
+  const database = await openDatabase(config.database);
   const { db } = database;
 
   let testCheckout: TestCheckoutProvider | null = null;

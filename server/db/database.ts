@@ -5,9 +5,7 @@
  * ./dialect.ts.
  */
 import { mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import {
   CompiledQuery,
@@ -27,7 +25,6 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { lazyModule } from '../ops/lazy-module';
-import { registerSqliteGroupRunner, type SqliteGroupRunner } from './atomic-writes';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector';
 import { dialectOf, type SqlDialect } from './dialect';
 import { MIGRATIONS } from './migrations';
@@ -70,8 +67,23 @@ function withStatementCache(native: BetterSqlite3.Database): SqliteDatabase {
  * first and could then fail at once with SQLITE_BUSY when another process wrote meanwhile.
  */
 class ImmediateTransactionSqliteDriver extends SqliteDriver {
+  constructor(
+    database: SqliteDatabase,
+    private readonly inTransaction: () => boolean,
+  ) {
+    super({ database });
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+
+  /**
+   * SQLite undoes a whole transaction by itself on some errors (a full disk, I/O): then there is nothing
+   * to roll back, and the error that undid it (a 503, not a 500) is the one the caller must see.
+   */
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    if (this.inTransaction()) await super.rollbackTransaction(connection);
   }
 }
 
@@ -89,12 +101,16 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 class ShopSqliteDialect extends SqliteDialect {
-  constructor(private readonly database: SqliteDatabase) {
-    super({ database });
+  private readonly cached: SqliteDatabase;
+
+  constructor(private readonly native: BetterSqlite3.Database) {
+    const cached = withStatementCache(native);
+    super({ database: cached });
+    this.cached = cached;
   }
 
   override createDriver(): Driver {
-    return new ImmediateTransactionSqliteDriver({ database: this.database });
+    return new ImmediateTransactionSqliteDriver(this.cached, () => this.native.inTransaction);
   }
 
   override createAdapter(): DialectAdapter {
@@ -129,27 +145,17 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-/** Where the database reports trouble that no request sees (the SQLite checkpointer thread). */
-export interface DatabaseLog {
-  warn(obj: object, msg: string): void;
-}
-
 export async function openDatabase(
   location: DatabaseLocation,
   migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
-  log?: DatabaseLog,
 ): Promise<OpenDatabase> {
-  const opened: Opened & { checkpointer?: Checkpointer } =
+  const { db, file, description } =
     typeof location === 'string'
-      ? openSqlite(location, log)
+      ? openSqlite(location)
       : location.dialect === 'sqlite'
-        ? openSqlite(location.dataDir, log)
+        ? openSqlite(location.dataDir)
         : openPostgres(location);
-  const { db, file, description, checkpointer } = opened;
-  const shut = async () => {
-    await checkpointer?.stop();
-    await db.destroy();
-  };
+  const shut = () => db.destroy();
   let applied: string[];
   try {
     applied = await migrate(db, migrations);
@@ -191,153 +197,10 @@ function switchToWal(native: BetterSqlite3.Database): void {
   }
 }
 
-/** How often the checkpointer thread moves the WAL's committed pages into the database file. */
-const CHECKPOINT_INTERVAL_MS = 100;
-
-/**
- * The server's own connection checkpoints only when the WAL has grown this far (about 16 MB): never while
- * the checkpointer thread keeps up, and still bounded if that thread is gone.
- */
-const FALLBACK_AUTOCHECKPOINT_PAGES = 4_000;
-
 /** A WAL file larger than this after a checkpoint is truncated back (a burst leaves no lasting file). */
 const JOURNAL_SIZE_LIMIT_BYTES = 32 * 1024 * 1024;
 
-/**
- * SQLite's automatic checkpoint runs inside the commit that crosses 1,000 WAL pages, on the connection
- * that commits: copying the pages into the database file and its fsyncs (synchronous=NORMAL syncs at
- * checkpoints) blocked the event loop for tens of milliseconds every few dozen checkouts, every request in
- * flight waiting (the checkout's p99 in bench:api). A worker thread with a connection of its own runs a
- * PASSIVE checkpoint instead: it never blocks the server's writers or readers. Same durability: the same
- * pages are written and synced, by another thread.
- *
- * It checkpoints right after each group commit (`nudge`), and every CHECKPOINT_INTERVAL_MS for the other
- * writes. The WAL only restarts from its beginning at a commit that finds every frame already copied; on a
- * timer alone, under a steady stream of commits, some commit always landed during the checkpoint, the WAL
- * never restarted, and every 4,000 pages the server's connection ran the fallback checkpoint itself, in
- * the middle of a commit (10-40 ms, 6-7 times a second under bench:api's checkout load). Started as soon
- * as a commit ends, the copy usually finishes while the server prepares the next group.
- */
-const CHECKPOINTER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file);
-db.pragma('busy_timeout = ' + workerData.busyTimeoutMs);
-let failed = false;
-const checkpoint = () => {
-  try {
-    db.pragma('wal_checkpoint(PASSIVE)');
-  } catch (err) {
-    // Reported once; the server's fallback autocheckpoint bounds the WAL meanwhile.
-    if (!failed) parentPort.postMessage({ error: String((err && err.message) || err) });
-    failed = true;
-  }
-};
-const timer = setInterval(checkpoint, workerData.intervalMs);
-// Commits reported while a checkpoint ran are served by one checkpoint after it.
-let nudged = false;
-parentPort.on('message', (message) => {
-  if (message === 'commit') {
-    if (nudged) return;
-    nudged = true;
-    setImmediate(() => {
-      nudged = false;
-      checkpoint();
-    });
-    return;
-  }
-  clearInterval(timer);
-  db.close();
-  parentPort.close();
-});
-`;
-
-const requireHere = createRequire(import.meta.url);
-
-interface Checkpointer {
-  /** A commit has ended: checkpoint now (see CHECKPOINTER). */
-  nudge(): void;
-  stop(): Promise<void>;
-}
-
-function startCheckpointer(file: string, log: DatabaseLog | undefined): Checkpointer {
-  const worker = new Worker(CHECKPOINTER, {
-    eval: true,
-    workerData: {
-      driver: requireHere.resolve('better-sqlite3'),
-      file,
-      busyTimeoutMs: BUSY_TIMEOUT_MS,
-      intervalMs: CHECKPOINT_INTERVAL_MS,
-    },
-  });
-  // Never what keeps the process alive; an error in it must not end the server (the fallback holds).
-  worker.unref();
-  worker.on('error', (error) => {
-    log?.warn(
-      { err: error.message },
-      'database: the WAL checkpointer thread stopped; the server checkpoints by itself now',
-    );
-  });
-  // The thread reports its first failure once; the fallback autocheckpoint bounds the WAL meanwhile, but
-  // the owner should know the WAL is no longer checkpointed in the background.
-  worker.on('message', (message: unknown) => {
-    const error = (message as { error?: unknown } | null)?.error;
-    if (typeof error === 'string') {
-      log?.warn({ err: error }, 'database: WAL checkpoints failed; the server checkpoints by itself now');
-    }
-  });
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  let stopped = false;
-  return {
-    nudge() {
-      if (!stopped) worker.postMessage('commit');
-    },
-    async stop() {
-      stopped = true;
-      worker.postMessage('stop');
-      const timeout = setTimeout(() => void worker.terminate(), 2_000);
-      await exited;
-      clearTimeout(timeout);
-    },
-  };
-}
-
-/**
- * executeAtomically's group commit on SQLite (atomic-writes.ts): the turn's writes in one IMMEDIATE
- * transaction, each write a savepoint (better-sqlite3 makes a transaction function called inside another
- * one a savepoint), so a write that fails is undone alone and the others commit. SQLite undoes a whole
- * transaction by itself on some errors (a full disk, I/O): then nothing of the group is kept, and the rest
- * must not go on outside a transaction, so the group fails as a whole.
- */
-function sqliteGroupRunner(
-  native: BetterSqlite3.Database,
-  cached: { prepare(sql: string): { run(parameters: readonly unknown[]): unknown } },
-  afterCommit: () => void,
-): SqliteGroupRunner {
-  const write = native.transaction((queries: readonly CompiledQuery[]) => {
-    for (const query of queries) cached.prepare(query.sql).run(query.parameters);
-  });
-  const group = native.transaction((writes: readonly (readonly CompiledQuery[])[]) =>
-    writes.map((queries) => {
-      try {
-        write(queries);
-        return null;
-      } catch (error) {
-        if (!native.inTransaction) throw error;
-        return error;
-      }
-    }),
-  );
-  return (writes) => {
-    try {
-      return group.immediate(writes);
-    } finally {
-      afterCommit();
-    }
-  };
-}
-
-function openSqlite(dataDir: string, log?: DatabaseLog): Opened & { checkpointer: Checkpointer } {
+function openSqlite(dataDir: string): Opened {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
   const native = new BetterSqlite3(file);
@@ -347,13 +210,11 @@ function openSqlite(dataDir: string, log?: DatabaseLog): Opened & { checkpointer
   // commits, the usual trade-off for a web application's SQLite.
   native.pragma('synchronous = NORMAL');
   native.pragma('foreign_keys = ON');
-  native.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  // SQLite's own automatic checkpoint (every 1,000 WAL pages, in the commit that crosses them) keeps the
+  // WAL bounded; the size limit gives the file's space back after a burst.
   native.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
-  const cached = withStatementCache(native);
-  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(cached) });
-  const checkpointer = startCheckpointer(file, log);
-  registerSqliteGroupRunner(db, sqliteGroupRunner(native, cached, checkpointer.nudge));
-  return { db, file, description: file, checkpointer };
+  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(native) });
+  return { db, file, description: file };
 }
 
 const PG_INT8_OID = 20;
@@ -465,4 +326,18 @@ export async function pendingMigrationCount(
   return Object.keys(migrations).filter((name) => !applied.has(name)).length;
 }
 
-export { executeAtomically } from './atomic-writes';
+/**
+ * Runs compiled statements (a checkout's order, its lines and its test session) all or none: in one
+ * transaction, or as part of the transaction `db` already is.
+ */
+export async function executeAtomically(
+  db: Kysely<Database>,
+  queries: readonly CompiledQuery[],
+): Promise<void> {
+  const run = async (trx: Kysely<Database>) => {
+    for (const query of queries) await trx.executeQuery(query);
+  };
+  if (queries.length === 0) return;
+  if (db.isTransaction) await run(db);
+  else await db.transaction().execute(run);
+}

@@ -7,15 +7,15 @@
  * Unsubscribing deletes the row (and any of its mail still waiting): the address is then unknown, never
  * e-mailed again, and not in any export; signing up again starts over with a new confirmation.
  */
+import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { NEWSLETTER_RESEND_AFTER_MS } from '../../domain/config';
 import type { Database } from '../db/schema';
 import { deleteWaitingNewsletterMail, enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
-import { secureRandomBytes } from '../security/random';
 
 /** 192 bits, URL-safe: unguessable, so the token alone can authorise confirming and unsubscribing. */
 export function newToken(): string {
-  return secureRandomBytes(24).toString('base64url');
+  return randomBytes(24).toString('base64url');
 }
 
 /** The shape of a token (newToken's output); anything else is refused before a query. */

@@ -1,4 +1,4 @@
-import { secureRandomBytes } from '../security/random';
+import { randomBytes } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -6,7 +6,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export function randomAlphanumeric(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of secureRandomBytes(length * 2)) {
+    for (const byte of randomBytes(length * 2)) {
       // 248 = 4 * 62: bytes at or above it would favour the first characters.
       if (byte < 248) out += ALPHABET[byte % 62];
       if (out.length === length) break;
@@ -23,8 +23,7 @@ const TIME_CHARS = 9;
  * Why the time first: the order id keys `orders` and `order_lines`, and a random key sends every new
  * order to a random leaf of both indexes, so each checkout dirtied (and the WAL checkpoint wrote back)
  * pages all over them; in time order new orders land on the last leaf. Measured with the shop's schema on
- * SQLite: a checkout's inserts 240 -> 175 µs, and grouped commits (executeAtomically) only pay off with
- * them (docs/performance.md). Base 36 in lower case sorts the same under every collation, PostgreSQL's
+ * SQLite: a checkout's inserts 240 -> 175 µs (docs/performance.md). Base 36 in lower case sorts the same under every collation, PostgreSQL's
  * locale-aware ones included. The id is not a secret (the order page has its own key, the payment session
  * its own id); the random part keeps two instances' ids of one millisecond apart.
  */

@@ -5,13 +5,13 @@
  * is a bearer secret: it goes into the shopper's e-mails and nowhere else (never a log line, never a
  * response other than the page it opens).
  */
+import { randomBytes } from 'node:crypto';
 import { sameSecret } from '../security/constant-time';
-import { secureRandomBytes } from '../security/random';
 
 export const ORDER_KEY_BYTES = 24;
 
 export function newOrderKey(): string {
-  return secureRandomBytes(ORDER_KEY_BYTES).toString('base64url');
+  return randomBytes(ORDER_KEY_BYTES).toString('base64url');
 }
 
 /** A key no order has: compared against when there is no order, so that answer costs the same work. */

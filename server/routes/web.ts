@@ -11,33 +11,25 @@ import { resolvePath } from '../../domain/routes';
 import type { SellerIdentity } from '../../domain/seller';
 import { isHttps } from '../config';
 import { type HtmlPage, loadDeskPage, loadHtmlPages } from '../html-pages';
-import { scrubUrl } from '../ops/logging';
 import { deskPolicy, setPageScripts } from '../security/csp';
 import { sendNotFound } from './api-support';
-import { encodingFor, type PageFastPath } from './page-fast-path';
 
 export interface WebRoutesOptions {
   readonly webDistDir: string;
   readonly publicUrl: string;
   /** The legal pages and the footer name the seller as configured (SELLER_*). */
   readonly seller?: SellerIdentity;
-  /**
-   * Given the exact paths of the shop's prerendered pages (the same set as the routes below), returns the
-   * fast path that answers them before routing (routes/page-fast-path.ts), or nothing to leave every
-   * request to Fastify. app.ts wires it into the HTTP server.
-   */
-  readonly fastPath?: (
-    pages: ReadonlyMap<string, HtmlPage>,
-    cacheControl: string,
-  ) => PageFastPath | undefined;
 }
 
 /** Where the owner's order desk lives (docs/product.md §10.10); its routes are in the hash. */
 export const DESK_PATH = '/admin';
 
-/** One rule for both paths (page-fast-path.ts's `encodingFor`), so they never pick different bodies. */
+/** Which pre-compressed body a request gets: brotli if the client takes it, else gzip, else none. */
 function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
-  return encodingFor(request.headers['accept-encoding']);
+  const accept = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
 }
 
 /** Short-lived and revalidated: a release changes the HTML, and the ETag makes revalidation cheap. */
@@ -129,12 +121,6 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
     app.get(`${DESK_PATH}/`, (_request, reply) => reply.redirect(DESK_PATH, 301));
   }
 
-  // The shop's pages with a route of their own, by exact path: what the fast path may answer itself. Not
-  // the order pages (headers of their own), the desk or the 404 page.
-  const shopPages = new Map<string, HtmlPage>([
-    ['/', home],
-    ['/index.html', home],
-  ]);
   app.get('/', (request, reply) => sendPage(request, reply, home));
   app.get('/index.html', (request, reply) => sendPage(request, reply, home));
   // Each prerendered page gets its own route, matched before the static plugin's wildcard: through the
@@ -143,11 +129,8 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
   for (const [route, page] of pages) {
     if (route !== '/' && route !== '/404') {
       app.get(route, (request, reply) => sendPage(request, reply, page));
-      // The fast path logs the path as it is: only paths the log's scrubbing leaves unchanged.
-      if (!isOrderPath(route) && scrubUrl(route) === route) shopPages.set(route, page);
     }
   }
-  opts.fastPath?.(shopPages, PAGE_CACHE);
 
   // One shopper's order page in path form: the find-your-order page's HTML, which boots the app on the hash
   // route /#/order/{reference}?key=... (web/src/boot/start-app.ts); the key never leaves the browser again.

@@ -97,15 +97,20 @@ export function deskPolicy(o: { readonly scriptHashes: readonly string[]; readon
   return directives.join('; ');
 }
 
-const pageScripts = new WeakMap<FastifyReply, readonly string[]>();
+declare module 'fastify' {
+  interface FastifyReply {
+    /** A prerendered page's script hashes, for its policy (a reply decorator: headers.ts). */
+    pageScripts: readonly string[] | null;
+  }
+}
 
 /** Called by the route that sends a prerendered page: the security headers hook builds its policy. */
 export function setPageScripts(reply: FastifyReply, scriptHashes: readonly string[]): void {
-  pageScripts.set(reply, scriptHashes);
+  reply.pageScripts = scriptHashes;
 }
 
 const NO_SCRIPTS: readonly string[] = [];
 
 export function pageScriptsOf(reply: FastifyReply): readonly string[] {
-  return pageScripts.get(reply) ?? NO_SCRIPTS;
+  return reply.pageScripts ?? NO_SCRIPTS;
 }

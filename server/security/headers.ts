@@ -5,8 +5,7 @@
  * set itself wins: the test checkout sends its own, stricter policy and referrer rule.
  */
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import helmet, { type HelmetOptions } from 'helmet';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { NON_DOCUMENT_CSP, pagePolicy, pageScriptsOf, testCheckoutPolicy } from './csp';
 import { policyFor } from './route-policy';
 
@@ -33,7 +32,7 @@ export interface SecurityHeaderOptions {
   readonly stripe: boolean;
 }
 
-function helmetOptions(https: boolean): HelmetOptions {
+function helmetOptions(https: boolean): FastifyHelmetOptions {
   return {
     // The per-page policy with script hashes is built below (helmet's is one policy for every answer).
     contentSecurityPolicy: false,
@@ -46,43 +45,26 @@ function helmetOptions(https: boolean): HelmetOptions {
 }
 
 /**
- * The headers helmet's own middleware sets on an answer with these options, in its order: what
- * @fastify/helmet's onRequest hook writes on every answer. Recorded once by running the middleware
- * against a stand-in response, so a list built from it never drifts from what helmet sends.
- */
-export function helmetHeaders(https: boolean): readonly (readonly [string, string])[] {
-  const headers = new Map<string, string>();
-  const recorder = {
-    setHeader: (name: string, value: string) => headers.set(name, String(value)),
-    removeHeader: (name: string) => headers.delete(name),
-  };
-  helmet(helmetOptions(https))(
-    {} as Parameters<ReturnType<typeof helmet>>[0],
-    recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
-    () => {},
-  );
-  return [...headers];
-}
-
-/**
  * Every security header of an answer that is no page, as a list: for the answers Fastify writes before
- * any hook runs (a malformed URL, a client that never finishes its request). Helmet's own middleware
- * fills it, so these answers carry exactly the headers every other one does.
+ * any hook runs (a malformed URL, a client that never finishes its request). @fastify/helmet's own are
+ * read once from a bare Fastify instance with only that plugin and the same options, so these answers
+ * carry exactly the headers every other one does.
  */
-export function nonDocumentHeaders(https: boolean): readonly (readonly [string, string])[] {
-  const headers = new Map<string, string>(helmetHeaders(https));
+export async function nonDocumentHeaders(https: boolean): Promise<readonly (readonly [string, string])[]> {
+  const probe = Fastify();
+  await probe.register(fastifyHelmet, helmetOptions(https));
+  probe.get('/', (_request, reply) => reply.getHeaders());
+  const written = (await probe.inject('/')).json<Record<string, string>>();
+  await probe.close();
+  const headers = new Map<string, string>(Object.entries(written));
   headers.set('Permissions-Policy', PERMISSIONS_POLICY);
   headers.set('Content-Security-Policy', NON_DOCUMENT_CSP);
   headers.set('Cache-Control', 'no-store');
   return [...headers];
 }
 
-/**
- * A prerendered page's Content-Security-Policy, built once per page (its script hashes are fixed when
- * the pages are loaded). The onSend hook below and the page fast path (routes/page-fast-path.ts) each
- * hold one, built from the same options, so both send the same string (the fast path's parity test).
- */
-export function pagePolicyCache(options: SecurityHeaderOptions): (scriptHashes: readonly string[]) => string {
+/** A prerendered page's Content-Security-Policy, built once per page (its script hashes are fixed). */
+function pagePolicyCache(options: SecurityHeaderOptions): (scriptHashes: readonly string[]) => string {
   const policies = new WeakMap<readonly string[], string>();
   return (scriptHashes) => {
     let policy = policies.get(scriptHashes);
@@ -120,10 +102,10 @@ export async function installSecurityHeaders(
   options: SecurityHeaderOptions,
 ): Promise<void> {
   // Helmet's own options are @fastify/helmet's global configuration.
-  await app.register(fastifyHelmet, helmetOptions(options.https) as FastifyHelmetOptions);
+  await app.register(fastifyHelmet, helmetOptions(options.https));
+  // Declared on every reply up front (Fastify's decorator), so setting it keeps the reply's shape.
+  app.decorateReply('pageScripts', null);
 
-  // A page's policy depends only on its script hashes, fixed per page when the pages are loaded: build
-  // each string once, not on every response.
   const policyOf = pagePolicyCache(options);
 
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -369,7 +369,7 @@ test.describe('product page', () => {
     await expect(page.getByRole('link', { name: 'Back to shop' })).toHaveAttribute('href', '#/shop');
     await expect(page.getByTestId('product-detail-price')).toHaveText(formatEuro(p.price));
     await expect(
-      page.getByText(`orders over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}`).first(),
+      page.getByText(`orders from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}`).first(),
     ).toBeVisible();
     const chips = page.getByRole('main').getByRole('list', { name: 'Materials' }).first();
     await expect(chips.getByRole('listitem')).toHaveText([...p.materials]);
@@ -592,7 +592,7 @@ test.describe('home page', () => {
     await expect(main.getByRole('link', { name: 'Read Our Story' })).toHaveAttribute('href', '#/about');
     await expect(main.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '#/about');
     await expect(
-      main.getByRole('heading', { name: `Free shipping over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}` }),
+      main.getByRole('heading', { name: `Free shipping from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}` }),
     ).toBeVisible();
     const best = main.getByRole('region', { name: 'Best Sellers' });
     await expect(best.getByRole('heading', { level: 3 })).toHaveText(BEST_SELLERS.map((p) => p.name));

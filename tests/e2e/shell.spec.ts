@@ -192,7 +192,7 @@ test.describe('mobile menu', () => {
 test('announcement dismissal survives reload', async ({ page }) => {
   await page.goto('/#/');
   const bar = page.getByRole('complementary', { name: 'Announcement' });
-  await expect(bar).toContainText('Free shipping in Ireland over €40 • 30-day returns');
+  await expect(bar).toContainText('Free shipping in Ireland from €40 • 30-day returns');
   await bar.getByRole('button', { name: 'Dismiss announcement' }).click();
   await expect(bar).toBeHidden();
   await page.reload();

@@ -3,7 +3,7 @@ import { FREE_SHIPPING_THRESHOLD, POLICY, STORAGE_KEYS } from '../../../../domai
 import { formatEuroShort } from '../../../../domain/money';
 import { readStored, writeStored } from '../../features/storage/browser-storage';
 
-export const ANNOUNCEMENT_TEXT = `Free shipping in Ireland over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} • ${POLICY.returnsDays}-day returns`;
+export const ANNOUNCEMENT_TEXT = `Free shipping in Ireland from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} • ${POLICY.returnsDays}-day returns`;
 
 /**
  * Dismissal persists for good. An inline script in index.html hides a dismissed bar before first paint

@@ -73,4 +73,21 @@ describe('test checkout page script', () => {
     await user.tab();
     expect(page.getByText(FIELD_MESSAGES.expired)).toBeInTheDocument();
   });
+
+  it('groups the card number and writes the expiry as MM / YY while they are typed on a keypad', async () => {
+    const card = page.getByLabelText('Card number');
+    await user.type(card, '4242424242424242');
+    expect(card).toHaveValue('4242 4242 4242 4242');
+    const expiry = page.getByLabelText('Expiry date (MM / YY)');
+    await user.type(expiry, '1230');
+    expect(expiry).toHaveValue('12 / 30');
+    await user.type(expiry, '{Backspace}{Backspace}');
+    expect(expiry).toHaveValue('12');
+  });
+
+  it('has an optional second address line', () => {
+    const line2 = page.getByLabelText('Address line 2 (optional)');
+    expect(line2).not.toBeRequired();
+    expect(line2).toHaveAttribute('autocomplete', 'shipping address-line2');
+  });
 });

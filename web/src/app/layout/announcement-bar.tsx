@@ -29,7 +29,7 @@ export function AnnouncementBar() {
           type="button"
           onClick={dismiss}
           aria-label="Dismiss announcement"
-          className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full hover:bg-wine-dark focus-visible:outline-cream"
+          className="-my-1.5 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-wine-dark focus-visible:outline-cream"
         >
           <svg
             aria-hidden="true"

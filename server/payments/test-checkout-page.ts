@@ -9,6 +9,7 @@ import { type Cents, formatEuro } from '../../domain/money';
 import { countryName, escapeHtml } from '../mail/templates';
 import type { TestSession } from './test-checkout';
 import type { FormErrors, FormField, FormValues } from './test-checkout-form';
+import { TEST_CHECKOUT_SCRIPT } from './test-checkout-script';
 
 export const ASSET_PATH = '/test-checkout/assets';
 
@@ -26,7 +27,7 @@ function layout(title: string, main: string): string {
 <title>${escapeHtml(title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${ASSET_PATH}/test-checkout.css">
-<script src="${ASSET_PATH}/test-checkout.js" defer></script>
+<script src="${TEST_CHECKOUT_SCRIPT}" defer></script>
 </head>
 <body>
 <div class="test-banner" role="note"><strong>TEST MODE</strong> No real payment is taken on this page.</div>

@@ -1,7 +1,7 @@
 // Test checkout page behaviour: 'Proceed to Payment' is enabled only while every field is valid, field
 // messages appear once a field has been left, and a second click cannot pay twice. The server checks
 // everything again with the same rules (domain/payment-form.ts, domain/email.ts); without this script the
-// form still works. Runs in the browser: bundled with its imports when the server starts
+// form still works. Runs in the browser: built with its imports by Vite with the front end
 // (server/payments/test-checkout-script.ts).
 import { checkEmail, EMAIL_MESSAGES } from '../../../domain/email';
 import { cardNumberError, expiryError, FIELD_MESSAGES } from '../../../domain/payment-form';

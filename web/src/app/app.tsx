@@ -100,7 +100,7 @@ function useRouteEffects(resolution: Resolution, path: string): void {
       });
     }
     return () => clearTimeout(timer);
-  }, [resolution, path]);
+  }, [resolution]);
 }
 
 function RouteView() {

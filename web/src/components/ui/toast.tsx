@@ -17,11 +17,11 @@ import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
 import { afterNextPaint } from '../../boot/after-next-paint';
 
-type Sonner = typeof import('sonner');
+type Sonner = typeof import('./shop-toaster');
 
 let sonnerModule: Promise<Sonner> | null = null;
 const loadSonner = (): Promise<Sonner> => {
-  sonnerModule ??= import('sonner');
+  sonnerModule ??= import('./shop-toaster');
   return sonnerModule;
 };
 
@@ -31,27 +31,11 @@ const toasterReady = new Promise<void>((resolve) => {
   markReady = resolve;
 });
 
-/** Sonner's own phone breakpoint: below it, toasts span the screen's width. */
-const PHONE = '(max-width: 600px)';
-const TOAST_TOP = '--toast-top';
-
-/**
- * On a phone a toast spans the screen, so wherever it sits it covers what is there. At the bottom it
- * covered the mini cart's View cart and Checkout and the product page's sections; the header's buttons
- * are at the top. So it goes just below the header, wherever the header is when the toast appears (it
- * scrolls with the announcement bar above it until it sticks), over the page's text.
- */
-function placeBelowHeader(): void {
-  const header = document.querySelector('header');
-  const bottom = header ? Math.max(0, header.getBoundingClientRect().bottom) : 0;
-  document.documentElement.style.setProperty(TOAST_TOP, `${Math.round(bottom) + 8}px`);
-}
-
 async function show(fn: (s: Sonner) => void): Promise<void> {
   requestMount?.();
   const s = await loadSonner();
   await toasterReady;
-  placeBelowHeader();
+  s.placeBelowHeader();
   fn(s);
 }
 
@@ -69,7 +53,7 @@ export const toast: Toast = Object.assign(
   },
 );
 
-const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.ShopToaster })));
 
 function ReadySignal() {
   // Effects run in tree order, so the Toaster (rendered before this) is subscribed by now.
@@ -110,16 +94,9 @@ export function LazyToaster() {
     };
   }, []);
   if (!mounted) return null;
-  // Read once: the toaster mounts after the page has started, in the browser only (jsdom has no matchMedia).
-  const phone = window.matchMedia?.(PHONE).matches ?? false;
   return (
     <Suspense fallback={null}>
-      {/* Default (not richColors) styling: its green success text fails WCAG AA contrast. */}
-      <SonnerToaster
-        position={phone ? 'top-center' : 'bottom-right'}
-        mobileOffset={{ top: `var(${TOAST_TOP}, 16px)` }}
-        closeButton
-      />
+      <SonnerToaster />
       <ReadySignal />
     </Suspense>
   );

@@ -92,7 +92,7 @@ const ADDRESS_FIELDS: readonly FieldSpec[] = [
   { name: 'line1', label: 'Address', autocomplete: 'shipping address-line1', maxlength: 200 },
   {
     name: 'line2',
-    label: 'Address line 2 (optional)',
+    label: 'Flat, suite or building (optional)',
     autocomplete: 'shipping address-line2',
     maxlength: 200,
     optional: true,

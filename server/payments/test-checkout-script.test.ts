@@ -104,7 +104,7 @@ describe('test checkout page script', () => {
   });
 
   it('has an optional second address line', () => {
-    const line2 = page.getByLabelText('Address line 2 (optional)');
+    const line2 = page.getByLabelText('Flat, suite or building (optional)');
     expect(line2).not.toBeRequired();
     expect(line2).toHaveAttribute('autocomplete', 'shipping address-line2');
   });

@@ -28,8 +28,8 @@ const DEFAULT_ADDRESS: IrishAddress = {
 /** Fills the TEST MODE checkout with a delivery address in Ireland and the given test card. */
 export async function fillTestCheckout(page: Page, card: string, address: IrishAddress = DEFAULT_ADDRESS) {
   await page.getByLabel('Full name').fill(address.name);
-  await page.getByLabel('Address', { exact: true }).fill(address.line1);
-  await page.getByLabel('Address line 2 (optional)').fill('Apartment 4');
+  await page.getByLabel('Address').fill(address.line1);
+  await page.getByLabel('Flat, suite or building (optional)').fill('Apartment 4');
   await page.getByLabel('Town or city').fill(address.city);
   await page.getByLabel('Postcode').fill(address.postcode);
   await page.getByLabel('Country').selectOption('IE');

@@ -43,7 +43,7 @@ export function formatEuro(value: Cents): string {
   return `${sign}€${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** "€40" for whole-euro marketing copy ("Free shipping over €40"); falls back to two decimals. */
+/** "€40" for whole-euro marketing copy ("Free shipping from €40"); falls back to two decimals. */
 export function formatEuroShort(value: Cents): string {
   return value % 100 === 0 ? `€${value / 100}` : formatEuro(value);
 }

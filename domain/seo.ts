@@ -40,7 +40,7 @@ const BASE_KEYWORDS = [
   'Irish gifts',
   'Solas',
 ];
-const SHIPPING = `Free shipping in Ireland over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}, ${POLICY.returnsDays}-day returns.`;
+const SHIPPING = `Free shipping in Ireland from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}, ${POLICY.returnsDays}-day returns.`;
 
 const PAGES: Readonly<
   Record<Exclude<RouteId, 'product'>, { title: string; description: string; keywords?: string[] }>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../config';
+import { LIMITS, SIZES } from '../config';
 import { SITE_IMAGES } from '../images';
 import { BROOCHES } from './brooches';
 import { fullDescription } from './full-descriptions';
@@ -93,7 +93,17 @@ describe('PRODUCTS', () => {
       const paragraphs = fullDescription(p).split('\n\n');
       expect(paragraphs.length).toBeGreaterThanOrEqual(2);
       for (const para of paragraphs) expect(para.trim()).not.toBe('');
-      expect(fullDescription(p)).toMatch(/standard Medium; for Small or Large/);
+    }
+  });
+
+  it('ends every full description with the sizes the size picker offers, never a reply by e-mail', () => {
+    const sizeNames = SIZES.map((s) => s.name);
+    const last = sizeNames.pop();
+    for (const p of PRODUCTS) {
+      const text = fullDescription(p);
+      expect(text).not.toMatch(/reply to your order confirmation/i);
+      expect(text).not.toMatch(/standard Medium/);
+      expect(text.endsWith(`${sizeNames.join(', ')} or ${last} (see the size guide).`)).toBe(true);
     }
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES, luhnValid, parseExpiry } from '../../domain/payment-form';
-import { readForm, validateForm } from './test-checkout-form';
+import { LINE2_MESSAGE, readForm, validateForm } from './test-checkout-form';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const GOOD = {
@@ -67,5 +67,25 @@ describe('test checkout form', () => {
     expect(form.name).toBe('');
     const ok = validateForm(readForm(GOOD), ['IE'], NOW);
     expect(ok.ok && ok.shipping.address.postalCode).toBe('D02 XY45');
+  });
+
+  it('takes the expiry as typed on a phone keypad and the card number with or without its spaces', () => {
+    const keypad = validateForm(
+      readForm({ ...GOOD, expiry: '1230', cardNumber: '4242424242424242' }),
+      ['IE'],
+      NOW,
+    );
+    expect(keypad.ok && keypad.card).toBe('success');
+    const typedShort = validateForm(readForm({ ...GOOD, expiry: '123' }), ['IE'], NOW);
+    expect(typedShort.ok ? null : typedShort.errors.expiry).toBe(FIELD_MESSAGES.expiry);
+  });
+
+  it('keeps an optional second address line, refusing control characters in it', () => {
+    const withLine2 = validateForm(readForm({ ...GOOD, line2: 'Apartment 4' }), ['IE'], NOW);
+    expect(withLine2.ok && withLine2.shipping.address.line2).toBe('Apartment 4');
+    const without = validateForm(readForm(GOOD), ['IE'], NOW);
+    expect(without.ok && without.shipping.address.line2).toBeNull();
+    const injected = validateForm(readForm({ ...GOOD, line2: 'A\r\nBcc: x@y.z' }), ['IE'], NOW);
+    expect(injected.ok ? null : injected.errors.line2).toBe(LINE2_MESSAGE);
   });
 });

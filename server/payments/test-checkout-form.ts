@@ -7,11 +7,13 @@ import { isSingleLineText } from '../../domain/input-text';
 import { cardDigits, cardNumberError, expiryError, FIELD_MESSAGES } from '../../domain/payment-form';
 import type { ShippingDetails } from './provider';
 import { TEST_CARDS } from './test-checkout';
+import { formatExpiry } from './test-checkout-typing';
 
 export const FORM_FIELDS = [
   'email',
   'name',
   'line1',
+  'line2',
   'city',
   'postalCode',
   'country',
@@ -25,6 +27,8 @@ export type FormErrors = Partial<Record<FormField, string>>;
 
 export const DECLINED_MESSAGE =
   'Your card was declined. No payment was taken. Please try again with another card.';
+/** The second address line may be empty; when given, it is one line of text like the others. */
+export const LINE2_MESSAGE = 'Enter the second address line on one line, or leave it empty';
 export const TEST_CARDS_ONLY_MESSAGE =
   'This test checkout accepts Stripe test cards only: use 4242 4242 4242 4242 to pay, or 4000 0000 0000 0002 to see a declined payment.';
 
@@ -32,6 +36,7 @@ const MAX_LENGTH: Readonly<Record<FormField, number>> = {
   email: 255,
   name: 100,
   line1: 200,
+  line2: 200,
   city: 100,
   postalCode: 20,
   country: 2,
@@ -50,10 +55,17 @@ export function readForm(body: unknown): FormValues {
   return values;
 }
 
-function text(values: FormValues, field: FormField, message: string, errors: FormErrors): void {
+function text(
+  values: FormValues,
+  field: FormField,
+  message: string,
+  errors: FormErrors,
+  optional = false,
+): void {
   const v = values[field];
   // Control characters (CR/LF included) and invisible formatting are refused: these values end up in e-mails.
-  if (v === '' || v.length > MAX_LENGTH[field] || !isSingleLineText(v)) errors[field] = message;
+  if ((v === '' && !optional) || v.length > MAX_LENGTH[field] || !isSingleLineText(v))
+    errors[field] = message;
 }
 
 export type CardOutcome = 'success' | 'declined' | 'unsupported';
@@ -68,6 +80,7 @@ export function validateForm(values: FormValues, countries: readonly string[], n
   if (!email.ok) errors.email = email.message;
   text(values, 'name', FIELD_MESSAGES.name, errors);
   text(values, 'line1', FIELD_MESSAGES.line1, errors);
+  text(values, 'line2', LINE2_MESSAGE, errors, true);
   text(values, 'city', FIELD_MESSAGES.city, errors);
   text(values, 'postalCode', FIELD_MESSAGES.postalCode, errors);
   if (!errors.postalCode && !/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(values.postalCode)) {
@@ -76,7 +89,8 @@ export function validateForm(values: FormValues, countries: readonly string[], n
   if (!countries.includes(values.country)) errors.country = FIELD_MESSAGES.country;
   const cardError = cardNumberError(values.cardNumber);
   if (cardError) errors.cardNumber = cardError;
-  const expiry = expiryError(values.expiry, now);
+  // As typed on a keypad ("1230") or as the page's script writes it ("12 / 30").
+  const expiry = expiryError(formatExpiry(values.expiry), now);
   if (expiry) errors.expiry = expiry;
   if (!/^\d{3,4}$/.test(values.cvc)) errors.cvc = FIELD_MESSAGES.cvc;
   if (Object.keys(errors).length > 0) return { ok: false, errors };
@@ -90,7 +104,7 @@ export function validateForm(values: FormValues, countries: readonly string[], n
       name: values.name,
       address: {
         line1: values.line1,
-        line2: null,
+        line2: values.line2 === '' ? null : values.line2,
         city: values.city,
         state: null,
         postalCode: values.postalCode.toUpperCase(),

@@ -9,6 +9,7 @@ import { type Cents, formatEuro } from '../../domain/money';
 import { countryName, escapeHtml } from '../mail/templates';
 import type { TestSession } from './test-checkout';
 import type { FormErrors, FormField, FormValues } from './test-checkout-form';
+import { TEST_CHECKOUT_SCRIPT } from './test-checkout-script';
 
 export const ASSET_PATH = '/test-checkout/assets';
 
@@ -26,7 +27,7 @@ function layout(title: string, main: string): string {
 <title>${escapeHtml(title)}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${ASSET_PATH}/test-checkout.css">
-<script src="${ASSET_PATH}/test-checkout.js" defer></script>
+<script src="${TEST_CHECKOUT_SCRIPT}" defer></script>
 </head>
 <body>
 <div class="test-banner" role="note"><strong>TEST MODE</strong> No real payment is taken on this page.</div>
@@ -76,6 +77,8 @@ interface FieldSpec {
   readonly pattern?: string;
   readonly placeholder?: string;
   readonly maxlength: number;
+  /** Not required (the second address line). */
+  readonly optional?: boolean;
   /** Shown under the label; also read by screen readers with the field. */
   readonly hint?: string;
 }
@@ -87,6 +90,13 @@ const CONTACT_FIELDS: readonly FieldSpec[] = [
 const ADDRESS_FIELDS: readonly FieldSpec[] = [
   { name: 'name', label: 'Full name', autocomplete: 'shipping name', maxlength: 100 },
   { name: 'line1', label: 'Address', autocomplete: 'shipping address-line1', maxlength: 200 },
+  {
+    name: 'line2',
+    label: 'Flat, suite or building (optional)',
+    autocomplete: 'shipping address-line2',
+    maxlength: 200,
+    optional: true,
+  },
   { name: 'city', label: 'Town or city', autocomplete: 'shipping address-level2', maxlength: 100 },
   { name: 'postalCode', label: 'Postcode', autocomplete: 'shipping postal-code', maxlength: 20 },
 ];
@@ -106,7 +116,8 @@ const CARD_FIELDS: readonly FieldSpec[] = [
     label: 'Expiry date (MM / YY)',
     autocomplete: 'cc-exp',
     inputmode: 'numeric',
-    pattern: '(0[1-9]|1[0-2]) ?/ ?[0-9]{2}',
+    // As the page's script writes it, or digits only as a keypad types them (the server reads both).
+    pattern: '(0[1-9]|1[0-2]) ?/? ?[0-9]{2}',
     placeholder: 'MM / YY',
     maxlength: 7,
   },
@@ -134,7 +145,7 @@ function fieldHtml(spec: FieldSpec, values: FormValues, errors: FormErrors): str
     spec.pattern ? `pattern="${escapeHtml(spec.pattern)}"` : '',
     spec.placeholder ? `placeholder="${escapeHtml(spec.placeholder)}"` : '',
     `maxlength="${spec.maxlength}"`,
-    'required',
+    spec.optional ? '' : 'required',
     `aria-describedby="${describedBy}"`,
     error ? 'aria-invalid="true"' : '',
     // Card details are never echoed back into the page.

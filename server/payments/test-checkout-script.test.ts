@@ -1,19 +1,36 @@
 /**
- * The test checkout page's script as browsers get it (bundled with the domain rules it imports), run on
- * the page the server renders: 'Proceed to Payment' stays disabled until every field passes the rules
- * the server applies again, and a field's message appears once it has been left. The page gets a window
- * of its own (esbuild, which bundles the script, refuses to load inside vitest's jsdom environment).
+ * The test checkout page's script as browsers get it (built by Vite with the domain rules it imports, as
+ * `npm run build:web` builds it), run on the page the server renders: 'Proceed to Payment' stays disabled
+ * until every field passes the rules the server applies again, and a field's message appears once it has
+ * been left. The page gets a window of its own.
  */
+import path from 'node:path';
 import '@testing-library/jest-dom/vitest';
 import { within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { JSDOM } from 'jsdom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FIELD_MESSAGES } from '../../domain/payment-form';
 import type { TestSession } from './test-checkout';
 import { FORM_FIELDS, type FormValues } from './test-checkout-form';
 import { checkoutPage } from './test-checkout-page';
-import { testCheckoutScript } from './test-checkout-script';
+
+const CONFIG = path.resolve(import.meta.dirname, '../../vite.test-checkout.config.ts');
+
+/** The script from the front end's build, written to memory instead of dist/web. */
+async function builtScript(): Promise<string> {
+  const result = await build({ configFile: CONFIG, logLevel: 'silent', build: { write: false } });
+  const outputs = Array.isArray(result) ? result : [result];
+  const chunks = outputs.flatMap((o) => ('output' in o ? o.output : [])).filter((c) => c.type === 'chunk');
+  if (chunks.length !== 1 || !chunks[0]) throw new Error(`expected one script, got ${chunks.length}`);
+  return chunks[0].code;
+}
+
+let script = '';
+beforeAll(async () => {
+  script = await builtScript();
+});
 
 const SESSION: TestSession = {
   id: 'cs_test_scriptpage12345678',
@@ -37,8 +54,9 @@ let user: UserEvent;
 beforeEach(() => {
   const values = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as Record<keyof FormValues, string>;
   dom = new JSDOM(checkoutPage(SESSION, { values, errors: {}, alert: null }), { runScripts: 'outside-only' });
-  // A classic script, as the page loads it: no import or export is left in the bundle.
-  dom.window.eval(testCheckoutScript());
+  // A classic script, as the page loads it: no import or export is left in the build.
+  expect(script).not.toMatch(/^\s*(import|export)\b/m);
+  dom.window.eval(script);
   page = within(dom.window.document.body);
   user = userEvent.setup({ document: dom.window.document });
 });
@@ -72,5 +90,22 @@ describe('test checkout page script', () => {
     await user.type(page.getByLabelText('Expiry date (MM / YY)'), '01 / 20');
     await user.tab();
     expect(page.getByText(FIELD_MESSAGES.expired)).toBeInTheDocument();
+  });
+
+  it('groups the card number and writes the expiry as MM / YY while they are typed on a keypad', async () => {
+    const card = page.getByLabelText('Card number');
+    await user.type(card, '4242424242424242');
+    expect(card).toHaveValue('4242 4242 4242 4242');
+    const expiry = page.getByLabelText('Expiry date (MM / YY)');
+    await user.type(expiry, '1230');
+    expect(expiry).toHaveValue('12 / 30');
+    await user.type(expiry, '{Backspace}{Backspace}');
+    expect(expiry).toHaveValue('12');
+  });
+
+  it('has an optional second address line', () => {
+    const line2 = page.getByLabelText('Flat, suite or building (optional)');
+    expect(line2).not.toBeRequired();
+    expect(line2).toHaveAttribute('autocomplete', 'shipping address-line2');
   });
 });

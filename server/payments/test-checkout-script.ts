@@ -1,40 +1,12 @@
 /**
- * The test checkout page's script, bundled from TypeScript (test-checkout-assets/test-checkout.ts and the
- * domain rules it imports, so browser and server check the form with the same code) into one classic
- * script, once per process and only when the test checkout is in use. The page allows it with
- * `script-src 'self'` (an external file, no hash), so the bytes may change with every edit.
+ * The test checkout page's script: test-checkout-assets/test-checkout.ts and the domain rules it imports
+ * (browser and server check the form with the same code), built by Vite with the rest of the front end
+ * (vite.test-checkout.config.ts) into one classic script in dist/web, at the path the page loads it from.
+ * The server serves it as a file like the shop's other assets. No imports here: the Vite config reads it.
  */
-import { fileURLToPath } from 'node:url';
-import type esbuild from 'esbuild';
-import { lazyModule } from '../ops/lazy-module';
 
-const ENTRY = fileURLToPath(new URL('./test-checkout-assets/test-checkout.ts', import.meta.url));
+/** The script's URL on the shop, and its file under dist/web. */
+export const TEST_CHECKOUT_SCRIPT = '/test-checkout/assets/test-checkout.js';
 
-let bundled: string | undefined;
-
-export function testCheckoutScript(): string {
-  bundled ??= bundle();
-  return bundled;
-}
-
-/** The bundler, loaded when the test checkout's page is first asked for (ops/lazy-module.ts). */
-const loadEsbuild = lazyModule<typeof esbuild>('esbuild');
-
-function bundle(): string {
-  const result = loadEsbuild().buildSync({
-    entryPoints: [ENTRY],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    // The same language level as the shop's own build (vite.config.ts).
-    target: 'es2022',
-    charset: 'utf8',
-    legalComments: 'none',
-    minify: true,
-    logLevel: 'silent',
-  });
-  const file = result.outputFiles[0];
-  if (!file) throw new Error('test checkout script: esbuild produced no output');
-  return file.text;
-}
+/** The script's source, from the repository's root. */
+export const TEST_CHECKOUT_SCRIPT_SOURCE = 'server/payments/test-checkout-assets/test-checkout.ts';

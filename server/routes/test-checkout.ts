@@ -2,7 +2,8 @@
  * The built-in test checkout's hosted pages (only when no Stripe key is configured):
  *   GET  /test-checkout/{sessionId}      the TEST MODE payment page
  *   POST /test-checkout/{sessionId}/pay  the form (application/x-www-form-urlencoded)
- *   GET  /test-checkout/assets/...       its script and stylesheet
+ *   GET  /test-checkout/assets/...       its stylesheet (its script is a file of the front end's build,
+ *                                        served with the shop's assets: payments/test-checkout-script.ts)
  * A successful payment runs the same confirmation step a Stripe webhook would, then redirects to the
  * success URL exactly as Stripe Checkout does.
  */
@@ -20,7 +21,6 @@ import {
   validateForm,
 } from '../payments/test-checkout-form';
 import { checkoutPage, messagePage } from '../payments/test-checkout-page';
-import { testCheckoutScript } from '../payments/test-checkout-script';
 import { testCheckoutHeaders } from '../security/headers';
 
 const stylesheet = readFileSync(
@@ -70,13 +70,6 @@ export async function testCheckoutRoutes(
       }),
     );
 
-  // Bundled on the first request, not while the app starts: most starts (tests, Stripe mode) never serve it.
-  app.get('/test-checkout/assets/test-checkout.js', async (_request, reply) =>
-    reply
-      .header('Content-Type', 'text/javascript; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=300')
-      .send(testCheckoutScript()),
-  );
   app.get('/test-checkout/assets/test-checkout.css', async (_request, reply) =>
     reply
       .header('Content-Type', 'text/css; charset=utf-8')

@@ -39,7 +39,6 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /newsletter/unsubscribe':
     'RFC 8058 one-click: the holder of the token, from any origin (route-policy.ts)',
   'POST /api/webhooks/stripe': 'Stripe; authenticated by the signature over the raw body',
-  'GET /test-checkout/assets/test-checkout.js': 'the test checkout page',
   'GET /test-checkout/assets/test-checkout.css': 'the test checkout page',
   'GET /test-checkout/:sessionId': 'the shopper holding the session id (as Stripe Checkout)',
   'POST /test-checkout/:sessionId/pay': 'the shopper holding the session id; guarded, test cards only',

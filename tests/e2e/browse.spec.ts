@@ -260,17 +260,17 @@ test.describe('shop listing', () => {
     await expect(page.getByRole('button', { name: 'Compare', exact: true })).toBeFocused();
   });
 
-  test('quick add adds one, toasts and opens the mini cart', async ({ page }) => {
+  test('quick add adds one and opens the mini cart, which confirms it', async ({ page }) => {
     await page.goto('/#/shop');
     const p = product('2');
     await page.getByRole('button', { name: `Quick add ${p.name} to cart` }).click();
     const bag = page.getByRole('dialog', { name: 'Your bag' });
     await expect(bag).toBeVisible();
     await expect(bag.getByRole('link', { name: p.name })).toBeVisible();
-    await expect(page.getByText('Added to cart')).toBeVisible();
-    // Quick add has no size choice: Medium, and the toast says where to change it.
+    await expect(bag.getByRole('status', { name: 'Added to cart' })).toBeVisible();
+    // Quick add has no size choice: Medium, and the bag says where to change it.
     await expect(
-      page.getByText(
+      bag.getByText(
         `${p.name} (Medium) has been added to your cart. Need another size? Change it in your cart.`,
       ),
     ).toBeVisible();
@@ -361,6 +361,58 @@ test.describe('shop listing', () => {
   });
 });
 
+test.describe('toasts on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** Every visible button, link and field on the page that the toast's box overlaps. */
+  async function coveredBy(page: Page, toast: Locator): Promise<string[]> {
+    const box = await toast.boundingBox();
+    if (!box) throw new Error('the toast has no box');
+    return page.locator('button, a[href], input, select, textarea, summary').evaluateAll((elements, t) => {
+      const covered: string[] = [];
+      for (const e of elements) {
+        if (e.closest('[data-sonner-toaster]')) continue;
+        const r = e.getBoundingClientRect();
+        if (r.width <= 1 || r.height <= 1 || getComputedStyle(e).visibility === 'hidden') continue;
+        const overlaps = r.left < t.x + t.width && r.right > t.x && r.top < t.y + t.height && r.bottom > t.y;
+        if (overlaps) covered.push(e.getAttribute('aria-label') ?? e.textContent?.trim() ?? e.tagName);
+      }
+      return covered;
+    }, box);
+  }
+
+  test('cover no action: quick add confirms inside the bag, the product page toast clears the page', async ({
+    page,
+  }) => {
+    await page.goto('/#/shop');
+    await page.getByRole('button', { name: `Quick add ${product('2').name} to cart` }).click();
+    const bag = page.getByRole('dialog', { name: 'Your bag' });
+    await expect(bag.getByRole('status', { name: 'Added to cart' })).toBeVisible();
+    await expect(bag.getByRole('link', { name: 'Checkout' })).toBeVisible();
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+    await page.screenshot({ path: test.info().outputPath('quick-add-bag.png') });
+    await bag.getByRole('button', { name: 'Close' }).click();
+    await expect(bag).toBeHidden();
+
+    await page.goto('/#/product/1');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    const toast = page.locator('[data-sonner-toast]').first();
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('has been added to your cart');
+    // Once it has slid into place.
+    await expect(toast).toHaveAttribute('data-mounted', 'true');
+    await expect
+      .poll(async () => {
+        const before = (await toast.boundingBox())?.y;
+        await page.waitForTimeout(100);
+        return before === (await toast.boundingBox())?.y;
+      })
+      .toBe(true);
+    await page.screenshot({ path: test.info().outputPath('product-toast.png') });
+    expect(await coveredBy(page, toast)).toEqual([]);
+  });
+});
+
 test.describe('product page', () => {
   test('details, read more, cart buttons, wishlist and similar products', async ({ page }) => {
     const p = product('3');
@@ -369,7 +421,7 @@ test.describe('product page', () => {
     await expect(page.getByRole('link', { name: 'Back to shop' })).toHaveAttribute('href', '#/shop');
     await expect(page.getByTestId('product-detail-price')).toHaveText(formatEuro(p.price));
     await expect(
-      page.getByText(`orders over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}`).first(),
+      page.getByText(`orders from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}`).first(),
     ).toBeVisible();
     const chips = page.getByRole('main').getByRole('list', { name: 'Materials' }).first();
     await expect(chips.getByRole('listitem')).toHaveText([...p.materials]);
@@ -592,7 +644,7 @@ test.describe('home page', () => {
     await expect(main.getByRole('link', { name: 'Read Our Story' })).toHaveAttribute('href', '#/about');
     await expect(main.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '#/about');
     await expect(
-      main.getByRole('heading', { name: `Free shipping over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}` }),
+      main.getByRole('heading', { name: `Free shipping from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}` }),
     ).toBeVisible();
     const best = main.getByRole('region', { name: 'Best Sellers' });
     await expect(best.getByRole('heading', { level: 3 })).toHaveText(BEST_SELLERS.map((p) => p.name));

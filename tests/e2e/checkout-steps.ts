@@ -29,10 +29,17 @@ const DEFAULT_ADDRESS: IrishAddress = {
 export async function fillTestCheckout(page: Page, card: string, address: IrishAddress = DEFAULT_ADDRESS) {
   await page.getByLabel('Full name').fill(address.name);
   await page.getByLabel('Address').fill(address.line1);
+  await page.getByLabel('Flat, suite or building (optional)').fill('Apartment 4');
   await page.getByLabel('Town or city').fill(address.city);
   await page.getByLabel('Postcode').fill(address.postcode);
   await page.getByLabel('Country').selectOption('IE');
-  await page.getByLabel('Card number').fill(card);
-  await page.getByLabel('Expiry date (MM / YY)').fill('12 / 39');
+  // As a phone's numeric keypad types them, digits only: the page writes the groups and the slash.
+  const digits = card.replace(/\D/g, '');
+  const cardNumber = page.getByLabel('Card number');
+  await cardNumber.pressSequentially(digits);
+  await expect(cardNumber).toHaveValue(digits.replace(/(\d{4})(?=\d)/g, '$1 '));
+  const expiry = page.getByLabel('Expiry date (MM / YY)');
+  await expiry.pressSequentially('1239');
+  await expect(expiry).toHaveValue('12 / 39');
   await page.getByLabel('Security code (CVC)').fill('123');
 }

@@ -86,3 +86,20 @@ test('newsletter: sign up, confirm from the e-mail, unsubscribe from the e-mail'
   await page.getByRole('link', { name: 'Back to the shop' }).click();
   await expect(page).toHaveURL(/\/(#\/)?$/);
 });
+
+test('newsletter: a sign-up on the home page while the page starts is confirmed, never forgotten', async ({
+  page,
+}) => {
+  // A phone that is busy: the address is typed and sent while the app starts and hydrates around the form.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const email = `early-fan-${Date.now()}-${test.info().repeatEachIndex}@example.ie`;
+  await page.goto('/', { waitUntil: 'commit' });
+  const form = page.getByRole('form', { name: 'Join Our Newsletter' });
+  const input = form.getByLabel('Email address');
+  await input.fill(email);
+  await input.press('Enter');
+  await expect(form.getByRole('status')).toHaveText(/Please check your inbox/, { timeout: 15_000 });
+  await expect(input).toHaveValue('');
+  await expect.poll(() => statusOf(email), { timeout: 10_000 }).toBe('pending');
+});

@@ -125,6 +125,12 @@ test.describe('mobile menu', () => {
     await dialog.getByRole('link', { name: 'Coming Soon' }).click();
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/#\/coming-soon$/);
+    // Find your order, for a shopper who lost the confirmation e-mail.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await dialog.getByRole('link', { name: 'Find your order' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/#\/order$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your order');
   });
 
   // The close tap only flips the sheet's state; the sheet slides out and the page is given back (scroll
@@ -192,7 +198,7 @@ test.describe('mobile menu', () => {
 test('announcement dismissal survives reload', async ({ page }) => {
   await page.goto('/#/');
   const bar = page.getByRole('complementary', { name: 'Announcement' });
-  await expect(bar).toContainText('Free shipping in Ireland over €40 • 30-day returns');
+  await expect(bar).toContainText('Free shipping in Ireland from €40 • 30-day returns');
   await bar.getByRole('button', { name: 'Dismiss announcement' }).click();
   await expect(bar).toBeHidden();
   await page.reload();
@@ -209,4 +215,31 @@ test('GET /api/health answers 200 JSON', async ({ request }) => {
 test('path-form URLs open the matching hash route', async ({ page }) => {
   await page.goto('/about');
   await expect(page).toHaveURL(/#\/about$/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  /** Form fields and buttons: what a thumb taps. Radio and checkbox inputs are tapped through their labels. */
+  const TAP_TARGETS =
+    'button, select, textarea, input:not([type="hidden"]):not([type="radio"]):not([type="checkbox"]):not([type="range"])';
+
+  for (const route of ['/', '/coming-soon', '/order', '/product/1']) {
+    test(`every field and button is at least 44 px tall on ${route}`, async ({ page }) => {
+      await page.goto(`/#${route}`);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.locator('html[data-stale]')).toHaveCount(0);
+      const small = await page.locator(TAP_TARGETS).evaluateAll((elements) =>
+        elements
+          // Visible ones; not the skip link, which is drawn (full size) only while it has focus.
+          .filter((e) => e.getBoundingClientRect().width > 1 && getComputedStyle(e).visibility !== 'hidden')
+          .map((e) => ({
+            what: e.getAttribute('aria-label') ?? e.textContent?.trim() ?? e.tagName,
+            height: e.getBoundingClientRect().height,
+          }))
+          .filter((t) => t.height < 44),
+      );
+      expect(small).toEqual([]);
+    });
+  }
 });

@@ -1,10 +1,11 @@
 // Test checkout page behaviour: 'Proceed to Payment' is enabled only while every field is valid, field
 // messages appear once a field has been left, and a second click cannot pay twice. The server checks
 // everything again with the same rules (domain/payment-form.ts, domain/email.ts); without this script the
-// form still works. Runs in the browser: bundled with its imports when the server starts
+// form still works. Runs in the browser: built with its imports by Vite with the front end
 // (server/payments/test-checkout-script.ts).
 import { checkEmail, EMAIL_MESSAGES } from '../../../domain/email';
 import { cardNumberError, expiryError, FIELD_MESSAGES } from '../../../domain/payment-form';
+import { caretAfterDigits, formatExpiry, groupCardNumber } from '../test-checkout-typing';
 
 type Field = HTMLInputElement | HTMLSelectElement;
 
@@ -13,12 +14,32 @@ const MESSAGES: Readonly<Record<string, string>> = { ...FIELD_MESSAGES, email: E
 /** Rules beyond the browser's own constraint checks; each returns the field's message or ''. */
 const CUSTOM: Readonly<Record<string, (value: string) => string>> = {
   cardNumber: (value) => cardNumberError(value) ?? '',
-  expiry: (value) => expiryError(value, new Date()) ?? '',
+  expiry: (value) => expiryError(formatExpiry(value), new Date()) ?? '',
   email: (value) => {
     const check = checkEmail(value);
     return check.ok ? '' : check.message;
   },
 };
+
+/** Fields written as they are typed: a phone's numeric keypad has no space or slash. */
+const AS_TYPED: Readonly<Record<string, (value: string) => string>> = {
+  cardNumber: groupCardNumber,
+  expiry: formatExpiry,
+};
+
+/** Rewrites the field in its format, keeping the caret after the same digit. */
+function formatAsTyped(field: Field): void {
+  const format = AS_TYPED[field.name];
+  if (!format || !(field instanceof HTMLInputElement)) return;
+  const typed = field.value;
+  const formatted = format(typed);
+  if (formatted === typed) return;
+  const caret = field.selectionStart ?? typed.length;
+  const digitsBefore = typed.slice(0, caret).replace(/\D/g, '').length;
+  field.value = formatted;
+  const at = caretAfterDigits(formatted, digitsBefore);
+  if (document.activeElement === field) field.setSelectionRange(at, at);
+}
 
 function enhance(form: HTMLFormElement, button: HTMLButtonElement): void {
   const hint = document.getElementById('submit-hint');
@@ -48,6 +69,7 @@ function enhance(form: HTMLFormElement, button: HTMLButtonElement): void {
 
   for (const field of fields) {
     field.addEventListener('input', () => {
+      formatAsTyped(field);
       if (touched.has(field)) showError(field);
       update();
     });

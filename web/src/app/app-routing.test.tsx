@@ -6,6 +6,7 @@
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isStale, STALE_ATTRIBUTE } from '../boot/protocol';
 import { goToHash } from '../test-support/hash-navigation';
 import { App } from './app';
 
@@ -79,5 +80,20 @@ describe('routing in the app', () => {
     await goToHash('#/shop');
     expect(await screen.findByRole('heading', { level: 1, name: 'Our Collection' })).toBeInTheDocument();
     expect(scrollTo).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a prerendered page that is not the hash route (/#/shop on the home page)', () => {
+  afterEach(() => document.documentElement.removeAttribute(STALE_ATTRIBUTE));
+
+  it('stays hidden while the route’s page loads, and is revealed with the page, not its placeholder', async () => {
+    document.documentElement.setAttribute(STALE_ATTRIBUTE, '1');
+    // A page no other test here opens: its chunk is not loaded yet.
+    renderAppAt('#/bespoke-corporate');
+    // Revealed now, the placeholder would show, and the page replacing it would move everything below.
+    expect(screen.getByText('Loading…')).toBeInTheDocument();
+    expect(isStale()).toBe(true);
+    expect(await screen.findByRole('heading', { level: 1, name: /Bespoke & Corporate/ })).toBeInTheDocument();
+    await waitFor(() => expect(isStale()).toBe(false));
   });
 });

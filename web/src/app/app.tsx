@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { type ErrorInfo, Suspense, useEffect, useMemo, useRef } from 'react';
 import { type Resolution, resolvePath } from '../../../domain/routes';
 import { clearStale, signalHydrated } from '../boot/protocol';
 import { HydrateLater } from '../components/hydrate-later';
@@ -39,6 +39,26 @@ function PageHydrated() {
   return null;
 }
 
+/**
+ * Reveals a prerendered page that was hidden because the hash asks for another route (/#/shop served the
+ * home page's HTML): once that route's page itself is rendered, inside its Suspense boundary, never while
+ * the boundary shows the placeholder. Revealed with the placeholder, the page arriving a moment later on a
+ * busy phone moved the footer and everything below it (a layout shift). During hydration the router still
+ * reports the prerendered route: only the hash's own route reveals.
+ */
+function RevealWhenShown({ path }: { path: string }) {
+  useEffect(() => {
+    if (parseHash(window.location.hash).path === path) clearStale();
+  }, [path]);
+  return null;
+}
+
+/** A page that failed to render shows the error in its place, revealed as the page would have been. */
+function onPageError(error: Error, info: ErrorInfo): void {
+  clearStale();
+  reportRenderError(error, info);
+}
+
 /** The main area: the skip link's target, and where focus goes on a route change. */
 const focusMain = (options?: FocusOptions) => document.getElementById('main')?.focus(options);
 
@@ -63,8 +83,6 @@ function useRouteEffects(resolution: Resolution, path: string): void {
 
   useEffect(() => {
     if (resolution.kind !== 'route') return;
-    // During hydration the router still reports the prerendered route; reveal only the real one.
-    if (parseHash(window.location.hash).path === path) clearStale();
     const { match } = resolution;
     // Metadata (page texts, JSON-LD) loads after first paint: prerendered pages already carry their head,
     // and the home page's JS budget has no room for it. In a task of its own, not in the effects pass
@@ -82,7 +100,7 @@ function useRouteEffects(resolution: Resolution, path: string): void {
       });
     }
     return () => clearTimeout(timer);
-  }, [resolution, path]);
+  }, [resolution]);
 }
 
 function RouteView() {
@@ -93,9 +111,10 @@ function RouteView() {
   if (resolution.kind === 'redirect') return <PageFallback />;
   const Page = pageComponent(resolution.match.id);
   return (
-    <ErrorBoundary key={path} onError={reportRenderError}>
+    <ErrorBoundary key={path} onError={onPageError}>
       <Suspense fallback={<PageFallback />}>
         <Page />
+        <RevealWhenShown path={path} />
         <PageHydrated />
       </Suspense>
     </ErrorBoundary>

@@ -51,9 +51,9 @@ export function HomePage() {
           </SellingPoint>
           <SellingPoint
             icon={<TruckIcon className="h-7 w-7" />}
-            title={`Free shipping over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}`}
+            title={`Free shipping from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}`}
           >
-            Free delivery in Ireland on orders over {formatEuroShort(FREE_SHIPPING_THRESHOLD)}.
+            Free delivery in Ireland on orders of {formatEuroShort(FREE_SHIPPING_THRESHOLD)} or more.
           </SellingPoint>
         </ul>
       </section>

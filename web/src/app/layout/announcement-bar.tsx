@@ -3,7 +3,7 @@ import { FREE_SHIPPING_THRESHOLD, POLICY, STORAGE_KEYS } from '../../../../domai
 import { formatEuroShort } from '../../../../domain/money';
 import { readStored, writeStored } from '../../features/storage/browser-storage';
 
-export const ANNOUNCEMENT_TEXT = `Free shipping in Ireland over ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} • ${POLICY.returnsDays}-day returns`;
+export const ANNOUNCEMENT_TEXT = `Free shipping in Ireland from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} • ${POLICY.returnsDays}-day returns`;
 
 /**
  * Dismissal persists for good. An inline script in index.html hides a dismissed bar before first paint
@@ -29,7 +29,7 @@ export function AnnouncementBar() {
           type="button"
           onClick={dismiss}
           aria-label="Dismiss announcement"
-          className="inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full hover:bg-wine-dark focus-visible:outline-cream"
+          className="-my-1.5 inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-wine-dark focus-visible:outline-cream"
         >
           <svg
             aria-hidden="true"

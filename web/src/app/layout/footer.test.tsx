@@ -44,3 +44,15 @@ describe('Footer', () => {
     container.remove();
   });
 });
+
+describe('Footer links', () => {
+  it('links Find your order from the Customer Service group', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Page />);
+    const group = container.querySelector('nav[aria-label="Customer Service"]');
+    const link = Array.from(group?.querySelectorAll('a') ?? []).find(
+      (a) => a.textContent === 'Find your order',
+    );
+    expect(link?.getAttribute('href')).toBe('#/order');
+  });
+});

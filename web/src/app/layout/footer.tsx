@@ -19,6 +19,7 @@ const GROUPS = [
       { to: '/returns-refunds', label: 'Shipping & Returns' },
       { to: '/about', label: 'About Us' },
       { to: '/cart', label: 'Cart' },
+      { to: '/order', label: 'Find your order' },
     ],
   },
   {

@@ -2,7 +2,7 @@ import { type KeyboardEvent, type MouseEvent, useEffect, useRef } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { Link } from '../router';
 import type { MobileMenuProps } from './mobile-menu';
-import { NAV_LINKS } from './nav-links';
+import { MOBILE_NAV_LINKS } from './nav-links';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input, select, textarea, [tabindex]:not([tabindex="-1"])';
 
@@ -93,7 +93,7 @@ export function MobileMenuAlt({ open, onOpenChange }: MobileMenuProps) {
         </div>
         <nav aria-label="Mobile" className="mt-8">
           <ul className="space-y-2">
-            {NAV_LINKS.map((l) => (
+            {MOBILE_NAV_LINKS.map((l) => (
               <li key={l.to}>
                 <Link
                   to={l.to}

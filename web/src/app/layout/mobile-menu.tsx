@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { Sheet } from '../../components/ui/sheet';
 import { Link } from '../router';
-import { NAV_LINKS } from './nav-links';
+import { MOBILE_NAV_LINKS } from './nav-links';
 
 export interface MobileMenuProps {
   readonly open: boolean;
@@ -26,7 +26,7 @@ export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
     <Sheet open={open} onOpenChange={onOpenChange} title="Menu" side="left" onOpenAutoFocus={focusFirstLater}>
       <nav aria-label="Mobile" className="px-2 py-4">
         <ul ref={listRef} className="space-y-1">
-          {NAV_LINKS.map((l) => (
+          {MOBILE_NAV_LINKS.map((l) => (
             <li key={l.to}>
               <Link
                 to={l.to}

@@ -7,3 +7,9 @@ export const NAV_LINKS = [
   { to: '/coming-soon', label: 'Coming Soon' },
   { to: '/cart', label: 'Cart' },
 ] as const;
+
+/**
+ * The mobile menu's links: the header's, then Find your order (docs/product.md §6.9). On a phone the menu
+ * is the way around the shop, and a shopper who lost the confirmation e-mail must find the page there.
+ */
+export const MOBILE_NAV_LINKS = [...NAV_LINKS, { to: '/order', label: 'Find your order' }] as const;

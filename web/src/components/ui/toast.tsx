@@ -17,11 +17,11 @@ import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
 import { afterNextPaint } from '../../boot/after-next-paint';
 
-type Sonner = typeof import('sonner');
+type Sonner = typeof import('./shop-toaster');
 
 let sonnerModule: Promise<Sonner> | null = null;
 const loadSonner = (): Promise<Sonner> => {
-  sonnerModule ??= import('sonner');
+  sonnerModule ??= import('./shop-toaster');
   return sonnerModule;
 };
 
@@ -35,6 +35,7 @@ async function show(fn: (s: Sonner) => void): Promise<void> {
   requestMount?.();
   const s = await loadSonner();
   await toasterReady;
+  s.placeBelowHeader();
   fn(s);
 }
 
@@ -52,7 +53,7 @@ export const toast: Toast = Object.assign(
   },
 );
 
-const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.Toaster })));
+const SonnerToaster = lazy(() => loadSonner().then((m) => ({ default: m.ShopToaster })));
 
 function ReadySignal() {
   // Effects run in tree order, so the Toaster (rendered before this) is subscribed by now.
@@ -95,8 +96,7 @@ export function LazyToaster() {
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>
-      {/* Default (not richColors) styling: its green success text fails WCAG AA contrast. */}
-      <SonnerToaster position="bottom-right" closeButton />
+      <SonnerToaster />
       <ReadySignal />
     </Suspense>
   );

@@ -11,7 +11,7 @@ export function FreeShippingProgress({ subtotal, zone }: { subtotal: Cents; zone
   if (z.freeOver === null) {
     return (
       <p className="text-sm text-muted">
-        Delivery to {z.label}: {formatEuro(shippingFee(zone, subtotal))}. Free shipping over{' '}
+        Delivery to {z.label}: {formatEuro(shippingFee(zone, subtotal))}. Free shipping from{' '}
         {formatEuroShort(FREE_SHIPPING_THRESHOLD)} applies to Ireland.
       </p>
     );

@@ -7,23 +7,44 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
+/** What the bag says at its top when an add opened it (quick add): the add's confirmation. */
+export interface BagNotice {
+  readonly title: string;
+  readonly description: string;
+}
+
 export interface MiniCartContextValue {
   readonly isOpen: boolean;
+  /** The confirmation of the add that opened the bag, until it closes. */
+  readonly notice: BagNotice | null;
   readonly open: () => void;
   readonly close: () => void;
   readonly setOpen: (open: boolean) => void;
 }
 
 const MiniCartContext = createContext<MiniCartContextValue | null>(null);
-const OpenMiniCartContext = createContext<(() => void) | null>(null);
+type OpenWithNotice = (notice?: BagNotice) => void;
+const OpenMiniCartContext = createContext<OpenWithNotice | null>(null);
 
 export function MiniCartProvider({ children }: { children: ReactNode }) {
-  const [isOpen, setOpen] = useState(false);
-  const open = useCallback(() => setOpen(true), []);
-  const close = useCallback(() => setOpen(false), []);
-  const value = useMemo(() => ({ isOpen, open, close, setOpen }), [isOpen, open, close]);
+  const [isOpen, setIsOpen] = useState(false);
+  const [notice, setNotice] = useState<BagNotice | null>(null);
+  const setOpen = useCallback((next: boolean) => {
+    setIsOpen(next);
+    if (!next) setNotice(null);
+  }, []);
+  const open = useCallback(() => setOpen(true), [setOpen]);
+  const openWithNotice = useCallback<OpenWithNotice>((next) => {
+    setNotice(next ?? null);
+    setIsOpen(true);
+  }, []);
+  const close = useCallback(() => setOpen(false), [setOpen]);
+  const value = useMemo(
+    () => ({ isOpen, notice, open, close, setOpen }),
+    [isOpen, notice, open, close, setOpen],
+  );
   return (
-    <OpenMiniCartContext.Provider value={open}>
+    <OpenMiniCartContext.Provider value={openWithNotice}>
       <MiniCartContext.Provider value={value}>{children}</MiniCartContext.Provider>
     </OpenMiniCartContext.Provider>
   );
@@ -35,8 +56,8 @@ export function useMiniCart(): MiniCartContextValue {
   return ctx;
 }
 
-/** Opens the bag, without re-rendering when it opens or closes. */
-export function useOpenMiniCart(): () => void {
+/** Opens the bag (with an add's confirmation at its top), without re-rendering when it opens or closes. */
+export function useOpenMiniCart(): OpenWithNotice {
   const open = useContext(OpenMiniCartContext);
   if (!open) throw new Error('useOpenMiniCart must be used within a MiniCartProvider');
   return open;

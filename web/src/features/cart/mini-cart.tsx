@@ -1,7 +1,7 @@
 /**
  * The mini cart: a right-hand sheet titled 'Your bag', opened from the header and by quick add.
  */
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
@@ -15,7 +15,8 @@ import { LineControls } from './line-controls';
 import { useMiniCart } from './mini-cart-context';
 
 export function MiniCart() {
-  const { isOpen, setOpen, close } = useMiniCart();
+  const { isOpen, notice, setOpen, close } = useMiniCart();
+  const noticeId = useId();
   const { lines, count, subtotal, zone } = useCart();
   const [announcement, setAnnouncement] = useState('');
   const contentsRef = useRef<HTMLDivElement>(null);
@@ -47,6 +48,19 @@ export function MiniCart() {
         <p className="sr-only" aria-live="polite" aria-atomic="true">
           {announcement}
         </p>
+        {notice ? (
+          // In the bag's flow, not a toast over it: on a phone the bag fills the screen (use-add-to-cart.ts).
+          <div
+            role="status"
+            aria-labelledby={noticeId}
+            className="mx-5 mt-4 rounded-lg border border-line bg-white px-4 py-3 text-sm"
+          >
+            <p id={noticeId} className="font-medium">
+              {notice.title}
+            </p>
+            <p className="text-muted">{notice.description}</p>
+          </div>
+        ) : null}
         {lines.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-4 px-5 py-12 text-center">
             <p className="text-lg">Your bag is empty</p>

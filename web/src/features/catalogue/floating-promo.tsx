@@ -69,7 +69,7 @@ export function FloatingPromo({ heroRef }: { heroRef: RefObject<HTMLElement | nu
         type="button"
         onClick={close}
         aria-label="Close promotion"
-        className="inline-flex h-10 w-10 items-center justify-center rounded-full hover:bg-wine-dark focus-visible:outline-cream"
+        className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-wine-dark focus-visible:outline-cream"
       >
         <CloseIcon className="h-4 w-4" />
       </button>

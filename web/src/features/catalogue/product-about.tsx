@@ -82,7 +82,7 @@ export function ProductAbout({ product }: { product: Product }) {
         <TrustBadge
           icon={<TruckIcon className="h-5 w-5" />}
           title="Free Shipping"
-          text={`orders over ${FREE_OVER}`}
+          text={`orders from ${FREE_OVER}`}
         />
         <TrustBadge
           icon={<ReturnIcon className="h-5 w-5" />}

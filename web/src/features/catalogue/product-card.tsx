@@ -54,7 +54,7 @@ function prepareToaster(): void {
 }
 
 const ICON_BUTTON =
-  'relative z-10 inline-flex h-10 w-10 items-center justify-center rounded-full border border-line bg-cream/95 text-ink shadow-sm hover:bg-white hover:text-wine aria-pressed:border-wine aria-pressed:bg-wine aria-pressed:text-cream';
+  'relative z-10 inline-flex h-11 w-11 items-center justify-center rounded-full border border-line bg-cream/95 text-ink shadow-sm hover:bg-white hover:text-wine aria-pressed:border-wine aria-pressed:bg-wine aria-pressed:text-cream';
 
 export function ProductCard({
   product,
@@ -134,7 +134,7 @@ export function ProductCard({
             type="button"
             onClick={() => addToCart(product, { openMiniCart: true })}
             aria-label={`Quick add ${product.name} to cart`}
-            className="relative z-10 inline-flex h-10 items-center gap-1.5 rounded-full bg-wine px-3 text-sm font-medium text-cream hover:bg-wine-dark sm:px-4"
+            className="relative z-10 inline-flex h-11 items-center gap-1.5 rounded-full bg-wine px-3 text-sm font-medium text-cream hover:bg-wine-dark sm:px-4"
           >
             <BagIcon className="h-4 w-4" />
             <span className="hidden min-[400px]:inline">Add</span>

@@ -73,7 +73,7 @@ export function ProductDetails({ product }: { product: Product }) {
             {formatEuro(product.price)}
           </p>
           <p className="mt-2 text-sm text-muted">
-            Free shipping in Ireland on orders over {FREE_OVER}. Made to order: ready to ship in{' '}
+            Free shipping in Ireland on orders of {FREE_OVER} or more. Made to order: ready to ship in{' '}
             {productionDaysText()}.
           </p>
           <ProductDispatch />

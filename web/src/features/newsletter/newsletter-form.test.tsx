@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS_MS } from '../../../../domain/config';
@@ -131,5 +131,23 @@ describe('NewsletterForm', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     await act(async () => resolve(jsonResponse(200, { ok: true })));
     expect(await screen.findByRole('status')).toHaveTextContent(NEWSLETTER_MESSAGES.success);
+  });
+
+  it('shows the outcome of a sign-up whose form mounted again while its request was in flight', async () => {
+    let resolve: (r: Response) => void = () => {};
+    const fetchMock = stubFetch(() => new Promise<Response>((r) => (resolve = r)));
+    const { user, input } = setup();
+    await user.type(input, 'a@b.co{Enter}');
+    await screen.findByRole('button', { name: 'Subscribing...' });
+    // The page renders the form again (a new instance) before the server answers.
+    cleanup();
+    render(<NewsletterForm source="home" heading="Join Our Newsletter" />);
+    const again = screen.getByLabelText('Email address');
+    await user.type(again, 'a@b.co');
+    expect(screen.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+    await act(async () => resolve(jsonResponse(200, { ok: true })));
+    expect(await screen.findByRole('status')).toHaveTextContent(NEWSLETTER_MESSAGES.success);
+    expect(again).toHaveValue('');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });

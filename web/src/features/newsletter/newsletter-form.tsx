@@ -70,7 +70,7 @@ export function NewsletterForm({
             aria-describedby={error !== null ? errorId : undefined}
             onFocus={() => void loadSubmit().catch(() => {})}
             onChange={(e) => onEdit(e.target.value)}
-            className="h-12 w-full min-w-0 flex-1 rounded-full border border-line bg-white px-5 text-base text-ink placeholder:text-muted aria-[invalid=true]:border-danger"
+            className="h-12 w-full min-w-0 shrink-0 rounded-full sm:flex-1 border border-line bg-white px-5 text-base text-ink placeholder:text-muted aria-[invalid=true]:border-danger"
           />
           <button
             type="submit"

@@ -18,6 +18,34 @@ export type SignupStatus =
   | { readonly kind: 'success' }
   | { readonly kind: 'failed'; readonly message: string };
 
+type SignupResult = Awaited<ReturnType<Awaited<ReturnType<typeof loadSubmit>>['postSignup']>>;
+
+/**
+ * The request in flight per form, outside the form: a page may render its form again while the request
+ * runs (a new instance, whose state starts empty). The form that is there when the answer comes shows it,
+ * whichever instance sent the request; a second submit meanwhile sends nothing.
+ */
+const inFlight = new Map<NewsletterSource, Promise<SignupResult>>();
+
+/** Shows a request's answer in a form, if that form is still on the page. */
+async function showAnswer(
+  request: Promise<SignupResult>,
+  form: {
+    readonly mounted: RefObject<boolean>;
+    readonly setValue: (value: string) => void;
+    readonly setStatus: (status: SignupStatus) => void;
+  },
+): Promise<void> {
+  const result = await request;
+  if (!form.mounted.current) return;
+  if (result.ok) {
+    form.setValue('');
+    form.setStatus({ kind: 'success' });
+  } else {
+    form.setStatus({ kind: 'failed', message: result.message });
+  }
+}
+
 export function useNewsletterSignup(source: NewsletterSource): {
   readonly value: string;
   readonly status: SignupStatus;
@@ -29,7 +57,9 @@ export function useNewsletterSignup(source: NewsletterSource): {
 } {
   const [value, setValue] = useState('');
   const [validationError, setValidationError] = useState<string | null>(null);
-  const [status, setStatus] = useState<SignupStatus>({ kind: 'idle' });
+  const [status, setStatus] = useState<SignupStatus>(() =>
+    inFlight.has(source) ? { kind: 'submitting' } : { kind: 'idle' },
+  );
   const inputRef = useRef<HTMLInputElement>(null);
   const mounted = useRef(true);
   /** Set from the moment of submit: the submit code may still be loading, and a second click must wait. */
@@ -40,10 +70,13 @@ export function useNewsletterSignup(source: NewsletterSource): {
     // A shopper can type into the prerendered field before the app hydrates; keep what they typed.
     const typed = inputRef.current?.value;
     if (typed) setValue(typed);
+    // Mounted again while this form's request runs: its answer is this instance's to show.
+    const pending = inFlight.get(source);
+    if (pending) void showAnswer(pending, { mounted, setValue, setStatus });
     return () => {
       mounted.current = false;
     };
-  }, []);
+  }, [source]);
 
   useEffect(() => {
     if (status.kind !== 'success') return;
@@ -53,7 +86,7 @@ export function useNewsletterSignup(source: NewsletterSource): {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy.current) return;
+    if (busy.current || inFlight.has(source)) return;
     busy.current = true;
     try {
       let submit: Awaited<ReturnType<typeof loadSubmit>>;
@@ -74,14 +107,9 @@ export function useNewsletterSignup(source: NewsletterSource): {
       }
       setValidationError(null);
       setStatus({ kind: 'submitting' });
-      const result = await submit.postSignup(request.body);
-      if (!mounted.current) return;
-      if (result.ok) {
-        setValue('');
-        setStatus({ kind: 'success' });
-      } else {
-        setStatus({ kind: 'failed', message: result.message });
-      }
+      const sent = submit.postSignup(request.body).finally(() => inFlight.delete(source));
+      inFlight.set(source, sent);
+      await showAnswer(sent, { mounted, setValue, setStatus });
     } finally {
       busy.current = false;
     }

@@ -6,7 +6,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type esbuild from 'esbuild';
-import { lazyModule } from '../ops/lazy-module';
+import { lazyModule } from '../lib/lazy-module';
 
 const ENTRY = fileURLToPath(new URL('./test-checkout-assets/test-checkout.ts', import.meta.url));
 
@@ -17,7 +17,7 @@ export function testCheckoutScript(): string {
   return bundled;
 }
 
-/** The bundler, loaded when the test checkout's page is first asked for (ops/lazy-module.ts). */
+/** The bundler, loaded when the test checkout's page is first asked for (lib/lazy-module.ts). */
 const loadEsbuild = lazyModule<typeof esbuild>('esbuild');
 
 function bundle(): string {

@@ -26,7 +26,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AppConfig } from '../config';
 import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { lazyModule } from '../ops/lazy-module';
+import { lazyModule } from '../lib/lazy-module';
 import type { RateLimitStoreOption } from './rate-limit';
 
 export interface RateCount {
@@ -208,7 +208,7 @@ export function databaseRateLimitStore(
   };
 }
 
-/** ioredis, loaded when REDIS_URL is set (ops/lazy-module.ts). */
+/** ioredis, loaded when REDIS_URL is set (lib/lazy-module.ts). */
 const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
 
 /**

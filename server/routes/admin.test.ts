@@ -10,9 +10,9 @@ import { IMAGE_EDIT_LIMITS, IMAGE_EDIT_MESSAGES, IMAGE_EDIT_PATH } from '../../d
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import type { ImageEditEngine } from '../images/engine';
+import { API_MESSAGES } from '../lib/api-support';
 import { installSecurity } from '../security/install';
 import { adminRoutes, tokenMatches } from './admin';
-import { API_MESSAGES } from './api-support';
 
 const TOKEN = 'test-admin-token-0123';
 

@@ -11,9 +11,9 @@ import { resolvePath } from '../../domain/routes';
 import type { SellerIdentity } from '../../domain/seller';
 import { isHttps } from '../config';
 import { type HtmlPage, loadDeskPage, loadHtmlPages } from '../html-pages';
+import { sendNotFound } from '../lib/api-support';
 import { scrubUrl } from '../ops/logging';
 import { deskPolicy, setPageScripts } from '../security/csp';
-import { sendNotFound } from './api-support';
 import { encodingFor, type PageFastPath } from './page-fast-path';
 
 export interface WebRoutesOptions {

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, isHttps } from '../config';
-import { apiErrorHandler, sendNotFound } from '../routes/api-support';
+import { apiErrorHandler, sendNotFound } from '../lib/api-support';
 import { installSecurityHeaders } from './headers';
 import { type RateLimitStoreOption, registerRateLimitPlugin } from './rate-limit';
 import { requestGuard } from './request-guard';

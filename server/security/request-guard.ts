@@ -9,8 +9,8 @@
  * since a person submitted it from a browser.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_MESSAGES } from '../lib/api-support';
 import { messagePage } from '../payments/test-checkout-page';
-import { API_MESSAGES } from '../routes/api-support';
 import { testCheckoutHeaders } from './headers';
 import {
   RATE_LIMIT_NAMES,

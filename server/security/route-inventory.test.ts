@@ -13,7 +13,7 @@ import { getProduct } from '../../domain/catalogue';
 import { resolvePath } from '../../domain/routes';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { API_MESSAGES } from '../routes/api-support';
+import { API_MESSAGES } from '../lib/api-support';
 import { tempDataDir } from '../test-support/test-app';
 import { ADMIN_PREFIX, isSafeMethod, policyFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
 

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, type ServerTimeouts } from '../app';
 import { loadConfig } from '../config';
-import { API_MESSAGES } from '../routes/api-support';
+import { API_MESSAGES } from '../lib/api-support';
 import { tempDataDir } from '../test-support/test-app';
 
 let data: ReturnType<typeof tempDataDir>;

@@ -27,7 +27,6 @@ import type { AppConfig } from '../config';
 import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/schema';
 import { lazyModule } from '../lib/lazy-module';
-import type { RateLimitStoreOption } from './rate-limit';
 
 export interface RateCount {
   /** Requests counted in the current window, this one included. */
@@ -257,6 +256,13 @@ export function appRedis(app: FastifyInstance, url: string): Redis {
     await redis.quit().catch(() => redis.disconnect());
   });
   return redis;
+}
+
+export interface RateLimitStoreOption {
+  /** Where the counts live; default the plugin's in-memory store. Several instances share one. */
+  readonly store?: FastifyRateLimitStoreCtor;
+  /** Count in Redis instead (the plugin's own Redis store); wins over `store`. */
+  readonly redis?: Redis;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense } from 'react';
 import { navigate } from '../app/router';
-import type { PanelParam } from './debug-panels';
+import type { PanelParam } from './debug-panel-param';
 
 const FlagPanel = lazy(() => import('./flags/flag-panel').then((m) => ({ default: m.FlagPanel })));
 const DebugConsole = lazy(() =>

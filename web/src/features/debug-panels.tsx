@@ -5,7 +5,7 @@
  * close are chunks loaded when asked for (debug-panels-open.tsx), so shoppers never download them.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation } from '../app/router';
+import { useLocation } from '../lib/router';
 import type { PanelParam } from './debug-panel-param';
 
 const DebugPanelsOpen = lazy(() =>

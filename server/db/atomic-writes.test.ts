@@ -5,8 +5,8 @@
  */
 import type { CompiledQuery, Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+import { tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { combineInserts, executeAtomically, MAX_GROUP_WRITES } from './atomic-writes';
 import { type OpenDatabase, openDatabase } from './database';
 import type { Database } from './schema';

@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderDetail, OrdersListResponse } from '../../domain/admin-api';
 import { orderReference } from '../../domain/checkout';
-import { type FakeStripe, signedEvent, startFakeStripe } from '../test-support/fake-stripe';
-import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { buildTestApp, tempDataDir } from '../test-support/test-app';
+import { type FakeStripe, signedEvent, startFakeStripe } from '../../tests/support/fake-stripe';
+import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
+import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 
 const TOKEN = 'desk-owner-token-0123';
 const WEBHOOK_SECRET = 'whsec_test_solas_desk';

@@ -12,10 +12,10 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { PUBLIC_URL_TOKEN } from '../html-pages';
-import { tempDataDir } from '../test-support/test-app';
 
 let data: ReturnType<typeof tempDataDir>;
 const apps: FastifyInstance[] = [];

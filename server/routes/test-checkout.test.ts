@@ -13,8 +13,8 @@ import { SHIPPING_ZONES } from '../../domain/config';
 import { deliveryPromise, deliveryPromiseText } from '../../domain/dispatch';
 import { cents, formatEuro } from '../../domain/money';
 import { FIELD_MESSAGES } from '../../domain/payment-form';
+import { buildTestApp, orderRows, sleep, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 import { DECLINED_MESSAGE } from '../payments/test-checkout-form';
-import { buildTestApp, orderRows, sleep, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 
 let data: ReturnType<typeof tempDataDir>;
 let app: FastifyInstance;

@@ -1,5 +1,5 @@
 /**
- * The desk against Stripe (the fake Stripe of test-support, through the official SDK): refunds through
+ * The desk against Stripe (the fake Stripe of tests/support/, through the official SDK): refunds through
  * refunds.create on the payment intent with an idempotency key, a refund made in Stripe's dashboard
  * arriving by charge.refunded, a dispute flagging the order and e-mailing the owner, an expired checkout
  * becoming abandoned, and a paid session that does not match its order landing in "needs review".

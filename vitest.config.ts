@@ -22,7 +22,7 @@ export default defineConfig({
     // Worker threads, not child processes: each test file's modules load faster in a thread (the import
     // phase 85 -> 65 s over the suite on a 2-core machine; the whole run 238 -> 193 s). Nothing here needs
     // a process of its own: the server tests that kill, signal or exit a server start it as a child
-    // process (server/test-support/server-process.ts), and better-sqlite3 and sharp load in threads.
+    // process (tests/support/server-process.ts), and better-sqlite3 and sharp load in threads.
     pool: 'threads',
     hookTimeout: 30_000,
   },

@@ -285,7 +285,7 @@ export const SAMPLE_RATING = 5;
 /**
  * Every key the shop keeps in browser storage (local storage, except `adminToken`, which lives in the tab's
  * session storage), plus the feature-flag overrides of `flagStorageKeys`. One list, so the storage module
- * (web/src/features/storage/browser-storage.ts), the cookie policy and the storage fuzz tests agree. The
+ * (web/src/lib/browser-storage.ts), the cookie policy and the storage fuzz tests agree. The
  * values are what shoppers' browsers already hold: never rename one.
  */
 export const STORAGE_KEYS = {

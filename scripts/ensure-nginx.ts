@@ -3,7 +3,7 @@
 // and the user is root (CI, a container), as ensure-chromium.ts does for the browser; otherwise say in
 // one line what to run. Only the binary is needed: the tests start nginx themselves, on a free port.
 import { existsSync } from 'node:fs';
-import { NGINX_BIN } from '../server/test-support/cluster';
+import { NGINX_BIN } from '../tests/support/cluster';
 import { aptInstall, fail, isRoot } from './ensure-support';
 
 if (!existsSync(NGINX_BIN)) {

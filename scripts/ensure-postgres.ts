@@ -1,4 +1,4 @@
-// The unit tests run every store on PostgreSQL too (server/test-support/test-database.ts), and they never
+// The unit tests run every store on PostgreSQL too (tests/support/test-database.ts), and they never
 // skip it: make sure a server answers at TEST_DATABASE_URL before they start. As root (CI, a container)
 // install and start Debian's postgresql when nothing answers, as ensure-chromium.ts does for the browser;
 // otherwise say in one line what to run. A missing database (e.g. `test`) is created.

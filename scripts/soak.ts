@@ -1,5 +1,5 @@
 // `npm run soak [-- --instances=N --database=sqlite|postgres]`: a bounded soak test of the real server on
-// loopback (docs/security.md, figures). Starts the built shop behind nginx (server/test-support/cluster.ts,
+// loopback (docs/security.md, figures). Starts the built shop behind nginx (tests/support/cluster.ts,
 // deploy/nginx/): one instance on SQLite in a fresh DATA_DIR by default, or N instances on a fresh
 // PostgreSQL schema at TEST_DATABASE_URL (--database=postgres; several instances need it), all with
 // RATE_LIMITS=off, after `npm run migrate`. Sends mixed traffic at
@@ -23,8 +23,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import { openDatabase } from '../server/db/database';
-import { startCluster } from '../server/test-support/cluster';
-import { createTestDatabase } from '../server/test-support/test-database';
+import { startCluster } from '../tests/support/cluster';
+import { createTestDatabase } from '../tests/support/test-database';
 
 const { values: args } = parseArgs({
   options: { instances: { type: 'string', default: '1' }, database: { type: 'string', default: 'sqlite' } },

@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../tests/support/test-app';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { inlineScriptHashes, NON_DOCUMENT_CSP, pagePolicy } from './security/csp';
-import { tempDataDir } from './test-support/test-app';
 
 const PAGE = `<!doctype html><html><head><script>window.__p=1</script></head><body><div id="root"><h1>First Light</h1></div></body></html>`;
 

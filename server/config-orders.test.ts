@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../domain/config';
+import { startServerProcess, tinyWebDist } from '../tests/support/server-process';
+import { tempDataDir } from '../tests/support/test-app';
 import { ConfigError, loadConfig } from './config';
-import { startServerProcess, tinyWebDist } from './test-support/server-process';
-import { tempDataDir } from './test-support/test-app';
 
 describe('orders configuration', () => {
   it('defaults to the built-in test checkout and .eml files, with the brand addresses', () => {

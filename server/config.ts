@@ -10,7 +10,7 @@ import { BRAND, FLAG_NAMES, SELLER, VAT_RATE_DEFAULT } from '../domain/config';
 import type { SellerIdentity } from '../domain/seller';
 import { type FaultSpec, parseFaultSpec } from './ops/faults';
 import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
-import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimitSettings } from './security/rate-limit';
+import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimitSettings } from './security/rate-limit-settings';
 
 /** A variable read by a parser that reports every problem at once: each becomes one line at start. */
 function parsedWith<T>(
@@ -76,7 +76,7 @@ const envSchema = z.object({
   /** Hosted image-editing API behind the /image-editor page; unset: the built-in offline engine. */
   IMAGE_EDIT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   IMAGE_EDIT_API_KEY: z.string().optional(),
-  /** Per-client rate limits: `off`, or e.g. `checkout=10/60,newsletter=off` (security/rate-limit.ts). */
+  /** Per-client rate limits: `off`, or e.g. `checkout=10/60,newsletter=off` (security/rate-limit-settings.ts). */
   RATE_LIMITS: parsedWith(parseRateLimits).optional(),
   /**
    * The owner's closures, when nothing is made or dispatched: `2026-12-24..2027-01-04,2027-03-17`

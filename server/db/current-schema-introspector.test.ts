@@ -6,8 +6,8 @@
 
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../test-support/test-database';
+import { tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DATABASE_URL, type TestDatabase } from '../../tests/support/test-database';
 import { migrate, type OpenDatabase, openDatabase } from './database';
 
 describe('PostgreSQL introspection in the current schema', () => {

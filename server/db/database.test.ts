@@ -6,9 +6,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout';
-import { startServerProcess, tinyWebDist } from '../test-support/server-process';
-import { tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+import { startServerProcess, tinyWebDist } from '../../tests/support/server-process';
+import { tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { appliedMigrationCount, DATABASE_FILE, executeAtomically, migrate, openDatabase } from './database';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
@@ -276,7 +276,7 @@ describe('a database made by the hand-written migration runner (data/ of a runni
     const conn = new BetterSqlite3(path.join(dir, DATABASE_FILE));
     try {
       conn.pragma('journal_mode = WAL');
-      conn.exec(readFileSync(path.join(__dirname, '../test-support/legacy-v1-schema.sql'), 'utf8'));
+      conn.exec(readFileSync(path.join(__dirname, '../../tests/support/legacy-v1-schema.sql'), 'utf8'));
       const order = conn.prepare(
         `insert into orders (id, provider, session_id, status, email, zone, currency, subtotal, shipping,
           gift_wrap, total, item_count, shipping_name, shipping_address, failure_reason, created_at, updated_at,

@@ -24,7 +24,7 @@ import {
   sql,
 } from 'kysely';
 import type pg from 'pg';
-import { lazyModule } from '../ops/lazy-module';
+import { lazyModule } from '../lib/lazy-module';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector';
 import { dialectOf, type SqlDialect } from './dialect';
 import { MIGRATIONS } from './migrations';
@@ -233,7 +233,7 @@ const SHOP_PG_TYPES = {
       : loadPg().types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
-/** node-postgres, loaded when a PostgreSQL database is opened (ops/lazy-module.ts). */
+/** node-postgres, loaded when a PostgreSQL database is opened (lib/lazy-module.ts). */
 const loadPg = lazyModule<typeof pg>('pg');
 
 function openPostgres(location: PostgresLocation): Opened {

@@ -3,8 +3,8 @@
  * (also when the job fails); on SQLite it simply runs the job.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+import { tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from './database';
 import type { SqlDialect } from './dialect';
 import { withJobLock } from './job-lock';

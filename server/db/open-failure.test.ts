@@ -5,9 +5,9 @@
  */
 import net, { type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { startServerProcess, tinyWebDist } from '../test-support/server-process';
-import { tempDataDir } from '../test-support/test-app';
-import { TEST_DATABASE_URL } from '../test-support/test-database';
+import { startServerProcess, tinyWebDist } from '../../tests/support/server-process';
+import { tempDataDir } from '../../tests/support/test-app';
+import { TEST_DATABASE_URL } from '../../tests/support/test-database';
 import { describeOpenFailure } from './open-failure';
 
 const PASSWORD = 'pw-never-printed-7Q';

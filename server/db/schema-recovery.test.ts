@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../test-support/test-app';
+import { tempDataDir } from '../../tests/support/test-app';
 import { type OpenDatabase, openDatabase, pendingMigrationCount } from './database';
 import { isSchemaMissing, SchemaRecovery } from './schema-recovery';
 

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import type { Database } from '../db/schema';
 import { storedRateLimitKey } from '../security/rate-limit-store';
 import { databaseCounters, memoryCounters } from '../security/shared-counters';
-import { tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import {
   AdminSessionStore,
   SESSION_LIMITS,

@@ -1,5 +1,5 @@
 /**
- * The desk against Stripe (the fake Stripe of test-support, through the official SDK): refunds through
+ * The desk against Stripe (the fake Stripe of tests/support/, through the official SDK): refunds through
  * refunds.create on the payment intent with an idempotency key, a refund made in Stripe's dashboard
  * arriving by charge.refunded, a dispute flagging the order and e-mailing the owner, an expired checkout
  * becoming abandoned, and a paid session that does not match its order landing in "needs review".
@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderDetail, OrdersListResponse } from '../../domain/admin-api';
 import { orderReference } from '../../domain/checkout';
-import { type FakeStripe, signedEvent, startFakeStripe } from '../test-support/fake-stripe';
-import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { buildTestApp, tempDataDir } from '../test-support/test-app';
+import { type FakeStripe, signedEvent, startFakeStripe } from '../../tests/support/fake-stripe';
+import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
+import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 
 const TOKEN = 'desk-owner-token-0123';
 const WEBHOOK_SECRET = 'whsec_test_solas_desk';

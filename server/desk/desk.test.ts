@@ -8,10 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, type OrderDetail, type OrdersListResponse } from '../../domain/admin-api';
 import { orderReference } from '../../domain/checkout';
+import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
+import { buildTestApp, GALWAY_CARD_FORM, sleep, tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import type { TestCheckoutProvider } from '../payments/test-checkout';
-import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { buildTestApp, GALWAY_CARD_FORM, sleep, tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import { ADMIN_SESSION_COOKIE } from './admin-sessions';
 import { DESK_MAIL_KINDS } from './desk-mail';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, tempDataDir } from '../test-support/test-app';
+import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 import { BACKUP_DIR, backupDatabase, backupFileName } from './backup';
 
 let data: ReturnType<typeof tempDataDir>;

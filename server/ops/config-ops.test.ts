@@ -1,8 +1,8 @@
 /** The operability settings added to the configuration: clear errors, safe defaults. */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 import { ConfigError, loadConfig } from '../config';
-import { buildTestApp, tempDataDir } from '../test-support/test-app';
 import { parseFaultSpec } from './faults';
 import { parseTrustProxy } from './trust-proxy';
 

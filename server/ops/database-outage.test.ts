@@ -15,16 +15,16 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from '../db/database';
-import { MIGRATIONS } from '../db/migrations';
-import { API_MESSAGES } from '../routes/api-support';
-import { buildTestApp, tempDataDir } from '../test-support/test-app';
+import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 import {
   createTestDatabase,
   TEST_DATABASE_URL,
   TEST_DIALECTS,
   type TestDatabase,
-} from '../test-support/test-database';
+} from '../../tests/support/test-database';
+import { DATABASE_FILE } from '../db/database';
+import { MIGRATIONS } from '../db/migrations';
+import { API_MESSAGES } from '../lib/api-support';
 
 interface CuttableProxy {
   readonly port: number;

@@ -9,12 +9,12 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeStripe, startFakeStripe } from '../../tests/support/fake-stripe';
+import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
+import { buildTestApp, orderRows, outboxRows, sleep, tempDataDir } from '../../tests/support/test-app';
 import { DATABASE_FILE } from '../db/database';
+import { API_MESSAGES } from '../lib/api-support';
 import { CONFIRM_UNAVAILABLE, PROVIDER_UNAVAILABLE } from '../orders/order-service';
-import { API_MESSAGES } from '../routes/api-support';
-import { type FakeStripe, startFakeStripe } from '../test-support/fake-stripe';
-import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { buildTestApp, orderRows, outboxRows, sleep, tempDataDir } from '../test-support/test-app';
 
 /**
  * Per attempt; the SDK makes two attempts. Long enough that an answer the fake sends at once arrives in

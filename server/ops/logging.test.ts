@@ -12,9 +12,9 @@ import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
+import { startServerProcess, tinyWebDist } from '../../tests/support/server-process';
+import { tempDataDir } from '../../tests/support/test-app';
 import { loadConfig } from '../config';
-import { startServerProcess, tinyWebDist } from '../test-support/server-process';
-import { tempDataDir } from '../test-support/test-app';
 import {
   REDACTED,
   requestIdGenerator,

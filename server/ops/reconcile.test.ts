@@ -4,11 +4,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeStripe, startFakeStripe } from '../../tests/support/fake-stripe';
+import {
+  buildTestApp,
+  orderRows,
+  outboxRows,
+  TEST_PUBLIC_URL,
+  tempDataDir,
+} from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { TestCheckoutProvider } from '../payments/test-checkout';
-import { type FakeStripe, startFakeStripe } from '../test-support/fake-stripe';
-import { buildTestApp, orderRows, outboxRows, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 import { DEFAULT_RECONCILE_TIMINGS, reconcileOnce } from './reconcile';
 
 let data: ReturnType<typeof tempDataDir>;

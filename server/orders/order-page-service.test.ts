@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../domain/admin-api';
 import type { OrderPage } from '../../domain/order-page';
+import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../tests/support/test-app';
 import { MAIL_KINDS } from '../mail/outbox';
-import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../test-support/test-app';
 
 const TOKEN = 'desk-token-for-the-order-page-service';
 const LINK = /#\/order\/(SOL-[A-Z0-9_-]+)\?key=([A-Za-z0-9_-]+)/;

@@ -10,6 +10,7 @@ import { type DeliveryPromise, deliveryEstimate, deliveryPromise, dispatchDate }
 import { maskEmail } from '../../domain/email';
 import { type OrderTotals, priceOrder } from '../../domain/pricing';
 import type { NewOutboxRow } from '../db/schema';
+import { newOrderId } from '../lib/ids';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import {
   customerConfirmation,
@@ -28,7 +29,6 @@ import {
   SESSION_ID_PLACEHOLDER,
 } from '../payments/provider';
 import type { ValidCheckout } from './checkout-request';
-import { newOrderId } from './ids';
 import type { OrderStore, StoredOrder } from './order-store';
 
 export interface OrderServiceLogger {

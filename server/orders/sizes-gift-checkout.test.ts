@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_ERRORS } from '../../domain/checkout';
 import { GIFT_MESSAGE_MAX } from '../../domain/gift-message';
-import { type FakeStripe, type FormValue, formField, startFakeStripe } from '../test-support/fake-stripe';
-import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { buildTestApp, orderRows, tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+import { type FakeStripe, type FormValue, formField, startFakeStripe } from '../../tests/support/fake-stripe';
+import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
+import { buildTestApp, orderRows, tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 
 const SHOPPER = 'aoife.byrne@example.ie';
 const OWNER = 'owner@solas.test';

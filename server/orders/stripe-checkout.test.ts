@@ -17,8 +17,8 @@ import {
   deliveryPromiseText,
   deliveryRangeText,
 } from '../../domain/dispatch';
-import { type FakeStripe, type FormValue, formField, startFakeStripe } from '../test-support/fake-stripe';
-import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
+import { type FakeStripe, type FormValue, formField, startFakeStripe } from '../../tests/support/fake-stripe';
+import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
 import {
   buildTestApp,
   orderRows,
@@ -26,8 +26,8 @@ import {
   sleep,
   TEST_PUBLIC_URL,
   tempDataDir,
-} from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
+} from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type ConfirmOutcome, OrderService } from './order-service';
 
 const WEBHOOK_SECRET = 'whsec_test_solas_webhook_secret';

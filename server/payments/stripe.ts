@@ -11,7 +11,7 @@ import { deliveryPromiseText } from '../../domain/dispatch';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import { lineNameWithSize } from '../../domain/sizes';
 import type { StripeConfig } from '../config';
-import { lazyModule } from '../ops/lazy-module';
+import { lazyModule } from '../lib/lazy-module';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
@@ -23,7 +23,7 @@ import {
   WebhookSignatureError,
 } from './provider';
 
-/** The SDK, loaded when a Stripe provider is made (ops/lazy-module.ts): a shop without a key never needs it. */
+/** The SDK, loaded when a Stripe provider is made (lib/lazy-module.ts): a shop without a key never needs it. */
 const stripeSdk = lazyModule<typeof Stripe>('stripe');
 
 /** Per attempt; STRIPE_TIMEOUT_MS overrides it (config.ts keeps it low enough). */

@@ -13,7 +13,7 @@ import { lineNameWithSize } from '../../domain/sizes';
 import { executeAtomically } from '../db/database';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, TestCheckoutSessionRow } from '../db/schema';
-import { randomAlphanumeric } from '../orders/ids';
+import { randomAlphanumeric } from '../lib/ids';
 import {
   type CheckoutSessionInput,
   type CreatedSession,

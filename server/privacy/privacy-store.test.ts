@@ -11,6 +11,8 @@ import { RETENTION } from '../../domain/config';
 import { deliveryPromise } from '../../domain/dispatch';
 import { cents } from '../../domain/money';
 import { priceOrder } from '../../domain/pricing';
+import { tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { newsletterConfirmationMail } from '../newsletter/newsletter-mail';
@@ -18,8 +20,6 @@ import { NewsletterStore } from '../newsletter/newsletter-store';
 import { OrderStore } from '../orders/order-store';
 import type { ShippingDetails } from '../payments/provider';
 import { createTestCheckoutProvider } from '../payments/test-checkout';
-import { tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 import { PrivacyStore } from './privacy-store';
 
 const DAY = 24 * 60 * 60 * 1000;

@@ -6,9 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { RETENTION } from '../../domain/config';
+import { tempDataDir } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { tempDataDir } from '../test-support/test-app';
 
 const DAY = 24 * 60 * 60 * 1000;
 

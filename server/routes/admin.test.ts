@@ -12,10 +12,10 @@ import { type AppConfig, loadConfig } from '../config';
 import { SignInThrottle } from '../desk/admin-sessions';
 import { bearerToken, installOwnerAuth } from '../desk/owner-auth';
 import type { ImageEditEngine } from '../images/engine';
+import { API_MESSAGES } from '../lib/api-support';
 import { installSecurity } from '../security/install';
 import { memoryCounters } from '../security/shared-counters';
 import { adminRoutes } from './admin';
-import { API_MESSAGES } from './api-support';
 
 const TOKEN = 'test-admin-token-0123';
 

@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_ERRORS } from '../../domain/checkout';
 import { LIMITS } from '../../domain/config';
 import { EMAIL_MESSAGES } from '../../domain/email';
-import { buildTestApp, orderRows, tempDataDir } from '../test-support/test-app';
-import { API_MESSAGES } from './api-support';
+import { buildTestApp, orderRows, tempDataDir } from '../../tests/support/test-app';
+import { API_MESSAGES } from '../lib/api-support';
 
 let data: ReturnType<typeof tempDataDir>;
 let app: FastifyInstance;

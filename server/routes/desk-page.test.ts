@@ -7,10 +7,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { deskPolicy } from '../security/csp';
-import { tempDataDir } from '../test-support/test-app';
 
 const DESK_HTML =
   '<!doctype html><html><head><meta name="robots" content="noindex, nofollow" /><script type="module" crossorigin src="/assets/admin-x.js"></script></head><body><div id="desk-root"></div></body></html>';

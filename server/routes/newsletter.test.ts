@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
+import { buildTestApp, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 import { NEWSLETTER_CONFIRMATION_SUBJECT } from '../newsletter/newsletter-mail';
-import { type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { buildTestApp, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 
 const ADMIN_TOKEN = 'newsletter-test-admin-token';
 

@@ -16,10 +16,10 @@ import {
   type OrderPage,
   WITHDRAWAL_CLOSED,
 } from '../../domain/order-page';
+import { buildTestApp, outboxRows, sleep, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { MAIL_KINDS } from '../mail/outbox';
 import { ORDER_KEY_BYTES } from '../orders/order-key';
-import { buildTestApp, outboxRows, sleep, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
 
 const SHOPPER = 'Ciara.Walsh@example.ie';
 const OWNER = 'owner@solas.test';

@@ -13,15 +13,15 @@ import { SHIPPING_ZONES } from '../../domain/config';
 import { deliveryPromise, deliveryPromiseText } from '../../domain/dispatch';
 import { cents, formatEuro } from '../../domain/money';
 import { FIELD_MESSAGES } from '../../domain/payment-form';
-import { DECLINED_MESSAGE } from '../payments/test-checkout-form';
-import { TEST_CHECKOUT_SCRIPT } from '../payments/test-checkout-script';
 import {
   buildTestApp,
   GALWAY_CARD_FORM,
   orderRows,
   TEST_PUBLIC_URL,
   tempDataDir,
-} from '../test-support/test-app';
+} from '../../tests/support/test-app';
+import { DECLINED_MESSAGE } from '../payments/test-checkout-form';
+import { TEST_CHECKOUT_SCRIPT } from '../payments/test-checkout-script';
 
 let data: ReturnType<typeof tempDataDir>;
 let app: FastifyInstance;

@@ -11,8 +11,8 @@ import { resolvePath } from '../../domain/routes';
 import type { SellerIdentity } from '../../domain/seller';
 import { isHttps } from '../config';
 import { type HtmlPage, loadDeskPage, loadHtmlPages } from '../html-pages';
+import { sendNotFound } from '../lib/api-support';
 import { deskPolicy, setPageScripts } from '../security/csp';
-import { sendNotFound } from './api-support';
 
 export interface WebRoutesOptions {
   readonly webDistDir: string;

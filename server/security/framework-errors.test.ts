@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_MESSAGES } from '../routes/api-support';
-import { buildTestApp, tempDataDir } from '../test-support/test-app';
+import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
+import { API_MESSAGES } from '../lib/api-support';
 import { NON_DOCUMENT_CSP } from './csp';
 import { PERMISSIONS_POLICY } from './headers';
 

@@ -16,9 +16,7 @@ import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
-import { type FakeStripe, startFakeStripe } from '../test-support/fake-stripe';
+import { type FakeStripe, startFakeStripe } from '../../tests/support/fake-stripe';
 import {
   adminBody,
   checkoutBody,
@@ -32,8 +30,10 @@ import {
   method,
   newsletterBody,
   remoteAddress,
-} from '../test-support/fuzz-arbitraries';
-import { TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
+} from '../../tests/support/fuzz-arbitraries';
+import { TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 2_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_122);

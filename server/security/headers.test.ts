@@ -9,10 +9,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { PUBLIC_URL_TOKEN } from '../html-pages';
-import { tempDataDir } from '../test-support/test-app';
 import {
   inlineScriptHashes,
   NON_DOCUMENT_CSP,

@@ -6,10 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, isHttps } from '../config';
-import { apiErrorHandler, sendNotFound } from '../routes/api-support';
-import { zodValidatorCompiler } from '../routes/validation';
+import { apiErrorHandler, sendNotFound } from '../lib/api-support';
+import { zodValidatorCompiler } from '../lib/validation';
 import { installSecurityHeaders } from './headers';
-import { type RateLimitStoreOption, registerRateLimitPlugin } from './rate-limit';
+import { registerRateLimitPlugin } from './rate-limit';
+import type { RateLimitStoreOption } from './rate-limit-store';
 import { requestGuard } from './request-guard';
 import { policyFor } from './route-policy';
 

@@ -7,10 +7,10 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkEmail } from '../../domain/email';
+import { type FakeStripe, startFakeStripe } from '../../tests/support/fake-stripe';
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
+import { buildTestApp, sleep, tempDataDir } from '../../tests/support/test-app';
 import { ConfigError, loadConfig } from '../config';
-import { type FakeStripe, startFakeStripe } from '../test-support/fake-stripe';
-import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../test-support/smtp-sink';
-import { buildTestApp, sleep, tempDataDir } from '../test-support/test-app';
 
 const OWNER = 'owner@solas.test';
 const SHOPPER = 'orla.kavanagh@example.ie';

@@ -22,11 +22,11 @@ import {
   type UnknownRow,
 } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { connectTestRedis, someTestAddress, TEST_REDIS_URL } from '../../tests/support/test-redis';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import type { Database } from '../db/schema';
-import { buildTestApp, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
-import { connectTestRedis, someTestAddress, TEST_REDIS_URL } from '../test-support/test-redis';
 import { REDIS_NAMESPACE } from './rate-limit';
 import {
   countRequest,

@@ -26,8 +26,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { AppConfig } from '../config';
 import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { lazyModule } from '../ops/lazy-module';
-import type { RateLimitStoreOption } from './rate-limit';
+import { lazyModule } from '../lib/lazy-module';
 
 export interface RateCount {
   /** Requests counted in the current window, this one included. */
@@ -208,7 +207,7 @@ export function databaseRateLimitStore(
   };
 }
 
-/** ioredis, loaded when REDIS_URL is set (ops/lazy-module.ts). */
+/** ioredis, loaded when REDIS_URL is set (lib/lazy-module.ts). */
 const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
 
 /**
@@ -257,6 +256,13 @@ export function appRedis(app: FastifyInstance, url: string): Redis {
     await redis.quit().catch(() => redis.disconnect());
   });
   return redis;
+}
+
+export interface RateLimitStoreOption {
+  /** Where the counts live; default the plugin's in-memory store. Several instances share one. */
+  readonly store?: FastifyRateLimitStoreCtor;
+  /** Count in Redis instead (the plugin's own Redis store); wins over `store`. */
+  readonly redis?: Redis;
 }
 
 /**

@@ -5,8 +5,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
+import { buildTestApp, orderRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 import { loadConfig } from '../config';
-import { buildTestApp, orderRows, TEST_PUBLIC_URL, tempDataDir } from '../test-support/test-app';
 import { testCheckoutPolicy } from './csp';
 import { crossSiteReason, GUARD_MESSAGES } from './request-guard';
 

@@ -10,16 +10,11 @@
  * since a person submitted it from a browser.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_MESSAGES } from '../lib/api-support';
 import { messagePage } from '../payments/test-checkout-page';
-import { API_MESSAGES } from '../routes/api-support';
 import { testCheckoutHeaders } from './headers';
-import {
-  RATE_LIMIT_NAMES,
-  type RateCounter,
-  type RateLimitName,
-  type RateLimitSettings,
-  rateCounter,
-} from './rate-limit';
+import { type RateCounter, rateCounter } from './rate-limit';
+import { RATE_LIMIT_NAMES, type RateLimitName, type RateLimitSettings } from './rate-limit-settings';
 import { type BodyKind, policyFor, readLimitFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
 
 export const GUARD_MESSAGES = {

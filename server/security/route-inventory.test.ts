@@ -11,10 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProduct } from '../../domain/catalogue';
 import { resolvePath } from '../../domain/routes';
+import { tempDataDir } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { API_MESSAGES } from '../routes/api-support';
-import { tempDataDir } from '../test-support/test-app';
+import { API_MESSAGES } from '../lib/api-support';
 import { ADMIN_PREFIX, isSafeMethod, policyFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
 
 /** Public on purpose; each line says why anyone may call it. */

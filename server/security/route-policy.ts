@@ -11,7 +11,7 @@ import {
   IMAGE_EDIT_MESSAGES,
   IMAGE_EDIT_PATH,
 } from '../../domain/image-edit';
-import type { RateLimitName, RateRule } from './rate-limit';
+import type { RateLimitName, RateRule } from './rate-limit-settings';
 
 export type BodyKind =
   /** application/json only (415 otherwise). */

@@ -15,11 +15,11 @@ import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_API, ADMIN_MESSAGES } from '../../domain/admin-api';
 import { FIND_ORDER_LIMITED } from '../../domain/order-page';
+import { buildTestApp, sleep, tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { connectTestRedis, someTestAddress, TEST_REDIS_URL } from '../../tests/support/test-redis';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import { SIGN_IN_COUNTER, SIGN_IN_LIMITS } from '../desk/admin-sessions';
-import { buildTestApp, sleep, tempDataDir } from '../test-support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../test-support/test-database';
-import { connectTestRedis, someTestAddress, TEST_REDIS_URL } from '../test-support/test-redis';
 import { appRedis, storedRateLimitKey } from './rate-limit-store';
 import {
   databaseCounters,

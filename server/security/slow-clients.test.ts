@@ -8,10 +8,10 @@ import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDataDir } from '../../tests/support/test-app';
 import { buildApp, type ServerTimeouts } from '../app';
 import { loadConfig } from '../config';
-import { API_MESSAGES } from '../routes/api-support';
-import { tempDataDir } from '../test-support/test-app';
+import { API_MESSAGES } from '../lib/api-support';
 
 let data: ReturnType<typeof tempDataDir>;
 let app: FastifyInstance | undefined;

@@ -1,7 +1,7 @@
 /**
  * Several instances on one PostgreSQL (docs/product.md §11.1, docs/deploy.md): two real shop processes
  * on a fresh schema, migrated first by `npm run migrate`, behind a real nginx filled from deploy/nginx/
- * (server/test-support/cluster.ts), e-mail to a real SMTP server in this process, payments on the
+ * (tests/support/cluster.ts), e-mail to a real SMTP server in this process, payments on the
  * built-in test checkout. The requests go to nginx, or straight to one instance where the journey needs
  * to choose which one serves it.
  */
@@ -13,9 +13,9 @@ import { getProduct } from '../../domain/catalogue';
 import { STORAGE_KEYS } from '../../domain/config';
 import { type OpenDatabase, openDatabase } from '../../server/db/database';
 import { createTestCheckoutProvider } from '../../server/payments/test-checkout';
-import { type Cluster, startCluster } from '../../server/test-support/cluster';
-import { type SmtpSink, startSmtpSink } from '../../server/test-support/smtp-sink';
-import { createTestDatabase, type TestDatabase } from '../../server/test-support/test-database';
+import { type Cluster, startCluster } from '../support/cluster';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 

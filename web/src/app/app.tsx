@@ -6,13 +6,13 @@ import { LazyToaster } from '../components/ui/toast';
 import { DebugPanels } from '../features/debug-panels';
 import { report, reportRenderError } from '../features/error-tracking/report';
 import { useErrorTracking } from '../features/error-tracking/use-error-tracking';
+import { type HashLocation, HashRouter, navigate, parseHash, usePath } from '../lib/router';
 import { ErrorBoundary } from './error-boundary';
 import { AnnouncementBar } from './layout/announcement-bar';
 import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { pageComponent } from './page-registry';
 import { AppProviders } from './providers';
-import { type HashLocation, HashRouter, navigate, parseHash, usePath } from './router';
 
 function PageFallback() {
   // Keeps the footer below the fold while a page chunk loads, so nothing jumps when it arrives.

@@ -5,7 +5,7 @@
 import { type ReactNode, startTransition } from 'react';
 import { resolvePath } from '../../../domain/routes';
 import { preloadPage } from '../app/page-registry';
-import type { HashLocation } from '../app/router';
+import type { HashLocation } from '../lib/router';
 import { PRERENDERED_ATTRIBUTE, ROOT_ID } from './protocol';
 import { createRoot, hydrateRoot } from './react-dom-client';
 

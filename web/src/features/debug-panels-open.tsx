@@ -3,8 +3,8 @@
  * parameter from the real URL or from the hash route), and each panel's own chunk.
  */
 import { lazy, Suspense } from 'react';
-import { navigate } from '../app/router';
-import type { PanelParam } from './debug-panels';
+import { navigate } from '../lib/router';
+import type { PanelParam } from './debug-panel-param';
 
 const FlagPanel = lazy(() => import('./flags/flag-panel').then((m) => ({ default: m.FlagPanel })));
 const DebugConsole = lazy(() =>

@@ -2,7 +2,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { HashRouter } from '../app/router';
+import { HashRouter } from '../lib/router';
 import { DebugPanels } from './debug-panels';
 
 function setUrl(url: string) {

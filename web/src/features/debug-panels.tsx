@@ -5,13 +5,12 @@
  * close are chunks loaded when asked for (debug-panels-open.tsx), so shoppers never download them.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation } from '../app/router';
+import { useLocation } from '../lib/router';
+import type { PanelParam } from './debug-panel-param';
 
 const DebugPanelsOpen = lazy(() =>
   import('./debug-panels-open').then((m) => ({ default: m.DebugPanelsOpen })),
 );
-
-export type PanelParam = 'flags' | 'debug';
 
 function useRealSearch(): [string, (next: string) => void] {
   // Read after mount: the server render and the first hydration pass have no window.

@@ -1,7 +1,7 @@
 import { BRAND } from '../../../domain/config';
 import { SITE_IMAGES } from '../../../domain/images';
-import { Link } from '../app/router';
 import { ResponsiveImage } from '../components/ui/responsive-image';
+import { Link } from '../lib/router';
 import { FACTS, FREE_DELIVERY_ZONES, ZONE_ROWS } from './legal/policy-facts';
 
 const VALUES = [

@@ -1,7 +1,7 @@
 import { BRAND, CORPORATE } from '../../../domain/config';
-import { Link } from '../app/router';
 import { toast } from '../components/ui/toast';
 import { Tooltip } from '../components/ui/tooltip';
+import { Link } from '../lib/router';
 import { FACTS } from './legal/policy-facts';
 
 export const ENQUIRY_SUBJECTS = {

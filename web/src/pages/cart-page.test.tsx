@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getProduct } from '../../../domain/catalogue';
 import { LIMITS, STORAGE_KEYS } from '../../../domain/config';
 import { AppProviders } from '../app/providers';
-import { HashRouter } from '../app/router';
+import { HashRouter } from '../lib/router';
 import { CartPage } from './cart-page';
 
 function product(id: string) {

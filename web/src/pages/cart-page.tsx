@@ -3,10 +3,10 @@
  * total, estimated dispatch) and the checkout, which the checkout feature renders itself.
  */
 import { useCallback, useRef, useState } from 'react';
-import { Link } from '../app/router';
 import { useCartLines } from '../features/cart/cart-context';
 import { CartLineItem } from '../features/cart/cart-line-item';
 import { CartSummary } from '../features/cart/cart-summary';
+import { Link } from '../lib/router';
 
 export function CartPage() {
   const { lines, count } = useCartLines();

@@ -1,9 +1,9 @@
 import { BROOCHES } from '../../../domain/catalogue/brooches';
 import { BRAND } from '../../../domain/config';
 import { SITE_IMAGES } from '../../../domain/images';
-import { Link } from '../app/router';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
+import { Link } from '../lib/router';
 import { FACTS } from './legal/policy-facts';
 
 function imageAlt(imageId: string, fallback: string): string {

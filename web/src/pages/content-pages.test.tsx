@@ -19,8 +19,8 @@ import {
 import { SITE_IMAGES } from '../../../domain/images';
 import { formatEuro, formatEuroShort } from '../../../domain/money';
 import { NEWSLETTER_ENDPOINT } from '../../../domain/newsletter';
-import { HashRouter } from '../app/router';
 import { LazyToaster } from '../components/ui/toast';
+import { HashRouter } from '../lib/router';
 import { AboutPage } from './about-page';
 import { BespokeCorporatePage, ENQUIRY_SUBJECTS } from './bespoke-corporate-page';
 import { BROOCH_SIGNUP_SUCCESS, ComingSoonPage } from './coming-soon-page';

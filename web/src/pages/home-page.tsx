@@ -4,7 +4,6 @@ import { TESTIMONIALS } from '../../../domain/catalogue/testimonials';
 import { BRAND, FREE_SHIPPING_THRESHOLD } from '../../../domain/config';
 import { SITE_IMAGES } from '../../../domain/images';
 import { formatEuroShort } from '../../../domain/money';
-import { Link } from '../app/router';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 import { FloatingPromo } from '../features/catalogue/floating-promo';
 import { Hero } from '../features/catalogue/hero';
@@ -12,6 +11,7 @@ import { HandIcon, SparkIcon, TruckIcon } from '../features/catalogue/icons';
 import { ProductCard } from '../features/catalogue/product-card';
 import { useFlag } from '../features/flags/use-flag';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
+import { Link } from '../lib/router';
 
 const CARD_SIZES = '(min-width: 1152px) 360px, (min-width: 768px) 31vw, 47vw';
 const FEATURE_SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 48vw, calc(100vw - 2rem)';

@@ -1,4 +1,4 @@
-import { Link } from '../app/router';
+import { Link } from '../lib/router';
 
 export function NotFoundPage() {
   return (

@@ -3,10 +3,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../domain/config';
-import { HashRouter } from '../app/router';
 import { LazyToaster } from '../components/ui/toast';
 import { CartProvider } from '../features/cart/cart-context';
 import { getEvents } from '../features/events/events';
+import { HashRouter } from '../lib/router';
 import { OrderConfirmationPage } from './order-confirmation-page';
 import { PaymentCanceledPage } from './payment-canceled-page';
 

@@ -4,7 +4,6 @@
  * itself, and what the first sight of a paid order does in this browser, is useOrderConfirmation.
  */
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from '../app/router';
 import {
   ConfirmationHeading,
   ContactLine,
@@ -14,6 +13,7 @@ import {
 } from '../features/checkout/confirmation-parts';
 import { OrderConfirmed } from '../features/checkout/order-confirmed';
 import { type NotPaidStatus, useOrderConfirmation } from '../features/checkout/use-order-confirmation';
+import { useSearchParams } from '../lib/router';
 
 const NOT_PAID_TEXT: Record<NotPaidStatus, { title: string; text: string }> = {
   pending: {

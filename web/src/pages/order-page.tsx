@@ -11,9 +11,9 @@ import { type Cents, formatEuro } from '../../../domain/money';
 import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/order-page';
 import { resolvePath } from '../../../domain/routes';
 import { vatIncludedText } from '../../../domain/seller-texts';
-import { Link, useLocation, useSearchParams } from '../app/router';
 import { ContactLine, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../features/checkout/confirmation-parts';
 import { fetchOrder, type OrderResult, sendWithdrawal } from '../features/order-page/order-page-api';
+import { Link, useLocation, useSearchParams } from '../lib/router';
 
 const FIELD =
   'mt-1 block w-full rounded-lg border border-line bg-white px-4 py-3 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-wine';

@@ -4,9 +4,9 @@
  * and item count.
  */
 import { useEffect, useRef } from 'react';
-import { Link } from '../app/router';
 import { storedCartSummary } from '../features/checkout/stored-cart';
 import { recordEvent } from '../features/events/events';
+import { Link } from '../lib/router';
 
 export function PaymentCanceledPage() {
   const recorded = useRef(false);

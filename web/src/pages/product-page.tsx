@@ -1,7 +1,7 @@
 import { getProduct } from '../../../domain/catalogue';
 import { resolvePath } from '../../../domain/routes';
-import { Link, usePath } from '../app/router';
 import { ProductDetails } from '../features/catalogue/product-details';
+import { Link, usePath } from '../lib/router';
 
 function useProductId(): string {
   const path = usePath();

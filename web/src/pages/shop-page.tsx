@@ -1,6 +1,6 @@
 import { BEST_SELLERS, PRODUCTS } from '../../../domain/catalogue';
-import { Link } from '../app/router';
 import { Listing } from '../features/catalogue/listing';
+import { Link } from '../lib/router';
 
 export function ShopPage() {
   return (

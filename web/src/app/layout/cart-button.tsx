@@ -2,7 +2,7 @@ import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { useCartLines } from '../../features/cart/cart-context';
 import { useMiniCart } from '../../features/cart/mini-cart-context';
 import { preloadMiniCart } from '../../features/cart/mini-cart-host';
-import { Link } from '../router';
+import { Link } from '../../lib/router';
 
 /**
  * Header cart controls: the cart link (to /cart, with the item count as a badge and in its name) and the

@@ -3,7 +3,7 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HashRouter } from '../router';
+import { HashRouter } from '../../lib/router';
 import { Footer } from './footer';
 
 const global = globalThis as { __BUILD_YEAR__?: number; IS_REACT_ACT_ENVIRONMENT?: boolean };

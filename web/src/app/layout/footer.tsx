@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { BRAND } from '../../../../domain/config';
 import { SELLER_FOOTER } from '../../features/seller-footer';
-import { Link } from '../router';
+import { Link } from '../../lib/router';
 
 const GROUPS = [
   {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { BRAND } from '../../../../domain/config';
-import { afterNextPaint } from '../../boot/after-next-paint';
 import { useFlag } from '../../features/flags/use-flag';
-import { Link } from '../router';
+import { afterNextPaint } from '../../lib/after-next-paint';
+import { Link } from '../../lib/router';
 import { CartButton } from './cart-button';
 
 // The menus (and Radix Dialog with them, ~17 KB gzip) load on first open, not with every page.

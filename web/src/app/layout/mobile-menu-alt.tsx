@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type MouseEvent, useEffect, useRef } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
-import { Link } from '../router';
+import { Link } from '../../lib/router';
 import type { MobileMenuProps } from './mobile-menu';
 import { MOBILE_NAV_LINKS } from './nav-links';
 

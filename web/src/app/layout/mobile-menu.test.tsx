@@ -2,7 +2,7 @@
 import '@testing-library/jest-dom/vitest';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { HashRouter } from '../router';
+import { HashRouter } from '../../lib/router';
 import { MobileMenu } from './mobile-menu';
 import { MobileMenuAlt } from './mobile-menu-alt';
 

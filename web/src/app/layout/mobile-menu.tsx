@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { Sheet } from '../../components/ui/sheet';
-import { Link } from '../router';
+import { Link } from '../../lib/router';
 import { MOBILE_NAV_LINKS } from './nav-links';
 
 export interface MobileMenuProps {

@@ -15,7 +15,7 @@
  */
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import type { ExternalToast } from 'sonner';
-import { afterNextPaint } from '../../boot/after-next-paint';
+import { afterNextPaint } from '../../lib/after-next-paint';
 
 type Sonner = typeof import('./shop-toaster');
 

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getProduct } from '../../../../domain/catalogue';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
-import { HashRouter } from '../../app/router';
+import { HashRouter } from '../../lib/router';
 import {
   CartProvider,
   useAddItem,

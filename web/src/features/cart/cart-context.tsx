@@ -22,7 +22,7 @@ import {
 import { DEFAULT_ZONE, type SizeCode, STORAGE_KEYS, type ZoneId } from '../../../../domain/config';
 import type { Cents } from '../../../../domain/money';
 import { type OrderTotals, priceOrder } from '../../../../domain/pricing';
-import { usePersistedStore, usePersistedValue } from '../storage/persisted-store';
+import { usePersistedStore, usePersistedValue } from '../../lib/persisted-store';
 
 export type { CartLineView } from '../../../../domain/cart';
 

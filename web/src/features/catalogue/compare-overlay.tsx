@@ -6,8 +6,8 @@ import { productImageAlt } from '../../../../domain/catalogue';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
-import { Link } from '../../app/router';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { Link } from '../../lib/router';
 import { useCompare } from '../compare/compare-context';
 import { Modal } from './modal';
 

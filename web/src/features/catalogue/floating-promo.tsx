@@ -5,8 +5,8 @@
  */
 import { type RefObject, useEffect, useState } from 'react';
 import { PROMO, STORAGE_KEYS, TIMINGS_MS } from '../../../../domain/config';
-import { Link } from '../../app/router';
-import { readStored, writeStored } from '../storage/browser-storage';
+import { readStored, writeStored } from '../../lib/browser-storage';
+import { Link } from '../../lib/router';
 import { CloseIcon } from './icons';
 
 /** Whether a stored hide-until value still hides the promo at `now`. Garbage never hides it. */

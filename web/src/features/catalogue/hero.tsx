@@ -4,8 +4,8 @@
  */
 import type { Ref } from 'react';
 import { BRAND } from '../../../../domain/config';
-import { Link } from '../../app/router';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { Link } from '../../lib/router';
 import { useFlag } from '../flags/use-flag';
 import { HERO_IMAGES, heroVariant } from './hero-images';
 

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../../../domain/catalogue';
 import { applyQuery, DEFAULT_QUERY } from '../../../../domain/catalogue-query';
 import { AppProviders } from '../../app/providers';
-import { HashRouter } from '../../app/router';
+import { HashRouter } from '../../lib/router';
 import { BestSellersPage, ShopPage } from '../../pages/shop-page';
 import { goToHash } from '../../test-support/hash-navigation';
 

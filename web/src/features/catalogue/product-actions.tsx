@@ -1,8 +1,8 @@
 import type { Product } from '../../../../domain/catalogue';
 import type { SizeCode } from '../../../../domain/config';
 import { productPath } from '../../../../domain/routes';
-import { navigate } from '../../app/router';
 import { toast } from '../../components/ui/toast';
+import { navigate } from '../../lib/router';
 import { useAddItem } from '../cart/cart-context';
 import { useWishlist } from '../wishlist/wishlist-context';
 import { HeartIcon } from './icons';

@@ -12,9 +12,9 @@ import {
 import { formatEuro, formatEuroShort } from '../../../../domain/money';
 import { similarProducts } from '../../../../domain/similar';
 import { shortProductDescription } from '../../../../domain/text';
-import { Link } from '../../app/router';
 import { HydrateLater } from '../../components/hydrate-later';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
+import { Link } from '../../lib/router';
 import { ProductDispatch } from '../dispatch/dispatch-notes';
 import { useRecordRecentlyViewed } from '../recently-viewed/recently-viewed-context';
 import { ChevronIcon } from './icons';

@@ -5,8 +5,8 @@
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
-import { Link } from '../../app/router';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { Link } from '../../lib/router';
 import { useRecentlyViewed } from '../recently-viewed/recently-viewed-context';
 
 export function RecentlyViewedStrip({ excludeId }: { excludeId?: string }) {

@@ -9,8 +9,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { getProduct } from '../../../../domain/catalogue';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { AppProviders } from '../../app/providers';
-import { HashRouter } from '../../app/router';
 import { LazyToaster } from '../../components/ui/toast';
+import { HashRouter } from '../../lib/router';
 import { ProductDetails } from './product-details';
 
 function renderProduct(id = '26') {

@@ -6,7 +6,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { DEFAULT_FIT, FITS, type FitId, type SizeCode, WRIST_CM_LIMITS } from '../../../../domain/config';
 import { findSize, recommendationText, type SizeFinderResult } from '../../../../domain/sizes';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 
 export interface SizeFinderProps {
   /** Chooses the size on the product page and closes the guide. */

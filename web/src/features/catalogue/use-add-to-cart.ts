@@ -2,8 +2,8 @@ import { useCallback } from 'react';
 import type { Product } from '../../../../domain/catalogue';
 import { DEFAULT_SIZE, type SizeCode } from '../../../../domain/config';
 import { nameWithSize } from '../../../../domain/sizes';
-import { afterNextPaint } from '../../boot/after-next-paint';
 import { toast } from '../../components/ui/toast';
+import { afterNextPaint } from '../../lib/after-next-paint';
 import { useAddItem } from '../cart/cart-context';
 import { type BagNotice, useOpenMiniCart } from '../cart/mini-cart-context';
 

@@ -14,7 +14,7 @@ import {
   SEARCH_MAX_LENGTH,
   serializeQuery,
 } from '../../../../domain/catalogue-query';
-import { useSearchParams } from '../../app/router';
+import { useSearchParams } from '../../lib/router';
 
 /** Long enough to cover a burst of typing, short enough that the address looks current. */
 const SEARCH_URL_DELAY_MS = 300;

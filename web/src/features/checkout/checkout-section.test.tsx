@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { EMAIL_MESSAGES } from '../../../../domain/email';
-import { HashRouter } from '../../app/router';
+import { HashRouter } from '../../lib/router';
 import { CartProvider } from '../cart/cart-context';
 import { readCheckoutHealth } from '../events/events';
 import { CheckoutSection } from './checkout-section';

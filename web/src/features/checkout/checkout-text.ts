@@ -3,7 +3,7 @@
  * these at once, while the client (and zod with it) loads only when the shopper starts a checkout.
  */
 import { STORAGE_KEYS, TIMINGS_MS } from '../../../../domain/config';
-import { readStored, removeStored, writeStored } from '../storage/browser-storage';
+import { readStored, removeStored, writeStored } from '../../lib/browser-storage';
 
 export const CHECKOUT_TEXT = {
   proceed: 'Proceed to Checkout',

@@ -1,7 +1,7 @@
 /** Pieces every state of the order confirmation page shares. */
 import type { ReactNode, Ref } from 'react';
 import { BRAND } from '../../../../domain/config';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 
 export const PRIMARY_BUTTON =
   'inline-flex min-h-12 items-center justify-center rounded-full bg-wine px-8 py-3 font-medium text-cream hover:bg-wine-dark';

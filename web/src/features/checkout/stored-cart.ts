@@ -12,7 +12,7 @@ import {
 } from '../../../../domain/cart';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { priceOrder } from '../../../../domain/pricing';
-import { readStored } from '../storage/browser-storage';
+import { readStored } from '../../lib/browser-storage';
 
 export function storedCartSummary(): { readonly total: number; readonly itemCount: number } {
   const views = cartLineViews(parseStoredCart(readStored(STORAGE_KEYS.cart)));

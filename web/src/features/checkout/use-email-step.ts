@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from '../../app/router';
+import { useSearchParams } from '../../lib/router';
 
 /**
  * The e-mail step's dialog state. A new key per opening: the dialog starts with an empty field and no

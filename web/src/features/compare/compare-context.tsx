@@ -10,7 +10,7 @@ import {
   serializeCompare,
 } from '../../../../domain/compare';
 import { STORAGE_KEYS } from '../../../../domain/config';
-import { createPersistedStore, type PersistedStore, useStoreState } from '../storage/persisted-store';
+import { createPersistedStore, type PersistedStore, useStoreState } from '../../lib/persisted-store';
 
 export interface CompareActions {
   readonly add: (id: string) => void;

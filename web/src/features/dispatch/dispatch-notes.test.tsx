@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { AppProviders } from '../../app/providers';
-import { HashRouter } from '../../app/router';
+import { HashRouter } from '../../lib/router';
 import { CartSummary } from '../cart/cart-summary';
 import { ProductDispatch } from './dispatch-notes';
 import { OrderDelivery } from './order-delivery';

@@ -8,7 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
-import { readStoredJson, removeStored, subscribeStored, writeStoredJson } from '../storage/browser-storage';
+import { readStoredJson, removeStored, subscribeStored, writeStoredJson } from '../../lib/browser-storage';
 import { forgetPathHistoryCache, getPathHistory } from './path-history';
 
 export const ERROR_TYPES = ['error', 'network', 'checkout'] as const;

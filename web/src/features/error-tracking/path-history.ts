@@ -3,7 +3,7 @@
  * free of zod) because the shell records every route change: the home page must not pay for the log.
  */
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
-import { readStoredJson, writeStoredJson } from '../storage/browser-storage';
+import { readStoredJson, writeStoredJson } from '../../lib/browser-storage';
 
 const EMPTY: readonly string[] = Object.freeze([]);
 let paths: readonly string[] | null = null;

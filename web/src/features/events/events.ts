@@ -4,14 +4,14 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
-import { logError } from '../error-tracking/error-log';
 import {
   readStored,
   readStoredJson,
   removeStored,
   writeStored,
   writeStoredJson,
-} from '../storage/browser-storage';
+} from '../../lib/browser-storage';
+import { logError } from '../error-tracking/error-log';
 
 export const EVENT_NAMES = [
   'checkout_start',

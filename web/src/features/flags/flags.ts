@@ -4,7 +4,7 @@
  * then the defaults (FLAG_DEFAULTS). Everything that depends on a flag reads it through `getFlag`.
  */
 import { FLAG_DEFAULTS, FLAG_NAMES, type FlagName, flagStorageKeys } from '../../../../domain/config';
-import { readStored, removeStored, type StorageKey, writeStored } from '../storage/browser-storage';
+import { readStored, removeStored, type StorageKey, writeStored } from '../../lib/browser-storage';
 
 export const FLAGS_CHANGED_EVENT = 'solas:flags-changed';
 

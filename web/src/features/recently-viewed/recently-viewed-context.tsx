@@ -13,7 +13,7 @@ import {
   recentlyViewedReducer,
   serializeRecentlyViewed,
 } from '../../../../domain/recently-viewed';
-import { createPersistedStore, type PersistedStore, useStoreState } from '../storage/persisted-store';
+import { createPersistedStore, type PersistedStore, useStoreState } from '../../lib/persisted-store';
 
 export interface RecentlyViewedContextValue {
   readonly ids: readonly string[];

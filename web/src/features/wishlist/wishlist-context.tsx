@@ -7,7 +7,7 @@ import {
   serializeWishlist,
   wishlistReducer,
 } from '../../../../domain/wishlist';
-import { usePersistedStore } from '../storage/persisted-store';
+import { usePersistedStore } from '../../lib/persisted-store';
 
 export interface WishlistContextValue {
   readonly ids: readonly string[];

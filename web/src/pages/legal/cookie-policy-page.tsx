@@ -1,5 +1,5 @@
 import { BRAND, FLAG_NAMES, LIMITS, STORAGE_KEYS, TIMINGS_MS } from '../../../../domain/config';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { FACTS, pluralize } from './policy-facts';
 

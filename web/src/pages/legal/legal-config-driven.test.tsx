@@ -19,7 +19,7 @@ import {
   ZONE_IDS,
 } from '../../../../domain/config';
 import { type Cents, formatEuro, formatEuroShort } from '../../../../domain/money';
-import { HashRouter } from '../../app/router';
+import { HashRouter } from '../../lib/router';
 import { AboutPage } from '../about-page';
 import { BespokeCorporatePage } from '../bespoke-corporate-page';
 import { CookiePolicyPage } from './cookie-policy-page';

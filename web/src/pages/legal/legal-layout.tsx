@@ -7,7 +7,7 @@
  */
 import type { ReactNode } from 'react';
 import { BRAND } from '../../../../domain/config';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 
 /** When the legal texts were last revised; update with every material change. */
 export const LEGAL_LAST_UPDATED = { dateTime: '2025-10', label: BRAND.buildMonth } as const;

@@ -17,7 +17,7 @@ import {
   ZONE_IDS,
 } from '../../../../domain/config';
 import { formatEuro, formatEuroShort } from '../../../../domain/money';
-import { HashRouter } from '../../app/router';
+import { HashRouter } from '../../lib/router';
 import { CookiePolicyPage } from './cookie-policy-page';
 import { PrivacyPolicyPage } from './privacy-policy-page';
 import { ReturnsRefundsPage } from './returns-refunds-page';

@@ -1,6 +1,6 @@
 import { BRAND } from '../../../../domain/config';
-import { Link } from '../../app/router';
 import { SELLER_TEXTS } from '../../features/seller';
+import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { FACTS } from './policy-facts';
 

@@ -1,5 +1,5 @@
 import { BRAND, DEFAULT_ZONE, deliveryDaysText, SHIPPING_ZONES } from '../../../../domain/config';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { FACTS, FREE_DELIVERY_ZONES } from './policy-facts';
 import { ZoneCountries, ZonesTable } from './zones-table';

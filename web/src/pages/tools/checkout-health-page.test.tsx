@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS, TIMINGS_MS } from '../../../../domain/config';
-import { HashRouter } from '../../app/router';
+import { HashRouter } from '../../lib/router';
 import { CheckoutHealthPage } from './checkout-health-page';
 
 function renderPage() {

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FREE_SHIPPING_THRESHOLD, SHIPPING_ZONES, type ZoneId } from '../../../../domain/config';
 import { type Cents, cents, formatEuro } from '../../../../domain/money';
 import { priceOrder } from '../../../../domain/pricing';
-import { HashRouter } from '../../app/router';
+import { HashRouter } from '../../lib/router';
 import { TEST_PLAN } from './checkout-test-plan';
 import { CheckoutTestPlanPage } from './checkout-test-plan-page';
 

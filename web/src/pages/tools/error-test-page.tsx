@@ -3,9 +3,9 @@
  * works end to end (open ?debug=1 to watch the entries arrive).
  */
 import { useState } from 'react';
-import { Link } from '../../app/router';
 import { trackedFetch } from '../../features/error-tracking/tracked-fetch';
 import { logCheckoutEvent } from '../../features/events/events';
+import { Link } from '../../lib/router';
 import { BUTTON_SECONDARY, ToolLayout } from './tool-layout';
 
 /** An API path that does not exist: the server answers 404 JSON. */

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { IMAGE_EDIT_PATH } from '../../../../domain/image-edit';
-import { HashRouter } from '../../app/router';
 import { LazyToaster } from '../../components/ui/toast';
+import { HashRouter } from '../../lib/router';
 import { ImageEditorPage } from './image-editor-page';
 
 const ADMIN_TOKEN_SESSION_KEY = STORAGE_KEYS.adminToken;

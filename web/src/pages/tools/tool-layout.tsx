@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../lib/router';
 
 /** Frame of every internal tool page: a clear "internal tool" label and a note on what data it shows. */
 export function ToolLayout({

@@ -4,7 +4,7 @@
  */
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import { STORAGE_KEYS } from '../../../../../domain/config';
-import { readStored, removeStored, writeStored } from '../../../features/storage/browser-storage';
+import { readStored, removeStored, writeStored } from '../../../lib/browser-storage';
 
 /** Session storage disabled: the token then lives only in this page's state. */
 function storeToken(token: string): void {

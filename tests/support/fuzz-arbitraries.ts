@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { PRODUCTS } from '../../domain/catalogue';
 import { ZONE_IDS } from '../../domain/config';
-import { FORM_FIELDS } from '../payments/test-checkout-form';
+import { FORM_FIELDS } from '../../server/payments/test-checkout-form';
 
 export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'OPTIONS';
 

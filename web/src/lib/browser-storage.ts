@@ -12,7 +12,7 @@
  * still read storage only in effects or through useSyncExternalStore (see persisted-store.ts): reading
  * during render would make the first client render differ from the prerendered HTML.
  */
-import type { FlagName, STORAGE_KEYS } from '../../../../domain/config';
+import type { FlagName, STORAGE_KEYS } from '../../../domain/config';
 
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | FlagName | `flag_${FlagName}`;
 

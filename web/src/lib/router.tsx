@@ -17,7 +17,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
-import { afterNextPaint } from '../boot/after-next-paint';
+import { afterNextPaint } from './after-next-paint';
 
 export interface HashLocation {
   readonly path: string;

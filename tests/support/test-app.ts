@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
-import type { CommerceOptions } from '../commerce';
-import { loadConfig } from '../config';
+import { buildApp } from '../../server/app';
+import type { CommerceOptions } from '../../server/commerce';
+import { loadConfig } from '../../server/config';
 
 export const TEST_PUBLIC_URL = 'http://shop.test';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config';
-import { DEFAULT_RATE_LIMITS, parseRateLimits, RATE_LIMITS_OFF } from './rate-limit';
+import { DEFAULT_RATE_LIMITS, parseRateLimits, RATE_LIMITS_OFF } from './rate-limit-settings';
 
 describe('RATE_LIMITS', () => {
   it('defaults when unset or empty, everything off with "off" in any case', () => {

@@ -2,7 +2,7 @@
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
-import { STORAGE_KEYS } from '../../../../domain/config';
+import { STORAGE_KEYS } from '../../../domain/config';
 import {
   readStored,
   readStoredJson,

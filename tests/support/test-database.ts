@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { DatabaseLocation } from '../db/database';
-import type { SqlDialect } from '../db/dialect';
+import type { DatabaseLocation } from '../../server/db/database';
+import type { SqlDialect } from '../../server/db/dialect';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 

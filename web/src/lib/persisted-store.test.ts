@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '../../../../domain/config';
+import { STORAGE_KEYS } from '../../../domain/config';
 import { createPersistedStore } from './persisted-store';
 
 // Any declared key will do; the store does not care what the list means.

@@ -1,0 +1,94 @@
+/**
+ * Which way imports may point is enforced by biome.json (noRestrictedImports per folder, noImportCycles),
+ * so `npm run lint` fails on a wrong one. Here the repository's own biome.json lints a scratch tree of
+ * small files, each importing one thing, and every import the rules forbid must be reported while the
+ * allowed ones pass: a rule whose pattern or folder stops matching would otherwise go quiet unnoticed.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BIOME = path.join(ROOT, 'node_modules', '.bin', 'biome');
+
+/** A file of the scratch tree and the one module it imports. */
+const FORBIDDEN: readonly (readonly [file: string, imports: string])[] = [
+  ['domain/probe.ts', '../web/src/lib/router'],
+  ['domain/catalogue/probe.ts', '../../server/config'],
+  ['web/src/probe.ts', '../../server/config'],
+  ['web/src/features/cart/probe-app.tsx', '../../app/page-registry'],
+  ['web/src/features/cart/probe-server.ts', '../../../../server/config'],
+  ['web/src/lib/probe.ts', '../features/cart/cart-context'],
+  ['server/security/probe.ts', '../routes/web'],
+  ['server/security/probe.test.ts', '../routes/web'],
+  ['server/db/probe.ts', '../ops/backup'],
+  ['server/lib/probe.ts', '../routes/web'],
+  ['server/orders/probe.ts', '../../tests/support/test-app'],
+];
+
+const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
+  ['web/src/features/cart/probe-lib.tsx', '../../lib/router'],
+  ['web/src/features/cart/probe.test.tsx', '../../app/providers'],
+  ['web/src/app/probe.tsx', '../features/cart/cart-context'],
+  ['server/security/probe-lib.ts', '../lib/api-support'],
+  ['server/routes/probe.ts', '../security/install'],
+  ['server/db/probe-lib.ts', '../lib/lazy-module'],
+  ['server/orders/probe.test.ts', '../../tests/support/test-app'],
+];
+
+/** Two modules that import each other. */
+const CYCLE = ['web/src/features/cart/cycle-a.ts', 'web/src/features/cart/cycle-b.ts'] as const;
+
+const Report = z.object({
+  diagnostics: z.array(z.object({ category: z.string(), location: z.object({ path: z.string() }) })),
+});
+
+let dir = '';
+/** The rule each scratch file broke, by file. */
+const broken = new Map<string, string[]>();
+
+function write(file: string, text: string): void {
+  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+  writeFileSync(path.join(dir, file), text);
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'solas-imports-'));
+  const config = JSON.parse(readFileSync(path.join(ROOT, 'biome.json'), 'utf8')) as Record<string, unknown>;
+  delete config.$schema;
+  write('biome.json', JSON.stringify(config));
+  for (const [file, target] of [...FORBIDDEN, ...ALLOWED]) {
+    write(file, `import { value } from '${target}';\n\nexport const probe = value;\n`);
+  }
+  write(CYCLE[0], "import { b } from './cycle-b';\n\nexport const a = (): unknown => b;\n");
+  write(CYCLE[1], "import { a } from './cycle-a';\n\nexport const b = (): unknown => a;\n");
+  const run = spawnSync(BIOME, ['lint', '--reporter=json', '--max-diagnostics=none', '.'], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  for (const { category, location } of Report.parse(JSON.parse(run.stdout)).diagnostics) {
+    broken.set(location.path, [...(broken.get(location.path) ?? []), category]);
+  }
+});
+
+afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('import direction (biome.json)', () => {
+  it.each(FORBIDDEN)('%s may not import %s', (file) => {
+    expect(broken.get(file)).toContain('lint/style/noRestrictedImports');
+  });
+
+  it.each(ALLOWED)('%s may import %s', (file) => {
+    expect(broken.get(file) ?? []).not.toContain('lint/style/noRestrictedImports');
+  });
+
+  it('an import cycle is an error', () => {
+    for (const file of CYCLE) expect(broken.get(file)).toContain('lint/suspicious/noImportCycles');
+  });
+});

@@ -1,10 +1,10 @@
 /**
  * A dependency loaded on first use instead of at start: the clients of services a server may not be
- * configured for (PostgreSQL without DATABASE_URL, Redis without REDIS_URL, Stripe without a key) and the
- * test checkout's bundler. Loading them took about 400 ms of a 1.8 s start (ioredis 135, stripe 135, pg 65,
- * esbuild 50 ms, measured one by one), and every test that starts the server waits for it.
+ * configured for (PostgreSQL without DATABASE_URL, Redis without REDIS_URL, Stripe without a key). Loading
+ * them took about 335 ms of a 1.8 s start (ioredis 135, stripe 135, pg 65 ms, measured one by one), and
+ * every test that starts the server waits for it.
  *
- * Synchronous (`require`), because the code that first needs each one is: a pool, a client or a bundle is
+ * Synchronous (`require`), because the code that first needs each one is: a pool or a client is
  * made where it is asked for. The packages are CommonJS or ship a CommonJS entry, which `require` loads.
  */
 import { createRequire } from 'node:module';

@@ -42,8 +42,11 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   newsletter: { requests: 5, perSeconds: 60 },
   /** POST /test-checkout/{sessionId}/pay (card attempts) */
   pay: { requests: 10, perSeconds: 60 },
-  /** Every /api/admin/ route, before the token is checked (slows token guessing) */
-  admin: { requests: 30, perSeconds: 60 },
+  /**
+   * Every /api/admin/ route and method, before the token is checked. Reads count too, so the owner's
+   * clicking through orders must fit: wrong tokens are stopped sooner, after 10, by the failed sign-ins.
+   */
+  admin: { requests: 120, perSeconds: 60 },
   /** POST /api/order-page and /api/order-page/withdrawal (a shopper opens their page a few times) */
   order: { requests: 30, perSeconds: 60 },
   /** POST /api/order-page/find, per client; each address and each reference also at most 3 an hour */

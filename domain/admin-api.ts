@@ -7,7 +7,7 @@
  * Stable contract: changes are additive only (the web app is built against it in parallel).
  */
 import * as z from 'zod/mini';
-import { freeText, singleLine } from './input-text';
+import { freeText, singleLine } from './input-text-checks';
 
 // ---------------------------------------------------------------------------------------------- paths
 

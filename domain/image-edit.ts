@@ -4,7 +4,7 @@
  * response shapes. The browser checks the same limits before uploading, so a refusal is never a surprise.
  */
 import * as z from 'zod/mini';
-import { freeText } from './input-text';
+import { freeText } from './input-text-checks';
 
 export const IMAGE_EDIT_PATH = '/api/admin/hero-image/edit';
 

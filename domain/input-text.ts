@@ -10,8 +10,6 @@
  * which field was refused and the stored text is exactly what was sent. A zero-width joiner between two
  * emoji (a family, a heart on fire) is part of the emoji and stays allowed.
  */
-import * as z from 'zod/mini';
-
 // C0 controls, DEL and the C1 controls.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -48,7 +46,3 @@ export function isFreeText(text: string): boolean {
 export function withoutInvisibleCharacters(text: string): string {
   return text.replace(new RegExp(INVISIBLE.source, 'gu'), '');
 }
-
-/** zod/mini checks for a string schema: `z.string().check(z.maxLength(200), singleLine())`. */
-export const singleLine = () => z.refine<string>(isSingleLineText, { error: INPUT_TEXT_ERRORS.singleLine });
-export const freeText = () => z.refine<string>(isFreeText, { error: INPUT_TEXT_ERRORS.freeText });

@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { addDays, type IsoDate, irishDate } from './calendar-date';
 import { POLICY, type ZoneId } from './config';
 import { deliveryEstimate } from './dispatch';
-import { freeText, singleLine } from './input-text';
+import { freeText, singleLine } from './input-text-checks';
 
 /** What the shopper sees on screen after "Find your order", whether or not the order was found. */
 export const FIND_ORDER_ANSWER =

@@ -265,8 +265,17 @@ describe('order page e-mails', () => {
     expect(ack.text).toContain('Reason: Changed my mind <really>');
     expect(ack.text).toContain(PAGE_URL);
     expect(ack.html).toContain('Changed my mind &lt;really&gt;');
-    const owner = withdrawalOwnerNotice({ ...ctx(order()), notice });
+    const owner = withdrawalOwnerNotice({
+      ...ctx(order()),
+      notice,
+      deskUrl: 'https://solas.example/admin#/orders/SOL-A1B2C3D4',
+    });
     expect(owner.subject).toBe('Withdrawal notice for order SOL-A1B2C3D4');
+    expect(owner.text).not.toContain('ord_test');
+    expect(owner.text).toContain(
+      'Open it in the order desk: https://solas.example/admin#/orders/SOL-A1B2C3D4',
+    );
+    expect(owner.html).toContain('href="https://solas.example/admin#/orders/SOL-A1B2C3D4"');
     expect(owner.text).toContain('Customer e-mail: shopper@example.ie');
     expect(owner.text).toContain('Reason: Changed my mind <really>');
   });

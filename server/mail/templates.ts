@@ -533,19 +533,33 @@ export function withdrawalAcknowledgement(ctx: WithdrawalMailContext): RenderedM
   return { subject, text, html };
 }
 
-/** The owner is told of every notice of withdrawal, with what the shopper sent. */
-export function withdrawalOwnerNotice(ctx: WithdrawalMailContext): RenderedMail {
-  const { order, reference } = ctx;
+/**
+ * The owner is told of every notice of withdrawal, with what the shopper sent and, as in the new-order
+ * e-mail, the order's desk link instead of the internal order id.
+ */
+export function withdrawalOwnerNotice(
+  ctx: WithdrawalMailContext & { readonly deskUrl: string },
+): RenderedMail {
+  const { order, reference, deskUrl } = ctx;
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}Withdrawal notice for order ${reference}`;
   const intro = 'The customer has sent a notice of withdrawal (right to cancel) from the order page.';
-  const facts = [...noticeLines(ctx), `Customer e-mail: ${order.email}`, `Internal order id: ${order.id}`];
-  const text = [...testLines(order), intro, '', ...facts, ''].join('\n');
+  const facts = [...noticeLines(ctx), `Customer e-mail: ${order.email}`];
+  const text = [
+    ...testLines(order),
+    intro,
+    '',
+    ...facts,
+    '',
+    `Open it in the order desk: ${deskUrl}`,
+    '',
+  ].join('\n');
   const html = htmlDocument(
     subject,
     [
       testHtml(order),
       htmlParagraph(escapeHtml(intro)),
       htmlParagraph(facts.map(escapeHtml).join('<br>')),
+      htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
     ].join('\n'),
   );
   return { subject, text, html };

@@ -27,6 +27,7 @@ import type { OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import {
   addressLines,
+  deskOrderUrl,
   type LegalMailFacts,
   orderLinkMail,
   withdrawalAcknowledgement,
@@ -211,7 +212,7 @@ export class OrderPageService {
       notice: { name, items, reason, receivedAt: this.now().toISOString() },
     };
     const ack = withdrawalAcknowledgement(ctx);
-    const owner = withdrawalOwnerNotice(ctx);
+    const owner = withdrawalOwnerNotice({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
     const domain = this.senderDomain();
     const stored = await this.o.store.recordWithdrawal(
       order.id,

@@ -22,7 +22,13 @@ import {
   eraseSentMailTo,
   mailAbout,
 } from '../mail/outbox';
-import { anonymiseOrders } from '../orders/order-store';
+import {
+  anonymiseOrders,
+  linesOfOrders,
+  ordersHoldingPersonalData,
+  ordersOfEmail,
+  paymentsOfEmail,
+} from '../orders/order-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,13 +77,9 @@ export function keptUntil(paidAt: string): string {
 async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string): Promise<void> {
   if (orderIds.length === 0) return;
   const ids = [...orderIds];
+  // With the orders go their withdrawal notices' signatures and reasons.
   await anonymiseOrders(db, ids, nowIso);
-  // What else names the shopper: the withdrawal notice's signature and reason, the owner's private notes.
-  await db
-    .updateTable('withdrawal_notices')
-    .set({ name: '', reason: null })
-    .where('order_id', 'in', ids)
-    .execute();
+  // What else names the shopper: the owner's private notes.
   await db.deleteFrom('order_notes').where('order_id', 'in', ids).execute();
   // The built-in test checkout's own copy of the same data follows its order.
   await db
@@ -182,14 +184,7 @@ export class PrivacyStore {
     const cut = retentionCutoffs(now);
 
     const stillHoldingData = (paid: boolean, before: string) => (limit: number) =>
-      db
-        .selectFrom('orders')
-        .select('id')
-        .where('paid_at', paid ? 'is not' : 'is', null)
-        .where(paid ? 'paid_at' : 'created_at', '<', before)
-        .where((eb) => eb.or([eb('email', '!=', ''), eb('shipping_name', 'is not', null)]))
-        .limit(limit)
-        .execute();
+      ordersHoldingPersonalData(db, paid, before, limit);
     const unpaidCheckoutsErased = await eraseInBatches(db, stillHoldingData(false, cut.unpaidBefore), nowIso);
     const paidOrdersAnonymised = await eraseInBatches(db, stillHoldingData(true, cut.paidBefore), nowIso);
 
@@ -219,22 +214,9 @@ export class PrivacyStore {
     const key = email.trim().toLowerCase();
     const db = this.db;
     await auditPrivacy(db, by, 'privacy-export', email);
-    const orders = await db
-      .selectFrom('orders')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', key))
-      .orderBy('created_at')
-      .execute();
+    const orders = await ordersOfEmail(db, key);
     const orderIds = orders.map((o) => o.id);
-    const lines =
-      orderIds.length === 0
-        ? []
-        : await db
-            .selectFrom('order_lines')
-            .selectAll()
-            .where('order_id', 'in', orderIds)
-            .orderBy('position')
-            .execute();
+    const lines = await linesOfOrders(db, orderIds);
     const sessions =
       orderIds.length === 0
         ? []
@@ -315,11 +297,7 @@ export class PrivacyStore {
     const nowIso = now.toISOString();
     const result = await this.db.transaction().execute(async (trx) => {
       await auditPrivacy(trx, by, 'privacy-erase', email);
-      const orders = await trx
-        .selectFrom('orders')
-        .select(['id', 'reference', 'paid_at'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', key))
-        .execute();
+      const orders = await paymentsOfEmail(trx, key);
       const unpaid = orders.filter((o) => o.paid_at === null).map((o) => o.id);
       await eraseOrders(trx, unpaid, nowIso);
       await deleteWaitingNewsletterMail(trx, key);

@@ -162,7 +162,7 @@ export class DeskStore {
       if (!row) return false;
       await insertEvent(trx, orderId, at, t.event);
       await enqueueMail(trx, t.mails?.(row) ?? []);
-      if (t.audit) await insertAudit(trx, at, t.audit);
+      if (t.audit) await recordAudit(trx, at, t.audit);
       return true;
     });
   }
@@ -191,7 +191,7 @@ export class DeskStore {
       if (!inserted) return false;
       const row = await addOrderRefund(trx, input.orderId, input.amount, input.keepStatus, at);
       await enqueueMail(trx, input.mails?.(row) ?? []);
-      if (input.audit) await insertAudit(trx, at, input.audit);
+      if (input.audit) await recordAudit(trx, at, input.audit);
       return true;
     });
   }
@@ -238,12 +238,12 @@ export class DeskStore {
     await this.db.transaction().execute(async (trx) => {
       const at = nowIso();
       await trx.insertInto('order_notes').values({ order_id: orderId, at, text }).execute();
-      await insertAudit(trx, at, audit);
+      await recordAudit(trx, at, audit);
     });
   }
 
   async audit(entry: AuditEntry): Promise<void> {
-    await insertAudit(this.db, nowIso(), entry);
+    await recordAudit(this.db, nowIso(), entry);
   }
 
   /** Paid orders whose payment falls in the Irish days `from`..`to`, oldest first, with their lines. */
@@ -282,7 +282,8 @@ async function insertEvent(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-async function insertAudit(
+/** Appends a row to the owner's audit trail (the desk's actions, the privacy pages, sign-ins). */
+export async function recordAudit(
   db: Kysely<Database> | Transaction<Database>,
   at: string,
   entry: AuditEntry,
@@ -297,6 +298,22 @@ async function insertAudit(
       detail: entry.detail?.slice(0, 500) ?? null,
       address: entry.address,
     })
+    .execute();
+}
+
+/** Audit rows older than `before` go (the trail's retention, docs/product.md §10.1). */
+export async function deleteAuditBefore(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('admin_audit').where('at', '<', before).execute();
+}
+
+/** Deletes the owner's private notes on these orders: an erasure takes what names the shopper. */
+export async function deleteNotesOfOrders(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: readonly string[],
+): Promise<void> {
+  await db
+    .deleteFrom('order_notes')
+    .where('order_id', 'in', [...orderIds])
     .execute();
 }
 

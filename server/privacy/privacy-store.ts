@@ -15,6 +15,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { RETENTION } from '../../domain/config';
 import { maskEmail } from '../../domain/email';
 import type { Database } from '../db/schema';
+import { deleteNotesOfOrders, recordAudit } from '../desk/desk-store';
 import {
   deleteWaitingNewsletterMail,
   eraseMailCreatedBefore,
@@ -22,6 +23,7 @@ import {
   eraseSentMailTo,
   mailAbout,
 } from '../mail/outbox';
+import { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from '../newsletter/newsletter-store';
 import {
   anonymiseOrders,
   linesOfOrders,
@@ -29,6 +31,7 @@ import {
   ordersOfEmail,
   paymentsOfEmail,
 } from '../orders/order-store';
+import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments/test-checkout';
 import { sweepRateLimits } from '../security/rate-limit-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,13 +83,9 @@ async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string):
   // With the orders go their withdrawal notices' signatures and reasons.
   await anonymiseOrders(db, ids, nowIso);
   // What else names the shopper: the owner's private notes.
-  await db.deleteFrom('order_notes').where('order_id', 'in', ids).execute();
+  await deleteNotesOfOrders(db, ids);
   // The built-in test checkout's own copy of the same data follows its order.
-  await db
-    .updateTable('test_checkout_sessions')
-    .set({ customer_email: '', shipping_name: null, shipping_address: null })
-    .where('order_id', 'in', ids)
-    .execute();
+  await eraseTestSessionsOfOrders(db, ids);
   await eraseSentMailOfOrders(db, ids);
 }
 
@@ -188,11 +187,7 @@ export class PrivacyStore {
     const unpaidCheckoutsErased = await eraseInBatches(db, stillHoldingData(false, cut.unpaidBefore), nowIso);
     const paidOrdersAnonymised = await eraseInBatches(db, stillHoldingData(true, cut.paidBefore), nowIso);
 
-    const signups = await db
-      .deleteFrom('newsletter_signups')
-      .where('status', '=', 'pending')
-      .where((eb) => eb(eb.fn.coalesce('confirmation_sent_at', 'created_at'), '<', cut.signupBefore))
-      .executeTakeFirst();
+    const unconfirmedSignupsDeleted = await deleteUnconfirmedSignups(db, cut.signupBefore);
 
     const mailBodiesErased = await eraseMailCreatedBefore(db, cut.mailBefore);
     const mailFilesDeleted = deleteOldMailFiles(this.options.mailDir, Date.parse(cut.mailBefore));
@@ -202,7 +197,7 @@ export class PrivacyStore {
     return {
       unpaidCheckoutsErased,
       paidOrdersAnonymised,
-      unconfirmedSignupsDeleted: Number(signups.numDeletedRows),
+      unconfirmedSignupsDeleted,
       mailBodiesErased,
       mailFilesDeleted,
       rateLimitWindowsDeleted,
@@ -217,20 +212,9 @@ export class PrivacyStore {
     const orders = await ordersOfEmail(db, key);
     const orderIds = orders.map((o) => o.id);
     const lines = await linesOfOrders(db, orderIds);
-    const sessions =
-      orderIds.length === 0
-        ? []
-        : await db
-            .selectFrom('test_checkout_sessions')
-            .selectAll()
-            .where('order_id', 'in', orderIds)
-            .execute();
+    const sessions = await testSessionsOfOrders(db, orderIds);
     const mail = await mailAbout(db, key, orderIds);
-    const signup = await db
-      .selectFrom('newsletter_signups')
-      .select(['email', 'source', 'status', 'created_at', 'confirmation_sent_at', 'confirmed_at'])
-      .where('email_key', '=', key)
-      .executeTakeFirst();
+    const signup = await signupOfEmail(db, key);
     return {
       email: key,
       exportedAt: new Date().toISOString(),
@@ -301,16 +285,13 @@ export class PrivacyStore {
       const unpaid = orders.filter((o) => o.paid_at === null).map((o) => o.id);
       await eraseOrders(trx, unpaid, nowIso);
       await deleteWaitingNewsletterMail(trx, key);
-      const signup = await trx
-        .deleteFrom('newsletter_signups')
-        .where('email_key', '=', key)
-        .executeTakeFirst();
+      const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
       const mail = await eraseSentMailTo(trx, key);
       const kept = orders
         .filter((o): o is typeof o & { paid_at: string } => o.paid_at !== null)
         .map((o) => ({ reference: o.reference, keptUntil: keptUntil(o.paid_at) }));
       return {
-        newsletterSignupsDeleted: Number(signup.numDeletedRows),
+        newsletterSignupsDeleted,
         unpaidCheckoutsErased: unpaid.length,
         mailBodiesErased: mail.length,
         mailIds: mail.map((m) => m.id),
@@ -349,15 +330,11 @@ async function auditPrivacy(
   action: 'privacy-export' | 'privacy-erase',
   email: string,
 ): Promise<void> {
-  await db
-    .insertInto('admin_audit')
-    .values({
-      at: new Date().toISOString(),
-      session: by.session,
-      address: by.address,
-      action,
-      target: maskEmail(email.trim()),
-      detail: null,
-    })
-    .execute();
+  await recordAudit(db, new Date().toISOString(), {
+    session: by.session,
+    address: by.address,
+    action,
+    target: maskEmail(email.trim()),
+    detail: null,
+  });
 }

@@ -2,7 +2,9 @@
  * The order desk's data layer (docs/product.md §10): the list and its counts, one order with its lines,
  * events, notes and e-mails, the transitions (one conditional UPDATE each, with the event, the e-mail and
  * the audit row in the same transaction), refunds recorded once per provider refund, the CSV rows, and
- * the owner's sessions and audit trail. Both dialects run every statement here; routes never see SQL.
+ * the owner's audit trail. Both dialects run every statement here; routes never see SQL. The orders and
+ * their lines are read and changed through the order store's queries (it owns those tables); this store
+ * owns the events, notes, audit rows and the desk's submission keys.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import {

@@ -1,6 +1,8 @@
 /**
- * The orders data layer: every SQL statement about orders lives here, so routes and services never see
- * the database dialect. Writes that must happen together happen in one transaction.
+ * The orders data layer: every SQL statement about orders, their lines and withdrawal notices lives
+ * here, the desk's and the privacy pages' reads included, so routes and services never see the database
+ * dialect and a change to these tables has one file to follow. Writes that must happen together happen
+ * in one transaction.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DeskStatus } from '../../domain/admin-api';

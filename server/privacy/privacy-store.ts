@@ -1,7 +1,8 @@
 /**
  * Privacy by default (docs/product.md §12): the queries that erase personal data when its period ends
  * (the daily retention pass), and the owner's export and erasure of everything stored about one
- * address. The periods are RETENTION in domain/config.ts, the ones the Privacy Policy quotes.
+ * address. The periods are RETENTION in domain/config.ts, the ones the Privacy Policy quotes. Each
+ * table is read and erased through the store that owns it; this module decides what goes and when.
  *
  * Erasing personal data keeps the row: an order keeps its amounts, lines and reference (revenue records
  * and statistics), an e-mail keeps that it was sent, when and of what kind. What goes is the e-mail

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SharedCounters } from '../security/shared-counters';
+import { deleteAuditBefore } from './desk-store';
 
 export const ADMIN_SESSION_COOKIE = 'solas_admin';
 
@@ -101,10 +102,7 @@ export class AdminSessionStore {
         ]),
       )
       .execute();
-    await this.db
-      .deleteFrom('admin_audit')
-      .where('at', '<', new Date(at - SESSION_LIMITS.auditRetentionMs).toISOString())
-      .execute();
+    await deleteAuditBefore(this.db, new Date(at - SESSION_LIMITS.auditRetentionMs).toISOString());
   }
 
   private expiry(createdMs: number, usedMs: number): Date {

@@ -2,9 +2,11 @@
  * The order desk's data layer (docs/product.md §10): the list and its counts, one order with its lines,
  * events, notes and e-mails, the transitions (one conditional UPDATE each, with the event, the e-mail and
  * the audit row in the same transaction), refunds recorded once per provider refund, the CSV rows, and
- * the owner's sessions and audit trail. Both dialects run every statement here; routes never see SQL.
+ * the owner's audit trail. Both dialects run every statement here; routes never see SQL. The orders and
+ * their lines are read and changed through the order store's queries (it owns those tables); this store
+ * owns the events, notes, audit rows and the desk's submission keys.
  */
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   ADMIN_LIMITS,
   CHECKOUT_STATUSES,
@@ -21,11 +23,18 @@ import {
   addOrderRefund,
   changeOrderIf,
   claimOrderRefund,
+  linesOfOrder,
+  linesOfOrders,
   type OrderChange,
   type OrderGuard,
+  orderRowByPaymentId,
+  orderRowByReference,
+  ordersInDeskStatus,
+  ordersPaidBetween,
   readWithdrawal,
   releaseOrderRefund,
   type StoredWithdrawal,
+  searchOrders,
 } from '../orders/order-store';
 
 export type OrderEventRow = Selectable<Database['order_events']>;
@@ -87,11 +96,6 @@ export function irishDayRange(
   };
 }
 
-/** LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally (escape `\`). */
-function containsPattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 export class DeskStore {
   constructor(private readonly db: Kysely<Database>) {}
 
@@ -100,92 +104,41 @@ export class DeskStore {
     query: ListQuery,
   ): Promise<{ rows: OrderRow[]; total: number; counts: Record<DeskStatus, number> }> {
     const { start, end } = irishDayRange(query.from, query.to);
-    const q = query.q?.trim() ?? '';
-    const base = () => {
-      let b = this.db.selectFrom('orders').where('reference', 'is not', null);
-      if (start) b = b.where((eb) => eb.fn.coalesce('paid_at', 'created_at'), '>=', start);
-      if (end) b = b.where((eb) => eb.fn.coalesce('paid_at', 'created_at'), '<', end);
-      if (q) {
-        const pattern = containsPattern(q);
-        b = b.where((eb) =>
-          eb.or([
-            eb(sql`lower(reference)`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
-            eb(sql`lower(shipping_name)`, 'like', sql`${pattern} escape '\\'`),
-          ]),
-        );
-      }
-      return b;
-    };
-    const statuses = statusesOf(query.filter);
-    const filtered = () => base().where('desk_status', 'in', statuses);
-    const countRow = await filtered()
-      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
-      .executeTakeFirstOrThrow();
-    let page = filtered().selectAll();
-    page =
-      query.filter === 'work'
-        ? // Oldest dispatch date first (docs/product.md §10.2); orders paid before dates were stored sort by
-          // their payment day. coalesce and substr read the same on both dialects.
-          page
-            .orderBy(sql`coalesce(dispatch_date, substr(paid_at, 1, 10))`, 'asc')
-            .orderBy('paid_at', 'asc')
-            .orderBy('created_at', 'asc')
-        : page.orderBy('created_at', 'desc');
-    const rows = await page
-      .limit(ADMIN_LIMITS.pageSize)
-      .offset((query.page - 1) * ADMIN_LIMITS.pageSize)
-      .execute();
-    const grouped = await base()
-      .select(['desk_status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
-      .groupBy('desk_status')
-      .execute();
+    const found = await searchOrders(
+      this.db,
+      { q: query.q?.trim() ?? '', start, end },
+      {
+        statuses: statusesOf(query.filter),
+        byDispatch: query.filter === 'work',
+        limit: ADMIN_LIMITS.pageSize,
+        offset: (query.page - 1) * ADMIN_LIMITS.pageSize,
+      },
+    );
     const counts = Object.fromEntries(DESK_STATUSES.map((s) => [s, 0])) as Record<DeskStatus, number>;
-    for (const g of grouped) counts[g.desk_status] = Number(g.n);
-    return { rows, total: Number(countRow.n), counts };
+    for (const c of found.counts) counts[c.status] = c.n;
+    return { rows: found.rows, total: found.total, counts };
   }
 
   async findByReference(reference: string): Promise<DeskOrder | null> {
-    const row = await this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('reference', '=', reference)
-      .executeTakeFirst();
+    const row = await orderRowByReference(this.db, reference);
     return row ? this.load(row) : null;
   }
 
   /** Orders in production with everything a packing slip shows, oldest payment first. */
   async inProduction(limit: number): Promise<DeskOrder[]> {
-    const rows = await this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('desk_status', '=', 'in_production')
-      .orderBy('paid_at')
-      .limit(limit)
-      .execute();
+    const rows = await ordersInDeskStatus(this.db, 'in_production', limit);
     const orders: DeskOrder[] = [];
     for (const row of rows) orders.push(await this.load(row));
     return orders;
   }
 
   async findRowByPaymentId(paymentId: string): Promise<OrderRow | null> {
-    return (
-      (await this.db
-        .selectFrom('orders')
-        .selectAll()
-        .where('payment_id', '=', paymentId)
-        .executeTakeFirst()) ?? null
-    );
+    return orderRowByPaymentId(this.db, paymentId);
   }
 
   private async load(row: OrderRow): Promise<DeskOrder> {
     const [lines, events, notes, mails, withdrawal] = await Promise.all([
-      this.db
-        .selectFrom('order_lines')
-        .selectAll()
-        .where('order_id', '=', row.id)
-        .orderBy('position')
-        .execute(),
+      linesOfOrder(this.db, row.id),
       this.db.selectFrom('order_events').selectAll().where('order_id', '=', row.id).orderBy('id').execute(),
       this.db
         .selectFrom('order_notes')
@@ -211,7 +164,7 @@ export class DeskStore {
       if (!row) return false;
       await insertEvent(trx, orderId, at, t.event);
       await enqueueMail(trx, t.mails?.(row) ?? []);
-      if (t.audit) await insertAudit(trx, at, t.audit);
+      if (t.audit) await recordAudit(trx, at, t.audit);
       return true;
     });
   }
@@ -240,7 +193,7 @@ export class DeskStore {
       if (!inserted) return false;
       const row = await addOrderRefund(trx, input.orderId, input.amount, input.keepStatus, at);
       await enqueueMail(trx, input.mails?.(row) ?? []);
-      if (input.audit) await insertAudit(trx, at, input.audit);
+      if (input.audit) await recordAudit(trx, at, input.audit);
       return true;
     });
   }
@@ -287,36 +240,23 @@ export class DeskStore {
     await this.db.transaction().execute(async (trx) => {
       const at = nowIso();
       await trx.insertInto('order_notes').values({ order_id: orderId, at, text }).execute();
-      await insertAudit(trx, at, audit);
+      await recordAudit(trx, at, audit);
     });
   }
 
   async audit(entry: AuditEntry): Promise<void> {
-    await insertAudit(this.db, nowIso(), entry);
+    await recordAudit(this.db, nowIso(), entry);
   }
 
   /** Paid orders whose payment falls in the Irish days `from`..`to`, oldest first, with their lines. */
   async paidBetween(from: IsoDate, to: IsoDate): Promise<{ row: OrderRow; lines: OrderLineRow[] }[]> {
     const { start, end } = irishDayRange(from, to);
-    const rows = await this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('paid_at', 'is not', null)
-      .where('paid_at', '>=', start ?? '')
-      .where('paid_at', '<', end ?? '9999')
-      .orderBy('paid_at')
-      .execute();
+    const rows = await ordersPaidBetween(this.db, start ?? '', end ?? '9999');
     if (rows.length === 0) return [];
-    const lines = await this.db
-      .selectFrom('order_lines')
-      .selectAll()
-      .where(
-        'order_id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('position')
-      .execute();
+    const lines = await linesOfOrders(
+      this.db,
+      rows.map((r) => r.id),
+    );
     return rows.map((row) => ({ row, lines: lines.filter((l) => l.order_id === row.id) }));
   }
 }
@@ -344,7 +284,8 @@ async function insertEvent(
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
-async function insertAudit(
+/** Appends a row to the owner's audit trail (the desk's actions, the privacy pages, sign-ins). */
+export async function recordAudit(
   db: Kysely<Database> | Transaction<Database>,
   at: string,
   entry: AuditEntry,
@@ -359,6 +300,22 @@ async function insertAudit(
       detail: entry.detail?.slice(0, 500) ?? null,
       address: entry.address,
     })
+    .execute();
+}
+
+/** Audit rows older than `before` go (the trail's retention, docs/product.md §10.1). */
+export async function deleteAuditBefore(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('admin_audit').where('at', '<', before).execute();
+}
+
+/** Deletes the owner's private notes on these orders: an erasure takes what names the shopper. */
+export async function deleteNotesOfOrders(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: readonly string[],
+): Promise<void> {
+  await db
+    .deleteFrom('order_notes')
+    .where('order_id', 'in', [...orderIds])
     .execute();
 }
 

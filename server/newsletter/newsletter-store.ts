@@ -140,3 +140,35 @@ export class NewsletterStore {
     }));
   }
 }
+
+// ------------------------------------------------------------------ the privacy pages' queries
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** Deletes the sign-ups never confirmed whose last confirmation e-mail (or sign-up) is before `before`. */
+export async function deleteUnconfirmedSignups(db: Executor, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('newsletter_signups')
+    .where('status', '=', 'pending')
+    .where((eb) => eb(eb.fn.coalesce('confirmation_sent_at', 'created_at'), '<', before))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The address's sign-up as an export shows it (`emailKey` lower case), or undefined. */
+export async function signupOfEmail(db: Executor, emailKey: string) {
+  return db
+    .selectFrom('newsletter_signups')
+    .select(['email', 'source', 'status', 'created_at', 'confirmation_sent_at', 'confirmed_at'])
+    .where('email_key', '=', emailKey)
+    .executeTakeFirst();
+}
+
+/** Deletes the address's sign-up, whatever its state (`emailKey` lower case); how many went. */
+export async function deleteSignupOfEmail(db: Executor, emailKey: string): Promise<number> {
+  const result = await db
+    .deleteFrom('newsletter_signups')
+    .where('email_key', '=', emailKey)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

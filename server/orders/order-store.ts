@@ -1,6 +1,8 @@
 /**
- * The orders data layer: every SQL statement about orders lives here, so routes and services never see
- * the database dialect. Writes that must happen together happen in one transaction.
+ * The orders data layer: every SQL statement about orders, their lines and withdrawal notices lives
+ * here, the desk's and the privacy pages' reads included, so routes and services never see the database
+ * dialect and a change to these tables has one file to follow. Writes that must happen together happen
+ * in one transaction.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DeskStatus } from '../../domain/admin-api';
@@ -378,22 +380,12 @@ export class OrderStore {
    * key and an unknown reference cost the same (the lines are read only once the key matched).
    */
   async findByReference(reference: string): Promise<OrderRow | null> {
-    const row = await this.db
-      .selectFrom('orders')
-      .selectAll()
-      .where('reference', '=', reference)
-      .executeTakeFirst();
-    return row ?? null;
+    return orderRowByReference(this.db, reference);
   }
 
   /** The order with its lines, as its page reads them. */
   async pageRecord(row: OrderRow): Promise<OrderPageRecord> {
-    const lines = await this.db
-      .selectFrom('order_lines')
-      .selectAll()
-      .where('order_id', '=', row.id)
-      .orderBy('position')
-      .execute();
+    const lines = await linesOfOrder(this.db, row.id);
     return { order: toOrder(row, lines), row, lineRows: lines };
   }
 
@@ -467,6 +459,182 @@ export async function readWithdrawal(
     .where('order_id', '=', orderId)
     .executeTakeFirst();
   return row ? { name: row.name, items: row.items, reason: row.reason, createdAt: row.created_at } : null;
+}
+
+// ------------------------------------------------------------------ the desk's and the privacy pages' reads
+
+/** Who may run a read: the store's connection or the caller's transaction (an erasure reads in its own). */
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The order with this reference, or null; one indexed select. */
+export async function orderRowByReference(db: Executor, reference: string): Promise<OrderRow | null> {
+  const row = await db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
+  return row ?? null;
+}
+
+/** The order a provider's payment id belongs to (a webhook names the payment, not the order). */
+export async function orderRowByPaymentId(db: Executor, paymentId: string): Promise<OrderRow | null> {
+  const row = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('payment_id', '=', paymentId)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+/** One order's lines in their cart order. */
+export async function linesOfOrder(db: Executor, orderId: string): Promise<OrderLineRow[]> {
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
+}
+
+/** The lines of several orders in one statement, each order's in cart order; none for no orders. */
+export async function linesOfOrders(db: Executor, orderIds: readonly string[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_lines')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('position')
+    .execute();
+}
+
+/** What the desk's list narrows by before the status filter (its per-status counts ignore the status). */
+export interface OrderSearch {
+  /** Found in the reference, e-mail or shipping name, whatever the case; empty for every order. */
+  readonly q: string;
+  /** The half-open range of the payment instant (the creation instant of unpaid orders); null: open. */
+  readonly start: string | null;
+  readonly end: string | null;
+}
+
+/** LIKE pattern matching `text` anywhere, with LIKE's own wildcards taken literally (escape `\`). */
+function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * One page of the desk's list (orders with a reference, in `statuses`), the number matching and the
+ * count of every status matching the search. `byDispatch` sorts the work list: oldest dispatch date
+ * first (docs/product.md §10.2), orders paid before dates were stored by their payment day; otherwise
+ * the newest order first.
+ */
+export async function searchOrders(
+  db: Executor,
+  search: OrderSearch,
+  page: { statuses: readonly DeskStatus[]; byDispatch: boolean; limit: number; offset: number },
+): Promise<{ rows: OrderRow[]; total: number; counts: { status: DeskStatus; n: number }[] }> {
+  const base = () => {
+    let b = db.selectFrom('orders').where('reference', 'is not', null);
+    if (search.start) b = b.where((eb) => eb.fn.coalesce('paid_at', 'created_at'), '>=', search.start);
+    if (search.end) b = b.where((eb) => eb.fn.coalesce('paid_at', 'created_at'), '<', search.end);
+    if (search.q) {
+      const pattern = containsPattern(search.q);
+      b = b.where((eb) =>
+        eb.or([
+          eb(sql`lower(reference)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(email)`, 'like', sql`${pattern} escape '\\'`),
+          eb(sql`lower(shipping_name)`, 'like', sql`${pattern} escape '\\'`),
+        ]),
+      );
+    }
+    return b;
+  };
+  const filtered = () => base().where('desk_status', 'in', [...page.statuses]);
+  const countRow = await filtered()
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirstOrThrow();
+  let rowsQuery = filtered().selectAll();
+  rowsQuery = page.byDispatch
+    ? // coalesce and substr read the same on both dialects.
+      rowsQuery
+        .orderBy(sql`coalesce(dispatch_date, substr(paid_at, 1, 10))`, 'asc')
+        .orderBy('paid_at', 'asc')
+        .orderBy('created_at', 'asc')
+    : rowsQuery.orderBy('created_at', 'desc');
+  const rows = await rowsQuery.limit(page.limit).offset(page.offset).execute();
+  const grouped = await base()
+    .select(['desk_status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
+    .groupBy('desk_status')
+    .execute();
+  return {
+    rows,
+    total: Number(countRow.n),
+    counts: grouped.map((g) => ({ status: g.desk_status, n: Number(g.n) })),
+  };
+}
+
+/** Orders in one desk status, the oldest payment first (the packing slips of those in production). */
+export async function ordersInDeskStatus(
+  db: Executor,
+  status: DeskStatus,
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('desk_status', '=', status)
+    .orderBy('paid_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Orders paid in the half-open range [start, end) of instants, the oldest payment first (the CSV). */
+export async function ordersPaidBetween(db: Executor, start: string, end: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('paid_at', 'is not', null)
+    .where('paid_at', '>=', start)
+    .where('paid_at', '<', end)
+    .orderBy('paid_at')
+    .execute();
+}
+
+/**
+ * Up to `limit` orders whose retention period ended and that still name someone: paid (or never paid)
+ * before `before`, with an e-mail or a name left. Erasing them takes them out of the next answer.
+ */
+export async function ordersHoldingPersonalData(
+  db: Executor,
+  paid: boolean,
+  before: string,
+  limit: number,
+): Promise<{ id: string }[]> {
+  return db
+    .selectFrom('orders')
+    .select('id')
+    .where('paid_at', paid ? 'is not' : 'is', null)
+    .where(paid ? 'paid_at' : 'created_at', '<', before)
+    .where((eb) => eb.or([eb('email', '!=', ''), eb('shipping_name', 'is not', null)]))
+    .limit(limit)
+    .execute();
+}
+
+/** Every order placed with this address (`emailKey` lower case: the match ignores case), oldest first. */
+export async function ordersOfEmail(db: Executor, emailKey: string): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', emailKey))
+    .orderBy('created_at')
+    .execute();
+}
+
+/** What an erasure needs of the orders placed with this address (`emailKey` lower case). */
+export async function paymentsOfEmail(
+  db: Executor,
+  emailKey: string,
+): Promise<{ id: string; reference: string | null; paid_at: string | null }[]> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'reference', 'paid_at'])
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', emailKey))
+    .execute();
 }
 
 // ------------------------------------------------------------------ the desk's and the retention's writes
@@ -563,7 +731,8 @@ export async function releaseOrderRefund(db: Kysely<Database>, orderId: string):
 
 /**
  * Anonymises these orders (retention and erasure, docs/product.md §12): the e-mail, name, address and
- * gift message (it may name people), and the order page's key (an anonymised order has no page).
+ * gift message (it may name people), the order page's key (an anonymised order has no page), and the
+ * signature and reason of their withdrawal notices.
  */
 export async function anonymiseOrders(
   db: Kysely<Database> | Transaction<Database>,
@@ -581,5 +750,11 @@ export async function anonymiseOrders(
       updated_at: at,
     })
     .where('id', 'in', [...orderIds])
+    .execute();
+  // The withdrawal notice's signature and reason name the shopper too.
+  await db
+    .updateTable('withdrawal_notices')
+    .set({ name: '', reason: null })
+    .where('order_id', 'in', [...orderIds])
     .execute();
 }

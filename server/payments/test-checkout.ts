@@ -5,7 +5,7 @@
  * Stripe's published test cards, so a real card number is never charged nor stored.
  */
 
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
 import type { DeliveryPromise } from '../../domain/dispatch';
 import { PAYMENT_CURRENCY } from '../../domain/money';
@@ -259,4 +259,30 @@ export function createTestCheckoutProvider(options: {
       return session.successUrl.replace(SESSION_ID_PLACEHOLDER, session.id);
     },
   };
+}
+
+// ------------------------------------------------------------------ the privacy pages' queries
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** The sessions of these orders, for an export of what the shop holds about someone. */
+export async function testSessionsOfOrders(
+  db: Executor,
+  orderIds: readonly string[],
+): Promise<TestCheckoutSessionRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('test_checkout_sessions')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
+/** Erases the shopper's e-mail, name and address from these orders' sessions: they follow their order. */
+export async function eraseTestSessionsOfOrders(db: Executor, orderIds: readonly string[]): Promise<void> {
+  await db
+    .updateTable('test_checkout_sessions')
+    .set({ customer_email: '', shipping_name: null, shipping_address: null })
+    .where('order_id', 'in', [...orderIds])
+    .execute();
 }

@@ -1,7 +1,8 @@
 /**
  * Privacy by default (docs/product.md §12): the queries that erase personal data when its period ends
  * (the daily retention pass), and the owner's export and erasure of everything stored about one
- * address. The periods are RETENTION in domain/config.ts, the ones the Privacy Policy quotes.
+ * address. The periods are RETENTION in domain/config.ts, the ones the Privacy Policy quotes. Each
+ * table is read and erased through the store that owns it; this module decides what goes and when.
  *
  * Erasing personal data keeps the row: an order keeps its amounts, lines and reference (revenue records
  * and statistics), an e-mail keeps that it was sent, when and of what kind. What goes is the e-mail
@@ -15,6 +16,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { RETENTION } from '../../domain/config';
 import { maskEmail } from '../../domain/email';
 import type { Database } from '../db/schema';
+import { deleteNotesOfOrders, recordAudit } from '../desk/desk-store';
 import {
   deleteWaitingNewsletterMail,
   eraseMailCreatedBefore,
@@ -22,7 +24,15 @@ import {
   eraseSentMailTo,
   mailAbout,
 } from '../mail/outbox';
-import { anonymiseOrders } from '../orders/order-store';
+import { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from '../newsletter/newsletter-store';
+import {
+  anonymiseOrders,
+  linesOfOrders,
+  ordersHoldingPersonalData,
+  ordersOfEmail,
+  paymentsOfEmail,
+} from '../orders/order-store';
+import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments/test-checkout';
 import { sweepRateLimits } from '../security/rate-limit-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,20 +81,12 @@ export function keptUntil(paidAt: string): string {
 async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string): Promise<void> {
   if (orderIds.length === 0) return;
   const ids = [...orderIds];
+  // With the orders go their withdrawal notices' signatures and reasons.
   await anonymiseOrders(db, ids, nowIso);
-  // What else names the shopper: the withdrawal notice's signature and reason, the owner's private notes.
-  await db
-    .updateTable('withdrawal_notices')
-    .set({ name: '', reason: null })
-    .where('order_id', 'in', ids)
-    .execute();
-  await db.deleteFrom('order_notes').where('order_id', 'in', ids).execute();
+  // What else names the shopper: the owner's private notes.
+  await deleteNotesOfOrders(db, ids);
   // The built-in test checkout's own copy of the same data follows its order.
-  await db
-    .updateTable('test_checkout_sessions')
-    .set({ customer_email: '', shipping_name: null, shipping_address: null })
-    .where('order_id', 'in', ids)
-    .execute();
+  await eraseTestSessionsOfOrders(db, ids);
   await eraseSentMailOfOrders(db, ids);
 }
 
@@ -182,22 +184,11 @@ export class PrivacyStore {
     const cut = retentionCutoffs(now);
 
     const stillHoldingData = (paid: boolean, before: string) => (limit: number) =>
-      db
-        .selectFrom('orders')
-        .select('id')
-        .where('paid_at', paid ? 'is not' : 'is', null)
-        .where(paid ? 'paid_at' : 'created_at', '<', before)
-        .where((eb) => eb.or([eb('email', '!=', ''), eb('shipping_name', 'is not', null)]))
-        .limit(limit)
-        .execute();
+      ordersHoldingPersonalData(db, paid, before, limit);
     const unpaidCheckoutsErased = await eraseInBatches(db, stillHoldingData(false, cut.unpaidBefore), nowIso);
     const paidOrdersAnonymised = await eraseInBatches(db, stillHoldingData(true, cut.paidBefore), nowIso);
 
-    const signups = await db
-      .deleteFrom('newsletter_signups')
-      .where('status', '=', 'pending')
-      .where((eb) => eb(eb.fn.coalesce('confirmation_sent_at', 'created_at'), '<', cut.signupBefore))
-      .executeTakeFirst();
+    const unconfirmedSignupsDeleted = await deleteUnconfirmedSignups(db, cut.signupBefore);
 
     const mailBodiesErased = await eraseMailCreatedBefore(db, cut.mailBefore);
     const mailFilesDeleted = deleteOldMailFiles(this.options.mailDir, Date.parse(cut.mailBefore));
@@ -207,7 +198,7 @@ export class PrivacyStore {
     return {
       unpaidCheckoutsErased,
       paidOrdersAnonymised,
-      unconfirmedSignupsDeleted: Number(signups.numDeletedRows),
+      unconfirmedSignupsDeleted,
       mailBodiesErased,
       mailFilesDeleted,
       rateLimitWindowsDeleted,
@@ -219,36 +210,12 @@ export class PrivacyStore {
     const key = email.trim().toLowerCase();
     const db = this.db;
     await auditPrivacy(db, by, 'privacy-export', email);
-    const orders = await db
-      .selectFrom('orders')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', key))
-      .orderBy('created_at')
-      .execute();
+    const orders = await ordersOfEmail(db, key);
     const orderIds = orders.map((o) => o.id);
-    const lines =
-      orderIds.length === 0
-        ? []
-        : await db
-            .selectFrom('order_lines')
-            .selectAll()
-            .where('order_id', 'in', orderIds)
-            .orderBy('position')
-            .execute();
-    const sessions =
-      orderIds.length === 0
-        ? []
-        : await db
-            .selectFrom('test_checkout_sessions')
-            .selectAll()
-            .where('order_id', 'in', orderIds)
-            .execute();
+    const lines = await linesOfOrders(db, orderIds);
+    const sessions = await testSessionsOfOrders(db, orderIds);
     const mail = await mailAbout(db, key, orderIds);
-    const signup = await db
-      .selectFrom('newsletter_signups')
-      .select(['email', 'source', 'status', 'created_at', 'confirmation_sent_at', 'confirmed_at'])
-      .where('email_key', '=', key)
-      .executeTakeFirst();
+    const signup = await signupOfEmail(db, key);
     return {
       email: key,
       exportedAt: new Date().toISOString(),
@@ -315,24 +282,17 @@ export class PrivacyStore {
     const nowIso = now.toISOString();
     const result = await this.db.transaction().execute(async (trx) => {
       await auditPrivacy(trx, by, 'privacy-erase', email);
-      const orders = await trx
-        .selectFrom('orders')
-        .select(['id', 'reference', 'paid_at'])
-        .where((eb) => eb(eb.fn('lower', ['email']), '=', key))
-        .execute();
+      const orders = await paymentsOfEmail(trx, key);
       const unpaid = orders.filter((o) => o.paid_at === null).map((o) => o.id);
       await eraseOrders(trx, unpaid, nowIso);
       await deleteWaitingNewsletterMail(trx, key);
-      const signup = await trx
-        .deleteFrom('newsletter_signups')
-        .where('email_key', '=', key)
-        .executeTakeFirst();
+      const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
       const mail = await eraseSentMailTo(trx, key);
       const kept = orders
         .filter((o): o is typeof o & { paid_at: string } => o.paid_at !== null)
         .map((o) => ({ reference: o.reference, keptUntil: keptUntil(o.paid_at) }));
       return {
-        newsletterSignupsDeleted: Number(signup.numDeletedRows),
+        newsletterSignupsDeleted,
         unpaidCheckoutsErased: unpaid.length,
         mailBodiesErased: mail.length,
         mailIds: mail.map((m) => m.id),
@@ -371,15 +331,11 @@ async function auditPrivacy(
   action: 'privacy-export' | 'privacy-erase',
   email: string,
 ): Promise<void> {
-  await db
-    .insertInto('admin_audit')
-    .values({
-      at: new Date().toISOString(),
-      session: by.session,
-      address: by.address,
-      action,
-      target: maskEmail(email.trim()),
-      detail: null,
-    })
-    .execute();
+  await recordAudit(db, new Date().toISOString(), {
+    session: by.session,
+    address: by.address,
+    action,
+    target: maskEmail(email.trim()),
+    detail: null,
+  });
 }

@@ -93,6 +93,18 @@ export async function attemptOwnerToken(
   return false;
 }
 
+/**
+ * Who is acting on an owner route, as the desk service and the audit rows take it: the hook's actor with
+ * the submission's Idempotency-Key (docs/product.md §10.5). The hook has set the actor on every owner
+ * route; the fallback only keeps the type honest.
+ */
+export function ownerActor(request: FastifyRequest): Actor {
+  return {
+    ...(request.deskActor ?? { session: '?', address: request.ip }),
+    requestKey: request.headers['idempotency-key']?.toString(),
+  };
+}
+
 /** Registers @fastify/cookie and the owner's hook on `app` (the root: the hook must see every route). */
 export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthOptions): Promise<void> {
   const { token, secure, sessions, signIns } = options;

@@ -6,7 +6,7 @@
  * queries are checked with the shared schemas (domain/admin-api.ts): a malformed one is a 400 with a
  * message. Every owner action writes an audit row.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -31,8 +31,8 @@ import {
   type SignInThrottle,
 } from '../desk/admin-sessions';
 import { newsletterCsv, ordersCsv } from '../desk/csv';
-import { type Actor, type DeskOutcome, type DeskService, toDetail, toListItem } from '../desk/desk-service';
-import { attemptOwnerToken, sessionCookieOptions } from '../desk/owner-auth';
+import { type DeskOutcome, type DeskService, toDetail, toListItem } from '../desk/desk-service';
+import { attemptOwnerToken, ownerActor, sessionCookieOptions } from '../desk/owner-auth';
 import type { NewsletterStore } from '../newsletter/newsletter-store';
 
 export interface DeskRouteOptions {
@@ -69,10 +69,6 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
   const { config, desk, sessions, signIns } = opts;
   const cookieOptions = sessionCookieOptions(isHttps(config));
 
-  const actorOf = (request: FastifyRequest): Actor => ({
-    ...(request.deskActor ?? { session: '?', address: request.ip }),
-    requestKey: request.headers['idempotency-key']?.toString(),
-  });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onSend', async (_request, reply) => {
@@ -114,7 +110,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
   app.delete(ADMIN_API.session, async (request, reply) => {
     const secret = request.cookies[ADMIN_SESSION_COOKIE];
     if (secret) await sessions.end(secret);
-    await desk.store.audit({ ...actorOf(request), action: 'sign-out', target: null, detail: null });
+    await desk.store.audit({ ...ownerActor(request), action: 'sign-out', target: null, detail: null });
     return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
   });
 
@@ -137,7 +133,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     if (!range?.from || !range.to) return bad(reply, ADMIN_MESSAGES.badDateRange);
     const orders = await desk.store.paidBetween(range.from, range.to);
     await desk.store.audit({
-      ...actorOf(request),
+      ...ownerActor(request),
       action: 'export-orders',
       target: null,
       detail: `${range.from}..${range.to}, ${orders.length} orders`,
@@ -151,7 +147,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
   app.get(ADMIN_API.newsletterCsv, async (request, reply) => {
     const rows = await opts.newsletter.subscribers();
     await desk.store.audit({
-      ...actorOf(request),
+      ...ownerActor(request),
       action: 'export-newsletter',
       target: null,
       detail: `${rows.length} rows`,
@@ -178,30 +174,33 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
   api.post(`${ADMIN_API.orders}/:reference/status`, { schema: statusSchema }, async (request, reply) => {
     return sendOutcome(
       reply,
-      await desk.changeStatus(request.params.reference, request.body.status, actorOf(request)),
+      await desk.changeStatus(request.params.reference, request.body.status, ownerActor(request)),
     );
   });
 
   const dispatchSchema = { params: byReference, body: dispatchRequestSchema };
   api.post(`${ADMIN_API.orders}/:reference/dispatch`, { schema: dispatchSchema }, async (request, reply) => {
-    return sendOutcome(reply, await desk.dispatch(request.params.reference, request.body, actorOf(request)));
+    return sendOutcome(
+      reply,
+      await desk.dispatch(request.params.reference, request.body, ownerActor(request)),
+    );
   });
 
   const refundSchema = { params: byReference, body: refundRequestSchema };
   api.post(`${ADMIN_API.orders}/:reference/refund`, { schema: refundSchema }, async (request, reply) => {
-    return sendOutcome(reply, await desk.refund(request.params.reference, request.body, actorOf(request)));
+    return sendOutcome(reply, await desk.refund(request.params.reference, request.body, ownerActor(request)));
   });
 
   const cancelSchema = { params: byReference, body: cancelRequestSchema };
   api.post(`${ADMIN_API.orders}/:reference/cancel`, { schema: cancelSchema }, async (request, reply) => {
-    return sendOutcome(reply, await desk.cancel(request.params.reference, request.body, actorOf(request)));
+    return sendOutcome(reply, await desk.cancel(request.params.reference, request.body, ownerActor(request)));
   });
 
   const notesSchema = { params: byReference, body: noteRequestSchema };
   api.post(`${ADMIN_API.orders}/:reference/notes`, { schema: notesSchema }, async (request, reply) => {
     return sendOutcome(
       reply,
-      await desk.addNote(request.params.reference, request.body.text, actorOf(request)),
+      await desk.addNote(request.params.reference, request.body.text, ownerActor(request)),
     );
   });
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkEmail } from '../../domain/email';
+import { ownerActor } from '../desk/owner-auth';
 import type { PrivacyStore } from '../privacy/privacy-store';
 
 export const PRIVACY_PATHS = {
@@ -43,10 +44,7 @@ export async function privacyAdminRoutes(
     // Trimmed and checked like every form does; the address as stored.
     const address = checkEmail(request.query.email);
     if (!address.ok) return reply.code(400).send({ ok: false, error: address.message });
-    const data = await privacy.exportFor(
-      address.email,
-      request.deskActor ?? { session: 'token', address: request.ip },
-    );
+    const data = await privacy.exportFor(address.email, ownerActor(request));
     request.log.info(
       { orders: data.orders.length, emails: data.emails.length, newsletter: data.newsletter !== null },
       'privacy: data exported for an address',
@@ -59,10 +57,7 @@ export async function privacyAdminRoutes(
   api.post(PRIVACY_PATHS.erase, eraseRoute, async (request, reply) => {
     const address = checkEmail(request.body.email);
     if (!address.ok) return reply.code(400).send({ ok: false, error: address.message });
-    const result = await privacy.eraseFor(
-      address.email,
-      request.deskActor ?? { session: 'token', address: request.ip },
-    );
+    const result = await privacy.eraseFor(address.email, ownerActor(request));
     request.log.info({ ...result, paidOrdersKept: result.paidOrdersKept.length }, 'privacy: address erased');
     return reply.send({ ok: true, ...result });
   });

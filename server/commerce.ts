@@ -11,7 +11,8 @@ import { BRAND } from '../domain/config';
 import { type AppConfig, isHttps } from './config';
 import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
-import { isSchemaMissing, SchemaRecovery } from './db/schema-recovery';
+import { SchemaRecovery } from './db/schema-recovery';
+import { isSchemaMissing } from './db/unavailable';
 import { AdminSessionStore, SignInThrottle } from './desk/admin-sessions';
 import { DeskService } from './desk/desk-service';
 import { DeskStore } from './desk/desk-store';
@@ -158,7 +159,7 @@ export async function registerCommerce(
   const desk = new DeskService({ store: new DeskStore(db), ...services });
   const privacy = new PrivacyStore(db, { mailDir });
   const schemaRecovery = new SchemaRecovery(db, app.log);
-  // The request that finds the database empty gets its 503 (routes/api-support.ts); the next ones are served.
+  // The request that finds the database empty gets its 503 (lib/api-support.ts); the next ones are served.
   app.addHook('onError', async (_request, _reply, error) => {
     if (isSchemaMissing(error)) void schemaRecovery.recover();
   });

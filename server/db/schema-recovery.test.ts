@@ -6,7 +6,8 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../tests/support/test-app';
 import { type OpenDatabase, openDatabase, pendingMigrationCount } from './database';
-import { isSchemaMissing, SchemaRecovery } from './schema-recovery';
+import { SchemaRecovery } from './schema-recovery';
+import { isSchemaMissing } from './unavailable';
 
 describe('isSchemaMissing', () => {
   it("is each dialect's missing-table error, and nothing else", () => {

@@ -10,16 +10,7 @@ import type { Kysely, Migration } from 'kysely';
 import { appliedMigrationCount, migrate } from './database';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
-
-/** PostgreSQL's undefined_table; SQLite has no code of its own for it, only the message. */
-const PG_UNDEFINED_TABLE = '42P01';
-
-export function isSchemaMissing(err: unknown): boolean {
-  if (typeof err !== 'object' || err === null) return false;
-  const { code, message } = err as { code?: unknown; message?: unknown };
-  if (code === PG_UNDEFINED_TABLE) return true;
-  return code === 'SQLITE_ERROR' && typeof message === 'string' && message.startsWith('no such table');
-}
+import { isSchemaMissing } from './unavailable';
 
 export interface SchemaRecoveryLog {
   warn(obj: object, msg: string): void;

@@ -2,7 +2,6 @@
  * Whether an error means "the database cannot serve this right now, try again shortly" (an API answers
  * 503 with Retry-After) rather than a bug (500). Both dialects' words for it live here, with the store.
  */
-import { isSchemaMissing } from './schema-recovery';
 
 /** The Retry-After (seconds) of every answer that says the database is unavailable for now. */
 export const UNAVAILABLE_RETRY_AFTER_S = '5';
@@ -32,6 +31,17 @@ const NETWORK_UNAVAILABLE = new Set([
 /** node-postgres' own errors, which carry no code: the connection broke, or the pool could not open one. */
 const PG_CLIENT_UNAVAILABLE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** PostgreSQL's undefined_table; SQLite has no code of its own for it, only the message. */
+const PG_UNDEFINED_TABLE = '42P01';
+
+/** A table is missing: the database came back empty under the running instance (./schema-recovery.ts). */
+export function isSchemaMissing(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  if (code === PG_UNDEFINED_TABLE) return true;
+  return code === 'SQLITE_ERROR' && typeof message === 'string' && message.startsWith('no such table');
+}
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   if (typeof err !== 'object' || err === null) return false;

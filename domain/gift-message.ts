@@ -5,7 +5,12 @@
  * count the same way: in characters as a reader sees them (code points), not UTF-16 units, so an emoji
  * counts once.
  */
-import { isFreeText, withoutInvisibleCharacters } from './input-text';
+import {
+  hasControlButLineBreaks,
+  isFreeText,
+  withoutControlButLineBreaks,
+  withoutInvisibleCharacters,
+} from './input-text';
 
 export const GIFT_MESSAGE_MAX = 200;
 
@@ -21,17 +26,13 @@ export function giftMessageLength(text: string): number {
   return [...text].length;
 }
 
-// C0 and C1 controls and DEL, except line feed and carriage return (line breaks are allowed).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const CONTROL_CHARACTERS = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
-
 /**
  * What the cart's field keeps of typed or pasted text: tabs become spaces, other control characters and
  * invisible formatting characters (which the server refuses, domain/input-text.ts) are dropped, and the text stops at GIFT_MESSAGE_MAX characters as the counter
  * counts them (a textarea's maxLength counts UTF-16 units and would cut an emoji-rich message short).
  */
 export function cleanGiftMessage(text: string): string {
-  const cleaned = withoutInvisibleCharacters(text.replace(/\t/g, ' ').replace(CONTROL_CHARACTERS, ''));
+  const cleaned = withoutInvisibleCharacters(withoutControlButLineBreaks(text.replace(/\t/g, ' ')));
   return [...cleaned].slice(0, GIFT_MESSAGE_MAX).join('');
 }
 
@@ -46,8 +47,7 @@ export type GiftMessageCheck =
 export function checkGiftMessage(raw: string | undefined, giftWrap: boolean): GiftMessageCheck {
   if (raw === undefined) return { ok: true, message: null };
   const text = raw.replace(/\r\n?/g, '\n').trim();
-  if (text.search(CONTROL_CHARACTERS) !== -1)
-    return { ok: false, error: GIFT_MESSAGE_ERRORS.controlCharacters };
+  if (hasControlButLineBreaks(text)) return { ok: false, error: GIFT_MESSAGE_ERRORS.controlCharacters };
   if (!isFreeText(text)) return { ok: false, error: GIFT_MESSAGE_ERRORS.invisibleCharacters };
   if (giftMessageLength(text) > GIFT_MESSAGE_MAX) return { ok: false, error: GIFT_MESSAGE_ERRORS.tooLong };
   if (text === '') return { ok: true, message: null };

@@ -37,9 +37,19 @@ export function isSingleLineText(text: string): boolean {
   return !CONTROL.test(text) && !INVISIBLE.test(text) && !LINE_SEPARATORS.test(text);
 }
 
+/** Whether a text holds a control character other than a line break (LF or CR). */
+export function hasControlButLineBreaks(text: string): boolean {
+  return CONTROL_BUT_LINE_BREAKS.test(text);
+}
+
+/** What a browser field keeps of pasted text without its controls, line breaks kept. */
+export function withoutControlButLineBreaks(text: string): string {
+  return text.replace(new RegExp(CONTROL_BUT_LINE_BREAKS.source, 'g'), '');
+}
+
 /** Text and line breaks (LF, CR or CRLF). */
 export function isFreeText(text: string): boolean {
-  return !CONTROL_BUT_LINE_BREAKS.test(text) && !INVISIBLE.test(text);
+  return !hasControlButLineBreaks(text) && !INVISIBLE.test(text);
 }
 
 /** What a browser field keeps of pasted text: the invisible characters above dropped (free texts only). */

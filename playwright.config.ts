@@ -58,6 +58,9 @@ export default defineConfig({
       // A closure already over (in the build's year: see dispatch.spec.ts), so today's dispatch dates are
       // unaffected; dispatch.spec.ts sets the page's clock inside it to see the server's closure banner.
       CLOSED_DATES: '2026-08-03..2026-08-14',
+      // The journeys pay many orders nobody dispatches: at the most the maker can set, their queue never
+      // moves the dates the dispatch journeys expect. today.spec.ts lowers it for a moment, then restores it.
+      MAKING_CAPACITY_PER_DAY: '1000',
     },
   },
 });

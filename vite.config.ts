@@ -50,6 +50,7 @@ export default defineConfig({
       '/api': 'http://127.0.0.1:8080',
       '/test-checkout': 'http://127.0.0.1:8080',
       '/runtime-env.js': 'http://127.0.0.1:8080',
+      '/catalogue': 'http://127.0.0.1:8080',
     },
   },
 });

@@ -280,6 +280,8 @@ export const orderLineSchema = z.object({
   quantity: z.number(),
   unitPrice: z.number(),
   lineTotal: z.number(),
+  /** The base URL of the picture the line was sold with; null if unknown. Never the live catalogue's. */
+  image: z.optional(z.nullable(z.string())),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -369,6 +371,10 @@ export const orderDetailSchema = z.object({
   currency: z.string(),
   lines: z.array(orderLineSchema),
   subtotal: z.number(),
+  /** Cents off the items (a discount code's or the early-bird tier's); 0 for none. */
+  discount: z.optional(z.number()),
+  /** The code that gave the discount; null without one or when the tier's applied. */
+  discountCode: z.optional(z.nullable(z.string())),
   shipping: z.number(),
   giftWrap: z.number(),
   giftWrapped: z.boolean(),

@@ -5,20 +5,34 @@ import {
   type CartState,
   canIncrease,
   cartCount,
-  cartLineViews,
-  cartReducer,
+  cartReducerFor,
+  checkoutBlockedText,
   describeQuantityChange,
   EMPTY_CART,
-  parseStoredCart,
+  cartLineViews as lineViews,
+  parseStoredCart as parseStored,
   parseStoredGiftWrap,
   parseStoredZone,
-  priceCart,
-  serializeCart,
+  priceCart as price,
+  serializeCart as serialize,
   serializeGiftWrap,
   serializeZone,
 } from './cart';
-import { getProduct, PRODUCTS } from './catalogue';
+import { indexCatalogue } from './catalogue/catalogue-index';
+import { seedSnapshot } from './catalogue/seed';
+import type { ZoneId } from './config';
 import { LIMITS, ZONE_IDS } from './config';
+import { cents } from './money';
+
+/** Over the seeded catalogue: ids '1' to '27' at 30, 35 or 40 euro. */
+const SEED = indexCatalogue(seedSnapshot());
+const PRODUCTS = SEED.all;
+const getProduct = SEED.getProduct;
+const cartReducer = cartReducerFor(() => SEED);
+const cartLineViews = (state: CartState) => lineViews(state, SEED);
+const parseStoredCart = (raw: string | null) => parseStored(raw, SEED.isProductId);
+const priceCart = (state: CartState, zone: ZoneId, giftWrap: boolean) => price(state, zone, giftWrap, SEED);
+const serializeCart = (state: CartState) => serialize(state, SEED);
 
 const MAX = LIMITS.maxQuantityPerLine;
 
@@ -33,7 +47,9 @@ const P40 = productAt(4000);
 
 describe('cartReducer: add', () => {
   it('starts a new line at 1', () => {
-    expect(cartReducer(EMPTY_CART, { type: 'add', id: '1' })).toEqual([{ id: '1', size: 'M', quantity: 1 }]);
+    expect(cartReducer(EMPTY_CART, { type: 'add', id: '1' })).toEqual([
+      { id: '1', size: 'M', quantity: 1, priceSeen: 4000 },
+    ]);
   });
 
   it('adds 1 to an existing line and keeps line order', () => {
@@ -41,29 +57,29 @@ describe('cartReducer: add', () => {
     s = cartReducer(s, { type: 'add', id: '2' });
     s = cartReducer(s, { type: 'add', id: '1' });
     expect(s).toEqual([
-      { id: '1', size: 'M', quantity: 2 },
-      { id: '2', size: 'M', quantity: 1 },
+      { id: '1', size: 'M', quantity: 2, priceSeen: 4000 },
+      { id: '2', size: 'M', quantity: 1, priceSeen: 4000 },
     ]);
   });
 
   it('adds a given quantity', () => {
     const s = cartReducer([{ id: '3', size: 'M', quantity: 2 }], { type: 'add', id: '3', quantity: 3 });
-    expect(s).toEqual([{ id: '3', size: 'M', quantity: 5 }]);
+    expect(s).toEqual([{ id: '3', size: 'M', quantity: 5, priceSeen: 3500 }]);
     expect(cartReducer(EMPTY_CART, { type: 'add', id: '4', quantity: 4 })).toEqual([
-      { id: '4', size: 'M', quantity: 4 },
+      { id: '4', size: 'M', quantity: 4, priceSeen: 3500 },
     ]);
   });
 
   it('clamps to the per-line maximum, for new and existing lines', () => {
     expect(cartReducer(EMPTY_CART, { type: 'add', id: '1', quantity: MAX + 5 })).toEqual([
-      { id: '1', size: 'M', quantity: MAX },
+      { id: '1', size: 'M', quantity: MAX, priceSeen: 4000 },
     ]);
     const atMax: CartState = [{ id: '1', size: 'M', quantity: MAX }];
     // Unchanged state keeps its identity: no re-render, no storage write.
     expect(cartReducer(atMax, { type: 'add', id: '1' })).toBe(atMax);
     expect(
       cartReducer([{ id: '1', size: 'M', quantity: MAX - 1 }], { type: 'add', id: '1', quantity: 3 }),
-    ).toEqual([{ id: '1', size: 'M', quantity: MAX }]);
+    ).toEqual([{ id: '1', size: 'M', quantity: MAX, priceSeen: 4000 }]);
   });
 
   it('ignores unknown ids and bad quantities', () => {
@@ -376,8 +392,8 @@ describe('sizes: lines keyed by product and size', () => {
     s = cartReducer(s, { type: 'add', id: '1' });
     s = cartReducer(s, { type: 'add', id: '1', size: 'L', quantity: 2 });
     expect(s).toEqual([
-      { id: '1', size: 'L', quantity: 3 },
-      { id: '1', size: 'M', quantity: 1 },
+      { id: '1', size: 'L', quantity: 3, priceSeen: 4000 },
+      { id: '1', size: 'M', quantity: 1, priceSeen: 4000 },
     ]);
     expect(cartLineViews(s).map((v) => v.key)).toEqual(['1:L', '1:M']);
   });
@@ -497,5 +513,112 @@ describe('cartReducer invariants (property)', () => {
         expect(Array.isArray(state)).toBe(true);
       }),
     );
+  });
+});
+
+describe('the catalogue changes under a stored cart', () => {
+  const repriced = indexCatalogue({
+    ...seedSnapshot(),
+    version: 'repriced',
+    products: seedSnapshot().products.map((p) =>
+      p.id === '1'
+        ? { ...p, price: cents(4500) }
+        : p.id === '2'
+          ? { ...p, status: 'paused' as const }
+          : p.id === '3'
+            ? { ...p, status: 'retired' as const }
+            : p,
+    ),
+  });
+
+  it('shows the new price, with the price the line was added at, and charges the new one', () => {
+    const added = cartReducer(EMPTY_CART, { type: 'add', id: '1' });
+    const [view] = lineViews(added, repriced);
+    expect(view?.product.price).toBe(4500);
+    expect(view?.previousPrice).toBe(4000);
+    expect(price(added, 'IE', false, repriced).subtotal).toBe(4500);
+  });
+
+  it('shows no notice for an unchanged price, nor for a line stored before the price seen was kept', () => {
+    expect(
+      lineViews(cartReducer(EMPTY_CART, { type: 'add', id: '4' }), repriced)[0]?.previousPrice,
+    ).toBeNull();
+    const old = parseStored(
+      '[{"id":"1","size":"M","name":"First Light","price":4000,"quantity":1}]',
+      repriced.isProductId,
+    );
+    expect(lineViews(old, repriced)[0]?.previousPrice).toBeNull();
+  });
+
+  it('keeps the price seen through storage, and ignores one that is not a whole number of cents', () => {
+    const added = cartReducer(EMPTY_CART, { type: 'add', id: '1' });
+    const stored = serializeCart(added);
+    expect(JSON.parse(stored)).toEqual([
+      { id: '1', size: 'M', name: 'First Light', price: 4000, quantity: 1, priceSeen: 4000 },
+    ]);
+    expect(parseStoredCart(stored)).toEqual(added);
+    expect(parseStoredCart('[{"id":"1","quantity":1,"priceSeen":40.5}]')).toEqual([
+      { id: '1', size: 'M', quantity: 1 },
+    ]);
+  });
+
+  it('adding the line again takes the current price as seen', () => {
+    const reducer = cartReducerFor(() => repriced);
+    const again = reducer([{ id: '1', size: 'M', quantity: 1, priceSeen: cents(4000) }], {
+      type: 'add',
+      id: '1',
+    });
+    expect(again).toEqual([{ id: '1', size: 'M', quantity: 2, priceSeen: 4500 }]);
+    expect(lineViews(again, repriced)[0]?.previousPrice).toBeNull();
+  });
+
+  it('marks paused and retired products, refuses to add them, and names them in the checkout message', () => {
+    const reducer = cartReducerFor(() => repriced);
+    expect(reducer(EMPTY_CART, { type: 'add', id: '2' })).toBe(EMPTY_CART);
+    expect(reducer(EMPTY_CART, { type: 'add', id: '3' })).toBe(EMPTY_CART);
+    const held: CartState = [
+      { id: '2', size: 'M', quantity: 1 },
+      { id: '3', size: 'S', quantity: 1 },
+      { id: '4', size: 'M', quantity: 1 },
+    ];
+    const views = lineViews(held, repriced);
+    expect(views.map((v) => v.unavailable)).toEqual([true, true, false]);
+    expect(checkoutBlockedText(views)).toBe(
+      'Claret Harbour and Tawny Strand are not available to order. Remove them from your cart to check out.',
+    );
+    expect(checkoutBlockedText(views.slice(0, 1))).toBe(
+      'Claret Harbour is not available to order. Remove it from your cart to check out.',
+    );
+    expect(checkoutBlockedText(views.slice(2))).toBeNull();
+  });
+
+  it('drops a line whose product left the catalogue, as before', () => {
+    const smaller = indexCatalogue({
+      ...seedSnapshot(),
+      version: 'smaller',
+      products: seedSnapshot().products.slice(1),
+    });
+    expect(parseStored('[{"id":"1","quantity":1},{"id":"2","quantity":1}]', smaller.isProductId)).toEqual([
+      { id: '2', size: 'M', quantity: 1 },
+    ]);
+  });
+});
+
+describe('sizes the owner offers', () => {
+  const fewer = indexCatalogue({
+    ...seedSnapshot(),
+    version: 'fewer-sizes',
+    products: seedSnapshot().products.map((p) => (p.id === '1' ? { ...p, sizes: ['S', 'L'] as const } : p)),
+  });
+  const reducer = cartReducerFor(() => fewer);
+
+  it('adds and moves a line only in a size the bracelet is made in', () => {
+    expect(reducer(EMPTY_CART, { type: 'add', id: '1', size: 'M' })).toBe(EMPTY_CART);
+    const small = reducer(EMPTY_CART, { type: 'add', id: '1', size: 'S' });
+    expect(small).toEqual([{ id: '1', size: 'S', quantity: 1, priceSeen: 4000 }]);
+    expect(reducer(small, { type: 'setSize', id: '1', size: 'S', to: 'M' })).toBe(small);
+    expect(reducer(small, { type: 'setSize', id: '1', size: 'S', to: 'L' })).toEqual([
+      { id: '1', size: 'L', quantity: 1, priceSeen: 4000 },
+    ]);
   });
 });

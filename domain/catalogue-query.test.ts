@@ -1,25 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import { getProduct, MAX_PRICE, PRODUCTS, type Product, usedMaterials } from './catalogue';
+import { indexCatalogue } from './catalogue/catalogue-index';
+import { seedSnapshot } from './catalogue/seed';
+import type { CatalogueProduct as Product } from './catalogue/snapshot';
 import {
   applyQuery,
   type CatalogueQuery,
-  clearFilters,
-  DEFAULT_QUERY,
+  clearFilters as clear,
+  defaultQuery,
   emptyResultText,
-  hasActiveFilters,
+  hasActiveFilters as hasActive,
   matchesFilters,
   matchesSearch,
-  materialsOf,
-  parseQuery,
+  materialsOf as materialsOfProducts,
+  parseQuery as parse,
   productCountText,
+  queryBounds,
   SEARCH_MAX_LENGTH,
   SORT_LABELS,
   SORT_ORDERS,
   type SortOrder,
-  serializeQuery,
+  serializeQuery as serialize,
   sortProducts,
 } from './catalogue-query';
 import { cents } from './money';
+
+/** The seeded catalogue: 27 active products at 30, 35 or 40 euro. */
+const SEED = indexCatalogue(seedSnapshot());
+const PRODUCTS = SEED.listable;
+const getProduct = SEED.getProduct;
+const BOUNDS = queryBounds(SEED);
+const DEFAULT_QUERY = defaultQuery(BOUNDS);
+const MAX_PRICE = BOUNDS.maxPrice;
+const usedMaterials = () => SEED.usedMaterials;
+const parseQuery = (params: URLSearchParams) => parse(params, BOUNDS);
+const serializeQuery = (q: CatalogueQuery) => serialize(q, BOUNDS);
+const hasActiveFilters = (q: CatalogueQuery) => hasActive(q, BOUNDS);
+const clearFilters = (q: CatalogueQuery) => clear(q, BOUNDS);
+const materialsOf = (products: readonly Product[]) => materialsOfProducts(products, BOUNDS);
 
 function product(id: string): Product {
   const p = getProduct(id);
@@ -289,5 +306,32 @@ describe('listing helpers', () => {
   it('materialsOf lists the materials in use, in filter order', () => {
     expect(materialsOf(PRODUCTS)).toEqual([...usedMaterials()]);
     expect(materialsOf([product('1')])).toEqual(['Freshwater Pearl', 'Rose Quartz', 'Gold-Plated Brass']);
+  });
+});
+
+describe('bounds from the current catalogue', () => {
+  it('lists a material or category the owner added once an active product uses it, and bounds the price at the step above', () => {
+    const products = seedSnapshot().products.map((p) =>
+      p.id === '1'
+        ? { ...p, materials: [...p.materials, 'Sea Glass'], category: 'Christmas', price: cents(4250) }
+        : p,
+    );
+    const bounds = queryBounds(indexCatalogue({ ...seedSnapshot(), version: 'edited', products }));
+    expect(bounds.materials).toContain('Sea Glass');
+    expect(bounds.categories.at(-1)).toBe('Christmas');
+    expect(bounds.maxPrice).toBe(4500);
+    const q = parse(new URLSearchParams('material=Sea Glass&category=Christmas&max=45'), bounds);
+    expect(q).toMatchObject({ materials: ['Sea Glass'], category: 'Christmas', maxPrice: 4500 });
+    expect(hasActive(q, bounds)).toBe(true);
+    expect(serialize(q, bounds).toString()).toBe('category=Christmas&material=Sea+Glass');
+  });
+
+  it('leaves out what only paused or retired products use', () => {
+    const products = seedSnapshot().products.map((p) =>
+      p.id === '1' ? { ...p, materials: [...p.materials, 'Sea Glass'], status: 'paused' as const } : p,
+    );
+    const bounds = queryBounds(indexCatalogue({ ...seedSnapshot(), version: 'paused', products }));
+    expect(bounds.materials).not.toContain('Sea Glass');
+    expect(parse(new URLSearchParams('material=Sea Glass'), bounds).materials).toEqual([]);
   });
 });

@@ -2,10 +2,14 @@
  * The shop listing's search, filters and sort as one value, and its URL form. The listing keeps this state
  * in the address (`#/shop?q=pearl&category=Burgundy&material=Garnet&min=30&max=40&sort=price-asc`) so a
  * filtered view can be shared and survives a reload. The query string is user input: every bad value
- * falls back to its default, it never throws.
+ * falls back to its default, it never throws. What a query may name (categories, materials, the price
+ * range) comes from the current catalogue (QueryBounds), never from compiled lists: a material the owner
+ * adds is a filter as soon as an active product uses it.
  */
-import { CATEGORIES, type Category, MATERIALS, MAX_PRICE, type Material, type Product } from './catalogue';
+import type { CatalogueIndex } from './catalogue/catalogue-index';
+import type { CatalogueProduct } from './catalogue/snapshot';
 import { PRICE_SLIDER_STEP } from './config';
+import { memoPerObject } from './memo-per-object';
 import { type Cents, cents } from './money';
 import { foldForSearch } from './text';
 
@@ -26,26 +30,42 @@ export const SEARCH_MAX_LENGTH = 100;
 /** The price slider works in whole euros, in steps of PRICE_SLIDER_STEP. */
 export const PRICE_STEP_CENTS: Cents = cents(PRICE_SLIDER_STEP * 100);
 
+/** What the current catalogue lets a query name: its listable categories and materials, its price range. */
+export interface QueryBounds {
+  readonly categories: readonly string[];
+  readonly materials: readonly string[];
+  /** The price slider's upper end: the highest listable price, rounded up to the slider's step. */
+  readonly maxPrice: Cents;
+}
+
+/** The bounds of one catalogue, the same object for the same index (so hooks can depend on it). */
+export const queryBounds: (index: CatalogueIndex) => QueryBounds = memoPerObject((index) => ({
+  categories: index.categories,
+  materials: index.usedMaterials,
+  maxPrice: cents(Math.ceil(index.maxPrice / PRICE_STEP_CENTS) * PRICE_STEP_CENTS),
+}));
+
 export interface CatalogueQuery {
   /** As typed (untrimmed, so the search box keeps its spaces); matching trims and folds it. */
   readonly search: string;
   /** null = All. */
-  readonly category: Category | null;
+  readonly category: string | null;
   readonly minPrice: Cents;
   readonly maxPrice: Cents;
   /** A product matches when it uses any of these (none selected = no material filter). */
-  readonly materials: readonly Material[];
+  readonly materials: readonly string[];
   readonly sort: SortOrder;
 }
 
-export const DEFAULT_QUERY: CatalogueQuery = {
+/** No search, no filter, the whole price range, featured order; the same object for the same bounds. */
+export const defaultQuery: (bounds: QueryBounds) => CatalogueQuery = memoPerObject((bounds) => ({
   search: '',
   category: null,
   minPrice: cents(0),
-  maxPrice: MAX_PRICE,
+  maxPrice: bounds.maxPrice,
   materials: [],
   sort: 'featured',
-};
+}));
 
 export const QUERY_KEYS = {
   search: 'q',
@@ -61,9 +81,9 @@ function normalize(text: string): string {
   return foldForSearch(text).replace(/['’`]/g, '');
 }
 
-const haystacks = new WeakMap<Product, string>();
+const haystacks = new WeakMap<CatalogueProduct, string>();
 
-function haystackOf(product: Product): string {
+function haystackOf(product: CatalogueProduct): string {
   let text = haystacks.get(product);
   if (text === undefined) {
     text = normalize([product.name, product.category, ...product.materials, product.description].join(' '));
@@ -76,14 +96,14 @@ function haystackOf(product: Product): string {
  * Case- and accent-insensitive match on name, category, materials and description. Every word of the
  * search must occur somewhere ("pearl burgundy" finds burgundy pieces with pearls); blank matches all.
  */
-export function matchesSearch(product: Product, search: string): boolean {
+export function matchesSearch(product: CatalogueProduct, search: string): boolean {
   const terms = normalize(search).split(/\s+/).filter(Boolean);
   if (terms.length === 0) return true;
   const text = haystackOf(product);
   return terms.every((term) => text.includes(term));
 }
 
-export function matchesFilters(product: Product, query: CatalogueQuery): boolean {
+export function matchesFilters(product: CatalogueProduct, query: CatalogueQuery): boolean {
   if (query.category !== null && product.category !== query.category) return false;
   if (product.price < query.minPrice || product.price > query.maxPrice) return false;
   if (query.materials.length > 0 && !query.materials.some((m) => product.materials.includes(m))) return false;
@@ -101,7 +121,7 @@ function compareNames(a: string, b: string): number {
 }
 
 /** Stable: equal prices (or names) keep catalogue order. Never mutates its input. */
-export function sortProducts(products: readonly Product[], sort: SortOrder): Product[] {
+export function sortProducts(products: readonly CatalogueProduct[], sort: SortOrder): CatalogueProduct[] {
   const list = [...products];
   switch (sort) {
     case 'featured':
@@ -118,7 +138,7 @@ export function sortProducts(products: readonly Product[], sort: SortOrder): Pro
 }
 
 /** The listing: `products` in catalogue order, filtered, then sorted. */
-export function applyQuery(products: readonly Product[], query: CatalogueQuery): Product[] {
+export function applyQuery(products: readonly CatalogueProduct[], query: CatalogueQuery): CatalogueProduct[] {
   return sortProducts(
     products.filter((p) => matchesFilters(p, query)),
     query.sort,
@@ -126,78 +146,81 @@ export function applyQuery(products: readonly Product[], query: CatalogueQuery):
 }
 
 /** True when anything narrows the listing (sort alone does not). */
-export function hasActiveFilters(query: CatalogueQuery): boolean {
+export function hasActiveFilters(query: CatalogueQuery, bounds: QueryBounds): boolean {
   return (
     query.search.trim() !== '' ||
     query.category !== null ||
-    query.minPrice !== DEFAULT_QUERY.minPrice ||
-    query.maxPrice !== DEFAULT_QUERY.maxPrice ||
+    isPriceFiltered(query, bounds) ||
     query.materials.length > 0
   );
 }
 
+/** Whether the price range is narrower than the whole slider. */
+export function isPriceFiltered(query: CatalogueQuery, bounds: QueryBounds): boolean {
+  const all = defaultQuery(bounds);
+  return query.minPrice !== all.minPrice || query.maxPrice !== all.maxPrice;
+}
+
 /** The same query with search, category, price and materials reset; the sort order is kept. */
-export function clearFilters(query: CatalogueQuery): CatalogueQuery {
-  return { ...DEFAULT_QUERY, sort: query.sort };
+export function clearFilters(query: CatalogueQuery, bounds: QueryBounds): CatalogueQuery {
+  return { ...defaultQuery(bounds), sort: query.sort };
 }
 
 export function isSortOrder(value: string): value is SortOrder {
   return (SORT_ORDERS as readonly string[]).includes(value);
 }
 
-function isCategory(value: string): value is Category {
-  return (CATEGORIES as readonly string[]).includes(value);
-}
-
 /** Whole euros from the URL, clamped to the slider's range and snapped to its step; null when invalid. */
-function parseEuros(raw: string | null, snap: 'down' | 'up'): Cents | null {
+function parseEuros(raw: string | null, snap: 'down' | 'up', maxPrice: Cents): Cents | null {
   if (raw === null || !/^\d{1,6}$/.test(raw.trim())) return null;
   const value = Number(raw.trim()) * 100;
   const step = PRICE_STEP_CENTS;
   const snapped = snap === 'down' ? Math.floor(value / step) * step : Math.ceil(value / step) * step;
-  return cents(Math.min(Math.max(snapped, 0), MAX_PRICE));
+  return cents(Math.min(Math.max(snapped, 0), maxPrice));
 }
 
-export function parseQuery(params: URLSearchParams): CatalogueQuery {
+export function parseQuery(params: URLSearchParams, bounds: QueryBounds): CatalogueQuery {
+  const defaults = defaultQuery(bounds);
   const search = (params.get(QUERY_KEYS.search) ?? '').slice(0, SEARCH_MAX_LENGTH);
   const rawCategory = params.get(QUERY_KEYS.category) ?? '';
-  const category = isCategory(rawCategory) ? rawCategory : null;
+  const category = bounds.categories.includes(rawCategory) ? rawCategory : null;
 
   const selected = new Set<string>();
   for (const raw of params.getAll(QUERY_KEYS.material)) {
     for (const part of raw.split(',')) selected.add(part.trim());
   }
   // Catalogue order, whatever order the URL lists them in, so equal filters give equal URLs.
-  const materials = MATERIALS.filter((m) => selected.has(m));
+  const materials = bounds.materials.filter((m) => selected.has(m));
 
-  let minPrice = parseEuros(params.get(QUERY_KEYS.min), 'down') ?? DEFAULT_QUERY.minPrice;
-  let maxPrice = parseEuros(params.get(QUERY_KEYS.max), 'up') ?? DEFAULT_QUERY.maxPrice;
+  let minPrice = parseEuros(params.get(QUERY_KEYS.min), 'down', bounds.maxPrice) ?? defaults.minPrice;
+  let maxPrice = parseEuros(params.get(QUERY_KEYS.max), 'up', bounds.maxPrice) ?? defaults.maxPrice;
   if (minPrice > maxPrice) [minPrice, maxPrice] = [maxPrice, minPrice];
 
   const rawSort = params.get(QUERY_KEYS.sort) ?? '';
-  const sort = isSortOrder(rawSort) ? rawSort : DEFAULT_QUERY.sort;
+  const sort = isSortOrder(rawSort) ? rawSort : defaults.sort;
 
   return { search, category, minPrice, maxPrice, materials, sort };
 }
 
 /** Only what differs from the defaults, in a fixed key order, so that equal queries give equal URLs. */
-export function serializeQuery(query: CatalogueQuery): URLSearchParams {
+export function serializeQuery(query: CatalogueQuery, bounds: QueryBounds): URLSearchParams {
+  const defaults = defaultQuery(bounds);
   const params = new URLSearchParams();
   const search = query.search.slice(0, SEARCH_MAX_LENGTH);
   if (search.trim() !== '') params.set(QUERY_KEYS.search, search);
   if (query.category !== null) params.set(QUERY_KEYS.category, query.category);
-  for (const m of MATERIALS) {
+  for (const m of bounds.materials) {
     if (query.materials.includes(m)) params.append(QUERY_KEYS.material, m);
   }
-  if (query.minPrice !== DEFAULT_QUERY.minPrice) params.set(QUERY_KEYS.min, String(query.minPrice / 100));
-  if (query.maxPrice !== DEFAULT_QUERY.maxPrice) params.set(QUERY_KEYS.max, String(query.maxPrice / 100));
-  if (query.sort !== DEFAULT_QUERY.sort) params.set(QUERY_KEYS.sort, query.sort);
+  if (query.minPrice !== defaults.minPrice) params.set(QUERY_KEYS.min, String(query.minPrice / 100));
+  if (query.maxPrice !== defaults.maxPrice) params.set(QUERY_KEYS.max, String(query.maxPrice / 100));
+  if (query.sort !== defaults.sort) params.set(QUERY_KEYS.sort, query.sort);
   return params;
 }
 
-/** The materials the given products use, in MATERIALS order (the filter panel's checkboxes). */
-export function materialsOf(products: readonly Product[]): Material[] {
-  return MATERIALS.filter((m) => products.some((p) => p.materials.includes(m)));
+/** The materials the given products use, in the catalogue's order of materials (the filter's checkboxes). */
+export function materialsOf(products: readonly CatalogueProduct[], bounds: QueryBounds): string[] {
+  return bounds.materials.filter((m) => products.some((p) => p.materials.includes(m)));
 }
 
 /** '1 product' / '27 products'. */

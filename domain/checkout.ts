@@ -18,6 +18,21 @@ export const CHECKOUT_ERRORS = {
   ...GIFT_MESSAGE_ERRORS,
 } as const;
 
+/**
+ * A cart line the catalogue no longer sells (docs/product.md, products section): the message names the
+ * product, so the shopper knows which line to remove. The cart page shows the same words.
+ */
+export function unavailableProductError(name: string, status: 'paused' | 'retired'): string {
+  return status === 'paused'
+    ? `${name} cannot be ordered at the moment: remove it from your cart to check out`
+    : `${name} is no longer made: remove it from your cart to check out`;
+}
+
+/** A line in a size its product is no longer made in. */
+export function sizeNotOfferedError(name: string, size: SizeCode): string {
+  return `${name} is not made in size ${size}: choose another size`;
+}
+
 export const sizeCodeSchema = z.enum(SIZE_CODES as [SizeCode, ...SizeCode[]], { error: SIZE_ERROR });
 /** A checkout item's `size`: absent means Medium. */
 export const itemSizeSchema = z._default(sizeCodeSchema, DEFAULT_SIZE);
@@ -55,8 +70,40 @@ export const checkoutRequestSchema = z.strictObject({
    * the bound here only keeps an absurd body from being scanned.
    */
   giftMessage: z.optional(z.string().check(z.maxLength(4000, { error: GIFT_MESSAGE_ERRORS.tooLong }))),
+  /** One discount code (domain/discounts.ts), checked by the server; the bound only limits the body. */
+  discountCode: z.optional(
+    z.string().check(z.maxLength(100, { error: 'A discount code has 3 to 32 letters, digits or "-"' })),
+  ),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/**
+ * The cart asks what a code (or, without one, the early-bird tier) would take off these items before the
+ * checkout: POST DISCOUNT_CHECK_PATH. The checkout checks everything again (and the once-per-address rule,
+ * which needs the e-mail given there).
+ */
+export const discountCheckRequestSchema = z.strictObject({
+  code: z.optional(checkoutRequestSchema.shape.discountCode),
+  items: checkoutRequestSchema.shape.items,
+  giftWrap: z.optional(z.boolean()),
+  zone: checkoutRequestSchema.shape.zone,
+});
+export type DiscountCheckRequest = z.input<typeof discountCheckRequestSchema>;
+export const discountCheckResponseSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    /** Cents off the items; 0 when neither the code nor the tier applies. */
+    discount: z.number(),
+    /** The code that applies (upper case); null when the tier won or nothing applies. */
+    discountCode: z.nullable(z.string()),
+    /** The line's label: `Discount (XMAS15)`, `Early bird`; null with no discount. */
+    label: z.nullable(z.string()),
+    shipping: z.number(),
+    total: z.number(),
+  }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
 export const checkoutResponseSchema = z.union([
   z.object({ ok: z.literal(true), url: z.string(), sessionId: z.string() }),
@@ -92,6 +139,9 @@ export const confirmResponseSchema = z.object({
   /** The shopper's gift message, plain text (the page shows it as text). */
   giftMessage: z.optional(z.string()),
   total: z.optional(z.number()),
+  /** Paid orders: cents off the items (0 for none), and the code that gave them (null: none, or the tier). */
+  discount: z.optional(z.number()),
+  discountCode: z.optional(z.nullable(z.string())),
   email: z.optional(z.string()),
   /** Delivery of the shopper's confirmation e-mail: queued (the server sends it shortly), sent, failed. */
   emailStatus: z.optional(z.enum(EMAIL_DELIVERY_STATUSES)),
@@ -100,6 +150,8 @@ export const confirmResponseSchema = z.object({
    * 'YYYY-MM-DD' Irish calendar dates (domain/dispatch.ts). Absent for orders paid before it was stored.
    */
   delivery: z.optional(z.object({ dispatch: isoDateText, earliest: isoDateText, latest: isoDateText })),
+  /** Paid orders: the dispatch-by date stored at payment (the making queue counted), as delivery.dispatch. */
+  dispatchBy: z.optional(isoDateText),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 

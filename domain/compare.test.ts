@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { compareReducer, EMPTY_COMPARE, parseStoredCompare, serializeCompare } from './compare';
+import { indexCatalogue } from './catalogue/catalogue-index';
+import { seedSnapshot } from './catalogue/seed';
+import {
+  compareReducerFor,
+  EMPTY_COMPARE,
+  parseStoredCompare as parseStored,
+  serializeCompare,
+} from './compare';
 import { LIMITS } from './config';
+
+/** Over the seeded catalogue: ids '1' to '27'. */
+const isKnown = indexCatalogue(seedSnapshot()).isProductId;
+const compareReducer = compareReducerFor(isKnown);
+const parseStoredCompare = (raw: string | null) => parseStored(raw, isKnown);
 
 describe('compareReducer', () => {
   it('appends new ids up to the maximum', () => {

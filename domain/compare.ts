@@ -2,9 +2,8 @@
  * Comparison list (docs/product.md §5.4): adding a present id does nothing; when LIMITS.compareMax items are
  * present, adding a new one drops the oldest and appends the new one.
  */
-import { isProductId } from './catalogue';
 import { LIMITS } from './config';
-import { parseStoredIds, serializeIds } from './id-list';
+import { type IsKnownId, parseStoredIds, serializeIds } from './id-list';
 
 export type CompareState = readonly string[];
 export const EMPTY_COMPARE: CompareState = [];
@@ -15,27 +14,32 @@ export type CompareAction =
   | { readonly type: 'toggle'; readonly id: string }
   | { readonly type: 'clear' };
 
-export function compareReducer(state: CompareState, action: CompareAction): CompareState {
-  switch (action.type) {
-    case 'add': {
-      if (!isProductId(action.id) || state.includes(action.id)) return state;
-      const next = [...state, action.id];
-      return next.length > LIMITS.compareMax ? next.slice(next.length - LIMITS.compareMax) : next;
+/** The comparison's reducer over the current catalogue: an unknown id is never added. */
+export function compareReducerFor(
+  isKnown: IsKnownId,
+): (state: CompareState, action: CompareAction) => CompareState {
+  return function compareReducer(state: CompareState, action: CompareAction): CompareState {
+    switch (action.type) {
+      case 'add': {
+        if (!isKnown(action.id) || state.includes(action.id)) return state;
+        const next = [...state, action.id];
+        return next.length > LIMITS.compareMax ? next.slice(next.length - LIMITS.compareMax) : next;
+      }
+      case 'remove':
+        return state.includes(action.id) ? state.filter((id) => id !== action.id) : state;
+      case 'toggle':
+        return state.includes(action.id)
+          ? compareReducer(state, { type: 'remove', id: action.id })
+          : compareReducer(state, { type: 'add', id: action.id });
+      case 'clear':
+        return state.length === 0 ? state : EMPTY_COMPARE;
     }
-    case 'remove':
-      return state.includes(action.id) ? state.filter((id) => id !== action.id) : state;
-    case 'toggle':
-      return state.includes(action.id)
-        ? compareReducer(state, { type: 'remove', id: action.id })
-        : compareReducer(state, { type: 'add', id: action.id });
-    case 'clear':
-      return state.length === 0 ? state : EMPTY_COMPARE;
-  }
+  };
 }
 
 /** A stored list longer than the maximum keeps its newest (last) entries, as the FIFO rule would have. */
-export function parseStoredCompare(raw: string | null): CompareState {
-  const ids = parseStoredIds(raw, Number.POSITIVE_INFINITY);
+export function parseStoredCompare(raw: string | null, isKnown: IsKnownId): CompareState {
+  const ids = parseStoredIds(raw, Number.POSITIVE_INFINITY, isKnown);
   return ids.length > LIMITS.compareMax ? ids.slice(ids.length - LIMITS.compareMax) : ids;
 }
 

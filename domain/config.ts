@@ -280,8 +280,6 @@ export const SIZE_GUIDE = {
   fit: FITS.map((f) => ({ name: f.name, addCm: f.addCm })),
 } as const;
 
-export const SAMPLE_RATING = 5;
-
 /**
  * Every key the shop keeps in browser storage (local storage, except `adminToken`, which lives in the tab's
  * session storage), plus the feature-flag overrides of `flagStorageKeys`. One list, so the storage module

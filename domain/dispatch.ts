@@ -39,10 +39,17 @@ import {
 import { type ClosedDates, closureOn, NO_CLOSURES } from './closed-dates';
 import { DISPATCH, SHIPPING_ZONES, ZONE_IDS, type ZoneId } from './config';
 import { isIrishPublicHolidayDay } from './irish-holidays';
+import { type MakingQueue, queueExtraDays } from './making-queue';
 
 export interface DispatchOptions {
   /** The owner's closures; none by default. */
   readonly closures?: ClosedDates;
+  /**
+   * The maker's queue ahead of the order (domain/making-queue.ts) and the order's own pieces (1 by
+   * default): the date moves one working day later per day of making ahead. None: today's rule.
+   */
+  readonly queue?: MakingQueue;
+  readonly pieces?: number;
 }
 
 // The walks below count in day numbers (days since 1970-01-01, calendar-date.ts): adding and comparing
@@ -132,9 +139,17 @@ export function productionStartDate(orderedAt: Date, options: DispatchOptions = 
   return beforeCutOff && isBusinessDay(date, closures) ? date : nextBusinessDay(date, closures);
 }
 
-/** The date (Irish calendar) by which an order placed at this instant is dispatched. */
+/**
+ * The date (Irish calendar) by which an order placed at this instant is dispatched: the production days
+ * after its start day, plus the working days the queue ahead of it takes (making-queue.ts).
+ */
 export function dispatchDate(orderedAt: Date, options: DispatchOptions = {}): IsoDate {
-  return addBusinessDays(productionStartDate(orderedAt, options), DISPATCH.productionDays, options.closures);
+  const extra = options.queue ? queueExtraDays(options.queue, options.pieces) : 0;
+  return addBusinessDays(
+    productionStartDate(orderedAt, options),
+    DISPATCH.productionDays + extra,
+    options.closures,
+  );
 }
 
 export interface DeliveryEstimate {
@@ -200,6 +215,21 @@ export function christmasDeadlines(
   return ZONE_IDS.map((zone) => christmasDeadline(year, zone, now, options.closures ?? NO_CLOSURES));
 }
 
+/**
+ * True when the deadline has not passed yet but the queue already pushes an order placed now past 24
+ * December in that zone (its latest delivery day): the notice must not promise Christmas then.
+ */
+export function queueMissesChristmas(
+  now: Date,
+  deadline: ChristmasDeadline,
+  options: DispatchOptions,
+): boolean {
+  if (deadline.passed || !options.queue) return false;
+  const [month, day] = DISPATCH.christmasDeliveryBy;
+  const deliverBy = isoDate(dateParts(irishDate(now)).year, month, day);
+  return deliveryPromise(now, deadline.zone, options).latest > deliverBy;
+}
+
 /** The destination as the Christmas notice names it: "to Ireland", "to the EU". */
 const CHRISTMAS_DESTINATION: Readonly<Record<ZoneId, string>> = {
   IE: 'Ireland',
@@ -216,6 +246,12 @@ export function christmasMessage(deadline: ChristmasDeadline): string {
   const date = formatDayMonth(deadline.lastOrderDate);
   if (deadline.passed) return `The last order date for Christmas delivery to ${to} (${date}) has passed`;
   return `Order by ${date} for Christmas delivery to ${to}`;
+}
+
+/** The notice instead of christmasMessage while queueMissesChristmas: the date has not passed, the queue has. */
+export function christmasQueueMessage(deadline: ChristmasDeadline): string {
+  const to = CHRISTMAS_DESTINATION[deadline.zone];
+  return `Our making queue is already full past the last date for Christmas delivery to ${to} (${formatDayMonth(deadline.lastOrderDate)}): orders placed now arrive after Christmas`;
 }
 
 /** What the shop promises for an order placed at an instant: its dispatch date and delivery window. */

@@ -23,6 +23,18 @@ export const IMAGE_KINDS: Readonly<Record<ImageKind, ImageKindSpec>> = {
 export const IMAGE_FORMATS = ['avif', 'webp'] as const;
 export type ImageFormat = (typeof IMAGE_FORMATS)[number];
 
+/**
+ * Encoder settings, tuned for product pictures on the web: AVIF at quality 50 keeps bead highlights crisp
+ * at a fraction of JPEG's size; 4:2:0 chroma halves colour data that the eye does not miss here. Used by
+ * the build's drawn pictures and by the owner's uploaded photos alike.
+ */
+export const IMAGE_ENCODING = {
+  // AVIF effort 2, not 4: about five times faster on a 2-core CI machine for files ~20% larger, still far
+  // under the size budgets (hero 800w ~16 KB, product 480w ~6 KB).
+  avif: { quality: 50, effort: 2, chromaSubsampling: '4:2:0' },
+  webp: { quality: 75, effort: 4, smartSubsample: true },
+} as const;
+
 /** Public URL prefix the server and Vite serve generated images from. */
 export const IMAGE_BASE_PATH = '/img';
 

@@ -165,6 +165,8 @@ export const orderPageLineSchema = z.object({
   unitPrice: z.number(),
   lineTotal: z.number(),
   size: z.nullable(z.string()),
+  /** The base URL of the picture the line was sold with (renditions `${image}-320.webp`…); null if unknown. */
+  image: z.optional(z.nullable(z.string())),
 });
 export type OrderPageLine = z.infer<typeof orderPageLineSchema>;
 
@@ -186,6 +188,9 @@ export const orderPageSchema = z.object({
   lines: z.array(orderPageLineSchema),
   giftMessage: z.nullable(z.string()),
   subtotal: z.number(),
+  /** Cents off the items (a discount code's or the early-bird tier's); 0 for none. */
+  discount: z.optional(z.number()),
+  discountCode: z.optional(z.nullable(z.string())),
   shipping: z.number(),
   giftWrap: z.number(),
   total: z.number(),

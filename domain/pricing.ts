@@ -14,6 +14,8 @@ export interface PricedLineInput {
   readonly size?: SizeCode;
   readonly unitPrice: Cents;
   readonly quantity: number;
+  /** The server's order line only: the base URL of the product's main picture as sold. */
+  readonly image?: string | null;
 }
 
 export interface PricedLine extends PricedLineInput {

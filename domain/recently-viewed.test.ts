@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { indexCatalogue } from './catalogue/catalogue-index';
+import { seedSnapshot } from './catalogue/seed';
 import { LIMITS } from './config';
 import {
   EMPTY_RECENTLY_VIEWED,
-  parseStoredRecentlyViewed,
-  recentlyViewedReducer,
+  parseStoredRecentlyViewed as parseStored,
+  recentlyViewedReducerFor,
   serializeRecentlyViewed,
 } from './recently-viewed';
+
+/** Over the seeded catalogue: ids '1' to '27'. */
+const isKnown = indexCatalogue(seedSnapshot()).isProductId;
+const recentlyViewedReducer = recentlyViewedReducerFor(isKnown);
+const parseStoredRecentlyViewed = (raw: string | null) => parseStored(raw, isKnown);
 
 describe('recentlyViewedReducer', () => {
   it('puts the newest first', () => {

@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { getProduct } from './catalogue';
+import { indexCatalogue } from './catalogue/catalogue-index';
+import { seedSnapshot } from './catalogue/seed';
+import type { CatalogueProduct } from './catalogue/snapshot';
 import { resolvePath } from './routes';
 import { pageMeta } from './seo';
 
 const URL = 'https://solas.example';
 
-function metaFor(path: string) {
+const SEED = indexCatalogue(seedSnapshot());
+const getProduct = SEED.getProduct;
+
+function metaFor(path: string, lookup: (id: string) => CatalogueProduct | undefined = getProduct) {
   const r = resolvePath(path);
   if (r.kind !== 'route') throw new Error('expected a route');
-  return pageMeta(r.match, URL);
+  return pageMeta(r.match, URL, lookup);
+}
+
+/** Product 26 of the seed with another status. */
+function withStatus(status: CatalogueProduct['status']) {
+  return (id: string) => {
+    const p = getProduct(id);
+    return p ? { ...p, status } : undefined;
+  };
 }
 
 describe('pageMeta', () => {
@@ -49,5 +62,21 @@ describe('pageMeta', () => {
     expect(metaFor('/cart').noindex).toBe(false);
     expect(metaFor('/product/999').noindex).toBe(true);
     expect(metaFor('/shop').noindex).toBe(false);
+  });
+
+  it('tells search engines what a paused or retired product is: out of stock, or discontinued and not indexed', () => {
+    expect(JSON.stringify(metaFor('/product/26').jsonLd)).toContain('https://schema.org/MadeToOrder');
+    const paused = metaFor('/product/26', withStatus('paused'));
+    expect(paused.noindex).toBe(false);
+    expect(JSON.stringify(paused.jsonLd)).toContain('https://schema.org/OutOfStock');
+    const retired = metaFor('/product/26', withStatus('retired'));
+    expect(retired.noindex).toBe(true);
+    expect(JSON.stringify(retired.jsonLd)).toContain('https://schema.org/Discontinued');
+  });
+
+  it("takes the social card from the product's first picture and its alt text", () => {
+    const m = metaFor('/product/26');
+    expect(m.image).toBe('/img/product-26-1-1080.webp');
+    expect(m.imageAlt).toBe(getProduct('26')?.images[0]?.alt);
   });
 });

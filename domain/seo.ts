@@ -1,9 +1,10 @@
 /**
  * Per-page metadata (title, description, keywords, canonical, social cards, structured data), computed
- * from the route match alone so that the SPA and the server's path-form pages say exactly the same.
+ * from the route match and the current catalogue's product, so that the SPA and the server's path-form pages
+ * say exactly the same.
  */
-import { getProduct } from './catalogue';
-import type { Product } from './catalogue/types';
+import { largestRenditionUrl } from './catalogue/product-image';
+import type { CatalogueProduct as Product } from './catalogue/snapshot';
 import {
   BRAND,
   CORPORATE,
@@ -136,6 +137,13 @@ const PAGES: Readonly<
   },
 };
 
+/** A paused product takes no orders for now; a retired one is no longer made. */
+const AVAILABILITY: Readonly<Record<Product['status'], string>> = {
+  active: 'https://schema.org/MadeToOrder',
+  paused: 'https://schema.org/OutOfStock',
+  retired: 'https://schema.org/Discontinued',
+};
+
 function productJsonLd(product: Product, publicUrl: string): Record<string, unknown> {
   const zones = ZONE_IDS.map((id) => SHIPPING_ZONES[id]);
   return {
@@ -145,7 +153,7 @@ function productJsonLd(product: Product, publicUrl: string): Record<string, unkn
     productID: product.id,
     name: product.name,
     description: shortProductDescription(product.description),
-    image: product.images.map((img) => `${publicUrl}${largestImageUrl(img, 'product')}`),
+    image: product.images.map((img) => `${publicUrl}${largestRenditionUrl(img)}`),
     category: product.category,
     material: product.materials.join(', '),
     brand: { '@type': 'Brand', name: BRAND.name },
@@ -154,7 +162,7 @@ function productJsonLd(product: Product, publicUrl: string): Record<string, unkn
       url: `${publicUrl}${productPath(product.id)}`,
       price: (product.price / 100).toFixed(2),
       priceCurrency: BRAND.currency,
-      availability: 'https://schema.org/MadeToOrder',
+      availability: AVAILABILITY[product.status],
       itemCondition: 'https://schema.org/NewCondition',
       shippingDetails: zones.map((z) => ({
         '@type': 'OfferShippingDetails',
@@ -184,8 +192,16 @@ function productJsonLd(product: Product, publicUrl: string): Record<string, unkn
   };
 }
 
-/** `publicUrl` has no trailing slash, e.g. 'http://localhost:8080'. */
-export function pageMeta(match: RouteMatch, publicUrl: string): PageMeta {
+/**
+ * `publicUrl` has no trailing slash, e.g. 'http://localhost:8080'. `getProduct` looks a product route's id
+ * up in the current catalogue (the index's getProduct). A retired product's page is not indexed: it says
+ * the piece is no longer made.
+ */
+export function pageMeta(
+  match: RouteMatch,
+  publicUrl: string,
+  getProduct: (id: string) => Product | undefined,
+): PageMeta {
   const heroImage = largestImageUrl(SITE_IMAGES.hero.id, 'hero');
   if (match.id === 'product') {
     const product = getProduct(match.params.id ?? '');
@@ -207,9 +223,9 @@ export function pageMeta(match: RouteMatch, publicUrl: string): PageMeta {
       keywords: [product.name, product.category, ...product.materials, ...BASE_KEYWORDS].join(', '),
       canonicalPath: productPath(product.id),
       ogType: 'product',
-      image: largestImageUrl(product.image, 'product'),
-      imageAlt: `${product.name} bracelet`,
-      noindex: false,
+      image: product.images[0] ? largestRenditionUrl(product.images[0]) : heroImage,
+      imageAlt: product.images[0]?.alt ?? `${product.name} bracelet`,
+      noindex: product.status === 'retired',
       jsonLd: productJsonLd(product, publicUrl),
     };
   }

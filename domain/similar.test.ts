@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { getProduct, PRODUCTS, type Product } from './catalogue';
+import { indexCatalogue } from './catalogue/catalogue-index';
+import { seedSnapshot } from './catalogue/seed';
+import type { CatalogueProduct as Product } from './catalogue/snapshot';
 import { LIMITS } from './config';
 import { cents } from './money';
 import { similarityScore, similarProducts } from './similar';
 
+/** The seeded catalogue: the 27 products in their featured order. */
+const SEED = indexCatalogue(seedSnapshot());
+const PRODUCTS = SEED.listable;
+
 function product(id: string): Product {
-  const p = getProduct(id);
+  const p = SEED.getProduct(id);
   if (!p) throw new Error(`test fixture: no product ${id}`);
   return p;
 }
@@ -57,12 +63,12 @@ describe('similarProducts', () => {
     ['26', ['20', '27', '3', '14']],
     ['27', ['20', '26', '3', '14']],
   ])('for %s: %j (score, then catalogue order)', (id, expected) => {
-    expect(similarProducts(product(id)).map((p) => p.id)).toEqual(expected);
+    expect(similarProducts(product(id), PRODUCTS).map((p) => p.id)).toEqual(expected);
   });
 
   it('gives 4 products, never the product itself, highest score first, for every product', () => {
     for (const base of PRODUCTS) {
-      const list = similarProducts(base);
+      const list = similarProducts(base, PRODUCTS);
       expect(list).toHaveLength(LIMITS.similarProducts);
       expect(list.map((p) => p.id)).not.toContain(base.id);
       expect(new Set(list.map((p) => p.id)).size).toBe(list.length);

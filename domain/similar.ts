@@ -2,7 +2,7 @@
  * 'You Might Also Like' (docs/product.md §4.5): 10 points for the same category, 3 per shared material and 5 when
  * the price is within 20 percent. Highest score first, ties in catalogue order, never the product itself.
  */
-import { PRODUCTS, type Product } from './catalogue';
+import type { CatalogueProduct as Product } from './catalogue/snapshot';
 import { LIMITS, SIMILARITY_SCORE } from './config';
 
 /** Within X percent of the viewed product's price, measured in integer cents (no float surprises). */
@@ -21,7 +21,8 @@ export function similarityScore(base: Product, other: Product): number {
 
 export function similarProducts(
   base: Product,
-  catalogue: readonly Product[] = PRODUCTS,
+  /** The candidates, in catalogue order: the listable products of the current catalogue. */
+  catalogue: readonly Product[],
   count: number = LIMITS.similarProducts,
 ): Product[] {
   return catalogue

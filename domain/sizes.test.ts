@@ -5,8 +5,10 @@ import { itemSizeSchema, sizeCodeSchema } from './checkout';
 import { FITS, type FitId, SIZE_GUIDE, SIZES } from './config';
 import {
   cartLineKey,
+  defaultSizeOf,
   findSize,
   nameWithSize,
+  offeredSizes,
   parseCartLineKey,
   parseWristCm,
   recommendationText,
@@ -160,5 +162,18 @@ describe('size codes', () => {
       'Standard 1.5 cm',
       'Loose 2 cm',
     ]);
+  });
+});
+
+describe('sizes a product is offered in', () => {
+  it('keeps SIZES order, and offers every size when none is listed', () => {
+    expect(offeredSizes({ sizes: ['L', 'S'] }).map((s) => s.code)).toEqual(['S', 'L']);
+    expect(offeredSizes({ sizes: [] }).map((s) => s.code)).toEqual(['S', 'M', 'L']);
+  });
+
+  it('preselects Medium when offered, otherwise the first offered size', () => {
+    expect(defaultSizeOf({ sizes: ['S', 'M', 'L'] })).toBe('M');
+    expect(defaultSizeOf({ sizes: ['L', 'S'] })).toBe('S');
+    expect(defaultSizeOf({ sizes: ['L'] })).toBe('L');
   });
 });

@@ -36,6 +36,21 @@ export function sizeByCode(code: SizeCode): BraceletSize {
   return size;
 }
 
+/**
+ * The sizes a product is made in (the owner may offer a subset of S/M/L), in SIZES order; a product with
+ * none listed is offered in every size rather than in none.
+ */
+export function offeredSizes(product: { readonly sizes: readonly SizeCode[] }): readonly BraceletSize[] {
+  const offered = SIZES.filter((s) => product.sizes.includes(s.code));
+  return offered.length > 0 ? offered : SIZES;
+}
+
+/** The size a page preselects and quick add adds: Medium when offered, otherwise the first offered. */
+export function defaultSizeOf(product: { readonly sizes: readonly SizeCode[] }): SizeCode {
+  const offered = offeredSizes(product);
+  return offered.some((s) => s.code === DEFAULT_SIZE) ? DEFAULT_SIZE : (offered[0]?.code ?? DEFAULT_SIZE);
+}
+
 /** "Burgundy Safari (Large)": the line name on the provider's checkout, e-mails and pages. */
 export function nameWithSize(productName: string, code: SizeCode): string {
   return `${productName} (${sizeByCode(code).name})`;

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCTS } from './catalogue';
-import { EMPTY_WISHLIST, parseStoredWishlist, serializeWishlist, wishlistReducer } from './wishlist';
+import { indexCatalogue } from './catalogue/catalogue-index';
+import { seedSnapshot } from './catalogue/seed';
+import {
+  EMPTY_WISHLIST,
+  parseStoredWishlist as parseStored,
+  serializeWishlist,
+  wishlistReducerFor,
+} from './wishlist';
+
+/** Over the seeded catalogue: ids '1' to '27'. */
+const SEED = indexCatalogue(seedSnapshot());
+const PRODUCTS = SEED.all;
+const wishlistReducer = wishlistReducerFor(SEED.isProductId);
+const parseStoredWishlist = (raw: string | null) => parseStored(raw, SEED.isProductId);
 
 describe('wishlistReducer', () => {
   it('adds ids in order and never twice', () => {

@@ -21,6 +21,9 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** Where the bundle is written; its source map is next to it (`.map`). */
 export const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.mjs');
 
+/** The photo worker's bundle, written next to the server's (the pipeline looks for it there). */
+export const PHOTO_WORKER_NAME = 'photo-worker';
+
 /**
  * Node options for running the bundle: error stacks name the TypeScript files and lines (the map is only
  * read when a stack is formatted, such as a 5xx's log line).
@@ -73,8 +76,14 @@ async function bundle(outfile: string): Promise<string> {
   const dir = path.dirname(outfile);
   const result = await esbuild({
     absWorkingDir: ROOT,
-    entryPoints: [path.join(ROOT, 'server/main.ts')],
-    outfile,
+    // The photo worker (server/media/photo-pipeline.ts) runs in a thread of its own, from its own file
+    // next to the bundle.
+    entryPoints: {
+      [path.basename(outfile, '.mjs')]: path.join(ROOT, 'server/main.ts'),
+      [PHOTO_WORKER_NAME]: path.join(ROOT, 'server/media/photo-worker.ts'),
+    },
+    outdir: dir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { readManifest } from './build-manifest';
+import { readManifest } from '../server/pages/build-manifest';
 
 const WEB = path.resolve(process.argv[2] ?? 'dist/web');
 const BUDGET_HOME = 95 * 1024;

@@ -6,7 +6,9 @@ import { sellerToEnv } from '../domain/seller';
 import { type CommerceOptions, registerCommerce } from './commerce';
 import { type AppConfig, isHttps, sellerIdentity } from './config';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
+import { type MediaOptions, registerMedia } from './media/media';
 import { serverLogOptions } from './ops/logging';
+import { installMetrics } from './ops/metrics';
 import { type ReconcileTimings, reconcilePendingOrders } from './ops/reconcile';
 import { adminRoutes } from './routes/admin';
 import { healthRoutes } from './routes/health';
@@ -60,6 +62,8 @@ export interface BuildOptions {
    * else memory (security/rate-limit-store.ts).
    */
   readonly rateLimitStore?: SecurityOptions['rateLimitStore'];
+  /** The owner's photos: the catalogue's image functions and what photos it still shows (media/media.ts). */
+  readonly media?: MediaOptions;
 }
 
 export async function buildApp({
@@ -69,6 +73,7 @@ export async function buildApp({
   reconcile,
   timeouts,
   rateLimitStore,
+  media,
 }: BuildOptions): Promise<FastifyInstance> {
   const t = { ...SERVER_TIMEOUTS, ...timeouts };
   const fixedHeaders = await nonDocumentHeaders(isHttps(config));
@@ -91,6 +96,8 @@ export async function buildApp({
     // Tests only: the commerce's clock, which the limits' rows must keep too (sharedRateLimitStore).
     rateLimitStore: rateLimitStore ?? sharedRateLimitStore(app, config, clockOf(commerce?.now)),
   });
+  // Before every other route: its onResponse hook times them all (ops/metrics.ts).
+  await installMetrics(app, config.metricsToken);
   await app.register(healthRoutes);
   await app.register(adminRoutes, { config });
   const seller = sellerIdentity(config);
@@ -100,11 +107,25 @@ export async function buildApp({
     runtimeFlags: { ...config.runtimeFlags, ...sellerToEnv(seller) },
     closedDates: config.closedDates,
   });
-  await app.register(seoFileRoutes, { publicUrl: config.publicUrl });
-  if (serveWeb) {
-    await app.register(webRoutes, { webDistDir: config.webDistDir, publicUrl: config.publicUrl, seller });
-  }
+  // The database (and with it the catalogue) opens here: the sitemap and the pages read the catalogue.
   await registerCommerce(app, config, commerce);
+  // The owner's photos take the catalogue's picture functions, and keep every photo it still shows.
+  await registerMedia(app, {
+    productImages: app.commerce.productImages,
+    referencedMediaIds: app.commerce.referencedMediaIds,
+    ...media,
+  });
+  const catalogue = app.commerce.catalogueSource;
+  await app.register(seoFileRoutes, { publicUrl: config.publicUrl, catalogue });
+  if (serveWeb) {
+    await app.register(webRoutes, {
+      webDistDir: config.webDistDir,
+      publicUrl: config.publicUrl,
+      seller,
+      catalogue,
+      reviews: app.commerce.reviewsSource,
+    });
+  }
   reconcilePendingOrders(app, reconcile);
   return app;
 }

@@ -8,6 +8,11 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BRAND } from '../domain/config';
+import { CatalogueService } from './catalogue/catalogue-service';
+import type { CatalogueSource } from './catalogue/catalogue-source';
+import { CatalogueStore } from './catalogue/catalogue-store';
+import { DatabaseCatalogueSource } from './catalogue/database-catalogue-source';
+import { productImagesPort, referencedMediaIds } from './catalogue/product-images-port';
 import { type AppConfig, isHttps } from './config';
 import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
@@ -17,7 +22,10 @@ import { AdminSessionStore, SignInThrottle } from './desk/admin-sessions';
 import { DeskService } from './desk/desk-service';
 import { DeskStore } from './desk/desk-store';
 import { installOwnerAuth } from './desk/owner-auth';
-import { OutboxSender, type OutboxTimings } from './mail/outbox';
+import { checkoutDiscounts } from './discounts/checkout-discounts';
+import { DiscountService } from './discounts/discount-service';
+import { DiscountStore } from './discounts/discount-store';
+import { OutboxSender, type OutboxTimings, outboxBacklog } from './mail/outbox';
 import type { LegalMailFacts } from './mail/templates';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { newsletterConfirmationMail } from './newsletter/newsletter-mail';
@@ -25,22 +33,34 @@ import { NewsletterStore } from './newsletter/newsletter-store';
 import { armFaultPoints } from './ops/faults';
 import { OrderPageService } from './orders/order-page-service';
 import { OrderService, senderDomain } from './orders/order-service';
-import { OrderStore } from './orders/order-store';
+import { lineImagesUnder, OrderStore, paidOrdersByDiscountCode } from './orders/order-store';
 import type { PaymentProvider } from './payments/provider';
 import { createStripeProvider } from './payments/stripe';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from './payments/test-checkout';
 import { PrivacyStore } from './privacy/privacy-store';
 import { type RetentionTimings, scheduleRetention } from './privacy/retention';
+import { type ReviewRequestTimings, scheduleReviewRequests } from './reviews/review-requests-job';
+import { ReviewService } from './reviews/review-service';
+import { ReviewStore } from './reviews/review-store';
+import { createReviewsSource, type ReviewsSource } from './reviews/reviews-source';
 import { deskRoutes } from './routes/admin-desk';
+import { discountRoutes } from './routes/admin-discounts';
+import { productRoutes } from './routes/admin-products';
+import { statsRoutes } from './routes/admin-stats';
+import { todayRoutes } from './routes/admin-today';
 import { checkoutRoutes } from './routes/checkout';
+import { discountCheckRoutes } from './routes/discount-check';
 import { newsletterRoutes } from './routes/newsletter';
 import { orderPageRoutes } from './routes/order-page';
 import { orderRoutes } from './routes/orders';
 import { privacyAdminRoutes } from './routes/privacy-admin';
+import { reviewRoutes } from './routes/reviews';
 import { testCheckoutRoutes } from './routes/test-checkout';
 import { webhookRoutes } from './routes/webhooks';
 import { clockOf } from './security/rate-limit-store';
 import { sharedCounters } from './security/shared-counters';
+import { MakingQueueState } from './settings/making-queue-state';
+import { SettingsStore } from './settings/settings-store';
 
 export interface CommerceOptions {
   /** Faster retries for tests. */
@@ -49,6 +69,10 @@ export interface CommerceOptions {
   readonly now?: () => Date;
   /** The daily retention pass (privacy/retention.ts); false in tests that run passes themselves. */
   readonly retention?: Partial<RetentionTimings> | false;
+  /** The review requests' periodic pass (reviews/review-requests-job.ts); false in tests that drive it. */
+  readonly reviewRequests?: Partial<ReviewRequestTimings> | false;
+  /** Tests: how often the catalogue's version is polled (0: only notifications and local edits). */
+  readonly cataloguePollMs?: number;
 }
 
 export interface Commerce {
@@ -68,6 +92,26 @@ export interface Commerce {
   readonly privacy: PrivacyStore;
   /** Migrates again a database that came back empty (db/schema-recovery.ts). */
   readonly schemaRecovery: SchemaRecovery;
+  /** The owner's settings (the making capacity) and the marks the desk's Today shows. */
+  readonly settings: SettingsStore;
+  /** The making queue as the pages show it (at most a minute old). */
+  readonly makingQueue: MakingQueueState;
+  /** Buyers' reviews, the owner's decisions and the review request e-mail (docs/product.md §8.13). */
+  readonly reviews: ReviewService;
+  /** The published reviews in memory, for the pages (reviews/reviews-source.ts). */
+  readonly reviewsSource: ReviewsSource;
+  /** The owner's products (docs/product.md, products section); the image routes call it too. */
+  readonly catalogue: CatalogueService;
+  /** The owner's discount codes (docs/product.md, offers). */
+  readonly discounts: DiscountService;
+  /** Every query of the discount codes and their reservations. */
+  readonly discountStore: DiscountStore;
+  /** The catalogue this instance serves: pages, sitemap and checkout read `current()`. */
+  readonly catalogueSource: CatalogueSource;
+  /** The catalogue's picture functions as the photo routes take them (their ProductImagesPort). */
+  readonly productImages: ReturnType<typeof productImagesPort>;
+  /** Every photo id a product or a past order line still shows (the media retention pass keeps them). */
+  readonly referencedMediaIds: () => Promise<Set<string>>;
 }
 
 declare module 'fastify' {
@@ -85,6 +129,28 @@ export async function registerCommerce(
 ): Promise<void> {
   const database = await openDatabase(config.database);
   const { db } = database;
+  // The outbox and the pool are read at each /metrics scrape (ops/metrics.ts).
+  const clock = options.now;
+  app.metrics.readFrom({
+    outboxBacklog: () => outboxBacklog(db, 0),
+    poolCounts: database.poolCounts,
+    now: clock ? () => clock().getTime() : undefined,
+  });
+
+  // The catalogue is loaded before the shop serves anything: pages and checkouts read it from memory.
+  const catalogueStore = new CatalogueStore(db);
+  let catalogueSource: DatabaseCatalogueSource;
+  try {
+    catalogueSource = await DatabaseCatalogueSource.open({
+      store: catalogueStore,
+      postgres: config.database.dialect === 'postgres' ? config.database : null,
+      ...(options.cataloguePollMs === undefined ? {} : { pollMs: options.cataloguePollMs }),
+      log: app.log,
+    });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
 
   let testCheckout: TestCheckoutProvider | null = null;
   let provider: PaymentProvider;
@@ -113,9 +179,12 @@ export async function registerCommerce(
     from: config.mailFrom,
     log: app.log,
     timings: options.outboxTimings,
+    onAttempt: (result) => app.metrics.mailAttempt(result),
   });
 
   const orderStore = new OrderStore(db);
+  const settings = new SettingsStore(db, { makingCapacityPerDay: config.makingCapacityPerDay });
+  const makingQueue = new MakingQueueState(settings, () => orderStore.queuedPieces());
   const legal: LegalMailFacts = {
     sellerName: config.seller.name,
     sellerAddress: config.seller.address,
@@ -149,14 +218,67 @@ export async function registerCommerce(
     log: app.log,
     onMailQueued: () => outbox.wake(),
     closures: config.closedDates,
+    queue: makingQueue,
+    // Tests date orders on a fixed day (the dispatch rule reads the Irish date and time).
+    ...(clock ? { now: () => clock().getTime() } : {}),
   };
-  const orders = new OrderService({ store: orderStore, ...services });
+  const discountStore = new DiscountStore(db);
+  const atCheckout = checkoutDiscounts(discountStore, () => config.earlyBird);
+  const orders = new OrderService({
+    store: orderStore,
+    ...services,
+    onPaid: () => app.metrics.orderPaid(),
+    discounts: atCheckout,
+  });
   const newsletter = new NewsletterStore(db, {
     confirmationMail: (email, token) => newsletterConfirmationMail(config.publicUrl, email, token),
     senderDomain: senderDomain(config.mailFrom),
     onMailQueued: () => outbox.wake(),
   });
-  const desk = new DeskService({ store: new DeskStore(db), ...services });
+  const reviewStore = new ReviewStore(db);
+  let reviewsSource: ReviewsSource | null = null;
+  const reviews = new ReviewService({
+    reviews: reviewStore,
+    orders: orderStore,
+    openOrder: (reference, key) => orderPages.open(reference, key),
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    delayDays: config.reviewRequestDelayDays,
+    pageUrl: services.pageUrl,
+    onMailQueued: () => outbox.wake(),
+    onVisibleChange: () => void reviewsSource?.refresh(),
+    log: app.log,
+    now: options.now,
+  });
+  reviewsSource = createReviewsSource({
+    load: () => reviews.snapshot(),
+    version: () => reviewStore.version(),
+    log: app.log,
+  });
+  const source = reviewsSource;
+  // Before the pages are rendered (server/app.ts registers them after this): see ReviewsSource.loaded.
+  await source.loaded();
+  const deskStore = new DeskStore(db);
+  const desk = new DeskService({
+    store: deskStore,
+    ...services,
+    // "Delivered" queues the review request in the same step; an order nobody marks delivered is asked
+    // by the periodic pass once REVIEW_REQUEST_DELAY_DAYS after dispatch are over.
+    onDelivered: (reference) => reviews.onDelivered(reference),
+  });
+  const catalogue = new CatalogueService({
+    store: catalogueStore,
+    requests: deskStore,
+    // This instance serves its own edit at once; if the reload fails, the poll catches up.
+    onChange: () => catalogueSource.refresh().catch(() => {}),
+  });
+  const discounts = new DiscountService({
+    store: discountStore,
+    requests: deskStore,
+    audit: (entry) => deskStore.audit(entry),
+    paidByCode: () => paidOrdersByDiscountCode(db),
+    ...(clock ? { now: clock } : {}),
+  });
   const privacy = new PrivacyStore(db, { mailDir });
   const schemaRecovery = new SchemaRecovery(db, app.log);
   // The request that finds the database empty gets its 503 (lib/api-support.ts); the next ones are served.
@@ -176,8 +298,19 @@ export async function registerCommerce(
     newsletter,
     privacy,
     schemaRecovery,
+    settings,
+    makingQueue,
+    reviews,
+    reviewsSource: source,
+    catalogue,
+    discounts,
+    discountStore,
+    catalogueSource,
+    productImages: productImagesPort(catalogue),
+    referencedMediaIds: () => referencedMediaIds(catalogue, (prefix) => lineImagesUnder(db, prefix)),
   });
   scheduleRetention(app, privacy, options.retention);
+  scheduleReviewRequests(app, reviews, options.reviewRequests);
   app.addHook('onReady', async () => {
     app.log.info(
       { provider: provider.id, mail: transport.description, database: database.description },
@@ -196,8 +329,10 @@ export async function registerCommerce(
     outbox.start();
   });
   app.addHook('onClose', async () => {
+    await source.close();
     await outbox.stop();
     transport.close();
+    await catalogueSource.close();
     await database.close();
   });
 
@@ -207,12 +342,31 @@ export async function registerCommerce(
   await installOwnerAuth(app, { token: config.admin.token, secure: isHttps(config), sessions, signIns });
 
   await app.register(async (api) => {
-    await api.register(checkoutRoutes, { orders });
+    await api.register(checkoutRoutes, { orders, catalogue: catalogueSource });
     await api.register(orderRoutes, { orders });
     await api.register(orderPageRoutes, { pages: orderPages });
     await api.register(newsletterRoutes, { newsletter });
     await api.register(privacyAdminRoutes, { privacy });
-    await api.register(webhookRoutes, { orders, desk });
+    await api.register(productRoutes, { catalogue });
+    await api.register(discountRoutes, { discounts });
+    await api.register(discountCheckRoutes, {
+      discounts: atCheckout,
+      catalogue: catalogueSource,
+      ...(clock ? { now: clock } : {}),
+    });
+    await api.register(statsRoutes, {
+      source: { db, provider: provider.id, testMode: testCheckout !== null },
+      audit: desk.store,
+    });
+    await api.register(reviewRoutes, { reviews, source, desk });
+    await api.register(webhookRoutes, { orders, desk, settings });
+    await api.register(todayRoutes, {
+      settings,
+      queue: makingQueue,
+      deskStore: desk.store,
+      onMailQueued: () => outbox.wake(),
+      ...(clock ? { now: clock } : {}),
+    });
     await api.register(deskRoutes, {
       config,
       desk,

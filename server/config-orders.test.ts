@@ -70,6 +70,17 @@ describe('orders configuration', () => {
     }
   });
 
+  it('reads MAKING_CAPACITY_PER_DAY (8 by default, 1-1000) with a clear error', () => {
+    expect(loadConfig({}).makingCapacityPerDay).toBe(8);
+    expect(loadConfig({ MAKING_CAPACITY_PER_DAY: '1' }).makingCapacityPerDay).toBe(1);
+    expect(loadConfig({ MAKING_CAPACITY_PER_DAY: '1000' }).makingCapacityPerDay).toBe(1000);
+    for (const bad of ['0', '1001', '2.5', 'eight', '-3']) {
+      expect(() => loadConfig({ MAKING_CAPACITY_PER_DAY: bad }), bad).toThrow(
+        'MAKING_CAPACITY_PER_DAY: must be a whole number of pieces per working day from 1 to 1000 (unset: 8)',
+      );
+    }
+  });
+
   it('refuses TEST MODE in production unless ALLOW_TEST_CHECKOUT=true', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
@@ -152,5 +163,18 @@ describe('orders configuration', () => {
     expect(loadConfig({ ...env, ADMIN_TOKEN: 'a'.repeat(32) }).admin.token).toBe('a'.repeat(32));
     // Outside production the 12 characters of a development token are still enough.
     expect(loadConfig({ ADMIN_TOKEN: 'a'.repeat(12) }).admin.tokenGenerated).toBe(false);
+  });
+});
+
+describe('EARLY_BIRD_UNTIL', () => {
+  it('unset: no tier; a date: 15% from 20 pieces through the end of that Irish day; otherwise refused', () => {
+    const load = loadConfig;
+    expect(load({ LOG_LEVEL: 'silent' }).earlyBird).toBeNull();
+    const tier = load({ LOG_LEVEL: 'silent', EARLY_BIRD_UNTIL: '2026-10-31' }).earlyBird;
+    // Irish summer time ends on 25 October: midnight of 1 November is 00:00 UTC.
+    expect(tier).toEqual({ percent: 15, minPieces: 20, until: Date.parse('2026-11-01T00:00:00Z') });
+    const summer = load({ LOG_LEVEL: 'silent', EARLY_BIRD_UNTIL: '2026-07-31' }).earlyBird;
+    expect(summer?.until).toBe(Date.parse('2026-07-31T23:00:00Z'));
+    expect(() => load({ LOG_LEVEL: 'silent', EARLY_BIRD_UNTIL: '31/10/2026' })).toThrow(/EARLY_BIRD_UNTIL/);
   });
 });

@@ -5,8 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { addDays, type IsoDate, irishInstant, parseIsoDate } from '../domain/calendar-date';
 import { type ClosedDates, NO_CLOSURES, parseClosedDates } from '../domain/closed-dates';
 import { BRAND, FLAG_NAMES, SELLER, VAT_RATE_DEFAULT } from '../domain/config';
+import { type BulkTier, EARLY_BIRD_MIN_PIECES, EARLY_BIRD_PERCENT } from '../domain/discounts';
+import { MAKING_CAPACITY } from '../domain/making-queue';
 import type { SellerIdentity } from '../domain/seller';
 import { type FaultSpec, parseFaultSpec } from './ops/faults';
 import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
@@ -23,6 +26,8 @@ function parsedWith<T>(
     return z.NEVER;
   });
 }
+
+const CAPACITY_MESSAGE = `must be a whole number of pieces per working day from ${MAKING_CAPACITY.min} to ${MAKING_CAPACITY.max} (unset: ${MAKING_CAPACITY.default})`;
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -71,6 +76,8 @@ const envSchema = z.object({
     .optional(),
   /** Points the Stripe SDK at another host (tests, a local mock); default is Stripe's own API. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /** Bearer token of GET /metrics (Prometheus); unset: the route answers 404 (ops/metrics.ts). */
+  METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   /** Owner token for the internal tools' server actions; unset: generated at start and printed once. */
   ADMIN_TOKEN: z.string().trim().min(12, 'must be at least 12 characters').optional(),
   /** Hosted image-editing API behind the /image-editor page; unset: the built-in offline engine. */
@@ -83,6 +90,31 @@ const envSchema = z.object({
    * (domain/closed-dates.ts). Every bad item is reported at start, with what was expected.
    */
   CLOSED_DATES: parsedWith(parseClosedDates).optional(),
+  /** Pieces the maker makes per working day, until the desk's setting changes it (domain/making-queue.ts). */
+  MAKING_CAPACITY_PER_DAY: z.coerce
+    .number({ error: CAPACITY_MESSAGE })
+    .int(CAPACITY_MESSAGE)
+    .min(MAKING_CAPACITY.min, CAPACITY_MESSAGE)
+    .max(MAKING_CAPACITY.max, CAPACITY_MESSAGE)
+    .default(MAKING_CAPACITY.default),
+  /**
+   * The last day (Irish calendar, `YYYY-MM-DD`) of the early-bird bulk tier (domain/discounts.ts BulkTier);
+   * unset: no tier.
+   */
+  EARLY_BIRD_UNTIL: z
+    .string()
+    .transform((value, ctx) => {
+      const date = parseIsoDate(value.trim());
+      if (!date) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be a date written YYYY-MM-DD (unset: no early-bird tier)',
+        });
+        return z.NEVER;
+      }
+      return date;
+    })
+    .optional(),
   /** Behind a reverse proxy: which hops to trust for the client address (ops/trust-proxy.ts). */
   TRUST_PROXY: z
     .string()
@@ -118,6 +150,13 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(100, 'must be at most 100')
     .default(VAT_RATE_DEFAULT),
+  /** Days after dispatch when an order nobody marked delivered gets its review request (0: at once). */
+  REVIEW_REQUEST_DELAY_DAYS: z.coerce
+    .number({ error: 'must be a whole number of days' })
+    .int('must be a whole number of days')
+    .min(0, 'must be at least 0')
+    .max(60, 'must be at most 60')
+    .default(3),
   NODE_ENV: z.string().optional(),
   /** Crash tests only (ops/faults.ts): `<point>[#n]`; refused unless NODE_ENV=test. */
   FAULT_INJECT: z
@@ -150,14 +189,22 @@ export interface AppConfig {
   readonly smtpUrl: string | null;
   readonly stripe: StripeConfig | null;
   readonly admin: AdminConfig;
+  /** The Bearer token of GET /metrics; null: no metrics route (404). */
+  readonly metricsToken: string | null;
   /** Flag values handed to the browser at run time (GET /runtime-env.js), e.g. { FLAG_HERO_V2: 'true' }. */
   readonly runtimeFlags: Readonly<Record<string, string>>;
   readonly rateLimits: RateLimitSettings;
   readonly trustProxy: TrustProxy;
   /** The owner's closures (CLOSED_DATES): skipped by dispatch dates; also handed to the browser. */
   readonly closedDates: ClosedDates;
+  /** MAKING_CAPACITY_PER_DAY: the capacity until the desk's setting (server/settings) changes it. */
+  readonly makingCapacityPerDay: number;
+  /** EARLY_BIRD_UNTIL: the bulk tier (15% from 20 pieces) through the end of that Irish day; null: none. */
+  readonly earlyBird: BulkTier | null;
   /** NODE_ENV=test only: where the process kills itself (crash tests). */
   readonly faultInject: FaultSpec | null;
+  /** REVIEW_REQUEST_DELAY_DAYS: days after dispatch before an undelivered order is asked for a review. */
+  readonly reviewRequestDelayDays: number;
   /** Who sells (the confirmation e-mail, the legal pages and the footer show it). */
   readonly seller: SellerConfig;
   readonly production: boolean;
@@ -274,11 +321,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? { url: e.IMAGE_EDIT_API_URL, key: e.IMAGE_EDIT_API_KEY ?? null }
         : null,
     },
+    metricsToken: e.METRICS_TOKEN ?? null,
     runtimeFlags: runtimeFlagEnv(cleaned),
     rateLimits: e.RATE_LIMITS ?? DEFAULT_RATE_LIMITS,
     trustProxy: e.TRUST_PROXY ?? false,
     closedDates: e.CLOSED_DATES ?? NO_CLOSURES,
+    makingCapacityPerDay: e.MAKING_CAPACITY_PER_DAY,
+    earlyBird: e.EARLY_BIRD_UNTIL ? earlyBirdTier(e.EARLY_BIRD_UNTIL) : null,
     faultInject: e.FAULT_INJECT ?? null,
+    reviewRequestDelayDays: e.REVIEW_REQUEST_DELAY_DAYS,
     seller: {
       name: e.SELLER_NAME,
       address: e.SELLER_ADDRESS,
@@ -300,4 +351,11 @@ function runtimeFlagEnv(env: Readonly<Record<string, string | undefined>>): Reco
     }
   }
   return out;
+}
+
+/** The early-bird defaults (docs/product.md, offers): 15% off 20 pieces or more, through `lastDay`. */
+export const EARLY_BIRD_DEFAULTS = { percent: EARLY_BIRD_PERCENT, minPieces: EARLY_BIRD_MIN_PIECES } as const;
+
+export function earlyBirdTier(lastDay: IsoDate): BulkTier {
+  return { ...EARLY_BIRD_DEFAULTS, until: irishInstant(addDays(lastDay, 1), 0, 0).getTime() };
 }

@@ -1,15 +1,19 @@
 /**
- * The prerendered HTML pages (dist/web/index.html and dist/web/pages/**.html), loaded once at start:
- * the PUBLIC_URL placeholder is filled in, then each page is compressed once (brotli and gzip) and kept
- * in memory with a strong ETag. Serving a product page is then a map lookup and a buffer write.
+ * The shop's HTML pages as served: the PUBLIC_URL placeholder filled in, each page compressed once (brotli
+ * and gzip, on libuv's threads, not the event loop) and kept in memory with a strong ETag and the CSP
+ * hashes of its inline scripts. Serving a page is then a map lookup and a buffer write.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { DEFAULT_SELLER, type SellerIdentity } from '../domain/seller';
 import { sellerTexts } from '../domain/seller-texts';
 import { inlineScriptHashes } from './security/csp';
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
 export const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
 
@@ -38,18 +42,31 @@ function walk(dir: string, base: string, out: Map<string, string>): void {
  */
 const PAGE_BROTLI_QUALITY = 6;
 
-function makePage(html: string): HtmlPage {
-  const raw = Buffer.from(html, 'utf8');
-  return {
-    raw,
-    br: brotliCompressSync(raw, {
+/** Compressed with both encodings: a strong ETag names the exact bytes. */
+export async function compressed(
+  raw: Buffer,
+  brotliQuality: number,
+): Promise<{ raw: Buffer; br: Buffer; gzip: Buffer; etag: string }> {
+  const [br, gz] = await Promise.all([
+    brotliAsync(raw, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: PAGE_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
         [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
       },
     }),
-    gzip: gzipSync(raw, { level: 9 }),
+    gzipAsync(raw, { level: 9 }),
+  ]);
+  return {
+    raw,
+    br,
+    gzip: gz,
     etag: `"${createHash('sha256').update(raw).digest('base64url').slice(0, 27)}"`,
+  };
+}
+
+export async function htmlPage(html: string): Promise<HtmlPage> {
+  return {
+    ...(await compressed(Buffer.from(html, 'utf8'), PAGE_BROTLI_QUALITY)),
     scriptHashes: inlineScriptHashes(html),
   };
 }
@@ -79,30 +96,21 @@ export function sellerReplacements(seller: SellerIdentity): (html: string) => st
   return (html) => pairs.reduce((out, [a, b]) => out.replaceAll(a, b), html);
 }
 
-/** Keys are route paths: '/', '/shop', '/product/3', '/404'. */
-export function loadHtmlPages(
-  webDistDir: string,
-  publicUrl: string,
-  seller: SellerIdentity = DEFAULT_SELLER,
-): Map<string, HtmlPage> {
-  const fillSeller = sellerReplacements(seller);
+/**
+ * Pages written to disk as HTML files (index.html, pages/**.html), keyed by route path ('/', '/shop',
+ * '/product/3', '/404'): what the server serves when the front end was built without its SSR bundle.
+ */
+export function htmlPageFiles(webDistDir: string): Map<string, string> {
   const files = new Map<string, string>();
   files.set('/', path.join(webDistDir, 'index.html'));
   const pagesDir = path.join(webDistDir, 'pages');
   if (existsSync(pagesDir)) walk(pagesDir, '', files);
-  const pages = new Map<string, HtmlPage>();
-  for (const [route, file] of files) {
-    pages.set(
-      route,
-      makePage(fillSeller(readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrl))),
-    );
-  }
-  return pages;
+  return new Map([...files].map(([route, file]) => [route, readFileSync(file, 'utf8')]));
 }
 
 /** The order desk's page (dist/web/admin.html, vite.admin.config.ts), or null when it was not built. */
-export function loadDeskPage(webDistDir: string, publicUrl: string): HtmlPage | null {
+export async function loadDeskPage(webDistDir: string, publicUrl: string): Promise<HtmlPage | null> {
   const file = path.join(webDistDir, 'admin.html');
   if (!existsSync(file)) return null;
-  return makePage(readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrl));
+  return htmlPage(readFileSync(file, 'utf8').replaceAll(PUBLIC_URL_TOKEN, publicUrl));
 }

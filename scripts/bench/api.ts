@@ -483,6 +483,36 @@ interface Target {
 const PRODUCT_HEADERS = { 'accept-encoding': 'br', accept: 'text/html' };
 const CHECKOUT_HEADERS = { 'content-type': 'application/json', accept: 'application/json' };
 
+/** The shops' METRICS_TOKEN: at the end each is scraped, and says what the load made of it. */
+const BENCH_METRICS_TOKEN = 'bench-metrics-token-0123456789';
+
+/**
+ * The shop's own count of the load (GET /metrics): requests by route and status, checkouts opened, orders
+ * paid. The hook that counts runs on every request whether or not a token is set (one histogram
+ * observation), so setting one does not change what is measured. Never fails the bench.
+ */
+async function reportMetrics(shops: readonly (StartedShop | null)[]): Promise<void> {
+  for (const s of shops) {
+    if (!s) continue;
+    try {
+      const res = await fetch(`${s.baseUrl}/metrics`, {
+        headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` },
+      });
+      const counts = (await res.text())
+        .split('\n')
+        .filter((l) =>
+          /^(?:http_request_duration_seconds_count\{|solas_checkouts_created_total |solas_orders_paid_total )/.test(
+            l,
+          ),
+        );
+      console.log(`GET /metrics of ${s.baseUrl}: ${res.status}`);
+      for (const line of counts) console.log(`  ${line}`);
+    } catch (err) {
+      console.log(`GET /metrics of ${s.baseUrl} failed: ${String(err)}`);
+    }
+  }
+}
+
 /** One real request first: a benchmark of error pages would be meaningless. */
 async function verify(t: Target, kind: 'checkout' | 'product'): Promise<void> {
   const res = await fetch(t.url, { method: t.method, headers: t.headers, body: t.body });
@@ -912,7 +942,7 @@ async function main() {
   try {
     // The production log level (one line per checkout), written to /dev/null. The servers start together:
     // each is a process of its own, and starting them one by one doubled the smoke's time.
-    const shopEnv = { RATE_LIMITS: 'checkout=1000000/60' };
+    const shopEnv = { RATE_LIMITS: 'checkout=1000000/60', METRICS_TOKEN: BENCH_METRICS_TOKEN };
     const startQuiet = async (env: Record<string, string>, port?: string) =>
       startShop({ webDir, port: await freePort(port), logLevel: 'info', env, discardStdout: true });
     const schemas = withPg ? await Promise.all([freshSchema(), freshSchema()]) : [];
@@ -1043,6 +1073,7 @@ async function main() {
         });
       }
     }
+    await reportMetrics([shop, pgShop]);
   } finally {
     for (const stop of stops.reverse()) await stop().catch((err) => console.error(err));
   }

@@ -19,6 +19,7 @@ import sharp from 'sharp';
 import { PRODUCTS } from '../../domain/catalogue/products';
 import type { Product } from '../../domain/catalogue/types';
 import {
+  IMAGE_ENCODING,
   IMAGE_FORMATS,
   IMAGE_KINDS,
   type ImageFormat,
@@ -44,16 +45,8 @@ const CACHE_FILE = '.cache.json';
 /** Photo formats the owner may drop in images/source, in order of preference when one id has several. */
 export const SOURCE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif'] as const;
 
-/**
- * Encoder settings, tuned for product pictures on the web: AVIF at quality 50 keeps bead highlights crisp
- * at a fraction of JPEG's size; 4:2:0 chroma halves colour data that the eye does not miss here.
- */
-export const ENCODE = {
-  // AVIF effort 2, not 4: about five times faster on a 2-core CI machine for files ~20% larger, still far
-  // under the size budgets (hero 800w ~16 KB, product 480w ~6 KB).
-  avif: { quality: 50, effort: 2, chromaSubsampling: '4:2:0' },
-  webp: { quality: 75, effort: 4, smartSubsample: true },
-} as const;
+/** The encoder settings the pages' images share with the owner's photos (domain/images.ts). */
+export const ENCODE = IMAGE_ENCODING;
 
 /** Bump when processing changes in a way the settings above do not show, to invalidate every cache key. */
 const PIPELINE_VERSION = 1;

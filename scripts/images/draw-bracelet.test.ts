@@ -7,6 +7,7 @@ import { PRODUCTS } from '../../domain/catalogue/products';
 import type { Product } from '../../domain/catalogue/types';
 import { IMAGE_KINDS, SITE_IMAGES } from '../../domain/images';
 import { listImageJobs, outputName, renderJob } from './build-images';
+import { designBracelet } from './design';
 import {
   drawBroochCelestial,
   drawBroochFestive,
@@ -16,6 +17,7 @@ import {
   drawProductSecondView,
   drawProductStudio,
   drawStory,
+  wornStrands,
 } from './draw-bracelet';
 
 function product(id: string): Product {
@@ -72,6 +74,25 @@ describe('product drawings', () => {
         expect(worn, `product ${p.id} worn view`).toContain(colour.toLowerCase());
       }
     }
+  });
+});
+
+describe('the worn view', () => {
+  it('shows the same bracelet as the studio view, alone on the wrist, for every product', () => {
+    for (const p of PRODUCTS) {
+      const strands = wornStrands(p, 88);
+      expect(strands, `product ${p.id}`).toHaveLength(1);
+      expect(strands[0]?.design, `product ${p.id}`).toEqual(designBracelet(p));
+    }
+  });
+
+  it("of product 2 draws no bead colour the product's studio view does not have", () => {
+    // Product 2 (garnet, claret glass, brass) once wore a second, all-gold strand of #d9b44a beads.
+    const p = product('2');
+    const studio = drawProductStudio(p).toLowerCase();
+    const worn = drawProductSecondView(p).toLowerCase();
+    expect(studio).not.toContain('#d9b44a');
+    expect(worn).not.toContain('#d9b44a');
   });
 });
 

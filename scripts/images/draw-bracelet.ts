@@ -8,11 +8,11 @@ import { IMAGE_KINDS } from '../../domain/images';
 import { surface } from './backgrounds';
 import { drawBead, drawBeadShadow, type PlacedBead } from './beads';
 import { type DrawnBracelet, drawFlatBracelet } from './bracelet';
-import { type BraceletDesign, designBracelet } from './design';
+import { designBracelet } from './design';
 import { createRng, type Rng } from './prng';
 import { drawDish } from './props';
 import { createDoc, type SvgDoc } from './svg';
-import { drawWorn, SKIN_TONES, tintedBackdrop } from './wrist';
+import { drawWorn, SKIN_TONES, type Strand, tintedBackdrop } from './wrist';
 
 /** Backdrops per category: all warm neutrals, so the grid reads as one shoot, each with its own hint of colour. */
 const BACKDROPS: Readonly<Record<Category, string>> = {
@@ -52,21 +52,21 @@ export function drawProductStudio(product: Product): string {
   return doc.render(`${bg}${bracelet.shadow}${bracelet.body}`);
 }
 
-/** A delicate strand of small gold beads, the classic stacking companion in the worn view. */
-const GOLD_STRAND: BraceletDesign = {
-  sequence: [{ style: 'gold', color: '#d9b44a', size: 0.34 }],
-  closure: 'knot',
-  metal: null,
-  cord: '#e8e0d2',
-  assignment: [],
-};
+/**
+ * The bracelets on the wrist in the worn view: the product's own bracelet and nothing else, so the second
+ * picture shows the same piece as the studio view (a stacked companion strand read as part of the product:
+ * a gold strand next to a bracelet that has none).
+ */
+export function wornStrands(product: Product, bead: number): Strand[] {
+  return [{ design: designBracelet(product), x: -45, bead }];
+}
 
 export function drawProductSecondView(product: Product): string {
   const { width, height } = IMAGE_KINDS.product;
   const doc = createDoc(width, height);
   const rng = createRng(`worn/${product.id}`);
-  const design = designBracelet(product);
-  const first = design.assignment[0]?.color ?? '#c8a165';
+  const strands = wornStrands(product, 88);
+  const first = strands[0]?.design.assignment[0]?.color ?? '#c8a165';
   const bg = surface(doc, {
     base: tintedBackdrop(first),
     light: { x: 0.75, y: 0.15 },
@@ -76,7 +76,6 @@ export function drawProductSecondView(product: Product): string {
     seed: rng.int(1, 999),
   });
   const wrist = 185;
-  const bead = 88;
   const worn = drawWorn(
     doc,
     {
@@ -86,10 +85,7 @@ export function drawProductSecondView(product: Product): string {
       wrist,
       skin: rng.pick(SKIN_TONES),
       sleeve: { color: rng.pick(['#e9e0d2', '#d8c8b4', '#c9c2b8', '#efe9df']), from: 300 },
-      strands: [
-        { design: GOLD_STRAND, x: -175, bead },
-        { design, x: -45, bead },
-      ],
+      strands,
     },
     rng.fork('worn'),
   );

@@ -142,19 +142,33 @@ export interface OpenDatabase {
   readonly description: string;
   /** The migrations this opening applied (none when the schema was current). */
   readonly applied: readonly string[];
+  /** PostgreSQL's connection pool as it is now (the /metrics scrape); null on SQLite, which has none. */
+  readonly poolCounts: (() => PoolCounts) | null;
   close(): Promise<void>;
+}
+
+export interface PoolCounts {
+  /** Connections open, idle or checked out. */
+  readonly total: number;
+  readonly idle: number;
+  /** Queries waiting for a connection. */
+  readonly waiting: number;
 }
 
 export async function openDatabase(
   location: DatabaseLocation,
   migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
 ): Promise<OpenDatabase> {
-  const { db, file, description } =
-    typeof location === 'string'
-      ? openSqlite(location)
-      : location.dialect === 'sqlite'
-        ? openSqlite(location.dataDir)
-        : openPostgres(location);
+  const {
+    db,
+    file,
+    description,
+    poolCounts = null,
+  } = typeof location === 'string'
+    ? openSqlite(location)
+    : location.dialect === 'sqlite'
+      ? openSqlite(location.dataDir)
+      : openPostgres(location);
   const shut = () => db.destroy();
   let applied: string[];
   try {
@@ -170,6 +184,7 @@ export async function openDatabase(
     description,
     dialect: dialectOf(db),
     applied,
+    poolCounts,
     async close() {
       if (closed) return;
       closed = true;
@@ -178,7 +193,7 @@ export async function openDatabase(
   };
 }
 
-type Opened = Pick<OpenDatabase, 'db' | 'file' | 'description'>;
+type Opened = Pick<OpenDatabase, 'db' | 'file' | 'description'> & Partial<Pick<OpenDatabase, 'poolCounts'>>;
 
 /**
  * Switching a new database file to WAL needs a moment alone with it, and SQLite answers SQLITE_BUSY at once
@@ -257,7 +272,12 @@ function openPostgres(location: PostgresLocation): Opened {
     client.on('error', () => {});
   });
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
-  return { db, file: null, description: describePostgresUrl(location.url) };
+  return {
+    db,
+    file: null,
+    description: describePostgresUrl(location.url),
+    poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /** postgres://host:port/database, never the user's password (log lines). */

@@ -9,7 +9,7 @@
  *
  * On SQLite it is a no-op: one process serves one file, and each job already runs one pass at a time.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from './dialect';
 import type { Database } from './schema';
 
@@ -33,4 +33,17 @@ export async function withJobLock<T>(
     if (result.rows[0]?.locked !== true) return { ran: false };
     return { ran: true, value: await fn() };
   });
+}
+
+/**
+ * Serialises the transactions that take `name` on PostgreSQL: waits for the one holding it, held until
+ * this transaction ends (commit, rollback or a broken connection). Under READ COMMITTED the next holder's
+ * statements then see what the previous one committed. A no-op on SQLite, where a transaction's first
+ * write already takes the file's one write lock.
+ */
+export async function lockForTransaction(trx: Transaction<Database>, name: string): Promise<void> {
+  if (dialectOf(trx) === 'sqlite') return;
+  await sql`select pg_advisory_xact_lock(${sql.lit(SHOP_LOCK_CLASS)}, hashtext(current_schema() || ':' || ${name}))`.execute(
+    trx,
+  );
 }

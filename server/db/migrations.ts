@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
+import { seedSnapshot } from '../../domain/catalogue/seed';
 import { dialectOf } from './dialect';
 
 // Migrations run against the schema as it was then, not as ./schema.ts types it today.
@@ -278,6 +279,138 @@ async function sqliteDropOutboxOrderNotNull(db: AnyDb): Promise<void> {
   for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
 }
 
+/**
+ * The catalogue in the database (docs/product.md, products section; docs/decisions/0012): the products,
+ * their pictures in order, the handles a product was known by before, one row holding the catalogue's
+ * version and the next product id, and each product's history. Seeded with the 27 bracelets the code held
+ * until now (domain/catalogue/seed.ts), as they were: a fresh database shows exactly the shop of before.
+ * Lists (materials, sizes, palette, widths) are JSON text: read and written whole, never queried inside.
+ */
+async function addCatalogueSchema(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('catalogue_products')
+    // An integer, so the next free id is arithmetic; the API and the pages carry it as a string.
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('handle', 'text', (c) => c.notNull().unique())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('price', 'integer', (c) => c.notNull().check(sql`price >= 0`))
+    .addColumn('category', 'text', (c) => c.notNull())
+    .addColumn('materials', 'text', (c) => c.notNull())
+    .addColumn('description', 'text', (c) => c.notNull())
+    .addColumn('full_description', 'text', (c) => c.notNull())
+    .addColumn('sizes', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('active', 'paused', 'retired')`))
+    .addColumn('note', 'text', (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('palette', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('catalogue_images')
+    .addColumn('product_id', 'integer', (c) => c.notNull().references('catalogue_products.id'))
+    .addColumn('id', 'text', (c) => c.notNull())
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('base', 'text', (c) => c.notNull())
+    .addColumn('widths', 'text', (c) => c.notNull())
+    .addColumn('width', 'integer', (c) => c.notNull())
+    .addColumn('height', 'integer', (c) => c.notNull())
+    .addColumn('alt', 'text', (c) => c.notNull())
+    .addColumn('placeholder', 'text')
+    .addPrimaryKeyConstraint('catalogue_images_pk', ['product_id', 'id'])
+    .execute();
+  await db.schema
+    .createTable('catalogue_former_handles')
+    .addColumn('handle', 'text', (c) => c.primaryKey())
+    .addColumn('product_id', 'integer', (c) => c.notNull().references('catalogue_products.id'))
+    .execute();
+  await db.schema
+    .createTable('catalogue_state')
+    // One row: every edit bumps `version` in its own transaction, which also serialises edits.
+    .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn('version', 'integer', (c) => c.notNull())
+    // Never lowered: an id once given is never given again, whatever becomes of its product.
+    .addColumn('next_product_id', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('catalogue_changes')
+    .addColumn('id', 'integer', serialKey(db))
+    .addColumn('product_id', 'integer', (c) => c.notNull())
+    .addColumn('at', 'text', (c) => c.notNull())
+    /** The session's label, as in admin_audit ('token' for a Bearer script); no address. */
+    .addColumn('session', 'text', (c) => c.notNull())
+    .addColumn('action', 'text', (c) => c.notNull())
+    /** JSON: { field: { before, after } } for every field the change touched. */
+    .addColumn('changes', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('catalogue_changes_product')
+    .on('catalogue_changes')
+    .columns(['product_id', 'id'])
+    .execute();
+
+  const seed = seedSnapshot();
+  for (const p of seed.products) {
+    await db
+      .insertInto('catalogue_products')
+      .values({
+        id: Number(p.id),
+        handle: p.handle,
+        name: p.name,
+        price: p.price,
+        category: p.category,
+        materials: JSON.stringify(p.materials),
+        description: p.description,
+        full_description: p.fullDescription,
+        sizes: JSON.stringify(p.sizes),
+        status: p.status,
+        note: p.note,
+        position: p.position,
+        palette: JSON.stringify(p.palette),
+        created_at: p.updatedAt,
+        updated_at: p.updatedAt,
+      })
+      .execute();
+    for (const [position, image] of p.images.entries()) {
+      await db
+        .insertInto('catalogue_images')
+        .values({
+          product_id: Number(p.id),
+          id: image.id,
+          position,
+          base: image.base,
+          widths: JSON.stringify(image.widths),
+          width: image.width,
+          height: image.height,
+          alt: image.alt,
+          placeholder: image.placeholder ?? null,
+        })
+        .execute();
+    }
+  }
+  const nextId = Math.max(0, ...seed.products.map((p) => Number(p.id))) + 1;
+  await db
+    .insertInto('catalogue_state')
+    // Version 1 is the seed; each edit adds one.
+    .values({ id: 1, version: 1, next_product_id: nextId })
+    .execute();
+
+  // Each order line keeps the picture it was sold with. Lines sold before this migration get the
+  // picture their product had in the code then (the seed); a line of a product the seed does not know
+  // keeps none.
+  await db.schema.alterTable('order_lines').addColumn('image', 'text').execute();
+  for (const p of seed.products) {
+    const image = p.images[0];
+    if (!image) continue;
+    await db
+      .updateTable('order_lines')
+      .set({ image: image.base })
+      .where('product_id', '=', p.id)
+      .where('image', 'is', null)
+      .execute();
+  }
+}
+
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': {
     async up(db: AnyDb) {
@@ -456,4 +589,185 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+
+  '0011-catalogue': {
+    async up(db: AnyDb) {
+      await addCatalogueSchema(db);
+    },
+  },
+  '0012-media': {
+    async up(db: AnyDb) {
+      // The owner's photos, every rendition in the database (docs/decisions/0013-photo-storage.md): every
+      // instance serves them, and with SQLite they stay in DATA_DIR's one file that `npm run backup` copies.
+      // A photo's id is its content hash, so rows are written once and never change.
+      await db.schema
+        .createTable('media')
+        .addColumn('id', 'text', (c) => c.notNull())
+        .addColumn('width', 'integer', (c) => c.notNull())
+        .addColumn('format', 'text', (c) => c.notNull().check(sql`format in ('avif', 'webp')`))
+        .addColumn('data', dialectOf(db) === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        // Set by the retention pass while no product (and no order) shows the photo; rows unreferenced
+        // for 30 days are deleted.
+        .addColumn('unreferenced_since', 'text')
+        .addPrimaryKeyConstraint('media_pk', ['id', 'width', 'format'])
+        .execute();
+    },
+  },
+  '0013-settings': {
+    async up(db: AnyDb) {
+      // The owner's settings changed on the desk (server/settings/settings-store.ts), one row per name,
+      // the value as JSON: a name without a row has its default (the environment's). No personal data.
+      await db.schema
+        .createTable('settings')
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
+  '0014-reviews': {
+    async up(db: AnyDb) {
+      await createReviewTables(db);
+    },
+  },
+  '0015-discounts': {
+    async up(db: AnyDb) {
+      await createDiscountTables(db);
+    },
+  },
 };
+
+/**
+ * Discount codes and their reservations (server/discounts/discount-store.ts, docs/product.md offers,
+ * docs/decisions/0016-discount-reservations.md). A reservation row is one use of a code held by one
+ * checkout: 'reserved' while the checkout is open, 'used' once paid, 'released' when it expired or was
+ * cancelled. The shopper's address is kept as a hash only (enough for "once per e-mail address").
+ */
+async function createDiscountTables(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('discount_codes')
+    // Upper case: codes are case-insensitive (domain/discounts.ts normalizeDiscountCode).
+    .addColumn('code', 'text', (c) => c.primaryKey())
+    .addColumn('percent_off', 'integer', (c) => c.check(sql`percent_off between 1 and 90`))
+    .addColumn('amount_off', 'integer', (c) => c.check(sql`amount_off > 0`))
+    .addColumn('min_subtotal', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('starts_at', 'text')
+    .addColumn('ends_at', 'text')
+    .addColumn('max_uses', 'integer')
+    .addColumn('once_per_email', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
+    // Bumped by every reservation: the row lock that serialises checkouts of one code on PostgreSQL.
+    .addColumn('reservations', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addCheckConstraint('discount_codes_one_value', sql`(percent_off is null) <> (amount_off is null)`)
+    .execute();
+
+  await db.schema
+    .createTable('discount_reservations')
+    .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
+    .addColumn('code', 'text', (c) => c.notNull().references('discount_codes.code'))
+    .addColumn('session_id', 'text')
+    .addColumn('email_hash', 'text', (c) => c.notNull())
+    .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('reserved', 'used', 'released')`))
+    // When an unpaid checkout's hold ends even if the shop never hears of its expiry (the hosted
+    // checkout's own lifetime plus a margin).
+    .addColumn('expires_at', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('discount_reservations_code_state')
+    .on('discount_reservations')
+    .columns(['code', 'state'])
+    .execute();
+  await db.schema
+    .createIndex('discount_reservations_session')
+    .on('discount_reservations')
+    .column('session_id')
+    .execute();
+
+  // The order's discount off the items (cents) and the code that gave it (null: none, or the tier's).
+  await db.schema
+    .alterTable('orders')
+    .addColumn('discount', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema.alterTable('orders').addColumn('discount_code', 'text').execute();
+}
+
+/**
+ * Reviews from buyers (server/reviews/review-store.ts, docs/product.md §8.13): one per product of one order
+ * (the unique index), the request e-mail once per order (the primary key), and the addresses that asked
+ * for no more requests, as hashes only.
+ */
+async function createReviewTables(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('reviews')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    // Null once the reviewer's data was erased: the text may stay, the link to the order goes.
+    .addColumn('order_id', 'text', (c) => c.references('orders.id').onDelete('set null'))
+    // The order's reference, for the desk's list (null with the order link).
+    .addColumn('reference', 'text')
+    .addColumn('product_id', 'text', (c) => c.notNull())
+    // The order line reviewed (its position and size), so the review names exactly what was bought.
+    .addColumn('line_position', 'integer', (c) => c.notNull())
+    .addColumn('size', 'text')
+    .addColumn('rating', 'integer', (c) => c.notNull().check(sql`rating between 1 and 5`))
+    .addColumn('title', 'text')
+    .addColumn('text', 'text', (c) => c.notNull())
+    // Null once erased (shown as "A verified buyer").
+    .addColumn('display_name', 'text')
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'published', 'hidden')`))
+    // The owner's private reason for hiding it; never shown to shoppers.
+    .addColumn('reason', 'text')
+    .addColumn('reply', 'text')
+    .addColumn('featured', 'integer', (c) => c.notNull().defaultTo(0))
+    // 'YYYY-MM' of the payment: "Verified buyer, bought in March 2026", kept when the order link goes.
+    .addColumn('purchased_month', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('published_at', 'text')
+    .execute();
+  await db.schema
+    .createIndex('reviews_order_product')
+    .on('reviews')
+    .columns(['order_id', 'product_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('reviews_product_status')
+    .on('reviews')
+    .columns(['product_id', 'status'])
+    .execute();
+  await db.schema
+    .createIndex('reviews_status_created')
+    .on('reviews')
+    .columns(['status', 'created_at'])
+    .execute();
+
+  await db.schema
+    .createTable('review_requests')
+    .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
+    .addColumn('queued_at', 'text', (c) => c.notNull())
+    // The secret of the e-mail's "no more review requests" link; null once used or erased.
+    .addColumn('token', 'text', (c) => c.unique())
+    .addColumn('email_hash', 'text')
+    .execute();
+
+  await db.schema
+    .createTable('review_opt_outs')
+    // sha256 of the lower-cased address: enough to recognise it, not to read it.
+    .addColumn('email_hash', 'text', (c) => c.primaryKey())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+
+  // One row whose number grows with every change shoppers can see: each instance compares it to the
+  // one it rendered from (the storefront's reviews reach every instance within seconds).
+  await db.schema
+    .createTable('reviews_version')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('version', 'integer', (c) => c.notNull())
+    .execute();
+  await db.insertInto('reviews_version').values({ id: 1, version: 1 }).execute();
+}

@@ -6,7 +6,9 @@
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
 import type { DeskStatus, TimelineKind } from '../../domain/admin-api';
+import type { ProductStatus } from '../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../domain/config';
+import type { ReviewStatus } from '../../domain/reviews';
 
 export type StoredOrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
 
@@ -61,6 +63,10 @@ export interface OrdersTable {
   gift_message: string | null;
   /** The dispatch date computed at payment ('YYYY-MM-DD', Irish calendar); null until paid. */
   dispatch_date: string | null;
+  /** Cents off the items (a code's or the early-bird tier's); 0 for none. */
+  discount: Generated<number>;
+  /** The discount code applied (upper case); null without one or when the tier won. */
+  discount_code: string | null;
 }
 
 export interface OrderLinesTable {
@@ -74,6 +80,11 @@ export interface OrderLinesTable {
   unit_price: number;
   quantity: number;
   line_total: number;
+  /**
+   * The base URL of the product's main picture as sold (ProductImage.base, e.g. '/img/product-1-1');
+   * null for a line of a product the catalogue did not know when this column was added.
+   */
+  image: string | null;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
@@ -208,6 +219,161 @@ export interface DeskRequestsTable {
   at: string;
 }
 
+/** One rendition of an owner's photo (server/media/media-store.ts). */
+export interface MediaTable {
+  /** The photo's content address: 32 hex digits of a SHA-256. */
+  id: string;
+  width: number;
+  format: 'avif' | 'webp';
+  data: Uint8Array;
+  created_at: string;
+  unreferenced_since: string | null;
+}
+
+/** One owner setting (server/settings/settings-store.ts): its name and JSON value. */
+export interface SettingsTable {
+  name: string;
+  value: string;
+  updated_at: string;
+}
+
+/** A buyer's review of one product of one order (server/reviews/review-store.ts). */
+export interface ReviewsTable {
+  id: string;
+  /** Null once the reviewer's data was erased. */
+  order_id: string | null;
+  /** The order's reference (the desk's list); null once erased. */
+  reference: string | null;
+  product_id: string;
+  line_position: number;
+  size: string | null;
+  rating: number;
+  title: string | null;
+  text: string;
+  /** Null once erased. */
+  display_name: string | null;
+  status: ReviewStatus;
+  /** The owner's private reason (hiding). */
+  reason: string | null;
+  /** The shop's public reply. */
+  reply: string | null;
+  /** 1: quoted on the home page. */
+  featured: Generated<number>;
+  /** 'YYYY-MM' of the payment. */
+  purchased_month: string;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
+/** The review request e-mail of an order: one row, so one e-mail. */
+export interface ReviewRequestsTable {
+  order_id: string;
+  queued_at: string;
+  /** The "no more review requests" link's secret; null once erased. */
+  token: string | null;
+  /** sha256 of the recipient's lower-cased address; null once erased. */
+  email_hash: string | null;
+}
+
+/** Addresses (hashed) that asked for no more review requests. */
+export interface ReviewOptOutsTable {
+  email_hash: string;
+  created_at: string;
+}
+
+export interface ReviewsVersionTable {
+  id: number;
+  version: number;
+}
+
+/** The catalogue (migration 0011, server/catalogue/catalogue-store.ts). */
+export interface CatalogueProductsTable {
+  id: number;
+  handle: string;
+  name: string;
+  /** Cents. */
+  price: number;
+  category: string;
+  /** JSON string[]. */
+  materials: string;
+  description: string;
+  full_description: string;
+  /** JSON SizeCode[]. */
+  sizes: string;
+  status: ProductStatus;
+  note: string;
+  position: number;
+  /** JSON string[] (#rrggbb): the drawn pictures' bead colours. */
+  palette: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface CatalogueImagesTable {
+  product_id: number;
+  id: string;
+  position: number;
+  base: string;
+  /** JSON number[]. */
+  widths: string;
+  width: number;
+  height: number;
+  alt: string;
+  placeholder: string | null;
+}
+
+export interface CatalogueFormerHandlesTable {
+  handle: string;
+  product_id: number;
+}
+
+export interface CatalogueStateTable {
+  id: number;
+  version: number;
+  next_product_id: number;
+}
+
+export interface CatalogueChangesTable {
+  id: Generated<number>;
+  product_id: number;
+  at: string;
+  session: string;
+  action: string;
+  /** JSON Record<field, { before, after }>. */
+  changes: string;
+}
+
+/** A discount code the owner made in the desk (server/discounts/discount-store.ts). */
+export interface DiscountCodesTable {
+  code: string;
+  percent_off: number | null;
+  amount_off: number | null;
+  min_subtotal: Generated<number>;
+  starts_at: string | null;
+  ends_at: string | null;
+  max_uses: number | null;
+  once_per_email: Generated<number>;
+  active: Generated<number>;
+  reservations: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ReservationState = 'reserved' | 'used' | 'released';
+
+/** One use of a code held by one checkout (docs/decisions/0016-discount-reservations.md). */
+export interface DiscountReservationsTable {
+  order_id: string;
+  code: string;
+  session_id: string | null;
+  email_hash: string;
+  state: ReservationState;
+  expires_at: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
@@ -221,6 +387,19 @@ export interface Database {
   order_notes: OrderNotesTable;
   withdrawal_notices: WithdrawalNoticesTable;
   desk_requests: DeskRequestsTable;
+  media: MediaTable;
+  settings: SettingsTable;
+  reviews: ReviewsTable;
+  review_requests: ReviewRequestsTable;
+  review_opt_outs: ReviewOptOutsTable;
+  reviews_version: ReviewsVersionTable;
+  catalogue_products: CatalogueProductsTable;
+  catalogue_images: CatalogueImagesTable;
+  catalogue_former_handles: CatalogueFormerHandlesTable;
+  catalogue_state: CatalogueStateTable;
+  catalogue_changes: CatalogueChangesTable;
+  discount_codes: DiscountCodesTable;
+  discount_reservations: DiscountReservationsTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

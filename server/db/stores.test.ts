@@ -399,6 +399,19 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   newsletter_signups: path.join('newsletter', 'newsletter-store.ts'),
   test_checkout_sessions: path.join('payments', 'test-checkout.ts'),
   rate_limits: path.join('security', 'rate-limit-store.ts'),
+  media: path.join('media', 'media-store.ts'),
+  settings: path.join('settings', 'settings-store.ts'),
+  reviews: path.join('reviews', 'review-store.ts'),
+  review_requests: path.join('reviews', 'review-store.ts'),
+  review_opt_outs: path.join('reviews', 'review-store.ts'),
+  reviews_version: path.join('reviews', 'review-store.ts'),
+  catalogue_products: path.join('catalogue', 'catalogue-store.ts'),
+  catalogue_images: path.join('catalogue', 'catalogue-store.ts'),
+  catalogue_former_handles: path.join('catalogue', 'catalogue-store.ts'),
+  catalogue_state: path.join('catalogue', 'catalogue-store.ts'),
+  catalogue_changes: path.join('catalogue', 'catalogue-store.ts'),
+  discount_codes: path.join('discounts', 'discount-store.ts'),
+  discount_reservations: path.join('discounts', 'discount-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

@@ -41,6 +41,8 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
       shipping_name: '=cmd|calc',
       shipping_address: JSON.stringify({ country: 'IE' }),
       subtotal: 7000,
+      discount: 0,
+      discount_code: null,
       shipping: 0,
       gift_wrap: 350,
       total: 7350,
@@ -64,7 +66,7 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     expect(header).toContain('VAT included at 23% (EUR)');
     // Times are Irish local time with their offset (winter +00:00, summer +01:00).
     expect(first).toBe(
-      "SOL-AB12CD34,2026-11-20T10:00:00+00:00,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M; Sea Glass: L,70.00,0.00,3.50,73.50,3.50,13.09,partially_refunded",
+      "SOL-AB12CD34,2026-11-20T10:00:00+00:00,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M; Sea Glass: L,70.00,0.00,,0.00,3.50,73.50,3.50,13.09,partially_refunded",
     );
     expect(second?.split(',')[1]).toBe('2026-07-20T11:00:00+01:00');
     expect(end).toBe('');

@@ -5,6 +5,7 @@
  */
 
 import { irishIsoDateTime } from '../../domain/calendar-date';
+import { itemsSubtotal } from '../../domain/discounts';
 import { orderVat } from '../../domain/seller-texts';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import type { Subscriber } from '../newsletter/newsletter-store';
@@ -30,7 +31,7 @@ export function csvDocument(
 }
 
 /** Cents as a plain decimal ("35.00"): what spreadsheets sum. */
-function amount(cents: number): string {
+export function amount(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
@@ -44,6 +45,8 @@ export const ordersCsvHeader = (vatRatePercent: number) => [
   'Lines',
   'Sizes',
   'Subtotal (EUR)',
+  'Discount (EUR)',
+  'Discount code',
   'Shipping (EUR)',
   'Gift wrap (EUR)',
   'Total (EUR)',
@@ -82,7 +85,9 @@ export function ordersCsv(
         countryOf(row),
         lines.map((l) => `${l.quantity} x ${l.name}`).join('; '),
         lines.map((l) => `${l.name}: ${l.size}`).join('; '),
-        amount(row.subtotal),
+        amount(itemsSubtotal(row)),
+        amount(row.discount),
+        row.discount_code,
         amount(row.shipping),
         amount(row.gift_wrap),
         amount(row.total),

@@ -4,6 +4,7 @@
  * events (refunds made in its dashboard, disputes). Every action answers the order as it is now, and a
  * repeated action (double click, two tabs, two instances) changes nothing the second time.
  */
+
 import {
   ADMIN_MESSAGES,
   CARRIER_LABELS,
@@ -16,6 +17,7 @@ import {
   type TimelineEntry,
   trackingUrlFor,
 } from '../../domain/admin-api';
+import { itemsSubtotal } from '../../domain/discounts';
 import { dispatchDate } from '../../domain/dispatch';
 import { orderVat } from '../../domain/seller-texts';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
@@ -24,12 +26,17 @@ import { deskOrderUrl, money, type RenderedMail } from '../mail/templates';
 import { parseWithdrawnItems } from '../orders/order-page-service';
 import { type OrderServiceOptions, senderDomain } from '../orders/order-service';
 import { PaymentProviderError, type ProviderWebhookEvent } from '../payments/provider';
+import { REVIEW_REQUEST_KIND } from '../reviews/review-mail';
 import { cancelledMail, DESK_MAIL_KINDS, dispatchedMail, disputeMail, refundMail } from './desk-mail';
 import type { AuditEntry, DeskOrder, DeskStore } from './desk-store';
 import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';
 
 /** The order service's options, with the desk's own store. */
-export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & { readonly store: DeskStore };
+export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & {
+  readonly store: DeskStore;
+  /** After an order was marked delivered, before the desk answers (the review request, server/reviews/). */
+  readonly onDelivered?: (reference: string) => Promise<void>;
+};
 
 /** Who acts: the session's label and address, for the audit row; the submission's Idempotency-Key if sent. */
 export interface Actor {
@@ -47,6 +54,7 @@ const MAIL_LABELS: Record<string, string> = {
   [MAIL_KINDS.owner]: 'New order e-mail to the owner',
   [DESK_MAIL_KINDS.dispatched]: '"On its way" e-mail to the shopper',
   [DESK_MAIL_KINDS.cancelled]: 'Cancellation e-mail to the shopper',
+  [REVIEW_REQUEST_KIND]: 'Review request e-mail to the shopper',
 };
 
 function mailLabel(kind: string): string {
@@ -163,8 +171,11 @@ export function toDetail(order: DeskOrder): OrderDetail {
       quantity: l.quantity,
       unitPrice: l.unit_price,
       lineTotal: l.line_total,
+      image: l.image ?? null,
     })),
-    subtotal: row.subtotal,
+    subtotal: itemsSubtotal(row),
+    discount: row.discount,
+    discountCode: row.discount_code,
     shipping: row.shipping,
     giftWrap: row.gift_wrap,
     giftWrapped: row.gift_wrap > 0,
@@ -221,7 +232,7 @@ export class DeskService {
     actor: Actor,
   ): Promise<DeskOutcome> {
     const action: DeskAction = status === 'in_production' ? 'start' : 'deliver';
-    return this.once(action, reference, actor, () =>
+    const outcome = await this.once(action, reference, actor, () =>
       this.simple(reference, action, actor, (row) => ({
         set:
           action === 'start'
@@ -237,6 +248,11 @@ export class DeskService {
         already: action === 'start' ? row.desk_status === 'in_production' : row.delivered_at !== null,
       })),
     );
+    if (action === 'deliver' && outcome.httpStatus === 200 && outcome.body.changed && this.o.onDelivered) {
+      await this.o.onDelivered(reference);
+      return this.answer(reference, true);
+    }
+    return outcome;
   }
 
   async dispatch(

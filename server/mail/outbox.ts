@@ -118,7 +118,11 @@ export interface OutboxSenderOptions {
   readonly from: string;
   readonly log: OutboxLogger;
   readonly timings?: Partial<OutboxTimings>;
+  /** Each delivery attempt's outcome (the /metrics counters): sent, to be retried, or given up. */
+  readonly onAttempt?: (result: DeliveryResult) => void;
 }
+
+export type DeliveryResult = 'sent' | 'retry' | 'failed';
 
 export function maskAddress(address: string): string {
   const at = address.lastIndexOf('@');
@@ -311,6 +315,7 @@ export class OutboxSender {
       const attempts = row.attempts + 1;
       if (isPermanentFailure(err)) {
         await this.settle(row, { status: 'failed', attempts, last_error: errorText(err) });
+        this.options.onAttempt?.('failed');
         log.error(
           { ...logFields, attempts, err: errorText(err) },
           'e-mail refused permanently; not retrying',
@@ -319,6 +324,7 @@ export class OutboxSender {
       }
       const delay = retryDelayMs(attempts, this.timings);
       await this.settle(row, { attempts, last_error: errorText(err), next_attempt_ms: Date.now() + delay });
+      this.options.onAttempt?.('retry');
       log.warn(
         { ...logFields, attempts, retryInMs: delay, err: errorText(err) },
         'e-mail not sent; will retry',
@@ -331,6 +337,7 @@ export class OutboxSender {
       sent_at: new Date().toISOString(),
       last_error: null,
     });
+    this.options.onAttempt?.('sent');
     log.info({ ...logFields, detail }, 'e-mail sent');
   }
 
@@ -378,6 +385,75 @@ export async function mailStatus(db: Db, orderId: string, kind: string): Promise
     .where('kind', '=', kind)
     .executeTakeFirst();
   return row?.status ?? null;
+}
+
+/** What waits in the outbox, for the desk's Today and the /metrics scrape: what waits, what failed for good, how old the oldest is. */
+export interface OutboxBacklog {
+  readonly waiting: number;
+  /** Waiting after at least one failed attempt: the mail transport is refusing or unreachable. */
+  readonly retrying: number;
+  readonly failed: number;
+  /** The oldest waiting or failed e-mail's creation instant; null when there is none. */
+  readonly oldestCreatedAt: string | null;
+  /** The oldest waiting e-mail's creation instant (the /metrics scrape's backlog age); null when none waits. */
+  readonly oldestWaitingAt: string | null;
+  /** The newest failed e-mails, at most `failedLimit`. */
+  readonly failedMail: readonly Pick<OutboxRow, 'id' | 'reference' | 'kind' | 'created_at' | 'last_error'>[];
+}
+
+export async function outboxBacklog(db: Db, failedLimit = 5): Promise<OutboxBacklog> {
+  const counts = await db
+    .selectFrom('outbox')
+    .select((eb) => [
+      'status',
+      eb.fn.countAll<number | string | bigint>().as('n'),
+      eb.fn.min('created_at').as('oldest'),
+      eb.fn
+        .sum<number | string | bigint | null>(sql`case when attempts > 0 then 1 else 0 end`)
+        .as('retrying'),
+    ])
+    .where('status', '!=', 'sent')
+    .groupBy('status')
+    .execute();
+  // The /metrics scrape asks for counts only (failedLimit 0): no second statement for it.
+  const failedMail =
+    failedLimit > 0
+      ? await db
+          .selectFrom('outbox')
+          .select(['id', 'reference', 'kind', 'created_at', 'last_error'])
+          .where('status', '=', 'failed')
+          .orderBy('id', 'desc')
+          .limit(failedLimit)
+          .execute()
+      : [];
+  const pending = counts.find((c) => c.status === 'pending');
+  const failed = counts.find((c) => c.status === 'failed');
+  const oldest = counts
+    .map((c) => c.oldest)
+    .filter((v): v is string => typeof v === 'string')
+    .sort()[0];
+  return {
+    waiting: Number(pending?.n ?? 0),
+    retrying: Number(pending?.retrying ?? 0),
+    failed: Number(failed?.n ?? 0),
+    oldestCreatedAt: oldest ?? null,
+    oldestWaitingAt: pending?.oldest ?? null,
+    failedMail,
+  };
+}
+
+/**
+ * Puts an e-mail that failed for good back in the queue ("Send again" on the desk): due now, with a fresh
+ * count of attempts. False when there is no failed e-mail with that id (already sent again, or never).
+ */
+export async function retryFailedMail(db: Db, id: number, nowMs = Date.now()): Promise<boolean> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_ms: nowMs, locked_until_ms: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
 }
 
 /** Newsletter e-mail (no order) to this address that has not gone out yet: it must not go out now. */

@@ -30,6 +30,8 @@ function order(overrides: Partial<StoredOrder> = {}): StoredOrder {
     giftWrap: GIFT_WRAP_PRICE,
     giftMessage: null,
     total: 7500 + GIFT_WRAP_PRICE,
+    discount: 0,
+    discountCode: null,
     itemCount: 2,
     shippingDetails: {
       name: 'Róisín <script>alert(1)</script>',

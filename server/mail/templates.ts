@@ -3,8 +3,10 @@
  * notification. Pure functions of the stored order; every value that reaches the HTML is escaped, and
  * nothing here ever becomes a header except the subject, built from the reference and total only.
  */
+
 import { formatDayMonth, formatIrishDateTime } from '../../domain/calendar-date';
 import { BRAND, deliveryDaysText, POLICY, productionDaysText, SHIPPING_ZONES } from '../../domain/config';
+import { discountLineLabel } from '../../domain/discounts';
 import { deliveryEstimate, deliveryRangeText } from '../../domain/dispatch';
 import { escapeHtml } from '../../domain/html';
 import { type Cents, formatEuro } from '../../domain/money';
@@ -103,10 +105,11 @@ interface SummaryRow {
 }
 
 function summaryRows(order: StoredOrder): SummaryRow[] {
-  const rows: SummaryRow[] = [
-    { label: 'Subtotal', value: money(order.subtotal) },
-    { label: shippingLabel(order), value: order.shipping === 0 ? 'Free' : money(order.shipping) },
-  ];
+  const rows: SummaryRow[] = [{ label: 'Subtotal', value: money(order.subtotal) }];
+  // Off the items, so right under them: `Discount (XMAS15)` or the early-bird tier's line.
+  if (order.discount > 0)
+    rows.push({ label: discountLineLabel(order.discountCode), value: `-${money(order.discount)}` });
+  rows.push({ label: shippingLabel(order), value: order.shipping === 0 ? 'Free' : money(order.shipping) });
   if (order.giftWrap > 0) rows.push({ label: 'Gift wrap', value: money(order.giftWrap) });
   rows.push({ label: 'Total paid', value: money(order.total), strong: true });
   return rows;
@@ -271,7 +274,7 @@ export function modelWithdrawalForm(legal: LegalMailFacts, contactEmail: string)
   ];
 }
 
-function htmlLink(url: string, label = url): string {
+export function htmlLink(url: string, label = url): string {
   return `<a href="${escapeHtml(url)}" style="color:${WINE};">${escapeHtml(label)}</a>`;
 }
 

@@ -39,7 +39,8 @@ ${main}
 `;
 }
 
-function message(title: string, paragraphs: readonly string[]): string {
+/** A page that says something, with a link back to the shop (also the review requests' link page). */
+export function message(title: string, paragraphs: readonly string[]): string {
   return layout(
     title,
     `<h1 id="page-title">${escapeHtml(title)}</h1>
@@ -48,7 +49,14 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
   );
 }
 
-function actionForm(title: string, text: string, action: string, token: string, button: string): string {
+/** A page whose one button POSTs the link's token to `action`. */
+export function actionForm(
+  title: string,
+  text: string,
+  action: string,
+  token: string,
+  button: string,
+): string {
   return layout(
     title,
     `<h1 id="page-title">${escapeHtml(title)}</h1>

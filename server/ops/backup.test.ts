@@ -5,6 +5,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { phonePhoto } from '../../tests/support/photo-fixtures';
 import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 import { BACKUP_DIR, backupDatabase, backupFileName } from './backup';
 
@@ -76,6 +77,28 @@ describe('backupDatabase', () => {
     }
     expect(readdirSync(path.join(data.dir, BACKUP_DIR)).sort()).toEqual(names.slice(2));
   });
+
+  it("includes the owner's photos: every rendition is in the copy, byte for byte", async () => {
+    const photo = await app.media.pipeline.process(await phonePhoto());
+    await app.media.store.save(photo);
+    const result = await backupDatabase({ dataDir: data.dir });
+    const copy = new BetterSqlite3(result.file, { readonly: true });
+    try {
+      const rows = copy
+        .prepare('select width, format, data from media where id = ? order by width, format')
+        .all(photo.id) as { width: number; format: string; data: Buffer }[];
+      expect(rows.map((r) => `${r.width}.${r.format}`)).toEqual(
+        // The pipeline's order is already by width, then format.
+        photo.renditions.map((r) => `${r.width}.${r.format}`),
+      );
+      for (const row of rows) {
+        const original = photo.renditions.find((r) => r.width === row.width && r.format === row.format);
+        expect(Buffer.compare(row.data, Buffer.from(original?.data ?? []))).toBe(0);
+      }
+    } finally {
+      copy.close();
+    }
+  }, 60_000);
 
   it('npm run backup uses DATA_DIR and says where the copy is', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/backup.ts', '--keep', '2'], {

@@ -442,4 +442,30 @@ describe('the real server log', () => {
       await server.exited;
     }
   }, 60_000);
+
+  it('logs a page served as it should be at debug, and a missing page or an API answer at info', async () => {
+    const server = await startServerProcess({
+      DATA_DIR: path.join(data.dir, 'data3'),
+      WEB_DIST_DIR: tinyWebDist(path.join(data.dir, 'web3')),
+    });
+    try {
+      const page = await fetch(`${server.url}/shop`);
+      const pageId = page.headers.get('x-request-id') ?? 'missing';
+      const missing = await fetch(`${server.url}/product/9999`);
+      const missingId = missing.headers.get('x-request-id') ?? 'missing';
+      const api = await fetch(`${server.url}/api/health`);
+      const apiId = api.headers.get('x-request-id') ?? 'missing';
+      expect([page.status, missing.status, api.status]).toEqual([200, 404, 200]);
+      const whole = () => server.output().split('\n').slice(0, -1);
+      // The API answer comes last: once its line is there, the earlier requests' lines would be too.
+      await expect
+        .poll(() => whole().some((l) => l.includes(`"reqId":"${apiId}"`)), { timeout: 15_000 })
+        .toBe(true);
+      expect(whole().some((l) => l.includes(`"reqId":"${missingId}"`))).toBe(true);
+      expect(whole().some((l) => l.includes(`"reqId":"${pageId}"`))).toBe(false);
+    } finally {
+      server.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 60_000);
 });

@@ -240,12 +240,28 @@ export class OneLineRequestLog extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
+    // A page or a picture served as it should be is logged at debug: nginx in front logs every such hit
+    // already (docs/deploy.md), and at info this line was the largest single cost of serving a page
+    // (docs/performance.md). Anything else, and any page answered with an error, stays at info.
+    const quiet = !error && reply.statusCode < 400 && request.routeOptions.config.quietLog === true;
+    if (quiet && reply.log.level !== 'debug' && reply.log.level !== 'trace') return;
     const added = (reply as RepliesWithFields)[REQUEST_LINE_FIELDS];
     const entry = { ...added, req: request, res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...entry, err: error }, 'request errored');
+    else if (quiet) reply.log.debug(entry, 'request completed');
     else reply.log.info(entry, 'request completed');
   }
 }
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Log this route's successful answers at debug (pages and pictures: see OneLineRequestLog). */
+    quietLog?: boolean;
+  }
+}
+
+/** The route option of pages and pictures: their successful answers are logged at debug. */
+export const QUIET_LOG = { config: { quietLog: true } } as const;
 
 const REQUEST_LINE_FIELDS = Symbol('solas.requestLineFields');
 type RepliesWithFields = FastifyReply & { [REQUEST_LINE_FIELDS]?: Record<string, unknown> };

@@ -10,6 +10,7 @@
  * runs under withJobLock (server/db/job-lock.ts), and an instance that finds another's pass running skips.
  */
 import type { FastifyInstance } from 'fastify';
+import { OPS_MARKS } from '../settings/settings-store';
 import { schedulePeriodicJob } from './periodic-job';
 
 export interface ReconcileTimings {
@@ -77,6 +78,10 @@ export function reconcilePendingOrders(
     // The pass in flight when the app closes stops after its current order.
     run: (stopping) => reconcileOnce(app, t, stopping),
     onResult: (result) => {
+      // The desk's Today shows when the last pass ran (any instance's).
+      void app.commerce.settings.mark(OPS_MARKS.lastReconcile).catch((err: unknown) => {
+        app.log.warn({ err }, 'reconcile: could not note the time of the pass');
+      });
       if (result.checked > 0) app.log.info(result, 'reconcile: pending orders checked');
     },
   });

@@ -6,8 +6,13 @@
  */
 
 import type * as z from 'zod/mini';
-import { getProduct } from '../../domain/catalogue';
-import { CHECKOUT_ERRORS, type checkoutRequestSchema } from '../../domain/checkout';
+import type { CatalogueProduct, CatalogueSnapshot } from '../../domain/catalogue/snapshot';
+import {
+  CHECKOUT_ERRORS,
+  type checkoutRequestSchema,
+  sizeNotOfferedError,
+  unavailableProductError,
+} from '../../domain/checkout';
 import { DEFAULT_ZONE, type ZoneId } from '../../domain/config';
 import { checkEmail } from '../../domain/email';
 import { checkGiftMessage } from '../../domain/gift-message';
@@ -21,44 +26,80 @@ export interface ValidCheckout {
   readonly giftWrap: boolean;
   /** Plain text, only with gift wrap; null when the shopper wrote none. */
   readonly giftMessage: string | null;
+  /** The shopper's discount code as typed (checked at checkout); null without one. */
+  readonly discountCode?: string | null;
 }
 
 export type CheckoutRequestBody = z.output<typeof checkoutRequestSchema>;
 
 export type CheckoutParse = { ok: true; value: ValidCheckout } | { ok: false; error: string };
 
-/** The body the route's schema (checkoutRequestSchema) let through, checked against the catalogue. */
-export function parseCheckoutRequest(req: CheckoutRequestBody): CheckoutParse {
+/** Each snapshot's products by id, built once per snapshot (a Map: ids like '__proto__' find nothing). */
+const indexes = new WeakMap<CatalogueSnapshot, ReadonlyMap<string, CatalogueProduct>>();
+
+function productsById(catalogue: CatalogueSnapshot): ReadonlyMap<string, CatalogueProduct> {
+  let index = indexes.get(catalogue);
+  if (!index) {
+    index = new Map(catalogue.products.map((p) => [p.id, p]));
+    indexes.set(catalogue, index);
+  }
+  return index;
+}
+
+/**
+ * The body the route's schema (checkoutRequestSchema) let through, checked against the catalogue the
+ * server serves now: its prices, and only active products (a paused or retired one is refused by name).
+ */
+export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: CatalogueSnapshot): CheckoutParse {
   const email = checkEmail(req.email);
   if (!email.ok) return { ok: false, error: email.message };
   const giftWrap = req.giftWrap ?? false;
   const giftMessage = checkGiftMessage(req.giftMessage, giftWrap);
   if (!giftMessage.ok) return { ok: false, error: giftMessage.error };
+  const lines = parseCartLines(req.items, catalogue);
+  if (!lines.ok) return lines;
+  return {
+    ok: true,
+    value: {
+      email: email.email,
+      lines: lines.lines,
+      zone: req.zone ?? DEFAULT_ZONE,
+      giftWrap,
+      giftMessage: giftMessage.message,
+      discountCode: req.discountCode?.trim() ? req.discountCode : null,
+    },
+  };
+}
+
+/** The cart's lines priced from the catalogue the server serves now (only active products, offered sizes). */
+export function parseCartLines(
+  items: CheckoutRequestBody['items'],
+  catalogue: CatalogueSnapshot,
+): { ok: true; lines: PricedLineInput[] } | { ok: false; error: string } {
   // Lines are keyed by product and size, as in the cart: one bracelet in two sizes is two lines.
   const seen = new Set<string>();
   const lines: PricedLineInput[] = [];
-  for (const item of req.items) {
+  for (const item of items) {
     const key = cartLineKey(item.id, item.size);
     if (seen.has(key)) return { ok: false, error: CHECKOUT_ERRORS.duplicateLine };
     seen.add(key);
-    const product = getProduct(item.id);
+    const product = productsById(catalogue).get(item.id);
     if (!product) return { ok: false, error: CHECKOUT_ERRORS.unknownProduct };
+    if (product.status !== 'active') {
+      return { ok: false, error: unavailableProductError(product.name, product.status) };
+    }
+    if (!product.sizes.includes(item.size)) {
+      return { ok: false, error: sizeNotOfferedError(product.name, item.size) };
+    }
     lines.push({
       id: product.id,
       name: product.name,
       size: item.size,
       unitPrice: product.price,
       quantity: item.quantity,
+      // The line keeps the picture it was sold with (order_lines.image).
+      image: product.images[0]?.base ?? null,
     });
   }
-  return {
-    ok: true,
-    value: {
-      email: email.email,
-      lines,
-      zone: req.zone ?? DEFAULT_ZONE,
-      giftWrap,
-      giftMessage: giftMessage.message,
-    },
-  };
+  return { ok: true, lines };
 }

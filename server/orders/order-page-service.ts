@@ -261,6 +261,7 @@ export class OrderPageService {
         unitPrice: l.unitPrice,
         lineTotal: l.lineTotal,
         size: l.size,
+        image: l.image ?? null,
       };
     });
   }
@@ -287,6 +288,8 @@ export class OrderPageService {
       lines: this.lines(record),
       giftMessage: row.gift_message,
       subtotal: order.subtotal,
+      discount: order.discount,
+      discountCode: order.discountCode,
       shipping: order.shipping,
       giftWrap: order.giftWrap,
       total: order.total,

@@ -6,10 +6,14 @@
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
 import type { ZoneId } from '../../domain/config';
+import { priceDiscountedOrder } from '../../domain/discounts';
 import { type DeliveryPromise, deliveryEstimate, deliveryPromise, dispatchDate } from '../../domain/dispatch';
 import { maskEmail } from '../../domain/email';
-import { type OrderTotals, priceOrder } from '../../domain/pricing';
+import { queueExtraDays } from '../../domain/making-queue';
+import { cents } from '../../domain/money';
+import type { OrderTotals } from '../../domain/pricing';
 import type { NewOutboxRow } from '../db/schema';
+import { type CheckoutDiscounts, discountLabel } from '../discounts/checkout-discounts';
 import { newOrderId } from '../lib/ids';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import {
@@ -28,6 +32,7 @@ import {
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
 } from '../payments/provider';
+import type { MakingQueueSource } from '../settings/making-queue-state';
 import type { ValidCheckout } from './checkout-request';
 import type { OrderStore, StoredOrder } from './order-store';
 
@@ -56,6 +61,15 @@ export interface OrderServiceOptions {
   readonly closures?: ClosedDates;
   /** The clock dispatch dates are computed from (tests); Date.now by default. */
   readonly now?: () => number;
+  /**
+   * The maker's queue and capacity (settings/making-queue-state.ts): dispatch dates count the pieces ahead.
+   * None: every order is dated as if it were the only one (today's rule).
+   */
+  readonly queue?: MakingQueueSource;
+  /** Called once per order, when this instance marks it paid (the /metrics counter). */
+  readonly onPaid?: () => void;
+  /** Discount codes and the early-bird tier (server/discounts); none: every order at full price. */
+  readonly discounts?: CheckoutDiscounts;
 }
 
 export type CheckoutOutcome =
@@ -71,7 +85,7 @@ export type CheckoutOutcome =
         readonly zone: string;
       };
     }
-  | { readonly ok: false; readonly httpStatus: 502; readonly error: string };
+  | { readonly ok: false; readonly httpStatus: 400 | 502; readonly error: string };
 
 export interface ConfirmOutcome {
   readonly httpStatus: 200 | 400 | 404 | 502;
@@ -134,8 +148,7 @@ export class OrderService {
    * every instant of one UTC minute: computed once a minute per zone instead of at every checkout (about
    * 10-15 µs each, a few per cent of a checkout's CPU; it was a sixth of it while Irish time came from Intl).
    */
-  private deliveryPromise(zone: ZoneId): DeliveryPromise {
-    const now = this.now();
+  private quietPromise(zone: ZoneId, now: Date): DeliveryPromise {
     const minute = Math.floor(now.getTime() / 60_000);
     const cached = this.promises.get(zone);
     if (cached?.minute === minute) return cached.promise;
@@ -144,16 +157,47 @@ export class OrderService {
     return promise;
   }
 
+  /**
+   * The promise for an order of `pieces` placed now, behind the making queue as the shop's pages know it
+   * (at most a minute old). The date stored at payment counts the queue again, exactly.
+   */
+  private async deliveryPromise(zone: ZoneId, pieces: number): Promise<DeliveryPromise> {
+    const now = this.now();
+    const queue = await this.o.queue?.current();
+    if (!queue || queueExtraDays(queue, pieces) === 0) return this.quietPromise(zone, now);
+    return deliveryPromise(now, zone, { closures: this.closures, queue, pieces });
+  }
+
   async createCheckout(input: ValidCheckout): Promise<CheckoutOutcome> {
-    const { store, provider, log } = this.o;
-    const totals = priceOrder(input.lines, input.zone, input.giftWrap);
+    const { store, provider, log, discounts } = this.o;
+    const now = this.now();
+    const decision = discounts
+      ? await discounts.decide({
+          email: input.email,
+          lines: input.lines,
+          code: input.discountCode ?? null,
+          now,
+        })
+      : null;
+    if (decision && !decision.ok) return { ok: false, httpStatus: 400, error: decision.error };
+    const applied = decision?.applied ?? null;
+    const totals = priceDiscountedOrder(input.lines, input.zone, input.giftWrap, applied?.amount ?? cents(0));
     const orderId = newOrderId();
+    const code = applied?.source === 'code' ? applied.code : null;
     const order = {
       id: orderId,
       provider: provider.id,
       email: input.email,
       totals,
       giftMessage: input.giftMessage,
+      discount: { amount: totals.discount, code },
+      // A code's use is taken in the checkout's own transaction: refused, and nothing is stored.
+      ...(code && discounts
+        ? {
+            within: (trx: Parameters<CheckoutDiscounts['reserve']>[0]) =>
+              discounts.reserve(trx, { code, orderId, email: input.email, now }),
+          }
+        : {}),
     };
     const sessionInput: CheckoutSessionInput = {
       orderId,
@@ -163,7 +207,10 @@ export class OrderService {
       shipping: totals.shipping,
       giftWrap: totals.giftWrap,
       total: totals.total,
-      delivery: this.deliveryPromise(totals.zone),
+      ...(applied && totals.discount > 0
+        ? { discount: { amount: totals.discount, label: discountLabel(applied), code } }
+        : {}),
+      delivery: await this.deliveryPromise(totals.zone, totals.itemCount),
       successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
       cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
     };
@@ -172,17 +219,20 @@ export class OrderService {
       // The provider keeps its sessions in the shop's own database: the order, its lines and the session
       // are one transaction, so the shop still knows every checkout it opened, and a failure anywhere
       // leaves none of it behind (nothing to mark abandoned, no session to expire).
-      await store.createPending({ ...order, session: local });
+      const refused = await this.storePending({ ...order, session: local }, code);
+      if (refused) return refused;
       return this.opened(orderId, local, totals);
     }
     // A remote provider: the order (with its lines) is stored before the provider hears of it, so
     // whatever fails later, the shop knows about every checkout it opened.
-    await store.createPending(order);
+    const refused = await this.storePending(order, code);
+    if (refused) return refused;
     let session: CreatedSession;
     try {
       session = await provider.createSession(sessionInput);
     } catch (err) {
       await store.markAbandoned(orderId, `checkout session not created: ${errorText(err)}`);
+      await discounts?.release(orderId, this.now());
       if (err instanceof PaymentProviderError) {
         log.error({ orderId, err: err.message }, 'checkout: payment provider failed');
         return { ok: false, httpStatus: 502, error: PROVIDER_UNAVAILABLE };
@@ -200,9 +250,25 @@ export class OrderService {
         );
       });
       await store.markAbandoned(orderId, `session not recorded: ${errorText(err)}`).catch(() => undefined);
+      await discounts?.release(orderId, this.now()).catch(() => undefined);
       throw err;
     }
     return this.opened(orderId, session, totals);
+  }
+
+  /** Stores the pending order; a code whose last use went to a concurrent checkout is the shopper's 400. */
+  private async storePending(
+    order: Parameters<OrderStore['createPending']>[0],
+    code: string | null,
+  ): Promise<CheckoutOutcome | null> {
+    try {
+      await this.o.store.createPending(order);
+      return null;
+    } catch (err) {
+      const refusal = code ? this.o.discounts?.refusalOf(err, code) : null;
+      if (refusal) return { ok: false, httpStatus: 400, error: refusal };
+      throw err;
+    }
   }
 
   /**
@@ -254,24 +320,52 @@ export class OrderService {
       }
       // Computed at payment, from the moment the shop learns of it (docs/product.md §14): what the
       // confirmation page and both e-mails say from now on.
-      const dispatch = dispatchDate(this.now(), { closures: this.closures });
+      // With the making queue, from the pieces ahead of this order read in the payment's own transaction.
+      const now = this.now();
+      const closures = this.closures;
+      const capacity = await this.o.queue?.capacity();
+      const dispatch =
+        capacity === undefined
+          ? dispatchDate(now, { closures })
+          : (piecesAhead: number) =>
+              dispatchDate(now, {
+                closures,
+                queue: { queuedPieces: piecesAhead, capacity },
+                pieces: order.itemCount,
+              });
       const first = await store.markPaidAndQueue(order.id, session.shipping, (paid) => this.messages(paid), {
         paymentId: session.paymentId ?? null,
         dispatchDate: dispatch,
       });
+      // The code's use counts for good (a repeat changes nothing; a late expiry no longer frees it).
+      if (order.discountCode) await this.o.discounts?.markUsed(order.id, now);
       if (first) {
+        this.o.queue?.invalidate();
         log.info({ orderId: order.id, sessionId, total: order.total }, 'order paid; e-mails queued');
         this.o.onMailQueued();
+        this.o.onPaid?.();
       }
       const paid = await store.findById(order.id);
       return this.summary(paid ?? order, first);
     }
     if (session.status === 'expired') {
       await store.markIfPending(order.id, 'expired', 'checkout session expired');
+      if (order.discountCode) await this.o.discounts?.release(order.id, this.now());
       const current = await store.findById(order.id);
       return this.summary(current ?? order, false);
     }
     return this.summary(order, false);
+  }
+
+  /**
+   * The shopper cancelled on the hosted checkout (the test checkout's "Cancel and return"): the order
+   * will not be paid, and its discount code's use is free again.
+   */
+  async cancelled(sessionId: string): Promise<void> {
+    const order = await this.o.store.findBySession(sessionId);
+    if (order?.status !== 'pending') return;
+    await this.o.store.markIfPending(order.id, 'expired', 'checkout cancelled');
+    if (order.discountCode) await this.o.discounts?.release(order.id, this.now());
   }
 
   /** A verified provider event. Returns false when the shop should be asked again later (provider down). */
@@ -295,6 +389,9 @@ export class OrderService {
           failed ? 'asynchronous payment failed' : 'checkout session expired',
         );
         if (changed) log.info({ orderId: order.id, type: event.type }, 'order updated from webhook');
+        // The shop learns the checkout ended: its code's use can be taken again (unless it was paid).
+        if (order.discountCode && order.status !== 'paid')
+          await this.o.discounts?.release(order.id, this.now());
         return true;
       }
       default:
@@ -374,12 +471,15 @@ export class OrderService {
         shipping: order.shipping,
         giftWrap: order.giftWrap,
         ...(order.giftMessage ? { giftMessage: order.giftMessage } : {}),
+        discount: order.discount,
+        discountCode: order.discountCode,
         total: order.total,
         email: maskEmail(order.email),
         ...(emailStatus ? { emailStatus } : {}),
         ...(order.dispatchDate
           ? {
               delivery: { dispatch: order.dispatchDate, ...deliveryEstimate(order.dispatchDate, order.zone) },
+              dispatchBy: order.dispatchDate,
             }
           : {}),
       },

@@ -9,9 +9,11 @@ import type { DeskStatus } from '../../domain/admin-api';
 import { type IsoDate, parseIsoDate } from '../../domain/calendar-date';
 import { orderReference } from '../../domain/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
+import { itemsSubtotal } from '../../domain/discounts';
 import { PAYMENT_CURRENCY } from '../../domain/money';
 import type { OrderTotals } from '../../domain/pricing';
 import { executeAtomically } from '../db/database';
+import { lockForTransaction } from '../db/job-lock';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
 import { enqueueMail, mailStatus } from '../mail/outbox';
@@ -34,6 +36,10 @@ export interface StoredOrder {
   /** Plain text as the shopper wrote it; render it escaped (docs/product.md §13.4). */
   readonly giftMessage: string | null;
   readonly total: number;
+  /** Cents off the items (a discount code's or the early-bird tier's); 0 for none. */
+  readonly discount: number;
+  /** The code that gave the discount; null without one or when the tier's applied. */
+  readonly discountCode: string | null;
   readonly itemCount: number;
   readonly shippingDetails: ShippingDetails | null;
   readonly createdAt: string;
@@ -70,6 +76,8 @@ export interface StoredOrderLine {
   readonly unitPrice: number;
   readonly quantity: number;
   readonly lineTotal: number;
+  /** The base URL of the product's main picture as sold; null when unknown (see order_lines.image). */
+  readonly image?: string | null;
 }
 
 /** A new order's columns, in the order its prepared insert writes them (the rest keep their defaults). */
@@ -97,6 +105,8 @@ const insertOrder = preparedInsert('orders', [
   'desk_status',
   'gift_message',
   'dispatch_date',
+  'discount',
+  'discount_code',
 ]);
 
 /** All of an order's lines in one statement. */
@@ -109,6 +119,7 @@ const insertLines = preparedInsert('order_lines', [
   'unit_price',
   'quantity',
   'line_total',
+  'image',
 ]);
 
 function nowIso(): string {
@@ -132,11 +143,13 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
     email: row.email,
     zone: row.zone as ZoneId,
     currency: row.currency,
-    subtotal: row.subtotal,
+    subtotal: itemsSubtotal(row),
     shipping: row.shipping,
     giftWrap: row.gift_wrap,
     giftMessage: row.gift_message,
     total: row.total,
+    discount: row.discount,
+    discountCode: row.discount_code,
     itemCount: row.item_count,
     shippingDetails,
     createdAt: row.created_at,
@@ -152,6 +165,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
         unitPrice: l.unit_price,
         quantity: l.quantity,
         lineTotal: l.line_total,
+        image: l.image ?? null,
       })),
   };
 }
@@ -173,6 +187,13 @@ export class OrderStore {
     /** With gift wrap only (checked by checkGiftMessage); absent or null without one. */
     giftMessage?: string | null;
     session?: LocalSession;
+    /** Cents off the items (already in totals.total) and the code that gave them (null: the tier's). */
+    discount?: { readonly amount: number; readonly code: string | null };
+    /**
+     * Runs in the same transaction after the inserts (a discount code's reservation): when it throws,
+     * nothing of the checkout is stored.
+     */
+    within?: (trx: Transaction<Database>) => Promise<void>;
   }): Promise<void> {
     const { totals, session } = input;
     const at = nowIso();
@@ -186,7 +207,9 @@ export class OrderStore {
       zone: totals.zone,
       // ISO 4217 in the lower case payment providers use.
       currency: PAYMENT_CURRENCY,
-      subtotal: totals.subtotal,
+      // The items after the discount: the column keeps total = subtotal + shipping + gift_wrap (its CHECK
+      // since 0001); itemsSubtotal adds the discount back for everything that shows the items' prices.
+      subtotal: totals.subtotal - (input.discount?.amount ?? 0),
       shipping: totals.shipping,
       gift_wrap: totals.giftWrap,
       total: totals.total,
@@ -201,6 +224,8 @@ export class OrderStore {
       desk_status: 'pending',
       gift_message: input.giftMessage ?? null,
       dispatch_date: null,
+      discount: input.discount?.amount ?? 0,
+      discount_code: input.discount?.code ?? null,
     };
     const lines = totals.lines.map(
       (l, position): InsertRow<'order_lines'> => ({
@@ -212,14 +237,21 @@ export class OrderStore {
         unit_price: l.unitPrice,
         quantity: l.quantity,
         line_total: l.lineTotal,
+        image: l.image ?? null,
       }),
     );
-    await executeAtomically(this.db, [
+    const queries = [
       insertOrder.compile(this.db, [order]),
       // A priced order has at least one line (priceOrder refuses an empty cart).
       insertLines.compile(this.db, lines),
       ...(session ? session.inserts(this.db) : []),
-    ]);
+    ];
+    const { within } = input;
+    if (!within) return executeAtomically(this.db, queries);
+    await this.db.transaction().execute(async (trx) => {
+      await executeAtomically(trx, queries);
+      await within(trx);
+    });
   }
 
   /** The session and the reference derived from it are stored once, together. */
@@ -282,9 +314,16 @@ export class OrderStore {
     {
       paymentId = null,
       dispatchDate = null,
-    }: { paymentId?: string | null; dispatchDate?: IsoDate | null } = {},
+    }: {
+      paymentId?: string | null;
+      /** The date, or how to compute it from the pieces queued ahead of this order (making-queue.ts). */
+      dispatchDate?: IsoDate | null | ((piecesAhead: number) => IsoDate);
+    } = {},
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
+      // Two payments at once must not both take the last piece of a day: on PostgreSQL the payments
+      // queue on one lock; on SQLite the UPDATE below takes the file's write lock before the queue is read.
+      if (typeof dispatchDate === 'function') await lockForTransaction(trx, MAKING_QUEUE_LOCK);
       const at = nowIso();
       const result = await trx
         .updateTable('orders')
@@ -299,7 +338,7 @@ export class OrderStore {
           failure_reason: null,
           // The order page's key comes with payment (its e-mails link to the page); kept if it had one.
           order_key: sql<string>`coalesce(order_key, ${newOrderKey()})`,
-          dispatch_date: dispatchDate,
+          dispatch_date: typeof dispatchDate === 'function' ? null : dispatchDate,
           ...(shipping
             ? { shipping_name: shipping.name, shipping_address: JSON.stringify(shipping.address) }
             : {}),
@@ -310,6 +349,15 @@ export class OrderStore {
         .where('status', '!=', 'paid')
         .executeTakeFirst();
       if (result.numUpdatedRows !== 1n) return false;
+      if (typeof dispatchDate === 'function') {
+        // Written by the winning payment only, once: a paid order's date never changes after this.
+        const ahead = await queuedPiecesIn(trx, orderId);
+        await trx
+          .updateTable('orders')
+          .set({ dispatch_date: dispatchDate(ahead) })
+          .where('id', '=', orderId)
+          .execute();
+      }
       const row = await trx
         .selectFrom('orders')
         .selectAll()
@@ -320,6 +368,11 @@ export class OrderStore {
       await enqueueMail(trx, messages);
       return true;
     });
+  }
+
+  /** The pieces paid and not yet dispatched: the making queue (domain/making-queue.ts). */
+  async queuedPieces(): Promise<number> {
+    return queuedPiecesIn(this.db);
   }
 
   /** failed / expired, only from pending: a paid order stays paid whatever arrives late. */
@@ -407,6 +460,11 @@ export class OrderStore {
       .executeTakeFirstOrThrow();
     if (row.order_key === null) throw new Error(`Order ${orderId} has no key after creating one`);
     return row.order_key;
+  }
+
+  /** Dispatched in [from, to], never marked delivered, still asked for a review (dispatchedNotDelivered). */
+  async dueForReviewRequest(from: string, to: string, limit: number): Promise<OrderRow[]> {
+    return dispatchedNotDelivered(this.db, from, to, limit);
   }
 
   async withdrawal(orderId: string): Promise<StoredWithdrawal | null> {
@@ -501,6 +559,62 @@ export async function linesOfOrders(db: Executor, orderIds: readonly string[]): 
     .where('order_id', 'in', [...orderIds])
     .orderBy('position')
     .execute();
+}
+
+/** The advisory lock that orders payments while each reads the queue (db/job-lock.ts). */
+const MAKING_QUEUE_LOCK = 'making-queue';
+
+/** Desk statuses whose pieces are no longer made though the order was paid and not dispatched. */
+const NOT_MADE: readonly DeskStatus[] = ['cancelled', 'refunded'];
+
+/** The orders whose pieces are still to make: paid, not dispatched, neither cancelled nor refunded. */
+function queuedOrders(db: Executor) {
+  return db
+    .selectFrom('orders')
+    .where('status', '=', 'paid')
+    .where('dispatched_at', 'is', null)
+    .where('desk_status', 'not in', [...NOT_MADE]);
+}
+
+/**
+ * The pieces still to make (the making queue, domain/making-queue.ts), but for `exceptOrderId`'s own:
+ * the pieces ahead of an order being paid, or the whole queue.
+ */
+export async function queuedPiecesIn(db: Executor, exceptOrderId: string | null = null): Promise<number> {
+  let query = queuedOrders(db).select((eb) =>
+    eb.fn.sum<number | string | bigint | null>('item_count').as('n'),
+  );
+  if (exceptOrderId !== null) query = query.where('id', '!=', exceptOrderId);
+  const row = await query.executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The queued orders in the order they are made (payment first), with their lines: the desk's Today. */
+export async function queuedOrdersWithLines(
+  db: Executor,
+): Promise<{ row: OrderRow; lines: OrderLineRow[] }[]> {
+  const rows = await queuedOrders(db)
+    .selectAll()
+    .orderBy(sql`coalesce(dispatch_date, substr(paid_at, 1, 10))`, 'asc')
+    .orderBy('paid_at', 'asc')
+    .execute();
+  if (rows.length === 0) return [];
+  const lines = await linesOfOrders(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({ row, lines: lines.filter((l) => l.order_id === row.id) }));
+}
+
+/** Every distinct picture base that order lines keep under `prefix` (the photos still shown by past orders). */
+export async function lineImagesUnder(db: Executor, prefix: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('order_lines')
+    .select('image')
+    .distinct()
+    .where('image', 'like', `${prefix}%`)
+    .execute();
+  return rows.map((r) => r.image).filter((image): image is string => image !== null);
 }
 
 /** What the desk's list narrows by before the status filter (its per-status counts ignore the status). */
@@ -757,4 +871,122 @@ export async function anonymiseOrders(
     .set({ name: '', reason: null })
     .where('order_id', 'in', [...orderIds])
     .execute();
+}
+
+/** What the desk's Numbers read of one paid order (desk/desk-stats.ts). */
+export type StatsOrderRow = Pick<
+  OrderRow,
+  'id' | 'provider' | 'paid_at' | 'total' | 'refunded' | 'gift_wrap' | 'item_count'
+>;
+
+/**
+ * One payment provider's orders paid in [start, end) of instants: only the columns the Numbers add up
+ * (no personal data).
+ */
+export async function paidOrdersForStats(
+  db: Executor,
+  start: string,
+  end: string,
+  provider: string,
+): Promise<StatsOrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'provider', 'paid_at', 'total', 'refunded', 'gift_wrap', 'item_count'])
+    .where('status', '=', 'paid')
+    .where('provider', '=', provider)
+    .where('paid_at', '>=', start)
+    .where('paid_at', '<', end)
+    .execute();
+}
+
+/** The product, size and amounts of every line of those orders (paidOrdersForStats), in one statement. */
+export async function paidLinesForStats(
+  db: Executor,
+  start: string,
+  end: string,
+  provider: string,
+): Promise<Pick<OrderLineRow, 'order_id' | 'product_id' | 'name' | 'size' | 'quantity' | 'line_total'>[]> {
+  return db
+    .selectFrom('order_lines')
+    .innerJoin('orders', 'orders.id', 'order_lines.order_id')
+    .select([
+      'order_lines.order_id',
+      'order_lines.product_id',
+      'order_lines.name',
+      'order_lines.size',
+      'order_lines.quantity',
+      'order_lines.line_total',
+    ])
+    .where('orders.status', '=', 'paid')
+    .where('orders.provider', '=', provider)
+    .where('orders.paid_at', '>=', start)
+    .where('orders.paid_at', '<', end)
+    .execute();
+}
+
+/** Checkouts opened in [start, end) of instants by one provider, and how many of them are paid. */
+export async function checkoutsOpenedBetween(
+  db: Executor,
+  start: string,
+  end: string,
+  provider: string,
+): Promise<{ started: number; paid: number }> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
+    .where('provider', '=', provider)
+    .where('created_at', '>=', start)
+    .where('created_at', '<', end)
+    .groupBy('status')
+    .execute();
+  const started = rows.reduce((sum, r) => sum + Number(r.n), 0);
+  const paid = Number(rows.find((r) => r.status === 'paid')?.n ?? 0);
+  return { started, paid };
+}
+
+/**
+ * Orders dispatched between `from` and `to` (ISO instants) that nobody marked delivered and that were not
+ * cancelled, refunded in full or erased: the review requests' periodic job asks these once their delay is
+ * over (server/reviews/review-service.ts).
+ */
+export async function dispatchedNotDelivered(
+  db: Executor,
+  from: string,
+  to: string,
+  limit: number,
+): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('dispatched_at', '>=', from)
+    .where('dispatched_at', '<=', to)
+    .where('delivered_at', 'is', null)
+    .where('desk_status', 'in', ['dispatched', 'partially_refunded'])
+    .where('email', '!=', '')
+    .orderBy('dispatched_at')
+    .limit(limit)
+    .execute();
+}
+
+/** Each discount code's paid orders and their revenue (cents, before refunds), for the desk's Discounts. */
+export async function paidOrdersByDiscountCode(
+  db: Executor,
+): Promise<Map<string, { readonly orders: number; readonly revenue: number }>> {
+  const rows = await db
+    .selectFrom('orders')
+    .select([
+      'discount_code',
+      (eb) => eb.fn.countAll<number | string>().as('orders'),
+      (eb) => eb.fn.sum<number | string | null>('total').as('revenue'),
+    ])
+    .where('status', '=', 'paid')
+    .where('discount_code', 'is not', null)
+    .groupBy('discount_code')
+    .execute();
+  const out = new Map<string, { orders: number; revenue: number }>();
+  for (const r of rows) {
+    if (r.discount_code !== null)
+      out.set(r.discount_code, { orders: Number(r.orders), revenue: Number(r.revenue ?? 0) });
+  }
+  return out;
 }

@@ -20,6 +20,8 @@ export interface CheckoutSessionInput {
   readonly shipping: Cents;
   readonly giftWrap: Cents;
   readonly total: Cents;
+  /** Cents off the items, already in `total`, and the line's label (`Discount (XMAS15)`, `Early bird`). */
+  readonly discount?: { readonly amount: Cents; readonly label: string; readonly code: string | null };
   /**
    * The dispatch date and delivery window for an order paid now (the order stores its own at payment;
    * a session lives 30 minutes at most, so the hosted page shows the same dates in practice).

@@ -87,6 +87,8 @@ function daysFromToday(date: IsoDate, now: Date): number {
 export function sessionParams(
   input: CheckoutSessionInput,
   now: Date = new Date(),
+  /** The order's own coupon (couponParams), made just before; none without a discount. */
+  couponId: string | null = null,
 ): Stripe.Checkout.SessionCreateParams {
   const zone = SHIPPING_ZONES[input.zone];
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lines.map((line) => ({
@@ -139,9 +141,27 @@ export function sessionParams(
     // The dispatch date in words, under the pay button, as the test checkout shows it.
     custom_text: { submit: { message: deliveryPromiseText(input.delivery) } },
     metadata: { order_id: input.orderId, zone: input.zone },
+    ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
     payment_intent_data: { metadata: { order_id: input.orderId } },
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
+  };
+}
+
+/**
+ * The order's discount as a coupon of its own: the amount the shop computed (rounded in the shopper's
+ * favour, off the items only), so the session's amount_total is exactly the order's total. Used once.
+ */
+export function couponParams(input: CheckoutSessionInput): Stripe.CouponCreateParams | null {
+  if (!input.discount || input.discount.amount <= 0) return null;
+  return {
+    amount_off: input.discount.amount,
+    currency: PAYMENT_CURRENCY,
+    duration: 'once',
+    max_redemptions: 1,
+    // Shown on Stripe's page as the discount line's name (at most 40 characters).
+    name: input.discount.label.slice(0, 40),
+    metadata: { order_id: input.orderId, code: input.discount.code ?? '' },
   };
 }
 
@@ -171,10 +191,21 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
       : null,
     async createSession(input: CheckoutSessionInput): Promise<CreatedSession> {
       let session: Stripe.Checkout.Session;
+      let couponId: string | null = null;
+      const coupon = couponParams(input);
+      if (coupon) {
+        try {
+          couponId = (
+            await client.coupons.create(coupon, { idempotencyKey: `checkout-coupon-${input.orderId}` })
+          ).id;
+        } catch (err) {
+          throw toProviderError('create the discount coupon', err);
+        }
+      }
       try {
         // One key per order: SDK retries and a repeated call for the same order can never open a second
         // session (Stripe returns the first one).
-        session = await client.checkout.sessions.create(sessionParams(input), {
+        session = await client.checkout.sessions.create(sessionParams(input, new Date(), couponId), {
           idempotencyKey: `checkout-session-${input.orderId}`,
         });
       } catch (err) {

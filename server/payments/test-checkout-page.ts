@@ -53,6 +53,10 @@ function summaryHtml(session: TestSession): string {
     s.giftWrap > 0
       ? `<div class="row"><dt>Gift wrap</dt><dd>${escapeHtml(money(s.giftWrap))}</dd></div>`
       : '';
+  // The discount comes off the items, so its line follows the subtotal: `Discount (XMAS15) -€9.00`.
+  const discount = s.discount
+    ? `<div class="row"><dt>${escapeHtml(s.discount.label)}</dt><dd>${escapeHtml(`-${money(s.discount.amount)}`)}</dd></div>`
+    : '';
   return `<section class="card summary" aria-labelledby="summary-title">
 <h2 id="summary-title">Order summary</h2>
 <ul class="lines">
@@ -60,6 +64,7 @@ ${lines}
 </ul>
 <dl class="totals">
 <div class="row"><dt>Subtotal</dt><dd>${escapeHtml(money(s.subtotal))}</dd></div>
+${discount}
 <div class="row"><dt>Delivery (${escapeHtml(zone.label)})</dt><dd>${s.shipping === 0 ? 'Free' : escapeHtml(money(s.shipping))}</dd></div>
 ${giftWrap}
 <div class="row total"><dt>Total to pay</dt><dd>${escapeHtml(money(s.total))}</dd></div>
@@ -218,7 +223,7 @@ ${CARD_FIELDS.map((f) => fieldHtml(f, values, errors)).join('\n')}
 <p class="hint" id="submit-hint">Fill in every field to continue.</p>
 <button type="submit" class="primary" id="pay-button" aria-describedby="submit-hint">Proceed to Payment</button>
 </form>
-<p class="cancel"><a href="${escapeHtml(session.cancelUrl)}">Cancel and return to ${escapeHtml(BRAND.name)}</a></p>
+<p class="cancel"><a href="/test-checkout/${escapeHtml(encodeURIComponent(session.id))}/cancel">Cancel and return to ${escapeHtml(BRAND.name)}</a></p>
 </section>
 </div>`;
   return layout(`Test checkout: ${BRAND.name}`, main);

@@ -40,6 +40,8 @@ export interface TestSessionSummary {
   readonly subtotal: number;
   readonly shipping: number;
   readonly giftWrap: number;
+  /** The discount off the items and its line's label (`Discount (XMAS15)`, `Early bird`); absent for none. */
+  readonly discount?: { readonly label: string; readonly amount: number };
   readonly total: number;
   /** The dates the session was opened with (absent in sessions stored before they were). */
   readonly delivery?: DeliveryPromise;
@@ -145,6 +147,7 @@ export function createTestCheckoutProvider(options: {
       subtotal: input.lines.reduce((sum, l) => sum + l.lineTotal, 0),
       shipping: input.shipping,
       giftWrap: input.giftWrap,
+      ...(input.discount ? { discount: { label: input.discount.label, amount: input.discount.amount } } : {}),
       total: input.total,
       delivery: input.delivery,
     };

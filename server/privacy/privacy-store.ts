@@ -10,13 +10,16 @@
  * "Never paid" is `paid_at is null`, whatever statuses orders gain later; a paid order's period counts
  * from the year of its payment.
  */
+
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { RETENTION } from '../../domain/config';
+import { itemsSubtotal } from '../../domain/discounts';
 import { maskEmail } from '../../domain/email';
 import type { Database } from '../db/schema';
 import { deleteNotesOfOrders, recordAudit } from '../desk/desk-store';
+import { forgetDiscountEmail } from '../discounts/discount-store';
 import {
   deleteWaitingNewsletterMail,
   eraseMailCreatedBefore,
@@ -33,6 +36,7 @@ import {
   paymentsOfEmail,
 } from '../orders/order-store';
 import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments/test-checkout';
+import { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from '../reviews/review-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -88,6 +92,8 @@ async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string):
   // The built-in test checkout's own copy of the same data follows its order.
   await eraseTestSessionsOfOrders(db, ids);
   await eraseSentMailOfOrders(db, ids);
+  // Their reviews lose the link to the order and the reviewer's name (docs/product.md §12).
+  await anonymiseReviewsOfOrders(db, ids);
 }
 
 /** Ids of orders in batches, so a large backlog never becomes one enormous IN list. */
@@ -216,6 +222,7 @@ export class PrivacyStore {
     const sessions = await testSessionsOfOrders(db, orderIds);
     const mail = await mailAbout(db, key, orderIds);
     const signup = await signupOfEmail(db, key);
+    const reviews = await reviewsOfOrders(db, orderIds);
     return {
       email: key,
       exportedAt: new Date().toISOString(),
@@ -227,7 +234,7 @@ export class PrivacyStore {
         address: o.shipping_address === null ? null : (JSON.parse(o.shipping_address) as unknown),
         zone: o.zone,
         currency: o.currency,
-        subtotal: o.subtotal,
+        subtotal: itemsSubtotal(o),
         shipping: o.shipping,
         giftWrap: o.gift_wrap,
         total: o.total,
@@ -259,6 +266,20 @@ export class PrivacyStore {
         createdAt: m.created_at,
         sentAt: m.sent_at,
       })),
+      reviews: reviews.map((r) => ({
+        reference: r.reference,
+        productId: r.product_id,
+        size: r.size,
+        rating: r.rating,
+        title: r.title,
+        text: r.text,
+        displayName: r.display_name,
+        status: r.status,
+        reply: r.reply,
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+        publishedAt: r.published_at,
+      })),
       newsletter: signup
         ? {
             email: signup.email,
@@ -283,16 +304,23 @@ export class PrivacyStore {
     const result = await this.db.transaction().execute(async (trx) => {
       await auditPrivacy(trx, by, 'privacy-erase', email);
       const orders = await paymentsOfEmail(trx, key);
+      // The person's reviews go entirely, text included: their own words may name them (§12).
+      const reviewsErased = await eraseReviewsOfOrders(
+        trx,
+        orders.map((o) => o.id),
+      );
       const unpaid = orders.filter((o) => o.paid_at === null).map((o) => o.id);
       await eraseOrders(trx, unpaid, nowIso);
       await deleteWaitingNewsletterMail(trx, key);
       const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
+      await forgetDiscountEmail(trx, key);
       const mail = await eraseSentMailTo(trx, key);
       const kept = orders
         .filter((o): o is typeof o & { paid_at: string } => o.paid_at !== null)
         .map((o) => ({ reference: o.reference, keptUntil: keptUntil(o.paid_at) }));
       return {
         newsletterSignupsDeleted,
+        reviewsErased,
         unpaidCheckoutsErased: unpaid.length,
         mailBodiesErased: mail.length,
         mailIds: mail.map((m) => m.id),
@@ -310,11 +338,14 @@ export interface PrivacyExport {
   readonly orders: readonly object[];
   readonly testCheckoutSessions: readonly object[];
   readonly emails: readonly object[];
+  readonly reviews: readonly object[];
   readonly newsletter: object | null;
 }
 
 export interface ErasureResult {
   readonly newsletterSignupsDeleted: number;
+  /** Reviews written from the address's orders, deleted with their text. */
+  readonly reviewsErased: number;
   readonly unpaidCheckoutsErased: number;
   readonly mailBodiesErased: number;
   readonly mailFilesDeleted: number;

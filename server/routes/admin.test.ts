@@ -361,7 +361,9 @@ describe('runtime env script and route registration in the app', () => {
     expect(res.body).toBe(
       'window.__SOLAS_ENV__=Object.freeze({"MOBILE_NAV":"false","FLAG_HERO_V2":"true","SELLER_NAME":"[Owner name], trading as Solas","SELLER_ADDRESS":"[Street address], [Town], Co. [County], Ireland","VAT_RATE":"23"});\n' +
         // The closures, canonical, for the browser's dispatch dates (features/dispatch).
-        'window.__SOLAS_CLOSED_DATES__="2026-12-24..2027-01-04,2027-03-17";\n',
+        'window.__SOLAS_CLOSED_DATES__="2026-12-24..2027-01-04,2027-03-17";\n' +
+        // The making queue (two numbers, at most a minute old): empty here, at the default capacity.
+        'window.__SOLAS_QUEUE__=Object.freeze({"queuedPieces":0,"capacity":8});\n',
     );
     const edit = await post(app, { imageUrl: png, editInstruction: 'brighter' }, null);
     expect(edit.statusCode).toBe(401);

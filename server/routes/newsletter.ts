@@ -42,7 +42,8 @@ function tokenOf(query: { token?: string }, body?: { token?: string }): string |
   return token !== undefined && TOKEN_PATTERN.test(token) ? token : null;
 }
 
-function urlencoded(body: string): Record<string, string> {
+/** A urlencoded form body as fields (also the review requests' link page). */
+export function urlencoded(body: string): Record<string, string> {
   // A null-prototype object: a field called __proto__ is just a field.
   const out: Record<string, string> = Object.create(null);
   for (const [key, value] of new URLSearchParams(body)) out[key] = value;

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type ClosedDates, formatClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
+import type { MakingQueue } from '../../domain/making-queue';
 
 export const RUNTIME_ENV_PATH = '/runtime-env.js';
 
@@ -26,16 +27,35 @@ export function runtimeEnvScript(
   return `window.__SOLAS_ENV__=Object.freeze(${json});\nwindow.__SOLAS_CLOSED_DATES__=${closures};\n`;
 }
 
+/**
+ * window.__SOLAS_QUEUE__: the making queue (domain/making-queue.ts), so the product page, the cart and
+ * the checkout page date an order as the payment will. Two whole numbers, never an order's details; at
+ * most a minute old (settings/making-queue-state.ts). Absent when the database does not answer: the pages
+ * then show today's rule, as before the queue counted.
+ */
+export function runtimeQueueScript(queue: MakingQueue | null): string {
+  if (!queue) return '';
+  const numbers = { queuedPieces: Math.floor(queue.queuedPieces), capacity: Math.floor(queue.capacity) };
+  return `window.__SOLAS_QUEUE__=Object.freeze(${JSON.stringify(numbers)});\n`;
+}
+
 export async function runtimeEnvRoutes(
   app: FastifyInstance,
   opts: { runtimeFlags: Readonly<Record<string, string>>; closedDates: ClosedDates },
 ) {
   const body = runtimeEnvScript(opts.runtimeFlags, opts.closedDates);
-  app.get(RUNTIME_ENV_PATH, async (_request, reply) =>
-    reply
+  app.get(RUNTIME_ENV_PATH, async (request, reply) => {
+    // The orders part decorates the app after this route is registered (server/app.ts).
+    const queue = app.hasDecorator('commerce')
+      ? await app.commerce.makingQueue.current().catch((err: unknown) => {
+          request.log.warn({ err }, 'runtime-env: the making queue could not be read');
+          return null;
+        })
+      : null;
+    return reply
       .header('Content-Type', 'text/javascript; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(body),
-  );
+      .send(body + runtimeQueueScript(queue));
+  });
 }

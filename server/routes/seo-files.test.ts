@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { seedSnapshot } from '../../domain/catalogue/seed';
+import type { CatalogueSnapshot } from '../../domain/catalogue/snapshot';
 import { robotsTxt, sitemapPaths, sitemapXml } from './seo-files';
 
 describe('sitemap and robots', () => {
   it('lists every product and content page in path form, and no tool or transient page', () => {
-    const paths = sitemapPaths();
+    const paths = sitemapPaths(seedSnapshot());
     expect(paths).toContain('/');
     expect(paths).toContain('/shop');
     expect(paths).toContain('/about');
@@ -13,9 +15,23 @@ describe('sitemap and robots', () => {
     for (const hidden of ['/diagnostics', '/cart', '/order-confirmation', '/error-test']) {
       expect(paths).not.toContain(hidden);
     }
-    const xml = sitemapXml('https://solas.example');
+    const xml = sitemapXml('https://solas.example', seedSnapshot());
     expect(xml).toContain('<loc>https://solas.example/product/26</loc>');
     expect(xml).not.toContain('#');
+  });
+
+  it('lists active and paused products, never a retired one', () => {
+    const seed = seedSnapshot();
+    const catalogue: CatalogueSnapshot = {
+      ...seed,
+      products: seed.products.map((p) =>
+        p.id === '3' ? { ...p, status: 'paused' } : p.id === '4' ? { ...p, status: 'retired' } : p,
+      ),
+    };
+    const paths = sitemapPaths(catalogue);
+    expect(paths).toContain('/product/3');
+    expect(paths).not.toContain('/product/4');
+    expect(paths.filter((p) => p.startsWith('/product/'))).toHaveLength(26);
   });
 
   it('disallows the tool pages and points at the sitemap', () => {

@@ -77,6 +77,20 @@ export async function testCheckoutRoutes(
       .send(stylesheet),
   );
 
+  // "Cancel and return": the checkout ends here (as an expired one), so a discount code's use it held is
+  // free again at once; then back to the shop's cancelled page. A paid or unknown session changes nothing.
+  app.get<{ Params: { sessionId: string } }>('/test-checkout/:sessionId/cancel', async (request, reply) => {
+    const { sessionId } = request.params;
+    if (!SESSION_ID_PATTERN.test(sessionId)) return notFound(reply);
+    const session = await provider.getSession(sessionId);
+    if (!session) return notFound(reply);
+    if (session.status === 'open') {
+      await provider.expireSession(sessionId);
+      await orders.cancelled(sessionId);
+    }
+    return reply.redirect(session.cancelUrl, 303);
+  });
+
   app.get<{ Params: { sessionId: string } }>('/test-checkout/:sessionId', async (request, reply) => {
     const { sessionId } = request.params;
     if (!SESSION_ID_PATTERN.test(sessionId)) return notFound(reply);

@@ -8,10 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import type { DeskService } from '../desk/desk-service';
 import type { OrderService } from '../orders/order-service';
 import { WebhookSignatureError } from '../payments/provider';
+import { OPS_MARKS, type SettingsStore } from '../settings/settings-store';
 
 export async function webhookRoutes(
   app: FastifyInstance,
-  opts: { orders: OrderService; desk: DeskService },
+  opts: { orders: OrderService; desk: DeskService; settings?: SettingsStore },
 ): Promise<void> {
   // The signature covers the exact bytes: keep the body as a Buffer in this scope only.
   app.removeAllContentTypeParsers();
@@ -23,10 +24,12 @@ export async function webhookRoutes(
   app.post('/api/webhooks/stripe', async (request, reply) => {
     const parse = opts.orders.provider.parseWebhook;
     if (!parse) {
+      app.metrics.webhookEvent('unknown', 'not-configured');
       return reply.code(400).send({ ok: false, error: 'Stripe webhooks are not configured on this shop' });
     }
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+      app.metrics.webhookEvent('unknown', 'bad-signature');
       return reply.code(400).send({ ok: false, error: 'Missing Stripe-Signature header or body' });
     }
     let event: ReturnType<typeof parse>;
@@ -35,15 +38,21 @@ export async function webhookRoutes(
     } catch (err) {
       if (err instanceof WebhookSignatureError) {
         request.log.warn({ err: err.message }, 'webhook: signature verification failed');
+        app.metrics.webhookEvent('unknown', 'bad-signature');
         return reply.code(400).send({ ok: false, error: 'Webhook signature verification failed' });
       }
       throw err;
     }
+    // The desk's Today shows when the provider was last heard from; a failed note never fails the event.
+    await opts.settings?.mark(OPS_MARKS.lastPaymentEvent).catch((err: unknown) => {
+      request.log.warn({ err }, 'webhook: could not note the time of the event');
+    });
     // Charge events (refunds made in the dashboard, disputes) belong to the desk (docs/product.md §10.5).
     const handled =
       event.charge || event.dispute
         ? await opts.desk.handlePaymentEvent(event)
         : await opts.orders.handleWebhook(event);
+    app.metrics.webhookEvent(event.type, handled ? 'handled' : 'retry');
     if (!handled) {
       // Stripe retries a non-2xx delivery later, by which time the provider is likely reachable again.
       return reply.code(503).send({ ok: false, error: 'Could not process the event now; please retry' });

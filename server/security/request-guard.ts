@@ -21,6 +21,8 @@ export const GUARD_MESSAGES = {
   crossSite: "This request did not come from the shop's own pages, so it was refused.",
   json: API_MESSAGES.json,
   form: 'Content-Type must be application/x-www-form-urlencoded',
+  multipart: 'Content-Type must be multipart/form-data',
+  csv: 'Content-Type must be text/csv',
   rateLimited: (seconds: number) =>
     `Too many requests from your connection. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
 } as const;
@@ -76,12 +78,16 @@ function bodyAccepted(kind: BodyKind, request: FastifyRequest): boolean {
       return type === 'application/x-www-form-urlencoded';
     case 'signed':
       return true;
+    case 'multipart':
+      return type === 'multipart/form-data';
     case 'link-form':
       return (
         type === 'application/x-www-form-urlencoded' ||
         type === 'multipart/form-data' ||
         (type === null && !hasBody(request))
       );
+    case 'csv':
+      return type === 'text/csv';
   }
 }
 
@@ -181,7 +187,15 @@ export function requestGuard(app: FastifyInstance, options: RequestGuardOptions)
       }
     }
     if (!bodyAccepted(policy.body, request)) {
-      return refuseWith(415, policy.body === 'form' ? GUARD_MESSAGES.form : GUARD_MESSAGES.json);
+      const expected =
+        policy.body === 'form'
+          ? GUARD_MESSAGES.form
+          : policy.body === 'multipart'
+            ? GUARD_MESSAGES.multipart
+            : policy.body === 'csv'
+              ? GUARD_MESSAGES.csv
+              : GUARD_MESSAGES.json;
+      return refuseWith(415, expected);
     }
     return undefined;
   };

@@ -15,24 +15,46 @@ import { tempDataDir } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { API_MESSAGES } from '../lib/api-support';
-import { ADMIN_PREFIX, isSafeMethod, policyFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
+import { PHOTO_MESSAGES } from '../media/photo-types';
+import {
+  ADMIN_PREFIX,
+  type BodyKind,
+  isSafeMethod,
+  policyFor,
+  routeKey,
+  STATE_CHANGING_ROUTES,
+} from './route-policy';
 
 /** Public on purpose; each line says why anyone may call it. */
 const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/health': 'monitors; only the database dialect, whether it answers, pending migrations',
   'GET /runtime-env.js':
     'flag values, the seller identity the legal pages show and the closure dates (CLOSED_DATES), never other environment',
+  'GET /metrics':
+    'Prometheus; Bearer METRICS_TOKEN (constant-time compare), 404 while unset, counts only (ops/metrics.ts)',
   'GET /sitemap.xml': 'search engines',
+  'GET /media/:name':
+    "renditions of the owner's product photos, by content address; pictures of bracelets only",
   'GET /robots.txt': 'search engines',
   'GET /': 'the shop',
   'GET /index.html': 'the shop',
+  'GET /product/:id': 'the shop: every product page, rendered from the current catalogue',
+  'GET /catalogue/:file': 'the catalogue the pages are rendered from, as every shopper sees it',
   'GET /*': 'built files (hashed assets, images, icons); .html and the build manifest excluded',
   'POST /api/checkout': 'shoppers; guarded (JSON, same origin, rate limit), prices from the catalogue',
+  'POST /api/discounts/check':
+    'shoppers: what a discount code takes off the cart; guarded like the checkout, stores nothing',
   'POST /api/orders/:sessionId/confirm': 'the confirmation page; asks the provider, idempotent',
   'POST /api/newsletter': 'shoppers; guarded, stores an address once and sends its confirmation',
   'POST /api/order-page': 'the shopper holding the order key (constant-time compare); guarded, rate limited',
   'POST /api/order-page/find': 'anyone; same answer either way, the link only e-mailed to the order address',
   'POST /api/order-page/withdrawal': 'the shopper holding the order key; one notice per order',
+  'POST /api/orders/:reference/reviews': 'the buyer holding the order key; guarded, the order page limit',
+  'POST /api/order-page/reviews': 'the buyer holding the order key; reads their own reviews',
+  'GET /api/products/:id/reviews': 'anyone; published reviews only, display name and month',
+  'GET /api/reviews/summary': 'anyone; averages, counts and the quotes the owner picked',
+  'GET /review-requests/stop': 'the link of a review request e-mail; shows a page, changes nothing',
+  'POST /review-requests/stop': 'the holder of a review request token; guarded (same origin, rate limit)',
   'GET /newsletter/confirm': 'the link of a confirmation e-mail; shows a page, changes nothing',
   'POST /newsletter/confirm': 'the holder of a confirmation token; guarded (same origin, rate limit)',
   'GET /newsletter/unsubscribe': 'the unsubscribe link of a newsletter e-mail; shows a page, changes nothing',
@@ -41,6 +63,8 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /api/webhooks/stripe': 'Stripe; authenticated by the signature over the raw body',
   'GET /test-checkout/assets/test-checkout.css': 'the test checkout page',
   'GET /test-checkout/:sessionId': 'the shopper holding the session id (as Stripe Checkout)',
+  'GET /test-checkout/:sessionId/cancel':
+    'the shopper holding the session id: ends an open session, back to the shop',
   'POST /test-checkout/:sessionId/pay': 'the shopper holding the session id; guarded, test cards only',
   'POST /api/admin/session':
     'the owner signing in with the token; guarded, failures slowed down and limited per address',
@@ -90,6 +114,14 @@ afterAll(async () => {
   await app.close();
   data.remove();
 });
+
+/** A content type each state-changing route accepts (its body may still be wrong). */
+function contentTypeOf(body: BodyKind | undefined): string {
+  if (body === 'form' || body === 'link-form') return 'application/x-www-form-urlencoded';
+  if (body === 'multipart') return 'multipart/form-data; boundary=inventory';
+  if (body === 'csv') return 'text/csv';
+  return 'application/json';
+}
 
 /** HEAD routes are the automatic twins of GET routes. */
 function routes() {
@@ -162,7 +194,10 @@ describe('route inventory', () => {
         app.inject({
           method: r.method as 'POST',
           url: concrete(r.url),
-          headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+          headers: {
+            'content-type': contentTypeOf(policyFor(r.method, r.url)?.body),
+            ...(authorization ? { authorization } : {}),
+          },
           payload: isSafeMethod(r.method)
             ? undefined
             : '{"imageUrl":"data:image/png;base64,AAAA","editInstruction":"x"}',
@@ -180,17 +215,17 @@ describe('route inventory', () => {
     for (const r of routes()) {
       const policy = policyFor(r.method, r.url);
       if (!policy) continue;
-      const form = policy.body === 'form' || policy.body === 'link-form';
-      const type = form ? 'application/x-www-form-urlencoded' : 'application/json';
       const res = await app.inject({
         method: r.method as 'POST',
         url: concrete(r.url),
-        headers: { 'content-type': type, authorization: `Bearer ${ADMIN_TOKEN}` },
+        headers: { 'content-type': contentTypeOf(policy.body), authorization: `Bearer ${ADMIN_TOKEN}` },
         payload: 'x'.repeat(policy.maxBodyBytes + 1),
         remoteAddress: '192.0.2.200',
       });
       expect(res.statusCode, `${r.method} ${r.url}`).toBe(413);
-      expect(res.json()).toEqual({ ok: false, error: API_MESSAGES.tooLarge });
+      // A photo upload says what the owner can do about it (export the photo smaller).
+      const error = policy.body === 'multipart' ? PHOTO_MESSAGES.tooLarge : API_MESSAGES.tooLarge;
+      expect(res.json()).toEqual({ ok: false, error });
     }
   });
 

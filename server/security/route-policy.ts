@@ -11,6 +11,7 @@ import {
   IMAGE_EDIT_MESSAGES,
   IMAGE_EDIT_PATH,
 } from '../../domain/image-edit';
+import { PHOTO_LIMITS } from '../media/photo-types';
 import type { RateLimitName, RateRule } from './rate-limit-settings';
 
 export type BodyKind =
@@ -26,7 +27,12 @@ export type BodyKind =
    * A newsletter link's action: the landing page's urlencoded form, or a mail program's RFC 8058
    * one-click POST (urlencoded or multipart, or no body at all).
    */
-  | 'link-form';
+  | 'link-form'
+  /** multipart/form-data: the owner's photo uploads. */
+  | 'multipart'
+
+  /** text/csv: the owner's products import. */
+  | 'csv';
 
 export interface RoutePolicy {
   /** The RATE_LIMITS name the route counts against; null: never limited. */
@@ -97,6 +103,8 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // Stripe calls from its own servers: no Origin to check and no client worth limiting; the signature
   // over the raw body is the authentication. A checkout.session event with line items stays well under.
   'POST /api/webhooks/stripe': { limit: null, body: 'signed', sameOrigin: false, maxBodyBytes: 512 * KIB },
+  // The cart's discount check: a small JSON cart, at the checkout's own per-client limit.
+  'POST /api/discounts/check': { limit: 'checkout', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
   'POST /test-checkout/:sessionId/pay': {
     limit: 'pay',
     body: 'form',
@@ -130,6 +138,59 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/admin/orders/:reference/refund': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/cancel': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/notes': DESK_ACTION_POLICY,
+  // A product's photos (routes/product-images.ts): one photo of up to 20 MB per upload, counted again while
+  // it streams in; alt text and position as JSON; a removal has no body.
+  'POST /api/admin/products/:id/images': {
+    limit: 'admin',
+    body: 'multipart',
+    sameOrigin: true,
+    maxBodyBytes: PHOTO_LIMITS.maxUploadBodyBytes,
+  },
+  'PATCH /api/admin/products/:id/images/:imageId': DESK_ACTION_POLICY,
+  'DELETE /api/admin/products/:id/images/:imageId': {
+    limit: 'admin',
+    body: 'json-or-empty',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  // The owner's products (docs/product.md, products section): a CSV import is a whole spreadsheet.
+  'POST /api/admin/products.csv': {
+    limit: 'admin',
+    body: 'csv',
+    sameOrigin: true,
+    maxBodyBytes: 1024 * KIB,
+  },
+  'POST /api/admin/products/:id/duplicate': {
+    limit: 'admin',
+    body: 'json-or-empty',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  // The desk's settings (a number) and "Send again" of a failed e-mail (no body).
+  'PATCH /api/admin/settings': DESK_ACTION_POLICY,
+  'POST /api/admin/outbox/:id/retry': {
+    limit: 'admin',
+    body: 'json-or-empty',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  // Reviews (docs/product.md §8.13): the order page's key in the body, the order page's limit; up to
+  // REVIEW_LIMITS.perRequest reviews of 2,000 characters each.
+  'POST /api/orders/:reference/reviews': {
+    limit: 'order',
+    body: 'json',
+    sameOrigin: true,
+    maxBodyBytes: 64 * KIB,
+  },
+  'POST /api/order-page/reviews': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
+  // The review request e-mail's "no more requests" page: its own form, like the newsletter's pages.
+  'POST /review-requests/stop': {
+    limit: 'newsletter',
+    body: 'form',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  'POST /api/admin/reviews/:id': DESK_ACTION_POLICY,
   // The owner's erasure request for one e-mail address (docs/product.md §12).
   'POST /api/admin/privacy/erase': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
 };

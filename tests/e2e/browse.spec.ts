@@ -2,14 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { BEST_SELLERS, getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
-import { SAMPLE_REVIEWS } from '../../domain/catalogue/product-samples';
-import {
-  applyQuery,
-  DEFAULT_QUERY,
-  SORT_LABELS,
-  SORT_ORDERS,
-  sortProducts,
-} from '../../domain/catalogue-query';
+import { applyQuery, SORT_LABELS, SORT_ORDERS, sortProducts } from '../../domain/catalogue-query';
 import {
   FREE_SHIPPING_THRESHOLD,
   LIMITS,
@@ -21,10 +14,12 @@ import {
 import { SITE_IMAGES } from '../../domain/images';
 import { cents, formatEuro, formatEuroShort } from '../../domain/money';
 import { NEWSLETTER_MESSAGES } from '../../domain/newsletter-messages';
+import { REVIEW_MESSAGES } from '../../domain/review-texts';
 import { similarProducts } from '../../domain/similar';
 import { DATABASE_FILE } from '../../server/db/database';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
+import { SEED_DEFAULT_QUERY as DEFAULT_QUERY, SEED_PRODUCTS, seeded } from './seed-catalogue';
 
 function product(id: string): Product {
   const p = getProduct(id);
@@ -153,7 +148,7 @@ test.describe('shop listing', () => {
     for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
     await expect(minThumb).toHaveAttribute('aria-valuetext', '€35');
 
-    const expected = applyQuery(PRODUCTS, {
+    const expected = applyQuery(SEED_PRODUCTS, {
       ...DEFAULT_QUERY,
       category: 'Burgundy',
       materials: ['Garnet'],
@@ -203,7 +198,7 @@ test.describe('shop listing', () => {
     await expect(select.locator('option')).toHaveText(SORT_ORDERS.map((s) => SORT_LABELS[s]));
     for (const sort of SORT_ORDERS) {
       await select.selectOption(sort);
-      const expected = sortProducts(PRODUCTS, sort);
+      const expected = sortProducts(SEED_PRODUCTS, sort);
       await expect.poll(() => renderedNames(page), { message: sort }).toEqual(expected.map((p) => p.name));
       const names = await renderedNames(page);
       const prices = await renderedPrices(page);
@@ -333,7 +328,8 @@ test.describe('shop listing', () => {
     await expect(card.locator('img')).toHaveCount(1);
     await card.hover();
     await expect(card.locator(`img[src*="${p.images[1]}"]`)).toHaveCount(1);
-    await expect(card.getByText('5.0')).toBeVisible();
+    // No invented rating: a product nobody reviewed shows none (docs/product.md §8.13).
+    await expect(card.getByText(/Rated/)).toHaveCount(0);
   });
 
   test('recently viewed: after 5 products the newest 4 are shown, newest first', async ({ page }) => {
@@ -437,7 +433,9 @@ test.describe('product page', () => {
 
     // Collapsible sections.
     await page.getByText('Customer Reviews').click();
-    for (const review of SAMPLE_REVIEWS) await expect(page.getByText(review.comment)).toBeVisible();
+    // No invented reviews: a product nobody reviewed says so, without stars.
+    await expect(page.getByText(REVIEW_MESSAGES.noReviewsYet)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'How reviews work' })).toBeVisible();
     await page.getByText('Care Instructions').click();
     await expect(
       page
@@ -467,7 +465,7 @@ test.describe('product page', () => {
 
     const similar = page.getByRole('region', { name: 'You Might Also Like' });
     await expect(similar.getByRole('heading', { level: 3 })).toHaveText(
-      similarProducts(p).map((s) => s.name),
+      similarProducts(seeded(p.id), SEED_PRODUCTS).map((s) => s.name),
     );
 
     await page.getByRole('button', { name: 'Buy Now' }).click();
@@ -605,18 +603,20 @@ test.describe('product page', () => {
     await expect(page).toHaveURL(/#\/shop$/);
   });
 
-  test('content_purge hides reviews and rating badges', async ({ page }) => {
+  test('no invented ratings: no 5.0 badges, and content_purge keeps the real reviews section', async ({
+    page,
+  }) => {
     await page.goto('/#/product/1');
     await expect(page.getByText('Customer Reviews')).toHaveCount(1);
-    await expect(page.getByText('Rated 5.0 out of 5')).toHaveCount(LIMITS.similarProducts);
-    await page.evaluate(() => localStorage.setItem('content_purge', 'true'));
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('region', { name: 'You Might Also Like' }).getByRole('listitem')).toHaveCount(
       LIMITS.similarProducts,
     );
-    await expect(page.getByText('Customer Reviews')).toHaveCount(0);
     await expect(page.getByText('Rated 5.0 out of 5')).toHaveCount(0);
+    await page.evaluate(() => localStorage.setItem('content_purge', 'true'));
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Reviews are real buyers', never samples: the flag leaves them.
+    await expect(page.getByText('Customer Reviews')).toHaveCount(1);
   });
 });
 
@@ -648,7 +648,8 @@ test.describe('home page', () => {
     ).toBeVisible();
     const best = main.getByRole('region', { name: 'Best Sellers' });
     await expect(best.getByRole('heading', { level: 3 })).toHaveText(BEST_SELLERS.map((p) => p.name));
-    await expect(main.getByRole('region', { name: 'Kind Words' }).getByRole('listitem')).toHaveCount(3);
+    // No invented testimonials: the quotes section is absent until the owner picks published reviews.
+    await expect(main.getByRole('region', { name: 'Kind Words' })).toHaveCount(0);
   });
 
   test('hero_v2 switches to the alternative design', async ({ page }) => {

@@ -90,6 +90,9 @@ for (const size of SIZES) {
       await expect(page.getByRole('alert')).toHaveText('That token is not right. Check it and try again.');
       await token.fill(ADMIN_TOKEN);
       await page.getByRole('button', { name: 'Sign in' }).click();
+      // Today is the first screen (today.spec.ts); the orders list is one click away.
+      await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+      await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Orders' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Work to do' })).toBeVisible();
       // The token is nowhere in the browser's storage (the shop's own keys share the origin).
       const stored = await page.evaluate(() =>

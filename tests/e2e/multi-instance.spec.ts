@@ -6,27 +6,23 @@
  * to choose which one serves it.
  */
 
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { getProduct } from '../../domain/catalogue';
 import { STORAGE_KEYS } from '../../domain/config';
 import { type OpenDatabase, openDatabase } from '../../server/db/database';
 import { createTestCheckoutProvider } from '../../server/payments/test-checkout';
-import { type Cluster, startCluster } from '../support/cluster';
-import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
-import { createTestDatabase, type TestDatabase } from '../support/test-database';
+import type { Cluster } from '../support/cluster';
+import { type ShopCluster, startShopCluster } from '../support/shop-cluster';
+import type { SmtpSink } from '../support/smtp-sink';
+import type { TestDatabase } from '../support/test-database';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 
 const FIRST_LIGHT = getProduct('1');
 if (!FIRST_LIGHT) throw new Error('catalogue changed: product 1 is missing');
-/** The build the other journeys serve (playwright.config.ts), served here by both instances. */
-const WEB_DIST = path.resolve(process.env.E2E_DIST ?? 'dist/web');
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-let dir: string;
+let shop: ShopCluster;
 let testDb: TestDatabase;
 let database: OpenDatabase;
 let sink: SmtpSink;
@@ -34,32 +30,19 @@ let cluster: Cluster;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dir = mkdtempSync(path.join(tmpdir(), 'solas-multi-'));
-  testDb = await createTestDatabase('postgres', dir);
-  sink = await startSmtpSink();
-  cluster = await startCluster({
-    instances: 2,
-    dir,
-    env: {
-      ...testDb.env,
-      SMTP_URL: sink.url,
-      // Only the newsletter is limited here (its own test below): the journeys must not trip the others.
-      RATE_LIMITS: 'checkout=off,confirm=off,pay=off,newsletter=4/60',
-      WEB_DIST_DIR: WEB_DIST,
-      ALLOW_TEST_CHECKOUT: 'true',
-      ADMIN_TOKEN: 'multi-instance-admin-token',
-    },
+  shop = await startShopCluster('multi', {
+    // Only the newsletter is limited here (its own test below): the journeys must not trip the others.
+    RATE_LIMITS: 'checkout=off,confirm=off,pay=off,newsletter=4/60',
+    ADMIN_TOKEN: 'multi-instance-admin-token',
   });
+  ({ cluster, sink, testDb } = shop);
   // The journey's own view of the shop's database, for what a shopper cannot see.
   database = await openDatabase(testDb.location);
 });
 
 test.afterAll(async () => {
-  await cluster?.stop();
   await database?.close();
-  await sink?.stop();
-  await testDb?.remove();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await shop?.stop();
 });
 
 function instance(i: 0 | 1) {

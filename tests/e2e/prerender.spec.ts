@@ -5,10 +5,11 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BEST_SELLERS, getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
-import { applyQuery, DEFAULT_QUERY } from '../../domain/catalogue-query';
+import { applyQuery } from '../../domain/catalogue-query';
 import { resolvePath } from '../../domain/routes';
 import { type PageMeta, pageMeta } from '../../domain/seo';
 import { expect, test } from './fixtures';
+import { SEED_DEFAULT_QUERY as DEFAULT_QUERY, SEED_CATALOGUE, SEED_PRODUCTS } from './seed-catalogue';
 
 function product(id: string): Product {
   const p = getProduct(id);
@@ -19,7 +20,7 @@ function product(id: string): Product {
 function metaFor(path: string, baseURL: string): PageMeta {
   const resolution = resolvePath(path);
   if (resolution.kind !== 'route') throw new Error(`${path} is not a route`);
-  return pageMeta(resolution.match, baseURL);
+  return pageMeta(resolution.match, baseURL, SEED_CATALOGUE.getProduct);
 }
 
 const ENTITIES: Readonly<Record<string, string>> = {
@@ -226,6 +227,54 @@ test.describe('with JavaScript: hydration takes over the prerendered page', () =
     await expect(page).toHaveTitle(metaFor('/product/3', 'http://x').title);
   });
 
+  test('the app hydrates from the catalogue snapshot the page names, fetched once and cached for good', async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/catalogue/')) fetched.push(request.url());
+    });
+    const catalogueResponse = page.waitForResponse((r) =>
+      new URL(r.url()).pathname.startsWith('/catalogue/'),
+    );
+    await page.goto('/product/3');
+    const named = await page.locator('#root').getAttribute('data-catalogue');
+    expect(named).toMatch(/^\/catalogue\/[0-9a-f]{20}\.json$/);
+    const response = await catalogueResponse;
+    expect(new URL(response.url()).pathname).toBe(named);
+    expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect
+      .poll(() => h1.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
+      .toBe(true);
+    // The boot's fetch took the preload's response: one request.
+    expect(fetched).toHaveLength(1);
+  });
+
+  test('a page whose snapshot is no longer served starts with the newest one, rendered afresh', async ({
+    page,
+    consoleGuard,
+  }) => {
+    const p = product('3');
+    // The browser reports the gone snapshot's 404 itself.
+    consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+    // As if several changes had happened since this page was rendered: its own snapshot is gone.
+    await page.route(/\/catalogue\/[0-9a-f]{20}\.json$/, async (route) => {
+      const referrer = route.request().redirectedFrom();
+      if (referrer) return route.continue();
+      return route.fulfill({ status: 404, contentType: 'application/json', body: '{"ok":false}' });
+    });
+    const current = page.waitForResponse((r) => r.url().endsWith('/catalogue/current.json'));
+    await page.goto('/product/3');
+    expect((await current).status()).toBe(302);
+    await expect(page).toHaveURL(/\/#\/product\/3$/);
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1).toHaveText(p.name);
+    await expect
+      .poll(() => h1.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
+      .toBe(true);
+  });
+
   test('the inlined stylesheet is applied once: lazily loaded chunks never fetch it again', async ({
     page,
   }) => {
@@ -289,7 +338,7 @@ test('text typed into the prerendered /shop search before the app starts is kept
   await expect(page).toHaveURL(/\/#\/shop\?q=burgundy$/);
   await expect(search).toHaveValue('burgundy');
   await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem')).toHaveCount(
-    applyQuery(PRODUCTS, { ...DEFAULT_QUERY, search: 'burgundy' }).length,
+    applyQuery(SEED_PRODUCTS, { ...DEFAULT_QUERY, search: 'burgundy' }).length,
   );
 });
 

@@ -119,6 +119,10 @@ test.describe('mobile menu', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();
+    // Radix listens for outside clicks only once the sheet has opened: wait
+    // for it to be on screen and its slide-in to end, as a shopper would.
+    await expect(dialog).toBeVisible();
+    await dialog.evaluate((d) => Promise.all(d.getAnimations().map((a) => a.finished)));
     await page.mouse.click(380, 400);
     await expect(dialog).toBeHidden();
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -200,6 +200,10 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
   let delays = 0;
   let delayMs = 0;
 
+  /** Coupons made with coupons.create (amount_off only: the shop makes no other). */
+  const coupons = new Map<string, Record<string, FormValue>>();
+  const idempotentCoupons = new Map<string, { id: string }>();
+
   function createSession(params: Record<string, FormValue>): FakeSession {
     const lines = asArray(params.line_items).map(asRecord);
     const subtotal = lines.reduce(
@@ -214,6 +218,11 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       .replace(/[^A-Za-z0-9]/g, '')
       .slice(0, 58)}`;
     const currencies = new Set(lines.map((l) => asRecord(l.price_data).currency));
+    // As Stripe does: a coupon's amount comes off the line items (never below zero), before shipping.
+    const off = asArray(params.discounts)
+      .map((d) => coupons.get(String(asRecord(d).coupon ?? '')))
+      .reduce((sum, c) => sum + (c ? num(c.amount_off) : 0), 0);
+    const discounted = Math.max(0, subtotal - off);
     const session: FakeSession = {
       id,
       object: 'checkout.session',
@@ -221,7 +230,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       status: 'open',
       payment_status: 'unpaid',
       amount_subtotal: subtotal,
-      amount_total: subtotal + (shipping ?? 0),
+      amount_total: discounted + (shipping ?? 0),
       currency: currencies.size === 1 ? String([...currencies][0]) : 'mixed',
       customer_email: typeof params.customer_email === 'string' ? params.customer_email : null,
       client_reference_id: typeof params.client_reference_id === 'string' ? params.client_reference_id : null,
@@ -312,6 +321,18 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
         const session = createSession(params);
         if (key) idempotent.set(key, session);
         return send(res, 200, session);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/coupons') {
+        const key = header('idempotency-key');
+        const previous = key ? idempotentCoupons.get(key) : undefined;
+        if (previous)
+          return send(res, 200, { ...coupons.get(previous.id), id: previous.id, object: 'coupon' });
+        if (params.duration !== 'once' || params.amount_off === undefined || !params.currency)
+          return stripeError(res, 400, 'The fake Stripe makes amount_off coupons with duration once only');
+        const id = fakeId('co');
+        coupons.set(id, params);
+        if (key) idempotentCoupons.set(key, { id });
+        return send(res, 200, { ...params, id, object: 'coupon', amount_off: num(params.amount_off) });
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
         const key = header('idempotency-key');

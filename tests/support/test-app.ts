@@ -58,3 +58,23 @@ export const GALWAY_CARD_FORM = {
 export function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
+
+/**
+ * Pays an open checkout through the test checkout's card form (the card that succeeds) and confirms it,
+ * as the shopper's browser does after the redirect; throws when either step is refused.
+ */
+export async function payAndConfirm(app: FastifyInstance, sessionId: string, email: string): Promise<void> {
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/test-checkout/${sessionId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ ...GALWAY_CARD_FORM, email }).toString(),
+  });
+  if (paid.statusCode >= 400) throw new Error(`the test checkout refused the payment: ${paid.statusCode}`);
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: `/api/orders/${sessionId}/confirm`,
+    payload: {},
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`the confirmation answered ${confirmed.statusCode}`);
+}

@@ -6,18 +6,13 @@
  */
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedSnapshot } from '../../../domain/catalogue/seed';
 import { isStale, STALE_ATTRIBUTE } from '../boot/protocol';
 import { goToHash } from '../test-support/hash-navigation';
+import { stubResizeObserver } from '../test-support/resize-observer';
 import { App } from './app';
 
-beforeAll(() => {
-  // jsdom has no layout: Radix Slider (the shop's price range) measures its thumbs with ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeAll(stubResizeObserver);
 
 let scrollTo: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -33,7 +28,7 @@ afterEach(() => {
 
 function renderAppAt(hash: string) {
   window.location.hash = hash;
-  return render(<App />);
+  return render(<App catalogue={seedSnapshot()} />);
 }
 
 describe('routing in the app', () => {
@@ -53,7 +48,7 @@ describe('routing in the app', () => {
   it('redirects an old path to the shop, replacing its history entry', async () => {
     window.location.hash = '#/blog/summer-sale';
     const entries = history.length;
-    render(<App />);
+    render(<App catalogue={seedSnapshot()} />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Our Collection' })).toBeInTheDocument();
     expect(window.location.hash).toBe('#/shop');
     expect(history.length).toBe(entries);

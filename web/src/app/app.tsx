@@ -1,8 +1,11 @@
 import { type ErrorInfo, Suspense, useEffect, useMemo, useRef } from 'react';
+import type { CatalogueIndex } from '../../../domain/catalogue/catalogue-index';
+import type { CatalogueSnapshot } from '../../../domain/catalogue/snapshot';
 import { type Resolution, resolvePath } from '../../../domain/routes';
 import { clearStale, signalHydrated } from '../boot/protocol';
 import { HydrateLater } from '../components/hydrate-later';
 import { LazyToaster } from '../components/ui/toast';
+import { CatalogueProvider, useCatalogue } from '../features/catalogue/catalogue-context';
 import { DebugPanels } from '../features/debug-panels';
 import { report, reportRenderError } from '../features/error-tracking/report';
 import { useErrorTracking } from '../features/error-tracking/use-error-tracking';
@@ -62,7 +65,7 @@ function onPageError(error: Error, info: ErrorInfo): void {
 /** The main area: the skip link's target, and where focus goes on a route change. */
 const focusMain = (options?: FocusOptions) => document.getElementById('main')?.focus(options);
 
-function useRouteEffects(resolution: Resolution, path: string): void {
+function useRouteEffects(resolution: Resolution, path: string, catalogue: CatalogueIndex): void {
   useEffect(() => {
     if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
   }, [resolution]);
@@ -89,7 +92,7 @@ function useRouteEffects(resolution: Resolution, path: string): void {
     // right after hydration: requesting the chunk costs the main thread a little per file.
     const timer = setTimeout(() => {
       void import('../features/seo/apply-meta').then(({ applyRouteMeta }) => {
-        if (parseHash(window.location.hash).path === match.path) applyRouteMeta(match);
+        if (parseHash(window.location.hash).path === match.path) applyRouteMeta(match, catalogue);
       });
     }, 0);
     if (resolution.match.id === 'not-found') {
@@ -100,13 +103,14 @@ function useRouteEffects(resolution: Resolution, path: string): void {
       });
     }
     return () => clearTimeout(timer);
-  }, [resolution]);
+  }, [resolution, catalogue]);
 }
 
 function RouteView() {
   const path = usePath();
   const resolution = useMemo(() => resolvePath(path), [path]);
-  useRouteEffects(resolution, path);
+  const catalogue = useCatalogue();
+  useRouteEffects(resolution, path, catalogue);
   useErrorTracking(path);
   if (resolution.kind === 'redirect') return <PageFallback />;
   const Page = pageComponent(resolution.match.id);
@@ -121,29 +125,37 @@ function RouteView() {
   );
 }
 
-export function App({ initialLocation }: { initialLocation?: HashLocation }) {
+export interface AppProps {
+  /** The catalogue this page is rendered from (the server's current snapshot, the same in the browser). */
+  readonly catalogue: CatalogueSnapshot;
+  readonly initialLocation?: HashLocation;
+}
+
+export function App({ catalogue, initialLocation }: AppProps) {
   return (
-    <HashRouter initialLocation={initialLocation}>
-      <AppProviders>
-        {/* A button, not <a href="#main">: the hash is the router's, so an in-page anchor would navigate. */}
-        <button
-          type="button"
-          onClick={() => focusMain()}
-          className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-cream focus:px-4 focus:py-2"
-        >
-          Skip to content
-        </button>
-        <AnnouncementBar />
-        <Header />
-        <main id="main" tabIndex={-1} className="focus:outline-none">
-          <RouteView />
-        </main>
-        <HydrateLater>
-          <Footer />
-        </HydrateLater>
-        <LazyToaster />
-        <DebugPanels />
-      </AppProviders>
-    </HashRouter>
+    <CatalogueProvider catalogue={catalogue}>
+      <HashRouter initialLocation={initialLocation}>
+        <AppProviders>
+          {/* A button, not <a href="#main">: the hash is the router's, so an in-page anchor would navigate. */}
+          <button
+            type="button"
+            onClick={() => focusMain()}
+            className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-cream focus:px-4 focus:py-2"
+          >
+            Skip to content
+          </button>
+          <AnnouncementBar />
+          <Header />
+          <main id="main" tabIndex={-1} className="focus:outline-none">
+            <RouteView />
+          </main>
+          <HydrateLater>
+            <Footer />
+          </HydrateLater>
+          <LazyToaster />
+          <DebugPanels />
+        </AppProviders>
+      </HashRouter>
+    </CatalogueProvider>
   );
 }

@@ -11,6 +11,12 @@ export const ROOT_ID = 'root';
 export const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 
 /**
+ * On the root: the URL of the catalogue snapshot the HTML was rendered from (`/catalogue/{hash}.json`,
+ * immutable). The app is hydrated from that same snapshot, so the HTML and the first render agree.
+ */
+export const CATALOGUE_ATTRIBUTE = 'data-catalogue';
+
+/**
  * On <html>: the URL's hash asks for another route than the prerendered HTML shows (/#/cart on the home
  * page's HTML). Set by the head script before the first paint, which also hides the root meanwhile; the
  * shell removes it once it renders the hash's route.

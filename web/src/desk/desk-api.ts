@@ -23,12 +23,22 @@ import {
   type StatusChange,
   sessionResponseSchema,
 } from '../../../domain/admin-api';
+import { STATS_API, type StatsRange, statsResponseSchema, statsSearch } from '../../../domain/desk-stats';
+import {
+  outboxRetryPath,
+  type SettingsPatch,
+  settingsResponseSchema,
+  TODAY_API,
+  todayResponseSchema,
+} from '../../../domain/desk-today';
 
 /** Where the API said no, with its message for the owner. */
 export class DeskApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The refusal's parsed body, for screens that show more than its message (a field, bad rows). */
+    readonly details: unknown = undefined,
   ) {
     super(message);
     this.name = 'DeskApiError';
@@ -37,28 +47,53 @@ export class DeskApiError extends Error {
 
 const looseErrorSchema = z.object({ error: z.optional(z.string()), message: z.optional(z.string()) });
 
-async function messageOf(res: Response): Promise<string> {
+/** The error of a refused request, from its status and body text (the JSON error, else a generic word). */
+export function deskErrorOf(status: number, text: string): DeskApiError {
+  let body: unknown;
   try {
-    const body: unknown = await res.json();
+    body = JSON.parse(text);
     const strict = errorResponseSchema.safeParse(body);
-    if (strict.success) return strict.data.error;
+    if (strict.success) return new DeskApiError(status, strict.data.error, body);
     const loose = looseErrorSchema.safeParse(body);
-    const text = loose.success ? (loose.data.error ?? loose.data.message) : undefined;
-    if (text) return text;
+    const message = loose.success ? (loose.data.error ?? loose.data.message) : undefined;
+    if (message) return new DeskApiError(status, message, body);
   } catch {
     // Not JSON (a proxy's error page): the generic message below.
   }
-  if (res.status === 401) return 'Your session has ended. Sign in again.';
-  if (res.status === 404) return 'No order with that reference.';
-  if (res.status === 429) return 'Too many attempts. Wait a minute and try again.';
-  return `The shop could not do that (HTTP ${res.status}). Try again in a moment.`;
+  return new DeskApiError(status, genericMessage(status), body);
 }
 
-interface Schema<T> {
+function genericMessage(status: number): string {
+  if (status === 401) return 'Your session has ended. Sign in again.';
+  if (status === 404) return 'No order with that reference.';
+  if (status === 413) return 'That file is too large for the shop.';
+  if (status === 429) return 'Too many attempts. Wait a minute and try again.';
+  return `The shop could not do that (HTTP ${status}). Try again in a moment.`;
+}
+
+async function errorOf(res: Response): Promise<DeskApiError> {
+  let text = '';
+  try {
+    text = await res.text();
+  } catch {
+    // The body could not be read: the generic message.
+  }
+  return deskErrorOf(res.status, text);
+}
+
+/** A request body sent as it is (a CSV file), not as JSON. */
+export class RawBody {
+  constructor(
+    readonly text: string,
+    readonly type: string,
+  ) {}
+}
+
+export interface Schema<T> {
   safeParse(value: unknown): { success: true; data: T } | { success: false };
 }
 
-async function call<T>(
+export async function call<T>(
   method: string,
   url: string,
   schema: Schema<T>,
@@ -72,15 +107,17 @@ async function call<T>(
       credentials: 'same-origin',
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(body === undefined
+          ? {}
+          : { 'Content-Type': body instanceof RawBody ? body.type : 'application/json' }),
         ...extraHeaders,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : body instanceof RawBody ? body.text : JSON.stringify(body),
     });
   } catch {
     throw new DeskApiError(0, 'The shop cannot be reached. Check the connection and try again.');
   }
-  if (!res.ok) throw new DeskApiError(res.status, await messageOf(res));
+  if (!res.ok) throw await errorOf(res);
   let json: unknown = null;
   try {
     const text = await res.text();
@@ -162,7 +199,23 @@ export const deskApi = {
     actionOrder(reference, 'cancel', body, submission),
   addNote: (reference: string, text: string, submission: string) =>
     actionOrder(reference, 'notes', { text }, submission),
+  /** The day's work and the shop's health (the first screen). */
+  today: () => call('GET', TODAY_API.today, todayResponseSchema),
+  settings: () => call('GET', TODAY_API.settings, settingsResponseSchema).then((r) => r.settings),
+  updateSettings: (patch: SettingsPatch, submission: string) =>
+    call('PATCH', TODAY_API.settings, settingsResponseSchema, patch, {
+      [IDEMPOTENCY_KEY_HEADER]: submission,
+    }).then((r) => r.settings),
+  /** "Send again" of an e-mail that failed for good. */
+  retryMail: (id: number, submission: string) =>
+    call('POST', outboxRetryPath(id), ignoreBody, undefined, { [IDEMPOTENCY_KEY_HEADER]: submission }),
   ordersCsvUrl: (from: string, to: string) =>
     withQuery(ADMIN_API.ordersCsv, new URLSearchParams({ from, to })),
   newsletterCsvUrl: () => ADMIN_API.newsletterCsv,
+  /** The Numbers of a range (docs/product.md §10.12). */
+  stats: (range: StatsRange) => call('GET', `${STATS_API.stats}?${statsSearch(range)}`, statsResponseSchema),
+  statsCsvUrl: (range: StatsRange) => `${STATS_API.statsCsv}?${statsSearch(range)}`,
 };
+
+/** The desk's one way to call the API, for sections with their own calls (reviews-api.ts). */
+export { call as deskCall };

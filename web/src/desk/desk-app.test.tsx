@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '../../../domain/admin-api';
 import { DeskApp } from './desk-app';
-import { json, listResponse, orderDetail, type Recorded, stubDeskApi } from './desk-test-fixtures';
+import { goTo, json, listResponse, orderDetail, type Recorded, stubDeskApi } from './desk-test-fixtures';
 
 const TOKEN = 'owner-token';
 const SESSION = { ok: true, expiresAt: '2026-11-23T10:00:00.000Z' };
@@ -77,13 +77,9 @@ function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
   return { requests, orders, signedIn: () => session };
 }
 
-function goTo(hash: string) {
-  window.location.hash = hash;
-  window.dispatchEvent(new HashChangeEvent('hashchange'));
-}
-
 beforeEach(() => {
-  window.history.replaceState(null, '', '/admin');
+  // The orders list (the first screen is Today: today-page.test.tsx).
+  window.history.replaceState(null, '', '/admin#/orders');
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -142,7 +138,7 @@ describe('the orders list', () => {
     await user.selectOptions(screen.getByLabelText('Status'), 'delivered');
     await user.click(screen.getByRole('button', { name: 'Show orders' }));
     expect(await screen.findByText('No orders match these filters.')).toBeInTheDocument();
-    expect(window.location.hash).toBe('#/?status=delivered');
+    expect(window.location.hash).toBe('#/orders?status=delivered');
     const delivered = screen.getByRole('heading', { level: 1, name: 'Delivered' });
     await waitFor(() => expect(delivered).toHaveFocus());
   });

@@ -1,17 +1,27 @@
 /**
- * The owner's order desk (docs/product.md §10.10): sign-in, then the orders, one order, packing slips and
- * exports. The session is a server-side session in an HttpOnly cookie; the desk itself keeps no token
+ * The owner's order desk (docs/product.md §10.10): sign-in, then Today (the day's work, §10.11), the orders,
+ * one order, packing slips and exports. The session is a server-side session in an HttpOnly cookie; the desk itself keeps no token
  * anywhere, so it learns whether it is signed in by asking (a 401 shows the sign-in screen).
  */
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { DeskApiError, deskApi } from './desk-api';
 import { SessionEndedContext } from './desk-hooks';
 import { deskHref, parseDeskHash, useDeskHash } from './desk-router';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from './desk-ui';
 import { ExportsPage } from './exports-page';
+import { NumbersPage } from './numbers-page';
 import { OrderPage } from './order-page';
 import { OrdersPage } from './orders-page';
 import { PackingSlipsPage } from './packing-slips-page';
+import { TodayPage } from './today-page';
+
+// The Products screens load only when opened: the packing bench's phone never downloads them for orders.
+const ProductsPage = lazy(() => import('./products-page').then((m) => ({ default: m.ProductsPage })));
+const ProductPage = lazy(() => import('./product-page').then((m) => ({ default: m.ProductPage })));
+
+import { DiscountsPage } from './discounts-page';
+import { PendingReviews } from './pending-reviews';
+import { ReviewsPage } from './reviews-page';
 
 type Session =
   | { readonly state: 'checking' }
@@ -131,9 +141,14 @@ function SignIn({
 }
 
 const NAV = [
+  { id: 'today', label: 'Today', href: deskHref.today() },
   { id: 'orders', label: 'Orders', href: deskHref.orders() },
   { id: 'slips', label: 'Packing slips', href: deskHref.slips() },
   { id: 'exports', label: 'Exports', href: deskHref.exports() },
+  { id: 'numbers', label: 'Numbers', href: deskHref.numbers() },
+  { id: 'products', label: 'Products', href: deskHref.products() },
+  { id: 'reviews', label: 'Reviews', href: deskHref.reviews() },
+  { id: 'discounts', label: 'Discounts', href: deskHref.discounts() },
 ] as const;
 
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
@@ -141,7 +156,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
   const route = parseDeskHash(hash);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const section = route.id === 'order' ? 'orders' : route.id;
+  const section = route.id === 'order' ? 'orders' : route.id === 'product' ? 'products' : route.id;
 
   const signOut = async () => {
     if (signingOut) return;
@@ -174,7 +189,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
             Solas <span className="text-muted">· Order desk</span>
           </p>
           <nav aria-label="Desk" className="order-3 w-full sm:order-none sm:w-auto">
-            <ul className="flex gap-1">
+            <ul className="flex flex-wrap gap-1">
               {NAV.map((item) => (
                 <li key={item.id}>
                   <a
@@ -183,6 +198,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
                     className="inline-flex min-h-11 items-center rounded-full px-3 text-sm hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold"
                   >
                     {item.label}
+                    {item.id === 'reviews' ? <PendingReviews /> : null}
                   </a>
                 </li>
               ))}
@@ -204,12 +220,25 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         ) : null}
       </header>
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:py-8">
+        {route.id === 'today' ? <TodayPage /> : null}
         {route.id === 'orders' ? <OrdersPage key={route.params.toString()} params={route.params} /> : null}
         {route.id === 'order' ? <OrderPage key={route.reference} reference={route.reference} /> : null}
         {route.id === 'slips' ? (
           <PackingSlipsPage key={route.reference ?? 'all'} reference={route.reference} />
         ) : null}
         {route.id === 'exports' ? <ExportsPage /> : null}
+        {route.id === 'numbers' ? <NumbersPage key={route.params.toString()} params={route.params} /> : null}
+        {route.id === 'products' || route.id === 'product' ? (
+          <Suspense fallback={<Loading label="Opening the products…" />}>
+            {route.id === 'products' ? (
+              <ProductsPage />
+            ) : (
+              <ProductPage key={route.productId ?? 'new'} productId={route.productId} />
+            )}
+          </Suspense>
+        ) : null}
+        {route.id === 'reviews' ? <ReviewsPage key={route.status ?? 'all'} status={route.status} /> : null}
+        {route.id === 'discounts' ? <DiscountsPage /> : null}
       </main>
     </>
   );

@@ -31,13 +31,19 @@ describe('formatDay and statusLabel', () => {
 
 describe('desk routes', () => {
   it('reads the screens from the hash and writes links back to them', () => {
-    expect(parseDeskHash('')).toMatchObject({ id: 'orders' });
+    // Today is the first screen; the list is one link away.
+    expect(parseDeskHash('')).toEqual({ id: 'today' });
+    expect(parseDeskHash(deskHref.today())).toEqual({ id: 'today' });
+    expect(parseDeskHash(deskHref.orders())).toMatchObject({ id: 'orders' });
+    expect(parseDeskHash(deskHref.orders(new URLSearchParams('status=paid')))).toMatchObject({
+      id: 'orders',
+    });
     const list = parseDeskHash('#/?status=paid&q=aoife');
     expect(list.id === 'orders' && list.params.get('q')).toBe('aoife');
     expect(parseDeskHash(deskHref.order('SOL-1A2B3C4D'))).toEqual({ id: 'order', reference: 'SOL-1A2B3C4D' });
     expect(parseDeskHash(deskHref.slips())).toEqual({ id: 'slips', reference: null });
     expect(parseDeskHash(deskHref.slips('SOL-1'))).toEqual({ id: 'slips', reference: 'SOL-1' });
     expect(parseDeskHash(deskHref.exports())).toEqual({ id: 'exports' });
-    expect(parseDeskHash('#/nonsense')).toMatchObject({ id: 'orders' });
+    expect(parseDeskHash('#/nonsense')).toEqual({ id: 'today' });
   });
 });

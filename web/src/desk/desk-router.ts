@@ -1,14 +1,21 @@
 /**
- * The desk's routes live in the hash (/admin#/orders/SOL-1234), like the shop's: the server serves one
+ * The desk's routes live in the hash (/admin#/ is Today, /admin#/orders the list, /admin#/orders/SOL-1234), like the shop's: the server serves one
  * page at /admin and every desk link (the packing slip's QR code among them) works from a fresh tab.
  */
 import { useSyncExternalStore } from 'react';
 
 export type DeskRoute =
+  | { readonly id: 'today' }
   | { readonly id: 'orders'; readonly params: URLSearchParams }
   | { readonly id: 'order'; readonly reference: string }
   | { readonly id: 'slips'; readonly reference: string | null }
-  | { readonly id: 'exports' };
+  | { readonly id: 'exports' }
+  | { readonly id: 'numbers'; readonly params: URLSearchParams }
+  | { readonly id: 'products' }
+  /** `productId` null: a new product. */
+  | { readonly id: 'product'; readonly productId: string | null }
+  | { readonly id: 'reviews'; readonly status: 'pending' | 'published' | 'hidden' | null }
+  | { readonly id: 'discounts' };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
@@ -17,17 +24,39 @@ export function parseDeskHash(hash: string): DeskRoute {
   if (parts[0] === 'orders' && parts[1]) return { id: 'order', reference: parts[1] };
   if (parts[0] === 'slips') return { id: 'slips', reference: parts[1] ?? null };
   if (parts[0] === 'exports') return { id: 'exports' };
-  return { id: 'orders', params: new URLSearchParams(search) };
+  if (parts[0] === 'numbers') return { id: 'numbers', params: new URLSearchParams(search) };
+  if (parts[0] === 'products' && parts[1])
+    return { id: 'product', productId: parts[1] === 'new' ? null : parts[1] };
+  if (parts[0] === 'products') return { id: 'products' };
+  if (parts[0] === 'discounts') return { id: 'discounts' };
+  if (parts[0] === 'reviews') {
+    const status = new URLSearchParams(search).get('status');
+    const known = status === 'pending' || status === 'published' || status === 'hidden';
+    return { id: 'reviews', status: known ? status : null };
+  }
+  // The first screen is Today; the list's own links (and older ones: `#/?status=paid`) carry a query.
+  if (parts[0] === 'orders' || search !== '') return { id: 'orders', params: new URLSearchParams(search) };
+  return { id: 'today' };
 }
 
 export const deskHref = {
+  today: () => '#/',
   orders: (params?: URLSearchParams) => {
     const text = params?.toString() ?? '';
-    return text ? `#/?${text}` : '#/';
+    return text ? `#/orders?${text}` : '#/orders';
   },
   order: (reference: string) => `#/orders/${encodeURIComponent(reference)}`,
   slips: (reference?: string) => (reference ? `#/slips/${encodeURIComponent(reference)}` : '#/slips'),
   exports: () => '#/exports',
+  numbers: (params?: URLSearchParams) => {
+    const text = params?.toString() ?? '';
+    return text ? `#/numbers?${text}` : '#/numbers';
+  },
+  products: () => '#/products',
+  newProduct: () => '#/products/new',
+  product: (id: string) => `#/products/${encodeURIComponent(id)}`,
+  reviews: () => '#/reviews',
+  discounts: () => '#/discounts',
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

@@ -92,6 +92,15 @@ export type Route = (request: Recorded) => Response | undefined | Promise<Respon
 export const json = (status: number, body: unknown): Response =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** A JSON body parsed; any other text (a CSV upload) as it is. */
+function parsedBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 /** Stubs fetch: each route may answer; unanswered requests get a 404 JSON error. */
 export function stubDeskApi(...routes: Route[]) {
   const requests: Recorded[] = [];
@@ -99,7 +108,7 @@ export function stubDeskApi(...routes: Route[]) {
     const request: Recorded = {
       method: init?.method ?? 'GET',
       url: String(input),
-      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      body: typeof init?.body === 'string' ? parsedBody(init.body) : undefined,
       headers: Object.fromEntries(new Headers(init?.headers).entries()),
     };
     requests.push(request);
@@ -111,4 +120,10 @@ export function stubDeskApi(...routes: Route[]) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return requests;
+}
+
+/** Opens a desk screen as a link would: the hash changes and the desk hears of it. */
+export function goTo(hash: string) {
+  window.location.hash = hash;
+  window.dispatchEvent(new HashChangeEvent('hashchange'));
 }

@@ -5,7 +5,7 @@
  * ones that make sense. Each button ignores clicks while its request runs, and the server makes the same
  * request twice one change, so a double click or a second tab never sends two e-mails.
  */
-import { type FormEvent, type InputHTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import {
   CARRIER_LABELS,
   CARRIERS,
@@ -17,6 +17,7 @@ import {
 } from '../../../domain/admin-api';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { type ActionResult, deskApi } from './desk-api';
+import { Field } from './desk-fields';
 import { money, parseEuroInput } from './desk-format';
 import { useDeskAction } from './desk-hooks';
 import { deskHref } from './desk-router';
@@ -180,7 +181,7 @@ function DispatchForm({ order, onDone }: { readonly order: OrderDetail; readonly
           ))}
         </select>
       </div>
-      <TextField
+      <Field
         id={`${id}-number`}
         label="Tracking number"
         autoComplete="off"
@@ -188,7 +189,7 @@ function DispatchForm({ order, onDone }: { readonly order: OrderDetail; readonly
         onChange={(e) => setTrackingNumber(e.target.value)}
         aria-invalid={invalid === 'Enter the tracking number.' ? true : undefined}
       />
-      <TextField
+      <Field
         id={`${id}-url`}
         label="Tracking link"
         note="optional"
@@ -296,7 +297,7 @@ function RefundForm({
         </label>
       </fieldset>
       {kind === 'part' ? (
-        <TextField
+        <Field
           id={`${id}-amount`}
           label="Amount in euro"
           inputMode="decimal"
@@ -306,7 +307,7 @@ function RefundForm({
           aria-describedby={invalid ? `${id}-invalid` : undefined}
         />
       ) : null}
-      <TextField
+      <Field
         id={`${id}-reason`}
         label="Reason"
         note="the shopper sees it"
@@ -343,7 +344,7 @@ function CancelOrder({ order, onDone }: { readonly order: OrderDetail; readonly 
   });
   return (
     <div className="space-y-2 border-t border-line pt-4">
-      <TextField
+      <Field
         id={`${id}-reason`}
         label="Cancel reason"
         note="optional"
@@ -419,34 +420,5 @@ function ActionForm({
       {error ? <ErrorMessage>{error}</ErrorMessage> : null}
       {submit}
     </form>
-  );
-}
-
-/** A labelled text input; `note` is said after the label ("optional"), `hint` under the field. */
-function TextField({
-  id,
-  label,
-  note,
-  hint,
-  ...input
-}: {
-  readonly id: string;
-  readonly label: string;
-  readonly note?: string;
-  readonly hint?: string;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
-  return (
-    <div>
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-        {note ? <span className="font-normal text-muted"> ({note})</span> : null}
-      </label>
-      <input id={id} className={inputClass} aria-describedby={hint ? `${id}-hint` : undefined} {...input} />
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }

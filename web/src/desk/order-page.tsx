@@ -2,9 +2,11 @@
  * One order (docs/product.md §10.10): what to make and where it goes, the money, the payment, the timeline
  * and the owner's private notes, with the actions its status allows (./order-actions.tsx).
  */
+
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type Address, CARRIER_LABELS, type OrderDetail } from '../../../domain/admin-api';
 import { countryName } from '../../../domain/countries';
+import { discountLineLabel } from '../../../domain/discounts';
 import { vatIncludedText } from '../../../domain/seller-texts';
 import { deskApi } from './desk-api';
 import { formatDay, formatInstant, money } from './desk-format';
@@ -148,6 +150,12 @@ function OrderView({
             <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">Subtotal</dt>
               <dd className="text-right tabular-nums">{money(order.subtotal)}</dd>
+              {order.discount ? (
+                <>
+                  <dt className="text-muted">{discountLineLabel(order.discountCode ?? null)}</dt>
+                  <dd className="text-right tabular-nums">−{money(order.discount)}</dd>
+                </>
+              ) : null}
               <dt className="text-muted">Shipping</dt>
               <dd className="text-right tabular-nums">
                 {order.shipping === 0 ? 'Free' : money(order.shipping)}

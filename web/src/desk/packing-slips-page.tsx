@@ -5,8 +5,10 @@
  * link (scanned with the phone at the bench, it opens the order to dispatch it). No prices on a
  * gift-wrapped order: the slip travels in the parcel. The QR code library loads only here.
  */
+
 import { useEffect, useState } from 'react';
 import type { OrderDetail } from '../../../domain/admin-api';
+import { discountLineLabel } from '../../../domain/discounts';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { deskApi } from './desk-api';
 import { formatDay, money, statusLabel } from './desk-format';
@@ -190,6 +192,14 @@ export function PackingSlip({ order }: { readonly order: OrderDetail }) {
         </tbody>
         {showPrices ? (
           <tfoot>
+            {order.discount ? (
+              <tr>
+                <th scope="row" colSpan={3} className="pt-2 text-right font-normal">
+                  {discountLineLabel(order.discountCode ?? null)}
+                </th>
+                <td className="pt-2 text-right tabular-nums">−{money(order.discount)}</td>
+              </tr>
+            ) : null}
             <tr>
               <th scope="row" colSpan={3} className="pt-2 text-right font-semibold">
                 Total

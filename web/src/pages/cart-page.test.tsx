@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getProduct } from '../../../domain/catalogue';
 import { LIMITS, STORAGE_KEYS } from '../../../domain/config';
 import { AppProviders } from '../app/providers';
 import { HashRouter } from '../lib/router';
+import { getSeedProduct as getProduct, renderWithCatalogue } from '../test-support/render-with-catalogue';
 import { CartPage } from './cart-page';
 
 function product(id: string) {
@@ -16,7 +16,7 @@ function product(id: string) {
 
 function renderCart(lines: ReadonlyArray<{ id: string; quantity: number; size?: string }>) {
   localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(lines));
-  return render(
+  return renderWithCatalogue(
     <HashRouter>
       <AppProviders>
         <CartPage />

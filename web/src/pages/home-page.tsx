@@ -1,16 +1,18 @@
 import { type ReactNode, useRef } from 'react';
-import { BEST_SELLERS, CATEGORIES, NEW_ARRIVALS, type Product } from '../../../domain/catalogue';
-import { TESTIMONIALS } from '../../../domain/catalogue/testimonials';
+import type { CatalogueProduct as Product } from '../../../domain/catalogue/snapshot';
 import { BRAND, FREE_SHIPPING_THRESHOLD } from '../../../domain/config';
 import { SITE_IMAGES } from '../../../domain/images';
 import { formatEuroShort } from '../../../domain/money';
+import { ANONYMOUS_NAME } from '../../../domain/review-links';
 import { ResponsiveImage } from '../components/ui/responsive-image';
+import { useCatalogue } from '../features/catalogue/catalogue-context';
 import { FloatingPromo } from '../features/catalogue/floating-promo';
 import { Hero } from '../features/catalogue/hero';
 import { HandIcon, SparkIcon, TruckIcon } from '../features/catalogue/icons';
 import { ProductCard } from '../features/catalogue/product-card';
-import { useFlag } from '../features/flags/use-flag';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
+import { HowReviewsWorkLink } from '../features/reviews/how-reviews-work-link';
+import { useTestimonials } from '../features/reviews/reviews-data';
 import { Link } from '../lib/router';
 
 const CARD_SIZES = '(min-width: 1152px) 360px, (min-width: 768px) 31vw, 47vw';
@@ -23,7 +25,9 @@ const OUTLINE_BUTTON =
 
 export function HomePage() {
   const heroRef = useRef<HTMLElement>(null);
-  const purge = useFlag('content_purge');
+  const { bestSellers, newArrivals, categories } = useCatalogue();
+  // Quotes of published reviews the owner picked in the desk (docs/product.md §8.13); none: no section.
+  const testimonials = useTestimonials();
   return (
     <>
       <Hero sectionRef={heroRef} />
@@ -33,7 +37,7 @@ export function HomePage() {
         id="best-sellers"
         title="Best Sellers"
         intro="The bracelets our customers come back for."
-        products={BEST_SELLERS}
+        products={bestSellers}
         link={
           <Link to="/collections/best-sellers" className={TEXT_LINK}>
             Shop all best sellers
@@ -62,7 +66,7 @@ export function HomePage() {
         id="new-arrivals"
         title="New & Coming Soon"
         intro="Fresh from the workbench, with brooches on the way."
-        products={NEW_ARRIVALS}
+        products={newArrivals}
         farBelowFold
         link={
           <Link to="/coming-soon" className={TEXT_LINK}>
@@ -82,7 +86,7 @@ export function HomePage() {
             hand-strung to order.
           </p>
           <ul className="mt-6 flex flex-wrap gap-2" aria-label="Shop by palette">
-            {CATEGORIES.map((category) => (
+            {categories.map((category) => (
               <li key={category}>
                 <Link
                   to={`/shop?category=${encodeURIComponent(category)}`}
@@ -133,7 +137,7 @@ export function HomePage() {
         </div>
       </section>
 
-      {purge ? null : (
+      {testimonials.length === 0 ? null : (
         <section
           aria-labelledby="testimonials-heading"
           className="render-when-near mx-auto max-w-6xl px-4 py-16"
@@ -142,17 +146,22 @@ export function HomePage() {
             Kind Words
           </h2>
           <ul className="mt-8 grid gap-5 md:grid-cols-3">
-            {TESTIMONIALS.map((t) => (
-              <li key={t.author} className="rounded-2xl border border-line bg-white p-6">
+            {testimonials.map((t) => (
+              <li key={t.id} className="rounded-2xl border border-line bg-white p-6">
                 <figure>
-                  <blockquote className="font-serif text-lg leading-relaxed">“{t.quote}”</blockquote>
+                  <blockquote className="whitespace-pre-line break-words font-serif text-lg leading-relaxed">
+                    “{t.text}”
+                  </blockquote>
                   <figcaption className="mt-4 text-sm text-muted">
-                    {t.author}, {t.location}
+                    {t.displayName ?? ANONYMOUS_NAME}, verified buyer
                   </figcaption>
                 </figure>
               </li>
             ))}
           </ul>
+          <p className="mt-4 text-center">
+            <HowReviewsWorkLink />
+          </p>
         </section>
       )}
 

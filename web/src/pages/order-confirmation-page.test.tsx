@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../domain/config';
@@ -7,6 +7,7 @@ import { LazyToaster } from '../components/ui/toast';
 import { CartProvider } from '../features/cart/cart-context';
 import { getEvents } from '../features/events/events';
 import { HashRouter } from '../lib/router';
+import { renderWithCatalogue } from '../test-support/render-with-catalogue';
 import { OrderConfirmationPage } from './order-confirmation-page';
 import { PaymentCanceledPage } from './payment-canceled-page';
 
@@ -29,7 +30,7 @@ function json(status: number, body: unknown): Response {
 }
 
 function renderPage(page: 'confirm' | 'cancel' = 'confirm') {
-  return render(
+  return renderWithCatalogue(
     <HashRouter>
       <CartProvider>
         {page === 'confirm' ? <OrderConfirmationPage /> : <PaymentCanceledPage />}

@@ -4,9 +4,11 @@
  * message, totals and delivery address, and the right to cancel (the EU model withdrawal form, online).
  * No referrer leaves this page (the key is in its address) and it is never indexed.
  */
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+
+import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { formatDayMonth, formatIrishDate, parseIsoDate } from '../../../domain/calendar-date';
 import { BRAND } from '../../../domain/config';
+import { discountLineLabel } from '../../../domain/discounts';
 import { type Cents, formatEuro } from '../../../domain/money';
 import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/order-page';
 import { resolvePath } from '../../../domain/routes';
@@ -17,6 +19,11 @@ import { Link, useLocation, useSearchParams } from '../lib/router';
 
 const FIELD =
   'mt-1 block w-full rounded-lg border border-line bg-white px-4 py-3 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-wine';
+
+/** The reviews block loads with its own chunk: most visits to the page are before delivery. */
+const OrderReviewsSection = lazy(() =>
+  import('../features/reviews/order-reviews').then((m) => ({ default: m.OrderReviewsSection })),
+);
 
 function day(iso: string | null): string | null {
   const date = iso ? parseIsoDate(iso) : null;
@@ -83,10 +90,9 @@ function Timeline({ order }: { order: Order }) {
 }
 
 function Lines({ order }: { order: Order }) {
-  const rows: [string, string][] = [
-    ['Subtotal', money(order.subtotal)],
-    [`Delivery (${order.zoneLabel})`, order.shipping === 0 ? 'Free' : money(order.shipping)],
-  ];
+  const rows: [string, string][] = [['Subtotal', money(order.subtotal)]];
+  if (order.discount) rows.push([discountLineLabel(order.discountCode ?? null), `−${money(order.discount)}`]);
+  rows.push([`Delivery (${order.zoneLabel})`, order.shipping === 0 ? 'Free' : money(order.shipping)]);
   if (order.giftWrap > 0) rows.push(['Gift wrap', money(order.giftWrap)]);
   return (
     <table className="mt-4 w-full text-left">
@@ -386,6 +392,9 @@ function OrderView({
         </h2>
         <Lines order={order} />
       </section>
+      <Suspense fallback={null}>
+        <OrderReviewsSection reference={order.reference} orderKey={keyValue} />
+      </Suspense>
       <WithdrawalSection order={order} keyValue={keyValue} onDone={onChange} />
       <p className="mt-8 text-sm text-muted">
         Questions? Write to <ContactLine /> and quote your order reference. {BRAND.name}'s{' '}

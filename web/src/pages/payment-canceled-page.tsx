@@ -4,18 +4,20 @@
  * and item count.
  */
 import { useEffect, useRef } from 'react';
+import { useCatalogue } from '../features/catalogue/catalogue-context';
 import { storedCartSummary } from '../features/checkout/stored-cart';
 import { recordEvent } from '../features/events/events';
 import { Link } from '../lib/router';
 
 export function PaymentCanceledPage() {
   const recorded = useRef(false);
+  const catalogue = useCatalogue();
   useEffect(() => {
     if (recorded.current) return;
     recorded.current = true;
-    const { total, itemCount } = storedCartSummary();
+    const { total, itemCount } = storedCartSummary(catalogue);
     recordEvent('payment_canceled', { total, itemCount });
-  }, []);
+  }, [catalogue]);
 
   return (
     <section className="mx-auto min-h-[60vh] max-w-2xl px-4 py-16 text-center sm:py-24">

@@ -1,19 +1,22 @@
-import { BEST_SELLERS, PRODUCTS } from '../../../domain/catalogue';
+import { useCatalogue } from '../features/catalogue/catalogue-context';
 import { Listing } from '../features/catalogue/listing';
 import { Link } from '../lib/router';
 
+/** The active products of the current catalogue (docs/product.md, products section: paused and retired ones are not listed). */
 export function ShopPage() {
+  const { listable } = useCatalogue();
   return (
     <Listing
       title="Our Collection"
       intro={<p>Every bracelet is designed in-house and strung by hand to order in Ireland.</p>}
-      products={PRODUCTS}
+      products={listable}
     />
   );
 }
 
 /** docs/product.md §8.9: /collections/best-sellers shows the listing limited to the best sellers. */
 export function BestSellersPage() {
+  const { bestSellers } = useCatalogue();
   return (
     <Listing
       title="Best Sellers"
@@ -25,7 +28,7 @@ export function BestSellersPage() {
           </Link>
         </p>
       }
-      products={BEST_SELLERS}
+      products={bestSellers}
     />
   );
 }

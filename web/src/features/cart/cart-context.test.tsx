@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { act, render, renderHook, screen, within } from '@testing-library/react';
+import { act, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getProduct } from '../../../../domain/catalogue';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import { HashRouter } from '../../lib/router';
+import {
+  catalogueWrapper,
+  getSeedProduct as getProduct,
+  renderWithCatalogue,
+} from '../../test-support/render-with-catalogue';
 import {
   CartProvider,
   useAddItem,
@@ -24,7 +27,7 @@ function product(id: string) {
   return p;
 }
 
-const wrapper = ({ children }: { children: ReactNode }) => <CartProvider>{children}</CartProvider>;
+const wrapper = catalogueWrapper(CartProvider);
 
 beforeEach(() => {
   localStorage.clear();
@@ -59,7 +62,14 @@ describe('useCart', () => {
     act(() => first.result.current.setZone('EU'));
     act(() => first.result.current.setGiftWrap(true));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? '')).toEqual([
-      { id: '1', size: 'L', name: product('1').name, price: product('1').price, quantity: 2 },
+      {
+        id: '1',
+        size: 'L',
+        name: product('1').name,
+        price: product('1').price,
+        quantity: 2,
+        priceSeen: product('1').price,
+      },
     ]);
     expect(localStorage.getItem(STORAGE_KEYS.zone)).toBe('EU');
     expect(localStorage.getItem(STORAGE_KEYS.giftWrap)).toBe('true');
@@ -132,7 +142,7 @@ describe('useMiniCart', () => {
   });
 
   it('opens, closes and sets', () => {
-    const { result } = renderHook(() => useMiniCart(), { wrapper: MiniCartProvider });
+    const { result } = renderHook(() => useMiniCart(), { wrapper: catalogueWrapper(MiniCartProvider) });
     expect(result.current.isOpen).toBe(false);
     act(() => result.current.open());
     expect(result.current.isOpen).toBe(true);
@@ -167,7 +177,7 @@ describe('useAddItem and useOpenMiniCart', () => {
       const { isOpen } = useMiniCart();
       return <output aria-label="state">{`${count} ${isOpen ? 'open' : 'closed'}`}</output>;
     }
-    render(
+    renderWithCatalogue(
       <CartProvider>
         <MiniCartProvider>
           <QuickAdd />
@@ -217,7 +227,7 @@ describe('the narrow cart hooks', () => {
       const { giftWrap, giftMessage } = useCart();
       return <p>{`wrap ${giftWrap} "${giftMessage}"`}</p>;
     }
-    render(
+    renderWithCatalogue(
       <CartProvider>
         <Actions />
         <Lines />
@@ -272,7 +282,7 @@ function OpenBag() {
 }
 
 function renderMiniCart() {
-  return render(
+  return renderWithCatalogue(
     <HashRouter>
       <CartProvider>
         <MiniCartProvider>

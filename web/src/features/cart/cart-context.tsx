@@ -9,7 +9,7 @@ import {
   type CartLineView,
   cartCount,
   cartLineViews,
-  cartReducer,
+  cartReducerFor,
   EMPTY_CART,
   parseStoredCart,
   parseStoredGiftWrap,
@@ -23,6 +23,7 @@ import { DEFAULT_ZONE, type SizeCode, STORAGE_KEYS, type ZoneId } from '../../..
 import type { Cents } from '../../../../domain/money';
 import { type OrderTotals, priceOrder } from '../../../../domain/pricing';
 import { usePersistedStore, usePersistedValue } from '../../lib/persisted-store';
+import { useCatalogue, useCurrentCatalogue } from '../catalogue/catalogue-context';
 
 export type { CartLineView } from '../../../../domain/cart';
 
@@ -39,6 +40,9 @@ export interface CartContextValue {
   /** What the shopper typed; sent only with gift wrap. */
   readonly giftMessage: string;
   readonly setGiftMessage: (giftMessage: string) => void;
+  /** The discount code the server accepted for this cart (upper case); '' for none. Sent with the checkout. */
+  readonly discountCode: string;
+  readonly setDiscountCode: (code: string) => void;
   /**
    * Lines are keyed by product and size (absent = Medium). A new line starts at `quantity`; an existing
    * line grows by it (clamped to the per-line maximum).
@@ -70,6 +74,7 @@ export type CartActions = Pick<
   | 'setZone'
   | 'setGiftWrap'
   | 'setGiftMessage'
+  | 'setDiscountCode'
 >;
 
 /** The lines and their count: what the header badge, the cart's list and the checkout show. */
@@ -91,12 +96,14 @@ const CartZoneContext = createContext<ZoneId | null>(null);
 const CartSnapshotContext = createContext<(() => CartContextValue) | null>(null);
 
 export function CartProvider({ children }: { children: ReactNode }) {
+  const currentCatalogue = useCurrentCatalogue();
+  const catalogue = useCatalogue();
   const [state, dispatch] = usePersistedStore({
     key: STORAGE_KEYS.cart,
     initial: EMPTY_CART,
-    reducer: cartReducer,
-    parse: parseStoredCart,
-    serialize: serializeCart,
+    reducer: cartReducerFor(currentCatalogue),
+    parse: (raw) => parseStoredCart(raw, (id) => currentCatalogue().isProductId(id)),
+    serialize: (cart) => serializeCart(cart, currentCatalogue()),
   });
   const [zone, setZone] = usePersistedValue<ZoneId>(
     STORAGE_KEYS.zone,
@@ -112,6 +119,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
 
   const [giftMessage, setGiftMessage] = useState('');
+  const [discountCode, setDiscountCode] = useState('');
 
   // `dispatch` and the setters are stable (usePersistedStore, useState), so this object is made once.
   const actions = useMemo<CartActions>(
@@ -126,13 +134,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setZone,
       setGiftWrap,
       setGiftMessage,
+      setDiscountCode,
     }),
     [dispatch, setZone, setGiftWrap],
   );
 
   const cartLines = useMemo<CartLines>(
-    () => ({ lines: cartLineViews(state), count: cartCount(state) }),
-    [state],
+    () => ({ lines: cartLineViews(state, catalogue), count: cartCount(state) }),
+    [state, catalogue],
   );
 
   const value = useMemo<CartContextValue>(() => {
@@ -145,8 +154,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       zone,
       giftWrap,
       giftMessage,
+      discountCode,
     };
-  }, [cartLines, actions, zone, giftWrap, giftMessage]);
+  }, [cartLines, actions, zone, giftWrap, giftMessage, discountCode]);
 
   const latest = useRef(value);
   useLayoutEffect(() => {

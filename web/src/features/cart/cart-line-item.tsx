@@ -3,10 +3,11 @@ import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
 import { sizeByCode } from '../../../../domain/sizes';
-import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
 import type { CartLineView } from './cart-context';
 import { LineControls } from './line-controls';
+import { LineNotices } from './line-notices';
 import { LineSizeSelect } from './line-size-select';
 
 export interface CartLineItemProps {
@@ -26,9 +27,8 @@ export const CartLineItem = memo(function CartLineItem({ line, onChange }: CartL
   return (
     <li className="grid grid-cols-[5.5rem_1fr] gap-4 py-6 sm:grid-cols-[7rem_1fr]">
       <Link to={productPath(product.id)} tabIndex={-1} aria-hidden="true" className="block">
-        <ResponsiveImage
-          id={product.image}
-          kind="product"
+        <ProductPicture
+          image={product.images[0]}
           alt=""
           sizes="(min-width: 640px) 112px, 88px"
           className="aspect-square h-auto w-full rounded-xl bg-sand object-cover"
@@ -50,6 +50,7 @@ export const CartLineItem = memo(function CartLineItem({ line, onChange }: CartL
         <p className="mt-1 text-sm text-muted">
           {product.category} · <span className="tabular-nums">{formatEuro(product.price)}</span> each
         </p>
+        <LineNotices line={line} />
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <LineSizeSelect line={line} onChange={(message) => onChange(message, false)} />
           <LineControls line={line} onChange={onChange} />

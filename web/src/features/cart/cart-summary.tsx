@@ -7,10 +7,11 @@ import {
   ZONE_IDS,
   type ZoneId,
 } from '../../../../domain/config';
-import { formatEuro } from '../../../../domain/money';
+import { cents, formatEuro } from '../../../../domain/money';
 import { CheckoutSection } from '../checkout/checkout-section';
 import { CartDispatch } from '../dispatch/dispatch-notes';
 import { useCart } from './cart-context';
+import { DiscountCodeField, useDiscountLine } from './discount-code';
 import { FreeShippingProgress } from './free-shipping-progress';
 import { GiftMessageField } from './gift-message-field';
 
@@ -24,6 +25,8 @@ function isZoneId(value: string): value is ZoneId {
  */
 export function CartSummary({ announce }: { announce: (message: string) => void }) {
   const { totals, zone, setZone, giftWrap, setGiftWrap } = useCart();
+  const discount = useDiscountLine();
+  const line = discount.line;
   const zoneSelectId = useId();
   const giftWrapId = useId();
   return (
@@ -63,10 +66,20 @@ export function CartSummary({ announce }: { announce: (message: string) => void 
             {formatEuro(totals.subtotal)}
           </dd>
         </div>
+        {line ? (
+          <div className="flex justify-between gap-4">
+            <dt>{line.label}</dt>
+            <dd className="tabular-nums" data-testid="cart-discount">
+              −{formatEuro(cents(line.amount))}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt>Shipping ({SHIPPING_ZONES[zone].label})</dt>
           <dd className="tabular-nums" data-testid="cart-shipping">
-            {totals.freeShipping ? 'Free' : formatEuro(totals.shipping)}
+            {(line ? line.shipping === 0 : totals.freeShipping)
+              ? 'Free'
+              : formatEuro(cents(line?.shipping ?? totals.shipping))}
           </dd>
         </div>
         {giftWrap ? (
@@ -80,10 +93,11 @@ export function CartSummary({ announce }: { announce: (message: string) => void 
         <div className="flex justify-between gap-4 border-t border-line pt-3 text-lg font-semibold">
           <dt>Total</dt>
           <dd className="tabular-nums" data-testid="cart-total">
-            {formatEuro(totals.total)}
+            {formatEuro(line ? cents(line.total) : totals.total)}
           </dd>
         </div>
       </dl>
+      <DiscountCodeField discount={discount} />
       <div className="mt-4">
         <FreeShippingProgress subtotal={totals.subtotal} zone={zone} />
       </div>
@@ -106,7 +120,7 @@ export function CartSummary({ announce }: { announce: (message: string) => void 
         <p className="mt-1 text-muted">
           Made to order: {productionDaysText()}, then delivery in {deliveryDaysText(zone)}
         </p>
-        <CartDispatch zone={zone} />
+        <CartDispatch zone={zone} pieces={totals.itemCount} />
       </div>
       <div className="mt-6">
         <CheckoutSection />

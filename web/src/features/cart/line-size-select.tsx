@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { SIZES, type SizeCode } from '../../../../domain/config';
-import { nameWithSize, sizeByCode, sizeRangeText } from '../../../../domain/sizes';
+import type { SizeCode } from '../../../../domain/config';
+import { nameWithSize, offeredSizes, sizeByCode, sizeRangeText } from '../../../../domain/sizes';
 import { type CartLineView, useCartActions } from './cart-context';
 
 export interface LineSizeSelectProps {
@@ -18,6 +18,9 @@ export function LineSizeSelect({ line, onChange }: LineSizeSelectProps) {
   const { setSize } = useCartActions();
   const id = useId();
   const { product, size } = line;
+  // The sizes the bracelet is made in; the line's own size stays listed if the owner stopped offering it.
+  const offered = offeredSizes(product);
+  const options = offered.some((s) => s.code === size) ? offered : [...offered, sizeByCode(size)];
   return (
     <div className="flex items-center gap-2">
       <label htmlFor={id} className="text-sm">
@@ -33,7 +36,7 @@ export function LineSizeSelect({ line, onChange }: LineSizeSelectProps) {
         }}
         className="min-h-11 rounded-lg border border-line bg-white px-3 text-sm"
       >
-        {SIZES.map((s) => (
+        {options.map((s) => (
           <option key={s.code} value={s.code}>
             {s.name} ({sizeRangeText(s)})
           </option>

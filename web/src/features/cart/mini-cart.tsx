@@ -6,12 +6,13 @@ import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
 import { sizeByCode } from '../../../../domain/sizes';
-import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { ProductPicture } from '../../components/ui/responsive-image';
 import { Sheet } from '../../components/ui/sheet';
 import { Link } from '../../lib/router';
 import { useCart } from './cart-context';
 import { FreeShippingProgress } from './free-shipping-progress';
 import { LineControls } from './line-controls';
+import { LineNotices } from './line-notices';
 import { useMiniCart } from './mini-cart-context';
 
 export function MiniCart() {
@@ -83,9 +84,8 @@ export function MiniCart() {
                 return (
                   <li key={line.key} className="flex gap-3 py-4">
                     {/* Decorative: the product name beside it is the link and says the same. */}
-                    <ResponsiveImage
-                      id={product.image}
-                      kind="product"
+                    <ProductPicture
+                      image={product.images[0]}
                       alt=""
                       sizes="80px"
                       className="h-20 w-20 shrink-0 rounded-lg bg-sand object-cover"
@@ -102,6 +102,7 @@ export function MiniCart() {
                         <span className="shrink-0 tabular-nums">{formatEuro(product.price)}</span>
                       </div>
                       <p className="text-sm text-muted">Size: {sizeByCode(line.size).name}</p>
+                      <LineNotices line={line} />
                       <div className="mt-2 flex items-center justify-between gap-2">
                         <LineControls
                           line={line}

@@ -1,10 +1,8 @@
-import type { Category } from '../../../../domain/catalogue';
-
 export interface CategoryFilterProps {
   /** The categories to offer, in display order; "All" comes first. */
-  readonly categories: readonly Category[];
-  readonly selected: Category | null;
-  readonly onSelect: (category: Category | null) => void;
+  readonly categories: readonly string[];
+  readonly selected: string | null;
+  readonly onSelect: (category: string | null) => void;
 }
 
 /** The listing's category buttons: toggle buttons, the selected one pressed. */

@@ -2,14 +2,14 @@
  * The compare overlay (docs/product.md §2.4: up to LIMITS.compareMax products side by side with image, name, price,
  * category, materials and description; remove one; clear all). Loaded on first open from the listing.
  */
-import { productImageAlt } from '../../../../domain/catalogue';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
-import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
 import { useCompare } from '../compare/compare-context';
 import { Modal } from './modal';
+import { ProductStatusNote } from './product-status';
 
 export interface CompareOverlayProps {
   readonly open: boolean;
@@ -57,10 +57,8 @@ export function CompareOverlay({ open, onOpenChange }: CompareOverlayProps) {
           {items.map((product) => (
             <li key={product.id} className="flex flex-col rounded-xl border border-line bg-white p-3">
               <div className="overflow-hidden rounded-lg bg-sand">
-                <ResponsiveImage
-                  id={product.image}
-                  kind="product"
-                  alt={productImageAlt(product, 0)}
+                <ProductPicture
+                  image={product.images[0]}
                   sizes="(min-width: 1024px) 300px, (min-width: 640px) 30vw, 90vw"
                   className="aspect-square h-auto w-full object-cover"
                 />
@@ -74,6 +72,7 @@ export function CompareOverlay({ open, onOpenChange }: CompareOverlayProps) {
                   {product.name}
                 </Link>
               </h3>
+              <ProductStatusNote product={product} className="mt-1" />
               <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1.5 text-sm">
                 <dt className="text-muted">Price</dt>
                 <dd className="font-semibold tabular-nums">{formatEuro(product.price)}</dd>

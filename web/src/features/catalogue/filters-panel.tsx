@@ -7,16 +7,17 @@
  */
 import * as Slider from '@radix-ui/react-slider';
 import { memo, useId, useState } from 'react';
-import type { Material } from '../../../../domain/catalogue';
-import { type CatalogueQuery, DEFAULT_QUERY, PRICE_STEP_CENTS } from '../../../../domain/catalogue-query';
+import { type CatalogueQuery, PRICE_STEP_CENTS } from '../../../../domain/catalogue-query';
 import { type Cents, cents, formatEuroShort } from '../../../../domain/money';
 
 export interface FiltersPanelProps {
   readonly id?: string;
   readonly query: CatalogueQuery;
-  readonly materials: readonly Material[];
+  readonly materials: readonly string[];
+  /** The slider's upper end: the catalogue's highest listable price, rounded up to the slider's step. */
+  readonly maxPrice: Cents;
   readonly onPriceChange: (min: Cents, max: Cents) => void;
-  readonly onMaterialsChange: (materials: Material[]) => void;
+  readonly onMaterialsChange: (materials: string[]) => void;
   readonly onClearAll: () => void;
   readonly className?: string;
 }
@@ -35,6 +36,7 @@ function sameFilters(a: FiltersPanelProps, b: FiltersPanelProps): boolean {
     a.id === b.id &&
     a.className === b.className &&
     a.materials === b.materials &&
+    a.maxPrice === b.maxPrice &&
     a.onPriceChange === b.onPriceChange &&
     a.onMaterialsChange === b.onMaterialsChange &&
     a.onClearAll === b.onClearAll &&
@@ -49,6 +51,7 @@ export const FiltersPanel = memo(function FiltersPanel({
   id,
   query,
   materials,
+  maxPrice,
   onPriceChange,
   onMaterialsChange,
   onClearAll,
@@ -57,9 +60,8 @@ export const FiltersPanel = memo(function FiltersPanel({
   const headingId = useId();
   const [draft, setDraft] = useState<readonly [number, number] | null>(null);
   const range: readonly [number, number] = draft ?? [query.minPrice, query.maxPrice];
-  const maxPrice = DEFAULT_QUERY.maxPrice;
 
-  const toggleMaterial = (material: Material, checked: boolean) => {
+  const toggleMaterial = (material: string, checked: boolean) => {
     const next = checked ? [...query.materials, material] : query.materials.filter((m) => m !== material);
     onMaterialsChange(next);
   };

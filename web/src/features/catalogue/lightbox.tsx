@@ -5,9 +5,9 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { type PointerEvent, useRef } from 'react';
-import { type Product, productImageAlt } from '../../../../domain/catalogue';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { SWIPE_THRESHOLD_PX } from '../../../../domain/config';
-import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { ProductPicture } from '../../components/ui/responsive-image';
 import { ChevronIcon, CloseIcon } from './icons';
 import { useReturnFocus } from './use-return-focus';
 
@@ -36,7 +36,7 @@ const NAV_BUTTON =
 export function Lightbox({ product, index, onIndexChange, open, onOpenChange }: LightboxProps) {
   const images = product.images;
   const count = images.length;
-  const current = images[index] ?? product.image;
+  const current = images[index] ?? images[0];
   const start = useRef<{ x: number; y: number } | null>(null);
   const returnFocus = useReturnFocus(open);
 
@@ -92,11 +92,9 @@ export function Lightbox({ product, index, onIndexChange, open, onOpenChange }: 
             data-testid="lightbox-stage"
           >
             <div className="h-full max-h-[min(80vh,1080px)] w-full max-w-[min(80vh,1080px)]">
-              <ResponsiveImage
-                key={current}
-                id={current}
-                kind="product"
-                alt={productImageAlt(product, index)}
+              <ProductPicture
+                key={current?.id}
+                image={current}
                 sizes="(min-width: 1080px) 1080px, 100vw"
                 className="pointer-events-none h-full w-full object-contain"
               />

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Product } from '../../../../domain/catalogue';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { LCP_SIZES } from '../../../../domain/images';
 import { HydrateLater } from '../../components/hydrate-later';
 import { ProductCard } from './product-card';

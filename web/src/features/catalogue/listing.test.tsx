@@ -1,22 +1,24 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PRODUCTS } from '../../../../domain/catalogue';
-import { applyQuery, DEFAULT_QUERY } from '../../../../domain/catalogue-query';
+import { indexCatalogue } from '../../../../domain/catalogue/catalogue-index';
+import { seedSnapshot } from '../../../../domain/catalogue/seed';
+import { applyQuery, defaultQuery, queryBounds } from '../../../../domain/catalogue-query';
+import { cents } from '../../../../domain/money';
 import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../lib/router';
 import { BestSellersPage, ShopPage } from '../../pages/shop-page';
 import { goToHash } from '../../test-support/hash-navigation';
+import { renderWithCatalogue, seedWith } from '../../test-support/render-with-catalogue';
+import { stubResizeObserver } from '../../test-support/resize-observer';
 
-beforeAll(() => {
-  // jsdom has no layout: Radix Slider measures its thumbs with ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+/** The seeded catalogue: 27 active products. */
+const SEED = indexCatalogue(seedSnapshot());
+const PRODUCTS = SEED.listable;
+const DEFAULT_QUERY = defaultQuery(queryBounds(SEED));
+
+beforeAll(stubResizeObserver);
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -26,15 +28,16 @@ afterEach(() => {
   window.location.hash = '';
 });
 
-function renderAt(hash: string, page: 'shop' | 'best-sellers' = 'shop') {
+function renderAt(hash: string, page: 'shop' | 'best-sellers' = 'shop', catalogue = seedSnapshot()) {
   window.location.hash = hash;
   const Page = page === 'shop' ? ShopPage : BestSellersPage;
-  return render(
+  return renderWithCatalogue(
     <HashRouter>
       <AppProviders>
         <Page />
       </AppProviders>
     </HashRouter>,
+    { catalogue },
   );
 }
 
@@ -115,5 +118,26 @@ describe('shop listing (real router and providers)', () => {
     renderAt('#/collections/best-sellers', 'best-sellers');
     expect(screen.getByRole('heading', { level: 1, name: 'Best Sellers' })).toBeInTheDocument();
     expect(productNames()).toEqual(PRODUCTS.slice(0, 6).map((p) => p.name));
+  });
+
+  it('lists only active products: a paused or retired one leaves the grid, the count and the filters', () => {
+    const catalogue = seedWith({
+      '1': { status: 'paused', note: 'Back in January' },
+      '2': { status: 'retired' },
+      '3': { materials: ['Sea Glass'], status: 'paused' },
+    });
+    renderAt('#/shop', 'shop', catalogue);
+    const names = productNames();
+    expect(names).toHaveLength(24);
+    expect(names).not.toContain('First Light');
+    expect(names).not.toContain('Claret Harbour');
+    expect(screen.getByRole('status')).toHaveTextContent('24 products');
+    expect(screen.queryByRole('checkbox', { name: 'Sea Glass' })).toBeNull();
+  });
+
+  it('offers a material the owner added once an active product uses it, and the price range follows the prices', () => {
+    renderAt('#/shop', 'shop', seedWith({ '5': { materials: ['Sea Glass'], price: cents(5200) } }));
+    expect(screen.getByRole('checkbox', { name: 'Sea Glass' })).toBeInTheDocument();
+    expect(screen.getByText('€0 – €55')).toBeInTheDocument();
   });
 });

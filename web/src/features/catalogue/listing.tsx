@@ -3,8 +3,13 @@
  * panel, sort and the grid. Its state lives in the URL query (useListingQuery).
  */
 import { type ReactNode, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
-import { CATEGORIES, type Material, type Product } from '../../../../domain/catalogue';
-import { applyQuery, DEFAULT_QUERY, emptyResultText, materialsOf } from '../../../../domain/catalogue-query';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
+import {
+  applyQuery,
+  emptyResultText,
+  isPriceFiltered,
+  materialsOf,
+} from '../../../../domain/catalogue-query';
 import type { Cents } from '../../../../domain/money';
 import { HydrateLater } from '../../components/hydrate-later';
 import { CategoryFilter } from './category-filter';
@@ -22,7 +27,8 @@ export interface ListingProps {
 }
 
 export function Listing({ title, intro, products }: ListingProps) {
-  const { query, searchRef, typeSearch, commitSearch, clearSearch, update, clearAll } = useListingQuery();
+  const { bounds, query, searchRef, typeSearch, commitSearch, clearSearch, update, clearAll } =
+    useListingQuery();
 
   // A tap on a category, a material or the sort answers with its own small render first (the pressed
   // button, the typed letter); the grid follows in a render React may interrupt and which paints in a frame
@@ -30,10 +36,10 @@ export function Listing({ title, intro, products }: ListingProps) {
   // bench:inp (docs/performance.md). The count and the empty text follow the grid they describe.
   const shownQuery = useDeferredValue(query);
   const results = useMemo(() => applyQuery(products, shownQuery), [products, shownQuery]);
-  const materials = useMemo(() => materialsOf(products), [products]);
+  const materials = useMemo(() => materialsOf(products, bounds), [products, bounds]);
   const categories = useMemo(
-    () => CATEGORIES.filter((c) => products.some((p) => p.category === c)),
-    [products],
+    () => bounds.categories.filter((c) => products.some((p) => p.category === c)),
+    [products, bounds],
   );
 
   // Stable, so the memoised filters panel is left alone while the shopper types in the search.
@@ -41,13 +47,11 @@ export function Listing({ title, intro, products }: ListingProps) {
     (minPrice: Cents, maxPrice: Cents) => update({ minPrice, maxPrice }),
     [update],
   );
-  const onMaterialsChange = useCallback((next: Material[]) => update({ materials: next }), [update]);
+  const onMaterialsChange = useCallback((next: string[]) => update({ materials: next }), [update]);
 
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
-  const activeFilterCount =
-    (query.minPrice !== DEFAULT_QUERY.minPrice || query.maxPrice !== DEFAULT_QUERY.maxPrice ? 1 : 0) +
-    query.materials.length;
+  const activeFilterCount = (isPriceFiltered(query, bounds) ? 1 : 0) + query.materials.length;
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-8 pb-4 sm:pt-12">
@@ -88,6 +92,7 @@ export function Listing({ title, intro, products }: ListingProps) {
             id={filtersId}
             query={query}
             materials={materials}
+            maxPrice={bounds.maxPrice}
             onPriceChange={onPriceChange}
             onMaterialsChange={onMaterialsChange}
             onClearAll={clearAll}

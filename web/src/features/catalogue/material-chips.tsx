@@ -1,10 +1,8 @@
-import type { Material } from '../../../../domain/catalogue';
-
 export function MaterialChips({
   materials,
   className = '',
 }: {
-  materials: readonly Material[];
+  materials: readonly string[];
   className?: string;
 }) {
   return (

@@ -1,37 +1,28 @@
 import type { ReactNode } from 'react';
-import type { Product } from '../../../../domain/catalogue';
-import { fullDescription } from '../../../../domain/catalogue/full-descriptions';
-import { CARE_INSTRUCTIONS, SAMPLE_REVIEWS } from '../../../../domain/catalogue/product-samples';
-import {
-  FREE_SHIPPING_THRESHOLD,
-  POLICY,
-  productionDaysText,
-  SAMPLE_RATING,
-} from '../../../../domain/config';
+import { CARE_INSTRUCTIONS } from '../../../../domain/catalogue/product-samples';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
+import { FREE_SHIPPING_THRESHOLD, POLICY, productionDaysText } from '../../../../domain/config';
 import { formatEuroShort } from '../../../../domain/money';
-import { useFlag } from '../flags/use-flag';
+import { ProductReviewsList, useProductReviews } from '../reviews/product-reviews';
 import { ChevronIcon, HandIcon, LockIcon, ReturnIcon, TruckIcon } from './icons';
-import { Stars } from './rating';
 
 const FREE_OVER = formatEuroShort(FREE_SHIPPING_THRESHOLD);
 
 /**
- * Below the product page's buttons: Full Details, Care Instructions and Customer Reviews (hidden by the
- * content_purge flag) as collapsible sections, then the trust badges.
+ * Below the product page's buttons: Full Details, Care Instructions and Customer Reviews (the published
+ * reviews of buyers, docs/product.md §8.13) as collapsible sections, then the trust badges.
  */
 export function ProductAbout({ product }: { product: Product }) {
-  const purge = useFlag('content_purge');
+  const reviews = useProductReviews(product.id);
   return (
     <>
       <div className="mt-8 divide-y divide-line border-y border-line">
         <Collapsible title="Full Details">
-          {fullDescription(product)
-            .split(/\n{2,}/)
-            .map((paragraph) => (
-              <p key={paragraph.slice(0, 40)} className="mt-3 first:mt-0">
-                {paragraph}
-              </p>
-            ))}
+          {product.fullDescription.split(/\n{2,}/).map((paragraph) => (
+            <p key={paragraph.slice(0, 40)} className="mt-3 first:mt-0">
+              {paragraph}
+            </p>
+          ))}
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
             <dt className="text-muted">Category</dt>
             <dd>{product.category}</dd>
@@ -48,29 +39,9 @@ export function ProductAbout({ product }: { product: Product }) {
             ))}
           </ul>
         </Collapsible>
-        {purge ? null : (
-          <Collapsible title="Customer Reviews">
-            <p className="flex items-center gap-2">
-              <Stars rating={SAMPLE_RATING} />
-              <span aria-hidden="true" className="text-sm font-medium">
-                {SAMPLE_RATING} of {SAMPLE_RATING}
-              </span>
-            </p>
-            <ul className="mt-4 space-y-5">
-              {SAMPLE_REVIEWS.map((review) => (
-                <li key={review.author}>
-                  <figure>
-                    <Stars rating={review.rating} />
-                    <blockquote className="mt-1">{review.comment}</blockquote>
-                    <figcaption className="mt-1 text-sm text-muted">
-                      {review.author}, {review.date}
-                    </figcaption>
-                  </figure>
-                </li>
-              ))}
-            </ul>
-          </Collapsible>
-        )}
+        <Collapsible title="Customer Reviews">
+          <ProductReviewsList data={reviews} />
+        </Collapsible>
       </div>
 
       <ul className="mt-8 grid grid-cols-2 gap-3 text-sm" aria-label="Why shop with us">

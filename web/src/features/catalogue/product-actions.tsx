@@ -1,4 +1,5 @@
-import type { Product } from '../../../../domain/catalogue';
+import { availabilityLabel, isOrderable } from '../../../../domain/catalogue/availability';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../../../domain/config';
 import { productPath } from '../../../../domain/routes';
 import { toast } from '../../components/ui/toast';
@@ -11,7 +12,8 @@ import { addedToCartToast } from './use-add-to-cart';
 
 /**
  * The product page's buttons: Add to Cart (a toast), Buy Now (to the cart), both in the chosen `size`,
- * Wishlist and Share.
+ * Wishlist and Share. A paused product takes no orders: its owner's note stands where the two buttons
+ * would be, and the shopper can still keep it in the wishlist for later.
  */
 export function ProductActions({ product, size }: { product: Product; size: SizeCode }) {
   const addItem = useAddItem();
@@ -34,22 +36,26 @@ export function ProductActions({ product, size }: { product: Product; size: Size
 
   return (
     <>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-        <button
-          type="button"
-          onClick={addToCart}
-          className="h-12 rounded-full sm:flex-1 bg-wine px-6 font-medium text-cream hover:bg-wine-dark"
-        >
-          Add to Cart
-        </button>
-        <button
-          type="button"
-          onClick={buyNow}
-          className="h-12 rounded-full sm:flex-1 border border-ink bg-ink px-6 font-medium text-cream hover:bg-wine-dark"
-        >
-          Buy Now
-        </button>
-      </div>
+      {isOrderable(product) ? (
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <button
+            type="button"
+            onClick={addToCart}
+            className="h-12 rounded-full sm:flex-1 bg-wine px-6 font-medium text-cream hover:bg-wine-dark"
+          >
+            Add to Cart
+          </button>
+          <button
+            type="button"
+            onClick={buyNow}
+            className="h-12 rounded-full sm:flex-1 border border-ink bg-ink px-6 font-medium text-cream hover:bg-wine-dark"
+          >
+            Buy Now
+          </button>
+        </div>
+      ) : (
+        <PausedNotice product={product} />
+      )}
       <div className="mt-3 flex gap-3">
         <button
           type="button"
@@ -68,5 +74,19 @@ export function ProductActions({ product, size }: { product: Product; size: Size
         />
       </div>
     </>
+  );
+}
+
+/** In place of Add to Cart and Buy Now on a paused product's page. */
+function PausedNotice({ product }: { product: Product }) {
+  return (
+    <div
+      role="status"
+      className="mt-6 rounded-xl border border-wine/40 bg-sand px-4 py-3"
+      data-testid="paused-notice"
+    >
+      <p className="font-semibold text-wine">{availabilityLabel(product)}</p>
+      {product.note ? <p className="mt-1 text-ink">{product.note}</p> : null}
+    </div>
   );
 }

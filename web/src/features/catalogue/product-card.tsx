@@ -6,16 +6,18 @@
 
  */
 import { type KeyboardEvent, lazy, Suspense, useEffect, useState } from 'react';
-import { type Product, productImageAlt } from '../../../../domain/catalogue';
+import { isOrderable } from '../../../../domain/catalogue/availability';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
-import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { ProductPicture } from '../../components/ui/responsive-image';
 import { mountToaster, toast } from '../../components/ui/toast';
 import { Link, navigate } from '../../lib/router';
 import { useCompareActions, useIsCompared } from '../compare/compare-context';
 import { BagIcon, CompareIcon, EyeIcon } from './icons';
+import { ProductStatusNote } from './product-status';
 import { RatingBadge } from './rating';
 import { useAddToCart } from './use-add-to-cart';
 import { useLazyDialog } from './use-lazy-dialog';
@@ -78,10 +80,8 @@ export function ProductCard({
       }}
     >
       <div className="relative aspect-square overflow-hidden rounded-xl bg-sand">
-        <ResponsiveImage
-          id={product.image}
-          kind="product"
-          alt={productImageAlt(product, 0)}
+        <ProductPicture
+          image={product.images[0]}
           sizes={sizes}
           priority={priority}
           className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
@@ -91,16 +91,10 @@ export function ProductCard({
             aria-hidden="true"
             className="absolute inset-0 opacity-0 transition-opacity duration-300 group-hover:opacity-100"
           >
-            <ResponsiveImage
-              id={secondImage}
-              kind="product"
-              alt=""
-              sizes={sizes}
-              className="h-full w-full object-cover"
-            />
+            <ProductPicture image={secondImage} alt="" sizes={sizes} className="h-full w-full object-cover" />
           </div>
         ) : null}
-        <RatingBadge className="absolute top-2 left-2" />
+        <RatingBadge productId={product.id} className="absolute top-2 left-2" />
         <div className="absolute top-2 right-2 flex flex-col gap-2">
           <button
             type="button"
@@ -130,15 +124,19 @@ export function ProductCard({
           <p className="font-semibold tabular-nums" data-testid="product-price">
             {formatEuro(product.price)}
           </p>
-          <button
-            type="button"
-            onClick={() => addToCart(product, { openMiniCart: true })}
-            aria-label={`Quick add ${product.name} to cart`}
-            className="relative z-10 inline-flex h-11 items-center gap-1.5 rounded-full bg-wine px-3 text-sm font-medium text-cream hover:bg-wine-dark sm:px-4"
-          >
-            <BagIcon className="h-4 w-4" />
-            <span className="hidden min-[400px]:inline">Add</span>
-          </button>
+          {isOrderable(product) ? (
+            <button
+              type="button"
+              onClick={() => addToCart(product, { openMiniCart: true })}
+              aria-label={`Quick add ${product.name} to cart`}
+              className="relative z-10 inline-flex h-11 items-center gap-1.5 rounded-full bg-wine px-3 text-sm font-medium text-cream hover:bg-wine-dark sm:px-4"
+            >
+              <BagIcon className="h-4 w-4" />
+              <span className="hidden min-[400px]:inline">Add</span>
+            </button>
+          ) : (
+            <ProductStatusNote product={product} />
+          )}
         </div>
       </div>
       {quickView.mounted ? (

@@ -2,21 +2,19 @@
  * The product page body (docs/product.md §2.5). Visiting records the product in recently viewed.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { Product } from '../../../../domain/catalogue';
-import {
-  DEFAULT_SIZE,
-  FREE_SHIPPING_THRESHOLD,
-  productionDaysText,
-  type SizeCode,
-} from '../../../../domain/config';
+import { isOrderable } from '../../../../domain/catalogue/availability';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
+import { FREE_SHIPPING_THRESHOLD, productionDaysText, type SizeCode } from '../../../../domain/config';
 import { formatEuro, formatEuroShort } from '../../../../domain/money';
 import { similarProducts } from '../../../../domain/similar';
+import { defaultSizeOf, offeredSizes } from '../../../../domain/sizes';
 import { shortProductDescription } from '../../../../domain/text';
 import { HydrateLater } from '../../components/hydrate-later';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { Link } from '../../lib/router';
 import { ProductDispatch } from '../dispatch/dispatch-notes';
 import { useRecordRecentlyViewed } from '../recently-viewed/recently-viewed-context';
+import { useCatalogue } from './catalogue-context';
 import { ChevronIcon } from './icons';
 import { MaterialChips } from './material-chips';
 import { ProductAbout } from './product-about';
@@ -36,7 +34,12 @@ export function ProductDetails({ product }: { product: Product }) {
   const sizeGuide = useLazyDialog();
   const [expanded, setExpanded] = useState(false);
   // The size Add to Cart and Buy Now add; the size guide's finder can set it (docs/product.md §13.1).
-  const [size, setSize] = useState<SizeCode>(DEFAULT_SIZE);
+  const [size, setSize] = useState<SizeCode>(() => defaultSizeOf(product));
+  const sizes = offeredSizes(product);
+  // The finder may recommend a size this bracelet is not made in: the choice stays as it was then.
+  const chooseSize = (code: SizeCode) => {
+    if (sizes.some((s) => s.code === code)) setSize(code);
+  };
 
   useEffect(() => {
     record(product.id);
@@ -44,7 +47,8 @@ export function ProductDetails({ product }: { product: Product }) {
 
   const short = shortProductDescription(product.description);
   const truncated = short !== product.description.replace(/\s+/g, ' ').trim();
-  const similar = similarProducts(product);
+  const { listable } = useCatalogue();
+  const similar = similarProducts(product, listable);
 
   return (
     <div className="mx-auto max-w-6xl px-4 pt-6 pb-4 sm:pt-8">
@@ -72,11 +76,16 @@ export function ProductDetails({ product }: { product: Product }) {
           <p className="mt-4 text-2xl font-semibold tabular-nums" data-testid="product-detail-price">
             {formatEuro(product.price)}
           </p>
-          <p className="mt-2 text-sm text-muted">
-            Free shipping in Ireland on orders of {FREE_OVER} or more. Made to order: ready to ship in{' '}
-            {productionDaysText()}.
-          </p>
-          <ProductDispatch />
+          {/* A paused product cannot be ordered: no promise of a dispatch or a Christmas date. */}
+          {isOrderable(product) ? (
+            <>
+              <p className="mt-2 text-sm text-muted">
+                Free shipping in Ireland on orders of {FREE_OVER} or more. Made to order: ready to ship in{' '}
+                {productionDaysText()}.
+              </p>
+              <ProductDispatch />
+            </>
+          ) : null}
 
           <MaterialChips materials={product.materials} className="mt-6" />
 
@@ -95,7 +104,7 @@ export function ProductDetails({ product }: { product: Product }) {
             ) : null}
           </div>
 
-          <SizeChoice value={size} onChange={setSize} />
+          <SizeChoice sizes={sizes} value={size} onChange={setSize} />
 
           <button
             type="button"
@@ -111,7 +120,7 @@ export function ProductDetails({ product }: { product: Product }) {
               <SizeGuideDialog
                 open={sizeGuide.open}
                 onOpenChange={sizeGuide.setOpen}
-                onChooseSize={setSize}
+                onChooseSize={chooseSize}
               />
             </Suspense>
           ) : null}

@@ -4,10 +4,10 @@
  * thumbnail per image. Thumbnails are buttons (Tab + Enter/Space); Left/Right arrows move between them.
  */
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
-import { type Product, productImageAlt } from '../../../../domain/catalogue';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { LCP_SIZES } from '../../../../domain/images';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
-import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { ProductPicture } from '../../components/ui/responsive-image';
 import { ZoomIcon } from './icons';
 import { useLazyDialog } from './use-lazy-dialog';
 
@@ -19,7 +19,7 @@ export function ProductGallery({ product }: { product: Product }) {
   const [index, setIndex] = useState(0);
   const lightbox = useLazyDialog();
   const thumbs = useRef<(HTMLButtonElement | null)[]>([]);
-  const current = images[index] ?? product.image;
+  const current = images[index] ?? images[0];
 
   const onThumbKey = (event: KeyboardEvent<HTMLButtonElement>, i: number) => {
     const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -40,11 +40,9 @@ export function ProductGallery({ product }: { product: Product }) {
         className="group relative block w-full cursor-zoom-in overflow-hidden rounded-2xl bg-sand"
       >
         <span className="sr-only">Zoom image: </span>
-        <ResponsiveImage
-          key={current}
-          id={current}
-          kind="product"
-          alt={productImageAlt(product, index)}
+        <ProductPicture
+          key={current?.id}
+          image={current}
           sizes={LCP_SIZES.productGallery}
           priority={index === 0}
           className="aspect-square h-auto w-full object-cover"
@@ -58,7 +56,7 @@ export function ProductGallery({ product }: { product: Product }) {
           <legend className="sr-only">Product images</legend>
           {images.map((image, i) => (
             <button
-              key={image}
+              key={image.id}
               ref={(el) => {
                 thumbs.current[i] = el;
               }}
@@ -69,13 +67,7 @@ export function ProductGallery({ product }: { product: Product }) {
               onKeyDown={(e) => onThumbKey(e, i)}
               className="h-20 w-20 overflow-hidden rounded-xl border-2 border-transparent bg-sand opacity-80 hover:opacity-100 aria-pressed:border-wine aria-pressed:opacity-100"
             >
-              <ResponsiveImage
-                id={image}
-                kind="product"
-                alt=""
-                sizes="80px"
-                className="h-full w-full object-cover"
-              />
+              <ProductPicture image={image} alt="" sizes="80px" className="h-full w-full object-cover" />
             </button>
           ))}
         </fieldset>

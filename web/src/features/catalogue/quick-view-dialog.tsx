@@ -1,10 +1,9 @@
 /** Quick view of a product from the listing (loaded on first open, see ProductCard). */
-import { type Product, productImageAlt } from '../../../../domain/catalogue';
-import { DEFAULT_SIZE } from '../../../../domain/config';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
-import { sizeByCode, sizeRangeText } from '../../../../domain/sizes';
-import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { defaultSizeOf, sizeByCode, sizeRangeText } from '../../../../domain/sizes';
+import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
 import { MaterialChips } from './material-chips';
 import { Modal } from './modal';
@@ -33,10 +32,8 @@ export function QuickViewDialog({ product, open, onOpenChange }: QuickViewDialog
     >
       <div className="grid gap-6 md:grid-cols-2">
         <div className="overflow-hidden rounded-xl bg-sand">
-          <ResponsiveImage
-            id={product.image}
-            kind="product"
-            alt={productImageAlt(product, 0)}
+          <ProductPicture
+            image={product.images[0]}
             sizes="(min-width: 768px) 360px, 90vw"
             className="aspect-square h-auto w-full object-cover"
           />
@@ -48,8 +45,8 @@ export function QuickViewDialog({ product, open, onOpenChange }: QuickViewDialog
           <div className="mt-auto flex flex-col gap-3 pt-6">
             {/* Quick view has no size choice: it adds Medium and says so (docs/product.md §13.1). */}
             <p className="text-sm text-muted" id={`quick-view-size-${product.id}`}>
-              Adds size {sizeByCode(DEFAULT_SIZE).name} ({sizeRangeText(sizeByCode(DEFAULT_SIZE))}); you can
-              change it in your cart.
+              Adds size {sizeByCode(defaultSizeOf(product)).name} (
+              {sizeRangeText(sizeByCode(defaultSizeOf(product)))}); you can change it in your cart.
             </p>
             <button
               aria-describedby={`quick-view-size-${product.id}`}

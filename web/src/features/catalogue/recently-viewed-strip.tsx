@@ -5,9 +5,10 @@
 import { LIMITS } from '../../../../domain/config';
 import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
-import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
 import { useRecentlyViewed } from '../recently-viewed/recently-viewed-context';
+import { ProductStatusNote } from './product-status';
 
 export function RecentlyViewedStrip({ excludeId }: { excludeId?: string }) {
   const { products } = useRecentlyViewed();
@@ -27,9 +28,8 @@ export function RecentlyViewedStrip({ excludeId }: { excludeId?: string }) {
             >
               <div className="overflow-hidden rounded-xl bg-sand">
                 {/* Decorative: the link already says the product's name. */}
-                <ResponsiveImage
-                  id={product.image}
-                  kind="product"
+                <ProductPicture
+                  image={product.images[0]}
                   alt=""
                   sizes="(min-width: 1152px) 270px, (min-width: 640px) 24vw, 46vw"
                   className="aspect-square h-auto w-full object-cover transition-transform duration-500 group-hover:scale-[1.03]"
@@ -37,6 +37,7 @@ export function RecentlyViewedStrip({ excludeId }: { excludeId?: string }) {
               </div>
               <span className="mt-2 block font-serif text-base group-hover:text-wine">{product.name}</span>
               <span className="block text-sm tabular-nums text-muted">{formatEuro(product.price)}</span>
+              <ProductStatusNote product={product} />
             </Link>
           </li>
         ))}

@@ -1,8 +1,10 @@
 import { useId } from 'react';
-import { SIZES, type SizeCode } from '../../../../domain/config';
+import { type BraceletSize, SIZES, type SizeCode } from '../../../../domain/config';
 import { sizeRangeText } from '../../../../domain/sizes';
 
 export interface SizeChoiceProps {
+  /** The sizes this bracelet is made in (all three unless the owner offers fewer). */
+  readonly sizes?: readonly BraceletSize[];
   readonly value: SizeCode;
   readonly onChange: (size: SizeCode) => void;
 }
@@ -12,7 +14,7 @@ export interface SizeChoiceProps {
  * Large with their bracelet lengths. Native radios, so arrow keys move the choice; Medium is preselected
  * by the page (also in the prerendered HTML, so hydration changes nothing).
  */
-export function SizeChoice({ value, onChange }: SizeChoiceProps) {
+export function SizeChoice({ sizes = SIZES, value, onChange }: SizeChoiceProps) {
   const labelId = useId();
   return (
     <div role="radiogroup" aria-labelledby={labelId} className="mt-6">
@@ -20,7 +22,7 @@ export function SizeChoice({ value, onChange }: SizeChoiceProps) {
         Size
       </p>
       <div className="mt-2 grid grid-cols-3 gap-2">
-        {SIZES.map((size) => (
+        {sizes.map((size) => (
           <label
             key={size.code}
             className="flex min-h-14 cursor-pointer flex-col items-center justify-center rounded-xl border border-line bg-white px-2 py-2 text-center has-checked:border-wine has-checked:bg-sand has-checked:ring-1 has-checked:ring-wine has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-wine"

@@ -3,20 +3,20 @@
  * The product page's size choice and the size guide's finder (docs/product.md §13.1), through the page:
  * Medium preselected, the finder's recommendation choosing the size, Add to Cart adding it.
  */
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getProduct } from '../../../../domain/catalogue';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { AppProviders } from '../../app/providers';
 import { LazyToaster } from '../../components/ui/toast';
 import { HashRouter } from '../../lib/router';
+import { getSeedProduct as getProduct, renderWithCatalogue } from '../../test-support/render-with-catalogue';
 import { ProductDetails } from './product-details';
 
 function renderProduct(id = '26') {
   const product = getProduct(id);
   if (!product) throw new Error(`missing product ${id}`);
-  return render(
+  return renderWithCatalogue(
     <HashRouter>
       <AppProviders>
         <ProductDetails product={product} />

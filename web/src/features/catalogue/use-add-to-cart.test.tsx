@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import '@testing-library/jest-dom/vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getProduct } from '../../../../domain/catalogue';
 import { toast } from '../../components/ui/toast';
 import { HashRouter } from '../../lib/router';
+import { getSeedProduct as getProduct, renderWithCatalogue } from '../../test-support/render-with-catalogue';
 import { CartProvider } from '../cart/cart-context';
 import { MiniCart } from '../cart/mini-cart';
 import { MiniCartProvider } from '../cart/mini-cart-context';
@@ -29,7 +29,7 @@ describe('quick add', () => {
   it('confirms the add inside the bag it opens, not with a toast over the bag’s buttons', async () => {
     const toasted = vi.spyOn(toast, 'success');
     const user = userEvent.setup();
-    render(
+    renderWithCatalogue(
       <HashRouter>
         <CartProvider>
           <MiniCartProvider>

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import type { Product } from '../../../../domain/catalogue';
-import { DEFAULT_SIZE, type SizeCode } from '../../../../domain/config';
-import { nameWithSize } from '../../../../domain/sizes';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
+import type { SizeCode } from '../../../../domain/config';
+import { defaultSizeOf, nameWithSize } from '../../../../domain/sizes';
 import { toast } from '../../components/ui/toast';
 import { afterNextPaint } from '../../lib/after-next-paint';
 import { useAddItem } from '../cart/cart-context';
@@ -37,8 +37,9 @@ export function useAddToCart(): (product: Product, options?: { openMiniCart?: bo
   const open = useOpenMiniCart();
   return useCallback(
     (product, options = {}) => {
-      addItem(product.id, 1, DEFAULT_SIZE);
-      const notice = addedNotice(product, DEFAULT_SIZE, true);
+      const size = defaultSizeOf(product);
+      addItem(product.id, 1, size);
+      const notice = addedNotice(product, size, true);
       // The tap's frame shows the new count in the header; the bag slides in from the next one. Mounting
       // the open sheet (Radix Dialog: focus trap, scroll lock, its style and layout reads) took 60-150 ms
       // on a slow phone, all inside the tap's frame (bench:inp, quick add).

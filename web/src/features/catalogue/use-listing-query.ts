@@ -8,24 +8,29 @@ import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } fro
 import {
   type CatalogueQuery,
   clearFilters,
-  DEFAULT_QUERY,
+  defaultQuery,
   parseQuery,
   QUERY_KEYS,
+  type QueryBounds,
+  queryBounds,
   SEARCH_MAX_LENGTH,
   serializeQuery,
 } from '../../../../domain/catalogue-query';
 import { useSearchParams } from '../../lib/router';
+import { useCatalogue } from './catalogue-context';
 
 /** Long enough to cover a burst of typing, short enough that the address looks current. */
 const SEARCH_URL_DELAY_MS = 300;
 
 const LISTING_KEYS: ReadonlySet<string> = new Set(Object.values(QUERY_KEYS));
 
-function normalizedSearch(search: string): string {
-  return parseQuery(serializeQuery({ ...DEFAULT_QUERY, search })).search;
+function normalizedSearch(search: string, bounds: QueryBounds): string {
+  return parseQuery(serializeQuery({ ...defaultQuery(bounds), search }, bounds), bounds).search;
 }
 
 export interface ListingQuery {
+  /** What the current catalogue lets the query name (categories, materials, the price range). */
+  readonly bounds: QueryBounds;
   /** What the listing shows: the URL's query, with the search box's text while it is being typed. */
   readonly query: CatalogueQuery;
   /** For the search input: text typed into the prerendered box before hydration is picked up. */
@@ -43,7 +48,10 @@ export interface ListingQuery {
 
 export function useListingQuery(): ListingQuery {
   const [params, setParams] = useSearchParams();
-  const urlQuery = useMemo(() => parseQuery(params), [params]);
+  const bounds = queryBounds(useCatalogue());
+  const boundsRef = useRef(bounds);
+  boundsRef.current = bounds;
+  const urlQuery = useMemo(() => parseQuery(params, bounds), [params, bounds]);
 
   const [searchText, setSearchText] = useState(urlQuery.search);
   /** The search we last wrote to the URL; a different one there came from outside (Back, a link). */
@@ -68,8 +76,8 @@ export function useListingQuery(): ListingQuery {
   const write = useCallback(
     (next: CatalogueQuery) => {
       clearTimeout(timer.current);
-      lastWritten.current = normalizedSearch(next.search);
-      const out = serializeQuery(next);
+      lastWritten.current = normalizedSearch(next.search, boundsRef.current);
+      const out = serializeQuery(next, boundsRef.current);
       // Keep parameters the listing does not own (?debug=1, ?flags=1 open the shell's panels).
       for (const [key, value] of paramsRef.current) {
         if (!LISTING_KEYS.has(key)) out.append(key, value);
@@ -93,7 +101,7 @@ export function useListingQuery(): ListingQuery {
   // Stable, so the memoised grid (ListingResults) is not re-rendered for a new function every render.
   const clearAll = useCallback(() => {
     setSearchText('');
-    write(clearFilters(queryRef.current));
+    write(clearFilters(queryRef.current, boundsRef.current));
   }, [write]);
 
   const searchRef = useRef<HTMLInputElement>(null);
@@ -106,6 +114,7 @@ export function useListingQuery(): ListingQuery {
   }, []);
 
   return {
+    bounds,
     query,
     searchRef,
     typeSearch,

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { EMAIL_MESSAGES } from '../../../../domain/email';
 import { HashRouter } from '../../lib/router';
+import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
 import { CartProvider } from '../cart/cart-context';
 import { readCheckoutHealth } from '../events/events';
 import { CheckoutSection } from './checkout-section';
@@ -14,7 +15,7 @@ function json(status: number, body: unknown): Response {
 }
 
 function renderSection() {
-  return render(
+  return renderWithCatalogue(
     <HashRouter>
       <CartProvider>
         <CheckoutSection />

@@ -4,8 +4,11 @@
  * Stripe...' (or '... secure checkout...' for the built-in test checkout) with a link while the page moves
  * to the hosted checkout (useCheckoutStart). A failure shows the failure alert with its detail and 'Try
  * again'. The browser sends ids, quantities, gift wrap, zone and e-mail only: the server prices the order.
+ * While the cart holds a product that takes no orders (paused or retired), the button is disabled and a
+ * message names the product to remove (the server would refuse the checkout anyway).
  */
-import { memo } from 'react';
+import { memo, useId } from 'react';
+import { checkoutBlockedText } from '../../../../domain/cart';
 import { useCartLines } from '../cart/cart-context';
 import { CheckoutEmailDialog } from './checkout-email-dialog';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
@@ -20,7 +23,9 @@ import { useEmailStep } from './use-email-step';
 export const CheckoutSection = memo(function CheckoutSection() {
   const { lines } = useCartLines();
   const { phase, begin, retry } = useCheckoutStart();
-  const emailStep = useEmailStep(lines.length > 0);
+  const blocked = phase.kind === 'redirecting' ? null : checkoutBlockedText(lines);
+  const blockedId = useId();
+  const emailStep = useEmailStep(lines.length > 0 && blocked === null);
   const busy = phase.kind === 'creating' || phase.kind === 'redirecting';
 
   if (lines.length === 0 && phase.kind !== 'redirecting') return null;
@@ -36,10 +41,11 @@ export const CheckoutSection = memo(function CheckoutSection() {
     <div>
       <button
         type="button"
-        disabled={busy}
-        aria-disabled={busy || undefined}
+        disabled={busy || blocked !== null}
+        aria-disabled={busy || blocked !== null || undefined}
+        aria-describedby={blocked === null ? undefined : blockedId}
         onClick={emailStep.show}
-        className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-wine px-6 py-3 font-medium text-cream hover:bg-wine-dark disabled:cursor-wait disabled:opacity-80"
+        className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-wine px-6 py-3 font-medium text-cream hover:bg-wine-dark disabled:opacity-80 ${blocked === null ? 'disabled:cursor-wait' : 'disabled:cursor-not-allowed'}`}
       >
         {busy ? (
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 animate-spin" fill="none">
@@ -52,6 +58,15 @@ export const CheckoutSection = memo(function CheckoutSection() {
       <p className="sr-only" role="status" aria-live="polite">
         {busy ? buttonText : ''}
       </p>
+      {blocked === null ? null : (
+        <p
+          id={blockedId}
+          role="alert"
+          className="mt-3 rounded-xl border-2 border-danger bg-white p-3 text-sm text-ink"
+        >
+          {blocked}
+        </p>
+      )}
       {phase.kind === 'redirecting' ? (
         <p className="mt-3 text-center text-sm text-muted">
           Not redirected?{' '}

@@ -1,5 +1,6 @@
 import type { ConfirmResponse } from '../../../../domain/checkout';
 import { productionDaysText } from '../../../../domain/config';
+import { discountLineLabel } from '../../../../domain/discounts';
 import { cents, formatEuro } from '../../../../domain/money';
 import { nameWithSize } from '../../../../domain/sizes';
 
@@ -29,6 +30,12 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
           <dt>Subtotal</dt>
           <dd className="tabular-nums">{formatEuro(cents(order.subtotal ?? 0))}</dd>
         </div>
+        {order.discount ? (
+          <div className="flex justify-between gap-4">
+            <dt>{discountLineLabel(order.discountCode ?? null)}</dt>
+            <dd className="tabular-nums">−{formatEuro(cents(order.discount))}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt>Shipping</dt>
           <dd className="tabular-nums">{order.shipping ? formatEuro(cents(order.shipping)) : 'Free'}</dd>

@@ -10,12 +10,19 @@ import {
   parseStoredZone,
   pricedLines,
 } from '../../../../domain/cart';
+import type { CatalogueIndex } from '../../../../domain/catalogue/catalogue-index';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { priceOrder } from '../../../../domain/pricing';
 import { readStored } from '../../lib/browser-storage';
 
-export function storedCartSummary(): { readonly total: number; readonly itemCount: number } {
-  const views = cartLineViews(parseStoredCart(readStored(STORAGE_KEYS.cart)));
+export function storedCartSummary(catalogue: CatalogueIndex): {
+  readonly total: number;
+  readonly itemCount: number;
+} {
+  const views = cartLineViews(
+    parseStoredCart(readStored(STORAGE_KEYS.cart), catalogue.isProductId),
+    catalogue,
+  );
   const totals = priceOrder(
     pricedLines(views),
     parseStoredZone(readStored(STORAGE_KEYS.zone)),

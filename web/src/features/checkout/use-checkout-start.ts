@@ -38,7 +38,7 @@ export function useCheckoutStart(): {
   const begin = useCallback(
     async (email: string) => {
       emailRef.current = email;
-      const { lines, totals, zone, giftWrap, giftMessage } = cartNow();
+      const { lines, totals, zone, giftWrap, giftMessage, discountCode } = cartNow();
       setPhase({ kind: 'creating' });
       // The API client (with its zod response schemas) and the event log load on the first checkout,
       // keeping them out of the cart page's own chunk.
@@ -61,6 +61,8 @@ export function useCheckoutStart(): {
         zone,
         // Only with gift wrap (the server refuses it otherwise); a blank message is none.
         ...(giftWrap && giftMessage.trim() !== '' ? { giftMessage } : {}),
+        // The code the cart's check accepted; the server decides again (and may refuse it with the reason).
+        ...(discountCode ? { discountCode } : {}),
       });
       if (!result.ok) {
         recordCheckoutError(result.code, result.detail);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, renderHook, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
+import { catalogueWrapper, renderWithCatalogue } from '../../test-support/render-with-catalogue';
 import { CompareProvider, useCompare, useCompareActions, useIsCompared } from './compare-context';
 
 beforeEach(() => localStorage.clear());
@@ -13,7 +14,7 @@ describe('useCompare', () => {
   });
 
   it('keeps at most three, oldest out first, with products resolved', () => {
-    const { result } = renderHook(() => useCompare(), { wrapper: CompareProvider });
+    const { result } = renderHook(() => useCompare(), { wrapper: catalogueWrapper(CompareProvider) });
     for (const id of ['1', '2', '3', '2', '4']) act(() => result.current.add(id));
     expect(result.current.ids).toEqual(['2', '3', '4']);
     expect(result.current.items.map((p) => p.id)).toEqual(['2', '3', '4']);
@@ -40,7 +41,7 @@ describe('the narrow compare hooks', () => {
       actions = useCompareActions();
       return <p>{`${id} ${useIsCompared(id) ? 'in' : 'out'}`}</p>;
     }
-    render(
+    renderWithCatalogue(
       <CompareProvider>
         {['1', '2', '3', '4', '5'].map((id) => (
           <Toggle key={id} id={id} />

@@ -1,16 +1,17 @@
 /** Comparison list (max LIMITS.compareMax, oldest dropped first), persisted under STORAGE_KEYS.compare. */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { type Product, productsOf } from '../../../../domain/catalogue';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import {
   type CompareAction,
   type CompareState,
-  compareReducer,
+  compareReducerFor,
   EMPTY_COMPARE,
   parseStoredCompare,
   serializeCompare,
 } from '../../../../domain/compare';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { createPersistedStore, type PersistedStore, useStoreState } from '../../lib/persisted-store';
+import { useCatalogue, useCurrentCatalogue } from '../catalogue/catalogue-context';
 
 export interface CompareActions {
   readonly add: (id: string) => void;
@@ -38,12 +39,15 @@ type CompareStore = PersistedStore<CompareState, CompareAction>;
 const CompareStoreContext = createContext<{ store: CompareStore; actions: CompareActions } | null>(null);
 
 export function CompareProvider({ children }: { children: ReactNode }) {
+  const catalogue = useCurrentCatalogue();
   const [value] = useState(() => {
+    const isKnown = (id: string) => catalogue().isProductId(id);
+    const compareReducer = compareReducerFor(isKnown);
     const store = createPersistedStore({
       key: STORAGE_KEYS.compare,
       initial: EMPTY_COMPARE,
       reducer: compareReducer,
-      parse: parseStoredCompare,
+      parse: (raw) => parseStoredCompare(raw, isKnown),
       serialize: serializeCompare,
     });
     const actions: CompareActions = {
@@ -55,7 +59,7 @@ export function CompareProvider({ children }: { children: ReactNode }) {
         return nowIn;
       },
       clear: () => store.dispatch({ type: 'clear' }),
-      current: () => productsOf(store.getSnapshot()),
+      current: () => catalogue().productsOf(store.getSnapshot()),
     };
     return { store, actions };
   });
@@ -71,9 +75,13 @@ function useCompareStore(hook: string) {
 /** The whole comparison, re-rendering its caller on every change (the compare bar and overlay). */
 export function useCompare(): CompareContextValue {
   const { store, actions } = useCompareStore('useCompare');
+  const catalogue = useCatalogue();
   const ids = useStoreState(store);
   const has = useCallback((id: string) => ids.includes(id), [ids]);
-  return useMemo(() => ({ ...actions, ids, items: productsOf(ids), has }), [actions, ids, has]);
+  return useMemo(
+    () => ({ ...actions, ids, items: catalogue.productsOf(ids), has }),
+    [actions, ids, has, catalogue],
+  );
 }
 
 /** Whether one product is being compared, re-rendering its caller only when that changes. */

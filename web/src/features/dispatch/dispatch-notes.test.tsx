@@ -1,16 +1,17 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../lib/router';
+import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
 import { CartSummary } from '../cart/cart-summary';
 import { ProductDispatch } from './dispatch-notes';
 import { OrderDelivery } from './order-delivery';
 
 function renderWithCart(ui: React.ReactNode) {
-  return render(
+  return renderWithCatalogue(
     <HashRouter>
       <AppProviders>{ui}</AppProviders>
     </HashRouter>,
@@ -31,6 +32,33 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
   delete window.__SOLAS_CLOSED_DATES__;
+  delete window.__SOLAS_QUEUE__;
+});
+
+describe('the making queue from /runtime-env.js', () => {
+  it('moves the product page’s date a working day per day of pieces ahead, and says when it runs past Christmas', async () => {
+    setNow('2026-11-23T10:00:00Z');
+    // 16 pieces ahead at 8 a day: two days of making before this order's piece.
+    window.__SOLAS_QUEUE__ = { queuedPieces: 16, capacity: 8 };
+    renderWithCart(<ProductDispatch />);
+    expect(await screen.findByText('Order now, dispatched by Monday 30 November')).toBeInTheDocument();
+    // A queue of 30 days: the Irish Christmas date has not passed, but the queue already runs past it.
+    cleanup();
+    window.__SOLAS_QUEUE__ = { queuedPieces: 240, capacity: 8 };
+    renderWithCart(<ProductDispatch />);
+    expect(
+      await screen.findByText(
+        'Our making queue is already full past the last date for Christmas delivery to Ireland (Sunday 13 December): orders placed now arrive after Christmas',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('ignores an unreadable queue: today’s rule', async () => {
+    setNow('2026-11-23T10:00:00Z');
+    window.__SOLAS_QUEUE__ = { queuedPieces: -1, capacity: 0 };
+    renderWithCart(<ProductDispatch />);
+    expect(await screen.findByText('Order now, dispatched by Thursday 26 November')).toBeInTheDocument();
+  });
 });
 
 describe('ProductDispatch', () => {
@@ -113,7 +141,7 @@ describe('the cart’s estimate', () => {
 
 describe('OrderDelivery', () => {
   it('shows the dates the server stored, and nothing for an order without them', () => {
-    const { rerender } = render(
+    const { rerender } = renderWithCatalogue(
       <OrderDelivery delivery={{ dispatch: '2026-11-26', earliest: '2026-12-03', latest: '2026-12-10' }} />,
     );
     const box = screen.getByTestId('order-delivery');

@@ -69,8 +69,15 @@ export function ProductDispatch() {
  * The cart summary's estimate: dispatch date, delivery window for the chosen zone, a notice. memo: the
  * summary re-renders for gift wrap and the totals, which change nothing here.
  */
-export const CartDispatch = memo(function CartDispatch({ zone }: { zone: ZoneId }) {
-  const view = useDispatchView(zone);
+export const CartDispatch = memo(function CartDispatch({
+  zone,
+  pieces = 1,
+}: {
+  zone: ZoneId;
+  /** The cart's pieces: a large order behind the making queue may take longer. */
+  pieces?: number;
+}) {
+  const view = useDispatchView(zone, pieces);
   return (
     <div
       data-testid="cart-dispatch"

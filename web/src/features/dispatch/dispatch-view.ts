@@ -10,16 +10,31 @@ import { DISPATCH, SHIPPING_ZONES, type ZoneId } from '../../../../domain/config
 import {
   christmasDeadlines,
   christmasMessage,
+  christmasQueueMessage,
   deliveryPromise,
   deliveryRangeText,
   dispatchResumes,
+  queueMissesChristmas,
 } from '../../../../domain/dispatch';
+import { isValidCapacity, type MakingQueue } from '../../../../domain/making-queue';
 
 declare global {
   interface Window {
     /** The owner's closures (CLOSED_DATES), set by /runtime-env.js (server/routes/runtime-env.ts). */
     __SOLAS_CLOSED_DATES__?: string;
+    /** The making queue (pieces paid and not dispatched, capacity), set by /runtime-env.js, a minute old at most. */
+    __SOLAS_QUEUE__?: unknown;
   }
+}
+
+/** The server's making queue; null (today's rule) when the script did not run or sent something unreadable. */
+export function browserQueue(): MakingQueue | null {
+  const value = typeof window === 'undefined' ? undefined : window.__SOLAS_QUEUE__;
+  if (typeof value !== 'object' || value === null) return null;
+  const { queuedPieces, capacity } = value as Record<string, unknown>;
+  if (typeof queuedPieces !== 'number' || !Number.isInteger(queuedPieces) || queuedPieces < 0) return null;
+  if (typeof capacity !== 'number' || !isValidCapacity(capacity)) return null;
+  return { queuedPieces, capacity };
 }
 
 /** The server's closures; none when the script did not run or sent something unreadable. */
@@ -47,19 +62,32 @@ const { hour, minute } = DISPATCH.cutOff;
 /** Why the date is what it is. */
 const CUT_OFF_NOTE = `Orders before ${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')} (Irish time) on a working day go into production that day.`;
 
+/**
+ * The dates for an order of `pieces` placed now: behind the making queue as the server last told it
+ * (domain/making-queue.ts), the date the payment will store unless the queue grows meanwhile.
+ */
 export function dispatchView(
   now: Date,
   zone: ZoneId,
   closures: ClosedDates = browserClosures(),
+  queue: MakingQueue | null = browserQueue(),
+  pieces = 1,
 ): DispatchView {
-  const promise = deliveryPromise(now, zone, { closures });
+  const options = queue ? { closures, queue, pieces } : { closures };
+  const promise = deliveryPromise(now, zone, options);
   const resumes = dispatchResumes(now, closures);
   const deadline = christmasDeadlines(now, { closures })?.find((d) => d.zone === zone);
+  // The Christmas date has not passed, but the queue already runs past it: say so, never promise it.
+  const queueFull = deadline ? queueMissesChristmas(now, deadline, options) : false;
   return {
     dispatchBy: formatDayMonth(promise.dispatch),
     delivery: `Delivery to ${SHIPPING_ZONES[zone].label}: ${deliveryRangeText(promise)}`,
     closure: resumes ? `Our workshop is closed: dispatch resumes on ${formatDayMonth(resumes)}.` : null,
-    christmas: deadline ? { text: christmasMessage(deadline), passed: deadline.passed } : null,
+    christmas: deadline
+      ? queueFull
+        ? { text: christmasQueueMessage(deadline), passed: true }
+        : { text: christmasMessage(deadline), passed: deadline.passed }
+      : null,
     cutOffNote: CUT_OFF_NOTE,
   };
 }

@@ -7,11 +7,11 @@ type DispatchModule = typeof import('./dispatch-view');
 const REFRESH_MS = 60_000;
 
 /**
- * The dispatch dates for the zone, computed in the browser after hydration (the server render and the
+ * The dispatch dates for the zone and an order of `pieces` (the making queue counts them), computed in the browser after hydration (the server render and the
  * first client render give null, so they match and never show a date computed at build time); null
  * until the calendar module has loaded.
  */
-export function useDispatchView(zone: ZoneId) {
+export function useDispatchView(zone: ZoneId, pieces = 1) {
   const [calendar, setCalendar] = useState<DispatchModule | null>(null);
   const [now, setNow] = useState(0);
   useEffect(() => {
@@ -41,5 +41,9 @@ export function useDispatchView(zone: ZoneId) {
       window.clearInterval(timer);
     };
   }, []);
-  return useMemo(() => (calendar ? calendar.dispatchView(new Date(now), zone) : null), [calendar, now, zone]);
+  return useMemo(
+    () =>
+      calendar ? calendar.dispatchView(new Date(now), zone, undefined, undefined, Math.max(1, pieces)) : null,
+    [calendar, now, zone, pieces],
+  );
 }

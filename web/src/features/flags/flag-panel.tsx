@@ -16,7 +16,7 @@ import {
 } from './flags';
 
 const FLAG_DESCRIPTIONS: Readonly<Record<FlagName, string>> = {
-  content_purge: 'Hides the sample testimonials, sample reviews and rating badges.',
+  content_purge: 'Hides sample content. Reviews, ratings and quotes come from real buyers and stay.',
   mobile_nav: 'Uses the alternative mobile menu.',
   hero_v2: 'Shows the alternative hero design.',
   hero_v3: 'Shows the current hero design.',

@@ -18,7 +18,8 @@ export type OrderResult =
   | { readonly kind: 'not-found' }
   | { readonly kind: 'error'; readonly message: string };
 
-async function post(url: string, body: unknown): Promise<{ status: number; json: unknown } | null> {
+/** A JSON POST of the order page's kind: its status and body, or null when the shop was not reached. */
+export async function post(url: string, body: unknown): Promise<{ status: number; json: unknown } | null> {
   try {
     const response = await trackedFetch(url, {
       method: 'POST',
@@ -37,7 +38,7 @@ async function post(url: string, body: unknown): Promise<{ status: number; json:
   }
 }
 
-function errorText(json: unknown, fallback: string): string {
+export function errorText(json: unknown, fallback: string): string {
   if (typeof json === 'object' && json !== null && 'error' in json) {
     const error = (json as { error: unknown }).error;
     if (typeof error === 'string' && error.trim() !== '') return error;

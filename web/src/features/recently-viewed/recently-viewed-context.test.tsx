@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
-import { act, render, renderHook, screen } from '@testing-library/react';
+import { act, renderHook, screen } from '@testing-library/react';
 import { Suspense, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { seedSnapshot } from '../../../../domain/catalogue/seed';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
+import { catalogueWrapper, renderWithCatalogue } from '../../test-support/render-with-catalogue';
+import { CatalogueProvider } from '../catalogue/catalogue-context';
 import {
   RecentlyViewedProvider,
   useRecentlyViewed,
@@ -22,7 +25,9 @@ describe('useRecentlyViewed', () => {
   });
 
   it('records newest first without duplicates, capped, and survives a remount', () => {
-    const { result, unmount } = renderHook(() => useRecentlyViewed(), { wrapper: RecentlyViewedProvider });
+    const { result, unmount } = renderHook(() => useRecentlyViewed(), {
+      wrapper: catalogueWrapper(RecentlyViewedProvider),
+    });
     for (let i = 1; i <= LIMITS.recentlyViewedMax + 2; i++) act(() => result.current.record(String(i)));
     act(() => result.current.record('5'));
     expect(result.current.ids[0]).toBe('5');
@@ -31,7 +36,9 @@ describe('useRecentlyViewed', () => {
     expect(result.current.products.map((p) => p.id)).toEqual(result.current.ids);
     const stored = localStorage.getItem(STORAGE_KEYS.recentlyViewed);
     unmount();
-    const again = renderHook(() => useRecentlyViewed(), { wrapper: RecentlyViewedProvider });
+    const again = renderHook(() => useRecentlyViewed(), {
+      wrapper: catalogueWrapper(RecentlyViewedProvider),
+    });
     expect(JSON.stringify(again.result.current.ids)).toBe(stored);
   });
 
@@ -47,7 +54,7 @@ describe('useRecentlyViewed', () => {
       const { ids } = useRecentlyViewed();
       return <p>viewed: {ids.join(',')}</p>;
     }
-    render(
+    renderWithCatalogue(
       <RecentlyViewedProvider>
         <ProductView id="3" />
         <Strip />
@@ -100,9 +107,11 @@ describe('recording while the page hydrates', () => {
       );
     }
     const page = (
-      <RecentlyViewedProvider>
-        <Page />
-      </RecentlyViewedProvider>
+      <CatalogueProvider catalogue={seedSnapshot()}>
+        <RecentlyViewedProvider>
+          <Page />
+        </RecentlyViewedProvider>
+      </CatalogueProvider>
     );
     const container = document.createElement('div');
     container.innerHTML = renderToString(page);

@@ -3,17 +3,18 @@
  * LIMITS.recentlyViewedShown. Persisted under STORAGE_KEYS.recentlyViewed.
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { type Product, productsOf } from '../../../../domain/catalogue';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import {
   EMPTY_RECENTLY_VIEWED,
   parseStoredRecentlyViewed,
   type RecentlyViewedAction,
   type RecentlyViewedState,
-  recentlyViewedReducer,
+  recentlyViewedReducerFor,
   serializeRecentlyViewed,
 } from '../../../../domain/recently-viewed';
 import { createPersistedStore, type PersistedStore, useStoreState } from '../../lib/persisted-store';
+import { useCatalogue, useCurrentCatalogue } from '../catalogue/catalogue-context';
 
 export interface RecentlyViewedContextValue {
   readonly ids: readonly string[];
@@ -35,15 +36,17 @@ type RecentlyViewedStore = PersistedStore<RecentlyViewedState, RecentlyViewedAct
 const RecentlyViewedStoreContext = createContext<RecentlyViewedStore | null>(null);
 
 export function RecentlyViewedProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() =>
-    createPersistedStore({
+  const catalogue = useCurrentCatalogue();
+  const [store] = useState(() => {
+    const isKnown = (id: string) => catalogue().isProductId(id);
+    return createPersistedStore({
       key: STORAGE_KEYS.recentlyViewed,
       initial: EMPTY_RECENTLY_VIEWED,
-      reducer: recentlyViewedReducer,
-      parse: parseStoredRecentlyViewed,
+      reducer: recentlyViewedReducerFor(isKnown),
+      parse: (raw) => parseStoredRecentlyViewed(raw, isKnown),
       serialize: serializeRecentlyViewed,
-    }),
-  );
+    });
+  });
   return <RecentlyViewedStoreContext.Provider value={store}>{children}</RecentlyViewedStoreContext.Provider>;
 }
 
@@ -55,9 +58,10 @@ function useStore(hook: string): RecentlyViewedStore {
 
 export function useRecentlyViewed(): RecentlyViewedContextValue {
   const store = useStore('useRecentlyViewed');
+  const catalogue = useCatalogue();
   const ids = useStoreState(store);
   const record = useRecordRecentlyViewed();
-  return useMemo(() => ({ ids, products: productsOf(ids), record }), [ids, record]);
+  return useMemo(() => ({ ids, products: catalogue.productsOf(ids), record }), [ids, record, catalogue]);
 }
 
 /** Records a viewed product without subscribing to the list (see RecentlyViewedStoreContext). */

@@ -2,6 +2,8 @@
  * Writes a page's metadata into <head>. The server writes the same tags into path-form pages from the same
  * `pageMeta`, so a crawler and the SPA agree.
  */
+
+import type { CatalogueIndex } from '../../../../domain/catalogue/catalogue-index';
 import { BRAND } from '../../../../domain/config';
 import type { RouteMatch } from '../../../../domain/routes';
 import { type PageMeta, pageMeta } from '../../../../domain/seo';
@@ -60,6 +62,6 @@ export function applyMeta(meta: PageMeta, publicUrl: string): void {
 }
 
 /** The current route's metadata, with this origin as the public URL (the server uses PUBLIC_URL). */
-export function applyRouteMeta(match: RouteMatch): void {
-  applyMeta(pageMeta(match, window.location.origin), window.location.origin);
+export function applyRouteMeta(match: RouteMatch, catalogue: CatalogueIndex): void {
+  applyMeta(pageMeta(match, window.location.origin, catalogue.getProduct), window.location.origin);
 }

@@ -2,6 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
+import { catalogueWrapper } from '../../test-support/render-with-catalogue';
 import { useWishlist, WishlistProvider } from './wishlist-context';
 
 beforeEach(() => localStorage.clear());
@@ -15,7 +16,9 @@ describe('useWishlist', () => {
   });
 
   it('adds without duplicates, toggles with the resulting membership, removes and persists', () => {
-    const { result, unmount } = renderHook(() => useWishlist(), { wrapper: WishlistProvider });
+    const { result, unmount } = renderHook(() => useWishlist(), {
+      wrapper: catalogueWrapper(WishlistProvider),
+    });
     act(() => result.current.add('3'));
     act(() => result.current.add('3'));
     expect(result.current.ids).toEqual(['3']);
@@ -38,13 +41,13 @@ describe('useWishlist', () => {
     expect(result.current.ids).toEqual(['1']);
     expect(localStorage.getItem(STORAGE_KEYS.wishlist)).toBe('["1"]');
     unmount();
-    const again = renderHook(() => useWishlist(), { wrapper: WishlistProvider });
+    const again = renderHook(() => useWishlist(), { wrapper: catalogueWrapper(WishlistProvider) });
     expect(again.result.current.ids).toEqual(['1']);
   });
 
   it('restores a stored list, dropping junk and duplicates', () => {
     localStorage.setItem(STORAGE_KEYS.wishlist, '["2","2",7,"999","5"]');
-    const { result } = renderHook(() => useWishlist(), { wrapper: WishlistProvider });
+    const { result } = renderHook(() => useWishlist(), { wrapper: catalogueWrapper(WishlistProvider) });
     expect(result.current.ids).toEqual(['2', '5']);
   });
 });

@@ -5,9 +5,10 @@ import {
   EMPTY_WISHLIST,
   parseStoredWishlist,
   serializeWishlist,
-  wishlistReducer,
+  wishlistReducerFor,
 } from '../../../../domain/wishlist';
 import { usePersistedStore } from '../../lib/persisted-store';
+import { useCurrentCatalogue } from '../catalogue/catalogue-context';
 
 export interface WishlistContextValue {
   readonly ids: readonly string[];
@@ -21,11 +22,14 @@ export interface WishlistContextValue {
 const WishlistContext = createContext<WishlistContextValue | null>(null);
 
 export function WishlistProvider({ children }: { children: ReactNode }) {
+  const catalogue = useCurrentCatalogue();
+  const isKnown = (id: string) => catalogue().isProductId(id);
+  const wishlistReducer = wishlistReducerFor(isKnown);
   const [ids, dispatch] = usePersistedStore({
     key: STORAGE_KEYS.wishlist,
     initial: EMPTY_WISHLIST,
     reducer: wishlistReducer,
-    parse: parseStoredWishlist,
+    parse: (raw) => parseStoredWishlist(raw, isKnown),
     serialize: serializeWishlist,
   });
   const has = useCallback((id: string) => ids.includes(id), [ids]);
@@ -39,7 +43,7 @@ export function WishlistProvider({ children }: { children: ReactNode }) {
       dispatch({ type: nowIn ? 'add' : 'remove', id });
       return nowIn;
     },
-    [ids, dispatch],
+    [ids, dispatch, wishlistReducer],
   );
   const value = useMemo(() => ({ ids, has, add, remove, toggle }), [ids, has, add, remove, toggle]);
   return <WishlistContext.Provider value={value}>{children}</WishlistContext.Provider>;

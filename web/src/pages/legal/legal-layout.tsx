@@ -5,9 +5,9 @@
  * fragment link would navigate away. Each button scrolls its section into view and moves focus to the
  * section heading, so keyboard and screen-reader users continue reading from there.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { BRAND } from '../../../../domain/config';
-import { Link } from '../../lib/router';
+import { Link, useSearchParams } from '../../lib/router';
 
 /** When the legal texts were last revised; update with every material change. */
 export const LEGAL_LAST_UPDATED = { dateTime: '2025-10', label: BRAND.buildMonth } as const;
@@ -43,7 +43,17 @@ const PROSE =
   '[&_h3]:mt-6 [&_h3]:text-lg [&_ul]:list-disc [&_ul]:space-y-2 [&_ul]:pl-5 [&_ol]:list-decimal ' +
   '[&_ol]:space-y-2 [&_ol]:pl-5 [&_strong]:font-semibold';
 
+/** `?section=id` opens the page at that section (the "How reviews work" links of every review list). */
+function useSectionFromQuery(): void {
+  const [params] = useSearchParams();
+  const section = params.get('section');
+  useEffect(() => {
+    if (section) jumpTo(section);
+  }, [section]);
+}
+
 export function LegalLayout({ title, intro, sections }: LegalLayoutProps) {
+  useSectionFromQuery();
   return (
     <article className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <header className="max-w-3xl">

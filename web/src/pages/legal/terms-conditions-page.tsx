@@ -1,4 +1,6 @@
 import { BRAND } from '../../../../domain/config';
+import { REVIEW_RULE } from '../../../../domain/review-texts';
+import { HOW_REVIEWS_WORK } from '../../../../domain/reviews';
 import { SELLER_TEXTS } from '../../features/seller';
 import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
@@ -215,6 +217,17 @@ const SECTIONS: readonly LegalSection[] = [
           </a>
           ) can help.
         </p>
+      </>
+    ),
+  },
+  {
+    id: HOW_REVIEWS_WORK.anchor,
+    title: HOW_REVIEWS_WORK.label,
+    body: (
+      <>
+        {REVIEW_RULE.map((paragraph) => (
+          <p key={paragraph.slice(0, 30)}>{paragraph}</p>
+        ))}
       </>
     ),
   },

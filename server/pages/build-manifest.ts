@@ -1,5 +1,5 @@
-// The client build's chunk graph (dist/web/.vite/manifest.json), read by the size check and the
-// prerenderer: which files an entry or a page module needs, counting its static imports.
+// The client build's chunk graph (dist/web/.vite/manifest.json), read by the size check and the page
+// renderer: which files an entry or a page module needs, counting its static imports.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';

@@ -1,0 +1,103 @@
+/**
+ * The desk's Today and Settings (docs/product.md §10.11): the owner's settings, what to make and dispatch
+ * today, late orders and the shop's health. Shared by the server's routes and the desk, like admin-api.ts.
+ */
+import * as z from 'zod/mini';
+import { sizeCodeSchema } from './checkout';
+import { MAKING_CAPACITY } from './making-queue';
+
+export const TODAY_API = {
+  today: '/api/admin/today',
+  settings: '/api/admin/settings',
+  /** POST: the failed e-mail goes back into the outbox and is tried again. */
+  outboxRetry: '/api/admin/outbox/:id/retry',
+} as const;
+
+export function outboxRetryPath(id: number): string {
+  return TODAY_API.outboxRetry.replace(':id', String(id));
+}
+
+export const SETTINGS_MESSAGES = {
+  capacity: `Making capacity must be a whole number of pieces from ${MAKING_CAPACITY.min} to ${MAKING_CAPACITY.max}`,
+  nothingToChange: 'Give at least one setting to change',
+  outboxNotFound: 'There is no failed e-mail with that number',
+} as const;
+
+const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+const count = z.number().check(z.int(), z.gte(0));
+
+export const shopSettingsSchema = z.object({
+  /** Pieces the maker makes per working day: sets the dispatch dates (domain/making-queue.ts). */
+  makingCapacityPerDay: z.number().check(z.int()),
+});
+export type ShopSettings = z.infer<typeof shopSettingsSchema>;
+
+export const capacitySchema = z
+  .number({ error: SETTINGS_MESSAGES.capacity })
+  .check(
+    z.int({ error: SETTINGS_MESSAGES.capacity }),
+    z.gte(MAKING_CAPACITY.min, { error: SETTINGS_MESSAGES.capacity }),
+    z.lte(MAKING_CAPACITY.max, { error: SETTINGS_MESSAGES.capacity }),
+  );
+
+/** PATCH /api/admin/settings: the settings to change (each optional; at least one). */
+export const settingsPatchSchema = z
+  .strictObject({ makingCapacityPerDay: z.optional(capacitySchema) })
+  .check(z.refine((patch) => Object.keys(patch).length > 0, { error: SETTINGS_MESSAGES.nothingToChange }));
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+export const settingsResponseSchema = z.object({ ok: z.literal(true), settings: shopSettingsSchema });
+export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
+
+export const makeLineSchema = z.object({
+  productId: z.string(),
+  name: z.string(),
+  size: sizeCodeSchema,
+  pieces: count,
+});
+export type MakeLine = z.infer<typeof makeLineSchema>;
+
+export const dueOrderSchema = z.object({ reference: z.string(), dispatchBy: isoDay });
+export type DueOrder = z.infer<typeof dueOrderSchema>;
+
+export const outboxHealthSchema = z.object({
+  waiting: count,
+  failed: count,
+  /** Age of the oldest e-mail waiting or failed; null when there is none. */
+  oldestAgeSeconds: z.nullable(count),
+  /** The newest failed e-mails (a few), for "Send again". */
+  failedMail: z.array(
+    z.object({
+      id: count,
+      reference: z.nullable(z.string()),
+      kind: z.string(),
+      createdAt: z.string(),
+      error: z.nullable(z.string()),
+    }),
+  ),
+});
+export type OutboxHealth = z.infer<typeof outboxHealthSchema>;
+
+export const todayResponseSchema = z.object({
+  ok: z.literal(true),
+  /** The Irish date the answer is for. */
+  date: isoDay,
+  capacity: count,
+  /** Pieces by product and size over the orders due first, up to the day's capacity. */
+  make: z.array(makeLineSchema),
+  /** Orders due for dispatch today. */
+  dispatch: z.array(dueOrderSchema),
+  /** Orders past their dispatch-by date, the oldest first. */
+  late: z.array(dueOrderSchema),
+  outbox: outboxHealthSchema,
+  health: z.object({
+    database: z.object({ dialect: z.string(), reachable: z.boolean() }),
+    /** The transport's description; ok while no e-mail is retrying or failed. */
+    mail: z.object({ transport: z.string(), ok: z.boolean() }),
+    lastPaymentEventAt: z.nullable(z.string()),
+    lastReconcileAt: z.nullable(z.string()),
+    /** Pieces paid and not dispatched. */
+    queuedPieces: count,
+  }),
+});
+export type TodayResponse = z.infer<typeof todayResponseSchema>;

@@ -1,0 +1,248 @@
+/**
+ * The desk's Numbers on the real app, on SQLite and PostgreSQL: orders made through the checkout, the test
+ * payment page and the confirmation, then placed on fixed payment instants (Irish days around a month's
+ * edge and summer time), one refunded in part, one unpaid, one of another provider. The totals, the series
+ * by day, week and month, the best sellers, the sizes and the CSV are checked against those orders; bad
+ * queries are 400s naming the field; the routes are the owner's.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { STATS_API, STATS_MAX_DAYS, STATS_MESSAGES, type StatsResponse } from '../../domain/desk-stats';
+import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
+import { buildTestApp, payAndConfirm, tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+
+const TOKEN = 'stats-owner-token-0123';
+const SHOPPER = 'ciara@example.ie';
+const OWNER = { authorization: `Bearer ${TOKEN}` };
+
+let data: ReturnType<typeof tempDataDir>;
+let database: TestDatabase;
+let smtp: SmtpSink;
+let app: FastifyInstance;
+
+interface Item {
+  readonly id: string;
+  readonly quantity: number;
+  readonly size?: 'S' | 'M' | 'L';
+}
+
+/** A checkout through the API; paid through the test checkout's page and the confirmation when `pay`. */
+async function order(items: readonly Item[], options: { giftWrap?: boolean; pay: boolean }): Promise<string> {
+  const checkout = await app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { email: SHOPPER, items, giftWrap: options.giftWrap ?? false, zone: 'IE' },
+  });
+  expect(checkout.statusCode).toBe(200);
+  const { sessionId } = checkout.json() as { sessionId: string };
+  if (options.pay) await payAndConfirm(app, sessionId, SHOPPER);
+  const row = await app.commerce.db
+    .selectFrom('orders')
+    .select('id')
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Places an order on a fixed instant (created and, when paid, paid then) and sets what was refunded. */
+async function place(id: string, at: string, changes: { refunded?: number; provider?: string } = {}) {
+  const row = await app.commerce.db
+    .selectFrom('orders')
+    .select('status')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  await app.commerce.db
+    .updateTable('orders')
+    .set({ created_at: at, ...(row.status === 'paid' ? { paid_at: at } : {}), ...changes })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function totalOf(id: string): Promise<number> {
+  const row = await app.commerce.db
+    .selectFrom('orders')
+    .select('total')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+async function stats(query: string) {
+  return app.inject({ method: 'GET', url: `${STATS_API.stats}?${query}`, headers: OWNER });
+}
+
+describe.each(TEST_DIALECTS)('the desk’s Numbers on %s', (dialect) => {
+  beforeEach(async () => {
+    data = tempDataDir();
+    database = await createTestDatabase(dialect, data.dir);
+    smtp = await startSmtpSink();
+    app = await buildTestApp({
+      DATA_DIR: data.dir,
+      ADMIN_TOKEN: TOKEN,
+      OWNER_EMAIL: 'owner@solas.test',
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'orders@solas.test',
+      RATE_LIMITS: 'off',
+      ...database.env,
+    });
+  });
+
+  afterEach(async () => {
+    await app.close();
+    await smtp.stop();
+    await database.remove();
+    data.remove();
+  });
+
+  it('adds up paid orders by Irish day, week and month, net of refunds', async () => {
+    // 23:30 UTC on 30 June is 00:30 on 1 July in Ireland (summer time): a July order.
+    const a = await order([{ id: '2', quantity: 2, size: 'S' }], { giftWrap: true, pay: true });
+    await place(a, '2026-06-30T23:30:00.000Z');
+    // Tuesday 7 July, refunded 10.00 in part.
+    const b = await order(
+      [
+        { id: '1', quantity: 1, size: 'L' },
+        { id: '2', quantity: 1 },
+      ],
+      { pay: true },
+    );
+    await place(b, '2026-07-07T10:00:00.000Z', { refunded: 1000 });
+    // 22:59 UTC on 31 July is 23:59 Irish: still July. 23:00 UTC is 1 August: outside the range.
+    const c = await order([{ id: '1', quantity: 3, size: 'M' }], { pay: true });
+    await place(c, '2026-07-31T22:59:00.000Z');
+    const late = await order([{ id: '1', quantity: 1 }], { pay: true });
+    await place(late, '2026-07-31T23:00:00.000Z');
+    // 23:30 UTC on 30 June in Ireland is July; 22:30 UTC on 30 June is still June: outside.
+    const early = await order([{ id: '1', quantity: 1 }], { pay: true });
+    await place(early, '2026-06-30T22:30:00.000Z');
+    // A checkout opened in July and never paid.
+    const unpaid = await order([{ id: '2', quantity: 1 }], { pay: false });
+    await place(unpaid, '2026-07-15T12:00:00.000Z');
+    // Another provider's order (e.g. made before the shop switched): not this shop's numbers.
+    const other = await order([{ id: '2', quantity: 5 }], { pay: true });
+    await place(other, '2026-07-08T12:00:00.000Z', { provider: 'stripe' });
+
+    const [ta, tb, tc] = [await totalOf(a), await totalOf(b), await totalOf(c)];
+    const res = await stats('from=2026-07-01&to=2026-07-31&by=month');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as StatsResponse;
+    const revenue = ta + tb - 1000 + tc;
+    expect(body.ok).toBe(true);
+    expect(body.testMode).toBe(true);
+    expect(body.totals).toEqual({
+      revenue,
+      refunds: 1000,
+      orders: 3,
+      pieces: 2 + 2 + 3,
+      averageOrder: Math.round(revenue / 3),
+      checkoutsStarted: 4,
+      checkoutsPaid: 3,
+      giftWrapped: 1,
+    });
+    expect(body.series).toEqual([{ start: '2026-07-01', revenue, orders: 3, pieces: 7 }]);
+    expect(body.sizes).toEqual({ S: 2, M: 4, L: 1 });
+    expect(body.bestSellers.map((p) => [p.productId, p.pieces])).toEqual([
+      ['1', 4],
+      ['2', 3],
+    ]);
+    const lines = await app.commerce.db
+      .selectFrom('order_lines')
+      .select(['product_id', 'line_total'])
+      .where('order_id', 'in', [a, b, c])
+      .execute();
+    for (const seller of body.bestSellers) {
+      const expected = lines
+        .filter((l) => l.product_id === seller.productId)
+        .reduce((s, l) => s + l.line_total, 0);
+      expect(seller.revenue).toBe(expected);
+      expect(seller.name.length).toBeGreaterThan(0);
+    }
+
+    // By day: every day of July, the three orders on their Irish days.
+    const byDay = (await stats('from=2026-07-01&to=2026-07-31&by=day')).json() as StatsResponse;
+    expect(byDay.series).toHaveLength(31);
+    expect(byDay.series.filter((p) => p.orders > 0)).toEqual([
+      { start: '2026-07-01', revenue: ta, orders: 1, pieces: 2 },
+      { start: '2026-07-07', revenue: tb - 1000, orders: 1, pieces: 2 },
+      { start: '2026-07-31', revenue: tc, orders: 1, pieces: 3 },
+    ]);
+    // By week: Mondays, the first one before the range (29 June), the last 27 July.
+    const byWeek = (await stats('from=2026-07-01&to=2026-07-31&by=week')).json() as StatsResponse;
+    expect(byWeek.series.map((p) => p.start)).toEqual([
+      '2026-06-29',
+      '2026-07-06',
+      '2026-07-13',
+      '2026-07-20',
+      '2026-07-27',
+    ]);
+    expect(byWeek.series.map((p) => p.orders)).toEqual([1, 1, 0, 0, 1]);
+    expect(byWeek.totals).toEqual(body.totals);
+
+    // The CSV: the same series, amounts in euro; an audit row says who exported what.
+    const csv = await app.inject({
+      method: 'GET',
+      url: `${STATS_API.statsCsv}?from=2026-07-01&to=2026-07-31&by=week`,
+      headers: OWNER,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toContain(
+      'solas-numbers-2026-07-01-to-2026-07-31-by-week.csv',
+    );
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(rows[0]).toBe('Period start,Revenue (EUR),Orders,Pieces');
+    expect(rows.slice(1)).toEqual(
+      byWeek.series.map((p) => `${p.start},${(p.revenue / 100).toFixed(2)},${p.orders},${p.pieces}`),
+    );
+    const audit = await app.commerce.db.selectFrom('admin_audit').select(['action', 'detail']).execute();
+    expect(audit).toContainEqual({ action: 'export-stats', detail: '2026-07-01..2026-07-31 by week' });
+  });
+
+  it('answers an empty range with zeros, every period present', async () => {
+    const body = (await stats('from=2026-01-01&to=2026-03-31&by=month')).json() as StatsResponse;
+    expect(body.totals).toEqual({
+      revenue: 0,
+      refunds: 0,
+      orders: 0,
+      pieces: 0,
+      averageOrder: 0,
+      checkoutsStarted: 0,
+      checkoutsPaid: 0,
+      giftWrapped: 0,
+    });
+    expect(body.series.map((p) => p.start)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    expect(body.bestSellers).toEqual([]);
+    expect(body.sizes).toEqual({ S: 0, M: 0, L: 0 });
+  });
+
+  it('refuses bad queries with a 400 naming the field, and anyone but the owner with a 401', async () => {
+    const cases: [string, string][] = [
+      ['from=2026-02-30&to=2026-03-01', STATS_MESSAGES.badFrom],
+      ['from=yesterday&to=2026-03-01', STATS_MESSAGES.badFrom],
+      ['from=2026-03-01&to=2026-13-01', STATS_MESSAGES.badTo],
+      ['from=2026-03-02&to=2026-03-01', STATS_MESSAGES.toBeforeFrom],
+      ['from=2024-01-01&to=2026-03-01', STATS_MESSAGES.tooLong],
+      ['from=2026-03-01&to=2026-03-02&by=year', STATS_MESSAGES.badBy],
+    ];
+    for (const [query, message] of cases) {
+      const res = await stats(query);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json(), query).toEqual({ ok: false, error: message });
+    }
+    const missing = await stats('to=2026-03-01');
+    expect(missing.statusCode).toBe(400);
+    expect((missing.json() as { error: string }).error).toMatch(/^from/);
+    // The longest range allowed is answered.
+    const longest = await stats(`from=2024-01-01&to=2026-01-02&by=month`);
+    expect(STATS_MAX_DAYS).toBe(732);
+    expect(longest.statusCode).toBe(200);
+    for (const url of [STATS_API.stats, STATS_API.statsCsv]) {
+      const res = await app.inject({ method: 'GET', url: `${url}?from=2026-03-01&to=2026-03-02` });
+      expect(res.statusCode).toBe(401);
+    }
+  });
+});

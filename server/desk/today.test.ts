@@ -1,0 +1,240 @@
+/**
+ * The making queue, the owner's settings and the desk's Today on the real app, on SQLite and PostgreSQL,
+ * with a fixed clock: Wednesday 21 October 2026, 10:00 Irish time (Monday 26 October is the October bank
+ * holiday). Forty one-piece orders at a capacity of 8 step their stored dates a working day every 8
+ * orders; concurrent payments never share the last piece of a day; the confirm answer and the desk carry
+ * `dispatchBy`; Today lists what to make, dispatch and chase; a failed e-mail is sent again.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { orderReference } from '../../domain/checkout';
+import { SETTINGS_MESSAGES, type TodayResponse } from '../../domain/desk-today';
+import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
+import { buildTestApp, GALWAY_CARD_FORM, tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+
+const TOKEN = 'today-owner-token-0123';
+const AUTH = { authorization: `Bearer ${TOKEN}` };
+const WEDNESDAY = new Date('2026-10-21T09:00:00Z');
+
+let data: ReturnType<typeof tempDataDir>;
+let database: TestDatabase;
+let smtp: SmtpSink;
+let app: FastifyInstance;
+
+async function openCheckout(quantity = 1, id = '2'): Promise<string> {
+  const checkout = await app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { email: 'ciara@example.ie', items: [{ id, quantity }], zone: 'IE' },
+  });
+  expect(checkout.statusCode).toBe(200);
+  return (checkout.json() as { sessionId: string }).sessionId;
+}
+
+async function pay(sessionId: string): Promise<{ dispatchBy?: string; delivery?: { dispatch: string } }> {
+  const paid = await app.inject({
+    method: 'POST',
+    url: `/test-checkout/${sessionId}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(GALWAY_CARD_FORM).toString(),
+  });
+  expect(paid.statusCode).toBeLessThan(400);
+  const confirm = await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
+  return confirm.json();
+}
+
+function admin(method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object, headers = {}) {
+  return app.inject({ method, url, headers: { ...AUTH, ...headers }, ...(payload ? { payload } : {}) });
+}
+
+describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (dialect) => {
+  beforeEach(async () => {
+    data = tempDataDir();
+    database = await createTestDatabase(dialect, data.dir);
+    smtp = await startSmtpSink();
+    app = await buildTestApp(
+      {
+        DATA_DIR: data.dir,
+        ADMIN_TOKEN: TOKEN,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'orders@solas.test',
+        RATE_LIMITS: 'off',
+        MAKING_CAPACITY_PER_DAY: '8',
+        ...database.env,
+      },
+      { now: () => WEDNESDAY },
+    );
+  });
+
+  afterEach(async () => {
+    await app.close();
+    await smtp.stop();
+    await database.remove();
+    data.remove();
+  });
+
+  it('pays 40 one-piece orders at capacity 8: the dates step a working day every 8 orders, over the bank holiday', async () => {
+    const dates: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const answer = await pay(await openCheckout());
+      expect(answer.dispatchBy).toBe(answer.delivery?.dispatch);
+      dates.push(answer.dispatchBy ?? '');
+    }
+    const expected = ['2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-11-02'];
+    expect(dates).toEqual(expected.flatMap((d) => Array<string>(8).fill(d)));
+    // The stored date never changes once paid: confirming again answers the same date.
+    const rows = await app.commerce.db.selectFrom('orders').select(['session_id', 'dispatch_date']).execute();
+    const first = rows.find((r) => r.dispatch_date === '2026-10-27');
+    const again = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${first?.session_id}/confirm`,
+      payload: {},
+    });
+    expect(again.json()).toMatchObject({ dispatchBy: '2026-10-27' });
+    // The desk's order carries the same date; the pages learn the queue from /runtime-env.js.
+    const reference = orderReference(first?.session_id ?? '');
+    expect((await admin('GET', `/api/admin/orders/${reference}`)).json()).toMatchObject({
+      dispatchBy: '2026-10-27',
+    });
+    app.commerce.makingQueue.invalidate();
+    const script = await app.inject({ method: 'GET', url: '/runtime-env.js' });
+    expect(script.body).toContain('window.__SOLAS_QUEUE__=Object.freeze({"queuedPieces":40,"capacity":8});');
+  });
+
+  it('two payments at once never take the same last piece of a day', async () => {
+    const sessions: string[] = [];
+    for (let i = 0; i < 16; i++) sessions.push(await openCheckout());
+    const answers = await Promise.all(sessions.map((s) => pay(s)));
+    const count = (d: string) => answers.filter((a) => a.dispatchBy === d).length;
+    expect([count('2026-10-27'), count('2026-10-28')]).toEqual([8, 8]);
+  });
+
+  it('a lower capacity set on the desk moves the next order later; dispatched orders release their days', async () => {
+    for (let i = 0; i < 4; i++) await pay(await openCheckout());
+    const lowered = await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 2 });
+    expect(lowered.json()).toEqual({ ok: true, settings: { makingCapacityPerDay: 2 } });
+    // 4 ahead at 2 a day: two days of making before this order's piece.
+    expect((await pay(await openCheckout())).dispatchBy).toBe('2026-10-29');
+    await app.commerce.db
+      .updateTable('orders')
+      .set({ dispatched_at: WEDNESDAY.toISOString(), desk_status: 'dispatched' })
+      .where('status', '=', 'paid')
+      .execute();
+    expect((await pay(await openCheckout())).dispatchBy).toBe('2026-10-27');
+  });
+
+  it('settings: the shape, the validation, an audit row per change and none for a repeat', async () => {
+    expect((await admin('GET', '/api/admin/settings')).json()).toEqual({
+      ok: true,
+      settings: { makingCapacityPerDay: 8 },
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(401);
+    for (const bad of [0, 1001, 2.5, '8', null]) {
+      const res = await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: bad });
+      expect(res.statusCode, String(bad)).toBe(400);
+      expect(res.json()).toEqual({ ok: false, error: SETTINGS_MESSAGES.capacity });
+    }
+    expect((await admin('PATCH', '/api/admin/settings', {})).json()).toEqual({
+      ok: false,
+      error: SETTINGS_MESSAGES.nothingToChange,
+    });
+    expect((await admin('PATCH', '/api/admin/settings', { other: 1 })).statusCode).toBe(400);
+    const key = { 'idempotency-key': 'settings-once-1' };
+    const changed = await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 12 }, key);
+    expect(changed.json()).toEqual({ ok: true, settings: { makingCapacityPerDay: 12 } });
+    await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 12 }, key);
+    await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 12 });
+    const audit = await app.commerce.db
+      .selectFrom('admin_audit')
+      .selectAll()
+      .where('action', '=', 'settings')
+      .execute();
+    expect(audit.map((a) => a.detail)).toEqual(['8 -> 12 pieces a day']);
+    expect((await admin('GET', '/api/admin/settings')).json()).toMatchObject({
+      settings: { makingCapacityPerDay: 12 },
+    });
+  });
+
+  it('Today: what to make up to the capacity, what to dispatch today, late orders, the outbox and Send again', async () => {
+    await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 3 });
+    const late = await pay(await openCheckout(2, '2'));
+    const today = await pay(await openCheckout(2, '1'));
+    await pay(await openCheckout(1, '3'));
+    const db = app.commerce.db;
+    const sessions = await db
+      .selectFrom('orders')
+      .select(['id', 'session_id', 'paid_at'])
+      .orderBy('paid_at')
+      .execute();
+    const [lateRow, todayRow] = sessions;
+    await db
+      .updateTable('orders')
+      .set({ dispatch_date: '2026-10-20' })
+      .where('id', '=', lateRow?.id ?? '')
+      .execute();
+    await db
+      .updateTable('orders')
+      .set({ dispatch_date: '2026-10-21' })
+      .where('id', '=', todayRow?.id ?? '')
+      .execute();
+    expect(late.dispatchBy).toBeDefined();
+    expect(today.dispatchBy).toBeDefined();
+    const lines = await db
+      .selectFrom('order_lines')
+      .select(['order_id', 'product_id', 'name', 'size'])
+      .execute();
+    const lineOf = (id: string | undefined) => lines.find((l) => l.order_id === id);
+
+    await app.commerce.outbox.idle();
+    const failedId = (await db.selectFrom('outbox').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+    await db
+      .updateTable('outbox')
+      .set({ status: 'failed', last_error: '550 no such user' })
+      .where('id', '=', failedId)
+      .execute();
+
+    const res = await admin('GET', '/api/admin/today');
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as TodayResponse;
+    const lateRef = orderReference(lateRow?.session_id ?? '');
+    const todayRef = orderReference(todayRow?.session_id ?? '');
+    expect(body).toMatchObject({
+      ok: true,
+      date: '2026-10-21',
+      capacity: 3,
+      late: [{ reference: lateRef, dispatchBy: '2026-10-20' }],
+      dispatch: [{ reference: todayRef, dispatchBy: '2026-10-21' }],
+      outbox: { waiting: 0, failed: 1 },
+    });
+    // The late order's 2 pieces, then 1 of the 2 due today: 3, the day's capacity.
+    const late0 = lineOf(lateRow?.id);
+    const today0 = lineOf(todayRow?.id);
+    expect(body.make).toEqual([
+      { productId: late0?.product_id, name: late0?.name, size: late0?.size, pieces: 2 },
+      { productId: today0?.product_id, name: today0?.name, size: today0?.size, pieces: 1 },
+    ]);
+    expect(body.outbox.oldestAgeSeconds).toEqual(expect.any(Number));
+    expect(body.health.database).toEqual({ dialect, reachable: true });
+    expect(body.health.queuedPieces).toBe(5);
+    expect(body.outbox.failedMail).toEqual([
+      expect.objectContaining({ id: failedId, error: '550 no such user' }),
+    ]);
+
+    const again = await admin('POST', `/api/admin/outbox/${failedId}/retry`);
+    expect(again.json()).toEqual({ ok: true });
+    expect((await admin('POST', `/api/admin/outbox/${failedId}/retry`)).statusCode).toBe(404);
+    await app.commerce.outbox.idle();
+    for (let i = 0; i < 50; i++) {
+      const row = await db
+        .selectFrom('outbox')
+        .select('status')
+        .where('id', '=', failedId)
+        .executeTakeFirstOrThrow();
+      if (row.status === 'sent') break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const after = (await admin('GET', '/api/admin/today')).json() as TodayResponse;
+    expect(after.outbox.failed).toBe(0);
+  });
+});

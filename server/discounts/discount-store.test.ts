@@ -1,0 +1,162 @@
+/**
+ * The discount store on both dialects: codes are created once (the primary key), a reservation is one use
+ * taken inside the checkout's transaction, 20 concurrent reservations of a code limited to 5 on two
+ * instances give exactly 5, once per e-mail address holds, and a released use can be taken again.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cents } from '../../domain/money';
+import { priceOrder } from '../../domain/pricing';
+import { tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { type OpenDatabase, openDatabase } from '../db/database';
+import { OrderStore } from '../orders/order-store';
+import {
+  type DiscountCodeValues,
+  DiscountStore,
+  discountEmailHash,
+  forgetDiscountEmail,
+  ReservationRefused,
+  ruleOf,
+} from './discount-store';
+
+const TOTALS = priceOrder(
+  [{ id: '1', name: 'First Light', unitPrice: cents(4000), quantity: 2 }],
+  'IE',
+  false,
+);
+const NOW = new Date('2026-11-20T10:00:00Z');
+const LATER = new Date('2026-11-20T11:00:00Z');
+
+function values(over: Partial<DiscountCodeValues> = {}): DiscountCodeValues {
+  return {
+    percent_off: 15,
+    amount_off: null,
+    min_subtotal: 6000,
+    starts_at: null,
+    ends_at: null,
+    max_uses: 5,
+    once_per_email: 0,
+    active: 1,
+    ...over,
+  };
+}
+
+describe.each(TEST_DIALECTS)('the discount store on %s', (dialect) => {
+  let data: ReturnType<typeof tempDataDir>;
+  let target: TestDatabase;
+  let database: OpenDatabase;
+  let store: DiscountStore;
+  let orders: OrderStore;
+
+  beforeEach(async () => {
+    data = tempDataDir();
+    target = await createTestDatabase(dialect, data.dir);
+    database = await openDatabase(target.location);
+    store = new DiscountStore(database.db);
+    orders = new OrderStore(database.db);
+  });
+
+  afterEach(async () => {
+    await database.close();
+    await target.remove();
+    data.remove();
+  });
+
+  async function order(id: string, email = 'shopper@example.ie'): Promise<void> {
+    await orders.createPending({ id, provider: 'test-checkout', email, totals: TOTALS });
+  }
+
+  /** A reservation in its own transaction, as the checkout takes it: the outcome's reason or 'reserved'. */
+  async function reserve(
+    on: DiscountStore,
+    orderId: string,
+    email = `${orderId}@example.ie`,
+  ): Promise<string> {
+    try {
+      await on.transaction((trx) =>
+        on.reserve(trx, {
+          code: 'XMAS15',
+          orderId,
+          emailHash: discountEmailHash(email),
+          now: NOW,
+          expiresAt: LATER,
+        }),
+      );
+      return 'reserved';
+    } catch (error) {
+      if (error instanceof ReservationRefused) return error.reason;
+      throw error;
+    }
+  }
+
+  it('creates a code once, edits it, and reads it back as its rule', async () => {
+    const created = await store.create('XMAS15', values(), NOW);
+    expect(created?.code).toBe('XMAS15');
+    expect(await store.create('XMAS15', values({ percent_off: 20 }), NOW)).toBeNull();
+    const edited = await store.update('XMAS15', values({ percent_off: null, amount_off: 500 }), LATER);
+    expect(edited && ruleOf(edited)).toMatchObject({
+      code: 'XMAS15',
+      value: { kind: 'amount', amount: 500 },
+      minSubtotal: 6000,
+      maxUses: 5,
+      active: true,
+    });
+    expect(edited?.updated_at).toBe(LATER.toISOString());
+  });
+
+  it('20 concurrent checkouts (two instances on PostgreSQL): exactly 5 hold a use of a code limited to 5', async () => {
+    await store.create('XMAS15', values(), NOW);
+    const ids = Array.from({ length: 20 }, (_, i) => `ord_${i}`);
+    for (const id of ids) await order(id);
+    // SQLite serves one instance (its write transactions are serialised in the process); two connections
+    // of one Node process would only block each other's thread, which no deployment does.
+    const second = dialect === 'postgres' ? await openDatabase(target.location) : database;
+    try {
+      const other = new DiscountStore(second.db);
+      const outcomes = await Promise.all(ids.map((id, i) => reserve(i % 2 === 0 ? store : other, id)));
+      expect(outcomes.filter((o) => o === 'reserved')).toHaveLength(5);
+      expect(outcomes.filter((o) => o === 'used-up')).toHaveLength(15);
+    } finally {
+      if (second !== database) await second.close();
+    }
+    expect((await store.usage('XMAS15', null, NOW)).taken).toBe(5);
+  });
+
+  it('a released use can be taken again; a used one counts for good; an expired hold frees itself', async () => {
+    await store.create('XMAS15', values({ max_uses: 1 }), NOW);
+    for (const id of ['ord_a', 'ord_b', 'ord_c']) await order(id);
+    expect(await reserve(store, 'ord_a')).toBe('reserved');
+    expect(await reserve(store, 'ord_b')).toBe('used-up');
+    expect(await store.release('ord_a', NOW)).toBe(true);
+    expect(await store.release('ord_a', NOW)).toBe(false);
+    expect(await reserve(store, 'ord_b')).toBe('reserved');
+    await store.markUsed('ord_b', NOW);
+    // A paid use is never released by a late expiry.
+    expect(await store.release('ord_b', NOW)).toBe(false);
+    expect(await reserve(store, 'ord_c')).toBe('used-up');
+    expect((await store.counts(NOW)).get('XMAS15')).toEqual({ used: 1, reserved: 0 });
+    // A hold past its end no longer counts.
+    expect((await store.usage('XMAS15', null, new Date(LATER.getTime() + 1))).taken).toBe(1);
+  });
+
+  it('once per e-mail address: the same address (any case) is refused, another is not', async () => {
+    await store.create('XMAS15', values({ once_per_email: 1, max_uses: null }), NOW);
+    for (const id of ['ord_a', 'ord_b', 'ord_c']) await order(id);
+    expect(await reserve(store, 'ord_a', 'aoife@example.ie')).toBe('reserved');
+    expect(await reserve(store, 'ord_b', ' Aoife@Example.IE')).toBe('already-used');
+    expect(await reserve(store, 'ord_c', 'niamh@example.ie')).toBe('reserved');
+    const usage = await store.usage('XMAS15', discountEmailHash('aoife@example.ie'), NOW);
+    expect(usage).toEqual({ taken: 2, usedByEmail: true });
+    // Erasure: the address is no longer recognised; its use still counts.
+    expect(await forgetDiscountEmail(database.db, 'AOIFE@example.ie')).toBe(1);
+    expect(await store.usage('XMAS15', discountEmailHash('aoife@example.ie'), NOW)).toEqual({
+      taken: 2,
+      usedByEmail: false,
+    });
+  });
+
+  it('an unknown code reserves nothing', async () => {
+    await order('ord_a');
+    expect(await reserve(store, 'ord_a')).toBe('unknown');
+  });
+});

@@ -1,0 +1,99 @@
+/**
+ * The owner's settings (docs/product.md §10.11), one row per name in `settings`, the value as JSON. A name
+ * without a row has its default from the environment (MAKING_CAPACITY_PER_DAY), so a fresh shop needs no
+ * row and the desk's change wins over the variable from then on, on every instance. The same table keeps
+ * two operational marks for the desk's Today (the last payment event received, the last reconcile pass):
+ * shared by every instance, unlike a process's memory. Nothing here names a person.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { ShopSettings } from '../../domain/desk-today';
+import { isValidCapacity } from '../../domain/making-queue';
+import type { Database } from '../db/schema';
+import { type AuditEntry, recordAudit } from '../desk/desk-store';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Setting names as stored (the API's names). */
+const CAPACITY = 'makingCapacityPerDay';
+/** The marks' names: apart from the settings, never sent to the PATCH. */
+export const OPS_MARKS = {
+  lastPaymentEvent: 'ops.lastPaymentEventAt',
+  lastReconcile: 'ops.lastReconcileAt',
+} as const;
+export type OpsMark = (typeof OPS_MARKS)[keyof typeof OPS_MARKS];
+
+async function upsert(db: Db, name: string, value: unknown, at: string): Promise<void> {
+  const json = JSON.stringify(value);
+  await db
+    .insertInto('settings')
+    .values({ name, value: json, updated_at: at })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ value: json, updated_at: at }))
+    .execute();
+}
+
+export class SettingsStore {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly defaults: ShopSettings,
+  ) {}
+
+  async read(): Promise<ShopSettings> {
+    const rows = await this.db
+      .selectFrom('settings')
+      .select(['name', 'value'])
+      .where('name', '=', CAPACITY)
+      .execute();
+    const stored = rows[0] ? (JSON.parse(rows[0].value) as unknown) : undefined;
+    // A row written by a later release, or by hand, that this one cannot read falls back to the default.
+    return {
+      makingCapacityPerDay:
+        typeof stored === 'number' && isValidCapacity(stored) ? stored : this.defaults.makingCapacityPerDay,
+    };
+  }
+
+  /**
+   * Applies the owner's change with its audit row, in one transaction; `changed` is false when every value
+   * was already so (a repeated PATCH writes no row at all).
+   */
+  async update(
+    patch: Partial<ShopSettings>,
+    audit: Omit<AuditEntry, 'action' | 'target' | 'detail'>,
+  ): Promise<{ settings: ShopSettings; changed: boolean }> {
+    const current = await this.read();
+    const capacity = patch.makingCapacityPerDay;
+    if (capacity === undefined || capacity === current.makingCapacityPerDay) {
+      return { settings: current, changed: false };
+    }
+    await this.db.transaction().execute(async (trx) => {
+      const at = new Date().toISOString();
+      await upsert(trx, CAPACITY, capacity, at);
+      await recordAudit(trx, at, {
+        ...audit,
+        action: 'settings',
+        target: CAPACITY,
+        detail: `${current.makingCapacityPerDay} -> ${capacity} pieces a day`,
+      });
+    });
+    return { settings: await this.read(), changed: true };
+  }
+
+  /** Records that `mark` happened now (a payment event arrived, a reconcile pass ended). */
+  async mark(mark: OpsMark, at = new Date()): Promise<void> {
+    await upsert(this.db, mark, at.toISOString(), at.toISOString());
+  }
+
+  async marks(): Promise<Record<OpsMark, string | null>> {
+    const names: OpsMark[] = Object.values(OPS_MARKS);
+    const rows = await this.db
+      .selectFrom('settings')
+      .select(['name', 'value'])
+      .where('name', 'in', names)
+      .execute();
+    const out = Object.fromEntries(names.map((n) => [n, null])) as Record<OpsMark, string | null>;
+    for (const row of rows) {
+      const value = JSON.parse(row.value) as unknown;
+      if (typeof value === 'string') out[row.name as OpsMark] = value;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * Two or more shop instances on a fresh PostgreSQL schema behind nginx (./cluster.ts), with e-mail to a real
+ * SMTP server in this process and the built-in test checkout: what the multi-instance journeys share.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Cluster, startCluster } from './cluster';
+import { type SmtpSink, startSmtpSink } from './smtp-sink';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+/** The build the single-server journeys serve (playwright.config.ts), served by every instance. */
+export const E2E_WEB_DIST = path.resolve(process.env.E2E_DIST ?? 'dist/web');
+
+export interface ShopCluster {
+  readonly cluster: Cluster;
+  readonly sink: SmtpSink;
+  readonly testDb: TestDatabase;
+  /** Stops the instances and nginx, the SMTP server, and removes the schema and the files. */
+  stop(): Promise<void>;
+}
+
+/** `env` is added to (and may override) the instances' common environment. */
+export async function startShopCluster(
+  name: string,
+  env: Readonly<Record<string, string>>,
+  instances = 2,
+): Promise<ShopCluster> {
+  const dir = mkdtempSync(path.join(tmpdir(), `solas-${name}-`));
+  let testDb: TestDatabase | undefined;
+  let sink: SmtpSink | undefined;
+  let cluster: Cluster | undefined;
+  const stop = async () => {
+    await cluster?.stop();
+    await sink?.stop();
+    await testDb?.remove();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    testDb = await createTestDatabase('postgres', dir);
+    sink = await startSmtpSink();
+    cluster = await startCluster({
+      instances,
+      dir,
+      env: {
+        ...testDb.env,
+        SMTP_URL: sink.url,
+        WEB_DIST_DIR: E2E_WEB_DIST,
+        ALLOW_TEST_CHECKOUT: 'true',
+        ...env,
+      },
+    });
+    return { cluster, sink, testDb, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

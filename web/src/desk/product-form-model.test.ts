@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkForm,
+  EMPTY_FORM,
+  euroText,
+  fieldOfRefusal,
+  formOf,
+  parseMaterials,
+  patchOf,
+} from './product-form-model';
+import { adminProduct } from './product-test-fixtures';
+
+describe('the product form model', () => {
+  it('shows cents as euro text and reads them back exactly', () => {
+    expect([5, 100, 1999, 100000].map(euroText)).toEqual(['0.05', '1.00', '19.99', '1000.00']);
+    const product = adminProduct({ price: 4599 });
+    for (const price of ['45.99', '45,99', '€45.99']) {
+      const { fields, errors } = checkForm(
+        { ...formOf(product), price },
+        { isNew: false, imagesWithoutAlt: 0 },
+      );
+      expect(errors).toEqual({});
+      expect(fields.price).toBe(4599);
+    }
+    const over = checkForm({ ...formOf(product), price: '1000.01' }, { isNew: false, imagesWithoutAlt: 0 });
+    expect(over.errors.price).toBe('The price must be from €1.00 to €1,000.00.');
+  });
+
+  it('reads materials as a comma list, trimmed, each once whatever its case', () => {
+    expect(parseMaterials(' silver, rose quartz,, Silver ,')).toEqual(['silver', 'rose quartz']);
+  });
+
+  it('patches only what changed', () => {
+    const product = adminProduct();
+    const values = { ...formOf(product), name: 'New name', materials: 'sterling silver,  rose quartz' };
+    const { fields } = checkForm(values, { isNew: false, imagesWithoutAlt: 0 });
+    expect(patchOf(fields, product)).toEqual({ name: 'New name' });
+    expect(
+      patchOf(checkForm(formOf(product), { isNew: false, imagesWithoutAlt: 0 }).fields, product),
+    ).toEqual({});
+  });
+
+  it('refuses active while a photo has no alt text, and a name over 80 characters', () => {
+    const values = { ...EMPTY_FORM, name: 'x'.repeat(81), status: 'active' as const };
+    const { errors } = checkForm(values, { isNew: true, imagesWithoutAlt: 2 });
+    expect(errors.name).toBe('The name can be at most 80 characters.');
+    expect(errors.status).toBe('2 photos have no alt text: add it before making this product active.');
+  });
+
+  it("finds the field a server's 400 is about", () => {
+    expect(fieldOfRefusal('price: Too small: expected number to be >=100', undefined)).toBe('price');
+    expect(fieldOfRefusal('materials[1]: Invalid input', undefined)).toBe('materials');
+    expect(fieldOfRefusal('That handle is taken', { ok: false, error: 'x', field: 'handle' })).toBe('handle');
+    expect(fieldOfRefusal('Name must be 1-80 characters', undefined)).toBe('name');
+    expect(fieldOfRefusal('Full description is too long', undefined)).toBe('fullDescription');
+    expect(fieldOfRefusal('The request body must be a JSON object', undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,119 @@
+// @vitest-environment jsdom
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_KEYS } from '../../../../domain/config';
+import { DISCOUNT_CHECK_PATH } from '../../../../domain/discounts';
+import { AppProviders } from '../../app/providers';
+import { HashRouter } from '../../lib/router';
+import { CartPage } from '../../pages/cart-page';
+import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
+
+function renderCart(lines: ReadonlyArray<{ id: string; quantity: number }>) {
+  localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(lines));
+  return renderWithCatalogue(
+    <HashRouter>
+      <AppProviders>
+        <CartPage />
+      </AppProviders>
+    </HashRouter>,
+  );
+}
+
+function summaryValue(label: RegExp): string {
+  return screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent ?? '';
+}
+
+/** The server's answers, by the code asked about (none: the tier's question). */
+function serverAnswers(answers: Record<string, { status: number; body: unknown }>) {
+  const asked: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      if (url !== DISCOUNT_CHECK_PATH) throw new Error(`unexpected fetch ${url}`);
+      const body = JSON.parse(String(init.body)) as { code?: string };
+      asked.push(body);
+      const answer = answers[body.code ?? ''] ?? { status: 500, body: null };
+      return new Response(JSON.stringify(answer.body), { status: answer.status });
+    }),
+  );
+  return asked;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  window.location.hash = '#/cart';
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the cart’s discount code', () => {
+  it('applies a code the server accepts: its line and the new total', async () => {
+    const user = userEvent.setup();
+    const asked = serverAnswers({
+      XMAS15: {
+        status: 200,
+        body: {
+          ok: true,
+          discount: 1050,
+          discountCode: 'XMAS15',
+          label: 'Discount (XMAS15)',
+          shipping: 0,
+          total: 5950,
+        },
+      },
+    });
+    renderCart([
+      { id: '1', quantity: 1 },
+      { id: '5', quantity: 1 },
+    ]);
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'xmas15');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(summaryValue(/^Discount \(XMAS15\)$/)).toBe('−€10.50'));
+    expect(summaryValue(/^Total$/)).toBe('€59.50');
+    expect(screen.getByRole('button', { name: 'Remove XMAS15' })).toBeInTheDocument();
+    expect(asked[0]).toMatchObject({
+      code: 'XMAS15',
+      items: [
+        { id: '1', quantity: 1 },
+        { id: '5', quantity: 1 },
+      ],
+    });
+  });
+
+  it('shows each refusal as the server words it, and changes no total', async () => {
+    const user = userEvent.setup();
+    serverAnswers({
+      OLD: { status: 400, body: { ok: false, error: 'The code OLD has expired.' } },
+    });
+    renderCart([{ id: '5', quantity: 1 }]);
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'old');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The code OLD has expired.');
+    expect(screen.getByRole('textbox', { name: 'Discount code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(summaryValue(/^Total$/)).toBe('€34.95');
+  });
+
+  it('shows the early-bird line from 20 pieces, and says when it beats the code typed', async () => {
+    const user = userEvent.setup();
+    const tier = {
+      ok: true,
+      discount: 10500,
+      discountCode: null,
+      label: 'Early bird',
+      shipping: 0,
+      total: 59500,
+    };
+    serverAnswers({ '': { status: 200, body: tier }, SMALL: { status: 200, body: tier } });
+    renderCart([
+      { id: '1', quantity: 10 },
+      { id: '5', quantity: 10 },
+    ]);
+    await waitFor(() => expect(summaryValue(/^Early bird$/)).toBe('−€105.00'));
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'small');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText(/The early-bird price beats SMALL/)).toBeInTheDocument();
+    expect(summaryValue(/^Total$/)).toBe('€595.00');
+  });
+});

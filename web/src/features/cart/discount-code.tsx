@@ -1,0 +1,154 @@
+/**
+ * The cart's discount (docs/product.md, offers): a "Discount code" field, collapsed behind a link on phones,
+ * that asks the server (POST /api/discounts/check) what the code takes off these items, and the
+ * early-bird tier's line when the cart has enough pieces. The server answers the line and the new total;
+ * each refusal comes with its own sentence. The checkout decides again with the shopper's e-mail.
+ */
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { EARLY_BIRD_MIN_PIECES } from '../../../../domain/discounts';
+import { useCart } from './cart-context';
+
+import type { DiscountLine } from './discount-check-api';
+
+export type { DiscountLine };
+
+/** The request and its reading load with the first question: the cart page's own chunk stays small. */
+async function askServer(...args: Parameters<typeof import('./discount-check-api').askServer>) {
+  try {
+    const api = await import('./discount-check-api');
+    return await api.askServer(...args);
+  } catch {
+    return { ok: false as const, error: 'Please try again in a moment.' };
+  }
+}
+
+/**
+ * The discount line for the cart as it is now: asked again whenever the lines, zone or gift wrap change
+ * while a code is applied or the cart has enough pieces for the tier.
+ */
+export function useDiscountLine(): {
+  readonly line: DiscountLine | null;
+  readonly apply: (code: string) => Promise<string | null>;
+  readonly remove: () => void;
+  /** The code typed that lost to the early-bird tier (not a refusal), for the cart to say so. */
+  readonly lostTo: string | null;
+} {
+  const { lines, zone, giftWrap, discountCode, setDiscountCode, totals } = useCart();
+  const [line, setLine] = useState<DiscountLine | null>(null);
+  const [lostTo, setLostTo] = useState<string | null>(null);
+  const pieces = totals.itemCount;
+  const wanted = discountCode !== '' || pieces >= EARLY_BIRD_MIN_PIECES;
+
+  useEffect(() => {
+    if (!wanted || lines.length === 0) {
+      setLine(null);
+      return;
+    }
+    let current = true;
+    void askServer(discountCode || null, lines, zone, giftWrap).then((answer) => {
+      if (!current) return;
+      if (answer.ok) setLine(answer.line);
+      else {
+        // The cart changed under an applied code (below its minimum now): drop it, the tier may still apply.
+        setDiscountCode('');
+        setLine(null);
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [wanted, discountCode, lines, zone, giftWrap, setDiscountCode]);
+
+  const apply = async (raw: string): Promise<string | null> => {
+    const code = raw.trim().toUpperCase();
+    const answer = await askServer(code, lines, zone, giftWrap);
+    if (!answer.ok) return answer.error;
+    setLine(answer.line);
+    if (answer.line?.code) {
+      setDiscountCode(answer.line.code);
+      setLostTo(null);
+    } else {
+      setDiscountCode('');
+      setLostTo(code);
+    }
+    return null;
+  };
+
+  const remove = () => {
+    setDiscountCode('');
+    setLostTo(null);
+  };
+
+  return { line, apply, remove, lostTo };
+}
+
+/** The field: a link on phones opens it; on larger screens it is open. */
+export function DiscountCodeField({ discount }: { discount: ReturnType<typeof useDiscountLine> }) {
+  const { discountCode } = useCart();
+  const inputId = useId();
+  const errorId = useId();
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (typed.trim() === '' || busy) return;
+    setBusy(true);
+    const refusal = await discount.apply(typed);
+    setBusy(false);
+    // A refusal is announced by its alert; an applied code by the summary's new line.
+    setError(refusal);
+  };
+
+  return (
+    <div className="mt-5">
+      <button
+        type="button"
+        className={`min-h-11 text-sm font-medium text-wine underline underline-offset-2 sm:hidden ${open ? 'hidden' : ''}`}
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        Have a discount code?
+      </button>
+      <form onSubmit={submit} className={`${open ? 'block' : 'hidden'} sm:block`} noValidate>
+        <label htmlFor={inputId} className="block text-sm font-medium">
+          Discount code
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id={inputId}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            autoComplete="off"
+            maxLength={32}
+            aria-invalid={error !== null}
+            aria-describedby={error ? errorId : undefined}
+            className="block h-11 min-w-0 flex-1 rounded-lg border border-line bg-cream px-3 uppercase"
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="h-11 rounded-lg border border-wine px-4 text-sm font-medium text-wine"
+          >
+            Apply
+          </button>
+        </div>
+        {error ? (
+          <p id={errorId} role="alert" className="mt-2 text-sm text-danger">
+            {error}
+          </p>
+        ) : null}
+        {discountCode ? (
+          <button type="button" className="mt-1 min-h-11 text-sm underline" onClick={discount.remove}>
+            Remove {discountCode}
+          </button>
+        ) : null}
+        {discount.lostTo && discount.line && !discount.line.code ? (
+          <p className="mt-2 text-sm">The early-bird price beats {discount.lostTo}: one offer per order.</p>
+        ) : null}
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef } from 'react';
+import { type CatalogueIndex, indexCatalogue } from '../../../../domain/catalogue/catalogue-index';
+import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
+
+/**
+ * The catalogue the page was rendered from, for every component of the shop: the server renders with the
+ * current snapshot and the browser hydrates with the same one, so both render the same products. Never
+ * compiled into the bundle: the snapshot arrives as data.
+ */
+const CatalogueContext = createContext<CatalogueIndex | null>(null);
+
+export function CatalogueProvider({
+  catalogue,
+  children,
+}: {
+  catalogue: CatalogueSnapshot;
+  children: ReactNode;
+}) {
+  // indexCatalogue is memoised per snapshot; useMemo only spares the WeakMap look-up on every render.
+  const index = useMemo(() => indexCatalogue(catalogue), [catalogue]);
+  return <CatalogueContext.Provider value={index}>{children}</CatalogueContext.Provider>;
+}
+
+/** The current catalogue's index; only inside a CatalogueProvider (App renders one around everything). */
+export function useCatalogue(): CatalogueIndex {
+  const index = useContext(CatalogueContext);
+  if (!index) throw new Error('useCatalogue() needs a <CatalogueProvider> above it');
+  return index;
+}
+
+/**
+ * A function that always returns the current index, the same function for the component's life: for the
+ * stores created once per provider (cart, wishlist, comparison, recently viewed), whose reducers and
+ * parsers ask the catalogue which ids exist and what they cost.
+ */
+export function useCurrentCatalogue(): () => CatalogueIndex {
+  const index = useCatalogue();
+  const ref = useRef(index);
+  ref.current = index;
+  return useCallback(() => ref.current, []);
+}

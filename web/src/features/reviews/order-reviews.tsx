@@ -84,11 +84,21 @@ function ProductReviewForm({
   defaultName: string;
   existing: OwnReview | null;
 }) {
-  const ids = { title: useId(), text: useId(), name: useId(), error: useId(), legend: useId() };
+  const ids = {
+    title: useId(),
+    text: useId(),
+    name: useId(),
+    error: useId(),
+    ratingError: useId(),
+    textError: useId(),
+    legend: useId(),
+  };
   const [saved, setSaved] = useState<OwnReview | null>(existing);
   const [editing, setEditing] = useState(existing === null);
   const [sending, setSending] = useState(false);
+  // Each field's problem beside it (a shopper fixes them all in one go); `error` is the shop's answer.
   const [error, setError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<{ rating?: string; text?: string }>({});
   const editable = saved === null || Date.parse(saved.editableUntil) > Date.now();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -98,10 +108,18 @@ function ProductReviewForm({
     const title = String(form.get('title') ?? '').trim();
     const text = String(form.get('text') ?? '').trim();
     const displayName = String(form.get('displayName') ?? '').trim();
-    if (!(rating >= 1 && rating <= 5)) return setError('Please choose a rating from 1 to 5 stars.');
+    const problems: { rating?: string; text?: string } = {};
+    if (!(rating >= 1 && rating <= 5)) problems.rating = 'Please choose a rating from 1 to 5 stars.';
     if (textLength(text) < REVIEW_LIMITS.textMin || textLength(text) > REVIEW_LIMITS.textMax)
-      return setError(`Please write ${REVIEW_LIMITS.textMin} to ${REVIEW_LIMITS.textMax} characters.`);
+      problems.text = `Please write ${REVIEW_LIMITS.textMin} to ${REVIEW_LIMITS.textMax} characters.`;
+    setFieldErrors(problems);
     setError(null);
+    if (problems.rating || problems.text) {
+      // Focus goes to the first field to fix, so a keyboard or screen reader user lands on it.
+      const first = problems.rating ? 'input[name="rating"]' : 'textarea[name="text"]';
+      event.currentTarget.querySelector<HTMLElement>(first)?.focus();
+      return;
+    }
     setSending(true);
     const result = await sendReview(reference, orderKey, {
       productId,
@@ -144,7 +162,7 @@ function ProductReviewForm({
           {saved.title ? <p className="mt-1 font-semibold">{saved.title}</p> : null}
           <p className="mt-1 whitespace-pre-line break-words">{saved.text}</p>
           <p className="mt-1 text-sm text-muted">
-            {saved.displayName}. {STATUS_TEXT[saved.status]}
+            {saved.displayName} · {STATUS_TEXT[saved.status]}
           </p>
           {editable ? (
             <button
@@ -158,7 +176,7 @@ function ProductReviewForm({
         </div>
       ) : (
         <form className="mt-3 space-y-4" noValidate onSubmit={submit}>
-          <fieldset aria-describedby={error ? ids.error : undefined}>
+          <fieldset aria-describedby={fieldErrors.rating ? ids.ratingError : undefined}>
             <legend id={ids.legend} className="font-medium">
               Your rating of {productName}
             </legend>
@@ -180,6 +198,11 @@ function ProductReviewForm({
                 </label>
               ))}
             </div>
+            {fieldErrors.rating ? (
+              <p id={ids.ratingError} className="mt-2 font-medium text-wine">
+                {fieldErrors.rating}
+              </p>
+            ) : null}
           </fieldset>
           <div>
             <label htmlFor={ids.title} className="font-medium">
@@ -205,8 +228,15 @@ function ProductReviewForm({
               minLength={REVIEW_LIMITS.textMin}
               maxLength={REVIEW_LIMITS.textMax}
               defaultValue={saved?.text ?? ''}
+              aria-invalid={fieldErrors.text ? true : undefined}
+              aria-describedby={fieldErrors.text ? ids.textError : undefined}
               className={FIELD}
             />
+            {fieldErrors.text ? (
+              <p id={ids.textError} className="mt-1 font-medium text-wine">
+                {fieldErrors.text}
+              </p>
+            ) : null}
           </div>
           <div>
             <label htmlFor={ids.name} className="font-medium">

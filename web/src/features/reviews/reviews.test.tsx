@@ -148,12 +148,19 @@ describe('the order page review form', () => {
     expect(screen.getByLabelText('Name shown with your review')).toHaveValue('Gráinne W.');
     expect(screen.getByRole('link', { name: 'How reviews work' })).toBeInTheDocument();
 
+    // Both problems at once, each beside its field, and focus on the first to fix.
     await user.click(screen.getByRole('button', { name: 'Send review' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please choose a rating from 1 to 5 stars.');
+    expect(group).toHaveAccessibleDescription('Please choose a rating from 1 to 5 stars.');
+    expect(screen.getByLabelText(/Your review/)).toHaveAccessibleDescription(
+      'Please write 10 to 2000 characters.',
+    );
+    expect(radios[0]).toHaveFocus();
     await user.click(within(group).getByRole('radio', { name: '4 stars' }));
     await user.type(screen.getByLabelText(/Your review/), 'Short');
     await user.click(screen.getByRole('button', { name: 'Send review' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Please write 10 to 2000 characters.');
+    expect(group).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText(/Your review/)).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText(/Your review/)).toHaveFocus();
     await user.type(screen.getByLabelText(/Your review/), ' but sweet, I love it.');
     await user.click(screen.getByRole('button', { name: 'Send review' }));
     expect(await screen.findByText(/Received: it appears once we have checked it/)).toBeInTheDocument();

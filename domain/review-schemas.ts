@@ -105,6 +105,8 @@ export const adminReviewSchema = z.object({
   /** Null once the reviewer's data was erased (the link to the order is gone). */
   reference: z.nullable(z.string()),
   productId: z.string(),
+  /** The product's name today; null once it left the catalogue. */
+  productName: z.nullable(z.string()),
   rating: z.number(),
   title: z.nullable(z.string()),
   text: z.string(),

@@ -247,6 +247,7 @@ export async function registerCommerce(
     pageUrl: services.pageUrl,
     onMailQueued: () => outbox.wake(),
     onVisibleChange: () => void reviewsSource?.refresh(),
+    productName: (id) => catalogueSource.current().products.find((p) => p.id === id)?.name ?? null,
     log: app.log,
     now: options.now,
   });

@@ -44,6 +44,8 @@ export interface ReviewServiceOptions {
   readonly onMailQueued: () => void;
   /** A change shoppers can see was stored (this instance's source refreshes at once). */
   readonly onVisibleChange: () => void;
+  /** The product's current name for the desk (null: no longer in the catalogue). */
+  readonly productName: (productId: string) => string | null;
   readonly log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
   readonly now?: () => Date;
 }
@@ -155,7 +157,7 @@ export class ReviewService {
   // ---------------------------------------------------------------- the owner
 
   async list(status: ReviewStatus | undefined): Promise<AdminReview[]> {
-    return (await this.o.reviews.list(status)).map(toAdminReview);
+    return (await this.o.reviews.list(status)).map((r) => toAdminReview(r, this.o.productName(r.product_id)));
   }
 
   pendingCount(): Promise<number> {
@@ -179,7 +181,7 @@ export class ReviewService {
       this.now(),
     );
     if (row) this.o.onVisibleChange();
-    return row ? toAdminReview(row) : null;
+    return row ? toAdminReview(row, this.o.productName(row.product_id)) : null;
   }
 
   // ---------------------------------------------------------------- the request e-mail
@@ -308,11 +310,12 @@ export function buildSnapshot(version: number, rows: readonly ReviewRow[]): Revi
   };
 }
 
-function toAdminReview(r: ReviewRow): AdminReview {
+function toAdminReview(r: ReviewRow, productName: string | null): AdminReview {
   return {
     id: r.id,
     reference: r.reference,
     productId: r.product_id,
+    productName,
     rating: r.rating,
     title: r.title,
     text: r.text,

@@ -199,6 +199,7 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
       id,
       reference: order.reference,
       productId: '2',
+      productName: 'Claret Harbour',
       rating: 4,
       displayName: 'Gráinne W.',
       status: 'pending',

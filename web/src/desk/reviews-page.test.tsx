@@ -19,6 +19,7 @@ describe("the desk's Reviews section", () => {
     id: 'rev_1',
     reference: 'SOL-ABCDEFGH',
     productId: '2',
+    productName: 'Claret Harbour',
     rating: 2,
     title: null,
     text: '<script>x</script> The clasp broke.',
@@ -60,6 +61,7 @@ describe("the desk's Reviews section", () => {
     );
     render(<ReviewsPage status={null} />);
     expect(await screen.findByText('<script>x</script> The clasp broke.')).toBeInTheDocument();
+    expect(screen.getByText('2 of 5 stars · Claret Harbour')).toBeInTheDocument();
     expect(screen.getByText(HIDE_RULE)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Hide' })).toHaveAccessibleDescription(HIDE_RULE);
     expect(screen.getByRole('link', { name: 'How reviews work' })).toBeInTheDocument();

@@ -117,7 +117,7 @@ function ReviewCard({
   return (
     <article aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-white p-4 sm:p-5">
       <h2 id={`${id}-title`} className="font-serif text-lg">
-        {review.rating} of 5 stars · product {review.productId}
+        {review.rating} of 5 stars · {review.productName ?? `product ${review.productId}`}
         {review.title ? ` · ${review.title}` : ''}
       </h2>
       <p className="mt-1 text-sm text-muted">

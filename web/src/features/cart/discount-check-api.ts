@@ -1,7 +1,22 @@
-/** The cart's question to POST /api/discounts/check (./discount-code.tsx loads it on first use). */
+/**
+ * The cart's question to POST /api/discounts/check, and the early-bird terms it states (./discount-code.tsx
+ * loads this after hydration: the cart page's own chunk stays small).
+ */
 import type { ZoneId } from '../../../../domain/config';
 import { DISCOUNT_CHECK_PATH } from '../../../../domain/discounts';
+import { browserEarlyBird, earlyBirdOfferText } from '../offers/early-bird';
 import type { CartLineView } from './cart-context';
+
+/** What the cart says of the early-bird price: null for none now, undefined when the server did not say. */
+export function cartEarlyBird(): { readonly minPieces: number; readonly note: string } | null | undefined {
+  const terms = browserEarlyBird();
+  return (
+    terms && {
+      minPieces: terms.minPieces,
+      note: `Early bird: ${earlyBirdOfferText(terms)}, applied automatically. It never adds to a discount code: the better one for you applies.`,
+    }
+  );
+}
 
 export interface DiscountLine {
   readonly label: string;

@@ -1,8 +1,9 @@
 /**
  * The cart's discount (docs/product.md, offers): a "Discount code" field, collapsed behind a link on phones,
  * that asks the server (POST /api/discounts/check) what the code takes off these items, and the
- * early-bird tier's line when the cart has enough pieces. The server answers the line and the new total;
- * each refusal comes with its own sentence. The checkout decides again with the shopper's e-mail.
+ * early-bird tier's line when the cart has enough pieces, with the tier's terms from /runtime-env.js. The
+ * server answers the line and the new total; each refusal comes with its own sentence. The checkout
+ * decides again with the shopper's e-mail.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { EARLY_BIRD_MIN_PIECES } from '../../../../domain/discounts';
@@ -12,11 +13,13 @@ import type { DiscountLine } from './discount-check-api';
 
 export type { DiscountLine };
 
-/** The request and its reading load with the first question: the cart page's own chunk stays small. */
-async function askServer(...args: Parameters<typeof import('./discount-check-api').askServer>) {
+type CheckApi = typeof import('./discount-check-api');
+/** The request, its reading and the early-bird terms load after hydration: the cart's own chunk stays small. */
+const loadApi = () => import('./discount-check-api');
+
+async function askServer(...args: Parameters<CheckApi['askServer']>) {
   try {
-    const api = await import('./discount-check-api');
-    return await api.askServer(...args);
+    return await (await loadApi()).askServer(...args);
   } catch {
     return { ok: false as const, error: 'Please try again in a moment.' };
   }
@@ -32,12 +35,22 @@ export function useDiscountLine(): {
   readonly remove: () => void;
   /** The code typed that lost to the early-bird tier (not a refusal), for the cart to say so. */
   readonly lostTo: string | null;
+  /** The early-bird terms as the cart states them (/runtime-env.js); null when there is none to state. */
+  readonly tierNote: string | null;
 } {
   const { lines, zone, giftWrap, discountCode, setDiscountCode, totals } = useCart();
   const [line, setLine] = useState<DiscountLine | null>(null);
   const [lostTo, setLostTo] = useState<string | null>(null);
-  const pieces = totals.itemCount;
-  const wanted = discountCode !== '' || pieces >= EARLY_BIRD_MIN_PIECES;
+  const [tier, setTier] = useState<ReturnType<CheckApi['cartEarlyBird']>>();
+  useEffect(() => {
+    loadApi().then(
+      (api) => setTier(api.cartEarlyBird()),
+      () => undefined,
+    );
+  }, []);
+  // No tier now: only a code is asked about; the server not saying: the default minimum.
+  const minPieces = tier === null ? Number.POSITIVE_INFINITY : (tier?.minPieces ?? EARLY_BIRD_MIN_PIECES);
+  const wanted = discountCode !== '' || totals.itemCount >= minPieces;
 
   useEffect(() => {
     if (!wanted || lines.length === 0) {
@@ -79,7 +92,7 @@ export function useDiscountLine(): {
     setLostTo(null);
   };
 
-  return { line, apply, remove, lostTo };
+  return { line, apply, remove, lostTo, tierNote: tier?.note ?? null };
 }
 
 /** The field: a link on phones opens it; on larger screens it is open. */
@@ -149,6 +162,7 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
           <p className="mt-2 text-sm">The early-bird price beats {discount.lostTo}: one offer per order.</p>
         ) : null}
       </form>
+      {discount.tierNote ? <p className="mt-2 text-sm">{discount.tierNote}</p> : null}
     </div>
   );
 }

@@ -52,3 +52,23 @@ export function earlyBirdLastDay(terms: EarlyBirdTerms): string {
   const lastDay = parseIsoDate(terms.until);
   return lastDay ? formatDayOfMonth(lastDay) : terms.until;
 }
+
+/** The terms as /runtime-env.js hands them to the pages: the last day also worded, as the pages say it. */
+export interface ShownEarlyBird extends EarlyBirdTerms {
+  /** "20 December" */
+  readonly lastDay: string;
+}
+
+export function shownEarlyBird(terms: EarlyBirdTerms): ShownEarlyBird {
+  return {
+    percent: terms.percent,
+    minPieces: terms.minPieces,
+    until: terms.until,
+    lastDay: earlyBirdLastDay(terms),
+  };
+}
+
+/** "15% off orders of 20+ pieces until 20 December": the terms in the cart's words. */
+export function earlyBirdOfferText(terms: ShownEarlyBird): string {
+  return `${terms.percent}% off orders of ${terms.minPieces}+ pieces until ${terms.lastDay}`;
+}

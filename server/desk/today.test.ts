@@ -206,7 +206,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     await admin('PATCH', '/api/admin/settings', { earlyBird: { ...terms, until: '2099-12-31' } });
     const on = await app.inject({ method: 'GET', url: '/runtime-env.js' });
     expect(on.body).toContain(
-      'window.__SOLAS_EARLY_BIRD__=Object.freeze({"percent":20,"minPieces":12,"until":"2099-12-31"});',
+      'window.__SOLAS_EARLY_BIRD__=Object.freeze({"percent":20,"minPieces":12,"until":"2099-12-31","lastDay":"31 December"});',
     );
     // A last day that has passed is no price at all.
     await admin('PATCH', '/api/admin/settings', { earlyBird: { ...terms, until: '2020-01-31' } });

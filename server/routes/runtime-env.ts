@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type ClosedDates, formatClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
-import { type EarlyBirdTerms, earlyBirdNow, isEarlyBirdTerms } from '../../domain/early-bird';
+import { type EarlyBirdTerms, earlyBirdNow, isEarlyBirdTerms, shownEarlyBird } from '../../domain/early-bird';
 import type { MakingQueue } from '../../domain/making-queue';
 
 export const RUNTIME_ENV_PATH = '/runtime-env.js';
@@ -43,15 +43,14 @@ export function runtimeQueueScript(queue: MakingQueue | null): string {
 /**
  * window.__SOLAS_EARLY_BIRD__: the early-bird price the owner set (domain/early-bird.ts), so the cart and
  * the Bespoke & Corporate page state its terms; null when there is none now (off, or its last day has
- * passed). Two numbers and a date, as old as the queue at most. Absent when the database does not answer:
+ * passed). Two numbers, the last day and its words, as old as the queue at most. Absent when the database does not answer:
  * the pages then keep their neutral words.
  */
 export function runtimeEarlyBirdScript(terms: EarlyBirdTerms | null | undefined): string {
   if (terms === undefined) return '';
   if (terms === null || !isEarlyBirdTerms(terms)) return 'window.__SOLAS_EARLY_BIRD__=null;\n';
-  // Whole numbers and a YYYY-MM-DD date (isEarlyBirdTerms): nothing to escape.
-  const { percent, minPieces, until } = terms;
-  return `window.__SOLAS_EARLY_BIRD__=Object.freeze(${JSON.stringify({ percent, minPieces, until })});\n`;
+  // Whole numbers, a YYYY-MM-DD date and its words ("20 December"): nothing to escape.
+  return `window.__SOLAS_EARLY_BIRD__=Object.freeze(${JSON.stringify(shownEarlyBird(terms))});\n`;
 }
 
 export async function runtimeEnvRoutes(

@@ -78,7 +78,7 @@ describe('AboutPage', () => {
 
 describe('BespokeCorporatePage', () => {
   it('shows the occasions, the corporate minimum and the owner’s early-bird terms', () => {
-    window.__SOLAS_EARLY_BIRD__ = { percent: 15, minPieces: 20, until: '2026-12-20' };
+    window.__SOLAS_EARLY_BIRD__ = { percent: 15, minPieces: 20, until: '2026-12-20', lastDay: '20 December' };
     renderPage(<BespokeCorporatePage />);
     delete window.__SOLAS_EARLY_BIRD__;
     expect(

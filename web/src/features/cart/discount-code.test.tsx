@@ -120,7 +120,7 @@ describe('the cart’s discount code', () => {
   });
 
   it('states the owner’s terms from /runtime-env.js and asks from their minimum', async () => {
-    window.__SOLAS_EARLY_BIRD__ = { percent: 10, minPieces: 5, until: '2026-12-20' };
+    window.__SOLAS_EARLY_BIRD__ = { percent: 10, minPieces: 5, until: '2026-12-20', lastDay: '20 December' };
     const asked = serverAnswers({
       '': {
         status: 200,
@@ -146,8 +146,8 @@ describe('the cart’s discount code', () => {
 
   it('says nothing of an early-bird price when there is none now or the server did not say', () => {
     window.__SOLAS_EARLY_BIRD__ = null;
-    expect(cartEarlyBird()).toBeNull();
-    window.__SOLAS_EARLY_BIRD__ = { percent: 95, minPieces: 5, until: '2026-12-20' };
+    expect(cartEarlyBird()).toEqual({ minPieces: Number.POSITIVE_INFINITY, note: null });
+    window.__SOLAS_EARLY_BIRD__ = { percent: 15, minPieces: 5, until: '2026-12-20' };
     expect(cartEarlyBird()).toBeUndefined();
     delete window.__SOLAS_EARLY_BIRD__;
     expect(cartEarlyBird()).toBeUndefined();

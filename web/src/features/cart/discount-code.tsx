@@ -6,28 +6,24 @@
  * decides again with the shopper's e-mail.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { EARLY_BIRD_MIN_PIECES } from '../../../../domain/discounts';
 import { useCart } from './cart-context';
 
 import type { DiscountLine } from './discount-check-api';
 
 export type { DiscountLine };
 
-type CheckApi = typeof import('./discount-check-api');
 /** The request, its reading and the early-bird terms load after hydration: the cart's own chunk stays small. */
-const loadApi = () => import('./discount-check-api');
-
-async function askServer(...args: Parameters<CheckApi['askServer']>) {
+async function askServer(...args: Parameters<typeof import('./discount-check-api').askServer>) {
   try {
-    return await (await loadApi()).askServer(...args);
+    return await (await import('./discount-check-api')).askServer(...args);
   } catch {
     return { ok: false as const, error: 'Please try again in a moment.' };
   }
 }
 
 /**
- * The discount line for the cart as it is now: asked again whenever the lines, zone or gift wrap change
- * while a code is applied or the cart has enough pieces for the tier.
+ * The discount line for the cart as it is now, again whenever the lines, zone or gift wrap change; the
+ * server is asked only while a code is applied or the cart has enough pieces for the tier.
  */
 export function useDiscountLine(): {
   readonly line: DiscountLine | null;
@@ -38,30 +34,19 @@ export function useDiscountLine(): {
   /** The early-bird terms as the cart states them (/runtime-env.js); null when there is none to state. */
   readonly tierNote: string | null;
 } {
-  const { lines, zone, giftWrap, discountCode, setDiscountCode, totals } = useCart();
+  const { lines, zone, giftWrap, discountCode, setDiscountCode } = useCart();
   const [line, setLine] = useState<DiscountLine | null>(null);
   const [lostTo, setLostTo] = useState<string | null>(null);
-  const [tier, setTier] = useState<ReturnType<CheckApi['cartEarlyBird']>>();
-  useEffect(() => {
-    loadApi().then(
-      (api) => setTier(api.cartEarlyBird()),
-      () => undefined,
-    );
-  }, []);
-  // No tier now: only a code is asked about; the server not saying: the default minimum.
-  const minPieces = tier === null ? Number.POSITIVE_INFINITY : (tier?.minPieces ?? EARLY_BIRD_MIN_PIECES);
-  const wanted = discountCode !== '' || totals.itemCount >= minPieces;
+  const [tierNote, setTierNote] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!wanted || lines.length === 0) {
-      setLine(null);
-      return;
-    }
     let current = true;
     void askServer(discountCode || null, lines, zone, giftWrap).then((answer) => {
       if (!current) return;
-      if (answer.ok) setLine(answer.line);
-      else {
+      if (answer.ok) {
+        setLine(answer.line);
+        setTierNote(answer.note);
+      } else {
         // The cart changed under an applied code (below its minimum now): drop it, the tier may still apply.
         setDiscountCode('');
         setLine(null);
@@ -70,7 +55,7 @@ export function useDiscountLine(): {
     return () => {
       current = false;
     };
-  }, [wanted, discountCode, lines, zone, giftWrap, setDiscountCode]);
+  }, [discountCode, lines, zone, giftWrap, setDiscountCode]);
 
   const apply = async (raw: string): Promise<string | null> => {
     const code = raw.trim().toUpperCase();
@@ -92,7 +77,7 @@ export function useDiscountLine(): {
     setLostTo(null);
   };
 
-  return { line, apply, remove, lostTo, tierNote: tier?.note ?? null };
+  return { line, apply, remove, lostTo, tierNote };
 }
 
 /** The field: a link on phones opens it; on larger screens it is open. */
@@ -104,6 +89,11 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A code that lost to the tier is said in place of the tier's terms: the summary's line shows which won.
+  const lostTo =
+    discount.lostTo && discount.line && !discount.line.code
+      ? `The early-bird price beats ${discount.lostTo}: one offer per order.`
+      : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -158,11 +148,8 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
             Remove {discountCode}
           </button>
         ) : null}
-        {discount.lostTo && discount.line && !discount.line.code ? (
-          <p className="mt-2 text-sm">The early-bird price beats {discount.lostTo}: one offer per order.</p>
-        ) : null}
       </form>
-      {discount.tierNote ? <p className="mt-2 text-sm">{discount.tierNote}</p> : null}
+      {lostTo || discount.tierNote ? <p className="mt-2 text-sm">{lostTo ?? discount.tierNote}</p> : null}
     </div>
   );
 }

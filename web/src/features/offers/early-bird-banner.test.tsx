@@ -16,7 +16,7 @@ afterEach(() => {
 describe('the early-bird banner', () => {
   it('is prerendered with the neutral words, then hydrates without a mismatch into the live terms', async () => {
     globalThis.IS_REACT_ACT_ENVIRONMENT = true;
-    window.__SOLAS_EARLY_BIRD__ = { percent: 12, minPieces: 25, until: '2026-12-20' };
+    window.__SOLAS_EARLY_BIRD__ = { percent: 12, minPieces: 25, until: '2026-12-20', lastDay: '20 December' };
     const container = document.createElement('div');
     container.innerHTML = renderToString(<EarlyBirdBanner />);
     document.body.append(container);

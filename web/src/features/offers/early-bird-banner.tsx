@@ -5,7 +5,7 @@
  * keeps its room in every state, so filling in the terms moves nothing below.
  */
 import { useEffect, useState } from 'react';
-import { type EarlyBirdTerms, earlyBirdLastDay } from '../../../../domain/early-bird';
+import type { ShownEarlyBird } from '../../../../domain/early-bird';
 import { browserEarlyBird } from './early-bird';
 
 export const EARLY_BIRD_TEXTS = {
@@ -15,7 +15,7 @@ export const EARLY_BIRD_TEXTS = {
 } as const;
 
 export function EarlyBirdBanner() {
-  const [terms, setTerms] = useState<EarlyBirdTerms | null | undefined>(undefined);
+  const [terms, setTerms] = useState<ShownEarlyBird | null | undefined>(undefined);
   useEffect(() => setTerms(browserEarlyBird()), []);
   return (
     <>
@@ -23,7 +23,7 @@ export function EarlyBirdBanner() {
         {terms ? (
           <>
             <strong>{terms.percent}% off</strong> orders of {terms.minPieces}+ pieces placed until{' '}
-            {earlyBirdLastDay(terms)}, applied in the cart automatically.
+            {terms.lastDay}, applied in the cart automatically.
           </>
         ) : terms === null ? (
           EARLY_BIRD_TEXTS.none

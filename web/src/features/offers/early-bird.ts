@@ -1,9 +1,11 @@
 /**
- * The early-bird price as /runtime-env.js tells it (server/routes/runtime-env.ts): the owner's terms,
- * null when there is none now, undefined when the script did not say (it did not run, or the database
- * did not answer). Read after hydration only, so the prerendered HTML never carries terms of its own.
+ * The early-bird price as /runtime-env.js tells it (server/routes/runtime-env.ts): the owner's terms with
+ * their last day already worded ("20 December"), null when there is none now, undefined when the script
+ * did not say (it did not run, or the database did not answer). Read after hydration only, so the
+ * prerendered HTML never carries terms of its own. The server checked the terms: here only their shape,
+ * so neither the cart nor the Bespoke & Corporate page carries the calendar's code.
  */
-import { type EarlyBirdTerms, earlyBirdLastDay, isEarlyBirdTerms } from '../../../../domain/early-bird';
+import type { ShownEarlyBird } from '../../../../domain/early-bird';
 
 declare global {
   interface Window {
@@ -12,13 +14,13 @@ declare global {
   }
 }
 
-export function browserEarlyBird(): EarlyBirdTerms | null | undefined {
+export function browserEarlyBird(): ShownEarlyBird | null | undefined {
   const value = typeof window === 'undefined' ? undefined : window.__SOLAS_EARLY_BIRD__;
   if (value === null) return null;
-  return isEarlyBirdTerms(value) ? value : undefined;
-}
-
-/** "15% off orders of 20+ pieces until 20 December": the terms as the cart says them. */
-export function earlyBirdOfferText(terms: EarlyBirdTerms): string {
-  return `${terms.percent}% off orders of ${terms.minPieces}+ pieces until ${earlyBirdLastDay(terms)}`;
+  const terms = value as Partial<ShownEarlyBird> | undefined;
+  return typeof terms?.percent === 'number' &&
+    typeof terms.minPieces === 'number' &&
+    typeof terms.lastDay === 'string'
+    ? (terms as ShownEarlyBird)
+    : undefined;
 }

@@ -43,8 +43,8 @@ export function runtimeQueueScript(queue: MakingQueue | null): string {
 /**
  * window.__SOLAS_EARLY_BIRD__: the early-bird price the owner set (domain/early-bird.ts), so the cart and
  * the Bespoke & Corporate page state its terms; null when there is none now (off, or its last day has
- * passed). Two numbers, the last day and its words, as old as the queue at most. Absent when the database does not answer:
- * the pages then keep their neutral words.
+ * passed). Two numbers, the last day and its words, as old as the queue at most. Absent when the
+ * database does not answer: the pages then keep their neutral words.
  */
 export function runtimeEarlyBirdScript(terms: EarlyBirdTerms | null | undefined): string {
   if (terms === undefined) return '';

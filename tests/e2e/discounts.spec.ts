@@ -6,6 +6,8 @@
  * the early-bird price on the same screen; the Bespoke & Corporate page and the cart state its terms and
  * the cart applies it without a code.
  */
+
+import type { Page } from '@playwright/test';
 import { addDays, formatDayOfMonth, irishDate } from '../../domain/calendar-date';
 import { getProduct } from '../../domain/catalogue';
 import { STORAGE_KEYS } from '../../domain/config';
@@ -16,7 +18,20 @@ const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const FIRST_LIGHT = getProduct('1');
 if (!FIRST_LIGHT) throw new Error('catalogue changed: product 1 is missing');
 
+/** The owner signs in to the desk and opens its Discounts screen. */
+async function openDiscounts(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Discounts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Discounts' })).toBeVisible();
+}
+
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ consoleGuard, request }) => {
+  // The desk asks for its session before signing in: that 401 is the sign-in screen's cue.
+  consoleGuard.allow(/the server responded with a status of 401/);
   const probe = await request.get(`/img/${FIRST_LIGHT.image}-320.webp`);
   if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
 });
@@ -24,17 +39,9 @@ test.beforeEach(async ({ consoleGuard, request }) => {
 test('owner creates XMAS15; a shopper applies it and pays; a third use is refused', async ({
   page,
   request,
-  consoleGuard,
 }) => {
-  test.setTimeout(90_000);
-  // The desk asks for its session before signing in: that 401 is the sign-in screen's cue.
-  consoleGuard.allow(/the server responded with a status of 401/);
   // The owner, on the desk.
-  await page.goto('/admin');
-  await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Discounts' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Discounts' })).toBeVisible();
+  await openDiscounts(page);
   await page.getByRole('button', { name: 'New code' }).click();
   await page.getByRole('textbox', { name: 'Code' }).fill('XMAS15');
   await page.getByRole('textbox', { name: 'Percent off' }).fill('15');
@@ -89,18 +96,12 @@ test('owner creates XMAS15; a shopper applies it and pays; a third use is refuse
 test('owner sets the early-bird price; the Bespoke & Corporate page and the cart state it, the cart applies it', async ({
   page,
   request,
-  consoleGuard,
 }) => {
-  test.setTimeout(90_000);
-  consoleGuard.allow(/the server responded with a status of 401/);
   // 30 pieces and more: no other journey's cart comes near, so they run beside this one unchanged.
   const lastDay = addDays(irishDate(new Date()), 30);
   const worded = formatDayOfMonth(lastDay);
   try {
-    await page.goto('/admin');
-    await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Discounts' }).click();
+    await openDiscounts(page);
     const form = page.getByRole('region', { name: 'Early-bird price' });
     await expect(form).toContainText('It never stacks with a discount code');
     await form.getByRole('checkbox', { name: 'Offer an early-bird price' }).check();

@@ -15,6 +15,12 @@ import { buttonClass, ErrorMessage, Loading } from './desk-ui';
 
 type FieldName = keyof EarlyBirdTerms;
 
+/** The two whole numbers, each within its bounds (EARLY_BIRD_LIMITS). */
+const WHOLE_FIELDS = [
+  { name: 'percent', label: 'Percent off' },
+  { name: 'minPieces', label: 'Minimum pieces' },
+] as const;
+
 function savedText(terms: EarlyBirdTerms | null): string {
   return terms
     ? `Saved: ${terms.percent}% off orders of ${terms.minPieces}+ pieces through ${earlyBirdLastDay(terms)}.`
@@ -54,8 +60,10 @@ function EarlyBirdForm({
   const id = useId();
   const terms = settings.earlyBird;
   const [on, setOn] = useState(terms !== null);
-  const [percent, setPercent] = useState(String(terms?.percent ?? EARLY_BIRD_PERCENT));
-  const [minPieces, setMinPieces] = useState(String(terms?.minPieces ?? EARLY_BIRD_MIN_PIECES));
+  const [whole, setWhole] = useState({
+    percent: String(terms?.percent ?? EARLY_BIRD_PERCENT),
+    minPieces: String(terms?.minPieces ?? EARLY_BIRD_MIN_PIECES),
+  });
   const [until, setUntil] = useState(terms?.until ?? '');
   const [invalid, setInvalid] = useState<Partial<Record<FieldName, string>>>({});
   const [saved, setSaved] = useState<string | null>(null);
@@ -79,8 +87,8 @@ function EarlyBirdForm({
     }
     const number = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : Number.NaN);
     const parsed = earlyBirdTermsSchema.safeParse({
-      percent: number(percent),
-      minPieces: number(minPieces),
+      percent: number(whole.percent),
+      minPieces: number(whole.minPieces),
       until,
     });
     if (!parsed.success) {
@@ -103,32 +111,22 @@ function EarlyBirdForm({
         <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} /> Offer an early-bird
         price
       </label>
-      <Field
-        id={field('percent')}
-        label="Percent off"
-        type="number"
-        inputMode="numeric"
-        min={EARLY_BIRD_LIMITS.percent.min}
-        max={EARLY_BIRD_LIMITS.percent.max}
-        step={1}
-        value={percent}
-        disabled={!on}
-        onChange={(e) => setPercent(e.target.value)}
-        error={invalid.percent}
-      />
-      <Field
-        id={field('pieces')}
-        label="Minimum pieces"
-        type="number"
-        inputMode="numeric"
-        min={EARLY_BIRD_LIMITS.minPieces.min}
-        max={EARLY_BIRD_LIMITS.minPieces.max}
-        step={1}
-        value={minPieces}
-        disabled={!on}
-        onChange={(e) => setMinPieces(e.target.value)}
-        error={invalid.minPieces}
-      />
+      {WHOLE_FIELDS.map(({ name, label }) => (
+        <Field
+          key={name}
+          id={field(name)}
+          label={label}
+          type="number"
+          inputMode="numeric"
+          min={EARLY_BIRD_LIMITS[name].min}
+          max={EARLY_BIRD_LIMITS[name].max}
+          step={1}
+          value={whole[name]}
+          disabled={!on}
+          onChange={(e) => setWhole({ ...whole, [name]: e.target.value })}
+          error={invalid[name]}
+        />
+      ))}
       <Field
         id={field('until')}
         label="Last day"

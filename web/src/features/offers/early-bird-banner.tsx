@@ -1,8 +1,9 @@
 /**
  * The Bespoke & Corporate page's early-bird words (docs/product.md §2.10): the owner's live terms from
  * /runtime-env.js, read after hydration. The prerendered page and the first render say a neutral sentence
- * that holds whatever the terms, so the HTML never shows a price that has changed or ended; the second line
- * keeps its room in every state, so filling in the terms moves nothing below.
+ * that holds whatever the terms, so the HTML never shows a price that has changed or ended. The neutral
+ * sentence and the second line keep their room in every state (hidden, not removed), so filling in the
+ * terms moves nothing below.
  */
 import { useEffect, useState } from 'react';
 import type { ShownEarlyBird } from '../../../../domain/early-bird';
@@ -19,21 +20,25 @@ export function EarlyBirdBanner() {
   useEffect(() => setTerms(browserEarlyBird()), []);
   return (
     <>
-      <p className="mt-2 text-lg">
-        {terms ? (
-          <>
-            <strong>{terms.percent}% off</strong> orders of {terms.minPieces}+ pieces placed until{' '}
-            {terms.lastDay}, applied in the cart automatically.
-          </>
-        ) : terms === null ? (
-          EARLY_BIRD_TEXTS.none
-        ) : (
-          EARLY_BIRD_TEXTS.neutral
+      {/* One grid cell: the neutral words keep their room under the live ones, so the box never shrinks. */}
+      <div className="mt-2 grid text-lg">
+        <p className={`col-start-1 row-start-1 ${terms === undefined ? '' : 'invisible'}`}>
+          {EARLY_BIRD_TEXTS.neutral}
+        </p>
+        {terms === undefined ? null : (
+          <p className="col-start-1 row-start-1">
+            {terms ? (
+              <>
+                <strong>{terms.percent}% off</strong> orders of {terms.minPieces}+ pieces placed until{' '}
+                {terms.lastDay}, applied in the cart automatically.
+              </>
+            ) : (
+              EARLY_BIRD_TEXTS.none
+            )}
+          </p>
         )}
-      </p>
-      <p className={`mt-1 text-sm text-cream/90 ${terms ? '' : 'invisible'}`} aria-hidden={!terms}>
-        {EARLY_BIRD_TEXTS.christmas}
-      </p>
+      </div>
+      <p className={`mt-1 text-sm text-cream/90 ${terms ? '' : 'invisible'}`}>{EARLY_BIRD_TEXTS.christmas}</p>
     </>
   );
 }

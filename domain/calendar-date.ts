@@ -112,8 +112,13 @@ export function isWeekend(date: IsoDate): boolean {
 
 /** "Thursday 26 November", the en-IE long form without a comma (and without the year). */
 export function formatDayMonth(date: IsoDate): string {
+  return `${WEEKDAY_NAMES[weekday(date)]} ${formatDayOfMonth(date)}`;
+}
+
+/** "26 November": a date within the season, where the weekday would only add words. */
+export function formatDayOfMonth(date: IsoDate): string {
   const { month, day } = dateParts(date);
-  return `${WEEKDAY_NAMES[weekday(date)]} ${day} ${MONTH_NAMES[month - 1]}`;
+  return `${day} ${MONTH_NAMES[month - 1]}`;
 }
 
 export interface IrishDateTime {

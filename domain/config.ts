@@ -238,7 +238,6 @@ export const CORPORATE = {
   minimumPieces: 10,
   earlyBirdPercent: 15,
   earlyBirdMinPieces: 20,
-  earlyBirdDeadline: 'November 1st',
 } as const;
 
 export type SizeCode = 'S' | 'M' | 'L';

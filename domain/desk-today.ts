@@ -3,7 +3,9 @@
  * today, late orders and the shop's health. Shared by the server's routes and the desk, like admin-api.ts.
  */
 import * as z from 'zod/mini';
+import { parseIsoDate } from './calendar-date';
 import { sizeCodeSchema } from './checkout';
+import { EARLY_BIRD_LIMITS } from './early-bird';
 import { MAKING_CAPACITY } from './making-queue';
 
 export const TODAY_API = {
@@ -19,6 +21,10 @@ export function outboxRetryPath(id: number): string {
 
 export const SETTINGS_MESSAGES = {
   capacity: `Making capacity must be a whole number of pieces from ${MAKING_CAPACITY.min} to ${MAKING_CAPACITY.max}`,
+  earlyBird: 'The early-bird price is its percent, minimum pieces and last day, or null for none',
+  earlyBirdPercent: `Early-bird percent must be a whole number from ${EARLY_BIRD_LIMITS.percent.min} to ${EARLY_BIRD_LIMITS.percent.max}`,
+  earlyBirdMinPieces: `Early-bird minimum must be a whole number of pieces from ${EARLY_BIRD_LIMITS.minPieces.min} to ${EARLY_BIRD_LIMITS.minPieces.max}`,
+  earlyBirdUntil: 'Early-bird last day must be a date written YYYY-MM-DD',
   nothingToChange: 'Give at least one setting to change',
   outboxNotFound: 'There is no failed e-mail with that number',
 } as const;
@@ -26,23 +32,37 @@ export const SETTINGS_MESSAGES = {
 const isoDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 const count = z.number().check(z.int(), z.gte(0));
 
+const wholeIn = (range: { readonly min: number; readonly max: number }, error: string) =>
+  z.number({ error }).check(z.int({ error }), z.gte(range.min, { error }), z.lte(range.max, { error }));
+
+/** The early-bird price (domain/early-bird.ts): every part named in its own message. */
+export const earlyBirdTermsSchema = z.strictObject(
+  {
+    percent: wholeIn(EARLY_BIRD_LIMITS.percent, SETTINGS_MESSAGES.earlyBirdPercent),
+    minPieces: wholeIn(EARLY_BIRD_LIMITS.minPieces, SETTINGS_MESSAGES.earlyBirdMinPieces),
+    until: z
+      .string({ error: SETTINGS_MESSAGES.earlyBirdUntil })
+      .check(z.refine((text) => parseIsoDate(text) !== null, { error: SETTINGS_MESSAGES.earlyBirdUntil })),
+  },
+  { error: SETTINGS_MESSAGES.earlyBird },
+);
+
 export const shopSettingsSchema = z.object({
   /** Pieces the maker makes per working day: sets the dispatch dates (domain/making-queue.ts). */
   makingCapacityPerDay: z.number().check(z.int()),
+  /** The early-bird bulk price; null: none. */
+  earlyBird: z.nullable(earlyBirdTermsSchema),
 });
 export type ShopSettings = z.infer<typeof shopSettingsSchema>;
 
-export const capacitySchema = z
-  .number({ error: SETTINGS_MESSAGES.capacity })
-  .check(
-    z.int({ error: SETTINGS_MESSAGES.capacity }),
-    z.gte(MAKING_CAPACITY.min, { error: SETTINGS_MESSAGES.capacity }),
-    z.lte(MAKING_CAPACITY.max, { error: SETTINGS_MESSAGES.capacity }),
-  );
+export const capacitySchema = wholeIn(MAKING_CAPACITY, SETTINGS_MESSAGES.capacity);
 
 /** PATCH /api/admin/settings: the settings to change (each optional; at least one). */
 export const settingsPatchSchema = z
-  .strictObject({ makingCapacityPerDay: z.optional(capacitySchema) })
+  .strictObject({
+    makingCapacityPerDay: z.optional(capacitySchema),
+    earlyBird: z.optional(z.nullable(earlyBirdTermsSchema)),
+  })
   .check(z.refine((patch) => Object.keys(patch).length > 0, { error: SETTINGS_MESSAGES.nothingToChange }));
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BRAND } from '../domain/config';
+import { bulkTierOf } from '../domain/early-bird';
 import { CatalogueService } from './catalogue/catalogue-service';
 import type { CatalogueSource } from './catalogue/catalogue-source';
 import { CatalogueStore } from './catalogue/catalogue-store';
@@ -183,7 +184,10 @@ export async function registerCommerce(
   });
 
   const orderStore = new OrderStore(db);
-  const settings = new SettingsStore(db, { makingCapacityPerDay: config.makingCapacityPerDay });
+  const settings = new SettingsStore(db, {
+    makingCapacityPerDay: config.makingCapacityPerDay,
+    earlyBird: config.earlyBird,
+  });
   const makingQueue = new MakingQueueState(settings, () => orderStore.queuedPieces());
   const legal: LegalMailFacts = {
     sellerName: config.seller.name,
@@ -223,7 +227,10 @@ export async function registerCommerce(
     ...(clock ? { now: () => clock().getTime() } : {}),
   };
   const discountStore = new DiscountStore(db);
-  const atCheckout = checkoutDiscounts(discountStore, () => config.earlyBird);
+  const atCheckout = checkoutDiscounts(discountStore, async () => {
+    const { earlyBird } = await settings.read();
+    return earlyBird && bulkTierOf(earlyBird);
+  });
   const orders = new OrderService({
     store: orderStore,
     ...services,

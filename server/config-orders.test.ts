@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../domain/config';
+import { bulkTierOf } from '../domain/early-bird';
 import { startServerProcess, tinyWebDist } from '../tests/support/server-process';
 import { tempDataDir } from '../tests/support/test-app';
 import { ConfigError, loadConfig } from './config';
@@ -170,11 +171,13 @@ describe('EARLY_BIRD_UNTIL', () => {
   it('unset: no tier; a date: 15% from 20 pieces through the end of that Irish day; otherwise refused', () => {
     const load = loadConfig;
     expect(load({ LOG_LEVEL: 'silent' }).earlyBird).toBeNull();
-    const tier = load({ LOG_LEVEL: 'silent', EARLY_BIRD_UNTIL: '2026-10-31' }).earlyBird;
+    const terms = load({ LOG_LEVEL: 'silent', EARLY_BIRD_UNTIL: '2026-10-31' }).earlyBird;
+    expect(terms).toEqual({ percent: 15, minPieces: 20, until: '2026-10-31' });
     // Irish summer time ends on 25 October: midnight of 1 November is 00:00 UTC.
+    const tier = terms && bulkTierOf(terms);
     expect(tier).toEqual({ percent: 15, minPieces: 20, until: Date.parse('2026-11-01T00:00:00Z') });
     const summer = load({ LOG_LEVEL: 'silent', EARLY_BIRD_UNTIL: '2026-07-31' }).earlyBird;
-    expect(summer?.until).toBe(Date.parse('2026-07-31T23:00:00Z'));
+    expect(summer && bulkTierOf(summer).until).toBe(Date.parse('2026-07-31T23:00:00Z'));
     expect(() => load({ LOG_LEVEL: 'silent', EARLY_BIRD_UNTIL: '31/10/2026' })).toThrow(/EARLY_BIRD_UNTIL/);
   });
 });

@@ -5,10 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { addDays, type IsoDate, irishInstant, parseIsoDate } from '../domain/calendar-date';
+import { type IsoDate, parseIsoDate } from '../domain/calendar-date';
 import { type ClosedDates, NO_CLOSURES, parseClosedDates } from '../domain/closed-dates';
 import { BRAND, FLAG_NAMES, SELLER, VAT_RATE_DEFAULT } from '../domain/config';
-import { type BulkTier, EARLY_BIRD_MIN_PIECES, EARLY_BIRD_PERCENT } from '../domain/discounts';
+import { EARLY_BIRD_MIN_PIECES, EARLY_BIRD_PERCENT } from '../domain/discounts';
+import type { EarlyBirdTerms } from '../domain/early-bird';
 import { MAKING_CAPACITY } from '../domain/making-queue';
 import type { SellerIdentity } from '../domain/seller';
 import { type FaultSpec, parseFaultSpec } from './ops/faults';
@@ -199,8 +200,11 @@ export interface AppConfig {
   readonly closedDates: ClosedDates;
   /** MAKING_CAPACITY_PER_DAY: the capacity until the desk's setting (server/settings) changes it. */
   readonly makingCapacityPerDay: number;
-  /** EARLY_BIRD_UNTIL: the bulk tier (15% from 20 pieces) through the end of that Irish day; null: none. */
-  readonly earlyBird: BulkTier | null;
+  /**
+   * EARLY_BIRD_UNTIL: the bulk price (15% from 20 pieces) through the end of that Irish day, until the
+   * desk's setting (server/settings) changes it; null: none.
+   */
+  readonly earlyBird: EarlyBirdTerms | null;
   /** NODE_ENV=test only: where the process kills itself (crash tests). */
   readonly faultInject: FaultSpec | null;
   /** REVIEW_REQUEST_DELAY_DAYS: days after dispatch before an undelivered order is asked for a review. */
@@ -327,7 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY ?? false,
     closedDates: e.CLOSED_DATES ?? NO_CLOSURES,
     makingCapacityPerDay: e.MAKING_CAPACITY_PER_DAY,
-    earlyBird: e.EARLY_BIRD_UNTIL ? earlyBirdTier(e.EARLY_BIRD_UNTIL) : null,
+    earlyBird: e.EARLY_BIRD_UNTIL ? earlyBirdDefaults(e.EARLY_BIRD_UNTIL) : null,
     faultInject: e.FAULT_INJECT ?? null,
     reviewRequestDelayDays: e.REVIEW_REQUEST_DELAY_DAYS,
     seller: {
@@ -354,8 +358,6 @@ function runtimeFlagEnv(env: Readonly<Record<string, string | undefined>>): Reco
 }
 
 /** The early-bird defaults (docs/product.md, offers): 15% off 20 pieces or more, through `lastDay`. */
-export const EARLY_BIRD_DEFAULTS = { percent: EARLY_BIRD_PERCENT, minPieces: EARLY_BIRD_MIN_PIECES } as const;
-
-export function earlyBirdTier(lastDay: IsoDate): BulkTier {
-  return { ...EARLY_BIRD_DEFAULTS, until: irishInstant(addDays(lastDay, 1), 0, 0).getTime() };
+function earlyBirdDefaults(lastDay: IsoDate): EarlyBirdTerms {
+  return { percent: EARLY_BIRD_PERCENT, minPieces: EARLY_BIRD_MIN_PIECES, until: lastDay };
 }

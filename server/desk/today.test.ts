@@ -113,7 +113,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
   it('a lower capacity set on the desk moves the next order later; dispatched orders release their days', async () => {
     for (let i = 0; i < 4; i++) await pay(await openCheckout());
     const lowered = await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 2 });
-    expect(lowered.json()).toEqual({ ok: true, settings: { makingCapacityPerDay: 2 } });
+    expect(lowered.json()).toEqual({ ok: true, settings: { makingCapacityPerDay: 2, earlyBird: null } });
     // 4 ahead at 2 a day: two days of making before this order's piece.
     expect((await pay(await openCheckout())).dispatchBy).toBe('2026-10-29');
     await app.commerce.db
@@ -127,7 +127,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
   it('settings: the shape, the validation, an audit row per change and none for a repeat', async () => {
     expect((await admin('GET', '/api/admin/settings')).json()).toEqual({
       ok: true,
-      settings: { makingCapacityPerDay: 8 },
+      settings: { makingCapacityPerDay: 8, earlyBird: null },
     });
     expect((await app.inject({ method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(401);
     for (const bad of [0, 1001, 2.5, '8', null]) {
@@ -142,7 +142,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     expect((await admin('PATCH', '/api/admin/settings', { other: 1 })).statusCode).toBe(400);
     const key = { 'idempotency-key': 'settings-once-1' };
     const changed = await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 12 }, key);
-    expect(changed.json()).toEqual({ ok: true, settings: { makingCapacityPerDay: 12 } });
+    expect(changed.json()).toEqual({ ok: true, settings: { makingCapacityPerDay: 12, earlyBird: null } });
     await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 12 }, key);
     await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 12 });
     const audit = await app.commerce.db
@@ -154,6 +154,64 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     expect((await admin('GET', '/api/admin/settings')).json()).toMatchObject({
       settings: { makingCapacityPerDay: 12 },
     });
+  });
+
+  it('the early-bird price: set, validated field by field, audited once per change, sent to the pages', async () => {
+    const terms = { percent: 20, minPieces: 12, until: '2026-12-20' };
+    const bad: [unknown, string][] = [
+      [{ ...terms, percent: 0 }, SETTINGS_MESSAGES.earlyBirdPercent],
+      [{ ...terms, percent: 91 }, SETTINGS_MESSAGES.earlyBirdPercent],
+      [{ ...terms, percent: 12.5 }, SETTINGS_MESSAGES.earlyBirdPercent],
+      [{ ...terms, minPieces: 1 }, SETTINGS_MESSAGES.earlyBirdMinPieces],
+      [{ ...terms, minPieces: '20' }, SETTINGS_MESSAGES.earlyBirdMinPieces],
+      [{ ...terms, until: '2026-02-30' }, SETTINGS_MESSAGES.earlyBirdUntil],
+      [{ ...terms, until: '20/12/2026' }, SETTINGS_MESSAGES.earlyBirdUntil],
+      [{ percent: 20, minPieces: 12 }, SETTINGS_MESSAGES.earlyBirdUntil],
+      [{ ...terms, code: 'X' }, SETTINGS_MESSAGES.earlyBird],
+      ['15%', SETTINGS_MESSAGES.earlyBird],
+    ];
+    for (const [earlyBird, error] of bad) {
+      const res = await admin('PATCH', '/api/admin/settings', { earlyBird });
+      expect(res.statusCode, JSON.stringify(earlyBird)).toBe(400);
+      expect(res.json()).toEqual({ ok: false, error });
+    }
+    // Refused whole: a valid capacity beside a bad price changes nothing either.
+    await admin('PATCH', '/api/admin/settings', {
+      makingCapacityPerDay: 3,
+      earlyBird: { ...terms, percent: 0 },
+    });
+    expect((await admin('GET', '/api/admin/settings')).json()).toEqual({
+      ok: true,
+      settings: { makingCapacityPerDay: 8, earlyBird: null },
+    });
+
+    const set = await admin('PATCH', '/api/admin/settings', { earlyBird: terms });
+    expect(set.json()).toEqual({ ok: true, settings: { makingCapacityPerDay: 8, earlyBird: terms } });
+    await admin('PATCH', '/api/admin/settings', {
+      earlyBird: { until: '2026-12-20', minPieces: 12, percent: 20 },
+    });
+    await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 8, earlyBird: null });
+    const audit = await app.commerce.db
+      .selectFrom('admin_audit')
+      .select(['target', 'detail'])
+      .where('action', '=', 'settings')
+      .orderBy('id')
+      .execute();
+    expect(audit).toEqual([
+      { target: 'earlyBird', detail: 'off -> 20% from 12 pieces through 2026-12-20' },
+      { target: 'earlyBird', detail: '20% from 12 pieces through 2026-12-20 -> off' },
+    ]);
+
+    // The pages hear of each change at once on this instance (the PATCH forgets the cached state).
+    await admin('PATCH', '/api/admin/settings', { earlyBird: { ...terms, until: '2099-12-31' } });
+    const on = await app.inject({ method: 'GET', url: '/runtime-env.js' });
+    expect(on.body).toContain(
+      'window.__SOLAS_EARLY_BIRD__=Object.freeze({"percent":20,"minPieces":12,"until":"2099-12-31","lastDay":"31 December"});',
+    );
+    // A last day that has passed is no price at all.
+    await admin('PATCH', '/api/admin/settings', { earlyBird: { ...terms, until: '2020-01-31' } });
+    const ended = await app.inject({ method: 'GET', url: '/runtime-env.js' });
+    expect(ended.body).toContain('window.__SOLAS_EARLY_BIRD__=null;');
   });
 
   it('Today: what to make up to the capacity, what to dispatch today, late orders, the outbox and Send again', async () => {

@@ -53,7 +53,14 @@ export function discountLabel(applied: AppliedDiscount): string {
   return discountLineLabel(applied.source === 'code' ? applied.code : null);
 }
 
-export function checkoutDiscounts(store: DiscountStore, tier: () => BulkTier | null): CheckoutDiscounts {
+/**
+ * `tier` answers the early-bird price now: the owner's setting, read for each decision so every instance
+ * charges a change from the next checkout on.
+ */
+export function checkoutDiscounts(
+  store: DiscountStore,
+  tier: () => Promise<BulkTier | null>,
+): CheckoutDiscounts {
   return {
     async decide({ email, lines, code: raw, now }) {
       const subtotal = cents(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
@@ -70,7 +77,7 @@ export function checkoutDiscounts(store: DiscountStore, tier: () => BulkTier | n
         if (reason) return { ok: false, error: codeRefusalMessage(reason, rule.code, rule) };
         code = { code: rule.code, value: rule.value };
       }
-      return { ok: true, applied: chooseDiscount(subtotal, pieces, now.getTime(), code, tier()) };
+      return { ok: true, applied: chooseDiscount(subtotal, pieces, now.getTime(), code, await tier()) };
     },
     reserve(trx, { code, orderId, email, now }) {
       return store.reserve(trx, {

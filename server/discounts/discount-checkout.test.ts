@@ -17,7 +17,7 @@ import {
   payAndConfirm,
   tempDataDir,
 } from '../../tests/support/test-app';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-database';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 
 const ADMIN_TOKEN = 'discount-checkout-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -292,6 +292,46 @@ describe('the early-bird tier', () => {
       discount: 0,
       discountCode: null,
     });
+  });
+});
+
+describe.each(TEST_DIALECTS)('the early-bird price the owner sets on %s', (dialect) => {
+  it('charges the desk’s new terms from the next checkout on, and none once turned off', async () => {
+    const data = tempDataDir();
+    cleanups.push(data.remove);
+    const database = await createTestDatabase(dialect, data.dir);
+    cleanups.push(() => database.remove());
+    const app = await start({ EARLY_BIRD_UNTIL: irishDate(new Date(Date.now() + 48 * HOUR)) }, database);
+    const twenty = cart('aoife@example.ie', undefined, [
+      { id: '1', quantity: 10 },
+      { id: '5', quantity: 10 },
+    ]);
+    const until = irishDate(new Date(Date.now() + 10 * 24 * HOUR));
+    const changed = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: auth,
+      payload: { earlyBird: { percent: 25, minPieces: 20, until } },
+    });
+    expect(changed.json()).toMatchObject({ settings: { earlyBird: { percent: 25, minPieces: 20, until } } });
+    const tier = await checkout(app, twenty);
+    await payAndConfirm(app, String(tier.body.sessionId), 'aoife@example.ie');
+    // 25% of €700.00, not the default 15%.
+    expect(await confirm(app, String(tier.body.sessionId))).toMatchObject({
+      subtotal: 70000,
+      discount: 17500,
+      discountCode: null,
+      total: 52500,
+    });
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: auth,
+      payload: { earlyBird: null },
+    });
+    const none = await checkout(app, twenty);
+    await payAndConfirm(app, String(none.body.sessionId), 'aoife@example.ie');
+    expect(await confirm(app, String(none.body.sessionId))).toMatchObject({ discount: 0, total: 70000 });
   });
 });
 

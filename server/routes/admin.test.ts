@@ -363,7 +363,9 @@ describe('runtime env script and route registration in the app', () => {
         // The closures, canonical, for the browser's dispatch dates (features/dispatch).
         'window.__SOLAS_CLOSED_DATES__="2026-12-24..2027-01-04,2027-03-17";\n' +
         // The making queue (two numbers, at most a minute old): empty here, at the default capacity.
-        'window.__SOLAS_QUEUE__=Object.freeze({"queuedPieces":0,"capacity":8});\n',
+        'window.__SOLAS_QUEUE__=Object.freeze({"queuedPieces":0,"capacity":8});\n' +
+        // The early-bird price: none (EARLY_BIRD_UNTIL unset and no desk setting).
+        'window.__SOLAS_EARLY_BIRD__=null;\n',
     );
     const edit = await post(app, { imageUrl: png, editInstruction: 'brighter' }, null);
     expect(edit.statusCode).toBe(401);

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type ClosedDates, formatClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
+import { type EarlyBirdTerms, earlyBirdNow, isEarlyBirdTerms, shownEarlyBird } from '../../domain/early-bird';
 import type { MakingQueue } from '../../domain/making-queue';
 
 export const RUNTIME_ENV_PATH = '/runtime-env.js';
@@ -39,6 +40,19 @@ export function runtimeQueueScript(queue: MakingQueue | null): string {
   return `window.__SOLAS_QUEUE__=Object.freeze(${JSON.stringify(numbers)});\n`;
 }
 
+/**
+ * window.__SOLAS_EARLY_BIRD__: the early-bird price the owner set (domain/early-bird.ts), so the cart and
+ * the Bespoke & Corporate page state its terms; null when there is none now (off, or its last day has
+ * passed). Two numbers, the last day and its words, as old as the queue at most. Absent when the
+ * database does not answer: the pages then keep their neutral words.
+ */
+export function runtimeEarlyBirdScript(terms: EarlyBirdTerms | null | undefined): string {
+  if (terms === undefined) return '';
+  if (terms === null || !isEarlyBirdTerms(terms)) return 'window.__SOLAS_EARLY_BIRD__=null;\n';
+  // Whole numbers, a YYYY-MM-DD date and its words ("20 December"): nothing to escape.
+  return `window.__SOLAS_EARLY_BIRD__=Object.freeze(${JSON.stringify(shownEarlyBird(terms))});\n`;
+}
+
 export async function runtimeEnvRoutes(
   app: FastifyInstance,
   opts: { runtimeFlags: Readonly<Record<string, string>>; closedDates: ClosedDates },
@@ -46,16 +60,20 @@ export async function runtimeEnvRoutes(
   const body = runtimeEnvScript(opts.runtimeFlags, opts.closedDates);
   app.get(RUNTIME_ENV_PATH, async (request, reply) => {
     // The orders part decorates the app after this route is registered (server/app.ts).
-    const queue = app.hasDecorator('commerce')
-      ? await app.commerce.makingQueue.current().catch((err: unknown) => {
+    const state = app.hasDecorator('commerce')
+      ? await Promise.all([
+          app.commerce.makingQueue.current(),
+          app.commerce.makingQueue.shownSettings(),
+        ]).catch((err: unknown) => {
           request.log.warn({ err }, 'runtime-env: the making queue could not be read');
           return null;
         })
       : null;
+    const earlyBird = state ? earlyBirdNow(state[1].earlyBird, new Date()) : undefined;
     return reply
       .header('Content-Type', 'text/javascript; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .header('X-Content-Type-Options', 'nosniff')
-      .send(body + runtimeQueueScript(queue));
+      .send(body + runtimeQueueScript(state?.[0] ?? null) + runtimeEarlyBirdScript(earlyBird));
   });
 }

@@ -166,7 +166,7 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 1 * KIB,
   },
-  // The desk's settings (a number) and "Send again" of a failed e-mail (no body).
+  // The desk's settings (the capacity, the early-bird terms) and "Send again" of a failed e-mail (no body).
   'PATCH /api/admin/settings': DESK_ACTION_POLICY,
   'POST /api/admin/outbox/:id/retry': {
     limit: 'admin',

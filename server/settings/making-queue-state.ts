@@ -3,7 +3,10 @@
  * dispatched and the owner's capacity, read at most once a minute per instance (the browser's
  * dates may be a minute old, never computed per order). The stored date of a paid order does not come
  * from here: the payment reads the queue itself, in its own transaction (OrderStore.markPaidAndQueue).
+ * The owner's settings read with it (the early-bird price) reach the pages the same way, as old at most;
+ * the checkout reads its own.
  */
+import type { ShopSettings } from '../../domain/desk-today';
 import type { MakingQueue } from '../../domain/making-queue';
 import type { SettingsStore } from './settings-store';
 
@@ -19,7 +22,10 @@ export interface MakingQueueSource {
 }
 
 export class MakingQueueState implements MakingQueueSource {
-  private cached: { readonly at: number; readonly queue: Promise<MakingQueue> } | null = null;
+  private cached: {
+    readonly at: number;
+    readonly state: Promise<{ queue: MakingQueue; settings: ShopSettings }>;
+  } | null = null;
 
   constructor(
     private readonly settings: Pick<SettingsStore, 'read'>,
@@ -32,18 +38,29 @@ export class MakingQueueState implements MakingQueueSource {
   }
 
   current(): Promise<MakingQueue> {
+    return this.fresh().then((s) => s.queue);
+  }
+
+  /** The owner's settings as the pages show them, read with the queue: at most QUEUE_MAX_AGE_MS old. */
+  shownSettings(): Promise<ShopSettings> {
+    return this.fresh().then((s) => s.settings);
+  }
+
+  private fresh(): Promise<{ queue: MakingQueue; settings: ShopSettings }> {
     const now = this.clock();
-    if (this.cached && now - this.cached.at < QUEUE_MAX_AGE_MS) return this.cached.queue;
-    const queue = Promise.all([this.queuedPieces(), this.capacity()]).then(([queuedPieces, capacity]) => ({
-      queuedPieces,
-      capacity,
-    }));
-    this.cached = { at: now, queue };
+    if (this.cached && now - this.cached.at < QUEUE_MAX_AGE_MS) return this.cached.state;
+    const state = Promise.all([this.queuedPieces(), this.settings.read()]).then(
+      ([queuedPieces, settings]) => ({
+        queue: { queuedPieces, capacity: settings.makingCapacityPerDay },
+        settings,
+      }),
+    );
+    this.cached = { at: now, state };
     // A failed read is not kept: the next caller asks the database again.
-    queue.catch(() => {
-      if (this.cached?.queue === queue) this.cached = null;
+    state.catch(() => {
+      if (this.cached?.state === state) this.cached = null;
     });
-    return queue;
+    return state;
   }
 
   invalidate(): void {

@@ -2,8 +2,13 @@
  * Discount codes in a real browser against the real server and its test checkout: the owner creates
  * XMAS15 (15%, minimum €60, 2 uses) on the desk; a shopper applies it in the cart, sees the line and the
  * new total, pays on the test checkout (which shows `Discount (XMAS15) -€x.xx`) and the confirmation
- * shows it; a second checkout takes the last use and a third is refused with the reason.
+ * shows it; a second checkout takes the last use and a third is refused with the reason. The owner sets
+ * the early-bird price on the same screen; the Bespoke & Corporate page and the cart state its terms and
+ * the cart applies it without a code.
  */
+
+import type { Page } from '@playwright/test';
+import { addDays, formatDayOfMonth, irishDate } from '../../domain/calendar-date';
 import { getProduct } from '../../domain/catalogue';
 import { STORAGE_KEYS } from '../../domain/config';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
@@ -13,7 +18,20 @@ const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const FIRST_LIGHT = getProduct('1');
 if (!FIRST_LIGHT) throw new Error('catalogue changed: product 1 is missing');
 
+/** The owner signs in to the desk and opens its Discounts screen. */
+async function openDiscounts(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Discounts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Discounts' })).toBeVisible();
+}
+
+test.describe.configure({ timeout: 90_000 });
+
 test.beforeEach(async ({ consoleGuard, request }) => {
+  // The desk asks for its session before signing in: that 401 is the sign-in screen's cue.
+  consoleGuard.allow(/the server responded with a status of 401/);
   const probe = await request.get(`/img/${FIRST_LIGHT.image}-320.webp`);
   if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
 });
@@ -21,17 +39,9 @@ test.beforeEach(async ({ consoleGuard, request }) => {
 test('owner creates XMAS15; a shopper applies it and pays; a third use is refused', async ({
   page,
   request,
-  consoleGuard,
 }) => {
-  test.setTimeout(90_000);
-  // The desk asks for its session before signing in: that 401 is the sign-in screen's cue.
-  consoleGuard.allow(/the server responded with a status of 401/);
   // The owner, on the desk.
-  await page.goto('/admin');
-  await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Discounts' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Discounts' })).toBeVisible();
+  await openDiscounts(page);
   await page.getByRole('button', { name: 'New code' }).click();
   await page.getByRole('textbox', { name: 'Code' }).fill('XMAS15');
   await page.getByRole('textbox', { name: 'Percent off' }).fill('15');
@@ -81,4 +91,59 @@ test('owner creates XMAS15; a shopper applies it and pays; a third use is refuse
     ok: false,
     error: 'The code XMAS15 has been used as many times as it can be.',
   });
+});
+
+test('owner sets the early-bird price; the Bespoke & Corporate page and the cart state it, the cart applies it', async ({
+  page,
+  request,
+}) => {
+  // 30 pieces and more: no other journey's cart comes near, so they run beside this one unchanged.
+  const lastDay = addDays(irishDate(new Date()), 30);
+  const worded = formatDayOfMonth(lastDay);
+  try {
+    await openDiscounts(page);
+    const form = page.getByRole('region', { name: 'Early-bird price' });
+    await expect(form).toContainText('It never stacks with a discount code');
+    await form.getByRole('checkbox', { name: 'Offer an early-bird price' }).check();
+    await form.getByRole('spinbutton', { name: 'Percent off' }).fill('10');
+    await form.getByRole('spinbutton', { name: 'Minimum pieces' }).fill('30');
+    await form.getByLabel('Last day').fill(lastDay);
+    await form.getByRole('button', { name: 'Save early-bird price' }).click();
+    await expect(form.getByRole('status')).toHaveText(
+      `Saved: 10% off orders of 30+ pieces through ${worded}.`,
+    );
+
+    await page.goto('/bespoke-corporate');
+    await expect(page.getByRole('complementary', { name: 'Early bird offer' })).toContainText(
+      `10% off orders of 30+ pieces placed until ${worded}, applied in the cart automatically.`,
+    );
+
+    await page.goto('/#/cart');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { id: '1', quantity: 10 },
+        { id: '5', quantity: 10 },
+        { id: '6', quantity: 10 },
+      ]),
+    ] as const);
+    await page.goto('about:blank');
+    await page.goto('/#/cart');
+    await expect(
+      page.getByText(
+        `Early bird: 10% off orders of 30+ pieces until ${worded}, applied automatically. It never adds to a discount code: the better one for you applies.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('Early bird', { exact: true })).toBeVisible();
+    const subtotal = Number((await page.getByTestId('cart-subtotal').textContent())?.replace(/[^\d]/g, ''));
+    const off = Math.ceil((subtotal * 10) / 100);
+    await expect(page.getByTestId('cart-discount')).toHaveText(`−€${(off / 100).toFixed(2)}`);
+  } finally {
+    // Back to no tier for the journeys that run after this one.
+    const off = await request.patch('/api/admin/settings', {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      data: { earlyBird: null },
+    });
+    expect(off.ok()).toBe(true);
+  }
 });

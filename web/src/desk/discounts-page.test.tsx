@@ -2,6 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SETTINGS_MESSAGES } from '../../../domain/desk-today';
 import type { AdminDiscountListed } from '../../../domain/discount-admin';
 import { DiscountsPage } from './discounts-page';
 
@@ -27,6 +28,11 @@ const XMAS: Omit<AdminDiscountListed, 'uses' | 'reserved' | 'revenue'> = {
   updatedAt: '2026-11-20T10:00:00.000Z',
 };
 
+const SETTINGS = {
+  makingCapacityPerDay: 8,
+  earlyBird: { percent: 15, minPieces: 20, until: '2026-10-31' },
+};
+
 describe("the desk's Discounts", () => {
   it('lists codes with uses and revenue, and creates a code in Irish time with an Idempotency-Key', async () => {
     const user = userEvent.setup();
@@ -37,6 +43,7 @@ describe("the desk's Discounts", () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url === '/api/admin/discounts' && (init?.method ?? 'GET') === 'GET')
           return json(200, { ok: true, discounts: listed });
+        if (url === '/api/admin/settings') return json(200, { ok: true, settings: SETTINGS });
         if (url === '/api/admin/discounts' && init?.method === 'POST') {
           const body = JSON.parse(String(init.body)) as Record<string, unknown>;
           posts.push({ body, key: new Headers(init.headers).get('Idempotency-Key') });
@@ -80,5 +87,64 @@ describe("the desk's Discounts", () => {
       maxUses: null,
       active: true,
     });
+  });
+
+  it('sets the early-bird price: each field checked with its own message, saved once with a key, or off', async () => {
+    const user = userEvent.setup();
+    const patches: { body: unknown; key: string | null }[] = [];
+    let settings: unknown = SETTINGS;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/admin/discounts') return json(200, { ok: true, discounts: [] });
+        if (url === '/api/admin/settings' && init?.method === 'PATCH') {
+          const body = JSON.parse(String(init.body)) as { earlyBird: unknown };
+          patches.push({ body, key: new Headers(init.headers).get('Idempotency-Key') });
+          settings = { makingCapacityPerDay: 8, earlyBird: body.earlyBird };
+        }
+        if (url === '/api/admin/settings') return json(200, { ok: true, settings });
+        throw new Error(`unexpected ${init?.method} ${url}`);
+      }),
+    );
+    render(<DiscountsPage />);
+    const section = await screen.findByRole('region', { name: 'Early-bird price' });
+    expect(section).toHaveTextContent('It never stacks with a discount code');
+    const percent = await within(section).findByRole('spinbutton', { name: 'Percent off' });
+    const pieces = within(section).getByRole('spinbutton', { name: 'Minimum pieces' });
+    const lastDay = within(section).getByLabelText('Last day');
+    expect(percent).toHaveValue(15);
+    expect(lastDay).toHaveValue('2026-10-31');
+
+    await user.clear(percent);
+    await user.type(percent, '95');
+    await user.clear(pieces);
+    await user.type(pieces, '1');
+    await user.click(within(section).getByRole('button', { name: 'Save early-bird price' }));
+    expect(percent).toHaveAccessibleDescription(SETTINGS_MESSAGES.earlyBirdPercent);
+    expect(pieces).toHaveAccessibleDescription(SETTINGS_MESSAGES.earlyBirdMinPieces);
+    expect(patches).toEqual([]);
+
+    await user.clear(percent);
+    await user.type(percent, '10');
+    await user.clear(pieces);
+    await user.type(pieces, '12');
+    await user.clear(lastDay);
+    await user.type(lastDay, '2026-12-20');
+    await user.click(within(section).getByRole('button', { name: 'Save early-bird price' }));
+    expect(await within(section).findByRole('status')).toHaveTextContent(
+      'Saved: 10% off orders of 12+ pieces through 20 December.',
+    );
+    expect(patches).toEqual([
+      {
+        body: { earlyBird: { percent: 10, minPieces: 12, until: '2026-12-20' } },
+        key: expect.stringMatching(/^[0-9a-f]{32}$/),
+      },
+    ]);
+
+    await user.click(within(section).getByRole('checkbox', { name: 'Offer an early-bird price' }));
+    expect(percent).toBeDisabled();
+    await user.click(within(section).getByRole('button', { name: 'Save early-bird price' }));
+    expect(await within(section).findByText('Saved: no early-bird price.')).toBeInTheDocument();
+    expect(patches[1]?.body).toEqual({ earlyBird: null });
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The desk's Discounts (docs/product.md, offers): every code with its uses, the checkouts holding one now
  * and the revenue of its paid orders; a form to create a code or edit one. Start and end are entered in
- * Irish time and sent as ISO date-times with their offset.
+ * Irish time and sent as ISO date-times with their offset. Above them, the early-bird price's terms.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../domain/admin-api';
@@ -16,6 +16,7 @@ import { deskCall } from './desk-api';
 import { money } from './desk-format';
 import { useDeskAction, useDeskData } from './desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from './desk-ui';
+import { EarlyBirdSetting } from './early-bird-setting';
 
 type Listed = ReturnType<typeof adminDiscountsResponseSchema.parse>['discounts'][number];
 
@@ -64,9 +65,10 @@ export function DiscountsPage() {
     <div>
       <PageHeading>Discounts</PageHeading>
       <p className="mt-1 text-sm text-muted">
-        Codes come off the items only, never gift wrap or delivery. The early-bird price (EARLY_BIRD_UNTIL)
-        needs no code; an order gets the better of the two.
+        Codes come off the items only, never gift wrap or delivery. The early-bird price below needs no code;
+        an order gets the better of the two.
       </p>
+      <EarlyBirdSetting />
       <div className="mt-4">
         <button type="button" className={buttonClass.primary} onClick={() => setEditing('new')}>
           New code

@@ -70,7 +70,7 @@ function todayServer({ signedIn = true } = {}) {
     }
     if (path === '/api/admin/settings' && r.method === 'PATCH') {
       capacity = (r.body as { makingCapacityPerDay: number }).makingCapacityPerDay;
-      return json(200, { ok: true, settings: { makingCapacityPerDay: capacity } });
+      return json(200, { ok: true, settings: { makingCapacityPerDay: capacity, earlyBird: null } });
     }
     if (path === '/api/admin/outbox/41/retry' && r.method === 'POST') {
       // An answer that takes a moment, as over a network: the second click lands while it is on its way.

@@ -1,6 +1,7 @@
 import { BRAND, CORPORATE } from '../../../domain/config';
 import { toast } from '../components/ui/toast';
 import { Tooltip } from '../components/ui/tooltip';
+import { EarlyBirdBanner } from '../features/offers/early-bird-banner';
 import { Link } from '../lib/router';
 import { FACTS } from './legal/policy-facts';
 
@@ -91,13 +92,7 @@ export function BespokeCorporatePage() {
           <h2 id="early-bird" className="text-2xl">
             Early bird offer
           </h2>
-          <p className="mt-2 text-lg">
-            <strong>{CORPORATE.earlyBirdPercent}% off</strong> orders of {CORPORATE.earlyBirdMinPieces}+
-            pieces placed before {CORPORATE.earlyBirdDeadline}.
-          </p>
-          <p className="mt-1 text-sm text-cream/90">
-            Perfect for Christmas gifting: mention the offer in your e-mail.
-          </p>
+          <EarlyBirdBanner />
         </div>
       </aside>
 

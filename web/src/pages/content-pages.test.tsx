@@ -77,8 +77,10 @@ describe('AboutPage', () => {
 });
 
 describe('BespokeCorporatePage', () => {
-  it('shows the occasions, corporate minimum and early-bird offer from the config', () => {
+  it('shows the occasions, the corporate minimum and the owner’s early-bird terms', () => {
+    window.__SOLAS_EARLY_BIRD__ = { percent: 15, minPieces: 20, until: '2026-12-20', lastDay: '20 December' };
     renderPage(<BespokeCorporatePage />);
+    delete window.__SOLAS_EARLY_BIRD__;
     expect(
       screen.getByRole('heading', { level: 1, name: 'Bespoke & Corporate Services' }),
     ).toBeInTheDocument();
@@ -87,7 +89,7 @@ describe('BespokeCorporatePage', () => {
       `minimum of ${CORPORATE.minimumPieces} pieces`,
     );
     expect(screen.getByRole('complementary', { name: 'Early bird offer' })).toHaveTextContent(
-      `${CORPORATE.earlyBirdPercent}% off orders of ${CORPORATE.earlyBirdMinPieces}+ pieces placed before ${CORPORATE.earlyBirdDeadline}`,
+      '15% off orders of 20+ pieces placed until 20 December, applied in the cart automatically.',
     );
     expect(screen.getByRole('link', { name: 'Shop the Collection' })).toHaveAttribute('href', '#/shop');
   });

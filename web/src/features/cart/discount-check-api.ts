@@ -1,7 +1,31 @@
-/** The cart's question to POST /api/discounts/check (./discount-code.tsx loads it on first use). */
+/**
+ * The cart's question to POST /api/discounts/check, asked only with a code or enough pieces for the
+ * early-bird tier, and the tier's terms the cart states (./discount-code.tsx loads this after hydration:
+ * the cart page's own chunk stays small).
+ */
 import type { ZoneId } from '../../../../domain/config';
-import { DISCOUNT_CHECK_PATH } from '../../../../domain/discounts';
+import { DISCOUNT_CHECK_PATH, EARLY_BIRD_MIN_PIECES } from '../../../../domain/discounts';
+import { earlyBirdOfferText } from '../../../../domain/early-bird';
+import { browserEarlyBird } from '../offers/early-bird';
 import type { CartLineView } from './cart-context';
+
+export interface CartEarlyBird {
+  /** From this many pieces the cart asks the server about the tier; none now: never. */
+  readonly minPieces: number;
+  /** The terms as the cart states them; null when there are none to state. */
+  readonly note: string | null;
+}
+
+/** Undefined when /runtime-env.js did not say: the default minimum then, and no words. */
+export function cartEarlyBird(): CartEarlyBird | undefined {
+  const terms = browserEarlyBird();
+  if (terms === null) return { minPieces: Number.POSITIVE_INFINITY, note: null };
+  if (!terms) return undefined;
+  return {
+    minPieces: terms.minPieces,
+    note: `Early bird: ${earlyBirdOfferText(terms)}, applied automatically. It never adds to a discount code: the better one for you applies.`,
+  };
+}
 
 export interface DiscountLine {
   readonly label: string;
@@ -12,7 +36,14 @@ export interface DiscountLine {
   readonly code: string | null;
 }
 
-export type CheckAnswer = { ok: true; line: DiscountLine | null } | { ok: false; error: string };
+export type CheckAnswer =
+  | {
+      ok: true;
+      line: DiscountLine | null;
+      /** The early-bird terms as the cart states them; null when there are none to state. */
+      note: string | null;
+    }
+  | { ok: false; error: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -24,6 +55,12 @@ export async function askServer(
   zone: ZoneId,
   giftWrap: boolean,
 ): Promise<CheckAnswer> {
+  const tier = cartEarlyBird();
+  const note = tier?.note ?? null;
+  const pieces = lines.reduce((n, l) => n + l.quantity, 0);
+  // Nothing to ask: no code, and too few pieces for the tier (or no tier now).
+  if (lines.length === 0 || (!code && pieces < (tier?.minPieces ?? EARLY_BIRD_MIN_PIECES)))
+    return { ok: true, line: null, note };
   try {
     const response = await fetch(DISCOUNT_CHECK_PATH, {
       method: 'POST',
@@ -42,9 +79,10 @@ export async function askServer(
       return { ok: false, error: typeof body.error === 'string' ? body.error : 'This code cannot be used.' };
     }
     const amount = Number(body.discount);
-    if (!(amount > 0) || typeof body.label !== 'string') return { ok: true, line: null };
+    if (!(amount > 0) || typeof body.label !== 'string') return { ok: true, line: null, note };
     return {
       ok: true,
+      note,
       line: {
         label: body.label,
         amount,

@@ -8,6 +8,7 @@ import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../lib/router';
 import { CartPage } from '../../pages/cart-page';
 import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
+import { cartEarlyBird } from './discount-check-api';
 
 function renderCart(lines: ReadonlyArray<{ id: string; quantity: number }>) {
   localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(lines));
@@ -46,6 +47,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.unstubAllGlobals();
+  delete window.__SOLAS_EARLY_BIRD__;
 });
 
 describe('the cart’s discount code', () => {
@@ -115,5 +117,39 @@ describe('the cart’s discount code', () => {
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(/The early-bird price beats SMALL/)).toBeInTheDocument();
     expect(summaryValue(/^Total$/)).toBe('€595.00');
+  });
+
+  it('states the owner’s terms from /runtime-env.js and asks from their minimum', async () => {
+    window.__SOLAS_EARLY_BIRD__ = { percent: 10, minPieces: 5, until: '2026-12-20', lastDay: '20 December' };
+    const asked = serverAnswers({
+      '': {
+        status: 200,
+        body: {
+          ok: true,
+          discount: 1748,
+          discountCode: null,
+          label: 'Early bird',
+          shipping: 0,
+          total: 15727,
+        },
+      },
+    });
+    renderCart([{ id: '5', quantity: 5 }]);
+    expect(
+      await screen.findByText(
+        'Early bird: 10% off orders of 5+ pieces until 20 December, applied automatically. It never adds to a discount code: the better one for you applies.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(summaryValue(/^Early bird$/)).toBe('−€17.48'));
+    expect(asked).toEqual([expect.not.objectContaining({ code: expect.anything() })]);
+  });
+
+  it('says nothing of an early-bird price when there is none now or the server did not say', () => {
+    window.__SOLAS_EARLY_BIRD__ = null;
+    expect(cartEarlyBird()).toEqual({ minPieces: Number.POSITIVE_INFINITY, note: null });
+    window.__SOLAS_EARLY_BIRD__ = { percent: 15, minPieces: 5, until: '2026-12-20' };
+    expect(cartEarlyBird()).toBeUndefined();
+    delete window.__SOLAS_EARLY_BIRD__;
+    expect(cartEarlyBird()).toBeUndefined();
   });
 });

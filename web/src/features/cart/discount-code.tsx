@@ -1,30 +1,29 @@
 /**
  * The cart's discount (docs/product.md, offers): a "Discount code" field, collapsed behind a link on phones,
  * that asks the server (POST /api/discounts/check) what the code takes off these items, and the
- * early-bird tier's line when the cart has enough pieces. The server answers the line and the new total;
- * each refusal comes with its own sentence. The checkout decides again with the shopper's e-mail.
+ * early-bird tier's line when the cart has enough pieces, with the tier's terms from /runtime-env.js. The
+ * server answers the line and the new total; each refusal comes with its own sentence. The checkout
+ * decides again with the shopper's e-mail.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { EARLY_BIRD_MIN_PIECES } from '../../../../domain/discounts';
 import { useCart } from './cart-context';
 
 import type { DiscountLine } from './discount-check-api';
 
 export type { DiscountLine };
 
-/** The request and its reading load with the first question: the cart page's own chunk stays small. */
+/** The request, its reading and the early-bird terms load after hydration: the cart's own chunk stays small. */
 async function askServer(...args: Parameters<typeof import('./discount-check-api').askServer>) {
   try {
-    const api = await import('./discount-check-api');
-    return await api.askServer(...args);
+    return await (await import('./discount-check-api')).askServer(...args);
   } catch {
     return { ok: false as const, error: 'Please try again in a moment.' };
   }
 }
 
 /**
- * The discount line for the cart as it is now: asked again whenever the lines, zone or gift wrap change
- * while a code is applied or the cart has enough pieces for the tier.
+ * The discount line for the cart as it is now, again whenever the lines, zone or gift wrap change; the
+ * server is asked only while a code is applied or the cart has enough pieces for the tier.
  */
 export function useDiscountLine(): {
   readonly line: DiscountLine | null;
@@ -32,23 +31,22 @@ export function useDiscountLine(): {
   readonly remove: () => void;
   /** The code typed that lost to the early-bird tier (not a refusal), for the cart to say so. */
   readonly lostTo: string | null;
+  /** The early-bird terms as the cart states them (/runtime-env.js); null when there is none to state. */
+  readonly tierNote: string | null;
 } {
-  const { lines, zone, giftWrap, discountCode, setDiscountCode, totals } = useCart();
+  const { lines, zone, giftWrap, discountCode, setDiscountCode } = useCart();
   const [line, setLine] = useState<DiscountLine | null>(null);
   const [lostTo, setLostTo] = useState<string | null>(null);
-  const pieces = totals.itemCount;
-  const wanted = discountCode !== '' || pieces >= EARLY_BIRD_MIN_PIECES;
+  const [tierNote, setTierNote] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!wanted || lines.length === 0) {
-      setLine(null);
-      return;
-    }
     let current = true;
     void askServer(discountCode || null, lines, zone, giftWrap).then((answer) => {
       if (!current) return;
-      if (answer.ok) setLine(answer.line);
-      else {
+      if (answer.ok) {
+        setLine(answer.line);
+        setTierNote(answer.note);
+      } else {
         // The cart changed under an applied code (below its minimum now): drop it, the tier may still apply.
         setDiscountCode('');
         setLine(null);
@@ -57,7 +55,7 @@ export function useDiscountLine(): {
     return () => {
       current = false;
     };
-  }, [wanted, discountCode, lines, zone, giftWrap, setDiscountCode]);
+  }, [discountCode, lines, zone, giftWrap, setDiscountCode]);
 
   const apply = async (raw: string): Promise<string | null> => {
     const code = raw.trim().toUpperCase();
@@ -79,7 +77,7 @@ export function useDiscountLine(): {
     setLostTo(null);
   };
 
-  return { line, apply, remove, lostTo };
+  return { line, apply, remove, lostTo, tierNote };
 }
 
 /** The field: a link on phones opens it; on larger screens it is open. */
@@ -91,6 +89,11 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A code that lost to the tier is said in place of the tier's terms: the summary's line shows which won.
+  const lostTo =
+    discount.lostTo && discount.line && !discount.line.code
+      ? `The early-bird price beats ${discount.lostTo}: one offer per order.`
+      : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -145,10 +148,8 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
             Remove {discountCode}
           </button>
         ) : null}
-        {discount.lostTo && discount.line && !discount.line.code ? (
-          <p className="mt-2 text-sm">The early-bird price beats {discount.lostTo}: one offer per order.</p>
-        ) : null}
       </form>
+      {lostTo || discount.tierNote ? <p className="mt-2 text-sm">{lostTo ?? discount.tierNote}</p> : null}
     </div>
   );
 }

@@ -4,7 +4,6 @@
  * are strict, and every refusal names its field (domain/enquiry-texts.ts).
  */
 import * as z from 'zod/mini';
-import { parseIsoDate } from './calendar-date';
 import { checkEmail } from './email';
 import {
   ENQUIRY_HONEYPOT,
@@ -14,6 +13,8 @@ import {
   ENQUIRY_STATUSES,
 } from './enquiry-texts';
 import { freeText, singleLine } from './input-text-checks';
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Characters as a person counts them (an emoji is one). */
 function length(text: string): number {
@@ -41,11 +42,12 @@ export const enquiryRequestSchema = z.strictObject({
   ),
   company: z.optional(line(ENQUIRY_LIMITS.companyMax, ENQUIRY_MESSAGES.company)),
   pieces: wholeNumber(1, ENQUIRY_LIMITS.piecesMax, ENQUIRY_MESSAGES.pieces),
-  // Whether the date is today or later is the service's check: it depends on the shop's clock.
+  // The shape here; that it is a real day, today or later on the shop's (Irish) calendar, is the service's
+  // check (it needs the shop's clock, and the calendar module stays out of the form's chunk).
   neededBy: z.optional(
     z
       .string({ error: ENQUIRY_MESSAGES.neededBy })
-      .check(z.refine((t) => parseIsoDate(t) !== null, { error: ENQUIRY_MESSAGES.neededBy })),
+      .check(z.regex(ISO_DATE, { error: ENQUIRY_MESSAGES.neededBy })),
   ),
   budgetPerPiece: z.optional(wholeNumber(1, ENQUIRY_LIMITS.budgetMax, ENQUIRY_MESSAGES.budgetPerPiece)),
   kind: z.optional(z.enum(ENQUIRY_KINDS, { error: ENQUIRY_MESSAGES.kind })),

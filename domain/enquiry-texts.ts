@@ -135,6 +135,15 @@ export const ENQUIRY_MAIL_SUBJECTS = {
   reply: `Your enquiry to ${BRAND.name}`,
 } as const;
 
+/**
+ * This browser's today as YYYY-MM-DD: the form's date picker starts there and refuses earlier days (the
+ * server holds the shop's Irish today to the same rule).
+ */
+export function localIsoDate(now: Date): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+
 /** Corporate when the visitor said so; without a choice, a company name makes it corporate. */
 export function enquiryKindOf(kind: EnquiryKind | undefined, company: string | null): EnquiryKind {
   return kind ?? (company ? 'corporate' : 'bespoke');

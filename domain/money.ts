@@ -30,14 +30,6 @@ export function multiplyCents(value: Cents, times: number): Cents {
   return cents(value * times);
 }
 
-/** "12.50", "12,50", "€12.5" -> 1250 cents; null when it is not an amount of euro with at most 2 decimals. */
-export function parseEuroInput(text: string): Cents | null {
-  const cleaned = text.trim().replace(/^€\s*/, '').replace(',', '.');
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole = '0', fraction = ''] = cleaned.split('.');
-  return cents(Number(whole) * 100 + Number(fraction.padEnd(2, '0')));
-}
-
 /**
  * "€35.00" (en-IE, EUR, two decimals, docs/product.md §4.1); "-€5.00", "€1,234.56". Written out rather
  * than Intl.NumberFormat: constructing that formatter loads ICU locale data, 20-60 ms of main-thread work

@@ -82,8 +82,9 @@ export class EnquiryService {
     }
     const now = this.now();
     const neededBy = body.neededBy === undefined ? null : parseIsoDate(body.neededBy);
-    // Irish calendar: the shop's today, wherever the visitor is.
-    if (neededBy !== null && neededBy < irishDate(now))
+    // A real day (not 30 February), and not past on the Irish calendar: the shop's today, wherever the
+    // visitor is.
+    if (body.neededBy !== undefined && (neededBy === null || neededBy < irishDate(now)))
       return { kind: 'invalid', error: ENQUIRY_MESSAGES.neededBy };
     const company = given(body.company);
     const email = body.email;

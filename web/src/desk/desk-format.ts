@@ -11,7 +11,7 @@ export function money(value: number): string {
 }
 
 // The shop's enquiry form reads euro amounts the same way: one parser, in domain/money.ts.
-export { parseEuroInput } from '../../../domain/money';
+export { parseEuroInput } from '../../../domain/euro-input';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

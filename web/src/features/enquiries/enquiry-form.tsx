@@ -17,6 +17,7 @@ import {
   ENQUIRY_LIMITS,
   type EnquiryField,
   type EnquiryKind,
+  localIsoDate,
 } from '../../../../domain/enquiry-texts';
 import type { FieldErrors } from './submit-enquiry';
 
@@ -90,10 +91,7 @@ export function EnquiryForm() {
 
   // The date picker starts at today; set in the browser, as the page's HTML is rendered ahead of time.
   useEffect(() => {
-    const now = new Date();
-    const two = (n: number) => String(n).padStart(2, '0');
-    if (dateRef.current)
-      dateRef.current.min = `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+    if (dateRef.current) dateRef.current.min = localIsoDate(new Date());
   }, []);
 
   const focusField = (field: EnquiryField) => {

@@ -4,7 +4,6 @@
  * server's own schema (domain/enquiries.ts) plus what only the form asks: a date, the occasion, what it
  * is for, and the corporate minimum.
  */
-import { irishDate, parseIsoDate } from '../../../../domain/calendar-date';
 import {
   type EnquiryRequest,
   enquiryRequestSchema,
@@ -21,8 +20,9 @@ import {
   ENQUIRY_KINDS,
   type EnquiryField,
   type EnquiryKind,
+  localIsoDate,
 } from '../../../../domain/enquiry-texts';
-import { parseEuroInput } from '../../../../domain/money';
+import { parseEuroInput } from '../../../../domain/euro-input';
 import { trackedFetch } from '../error-tracking/tracked-fetch';
 
 /** What the form's fields hold, as typed. */
@@ -47,16 +47,17 @@ export type EnquiryCheck =
 
 const isKind = (value: string): value is EnquiryKind => (ENQUIRY_KINDS as readonly string[]).includes(value);
 
-/** The request body, or each field's message (in the form's order). `today` is the shop's (Irish) date. */
-export function checkEnquiry(values: EnquiryFormValues, today = irishDate(new Date())): EnquiryCheck {
+/** The request body, or each field's message (in the form's order). */
+export function checkEnquiry(values: EnquiryFormValues, today = localIsoDate(new Date())): EnquiryCheck {
   const errors: FieldErrors = {};
   const kind = isKind(values.kind) ? values.kind : undefined;
   if (!kind) errors.kind = ENQUIRY_FIELD_ERRORS.kind;
   const pieces = /^\s*\d{1,6}\s*$/.test(values.pieces) ? Number(values.pieces) : Number.NaN;
   const budget = values.budget.trim() === '' ? undefined : parseEuroInput(values.budget);
   if (budget === null || budget === 0) errors.budgetPerPiece = ENQUIRY_FIELD_ERRORS.budgetPerPiece;
-  const neededBy = parseIsoDate(values.neededBy.trim());
-  if (!neededBy || neededBy < today) errors.neededBy = ENQUIRY_FIELD_ERRORS.neededBy;
+  // A date field gives YYYY-MM-DD or nothing; the schema below refuses a malformed one.
+  const neededBy = values.neededBy.trim();
+  if (neededBy === '' || neededBy < today) errors.neededBy = ENQUIRY_FIELD_ERRORS.neededBy;
   if (values.occasion.trim() === '') errors.occasion = ENQUIRY_FIELD_ERRORS.occasion;
   const candidate = {
     name: values.name,

@@ -89,9 +89,15 @@ export function EnquiryForm() {
   const sending = status.kind === 'sending';
   const dateRef = useRef<HTMLInputElement>(null);
 
-  // The date picker starts at today; set in the browser, as the page's HTML is rendered ahead of time.
   useEffect(() => {
+    // The date picker starts at today; set in the browser, as the page's HTML is rendered ahead of time.
     if (dateRef.current) dateRef.current.min = localIsoDate(new Date());
+    // A choice made in the page's HTML before it came alive: the minimum's notice follows it from here.
+    const form = formRef.current;
+    if (!form) return;
+    const chosen = text(form, 'kind');
+    if ((ENQUIRY_KINDS as readonly string[]).includes(chosen)) setKind(chosen as EnquiryKind);
+    setPieces(text(form, 'pieces'));
   }, []);
 
   const focusField = (field: EnquiryField) => {

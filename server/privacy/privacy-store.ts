@@ -21,8 +21,8 @@ import type { Database } from '../db/schema';
 import { deleteNotesOfOrders, recordAudit } from '../desk/desk-store';
 import { forgetDiscountEmail } from '../discounts/discount-store';
 import {
+  adminEnquiryOf,
   deleteEnquiries,
-  type EnquiryRow,
   enquiriesOfEmail,
   enquiriesUnchangedSince,
 } from '../enquiries/enquiry-store';
@@ -301,7 +301,8 @@ export class PrivacyStore {
         updatedAt: r.updated_at,
         publishedAt: r.published_at,
       })),
-      enquiries: enquiries.map(enquiryExport),
+      // As the desk shows it, the owner's notes included: they are about the person too.
+      enquiries: enquiries.map(adminEnquiryOf),
       newsletter: signup
         ? {
             email: signup.email,
@@ -380,24 +381,6 @@ export interface ErasureResult {
   readonly mailBodiesErased: number;
   readonly mailFilesDeleted: number;
   readonly paidOrdersKept: readonly { readonly reference: string | null; readonly keptUntil: string }[];
-}
-
-/** An enquiry in the owner's export for the person: everything they sent, and where it stands. */
-function enquiryExport(e: EnquiryRow): object {
-  return {
-    name: e.name,
-    email: e.email,
-    company: e.company,
-    pieces: e.pieces,
-    neededBy: e.needed_by,
-    budgetPerPiece: e.budget_per_piece,
-    kind: e.kind,
-    occasion: e.occasion,
-    message: e.message,
-    status: e.status,
-    createdAt: e.created_at,
-    updatedAt: e.updated_at,
-  };
 }
 
 /** Enquiries unchanged since `before`, deleted with their e-mails' text, in batches. */

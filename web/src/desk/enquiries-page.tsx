@@ -17,7 +17,15 @@ import {
 import { formatDay, formatInstant, money } from './desk-format';
 import { useDeskAction, useDeskData } from './desk-hooks';
 import { deskHref } from './desk-router';
-import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from './desk-ui';
+import {
+  buttonClass,
+  ErrorMessage,
+  inputClass,
+  LoadedList,
+  Loading,
+  PageHeading,
+  StatusFilter,
+} from './desk-ui';
 import { enquiriesApi } from './enquiries-api';
 
 const STATUS_TONE: Readonly<Record<EnquiryStatus, string>> = {
@@ -44,7 +52,6 @@ export function replyHref(enquiry: Pick<AdminEnquiry, 'email'>): string {
 
 export function EnquiriesPage({ status }: { readonly status: EnquiryStatus | null }) {
   const [loaded] = useDeskData(status ?? 'all', () => enquiriesApi.list(status));
-  const id = useId();
   const filters = ['all', ...ENQUIRY_STATUSES] as const;
 
   return (
@@ -53,63 +60,53 @@ export function EnquiriesPage({ status }: { readonly status: EnquiryStatus | nul
       <p className="mt-1 text-sm text-muted">
         Corporate and bespoke enquiries from the shop's form, new ones first.
       </p>
-      <nav aria-labelledby={`${id}-filter`} className="mt-4">
-        <h2 id={`${id}-filter`} className="sr-only">
-          Filter by status
-        </h2>
-        <ul className="flex flex-wrap gap-1">
-          {filters.map((s) => (
-            <li key={s}>
-              <a
-                href={deskHref.enquiries(s === 'all' ? null : s)}
-                aria-current={(status ?? 'all') === s ? 'page' : undefined}
-                className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold"
-              >
-                {s === 'all' ? 'All' : ENQUIRY_STATUS_LABELS[s]}
-                {loaded.state === 'ready' && s !== 'all' ? ` (${loaded.data.counts[s]})` : ''}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {loaded.state === 'loading' ? <Loading label="Loading enquiries…" /> : null}
-      {loaded.state === 'error' ? (
-        <div className="mt-4">
-          <ErrorMessage>{loaded.message}</ErrorMessage>
-        </div>
-      ) : null}
-      {loaded.state === 'ready' && loaded.data.enquiries.length === 0 ? (
-        <p className="mt-6 text-muted">No enquiries here.</p>
-      ) : null}
-      {loaded.state === 'ready' && loaded.data.enquiries.length > 0 ? (
-        <ul className="mt-6 divide-y divide-line rounded-2xl border border-line bg-white">
-          {loaded.data.enquiries.map((e) => (
-            <li key={e.id}>
-              <a
-                href={deskHref.enquiry(e.id)}
-                className="grid gap-1 px-4 py-3 hover:bg-sand md:grid-cols-[2fr_1fr_1fr_auto] md:items-center md:gap-4"
-              >
-                <span>
-                  <span className="font-medium text-wine underline">{e.name}</span>
-                  {e.company ? <span className="text-muted"> · {e.company}</span> : null}
-                  <span className="block text-sm text-muted">
-                    {ENQUIRY_KIND_LABELS[e.kind]} · received {formatInstant(e.createdAt)}
+      <StatusFilter
+        links={filters.map((s) => ({
+          key: s,
+          label:
+            s === 'all'
+              ? 'All'
+              : `${ENQUIRY_STATUS_LABELS[s]}${loaded.state === 'ready' ? ` (${loaded.data.counts[s]})` : ''}`,
+          href: deskHref.enquiries(s === 'all' ? null : s),
+          current: (status ?? 'all') === s,
+        }))}
+      />
+      <LoadedList
+        loaded={loaded}
+        loading="Loading enquiries…"
+        empty="No enquiries here."
+        isEmpty={(data) => data.enquiries.length === 0}
+      >
+        {(data) => (
+          <ul className="mt-6 divide-y divide-line rounded-2xl border border-line bg-white">
+            {data.enquiries.map((e) => (
+              <li key={e.id}>
+                <a
+                  href={deskHref.enquiry(e.id)}
+                  className="grid gap-1 px-4 py-3 hover:bg-sand md:grid-cols-[2fr_1fr_1fr_auto] md:items-center md:gap-4"
+                >
+                  <span>
+                    <span className="font-medium text-wine underline">{e.name}</span>
+                    {e.company ? <span className="text-muted"> · {e.company}</span> : null}
+                    <span className="block text-sm text-muted">
+                      {ENQUIRY_KIND_LABELS[e.kind]} · received {formatInstant(e.createdAt)}
+                    </span>
                   </span>
-                </span>
-                <span className="text-sm">
-                  {e.pieces} {e.pieces === 1 ? 'piece' : 'pieces'}
-                </span>
-                <span className="text-sm">
-                  {e.neededBy ? `needed by ${formatDay(e.neededBy)}` : 'no date'}
-                </span>
-                <span>
-                  <EnquiryStatusBadge status={e.status} />
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+                  <span className="text-sm">
+                    {e.pieces} {e.pieces === 1 ? 'piece' : 'pieces'}
+                  </span>
+                  <span className="text-sm">
+                    {e.neededBy ? `needed by ${formatDay(e.neededBy)}` : 'no date'}
+                  </span>
+                  <span>
+                    <EnquiryStatusBadge status={e.status} />
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadedList>
     </div>
   );
 }

@@ -165,6 +165,16 @@ export function EnquiryForm() {
     if (status.kind === 'sent' || status.kind === 'failed') setStatus({ kind: 'idle' });
   };
 
+  /** What every text field shares: its id and name, its error's marks, and clearing the error on edit. */
+  const control = (field: EnquiryField, name: string = field, hint = false) => ({
+    id: fieldId(field),
+    name,
+    className: INPUT,
+    'aria-invalid': invalid(field),
+    'aria-describedby': describedBy(fieldId(field), hint, errors[field]),
+    onChange: () => clear(field),
+  });
+
   return (
     <form
       ref={formRef}
@@ -212,51 +222,20 @@ export function EnquiryForm() {
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field id={fieldId('name')} label={ENQUIRY_FORM_TEXT.name} error={errors.name}>
-          <input
-            id={fieldId('name')}
-            name="name"
-            autoComplete="name"
-            maxLength={ENQUIRY_LIMITS.nameMax}
-            className={INPUT}
-            aria-invalid={invalid('name')}
-            aria-describedby={describedBy(fieldId('name'), false, errors.name)}
-            onChange={() => clear('name')}
-          />
+          <input {...control('name')} autoComplete="name" maxLength={ENQUIRY_LIMITS.nameMax} />
         </Field>
         <Field id={fieldId('email')} label={ENQUIRY_FORM_TEXT.email} error={errors.email}>
-          <input
-            id={fieldId('email')}
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            className={INPUT}
-            aria-invalid={invalid('email')}
-            aria-describedby={describedBy(fieldId('email'), false, errors.email)}
-            onChange={() => clear('email')}
-          />
+          <input {...control('email')} type="email" inputMode="email" autoComplete="email" />
         </Field>
         <Field id={fieldId('company')} label={ENQUIRY_FORM_TEXT.company} error={errors.company}>
-          <input
-            id={fieldId('company')}
-            name="company"
-            autoComplete="organization"
-            maxLength={ENQUIRY_LIMITS.companyMax}
-            className={INPUT}
-            aria-invalid={invalid('company')}
-            aria-describedby={describedBy(fieldId('company'), false, errors.company)}
-            onChange={() => clear('company')}
-          />
+          <input {...control('company')} autoComplete="organization" maxLength={ENQUIRY_LIMITS.companyMax} />
         </Field>
         <Field id={fieldId('pieces')} label={ENQUIRY_FORM_TEXT.pieces} error={errors.pieces}>
           <input
-            id={fieldId('pieces')}
-            name="pieces"
+            {...control('pieces')}
             inputMode="numeric"
             pattern="[0-9]*"
             autoComplete="off"
-            className={INPUT}
-            aria-invalid={invalid('pieces')}
             aria-describedby={
               showMinimum
                 ? `${fieldId('pieces')}-minimum`
@@ -269,28 +248,10 @@ export function EnquiryForm() {
           />
         </Field>
         <Field id={fieldId('neededBy')} label={ENQUIRY_FORM_TEXT.neededBy} error={errors.neededBy}>
-          <input
-            id={fieldId('neededBy')}
-            name="neededBy"
-            type="date"
-            ref={dateRef}
-            className={INPUT}
-            aria-invalid={invalid('neededBy')}
-            aria-describedby={describedBy(fieldId('neededBy'), false, errors.neededBy)}
-            onChange={() => clear('neededBy')}
-          />
+          <input {...control('neededBy')} type="date" ref={dateRef} />
         </Field>
         <Field id={fieldId('budgetPerPiece')} label={ENQUIRY_FORM_TEXT.budget} error={errors.budgetPerPiece}>
-          <input
-            id={fieldId('budgetPerPiece')}
-            name="budget"
-            inputMode="decimal"
-            autoComplete="off"
-            className={INPUT}
-            aria-invalid={invalid('budgetPerPiece')}
-            aria-describedby={describedBy(fieldId('budgetPerPiece'), false, errors.budgetPerPiece)}
-            onChange={() => clear('budgetPerPiece')}
-          />
+          <input {...control('budgetPerPiece', 'budget')} inputMode="decimal" autoComplete="off" />
         </Field>
       </div>
       {/* Polite and present from the start, so the minimum is announced the moment it applies. */}
@@ -304,26 +265,14 @@ export function EnquiryForm() {
         error={errors.occasion}
         hint={ENQUIRY_FORM_TEXT.occasionHint}
       >
-        <input
-          id={fieldId('occasion')}
-          name="occasion"
-          maxLength={ENQUIRY_LIMITS.occasionMax}
-          className={INPUT}
-          aria-invalid={invalid('occasion')}
-          aria-describedby={describedBy(fieldId('occasion'), true, errors.occasion)}
-          onChange={() => clear('occasion')}
-        />
+        <input {...control('occasion', 'occasion', true)} maxLength={ENQUIRY_LIMITS.occasionMax} />
       </Field>
       <Field id={fieldId('message')} label={ENQUIRY_FORM_TEXT.message} error={errors.message}>
         <textarea
-          id={fieldId('message')}
-          name="message"
+          {...control('message')}
           rows={5}
           maxLength={ENQUIRY_LIMITS.messageMax}
           className={`${INPUT} py-3`}
-          aria-invalid={invalid('message')}
-          aria-describedby={describedBy(fieldId('message'), false, errors.message)}
-          onChange={() => clear('message')}
         />
       </Field>
 

@@ -93,7 +93,6 @@ export const ENQUIRY_FORM_TEXT = {
   errorsSummary: 'Please correct the fields marked below.',
   failed: "We couldn't send your enquiry just now. Please try again in a moment.",
   offline: "We couldn't reach the shop. Check your connection and try again.",
-  orMail: 'Prefer e-mail? Write to',
 } as const;
 
 /** Shown as soon as a corporate enquiry's pieces are under the minimum, and refused in the form. */

@@ -106,6 +106,10 @@ test('a company asks for 30 pieces on a phone; both e-mails go out; the owner no
   await page.getByRole('link', { name: /^Quoted \(\d+\)$/ }).click();
   await expect(page.getByRole('link', { name: /Niamh Kelly/ }).first()).toContainText('Quoted');
   await page.screenshot({ path: path.join(SHOTS, 'phone-desk-list.png'), fullPage: true });
+  // On a laptop the rows become columns, like the orders list.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousViolations(axeScan(page));
+  await page.screenshot({ path: path.join(SHOTS, 'laptop-desk-list.png') });
   const after = await request.get(`/api/admin/enquiries/${id}`, {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
   });

@@ -229,6 +229,11 @@ export const RETENTION = {
   paidOrderYearsAfterSale: 6,
   /** E-mails the shop sent lose their text (in the database and as .eml files) after this many days. */
   mailBodyDays: 90,
+  /**
+   * A corporate or bespoke enquiry is deleted this many days after its last change (sent, a status, a
+   * note): a closed one (won, lost) or one nobody touched for a year.
+   */
+  enquiryDays: 365,
 } as const;
 
 /** A newsletter sign-up for an address still pending gets a new confirmation e-mail at most this often. */

@@ -26,6 +26,8 @@ import { installOwnerAuth } from './desk/owner-auth';
 import { checkoutDiscounts } from './discounts/checkout-discounts';
 import { DiscountService } from './discounts/discount-service';
 import { DiscountStore } from './discounts/discount-store';
+import { EnquiryService } from './enquiries/enquiry-service';
+import { EnquiryStore } from './enquiries/enquiry-store';
 import { OutboxSender, type OutboxTimings, outboxBacklog } from './mail/outbox';
 import type { LegalMailFacts } from './mail/templates';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
@@ -46,11 +48,13 @@ import { ReviewStore } from './reviews/review-store';
 import { createReviewsSource, type ReviewsSource } from './reviews/reviews-source';
 import { deskRoutes } from './routes/admin-desk';
 import { discountRoutes } from './routes/admin-discounts';
+import { adminEnquiryRoutes } from './routes/admin-enquiries';
 import { productRoutes } from './routes/admin-products';
 import { statsRoutes } from './routes/admin-stats';
 import { todayRoutes } from './routes/admin-today';
 import { checkoutRoutes } from './routes/checkout';
 import { discountCheckRoutes } from './routes/discount-check';
+import { enquiryRoutes } from './routes/enquiries';
 import { newsletterRoutes } from './routes/newsletter';
 import { orderPageRoutes } from './routes/order-page';
 import { orderRoutes } from './routes/orders';
@@ -107,6 +111,10 @@ export interface Commerce {
   readonly discounts: DiscountService;
   /** Every query of the discount codes and their reservations. */
   readonly discountStore: DiscountStore;
+  /** Corporate and bespoke enquiries and the owner's work on them (docs/product.md §16). */
+  readonly enquiries: EnquiryService;
+  /** Every query of the enquiries; `findEnquiry` and `markQuoted` are what the quotes call. */
+  readonly enquiryStore: EnquiryStore;
   /** The catalogue this instance serves: pages, sitemap and checkout read `current()`. */
   readonly catalogueSource: CatalogueSource;
   /** The catalogue's picture functions as the photo routes take them (their ProductImagesPort). */
@@ -287,6 +295,20 @@ export async function registerCommerce(
     paidByCode: () => paidOrdersByDiscountCode(db),
     ...(clock ? { now: clock } : {}),
   });
+  const enquiryStore = new EnquiryStore(db);
+  const enquiries = new EnquiryService({
+    store: enquiryStore,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    ownerEmail: config.ownerEmail,
+    contactEmail: BRAND.contactEmail,
+    requests: deskStore,
+    audit: (entry) => deskStore.audit(entry),
+    counters,
+    onMailQueued: () => outbox.wake(),
+    log: app.log,
+    ...(clock ? { now: clock } : {}),
+  });
   const privacy = new PrivacyStore(db, { mailDir });
   const schemaRecovery = new SchemaRecovery(db, app.log);
   // The request that finds the database empty gets its 503 (lib/api-support.ts); the next ones are served.
@@ -313,6 +335,8 @@ export async function registerCommerce(
     catalogue,
     discounts,
     discountStore,
+    enquiries,
+    enquiryStore,
     catalogueSource,
     productImages: productImagesPort(catalogue),
     referencedMediaIds: () => referencedMediaIds(catalogue, (prefix) => lineImagesUnder(db, prefix)),
@@ -357,6 +381,8 @@ export async function registerCommerce(
     await api.register(privacyAdminRoutes, { privacy });
     await api.register(productRoutes, { catalogue });
     await api.register(discountRoutes, { discounts });
+    await api.register(enquiryRoutes, { enquiries });
+    await api.register(adminEnquiryRoutes, { enquiries });
     await api.register(discountCheckRoutes, {
       discounts: atCheckout,
       catalogue: catalogueSource,

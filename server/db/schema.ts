@@ -8,6 +8,7 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 import type { DeskStatus, TimelineKind } from '../../domain/admin-api';
 import type { ProductStatus } from '../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../domain/config';
+import type { EnquiryKind, EnquiryStatus } from '../../domain/enquiry-texts';
 import type { ReviewStatus } from '../../domain/reviews';
 
 export type StoredOrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
@@ -374,6 +375,25 @@ export interface DiscountReservationsTable {
   updated_at: string;
 }
 
+/** A corporate or bespoke enquiry (server/enquiries/enquiry-store.ts, docs/product.md §16). */
+export interface EnquiriesTable {
+  id: string;
+  name: string;
+  email: string;
+  company: string | null;
+  pieces: number;
+  needed_by: string | null;
+  /** Cents. */
+  budget_per_piece: number | null;
+  kind: EnquiryKind;
+  occasion: string | null;
+  message: string;
+  status: EnquiryStatus;
+  notes: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
@@ -400,6 +420,7 @@ export interface Database {
   catalogue_changes: CatalogueChangesTable;
   discount_codes: DiscountCodesTable;
   discount_reservations: DiscountReservationsTable;
+  enquiries: EnquiriesTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

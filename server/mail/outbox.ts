@@ -466,8 +466,16 @@ export async function deleteWaitingNewsletterMail(db: Db, email: string): Promis
     .execute();
 }
 
-/** Every e-mail to the address (case-insensitive `key`) or about these orders, for a data export. */
-export async function mailAbout(db: Db, key: string, orderIds: readonly string[]) {
+/**
+ * Every e-mail to the address (case-insensitive `key`), about these orders, or carrying one of these
+ * references (an enquiry's e-mails carry its id), for a data export.
+ */
+export async function mailAbout(
+  db: Db,
+  key: string,
+  orderIds: readonly string[],
+  references: readonly string[] = [],
+) {
   return db
     .selectFrom('outbox')
     .select([
@@ -485,9 +493,34 @@ export async function mailAbout(db: Db, key: string, orderIds: readonly string[]
       eb.or([
         eb(eb.fn('lower', ['recipient']), '=', key),
         ...(orderIds.length > 0 ? [eb('order_id', 'in', [...orderIds])] : []),
+        ...(references.length > 0 ? [eb('reference', 'in', [...references])] : []),
       ]),
     )
     .orderBy('id')
+    .execute();
+}
+
+/**
+ * The e-mails of orderless records (an enquiry: its id is the reference) lose their text and address,
+ * and any still waiting is deleted: the record they tell of is gone. The ids whose text was erased.
+ */
+export async function eraseMailOfReferences(
+  db: Db,
+  references: readonly string[],
+): Promise<{ id: number }[]> {
+  if (references.length === 0) return [];
+  await db
+    .deleteFrom('outbox')
+    .where('order_id', 'is', null)
+    .where('reference', 'in', [...references])
+    .where('status', '=', 'pending')
+    .execute();
+  return db
+    .updateTable('outbox')
+    .set({ recipient: '', text_body: '', html_body: '' })
+    .where('order_id', 'is', null)
+    .where('reference', 'in', [...references])
+    .returning('id')
     .execute();
 }
 

@@ -14,6 +14,7 @@ import { priceOrder } from '../../domain/pricing';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';
+import { EnquiryStore } from '../enquiries/enquiry-store';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { newsletterConfirmationMail } from '../newsletter/newsletter-mail';
 import { NewsletterStore } from '../newsletter/newsletter-store';
@@ -305,6 +306,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       mailBodiesErased: 0,
       mailFilesDeleted: 0,
       rateLimitWindowsDeleted: 0,
+      enquiriesDeleted: 0,
     });
   });
 
@@ -366,6 +368,59 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     expect(after.newsletter).toBeNull();
     expect(after.testCheckoutSessions).toHaveLength(1);
     expect((await orderRow('ord_unpaid')).email).toBe('');
+  });
+
+  it("exports and erases an address's enquiries with their e-mails; the pass deletes them a year after their last change", async () => {
+    const enquiries = new EnquiryStore(database.db);
+    const mails = (row: { id: string; email: string }) =>
+      [
+        ['enquiry-owner', 'owner@solas.test'],
+        ['enquiry-acknowledgement', row.email],
+      ].map(([kind = '', to = '']) =>
+        outboxRow(
+          { orderId: null, reference: row.id, kind, to, subject: 's', text: 'Niamh wrote', html: 'h' },
+          'solas.test',
+        ),
+      );
+    const enquiry = {
+      name: 'Niamh Kelly',
+      company: null,
+      pieces: 30,
+      neededBy: null,
+      budgetPerPiece: null,
+      kind: 'corporate' as const,
+      occasion: null,
+      message: 'Thirty for the team',
+    };
+    const mine = await enquiries.create({ ...enquiry, email: SHOPPER }, mails);
+    const other = await enquiries.create({ ...enquiry, email: 'other@example.ie' }, mails);
+    await database.db.updateTable('outbox').set({ status: 'sent' }).execute();
+
+    const exported = await privacy.exportFor(SHOPPER.toLowerCase(), OWNER);
+    expect(exported.enquiries).toEqual([
+      expect.objectContaining({ name: 'Niamh Kelly', email: SHOPPER, pieces: 30, status: 'new' }),
+    ]);
+    // The owner's copy quotes the enquiry: it is part of what is stored about the person.
+    expect(exported.emails).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'enquiry-owner', to: 'owner@solas.test' })]),
+    );
+
+    const erased = await privacy.eraseFor(SHOPPER, OWNER);
+    expect(erased).toMatchObject({ enquiriesErased: 1, mailBodiesErased: 2 });
+    expect(await enquiries.findEnquiry(mine.id)).toBeNull();
+    const left = await database.db.selectFrom('outbox').select(['reference', 'text_body']).execute();
+    expect(left.filter((m) => m.reference === mine.id).map((m) => m.text_body)).toEqual(['', '']);
+    expect(left.filter((m) => m.reference === other.id).map((m) => m.text_body)).toEqual([
+      'Niamh wrote',
+      'Niamh wrote',
+    ]);
+    expect(await enquiries.findEnquiry(other.id)).not.toBeNull();
+
+    const justBefore = new Date(Date.parse(other.updated_at) + (RETENTION.enquiryDays - 1) * DAY);
+    expect((await privacy.applyRetention(justBefore)).enquiriesDeleted).toBe(0);
+    const after = new Date(Date.parse(other.updated_at) + (RETENTION.enquiryDays + 1) * DAY);
+    expect((await privacy.applyRetention(after)).enquiriesDeleted).toBe(1);
+    expect(await enquiries.findEnquiry(other.id)).toBeNull();
   });
 
   it('writes an audit row for every export and erasure: who, when, which address (masked)', async () => {

@@ -21,8 +21,15 @@ import type { Database } from '../db/schema';
 import { deleteNotesOfOrders, recordAudit } from '../desk/desk-store';
 import { forgetDiscountEmail } from '../discounts/discount-store';
 import {
+  adminEnquiryOf,
+  deleteEnquiries,
+  enquiriesOfEmail,
+  enquiriesUnchangedSince,
+} from '../enquiries/enquiry-store';
+import {
   deleteWaitingNewsletterMail,
   eraseMailCreatedBefore,
+  eraseMailOfReferences,
   eraseSentMailOfOrders,
   eraseSentMailTo,
   mailAbout,
@@ -51,6 +58,8 @@ export interface RetentionResult {
   readonly mailFilesDeleted: number;
   /** Finished rate-limit and counter windows (hashed client keys), left behind when nobody counted since. */
   readonly rateLimitWindowsDeleted: number;
+  /** Enquiries a year after their last change, with their e-mails' text. */
+  readonly enquiriesDeleted: number;
 }
 
 export interface RetentionCutoffs {
@@ -62,6 +71,8 @@ export interface RetentionCutoffs {
   readonly signupBefore: string;
   /** E-mails created before this lose their text. */
   readonly mailBefore: string;
+  /** Enquiries unchanged since this are deleted. */
+  readonly enquiryBefore: string;
 }
 
 export function retentionCutoffs(now: Date): RetentionCutoffs {
@@ -73,6 +84,7 @@ export function retentionCutoffs(now: Date): RetentionCutoffs {
     paidBefore: new Date(Date.UTC(firstKeptYear, 0, 1)).toISOString(),
     signupBefore: daysAgo(RETENTION.unconfirmedSignupDays),
     mailBefore: daysAgo(RETENTION.mailBodyDays),
+    enquiryBefore: daysAgo(RETENTION.enquiryDays),
   };
 }
 
@@ -200,6 +212,7 @@ export class PrivacyStore {
     const mailFilesDeleted = deleteOldMailFiles(this.options.mailDir, Date.parse(cut.mailBefore));
     // Counting sweeps finished windows too, but only when somebody counts: a quiet shop keeps them until here.
     const rateLimitWindowsDeleted = await sweepRateLimits(db);
+    const enquiriesDeleted = await deleteEnquiriesInBatches(db, cut.enquiryBefore);
 
     return {
       unpaidCheckoutsErased,
@@ -208,6 +221,7 @@ export class PrivacyStore {
       mailBodiesErased,
       mailFilesDeleted,
       rateLimitWindowsDeleted,
+      enquiriesDeleted,
     };
   }
 
@@ -220,7 +234,14 @@ export class PrivacyStore {
     const orderIds = orders.map((o) => o.id);
     const lines = await linesOfOrders(db, orderIds);
     const sessions = await testSessionsOfOrders(db, orderIds);
-    const mail = await mailAbout(db, key, orderIds);
+    const enquiries = await enquiriesOfEmail(db, key);
+    // The owner's copy of an enquiry quotes it: its e-mails carry the enquiry's id as their reference.
+    const mail = await mailAbout(
+      db,
+      key,
+      orderIds,
+      enquiries.map((e) => e.id),
+    );
     const signup = await signupOfEmail(db, key);
     const reviews = await reviewsOfOrders(db, orderIds);
     return {
@@ -280,6 +301,8 @@ export class PrivacyStore {
         updatedAt: r.updated_at,
         publishedAt: r.published_at,
       })),
+      // As the desk shows it, the owner's notes included: they are about the person too.
+      enquiries: enquiries.map(adminEnquiryOf),
       newsletter: signup
         ? {
             email: signup.email,
@@ -314,6 +337,10 @@ export class PrivacyStore {
       await deleteWaitingNewsletterMail(trx, key);
       const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
       await forgetDiscountEmail(trx, key);
+      // Enquiries hold nothing the law asks to keep: they go, with the text of their e-mails.
+      const enquiryIds = (await enquiriesOfEmail(trx, key)).map((e) => e.id);
+      const enquiryMail = await eraseMailOfReferences(trx, enquiryIds);
+      const enquiriesErased = await deleteEnquiries(trx, enquiryIds);
       const mail = await eraseSentMailTo(trx, key);
       const kept = orders
         .filter((o): o is typeof o & { paid_at: string } => o.paid_at !== null)
@@ -322,8 +349,9 @@ export class PrivacyStore {
         newsletterSignupsDeleted,
         reviewsErased,
         unpaidCheckoutsErased: unpaid.length,
-        mailBodiesErased: mail.length,
-        mailIds: mail.map((m) => m.id),
+        enquiriesErased,
+        mailBodiesErased: new Set([...mail, ...enquiryMail].map((m) => m.id)).size,
+        mailIds: [...new Set([...mail, ...enquiryMail].map((m) => m.id))],
         paidOrdersKept: kept,
       };
     });
@@ -339,6 +367,7 @@ export interface PrivacyExport {
   readonly testCheckoutSessions: readonly object[];
   readonly emails: readonly object[];
   readonly reviews: readonly object[];
+  readonly enquiries: readonly object[];
   readonly newsletter: object | null;
 }
 
@@ -346,10 +375,26 @@ export interface ErasureResult {
   readonly newsletterSignupsDeleted: number;
   /** Reviews written from the address's orders, deleted with their text. */
   readonly reviewsErased: number;
+  /** The address's corporate and bespoke enquiries, deleted. */
+  readonly enquiriesErased: number;
   readonly unpaidCheckoutsErased: number;
   readonly mailBodiesErased: number;
   readonly mailFilesDeleted: number;
   readonly paidOrdersKept: readonly { readonly reference: string | null; readonly keptUntil: string }[];
+}
+
+/** Enquiries unchanged since `before`, deleted with their e-mails' text, in batches. */
+async function deleteEnquiriesInBatches(db: Kysely<Database>, before: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = await enquiriesUnchangedSince(db, before, BATCH);
+    if (ids.length === 0) return total;
+    total += await db.transaction().execute(async (trx) => {
+      await eraseMailOfReferences(trx, ids);
+      return deleteEnquiries(trx, ids);
+    });
+    if (ids.length < BATCH) return total;
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ describe('RATE_LIMITS', () => {
     expect(parseRateLimits(undefined)).toEqual({ ok: true, value: DEFAULT_RATE_LIMITS });
     expect(parseRateLimits('  ')).toEqual({ ok: true, value: DEFAULT_RATE_LIMITS });
     expect(parseRateLimits('OFF')).toEqual({ ok: true, value: RATE_LIMITS_OFF });
-    expect(Object.values(RATE_LIMITS_OFF)).toEqual([null, null, null, null, null, null, null, null]);
+    expect(Object.values(RATE_LIMITS_OFF)).toEqual([null, null, null, null, null, null, null, null, null]);
   });
 
   it('overrides the named limits only, and switches single ones off', () => {

@@ -13,6 +13,7 @@ export const RATE_LIMIT_NAMES = [
   'admin',
   'order',
   'lookup',
+  'enquiry',
   'other',
 ] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
@@ -51,6 +52,11 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
   order: { requests: 30, perSeconds: 60 },
   /** POST /api/order-page/find, per client; each address and each reference also at most 3 an hour */
   lookup: { requests: 10, perSeconds: 60 },
+  /**
+   * POST /api/enquiries: each one is a row and two e-mails, and a person sends one, perhaps a second to
+   * correct it; an office behind one address still fits in an hour.
+   */
+  enquiry: { requests: 5, perSeconds: 3600 },
   /** A state-changing route nobody classified yet (the route inventory test fails until someone does) */
   other: { requests: 30, perSeconds: 60 },
 };

@@ -46,6 +46,8 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
     'shoppers: what a discount code takes off the cart; guarded like the checkout, stores nothing',
   'POST /api/orders/:sessionId/confirm': 'the confirmation page; asks the provider, idempotent',
   'POST /api/newsletter': 'shoppers; guarded, stores an address once and sends its confirmation',
+  'POST /api/enquiries':
+    'visitors; guarded (JSON, same origin, the enquiry rate limit), a hidden field for bots, text kept as text',
   'POST /api/order-page': 'the shopper holding the order key (constant-time compare); guarded, rate limited',
   'POST /api/order-page/find': 'anyone; same answer either way, the link only e-mailed to the order address',
   'POST /api/order-page/withdrawal': 'the shopper holding the order key; one notice per order',

@@ -70,6 +70,9 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     maxBodyBytes: 1 * KIB,
   },
   'POST /api/newsletter': { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  // A corporate or bespoke enquiry (docs/product.md §16): a message of 4,000 characters (up to 4 bytes
+  // each) and a few short fields.
+  'POST /api/enquiries': { limit: 'enquiry', body: 'json', sameOrigin: true, maxBodyBytes: 24 * KIB },
   // The order page's key travels in the body (never in a URL); docs/product.md §6.8.
   'POST /api/order-page': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
   'POST /api/order-page/find': { limit: 'lookup', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
@@ -191,6 +194,8 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     maxBodyBytes: 1 * KIB,
   },
   'POST /api/admin/reviews/:id': DESK_ACTION_POLICY,
+  // The owner's status and notes of an enquiry (notes up to 4,000 characters).
+  'PATCH /api/admin/enquiries/:id': { ...DESK_ACTION_POLICY, maxBodyBytes: 24 * KIB },
   // The owner's erasure request for one e-mail address (docs/product.md §12).
   'POST /api/admin/privacy/erase': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
 };

@@ -20,7 +20,10 @@ const ProductsPage = lazy(() => import('./products-page').then((m) => ({ default
 const ProductPage = lazy(() => import('./product-page').then((m) => ({ default: m.ProductPage })));
 
 import { DiscountsPage } from './discounts-page';
-import { PendingReviews } from './pending-reviews';
+import { enquiriesApi } from './enquiries-api';
+import { EnquiriesPage, EnquiryPage } from './enquiries-page';
+import { NavCount } from './nav-count';
+import { reviewsApi } from './reviews-api';
 import { ReviewsPage } from './reviews-page';
 
 type Session =
@@ -149,6 +152,7 @@ const NAV = [
   { id: 'products', label: 'Products', href: deskHref.products() },
   { id: 'reviews', label: 'Reviews', href: deskHref.reviews() },
   { id: 'discounts', label: 'Discounts', href: deskHref.discounts() },
+  { id: 'enquiries', label: 'Enquiries', href: deskHref.enquiries() },
 ] as const;
 
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
@@ -156,7 +160,14 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
   const route = parseDeskHash(hash);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const section = route.id === 'order' ? 'orders' : route.id === 'product' ? 'products' : route.id;
+  const section =
+    route.id === 'order'
+      ? 'orders'
+      : route.id === 'product'
+        ? 'products'
+        : route.id === 'enquiry'
+          ? 'enquiries'
+          : route.id;
 
   const signOut = async () => {
     if (signingOut) return;
@@ -198,7 +209,8 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
                     className="inline-flex min-h-11 items-center rounded-full px-3 text-sm hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold"
                   >
                     {item.label}
-                    {item.id === 'reviews' ? <PendingReviews /> : null}
+                    {item.id === 'reviews' ? <NavCount load={reviewsApi.pendingCount} /> : null}
+                    {item.id === 'enquiries' ? <NavCount load={enquiriesApi.newCount} /> : null}
                   </a>
                 </li>
               ))}
@@ -239,6 +251,10 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         ) : null}
         {route.id === 'reviews' ? <ReviewsPage key={route.status ?? 'all'} status={route.status} /> : null}
         {route.id === 'discounts' ? <DiscountsPage /> : null}
+        {route.id === 'enquiries' ? (
+          <EnquiriesPage key={route.status ?? 'all'} status={route.status} />
+        ) : null}
+        {route.id === 'enquiry' ? <EnquiryPage key={route.enquiryId} enquiryId={route.enquiryId} /> : null}
       </main>
     </>
   );

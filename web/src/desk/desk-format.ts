@@ -1,6 +1,6 @@
 /** Words and numbers as the desk shows them (docs/product.md §10.10). */
 import { DESK_STATUS_LABELS, type DeskStatus } from '../../../domain/admin-api';
-import { type Cents, cents, formatEuro } from '../../../domain/money';
+import { cents, formatEuro } from '../../../domain/money';
 
 export function statusLabel(status: string): string {
   return DESK_STATUS_LABELS[status as DeskStatus] ?? status.replaceAll('_', ' ');
@@ -10,13 +10,8 @@ export function money(value: number): string {
   return formatEuro(cents(value));
 }
 
-/** "12.50", "12,50", "€12.5" -> 1250 cents; null when it is not an amount of euro with at most 2 decimals. */
-export function parseEuroInput(text: string): Cents | null {
-  const cleaned = text.trim().replace(/^€\s*/, '').replace(',', '.');
-  if (!/^\d{1,6}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [whole = '0', fraction = ''] = cleaned.split('.');
-  return cents(Number(whole) * 100 + Number(fraction.padEnd(2, '0')));
-}
+// The shop's enquiry form reads euro amounts the same way: one parser, in domain/money.ts.
+export { parseEuroInput } from '../../../domain/euro-input';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})/;
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

@@ -3,6 +3,7 @@
  * page at /admin and every desk link (the packing slip's QR code among them) works from a fresh tab.
  */
 import { useSyncExternalStore } from 'react';
+import { ENQUIRY_STATUSES, type EnquiryStatus } from '../../../domain/enquiry-texts';
 
 export type DeskRoute =
   | { readonly id: 'today' }
@@ -15,7 +16,9 @@ export type DeskRoute =
   /** `productId` null: a new product. */
   | { readonly id: 'product'; readonly productId: string | null }
   | { readonly id: 'reviews'; readonly status: 'pending' | 'published' | 'hidden' | null }
-  | { readonly id: 'discounts' };
+  | { readonly id: 'discounts' }
+  | { readonly id: 'enquiries'; readonly status: EnquiryStatus | null }
+  | { readonly id: 'enquiry'; readonly enquiryId: string };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
@@ -29,6 +32,12 @@ export function parseDeskHash(hash: string): DeskRoute {
     return { id: 'product', productId: parts[1] === 'new' ? null : parts[1] };
   if (parts[0] === 'products') return { id: 'products' };
   if (parts[0] === 'discounts') return { id: 'discounts' };
+  if (parts[0] === 'enquiries' && parts[1]) return { id: 'enquiry', enquiryId: parts[1] };
+  if (parts[0] === 'enquiries') {
+    const status = new URLSearchParams(search).get('status');
+    const known = (ENQUIRY_STATUSES as readonly (string | null)[]).includes(status);
+    return { id: 'enquiries', status: known ? (status as EnquiryStatus) : null };
+  }
   if (parts[0] === 'reviews') {
     const status = new URLSearchParams(search).get('status');
     const known = status === 'pending' || status === 'published' || status === 'hidden';
@@ -57,6 +66,9 @@ export const deskHref = {
   product: (id: string) => `#/products/${encodeURIComponent(id)}`,
   reviews: () => '#/reviews',
   discounts: () => '#/discounts',
+  enquiries: (status: EnquiryStatus | null = null) =>
+    status ? `#/enquiries?status=${status}` : '#/enquiries',
+  enquiry: (id: string) => `#/enquiries/${encodeURIComponent(id)}`,
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

@@ -1,6 +1,7 @@
 /** Small pieces of the desk's screens, in the shop's design language (tokens of web/src/styles.css). */
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { statusLabel } from './desk-format';
+import type { Loaded } from './desk-hooks';
 
 export const buttonClass = {
   primary:
@@ -88,4 +89,63 @@ export function DateField({
       />
     </div>
   );
+}
+
+/** A list's status filter (Reviews, Enquiries): links, the current one marked. */
+export function StatusFilter({
+  links,
+}: {
+  readonly links: readonly {
+    readonly key: string;
+    readonly label: string;
+    readonly href: string;
+    readonly current: boolean;
+  }[];
+}) {
+  const id = useId();
+  return (
+    <nav aria-labelledby={`${id}-filter`} className="mt-4">
+      <h2 id={`${id}-filter`} className="sr-only">
+        Filter by status
+      </h2>
+      <ul className="flex flex-wrap gap-1">
+        {links.map((link) => (
+          <li key={link.key}>
+            <a
+              href={link.href}
+              aria-current={link.current ? 'page' : undefined}
+              className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold"
+            >
+              {link.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** A list's loading, error and empty states; `children` once there is something to show. */
+export function LoadedList<T>({
+  loaded,
+  loading,
+  empty,
+  isEmpty,
+  children,
+}: {
+  readonly loaded: Loaded<T>;
+  readonly loading: string;
+  readonly empty: string;
+  readonly isEmpty: (data: T) => boolean;
+  readonly children: (data: T) => ReactNode;
+}) {
+  if (loaded.state === 'loading') return <Loading label={loading} />;
+  if (loaded.state === 'error')
+    return (
+      <div className="mt-4">
+        <ErrorMessage>{loaded.message}</ErrorMessage>
+      </div>
+    );
+  if (isEmpty(loaded.data)) return <p className="mt-6 text-muted">{empty}</p>;
+  return children(loaded.data);
 }

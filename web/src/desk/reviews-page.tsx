@@ -9,7 +9,7 @@ import type { AdminReview } from '../../../domain/review-schemas';
 import { HIDE_RULE } from '../../../domain/review-texts';
 import { HOW_REVIEWS_WORK, REVIEW_LIMITS, REVIEW_STATUSES, type ReviewStatus } from '../../../domain/reviews';
 import { useDeskAction, useDeskData } from './desk-hooks';
-import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from './desk-ui';
+import { buttonClass, ErrorMessage, inputClass, LoadedList, PageHeading, StatusFilter } from './desk-ui';
 import { reviewsApi } from './reviews-api';
 
 const FILTER_LABELS: Record<ReviewStatus | 'all', string> = {
@@ -21,7 +21,6 @@ const FILTER_LABELS: Record<ReviewStatus | 'all', string> = {
 
 export function ReviewsPage({ status }: { readonly status: ReviewStatus | null }) {
   const [loaded, , replaceAll] = useDeskData(status ?? 'all', () => reviewsApi.list(status));
-  const id = useId();
   const replace = (next: AdminReview) => {
     if (loaded.state !== 'ready') return;
     replaceAll({ ...loaded.data, reviews: loaded.data.reviews.map((r) => (r.id === next.id ? next : r)) });
@@ -42,42 +41,30 @@ export function ReviewsPage({ status }: { readonly status: ReviewStatus | null }
         </a>
         .
       </p>
-      <nav aria-labelledby={`${id}-filter`} className="mt-4">
-        <h2 id={`${id}-filter`} className="sr-only">
-          Filter by status
-        </h2>
-        <ul className="flex flex-wrap gap-1">
-          {(['all', ...REVIEW_STATUSES] as const).map((s) => (
-            <li key={s}>
-              <a
-                href={s === 'all' ? '#/reviews' : `#/reviews?status=${s}`}
-                aria-current={(status ?? 'all') === s ? 'page' : undefined}
-                className="inline-flex min-h-11 items-center rounded-full border border-line px-4 text-sm hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold"
-              >
-                {FILTER_LABELS[s]}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
-      {loaded.state === 'loading' ? <Loading label="Loading reviews…" /> : null}
-      {loaded.state === 'error' ? (
-        <div className="mt-4">
-          <ErrorMessage>{loaded.message}</ErrorMessage>
-        </div>
-      ) : null}
-      {loaded.state === 'ready' && loaded.data.reviews.length === 0 ? (
-        <p className="mt-6 text-muted">No reviews here.</p>
-      ) : null}
-      {loaded.state === 'ready' && loaded.data.reviews.length > 0 ? (
-        <ul className="mt-6 space-y-4">
-          {loaded.data.reviews.map((r) => (
-            <li key={r.id}>
-              <ReviewCard review={r} onChange={replace} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <StatusFilter
+        links={(['all', ...REVIEW_STATUSES] as const).map((s) => ({
+          key: s,
+          label: FILTER_LABELS[s],
+          href: s === 'all' ? '#/reviews' : `#/reviews?status=${s}`,
+          current: (status ?? 'all') === s,
+        }))}
+      />
+      <LoadedList
+        loaded={loaded}
+        loading="Loading reviews…"
+        empty="No reviews here."
+        isEmpty={(data) => data.reviews.length === 0}
+      >
+        {(data) => (
+          <ul className="mt-6 space-y-4">
+            {data.reviews.map((r) => (
+              <li key={r.id}>
+                <ReviewCard review={r} onChange={replace} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadedList>
     </div>
   );
 }

@@ -1,9 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { BRAND, CORPORATE } from '../../../domain/config';
 import { toast } from '../components/ui/toast';
 import { Tooltip } from '../components/ui/tooltip';
 import { EarlyBirdBanner } from '../features/offers/early-bird-banner';
 import { Link } from '../lib/router';
 import { FACTS } from './legal/policy-facts';
+
+// A chunk of its own: the page's own chunk stays within its budget (docs/product.md §9.2). The server's
+// rendering waits for it, so the page's HTML carries the whole form.
+const EnquiryForm = lazy(() =>
+  import('../features/enquiries/enquiry-form').then((m) => ({ default: m.EnquiryForm })),
+);
 
 export const ENQUIRY_SUBJECTS = {
   general: 'Bespoke & corporate enquiry',
@@ -48,7 +55,7 @@ const CORPORATE_IDEAS = [
 const STEPS = [
   {
     title: 'Tell us',
-    text: 'Send us an e-mail with the occasion, how many pieces you need, the colours you like and the date you need them by.',
+    text: 'Send us the form below, or an e-mail, with the occasion, how many pieces you need, the colours you like and the date you need them by.',
   },
   {
     title: 'Agree the design',
@@ -178,14 +185,20 @@ export function BespokeCorporatePage() {
           Get in Touch
         </h2>
         <p className="mt-4 text-lg leading-relaxed">
-          E-mail us at{' '}
+          Tell us about your order with the form below. We answer every enquiry personally.
+        </p>
+        <Suspense fallback={<p className="mt-8 min-h-96 text-muted">Loading the enquiry form…</p>}>
+          <EnquiryForm />
+        </Suspense>
+        <p className="mt-10 text-lg leading-relaxed">
+          Prefer e-mail? Write to{' '}
           <a href={enquiryMailto(ENQUIRY_SUBJECTS.general)} className={TEXT_LINK}>
             {BRAND.contactEmail}
           </a>
-          . We answer every enquiry personally.
+          .
         </p>
-        <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
-          <a href={enquiryMailto(ENQUIRY_SUBJECTS.general)} className={PRIMARY_BUTTON}>
+        <div className="mt-6 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <a href={enquiryMailto(ENQUIRY_SUBJECTS.general)} className={SECONDARY_BUTTON}>
             Email Us
           </a>
           <Tooltip content="Click to copy email">

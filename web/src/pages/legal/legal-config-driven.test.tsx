@@ -63,6 +63,7 @@ const FROM_CONFIG = {
       RETENTION.unpaidCheckoutDays,
       RETENTION.unconfirmedSignupDays,
       RETENTION.mailBodyDays,
+      RETENTION.enquiryDays,
     ].map(String),
   ),
   hours: new Set([POLICY.reportDamageWithinHours, POLICY.confirmationEmailWithinHours].map(String)),

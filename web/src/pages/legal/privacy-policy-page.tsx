@@ -49,10 +49,12 @@ const SECTIONS: readonly LegalSection[] = [
           which you can withdraw at any time with the unsubscribe link in every e-mail we send you, or by
           writing to us; we then remove your address from the list.
         </p>
-        <h3>When you e-mail us</h3>
+        <h3>When you send us an enquiry or e-mail us</h3>
         <p>
           Your e-mail address and whatever you choose to tell us, for example about a bespoke or corporate
-          order. We use it to answer you, based on your request and our legitimate interest in replying.
+          order. The enquiry form also asks your name, your company if you like, the number of pieces, the
+          date you need them by and your budget. We use it to answer you, based on your request and our
+          legitimate interest in replying, and we send you one e-mail to confirm that the form reached us.
         </p>
         <h3>When you visit the shop</h3>
         <p>
@@ -125,7 +127,9 @@ const SECTIONS: readonly LegalSection[] = [
           after {FACTS.mailBodyRetention}.
         </li>
         <li>
-          <strong>Enquiries:</strong> as long as the conversation and any resulting order need them.
+          <strong>Enquiries:</strong> an enquiry sent with the form is deleted {FACTS.enquiryRetention} after
+          it last changed (when you sent it, or when we last worked on it); e-mails, as long as the
+          conversation and any resulting order need them.
         </li>
         <li>
           <strong>Server logs:</strong> only as long as needed to run and secure the shop; they never contain

@@ -1,29 +1,28 @@
 /**
- * The count of new reviews on the desk's navigation (docs/product.md §8.13): how the owner hears of them,
- * instead of an e-mail. Read when the desk opens and whenever the route changes.
+ * A count on the desk's navigation: new reviews (docs/product.md §8.13) and new enquiries (§16), how the
+ * owner hears of them in the desk. Read when the desk opens and whenever the route changes.
  */
 import { useEffect, useState } from 'react';
 import { useDeskHash } from './desk-router';
-import { reviewsApi } from './reviews-api';
 
-export function PendingReviews() {
+export function NavCount({ load }: { readonly load: () => Promise<number> }) {
   const hash = useDeskHash();
-  const [pending, setPending] = useState(0);
+  const [count, setCount] = useState(0);
   // biome-ignore lint/correctness/useExhaustiveDependencies: every route change reads the count again
   useEffect(() => {
     let current = true;
-    reviewsApi.pendingCount().then(
-      (n) => current && setPending(n),
+    load().then(
+      (n) => current && setCount(n),
       () => {},
     );
     return () => {
       current = false;
     };
   }, [hash]);
-  if (pending === 0) return null;
+  if (count === 0) return null;
   return (
     <span className="ml-1.5 inline-flex min-w-6 items-center justify-center rounded-full bg-wine px-1.5 text-xs font-semibold text-cream">
-      {pending}
+      {count}
       <span className="sr-only"> new</span>
     </span>
   );

@@ -27,7 +27,7 @@ import type pg from 'pg';
 import { lazyModule } from '../lib/lazy-module';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector';
 import { dialectOf, type SqlDialect } from './dialect';
-import { GroupCommit, groupCommitOf, useGroupCommit } from './group-commit';
+import { GroupCommit, groupCommitOf, registerGroupCommit } from './group-commit';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
 
@@ -232,7 +232,7 @@ function openSqlite(dataDir: string): Opened {
   native.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
   const dialect = new ShopSqliteDialect(native);
   const db = new Kysely<Database>({ dialect });
-  useGroupCommit(db, new GroupCommit(db, native, dialect.cached));
+  registerGroupCommit(db, new GroupCommit(db, native, dialect.cached));
   return { db, file, description: file };
 }
 

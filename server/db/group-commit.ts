@@ -88,7 +88,7 @@ export class GroupCommit {
 /** The group commit of each SQLite database the server opened (database.ts); none for PostgreSQL. */
 const groups = new WeakMap<Kysely<Database>, GroupCommit>();
 
-export function useGroupCommit(db: Kysely<Database>, group: GroupCommit): void {
+export function registerGroupCommit(db: Kysely<Database>, group: GroupCommit): void {
   groups.set(db, group);
 }
 

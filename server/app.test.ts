@@ -3,6 +3,8 @@
  * real socket, all pass through the app's hooks and carry the same security headers (@fastify/helmet's,
  * Permissions-Policy, HSTS with an https PUBLIC_URL, a request id of their own); only the
  * Content-Security-Policy differs, by what the answer is (a page's hashes, or the non-document policy).
+ * A page's route takes helmet's headers as the set the plugin wrote once, a page the not-found handler
+ * answers takes them from the plugin's hooks: both must come out the same.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -78,7 +80,13 @@ describe('every answer, one path', () => {
       headers: { 'content-type': 'application/json' },
       body: '{"email":',
     });
-    expect([page.status, api.status, notFound.status, badJson.status]).toEqual([200, 200, 404, 400]);
+    // A page answered by the not-found handler: helmet's headers from the plugin's own hooks, where a
+    // page's route sets the set the plugin wrote once (pageRouteSecurity).
+    const missingPage = await fetch(`${base}/no-such-page`);
+    expect([page.status, api.status, notFound.status, badJson.status, missingPage.status]).toEqual([
+      200, 200, 404, 400, 404,
+    ]);
+    expect(missingPage.headers.get('content-type')).toMatch(/^text\/html/);
     expect(page.headers.get('content-encoding')).toBe('br');
     expect(await page.text()).toContain('<h1>First Light</h1>');
 
@@ -87,6 +95,7 @@ describe('every answer, one path', () => {
       'GET /api/health',
       'GET /api/nothing-here',
       'POST /api/newsletter',
+      'GET /no-such-page',
     ]);
     const pageHeaders = securityHeaders(page.headers);
     expect(pageHeaders).toMatchObject({
@@ -96,7 +105,9 @@ describe('every answer, one path', () => {
       'strict-transport-security': expect.stringMatching(/^max-age=\d+; includeSubDomains$/),
       'permissions-policy': expect.stringContaining('camera=()'),
     });
-    for (const other of [api, notFound, badJson]) expect(securityHeaders(other.headers)).toEqual(pageHeaders);
+    for (const other of [api, notFound, badJson, missingPage]) {
+      expect(securityHeaders(other.headers)).toEqual(pageHeaders);
+    }
 
     expect(page.headers.get('content-security-policy')).toBe(
       pagePolicy({ scriptHashes: inlineScriptHashes(PAGE), stripe: false, https: true }),
@@ -105,7 +116,7 @@ describe('every answer, one path', () => {
       expect(other.headers.get('content-security-policy')).toBe(NON_DOCUMENT_CSP);
       expect(other.headers.get('cache-control')).toBe('no-store');
     }
-    const ids = [page, api, notFound, badJson].map((r) => r.headers.get('x-request-id'));
+    const ids = [page, api, notFound, badJson, missingPage].map((r) => r.headers.get('x-request-id'));
     for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{12,}$/);
     expect(new Set(ids).size).toBe(ids.length);
   });

@@ -47,6 +47,9 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   checkEveryMs: 1_000,
 };
 
+/** How long one plugin may take to register (Fastify's default is 10 s). */
+const PLUGIN_TIMEOUT_MS = 300_000;
+
 export interface BuildOptions {
   readonly config: AppConfig;
   /** Serve the built front end (off in API-only tests). */
@@ -81,6 +84,9 @@ export async function buildApp({
     ...serverLogOptions(config),
     // Routes without a policy of their own (and unknown ones) get the strictest policy's limit.
     bodyLimit: UNCLASSIFIED_POLICY.maxBodyBytes,
+    // The pages are rendered before the server listens (routes/web.ts): on a loaded 2-core host, or under
+    // valgrind (bench:api --instructions), that takes longer than Fastify's default 10 s per plugin.
+    pluginTimeout: PLUGIN_TIMEOUT_MS,
     requestTimeout: t.requestMs,
     connectionTimeout: t.idleMs,
     http: {

@@ -345,8 +345,9 @@ async function startScript(
   port: number,
   env: Record<string, string>,
   wrapper: readonly string[] = [],
+  nodeArgs: readonly string[] = [],
 ): Promise<Child> {
-  const [command = process.execPath, ...argv] = [...wrapper, process.execPath, '-e', script];
+  const [command = process.execPath, ...argv] = [...wrapper, process.execPath, ...nodeArgs, '-e', script];
   const child = track(
     spawn(command, argv, {
       cwd: ROOT,
@@ -731,7 +732,11 @@ async function profileRow(webDir: string): Promise<void> {
  * The replay server of a shop's product page: the shop's answer checked and captured (its exact bytes and
  * headers), then served by REPLAY_SERVER, optionally under a wrapper command (valgrind).
  */
-async function startReplayOf(shopProduct: Target, wrapper: readonly string[] = []): Promise<Child> {
+async function startReplayOf(
+  shopProduct: Target,
+  wrapper: readonly string[] = [],
+  nodeArgs: readonly string[] = [],
+): Promise<Child> {
   await verify(shopProduct, 'product');
   const replayFile = path.join(scriptDir, 'product-1-replay.json');
   mkdirSync(scriptDir, { recursive: true });
@@ -741,6 +746,7 @@ async function startReplayOf(shopProduct: Target, wrapper: readonly string[] = [
     await freePort(process.env.BENCH_REPLAY_PORT),
     { REPLAY: replayFile },
     wrapper,
+    nodeArgs,
   );
 }
 
@@ -752,6 +758,14 @@ async function startReplayOf(shopProduct: Target, wrapper: readonly string[] = [
  * (two runs); the median of five windows is the settled figure.
  */
 const INSTRUCTION_WARMUP = 10_000;
+/**
+ * V8's memory reducer starts full garbage collections on a timer once allocation looks idle. Under valgrind,
+ * about 50x slower, every window looks idle to it: in one run its collections landed in 3 of the shop's 5
+ * windows, about 100k instructions a request each (the shop's heap; the replay's costs it about 1k), so the
+ * median moved with the host's load. At full speed 30,000 product pages ran no full collection at all. Off
+ * for both servers, so each window counts the requests.
+ */
+const INSTRUCTION_NODE_ARGS = ['--no-memory-reducer'] as const;
 const INSTRUCTION_WINDOWS = 5;
 const INSTRUCTION_WINDOW = 2_000;
 
@@ -808,10 +822,10 @@ function dumpedInstructions(outFile: string, dump: number): number {
  * kernel's share, the socket writes and the wake-ups of the client, is not in them). wrk's figures on these
  * shared 2-core hosts move by a quarter from round to round and between hosts; an instruction count moves
  * by a few percent (the JIT does not compile the same way twice), whatever the host does. Each server runs
- * under valgrind with instrumentation off, gets INSTRUCTION_WARMUP requests, then INSTRUCTION_WINDOWS
- * windows of INSTRUCTION_WINDOW requests each counted alone; the median windows are compared, the shop's
- * held to at most BUDGET.productInstructionsFactor times the replay's. Both servers are measured at once
- * (valgrind runs a process on one core).
+ * under valgrind with instrumentation off and V8's memory reducer off (INSTRUCTION_NODE_ARGS), gets
+ * INSTRUCTION_WARMUP requests, then INSTRUCTION_WINDOWS windows of INSTRUCTION_WINDOW requests each counted
+ * alone; the median windows are compared, the shop's held to at most BUDGET.productInstructionsFactor times
+ * the replay's. Both servers are measured at once (valgrind runs a process on one core).
  */
 async function instructionsRow(webDir: string): Promise<void> {
   ensureTool('valgrind', ['--version'], 'valgrind');
@@ -836,6 +850,7 @@ async function instructionsRow(webDir: string): Promise<void> {
       logLevel: 'info',
       discardStdout: true,
       wrapper: wrapper('shop'),
+      nodeArgs: INSTRUCTION_NODE_ARGS,
       healthTimeoutMs: 600_000,
     });
     stops.push(shop.stop);
@@ -848,7 +863,7 @@ async function instructionsRow(webDir: string): Promise<void> {
       headers: PRODUCT_HEADERS,
       pid: shop.pid,
     };
-    const replay = await startReplayOf(shopTarget, wrapper('replay'));
+    const replay = await startReplayOf(shopTarget, wrapper('replay'), INSTRUCTION_NODE_ARGS);
     stops.push(replay.stop);
     const rows = [
       { label: 'replay of /product/1', name: 'replay', url: `${replay.url}/`, pid: replay.pid },

@@ -27,6 +27,7 @@ import type pg from 'pg';
 import { lazyModule } from '../lib/lazy-module';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector';
 import { dialectOf, type SqlDialect } from './dialect';
+import { GroupCommit, groupCommitOf, registerGroupCommit } from './group-commit';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
 
@@ -101,7 +102,8 @@ class TransactionalDdlSqliteAdapter extends SqliteAdapter {
 }
 
 class ShopSqliteDialect extends SqliteDialect {
-  private readonly cached: SqliteDatabase;
+  /** The statement cache Kysely's queries go through; the group commit uses it too. */
+  readonly cached: SqliteDatabase;
 
   constructor(private readonly native: BetterSqlite3.Database) {
     const cached = withStatementCache(native);
@@ -228,7 +230,9 @@ function openSqlite(dataDir: string): Opened {
   // SQLite's own automatic checkpoint (every 1,000 WAL pages, in the commit that crosses them) keeps the
   // WAL bounded; the size limit gives the file's space back after a burst.
   native.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
-  const db = new Kysely<Database>({ dialect: new ShopSqliteDialect(native) });
+  const dialect = new ShopSqliteDialect(native);
+  const db = new Kysely<Database>({ dialect });
+  registerGroupCommit(db, new GroupCommit(db, native, dialect.cached));
   return { db, file, description: file };
 }
 
@@ -348,7 +352,8 @@ export async function pendingMigrationCount(
 
 /**
  * Runs compiled statements (a checkout's order, its lines and its test session) all or none: in one
- * transaction, or as part of the transaction `db` already is.
+ * transaction, or as part of the transaction `db` already is. On SQLite, with the other writes of the same
+ * turn (./group-commit.ts).
  */
 export async function executeAtomically(
   db: Kysely<Database>,
@@ -358,6 +363,8 @@ export async function executeAtomically(
     for (const query of queries) await trx.executeQuery(query);
   };
   if (queries.length === 0) return;
-  if (db.isTransaction) await run(db);
-  else await db.transaction().execute(run);
+  if (db.isTransaction) return run(db);
+  const group = groupCommitOf(db);
+  if (group) return group.run(queries);
+  await db.transaction().execute(run);
 }

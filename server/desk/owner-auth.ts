@@ -14,6 +14,7 @@ import fastifyCookie from '@fastify/cookie';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_API, ADMIN_MESSAGES } from '../../domain/admin-api';
+import { selectiveHook } from '../lib/selective-hook';
 import { sameSecret } from '../security/constant-time';
 import { ADMIN_PREFIX } from '../security/route-policy';
 import { ADMIN_SESSION_COOKIE, type AdminSessionStore, type SignInThrottle } from './admin-sessions';
@@ -132,10 +133,12 @@ export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthO
     return undefined;
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  const concernsOwner = (request: FastifyRequest): boolean => {
     const url = request.routeOptions.url;
-    if (url === undefined || !url.startsWith(ADMIN_PREFIX)) return undefined;
-    if (url === ADMIN_API.session && request.method === 'POST') return undefined;
+    if (url === undefined || !url.startsWith(ADMIN_PREFIX)) return false;
+    return !(url === ADMIN_API.session && request.method === 'POST');
+  };
+  const ownerCheck = async (request: FastifyRequest, reply: FastifyReply) => {
     const authorization = request.headers.authorization;
     if (authorization !== undefined) return byToken(request, reply, authorization);
     const secret = request.cookies[ADMIN_SESSION_COOKIE];
@@ -146,5 +149,6 @@ export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthO
     }
     if (secret !== undefined) reply.clearCookie(ADMIN_SESSION_COOKIE, sessionCookieOptions(secure));
     return unauthorized(request, reply);
-  });
+  };
+  app.addHook('onRequest', selectiveHook(concernsOwner, ownerCheck));
 }

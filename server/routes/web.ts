@@ -91,12 +91,14 @@ function sendPage(
   setPageScripts(reply, page.scriptHashes);
   const orderPage = isOrderPath(request.url.split('?')[0] ?? '');
   if (orderPage) for (const [name, value] of ORDER_PAGE_HEADERS) reply.header(name, value);
+  // Names in lower case, as Fastify keeps them: it lowercases each name it is given, and only a name that
+  // changes becomes a new string to look up again on every request (bench:api --instructions).
   reply
     .code(status)
-    .header('Content-Type', 'text/html; charset=utf-8')
-    .header('Cache-Control', orderPage ? 'no-store' : cacheControl)
-    .header('ETag', page.etag)
-    .header('Vary', 'Accept-Encoding');
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', orderPage ? 'no-store' : cacheControl)
+    .header('etag', page.etag)
+    .header('vary', 'Accept-Encoding');
   return sendBody(request, reply, page);
 }
 
@@ -110,7 +112,7 @@ function sendBody(
     return reply.code(304).send();
   }
   const encoding = pickEncoding(request);
-  if (encoding) reply.header('Content-Encoding', encoding);
+  if (encoding) reply.header('content-encoding', encoding);
   return reply.send(encoding === 'br' ? body.br : encoding === 'gzip' ? body.gzip : body.raw);
 }
 
@@ -256,26 +258,28 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
     app.get(`${DESK_PATH}/`, (_request, reply) => reply.redirect(DESK_PATH, 301));
   }
 
+  // The prerendered pages: logged at debug when answered as they should be, helmet's headers as one set.
+  const PAGE_ROUTE = { ...QUIET_LOG, ...app.pageRouteSecurity };
   const staticPage = (route: string) => (request: FastifyRequest, reply: FastifyReply) => {
     const page = pageOf(current(), route);
     return page ? sendPage(request, reply, page) : sendNotFound(request, reply);
   };
-  app.get('/index.html', QUIET_LOG, staticPage('/'));
+  app.get('/index.html', PAGE_ROUTE, staticPage('/'));
   // Hand-written pages shipped as files (web/public/pages/, e.g. the printable measuring strip): served
   // as they are, beside the rendered ones. Paths the renderer answers are left to it.
   const rendered = new Set([...Object.keys(STATIC_PATHS), '/', '/404']);
   for (const [route, html] of htmlPageFiles(root)) {
     if (rendered.has(route) || route.startsWith('/product/')) continue;
     const page = await htmlPage(html.replaceAll(PUBLIC_URL_TOKEN, opts.publicUrl));
-    app.get(route, QUIET_LOG, (request, reply) => sendPage(request, reply, page));
+    app.get(route, PAGE_ROUTE, (request, reply) => sendPage(request, reply, page));
   }
   // Each fixed page and the product pages have a route, matched before the static plugin's wildcard:
   // through the wildcard every page request first cost a directory read and several stat calls
   // (bench:api: ~10x fewer requests/s). One parametric route serves every product, so a product the
   // owner adds needs no new route. Other paths (trailing slash, redirects, 404) reach the handler below.
-  for (const route of Object.keys(STATIC_PATHS)) app.get(route, QUIET_LOG, staticPage(route));
+  for (const route of Object.keys(STATIC_PATHS)) app.get(route, PAGE_ROUTE, staticPage(route));
   // The id is only looked up in the page set (a Map), so it needs no schema: any string is safe there.
-  app.get<{ Params: { id: string } }>('/product/:id', QUIET_LOG, (request, reply) =>
+  app.get<{ Params: { id: string } }>('/product/:id', PAGE_ROUTE, (request, reply) =>
     sendProduct(request, reply, current(), request.params.id),
   );
 
@@ -296,7 +300,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
 
   // One shopper's order page in path form: the find-your-order page's HTML, which boots the app on the hash
   // route /#/order/{reference}?key=... (web/src/boot/start-app.ts); the key never leaves the browser again.
-  app.get(`${ORDER_LOOKUP_PATH}/:reference`, QUIET_LOG, staticPage(ORDER_LOOKUP_PATH));
+  app.get(`${ORDER_LOOKUP_PATH}/:reference`, PAGE_ROUTE, staticPage(ORDER_LOOKUP_PATH));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;

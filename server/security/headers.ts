@@ -1,11 +1,17 @@
 /**
- * Security headers on every response. The fixed ones come from @fastify/helmet (onRequest); one onSend
+ * Security headers on every response. The fixed ones come from @fastify/helmet (onRequest; on the
+ * prerendered pages, the same headers as the plugin wrote them once: pageRouteSecurity); one onSend
  * hook adds what depends on the answer: the per-page hashed Content-Security-Policy, Permissions-Policy
  * (not a helmet header), X-Request-Id, and `Cache-Control: no-store` for API answers. A header a route
  * set itself wins: the test checkout sends its own, stricter policy and referrer rule.
  */
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type onRequestHookHandler,
+} from 'fastify';
 import { NON_DOCUMENT_CSP, pagePolicy, pageScriptsOf, testCheckoutPolicy } from './csp';
 import { policyFor } from './route-policy';
 
@@ -45,18 +51,33 @@ function helmetOptions(https: boolean): FastifyHelmetOptions {
 }
 
 /**
+ * @fastify/helmet's headers as the plugin writes them with the shop's options, read once per process from a
+ * bare Fastify instance with only that plugin: the answers that do not run the plugin's hooks (the pages,
+ * and what Fastify writes before any hook) carry exactly the headers every other answer gets from it.
+ */
+const helmetHeaderSets = new Map<boolean, Promise<Readonly<Record<string, string>>>>();
+export function helmetHeaders(https: boolean): Promise<Readonly<Record<string, string>>> {
+  let headers = helmetHeaderSets.get(https);
+  if (!headers) {
+    headers = (async () => {
+      const probe = Fastify();
+      await probe.register(fastifyHelmet, helmetOptions(https));
+      probe.get('/', (_request, reply) => reply.getHeaders());
+      const written = (await probe.inject('/')).json<Record<string, string>>();
+      await probe.close();
+      return Object.freeze(written);
+    })();
+    helmetHeaderSets.set(https, headers);
+  }
+  return headers;
+}
+
+/**
  * Every security header of an answer that is no page, as a list: for the answers Fastify writes before
- * any hook runs (a malformed URL, a client that never finishes its request). @fastify/helmet's own are
- * read once from a bare Fastify instance with only that plugin and the same options, so these answers
- * carry exactly the headers every other one does.
+ * any hook runs (a malformed URL, a client that never finishes its request).
  */
 export async function nonDocumentHeaders(https: boolean): Promise<readonly (readonly [string, string])[]> {
-  const probe = Fastify();
-  await probe.register(fastifyHelmet, helmetOptions(https));
-  probe.get('/', (_request, reply) => reply.getHeaders());
-  const written = (await probe.inject('/')).json<Record<string, string>>();
-  await probe.close();
-  const headers = new Map<string, string>(Object.entries(written));
+  const headers = new Map<string, string>(Object.entries(await helmetHeaders(https)));
   headers.set('Permissions-Policy', PERMISSIONS_POLICY);
   headers.set('Content-Security-Policy', NON_DOCUMENT_CSP);
   headers.set('Cache-Control', 'no-store');
@@ -97,25 +118,54 @@ export function testCheckoutHeaders(reply: FastifyReply, shopOrigin: string): Fa
   );
 }
 
+/** The route options of the prerendered pages (installSecurityHeaders). */
+export interface PageRouteSecurity {
+  readonly helmet: false;
+  readonly onRequest: onRequestHookHandler;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Spread into a prerendered page's route options: @fastify/helmet's headers from the set it wrote once
+     * (helmetHeaders), set with one call, instead of the plugin's hooks, which build helmet's middleware
+     * anew and set each header through Node's checks on every request (bench:api --instructions:
+     * docs/performance.md). Every other answer, the pages' 404s and redirects included, runs the plugin.
+     */
+    readonly pageRouteSecurity: PageRouteSecurity;
+  }
+}
+
 export async function installSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,
 ): Promise<void> {
   // Helmet's own options are @fastify/helmet's global configuration.
   await app.register(fastifyHelmet, helmetOptions(options.https));
+  const helmetSet = await helmetHeaders(options.https);
+  app.decorate('pageRouteSecurity', {
+    helmet: false,
+    // A route-level hook: it runs after the global ones and before the handler, so a page's own
+    // headers (an order page's referrer rule) still win, as they do over the plugin's.
+    onRequest: (_request, reply, done) => {
+      reply.headers(helmetSet);
+      done();
+    },
+  } satisfies PageRouteSecurity);
   // Declared on every reply up front (Fastify's decorator), so setting it keeps the reply's shape.
   app.decorateReply('pageScripts', null);
 
   const policyOf = pagePolicyCache(options);
 
+  // Names in lower case, as Fastify keeps them (routes/web.ts, sendPage, says why).
   app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('X-Request-Id', request.id);
-    if (!reply.hasHeader('Permissions-Policy')) reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-    if (!reply.hasHeader('Cache-Control') && isPrivate(request)) reply.header('Cache-Control', 'no-store');
-    if (!reply.hasHeader('Content-Security-Policy')) {
-      const type = String(reply.getHeader('Content-Type') ?? '').toLowerCase();
+    reply.header('x-request-id', request.id);
+    if (!reply.hasHeader('permissions-policy')) reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (!reply.hasHeader('cache-control') && isPrivate(request)) reply.header('cache-control', 'no-store');
+    if (!reply.hasHeader('content-security-policy')) {
+      const type = String(reply.getHeader('content-type') ?? '').toLowerCase();
       reply.header(
-        'Content-Security-Policy',
+        'content-security-policy',
         type.startsWith('text/html') ? policyOf(pageScriptsOf(reply)) : NON_DOCUMENT_CSP,
       );
     }

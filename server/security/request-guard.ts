@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '../lib/api-support';
+import { selectiveHook } from '../lib/selective-hook';
 import { messagePage } from '../payments/test-checkout-page';
 import { testCheckoutHeaders } from './headers';
 import { type RateCounter, rateCounter } from './rate-limit';
@@ -139,15 +140,20 @@ export interface RequestGuardOptions {
 }
 
 /**
- * onRequest hook for the whole app; a no-op for unknown routes (they are 404s) and for safe methods but the
- * owner's. Needs the rate-limit plugin registered on `app` (rate-limit.ts).
+ * onRequest hook for the whole app; passes unknown routes (they are 404s) and safe methods but the owner's
+ * at once (selectiveHook). Needs the rate-limit plugin registered on `app` (rate-limit.ts).
  */
 export function requestGuard(app: FastifyInstance, options: RequestGuardOptions) {
   const { allowedOrigin } = options;
   const counters = makeCounters(app, options.rateLimits);
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+  // Unknown routes (404s) and safe methods outside the owner's routes: nothing to count or check.
+  const concerns = (request: FastifyRequest): boolean => {
     const url = request.routeOptions.url;
-    if (url === undefined) return undefined;
+    if (url === undefined) return false;
+    return policyFor(request.method, url) !== null || readLimitFor(url) !== null;
+  };
+  const guard = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
+    const url = request.routeOptions.url ?? '';
     const policy = policyFor(request.method, url);
     if (!policy) {
       const limit = readLimitFor(url);
@@ -199,4 +205,5 @@ export function requestGuard(app: FastifyInstance, options: RequestGuardOptions)
     }
     return undefined;
   };
+  return selectiveHook(concerns, guard);
 }

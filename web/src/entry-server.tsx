@@ -4,8 +4,7 @@
  * for lazy page chunks, and exposes the route table, the metadata and the boot protocol's scripts and names
  * the renderer needs.
  */
-import { PassThrough } from 'node:stream';
-import { prerenderToNodeStream } from 'react-dom/static';
+import { prerender } from 'react-dom/static.edge';
 import { indexCatalogue } from '../../domain/catalogue/catalogue-index';
 import { imageSrcSet } from '../../domain/catalogue/product-image';
 import type { CatalogueSnapshot } from '../../domain/catalogue/snapshot';
@@ -55,7 +54,10 @@ export async function renderPath(
   // No progressive chunking: above React's default 12.8 KB a completed Suspense boundary is emitted as a
   // hidden segment that an inline script reveals later, so the page would be blank without JavaScript
   // and its LCP image and footer would paint (and shift) only after that reveal.
-  const { prelude } = await prerenderToNodeStream(
+  // React's web-streams build: its Node build keeps each render's request in an AsyncLocalStorage, and on
+  // Node 20 the first use of one turns on a hook that every promise, tick and timer of the server then
+  // pays for, each request's too (bench:api --instructions, docs/performance.md). Same renderer, same HTML.
+  const { prelude } = await prerender(
     <ReviewsProvider reviews={reviews}>
       <App catalogue={catalogue} initialLocation={{ path, search: '' }} />
     </ReviewsProvider>,
@@ -63,11 +65,7 @@ export async function renderPath(
       progressiveChunkSize: Number.POSITIVE_INFINITY,
     },
   );
-  const chunks: Buffer[] = [];
-  const sink = new PassThrough();
-  prelude.pipe(sink);
-  for await (const chunk of sink) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
+  return new Response(prelude).text();
 }
 
 /** The page's LCP image, preloaded in the prerendered <head> with fetchpriority=high. */

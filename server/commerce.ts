@@ -39,6 +39,8 @@ import { createStripeProvider } from './payments/stripe';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from './payments/test-checkout';
 import { PrivacyStore } from './privacy/privacy-store';
 import { type RetentionTimings, scheduleRetention } from './privacy/retention';
+import { acceptAllEnquiries, QuoteService } from './quotes/quote-service';
+import { QuoteStore } from './quotes/quote-store';
 import { type ReviewRequestTimings, scheduleReviewRequests } from './reviews/review-requests-job';
 import { ReviewService } from './reviews/review-service';
 import { ReviewStore } from './reviews/review-store';
@@ -54,6 +56,7 @@ import { newsletterRoutes } from './routes/newsletter';
 import { orderPageRoutes } from './routes/order-page';
 import { orderRoutes } from './routes/orders';
 import { privacyAdminRoutes } from './routes/privacy-admin';
+import { quoteRoutes } from './routes/quotes';
 import { reviewRoutes } from './routes/reviews';
 import { testCheckoutRoutes } from './routes/test-checkout';
 import { webhookRoutes } from './routes/webhooks';
@@ -112,6 +115,9 @@ export interface Commerce {
   readonly productImages: ReturnType<typeof productImagesPort>;
   /** Every photo id a product or a past order line still shows (the media retention pass keeps them). */
   readonly referencedMediaIds: () => Promise<Set<string>>;
+  /** Quotes the client pays by card (docs/product.md, quotes). */
+  readonly quotes: QuoteService;
+  readonly quoteStore: QuoteStore;
 }
 
 declare module 'fastify' {
@@ -230,6 +236,24 @@ export async function registerCommerce(
     onPaid: () => app.metrics.orderPaid(),
     discounts: atCheckout,
   });
+  const quoteStore = new QuoteStore(db);
+  const quotes = new QuoteService({
+    store: quoteStore,
+    orders,
+    orderStore,
+    catalogue: catalogueSource,
+    // Enquiries are their own module: until it is wired here, every enquiry id is accepted as given.
+    enquiries: acceptAllEnquiries,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    contactEmail: BRAND.contactEmail,
+    termsUrl: legal.termsUrl,
+    onMailQueued: () => outbox.wake(),
+    queue: makingQueue,
+    closures: config.closedDates,
+    log: app.log,
+    ...(clock ? { now: clock } : {}),
+  });
   const newsletter = new NewsletterStore(db, {
     confirmationMail: (email, token) => newsletterConfirmationMail(config.publicUrl, email, token),
     senderDomain: senderDomain(config.mailFrom),
@@ -308,6 +332,8 @@ export async function registerCommerce(
     catalogueSource,
     productImages: productImagesPort(catalogue),
     referencedMediaIds: () => referencedMediaIds(catalogue, (prefix) => lineImagesUnder(db, prefix)),
+    quotes,
+    quoteStore,
   });
   scheduleRetention(app, privacy, options.retention);
   scheduleReviewRequests(app, reviews, options.reviewRequests);
@@ -349,6 +375,7 @@ export async function registerCommerce(
     await api.register(privacyAdminRoutes, { privacy });
     await api.register(productRoutes, { catalogue });
     await api.register(discountRoutes, { discounts });
+    await api.register(quoteRoutes, { quotes });
     await api.register(discountCheckRoutes, {
       discounts: atCheckout,
       catalogue: catalogueSource,

@@ -412,6 +412,7 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   catalogue_changes: path.join('catalogue', 'catalogue-store.ts'),
   discount_codes: path.join('discounts', 'discount-store.ts'),
   discount_reservations: path.join('discounts', 'discount-store.ts'),
+  quotes: path.join('quotes', 'quote-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

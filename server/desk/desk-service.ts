@@ -198,6 +198,8 @@ export function toDetail(order: DeskOrder): OrderDetail {
         ? { reason: row.dispute_reason, amount: row.dispute_amount ?? 0, respondBy: row.dispute_respond_by }
         : null,
     reviewReason: row.review_reason,
+    quoteReference: row.quote_reference ?? null,
+    enquiryId: row.enquiry_id ?? null,
     cancelReason: row.cancel_reason,
     withdrawal: order.withdrawal
       ? {

@@ -152,14 +152,11 @@ export function quoteLineKind(line: QuoteLineInput): 'catalogue' | 'custom' | nu
 
 /**
  * The order line id of a custom line: no catalogue product has it (catalogue ids are digits), and it is
- * unique across orders, so the desk's Today and Numbers never merge two bespoke designs.
+ * unique across orders, so the desk's Today and Numbers never merge two bespoke designs (isCustomLineId in
+ * domain/sizes.ts recognises it).
  */
 export function customLineId(reference: string, index: number): string {
   return `custom:${reference}:${index + 1}`;
-}
-
-export function isCustomLineId(productId: string): boolean {
-  return productId.startsWith('custom:');
 }
 
 export interface QuoteTotals extends DiscountedTotals {

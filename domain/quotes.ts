@@ -261,6 +261,42 @@ export interface QuotePageView {
   readonly dispatchDate: IsoDate | null;
 }
 
+const quoteViewLineSchema = z.object({
+  productId: z.nullable(z.string()),
+  name: z.string(),
+  size: z.nullable(z.enum(['S', 'M', 'L'])),
+  unitPrice: z.number(),
+  quantity: z.number(),
+  lineTotal: z.number(),
+});
+
+/** The quote page's answer, checked in the browser before it is shown. */
+export const quotePageResponseSchema = z.object({
+  ok: z.literal(true),
+  quote: z.object({
+    reference: z.string(),
+    status: z.enum(QUOTE_STATUSES as [QuoteStatus, ...QuoteStatus[]]),
+    name: z.nullable(z.string()),
+    lines: z.array(quoteViewLineSchema),
+    subtotal: z.number(),
+    discountPercent: z.number(),
+    discount: z.number(),
+    shipping: z.number(),
+    total: z.number(),
+    zone: z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]]),
+    validUntil: z.string(),
+    note: z.nullable(z.string()),
+    dispatchDate: z.nullable(z.string()),
+  }),
+});
+
+/** The Pay button's answer: the hosted checkout to go to. */
+export const quoteCheckoutResponseSchema = z.object({
+  ok: z.literal(true),
+  url: z.string(),
+  sessionId: z.string(),
+});
+
 /** The desk's quote (GET/POST /api/admin/quotes). */
 export interface AdminQuote extends Omit<QuotePageView, 'dispatchDate'> {
   readonly url: string;

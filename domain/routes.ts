@@ -14,6 +14,7 @@ export const ROUTE_IDS = [
   'order-confirmation',
   'order-lookup',
   'order',
+  'quote',
   'payment-canceled',
   'privacy-policy',
   'terms-conditions',
@@ -70,6 +71,7 @@ export const NOINDEX_ROUTES: readonly RouteId[] = [
   'order-confirmation',
   'order-lookup',
   'order',
+  'quote',
   'payment-canceled',
   'not-found',
 ];
@@ -122,6 +124,17 @@ export function resolvePath(rawPath: string): Resolution {
       // A malformed escape is just a reference no order has.
     }
     return { kind: 'route', match: { id: 'order', path, params: { reference } } };
+  }
+  // docs/product.md, quotes: one client's quote page; its key is in the query, like the order page's.
+  const quote = /^\/quote\/([^/]+)$/.exec(path);
+  if (quote?.[1]) {
+    let reference = quote[1];
+    try {
+      reference = decodeURIComponent(reference);
+    } catch {
+      // A malformed escape is just a reference no quote has.
+    }
+    return { kind: 'route', match: { id: 'quote', path, params: { reference } } };
   }
   // docs/product.md §2.1: /collections/best-sellers is matched above; the rest of these redirect to the shop.
   if (REDIRECT_EXACT.includes(path) || REDIRECT_PREFIXES.some((p) => path.startsWith(p))) {

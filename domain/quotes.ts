@@ -270,24 +270,26 @@ const quoteViewLineSchema = z.object({
   lineTotal: z.number(),
 });
 
+/** What the quote page and the desk both show of a quote. */
+const quoteShape = {
+  reference: z.string(),
+  status: z.enum(QUOTE_STATUSES as [QuoteStatus, ...QuoteStatus[]]),
+  name: z.nullable(z.string()),
+  lines: z.array(quoteViewLineSchema),
+  subtotal: z.number(),
+  discountPercent: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+  zone: z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]]),
+  validUntil: z.string(),
+  note: z.nullable(z.string()),
+};
+
 /** The quote page's answer, checked in the browser before it is shown. */
 export const quotePageResponseSchema = z.object({
   ok: z.literal(true),
-  quote: z.object({
-    reference: z.string(),
-    status: z.enum(QUOTE_STATUSES as [QuoteStatus, ...QuoteStatus[]]),
-    name: z.nullable(z.string()),
-    lines: z.array(quoteViewLineSchema),
-    subtotal: z.number(),
-    discountPercent: z.number(),
-    discount: z.number(),
-    shipping: z.number(),
-    total: z.number(),
-    zone: z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]]),
-    validUntil: z.string(),
-    note: z.nullable(z.string()),
-    dispatchDate: z.nullable(z.string()),
-  }),
+  quote: z.object({ ...quoteShape, dispatchDate: z.nullable(z.string()) }),
 });
 
 /** The Pay button's answer: the hosted checkout to go to. */
@@ -295,6 +297,23 @@ export const quoteCheckoutResponseSchema = z.object({
   ok: z.literal(true),
   url: z.string(),
   sessionId: z.string(),
+});
+
+export const adminQuoteSchema = z.object({
+  ...quoteShape,
+  url: z.string(),
+  email: z.string(),
+  enquiryId: z.nullable(z.string()),
+  createdAt: z.string(),
+  sentAt: z.nullable(z.string()),
+  withdrawnAt: z.nullable(z.string()),
+  orderReference: z.nullable(z.string()),
+});
+export const adminQuotesResponseSchema = z.object({ ok: z.literal(true), quotes: z.array(adminQuoteSchema) });
+export const adminQuoteResponseSchema = z.object({ ok: z.literal(true), quote: adminQuoteSchema });
+export const quoteCreatedResponseSchema = z.object({
+  ok: z.literal(true),
+  quote: z.object({ reference: z.string(), url: z.string(), total: z.number(), status: z.string() }),
 });
 
 /** The desk's quote (GET/POST /api/admin/quotes). */

@@ -7,7 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, irishDate } from '../../domain/calendar-date';
-import { QUOTE_MESSAGES } from '../../domain/quotes';
+import {
+  adminQuoteResponseSchema,
+  adminQuotesResponseSchema,
+  QUOTE_MESSAGES,
+  quoteCreatedResponseSchema,
+  quotePageResponseSchema,
+} from '../../domain/quotes';
 import {
   buildTestApp,
   orderRows,
@@ -64,6 +70,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   async function create(body: Record<string, unknown> = BULK) {
     const res = await admin('POST', '/api/admin/quotes', body);
     expect(res.statusCode).toBe(201);
+    expect(quoteCreatedResponseSchema.safeParse(res.json()).success).toBe(true);
     const quote = res.json().quote as { reference: string; url: string; total: number; status: string };
     const key = new URL(quote.url.replace('/#/', '/')).searchParams.get('key') ?? '';
     return { ...quote, key };
@@ -129,6 +136,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     const sent = await admin('POST', `/api/admin/quotes/${quote.reference}/send`);
     expect(sent.statusCode).toBe(200);
     expect(sent.json().quote.status).toBe('sent');
+    expect(adminQuoteResponseSchema.safeParse(sent.json()).success).toBe(true);
     const mail = (await outboxRows(app)).filter((r) => r.reference === quote.reference);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ kind: 'quote', recipient: BULK.email, order_id: null });
@@ -156,6 +164,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       dispatchDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     });
     expect(view.json().quote).not.toHaveProperty('email');
+    expect(quotePageResponseSchema.safeParse(view.json()).success).toBe(true);
     const wrong = await app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.reference}`,
@@ -219,6 +228,8 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       total: 89250,
     });
     const list = await admin('GET', '/api/admin/quotes');
+    // The shapes the desk checks its answers against.
+    expect(adminQuotesResponseSchema.safeParse(list.json()).success).toBe(true);
     expect(list.json().quotes).toContainEqual(
       expect.objectContaining({ reference: quote.reference, status: 'paid', orderReference: reference }),
     );

@@ -18,6 +18,7 @@ import { TodayPage } from './today-page';
 // The Products screens load only when opened: the packing bench's phone never downloads them for orders.
 const ProductsPage = lazy(() => import('./products-page').then((m) => ({ default: m.ProductsPage })));
 const ProductPage = lazy(() => import('./product-page').then((m) => ({ default: m.ProductPage })));
+const QuotesPage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotesPage })));
 
 import { DiscountsPage } from './discounts-page';
 import { PendingReviews } from './pending-reviews';
@@ -149,6 +150,7 @@ const NAV = [
   { id: 'products', label: 'Products', href: deskHref.products() },
   { id: 'reviews', label: 'Reviews', href: deskHref.reviews() },
   { id: 'discounts', label: 'Discounts', href: deskHref.discounts() },
+  { id: 'quotes', label: 'Quotes', href: deskHref.quotes() },
 ] as const;
 
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
@@ -239,6 +241,11 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         ) : null}
         {route.id === 'reviews' ? <ReviewsPage key={route.status ?? 'all'} status={route.status} /> : null}
         {route.id === 'discounts' ? <DiscountsPage /> : null}
+        {route.id === 'quotes' ? (
+          <Suspense fallback={<Loading label="Opening the quotes…" />}>
+            <QuotesPage creating={route.creating} enquiry={route.enquiry} />
+          </Suspense>
+        ) : null}
       </main>
     </>
   );

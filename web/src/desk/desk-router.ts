@@ -15,7 +15,9 @@ export type DeskRoute =
   /** `productId` null: a new product. */
   | { readonly id: 'product'; readonly productId: string | null }
   | { readonly id: 'reviews'; readonly status: 'pending' | 'published' | 'hidden' | null }
-  | { readonly id: 'discounts' };
+  | { readonly id: 'discounts' }
+  /** `creating`: the new-quote form, for `enquiry` when the Enquiries screen links to it. */
+  | { readonly id: 'quotes'; readonly creating: boolean; readonly enquiry: string | null };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
@@ -29,6 +31,12 @@ export function parseDeskHash(hash: string): DeskRoute {
     return { id: 'product', productId: parts[1] === 'new' ? null : parts[1] };
   if (parts[0] === 'products') return { id: 'products' };
   if (parts[0] === 'discounts') return { id: 'discounts' };
+  if (parts[0] === 'quotes')
+    return {
+      id: 'quotes',
+      creating: parts[1] === 'new',
+      enquiry: new URLSearchParams(search).get('enquiry'),
+    };
   if (parts[0] === 'reviews') {
     const status = new URLSearchParams(search).get('status');
     const known = status === 'pending' || status === 'published' || status === 'hidden';
@@ -57,6 +65,10 @@ export const deskHref = {
   product: (id: string) => `#/products/${encodeURIComponent(id)}`,
   reviews: () => '#/reviews',
   discounts: () => '#/discounts',
+  quotes: () => '#/quotes',
+  /** The new-quote form; with an enquiry's id, for that enquiry. */
+  newQuote: (enquiry?: string) =>
+    enquiry ? `#/quotes/new?enquiry=${encodeURIComponent(enquiry)}` : '#/quotes/new',
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

@@ -108,6 +108,14 @@ function OrderView({
           </>
         ) : null}
       </p>
+      {order.quoteReference ? (
+        <p className="mt-1 text-sm">
+          <a href={deskHref.quotes()} className="text-wine underline">
+            From quote {order.quoteReference}
+          </a>
+          {order.enquiryId ? <span className="text-muted"> · Enquiry {order.enquiryId}</span> : null}
+        </p>
+      ) : null}
 
       <Flags order={order} />
 

@@ -229,6 +229,11 @@ export const RETENTION = {
   paidOrderYearsAfterSale: 6,
   /** E-mails the shop sent lose their text (in the database and as .eml files) after this many days. */
   mailBodyDays: 90,
+  /**
+   * A quote's client (e-mail, name, the note) is erased this many days after the quote's last valid day;
+   * a paid quote's order keeps what every paid order keeps.
+   */
+  quoteDaysAfterValidity: 90,
 } as const;
 
 /** A newsletter sign-up for an address still pending gets a new confirmation e-mail at most this often. */

@@ -14,6 +14,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
+import { irishDate } from '../../domain/calendar-date';
 import { RETENTION } from '../../domain/config';
 import { itemsSubtotal } from '../../domain/discounts';
 import { maskEmail } from '../../domain/email';
@@ -36,6 +37,7 @@ import {
   paymentsOfEmail,
 } from '../orders/order-store';
 import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments/test-checkout';
+import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from '../quotes/quote-store';
 import { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from '../reviews/review-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
 
@@ -51,6 +53,8 @@ export interface RetentionResult {
   readonly mailFilesDeleted: number;
   /** Finished rate-limit and counter windows (hashed client keys), left behind when nobody counted since. */
   readonly rateLimitWindowsDeleted: number;
+  /** Quotes whose client was erased, RETENTION.quoteDaysAfterValidity after their last valid day. */
+  readonly quotesErased: number;
 }
 
 export interface RetentionCutoffs {
@@ -62,6 +66,8 @@ export interface RetentionCutoffs {
   readonly signupBefore: string;
   /** E-mails created before this lose their text. */
   readonly mailBefore: string;
+  /** Quotes whose last valid day ('YYYY-MM-DD', Irish calendar) is before this lose their client's data. */
+  readonly quoteValidBefore: string;
 }
 
 export function retentionCutoffs(now: Date): RetentionCutoffs {
@@ -73,6 +79,7 @@ export function retentionCutoffs(now: Date): RetentionCutoffs {
     paidBefore: new Date(Date.UTC(firstKeptYear, 0, 1)).toISOString(),
     signupBefore: daysAgo(RETENTION.unconfirmedSignupDays),
     mailBefore: daysAgo(RETENTION.mailBodyDays),
+    quoteValidBefore: irishDate(new Date(now.getTime() - RETENTION.quoteDaysAfterValidity * DAY_MS)),
   };
 }
 
@@ -200,6 +207,7 @@ export class PrivacyStore {
     const mailFilesDeleted = deleteOldMailFiles(this.options.mailDir, Date.parse(cut.mailBefore));
     // Counting sweeps finished windows too, but only when somebody counts: a quiet shop keeps them until here.
     const rateLimitWindowsDeleted = await sweepRateLimits(db);
+    const quotesErased = await eraseQuotesValidBefore(db, cut.quoteValidBefore, nowIso);
 
     return {
       unpaidCheckoutsErased,
@@ -208,6 +216,7 @@ export class PrivacyStore {
       mailBodiesErased,
       mailFilesDeleted,
       rateLimitWindowsDeleted,
+      quotesErased,
     };
   }
 
@@ -223,6 +232,7 @@ export class PrivacyStore {
     const mail = await mailAbout(db, key, orderIds);
     const signup = await signupOfEmail(db, key);
     const reviews = await reviewsOfOrders(db, orderIds);
+    const quotes = await quotesOfEmail(db, key);
     return {
       email: key,
       exportedAt: new Date().toISOString(),
@@ -280,6 +290,17 @@ export class PrivacyStore {
         updatedAt: r.updated_at,
         publishedAt: r.published_at,
       })),
+      quotes: quotes.map((q) => ({
+        reference: q.reference,
+        email: q.email,
+        name: q.name,
+        note: q.note,
+        lines: JSON.parse(q.lines) as unknown,
+        total: q.total,
+        validUntil: q.valid_until,
+        createdAt: q.created_at,
+        sentAt: q.sent_at,
+      })),
       newsletter: signup
         ? {
             email: signup.email,
@@ -314,6 +335,7 @@ export class PrivacyStore {
       await deleteWaitingNewsletterMail(trx, key);
       const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
       await forgetDiscountEmail(trx, key);
+      const quotesErased = await eraseQuotesOfEmail(trx, key, nowIso);
       const mail = await eraseSentMailTo(trx, key);
       const kept = orders
         .filter((o): o is typeof o & { paid_at: string } => o.paid_at !== null)
@@ -322,6 +344,7 @@ export class PrivacyStore {
         newsletterSignupsDeleted,
         reviewsErased,
         unpaidCheckoutsErased: unpaid.length,
+        quotesErased,
         mailBodiesErased: mail.length,
         mailIds: mail.map((m) => m.id),
         paidOrdersKept: kept,
@@ -339,6 +362,7 @@ export interface PrivacyExport {
   readonly testCheckoutSessions: readonly object[];
   readonly emails: readonly object[];
   readonly reviews: readonly object[];
+  readonly quotes: readonly object[];
   readonly newsletter: object | null;
 }
 
@@ -347,6 +371,8 @@ export interface ErasureResult {
   /** Reviews written from the address's orders, deleted with their text. */
   readonly reviewsErased: number;
   readonly unpaidCheckoutsErased: number;
+  /** Quotes made for the address, their client's data erased (a paid one's order is kept as orders are). */
+  readonly quotesErased: number;
   readonly mailBodiesErased: number;
   readonly mailFilesDeleted: number;
   readonly paidOrdersKept: readonly { readonly reference: string | null; readonly keptUntil: string }[];

@@ -148,38 +148,55 @@ export class QuoteStore {
       .where('order_id', '=', orderId)
       .execute();
   }
+}
 
-  /**
-   * Up to `limit` quotes whose validity ended before `validBefore` ('YYYY-MM-DD') and that still name
-   * someone (the retention pass, docs/product.md §12).
-   */
-  async holdingPersonalData(validBefore: string, limit: number): Promise<{ reference: string }[]> {
-    return this.db
-      .selectFrom('quotes')
-      .select('reference')
-      .where('valid_until', '<', validBefore)
-      .where('email', '!=', '')
-      .limit(limit)
-      .execute();
-  }
+type Db = Kysely<Database> | Transaction<Database>;
 
-  /** Every quote made for this address (`emailKey` lower case), for the owner's export and erasure. */
-  async ofEmail(emailKey: string): Promise<QuoteRow[]> {
-    return this.db
-      .selectFrom('quotes')
-      .selectAll()
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', emailKey))
-      .orderBy('created_at')
-      .execute();
-  }
+/** Erases what names the client: the address, the name, the note (it may name people) and the page's key. */
+async function anonymise(db: Db, references: readonly string[], nowIso: string): Promise<number> {
+  if (references.length === 0) return 0;
+  await db
+    .updateTable('quotes')
+    .set({ email: '', name: null, note: null, quote_key: null, updated_at: nowIso })
+    .where('reference', 'in', [...references])
+    .execute();
+  return references.length;
+}
 
-  /** Erases what names the client: the address, the name, the note (it may name people) and the key. */
-  async anonymise(references: readonly string[], now: Date): Promise<void> {
-    if (references.length === 0) return;
-    await this.db
-      .updateTable('quotes')
-      .set({ email: '', name: null, note: null, quote_key: null, updated_at: now.toISOString() })
-      .where('reference', 'in', [...references])
-      .execute();
-  }
+/**
+ * The retention pass (docs/product.md §12): quotes whose last valid day is before `validBefore`
+ * ('YYYY-MM-DD') and that still name someone are erased. Returns how many.
+ */
+export async function eraseQuotesValidBefore(db: Db, validBefore: string, nowIso: string): Promise<number> {
+  const rows = await db
+    .selectFrom('quotes')
+    .select('reference')
+    .where('valid_until', '<', validBefore)
+    .where('email', '!=', '')
+    .execute();
+  return anonymise(
+    db,
+    rows.map((r) => r.reference),
+    nowIso,
+  );
+}
+
+/** Every quote made for this address (`emailKey` lower case), for the owner's export. */
+export async function quotesOfEmail(db: Db, emailKey: string): Promise<QuoteRow[]> {
+  return db
+    .selectFrom('quotes')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', emailKey))
+    .orderBy('created_at')
+    .execute();
+}
+
+/** An erasure request: every quote made for this address loses the client's data. Returns how many. */
+export async function eraseQuotesOfEmail(db: Db, emailKey: string, nowIso: string): Promise<number> {
+  const rows = await quotesOfEmail(db, emailKey);
+  return anonymise(
+    db,
+    rows.map((r) => r.reference),
+    nowIso,
+  );
 }

@@ -202,21 +202,12 @@ export class OrderService {
           }
         : {}),
     };
-    const sessionInput: CheckoutSessionInput = {
+    const sessionInput = await this.sessionInput(
       orderId,
-      email: input.email,
-      zone: totals.zone,
-      lines: totals.lines,
-      shipping: totals.shipping,
-      giftWrap: totals.giftWrap,
-      total: totals.total,
-      ...(applied && totals.discount > 0
-        ? { discount: { amount: totals.discount, label: discountLabel(applied), code } }
-        : {}),
-      delivery: await this.deliveryPromise(totals.zone, totals.itemCount),
-      successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
-      cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
-    };
+      input.email,
+      totals,
+      applied && totals.discount > 0 ? { label: discountLabel(applied), code } : null,
+    );
     const refusal = (err: unknown): CheckoutOutcome | null => {
       const refused = code ? discounts?.refusalOf(err, code) : null;
       return refused ? { ok: false, httpStatus: 400, error: refused } : null;
@@ -256,22 +247,13 @@ export class OrderService {
       quote: input.quote,
       within: (trx: Transaction<Database>) => input.claim(trx, orderId, localUrl),
     };
-    const sessionInput: CheckoutSessionInput = {
+    // The quote's zone: the hosted checkout accepts addresses in its countries only.
+    const sessionInput = await this.sessionInput(
       orderId,
-      email: input.email,
-      // The quote's zone: the hosted checkout accepts addresses in its countries only.
-      zone: totals.zone,
-      lines: totals.lines,
-      shipping: totals.shipping,
-      giftWrap: totals.giftWrap,
-      total: totals.total,
-      ...(totals.discount > 0
-        ? { discount: { amount: totals.discount, label: input.discountLabel, code: null } }
-        : {}),
-      delivery: await this.deliveryPromise(totals.zone, totals.itemCount),
-      successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
-      cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
-    };
+      input.email,
+      totals,
+      totals.discount > 0 ? { label: input.discountLabel, code: null } : null,
+    );
     return this.open(order, sessionInput, input.refusal, {
       onLocal: (session) => {
         localUrl = session.url;
@@ -279,6 +261,28 @@ export class OrderService {
       attached: (session) => input.attached(orderId, session),
       release: () => input.release(orderId),
     });
+  }
+
+  /** What the hosted checkout is asked to show and charge for this order. */
+  private async sessionInput(
+    orderId: string,
+    email: string,
+    totals: DiscountedTotals,
+    discount: { readonly label: string; readonly code: string | null } | null,
+  ): Promise<CheckoutSessionInput> {
+    return {
+      orderId,
+      email,
+      zone: totals.zone,
+      lines: totals.lines,
+      shipping: totals.shipping,
+      giftWrap: totals.giftWrap,
+      total: totals.total,
+      ...(discount ? { discount: { amount: totals.discount, ...discount } } : {}),
+      delivery: await this.deliveryPromise(totals.zone, totals.itemCount),
+      successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
+      cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
+    };
   }
 
   /**

@@ -118,6 +118,24 @@ function viewLines(lines: readonly QuoteLine[]): QuoteViewLine[] {
   }));
 }
 
+/** What the quote page and the desk both show of a quote. */
+function shownOf(row: QuoteRow, status: QuoteStatus): Omit<QuotePageView, 'dispatchDate'> {
+  return {
+    reference: row.reference,
+    status,
+    name: row.name,
+    lines: viewLines(linesOf(row)),
+    subtotal: row.subtotal,
+    discountPercent: row.discount_percent,
+    discount: row.discount,
+    shipping: row.shipping,
+    total: row.total,
+    zone: row.zone as ZoneId,
+    validUntil: row.valid_until as QuotePageView['validUntil'],
+    note: row.note,
+  };
+}
+
 function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
@@ -279,18 +297,7 @@ export class QuoteService {
     const status = await this.statusOf(row);
     const lines = linesOf(row);
     return {
-      reference: row.reference,
-      status,
-      name: row.name,
-      lines: viewLines(lines),
-      subtotal: row.subtotal,
-      discountPercent: row.discount_percent,
-      discount: row.discount,
-      shipping: row.shipping,
-      total: row.total,
-      zone: row.zone as ZoneId,
-      validUntil: row.valid_until as QuotePageView['validUntil'],
-      note: row.note,
+      ...shownOf(row, status),
       dispatchDate:
         quoteClosedMessage(status) === null
           ? await this.dispatchIfPaidNow(lines.reduce((n, l) => n + l.quantity, 0))
@@ -425,21 +432,10 @@ export class QuoteService {
   ): AdminQuote {
     const paid = order?.status === 'paid';
     return {
-      reference: row.reference,
       url: row.quote_key ? this.pageUrl(row.reference, row.quote_key) : '',
-      status: this.statusWith(row, paid),
+      ...shownOf(row, this.statusWith(row, paid)),
       email: row.email,
-      name: row.name,
       enquiryId: row.enquiry_id,
-      lines: viewLines(linesOf(row)),
-      subtotal: row.subtotal,
-      discountPercent: row.discount_percent,
-      discount: row.discount,
-      shipping: row.shipping,
-      total: row.total,
-      zone: row.zone as ZoneId,
-      validUntil: row.valid_until as AdminQuote['validUntil'],
-      note: row.note,
       createdAt: row.created_at,
       sentAt: row.sent_at,
       withdrawnAt: row.withdrawn_at,

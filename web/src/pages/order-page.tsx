@@ -16,6 +16,7 @@ import { vatIncludedText } from '../../../domain/seller-texts';
 import { ContactLine, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../features/checkout/confirmation-parts';
 import { fetchOrder, type OrderResult, sendWithdrawal } from '../features/order-page/order-page-api';
 import { Link, useLocation, useSearchParams } from '../lib/router';
+import { useNoReferrer } from '../lib/use-no-referrer';
 
 const FIELD =
   'mt-1 block w-full rounded-lg border border-line bg-white px-4 py-3 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-wine';
@@ -32,17 +33,6 @@ function day(iso: string | null): string | null {
 
 function money(value: number): string {
   return formatEuro(value as Cents);
-}
-
-/** While this page is shown, no link or resource request carries its address (with the key) as Referer. */
-function useNoReferrer(): void {
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'referrer';
-    meta.content = 'no-referrer';
-    document.head.prepend(meta);
-    return () => meta.remove();
-  }, []);
 }
 
 function Timeline({ order }: { order: Order }) {

@@ -20,20 +20,10 @@ import {
   type QuoteView,
 } from '../features/quote-page/quote-page-api';
 import { Link, useLocation, useSearchParams } from '../lib/router';
+import { useNoReferrer } from '../lib/use-no-referrer';
 
 function money(value: number): string {
   return formatEuro(value as Cents);
-}
-
-/** While this page is shown, no link or resource request carries its address (with the key) as Referer. */
-function useNoReferrer(): void {
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'referrer';
-    meta.content = 'no-referrer';
-    document.head.prepend(meta);
-    return () => meta.remove();
-  }, []);
 }
 
 function Totals({ quote }: { quote: QuoteView }) {

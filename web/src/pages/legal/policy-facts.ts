@@ -39,6 +39,7 @@ export const FACTS = {
   unpaidCheckoutRetention: pluralize(RETENTION.unpaidCheckoutDays, 'day'),
   unconfirmedSignupRetention: pluralize(RETENTION.unconfirmedSignupDays, 'day'),
   mailBodyRetention: pluralize(RETENTION.mailBodyDays, 'day'),
+  quoteRetention: pluralize(RETENTION.quoteDaysAfterValidity, 'day'),
   minimumAge: String(POLICY.minimumAge),
   preferencesMax: pluralize(POLICY.cookies.preferencesMaxYears, 'year'),
   analyticsMax: pluralize(POLICY.cookies.analyticsMaxYears, 'year'),

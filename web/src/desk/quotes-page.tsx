@@ -544,24 +544,26 @@ function QuoteForm({
           className={`${inputClass} min-h-24 py-2`}
         />
       </div>
-      <dl aria-label="Totals" className="space-y-1 text-sm sm:col-span-2" aria-live="polite">
-        <div className="flex justify-between">
-          <dt>Lines</dt>
-          <dd className="tabular-nums">{money(priced.subtotal)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Discount</dt>
-          <dd className="tabular-nums">−{money(priced.discount)}</dd>
-        </div>
-        <div className="flex justify-between">
-          <dt>Shipping</dt>
-          <dd className="tabular-nums">{priced.shipping === 0 ? 'Free' : money(priced.shipping)}</dd>
-        </div>
-        <div className="flex justify-between font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums">{money(priced.total)}</dd>
-        </div>
-      </dl>
+      <section aria-label="Totals" aria-live="polite" className="sm:col-span-2">
+        <dl className="space-y-1 text-sm">
+          <div className="flex justify-between">
+            <dt>Lines</dt>
+            <dd className="tabular-nums">{money(priced.subtotal)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Discount</dt>
+            <dd className="tabular-nums">−{money(priced.discount)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Shipping</dt>
+            <dd className="tabular-nums">{priced.shipping === 0 ? 'Free' : money(priced.shipping)}</dd>
+          </div>
+          <div className="flex justify-between font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums">{money(priced.total)}</dd>
+          </div>
+        </dl>
+      </section>
       {action.error ? (
         <div className="sm:col-span-2">
           <ErrorMessage>{action.error}</ErrorMessage>

@@ -13,7 +13,7 @@ import {
   parseIsoDate,
 } from './calendar-date';
 import { type SizeCode, ZONE_IDS, type ZoneId } from './config';
-import { type DiscountedTotals, discountOn, priceDiscountedOrder } from './discounts';
+import { type DiscountedTotals, discountLineLabel, discountOn, priceDiscountedOrder } from './discounts';
 import { freeText, singleLine } from './input-text-checks';
 import { type Cents, cents } from './money';
 import type { PricedLineInput } from './pricing';
@@ -139,6 +139,17 @@ export interface QuoteLine {
   readonly quantity: number;
   /** The catalogue product's main picture when quoted; null for custom lines. */
   readonly image?: string | null;
+}
+
+/**
+ * The discount's line of an order wherever the desk and the e-mails show it: a paid quote's is the quote's
+ * (`Quote discount`), never mistaken for the early-bird tier (discountLineLabel's name for a code-less one).
+ */
+export function orderDiscountLabel(order: {
+  readonly discountCode?: string | null;
+  readonly quoteReference?: string | null;
+}): string {
+  return order.quoteReference ? 'Quote discount' : discountLineLabel(order.discountCode ?? null);
 }
 
 /** What kind of line the owner sent, or why it is neither. */

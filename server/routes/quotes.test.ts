@@ -238,6 +238,9 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(withdraw.statusCode).toBe(409);
     const customerMail = (await outboxRows(app)).filter((r) => r.order_id === orders[0]?.id);
     expect(customerMail.map((m) => m.kind).sort()).toEqual(['order-confirmation', 'owner-notification']);
+    const confirmation = customerMail.find((m) => m.kind === 'order-confirmation');
+    expect(confirmation?.text_body).toContain('30 x Tawny Strand (Medium)');
+    expect(confirmation?.text_body).toContain('Quote discount: -€157.50');
   });
 
   it('sells a custom line as an order line of its own, without a catalogue product', async () => {

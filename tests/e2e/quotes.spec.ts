@@ -112,6 +112,8 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   await expect(page.getByRole('link', { name: `From quote ${reference}` })).toBeVisible();
   await expect(page.getByText(`Enquiry ${ENQUIRY}`)).toBeVisible();
   await expect(page.getByRole('table', { name: `Items of order ${order}` })).toContainText('Tawny Strand');
+  await page.screenshot({ path: path.join(SHOTS, 'desk-order.png'), fullPage: true });
+  await expectNoSeriousViolations(axeScan(page));
   await page.goto('/admin#/quotes');
   const row = page.getByRole('row', { name: new RegExp(reference) });
   await expect(row).toContainText('Paid');

@@ -3,8 +3,9 @@
  * link to the quote page, where the client pays. Plain text first; the HTML says the same.
  */
 import { parseIsoDate } from '../../domain/calendar-date';
-import { BRAND, SHIPPING_ZONES, type ZoneId } from '../../domain/config';
-import { formatDayMonthYear } from '../../domain/quotes';
+import { BRAND, SHIPPING_ZONES } from '../../domain/config';
+import { formatDayMonthYear, type QuotePageView } from '../../domain/quotes';
+import { nameWithSize } from '../../domain/sizes';
 import {
   escapeHtml,
   htmlDocument,
@@ -14,22 +15,8 @@ import {
   type RenderedMail,
 } from '../mail/templates';
 
-export interface QuoteMailFacts {
-  readonly reference: string;
-  readonly name: string | null;
-  readonly lines: readonly {
-    readonly label: string;
-    readonly quantity: number;
-    readonly lineTotal: number;
-  }[];
-  readonly subtotal: number;
-  readonly discountPercent: number;
-  readonly discount: number;
-  readonly shipping: number;
-  readonly total: number;
-  readonly zone: ZoneId;
-  readonly validUntil: string;
-  readonly note: string | null;
+/** The quote as its page shows it, with the page's link and where the terms and the shop are. */
+export interface QuoteMailFacts extends Omit<QuotePageView, 'dispatchDate' | 'status'> {
   readonly url: string;
   readonly termsUrl: string;
   readonly contactEmail: string;
@@ -40,7 +27,10 @@ export function quoteMail(q: QuoteMailFacts): RenderedMail {
   const date = parseIsoDate(q.validUntil);
   const valid = date ? formatDayMonthYear(date) : q.validUntil;
   const rows: [string, string][] = [
-    ...q.lines.map((l): [string, string] => [`${l.quantity} × ${l.label}`, money(l.lineTotal)]),
+    ...q.lines.map((l): [string, string] => [
+      `${l.quantity} × ${l.size ? nameWithSize(l.name, l.size) : l.name}`,
+      money(l.lineTotal),
+    ]),
     ['Subtotal', money(q.subtotal)],
     ...(q.discount > 0
       ? [[`Discount (${q.discountPercent}%)`, `-${money(q.discount)}`] as [string, string]]

@@ -243,23 +243,8 @@ export class QuoteService {
     const current = await this.adminView(row);
     if (!['draft', 'sent'].includes(current.status) || row.quote_key === null)
       return refusal(409, QUOTE_MESSAGES.notSendable);
-    const lines = linesOf(row);
     const mail = quoteMail({
-      reference,
-      name: row.name,
-      lines: lines.map((l) => ({
-        label: l.size ? lineNameWithSize({ name: l.name, size: l.size }) : l.name,
-        quantity: l.quantity,
-        lineTotal: l.unitPrice * l.quantity,
-      })),
-      subtotal: row.subtotal,
-      discountPercent: row.discount_percent,
-      discount: row.discount,
-      shipping: row.shipping,
-      total: row.total,
-      zone: row.zone as ZoneId,
-      validUntil: row.valid_until,
-      note: row.note,
+      ...shownOf(row, current.status),
       url: this.pageUrl(reference, row.quote_key),
       termsUrl: this.o.termsUrl,
       contactEmail: this.o.contactEmail,

@@ -23,6 +23,7 @@ import {
 } from '../../../domain/quotes';
 import { isSizeCode, sizeByCode } from '../../../domain/sizes';
 import { deskCall } from './desk-api';
+import { Field, TextAreaField } from './desk-fields';
 import { formatDay, money, parseEuroInput } from './desk-format';
 import { useDeskAction, useDeskData } from './desk-hooks';
 import { deskHref, navigate } from './desk-router';
@@ -320,40 +321,29 @@ function QuoteForm({
       className="mt-6 grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-2"
     >
       <h2 className="text-xl sm:col-span-2">New quote</h2>
-      <div>
-        <label htmlFor={field('email')} className="block text-sm font-medium">
-          Client’s e-mail
-        </label>
-        <input
-          id={field('email')}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className={inputClass}
-          required
-        />
-      </div>
-      <div>
-        <label htmlFor={field('name')} className="block text-sm font-medium">
-          Client’s name (optional)
-        </label>
-        <input
-          id={field('name')}
-          value={name}
-          maxLength={QUOTE_LIMITS.clientNameLength}
-          onChange={(e) => setName(e.target.value)}
-          className={inputClass}
-        />
-      </div>
+      <Field
+        id={field('email')}
+        label="Client’s e-mail"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
+      <Field
+        id={field('name')}
+        label="Client’s name"
+        note="optional"
+        value={name}
+        maxLength={QUOTE_LIMITS.clientNameLength}
+        onChange={(e) => setName(e.target.value)}
+      />
       <div className="sm:col-span-2">
-        <label htmlFor={field('enquiry')} className="block text-sm font-medium">
-          Enquiry (optional)
-        </label>
-        <input
+        <Field
           id={field('enquiry')}
+          label="Enquiry"
+          note="optional"
           value={enquiryId}
           onChange={(e) => setEnquiryId(e.target.value)}
-          className={inputClass}
         />
       </div>
       <fieldset className="sm:col-span-2">
@@ -488,20 +478,15 @@ function QuoteForm({
           </button>
         ) : null}
       </fieldset>
-      <div>
-        <label htmlFor={field('discount')} className="block text-sm font-medium">
-          Discount (%)
-        </label>
-        <input
-          id={field('discount')}
-          type="number"
-          min={0}
-          max={QUOTE_LIMITS.discountPercent}
-          value={discount}
-          onChange={(e) => setDiscount(e.target.value)}
-          className={inputClass}
-        />
-      </div>
+      <Field
+        id={field('discount')}
+        label="Discount (%)"
+        type="number"
+        min={0}
+        max={QUOTE_LIMITS.discountPercent}
+        value={discount}
+        onChange={(e) => setDiscount(e.target.value)}
+      />
       <div>
         <label htmlFor={field('zone')} className="block text-sm font-medium">
           Delivery zone
@@ -519,29 +504,24 @@ function QuoteForm({
           ))}
         </select>
       </div>
-      <div>
-        <label htmlFor={field('valid')} className="block text-sm font-medium">
-          Valid until (through the end of the day)
-        </label>
-        <input
-          id={field('valid')}
-          type="date"
-          value={validUntil}
-          onChange={(e) => setValidUntil(e.target.value as typeof validUntil)}
-          className={inputClass}
-          required
-        />
-      </div>
+      <Field
+        id={field('valid')}
+        label="Valid until"
+        note="through the end of the day"
+        type="date"
+        value={validUntil}
+        onChange={(e) => setValidUntil(e.target.value as typeof validUntil)}
+        required
+      />
       <div className="sm:col-span-2">
-        <label htmlFor={field('note')} className="block text-sm font-medium">
-          Note to the client (optional)
-        </label>
-        <textarea
+        <TextAreaField
           id={field('note')}
+          label="Note to the client"
+          note="optional"
+          rows={4}
           value={note}
           maxLength={QUOTE_LIMITS.noteLength}
           onChange={(e) => setNote(e.target.value)}
-          className={`${inputClass} min-h-24 py-2`}
         />
       </div>
       <section aria-label="Totals" aria-live="polite" className="sm:col-span-2">

@@ -16,7 +16,7 @@ import { vatIncludedText } from '../../../domain/seller-texts';
 import { ContactLine, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../features/checkout/confirmation-parts';
 import { fetchOrder, type OrderResult, sendWithdrawal } from '../features/order-page/order-page-api';
 import { Link, useLocation, useSearchParams } from '../lib/router';
-import { useNoReferrer } from '../lib/use-no-referrer';
+import { useKeyedPage } from '../lib/use-keyed-page';
 
 const FIELD =
   'mt-1 block w-full rounded-lg border border-line bg-white px-4 py-3 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-wine';
@@ -398,30 +398,7 @@ function OrderView({
 }
 
 export function OrderPage() {
-  useNoReferrer();
-  const { path } = useLocation();
-  const [params] = useSearchParams();
-  const resolution = resolvePath(path);
-  const reference = resolution.kind === 'route' ? (resolution.match.params.reference ?? '') : '';
-  const key = params.get('key') ?? '';
-  const [result, setResult] = useState<OrderResult | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const load = useCallback(() => {
-    setResult(null);
-    let current = true;
-    void fetchOrder(reference, key).then((r) => {
-      if (current) setResult(r);
-    });
-    return () => {
-      current = false;
-    };
-  }, [reference, key]);
-  useEffect(load, [load]);
-
-  useEffect(() => {
-    if (result && result.kind !== 'ok') headingRef.current?.focus();
-  }, [result]);
+  const { key, result, setResult, reload: load, headingRef } = useKeyedPage<OrderResult>(fetchOrder);
 
   return (
     <section className="mx-auto min-h-[70vh] max-w-4xl px-4 py-14 sm:py-20">

@@ -20,7 +20,7 @@ import {
   type QuoteView,
 } from '../features/quote-page/quote-page-api';
 import { Link, useLocation, useSearchParams } from '../lib/router';
-import { useNoReferrer } from '../lib/use-no-referrer';
+import { useKeyedPage } from '../lib/use-keyed-page';
 
 function money(value: number): string {
   return formatEuro(value as Cents);
@@ -172,29 +172,8 @@ function QuoteDetails({
 }
 
 export function QuotePage() {
-  useNoReferrer();
-  const { path } = useLocation();
-  const [params] = useSearchParams();
-  const resolution = resolvePath(path);
-  const reference = resolution.kind === 'route' ? (resolution.match.params.reference ?? '') : '';
-  const key = params.get('key') ?? '';
-  const [result, setResult] = useState<QuoteResult | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const load = useCallback(() => {
-    let current = true;
-    void fetchQuote(reference, key).then((r) => {
-      if (current) setResult(r);
-    });
-    return () => {
-      current = false;
-    };
-  }, [reference, key]);
-  useEffect(load, [load]);
-
-  useEffect(() => {
-    if (result && result.kind !== 'ok') headingRef.current?.focus();
-  }, [result]);
+  // A reload after a refused Pay keeps the quote on screen while it asks again.
+  const { key, result, reload: load, headingRef } = useKeyedPage<QuoteResult>(fetchQuote, { quiet: true });
 
   return (
     <section className="mx-auto min-h-[70vh] max-w-3xl px-4 py-14 sm:py-20">

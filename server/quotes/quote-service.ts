@@ -31,7 +31,6 @@ import {
   quotePagePath,
   quoteStatus,
 } from '../../domain/quotes';
-import { lineNameWithSize } from '../../domain/sizes';
 import type { CatalogueSource } from '../catalogue/catalogue-source';
 import type { QuoteRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';

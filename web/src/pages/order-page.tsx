@@ -5,17 +5,16 @@
  * No referrer leaves this page (the key is in its address) and it is never indexed.
  */
 
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDayMonth, formatIrishDate, parseIsoDate } from '../../../domain/calendar-date';
 import { BRAND } from '../../../domain/config';
 import { discountLineLabel } from '../../../domain/discounts';
 import { type Cents, formatEuro } from '../../../domain/money';
 import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/order-page';
-import { resolvePath } from '../../../domain/routes';
 import { vatIncludedText } from '../../../domain/seller-texts';
 import { ContactLine, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../features/checkout/confirmation-parts';
 import { fetchOrder, type OrderResult, sendWithdrawal } from '../features/order-page/order-page-api';
-import { Link, useLocation, useSearchParams } from '../lib/router';
+import { Link } from '../lib/router';
 import { useKeyedPage } from '../lib/use-keyed-page';
 
 const FIELD =

@@ -5,12 +5,11 @@
  * paid, expired or withdrawn quote says so and has no button. No referrer leaves this page (the key is in
  * its address) and it is never indexed.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { formatDayMonth, parseIsoDate } from '../../../domain/calendar-date';
 import { SHIPPING_ZONES } from '../../../domain/config';
 import { type Cents, formatEuro } from '../../../domain/money';
 import { formatDayMonthYear, quoteClosedMessage } from '../../../domain/quotes';
-import { resolvePath } from '../../../domain/routes';
 import { nameWithSize } from '../../../domain/sizes';
 import { ContactLine, PRIMARY_BUTTON } from '../features/checkout/confirmation-parts';
 import {
@@ -19,7 +18,7 @@ import {
   type QuoteResult,
   type QuoteView,
 } from '../features/quote-page/quote-page-api';
-import { Link, useLocation, useSearchParams } from '../lib/router';
+import { Link } from '../lib/router';
 import { useKeyedPage } from '../lib/use-keyed-page';
 
 function money(value: number): string {

@@ -395,6 +395,9 @@ export const orderDetailSchema = z.object({
   notes: z.array(orderNoteSchema),
   /** Cents of VAT in the total, as the shopper's e-mail says it; null without a VAT number. */
   vatIncluded: z.optional(z.nullable(z.number())),
+  /** The quote this order paid (docs/product.md, quotes) and the enquiry it answered; null otherwise. */
+  quoteReference: z.optional(z.nullable(z.string())),
+  enquiryId: z.optional(z.nullable(z.string())),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

@@ -234,6 +234,11 @@ export const RETENTION = {
    * note): a closed one (won, lost) or one nobody touched for a year.
    */
   enquiryDays: 365,
+  /**
+   * A quote's client (e-mail, name, the note) is erased this many days after the quote's last valid day;
+   * a paid quote's order keeps what every paid order keeps.
+   */
+  quoteDaysAfterValidity: 90,
 } as const;
 
 /** A newsletter sign-up for an address still pending gets a new confirmation e-mail at most this often. */

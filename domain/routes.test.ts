@@ -109,9 +109,17 @@ describe('resolvePath: paths, params and queries', () => {
     }
   });
 
-  it('has a fixed path for every route except the product, order and not-found pages', () => {
+  it('has a fixed path for every route except the product, order, quote and not-found pages', () => {
     const fixed = new Set(Object.values(STATIC_PATHS));
-    expect(ROUTE_IDS.filter((id) => !fixed.has(id))).toEqual(['product', 'order', 'not-found']);
+    expect(ROUTE_IDS.filter((id) => !fixed.has(id))).toEqual(['product', 'order', 'quote', 'not-found']);
+  });
+
+  it('matches one quote page by its reference, never indexed', () => {
+    expect(resolvePath('/quote/Q-ABCD2345?key=abc')).toEqual({
+      kind: 'route',
+      match: { id: 'quote', path: '/quote/Q-ABCD2345', params: { reference: 'Q-ABCD2345' } },
+    });
+    expect(NOINDEX_ROUTES).toContain('quote');
   });
 
   it('matches one order page by its reference, and /order as "Find your order"', () => {

@@ -14,6 +14,7 @@ export const ROUTE_IDS = [
   'order-confirmation',
   'order-lookup',
   'order',
+  'quote',
   'payment-canceled',
   'privacy-policy',
   'terms-conditions',
@@ -70,6 +71,7 @@ export const NOINDEX_ROUTES: readonly RouteId[] = [
   'order-confirmation',
   'order-lookup',
   'order',
+  'quote',
   'payment-canceled',
   'not-found',
 ];
@@ -112,16 +114,18 @@ export function resolvePath(rawPath: string): Resolution {
     }
     return { kind: 'route', match: { id: 'product', path, params: { id: productId } } };
   }
-  // docs/product.md §6.8: one shopper's order page; its key is in the query (hash form: after the '#').
-  const order = /^\/order\/([^/]+)$/.exec(path);
-  if (order?.[1]) {
-    let reference = order[1];
+  // One shopper's order page (docs/product.md §6.8) or one client's quote page (§17): the key is in the
+  // query (hash form: after the '#').
+  const keyed = /^\/(order|quote)\/([^/]+)$/.exec(path);
+  if (keyed?.[2]) {
+    let reference = keyed[2];
     try {
       reference = decodeURIComponent(reference);
     } catch {
-      // A malformed escape is just a reference no order has.
+      // A malformed escape is just a reference nothing has.
     }
-    return { kind: 'route', match: { id: 'order', path, params: { reference } } };
+    const id = keyed[1] === 'quote' ? 'quote' : 'order';
+    return { kind: 'route', match: { id, path, params: { reference } } };
   }
   // docs/product.md §2.1: /collections/best-sellers is matched above; the rest of these redirect to the shop.
   if (REDIRECT_EXACT.includes(path) || REDIRECT_PREFIXES.some((p) => path.startsWith(p))) {

@@ -91,6 +91,10 @@ const PAGES: Readonly<
     title: `Your Order | ${BRAND.name}`,
     description: `The status, delivery and details of your ${BRAND.name} order.`,
   },
+  quote: {
+    title: `Your Quote | ${BRAND.name}`,
+    description: `Your ${BRAND.name} quote: its lines, totals and dispatch date, paid by card.`,
+  },
   'payment-canceled': {
     title: `Payment Cancelled | ${BRAND.name}`,
     description: `Your payment was cancelled and no charges were made.`,

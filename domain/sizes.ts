@@ -56,8 +56,22 @@ export function nameWithSize(productName: string, code: SizeCode): string {
   return `${productName} (${sizeByCode(code).name})`;
 }
 
-/** A priced or stored line's name with its size; a line without one is Medium. */
-export function lineNameWithSize(line: { readonly name: string; readonly size?: SizeCode }): string {
+/**
+ * A custom line of a quote (domain/quotes.ts customLineId): a bespoke design, no catalogue product and no
+ * bracelet size, stored with the id `custom:{quote}:{n}`. Here, not in quotes.ts, so the cart's chunk can
+ * ask without zod.
+ */
+export function isCustomLineId(productId: string): boolean {
+  return productId.startsWith('custom:');
+}
+
+/** A priced or stored line's name with its size; a line without one is Medium, a custom line has none. */
+export function lineNameWithSize(line: {
+  readonly id?: string;
+  readonly name: string;
+  readonly size?: SizeCode;
+}): string {
+  if (line.id !== undefined && isCustomLineId(line.id)) return line.name;
   return nameWithSize(line.name, line.size ?? DEFAULT_SIZE);
 }
 

@@ -42,6 +42,8 @@ import { createStripeProvider } from './payments/stripe';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from './payments/test-checkout';
 import { PrivacyStore } from './privacy/privacy-store';
 import { type RetentionTimings, scheduleRetention } from './privacy/retention';
+import { QuoteService } from './quotes/quote-service';
+import { QuoteStore } from './quotes/quote-store';
 import { type ReviewRequestTimings, scheduleReviewRequests } from './reviews/review-requests-job';
 import { ReviewService } from './reviews/review-service';
 import { ReviewStore } from './reviews/review-store';
@@ -59,6 +61,7 @@ import { newsletterRoutes } from './routes/newsletter';
 import { orderPageRoutes } from './routes/order-page';
 import { orderRoutes } from './routes/orders';
 import { privacyAdminRoutes } from './routes/privacy-admin';
+import { quoteRoutes } from './routes/quotes';
 import { reviewRoutes } from './routes/reviews';
 import { testCheckoutRoutes } from './routes/test-checkout';
 import { webhookRoutes } from './routes/webhooks';
@@ -121,6 +124,9 @@ export interface Commerce {
   readonly productImages: ReturnType<typeof productImagesPort>;
   /** Every photo id a product or a past order line still shows (the media retention pass keeps them). */
   readonly referencedMediaIds: () => Promise<Set<string>>;
+  /** Quotes the client pays by card (docs/product.md, quotes). */
+  readonly quotes: QuoteService;
+  readonly quoteStore: QuoteStore;
 }
 
 declare module 'fastify' {
@@ -245,6 +251,30 @@ export async function registerCommerce(
     onPaid: () => app.metrics.orderPaid(),
     discounts: atCheckout,
   });
+  const enquiryStore = new EnquiryStore(db);
+  const quoteStore = new QuoteStore(db);
+  const quotes = new QuoteService({
+    store: quoteStore,
+    orders,
+    orderStore,
+    catalogue: catalogueSource,
+    // A quote names an enquiry the desk has (else 400) and moves a new one to quoted.
+    enquiries: {
+      exists: async (id) => (await enquiryStore.findEnquiry(id)) !== null,
+      markQuoted: async (id) => {
+        await enquiryStore.markQuoted(id);
+      },
+    },
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    contactEmail: BRAND.contactEmail,
+    termsUrl: legal.termsUrl,
+    onMailQueued: () => outbox.wake(),
+    queue: makingQueue,
+    closures: config.closedDates,
+    log: app.log,
+    ...(clock ? { now: clock } : {}),
+  });
   const newsletter = new NewsletterStore(db, {
     confirmationMail: (email, token) => newsletterConfirmationMail(config.publicUrl, email, token),
     senderDomain: senderDomain(config.mailFrom),
@@ -295,7 +325,6 @@ export async function registerCommerce(
     paidByCode: () => paidOrdersByDiscountCode(db),
     ...(clock ? { now: clock } : {}),
   });
-  const enquiryStore = new EnquiryStore(db);
   const enquiries = new EnquiryService({
     store: enquiryStore,
     publicUrl: config.publicUrl,
@@ -340,6 +369,8 @@ export async function registerCommerce(
     catalogueSource,
     productImages: productImagesPort(catalogue),
     referencedMediaIds: () => referencedMediaIds(catalogue, (prefix) => lineImagesUnder(db, prefix)),
+    quotes,
+    quoteStore,
   });
   scheduleRetention(app, privacy, options.retention);
   scheduleReviewRequests(app, reviews, options.reviewRequests);
@@ -383,6 +414,7 @@ export async function registerCommerce(
     await api.register(discountRoutes, { discounts });
     await api.register(enquiryRoutes, { enquiries });
     await api.register(adminEnquiryRoutes, { enquiries });
+    await api.register(quoteRoutes, { quotes });
     await api.register(discountCheckRoutes, {
       discounts: atCheckout,
       catalogue: catalogueSource,

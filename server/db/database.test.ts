@@ -358,6 +358,9 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           // 0015-discounts: no discount on any order before it.
           discount: 0,
           discount_code: null,
+          // 0017-quotes: no order before it paid a quote.
+          quote_reference: null,
+          enquiry_id: null,
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');

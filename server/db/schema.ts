@@ -68,6 +68,10 @@ export interface OrdersTable {
   discount: Generated<number>;
   /** The discount code applied (upper case); null without one or when the tier won. */
   discount_code: string | null;
+  /** The quote this order pays (server/quotes); null for a cart's order. */
+  quote_reference: Generated<string | null>;
+  /** The enquiry the quote answered; null without one. */
+  enquiry_id: Generated<string | null>;
 }
 
 export interface OrderLinesTable {
@@ -421,7 +425,39 @@ export interface Database {
   discount_codes: DiscountCodesTable;
   discount_reservations: DiscountReservationsTable;
   enquiries: EnquiriesTable;
+  quotes: QuotesTable;
 }
+
+/** A quote the client pays by card (server/quotes/quote-store.ts). */
+export interface QuotesTable {
+  reference: string;
+  /** The quote page's key; null once erased. */
+  quote_key: string | null;
+  enquiry_id: string | null;
+  /** '' once erased. */
+  email: string;
+  name: string | null;
+  /** JSON of QuoteLine[] (domain/quotes.ts). */
+  lines: string;
+  discount_percent: number;
+  zone: string;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total: number;
+  /** 'YYYY-MM-DD', Irish calendar, valid through its end. */
+  valid_until: string;
+  note: string | null;
+  /** The quote's one open or paid checkout. */
+  order_id: string | null;
+  checkout_url: string | null;
+  sent_at: string | null;
+  withdrawn_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type QuoteRow = Selectable<QuotesTable>;
 
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;

@@ -413,6 +413,7 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   discount_codes: path.join('discounts', 'discount-store.ts'),
   discount_reservations: path.join('discounts', 'discount-store.ts'),
   enquiries: path.join('enquiries', 'enquiry-store.ts'),
+  quotes: path.join('quotes', 'quote-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

@@ -50,8 +50,8 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
       desk_status: 'partially_refunded',
     } as unknown as OrderRow;
     const lines = [
-      { name: 'First Light', quantity: 1, size: 'M' },
-      { name: 'Sea Glass', quantity: 1, size: 'L' },
+      { product_id: '1', name: 'First Light', quantity: 1, size: 'M' },
+      { product_id: '5', name: 'Sea Glass', quantity: 1, size: 'L' },
     ] as unknown as OrderLineRow[];
     const summer = { ...row, paid_at: '2026-07-20T10:00:00.000Z' } as OrderRow;
     const seller = { vatNumber: 'IE1234567T', vatRate: 23 };
@@ -73,5 +73,11 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     // Without a VAT number the column stays, empty: no VAT was charged.
     const [, unregistered] = ordersCsv([{ row, lines }], { vatNumber: null, vatRate: 23 }).split('\r\n');
     expect(unregistered?.split(',').at(-2)).toBe('');
+    // A quote's custom line has no bracelet size.
+    const custom = [
+      { product_id: 'custom:Q-ABCDEFGH:1', name: 'Bespoke set', quantity: 2, size: 'M' },
+    ] as unknown as OrderLineRow[];
+    const [, quoted] = ordersCsv([{ row, lines: custom }], seller).split('\r\n');
+    expect(quoted).toContain(',2 x Bespoke set,Bespoke set: custom,');
   });
 });

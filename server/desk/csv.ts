@@ -7,6 +7,7 @@
 import { irishIsoDateTime } from '../../domain/calendar-date';
 import { itemsSubtotal } from '../../domain/discounts';
 import { orderVat } from '../../domain/seller-texts';
+import { isCustomLineId } from '../../domain/sizes';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import type { Subscriber } from '../newsletter/newsletter-store';
 
@@ -84,7 +85,7 @@ export function ordersCsv(
         row.shipping_name,
         countryOf(row),
         lines.map((l) => `${l.quantity} x ${l.name}`).join('; '),
-        lines.map((l) => `${l.name}: ${l.size}`).join('; '),
+        lines.map((l) => `${l.name}: ${isCustomLineId(l.product_id) ? 'custom' : l.size}`).join('; '),
         amount(itemsSubtotal(row)),
         amount(row.discount),
         row.discount_code,

@@ -20,6 +20,7 @@ import {
 import { itemsSubtotal } from '../../domain/discounts';
 import { dispatchDate } from '../../domain/dispatch';
 import { orderVat } from '../../domain/seller-texts';
+import { isCustomLineId } from '../../domain/sizes';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { deskOrderUrl, money, type RenderedMail } from '../mail/templates';
@@ -167,7 +168,8 @@ export function toDetail(order: DeskOrder): OrderDetail {
     lines: order.lines.map((l) => ({
       productId: l.product_id,
       name: l.name,
-      size: l.size,
+      // A quote's custom line has no bracelet size.
+      size: isCustomLineId(l.product_id) ? null : l.size,
       quantity: l.quantity,
       unitPrice: l.unit_price,
       lineTotal: l.line_total,
@@ -198,6 +200,8 @@ export function toDetail(order: DeskOrder): OrderDetail {
         ? { reason: row.dispute_reason, amount: row.dispute_amount ?? 0, respondBy: row.dispute_respond_by }
         : null,
     reviewReason: row.review_reason,
+    quoteReference: row.quote_reference ?? null,
+    enquiryId: row.enquiry_id ?? null,
     cancelReason: row.cancel_reason,
     withdrawal: order.withdrawal
       ? {

@@ -27,6 +27,8 @@ export const MAIL_KINDS = {
   /** "Find your order" may send the link more than once: each gets its own kind (order-link-{random}). */
   orderLink: 'order-link',
   newsletterConfirmation: 'newsletter-confirmation',
+  /** A quote to its client (server/quotes); sent again when the owner sends it again. */
+  quote: 'quote',
 } as const;
 
 export interface QueuedMail {

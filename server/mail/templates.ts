@@ -6,10 +6,10 @@
 
 import { formatDayMonth, formatIrishDateTime } from '../../domain/calendar-date';
 import { BRAND, deliveryDaysText, POLICY, productionDaysText, SHIPPING_ZONES } from '../../domain/config';
-import { discountLineLabel } from '../../domain/discounts';
 import { deliveryEstimate, deliveryRangeText } from '../../domain/dispatch';
 import { escapeHtml } from '../../domain/html';
 import { type Cents, formatEuro } from '../../domain/money';
+import { orderDiscountLabel } from '../../domain/quotes';
 import { formatVatRate, orderVat, vatIncludedText } from '../../domain/seller-texts';
 import { lineNameWithSize } from '../../domain/sizes';
 import type { StoredOrder } from '../orders/order-store';
@@ -107,8 +107,7 @@ interface SummaryRow {
 function summaryRows(order: StoredOrder): SummaryRow[] {
   const rows: SummaryRow[] = [{ label: 'Subtotal', value: money(order.subtotal) }];
   // Off the items, so right under them: `Discount (XMAS15)` or the early-bird tier's line.
-  if (order.discount > 0)
-    rows.push({ label: discountLineLabel(order.discountCode), value: `-${money(order.discount)}` });
+  if (order.discount > 0) rows.push({ label: orderDiscountLabel(order), value: `-${money(order.discount)}` });
   rows.push({ label: shippingLabel(order), value: order.shipping === 0 ? 'Free' : money(order.shipping) });
   if (order.giftWrap > 0) rows.push({ label: 'Gift wrap', value: money(order.giftWrap) });
   rows.push({ label: 'Total paid', value: money(order.total), strong: true });

@@ -3,6 +3,7 @@
  * order" (the page's link e-mailed, never shown) and the notice of withdrawal. The timeline reads the
  * desk's statuses and times (see `facts`).
  */
+
 import { randomUUID } from 'node:crypto';
 import { CARRIER_LABELS, CARRIERS } from '../../domain/admin-api';
 import { type IsoDate, irishDate } from '../../domain/calendar-date';
@@ -23,6 +24,7 @@ import {
   withdrawalWindow,
 } from '../../domain/order-page';
 import { orderVat } from '../../domain/seller-texts';
+import { isCustomLineId } from '../../domain/sizes';
 import type { OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import {
@@ -260,7 +262,8 @@ export class OrderPageService {
         quantity: l.quantity,
         unitPrice: l.unitPrice,
         lineTotal: l.lineTotal,
-        size: l.size,
+        // A quote's custom line has no bracelet size (its stored 'M' is the column's default).
+        size: isCustomLineId(l.id) ? null : l.size,
         image: l.image ?? null,
       };
     });

@@ -3,16 +3,18 @@
  * checkout; later confirm the payment with the provider and, exactly once, queue the order's e-mails.
  * `confirm` is the one confirmation step for the confirmation page and the provider's webhook alike.
  */
+
+import type { Transaction } from 'kysely';
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
 import type { ZoneId } from '../../domain/config';
-import { priceDiscountedOrder } from '../../domain/discounts';
+import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/discounts';
 import { type DeliveryPromise, deliveryEstimate, deliveryPromise, dispatchDate } from '../../domain/dispatch';
 import { maskEmail } from '../../domain/email';
 import { queueExtraDays } from '../../domain/making-queue';
 import { cents } from '../../domain/money';
 import type { OrderTotals } from '../../domain/pricing';
-import type { NewOutboxRow } from '../db/schema';
+import type { Database, NewOutboxRow } from '../db/schema';
 import { type CheckoutDiscounts, discountLabel } from '../discounts/checkout-discounts';
 import { newOrderId } from '../lib/ids';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
@@ -25,6 +27,7 @@ import {
 import {
   type CheckoutSessionInput,
   type CreatedSession,
+  type LocalSession,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderSession,
@@ -85,7 +88,7 @@ export type CheckoutOutcome =
         readonly zone: string;
       };
     }
-  | { readonly ok: false; readonly httpStatus: 400 | 502; readonly error: string };
+  | { readonly ok: false; readonly httpStatus: 400 | 409 | 502; readonly error: string };
 
 export interface ConfirmOutcome {
   readonly httpStatus: 200 | 400 | 404 | 502;
@@ -169,7 +172,7 @@ export class OrderService {
   }
 
   async createCheckout(input: ValidCheckout): Promise<CheckoutOutcome> {
-    const { store, provider, log, discounts } = this.o;
+    const { provider, discounts } = this.o;
     const now = this.now();
     const decision = discounts
       ? await discounts.decide({
@@ -199,40 +202,126 @@ export class OrderService {
           }
         : {}),
     };
-    const sessionInput: CheckoutSessionInput = {
+    const sessionInput = await this.sessionInput(
       orderId,
+      input.email,
+      totals,
+      applied && totals.discount > 0 ? { label: discountLabel(applied), code } : null,
+    );
+    const refusal = (err: unknown): CheckoutOutcome | null => {
+      const refused = code ? discounts?.refusalOf(err, code) : null;
+      return refused ? { ok: false, httpStatus: 400, error: refused } : null;
+    };
+    return this.open(order, sessionInput, refusal, {
+      release: async () => {
+        await discounts?.release(orderId, this.now());
+      },
+    });
+  }
+
+  /**
+   * A quote's checkout (server/quotes/quote-service.ts): the quote's own lines, discount and zone, priced
+   * when the quote was made. `claim` runs in the transaction that stores the order (the quote's one
+   * checkout is taken there or the order is not stored); `refusal` turns what it throws into the answer.
+   */
+  async createQuoteCheckout(input: {
+    readonly quote: { readonly reference: string; readonly enquiryId: string | null };
+    readonly email: string;
+    readonly totals: DiscountedTotals;
+    readonly discountLabel: string;
+    readonly claim: (trx: Transaction<Database>, orderId: string, url: string | null) => Promise<void>;
+    readonly refusal: (err: unknown) => CheckoutOutcome | null;
+    /** A remote provider's session, once attached (its page is only known then). */
+    readonly attached: (orderId: string, session: CreatedSession) => Promise<void>;
+    readonly release: (orderId: string) => Promise<void>;
+  }): Promise<CheckoutOutcome> {
+    const { totals } = input;
+    const orderId = newOrderId();
+    let localUrl: string | null = null;
+    const order = {
+      id: orderId,
+      provider: this.o.provider.id,
       email: input.email,
+      totals,
+      discount: { amount: totals.discount, code: null },
+      quote: input.quote,
+      within: (trx: Transaction<Database>) => input.claim(trx, orderId, localUrl),
+    };
+    // The quote's zone: the hosted checkout accepts addresses in its countries only.
+    const sessionInput = await this.sessionInput(
+      orderId,
+      input.email,
+      totals,
+      totals.discount > 0 ? { label: input.discountLabel, code: null } : null,
+    );
+    return this.open(order, sessionInput, input.refusal, {
+      onLocal: (session) => {
+        localUrl = session.url;
+      },
+      attached: (session) => input.attached(orderId, session),
+      release: () => input.release(orderId),
+    });
+  }
+
+  /** What the hosted checkout is asked to show and charge for this order. */
+  private async sessionInput(
+    orderId: string,
+    email: string,
+    totals: DiscountedTotals,
+    discount: { readonly label: string; readonly code: string | null } | null,
+  ): Promise<CheckoutSessionInput> {
+    return {
+      orderId,
+      email,
       zone: totals.zone,
       lines: totals.lines,
       shipping: totals.shipping,
       giftWrap: totals.giftWrap,
       total: totals.total,
-      ...(applied && totals.discount > 0
-        ? { discount: { amount: totals.discount, label: discountLabel(applied), code } }
-        : {}),
+      ...(discount ? { discount: { amount: totals.discount, ...discount } } : {}),
       delivery: await this.deliveryPromise(totals.zone, totals.itemCount),
       successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
       cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
     };
+  }
+
+  /**
+   * Stores the pending order and opens its hosted checkout. A local provider's session is stored in the
+   * order's own transaction; a remote one is asked after the order is stored, and its session attached.
+   */
+  private async open(
+    order: Parameters<OrderStore['createPending']>[0],
+    sessionInput: CheckoutSessionInput,
+    refusal: (err: unknown) => CheckoutOutcome | null,
+    hooks: {
+      readonly onLocal?: (session: LocalSession) => void;
+      readonly attached?: (session: CreatedSession) => Promise<void>;
+      readonly release: () => Promise<void>;
+    },
+  ): Promise<CheckoutOutcome> {
+    const { store, provider, log } = this.o;
+    const orderId = order.id;
+    const { totals } = order;
     const local = provider.prepareLocalSession?.(sessionInput);
     if (local) {
+      hooks.onLocal?.(local);
       // The provider keeps its sessions in the shop's own database: the order, its lines and the session
       // are one transaction, so the shop still knows every checkout it opened, and a failure anywhere
       // leaves none of it behind (nothing to mark abandoned, no session to expire).
-      const refused = await this.storePending({ ...order, session: local }, code);
+      const refused = await this.storePending({ ...order, session: local }, refusal);
       if (refused) return refused;
       return this.opened(orderId, local, totals);
     }
     // A remote provider: the order (with its lines) is stored before the provider hears of it, so
     // whatever fails later, the shop knows about every checkout it opened.
-    const refused = await this.storePending(order, code);
+    const refused = await this.storePending(order, refusal);
     if (refused) return refused;
     let session: CreatedSession;
     try {
       session = await provider.createSession(sessionInput);
     } catch (err) {
       await store.markAbandoned(orderId, `checkout session not created: ${errorText(err)}`);
-      await discounts?.release(orderId, this.now());
+      await hooks.release();
       if (err instanceof PaymentProviderError) {
         log.error({ orderId, err: err.message }, 'checkout: payment provider failed');
         return { ok: false, httpStatus: 502, error: PROVIDER_UNAVAILABLE };
@@ -241,6 +330,7 @@ export class OrderService {
     }
     try {
       await store.attachSession(orderId, session.id);
+      await hooks.attached?.(session);
     } catch (err) {
       // A session the shop cannot find again must never be paid: close it before reporting the failure.
       await provider.expireSession(session.id).catch((expireErr: unknown) => {
@@ -250,23 +340,23 @@ export class OrderService {
         );
       });
       await store.markAbandoned(orderId, `session not recorded: ${errorText(err)}`).catch(() => undefined);
-      await discounts?.release(orderId, this.now()).catch(() => undefined);
+      await hooks.release().catch(() => undefined);
       throw err;
     }
     return this.opened(orderId, session, totals);
   }
 
-  /** Stores the pending order; a code whose last use went to a concurrent checkout is the shopper's 400. */
+  /** Stores the pending order; what `within` refused (a code's last use, a quote's claim) is the answer. */
   private async storePending(
     order: Parameters<OrderStore['createPending']>[0],
-    code: string | null,
+    refusal: (err: unknown) => CheckoutOutcome | null,
   ): Promise<CheckoutOutcome | null> {
     try {
       await this.o.store.createPending(order);
       return null;
     } catch (err) {
-      const refusal = code ? this.o.discounts?.refusalOf(err, code) : null;
-      if (refusal) return { ok: false, httpStatus: 400, error: refusal };
+      const refused = refusal(err);
+      if (refused) return refused;
       throw err;
     }
   }

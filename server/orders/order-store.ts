@@ -48,6 +48,9 @@ export interface StoredOrder {
   readonly orderKey: string | null;
   /** Computed at payment (domain/dispatch.ts); null before, and for orders paid before it was stored. */
   readonly dispatchDate: IsoDate | null;
+  /** The quote this order pays, and the enquiry it answered (server/quotes); null for a cart's order. */
+  readonly quoteReference?: string | null;
+  readonly enquiryId?: string | null;
   readonly lines: readonly StoredOrderLine[];
 }
 
@@ -107,6 +110,8 @@ const insertOrder = preparedInsert('orders', [
   'dispatch_date',
   'discount',
   'discount_code',
+  'quote_reference',
+  'enquiry_id',
 ]);
 
 /** All of an order's lines in one statement. */
@@ -156,6 +161,8 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
     paidAt: row.paid_at,
     orderKey: row.order_key ?? null,
     dispatchDate: row.dispatch_date === null ? null : parseIsoDate(row.dispatch_date),
+    quoteReference: row.quote_reference ?? null,
+    enquiryId: row.enquiry_id ?? null,
     lines: [...lines]
       .sort((a, b) => a.position - b.position)
       .map((l) => ({
@@ -189,6 +196,8 @@ export class OrderStore {
     session?: LocalSession;
     /** Cents off the items (already in totals.total) and the code that gave them (null: the tier's). */
     discount?: { readonly amount: number; readonly code: string | null };
+    /** The quote the order pays (server/quotes) and its enquiry. */
+    quote?: { readonly reference: string; readonly enquiryId: string | null };
     /**
      * Runs in the same transaction after the inserts (a discount code's reservation): when it throws,
      * nothing of the checkout is stored.
@@ -226,6 +235,8 @@ export class OrderStore {
       dispatch_date: null,
       discount: input.discount?.amount ?? 0,
       discount_code: input.discount?.code ?? null,
+      quote_reference: input.quote?.reference ?? null,
+      enquiry_id: input.quote?.enquiryId ?? null,
     };
     const lines = totals.lines.map(
       (l, position): InsertRow<'order_lines'> => ({
@@ -286,6 +297,19 @@ export class OrderStore {
 
   async findById(orderId: string): Promise<StoredOrder | null> {
     return this.find('id', orderId);
+  }
+
+  /** The payment status and reference of these orders (the quotes' list shows which are paid). */
+  async statusesOf(
+    orderIds: readonly string[],
+  ): Promise<Map<string, { readonly status: StoredOrderStatus; readonly reference: string | null }>> {
+    if (orderIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('orders')
+      .select(['id', 'status', 'reference'])
+      .where('id', 'in', [...orderIds])
+      .execute();
+    return new Map(rows.map((r) => [r.id, { status: r.status, reference: r.reference }]));
   }
 
   private async find(column: 'id' | 'session_id', value: string): Promise<StoredOrder | null> {

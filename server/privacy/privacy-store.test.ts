@@ -21,6 +21,7 @@ import { NewsletterStore } from '../newsletter/newsletter-store';
 import { OrderStore } from '../orders/order-store';
 import type { ShippingDetails } from '../payments/provider';
 import { createTestCheckoutProvider } from '../payments/test-checkout';
+import { QuoteStore } from '../quotes/quote-store';
 import { PrivacyStore } from './privacy-store';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -307,7 +308,54 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       mailFilesDeleted: 0,
       rateLimitWindowsDeleted: 0,
       enquiriesDeleted: 0,
+      quotesErased: 0,
     });
+  });
+
+  it('erases a quote’s client the set number of days after its last valid day, and on request', async () => {
+    const quotes = new QuoteStore(database.db);
+    const quote = (reference: string, email: string, validUntil: string) =>
+      quotes.create(
+        {
+          reference,
+          key: 'k'.repeat(32),
+          enquiryId: null,
+          email,
+          name: 'Acme Events',
+          lines: '[]',
+          discountPercent: 0,
+          zone: 'IE',
+          subtotal: 0,
+          discount: 0,
+          shipping: 0,
+          total: 0,
+          validUntil,
+          note: 'For Aoife’s team',
+        },
+        new Date(),
+      );
+    await quote('Q-AAAAAAAA', 'old@acme.example', '2026-01-31');
+    await quote('Q-BBBBBBBB', 'recent@acme.example', '2026-03-01');
+    await quote('Q-CCCCCCCC', 'Asker@acme.example', '2026-03-01');
+    // Valid through 31 January, so ended at the start of 1 February; 90 days later is 2 May.
+    expect(RETENTION.quoteDaysAfterValidity).toBe(90);
+    expect((await privacy.applyRetention(new Date('2026-05-01T12:00:00Z'))).quotesErased).toBe(0);
+    expect((await privacy.applyRetention(new Date('2026-05-02T12:00:00Z'))).quotesErased).toBe(1);
+    expect(await quotes.find('Q-AAAAAAAA')).toMatchObject({
+      email: '',
+      name: null,
+      note: null,
+      quote_key: null,
+    });
+    expect(await quotes.find('Q-BBBBBBBB')).toMatchObject({
+      email: 'recent@acme.example',
+      name: 'Acme Events',
+    });
+    expect((await privacy.exportFor('asker@acme.example', OWNER)).quotes).toEqual([
+      expect.objectContaining({ reference: 'Q-CCCCCCCC', note: 'For Aoife’s team' }),
+    ]);
+    expect((await privacy.eraseFor('asker@ACME.example', OWNER)).quotesErased).toBe(1);
+    expect(await quotes.find('Q-CCCCCCCC')).toMatchObject({ email: '', name: null, note: null });
   });
 
   it('deletes finished rate-limit windows that nobody counted since, and keeps running ones', async () => {

@@ -14,6 +14,7 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
+import { irishDate } from '../../domain/calendar-date';
 import { RETENTION } from '../../domain/config';
 import { itemsSubtotal } from '../../domain/discounts';
 import { maskEmail } from '../../domain/email';
@@ -43,6 +44,7 @@ import {
   paymentsOfEmail,
 } from '../orders/order-store';
 import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments/test-checkout';
+import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from '../quotes/quote-store';
 import { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from '../reviews/review-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
 
@@ -60,6 +62,8 @@ export interface RetentionResult {
   readonly rateLimitWindowsDeleted: number;
   /** Enquiries a year after their last change, with their e-mails' text. */
   readonly enquiriesDeleted: number;
+  /** Quotes whose client was erased, RETENTION.quoteDaysAfterValidity after their last valid day. */
+  readonly quotesErased: number;
 }
 
 export interface RetentionCutoffs {
@@ -73,6 +77,8 @@ export interface RetentionCutoffs {
   readonly mailBefore: string;
   /** Enquiries unchanged since this are deleted. */
   readonly enquiryBefore: string;
+  /** Quotes whose last valid day ('YYYY-MM-DD', Irish calendar) is before this lose their client's data. */
+  readonly quoteValidBefore: string;
 }
 
 export function retentionCutoffs(now: Date): RetentionCutoffs {
@@ -85,6 +91,7 @@ export function retentionCutoffs(now: Date): RetentionCutoffs {
     signupBefore: daysAgo(RETENTION.unconfirmedSignupDays),
     mailBefore: daysAgo(RETENTION.mailBodyDays),
     enquiryBefore: daysAgo(RETENTION.enquiryDays),
+    quoteValidBefore: irishDate(new Date(now.getTime() - RETENTION.quoteDaysAfterValidity * DAY_MS)),
   };
 }
 
@@ -213,6 +220,7 @@ export class PrivacyStore {
     // Counting sweeps finished windows too, but only when somebody counts: a quiet shop keeps them until here.
     const rateLimitWindowsDeleted = await sweepRateLimits(db);
     const enquiriesDeleted = await deleteEnquiriesInBatches(db, cut.enquiryBefore);
+    const quotesErased = await eraseQuotesValidBefore(db, cut.quoteValidBefore, nowIso);
 
     return {
       unpaidCheckoutsErased,
@@ -222,6 +230,7 @@ export class PrivacyStore {
       mailFilesDeleted,
       rateLimitWindowsDeleted,
       enquiriesDeleted,
+      quotesErased,
     };
   }
 
@@ -244,6 +253,7 @@ export class PrivacyStore {
     );
     const signup = await signupOfEmail(db, key);
     const reviews = await reviewsOfOrders(db, orderIds);
+    const quotes = await quotesOfEmail(db, key);
     return {
       email: key,
       exportedAt: new Date().toISOString(),
@@ -303,6 +313,17 @@ export class PrivacyStore {
       })),
       // As the desk shows it, the owner's notes included: they are about the person too.
       enquiries: enquiries.map(adminEnquiryOf),
+      quotes: quotes.map((q) => ({
+        reference: q.reference,
+        email: q.email,
+        name: q.name,
+        note: q.note,
+        lines: JSON.parse(q.lines) as unknown,
+        total: q.total,
+        validUntil: q.valid_until,
+        createdAt: q.created_at,
+        sentAt: q.sent_at,
+      })),
       newsletter: signup
         ? {
             email: signup.email,
@@ -341,6 +362,7 @@ export class PrivacyStore {
       const enquiryIds = (await enquiriesOfEmail(trx, key)).map((e) => e.id);
       const enquiryMail = await eraseMailOfReferences(trx, enquiryIds);
       const enquiriesErased = await deleteEnquiries(trx, enquiryIds);
+      const quotesErased = await eraseQuotesOfEmail(trx, key, nowIso);
       const mail = await eraseSentMailTo(trx, key);
       const kept = orders
         .filter((o): o is typeof o & { paid_at: string } => o.paid_at !== null)
@@ -350,6 +372,7 @@ export class PrivacyStore {
         reviewsErased,
         unpaidCheckoutsErased: unpaid.length,
         enquiriesErased,
+        quotesErased,
         mailBodiesErased: new Set([...mail, ...enquiryMail].map((m) => m.id)).size,
         mailIds: [...new Set([...mail, ...enquiryMail].map((m) => m.id))],
         paidOrdersKept: kept,
@@ -368,6 +391,7 @@ export interface PrivacyExport {
   readonly emails: readonly object[];
   readonly reviews: readonly object[];
   readonly enquiries: readonly object[];
+  readonly quotes: readonly object[];
   readonly newsletter: object | null;
 }
 
@@ -378,6 +402,8 @@ export interface ErasureResult {
   /** The address's corporate and bespoke enquiries, deleted. */
   readonly enquiriesErased: number;
   readonly unpaidCheckoutsErased: number;
+  /** Quotes made for the address, their client's data erased (a paid one's order is kept as orders are). */
+  readonly quotesErased: number;
   readonly mailBodiesErased: number;
   readonly mailFilesDeleted: number;
   readonly paidOrdersKept: readonly { readonly reference: string | null; readonly keptUntil: string }[];

@@ -4,6 +4,7 @@
  * write one (the order's key), only of a product of that order, only once the order is delivered (marked
  * so in the desk, or its request e-mail was sent, or dispatched `delayDays` ago).
  */
+
 import { randomBytes } from 'node:crypto';
 import type { AdminReview, OrderReviews, ReviewRequest } from '../../domain/review-schemas';
 import {
@@ -18,6 +19,7 @@ import {
   type ReviewsSnapshot,
   summarise,
 } from '../../domain/reviews';
+import { isCustomLineId } from '../../domain/sizes';
 import type { OrderRow } from '../db/schema';
 import { outboxRow } from '../mail/outbox';
 import type { OrderPageRecord, OrderStore } from '../orders/order-store';
@@ -88,7 +90,10 @@ export class ReviewService {
     if (!record) return { kind: 'not-found' };
     const { row, lineRows } = record;
     // A product not in this order is refused exactly like an unknown order.
-    const lines = request.reviews.map((r) => lineRows.find((l) => l.product_id === r.productId));
+    // A quote's custom line is no catalogue product: nothing to review on a product page.
+    const lines = request.reviews.map((r) =>
+      lineRows.find((l) => l.product_id === r.productId && !isCustomLineId(l.product_id)),
+    );
     if (lines.some((l) => l === undefined)) return { kind: 'not-found' };
     if (!(await this.reviewable(row))) return { kind: 'not-delivered' };
     const now = this.now();
@@ -133,6 +138,7 @@ export class ReviewService {
     const own = await this.o.reviews.ofOrder(row.id);
     const products: { productId: string; name: string }[] = [];
     for (const l of lineRows) {
+      if (isCustomLineId(l.product_id)) continue;
       if (!products.some((p) => p.productId === l.product_id))
         products.push({ productId: l.product_id, name: l.name });
     }

@@ -53,6 +53,10 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /api/order-page/withdrawal': 'the shopper holding the order key; one notice per order',
   'POST /api/orders/:reference/reviews': 'the buyer holding the order key; guarded, the order page limit',
   'POST /api/order-page/reviews': 'the buyer holding the order key; reads their own reviews',
+  'POST /api/quotes/:reference':
+    'the client holding the quote key (constant-time compare); guarded, rate limited',
+  'POST /api/quotes/:reference/checkout':
+    'the client holding the quote key; guarded like the checkout, the quote priced by the server',
   'GET /api/products/:id/reviews': 'anyone; published reviews only, display name and month',
   'GET /api/reviews/summary': 'anyone; averages, counts and the quotes the owner picked',
   'GET /review-requests/stop': 'the link of a review request e-mail; shows a page, changes nothing',

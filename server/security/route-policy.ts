@@ -59,6 +59,13 @@ const DESK_ACTION_POLICY: RoutePolicy = {
   maxBodyBytes: 16 * KIB,
 };
 
+const QUOTE_ACTION_POLICY: RoutePolicy = {
+  limit: 'admin',
+  body: 'json-or-empty',
+  sameOrigin: true,
+  maxBodyBytes: 1 * KIB,
+};
+
 /** Keyed by `METHOD url-pattern`, exactly as Fastify registers the route. */
 export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // A full cart is about 1.5 KB of JSON; anything near this limit is not a cart.
@@ -196,6 +203,17 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/admin/reviews/:id': DESK_ACTION_POLICY,
   // The owner's status and notes of an enquiry (notes up to 4,000 characters).
   'PATCH /api/admin/enquiries/:id': { ...DESK_ACTION_POLICY, maxBodyBytes: 24 * KIB },
+  // A quote's page and its Pay button (docs/product.md, quotes): the key in the body, like the order page.
+  'POST /api/quotes/:reference': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
+  'POST /api/quotes/:reference/checkout': {
+    limit: 'checkout',
+    body: 'json',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  // Send and withdraw carry nothing but the reference in the URL.
+  'POST /api/admin/quotes/:reference/send': QUOTE_ACTION_POLICY,
+  'POST /api/admin/quotes/:reference/withdraw': QUOTE_ACTION_POLICY,
   // The owner's erasure request for one e-mail address (docs/product.md §12).
   'POST /api/admin/privacy/erase': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
 };

@@ -23,6 +23,7 @@ const PAGES = {
   'order-confirmation': ['order-confirmation-page', 'OrderConfirmationPage'],
   'order-lookup': ['order-lookup-page', 'OrderLookupPage'],
   order: ['order-page', 'OrderPage'],
+  quote: ['quote-page', 'QuotePage'],
   'payment-canceled': ['payment-canceled-page', 'PaymentCanceledPage'],
   'privacy-policy': ['legal/privacy-policy-page', 'PrivacyPolicyPage'],
   'terms-conditions': ['legal/terms-conditions-page', 'TermsConditionsPage'],

@@ -18,6 +18,7 @@ import { TodayPage } from './today-page';
 // The Products screens load only when opened: the packing bench's phone never downloads them for orders.
 const ProductsPage = lazy(() => import('./products-page').then((m) => ({ default: m.ProductsPage })));
 const ProductPage = lazy(() => import('./product-page').then((m) => ({ default: m.ProductPage })));
+const QuotesPage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotesPage })));
 
 import { DiscountsPage } from './discounts-page';
 import { enquiriesApi } from './enquiries-api';
@@ -153,6 +154,7 @@ const NAV = [
   { id: 'reviews', label: 'Reviews', href: deskHref.reviews() },
   { id: 'discounts', label: 'Discounts', href: deskHref.discounts() },
   { id: 'enquiries', label: 'Enquiries', href: deskHref.enquiries() },
+  { id: 'quotes', label: 'Quotes', href: deskHref.quotes() },
 ] as const;
 
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
@@ -255,6 +257,11 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
           <EnquiriesPage key={route.status ?? 'all'} status={route.status} />
         ) : null}
         {route.id === 'enquiry' ? <EnquiryPage key={route.enquiryId} enquiryId={route.enquiryId} /> : null}
+        {route.id === 'quotes' ? (
+          <Suspense fallback={<Loading label="Opening the quotes…" />}>
+            <QuotesPage creating={route.creating} enquiry={route.enquiry} />
+          </Suspense>
+        ) : null}
       </main>
     </>
   );

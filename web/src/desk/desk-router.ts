@@ -18,7 +18,9 @@ export type DeskRoute =
   | { readonly id: 'reviews'; readonly status: 'pending' | 'published' | 'hidden' | null }
   | { readonly id: 'discounts' }
   | { readonly id: 'enquiries'; readonly status: EnquiryStatus | null }
-  | { readonly id: 'enquiry'; readonly enquiryId: string };
+  | { readonly id: 'enquiry'; readonly enquiryId: string }
+  /** `creating`: the new-quote form, for `enquiry` when the Enquiries screen links to it. */
+  | { readonly id: 'quotes'; readonly creating: boolean; readonly enquiry: string | null };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
@@ -38,6 +40,12 @@ export function parseDeskHash(hash: string): DeskRoute {
     const known = (ENQUIRY_STATUSES as readonly (string | null)[]).includes(status);
     return { id: 'enquiries', status: known ? (status as EnquiryStatus) : null };
   }
+  if (parts[0] === 'quotes')
+    return {
+      id: 'quotes',
+      creating: parts[1] === 'new',
+      enquiry: new URLSearchParams(search).get('enquiry'),
+    };
   if (parts[0] === 'reviews') {
     const status = new URLSearchParams(search).get('status');
     const known = status === 'pending' || status === 'published' || status === 'hidden';
@@ -69,6 +77,10 @@ export const deskHref = {
   enquiries: (status: EnquiryStatus | null = null) =>
     status ? `#/enquiries?status=${status}` : '#/enquiries',
   enquiry: (id: string) => `#/enquiries/${encodeURIComponent(id)}`,
+  quotes: () => '#/quotes',
+  /** The new-quote form; with an enquiry's id, for that enquiry. */
+  newQuote: (enquiry?: string) =>
+    enquiry ? `#/quotes/new?enquiry=${encodeURIComponent(enquiry)}` : '#/quotes/new',
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

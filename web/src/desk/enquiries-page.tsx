@@ -201,12 +201,18 @@ function EnquiryDetail({
           <h2 id={`${id}-work`} className="font-serif text-xl">
             Reply and follow up
           </h2>
-          <p className="mt-3">
+          <p className="mt-3 flex flex-wrap gap-3">
             <a href={replyHref(enquiry)} className={buttonClass.primary}>
               Reply
             </a>
+            <a href={deskHref.newQuote(enquiry.id)} className={buttonClass.secondary}>
+              Make a quote
+            </a>
           </p>
-          <p className="mt-2 text-sm text-muted">Opens your mail program, addressed to {enquiry.email}.</p>
+          <p className="mt-2 text-sm text-muted">
+            Reply opens your mail program, addressed to {enquiry.email}. A quote is paid by card on its own
+            page.
+          </p>
           <form className="mt-5 space-y-4" onSubmit={save}>
             <div>
               <label htmlFor={`${id}-status`} className="text-sm font-medium">

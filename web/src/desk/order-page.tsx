@@ -6,7 +6,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type Address, CARRIER_LABELS, type OrderDetail } from '../../../domain/admin-api';
 import { countryName } from '../../../domain/countries';
-import { discountLineLabel } from '../../../domain/discounts';
+import { orderDiscountLabel } from '../../../domain/quotes';
 import { vatIncludedText } from '../../../domain/seller-texts';
 import { deskApi } from './desk-api';
 import { formatDay, formatInstant, money } from './desk-format';
@@ -108,6 +108,14 @@ function OrderView({
           </>
         ) : null}
       </p>
+      {order.quoteReference ? (
+        <p className="mt-1 text-sm">
+          <a href={deskHref.quotes()} className="text-wine underline">
+            From quote {order.quoteReference}
+          </a>
+          {order.enquiryId ? <span className="text-muted"> · Enquiry {order.enquiryId}</span> : null}
+        </p>
+      ) : null}
 
       <Flags order={order} />
 
@@ -152,7 +160,7 @@ function OrderView({
               <dd className="text-right tabular-nums">{money(order.subtotal)}</dd>
               {order.discount ? (
                 <>
-                  <dt className="text-muted">{discountLineLabel(order.discountCode ?? null)}</dt>
+                  <dt className="text-muted">{orderDiscountLabel(order)}</dt>
                   <dd className="text-right tabular-nums">−{money(order.discount)}</dd>
                 </>
               ) : null}

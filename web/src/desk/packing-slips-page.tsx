@@ -8,7 +8,7 @@
 
 import { useEffect, useState } from 'react';
 import type { OrderDetail } from '../../../domain/admin-api';
-import { discountLineLabel } from '../../../domain/discounts';
+import { orderDiscountLabel } from '../../../domain/quotes';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { deskApi } from './desk-api';
 import { formatDay, money, statusLabel } from './desk-format';
@@ -195,7 +195,7 @@ export function PackingSlip({ order }: { readonly order: OrderDetail }) {
             {order.discount ? (
               <tr>
                 <th scope="row" colSpan={3} className="pt-2 text-right font-normal">
-                  {discountLineLabel(order.discountCode ?? null)}
+                  {orderDiscountLabel(order)}
                 </th>
                 <td className="pt-2 text-right tabular-nums">−{money(order.discount)}</td>
               </tr>

@@ -5,17 +5,17 @@
  * No referrer leaves this page (the key is in its address) and it is never indexed.
  */
 
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDayMonth, formatIrishDate, parseIsoDate } from '../../../domain/calendar-date';
 import { BRAND } from '../../../domain/config';
 import { discountLineLabel } from '../../../domain/discounts';
 import { type Cents, formatEuro } from '../../../domain/money';
 import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/order-page';
-import { resolvePath } from '../../../domain/routes';
 import { vatIncludedText } from '../../../domain/seller-texts';
 import { ContactLine, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../features/checkout/confirmation-parts';
 import { fetchOrder, type OrderResult, sendWithdrawal } from '../features/order-page/order-page-api';
-import { Link, useLocation, useSearchParams } from '../lib/router';
+import { Link } from '../lib/router';
+import { useKeyedPage } from '../lib/use-keyed-page';
 
 const FIELD =
   'mt-1 block w-full rounded-lg border border-line bg-white px-4 py-3 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-wine';
@@ -32,17 +32,6 @@ function day(iso: string | null): string | null {
 
 function money(value: number): string {
   return formatEuro(value as Cents);
-}
-
-/** While this page is shown, no link or resource request carries its address (with the key) as Referer. */
-function useNoReferrer(): void {
-  useEffect(() => {
-    const meta = document.createElement('meta');
-    meta.name = 'referrer';
-    meta.content = 'no-referrer';
-    document.head.prepend(meta);
-    return () => meta.remove();
-  }, []);
 }
 
 function Timeline({ order }: { order: Order }) {
@@ -408,30 +397,7 @@ function OrderView({
 }
 
 export function OrderPage() {
-  useNoReferrer();
-  const { path } = useLocation();
-  const [params] = useSearchParams();
-  const resolution = resolvePath(path);
-  const reference = resolution.kind === 'route' ? (resolution.match.params.reference ?? '') : '';
-  const key = params.get('key') ?? '';
-  const [result, setResult] = useState<OrderResult | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-
-  const load = useCallback(() => {
-    setResult(null);
-    let current = true;
-    void fetchOrder(reference, key).then((r) => {
-      if (current) setResult(r);
-    });
-    return () => {
-      current = false;
-    };
-  }, [reference, key]);
-  useEffect(load, [load]);
-
-  useEffect(() => {
-    if (result && result.kind !== 'ok') headingRef.current?.focus();
-  }, [result]);
+  const { key, result, setResult, reload: load, headingRef } = useKeyedPage<OrderResult>(fetchOrder);
 
   return (
     <section className="mx-auto min-h-[70vh] max-w-4xl px-4 py-14 sm:py-20">

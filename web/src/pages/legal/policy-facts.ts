@@ -40,6 +40,7 @@ export const FACTS = {
   unconfirmedSignupRetention: pluralize(RETENTION.unconfirmedSignupDays, 'day'),
   mailBodyRetention: pluralize(RETENTION.mailBodyDays, 'day'),
   enquiryRetention: pluralize(RETENTION.enquiryDays, 'day'),
+  quoteRetention: pluralize(RETENTION.quoteDaysAfterValidity, 'day'),
   minimumAge: String(POLICY.minimumAge),
   preferencesMax: pluralize(POLICY.cookies.preferencesMaxYears, 'year'),
   analyticsMax: pluralize(POLICY.cookies.analyticsMaxYears, 'year'),

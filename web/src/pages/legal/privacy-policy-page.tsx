@@ -132,6 +132,10 @@ const SECTIONS: readonly LegalSection[] = [
           conversation and any resulting order need them.
         </li>
         <li>
+          <strong>Quotes:</strong> we erase your e-mail address, name and our note to you{' '}
+          {FACTS.quoteRetention} after the last day the quote is valid; a quote you paid is kept as an order.
+        </li>
+        <li>
           <strong>Server logs:</strong> only as long as needed to run and secure the shop; they never contain
           your full e-mail address, name or address.
         </li>

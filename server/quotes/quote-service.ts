@@ -1,0 +1,431 @@
+/**
+ * Quotes the client pays by card (docs/product.md, quotes): the owner makes one from catalogue and custom
+ * lines, sends it, may withdraw it; the client opens its page with the key and pays it on the usual hosted
+ * checkout. A paid quote is an ordinary order carrying the quote's reference and its enquiry. A quote has
+ * at most one live checkout (QuoteStore.claim; docs/decisions/0018-quote-checkout.md).
+ */
+import { randomBytes } from 'node:crypto';
+import { parseIsoDate } from '../../domain/calendar-date';
+import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
+import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
+import type { SizeCode, ZoneId } from '../../domain/config';
+import { DEFAULT_SIZE } from '../../domain/config';
+import { dispatchDate } from '../../domain/dispatch';
+import { checkEmail, maskEmail } from '../../domain/email';
+import { cents } from '../../domain/money';
+import type { PricedLine } from '../../domain/pricing';
+import {
+  type AdminQuote,
+  customLineId,
+  isQuoteKey,
+  isQuoteReference,
+  priceQuote,
+  QUOTE_MESSAGES,
+  type QuoteCreateRequest,
+  type QuoteLine,
+  type QuotePageView,
+  type QuoteStatus,
+  type QuoteViewLine,
+  quoteClosedMessage,
+  quoteLineKind,
+  quotePagePath,
+  quoteStatus,
+} from '../../domain/quotes';
+import type { CatalogueSource } from '../catalogue/catalogue-source';
+import type { QuoteRow } from '../db/schema';
+import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { keysMatch, newOrderKey } from '../orders/order-key';
+import { type CheckoutOutcome, type OrderService, senderDomain } from '../orders/order-service';
+import type { OrderStore } from '../orders/order-store';
+import type { MakingQueueSource } from '../settings/making-queue-state';
+import { quoteMail } from './quote-mail';
+import { QuoteClaimLost, type QuoteStore } from './quote-store';
+
+/**
+ * What quotes ask of enquiries (server/enquiries, built beside this): whether an id is one, and marking it
+ * quoted. Until it is wired, every id is accepted and nothing is marked (acceptAllEnquiries).
+ */
+export interface EnquiryLink {
+  exists(id: string): Promise<boolean>;
+  markQuoted(id: string): Promise<void>;
+}
+
+/** How long an open hosted checkout lives (Stripe's default and the test checkout's). */
+const CHECKOUT_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A concurrent Pay click waits at most this long for the checkout another one is opening. */
+const OPENING_WAIT_MS = 5_000;
+const OPENING_POLL_MS = 50;
+/** The desk's list: the newest quotes. */
+const LIST_LIMIT = 200;
+
+export interface QuoteServiceOptions {
+  readonly store: QuoteStore;
+  readonly orders: OrderService;
+  readonly orderStore: OrderStore;
+  readonly catalogue: CatalogueSource;
+  readonly enquiries: EnquiryLink;
+  /** No trailing slash. */
+  readonly publicUrl: string;
+  readonly mailFrom: string;
+  readonly contactEmail: string;
+  readonly termsUrl: string;
+  readonly onMailQueued: () => void;
+  readonly queue?: MakingQueueSource;
+  readonly closures?: ClosedDates;
+  readonly now?: () => Date;
+  readonly log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export type QuoteAnswer<T> =
+  | { readonly httpStatus: 200 | 201; readonly body: { readonly ok: true } & T }
+  | {
+      readonly httpStatus: 400 | 404 | 409 | 502;
+      readonly body: { readonly ok: false; readonly error: string };
+    };
+
+function refusal(httpStatus: 400 | 404 | 409 | 502, error: string) {
+  return { httpStatus, body: { ok: false as const, error } };
+}
+
+/** 'Q-' and 8 characters of an alphabet without look-alikes (0/O, 1/I). */
+const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export function newQuoteReference(): string {
+  const bytes = randomBytes(8);
+  let out = 'Q-';
+  for (const b of bytes) out += REFERENCE_ALPHABET[b % REFERENCE_ALPHABET.length];
+  return out;
+}
+
+function linesOf(row: QuoteRow): QuoteLine[] {
+  return JSON.parse(row.lines) as QuoteLine[];
+}
+
+function viewLines(lines: readonly QuoteLine[]): QuoteViewLine[] {
+  return lines.map((l) => ({
+    productId: l.productId,
+    name: l.name,
+    size: l.size,
+    unitPrice: l.unitPrice,
+    quantity: l.quantity,
+    lineTotal: l.unitPrice * l.quantity,
+  }));
+}
+
+/** What the quote page and the desk both show of a quote. */
+function shownOf(row: QuoteRow, status: QuoteStatus): Omit<QuotePageView, 'dispatchDate'> {
+  return {
+    reference: row.reference,
+    status,
+    name: row.name,
+    lines: viewLines(linesOf(row)),
+    subtotal: row.subtotal,
+    discountPercent: row.discount_percent,
+    discount: row.discount,
+    shipping: row.shipping,
+    total: row.total,
+    zone: row.zone as ZoneId,
+    validUntil: row.valid_until as QuotePageView['validUntil'],
+    note: row.note,
+  };
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+export class QuoteService {
+  constructor(private readonly o: QuoteServiceOptions) {}
+
+  private now(): Date {
+    return (this.o.now ?? (() => new Date()))();
+  }
+
+  pageUrl(reference: string, key: string): string {
+    return `${this.o.publicUrl}${quotePagePath(reference, key)}`;
+  }
+
+  /** POST /api/admin/quotes: priced from the catalogue the server serves now, kept at those prices. */
+  async create(
+    body: QuoteCreateRequest,
+  ): Promise<QuoteAnswer<{ quote: Pick<AdminQuote, 'reference' | 'url' | 'total' | 'status'> }>> {
+    const email = checkEmail(body.email);
+    if (!email.ok) return refusal(400, `email: ${email.message}`);
+    const validUntil = parseIsoDate(body.validUntil);
+    if (!validUntil) return refusal(400, QUOTE_MESSAGES.validUntil);
+    if (body.enquiryId !== undefined && !(await this.o.enquiries.exists(body.enquiryId)))
+      return refusal(400, QUOTE_MESSAGES.unknownEnquiry);
+    const products = new Map(this.o.catalogue.current().products.map((p) => [p.id, p]));
+    const lines: QuoteLine[] = [];
+    for (const [i, line] of body.lines.entries()) {
+      const kind = quoteLineKind(line);
+      if (kind === null) return refusal(400, `lines[${i}]: ${QUOTE_MESSAGES.lineKind}`);
+      if (kind === 'custom') {
+        lines.push({
+          productId: null,
+          name: line.name ?? '',
+          size: null,
+          unitPrice: cents(line.unitPrice ?? 0),
+          quantity: line.quantity,
+          image: null,
+        });
+        continue;
+      }
+      const product: CatalogueProduct | undefined = products.get(line.productId ?? '');
+      if (!product || product.status === 'retired')
+        return refusal(400, `lines[${i}].productId: ${QUOTE_MESSAGES.unknownProduct}`);
+      const size: SizeCode = line.size ?? DEFAULT_SIZE;
+      if (!product.sizes.includes(size))
+        return refusal(400, `lines[${i}].size: ${product.name} is not made in size ${size}`);
+      lines.push({
+        productId: product.id,
+        name: product.name,
+        size,
+        unitPrice: product.price,
+        quantity: line.quantity,
+        image: product.images[0]?.base ?? null,
+      });
+    }
+    const discountPercent = body.discountPercent ?? 0;
+    const totals = priceQuote(lines, body.zone, discountPercent);
+    const reference = newQuoteReference();
+    const row = await this.o.store.create(
+      {
+        reference,
+        key: newOrderKey(),
+        enquiryId: body.enquiryId ?? null,
+        email: email.email,
+        name: body.name?.trim() ? body.name.trim() : null,
+        lines: JSON.stringify(lines),
+        discountPercent,
+        zone: body.zone,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        shipping: totals.shipping,
+        total: totals.total,
+        validUntil,
+        note: body.note?.trim() ? body.note.trim() : null,
+      },
+      this.now(),
+    );
+    if (body.enquiryId !== undefined) await this.o.enquiries.markQuoted(body.enquiryId);
+    this.o.log.info({ quote: reference, total: totals.total, to: maskEmail(email.email) }, 'quote created');
+    const quote = await this.adminView(row);
+    return {
+      httpStatus: 201,
+      body: { ok: true, quote: { reference, url: quote.url, total: quote.total, status: quote.status } },
+    };
+  }
+
+  async list(): Promise<AdminQuote[]> {
+    const rows = await this.o.store.list(LIST_LIMIT);
+    const orders = await this.o.orderStore.statusesOf(
+      rows.map((r) => r.order_id).filter((id): id is string => id !== null),
+    );
+    return rows.map((row) => this.toAdmin(row, row.order_id ? (orders.get(row.order_id) ?? null) : null));
+  }
+
+  async get(reference: string): Promise<AdminQuote | null> {
+    const row = await this.o.store.find(reference);
+    return row ? this.adminView(row) : null;
+  }
+
+  /** Queues the quote's e-mail to the client (again, when sent before). */
+  async send(reference: string): Promise<QuoteAnswer<{ quote: AdminQuote }>> {
+    const row = await this.o.store.find(reference);
+    if (!row) return refusal(404, QUOTE_MESSAGES.adminNotFound);
+    const current = await this.adminView(row);
+    if (!['draft', 'sent'].includes(current.status) || row.quote_key === null)
+      return refusal(409, QUOTE_MESSAGES.notSendable);
+    const mail = quoteMail({
+      ...shownOf(row, current.status),
+      url: this.pageUrl(reference, row.quote_key),
+      termsUrl: this.o.termsUrl,
+      contactEmail: this.o.contactEmail,
+    });
+    const now = this.now();
+    await this.o.store.queueMail(
+      outboxRow(
+        { orderId: null, reference, kind: MAIL_KINDS.quote, to: row.email, ...mail },
+        senderDomain(this.o.mailFrom),
+        now.getTime(),
+      ),
+      now,
+    );
+    this.o.onMailQueued();
+    this.o.log.info({ quote: reference, to: maskEmail(row.email) }, 'quote e-mail queued');
+    const sent = await this.o.store.find(reference);
+    return { httpStatus: 200, body: { ok: true, quote: await this.adminView(sent ?? row) } };
+  }
+
+  async withdraw(reference: string): Promise<QuoteAnswer<{ quote: AdminQuote }>> {
+    const row = await this.o.store.find(reference);
+    if (!row) return refusal(404, QUOTE_MESSAGES.adminNotFound);
+    if ((await this.adminView(row)).status === 'paid') return refusal(409, QUOTE_MESSAGES.notWithdrawable);
+    await this.o.store.withdraw(reference, this.now());
+    // A checkout still open for it must not be paid any more.
+    if (row.order_id) await this.endCheckout(row.order_id);
+    const after = await this.o.store.find(reference);
+    return { httpStatus: 200, body: { ok: true, quote: await this.adminView(after ?? row) } };
+  }
+
+  /** The quote page's read: null for an unknown reference or a wrong key alike. */
+  async view(referenceInput: string, key: string): Promise<QuotePageView | null> {
+    const row = await this.open(referenceInput, key);
+    if (!row) return null;
+    const status = await this.statusOf(row);
+    const lines = linesOf(row);
+    return {
+      ...shownOf(row, status),
+      dispatchDate:
+        quoteClosedMessage(status) === null
+          ? await this.dispatchIfPaidNow(lines.reduce((n, l) => n + l.quantity, 0))
+          : null,
+    };
+  }
+
+  /**
+   * The quote page's Pay: the quote's one hosted checkout. Concurrent clicks all get the checkout the
+   * first one opened; a paid, expired or withdrawn quote none.
+   */
+  async checkout(
+    referenceInput: string,
+    key: string,
+  ): Promise<
+    QuoteAnswer<{ url: string; sessionId: string }> & { logged?: Readonly<Record<string, unknown>> }
+  > {
+    const deadline = Date.now() + OPENING_WAIT_MS;
+    let row = await this.open(referenceInput, key);
+    if (!row) return refusal(404, QUOTE_MESSAGES.notFound);
+    for (;;) {
+      const closed = quoteClosedMessage(await this.statusOf(row));
+      if (closed) return refusal(409, closed);
+      const current = row.order_id ? await this.o.orderStore.findById(row.order_id) : null;
+      if (current?.status === 'pending') {
+        const fresh = Date.now() - Date.parse(current.createdAt) < CHECKOUT_LIFETIME_MS;
+        if (fresh && current.sessionId && row.checkout_url) {
+          return { httpStatus: 200, body: { ok: true, url: row.checkout_url, sessionId: current.sessionId } };
+        }
+        if (fresh) {
+          // Another click is opening it (a remote provider's session is attached after its order).
+          if (Date.now() > deadline) return refusal(409, QUOTE_MESSAGES.opening);
+          await sleep(OPENING_POLL_MS);
+          row = (await this.o.store.find(row.reference)) ?? row;
+          continue;
+        }
+        await this.endCheckout(current.id);
+      }
+      const outcome = await this.openCheckout(row);
+      if (outcome !== 'lost') {
+        if (!outcome.ok) return refusal(outcome.httpStatus, outcome.error);
+        return {
+          httpStatus: 200,
+          body: { ok: true, url: outcome.url, sessionId: outcome.sessionId },
+          logged: { ...outcome.logged, quote: row.reference },
+        };
+      }
+      // A concurrent click took it: show that one's checkout.
+      const again = await this.o.store.find(row.reference);
+      if (!again) return refusal(404, QUOTE_MESSAGES.notFound);
+      row = again;
+    }
+  }
+
+  private async openCheckout(row: QuoteRow): Promise<CheckoutOutcome | 'lost'> {
+    const lines = linesOf(row);
+    const totals = priceQuote(lines, row.zone as ZoneId, row.discount_percent);
+    // The order's lines as sold: custom lines carry their own id (no catalogue product has it).
+    const orderLines: PricedLine[] = totals.lines.map((l, i) => {
+      const q = lines[i];
+      return {
+        ...l,
+        id: q?.productId ?? customLineId(row.reference, i),
+        image: q?.image ?? null,
+      };
+    });
+    let lost = false;
+    const seen = row.order_id;
+    const outcome = await this.o.orders.createQuoteCheckout({
+      quote: { reference: row.reference, enquiryId: row.enquiry_id },
+      email: row.email,
+      totals: { ...totals, lines: orderLines },
+      discountLabel: `Quote discount (${row.discount_percent}%)`,
+      claim: (trx, orderId, url) =>
+        this.o.store.claim(trx, { reference: row.reference, seen, orderId, url, now: this.now() }),
+      refusal: (err) => {
+        if (!(err instanceof QuoteClaimLost)) return null;
+        lost = true;
+        return { ok: false, httpStatus: 409, error: QUOTE_MESSAGES.opening };
+      },
+      attached: (orderId, session) => this.o.store.recordCheckoutUrl(row.reference, orderId, session.url),
+      release: (orderId) => this.o.store.release(row.reference, orderId),
+    });
+    return lost ? 'lost' : outcome;
+  }
+
+  /** Closes a checkout that must not be paid any more (too old, or its quote withdrawn). */
+  private async endCheckout(orderId: string): Promise<void> {
+    const order = await this.o.orderStore.findById(orderId);
+    if (order?.status !== 'pending') return;
+    if (order.sessionId) {
+      await this.o.orders.provider.expireSession(order.sessionId).catch((err: unknown) => {
+        this.o.log.warn({ orderId, err: String(err) }, 'quote: could not expire an old checkout');
+      });
+    }
+    await this.o.orderStore.markIfPending(orderId, 'expired', 'quote checkout closed');
+  }
+
+  private async open(referenceInput: string, key: string): Promise<QuoteRow | null> {
+    const reference = referenceInput.trim().toUpperCase();
+    if (!isQuoteReference(reference) || !isQuoteKey(key)) {
+      keysMatch(null, key);
+      return null;
+    }
+    const row = await this.o.store.find(reference);
+    if (!keysMatch(row?.quote_key ?? null, key) || !row) return null;
+    return row;
+  }
+
+  private async statusOf(row: QuoteRow): Promise<QuoteStatus> {
+    const order = row.order_id ? await this.o.orderStore.findById(row.order_id) : null;
+    return this.statusWith(row, order?.status === 'paid');
+  }
+
+  private statusWith(row: QuoteRow, paid: boolean): QuoteStatus {
+    const validUntil = parseIsoDate(row.valid_until);
+    if (!validUntil) throw new Error(`quote ${row.reference} has no valid date`);
+    return quoteStatus(
+      { paid, withdrawn: row.withdrawn_at !== null, sent: row.sent_at !== null, validUntil },
+      this.now(),
+    );
+  }
+
+  private async adminView(row: QuoteRow): Promise<AdminQuote> {
+    const order = row.order_id ? await this.o.orderStore.findById(row.order_id) : null;
+    return this.toAdmin(row, order ? { status: order.status, reference: order.reference } : null);
+  }
+
+  private toAdmin(
+    row: QuoteRow,
+    order: { readonly status: string; readonly reference: string | null } | null,
+  ): AdminQuote {
+    const paid = order?.status === 'paid';
+    return {
+      url: row.quote_key ? this.pageUrl(row.reference, row.quote_key) : '',
+      ...shownOf(row, this.statusWith(row, paid)),
+      email: row.email,
+      enquiryId: row.enquiry_id,
+      createdAt: row.created_at,
+      sentAt: row.sent_at,
+      withdrawnAt: row.withdrawn_at,
+      orderReference: paid ? (order?.reference ?? null) : null,
+    };
+  }
+
+  /** The dispatch date of an order of `pieces` paid now, behind the making queue (domain/making-queue.ts). */
+  private async dispatchIfPaidNow(pieces: number) {
+    const closures = this.o.closures ?? NO_CLOSURES;
+    const queue = await this.o.queue?.current();
+    return dispatchDate(this.now(), { closures, ...(queue ? { queue, pieces } : {}) });
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Every query of the quotes table (docs/product.md, quotes). A quote has at most one live checkout: its
+ * `order_id`, taken by a conditional UPDATE in the transaction that stores the checkout's order (claim),
+ * so of any number of concurrent Pay clicks, on any instance and either dialect, one stores an order and
+ * the others roll back and are shown that one's checkout (docs/decisions/0018-quote-checkout.md).
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewOutboxRow, QuoteRow } from '../db/schema';
+import { enqueueMail } from '../mail/outbox';
+
+/** Thrown inside a checkout's transaction when another checkout took the quote first: it rolls back. */
+export class QuoteClaimLost extends Error {
+  constructor(readonly reference: string) {
+    super(`quote ${reference}: another checkout took it first`);
+  }
+}
+
+export interface NewQuote {
+  readonly reference: string;
+  readonly key: string;
+  readonly enquiryId: string | null;
+  readonly email: string;
+  readonly name: string | null;
+  /** JSON of QuoteLine[]. */
+  readonly lines: string;
+  readonly discountPercent: number;
+  readonly zone: string;
+  readonly subtotal: number;
+  readonly discount: number;
+  readonly shipping: number;
+  readonly total: number;
+  readonly validUntil: string;
+  readonly note: string | null;
+}
+
+export class QuoteStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async create(q: NewQuote, now: Date): Promise<QuoteRow> {
+    const at = now.toISOString();
+    await this.db
+      .insertInto('quotes')
+      .values({
+        reference: q.reference,
+        quote_key: q.key,
+        enquiry_id: q.enquiryId,
+        email: q.email,
+        name: q.name,
+        lines: q.lines,
+        discount_percent: q.discountPercent,
+        zone: q.zone,
+        subtotal: q.subtotal,
+        discount: q.discount,
+        shipping: q.shipping,
+        total: q.total,
+        valid_until: q.validUntil,
+        note: q.note,
+        order_id: null,
+        checkout_url: null,
+        sent_at: null,
+        withdrawn_at: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    const row = await this.find(q.reference);
+    if (!row) throw new Error(`quote ${q.reference} was not stored`);
+    return row;
+  }
+
+  async find(reference: string): Promise<QuoteRow | null> {
+    return (
+      (await this.db
+        .selectFrom('quotes')
+        .selectAll()
+        .where('reference', '=', reference)
+        .executeTakeFirst()) ?? null
+    );
+  }
+
+  /** The newest first. */
+  async list(limit: number): Promise<QuoteRow[]> {
+    return this.db.selectFrom('quotes').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+  }
+
+  /** Queues the quote's e-mail and marks the quote sent, together. */
+  async queueMail(mail: NewOutboxRow, now: Date): Promise<void> {
+    const at = now.toISOString();
+    await this.db.transaction().execute(async (trx) => {
+      await enqueueMail(trx, [mail]);
+      await trx
+        .updateTable('quotes')
+        .set({ sent_at: at, updated_at: at })
+        .where('reference', '=', mail.reference)
+        .execute();
+    });
+  }
+
+  /** False when it was withdrawn already. */
+  async withdraw(reference: string, now: Date): Promise<boolean> {
+    const at = now.toISOString();
+    const result = await this.db
+      .updateTable('quotes')
+      .set({ withdrawn_at: at, updated_at: at })
+      .where('reference', '=', reference)
+      .where('withdrawn_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Takes the quote for a new checkout's order, in that checkout's transaction: only while the quote still
+   * has the checkout the caller saw (`seen`: none, or one that ended) and is not withdrawn. The UPDATE's
+   * row lock (PostgreSQL) or the database's write lock (SQLite) makes a concurrent claim wait, then find
+   * the row changed: it throws QuoteClaimLost and its order is never stored.
+   */
+  async claim(
+    trx: Transaction<Database>,
+    claim: { reference: string; seen: string | null; orderId: string; url: string | null; now: Date },
+  ): Promise<void> {
+    let update = trx
+      .updateTable('quotes')
+      .set({ order_id: claim.orderId, checkout_url: claim.url, updated_at: claim.now.toISOString() })
+      .where('reference', '=', claim.reference)
+      .where('withdrawn_at', 'is', null);
+    update =
+      claim.seen === null ? update.where('order_id', 'is', null) : update.where('order_id', '=', claim.seen);
+    const result = await update.executeTakeFirst();
+    if (result.numUpdatedRows !== 1n) throw new QuoteClaimLost(claim.reference);
+  }
+
+  /** A remote provider's page, once its session is attached to the claimed order. */
+  async recordCheckoutUrl(reference: string, orderId: string, url: string): Promise<void> {
+    await this.db
+      .updateTable('quotes')
+      .set({ checkout_url: url })
+      .where('reference', '=', reference)
+      .where('order_id', '=', orderId)
+      .execute();
+  }
+
+  /** The claimed checkout never opened (the provider failed): the quote may be paid again. */
+  async release(reference: string, orderId: string): Promise<void> {
+    await this.db
+      .updateTable('quotes')
+      .set({ order_id: null, checkout_url: null })
+      .where('reference', '=', reference)
+      .where('order_id', '=', orderId)
+      .execute();
+  }
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Erases what names the client: the address, the name, the note (it may name people) and the page's key. */
+async function anonymise(db: Db, references: readonly string[], nowIso: string): Promise<number> {
+  if (references.length === 0) return 0;
+  await db
+    .updateTable('quotes')
+    .set({ email: '', name: null, note: null, quote_key: null, updated_at: nowIso })
+    .where('reference', 'in', [...references])
+    .execute();
+  return references.length;
+}
+
+/**
+ * The retention pass (docs/product.md §12): quotes whose last valid day is before `validBefore`
+ * ('YYYY-MM-DD') and that still name someone are erased. Returns how many.
+ */
+export async function eraseQuotesValidBefore(db: Db, validBefore: string, nowIso: string): Promise<number> {
+  const rows = await db
+    .selectFrom('quotes')
+    .select('reference')
+    .where('valid_until', '<', validBefore)
+    .where('email', '!=', '')
+    .execute();
+  return anonymise(
+    db,
+    rows.map((r) => r.reference),
+    nowIso,
+  );
+}
+
+/** Every quote made for this address (`emailKey` lower case), for the owner's export. */
+export async function quotesOfEmail(db: Db, emailKey: string): Promise<QuoteRow[]> {
+  return db
+    .selectFrom('quotes')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', emailKey))
+    .orderBy('created_at')
+    .execute();
+}
+
+/** An erasure request: every quote made for this address loses the client's data. Returns how many. */
+export async function eraseQuotesOfEmail(db: Db, emailKey: string, nowIso: string): Promise<number> {
+  const rows = await quotesOfEmail(db, emailKey);
+  return anonymise(
+    db,
+    rows.map((r) => r.reference),
+    nowIso,
+  );
+}

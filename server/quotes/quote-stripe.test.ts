@@ -1,0 +1,100 @@
+/**
+ * A quote paid through Stripe (the fake Stripe API, tests/support/fake-stripe.ts), on both databases: ten
+ * concurrent Pay clicks open one Stripe session (its page is known only after the order is stored, so the
+ * other clicks wait for it), in the quote's zone and with its discount; the paid session makes the order
+ * once, and the quote then refuses Pay.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, irishDate } from '../../domain/calendar-date';
+import { QUOTE_MESSAGES } from '../../domain/quotes';
+import { type FakeStripe, formField, startFakeStripe } from '../../tests/support/fake-stripe';
+import { buildTestApp, orderRows, tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+
+const ADMIN_TOKEN = 'quotes-stripe-admin-token';
+
+describe.each(TEST_DIALECTS)('a quote paid with Stripe on %s', (dialect) => {
+  let app: FastifyInstance;
+  let stripe: FakeStripe;
+  let data: ReturnType<typeof tempDataDir>;
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    data = tempDataDir();
+    database = await createTestDatabase(dialect, data.dir);
+    app = await buildTestApp({
+      DATA_DIR: data.dir,
+      ADMIN_TOKEN,
+      RATE_LIMITS: 'off',
+      STRIPE_SECRET_KEY: stripe.secretKey,
+      STRIPE_API_URL: stripe.url,
+      ...database.env,
+    });
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.remove();
+    await stripe.close();
+    data.remove();
+  });
+
+  it('opens one session for ten concurrent clicks, in the quote’s zone, and is paid once', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/admin/quotes',
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      payload: {
+        email: 'team@acme.example',
+        lines: [
+          { productId: '3', size: 'M', quantity: 30 },
+          { name: 'Engraved gift box', unitPrice: 500, quantity: 30 },
+        ],
+        discountPercent: 15,
+        zone: 'EU',
+        validUntil: addDays(irishDate(new Date()), 7),
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const { reference, url, total } = created.json().quote as {
+      reference: string;
+      url: string;
+      total: number;
+    };
+    // (105000 + 15000) - 18000 + the EU fee of 995.
+    expect(total).toBe(120000 - 18000 + 995);
+    const key = new URL(url.replace('/#/', '/')).searchParams.get('key') ?? '';
+
+    const pay = () =>
+      app.inject({ method: 'POST', url: `/api/quotes/${reference}/checkout`, payload: { key } });
+    const clicks = await Promise.all(Array.from({ length: 10 }, pay));
+    expect(clicks.map((c) => c.statusCode)).toEqual(Array(10).fill(200));
+    expect(new Set(clicks.map((c) => c.json().sessionId)).size).toBe(1);
+    expect(new Set(clicks.map((c) => c.json().url)).size).toBe(1);
+    expect(stripe.sessions.size).toBe(1);
+    const sessionId = String(clicks[0]?.json().sessionId);
+    const params = stripe.paramsOf(sessionId);
+    // The client cannot pick a cheaper zone on Stripe's page: only the quote's countries.
+    expect(formField(params, 'shipping_address_collection', 'allowed_countries')).not.toContain('IE');
+    expect(formField(params, 'shipping_address_collection', 'allowed_countries')).toContain('FR');
+    expect(stripe.sessions.get(sessionId)?.amount_total).toBe(total);
+
+    stripe.pay(sessionId, { name: 'Aoife Byrne', country: 'FR' });
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${sessionId}/confirm`,
+      payload: {},
+    });
+    expect(confirmed.json()).toMatchObject({ status: 'paid', total });
+    const orders = (await orderRows(app)).filter((o) => o.quote_reference === reference);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ status: 'paid', total, zone: 'EU' });
+
+    const again = await pay();
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(QUOTE_MESSAGES.paid);
+    expect(stripe.sessions.size).toBe(1);
+  });
+});

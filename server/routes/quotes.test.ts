@@ -1,0 +1,298 @@
+/**
+ * Quotes through the real app on both databases and the built-in test checkout: the owner's create (every
+ * field's refusal a 400 naming it), send, list and withdraw; the client's page and Pay with the key (404
+ * for a wrong key or an unknown reference, 409 expired, withdrawn or paid); ten concurrent Pay clicks
+ * giving one checkout; and the paid quote becoming an ordinary order that names the quote and its enquiry.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, irishDate } from '../../domain/calendar-date';
+import {
+  adminQuoteResponseSchema,
+  adminQuotesResponseSchema,
+  QUOTE_MESSAGES,
+  quoteCreatedResponseSchema,
+  quotePageResponseSchema,
+} from '../../domain/quotes';
+import {
+  buildTestApp,
+  orderRows,
+  outboxRows,
+  payAndConfirm,
+  tempDataDir,
+} from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+
+const ADMIN_TOKEN = 'quotes-test-admin-token';
+const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+const today = irishDate(new Date());
+const nextWeek = addDays(today, 7);
+
+/** 30 x Tawny Strand (product 3, €35) in Medium with 15% off, for an enquiry (its id is set once sent). */
+const BULK = {
+  enquiryId: '',
+  email: 'buyer@acme.example',
+  name: 'Acme Ltd',
+  lines: [{ productId: '3', size: 'M', quantity: 30 }],
+  discountPercent: 15,
+  zone: 'IE',
+  validUntil: nextWeek,
+  note: 'Early-bird price for your team.',
+};
+/** For bodies built before the enquiry is sent: no enquiry named (undefined leaves the JSON). */
+const BULK_AT_COLLECTION = { ...BULK, enquiryId: undefined };
+
+describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
+  let app: FastifyInstance;
+  let data: ReturnType<typeof tempDataDir>;
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    data = tempDataDir();
+    database = await createTestDatabase(dialect, data.dir);
+    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ...database.env });
+    // The enquiry the quotes answer, sent as a company sends it.
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/enquiries',
+      payload: {
+        name: 'Niamh Kelly',
+        email: BULK.email,
+        company: 'Acme Ltd',
+        pieces: 30,
+        message: 'Thirty for the team.',
+      },
+    });
+    expect(sent.statusCode).toBe(201);
+    const listed = await app.inject({ method: 'GET', url: '/api/admin/enquiries', headers: auth });
+    BULK.enquiryId = (listed.json() as { enquiries: { id: string }[] }).enquiries[0]?.id ?? '';
+    expect(BULK.enquiryId).not.toBe('');
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await database.remove();
+    data.remove();
+  });
+
+  function admin(method: 'GET' | 'POST', url: string, body?: unknown) {
+    return app.inject({
+      method,
+      url,
+      headers: auth,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  }
+
+  async function create(body: Record<string, unknown> = BULK) {
+    const res = await admin('POST', '/api/admin/quotes', body);
+    expect(res.statusCode).toBe(201);
+    expect(quoteCreatedResponseSchema.safeParse(res.json()).success).toBe(true);
+    const quote = res.json().quote as { reference: string; url: string; total: number; status: string };
+    const key = new URL(quote.url.replace('/#/', '/')).searchParams.get('key') ?? '';
+    return { ...quote, key };
+  }
+
+  function pay(reference: string, key: string) {
+    return app.inject({ method: 'POST', url: `/api/quotes/${reference}/checkout`, payload: { key } });
+  }
+
+  it('needs the owner to make, list, send or withdraw a quote', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/admin/quotes' })).statusCode).toBe(401);
+    expect((await app.inject({ method: 'POST', url: '/api/admin/quotes', payload: BULK })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('makes a quote priced like a cart: 15% off the lines, rounded for the client, free shipping after it', async () => {
+    const quote = await create();
+    // 30 x €35 = €1,050.00; 15% = €157.50; free delivery in Ireland.
+    expect(quote).toMatchObject({ total: 89250, status: 'draft' });
+    // The enquiry it answers is now quoted.
+    const enquiries = (await admin('GET', '/api/admin/enquiries')).json() as {
+      enquiries: { id: string; status: string }[];
+    };
+    expect(enquiries.enquiries.find((e) => e.id === BULK.enquiryId)?.status).toBe('quoted');
+    expect(quote.reference).toMatch(/^Q-[A-Z0-9]{8}$/);
+    expect(quote.url).toBe(`http://shop.test/#/quote/${quote.reference}?key=${quote.key}`);
+    const custom = await create({
+      email: 'a@b.ie',
+      lines: [{ name: 'Bespoke wedding set', unitPrice: 1999, quantity: 3 }],
+      discountPercent: 33,
+      zone: 'IE',
+      validUntil: nextWeek,
+    });
+    // 5997 - ceil(1979.01) = 4017: over €40 after the discount, so free delivery.
+    expect(custom.total).toBe(4017);
+    const eu = await create({ ...BULK, lines: [{ productId: '3', quantity: 1 }], zone: 'EU' });
+    expect(eu.total).toBe(3500 - 525 + 995);
+  });
+
+  it.each([
+    [{ ...BULK_AT_COLLECTION, email: 'not-an-address' }, /^email/],
+    [{ ...BULK_AT_COLLECTION, lines: [] }, /^lines/],
+    [{ ...BULK_AT_COLLECTION, lines: [{ productId: '3', quantity: 0 }] }, /^lines\[0\]\.quantity/],
+    [{ ...BULK_AT_COLLECTION, lines: [{ productId: '3', quantity: 1.5 }] }, /^lines\[0\]\.quantity/],
+    [{ ...BULK_AT_COLLECTION, lines: [{ productId: '999', quantity: 1 }] }, /^lines\[0\]\.productId/],
+    [{ ...BULK_AT_COLLECTION, lines: [{ productId: '3', size: 'XL', quantity: 1 }] }, /^lines\[0\]\.size/],
+    [{ ...BULK_AT_COLLECTION, lines: [{ name: 'Custom', quantity: 1 }] }, /^lines\[0\]/],
+    [{ ...BULK_AT_COLLECTION, lines: [{ productId: '3', unitPrice: 1, quantity: 1 }] }, /^lines\[0\]/],
+    [
+      { ...BULK_AT_COLLECTION, lines: [{ name: 'Custom', unitPrice: -1, quantity: 1 }] },
+      /^lines\[0\]\.unitPrice/,
+    ],
+    [{ ...BULK_AT_COLLECTION, discountPercent: 91 }, /^discountPercent/],
+    [{ ...BULK_AT_COLLECTION, zone: 'MARS' }, /^zone/],
+    [{ ...BULK_AT_COLLECTION, validUntil: '2026-02-30' }, /^validUntil/],
+    [{ ...BULK_AT_COLLECTION, validUntil: 20261201 }, /^validUntil/],
+    [{ ...BULK_AT_COLLECTION, note: 'a\u0000b' }, /^note/],
+    [{ ...BULK_AT_COLLECTION, total: 1 }, /total/],
+    [{ ...BULK_AT_COLLECTION, enquiryId: 'enq_nobodysentthis0000' }, /enquir/i],
+  ])('refuses a body with a bad field: %j -> 400 %s', async (body, message) => {
+    const before = await app.commerce.db.selectFrom('quotes').select('reference').execute();
+    const res = await admin('POST', '/api/admin/quotes', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ ok: false, error: expect.stringMatching(message) });
+    const after = await app.commerce.db.selectFrom('quotes').select('reference').execute();
+    expect(after.length).toBe(before.length);
+  });
+
+  it('sends the quote by e-mail with its link, and shows the page only with its key', async () => {
+    const quote = await create();
+    const sent = await admin('POST', `/api/admin/quotes/${quote.reference}/send`);
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json().quote.status).toBe('sent');
+    expect(adminQuoteResponseSchema.safeParse(sent.json()).success).toBe(true);
+    const mail = (await outboxRows(app)).filter((r) => r.reference === quote.reference);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ kind: 'quote', recipient: BULK.email, order_id: null });
+    expect(mail[0]?.text_body).toContain(quote.url);
+    expect(mail[0]?.text_body).toContain('30 × Tawny Strand (Medium): €1,050.00');
+    expect((await admin('POST', '/api/admin/quotes/Q-NOPENOPE/send')).statusCode).toBe(404);
+
+    const view = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.reference}`,
+      payload: { key: quote.key },
+    });
+    expect(view.statusCode).toBe(200);
+    expect(view.headers['cache-control']).toBe('no-store');
+    expect(view.headers['referrer-policy']).toBe('no-referrer');
+    expect(view.headers['x-robots-tag']).toContain('noindex');
+    expect(view.json().quote).toMatchObject({
+      reference: quote.reference,
+      status: 'sent',
+      subtotal: 105000,
+      discount: 15750,
+      shipping: 0,
+      total: 89250,
+      lines: [{ productId: '3', name: 'Tawny Strand', size: 'M', quantity: 30, lineTotal: 105000 }],
+      dispatchDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    });
+    expect(view.json().quote).not.toHaveProperty('email');
+    expect(quotePageResponseSchema.safeParse(view.json()).success).toBe(true);
+    const wrong = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.reference}`,
+      // One character changed (never to itself).
+      payload: { key: `${quote.key.slice(0, -1)}${quote.key.endsWith('x') ? 'y' : 'x'}` },
+    });
+    expect(wrong.statusCode).toBe(404);
+  });
+
+  it('refuses Pay with a wrong key or an unknown reference (404), expired or withdrawn (409)', async () => {
+    const quote = await create();
+    expect((await pay(quote.reference, 'A'.repeat(32))).statusCode).toBe(404);
+    expect((await pay('Q-ABCDEFGH', quote.key)).statusCode).toBe(404);
+    expect((await pay('not a reference', quote.key)).statusCode).toBe(404);
+
+    const expired = await create({ ...BULK, validUntil: addDays(today, -1) });
+    expect(expired.status).toBe('expired');
+    const refused = await pay(expired.reference, expired.key);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ ok: false, error: QUOTE_MESSAGES.expired });
+    // Valid through the end of its day.
+    const lastDay = await create({ ...BULK, validUntil: today });
+    expect(lastDay.status).toBe('draft');
+
+    const withdrawn = await create();
+    expect((await admin('POST', `/api/admin/quotes/${withdrawn.reference}/withdraw`)).statusCode).toBe(200);
+    const closed = await pay(withdrawn.reference, withdrawn.key);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().error).toBe(QUOTE_MESSAGES.withdrawn);
+    expect(await orderRows(app)).not.toContainEqual(
+      expect.objectContaining({ quote_reference: withdrawn.reference }),
+    );
+  });
+
+  it('gives ten concurrent Pay clicks one checkout, and the paid quote is an order once', async () => {
+    const quote = await create();
+    const clicks = await Promise.all(Array.from({ length: 10 }, () => pay(quote.reference, quote.key)));
+    expect(clicks.map((c) => c.statusCode)).toEqual(Array(10).fill(200));
+    const sessions = new Set(clicks.map((c) => c.json().sessionId as string));
+    expect(sessions.size).toBe(1);
+    const orders = (await orderRows(app)).filter((o) => o.quote_reference === quote.reference);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      total: 89250,
+      discount: 15750,
+      zone: 'IE',
+      enquiry_id: BULK.enquiryId,
+    });
+
+    const [sessionId] = [...sessions];
+    await payAndConfirm(app, sessionId ?? '', BULK.email);
+    const again = await pay(quote.reference, quote.key);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error).toBe(QUOTE_MESSAGES.paid);
+
+    const reference = (await orderRows(app)).find((o) => o.quote_reference === quote.reference)?.reference;
+    const detail = await admin('GET', `/api/admin/orders/${reference}`);
+    expect(detail.json()).toMatchObject({
+      quoteReference: quote.reference,
+      enquiryId: BULK.enquiryId,
+      status: 'paid',
+      total: 89250,
+    });
+    const list = await admin('GET', '/api/admin/quotes');
+    // The shapes the desk checks its answers against.
+    expect(adminQuotesResponseSchema.safeParse(list.json()).success).toBe(true);
+    expect(list.json().quotes).toContainEqual(
+      expect.objectContaining({ reference: quote.reference, status: 'paid', orderReference: reference }),
+    );
+    const withdraw = await admin('POST', `/api/admin/quotes/${quote.reference}/withdraw`);
+    expect(withdraw.statusCode).toBe(409);
+    const customerMail = (await outboxRows(app)).filter((r) => r.order_id === orders[0]?.id);
+    expect(customerMail.map((m) => m.kind).sort()).toEqual(['order-confirmation', 'owner-notification']);
+    const confirmation = customerMail.find((m) => m.kind === 'order-confirmation');
+    expect(confirmation?.text_body).toContain('30 x Tawny Strand (Medium)');
+    expect(confirmation?.text_body).toContain('Quote discount: -€157.50');
+  });
+
+  it('sells a custom line as an order line of its own, without a catalogue product', async () => {
+    const quote = await create({
+      email: 'bride@example.ie',
+      lines: [
+        { name: 'Bespoke bridal set', unitPrice: 12000, quantity: 2 },
+        { productId: '1', size: 'S', quantity: 1 },
+      ],
+      zone: 'IE',
+      validUntil: nextWeek,
+    });
+    const clicked = await pay(quote.reference, quote.key);
+    expect(clicked.statusCode).toBe(200);
+    await payAndConfirm(app, clicked.json().sessionId, 'bride@example.ie');
+    const order = (await orderRows(app)).find((o) => o.quote_reference === quote.reference);
+    const detail = await admin('GET', `/api/admin/orders/${order?.reference}`);
+    expect(detail.json().lines).toEqual([
+      expect.objectContaining({
+        productId: `custom:${quote.reference}:1`,
+        name: 'Bespoke bridal set',
+        unitPrice: 12000,
+        quantity: 2,
+      }),
+      expect.objectContaining({ productId: '1', size: 'S', quantity: 1 }),
+    ]);
+  });
+});

@@ -5,13 +5,20 @@ import { REACT_DOM_CHUNK } from './web/src/boot/page-scripts';
 import { bootHeadScript } from './web/src/boot/vite-plugin';
 
 // The SPA lives in web/; its build goes to dist/web, which the Fastify server serves.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), bootHeadScript()],
-  // The year the pages were prerendered in: the footer hydrates with it, then shows the current year
-  // (web/src/app/layout/footer.tsx), so a page built in December still hydrates cleanly in January.
-  define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
+  define: {
+    // The year the pages were prerendered in: the footer hydrates with it, then shows the current year
+    // (web/src/app/layout/footer.tsx), so a page built in December still hydrates cleanly in January.
+    __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()),
+    // The server renders pages at run time with the SSR build (server/pages/page-renderer.ts). React goes
+    // into that build as its production variant, whatever NODE_ENV the server runs with (a plain `npm
+    // start` sets none): the same HTML, rendered about a third faster, without development checks.
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
+  ...(isSsrBuild ? { ssr: { noExternal: true } } : {}),
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -53,4 +60,4 @@ export default defineConfig({
       '/catalogue': 'http://127.0.0.1:8080',
     },
   },
-});
+}));

@@ -142,6 +142,8 @@ export const confirmResponseSchema = z.object({
   /** Paid orders: cents off the items (0 for none), and the code that gave them (null: none, or the tier). */
   discount: z.optional(z.number()),
   discountCode: z.optional(z.nullable(z.string())),
+  /** The discount line's name as the shop words it (a code, the early-bird tier or a quote's discount). */
+  discountLabel: z.optional(z.string()),
   email: z.optional(z.string()),
   /** Delivery of the shopper's confirmation e-mail: queued (the server sends it shortly), sent, failed. */
   emailStatus: z.optional(z.enum(EMAIL_DELIVERY_STATUSES)),

@@ -191,6 +191,8 @@ export const orderPageSchema = z.object({
   /** Cents off the items (a discount code's or the early-bird tier's); 0 for none. */
   discount: z.optional(z.number()),
   discountCode: z.optional(z.nullable(z.string())),
+  /** The discount line's name as the shop words it (a code, the early-bird tier or a quote's discount). */
+  discountLabel: z.optional(z.string()),
   shipping: z.number(),
   giftWrap: z.number(),
   total: z.number(),

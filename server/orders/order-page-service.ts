@@ -23,6 +23,7 @@ import {
   type WithdrawalRequest,
   withdrawalWindow,
 } from '../../domain/order-page';
+import { orderDiscountLabel } from '../../domain/quotes';
 import { orderVat } from '../../domain/seller-texts';
 import { isCustomLineId } from '../../domain/sizes';
 import type { OrderRow } from '../db/schema';
@@ -293,6 +294,7 @@ export class OrderPageService {
       subtotal: order.subtotal,
       discount: order.discount,
       discountCode: order.discountCode,
+      ...(order.discount > 0 ? { discountLabel: orderDiscountLabel(order) } : {}),
       shipping: order.shipping,
       giftWrap: order.giftWrap,
       total: order.total,

@@ -14,6 +14,7 @@ import { maskEmail } from '../../domain/email';
 import { queueExtraDays } from '../../domain/making-queue';
 import { cents } from '../../domain/money';
 import type { OrderTotals } from '../../domain/pricing';
+import { orderDiscountLabel } from '../../domain/quotes';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { type CheckoutDiscounts, discountLabel } from '../discounts/checkout-discounts';
 import { newOrderId } from '../lib/ids';
@@ -563,6 +564,7 @@ export class OrderService {
         ...(order.giftMessage ? { giftMessage: order.giftMessage } : {}),
         discount: order.discount,
         discountCode: order.discountCode,
+        ...(order.discount > 0 ? { discountLabel: orderDiscountLabel(order) } : {}),
         total: order.total,
         email: maskEmail(order.email),
         ...(emailStatus ? { emailStatus } : {}),

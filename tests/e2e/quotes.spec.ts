@@ -121,6 +121,8 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+  await expect(page.getByText('Quote discount')).toBeVisible();
+  await expect(page.getByText('Early bird')).toHaveCount(0);
   const order = `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
 
   // Paying again is refused: the page says it is paid and has no Pay button; the API answers 409.

@@ -80,7 +80,11 @@ function Timeline({ order }: { order: Order }) {
 
 function Lines({ order }: { order: Order }) {
   const rows: [string, string][] = [['Subtotal', money(order.subtotal)]];
-  if (order.discount) rows.push([discountLineLabel(order.discountCode ?? null), `−${money(order.discount)}`]);
+  if (order.discount)
+    rows.push([
+      order.discountLabel ?? discountLineLabel(order.discountCode ?? null),
+      `−${money(order.discount)}`,
+    ]);
   rows.push([`Delivery (${order.zoneLabel})`, order.shipping === 0 ? 'Free' : money(order.shipping)]);
   if (order.giftWrap > 0) rows.push(['Gift wrap', money(order.giftWrap)]);
   return (

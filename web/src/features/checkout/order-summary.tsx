@@ -32,7 +32,7 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
         </div>
         {order.discount ? (
           <div className="flex justify-between gap-4">
-            <dt>{discountLineLabel(order.discountCode ?? null)}</dt>
+            <dt>{order.discountLabel ?? discountLineLabel(order.discountCode ?? null)}</dt>
             <dd className="tabular-nums">−{formatEuro(cents(order.discount))}</dd>
           </div>
         ) : null}

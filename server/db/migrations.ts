@@ -711,11 +711,15 @@ async function createQuoteTables(db: AnyDb): Promise<void> {
     .addColumn('checkout_url', 'text')
     .addColumn('sent_at', 'text')
     .addColumn('withdrawn_at', 'text')
+    // The desk submission's Idempotency-Key that made it: a repeat of the submission answers this quote.
+    .addColumn('request_key', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('quotes_created').on('quotes').column('created_at').execute();
   await db.schema.createIndex('quotes_enquiry').on('quotes').column('enquiry_id').execute();
+  // Unique: two instances given the same submission at once store one quote (NULLs never collide).
+  await db.schema.createIndex('quotes_request_key').unique().on('quotes').column('request_key').execute();
 
   // Nullable, so SQLite adds them without rebuilding the table and its CHECKs.
   await db.schema.alterTable('orders').addColumn('quote_reference', 'text').execute();

@@ -453,6 +453,8 @@ export interface QuotesTable {
   checkout_url: string | null;
   sent_at: string | null;
   withdrawn_at: string | null;
+  /** The desk submission's Idempotency-Key that made it (null: none sent). */
+  request_key: string | null;
   created_at: string;
   updated_at: string;
 }

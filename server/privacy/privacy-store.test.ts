@@ -331,6 +331,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
           total: 0,
           validUntil,
           note: 'For Aoife’s team',
+          requestKey: null,
         },
         new Date(),
       );

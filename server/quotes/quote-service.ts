@@ -5,6 +5,7 @@
  * at most one live checkout (QuoteStore.claim; docs/decisions/0018-quote-checkout.md).
  */
 import { randomBytes } from 'node:crypto';
+import { ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/admin-api';
 import { parseIsoDate } from '../../domain/calendar-date';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
@@ -148,7 +149,13 @@ export class QuoteService {
   /** POST /api/admin/quotes: priced from the catalogue the server serves now, kept at those prices. */
   async create(
     body: QuoteCreateRequest,
+    requestKey?: string,
   ): Promise<QuoteAnswer<{ quote: Pick<AdminQuote, 'reference' | 'url' | 'total' | 'status'> }>> {
+    // One quote per desk submission (docs/product.md §10.5): a repeat answers the quote it made.
+    if (requestKey !== undefined && !idempotencyKeySchema.safeParse(requestKey).success)
+      return refusal(400, ADMIN_MESSAGES.badIdempotencyKey);
+    const made = requestKey === undefined ? null : await this.o.store.findByRequestKey(requestKey);
+    if (made) return this.created(made);
     const email = checkEmail(body.email);
     if (!email.ok) return refusal(400, `email: ${email.message}`);
     const validUntil = parseIsoDate(body.validUntil);
@@ -189,31 +196,49 @@ export class QuoteService {
     const discountPercent = body.discountPercent ?? 0;
     const totals = priceQuote(lines, body.zone, discountPercent);
     const reference = newQuoteReference();
-    const row = await this.o.store.create(
-      {
-        reference,
-        key: newOrderKey(),
-        enquiryId: body.enquiryId ?? null,
-        email: email.email,
-        name: body.name?.trim() ? body.name.trim() : null,
-        lines: JSON.stringify(lines),
-        discountPercent,
-        zone: body.zone,
-        subtotal: totals.subtotal,
-        discount: totals.discount,
-        shipping: totals.shipping,
-        total: totals.total,
-        validUntil,
-        note: body.note?.trim() ? body.note.trim() : null,
-      },
-      this.now(),
-    );
+    let row: QuoteRow;
+    try {
+      row = await this.o.store.create(
+        {
+          reference,
+          key: newOrderKey(),
+          enquiryId: body.enquiryId ?? null,
+          email: email.email,
+          name: body.name?.trim() ? body.name.trim() : null,
+          lines: JSON.stringify(lines),
+          discountPercent,
+          zone: body.zone,
+          subtotal: totals.subtotal,
+          discount: totals.discount,
+          shipping: totals.shipping,
+          total: totals.total,
+          validUntil,
+          note: body.note?.trim() ? body.note.trim() : null,
+          requestKey: requestKey ?? null,
+        },
+        this.now(),
+      );
+    } catch (err) {
+      // The same submission, stored meanwhile by another request or instance (the key is unique).
+      const other = requestKey === undefined ? null : await this.o.store.findByRequestKey(requestKey);
+      if (other) return this.created(other);
+      throw err;
+    }
     if (body.enquiryId !== undefined) await this.o.enquiries.markQuoted(body.enquiryId);
     this.o.log.info({ quote: reference, total: totals.total, to: maskEmail(email.email) }, 'quote created');
+    return this.created(row);
+  }
+
+  private async created(
+    row: QuoteRow,
+  ): Promise<QuoteAnswer<{ quote: Pick<AdminQuote, 'reference' | 'url' | 'total' | 'status'> }>> {
     const quote = await this.adminView(row);
     return {
       httpStatus: 201,
-      body: { ok: true, quote: { reference, url: quote.url, total: quote.total, status: quote.status } },
+      body: {
+        ok: true,
+        quote: { reference: row.reference, url: quote.url, total: quote.total, status: quote.status },
+      },
     };
   }
 

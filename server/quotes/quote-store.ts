@@ -31,10 +31,20 @@ export interface NewQuote {
   readonly total: number;
   readonly validUntil: string;
   readonly note: string | null;
+  /** The desk submission's Idempotency-Key, when it sent one. */
+  readonly requestKey: string | null;
 }
 
 export class QuoteStore {
   constructor(private readonly db: Kysely<Database>) {}
+
+  /** The quote a desk submission made, if it made one. */
+  async findByRequestKey(key: string): Promise<QuoteRow | null> {
+    return (
+      (await this.db.selectFrom('quotes').selectAll().where('request_key', '=', key).executeTakeFirst()) ??
+      null
+    );
+  }
 
   async create(q: NewQuote, now: Date): Promise<QuoteRow> {
     const at = now.toISOString();
@@ -59,6 +69,7 @@ export class QuoteStore {
         checkout_url: null,
         sent_at: null,
         withdrawn_at: null,
+        request_key: q.requestKey,
         created_at: at,
         updated_at: at,
       })

@@ -129,6 +129,37 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(eu.total).toBe(3500 - 525 + 995);
   });
 
+  it('makes one quote per desk submission: the same Idempotency-Key, at once or later, answers the same quote', async () => {
+    const key = 'quote-submission-0001';
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/admin/quotes',
+        headers: { ...auth, 'idempotency-key': key },
+        payload: BULK,
+      });
+    const [a, b] = await Promise.all([post(), post()]);
+    const later = await post();
+    const references = [a, b, later].map((r) => {
+      expect(r.statusCode).toBe(201);
+      return (r.json() as { quote: { reference: string } }).quote.reference;
+    });
+    expect(new Set(references).size).toBe(1);
+    const stored = await app.commerce.db
+      .selectFrom('quotes')
+      .select('reference')
+      .where('request_key', '=', key)
+      .execute();
+    expect(stored).toHaveLength(1);
+    const other = await app.inject({
+      method: 'POST',
+      url: '/api/admin/quotes',
+      headers: { ...auth, 'idempotency-key': 'quote-submission-0002' },
+      payload: BULK,
+    });
+    expect((other.json() as { quote: { reference: string } }).quote.reference).not.toBe(references[0]);
+  });
+
   it.each([
     [{ ...BULK_AT_COLLECTION, email: 'not-an-address' }, /^email/],
     [{ ...BULK_AT_COLLECTION, lines: [] }, /^lines/],
@@ -243,6 +274,17 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
 
     const [sessionId] = [...sessions];
     await payAndConfirm(app, sessionId ?? '', BULK.email);
+    // The client's confirmation names the quote's discount, not the early-bird tier or a code.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${sessionId}/confirm`,
+      payload: {},
+    });
+    expect(confirmed.json()).toMatchObject({
+      discount: 15750,
+      discountCode: null,
+      discountLabel: 'Quote discount',
+    });
     const again = await pay(quote.reference, quote.key);
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(QUOTE_MESSAGES.paid);

@@ -18,6 +18,7 @@ import {
   quoteKeySchema,
   quoteParamsSchema,
 } from '../../domain/quotes';
+import { ownerActor } from '../desk/owner-auth';
 import { addToRequestLine } from '../ops/logging';
 import type { QuoteService } from '../quotes/quote-service';
 
@@ -44,7 +45,7 @@ export async function quoteRoutes(app: FastifyInstance, opts: { quotes: QuoteSer
   });
 
   api.post(QUOTES_API.quotes, { schema: { body: quoteCreateSchema } }, async (request, reply) => {
-    const outcome = await quotes.create(request.body);
+    const outcome = await quotes.create(request.body, ownerActor(request).requestKey);
     return reply.code(outcome.httpStatus).send(outcome.body);
   });
 

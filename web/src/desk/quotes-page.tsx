@@ -7,6 +7,7 @@
  * an enquiry.
  */
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../domain/admin-api';
 import { addDays, irishDate } from '../../../domain/calendar-date';
 import { SHIPPING_ZONES, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../../../domain/config';
 import { cents } from '../../../domain/money';
@@ -35,8 +36,10 @@ type Listed = ReturnType<typeof adminQuotesResponseSchema.parse>['quotes'][numbe
 
 export const quotesApi = {
   list: () => deskCall('GET', QUOTES_API.quotes, adminQuotesResponseSchema).then((r) => r.quotes),
-  create: (body: Record<string, unknown>) =>
-    deskCall('POST', QUOTES_API.quotes, quoteCreatedResponseSchema, body).then((r) => r.quote),
+  create: (body: Record<string, unknown>, submission: string) =>
+    deskCall('POST', QUOTES_API.quotes, quoteCreatedResponseSchema, body, {
+      [IDEMPOTENCY_KEY_HEADER]: submission,
+    }).then((r) => r.quote),
   act: (reference: string, action: 'send' | 'withdraw') =>
     deskCall('POST', adminQuotePath(reference, action), adminQuoteResponseSchema, {}).then((r) => r.quote),
 };
@@ -313,7 +316,7 @@ function QuoteForm({
   const update = (lineId: number, change: Partial<DraftLine>) =>
     setLines((all) => all.map((l) => (l.id === lineId ? { ...l, ...change } : l)));
 
-  const action = useDeskAction(async () => {
+  const action = useDeskAction(async (submission: string) => {
     const body = {
       ...(enquiryId.trim() ? { enquiryId: enquiryId.trim() } : {}),
       email: email.trim(),
@@ -328,7 +331,7 @@ function QuoteForm({
       validUntil,
       ...(note.trim() ? { note } : {}),
     };
-    const created = await quotesApi.create(body);
+    const created = await quotesApi.create(body, submission);
     onDone(`Quote ${created.reference} made (${money(created.total)}). Send it when it is ready.`);
   });
 

@@ -17,7 +17,8 @@ function todayAnswer(overrides: Partial<TodayResponse> = {}): TodayResponse {
     capacity: 8,
     make: [
       { productId: '3', name: 'Amber Glow Bracelet', size: 'M', pieces: 5 },
-      { productId: '1', name: 'Sea Glass Bracelet', size: 'S', pieces: 3 },
+      { productId: '1', name: 'Sea Glass Bracelet', size: 'S', pieces: 1 },
+      { productId: 'custom:Q-ABCDEFGH:1', name: 'Bespoke wedding set', size: 'M', pieces: 2 },
     ],
     dispatch: [{ reference: 'SOL-22222222', dispatchBy: '2026-10-21' }],
     late: [{ reference: 'SOL-11111111', dispatchBy: '2026-10-20' }],
@@ -149,7 +150,8 @@ describe('Today', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => row.textContent);
-    expect(rows).toEqual(['Amber Glow BraceletM5', 'Sea Glass BraceletS3']);
+    // A quote's bespoke line has no bracelet size.
+    expect(rows).toEqual(['Amber Glow BraceletM5', 'Sea Glass BraceletS1', 'Bespoke wedding set—2']);
     const dispatch = screen.getByRole('region', { name: 'Dispatch today' });
     expect(within(dispatch).getByRole('link', { name: 'SOL-22222222' })).toBeInTheDocument();
 

@@ -54,6 +54,9 @@ export const ordersCsvHeader = (vatRatePercent: number) => [
   'Refunded (EUR)',
   `VAT included at ${vatRatePercent}% (EUR)`,
   'Status',
+  // A paid quote's reference and the enquiry it answered (empty for a cart's order).
+  'Quote',
+  'Enquiry',
 ];
 
 function countryOf(row: OrderRow): string | null {
@@ -95,6 +98,8 @@ export function ordersCsv(
         amount(row.refunded),
         vat === null ? null : amount(vat),
         row.desk_status,
+        row.quote_reference ?? null,
+        row.enquiry_id ?? null,
       ];
     }),
   );

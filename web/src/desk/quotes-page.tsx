@@ -137,10 +137,11 @@ function QuoteTable({
           <ErrorMessage>{action.error}</ErrorMessage>
         </div>
       ) : null}
-      <div className="mt-6 overflow-x-auto">
-        <table className="w-full text-left text-sm">
+      {/* On a phone each quote is a block of its own: the table's six columns do not fit. */}
+      <div className="mt-6">
+        <table className="w-full text-left text-sm max-sm:block">
           <caption className="sr-only">Quotes</caption>
-          <thead>
+          <thead className="max-sm:sr-only">
             <tr className="border-b border-line text-muted">
               <th scope="col" className="py-2 pr-3 font-normal">
                 Quote
@@ -162,22 +163,27 @@ function QuoteTable({
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className="max-sm:block">
             {quotes.map((q) => (
-              <tr key={q.reference} className="border-b border-line/60 align-top">
-                <th scope="row" className="py-2 pr-3 font-medium">
+              <tr key={q.reference} className="border-b border-line/60 align-top max-sm:block max-sm:py-3">
+                <th scope="row" className="py-2 pr-3 font-medium max-sm:block max-sm:py-1">
                   {q.reference}
                   {q.enquiryId ? (
-                    <span className="block text-xs text-muted">Enquiry {q.enquiryId}</span>
+                    <span className="block break-all text-xs text-muted">Enquiry {q.enquiryId}</span>
                   ) : null}
                 </th>
-                <td className="py-2 pr-3">
+                <td className="py-2 pr-3 max-sm:block max-sm:py-1">
                   {q.name ? <span className="block">{q.name}</span> : null}
                   <span className="block text-muted">{q.email || 'erased'}</span>
                 </td>
-                <td className="py-2 pr-3 text-right tabular-nums">{money(q.total)}</td>
-                <td className="py-2 pr-3">{formatDay(q.validUntil)}</td>
-                <td className="py-2 pr-3">
+                <td className="py-2 pr-3 text-right tabular-nums max-sm:block max-sm:text-left max-sm:py-1">
+                  {money(q.total)}
+                </td>
+                <td className="py-2 pr-3 max-sm:block max-sm:py-1">
+                  <span className="sm:sr-only">Valid until </span>
+                  {formatDay(q.validUntil)}
+                </td>
+                <td className="py-2 pr-3 max-sm:block max-sm:py-1">
                   <QuoteStatusBadge status={q.status} />
                   {q.orderReference ? (
                     <a href={deskHref.order(q.orderReference)} className="mt-1 block text-wine underline">
@@ -185,8 +191,8 @@ function QuoteTable({
                     </a>
                   ) : null}
                 </td>
-                <td className="py-2">
-                  <div className="flex flex-wrap justify-end gap-2">
+                <td className="py-2 max-sm:block max-sm:py-1">
+                  <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
                     {q.status === 'draft' || q.status === 'sent' ? (
                       <button
                         type="button"

@@ -12,7 +12,12 @@ import { discountLineLabel } from '../../../domain/discounts';
 import { type Cents, formatEuro } from '../../../domain/money';
 import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/order-page';
 import { vatIncludedText } from '../../../domain/seller-texts';
-import { ContactLine, PRIMARY_BUTTON, SECONDARY_BUTTON } from '../features/checkout/confirmation-parts';
+import {
+  ContactLine,
+  LoadFailed,
+  PRIMARY_BUTTON,
+  SECONDARY_BUTTON,
+} from '../features/checkout/confirmation-parts';
 import { fetchOrder, type OrderResult, sendWithdrawal } from '../features/order-page/order-page-api';
 import { Link } from '../lib/router';
 import { useKeyedPage } from '../lib/use-keyed-page';
@@ -434,17 +439,12 @@ export function OrderPage() {
         </div>
       ) : null}
       {result?.kind === 'error' ? (
-        <div className="text-center">
-          <h1 ref={headingRef} tabIndex={-1} className="text-4xl focus:outline-none sm:text-5xl">
-            We couldn't load your order
-          </h1>
-          <p role="alert" className="mt-4 text-lg text-muted">
-            {result.message}
-          </p>
-          <button type="button" onClick={load} className={`${PRIMARY_BUTTON} mt-6`}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed
+          headingRef={headingRef}
+          title="We couldn't load your order"
+          message={result.message}
+          onRetry={load}
+        />
       ) : null}
     </section>
   );

@@ -11,7 +11,7 @@ import { SHIPPING_ZONES } from '../../../domain/config';
 import { type Cents, formatEuro } from '../../../domain/money';
 import { formatDayMonthYear, quoteClosedMessage } from '../../../domain/quotes';
 import { nameWithSize } from '../../../domain/sizes';
-import { ContactLine, PRIMARY_BUTTON } from '../features/checkout/confirmation-parts';
+import { ContactLine, LoadFailed, PRIMARY_BUTTON } from '../features/checkout/confirmation-parts';
 import {
   fetchQuote,
   payQuote,
@@ -194,17 +194,12 @@ export function QuotePage() {
         </div>
       ) : null}
       {result?.kind === 'error' ? (
-        <div className="text-center">
-          <h1 ref={headingRef} tabIndex={-1} className="text-4xl focus:outline-none sm:text-5xl">
-            We couldn't load your quote
-          </h1>
-          <p role="alert" className="mt-4 text-lg text-muted">
-            {result.message}
-          </p>
-          <button type="button" onClick={load} className={`${PRIMARY_BUTTON} mt-6`}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed
+          headingRef={headingRef}
+          title="We couldn't load your quote"
+          message={result.message}
+          onRetry={load}
+        />
       ) : null}
     </section>
   );

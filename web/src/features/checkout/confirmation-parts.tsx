@@ -1,5 +1,5 @@
 /** Pieces every state of the order confirmation page shares. */
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode, Ref, RefObject } from 'react';
 import { BRAND } from '../../../../domain/config';
 import { Link } from '../../lib/router';
 
@@ -48,6 +48,36 @@ export function NextLinks({ first }: { first: 'shop' | 'cart' }) {
           Back to Home
         </Link>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * A page opened with a secret link (an order or a quote) that could not be loaded: the reason and Try
+ * again. `headingRef` is the page's own (useKeyedPage focuses it), so a screen reader hears the failure.
+ */
+export function LoadFailed({
+  headingRef,
+  title,
+  message,
+  onRetry,
+}: {
+  readonly headingRef: RefObject<HTMLHeadingElement | null>;
+  readonly title: string;
+  readonly message: string;
+  readonly onRetry: () => void;
+}) {
+  return (
+    <div className="text-center">
+      <h1 ref={headingRef} tabIndex={-1} className="text-4xl focus:outline-none sm:text-5xl">
+        {title}
+      </h1>
+      <p role="alert" className="mt-4 text-lg text-muted">
+        {message}
+      </p>
+      <button type="button" onClick={onRetry} className={`${PRIMARY_BUTTON} mt-6`}>
+        Try again
+      </button>
     </div>
   );
 }

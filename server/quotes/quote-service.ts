@@ -2,7 +2,7 @@
  * Quotes the client pays by card (docs/product.md, quotes): the owner makes one from catalogue and custom
  * lines, sends it, may withdraw it; the client opens its page with the key and pays it on the usual hosted
  * checkout. A paid quote is an ordinary order carrying the quote's reference and its enquiry. A quote has
- * at most one live checkout (QuoteStore.claim; docs/decisions/0018-quote-checkout.md).
+ * at most one live checkout (QuoteStore.claim; docs/decisions/0017-quote-checkout.md).
  */
 import { randomBytes } from 'node:crypto';
 import { ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/admin-api';

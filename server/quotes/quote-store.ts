@@ -2,7 +2,7 @@
  * Every query of the quotes table (docs/product.md, quotes). A quote has at most one live checkout: its
  * `order_id`, taken by a conditional UPDATE in the transaction that stores the checkout's order (claim),
  * so of any number of concurrent Pay clicks, on any instance and either dialect, one stores an order and
- * the others roll back and are shown that one's checkout (docs/decisions/0018-quote-checkout.md).
+ * the others roll back and are shown that one's checkout (docs/decisions/0017-quote-checkout.md).
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewOutboxRow, QuoteRow } from '../db/schema';

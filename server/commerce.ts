@@ -248,7 +248,14 @@ export async function registerCommerce(
   const orders = new OrderService({
     store: orderStore,
     ...services,
-    onPaid: () => app.metrics.orderPaid(),
+    onPaid: ({ enquiryId }) => {
+      app.metrics.orderPaid();
+      // A paid quote wins its enquiry (docs/product.md §16.5); the payment stands whatever happens here.
+      if (enquiryId)
+        enquiryStore
+          .markWon(enquiryId)
+          .catch((err: unknown) => app.log.error({ err }, 'enquiry not marked won'));
+    },
     discounts: atCheckout,
   });
   const enquiryStore = new EnquiryStore(db);

@@ -106,6 +106,20 @@ export async function markQuoted(db: Db, id: string, now = new Date()): Promise<
   return result.numUpdatedRows === 1n;
 }
 
+/**
+ * A quote made for it was paid: a new or quoted enquiry is won. One the owner marked lost stays so (her
+ * decision wins). True when this call changed it.
+ */
+export async function markWon(db: Db, id: string, now = new Date()): Promise<boolean> {
+  const result = await db
+    .updateTable('enquiries')
+    .set({ status: 'won', updated_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', 'in', ['new', 'quoted'])
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
 /** Every enquiry of the address (case-insensitive `key`), for the owner's export and erasure. */
 export async function enquiriesOfEmail(db: Db, key: string): Promise<EnquiryRow[]> {
   return db
@@ -160,6 +174,10 @@ export class EnquiryStore {
 
   markQuoted(id: string, now = new Date()): Promise<boolean> {
     return markQuoted(this.db, id, now);
+  }
+
+  markWon(id: string, now = new Date()): Promise<boolean> {
+    return markWon(this.db, id, now);
   }
 
   /** New ones first, then quoted, won and lost; newest first within each; at most ENQUIRY_LIMITS.listMax. */

@@ -71,7 +71,8 @@ export interface OrderServiceOptions {
    */
   readonly queue?: MakingQueueSource;
   /** Called once per order, when this instance marks it paid (the /metrics counter). */
-  readonly onPaid?: () => void;
+  /** An order was paid, once (a paid quote's order names the enquiry it answered). */
+  readonly onPaid?: (order: { readonly enquiryId: string | null }) => void;
   /** Discount codes and the early-bird tier (server/discounts); none: every order at full price. */
   readonly discounts?: CheckoutDiscounts;
 }
@@ -434,7 +435,7 @@ export class OrderService {
         this.o.queue?.invalidate();
         log.info({ orderId: order.id, sessionId, total: order.total }, 'order paid; e-mails queued');
         this.o.onMailQueued();
-        this.o.onPaid?.();
+        this.o.onPaid?.({ enquiryId: order.enquiryId ?? null });
       }
       const paid = await store.findById(order.id);
       return this.summary(paid ?? order, first);

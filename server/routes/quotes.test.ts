@@ -274,6 +274,15 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
 
     const [sessionId] = [...sessions];
     await payAndConfirm(app, sessionId ?? '', BULK.email);
+    // The enquiry the paid quote answered is won.
+    await expect
+      .poll(async () => {
+        const listed = (await admin('GET', '/api/admin/enquiries')).json() as {
+          enquiries: { id: string; status: string }[];
+        };
+        return listed.enquiries.find((e) => e.id === BULK.enquiryId)?.status;
+      })
+      .toBe('won');
     // The client's confirmation names the quote's discount, not the early-bird tier or a code.
     const confirmed = await app.inject({
       method: 'POST',

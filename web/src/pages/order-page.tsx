@@ -8,7 +8,6 @@
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { formatDayMonth, formatIrishDate, parseIsoDate } from '../../../domain/calendar-date';
 import { BRAND } from '../../../domain/config';
-import { discountLineLabel } from '../../../domain/discounts';
 import { type Cents, formatEuro } from '../../../domain/money';
 import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/order-page';
 import { vatIncludedText } from '../../../domain/seller-texts';
@@ -85,11 +84,8 @@ function Timeline({ order }: { order: Order }) {
 
 function Lines({ order }: { order: Order }) {
   const rows: [string, string][] = [['Subtotal', money(order.subtotal)]];
-  if (order.discount)
-    rows.push([
-      order.discountLabel ?? discountLineLabel(order.discountCode ?? null),
-      `−${money(order.discount)}`,
-    ]);
+  // The server names the line (a code, the early-bird tier or a quote's discount).
+  if (order.discount) rows.push([order.discountLabel ?? '', `−${money(order.discount)}`]);
   rows.push([`Delivery (${order.zoneLabel})`, order.shipping === 0 ? 'Free' : money(order.shipping)]);
   if (order.giftWrap > 0) rows.push(['Gift wrap', money(order.giftWrap)]);
   return (

@@ -1,6 +1,5 @@
 import type { ConfirmResponse } from '../../../../domain/checkout';
 import { productionDaysText } from '../../../../domain/config';
-import { discountLineLabel } from '../../../../domain/discounts';
 import { cents, formatEuro } from '../../../../domain/money';
 import { nameWithSize } from '../../../../domain/sizes';
 
@@ -32,7 +31,7 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
         </div>
         {order.discount ? (
           <div className="flex justify-between gap-4">
-            <dt>{order.discountLabel ?? discountLineLabel(order.discountCode ?? null)}</dt>
+            <dt>{order.discountLabel}</dt>
             <dd className="tabular-nums">−{formatEuro(cents(order.discount))}</dd>
           </div>
         ) : null}

@@ -14,7 +14,7 @@ import { PRODUCTS } from '../../domain/catalogue/products';
 import { seedSnapshot } from '../../domain/catalogue/seed';
 import { orderReference, unavailableProductError } from '../../domain/checkout';
 import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { buildTestApp, GALWAY_CARD_FORM, tempDataDir } from '../../tests/support/test-app';
+import { buildTestApp, payAndConfirm, tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 
 const TOKEN = 'catalogue-owner-token-0123';
@@ -53,14 +53,7 @@ async function paidOrder(items: object[]): Promise<{ reference: string; sessionI
   });
   expect(checkout.statusCode).toBe(200);
   const { sessionId } = checkout.json() as { sessionId: string };
-  const paid = await app.inject({
-    method: 'POST',
-    url: `/test-checkout/${sessionId}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...GALWAY_CARD_FORM, email: SHOPPER }).toString(),
-  });
-  expect(paid.statusCode).toBeLessThan(400);
-  await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
+  await payAndConfirm(app, sessionId, SHOPPER);
   return { reference: orderReference(sessionId), sessionId };
 }
 

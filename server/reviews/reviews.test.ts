@@ -15,7 +15,7 @@ import { REVIEW_MESSAGES } from '../../domain/review-texts';
 import { writeFakeWebBuild } from '../../tests/support/fake-web-build';
 import { productJsonLdOf } from '../../tests/support/product-json-ld';
 import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../tests/support/test-app';
+import { buildTestApp, outboxRows, payAndConfirm, tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import * as entryServer from '../../web/src/entry-server';
 import { zodValidatorCompiler } from '../lib/validation';
@@ -47,13 +47,7 @@ async function paidOrder(email: string, name = 'Gráinne Whitlock', items = [{ i
     payload: { email, items, zone: 'IE' },
   });
   const { sessionId } = checkout.json() as { sessionId: string };
-  await app.inject({
-    method: 'POST',
-    url: `/test-checkout/${sessionId}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...GALWAY_CARD_FORM, email, name }).toString(),
-  });
-  await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
+  await payAndConfirm(app, sessionId, email, name);
   const reference = orderReference(sessionId);
   const confirmation = (await outboxRows(app)).find(
     (r) => r.kind === MAIL_KINDS.customer && r.reference === reference,

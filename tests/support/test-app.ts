@@ -63,12 +63,17 @@ export function sleep(ms: number): Promise<void> {
  * Pays an open checkout through the test checkout's card form (the card that succeeds) and confirms it,
  * as the shopper's browser does after the redirect; throws when either step is refused.
  */
-export async function payAndConfirm(app: FastifyInstance, sessionId: string, email: string): Promise<void> {
+export async function payAndConfirm(
+  app: FastifyInstance,
+  sessionId: string,
+  email: string,
+  name?: string,
+): Promise<void> {
   const paid = await app.inject({
     method: 'POST',
     url: `/test-checkout/${sessionId}/pay`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...GALWAY_CARD_FORM, email }).toString(),
+    payload: new URLSearchParams({ ...GALWAY_CARD_FORM, email, ...(name ? { name } : {}) }).toString(),
   });
   if (paid.statusCode >= 400) throw new Error(`the test checkout refused the payment: ${paid.statusCode}`);
   const confirmed = await app.inject({

@@ -8,6 +8,7 @@
 //   npm run bench:api -- --sqlite-only         skip the PostgreSQL rows
 //   npm run bench:api -- --profile             only a CPU profile of the SQLite checkout under the same load,
 //                                              summarised by category (.cache/bench-api/profile/)
+//   npm run bench:api -- --profile-postgres    the same profile with the shop on PostgreSQL
 //   npm run bench:api -- --rows=page           only the replay and the product page rows (no floors, no
 //                                              checkouts); with --profile, a profile of the product page
 //   npm run bench:api -- --instructions        the replay and the SQLite shop's product page under valgrind's
@@ -63,11 +64,14 @@ const { values: args } = parseArgs({
     smoke: { type: 'boolean', default: false },
     'sqlite-only': { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    'profile-postgres': { type: 'boolean', default: false },
     rows: { type: 'string', default: 'all' },
     instructions: { type: 'boolean', default: false },
   },
 });
 const SMOKE = args.smoke;
+/** `--profile-postgres`: the profiled shop on a fresh PostgreSQL schema instead of SQLite. */
+const POSTGRES_PROFILE = args['profile-postgres'];
 if (args.rows !== 'all' && args.rows !== 'page') throw new Error('--rows must be all or page');
 /** Only the replay and the product page rows: the page's work is measured without the checkouts' load. */
 const PAGE_ONLY = args.rows === 'page';
@@ -677,18 +681,20 @@ async function profileRow(webDir: string): Promise<void> {
   const dir = path.join(scriptDir, 'profile');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  const schema = POSTGRES_PROFILE ? await freshSchema() : null;
   const shop = await startShop({
     webDir,
     port: await freePort(process.env.BENCH_PORT),
     logLevel: 'info',
-    env: { RATE_LIMITS: 'checkout=1000000/60' },
+    env: { RATE_LIMITS: 'checkout=1000000/60', ...(schema ? { DATABASE_URL: schema.url } : {}) },
     discardStdout: true,
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dir}`],
   });
+  const dialect = schema ? 'PostgreSQL' : 'SQLite';
   const target: Target = PAGE_ONLY
     ? {
         name: 'profile-product',
-        label: 'GET /product/1 (br), SQLite (profiled)',
+        label: `GET /product/1 (br), ${dialect} (profiled)`,
         url: `${shop.baseUrl}/product/1`,
         method: 'GET',
         headers: PRODUCT_HEADERS,
@@ -696,7 +702,7 @@ async function profileRow(webDir: string): Promise<void> {
       }
     : {
         name: 'profile-checkout',
-        label: 'POST /api/checkout, SQLite (profiled)',
+        label: `POST /api/checkout, ${dialect} (profiled)`,
         url: `${shop.baseUrl}/api/checkout`,
         method: 'POST',
         headers: CHECKOUT_HEADERS,
@@ -713,6 +719,7 @@ async function profileRow(webDir: string): Promise<void> {
     window = { fromUs: Number(from / 1000n), toUs: Number(process.hrtime.bigint() / 1000n) };
   } finally {
     await shop.stop();
+    await schema?.drop();
   }
   // The main thread's profile is the largest file (tsx's loader thread writes a small one too).
   const files = readdirSync(dir)
@@ -941,7 +948,7 @@ async function main() {
   ensureTool('wrk', ['--version'], 'wrk');
   // The checkouts' latencies (see runAb).
   ensureTool('ab', ['-V'], 'apache2-utils');
-  if (args.profile) {
+  if (args.profile || POSTGRES_PROFILE) {
     await profileRow(webDir);
     return;
   }

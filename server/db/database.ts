@@ -29,6 +29,7 @@ import { CurrentSchemaPostgresDialect } from './current-schema-introspector';
 import { dialectOf, type SqlDialect } from './dialect';
 import { GroupCommit, groupCommitOf, registerGroupCommit } from './group-commit';
 import { MIGRATIONS } from './migrations';
+import { asOneStatement } from './one-statement';
 import type { Database } from './schema';
 
 export const DATABASE_FILE = 'solas.sqlite';
@@ -353,7 +354,7 @@ export async function pendingMigrationCount(
 /**
  * Runs compiled statements (a checkout's order, its lines and its test session) all or none: in one
  * transaction, or as part of the transaction `db` already is. On SQLite, with the other writes of the same
- * turn (./group-commit.ts).
+ * turn (./group-commit.ts); on PostgreSQL, plain inserts as one statement (./one-statement.ts).
  */
 export async function executeAtomically(
   db: Kysely<Database>,
@@ -366,5 +367,10 @@ export async function executeAtomically(
   if (db.isTransaction) return run(db);
   const group = groupCommitOf(db);
   if (group) return group.run(queries);
+  const one = dialectOf(db) === 'postgres' ? asOneStatement(queries) : null;
+  if (one) {
+    await db.executeQuery(one);
+    return;
+  }
   await db.transaction().execute(run);
 }

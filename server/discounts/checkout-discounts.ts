@@ -14,6 +14,7 @@ import {
   normalizeDiscountCode,
   refuseCode,
 } from '../../domain/discounts';
+import { EARLY_BIRD_LIMITS } from '../../domain/early-bird';
 import { cents } from '../../domain/money';
 import type { PricedLineInput } from '../../domain/pricing';
 import type { Database } from '../db/schema';
@@ -54,8 +55,8 @@ export function discountLabel(applied: AppliedDiscount): string {
 }
 
 /**
- * `tier` answers the early-bird price now: the owner's setting, read for each decision so every instance
- * charges a change from the next checkout on.
+ * `tier` answers the early-bird price now: the owner's setting, read for each decision that a tier could
+ * reach, so every instance charges a change from the next checkout on.
  */
 export function checkoutDiscounts(
   store: DiscountStore,
@@ -77,7 +78,10 @@ export function checkoutDiscounts(
         if (reason) return { ok: false, error: codeRefusalMessage(reason, rule.code, rule) };
         code = { code: rule.code, value: rule.value };
       }
-      return { ok: true, applied: chooseDiscount(subtotal, pieces, now.getTime(), code, await tier()) };
+      // No tier reaches a cart under its least minimum (EARLY_BIRD_LIMITS): most carts are one piece, and
+      // they skip the setting's query (one database round trip of a checkout's few).
+      const bulk = pieces >= EARLY_BIRD_LIMITS.minPieces.min ? await tier() : null;
+      return { ok: true, applied: chooseDiscount(subtotal, pieces, now.getTime(), code, bulk) };
     },
     reserve(trx, { code, orderId, email, now }) {
       return store.reserve(trx, {

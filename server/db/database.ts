@@ -27,9 +27,14 @@ import type pg from 'pg';
 import { lazyModule } from '../lib/lazy-module';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector';
 import { dialectOf, type SqlDialect } from './dialect';
-import { GroupCommit, groupCommitOf, registerGroupCommit } from './group-commit';
+import {
+  GroupCommit,
+  groupCommitOf,
+  postgresGroupWriter,
+  registerGroupCommit,
+  sqliteGroupWriter,
+} from './group-commit';
 import { MIGRATIONS } from './migrations';
-import { asOneStatement } from './one-statement';
 import type { Database } from './schema';
 
 export const DATABASE_FILE = 'solas.sqlite';
@@ -233,7 +238,7 @@ function openSqlite(dataDir: string): Opened {
   native.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
   const dialect = new ShopSqliteDialect(native);
   const db = new Kysely<Database>({ dialect });
-  registerGroupCommit(db, new GroupCommit(db, native, dialect.cached));
+  registerGroupCommit(db, new GroupCommit(sqliteGroupWriter(db, native, dialect.cached)));
   return { db, file, description: file };
 }
 
@@ -277,6 +282,7 @@ function openPostgres(location: PostgresLocation): Opened {
     client.on('error', () => {});
   });
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
+  registerGroupCommit(db, new GroupCommit(postgresGroupWriter(db)));
   return {
     db,
     file: null,
@@ -353,8 +359,8 @@ export async function pendingMigrationCount(
 
 /**
  * Runs compiled statements (a checkout's order, its lines and its test session) all or none: in one
- * transaction, or as part of the transaction `db` already is. On SQLite, with the other writes of the same
- * turn (./group-commit.ts); on PostgreSQL, plain inserts as one statement (./one-statement.ts).
+ * transaction, or as part of the transaction `db` already is; otherwise with the other writes of the same
+ * turn (./group-commit.ts).
  */
 export async function executeAtomically(
   db: Kysely<Database>,
@@ -367,10 +373,5 @@ export async function executeAtomically(
   if (db.isTransaction) return run(db);
   const group = groupCommitOf(db);
   if (group) return group.run(queries);
-  const one = dialectOf(db) === 'postgres' ? asOneStatement(queries) : null;
-  if (one) {
-    await db.executeQuery(one);
-    return;
-  }
   await db.transaction().execute(run);
 }

@@ -22,7 +22,8 @@ const COMBINED_LIMIT = 64;
 export function asOneStatement(inserts: readonly CompiledQuery[]): CompiledQuery | null {
   if (inserts.length < 2) return null;
   const key = inserts.map((q) => q.sql).join('\u0000');
-  const parameters = inserts.flatMap((q) => q.parameters);
+  const parameters: unknown[] = [];
+  for (const query of inserts) for (const value of query.parameters) parameters.push(value);
   let known = combined.get(key);
   if (known === undefined) {
     const parts: string[] = [];

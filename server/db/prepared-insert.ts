@@ -37,7 +37,11 @@ export function preparedInsert<T extends keyof Database & string>(
     columns.map((column) => (row as Record<string, unknown>)[column] ?? null);
   const compile = (db: Kysely<Database>, rows: readonly InsertRow<T>[]): CompiledQuery => {
     if (rows.length === 0) throw new Error(`preparedInsert(${table}): no rows`);
-    const parameters = rows.flatMap(valuesOf);
+    // A plain loop: flatMap over a map allocated an array per row and was a few per cent of a checkout.
+    const parameters: unknown[] = [];
+    for (const row of rows) {
+      for (const column of columns) parameters.push((row as Record<string, unknown>)[column] ?? null);
+    }
     const key = `${dialectOf(db)}:${rows.length}`;
     let text = texts.get(key);
     if (text === undefined) {

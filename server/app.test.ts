@@ -3,8 +3,7 @@
  * real socket, all pass through the app's hooks and carry the same security headers (@fastify/helmet's,
  * Permissions-Policy, HSTS with an https PUBLIC_URL, a request id of their own); only the
  * Content-Security-Policy differs, by what the answer is (a page's hashes, or the non-document policy).
- * A page's route takes helmet's headers as the set the plugin wrote once, a page the not-found handler
- * answers takes them from the plugin's hooks: both must come out the same.
+ * Helmet's headers are the set the plugin wrote once (security/headers.ts), set by one hook for all.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -80,8 +79,7 @@ describe('every answer, one path', () => {
       headers: { 'content-type': 'application/json' },
       body: '{"email":',
     });
-    // A page answered by the not-found handler: helmet's headers from the plugin's own hooks, where a
-    // page's route sets the set the plugin wrote once (pageRouteSecurity).
+    // A page answered by the not-found handler.
     const missingPage = await fetch(`${base}/no-such-page`);
     expect([page.status, api.status, notFound.status, badJson.status, missingPage.status]).toEqual([
       200, 200, 404, 400, 404,

@@ -258,8 +258,8 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
     app.get(`${DESK_PATH}/`, (_request, reply) => reply.redirect(DESK_PATH, 301));
   }
 
-  // The prerendered pages: logged at debug when answered as they should be, helmet's headers as one set.
-  const PAGE_ROUTE = { ...QUIET_LOG, ...app.pageRouteSecurity };
+  // The prerendered pages: logged at debug when answered as they should be.
+  const PAGE_ROUTE = QUIET_LOG;
   const staticPage = (route: string) => (request: FastifyRequest, reply: FastifyReply) => {
     const page = pageOf(current(), route);
     return page ? sendPage(request, reply, page) : sendNotFound(request, reply);

@@ -1,17 +1,12 @@
 /**
- * Security headers on every response. The fixed ones come from @fastify/helmet (onRequest; on the
- * prerendered pages, the same headers as the plugin wrote them once: pageRouteSecurity); one onSend
- * hook adds what depends on the answer: the per-page hashed Content-Security-Policy, Permissions-Policy
+ * Security headers on every response. The fixed ones are @fastify/helmet's, as the plugin writes them with
+ * the shop's options, read once (helmetHeaders) and set by one onRequest hook; one onSend hook adds what
+ * depends on the answer: the per-page hashed Content-Security-Policy, Permissions-Policy
  * (not a helmet header), X-Request-Id, and `Cache-Control: no-store` for API answers. A header a route
  * set itself wins: the test checkout sends its own, stricter policy and referrer rule.
  */
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type onRequestHookHandler,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { NON_DOCUMENT_CSP, pagePolicy, pageScriptsOf, testCheckoutPolicy } from './csp';
 import { policyFor } from './route-policy';
 
@@ -52,8 +47,10 @@ function helmetOptions(https: boolean): FastifyHelmetOptions {
 
 /**
  * @fastify/helmet's headers as the plugin writes them with the shop's options, read once per process from a
- * bare Fastify instance with only that plugin: the answers that do not run the plugin's hooks (the pages,
- * and what Fastify writes before any hook) carry exactly the headers every other answer gets from it.
+ * bare Fastify instance with only that plugin. Every answer takes this set (the app's onRequest hook, and
+ * frameworkErrors for what Fastify writes before any hook): the plugin's own hooks build helmet's
+ * middleware anew and set each header through Node's checks on every request (bench:api --instructions:
+ * docs/performance.md).
  */
 const helmetHeaderSets = new Map<boolean, Promise<Readonly<Record<string, string>>>>();
 export function helmetHeaders(https: boolean): Promise<Readonly<Record<string, string>>> {
@@ -118,40 +115,17 @@ export function testCheckoutHeaders(reply: FastifyReply, shopOrigin: string): Fa
   );
 }
 
-/** The route options of the prerendered pages (installSecurityHeaders). */
-export interface PageRouteSecurity {
-  readonly helmet: false;
-  readonly onRequest: onRequestHookHandler;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /**
-     * Spread into a prerendered page's route options: @fastify/helmet's headers from the set it wrote once
-     * (helmetHeaders), set with one call, instead of the plugin's hooks, which build helmet's middleware
-     * anew and set each header through Node's checks on every request (bench:api --instructions:
-     * docs/performance.md). Every other answer, the pages' 404s and redirects included, runs the plugin.
-     */
-    readonly pageRouteSecurity: PageRouteSecurity;
-  }
-}
-
 export async function installSecurityHeaders(
   app: FastifyInstance,
   options: SecurityHeaderOptions,
 ): Promise<void> {
-  // Helmet's own options are @fastify/helmet's global configuration.
-  await app.register(fastifyHelmet, helmetOptions(options.https));
   const helmetSet = await helmetHeaders(options.https);
-  app.decorate('pageRouteSecurity', {
-    helmet: false,
-    // A route-level hook: it runs after the global ones and before the handler, so a page's own
-    // headers (an order page's referrer rule) still win, as they do over the plugin's.
-    onRequest: (_request, reply, done) => {
-      reply.headers(helmetSet);
-      done();
-    },
-  } satisfies PageRouteSecurity);
+  // Before the rate limits and the request guard (security/install.ts): their refusals carry the set too,
+  // and a route's own headers, set later, still win.
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(helmetSet);
+    done();
+  });
   // Declared on every reply up front (Fastify's decorator), so setting it keeps the reply's shape.
   app.decorateReply('pageScripts', null);
 

@@ -22,7 +22,10 @@ import type { Database } from './schema';
 
 type Write = readonly CompiledQuery[];
 
-/** Stores a group's writes; answers, per write, undefined when it is stored or the error that refused it. */
+/** A write's outcome when its rows are stored (anything else is what refused it, whatever was thrown). */
+const STORED: unique symbol = Symbol('stored');
+
+/** Stores a group's writes; answers, per write, STORED or the error that refused it. */
 type GroupWriter = (writes: readonly Write[]) => Promise<readonly unknown[]>;
 
 interface Waiting {
@@ -60,9 +63,9 @@ export class GroupCommit {
         continue;
       }
       group.forEach((w, i) => {
-        const refused = outcomes[i];
-        if (refused === undefined) w.resolve();
-        else w.reject(refused);
+        const outcome = outcomes[i];
+        if (outcome === STORED) w.resolve();
+        else w.reject(outcome);
       });
     }
   }
@@ -88,7 +91,7 @@ export function sqliteGroupWriter(
         try {
           for (const query of queries) statements.prepare(query.sql).run(query.parameters);
           native.exec('release one_write');
-          outcomes.push(undefined);
+          outcomes.push(STORED);
         } catch (err) {
           // SQLite undid the whole transaction itself (a full disk, I/O): every write of the group fails
           // with that error, as a lone transaction would.
@@ -119,7 +122,7 @@ export function postgresGroupWriter(db: Kysely<Database>): GroupWriter {
         await db.transaction().execute(async (trx) => {
           for (const query of queries) await trx.executeQuery(query);
         });
-      return undefined;
+      return STORED;
     } catch (err) {
       return err;
     }
@@ -129,7 +132,7 @@ export function postgresGroupWriter(db: Kysely<Database>): GroupWriter {
     if (together) {
       try {
         await db.executeQuery(together);
-        return writes.map(() => undefined);
+        return writes.map(() => STORED);
       } catch {
         // One of them cannot be stored (or the statement was lost): each alone finds which.
       }

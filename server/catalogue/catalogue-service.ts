@@ -7,7 +7,6 @@
  * Optimistic concurrency: a change carrying the product's `updatedAt` as the desk last received it (in the
  * body, or `If-Match`) is refused with 409 when the product has changed since, instead of overwriting it.
  */
-import { ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/admin-api';
 import {
   type AdminProduct,
   type AdminProductImage,
@@ -647,9 +646,6 @@ export class CatalogueService {
     run: () => Promise<CatalogueOutcome<T & { product: AdminProduct }>>,
   ): Promise<CatalogueOutcome<T & { product: AdminProduct }>> {
     if (actor.requestKey === undefined) return run();
-    if (!idempotencyKeySchema.safeParse(actor.requestKey).success) {
-      return refusal(400, ADMIN_MESSAGES.badIdempotencyKey);
-    }
     const slot = `${action}:${target}:${actor.requestKey}`;
     if (!(await this.o.requests.claimRequest(slot))) {
       const product = target === 'new' ? null : await this.getAdminProduct(target);

@@ -10,7 +10,6 @@ import {
   CARRIER_LABELS,
   type Carrier,
   type DeskAction,
-  idempotencyKeySchema,
   type OrderDetail,
   type OrderListItem,
   refusedTransitionMessage,
@@ -465,8 +464,6 @@ export class DeskService {
     run: () => Promise<DeskOutcome>,
   ): Promise<DeskOutcome> {
     if (actor.requestKey === undefined) return run();
-    if (!idempotencyKeySchema.safeParse(actor.requestKey).success)
-      return { httpStatus: 400, body: { ok: false, error: ADMIN_MESSAGES.badIdempotencyKey } };
     const slot = `${action}:${reference}:${actor.requestKey}`;
     if (!(await this.o.store.claimRequest(slot))) return this.answer(reference, false);
     let outcome: DeskOutcome | null = null;

@@ -421,6 +421,33 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     });
   });
 
+  it('refuses a malformed Idempotency-Key on every owner route, after the owner is known', async () => {
+    const cookie = await signIn();
+    const bad = 'two words';
+    const changes = [
+      { method: 'POST', url: '/api/admin/discounts', payload: { code: 'SPRING10', percentOff: 10 } },
+      { method: 'POST', url: '/api/admin/quotes', payload: {} },
+      { method: 'PATCH', url: '/api/admin/settings', payload: { makingCapacityPerDay: 7 } },
+      { method: 'PATCH', url: '/api/admin/enquiries/e-none', payload: { status: 'lost' } },
+    ] as const;
+    for (const change of changes) {
+      const res = await app.inject({ ...change, headers: { cookie, 'idempotency-key': bad } });
+      expect(res.statusCode, change.url).toBe(400);
+      expect(res.json()).toEqual({ ok: false, error: ADMIN_MESSAGES.badIdempotencyKey });
+    }
+    // Nothing was changed by any of them.
+    const discounts = await desk(cookie, 'GET', '/api/admin/discounts');
+    expect(JSON.stringify(discounts.json())).not.toContain('SPRING10');
+    // A stranger's request is refused as a stranger, whatever key it carries.
+    const stranger = await app.inject({
+      method: 'POST',
+      url: '/api/admin/discounts',
+      headers: { 'idempotency-key': bad },
+      payload: {},
+    });
+    expect(stranger.statusCode).toBe(401);
+  });
+
   it('cancels before dispatch, refunding in full, once', async () => {
     const reference = await paidOrder();
     const cookie = await signIn();

@@ -8,12 +8,13 @@
  * sign-ins (SignInThrottle, on the shared counters): over the limit it is refused without the token being
  * looked at, a wrong token is answered after the same growing delay as a wrong sign-in, and a right one
  * forgets the address's failures. Without one, the session cookie is read through @fastify/cookie; an
- * unknown or expired one is cleared.
+ * unknown or expired one is cleared. The owner's Idempotency-Key, when a request carries one, is checked
+ * here too, once for every owner route, so the services that dedupe on it take it as given.
  */
 import fastifyCookie from '@fastify/cookie';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_API, ADMIN_MESSAGES } from '../../domain/admin-api';
+import { ADMIN_API, ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/admin-api';
 import { selectiveHook } from '../lib/selective-hook';
 import { sameSecret } from '../security/constant-time';
 import { ADMIN_PREFIX } from '../security/route-policy';
@@ -94,15 +95,20 @@ export async function attemptOwnerToken(
   return false;
 }
 
+/** The request's Idempotency-Key as sent (a repeated header reads as its values joined, and is refused). */
+function requestKeyOf(request: FastifyRequest): string | undefined {
+  return request.headers['idempotency-key']?.toString();
+}
+
 /**
  * Who is acting on an owner route, as the desk service and the audit rows take it: the hook's actor with
- * the submission's Idempotency-Key (docs/product.md §10.5). The hook has set the actor on every owner
- * route; the fallback only keeps the type honest.
+ * the submission's Idempotency-Key (docs/product.md §10.5), which the hook has already found well formed.
+ * The hook has set the actor on every owner route; the fallback only keeps the type honest.
  */
 export function ownerActor(request: FastifyRequest): Actor {
   return {
     ...(request.deskActor ?? { session: '?', address: request.ip }),
-    requestKey: request.headers['idempotency-key']?.toString(),
+    requestKey: requestKeyOf(request),
   };
 }
 
@@ -138,14 +144,22 @@ export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthO
     if (url === undefined || !url.startsWith(ADMIN_PREFIX)) return false;
     return !(url === ADMIN_API.session && request.method === 'POST');
   };
+  // After the owner is known, so a stranger learns nothing from it.
+  const checkRequestKey = (request: FastifyRequest, reply: FastifyReply) => {
+    const key = requestKeyOf(request);
+    if (key === undefined || idempotencyKeySchema.safeParse(key).success) return undefined;
+    return reply.code(400).send({ ok: false, error: ADMIN_MESSAGES.badIdempotencyKey });
+  };
   const ownerCheck = async (request: FastifyRequest, reply: FastifyReply) => {
     const authorization = request.headers.authorization;
-    if (authorization !== undefined) return byToken(request, reply, authorization);
+    if (authorization !== undefined) {
+      return (await byToken(request, reply, authorization)) ?? checkRequestKey(request, reply);
+    }
     const secret = request.cookies[ADMIN_SESSION_COOKIE];
     const session = secret ? await sessions.use(secret) : null;
     if (session) {
       request.deskActor = { session: session.label, address: request.ip, expiresAt: session.expiresAt };
-      return undefined;
+      return checkRequestKey(request, reply);
     }
     if (secret !== undefined) reply.clearCookie(ADMIN_SESSION_COOKIE, sessionCookieOptions(secure));
     return unauthorized(request, reply);

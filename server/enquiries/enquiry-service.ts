@@ -4,7 +4,6 @@
  * their status and keeps notes in the desk. Desk changes run once per Idempotency-Key (§10.5) and leave an
  * audit row that never holds a note's text or an address.
  */
-import { ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/admin-api';
 import { irishDate, parseIsoDate } from '../../domain/calendar-date';
 import type { AdminEnquiry, EnquiryPatch, EnquiryRequest } from '../../domain/enquiries';
 import {
@@ -163,8 +162,6 @@ export class EnquiryService {
   async patch(id: string, change: EnquiryPatch, actor: Actor): Promise<PatchOutcome> {
     if (change.status === undefined && change.notes === undefined)
       return refusal(400, ENQUIRY_MESSAGES.emptyPatch);
-    if (actor.requestKey !== undefined && !idempotencyKeySchema.safeParse(actor.requestKey).success)
-      return refusal(400, ADMIN_MESSAGES.badIdempotencyKey);
     const slot = actor.requestKey === undefined ? null : `enquiry-update:${id}:${actor.requestKey}`;
     if (slot !== null && !(await this.o.requests.claimRequest(slot))) {
       // A repeat of a submission already served: the enquiry as it is now, changed by the first.

@@ -5,7 +5,6 @@
  * at most one live checkout (QuoteStore.claim; docs/decisions/0017-quote-checkout.md).
  */
 import { randomBytes } from 'node:crypto';
-import { ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/admin-api';
 import { parseIsoDate } from '../../domain/calendar-date';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
@@ -152,8 +151,6 @@ export class QuoteService {
     requestKey?: string,
   ): Promise<QuoteAnswer<{ quote: Pick<AdminQuote, 'reference' | 'url' | 'total' | 'status'> }>> {
     // One quote per desk submission (docs/product.md §10.5): a repeat answers the quote it made.
-    if (requestKey !== undefined && !idempotencyKeySchema.safeParse(requestKey).success)
-      return refusal(400, ADMIN_MESSAGES.badIdempotencyKey);
     const made = requestKey === undefined ? null : await this.o.store.findByRequestKey(requestKey);
     if (made) return this.created(made);
     const email = checkEmail(body.email);

@@ -7,7 +7,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/admin-api';
 import { SETTINGS_MESSAGES, settingsPatchSchema, TODAY_API } from '../../domain/desk-today';
 import type { DeskStore } from '../desk/desk-store';
 import { ownerActor } from '../desk/owner-auth';
@@ -39,8 +38,6 @@ async function oncePerKey(
   run: () => Promise<boolean>,
   repeat: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  if (key !== undefined && !idempotencyKeySchema.safeParse(key).success)
-    return reply.code(400).send({ ok: false, error: ADMIN_MESSAGES.badIdempotencyKey });
   const claimed = key === undefined ? null : `${slot}:${key}`;
   if (claimed !== null && !(await deskStore.claimRequest(claimed))) return reply.send(await repeat());
   let ok = false;

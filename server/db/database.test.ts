@@ -30,10 +30,13 @@ async function rows(db: Kysely<any>, table: string): Promise<Record<string, unkn
 }
 
 describe('database (SQLite)', () => {
-  it('opens in WAL mode', async () => {
+  it("opens in WAL mode, with temporary files (the savepoints' statement journals) in memory", async () => {
     const { db, close } = await openDatabase(dataDir());
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
     expect(mode.rows[0]?.journal_mode).toBe('wal');
+    // 2 is MEMORY: a group commit's savepoints journal their pages without a system call.
+    const temp = await sql<{ temp_store: number }>`pragma temp_store`.execute(db);
+    expect(temp.rows[0]?.temp_store).toBe(2);
     await close();
   });
 

@@ -81,6 +81,8 @@ async function bundle(outfile: string): Promise<string> {
     entryPoints: {
       [path.basename(outfile, '.mjs')]: path.join(ROOT, 'server/main.ts'),
       [PHOTO_WORKER_NAME]: path.join(ROOT, 'server/media/photo-worker.ts'),
+      // And so does SQLite's checkpointer under load (server/db/checkpointer.ts).
+      'checkpoint-worker': path.join(ROOT, 'server/db/checkpoint-worker.ts'),
     },
     outdir: dir,
     outExtension: { '.js': '.mjs' },

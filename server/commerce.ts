@@ -142,7 +142,7 @@ export async function registerCommerce(
   config: AppConfig,
   options: CommerceOptions = {},
 ): Promise<void> {
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(config.database, undefined, app.log);
   const { db } = database;
   // The outbox and the pool are read at each /metrics scrape (ops/metrics.ts).
   const clock = options.now;

@@ -25,6 +25,7 @@ import {
 } from 'kysely';
 import type pg from 'pg';
 import { lazyModule } from '../lib/lazy-module';
+import { Checkpointer, type CheckpointerLog } from './checkpointer';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector';
 import { dialectOf, type SqlDialect } from './dialect';
 import {
@@ -166,18 +167,24 @@ export interface PoolCounts {
 export async function openDatabase(
   location: DatabaseLocation,
   migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+  /** Where trouble that no request sees is told (SQLite's checkpointer thread failing). */
+  log?: CheckpointerLog,
 ): Promise<OpenDatabase> {
   const {
     db,
     file,
     description,
     poolCounts = null,
+    stop,
   } = typeof location === 'string'
-    ? openSqlite(location)
+    ? openSqlite(location, log)
     : location.dialect === 'sqlite'
-      ? openSqlite(location.dataDir)
+      ? openSqlite(location.dataDir, log)
       : openPostgres(location);
-  const shut = () => db.destroy();
+  const shut = async () => {
+    await stop?.();
+    await db.destroy();
+  };
   let applied: string[];
   try {
     applied = await migrate(db, migrations);
@@ -201,7 +208,11 @@ export async function openDatabase(
   };
 }
 
-type Opened = Pick<OpenDatabase, 'db' | 'file' | 'description'> & Partial<Pick<OpenDatabase, 'poolCounts'>>;
+type Opened = Pick<OpenDatabase, 'db' | 'file' | 'description'> &
+  Partial<Pick<OpenDatabase, 'poolCounts'>> & {
+    /** Stops what runs beside the connection (SQLite's checkpointer thread), before it closes. */
+    readonly stop?: () => Promise<void>;
+  };
 
 /**
  * Switching a new database file to WAL needs a moment alone with it, and SQLite answers SQLITE_BUSY at once
@@ -223,7 +234,7 @@ function switchToWal(native: BetterSqlite3.Database): void {
 /** A WAL file larger than this after a checkpoint is truncated back (a burst leaves no lasting file). */
 const JOURNAL_SIZE_LIMIT_BYTES = 32 * 1024 * 1024;
 
-function openSqlite(dataDir: string): Opened {
+function openSqlite(dataDir: string, log: CheckpointerLog | undefined): Opened {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
   const native = new BetterSqlite3(file);
@@ -238,13 +249,15 @@ function openSqlite(dataDir: string): Opened {
   // default, about 30 write system calls a checkout under load (five times the WAL's own). Never needed
   // after a crash (the WAL is what recovers), so memory loses nothing.
   native.pragma('temp_store = MEMORY');
-  // SQLite's own automatic checkpoint (every 1,000 WAL pages, in the commit that crosses them) keeps the
-  // WAL bounded; the size limit gives the file's space back after a burst.
+  // SQLite's own automatic checkpoint keeps the WAL bounded, moved to a thread under load (checkpointer.ts);
+  // the size limit gives the file's space back after a burst.
   native.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
+  const checkpointer = new Checkpointer(native, { file, busyTimeoutMs: BUSY_TIMEOUT_MS }, log);
   const dialect = new ShopSqliteDialect(native);
   const db = new Kysely<Database>({ dialect });
-  registerGroupCommit(db, new GroupCommit(sqliteGroupWriter(db, native, dialect.cached)));
-  return { db, file, description: file };
+  const writer = sqliteGroupWriter(db, native, dialect.cached, (writes) => checkpointer.committed(writes));
+  registerGroupCommit(db, new GroupCommit(writer));
+  return { db, file, description: file, stop: () => checkpointer.stop() };
 }
 
 const PG_INT8_OID = 20;

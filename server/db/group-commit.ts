@@ -80,6 +80,8 @@ export function sqliteGroupWriter(
   db: Kysely<Database>,
   native: BetterSqlite3.Database,
   statements: SqliteDatabase,
+  /** After each COMMIT, with the number of writes it held (the checkpointer, checkpointer.ts). */
+  committed?: (writes: number) => void,
 ): GroupWriter {
   const write = (writes: readonly Write[]): unknown[] => {
     const outcomes: unknown[] = [];
@@ -106,6 +108,7 @@ export function sqliteGroupWriter(
       if (native.inTransaction) native.exec('rollback');
       throw err;
     }
+    committed?.(writes.length);
     return outcomes;
   };
   return (writes) => db.connection().execute(async () => write(writes));

@@ -9,10 +9,8 @@
  * first bytes). The worker refuses the rest: too many pixels (read from the header, before decoding),
  * truncated or damaged files.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startModuleWorker } from '../lib/module-worker';
 import type { RenderedPhoto } from './photo-render';
 import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoRefusal, sniffPhotoType } from './photo-types';
 
@@ -43,16 +41,9 @@ interface Job {
   readonly reject: (err: Error) => void;
 }
 
-/**
- * The built server (scripts/build-server.ts) has the worker bundled next to it; from the sources (tests,
- * tsx) the worker's TypeScript is loaded through tsx's loader, which a worker thread does not inherit.
- */
+/** The photo worker's thread (photo-worker.ts), bundled next to the server in a build. */
 function startWorker(): Worker {
-  const bundled = path.join(import.meta.dirname, 'photo-worker.mjs');
-  if (existsSync(bundled)) return new Worker(bundled);
-  const source = pathToFileURL(path.join(import.meta.dirname, 'photo-worker.ts')).href;
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
-  return new Worker(boot, { eval: true });
+  return startModuleWorker(import.meta.dirname, 'photo-worker');
 }
 
 export class PhotoPipeline {

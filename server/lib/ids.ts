@@ -1,4 +1,4 @@
-import { randomPoolBytes } from './random-pool';
+import { randomBytes } from 'node:crypto';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -6,7 +6,7 @@ const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 export function randomAlphanumeric(length: number): string {
   let out = '';
   while (out.length < length) {
-    for (const byte of randomPoolBytes(length * 2)) {
+    for (const byte of randomBytes(length * 2)) {
       // 248 = 4 * 62: bytes at or above it would favour the first characters.
       if (byte < 248) out += ALPHABET[byte % 62];
       if (out.length === length) break;

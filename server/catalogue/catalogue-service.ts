@@ -26,6 +26,7 @@ import { SIZE_CODES, type SizeCode } from '../../domain/config';
 import { csvDocument } from '../desk/csv';
 import type { Actor } from '../desk/desk-service';
 import type { AuditEntry } from '../desk/desk-store';
+import { validateField } from '../lib/validation';
 import type { CatalogueEdit, CatalogueStore, StoredProduct } from './catalogue-store';
 import { parseCsv } from './csv-parse';
 
@@ -726,12 +727,12 @@ function rowInput(
               ? cell.trim()
               : cell;
     const schema = PRODUCT_FIELD_SCHEMAS[column as keyof typeof PRODUCT_FIELD_SCHEMAS];
-    const result = schema.safeParse(value);
-    if (!result.success) {
-      errors.push({ line, field: column, message: result.error.issues[0]?.message ?? 'Invalid' });
+    const result = validateField(schema, value, column);
+    if (!result.ok) {
+      errors.push({ line, field: column, message: result.message });
       continue;
     }
-    fields[column] = result.data;
+    fields[column] = result.value;
   }
   const updatedAt = (cells.updatedAt ?? '').trim() || null;
   return { id, updatedAt, fields: fields as Partial<ProductCreate> };

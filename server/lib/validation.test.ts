@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { apiErrorHandler } from './api-support';
-import { fieldPath, VALIDATION_MESSAGES, zodValidatorCompiler } from './validation';
+import { fieldPath, VALIDATION_MESSAGES, validateField, zodValidatorCompiler } from './validation';
 
 const OWN = 'Quantity must be a whole number from 1 to 10';
 
@@ -73,5 +73,29 @@ describe('route schemas', () => {
   it('write a path as the shop names fields', () => {
     expect(fieldPath(['items', 0, 'size'])).toBe('items[0].size');
     expect(fieldPath([])).toBe('');
+  });
+});
+
+describe('validateField (a value no route schema covers: a multipart field, a CSV cell)', () => {
+  const quantity = z.number().check(z.int({ error: 'Quantity must be a whole number' }));
+  const label = z.string().check(z.maxLength(3));
+
+  it('gives back the parsed value', () => {
+    expect(validateField(quantity, 4, 'quantity')).toEqual({ ok: true, value: 4 });
+  });
+
+  it("keeps a schema's own message as it is", () => {
+    expect(validateField(quantity, 1.5, 'quantity')).toEqual({
+      ok: false,
+      message: 'Quantity must be a whole number',
+    });
+  });
+
+  it("names the field in front of zod's wording, as a route's failure does", () => {
+    const result = validateField(label, 'abcd', 'alt');
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toMatch(/^alt: Too big: expected string to have <=3 characters$/);
+    const missing = validateField(label, undefined, 'alt');
+    expect(!missing.ok && missing.message).toBe('alt: Invalid input: expected string, received undefined');
   });
 });

@@ -11,7 +11,7 @@
  * runs only where the schema has no message of its own), so the two cannot be confused afterwards.
  */
 import type { FastifyError, FastifySchemaCompiler } from 'fastify';
-import { type $ZodRawIssue, type $ZodType, safeParse } from 'zod/v4/core';
+import { type $ZodRawIssue, type $ZodType, type output, safeParse } from 'zod/v4/core';
 import { en } from 'zod/v4/locales';
 import { INPUT_TEXT_ERRORS } from '../../domain/input-text';
 
@@ -72,4 +72,26 @@ export const zodValidatorCompiler: FastifySchemaCompiler<$ZodType> =
 export function validationMessage(error: FastifyError): string | null {
   if (!error.validation) return null;
   return error.validation[0]?.message ?? VALIDATION_MESSAGES.invalid;
+}
+
+/**
+ * Validation of one value that no route schema covers (a multipart form's field, a cell of an imported
+ * CSV), worded as a route's failure would be, with `field` in front of the path.
+ */
+export function validateField<S extends $ZodType>(
+  schema: S,
+  value: unknown,
+  field: string,
+): { readonly ok: true; readonly value: output<S> } | { readonly ok: false; readonly message: string } {
+  const result = safeParse(schema, value, {
+    error: (issue) => shopWording({ ...issue, path: [field, ...(issue.path ?? [])] }),
+  });
+  if (result.success) return { ok: true, value: result.data };
+  const issue = result.error.issues[0];
+  return {
+    ok: false,
+    message: issue
+      ? finalMessage({ message: issue.message, path: [field, ...issue.path] })
+      : VALIDATION_MESSAGES.invalid,
+  };
 }

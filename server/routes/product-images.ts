@@ -21,6 +21,7 @@ import { IMAGE_KINDS } from '../../domain/images';
 import { INPUT_TEXT_ERRORS, isSingleLineText } from '../../domain/input-text';
 import type { Actor } from '../desk/desk-service';
 import { ownerActor } from '../desk/owner-auth';
+import { validateField } from '../lib/validation';
 import { mediaBase } from '../media/media-routes';
 import type { MediaStore } from '../media/media-store';
 import type { PhotoPipeline } from '../media/photo-pipeline';
@@ -174,10 +175,8 @@ export async function productImageRoutes(app: FastifyInstance, opts: ProductImag
     if (!upload.file || upload.file.length === 0) {
       return reply.code(400).send({ ok: false, error: PHOTO_MESSAGES.missingFile });
     }
-    const alt = altText.safeParse(upload.alt);
-    if (!alt.success) {
-      return reply.code(400).send({ ok: false, error: `alt: ${alt.error.issues[0]?.message ?? ''}` });
-    }
+    const alt = validateField(altText, upload.alt, 'alt');
+    if (!alt.ok) return reply.code(400).send({ ok: false, error: alt.message });
 
     let photo: Awaited<ReturnType<PhotoPipeline['process']>>;
     try {
@@ -196,7 +195,7 @@ export async function productImageRoutes(app: FastifyInstance, opts: ProductImag
       widths: IMAGE_KINDS.product.widths,
       width: photo.width,
       height: photo.height,
-      alt: alt.data,
+      alt: alt.value,
       placeholder: photo.placeholder,
     };
     // A product removed meanwhile leaves the rows unreferenced: the retention pass deletes them.

@@ -13,16 +13,16 @@ import { type AdminProduct, PRODUCT_MESSAGES } from '../../domain/catalogue/prod
 import { PRODUCTS } from '../../domain/catalogue/products';
 import { seedSnapshot } from '../../domain/catalogue/seed';
 import { orderReference, unavailableProductError } from '../../domain/checkout';
-import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { buildTestApp, payAndConfirm, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import type { SmtpSink } from '../../tests/support/smtp-sink';
+import { payAndConfirm } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 
 const TOKEN = 'catalogue-owner-token-0123';
 const SHOPPER = 'niamh@example.ie';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 
-let data: ReturnType<typeof tempDataDir>;
-let database: TestDatabase;
+let shop: TestShop;
 let smtp: SmtpSink;
 let app: FastifyInstance;
 
@@ -59,26 +59,14 @@ async function paidOrder(items: object[]): Promise<{ reference: string; sessionI
 
 describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
   beforeEach(async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    smtp = await startSmtpSink();
-    app = await buildTestApp({
-      DATA_DIR: data.dir,
+    shop = await startTestShop(dialect, {
       ADMIN_TOKEN: TOKEN,
       OWNER_EMAIL: 'owner@solas.test',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'orders@solas.test',
-      RATE_LIMITS: 'off',
-      ...database.env,
     });
+    ({ app, smtp } = shop);
   });
 
-  afterEach(async () => {
-    await app.close();
-    await smtp.stop();
-    await database.remove();
-    data.remove();
-  });
+  afterEach(() => shop.stop());
 
   it('seeds exactly the 27 products of before: ids, handles, prices, texts, order and drawn images', async () => {
     const res = await owner('GET', '/api/admin/products');

@@ -8,17 +8,15 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STATS_API, STATS_MAX_DAYS, STATS_MESSAGES, type StatsResponse } from '../../domain/desk-stats';
-import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { buildTestApp, payAndConfirm, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { payAndConfirm } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 
 const TOKEN = 'stats-owner-token-0123';
 const SHOPPER = 'ciara@example.ie';
 const OWNER = { authorization: `Bearer ${TOKEN}` };
 
-let data: ReturnType<typeof tempDataDir>;
-let database: TestDatabase;
-let smtp: SmtpSink;
+let shop: TestShop;
 let app: FastifyInstance;
 
 interface Item {
@@ -74,26 +72,14 @@ async function stats(query: string) {
 
 describe.each(TEST_DIALECTS)('the desk’s Numbers on %s', (dialect) => {
   beforeEach(async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    smtp = await startSmtpSink();
-    app = await buildTestApp({
-      DATA_DIR: data.dir,
+    shop = await startTestShop(dialect, {
       ADMIN_TOKEN: TOKEN,
       OWNER_EMAIL: 'owner@solas.test',
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'orders@solas.test',
-      RATE_LIMITS: 'off',
-      ...database.env,
     });
+    app = shop.app;
   });
 
-  afterEach(async () => {
-    await app.close();
-    await smtp.stop();
-    await database.remove();
-    data.remove();
-  });
+  afterEach(() => shop.stop());
 
   it('adds up paid orders by Irish day, week and month, net of refunds', async () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in Ireland (summer time): a July order.

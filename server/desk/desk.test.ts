@@ -8,9 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, type OrderDetail, type OrdersListResponse } from '../../domain/admin-api';
 import { orderReference } from '../../domain/checkout';
-import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { buildTestApp, GALWAY_CARD_FORM, sleep, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import type { SmtpSink } from '../../tests/support/smtp-sink';
+import { GALWAY_CARD_FORM, sleep } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 import type { TestCheckoutProvider } from '../payments/test-checkout';
 import { ADMIN_SESSION_COOKIE } from './admin-sessions';
 import { DESK_MAIL_KINDS } from './desk-mail';
@@ -21,8 +22,7 @@ const OWNER = 'owner@solas.test';
 
 const PAY_FORM = { ...GALWAY_CARD_FORM, email: SHOPPER };
 
-let data: ReturnType<typeof tempDataDir>;
-let database: TestDatabase;
+let shop: TestShop;
 let smtp: SmtpSink;
 let app: FastifyInstance;
 
@@ -68,26 +68,11 @@ async function auditActions(): Promise<string[]> {
 
 describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
   beforeEach(async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    smtp = await startSmtpSink();
-    app = await buildTestApp({
-      DATA_DIR: data.dir,
-      ADMIN_TOKEN: TOKEN,
-      OWNER_EMAIL: OWNER,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'orders@solas.test',
-      RATE_LIMITS: 'off',
-      ...database.env,
-    });
+    shop = await startTestShop(dialect, { ADMIN_TOKEN: TOKEN, OWNER_EMAIL: OWNER });
+    ({ app, smtp } = shop);
   });
 
-  afterEach(async () => {
-    await app.close();
-    await smtp.stop();
-    await database.remove();
-    data.remove();
-  });
+  afterEach(() => shop.stop());
 
   it('signs in with an HttpOnly, SameSite=Strict session cookie, and signing out ends the session', async () => {
     const wrong = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { token: 'nope' } });
@@ -558,14 +543,16 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
 
 describe('the session cookie over https', () => {
   it('is Secure when PUBLIC_URL is https', async () => {
-    data = tempDataDir();
-    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN: TOKEN, PUBLIC_URL: 'https://solas.test' });
+    const https = await startTestShop('sqlite', { ADMIN_TOKEN: TOKEN, PUBLIC_URL: 'https://solas.test' });
     try {
-      const res = await app.inject({ method: 'POST', url: '/api/admin/session', payload: { token: TOKEN } });
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/admin/session',
+        payload: { token: TOKEN },
+      });
       expect(String(res.headers['set-cookie'])).toMatch(/; Secure(;|$)/);
     } finally {
-      await app.close();
-      data.remove();
+      await https.stop();
     }
   });
 });

@@ -9,17 +9,15 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout';
 import { SETTINGS_MESSAGES, type TodayResponse } from '../../domain/desk-today';
-import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { buildTestApp, GALWAY_CARD_FORM, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { GALWAY_CARD_FORM } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 
 const TOKEN = 'today-owner-token-0123';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 const WEDNESDAY = new Date('2026-10-21T09:00:00Z');
 
-let data: ReturnType<typeof tempDataDir>;
-let database: TestDatabase;
-let smtp: SmtpSink;
+let shop: TestShop;
 let app: FastifyInstance;
 
 async function openCheckout(quantity = 1, id = '2'): Promise<string> {
@@ -50,29 +48,18 @@ function admin(method: 'GET' | 'PATCH' | 'POST', url: string, payload?: object, 
 
 describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (dialect) => {
   beforeEach(async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    smtp = await startSmtpSink();
-    app = await buildTestApp(
+    shop = await startTestShop(
+      dialect,
       {
-        DATA_DIR: data.dir,
         ADMIN_TOKEN: TOKEN,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'orders@solas.test',
-        RATE_LIMITS: 'off',
         MAKING_CAPACITY_PER_DAY: '8',
-        ...database.env,
       },
       { now: () => WEDNESDAY },
     );
+    app = shop.app;
   });
 
-  afterEach(async () => {
-    await app.close();
-    await smtp.stop();
-    await database.remove();
-    data.remove();
-  });
+  afterEach(() => shop.stop());
 
   it('pays 40 one-piece orders at capacity 8: the dates step a working day every 8 orders, over the bank holiday', async () => {
     const dates: string[] = [];

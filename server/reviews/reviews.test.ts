@@ -14,9 +14,10 @@ import type { AdminReview } from '../../domain/review-schemas';
 import { REVIEW_MESSAGES } from '../../domain/review-texts';
 import { writeFakeWebBuild } from '../../tests/support/fake-web-build';
 import { productJsonLdOf } from '../../tests/support/product-json-ld';
-import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { buildTestApp, outboxRows, payAndConfirm, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import type { SmtpSink } from '../../tests/support/smtp-sink';
+import { buildTestApp, outboxRows, payAndConfirm } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 import * as entryServer from '../../web/src/entry-server';
 import { zodValidatorCompiler } from '../lib/validation';
 import { MAIL_KINDS } from '../mail/outbox';
@@ -28,8 +29,7 @@ const TOKEN = 'reviews-owner-token-0123';
 const LINK = /#\/order\/(SOL-[A-Z0-9_-]+)\?key=([A-Za-z0-9_-]+)/;
 const DAY_MS = 86_400_000;
 
-let data: ReturnType<typeof tempDataDir>;
-let database: TestDatabase;
+let shop: TestShop;
 let smtp: SmtpSink;
 let app: FastifyInstance;
 let now: Date;
@@ -99,28 +99,11 @@ async function list(status?: string): Promise<AdminReview[]> {
 describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
   beforeEach(async () => {
     now = new Date();
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    smtp = await startSmtpSink();
-    app = await buildTestApp(
-      {
-        DATA_DIR: data.dir,
-        ADMIN_TOKEN: TOKEN,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'orders@solas.test',
-        RATE_LIMITS: 'off',
-        ...database.env,
-      },
-      { now: () => now, reviewRequests: false },
-    );
+    shop = await startTestShop(dialect, { ADMIN_TOKEN: TOKEN }, { now: () => now, reviewRequests: false });
+    ({ app, smtp } = shop);
   });
 
-  afterEach(async () => {
-    await app.close();
-    await smtp.stop();
-    await database.remove();
-    data.remove();
-  });
+  afterEach(() => shop.stop());
 
   it('refuses a wrong key, an unknown order and a product not in the order with the same 404', async () => {
     const order = await paidOrder('grainne@example.ie');
@@ -369,12 +352,12 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
   it("reaches another instance's public read within 5 seconds when published, and when erased", async () => {
     const other = await buildTestApp(
       {
-        DATA_DIR: data.dir,
+        DATA_DIR: shop.dataDir,
         ADMIN_TOKEN: TOKEN,
         SMTP_URL: smtp.url,
         MAIL_FROM: 'orders@solas.test',
         RATE_LIMITS: 'off',
-        ...database.env,
+        ...shop.database.env,
       },
       { now: () => now, reviewRequests: false },
     );
@@ -436,7 +419,7 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
 
   it('renders published reviews into the product page and its JSON-LD; hiding and erasure take them out', async () => {
     // The pages as the server renders them at run time: the real App (from source) into a small build.
-    const dist = writeFakeWebBuild(path.join(data.dir, 'web'));
+    const dist = writeFakeWebBuild(path.join(shop.dataDir, 'web'));
     const web = Fastify();
     web.setValidatorCompiler(zodValidatorCompiler);
     await web.register(webRoutes, {

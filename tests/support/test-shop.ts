@@ -1,0 +1,52 @@
+/**
+ * The usual integration set-up in one call: a fresh data directory, a database of the dialect under
+ * test, an SMTP sink the shop sends to, and the real app over them, with rate limits off. `stop` undoes
+ * all of it, in the reverse order.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { SqlDialect } from '../../server/db/dialect';
+import { type SmtpSink, startSmtpSink } from './smtp-sink';
+import { buildTestApp, tempDataDir } from './test-app';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestShop {
+  readonly app: FastifyInstance;
+  readonly smtp: SmtpSink;
+  readonly database: TestDatabase;
+  readonly dataDir: string;
+  stop(): Promise<void>;
+}
+
+export async function startTestShop(
+  dialect: SqlDialect,
+  /** Added to (or overriding) DATA_DIR, SMTP_URL, MAIL_FROM and RATE_LIMITS=off. */
+  env: Record<string, string> = {},
+  commerce: Parameters<typeof buildTestApp>[1] = {},
+): Promise<TestShop> {
+  const data = tempDataDir();
+  const database = await createTestDatabase(dialect, data.dir);
+  const smtp = await startSmtpSink();
+  const app = await buildTestApp(
+    {
+      DATA_DIR: data.dir,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'orders@solas.test',
+      RATE_LIMITS: 'off',
+      ...env,
+      ...database.env,
+    },
+    commerce,
+  );
+  return {
+    app,
+    smtp,
+    database,
+    dataDir: data.dir,
+    stop: async () => {
+      await app.close();
+      await smtp.stop();
+      await database.remove();
+      data.remove();
+    },
+  };
+}

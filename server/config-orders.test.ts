@@ -161,6 +161,10 @@ describe('orders configuration', () => {
     expect(() => loadConfig(short)).toThrow(
       /ADMIN_TOKEN: must be at least 32 characters with NODE_ENV=production \(it has 31\).*openssl rand -hex 32/s,
     );
+    // A token under the everyday 12 characters is told the production rule too, with how to make one.
+    expect(() => loadConfig({ ...env, ADMIN_TOKEN: 'short' })).toThrow(
+      /ADMIN_TOKEN: must be at least 32 characters with NODE_ENV=production \(it has 5\).*openssl rand -hex 32/s,
+    );
     expect(loadConfig({ ...env, ADMIN_TOKEN: 'a'.repeat(32) }).admin.token).toBe('a'.repeat(32));
     // Outside production the 12 characters of a development token are still enough.
     expect(loadConfig({ ADMIN_TOKEN: 'a'.repeat(12) }).admin.tokenGenerated).toBe(false);

@@ -350,17 +350,7 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
   });
 
   it("reaches another instance's public read within 5 seconds when published, and when erased", async () => {
-    const other = await buildTestApp(
-      {
-        DATA_DIR: shop.dataDir,
-        ADMIN_TOKEN: TOKEN,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'orders@solas.test',
-        RATE_LIMITS: 'off',
-        ...shop.database.env,
-      },
-      { now: () => now, reviewRequests: false },
-    );
+    const other = await buildTestApp(shop.env, { now: () => now, reviewRequests: false });
     try {
       const order = await paidOrder('grainne@example.ie');
       await dispatch(order.reference);

@@ -7,13 +7,14 @@ import type { FastifyInstance } from 'fastify';
 import type { SqlDialect } from '../../server/db/dialect';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { buildTestApp, tempDataDir } from './test-app';
-import { createTestDatabase, type TestDatabase } from './test-database';
+import { createTestDatabase } from './test-database';
 
 export interface TestShop {
   readonly app: FastifyInstance;
   readonly smtp: SmtpSink;
-  readonly database: TestDatabase;
   readonly dataDir: string;
+  /** The environment the app was built with: a second instance on the same data is built from it. */
+  readonly env: Readonly<Record<string, string>>;
   stop(): Promise<void>;
 }
 
@@ -26,22 +27,20 @@ export async function startTestShop(
   const data = tempDataDir();
   const database = await createTestDatabase(dialect, data.dir);
   const smtp = await startSmtpSink();
-  const app = await buildTestApp(
-    {
-      DATA_DIR: data.dir,
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'orders@solas.test',
-      RATE_LIMITS: 'off',
-      ...env,
-      ...database.env,
-    },
-    commerce,
-  );
+  const shopEnv = {
+    DATA_DIR: data.dir,
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'orders@solas.test',
+    RATE_LIMITS: 'off',
+    ...env,
+    ...database.env,
+  };
+  const app = await buildTestApp(shopEnv, commerce);
   return {
     app,
     smtp,
-    database,
     dataDir: data.dir,
+    env: shopEnv,
     stop: async () => {
       await app.close();
       await smtp.stop();

@@ -103,7 +103,7 @@ async function waitHealthy(url: string, timeoutMs: number, why: () => string): P
     }
     if (Date.now() > deadline)
       throw new Error(`cluster: ${url} not healthy within ${timeoutMs} ms\n${why()}`);
-    await sleep(100);
+    await sleep(20);
   }
 }
 

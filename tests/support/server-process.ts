@@ -44,11 +44,15 @@ export async function startServerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
+  /** Called after each chunk of output: the start is noticed as soon as its line arrives. */
+  let heard = () => {};
   child.stdout?.on('data', (chunk: Buffer) => {
     out += chunk.toString('utf8');
+    heard();
   });
   child.stderr?.on('data', (chunk: Buffer) => {
     out += chunk.toString('utf8');
+    heard();
   });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
     child.once('exit', (code, signal) => resolve({ code, signal }));
@@ -58,10 +62,10 @@ export async function startServerProcess(
       child.kill('SIGKILL');
       reject(new Error(`server did not start within ${options.timeoutMs ?? 60_000} ms:\n${out}`));
     }, options.timeoutMs ?? 60_000);
-    const poll = setInterval(() => {
+    heard = () => {
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
       if (!m?.[1]) return;
-      clearInterval(poll);
+      heard = () => {};
       clearTimeout(timer);
       const pid = child.pid ?? 0;
       resolve({
@@ -73,9 +77,9 @@ export async function startServerProcess(
           child.kill(signal);
         },
       });
-    }, 25);
+    };
     void exited.then(({ code, signal }) => {
-      clearInterval(poll);
+      heard = () => {};
       clearTimeout(timer);
       reject(new Error(`server exited (code ${code}, signal ${signal}) before listening:\n${out}`));
     });

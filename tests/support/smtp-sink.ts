@@ -1,7 +1,7 @@
 /**
  * A real SMTP server in the test process (smtp-server on 127.0.0.1), keeping every message it accepted,
  * parsed with mailparser. It can be stopped and started again on the same port to play a mail server
- * that is down for a while.
+ * that is down for a while. Waits resolve on the events themselves (a message kept, a connection closed).
  */
 import type { AddressInfo } from 'node:net';
 import { type ParsedMail, simpleParser } from 'mailparser';
@@ -22,13 +22,22 @@ export interface SmtpSink {
   start(): Promise<void>;
   /** Resolves when at least `count` messages arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /**
+   * Resolves once no client is connected (rejects after `timeoutMs`). The shop's transport opens a
+   * connection per message, so with the outbox's rows all marked sent this means no sender is still in
+   * the middle of a send: a message sent twice would have arrived by then.
+   */
+  idle(timeoutMs?: number): Promise<void>;
 }
 
-function createServer(messages: ReceivedMail[]): SMTPServer {
+/** `changed` is called when a message was kept and when a connection has closed. */
+function createServer(messages: ReceivedMail[], changed: () => void): SMTPServer {
   return new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Called once the connection has left `server.connections`.
+    onClose: changed,
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -43,6 +52,7 @@ function createServer(messages: ReceivedMail[]): SMTPServer {
               parsed,
               raw: raw.toString('utf8'),
             });
+            changed();
             callback();
           })
           .catch((err: Error) => callback(err));
@@ -67,7 +77,32 @@ function close(server: SMTPServer): Promise<void> {
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
-  let server: SMTPServer | null = createServer(messages);
+  const waiters = new Set<() => void>();
+  const changed = () => {
+    for (const check of [...waiters]) check();
+  };
+  /** Resolves once `done()` holds, checked now and at every event; rejects with `why()` after `timeoutMs`. */
+  const until = (done: () => boolean, timeoutMs: number, why: () => string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!done()) return;
+        finish();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(why()));
+      }, timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
+  const serve = () => createServer(messages, changed);
+  const openConnections = () => server?.connections.size ?? 0;
+  let server: SMTPServer | null = serve();
   const port = await listen(server, 0);
   return {
     port,
@@ -76,21 +111,27 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     async stop() {
       if (server) await close(server);
       server = null;
+      changed();
     },
     async start() {
       if (server) return;
-      server = createServer(messages);
+      server = serve();
       await listen(server, port);
     },
     async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (messages.length < count) {
-        if (Date.now() > deadline) {
-          throw new Error(`Expected ${count} e-mails, got ${messages.length} after ${timeoutMs} ms`);
-        }
-        await new Promise((r) => setTimeout(r, 20));
-      }
+      await until(
+        () => messages.length >= count,
+        timeoutMs,
+        () => `Expected ${count} e-mails, got ${messages.length} after ${timeoutMs} ms`,
+      );
       return messages;
+    },
+    idle(timeoutMs = 15_000) {
+      return until(
+        () => openConnections() === 0,
+        timeoutMs,
+        () => `${openConnections()} SMTP connection(s) still open after ${timeoutMs} ms`,
+      );
     },
   };
 }

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout';
 import { SETTINGS_MESSAGES, type TodayResponse } from '../../domain/desk-today';
-import { GALWAY_CARD_FORM } from '../../tests/support/test-app';
+import { GALWAY_CARD_FORM, outboxSettled } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 
@@ -269,16 +269,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     const again = await admin('POST', `/api/admin/outbox/${failedId}/retry`);
     expect(again.json()).toEqual({ ok: true });
     expect((await admin('POST', `/api/admin/outbox/${failedId}/retry`)).statusCode).toBe(404);
-    await app.commerce.outbox.idle();
-    for (let i = 0; i < 50; i++) {
-      const row = await db
-        .selectFrom('outbox')
-        .select('status')
-        .where('id', '=', failedId)
-        .executeTakeFirstOrThrow();
-      if (row.status === 'sent') break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await outboxSettled(app);
     const after = (await admin('GET', '/api/admin/today')).json() as TodayResponse;
     expect(after.outbox.failed).toBe(0);
   });

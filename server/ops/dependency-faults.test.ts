@@ -11,7 +11,13 @@ import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../tests/support/fake-stripe';
 import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { buildTestApp, orderRows, outboxRows, sleep, tempDataDir } from '../../tests/support/test-app';
+import {
+  buildTestApp,
+  orderRows,
+  outboxRows,
+  outboxSettled,
+  tempDataDir,
+} from '../../tests/support/test-app';
 import { DATABASE_FILE } from '../db/database';
 import { API_MESSAGES } from '../lib/api-support';
 import { CONFIRM_UNAVAILABLE, PROVIDER_UNAVAILABLE } from '../orders/order-service';
@@ -150,8 +156,7 @@ describe('payment provider errors and timeouts', () => {
     expect(ok.body).toMatchObject({ status: 'paid' });
     expect(await outboxRows(app)).toHaveLength(2);
     await smtp.waitFor(2);
-    await app.commerce.outbox.idle();
-    await sleep(200);
+    await outboxSettled(app);
     expect(smtp.messages).toHaveLength(2);
     expect((await outboxRows(app)).map((r) => r.status)).toEqual(['sent', 'sent']);
   });
@@ -224,8 +229,7 @@ describe('database locked or full', () => {
     expect((await confirm(app, sessionId)).body).toMatchObject({ status: 'paid' });
     expect(await outboxRows(app)).toHaveLength(2);
     await smtp.waitFor(2);
-    await app.commerce.outbox.idle();
-    await sleep(200);
+    await outboxSettled(app);
     expect(smtp.messages).toHaveLength(2);
   });
 

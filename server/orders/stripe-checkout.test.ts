@@ -23,7 +23,7 @@ import {
   buildTestApp,
   orderRows,
   outboxRows,
-  sleep,
+  outboxSettled,
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
@@ -123,11 +123,10 @@ async function deliverWebhook(
 
 const field = formField;
 
-/** Waits until the outbox has nothing left to send, then a little longer to catch any extra message. */
+/** Waits for the messages expected and until the outbox has nothing left to send: no extra one is on its way. */
 async function settle(app: FastifyInstance, expectedMessages: number): Promise<void> {
   await smtp.waitFor(expectedMessages);
-  await app.commerce.outbox.idle();
-  await sleep(300);
+  await outboxSettled(app);
 }
 
 describe('POST /api/checkout with Stripe', () => {

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkEmail } from '../../domain/email';
 import { type FakeStripe, startFakeStripe } from '../../tests/support/fake-stripe';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { buildTestApp, sleep, tempDataDir } from '../../tests/support/test-app';
+import { buildTestApp, outboxSettled, tempDataDir } from '../../tests/support/test-app';
 import { ConfigError, loadConfig } from '../config';
 
 const OWNER = 'owner@solas.test';
@@ -135,8 +135,7 @@ describe('names and delivery addresses from the payment provider', () => {
     const res = await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
     expect(res.json()).toMatchObject({ status: 'paid' });
     await smtp.waitFor(2);
-    await app.commerce.outbox.idle();
-    await sleep(300);
+    await outboxSettled(app);
     expect(smtp.messages).toHaveLength(2);
     expectOnlyRecipients(smtp.messages);
     // The name is there, as text, where it belongs.
@@ -180,7 +179,7 @@ describe('names and delivery addresses from the payment provider', () => {
       const res = await pay({ ...good, [field]: `${good[field]}\r\nBcc: ${EVIL}` });
       expect(res.statusCode, field).toBe(400);
     }
-    await sleep(200);
+    await outboxSettled(app);
     expect(smtp.messages).toHaveLength(0);
 
     // Unicode's line separators and the C1 next line break a line too: refused as well.
@@ -190,8 +189,7 @@ describe('names and delivery addresses from the payment provider', () => {
     expect(smtp.messages).toHaveLength(0);
     expect((await pay(good)).statusCode).toBe(303);
     await smtp.waitFor(2);
-    await app.commerce.outbox.idle();
-    await sleep(300);
+    await outboxSettled(app);
     expect(smtp.messages).toHaveLength(2);
     expectOnlyRecipients(smtp.messages);
   });

@@ -38,6 +38,24 @@ export async function outboxRows(app: FastifyInstance) {
   return app.commerce.db.selectFrom('outbox').selectAll().orderBy('id').execute();
 }
 
+/**
+ * Resolves once the outbox has nothing left to send: no e-mail waits and the sender is between passes.
+ * A test that counts the e-mails something sent ("exactly two") counts after this, instead of after a
+ * pause: every e-mail queued by then has reached the mail server (or was given up), so none is on its way.
+ */
+export async function outboxSettled(app: FastifyInstance, timeoutMs = 15_000): Promise<void> {
+  const { db, outbox } = app.commerce;
+  const deadline = Date.now() + timeoutMs;
+  const waiting = () =>
+    db.selectFrom('outbox').select('id').where('status', '=', 'pending').limit(1).executeTakeFirst();
+  while (await waiting()) {
+    if (Date.now() > deadline) throw new Error(`e-mail still waited in the outbox after ${timeoutMs} ms`);
+    // Looked at again shortly: the sender wakes itself for a retry that falls due.
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  await outbox.idle();
+}
+
 export async function orderRows(app: FastifyInstance) {
   return app.commerce.db.selectFrom('orders').selectAll().execute();
 }

@@ -16,7 +16,7 @@ import {
   type OrderPage,
   WITHDRAWAL_CLOSED,
 } from '../../domain/order-page';
-import { buildTestApp, outboxRows, sleep, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
+import { buildTestApp, outboxRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { MAIL_KINDS } from '../mail/outbox';
 import { ORDER_KEY_BYTES } from '../orders/order-key';
@@ -189,6 +189,21 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
   it('"Find your order" answers the same either way and e-mails the link only on a match', async () => {
     const { reference, key, orderId } = await paidOrder();
     const before = (await outboxRows(app)).length;
+    // The link is e-mailed after the answer: each delivery that follows an answer is kept, to be waited for.
+    const deliveries: Promise<void>[] = [];
+    const pages = app.commerce.orderPages;
+    const realFind = pages.find.bind(pages);
+    vi.spyOn(pages, 'find').mockImplementation(async (...args) => {
+      const found = await realFind(...args);
+      return {
+        ...found,
+        deliver: () => {
+          const delivery = found.deliver();
+          deliveries.push(delivery);
+          return delivery;
+        },
+      };
+    });
     const answers = await Promise.all([
       find(reference, 'someone.else@example.ie'),
       find('SOL-ZZZZZZZZ', SHOPPER),
@@ -198,7 +213,9 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ ok: true, message: FIND_ORDER_ANSWER });
     }
-    await sleep(100);
+    // Every delivery of the three has run (none of them matched).
+    await vi.waitFor(() => expect(deliveries).toHaveLength(3));
+    await Promise.all(deliveries);
     expect((await outboxRows(app)).length).toBe(before);
 
     const hit = await find(` ${reference.toLowerCase()} `, SHOPPER.toUpperCase());

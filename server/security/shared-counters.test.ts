@@ -12,10 +12,11 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_API, ADMIN_MESSAGES } from '../../domain/admin-api';
 import { FIND_ORDER_LIMITED } from '../../domain/order-page';
-import { buildTestApp, sleep, tempDataDir } from '../../tests/support/test-app';
+import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { connectTestRedis, someTestAddress, TEST_REDIS_URL } from '../../tests/support/test-redis';
 import { type OpenDatabase, openDatabase } from '../db/database';
@@ -44,12 +45,20 @@ function someReference(): string {
 /** A window no test sees end, however slow the host: the counts in it must all land in one window. */
 const LONG_WINDOW_MS = 60_000;
 
+/** The window a test on a real clock (the database's, Redis's) waits to see end. */
+const REAL_WINDOW_MS = 500;
+
 /**
- * What every backend must do. `pass` moves the counters' clock on by at least `ms` (a fake clock, or a
- * real wait for Redis, whose windows run on its own clock). `windowMs` is the window the test lets end;
- * every other count runs in LONG_WINDOW_MS, so no count depends on how fast the host answers.
+ * What every backend must do. `pass` moves the counters' clock past the end of `name`'s window for `value`
+ * (`ms` long): a fake clock moves on, a real one is waited for until the backend itself says the window is
+ * over (the database's row, Redis's key). `windowMs` is the window the test lets end; every other count
+ * runs in LONG_WINDOW_MS, so no count depends on how fast the host answers.
  */
-function contract(counters: () => SharedCounters, windowMs: number, pass: (ms: number) => Promise<void>) {
+function contract(
+  counters: () => SharedCounters,
+  windowMs: number,
+  pass: (ms: number, name: string, value: string) => Promise<void>,
+) {
   it('counts per name and value in a window that starts at the first count', async () => {
     const c = counters();
     const windowMs = LONG_WINDOW_MS;
@@ -72,7 +81,7 @@ function contract(counters: () => SharedCounters, windowMs: number, pass: (ms: n
     const who = unique('192.0.2');
     await c.count(SIGN_IN_COUNTER, who, windowMs);
     await c.count(SIGN_IN_COUNTER, who, windowMs);
-    await pass(windowMs);
+    await pass(windowMs, SIGN_IN_COUNTER, who);
     const fresh = await c.count(SIGN_IN_COUNTER, who, windowMs);
     expect(fresh.current).toBe(1);
     // The time left is measured at the count, by the backend: a whole new window.
@@ -148,11 +157,31 @@ describe.each(TEST_DIALECTS)('in the database (%s)', (dialect) => {
     );
   });
 
+  /** Whether the window of `name`'s `value` is over on the clock the database's counters run on. */
+  async function windowOver(name: string, value: string): Promise<boolean> {
+    const row = await db(0)
+      .selectFrom('rate_limits')
+      .select('window_ends_ms')
+      .where('key', '=', storedRateLimitKey(`${name}:${value}`))
+      .executeTakeFirst();
+    if (!row) return true;
+    // PostgreSQL's own clock; SQLite's counters run on this process's.
+    const now =
+      dialect === 'postgres'
+        ? (
+            await sql<{
+              now: string;
+            }>`select (extract(epoch from statement_timestamp()) * 1000)::bigint as now`.execute(db(0))
+          ).rows[0]?.now
+        : Date.now();
+    return Number(row.window_ends_ms) <= Number(now);
+  }
+
   describe("on the database's own clock", () => {
     contract(
       () => databaseCounters(() => db(0), silent),
-      2_000,
-      (ms) => sleep(ms + 100),
+      REAL_WINDOW_MS,
+      (_ms, name, value) => expect.poll(() => windowOver(name, value), { interval: 20 }).toBe(true),
     );
   });
 
@@ -187,8 +216,10 @@ describe('in Redis', () => {
 
   contract(
     () => redisCounters(redis, silent, memoryCounters()),
-    2_000,
-    (ms) => sleep(ms + 100),
+    REAL_WINDOW_MS,
+    // Redis's own clock ends the window: its key is gone (PTTL -2) once it is over.
+    (_ms, name, value) =>
+      expect.poll(() => redis.pttl(redisCounterKey(name, value)), { interval: 20 }).toBe(-2),
   );
 
   it('stores only a hash of the name and the value, with the window as its expiry', async () => {

@@ -185,6 +185,9 @@ export class OutboxSender {
   async stop(): Promise<void> {
     this.stopped = true;
     this.clearTimer();
+    if (!this.running) return;
+    // Said before the wait: a shutdown that takes a while is waiting for the mail server.
+    this.options.log.info({}, 'outbox: stopped; finishing the e-mail being sent');
     await this.running;
   }
 

@@ -284,9 +284,14 @@ describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
     }, 60_000);
 
     it('lets the outbox finish the e-mail it is sending, and sends the rest after the restart', async () => {
-      // A mail server that takes 1.5 s to accept each message.
+      // A mail server that holds each message until the test lets it through: the first one is accepted
+      // only once the instance has stopped its outbox (it says so), so that message is the one in flight.
       const received: { messageId: string; to: string[] }[] = [];
       let sending = false;
+      let letThrough = () => {};
+      const through = new Promise<void>((resolve) => {
+        letThrough = resolve;
+      });
       const slow = new SMTPServer({
         authOptional: true,
         disabledCommands: ['STARTTLS', 'AUTH'],
@@ -298,11 +303,11 @@ describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
             raw += c.toString('utf8');
           });
           stream.on('end', () => {
-            setTimeout(() => {
+            void through.then(() => {
               const id = /^Message-ID:\s*(\S+)/im.exec(raw)?.[1] ?? '';
               received.push({ messageId: id, to: session.envelope.rcptTo.map((r) => r.address) });
               callback();
-            }, 1_500);
+            });
           });
         },
       });
@@ -317,6 +322,11 @@ describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
         expect((await pay(first, sessionId))?.status).toBe(303);
         await vi.waitFor(() => expect(sending).toBe(true), { timeout: 20_000, interval: 10 });
         first.kill('SIGTERM');
+        await vi.waitFor(() => expect(first.output()).toContain('outbox: stopped; finishing the e-mail'), {
+          timeout: 20_000,
+          interval: 10,
+        });
+        letThrough();
         expect(await first.exited).toEqual({ code: 0, signal: null });
         expect(received).toHaveLength(1);
 

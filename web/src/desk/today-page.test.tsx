@@ -52,6 +52,11 @@ function todayServer({ signedIn = true } = {}) {
   let session = signedIn;
   let capacity = 8;
   let failed = true;
+  // "Send again" is answered when the test says so (`answerRetry`), as over a network that takes a moment.
+  let answerRetry = () => {};
+  const retryAnswered = new Promise<void>((resolve) => {
+    answerRetry = resolve;
+  });
   const requests = stubDeskApi(async (r: Recorded) => {
     const path = r.url.split('?')[0] ?? '';
     if (path === '/api/admin/session' && r.method === 'POST') {
@@ -74,8 +79,7 @@ function todayServer({ signedIn = true } = {}) {
       return json(200, { ok: true, settings: { makingCapacityPerDay: capacity, earlyBird: null } });
     }
     if (path === '/api/admin/outbox/41/retry' && r.method === 'POST') {
-      // An answer that takes a moment, as over a network: the second click lands while it is on its way.
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await retryAnswered;
       failed = false;
       return json(200, { ok: true });
     }
@@ -105,7 +109,7 @@ function todayServer({ signedIn = true } = {}) {
     }
     return undefined;
   });
-  return { requests };
+  return { requests, answerRetry };
 }
 
 beforeEach(() => {
@@ -163,11 +167,13 @@ describe('Today', () => {
   });
 
   it('sends a failed e-mail again once per click and shows the outbox after it', async () => {
-    const { requests } = todayServer();
+    const { requests, answerRetry } = todayServer();
     const user = userEvent.setup();
     render(<DeskApp />);
     const again = await screen.findByRole('button', { name: 'Send again: e-mail 41 for SOL-11111111' });
+    // The second click lands while the first one's answer is on its way.
     await user.dblClick(again);
+    answerRetry();
     await waitFor(() => expect(screen.queryByRole('button', { name: /Send again/ })).not.toBeInTheDocument());
     const retries = requests.filter((r) => r.url === '/api/admin/outbox/41/retry');
     expect(retries).toHaveLength(1);

@@ -395,12 +395,17 @@ test.describe('toasts on a phone', () => {
     const toast = page.locator('[data-sonner-toast]').first();
     await expect(toast).toBeVisible();
     await expect(toast).toContainText('has been added to your cart');
-    // Once it has slid into place.
+    // Once it has slid into place: its transitions finished, and it stays put from one frame to the next.
     await expect(toast).toHaveAttribute('data-mounted', 'true');
+    await toast.evaluate((el) =>
+      Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined))),
+    );
     await expect
       .poll(async () => {
         const before = (await toast.boundingBox())?.y;
-        await page.waitForTimeout(100);
+        await page.evaluate(
+          () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+        );
         return before === (await toast.boundingBox())?.y;
       })
       .toBe(true);

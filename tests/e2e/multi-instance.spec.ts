@@ -131,6 +131,29 @@ async function waitForMessages(messageIds: readonly string[], timeoutMs: number)
     .toBeGreaterThanOrEqual(messageIds.length);
 }
 
+/**
+ * Resolves once every one of these e-mails is marked sent and no instance is talking to the mail server.
+ * The row is marked by the last sender that claimed it, once its send was accepted (a claim replaces the
+ * lease, and only the lease's holder can mark the row); a sender whose claim was replaced would still be
+ * connected to the mail server. So a second send of any of them, which must not happen, has arrived by then.
+ */
+async function sendersDone(messageIds: readonly string[]) {
+  await expect
+    .poll(
+      async () => {
+        const rows = await database.db
+          .selectFrom('outbox')
+          .select('status')
+          .where('message_id', 'in', [...messageIds])
+          .execute();
+        return rows.filter((r) => r.status === 'sent').length;
+      },
+      { timeout: 15_000, intervals: [50, 100, 250] },
+    )
+    .toBe(messageIds.length);
+  await sink.idle();
+}
+
 test('a shopper buys in the browser through nginx, whichever instance answers each request', async ({
   page,
   consoleGuard,
@@ -218,8 +241,7 @@ test('20 concurrent confirms of one paid session over both instances: one order 
   expect(mails.map((m) => m.kind)).toEqual(['order-confirmation', 'owner-notification']);
   const ids = mails.map((m) => m.message_id);
   await waitForMessages(ids, 15_000);
-  // Give a second sender time to do what it must not do.
-  await new Promise((r) => setTimeout(r, 1_500));
+  await sendersDone(ids);
   expect(received(ids)).toHaveLength(2);
 });
 
@@ -314,7 +336,7 @@ test('one instance SIGKILLed while e-mails are queued: the other sends them all,
   const all = [...queued, ...(await outboxOf(laterOrder.id))];
   const ids = all.map((m) => m.message_id);
   await waitForMessages(ids, 45_000);
-  await new Promise((r) => setTimeout(r, 1_500));
+  await sendersDone(ids);
   const got = received(ids);
   expect(got).toHaveLength(8);
   expect(new Set(got.map((m) => m.parsed.messageId)).size).toBe(8);

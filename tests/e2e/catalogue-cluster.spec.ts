@@ -66,7 +66,7 @@ async function timeUntil(since: number, check: () => Promise<boolean>, timeoutMs
   for (;;) {
     if (await check()) return Date.now() - since;
     if (Date.now() - since > timeoutMs) throw new Error(`not within ${timeoutMs} ms`);
-    await new Promise((r) => setTimeout(r, 20));
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 

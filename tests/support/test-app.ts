@@ -73,10 +73,6 @@ export const GALWAY_CARD_FORM = {
   cvc: '123',
 } as const;
 
-export function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
-
 /**
  * Pays an open checkout through the test checkout's card form (the card that succeeds) and confirms it,
  * as the shopper's browser does after the redirect; throws when either step is refused.

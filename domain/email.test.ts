@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmail, EMAIL_MESSAGES, maskEmail } from './email';
+import { canonicalEmail, checkEmail, EMAIL_MESSAGES, maskEmail } from './email';
 
 describe('checkEmail', () => {
   it.each(['a@b.co', '  shopper@example.ie  ', 'first.last+tag@mail.example.com'])('accepts %j', (raw) => {
@@ -29,5 +29,22 @@ describe('maskEmail', () => {
   it('keeps the first letter and the domain', () => {
     expect(maskEmail('shopper@example.ie')).toBe('s***@example.ie');
     expect(maskEmail('nope')).toBe('***');
+  });
+});
+
+describe('canonicalEmail (once per e-mail address)', () => {
+  it.each([
+    ['shopper@example.ie', 'shopper@example.ie'],
+    ['  Shopper@Example.IE ', 'shopper@example.ie'],
+    ['shopper+2@example.ie', 'shopper@example.ie'],
+    ['shopper+a+b@example.ie', 'shopper@example.ie'],
+    // Dots are part of the address except where the provider ignores them.
+    ['s.hopper@example.ie', 's.hopper@example.ie'],
+    ['S.Hopper+x@gmail.com', 'shopper@gmail.com'],
+    ['s.h.o.p.p.e.r@googlemail.com', 'shopper@gmail.com'],
+    // Nothing before the tag: kept whole rather than made empty.
+    ['+tag@example.ie', '+tag@example.ie'],
+  ])('%j -> %j', (raw, canonical) => {
+    expect(canonicalEmail(raw)).toBe(canonical);
   });
 });

@@ -29,3 +29,35 @@ export function maskEmail(email: string): string {
   if (at <= 0) return '***';
   return `${email[0]}***${email.slice(at)}`;
 }
+
+/**
+ * Providers that deliver `a.b.c@` and `abc@` to one mailbox (dots in the local part ignored), with the
+ * other name of the same service: docs/product.md §4.2.
+ */
+const DOTLESS_PROVIDERS: Readonly<Record<string, string>> = {
+  'gmail.com': 'gmail.com',
+  'googlemail.com': 'gmail.com',
+};
+
+/**
+ * The address as "once per e-mail address" compares it (docs/product.md §4.2): trimmed and lower-cased,
+ * the `+tag` of the local part removed (`shopper+2@example.ie` is `shopper@example.ie`), and for the
+ * providers that ignore dots in the local part (Gmail) the dots removed and googlemail.com read as
+ * gmail.com. Only for comparing: e-mails still go to the address as typed.
+ */
+export function canonicalEmail(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at <= 0) return lower;
+  let local = lower.slice(0, at);
+  let domain = lower.slice(at + 1);
+  const plus = local.indexOf('+');
+  // A local part that starts with '+' has no name before the tag: kept whole.
+  if (plus > 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_PROVIDERS[domain];
+  if (dotless !== undefined) {
+    domain = dotless;
+    local = local.replaceAll('.', '');
+  }
+  return `${local}@${domain}`;
+}

@@ -10,7 +10,14 @@ import {
   queueMissesChristmas,
 } from './dispatch';
 import { isIrishPublicHoliday } from './irish-holidays';
-import { type MakingQueue, QUIET_QUEUE, queuedPieces, queueExtraDays } from './making-queue';
+import {
+  type MakingQueue,
+  publishQueue,
+  QUIET_QUEUE,
+  queuedPieces,
+  queueExtraDays,
+  queueOfPublished,
+} from './making-queue';
 
 // Wednesday 21 October 2026, 10:00 Irish summer time: before the cut-off, so production starts that day.
 // Monday 26 October is the October bank holiday, inside every queue below.
@@ -24,6 +31,37 @@ describe('queueExtraDays', () => {
     expect(queueExtraDays(queue(7))).toBe(0);
     expect(queueExtraDays(queue(8))).toBe(1);
     expect(queueExtraDays(queue(0), 9)).toBe(1);
+  });
+});
+
+describe('the queue as the pages are told it (publishQueue)', () => {
+  it('names the working days and the capacity, never the pieces queued', () => {
+    expect(publishQueue(queue(314))).toEqual({ days: 39, capacity: 8 });
+    expect(publishQueue(queue(0))).toEqual({ days: 0, capacity: 8 });
+    expect(Object.keys(publishQueue(queue(7)))).toEqual(['days', 'capacity']);
+    // Every queue of one day's making looks the same.
+    expect(new Set([312, 313, 314, 319].map((n) => JSON.stringify(publishQueue(queue(n)))))).toHaveProperty(
+      'size',
+      1,
+    );
+  });
+
+  it('gives a one-piece order the real date, a larger one never an earlier date and at most a day later', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2000 }),
+        fc.integer({ min: 1, max: 1000 }),
+        fc.integer({ min: 1, max: 200 }),
+        (ahead, capacity, pieces) => {
+          const real = queue(ahead, capacity);
+          const told = queueOfPublished(publishQueue(real));
+          expect(queueExtraDays(told, 1)).toBe(queueExtraDays(real, 1));
+          const extra = queueExtraDays(told, pieces) - queueExtraDays(real, pieces);
+          expect(extra === 0 || extra === 1).toBe(true);
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -7,7 +7,8 @@
  * exactly today's dates; a queue never makes a date earlier.
  *
  * Pure and shared: the server computes a paid order's date from the queue in the payment's transaction,
- * the browser from the queue's size as /runtime-env.js hands it over (at most a minute old).
+ * the browser from what /runtime-env.js hands over (at most a minute old): the dates the queue gives,
+ * never its size (publishQueue below).
  */
 
 /** MAKING_CAPACITY_PER_DAY's bounds and default. */
@@ -41,4 +42,30 @@ export function queueExtraDays(queue: MakingQueue, pieces = 1): number {
 /** The pieces still to make: those of the orders not yet dispatched. */
 export function queuedPieces(orders: readonly { readonly pieces: number; readonly dispatched: boolean }[]) {
   return orders.reduce((sum, order) => (order.dispatched ? sum : sum + order.pieces), 0);
+}
+
+/**
+ * What the shop's pages are told of the queue (/runtime-env.js, docs/product.md §14.2): the working days
+ * it adds to a one-piece order's date (the date the product page promises) and the capacity (orders
+ * larger than a day's making). Never the pieces queued: their count, read over time, tells the shop's
+ * sales; the days tell them no finer than the product page's date does.
+ */
+export interface PublishedQueue {
+  readonly days: number;
+  readonly capacity: number;
+}
+
+export function publishQueue(queue: MakingQueue): PublishedQueue {
+  return { days: queueExtraDays(queue, 1), capacity: Math.max(1, Math.floor(queue.capacity)) };
+}
+
+/**
+ * A queue that gives the published one-piece date exactly and, for an order of more pieces, the latest
+ * date the real queue could give (its last making day taken as full): never earlier than the date the
+ * payment stores, at most one working day later.
+ */
+export function queueOfPublished(published: PublishedQueue): MakingQueue {
+  const capacity = Math.max(1, Math.floor(published.capacity));
+  const days = Math.max(0, Math.floor(published.days));
+  return { queuedPieces: days * capacity + capacity - 1, capacity };
 }

@@ -46,6 +46,8 @@ export type OrderPageRequest = z.infer<typeof orderPageRequestSchema>;
 export const findOrderRequestSchema = z.strictObject({
   reference: z.string().check(z.maxLength(40)),
   email: z.string().check(z.maxLength(1000)),
+  /** The order's key, when the shopper has it: a request with the right one is never limited (§6.9). */
+  key: z.optional(z.string().check(z.maxLength(100))),
 });
 export type FindOrderRequest = z.infer<typeof findOrderRequestSchema>;
 

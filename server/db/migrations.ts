@@ -6,9 +6,10 @@
  * differ ask `dialectOf` and say why. A database SQLite already has keeps exactly the schema these
  * migrations gave it before PostgreSQL was added.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
 import { seedSnapshot } from '../../domain/catalogue/seed';
+import { canonicalEmail } from '../../domain/email';
 import { dialectOf } from './dialect';
 
 // Migrations run against the schema as it was then, not as ./schema.ts types it today.
@@ -676,7 +677,39 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await createQuoteTables(db);
     },
   },
+  '0018-discount-canonical-addresses': {
+    async up(db: AnyDb) {
+      await canonicalDiscountAddresses(db);
+    },
+  },
 };
+
+/**
+ * "Once per e-mail address" compares canonical addresses from here on (domain/email.ts canonicalEmail:
+ * no `+tag`, Gmail's dots ignored; docs/product.md §4.2a), and the check stays a query comparing
+ * `discount_reservations.email_hash`, with no new column. The hashes stored before were of the lower-cased address: each is
+ * recomputed from its order's address, only where the stored hash is indeed that address's (an erased
+ * or anonymised one is left as it is). Most addresses have no tag and no dots at Gmail: their hash does
+ * not change. The hash is written out here, not imported, so this migration stays what it was.
+ */
+async function canonicalDiscountAddresses(db: AnyDb): Promise<void> {
+  const hash = (address: string) => createHash('sha256').update(`solas-discounts:${address}`).digest('hex');
+  const rows: { order_id: string; email_hash: string; email: string }[] = await db
+    .selectFrom('discount_reservations as r')
+    .innerJoin('orders as o', 'o.id', 'r.order_id')
+    .select(['r.order_id', 'r.email_hash', 'o.email'])
+    .execute();
+  for (const row of rows) {
+    if (row.email_hash !== hash(row.email.trim().toLowerCase())) continue;
+    const canonical = hash(canonicalEmail(row.email));
+    if (canonical === row.email_hash) continue;
+    await db
+      .updateTable('discount_reservations')
+      .set({ email_hash: canonical })
+      .where('order_id', '=', row.order_id)
+      .execute();
+  }
+}
 
 /**
  * Quotes the client pays by card (server/quotes/quote-store.ts, docs/product.md, quotes). The lines are

@@ -115,28 +115,28 @@ describe('failed sign-ins', () => {
 async function expectThrottled(throttle: SignInThrottle, pass: (ms: number) => void | Promise<void>) {
   const delays: number[] = [];
   for (let i = 0; i < SIGN_IN_LIMITS.maxFailures; i++) {
-    const attempt = await throttle.attempt('192.0.2.9');
+    const attempt = await throttle.failed('192.0.2.9');
     if (attempt.refused) throw new Error(`refused at failure ${i + 1}`);
     delays.push(attempt.failureDelayMs);
   }
   expect(delays.slice(0, 5)).toEqual([250, 500, 1000, 2000, 4000]);
   expect(Math.max(...delays)).toBe(SIGN_IN_LIMITS.maxDelayMs);
   const windowSeconds = SIGN_IN_LIMITS.windowMs / 1000;
-  expect(await throttle.attempt('192.0.2.9')).toEqual({ refused: true, retryAfterSeconds: windowSeconds });
+  expect(await throttle.failed('192.0.2.9')).toEqual({ refused: true, retryAfterSeconds: windowSeconds });
   // Refused attempts do not move the window's end.
   await pass(60_000);
-  expect(await throttle.attempt('192.0.2.9')).toEqual({
+  expect(await throttle.failed('192.0.2.9')).toEqual({
     refused: true,
     retryAfterSeconds: windowSeconds - 60,
   });
-  expect(await throttle.attempt('192.0.2.10')).toEqual({ refused: false, failureDelayMs: 250 });
+  expect(await throttle.failed('192.0.2.10')).toEqual({ refused: false, failureDelayMs: 250 });
   await pass(SIGN_IN_LIMITS.windowMs);
   // A new window: the delays start again from the first.
-  expect(await throttle.attempt('192.0.2.9')).toEqual({ refused: false, failureDelayMs: 250 });
-  expect(await throttle.attempt('192.0.2.9')).toEqual({ refused: false, failureDelayMs: 500 });
+  expect(await throttle.failed('192.0.2.9')).toEqual({ refused: false, failureDelayMs: 250 });
+  expect(await throttle.failed('192.0.2.9')).toEqual({ refused: false, failureDelayMs: 500 });
   // A success forgets the failures: the next attempt is the first again.
   await throttle.succeed('192.0.2.9');
-  expect(await throttle.attempt('192.0.2.9')).toEqual({ refused: false, failureDelayMs: 250 });
+  expect(await throttle.failed('192.0.2.9')).toEqual({ refused: false, failureDelayMs: 250 });
 }
 
 describe.each(TEST_DIALECTS)('failed sign-ins counted in the database (%s)', (dialect) => {
@@ -185,24 +185,24 @@ describe.each(TEST_DIALECTS)('failed sign-ins counted in the database (%s)', (di
   it('are shared by two instances: nine failures on one and one on the other refuse the address on both', async () => {
     const [a, b] = [0, 1].map((i) => new SignInThrottle(databaseCounters(() => db(i), silent)));
     if (!a || !b) throw new Error('no throttle');
-    for (let i = 0; i < SIGN_IN_LIMITS.maxFailures - 1; i++) await a.attempt('198.51.100.4');
-    expect(await b.attempt('198.51.100.4')).toEqual({
+    for (let i = 0; i < SIGN_IN_LIMITS.maxFailures - 1; i++) await a.failed('198.51.100.4');
+    expect(await b.failed('198.51.100.4')).toEqual({
       refused: false,
       failureDelayMs: SIGN_IN_LIMITS.maxDelayMs,
     });
     for (const throttle of [b, a]) {
-      const refused = await throttle.attempt('198.51.100.4');
+      const refused = await throttle.failed('198.51.100.4');
       if (!refused.refused) throw new Error('not refused');
       expect(refused.retryAfterSeconds).toBeGreaterThan(SIGN_IN_LIMITS.windowMs / 1000 - 5);
       expect(refused.retryAfterSeconds).toBeLessThanOrEqual(SIGN_IN_LIMITS.windowMs / 1000);
     }
   });
 
-  it('compare at most ten tokens per window however many attempts arrive at once, over two instances', async () => {
+  it('answer at most ten wrong tokens as wrong per window however many arrive at once, over two instances', async () => {
     const [a, b] = [0, 1].map((i) => new SignInThrottle(databaseCounters(() => db(i), silent)));
     if (!a || !b) throw new Error('no throttle');
     const attempts = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).attempt('198.51.100.5')),
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? a : b).failed('198.51.100.5')),
     );
     expect(attempts.filter((t) => !t.refused)).toHaveLength(SIGN_IN_LIMITS.maxFailures);
   });

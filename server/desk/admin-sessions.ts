@@ -2,8 +2,8 @@
  * The owner's sessions (docs/product.md §10.1): a random secret in an HttpOnly, SameSite=Strict cookie;
  * the database keeps only its SHA-256, so a copy of the database signs nobody in. A session ends after
  * 12 hours without use or 7 days after sign-in, whichever comes first; each use renews the idle window.
- * Failed sign-ins are slowed down and then refused per address, counted where every instance sees them
- * (security/shared-counters.ts).
+ * Wrong tokens are slowed down and then refused per address, counted where every instance sees them
+ * (security/shared-counters.ts); the right token always signs in.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -113,28 +113,30 @@ export class AdminSessionStore {
 /** The shared counter's name: its keys are sha256("sign-in-failures:" + address). */
 export const SIGN_IN_COUNTER = 'sign-in-failures';
 
-export type SignInAttempt =
-  /** Over the limit: answer 429 without looking at the token. */
+export type SignInFailure =
+  /** Over the limit: answer 429 at once. */
   | { readonly refused: true; readonly retryAfterSeconds: number }
-  /** May try: a wrong token's answer is held this long. */
+  /** Within the limit: the wrong token's answer is held this long. */
   | { readonly refused: false; readonly failureDelayMs: number };
 
 /**
- * Failed sign-ins per address: how long to hold the answer, and when to refuse outright. Counted in the
- * shared counters, so with several instances an address gets its allowance once, not once per instance.
+ * Failed sign-ins per address: how long to hold a wrong token's answer, and when to refuse wrong ones
+ * outright. Counted in the shared counters, so with several instances an address gets its allowance
+ * once, not once per instance.
  *
- * Every attempt is counted, in one atomic step, before the token is looked at, and a success deletes the
- * count: so the count before an attempt is the failures since the window began (the window starts at
- * the first), and attempts that arrive at once (on one instance or several) each get their own number,
- * so no more than `maxFailures` tokens are ever compared per window. A read-then-count would let a burst
- * of concurrent guesses all pass the read. While refused, the token is not compared at all, so the
- * answer cannot tell a right one from a wrong one.
+ * Only a wrong token is counted, in one atomic step after it was compared, and the right one is never
+ * refused by this count (docs/product.md §10.1): otherwise ten guesses from the owner's address (or, behind
+ * a proxy without TRUST_PROXY, from anyone) would lock the owner out. What stops guessing is the token
+ * itself (32 random characters in production) with the per-client `admin` rate limit in front; the count
+ * makes each wrong guess slower, then refuses it with 429 until the window ends. A success deletes the
+ * count. Failures that arrive at once (on one instance or several) each get their own number, so no more
+ * than `maxFailures` wrong tokens per window are answered as wrong rather than refused.
  */
 export class SignInThrottle {
   constructor(private readonly counters: SharedCounters) {}
 
-  /** Counts an attempt from `address`: refused with the seconds left, or allowed with a failure's delay. */
-  async attempt(address: string): Promise<SignInAttempt> {
+  /** Counts a wrong token from `address`: refused with the seconds left, or answered after a delay. */
+  async failed(address: string): Promise<SignInFailure> {
     const { current, ttl } = await this.counters.count(SIGN_IN_COUNTER, address, SIGN_IN_LIMITS.windowMs);
     if (current > SIGN_IN_LIMITS.maxFailures) {
       return { refused: true, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };

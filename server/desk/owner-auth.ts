@@ -4,10 +4,10 @@
  * covers every such route but the sign-in itself, after the request guard (rate limit, same origin, body
  * type) and before any body is read.
  *
- * A request that carries an Authorization header is a token attempt and counts with the desk's failed
- * sign-ins (SignInThrottle, on the shared counters): over the limit it is refused without the token being
- * looked at, a wrong token is answered after the same growing delay as a wrong sign-in, and a right one
- * forgets the address's failures. Without one, the session cookie is read through @fastify/cookie; an
+ * A request that carries an Authorization header is a token attempt: a right token is always let in and
+ * forgets the address's failures; a wrong one counts with the desk's failed sign-ins (SignInThrottle, on
+ * the shared counters) and is answered after the same growing delay as a wrong sign-in, or 429 over the
+ * limit. Without one, the session cookie is read through @fastify/cookie; an
  * unknown or expired one is cleared. The owner's Idempotency-Key, when a request carries one, is checked
  * here too, once for every owner route, so the services that dedupe on it take it as given.
  */
@@ -64,11 +64,11 @@ export interface TokenAttempt {
 }
 
 /**
- * One attempt at the owner's token from the request's client, counted with the failed sign-ins before
- * the token is looked at (an IPv6 client as its /64, as the rate limits count): true when it is right
- * (the client's failures are forgotten); false when the answer is sent: 429 over the limit, without
- * comparing, or the wrong token's answer after its delay. (A boolean, not the reply: a reply is
- * thenable, so an async function cannot hand one back.)
+ * One attempt at the owner's token from the request's client (an IPv6 client as its /64, as the rate
+ * limits count): true when it is right (the client's failures are forgotten), whatever the failures
+ * before it; false when the answer to a wrong one is sent, counted with the failed sign-ins: after its
+ * growing delay, or 429 at once over the limit. (A boolean, not the reply: a reply is thenable, so an
+ * async function cannot hand one back.)
  */
 export async function attemptOwnerToken(
   request: FastifyRequest,
@@ -76,7 +76,13 @@ export async function attemptOwnerToken(
   attempt: TokenAttempt,
 ): Promise<boolean> {
   const client = normalizeIP(request.ip);
-  const counted = await attempt.signIns.attempt(client);
+  if (attempt.given !== null && sameSecret(attempt.given, attempt.token)) {
+    await attempt.signIns.succeed(client);
+    return true;
+  }
+  const counted = await attempt.signIns.failed(client);
+  // The client address stays out of the log line (the request log has what operations need).
+  request.log.warn({ route: request.routeOptions.url }, 'owner: wrong admin token');
   if (counted.refused) {
     reply
       .code(429)
@@ -84,13 +90,7 @@ export async function attemptOwnerToken(
       .send({ ok: false, error: ADMIN_MESSAGES.tooManyAttempts });
     return false;
   }
-  if (attempt.given !== null && sameSecret(attempt.given, attempt.token)) {
-    await attempt.signIns.succeed(client);
-    return true;
-  }
   await sleep(counted.failureDelayMs);
-  // The client address stays out of the log line (the request log has what operations need).
-  request.log.warn({ route: request.routeOptions.url }, 'owner: wrong admin token');
   attempt.wrong();
   return false;
 }

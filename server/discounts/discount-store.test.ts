@@ -3,12 +3,14 @@
  * taken inside the checkout's transaction, 20 concurrent reservations of a code limited to 5 on two
  * instances give exactly 5, once per e-mail address holds, and a released use can be taken again.
  */
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cents } from '../../domain/money';
 import { priceOrder } from '../../domain/pricing';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';
+import { MIGRATIONS } from '../db/migrations';
 import { OrderStore } from '../orders/order-store';
 import {
   type DiscountCodeValues,
@@ -153,6 +155,70 @@ describe.each(TEST_DIALECTS)('the discount store on %s', (dialect) => {
       taken: 2,
       usedByEmail: false,
     });
+  });
+
+  it('once per e-mail address compares the canonical address: a +tag, Gmail’s dots and googlemail are one address', async () => {
+    await store.create('XMAS15', values({ once_per_email: 1, max_uses: null }), NOW);
+    const ids = ['ord_a', 'ord_b', 'ord_c', 'ord_d', 'ord_e', 'ord_f', 'ord_g', 'ord_h'];
+    for (const id of ids) await order(id);
+    expect(await reserve(store, 'ord_a', 'shopper@example.ie')).toBe('reserved');
+    expect(await reserve(store, 'ord_b', 'shopper+2@example.ie')).toBe('already-used');
+    expect(await reserve(store, 'ord_c', 'Shopper+discounts@Example.IE')).toBe('already-used');
+    // Dots count outside the providers that ignore them.
+    expect(await reserve(store, 'ord_d', 's.hopper@example.ie')).toBe('reserved');
+    expect(await reserve(store, 'ord_e', 'aoife.byrne@gmail.com')).toBe('reserved');
+    expect(await reserve(store, 'ord_f', 'a.o.i.f.e.b.y.r.n.e+x@gmail.com')).toBe('already-used');
+    expect(await reserve(store, 'ord_g', 'AoifeByrne@googlemail.com')).toBe('already-used');
+    expect(await reserve(store, 'ord_h', 'aoifebyrne@example.ie')).toBe('reserved');
+  });
+
+  it('migration 0018: a use stored before under the lower-cased address is found by its canonical form', async () => {
+    // The database as it was before the migration, a use stored the old way.
+    await database.close();
+    await target.remove();
+    data.remove();
+    data = tempDataDir();
+    target = await createTestDatabase(dialect, data.dir);
+    const before = Object.fromEntries(
+      Object.entries(MIGRATIONS).filter(([name]) => name < '0018-discount-canonical-addresses'),
+    );
+    const old = await openDatabase(target.location, before);
+    const oldHash = (email: string) =>
+      createHash('sha256').update(`solas-discounts:${email.trim().toLowerCase()}`).digest('hex');
+    const oldStore = new DiscountStore(old.db);
+    const oldOrders = new OrderStore(old.db);
+    await oldStore.create('XMAS15', values({ once_per_email: 1, max_uses: null }), NOW);
+    for (const [id, email] of [
+      ['ord_old', 'A.Oife+Winter@Gmail.com'],
+      ['ord_erased', 'niamh+x@example.ie'],
+    ] as const) {
+      await oldOrders.createPending({ id, provider: 'test-checkout', email, totals: TOTALS });
+      await oldStore.transaction((trx) =>
+        oldStore.reserve(trx, {
+          code: 'XMAS15',
+          orderId: id,
+          emailHash: id === 'ord_erased' ? 'erased' : oldHash(email),
+          now: NOW,
+          expiresAt: LATER,
+        }),
+      );
+    }
+    await old.close();
+
+    database = await openDatabase(target.location);
+    store = new DiscountStore(database.db);
+    orders = new OrderStore(database.db);
+    await order('ord_new');
+    expect(await reserve(store, 'ord_new', 'aoife@gmail.com')).toBe('already-used');
+    const hashes = await database.db
+      .selectFrom('discount_reservations')
+      .select(['order_id', 'email_hash'])
+      .orderBy('order_id')
+      .execute();
+    expect(hashes).toEqual([
+      { order_id: 'ord_erased', email_hash: 'erased' },
+      { order_id: 'ord_old', email_hash: discountEmailHash('aoife@gmail.com') },
+    ]);
   });
 
   it('an unknown code reserves nothing', async () => {

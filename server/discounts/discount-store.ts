@@ -9,15 +9,23 @@ import { createHash } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AdminDiscount } from '../../domain/discount-admin';
 import type { CodeUsage, DiscountCodeRule } from '../../domain/discounts';
+import { canonicalEmail } from '../../domain/email';
 import { cents } from '../../domain/money';
 import type { Database, DiscountCodesTable } from '../db/schema';
 
 export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** "Once per e-mail address" compares this, never the address (docs/product.md §12). */
+/**
+ * "Once per e-mail address" compares this, never the address (docs/product.md §12): the hash of the
+ * canonical address (domain/email.ts canonicalEmail, docs/product.md §4.2a), so `shopper+2@example.ie`
+ * or `s.hopper@gmail.com` is the address that already used the code. Migration 0018 gave the
+ * reservations made before it the same hash.
+ */
 export function discountEmailHash(email: string): string {
-  return createHash('sha256').update(`solas-discounts:${email.trim().toLowerCase()}`).digest('hex');
+  return createHash('sha256')
+    .update(`solas-discounts:${canonicalEmail(email)}`)
+    .digest('hex');
 }
 
 export function ruleOf(row: DiscountCodeRow): DiscountCodeRule {
@@ -224,7 +232,8 @@ export class DiscountStore {
 }
 
 /**
- * Erasure of an address (server/privacy): its reservations no longer recognise it. Rows of unpaid checkouts
+ * Erasure of an address (server/privacy): its reservations no longer recognise it (nor those of the
+ * addresses with the same canonical form, which the once-per-address rule takes for the same person). Rows of unpaid checkouts
  * go with their orders; the paid ones stay for the code's count, without the hash.
  */
 export async function forgetDiscountEmail(db: Db, email: string): Promise<number> {

@@ -47,8 +47,12 @@ export async function inspectImage(
   const sharp = await loadSharp();
   let meta: Metadata;
   try {
-    meta = await sharp(image, { limitInputPixels: false }).metadata();
-  } catch {
+    meta = await sharp(image, { limitInputPixels: IMAGE_EDIT_LIMITS.maxImagePixels }).metadata();
+  } catch (err) {
+    // libvips refuses the header's pixel count itself, before reading a pixel.
+    if (err instanceof Error && /exceeds pixel limit/i.test(err.message)) {
+      throw new ImageInputError(IMAGE_EDIT_MESSAGES.tooManyPixels, 422);
+    }
     throw new ImageInputError(IMAGE_EDIT_MESSAGES.unreadable, 422);
   }
   const mime = meta.format ? FORMAT_TO_MIME[meta.format] : undefined;
@@ -65,7 +69,12 @@ export async function inspectImage(
 }
 
 function fromRaw(sharp: SharpFactory, img: RawImage): Sharp {
-  return sharp(img.data, { raw: { width: img.width, height: img.height, channels: img.channels } }).timeout({
+  // Every pass keeps the image at most its input's size (rotations by quarter turns, crops): the limit
+  // holds each raw step to what the first decode allowed.
+  return sharp(img.data, {
+    raw: { width: img.width, height: img.height, channels: img.channels },
+    limitInputPixels: IMAGE_EDIT_LIMITS.maxImagePixels,
+  }).timeout({
     seconds: PASS_TIMEOUT_SECONDS,
   });
 }

@@ -135,6 +135,23 @@ describe('refusals', () => {
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
+  it('refuses a photo longer than 4:1 either way with 400 and the reason; 4:1 itself is cropped', async () => {
+    const png = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: RED } })
+        .png()
+        .toBuffer();
+    for (const [w, h] of [
+      [801, 200],
+      [200, 801],
+      [100_000, 10],
+    ] as const) {
+      const err = await refusal(await png(w, h));
+      expect([err.status, err.message], `${w}x${h}`).toEqual([400, PHOTO_MESSAGES.tooLong]);
+    }
+    const photo = await pipeline.process(await png(800, 200));
+    expect([photo.width, photo.height]).toEqual([1080, 1080]);
+  }, 60_000);
+
   it('refuses a truncated JPEG with 400', async () => {
     const err = await refusal(await truncatedJpeg());
     expect([err.status, err.message]).toEqual([400, PHOTO_MESSAGES.unreadable]);

@@ -6,8 +6,8 @@
  * it).
  *
  * The cheap refusals happen here, before the worker is asked: the size and the file's real type (its
- * first bytes). The worker refuses the rest: too many pixels (read from the header, before decoding),
- * truncated or damaged files.
+ * first bytes). The worker refuses the rest: too many pixels or a photo longer than 4:1 (read from the
+ * header, before decoding), truncated or damaged files.
  */
 import type { Worker } from 'node:worker_threads';
 import { startModuleWorker } from '../lib/module-worker';

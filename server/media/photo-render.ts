@@ -1,6 +1,7 @@
 /**
  * The sharp work of one uploaded photo (runs on the photo worker's thread, photo-worker.ts): the real
- * type, the pixel count before anything is decoded, then one normalised square (EXIF orientation applied,
+ * type, the pixel count and the shape (no longer than 4:1) before anything is decoded, then one normalised
+ * square (EXIF orientation applied,
  * every piece of metadata dropped, flattened onto white, cover-cropped to the product size where the
  * picture's interest is) and its renditions. sharp writes no metadata unless asked (no withMetadata,
  * keepExif, keepIccProfile here), so no GPS position, camera serial or ICC profile reaches a shopper.
@@ -35,11 +36,14 @@ export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto> {
   if (sniffPhotoType(bytes) === null) throw new PhotoRefusal(415, PHOTO_MESSAGES.notAnImage);
   const input = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-  // The header only: a file that claims more pixels than any phone takes is refused before decoding.
+  // The header only: a file that claims more pixels than any phone takes, or a shape no square can be cut
+  // from, is refused before decoding. libvips refuses the pixel count itself (limitInputPixels, as on every
+  // sharp call here), before it reads a pixel.
   let meta: Metadata;
   try {
-    meta = await sharp(input, { limitInputPixels: false }).metadata();
-  } catch {
+    meta = await sharp(input, { limitInputPixels: PHOTO_LIMITS.maxInputPixels }).metadata();
+  } catch (err) {
+    if (exceedsPixelLimit(err)) throw new PhotoRefusal(413, PHOTO_MESSAGES.tooManyPixels);
     throw new PhotoRefusal(400, PHOTO_MESSAGES.unreadable);
   }
   if (meta.format === 'heif' && meta.compression !== 'av1') {
@@ -50,6 +54,11 @@ export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto> {
   if (meta.width * meta.height > PHOTO_LIMITS.maxInputPixels) {
     throw new PhotoRefusal(413, PHOTO_MESSAGES.tooManyPixels);
   }
+  // Before any resize: the cover crop scales the short side to the square's, so the long side grows by
+  // the same factor (PHOTO_LIMITS.maxAspectRatio says how far that may go). Rotation swaps the sides,
+  // which leaves the ratio as it is.
+  const [long, short] = meta.width >= meta.height ? [meta.width, meta.height] : [meta.height, meta.width];
+  if (long > short * PHOTO_LIMITS.maxAspectRatio) throw new PhotoRefusal(400, PHOTO_MESSAGES.tooLong);
 
   const { width, height } = IMAGE_KINDS.product;
   let square: { data: Buffer; info: OutputInfo };
@@ -69,7 +78,11 @@ export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto> {
   }
 
   const id = createHash('sha256').update(square.data).digest('hex').slice(0, 32);
-  const raw = { raw: { width: square.info.width, height: square.info.height, channels: 3 as const } };
+  const raw = {
+    raw: { width: square.info.width, height: square.info.height, channels: 3 as const },
+    // The square itself: nothing larger can come from the step above.
+    limitInputPixels: width * height,
+  };
   const renditions: PhotoRendition[] = [];
   for (const w of IMAGE_KINDS.product.widths) {
     const resized = sharp(square.data, raw).timeout({ seconds: STEP_TIMEOUT_SECONDS }).resize(w, w);
@@ -82,6 +95,7 @@ export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto> {
     }
   }
   const tiny = await sharp(square.data, raw)
+    .timeout({ seconds: STEP_TIMEOUT_SECONDS })
     .resize(PLACEHOLDER_SIZE, PLACEHOLDER_SIZE)
     .blur(0.8)
     .webp({ quality: 40 })
@@ -93,4 +107,9 @@ export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto> {
     renditions,
     placeholder: `data:image/webp;base64,${tiny.toString('base64')}`,
   };
+}
+
+/** libvips' refusal of an image over limitInputPixels ("Input image exceeds pixel limit"). */
+function exceedsPixelLimit(err: unknown): boolean {
+  return err instanceof Error && /exceeds pixel limit/i.test(err.message);
 }

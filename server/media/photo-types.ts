@@ -18,6 +18,13 @@ export const PHOTO_LIMITS = {
    * photo (12,000 x 9,000) passes, a "decompression bomb" (a small PNG claiming 30,000 x 30,000) does not.
    */
   maxInputPixels: 108_000_000,
+  /**
+   * The longest side over the shortest, at most: a product photo is cropped to a square, so a photo
+   * longer than 4:1 would lose more than three quarters of itself, and covering the square first scales its
+   * short side to 1,080 px: a 100,000 x 10 PNG of 201 bytes would become 10,800,000 x 1,080 pixels (about
+   * 9 GB) before the crop. At 4:1 that step is at most 4,320 x 1,080 pixels.
+   */
+  maxAspectRatio: 4,
   /** The whole upload request: the photo and the form around it (the alt text, boundaries, headers). */
   maxUploadBodyBytes: 20 * MIB + 64 * 1024,
 } as const;
@@ -27,6 +34,8 @@ export const PHOTO_MESSAGES = {
   tooLarge: 'This photo is larger than 20 MB: export it smaller and upload it again.',
   tooManyPixels:
     'This photo has more pixels than the shop accepts (at most 108 megapixels): export it smaller and upload it again.',
+  tooLong:
+    'This photo is too long and narrow for a square product photo (at most 4 times as long as it is wide): crop it closer to a square and upload it again.',
   unreadable: 'This photo could not be read (the file may be incomplete or damaged): upload it again.',
   missingFile: 'Send one photo in the form field "file" (and its alt text in the field "alt").',
   busy: 'Photos are still being processed: try again in a few seconds.',

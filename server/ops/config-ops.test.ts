@@ -1,10 +1,10 @@
 /** The operability settings added to the configuration: clear errors, safe defaults. */
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 import { ConfigError, loadConfig } from '../config';
 import { parseFaultSpec } from './faults';
-import { parseTrustProxy } from './trust-proxy';
+import { FORWARDED_WITHOUT_TRUST, parseTrustProxy } from './trust-proxy';
 
 describe('TRUST_PROXY', () => {
   it.each([
@@ -51,6 +51,29 @@ describe('TRUST_PROXY', () => {
       const limited = await sign('203.0.113.1');
       expect(limited?.statusCode).toBe(429);
       expect(limited?.headers['x-request-id']).toBe('edge-request-0001');
+    });
+
+    it('without TRUST_PROXY, warns once when requests arrive with X-Forwarded-For (never its value)', async () => {
+      data = tempDataDir();
+      app = await buildTestApp({ DATA_DIR: data.dir });
+      const warn = vi.spyOn(app.log, 'warn');
+      const health = (headers: Record<string, string>) =>
+        app?.inject({ method: 'GET', url: '/api/health', remoteAddress: '127.0.0.1', headers });
+      await health({});
+      expect(warn).not.toHaveBeenCalled();
+      await health({ 'x-forwarded-for': '203.0.113.9' });
+      await health({ 'x-forwarded-for': '203.0.113.10' });
+      const warned = warn.mock.calls.filter((call) => call.includes(FORWARDED_WITHOUT_TRUST));
+      expect(warned).toHaveLength(1);
+      expect(JSON.stringify(warned)).not.toContain('203.0.113');
+    });
+
+    it('with TRUST_PROXY, says nothing of X-Forwarded-For', async () => {
+      data = tempDataDir();
+      app = await buildTestApp({ DATA_DIR: data.dir, TRUST_PROXY: '1' });
+      const warn = vi.spyOn(app.log, 'warn');
+      await app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      expect(warn.mock.calls.filter((call) => call.includes(FORWARDED_WITHOUT_TRUST))).toEqual([]);
     });
   });
 });

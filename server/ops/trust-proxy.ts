@@ -7,6 +7,7 @@
  * header) is refused: it would let anyone choose their own address and escape the rate limits.
  */
 import { isIP } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 export type TrustProxy = false | number | readonly string[];
 
@@ -33,4 +34,24 @@ export function parseTrustProxy(raw: string): TrustProxy | { readonly error: str
     if (!ok) return { error: `"${entry}" is not an IP address or CIDR (e.g. 10.0.0.0/8)` };
   }
   return entries;
+}
+
+/** The warning below, once per process. */
+export const FORWARDED_WITHOUT_TRUST =
+  'requests arrive with X-Forwarded-For but TRUST_PROXY is unset: behind a proxy every client shares its address, so one client can use up the rate limits and the failed sign-ins of all; set TRUST_PROXY to the proxies in front (README)';
+
+/**
+ * Without TRUST_PROXY, warns once (at the first request that carries X-Forwarded-For) that the shop seems
+ * to sit behind a proxy it does not trust: every shopper then has the proxy's address, and a stranger's
+ * wrong tokens count against the owner's. Nothing is logged of the header's value (addresses are personal
+ * data). With TRUST_PROXY set, nothing is installed.
+ */
+export function warnForwardedWithoutTrust(app: FastifyInstance, trust: TrustProxy): void {
+  if (trust !== false) return;
+  let warned = false;
+  app.addHook('onRequest', async (request) => {
+    if (warned || request.headers['x-forwarded-for'] === undefined) return;
+    warned = true;
+    app.log.warn({ trustProxy: false }, FORWARDED_WITHOUT_TRUST);
+  });
 }

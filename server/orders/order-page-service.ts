@@ -9,7 +9,7 @@ import { CARRIER_LABELS, CARRIERS } from '../../domain/admin-api';
 import { type IsoDate, irishDate } from '../../domain/calendar-date';
 import { SHIPPING_ZONES } from '../../domain/config';
 import { deliveryEstimate } from '../../domain/dispatch';
-import { checkEmail } from '../../domain/email';
+import { canonicalEmail, checkEmail } from '../../domain/email';
 import {
   buildTimeline,
   isOrderKey,
@@ -57,7 +57,10 @@ export interface OrderPageServiceOptions {
   readonly legal: LegalMailFacts;
   readonly log: OrderPageLogger;
   readonly onMailQueued: () => void;
-  /** "Find your order" requests allowed per e-mail address and per reference in each window. */
+  /**
+   * "Find your order" requests allowed per e-mail address and per reference from one client in each
+   * window, and link e-mails per order in each window.
+   */
   readonly findLimit?: { readonly requests: number; readonly windowMs: number };
   /**
    * Where "Find your order" counts, shared by every instance (security/shared-counters.ts); default this
@@ -76,11 +79,25 @@ export type WithdrawalOutcome =
 /** Three a hour: enough for a shopper whose first e-mail went to spam, too few to bombard an inbox. */
 export const DEFAULT_FIND_LIMIT = { requests: 3, windowMs: 60 * 60_000 } as const;
 
-/** The shared counters' names: keys are sha256 of the name and the address or the reference. */
+/**
+ * The shared counters' names: keys are sha256 of the name and the value (the address or the reference
+ * with the client's address, or the order's id).
+ */
 export const FIND_COUNTERS = {
   byAddress: 'find-order-address',
   byReference: 'find-order-reference',
+  linksByOrder: 'find-order-links',
 } as const;
+
+/** What "Find your order" is asked (docs/product.md §6.9). */
+export interface FindRequest {
+  readonly reference: string;
+  readonly email: string;
+  /** The order's key, when the shopper has it: a request that proves it is never limited. */
+  readonly key?: string | undefined;
+  /** The client's address (an IPv6 client as its /64): the counts are per client. */
+  readonly client: string;
+}
 
 /**
  * When each step happened (docs/product.md §6.8), from the desk's columns (§10.3): dispatch and delivery
@@ -139,32 +156,45 @@ export class OrderPageService {
   }
 
   /**
-   * "Find your order". Returns 'limited' when the address or the reference asked too often (counted
-   * whether or not they match, so the limit says nothing either); otherwise the caller answers the same
-   * either way while `deliver` e-mails the link on a match.
+   * "Find your order" (docs/product.md §6.9). Returns 'limited' when this client asked too often for the
+   * address or the reference (counted whether or not they match, so the limit says nothing either);
+   * otherwise the caller answers the same either way while `deliver` e-mails the link on a match.
+   *
+   * The counts are per client and address, and per client and reference: a stranger who asks for
+   * someone's address or order only uses up their own allowance, never the owner's. What protects the
+   * order's inbox from many clients at once is the count of link e-mails per order (a match beyond it is
+   * answered the same, and sends nothing). A request with the order's right key is never limited.
    */
-  async find(
-    referenceInput: string,
-    emailInput: string,
-  ): Promise<{ limited: boolean; deliver: () => Promise<void> }> {
-    const reference = normalizeReference(referenceInput);
-    const email = checkEmail(emailInput);
-    const emailKey = email.ok ? email.email.toLowerCase() : emailInput.trim().toLowerCase();
-    // Both are counted on every request, so a flood on one cannot hide behind the other.
-    const { requests, windowMs } = this.findLimit;
-    const [byAddress, byReference] = await Promise.all([
-      this.counters.count(FIND_COUNTERS.byAddress, emailKey, windowMs),
-      this.counters.count(FIND_COUNTERS.byReference, reference, windowMs),
-    ]);
-    if (byAddress.current > requests || byReference.current > requests) {
-      return { limited: true, deliver: async () => {} };
+  async find(request: FindRequest): Promise<{ limited: boolean; deliver: () => Promise<void> }> {
+    const reference = normalizeReference(request.reference);
+    const email = checkEmail(request.email);
+    const emailKey = canonicalEmail(email.ok ? email.email : request.email);
+    const keyed = request.key !== undefined && (await this.open(reference, request.key)) !== null;
+    if (!keyed) {
+      // Both are counted on every request, so a flood on one cannot hide behind the other.
+      const { requests, windowMs } = this.findLimit;
+      const [byAddress, byReference] = await Promise.all([
+        this.counters.count(FIND_COUNTERS.byAddress, `${emailKey} ${request.client}`, windowMs),
+        this.counters.count(FIND_COUNTERS.byReference, `${reference} ${request.client}`, windowMs),
+      ]);
+      if (byAddress.current > requests || byReference.current > requests) {
+        return { limited: true, deliver: async () => {} };
+      }
     }
     return {
       limited: false,
       deliver: async () => {
         if (!email.ok || !isReference(reference)) return;
         const row = await this.o.store.findByReference(reference);
-        if (!row || !isShown(row) || row.email.trim().toLowerCase() !== emailKey) return;
+        if (!row || !isShown(row) || row.email.trim().toLowerCase() !== email.email.toLowerCase()) return;
+        if (!keyed) {
+          const { requests, windowMs } = this.findLimit;
+          const links = await this.counters.count(FIND_COUNTERS.linksByOrder, row.id, windowMs);
+          if (links.current > requests) {
+            this.o.log.info({ orderId: row.id }, 'find your order: link limit reached; nothing sent');
+            return;
+          }
+        }
         const key = row.order_key ?? (await this.o.store.ensureKey(row.id));
         const { order } = await this.o.store.pageRecord({ ...row, order_key: key });
         const mail = orderLinkMail({

@@ -77,7 +77,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
 
   api.post(ADMIN_API.session, { schema: { body: signInRequestSchema } }, async (request, reply) => {
     const address = request.ip;
-    // Counted with every failed token, Bearer ones included, before the token is looked at.
+    // A wrong token counts with every failed one, Bearer ones included; the right one always signs in.
     const right = await attemptOwnerToken(request, reply, {
       signIns,
       token: config.admin.token,

@@ -203,8 +203,8 @@ describe('POST /api/admin/hero-image/edit', () => {
 
   it('rate limits per client, counting refused tokens too', async () => {
     const app = await adminApp();
-    // At once, so the failed tokens' delays overlap: ten are compared and refused, then the owner's
-    // failed sign-ins refuse the rest without comparing (desk/owner-auth.ts).
+    // At once, so the failed tokens' delays overlap: ten are answered as wrong, then the owner's failed
+    // sign-ins refuse the rest (desk/owner-auth.ts).
     const guesses = await Promise.all(
       Array.from({ length: IMAGE_EDIT_LIMITS.requestsPerWindow }, () =>
         post(app, {}, 'Bearer guess-00000000'),
@@ -362,8 +362,9 @@ describe('runtime env script and route registration in the app', () => {
       'window.__SOLAS_ENV__=Object.freeze({"MOBILE_NAV":"false","FLAG_HERO_V2":"true","SELLER_NAME":"[Owner name], trading as Solas","SELLER_ADDRESS":"[Street address], [Town], Co. [County], Ireland","VAT_RATE":"23"});\n' +
         // The closures, canonical, for the browser's dispatch dates (features/dispatch).
         'window.__SOLAS_CLOSED_DATES__="2026-12-24..2027-01-04,2027-03-17";\n' +
-        // The making queue (two numbers, at most a minute old): empty here, at the default capacity.
-        'window.__SOLAS_QUEUE__=Object.freeze({"queuedPieces":0,"capacity":8});\n' +
+        // The making queue's working days and the capacity (at most a minute old; never the pieces
+        // queued): empty here, at the default capacity.
+        'window.__SOLAS_QUEUE__=Object.freeze({"days":0,"capacity":8});\n' +
         // The early-bird price: none (EARLY_BIRD_UNTIL unset and no desk setting).
         'window.__SOLAS_EARLY_BIRD__=null;\n',
     );

@@ -93,9 +93,17 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     return app.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } });
   }
 
-  function find(reference: string, email: string) {
-    return app.inject({ method: 'POST', url: '/api/order-page/find', payload: { reference, email } });
+  function find(reference: string, email: string, remoteAddress = '127.0.0.1', key?: string) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/order-page/find',
+      remoteAddress,
+      payload: { reference, email, ...(key === undefined ? {} : { key }) },
+    });
   }
+
+  const linkMails = async () =>
+    (await outboxRows(app)).filter((r) => r.kind.startsWith(`${MAIL_KINDS.orderLink}-`));
 
   function withdraw(reference: string, key: string, extra: Record<string, unknown> = {}) {
     return app.inject({
@@ -244,6 +252,39 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     // An hour later the allowance is back.
     now = new Date(now.getTime() + 60 * 60_000 + 1);
     expect((await find('SOL-BBBBBBBB', 'a@example.ie')).statusCode).toBe(200);
+  });
+
+  it('a stranger’s lookups never lock the shopper out of "Find your order", nor a request with the key', async () => {
+    const { reference, key } = await paidOrder();
+    const STRANGER = '203.0.113.66';
+    // A stranger asks for the shopper's address and order until refused.
+    for (let i = 0; i < 3; i++) expect((await find(reference, SHOPPER, STRANGER)).statusCode).toBe(200);
+    expect((await find(reference, SHOPPER, STRANGER)).statusCode).toBe(429);
+    expect((await find(`SOL-AAAAAAA${0}`, SHOPPER, STRANGER)).statusCode).toBe(429);
+    // The stranger's three matches sent the link to the shopper's own inbox, nowhere else.
+    await expect.poll(async () => (await linkMails()).length, { timeout: 15_000 }).toBe(3);
+    expect(new Set((await linkMails()).map((r) => r.recipient))).toEqual(new Set([SHOPPER]));
+    // The shopper, from their own address, is answered, not refused. The links per order (three an
+    // hour) hold whoever asks, so this answer sends no fourth now.
+    const own = await find(reference, SHOPPER, '198.51.100.23');
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ ok: true, message: FIND_ORDER_ANSWER });
+    // A request that proves it knows the order's key is never limited, even from the stranger's address.
+    const keyed = await find(reference, SHOPPER, STRANGER, key);
+    expect(keyed.statusCode).toBe(200);
+    await expect.poll(async () => (await linkMails()).length, { timeout: 15_000 }).toBe(4);
+    await sleep(200);
+    expect((await linkMails()).length).toBe(4);
+    // A wrong key proves nothing: still refused.
+    expect((await find(reference, SHOPPER, STRANGER, 'A'.repeat(32))).statusCode).toBe(429);
+  });
+
+  it('a shopper asking from another address after a stranger is answered with the link', async () => {
+    const { reference } = await paidOrder();
+    for (let i = 0; i < 4; i++) await find(`SOL-ZZZZZZZ${i}`, SHOPPER, '203.0.113.67');
+    expect((await find(reference, SHOPPER, '203.0.113.67')).statusCode).toBe(429);
+    expect((await find(reference, SHOPPER, '198.51.100.24')).statusCode).toBe(200);
+    await expect.poll(async () => (await linkMails()).length, { timeout: 15_000 }).toBe(1);
   });
 
   it('gives an order paid before keys existed a key on first need, and its page opens with it', async () => {

@@ -3,12 +3,14 @@
  * a URL the server logs:
  * - POST /api/order-page { reference, key } -> 200 { ok, order } | 404 { ok: false, error }: the same
  *   404 for a wrong key and an unknown reference.
- * - POST /api/order-page/find { reference, email } -> 200 { ok, message }: the same answer whether or
- *   not they match (the link is e-mailed on a match, after the answer is sent, so the timing says
- *   nothing either); 429 when the address or the reference asked too often.
+ * - POST /api/order-page/find { reference, email, key? } -> 200 { ok, message }: the same answer whether
+ *   or not they match (the link is e-mailed on a match, after the answer is sent, so the timing says
+ *   nothing either); 429 when this client asked too often for the address or the reference (never with
+ *   the order's right key).
  * - POST /api/order-page/withdrawal { reference, key, lines, name, reason? } -> 200 { ok, order } | 404
  *   | 409 (the period has ended) | 400.
  */
+import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -42,7 +44,7 @@ export async function orderPageRoutes(
   });
 
   api.post(ORDER_PAGE_ROUTES.find, { schema: { body: findOrderRequestSchema } }, async (request, reply) => {
-    const { limited, deliver } = await pages.find(request.body.reference, request.body.email);
+    const { limited, deliver } = await pages.find({ ...request.body, client: normalizeIP(request.ip) });
     if (limited) {
       request.log.info('find your order: limited');
       return reply.code(429).header('Retry-After', '3600').send({ ok: false, error: FIND_ORDER_LIMITED });

@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type ClosedDates, formatClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
 import { type EarlyBirdTerms, earlyBirdNow, isEarlyBirdTerms, shownEarlyBird } from '../../domain/early-bird';
-import type { MakingQueue } from '../../domain/making-queue';
+import { type MakingQueue, publishQueue } from '../../domain/making-queue';
 
 export const RUNTIME_ENV_PATH = '/runtime-env.js';
 
@@ -29,15 +29,16 @@ export function runtimeEnvScript(
 }
 
 /**
- * window.__SOLAS_QUEUE__: the making queue (domain/making-queue.ts), so the product page, the cart and
- * the checkout page date an order as the payment will. Two whole numbers, never an order's details; at
- * most a minute old (settings/making-queue-state.ts). Absent when the database does not answer: the pages
- * then show today's rule, as before the queue counted.
+ * window.__SOLAS_QUEUE__: what the making queue does to the dates (domain/making-queue.ts publishQueue),
+ * so the product page, the cart and the checkout page date an order as the payment will: the working days
+ * it adds to a one-piece order and the capacity, never the pieces queued (anyone can read this script,
+ * and that count over time tells the shop's sales). At most a minute old (settings/making-queue-state.ts).
+ * Absent when the database does not answer: the pages then show today's rule, as before the queue
+ * counted.
  */
 export function runtimeQueueScript(queue: MakingQueue | null): string {
   if (!queue) return '';
-  const numbers = { queuedPieces: Math.floor(queue.queuedPieces), capacity: Math.floor(queue.capacity) };
-  return `window.__SOLAS_QUEUE__=Object.freeze(${JSON.stringify(numbers)});\n`;
+  return `window.__SOLAS_QUEUE__=Object.freeze(${JSON.stringify(publishQueue(queue))});\n`;
 }
 
 /**

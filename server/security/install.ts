@@ -1,13 +1,14 @@
 /**
  * Installs the shop's request-level defences on the root instance, before any route is registered, so
  * they apply to every route: the route inventory (what exists) with each route's body limit from its
- * policy, the one error handler, the security headers and the request guard (rate limits, cross-site
- * refusal, content types). See docs/security.md.
+ * policy, the one error handler, the security headers, the request guard (rate limits, cross-site
+ * refusal, content types) and the warning of a proxy that TRUST_PROXY does not name. See docs/security.md.
  */
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, isHttps } from '../config';
 import { apiErrorHandler, sendNotFound } from '../lib/api-support';
 import { zodValidatorCompiler } from '../lib/validation';
+import { warnForwardedWithoutTrust } from '../ops/trust-proxy';
 import { installSecurityHeaders } from './headers';
 import { registerRateLimitPlugin } from './rate-limit';
 import type { RateLimitStoreOption } from './rate-limit-store';
@@ -58,6 +59,7 @@ export async function installSecurity(
   apiErrorHandler(app);
   if (options.notFound) app.setNotFoundHandler(sendNotFound);
   await installSecurityHeaders(app, { https: isHttps(config), stripe: config.stripe !== null });
+  warnForwardedWithoutTrust(app, config.trustProxy);
   await registerRateLimitPlugin(app, options.rateLimitStore);
   app.addHook(
     'onRequest',

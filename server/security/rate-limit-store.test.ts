@@ -407,8 +407,13 @@ describe('REDIS_URL', () => {
     }
     expect(await alternate(apps, 5, address)).toEqual([200, 200, 200, 429, 429]);
     // The address is stored only as a hash (personal data): its limit's key, and nothing with it in clear.
-    expect(await redis.keys(`${REDIS_NAMESPACE}*${storedRateLimitKey(address)}`)).toHaveLength(1);
+    // The key names the limit and the client, nothing else (no route's method and URL, which a limit
+    // the request guard counts has not).
+    expect(await redis.keys(`*${storedRateLimitKey(address)}`)).toEqual([
+      `${REDIS_NAMESPACE}newsletter:${storedRateLimitKey(address)}`,
+    ]);
     expect(await redis.keys(`*${address}*`)).toEqual([]);
+    expect(await redis.keys(`${REDIS_NAMESPACE}undefined*`)).toEqual([]);
   });
 
   it('a Redis that does not answer costs the limits, never the requests', async () => {

@@ -7,7 +7,7 @@
  *   requests of one limit and client that arrive in the same event-loop turn into one upsert that adds
  *   them all (`databaseRateLimitStore`): one client's burst is then one round trip and one row lock per
  *   turn instead of one per request, each waiting for the one before it to release the same row;
- * - in Redis when REDIS_URL is set (@fastify/rate-limit's own Redis store, a Lua script per request);
+ * - in Redis when REDIS_URL is set (one Lua script per request: redisRateLimitStore);
  * - in process memory otherwise (the default: one process on SQLite needs nothing shared).
  *
  * The desk's failed sign-ins and "Find your order"'s counts count in the same place (shared-counters.ts,
@@ -23,6 +23,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { z } from 'zod';
 import type { AppConfig } from '../config';
 import { dialectOf } from '../db/dialect';
 import type { Database } from '../db/schema';
@@ -207,6 +208,55 @@ export function databaseRateLimitStore(
   };
 }
 
+/** Adds one and sets the window on the key's first count, atomically: [count, milliseconds left]. */
+export const REDIS_COUNT = `
+local hits = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {hits, ttl}`;
+
+const redisCountReply = z.tuple([z.number().int(), z.number().int()]);
+
+/** REDIS_COUNT's reply as a count. */
+export function toRedisCount(reply: unknown): RateCount {
+  const [current, ttl] = redisCountReply.parse(reply);
+  return { current, ttl: Math.max(0, ttl) };
+}
+
+/**
+ * @fastify/rate-limit's store over Redis, one REDIS_COUNT per request under `namespace` + the key the
+ * limit's counter made (its name and the client: rate-limit.ts). Not the plugin's own Redis store: its
+ * child for a counter made outside a route (createRateLimit, which the request guard uses) adds the
+ * route's method and URL, which such a counter has not, so every key began `undefinedundefined-`. A
+ * failed count fails its request through the plugin's error path (skipOnError: the request passes).
+ */
+export function redisRateLimitStore(redis: Redis, namespace: string): FastifyRateLimitStoreCtor {
+  return class RedisRateLimitStore implements FastifyRateLimitStore {
+    incr(key: string, callback: IncrCallback, timeWindow: number): void {
+      redis.eval(REDIS_COUNT, 1, `${namespace}${key}`, timeWindow).then(
+        (reply) => {
+          let count: RateCount;
+          try {
+            count = toRedisCount(reply);
+          } catch (err) {
+            callback(err instanceof Error ? err : new Error(String(err)));
+            return;
+          }
+          callback(null, count);
+        },
+        (err: unknown) => callback(err instanceof Error ? err : new Error(String(err))),
+      );
+    }
+
+    child(): FastifyRateLimitStore {
+      return this;
+    }
+  };
+}
+
 /** ioredis, loaded when REDIS_URL is set (lib/lazy-module.ts). */
 const loadIoredis = lazyModule<typeof import('ioredis')>('ioredis');
 
@@ -261,7 +311,7 @@ export function appRedis(app: FastifyInstance, url: string): Redis {
 export interface RateLimitStoreOption {
   /** Where the counts live; default the plugin's in-memory store. Several instances share one. */
   readonly store?: FastifyRateLimitStoreCtor;
-  /** Count in Redis instead (the plugin's own Redis store); wins over `store`. */
+  /** Count in Redis instead (redisRateLimitStore); wins over `store`. */
   readonly redis?: Redis;
 }
 

@@ -6,7 +6,7 @@
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RateRule } from './rate-limit-settings';
-import { type RateLimitStoreOption, storedRateLimitKey } from './rate-limit-store';
+import { type RateLimitStoreOption, redisRateLimitStore, storedRateLimitKey } from './rate-limit-store';
 
 export type RateCheck = { readonly allowed: true } | { readonly allowed: false; readonly retryAfter: number };
 
@@ -34,14 +34,17 @@ export async function registerRateLimitPlugin(
     global: false,
     cache: MAX_CLIENTS,
     ...(options.redis
-      ? { redis: options.redis, nameSpace: REDIS_NAMESPACE, skipOnError: true }
+      ? { store: redisRateLimitStore(options.redis, REDIS_NAMESPACE), skipOnError: true }
       : options.store
         ? { store: options.store }
         : {}),
   });
 }
 
-/** The shop's keys in a Redis that may serve others too. */
+/**
+ * The shop's keys in a Redis that may serve others too: `solas-rate-limit:{limit}:{client}` for the rate
+ * limits (the client hashed), `solas-rate-limit:counter:{hash}` for the shared counters.
+ */
 export const REDIS_NAMESPACE = 'solas-rate-limit:';
 
 /**

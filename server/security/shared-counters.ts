@@ -13,7 +13,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/schema';
 import { REDIS_NAMESPACE } from './rate-limit';
@@ -23,10 +22,12 @@ import {
   countRequest,
   RATE_LIMIT_SWEEP_MS,
   type RateCount,
+  REDIS_COUNT,
   resetKey,
   type SweepLog,
   storedRateLimitKey,
   sweepNowAndThen,
+  toRedisCount,
 } from './rate-limit-store';
 
 export type CounterStoreKind = 'memory' | 'database' | 'redis';
@@ -93,23 +94,6 @@ export function databaseCounters(db: () => Kysely<Database>, log: SweepLog, cloc
   };
 }
 
-/** Adds one and sets the window on the key's first count, atomically: [count, milliseconds left]. */
-const REDIS_COUNT = `
-local hits = redis.call('INCR', KEYS[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[1])
-  ttl = tonumber(ARGV[1])
-end
-return {hits, ttl}`;
-
-const redisCountReply = z.tuple([z.number().int(), z.number().int()]);
-
-function toCount(reply: unknown): RateCount {
-  const [current, ttl] = redisCountReply.parse(reply);
-  return { current, ttl: Math.max(0, ttl) };
-}
-
 /** The shop's counter keys in Redis, beside the rate limits' own. */
 export function redisCounterKey(name: string, value: string): string {
   return `${REDIS_NAMESPACE}counter:${storedRateLimitKey(counterKey(name, value))}`;
@@ -138,7 +122,7 @@ export function redisCounters(redis: Redis, log: SweepLog, fallback: SharedCount
     kind: 'redis',
     count: (name, value, windowMs) =>
       orFallback(
-        async () => toCount(await redis.eval(REDIS_COUNT, 1, redisCounterKey(name, value), windowMs)),
+        async () => toRedisCount(await redis.eval(REDIS_COUNT, 1, redisCounterKey(name, value), windowMs)),
         () => fallback.count(name, value, windowMs),
       ),
     reset: (name, value) =>

@@ -38,13 +38,13 @@ afterEach(() => {
 describe('the making queue from /runtime-env.js', () => {
   it('moves the product page’s date a working day per day of pieces ahead, and says when it runs past Christmas', async () => {
     setNow('2026-11-23T10:00:00Z');
-    // 16 pieces ahead at 8 a day: two days of making before this order's piece.
-    window.__SOLAS_QUEUE__ = { queuedPieces: 16, capacity: 8 };
+    // Two working days of making ahead of this order's piece, at 8 a day.
+    window.__SOLAS_QUEUE__ = { days: 2, capacity: 8 };
     renderWithCart(<ProductDispatch />);
     expect(await screen.findByText('Order now, dispatched by Monday 30 November')).toBeInTheDocument();
     // A queue of 30 days: the Irish Christmas date has not passed, but the queue already runs past it.
     cleanup();
-    window.__SOLAS_QUEUE__ = { queuedPieces: 240, capacity: 8 };
+    window.__SOLAS_QUEUE__ = { days: 30, capacity: 8 };
     renderWithCart(<ProductDispatch />);
     expect(
       await screen.findByText(
@@ -55,7 +55,7 @@ describe('the making queue from /runtime-env.js', () => {
 
   it('ignores an unreadable queue: today’s rule', async () => {
     setNow('2026-11-23T10:00:00Z');
-    window.__SOLAS_QUEUE__ = { queuedPieces: -1, capacity: 0 };
+    window.__SOLAS_QUEUE__ = { days: -1, capacity: 0 };
     renderWithCart(<ProductDispatch />);
     expect(await screen.findByText('Order now, dispatched by Thursday 26 November')).toBeInTheDocument();
   });

@@ -16,25 +16,29 @@ import {
   dispatchResumes,
   queueMissesChristmas,
 } from '../../../../domain/dispatch';
-import { isValidCapacity, type MakingQueue } from '../../../../domain/making-queue';
+import { isValidCapacity, type MakingQueue, queueOfPublished } from '../../../../domain/making-queue';
 
 declare global {
   interface Window {
     /** The owner's closures (CLOSED_DATES), set by /runtime-env.js (server/routes/runtime-env.ts). */
     __SOLAS_CLOSED_DATES__?: string;
-    /** The making queue (pieces paid and not dispatched, capacity), set by /runtime-env.js, a minute old at most. */
+    /** The making queue's working days and capacity, set by /runtime-env.js, a minute old at most. */
     __SOLAS_QUEUE__?: unknown;
   }
 }
 
-/** The server's making queue; null (today's rule) when the script did not run or sent something unreadable. */
+/**
+ * The making queue as the server publishes it (working days and capacity, never the pieces queued:
+ * domain/making-queue.ts publishQueue), as a queue the date functions take; null (today's rule) when the
+ * script did not run or sent something unreadable.
+ */
 export function browserQueue(): MakingQueue | null {
   const value = typeof window === 'undefined' ? undefined : window.__SOLAS_QUEUE__;
   if (typeof value !== 'object' || value === null) return null;
-  const { queuedPieces, capacity } = value as Record<string, unknown>;
-  if (typeof queuedPieces !== 'number' || !Number.isInteger(queuedPieces) || queuedPieces < 0) return null;
+  const { days, capacity } = value as Record<string, unknown>;
+  if (typeof days !== 'number' || !Number.isInteger(days) || days < 0) return null;
   if (typeof capacity !== 'number' || !isValidCapacity(capacity)) return null;
-  return { queuedPieces, capacity };
+  return queueOfPublished({ days, capacity });
 }
 
 /** The server's closures; none when the script did not run or sent something unreadable. */

@@ -372,6 +372,8 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           ...row,
           reference: orderReference(PAID_SESSION),
           list_unsubscribe: null,
+          // 0018-outbox-reply-to: no message before it answered anyone but the shop.
+          reply_to: null,
         })),
       );
       expect(await rows(db, 'withdrawal_notices')).toEqual([]);

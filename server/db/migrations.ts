@@ -676,6 +676,13 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await createQuoteTables(db);
     },
   },
+  '0018-outbox-reply-to': {
+    async up(db: AnyDb) {
+      // Where a reply to the message goes (its Reply-To), when not to the shop: the owner's copy of an
+      // enquiry answers the client (docs/product.md §16). A checked address or null, never typed text.
+      await db.schema.alterTable('outbox').addColumn('reply_to', 'text').execute();
+    },
+  },
 };
 
 /**

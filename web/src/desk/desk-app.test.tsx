@@ -35,7 +35,9 @@ function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
       const shown = [...orders.values()].filter((o) =>
         status === 'work'
           ? o.status === 'paid' || o.status === 'in_production'
-          : status === 'all' || o.status === status,
+          : status === 'all' ||
+            o.status === status ||
+            (status === 'partially_refunded' && o.refunded > 0 && o.refunded < o.total),
       );
       return json(200, listResponse(shown));
     }
@@ -66,10 +68,12 @@ function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
       const amount = (r.body as { amount?: number }).amount ?? order.refundable;
       if (amount > order.refundable)
         return json(409, { ok: false, error: 'That is more than is left to refund' });
+      // As the server does: a refund in part changes no status; a refund of everything left ends the order.
+      const refundable = order.refundable - amount;
       return change({
-        status: 'partially_refunded',
+        ...(refundable === 0 ? { status: 'refunded' as const, allowedActions: [] } : {}),
         refunded: order.refunded + amount,
-        refundable: order.refundable - amount,
+        refundable,
       });
     }
     return undefined;
@@ -141,6 +145,27 @@ describe('the orders list', () => {
     expect(window.location.hash).toBe('#/orders?status=delivered');
     const delivered = screen.getByRole('heading', { level: 1, name: 'Delivered' });
     await waitFor(() => expect(delivered).toHaveFocus());
+  });
+
+  it('keeps a partly refunded order in the work to do, its status with "Partially refunded" beside it', async () => {
+    deskServer([
+      orderDetail({ status: 'in_production', refunded: 500, refundable: 6498 }),
+      orderDetail({ reference: 'SOL-22222222' }),
+    ]);
+    render(<DeskApp />);
+    const row = await screen.findByRole('link', { name: /SOL-1A2B3C4D/ });
+    expect(within(row).getByText('In production')).toBeInTheDocument();
+    expect(within(row).getByText('Partially refunded')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('link', { name: /SOL-22222222/ })).queryByText('Partially refunded'),
+    ).not.toBeInTheDocument();
+    const counts = screen.getByRole('navigation', { name: 'Orders by status' });
+    expect(within(counts).getByRole('link', { name: 'In production 1' })).toBeInTheDocument();
+    expect(within(counts).getByRole('link', { name: 'Partially refunded 1' })).toHaveAttribute(
+      'href',
+      '#/orders?status=partially_refunded',
+    );
+    expect(screen.getByRole('option', { name: 'Partially refunded' })).toHaveValue('partially_refunded');
   });
 
   it('sends the search, status and date range to the API', async () => {
@@ -261,6 +286,38 @@ describe('one order', () => {
     expect(screen.getByText('Left to refund: €47.50')).toBeInTheDocument();
   });
 
+  it('keeps an order in production after a refund in part: same status and actions, nothing chosen to refund', async () => {
+    const server = deskServer([
+      orderDetail({ status: 'in_production', allowedActions: ['dispatch', 'refund', 'cancel'] }),
+    ]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    expect(await screen.findByLabelText(/^Everything left/)).toBeChecked();
+    await user.click(screen.getByLabelText('Part of it'));
+    await user.type(screen.getByLabelText('Amount in euro'), '5');
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(await screen.findByRole('button', { name: 'Refund €5.00' }));
+    expect(await screen.findByText('Refunded €5.00. The shopper gets an e-mail.')).toBeInTheDocument();
+
+    // The making goes on: still in production, the money fact beside it, no "Start making" again.
+    const heading = screen.getByRole('heading', { level: 1, name: /SOL-1A2B3C4D/ }).parentElement;
+    expect(heading).not.toBeNull();
+    expect(within(heading as HTMLElement).getByText('In production')).toBeInTheDocument();
+    expect(within(heading as HTMLElement).getByText('Partially refunded')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start making' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Dispatch' })).toBeInTheDocument();
+
+    // The refund form comes back with nothing chosen, and says so rather than refunding everything.
+    expect(screen.getByText('Left to refund: €64.98')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Everything left/)).not.toBeChecked();
+    expect(screen.getByLabelText('Part of it')).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose how much to refund.');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(server.requests.filter((r) => r.url.endsWith('/refund'))).toHaveLength(1);
+  });
+
   it('sends one Idempotency-Key per submission and says when the server changed nothing', async () => {
     const order = orderDetail({
       status: 'dispatched',
@@ -289,6 +346,7 @@ describe('one order', () => {
     await user.click(await screen.findByRole('button', { name: 'Refund €5.00' }));
     expect(await screen.findByText('Refunded €5.00. The shopper gets an e-mail.')).toBeInTheDocument();
 
+    await user.click(screen.getByLabelText(/^Everything left/));
     await user.click(screen.getByRole('button', { name: 'Refund…' }));
     await user.click(await screen.findByRole('button', { name: /^Refund €/ }));
     expect(await screen.findByText(/^Nothing changed/)).toBeInTheDocument();

@@ -424,8 +424,28 @@ export const orderDetailSchema = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** Answer of GET /api/admin/packing-slips (at most ADMIN_LIMITS.maxPackingSlips orders). */
-export const packingSlipsResponseSchema = z.object({ orders: z.array(orderDetailSchema) });
+/** Query of GET /api/admin/packing-slips: one order's slip (whatever its status), else the batch. */
+export const packingSlipsQuerySchema = z.strictObject({
+  reference: z.optional(z.string().check(z.minLength(1), z.maxLength(40), singleLine())),
+});
+export type PackingSlipsQuery = z.infer<typeof packingSlipsQuerySchema>;
+
+/** Where a parcel that cannot be delivered goes back to: the seller's name and address (SELLER_*). */
+export const returnAddressSchema = z.object({
+  name: z.string(),
+  /** One line, its parts separated by commas, as SELLER_ADDRESS gives it. */
+  address: z.string(),
+});
+export type ReturnAddress = z.infer<typeof returnAddressSchema>;
+
+/**
+ * Answer of GET /api/admin/packing-slips (at most ADMIN_LIMITS.maxPackingSlips orders, or the one asked
+ * for), with the return address every slip prints.
+ */
+export const packingSlipsResponseSchema = z.object({
+  orders: z.array(orderDetailSchema),
+  returnAddress: returnAddressSchema,
+});
 export type PackingSlipsResponse = z.infer<typeof packingSlipsResponseSchema>;
 
 /**

@@ -21,6 +21,7 @@ const SHOPPER = 'ciara@example.ie';
 const OWNER = 'owner@solas.test';
 
 const PAY_FORM = { ...GALWAY_CARD_FORM, email: SHOPPER };
+const SELLER = { name: 'Órla Byrne, trading as Solas', address: '12 Shop Street, Galway, H91 A1B2, Ireland' };
 
 let shop: TestShop;
 let smtp: SmtpSink;
@@ -68,7 +69,12 @@ async function auditActions(): Promise<string[]> {
 
 describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
   beforeEach(async () => {
-    shop = await startTestShop(dialect, { ADMIN_TOKEN: TOKEN, OWNER_EMAIL: OWNER });
+    shop = await startTestShop(dialect, {
+      ADMIN_TOKEN: TOKEN,
+      OWNER_EMAIL: OWNER,
+      SELLER_NAME: SELLER.name,
+      SELLER_ADDRESS: SELLER.address,
+    });
     ({ app, smtp } = shop);
   });
 
@@ -424,6 +430,28 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect((await act(reference, 'refund', { amount: 100 })).json()).toMatchObject({
       order: { status: 'delivered', refunded: 600 },
     });
+  });
+
+  it("gives the packing slips the seller's return address: the batch, or one order's whatever its status", async () => {
+    const making = await paidOrder();
+    const waiting = await paidOrder();
+    const cookie = await signIn();
+    await desk(cookie, 'POST', `/api/admin/orders/${making}/status`, { status: 'in_production' });
+    const batch = await desk(cookie, 'GET', '/api/admin/packing-slips');
+    expect(batch.statusCode).toBe(200);
+    expect(batch.json()).toMatchObject({ orders: [{ reference: making }], returnAddress: SELLER });
+    const one = await desk(cookie, 'GET', `/api/admin/packing-slips?reference=${waiting}`);
+    expect(one.json()).toMatchObject({
+      orders: [{ reference: waiting, status: 'paid' }],
+      returnAddress: SELLER,
+    });
+    const unknown = await desk(cookie, 'GET', '/api/admin/packing-slips?reference=SOL-NOPE0000');
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      404,
+      { ok: false, error: ADMIN_MESSAGES.notFound },
+    ]);
+    expect((await desk(cookie, 'GET', '/api/admin/packing-slips?status=paid')).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/packing-slips' })).statusCode).toBe(401);
   });
 
   it('dedupes on the Idempotency-Key: a double click is one refund, two refunds a second apart are two', async () => {

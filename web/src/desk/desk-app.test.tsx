@@ -8,6 +8,10 @@ import { goTo, json, listResponse, orderDetail, type Recorded, stubDeskApi } fro
 
 const TOKEN = 'owner-token';
 const SESSION = { ok: true, expiresAt: '2026-11-23T10:00:00.000Z' };
+const RETURN_ADDRESS = {
+  name: 'Órla Byrne, trading as Solas',
+  address: '12 Shop Street, Galway, Co. Galway, H91 A1B2, Ireland',
+};
 
 /** A small stateful desk API: a session flag and the orders, changed by the actions like the server would. */
 function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
@@ -24,7 +28,13 @@ function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
     if (!session) return json(401, { ok: false, error: 'Sign in to use the order desk' });
     if (path === '/api/admin/session' && r.method === 'GET') return json(200, SESSION);
     if (path === '/api/admin/packing-slips') {
-      return json(200, { orders: [...orders.values()].filter((o) => o.status === 'in_production') });
+      const reference = new URL(r.url, 'http://desk').searchParams.get('reference');
+      const one = reference === null ? undefined : orders.get(reference);
+      if (reference !== null && !one) return json(404, { ok: false, error: 'No order with that reference' });
+      return json(200, {
+        orders: one ? [one] : [...orders.values()].filter((o) => o.status === 'in_production'),
+        returnAddress: RETURN_ADDRESS,
+      });
     }
     if (path === '/api/admin/session' && r.method === 'DELETE') {
       session = false;
@@ -482,9 +492,35 @@ describe('packing slips', () => {
     render(<DeskApp />);
     expect(await screen.findByRole('button', { name: 'Print 2 slips' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
-    expect(
-      within(screen.getAllByRole('article')[0] as HTMLElement).getByRole('row', { name: 'Total €69.98' }),
-    ).toBeInTheDocument();
+    const first = screen.getAllByRole('article')[0] as HTMLElement;
+    expect(within(first).getByRole('row', { name: 'Amber Glow Bracelet M 2 €69.98' })).toBeInTheDocument();
+    // A slip travels in the parcel: prices of the lines, but no total (docs/product.md §10.10).
+    expect(within(first).queryByText(/Total/)).not.toBeInTheDocument();
+    expect(within(first).getByRole('region', { name: 'Return address' })).toHaveTextContent(
+      RETURN_ADDRESS.name,
+    );
+  });
+
+  it("prints the seller's return address, column headers apart, and no total even when refunded in part", async () => {
+    const server = deskServer([
+      orderDetail({ status: 'in_production', discount: 700, refunded: 500, refundable: 6498 }),
+    ]);
+    goTo('#/slips/SOL-1A2B3C4D');
+    render(<DeskApp />);
+    const slip = await screen.findByRole('article', { name: 'Packing slip SOL-1A2B3C4D' });
+    const back = within(slip).getByRole('region', { name: 'Return address' });
+    expect(within(back).getByText('Órla Byrne, trading as Solas')).toBeInTheDocument();
+    // One line of SELLER_ADDRESS becomes the lines of a postal address.
+    for (const line of ['12 Shop Street', 'Galway', 'Co. Galway', 'H91 A1B2', 'Ireland']) {
+      expect(within(back).getByText(line, { exact: true })).toBeInTheDocument();
+    }
+    expect(within(slip).queryByText(/Total|Discount|refund/i)).not.toBeInTheDocument();
+    expect(within(slip).queryByText('€62.98')).not.toBeInTheDocument();
+    // Every column but the first keeps its distance from the one before, on screen and in print.
+    const headers = within(slip).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['Item', 'Size', 'Qty', 'Price']);
+    for (const header of headers.slice(1)) expect(header).toHaveClass('slip-column');
+    expect(server.requests.map((r) => r.url)).toContain('/api/admin/packing-slips?reference=SOL-1A2B3C4D');
   });
 });
 

@@ -43,8 +43,9 @@ export type OrderAction = (typeof ORDER_ACTIONS)[number];
 /**
  * An order's place in the desk's flow. `pending` (checkout open), `abandoned` (checkout expired) and
  * `failed` (payment failed or never started) are checkouts rather than orders: hidden unless asked for.
- * paid -> in_production -> dispatched -> delivered; refunded / partially_refunded; cancelled (before
+ * paid -> in_production -> dispatched -> delivered; refunded (in full: the order ends); cancelled (before
  * dispatch only, refunds in full); disputed (a chargeback); needs_review (the shop could not settle it).
+ * A refund in part is money, not a step: the order keeps its status (see isPartlyRefunded).
  */
 export const DESK_STATUSES = [
   'pending',
@@ -55,7 +56,6 @@ export const DESK_STATUSES = [
   'in_production',
   'dispatched',
   'delivered',
-  'partially_refunded',
   'refunded',
   'cancelled',
   'disputed',
@@ -71,10 +71,30 @@ export const DESK_STATUS_LABELS: Readonly<Record<DeskStatus, string>> = {
   in_production: 'In production',
   dispatched: 'Dispatched',
   delivered: 'Delivered',
-  partially_refunded: 'Partially refunded',
   refunded: 'Refunded',
   cancelled: 'Cancelled',
   disputed: 'Disputed',
+};
+
+/**
+ * Refunded in part (docs/product.md §10.3): a money fact shown beside the order's status, never in its
+ * place; the order is made and dispatched as before. A refund of everything left makes it `refunded`.
+ */
+export function isPartlyRefunded(order: { readonly total: number; readonly refunded: number }): boolean {
+  return order.refunded > 0 && order.refunded < order.total;
+}
+
+/** The list's filter and count of the orders refunded in part, whatever their status. */
+export const PARTLY_REFUNDED = 'partially_refunded';
+export const PARTLY_REFUNDED_LABEL = 'Partially refunded';
+
+/** What the list counts: each status, and the orders refunded in part (which also count in their status). */
+export const COUNTED_FILTERS = [...DESK_STATUSES, PARTLY_REFUNDED] as const;
+export type CountedFilter = (typeof COUNTED_FILTERS)[number];
+
+export const COUNTED_FILTER_LABELS: Readonly<Record<CountedFilter, string>> = {
+  ...DESK_STATUS_LABELS,
+  [PARTLY_REFUNDED]: PARTLY_REFUNDED_LABEL,
 };
 
 /** The default list: the work to do, oldest dispatch date first. */
@@ -83,10 +103,10 @@ export const WORK_STATUSES: readonly DeskStatus[] = ['paid', 'in_production'];
 export const CHECKOUT_STATUSES: readonly DeskStatus[] = ['pending', 'abandoned', 'failed'];
 
 /**
- * The list filter: a status, `work` (paid and in production; the default) or `all` (every order, without
- * the checkouts of CHECKOUT_STATUSES).
+ * The list filter: a status, `work` (paid and in production; the default), `all` (every order, without
+ * the checkouts of CHECKOUT_STATUSES) or `partially_refunded` (the orders refunded in part, any status).
  */
-export const ORDER_FILTERS = ['work', 'all', ...DESK_STATUSES] as const;
+export const ORDER_FILTERS = ['work', 'all', ...COUNTED_FILTERS] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
 /** What `POST .../status` may set; dispatch, refund and cancel have their own actions. */
@@ -267,8 +287,11 @@ export const ordersListResponseSchema = z.object({
   total: z.number(),
   page: z.number(),
   pageSize: z.number(),
-  /** Orders per status for the search and date range (ignoring the status filter); every status present. */
-  counts: z.record(z.enum(DESK_STATUSES), z.number()),
+  /**
+   * Orders per status for the search and date range (ignoring the status filter); every status present,
+   * and `partially_refunded`: the orders refunded in part, also counted in their own status.
+   */
+  counts: z.record(z.enum(COUNTED_FILTERS), z.number()),
 });
 export type OrdersListResponse = z.infer<typeof ordersListResponseSchema>;
 
@@ -401,8 +424,28 @@ export const orderDetailSchema = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-/** Answer of GET /api/admin/packing-slips (at most ADMIN_LIMITS.maxPackingSlips orders). */
-export const packingSlipsResponseSchema = z.object({ orders: z.array(orderDetailSchema) });
+/** Query of GET /api/admin/packing-slips: one order's slip (whatever its status), else the batch. */
+export const packingSlipsQuerySchema = z.strictObject({
+  reference: z.optional(z.string().check(z.minLength(1), z.maxLength(40), singleLine())),
+});
+export type PackingSlipsQuery = z.infer<typeof packingSlipsQuerySchema>;
+
+/** Where a parcel that cannot be delivered goes back to: the seller's name and address (SELLER_*). */
+export const returnAddressSchema = z.object({
+  name: z.string(),
+  /** One line, its parts separated by commas, as SELLER_ADDRESS gives it. */
+  address: z.string(),
+});
+export type ReturnAddress = z.infer<typeof returnAddressSchema>;
+
+/**
+ * Answer of GET /api/admin/packing-slips (at most ADMIN_LIMITS.maxPackingSlips orders, or the one asked
+ * for), with the return address every slip prints.
+ */
+export const packingSlipsResponseSchema = z.object({
+  orders: z.array(orderDetailSchema),
+  returnAddress: returnAddressSchema,
+});
 export type PackingSlipsResponse = z.infer<typeof packingSlipsResponseSchema>;
 
 /**

@@ -5,6 +5,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DeskStatus } from '../../domain/admin-api';
 import { orderReference } from '../../domain/checkout';
 import { startServerProcess, tinyWebDist } from '../../tests/support/server-process';
 import { tempDataDir } from '../../tests/support/test-app';
@@ -137,6 +138,90 @@ describe.each(TEST_DIALECTS)('database (%s)', (dialect) => {
     await expect(sql`select * from half_done`.execute(again.db)).rejects.toThrow(/half_done/);
     expect(await appliedMigrationCount(again.db)).toBe(Object.keys(MIGRATIONS).length);
     await again.close();
+  });
+
+  it('gives each order a refund in part had left "partially refunded" its making state back', async () => {
+    const REFUND_KEEPS_STATE = '0020-refund-keeps-making-state';
+    const before = Object.fromEntries(
+      Object.entries(MIGRATIONS).filter(([name]) => name !== REFUND_KEEPS_STATE),
+    );
+    const STARTED = '2026-01-11T09:00:00.000Z';
+    const DISPATCHED = '2026-01-12T09:00:00.000Z';
+    const DELIVERED = '2026-01-13T09:00:00.000Z';
+    const REFUNDED = '2026-01-14T09:00:00.000Z';
+    const old = await openDatabase(target.location, before);
+    const cases: [string, Record<string, unknown>, boolean][] = [
+      ['ord_paid', {}, false],
+      ['ord_started', {}, true],
+      ['ord_review', { review_reason: 'Amount does not match' }, false],
+      ['ord_review_started', { review_reason: 'Amount does not match' }, true],
+      ['ord_dispatched', { dispatched_at: DISPATCHED }, true],
+      ['ord_delivered', { dispatched_at: DISPATCHED, delivered_at: DELIVERED }, true],
+    ];
+    for (const [id, columns, started] of cases) {
+      await insertOrder(old.db, id, 4350);
+      await old.db
+        .updateTable('orders')
+        .set({
+          status: 'paid',
+          paid_at: AT,
+          refunded: 500,
+          updated_at: REFUNDED,
+          ...columns,
+          desk_status: 'partially_refunded' as DeskStatus,
+        })
+        .where('id', '=', id)
+        .execute();
+      const event = (kind: 'status' | 'refund', at: string, text: string) => ({
+        order_id: id,
+        at,
+        kind,
+        actor: 'owner' as const,
+        text,
+        amount: null,
+        dedupe_key: null,
+      });
+      await old.db
+        .insertInto('order_events')
+        .values([
+          ...(started ? [event('status', STARTED, 'Production started')] : []),
+          event('refund', REFUNDED, 'Refunded €5.00'),
+        ])
+        .execute();
+    }
+    // Untouched: an order no refund moved, and one refunded in full.
+    await insertOrder(old.db, 'ord_making', 4350);
+    await old.db
+      .updateTable('orders')
+      .set({ status: 'paid', desk_status: 'in_production' })
+      .where('id', '=', 'ord_making')
+      .execute();
+    await insertOrder(old.db, 'ord_refunded', 4350);
+    await old.db
+      .updateTable('orders')
+      .set({ status: 'paid', desk_status: 'refunded', refunded: 4350 })
+      .where('id', '=', 'ord_refunded')
+      .execute();
+    await old.close();
+
+    const { db, close } = await openDatabase(target.location);
+    const orders = await db
+      .selectFrom('orders')
+      .select(['id', 'desk_status', 'refunded', 'updated_at'])
+      .orderBy('id')
+      .execute();
+    await close();
+    expect(orders).toEqual([
+      { id: 'ord_delivered', desk_status: 'delivered', refunded: 500, updated_at: REFUNDED },
+      { id: 'ord_dispatched', desk_status: 'dispatched', refunded: 500, updated_at: REFUNDED },
+      { id: 'ord_making', desk_status: 'in_production', refunded: 0, updated_at: AT },
+      { id: 'ord_paid', desk_status: 'paid', refunded: 500, updated_at: REFUNDED },
+      { id: 'ord_refunded', desk_status: 'refunded', refunded: 4350, updated_at: AT },
+      { id: 'ord_review', desk_status: 'needs_review', refunded: 500, updated_at: REFUNDED },
+      // In production since it was started (the shopper's order page says so), not since the refund.
+      { id: 'ord_review_started', desk_status: 'in_production', refunded: 500, updated_at: STARTED },
+      { id: 'ord_started', desk_status: 'in_production', refunded: 500, updated_at: STARTED },
+    ]);
   });
 
   it('refuses an order whose total is not the sum of its parts', async () => {
@@ -372,6 +457,8 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           ...row,
           reference: orderReference(PAID_SESSION),
           list_unsubscribe: null,
+          // 0019-outbox-reply-to: no message before it answered anyone but the shop.
+          reply_to: null,
         })),
       );
       expect(await rows(db, 'withdrawal_notices')).toEqual([]);

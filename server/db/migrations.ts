@@ -680,6 +680,16 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-discount-canonical-addresses': {
     async up(db: AnyDb) {
       await canonicalDiscountAddresses(db);
+  '0019-outbox-reply-to': {
+    async up(db: AnyDb) {
+      // Where a reply to the message goes (its Reply-To), when not to the shop: the owner's copy of an
+      // enquiry answers the client (docs/product.md §16). A checked address or null, never typed text.
+      await db.schema.alterTable('outbox').addColumn('reply_to', 'text').execute();
+    },
+  },
+  '0020-refund-keeps-making-state': {
+    async up(db: AnyDb) {
+      await restoreMakingStates(db);
     },
   },
 };
@@ -709,6 +719,40 @@ async function canonicalDiscountAddresses(db: AnyDb): Promise<void> {
       .where('order_id', '=', row.order_id)
       .execute();
   }
+ * A refund in part used to replace the order's desk status with `partially_refunded`, which hid an order
+ * still to make from the work list and the packing slips. A refund is money, not a step of making
+ * (docs/product.md §10.3): each such order gets back the state its own columns and events tell. Delivered
+ * or dispatched by their times; before dispatch, in production when the owner started it (a `status`
+ * event: before dispatch the only one is "Production started"), else needs review while its reason is
+ * still set, else paid. An order back in production is so since it was started, which is what the
+ * shopper's order page reads from `updated_at` (the refund had moved it).
+ */
+async function restoreMakingStates(db: AnyDb): Promise<void> {
+  const startedAt = db
+    .selectFrom('order_events')
+    .select((eb) => eb.fn.max('order_events.at').as('at'))
+    .whereRef('order_events.order_id', '=', 'orders.id')
+    .where('order_events.kind', '=', 'status');
+  await db
+    .updateTable('orders')
+    .set((eb) => ({ updated_at: eb.fn.coalesce(startedAt, 'updated_at') }))
+    .where('desk_status', '=', 'partially_refunded')
+    .where('dispatched_at', 'is', null)
+    .execute();
+  await db
+    .updateTable('orders')
+    .set({
+      desk_status: sql`case
+        when refunded >= total then 'refunded'
+        when delivered_at is not null then 'delivered'
+        when dispatched_at is not null then 'dispatched'
+        when exists (select 1 from order_events where order_events.order_id = orders.id
+          and order_events.kind = 'status') then 'in_production'
+        when review_reason is not null then 'needs_review'
+        else 'paid' end`,
+    })
+    .where('desk_status', '=', 'partially_refunded')
+    .execute();
 }
 
 /**

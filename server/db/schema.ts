@@ -117,6 +117,8 @@ export interface OutboxTable {
   sent_at: string | null;
   /** Newsletter e-mail only: the one-click unsubscribe URL for the List-Unsubscribe headers. */
   list_unsubscribe: string | null;
+  /** The Reply-To address (a checked one), when a reply goes to someone else than the shop; else null. */
+  reply_to: string | null;
 }
 
 export interface NewsletterSignupsTable {

@@ -10,9 +10,12 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   ADMIN_LIMITS,
   CHECKOUT_STATUSES,
+  COUNTED_FILTERS,
+  type CountedFilter,
   DESK_STATUSES,
   type DeskStatus,
   type OrderFilter,
+  PARTLY_REFUNDED,
   type TimelineKind,
   WORK_STATUSES,
 } from '../../domain/admin-api';
@@ -99,23 +102,29 @@ export function irishDayRange(
 export class DeskStore {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** The page of orders, the total matching and the per-status counts (search and dates, not status). */
+  /**
+   * The page of orders, the total matching and the per-status counts (search and dates, not status), with
+   * the count of the orders refunded in part (docs/product.md §10.2).
+   */
   async list(
     query: ListQuery,
-  ): Promise<{ rows: OrderRow[]; total: number; counts: Record<DeskStatus, number> }> {
+  ): Promise<{ rows: OrderRow[]; total: number; counts: Record<CountedFilter, number> }> {
     const { start, end } = irishDayRange(query.from, query.to);
     const found = await searchOrders(
       this.db,
       { q: query.q?.trim() ?? '', start, end },
       {
         statuses: statusesOf(query.filter),
+        partlyRefunded: query.filter === PARTLY_REFUNDED,
+        countedStatuses: ORDER_STATUSES,
         byDispatch: query.filter === 'work',
         limit: ADMIN_LIMITS.pageSize,
         offset: (query.page - 1) * ADMIN_LIMITS.pageSize,
       },
     );
-    const counts = Object.fromEntries(DESK_STATUSES.map((s) => [s, 0])) as Record<DeskStatus, number>;
+    const counts = Object.fromEntries(COUNTED_FILTERS.map((s) => [s, 0])) as Record<CountedFilter, number>;
     for (const c of found.counts) counts[c.status] = c.n;
+    counts[PARTLY_REFUNDED] = found.partlyRefunded;
     return { rows: found.rows, total: found.total, counts };
   }
 
@@ -171,8 +180,9 @@ export class DeskStore {
 
   /**
    * Records a provider refund once (its id is the event's dedupe key, whoever reports it first: the desk
-   * or the charge.refunded webhook), adds it to `refunded` (never beyond the total) and moves the status
-   * to refunded / partially refunded unless `keepStatus` lists the current one (cancelled, disputed).
+   * or the charge.refunded webhook) and adds it to `refunded` (never beyond the total); a refund of
+   * everything makes the order refunded unless `keepStatus` lists its status (cancelled, disputed), a
+   * refund in part leaves the status as it is (docs/product.md §10.3).
    */
   async recordRefund(input: {
     orderId: string;
@@ -319,8 +329,11 @@ export async function deleteNotesOfOrders(
     .execute();
 }
 
+/** Every status of a paid order: the checkouts (CHECKOUT_STATUSES) are not orders. */
+const ORDER_STATUSES: readonly DeskStatus[] = DESK_STATUSES.filter((s) => !CHECKOUT_STATUSES.includes(s));
+
 function statusesOf(filter: OrderFilter): DeskStatus[] {
   if (filter === 'work') return [...WORK_STATUSES];
-  if (filter === 'all') return DESK_STATUSES.filter((s) => !CHECKOUT_STATUSES.includes(s));
+  if (filter === 'all' || filter === PARTLY_REFUNDED) return [...ORDER_STATUSES];
   return [filter];
 }

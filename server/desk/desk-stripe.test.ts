@@ -89,7 +89,7 @@ describe('the desk with Stripe', () => {
     });
     expect(res.json()).toMatchObject({
       changed: true,
-      order: { status: 'partially_refunded', refunded: 500 },
+      order: { status: 'paid', refunded: 500 },
     });
     const call = stripe.requests.find((r) => r.path === '/v1/refunds');
     expect(call?.params).toMatchObject({ payment_intent: paymentIntent, amount: '500' });
@@ -97,7 +97,7 @@ describe('the desk with Stripe', () => {
 
     // Stripe then reports the same refund by charge.refunded: recorded once, not twice.
     expect((await deliver('charge.refunded', stripe.chargeOf(paymentIntent))).statusCode).toBe(200);
-    expect(await detail(reference)).toMatchObject({ refunded: 500, status: 'partially_refunded' });
+    expect(await detail(reference)).toMatchObject({ refunded: 500, status: 'paid' });
 
     // Stripe refuses more than is left: the desk refuses it first, with the message.
     const over = await app.inject({

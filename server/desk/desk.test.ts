@@ -21,6 +21,7 @@ const SHOPPER = 'ciara@example.ie';
 const OWNER = 'owner@solas.test';
 
 const PAY_FORM = { ...GALWAY_CARD_FORM, email: SHOPPER };
+const SELLER = { name: 'Órla Byrne, trading as Solas', address: '12 Shop Street, Galway, H91 A1B2, Ireland' };
 
 let shop: TestShop;
 let smtp: SmtpSink;
@@ -68,7 +69,12 @@ async function auditActions(): Promise<string[]> {
 
 describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
   beforeEach(async () => {
-    shop = await startTestShop(dialect, { ADMIN_TOKEN: TOKEN, OWNER_EMAIL: OWNER });
+    shop = await startTestShop(dialect, {
+      ADMIN_TOKEN: TOKEN,
+      OWNER_EMAIL: OWNER,
+      SELLER_NAME: SELLER.name,
+      SELLER_ADDRESS: SELLER.address,
+    });
     ({ app, smtp } = shop);
   });
 
@@ -330,7 +336,8 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect(provider.refunds).toHaveLength(1);
     expect(provider.refunds[0]).toMatchObject({ amount: 1000 });
     let order = await detail(cookie, reference);
-    expect(order).toMatchObject({ status: 'partially_refunded', refunded: 1000, refundable: total - 1000 });
+    // A refund in part is money only: the order is still paid, with its work ahead of it.
+    expect(order).toMatchObject({ status: 'paid', refunded: 1000, refundable: total - 1000 });
 
     // More than is left is refused.
     const over = await refund({ amount: total });
@@ -361,6 +368,105 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
       ]),
     );
     expect(await auditActions()).toEqual(['sign-in', 'refund', 'refund']);
+  });
+
+  it('keeps a partly refunded order where it is: its status, the work list, the packing slips and Today agree', async () => {
+    const reference = await paidOrder();
+    const ended = await paidOrder();
+    const cookie = await signIn();
+    const act = (ref: string, action: string, body: object) =>
+      desk(cookie, 'POST', `/api/admin/orders/${ref}/${action}`, body);
+    const work = async () =>
+      ((await desk(cookie, 'GET', '/api/admin/orders')).json() as OrdersListResponse).orders.map(
+        (o) => o.reference,
+      );
+    const slips = async () =>
+      (
+        (await desk(cookie, 'GET', '/api/admin/packing-slips')).json() as { orders: OrderDetail[] }
+      ).orders.map((o) => o.reference);
+    const queuedPieces = async () =>
+      ((await desk(cookie, 'GET', '/api/admin/today')).json() as { health: { queuedPieces: number } }).health
+        .queuedPieces;
+    for (const ref of [reference, ended]) {
+      expect((await act(ref, 'status', { status: 'in_production' })).statusCode).toBe(200);
+    }
+    const total = (await detail(cookie, reference)).total;
+    const since = () =>
+      app.commerce.db
+        .selectFrom('orders')
+        .select('updated_at')
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow();
+    const started = await since();
+
+    // A refund in part is money: the order stays in production, with the same actions as before.
+    const part = await act(reference, 'refund', { amount: 500, reason: 'Clasp colour changed' });
+    expect(part.json()).toMatchObject({
+      changed: true,
+      order: {
+        status: 'in_production',
+        refunded: 500,
+        refundable: total - 500,
+        allowedActions: ['dispatch', 'refund', 'cancel'],
+      },
+    });
+    // In production since it was started: the shopper's order page reads that time (§6.8).
+    expect(await since()).toEqual(started);
+    expect((await work()).sort()).toEqual([reference, ended].sort());
+    expect((await slips()).sort()).toEqual([reference, ended].sort());
+    expect(await queuedPieces()).toBe(4);
+    const listed = (await desk(cookie, 'GET', '/api/admin/orders?status=partially_refunded')).json();
+    expect((listed as OrdersListResponse).orders.map((o) => o.reference)).toEqual([reference]);
+    expect((listed as OrdersListResponse).counts).toMatchObject({ in_production: 2, partially_refunded: 1 });
+    const again = await act(reference, 'status', { status: 'in_production' });
+    expect(again.json()).toMatchObject({ changed: false, order: { status: 'in_production' } });
+
+    // A refund of everything left ends the other order: out of the work, the slips and the queue.
+    expect((await act(ended, 'refund', {})).json()).toMatchObject({
+      changed: true,
+      order: { status: 'refunded', allowedActions: [] },
+    });
+    expect(await work()).toEqual([reference]);
+    expect(await slips()).toEqual([reference]);
+    expect(await queuedPieces()).toBe(2);
+
+    // The partly refunded order goes on: dispatched, delivered, refunded in part all along.
+    const dispatched = await act(reference, 'dispatch', { carrier: 'an_post', trackingNumber: 'CE1IE' });
+    expect(dispatched.json()).toMatchObject({
+      changed: true,
+      order: { status: 'dispatched', refunded: 500 },
+    });
+    expect(await work()).toEqual([]);
+    expect(await queuedPieces()).toBe(0);
+    expect((await act(reference, 'status', { status: 'delivered' })).json()).toMatchObject({
+      changed: true,
+      order: { status: 'delivered', allowedActions: ['refund'] },
+    });
+    expect((await act(reference, 'refund', { amount: 100 })).json()).toMatchObject({
+      order: { status: 'delivered', refunded: 600 },
+    });
+  });
+
+  it("gives the packing slips the seller's return address: the batch, or one order's whatever its status", async () => {
+    const making = await paidOrder();
+    const waiting = await paidOrder();
+    const cookie = await signIn();
+    await desk(cookie, 'POST', `/api/admin/orders/${making}/status`, { status: 'in_production' });
+    const batch = await desk(cookie, 'GET', '/api/admin/packing-slips');
+    expect(batch.statusCode).toBe(200);
+    expect(batch.json()).toMatchObject({ orders: [{ reference: making }], returnAddress: SELLER });
+    const one = await desk(cookie, 'GET', `/api/admin/packing-slips?reference=${waiting}`);
+    expect(one.json()).toMatchObject({
+      orders: [{ reference: waiting, status: 'paid' }],
+      returnAddress: SELLER,
+    });
+    const unknown = await desk(cookie, 'GET', '/api/admin/packing-slips?reference=SOL-NOPE0000');
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      404,
+      { ok: false, error: ADMIN_MESSAGES.notFound },
+    ]);
+    expect((await desk(cookie, 'GET', '/api/admin/packing-slips?status=paid')).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/api/admin/packing-slips' })).statusCode).toBe(401);
   });
 
   it('dedupes on the Idempotency-Key: a double click is one refund, two refunds one right after the other are two', async () => {

@@ -4,15 +4,16 @@
  */
 import type { DeskAction, DeskStatus } from '../../domain/admin-api';
 
-/** Statuses an action may leave; `beforeDispatch` narrows it to orders not (yet) dispatched. */
+/**
+ * Statuses an action may leave; `beforeDispatch` narrows it to orders not (yet) dispatched. A refund in
+ * part changes no status (§10.3), so an order refunded in part allows what its status allows.
+ */
 export const FLOW: Readonly<Record<DeskAction, { from: readonly DeskStatus[]; beforeDispatch?: boolean }>> = {
-  start: { from: ['paid', 'needs_review', 'partially_refunded'], beforeDispatch: true },
-  dispatch: { from: ['paid', 'in_production', 'partially_refunded'], beforeDispatch: true },
-  deliver: { from: ['dispatched', 'partially_refunded'], beforeDispatch: false },
-  refund: {
-    from: ['paid', 'in_production', 'dispatched', 'delivered', 'partially_refunded', 'needs_review'],
-  },
-  cancel: { from: ['paid', 'in_production', 'needs_review', 'partially_refunded'], beforeDispatch: true },
+  start: { from: ['paid', 'needs_review'], beforeDispatch: true },
+  dispatch: { from: ['paid', 'in_production'], beforeDispatch: true },
+  deliver: { from: ['dispatched'], beforeDispatch: false },
+  refund: { from: ['paid', 'in_production', 'dispatched', 'delivered', 'needs_review'] },
+  cancel: { from: ['paid', 'in_production', 'needs_review'], beforeDispatch: true },
 };
 
 /** What the target status of a plain action is (refund and cancel decide theirs from the amounts). */

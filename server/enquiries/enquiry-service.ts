@@ -108,6 +108,8 @@ export class EnquiryService {
             reference: stored.id,
             kind: ENQUIRY_MAIL_KINDS.owner,
             to: this.o.ownerEmail,
+            // The owner's Reply answers the client (the address passed the form's check).
+            replyTo: email,
             ...enquiryOwnerMail(stored, deskEnquiryUrl(this.o.publicUrl, stored.id)),
           },
           domain,

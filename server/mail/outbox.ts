@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import type { Database, NewOutboxRow, OutboxRow } from '../db/schema';
-import { isPermanentFailure, type MailTransport, type OutgoingMail } from './transport';
+import { isPermanentFailure, type MailTransport, type OutgoingMail, replyAddress } from './transport';
 
 export const MAIL_KINDS = {
   customer: 'order-confirmation',
@@ -43,6 +43,11 @@ export interface QueuedMail {
   readonly html: string;
   /** Newsletter e-mail: the one-click unsubscribe URL (List-Unsubscribe headers, RFC 8058). */
   readonly listUnsubscribe?: string;
+  /**
+   * Where the recipient's Reply goes instead of the shop's address (the owner's copy of an enquiry: the
+   * client). Kept only when it is a valid address, so no typed text can become a header line.
+   */
+  readonly replyTo?: string;
 }
 
 /**
@@ -80,6 +85,7 @@ export function outboxRow(mail: QueuedMail, senderDomain: string, nowMs = Date.n
     created_at: new Date(nowMs).toISOString(),
     sent_at: null,
     list_unsubscribe: mail.listUnsubscribe ?? null,
+    reply_to: replyAddress(mail.replyTo ?? null),
   };
 }
 
@@ -311,6 +317,7 @@ export class OutboxSender {
       html: row.html_body,
       reference,
       listUnsubscribe: row.list_unsubscribe,
+      replyTo: row.reply_to,
     };
     const logFields = { outboxId: row.id, kind: row.kind, reference, to: maskAddress(row.recipient) };
     let detail: string;
@@ -522,7 +529,7 @@ export async function eraseMailOfReferences(
     .execute();
   return db
     .updateTable('outbox')
-    .set({ recipient: '', text_body: '', html_body: '' })
+    .set({ recipient: '', reply_to: null, text_body: '', html_body: '' })
     .where('order_id', 'is', null)
     .where('reference', 'in', [...references])
     .returning('id')
@@ -584,6 +591,13 @@ export async function eraseMailCreatedBefore(db: Db, before: string): Promise<nu
     .where('order_id', 'is', null)
     .where('created_at', '<', before)
     .where('recipient', '!=', '')
+    .execute();
+  // A Reply-To names someone too (an enquiry's client): it goes with the text.
+  await db
+    .updateTable('outbox')
+    .set({ reply_to: null })
+    .where('created_at', '<', before)
+    .where('reply_to', 'is not', null)
     .execute();
   return Number(bodies.numUpdatedRows);
 }

@@ -7,6 +7,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import { BRAND } from '../../domain/config';
+import { checkEmail } from '../../domain/email';
 
 export interface OutgoingMail {
   readonly outboxId: number;
@@ -21,6 +22,8 @@ export interface OutgoingMail {
   readonly reference: string;
   /** Newsletter e-mail: the one-click unsubscribe URL; null for order e-mail. */
   readonly listUnsubscribe: string | null;
+  /** Where a reply goes when not to the sender (an enquiry's client); one checked address, or null. */
+  readonly replyTo?: string | null;
 }
 
 export interface MailTransport {
@@ -38,7 +41,15 @@ export function isPermanentFailure(err: unknown): boolean {
   return e.code === 'EENVELOPE' && typeof e.responseCode === 'number' && e.responseCode >= 500;
 }
 
+/** A Reply-To that is one valid address (no spaces, commas or line breaks: one header, one mailbox), or null. */
+export function replyAddress(address: string | null): string | null {
+  if (address === null) return null;
+  const checked = checkEmail(address);
+  return checked.ok ? checked.email : null;
+}
+
 function mailOptions(mail: OutgoingMail) {
+  const replyTo = replyAddress(mail.replyTo ?? null);
   return {
     from: { name: BRAND.name, address: mail.from },
     to: mail.to,
@@ -46,6 +57,8 @@ function mailOptions(mail: OutgoingMail) {
     text: mail.text,
     html: mail.html,
     messageId: mail.messageId,
+    // Checked again here, where the header is written: one plain address or no Reply-To at all.
+    ...(replyTo ? { replyTo } : {}),
     // Recipients are exactly the To address: no Cc/Bcc, and the envelope says so explicitly.
     envelope: { from: mail.from, to: [mail.to] },
     disableFileAccess: true,

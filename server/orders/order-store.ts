@@ -656,16 +656,29 @@ function containsPattern(text: string): string {
 }
 
 /**
- * One page of the desk's list (orders with a reference, in `statuses`), the number matching and the
- * count of every status matching the search. `byDispatch` sorts the work list: oldest dispatch date
+ * One page of the desk's list (orders with a reference, in `statuses`, and refunded in part when
+ * `partlyRefunded`), the number matching, the count of every status matching the search and of the
+ * orders in `countedStatuses` refunded in part. `byDispatch` sorts the work list: oldest dispatch date
  * first (docs/product.md §10.2), orders paid before dates were stored by their payment day; otherwise
  * the newest order first.
  */
 export async function searchOrders(
   db: Executor,
   search: OrderSearch,
-  page: { statuses: readonly DeskStatus[]; byDispatch: boolean; limit: number; offset: number },
-): Promise<{ rows: OrderRow[]; total: number; counts: { status: DeskStatus; n: number }[] }> {
+  page: {
+    statuses: readonly DeskStatus[];
+    partlyRefunded: boolean;
+    countedStatuses: readonly DeskStatus[];
+    byDispatch: boolean;
+    limit: number;
+    offset: number;
+  },
+): Promise<{
+  rows: OrderRow[];
+  total: number;
+  counts: { status: DeskStatus; n: number }[];
+  partlyRefunded: number;
+}> {
   const base = () => {
     let b = db.selectFrom('orders').where('reference', 'is not', null);
     if (search.start) b = b.where((eb) => eb.fn.coalesce('paid_at', 'created_at'), '>=', search.start);
@@ -682,7 +695,13 @@ export async function searchOrders(
     }
     return b;
   };
-  const filtered = () => base().where('desk_status', 'in', [...page.statuses]);
+  // Refunded in part (domain/admin-api.ts isPartlyRefunded): a money fact across statuses.
+  const partly = <Q extends ReturnType<typeof base>>(q: Q) =>
+    q.where('refunded', '>', 0).where((eb) => eb('refunded', '<', eb.ref('total'))) as Q;
+  const filtered = () => {
+    const inStatus = base().where('desk_status', 'in', [...page.statuses]);
+    return page.partlyRefunded ? partly(inStatus) : inStatus;
+  };
   const countRow = await filtered()
     .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
     .executeTakeFirstOrThrow();
@@ -699,10 +718,14 @@ export async function searchOrders(
     .select(['desk_status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
     .groupBy('desk_status')
     .execute();
+  const partlyRow = await partly(base().where('desk_status', 'in', [...page.countedStatuses]))
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+    .executeTakeFirstOrThrow();
   return {
     rows,
     total: Number(countRow.n),
     counts: grouped.map((g) => ({ status: g.desk_status, n: Number(g.n) })),
+    partlyRefunded: Number(partlyRow.n),
   };
 }
 
@@ -815,9 +838,10 @@ export async function changeOrderIf(
 }
 
 /**
- * Adds a refund to the order's `refunded` (never beyond its total) and moves its desk status to refunded
- * or partially refunded, unless `keepStatus` lists the current one; in the caller's transaction. The row
- * after the change.
+ * Adds a refund to the order's `refunded` (never beyond its total); in the caller's transaction. A refund
+ * of everything ends the order (desk status refunded) unless `keepStatus` lists the current one; a refund
+ * in part is money only: the order keeps its status, and its `updated_at`, which tells the shopper's page
+ * since when the order is in that status (docs/product.md §10.3). The row after the change.
  */
 export async function addOrderRefund(
   trx: Transaction<Database>,
@@ -827,14 +851,15 @@ export async function addOrderRefund(
   at: string,
 ): Promise<OrderRow> {
   const sum = sql<number>`case when refunded + ${amount} > total then total else refunded + ${amount} end`;
+  const ends = sql<boolean>`${sum} >= total and desk_status not in (${sql.join(
+    keepStatus.length > 0 ? [...keepStatus] : ['-'],
+  )})`;
   await trx
     .updateTable('orders')
     .set({
       refunded: sum,
-      desk_status: sql<DeskStatus>`case when desk_status in (${sql.join(
-        keepStatus.length > 0 ? [...keepStatus] : ['-'],
-      )}) then desk_status when ${sum} >= total then 'refunded' else 'partially_refunded' end`,
-      updated_at: at,
+      desk_status: sql<DeskStatus>`case when ${ends} then 'refunded' else desk_status end`,
+      updated_at: sql<string>`case when ${ends} then ${at} else updated_at end`,
     })
     .where('id', '=', orderId)
     .execute();
@@ -985,7 +1010,7 @@ export async function dispatchedNotDelivered(
     .where('dispatched_at', '>=', from)
     .where('dispatched_at', '<=', to)
     .where('delivered_at', 'is', null)
-    .where('desk_status', 'in', ['dispatched', 'partially_refunded'])
+    .where('desk_status', '=', 'dispatched')
     .where('email', '!=', '')
     .orderBy('dispatched_at')
     .limit(limit)

@@ -18,6 +18,7 @@ import {
   dispatchRequestSchema,
   noteRequestSchema,
   ordersQuerySchema,
+  packingSlipsQuerySchema,
   refundRequestSchema,
   signInRequestSchema,
   statusRequestSchema,
@@ -158,9 +159,19 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       .send(newsletterCsv(rows));
   });
 
-  app.get(ADMIN_API.packingSlips, async (_request, reply) => {
+  // The batch (every order in production) or one order's slip, each with the seller's return address.
+  const slipsSchema = { querystring: packingSlipsQuerySchema };
+  api.get(ADMIN_API.packingSlips, { schema: slipsSchema }, async (request, reply) => {
+    const { name, address } = config.seller;
+    const returnAddress = { name, address };
+    const { reference } = request.query;
+    if (reference !== undefined) {
+      const outcome = await desk.detail(reference);
+      if (outcome.httpStatus !== 200) return sendOutcome(reply, outcome);
+      return reply.send({ orders: [outcome.body.order], returnAddress });
+    }
     const orders = await desk.store.inProduction(ADMIN_LIMITS.maxPackingSlips);
-    return reply.send({ orders: orders.map(toDetail) });
+    return reply.send({ orders: orders.map(toDetail), returnAddress });
   });
 
   const byReference = z.object({ reference: z.string() });

@@ -11,6 +11,8 @@ import { CORPORATE } from '../../domain/config';
 import { ENQUIRY_MAIL_SUBJECTS, ENQUIRY_MESSAGES } from '../../domain/enquiry-texts';
 import { INPUT_TEXT_ERRORS } from '../../domain/input-text';
 import { buildTestApp, outboxRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 import { ACKNOWLEDGEMENT_LIMIT } from '../enquiries/enquiry-service';
 import { ENQUIRY_ID_PATTERN } from '../enquiries/enquiry-store';
 
@@ -313,5 +315,31 @@ describe('the desk: /api/admin/enquiries', () => {
     expect(await app.commerce.enquiryStore.findEnquiry(id)).toMatchObject({ id, status: 'new' });
     expect(await app.commerce.enquiryStore.markQuoted(id)).toBe(true);
     expect(await app.commerce.enquiryStore.findEnquiry(id)).toMatchObject({ status: 'quoted' });
+  });
+});
+
+describe.each(TEST_DIALECTS)("the owner's e-mail of an enquiry on %s", (dialect) => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await startTestShop(dialect, { OWNER_EMAIL: OWNER });
+  });
+  afterAll(() => shop.stop());
+
+  it("answers the client: Reply-To is the client's address; the acknowledgement has none", async () => {
+    const res = await shop.app.inject({
+      method: 'POST',
+      url: '/api/enquiries',
+      payload: valid({ email: 'niamh.kelly+gifts@example.ie' }),
+      headers: { origin: TEST_PUBLIC_URL },
+    });
+    expect(res.statusCode).toBe(201);
+    const mails = await shop.smtp.waitFor(2);
+    const owner = mails.find((m) => m.envelopeTo.includes(OWNER));
+    const ack = mails.find((m) => m.envelopeTo.includes('niamh.kelly+gifts@example.ie'));
+    expect(owner?.parsed.replyTo?.value.map((a) => a.address)).toEqual(['niamh.kelly+gifts@example.ie']);
+    // The reply goes to the client only: the owner's notification is still sent to the owner alone.
+    expect(owner?.envelopeTo).toEqual([OWNER]);
+    expect(owner?.raw.match(/^Reply-To:/gim)).toHaveLength(1);
+    expect(ack?.parsed.replyTo).toBeUndefined();
   });
 });

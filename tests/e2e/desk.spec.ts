@@ -242,3 +242,79 @@ for (const size of SIZES) {
     });
   });
 }
+
+test.describe('a refund in part on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the order stays in production with "Partially refunded" beside it, and its slip has the return address and no total', async ({
+    page,
+    consoleGuard,
+  }) => {
+    test.setTimeout(90_000);
+    consoleGuard.allow(/the server responded with a status of 401/);
+    mkdirSync(SHOTS, { recursive: true });
+    const reference = await payAnOrder(page);
+    await page.goto('/admin');
+    await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await page.goto(`/admin#/orders/${reference}`);
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Start making' }).click();
+    await expect(page.getByText('Marked in production.')).toBeVisible();
+
+    await page.getByLabel('Part of it').check();
+    await page.getByLabel('Amount in euro').fill('5');
+    await page.getByRole('button', { name: 'Refund…' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Refund €5.00?' })
+      .getByRole('button', { name: 'Refund €5.00' })
+      .click();
+    await expect(page.getByText('Refunded €5.00. The shopper gets an e-mail.')).toBeVisible();
+    // Still in production, the money fact beside it; the making goes on, nothing chosen to refund.
+    const top = page.getByRole('heading', { level: 1, name: `Order ${reference}` }).locator('..');
+    await expect(top.getByText('In production', { exact: true })).toBeVisible();
+    await expect(top.getByText('Partially refunded', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start making' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Dispatch and e-mail the shopper' })).toBeVisible();
+    await expect(page.getByLabel(/^Everything left/)).not.toBeChecked();
+    await expectNoSeriousViolations(axeScan(page));
+    await page.screenshot({ path: path.join(SHOTS, 'phone-order-partly-refunded.png'), fullPage: true });
+
+    // In the work to do and in the packing-slip batch.
+    await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Orders' }).click();
+    const row = page.getByRole('link', { name: new RegExp(reference) });
+    await expect(row.getByText('Partially refunded')).toBeVisible();
+    await page.getByRole('link', { name: 'Packing slips' }).click();
+    const slip = page.getByRole('article', { name: `Packing slip ${reference}` });
+    await expect(slip).toContainText('First Light');
+    await expect(slip.getByRole('region', { name: 'Return address' })).toContainText('trading as Solas');
+    await expect(slip).not.toContainText('Total');
+    await expectNoSeriousViolations(axeScan(page));
+    await page.screenshot({ path: path.join(SHOTS, 'phone-slips.png'), fullPage: true });
+
+    // On paper the column headers stand apart: a gap before each one after the first.
+    await page.emulateMedia({ media: 'print' });
+    const apart = await slip.locator('thead th').evaluateAll((cells) =>
+      cells.map((cell) => {
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const text = range.getBoundingClientRect();
+        return {
+          text: cell.textContent,
+          left: text.left,
+          right: text.right,
+          pad: getComputedStyle(cell).paddingLeft,
+        };
+      }),
+    );
+    expect(apart.map((c) => c.text)).toEqual(['Item', 'Size', 'Qty', 'Price']);
+    for (const [i, cell] of apart.entries()) {
+      if (i === 0) continue;
+      expect(Number.parseFloat(cell.pad)).toBeGreaterThanOrEqual(16);
+      expect(cell.left - (apart[i - 1]?.right ?? 0)).toBeGreaterThanOrEqual(8);
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'phone-slips-print.png'), fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+  });
+});

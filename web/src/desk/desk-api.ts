@@ -187,8 +187,18 @@ export const deskApi = {
     call('GET', withQuery(ADMIN_API.orders, orderQueryParams(query)), ordersListResponseSchema),
   getOrder: (reference: string): Promise<OrderDetail> =>
     call('GET', adminOrderPath(reference), orderDetailSchema),
-  /** Every order in production with its details (the packing-slip batch), in one answer. */
-  packingSlips: () => call('GET', ADMIN_API.packingSlips, packingSlipsResponseSchema).then((r) => r.orders),
+  /**
+   * Every order in production with its details (the packing-slip batch), or the one order `reference`
+   * names, in one answer with the return address the slips print.
+   */
+  packingSlips: (reference: string | null = null) =>
+    call(
+      'GET',
+      reference === null
+        ? ADMIN_API.packingSlips
+        : withQuery(ADMIN_API.packingSlips, new URLSearchParams({ reference })),
+      packingSlipsResponseSchema,
+    ),
   setStatus: (reference: string, status: StatusChange, submission: string) =>
     actionOrder(reference, 'status', { status }, submission),
   dispatch: (reference: string, body: DispatchRequest, submission: string) =>

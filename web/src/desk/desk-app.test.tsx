@@ -8,6 +8,10 @@ import { goTo, json, listResponse, orderDetail, type Recorded, stubDeskApi } fro
 
 const TOKEN = 'owner-token';
 const SESSION = { ok: true, expiresAt: '2026-11-23T10:00:00.000Z' };
+const RETURN_ADDRESS = {
+  name: 'Órla Byrne, trading as Solas',
+  address: '12 Shop Street, Galway, Co. Galway, H91 A1B2, Ireland',
+};
 
 /** A small stateful desk API: a session flag and the orders, changed by the actions like the server would. */
 function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
@@ -24,7 +28,13 @@ function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
     if (!session) return json(401, { ok: false, error: 'Sign in to use the order desk' });
     if (path === '/api/admin/session' && r.method === 'GET') return json(200, SESSION);
     if (path === '/api/admin/packing-slips') {
-      return json(200, { orders: [...orders.values()].filter((o) => o.status === 'in_production') });
+      const reference = new URL(r.url, 'http://desk').searchParams.get('reference');
+      const one = reference === null ? undefined : orders.get(reference);
+      if (reference !== null && !one) return json(404, { ok: false, error: 'No order with that reference' });
+      return json(200, {
+        orders: one ? [one] : [...orders.values()].filter((o) => o.status === 'in_production'),
+        returnAddress: RETURN_ADDRESS,
+      });
     }
     if (path === '/api/admin/session' && r.method === 'DELETE') {
       session = false;
@@ -35,7 +45,9 @@ function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
       const shown = [...orders.values()].filter((o) =>
         status === 'work'
           ? o.status === 'paid' || o.status === 'in_production'
-          : status === 'all' || o.status === status,
+          : status === 'all' ||
+            o.status === status ||
+            (status === 'partially_refunded' && o.refunded > 0 && o.refunded < o.total),
       );
       return json(200, listResponse(shown));
     }
@@ -66,10 +78,12 @@ function deskServer(initial: OrderDetail[], { signedIn = true } = {}) {
       const amount = (r.body as { amount?: number }).amount ?? order.refundable;
       if (amount > order.refundable)
         return json(409, { ok: false, error: 'That is more than is left to refund' });
+      // As the server does: a refund in part changes no status; a refund of everything left ends the order.
+      const refundable = order.refundable - amount;
       return change({
-        status: 'partially_refunded',
+        ...(refundable === 0 ? { status: 'refunded' as const, allowedActions: [] } : {}),
         refunded: order.refunded + amount,
-        refundable: order.refundable - amount,
+        refundable,
       });
     }
     return undefined;
@@ -141,6 +155,27 @@ describe('the orders list', () => {
     expect(window.location.hash).toBe('#/orders?status=delivered');
     const delivered = screen.getByRole('heading', { level: 1, name: 'Delivered' });
     await waitFor(() => expect(delivered).toHaveFocus());
+  });
+
+  it('keeps a partly refunded order in the work to do, its status with "Partially refunded" beside it', async () => {
+    deskServer([
+      orderDetail({ status: 'in_production', refunded: 500, refundable: 6498 }),
+      orderDetail({ reference: 'SOL-22222222' }),
+    ]);
+    render(<DeskApp />);
+    const row = await screen.findByRole('link', { name: /SOL-1A2B3C4D/ });
+    expect(within(row).getByText('In production')).toBeInTheDocument();
+    expect(within(row).getByText('Partially refunded')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('link', { name: /SOL-22222222/ })).queryByText('Partially refunded'),
+    ).not.toBeInTheDocument();
+    const counts = screen.getByRole('navigation', { name: 'Orders by status' });
+    expect(within(counts).getByRole('link', { name: 'In production 1' })).toBeInTheDocument();
+    expect(within(counts).getByRole('link', { name: 'Partially refunded 1' })).toHaveAttribute(
+      'href',
+      '#/orders?status=partially_refunded',
+    );
+    expect(screen.getByRole('option', { name: 'Partially refunded' })).toHaveValue('partially_refunded');
   });
 
   it('sends the search, status and date range to the API', async () => {
@@ -261,6 +296,38 @@ describe('one order', () => {
     expect(screen.getByText('Left to refund: €47.50')).toBeInTheDocument();
   });
 
+  it('keeps an order in production after a refund in part: same status and actions, nothing chosen to refund', async () => {
+    const server = deskServer([
+      orderDetail({ status: 'in_production', allowedActions: ['dispatch', 'refund', 'cancel'] }),
+    ]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    expect(await screen.findByLabelText(/^Everything left/)).toBeChecked();
+    await user.click(screen.getByLabelText('Part of it'));
+    await user.type(screen.getByLabelText('Amount in euro'), '5');
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    await user.click(await screen.findByRole('button', { name: 'Refund €5.00' }));
+    expect(await screen.findByText('Refunded €5.00. The shopper gets an e-mail.')).toBeInTheDocument();
+
+    // The making goes on: still in production, the money fact beside it, no "Start making" again.
+    const heading = screen.getByRole('heading', { level: 1, name: /SOL-1A2B3C4D/ }).parentElement;
+    expect(heading).not.toBeNull();
+    expect(within(heading as HTMLElement).getByText('In production')).toBeInTheDocument();
+    expect(within(heading as HTMLElement).getByText('Partially refunded')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Start making' })).not.toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Dispatch' })).toBeInTheDocument();
+
+    // The refund form comes back with nothing chosen, and says so rather than refunding everything.
+    expect(screen.getByText('Left to refund: €64.98')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Everything left/)).not.toBeChecked();
+    expect(screen.getByLabelText('Part of it')).not.toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose how much to refund.');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(server.requests.filter((r) => r.url.endsWith('/refund'))).toHaveLength(1);
+  });
+
   it('sends one Idempotency-Key per submission and says when the server changed nothing', async () => {
     const order = orderDetail({
       status: 'dispatched',
@@ -289,6 +356,7 @@ describe('one order', () => {
     await user.click(await screen.findByRole('button', { name: 'Refund €5.00' }));
     expect(await screen.findByText('Refunded €5.00. The shopper gets an e-mail.')).toBeInTheDocument();
 
+    await user.click(screen.getByLabelText(/^Everything left/));
     await user.click(screen.getByRole('button', { name: 'Refund…' }));
     await user.click(await screen.findByRole('button', { name: /^Refund €/ }));
     expect(await screen.findByText(/^Nothing changed/)).toBeInTheDocument();
@@ -424,9 +492,35 @@ describe('packing slips', () => {
     render(<DeskApp />);
     expect(await screen.findByRole('button', { name: 'Print 2 slips' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
-    expect(
-      within(screen.getAllByRole('article')[0] as HTMLElement).getByRole('row', { name: 'Total €69.98' }),
-    ).toBeInTheDocument();
+    const first = screen.getAllByRole('article')[0] as HTMLElement;
+    expect(within(first).getByRole('row', { name: 'Amber Glow Bracelet M 2 €69.98' })).toBeInTheDocument();
+    // A slip travels in the parcel: prices of the lines, but no total (docs/product.md §10.10).
+    expect(within(first).queryByText(/Total/)).not.toBeInTheDocument();
+    expect(within(first).getByRole('region', { name: 'Return address' })).toHaveTextContent(
+      RETURN_ADDRESS.name,
+    );
+  });
+
+  it("prints the seller's return address, column headers apart, and no total even when refunded in part", async () => {
+    const server = deskServer([
+      orderDetail({ status: 'in_production', discount: 700, refunded: 500, refundable: 6498 }),
+    ]);
+    goTo('#/slips/SOL-1A2B3C4D');
+    render(<DeskApp />);
+    const slip = await screen.findByRole('article', { name: 'Packing slip SOL-1A2B3C4D' });
+    const back = within(slip).getByRole('region', { name: 'Return address' });
+    expect(within(back).getByText('Órla Byrne, trading as Solas')).toBeInTheDocument();
+    // One line of SELLER_ADDRESS becomes the lines of a postal address.
+    for (const line of ['12 Shop Street', 'Galway', 'Co. Galway', 'H91 A1B2', 'Ireland']) {
+      expect(within(back).getByText(line, { exact: true })).toBeInTheDocument();
+    }
+    expect(within(slip).queryByText(/Total|Discount|refund/i)).not.toBeInTheDocument();
+    expect(within(slip).queryByText('€62.98')).not.toBeInTheDocument();
+    // Every column but the first keeps its distance from the one before, on screen and in print.
+    const headers = within(slip).getAllByRole('columnheader');
+    expect(headers.map((h) => h.textContent)).toEqual(['Item', 'Size', 'Qty', 'Price']);
+    for (const header of headers.slice(1)) expect(header).toHaveClass('slip-column');
+    expect(server.requests.map((r) => r.url)).toContain('/api/admin/packing-slips?reference=SOL-1A2B3C4D');
   });
 });
 

@@ -1,9 +1,10 @@
 /** Words and numbers as the desk shows them (docs/product.md §10.10). */
-import { DESK_STATUS_LABELS, type DeskStatus } from '../../../domain/admin-api';
+import { COUNTED_FILTER_LABELS, type CountedFilter } from '../../../domain/admin-api';
 import { cents, formatEuro } from '../../../domain/money';
 
+/** A status's words, or the list's "Partially refunded" (a money fact, not a status: §10.3). */
 export function statusLabel(status: string): string {
-  return DESK_STATUS_LABELS[status as DeskStatus] ?? status.replaceAll('_', ' ');
+  return COUNTED_FILTER_LABELS[status as CountedFilter] ?? status.replaceAll('_', ' ');
 }
 
 export function money(value: number): string {

@@ -4,7 +4,7 @@
  */
 import { vi } from 'vitest';
 import type { OrderDetail, OrderListItem, OrdersListResponse } from '../../../domain/admin-api';
-import { DESK_STATUSES } from '../../../domain/admin-api';
+import { COUNTED_FILTERS, isPartlyRefunded, PARTLY_REFUNDED } from '../../../domain/admin-api';
 
 export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return {
@@ -74,8 +74,11 @@ export function listItem(order: OrderDetail): OrderListItem {
 }
 
 export function listResponse(orders: readonly OrderDetail[]): OrdersListResponse {
-  const counts = Object.fromEntries(DESK_STATUSES.map((s) => [s, 0])) as OrdersListResponse['counts'];
-  for (const o of orders) counts[o.status] += 1;
+  const counts = Object.fromEntries(COUNTED_FILTERS.map((s) => [s, 0])) as OrdersListResponse['counts'];
+  for (const o of orders) {
+    counts[o.status] += 1;
+    if (isPartlyRefunded(o)) counts[PARTLY_REFUNDED] += 1;
+  }
   return { orders: orders.map(listItem), total: orders.length, page: 1, pageSize: 25, counts };
 }
 

@@ -1,5 +1,6 @@
 /** Small pieces of the desk's screens, in the shop's design language (tokens of web/src/styles.css). */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { isPartlyRefunded, PARTLY_REFUNDED_LABEL } from '../../../domain/admin-api';
 import { statusLabel } from './desk-format';
 import type { Loaded } from './desk-hooks';
 
@@ -43,6 +44,23 @@ export function StatusBadge({ status }: { readonly status: string }) {
       className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[status] ?? 'border-line bg-white text-muted'}`}
     >
       {statusLabel(status)}
+    </span>
+  );
+}
+
+/**
+ * "Partially refunded" beside an order's status when some of its money went back (docs/product.md §10.3):
+ * a money fact, never in the status's place; nothing otherwise.
+ */
+export function RefundBadge({
+  order,
+}: {
+  readonly order: { readonly total: number; readonly refunded: number };
+}) {
+  if (!isPartlyRefunded(order)) return null;
+  return (
+    <span className="inline-flex items-center rounded-full border border-danger/40 bg-white px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-danger">
+      {PARTLY_REFUNDED_LABEL}
     </span>
   );
 }

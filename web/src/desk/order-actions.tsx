@@ -216,7 +216,9 @@ function RefundForm({
   readonly onDone: Done;
 }) {
   const id = useId();
-  const [kind, setKind] = useState<'full' | 'part'>('full');
+  // Once something was refunded nothing is chosen: the owner picks again, so the form never comes back
+  // ready to send everything that is left.
+  const [kind, setKind] = useState<'full' | 'part' | null>(order.refunded > 0 ? null : 'full');
   const [amountText, setAmountText] = useState('');
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -225,7 +227,7 @@ function RefundForm({
     const result = await deskApi.refund(order.reference, body, submission);
     setAmountText('');
     setReason('');
-    setKind('full');
+    setKind(null);
     onDone(
       result,
       `Refunded ${money(amount)}. The shopper gets an e-mail.`,
@@ -235,6 +237,10 @@ function RefundForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (kind === null) {
+      setInvalid('Choose how much to refund.');
+      return;
+    }
     if (kind === 'full') {
       setInvalid(null);
       setConfirming(left);

@@ -12,7 +12,15 @@ import { deskApi } from './desk-api';
 import { formatDay, formatInstant, money } from './desk-format';
 import { useDeskAction, useDeskData } from './desk-hooks';
 import { deskHref } from './desk-router';
-import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading, StatusBadge } from './desk-ui';
+import {
+  buttonClass,
+  ErrorMessage,
+  inputClass,
+  Loading,
+  PageHeading,
+  RefundBadge,
+  StatusBadge,
+} from './desk-ui';
 import { OrderActions } from './order-actions';
 
 export function OrderPage({ reference }: { readonly reference: string }) {
@@ -94,6 +102,7 @@ function OrderView({
           Order <span className="font-mono">{order.reference}</span>
         </PageHeading>
         <StatusBadge status={order.status} />
+        <RefundBadge order={order} />
       </div>
       <p className="mt-1 text-sm text-muted">
         {order.paidAt

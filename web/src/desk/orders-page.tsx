@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import {
-  DESK_STATUSES,
+  COUNTED_FILTERS,
   ORDER_FILTERS,
   type OrderFilter,
   type OrderListItem,
@@ -21,6 +21,7 @@ import {
   inputClass,
   Loading,
   PageHeading,
+  RefundBadge,
   StatusBadge,
 } from './desk-ui';
 
@@ -91,7 +92,7 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
           >
             <option value="work">Work to do</option>
             <option value="all">All orders</option>
-            {DESK_STATUSES.map((s) => (
+            {COUNTED_FILTERS.map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
               </option>
@@ -157,7 +158,7 @@ function StatusCounts({
   readonly counts: Partial<Record<string, number>>;
   readonly current?: OrderFilter;
 }) {
-  const entries = DESK_STATUSES.map((status) => [status, counts[status] ?? 0] as const).filter(
+  const entries = COUNTED_FILTERS.map((status) => [status, counts[status] ?? 0] as const).filter(
     ([, n]) => n > 0,
   );
   if (entries.length === 0) return null;
@@ -208,8 +209,9 @@ function OrderList({
             className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-sand focus-visible:bg-sand md:grid-cols-[10rem_1fr_9rem_8rem_7rem] md:items-center"
           >
             <span className="font-mono font-semibold text-wine">{order.reference}</span>
-            <span className="text-right md:order-last">
+            <span className="flex flex-wrap items-center justify-end gap-1 md:order-last">
               <StatusBadge status={order.status} />
+              <RefundBadge order={order} />
             </span>
             <span className="min-w-0 truncate text-sm">
               {order.name ? <span className="font-medium">{order.name}</span> : null}

@@ -1,26 +1,27 @@
 /**
  * Packing slips (docs/product.md §10.10): one order, or every order in production, one per A4 page when
  * printed (desk.css). Each slip has what the packing bench needs: items with sizes, the gift message, the
- * delivery address, the dispatch-by date, and the reference as text and as a QR code of the order's desk
- * link (scanned with the phone at the bench, it opens the order to dispatch it). No prices on a
- * gift-wrapped order: the slip travels in the parcel. The QR code library loads only here.
+ * delivery address, the dispatch-by date, the seller's return address, and the reference as text and as a
+ * QR code of the order's desk link (scanned with the phone at the bench, it opens the order to dispatch
+ * it). The slip travels in the parcel: no total ever (it may be a gift, and refunds change what was paid),
+ * and no prices at all on a gift-wrapped order. The QR code library loads only here.
  */
 
 import { useEffect, useState } from 'react';
-import type { OrderDetail } from '../../../domain/admin-api';
-import { orderDiscountLabel } from '../../../domain/quotes';
+import type { OrderDetail, ReturnAddress } from '../../../domain/admin-api';
 import { ConfirmDialog } from '../components/ui/confirm-dialog';
 import { deskApi } from './desk-api';
 import { formatDay, money, statusLabel } from './desk-format';
-import { useDeskData } from './desk-hooks';
+import { type Loaded, useDeskData } from './desk-hooks';
 import { deskHref, orderDeskUrl } from './desk-router';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from './desk-ui';
 import { addressLines } from './order-page';
 
 export function PackingSlipsPage({ reference }: { readonly reference: string | null }) {
-  const [result] = useDeskData(reference ?? '*', async () =>
-    reference ? [await deskApi.getOrder(reference)] : deskApi.packingSlips(),
-  );
+  const [answer] = useDeskData(reference ?? '*', () => deskApi.packingSlips(reference));
+  const result: Loaded<OrderDetail[]> =
+    answer.state === 'ready' ? { state: 'ready', data: answer.data.orders } : answer;
+  const returnAddress = answer.state === 'ready' ? answer.data.returnAddress : null;
   const title = reference ? `Packing slip for ${reference}` : 'Packing slips: orders in production';
   const [confirming, setConfirming] = useState(false);
   // A refunded or cancelled order is not to be packed: printing its slip asks first (§10.10).
@@ -82,7 +83,7 @@ export function PackingSlipsPage({ reference }: { readonly reference: string | n
         {result.state === 'ready' ? (
           <div className="grid gap-6">
             {result.data.map((order) => (
-              <PackingSlip key={order.reference} order={order} />
+              <PackingSlip key={order.reference} order={order} returnAddress={returnAddress} />
             ))}
           </div>
         ) : null}
@@ -111,7 +112,21 @@ function useQrCode(text: string): string | null {
   return dataUrl;
 }
 
-export function PackingSlip({ order }: { readonly order: OrderDetail }) {
+/** SELLER_ADDRESS is one line with commas: on a parcel, each part on its own line. */
+function returnAddressLines(address: string): string[] {
+  return address
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+export function PackingSlip({
+  order,
+  returnAddress,
+}: {
+  readonly order: OrderDetail;
+  readonly returnAddress: ReturnAddress | null;
+}) {
   const link = orderDeskUrl(order.reference);
   const qr = useQrCode(link);
   const address = addressLines(order.address);
@@ -143,20 +158,37 @@ export function PackingSlip({ order }: { readonly order: OrderDetail }) {
         </div>
       </div>
 
-      <section className="mt-4" aria-label="Deliver to">
-        <h2 className="text-xs font-semibold tracking-[0.15em] text-muted uppercase">Deliver to</h2>
-        {address.length > 0 ? (
-          <address className="mt-1 text-base not-italic">
-            {address.map((line) => (
-              <span key={line.field} className="block">
-                {line.text}
-              </span>
-            ))}
-          </address>
-        ) : (
-          <p className="mt-1">No address given</p>
-        )}
-      </section>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2 print:grid-cols-2">
+        <section aria-label="Deliver to">
+          <h2 className="text-xs font-semibold tracking-[0.15em] text-muted uppercase">Deliver to</h2>
+          {address.length > 0 ? (
+            <address className="mt-1 text-base not-italic">
+              {address.map((line) => (
+                <span key={line.field} className="block">
+                  {line.text}
+                </span>
+              ))}
+            </address>
+          ) : (
+            <p className="mt-1">No address given</p>
+          )}
+        </section>
+        {returnAddress ? (
+          <section aria-label="Return address">
+            <h2 className="text-xs font-semibold tracking-[0.15em] text-muted uppercase">Return address</h2>
+            <address className="mt-1 text-sm not-italic">
+              <span className="block">{returnAddress.name}</span>
+              {returnAddressLines(returnAddress.address).map((line, i) => (
+                // The parts of one address line: their place is their identity.
+                // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                <span key={i} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          </section>
+        ) : null}
+      </div>
 
       <table className="mt-5 w-full text-sm">
         <caption className="sr-only">Items</caption>
@@ -165,14 +197,15 @@ export function PackingSlip({ order }: { readonly order: OrderDetail }) {
             <th scope="col" className="py-1.5 font-medium">
               Item
             </th>
-            <th scope="col" className="py-1.5 font-medium">
+            {/* slip-column: the space before each column after the first (desk.css), printed too. */}
+            <th scope="col" className="slip-column py-1.5 font-medium">
               Size
             </th>
-            <th scope="col" className="py-1.5 text-right font-medium">
+            <th scope="col" className="slip-column py-1.5 text-right font-medium">
               Qty
             </th>
             {showPrices ? (
-              <th scope="col" className="py-1.5 text-right font-medium">
+              <th scope="col" className="slip-column py-1.5 text-right font-medium">
                 Price
               </th>
             ) : null}
@@ -182,32 +215,14 @@ export function PackingSlip({ order }: { readonly order: OrderDetail }) {
           {order.lines.map((line) => (
             <tr key={`${line.productId}-${line.size ?? ''}`} className="border-b border-line/60">
               <td className="py-1.5">{line.name}</td>
-              <td className="py-1.5">{line.size ?? '—'}</td>
-              <td className="py-1.5 text-right tabular-nums">{line.quantity}</td>
+              <td className="slip-column py-1.5">{line.size ?? '—'}</td>
+              <td className="slip-column py-1.5 text-right tabular-nums">{line.quantity}</td>
               {showPrices ? (
-                <td className="py-1.5 text-right tabular-nums">{money(line.lineTotal)}</td>
+                <td className="slip-column py-1.5 text-right tabular-nums">{money(line.lineTotal)}</td>
               ) : null}
             </tr>
           ))}
         </tbody>
-        {showPrices ? (
-          <tfoot>
-            {order.discount ? (
-              <tr>
-                <th scope="row" colSpan={3} className="pt-2 text-right font-normal">
-                  {orderDiscountLabel(order)}
-                </th>
-                <td className="pt-2 text-right tabular-nums">−{money(order.discount)}</td>
-              </tr>
-            ) : null}
-            <tr>
-              <th scope="row" colSpan={3} className="pt-2 text-right font-semibold">
-                Total
-              </th>
-              <td className="pt-2 text-right font-semibold tabular-nums">{money(order.total)}</td>
-            </tr>
-          </tfoot>
-        ) : null}
       </table>
 
       {order.giftWrapped ? (

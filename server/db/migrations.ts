@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
 import { seedSnapshot } from '../../domain/catalogue/seed';
+import { dispatchDate } from '../../domain/dispatch';
 import { dialectOf } from './dialect';
 
 // Migrations run against the schema as it was then, not as ./schema.ts types it today.
@@ -674,6 +675,31 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0017-quotes': {
     async up(db: AnyDb) {
       await createQuoteTables(db);
+    },
+  },
+  '0018-quote-dispatch-by': {
+    async up(db: AnyDb) {
+      // The date the owner promises a quote's order is dispatched by (docs/product.md, quotes), an Irish
+      // calendar date. Nullable, so SQLite adds it without rebuilding the table; every row gets one here.
+      await db.schema.alterTable('quotes').addColumn('dispatch_by', 'text').execute();
+      // A paid quote: the date its order was given at payment, what the client was told since.
+      await db
+        .updateTable('quotes')
+        .set((eb) => ({
+          dispatch_by: eb
+            .selectFrom('orders')
+            .select('orders.dispatch_date')
+            .whereRef('orders.id', '=', 'quotes.order_id')
+            .where('orders.status', '=', 'paid'),
+        }))
+        .execute();
+      // Any other: the shop's own date for an order paid now (the quote page showed it, give or take the
+      // queue); the desk shows it and the owner may change it before sending the quote again.
+      await db
+        .updateTable('quotes')
+        .set({ dispatch_by: dispatchDate(new Date()) })
+        .where('dispatch_by', 'is', null)
+        .execute();
     },
   },
 };

@@ -391,7 +391,7 @@ function MailPreview({ quote }: { readonly quote: Listed }) {
             <dt className="text-muted">Subject</dt>
             <dd>{mail.data.subject}</dd>
           </dl>
-          <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap break-words">
+          <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap wrap-anywhere">
             {mail.data.text}
           </pre>
         </>

@@ -79,7 +79,8 @@ function PayButton({
     <div className="mt-8">
       <button
         type="button"
-        className={`${PRIMARY_BUTTON} w-full sm:w-auto`}
+        // In the owner's preview the button is there, greyed, as a reminder of what the client gets.
+        className={`${PRIMARY_BUTTON} w-full sm:w-auto${preview ? ' cursor-not-allowed opacity-60' : ''}`}
         disabled={state.busy !== null || preview}
         aria-busy={state.busy !== null}
         onClick={() => void pay()}

@@ -123,7 +123,8 @@ export const confirmLineSchema = z.object({
   id: z.string(),
   /** The product's name; the page shows it with the size, as nameWithSize does. */
   name: z.string(),
-  size: sizeCodeSchema,
+  /** Null for a quote's custom line (a bespoke design has no bracelet size). */
+  size: z.nullable(sizeCodeSchema),
   quantity: z.number(),
   unitPrice: z.number(),
   lineTotal: z.number(),

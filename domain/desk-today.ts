@@ -72,7 +72,8 @@ export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 export const makeLineSchema = z.object({
   productId: z.string(),
   name: z.string(),
-  size: sizeCodeSchema,
+  /** Null for a quote's custom line: a bespoke design has no bracelet size. */
+  size: z.nullable(sizeCodeSchema),
   pieces: count,
 });
 export type MakeLine = z.infer<typeof makeLineSchema>;

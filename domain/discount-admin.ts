@@ -75,8 +75,8 @@ const commonFields = {
   active: z.optional(z.boolean()),
 };
 
-export const discountCreateSchema = z.object({ code: codeField, ...commonFields });
-export const discountPatchSchema = z.object(commonFields);
+export const discountCreateSchema = z.strictObject({ code: codeField, ...commonFields });
+export const discountPatchSchema = z.strictObject(commonFields);
 export const discountCodeParamsSchema = z.object({ code: codeField });
 
 export type DiscountCreate = z.output<typeof discountCreateSchema>;

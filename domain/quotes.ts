@@ -25,9 +25,11 @@ export const QUOTES_API = {
   view: '/api/quotes/:reference',
   /** The quote page's Pay button: POST { key }. */
   checkout: '/api/quotes/:reference/checkout',
+  /** The date the desk's form proposes for a quote of `?pieces=N`: GET, the making queue's date. */
+  dispatchBy: '/api/admin/quotes/dispatch-by',
 } as const;
 
-export function adminQuotePath(reference: string, action?: 'send' | 'withdraw'): string {
+export function adminQuotePath(reference: string, action?: 'send' | 'withdraw' | 'mail'): string {
   return `${QUOTES_API.quotes}/${encodeURIComponent(reference)}${action ? `/${action}` : ''}`;
 }
 
@@ -82,6 +84,9 @@ export const QUOTE_MESSAGES = {
   notWithdrawable: 'A paid quote cannot be withdrawn',
   email: 'email: give the client’s e-mail address',
   validUntil: 'validUntil must be a calendar date (YYYY-MM-DD)',
+  dispatchBy: 'dispatchBy must be a calendar date (YYYY-MM-DD), today or later',
+  freeQuote: 'total: a quote of €0.00 cannot be paid by card; give its lines a price',
+  notEditable: 'A paid or withdrawn quote cannot be changed; duplicate it to make a new one',
   zone: 'zone must be "IE", "EU" or "WORLD"',
   discountPercent: `discountPercent must be a whole number from 0 to ${QUOTE_LIMITS.discountPercent}`,
 } as const;
@@ -121,11 +126,25 @@ export const quoteCreateSchema = z.strictObject({
   validUntil: z
     .string({ error: QUOTE_MESSAGES.validUntil })
     .check(z.refine((v) => parseIsoDate(v) !== null, { error: QUOTE_MESSAGES.validUntil })),
+  /**
+   * The date the owner promises to dispatch by if the client pays (not before today, which the server
+   * checks with its clock); absent: the making queue's date for the quote's pieces.
+   */
+  dispatchBy: z.optional(
+    z
+      .string({ error: QUOTE_MESSAGES.dispatchBy })
+      .check(z.refine((v) => parseIsoDate(v) !== null, { error: QUOTE_MESSAGES.dispatchBy })),
+  ),
   note: z.optional(z.string().check(z.maxLength(QUOTE_LIMITS.noteLength), freeText())),
 });
 export type QuoteCreateRequest = z.infer<typeof quoteCreateSchema>;
 
 export const quoteParamsSchema = z.strictObject({ reference: z.string().check(z.maxLength(40)) });
+/** GET /api/admin/quotes/dispatch-by?pieces=N: the pieces the quote would add to the making queue. */
+export const quoteDispatchQuerySchema = z.strictObject({
+  pieces: z.string().check(z.regex(/^[1-9]\d{0,4}$/, { error: 'pieces must be a whole number from 1' })),
+});
+export const quoteDispatchResponseSchema = z.object({ ok: z.literal(true), dispatchBy: z.string() });
 export const quoteKeySchema = z.strictObject({ key: z.string().check(z.maxLength(100)) });
 
 /** A line as the quote keeps it: a catalogue product's price is the one it had when the quote was made. */
@@ -209,6 +228,14 @@ export function quoteExpiresAt(validUntil: IsoDate): Date {
   return irishInstant(addDays(validUntil, 1), 0, 0);
 }
 
+/**
+ * The dispatch date of a quote's order paid on `today`: the owner's date while it is still ahead (today
+ * included); null once it has passed, when the order gets the shop's own date as any order (§14).
+ */
+export function quoteDispatchDate(dispatchBy: IsoDate, today: IsoDate): IsoDate | null {
+  return dispatchBy >= today ? dispatchBy : null;
+}
+
 /** "Thursday 26 November 2026": the quote's date as the page and the e-mail say it. */
 export function formatDayMonthYear(date: IsoDate): string {
   return `${formatDayMonth(date)} ${dateParts(date).year}`;
@@ -267,8 +294,10 @@ export interface QuotePageView {
   readonly total: number;
   readonly zone: ZoneId;
   readonly validUntil: IsoDate;
+  /** The date the owner promised to dispatch by, if paid by then (quoteDispatchDate). */
+  readonly dispatchBy: IsoDate;
   readonly note: string | null;
-  /** The dispatch date of an order paid now, behind the making queue (null once paid or closed). */
+  /** The dispatch date of an order paid now (null once paid or closed): dispatchBy while it is ahead. */
   readonly dispatchDate: IsoDate | null;
 }
 
@@ -294,6 +323,7 @@ const quoteShape = {
   total: z.number(),
   zone: z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]]),
   validUntil: z.string(),
+  dispatchBy: z.string(),
   note: z.nullable(z.string()),
 };
 
@@ -315,6 +345,8 @@ export const adminQuoteSchema = z.object({
   url: z.string(),
   email: z.string(),
   enquiryId: z.nullable(z.string()),
+  /** The enquiry as the desk names it (never its raw id); null without one, or once it was erased. */
+  enquiry: z.nullable(z.object({ name: z.string(), company: z.nullable(z.string()), createdAt: z.string() })),
   createdAt: z.string(),
   sentAt: z.nullable(z.string()),
   withdrawnAt: z.nullable(z.string()),
@@ -324,7 +356,18 @@ export const adminQuotesResponseSchema = z.object({ ok: z.literal(true), quotes:
 export const adminQuoteResponseSchema = z.object({ ok: z.literal(true), quote: adminQuoteSchema });
 export const quoteCreatedResponseSchema = z.object({
   ok: z.literal(true),
-  quote: z.object({ reference: z.string(), url: z.string(), total: z.number(), status: z.string() }),
+  quote: z.object({
+    reference: z.string(),
+    url: z.string(),
+    total: z.number(),
+    status: z.string(),
+    dispatchBy: z.string(),
+  }),
+});
+/** GET /api/admin/quotes/{reference}/mail: the e-mail Send queues, as the client will read it. */
+export const quoteMailPreviewResponseSchema = z.object({
+  ok: z.literal(true),
+  mail: z.object({ to: z.string(), subject: z.string(), text: z.string() }),
 });
 
 /** The desk's quote (GET/POST /api/admin/quotes). */
@@ -332,6 +375,11 @@ export interface AdminQuote extends Omit<QuotePageView, 'dispatchDate'> {
   readonly url: string;
   readonly email: string;
   readonly enquiryId: string | null;
+  readonly enquiry: {
+    readonly name: string;
+    readonly company: string | null;
+    readonly createdAt: string;
+  } | null;
   readonly createdAt: string;
   readonly sentAt: string | null;
   readonly withdrawnAt: string | null;

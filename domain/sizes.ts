@@ -65,6 +65,14 @@ export function isCustomLineId(productId: string): boolean {
   return productId.startsWith('custom:');
 }
 
+/**
+ * A stored order line's size as every answer gives it: null for a quote's custom line (its row stores
+ * 'M', which means nothing there).
+ */
+export function lineSize<S extends string>(productId: string, size: S): S | null {
+  return isCustomLineId(productId) ? null : size;
+}
+
 /** A priced or stored line's name with its size; a line without one is Medium, a custom line has none. */
 export function lineNameWithSize(line: {
   readonly id?: string;

@@ -271,6 +271,12 @@ export async function registerCommerce(
       markQuoted: async (id) => {
         await enquiryStore.markQuoted(id);
       },
+      describe: async (id) => {
+        const enquiry = await enquiryStore.findEnquiry(id);
+        return enquiry
+          ? { name: enquiry.name, company: enquiry.company, createdAt: enquiry.created_at }
+          : null;
+      },
     },
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,

@@ -9,6 +9,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
 import { seedSnapshot } from '../../domain/catalogue/seed';
+import { dispatchDate } from '../../domain/dispatch';
 import { canonicalEmail } from '../../domain/email';
 import { dialectOf } from './dialect';
 
@@ -680,6 +681,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0018-discount-canonical-addresses': {
     async up(db: AnyDb) {
       await canonicalDiscountAddresses(db);
+    },
+  },
   '0019-outbox-reply-to': {
     async up(db: AnyDb) {
       // Where a reply to the message goes (its Reply-To), when not to the shop: the owner's copy of an
@@ -690,6 +693,31 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0020-refund-keeps-making-state': {
     async up(db: AnyDb) {
       await restoreMakingStates(db);
+    },
+  },
+  '0021-quote-dispatch-by': {
+    async up(db: AnyDb) {
+      // The date the owner promises a quote's order is dispatched by (docs/product.md, quotes), an Irish
+      // calendar date. Nullable, so SQLite adds it without rebuilding the table; every row gets one here.
+      await db.schema.alterTable('quotes').addColumn('dispatch_by', 'text').execute();
+      // A paid quote: the date its order was given at payment, what the client was told since.
+      await db
+        .updateTable('quotes')
+        .set((eb) => ({
+          dispatch_by: eb
+            .selectFrom('orders')
+            .select('orders.dispatch_date')
+            .whereRef('orders.id', '=', 'quotes.order_id')
+            .where('orders.status', '=', 'paid'),
+        }))
+        .execute();
+      // Any other: the shop's own date for an order paid now (the quote page showed it, give or take the
+      // queue); the desk shows it and the owner may change it before sending the quote again.
+      await db
+        .updateTable('quotes')
+        .set({ dispatch_by: dispatchDate(new Date()) })
+        .where('dispatch_by', 'is', null)
+        .execute();
     },
   },
 };
@@ -719,6 +747,9 @@ async function canonicalDiscountAddresses(db: AnyDb): Promise<void> {
       .where('order_id', '=', row.order_id)
       .execute();
   }
+}
+
+/**
  * A refund in part used to replace the order's desk status with `partially_refunded`, which hid an order
  * still to make from the work list and the packing slips. A refund is money, not a step of making
  * (docs/product.md §10.3): each such order gets back the state its own columns and events tell. Delivered

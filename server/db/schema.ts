@@ -80,7 +80,10 @@ export interface OrderLinesTable {
   product_id: string;
   /** The product's name, without the size (pages and e-mails add it, see nameWithSize). */
   name: string;
-  /** 'S' | 'M' | 'L'; 'M' for lines stored before sizes. */
+  /**
+   * 'S' | 'M' | 'L'; 'M' for lines stored before sizes. A quote's custom line (product id `custom:…`)
+   * stores 'M' and has no size: every reader shows and answers none (domain/sizes.ts lineSize).
+   */
   size: Generated<SizeCode>;
   unit_price: number;
   quantity: number;
@@ -449,6 +452,8 @@ export interface QuotesTable {
   total: number;
   /** 'YYYY-MM-DD', Irish calendar, valid through its end. */
   valid_until: string;
+  /** 'YYYY-MM-DD', Irish calendar: the owner's dispatch date for its order (every row has one since 0018). */
+  dispatch_by: string | null;
   note: string | null;
   /** The quote's one open or paid checkout. */
   order_id: string | null;

@@ -88,7 +88,11 @@ export function ordersCsv(
         row.shipping_name,
         countryOf(row),
         lines.map((l) => `${l.quantity} x ${l.name}`).join('; '),
-        lines.map((l) => `${l.name}: ${isCustomLineId(l.product_id) ? 'custom' : l.size}`).join('; '),
+        // A quote's custom line has no size: it is left out (an order of custom lines only: empty).
+        lines
+          .filter((l) => !isCustomLineId(l.product_id))
+          .map((l) => `${l.name}: ${l.size}`)
+          .join('; '),
         amount(itemsSubtotal(row)),
         amount(row.discount),
         row.discount_code,

@@ -24,6 +24,7 @@ import {
   type StatsRange,
   type StatsResponse,
 } from '../../domain/desk-stats';
+import { lineSize } from '../../domain/sizes';
 import type { Database } from '../db/schema';
 import { checkoutsOpenedBetween, paidLinesForStats, paidOrdersForStats } from '../orders/order-store';
 import { amount, csvDocument } from './csv';
@@ -71,7 +72,9 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   const sizes: Record<SizeCode, number> = { S: 0, M: 0, L: 0 };
   const products = new Map<string, { productId: string; name: string; pieces: number; revenue: number }>();
   for (const line of lines) {
-    sizes[line.size] += line.quantity;
+    // A quote's custom line has no bracelet size: it counts as a piece, not as a Medium.
+    const size = lineSize(line.product_id, line.size);
+    if (size) sizes[size] += line.quantity;
     const product = products.get(line.product_id) ?? {
       productId: line.product_id,
       name: line.name,

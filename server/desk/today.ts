@@ -10,6 +10,7 @@ import type { IsoDate } from '../../domain/calendar-date';
 import { irishDate } from '../../domain/calendar-date';
 import type { SizeCode } from '../../domain/config';
 import type { DueOrder, MakeLine, TodayResponse } from '../../domain/desk-today';
+import { lineSize } from '../../domain/sizes';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
 import { outboxBacklog } from '../mail/outbox';
 import { queuedOrdersWithLines } from '../orders/order-store';
@@ -19,7 +20,7 @@ import { dispatchByOf } from './desk-service';
 export interface QueuedOrder {
   readonly reference: string;
   readonly dispatchBy: IsoDate;
-  readonly lines: readonly { productId: string; name: string; size: SizeCode; quantity: number }[];
+  readonly lines: readonly { productId: string; name: string; size: SizeCode | null; quantity: number }[];
 }
 
 /**
@@ -38,7 +39,7 @@ export function planToday(
       if (left <= 0) break;
       const pieces = Math.min(line.quantity, left);
       left -= pieces;
-      const key = `${line.productId}\u0000${line.size}`;
+      const key = `${line.productId}\u0000${line.size ?? ''}`;
       const seen = make.get(key);
       make.set(key, {
         productId: line.productId,
@@ -62,7 +63,12 @@ function toQueued(row: OrderRow, lines: readonly OrderLineRow[]): QueuedOrder {
     reference: row.reference ?? row.id,
     // Every queued order is paid: dispatchByOf always has a date for it.
     dispatchBy: (dispatchByOf(row) ?? irishDate(new Date(row.created_at))) as IsoDate,
-    lines: lines.map((l) => ({ productId: l.product_id, name: l.name, size: l.size, quantity: l.quantity })),
+    lines: lines.map((l) => ({
+      productId: l.product_id,
+      name: l.name,
+      size: lineSize(l.product_id, l.size),
+      quantity: l.quantity,
+    })),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 
 import type { Transaction } from 'kysely';
+import { type IsoDate, irishDate } from '../../domain/calendar-date';
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
 import type { ZoneId } from '../../domain/config';
@@ -14,7 +15,8 @@ import { maskEmail } from '../../domain/email';
 import { queueExtraDays } from '../../domain/making-queue';
 import { cents } from '../../domain/money';
 import type { OrderTotals } from '../../domain/pricing';
-import { orderDiscountLabel } from '../../domain/quotes';
+import { orderDiscountLabel, quoteDispatchDate } from '../../domain/quotes';
+import { lineSize } from '../../domain/sizes';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { type CheckoutDiscounts, discountLabel } from '../discounts/checkout-discounts';
 import { newOrderId } from '../lib/ids';
@@ -227,7 +229,12 @@ export class OrderService {
    * checkout is taken there or the order is not stored); `refusal` turns what it throws into the answer.
    */
   async createQuoteCheckout(input: {
-    readonly quote: { readonly reference: string; readonly enquiryId: string | null };
+    /** `dispatchBy`: the owner's date (docs/product.md, quotes), kept on the order until it is paid. */
+    readonly quote: {
+      readonly reference: string;
+      readonly enquiryId: string | null;
+      readonly dispatchBy: IsoDate;
+    };
     readonly email: string;
     readonly totals: DiscountedTotals;
     readonly discountLabel: string;
@@ -413,18 +420,22 @@ export class OrderService {
       // Computed at payment, from the moment the shop learns of it (docs/product.md §14): what the
       // confirmation page and both e-mails say from now on.
       // With the making queue, from the pieces ahead of this order read in the payment's own transaction.
+      // A quote's order: the owner's date while it is still ahead (docs/product.md, quotes).
       const now = this.now();
       const closures = this.closures;
+      const promised = order.quoteReference ? order.dispatchDate : null;
       const capacity = await this.o.queue?.capacity();
       const dispatch =
-        capacity === undefined
-          ? dispatchDate(now, { closures })
-          : (piecesAhead: number) =>
-              dispatchDate(now, {
-                closures,
-                queue: { queuedPieces: piecesAhead, capacity },
-                pieces: order.itemCount,
-              });
+        promised && quoteDispatchDate(promised, irishDate(now))
+          ? promised
+          : capacity === undefined
+            ? dispatchDate(now, { closures })
+            : (piecesAhead: number) =>
+                dispatchDate(now, {
+                  closures,
+                  queue: { queuedPieces: piecesAhead, capacity },
+                  pieces: order.itemCount,
+                });
       const first = await store.markPaidAndQueue(order.id, session.shipping, (paid) => this.messages(paid), {
         paymentId: session.paymentId ?? null,
         dispatchDate: dispatch,
@@ -554,7 +565,8 @@ export class OrderService {
         items: order.lines.map((l) => ({
           id: l.id,
           name: l.name,
-          size: l.size,
+          // A quote's custom line has no bracelet size.
+          size: lineSize(l.id, l.size),
           quantity: l.quantity,
           unitPrice: l.unitPrice,
           lineTotal: l.lineTotal,

@@ -197,7 +197,12 @@ export class OrderStore {
     /** Cents off the items (already in totals.total) and the code that gave them (null: the tier's). */
     discount?: { readonly amount: number; readonly code: string | null };
     /** The quote the order pays (server/quotes) and its enquiry. */
-    quote?: { readonly reference: string; readonly enquiryId: string | null };
+    /** A quote's checkout: its reference, its enquiry and the owner's dispatch date, stored until paid. */
+    quote?: {
+      readonly reference: string;
+      readonly enquiryId: string | null;
+      readonly dispatchBy?: IsoDate;
+    };
     /**
      * Runs in the same transaction after the inserts (a discount code's reservation): when it throws,
      * nothing of the checkout is stored.
@@ -232,7 +237,8 @@ export class OrderStore {
       checked_at: null,
       desk_status: 'pending',
       gift_message: input.giftMessage ?? null,
-      dispatch_date: null,
+      // A cart's date is computed at payment; a quote's is the owner's, which payment keeps while ahead.
+      dispatch_date: input.quote?.dispatchBy ?? null,
       discount: input.discount?.amount ?? 0,
       discount_code: input.discount?.code ?? null,
       quote_reference: input.quote?.reference ?? null,

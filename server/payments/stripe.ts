@@ -9,7 +9,7 @@ import { dayNumber, type IsoDate, irishDate } from '../../domain/calendar-date';
 import { BRAND, DEFAULT_SIZE, SHIPPING_ZONES } from '../../domain/config';
 import { deliveryPromiseText } from '../../domain/dispatch';
 import { PAYMENT_CURRENCY } from '../../domain/money';
-import { lineNameWithSize } from '../../domain/sizes';
+import { isCustomLineId, lineNameWithSize } from '../../domain/sizes';
 import type { StripeConfig } from '../config';
 import { lazyModule } from '../lib/lazy-module';
 import {
@@ -99,7 +99,11 @@ export function sessionParams(
       // "Burgundy Safari (Large)": the size is what the owner makes, so it is on every line.
       product_data: {
         name: lineNameWithSize(line),
-        metadata: { product_id: line.id, size: line.size ?? DEFAULT_SIZE },
+        // A quote's custom line has no size (docs/product.md, quotes).
+        metadata: {
+          product_id: line.id,
+          ...(isCustomLineId(line.id) ? {} : { size: line.size ?? DEFAULT_SIZE }),
+        },
       },
     },
   }));

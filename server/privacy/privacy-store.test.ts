@@ -330,6 +330,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
           shipping: 0,
           total: 0,
           validUntil,
+          dispatchBy: validUntil,
           note: 'For Aoife’s team',
           requestKey: null,
         },

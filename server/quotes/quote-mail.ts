@@ -1,6 +1,8 @@
 /**
- * The quote e-mail (docs/product.md, quotes): the lines, the totals, the date it is valid until and the
- * link to the quote page, where the client pays. Plain text first; the HTML says the same.
+ * The quote e-mail (docs/product.md, quotes): the lines, the totals, the date it is valid until, the date
+ * its order is dispatched by and the link to the quote page, where the client pays. It greets the person
+ * by the name the quote has (the desk fills in the enquiry's sender, not their company). Plain text
+ * first; the HTML says the same.
  */
 import { parseIsoDate } from '../../domain/calendar-date';
 import { BRAND, SHIPPING_ZONES } from '../../domain/config';
@@ -40,6 +42,8 @@ export function quoteMail(q: QuoteMailFacts): RenderedMail {
   ];
   const greeting = q.name ? `Hello ${q.name},` : 'Hello,';
   const intro = `Here is your quote ${q.reference}. It is valid until the end of ${valid}; you can pay it by card on its page:`;
+  const dispatchDay = parseIsoDate(q.dispatchBy);
+  const dispatch = `Once paid, your order is dispatched by ${dispatchDay ? formatDayMonthYear(dispatchDay) : q.dispatchBy}.`;
   const text = [
     greeting,
     '',
@@ -48,6 +52,8 @@ export function quoteMail(q: QuoteMailFacts): RenderedMail {
     `  ${q.url}`,
     '',
     ...rows.map(([label, value]) => `  ${label}: ${value}`),
+    '',
+    dispatch,
     '',
     ...(q.note ? [q.note, ''] : []),
     `Terms & Conditions: ${q.termsUrl}`,
@@ -69,6 +75,7 @@ export function quoteMail(q: QuoteMailFacts): RenderedMail {
       htmlParagraph(escapeHtml(intro)),
       htmlParagraph(htmlLink(q.url, 'View and pay your quote')),
       `<tr><td colspan="2"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${table}</table></td></tr>`,
+      htmlParagraph(escapeHtml(dispatch)),
       ...(q.note ? [htmlParagraph(escapeHtml(q.note).replace(/\n/g, '<br>'))] : []),
       htmlParagraph(
         `${htmlLink(q.termsUrl, 'Terms & Conditions')}. Questions? Write to ${htmlLink(`mailto:${q.contactEmail}`, q.contactEmail)}.`,

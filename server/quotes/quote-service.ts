@@ -5,14 +5,14 @@
  * at most one live checkout (QuoteStore.claim; docs/decisions/0017-quote-checkout.md).
  */
 import { randomBytes } from 'node:crypto';
-import { parseIsoDate } from '../../domain/calendar-date';
+import { type IsoDate, irishDate, parseIsoDate } from '../../domain/calendar-date';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
 import type { SizeCode, ZoneId } from '../../domain/config';
 import { DEFAULT_SIZE } from '../../domain/config';
 import { dispatchDate } from '../../domain/dispatch';
 import { checkEmail, maskEmail } from '../../domain/email';
-import { cents } from '../../domain/money';
+import { type Cents, cents } from '../../domain/money';
 import type { PricedLine } from '../../domain/pricing';
 import {
   type AdminQuote,
@@ -27,6 +27,7 @@ import {
   type QuoteStatus,
   type QuoteViewLine,
   quoteClosedMessage,
+  quoteDispatchDate,
   quoteLineKind,
   quotePagePath,
   quoteStatus,
@@ -39,15 +40,17 @@ import { type CheckoutOutcome, type OrderService, senderDomain } from '../orders
 import type { OrderStore } from '../orders/order-store';
 import type { MakingQueueSource } from '../settings/making-queue-state';
 import { quoteMail } from './quote-mail';
-import { QuoteClaimLost, type QuoteStore } from './quote-store';
+import { type NewQuote, QuoteClaimLost, type QuoteStore } from './quote-store';
 
 /**
- * What quotes ask of enquiries (server/enquiries, built beside this): whether an id is one, and marking it
- * quoted. Until it is wired, every id is accepted and nothing is marked (acceptAllEnquiries).
+ * What quotes ask of enquiries (server/enquiries, wired in server/commerce.ts): whether an id is one,
+ * marking it quoted, and what the desk calls it.
  */
 export interface EnquiryLink {
   exists(id: string): Promise<boolean>;
   markQuoted(id: string): Promise<void>;
+  /** How the desk names an enquiry (its company or sender, and its date); null once it was erased. */
+  describe(id: string): Promise<AdminQuote['enquiry']>;
 }
 
 /** How long an open hosted checkout lives (Stripe's default and the test checkout's). */
@@ -87,6 +90,9 @@ function refusal(httpStatus: 400 | 404 | 409 | 502, error: string) {
   return { httpStatus, body: { ok: false as const, error } };
 }
 
+/** What making or changing a quote answers. */
+type QuoteMade = Pick<AdminQuote, 'reference' | 'url' | 'total' | 'status' | 'dispatchBy'>;
+
 /** 'Q-' and 8 characters of an alphabet without look-alikes (0/O, 1/I). */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -112,9 +118,15 @@ function viewLines(lines: readonly QuoteLine[]): QuoteViewLine[] {
   }));
 }
 
+/** The owner's date; a row from before 0018 filled it, so the fallback (the shop's rule) is never used. */
+function dispatchByOf(row: QuoteRow): IsoDate {
+  return parseIsoDate(row.dispatch_by ?? '') ?? dispatchDate(new Date(row.created_at));
+}
+
 /** What the quote page and the desk both show of a quote. */
 function shownOf(row: QuoteRow, status: QuoteStatus): Omit<QuotePageView, 'dispatchDate'> {
   return {
+    dispatchBy: dispatchByOf(row),
     reference: row.reference,
     status,
     name: row.name,
@@ -146,24 +158,91 @@ export class QuoteService {
   }
 
   /** POST /api/admin/quotes: priced from the catalogue the server serves now, kept at those prices. */
-  async create(
-    body: QuoteCreateRequest,
-    requestKey?: string,
-  ): Promise<QuoteAnswer<{ quote: Pick<AdminQuote, 'reference' | 'url' | 'total' | 'status'> }>> {
+  async create(body: QuoteCreateRequest, requestKey?: string): Promise<QuoteAnswer<{ quote: QuoteMade }>> {
     // One quote per desk submission (docs/product.md §10.5): a repeat answers the quote it made.
     const made = requestKey === undefined ? null : await this.o.store.findByRequestKey(requestKey);
-    if (made) return this.created(made);
+    if (made) return this.created(made, 201);
+    const prepared = await this.prepare(body, new Map());
+    if (!prepared.ok) return prepared.refusal;
+    const { terms } = prepared;
+    const reference = newQuoteReference();
+    let row: QuoteRow;
+    try {
+      row = await this.o.store.create(
+        { reference, key: newOrderKey(), ...terms, requestKey: requestKey ?? null },
+        this.now(),
+      );
+    } catch (err) {
+      // The same submission, stored meanwhile by another request or instance (the key is unique).
+      const other = requestKey === undefined ? null : await this.o.store.findByRequestKey(requestKey);
+      if (other) return this.created(other, 201);
+      throw err;
+    }
+    if (body.enquiryId !== undefined) await this.o.enquiries.markQuoted(body.enquiryId);
+    this.o.log.info({ quote: reference, total: terms.total, to: maskEmail(terms.email) }, 'quote created');
+    return this.created(row, 201);
+  }
+
+  /**
+   * PUT /api/admin/quotes/{reference}: the owner's changes to a quote not yet paid (nor withdrawn), checked
+   * and priced as a new one, under the same reference and link. A catalogue line still quoted in the same
+   * product and size keeps the price it was quoted at (a quote is a promise of a price); a checkout the
+   * client had open is closed, so the next Pay opens one with the new terms.
+   */
+  async update(reference: string, body: QuoteCreateRequest): Promise<QuoteAnswer<{ quote: QuoteMade }>> {
+    const row = await this.o.store.find(reference);
+    if (!row) return refusal(404, QUOTE_MESSAGES.adminNotFound);
+    if (['paid', 'withdrawn'].includes(await this.statusOf(row)))
+      return refusal(409, QUOTE_MESSAGES.notEditable);
+    const kept = new Map(
+      linesOf(row)
+        .filter((l) => l.productId !== null && l.size !== null)
+        .map((l) => [`${l.productId}:${l.size}`, l.unitPrice] as const),
+    );
+    const prepared = await this.prepare(body, kept);
+    if (!prepared.ok) return prepared.refusal;
+    if (row.order_id) await this.endCheckout(row.order_id);
+    // A checkout paid meanwhile stays paid (endCheckout leaves a paid order alone): no change then.
+    if (['paid', 'withdrawn'].includes(await this.statusOf(row)))
+      return refusal(409, QUOTE_MESSAGES.notEditable);
+    if (!(await this.o.store.update(reference, row.order_id, prepared.terms, this.now())))
+      return refusal(409, QUOTE_MESSAGES.notEditable);
+    if (body.enquiryId !== undefined && body.enquiryId !== row.enquiry_id)
+      await this.o.enquiries.markQuoted(body.enquiryId);
+    this.o.log.info({ quote: reference, total: prepared.terms.total }, 'quote changed');
+    const after = await this.o.store.find(reference);
+    return this.created(after ?? row, 200);
+  }
+
+  /**
+   * The desk's body checked against the catalogue and the calendar, and priced. `kept`: the unit prices a
+   * catalogue line keeps (`{productId}:{size}`), when the quote is changed.
+   */
+  private async prepare(
+    body: QuoteCreateRequest,
+    kept: ReadonlyMap<string, Cents>,
+  ): Promise<
+    | { readonly ok: true; readonly terms: Omit<NewQuote, 'reference' | 'key' | 'requestKey'> }
+    | { readonly ok: false; readonly refusal: ReturnType<typeof refusal> }
+  > {
+    const refuse = (httpStatus: 400, error: string) => ({
+      ok: false as const,
+      refusal: refusal(httpStatus, error),
+    });
     const email = checkEmail(body.email);
-    if (!email.ok) return refusal(400, `email: ${email.message}`);
+    if (!email.ok) return refuse(400, `email: ${email.message}`);
     const validUntil = parseIsoDate(body.validUntil);
-    if (!validUntil) return refusal(400, QUOTE_MESSAGES.validUntil);
+    if (!validUntil) return refuse(400, QUOTE_MESSAGES.validUntil);
+    const chosenDispatch = body.dispatchBy === undefined ? null : parseIsoDate(body.dispatchBy);
+    if (body.dispatchBy !== undefined && (!chosenDispatch || chosenDispatch < irishDate(this.now())))
+      return refuse(400, QUOTE_MESSAGES.dispatchBy);
     if (body.enquiryId !== undefined && !(await this.o.enquiries.exists(body.enquiryId)))
-      return refusal(400, QUOTE_MESSAGES.unknownEnquiry);
+      return refuse(400, QUOTE_MESSAGES.unknownEnquiry);
     const products = new Map(this.o.catalogue.current().products.map((p) => [p.id, p]));
     const lines: QuoteLine[] = [];
     for (const [i, line] of body.lines.entries()) {
       const kind = quoteLineKind(line);
-      if (kind === null) return refusal(400, `lines[${i}]: ${QUOTE_MESSAGES.lineKind}`);
+      if (kind === null) return refuse(400, `lines[${i}]: ${QUOTE_MESSAGES.lineKind}`);
       if (kind === 'custom') {
         lines.push({
           productId: null,
@@ -177,64 +256,78 @@ export class QuoteService {
       }
       const product: CatalogueProduct | undefined = products.get(line.productId ?? '');
       if (!product || product.status === 'retired')
-        return refusal(400, `lines[${i}].productId: ${QUOTE_MESSAGES.unknownProduct}`);
+        return refuse(400, `lines[${i}].productId: ${QUOTE_MESSAGES.unknownProduct}`);
       const size: SizeCode = line.size ?? DEFAULT_SIZE;
       if (!product.sizes.includes(size))
-        return refusal(400, `lines[${i}].size: ${product.name} is not made in size ${size}`);
+        return refuse(400, `lines[${i}].size: ${product.name} is not made in size ${size}`);
       lines.push({
         productId: product.id,
         name: product.name,
         size,
-        unitPrice: product.price,
+        unitPrice: kept.get(`${product.id}:${size}`) ?? product.price,
         quantity: line.quantity,
         image: product.images[0]?.base ?? null,
       });
     }
     const discountPercent = body.discountPercent ?? 0;
     const totals = priceQuote(lines, body.zone, discountPercent);
-    const reference = newQuoteReference();
-    let row: QuoteRow;
-    try {
-      row = await this.o.store.create(
-        {
-          reference,
-          key: newOrderKey(),
-          enquiryId: body.enquiryId ?? null,
-          email: email.email,
-          name: body.name?.trim() ? body.name.trim() : null,
-          lines: JSON.stringify(lines),
-          discountPercent,
-          zone: body.zone,
-          subtotal: totals.subtotal,
-          discount: totals.discount,
-          shipping: totals.shipping,
-          total: totals.total,
-          validUntil,
-          note: body.note?.trim() ? body.note.trim() : null,
-          requestKey: requestKey ?? null,
-        },
-        this.now(),
-      );
-    } catch (err) {
-      // The same submission, stored meanwhile by another request or instance (the key is unique).
-      const other = requestKey === undefined ? null : await this.o.store.findByRequestKey(requestKey);
-      if (other) return this.created(other);
-      throw err;
-    }
-    if (body.enquiryId !== undefined) await this.o.enquiries.markQuoted(body.enquiryId);
-    this.o.log.info({ quote: reference, total: totals.total, to: maskEmail(email.email) }, 'quote created');
-    return this.created(row);
+    // Nothing to take by card: no hosted checkout opens for €0 (docs/product.md, quotes).
+    if (totals.total <= 0) return refuse(400, QUOTE_MESSAGES.freeQuote);
+    const dispatchBy =
+      chosenDispatch ?? (await this.dispatchIfPaidNow(lines.reduce((n, l) => n + l.quantity, 0)));
+    return {
+      ok: true,
+      terms: {
+        enquiryId: body.enquiryId ?? null,
+        email: email.email,
+        name: body.name?.trim() ? body.name.trim() : null,
+        lines: JSON.stringify(lines),
+        discountPercent,
+        zone: body.zone,
+        subtotal: totals.subtotal,
+        discount: totals.discount,
+        shipping: totals.shipping,
+        total: totals.total,
+        validUntil,
+        dispatchBy,
+        note: body.note?.trim() ? body.note.trim() : null,
+      },
+    };
   }
 
-  private async created(
-    row: QuoteRow,
-  ): Promise<QuoteAnswer<{ quote: Pick<AdminQuote, 'reference' | 'url' | 'total' | 'status'> }>> {
+  /** GET /api/admin/quotes/dispatch-by: the date the desk's form proposes, the making queue's. */
+  async proposedDispatchBy(pieces: number): Promise<IsoDate> {
+    return this.dispatchIfPaidNow(pieces);
+  }
+
+  /** GET /api/admin/quotes/{reference}/mail: the e-mail Send queues, built the same way, queued nowhere. */
+  async mailPreview(
+    reference: string,
+  ): Promise<{ readonly to: string; readonly subject: string; readonly text: string } | null> {
+    const row = await this.o.store.find(reference);
+    if (!row) return null;
+    const mail = quoteMail({
+      ...shownOf(row, await this.statusOf(row)),
+      url: row.quote_key ? this.pageUrl(reference, row.quote_key) : '',
+      termsUrl: this.o.termsUrl,
+      contactEmail: this.o.contactEmail,
+    });
+    return { to: row.email, subject: mail.subject, text: mail.text };
+  }
+
+  private async created(row: QuoteRow, httpStatus: 200 | 201): Promise<QuoteAnswer<{ quote: QuoteMade }>> {
     const quote = await this.adminView(row);
     return {
-      httpStatus: 201,
+      httpStatus,
       body: {
         ok: true,
-        quote: { reference: row.reference, url: quote.url, total: quote.total, status: quote.status },
+        quote: {
+          reference: row.reference,
+          url: quote.url,
+          total: quote.total,
+          status: quote.status,
+          dispatchBy: quote.dispatchBy,
+        },
       },
     };
   }
@@ -244,7 +337,17 @@ export class QuoteService {
     const orders = await this.o.orderStore.statusesOf(
       rows.map((r) => r.order_id).filter((id): id is string => id !== null),
     );
-    return rows.map((row) => this.toAdmin(row, row.order_id ? (orders.get(row.order_id) ?? null) : null));
+    const ids = [...new Set(rows.map((r) => r.enquiry_id).filter((id): id is string => id !== null))];
+    const enquiries = new Map(
+      await Promise.all(ids.map(async (id) => [id, await this.o.enquiries.describe(id)] as const)),
+    );
+    return rows.map((row) =>
+      this.toAdmin(
+        row,
+        row.order_id ? (orders.get(row.order_id) ?? null) : null,
+        row.enquiry_id ? (enquiries.get(row.enquiry_id) ?? null) : null,
+      ),
+    );
   }
 
   async get(reference: string): Promise<AdminQuote | null> {
@@ -297,13 +400,13 @@ export class QuoteService {
     if (!row) return null;
     const status = await this.statusOf(row);
     const lines = linesOf(row);
-    return {
-      ...shownOf(row, status),
-      dispatchDate:
-        quoteClosedMessage(status) === null
-          ? await this.dispatchIfPaidNow(lines.reduce((n, l) => n + l.quantity, 0))
-          : null,
-    };
+    // The owner's date while it is ahead; paid after it, the order gets the shop's date, which this shows.
+    const dispatch =
+      quoteClosedMessage(status) !== null
+        ? null
+        : (quoteDispatchDate(dispatchByOf(row), irishDate(this.now())) ??
+          (await this.dispatchIfPaidNow(lines.reduce((n, l) => n + l.quantity, 0))));
+    return { ...shownOf(row, status), dispatchDate: dispatch };
   }
 
   /**
@@ -368,7 +471,7 @@ export class QuoteService {
     let lost = false;
     const seen = row.order_id;
     const outcome = await this.o.orders.createQuoteCheckout({
-      quote: { reference: row.reference, enquiryId: row.enquiry_id },
+      quote: { reference: row.reference, enquiryId: row.enquiry_id, dispatchBy: dispatchByOf(row) },
       email: row.email,
       totals: { ...totals, lines: orderLines },
       discountLabel: `Quote discount (${row.discount_percent}%)`,
@@ -424,12 +527,17 @@ export class QuoteService {
 
   private async adminView(row: QuoteRow): Promise<AdminQuote> {
     const order = row.order_id ? await this.o.orderStore.findById(row.order_id) : null;
-    return this.toAdmin(row, order ? { status: order.status, reference: order.reference } : null);
+    return this.toAdmin(
+      row,
+      order ? { status: order.status, reference: order.reference } : null,
+      row.enquiry_id ? await this.o.enquiries.describe(row.enquiry_id) : null,
+    );
   }
 
   private toAdmin(
     row: QuoteRow,
     order: { readonly status: string; readonly reference: string | null } | null,
+    enquiry: AdminQuote['enquiry'],
   ): AdminQuote {
     const paid = order?.status === 'paid';
     return {
@@ -437,6 +545,7 @@ export class QuoteService {
       ...shownOf(row, this.statusWith(row, paid)),
       email: row.email,
       enquiryId: row.enquiry_id,
+      enquiry,
       createdAt: row.created_at,
       sentAt: row.sent_at,
       withdrawnAt: row.withdrawn_at,
@@ -445,7 +554,7 @@ export class QuoteService {
   }
 
   /** The dispatch date of an order of `pieces` paid now, behind the making queue (domain/making-queue.ts). */
-  private async dispatchIfPaidNow(pieces: number) {
+  private async dispatchIfPaidNow(pieces: number): Promise<IsoDate> {
     const closures = this.o.closures ?? NO_CLOSURES;
     const queue = await this.o.queue?.current();
     return dispatchDate(this.now(), { closures, ...(queue ? { queue, pieces } : {}) });

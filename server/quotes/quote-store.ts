@@ -30,6 +30,7 @@ export interface NewQuote {
   readonly shipping: number;
   readonly total: number;
   readonly validUntil: string;
+  readonly dispatchBy: string;
   readonly note: string | null;
   /** The desk submission's Idempotency-Key, when it sent one. */
   readonly requestKey: string | null;
@@ -64,6 +65,7 @@ export class QuoteStore {
         shipping: q.shipping,
         total: q.total,
         valid_until: q.validUntil,
+        dispatch_by: q.dispatchBy,
         note: q.note,
         order_id: null,
         checkout_url: null,
@@ -92,6 +94,45 @@ export class QuoteStore {
   /** The newest first. */
   async list(limit: number): Promise<QuoteRow[]> {
     return this.db.selectFrom('quotes').selectAll().orderBy('created_at', 'desc').limit(limit).execute();
+  }
+
+  /**
+   * The owner's changes to a quote not yet paid: everything the desk's form sets, priced again. Only while
+   * it is not withdrawn and still has the checkout the caller saw (`seen`, closed by then): a Pay click in
+   * between opened a new one with the old terms, and the caller answers 409 rather than change under it.
+   * False when the row did not match.
+   */
+  async update(
+    reference: string,
+    seen: string | null,
+    q: Omit<NewQuote, 'reference' | 'key' | 'requestKey'>,
+    now: Date,
+  ): Promise<boolean> {
+    const update = this.db
+      .updateTable('quotes')
+      .set({
+        enquiry_id: q.enquiryId,
+        email: q.email,
+        name: q.name,
+        lines: q.lines,
+        discount_percent: q.discountPercent,
+        zone: q.zone,
+        subtotal: q.subtotal,
+        discount: q.discount,
+        shipping: q.shipping,
+        total: q.total,
+        valid_until: q.validUntil,
+        dispatch_by: q.dispatchBy,
+        note: q.note,
+        updated_at: now.toISOString(),
+      })
+      .where('reference', '=', reference)
+      .where('withdrawn_at', 'is', null);
+    const result = await (seen === null
+      ? update.where('order_id', 'is', null)
+      : update.where('order_id', '=', seen)
+    ).executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   /** Queues the quote's e-mail and marks the quote sent, together. */

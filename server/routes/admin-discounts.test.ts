@@ -113,6 +113,23 @@ describe('/api/admin/discounts', () => {
     expect(res.json()).toEqual({ ok: false, error });
   });
 
+  it('refuses a body with a key it does not know (400 naming it), as every other body', async () => {
+    // A misspelt field silently dropped would make a code with less than the owner asked for.
+    const created = await send('POST', '/api/admin/discounts', {
+      code: 'EXTRA10',
+      percentOff: 10,
+      oncePerCustomer: true,
+    });
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ ok: false, error: expect.stringContaining('oncePerCustomer') });
+    const listed = await app.inject({ method: 'GET', url: '/api/admin/discounts', headers: auth });
+    expect(listed.json().discounts).not.toContainEqual(expect.objectContaining({ code: 'EXTRA10' }));
+    await send('POST', '/api/admin/discounts', { code: 'KEEP10', percentOff: 10 });
+    const patched = await send('PATCH', '/api/admin/discounts/KEEP10', { active: false, code: 'OTHER10' });
+    expect(patched.statusCode).toBe(400);
+    expect(patched.json()).toEqual({ ok: false, error: expect.stringContaining('code') });
+  });
+
   it('a duplicate code is 409; a repeated submission (same Idempotency-Key) creates one code', async () => {
     const key = { ...auth, 'idempotency-key': 'create-once-1' };
     const first = await send('POST', '/api/admin/discounts', { code: 'ONCE20', percentOff: 20 }, key);

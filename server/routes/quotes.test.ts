@@ -6,10 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, irishDate } from '../../domain/calendar-date';
+import { addDays, formatDayMonth, irishDate } from '../../domain/calendar-date';
 import {
   adminQuoteResponseSchema,
   adminQuotesResponseSchema,
+  formatDayMonthYear,
   QUOTE_MESSAGES,
   quoteCreatedResponseSchema,
   quotePageResponseSchema,
@@ -89,7 +90,13 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     const res = await admin('POST', '/api/admin/quotes', body);
     expect(res.statusCode).toBe(201);
     expect(quoteCreatedResponseSchema.safeParse(res.json()).success).toBe(true);
-    const quote = res.json().quote as { reference: string; url: string; total: number; status: string };
+    const quote = res.json().quote as {
+      reference: string;
+      url: string;
+      total: number;
+      status: string;
+      dispatchBy: string;
+    };
     const key = new URL(quote.url.replace('/#/', '/')).searchParams.get('key') ?? '';
     return { ...quote, key };
   }
@@ -180,6 +187,13 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     [{ ...BULK_AT_COLLECTION, note: 'a\u0000b' }, /^note/],
     [{ ...BULK_AT_COLLECTION, total: 1 }, /total/],
     [{ ...BULK_AT_COLLECTION, enquiryId: 'enq_nobodysentthis0000' }, /enquir/i],
+    [{ ...BULK_AT_COLLECTION, dispatchBy: '2026-02-30' }, /^dispatchBy/],
+    [{ ...BULK_AT_COLLECTION, dispatchBy: addDays(today, -1) }, /^dispatchBy/],
+    // Nothing to pay by card: refused rather than a checkout of €0.
+    [
+      { ...BULK_AT_COLLECTION, lines: [{ name: 'Sample', unitPrice: 0, quantity: 3 }] },
+      /^total: a quote of €0\.00 cannot be paid/,
+    ],
   ])('refuses a body with a bad field: %j -> 400 %s', async (body, message) => {
     const before = await app.commerce.db.selectFrom('quotes').select('reference').execute();
     const res = await admin('POST', '/api/admin/quotes', body);
@@ -345,5 +359,218 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       }),
       expect.objectContaining({ productId: '1', size: 'S', quantity: 1 }),
     ]);
+  });
+
+  it('promises the owner’s dispatch date on the page, in its e-mail, and on the order, its confirmation and the desk', async () => {
+    const dispatchBy = addDays(today, 40);
+    const quote = await create({ ...BULK, lines: [{ productId: '3', size: 'M', quantity: 25 }], dispatchBy });
+    expect(quote.dispatchBy).toBe(dispatchBy);
+    expect((await admin('GET', `/api/admin/quotes/${quote.reference}`)).json().quote).toMatchObject({
+      dispatchBy,
+      // The desk names the enquiry by its company and date, never by its id alone.
+      enquiry: { name: 'Niamh Kelly', company: 'Acme Ltd', createdAt: expect.any(String) },
+    });
+    const view = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.reference}`,
+      payload: { key: quote.key },
+    });
+    expect(view.json().quote).toMatchObject({ dispatchBy, dispatchDate: dispatchBy });
+    await admin('POST', `/api/admin/quotes/${quote.reference}/send`);
+    const mail = (await outboxRows(app)).find((r) => r.reference === quote.reference);
+    const day = formatDayMonthYear(dispatchBy);
+    expect(mail?.text_body).toContain(`Once paid, your order is dispatched by ${day}.`);
+
+    const clicked = await pay(quote.reference, quote.key);
+    await payAndConfirm(app, clicked.json().sessionId, BULK.email);
+    const order = (await orderRows(app)).find((o) => o.quote_reference === quote.reference);
+    expect(order?.dispatch_date).toBe(dispatchBy);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${clicked.json().sessionId}/confirm`,
+      payload: {},
+    });
+    expect(confirmed.json()).toMatchObject({ dispatchBy, delivery: { dispatch: dispatchBy } });
+    const confirmation = (await outboxRows(app)).find(
+      (m) => m.order_id === order?.id && m.kind === 'order-confirmation',
+    );
+    expect(confirmation?.text_body).toContain(`dispatched by ${formatDayMonth(dispatchBy)}`);
+    const detail = await admin('GET', `/api/admin/orders/${order?.reference}`);
+    expect(detail.json().dispatchBy).toBe(dispatchBy);
+    const queue = (await admin('GET', '/api/admin/orders?status=paid')).json() as {
+      orders: { reference: string; dispatchBy: string }[];
+    };
+    expect(queue.orders.find((o) => o.reference === order?.reference)?.dispatchBy).toBe(dispatchBy);
+  });
+
+  it('proposes the making queue’s date when the owner gives none, and answers it for the desk’s form', async () => {
+    const proposed = await admin('GET', '/api/admin/quotes/dispatch-by?pieces=25');
+    expect(proposed.statusCode).toBe(200);
+    const { dispatchBy } = proposed.json() as { dispatchBy: string };
+    expect(dispatchBy >= today).toBe(true);
+    const quote = await create({ ...BULK, lines: [{ productId: '3', size: 'M', quantity: 25 }] });
+    expect(quote.dispatchBy).toBe(dispatchBy);
+    expect((await admin('GET', '/api/admin/quotes/dispatch-by?pieces=0')).statusCode).toBe(400);
+    expect((await admin('GET', '/api/admin/quotes/dispatch-by')).statusCode).toBe(400);
+  });
+
+  it('gives a custom line no size anywhere: the confirmation, Numbers’ sizes, Today and the CSV', async () => {
+    const quote = await create({
+      email: 'sizes@example.ie',
+      lines: [{ name: 'Bespoke anniversary set', unitPrice: 9000, quantity: 4 }],
+      zone: 'IE',
+      validUntil: nextWeek,
+    });
+    const statsBefore = (await admin('GET', `/api/admin/stats?from=${today}&to=${today}`)).json() as {
+      sizes: Record<string, number>;
+    };
+    const clicked = await pay(quote.reference, quote.key);
+    await payAndConfirm(app, clicked.json().sessionId, 'sizes@example.ie');
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${clicked.json().sessionId}/confirm`,
+      payload: {},
+    });
+    expect(confirmed.json().items).toEqual([
+      expect.objectContaining({ name: 'Bespoke anniversary set', size: null, quantity: 4 }),
+    ]);
+    const order = (await orderRows(app)).find((o) => o.quote_reference === quote.reference);
+    const confirmation = (await outboxRows(app)).find(
+      (m) => m.order_id === order?.id && m.kind === 'order-confirmation',
+    );
+    expect(confirmation?.text_body).toContain('4 x Bespoke anniversary set (');
+    expect(confirmation?.text_body).not.toContain('Medium');
+    const stats = (await admin('GET', `/api/admin/stats?from=${today}&to=${today}`)).json() as {
+      sizes: Record<string, number>;
+    };
+    expect(stats.sizes).toEqual(statsBefore.sizes);
+    // A day's capacity large enough for every queued piece, so Today lists this order's too.
+    const setCapacity = (n: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/admin/settings',
+        headers: auth,
+        payload: { makingCapacityPerDay: n },
+      });
+    expect((await setCapacity(1000)).statusCode).toBe(200);
+    const plan = (await admin('GET', '/api/admin/today')).json() as {
+      make: { productId: string; size: string | null; pieces: number }[];
+    };
+    await setCapacity(8);
+    expect(plan.make).toContainEqual({
+      productId: `custom:${quote.reference}:1`,
+      name: 'Bespoke anniversary set',
+      size: null,
+      pieces: 4,
+    });
+    const csv = (await admin('GET', `/api/admin/orders.csv?from=${today}&to=${today}`)).body;
+    const row = csv.split('\r\n').find((r) => r.startsWith(order?.reference ?? '-'));
+    // Lines, then Sizes: the custom line is in the first and not in the second.
+    expect(row).toContain('4 x Bespoke anniversary set,,');
+    expect(row).not.toContain('custom');
+  });
+
+  it('changes a quote not yet paid under the same link, keeping quoted prices; a paid or withdrawn one is 409', async () => {
+    const quote = await create();
+    // The client opened a checkout for the old terms: the change closes it.
+    const opened = await pay(quote.reference, quote.key);
+    expect(opened.statusCode).toBe(200);
+    const dispatchBy = addDays(today, 21);
+    const changed = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/quotes/${quote.reference}`,
+      headers: auth,
+      payload: {
+        ...BULK,
+        lines: [
+          { productId: '3', size: 'M', quantity: 20 },
+          { name: 'Engraved box', unitPrice: 500, quantity: 20 },
+        ],
+        discountPercent: 10,
+        dispatchBy,
+      },
+    });
+    expect(changed.statusCode).toBe(200);
+    // 20 x €35 + 20 x €5 = €800; 10% off = €720; free delivery.
+    expect(changed.json().quote).toMatchObject({ reference: quote.reference, total: 72000, dispatchBy });
+    const view = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.reference}`,
+      payload: { key: quote.key },
+    });
+    expect(view.json().quote).toMatchObject({ total: 72000, dispatchBy, status: 'draft' });
+    const old = (await orderRows(app)).find((o) => o.session_id === opened.json().sessionId);
+    expect(old?.status).toBe('expired');
+    const again = await pay(quote.reference, quote.key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().sessionId).not.toBe(opened.json().sessionId);
+    const renewed = (await orderRows(app)).find((o) => o.session_id === again.json().sessionId);
+    expect(renewed).toMatchObject({ total: 72000, dispatch_date: dispatchBy });
+
+    // A €0 change is refused like a €0 quote, and changes nothing.
+    const free = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/quotes/${quote.reference}`,
+      headers: auth,
+      payload: { ...BULK, lines: [{ name: 'Sample', unitPrice: 0, quantity: 1 }] },
+    });
+    expect(free.statusCode).toBe(400);
+    expect(free.json().error).toBe(QUOTE_MESSAGES.freeQuote);
+
+    await payAndConfirm(app, again.json().sessionId, BULK.email);
+    const late = await app.inject({
+      method: 'PUT',
+      url: `/api/admin/quotes/${quote.reference}`,
+      headers: auth,
+      payload: BULK,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error).toBe(QUOTE_MESSAGES.notEditable);
+    const withdrawn = await create();
+    await admin('POST', `/api/admin/quotes/${withdrawn.reference}/withdraw`);
+    const put = (reference: string) =>
+      app.inject({ method: 'PUT', url: `/api/admin/quotes/${reference}`, headers: auth, payload: BULK });
+    expect((await put(withdrawn.reference)).statusCode).toBe(409);
+    expect((await put('Q-NOPENOPE')).statusCode).toBe(404);
+  });
+
+  it('keeps a catalogue line’s quoted price through a change, and shows the e-mail before it is sent', async () => {
+    const quote = await create({ ...BULK, name: 'Niamh Kelly' });
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/3',
+      headers: auth,
+      payload: { price: 4000 },
+    });
+    try {
+      // A new quote takes the new price…
+      await expect.poll(async () => (await create()).total).toBe(102000);
+      // …a changed one keeps the price it was quoted at.
+      const changed = await app.inject({
+        method: 'PUT',
+        url: `/api/admin/quotes/${quote.reference}`,
+        headers: auth,
+        payload: { ...BULK, name: 'Niamh Kelly', note: 'With the box.' },
+      });
+      expect(changed.json().quote.total).toBe(89250);
+      const preview = await admin('GET', `/api/admin/quotes/${quote.reference}/mail`);
+      expect(preview.statusCode).toBe(200);
+      expect(preview.json().mail).toMatchObject({
+        to: BULK.email,
+        subject: `Your quote from Solas (${quote.reference})`,
+      });
+      expect(preview.json().mail.text).toMatch(/^Hello Niamh Kelly,\n/);
+      expect(preview.json().mail.text).toContain('With the box.');
+      // Nothing was queued: previewing is not sending.
+      expect((await outboxRows(app)).filter((r) => r.reference === quote.reference)).toEqual([]);
+      expect((await admin('GET', '/api/admin/quotes/Q-NOPENOPE/mail')).statusCode).toBe(404);
+    } finally {
+      await app.inject({
+        method: 'PATCH',
+        url: '/api/admin/products/3',
+        headers: auth,
+        payload: { price: 3500 },
+      });
+    }
   });
 });

@@ -2,8 +2,12 @@
  * Quotes (docs/product.md, quotes). The owner's, under /api/admin/ (desk session or Bearer token,
  * desk/owner-auth.ts):
  * - GET /api/admin/quotes -> { ok, quotes }; GET /api/admin/quotes/{reference} -> { ok, quote } | 404
- * - POST /api/admin/quotes -> 201 { ok, quote: { reference, url, total, status } } | 400 naming the field
+ * - POST /api/admin/quotes -> 201 { ok, quote: { reference, url, total, status, dispatchBy } } | 400 naming
+ *   the field; PUT /api/admin/quotes/{reference} (the same body) -> 200 the same | 400 | 404 | 409 (paid or
+ *   withdrawn)
  * - POST /api/admin/quotes/{reference}/send | /withdraw -> { ok, quote } | 404 | 409
+ * - GET /api/admin/quotes/{reference}/mail -> { ok, mail: { to, subject, text } } (what Send would queue)
+ * - GET /api/admin/quotes/dispatch-by?pieces=N -> { ok, dispatchBy } (the making queue's date)
  * The client's, with the quote's key in the body (never in a URL a server logs):
  * - POST /api/quotes/{reference} { key } -> { ok, quote } | 404 (a wrong key and an unknown reference alike)
  * - POST /api/quotes/{reference}/checkout { key } -> { ok, url, sessionId } | 404 | 409 (paid, expired,
@@ -15,6 +19,7 @@ import {
   QUOTE_MESSAGES,
   QUOTES_API,
   quoteCreateSchema,
+  quoteDispatchQuerySchema,
   quoteKeySchema,
   quoteParamsSchema,
 } from '../../domain/quotes';
@@ -38,6 +43,19 @@ export async function quoteRoutes(app: FastifyInstance, opts: { quotes: QuoteSer
     reply.send({ ok: true, quotes: await quotes.list() }),
   );
 
+  api.get(
+    QUOTES_API.dispatchBy,
+    { schema: { querystring: quoteDispatchQuerySchema } },
+    async (request, reply) =>
+      reply.send({ ok: true, dispatchBy: await quotes.proposedDispatchBy(Number(request.query.pieces)) }),
+  );
+
+  api.get(`${one}/mail`, { schema: { params: quoteParamsSchema } }, async (request, reply) => {
+    const mail = await quotes.mailPreview(request.params.reference);
+    if (!mail) return reply.code(404).send({ ok: false, error: QUOTE_MESSAGES.adminNotFound });
+    return reply.send({ ok: true, mail });
+  });
+
   api.get(one, { schema: { params: quoteParamsSchema } }, async (request, reply) => {
     const quote = await quotes.get(request.params.reference);
     if (!quote) return reply.code(404).send({ ok: false, error: QUOTE_MESSAGES.adminNotFound });
@@ -46,6 +64,11 @@ export async function quoteRoutes(app: FastifyInstance, opts: { quotes: QuoteSer
 
   api.post(QUOTES_API.quotes, { schema: { body: quoteCreateSchema } }, async (request, reply) => {
     const outcome = await quotes.create(request.body, ownerActor(request).requestKey);
+    return reply.code(outcome.httpStatus).send(outcome.body);
+  });
+
+  api.put(one, { schema: { params: quoteParamsSchema, body: quoteCreateSchema } }, async (request, reply) => {
+    const outcome = await quotes.update(request.params.reference, request.body);
     return reply.code(outcome.httpStatus).send(outcome.body);
   });
 

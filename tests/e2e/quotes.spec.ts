@@ -1,12 +1,16 @@
 /**
  * A quote the client pays by card (docs/product.md, quotes), in a real browser against the real server: a
  * company's enquiry for 30 pieces; the owner makes the quote in the desk (30 x product 3 in Medium, the
- * early-bird 15%) and sends it; the client opens the link from the e-mail, sees the lines and totals, and
- * pays on the TEST MODE checkout; the desk's order says which quote and enquiry it came from; the quote
- * page then says it is paid and Pay is refused. Screenshots of both screens under test-results/quotes/.
+ * early-bird 15%, her own dispatch date), previews it, changes it and sends it; the client opens the link
+ * from the e-mail, sees the lines, totals and the owner's date, and pays on the TEST MODE checkout; the
+ * desk's order says which quote and enquiry it came from and promises the same date; the quote page then
+ * says it is paid and Pay is refused. Screenshots (a laptop's, and a 390 px phone's of the form, the
+ * desk's preview and the client's page) under test-results/quotes/.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { addDays, formatDayMonth, irishDate } from '../../domain/calendar-date';
+import { formatDayMonthYear } from '../../domain/quotes';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
@@ -23,6 +27,10 @@ const ENQUIRY = {
   pieces: 30,
   message: 'Thirty bracelets for the team before Christmas.',
 };
+/** The owner's own date for the 30 pieces, later than the making queue would say. */
+const DISPATCH_BY = addDays(irishDate(new Date()), 40);
+const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 900 };
 
 test.beforeEach(async ({ consoleGuard, request }) => {
   // Until the image pipeline has run, product images 404 on the shop's pages; not what this tests.
@@ -38,7 +46,7 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   // The desk asks whether it is signed in (401 before sign-in); Pay on a paid quote is a 409.
   consoleGuard.allow(/the server responded with a status of (401|409)/);
   mkdirSync(SHOTS, { recursive: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.setViewportSize(LAPTOP);
 
   // The company's enquiry for 30 pieces.
   const sent = await page.request.post('/api/enquiries', { data: ENQUIRY });
@@ -62,13 +70,19 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   expect(enquiryId).not.toBe('');
   await page.getByRole('link', { name: 'Make a quote' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Quotes' })).toBeVisible();
-  await expect(page.getByLabel('Enquiry (optional)')).toHaveValue(enquiryId);
-  // The client's address, name and pieces come from the enquiry.
+  // The enquiry by its company and date, never its id; the client's address, name (the person) and pieces
+  // come from it.
+  const enquiryField = page.getByLabel('Enquiry (optional)');
+  await expect(enquiryField).toHaveValue(enquiryId);
+  await expect(enquiryField.locator('option:checked')).toHaveText(new RegExp(`^${ENQUIRY.company}, `));
+  await expect(page.getByText(enquiryId)).toHaveCount(0);
   await expect(page.getByLabel('Client’s e-mail')).toHaveValue(ENQUIRY.email);
-  await expect(page.getByLabel('Client’s name (optional)')).toHaveValue(
-    `${ENQUIRY.name}, ${ENQUIRY.company}`,
-  );
+  await expect(page.getByLabel('Client’s name (optional)')).toHaveValue(ENQUIRY.name);
   await expect(page.getByLabel('Quantity of line 1')).toHaveValue('30');
+  // The making queue's date is proposed; the owner sets her own.
+  const dispatchField = page.getByLabel('Dispatch by (if paid by then)');
+  await expect(dispatchField).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
+  await dispatchField.fill(DISPATCH_BY);
   await page.getByLabel('Product of line 1').selectOption('3');
   await page.getByLabel('Size of line 1').selectOption('M');
   await page.getByLabel('Discount (%)').fill('15');
@@ -78,11 +92,54 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   await expect(totals).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'desk-new-quote.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: path.join(SHOTS, 'phone-desk-new-quote.png'), fullPage: true });
+  await page.setViewportSize(LAPTOP);
   await page.getByRole('button', { name: 'Make the quote' }).click();
   const made = page.getByRole('status').filter({ hasText: /Quote Q-[A-Z0-9]{8} made/ });
   await expect(made).toBeVisible();
   const reference = /Q-[A-Z0-9]{8}/.exec((await made.textContent()) ?? '')?.[0] ?? '';
   expect(reference).not.toBe('');
+  await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText(
+    `Enquiry: ${ENQUIRY.company}, `,
+  );
+
+  // Before sending: the quote as the client will get it, and a change (the note), under the same link.
+  await page.getByRole('link', { name: reference, exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Quote ${reference}` })).toBeVisible();
+  const mailPreview = page.getByRole('region', { name: 'The e-mail the client receives' });
+  await expect(mailPreview).toContainText(`Hello ${ENQUIRY.name},`);
+  await expect(mailPreview).toContainText(
+    `Once paid, your order is dispatched by ${formatDayMonthYear(DISPATCH_BY)}.`,
+  );
+  await page.getByRole('link', { name: `Edit ${reference}` }).click();
+  await expect(page.getByRole('heading', { name: `Change quote ${reference}` })).toBeVisible();
+  await expect(page.getByLabel('Dispatch by (if paid by then)')).toHaveValue(DISPATCH_BY);
+  await page
+    .getByLabel('Note to the client (optional)')
+    .fill('The early-bird price for your team, engraved boxes included.');
+  await page.getByRole('button', { name: 'Save the changes' }).click();
+  await expect(
+    page.getByText(`Quote ${reference} changed (€892.50). Send it when it is ready.`),
+  ).toBeVisible();
+  await expect(mailPreview).toContainText('engraved boxes included');
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: path.join(SHOTS, 'phone-desk-quote-preview.png'), fullPage: true });
+  await expectNoSeriousViolations(axeScan(page));
+  const previewHref =
+    (await page.getByRole('link', { name: 'Preview the client’s page' }).getAttribute('href')) ?? '';
+  expect(previewHref).toContain(`#/quote/${reference}?key=`);
+  expect(previewHref).toContain('&preview=1');
+  const preview = await page.context().newPage();
+  await preview.setViewportSize(PHONE);
+  await preview.goto(previewHref);
+  await expect(preview.getByRole('note')).toContainText('Preview: this is the page your client sees.');
+  await expect(preview.getByRole('button', { name: 'Pay €892.50 by card' })).toBeDisabled();
+  await expect(preview.getByText(formatDayMonth(DISPATCH_BY))).toBeVisible();
+  await preview.screenshot({ path: path.join(SHOTS, 'phone-quote-preview.png'), fullPage: true });
+  await preview.close();
+  await page.setViewportSize(LAPTOP);
+  await page.goto('/admin#/quotes');
   await page.getByRole('button', { name: `Send ${reference}` }).click();
   await expect(page.getByText(`Quote ${reference} sent to the client.`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText('Sent');
@@ -94,6 +151,9 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   const [file] = emlFilesFor(reference);
   const mail = await readEml(file ?? '');
   expect(mail.subject).toBe(`Your quote from Solas (${reference})`);
+  // The person, by name; the owner's date.
+  expect(mail.text).toMatch(new RegExp(`^Hello ${ENQUIRY.name},\n`));
+  expect(mail.text).toContain(`Once paid, your order is dispatched by ${formatDayMonthYear(DISPATCH_BY)}.`);
   const link = /http\S+#\/quote\/\S+/.exec(mail.text ?? '')?.[0] ?? '';
   expect(link).toContain(`#/quote/${reference}?key=`);
   // The page is the shop's shell (the key stays in the fragment); its API answers no-store.
@@ -106,8 +166,14 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   await expect(page.getByText('−€157.50')).toBeVisible();
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+  await expect(
+    page.getByText(`Paid today, your order is dispatched by ${formatDayMonth(DISPATCH_BY)}.`),
+  ).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'quote-page.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
+  await page.setViewportSize(PHONE);
+  await page.screenshot({ path: path.join(SHOTS, 'phone-quote-page.png'), fullPage: true });
+  await page.setViewportSize(LAPTOP);
   await page.getByRole('button', { name: 'Pay €892.50 by card' }).click();
   await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
   const sessionId = page.url().split('/').pop() ?? '';
@@ -123,6 +189,8 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByText('Quote discount')).toBeVisible();
   await expect(page.getByText('Early bird')).toHaveCount(0);
+  // The owner's date, on the confirmation too.
+  await expect(page.getByText(formatDayMonth(DISPATCH_BY)).first()).toBeVisible();
   const order = `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
 
   // Paying again is refused: the page says it is paid and has no Pay button; the API answers 409.
@@ -137,7 +205,9 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   await page.goto(`/admin#/orders/${order}`);
   await expect(page.getByRole('heading', { level: 1, name: `Order ${order}` })).toBeVisible();
   await expect(page.getByRole('link', { name: `From quote ${reference}` })).toBeVisible();
-  await expect(page.getByText(`Enquiry ${enquiryId}`)).toBeVisible();
+  await expect(page.getByRole('link', { name: new RegExp(`^Enquiry: ${ENQUIRY.company}, `) })).toBeVisible();
+  await expect(page.getByText(enquiryId)).toHaveCount(0);
+  await expect(page.getByText(/Dispatch by \d+ \w+ \d{4}/)).toBeVisible();
   await expect(page.getByRole('table', { name: `Items of order ${order}` })).toContainText('Tawny Strand');
   await page.screenshot({ path: path.join(SHOTS, 'desk-order.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));

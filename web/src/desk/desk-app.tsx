@@ -19,6 +19,7 @@ import { TodayPage } from './today-page';
 const ProductsPage = lazy(() => import('./products-page').then((m) => ({ default: m.ProductsPage })));
 const ProductPage = lazy(() => import('./product-page').then((m) => ({ default: m.ProductPage })));
 const QuotesPage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotesPage })));
+const QuotePage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotePage })));
 
 import { DiscountsPage } from './discounts-page';
 import { enquiriesApi } from './enquiries-api';
@@ -169,7 +170,9 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         ? 'products'
         : route.id === 'enquiry'
           ? 'enquiries'
-          : route.id;
+          : route.id === 'quote'
+            ? 'quotes'
+            : route.id;
 
   const signOut = async () => {
     if (signingOut) return;
@@ -259,7 +262,16 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         {route.id === 'enquiry' ? <EnquiryPage key={route.enquiryId} enquiryId={route.enquiryId} /> : null}
         {route.id === 'quotes' ? (
           <Suspense fallback={<Loading label="Opening the quotes…" />}>
-            <QuotesPage creating={route.creating} enquiry={route.enquiry} />
+            <QuotesPage creating={route.creating} enquiry={route.enquiry} from={route.from} />
+          </Suspense>
+        ) : null}
+        {route.id === 'quote' ? (
+          <Suspense fallback={<Loading label="Opening the quote…" />}>
+            <QuotePage
+              key={`${route.reference}-${route.editing}`}
+              reference={route.reference}
+              editing={route.editing}
+            />
           </Suspense>
         ) : null}
       </main>

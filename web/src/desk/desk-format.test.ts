@@ -46,4 +46,35 @@ describe('desk routes', () => {
     expect(parseDeskHash(deskHref.exports())).toEqual({ id: 'exports' });
     expect(parseDeskHash('#/nonsense')).toEqual({ id: 'today' });
   });
+
+  it('reads a quote, its change and its copy', () => {
+    expect(parseDeskHash(deskHref.quotes())).toEqual({
+      id: 'quotes',
+      creating: false,
+      enquiry: null,
+      from: null,
+    });
+    expect(parseDeskHash(deskHref.newQuote('enq_1'))).toEqual({
+      id: 'quotes',
+      creating: true,
+      enquiry: 'enq_1',
+      from: null,
+    });
+    expect(parseDeskHash(deskHref.duplicateQuote('Q-ABCD2345'))).toEqual({
+      id: 'quotes',
+      creating: true,
+      enquiry: null,
+      from: 'Q-ABCD2345',
+    });
+    expect(parseDeskHash(deskHref.quote('Q-ABCD2345'))).toEqual({
+      id: 'quote',
+      reference: 'Q-ABCD2345',
+      editing: false,
+    });
+    expect(parseDeskHash(deskHref.editQuote('Q-ABCD2345'))).toEqual({
+      id: 'quote',
+      reference: 'Q-ABCD2345',
+      editing: true,
+    });
+  });
 });

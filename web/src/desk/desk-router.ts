@@ -19,8 +19,18 @@ export type DeskRoute =
   | { readonly id: 'discounts' }
   | { readonly id: 'enquiries'; readonly status: EnquiryStatus | null }
   | { readonly id: 'enquiry'; readonly enquiryId: string }
-  /** `creating`: the new-quote form, for `enquiry` when the Enquiries screen links to it. */
-  | { readonly id: 'quotes'; readonly creating: boolean; readonly enquiry: string | null };
+  /**
+   * `creating`: the new-quote form, for `enquiry` when the Enquiries screen links to it, or a copy of the
+   * quote `from`.
+   */
+  | {
+      readonly id: 'quotes';
+      readonly creating: boolean;
+      readonly enquiry: string | null;
+      readonly from: string | null;
+    }
+  /** One quote: what the client will see (`editing`: the form, to change it). */
+  | { readonly id: 'quote'; readonly reference: string; readonly editing: boolean };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
@@ -40,11 +50,14 @@ export function parseDeskHash(hash: string): DeskRoute {
     const known = (ENQUIRY_STATUSES as readonly (string | null)[]).includes(status);
     return { id: 'enquiries', status: known ? (status as EnquiryStatus) : null };
   }
+  if (parts[0] === 'quotes' && parts[1] && parts[1] !== 'new')
+    return { id: 'quote', reference: parts[1], editing: parts[2] === 'edit' };
   if (parts[0] === 'quotes')
     return {
       id: 'quotes',
       creating: parts[1] === 'new',
       enquiry: new URLSearchParams(search).get('enquiry'),
+      from: new URLSearchParams(search).get('from'),
     };
   if (parts[0] === 'reviews') {
     const status = new URLSearchParams(search).get('status');
@@ -81,6 +94,11 @@ export const deskHref = {
   /** The new-quote form; with an enquiry's id, for that enquiry. */
   newQuote: (enquiry?: string) =>
     enquiry ? `#/quotes/new?enquiry=${encodeURIComponent(enquiry)}` : '#/quotes/new',
+  /** One quote, as the client will see it, with its actions. */
+  quote: (reference: string) => `#/quotes/${encodeURIComponent(reference)}`,
+  editQuote: (reference: string) => `#/quotes/${encodeURIComponent(reference)}/edit`,
+  /** The new-quote form filled in from another quote. */
+  duplicateQuote: (reference: string) => `#/quotes/new?from=${encodeURIComponent(reference)}`,
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

@@ -21,6 +21,7 @@ import {
   RefundBadge,
   StatusBadge,
 } from './desk-ui';
+import { EnquiryName } from './enquiry-name';
 import { OrderActions } from './order-actions';
 
 export function OrderPage({ reference }: { readonly reference: string }) {
@@ -119,10 +120,15 @@ function OrderView({
       </p>
       {order.quoteReference ? (
         <p className="mt-1 text-sm">
-          <a href={deskHref.quotes()} className="text-wine underline">
+          <a href={deskHref.quote(order.quoteReference)} className="text-wine underline">
             From quote {order.quoteReference}
           </a>
-          {order.enquiryId ? <span className="text-muted"> · Enquiry {order.enquiryId}</span> : null}
+          {order.enquiryId ? (
+            <span className="text-muted">
+              {' · '}
+              <EnquiryName id={order.enquiryId} />
+            </span>
+          ) : null}
         </p>
       ) : null}
 

@@ -215,7 +215,7 @@ export function PackingSlip({
           {order.lines.map((line) => (
             <tr key={`${line.productId}-${line.size ?? ''}`} className="border-b border-line/60">
               <td className="py-1.5">{line.name}</td>
-              <td className="slip-column py-1.5">{line.size ?? '—'}</td>
+              <td className="slip-column py-1.5">{line.size}</td>
               <td className="slip-column py-1.5 text-right tabular-nums">{line.quantity}</td>
               {showPrices ? (
                 <td className="slip-column py-1.5 text-right tabular-nums">{money(line.lineTotal)}</td>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminQuote } from '../../../domain/quotes';
 import { adminProduct } from './product-test-fixtures';
-import { QuotesPage } from './quotes-page';
+import { QuotePage, QuotesPage } from './quotes-page';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -21,6 +21,7 @@ const SENT: AdminQuote = {
   email: 'team@acme.example',
   name: 'Acme Events',
   enquiryId: 'enq-1',
+  enquiry: { name: 'Niamh Kelly', company: 'Acme Events', createdAt: '2026-11-19T10:00:00.000Z' },
   lines: [],
   subtotal: 105000,
   discountPercent: 15,
@@ -29,6 +30,7 @@ const SENT: AdminQuote = {
   total: 89250,
   zone: 'IE',
   validUntil: '2026-12-24' as AdminQuote['validUntil'],
+  dispatchBy: '2027-01-15' as AdminQuote['dispatchBy'],
   note: null,
   createdAt: '2026-11-20T10:00:00.000Z',
   sentAt: '2026-11-20T10:05:00.000Z',
@@ -61,7 +63,14 @@ describe("the desk's Quotes", () => {
     const paidRow = screen.getByText('Q-PAID2345').closest('tr');
     if (!sentRow || !paidRow) throw new Error('no rows');
     expect(within(sentRow).getByText('Sent')).toBeInTheDocument();
-    expect(within(sentRow).getByText('Enquiry enq-1')).toBeInTheDocument();
+    // The enquiry by its company and date; its id means nothing to the owner.
+    expect(within(sentRow).getByText('Enquiry: Acme Events, 19 Nov 2026')).toBeInTheDocument();
+    expect(within(sentRow).getByText('15 Jan 2027')).toBeInTheDocument();
+    expect(screen.queryByText(/enq-1/)).toBeNull();
+    expect(within(sentRow).getByRole('link', { name: 'Q-ABCD2345' })).toHaveAttribute(
+      'href',
+      '#/quotes/Q-ABCD2345',
+    );
     expect(within(paidRow).getByRole('link', { name: 'Order SOL-ABCD1234' })).toHaveAttribute(
       'href',
       '#/orders/SOL-ABCD1234',
@@ -86,10 +95,19 @@ describe("the desk's Quotes", () => {
           posted = JSON.parse(String(init.body)) as Record<string, unknown>;
           return json(201, {
             ok: true,
-            quote: { reference: 'Q-NEW23456', url: 'u', total: 93500, status: 'draft' },
+            quote: {
+              reference: 'Q-NEW23456',
+              url: 'u',
+              total: 93500,
+              status: 'draft',
+              dispatchBy: '2099-01-15',
+            },
           });
         }
         if (url === '/api/admin/quotes') return json(200, { ok: true, quotes: [] });
+        if (url === '/api/admin/quotes/dispatch-by?pieces=30')
+          return json(200, { ok: true, dispatchBy: '2099-01-15' });
+        if (url === '/api/admin/enquiries') return json(200, { ok: true, enquiries: [], counts: COUNTS });
         if (url === '/api/admin/enquiries/enq-7')
           return json(200, {
             ok: true,
@@ -114,11 +132,18 @@ describe("the desk's Quotes", () => {
       }),
     );
     render(<QuotesPage creating enquiry="enq-7" />);
-    expect(await screen.findByLabelText('Enquiry (optional)')).toHaveValue('enq-7');
-    // The client's address, name and pieces come from the enquiry.
+    // The client's address, name (the person: the e-mail greets them) and pieces come from the enquiry,
+    // named by its company and date.
     await waitFor(() => expect(screen.getByLabelText('Client’s e-mail')).toHaveValue('team@acme.example'));
-    expect(screen.getByLabelText('Client’s name (optional)')).toHaveValue('Niamh Kelly, Acme');
+    const enquiry = screen.getByLabelText('Enquiry (optional)');
+    expect(enquiry).toHaveValue('enq-7');
+    expect(within(enquiry).getByRole('option', { selected: true })).toHaveTextContent('Acme, 20 Nov 2026');
+    expect(screen.getByLabelText('Client’s name (optional)')).toHaveValue('Niamh Kelly');
     expect(screen.getByLabelText('Quantity of line 1')).toHaveValue(30);
+    // The making queue's date for 30 pieces, until the owner sets her own.
+    await waitFor(() =>
+      expect(screen.getByLabelText('Dispatch by (if paid by then)')).toHaveValue('2099-01-15'),
+    );
     await user.selectOptions(await screen.findByLabelText('Product of line 1'), '3');
     await user.selectOptions(screen.getByLabelText('Size of line 1'), 'L');
     await user.click(screen.getByRole('button', { name: 'Add a line' }));
@@ -144,6 +169,157 @@ describe("the desk's Quotes", () => {
       ],
       discountPercent: 15,
       zone: 'IE',
+      dispatchBy: '2099-01-15',
+    });
+  });
+
+  it('previews a quote as the client will get it: its page in preview and its e-mail, with Edit and Duplicate', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/admin/quotes/Q-ABCD2345') return json(200, { ok: true, quote: SENT });
+        if (url === '/api/admin/quotes/Q-ABCD2345/mail')
+          return json(200, {
+            ok: true,
+            mail: {
+              to: 'team@acme.example',
+              subject: 'Your quote from Solas (Q-ABCD2345)',
+              text: 'Hello Niamh Kelly,\n\nHere is your quote Q-ABCD2345.',
+            },
+          });
+        throw new Error(`unexpected ${url}`);
+      }),
+    );
+    render(<QuotePage reference="Q-ABCD2345" editing={false} />);
+    const preview = await screen.findByRole('link', { name: 'Preview the client’s page' });
+    expect(preview).toHaveAttribute('href', `${SENT.url}&preview=1`);
+    expect(preview).toHaveAttribute('target', '_blank');
+    const mail = screen.getByRole('region', { name: 'The e-mail the client receives' });
+    expect(await within(mail).findByText('Your quote from Solas (Q-ABCD2345)')).toBeInTheDocument();
+    expect(within(mail).getByText(/^Hello Niamh Kelly,/)).toBeInTheDocument();
+    expect(screen.getByText('Acme Events, 19 Nov 2026')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Q-ABCD2345' })).toHaveAttribute(
+      'href',
+      '#/quotes/Q-ABCD2345/edit',
+    );
+    expect(screen.getByRole('link', { name: 'Duplicate Q-ABCD2345' })).toHaveAttribute(
+      'href',
+      '#/quotes/new?from=Q-ABCD2345',
+    );
+    expect(screen.getByRole('button', { name: 'Send Q-ABCD2345 again' })).toBeInTheDocument();
+  });
+
+  it('changes a quote not yet paid: the form starts from it and saves with PUT, quoted prices kept', async () => {
+    const user = userEvent.setup();
+    let put: Record<string, unknown> | null = null;
+    const quoted: AdminQuote = {
+      ...SENT,
+      lines: [
+        { productId: '3', name: 'Tawny Strand', size: 'M', unitPrice: 3500, quantity: 30, lineTotal: 105000 },
+        { productId: null, name: 'Gift box', size: null, unitPrice: 500, quantity: 30, lineTotal: 15000 },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/admin/products')
+          // The catalogue's price went up since the quote was made.
+          return json(200, { products: [adminProduct({ id: '3', name: 'Tawny Strand', price: 4000 })] });
+        if (url === '/api/admin/enquiries') return json(200, { ok: true, enquiries: [], counts: COUNTS });
+        if (url === '/api/admin/quotes/Q-ABCD2345' && init?.method === 'PUT') {
+          put = JSON.parse(String(init.body)) as Record<string, unknown>;
+          return json(200, {
+            ok: true,
+            quote: {
+              reference: 'Q-ABCD2345',
+              url: SENT.url,
+              total: 102000,
+              status: 'sent',
+              dispatchBy: '2027-01-22',
+            },
+          });
+        }
+        if (url === '/api/admin/quotes/Q-ABCD2345') return json(200, { ok: true, quote: quoted });
+        if (url === '/api/admin/quotes/Q-ABCD2345/mail')
+          return json(200, { ok: true, mail: { to: SENT.email, subject: 's', text: 't' } });
+        throw new Error(`unexpected ${url}`);
+      }),
+    );
+    window.location.hash = '#/quotes/Q-ABCD2345/edit';
+    const { unmount } = render(<QuotePage reference="Q-ABCD2345" editing />);
+    expect(await screen.findByRole('heading', { name: 'Change quote Q-ABCD2345' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Client’s e-mail')).toHaveValue('team@acme.example');
+    expect(screen.getByLabelText('Dispatch by (if paid by then)')).toHaveValue('2027-01-15');
+    expect(screen.getByLabelText('Name of line 2')).toHaveValue('Gift box');
+    expect(screen.getByLabelText('Unit price of line 2 (€)')).toHaveValue('5.00');
+    // 30 x €35 (as quoted, not today's €40) + 30 x €5 = €1,200; 15% off.
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    await waitFor(() => expect(within(totals).getByText('€1,200.00')).toBeInTheDocument());
+    const dispatch = screen.getByLabelText('Dispatch by (if paid by then)');
+    await user.clear(dispatch);
+    await user.type(dispatch, '2027-01-22');
+    await user.click(screen.getByRole('button', { name: 'Save the changes' }));
+    await waitFor(() => expect(window.location.hash).toBe('#/quotes/Q-ABCD2345'));
+    expect(put).toMatchObject({
+      enquiryId: 'enq-1',
+      lines: [
+        { productId: '3', size: 'M', quantity: 30 },
+        { name: 'Gift box', unitPrice: 500, quantity: 30 },
+      ],
+      dispatchBy: '2027-01-22',
+    });
+    unmount();
+    // The next screen says what happened.
+    render(<QuotePage reference="Q-ABCD2345" editing={false} />);
+    expect(
+      await screen.findByText(/Quote Q-ABCD2345 changed \(€1,020\.00\)\. Send it again/),
+    ).toBeInTheDocument();
+  });
+
+  it('duplicates a quote into a new one', async () => {
+    const user = userEvent.setup();
+    let posted: Record<string, unknown> | null = null;
+    const paid: AdminQuote = {
+      ...SENT,
+      status: 'paid',
+      orderReference: 'SOL-ABCD1234',
+      lines: [
+        { productId: null, name: 'Bridal set', size: null, unitPrice: 12000, quantity: 2, lineTotal: 24000 },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/admin/products') return json(200, { products: [] });
+        if (url === '/api/admin/enquiries') return json(200, { ok: true, enquiries: [], counts: COUNTS });
+        if (url === '/api/admin/quotes/Q-ABCD2345') return json(200, { ok: true, quote: paid });
+        if (url === '/api/admin/quotes' && init?.method === 'POST') {
+          posted = JSON.parse(String(init.body)) as Record<string, unknown>;
+          return json(201, {
+            ok: true,
+            quote: {
+              reference: 'Q-COPY2345',
+              url: 'u',
+              total: 24000,
+              status: 'draft',
+              dispatchBy: '2027-01-15',
+            },
+          });
+        }
+        if (url === '/api/admin/quotes') return json(200, { ok: true, quotes: [] });
+        throw new Error(`unexpected ${url}`);
+      }),
+    );
+    render(<QuotesPage creating enquiry={null} from="Q-ABCD2345" />);
+    expect(await screen.findByRole('heading', { name: 'New quote' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name of line 1')).toHaveValue('Bridal set');
+    await user.click(screen.getByRole('button', { name: 'Make the quote' }));
+    expect(await screen.findByText(/Quote Q-COPY2345 made/)).toBeInTheDocument();
+    expect(posted).toMatchObject({
+      email: 'team@acme.example',
+      lines: [{ name: 'Bridal set', unitPrice: 12000, quantity: 2 }],
     });
   });
 });
+
+const COUNTS = { new: 0, quoted: 0, won: 0, lost: 0 };

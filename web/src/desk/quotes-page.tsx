@@ -1,48 +1,19 @@
 /**
  * The desk's Quotes (docs/product.md, quotes): every quote with its status (draft, sent, paid, expired,
- * withdrawn), Send and Withdraw, the order a paid one became; and the new-quote form: catalogue lines
- * (product, size, quantity) and custom lines (name, unit price), a discount in percent, the delivery zone,
- * the date it is valid until and a note, with the totals priced live by the shop's own rules
- * (domain/quotes.ts priceQuote; the server prices it again). `#/quotes/new?enquiry=ID` opens the form for
- * an enquiry.
+ * withdrawn), Send and Withdraw, the order a paid one became; one quote as the client will see it (its
+ * page, opened in preview, and the e-mail Send queues) with Edit and Duplicate; and the quote form
+ * (./quote-form.tsx). `#/quotes/new?enquiry=ID` opens the form for an enquiry.
  */
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
-import { IDEMPOTENCY_KEY_HEADER } from '../../../domain/admin-api';
-import { addDays, irishDate } from '../../../domain/calendar-date';
-import { SHIPPING_ZONES, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../../../domain/config';
-import { cents } from '../../../domain/money';
-import {
-  adminQuotePath,
-  adminQuoteResponseSchema,
-  adminQuotesResponseSchema,
-  priceQuote,
-  QUOTE_LIMITS,
-  QUOTE_STATUS_LABELS,
-  QUOTES_API,
-  type QuoteLine,
-  quoteCreatedResponseSchema,
-} from '../../../domain/quotes';
-import { isSizeCode, sizeByCode } from '../../../domain/sizes';
-import { deskCall } from './desk-api';
-import { Field, TextAreaField } from './desk-fields';
-import { formatDay, money, parseEuroInput } from './desk-format';
+import { useState } from 'react';
+import { QUOTE_STATUS_LABELS } from '../../../domain/quotes';
+import { formatDay, money } from './desk-format';
 import { useDeskAction, useDeskData } from './desk-hooks';
 import { deskHref, navigate } from './desk-router';
-import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from './desk-ui';
-import { enquiriesApi } from './enquiries-api';
-import { productApi } from './product-api';
+import { buttonClass, ErrorMessage, Loading, PageHeading } from './desk-ui';
+import { QuoteForm } from './quote-form';
+import { type DeskQuote, enquiryLabel, isEditable, quotesApi } from './quotes-api';
 
-type Listed = ReturnType<typeof adminQuotesResponseSchema.parse>['quotes'][number];
-
-export const quotesApi = {
-  list: () => deskCall('GET', QUOTES_API.quotes, adminQuotesResponseSchema).then((r) => r.quotes),
-  create: (body: Record<string, unknown>, submission: string) =>
-    deskCall('POST', QUOTES_API.quotes, quoteCreatedResponseSchema, body, {
-      [IDEMPOTENCY_KEY_HEADER]: submission,
-    }).then((r) => r.quote),
-  act: (reference: string, action: 'send' | 'withdraw') =>
-    deskCall('POST', adminQuotePath(reference, action), adminQuoteResponseSchema, {}).then((r) => r.quote),
-};
+type Listed = DeskQuote;
 
 const STATUS_TONE: Readonly<Record<Listed['status'], string>> = {
   draft: 'border-line bg-white text-muted',
@@ -62,15 +33,33 @@ function QuoteStatusBadge({ status }: { readonly status: Listed['status'] }) {
   );
 }
 
+/**
+ * What a screen said when it moved to another (the form saved, back to the list or the quote): the next
+ * screen shows it once.
+ */
+let carried: string | null = null;
+
+function useCarriedNotice(): [string | null, (message: string | null) => void] {
+  const [notice, setNotice] = useState<string | null>(() => {
+    const message = carried;
+    carried = null;
+    return message;
+  });
+  return [notice, setNotice];
+}
+
 export function QuotesPage({
   creating,
   enquiry,
+  from = null,
 }: {
   readonly creating: boolean;
   readonly enquiry: string | null;
+  /** A quote to copy into the new one. */
+  readonly from?: string | null;
 }) {
   const [loaded, reload] = useDeskData('quotes', () => quotesApi.list());
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useCarriedNotice();
   return (
     <div>
       <PageHeading>Quotes</PageHeading>
@@ -80,8 +69,8 @@ export function QuotesPage({
       </p>
       {creating ? (
         <QuoteForm
-          key={enquiry ?? ''}
-          enquiry={enquiry}
+          key={`${enquiry ?? ''}-${from ?? ''}`}
+          source={{ kind: 'new', enquiry, from }}
           onDone={(message) => {
             setNotice(message);
             navigate(deskHref.quotes());
@@ -137,7 +126,7 @@ function QuoteTable({
           <ErrorMessage>{action.error}</ErrorMessage>
         </div>
       ) : null}
-      {/* On a phone each quote is a block of its own: the table's six columns do not fit. */}
+      {/* On a phone each quote is a block of its own: the table's seven columns do not fit. */}
       <div className="mt-6">
         <table className="w-full text-left text-sm max-sm:block">
           <caption className="sr-only">Quotes</caption>
@@ -156,6 +145,9 @@ function QuoteTable({
                 Valid until
               </th>
               <th scope="col" className="py-2 pr-3 font-normal">
+                Dispatch by
+              </th>
+              <th scope="col" className="py-2 pr-3 font-normal">
                 Status
               </th>
               <th scope="col" className="py-2 font-normal">
@@ -167,10 +159,10 @@ function QuoteTable({
             {quotes.map((q) => (
               <tr key={q.reference} className="border-b border-line/60 align-top max-sm:block max-sm:py-3">
                 <th scope="row" className="py-2 pr-3 font-medium max-sm:block max-sm:py-1">
-                  {q.reference}
-                  {q.enquiryId ? (
-                    <span className="block break-all text-xs text-muted">Enquiry {q.enquiryId}</span>
-                  ) : null}
+                  <a href={deskHref.quote(q.reference)} className="text-wine underline">
+                    {q.reference}
+                  </a>
+                  {q.enquiryId ? <EnquiryNote quote={q} /> : null}
                 </th>
                 <td className="py-2 pr-3 max-sm:block max-sm:py-1">
                   {q.name ? <span className="block">{q.name}</span> : null}
@@ -182,6 +174,10 @@ function QuoteTable({
                 <td className="py-2 pr-3 max-sm:block max-sm:py-1">
                   <span className="sm:sr-only">Valid until </span>
                   {formatDay(q.validUntil)}
+                </td>
+                <td className="py-2 pr-3 max-sm:block max-sm:py-1">
+                  <span className="sm:sr-only">Dispatch by </span>
+                  {formatDay(q.dispatchBy)}
                 </td>
                 <td className="py-2 pr-3 max-sm:block max-sm:py-1">
                   <QuoteStatusBadge status={q.status} />
@@ -224,370 +220,182 @@ function QuoteTable({
   );
 }
 
-interface DraftLine {
-  readonly id: number;
-  readonly kind: 'catalogue' | 'custom';
-  readonly productId: string;
-  readonly size: SizeCode;
-  readonly name: string;
-  readonly unitPrice: string;
-  readonly quantity: string;
-}
-
-let nextLineId = 1;
-
-function emptyLine(): DraftLine {
-  nextLineId += 1;
-  return {
-    id: nextLineId,
-    kind: 'catalogue',
-    productId: '',
-    size: 'M',
-    name: '',
-    unitPrice: '',
-    quantity: '1',
-  };
-}
-
-function QuoteForm({
-  enquiry,
-  onDone,
-}: {
-  readonly enquiry: string | null;
-  readonly onDone: (message: string) => void;
-}) {
-  const id = useId();
-  const field = (name: string) => `${id}-${name}`;
-  const [products] = useDeskData('quote-products', () => productApi.list());
-  const catalogue = products.state === 'ready' ? products.data.filter((p) => p.status !== 'retired') : [];
-  const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
-  const [enquiryId, setEnquiryId] = useState(enquiry ?? '');
-  const [lines, setLines] = useState<DraftLine[]>([emptyLine()]);
-  const [discount, setDiscount] = useState('0');
-  const [zone, setZone] = useState<ZoneId>('IE');
-  const [validUntil, setValidUntil] = useState(addDays(irishDate(new Date()), 30));
-  const [note, setNote] = useState('');
-  // From an enquiry: the client's address and name as they sent them, and their pieces on the first line,
-  // for the owner to check rather than type again. A field she already typed in is left alone.
-  useEffect(() => {
-    if (!enquiry) return;
-    let live = true;
-    enquiriesApi.get(enquiry).then(
-      (e) => {
-        if (!live) return;
-        setEmail((v) => v || e.email);
-        setName((v) => v || (e.company ? `${e.name}, ${e.company}` : e.name));
-        setLines((all) =>
-          all.length === 1 && all[0]?.quantity === '1' ? [{ ...all[0], quantity: String(e.pieces) }] : all,
-        );
-      },
-      // An enquiry that cannot be read leaves the form empty; saving names the unknown enquiry.
-      () => {},
-    );
-    return () => {
-      live = false;
-    };
-  }, [enquiry]);
-
-  const priced = useMemo(() => {
-    const quoteLines: QuoteLine[] = [];
-    for (const l of lines) {
-      const quantity = Number(l.quantity);
-      if (!Number.isInteger(quantity) || quantity < 1) continue;
-      if (l.kind === 'catalogue') {
-        const product = catalogue.find((p) => p.id === l.productId);
-        if (product)
-          quoteLines.push({
-            productId: product.id,
-            name: product.name,
-            size: l.size,
-            unitPrice: cents(product.price),
-            quantity,
-          });
-      } else {
-        const price = parseEuroInput(l.unitPrice);
-        if (price !== null && l.name.trim())
-          quoteLines.push({ productId: null, name: l.name.trim(), size: null, unitPrice: price, quantity });
-      }
-    }
-    const percent = Number(discount);
-    return priceQuote(
-      quoteLines,
-      zone,
-      Number.isInteger(percent) && percent >= 0 && percent <= 90 ? percent : 0,
-    );
-  }, [lines, catalogue, discount, zone]);
-
-  const update = (lineId: number, change: Partial<DraftLine>) =>
-    setLines((all) => all.map((l) => (l.id === lineId ? { ...l, ...change } : l)));
-
-  const action = useDeskAction(async (submission: string) => {
-    const body = {
-      ...(enquiryId.trim() ? { enquiryId: enquiryId.trim() } : {}),
-      email: email.trim(),
-      ...(name.trim() ? { name: name.trim() } : {}),
-      lines: lines.map((l) =>
-        l.kind === 'catalogue'
-          ? { productId: l.productId, size: l.size, quantity: Number(l.quantity) }
-          : { name: l.name, unitPrice: parseEuroInput(l.unitPrice) ?? -1, quantity: Number(l.quantity) },
-      ),
-      discountPercent: Number(discount),
-      zone,
-      validUntil,
-      ...(note.trim() ? { note } : {}),
-    };
-    const created = await quotesApi.create(body, submission);
-    onDone(`Quote ${created.reference} made (${money(created.total)}). Send it when it is ready.`);
-  });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void action.run();
-  };
-
+/** The enquiry a quote answers, by company and date; an erased one (the retention pass) says so. */
+function EnquiryNote({ quote }: { readonly quote: Listed }) {
   return (
-    <form
-      onSubmit={submit}
-      className="mt-6 grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-2"
-    >
-      <h2 className="text-xl sm:col-span-2">New quote</h2>
-      <Field
-        id={field('email')}
-        label="Client’s e-mail"
-        type="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        required
-      />
-      <Field
-        id={field('name')}
-        label="Client’s name"
-        note="optional"
-        value={name}
-        maxLength={QUOTE_LIMITS.clientNameLength}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <div className="sm:col-span-2">
-        <Field
-          id={field('enquiry')}
-          label="Enquiry"
-          note="optional"
-          value={enquiryId}
-          onChange={(e) => setEnquiryId(e.target.value)}
-        />
-      </div>
-      <fieldset className="sm:col-span-2">
-        <legend className="text-sm font-medium">Lines</legend>
-        {products.state === 'error' ? <ErrorMessage>{products.message}</ErrorMessage> : null}
-        <ol className="mt-2 space-y-3">
-          {lines.map((l, index) => {
-            const n = index + 1;
-            const product = catalogue.find((p) => p.id === l.productId);
-            return (
-              <li key={l.id} className="grid gap-2 rounded-lg border border-line p-3 sm:grid-cols-6">
-                <div className="sm:col-span-2">
-                  <label htmlFor={field(`kind-${l.id}`)} className="block text-xs text-muted">
-                    Line {n}
-                  </label>
-                  <select
-                    id={field(`kind-${l.id}`)}
-                    value={l.kind}
-                    onChange={(e) => update(l.id, { kind: e.target.value as DraftLine['kind'] })}
-                    className={inputClass}
-                  >
-                    <option value="catalogue">From the catalogue</option>
-                    <option value="custom">Custom design</option>
-                  </select>
-                </div>
-                {l.kind === 'catalogue' ? (
-                  <>
-                    <div className="sm:col-span-2">
-                      <label htmlFor={field(`product-${l.id}`)} className="block text-xs text-muted">
-                        Product of line {n}
-                      </label>
-                      <select
-                        id={field(`product-${l.id}`)}
-                        value={l.productId}
-                        onChange={(e) => update(l.id, { productId: e.target.value })}
-                        className={inputClass}
-                        required
-                      >
-                        <option value="">Choose a bracelet</option>
-                        {catalogue.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {p.id}. {p.name} ({money(p.price)})
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                    <div>
-                      <label htmlFor={field(`size-${l.id}`)} className="block text-xs text-muted">
-                        Size of line {n}
-                      </label>
-                      <select
-                        id={field(`size-${l.id}`)}
-                        value={l.size}
-                        onChange={(e) => update(l.id, { size: e.target.value as SizeCode })}
-                        className={inputClass}
-                      >
-                        {(product?.sizes ?? SIZE_CODES).filter(isSizeCode).map((s) => (
-                          <option key={s} value={s}>
-                            {sizeByCode(s).name}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                  </>
-                ) : (
-                  <>
-                    <div className="sm:col-span-2">
-                      <label htmlFor={field(`name-${l.id}`)} className="block text-xs text-muted">
-                        Name of line {n}
-                      </label>
-                      <input
-                        id={field(`name-${l.id}`)}
-                        value={l.name}
-                        maxLength={QUOTE_LIMITS.nameLength}
-                        onChange={(e) => update(l.id, { name: e.target.value })}
-                        className={inputClass}
-                        required
-                      />
-                    </div>
-                    <div>
-                      <label htmlFor={field(`price-${l.id}`)} className="block text-xs text-muted">
-                        Unit price of line {n} (€)
-                      </label>
-                      <input
-                        id={field(`price-${l.id}`)}
-                        inputMode="decimal"
-                        value={l.unitPrice}
-                        onChange={(e) => update(l.id, { unitPrice: e.target.value })}
-                        className={inputClass}
-                        required
-                      />
-                    </div>
-                  </>
-                )}
-                <div>
-                  <label htmlFor={field(`qty-${l.id}`)} className="block text-xs text-muted">
-                    Quantity of line {n}
-                  </label>
-                  <input
-                    id={field(`qty-${l.id}`)}
-                    type="number"
-                    min={1}
-                    max={QUOTE_LIMITS.quantity}
-                    value={l.quantity}
-                    onChange={(e) => update(l.id, { quantity: e.target.value })}
-                    className={inputClass}
-                    required
-                  />
-                </div>
-                {lines.length > 1 ? (
-                  <div className="sm:col-span-6">
-                    <button
-                      type="button"
-                      className={buttonClass.secondary}
-                      onClick={() => setLines((all) => all.filter((x) => x.id !== l.id))}
-                    >
-                      Remove line {n}
-                    </button>
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-        {lines.length < QUOTE_LIMITS.lines ? (
-          <button
-            type="button"
-            className={`${buttonClass.secondary} mt-3`}
-            onClick={() => setLines((all) => [...all, emptyLine()])}
-          >
-            Add a line
-          </button>
-        ) : null}
-      </fieldset>
-      <Field
-        id={field('discount')}
-        label="Discount (%)"
-        type="number"
-        min={0}
-        max={QUOTE_LIMITS.discountPercent}
-        value={discount}
-        onChange={(e) => setDiscount(e.target.value)}
-      />
+    <span className="block text-xs font-normal text-muted">
+      {quote.enquiry ? `Enquiry: ${enquiryLabel(quote.enquiry)}` : 'Enquiry no longer kept'}
+    </span>
+  );
+}
+
+/**
+ * One quote as the client will see it: its page (opened in preview, where Pay is switched off) and the
+ * e-mail Send queues, with what the owner may do with it now.
+ */
+export function QuotePage({ reference, editing }: { readonly reference: string; readonly editing: boolean }) {
+  const [loaded, reload] = useDeskData(`quote-${reference}`, () => quotesApi.get(reference));
+  const [notice, setNotice] = useCarriedNotice();
+  const action = useDeskAction(async (_submission: string, what: 'send' | 'withdraw') => {
+    await quotesApi.act(reference, what);
+    setNotice(what === 'send' ? `Quote ${reference} sent to the client.` : `Quote ${reference} withdrawn.`);
+    reload();
+  });
+  if (editing) {
+    return (
       <div>
-        <label htmlFor={field('zone')} className="block text-sm font-medium">
-          Delivery zone
-        </label>
-        <select
-          id={field('zone')}
-          value={zone}
-          onChange={(e) => setZone(e.target.value as ZoneId)}
-          className={inputClass}
-        >
-          {ZONE_IDS.map((z) => (
-            <option key={z} value={z}>
-              {SHIPPING_ZONES[z].label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <Field
-        id={field('valid')}
-        label="Valid until"
-        note="through the end of the day"
-        type="date"
-        value={validUntil}
-        onChange={(e) => setValidUntil(e.target.value as typeof validUntil)}
-        required
-      />
-      <div className="sm:col-span-2">
-        <TextAreaField
-          id={field('note')}
-          label="Note to the client"
-          note="optional"
-          rows={4}
-          value={note}
-          maxLength={QUOTE_LIMITS.noteLength}
-          onChange={(e) => setNote(e.target.value)}
+        <PageHeading>Quote {reference}</PageHeading>
+        <QuoteForm
+          source={{ kind: 'edit', reference }}
+          onDone={(message) => {
+            carried = message;
+            navigate(deskHref.quote(reference));
+          }}
         />
       </div>
-      <section aria-label="Totals" aria-live="polite" className="sm:col-span-2">
-        <dl className="space-y-1 text-sm">
-          <div className="flex justify-between">
-            <dt>Lines</dt>
-            <dd className="tabular-nums">{money(priced.subtotal)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Discount</dt>
-            <dd className="tabular-nums">−{money(priced.discount)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Shipping</dt>
-            <dd className="tabular-nums">{priced.shipping === 0 ? 'Free' : money(priced.shipping)}</dd>
-          </div>
-          <div className="flex justify-between font-semibold">
-            <dt>Total</dt>
-            <dd className="tabular-nums">{money(priced.total)}</dd>
-          </div>
-        </dl>
-      </section>
+    );
+  }
+  return (
+    <div>
+      <p className="text-sm">
+        <a href={deskHref.quotes()} className="text-wine underline">
+          All quotes
+        </a>
+      </p>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <PageHeading>Quote {reference}</PageHeading>
+        {loaded.state === 'ready' ? <QuoteStatusBadge status={loaded.data.status} /> : null}
+      </div>
+      {notice ? (
+        <p role="status" className="mt-4 text-sm text-success">
+          {notice}
+        </p>
+      ) : null}
       {action.error ? (
-        <div className="sm:col-span-2">
+        <div className="mt-4">
           <ErrorMessage>{action.error}</ErrorMessage>
         </div>
       ) : null}
-      <div className="flex gap-3 sm:col-span-2">
-        <button type="submit" className={buttonClass.primary} disabled={action.busy}>
-          {action.busy ? 'Making the quote…' : 'Make the quote'}
-        </button>
-        <a href={deskHref.quotes()} className={buttonClass.secondary}>
-          Cancel
+      {loaded.state === 'loading' ? <Loading label="Loading the quote…" /> : null}
+      {loaded.state === 'error' ? <ErrorMessage>{loaded.message}</ErrorMessage> : null}
+      {loaded.state === 'ready' ? (
+        <QuoteDetail quote={loaded.data} busy={action.busy} onAct={(what) => void action.run(what)} />
+      ) : null}
+    </div>
+  );
+}
+
+function QuoteDetail({
+  quote,
+  busy,
+  onAct,
+}: {
+  readonly quote: Listed;
+  readonly busy: boolean;
+  readonly onAct: (what: 'send' | 'withdraw') => void;
+}) {
+  const open = quote.status === 'draft' || quote.status === 'sent';
+  return (
+    <>
+      <dl className="mt-4 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+        <dt className="text-muted">Client</dt>
+        <dd>
+          {quote.name ? `${quote.name}, ` : ''}
+          {quote.email || 'erased'}
+        </dd>
+        {quote.enquiryId ? (
+          <>
+            <dt className="text-muted">Enquiry</dt>
+            <dd>{quote.enquiry ? enquiryLabel(quote.enquiry) : 'no longer kept'}</dd>
+          </>
+        ) : null}
+        <dt className="text-muted">Total</dt>
+        <dd className="tabular-nums">{money(quote.total)}</dd>
+        <dt className="text-muted">Valid until</dt>
+        <dd>{formatDay(quote.validUntil)}</dd>
+        <dt className="text-muted">Dispatch by</dt>
+        <dd>{formatDay(quote.dispatchBy)}</dd>
+        {quote.orderReference ? (
+          <>
+            <dt className="text-muted">Paid</dt>
+            <dd>
+              <a href={deskHref.order(quote.orderReference)} className="text-wine underline">
+                Order {quote.orderReference}
+              </a>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="mt-4 flex flex-wrap gap-2">
+        {quote.url ? (
+          <a
+            href={previewUrl(quote.url)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass.secondary}
+          >
+            Preview the client’s page
+          </a>
+        ) : null}
+        {isEditable(quote.status) ? (
+          <a href={deskHref.editQuote(quote.reference)} className={buttonClass.secondary}>
+            Edit {quote.reference}
+          </a>
+        ) : null}
+        <a href={deskHref.duplicateQuote(quote.reference)} className={buttonClass.secondary}>
+          Duplicate {quote.reference}
         </a>
+        {open ? (
+          <button type="button" className={buttonClass.primary} disabled={busy} onClick={() => onAct('send')}>
+            {quote.status === 'sent' ? `Send ${quote.reference} again` : `Send ${quote.reference}`}
+          </button>
+        ) : null}
+        {quote.status !== 'paid' && quote.status !== 'withdrawn' ? (
+          <button
+            type="button"
+            className={buttonClass.danger}
+            disabled={busy}
+            onClick={() => onAct('withdraw')}
+          >
+            Withdraw {quote.reference}
+          </button>
+        ) : null}
       </div>
-    </form>
+      <MailPreview quote={quote} />
+    </>
+  );
+}
+
+/** The client's page with Pay switched off: what they will see, without a way to pay from the desk. */
+function previewUrl(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}preview=1`;
+}
+
+/** The e-mail as Send queues it now: the owner reads what the client will read before sending. */
+function MailPreview({ quote }: { readonly quote: Listed }) {
+  const [mail] = useDeskData(`quote-mail-${quote.reference}-${quote.total}-${quote.status}`, () =>
+    quotesApi.mail(quote.reference),
+  );
+  return (
+    <section aria-labelledby="quote-mail" className="mt-8 rounded-2xl border border-line bg-white p-5">
+      <h2 id="quote-mail" className="text-xl">
+        The e-mail the client receives
+      </h2>
+      {mail.state === 'loading' ? <Loading label="Loading the e-mail…" /> : null}
+      {mail.state === 'error' ? <ErrorMessage>{mail.message}</ErrorMessage> : null}
+      {mail.state === 'ready' ? (
+        <>
+          <dl className="mt-3 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="text-muted">To</dt>
+            <dd className="break-all">{mail.data.to || 'erased'}</dd>
+            <dt className="text-muted">Subject</dt>
+            <dd>{mail.data.subject}</dd>
+          </dl>
+          <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap wrap-anywhere">
+            {mail.data.text}
+          </pre>
+        </>
+      ) : null}
+    </section>
   );
 }

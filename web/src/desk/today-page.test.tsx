@@ -18,7 +18,7 @@ function todayAnswer(overrides: Partial<TodayResponse> = {}): TodayResponse {
     make: [
       { productId: '3', name: 'Amber Glow Bracelet', size: 'M', pieces: 5 },
       { productId: '1', name: 'Sea Glass Bracelet', size: 'S', pieces: 1 },
-      { productId: 'custom:Q-ABCDEFGH:1', name: 'Bespoke wedding set', size: 'M', pieces: 2 },
+      { productId: 'custom:Q-ABCDEFGH:1', name: 'Bespoke wedding set', size: null, pieces: 2 },
     ],
     dispatch: [{ reference: 'SOL-22222222', dispatchBy: '2026-10-21' }],
     late: [{ reference: 'SOL-11111111', dispatchBy: '2026-10-20' }],
@@ -154,8 +154,8 @@ describe('Today', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => row.textContent);
-    // A quote's bespoke line has no bracelet size.
-    expect(rows).toEqual(['Amber Glow BraceletM5', 'Sea Glass BraceletS1', 'Bespoke wedding set—2']);
+    // A quote's bespoke line has no bracelet size: its size cell is empty.
+    expect(rows).toEqual(['Amber Glow BraceletM5', 'Sea Glass BraceletS1', 'Bespoke wedding set2']);
     const dispatch = screen.getByRole('region', { name: 'Dispatch today' });
     expect(within(dispatch).getByRole('link', { name: 'SOL-22222222' })).toBeInTheDocument();
 

@@ -7,7 +7,6 @@
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import type { DueOrder, TodayResponse } from '../../../domain/desk-today';
 import { MAKING_CAPACITY } from '../../../domain/making-queue';
-import { isCustomLineId } from '../../../domain/sizes';
 import { deskApi } from './desk-api';
 import { formatDay, formatInstant } from './desk-format';
 import { useDeskAction, useDeskData } from './desk-hooks';
@@ -75,8 +74,8 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
               {today.make.map((line) => (
                 <tr key={`${line.productId}-${line.size}`} className="border-b border-line last:border-0">
                   <td className="py-2 pr-2">{line.name}</td>
-                  {/* A quote's bespoke design has no bracelet size (its stored M means nothing). */}
-                  <td className="py-2 pr-2">{isCustomLineId(line.productId) ? '—' : line.size}</td>
+                  {/* A quote's bespoke design has no bracelet size: the cell stays empty. */}
+                  <td className="py-2 pr-2">{line.size}</td>
                   <td className="py-2 text-right font-semibold tabular-nums">{line.pieces}</td>
                 </tr>
               ))}

@@ -87,6 +87,37 @@ describe('OrderConfirmationPage', () => {
     expect(purchase[0]?.data).toMatchObject({ total: 8350, itemCount: 2 });
   });
 
+  it('shows a paid quote’s custom line without a size, and its dispatch date', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(200, {
+          ...PAID,
+          items: [
+            {
+              id: 'custom:Q-ABCD2345:1',
+              name: 'Bespoke set',
+              size: null,
+              quantity: 25,
+              unitPrice: 4000,
+              lineTotal: 100000,
+            },
+          ],
+          subtotal: 100000,
+          giftWrap: 0,
+          total: 100000,
+          dispatchBy: '2027-01-15',
+          delivery: { dispatch: '2027-01-15', earliest: '2027-01-20', latest: '2027-01-22' },
+        }),
+      ),
+    );
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    expect(screen.getByText('Bespoke set')).toBeVisible();
+    expect(screen.queryByText(/Bespoke set \(/)).toBeNull();
+    expect(screen.getAllByText(/Friday 15 January/).length).toBeGreaterThan(0);
+  });
+
   it('on a reload shows the order again without clearing a new cart or recording a second purchase', async () => {
     localStorage.removeItem(STORAGE_KEYS.checkoutEmail);
     vi.stubGlobal(

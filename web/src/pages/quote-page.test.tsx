@@ -29,6 +29,7 @@ const QUOTE: QuotePageView = {
   total: 99450,
   zone: 'IE',
   validUntil: '2026-12-24' as QuotePageView['validUntil'],
+  dispatchBy: '2026-11-30' as QuotePageView['dispatchBy'],
   note: 'The early-bird price for your team.',
   dispatchDate: '2026-11-30' as QuotePageView['dispatchDate'],
 };
@@ -45,8 +46,8 @@ afterEach(() => {
   });
 });
 
-function openQuotePage() {
-  window.location.hash = `#/quote/Q-ABCD2345?key=${KEY}`;
+function openQuotePage(query = '') {
+  window.location.hash = `#/quote/Q-ABCD2345?key=${KEY}${query}`;
   return render(
     <HashRouter>
       <QuotePage />
@@ -74,6 +75,21 @@ describe('the quote page', () => {
       '/api/quotes/Q-ABCD2345',
       expect.objectContaining({ method: 'POST', body: JSON.stringify({ key: KEY }) }),
     );
+  });
+
+  it('shows the owner’s preview as the client sees it, with Pay switched off', async () => {
+    const fetchMock = vi.fn(async () => json(200, { ok: true, quote: QUOTE }));
+    vi.stubGlobal('fetch', fetchMock);
+    openQuotePage('&preview=1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your quote' })).toBeInTheDocument();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Preview: this is the page your client sees. Paying is switched off here.',
+    );
+    expect(screen.getByText('Monday 30 November')).toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: 'Pay €994.50 by card' });
+    expect(pay).toBeDisabled();
+    await userEvent.click(pay);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('pays: the button waits, then the browser goes to the hosted checkout', async () => {

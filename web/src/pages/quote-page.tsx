@@ -3,7 +3,8 @@
  * e-mail. The lines, the discount, shipping and total, the date it is valid until, the dispatch date if
  * paid today and the terms, with a Pay button that opens the hosted checkout for exactly this quote. A
  * paid, expired or withdrawn quote says so and has no button. No referrer leaves this page (the key is in
- * its address) and it is never indexed.
+ * its address) and it is never indexed. `&preview=1` (the desk's "Preview the client's page") shows it
+ * the same with Pay switched off.
  */
 import { useState } from 'react';
 import { formatDayMonth, parseIsoDate } from '../../../domain/calendar-date';
@@ -18,7 +19,7 @@ import {
   type QuoteResult,
   type QuoteView,
 } from '../features/quote-page/quote-page-api';
-import { Link } from '../lib/router';
+import { Link, useSearchParams } from '../lib/router';
 import { useKeyedPage } from '../lib/use-keyed-page';
 
 function money(value: number): string {
@@ -52,10 +53,12 @@ function PayButton({
   quote,
   keyValue,
   onClosed,
+  preview,
 }: {
   quote: QuoteView;
   keyValue: string;
   onClosed: () => void;
+  preview: boolean;
 }) {
   const [state, setState] = useState<{ busy: string | null; error: string | null }>({
     busy: null,
@@ -76,8 +79,9 @@ function PayButton({
     <div className="mt-8">
       <button
         type="button"
-        className={`${PRIMARY_BUTTON} w-full sm:w-auto`}
-        disabled={state.busy !== null}
+        // In the owner's preview the button is there, greyed, as a reminder of what the client gets.
+        className={`${PRIMARY_BUTTON} w-full sm:w-auto${preview ? ' cursor-not-allowed opacity-60' : ''}`}
+        disabled={state.busy !== null || preview}
         aria-busy={state.busy !== null}
         onClick={() => void pay()}
       >
@@ -96,16 +100,23 @@ function QuoteDetails({
   quote,
   keyValue,
   reload,
+  preview,
 }: {
   quote: QuoteView;
   keyValue: string;
   reload: () => void;
+  preview: boolean;
 }) {
   const closed = quoteClosedMessage(quote.status);
   const validUntil = parseIsoDate(quote.validUntil);
   const dispatch = quote.dispatchDate ? parseIsoDate(quote.dispatchDate) : null;
   return (
     <>
+      {preview ? (
+        <p role="note" className="mb-8 rounded-lg border border-line bg-sand p-4 text-sm">
+          Preview: this is the page your client sees. Paying is switched off here.
+        </p>
+      ) : null}
       <h1 className="text-4xl sm:text-5xl">Your quote</h1>
       <p className="mt-3 text-lg">
         Quote <strong>{quote.reference}</strong>
@@ -156,7 +167,7 @@ function QuoteDetails({
               Paid today, your order is dispatched by <strong>{formatDayMonth(dispatch)}</strong>.
             </p>
           ) : null}
-          <PayButton quote={quote} keyValue={keyValue} onClosed={reload} />
+          <PayButton quote={quote} keyValue={keyValue} onClosed={reload} preview={preview} />
         </>
       )}
       <p className="mt-8 text-sm text-muted">
@@ -173,6 +184,8 @@ function QuoteDetails({
 export function QuotePage() {
   // A reload after a refused Pay keeps the quote on screen while it asks again.
   const { key, result, reload: load, headingRef } = useKeyedPage<QuoteResult>(fetchQuote, { quiet: true });
+  const [params] = useSearchParams();
+  const preview = params.get('preview') === '1';
 
   return (
     <section className="mx-auto min-h-[70vh] max-w-3xl px-4 py-14 sm:py-20">
@@ -181,7 +194,9 @@ export function QuotePage() {
           <p className="font-serif text-2xl">Loading your quote…</p>
         </div>
       ) : null}
-      {result?.kind === 'ok' ? <QuoteDetails quote={result.quote} keyValue={key} reload={load} /> : null}
+      {result?.kind === 'ok' ? (
+        <QuoteDetails quote={result.quote} keyValue={key} reload={load} preview={preview} />
+      ) : null}
       {result?.kind === 'not-found' ? (
         <div className="text-center">
           <h1 ref={headingRef} tabIndex={-1} className="text-4xl focus:outline-none sm:text-5xl">

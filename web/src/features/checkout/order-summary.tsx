@@ -16,9 +16,11 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
       </h2>
       <ul className="mt-3 divide-y divide-line">
         {items.map((item) => (
-          <li key={`${item.id}:${item.size}`} className="flex justify-between gap-4 py-3">
+          <li key={`${item.id}:${item.size ?? ''}`} className="flex justify-between gap-4 py-3">
             <span>
-              {nameWithSize(item.name, item.size)} <span className="text-muted">× {item.quantity}</span>
+              {/* A quote's custom line has no size. */}
+              {item.size ? nameWithSize(item.name, item.size) : item.name}{' '}
+              <span className="text-muted">× {item.quantity}</span>
             </span>
             <span className="tabular-nums">{formatEuro(cents(item.lineTotal))}</span>
           </li>

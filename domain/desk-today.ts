@@ -75,8 +75,13 @@ export const makeLineSchema = z.object({
   /** Null for a quote's custom line: a bespoke design has no bracelet size. */
   size: z.nullable(sizeCodeSchema),
   pieces: count,
+  /** The orders these pieces are for, in the order they are due (each once). */
+  orders: z.array(z.string()),
 });
 export type MakeLine = z.infer<typeof makeLineSchema>;
+
+/** How far "Dispatch today" looks ahead: the orders due on the next this many working days. */
+export const DISPATCH_AHEAD_WORKING_DAYS = 3;
 
 export const dueOrderSchema = z.object({ reference: z.string(), dispatchBy: isoDay });
 export type DueOrder = z.infer<typeof dueOrderSchema>;
@@ -108,6 +113,8 @@ export const todayResponseSchema = z.object({
   make: z.array(makeLineSchema),
   /** Orders due for dispatch today. */
   dispatch: z.array(dueOrderSchema),
+  /** Orders due on the next DISPATCH_AHEAD_WORKING_DAYS working days, by date. */
+  upcoming: z.array(dueOrderSchema),
   /** Orders past their dispatch-by date, the oldest first. */
   late: z.array(dueOrderSchema),
   outbox: outboxHealthSchema,

@@ -444,6 +444,7 @@ export async function registerCommerce(
       queue: makingQueue,
       deskStore: desk.store,
       onMailQueued: () => outbox.wake(),
+      closures: config.closedDates,
       ...(clock ? { now: clock } : {}),
     });
     await api.register(deskRoutes, {

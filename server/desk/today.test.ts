@@ -12,6 +12,7 @@ import { SETTINGS_MESSAGES, type TodayResponse } from '../../domain/desk-today';
 import { GALWAY_CARD_FORM, outboxSettled } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
+import { planToday, type QueuedOrder } from './today';
 
 const TOKEN = 'today-owner-token-0123';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -212,7 +213,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
       .select(['id', 'session_id', 'paid_at'])
       .orderBy('paid_at')
       .execute();
-    const [lateRow, todayRow] = sessions;
+    const [lateRow, todayRow, nextRow] = sessions;
     await db
       .updateTable('orders')
       .set({ dispatch_date: '2026-10-20' })
@@ -222,6 +223,12 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
       .updateTable('orders')
       .set({ dispatch_date: '2026-10-21' })
       .where('id', '=', todayRow?.id ?? '')
+      .execute();
+    // The third working day from Wednesday, over the Monday bank holiday: Thursday, Friday, Tuesday.
+    await db
+      .updateTable('orders')
+      .set({ dispatch_date: '2026-10-27' })
+      .where('id', '=', nextRow?.id ?? '')
       .execute();
     expect(late.dispatchBy).toBeDefined();
     expect(today.dispatchBy).toBeDefined();
@@ -244,20 +251,29 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     const body = res.json() as TodayResponse;
     const lateRef = orderReference(lateRow?.session_id ?? '');
     const todayRef = orderReference(todayRow?.session_id ?? '');
+    const nextRef = orderReference(nextRow?.session_id ?? '');
     expect(body).toMatchObject({
       ok: true,
       date: '2026-10-21',
       capacity: 3,
       late: [{ reference: lateRef, dispatchBy: '2026-10-20' }],
       dispatch: [{ reference: todayRef, dispatchBy: '2026-10-21' }],
+      upcoming: [{ reference: nextRef, dispatchBy: '2026-10-27' }],
       outbox: { waiting: 0, failed: 1 },
     });
     // The late order's 2 pieces, then 1 of the 2 due today: 3, the day's capacity.
     const late0 = lineOf(lateRow?.id);
     const today0 = lineOf(todayRow?.id);
+    // Each line with the orders it is for, so the desk links them.
     expect(body.make).toEqual([
-      { productId: late0?.product_id, name: late0?.name, size: late0?.size, pieces: 2 },
-      { productId: today0?.product_id, name: today0?.name, size: today0?.size, pieces: 1 },
+      { productId: late0?.product_id, name: late0?.name, size: late0?.size, pieces: 2, orders: [lateRef] },
+      {
+        productId: today0?.product_id,
+        name: today0?.name,
+        size: today0?.size,
+        pieces: 1,
+        orders: [todayRef],
+      },
     ]);
     expect(body.outbox.oldestAgeSeconds).toEqual(expect.any(Number));
     expect(body.health.database).toEqual({ dialect, reachable: true });
@@ -272,5 +288,46 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     await outboxSettled(app);
     const after = (await admin('GET', '/api/admin/today')).json() as TodayResponse;
     expect(after.outbox.failed).toBe(0);
+
+    // A day later than the third working day is not yet listed.
+    await db
+      .updateTable('orders')
+      .set({ dispatch_date: '2026-10-28' })
+      .where('id', '=', nextRow?.id ?? '')
+      .execute();
+    expect(((await admin('GET', '/api/admin/today')).json() as TodayResponse).upcoming).toEqual([]);
+  });
+});
+
+describe('planToday', () => {
+  const order = (reference: string, dispatchBy: string, quantity: number): QueuedOrder => ({
+    reference,
+    dispatchBy: dispatchBy as QueuedOrder['dispatchBy'],
+    lines: [{ productId: '1', name: 'First Light', size: 'M', quantity }],
+  });
+
+  it('gives each line of Make today the orders it is for, and lists the next working days’ dispatches', () => {
+    // Friday 23 October 2026: the next three working days are Tuesday 27 (after the bank holiday), 28, 29.
+    const queue = [
+      order('SOL-AAAAAAAA', '2026-10-23', 2),
+      order('SOL-BBBBBBBB', '2026-10-27', 3),
+      order('SOL-CCCCCCCC', '2026-10-29', 1),
+      order('SOL-DDDDDDDD', '2026-10-30', 1),
+    ];
+    const plan = planToday(queue, 6, '2026-10-23' as QueuedOrder['dispatchBy'], [
+      { from: '2026-10-28' as QueuedOrder['dispatchBy'], to: '2026-10-28' as QueuedOrder['dispatchBy'] },
+    ]);
+    expect(plan.make).toEqual([
+      {
+        productId: '1',
+        name: 'First Light',
+        size: 'M',
+        pieces: 6,
+        orders: ['SOL-AAAAAAAA', 'SOL-BBBBBBBB', 'SOL-CCCCCCCC'],
+      },
+    ]);
+    expect(plan.dispatch.map((o) => o.reference)).toEqual(['SOL-AAAAAAAA']);
+    // The owner's closure on the 28th moves the third working day to the 30th.
+    expect(plan.upcoming.map((o) => o.reference)).toEqual(['SOL-BBBBBBBB', 'SOL-CCCCCCCC', 'SOL-DDDDDDDD']);
   });
 });

@@ -8,8 +8,15 @@
 import type { Kysely } from 'kysely';
 import type { IsoDate } from '../../domain/calendar-date';
 import { irishDate } from '../../domain/calendar-date';
+import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
 import type { SizeCode } from '../../domain/config';
-import type { DueOrder, MakeLine, TodayResponse } from '../../domain/desk-today';
+import {
+  DISPATCH_AHEAD_WORKING_DAYS,
+  type DueOrder,
+  type MakeLine,
+  type TodayResponse,
+} from '../../domain/desk-today';
+import { addBusinessDays } from '../../domain/dispatch';
 import { lineSize } from '../../domain/sizes';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
 import { outboxBacklog } from '../mail/outbox';
@@ -25,13 +32,16 @@ export interface QueuedOrder {
 
 /**
  * The day's plan from the queue, due first (its order): late and today's orders first, then the next
- * days'. `make` fills the day's capacity in that order, the last order's line in part when only part fits.
+ * days'. `make` fills the day's capacity in that order, the last order's line in part when only part fits,
+ * each line with the orders it is for. `upcoming` is what is due on the next few working days (closures
+ * skipped), so the owner sees tomorrow's posting today.
  */
 export function planToday(
   queue: readonly QueuedOrder[],
   capacity: number,
   today: IsoDate,
-): { make: MakeLine[]; dispatch: DueOrder[]; late: DueOrder[] } {
+  closures: ClosedDates = NO_CLOSURES,
+): { make: MakeLine[]; dispatch: DueOrder[]; upcoming: DueOrder[]; late: DueOrder[] } {
   const make = new Map<string, MakeLine>();
   let left = capacity;
   for (const order of queue) {
@@ -46,14 +56,19 @@ export function planToday(
         name: line.name,
         size: line.size,
         pieces: (seen?.pieces ?? 0) + pieces,
+        orders: seen?.orders.includes(order.reference)
+          ? seen.orders
+          : [...(seen?.orders ?? []), order.reference],
       });
     }
     if (left <= 0) break;
   }
   const due = (o: QueuedOrder): DueOrder => ({ reference: o.reference, dispatchBy: o.dispatchBy });
+  const lastAhead = addBusinessDays(today, DISPATCH_AHEAD_WORKING_DAYS, closures);
   return {
     make: [...make.values()],
     dispatch: queue.filter((o) => o.dispatchBy === today).map(due),
+    upcoming: queue.filter((o) => o.dispatchBy > today && o.dispatchBy <= lastAhead).map(due),
     late: queue.filter((o) => o.dispatchBy < today).map(due),
   };
 }
@@ -75,6 +90,8 @@ function toQueued(row: OrderRow, lines: readonly OrderLineRow[]): QueuedOrder {
 export interface TodayHealthInput {
   readonly database: { readonly dialect: string; readonly reachable: boolean };
   readonly mailTransport: string;
+  /** The owner's closures (CLOSED_DATES): not working days for what is due next. */
+  readonly closures?: ClosedDates;
 }
 
 export async function todayReport(
@@ -93,7 +110,7 @@ export async function todayReport(
   const queue = rows.map((r) => toQueued(r.row, r.lines));
   // Sorted again by the date as computed here (orders paid before dates were stored have none in the row).
   queue.sort((a, b) => (a.dispatchBy < b.dispatchBy ? -1 : a.dispatchBy > b.dispatchBy ? 1 : 0));
-  const plan = planToday(queue, capacity, today);
+  const plan = planToday(queue, capacity, today, health.closures);
   return {
     ok: true,
     date: today,

@@ -9,6 +9,7 @@ import {
   BLUE,
   CAMERA_MAKE,
   CAMERA_SERIAL,
+  GREY,
   notAnImage,
   phonePhoto,
   pngClaiming,
@@ -28,6 +29,23 @@ async function refusal(bytes: Uint8Array): Promise<PhotoRefusal> {
   );
   if (!(err instanceof PhotoRefusal)) throw new Error(`expected a refusal, got ${String(err)}`);
   return err;
+}
+
+const WHITE = { r: 255, g: 255, b: 255 };
+
+/** The pixels of a photo's largest WebP rendition. */
+async function pixelsOf(photo: {
+  renditions: readonly { width: number; format: string; data: Uint8Array }[];
+}) {
+  const largest = photo.renditions.find((r) => r.width === 1080 && r.format === 'webp');
+  const { data, info } = await sharp(Buffer.from(largest?.data ?? []))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const at = (x: number, y: number) => {
+    const i = (y * info.width + x) * info.channels;
+    return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
+  };
+  return { at };
 }
 
 function near(pixel: readonly number[], color: typeof RED): boolean {
@@ -73,19 +91,26 @@ describe('a phone photo with GPS, a camera serial and orientation 6', () => {
       expect(text).not.toContain(CAMERA_MAKE);
     }
 
-    // Upright: red along the whole top row, blue along the whole bottom row (unrotated, the top row
-    // would run red, grey, blue from left to right).
-    const largest = photo.renditions.find((r) => r.width === 1080 && r.format === 'webp');
-    const { data, info } = await sharp(Buffer.from(largest?.data ?? []))
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const at = (x: number, y: number) => {
-      const i = (y * info.width + x) * info.channels;
-      return [data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0];
-    };
-    for (const x of [5, 540, 1074]) {
+    // Upright: red along the whole top row of the photo, blue along its whole bottom row (unrotated, the
+    // top row would run red, grey, blue from left to right). The upright photo is a portrait, shown whole:
+    // 810 px wide in the middle of the square (see the next test).
+    const { at } = await pixelsOf(photo);
+    for (const x of [140, 540, 940]) {
       expect(near(at(x, 5), RED), `top at x=${x}: ${at(x, 5)}`).toBe(true);
       expect(near(at(x, 1074), BLUE), `bottom at x=${x}: ${at(x, 1074)}`).toBe(true);
+    }
+  }, 60_000);
+
+  it('shows a portrait photo whole, on white beside it, never cropped to the square', async () => {
+    const photo = await pipeline.process(await phonePhoto());
+    // Upright the photo is 900 x 1200: red 450 rows, grey 300, blue 450. Fitted to 1080 rows: 810 x 1080,
+    // red down to row 405 and blue from row 675, white in the 135 columns either side.
+    const { at } = await pixelsOf(photo);
+    expect(near(at(540, 395), RED), `red band whole: ${at(540, 395)}`).toBe(true);
+    expect(near(at(540, 540), GREY), `grey middle: ${at(540, 540)}`).toBe(true);
+    expect(near(at(540, 685), BLUE), `blue band whole: ${at(540, 685)}`).toBe(true);
+    for (const x of [5, 125, 955, 1074]) {
+      expect(near(at(x, 540), WHITE), `white beside it at x=${x}: ${at(x, 540)}`).toBe(true);
     }
   }, 60_000);
 

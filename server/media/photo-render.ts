@@ -1,9 +1,8 @@
 /**
  * The sharp work of one uploaded photo (runs on the photo worker's thread, photo-worker.ts): the real
  * type, the pixel count and the shape (no longer than 4:1) before anything is decoded, then one normalised
- * square (EXIF orientation applied,
- * every piece of metadata dropped, flattened onto white, cover-cropped to the product size where the
- * picture's interest is) and its renditions. sharp writes no metadata unless asked (no withMetadata,
+ * square (EXIF orientation applied, every piece of metadata dropped, flattened onto white, the whole
+ * picture fitted into the product size on white) and its renditions. sharp writes no metadata unless asked (no withMetadata,
  * keepExif, keepIccProfile here), so no GPS position, camera serial or ICC profile reaches a shopper.
  */
 import { createHash } from 'node:crypto';
@@ -67,7 +66,9 @@ export async function renderPhoto(bytes: Uint8Array): Promise<RenderedPhoto> {
       .timeout({ seconds: STEP_TIMEOUT_SECONDS })
       .rotate()
       .flatten({ background: '#ffffff' })
-      .resize(width, height, { fit: 'cover', position: sharp.strategy.attention })
+      // The whole photo, never cropped: a portrait (or landscape) photo fits the square with white beside
+      // it, so nothing the owner framed (the clasp at the top, the beads at the bottom) is cut off.
+      .resize(width, height, { fit: 'contain', background: '#ffffff' })
       .toColourspace('srgb')
       .removeAlpha()
       .raw()

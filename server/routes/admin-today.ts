@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
+import type { ClosedDates } from '../../domain/closed-dates';
 import { SETTINGS_MESSAGES, settingsPatchSchema, TODAY_API } from '../../domain/desk-today';
 import type { DeskStore } from '../desk/desk-store';
 import { ownerActor } from '../desk/owner-auth';
@@ -22,6 +23,8 @@ export interface TodayRouteOptions {
   /** The desk's submission keys (claimRequest) and audit trail. */
   readonly deskStore: DeskStore;
   readonly onMailQueued: () => void;
+  /** The owner's closures (CLOSED_DATES), skipped when Today looks at the next working days. */
+  readonly closures?: ClosedDates;
   /** The clock the day is read from (tests); the real one by default. */
   readonly now?: () => Date;
 }
@@ -58,7 +61,11 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
     const report = await todayReport(
       app.commerce.db,
       settings,
-      { database: { dialect, reachable }, mailTransport: app.commerce.transport.description },
+      {
+        database: { dialect, reachable },
+        mailTransport: app.commerce.transport.description,
+        ...(opts.closures ? { closures: opts.closures } : {}),
+      },
       opts.now?.() ?? new Date(),
     );
     return reply.header('Cache-Control', 'no-store').send(report);

@@ -16,7 +16,15 @@ import type { Cluster } from '../support/cluster';
 import { type ShopCluster, startShopCluster } from '../support/shop-cluster';
 import type { SmtpSink } from '../support/smtp-sink';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
-import { createProduct, openProducts, photo, SAVED, saveAltTexts, uploadPhotos } from './desk-product-steps';
+import {
+  createProduct,
+  openProducts,
+  pauseProduct,
+  photo,
+  SAVED,
+  saveAltTexts,
+  uploadPhotos,
+} from './desk-product-steps';
 import { expect, test } from './fixtures';
 
 const ADMIN_TOKEN = 'catalogue-cluster-admin-token-0123456789';
@@ -323,10 +331,7 @@ test('with the bracelet in a cart, the owner reprices, pauses and retires it; th
   await expectPastOrderUnchanged();
 
   // Paused: the cart names it and holds the checkout; its page has no Add to Cart.
-  await page.getByRole('button', { name: 'Pause' }).click();
-  await expect(
-    page.getByText('Paused: its page stays, with the note, and it cannot be ordered.'),
-  ).toBeVisible();
+  await pauseProduct(page);
   const blocked = `${NAME} is not available to order. Remove it from your cart to check out.`;
   await expect
     .poll(

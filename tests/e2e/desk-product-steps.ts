@@ -40,13 +40,36 @@ export async function createProduct(page: Page, bracelet: NewBracelet): Promise<
   await page.getByRole('link', { name: 'New product' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
   await page.getByLabel('Name').fill(bracelet.name);
-  await page.getByLabel('Category').fill(bracelet.category);
+  await chooseCategory(page, bracelet.category);
   await page.getByLabel('Materials').fill(bracelet.materials);
   await page.getByLabel('Price in euro').fill(bracelet.price);
   await page.getByLabel('Short description').fill(bracelet.description);
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByRole('heading', { level: 1, name: bracelet.name })).toBeVisible();
   return /#\/products\/(\d+)$/.exec(page.url())?.[1] ?? '';
+}
+
+/** Category: one of the shop's from the list, or a new one by name through "New category…". */
+export async function chooseCategory(page: Page, category: string): Promise<void> {
+  const list = page.getByLabel('Category', { exact: true });
+  const offered = await list.locator('option').allTextContents();
+  if (offered.includes(category)) {
+    await list.selectOption(category);
+    return;
+  }
+  await list.selectOption('New category…');
+  await page.getByLabel('Name of the new category').fill(category);
+}
+
+/** Pause… on the product's form: the note for shoppers in the dialog, then Pause. */
+export async function pauseProduct(page: Page, note = ''): Promise<void> {
+  await page.getByRole('button', { name: 'Pause…' }).click();
+  const dialog = page.getByRole('alertdialog', { name: /^Pause / });
+  if (note) await dialog.getByLabel('Note for shoppers').fill(note);
+  await dialog.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(
+    page.getByText('Paused: its page stays, with the note, and it cannot be ordered.'),
+  ).toBeVisible();
 }
 
 /** Several photos at once through the photo-library input; resolves when each has its alt field. */

@@ -10,7 +10,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { axeScan, expectNoSeriousViolations } from './axe';
-import { openProducts, photo } from './desk-product-steps';
+import { chooseCategory, openProducts, pauseProduct, photo } from './desk-product-steps';
 import { expect, test } from './fixtures';
 
 /** playwright.config.ts sets it for the server. */
@@ -66,7 +66,7 @@ test.describe('products in the desk on a phone', () => {
     await expect(page.getByText('Enter a name.')).toBeVisible();
     await expectNoSeriousViolations(axeScan(page));
     await page.getByLabel('Name').fill(NAME);
-    await page.getByLabel('Category').fill('Gemstone');
+    await chooseCategory(page, 'Gemstone');
     await page.getByLabel('Materials').fill('garnet, sterling silver');
     await page.getByLabel('Price in euro').fill('29');
     await page
@@ -128,11 +128,8 @@ test.describe('products in the desk on a phone', () => {
     await expect(page.getByText('Saved. The shop shows the change within seconds.')).toBeVisible();
     await expectShopShows(page, `/product/${id}`, '€32.50');
 
-    // Paused: its page stays, without Add to Cart.
-    await page.getByRole('button', { name: 'Pause' }).click();
-    await expect(
-      page.getByText('Paused: its page stays, with the note, and it cannot be ordered.'),
-    ).toBeVisible();
+    // Paused with a note in one step: its page stays, without Add to Cart.
+    await pauseProduct(page, 'Back in January');
     await expect
       .poll(
         async () => {
@@ -143,6 +140,7 @@ test.describe('products in the desk on a phone', () => {
       )
       .toBe(0);
     await expect(shopPage.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
+    await expect(shopPage.getByText('Back in January')).toBeVisible();
 
     // Retired, after the confirmation: out of the listing; its page says so (410, or 200 with noindex).
     await page.getByRole('button', { name: 'Retire…' }).click();

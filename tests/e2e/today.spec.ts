@@ -84,9 +84,13 @@ test('Today on a phone: the pieces to make and the shop’s health; a lower capa
   const make = page.getByRole('region', { name: 'Make today' });
   // Other journeys' orders may add First Light in other sizes: this order's two pieces are Medium.
   await expect(make.getByRole('row', { name: /First Light/ }).first()).toBeVisible();
+  // Each line links the orders its pieces are for: this order is among them.
+  await expect(make.getByRole('link', { name: reference })).toBeVisible();
   const health = page.getByRole('region', { name: 'Shop health' });
   await expect(health.getByText('Last reconcile pass')).toBeVisible();
-  await expect(health.getByText(/: answering$/)).toBeVisible();
+  await expect(health.getByText('answering', { exact: true })).toBeVisible();
+  // The owner's words, not the server's: no folder of .eml files, no database engine.
+  await expect(health).not.toContainText(/\.eml|SQLite|PostgreSQL/);
   await expectNoSeriousViolations(axeScan(page));
   await page.screenshot({ path: path.join(SHOTS, 'phone-today.png'), fullPage: true });
 

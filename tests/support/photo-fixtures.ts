@@ -7,7 +7,7 @@ import sharp from 'sharp';
 
 export const RED = { r: 220, g: 20, b: 30 };
 export const BLUE = { r: 20, g: 40, b: 220 };
-const GREY = { r: 128, g: 128, b: 128 };
+export const GREY = { r: 128, g: 128, b: 128 };
 
 export const CAMERA_SERIAL = 'SN-4815162342';
 export const CAMERA_MAKE = 'SolasTestCam';

@@ -219,6 +219,10 @@ describe('one order', () => {
     expect(screen.getByText('Ireland')).toBeInTheDocument();
     expect(screen.queryByText('IE')).not.toBeInTheDocument();
     expect(screen.getByText('pi_test_123')).toBeInTheDocument();
+    // The payment id (a test checkout's, here) stays out of sight until the owner asks for it.
+    expect(screen.getByText('pi_test_123')).not.toBeVisible();
+    await user.click(screen.getByText('Show payment id'));
+    expect(screen.getByText('pi_test_123')).toBeVisible();
     expect(screen.getByText('Paid €69.98')).toBeInTheDocument();
 
     // Double click: one request.

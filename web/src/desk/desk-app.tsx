@@ -200,18 +200,21 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         Skip to content
       </button>
       <header className="border-b border-line bg-white print:hidden" data-print-hide>
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <p className="font-serif text-lg text-wine">
+        {/* On a phone the ten sections are two rows of five (a name too long for its cell takes two lines)
+            under the title and Sign out; from 1024 px the navigation sits between them, wrapping inside its
+            own space, so Sign out never breaks. */}
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 lg:flex-nowrap">
+          <p className="shrink-0 font-serif text-lg text-wine">
             Solas <span className="text-muted">· Order desk</span>
           </p>
-          <nav aria-label="Desk" className="order-3 w-full sm:order-none sm:w-auto">
-            <ul className="flex flex-wrap gap-1">
+          <nav aria-label="Desk" className="order-3 w-full lg:order-none lg:w-auto lg:min-w-0 lg:flex-1">
+            <ul className="grid grid-cols-5 gap-1 sm:flex sm:flex-wrap">
               {NAV.map((item) => (
-                <li key={item.id}>
+                <li key={item.id} className="flex">
                   <a
                     href={item.href}
                     aria-current={section === item.id ? 'page' : undefined}
-                    className="inline-flex min-h-11 items-center rounded-full px-3 text-sm hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold"
+                    className="flex min-h-11 w-full flex-wrap content-center items-center justify-center rounded-lg px-1 text-center text-[13px] leading-tight hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold sm:w-auto sm:rounded-full sm:px-3 sm:text-sm"
                   >
                     {item.label}
                     {item.id === 'reviews' ? <NavCount load={reviewsApi.pendingCount} /> : null}
@@ -223,7 +226,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
           </nav>
           <button
             type="button"
-            className={`${buttonClass.secondary} ml-auto`}
+            className={`${buttonClass.secondary} ml-auto shrink-0 whitespace-nowrap`}
             onClick={signOut}
             disabled={signingOut}
           >

@@ -294,7 +294,20 @@ function OrderView({
               </div>
               <div>
                 <dt className="text-muted">Payment id</dt>
-                <dd className="font-mono break-all">{order.paymentId ?? '—'}</dd>
+                <dd>
+                  {/* Shown when asked for: a long provider id (cs_test_… in test mode) means nothing at the
+                      bench, and is only needed to look the payment up at the provider. */}
+                  {order.paymentId ? (
+                    <details>
+                      <summary className="inline-flex min-h-11 cursor-pointer items-center underline hover:text-wine">
+                        Show payment id
+                      </summary>
+                      <span className="block font-mono break-all">{order.paymentId}</span>
+                    </details>
+                  ) : (
+                    '—'
+                  )}
+                </dd>
               </div>
             </dl>
           </Section>

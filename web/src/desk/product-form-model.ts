@@ -3,6 +3,7 @@
  * (the same rules the server holds: name 1-80 characters, a price from €1.00 to €1,000.00 in whole cents),
  * and what a save sends: only the fields the owner changed, with the version they edited.
  */
+import { CATEGORIES } from '../../../domain/catalogue/types';
 import { parseEuroInput } from './desk-format';
 import {
   type AdminProduct,
@@ -104,13 +105,48 @@ export interface Checked {
   readonly fields: ProductFields & { readonly note: string; readonly position: number | null };
 }
 
+export const CATEGORY_MISSING = 'Choose a category, or add a new one.';
+
+/** "  soft   ROMANCE " -> "soft romance": how two spellings of one category are compared. */
+const categoryKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
 /**
- * The desk's own checks. `imagesWithoutAlt` counts the product's saved photos that have no alt text:
- * such a product cannot be active.
+ * The categories the owner chooses from: the shop's own palettes in their order, then every other one a
+ * product has (any status), alphabetically, and the one being edited, so it is always among them.
+ */
+export function categoryChoices(products: readonly { readonly category: string }[], current = ''): string[] {
+  const seen = new Set<string>();
+  const added: string[] = [];
+  for (const name of [...products.map((p) => p.category), current]) {
+    const trimmed = name.trim();
+    if (!trimmed || seen.has(categoryKey(trimmed))) continue;
+    seen.add(categoryKey(trimmed));
+    if (!CATEGORIES.some((c) => categoryKey(c) === categoryKey(trimmed))) added.push(trimmed);
+  }
+  return [...CATEGORIES, ...added.sort((a, b) => a.localeCompare(b))];
+}
+
+/**
+ * A category as the product gets it: a name that differs from an existing category only in case or
+ * spacing is that category, so "burgundy " never starts a second Burgundy in the shop's filters.
+ */
+export function existingSpelling(typed: string, categories: readonly string[]): string {
+  const name = typed.trim().replace(/\s+/g, ' ');
+  return categories.find((c) => categoryKey(c) === categoryKey(name)) ?? name;
+}
+
+/**
+ * The desk's own checks. `imagesWithoutAlt` counts the product's saved photos that have no alt text: such
+ * a product cannot be active. `categories` are the shop's (categoryChoices), whose spelling a typed name
+ * takes.
  */
 export function checkForm(
   values: FormValues,
-  { isNew, imagesWithoutAlt }: { isNew: boolean; imagesWithoutAlt: number },
+  {
+    isNew,
+    imagesWithoutAlt,
+    categories = [],
+  }: { isNew: boolean; imagesWithoutAlt: number; categories?: readonly string[] },
 ): Checked {
   const errors: FieldErrors = {};
   const name = values.name.trim();
@@ -120,8 +156,8 @@ export function checkForm(
   if (!handle && !isNew) errors.handle = 'Enter a handle.';
   else if (handle && !HANDLE.test(handle))
     errors.handle = 'Use lower-case letters, digits and single hyphens, like sea-glass-bracelet.';
-  const category = values.category.trim();
-  if (!category) errors.category = 'Enter a category.';
+  const category = existingSpelling(values.category, categories);
+  if (!category) errors.category = CATEGORY_MISSING;
   const materials = parseMaterials(values.materials);
   if (materials.length === 0) errors.materials = 'Enter at least one material.';
   const price = parseEuroInput(values.price);

@@ -6,6 +6,23 @@ import { useId } from 'react';
 import { formatInstant, money } from './desk-format';
 import { useDeskData } from './desk-hooks';
 import { productApi } from './product-api';
+import { FIELD_LABELS, type FieldName } from './product-form-model';
+import { PRODUCT_STATUS_LABELS } from './product-ui';
+
+/** The history's field names as the form labels them ("Full description", not `fullDescription`). */
+export function historyField(field: string): string {
+  if (field === 'images') return 'Photos';
+  return Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field as FieldName] : field;
+}
+
+/**
+ * Who made a change, in the owner's words: the desk's sessions are the owner signed in (the server keeps
+ * a session's short hash, which means nothing to a person); `token` is a script with the owner's token.
+ */
+export function historyActor(actor: string | null | undefined): string | null {
+  if (!actor || actor === '?') return null;
+  return actor === 'token' ? 'the API token' : 'the owner';
+}
 
 /** One photo as the history keeps it (its id and alt text). */
 function isKeptImage(value: unknown): value is { readonly alt: string } {
@@ -28,6 +45,8 @@ export function historyValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (field === 'price' && typeof value === 'number') return money(value);
   if (field === 'images' && Array.isArray(value) && value.every(isKeptImage)) return photosValue(value);
+  if (field === 'status' && typeof value === 'string' && Object.hasOwn(PRODUCT_STATUS_LABELS, value))
+    return PRODUCT_STATUS_LABELS[value as keyof typeof PRODUCT_STATUS_LABELS];
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
@@ -57,25 +76,28 @@ export function ProductHistory({
       </h2>
       {history.length === 0 ? <p className="mt-2 text-sm text-muted">No changes yet.</p> : null}
       <ol className="mt-3 space-y-3 text-sm">
-        {history.map((entry) => (
-          <li
-            key={`${entry.at}-${entry.changes.map((c) => c.field).join(',')}`}
-            className="border-b border-line pb-3"
-          >
-            <p className="font-medium">
-              {formatInstant(entry.at)}
-              {entry.actor ? <span className="font-normal text-muted"> · {entry.actor}</span> : null}
-            </p>
-            <ul className="mt-1 space-y-1">
-              {entry.changes.map((c) => (
-                <li key={c.field} className="break-words">
-                  <span className="font-mono">{c.field}</span>: {historyValue(c.field, c.before)} →{' '}
-                  {historyValue(c.field, c.after)}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
+        {history.map((entry) => {
+          const by = historyActor(entry.actor);
+          return (
+            <li
+              key={`${entry.at}-${entry.changes.map((c) => c.field).join(',')}`}
+              className="border-b border-line pb-3"
+            >
+              <p className="font-medium">
+                {formatInstant(entry.at)}
+                {by ? <span className="font-normal text-muted"> · by {by}</span> : null}
+              </p>
+              <ul className="mt-1 space-y-1">
+                {entry.changes.map((c) => (
+                  <li key={c.field} className="break-words">
+                    <span className="font-medium">{historyField(c.field)}</span>:{' '}
+                    {historyValue(c.field, c.before)} → {historyValue(c.field, c.after)}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          );
+        })}
       </ol>
     </section>
   );

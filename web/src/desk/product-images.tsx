@@ -160,7 +160,8 @@ export function ProductImages({
         />
         <p id={`${id}-files-hint`} className="mt-1 text-xs text-muted">
           JPEG, PNG, WebP or AVIF, up to 20 MB each; choose several at once. Each needs its alt text before
-          the product can be active.
+          the product can be active. The shop shows each photo whole in a square, with white beside a portrait
+          or landscape one.
         </p>
       </div>
       {uploads.length > 0 ? (

@@ -30,7 +30,7 @@ describe('a new product', () => {
     expect(name).toHaveAttribute('aria-invalid', 'true');
     expect(messageOf(name)).toBe('Enter a name.');
     expect(name).toHaveFocus();
-    expect(messageOf(screen.getByLabelText('Category'))).toBe('Enter a category.');
+    expect(messageOf(screen.getByLabelText('Category'))).toBe('Choose a category, or add a new one.');
     expect(messageOf(screen.getByLabelText('Materials'))).toBe('Enter at least one material.');
     expect(messageOf(screen.getByLabelText('Price in euro'))).toBe(
       'Enter the price in euro, like 35 or 35.50.',
@@ -40,7 +40,9 @@ describe('a new product', () => {
 
     await user.type(name, 'Winter Berry');
     await user.type(screen.getByLabelText('Handle (optional)'), 'Winter Berry');
-    await user.type(screen.getByLabelText('Category'), 'Gemstone');
+    // A category of its own, chosen on purpose: the products' categories are offered after the palettes.
+    await user.selectOptions(screen.getByLabelText('Category'), 'New category…');
+    await user.type(screen.getByLabelText('Name of the new category'), 'Gemstone');
     await user.type(screen.getByLabelText('Materials'), 'garnet, sterling silver, , Garnet');
     await user.type(screen.getByLabelText('Price in euro'), '0.99');
     await user.type(screen.getByLabelText('Short description'), 'Deep red garnets.');
@@ -83,7 +85,7 @@ describe('a new product', () => {
     const user = userEvent.setup();
     render(<ProductPage productId={null} />);
     await user.type(screen.getByLabelText('Name'), 'First Light');
-    await user.type(screen.getByLabelText('Category'), 'Gemstone');
+    await user.selectOptions(screen.getByLabelText('Category'), 'Burgundy');
     await user.type(screen.getByLabelText('Materials'), 'silver');
     await user.type(screen.getByLabelText('Price in euro'), '35');
     await user.type(screen.getByLabelText('Short description'), 'Bright.');
@@ -139,6 +141,88 @@ describe('editing a product', () => {
     expect(server.products.get('4')?.name).toBe('Sea Glass II');
   });
 
+  it('says "Saved." beside the Save button, where the owner is looking, not at the top of the page', async () => {
+    productsServer([adminProduct({ id: '4', price: 3500 })]);
+    const user = userEvent.setup();
+    render(<ProductPage productId="4" />);
+    await user.click(await screen.findByRole('button', { name: 'Save changes' }));
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    const beside = (text: string) => {
+      const status = screen.getByText(text);
+      expect(status).toHaveAttribute('role', 'status');
+      // The same row as the button, at the end of the form.
+      expect(status.parentElement).toBe(save.parentElement);
+    };
+    beside('Nothing to save: no field has changed.');
+    await user.clear(screen.getByLabelText('Price in euro'));
+    await user.type(screen.getByLabelText('Price in euro'), '39');
+    await user.click(save);
+    await screen.findByText('Saved. The shop shows the change within seconds.');
+    beside('Saved. The shop shows the change within seconds.');
+  });
+
+  it('pauses with a note for shoppers in one step', async () => {
+    const server = productsServer([adminProduct({ id: '5', name: 'Amber Glow', status: 'active' })]);
+    const user = userEvent.setup();
+    render(<ProductPage productId="5" />);
+    await user.click(await screen.findByRole('button', { name: 'Pause…' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Pause Amber Glow?' });
+    await user.type(within(dialog).getByLabelText('Note for shoppers (optional)'), 'Back in January');
+    await user.click(within(dialog).getByRole('button', { name: 'Pause' }));
+    await screen.findByText('Paused: its page stays, with the note, and it cannot be ordered.');
+    const patches = server.requests.filter((r) => r.method === 'PATCH');
+    expect(patches).toHaveLength(1);
+    expect(patches[0]?.body).toMatchObject({ status: 'paused', note: 'Back in January' });
+    expect(server.products.get('5')).toMatchObject({ status: 'paused', note: 'Back in January' });
+    // The form shows the note it was paused with.
+    expect(screen.getByLabelText('Note for shoppers (optional)')).toHaveValue('Back in January');
+  });
+
+  it('chooses the category from the shop’s categories; a new one only on purpose, an old one never twice', async () => {
+    const server = productsServer([
+      adminProduct({ id: '1', category: 'Burgundy' }),
+      adminProduct({ id: '2', category: 'Connemara Marble', status: 'retired' }),
+      adminProduct({ id: '3', category: 'Gemstone' }),
+    ]);
+    const user = userEvent.setup();
+    render(<ProductPage productId="3" />);
+    const category = await screen.findByLabelText('Category');
+    expect(category.tagName).toBe('SELECT');
+    await waitFor(() =>
+      expect(
+        within(category)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        'Burgundy',
+        'Leopardskin',
+        'Vibrant Colors',
+        'Warm Tones',
+        'Soft Romance',
+        'Connemara Marble',
+        'Gemstone',
+        'New category…',
+      ]),
+    );
+    expect(category).toHaveValue('Gemstone');
+    expect(screen.queryByLabelText('Name of the new category')).not.toBeInTheDocument();
+
+    // A new name that is an existing category in other letters is that category.
+    await user.selectOptions(category, 'New category…');
+    const name = screen.getByLabelText('Name of the new category');
+    await user.type(name, '  burgundy ');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByText('Saved. The shop shows the change within seconds.');
+    expect(server.requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ category: 'Burgundy' });
+
+    await user.selectOptions(screen.getByLabelText('Category'), 'New category…');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(messageOf(screen.getByLabelText('Name of the new category'))).toBe(
+      'Choose a category, or add a new one.',
+    );
+    expect(screen.getByLabelText('Name of the new category')).toHaveFocus();
+  });
+
   it('retires only after the owner confirms', async () => {
     const server = productsServer([adminProduct({ id: '5', name: 'Amber Glow' })]);
     const user = userEvent.setup();
@@ -178,12 +262,17 @@ describe('editing a product', () => {
           history: [
             {
               at: '2026-11-21T12:30:00.000Z',
-              actor: 'owner',
-              changes: [{ field: 'price', before: 3500, after: 4000 }],
+              // A desk session, as the server keeps it: a short hash that means nothing to a person.
+              actor: '3f9c2a7b1d0e',
+              changes: [
+                { field: 'price', before: 3500, after: 4000 },
+                { field: 'fullDescription', before: '', after: 'Strung on silk.' },
+                { field: 'status', before: 'active', after: 'paused' },
+              ],
             },
             {
               at: '2026-11-21T12:40:00.000Z',
-              actor: 'owner',
+              actor: 'token',
               changes: [
                 {
                   field: 'images',
@@ -201,11 +290,19 @@ describe('editing a product', () => {
     });
     render(<ProductPage productId="8" />);
     expect(await screen.findByRole('heading', { name: 'History' })).toBeInTheDocument();
-    expect(screen.getByText(/€35.00 → €40.00/)).toBeInTheDocument();
+    expect(screen.getByText(/€35.00 → €40.00/)).toHaveTextContent('Price in euro: €35.00 → €40.00');
+    // The fields by the form's labels and who changed them in words, never the stored names or a hash.
+    expect(screen.getByText(/Strung on silk/)).toHaveTextContent(
+      'Full description: (empty) → Strung on silk.',
+    );
+    expect(screen.getByText(/→ Paused$/)).toHaveTextContent('Status: Active → Paused');
+    expect(screen.getByText(/· by the owner/)).toBeInTheDocument();
+    expect(screen.getByText(/· by the API token/)).toBeInTheDocument();
+    expect(screen.queryByText(/3f9c2a7b1d0e|fullDescription/)).not.toBeInTheDocument();
     // Photos by what they show, never as the stored record with its ids.
     const photos = screen.getByText(/^: 1 photo/);
     expect(photos).toHaveTextContent(
-      'images: 1 photo: 1 (no alt text) → 2 photos: 1 “Moss on a linen cloth”, 2 (no alt text)',
+      'Photos: 1 photo: 1 (no alt text) → 2 photos: 1 “Moss on a linen cloth”, 2 (no alt text)',
     );
     expect(screen.queryByText(/133f4ad9/)).not.toBeInTheDocument();
 

@@ -11,10 +11,11 @@ import { DeskApiError } from './desk-api';
 import { Field, TextAreaField } from './desk-fields';
 import { useDeskAction, useDeskData } from './desk-hooks';
 import { deskHref, navigate } from './desk-router';
-import { buttonClass, ErrorMessage, Loading, PageHeading } from './desk-ui';
+import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from './desk-ui';
 import { type AdminProduct, PRODUCT_SIZES, type ProductPatch, productApi } from './product-api';
 import {
   type Checked,
+  categoryChoices,
   checkForm,
   createBodyOf,
   differences,
@@ -57,6 +58,15 @@ function refusalOf(err: unknown): Refusal | null {
   return field ? { kind: 'field', field, message: err.message } : null;
 }
 
+/**
+ * The categories the form offers: the shop's palettes and every category a product has. Until the list has
+ * loaded (or if it cannot be), the palettes and the product's own category.
+ */
+function useCategories(current: string): string[] {
+  const [products] = useDeskData('product-categories', () => productApi.list());
+  return categoryChoices(products.state === 'ready' ? products.data : [], current);
+}
+
 /** Puts the focus on the first field with a message, so the owner lands where the fix is. */
 function focusFirstError(formId: string, errors: FieldErrors) {
   const first = (Object.keys(FIELD_LABELS) as FieldName[]).find((f) => errors[f]);
@@ -67,6 +77,7 @@ function NewProduct() {
   const id = useId();
   const [values, setValues] = useState<FormValues>(EMPTY_FORM);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const categories = useCategories('');
   const save = useDeskAction(async (submission: string, fields: Checked['fields']) => {
     try {
       let product = await productApi.create(createBodyOf(fields), submission);
@@ -91,7 +102,7 @@ function NewProduct() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = checkForm(values, { isNew: true, imagesWithoutAlt: 0 });
+    const checked = checkForm(values, { isNew: true, imagesWithoutAlt: 0, categories });
     setErrors(checked.errors);
     if (Object.keys(checked.errors).length > 0) {
       focusFirstError(id, checked.errors);
@@ -114,6 +125,7 @@ function NewProduct() {
         onChange={setValues}
         errors={errors}
         isNew
+        categories={categories}
         imagesWithoutAlt={0}
         currentStatus={null}
         onSubmit={submit}
@@ -166,9 +178,15 @@ function EditProduct({
   const id = useId();
   const [values, setValues] = useState<FormValues>(() => formOf(product));
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Two places for results: an action's beside the actions, a save's beside the Save button, each where
+  // the owner's eyes are when it lands (the form is several screens long on a phone).
   const [notice, setNotice] = useState('');
+  const [saveNotice, setSaveNotice] = useState('');
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [retiring, setRetiring] = useState(false);
+  const [pausing, setPausing] = useState(false);
+  const [pauseNote, setPauseNote] = useState('');
+  const categories = useCategories(product.category);
   const imagesWithoutAlt = product.images.filter((image) => !image.alt.trim()).length;
 
   /** Sends a change of the version shown; a 409 opens the conflict panel, a field's 400 its message. */
@@ -197,7 +215,7 @@ function EditProduct({
   const save = useDeskAction(async (submission: string, patch: ProductPatch) => {
     await change(patch, submission, (saved) => {
       setValues(formOf(saved));
-      setNotice('Saved. The shop shows the change within seconds.');
+      setSaveNotice('Saved. The shop shows the change within seconds.');
     });
   });
 
@@ -235,8 +253,8 @@ function EditProduct({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setNotice('');
-    const checked = checkForm(values, { isNew: false, imagesWithoutAlt });
+    setSaveNotice('');
+    const checked = checkForm(values, { isNew: false, imagesWithoutAlt, categories });
     setErrors(checked.errors);
     if (Object.keys(checked.errors).length > 0) {
       focusFirstError(id, checked.errors);
@@ -244,7 +262,7 @@ function EditProduct({
     }
     const patch = patchOf(checked.fields, product);
     if (Object.keys(patch).length === 0) {
-      setNotice('Nothing to save: no field has changed.');
+      setSaveNotice('Nothing to save: no field has changed.');
       return;
     }
     void save.run(patch);
@@ -277,14 +295,12 @@ function EditProduct({
             type="button"
             className={buttonClass.secondary}
             disabled={setStatus.busy}
-            onClick={() =>
-              void setStatus.run(
-                { status: 'paused', note: values.note.trim() },
-                'Paused: its page stays, with the note, and it cannot be ordered.',
-              )
-            }
+            onClick={() => {
+              setPauseNote(values.note);
+              setPausing(true);
+            }}
           >
-            Pause
+            Pause…
           </button>
         ) : (
           <button type="button" className={buttonClass.secondary} disabled={setStatus.busy} onClick={resume}>
@@ -309,6 +325,32 @@ function EditProduct({
             Retire…
           </button>
         ) : null}
+        {/* Pausing and its note for shoppers are one step: the note is written in the dialog. */}
+        <ConfirmDialog
+          open={pausing}
+          onOpenChange={setPausing}
+          title={`Pause ${product.name}?`}
+          description="Its page stays, with your note, and it cannot be ordered until you resume it."
+          confirmLabel="Pause"
+          cancelLabel="Keep it active"
+          onConfirm={() => {
+            setValues((v) => ({ ...v, note: pauseNote }));
+            void setStatus.run(
+              { status: 'paused', note: pauseNote.trim() },
+              'Paused: its page stays, with the note, and it cannot be ordered.',
+            );
+          }}
+        >
+          <TextAreaField
+            id={`${id}-pause-note`}
+            label={FIELD_LABELS.note}
+            note="optional"
+            rows={2}
+            hint="Shoppers see it on the product's page, like “Back in January”."
+            value={pauseNote}
+            onChange={(e) => setPauseNote(e.target.value)}
+          />
+        </ConfirmDialog>
         <ConfirmDialog
           open={retiring}
           onOpenChange={setRetiring}
@@ -354,15 +396,21 @@ function EditProduct({
         onChange={setValues}
         errors={errors}
         isNew={false}
+        categories={categories}
         imagesWithoutAlt={imagesWithoutAlt}
         currentStatus={product.status}
         onSubmit={submit}
         footer={
           <>
             {save.error ? <ErrorMessage>{save.error}</ErrorMessage> : null}
-            <button type="submit" className={buttonClass.primary} disabled={save.busy}>
-              {save.busy ? 'Saving…' : 'Save changes'}
-            </button>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+              <button type="submit" className={buttonClass.primary} disabled={save.busy}>
+                {save.busy ? 'Saving…' : 'Save changes'}
+              </button>
+              <p role="status" className="text-sm font-medium text-success">
+                {saveNotice}
+              </p>
+            </div>
           </>
         }
       />
@@ -451,6 +499,7 @@ function ProductForm({
   onChange,
   errors,
   isNew,
+  categories,
   imagesWithoutAlt,
   currentStatus,
   onSubmit,
@@ -461,6 +510,7 @@ function ProductForm({
   readonly onChange: (update: (values: FormValues) => FormValues) => void;
   readonly errors: FieldErrors;
   readonly isNew: boolean;
+  readonly categories: readonly string[];
   readonly imagesWithoutAlt: number;
   readonly currentStatus: AdminProduct['status'] | null;
   readonly onSubmit: (event: FormEvent) => void;
@@ -510,7 +560,13 @@ function ProductForm({
         spellCheck={false}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field {...text('category')} autoComplete="off" />
+        <CategoryField
+          id={fieldId('category')}
+          value={values.category}
+          categories={categories}
+          error={errors.category}
+          onChange={set('category')}
+        />
         <Field {...text('price')} inputMode="decimal" hint="Like 35 or 35.50." autoComplete="off" />
       </div>
       <Field
@@ -528,7 +584,7 @@ function ProductForm({
               <input
                 id={index === 0 ? fieldId('sizes') : undefined}
                 type="checkbox"
-                className="size-5 accent-wine"
+                className="size-6 accent-wine"
                 checked={values.sizes.includes(size)}
                 onChange={(e) =>
                   set('sizes')(
@@ -555,7 +611,7 @@ function ProductForm({
                 id={index === 0 ? fieldId('status') : undefined}
                 type="radio"
                 name={`${formId}-status`}
-                className="size-5 accent-wine"
+                className="size-6 accent-wine"
                 checked={values.status === status}
                 onChange={() => set('status')(status)}
               />
@@ -595,5 +651,75 @@ function ProductForm({
       )}
       {footer}
     </form>
+  );
+}
+
+/** The "New category…" choice: a value no category can have (names are trimmed, never a control character). */
+const NEW_CATEGORY = '\u0000new';
+
+/**
+ * Category: one of the shop's categories from a list, or, after choosing "New category…" on purpose, a new
+ * one by name. A typo can no longer make a new category (and a new chip on the home page) unnoticed.
+ */
+function CategoryField({
+  id,
+  value,
+  categories,
+  error,
+  onChange,
+}: {
+  readonly id: string;
+  readonly value: string;
+  readonly categories: readonly string[];
+  readonly error: string | undefined;
+  readonly onChange: (value: string) => void;
+}) {
+  const chosen = categories.find((c) => c.toLowerCase() === value.trim().toLowerCase());
+  const [adding, setAdding] = useState(false);
+  const selectId = adding ? `${id}-choice` : id;
+  return (
+    <div className="space-y-3">
+      <div>
+        <label htmlFor={selectId} className="text-sm font-medium">
+          {FIELD_LABELS.category}
+        </label>
+        <select
+          id={selectId}
+          className={inputClass}
+          value={adding ? NEW_CATEGORY : (chosen ?? '')}
+          aria-invalid={error && !adding ? true : undefined}
+          aria-describedby={error && !adding ? `${id}-error` : undefined}
+          onChange={(e) => {
+            const next = e.target.value;
+            setAdding(next === NEW_CATEGORY);
+            onChange(next === NEW_CATEGORY ? '' : next);
+          }}
+        >
+          {chosen === undefined && !adding ? <option value="">Choose a category</option> : null}
+          {categories.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+          <option value={NEW_CATEGORY}>New category…</option>
+        </select>
+        {error && !adding ? (
+          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      {adding ? (
+        <Field
+          id={id}
+          label="Name of the new category"
+          hint="Shoppers see it as a filter in the shop and on the home page: check its spelling."
+          value={value}
+          error={error}
+          onChange={(e) => onChange(e.target.value)}
+          autoComplete="off"
+        />
+      ) : null}
+    </div>
   );
 }

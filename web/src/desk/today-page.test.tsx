@@ -16,11 +16,28 @@ function todayAnswer(overrides: Partial<TodayResponse> = {}): TodayResponse {
     date: '2026-10-21',
     capacity: 8,
     make: [
-      { productId: '3', name: 'Amber Glow Bracelet', size: 'M', pieces: 5 },
-      { productId: '1', name: 'Sea Glass Bracelet', size: 'S', pieces: 1 },
-      { productId: 'custom:Q-ABCDEFGH:1', name: 'Bespoke wedding set', size: null, pieces: 2 },
+      {
+        productId: '3',
+        name: 'Amber Glow Bracelet',
+        size: 'M',
+        pieces: 5,
+        orders: ['SOL-11111111', 'SOL-22222222'],
+      },
+      { productId: '1', name: 'Sea Glass Bracelet', size: 'S', pieces: 1, orders: ['SOL-33333333'] },
+      {
+        productId: 'custom:Q-ABCDEFGH:1',
+        name: 'Bespoke wedding set',
+        size: null,
+        pieces: 2,
+        orders: ['SOL-44444444'],
+      },
     ],
     dispatch: [{ reference: 'SOL-22222222', dispatchBy: '2026-10-21' }],
+    upcoming: [
+      { reference: 'SOL-33333333', dispatchBy: '2026-10-22' },
+      { reference: 'SOL-55555555', dispatchBy: '2026-10-22' },
+      { reference: 'SOL-44444444', dispatchBy: '2026-10-27' },
+    ],
     late: [{ reference: 'SOL-11111111', dispatchBy: '2026-10-20' }],
     outbox: {
       waiting: 2,
@@ -38,7 +55,7 @@ function todayAnswer(overrides: Partial<TodayResponse> = {}): TodayResponse {
     },
     health: {
       database: { dialect: 'sqlite', reachable: true },
-      mail: { transport: 'SMTP mail.test:587', ok: false },
+      mail: { transport: '.eml files in /srv/solas/data/outbox', ok: false },
       lastPaymentEventAt: null,
       lastReconcileAt: '2026-10-21T08:55:00.000Z',
       queuedPieces: 14,
@@ -154,15 +171,42 @@ describe('Today', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => row.textContent);
-    // A quote's bespoke line has no bracelet size: its size cell is empty.
-    expect(rows).toEqual(['Amber Glow BraceletM5', 'Sea Glass BraceletS1', 'Bespoke wedding set2']);
+    // A quote's bespoke line has no bracelet size: its size cell is empty. Each line links the orders its pieces are for.
+    expect(rows).toEqual([
+      'Amber Glow BraceletSOL-11111111SOL-22222222M5',
+      'Sea Glass BraceletSOL-33333333S1',
+      'Bespoke wedding setSOL-444444442',
+    ]);
+    const amber = within(make).getByRole('row', { name: /Amber Glow/ });
+    expect(within(amber).getByRole('link', { name: 'SOL-22222222' })).toHaveAttribute(
+      'href',
+      '#/orders/SOL-22222222',
+    );
     const dispatch = screen.getByRole('region', { name: 'Dispatch today' });
-    expect(within(dispatch).getByRole('link', { name: 'SOL-22222222' })).toBeInTheDocument();
+    expect(within(dispatch).getAllByRole('link', { name: 'SOL-22222222' })).toHaveLength(1);
+    // The next working days, by day, each order a link.
+    expect(within(dispatch).getByRole('heading', { name: 'Next working days' })).toBeInTheDocument();
+    expect(within(dispatch).getByText('Thursday 22 October')).toBeInTheDocument();
+    expect(within(dispatch).getByText('Tuesday 27 October')).toBeInTheDocument();
+    expect(
+      within(dispatch)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
+      '#/orders/SOL-22222222',
+      '#/orders/SOL-33333333',
+      '#/orders/SOL-55555555',
+      '#/orders/SOL-44444444',
+    ]);
 
+    // In the owner's words: no folder, transport or database engine.
     const health = screen.getByRole('region', { name: 'Shop health' });
     expect(within(health).getByText('2, oldest 1 h 5 min')).toBeInTheDocument();
-    expect(within(health).getByText('SMTP mail.test:587: failing')).toHaveClass('text-danger');
-    expect(within(health).getByText('SQLite: answering')).toBeInTheDocument();
+    const said = (label: string) => within(health).getByText(label).nextElementSibling;
+    expect(said('E-mails')).toHaveTextContent(/^failing$/);
+    expect(said('E-mails')).toHaveClass('text-danger');
+    expect(said('Database')).toHaveTextContent(/^answering$/);
+    expect(health).not.toHaveTextContent(/\.eml|outbox|SQLite|PostgreSQL/);
     expect(within(health).getByText('Not yet')).toBeInTheDocument();
   });
 

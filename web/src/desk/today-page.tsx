@@ -5,7 +5,8 @@
  * making capacity, which sets the dispatch dates the shop promises.
  */
 import { type FormEvent, useCallback, useId, useState } from 'react';
-import type { DueOrder, TodayResponse } from '../../../domain/desk-today';
+import { formatDayMonth, type IsoDate } from '../../../domain/calendar-date';
+import { DISPATCH_AHEAD_WORKING_DAYS, type DueOrder, type TodayResponse } from '../../../domain/desk-today';
 import { MAKING_CAPACITY } from '../../../domain/making-queue';
 import { deskApi } from './desk-api';
 import { formatDay, formatInstant } from './desk-format';
@@ -73,7 +74,21 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
             <tbody>
               {today.make.map((line) => (
                 <tr key={`${line.productId}-${line.size}`} className="border-b border-line last:border-0">
-                  <td className="py-2 pr-2">{line.name}</td>
+                  <td className="py-2 pr-2">
+                    {line.name}
+                    {/* The orders these pieces are for: one tap from the bench to the order. */}
+                    <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
+                      {line.orders.map((reference) => (
+                        <a
+                          key={reference}
+                          href={deskHref.order(reference)}
+                          className="inline-flex min-h-6 items-center underline hover:text-wine"
+                        >
+                          {reference}
+                        </a>
+                      ))}
+                    </span>
+                  </td>
                   {/* A quote's bespoke design has no bracelet size: the cell stays empty. */}
                   <td className="py-2 pr-2">{line.size}</td>
                   <td className="py-2 text-right font-semibold tabular-nums">{line.pieces}</td>
@@ -92,6 +107,7 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
         ) : (
           <OrderLinks orders={today.dispatch} />
         )}
+        <UpcomingDispatch upcoming={today.upcoming} />
       </section>
       <ShopHealth today={today} onChanged={onChanged} />
       <CapacitySetting capacity={today.capacity} onChanged={onChanged} />
@@ -120,6 +136,30 @@ function OrderLinks({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** What is due on the next working days, by day, so tomorrow's posting is seen today. */
+function UpcomingDispatch({ upcoming }: { readonly upcoming: readonly DueOrder[] }) {
+  const days = [...new Set(upcoming.map((o) => o.dispatchBy))];
+  return (
+    <div className="mt-4">
+      <h3 className="text-base">Next working days</h3>
+      {days.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">
+          Nothing is due on the next {DISPATCH_AHEAD_WORKING_DAYS} working days.
+        </p>
+      ) : (
+        <ul className="mt-1 space-y-2">
+          {days.map((day) => (
+            <li key={day}>
+              <p className="text-sm font-medium">{formatDayMonth(day as IsoDate)}</p>
+              <OrderLinks orders={upcoming.filter((o) => o.dispatchBy === day)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }
 
@@ -163,16 +203,10 @@ function ShopHealth({ today, onChanged }: { readonly today: TodayResponse; reado
       false,
     ],
     ['E-mails failed', String(outbox.failed), outbox.failed > 0],
-    [
-      'Mail transport',
-      `${health.mail.transport}: ${health.mail.ok ? 'sending' : 'failing'}`,
-      !health.mail.ok,
-    ],
-    [
-      'Database',
-      `${health.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}: ${health.database.reachable ? 'answering' : 'not answering'}`,
-      !health.database.reachable,
-    ],
+    // In the owner's words: whether e-mails go out and the database answers, not how (the transport's
+    // folder or server and the database's engine are in the API and the logs for whoever runs the shop).
+    ['E-mails', health.mail.ok ? 'sending' : 'failing', !health.mail.ok],
+    ['Database', health.database.reachable ? 'answering' : 'not answering', !health.database.reachable],
     [
       'Last payment event',
       health.lastPaymentEventAt ? formatInstant(health.lastPaymentEventAt) : never,

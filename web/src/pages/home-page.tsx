@@ -1,4 +1,5 @@
 import { type ReactNode, useRef } from 'react';
+import { palettesSentence } from '../../../domain/catalogue/palettes';
 import type { CatalogueProduct as Product } from '../../../domain/catalogue/snapshot';
 import { BRAND, FREE_SHIPPING_THRESHOLD } from '../../../domain/config';
 import { SITE_IMAGES } from '../../../domain/images';
@@ -81,10 +82,7 @@ export function HomePage() {
           <h2 id="featured-heading" className="mt-3 font-serif text-4xl">
             Featured Collection
           </h2>
-          <p className="mt-3 max-w-2xl text-lg">
-            Burgundy, leopardskin, vibrant colours, warm tones and soft romance: five palettes, every piece
-            hand-strung to order.
-          </p>
+          <p className="mt-3 max-w-2xl text-lg">{palettesSentence(categories)}</p>
           <ul className="mt-6 flex flex-wrap gap-2" aria-label="Shop by palette">
             {categories.map((category) => (
               <li key={category}>

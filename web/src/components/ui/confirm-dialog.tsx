@@ -3,7 +3,7 @@
  * Radix, Escape and the backdrop cancel, and the first focus lands on Cancel, the harmless choice.
  */
 import * as Dialog from '@radix-ui/react-dialog';
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 
 export interface ConfirmDialogProps {
   readonly open: boolean;
@@ -13,6 +13,8 @@ export interface ConfirmDialogProps {
   readonly confirmLabel: string;
   readonly cancelLabel?: string;
   readonly onConfirm: () => void;
+  /** What the choice takes besides yes or no (a note to go with it), between the text and the buttons. */
+  readonly children?: ReactNode;
 }
 
 export function ConfirmDialog({
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   confirmLabel,
   cancelLabel = 'Cancel',
   onConfirm,
+  children,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
@@ -39,6 +42,7 @@ export function ConfirmDialog({
         >
           <Dialog.Title className="font-serif text-xl">{title}</Dialog.Title>
           <Dialog.Description className="mt-2 text-sm text-muted">{description}</Dialog.Description>
+          {children ? <div className="mt-4">{children}</div> : null}
           <div className="mt-6 flex flex-wrap justify-end gap-3">
             <Dialog.Close
               ref={cancelRef}

@@ -1,0 +1,32 @@
+/**
+ * The home page's Featured Collection sentence, from the categories the shop lists now (catalogue-index.ts,
+ * the active products'): "Burgundy, leopardskin, vibrant colours, warm tones and soft romance: five
+ * palettes, every piece hand-strung to order." A category the owner adds joins the list and the count.
+ */
+
+/** The shop's own palettes as the sentence words them (Irish English: "colours"). */
+const WORDED: Readonly<Record<string, string>> = {
+  Burgundy: 'burgundy',
+  Leopardskin: 'leopardskin',
+  'Vibrant Colors': 'vibrant colours',
+  'Warm Tones': 'warm tones',
+  'Soft Romance': 'soft romance',
+};
+
+const COUNT_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** "a", "a and b", "a, b and c". */
+function listed(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+export function palettesSentence(categories: readonly string[]): string {
+  if (categories.length === 0) return 'Every piece hand-strung to order.';
+  // An owner's own category keeps its spelling (it may be a place's name).
+  const names = categories.map((c) => WORDED[c] ?? c);
+  const text = listed(names);
+  const count = COUNT_WORDS[categories.length] ?? String(categories.length);
+  const noun = categories.length === 1 ? 'palette' : 'palettes';
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)}: ${count} ${noun}, every piece hand-strung to order.`;
+}

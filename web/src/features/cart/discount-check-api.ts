@@ -3,6 +3,7 @@
  * early-bird tier, and the tier's terms the cart states (./discount-code.tsx loads this after hydration:
  * the cart page's own chunk stays small).
  */
+import { orderableLines } from '../../../../domain/cart';
 import type { ZoneId } from '../../../../domain/config';
 import { DISCOUNT_CHECK_PATH, EARLY_BIRD_MIN_PIECES } from '../../../../domain/discounts';
 import { earlyBirdOfferText } from '../../../../domain/early-bird';
@@ -51,12 +52,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 export async function askServer(
   code: string | null,
-  lines: readonly CartLineView[],
+  allLines: readonly CartLineView[],
   zone: ZoneId,
   giftWrap: boolean,
 ): Promise<CheckAnswer> {
   const tier = cartEarlyBird();
   const note = tier?.note ?? null;
+  // Only what can be checked out: a paused or retired line is no part of the order (docs/product.md §5.1).
+  const lines = orderableLines(allLines);
   const pieces = lines.reduce((n, l) => n + l.quantity, 0);
   // Nothing to ask: no code, and too few pieces for the tier (or no tier now).
   if (lines.length === 0 || (!code && pieces < (tier?.minPieces ?? EARLY_BIRD_MIN_PIECES)))

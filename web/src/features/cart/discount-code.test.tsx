@@ -2,15 +2,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { DISCOUNT_CHECK_PATH } from '../../../../domain/discounts';
 import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../lib/router';
 import { CartPage } from '../../pages/cart-page';
-import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
+import { renderWithCatalogue, seedWith } from '../../test-support/render-with-catalogue';
 import { cartEarlyBird } from './discount-check-api';
 
-function renderCart(lines: ReadonlyArray<{ id: string; quantity: number }>) {
+function renderCart(lines: ReadonlyArray<{ id: string; quantity: number }>, catalogue?: CatalogueSnapshot) {
   localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(lines));
   return renderWithCatalogue(
     <HashRouter>
@@ -18,6 +19,7 @@ function renderCart(lines: ReadonlyArray<{ id: string; quantity: number }>) {
         <CartPage />
       </AppProviders>
     </HashRouter>,
+    catalogue ? { catalogue } : {},
   );
 }
 
@@ -82,6 +84,36 @@ describe('the cart’s discount code', () => {
         { id: '5', quantity: 1 },
       ],
     });
+  });
+
+  it('asks about the lines that can be checked out only, leaving a paused one out', async () => {
+    const user = userEvent.setup();
+    const asked = serverAnswers({
+      XMAS15: {
+        status: 200,
+        body: {
+          ok: true,
+          discount: 450,
+          discountCode: 'XMAS15',
+          label: 'Discount (XMAS15)',
+          shipping: 495,
+          total: 3045,
+        },
+      },
+    });
+    renderCart(
+      [
+        { id: '2', quantity: 1 },
+        { id: '5', quantity: 1 },
+      ],
+      seedWith({ '2': { status: 'paused' } }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'xmas15');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(summaryValue(/^Discount \(XMAS15\)$/)).toBe('−€4.50'));
+    expect(asked.length).toBeGreaterThan(0);
+    for (const body of asked)
+      expect(body).toMatchObject({ code: 'XMAS15', items: [{ id: '5', quantity: 1, size: 'M' }] });
   });
 
   it('shows each refusal as the server words it, and changes no total', async () => {

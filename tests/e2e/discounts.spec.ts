@@ -101,6 +101,12 @@ test('owner sets the early-bird price; the Bespoke & Corporate page and the cart
   const lastDay = addDays(irishDate(new Date()), 30);
   const worded = formatDayOfMonth(lastDay);
   try {
+    // No early-bird price yet: once the page has its terms, it shows no box at all.
+    await page.goto('/bespoke-corporate');
+    await expect(page.getByRole('complementary', { name: 'Early bird offer' })).toHaveCount(0);
+    await expect(page.getByText(/no early-bird price/)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Corporate & Bulk Orders' })).toBeVisible();
+
     await openDiscounts(page);
     const form = page.getByRole('region', { name: 'Early-bird price' });
     await expect(form).toContainText('It never stacks with a discount code');

@@ -101,7 +101,12 @@ export const discountCheckResponseSchema = z.union([
     shipping: z.number(),
     total: z.number(),
   }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.string(),
+    /** 'code' when the code itself is refused; absent when the items are what the server refused. */
+    field: z.optional(z.literal('code')),
+  }),
 ]);
 export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 

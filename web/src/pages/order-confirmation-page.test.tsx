@@ -53,6 +53,7 @@ afterEach(() => {
 
 describe('OrderConfirmationPage', () => {
   it('verifies with the server, confirms, and on first sight clears the cart and records the purchase', async () => {
+    localStorage.setItem(STORAGE_KEYS.discountCode, JSON.stringify({ code: 'XMAS15' }));
     const fetchMock = vi.fn(async () => json(200, PAID));
     vi.stubGlobal('fetch', fetchMock);
     renderPage();
@@ -82,6 +83,8 @@ describe('OrderConfirmationPage', () => {
     );
     expect(localStorage.getItem(STORAGE_KEYS.checkoutEmail)).toBeNull();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? 'null')).toEqual([]);
+    // The paid order took its discount code with it (docs/product.md §4.2a).
+    expect(localStorage.getItem(STORAGE_KEYS.discountCode)).toBeNull();
     const purchase = getEvents().filter((e) => e.name === 'purchase');
     expect(purchase).toHaveLength(1);
     expect(purchase[0]?.data).toMatchObject({ total: 8350, itemCount: 2 });
@@ -89,6 +92,7 @@ describe('OrderConfirmationPage', () => {
 
   it('on a reload shows the order again without clearing a new cart or recording a second purchase', async () => {
     localStorage.removeItem(STORAGE_KEYS.checkoutEmail);
+    localStorage.setItem(STORAGE_KEYS.discountCode, JSON.stringify({ code: 'NEXT10' }));
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json(200, PAID)),
@@ -96,6 +100,7 @@ describe('OrderConfirmationPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? 'null')).toEqual([{ id: '1', quantity: 2 }]);
+    expect(localStorage.getItem(STORAGE_KEYS.discountCode)).toBe('{"code":"NEXT10"}');
     expect(getEvents().filter((e) => e.name === 'purchase')).toHaveLength(0);
   });
 

@@ -1,12 +1,20 @@
 /**
  * The cart's question to POST /api/discounts/check, asked only with a code or enough pieces for the
- * early-bird tier, and the tier's terms the cart states (./discount-code.tsx loads this after hydration:
- * the cart page's own chunk stays small).
+ * early-bird tier, the tier's terms the cart states, and the code this browser kept (./discount-code.tsx
+ * loads this after hydration: the cart page's own chunk stays small, and zod stays off the first render,
+ * docs/decisions/0003-browser-zod-mini.md).
  */
+
+import * as z from 'zod/mini';
 import { orderableLines } from '../../../../domain/cart';
-import type { ZoneId } from '../../../../domain/config';
-import { DISCOUNT_CHECK_PATH, EARLY_BIRD_MIN_PIECES } from '../../../../domain/discounts';
+import { STORAGE_KEYS, type ZoneId } from '../../../../domain/config';
+import {
+  DISCOUNT_CHECK_PATH,
+  DISCOUNT_CODE_PATTERN,
+  EARLY_BIRD_MIN_PIECES,
+} from '../../../../domain/discounts';
 import { earlyBirdOfferText } from '../../../../domain/early-bird';
+import { readStoredJson } from '../../lib/browser-storage';
 import { browserEarlyBird } from '../offers/early-bird';
 import type { CartLineView } from './cart-context';
 
@@ -28,6 +36,14 @@ export function cartEarlyBird(): CartEarlyBird | undefined {
   };
 }
 
+/** What the cart keeps under STORAGE_KEYS.discountCode (cart-context.tsx writes it). */
+const storedCodeSchema = z.object({ code: z.string().check(z.regex(DISCOUNT_CODE_PATTERN)) });
+
+/** The code this browser kept for its cart, or null: anything else stored (garbage, an old shape) is none. */
+export function readStoredDiscountCode(): string | null {
+  return readStoredJson(STORAGE_KEYS.discountCode, storedCodeSchema)?.code ?? null;
+}
+
 export interface DiscountLine {
   readonly label: string;
   readonly amount: number;
@@ -44,11 +60,18 @@ export type CheckAnswer =
       /** The early-bird terms as the cart states them; null when there are none to state. */
       note: string | null;
     }
-  | { ok: false; error: string };
+  | {
+      ok: false;
+      error: string;
+      /** The server answered and refused the code (it no longer applies); false: it could not be asked. */
+      refused: boolean;
+    };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
+
+const COULD_NOT_CHECK = 'We could not check the code just now. Please try again.';
 
 export async function askServer(
   code: string | null,
@@ -76,10 +99,14 @@ export async function askServer(
       }),
     });
     const body: unknown = await response.json().catch(() => null);
-    if (!isRecord(body))
-      return { ok: false, error: 'We could not check the code just now. Please try again.' };
+    if (!isRecord(body)) return { ok: false, error: COULD_NOT_CHECK, refused: false };
     if (body.ok !== true) {
-      return { ok: false, error: typeof body.error === 'string' ? body.error : 'This code cannot be used.' };
+      return {
+        ok: false,
+        error: typeof body.error === 'string' ? body.error : 'This code cannot be used.',
+        // Only the server's word on the code itself: a refused line, a 429 or a 5xx says nothing about it.
+        refused: body.field === 'code',
+      };
     }
     const amount = Number(body.discount);
     if (!(amount > 0) || typeof body.label !== 'string') return { ok: true, line: null, note };
@@ -95,6 +122,6 @@ export async function askServer(
       },
     };
   } catch {
-    return { ok: false, error: 'We could not check the code just now. Please try again.' };
+    return { ok: false, error: COULD_NOT_CHECK, refused: false };
   }
 }

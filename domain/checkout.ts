@@ -159,6 +159,11 @@ export const confirmResponseSchema = z.object({
   delivery: z.optional(z.object({ dispatch: isoDateText, earliest: isoDateText, latest: isoDateText })),
   /** Paid orders: the dispatch-by date stored at payment (the making queue counted), as delivery.dispatch. */
   dispatchBy: z.optional(isoDateText),
+  /**
+   * Paid orders: the order page's link with its key, `/#/order/{reference}?key={key}` (orderPagePath), the
+   * page the confirmation e-mail links to.
+   */
+  orderPagePath: z.optional(z.string()),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 

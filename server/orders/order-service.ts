@@ -13,6 +13,7 @@ import { type DeliveryPromise, deliveryEstimate, deliveryPromise, dispatchDate }
 import { maskEmail } from '../../domain/email';
 import { queueExtraDays } from '../../domain/making-queue';
 import { cents } from '../../domain/money';
+import { orderPagePath } from '../../domain/order-page';
 import type { OrderTotals } from '../../domain/pricing';
 import { orderDiscountLabel } from '../../domain/quotes';
 import type { Database, NewOutboxRow } from '../db/schema';
@@ -546,6 +547,10 @@ export class OrderService {
       order.id,
       MAIL_KINDS.customer,
     );
+    // The confirmation page links to the order's page, the link of the confirmation e-mail (docs/product.md
+    // §2.7): whoever holds the payment session has the order already. An order paid before keys existed
+    // gets one now. The key travels in this answer only, never in a log line.
+    const key = order.orderKey ?? (await this.o.store.ensureKey(order.id));
     return {
       httpStatus: 200,
       body: {
@@ -569,6 +574,7 @@ export class OrderService {
         total: order.total,
         email: maskEmail(order.email),
         ...(emailStatus ? { emailStatus } : {}),
+        orderPagePath: orderPagePath(reference, key),
         ...(order.dispatchDate
           ? {
               delivery: { dispatch: order.dispatchDate, ...deliveryEstimate(order.dispatchDate, order.zone) },

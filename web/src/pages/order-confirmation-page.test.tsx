@@ -23,6 +23,7 @@ const PAID = {
   total: 8350,
   email: 's***@example.ie',
   emailStatus: 'queued',
+  orderPagePath: '/#/order/SOL-ABCDEFGH?key=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi',
 };
 
 function json(status: number, body: unknown): Response {
@@ -75,6 +76,11 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByText(/A confirmation email is on its way to s\*\*\*@example\.ie/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '#/shop');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '#/');
+    // The order's page, the link of the confirmation e-mail: the shopper can follow the order from here.
+    expect(screen.getByRole('link', { name: 'your order page' })).toHaveAttribute(
+      'href',
+      '#/order/SOL-ABCDEFGH?key=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi',
+    );
     expect(await screen.findByText('Order confirmation sent to your email!')).toBeInTheDocument();
 
     expect(fetchMock).toHaveBeenCalledWith(
@@ -102,6 +108,24 @@ describe('OrderConfirmationPage', () => {
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? 'null')).toEqual([{ id: '1', quantity: 2 }]);
     expect(localStorage.getItem(STORAGE_KEYS.discountCode)).toBe('{"code":"NEXT10"}');
     expect(getEvents().filter((e) => e.name === 'purchase')).toHaveLength(0);
+  });
+
+  it('links only to an order page: another address in the answer gives no link', async () => {
+    for (const orderPagePath of [
+      'https://elsewhere.example/#/order/SOL-ABCDEFGH?key=abc',
+      '/#/shop',
+      '/#/order/SOL-ABCDEFGH?key=abc&next=//elsewhere',
+      'javascript:alert(1)',
+    ]) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(200, { ...PAID, orderPagePath })),
+      );
+      const view = renderPage();
+      expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'your order page' })).not.toBeInTheDocument();
+      view.unmount();
+    }
   });
 
   it('says plainly when the order is unknown, and keeps the cart', async () => {

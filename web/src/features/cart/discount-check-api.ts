@@ -63,12 +63,20 @@ export type CheckAnswer =
   | {
       ok: false;
       error: string;
-      /** The server answered and refused the code (it no longer applies); false: it could not be asked. */
-      refused: boolean;
+      /**
+       * When the server refused the code itself (it no longer applies), what the cart says as it drops a
+       * code it held; null when the server could not be asked or refused the items.
+       */
+      dropped: string | null;
     };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
+}
+
+/** What the cart says when the server refuses a code it held: the server's reason, then what happened. */
+export function codeDroppedText(reason: string): string {
+  return `${reason} We have taken it off your cart.`;
 }
 
 const COULD_NOT_CHECK = 'We could not check the code just now. Please try again.';
@@ -99,14 +107,11 @@ export async function askServer(
       }),
     });
     const body: unknown = await response.json().catch(() => null);
-    if (!isRecord(body)) return { ok: false, error: COULD_NOT_CHECK, refused: false };
+    if (!isRecord(body)) return { ok: false, error: COULD_NOT_CHECK, dropped: null };
     if (body.ok !== true) {
-      return {
-        ok: false,
-        error: typeof body.error === 'string' ? body.error : 'This code cannot be used.',
-        // Only the server's word on the code itself: a refused line, a 429 or a 5xx says nothing about it.
-        refused: body.field === 'code',
-      };
+      const error = typeof body.error === 'string' ? body.error : 'This code cannot be used.';
+      // Only the server's word on the code itself: a refused line, a 429 or a 5xx says nothing about it.
+      return { ok: false, error, dropped: body.field === 'code' ? codeDroppedText(error) : null };
     }
     const amount = Number(body.discount);
     if (!(amount > 0) || typeof body.label !== 'string') return { ok: true, line: null, note };
@@ -122,6 +127,6 @@ export async function askServer(
       },
     };
   } catch {
-    return { ok: false, error: COULD_NOT_CHECK, refused: false };
+    return { ok: false, error: COULD_NOT_CHECK, dropped: null };
   }
 }

@@ -14,27 +14,17 @@ import type { DiscountLine } from './discount-check-api';
 
 export type { DiscountLine };
 
-/** The request, its reading and the early-bird terms load after hydration: the cart's own chunk stays small. */
-async function askServer(...args: Parameters<typeof import('./discount-check-api').askServer>) {
-  try {
-    return await (await import('./discount-check-api')).askServer(...args);
-  } catch {
-    return { ok: false as const, error: 'Please try again in a moment.', refused: false };
-  }
-}
+/**
+ * The request, its reading, the early-bird terms and the kept code's parsing load after hydration: the
+ * cart's own chunk stays small.
+ */
+const api = () => import('./discount-check-api');
 
-/** The code this browser kept for its cart (parsed with zod in the lazily loaded module), or null. */
-async function storedCode(): Promise<string | null> {
-  try {
-    return (await import('./discount-check-api')).readStoredDiscountCode();
-  } catch {
-    return null;
-  }
-}
-
-/** What the cart says when the server refuses a code it held: the server's reason, then what happened. */
-export function codeDroppedText(reason: string): string {
-  return `${reason} We have taken it off your cart.`;
+function askServer(...args: Parameters<typeof import('./discount-check-api').askServer>) {
+  return api().then(
+    (m) => m.askServer(...args),
+    () => ({ ok: false as const, error: 'Please try again in a moment.', dropped: null }),
+  );
 }
 
 /**
@@ -64,10 +54,14 @@ export function useDiscountLine(): {
   useEffect(() => {
     if (codeNow.current) return;
     let current = true;
-    void storedCode().then((code) => {
-      // A code applied meanwhile wins over the kept one.
-      if (current && code && !codeNow.current) setDiscountCode(code);
-    });
+    void api().then(
+      ({ readStoredDiscountCode }) => {
+        const code = readStoredDiscountCode();
+        // A code applied meanwhile wins over the kept one.
+        if (current && code && !codeNow.current) setDiscountCode(code);
+      },
+      () => {},
+    );
     return () => {
       current = false;
     };
@@ -80,12 +74,12 @@ export function useDiscountLine(): {
       if (answer.ok) {
         setLine(answer.line);
         setTierNote(answer.note);
-      } else if (answer.refused) {
+      } else if (answer.dropped) {
         // The code no longer applies (expired, used up, below its minimum now): drop it and say why; the
         // tier may still apply.
         setDiscountCode('');
         setLine(null);
-        setDropped(codeDroppedText(answer.error));
+        setDropped(answer.dropped);
       } else {
         // The server could not be asked: the code stays (the checkout decides again), without a line.
         setLine(null);
@@ -134,6 +128,7 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
     discount.lostTo && discount.line && !discount.line.code
       ? `The early-bird price beats ${discount.lostTo}: one offer per order.`
       : null;
+  const note = discount.dropped ?? lostTo ?? discount.tierNote;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -190,11 +185,10 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
           </button>
         ) : null}
       </form>
-      {/* Outside the form, which is collapsed on phones: the shopper hears and sees it either way. */}
-      <p role="status" className={discount.dropped ? 'mt-2 text-sm font-medium text-danger' : 'sr-only'}>
-        {discount.dropped}
+      {/* Outside the form, which is collapsed on phones; a dropped code is said first, and heard. */}
+      <p role="status" className={note ? 'mt-2 text-sm' : 'sr-only'}>
+        {note}
       </p>
-      {lostTo || discount.tierNote ? <p className="mt-2 text-sm">{lostTo ?? discount.tierNote}</p> : null}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   describeQuantityChange,
   EMPTY_CART,
   cartLineViews as lineViews,
+  orderableLines,
   parseStoredCart as parseStored,
   parseStoredGiftWrap,
   parseStoredZone,
@@ -590,6 +591,22 @@ describe('the catalogue changes under a stored cart', () => {
       'Claret Harbour is not available to order. Remove it from your cart to check out.',
     );
     expect(checkoutBlockedText(views.slice(2))).toBeNull();
+  });
+
+  it('prices only the lines that can be checked out: subtotal, free shipping, total and pieces', () => {
+    const held: CartState = [
+      { id: '2', size: 'M', quantity: 1 },
+      { id: '3', size: 'S', quantity: 2 },
+      { id: '5', size: 'M', quantity: 1 },
+    ];
+    const totals = price(held, 'IE', false, repriced);
+    expect(totals).toMatchObject({ subtotal: 3000, itemCount: 1, freeShipping: false, shipping: 495 });
+    expect(totals.total).toBe(3495);
+    const views = lineViews(held, repriced);
+    expect(orderableLines(views).map((v) => v.product.id)).toEqual(['5']);
+    // Nothing held: the same list.
+    const onSale = views.slice(2);
+    expect(orderableLines(onSale)).toBe(onSale);
   });
 
   it('drops a line whose product left the catalogue, as before', () => {

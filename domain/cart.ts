@@ -204,8 +204,20 @@ export function cartCount(state: CartState): number {
   return state.reduce((n, l) => n + l.quantity, 0);
 }
 
+/**
+ * The lines that can be checked out: a paused or retired product's line stays in the cart, named in the
+ * checkout's message, but it is not for sale, so it counts nowhere (docs/product.md §5.1).
+ */
+export function orderableLines(views: readonly CartLineView[]): readonly CartLineView[] {
+  return views.some((v) => v.unavailable) ? views.filter((v) => !v.unavailable) : views;
+}
+
+/**
+ * What the cart prices: the orderable lines only, so the subtotal, the free-shipping line and the total on
+ * the cart page, in the mini cart and in the order summary count only what can be checked out.
+ */
 export function pricedLines(views: readonly CartLineView[]): readonly PricedLineInput[] {
-  return views.map((v) => ({
+  return orderableLines(views).map((v) => ({
     id: v.product.id,
     name: v.product.name,
     size: v.size,

@@ -77,9 +77,71 @@ describe('matchesSearch', () => {
     expect(matchesSearch(product(id), search)).toBe(expected);
   });
 
-  it('does not match fullDescription-only words or ids', () => {
-    // "lobster clasp" is only in product 1's full description.
-    expect(matchesSearch(product('1'), 'lobster')).toBe(false);
+  it('matches words of the full description, but not the size sentence every seeded one ends with', () => {
+    // "lobster clasp" is only in product 1's full description (the product page's Full Details).
+    expect(matchesSearch(product('1'), 'lobster')).toBe(true);
+    expect(matchesSearch(product('1'), 'size guide')).toBe(false);
+    expect(matchesSearch(product('1'), 'large')).toBe(false);
+  });
+
+  it('does not match ids', () => {
+    expect(matchesSearch(product('27'), '27')).toBe(false);
+  });
+});
+
+describe('search ranking', () => {
+  const base = product('1');
+  const make = (id: string, name: string, extra: Partial<Product>): Product => ({
+    ...base,
+    id,
+    handle: `p-${id}`,
+    name,
+    materials: ['Rose Quartz'],
+    description: 'Beads on a cord.',
+    fullDescription: 'Strung by hand.',
+    ...extra,
+  });
+  // Catalogue order: the name match comes last, the full-description match first.
+  const catalogue = [
+    make('11', 'West Coast', { fullDescription: 'Green Connemara marble with silver.' }),
+    make('12', 'Quarry Dust', { description: 'A grey marble look.' }),
+    make('13', 'Stone Wall', { materials: ['Marble'] }),
+    make('14', 'Plain Cord', {}),
+    make('15', 'Marble Arch', {}),
+  ];
+
+  it('finds a bracelet whose full description names the word', () => {
+    expect(ids(applyQuery(catalogue, query({ search: 'marble' })))).toContain('11');
+  });
+
+  it('lists name matches first, then name, category, materials and description, then full descriptions', () => {
+    expect(ids(applyQuery(catalogue, query({ search: 'marble' })))).toEqual(['15', '12', '13', '11']);
+  });
+
+  it('puts names holding every word before names holding some', () => {
+    const list = [
+      make('21', 'Green Marble', { description: 'From the west.' }),
+      make('22', 'West Marble', { description: 'Made in the west.' }),
+      make('23', 'West Green', { materials: ['Marble'] }),
+      make('24', 'Green Marble West', {}),
+    ];
+    expect(ids(applyQuery(list, query({ search: 'west marble' })))).toEqual(['22', '24', '21', '23']);
+  });
+
+  it('keeps catalogue order without a search, and a picked sort orders every match by itself', () => {
+    expect(ids(applyQuery(catalogue, DEFAULT_QUERY))).toEqual(['11', '12', '13', '14', '15']);
+    expect(ids(applyQuery(catalogue, query({ search: 'marble', sort: 'name-asc' })))).toEqual([
+      '15',
+      '12',
+      '13',
+      '11',
+    ]);
+    expect(ids(applyQuery(catalogue, query({ search: 'marble', sort: 'name-desc' })))).toEqual([
+      '11',
+      '13',
+      '12',
+      '15',
+    ]);
   });
 });
 

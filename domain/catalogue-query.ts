@@ -7,6 +7,7 @@
  * adds is a filter as soon as an active product uses it.
  */
 import type { CatalogueIndex } from './catalogue/catalogue-index';
+import { MADE_IN_YOUR_SIZE } from './catalogue/made-in-your-size';
 import type { CatalogueProduct } from './catalogue/snapshot';
 import { PRICE_SLIDER_STEP } from './config';
 import { memoPerObject } from './memo-per-object';
@@ -81,26 +82,71 @@ function normalize(text: string): string {
   return foldForSearch(text).replace(/['’`]/g, '');
 }
 
-const haystacks = new WeakMap<CatalogueProduct, string>();
+/**
+ * A product's searchable texts, folded once per product object (a snapshot's products never change): its
+ * name; name, category, materials and description; and all of that with the Full Details text the product
+ * page shows, so a shopper who read "Connemara marble" there finds the bracelet by "marble".
+ */
+interface SearchText {
+  readonly name: string;
+  readonly short: string;
+  readonly all: string;
+}
 
-function haystackOf(product: CatalogueProduct): string {
-  let text = haystacks.get(product);
+const searchTexts = new WeakMap<CatalogueProduct, SearchText>();
+
+function searchTextOf(product: CatalogueProduct): SearchText {
+  let text = searchTexts.get(product);
   if (text === undefined) {
-    text = normalize([product.name, product.category, ...product.materials, product.description].join(' '));
-    haystacks.set(product, text);
+    const short = normalize(
+      [product.name, product.category, ...product.materials, product.description].join(' '),
+    );
+    text = {
+      name: normalize(product.name),
+      short,
+      all: `${short} ${normalize(product.fullDescription.replace(MADE_IN_YOUR_SIZE, ''))}`,
+    };
+    searchTexts.set(product, text);
   }
   return text;
 }
 
+function searchTerms(search: string): string[] {
+  return normalize(search).split(/\s+/).filter(Boolean);
+}
+
 /**
- * Case- and accent-insensitive match on name, category, materials and description. Every word of the
- * search must occur somewhere ("pearl burgundy" finds burgundy pieces with pearls); blank matches all.
+ * Case- and accent-insensitive match on name, category, materials, description and full description.
+ * Every word of the search must occur somewhere ("pearl burgundy" finds burgundy pieces with pearls);
+ * blank matches all.
  */
 export function matchesSearch(product: CatalogueProduct, search: string): boolean {
-  const terms = normalize(search).split(/\s+/).filter(Boolean);
+  const terms = searchTerms(search);
   if (terms.length === 0) return true;
-  const text = haystackOf(product);
+  const text = searchTextOf(product).all;
   return terms.every((term) => text.includes(term));
+}
+
+/**
+ * How well a matching product answers a search, best first (docs/product.md §2.4): 0 its name holds every
+ * word, 1 its name holds some, 2 name, category, materials and description hold them all, 3 it takes the
+ * Full Details text.
+ */
+function searchRank(product: CatalogueProduct, terms: readonly string[]): number {
+  const text = searchTextOf(product);
+  const inName = terms.filter((term) => text.name.includes(term)).length;
+  if (inName === terms.length) return 0;
+  if (inName > 0) return 1;
+  return terms.every((term) => text.short.includes(term)) ? 2 : 3;
+}
+
+/** Matches in the Featured order with a search: best rank first, catalogue order within a rank. */
+function rankBySearch(products: CatalogueProduct[], search: string): CatalogueProduct[] {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return products;
+  const ranks = new Map(products.map((p) => [p, searchRank(p, terms)]));
+  // Array.prototype.sort is stable: equal ranks keep catalogue order.
+  return products.sort((a, b) => (ranks.get(a) ?? 3) - (ranks.get(b) ?? 3));
 }
 
 export function matchesFilters(product: CatalogueProduct, query: CatalogueQuery): boolean {
@@ -137,12 +183,13 @@ export function sortProducts(products: readonly CatalogueProduct[], sort: SortOr
   }
 }
 
-/** The listing: `products` in catalogue order, filtered, then sorted. */
+/**
+ * The listing: `products` in catalogue order, filtered, then sorted. In the Featured order a search lists
+ * name matches first; a sort the shopper picks (price, name) orders every match by itself.
+ */
 export function applyQuery(products: readonly CatalogueProduct[], query: CatalogueQuery): CatalogueProduct[] {
-  return sortProducts(
-    products.filter((p) => matchesFilters(p, query)),
-    query.sort,
-  );
+  const matches = products.filter((p) => matchesFilters(p, query));
+  return query.sort === 'featured' ? rankBySearch(matches, query.search) : sortProducts(matches, query.sort);
 }
 
 /** True when anything narrows the listing (sort alone does not). */

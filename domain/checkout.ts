@@ -101,7 +101,12 @@ export const discountCheckResponseSchema = z.union([
     shipping: z.number(),
     total: z.number(),
   }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({
+    ok: z.literal(false),
+    error: z.string(),
+    /** 'code' when the code itself is refused; absent when the items are what the server refused. */
+    field: z.optional(z.literal('code')),
+  }),
 ]);
 export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
@@ -155,6 +160,11 @@ export const confirmResponseSchema = z.object({
   delivery: z.optional(z.object({ dispatch: isoDateText, earliest: isoDateText, latest: isoDateText })),
   /** Paid orders: the dispatch-by date stored at payment (the making queue counted), as delivery.dispatch. */
   dispatchBy: z.optional(isoDateText),
+  /**
+   * Paid orders: the order page's link with its key, `/#/order/{reference}?key={key}` (orderPagePath), the
+   * page the confirmation e-mail links to.
+   */
+  orderPagePath: z.optional(z.string()),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 

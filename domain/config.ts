@@ -302,6 +302,7 @@ export const STORAGE_KEYS = {
   recentlyViewed: 'solas-recently-viewed',
   zone: 'solas-zone',
   giftWrap: 'solas-gift-wrap',
+  discountCode: 'solas-discount-code',
   checkoutEmail: 'checkoutEmail',
   announcementDismissed: 'solas-announcement-dismissed',
   promoHideUntil: 'solas-promo-hide-until',

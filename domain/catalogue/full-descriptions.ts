@@ -2,16 +2,8 @@
  * The Full Details text of every product, apart from the catalogue: only the product page shows it, and
  * it is about half of the catalogue's size, which every page (the home page included) loads.
  */
-import { SIZES } from '../config';
+import { MADE_IN_YOUR_SIZE } from './made-in-your-size';
 import type { Product } from './types';
-
-const SIZE_NAMES = SIZES.map((s) => s.name);
-
-/**
- * The last words of every Full Details text, right below the product page's size picker: every size is
- * made to order and chosen there (docs/product.md §13.1), so the text names the picker's sizes.
- */
-const MADE_IN_YOUR_SIZE = `Made to order in the size you choose: ${SIZE_NAMES.slice(0, -1).join(', ')} or ${SIZE_NAMES.at(-1)} (see the size guide).`;
 
 /**
  * Joins the paragraphs of a Full Details text with the blank line the product page splits on; the last

@@ -277,6 +277,7 @@ describe('the real server log', () => {
         body: '{}',
       });
       expect(confirmed.status).toBe(200);
+      const confirmedOrder = (await confirmed.json()) as { orderPagePath?: string };
       // The order page, opened the way its e-mail's link and the page do: the key in a path form's query and
       // in a POST body. Neither may reach a log line.
       await expect.poll(() => delivered.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
@@ -287,6 +288,8 @@ describe('the real server log', () => {
       const [, reference = '', key = ''] = link ?? [];
       orderKey = key;
       expect(orderKey.length).toBeGreaterThanOrEqual(22);
+      // The confirmation's answer carries the same link, key and all: no more in a log line than the e-mail's.
+      expect(confirmedOrder.orderPagePath).toBe(`/#/order/${reference}?key=${orderKey}`);
       await fetch(`${server.url}/order/${reference}?key=${orderKey}`);
       const orderPage = await fetch(`${server.url}/api/order-page`, {
         method: 'POST',

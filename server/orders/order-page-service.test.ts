@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../domain/admin-api';
+import type { ConfirmResponse } from '../../domain/checkout';
 import type { OrderPage } from '../../domain/order-page';
 import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../tests/support/test-app';
 import { MAIL_KINDS } from '../mail/outbox';
@@ -43,7 +44,11 @@ async function paidOrder(shop: FastifyInstance) {
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams(GALWAY_CARD_FORM).toString(),
   });
-  await shop.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
+  const confirmed = await shop.inject({
+    method: 'POST',
+    url: `/api/orders/${sessionId}/confirm`,
+    payload: {},
+  });
   const confirmation = (await outboxRows(shop)).find((r) => r.kind === MAIL_KINDS.customer);
   const match = confirmation ? LINK.exec(confirmation.text_body) : null;
   if (!match?.[1] || !match[2] || !confirmation) throw new Error('no order page link in the confirmation');
@@ -63,10 +68,33 @@ async function paidOrder(shop: FastifyInstance) {
     const res = await shop.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } });
     return (res.json() as { order: OrderPage }).order;
   };
-  return { reference, confirmation, desk, page };
+  return {
+    reference,
+    key,
+    sessionId,
+    confirmed: confirmed.json() as ConfirmResponse,
+    confirmation,
+    desk,
+    page,
+  };
 }
 
 describe('the order page, the confirmation and the desk', () => {
+  it('the confirmation page is answered the order page link of the confirmation e-mail, and again later', async () => {
+    const shop = await start();
+    const order = await paidOrder(shop);
+    const path = `/#/order/${order.reference}?key=${order.key}`;
+    expect(order.confirmed.orderPagePath).toBe(path);
+    expect(order.confirmation.text_body).toContain(path);
+    const again = await shop.inject({
+      method: 'POST',
+      url: `/api/orders/${order.sessionId}/confirm`,
+      payload: {},
+    });
+    expect((again.json() as ConfirmResponse).orderPagePath).toBe(path);
+    expect((await order.page()).reference).toBe(order.reference);
+  });
+
   it('say "€7.48 VAT included" on a €40.00 order with a VAT number, the same figure everywhere', async () => {
     const shop = await start({ SELLER_VAT_NUMBER: 'IE1234567T' });
     const order = await paidOrder(shop);

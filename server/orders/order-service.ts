@@ -14,6 +14,7 @@ import { type DeliveryPromise, deliveryEstimate, deliveryPromise, dispatchDate }
 import { maskEmail } from '../../domain/email';
 import { queueExtraDays } from '../../domain/making-queue';
 import { cents } from '../../domain/money';
+import { orderPagePath } from '../../domain/order-page';
 import type { OrderTotals } from '../../domain/pricing';
 import { orderDiscountLabel, quoteDispatchDate } from '../../domain/quotes';
 import { lineSize } from '../../domain/sizes';
@@ -557,6 +558,10 @@ export class OrderService {
       order.id,
       MAIL_KINDS.customer,
     );
+    // The confirmation page links to the order's page, the link of the confirmation e-mail (docs/product.md
+    // §2.7): whoever holds the payment session has the order already. An order paid before keys existed
+    // gets one now. The key travels in this answer only, never in a log line.
+    const key = order.orderKey ?? (await this.o.store.ensureKey(order.id));
     return {
       httpStatus: 200,
       body: {
@@ -581,6 +586,7 @@ export class OrderService {
         total: order.total,
         email: maskEmail(order.email),
         ...(emailStatus ? { emailStatus } : {}),
+        orderPagePath: orderPagePath(reference, key),
         ...(order.dispatchDate
           ? {
               delivery: { dispatch: order.dispatchDate, ...deliveryEstimate(order.dispatchDate, order.zone) },

@@ -28,7 +28,8 @@ export async function discountCheckRoutes(
       code,
       now: opts.now?.() ?? new Date(),
     });
-    if (!decision.ok) return reply.code(400).send({ ok: false, error: decision.error });
+    // `field` tells the cart the code itself was refused (not the lines), so a kept code is dropped.
+    if (!decision.ok) return reply.code(400).send({ ok: false, error: decision.error, field: 'code' });
     const { applied } = decision;
     const zone = request.body.zone ?? DEFAULT_ZONE;
     const totals = priceDiscountedOrder(

@@ -117,7 +117,11 @@ test.describe('shop listing', () => {
     await page.goto('/#/shop');
     const search = page.getByRole('searchbox', { name: 'Search bracelets' });
     await search.fill('FRESHWATER PÉARL');
-    const expected = PRODUCTS.filter((p) => p.materials.includes('Freshwater Pearl')).map((p) => p.name);
+    // Name matches first (Safari Pearl), then the rest in catalogue order (docs/product.md §2.4).
+    const withPearls = PRODUCTS.filter((p) => p.materials.includes('Freshwater Pearl'));
+    const named = (p: (typeof PRODUCTS)[number]) => /pearl/i.test(p.name);
+    const expected = [...withPearls.filter(named), ...withPearls.filter((p) => !named(p))].map((p) => p.name);
+    expect(expected[0]).toBe('Safari Pearl');
     await expect(count(page)).toHaveText(`${expected.length} products`);
     expect(await renderedNames(page)).toEqual(expected);
     await search.fill('first light');

@@ -1,7 +1,8 @@
 /**
  * The money path in a real browser against the real server and its built-in test checkout: cart ->
  * e-mail -> TEST MODE payment -> 'Order Confirmed!' -> exactly two .eml files (shopper and owner) in the
- * server's DATA_DIR/outbox; a declined card; a cancelled payment; the shop's API unreachable.
+ * server's DATA_DIR/outbox, and the confirmation's link to the order page, the e-mail's; a declined card;
+ * a cancelled payment; the shop's API unreachable.
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -135,6 +136,17 @@ test('full journey: cart, e-mail, test checkout with 4242, confirmation and exac
     [MAIL_KINDS.customer, MAIL_KINDS.owner].sort().map((kind) => ({ kind, status: 'sent' })),
   );
   expect(emlFilesFor(reference)).toHaveLength(2);
+
+  // The confirmation page links to the order's page, the very link of the confirmation e-mail.
+  const emailed = /#\/order\/SOL-[A-Z0-9]+\?key=[A-Za-z0-9_-]+/.exec(
+    mails.map((m) => m.text ?? '').join('\n'),
+  );
+  expect(emailed).not.toBeNull();
+  const orderPageLink = page.getByRole('link', { name: 'your order page' });
+  await expect(orderPageLink).toHaveAttribute('href', emailed?.[0] ?? '');
+  await orderPageLink.click();
+  await expect(page.getByRole('heading', { name: 'Your order', exact: true })).toBeVisible();
+  await expect(page.getByText(`Order reference ${reference}`)).toBeVisible();
 });
 
 test('a declined card says so and can be retried with a good card', async ({ page, consoleGuard }) => {

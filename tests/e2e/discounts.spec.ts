@@ -2,9 +2,10 @@
  * Discount codes in a real browser against the real server and its test checkout: the owner creates
  * XMAS15 (15%, minimum €60, 2 uses) on the desk; a shopper applies it in the cart, sees the line and the
  * new total, pays on the test checkout (which shows `Discount (XMAS15) -€x.xx`) and the confirmation
- * shows it; a second checkout takes the last use and a third is refused with the reason. The owner sets
- * the early-bird price on the same screen; the Bespoke & Corporate page and the cart state its terms and
- * the cart applies it without a code.
+ * shows it; the code stays with the cart through a reload until the order is paid; a second checkout takes
+ * the last use, a third is refused with the reason, and a browser that kept the code hears that it no
+ * longer applies. The owner sets the early-bird price on the same screen; the Bespoke & Corporate page
+ * (no box before) and the cart state its terms and the cart applies it without a code.
  */
 
 import type { Page } from '@playwright/test';
@@ -39,6 +40,7 @@ test.beforeEach(async ({ consoleGuard, request }) => {
 test('owner creates XMAS15; a shopper applies it and pays; a third use is refused', async ({
   page,
   request,
+  consoleGuard,
 }) => {
   // The owner, on the desk.
   await openDiscounts(page);
@@ -66,6 +68,12 @@ test('owner creates XMAS15; a shopper applies it and pays; a third use is refuse
   await expect(page.getByTestId('cart-discount')).toHaveText(`−${euro(off)}`);
   await expect(page.getByTestId('cart-total')).toHaveText(euro(subtotal - off));
 
+  // The code stays with the cart through a reload (the server is asked about it again).
+  await page.reload();
+  await expect(page.getByTestId('cart-discount')).toHaveText(`−${euro(off)}`);
+  await expect(page.getByTestId('cart-total')).toHaveText(euro(subtotal - off));
+  await expect(page.getByRole('button', { name: 'Remove XMAS15' })).toBeVisible();
+
   await enterEmail(page, 'saoirse.kelly@example.ie');
   await page.waitForURL(/\/test-checkout\//);
   await expect(page.getByText(`Discount (XMAS15)`)).toBeVisible();
@@ -75,6 +83,8 @@ test('owner creates XMAS15; a shopper applies it and pays; a third use is refuse
   await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Discount (XMAS15)')).toBeVisible();
+  // The paid order took the code with the cart.
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.discountCode)).toBeNull();
 
   // The second use goes to another checkout; the third is refused with its reason.
   const cart = (email: string) => ({
@@ -91,6 +101,32 @@ test('owner creates XMAS15; a shopper applies it and pays; a third use is refuse
     ok: false,
     error: 'The code XMAS15 has been used as many times as it can be.',
   });
+
+  // A browser that kept the code from before hears that it no longer applies, and loses it. The server's
+  // refusal is a 400, which the browser reports in its console.
+  consoleGuard.allow(/the server responded with a status of 400/);
+  await page.goto('/#/cart');
+  await page.evaluate(
+    ([cartKey, cart, codeKey, code]) => {
+      localStorage.setItem(cartKey, cart);
+      localStorage.setItem(codeKey, code);
+    },
+    [
+      STORAGE_KEYS.cart,
+      JSON.stringify([{ id: '1', quantity: 2 }]),
+      STORAGE_KEYS.discountCode,
+      JSON.stringify({ code: 'XMAS15' }),
+    ] as const,
+  );
+  await page.reload();
+  await expect(
+    page.getByText(
+      'The code XMAS15 has been used as many times as it can be. We have taken it off your cart.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByTestId('cart-discount')).toHaveCount(0);
+  await expect(page.getByTestId('cart-total')).toHaveText(euro(subtotal));
+  expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.discountCode)).toBeNull();
 });
 
 test('owner sets the early-bird price; the Bespoke & Corporate page and the cart state it, the cart applies it', async ({
@@ -101,6 +137,12 @@ test('owner sets the early-bird price; the Bespoke & Corporate page and the cart
   const lastDay = addDays(irishDate(new Date()), 30);
   const worded = formatDayOfMonth(lastDay);
   try {
+    // No early-bird price yet: once the page has its terms, it shows no box at all.
+    await page.goto('/bespoke-corporate');
+    await expect(page.getByRole('complementary', { name: 'Early bird offer' })).toHaveCount(0);
+    await expect(page.getByText(/no early-bird price/)).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Corporate & Bulk Orders' })).toBeVisible();
+
     await openDiscounts(page);
     const form = page.getByRole('region', { name: 'Early-bird price' });
     await expect(form).toContainText('It never stacks with a discount code');

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { BRAND, CORPORATE } from '../../../domain/config';
 import { toast } from '../components/ui/toast';
 import { Tooltip } from '../components/ui/tooltip';
-import { EarlyBirdBanner } from '../features/offers/early-bird-banner';
+import { EarlyBirdOffer } from '../features/offers/early-bird-banner';
 import { Link } from '../lib/router';
 import { FACTS } from './legal/policy-facts';
 
@@ -94,15 +94,6 @@ export function BespokeCorporatePage() {
         </p>
       </header>
 
-      <aside aria-labelledby="early-bird" className="mx-auto max-w-4xl px-4">
-        <div className="rounded-2xl border border-wine/30 bg-wine px-6 py-6 text-center text-cream sm:px-10">
-          <h2 id="early-bird" className="text-2xl">
-            Early bird offer
-          </h2>
-          <EarlyBirdBanner />
-        </div>
-      </aside>
-
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 md:grid-cols-2">
         <section
           aria-labelledby="occasions"
@@ -156,6 +147,10 @@ export function BespokeCorporatePage() {
           </p>
         </section>
       </div>
+
+      {/* After the bulk orders it is about, below the first screen: with no offer now it leaves (moving
+          nothing in view). */}
+      <EarlyBirdOffer className="mx-auto max-w-4xl px-4 pb-12" />
 
       <section aria-labelledby="how-it-works" className="bg-sand">
         <div className="mx-auto max-w-6xl px-4 py-14">

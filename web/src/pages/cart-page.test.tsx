@@ -2,10 +2,15 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogueSnapshot } from '../../../domain/catalogue/snapshot';
 import { LIMITS, STORAGE_KEYS } from '../../../domain/config';
 import { AppProviders } from '../app/providers';
 import { HashRouter } from '../lib/router';
-import { getSeedProduct as getProduct, renderWithCatalogue } from '../test-support/render-with-catalogue';
+import {
+  getSeedProduct as getProduct,
+  renderWithCatalogue,
+  seedWith,
+} from '../test-support/render-with-catalogue';
 import { CartPage } from './cart-page';
 
 function product(id: string) {
@@ -14,7 +19,10 @@ function product(id: string) {
   return p;
 }
 
-function renderCart(lines: ReadonlyArray<{ id: string; quantity: number; size?: string }>) {
+function renderCart(
+  lines: ReadonlyArray<{ id: string; quantity: number; size?: string }>,
+  catalogue?: CatalogueSnapshot,
+) {
   localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(lines));
   return renderWithCatalogue(
     <HashRouter>
@@ -22,6 +30,7 @@ function renderCart(lines: ReadonlyArray<{ id: string; quantity: number; size?: 
         <CartPage />
       </AppProviders>
     </HashRouter>,
+    catalogue ? { catalogue } : {},
   );
 }
 
@@ -69,6 +78,26 @@ describe('CartPage', () => {
     expect(summaryValue(/^Shipping \(Ireland\)$/)).toBe('Free');
     expect(summaryValue(/^Total$/)).toBe('€63.50');
     expect(screen.getByText(`${p30.name} (Medium) quantity 2`)).toBeInTheDocument();
+  });
+
+  it('counts only what can be checked out: a paused or retired line is not in the subtotal or the free shipping', () => {
+    // Products 2 and 3 (€40 each) paused and retired; product 5 (€30) on sale.
+    renderCart(
+      [
+        { id: '2', quantity: 1 },
+        { id: '3', quantity: 2 },
+        { id: '5', quantity: 1 },
+      ],
+      seedWith({ '2': { status: 'paused' }, '3': { status: 'retired' } }),
+    );
+    expect(screen.getByText('Not available right now')).toBeInTheDocument();
+    expect(screen.getByText('No longer made')).toBeInTheDocument();
+    expect(summaryValue(/^Subtotal$/)).toBe('€30.00');
+    expect(summaryValue(/^Shipping \(Ireland\)$/)).toBe('€4.95');
+    expect(summaryValue(/^Total$/)).toBe('€34.95');
+    expect(screen.getByText("You're €10.00 away from free shipping")).toBeInTheDocument();
+    expect(screen.queryByText(/qualified for free shipping/)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Proceed to Checkout/ })).toBeDisabled();
   });
 
   it('links each line to its product, labels controls per product and removes at minus 1', async () => {

@@ -94,6 +94,15 @@ describe('BespokeCorporatePage', () => {
     expect(screen.getByRole('link', { name: 'Shop the Collection' })).toHaveAttribute('href', '#/shop');
   });
 
+  it('shows no early-bird box when there is no early-bird price now', () => {
+    window.__SOLAS_EARLY_BIRD__ = null;
+    renderPage(<BespokeCorporatePage />);
+    delete window.__SOLAS_EARLY_BIRD__;
+    expect(screen.getByRole('region', { name: 'Corporate & Bulk Orders' })).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Early bird offer' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/early-bird price/)).not.toBeInTheDocument();
+  });
+
   it('offers e-mail links with a prefilled subject', () => {
     renderPage(<BespokeCorporatePage />);
     const emailUs = screen.getByRole('link', { name: 'Email Us' });

@@ -23,6 +23,7 @@ const PAID = {
   total: 8350,
   email: 's***@example.ie',
   emailStatus: 'queued',
+  orderPagePath: '/#/order/SOL-ABCDEFGH?key=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi',
 };
 
 function json(status: number, body: unknown): Response {
@@ -53,6 +54,7 @@ afterEach(() => {
 
 describe('OrderConfirmationPage', () => {
   it('verifies with the server, confirms, and on first sight clears the cart and records the purchase', async () => {
+    localStorage.setItem(STORAGE_KEYS.discountCode, JSON.stringify({ code: 'XMAS15' }));
     const fetchMock = vi.fn(async () => json(200, PAID));
     vi.stubGlobal('fetch', fetchMock);
     renderPage();
@@ -74,6 +76,11 @@ describe('OrderConfirmationPage', () => {
     expect(screen.getByText(/A confirmation email is on its way to s\*\*\*@example\.ie/)).toBeVisible();
     expect(screen.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '#/shop');
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '#/');
+    // The order's page, the link of the confirmation e-mail: the shopper can follow the order from here.
+    expect(screen.getByRole('link', { name: 'your order page' })).toHaveAttribute(
+      'href',
+      '#/order/SOL-ABCDEFGH?key=Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFi',
+    );
     expect(await screen.findByText('Order confirmation sent to your email!')).toBeInTheDocument();
 
     expect(fetchMock).toHaveBeenCalledWith(
@@ -82,6 +89,8 @@ describe('OrderConfirmationPage', () => {
     );
     expect(localStorage.getItem(STORAGE_KEYS.checkoutEmail)).toBeNull();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? 'null')).toEqual([]);
+    // The paid order took its discount code with it (docs/product.md §4.2a).
+    expect(localStorage.getItem(STORAGE_KEYS.discountCode)).toBeNull();
     const purchase = getEvents().filter((e) => e.name === 'purchase');
     expect(purchase).toHaveLength(1);
     expect(purchase[0]?.data).toMatchObject({ total: 8350, itemCount: 2 });
@@ -120,6 +129,7 @@ describe('OrderConfirmationPage', () => {
 
   it('on a reload shows the order again without clearing a new cart or recording a second purchase', async () => {
     localStorage.removeItem(STORAGE_KEYS.checkoutEmail);
+    localStorage.setItem(STORAGE_KEYS.discountCode, JSON.stringify({ code: 'NEXT10' }));
     vi.stubGlobal(
       'fetch',
       vi.fn(async () => json(200, PAID)),
@@ -127,7 +137,26 @@ describe('OrderConfirmationPage', () => {
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? 'null')).toEqual([{ id: '1', quantity: 2 }]);
+    expect(localStorage.getItem(STORAGE_KEYS.discountCode)).toBe('{"code":"NEXT10"}');
     expect(getEvents().filter((e) => e.name === 'purchase')).toHaveLength(0);
+  });
+
+  it('links only to an order page: another address in the answer gives no link', async () => {
+    for (const orderPagePath of [
+      'https://elsewhere.example/#/order/SOL-ABCDEFGH?key=abc',
+      '/#/shop',
+      '/#/order/SOL-ABCDEFGH?key=abc&next=//elsewhere',
+      'javascript:alert(1)',
+    ]) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => json(200, { ...PAID, orderPagePath })),
+      );
+      const view = renderPage();
+      expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+      expect(screen.queryByRole('link', { name: 'your order page' })).not.toBeInTheDocument();
+      view.unmount();
+    }
   });
 
   it('says plainly when the order is unknown, and keeps the cart', async () => {

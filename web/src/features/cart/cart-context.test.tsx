@@ -2,12 +2,14 @@
 import { act, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import { HashRouter } from '../../lib/router';
 import {
   catalogueWrapper,
   getSeedProduct as getProduct,
   renderWithCatalogue,
+  seedWith,
 } from '../../test-support/render-with-catalogue';
 import {
   CartProvider,
@@ -281,7 +283,7 @@ function OpenBag() {
   );
 }
 
-function renderMiniCart() {
+function renderMiniCart(catalogue?: CatalogueSnapshot) {
   return renderWithCatalogue(
     <HashRouter>
       <CartProvider>
@@ -291,6 +293,7 @@ function renderMiniCart() {
         </MiniCartProvider>
       </CartProvider>
     </HashRouter>,
+    catalogue ? { catalogue } : {},
   );
 }
 
@@ -359,6 +362,25 @@ describe('MiniCart', () => {
     expect(within(bag).getByRole('link', { name: product('1').name })).toBeInTheDocument();
     // Focus stays inside the dialog after the pressed button disappeared.
     expect(bag.contains(document.activeElement)).toBe(true);
+  });
+
+  it('counts only what can be checked out: a paused line is in the bag but not in its subtotal', async () => {
+    // Product 2 (€40) paused; product 5 (€30) on sale. Together they would qualify for free shipping.
+    localStorage.setItem(
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { id: '2', quantity: 1 },
+        { id: '5', quantity: 1 },
+      ]),
+    );
+    const user = userEvent.setup();
+    renderMiniCart(seedWith({ '2': { status: 'paused' } }));
+    await user.click(screen.getByRole('button', { name: 'Open bag' }));
+    const bag = screen.getByRole('dialog', { name: 'Your bag' });
+    expect(within(bag).getByText('Not available right now')).toBeInTheDocument();
+    expect(within(bag).getByText('Subtotal').nextElementSibling).toHaveTextContent('€30.00');
+    expect(within(bag).getByText("You're €10.00 away from free shipping")).toBeInTheDocument();
+    expect(within(bag).queryByText(/qualified for free shipping/)).not.toBeInTheDocument();
   });
 
   it('does not promise free shipping outside Ireland', async () => {

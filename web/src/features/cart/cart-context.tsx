@@ -4,7 +4,16 @@
  * for the visit, docs/product.md §13.4), and the order totals priced by domain/pricing, the same function the
  * server charges with.
  */
-import { createContext, type ReactNode, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import {
   type CartLineView,
   cartCount,
@@ -22,6 +31,7 @@ import {
 import { DEFAULT_ZONE, type SizeCode, STORAGE_KEYS, type ZoneId } from '../../../../domain/config';
 import type { Cents } from '../../../../domain/money';
 import { type OrderTotals, priceOrder } from '../../../../domain/pricing';
+import { removeStored, writeStoredJson } from '../../lib/browser-storage';
 import { usePersistedStore, usePersistedValue } from '../../lib/persisted-store';
 import { useCatalogue, useCurrentCatalogue } from '../catalogue/catalogue-context';
 
@@ -40,7 +50,10 @@ export interface CartContextValue {
   /** What the shopper typed; sent only with gift wrap. */
   readonly giftMessage: string;
   readonly setGiftMessage: (giftMessage: string) => void;
-  /** The discount code the server accepted for this cart (upper case); '' for none. Sent with the checkout. */
+  /**
+   * The discount code the server accepted for this cart (upper case); '' for none. Sent with the checkout.
+   * Kept in this browser (STORAGE_KEYS.discountCode) until removed, refused or paid.
+   */
   readonly discountCode: string;
   readonly setDiscountCode: (code: string) => void;
   /**
@@ -56,6 +69,7 @@ export interface CartContextValue {
   readonly decrement: (id: string, size?: SizeCode) => void;
   /** Moves a line to another size, merging with a line already in that size. */
   readonly setSize: (id: string, from: SizeCode, to: SizeCode) => void;
+  /** Empties the cart and drops its discount code (after a paid order). */
   readonly clear: () => void;
 }
 
@@ -119,7 +133,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
 
   const [giftMessage, setGiftMessage] = useState('');
-  const [discountCode, setDiscountCode] = useState('');
+  // The applied code lives in this browser until removed, refused or paid (docs/product.md §4.2a). It is
+  // written here, but read back only by the cart's discount module after hydration, which parses it with
+  // zod and asks the server about it again (./discount-code.tsx): nothing on the first render reads it.
+  const [discountCode, setDiscountCodeState] = useState('');
+  const setDiscountCode = useCallback((code: string) => {
+    setDiscountCodeState(code);
+    if (code) writeStoredJson(STORAGE_KEYS.discountCode, { code });
+    else removeStored(STORAGE_KEYS.discountCode);
+  }, []);
 
   // `dispatch` and the setters are stable (usePersistedStore, useState), so this object is made once.
   const actions = useMemo<CartActions>(
@@ -130,13 +152,17 @@ export function CartProvider({ children }: { children: ReactNode }) {
       increment: (id, size) => dispatch({ type: 'increment', id, size }),
       decrement: (id, size) => dispatch({ type: 'decrement', id, size }),
       setSize: (id, from, to) => dispatch({ type: 'setSize', id, size: from, to }),
-      clear: () => dispatch({ type: 'clear' }),
+      // A paid order takes its code with the cart.
+      clear: () => {
+        dispatch({ type: 'clear' });
+        setDiscountCode('');
+      },
       setZone,
       setGiftWrap,
       setGiftMessage,
       setDiscountCode,
     }),
-    [dispatch, setZone, setGiftWrap],
+    [dispatch, setZone, setGiftWrap, setDiscountCode],
   );
 
   const cartLines = useMemo<CartLines>(

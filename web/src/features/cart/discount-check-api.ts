@@ -1,11 +1,20 @@
 /**
  * The cart's question to POST /api/discounts/check, asked only with a code or enough pieces for the
- * early-bird tier, and the tier's terms the cart states (./discount-code.tsx loads this after hydration:
- * the cart page's own chunk stays small).
+ * early-bird tier, the tier's terms the cart states, and the code this browser kept (./discount-code.tsx
+ * loads this after hydration: the cart page's own chunk stays small, and zod stays off the first render,
+ * docs/decisions/0003-browser-zod-mini.md).
  */
-import type { ZoneId } from '../../../../domain/config';
-import { DISCOUNT_CHECK_PATH, EARLY_BIRD_MIN_PIECES } from '../../../../domain/discounts';
+
+import * as z from 'zod/mini';
+import { orderableLines } from '../../../../domain/cart';
+import { STORAGE_KEYS, type ZoneId } from '../../../../domain/config';
+import {
+  DISCOUNT_CHECK_PATH,
+  DISCOUNT_CODE_PATTERN,
+  EARLY_BIRD_MIN_PIECES,
+} from '../../../../domain/discounts';
 import { earlyBirdOfferText } from '../../../../domain/early-bird';
+import { readStoredJson } from '../../lib/browser-storage';
 import { browserEarlyBird } from '../offers/early-bird';
 import type { CartLineView } from './cart-context';
 
@@ -27,6 +36,14 @@ export function cartEarlyBird(): CartEarlyBird | undefined {
   };
 }
 
+/** What the cart keeps under STORAGE_KEYS.discountCode (cart-context.tsx writes it). */
+const storedCodeSchema = z.object({ code: z.string().check(z.regex(DISCOUNT_CODE_PATTERN)) });
+
+/** The code this browser kept for its cart, or null: anything else stored (garbage, an old shape) is none. */
+export function readStoredDiscountCode(): string | null {
+  return readStoredJson(STORAGE_KEYS.discountCode, storedCodeSchema)?.code ?? null;
+}
+
 export interface DiscountLine {
   readonly label: string;
   readonly amount: number;
@@ -43,20 +60,37 @@ export type CheckAnswer =
       /** The early-bird terms as the cart states them; null when there are none to state. */
       note: string | null;
     }
-  | { ok: false; error: string };
+  | {
+      ok: false;
+      error: string;
+      /**
+       * When the server refused the code itself (it no longer applies), what the cart says as it drops a
+       * code it held; null when the server could not be asked or refused the items.
+       */
+      dropped: string | null;
+    };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/** What the cart says when the server refuses a code it held: the server's reason, then what happened. */
+export function codeDroppedText(reason: string): string {
+  return `${reason} We have taken it off your cart.`;
+}
+
+const COULD_NOT_CHECK = 'We could not check the code just now. Please try again.';
+
 export async function askServer(
   code: string | null,
-  lines: readonly CartLineView[],
+  allLines: readonly CartLineView[],
   zone: ZoneId,
   giftWrap: boolean,
 ): Promise<CheckAnswer> {
   const tier = cartEarlyBird();
   const note = tier?.note ?? null;
+  // Only what can be checked out: a paused or retired line is no part of the order (docs/product.md §5.1).
+  const lines = orderableLines(allLines);
   const pieces = lines.reduce((n, l) => n + l.quantity, 0);
   // Nothing to ask: no code, and too few pieces for the tier (or no tier now).
   if (lines.length === 0 || (!code && pieces < (tier?.minPieces ?? EARLY_BIRD_MIN_PIECES)))
@@ -73,10 +107,11 @@ export async function askServer(
       }),
     });
     const body: unknown = await response.json().catch(() => null);
-    if (!isRecord(body))
-      return { ok: false, error: 'We could not check the code just now. Please try again.' };
+    if (!isRecord(body)) return { ok: false, error: COULD_NOT_CHECK, dropped: null };
     if (body.ok !== true) {
-      return { ok: false, error: typeof body.error === 'string' ? body.error : 'This code cannot be used.' };
+      const error = typeof body.error === 'string' ? body.error : 'This code cannot be used.';
+      // Only the server's word on the code itself: a refused line, a 429 or a 5xx says nothing about it.
+      return { ok: false, error, dropped: body.field === 'code' ? codeDroppedText(error) : null };
     }
     const amount = Number(body.discount);
     if (!(amount > 0) || typeof body.label !== 'string') return { ok: true, line: null, note };
@@ -92,6 +127,6 @@ export async function askServer(
       },
     };
   } catch {
-    return { ok: false, error: 'We could not check the code just now. Please try again.' };
+    return { ok: false, error: COULD_NOT_CHECK, dropped: null };
   }
 }

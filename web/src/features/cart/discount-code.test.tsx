@@ -2,15 +2,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { DISCOUNT_CHECK_PATH } from '../../../../domain/discounts';
 import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../lib/router';
 import { CartPage } from '../../pages/cart-page';
-import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
-import { cartEarlyBird } from './discount-check-api';
+import { renderWithCatalogue, seedWith } from '../../test-support/render-with-catalogue';
+import { cartEarlyBird, readStoredDiscountCode } from './discount-check-api';
 
-function renderCart(lines: ReadonlyArray<{ id: string; quantity: number }>) {
+function renderCart(lines: ReadonlyArray<{ id: string; quantity: number }>, catalogue?: CatalogueSnapshot) {
   localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify(lines));
   return renderWithCatalogue(
     <HashRouter>
@@ -18,6 +19,7 @@ function renderCart(lines: ReadonlyArray<{ id: string; quantity: number }>) {
         <CartPage />
       </AppProviders>
     </HashRouter>,
+    catalogue ? { catalogue } : {},
   );
 }
 
@@ -82,6 +84,122 @@ describe('the cart’s discount code', () => {
         { id: '5', quantity: 1 },
       ],
     });
+  });
+
+  it('asks about the lines that can be checked out only, leaving a paused one out', async () => {
+    const user = userEvent.setup();
+    const asked = serverAnswers({
+      XMAS15: {
+        status: 200,
+        body: {
+          ok: true,
+          discount: 450,
+          discountCode: 'XMAS15',
+          label: 'Discount (XMAS15)',
+          shipping: 495,
+          total: 3045,
+        },
+      },
+    });
+    renderCart(
+      [
+        { id: '2', quantity: 1 },
+        { id: '5', quantity: 1 },
+      ],
+      seedWith({ '2': { status: 'paused' } }),
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'xmas15');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(summaryValue(/^Discount \(XMAS15\)$/)).toBe('−€4.50'));
+    expect(asked.length).toBeGreaterThan(0);
+    for (const body of asked)
+      expect(body).toMatchObject({ code: 'XMAS15', items: [{ id: '5', quantity: 1, size: 'M' }] });
+  });
+
+  it('keeps an applied code through a reload, asking the server about it again', async () => {
+    const user = userEvent.setup();
+    const accepted = {
+      status: 200,
+      body: {
+        ok: true,
+        discount: 1050,
+        discountCode: 'XMAS15',
+        label: 'Discount (XMAS15)',
+        shipping: 0,
+        total: 5950,
+      },
+    };
+    const asked = serverAnswers({ XMAS15: accepted });
+    const lines = [
+      { id: '1', quantity: 1 },
+      { id: '5', quantity: 1 },
+    ];
+    const first = renderCart(lines);
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'xmas15');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(summaryValue(/^Discount \(XMAS15\)$/)).toBe('−€10.50'));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.discountCode) ?? 'null')).toEqual({ code: 'XMAS15' });
+    first.unmount();
+    asked.length = 0;
+
+    renderCart(lines);
+    await waitFor(() => expect(summaryValue(/^Discount \(XMAS15\)$/)).toBe('−€10.50'));
+    expect(summaryValue(/^Total$/)).toBe('€59.50');
+    expect(screen.getByRole('button', { name: 'Remove XMAS15' })).toBeInTheDocument();
+    expect(asked).toContainEqual(expect.objectContaining({ code: 'XMAS15' }));
+
+    await user.click(screen.getByRole('button', { name: 'Remove XMAS15' }));
+    expect(localStorage.getItem(STORAGE_KEYS.discountCode)).toBeNull();
+    await waitFor(() => expect(screen.queryByText(/^Discount \(XMAS15\)$/)).not.toBeInTheDocument());
+  });
+
+  it('drops a kept code the server now refuses, and says so', async () => {
+    localStorage.setItem(STORAGE_KEYS.discountCode, JSON.stringify({ code: 'OLD' }));
+    serverAnswers({
+      OLD: { status: 400, body: { ok: false, error: 'The code OLD has expired.', field: 'code' } },
+    });
+    renderCart([{ id: '5', quantity: 1 }]);
+    await waitFor(() =>
+      expect(screen.getByText('The code OLD has expired. We have taken it off your cart.')).toBeVisible(),
+    );
+    expect(localStorage.getItem(STORAGE_KEYS.discountCode)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove OLD' })).not.toBeInTheDocument();
+    expect(summaryValue(/^Total$/)).toBe('€34.95');
+  });
+
+  it('keeps the code when the server cannot be asked, or refuses the items rather than the code', async () => {
+    localStorage.setItem(STORAGE_KEYS.discountCode, JSON.stringify({ code: 'XMAS15' }));
+    const asked = serverAnswers({ XMAS15: { status: 503, body: { ok: false, error: 'Busy' } } });
+    const first = renderCart([{ id: '5', quantity: 1 }]);
+    expect(await screen.findByRole('button', { name: 'Remove XMAS15' })).toBeInTheDocument();
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.discountCode) ?? 'null')).toEqual({ code: 'XMAS15' });
+    first.unmount();
+
+    serverAnswers({
+      XMAS15: { status: 400, body: { ok: false, error: 'First Light is not made in Medium.' } },
+    });
+    renderCart([{ id: '5', quantity: 1 }]);
+    expect(await screen.findByRole('button', { name: 'Remove XMAS15' })).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.discountCode) ?? 'null')).toEqual({ code: 'XMAS15' });
+  });
+
+  it('reads a kept code only in the shape the cart writes, with zod: garbage is no code', () => {
+    expect(readStoredDiscountCode()).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.discountCode, '{"code":"XMAS15"}');
+    expect(readStoredDiscountCode()).toBe('XMAS15');
+    for (const stored of [
+      'XMAS15',
+      '{"code":"no spaces allowed"}',
+      '{"code":"xmas15"}',
+      '{"code":7}',
+      '["XMAS15"]',
+      'null',
+      '{',
+    ]) {
+      localStorage.setItem(STORAGE_KEYS.discountCode, stored);
+      expect(readStoredDiscountCode(), stored).toBeNull();
+    }
   });
 
   it('shows each refusal as the server words it, and changes no total', async () => {

@@ -3,22 +3,28 @@
  * that asks the server (POST /api/discounts/check) what the code takes off these items, and the
  * early-bird tier's line when the cart has enough pieces, with the tier's terms from /runtime-env.js. The
  * server answers the line and the new total; each refusal comes with its own sentence. The checkout
- * decides again with the shopper's e-mail.
+ * decides again with the shopper's e-mail. An applied code stays with the cart in this browser until it is
+ * removed, refused or paid: the cart page asks the server about a kept code again when it opens, and says
+ * so when the code no longer applies.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useCart } from './cart-context';
 
 import type { DiscountLine } from './discount-check-api';
 
 export type { DiscountLine };
 
-/** The request, its reading and the early-bird terms load after hydration: the cart's own chunk stays small. */
-async function askServer(...args: Parameters<typeof import('./discount-check-api').askServer>) {
-  try {
-    return await (await import('./discount-check-api')).askServer(...args);
-  } catch {
-    return { ok: false as const, error: 'Please try again in a moment.' };
-  }
+/**
+ * The request, its reading, the early-bird terms and the kept code's parsing load after hydration: the
+ * cart's own chunk stays small.
+ */
+const api = () => import('./discount-check-api');
+
+function askServer(...args: Parameters<typeof import('./discount-check-api').askServer>) {
+  return api().then(
+    (m) => m.askServer(...args),
+    () => ({ ok: false as const, error: 'Please try again in a moment.', dropped: null }),
+  );
 }
 
 /**
@@ -33,11 +39,33 @@ export function useDiscountLine(): {
   readonly lostTo: string | null;
   /** The early-bird terms as the cart states them (/runtime-env.js); null when there is none to state. */
   readonly tierNote: string | null;
+  /** Why the code the cart held was taken off it (it no longer applies); null otherwise. */
+  readonly dropped: string | null;
 } {
   const { lines, zone, giftWrap, discountCode, setDiscountCode } = useCart();
   const [line, setLine] = useState<DiscountLine | null>(null);
   const [lostTo, setLostTo] = useState<string | null>(null);
   const [tierNote, setTierNote] = useState<string | null>(null);
+  const [dropped, setDropped] = useState<string | null>(null);
+  const codeNow = useRef(discountCode);
+  codeNow.current = discountCode;
+
+  // Once per page: the code kept from an earlier visit comes back, and the effect below asks about it.
+  useEffect(() => {
+    if (codeNow.current) return;
+    let current = true;
+    void api().then(
+      ({ readStoredDiscountCode }) => {
+        const code = readStoredDiscountCode();
+        // A code applied meanwhile wins over the kept one.
+        if (current && code && !codeNow.current) setDiscountCode(code);
+      },
+      () => {},
+    );
+    return () => {
+      current = false;
+    };
+  }, [setDiscountCode]);
 
   useEffect(() => {
     let current = true;
@@ -46,9 +74,14 @@ export function useDiscountLine(): {
       if (answer.ok) {
         setLine(answer.line);
         setTierNote(answer.note);
-      } else {
-        // The cart changed under an applied code (below its minimum now): drop it, the tier may still apply.
+      } else if (answer.dropped) {
+        // The code no longer applies (expired, used up, below its minimum now): drop it and say why; the
+        // tier may still apply.
         setDiscountCode('');
+        setLine(null);
+        setDropped(answer.dropped);
+      } else {
+        // The server could not be asked: the code stays (the checkout decides again), without a line.
         setLine(null);
       }
     });
@@ -62,6 +95,7 @@ export function useDiscountLine(): {
     const answer = await askServer(code, lines, zone, giftWrap);
     if (!answer.ok) return answer.error;
     setLine(answer.line);
+    setDropped(null);
     if (answer.line?.code) {
       setDiscountCode(answer.line.code);
       setLostTo(null);
@@ -77,7 +111,7 @@ export function useDiscountLine(): {
     setLostTo(null);
   };
 
-  return { line, apply, remove, lostTo, tierNote };
+  return { line, apply, remove, lostTo, tierNote, dropped };
 }
 
 /** The field: a link on phones opens it; on larger screens it is open. */
@@ -94,6 +128,7 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
     discount.lostTo && discount.line && !discount.line.code
       ? `The early-bird price beats ${discount.lostTo}: one offer per order.`
       : null;
+  const note = discount.dropped ?? lostTo ?? discount.tierNote;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -107,15 +142,16 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
 
   return (
     <div className="mt-5">
+      {/* An applied code (one kept from an earlier visit too) shows the field, with its Remove button. */}
       <button
         type="button"
-        className={`min-h-11 text-sm font-medium text-wine underline underline-offset-2 sm:hidden ${open ? 'hidden' : ''}`}
+        className={`min-h-11 text-sm font-medium text-wine underline underline-offset-2 sm:hidden ${open || discountCode ? 'hidden' : ''}`}
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
         Have a discount code?
       </button>
-      <form onSubmit={submit} className={`${open ? 'block' : 'hidden'} sm:block`} noValidate>
+      <form onSubmit={submit} className={`${open || discountCode ? 'block' : 'hidden'} sm:block`} noValidate>
         <label htmlFor={inputId} className="block text-sm font-medium">
           Discount code
         </label>
@@ -149,7 +185,10 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
           </button>
         ) : null}
       </form>
-      {lostTo || discount.tierNote ? <p className="mt-2 text-sm">{lostTo ?? discount.tierNote}</p> : null}
+      {/* Outside the form, which is collapsed on phones; a dropped code is said first, and heard. */}
+      <p role="status" className={note ? 'mt-2 text-sm' : 'sr-only'}>
+        {note}
+      </p>
     </div>
   );
 }

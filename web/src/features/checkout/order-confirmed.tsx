@@ -1,11 +1,23 @@
 import type { Ref } from 'react';
 import { type ConfirmResponse, orderReference } from '../../../../domain/checkout';
 import { POLICY } from '../../../../domain/config';
+import { Link } from '../../lib/router';
 import { OrderDelivery } from '../dispatch/order-delivery';
 import { ConfirmationHeading, ContactLine, NextLinks } from './confirmation-parts';
 import { OrderSummary } from './order-summary';
 
-/** 'Order Confirmed!': the reference, where the confirmation e-mail went, and the order. */
+/**
+ * The order page's route from the server's link (`/#/order/{reference}?key={key}`), the page the
+ * confirmation e-mail links to; null for anything else, so the page never links elsewhere.
+ */
+export function orderPageRoute(path: string | undefined): string | null {
+  return path && /^\/#\/order\/[A-Za-z0-9-]+\?key=[A-Za-z0-9_-]+$/.test(path) ? path.slice(2) : null;
+}
+
+/**
+ * 'Order Confirmed!': the reference, where the confirmation e-mail went, the link to the order's page (as
+ * in the e-mail, so the shopper can follow the order without finding it) and the order.
+ */
 export function OrderConfirmed({
   order,
   sessionId,
@@ -15,6 +27,7 @@ export function OrderConfirmed({
   sessionId: string | null;
   headingRef: Ref<HTMLHeadingElement>;
 }) {
+  const orderPage = orderPageRoute(order.orderPagePath);
   return (
     <div>
       <svg aria-hidden="true" viewBox="0 0 48 48" className="mx-auto mb-6 h-16 w-16 text-success">
@@ -50,6 +63,15 @@ export function OrderConfirmed({
           {POLICY.confirmationEmailWithinHours} hours, check your spam folder or write to <ContactLine />.
         </p>
       )}
+      {orderPage ? (
+        <p className="mt-4">
+          See your order, its status and its delivery at any time on{' '}
+          <Link to={orderPage} className="font-medium text-wine underline">
+            your order page
+          </Link>
+          .
+        </p>
+      ) : null}
       <OrderSummary order={order} />
       <NextLinks first="shop" />
     </div>

@@ -31,6 +31,10 @@ export const STORAGE_GROUPS: readonly StorageGroup[] = [
       },
       { names: [STORAGE_KEYS.giftWrap], purpose: 'Whether you asked for gift wrapping.' },
       {
+        names: [STORAGE_KEYS.discountCode],
+        purpose: 'The discount code you applied, until you remove it or your order is paid.',
+      },
+      {
         names: [STORAGE_KEYS.checkoutEmail],
         purpose: 'The e-mail address you entered at checkout, while your order is being completed.',
       },

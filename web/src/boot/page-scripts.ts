@@ -46,11 +46,12 @@ export const PATH_FORM_PRODUCT = '^/product/[A-Za-z0-9_-]+$';
 /**
  * Runs in <head> before anything else of the page loads. A hash URL on `/` (`/#/shop`, `/#/product/1`:
  * the links the shop's pages share) whose route has a prerendered page goes to that page's path form at
- * once, replacing this history entry: the server could only send the home page's HTML for it, and the
- * route's own content (its LCP image) would be found only once the app had started. The path-form page
- * puts the hash back (start-app.ts) and hydrates into the same app. Otherwise: hides a dismissed
- * announcement bar (no layout shift for returning visitors), and marks a prerendered page whose hash
- * asks for another route as stale, hiding its root until the app has rendered that route.
+ * once (stopping this page's loading), replacing this history entry: the server could only send the home
+ * page's HTML for it, and the route's own content (its LCP image) would be found only once the app had
+ * started. The path-form page puts the hash back (start-app.ts) and hydrates into the same app.
+ * Otherwise: hides a dismissed announcement bar (no layout shift for returning visitors), and marks a
+ * prerendered page whose hash asks for another route as stale, hiding its root until the app has
+ * rendered that route.
  */
 function beforeFirstPaint(
   dismissedKey: string,
@@ -68,6 +69,9 @@ function beforeFirstPaint(
     hashPath &&
     (pathFormPages.indexOf(hashPath) >= 0 || new RegExp(pathFormProduct).test(hashPath))
   ) {
+    // Nothing more of this page: the browser would go on parsing and rendering it, and fetching what it
+    // names (the home page's photo, its catalogue), until the path form arrives, both competing with it.
+    window.stop();
     location.replace(location.hash.slice(1));
     return;
   }

@@ -196,6 +196,11 @@ export const PROMO = {
   heroVisibleBelow: 0.35,
   /** Fallback without IntersectionObserver. */
   scrollFallbackPx: 240,
+  /**
+   * It shows only while the section after the hero (Best Sellers) reaches into this bottom share of the
+   * viewport, where it sits: near the top of the page, never over the text and footer further down.
+   */
+  untilBottomShare: 0.15,
 } as const;
 
 export const SWIPE_THRESHOLD_PX = 50;

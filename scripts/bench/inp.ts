@@ -144,7 +144,10 @@ const STEPS: readonly Step[] = [
     path: '/shop',
     cart: [{ id: IN_CART.id, quantity: 1 }],
     setup: async (page) => {
-      await page.getByRole('button', { name: 'Open bag' }).tap();
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /^Cart, / })
+        .tap();
       await bag(page).getByRole('link', { name: IN_CART.name }).waitFor();
     },
     tap: (page) => bag(page).getByRole('button', { name: 'Close' }),
@@ -172,7 +175,7 @@ const STEPS: readonly Step[] = [
     name: 'Add to Cart',
     path: `/product/${ADD.id}`,
     tap: (page) => page.getByRole('button', { name: 'Add to Cart', exact: true }),
-    outcome: (page) => page.getByRole('banner').getByRole('link', { name: 'Cart, 1 item' }).waitFor(),
+    outcome: (page) => page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' }).waitFor(),
   },
   {
     name: 'cart: plus',

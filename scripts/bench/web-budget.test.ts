@@ -28,6 +28,12 @@ describe('pageBudgetMisses', () => {
     expect(pageBudgetMisses('/cart', { ...GOOD, blockingByCpuMs: 101 })).toHaveLength(1);
   });
 
+  it('holds the hash URLs the pages share to the budgets of their pages, LCP at most 1.5 s', () => {
+    expect(['/#/', '/#/product/1', '/#/shop'].map(blockingBudgetOf)).toEqual([50, 50, 100]);
+    expect(pageBudgetMisses('/#/shop', { ...GOOD, lcpMs: 1600 })).toEqual(['LCP 1600 ms > 1500 ms']);
+    expect(pageBudgetMisses('/#/product/1', GOOD)).toEqual([]);
+  });
+
   it('fails a page whose runs left no readable trace rather than passing it', () => {
     expect(pageBudgetMisses('/', { ...GOOD, blockingByCpuMs: undefined })).toEqual([
       'blocking after the first paint by CPU time: a run has no readable trace',

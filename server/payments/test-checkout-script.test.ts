@@ -1,8 +1,9 @@
 /**
  * The test checkout page's script as browsers get it (built by Vite with the domain rules it imports, as
- * `npm run build:web` builds it), run on the page the server renders: 'Proceed to Payment' stays disabled
- * until every field passes the rules the server applies again, and a field's message appears once it has
- * been left. The page gets a window of its own.
+ * `npm run build:web` builds it), run on the page the server renders: 'Proceed to Payment' is never
+ * disabled; pressed while a field fails the rules the server applies again, it says what is missing next
+ * to each field and focuses the first. A field's message also appears once it has been left. The page
+ * gets a window of its own.
  */
 import path from 'node:path';
 import '@testing-library/jest-dom/vitest';
@@ -11,6 +12,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { JSDOM } from 'jsdom';
 import { build } from 'vite';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EMAIL_MESSAGES } from '../../domain/email';
 import { FIELD_MESSAGES } from '../../domain/payment-form';
 import type { TestSession } from './test-checkout';
 import { FORM_FIELDS, type FormValues } from './test-checkout-form';
@@ -63,9 +65,49 @@ beforeEach(() => {
 afterEach(() => dom.window.close());
 
 describe('test checkout page script', () => {
-  it('enables Proceed to Payment only once every field is valid, with the server’s card checks', async () => {
+  it('pressed with empty fields, Proceed to Payment says what is missing next to each field and focuses the first', async () => {
+    const form = dom.window.document.getElementById('pay-form') as HTMLFormElement;
+    const sent: boolean[] = [];
+    form.addEventListener('submit', (event) => {
+      sent.push(!event.defaultPrevented);
+      event.preventDefault();
+    });
     const pay = page.getByRole('button', { name: 'Proceed to Payment' });
-    expect(pay).toBeDisabled();
+    expect(pay).toBeEnabled();
+    await user.click(pay);
+    expect(sent).toEqual([false]);
+
+    const expected: Readonly<Record<string, string>> = {
+      Email: EMAIL_MESSAGES.invalid,
+      'Full name': FIELD_MESSAGES.name,
+      Address: FIELD_MESSAGES.line1,
+      'Town or city': FIELD_MESSAGES.city,
+      Postcode: FIELD_MESSAGES.postalCode,
+      'Card number': FIELD_MESSAGES.cardNumber,
+      'Expiry date (MM / YY)': FIELD_MESSAGES.expiry,
+      'Security code (CVC)': FIELD_MESSAGES.cvc,
+    };
+    for (const [label, message] of Object.entries(expected)) {
+      const field = page.getByLabelText(label);
+      expect(field, label).toHaveAttribute('aria-invalid', 'true');
+      expect(field, label).toHaveAccessibleDescription(expect.stringContaining(message));
+    }
+    expect(page.getByLabelText('Flat, suite or building (optional)')).not.toHaveAttribute('aria-invalid');
+    expect(page.getByLabelText('Email')).toHaveFocus();
+    expect(pay).toBeEnabled();
+
+    // Fixed one by one, each message goes as the field becomes valid; pressed again, focus goes to the
+    // first field still missing.
+    await user.type(page.getByLabelText('Email'), 'aoife@example.ie');
+    expect(page.getByLabelText('Email')).not.toHaveAttribute('aria-invalid');
+    await user.type(page.getByLabelText('Full name'), 'Aoife Byrne');
+    await user.click(pay);
+    expect(sent).toEqual([false, false]);
+    expect(page.getByLabelText('Address')).toHaveFocus();
+  });
+
+  it('marks a card number the server would refuse, with the server’s card checks', async () => {
+    const pay = page.getByRole('button', { name: 'Proceed to Payment' });
 
     await user.type(page.getByLabelText('Email'), 'aoife@example.ie');
     await user.type(page.getByLabelText('Full name'), 'Aoife Byrne');
@@ -75,8 +117,9 @@ describe('test checkout page script', () => {
     await user.type(page.getByLabelText('Card number'), '4242 4242 4242 4241');
     await user.type(page.getByLabelText('Expiry date (MM / YY)'), '12 / 39');
     await user.type(page.getByLabelText('Security code (CVC)'), '123');
-    expect(pay).toBeDisabled();
+    await user.click(pay);
     expect(page.getByText(FIELD_MESSAGES.cardNumber)).toBeInTheDocument();
+    expect(page.getByLabelText('Card number')).toHaveFocus();
     expect(page.getByLabelText('Card number')).toHaveAttribute('aria-invalid', 'true');
 
     const card = page.getByLabelText('Card number');
@@ -84,6 +127,7 @@ describe('test checkout page script', () => {
     await user.type(card, '4242 4242 4242 4242');
     expect(pay).toBeEnabled();
     expect(card).not.toHaveAttribute('aria-invalid');
+    expect(page.queryByText(FIELD_MESSAGES.cardNumber)).toBeNull();
   });
 
   it('says when the card has expired', async () => {

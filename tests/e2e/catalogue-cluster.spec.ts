@@ -286,7 +286,7 @@ test('with the bracelet in a cart, the owner reprices, pauses and retires it; th
   const cart = shopper.page;
   await cart.goto(`${cluster.url}/product/${productId}`);
   await clickHydrated(cart.getByRole('button', { name: /Add to Cart/ }));
-  await expect(cart.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
+  await expect(cart.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' })).toBeVisible();
   await cart.goto(`${cluster.url}/#/cart`);
   await expect(cart.getByRole('main').getByText(NAME).first()).toBeVisible();
 

@@ -96,7 +96,16 @@ test('full journey: cart, e-mail, test checkout with 4242, confirmation and exac
   await expect(page.getByRole('heading', { name: `Pay ${expectedTotal}` })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue('saoirse.kelly@example.ie');
   const pay = page.getByRole('button', { name: 'Proceed to Payment' });
-  await expect(pay).toBeDisabled();
+  await expect(pay).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+  // Pressed with the fields empty it pays nothing: each field says what it misses, focus on the first.
+  await pay.click();
+  const fullName = page.getByLabel('Full name');
+  await expect(fullName).toBeFocused();
+  await expect(fullName).toHaveAttribute('aria-invalid', 'true');
+  await expect(fullName).toHaveAccessibleDescription(/Enter the full name for delivery/);
+  await expect(page.getByLabel('Card number')).toHaveAccessibleDescription(/Enter a valid card number/);
+  await expect(page).toHaveURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
   await expectNoSeriousA11yViolations(page);
   await fillTestCheckout(page, '4242 4242 4242 4242');
   await expect(pay).toBeEnabled();
@@ -112,7 +121,7 @@ test('full journey: cart, e-mail, test checkout with 4242, confirmation and exac
   await expect(page.getByText('Total paid')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.checkoutEmail)).toBeNull();
-  await expect(page.getByRole('banner').getByRole('link', { name: 'Cart, empty' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Cart, empty' })).toBeVisible();
 
   await expect.poll(() => emlFilesFor(reference).length, { timeout: 10_000 }).toBe(2);
   const mails = await Promise.all(emlFilesFor(reference).map((f) => readEml(f)));

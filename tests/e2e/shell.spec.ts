@@ -48,7 +48,9 @@ test('unknown paths show the 404 page with a link home', async ({ page }) => {
   await expect(page).toHaveURL(/#\/$/);
 });
 
-test('unknown product ids show Product not found with Return to Shop', async ({ page }) => {
+test('unknown product ids show Product not found with Return to Shop', async ({ page, consoleGuard }) => {
+  // The hash URL loads the product's path form (docs/product.md §2.1), which the server answers 404.
+  consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
   await page.goto('/#/product/999');
   await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
   await page

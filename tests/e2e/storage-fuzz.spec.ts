@@ -133,7 +133,7 @@ for (const [mode, breakStorage] of Object.entries(BROKEN_STORAGE)) {
     }
     await page.goto('/#/product/1');
     await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
-    const badge = page.getByRole('banner').getByRole('link', { name: /^Cart, / });
+    const badge = page.getByRole('banner').getByRole('button', { name: /^Cart, / });
     await expect(badge).toHaveAccessibleName('Cart, 1 item');
     const bar = page.getByRole('complementary', { name: 'Announcement' });
     await bar.getByRole('button', { name: 'Dismiss announcement' }).click();

@@ -1,8 +1,10 @@
-// Test checkout page behaviour: 'Proceed to Payment' is enabled only while every field is valid, field
-// messages appear once a field has been left, and a second click cannot pay twice. The server checks
-// everything again with the same rules (domain/payment-form.ts, domain/email.ts); without this script the
-// form still works. Runs in the browser: built with its imports by Vite with the front end
-// (server/payments/test-checkout-script.ts).
+// Test checkout page behaviour (docs/product.md §6.5): 'Proceed to Payment' can always be pressed; pressed
+// while something is missing or not valid, it pays nothing, shows each field's message next to it (the
+// field marked aria-invalid and described by its message) and moves focus to the first such field, which
+// a disabled button could never tell a screen reader. Field messages also appear once a field has been
+// left, and a second click cannot pay twice. The server checks everything again with the same rules
+// (domain/payment-form.ts, domain/email.ts); without this script the form still works. Runs in the
+// browser: built with its imports by Vite with the front end (server/payments/test-checkout-script.ts).
 import { checkEmail, EMAIL_MESSAGES } from '../../../domain/email';
 import { cardNumberError, expiryError, FIELD_MESSAGES } from '../../../domain/payment-form';
 import { caretAfterDigits, formatExpiry, groupCardNumber } from '../test-checkout-typing';
@@ -62,9 +64,7 @@ function enhance(form: HTMLFormElement, button: HTMLButtonElement): void {
   };
 
   const update = (): void => {
-    const allValid = fields.every(check);
-    button.disabled = !allValid;
-    if (hint) hint.hidden = allValid;
+    if (hint) hint.hidden = fields.every(check);
   };
 
   for (const field of fields) {
@@ -83,8 +83,12 @@ function enhance(form: HTMLFormElement, button: HTMLButtonElement): void {
   form.addEventListener('submit', (event) => {
     if (!fields.every(check)) {
       event.preventDefault();
-      for (const field of fields) showError(field);
+      for (const field of fields) {
+        touched.add(field);
+        showError(field);
+      }
       update();
+      fields.find((field) => !check(field))?.focus();
       return;
     }
     button.disabled = true;
@@ -94,6 +98,7 @@ function enhance(form: HTMLFormElement, button: HTMLButtonElement): void {
 
   // Browsers restore a page from the back/forward cache with the button still marked as processing.
   window.addEventListener('pageshow', () => {
+    button.disabled = false;
     button.textContent = 'Proceed to Payment';
     button.removeAttribute('aria-busy');
     update();

@@ -44,7 +44,8 @@ describe('inlineScript', () => {
 
 describe('head script', () => {
   it('marks a page whose hash asks for another route as stale and hides its root', () => {
-    history.replaceState(null, '', '/#/cart');
+    // A route the server has no path-form page to send it to (the key stays in the browser).
+    history.replaceState(null, '', '/#/order/SOL-AB12CD34?key=k');
     runInPage(headScript());
     expect(isStale()).toBe(true);
     document.body.innerHTML = '<div id="root">home</div>';
@@ -62,6 +63,57 @@ describe('head script', () => {
     runInPage(headScript());
     expect(isStale()).toBe(false);
     expect(document.head.querySelector('style')).toBeNull();
+  });
+
+  /** Runs the head script at `url` with a location whose replace() is recorded instead of navigating. */
+  function runAt(url: string): string[] {
+    history.replaceState(null, '', url);
+    const replaced: string[] = [];
+    const at = new URL(url, 'http://shop.test');
+    const fake = {
+      pathname: at.pathname,
+      search: at.search,
+      hash: at.hash,
+      replace: (to: string) => replaced.push(to),
+    };
+    // This page stops loading first, so nothing of it competes with the path form.
+    const win = { stop: () => replaced.push('stop') };
+    new Function('location', 'window', headScript())(fake, win);
+    return replaced;
+  }
+
+  it('sends a hash URL on / to the path form of its prerendered page at once, query and all', () => {
+    expect(runAt('/#/shop')).toEqual(['stop', '/shop']);
+    expect(runAt('/#/shop?category=Burgundy&sort=price-asc')).toEqual([
+      'stop',
+      '/shop?category=Burgundy&sort=price-asc',
+    ]);
+    expect(runAt('/#/collections/best-sellers')).toEqual(['stop', '/collections/best-sellers']);
+    expect(runAt('/#/product/1')).toEqual(['stop', '/product/1']);
+    expect(runAt('/#/cart')).toEqual(['stop', '/cart']);
+    expect(runAt('/#/about')).toEqual(['stop', '/about']);
+    // It leaves at once: nothing of this page is marked or hidden.
+    expect(isStale()).toBe(false);
+  });
+
+  it('keeps a hash URL whose address holds what only the browser should see, a tool, home, or an unknown route', () => {
+    for (const url of [
+      '/#/order/SOL-AB12CD34?key=secret',
+      '/#/quote/Q-1?key=secret',
+      '/#/order-confirmation?session_id=cs_test_abc',
+      '/#/order',
+      '/#/payment-canceled',
+      '/#/diagnostics',
+      '/#/',
+      '/#/no-such-page',
+      '/#/product/1/extra',
+      '/?flags=1#/shop',
+      '/shop#/shop',
+      '/about#/shop',
+      '/',
+    ]) {
+      expect(runAt(url), url).toEqual([]);
+    }
   });
 
   it('hides the announcement bar the shopper dismissed', () => {

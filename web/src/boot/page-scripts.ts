@@ -7,6 +7,7 @@
  * hashes the page as written), so nothing here needs to know about the policy.
  */
 import { STORAGE_KEYS } from '../../../domain/config';
+import { type RouteId, STATIC_PATHS, TOOL_ROUTES } from '../../../domain/routes';
 import { HYDRATED_SIGNAL, ROOT_ID, STALE_ATTRIBUTE } from './protocol';
 
 /** The chunk vite.config.ts puts React DOM in; the boot script evaluates it one task before the entry. */
@@ -25,19 +26,60 @@ export function inlineScript<A extends Json[]>(run: (...args: A) => void, ...arg
 }
 
 /**
- * Runs in <head> before the first paint: hides a dismissed announcement bar (no layout shift for
- * returning visitors), and marks a prerendered page whose hash asks for another route as stale, hiding
- * its root until the app has rendered that route.
+ * The hash routes whose page the server prerenders at their path, that a hash URL on `/` is sent to
+ * (docs/product.md §2.1): the shop's pages and the product pages. Not the pages whose address carries
+ * what only the browser should see (an order's key, a checkout session) nor the tools.
  */
-function beforeFirstPaint(dismissedKey: string, staleAttribute: string, rootId: string): void {
+const PATH_FORM_EXCLUDED: readonly RouteId[] = [
+  'home',
+  'order-confirmation',
+  'order-lookup',
+  'payment-canceled',
+  ...TOOL_ROUTES,
+];
+export const PATH_FORM_PAGES: readonly string[] = Object.entries(STATIC_PATHS)
+  .filter(([, id]) => !PATH_FORM_EXCLUDED.includes(id))
+  .map(([path]) => path);
+/** Product pages, `/product/{id}`, as a regular expression's source (JSON can carry it to the page). */
+export const PATH_FORM_PRODUCT = '^/product/[A-Za-z0-9_-]+$';
+
+/**
+ * Runs in <head> before anything else of the page loads. A hash URL on `/` (`/#/shop`, `/#/product/1`:
+ * the links the shop's pages share) whose route has a prerendered page goes to that page's path form at
+ * once (stopping this page's loading), replacing this history entry: the server could only send the home
+ * page's HTML for it, and the route's own content (its LCP image) would be found only once the app had
+ * started. The path-form page puts the hash back (start-app.ts) and hydrates into the same app.
+ * Otherwise: hides a dismissed announcement bar (no layout shift for returning visitors), and marks a
+ * prerendered page whose hash asks for another route as stale, hiding its root until the app has
+ * rendered that route.
+ */
+function beforeFirstPaint(
+  dismissedKey: string,
+  staleAttribute: string,
+  rootId: string,
+  pathFormPages: readonly string[],
+  pathFormProduct: string,
+): void {
   const html = document.documentElement;
+  const hashPath = location.hash.slice(1).split('?')[0];
+  const path = location.pathname.replace(/\/+$/, '') || '/';
+  if (
+    path === '/' &&
+    location.search === '' &&
+    hashPath &&
+    (pathFormPages.indexOf(hashPath) >= 0 || new RegExp(pathFormProduct).test(hashPath))
+  ) {
+    // Nothing more of this page: the browser would go on parsing and rendering it, and fetching what it
+    // names (the home page's photo, its catalogue), until the path form arrives, both competing with it.
+    window.stop();
+    location.replace(location.hash.slice(1));
+    return;
+  }
   try {
     if (localStorage.getItem(dismissedKey)) html.dataset.announcement = 'dismissed';
   } catch {
     // Storage blocked (privacy mode): the bar shows, as for a first visit.
   }
-  const hashPath = location.hash.slice(1).split('?')[0];
-  const path = location.pathname.replace(/\/+$/, '') || '/';
   if (!hashPath || hashPath === path) return;
   html.setAttribute(staleAttribute, '1');
   const style = document.createElement('style');
@@ -47,7 +89,14 @@ function beforeFirstPaint(dismissedKey: string, staleAttribute: string, rootId: 
 
 /** The head script's text (the same on every page). */
 export function headScript(): string {
-  return inlineScript(beforeFirstPaint, STORAGE_KEYS.announcementDismissed, STALE_ATTRIBUTE, ROOT_ID);
+  return inlineScript(
+    beforeFirstPaint,
+    STORAGE_KEYS.announcementDismissed,
+    STALE_ATTRIBUTE,
+    ROOT_ID,
+    PATH_FORM_PAGES,
+    PATH_FORM_PRODUCT,
+  );
 }
 
 /** What the boot script loads, from the client build. */

@@ -1,4 +1,4 @@
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, type RefObject, useRef } from 'react';
 import { palettesSentence } from '../../../domain/catalogue/palettes';
 import type { CatalogueProduct as Product } from '../../../domain/catalogue/snapshot';
 import { BRAND, FREE_SHIPPING_THRESHOLD } from '../../../domain/config';
@@ -26,15 +26,17 @@ const OUTLINE_BUTTON =
 
 export function HomePage() {
   const heroRef = useRef<HTMLElement>(null);
+  const bestSellersRef = useRef<HTMLElement>(null);
   const { bestSellers, newArrivals, categories } = useCatalogue();
   // Quotes of published reviews the owner picked in the desk (docs/product.md §8.13); none: no section.
   const testimonials = useTestimonials();
   return (
     <>
       <Hero sectionRef={heroRef} />
-      <FloatingPromo heroRef={heroRef} />
+      <FloatingPromo heroRef={heroRef} untilRef={bestSellersRef} />
 
       <ProductSection
+        sectionRef={bestSellersRef}
         id="best-sellers"
         title="Best Sellers"
         intro="The bracelets our customers come back for."
@@ -201,6 +203,7 @@ export function HomePage() {
 }
 
 function ProductSection({
+  sectionRef,
   id,
   title,
   intro,
@@ -208,6 +211,7 @@ function ProductSection({
   link,
   farBelowFold = false,
 }: {
+  sectionRef?: RefObject<HTMLElement | null>;
   id: string;
   title: string;
   intro: string;
@@ -219,6 +223,7 @@ function ProductSection({
   const headingId = `${id}-heading`;
   return (
     <section
+      ref={sectionRef}
       aria-labelledby={headingId}
       className={`${farBelowFold ? 'render-when-near ' : ''}mx-auto max-w-6xl px-4 py-14`}
     >

@@ -101,14 +101,18 @@ export const FiltersPanel = memo(function FiltersPanel({
           <Slider.Track className="relative h-1.5 grow rounded-full bg-line">
             <Slider.Range className="absolute h-full rounded-full bg-wine" />
           </Slider.Track>
+          {/* Radix gives a thumb its value once mounted in the browser; the server's HTML would have a
+              slider without aria-valuenow (invalid HTML), so each thumb states its value itself. */}
           <Slider.Thumb
             className={THUMB}
             aria-label="Minimum price"
+            aria-valuenow={range[0]}
             aria-valuetext={formatEuroShort(cents(range[0]))}
           />
           <Slider.Thumb
             className={THUMB}
             aria-label="Maximum price"
+            aria-valuenow={range[1]}
             aria-valuetext={formatEuroShort(cents(range[1]))}
           />
         </Slider.Root>

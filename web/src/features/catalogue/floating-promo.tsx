@@ -1,7 +1,11 @@
 /**
- * Floating 'Shop the collection' link (docs/product.md §5.6: shows when the hero is less than PROMO.heroVisibleBelow
- * visible, or past PROMO.scrollFallbackPx of scrolling without IntersectionObserver; closing hides it
- * for TIMINGS_MS.promoHideFor, stored as a hide-until time). Fixed position, so it never shifts layout.
+ * Floating 'Shop the collection' link (docs/product.md §5.6): shows near the top of the home page only,
+ * once the hero is less than PROMO.heroVisibleBelow visible and while the section after it (Best Sellers,
+ * `untilRef`) still reaches the bottom of the screen, where the link sits (the bottom
+ * PROMO.untilBottomShare of the viewport); without IntersectionObserver, past PROMO.scrollFallbackPx of
+ * scrolling, with the same end. Further down it sat over body text and the footer on a phone.
+ * Closing hides it for TIMINGS_MS.promoHideFor, stored as a hide-until time. Fixed position, so it never
+ * shifts layout.
  */
 import { type RefObject, useEffect, useState } from 'react';
 import { PROMO, STORAGE_KEYS, TIMINGS_MS } from '../../../../domain/config';
@@ -15,10 +19,18 @@ export function promoHidden(stored: string | null, now: number): boolean {
   return Number(stored) > now;
 }
 
-export function FloatingPromo({ heroRef }: { heroRef: RefObject<HTMLElement | null> }) {
+export function FloatingPromo({
+  heroRef,
+  untilRef,
+}: {
+  heroRef: RefObject<HTMLElement | null>;
+  /** The promo shows only while this element (the section after the hero) is on screen. */
+  untilRef: RefObject<HTMLElement | null>;
+}) {
   // Hidden until the effect has read storage: the server render and first paint never show it.
   const [allowed, setAllowed] = useState(false);
   const [heroOutOfView, setHeroOutOfView] = useState(false);
+  const [untilInView, setUntilInView] = useState(false);
 
   useEffect(() => {
     setAllowed(!promoHidden(readStored(STORAGE_KEYS.promoHideUntil), Date.now()));
@@ -27,24 +39,41 @@ export function FloatingPromo({ heroRef }: { heroRef: RefObject<HTMLElement | nu
   useEffect(() => {
     if (!allowed) return;
     const hero = heroRef.current;
-    if (hero && typeof window.IntersectionObserver === 'function') {
-      const observer = new IntersectionObserver(
+    const until = untilRef.current;
+    if (hero && until && typeof window.IntersectionObserver === 'function') {
+      const heroObserver = new IntersectionObserver(
         (entries) => {
           const entry = entries[entries.length - 1];
           if (entry) setHeroOutOfView(entry.intersectionRatio < PROMO.heroVisibleBelow);
         },
         { threshold: [0, PROMO.heroVisibleBelow, 1] },
       );
-      observer.observe(hero);
-      return () => observer.disconnect();
+      // The root shrunk to the viewport's bottom strip: the section is under the link's place.
+      const untilObserver = new IntersectionObserver(
+        (entries) => {
+          const entry = entries[entries.length - 1];
+          if (entry) setUntilInView(entry.isIntersecting);
+        },
+        { rootMargin: `-${Math.round((1 - PROMO.untilBottomShare) * 100)}% 0px 0px 0px` },
+      );
+      heroObserver.observe(hero);
+      untilObserver.observe(until);
+      return () => {
+        heroObserver.disconnect();
+        untilObserver.disconnect();
+      };
     }
-    const onScroll = () => setHeroOutOfView(window.scrollY > PROMO.scrollFallbackPx);
+    const onScroll = () => {
+      setHeroOutOfView(window.scrollY > PROMO.scrollFallbackPx);
+      const stripTop = window.innerHeight * (1 - PROMO.untilBottomShare);
+      setUntilInView(until ? until.getBoundingClientRect().bottom > stripTop : false);
+    };
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
     return () => window.removeEventListener('scroll', onScroll);
-  }, [allowed, heroRef]);
+  }, [allowed, heroRef, untilRef]);
 
-  if (!allowed || !heroOutOfView) return null;
+  if (!allowed || !heroOutOfView || !untilInView) return null;
 
   const close = () => {
     // When storage cannot keep it, the promo is hidden for this visit only.

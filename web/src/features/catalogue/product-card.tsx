@@ -109,8 +109,9 @@ export function ProductCard({
           {showCompare ? <CompareToggle product={product} /> : null}
         </div>
       </div>
-      <div className="mt-3 flex flex-1 flex-col px-1 pb-1">
-        <Heading className="font-serif text-lg leading-snug">
+      <div className="mt-3 flex min-w-0 flex-1 flex-col px-1 pb-1">
+        {/* A name with a long unbroken word (the owner names products) wraps inside the card. */}
+        <Heading className="font-serif text-lg leading-snug wrap-anywhere">
           <Link
             to={to}
             onKeyDown={(e) => openOnSpace(e, to)}

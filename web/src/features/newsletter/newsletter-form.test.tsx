@@ -151,3 +151,59 @@ describe('NewsletterForm', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('NewsletterForm, signed up again and again', () => {
+  /**
+   * How the form may be on the page when the server's answer lands: the same instance; rendered again
+   * (a new instance) while the request runs; rendered again in the very commit that shows the answer; or
+   * gone for a moment and back just after the answer (a page rendering its form again on a slow phone).
+   */
+  const WAYS = ['same form', 'again before', 'again with the answer', 'gone as it lands'] as const;
+
+  it('shows every successful sign-up, whatever the form goes through as the answer lands', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers: Array<(r: Response) => void> = [];
+    const fetchMock = stubFetch(() => new Promise<Response>((r) => answers.push(r)));
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    const form = (key: number) => <NewsletterForm key={key} source="home" heading="Join Our Newsletter" />;
+    let key = 0;
+    const view = render(form(key));
+
+    for (let i = 0; i < 24; i++) {
+      const way = WAYS[i % WAYS.length];
+      const address = `fan-${i}@example.ie`;
+      await user.click(screen.getByLabelText('Email address'));
+      await user.paste(address);
+      await user.keyboard('{Enter}');
+      await screen.findByRole('button', { name: 'Subscribing...' });
+      expect(fetchMock).toHaveBeenCalledTimes(i + 1);
+      const answer = answers[i];
+      if (!answer) throw new Error('no request');
+      // Part of a previous message's time has gone by: a timer left from it must not clear this one.
+      act(() => {
+        vi.advanceTimersByTime(TIMINGS_MS.newsletterMessage - 100);
+      });
+      if (way === 'again before') view.rerender(form(++key));
+      if (way === 'gone as it lands') view.rerender(<p>elsewhere</p>);
+      await act(async () => {
+        answer(jsonResponse(200, { ok: true }));
+        if (way === 'again with the answer') view.rerender(form(++key));
+      });
+      if (way === 'gone as it lands') view.rerender(form(++key));
+
+      const status = screen.getByRole('status');
+      await vi.waitFor(() => expect(status, `${way} #${i}`).toHaveTextContent(NEWSLETTER_MESSAGES.success));
+      expect(screen.getByLabelText('Email address'), `${way} #${i}`).toHaveValue('');
+      expect(screen.getByRole('button', { name: 'Subscribe' })).toBeEnabled();
+      // It stays for its time, then goes by itself.
+      act(() => {
+        vi.advanceTimersByTime(TIMINGS_MS.newsletterMessage - 250);
+      });
+      expect(screen.getByRole('status'), `${way} #${i}`).toHaveTextContent(NEWSLETTER_MESSAGES.success);
+      act(() => {
+        vi.advanceTimersByTime(250);
+      });
+      expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    }
+  });
+});

@@ -6,7 +6,7 @@
  * the success message (for TIMINGS_MS.newsletterMessage or until the next edit). A failed request says
  * so and keeps what the shopper typed.
  */
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { NEWSLETTER_MESSAGES, type NewsletterSource } from '../../../../domain/newsletter-messages';
 
@@ -20,30 +20,74 @@ export type SignupStatus =
 
 type SignupResult = Awaited<ReturnType<Awaited<ReturnType<typeof loadSubmit>>['postSignup']>>;
 
-/**
- * The request in flight per form, outside the form: a page may render its form again while the request
- * runs (a new instance, whose state starts empty). The form that is there when the answer comes shows it,
- * whichever instance sent the request; a second submit meanwhile sends nothing.
- */
-const inFlight = new Map<NewsletterSource, Promise<SignupResult>>();
+const IDLE: SignupStatus = { kind: 'idle' };
+/** The server's HTML and hydration: no sign-up has happened there. */
+const readIdle = () => IDLE;
 
-/** Shows a request's answer in a form, if that form is still on the page. */
-async function showAnswer(
-  request: Promise<SignupResult>,
-  form: {
-    readonly mounted: RefObject<boolean>;
-    readonly setValue: (value: string) => void;
-    readonly setStatus: (status: SignupStatus) => void;
-  },
-): Promise<void> {
-  const result = await request;
-  if (!form.mounted.current) return;
-  if (result.ok) {
-    form.setValue('');
-    form.setStatus({ kind: 'success' });
-  } else {
-    form.setStatus({ kind: 'failed', message: result.message });
+/**
+ * One form's sign-up, outside the form (per source): its request in flight and its outcome. A page may
+ * render its form again while the request runs, or just as its answer lands (a new instance, whose own
+ * state starts empty); whichever instance is on the page reads the outcome from here, so an answer never
+ * depends on which instance sent it or on when an instance's effects run. The success message's timer is
+ * here too, and only ever hides the success it was started for: it cannot clear a later state. A second
+ * submit while a request runs sends nothing.
+ */
+interface Signup {
+  status: SignupStatus;
+  request: Promise<SignupResult> | null;
+  /** Forms of this source on the page now. */
+  mounted: number;
+  readonly listeners: Set<() => void>;
+  /** For useSyncExternalStore: the same functions for the page's life, so no render subscribes again. */
+  readonly subscribe: (listener: () => void) => () => void;
+  readonly read: () => SignupStatus;
+}
+
+const signups = new Map<NewsletterSource, Signup>();
+
+function signupOf(source: NewsletterSource): Signup {
+  let signup = signups.get(source);
+  if (!signup) {
+    const listeners = new Set<() => void>();
+    const created: Signup = {
+      status: IDLE,
+      request: null,
+      mounted: 0,
+      listeners,
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      read: () => created.status,
+    };
+    signups.set(source, created);
+    signup = created;
   }
+  return signup;
+}
+
+function setStatus(signup: Signup, status: SignupStatus): void {
+  signup.status = status;
+  for (const listener of signup.listeners) listener();
+  if (status.kind !== 'success') return;
+  setTimeout(() => {
+    if (signup.status === status) setStatus(signup, IDLE);
+  }, TIMINGS_MS.newsletterMessage);
+}
+
+/** Sends the sign-up and records its answer, whether or not a form is on the page when it lands. */
+function send(signup: Signup, post: () => Promise<SignupResult>): Promise<SignupResult> {
+  setStatus(signup, { kind: 'submitting' });
+  const request = post().then(
+    (result) => result,
+    (): SignupResult => ({ ok: false, message: NEWSLETTER_MESSAGES.failed }),
+  );
+  signup.request = request;
+  void request.then((result) => {
+    signup.request = null;
+    setStatus(signup, result.ok ? { kind: 'success' } : { kind: 'failed', message: result.message });
+  });
+  return request;
 }
 
 export function useNewsletterSignup(source: NewsletterSource): {
@@ -55,11 +99,17 @@ export function useNewsletterSignup(source: NewsletterSource): {
   readonly onEdit: (value: string) => void;
   readonly onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
 } {
+  const signup = signupOf(source);
+  const status = useSyncExternalStore(signup.subscribe, signup.read, readIdle);
   const [value, setValue] = useState('');
   const [validationError, setValidationError] = useState<string | null>(null);
-  const [status, setStatus] = useState<SignupStatus>(() =>
-    inFlight.has(source) ? { kind: 'submitting' } : { kind: 'idle' },
-  );
+  // A success clears the field of the form that shows it, in the render that shows it: not in an effect,
+  // which could run after the field was typed in again, or in an instance that is already gone.
+  const [shown, setShown] = useState(status);
+  if (shown !== status) {
+    setShown(status);
+    if (status.kind === 'success') setValue('');
+  }
   const inputRef = useRef<HTMLInputElement>(null);
   const mounted = useRef(true);
   /** Set from the moment of submit: the submit code may still be loading, and a second click must wait. */
@@ -67,49 +117,46 @@ export function useNewsletterSignup(source: NewsletterSource): {
 
   useEffect(() => {
     mounted.current = true;
+    signup.mounted += 1;
     // A shopper can type into the prerendered field before the app hydrates; keep what they typed.
     const typed = inputRef.current?.value;
     if (typed) setValue(typed);
-    // Mounted again while this form's request runs: its answer is this instance's to show.
-    const pending = inFlight.get(source);
-    if (pending) void showAnswer(pending, { mounted, setValue, setStatus });
     return () => {
       mounted.current = false;
+      signup.mounted -= 1;
+      // The last form of this source has left the page with nothing in flight: its outcome goes with it,
+      // unless the form is rendered again at once (a new instance in the same commit, or the next task).
+      setTimeout(() => {
+        if (signup.mounted === 0 && signup.request === null && signup.status.kind !== 'submitting') {
+          setStatus(signup, IDLE);
+        }
+      }, 0);
     };
-  }, [source]);
-
-  useEffect(() => {
-    if (status.kind !== 'success') return;
-    const timer = setTimeout(() => setStatus({ kind: 'idle' }), TIMINGS_MS.newsletterMessage);
-    return () => clearTimeout(timer);
-  }, [status]);
+  }, [signup]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy.current || inFlight.has(source)) return;
+    if (busy.current || signup.request !== null) return;
     busy.current = true;
     try {
       let submit: Awaited<ReturnType<typeof loadSubmit>>;
       try {
         submit = await loadSubmit();
       } catch {
-        if (mounted.current) setStatus({ kind: 'failed', message: NEWSLETTER_MESSAGES.offline });
+        if (mounted.current) setStatus(signup, { kind: 'failed', message: NEWSLETTER_MESSAGES.offline });
         return;
       }
-      if (!mounted.current) return;
+      if (!mounted.current || signup.request !== null) return;
       // The field itself is the truth (it may hold text typed before hydration).
       const request = submit.newsletterRequest(inputRef.current?.value ?? value, source);
       if (!request.ok) {
         setValidationError(request.message);
-        setStatus({ kind: 'idle' });
+        setStatus(signup, IDLE);
         inputRef.current?.focus();
         return;
       }
       setValidationError(null);
-      setStatus({ kind: 'submitting' });
-      const sent = submit.postSignup(request.body).finally(() => inFlight.delete(source));
-      inFlight.set(source, sent);
-      await showAnswer(sent, { mounted, setValue, setStatus });
+      await send(signup, () => submit.postSignup(request.body));
     } finally {
       busy.current = false;
     }
@@ -118,8 +165,11 @@ export function useNewsletterSignup(source: NewsletterSource): {
   const onEdit = (next: string) => {
     setValue(next);
     setValidationError(null);
-    // The success message hides on the next edit; so does a stale failure.
-    if (status.kind === 'success' || status.kind === 'failed') setStatus({ kind: 'idle' });
+    // The success message hides on the next edit; so does a stale failure. Only the one on the screen: an
+    // answer that landed since this render is shown first.
+    if ((status.kind === 'success' || status.kind === 'failed') && signup.status === status) {
+      setStatus(signup, IDLE);
+    }
   };
 
   const error = validationError ?? (status.kind === 'failed' ? status.message : null);

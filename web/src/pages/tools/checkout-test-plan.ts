@@ -60,7 +60,7 @@ export const TEST_PLAN: readonly TestPlanSection[] = [
     title: 'Test checkout fields',
     items: [
       'The checkout page is clearly labelled TEST MODE and lists the same items, delivery and total as the cart.',
-      "E-mail, full name, address, town or city, postcode, country and card fields are all required; 'Proceed to Payment' stays disabled until every field is valid.",
+      "E-mail, full name, address, town or city, postcode, country and card fields are all required; pressing 'Proceed to Payment' with a field missing shows each field's message next to it and focuses the first.",
       'The country list only offers countries of the delivery zone chosen in the cart.',
       'An expired date or a short CVC shows a message next to the field; the form keeps what was typed.',
     ],

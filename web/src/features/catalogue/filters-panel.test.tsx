@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { CatalogueQuery } from '../../../../domain/catalogue-query';
+import { cents } from '../../../../domain/money';
+import { stubResizeObserver } from '../../test-support/resize-observer';
+import { FiltersPanel } from './filters-panel';
+
+beforeAll(stubResizeObserver);
+
+const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+
+const QUERY: CatalogueQuery = {
+  search: '',
+  category: null,
+  minPrice: cents(1500),
+  maxPrice: cents(4500),
+  materials: [],
+  sort: 'featured',
+};
+const noop = () => {};
+
+function Panel() {
+  return (
+    <FiltersPanel
+      query={QUERY}
+      materials={['Garnet', 'Wood']}
+      maxPrice={cents(6000)}
+      onPriceChange={noop}
+      onMaterialsChange={noop}
+      onClearAll={noop}
+    />
+  );
+}
+
+/** Every slider thumb's ARIA value attributes, in document order. */
+function thumbs(root: ParentNode) {
+  return Array.from(root.querySelectorAll('[role="slider"]')).map((t) => ({
+    label: t.getAttribute('aria-label'),
+    min: t.getAttribute('aria-valuemin'),
+    now: t.getAttribute('aria-valuenow'),
+    max: t.getAttribute('aria-valuemax'),
+    text: t.getAttribute('aria-valuetext'),
+  }));
+}
+
+const EXPECTED = [
+  { label: 'Minimum price', min: '0', now: '1500', max: '6000', text: '€15' },
+  { label: 'Maximum price', min: '0', now: '4500', max: '6000', text: '€45' },
+];
+
+describe('FiltersPanel price slider (docs/product.md §2.4)', () => {
+  afterEach(() => {
+    delete global.IS_REACT_ACT_ENVIRONMENT;
+    document.body.replaceChildren();
+  });
+
+  it('gives each thumb its current value in the server HTML (a slider without aria-valuenow is invalid)', () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Panel />);
+    expect(thumbs(container)).toEqual(EXPECTED);
+  });
+
+  it('hydrates that HTML without a mismatch and keeps the values', async () => {
+    global.IS_REACT_ACT_ENVIRONMENT = true;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Panel />);
+    document.body.append(container);
+    const errors: unknown[] = [];
+    await act(async () => {
+      hydrateRoot(container, <Panel />, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(thumbs(container)).toEqual(EXPECTED);
+  });
+});

@@ -2,7 +2,7 @@
  * Every business number of the shop (docs/product.md §4) lives here, once. Pages, e-mails, legal texts, the server's
  * pricing and the tests all read from this module; a literal elsewhere is a bug.
  */
-import { type Cents, CURRENCY, cents } from './money';
+import { type Cents, CURRENCY, cents } from './shared/money';
 
 export const BRAND = {
   name: 'Solas',
@@ -140,7 +140,7 @@ export const GIFT_WRAP_PRICE: Cents = cents(350);
 export const PRODUCTION_DAYS: readonly [number, number] = [2, 3];
 
 /**
- * Dispatch dates (domain/dispatch.ts): the promise is the upper bound of PRODUCTION_DAYS, counted in
+ * Dispatch dates (domain/making/dispatch.ts): the promise is the upper bound of PRODUCTION_DAYS, counted in
  * business days in Irish time from the order day when the order comes before the daily cut-off.
  */
 export const DISPATCH = {
@@ -266,7 +266,7 @@ export interface BraceletSize {
 }
 
 /**
- * Every bracelet is made in one of these sizes, smallest first (domain/sizes.ts relies on the order).
+ * Every bracelet is made in one of these sizes, smallest first (domain/catalogue/sizes.ts relies on the order).
  * The ranges are bracelet lengths, not wrist sizes: the shopper adds the fit allowance to the wrist.
  */
 export const SIZES: readonly BraceletSize[] = [

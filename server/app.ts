@@ -2,7 +2,7 @@
  * Builds the Fastify app without listening, so tests can use `app.inject` or listen on port 0.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sellerToEnv } from '../domain/seller';
+import { sellerToEnv } from '../domain/settings/seller';
 import { type CommerceOptions, registerCommerce } from './commerce';
 import { type AppConfig, isHttps, sellerIdentity } from './config';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';

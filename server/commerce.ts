@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { BRAND } from '../domain/config';
-import { bulkTierOf } from '../domain/early-bird';
+import { bulkTierOf } from '../domain/offers/early-bird';
 import { CatalogueService } from './catalogue/catalogue-service';
 import type { CatalogueSource } from './catalogue/catalogue-source';
 import { CatalogueStore } from './catalogue/catalogue-store';

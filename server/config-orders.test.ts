@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BRAND } from '../domain/config';
-import { bulkTierOf } from '../domain/early-bird';
+import { bulkTierOf } from '../domain/offers/early-bird';
 import { startServerProcess, tinyWebDist } from '../tests/support/server-process';
 import { tempDataDir } from '../tests/support/test-app';
 import { ConfigError, loadConfig } from './config';

@@ -5,13 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { type IsoDate, parseIsoDate } from '../domain/calendar-date';
-import { type ClosedDates, NO_CLOSURES, parseClosedDates } from '../domain/closed-dates';
 import { BRAND, FLAG_NAMES, SELLER, VAT_RATE_DEFAULT } from '../domain/config';
-import { EARLY_BIRD_MIN_PIECES, EARLY_BIRD_PERCENT } from '../domain/discounts';
-import type { EarlyBirdTerms } from '../domain/early-bird';
-import { MAKING_CAPACITY } from '../domain/making-queue';
-import type { SellerIdentity } from '../domain/seller';
+import { type ClosedDates, NO_CLOSURES, parseClosedDates } from '../domain/making/closed-dates';
+import { MAKING_CAPACITY } from '../domain/making/making-queue';
+import { EARLY_BIRD_MIN_PIECES, EARLY_BIRD_PERCENT } from '../domain/offers/discounts';
+import type { EarlyBirdTerms } from '../domain/offers/early-bird';
+import type { SellerIdentity } from '../domain/settings/seller';
+import { type IsoDate, parseIsoDate } from '../domain/shared/calendar-date';
 import { type FaultSpec, parseFaultSpec } from './ops/faults';
 import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
 import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimitSettings } from './security/rate-limit-settings';
@@ -88,10 +88,10 @@ const envSchema = z.object({
   RATE_LIMITS: parsedWith(parseRateLimits).optional(),
   /**
    * The owner's closures, when nothing is made or dispatched: `2026-12-24..2027-01-04,2027-03-17`
-   * (domain/closed-dates.ts). Every bad item is reported at start, with what was expected.
+   * (domain/making/closed-dates.ts). Every bad item is reported at start, with what was expected.
    */
   CLOSED_DATES: parsedWith(parseClosedDates).optional(),
-  /** Pieces the maker makes per working day, until the desk's setting changes it (domain/making-queue.ts). */
+  /** Pieces the maker makes per working day, until the desk's setting changes it (domain/making/making-queue.ts). */
   MAKING_CAPACITY_PER_DAY: z.coerce
     .number({ error: CAPACITY_MESSAGE })
     .int(CAPACITY_MESSAGE)
@@ -99,7 +99,7 @@ const envSchema = z.object({
     .max(MAKING_CAPACITY.max, CAPACITY_MESSAGE)
     .default(MAKING_CAPACITY.default),
   /**
-   * The last day (Irish calendar, `YYYY-MM-DD`) of the early-bird bulk tier (domain/discounts.ts BulkTier);
+   * The last day (Irish calendar, `YYYY-MM-DD`) of the early-bird bulk tier (domain/offers/discounts.ts BulkTier);
    * unset: no tier.
    */
   EARLY_BIRD_UNTIL: z
@@ -243,7 +243,7 @@ export interface StripeConfig {
   readonly timeoutMs: number;
 }
 
-/** The seller as the pages and the browser know it (domain/seller.ts). */
+/** The seller as the pages and the browser know it (domain/settings/seller.ts). */
 export function sellerIdentity(config: Pick<AppConfig, 'seller'>): SellerIdentity {
   const { name, address, vatNumber, vatRate } = config.seller;
   return { legalName: name, address, vatNumber, vatRate };

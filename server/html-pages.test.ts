@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SELLER } from '../domain/seller';
-import { sellerTexts } from '../domain/seller-texts';
+import { DEFAULT_SELLER } from '../domain/settings/seller';
+import { sellerTexts } from '../domain/settings/seller-texts';
 import { sellerReplacements } from './html-pages';
 
 describe('the seller in prerendered pages', () => {

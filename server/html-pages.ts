@@ -8,8 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { DEFAULT_SELLER, type SellerIdentity } from '../domain/seller';
-import { sellerTexts } from '../domain/seller-texts';
+import { DEFAULT_SELLER, type SellerIdentity } from '../domain/settings/seller';
+import { sellerTexts } from '../domain/settings/seller-texts';
 import { inlineScriptHashes } from './security/csp';
 
 const brotliAsync = promisify(brotliCompress);
@@ -83,7 +83,7 @@ function asReactText(text: string): string {
 
 /**
  * The seller's texts as configured, in place of the placeholders the pages were prerendered with
- * (domain/seller.ts): the browser renders the same from /runtime-env.js, so hydration matches. The longest
+ * (domain/settings/seller.ts): the browser renders the same from /runtime-env.js, so hydration matches. The longest
  * first, since some contain others (the footer line holds the name and the address).
  */
 export function sellerReplacements(seller: SellerIdentity): (html: string) => string {

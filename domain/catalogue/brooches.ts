@@ -1,5 +1,5 @@
 /** The brooches of the Coming Soon page. */
-import { SITE_IMAGES } from '../images';
+import { SITE_IMAGES } from '../media/images';
 
 export type BroochId = 'velvet-pearl' | 'festive-charm' | 'celestial';
 
@@ -7,7 +7,7 @@ export interface Brooch {
   readonly id: BroochId;
   readonly name: string;
   readonly description: string;
-  /** Image id (see domain/images.ts, SITE_IMAGES). */
+  /** Image id (see domain/media/images.ts, SITE_IMAGES). */
   readonly imageId: string;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, SIZE_CODES } from '../config';
-import { IMAGE_KINDS } from '../images';
-import { cents } from '../money';
+import { IMAGE_KINDS } from '../media/images';
+import { cents } from '../shared/money';
 import { indexCatalogue } from './catalogue-index';
 import { fullDescription } from './full-descriptions';
 import { PRODUCTS } from './products';

@@ -11,8 +11,8 @@
  */
 
 import { LIMITS } from '../config';
-import { memoPerObject } from '../memo-per-object';
-import { type Cents, cents } from '../money';
+import { memoPerObject } from '../shared/memo-per-object';
+import { type Cents, cents } from '../shared/money';
 import type { CatalogueProduct, CatalogueSnapshot } from './snapshot';
 import { CATEGORIES, MATERIALS } from './types';
 

@@ -3,7 +3,7 @@
  * cached for good, as each page names it; `/catalogue/current.json` answers with a redirect to the newest
  * one, for a page whose own snapshot is no longer served.
  */
-import type { ReviewsSnapshot } from '../reviews';
+import type { ReviewsSnapshot } from '../reviews/reviews';
 import type { CatalogueSnapshot } from './snapshot';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, SIZES } from '../config';
-import { SITE_IMAGES } from '../images';
+import { SITE_IMAGES } from '../media/images';
 import { BROOCHES } from './brooches';
 import { fullDescription } from './full-descriptions';
 import {

@@ -1,5 +1,5 @@
 import { LIMITS } from '../config';
-import { type Cents, cents } from '../money';
+import { type Cents, cents } from '../shared/money';
 import { PRODUCTS } from './products';
 import { MATERIALS, type Material, type Product } from './types';
 

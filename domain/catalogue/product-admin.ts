@@ -6,7 +6,7 @@
  * Stable contract: changes are additive only (the desk is built against it in parallel).
  */
 import * as z from 'zod/mini';
-import { freeText, singleLine } from '../input-text-checks';
+import { freeText, singleLine } from '../shared/input-text-checks';
 import { PRODUCT_STATUSES } from './snapshot';
 
 export const PRODUCTS_API = {

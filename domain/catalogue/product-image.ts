@@ -2,7 +2,7 @@
  * URLs of a product picture's renditions, from its ProductImage record alone (drawn pictures under /img,
  * photos under /media): `${base}-${width}.${format}` for each width and format.
  */
-import type { ImageFormat } from '../images';
+import type { ImageFormat } from '../media/images';
 import type { ProductImage } from './snapshot';
 
 export function renditionUrl(image: ProductImage, width: number, format: ImageFormat): string {

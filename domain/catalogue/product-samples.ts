@@ -1,7 +1,7 @@
 /**
  * The product page's care instructions, in a module of their own so that they ship in the chunk of the one
  * page showing them, not in the shell every page loads (the home page's JS budget, docs/performance.md).
- * Reviews are real buyers' (domain/reviews.ts), never samples.
+ * Reviews are real buyers' (domain/reviews/reviews.ts), never samples.
  */
 export const CARE_INSTRUCTIONS: readonly string[] = [
   'Take your bracelet off before swimming, showering or bathing; water weakens the cord and dulls pearls.',

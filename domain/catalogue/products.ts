@@ -1,4 +1,4 @@
-import { cents } from '../money';
+import { cents } from '../shared/money';
 import type { Product } from './types';
 
 /**

@@ -6,7 +6,7 @@
  */
 
 import { SIZE_CODES } from '../config';
-import { IMAGE_KINDS } from '../images';
+import { IMAGE_KINDS } from '../media/images';
 import { fullDescription } from './full-descriptions';
 import { productImageAlt } from './image-alt';
 import { PRODUCTS } from './products';

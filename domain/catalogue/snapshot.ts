@@ -5,14 +5,14 @@
  */
 
 import type { SizeCode } from '../config';
-import type { Cents } from '../money';
+import type { Cents } from '../shared/money';
 
 export const PRODUCT_STATUSES = ['active', 'paused', 'retired'] as const;
 export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
 
 /**
  * One picture of a product, drawn or photographed. Renditions live at `${base}-${w}.${format}` for each
- * of `widths` and each of IMAGE_FORMATS (domain/images.ts), so the pages write srcset, width and height
+ * of `widths` and each of IMAGE_FORMATS (domain/media/images.ts), so the pages write srcset, width and height
  * from this record alone.
  */
 export interface ProductImage {

@@ -1,4 +1,4 @@
-import type { Cents } from '../money';
+import type { Cents } from '../shared/money';
 
 export const CATEGORIES = [
   'Burgundy',
@@ -39,7 +39,7 @@ export interface Product {
   readonly materials: readonly Material[];
   /** One or two sentences for cards and meta descriptions. */
   readonly description: string;
-  /** Image id of the main view (see domain/images.ts); equals images[0]. */
+  /** Image id of the main view (see domain/media/images.ts); equals images[0]. */
   readonly image: string;
   /** At least two image ids: a studio view and a second view (worn stack or close-up). */
   readonly images: readonly string[];

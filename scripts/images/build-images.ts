@@ -4,7 +4,7 @@
  * Every image id the shop uses (two per product, plus SITE_IMAGES) is taken from the owner's photo in
  * images/source/{id}.{jpg,jpeg,png,webp,avif} when there is one, otherwise drawn by the generator. Both go
  * through the same steps: EXIF rotation, crop to the kind's aspect ratio, then AVIF and WebP at every
- * width of the kind, into web/public/img/{id}-{w}.{avif|webp} (see domain/images.ts for the contract).
+ * width of the kind, into web/public/img/{id}-{w}.{avif|webp} (see domain/media/images.ts for the contract).
  *
  * The build is incremental: a key per id (hash of the SVG text or the photo's bytes, plus every setting
  * that affects the output) is kept in web/public/img/.cache.json, and ids whose key and files are
@@ -25,7 +25,7 @@ import {
   type ImageFormat,
   type ImageKind,
   SITE_IMAGES,
-} from '../../domain/images';
+} from '../../domain/media/images';
 import {
   drawBroochCelestial,
   drawBroochFestive,
@@ -45,7 +45,7 @@ const CACHE_FILE = '.cache.json';
 /** Photo formats the owner may drop in images/source, in order of preference when one id has several. */
 export const SOURCE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'webp', 'avif'] as const;
 
-/** The encoder settings the pages' images share with the owner's photos (domain/images.ts). */
+/** The encoder settings the pages' images share with the owner's photos (domain/media/images.ts). */
 export const ENCODE = IMAGE_ENCODING;
 
 /** Bump when processing changes in a way the settings above do not show, to invalidate every cache key. */

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PRODUCTS } from '../../domain/catalogue/products';
 import type { Product } from '../../domain/catalogue/types';
-import { IMAGE_KINDS, SITE_IMAGES } from '../../domain/images';
+import { IMAGE_KINDS, SITE_IMAGES } from '../../domain/media/images';
 import { listImageJobs, outputName, renderJob } from './build-images';
 import { designBracelet } from './design';
 import {

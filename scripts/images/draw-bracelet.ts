@@ -4,7 +4,7 @@
  */
 import { PRODUCTS } from '../../domain/catalogue/products';
 import type { Category, Product } from '../../domain/catalogue/types';
-import { IMAGE_KINDS } from '../../domain/images';
+import { IMAGE_KINDS } from '../../domain/media/images';
 import { surface } from './backgrounds';
 import { drawBead, drawBeadShadow, type PlacedBead } from './beads';
 import { type DrawnBracelet, drawFlatBracelet } from './bracelet';

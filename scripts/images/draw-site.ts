@@ -1,5 +1,5 @@
 /** The non-product pictures: the workbench story image and the three brooches (kind 'feature'). */
-import { IMAGE_KINDS } from '../../domain/images';
+import { IMAGE_KINDS } from '../../domain/media/images';
 import { blurFilter, surface } from './backgrounds';
 import type { BeadSpec, PlacedBead } from './beads';
 import { metalGradient } from './closures';

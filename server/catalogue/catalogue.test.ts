@@ -7,12 +7,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderDetail } from '../../domain/admin-api';
 import { fullDescription } from '../../domain/catalogue/full-descriptions';
 import { type AdminProduct, PRODUCT_MESSAGES } from '../../domain/catalogue/product-admin';
 import { PRODUCTS } from '../../domain/catalogue/products';
 import { seedSnapshot } from '../../domain/catalogue/seed';
-import { orderReference, unavailableProductError } from '../../domain/checkout';
+import { orderReference, unavailableProductError } from '../../domain/checkout/checkout';
+import type { OrderDetail } from '../../domain/orders/admin-api';
 import type { SmtpSink } from '../../tests/support/smtp-sink';
 import { payAndConfirm } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';

@@ -9,8 +9,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
 import { seedSnapshot } from '../../domain/catalogue/seed';
-import { dispatchDate } from '../../domain/dispatch';
-import { canonicalEmail } from '../../domain/email';
+import { dispatchDate } from '../../domain/making/dispatch';
+import { canonicalEmail } from '../../domain/shared/email';
 import { dialectOf } from './dialect';
 
 // Migrations run against the schema as it was then, not as ./schema.ts types it today.
@@ -150,7 +150,7 @@ async function createInitialSchema(db: AnyDb): Promise<void> {
 
 /**
  * 'SOL-' + characters 8 to 15 of the session id, upper-cased, in SQL both dialects run. Frozen here as
- * the rule stood when the column was added (today's rule is `orderReference` in domain/checkout.ts): a
+ * the rule stood when the column was added (today's rule is `orderReference` in domain/checkout/checkout.ts): a
  * migration must back-fill what the shop had already told its shoppers, whatever the rule becomes later.
  */
 function referenceSql(sessionIdColumn: string) {
@@ -723,7 +723,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 /**
- * "Once per e-mail address" compares canonical addresses from here on (domain/email.ts canonicalEmail:
+ * "Once per e-mail address" compares canonical addresses from here on (domain/shared/email.ts canonicalEmail:
  * no `+tag`, Gmail's dots ignored; docs/product.md §4.2a), and the check stays a query comparing
  * `discount_reservations.email_hash`, with no new column. The hashes stored before were of the lower-cased address: each is
  * recomputed from its order's address, only where the stored hash is indeed that address's (an erased
@@ -844,7 +844,7 @@ async function createQuoteTables(db: AnyDb): Promise<void> {
 async function createDiscountTables(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('discount_codes')
-    // Upper case: codes are case-insensitive (domain/discounts.ts normalizeDiscountCode).
+    // Upper case: codes are case-insensitive (domain/offers/discounts.ts normalizeDiscountCode).
     .addColumn('code', 'text', (c) => c.primaryKey())
     .addColumn('percent_off', 'integer', (c) => c.check(sql`percent_off between 1 and 90`))
     .addColumn('amount_off', 'integer', (c) => c.check(sql`amount_off > 0`))

@@ -5,11 +5,11 @@
  * for the outbox's scheduling arithmetic.
  */
 import type { Generated, Insertable, Selectable } from 'kysely';
-import type { DeskStatus, TimelineKind } from '../../domain/admin-api';
 import type { ProductStatus } from '../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../domain/config';
-import type { EnquiryKind, EnquiryStatus } from '../../domain/enquiry-texts';
-import type { ReviewStatus } from '../../domain/reviews';
+import type { EnquiryKind, EnquiryStatus } from '../../domain/enquiries/enquiry-texts';
+import type { DeskStatus, TimelineKind } from '../../domain/orders/admin-api';
+import type { ReviewStatus } from '../../domain/reviews/reviews';
 
 export type StoredOrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
 
@@ -39,7 +39,7 @@ export interface OrdersTable {
   paid_at: string | null;
   /** When the reconcile pass last asked the provider about this pending order (see ops/reconcile.ts). */
   checked_at: string | null;
-  /** The order's place in the desk's flow (DeskStatus in domain/admin-api.ts); `status` stays the payment's. */
+  /** The order's place in the desk's flow (DeskStatus in domain/orders/admin-api.ts); `status` stays the payment's. */
   desk_status: DeskStatus;
   /** Cents refunded so far, by the desk or in the provider's dashboard. */
   refunded: Generated<number>;
@@ -82,7 +82,7 @@ export interface OrderLinesTable {
   name: string;
   /**
    * 'S' | 'M' | 'L'; 'M' for lines stored before sizes. A quote's custom line (product id `custom:…`)
-   * stores 'M' and has no size: every reader shows and answers none (domain/sizes.ts lineSize).
+   * stores 'M' and has no size: every reader shows and answers none (domain/catalogue/sizes.ts lineSize).
    */
   size: Generated<SizeCode>;
   unit_price: number;
@@ -145,7 +145,7 @@ export interface WithdrawalNoticesTable {
   order_id: string;
   /** The shopper's name as they signed the notice. */
   name: string;
-  /** JSON of WithdrawnItem[] (domain/order-page.ts). */
+  /** JSON of WithdrawnItem[] (domain/orders/order-page.ts). */
   items: string;
   reason: string | null;
   created_at: string;
@@ -442,7 +442,7 @@ export interface QuotesTable {
   /** '' once erased. */
   email: string;
   name: string | null;
-  /** JSON of QuoteLine[] (domain/quotes.ts). */
+  /** JSON of QuoteLine[] (domain/quotes/quotes.ts). */
   lines: string;
   discount_percent: number;
   zone: string;

@@ -7,10 +7,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseIsoDate } from '../../domain/calendar-date';
-import { deliveryPromise } from '../../domain/dispatch';
-import { cents } from '../../domain/money';
-import { priceOrder } from '../../domain/pricing';
+import { priceOrder } from '../../domain/cart/pricing';
+import { deliveryPromise } from '../../domain/making/dispatch';
+import { parseIsoDate } from '../../domain/shared/calendar-date';
+import { cents } from '../../domain/shared/money';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';

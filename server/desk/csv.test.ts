@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { vatIncluded } from '../../domain/seller-texts';
+import { vatIncluded } from '../../domain/settings/seller-texts';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import { CSV_BOM, csvCell, csvDocument, ordersCsv, ordersCsvHeader } from './csv';
 

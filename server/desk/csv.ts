@@ -4,10 +4,10 @@
  * signs and fadas, and every text cell that a spreadsheet would run as a formula neutralised.
  */
 
-import { irishIsoDateTime } from '../../domain/calendar-date';
-import { itemsSubtotal } from '../../domain/discounts';
-import { orderVat } from '../../domain/seller-texts';
-import { isCustomLineId } from '../../domain/sizes';
+import { isCustomLineId } from '../../domain/catalogue/sizes';
+import { itemsSubtotal } from '../../domain/offers/discounts';
+import { orderVat } from '../../domain/settings/seller-texts';
+import { irishIsoDateTime } from '../../domain/shared/calendar-date';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import type { Subscriber } from '../newsletter/newsletter-store';
 

@@ -5,6 +5,9 @@
  * repeated action (double click, two tabs, two instances) changes nothing the second time.
  */
 
+import { isCustomLineId } from '../../domain/catalogue/sizes';
+import { dispatchDate } from '../../domain/making/dispatch';
+import { itemsSubtotal } from '../../domain/offers/discounts';
 import {
   ADMIN_MESSAGES,
   CARRIER_LABELS,
@@ -15,11 +18,8 @@ import {
   refusedTransitionMessage,
   type TimelineEntry,
   trackingUrlFor,
-} from '../../domain/admin-api';
-import { itemsSubtotal } from '../../domain/discounts';
-import { dispatchDate } from '../../domain/dispatch';
-import { orderVat } from '../../domain/seller-texts';
-import { isCustomLineId } from '../../domain/sizes';
+} from '../../domain/orders/admin-api';
+import { orderVat } from '../../domain/settings/seller-texts';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { deskOrderUrl, money, type RenderedMail } from '../mail/templates';

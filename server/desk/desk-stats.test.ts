@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { STATS_API, STATS_MAX_DAYS, STATS_MESSAGES, type StatsResponse } from '../../domain/desk-stats';
+import { STATS_API, STATS_MAX_DAYS, STATS_MESSAGES, type StatsResponse } from '../../domain/numbers/stats';
 import { payAndConfirm } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';

@@ -14,7 +14,7 @@
  */
 
 import type { Kysely } from 'kysely';
-import { irishDate } from '../../domain/calendar-date';
+import { lineSize } from '../../domain/catalogue/sizes';
 import type { SizeCode } from '../../domain/config';
 import {
   type BestSeller,
@@ -23,8 +23,8 @@ import {
   type StatsPoint,
   type StatsRange,
   type StatsResponse,
-} from '../../domain/desk-stats';
-import { lineSize } from '../../domain/sizes';
+} from '../../domain/numbers/stats';
+import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database } from '../db/schema';
 import { checkoutsOpenedBetween, paidLinesForStats, paidOrdersForStats } from '../orders/order-store';
 import { amount, csvDocument } from './csv';

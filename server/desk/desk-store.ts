@@ -18,8 +18,8 @@ import {
   PARTLY_REFUNDED,
   type TimelineKind,
   WORK_STATUSES,
-} from '../../domain/admin-api';
-import { addDays, type IsoDate, irishInstant } from '../../domain/calendar-date';
+} from '../../domain/orders/admin-api';
+import { addDays, type IsoDate, irishInstant } from '../../domain/shared/calendar-date';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
 import { enqueueMail, mailOfOrder } from '../mail/outbox';
 import {

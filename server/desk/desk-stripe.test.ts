@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderDetail, OrdersListResponse } from '../../domain/admin-api';
-import { orderReference } from '../../domain/checkout';
+import { orderReference } from '../../domain/checkout/checkout';
+import type { OrderDetail, OrdersListResponse } from '../../domain/orders/admin-api';
 import { type FakeStripe, signedEvent, startFakeStripe } from '../../tests/support/fake-stripe';
 import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
 import { buildTestApp, tempDataDir } from '../../tests/support/test-app';

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, type OrderDetail, type OrdersListResponse } from '../../domain/admin-api';
-import { orderReference } from '../../domain/checkout';
+import { orderReference } from '../../domain/checkout/checkout';
+import { ADMIN_MESSAGES, type OrderDetail, type OrdersListResponse } from '../../domain/orders/admin-api';
 import type { SmtpSink } from '../../tests/support/smtp-sink';
 import { GALWAY_CARD_FORM, outboxSettled } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';

@@ -2,7 +2,7 @@
  * The desk's status flow (docs/product.md §10.3): which action each status allows. The store enforces the
  * same `from` lists in its conditional UPDATEs, so a refused action changes nothing even in a race.
  */
-import type { DeskAction, DeskStatus } from '../../domain/admin-api';
+import type { DeskAction, DeskStatus } from '../../domain/orders/admin-api';
 
 /**
  * Statuses an action may leave; `beforeDispatch` narrows it to orders not (yet) dispatched. A refund in

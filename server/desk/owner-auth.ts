@@ -14,7 +14,7 @@
 import fastifyCookie from '@fastify/cookie';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_API, ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/admin-api';
+import { ADMIN_API, ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/orders/admin-api';
 import { selectiveHook } from '../lib/selective-hook';
 import { sameSecret } from '../security/constant-time';
 import { ADMIN_PREFIX } from '../security/route-policy';

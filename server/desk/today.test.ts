@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderReference } from '../../domain/checkout';
-import { SETTINGS_MESSAGES, type TodayResponse } from '../../domain/desk-today';
+import { orderReference } from '../../domain/checkout/checkout';
+import { SETTINGS_MESSAGES, type TodayResponse } from '../../domain/making/today';
 import { GALWAY_CARD_FORM, outboxSettled } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';

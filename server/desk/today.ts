@@ -6,18 +6,18 @@
  */
 
 import type { Kysely } from 'kysely';
-import type { IsoDate } from '../../domain/calendar-date';
-import { irishDate } from '../../domain/calendar-date';
-import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
+import { lineSize } from '../../domain/catalogue/sizes';
 import type { SizeCode } from '../../domain/config';
+import { type ClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
+import { addBusinessDays } from '../../domain/making/dispatch';
 import {
   DISPATCH_AHEAD_WORKING_DAYS,
   type DueOrder,
   type MakeLine,
   type TodayResponse,
-} from '../../domain/desk-today';
-import { addBusinessDays } from '../../domain/dispatch';
-import { lineSize } from '../../domain/sizes';
+} from '../../domain/making/today';
+import type { IsoDate } from '../../domain/shared/calendar-date';
+import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
 import { outboxBacklog } from '../mail/outbox';
 import { queuedOrdersWithLines } from '../orders/order-store';

@@ -1,10 +1,11 @@
 /**
  * The discount of a checkout (docs/product.md, offers): the shopper's code checked against its rules and
- * uses (domain/discounts.ts refuseCode), the early-bird tier, and the better of the two. A code's use is
+ * uses (domain/offers/discounts.ts refuseCode), the early-bird tier, and the better of the two. A code's use is
  * reserved in the transaction that stores the checkout (DiscountStore.reserve), marked used at payment and
  * released when the checkout expires, fails or is cancelled (docs/decisions/0016-discount-reservations.md).
  */
 import type { Transaction } from 'kysely';
+import type { PricedLineInput } from '../../domain/cart/pricing';
 import {
   type AppliedDiscount,
   type BulkTier,
@@ -13,10 +14,9 @@ import {
   discountLineLabel,
   normalizeDiscountCode,
   refuseCode,
-} from '../../domain/discounts';
-import { EARLY_BIRD_LIMITS } from '../../domain/early-bird';
-import { cents } from '../../domain/money';
-import type { PricedLineInput } from '../../domain/pricing';
+} from '../../domain/offers/discounts';
+import { EARLY_BIRD_LIMITS } from '../../domain/offers/early-bird';
+import { cents } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
 import { type DiscountStore, discountEmailHash, ReservationRefused, ruleOf } from './discount-store';
 

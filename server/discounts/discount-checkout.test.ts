@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { irishDate } from '../../domain/calendar-date';
-import { codeRefusalMessage } from '../../domain/discounts';
-import { cents } from '../../domain/money';
+import { codeRefusalMessage } from '../../domain/offers/discounts';
+import { irishDate } from '../../domain/shared/calendar-date';
+import { cents } from '../../domain/shared/money';
 import {
   buildTestApp,
   orderRows,

@@ -1,7 +1,7 @@
 /**
  * The owner's discount codes (docs/product.md, offers): create, edit and list with each code's uses and
  * the revenue of its orders. Desk changes run once per Idempotency-Key (docs/product.md §10.5) and leave
- * an audit row. The rules a code follows at checkout are in domain/discounts.ts.
+ * an audit row. The rules a code follows at checkout are in domain/offers/discounts.ts.
  */
 import {
   type AdminDiscount,
@@ -9,7 +9,7 @@ import {
   DISCOUNT_ADMIN_MESSAGES,
   type DiscountCreate,
   type DiscountPatch,
-} from '../../domain/discount-admin';
+} from '../../domain/offers/discount-admin';
 import type { RequestClaims } from '../catalogue/catalogue-service';
 import type { Actor } from '../desk/desk-service';
 import type { AuditEntry } from '../desk/desk-store';

@@ -5,8 +5,8 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cents } from '../../domain/money';
-import { priceOrder } from '../../domain/pricing';
+import { priceOrder } from '../../domain/cart/pricing';
+import { cents } from '../../domain/shared/money';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';

@@ -7,10 +7,10 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { AdminDiscount } from '../../domain/discount-admin';
-import type { CodeUsage, DiscountCodeRule } from '../../domain/discounts';
-import { canonicalEmail } from '../../domain/email';
-import { cents } from '../../domain/money';
+import type { AdminDiscount } from '../../domain/offers/discount-admin';
+import type { CodeUsage, DiscountCodeRule } from '../../domain/offers/discounts';
+import { canonicalEmail } from '../../domain/shared/email';
+import { cents } from '../../domain/shared/money';
 import type { Database, DiscountCodesTable } from '../db/schema';
 
 export type DiscountCodeRow = Selectable<DiscountCodesTable>;
@@ -18,7 +18,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * "Once per e-mail address" compares this, never the address (docs/product.md §12): the hash of the
- * canonical address (domain/email.ts canonicalEmail, docs/product.md §4.2a), so `shopper+2@example.ie`
+ * canonical address (domain/shared/email.ts canonicalEmail, docs/product.md §4.2a), so `shopper+2@example.ie`
  * or `s.hopper@gmail.com` is the address that already used the code. Migration 0018 gave the
  * reservations made before it the same hash.
  */

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { codeRefusalMessage } from '../../domain/discounts';
+import { codeRefusalMessage } from '../../domain/offers/discounts';
 import { type FakeStripe, formField, signedEvent, startFakeStripe } from '../../tests/support/fake-stripe';
 import { buildTestApp, orderRows, tempDataDir } from '../../tests/support/test-app';
 

@@ -5,9 +5,14 @@
  * (name, company, occasion, message), only the numbers and the date: an address anyone can type into the
  * form must not receive words of a stranger's choosing from the shop.
  */
-import { dateParts, formatDayMonth, parseIsoDate } from '../../domain/calendar-date';
+
 import { BRAND } from '../../domain/config';
-import { ENQUIRY_KIND_LABELS, ENQUIRY_MAIL_SUBJECTS, type EnquiryKind } from '../../domain/enquiry-texts';
+import {
+  ENQUIRY_KIND_LABELS,
+  ENQUIRY_MAIL_SUBJECTS,
+  type EnquiryKind,
+} from '../../domain/enquiries/enquiry-texts';
+import { dateParts, formatDayMonth, parseIsoDate } from '../../domain/shared/calendar-date';
 import {
   escapeHtml,
   htmlDocument,

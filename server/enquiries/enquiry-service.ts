@@ -4,14 +4,15 @@
  * their status and keeps notes in the desk. Desk changes run once per Idempotency-Key (§10.5) and leave an
  * audit row that never holds a note's text or an address.
  */
-import { irishDate, parseIsoDate } from '../../domain/calendar-date';
-import type { AdminEnquiry, EnquiryPatch, EnquiryRequest } from '../../domain/enquiries';
+
+import type { AdminEnquiry, EnquiryPatch, EnquiryRequest } from '../../domain/enquiries/enquiries';
 import {
   ENQUIRY_HONEYPOT,
   ENQUIRY_MESSAGES,
   type EnquiryStatus,
   enquiryKindOf,
-} from '../../domain/enquiry-texts';
+} from '../../domain/enquiries/enquiry-texts';
+import { irishDate, parseIsoDate } from '../../domain/shared/calendar-date';
 import type { RequestClaims } from '../catalogue/catalogue-service';
 import type { Actor } from '../desk/desk-service';
 import type { AuditEntry } from '../desk/desk-store';

@@ -8,13 +8,13 @@
  */
 
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { AdminEnquiry } from '../../domain/enquiries';
+import type { AdminEnquiry } from '../../domain/enquiries/enquiries';
 import {
   ENQUIRY_LIMITS,
   ENQUIRY_STATUSES,
   type EnquiryKind,
   type EnquiryStatus,
-} from '../../domain/enquiry-texts';
+} from '../../domain/enquiries/enquiry-texts';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { randomAlphanumeric } from '../lib/ids';
 import { enqueueMail } from '../mail/outbox';

@@ -2,7 +2,7 @@
  * One interface for every image-editing engine: the built-in offline engine (sharp) and an optional
  * hosted AI API. The admin route only speaks these types.
  */
-import type { ImageEditMimeType } from '../../domain/image-edit';
+import type { ImageEditMimeType } from '../../domain/media/image-edit';
 
 export interface ImageEditInput {
   readonly image: Buffer;

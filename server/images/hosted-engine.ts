@@ -5,7 +5,7 @@
  * and remote URLs are never fetched, so the API cannot make this server request arbitrary addresses.
  */
 import * as z from 'zod/mini';
-import { checkImageDataUrl } from '../../domain/image-edit';
+import { checkImageDataUrl } from '../../domain/media/image-edit';
 import { type ImageEditEngine, type ImageEditInput, type ImageEditOutput, ImageEngineError } from './engine';
 import { inspectImage } from './offline-engine';
 

@@ -5,7 +5,11 @@
  * owner expects "darker, then more contrast" to happen in that order.
  */
 import type { Matrix3x3, Metadata, Sharp } from 'sharp';
-import { IMAGE_EDIT_LIMITS, IMAGE_EDIT_MESSAGES, type ImageEditMimeType } from '../../domain/image-edit';
+import {
+  IMAGE_EDIT_LIMITS,
+  IMAGE_EDIT_MESSAGES,
+  type ImageEditMimeType,
+} from '../../domain/media/image-edit';
 import { type ImageEditEngine, type ImageEditInput, type ImageEditOutput, ImageInputError } from './engine';
 import { type EditOperation, formatNotApplied, parseInstruction } from './instructions';
 

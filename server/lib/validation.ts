@@ -13,7 +13,7 @@
 import type { FastifyError, FastifySchemaCompiler } from 'fastify';
 import { type $ZodRawIssue, type $ZodType, type output, safeParse } from 'zod/v4/core';
 import { en } from 'zod/v4/locales';
-import { INPUT_TEXT_ERRORS } from '../../domain/input-text';
+import { INPUT_TEXT_ERRORS } from '../../domain/shared/input-text';
 
 /** zod's English wording, whichever of zod's builds the rest of the process has loaded. */
 const english = en().localeError;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseIsoDate } from '../../domain/calendar-date';
-import { orderReference } from '../../domain/checkout';
+import { orderReference } from '../../domain/checkout/checkout';
 import { GIFT_WRAP_PRICE, SHIPPING_ZONES } from '../../domain/config';
+import { parseIsoDate } from '../../domain/shared/calendar-date';
 import type { StoredOrder } from '../orders/order-store';
 import {
   customerConfirmation,

@@ -4,14 +4,14 @@
  * nothing here ever becomes a header except the subject, built from the reference and total only.
  */
 
-import { formatDayMonth, formatIrishDateTime } from '../../domain/calendar-date';
+import { lineNameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND, deliveryDaysText, POLICY, productionDaysText, SHIPPING_ZONES } from '../../domain/config';
-import { deliveryEstimate, deliveryRangeText } from '../../domain/dispatch';
-import { escapeHtml } from '../../domain/html';
-import { type Cents, formatEuro } from '../../domain/money';
-import { orderDiscountLabel } from '../../domain/quotes';
-import { formatVatRate, orderVat, vatIncludedText } from '../../domain/seller-texts';
-import { lineNameWithSize } from '../../domain/sizes';
+import { deliveryEstimate, deliveryRangeText } from '../../domain/making/dispatch';
+import { orderDiscountLabel } from '../../domain/quotes/quotes';
+import { formatVatRate, orderVat, vatIncludedText } from '../../domain/settings/seller-texts';
+import { formatDayMonth, formatIrishDateTime } from '../../domain/shared/calendar-date';
+import { escapeHtml } from '../../domain/shared/html';
+import { type Cents, formatEuro } from '../../domain/shared/money';
 import type { StoredOrder } from '../orders/order-store';
 import type { ProviderId, ShippingDetails } from '../payments/provider';
 

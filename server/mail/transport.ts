@@ -7,7 +7,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import { BRAND } from '../../domain/config';
-import { checkEmail } from '../../domain/email';
+import { checkEmail } from '../../domain/shared/email';
 
 export interface OutgoingMail {
   readonly outboxId: number;

@@ -4,7 +4,7 @@
  * browsers and proxies keep it for a year without asking again. Public like the pages that show it.
  */
 import type { FastifyInstance } from 'fastify';
-import { IMAGE_KINDS, type ImageFormat } from '../../domain/images';
+import { IMAGE_KINDS, type ImageFormat } from '../../domain/media/images';
 import { sendNotFound } from '../lib/api-support';
 import { QUIET_LOG } from '../ops/logging';
 import type { MediaStore } from './media-store';

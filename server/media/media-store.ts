@@ -9,7 +9,7 @@
  * data, only pictures of bracelets.
  */
 import type { Kysely } from 'kysely';
-import type { ImageFormat } from '../../domain/images';
+import type { ImageFormat } from '../../domain/media/images';
 import type { Database } from '../db/schema';
 import type { RenderedPhoto } from './photo-render';
 

@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { IMAGE_KINDS } from '../../domain/images';
+import { IMAGE_KINDS } from '../../domain/media/images';
 import {
   BLUE,
   CAMERA_MAKE,

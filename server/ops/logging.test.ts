@@ -11,7 +11,7 @@ import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
+import { IMAGE_EDIT_PATH } from '../../domain/media/image-edit';
 import { startServerProcess, tinyWebDist } from '../../tests/support/server-process';
 import { tempDataDir } from '../../tests/support/test-app';
 import { loadConfig } from '../config';

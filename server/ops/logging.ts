@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
-import { luhnValid } from '../../domain/payment-form';
+import { luhnValid } from '../../domain/payments/payment-form';
 import type { AppConfig } from '../config';
 
 // The local part without '/', '=' and '?': in logs an address is usually inside a path or a query.

@@ -1,23 +1,23 @@
 /**
  * Turns a POST /api/checkout body into a priced-order request, or a clear message for the shopper. Its
- * shape is checked first by the route's schema, the shared strict one (domain/checkout.ts): an unexpected
+ * shape is checked first by the route's schema, the shared strict one (domain/checkout/checkout.ts): an unexpected
  * `price`, `amount` or any other key is refused, never read. Products and prices come from the server's
  * catalogue only.
  */
 
 import type * as z from 'zod/mini';
+import type { PricedLineInput } from '../../domain/cart/pricing';
+import { cartLineKey } from '../../domain/catalogue/sizes';
 import type { CatalogueProduct, CatalogueSnapshot } from '../../domain/catalogue/snapshot';
 import {
   CHECKOUT_ERRORS,
   type checkoutRequestSchema,
   sizeNotOfferedError,
   unavailableProductError,
-} from '../../domain/checkout';
+} from '../../domain/checkout/checkout';
+import { checkGiftMessage } from '../../domain/checkout/gift-message';
 import { DEFAULT_ZONE, type ZoneId } from '../../domain/config';
-import { checkEmail } from '../../domain/email';
-import { checkGiftMessage } from '../../domain/gift-message';
-import type { PricedLineInput } from '../../domain/pricing';
-import { cartLineKey } from '../../domain/sizes';
+import { checkEmail } from '../../domain/shared/email';
 
 export interface ValidCheckout {
   readonly email: string;

@@ -5,9 +5,9 @@
  * provider hears of it and the session id attached after, as before.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderReference } from '../../domain/checkout';
-import { deliveryPromise } from '../../domain/dispatch';
-import { cents } from '../../domain/money';
+import { orderReference } from '../../domain/checkout/checkout';
+import { deliveryPromise } from '../../domain/making/dispatch';
+import { cents } from '../../domain/shared/money';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OrderDetail } from '../../domain/admin-api';
-import type { ConfirmResponse } from '../../domain/checkout';
-import type { OrderPage } from '../../domain/order-page';
+import type { ConfirmResponse } from '../../domain/checkout/checkout';
+import type { OrderDetail } from '../../domain/orders/admin-api';
+import type { OrderPage } from '../../domain/orders/order-page';
 import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../tests/support/test-app';
 import { MAIL_KINDS } from '../mail/outbox';
 

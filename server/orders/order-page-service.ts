@@ -5,11 +5,10 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { CARRIER_LABELS, CARRIERS } from '../../domain/admin-api';
-import { type IsoDate, irishDate } from '../../domain/calendar-date';
+import { isCustomLineId } from '../../domain/catalogue/sizes';
 import { SHIPPING_ZONES } from '../../domain/config';
-import { deliveryEstimate } from '../../domain/dispatch';
-import { canonicalEmail, checkEmail } from '../../domain/email';
+import { deliveryEstimate } from '../../domain/making/dispatch';
+import { CARRIER_LABELS, CARRIERS } from '../../domain/orders/admin-api';
 import {
   buildTimeline,
   isOrderKey,
@@ -22,10 +21,11 @@ import {
   orderPagePath,
   type WithdrawalRequest,
   withdrawalWindow,
-} from '../../domain/order-page';
-import { orderDiscountLabel } from '../../domain/quotes';
-import { orderVat } from '../../domain/seller-texts';
-import { isCustomLineId } from '../../domain/sizes';
+} from '../../domain/orders/order-page';
+import { orderDiscountLabel } from '../../domain/quotes/quotes';
+import { orderVat } from '../../domain/settings/seller-texts';
+import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
+import { canonicalEmail, checkEmail } from '../../domain/shared/email';
 import type { OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import {

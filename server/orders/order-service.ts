@@ -5,19 +5,24 @@
  */
 
 import type { Transaction } from 'kysely';
-import { type IsoDate, irishDate } from '../../domain/calendar-date';
-import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout';
-import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
+import type { OrderTotals } from '../../domain/cart/pricing';
+import { lineSize } from '../../domain/catalogue/sizes';
+import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout/checkout';
 import type { ZoneId } from '../../domain/config';
-import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/discounts';
-import { type DeliveryPromise, deliveryEstimate, deliveryPromise, dispatchDate } from '../../domain/dispatch';
-import { maskEmail } from '../../domain/email';
-import { queueExtraDays } from '../../domain/making-queue';
-import { cents } from '../../domain/money';
-import { orderPagePath } from '../../domain/order-page';
-import type { OrderTotals } from '../../domain/pricing';
-import { orderDiscountLabel, quoteDispatchDate } from '../../domain/quotes';
-import { lineSize } from '../../domain/sizes';
+import { type ClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
+import {
+  type DeliveryPromise,
+  deliveryEstimate,
+  deliveryPromise,
+  dispatchDate,
+} from '../../domain/making/dispatch';
+import { queueExtraDays } from '../../domain/making/making-queue';
+import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/offers/discounts';
+import { orderPagePath } from '../../domain/orders/order-page';
+import { orderDiscountLabel, quoteDispatchDate } from '../../domain/quotes/quotes';
+import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
+import { maskEmail } from '../../domain/shared/email';
+import { cents } from '../../domain/shared/money';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { type CheckoutDiscounts, discountLabel } from '../discounts/checkout-discounts';
 import { newOrderId } from '../lib/ids';
@@ -152,7 +157,7 @@ export class OrderService {
 
   /**
    * What the hosted checkout shows for an order placed now. The dispatch rules read the Irish date, hour
-   * and minute (domain/dispatch.ts), and Irish time is UTC plus whole hours, so the answer is the same for
+   * and minute (domain/making/dispatch.ts), and Irish time is UTC plus whole hours, so the answer is the same for
    * every instant of one UTC minute: computed once a minute per zone instead of at every checkout (about
    * 10-15 µs each, a few per cent of a checkout's CPU; it was a sixth of it while Irish time came from Intl).
    */

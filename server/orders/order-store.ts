@@ -5,13 +5,13 @@
  * in one transaction.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DeskStatus } from '../../domain/admin-api';
-import { type IsoDate, parseIsoDate } from '../../domain/calendar-date';
-import { orderReference } from '../../domain/checkout';
+import type { OrderTotals } from '../../domain/cart/pricing';
+import { orderReference } from '../../domain/checkout/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
-import { itemsSubtotal } from '../../domain/discounts';
-import { PAYMENT_CURRENCY } from '../../domain/money';
-import type { OrderTotals } from '../../domain/pricing';
+import { itemsSubtotal } from '../../domain/offers/discounts';
+import type { DeskStatus } from '../../domain/orders/admin-api';
+import { type IsoDate, parseIsoDate } from '../../domain/shared/calendar-date';
+import { PAYMENT_CURRENCY } from '../../domain/shared/money';
 import { executeAtomically } from '../db/database';
 import { lockForTransaction } from '../db/job-lock';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
@@ -46,7 +46,7 @@ export interface StoredOrder {
   readonly paidAt: string | null;
   /** The order page's key (order-key.ts); null until the order is paid, or first needed for older orders. */
   readonly orderKey: string | null;
-  /** Computed at payment (domain/dispatch.ts); null before, and for orders paid before it was stored. */
+  /** Computed at payment (domain/making/dispatch.ts); null before, and for orders paid before it was stored. */
   readonly dispatchDate: IsoDate | null;
   /** The quote this order pays, and the enquiry it answered (server/quotes); null for a cart's order. */
   readonly quoteReference?: string | null;
@@ -400,7 +400,7 @@ export class OrderStore {
     });
   }
 
-  /** The pieces paid and not yet dispatched: the making queue (domain/making-queue.ts). */
+  /** The pieces paid and not yet dispatched: the making queue (domain/making/making-queue.ts). */
   async queuedPieces(): Promise<number> {
     return queuedPiecesIn(this.db);
   }
@@ -607,7 +607,7 @@ function queuedOrders(db: Executor) {
 }
 
 /**
- * The pieces still to make (the making queue, domain/making-queue.ts), but for `exceptOrderId`'s own:
+ * The pieces still to make (the making queue, domain/making/making-queue.ts), but for `exceptOrderId`'s own:
  * the pieces ahead of an order being paid, or the whole queue.
  */
 export async function queuedPiecesIn(db: Executor, exceptOrderId: string | null = null): Promise<number> {
@@ -701,7 +701,7 @@ export async function searchOrders(
     }
     return b;
   };
-  // Refunded in part (domain/admin-api.ts isPartlyRefunded): a money fact across statuses.
+  // Refunded in part (domain/orders/admin-api.ts isPartlyRefunded): a money fact across statuses.
   const partly = <Q extends ReturnType<typeof base>>(q: Q) =>
     q.where('refunded', '>', 0).where((eb) => eb('refunded', '<', eb.ref('total'))) as Q;
   const filtered = () => {

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHECKOUT_ERRORS } from '../../domain/checkout';
-import { GIFT_MESSAGE_MAX } from '../../domain/gift-message';
+import { CHECKOUT_ERRORS } from '../../domain/checkout/checkout';
+import { GIFT_MESSAGE_MAX } from '../../domain/checkout/gift-message';
 import { type FakeStripe, type FormValue, formField, startFakeStripe } from '../../tests/support/fake-stripe';
 import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
 import { buildTestApp, orderRows, tempDataDir } from '../../tests/support/test-app';

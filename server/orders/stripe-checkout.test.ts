@@ -7,16 +7,22 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addDays, dayNumber, formatDayMonth, irishDate, parseIsoDate } from '../../domain/calendar-date';
 import { getProduct } from '../../domain/catalogue';
-import { orderReference } from '../../domain/checkout';
+import { orderReference } from '../../domain/checkout/checkout';
 import { GIFT_WRAP_PRICE, SHIPPING_ZONES } from '../../domain/config';
 import {
   deliveryEstimate,
   deliveryPromise,
   deliveryPromiseText,
   deliveryRangeText,
-} from '../../domain/dispatch';
+} from '../../domain/making/dispatch';
+import {
+  addDays,
+  dayNumber,
+  formatDayMonth,
+  irishDate,
+  parseIsoDate,
+} from '../../domain/shared/calendar-date';
 import { type FakeStripe, type FormValue, formField, startFakeStripe } from '../../tests/support/fake-stripe';
 import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
 import {

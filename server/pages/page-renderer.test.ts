@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueUrl } from '../../domain/catalogue/catalogue-url';
 import { seedSnapshot } from '../../domain/catalogue/seed';
 import type { CatalogueProduct, CatalogueSnapshot } from '../../domain/catalogue/snapshot';
-import type { PublicReview, ReviewsSnapshot } from '../../domain/reviews';
+import type { PublicReview, ReviewsSnapshot } from '../../domain/reviews/reviews';
 import { writeFakeWebBuild } from '../../tests/support/fake-web-build';
 import { productJsonLdOf } from '../../tests/support/product-json-ld';
 import { tempDataDir } from '../../tests/support/test-app';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedSnapshot } from '../../domain/catalogue/seed';
 import type { CatalogueSnapshot } from '../../domain/catalogue/snapshot';
-import type { ReviewsSnapshot } from '../../domain/reviews';
+import type { ReviewsSnapshot } from '../../domain/reviews/reviews';
 import { staticCatalogueSource } from '../catalogue/static-catalogue-source';
 import { type ReviewsSource, staticReviewsSource } from '../reviews/reviews-source';
 import type { PageRenderer } from './page-renderer';

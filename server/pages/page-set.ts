@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import { type CatalogueResourceBody, catalogueUrl } from '../../domain/catalogue/catalogue-url';
 import type { CatalogueProduct, CatalogueSnapshot } from '../../domain/catalogue/snapshot';
-import { EMPTY_REVIEWS, type ReviewsSnapshot } from '../../domain/reviews';
+import { EMPTY_REVIEWS, type ReviewsSnapshot } from '../../domain/reviews/reviews';
 import type { CatalogueSource } from '../catalogue/catalogue-source';
 import { compressed, type HtmlPage, htmlPage } from '../html-pages';
 import { publishedReviewsFor, type ReviewsSource } from '../reviews/reviews-source';

@@ -4,10 +4,10 @@
  * module that imports the SDK) and the built-in test checkout (./test-checkout.ts).
  */
 import type { CompiledQuery, Kysely } from 'kysely';
+import type { PricedLine } from '../../domain/cart/pricing';
 import type { ZoneId } from '../../domain/config';
-import type { DeliveryPromise } from '../../domain/dispatch';
-import type { Cents } from '../../domain/money';
-import type { PricedLine } from '../../domain/pricing';
+import type { DeliveryPromise } from '../../domain/making/dispatch';
+import type { Cents } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
 
 export type ProviderId = 'stripe' | 'test-checkout';

@@ -5,11 +5,11 @@
 
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import { dayNumber, type IsoDate, irishDate } from '../../domain/calendar-date';
+import { isCustomLineId, lineNameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND, DEFAULT_SIZE, SHIPPING_ZONES } from '../../domain/config';
-import { deliveryPromiseText } from '../../domain/dispatch';
-import { PAYMENT_CURRENCY } from '../../domain/money';
-import { isCustomLineId, lineNameWithSize } from '../../domain/sizes';
+import { deliveryPromiseText } from '../../domain/making/dispatch';
+import { dayNumber, type IsoDate, irishDate } from '../../domain/shared/calendar-date';
+import { PAYMENT_CURRENCY } from '../../domain/shared/money';
 import type { StripeConfig } from '../config';
 import { lazyModule } from '../lib/lazy-module';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIELD_MESSAGES, luhnValid, parseExpiry } from '../../domain/payment-form';
+import { FIELD_MESSAGES, luhnValid, parseExpiry } from '../../domain/payments/payment-form';
 import { LINE2_MESSAGE, readForm, validateForm } from './test-checkout-form';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

@@ -2,9 +2,10 @@
  * The test checkout's form: every field required, checked again on the server whatever the browser did.
  * Card numbers are only ever compared with Stripe's published test numbers: never stored, never logged.
  */
-import { checkEmail } from '../../domain/email';
-import { isSingleLineText } from '../../domain/input-text';
-import { cardDigits, cardNumberError, expiryError, FIELD_MESSAGES } from '../../domain/payment-form';
+
+import { cardDigits, cardNumberError, expiryError, FIELD_MESSAGES } from '../../domain/payments/payment-form';
+import { checkEmail } from '../../domain/shared/email';
+import { isSingleLineText } from '../../domain/shared/input-text';
 import type { ShippingDetails } from './provider';
 import { TEST_CARDS } from './test-checkout';
 import { formatExpiry } from './test-checkout-typing';

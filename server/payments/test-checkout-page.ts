@@ -4,8 +4,8 @@
  * Payment' only when every field is valid. No inline script or style, ready for a strict CSP.
  */
 import { BRAND, SHIPPING_ZONES } from '../../domain/config';
-import { deliveryPromiseText } from '../../domain/dispatch';
-import { type Cents, formatEuro } from '../../domain/money';
+import { deliveryPromiseText } from '../../domain/making/dispatch';
+import { type Cents, formatEuro } from '../../domain/shared/money';
 import { countryName, escapeHtml } from '../mail/templates';
 import type { TestSession } from './test-checkout';
 import type { FormErrors, FormField, FormValues } from './test-checkout-form';

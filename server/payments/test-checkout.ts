@@ -6,10 +6,10 @@
  */
 
 import type { Kysely, Transaction } from 'kysely';
+import { lineNameWithSize } from '../../domain/catalogue/sizes';
 import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
-import type { DeliveryPromise } from '../../domain/dispatch';
-import { PAYMENT_CURRENCY } from '../../domain/money';
-import { lineNameWithSize } from '../../domain/sizes';
+import type { DeliveryPromise } from '../../domain/making/dispatch';
+import { PAYMENT_CURRENCY } from '../../domain/shared/money';
 import { executeAtomically } from '../db/database';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, TestCheckoutSessionRow } from '../db/schema';

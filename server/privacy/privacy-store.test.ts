@@ -7,10 +7,10 @@
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { priceOrder } from '../../domain/cart/pricing';
 import { RETENTION } from '../../domain/config';
-import { deliveryPromise } from '../../domain/dispatch';
-import { cents } from '../../domain/money';
-import { priceOrder } from '../../domain/pricing';
+import { deliveryPromise } from '../../domain/making/dispatch';
+import { cents } from '../../domain/shared/money';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';

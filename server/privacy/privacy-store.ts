@@ -14,10 +14,10 @@
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
-import { irishDate } from '../../domain/calendar-date';
 import { RETENTION } from '../../domain/config';
-import { itemsSubtotal } from '../../domain/discounts';
-import { maskEmail } from '../../domain/email';
+import { itemsSubtotal } from '../../domain/offers/discounts';
+import { irishDate } from '../../domain/shared/calendar-date';
+import { maskEmail } from '../../domain/shared/email';
 import type { Database } from '../db/schema';
 import { deleteNotesOfOrders, recordAudit } from '../desk/desk-store';
 import { forgetDiscountEmail } from '../discounts/discount-store';

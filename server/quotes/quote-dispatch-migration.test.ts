@@ -4,7 +4,7 @@
  * the shop's own date for an order paid now.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { dispatchDate } from '../../domain/dispatch';
+import { dispatchDate } from '../../domain/making/dispatch';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { migrate, openDatabase } from '../db/database';

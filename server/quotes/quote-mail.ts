@@ -4,10 +4,11 @@
  * by the name the quote has (the desk fills in the enquiry's sender, not their company). Plain text
  * first; the HTML says the same.
  */
-import { parseIsoDate } from '../../domain/calendar-date';
+
+import { nameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND, SHIPPING_ZONES } from '../../domain/config';
-import { formatDayMonthYear, type QuotePageView } from '../../domain/quotes';
-import { nameWithSize } from '../../domain/sizes';
+import { formatDayMonthYear, type QuotePageView } from '../../domain/quotes/quotes';
+import { parseIsoDate } from '../../domain/shared/calendar-date';
 import {
   escapeHtml,
   htmlDocument,

@@ -5,15 +5,12 @@
  * at most one live checkout (QuoteStore.claim; docs/decisions/0017-quote-checkout.md).
  */
 import { randomBytes } from 'node:crypto';
-import { type IsoDate, irishDate, parseIsoDate } from '../../domain/calendar-date';
+import type { PricedLine } from '../../domain/cart/pricing';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
-import { type ClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
 import type { SizeCode, ZoneId } from '../../domain/config';
 import { DEFAULT_SIZE } from '../../domain/config';
-import { dispatchDate } from '../../domain/dispatch';
-import { checkEmail, maskEmail } from '../../domain/email';
-import { type Cents, cents } from '../../domain/money';
-import type { PricedLine } from '../../domain/pricing';
+import { type ClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
+import { dispatchDate } from '../../domain/making/dispatch';
 import {
   type AdminQuote,
   customLineId,
@@ -31,7 +28,10 @@ import {
   quoteLineKind,
   quotePagePath,
   quoteStatus,
-} from '../../domain/quotes';
+} from '../../domain/quotes/quotes';
+import { type IsoDate, irishDate, parseIsoDate } from '../../domain/shared/calendar-date';
+import { checkEmail, maskEmail } from '../../domain/shared/email';
+import { type Cents, cents } from '../../domain/shared/money';
 import type { CatalogueSource } from '../catalogue/catalogue-source';
 import type { QuoteRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
@@ -553,7 +553,7 @@ export class QuoteService {
     };
   }
 
-  /** The dispatch date of an order of `pieces` paid now, behind the making queue (domain/making-queue.ts). */
+  /** The dispatch date of an order of `pieces` paid now, behind the making queue (domain/making/making-queue.ts). */
   private async dispatchIfPaidNow(pieces: number): Promise<IsoDate> {
     const closures = this.o.closures ?? NO_CLOSURES;
     const queue = await this.o.queue?.current();

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, irishDate } from '../../domain/calendar-date';
-import { QUOTE_MESSAGES } from '../../domain/quotes';
+import { QUOTE_MESSAGES } from '../../domain/quotes/quotes';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import { type FakeStripe, formField, startFakeStripe } from '../../tests/support/fake-stripe';
 import { buildTestApp, orderRows, tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';

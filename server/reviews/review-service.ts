@@ -6,7 +6,8 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import type { AdminReview, OrderReviews, ReviewRequest } from '../../domain/review-schemas';
+import { isCustomLineId } from '../../domain/catalogue/sizes';
+import type { AdminReview, OrderReviews, ReviewRequest } from '../../domain/reviews/review-schemas';
 import {
   ANONYMOUS_NAME,
   defaultDisplayName,
@@ -18,8 +19,7 @@ import {
   type ReviewStatus,
   type ReviewsSnapshot,
   summarise,
-} from '../../domain/reviews';
-import { isCustomLineId } from '../../domain/sizes';
+} from '../../domain/reviews/reviews';
 import type { OrderRow } from '../db/schema';
 import { outboxRow } from '../mail/outbox';
 import type { OrderPageRecord, OrderStore } from '../orders/order-store';

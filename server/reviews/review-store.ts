@@ -6,7 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { ReviewStatus } from '../../domain/reviews';
+import type { ReviewStatus } from '../../domain/reviews/reviews';
 import type { Database, NewOutboxRow, ReviewsTable } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_REVIEWS, type ReviewsSnapshot } from '../../domain/reviews';
+import { EMPTY_REVIEWS, type ReviewsSnapshot } from '../../domain/reviews/reviews';
 import { createReviewsSource } from './reviews-source';
 
 describe('createReviewsSource', () => {

@@ -5,7 +5,7 @@
  * database's `reviews_version` every `pollMs` (2 s: a published, hidden or erased review reaches every
  * instance's pages within 5 s, on SQLite and PostgreSQL alike, without a notification channel).
  */
-import { EMPTY_REVIEWS, type ProductReviews, type ReviewsSnapshot } from '../../domain/reviews';
+import { EMPTY_REVIEWS, type ProductReviews, type ReviewsSnapshot } from '../../domain/reviews/reviews';
 
 export interface ReviewsSource {
   /** The newest snapshot this instance knows; never blocks. */

@@ -8,10 +8,10 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { orderReference } from '../../domain/checkout';
-import { ORDER_NOT_FOUND } from '../../domain/order-page';
-import type { AdminReview } from '../../domain/review-schemas';
-import { REVIEW_MESSAGES } from '../../domain/review-texts';
+import { orderReference } from '../../domain/checkout/checkout';
+import { ORDER_NOT_FOUND } from '../../domain/orders/order-page';
+import type { AdminReview } from '../../domain/reviews/review-schemas';
+import { REVIEW_MESSAGES } from '../../domain/reviews/review-texts';
 import { writeFakeWebBuild } from '../../tests/support/fake-web-build';
 import { productJsonLdOf } from '../../tests/support/product-json-ld';
 import type { SmtpSink } from '../../tests/support/smtp-sink';

@@ -3,7 +3,7 @@
  * owner's session cookie or `Authorization: Bearer ADMIN_TOKEN` (401 otherwise: desk/owner-auth.ts);
  * every route passes the request guard first (rate limit; for state-changing ones also same origin and
  * JSON: security/route-policy.ts). Bodies and
- * queries are checked with the shared schemas (domain/admin-api.ts): a malformed one is a 400 with a
+ * queries are checked with the shared schemas (domain/orders/admin-api.ts): a malformed one is a 400 with a
  * message. Every owner action writes an audit row.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -22,8 +22,8 @@ import {
   refundRequestSchema,
   signInRequestSchema,
   statusRequestSchema,
-} from '../../domain/admin-api';
-import { type IsoDate, parseIsoDate } from '../../domain/calendar-date';
+} from '../../domain/orders/admin-api';
+import { type IsoDate, parseIsoDate } from '../../domain/shared/calendar-date';
 import { type AppConfig, isHttps } from '../config';
 import {
   ADMIN_SESSION_COOKIE,

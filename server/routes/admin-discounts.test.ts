@@ -4,8 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DISCOUNT_ADMIN_MESSAGES } from '../../domain/discount-admin';
-import { DISCOUNT_CODE_ERROR } from '../../domain/discounts';
+import { DISCOUNT_ADMIN_MESSAGES } from '../../domain/offers/discount-admin';
+import { DISCOUNT_CODE_ERROR } from '../../domain/offers/discounts';
 import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 
 const ADMIN_TOKEN = 'discounts-test-admin-token';

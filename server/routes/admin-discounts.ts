@@ -1,7 +1,7 @@
 /**
  * The owner's discount codes API (docs/product.md, offers), under /api/admin/: the desk's session cookie or
  * `Authorization: Bearer ADMIN_TOKEN` (desk/owner-auth.ts), the desk's guards (route-policy.ts), bodies
- * checked with the shared schemas (domain/discount-admin.ts).
+ * checked with the shared schemas (domain/offers/discount-admin.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +10,7 @@ import {
   discountCodeParamsSchema,
   discountCreateSchema,
   discountPatchSchema,
-} from '../../domain/discount-admin';
+} from '../../domain/offers/discount-admin';
 import { ownerActor } from '../desk/owner-auth';
 import type { DiscountService } from '../discounts/discount-service';
 

@@ -8,8 +8,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { enquiryListQuerySchema, enquiryParamsSchema, enquiryPatchSchema } from '../../domain/enquiries';
-import { ENQUIRY_API, ENQUIRY_MESSAGES } from '../../domain/enquiry-texts';
+import {
+  enquiryListQuerySchema,
+  enquiryParamsSchema,
+  enquiryPatchSchema,
+} from '../../domain/enquiries/enquiries';
+import { ENQUIRY_API, ENQUIRY_MESSAGES } from '../../domain/enquiries/enquiry-texts';
 import { ownerActor } from '../desk/owner-auth';
 import type { EnquiryService } from '../enquiries/enquiry-service';
 

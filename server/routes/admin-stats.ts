@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STATS_API, statsQuerySchema, statsRange } from '../../domain/desk-stats';
+import { STATS_API, statsQuerySchema, statsRange } from '../../domain/numbers/stats';
 import { deskStats, type StatsSource, statsCsv } from '../desk/desk-stats';
 import type { DeskStore } from '../desk/desk-store';
 import { ownerActor } from '../desk/owner-auth';

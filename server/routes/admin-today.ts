@@ -1,14 +1,14 @@
 /**
  * The desk's Today and Settings (docs/product.md §10.11), under /api/admin/ like the rest of the desk: the
  * owner-auth hook (desk/owner-auth.ts) and the request guard cover them; bodies are checked with the shared
- * schemas (domain/desk-today.ts). A change writes an audit row; a repeated submission (the same
+ * schemas (domain/making/today.ts). A change writes an audit row; a repeated submission (the same
  * Idempotency-Key, or the same value) changes nothing the second time.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import type { ClosedDates } from '../../domain/closed-dates';
-import { SETTINGS_MESSAGES, settingsPatchSchema, TODAY_API } from '../../domain/desk-today';
+import type { ClosedDates } from '../../domain/making/closed-dates';
+import { SETTINGS_MESSAGES, settingsPatchSchema, TODAY_API } from '../../domain/making/today';
 import type { DeskStore } from '../desk/desk-store';
 import { ownerActor } from '../desk/owner-auth';
 import { todayReport } from '../desk/today';

@@ -14,7 +14,7 @@ import {
   IMAGE_EDIT_MESSAGES,
   IMAGE_EDIT_PATH,
   imageEditRequestSchema,
-} from '../../domain/image-edit';
+} from '../../domain/media/image-edit';
 import type { AppConfig } from '../config';
 import { ConcurrencyGate } from '../images/concurrency-gate';
 import { type ImageEditEngine, ImageEngineError, ImageInputError } from '../images/engine';

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHECKOUT_ERRORS } from '../../domain/checkout';
+import { CHECKOUT_ERRORS } from '../../domain/checkout/checkout';
 import { LIMITS } from '../../domain/config';
-import { EMAIL_MESSAGES } from '../../domain/email';
+import { EMAIL_MESSAGES } from '../../domain/shared/email';
 import { buildTestApp, orderRows, tempDataDir } from '../../tests/support/test-app';
 import { API_MESSAGES } from '../lib/api-support';
 

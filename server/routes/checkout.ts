@@ -1,7 +1,7 @@
 /** POST /api/checkout: the browser's cart (ids, quantities, gift wrap, zone, e-mail) -> a hosted checkout URL. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkoutRequestSchema } from '../../domain/checkout';
+import { checkoutRequestSchema } from '../../domain/checkout/checkout';
 import type { CatalogueSource } from '../catalogue/catalogue-source';
 import { addToRequestLine } from '../ops/logging';
 import { parseCheckoutRequest } from '../orders/checkout-request';

@@ -5,10 +5,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { discountCheckRequestSchema } from '../../domain/checkout';
+import { discountCheckRequestSchema } from '../../domain/checkout/checkout';
 import { DEFAULT_ZONE } from '../../domain/config';
-import { DISCOUNT_CHECK_PATH, discountLineLabel, priceDiscountedOrder } from '../../domain/discounts';
-import { cents } from '../../domain/money';
+import { DISCOUNT_CHECK_PATH, discountLineLabel, priceDiscountedOrder } from '../../domain/offers/discounts';
+import { cents } from '../../domain/shared/money';
 import type { CatalogueSource } from '../catalogue/catalogue-source';
 import type { CheckoutDiscounts } from '../discounts/checkout-discounts';
 import { parseCartLines } from '../orders/checkout-request';

@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, irishDate } from '../../domain/calendar-date';
 import { CORPORATE } from '../../domain/config';
-import { ENQUIRY_MAIL_SUBJECTS, ENQUIRY_MESSAGES } from '../../domain/enquiry-texts';
-import { INPUT_TEXT_ERRORS } from '../../domain/input-text';
+import { ENQUIRY_MAIL_SUBJECTS, ENQUIRY_MESSAGES } from '../../domain/enquiries/enquiry-texts';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
+import { INPUT_TEXT_ERRORS } from '../../domain/shared/input-text';
 import { buildTestApp, outboxRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';

@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { enquiryRequestSchema } from '../../domain/enquiries';
-import { ENQUIRY_API } from '../../domain/enquiry-texts';
+import { enquiryRequestSchema } from '../../domain/enquiries/enquiries';
+import { ENQUIRY_API } from '../../domain/enquiries/enquiry-texts';
 import type { EnquiryService } from '../enquiries/enquiry-service';
 
 export async function enquiryRoutes(

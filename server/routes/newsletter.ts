@@ -1,7 +1,7 @@
 /**
  * The newsletter with double opt-in (docs/product.md §5.10):
  * - POST /api/newsletter { email, source? } -> 200 { ok: true } | 4xx { ok: false, error }. The same
- *   e-mail rules and messages as the forms (domain/email.ts). Records a pending sign-up and queues its
+ *   e-mail rules and messages as the forms (domain/shared/email.ts). Records a pending sign-up and queues its
  *   confirmation e-mail (at most one an hour per address). The answer is the same whether the address
  *   was new, pending or subscribed: it never tells who is on the list.
  * - GET /newsletter/confirm?token= shows a page with one button; its POST confirms the sign-up.
@@ -13,7 +13,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkEmail, EMAIL_MESSAGES } from '../../domain/email';
+import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
 import { NEWSLETTER_PATHS } from '../newsletter/newsletter-mail';
 import { NEWSLETTER_PAGES, sendNewsletterPage } from '../newsletter/newsletter-pages';
 import { type NewsletterStore, TOKEN_PATTERN } from '../newsletter/newsletter-store';

@@ -8,14 +8,14 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderDetail } from '../../domain/admin-api';
+import type { OrderDetail } from '../../domain/orders/admin-api';
 import {
   FIND_ORDER_ANSWER,
   FIND_ORDER_LIMITED,
   ORDER_NOT_FOUND,
   type OrderPage,
   WITHDRAWAL_CLOSED,
-} from '../../domain/order-page';
+} from '../../domain/orders/order-page';
 import { buildTestApp, outboxRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { MAIL_KINDS } from '../mail/outbox';

@@ -21,7 +21,7 @@ import {
   orderPageRequestSchema,
   WITHDRAWAL_CLOSED,
   withdrawalRequestSchema,
-} from '../../domain/order-page';
+} from '../../domain/orders/order-page';
 import type { OrderPageService } from '../orders/order-page-service';
 
 export const ORDER_PAGE_ROUTES = {

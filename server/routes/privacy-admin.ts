@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { checkEmail } from '../../domain/email';
+import { checkEmail } from '../../domain/shared/email';
 import { ownerActor } from '../desk/owner-auth';
 import type { PrivacyStore } from '../privacy/privacy-store';
 

@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, formatDayMonth, irishDate } from '../../domain/calendar-date';
 import {
   adminQuoteResponseSchema,
   adminQuotesResponseSchema,
@@ -14,7 +13,8 @@ import {
   QUOTE_MESSAGES,
   quoteCreatedResponseSchema,
   quotePageResponseSchema,
-} from '../../domain/quotes';
+} from '../../domain/quotes/quotes';
+import { addDays, formatDayMonth, irishDate } from '../../domain/shared/calendar-date';
 import {
   buildTestApp,
   orderRows,

@@ -22,7 +22,7 @@ import {
   quoteDispatchQuerySchema,
   quoteKeySchema,
   quoteParamsSchema,
-} from '../../domain/quotes';
+} from '../../domain/quotes/quotes';
 import { ownerActor } from '../desk/owner-auth';
 import { addToRequestLine } from '../ops/logging';
 import type { QuoteService } from '../quotes/quote-service';

@@ -14,14 +14,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { ORDER_NOT_FOUND, orderPageRequestSchema } from '../../domain/order-page';
+import { ORDER_NOT_FOUND, orderPageRequestSchema } from '../../domain/orders/order-page';
 import {
   adminReviewActionSchema,
   adminReviewsQuerySchema,
   reviewRequestSchema,
-} from '../../domain/review-schemas';
-import { REVIEW_MESSAGES } from '../../domain/review-texts';
-import { REVIEW_API } from '../../domain/reviews';
+} from '../../domain/reviews/review-schemas';
+import { REVIEW_MESSAGES } from '../../domain/reviews/review-texts';
+import { REVIEW_API } from '../../domain/reviews/reviews';
 import type { DeskService } from '../desk/desk-service';
 import { ownerActor } from '../desk/owner-auth';
 import { actionForm, message, sendNewsletterPage } from '../newsletter/newsletter-pages';

@@ -1,14 +1,19 @@
 /**
  * GET /runtime-env.js: the flag values of the server's environment (FLAG_HERO_V2=true, MOBILE_NAV=false,
- * ...) and the seller's identity the legal pages show (SELLER_NAME, ...: domain/seller.ts), as a tiny
+ * ...) and the seller's identity the legal pages show (SELLER_NAME, ...: domain/settings/seller.ts), as a tiny
  * classic script that sets window.__SOLAS_ENV__ before the app starts. A file rather
  * than an inline script so a strict Content-Security-Policy (script-src 'self') allows it; revalidated
  * on every load so a restart with new values takes effect without a rebuild.
  */
 import type { FastifyInstance } from 'fastify';
-import { type ClosedDates, formatClosedDates, NO_CLOSURES } from '../../domain/closed-dates';
-import { type EarlyBirdTerms, earlyBirdNow, isEarlyBirdTerms, shownEarlyBird } from '../../domain/early-bird';
-import { type MakingQueue, publishQueue } from '../../domain/making-queue';
+import { type ClosedDates, formatClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
+import { type MakingQueue, publishQueue } from '../../domain/making/making-queue';
+import {
+  type EarlyBirdTerms,
+  earlyBirdNow,
+  isEarlyBirdTerms,
+  shownEarlyBird,
+} from '../../domain/offers/early-bird';
 
 export const RUNTIME_ENV_PATH = '/runtime-env.js';
 
@@ -29,7 +34,7 @@ export function runtimeEnvScript(
 }
 
 /**
- * window.__SOLAS_QUEUE__: what the making queue does to the dates (domain/making-queue.ts publishQueue),
+ * window.__SOLAS_QUEUE__: what the making queue does to the dates (domain/making/making-queue.ts publishQueue),
  * so the product page, the cart and the checkout page date an order as the payment will: the working days
  * it adds to a one-piece order and the capacity, never the pieces queued (anyone can read this script,
  * and that count over time tells the shop's sales). At most a minute old (settings/making-queue-state.ts).
@@ -42,7 +47,7 @@ export function runtimeQueueScript(queue: MakingQueue | null): string {
 }
 
 /**
- * window.__SOLAS_EARLY_BIRD__: the early-bird price the owner set (domain/early-bird.ts), so the cart and
+ * window.__SOLAS_EARLY_BIRD__: the early-bird price the owner set (domain/offers/early-bird.ts), so the cart and
  * the Bespoke & Corporate page state its terms; null when there is none now (off, or its last day has
  * passed). Two numbers, the last day and its words, as old as the queue at most. Absent when the
  * database does not answer: the pages then keep their neutral words.

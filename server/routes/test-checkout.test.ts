@@ -8,11 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getProduct } from '../../domain/catalogue';
-import { orderReference } from '../../domain/checkout';
+import { orderReference } from '../../domain/checkout/checkout';
 import { SHIPPING_ZONES } from '../../domain/config';
-import { deliveryPromise, deliveryPromiseText } from '../../domain/dispatch';
-import { cents, formatEuro } from '../../domain/money';
-import { FIELD_MESSAGES } from '../../domain/payment-form';
+import { deliveryPromise, deliveryPromiseText } from '../../domain/making/dispatch';
+import { FIELD_MESSAGES } from '../../domain/payments/payment-form';
+import { cents, formatEuro } from '../../domain/shared/money';
 import {
   buildTestApp,
   GALWAY_CARD_FORM,

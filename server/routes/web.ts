@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { CATALOGUE_PATH, CURRENT_CATALOGUE_URL } from '../../domain/catalogue/catalogue-url';
 import { seedSnapshot } from '../../domain/catalogue/seed';
 import { productPath, resolvePath, STATIC_PATHS } from '../../domain/routes';
-import type { SellerIdentity } from '../../domain/seller';
+import type { SellerIdentity } from '../../domain/settings/seller';
 import type { CatalogueSource } from '../catalogue/catalogue-source';
 import { staticCatalogueSource } from '../catalogue/static-catalogue-source';
 import { isHttps } from '../config';

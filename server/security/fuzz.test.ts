@@ -15,7 +15,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
+import { IMAGE_EDIT_PATH } from '../../domain/media/image-edit';
 import { type FakeStripe, startFakeStripe } from '../../tests/support/fake-stripe';
 import {
   adminBody,

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkEmail } from '../../domain/email';
+import { checkEmail } from '../../domain/shared/email';
 import { type FakeStripe, startFakeStripe } from '../../tests/support/fake-stripe';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
 import { buildTestApp, outboxSettled, tempDataDir } from '../../tests/support/test-app';

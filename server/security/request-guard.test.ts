@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
+import { IMAGE_EDIT_PATH } from '../../domain/media/image-edit';
 import { buildTestApp, orderRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 import { loadConfig } from '../config';
 import { testCheckoutPolicy } from './csp';

@@ -10,7 +10,7 @@ import {
   IMAGE_EDIT_MAX_BODY_BYTES,
   IMAGE_EDIT_MESSAGES,
   IMAGE_EDIT_PATH,
-} from '../../domain/image-edit';
+} from '../../domain/media/image-edit';
 import { PHOTO_LIMITS } from '../media/photo-types';
 import type { RateLimitName, RateRule } from './rate-limit-settings';
 

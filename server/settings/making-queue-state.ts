@@ -1,13 +1,14 @@
 /**
- * The making queue as the shop's pages need it (domain/making-queue.ts): the pieces paid and not yet
+ * The making queue as the shop's pages need it (domain/making/making-queue.ts): the pieces paid and not yet
  * dispatched and the owner's capacity, read at most once a minute per instance (the browser's
  * dates may be a minute old, never computed per order). The stored date of a paid order does not come
  * from here: the payment reads the queue itself, in its own transaction (OrderStore.markPaidAndQueue).
  * The owner's settings read with it (the early-bird price) reach the pages the same way, as old at most;
  * the checkout reads its own.
  */
-import type { ShopSettings } from '../../domain/desk-today';
-import type { MakingQueue } from '../../domain/making-queue';
+
+import type { MakingQueue } from '../../domain/making/making-queue';
+import type { ShopSettings } from '../../domain/making/today';
 import type { SettingsStore } from './settings-store';
 
 export const QUEUE_MAX_AGE_MS = 60_000;

@@ -4,7 +4,7 @@
  * read falling back to the default, and one audit row per setting that changed.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EarlyBirdTerms } from '../../domain/early-bird';
+import type { EarlyBirdTerms } from '../../domain/offers/early-bird';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';

@@ -7,9 +7,9 @@
  * last reconcile pass): shared by every instance, unlike a process's memory. Nothing here names a person.
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { ShopSettings } from '../../domain/desk-today';
-import { type EarlyBirdTerms, isEarlyBirdTerms } from '../../domain/early-bird';
-import { isValidCapacity } from '../../domain/making-queue';
+import { isValidCapacity } from '../../domain/making/making-queue';
+import type { ShopSettings } from '../../domain/making/today';
+import { type EarlyBirdTerms, isEarlyBirdTerms } from '../../domain/offers/early-bird';
 import type { Database } from '../db/schema';
 import { type AuditEntry, recordAudit } from '../desk/desk-store';
 

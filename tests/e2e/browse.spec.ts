@@ -2,7 +2,8 @@ import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { BEST_SELLERS, getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
-import { applyQuery, SORT_LABELS, SORT_ORDERS, sortProducts } from '../../domain/catalogue-query';
+import { applyQuery, SORT_LABELS, SORT_ORDERS, sortProducts } from '../../domain/catalogue/catalogue-query';
+import { similarProducts } from '../../domain/catalogue/similar';
 import {
   FREE_SHIPPING_THRESHOLD,
   LIMITS,
@@ -11,11 +12,10 @@ import {
   STORAGE_KEYS,
   TIMINGS_MS,
 } from '../../domain/config';
-import { SITE_IMAGES } from '../../domain/images';
-import { cents, formatEuro, formatEuroShort } from '../../domain/money';
-import { NEWSLETTER_MESSAGES } from '../../domain/newsletter-messages';
-import { REVIEW_MESSAGES } from '../../domain/review-texts';
-import { similarProducts } from '../../domain/similar';
+import { SITE_IMAGES } from '../../domain/media/images';
+import { NEWSLETTER_MESSAGES } from '../../domain/newsletter/newsletter-messages';
+import { REVIEW_MESSAGES } from '../../domain/reviews/review-texts';
+import { cents, formatEuro, formatEuroShort } from '../../domain/shared/money';
 import { DATABASE_FILE } from '../../server/db/database';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';

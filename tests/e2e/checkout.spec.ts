@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import BetterSqlite3 from 'better-sqlite3';
 import { getProduct } from '../../domain/catalogue';
 import { BRAND, GIFT_WRAP_PRICE, STORAGE_KEYS } from '../../domain/config';
-import { cents, formatEuro } from '../../domain/money';
+import { cents, formatEuro } from '../../domain/shared/money';
 import { DATABASE_FILE } from '../../server/db/database';
 import { MAIL_KINDS } from '../../server/mail/outbox';
 import { axeScan, expectNoSeriousViolations } from './axe';

@@ -9,9 +9,9 @@
  */
 
 import type { Page } from '@playwright/test';
-import { addDays, formatDayOfMonth, irishDate } from '../../domain/calendar-date';
 import { getProduct } from '../../domain/catalogue';
 import { STORAGE_KEYS } from '../../domain/config';
+import { addDays, formatDayOfMonth, irishDate } from '../../domain/shared/calendar-date';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 

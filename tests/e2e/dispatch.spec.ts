@@ -5,10 +5,10 @@
  * e-mails then show; the server's CLOSED_DATES reach the browser's closure banner.
  */
 import path from 'node:path';
-import { formatDayMonth } from '../../domain/calendar-date';
 import { getProduct } from '../../domain/catalogue';
 import { BRAND } from '../../domain/config';
-import { deliveryPromise, deliveryPromiseText, deliveryRangeText } from '../../domain/dispatch';
+import { deliveryPromise, deliveryPromiseText, deliveryRangeText } from '../../domain/making/dispatch';
+import { formatDayMonth } from '../../domain/shared/calendar-date';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';

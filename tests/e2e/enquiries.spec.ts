@@ -6,8 +6,12 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { addDays, irishDate } from '../../domain/calendar-date';
-import { CORPORATE_MINIMUM_TEXT, ENQUIRY_FORM_TEXT, ENQUIRY_MAIL_SUBJECTS } from '../../domain/enquiry-texts';
+import {
+  CORPORATE_MINIMUM_TEXT,
+  ENQUIRY_FORM_TEXT,
+  ENQUIRY_MAIL_SUBJECTS,
+} from '../../domain/enquiries/enquiry-texts';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';

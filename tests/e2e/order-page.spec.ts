@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import { getProduct } from '../../domain/catalogue';
 import { BRAND, STORAGE_KEYS } from '../../domain/config';
-import { FIND_ORDER_ANSWER } from '../../domain/order-page';
+import { FIND_ORDER_ANSWER } from '../../domain/orders/order-page';
 import { MAIL_KINDS } from '../../server/mail/outbox';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';

@@ -5,9 +5,9 @@
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { BEST_SELLERS, getProduct, PRODUCTS, type Product } from '../../domain/catalogue';
-import { applyQuery } from '../../domain/catalogue-query';
+import { applyQuery } from '../../domain/catalogue/catalogue-query';
+import { type PageMeta, pageMeta } from '../../domain/pages/seo';
 import { resolvePath } from '../../domain/routes';
-import { type PageMeta, pageMeta } from '../../domain/seo';
 import { expect, test } from './fixtures';
 import { SEED_DEFAULT_QUERY as DEFAULT_QUERY, SEED_CATALOGUE, SEED_PRODUCTS } from './seed-catalogue';
 

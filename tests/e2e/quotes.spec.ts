@@ -9,8 +9,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { addDays, formatDayMonth, irishDate } from '../../domain/calendar-date';
-import { formatDayMonthYear } from '../../domain/quotes';
+import { formatDayMonthYear } from '../../domain/quotes/quotes';
+import { addDays, formatDayMonth, irishDate } from '../../domain/shared/calendar-date';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';

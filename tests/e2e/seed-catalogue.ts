@@ -3,8 +3,8 @@
  * the catalogue as an argument; these are the seeded values the specs compare the pages with.
  */
 import { indexCatalogue } from '../../domain/catalogue/catalogue-index';
+import { defaultQuery, queryBounds } from '../../domain/catalogue/catalogue-query';
 import { seedSnapshot } from '../../domain/catalogue/seed';
-import { defaultQuery, queryBounds } from '../../domain/catalogue-query';
 
 export const SEED_CATALOGUE = indexCatalogue(seedSnapshot());
 /** The listed products (all active in the seed), in their featured order. */

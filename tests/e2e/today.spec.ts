@@ -2,16 +2,16 @@
  * The desk's Today on a phone (docs/product.md §10.9), against the real server: an order is paid through
  * the TEST MODE checkout, the owner signs in and lands on Today, sees the order's pieces to make, the
  * shop's health, and lowers the making capacity; a fresh browser's product page then shows the later date
- * the making queue gives (domain/making-queue.ts, from /runtime-env.js); the capacity goes back. axe finds
+ * the making queue gives (domain/making/making-queue.ts, from /runtime-env.js); the capacity goes back. axe finds
  * nothing serious; the screenshot is saved under test-results/today/.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
-import { formatDayMonth } from '../../domain/calendar-date';
-import { parseClosedDates } from '../../domain/closed-dates';
-import { dispatchDate } from '../../domain/dispatch';
-import { type PublishedQueue, queueOfPublished } from '../../domain/making-queue';
+import { parseClosedDates } from '../../domain/making/closed-dates';
+import { dispatchDate } from '../../domain/making/dispatch';
+import { type PublishedQueue, queueOfPublished } from '../../domain/making/making-queue';
+import { formatDayMonth } from '../../domain/shared/calendar-date';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 

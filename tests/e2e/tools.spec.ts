@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../domain/config';
-import { IMAGE_EDIT_PATH } from '../../domain/image-edit';
+import { IMAGE_EDIT_PATH } from '../../domain/media/image-edit';
 import { allViolations, axeScan } from './axe';
 import { expect, test } from './fixtures';
 

@@ -3,10 +3,11 @@
 // field marked aria-invalid and described by its message) and moves focus to the first such field, which
 // a disabled button could never tell a screen reader. Field messages also appear once a field has been
 // left, and a second click cannot pay twice. The server checks everything again with the same rules
-// (domain/payment-form.ts, domain/email.ts); without this script the form still works. Runs in the
+// (domain/payments/payment-form.ts, domain/shared/email.ts); without this script the form still works. Runs in the
 // browser: built with its imports by Vite with the front end (server/payments/test-checkout-script.ts).
-import { checkEmail, EMAIL_MESSAGES } from '../../../domain/email';
-import { cardNumberError, expiryError, FIELD_MESSAGES } from '../../../domain/payment-form';
+
+import { cardNumberError, expiryError, FIELD_MESSAGES } from '../../../domain/payments/payment-form';
+import { checkEmail, EMAIL_MESSAGES } from '../../../domain/shared/email';
 import { caretAfterDigits, formatExpiry, groupCardNumber } from '../test-checkout-typing';
 
 type Field = HTMLInputElement | HTMLSelectElement;

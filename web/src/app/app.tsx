@@ -91,7 +91,7 @@ function useRouteEffects(resolution: Resolution, path: string, catalogue: Catalo
     // and the home page's JS budget has no room for it. In a task of its own, not in the effects pass
     // right after hydration: requesting the chunk costs the main thread a little per file.
     const timer = setTimeout(() => {
-      void import('../features/seo/apply-meta').then(({ applyRouteMeta }) => {
+      void import('../features/pages/apply-meta').then(({ applyRouteMeta }) => {
         if (parseHash(window.location.hash).path === match.path) applyRouteMeta(match, catalogue);
       });
     }, 0);

@@ -6,7 +6,7 @@
  */
 import { type CatalogueResourceBody, CURRENT_CATALOGUE_URL } from '../../../domain/catalogue/catalogue-url';
 import type { CatalogueSnapshot } from '../../../domain/catalogue/snapshot';
-import type { ReviewsSnapshot } from '../../../domain/reviews';
+import type { ReviewsSnapshot } from '../../../domain/reviews/reviews';
 import { CATALOGUE_ATTRIBUTE } from './protocol';
 
 export interface LoadedCatalogue {

@@ -5,7 +5,7 @@
  */
 import { type ReactNode, startTransition } from 'react';
 import type { CatalogueSnapshot } from '../../../domain/catalogue/snapshot';
-import type { ReviewsSnapshot } from '../../../domain/reviews';
+import type { ReviewsSnapshot } from '../../../domain/reviews/reviews';
 import { resolvePath } from '../../../domain/routes';
 import { preloadPage } from '../app/page-registry';
 import type { HashLocation } from '../lib/router';

@@ -1,10 +1,18 @@
 /**
  * The desk's calls to the order desk API (docs/product.md §10.10), typed and checked by the shared contract
- * (domain/admin-api.ts): every answer is parsed before the desk shows it. The session is the HttpOnly
+ * (domain/orders/admin-api.ts): every answer is parsed before the desk shows it. The session is the HttpOnly
  * cookie the server sets at sign-in, so nothing here stores a token (fetch sends the cookie: same origin).
  * A 401 anywhere means the session has ended: the caller shows the sign-in screen.
  */
 import * as z from 'zod/mini';
+import {
+  outboxRetryPath,
+  type SettingsPatch,
+  settingsResponseSchema,
+  TODAY_API,
+  todayResponseSchema,
+} from '../../../domain/making/today';
+import { STATS_API, type StatsRange, statsResponseSchema, statsSearch } from '../../../domain/numbers/stats';
 import {
   ADMIN_API,
   adminOrderPath,
@@ -22,15 +30,7 @@ import {
   type RefundRequest,
   type StatusChange,
   sessionResponseSchema,
-} from '../../../domain/admin-api';
-import { STATS_API, type StatsRange, statsResponseSchema, statsSearch } from '../../../domain/desk-stats';
-import {
-  outboxRetryPath,
-  type SettingsPatch,
-  settingsResponseSchema,
-  TODAY_API,
-  todayResponseSchema,
-} from '../../../domain/desk-today';
+} from '../../../domain/orders/admin-api';
 
 /** Where the API said no, with its message for the owner. */
 export class DeskApiError extends Error {

@@ -2,7 +2,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderDetail } from '../../../domain/admin-api';
+import type { OrderDetail } from '../../../domain/orders/admin-api';
 import { DeskApp } from './desk-app';
 import { goTo, json, listResponse, orderDetail, type Recorded, stubDeskApi } from './desk-test-fixtures';
 

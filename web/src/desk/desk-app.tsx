@@ -5,28 +5,30 @@
  */
 import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { DeskApiError, deskApi } from './desk-api';
-import { SessionEndedContext } from './desk-hooks';
 import { deskHref, parseDeskHash, useDeskHash } from './desk-router';
-import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from './desk-ui';
-import { ExportsPage } from './exports-page';
-import { NumbersPage } from './numbers-page';
-import { OrderPage } from './order-page';
-import { OrdersPage } from './orders-page';
-import { PackingSlipsPage } from './packing-slips-page';
-import { TodayPage } from './today-page';
+import { TodayPage } from './making/today-page';
+import { ExportsPage } from './numbers/exports-page';
+import { NumbersPage } from './numbers/numbers-page';
+import { OrderPage } from './orders/order-page';
+import { OrdersPage } from './orders/orders-page';
+import { PackingSlipsPage } from './orders/packing-slips-page';
+import { SessionEndedContext } from './ui/desk-hooks';
+import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from './ui/desk-ui';
 
 // The Products screens load only when opened: the packing bench's phone never downloads them for orders.
-const ProductsPage = lazy(() => import('./products-page').then((m) => ({ default: m.ProductsPage })));
-const ProductPage = lazy(() => import('./product-page').then((m) => ({ default: m.ProductPage })));
-const QuotesPage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotesPage })));
-const QuotePage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotePage })));
+const ProductsPage = lazy(() =>
+  import('./catalogue/products-page').then((m) => ({ default: m.ProductsPage })),
+);
+const ProductPage = lazy(() => import('./catalogue/product-page').then((m) => ({ default: m.ProductPage })));
+const QuotesPage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotesPage })));
+const QuotePage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotePage })));
 
-import { DiscountsPage } from './discounts-page';
-import { enquiriesApi } from './enquiries-api';
-import { EnquiriesPage, EnquiryPage } from './enquiries-page';
-import { NavCount } from './nav-count';
-import { reviewsApi } from './reviews-api';
-import { ReviewsPage } from './reviews-page';
+import { enquiriesApi } from './enquiries/enquiries-api';
+import { EnquiriesPage, EnquiryPage } from './enquiries/enquiries-page';
+import { DiscountsPage } from './offers/discounts-page';
+import { reviewsApi } from './reviews/reviews-api';
+import { ReviewsPage } from './reviews/reviews-page';
+import { NavCount } from './ui/nav-count';
 
 type Session =
   | { readonly state: 'checking' }

@@ -3,7 +3,7 @@
  * page at /admin and every desk link (the packing slip's QR code among them) works from a fresh tab.
  */
 import { useSyncExternalStore } from 'react';
-import { ENQUIRY_STATUSES, type EnquiryStatus } from '../../../domain/enquiry-texts';
+import { ENQUIRY_STATUSES, type EnquiryStatus } from '../../../domain/enquiries/enquiry-texts';
 
 export type DeskRoute =
   | { readonly id: 'today' }

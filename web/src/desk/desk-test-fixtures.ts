@@ -1,10 +1,10 @@
 /**
- * Orders in the shape of the API contract (domain/admin-api.ts) and a fetch that answers like the desk
+ * Orders in the shape of the API contract (domain/orders/admin-api.ts) and a fetch that answers like the desk
  * API for the desk's component tests: it records every request, so a test can count them.
  */
 import { vi } from 'vitest';
-import type { OrderDetail, OrderListItem, OrdersListResponse } from '../../../domain/admin-api';
-import { COUNTED_FILTERS, isPartlyRefunded, PARTLY_REFUNDED } from '../../../domain/admin-api';
+import type { OrderDetail, OrderListItem, OrdersListResponse } from '../../../domain/orders/admin-api';
+import { COUNTED_FILTERS, isPartlyRefunded, PARTLY_REFUNDED } from '../../../domain/orders/admin-api';
 
 export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
   return {

@@ -1,5 +1,5 @@
 import { BRAND } from '../../../domain/config';
-import { SITE_IMAGES } from '../../../domain/images';
+import { SITE_IMAGES } from '../../../domain/media/images';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 import { Link } from '../lib/router';
 import { FACTS, FREE_DELIVERY_ZONES, ZONE_ROWS } from './legal/policy-facts';

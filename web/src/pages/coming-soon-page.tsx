@@ -1,6 +1,6 @@
 import { BROOCHES } from '../../../domain/catalogue/brooches';
 import { BRAND } from '../../../domain/config';
-import { SITE_IMAGES } from '../../../domain/images';
+import { SITE_IMAGES } from '../../../domain/media/images';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 import { NewsletterForm } from '../features/newsletter/newsletter-form';
 import { Link } from '../lib/router';

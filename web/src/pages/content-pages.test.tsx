@@ -16,9 +16,9 @@ import {
   SHIPPING_ZONES,
   ZONE_IDS,
 } from '../../../domain/config';
-import { SITE_IMAGES } from '../../../domain/images';
-import { formatEuro, formatEuroShort } from '../../../domain/money';
-import { NEWSLETTER_ENDPOINT } from '../../../domain/newsletter';
+import { SITE_IMAGES } from '../../../domain/media/images';
+import { NEWSLETTER_ENDPOINT } from '../../../domain/newsletter/newsletter';
+import { formatEuro, formatEuroShort } from '../../../domain/shared/money';
 import { LazyToaster } from '../components/ui/toast';
 import { HashRouter } from '../lib/router';
 import { AboutPage } from './about-page';

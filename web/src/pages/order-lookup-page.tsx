@@ -4,10 +4,10 @@
  * same whether or not they matched.
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { checkEmail } from '../../../domain/email';
-import { isReference, normalizeReference } from '../../../domain/order-page';
+import { isReference, normalizeReference } from '../../../domain/orders/order-page';
+import { checkEmail } from '../../../domain/shared/email';
 import { ContactLine, PRIMARY_BUTTON } from '../features/checkout/confirmation-parts';
-import { findOrder } from '../features/order-page/order-page-api';
+import { findOrder } from '../features/orders/order-page-api';
 
 const FIELD =
   'mt-1 block min-h-12 w-full rounded-lg border border-line bg-white px-4 py-3 text-base focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-wine';

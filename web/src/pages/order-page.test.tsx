@@ -2,7 +2,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FIND_ORDER_ANSWER, FIND_ORDER_LIMITED, type OrderPage as Order } from '../../../domain/order-page';
+import {
+  FIND_ORDER_ANSWER,
+  FIND_ORDER_LIMITED,
+  type OrderPage as Order,
+} from '../../../domain/orders/order-page';
 import { HashRouter } from '../lib/router';
 import { OrderLookupPage } from './order-lookup-page';
 import { OrderPage } from './order-page';

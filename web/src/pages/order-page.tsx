@@ -6,18 +6,18 @@
  */
 
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { formatDayMonth, formatIrishDate, parseIsoDate } from '../../../domain/calendar-date';
 import { BRAND } from '../../../domain/config';
-import { type Cents, formatEuro } from '../../../domain/money';
-import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/order-page';
-import { vatIncludedText } from '../../../domain/seller-texts';
+import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/orders/order-page';
+import { vatIncludedText } from '../../../domain/settings/seller-texts';
+import { formatDayMonth, formatIrishDate, parseIsoDate } from '../../../domain/shared/calendar-date';
+import { type Cents, formatEuro } from '../../../domain/shared/money';
 import {
   ContactLine,
   LoadFailed,
   PRIMARY_BUTTON,
   SECONDARY_BUTTON,
 } from '../features/checkout/confirmation-parts';
-import { fetchOrder, type OrderResult, sendWithdrawal } from '../features/order-page/order-page-api';
+import { fetchOrder, type OrderResult, sendWithdrawal } from '../features/orders/order-page-api';
 import { Link } from '../lib/router';
 import { useKeyedPage } from '../lib/use-keyed-page';
 

@@ -1,6 +1,6 @@
+import { similarProducts } from '../../../domain/catalogue/similar';
 import type { CatalogueProduct } from '../../../domain/catalogue/snapshot';
 import { productPath, resolvePath } from '../../../domain/routes';
-import { similarProducts } from '../../../domain/similar';
 import { useCatalogue } from '../features/catalogue/catalogue-context';
 import { ProductDetails } from '../features/catalogue/product-details';
 import { Link, usePath } from '../lib/router';

@@ -10,7 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CatalogueSnapshot } from '../../../domain/catalogue/snapshot';
 import { STORAGE_KEYS } from '../../../domain/config';
-import { cents } from '../../../domain/money';
+import { cents } from '../../../domain/shared/money';
 import { AppProviders } from '../app/providers';
 import { CompareOverlay } from '../features/catalogue/compare-overlay';
 import { HashRouter } from '../lib/router';

@@ -2,7 +2,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { QUOTE_MESSAGES, type QuotePageView } from '../../../domain/quotes';
+import { QUOTE_MESSAGES, type QuotePageView } from '../../../domain/quotes/quotes';
 import { HashRouter } from '../lib/router';
 import { QuotePage } from './quote-page';
 

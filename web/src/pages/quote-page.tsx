@@ -7,18 +7,13 @@
  * the same with Pay switched off.
  */
 import { useState } from 'react';
-import { formatDayMonth, parseIsoDate } from '../../../domain/calendar-date';
+import { nameWithSize } from '../../../domain/catalogue/sizes';
 import { SHIPPING_ZONES } from '../../../domain/config';
-import { type Cents, formatEuro } from '../../../domain/money';
-import { formatDayMonthYear, quoteClosedMessage } from '../../../domain/quotes';
-import { nameWithSize } from '../../../domain/sizes';
+import { formatDayMonthYear, quoteClosedMessage } from '../../../domain/quotes/quotes';
+import { formatDayMonth, parseIsoDate } from '../../../domain/shared/calendar-date';
+import { type Cents, formatEuro } from '../../../domain/shared/money';
 import { ContactLine, LoadFailed, PRIMARY_BUTTON } from '../features/checkout/confirmation-parts';
-import {
-  fetchQuote,
-  payQuote,
-  type QuoteResult,
-  type QuoteView,
-} from '../features/quote-page/quote-page-api';
+import { fetchQuote, payQuote, type QuoteResult, type QuoteView } from '../features/quotes/quote-page-api';
 import { Link, useSearchParams } from '../lib/router';
 import { useKeyedPage } from '../lib/use-keyed-page';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { FREE_SHIPPING_THRESHOLD, POLICY, STORAGE_KEYS } from '../../../../domain/config';
-import { formatEuroShort } from '../../../../domain/money';
+import { formatEuroShort } from '../../../../domain/shared/money';
 import { readStored, writeStored } from '../../lib/browser-storage';
 
 export const ANNOUNCEMENT_TEXT = `Free shipping in Ireland from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} • ${POLICY.returnsDays}-day returns`;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { BRAND } from '../../../../domain/config';
-import { SELLER_FOOTER } from '../../features/seller-footer';
+import { SELLER_FOOTER } from '../../features/settings/seller-footer';
 import { Link } from '../../lib/router';
 
 const GROUPS = [

@@ -6,7 +6,7 @@
 import type { CSSProperties } from 'react';
 import { imageSrcSet, renditionUrl } from '../../../../domain/catalogue/product-image';
 import type { ProductImage } from '../../../../domain/catalogue/snapshot';
-import { IMAGE_KINDS, type ImageKind, imageUrl, srcSet } from '../../../../domain/images';
+import { IMAGE_KINDS, type ImageKind, imageUrl, srcSet } from '../../../../domain/media/images';
 
 interface PictureProps {
   readonly alt: string;

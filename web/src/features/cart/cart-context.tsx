@@ -1,7 +1,7 @@
 /**
  * The shopper's cart: lines (id + size + quantity, persisted under STORAGE_KEYS.cart), the chosen delivery
  * zone and gift wrap (persisted too), the gift message (kept in memory only: it is personal text and lives
- * for the visit, docs/product.md §13.4), and the order totals priced by domain/pricing, the same function the
+ * for the visit, docs/product.md §13.4), and the order totals priced by domain/cart/pricing, the same function the
  * server charges with.
  */
 import {
@@ -27,15 +27,15 @@ import {
   serializeCart,
   serializeGiftWrap,
   serializeZone,
-} from '../../../../domain/cart';
+} from '../../../../domain/cart/cart';
+import { type OrderTotals, priceOrder } from '../../../../domain/cart/pricing';
 import { DEFAULT_ZONE, type SizeCode, STORAGE_KEYS, type ZoneId } from '../../../../domain/config';
-import type { Cents } from '../../../../domain/money';
-import { type OrderTotals, priceOrder } from '../../../../domain/pricing';
+import type { Cents } from '../../../../domain/shared/money';
 import { removeStored, writeStoredJson } from '../../lib/browser-storage';
 import { usePersistedStore, usePersistedValue } from '../../lib/persisted-store';
 import { useCatalogue, useCurrentCatalogue } from '../catalogue/catalogue-context';
 
-export type { CartLineView } from '../../../../domain/cart';
+export type { CartLineView } from '../../../../domain/cart/cart';
 
 export interface CartContextValue {
   readonly lines: readonly CartLineView[];

@@ -1,8 +1,8 @@
 import { memo } from 'react';
+import { sizeByCode } from '../../../../domain/catalogue/sizes';
 import { LIMITS } from '../../../../domain/config';
-import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
-import { sizeByCode } from '../../../../domain/sizes';
+import { formatEuro } from '../../../../domain/shared/money';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
 import type { CartLineView } from './cart-context';

@@ -7,9 +7,9 @@ import {
   ZONE_IDS,
   type ZoneId,
 } from '../../../../domain/config';
-import { cents, formatEuro } from '../../../../domain/money';
+import { cents, formatEuro } from '../../../../domain/shared/money';
 import { CheckoutSection } from '../checkout/checkout-section';
-import { CartDispatch } from '../dispatch/dispatch-notes';
+import { CartDispatch } from '../making/dispatch-notes';
 import { useCart } from './cart-context';
 import { DiscountCodeField, useDiscountLine } from './discount-code';
 import { FreeShippingProgress } from './free-shipping-progress';

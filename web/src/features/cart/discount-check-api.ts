@@ -6,14 +6,14 @@
  */
 
 import * as z from 'zod/mini';
-import { orderableLines } from '../../../../domain/cart';
+import { orderableLines } from '../../../../domain/cart/cart';
 import { STORAGE_KEYS, type ZoneId } from '../../../../domain/config';
 import {
   DISCOUNT_CHECK_PATH,
   DISCOUNT_CODE_PATTERN,
   EARLY_BIRD_MIN_PIECES,
-} from '../../../../domain/discounts';
-import { earlyBirdOfferText } from '../../../../domain/early-bird';
+} from '../../../../domain/offers/discounts';
+import { earlyBirdOfferText } from '../../../../domain/offers/early-bird';
 import { readStoredJson } from '../../lib/browser-storage';
 import { browserEarlyBird } from '../offers/early-bird';
 import type { CartLineView } from './cart-context';

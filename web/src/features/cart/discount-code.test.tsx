@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
 import { STORAGE_KEYS } from '../../../../domain/config';
-import { DISCOUNT_CHECK_PATH } from '../../../../domain/discounts';
+import { DISCOUNT_CHECK_PATH } from '../../../../domain/offers/discounts';
 import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../lib/router';
 import { CartPage } from '../../pages/cart-page';

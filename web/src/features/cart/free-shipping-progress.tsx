@@ -1,6 +1,6 @@
+import { freeShippingProgress, freeShippingRemaining, shippingFee } from '../../../../domain/cart/pricing';
 import { FREE_SHIPPING_THRESHOLD, SHIPPING_ZONES, type ZoneId } from '../../../../domain/config';
-import { type Cents, formatEuro, formatEuroShort } from '../../../../domain/money';
-import { freeShippingProgress, freeShippingRemaining, shippingFee } from '../../../../domain/pricing';
+import { type Cents, formatEuro, formatEuroShort } from '../../../../domain/shared/money';
 
 /**
  * Progress towards free shipping. The offer only exists for deliveries in Ireland, so for another zone

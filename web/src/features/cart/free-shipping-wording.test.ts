@@ -1,12 +1,12 @@
 /**
- * €40.00 ships free (domain/pricing.ts: `subtotal >= freeOver`), so the rule is worded "from €40" or "on
+ * €40.00 ships free (domain/cart/pricing.ts: `subtotal >= freeOver`), so the rule is worded "from €40" or "on
  * orders of €40 or more" wherever the shop states it, never "over €40", which reads as €40.01 and up.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FREE_SHIPPING_THRESHOLD } from '../../../../domain/config';
-import { formatEuroShort } from '../../../../domain/money';
+import { formatEuroShort } from '../../../../domain/shared/money';
 import { ANNOUNCEMENT_TEXT } from '../../app/layout/announcement-bar';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');

@@ -1,5 +1,9 @@
 import { useId } from 'react';
-import { cleanGiftMessage, GIFT_MESSAGE_MAX, giftMessageLength } from '../../../../domain/gift-message';
+import {
+  cleanGiftMessage,
+  GIFT_MESSAGE_MAX,
+  giftMessageLength,
+} from '../../../../domain/checkout/gift-message';
 import { useCart } from './cart-context';
 
 /** How close to the limit the counter starts speaking: quieter than a count at every key press. */

@@ -1,6 +1,6 @@
-import { describeQuantityChange } from '../../../../domain/cart';
+import { describeQuantityChange } from '../../../../domain/cart/cart';
+import { nameWithSize } from '../../../../domain/catalogue/sizes';
 import { LIMITS } from '../../../../domain/config';
-import { nameWithSize } from '../../../../domain/sizes';
 import { type CartLineView, useCartActions } from './cart-context';
 import { QuantityStepper } from './quantity-stepper';
 

@@ -1,4 +1,4 @@
-import { formatEuro } from '../../../../domain/money';
+import { formatEuro } from '../../../../domain/shared/money';
 import { ProductStatusNote } from '../catalogue/product-status';
 import type { CartLineView } from './cart-context';
 

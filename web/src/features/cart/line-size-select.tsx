@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { nameWithSize, offeredSizes, sizeByCode, sizeRangeText } from '../../../../domain/catalogue/sizes';
 import type { SizeCode } from '../../../../domain/config';
-import { nameWithSize, offeredSizes, sizeByCode, sizeRangeText } from '../../../../domain/sizes';
 import { type CartLineView, useCartActions } from './cart-context';
 
 export interface LineSizeSelectProps {

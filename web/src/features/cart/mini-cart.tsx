@@ -2,10 +2,10 @@
  * The mini cart: a right-hand sheet titled 'Your bag', opened from the header and by quick add.
  */
 import { useId, useRef, useState } from 'react';
+import { sizeByCode } from '../../../../domain/catalogue/sizes';
 import { LIMITS } from '../../../../domain/config';
-import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
-import { sizeByCode } from '../../../../domain/sizes';
+import { formatEuro } from '../../../../domain/shared/money';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Sheet } from '../../components/ui/sheet';
 import { Link } from '../../lib/router';

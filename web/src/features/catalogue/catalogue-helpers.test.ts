@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SWIPE_THRESHOLD_PX, TIMINGS_MS } from '../../../../domain/config';
-import { LCP_SIZES, SITE_IMAGES } from '../../../../domain/images';
+import { LCP_SIZES, SITE_IMAGES } from '../../../../domain/media/images';
 import { promoHidden } from './floating-promo';
 import { HERO_IMAGES, heroVariant } from './hero-images';
 import { swipeDirection } from './lightbox';

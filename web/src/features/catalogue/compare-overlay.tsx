@@ -3,8 +3,8 @@
  * category, materials and description; remove one; clear all). Loaded on first open from the listing.
  */
 import { LIMITS } from '../../../../domain/config';
-import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
+import { formatEuro } from '../../../../domain/shared/money';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
 import { useCompare } from '../compare/compare-context';

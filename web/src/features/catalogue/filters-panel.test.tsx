@@ -3,8 +3,8 @@ import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueQuery } from '../../../../domain/catalogue-query';
-import { cents } from '../../../../domain/money';
+import type { CatalogueQuery } from '../../../../domain/catalogue/catalogue-query';
+import { cents } from '../../../../domain/shared/money';
 import { stubResizeObserver } from '../../test-support/resize-observer';
 import { FiltersPanel } from './filters-panel';
 

@@ -7,8 +7,8 @@
  */
 import * as Slider from '@radix-ui/react-slider';
 import { memo, useId, useState } from 'react';
-import { type CatalogueQuery, PRICE_STEP_CENTS } from '../../../../domain/catalogue-query';
-import { type Cents, cents, formatEuroShort } from '../../../../domain/money';
+import { type CatalogueQuery, PRICE_STEP_CENTS } from '../../../../domain/catalogue/catalogue-query';
+import { type Cents, cents, formatEuroShort } from '../../../../domain/shared/money';
 
 export interface FiltersPanelProps {
   readonly id?: string;

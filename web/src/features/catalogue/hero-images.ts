@@ -1,5 +1,5 @@
 /** The two hero designs' images and `sizes` (flags hero_v3, the default, and hero_v2). */
-import { LCP_SIZES, SITE_IMAGES } from '../../../../domain/images';
+import { LCP_SIZES, SITE_IMAGES } from '../../../../domain/media/images';
 
 export type HeroVariant = 'v2' | 'v3';
 

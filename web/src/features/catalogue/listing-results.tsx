@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
-import { LCP_SIZES } from '../../../../domain/images';
+import { LCP_SIZES } from '../../../../domain/media/images';
 import { HydrateLater } from '../../components/hydrate-later';
 import { ProductCard } from './product-card';
 

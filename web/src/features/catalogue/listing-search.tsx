@@ -1,5 +1,5 @@
 import { type RefObject, useId } from 'react';
-import { SEARCH_MAX_LENGTH } from '../../../../domain/catalogue-query';
+import { SEARCH_MAX_LENGTH } from '../../../../domain/catalogue/catalogue-query';
 import { CloseIcon, SearchIcon } from './icons';
 
 export interface ListingSearchProps {

@@ -5,7 +5,7 @@ import {
   SORT_LABELS,
   SORT_ORDERS,
   type SortOrder,
-} from '../../../../domain/catalogue-query';
+} from '../../../../domain/catalogue/catalogue-query';
 import { CompareButton } from './compare-button';
 
 export interface ListingToolbarProps {

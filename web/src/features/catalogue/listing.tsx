@@ -3,14 +3,14 @@
  * panel, sort and the grid. Its state lives in the URL query (useListingQuery).
  */
 import { type ReactNode, useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
-import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import {
   applyQuery,
   emptyResultText,
   isPriceFiltered,
   materialsOf,
-} from '../../../../domain/catalogue-query';
-import type { Cents } from '../../../../domain/money';
+} from '../../../../domain/catalogue/catalogue-query';
+import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
+import type { Cents } from '../../../../domain/shared/money';
 import { HydrateLater } from '../../components/hydrate-later';
 import { CategoryFilter } from './category-filter';
 import { FiltersPanel } from './filters-panel';

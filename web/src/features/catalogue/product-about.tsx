@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { CARE_INSTRUCTIONS } from '../../../../domain/catalogue/product-samples';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { FREE_SHIPPING_THRESHOLD, POLICY, productionDaysText } from '../../../../domain/config';
-import { formatEuroShort } from '../../../../domain/money';
+import { formatEuroShort } from '../../../../domain/shared/money';
 import { ProductReviewsList, useProductReviews } from '../reviews/product-reviews';
 import { ChevronIcon, HandIcon, LockIcon, ReturnIcon, TruckIcon } from './icons';
 

@@ -3,16 +3,16 @@
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { isOrderable } from '../../../../domain/catalogue/availability';
+import { similarProducts } from '../../../../domain/catalogue/similar';
+import { defaultSizeOf, offeredSizes } from '../../../../domain/catalogue/sizes';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { FREE_SHIPPING_THRESHOLD, productionDaysText, type SizeCode } from '../../../../domain/config';
-import { formatEuro, formatEuroShort } from '../../../../domain/money';
-import { similarProducts } from '../../../../domain/similar';
-import { defaultSizeOf, offeredSizes } from '../../../../domain/sizes';
-import { shortProductDescription } from '../../../../domain/text';
+import { formatEuro, formatEuroShort } from '../../../../domain/shared/money';
+import { shortProductDescription } from '../../../../domain/shared/text';
 import { HydrateLater } from '../../components/hydrate-later';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { Link } from '../../lib/router';
-import { ProductDispatch } from '../dispatch/dispatch-notes';
+import { ProductDispatch } from '../making/dispatch-notes';
 import { useRecordRecentlyViewed } from '../recently-viewed/recently-viewed-context';
 import { useCatalogue } from './catalogue-context';
 import { ChevronIcon } from './icons';

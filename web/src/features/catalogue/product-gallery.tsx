@@ -5,7 +5,7 @@
  */
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
-import { LCP_SIZES } from '../../../../domain/images';
+import { LCP_SIZES } from '../../../../domain/media/images';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { ZoomIcon } from './icons';

@@ -1,8 +1,9 @@
 /** Quick view of a product from the listing (loaded on first open, see ProductCard). */
+
+import { defaultSizeOf, sizeByCode, sizeRangeText } from '../../../../domain/catalogue/sizes';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
-import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
-import { defaultSizeOf, sizeByCode, sizeRangeText } from '../../../../domain/sizes';
+import { formatEuro } from '../../../../domain/shared/money';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
 import { MaterialChips } from './material-chips';

@@ -1,7 +1,7 @@
 import { useRatingSummary } from '../reviews/reviews-data';
 import { StarIcon } from './icons';
 
-/** Ratings run from 1 to 5 (REVIEW_LIMITS in domain/reviews.ts, kept out of the cards' first load). */
+/** Ratings run from 1 to 5 (REVIEW_LIMITS in domain/reviews/reviews.ts, kept out of the cards' first load). */
 const OUT_OF = 5;
 
 /**

@@ -3,8 +3,8 @@
  * newest first. Nothing renders before the shopper has viewed a product (and during a server render).
  */
 import { LIMITS } from '../../../../domain/config';
-import { formatEuro } from '../../../../domain/money';
 import { productPath } from '../../../../domain/routes';
+import { formatEuro } from '../../../../domain/shared/money';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
 import { useRecentlyViewed } from '../recently-viewed/recently-viewed-context';

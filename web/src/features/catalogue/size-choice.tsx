@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { sizeRangeText } from '../../../../domain/catalogue/sizes';
 import { type BraceletSize, SIZES, type SizeCode } from '../../../../domain/config';
-import { sizeRangeText } from '../../../../domain/sizes';
 
 export interface SizeChoiceProps {
   /** The sizes this bracelet is made in (all three unless the owner offers fewer). */

@@ -4,8 +4,8 @@
  * Loaded with the size guide, never with the page.
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { findSize, recommendationText, type SizeFinderResult } from '../../../../domain/catalogue/sizes';
 import { DEFAULT_FIT, FITS, type FitId, type SizeCode, WRIST_CM_LIMITS } from '../../../../domain/config';
-import { findSize, recommendationText, type SizeFinderResult } from '../../../../domain/sizes';
 import { Link } from '../../lib/router';
 
 export interface SizeFinderProps {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
+import { defaultSizeOf, nameWithSize } from '../../../../domain/catalogue/sizes';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../../../domain/config';
-import { defaultSizeOf, nameWithSize } from '../../../../domain/sizes';
 import { toast } from '../../components/ui/toast';
 import { afterNextPaint } from '../../lib/after-next-paint';
 import { useAddItem } from '../cart/cart-context';

@@ -15,7 +15,7 @@ import {
   queryBounds,
   SEARCH_MAX_LENGTH,
   serializeQuery,
-} from '../../../../domain/catalogue-query';
+} from '../../../../domain/catalogue/catalogue-query';
 import { useSearchParams } from '../../lib/router';
 import { useCatalogue } from './catalogue-context';
 

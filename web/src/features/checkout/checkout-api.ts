@@ -1,5 +1,5 @@
 /**
- * The browser's side of the checkout API (domain/checkout.ts): start a hosted checkout and confirm an
+ * The browser's side of the checkout API (domain/checkout/checkout.ts): start a hosted checkout and confirm an
  * order. Every failure becomes one of the details of docs/product.md §3.3, so the page can show it as is.
  */
 import {
@@ -7,7 +7,7 @@ import {
   type ConfirmResponse,
   checkoutResponseSchema,
   confirmResponseSchema,
-} from '../../../../domain/checkout';
+} from '../../../../domain/checkout/checkout';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { trackedFetch } from '../error-tracking/tracked-fetch';
 import type { CheckoutErrorCode } from '../events/events';

@@ -6,7 +6,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { checkEmail } from '../../../../domain/email';
+import { checkEmail } from '../../../../domain/shared/email';
 
 export interface CheckoutEmailDialogProps {
   readonly open: boolean;

@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
-import { EMAIL_MESSAGES } from '../../../../domain/email';
+import { EMAIL_MESSAGES } from '../../../../domain/shared/email';
 import { HashRouter } from '../../lib/router';
 import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
 import { CartProvider } from '../cart/cart-context';

@@ -8,7 +8,7 @@
  * message names the product to remove (the server would refuse the checkout anyway).
  */
 import { memo, useId } from 'react';
-import { checkoutBlockedText } from '../../../../domain/cart';
+import { checkoutBlockedText } from '../../../../domain/cart/cart';
 import { useCartLines } from '../cart/cart-context';
 import { CheckoutEmailDialog } from './checkout-email-dialog';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';

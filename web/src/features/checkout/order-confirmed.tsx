@@ -1,8 +1,8 @@
 import type { Ref } from 'react';
-import { type ConfirmResponse, orderReference } from '../../../../domain/checkout';
+import { type ConfirmResponse, orderReference } from '../../../../domain/checkout/checkout';
 import { POLICY } from '../../../../domain/config';
 import { Link } from '../../lib/router';
-import { OrderDelivery } from '../dispatch/order-delivery';
+import { OrderDelivery } from '../making/order-delivery';
 import { ConfirmationHeading, ContactLine, NextLinks } from './confirmation-parts';
 import { OrderSummary } from './order-summary';
 

@@ -1,7 +1,7 @@
-import type { ConfirmResponse } from '../../../../domain/checkout';
+import { nameWithSize } from '../../../../domain/catalogue/sizes';
+import type { ConfirmResponse } from '../../../../domain/checkout/checkout';
 import { productionDaysText } from '../../../../domain/config';
-import { cents, formatEuro } from '../../../../domain/money';
-import { nameWithSize } from '../../../../domain/sizes';
+import { cents, formatEuro } from '../../../../domain/shared/money';
 
 /** The paid order's lines and totals, as the server confirmed them. */
 export function OrderSummary({ order }: { order: ConfirmResponse }) {

@@ -9,10 +9,10 @@ import {
   parseStoredGiftWrap,
   parseStoredZone,
   pricedLines,
-} from '../../../../domain/cart';
+} from '../../../../domain/cart/cart';
+import { priceOrder } from '../../../../domain/cart/pricing';
 import type { CatalogueIndex } from '../../../../domain/catalogue/catalogue-index';
 import { STORAGE_KEYS } from '../../../../domain/config';
-import { priceOrder } from '../../../../domain/pricing';
 import { readStored } from '../../lib/browser-storage';
 
 export function storedCartSummary(catalogue: CatalogueIndex): {

@@ -5,7 +5,7 @@
  * e-mails themselves are sent by the server, exactly once.
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { ConfirmResponse } from '../../../../domain/checkout';
+import type { ConfirmResponse } from '../../../../domain/checkout/checkout';
 import { toast } from '../../components/ui/toast';
 import { useCart } from '../cart/cart-context';
 import { recordEvent } from '../events/events';

@@ -8,7 +8,7 @@ import {
   EMPTY_COMPARE,
   parseStoredCompare,
   serializeCompare,
-} from '../../../../domain/compare';
+} from '../../../../domain/compare/compare';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { createPersistedStore, type PersistedStore, useStoreState } from '../../lib/persisted-store';
 import { useCatalogue, useCurrentCatalogue } from '../catalogue/catalogue-context';

@@ -2,12 +2,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { addDays, irishDate } from '../../../../domain/calendar-date';
 import {
   CORPORATE_MINIMUM_TEXT,
   ENQUIRY_FIELD_ERRORS,
   ENQUIRY_FORM_TEXT,
-} from '../../../../domain/enquiry-texts';
+} from '../../../../domain/enquiries/enquiry-texts';
+import { addDays, irishDate } from '../../../../domain/shared/calendar-date';
 import { EnquiryForm } from './enquiry-form';
 
 function jsonResponse(status: number, body: unknown): Response {

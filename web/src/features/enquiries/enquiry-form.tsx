@@ -18,7 +18,7 @@ import {
   type EnquiryField,
   type EnquiryKind,
   localIsoDate,
-} from '../../../../domain/enquiry-texts';
+} from '../../../../domain/enquiries/enquiry-texts';
 import type { FieldErrors } from './submit-enquiry';
 
 const loadSubmit = () => import('./submit-enquiry');

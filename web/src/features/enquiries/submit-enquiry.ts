@@ -1,14 +1,14 @@
 /**
  * The enquiry form's checks and its POST (docs/product.md §16), loaded when the visitor first focuses or
  * submits the form: zod stays off the page's first load (docs/decisions/0003). The checks are the
- * server's own schema (domain/enquiries.ts) plus what only the form asks: a date, the occasion, what it
+ * server's own schema (domain/enquiries/enquiries.ts) plus what only the form asks: a date, the occasion, what it
  * is for, and the corporate minimum.
  */
 import {
   type EnquiryRequest,
   enquiryRequestSchema,
   enquirySubmitResponseSchema,
-} from '../../../../domain/enquiries';
+} from '../../../../domain/enquiries/enquiries';
 import {
   belowCorporateMinimum,
   CORPORATE_MINIMUM_TEXT,
@@ -21,8 +21,8 @@ import {
   type EnquiryField,
   type EnquiryKind,
   localIsoDate,
-} from '../../../../domain/enquiry-texts';
-import { parseEuroInput } from '../../../../domain/euro-input';
+} from '../../../../domain/enquiries/enquiry-texts';
+import { parseEuroInput } from '../../../../domain/shared/euro-input';
 import { trackedFetch } from '../error-tracking/tracked-fetch';
 
 /** What the form's fields hold, as typed. */

@@ -3,8 +3,8 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TIMINGS_MS } from '../../../../domain/config';
-import { EMAIL_MESSAGES } from '../../../../domain/email';
-import { NEWSLETTER_MESSAGES } from '../../../../domain/newsletter-messages';
+import { NEWSLETTER_MESSAGES } from '../../../../domain/newsletter/newsletter-messages';
+import { EMAIL_MESSAGES } from '../../../../domain/shared/email';
 import { NewsletterForm } from './newsletter-form';
 
 function jsonResponse(status: number, body: unknown): Response {

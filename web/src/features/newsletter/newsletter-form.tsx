@@ -3,7 +3,10 @@
  * as an alert under the field. What it sends and when is useNewsletterSignup.
  */
 import { useId } from 'react';
-import { NEWSLETTER_MESSAGES, type NewsletterSource } from '../../../../domain/newsletter-messages';
+import {
+  NEWSLETTER_MESSAGES,
+  type NewsletterSource,
+} from '../../../../domain/newsletter/newsletter-messages';
 import { loadSubmit, useNewsletterSignup } from './use-newsletter-signup';
 
 export interface NewsletterFormProps {

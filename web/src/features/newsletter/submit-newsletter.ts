@@ -6,11 +6,11 @@ import {
   interpretNewsletterReply,
   NEWSLETTER_ENDPOINT,
   type NewsletterRequest,
-} from '../../../../domain/newsletter';
-import { NEWSLETTER_MESSAGES } from '../../../../domain/newsletter-messages';
+} from '../../../../domain/newsletter/newsletter';
+import { NEWSLETTER_MESSAGES } from '../../../../domain/newsletter/newsletter-messages';
 import { trackedFetch } from '../error-tracking/tracked-fetch';
 
-export { newsletterRequest } from '../../../../domain/newsletter';
+export { newsletterRequest } from '../../../../domain/newsletter/newsletter';
 
 /** A sign-up that has not answered by then is reported as failed rather than spinning forever. */
 const REQUEST_TIMEOUT_MS = 15_000;

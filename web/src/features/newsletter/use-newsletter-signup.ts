@@ -8,7 +8,10 @@
  */
 import { type FormEvent, type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
-import { NEWSLETTER_MESSAGES, type NewsletterSource } from '../../../../domain/newsletter-messages';
+import {
+  NEWSLETTER_MESSAGES,
+  type NewsletterSource,
+} from '../../../../domain/newsletter/newsletter-messages';
 
 export const loadSubmit = () => import('./submit-newsletter');
 

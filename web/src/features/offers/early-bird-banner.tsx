@@ -7,7 +7,7 @@
  * leaving moves nothing the shopper sees.
  */
 import { useEffect, useState } from 'react';
-import type { ShownEarlyBird } from '../../../../domain/early-bird';
+import type { ShownEarlyBird } from '../../../../domain/offers/early-bird';
 import { browserEarlyBird } from './early-bird';
 
 export const EARLY_BIRD_TEXTS = {

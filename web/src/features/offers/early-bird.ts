@@ -5,7 +5,7 @@
  * prerendered HTML never carries terms of its own. The server checked the terms: here only their shape,
  * so neither the cart nor the Bespoke & Corporate page carries the calendar's code.
  */
-import type { ShownEarlyBird } from '../../../../domain/early-bird';
+import type { ShownEarlyBird } from '../../../../domain/offers/early-bird';
 
 declare global {
   interface Window {

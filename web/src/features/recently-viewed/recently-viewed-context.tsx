@@ -12,7 +12,7 @@ import {
   type RecentlyViewedState,
   recentlyViewedReducerFor,
   serializeRecentlyViewed,
-} from '../../../../domain/recently-viewed';
+} from '../../../../domain/recently-viewed/recently-viewed';
 import { createPersistedStore, type PersistedStore, useStoreState } from '../../lib/persisted-store';
 import { useCatalogue, useCurrentCatalogue } from '../catalogue/catalogue-context';
 

@@ -1,4 +1,4 @@
-import { HOW_REVIEWS_WORK } from '../../../../domain/review-links';
+import { HOW_REVIEWS_WORK } from '../../../../domain/reviews/review-links';
 import { Link } from '../../lib/router';
 
 /** The link every review list carries to the published rule (docs/product.md §8.13). */

@@ -5,10 +5,10 @@
  * the text and the name to show (first name and initial by default). A review can be changed for 30 days.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { formatIrishDate } from '../../../../domain/calendar-date';
-import type { OrderReviews, OwnReview } from '../../../../domain/review-schemas';
-import { REVIEW_MESSAGES } from '../../../../domain/review-texts';
-import { REVIEW_LIMITS, textLength } from '../../../../domain/reviews';
+import type { OrderReviews, OwnReview } from '../../../../domain/reviews/review-schemas';
+import { REVIEW_MESSAGES } from '../../../../domain/reviews/review-texts';
+import { REVIEW_LIMITS, textLength } from '../../../../domain/reviews/reviews';
+import { formatIrishDate } from '../../../../domain/shared/calendar-date';
 import { PRIMARY_BUTTON } from '../checkout/confirmation-parts';
 import { HowReviewsWorkLink } from './how-reviews-work-link';
 import { fetchOrderReviews, sendReview } from './reviews-api';

@@ -5,7 +5,7 @@
  * shown as typed and no address in it becomes a link.
  */
 import { useEffect, useState } from 'react';
-import { REVIEW_MESSAGES } from '../../../../domain/review-texts';
+import { REVIEW_MESSAGES } from '../../../../domain/reviews/review-texts';
 import {
   ANONYMOUS_NAME,
   monthLabel,
@@ -14,7 +14,7 @@ import {
   type RatingSummary,
   REVIEW_API,
   REVIEW_LIMITS,
-} from '../../../../domain/reviews';
+} from '../../../../domain/reviews/reviews';
 import { Stars } from '../catalogue/rating';
 import { HowReviewsWorkLink } from './how-reviews-work-link';
 import { useProvidedReviews } from './reviews-data';

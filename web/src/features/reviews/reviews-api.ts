@@ -1,11 +1,15 @@
 /**
- * The order page's side of the reviews API (domain/reviews.ts, server/routes/reviews.ts). The order key
+ * The order page's side of the reviews API (domain/reviews/reviews.ts, server/routes/reviews.ts). The order key
  * travels in the body, never in a URL.
  */
-import { ORDER_NOT_FOUND } from '../../../../domain/order-page';
-import { type OrderReviews, orderReviewsSchema, type ReviewInput } from '../../../../domain/review-schemas';
-import { REVIEW_API, type ReviewReceipt } from '../../../../domain/reviews';
-import { errorText, NETWORK_ERROR, post } from '../order-page/order-page-api';
+import { ORDER_NOT_FOUND } from '../../../../domain/orders/order-page';
+import {
+  type OrderReviews,
+  orderReviewsSchema,
+  type ReviewInput,
+} from '../../../../domain/reviews/review-schemas';
+import { REVIEW_API, type ReviewReceipt } from '../../../../domain/reviews/reviews';
+import { errorText, NETWORK_ERROR, post } from '../orders/order-page-api';
 
 export async function fetchOrderReviews(reference: string, key: string): Promise<OrderReviews | null> {
   const answer = await post(REVIEW_API.orderReviewsView, { reference, key });

@@ -7,7 +7,7 @@
  * the list is in a closed section, the quotes below the fold).
  */
 import { createContext, type ReactNode, useContext, useEffect, useSyncExternalStore } from 'react';
-import type { RatingSummary, ReviewsSnapshot, Testimonial } from '../../../../domain/reviews';
+import type { RatingSummary, ReviewsSnapshot, Testimonial } from '../../../../domain/reviews/reviews';
 import type { Summaries } from './summaries-request';
 
 const ReviewsContext = createContext<ReviewsSnapshot | null>(null);

@@ -2,9 +2,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { OrderReviews } from '../../../../domain/review-schemas';
-import { REVIEW_MESSAGES } from '../../../../domain/review-texts';
-import { EMPTY_REVIEWS, type PublicReview, type ReviewsSnapshot } from '../../../../domain/reviews';
+import type { OrderReviews } from '../../../../domain/reviews/review-schemas';
+import { REVIEW_MESSAGES } from '../../../../domain/reviews/review-texts';
+import { EMPTY_REVIEWS, type PublicReview, type ReviewsSnapshot } from '../../../../domain/reviews/reviews';
 import { HashRouter } from '../../lib/router';
 import { RatingBadge } from '../catalogue/rating';
 import { OrderReviewsSection } from './order-reviews';

@@ -1,5 +1,5 @@
 /** The storefront's one read of every product's rating and the home page's quotes (GET /api/reviews/summary). */
-import { type RatingSummary, REVIEW_API, type Testimonial } from '../../../../domain/reviews';
+import { type RatingSummary, REVIEW_API, type Testimonial } from '../../../../domain/reviews/reviews';
 
 export interface Summaries {
   readonly summaries: Readonly<Record<string, RatingSummary>>;

@@ -6,7 +6,7 @@ import {
   parseStoredWishlist,
   serializeWishlist,
   wishlistReducerFor,
-} from '../../../../domain/wishlist';
+} from '../../../../domain/wishlist/wishlist';
 import { usePersistedStore } from '../../lib/persisted-store';
 import { useCurrentCatalogue } from '../catalogue/catalogue-context';
 

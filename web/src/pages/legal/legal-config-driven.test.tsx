@@ -18,7 +18,7 @@ import {
   TIMINGS_MS,
   ZONE_IDS,
 } from '../../../../domain/config';
-import { type Cents, formatEuro, formatEuroShort } from '../../../../domain/money';
+import { type Cents, formatEuro, formatEuroShort } from '../../../../domain/shared/money';
 import { HashRouter } from '../../lib/router';
 import { AboutPage } from '../about-page';
 import { BespokeCorporatePage } from '../bespoke-corporate-page';

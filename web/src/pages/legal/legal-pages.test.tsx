@@ -16,7 +16,7 @@ import {
   STORAGE_KEYS,
   ZONE_IDS,
 } from '../../../../domain/config';
-import { formatEuro, formatEuroShort } from '../../../../domain/money';
+import { formatEuro, formatEuroShort } from '../../../../domain/shared/money';
 import { HashRouter } from '../../lib/router';
 import { CookiePolicyPage } from './cookie-policy-page';
 import { PrivacyPolicyPage } from './privacy-policy-page';

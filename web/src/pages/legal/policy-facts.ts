@@ -13,7 +13,7 @@ import {
   ZONE_IDS,
   type ZoneId,
 } from '../../../../domain/config';
-import { formatEuro, formatEuroShort } from '../../../../domain/money';
+import { formatEuro, formatEuroShort } from '../../../../domain/shared/money';
 
 export function rangeText([min, max]: readonly [number, number], unit: string): string {
   return min === max ? `${min} ${unit}` : `${min}-${max} ${unit}`;

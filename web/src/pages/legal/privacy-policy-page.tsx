@@ -1,5 +1,5 @@
 import { BRAND } from '../../../../domain/config';
-import { SELLER_TEXTS } from '../../features/seller';
+import { SELLER_TEXTS } from '../../features/settings/seller';
 import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { FACTS } from './policy-facts';

@@ -1,7 +1,7 @@
 import { BRAND } from '../../../../domain/config';
-import { REVIEW_RULE } from '../../../../domain/review-texts';
-import { HOW_REVIEWS_WORK } from '../../../../domain/reviews';
-import { SELLER_TEXTS } from '../../features/seller';
+import { REVIEW_RULE } from '../../../../domain/reviews/review-texts';
+import { HOW_REVIEWS_WORK } from '../../../../domain/reviews/reviews';
+import { SELLER_TEXTS } from '../../features/settings/seller';
 import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { FACTS, FREE_DELIVERY_ZONES } from './policy-facts';

@@ -1,5 +1,5 @@
 import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../../../../domain/config';
-import { countryName } from '../../../../domain/countries';
+import { countryName } from '../../../../domain/shared/countries';
 import { ZONE_ROWS } from './policy-facts';
 
 /**

@@ -2,9 +2,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { priceOrder } from '../../../../domain/cart/pricing';
 import { FREE_SHIPPING_THRESHOLD, SHIPPING_ZONES, type ZoneId } from '../../../../domain/config';
-import { type Cents, cents, formatEuro } from '../../../../domain/money';
-import { priceOrder } from '../../../../domain/pricing';
+import { type Cents, cents, formatEuro } from '../../../../domain/shared/money';
 import { HashRouter } from '../../lib/router';
 import { TEST_PLAN } from './checkout-test-plan';
 import { CheckoutTestPlanPage } from './checkout-test-plan-page';

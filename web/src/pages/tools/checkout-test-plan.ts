@@ -4,8 +4,8 @@
  * from what the shop actually does.
  */
 import { BRAND, GIFT_WRAP_PRICE, LIMITS, SHIPPING_ZONES } from '../../../../domain/config';
-import { EMAIL_MESSAGES } from '../../../../domain/email';
-import { formatEuro } from '../../../../domain/money';
+import { EMAIL_MESSAGES } from '../../../../domain/shared/email';
+import { formatEuro } from '../../../../domain/shared/money';
 
 export interface TestPlanSection {
   readonly id: string;

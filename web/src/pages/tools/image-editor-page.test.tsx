@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
-import { IMAGE_EDIT_PATH } from '../../../../domain/image-edit';
+import { IMAGE_EDIT_PATH } from '../../../../domain/media/image-edit';
 import { LazyToaster } from '../../components/ui/toast';
 import { HashRouter } from '../../lib/router';
 import { ImageEditorPage } from './image-editor-page';

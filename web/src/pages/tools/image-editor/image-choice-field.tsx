@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { IMAGE_EDIT_LIMITS, IMAGE_EDIT_MIME_TYPES } from '../../../../../domain/image-edit';
-import { SITE_IMAGES } from '../../../../../domain/images';
+import { IMAGE_EDIT_LIMITS, IMAGE_EDIT_MIME_TYPES } from '../../../../../domain/media/image-edit';
+import { SITE_IMAGES } from '../../../../../domain/media/images';
 
 const HERO_CHOICES = [
   { id: SITE_IMAGES.hero.id, label: 'Current hero' },

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { IMAGE_EDIT_EXAMPLES, IMAGE_EDIT_LIMITS } from '../../../../../domain/image-edit';
+import { IMAGE_EDIT_EXAMPLES, IMAGE_EDIT_LIMITS } from '../../../../../domain/media/image-edit';
 
 /** The plain-English edit instruction, with a character count and example instructions to pick. */
 export function InstructionField({

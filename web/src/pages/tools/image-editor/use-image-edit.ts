@@ -8,7 +8,7 @@ import {
   IMAGE_EDIT_PATH,
   imageEditErrorSchema,
   imageEditResponseSchema,
-} from '../../../../../domain/image-edit';
+} from '../../../../../domain/media/image-edit';
 import { toast } from '../../../components/ui/toast';
 import { trackedFetch } from '../../../features/error-tracking/tracked-fetch';
 import type { AdminToken } from './use-admin-token';

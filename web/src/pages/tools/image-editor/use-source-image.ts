@@ -1,7 +1,7 @@
 /** The image to edit: one of the hero images, fetched as a data URL, or a file the owner uploads. */
 import { useEffect, useState } from 'react';
-import { checkImageDataUrl } from '../../../../../domain/image-edit';
-import { largestImageUrl, SITE_IMAGES } from '../../../../../domain/images';
+import { checkImageDataUrl } from '../../../../../domain/media/image-edit';
+import { largestImageUrl, SITE_IMAGES } from '../../../../../domain/media/images';
 import { trackedFetch } from '../../../features/error-tracking/tracked-fetch';
 import { readAsDataUrl, responseToDataUrl } from './image-data';
 

@@ -1,0 +1,174 @@
+/**
+ * The checkout API contract (POST /api/checkout and POST /api/orders/{sessionId}/confirm), shared by
+ * the browser and the server. zod/mini keeps the browser bundle small; the server parses with the same
+ * schemas. Request bodies are strict: an unexpected `price` or `amount` key is a 400, never trusted.
+ */
+import * as z from 'zod/mini';
+import { SIZE_ERROR } from '../catalogue/sizes';
+import { DEFAULT_SIZE, LIMITS, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../config';
+import { GIFT_MESSAGE_ERRORS } from './gift-message';
+
+export const CHECKOUT_ERRORS = {
+  emptyCart: 'Your cart is empty',
+  tooManyLines: `A checkout can hold at most ${LIMITS.maxCartLines} different products`,
+  unknownProduct: 'One of the products in your cart is no longer available',
+  quantity: `Quantity must be a whole number from 1 to ${LIMITS.maxQuantityPerLine}`,
+  duplicateLine: 'Each product may appear only once in each size in a checkout',
+  size: SIZE_ERROR,
+  ...GIFT_MESSAGE_ERRORS,
+} as const;
+
+/**
+ * A cart line the catalogue no longer sells (docs/product.md, products section): the message names the
+ * product, so the shopper knows which line to remove. The cart page shows the same words.
+ */
+export function unavailableProductError(name: string, status: 'paused' | 'retired'): string {
+  return status === 'paused'
+    ? `${name} cannot be ordered at the moment: remove it from your cart to check out`
+    : `${name} is no longer made: remove it from your cart to check out`;
+}
+
+/** A line in a size its product is no longer made in. */
+export function sizeNotOfferedError(name: string, size: SizeCode): string {
+  return `${name} is not made in size ${size}: choose another size`;
+}
+
+export const sizeCodeSchema = z.enum(SIZE_CODES as [SizeCode, ...SizeCode[]], { error: SIZE_ERROR });
+/** A checkout item's `size`: absent means Medium. */
+export const itemSizeSchema = z._default(sizeCodeSchema, DEFAULT_SIZE);
+
+export const checkoutItemSchema = z.strictObject({
+  id: z
+    .string()
+    .check(
+      z.minLength(1, { error: CHECKOUT_ERRORS.unknownProduct }),
+      z.maxLength(8, { error: CHECKOUT_ERRORS.unknownProduct }),
+    ),
+  quantity: z
+    .number({ error: CHECKOUT_ERRORS.quantity })
+    .check(
+      z.int({ error: CHECKOUT_ERRORS.quantity }),
+      z.gte(1, { error: CHECKOUT_ERRORS.quantity }),
+      z.lte(LIMITS.maxQuantityPerLine, { error: CHECKOUT_ERRORS.quantity }),
+    ),
+  /** "S", "M" or "L"; absent means "M" (docs/product.md §13.1). */
+  size: itemSizeSchema,
+});
+
+export const checkoutRequestSchema = z.strictObject({
+  email: z.string().check(z.maxLength(1000)),
+  items: z
+    .array(checkoutItemSchema)
+    .check(
+      z.minLength(1, { error: CHECKOUT_ERRORS.emptyCart }),
+      z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines }),
+    ),
+  giftWrap: z.optional(z.boolean()),
+  zone: z.optional(z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]])),
+  /**
+   * Plain text, checked by checkGiftMessage (length in characters, line breaks only, gift wrap needed);
+   * the bound here only keeps an absurd body from being scanned.
+   */
+  giftMessage: z.optional(z.string().check(z.maxLength(4000, { error: GIFT_MESSAGE_ERRORS.tooLong }))),
+  /** One discount code (domain/offers/discounts.ts), checked by the server; the bound only limits the body. */
+  discountCode: z.optional(
+    z.string().check(z.maxLength(100, { error: 'A discount code has 3 to 32 letters, digits or "-"' })),
+  ),
+});
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/**
+ * The cart asks what a code (or, without one, the early-bird tier) would take off these items before the
+ * checkout: POST DISCOUNT_CHECK_PATH. The checkout checks everything again (and the once-per-address rule,
+ * which needs the e-mail given there).
+ */
+export const discountCheckRequestSchema = z.strictObject({
+  code: z.optional(checkoutRequestSchema.shape.discountCode),
+  items: checkoutRequestSchema.shape.items,
+  giftWrap: z.optional(z.boolean()),
+  zone: checkoutRequestSchema.shape.zone,
+});
+export type DiscountCheckRequest = z.input<typeof discountCheckRequestSchema>;
+export const discountCheckResponseSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    /** Cents off the items; 0 when neither the code nor the tier applies. */
+    discount: z.number(),
+    /** The code that applies (upper case); null when the tier won or nothing applies. */
+    discountCode: z.nullable(z.string()),
+    /** The line's label: `Discount (XMAS15)`, `Early bird`; null with no discount. */
+    label: z.nullable(z.string()),
+    shipping: z.number(),
+    total: z.number(),
+  }),
+  z.object({
+    ok: z.literal(false),
+    error: z.string(),
+    /** 'code' when the code itself is refused; absent when the items are what the server refused. */
+    field: z.optional(z.literal('code')),
+  }),
+]);
+export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
+
+export const checkoutResponseSchema = z.union([
+  z.object({ ok: z.literal(true), url: z.string(), sessionId: z.string() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
+
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'unknown'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const EMAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
+export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
+
+const isoDateText = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+export const confirmLineSchema = z.object({
+  id: z.string(),
+  /** The product's name; the page shows it with the size, as nameWithSize does. */
+  name: z.string(),
+  /** Null for a quote's custom line (a bespoke design has no bracelet size). */
+  size: z.nullable(sizeCodeSchema),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  lineTotal: z.number(),
+});
+
+export const confirmResponseSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  reference: z.optional(z.string()),
+  items: z.optional(z.array(confirmLineSchema)),
+  subtotal: z.optional(z.number()),
+  shipping: z.optional(z.number()),
+  giftWrap: z.optional(z.number()),
+  /** The shopper's gift message, plain text (the page shows it as text). */
+  giftMessage: z.optional(z.string()),
+  total: z.optional(z.number()),
+  /** Paid orders: cents off the items (0 for none), and the code that gave them (null: none, or the tier). */
+  discount: z.optional(z.number()),
+  discountCode: z.optional(z.nullable(z.string())),
+  /** The discount line's name as the shop words it (a code, the early-bird tier or a quote's discount). */
+  discountLabel: z.optional(z.string()),
+  email: z.optional(z.string()),
+  /** Delivery of the shopper's confirmation e-mail: queued (the server sends it shortly), sent, failed. */
+  emailStatus: z.optional(z.enum(EMAIL_DELIVERY_STATUSES)),
+  /**
+   * Paid orders: the dispatch date stored at payment and the zone's delivery window from it, as
+   * 'YYYY-MM-DD' Irish calendar dates (domain/making/dispatch.ts). Absent for orders paid before it was stored.
+   */
+  delivery: z.optional(z.object({ dispatch: isoDateText, earliest: isoDateText, latest: isoDateText })),
+  /** Paid orders: the dispatch-by date stored at payment (the making queue counted), as delivery.dispatch. */
+  dispatchBy: z.optional(isoDateText),
+  /**
+   * Paid orders: the order page's link with its key, `/#/order/{reference}?key={key}` (orderPagePath), the
+   * page the confirmation e-mail links to.
+   */
+  orderPagePath: z.optional(z.string()),
+});
+export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
+
+/** 'SOL-' + characters 8 to 15 of the payment session id, upper-cased (docs/product.md §6.3). */
+export function orderReference(sessionId: string): string {
+  return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
+}

@@ -1,0 +1,286 @@
+/**
+ * Dispatch and delivery dates, shared by the browser (product page, cart) and the server (stored with the
+ * order at payment). The rules, all in Irish time (Europe/Dublin, daylight saving included):
+ *
+ * - A business day is a weekday that is neither an Irish public holiday (domain/making/irish-holidays.ts) nor an
+ *   owner closure (CLOSED_DATES, domain/making/closed-dates.ts).
+ * - Start day: the order day itself when it is a business day and the order comes before the daily
+ *   cut-off (DISPATCH.cutOff, 14:00; an order at 14:00:00 is after it); otherwise the first business day
+ *   after the order day.
+ * - Dispatch date: the DISPATCH.productionDays-th (3rd) business day after the start day. "Counted from
+ *   the start day" means the start day is day 0: an order on Monday 23 November 2026 at 10:00 starts on
+ *   Monday and is dispatched by Thursday 26 November (Tuesday, Wednesday, Thursday are days 1-3), which is
+ *   the issue's own example. Counting Monday as day 1 would promise Wednesday and contradict it.
+ *   The same order at 15:00 starts on Tuesday and is dispatched by Friday 27 November; an order on the
+ *   weekend starts on Monday.
+ * - Delivery estimate: the dispatch date plus the zone's deliveryDays range, counted in delivery days
+ *   (weekdays that are not Irish public holidays: carriers work through the owner's closures).
+ * - During a closure the banner names the date dispatch resumes: the first business day after today.
+ * - Christmas (1 November to 24 December): per zone, the last order date for delivery by 24 December is
+ *   the last calendar day on which an order placed at ANY time (even after the cut-off) still arrives by
+ *   24 December, judged by the zone's upper delivery bound. That is the day before the last start day
+ *   that still makes it: "Order by Sunday 6 December" is then true in its everyday sense (until the end
+ *   of that day), with no time of day to explain. It has passed from midnight (Irish time) after it.
+ *   Orders on the next morning before the cut-off would in fact still make it; the notice does not
+ *   advertise those hours, so it never promises more than the shop can keep.
+ */
+
+import { DISPATCH, SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
+import {
+  dateParts,
+  dayNumber,
+  formatDayMonth,
+  fromDayNumber,
+  type IsoDate,
+  irishDate,
+  irishDateTime,
+  irishInstant,
+  isoDate,
+  weekdayOfDay,
+} from '../shared/calendar-date';
+import { type ClosedDates, closureOn, NO_CLOSURES } from './closed-dates';
+import { isIrishPublicHolidayDay } from './irish-holidays';
+import { type MakingQueue, queueExtraDays } from './making-queue';
+
+export interface DispatchOptions {
+  /** The owner's closures; none by default. */
+  readonly closures?: ClosedDates;
+  /**
+   * The maker's queue ahead of the order (domain/making/making-queue.ts) and the order's own pieces (1 by
+   * default): the date moves one working day later per day of making ahead. None: today's rule.
+   */
+  readonly queue?: MakingQueue;
+  readonly pieces?: number;
+}
+
+// The walks below count in day numbers (days since 1970-01-01, calendar-date.ts): adding and comparing
+// integers, an IsoDate made once at the end. Walking in IsoDates parsed and printed a date per step, and the
+// Christmas deadlines walk hundreds of days per page view: one 60-80 ms task on a slowed phone after the
+// product page hydrated (bench:web's trace).
+
+/**
+ * Closures as day-number ranges, made once per list object: the server parses CLOSED_DATES once at start;
+ * the browser parses its few ranges again for each view (dispatch-view.ts), and converts them once there.
+ */
+const closureDayRanges = new WeakMap<ClosedDates, readonly (readonly [number, number])[]>();
+
+function closedDays(closures: ClosedDates): readonly (readonly [number, number])[] {
+  let ranges = closureDayRanges.get(closures);
+  if (!ranges) {
+    ranges = closures.map((range) => [dayNumber(range.from), dayNumber(range.to)] as const);
+    closureDayRanges.set(closures, ranges);
+  }
+  return ranges;
+}
+
+/** The last day of the closure this day falls in, or null. */
+function closureEndOn(day: number, ranges: readonly (readonly [number, number])[]): number | null {
+  for (const [from, to] of ranges) if (from <= day && day <= to) return to;
+  return null;
+}
+
+function isDeliveryDay(day: number): boolean {
+  const weekday = weekdayOfDay(day);
+  return weekday !== 0 && weekday !== 6 && !isIrishPublicHolidayDay(day);
+}
+
+function isBusinessDayNumber(day: number, ranges: readonly (readonly [number, number])[]): boolean {
+  return isDeliveryDay(day) && closureEndOn(day, ranges) === null;
+}
+
+function nextBusinessDayNumber(day: number, ranges: readonly (readonly [number, number])[]): number {
+  let next = day + 1;
+  for (;;) {
+    // A long closure is skipped in one step rather than a day at a time.
+    const closureEnd = closureEndOn(next, ranges);
+    if (closureEnd !== null) next = closureEnd + 1;
+    else if (!isDeliveryDay(next)) next += 1;
+    else return next;
+  }
+}
+
+function addBusinessDayNumbers(
+  day: number,
+  count: number,
+  ranges: readonly (readonly [number, number])[],
+): number {
+  let next = day;
+  for (let i = 0; i < count; i++) next = nextBusinessDayNumber(next, ranges);
+  return next;
+}
+
+function addDeliveryDayNumbers(day: number, count: number): number {
+  let next = day;
+  for (let i = 0; i < count; i++) {
+    next += 1;
+    while (!isDeliveryDay(next)) next += 1;
+  }
+  return next;
+}
+
+export function isBusinessDay(date: IsoDate, closures: ClosedDates = NO_CLOSURES): boolean {
+  return isBusinessDayNumber(dayNumber(date), closedDays(closures));
+}
+
+/** The first business day strictly after `date`. */
+export function nextBusinessDay(date: IsoDate, closures: ClosedDates = NO_CLOSURES): IsoDate {
+  return fromDayNumber(nextBusinessDayNumber(dayNumber(date), closedDays(closures)));
+}
+
+/** The `count`-th business day after `date` (`date` itself for 0). */
+export function addBusinessDays(date: IsoDate, count: number, closures: ClosedDates = NO_CLOSURES): IsoDate {
+  return fromDayNumber(addBusinessDayNumbers(dayNumber(date), count, closedDays(closures)));
+}
+
+/** The business day production starts for an order placed at this instant. */
+export function productionStartDate(orderedAt: Date, options: DispatchOptions = {}): IsoDate {
+  const closures = options.closures ?? NO_CLOSURES;
+  const { date, hour, minute } = irishDateTime(orderedAt);
+  const beforeCutOff = hour * 60 + minute < DISPATCH.cutOff.hour * 60 + DISPATCH.cutOff.minute;
+  return beforeCutOff && isBusinessDay(date, closures) ? date : nextBusinessDay(date, closures);
+}
+
+/**
+ * The date (Irish calendar) by which an order placed at this instant is dispatched: the production days
+ * after its start day, plus the working days the queue ahead of it takes (making-queue.ts).
+ */
+export function dispatchDate(orderedAt: Date, options: DispatchOptions = {}): IsoDate {
+  const extra = options.queue ? queueExtraDays(options.queue, options.pieces) : 0;
+  return addBusinessDays(
+    productionStartDate(orderedAt, options),
+    DISPATCH.productionDays + extra,
+    options.closures,
+  );
+}
+
+export interface DeliveryEstimate {
+  readonly earliest: IsoDate;
+  readonly latest: IsoDate;
+}
+
+export function deliveryEstimate(dispatch: IsoDate, zone: ZoneId): DeliveryEstimate {
+  const [min, max] = SHIPPING_ZONES[zone].deliveryDays;
+  const day = dayNumber(dispatch);
+  return {
+    earliest: fromDayNumber(addDeliveryDayNumbers(day, min)),
+    latest: fromDayNumber(addDeliveryDayNumbers(day, max)),
+  };
+}
+
+/** During a closure (today, Irish time, is a closed date): the date dispatch resumes; otherwise null. */
+export function dispatchResumes(now: Date, closures: ClosedDates): IsoDate | null {
+  const today = irishDate(now);
+  return closureOn(today, closures) ? nextBusinessDay(today, closures) : null;
+}
+
+export interface ChristmasDeadline {
+  readonly zone: ZoneId;
+  /** The last day (Irish calendar) on which an order, at any time of day, is delivered by 24 December. */
+  readonly lastOrderDate: IsoDate;
+  /** Midnight (Irish time) at the end of lastOrderDate: orders before this instant are delivered in time. */
+  readonly orderBefore: Date;
+  readonly passed: boolean;
+}
+
+function christmasDeadline(year: number, zone: ZoneId, now: Date, closures: ClosedDates): ChristmasDeadline {
+  const [month, day] = DISPATCH.christmasDeliveryBy;
+  const deliverBy = dayNumber(isoDate(year, month, day));
+  const ranges = closedDays(closures);
+  const latestDelivery = SHIPPING_ZONES[zone].deliveryDays[1];
+  const deliveredBy = (start: number) =>
+    addDeliveryDayNumbers(addBusinessDayNumbers(start, DISPATCH.productionDays, ranges), latestDelivery);
+  // Later start days never deliver earlier, so the first fit walking backwards is the last one.
+  let start = deliverBy;
+  while (!isBusinessDayNumber(start, ranges) || deliveredBy(start) > deliverBy) start -= 1;
+  // Any order on the day before `start` (after its cut-off, or on a day that is no business day) starts
+  // on `start` at the latest: the whole of that day makes it. An order on `start` after the cut-off
+  // starts on the next business day, which is too late.
+  const lastOrderDate = fromDayNumber(start - 1);
+  const orderBefore = irishInstant(fromDayNumber(start), 0, 0);
+  return { zone, lastOrderDate, orderBefore, passed: now.getTime() >= orderBefore.getTime() };
+}
+
+/**
+ * From 1 November to 24 December (Irish date of `now`): the last order date for Christmas delivery in
+ * each zone, in ZONE_IDS order; null the rest of the year.
+ */
+export function christmasDeadlines(
+  now: Date,
+  options: DispatchOptions = {},
+): readonly ChristmasDeadline[] | null {
+  const today = irishDate(now);
+  const { year } = dateParts(today);
+  const [fromMonth, fromDay] = DISPATCH.christmasNoticeFrom;
+  const [toMonth, toDay] = DISPATCH.christmasDeliveryBy;
+  if (today < isoDate(year, fromMonth, fromDay) || today > isoDate(year, toMonth, toDay)) return null;
+  return ZONE_IDS.map((zone) => christmasDeadline(year, zone, now, options.closures ?? NO_CLOSURES));
+}
+
+/**
+ * True when the deadline has not passed yet but the queue already pushes an order placed now past 24
+ * December in that zone (its latest delivery day): the notice must not promise Christmas then.
+ */
+export function queueMissesChristmas(
+  now: Date,
+  deadline: ChristmasDeadline,
+  options: DispatchOptions,
+): boolean {
+  if (deadline.passed || !options.queue) return false;
+  const [month, day] = DISPATCH.christmasDeliveryBy;
+  const deliverBy = isoDate(dateParts(irishDate(now)).year, month, day);
+  return deliveryPromise(now, deadline.zone, options).latest > deliverBy;
+}
+
+/** The destination as the Christmas notice names it: "to Ireland", "to the EU". */
+const CHRISTMAS_DESTINATION: Readonly<Record<ZoneId, string>> = {
+  IE: 'Ireland',
+  EU: 'the EU',
+  WORLD: 'the rest of the world',
+};
+
+/**
+ * "Order by Sunday 6 December for Christmas delivery to the EU", or, once that day is over, "The last
+ * order date for Christmas delivery to the EU (Sunday 6 December) has passed".
+ */
+export function christmasMessage(deadline: ChristmasDeadline): string {
+  const to = CHRISTMAS_DESTINATION[deadline.zone];
+  const date = formatDayMonth(deadline.lastOrderDate);
+  if (deadline.passed) return `The last order date for Christmas delivery to ${to} (${date}) has passed`;
+  return `Order by ${date} for Christmas delivery to ${to}`;
+}
+
+/** The notice instead of christmasMessage while queueMissesChristmas: the date has not passed, the queue has. */
+export function christmasQueueMessage(deadline: ChristmasDeadline): string {
+  const to = CHRISTMAS_DESTINATION[deadline.zone];
+  return `Our making queue is already full past the last date for Christmas delivery to ${to} (${formatDayMonth(deadline.lastOrderDate)}): orders placed now arrive after Christmas`;
+}
+
+/** What the shop promises for an order placed at an instant: its dispatch date and delivery window. */
+export interface DeliveryPromise extends DeliveryEstimate {
+  readonly dispatch: IsoDate;
+}
+
+export function deliveryPromise(
+  orderedAt: Date,
+  zone: ZoneId,
+  options: DispatchOptions = {},
+): DeliveryPromise {
+  const dispatch = dispatchDate(orderedAt, options);
+  return { dispatch, ...deliveryEstimate(dispatch, zone) };
+}
+
+/** "Tuesday 1 December to Thursday 3 December" (one date when both ends are the same day). */
+export function deliveryRangeText(estimate: DeliveryEstimate): string {
+  const earliest = formatDayMonth(estimate.earliest);
+  return estimate.earliest === estimate.latest
+    ? earliest
+    : `${earliest} to ${formatDayMonth(estimate.latest)}`;
+}
+
+/**
+ * One sentence for the hosted checkout (Stripe's custom text, the test checkout's summary):
+ * "Dispatched by Thursday 26 November; delivery expected Tuesday 1 December to Thursday 3 December."
+ */
+export function deliveryPromiseText(promise: DeliveryPromise): string {
+  return `Dispatched by ${formatDayMonth(promise.dispatch)}; delivery expected ${deliveryRangeText(promise)}.`;
+}

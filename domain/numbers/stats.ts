@@ -1,0 +1,163 @@
+/**
+ * The desk's Numbers (docs/product.md §10.12): the contract of `GET /api/admin/stats` and its CSV, shared
+ * by the server and the owner's app, and the calendar of its series (Irish calendar days, weeks from
+ * Monday, calendar months). Amounts are integer euro cents. Nothing here is imported by shop pages.
+ *
+ * Stable contract: changes are additive only.
+ */
+import * as z from 'zod/mini';
+import type { SizeCode } from '../config';
+import { addDays, dayNumber, type IsoDate, isoDate, parseIsoDate, weekday } from '../shared/calendar-date';
+
+export const STATS_API = {
+  stats: '/api/admin/stats',
+  statsCsv: '/api/admin/stats.csv',
+} as const;
+
+export const STATS_GROUPINGS = ['day', 'week', 'month'] as const;
+export type StatsGrouping = (typeof STATS_GROUPINGS)[number];
+
+/** The longest range one answer covers: two years and a day (a leap year's). */
+export const STATS_MAX_DAYS = 732;
+
+export const STATS_MESSAGES = {
+  badFrom: 'from must be a date as YYYY-MM-DD',
+  badTo: 'to must be a date as YYYY-MM-DD',
+  badBy: 'by must be day, week or month',
+  toBeforeFrom: 'to must not be before from',
+  tooLong: `to must be at most ${STATS_MAX_DAYS} days after from`,
+} as const;
+
+const day = (message: string) => z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: message }));
+
+export const statsQuerySchema = z.strictObject({
+  from: day(STATS_MESSAGES.badFrom),
+  to: day(STATS_MESSAGES.badTo),
+  by: z.optional(z.enum(STATS_GROUPINGS, { error: STATS_MESSAGES.badBy })),
+});
+export type StatsQuery = z.infer<typeof statsQuerySchema>;
+
+export interface StatsRange {
+  readonly from: IsoDate;
+  readonly to: IsoDate;
+  readonly by: StatsGrouping;
+}
+
+/** The query as a range, or the message naming the field that is wrong (real dates, order, length). */
+export function statsRange(query: StatsQuery): StatsRange | { readonly error: string } {
+  const from = parseIsoDate(query.from);
+  if (!from) return { error: STATS_MESSAGES.badFrom };
+  const to = parseIsoDate(query.to);
+  if (!to) return { error: STATS_MESSAGES.badTo };
+  if (to < from) return { error: STATS_MESSAGES.toBeforeFrom };
+  if (dayNumber(to) - dayNumber(from) > STATS_MAX_DAYS) return { error: STATS_MESSAGES.tooLong };
+  return { from, to, by: query.by ?? 'day' };
+}
+
+export interface StatsTotals {
+  /** Paid in the range, net of what was refunded on those orders so far. */
+  readonly revenue: number;
+  readonly refunds: number;
+  /** Orders paid in the range. */
+  readonly orders: number;
+  readonly pieces: number;
+  /** revenue / orders, rounded to the cent; 0 without orders. */
+  readonly averageOrder: number;
+  /** Checkouts opened in the range (paid or not). */
+  readonly checkoutsStarted: number;
+  /** Of those, the ones paid: the rest were abandoned (or failed). */
+  readonly checkoutsPaid: number;
+  /** Orders paid in the range with gift wrap. */
+  readonly giftWrapped: number;
+}
+
+export interface StatsPoint {
+  /** The first day of the day, week (Monday) or month. */
+  readonly start: IsoDate;
+  readonly revenue: number;
+  readonly orders: number;
+  readonly pieces: number;
+}
+
+export interface BestSeller {
+  readonly productId: string;
+  readonly name: string;
+  readonly pieces: number;
+  /** What its lines came to (refunds are per order, so not taken off here). */
+  readonly revenue: number;
+}
+
+export interface StatsResponse {
+  readonly ok: true;
+  readonly totals: StatsTotals;
+  readonly series: readonly StatsPoint[];
+  /** Every product sold in the range, most pieces first. */
+  readonly bestSellers: readonly BestSeller[];
+  /** Pieces sold by size. */
+  readonly sizes: Readonly<Record<SizeCode, number>>;
+  /** True when the numbers are the built-in test checkout's orders (no real payment provider is set). */
+  readonly testMode: boolean;
+}
+
+const count = z.number().check(z.int(), z.gte(0));
+const amount = z.number().check(z.int());
+
+/** The answer as the desk checks it before showing it (web/src/desk/desk-api.ts). */
+export const statsResponseSchema = z.object({
+  ok: z.literal(true),
+  totals: z.object({
+    revenue: amount,
+    refunds: amount,
+    orders: count,
+    pieces: count,
+    averageOrder: amount,
+    checkoutsStarted: count,
+    checkoutsPaid: count,
+    giftWrapped: count,
+  }),
+  series: z.array(
+    z.object({
+      start: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+      revenue: amount,
+      orders: count,
+      pieces: count,
+    }),
+  ),
+  bestSellers: z.array(z.object({ productId: z.string(), name: z.string(), pieces: count, revenue: amount })),
+  sizes: z.object({ S: count, M: count, L: count }),
+  testMode: z.boolean(),
+});
+export type StatsAnswer = z.infer<typeof statsResponseSchema>;
+
+/** The start of the day, week (Monday) or month a date belongs to. */
+export function periodStart(date: IsoDate, by: StatsGrouping): IsoDate {
+  if (by === 'day') return date;
+  if (by === 'week') return addDays(date, -((weekday(date) + 6) % 7));
+  return isoDate(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 1);
+}
+
+/** The start of the period after the one starting at `start`. */
+function nextPeriod(start: IsoDate, by: StatsGrouping): IsoDate {
+  if (by === 'day') return addDays(start, 1);
+  if (by === 'week') return addDays(start, 7);
+  const year = Number(start.slice(0, 4));
+  const month = Number(start.slice(5, 7));
+  return month === 12 ? isoDate(year + 1, 1, 1) : isoDate(year, month + 1, 1);
+}
+
+/** Every period touching the range, in order (the chart shows empty ones too). */
+export function periodStarts(range: StatsRange): IsoDate[] {
+  const out: IsoDate[] = [];
+  for (let p = periodStart(range.from, range.by); p <= range.to; p = nextPeriod(p, range.by)) out.push(p);
+  return out;
+}
+
+/** A share of a whole as a whole percent ("25%"); "–" of nothing. */
+export function percentOf(part: number, whole: number): string {
+  return whole > 0 ? `${Math.round((part / whole) * 100)}%` : '–';
+}
+
+/** The query string of a range, as the desk sends it. */
+export function statsSearch(range: StatsRange): string {
+  return new URLSearchParams({ from: range.from, to: range.to, by: range.by }).toString();
+}

@@ -1,0 +1,52 @@
+/**
+ * The seller-dependent texts of the legal pages and the VAT rate as printed (docs/product.md: the seller's
+ * identity comes from SELLER_* at run time). Apart from domain/settings/seller.ts so that the shell, which needs only
+ * the footer's line, does not carry them (the home page's JS budget is full).
+ */
+import { BRAND } from '../config';
+import { type Cents, formatEuro } from '../shared/money';
+import { type SellerIdentity, sellerFooter } from './seller';
+
+export function formatVatRate(rate: number): string {
+  return `${Number.isInteger(rate) ? rate : rate.toFixed(1).replace(/\.0$/, '')}%`;
+}
+
+/** VAT contained in a VAT-inclusive amount at `ratePercent`, rounded to the cent. */
+export function vatIncluded(grossCents: number, ratePercent: number): number {
+  return Math.round((grossCents * ratePercent) / (100 + ratePercent));
+}
+
+/**
+ * The VAT in an order's total as the shop states it (e-mails, order page, desk, CSV): null when the seller
+ * has no VAT number, since a trader not registered for VAT charges none.
+ */
+export function orderVat(
+  seller: { readonly vatNumber: string | null; readonly vatRate: number },
+  grossCents: number,
+): number | null {
+  return seller.vatNumber ? vatIncluded(grossCents, seller.vatRate) : null;
+}
+
+/** "€7.48 VAT included". */
+export function vatIncludedText(vatCents: number): string {
+  return `${formatEuro(vatCents as Cents)} VAT included`;
+}
+
+/**
+ * Every seller-dependent text of the pages, each rendered as one text node, so that the server can swap
+ * the placeholder version for the configured one in prerendered HTML.
+ */
+export function sellerTexts(seller: SellerIdentity) {
+  return {
+    legalName: seller.legalName,
+    address: seller.address,
+    /** After "Postal address: ". */
+    addressAndVat: `${seller.address}.${seller.vatNumber ? ` VAT number: ${seller.vatNumber}.` : ''}`,
+    /** After "All prices are in euro (EUR) and include VAT where applicable." */
+    vatPrices: seller.vatNumber
+      ? ` VAT is included at ${formatVatRate(seller.vatRate)}.`
+      : ` ${BRAND.name} is not currently registered for VAT, so no VAT is added to the prices shown.`,
+    footer: sellerFooter(seller),
+  };
+}
+export type SellerTexts = ReturnType<typeof sellerTexts>;

@@ -1,0 +1,55 @@
+/**
+ * Who sells (docs/product.md §6.11): the trader's name, geographic address and VAT details, as the legal
+ * pages, the footer and the confirmation e-mail show them. The server's SELLER_NAME, SELLER_ADDRESS,
+ * SELLER_VAT_NUMBER and VAT_RATE decide them; the browser gets the same values from /runtime-env.js, and
+ * the prerendered pages, built with the placeholders of domain/config.ts SELLER, have the texts below
+ * replaced when the server loads them (server/html-pages.ts), so hydration finds exactly what it renders.
+ */
+import { SELLER, VAT_RATE_DEFAULT } from '../config';
+
+export interface SellerIdentity {
+  readonly legalName: string;
+  readonly address: string;
+  readonly vatNumber: string | null;
+  /** Percent. */
+  readonly vatRate: number;
+}
+
+export const DEFAULT_SELLER: SellerIdentity = {
+  legalName: SELLER.legalName,
+  address: SELLER.address,
+  vatNumber: SELLER.vatNumber,
+  vatRate: VAT_RATE_DEFAULT,
+};
+
+/** The runtime environment's names (also the server's environment variables). */
+export const SELLER_ENV = {
+  name: 'SELLER_NAME',
+  address: 'SELLER_ADDRESS',
+  vatNumber: 'SELLER_VAT_NUMBER',
+  vatRate: 'VAT_RATE',
+} as const;
+
+export function sellerToEnv(seller: SellerIdentity): Record<string, string> {
+  return {
+    [SELLER_ENV.name]: seller.legalName,
+    [SELLER_ENV.address]: seller.address,
+    ...(seller.vatNumber ? { [SELLER_ENV.vatNumber]: seller.vatNumber } : {}),
+    [SELLER_ENV.vatRate]: String(seller.vatRate),
+  };
+}
+
+export function sellerFromEnv(env: Readonly<Record<string, string>> | undefined): SellerIdentity {
+  const rate = Number(env?.[SELLER_ENV.vatRate]);
+  return {
+    legalName: env?.[SELLER_ENV.name] || DEFAULT_SELLER.legalName,
+    address: env?.[SELLER_ENV.address] || DEFAULT_SELLER.address,
+    vatNumber: env?.[SELLER_ENV.vatNumber] || null,
+    vatRate: Number.isFinite(rate) && rate >= 0 && rate <= 100 ? rate : DEFAULT_SELLER.vatRate,
+  };
+}
+
+/** The footer's line; on its own so that the shell (every page's footer) carries none of the other texts. */
+export function sellerFooter(seller: SellerIdentity): string {
+  return `${seller.legalName}, ${seller.address}`;
+}

@@ -1,0 +1,259 @@
+/**
+ * The desk's Enquiries (docs/product.md §16): the list, new ones first, filtered by status; one enquiry
+ * with every field, its status and private notes (saved together, once per submission), and a Reply link
+ * that opens the owner's mail program with the address and subject filled in. What the visitor typed is
+ * shown as text, exactly as typed.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import type { AdminEnquiry } from '../../../../domain/enquiries/enquiries';
+import {
+  ENQUIRY_KIND_LABELS,
+  ENQUIRY_LIMITS,
+  ENQUIRY_MAIL_SUBJECTS,
+  ENQUIRY_STATUS_LABELS,
+  ENQUIRY_STATUSES,
+  type EnquiryStatus,
+} from '../../../../domain/enquiries/enquiry-texts';
+import { deskHref } from '../desk-router';
+import { formatDay, formatInstant, money } from '../ui/desk-format';
+import { useDeskAction, useDeskData } from '../ui/desk-hooks';
+import {
+  buttonClass,
+  ErrorMessage,
+  inputClass,
+  LoadedList,
+  Loading,
+  PageHeading,
+  StatusFilter,
+} from '../ui/desk-ui';
+import { enquiriesApi } from './enquiries-api';
+
+const STATUS_TONE: Readonly<Record<EnquiryStatus, string>> = {
+  new: 'border-wine/30 bg-sand text-wine-dark',
+  quoted: 'border-gold/50 bg-white text-gold',
+  won: 'border-success bg-success text-white',
+  lost: 'border-line bg-white text-muted',
+};
+
+function EnquiryStatusBadge({ status }: { readonly status: EnquiryStatus }) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${STATUS_TONE[status]}`}
+    >
+      {ENQUIRY_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/** The Reply link: the owner's mail program, to the visitor, with the shop's subject. */
+export function replyHref(enquiry: Pick<AdminEnquiry, 'email'>): string {
+  return `mailto:${encodeURIComponent(enquiry.email).replace('%40', '@')}?subject=${encodeURIComponent(ENQUIRY_MAIL_SUBJECTS.reply)}`;
+}
+
+export function EnquiriesPage({ status }: { readonly status: EnquiryStatus | null }) {
+  const [loaded] = useDeskData(status ?? 'all', () => enquiriesApi.list(status));
+  const filters = ['all', ...ENQUIRY_STATUSES] as const;
+
+  return (
+    <div>
+      <PageHeading>Enquiries</PageHeading>
+      <p className="mt-1 text-sm text-muted">
+        Corporate and bespoke enquiries from the shop's form, new ones first.
+      </p>
+      <StatusFilter
+        links={filters.map((s) => ({
+          key: s,
+          label:
+            s === 'all'
+              ? 'All'
+              : `${ENQUIRY_STATUS_LABELS[s]}${loaded.state === 'ready' ? ` (${loaded.data.counts[s]})` : ''}`,
+          href: deskHref.enquiries(s === 'all' ? null : s),
+          current: (status ?? 'all') === s,
+        }))}
+      />
+      <LoadedList
+        loaded={loaded}
+        loading="Loading enquiries…"
+        empty="No enquiries here."
+        isEmpty={(data) => data.enquiries.length === 0}
+      >
+        {(data) => (
+          <ul className="mt-6 divide-y divide-line rounded-2xl border border-line bg-white">
+            {data.enquiries.map((e) => (
+              <li key={e.id}>
+                <a
+                  href={deskHref.enquiry(e.id)}
+                  className="grid gap-1 px-4 py-3 hover:bg-sand md:grid-cols-[2fr_1fr_1fr_auto] md:items-center md:gap-4"
+                >
+                  <span>
+                    <span className="font-medium text-wine underline">{e.name}</span>
+                    {e.company ? <span className="text-muted"> · {e.company}</span> : null}
+                    <span className="block text-sm text-muted">
+                      {ENQUIRY_KIND_LABELS[e.kind]} · received {formatInstant(e.createdAt)}
+                    </span>
+                  </span>
+                  <span className="text-sm">
+                    {e.pieces} {e.pieces === 1 ? 'piece' : 'pieces'}
+                  </span>
+                  <span className="text-sm">
+                    {e.neededBy ? `needed by ${formatDay(e.neededBy)}` : 'no date'}
+                  </span>
+                  <span>
+                    <EnquiryStatusBadge status={e.status} />
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadedList>
+    </div>
+  );
+}
+
+export function EnquiryPage({ enquiryId }: { readonly enquiryId: string }) {
+  const [loaded, , replace] = useDeskData(enquiryId, () => enquiriesApi.get(enquiryId));
+  return (
+    <div>
+      <p>
+        <a href={deskHref.enquiries(null)} className="text-sm text-wine underline">
+          ← All enquiries
+        </a>
+      </p>
+      {loaded.state === 'loading' ? <Loading label="Loading the enquiry…" /> : null}
+      {loaded.state === 'error' ? (
+        <div className="mt-4">
+          <PageHeading>Enquiry</PageHeading>
+          <div className="mt-4">
+            <ErrorMessage>{loaded.message}</ErrorMessage>
+          </div>
+        </div>
+      ) : null}
+      {loaded.state === 'ready' ? <EnquiryDetail enquiry={loaded.data} onChange={replace} /> : null}
+    </div>
+  );
+}
+
+function EnquiryDetail({
+  enquiry,
+  onChange,
+}: {
+  readonly enquiry: AdminEnquiry;
+  readonly onChange: (next: AdminEnquiry) => void;
+}) {
+  const id = useId();
+  const [status, setStatus] = useState<EnquiryStatus>(enquiry.status);
+  const [notes, setNotes] = useState(enquiry.notes);
+  const [saved, setSaved] = useState<string | null>(null);
+  const { run, busy, error } = useDeskAction(async (submission: string) => {
+    const next = await enquiriesApi.update(enquiry.id, { status, notes }, submission);
+    onChange(next);
+    setStatus(next.status);
+    setNotes(next.notes);
+    setSaved(`Saved: ${ENQUIRY_STATUS_LABELS[next.status]}.`);
+  });
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(null);
+    void run();
+  };
+
+  const facts: [string, string][] = [
+    ['E-mail', enquiry.email],
+    ['Company', enquiry.company ?? 'Not given'],
+    ['For', ENQUIRY_KIND_LABELS[enquiry.kind]],
+    ['Pieces', String(enquiry.pieces)],
+    ['Needed by', enquiry.neededBy ? formatDay(enquiry.neededBy) : 'No date given'],
+    ['Budget per piece', enquiry.budgetPerPiece === null ? 'Not given' : money(enquiry.budgetPerPiece)],
+    ['Occasion or design', enquiry.occasion ?? 'Not given'],
+    ['Received', formatInstant(enquiry.createdAt)],
+  ];
+
+  return (
+    <div className="mt-3">
+      <div className="flex flex-wrap items-center gap-3">
+        <PageHeading>{enquiry.name}</PageHeading>
+        <EnquiryStatusBadge status={enquiry.status} />
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
+        <section
+          aria-labelledby={`${id}-details`}
+          className="rounded-2xl border border-line bg-white p-4 sm:p-5"
+        >
+          <h2 id={`${id}-details`} className="font-serif text-xl">
+            The enquiry
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            {facts.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="text-muted">{label}</dt>
+                <dd className="break-words">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className="mt-5 font-medium">Message</h3>
+          <p className="mt-1 whitespace-pre-line break-words">{enquiry.message}</p>
+        </section>
+        <section
+          aria-labelledby={`${id}-work`}
+          className="rounded-2xl border border-line bg-white p-4 sm:p-5"
+        >
+          <h2 id={`${id}-work`} className="font-serif text-xl">
+            Reply and follow up
+          </h2>
+          <p className="mt-3 flex flex-wrap gap-3">
+            <a href={replyHref(enquiry)} className={buttonClass.primary}>
+              Reply
+            </a>
+            <a href={deskHref.newQuote(enquiry.id)} className={buttonClass.secondary}>
+              Make a quote
+            </a>
+          </p>
+          <p className="mt-2 text-sm text-muted">
+            Reply opens your mail program, addressed to {enquiry.email}. A quote is paid by card on its own
+            page.
+          </p>
+          <form className="mt-5 space-y-4" onSubmit={save}>
+            <div>
+              <label htmlFor={`${id}-status`} className="text-sm font-medium">
+                Status
+              </label>
+              <select
+                id={`${id}-status`}
+                className={inputClass}
+                value={status}
+                onChange={(e) => setStatus(e.target.value as EnquiryStatus)}
+              >
+                {ENQUIRY_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {ENQUIRY_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <label htmlFor={`${id}-notes`} className="text-sm font-medium">
+                Private notes
+              </label>
+              <textarea
+                id={`${id}-notes`}
+                className={`${inputClass} py-2`}
+                rows={5}
+                maxLength={ENQUIRY_LIMITS.notesMax}
+                value={notes}
+                onChange={(e) => setNotes(e.target.value)}
+              />
+            </div>
+            <button type="submit" className={buttonClass.secondary} disabled={busy}>
+              {busy ? 'Saving…' : 'Save'}
+            </button>
+            <p role="status" className="text-sm text-success">
+              {saved ?? ''}
+            </p>
+            {error ? <ErrorMessage>{error}</ErrorMessage> : null}
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}

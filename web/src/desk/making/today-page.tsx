@@ -1,0 +1,346 @@
+/**
+ * Today, the desk's first screen (docs/product.md §10.11): late orders at the top in the shop's warning
+ * colour, what to make today (pieces by product and size over the orders due first, up to the day's
+ * capacity), what to dispatch today, the shop's health with "Send again" for a failed e-mail, and the
+ * making capacity, which sets the dispatch dates the shop promises.
+ */
+import { type FormEvent, useCallback, useId, useState } from 'react';
+import { MAKING_CAPACITY } from '../../../../domain/making/making-queue';
+import {
+  DISPATCH_AHEAD_WORKING_DAYS,
+  type DueOrder,
+  type TodayResponse,
+} from '../../../../domain/making/today';
+import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
+import { deskApi } from '../desk-api';
+import { deskHref } from '../desk-router';
+import { formatDay, formatInstant } from '../ui/desk-format';
+import { useDeskAction, useDeskData } from '../ui/desk-hooks';
+import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
+
+const sectionClass = 'rounded-2xl border border-line bg-white p-4 sm:p-5';
+
+export function TodayPage() {
+  const [result, reload] = useDeskData('today', () => deskApi.today());
+  return (
+    <div>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <PageHeading>Today</PageHeading>
+        <a
+          href={deskHref.orders()}
+          className="inline-flex min-h-11 items-center text-sm underline hover:text-wine"
+        >
+          All orders →
+        </a>
+      </div>
+      {result.state === 'loading' ? <Loading label="Loading today’s work…" /> : null}
+      {result.state === 'error' ? (
+        <div className="mt-4">
+          <ErrorMessage>{result.message}</ErrorMessage>
+        </div>
+      ) : null}
+      {result.state === 'ready' ? <TodayBody today={result.data} onChanged={reload} /> : null}
+    </div>
+  );
+}
+
+function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readonly onChanged: () => void }) {
+  const madePieces = today.make.reduce((n, line) => n + line.pieces, 0);
+  return (
+    <div className="mt-4 space-y-5">
+      <p className="text-sm text-muted">{formatDay(today.date)}</p>
+      {today.late.length > 0 ? <LateOrders late={today.late} /> : null}
+      <section aria-labelledby="today-make" className={sectionClass}>
+        <h2 id="today-make" className="text-xl">
+          Make today
+        </h2>
+        <p className="mt-1 text-sm text-muted">
+          {madePieces} of {today.capacity} pieces, the day’s capacity, over the orders due first.
+        </p>
+        {today.make.length === 0 ? (
+          <p className="mt-3">Nothing is waiting to be made.</p>
+        ) : (
+          <table className="mt-3 w-full text-left text-sm">
+            <caption className="sr-only">Pieces to make today by product and size</caption>
+            <thead>
+              <tr className="border-b border-line text-muted">
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Product
+                </th>
+                <th scope="col" className="py-2 pr-2 font-medium">
+                  Size
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Pieces
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {today.make.map((line) => (
+                <tr key={`${line.productId}-${line.size}`} className="border-b border-line last:border-0">
+                  <td className="py-2 pr-2">
+                    {line.name}
+                    {/* The orders these pieces are for: one tap from the bench to the order. */}
+                    <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
+                      {line.orders.map((reference) => (
+                        <a
+                          key={reference}
+                          href={deskHref.order(reference)}
+                          className="inline-flex min-h-6 items-center underline hover:text-wine"
+                        >
+                          {reference}
+                        </a>
+                      ))}
+                    </span>
+                  </td>
+                  {/* A quote's bespoke design has no bracelet size: the cell stays empty. */}
+                  <td className="py-2 pr-2">{line.size}</td>
+                  <td className="py-2 text-right font-semibold tabular-nums">{line.pieces}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <section aria-labelledby="today-dispatch" className={sectionClass}>
+        <h2 id="today-dispatch" className="text-xl">
+          Dispatch today
+        </h2>
+        {today.dispatch.length === 0 ? (
+          <p className="mt-2">No order is due for dispatch today.</p>
+        ) : (
+          <OrderLinks orders={today.dispatch} />
+        )}
+        <UpcomingDispatch upcoming={today.upcoming} />
+      </section>
+      <ShopHealth today={today} onChanged={onChanged} />
+      <CapacitySetting capacity={today.capacity} onChanged={onChanged} />
+    </div>
+  );
+}
+
+function OrderLinks({
+  orders,
+  late = false,
+}: {
+  readonly orders: readonly DueOrder[];
+  readonly late?: boolean;
+}) {
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2">
+      {orders.map((order) => (
+        <li key={order.reference}>
+          <a
+            href={deskHref.order(order.reference)}
+            className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium hover:bg-sand ${late ? 'border-danger text-danger' : 'border-line'}`}
+          >
+            {order.reference}
+            {late ? <span className="ml-1 font-normal">, due {formatDay(order.dispatchBy)}</span> : null}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What is due on the next working days, by day, so tomorrow's posting is seen today. */
+function UpcomingDispatch({ upcoming }: { readonly upcoming: readonly DueOrder[] }) {
+  const days = [...new Set(upcoming.map((o) => o.dispatchBy))];
+  return (
+    <div className="mt-4">
+      <h3 className="text-base">Next working days</h3>
+      {days.length === 0 ? (
+        <p className="mt-1 text-sm text-muted">
+          Nothing is due on the next {DISPATCH_AHEAD_WORKING_DAYS} working days.
+        </p>
+      ) : (
+        <ul className="mt-1 space-y-2">
+          {days.map((day) => (
+            <li key={day}>
+              <p className="text-sm font-medium">{formatDayMonth(day as IsoDate)}</p>
+              <OrderLinks orders={upcoming.filter((o) => o.dispatchBy === day)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function LateOrders({ late }: { readonly late: readonly DueOrder[] }) {
+  return (
+    <section aria-labelledby="today-late" className="rounded-2xl border-2 border-danger bg-white p-4 sm:p-5">
+      <h2 id="today-late" className="text-xl text-danger">
+        Late: {late.length} {late.length === 1 ? 'order' : 'orders'} past the dispatch-by date
+      </h2>
+      <OrderLinks orders={late} late />
+    </section>
+  );
+}
+
+/** "3 min", "2 h 5 min", "1 day 4 h": how long the oldest e-mail has waited. */
+export function formatAge(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours} h ${minutes % 60} min`;
+  const days = Math.floor(hours / 24);
+  return `${days} ${days === 1 ? 'day' : 'days'} ${hours % 24} h`;
+}
+
+function ShopHealth({ today, onChanged }: { readonly today: TodayResponse; readonly onChanged: () => void }) {
+  const { outbox, health } = today;
+  const retry = useDeskAction(
+    useCallback(
+      async (submission: string, id: number) => {
+        await deskApi.retryMail(id, submission);
+        onChanged();
+      },
+      [onChanged],
+    ),
+  );
+  const never = 'Not yet';
+  const rows: [string, string, boolean][] = [
+    [
+      'E-mails waiting',
+      `${outbox.waiting}${outbox.oldestAgeSeconds !== null ? `, oldest ${formatAge(outbox.oldestAgeSeconds)}` : ''}`,
+      false,
+    ],
+    ['E-mails failed', String(outbox.failed), outbox.failed > 0],
+    // In the owner's words: whether e-mails go out and the database answers, not how (the transport's
+    // folder or server and the database's engine are in the API and the logs for whoever runs the shop).
+    ['E-mails', health.mail.ok ? 'sending' : 'failing', !health.mail.ok],
+    ['Database', health.database.reachable ? 'answering' : 'not answering', !health.database.reachable],
+    [
+      'Last payment event',
+      health.lastPaymentEventAt ? formatInstant(health.lastPaymentEventAt) : never,
+      false,
+    ],
+    ['Last reconcile pass', health.lastReconcileAt ? formatInstant(health.lastReconcileAt) : never, false],
+    ['Pieces in the queue', String(health.queuedPieces), false],
+  ];
+  return (
+    <section aria-labelledby="today-health" className={sectionClass}>
+      <h2 id="today-health" className="text-xl">
+        Shop health
+      </h2>
+      <dl className="mt-2 grid grid-cols-1 gap-x-6 text-sm sm:grid-cols-[max-content_1fr]">
+        {rows.map(([label, value, warn]) => (
+          <div key={label} className="contents">
+            <dt className="pt-2 text-muted sm:pt-1">{label}</dt>
+            <dd className={`sm:pt-1 ${warn ? 'font-semibold text-danger' : ''}`}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {outbox.failedMail.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="text-base">Failed e-mails</h3>
+          <ul className="mt-2 space-y-2">
+            {outbox.failedMail.map((mail) => (
+              <li key={mail.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                <span>
+                  {mail.reference ? `${mail.reference}: ` : ''}
+                  {mail.kind}
+                  {mail.error ? <span className="text-muted"> ({mail.error})</span> : null}
+                </span>
+                <button
+                  type="button"
+                  className={buttonClass.secondary}
+                  disabled={retry.busy}
+                  onClick={() => void retry.run(mail.id)}
+                  aria-label={`Send again: e-mail ${mail.id}${mail.reference ? ` for ${mail.reference}` : ''}`}
+                >
+                  Send again
+                </button>
+              </li>
+            ))}
+          </ul>
+          {retry.error ? (
+            <div className="mt-2">
+              <ErrorMessage>{retry.error}</ErrorMessage>
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function CapacitySetting({
+  capacity,
+  onChanged,
+}: {
+  readonly capacity: number;
+  readonly onChanged: () => void;
+}) {
+  const id = useId();
+  const [value, setValue] = useState(String(capacity));
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const save = useDeskAction(
+    useCallback(
+      async (submission: string, pieces: number) => {
+        const settings = await deskApi.updateSettings({ makingCapacityPerDay: pieces }, submission);
+        const n = settings.makingCapacityPerDay;
+        setSaved(`Saved: ${n} ${n === 1 ? 'piece' : 'pieces'} a working day.`);
+        onChanged();
+      },
+      [onChanged],
+    ),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(null);
+    const pieces = Number(value.trim());
+    if (!/^\d+$/.test(value.trim()) || pieces < MAKING_CAPACITY.min || pieces > MAKING_CAPACITY.max) {
+      setInvalid(`Enter a whole number of pieces from ${MAKING_CAPACITY.min} to ${MAKING_CAPACITY.max}.`);
+      return;
+    }
+    setInvalid(null);
+    void save.run(pieces);
+  };
+  const error = invalid ?? save.error;
+  return (
+    <section aria-labelledby="today-settings" className={sectionClass}>
+      <h2 id="today-settings" className="text-xl">
+        Settings
+      </h2>
+      <form className="mt-2 flex flex-wrap items-end gap-3" onSubmit={submit} noValidate>
+        <div className="min-w-48 flex-1 sm:max-w-xs">
+          <label htmlFor={`${id}-capacity`} className="text-sm font-medium">
+            Making capacity (pieces per working day)
+          </label>
+          <input
+            id={`${id}-capacity`}
+            type="number"
+            inputMode="numeric"
+            min={MAKING_CAPACITY.min}
+            max={MAKING_CAPACITY.max}
+            step={1}
+            className={inputClass}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={`${id}-help${error ? ` ${id}-error` : ''}`}
+          />
+        </div>
+        <button type="submit" className={buttonClass.primary} disabled={save.busy}>
+          {save.busy ? 'Saving…' : 'Save capacity'}
+        </button>
+      </form>
+      <p id={`${id}-help`} className="mt-2 text-sm text-muted">
+        New orders are dated from the pieces already waiting at this many a day.
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+      {saved ? (
+        <p role="status" className="mt-2 text-sm text-success">
+          {saved}
+        </p>
+      ) : null}
+    </section>
+  );
+}

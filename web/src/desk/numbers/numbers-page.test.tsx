@@ -1,0 +1,138 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StatsAnswer } from '../../../../domain/numbers/stats';
+import { DeskApp } from '../desk-app';
+import { json, stubDeskApi } from '../desk-test-fixtures';
+
+const SESSION = { ok: true, expiresAt: '2026-11-23T10:00:00.000Z' };
+
+const STATS: StatsAnswer = {
+  ok: true,
+  totals: {
+    revenue: 41_500,
+    refunds: 1_000,
+    orders: 4,
+    pieces: 9,
+    averageOrder: 10_375,
+    checkoutsStarted: 5,
+    checkoutsPaid: 4,
+    giftWrapped: 1,
+  },
+  series: [
+    { start: '2026-06-29', revenue: 9_000, orders: 1, pieces: 2 },
+    { start: '2026-07-06', revenue: 32_500, orders: 3, pieces: 7 },
+    { start: '2026-07-13', revenue: 0, orders: 0, pieces: 0 },
+  ],
+  bestSellers: [
+    { productId: '1', name: 'First Light', pieces: 6, revenue: 21_000 },
+    { productId: '5', name: 'Sea Glass', pieces: 3, revenue: 24_000 },
+  ],
+  sizes: { S: 3, M: 5, L: 1 },
+  testMode: true,
+};
+
+function statsServer(answer: StatsAnswer = STATS) {
+  return stubDeskApi((r) => {
+    const path = r.url.split('?')[0] ?? '';
+    if (path === '/api/admin/session') return json(200, SESSION);
+    if (path === '/api/admin/stats') return json(200, answer);
+    return undefined;
+  });
+}
+
+beforeEach(() => {
+  window.history.replaceState(null, '', '/admin#/numbers?from=2026-07-01&to=2026-07-14&by=week');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('the Numbers screen', () => {
+  it('asks for the range in the address and shows the totals, shares and CSV link', async () => {
+    const requests = statsServer();
+    render(<DeskApp />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Numbers' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Numbers' })).toHaveAttribute('aria-current', 'page');
+    const asked = requests.find((r) => r.url.startsWith('/api/admin/stats'));
+    expect(asked?.url).toBe('/api/admin/stats?from=2026-07-01&to=2026-07-14&by=week');
+
+    const totals = await screen.findByRole('region', { name: 'Totals' });
+    const figure = (term: string) => within(totals).getByText(term).parentElement;
+    expect(figure('Revenue')).toHaveTextContent('€415.00');
+    expect(figure('Average order')).toHaveTextContent('€103.75');
+    expect(figure('Refunds')).toHaveTextContent('€10.00');
+    // One of five checkouts was not paid; one of four orders was gift wrapped.
+    expect(figure('Abandoned')).toHaveTextContent('20%');
+    expect(figure('Abandoned')).toHaveTextContent('1 of 5 checkouts');
+    expect(figure('Gift wrapped')).toHaveTextContent('25%');
+    expect(screen.getByText(/TEST MODE/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download these numbers as CSV' })).toHaveAttribute(
+      'href',
+      '/api/admin/stats.csv?from=2026-07-01&to=2026-07-14&by=week',
+    );
+  });
+
+  it('gives every chart a summary as its name and a table with every period as its text alternative', async () => {
+    statsServer();
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    const chart = await screen.findByRole('img', { name: /^Revenue:/ });
+    expect(chart).toHaveAccessibleName('Revenue: €415.00 in all; highest €325.00, Week of 6 Jul 2026');
+    expect(screen.getByRole('img', { name: /^Orders:/ })).toHaveAccessibleName(
+      'Orders: 4 in all; highest 3, Week of 6 Jul 2026',
+    );
+    // One bar per period.
+    expect(chart.querySelectorAll('rect')).toHaveLength(3);
+
+    const figure = chart.closest('figure');
+    if (!figure) throw new Error('the chart is not in a figure');
+    await user.click(within(figure).getByText('Table of revenue'));
+    const table = within(figure).getByRole('table', { name: 'Revenue by period' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'Week of 29 Jun 2026€90.00',
+      'Week of 6 Jul 2026€325.00',
+      'Week of 13 Jul 2026€0.00',
+    ]);
+  });
+
+  it('lists best sellers by pieces and by revenue, and the sizes’ shares', async () => {
+    statsServer();
+    render(<DeskApp />);
+    const byPieces = await screen.findByRole('table', { name: 'Best sellers by pieces' });
+    const byRevenue = screen.getByRole('table', { name: 'Best sellers by revenue' });
+    const names = (table: HTMLElement) =>
+      within(table)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent);
+    expect(names(byPieces)).toEqual(['First Light', 'Sea Glass']);
+    expect(names(byRevenue)).toEqual(['Sea Glass', 'First Light']);
+    const sizes = screen.getByRole('table', { name: 'Sizes sold' });
+    expect(within(sizes).getByRole('row', { name: /Medium \(M\)/ })).toHaveTextContent('556%');
+    expect(within(sizes).getByRole('row', { name: /Small \(S\)/ })).toHaveTextContent('333%');
+  });
+
+  it('refuses a range that ends before it starts, naming the field, and asks again for a right one', async () => {
+    const requests = statsServer();
+    const user = userEvent.setup();
+    render(<DeskApp />);
+    await screen.findByRole('region', { name: 'Totals' });
+    const from = screen.getByLabelText('From');
+    await user.clear(from);
+    await user.type(from, '2026-07-20');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('to must not be before from');
+
+    await user.clear(from);
+    await user.type(from, '2026-06-01');
+    await user.selectOptions(screen.getByLabelText('Group by'), 'month');
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    expect(window.location.hash).toBe('#/numbers?from=2026-06-01&to=2026-07-14&by=month');
+    await screen.findByRole('img', { name: /^Revenue:/ });
+    expect(requests.filter((r) => r.url.startsWith('/api/admin/stats')).map((r) => r.url)).toContain(
+      '/api/admin/stats?from=2026-06-01&to=2026-07-14&by=month',
+    );
+  });
+});

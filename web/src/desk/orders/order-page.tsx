@@ -1,0 +1,435 @@
+/**
+ * One order (docs/product.md §10.10): what to make and where it goes, the money, the payment, the timeline
+ * and the owner's private notes, with the actions its status allows (./order-actions.tsx).
+ */
+
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type Address, CARRIER_LABELS, type OrderDetail } from '../../../../domain/orders/admin-api';
+import { orderDiscountLabel } from '../../../../domain/quotes/quotes';
+import { vatIncludedText } from '../../../../domain/settings/seller-texts';
+import { countryName } from '../../../../domain/shared/countries';
+import { deskApi } from '../desk-api';
+import { deskHref } from '../desk-router';
+import { EnquiryName } from '../enquiries/enquiry-name';
+import { formatDay, formatInstant, money } from '../ui/desk-format';
+import { useDeskAction, useDeskData } from '../ui/desk-hooks';
+import {
+  buttonClass,
+  ErrorMessage,
+  inputClass,
+  Loading,
+  PageHeading,
+  RefundBadge,
+  StatusBadge,
+} from '../ui/desk-ui';
+import { OrderActions } from './order-actions';
+
+export function OrderPage({ reference }: { readonly reference: string }) {
+  const [result, , replace] = useDeskData(reference, () => deskApi.getOrder(reference));
+  return (
+    <div>
+      <p className="text-sm">
+        <a href={deskHref.orders()} className="underline hover:text-wine">
+          ← Back to orders
+        </a>
+      </p>
+      {result.state === 'ready' ? (
+        <OrderView order={result.data} onChanged={replace} />
+      ) : (
+        <>
+          <PageHeading>Order {reference}</PageHeading>
+          <div className="mt-4">
+            {result.state === 'loading' ? (
+              <Loading label="Loading the order…" />
+            ) : (
+              <ErrorMessage>{result.message}</ErrorMessage>
+            )}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'state', 'postalCode', 'country'] as const;
+
+/**
+ * The address as lines for an <address>, each with the field it came from (a stable key); the country by
+ * its name, as the label goes on the parcel.
+ */
+export function addressLines(address: Address | null | undefined): { field: string; text: string }[] {
+  if (!address) return [];
+  return ADDRESS_FIELDS.map((field) => {
+    const text = address[field]?.trim() ?? '';
+    return { field, text: field === 'country' && text ? countryName(text) : text };
+  }).filter((l) => l.text);
+}
+
+const EMAIL_STATUS = { queued: 'waiting to send', sent: 'sent', failed: 'failed to send' } as const;
+
+function Section({
+  title,
+  order,
+  children,
+}: {
+  readonly title: string;
+  /** Place on a phone, where both columns become one list (see OrderView). */
+  readonly order: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <section
+      className={`rounded-2xl border border-line bg-white p-4 sm:p-5 lg:order-none ${order}`}
+      aria-label={title}
+    >
+      <h2 className="font-serif text-lg">{title}</h2>
+      <div className="mt-3">{children}</div>
+    </section>
+  );
+}
+
+function OrderView({
+  order,
+  onChanged,
+}: {
+  readonly order: OrderDetail;
+  readonly onChanged: (order: OrderDetail) => void;
+}) {
+  const address = addressLines(order.address);
+  return (
+    <>
+      <div className="mt-3 flex flex-wrap items-center gap-3">
+        <PageHeading>
+          Order <span className="font-mono">{order.reference}</span>
+        </PageHeading>
+        <StatusBadge status={order.status} />
+        <RefundBadge order={order} />
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        {order.paidAt
+          ? `Paid ${formatInstant(order.paidAt)}`
+          : order.createdAt
+            ? `Created ${formatInstant(order.createdAt)}`
+            : null}
+        {order.dispatchBy ? (
+          <>
+            {' · '}
+            <strong className="text-ink">Dispatch by {formatDay(order.dispatchBy)}</strong>
+          </>
+        ) : null}
+      </p>
+      {order.quoteReference ? (
+        <p className="mt-1 text-sm">
+          <a href={deskHref.quote(order.quoteReference)} className="text-wine underline">
+            From quote {order.quoteReference}
+          </a>
+          {order.enquiryId ? (
+            <span className="text-muted">
+              {' · '}
+              <EnquiryName id={order.enquiryId} />
+            </span>
+          ) : null}
+        </p>
+      ) : null}
+
+      <Flags order={order} />
+
+      {/* Two columns on a laptop. On a phone at the packing bench the columns dissolve (display: contents)
+          into one list in bench order: what to pack, the gift, then the actions, before the history. */}
+      <div className="mt-6 grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <div className="contents lg:grid lg:gap-4">
+          <Section title="Items" order="order-1">
+            <table className="w-full text-sm">
+              <caption className="sr-only">Items of order {order.reference}</caption>
+              <thead>
+                <tr className="border-b border-line text-left text-muted">
+                  <th scope="col" className="py-2 font-medium">
+                    Product
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Qty
+                  </th>
+                  <th scope="col" className="py-2 text-right font-medium">
+                    Unit price
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.lines.map((line) => (
+                  <tr
+                    key={`${line.productId}-${line.size ?? ''}`}
+                    className="border-b border-line/60 last:border-0"
+                  >
+                    <td className="py-2">
+                      {line.name}
+                      {line.size ? <span className="block text-muted">Size {line.size}</span> : null}
+                    </td>
+                    <td className="py-2 text-right tabular-nums">{line.quantity}</td>
+                    <td className="py-2 text-right tabular-nums">{money(line.unitPrice)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted">Subtotal</dt>
+              <dd className="text-right tabular-nums">{money(order.subtotal)}</dd>
+              {order.discount ? (
+                <>
+                  <dt className="text-muted">{orderDiscountLabel(order)}</dt>
+                  <dd className="text-right tabular-nums">−{money(order.discount)}</dd>
+                </>
+              ) : null}
+              <dt className="text-muted">Shipping</dt>
+              <dd className="text-right tabular-nums">
+                {order.shipping === 0 ? 'Free' : money(order.shipping)}
+              </dd>
+              {order.giftWrapped ? (
+                <>
+                  <dt className="text-muted">Gift wrap</dt>
+                  <dd className="text-right tabular-nums">{money(order.giftWrap)}</dd>
+                </>
+              ) : null}
+              <dt className="font-semibold">Total</dt>
+              <dd className="text-right font-semibold tabular-nums">{money(order.total)}</dd>
+              {typeof order.vatIncluded === 'number' ? (
+                <dd className="col-span-2 text-right text-muted">{vatIncludedText(order.vatIncluded)}</dd>
+              ) : null}
+              {order.refunded > 0 ? (
+                <>
+                  <dt className="text-danger">Refunded</dt>
+                  <dd className="text-right text-danger tabular-nums">−{money(order.refunded)}</dd>
+                </>
+              ) : null}
+            </dl>
+          </Section>
+
+          <Section title="Gift" order="order-2">
+            {order.giftWrapped ? (
+              <>
+                <p className="text-sm font-medium">Gift-wrapped (no prices on the packing slip)</p>
+                {order.giftMessage ? (
+                  <blockquote className="mt-2 border-l-4 border-gold/60 pl-3 font-serif whitespace-pre-wrap">
+                    {order.giftMessage}
+                  </blockquote>
+                ) : (
+                  <p className="mt-1 text-sm text-muted">No gift message.</p>
+                )}
+              </>
+            ) : (
+              <p className="text-sm text-muted">Not a gift.</p>
+            )}
+          </Section>
+
+          <Section title="Timeline" order="order-6">
+            {order.timeline.length === 0 ? (
+              <p className="text-sm text-muted">Nothing recorded yet.</p>
+            ) : (
+              <ol className="space-y-2 text-sm">
+                {order.timeline.map((entry) => (
+                  <li
+                    key={`${entry.at}-${entry.kind}-${entry.text}`}
+                    className="grid gap-x-3 sm:grid-cols-[11rem_1fr]"
+                  >
+                    <time dateTime={entry.at} className="text-muted tabular-nums">
+                      {formatInstant(entry.at)}
+                    </time>
+                    <span>
+                      {entry.text}
+                      {entry.emailStatus ? (
+                        <span className="text-muted"> ({EMAIL_STATUS[entry.emailStatus]})</span>
+                      ) : null}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </Section>
+        </div>
+
+        <div className="contents lg:grid lg:gap-4">
+          <Section title="Actions" order="order-3">
+            <OrderActions order={order} onChanged={onChanged} />
+          </Section>
+
+          <Section title="Customer and delivery" order="order-4">
+            <dl className="grid gap-2 text-sm">
+              <div>
+                <dt className="text-muted">E-mail</dt>
+                <dd>
+                  <a href={`mailto:${order.email}`} className="break-all underline">
+                    {order.email}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted">Delivery address</dt>
+                <dd>
+                  {address.length > 0 ? (
+                    <address className="not-italic">
+                      {address.map((line) => (
+                        <span key={line.field} className="block">
+                          {line.text}
+                        </span>
+                      ))}
+                    </address>
+                  ) : (
+                    'None given'
+                  )}
+                </dd>
+              </div>
+            </dl>
+          </Section>
+
+          <Section title="Payment" order="order-7">
+            <dl className="grid gap-2 text-sm">
+              <div>
+                <dt className="text-muted">Provider</dt>
+                <dd>
+                  {order.provider === 'test'
+                    ? 'Test checkout'
+                    : order.provider === 'stripe'
+                      ? 'Stripe'
+                      : order.provider}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted">Payment id</dt>
+                <dd>
+                  {/* Shown when asked for: a long provider id (cs_test_… in test mode) means nothing at the
+                      bench, and is only needed to look the payment up at the provider. */}
+                  {order.paymentId ? (
+                    <details>
+                      <summary className="inline-flex min-h-11 cursor-pointer items-center underline hover:text-wine">
+                        Show payment id
+                      </summary>
+                      <span className="block font-mono break-all">{order.paymentId}</span>
+                    </details>
+                  ) : (
+                    '—'
+                  )}
+                </dd>
+              </div>
+            </dl>
+          </Section>
+
+          <Section title="Private notes" order="order-5">
+            <Notes order={order} onChanged={onChanged} />
+          </Section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function Notes({
+  order,
+  onChanged,
+}: {
+  readonly order: OrderDetail;
+  readonly onChanged: (order: OrderDetail) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState('');
+  const [repeated, setRepeated] = useState(false);
+  const action = useDeskAction(async (submission: string, note: string) => {
+    const result = await deskApi.addNote(order.reference, note, submission);
+    setRepeated(!result.changed);
+    onChanged(result.order);
+  });
+  const notes = order.notes;
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const note = text.trim();
+    if (!note) return;
+    if (await action.run(note)) setText('');
+  };
+  return (
+    <>
+      {notes.length > 0 ? (
+        <ul className="mb-3 space-y-2 text-sm">
+          {notes.map((note) => (
+            <li key={note.id} className="rounded-lg bg-sand px-3 py-2">
+              <p className="whitespace-pre-wrap">{note.text}</p>
+              <time dateTime={note.at} className="text-xs text-muted">
+                {formatInstant(note.at)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mb-3 text-sm text-muted">Only you see these notes.</p>
+      )}
+      <form onSubmit={submit} className="space-y-2">
+        <label htmlFor={`${id}-note`} className="text-sm font-medium">
+          Add a note
+        </label>
+        <textarea
+          id={`${id}-note`}
+          rows={2}
+          maxLength={2000}
+          className={`${inputClass} py-2`}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {action.error ? <ErrorMessage>{action.error}</ErrorMessage> : null}
+        <p role="status" className={repeated ? 'text-sm text-muted' : 'sr-only'}>
+          {repeated ? 'Nothing changed: that note was already saved.' : ''}
+        </p>
+        <button type="submit" className={buttonClass.secondary} disabled={action.busy || !text.trim()}>
+          {action.busy ? 'Saving…' : 'Save note'}
+        </button>
+      </form>
+    </>
+  );
+}
+
+/** What needs the owner's eye before anything else: a dispute, a review reason, a cancellation, the parcel. */
+function Flags({ order }: { readonly order: OrderDetail }) {
+  return (
+    <div className="mt-4 grid gap-2 empty:hidden">
+      {order.dispute ? (
+        <p className="rounded-lg border border-danger bg-white px-4 py-3 text-sm text-danger">
+          <strong>Disputed</strong> ({order.dispute.reason}, {money(order.dispute.amount)})
+          {order.dispute.respondBy ? ` · respond by ${formatInstant(order.dispute.respondBy)}` : null}
+        </p>
+      ) : null}
+      {order.reviewReason ? (
+        <p className="rounded-lg border border-danger bg-white px-4 py-3 text-sm text-danger">
+          <strong>Needs review:</strong> {order.reviewReason}
+        </p>
+      ) : null}
+      {order.withdrawal ? (
+        <div className="rounded-lg border border-wine bg-white px-4 py-3 text-sm">
+          <p>
+            <strong>Withdrawal notice</strong> from {order.withdrawal.name || 'the shopper'},{' '}
+            {formatInstant(order.withdrawal.at)}: {order.withdrawal.items.join('; ') || 'no items named'}.
+          </p>
+          {order.withdrawal.reason ? <p className="mt-1">Reason: {order.withdrawal.reason}</p> : null}
+        </div>
+      ) : null}
+      {order.cancelReason ? (
+        <p className="rounded-lg bg-sand px-4 py-3 text-sm">
+          <strong>Cancelled:</strong> {order.cancelReason}
+        </p>
+      ) : null}
+      {order.dispatch ? (
+        <p className="rounded-lg bg-sand px-4 py-3 text-sm">
+          Dispatched {formatInstant(order.dispatch.dispatchedAt)} with{' '}
+          {CARRIER_LABELS[order.dispatch.carrier]}, tracking{' '}
+          {order.dispatch.trackingUrl ? (
+            <a
+              href={order.dispatch.trackingUrl}
+              className="font-mono underline"
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              {order.dispatch.trackingNumber}
+            </a>
+          ) : (
+            <span className="font-mono">{order.dispatch.trackingNumber}</span>
+          )}
+        </p>
+      ) : null}
+    </div>
+  );
+}

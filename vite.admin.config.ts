@@ -7,7 +7,7 @@ import { defineConfig } from 'vite';
  * The owner's order desk (/admin, docs/product.md §10.10): a build of its own, after the shop's, into the same
  * dist/web/assets. A separate build rather than a second input of vite.config.ts: the shop's chunk groups
  * ('shell', react-dom) would otherwise take in desk modules, and shop pages must never load desk code.
- * It writes dist/web/admin.html (served by server/routes/web.ts, never as a file) and no manifest, so the
+ * It writes dist/web/admin.html (served by server/pages/web-routes.ts, never as a file) and no manifest, so the
  * shop's .vite/manifest.json (size budget, prerender) stays the shop's alone.
  */
 export default defineConfig({

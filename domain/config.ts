@@ -26,7 +26,7 @@ export const BRAND = {
 /**
  * The trader behind the shop, as EU consumer law requires the legal pages to name it. Placeholders: the
  * server's SELLER_NAME, SELLER_ADDRESS and SELLER_VAT_NUMBER replace them in the e-mails, in the served
- * pages and in the browser (server/html-pages.ts, /runtime-env.js), and it warns in production while
+ * pages and in the browser (server/pages/html-pages.ts, /runtime-env.js), and it warns in production while
  * they are unchanged.
  */
 export const SELLER = {

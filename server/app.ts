@@ -5,16 +5,16 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sellerToEnv } from '../domain/settings/seller';
 import { type CommerceOptions, registerCommerce } from './commerce';
 import { type AppConfig, isHttps, sellerIdentity } from './config';
+import { adminRoutes } from './images/image-edit-routes';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
 import { type MediaOptions, registerMedia } from './media/media';
+import { healthRoutes } from './ops/health-routes';
 import { serverLogOptions } from './ops/logging';
 import { installMetrics } from './ops/metrics';
 import { type ReconcileTimings, reconcilePendingOrders } from './ops/reconcile';
-import { adminRoutes } from './routes/admin';
-import { healthRoutes } from './routes/health';
-import { runtimeEnvRoutes } from './routes/runtime-env';
-import { seoFileRoutes } from './routes/seo-files';
-import { webRoutes } from './routes/web';
+import { runtimeEnvRoutes } from './pages/runtime-env-routes';
+import { seoFileRoutes } from './pages/seo-file-routes';
+import { webRoutes } from './pages/web-routes';
 import { nonDocumentHeaders } from './security/headers';
 import { installSecurity, type SecurityOptions } from './security/install';
 import { clockOf, sharedRateLimitStore } from './security/rate-limit-store';
@@ -84,7 +84,7 @@ export async function buildApp({
     ...serverLogOptions(config),
     // Routes without a policy of their own (and unknown ones) get the strictest policy's limit.
     bodyLimit: UNCLASSIFIED_POLICY.maxBodyBytes,
-    // The pages are rendered before the server listens (routes/web.ts): on a loaded 2-core host, or under
+    // The pages are rendered before the server listens (pages/web-routes.ts): on a loaded 2-core host, or under
     // valgrind (bench:api --instructions), that takes longer than Fastify's default 10 s per plugin.
     pluginTimeout: PLUGIN_TIMEOUT_MS,
     requestTimeout: t.requestMs,

@@ -3,7 +3,7 @@
  * pages, the footer and the confirmation e-mail show them. The server's SELLER_NAME, SELLER_ADDRESS,
  * SELLER_VAT_NUMBER and VAT_RATE decide them; the browser gets the same values from /runtime-env.js, and
  * the prerendered pages, built with the placeholders of domain/config.ts SELLER, have the texts below
- * replaced when the server loads them (server/html-pages.ts), so hydration finds exactly what it renders.
+ * replaced when the server loads them (server/pages/html-pages.ts), so hydration finds exactly what it renders.
  */
 import { SELLER, VAT_RATE_DEFAULT } from '../config';
 

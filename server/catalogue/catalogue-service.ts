@@ -23,10 +23,10 @@ import {
 } from '../../domain/catalogue/product-admin';
 import type { ProductImage } from '../../domain/catalogue/snapshot';
 import { SIZE_CODES, type SizeCode } from '../../domain/config';
-import { csvDocument } from '../desk/csv';
-import type { Actor } from '../desk/desk-service';
-import type { AuditEntry } from '../desk/desk-store';
 import { validateField } from '../lib/validation';
+import { csvDocument } from '../numbers/csv';
+import type { Actor } from '../orders/fulfilment-service';
+import type { AuditEntry } from '../orders/fulfilment-store';
 import type { CatalogueEdit, CatalogueStore, StoredProduct } from './catalogue-store';
 import { parseCsv } from './csv-parse';
 

@@ -15,7 +15,7 @@ import type {
 import type { SizeCode } from '../../domain/config';
 import { dialectOf } from '../db/dialect';
 import type { CatalogueImagesTable, CatalogueProductsTable, Database } from '../db/schema';
-import { type AuditEntry, recordAudit } from '../desk/desk-store';
+import { type AuditEntry, recordAudit } from '../orders/fulfilment-store';
 
 /** The PostgreSQL channel every instance LISTENs on; the payload is `schema:version`. */
 export const CATALOGUE_CHANNEL = 'solas_catalogue';

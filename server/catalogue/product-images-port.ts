@@ -1,13 +1,13 @@
 /**
- * The catalogue's picture functions in the shape the photo routes take them (server/routes/
- * product-images.ts, `ProductImagesPort`): null for an unknown product or image, a refusal of the
+ * The catalogue's picture functions in the shape the photo routes take them (media/product-image-routes.ts,
+ * `ProductImagesPort`): null for an unknown product or image, a refusal of the
  * catalogue's own (an active product left without alt text, the same photo twice) thrown as an error with
  * its 4xx status and message, which the API's error handler answers as `{ ok: false, error }`. And the
  * photos still in use, for the media retention pass: every photo a product (any status) or a past order
  * line shows.
  */
 import type { AdminProduct, AdminProductImage } from '../../domain/catalogue/product-admin';
-import type { Actor } from '../desk/desk-service';
+import type { Actor } from '../orders/fulfilment-service';
 import type { CatalogueOutcome, CatalogueService, NewProductImage } from './catalogue-service';
 
 /** Where photos are served from: `/media/{id}` (the photo pipeline's content-addressed ids). */

@@ -582,7 +582,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
 
   '0010-desk-requests': {
     async up(db: AnyDb) {
-      // The desk's Idempotency-Key per action and order (server/desk/desk-store.ts): the primary key makes
+      // The desk's Idempotency-Key per action and order (server/orders/fulfilment-store.ts): the primary key makes
       // a repeated submission one change on every instance. Rows older than a day are deleted.
       await db.schema
         .createTable('desk_requests')

@@ -14,9 +14,9 @@ import {
 } from '../../domain/enquiries/enquiry-texts';
 import { irishDate, parseIsoDate } from '../../domain/shared/calendar-date';
 import type { RequestClaims } from '../catalogue/catalogue-service';
-import type { Actor } from '../desk/desk-service';
-import type { AuditEntry } from '../desk/desk-store';
 import { outboxRow } from '../mail/outbox';
+import type { Actor } from '../orders/fulfilment-service';
+import type { AuditEntry } from '../orders/fulfilment-store';
 import { senderDomain } from '../orders/order-service';
 import type { SharedCounters } from '../security/shared-counters';
 import { deskEnquiryUrl, ENQUIRY_MAIL_KINDS, enquiryAcknowledgement, enquiryOwnerMail } from './enquiry-mail';

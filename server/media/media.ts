@@ -6,10 +6,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type PeriodicTimings, schedulePeriodicJob } from '../ops/periodic-job';
-import { type ProductImagesPort, productImageRoutes } from '../routes/product-images';
 import { mediaRoutes } from './media-routes';
 import { MediaStore, type MediaStoreOptions } from './media-store';
 import { PhotoPipeline } from './photo-pipeline';
+import { type ProductImagesPort, productImageRoutes } from './product-image-routes';
 
 export interface MediaOptions {
   /** The catalogue's image functions; without them the owner's image routes are not registered. */

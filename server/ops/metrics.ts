@@ -15,10 +15,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolCounts } from '../db/database';
-import { bearerToken } from '../desk/owner-auth';
 import { sendNotFound } from '../lib/api-support';
 import type { DeliveryResult, OutboxBacklog } from '../mail/outbox';
 import { sameSecret } from '../security/constant-time';
+import { bearerToken } from '../security/owner-auth';
 
 export const METRICS_PATH = '/metrics';
 

@@ -24,7 +24,6 @@ import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
 import { cents } from '../../domain/shared/money';
 import type { Database, NewOutboxRow } from '../db/schema';
-import { type CheckoutDiscounts, discountLabel } from '../discounts/checkout-discounts';
 import { newOrderId } from '../lib/ids';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import {
@@ -33,6 +32,8 @@ import {
   type LegalMailFacts,
   ownerNotification,
 } from '../mail/templates';
+import type { MakingQueueSource } from '../making/making-queue-state';
+import { type CheckoutDiscounts, discountLabel } from '../offers/checkout-discounts';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
@@ -44,7 +45,6 @@ import {
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
 } from '../payments/provider';
-import type { MakingQueueSource } from '../settings/making-queue-state';
 import type { ValidCheckout } from './checkout-request';
 import type { OrderStore, StoredOrder } from './order-store';
 
@@ -74,7 +74,7 @@ export interface OrderServiceOptions {
   /** The clock dispatch dates are computed from (tests); Date.now by default. */
   readonly now?: () => number;
   /**
-   * The maker's queue and capacity (settings/making-queue-state.ts): dispatch dates count the pieces ahead.
+   * The maker's queue and capacity (making/making-queue-state.ts): dispatch dates count the pieces ahead.
    * None: every order is dated as if it were the only one (today's rule).
    */
   readonly queue?: MakingQueueSource;

@@ -928,7 +928,7 @@ export async function anonymiseOrders(
     .execute();
 }
 
-/** What the desk's Numbers read of one paid order (desk/desk-stats.ts). */
+/** What the desk's Numbers read of one paid order (numbers/stats.ts). */
 export type StatsOrderRow = Pick<
   OrderRow,
   'id' | 'provider' | 'paid_at' | 'total' | 'refunded' | 'gift_wrap' | 'item_count'

@@ -15,8 +15,8 @@ import { writeFakeWebBuild } from '../../tests/support/fake-web-build';
 import { productJsonLdOf } from '../../tests/support/product-json-ld';
 import { tempDataDir } from '../../tests/support/test-app';
 import * as entryServer from '../../web/src/entry-server';
-import { PUBLIC_URL_TOKEN } from '../html-pages';
 import { inlineScriptHashes } from '../security/csp';
+import { PUBLIC_URL_TOKEN } from './html-pages';
 import { ssrPageRenderer } from './page-renderer';
 
 let data: ReturnType<typeof tempDataDir>;

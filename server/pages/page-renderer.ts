@@ -17,8 +17,8 @@ import { BRAND } from '../../domain/config';
 import { EMPTY_REVIEWS, type ReviewsSnapshot } from '../../domain/reviews/reviews';
 import { escapeHtml } from '../../domain/shared/html';
 import type * as EntryServer from '../../web/src/entry-server';
-import { htmlPageFiles, PUBLIC_URL_TOKEN } from '../html-pages';
 import { readManifest } from './build-manifest';
+import { htmlPageFiles, PUBLIC_URL_TOKEN } from './html-pages';
 
 export interface PageRenderer {
   /** Whether the pages follow the snapshot (false: files written at build time). */

@@ -10,8 +10,8 @@ import { type CatalogueResourceBody, catalogueUrl } from '../../domain/catalogue
 import type { CatalogueProduct, CatalogueSnapshot } from '../../domain/catalogue/snapshot';
 import { EMPTY_REVIEWS, type ReviewsSnapshot } from '../../domain/reviews/reviews';
 import type { CatalogueSource } from '../catalogue/catalogue-source';
-import { compressed, type HtmlPage, htmlPage } from '../html-pages';
 import { publishedReviewsFor, type ReviewsSource } from '../reviews/reviews-source';
+import { compressed, type HtmlPage, htmlPage } from './html-pages';
 import type { PageRenderer } from './page-renderer';
 
 /** A precompressed, content-addressed file served from memory. */

@@ -1,7 +1,7 @@
 /**
  * The built-in test checkout: the embedded default payment provider when no Stripe key is configured.
  * It keeps its sessions in the shop's database (as Stripe keeps them on its side), hosts its own TEST MODE
- * payment page (routes/test-checkout.ts) and redirects exactly as Stripe Checkout does. It accepts only
+ * payment page (payments/test-checkout-routes.ts) and redirects exactly as Stripe Checkout does. It accepts only
  * Stripe's published test cards, so a real card number is never charged nor stored.
  */
 

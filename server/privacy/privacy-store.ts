@@ -19,8 +19,6 @@ import { itemsSubtotal } from '../../domain/offers/discounts';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
 import type { Database } from '../db/schema';
-import { deleteNotesOfOrders, recordAudit } from '../desk/desk-store';
-import { forgetDiscountEmail } from '../discounts/discount-store';
 import {
   adminEnquiryOf,
   deleteEnquiries,
@@ -36,6 +34,8 @@ import {
   mailAbout,
 } from '../mail/outbox';
 import { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from '../newsletter/newsletter-store';
+import { forgetDiscountEmail } from '../offers/discount-store';
+import { deleteNotesOfOrders, recordAudit } from '../orders/fulfilment-store';
 import {
   anonymiseOrders,
   linesOfOrders,

@@ -35,10 +35,10 @@ import { type Cents, cents } from '../../domain/shared/money';
 import type { CatalogueSource } from '../catalogue/catalogue-source';
 import type { QuoteRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import type { MakingQueueSource } from '../making/making-queue-state';
 import { keysMatch, newOrderKey } from '../orders/order-key';
 import { type CheckoutOutcome, type OrderService, senderDomain } from '../orders/order-service';
 import type { OrderStore } from '../orders/order-store';
-import type { MakingQueueSource } from '../settings/making-queue-state';
 import { quoteMail } from './quote-mail';
 import { type NewQuote, QuoteClaimLost, type QuoteStore } from './quote-store';
 

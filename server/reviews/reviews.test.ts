@@ -22,7 +22,7 @@ import * as entryServer from '../../web/src/entry-server';
 import { zodValidatorCompiler } from '../lib/validation';
 import { MAIL_KINDS } from '../mail/outbox';
 import { ssrPageRenderer } from '../pages/page-renderer';
-import { webRoutes } from '../routes/web';
+import { webRoutes } from '../pages/web-routes';
 import { REVIEW_REQUEST_KIND } from './review-mail';
 
 const TOKEN = 'reviews-owner-token-0123';

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { PUBLIC_URL_TOKEN } from '../html-pages';
+import { PUBLIC_URL_TOKEN } from '../pages/html-pages';
 import {
   inlineScriptHashes,
   NON_DOCUMENT_CSP,

@@ -131,7 +131,7 @@ export async function installSecurityHeaders(
 
   const policyOf = pagePolicyCache(options);
 
-  // Names in lower case, as Fastify keeps them (routes/web.ts, sendPage, says why).
+  // Names in lower case, as Fastify keeps them (pages/web-routes.ts, sendPage, says why).
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     if (!reply.hasHeader('permissions-policy')) reply.header('permissions-policy', PERMISSIONS_POLICY);

@@ -194,7 +194,7 @@ describe('route inventory', () => {
       })),
     );
     // At once and each from its own address: a wrong token's answer is delayed, and an address's failures
-    // add up (desk/owner-auth.ts).
+    // add up (security/owner-auth.ts).
     const answers = await Promise.all(
       attempts.map(({ r, authorization }, i) =>
         app.inject({

@@ -148,7 +148,7 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/admin/orders/:reference/refund': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/cancel': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/notes': DESK_ACTION_POLICY,
-  // A product's photos (routes/product-images.ts): one photo of up to 20 MB per upload, counted again while
+  // A product's photos (media/product-image-routes.ts): one photo of up to 20 MB per upload, counted again while
   // it streams in; alt text and position as JSON; a removal has no body.
   'POST /api/admin/products/:id/images': {
     limit: 'admin',

@@ -20,7 +20,7 @@ import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { connectTestRedis, someTestAddress, TEST_REDIS_URL } from '../../tests/support/test-redis';
 import { type OpenDatabase, openDatabase } from '../db/database';
-import { SIGN_IN_COUNTER, SIGN_IN_LIMITS } from '../desk/admin-sessions';
+import { SIGN_IN_COUNTER, SIGN_IN_LIMITS } from './admin-sessions';
 import { appRedis, storedRateLimitKey } from './rate-limit-store';
 import {
   databaseCounters,

@@ -1,6 +1,6 @@
 /**
  * Counters in fixed windows that every instance shares, for the limits the request guard does not count
- * per client address: the desk's failed sign-ins (desk/admin-sessions.ts) and "Find your order"'s counts
+ * per client address: the desk's failed sign-ins (security/admin-sessions.ts) and "Find your order"'s counts
  * per e-mail address and per reference (orders/order-page-service.ts). With several instances behind a
  * load balancer (docs/product.md §11, ADR 0009) a count kept in one process's memory would give a client
  * the limit once per instance.

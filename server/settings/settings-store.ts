@@ -11,7 +11,7 @@ import { isValidCapacity } from '../../domain/making/making-queue';
 import type { ShopSettings } from '../../domain/making/today';
 import { type EarlyBirdTerms, isEarlyBirdTerms } from '../../domain/offers/early-bird';
 import type { Database } from '../db/schema';
-import { type AuditEntry, recordAudit } from '../desk/desk-store';
+import { type AuditEntry, recordAudit } from '../orders/fulfilment-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -21,7 +21,7 @@ import { formatDayMonth } from '../../../../domain/shared/calendar-date';
 
 declare global {
   interface Window {
-    /** The owner's closures (CLOSED_DATES), set by /runtime-env.js (server/routes/runtime-env.ts). */
+    /** The owner's closures (CLOSED_DATES), set by /runtime-env.js (server/pages/runtime-env-routes.ts). */
     __SOLAS_CLOSED_DATES__?: string;
     /** The making queue's working days and capacity, set by /runtime-env.js, a minute old at most. */
     __SOLAS_QUEUE__?: unknown;

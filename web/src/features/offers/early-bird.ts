@@ -1,5 +1,5 @@
 /**
- * The early-bird price as /runtime-env.js tells it (server/routes/runtime-env.ts): the owner's terms with
+ * The early-bird price as /runtime-env.js tells it (server/pages/runtime-env-routes.ts): the owner's terms with
  * their last day already worded ("20 December"), null when there is none now, undefined when the script
  * did not say (it did not run, or the database did not answer). Read after hydration only, so the
  * prerendered HTML never carries terms of its own. The server checked the terms: here only their shape,

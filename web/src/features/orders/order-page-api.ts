@@ -1,5 +1,5 @@
 /**
- * The browser's side of the order page API (domain/orders/order-page.ts, server/routes/order-page.ts). The key
+ * The browser's side of the order page API (domain/orders/order-page.ts, server/orders/order-page-routes.ts). The key
  * goes in the request body, never in a URL the server sees.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * The browser's side of the quote page API (domain/quotes/quotes.ts, server/routes/quotes.ts). The key goes in
+ * The browser's side of the quote page API (domain/quotes/quotes.ts, server/quotes/quote-routes.ts). The key goes in
  * the request body, never in a URL the server sees.
  */
 import {

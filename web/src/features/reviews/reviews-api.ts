@@ -1,5 +1,5 @@
 /**
- * The order page's side of the reviews API (domain/reviews/reviews.ts, server/routes/reviews.ts). The order key
+ * The order page's side of the reviews API (domain/reviews/reviews.ts, server/reviews/review-routes.ts). The order key
  * travels in the body, never in a URL.
  */
 import { ORDER_NOT_FOUND } from '../../../../domain/orders/order-page';

@@ -1,0 +1,92 @@
+/**
+ * The owner's products API (docs/product.md, products section), under /api/admin/: the desk's session
+ * cookie or `Authorization: Bearer ADMIN_TOKEN` (security/owner-auth.ts), the desk's guards (route-policy.ts),
+ * bodies checked with the shared schemas (domain/catalogue/product-admin.ts). The image routes are the
+ * photo pipeline's; they call the same service.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  PRODUCT_LIMITS,
+  PRODUCTS_API,
+  productCreateSchema,
+  productPatchSchema,
+} from '../../domain/catalogue/product-admin';
+import { ownerActor } from '../security/owner-auth';
+import { type CatalogueOutcome, type CatalogueService, ifMatchValue } from './catalogue-service';
+
+export interface ProductRouteOptions {
+  readonly catalogue: CatalogueService;
+}
+
+function send<T extends object>(reply: FastifyReply, outcome: CatalogueOutcome<T>): FastifyReply {
+  return reply.code(outcome.httpStatus).send(outcome.body);
+}
+
+const byId = z.object({ id: z.string() });
+
+export async function productRoutes(app: FastifyInstance, opts: ProductRouteOptions): Promise<void> {
+  const { catalogue } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Robots-Tag', 'noindex, nofollow');
+  });
+  // The import's body: the file as text (the request guard has checked its type and size).
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: PRODUCT_LIMITS.csvBytesMax },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(PRODUCTS_API.products, async (_request, reply) =>
+    reply.send({ ok: true, products: await catalogue.list() }),
+  );
+
+  api.post(PRODUCTS_API.products, { schema: { body: productCreateSchema } }, async (request, reply) =>
+    send(reply, await catalogue.create(request.body, ownerActor(request))),
+  );
+
+  app.get(PRODUCTS_API.productsCsv, async (_request, reply) =>
+    reply
+      .header('Content-Type', 'text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="solas-products.csv"')
+      .send(await catalogue.exportCsv()),
+  );
+
+  app.post(PRODUCTS_API.productsCsv, async (request, reply) => {
+    const text = typeof request.body === 'string' ? request.body : '';
+    return send(reply, await catalogue.importCsv(text, ownerActor(request)));
+  });
+
+  api.get(`${PRODUCTS_API.products}/:id`, { schema: { params: byId } }, async (request, reply) => {
+    const product = await catalogue.getAdminProduct(request.params.id);
+    if (!product)
+      return send(reply, { httpStatus: 404, body: { ok: false, error: 'No product has this id' } });
+    return reply.send({ ok: true, product });
+  });
+
+  api.patch(
+    `${PRODUCTS_API.products}/:id`,
+    { schema: { params: byId, body: productPatchSchema } },
+    async (request, reply) =>
+      send(
+        reply,
+        await catalogue.patch(
+          request.params.id,
+          request.body,
+          ownerActor(request),
+          ifMatchValue(request.headers['if-match']),
+        ),
+      ),
+  );
+
+  api.get(`${PRODUCTS_API.products}/:id/history`, { schema: { params: byId } }, async (request, reply) =>
+    send(reply, await catalogue.history(request.params.id)),
+  );
+
+  api.post(`${PRODUCTS_API.products}/:id/duplicate`, { schema: { params: byId } }, async (request, reply) =>
+    send(reply, await catalogue.duplicate(request.params.id, ownerActor(request))),
+  );
+}

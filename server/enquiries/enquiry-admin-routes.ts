@@ -1,0 +1,51 @@
+/**
+ * The owner's enquiries (docs/product.md §16), under /api/admin/: the desk's session cookie or `Authorization:
+ * Bearer ADMIN_TOKEN` (security/owner-auth.ts), the desk's guards (route-policy.ts).
+ * - GET /api/admin/enquiries?status= -> { ok, enquiries: [...], counts }: new first, newest first within.
+ * - GET /api/admin/enquiries/{id} -> { ok, enquiry } | 404.
+ * - PATCH /api/admin/enquiries/{id} { status?, notes? } -> { ok, changed, enquiry } | 400 | 404; once per
+ *   Idempotency-Key, audited.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  enquiryListQuerySchema,
+  enquiryParamsSchema,
+  enquiryPatchSchema,
+} from '../../domain/enquiries/enquiries';
+import { ENQUIRY_API, ENQUIRY_MESSAGES } from '../../domain/enquiries/enquiry-texts';
+import { ownerActor } from '../security/owner-auth';
+import type { EnquiryService } from './enquiry-service';
+
+export async function adminEnquiryRoutes(
+  app: FastifyInstance,
+  opts: { enquiries: EnquiryService },
+): Promise<void> {
+  const { enquiries } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Robots-Tag', 'noindex, nofollow');
+  });
+
+  api.get(ENQUIRY_API.admin, { schema: { querystring: enquiryListQuerySchema } }, async (request, reply) => {
+    const { enquiries: list, counts } = await enquiries.list(request.query.status ?? null);
+    return reply.send({ ok: true, enquiries: list, counts });
+  });
+
+  const one = `${ENQUIRY_API.admin}/:id`;
+  api.get(one, { schema: { params: enquiryParamsSchema } }, async (request, reply) => {
+    const enquiry = await enquiries.get(request.params.id);
+    if (!enquiry) return reply.code(404).send({ ok: false, error: ENQUIRY_MESSAGES.notFound });
+    return reply.send({ ok: true, enquiry });
+  });
+
+  api.patch(
+    one,
+    { schema: { params: enquiryParamsSchema, body: enquiryPatchSchema } },
+    async (request, reply) => {
+      const outcome = await enquiries.patch(request.params.id, request.body, ownerActor(request));
+      return reply.code(outcome.httpStatus).send(outcome.body);
+    },
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * A visitor's corporate or bespoke enquiry (docs/product.md §16):
+ * POST /api/enquiries { name, email, company?, pieces, neededBy?, budgetPerPiece?, kind?, occasion?,
+ * message, website? } -> 201 { ok: true } | 400 { ok: false, error } naming the field. Guarded like every
+ * public POST (route-policy.ts: JSON, same origin, the `enquiry` rate limit per client). A filled-in
+ * hidden field (`website`) gets the same 201 and stores nothing: a bot learns nothing from the answer.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { enquiryRequestSchema } from '../../domain/enquiries/enquiries';
+import { ENQUIRY_API } from '../../domain/enquiries/enquiry-texts';
+import type { EnquiryService } from './enquiry-service';
+
+export async function enquiryRoutes(
+  app: FastifyInstance,
+  opts: { enquiries: EnquiryService },
+): Promise<void> {
+  const { enquiries } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post(ENQUIRY_API.submit, { schema: { body: enquiryRequestSchema } }, async (request, reply) => {
+    const outcome = await enquiries.submit(request.body);
+    if (outcome.kind === 'invalid') return reply.code(400).send({ ok: false, error: outcome.error });
+    return reply.code(201).send({ ok: true });
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * Owner-only server actions of the internal tools. Today: POST /api/admin/hero-image/edit.
+ *
+ * Order of checks, cheapest first and before the (up to 11 MB) body is read: the request guard's rate
+ * limits (the admin limit and the editor's own cap, security/route-policy.ts), then the owner's
+ * authentication (security/owner-auth.ts: `Authorization: Bearer ADMIN_TOKEN` or the desk's session), then
+ * the body. Every refusal caused by the
+ * request is a 4xx with a JSON `error`; only a failing hosted engine gives 502.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  checkImageDataUrl,
+  IMAGE_EDIT_MESSAGES,
+  IMAGE_EDIT_PATH,
+  imageEditRequestSchema,
+} from '../../domain/media/image-edit';
+import type { AppConfig } from '../config';
+import { ConcurrencyGate } from './concurrency-gate';
+import { type ImageEditEngine, ImageEngineError, ImageInputError } from './engine';
+import { createHostedEngine } from './hosted-engine';
+import { createOfflineEngine } from './offline-engine';
+
+/** Edits at once per process; more wait for a retry rather than queueing CPU work. */
+const MAX_CONCURRENT_EDITS = 2;
+
+export interface AdminRouteOptions {
+  readonly config: AppConfig;
+  /** Tests inject an engine; otherwise the hosted API when configured, else the offline engine. */
+  readonly engine?: ImageEditEngine;
+}
+
+function selectEngine(config: AppConfig): ImageEditEngine {
+  const api = config.admin.imageEditApi;
+  return api ? createHostedEngine({ url: api.url, key: api.key }) : createOfflineEngine();
+}
+
+function announceGeneratedToken(app: FastifyInstance, config: AppConfig): void {
+  if (!config.admin.tokenGenerated || config.logLevel === 'silent') return;
+  const message = `ADMIN_TOKEN is not set; the admin token for this run is ${config.admin.token} (set ADMIN_TOKEN to keep one across restarts)`;
+  // Printed once per start. Under LOG_LEVEL error/fatal the logger would drop a warning, so use stderr.
+  if (config.logLevel === 'error' || config.logLevel === 'fatal') console.warn(message);
+  else app.log.warn(message);
+}
+
+export async function adminRoutes(app: FastifyInstance, opts: AdminRouteOptions): Promise<void> {
+  const { config } = opts;
+  const engine = opts.engine ?? selectEngine(config);
+  const gate = new ConcurrencyGate(MAX_CONCURRENT_EDITS);
+  announceGeneratedToken(app, config);
+
+  const route = {
+    config: { ownerUnauthorized: IMAGE_EDIT_MESSAGES.unauthorized },
+    schema: { body: imageEditRequestSchema },
+  };
+
+  app.withTypeProvider<ZodTypeProvider>().post(IMAGE_EDIT_PATH, route, async (request, reply) => {
+    const checked = checkImageDataUrl(request.body.imageUrl);
+    if (!checked.ok) {
+      const status = checked.message === IMAGE_EDIT_MESSAGES.tooLarge ? 413 : 400;
+      return reply.code(status).send({ ok: false, error: checked.message });
+    }
+    // Control characters have no meaning in an instruction and would only end up in logs.
+    const instruction = request.body.editInstruction.replace(/[\p{Cc}\p{Cf}]+/gu, ' ').trim();
+    const image = Buffer.from(checked.base64, 'base64');
+    try {
+      const result = await gate.run(() => engine.edit({ image, mime: checked.mime, instruction }));
+      if (!result) {
+        return reply
+          .code(429)
+          .header('Retry-After', '5')
+          .send({ ok: false, error: IMAGE_EDIT_MESSAGES.busy });
+      }
+      const out = result.value;
+      request.log.info(
+        { engine: engine.name, applied: out.applied, notApplied: out.notApplied, bytes: out.image.length },
+        'hero image edited',
+      );
+      return reply.send({
+        editedImageUrl: `data:${out.mime};base64,${out.image.toString('base64')}`,
+        applied: out.applied,
+        notApplied: out.notApplied,
+        engine: engine.name,
+      });
+    } catch (err) {
+      if (err instanceof ImageInputError) {
+        return reply.code(err.status).send({ ok: false, error: err.message, notApplied: err.notApplied });
+      }
+      if (err instanceof ImageEngineError) {
+        request.log.error({ err }, 'image edit engine failed');
+        return reply.code(502).send({ ok: false, error: IMAGE_EDIT_MESSAGES.engineFailed });
+      }
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * The desk's Today and Settings (docs/product.md §10.11), under /api/admin/ like the rest of the desk: the
+ * owner-auth hook (security/owner-auth.ts) and the request guard cover them; bodies are checked with the shared
+ * schemas (domain/making/today.ts). A change writes an audit row; a repeated submission (the same
+ * Idempotency-Key, or the same value) changes nothing the second time.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import type { ClosedDates } from '../../domain/making/closed-dates';
+import { SETTINGS_MESSAGES, settingsPatchSchema, TODAY_API } from '../../domain/making/today';
+import { retryFailedMail } from '../mail/outbox';
+import { checkDatabase } from '../ops/health';
+import type { DeskStore } from '../orders/fulfilment-store';
+import { ownerActor } from '../security/owner-auth';
+import type { SettingsStore } from '../settings/settings-store';
+import type { MakingQueueSource } from './making-queue-state';
+import { todayReport } from './today';
+
+export interface TodayRouteOptions {
+  readonly settings: SettingsStore;
+  readonly queue: MakingQueueSource;
+  /** The desk's submission keys (claimRequest) and audit trail. */
+  readonly deskStore: DeskStore;
+  readonly onMailQueued: () => void;
+  /** The owner's closures (CLOSED_DATES), skipped when Today looks at the next working days. */
+  readonly closures?: ClosedDates;
+  /** The clock the day is read from (tests); the real one by default. */
+  readonly now?: () => Date;
+}
+
+/**
+ * Runs a change once per desk submission (the desk's Idempotency-Key, docs/product.md §10.5): a repeat
+ * answers `repeat()` without changing anything; a change that did not succeed frees its key.
+ */
+async function oncePerKey(
+  deskStore: DeskStore,
+  slot: string,
+  key: string | undefined,
+  reply: FastifyReply,
+  run: () => Promise<boolean>,
+  repeat: () => Promise<unknown>,
+): Promise<FastifyReply> {
+  const claimed = key === undefined ? null : `${slot}:${key}`;
+  if (claimed !== null && !(await deskStore.claimRequest(claimed))) return reply.send(await repeat());
+  let ok = false;
+  try {
+    ok = await run();
+    return reply;
+  } finally {
+    if (!ok && claimed !== null) await deskStore.releaseRequest(claimed);
+  }
+}
+
+export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions): Promise<void> {
+  const { settings, queue, deskStore } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  app.get(TODAY_API.today, async (_request, reply) => {
+    const { dialect, reachable } = await checkDatabase(app);
+    const report = await todayReport(
+      app.commerce.db,
+      settings,
+      {
+        database: { dialect, reachable },
+        mailTransport: app.commerce.transport.description,
+        ...(opts.closures ? { closures: opts.closures } : {}),
+      },
+      opts.now?.() ?? new Date(),
+    );
+    return reply.header('Cache-Control', 'no-store').send(report);
+  });
+
+  app.get(TODAY_API.settings, async (_request, reply) => {
+    return reply.send({ ok: true, settings: await settings.read() });
+  });
+
+  api.patch(TODAY_API.settings, { schema: { body: settingsPatchSchema } }, async (request, reply) => {
+    const actor = ownerActor(request);
+    return oncePerKey(
+      deskStore,
+      'settings',
+      actor.requestKey,
+      reply,
+      async () => {
+        const { settings: now } = await settings.update(request.body, {
+          session: actor.session,
+          address: actor.address,
+        });
+        // The pages' dates follow the new capacity at once on this instance, within a minute elsewhere.
+        queue.invalidate();
+        reply.send({ ok: true, settings: now });
+        return true;
+      },
+      async () => ({ ok: true, settings: await settings.read() }),
+    );
+  });
+
+  const byId = z.object({ id: z.string().check(z.regex(/^\d{1,12}$/)) });
+  api.post(TODAY_API.outboxRetry, { schema: { params: byId } }, async (request, reply) => {
+    const id = Number(request.params.id);
+    const actor = ownerActor(request);
+    return oncePerKey(
+      deskStore,
+      `outbox-retry:${id}`,
+      actor.requestKey,
+      reply,
+      async () => {
+        if (!(await retryFailedMail(app.commerce.db, id))) {
+          reply.code(404).send({ ok: false, error: SETTINGS_MESSAGES.outboxNotFound });
+          return false;
+        }
+        await deskStore.audit({
+          session: actor.session,
+          address: actor.address,
+          action: 'outbox-retry',
+          target: String(id),
+          detail: null,
+        });
+        opts.onMailQueued();
+        reply.send({ ok: true });
+        return true;
+      },
+      async () => ({ ok: true }),
+    );
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * The desk's Today (docs/product.md §10.11): from the making queue (orders paid and not dispatched), what to
+ * make today (pieces by product and size over the orders due first, up to the day's capacity), what to
+ * dispatch today, what is late; and the shop's health (the outbox, the last payment event, the last
+ * reconcile pass, the database and the mail transport).
+ */
+
+import type { Kysely } from 'kysely';
+import { lineSize } from '../../domain/catalogue/sizes';
+import type { SizeCode } from '../../domain/config';
+import { type ClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
+import { addBusinessDays } from '../../domain/making/dispatch';
+import {
+  DISPATCH_AHEAD_WORKING_DAYS,
+  type DueOrder,
+  type MakeLine,
+  type TodayResponse,
+} from '../../domain/making/today';
+import type { IsoDate } from '../../domain/shared/calendar-date';
+import { irishDate } from '../../domain/shared/calendar-date';
+import type { Database, OrderLineRow, OrderRow } from '../db/schema';
+import { outboxBacklog } from '../mail/outbox';
+import { dispatchByOf } from '../orders/fulfilment-service';
+import { queuedOrdersWithLines } from '../orders/order-store';
+import { OPS_MARKS, type SettingsStore } from '../settings/settings-store';
+
+export interface QueuedOrder {
+  readonly reference: string;
+  readonly dispatchBy: IsoDate;
+  readonly lines: readonly { productId: string; name: string; size: SizeCode | null; quantity: number }[];
+}
+
+/**
+ * The day's plan from the queue, due first (its order): late and today's orders first, then the next
+ * days'. `make` fills the day's capacity in that order, the last order's line in part when only part fits,
+ * each line with the orders it is for. `upcoming` is what is due on the next few working days (closures
+ * skipped), so the owner sees tomorrow's posting today.
+ */
+export function planToday(
+  queue: readonly QueuedOrder[],
+  capacity: number,
+  today: IsoDate,
+  closures: ClosedDates = NO_CLOSURES,
+): { make: MakeLine[]; dispatch: DueOrder[]; upcoming: DueOrder[]; late: DueOrder[] } {
+  const make = new Map<string, MakeLine>();
+  let left = capacity;
+  for (const order of queue) {
+    for (const line of order.lines) {
+      if (left <= 0) break;
+      const pieces = Math.min(line.quantity, left);
+      left -= pieces;
+      const key = `${line.productId}\u0000${line.size ?? ''}`;
+      const seen = make.get(key);
+      make.set(key, {
+        productId: line.productId,
+        name: line.name,
+        size: line.size,
+        pieces: (seen?.pieces ?? 0) + pieces,
+        orders: seen?.orders.includes(order.reference)
+          ? seen.orders
+          : [...(seen?.orders ?? []), order.reference],
+      });
+    }
+    if (left <= 0) break;
+  }
+  const due = (o: QueuedOrder): DueOrder => ({ reference: o.reference, dispatchBy: o.dispatchBy });
+  const lastAhead = addBusinessDays(today, DISPATCH_AHEAD_WORKING_DAYS, closures);
+  return {
+    make: [...make.values()],
+    dispatch: queue.filter((o) => o.dispatchBy === today).map(due),
+    upcoming: queue.filter((o) => o.dispatchBy > today && o.dispatchBy <= lastAhead).map(due),
+    late: queue.filter((o) => o.dispatchBy < today).map(due),
+  };
+}
+
+function toQueued(row: OrderRow, lines: readonly OrderLineRow[]): QueuedOrder {
+  return {
+    reference: row.reference ?? row.id,
+    // Every queued order is paid: dispatchByOf always has a date for it.
+    dispatchBy: (dispatchByOf(row) ?? irishDate(new Date(row.created_at))) as IsoDate,
+    lines: lines.map((l) => ({
+      productId: l.product_id,
+      name: l.name,
+      size: lineSize(l.product_id, l.size),
+      quantity: l.quantity,
+    })),
+  };
+}
+
+export interface TodayHealthInput {
+  readonly database: { readonly dialect: string; readonly reachable: boolean };
+  readonly mailTransport: string;
+  /** The owner's closures (CLOSED_DATES): not working days for what is due next. */
+  readonly closures?: ClosedDates;
+}
+
+export async function todayReport(
+  db: Kysely<Database>,
+  settings: SettingsStore,
+  health: TodayHealthInput,
+  now: Date = new Date(),
+): Promise<TodayResponse> {
+  const today = irishDate(now);
+  const [rows, { makingCapacityPerDay: capacity }, backlog, marks] = await Promise.all([
+    queuedOrdersWithLines(db),
+    settings.read(),
+    outboxBacklog(db),
+    settings.marks(),
+  ]);
+  const queue = rows.map((r) => toQueued(r.row, r.lines));
+  // Sorted again by the date as computed here (orders paid before dates were stored have none in the row).
+  queue.sort((a, b) => (a.dispatchBy < b.dispatchBy ? -1 : a.dispatchBy > b.dispatchBy ? 1 : 0));
+  const plan = planToday(queue, capacity, today, health.closures);
+  return {
+    ok: true,
+    date: today,
+    capacity,
+    ...plan,
+    outbox: {
+      waiting: backlog.waiting,
+      failed: backlog.failed,
+      oldestAgeSeconds: backlog.oldestCreatedAt
+        ? Math.max(0, Math.floor((now.getTime() - Date.parse(backlog.oldestCreatedAt)) / 1000))
+        : null,
+      failedMail: backlog.failedMail.map((m) => ({
+        id: m.id,
+        reference: m.reference || null,
+        kind: m.kind,
+        createdAt: m.created_at,
+        error: m.last_error,
+      })),
+    },
+    health: {
+      database: health.database,
+      mail: { transport: health.mailTransport, ok: backlog.retrying === 0 && backlog.failed === 0 },
+      lastPaymentEventAt: marks[OPS_MARKS.lastPaymentEvent],
+      lastReconcileAt: marks[OPS_MARKS.lastReconcile],
+      queuedPieces: queue.reduce((n, o) => n + o.lines.reduce((m, l) => m + l.quantity, 0), 0),
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The newsletter with double opt-in (docs/product.md §5.10):
+ * - POST /api/newsletter { email, source? } -> 200 { ok: true } | 4xx { ok: false, error }. The same
+ *   e-mail rules and messages as the forms (domain/shared/email.ts). Records a pending sign-up and queues its
+ *   confirmation e-mail (at most one an hour per address). The answer is the same whether the address
+ *   was new, pending or subscribed: it never tells who is on the list.
+ * - GET /newsletter/confirm?token= shows a page with one button; its POST confirms the sign-up.
+ * - GET /newsletter/unsubscribe?token= shows a page with one button; POST /newsletter/unsubscribe?token=
+ *   unsubscribes. That POST is also the List-Unsubscribe URL of every newsletter e-mail: a mail program
+ *   sends `List-Unsubscribe=One-Click` to it from its own servers or from the reader's browser, without
+ *   a page of the shop, so the cross-site guard does not apply to it (route-policy.ts says why that is safe).
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
+import { NEWSLETTER_PATHS } from './newsletter-mail';
+import { NEWSLETTER_PAGES, sendNewsletterPage } from './newsletter-pages';
+import { type NewsletterStore, TOKEN_PATTERN } from './newsletter-store';
+
+export const NEWSLETTER_SOURCE_MESSAGE =
+  'source must be a short name such as "home" (lower-case letters, digits and dashes)';
+
+const bodySchema = z.strictObject({
+  email: z.string({ error: EMAIL_MESSAGES.invalid }).max(1000, { error: EMAIL_MESSAGES.tooLong }),
+  source: z
+    .string({ error: NEWSLETTER_SOURCE_MESSAGE })
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}$/, { error: NEWSLETTER_SOURCE_MESSAGE })
+    .optional(),
+});
+
+/**
+ * The token of a link: from the query (links, one-click POST) or the page's form field. Never refused as
+ * a bad request: a link that does not carry a usable token gets the "expired" page.
+ */
+const linkToken = z.object({ token: z.string().max(100).optional() }).catch({});
+const linkRoute = { schema: { querystring: linkToken } };
+const linkFormRoute = { schema: { querystring: linkToken, body: linkToken } };
+
+function tokenOf(query: { token?: string }, body?: { token?: string }): string | null {
+  const token = body?.token ?? query.token;
+  return token !== undefined && TOKEN_PATTERN.test(token) ? token : null;
+}
+
+/** A urlencoded form body as fields (also the review requests' link page). */
+export function urlencoded(body: string): Record<string, string> {
+  // A null-prototype object: a field called __proto__ is just a field.
+  const out: Record<string, string> = Object.create(null);
+  for (const [key, value] of new URLSearchParams(body)) out[key] = value;
+  return out;
+}
+
+export async function newsletterRoutes(
+  app: FastifyInstance,
+  opts: { newsletter: NewsletterStore },
+): Promise<void> {
+  const { newsletter } = opts;
+  // The landing pages' forms are urlencoded; RFC 8058 one-click POSTs are urlencoded or multipart, and
+  // carry nothing the shop needs (the token is in the URL). Body limits are the routes' (route-policy.ts).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, urlencoded(String(body))),
+  );
+  app.addContentTypeParser('multipart/form-data', { parseAs: 'string' }, (_req, _body, done) =>
+    done(null, {}),
+  );
+
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.post('/api/newsletter', { schema: { body: bodySchema } }, async (request, reply) => {
+    const email = checkEmail(request.body.email);
+    if (!email.ok) return reply.code(400).send({ ok: false, error: email.message });
+    const source = request.body.source ?? 'website';
+    const outcome = await newsletter.signUp(email.email, source);
+    request.log.info({ source, outcome }, 'newsletter sign-up');
+    return reply.code(200).send({ ok: true });
+  });
+
+  const page = (reply: FastifyReply, status: number, html: string) => sendNewsletterPage(reply, status, html);
+
+  api.get(NEWSLETTER_PATHS.confirm, linkRoute, async (request, reply) => {
+    const token = tokenOf(request.query);
+    return token
+      ? page(reply, 200, NEWSLETTER_PAGES.confirm(token))
+      : page(reply, 404, NEWSLETTER_PAGES.expired());
+  });
+
+  api.post(NEWSLETTER_PATHS.confirm, linkFormRoute, async (request, reply) => {
+    const token = tokenOf(request.query, request.body);
+    const outcome = token ? await newsletter.confirm(token) : 'unknown';
+    request.log.info({ outcome }, 'newsletter confirmation');
+    return outcome === 'unknown'
+      ? page(reply, 404, NEWSLETTER_PAGES.expired())
+      : page(reply, 200, NEWSLETTER_PAGES.confirmed());
+  });
+
+  api.get(NEWSLETTER_PATHS.unsubscribe, linkRoute, async (request, reply) => {
+    const token = tokenOf(request.query);
+    return token
+      ? page(reply, 200, NEWSLETTER_PAGES.unsubscribe(token))
+      : page(reply, 404, NEWSLETTER_PAGES.expired());
+  });
+
+  api.post(NEWSLETTER_PATHS.unsubscribe, linkFormRoute, async (request, reply) => {
+    const token = tokenOf(request.query, request.body);
+    if (!token) return page(reply, 404, NEWSLETTER_PAGES.expired());
+    const known = await newsletter.unsubscribe(token);
+    request.log.info({ known }, 'newsletter unsubscribe');
+    // Unsubscribing an address that is not on the list (any more) is done too.
+    return page(reply, 200, NEWSLETTER_PAGES.unsubscribed());
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The desk's Numbers (docs/product.md §10.12): revenue, refunds, orders, pieces, the series by day, week
+ * or month, best sellers, sizes, checkouts started against paid and the gift wrap share, over a range of
+ * Irish calendar days. The orders store reads the rows (paid orders only, one provider's); the sums are
+ * made here, so both dialects give the same numbers and each order falls on its Irish payment day
+ * (an order paid at 00:30 Irish summer time on 1 July is a July order, though it is 30 June in UTC).
+ *
+ * TEST orders: only the orders of the payment provider the shop runs with count. With Stripe, the
+ * built-in test checkout's orders (made before Stripe was set up, or by journeys) are left out; with the
+ * test checkout, its orders are all there is, and the answer says `testMode: true` so the desk says so.
+ *
+ * Refunds are counted on the order's payment day (what the order finally brought in), not on the day of
+ * the refund: a month's revenue then never goes negative and does not change meaning with later months.
+ */
+
+import type { Kysely } from 'kysely';
+import { lineSize } from '../../domain/catalogue/sizes';
+import type { SizeCode } from '../../domain/config';
+import {
+  type BestSeller,
+  periodStart,
+  periodStarts,
+  type StatsPoint,
+  type StatsRange,
+  type StatsResponse,
+} from '../../domain/numbers/stats';
+import { irishDate } from '../../domain/shared/calendar-date';
+import type { Database } from '../db/schema';
+import { irishDayRange } from '../orders/fulfilment-store';
+import { checkoutsOpenedBetween, paidLinesForStats, paidOrdersForStats } from '../orders/order-store';
+import { amount, csvDocument } from './csv';
+
+export interface StatsSource {
+  readonly db: Kysely<Database>;
+  /** The payment provider the shop runs with: only its orders count. */
+  readonly provider: string;
+  readonly testMode: boolean;
+}
+
+export async function deskStats(source: StatsSource, range: StatsRange): Promise<StatsResponse> {
+  const { db, provider } = source;
+  const { start, end } = irishDayRange(range.from, range.to);
+  const from = start ?? '';
+  const to = end ?? '';
+  const [orders, lines, checkouts] = await Promise.all([
+    paidOrdersForStats(db, from, to, provider),
+    paidLinesForStats(db, from, to, provider),
+    checkoutsOpenedBetween(db, from, to, provider),
+  ]);
+
+  const buckets = new Map<string, { revenue: number; orders: number; pieces: number }>(
+    periodStarts(range).map((s) => [s, { revenue: 0, orders: 0, pieces: 0 }]),
+  );
+  let revenue = 0;
+  let refunds = 0;
+  let pieces = 0;
+  let giftWrapped = 0;
+  for (const order of orders) {
+    const net = order.total - order.refunded;
+    revenue += net;
+    refunds += order.refunded;
+    pieces += order.item_count;
+    if (order.gift_wrap > 0) giftWrapped += 1;
+    const bucket = buckets.get(periodStart(irishDate(new Date(order.paid_at ?? 0)), range.by));
+    if (bucket) {
+      bucket.revenue += net;
+      bucket.orders += 1;
+      bucket.pieces += order.item_count;
+    }
+  }
+
+  const sizes: Record<SizeCode, number> = { S: 0, M: 0, L: 0 };
+  const products = new Map<string, { productId: string; name: string; pieces: number; revenue: number }>();
+  for (const line of lines) {
+    // A quote's custom line has no bracelet size: it counts as a piece, not as a Medium.
+    const size = lineSize(line.product_id, line.size);
+    if (size) sizes[size] += line.quantity;
+    const product = products.get(line.product_id) ?? {
+      productId: line.product_id,
+      name: line.name,
+      pieces: 0,
+      revenue: 0,
+    };
+    product.pieces += line.quantity;
+    product.revenue += line.line_total;
+    products.set(line.product_id, product);
+  }
+  const bestSellers: BestSeller[] = [...products.values()].sort(
+    (a, b) => b.pieces - a.pieces || b.revenue - a.revenue || a.productId.localeCompare(b.productId),
+  );
+  const series: StatsPoint[] = [...buckets].map(([s, b]) => ({ start: s as StatsPoint['start'], ...b }));
+
+  return {
+    ok: true,
+    totals: {
+      revenue,
+      refunds,
+      orders: orders.length,
+      pieces,
+      averageOrder: orders.length > 0 ? Math.round(revenue / orders.length) : 0,
+      checkoutsStarted: checkouts.started,
+      checkoutsPaid: checkouts.paid,
+      giftWrapped,
+    },
+    series,
+    bestSellers,
+    sizes,
+    testMode: source.testMode,
+  };
+}
+
+/** The series as CSV (csv.ts's rules), one row per day, week or month, amounts in euro. */
+export function statsCsv(stats: StatsResponse): string {
+  return csvDocument(
+    ['Period start', 'Revenue (EUR)', 'Orders', 'Pieces'],
+    stats.series.map((p) => [p.start, amount(p.revenue), p.orders, p.pieces]),
+  );
+}

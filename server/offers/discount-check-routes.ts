@@ -1,0 +1,51 @@
+/**
+ * POST /api/discounts/check: what a discount code (or the early-bird tier) takes off the cart, for the
+ * cart to show its line and the new total before the checkout. Nothing is reserved or stored; the checkout
+ * decides again with the shopper's e-mail (docs/product.md, offers).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { discountCheckRequestSchema } from '../../domain/checkout/checkout';
+import { DEFAULT_ZONE } from '../../domain/config';
+import { DISCOUNT_CHECK_PATH, discountLineLabel, priceDiscountedOrder } from '../../domain/offers/discounts';
+import { cents } from '../../domain/shared/money';
+import type { CatalogueSource } from '../catalogue/catalogue-source';
+import { parseCartLines } from '../orders/checkout-request';
+import type { CheckoutDiscounts } from './checkout-discounts';
+
+export async function discountCheckRoutes(
+  app: FastifyInstance,
+  opts: { discounts: CheckoutDiscounts; catalogue: CatalogueSource; now?: () => Date },
+): Promise<void> {
+  const route = { schema: { body: discountCheckRequestSchema } };
+  app.withTypeProvider<ZodTypeProvider>().post(DISCOUNT_CHECK_PATH, route, async (request, reply) => {
+    const lines = parseCartLines(request.body.items, opts.catalogue.current());
+    if (!lines.ok) return reply.code(400).send({ ok: false, error: lines.error });
+    const code = request.body.code?.trim() ? request.body.code : null;
+    const decision = await opts.discounts.decide({
+      email: null,
+      lines: lines.lines,
+      code,
+      now: opts.now?.() ?? new Date(),
+    });
+    // `field` tells the cart the code itself was refused (not the lines), so a kept code is dropped.
+    if (!decision.ok) return reply.code(400).send({ ok: false, error: decision.error, field: 'code' });
+    const { applied } = decision;
+    const zone = request.body.zone ?? DEFAULT_ZONE;
+    const totals = priceDiscountedOrder(
+      lines.lines,
+      zone,
+      request.body.giftWrap ?? false,
+      cents(applied.amount),
+    );
+    return reply.send({
+      ok: true,
+      discount: totals.discount,
+      discountCode: applied.source === 'code' ? applied.code : null,
+      label:
+        applied.source === 'none' ? null : discountLineLabel(applied.source === 'code' ? applied.code : null),
+      shipping: totals.shipping,
+      total: totals.total,
+    });
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * The owner's discount codes API (docs/product.md, offers), under /api/admin/: the desk's session cookie or
+ * `Authorization: Bearer ADMIN_TOKEN` (security/owner-auth.ts), the desk's guards (route-policy.ts), bodies
+ * checked with the shared schemas (domain/offers/discount-admin.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  DISCOUNTS_API,
+  discountCodeParamsSchema,
+  discountCreateSchema,
+  discountPatchSchema,
+} from '../../domain/offers/discount-admin';
+import { ownerActor } from '../security/owner-auth';
+import type { DiscountService } from './discount-service';
+
+export interface DiscountRouteOptions {
+  readonly discounts: DiscountService;
+}
+
+export async function discountRoutes(app: FastifyInstance, opts: DiscountRouteOptions): Promise<void> {
+  const { discounts } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Robots-Tag', 'noindex, nofollow');
+  });
+
+  app.get(DISCOUNTS_API.discounts, async (_request, reply) =>
+    reply.send({ ok: true, discounts: await discounts.list() }),
+  );
+
+  api.post(DISCOUNTS_API.discounts, { schema: { body: discountCreateSchema } }, async (request, reply) => {
+    const outcome = await discounts.create(request.body, ownerActor(request));
+    return reply.code(outcome.httpStatus).send(outcome.body);
+  });
+
+  api.patch(
+    `${DISCOUNTS_API.discounts}/:code`,
+    { schema: { params: discountCodeParamsSchema, body: discountPatchSchema } },
+    async (request, reply) => {
+      const outcome = await discounts.patch(request.params.code, request.body, ownerActor(request));
+      return reply.code(outcome.httpStatus).send(outcome.body);
+    },
+  );
+}

@@ -1,0 +1,152 @@
+/**
+ * The owner's discount codes (docs/product.md, offers): create, edit and list with each code's uses and
+ * the revenue of its orders. Desk changes run once per Idempotency-Key (docs/product.md §10.5) and leave
+ * an audit row. The rules a code follows at checkout are in domain/offers/discounts.ts.
+ */
+import {
+  type AdminDiscount,
+  type AdminDiscountListed,
+  DISCOUNT_ADMIN_MESSAGES,
+  type DiscountCreate,
+  type DiscountPatch,
+} from '../../domain/offers/discount-admin';
+import type { RequestClaims } from '../catalogue/catalogue-service';
+import type { Actor } from '../orders/fulfilment-service';
+import type { AuditEntry } from '../orders/fulfilment-store';
+import {
+  adminDiscountOf,
+  type DiscountCodeRow,
+  type DiscountCodeValues,
+  type DiscountStore,
+} from './discount-store';
+
+export interface DiscountOutcome {
+  readonly httpStatus: number;
+  readonly body: { ok: true; discount: AdminDiscount } | { ok: false; error: string };
+}
+
+export interface DiscountServiceOptions {
+  readonly store: DiscountStore;
+  readonly requests: RequestClaims;
+  readonly audit: (entry: AuditEntry) => Promise<void>;
+  /** Each code's paid orders and their revenue (the order store's). */
+  readonly paidByCode: () => Promise<Map<string, { readonly orders: number; readonly revenue: number }>>;
+  readonly now?: () => Date;
+}
+
+function refusal(httpStatus: number, error: string): DiscountOutcome {
+  return { httpStatus, body: { ok: false, error } };
+}
+
+/** An ISO date-time with an offset, stored as UTC so text comparison is time order on both databases. */
+function utc(value: string | null | undefined): string | null {
+  return value === null || value === undefined ? null : new Date(value).toISOString();
+}
+
+/** The row's values after the change, or the refusal that a combination of fields earns. */
+function valuesOf(
+  input: DiscountPatch,
+  before: DiscountCodeRow | null,
+): { ok: true; values: DiscountCodeValues } | { ok: false; error: string } {
+  if (input.percentOff != null && input.amountOff != null)
+    return { ok: false, error: DISCOUNT_ADMIN_MESSAGES.oneValue };
+  // Giving one value replaces the other: a percentage code can become an amount code in one edit.
+  let percent = before?.percent_off ?? null;
+  let amount = before?.amount_off ?? null;
+  if (input.percentOff != null) [percent, amount] = [input.percentOff, null];
+  else if (input.amountOff != null) [percent, amount] = [null, input.amountOff];
+  if ((percent === null) === (amount === null)) return { ok: false, error: DISCOUNT_ADMIN_MESSAGES.oneValue };
+  const startsAt = input.startsAt === undefined ? (before?.starts_at ?? null) : utc(input.startsAt);
+  const endsAt = input.endsAt === undefined ? (before?.ends_at ?? null) : utc(input.endsAt);
+  if (startsAt !== null && endsAt !== null && endsAt <= startsAt)
+    return { ok: false, error: DISCOUNT_ADMIN_MESSAGES.endBeforeStart };
+  const flag = (value: boolean | undefined, was: number | undefined, fallback: number) =>
+    value === undefined ? (was ?? fallback) : value ? 1 : 0;
+  return {
+    ok: true,
+    values: {
+      percent_off: percent,
+      amount_off: amount,
+      min_subtotal: input.minSubtotal ?? before?.min_subtotal ?? 0,
+      starts_at: startsAt,
+      ends_at: endsAt,
+      max_uses: input.maxUses === undefined ? (before?.max_uses ?? null) : input.maxUses,
+      once_per_email: flag(input.oncePerEmail, before?.once_per_email, 0),
+      active: flag(input.active, before?.active, 1),
+    },
+  };
+}
+
+export class DiscountService {
+  constructor(private readonly o: DiscountServiceOptions) {}
+
+  private now(): Date {
+    return this.o.now?.() ?? new Date();
+  }
+
+  async list(): Promise<AdminDiscountListed[]> {
+    const [rows, counts, paid] = await Promise.all([
+      this.o.store.list(),
+      this.o.store.counts(this.now()),
+      this.o.paidByCode(),
+    ]);
+    return rows.map((row) => ({
+      ...adminDiscountOf(row),
+      uses: paid.get(row.code)?.orders ?? 0,
+      reserved: counts.get(row.code)?.reserved ?? 0,
+      revenue: paid.get(row.code)?.revenue ?? 0,
+    }));
+  }
+
+  async create(input: DiscountCreate, actor: Actor): Promise<DiscountOutcome> {
+    return this.once('discount-create', input.code, actor, async () => {
+      const checked = valuesOf(input, null);
+      if (!checked.ok) return refusal(400, checked.error);
+      const row = await this.o.store.create(input.code, checked.values, this.now());
+      if (!row) return refusal(409, DISCOUNT_ADMIN_MESSAGES.duplicate);
+      await this.o.audit({ ...auditOf(actor), action: 'discount-create', target: row.code, detail: null });
+      return { httpStatus: 201, body: { ok: true, discount: adminDiscountOf(row) } };
+    });
+  }
+
+  async patch(code: string, input: DiscountPatch, actor: Actor): Promise<DiscountOutcome> {
+    return this.once('discount-update', code, actor, async () => {
+      const before = await this.o.store.find(code);
+      if (!before) return refusal(404, DISCOUNT_ADMIN_MESSAGES.notFound);
+      const checked = valuesOf(input, before);
+      if (!checked.ok) return refusal(400, checked.error);
+      const row = await this.o.store.update(code, checked.values, this.now());
+      if (!row) return refusal(404, DISCOUNT_ADMIN_MESSAGES.notFound);
+      await this.o.audit({ ...auditOf(actor), action: 'discount-update', target: code, detail: null });
+      return { httpStatus: 200, body: { ok: true, discount: adminDiscountOf(row) } };
+    });
+  }
+
+  /** One change per desk submission: a repeat of the same Idempotency-Key answers the code as it is now. */
+  private async once(
+    action: string,
+    target: string,
+    actor: Actor,
+    run: () => Promise<DiscountOutcome>,
+  ): Promise<DiscountOutcome> {
+    if (actor.requestKey === undefined) return run();
+    const slot = `${action}:${target}:${actor.requestKey}`;
+    if (!(await this.o.requests.claimRequest(slot))) {
+      const row = await this.o.store.find(target);
+      return row
+        ? { httpStatus: 200, body: { ok: true, discount: adminDiscountOf(row) } }
+        : refusal(404, DISCOUNT_ADMIN_MESSAGES.notFound);
+    }
+    let outcome: DiscountOutcome | null = null;
+    try {
+      outcome = await run();
+      return outcome;
+    } finally {
+      if (!outcome || outcome.httpStatus >= 400) await this.o.requests.releaseRequest(slot);
+    }
+  }
+}
+
+function auditOf(actor: Actor): Pick<AuditEntry, 'session' | 'address'> {
+  return { session: actor.session, address: actor.address };
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { cancelledMail, dispatchedMail, refundMail } from './fulfilment-mail';
+
+const BASE = {
+  reference: 'SOL-A1B2C3D4',
+  name: 'Ciara Walsh',
+  contactEmail: 'hello@solas.example',
+  orderPageUrl: 'http://shop.test/#/order/SOL-A1B2C3D4?key=kkkkkkkkkkkkkkkkkkkk',
+  testOrder: false,
+};
+
+describe('the desk e-mails to the shopper', () => {
+  it('says what was refunded now and in all when the rest of a partly refunded order is refunded', () => {
+    const mail = refundMail({ ...BASE, amount: 3850, refundedInAll: 4350, total: 4350, reason: null });
+    for (const body of [mail.text, mail.html]) {
+      expect(body).toContain('We have refunded €38.50 of your order SOL-A1B2C3D4.');
+      expect(body).toContain('With this refund, €43.50 has been refunded in all: the whole of your order.');
+      expect(body).not.toContain('in full: €38.50');
+    }
+    expect(mail.subject).toBe('Refund of €38.50 for your Solas order SOL-A1B2C3D4');
+  });
+
+  it('says "in full" when one refund is the whole order, and the running sum for a part', () => {
+    const whole = refundMail({ ...BASE, amount: 4350, refundedInAll: 4350, total: 4350, reason: null });
+    expect(whole.text).toContain('We have refunded your order SOL-A1B2C3D4 in full: €43.50.');
+    const part = refundMail({ ...BASE, amount: 500, refundedInAll: 1000, total: 4350, reason: 'Bead' });
+    expect(part.text).toContain('We have refunded €5.00 of your order SOL-A1B2C3D4.');
+    expect(part.text).toContain('With this refund, €10.00 of the €43.50 you paid has been refunded in all.');
+    const first = refundMail({ ...BASE, amount: 500, refundedInAll: 500, total: 4350, reason: null });
+    expect(first.text).not.toContain('in all');
+  });
+
+  it('marks the dispatch, refund and cancellation e-mails of a test order like the others', () => {
+    const test = { ...BASE, testOrder: true };
+    const mails = [
+      dispatchedMail({ ...test, carrier: 'An Post', trackingNumber: 'RX1', trackingUrl: null }),
+      refundMail({ ...test, amount: 500, refundedInAll: 500, total: 4000, reason: null }),
+      cancelledMail({ ...test, refunded: 4000, reason: null }),
+    ];
+    for (const mail of mails) {
+      expect(mail.subject.startsWith('[TEST ORDER] ')).toBe(true);
+      expect(mail.text.split('\n')[0]).toContain('No money was taken.');
+      expect(mail.html).toContain('No money was taken.');
+    }
+    const real = dispatchedMail({ ...BASE, carrier: 'An Post', trackingNumber: 'RX1', trackingUrl: null });
+    expect(real.subject).toBe('Your Solas order SOL-A1B2C3D4 is on its way');
+    expect(real.text).not.toContain('TEST ORDER');
+  });
+});

@@ -1,0 +1,684 @@
+/**
+ * The order desk (docs/product.md §10): reads orders for the owner, runs the status flow, dispatches with
+ * tracking, refunds through the payment provider, cancels, keeps notes, and takes the provider's charge
+ * events (refunds made in its dashboard, disputes). Every action answers the order as it is now, and a
+ * repeated action (double click, two tabs, two instances) changes nothing the second time.
+ */
+
+import { isCustomLineId } from '../../domain/catalogue/sizes';
+import { dispatchDate } from '../../domain/making/dispatch';
+import { itemsSubtotal } from '../../domain/offers/discounts';
+import {
+  ADMIN_MESSAGES,
+  CARRIER_LABELS,
+  type Carrier,
+  type DeskAction,
+  type OrderDetail,
+  type OrderListItem,
+  refusedTransitionMessage,
+  type TimelineEntry,
+  trackingUrlFor,
+} from '../../domain/orders/admin-api';
+import { orderVat } from '../../domain/settings/seller-texts';
+import type { NewOutboxRow, OrderRow } from '../db/schema';
+import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { deskOrderUrl, money, type RenderedMail } from '../mail/templates';
+import { PaymentProviderError, type ProviderWebhookEvent } from '../payments/provider';
+import { REVIEW_REQUEST_KIND } from '../reviews/review-mail';
+import { cancelledMail, DESK_MAIL_KINDS, dispatchedMail, disputeMail, refundMail } from './fulfilment-mail';
+import type { AuditEntry, DeskOrder, DeskStore } from './fulfilment-store';
+import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';
+import { parseWithdrawnItems } from './order-page-service';
+import { type OrderServiceOptions, senderDomain } from './order-service';
+
+/** The order service's options, with the desk's own store. */
+export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & {
+  readonly store: DeskStore;
+  /** After an order was marked delivered, before the desk answers (the review request, server/reviews/). */
+  readonly onDelivered?: (reference: string) => Promise<void>;
+};
+
+/** Who acts: the session's label and address, for the audit row; the submission's Idempotency-Key if sent. */
+export interface Actor {
+  readonly session: string;
+  readonly address: string;
+  readonly requestKey?: string | undefined;
+}
+
+export type DeskOutcome =
+  | { readonly httpStatus: 200; readonly body: { ok: true; changed: boolean; order: OrderDetail } }
+  | { readonly httpStatus: 400 | 404 | 409 | 502; readonly body: { ok: false; error: string } };
+
+const MAIL_LABELS: Record<string, string> = {
+  [MAIL_KINDS.customer]: 'Order confirmation e-mail to the shopper',
+  [MAIL_KINDS.owner]: 'New order e-mail to the owner',
+  [DESK_MAIL_KINDS.dispatched]: '"On its way" e-mail to the shopper',
+  [DESK_MAIL_KINDS.cancelled]: 'Cancellation e-mail to the shopper',
+  [REVIEW_REQUEST_KIND]: 'Review request e-mail to the shopper',
+};
+
+function mailLabel(kind: string): string {
+  if (kind.startsWith('order-refund:')) return 'Refund e-mail to the shopper';
+  if (kind.startsWith('owner-dispute:')) return 'Dispute e-mail to the owner';
+  return MAIL_LABELS[kind] ?? `E-mail (${kind})`;
+}
+
+export function dispatchByOf(row: OrderRow): string | null {
+  if (row.dispatch_date) return row.dispatch_date;
+  // Orders paid before the date was stored (docs/product.md §14): the same rule, from the payment time.
+  return row.paid_at ? dispatchDate(new Date(row.paid_at)) : null;
+}
+
+function refundableOf(row: OrderRow): number {
+  return row.payment_id && row.status === 'paid' ? Math.max(0, row.total - row.refunded) : 0;
+}
+
+function flowState(row: OrderRow): FlowState {
+  return {
+    status: row.desk_status,
+    dispatched: row.dispatched_at !== null,
+    delivered: row.delivered_at !== null,
+    refundable: refundableOf(row),
+  };
+}
+
+function addressOf(row: OrderRow): OrderDetail['address'] {
+  if (!row.shipping_address) return null;
+  try {
+    const a = JSON.parse(row.shipping_address) as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+    return {
+      name: row.shipping_name ?? '',
+      line1: text(a.line1) ?? '',
+      line2: text(a.line2),
+      city: text(a.city) ?? '',
+      state: text(a.state),
+      postalCode: text(a.postalCode),
+      country: text(a.country) ?? '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function toListItem(row: OrderRow): OrderListItem {
+  return {
+    reference: row.reference ?? '',
+    status: row.desk_status,
+    email: row.email,
+    name: row.shipping_name,
+    total: row.total,
+    refunded: row.refunded,
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    dispatchBy: dispatchByOf(row),
+    giftWrapped: row.gift_wrap > 0,
+    itemCount: row.item_count,
+  };
+}
+
+export function toDetail(order: DeskOrder): OrderDetail {
+  const { row } = order;
+  const timeline: TimelineEntry[] = [
+    { at: row.created_at, kind: 'created', text: 'Checkout opened', actor: 'shop' },
+  ];
+  if (row.paid_at) {
+    timeline.push({ at: row.paid_at, kind: 'paid', text: `Paid ${money(row.total)}`, actor: 'provider' });
+  }
+  for (const m of order.mails) {
+    timeline.push({
+      at: m.created_at,
+      kind: 'email',
+      text: mailLabel(m.kind),
+      actor: 'shop',
+      emailStatus: m.status === 'pending' ? 'queued' : m.status,
+    });
+  }
+  for (const e of order.events) {
+    timeline.push({
+      at: e.at,
+      kind: e.kind,
+      text: e.text,
+      actor: e.actor,
+      ...(e.amount !== null ? { amount: e.amount } : {}),
+    });
+  }
+  if (order.withdrawal) {
+    timeline.push({
+      at: order.withdrawal.createdAt,
+      kind: 'withdrawal',
+      text: `Withdrawal notice from ${order.withdrawal.name || 'the shopper'}`,
+      actor: 'shop',
+    });
+  }
+  timeline.sort((a, b) => a.at.localeCompare(b.at));
+  const carrier = row.carrier as Carrier | null;
+  return {
+    reference: row.reference ?? '',
+    status: row.desk_status,
+    email: row.email,
+    name: row.shipping_name,
+    createdAt: row.created_at,
+    paidAt: row.paid_at,
+    dispatchBy: dispatchByOf(row),
+    provider: row.provider,
+    paymentId: row.payment_id ?? row.session_id,
+    currency: row.currency,
+    lines: order.lines.map((l) => ({
+      productId: l.product_id,
+      name: l.name,
+      // A quote's custom line has no bracelet size.
+      size: isCustomLineId(l.product_id) ? null : l.size,
+      quantity: l.quantity,
+      unitPrice: l.unit_price,
+      lineTotal: l.line_total,
+      image: l.image ?? null,
+    })),
+    subtotal: itemsSubtotal(row),
+    discount: row.discount,
+    discountCode: row.discount_code,
+    shipping: row.shipping,
+    giftWrap: row.gift_wrap,
+    giftWrapped: row.gift_wrap > 0,
+    giftMessage: row.gift_message,
+    total: row.total,
+    refunded: row.refunded,
+    refundable: refundableOf(row),
+    address: addressOf(row),
+    dispatch:
+      carrier && row.tracking_number && row.dispatched_at
+        ? {
+            carrier,
+            trackingNumber: row.tracking_number,
+            trackingUrl: row.tracking_url,
+            dispatchedAt: row.dispatched_at,
+          }
+        : null,
+    dispute:
+      row.dispute_reason !== null
+        ? { reason: row.dispute_reason, amount: row.dispute_amount ?? 0, respondBy: row.dispute_respond_by }
+        : null,
+    reviewReason: row.review_reason,
+    quoteReference: row.quote_reference ?? null,
+    enquiryId: row.enquiry_id ?? null,
+    cancelReason: row.cancel_reason,
+    withdrawal: order.withdrawal
+      ? {
+          at: order.withdrawal.createdAt,
+          name: order.withdrawal.name,
+          items: parseWithdrawnItems(order.withdrawal.items),
+          reason: order.withdrawal.reason,
+        }
+      : null,
+    allowedActions: allowedActions(flowState(row)),
+    timeline,
+    notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text })),
+  };
+}
+
+export class DeskService {
+  constructor(private readonly o: DeskServiceOptions) {}
+
+  get store(): DeskStore {
+    return this.o.store;
+  }
+
+  async detail(reference: string): Promise<DeskOutcome> {
+    const order = await this.o.store.findByReference(reference);
+    if (!order) return { httpStatus: 404, body: { ok: false, error: ADMIN_MESSAGES.notFound } };
+    return { httpStatus: 200, body: { ok: true, changed: false, order: this.detailOf(order) } };
+  }
+
+  async changeStatus(
+    reference: string,
+    status: 'in_production' | 'delivered',
+    actor: Actor,
+  ): Promise<DeskOutcome> {
+    const action: DeskAction = status === 'in_production' ? 'start' : 'deliver';
+    const outcome = await this.once(action, reference, actor, () =>
+      this.simple(reference, action, actor, (row) => ({
+        set:
+          action === 'start'
+            ? { desk_status: TARGET.start, review_reason: null }
+            : { desk_status: TARGET.deliver, delivered_at: new Date().toISOString() },
+        event: {
+          kind: 'status',
+          actor: 'owner',
+          text: action === 'start' ? 'Production started' : 'Marked delivered',
+        },
+        detail: null,
+        mails: () => [],
+        already: action === 'start' ? row.desk_status === 'in_production' : row.delivered_at !== null,
+      })),
+    );
+    if (action === 'deliver' && outcome.httpStatus === 200 && outcome.body.changed && this.o.onDelivered) {
+      await this.o.onDelivered(reference);
+      return this.answer(reference, true);
+    }
+    return outcome;
+  }
+
+  async dispatch(
+    reference: string,
+    input: { carrier: Carrier; trackingNumber: string; trackingUrl?: string | undefined },
+    actor: Actor,
+  ): Promise<DeskOutcome> {
+    const trackingUrl = input.trackingUrl || trackingUrlFor(input.carrier, input.trackingNumber);
+    const carrierName = CARRIER_LABELS[input.carrier];
+    return this.once('dispatch', reference, actor, () =>
+      this.simple(reference, 'dispatch', actor, (row) => ({
+        set: {
+          desk_status: TARGET.dispatch,
+          carrier: input.carrier,
+          tracking_number: input.trackingNumber,
+          tracking_url: trackingUrl,
+          dispatched_at: new Date().toISOString(),
+        },
+        event: {
+          kind: 'dispatched',
+          actor: 'owner',
+          text: `Dispatched with ${carrierName}, tracking ${input.trackingNumber}`,
+        },
+        detail: `${carrierName} ${input.trackingNumber}`,
+        mails: (updated) => [
+          this.shopperMail(
+            updated,
+            DESK_MAIL_KINDS.dispatched,
+            dispatchedMail({
+              reference,
+              name: updated.shipping_name,
+              contactEmail: this.o.contactEmail,
+              orderPageUrl: this.pageUrlOf(updated),
+              testOrder: isTestOrder(updated),
+              carrier: carrierName,
+              trackingNumber: input.trackingNumber,
+              trackingUrl,
+            }),
+          ),
+        ],
+        already: row.dispatched_at !== null,
+      })),
+    );
+  }
+
+  async refund(
+    reference: string,
+    input: { amount?: number | undefined; reason?: string | undefined },
+    actor: Actor,
+  ): Promise<DeskOutcome> {
+    return this.once('refund', reference, actor, () => this.refundOnce(reference, input, actor));
+  }
+
+  private async refundOnce(
+    reference: string,
+    input: { amount?: number | undefined; reason?: string | undefined },
+    actor: Actor,
+  ): Promise<DeskOutcome> {
+    const order = await this.o.store.findByReference(reference);
+    if (!order) return notFound();
+    const { row } = order;
+    const refundable = refundableOf(row);
+    if (!FLOW.refund.from.includes(row.desk_status)) {
+      return refused(refusedTransitionMessage(row.desk_status, 'refund'));
+    }
+    if (refundable <= 0) return refused(ADMIN_MESSAGES.nothingToRefund);
+    const amount = input.amount ?? refundable;
+    if (amount > refundable)
+      return { httpStatus: 400, body: { ok: false, error: ADMIN_MESSAGES.overRefund } } as const;
+    const reason = input.reason?.trim() || null;
+    // The key names the state the owner saw: a double click or a second tab asks the provider for the same
+    // refund (it answers the first one again); a later refund of the same amount is a new one.
+    const key = `refund-${row.id}-${row.refunded}-${amount}`;
+    if (!(await this.o.store.claimRefund(row.id, row.refunded))) return this.answer(reference, false);
+    let changed: boolean;
+    try {
+      const made = await this.providerRefund(row, amount, key);
+      if (!made) return { httpStatus: 502, body: { ok: false, error: ADMIN_MESSAGES.refundFailed } } as const;
+      changed = await this.recordDeskRefund(row, reference, made, reason, actor);
+    } finally {
+      await this.o.store.releaseRefund(row.id);
+    }
+    if (changed) this.o.onMailQueued();
+    return this.answer(reference, changed);
+  }
+
+  private recordDeskRefund(
+    row: OrderRow,
+    reference: string,
+    made: { id: string; amount: number },
+    reason: string | null,
+    actor: Actor,
+  ): Promise<boolean> {
+    return this.o.store.recordRefund({
+      orderId: row.id,
+      refundId: made.id,
+      amount: made.amount,
+      event: {
+        kind: 'refund',
+        actor: 'owner',
+        text: `Refunded ${money(made.amount)}${reason ? `: ${reason}` : ''}`,
+      },
+      keepStatus: ['disputed', 'cancelled'],
+      mails: (updated) => [
+        this.shopperMail(
+          updated,
+          DESK_MAIL_KINDS.refund(made.id),
+          refundMail({
+            reference,
+            name: updated.shipping_name,
+            contactEmail: this.o.contactEmail,
+            orderPageUrl: this.pageUrlOf(updated),
+            testOrder: isTestOrder(updated),
+            amount: made.amount,
+            refundedInAll: updated.refunded,
+            total: updated.total,
+            reason,
+          }),
+        ),
+      ],
+      audit: audit(actor, 'refund', reference, `${made.amount} cents${reason ? `: ${reason}` : ''}`),
+    });
+  }
+
+  /** Cancels before dispatch, refunding everything that is left first (no refund, no cancellation). */
+  async cancel(
+    reference: string,
+    input: { reason?: string | undefined },
+    actor: Actor,
+  ): Promise<DeskOutcome> {
+    return this.once('cancel', reference, actor, () => this.cancelOnce(reference, input, actor));
+  }
+
+  private async cancelOnce(
+    reference: string,
+    input: { reason?: string | undefined },
+    actor: Actor,
+  ): Promise<DeskOutcome> {
+    const order = await this.o.store.findByReference(reference);
+    if (!order) return notFound();
+    const { row } = order;
+    if (row.desk_status === 'cancelled') return this.answer(reference, false);
+    if (!allows('cancel', flowState(row)))
+      return refused(refusedTransitionMessage(row.desk_status, 'cancel'));
+    const reason = input.reason?.trim() || null;
+    const refundable = refundableOf(row);
+    let refunded = 0;
+    if (refundable > 0) {
+      const made = await this.providerRefund(row, refundable, `cancel-${row.id}`);
+      if (!made) return { httpStatus: 502, body: { ok: false, error: ADMIN_MESSAGES.refundFailed } };
+      refunded = made.amount;
+      await this.o.store.recordRefund({
+        orderId: row.id,
+        refundId: made.id,
+        amount: made.amount,
+        event: { kind: 'refund', actor: 'owner', text: `Refunded ${money(made.amount)} on cancellation` },
+        keepStatus: [],
+        audit: null,
+      });
+    }
+    const changed = await this.o.store.transition(row.id, {
+      from: [...FLOW.cancel.from, 'refunded'],
+      beforeDispatch: true,
+      set: { desk_status: 'cancelled', cancel_reason: reason },
+      event: { kind: 'cancelled', actor: 'owner', text: `Cancelled${reason ? `: ${reason}` : ''}` },
+      mails: (updated) => [
+        this.shopperMail(
+          updated,
+          DESK_MAIL_KINDS.cancelled,
+          cancelledMail({
+            reference,
+            name: updated.shipping_name,
+            contactEmail: this.o.contactEmail,
+            orderPageUrl: this.pageUrlOf(updated),
+            testOrder: isTestOrder(updated),
+            refunded: refunded || updated.refunded,
+            reason,
+          }),
+        ),
+      ],
+      audit: audit(actor, 'cancel', reference, reason),
+    });
+    if (changed) this.o.onMailQueued();
+    return this.answer(reference, changed);
+  }
+
+  async addNote(reference: string, text: string, actor: Actor): Promise<DeskOutcome> {
+    return this.once('note', reference, actor, async () => {
+      const order = await this.o.store.findByReference(reference);
+      if (!order) return notFound();
+      // The note's text stays out of the audit row: it may hold the shopper's personal details.
+      await this.o.store.addNote(order.row.id, text, audit(actor, 'note', reference, null));
+      return this.answer(reference, true);
+    });
+  }
+
+  /**
+   * Runs an action once per submission (docs/product.md §10.5): a repeat of the same Idempotency-Key (a
+   * double click, a retry after a lost answer) changes nothing and answers the order as it is now. A
+   * refused or failed action frees its key. Without a key the action runs; its own checks still apply.
+   */
+  private async once(
+    action: string,
+    reference: string,
+    actor: Actor,
+    run: () => Promise<DeskOutcome>,
+  ): Promise<DeskOutcome> {
+    if (actor.requestKey === undefined) return run();
+    const slot = `${action}:${reference}:${actor.requestKey}`;
+    if (!(await this.o.store.claimRequest(slot))) return this.answer(reference, false);
+    let outcome: DeskOutcome | null = null;
+    try {
+      outcome = await run();
+      return outcome;
+    } finally {
+      if (outcome?.httpStatus !== 200) await this.o.store.releaseRequest(slot);
+    }
+  }
+
+  /**
+   * charge.refunded (a refund made in the provider's dashboard, or the desk's own coming back) and
+   * charge.dispute.created. True when handled (or not about any order of this shop).
+   */
+  async handlePaymentEvent(event: ProviderWebhookEvent): Promise<boolean> {
+    const { store, log } = this.o;
+    if (event.charge) {
+      const row = await store.findRowByPaymentId(event.charge.paymentId);
+      if (!row) return true;
+      let changed = false;
+      for (const r of event.charge.refunds) {
+        const recorded = await store.recordRefund({
+          orderId: row.id,
+          refundId: r.id,
+          amount: r.amount,
+          event: {
+            kind: 'refund',
+            actor: 'provider',
+            text: `Refunded ${money(r.amount)} in the payment provider`,
+          },
+          keepStatus: ['disputed', 'cancelled'],
+          mails: (updated) => [
+            this.shopperMail(
+              updated,
+              DESK_MAIL_KINDS.refund(r.id),
+              refundMail({
+                reference: updated.reference ?? '',
+                name: updated.shipping_name,
+                contactEmail: this.o.contactEmail,
+                orderPageUrl: this.pageUrlOf(updated),
+                testOrder: isTestOrder(updated),
+                amount: r.amount,
+                refundedInAll: updated.refunded,
+                total: updated.total,
+                reason: null,
+              }),
+            ),
+          ],
+          audit: null,
+        });
+        changed ||= recorded;
+      }
+      // Without the refund list (newer API versions leave it out), the cumulative amount tells what is new.
+      if (event.charge.refunds.length === 0 && event.charge.amountRefunded > row.refunded) {
+        const missing = event.charge.amountRefunded - row.refunded;
+        changed = await store.recordRefund({
+          orderId: row.id,
+          refundId: `${event.id}`,
+          amount: missing,
+          event: {
+            kind: 'refund',
+            actor: 'provider',
+            text: `Refunded ${money(missing)} in the payment provider`,
+          },
+          keepStatus: ['disputed', 'cancelled'],
+          audit: null,
+        });
+      }
+      if (changed) {
+        log.info({ orderId: row.id, event: event.type }, 'desk: refund recorded from the provider');
+        this.o.onMailQueued();
+      }
+      return true;
+    }
+    if (event.dispute) {
+      const d = event.dispute;
+      const row = await store.findRowByPaymentId(d.paymentId);
+      if (!row) return true;
+      const reference = row.reference ?? '';
+      const changed = await store.transition(row.id, {
+        from: FLOW.refund.from.concat(['refunded', 'cancelled']),
+        set: {
+          desk_status: 'disputed',
+          dispute_reason: d.reason,
+          dispute_amount: d.amount,
+          dispute_respond_by: d.respondBy,
+        },
+        event: {
+          kind: 'dispute',
+          actor: 'provider',
+          text: `Dispute opened (${d.reason}) for ${money(d.amount)}`,
+          amount: d.amount,
+          dedupeKey: `dispute:${d.id}`,
+        },
+        mails: () => [
+          outboxRow(
+            {
+              orderId: row.id,
+              reference,
+              kind: DESK_MAIL_KINDS.dispute(d.id),
+              to: this.o.ownerEmail,
+              ...disputeMail({
+                reference,
+                amount: d.amount,
+                reason: d.reason,
+                respondBy: d.respondBy,
+                deskUrl: deskOrderUrl(this.o.publicUrl, reference),
+              }),
+            },
+            senderDomain(this.o.mailFrom),
+          ),
+        ],
+        audit: null,
+      });
+      if (changed) {
+        log.warn({ orderId: row.id, dispute: d.id }, 'desk: dispute opened; owner e-mailed');
+        this.o.onMailQueued();
+      }
+      return true;
+    }
+    return true;
+  }
+
+  private async providerRefund(row: OrderRow, amount: number, idempotencyKey: string) {
+    if (!row.payment_id) return null;
+    try {
+      return await this.o.provider.refund({
+        orderId: row.id,
+        paymentId: row.payment_id,
+        amount,
+        idempotencyKey,
+      });
+    } catch (err) {
+      if (!(err instanceof PaymentProviderError)) throw err;
+      this.o.log.error({ orderId: row.id, err: err.message }, 'desk: refund refused by the provider');
+      return null;
+    }
+  }
+
+  /** start / deliver / dispatch: check, change, queue, audit, all in one conditional transaction. */
+  private async simple(
+    reference: string,
+    action: 'start' | 'deliver' | 'dispatch',
+    actor: Actor,
+    build: (row: OrderRow) => {
+      set: Parameters<DeskStore['transition']>[1]['set'];
+      event: Parameters<DeskStore['transition']>[1]['event'];
+      detail: string | null;
+      mails: (row: OrderRow) => readonly NewOutboxRow[];
+      already: boolean;
+    },
+  ): Promise<DeskOutcome> {
+    const order = await this.o.store.findByReference(reference);
+    if (!order) return notFound();
+    const spec = build(order.row);
+    const rule = FLOW[action];
+    const changed = await this.o.store.transition(order.row.id, {
+      from: rule.from,
+      ...(rule.beforeDispatch !== undefined ? { beforeDispatch: rule.beforeDispatch } : {}),
+      notDelivered: action === 'deliver',
+      set: spec.set,
+      event: spec.event,
+      mails: spec.mails,
+      audit: audit(actor, action, reference, spec.detail),
+    });
+    if (changed) {
+      if (action === 'dispatch') this.o.onMailQueued();
+      return this.answer(reference, true);
+    }
+    // Nothing changed: either this very action already happened (a repeat: fine) or the flow refuses it.
+    const now = await this.o.store.findByReference(reference);
+    if (!now) return notFound();
+    if (build(now.row).already)
+      return { httpStatus: 200, body: { ok: true, changed: false, order: this.detailOf(now) } };
+    return refused(refusedTransitionMessage(now.row.desk_status, action));
+  }
+
+  /** Orders paid before keys existed have none yet; their e-mails say how to reach us instead. */
+  private pageUrlOf(row: OrderRow): string | null {
+    return row.order_key && row.reference ? this.o.pageUrl(row.reference, row.order_key) : null;
+  }
+
+  private shopperMail(row: OrderRow, kind: string, mail: RenderedMail): NewOutboxRow {
+    return outboxRow(
+      { orderId: row.id, reference: row.reference ?? '', kind, to: row.email, ...mail },
+      senderDomain(this.o.mailFrom),
+    );
+  }
+
+  private async answer(reference: string, changed: boolean): Promise<DeskOutcome> {
+    const order = await this.o.store.findByReference(reference);
+    if (!order) return notFound();
+    return { httpStatus: 200, body: { ok: true, changed, order: this.detailOf(order) } };
+  }
+
+  /** The order as the desk shows it, with the VAT its total includes (the figure of the shopper's e-mail). */
+  private detailOf(order: DeskOrder): OrderDetail {
+    return { ...toDetail(order), vatIncluded: orderVat(this.o.legal, order.row.total) };
+  }
+}
+
+/** Paid on the built-in test checkout (its e-mails say so, as the order's first e-mails did). */
+function isTestOrder(row: OrderRow): boolean {
+  return row.provider === 'test-checkout';
+}
+
+function audit(actor: Actor, action: string, target: string | null, detail: string | null): AuditEntry {
+  return { session: actor.session, address: actor.address, action, target, detail };
+}
+
+function notFound(): DeskOutcome {
+  return { httpStatus: 404, body: { ok: false, error: ADMIN_MESSAGES.notFound } };
+}
+
+function refused(error: string): DeskOutcome {
+  return { httpStatus: 409, body: { ok: false, error } };
+}

@@ -1,0 +1,339 @@
+/**
+ * The order desk's data layer (docs/product.md §10): the list and its counts, one order with its lines,
+ * events, notes and e-mails, the transitions (one conditional UPDATE each, with the event, the e-mail and
+ * the audit row in the same transaction), refunds recorded once per provider refund, the CSV rows, and
+ * the owner's audit trail. Both dialects run every statement here; routes never see SQL. The orders and
+ * their lines are read and changed through the order store's queries (it owns those tables); this store
+ * owns the events, notes, audit rows and the desk's submission keys.
+ */
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import {
+  ADMIN_LIMITS,
+  CHECKOUT_STATUSES,
+  COUNTED_FILTERS,
+  type CountedFilter,
+  DESK_STATUSES,
+  type DeskStatus,
+  type OrderFilter,
+  PARTLY_REFUNDED,
+  type TimelineKind,
+  WORK_STATUSES,
+} from '../../domain/orders/admin-api';
+import { addDays, type IsoDate, irishInstant } from '../../domain/shared/calendar-date';
+import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
+import { enqueueMail, mailOfOrder } from '../mail/outbox';
+import {
+  addOrderRefund,
+  changeOrderIf,
+  claimOrderRefund,
+  linesOfOrder,
+  linesOfOrders,
+  type OrderChange,
+  type OrderGuard,
+  orderRowByPaymentId,
+  orderRowByReference,
+  ordersInDeskStatus,
+  ordersPaidBetween,
+  readWithdrawal,
+  releaseOrderRefund,
+  type StoredWithdrawal,
+  searchOrders,
+} from './order-store';
+
+export type OrderEventRow = Selectable<Database['order_events']>;
+
+export interface DeskOrder {
+  readonly row: OrderRow;
+  readonly lines: readonly OrderLineRow[];
+  readonly events: readonly OrderEventRow[];
+  readonly notes: readonly { id: number; at: string; text: string }[];
+  readonly mails: readonly Pick<OutboxRow, 'kind' | 'status' | 'created_at' | 'sent_at' | 'recipient'>[];
+  readonly withdrawal: StoredWithdrawal | null;
+}
+
+export interface NewEvent {
+  readonly kind: TimelineKind;
+  readonly actor: 'owner' | 'shop' | 'provider';
+  readonly text: string;
+  readonly amount?: number | null;
+  readonly dedupeKey?: string | null;
+}
+
+export interface AuditEntry {
+  /** The session's label ('token' for a Bearer script). */
+  readonly session: string;
+  readonly action: string;
+  readonly target: string | null;
+  readonly detail: string | null;
+  readonly address: string;
+}
+
+export interface ListQuery {
+  readonly filter: OrderFilter;
+  readonly q: string | null;
+  readonly from: IsoDate | null;
+  readonly to: IsoDate | null;
+  readonly page: number;
+}
+
+/** A transition: which statuses it leaves, what it writes, and what goes with it in the transaction. */
+export interface Transition extends OrderGuard {
+  readonly set: OrderChange;
+  readonly event: NewEvent;
+  readonly mails?: (row: OrderRow) => readonly NewOutboxRow[];
+  readonly audit: AuditEntry | null;
+}
+
+function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** The start of `from` to the end of `to`, Irish calendar days, as ISO instants (half-open). */
+export function irishDayRange(
+  from: IsoDate | null,
+  to: IsoDate | null,
+): { start: string | null; end: string | null } {
+  return {
+    start: from ? irishInstant(from, 0, 0).toISOString() : null,
+    end: to ? irishInstant(addDays(to, 1), 0, 0).toISOString() : null,
+  };
+}
+
+export class DeskStore {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /**
+   * The page of orders, the total matching and the per-status counts (search and dates, not status), with
+   * the count of the orders refunded in part (docs/product.md §10.2).
+   */
+  async list(
+    query: ListQuery,
+  ): Promise<{ rows: OrderRow[]; total: number; counts: Record<CountedFilter, number> }> {
+    const { start, end } = irishDayRange(query.from, query.to);
+    const found = await searchOrders(
+      this.db,
+      { q: query.q?.trim() ?? '', start, end },
+      {
+        statuses: statusesOf(query.filter),
+        partlyRefunded: query.filter === PARTLY_REFUNDED,
+        countedStatuses: ORDER_STATUSES,
+        byDispatch: query.filter === 'work',
+        limit: ADMIN_LIMITS.pageSize,
+        offset: (query.page - 1) * ADMIN_LIMITS.pageSize,
+      },
+    );
+    const counts = Object.fromEntries(COUNTED_FILTERS.map((s) => [s, 0])) as Record<CountedFilter, number>;
+    for (const c of found.counts) counts[c.status] = c.n;
+    counts[PARTLY_REFUNDED] = found.partlyRefunded;
+    return { rows: found.rows, total: found.total, counts };
+  }
+
+  async findByReference(reference: string): Promise<DeskOrder | null> {
+    const row = await orderRowByReference(this.db, reference);
+    return row ? this.load(row) : null;
+  }
+
+  /** Orders in production with everything a packing slip shows, oldest payment first. */
+  async inProduction(limit: number): Promise<DeskOrder[]> {
+    const rows = await ordersInDeskStatus(this.db, 'in_production', limit);
+    const orders: DeskOrder[] = [];
+    for (const row of rows) orders.push(await this.load(row));
+    return orders;
+  }
+
+  async findRowByPaymentId(paymentId: string): Promise<OrderRow | null> {
+    return orderRowByPaymentId(this.db, paymentId);
+  }
+
+  private async load(row: OrderRow): Promise<DeskOrder> {
+    const [lines, events, notes, mails, withdrawal] = await Promise.all([
+      linesOfOrder(this.db, row.id),
+      this.db.selectFrom('order_events').selectAll().where('order_id', '=', row.id).orderBy('id').execute(),
+      this.db
+        .selectFrom('order_notes')
+        .select(['id', 'at', 'text'])
+        .where('order_id', '=', row.id)
+        .orderBy('id')
+        .execute(),
+      mailOfOrder(this.db, row.id),
+      readWithdrawal(this.db, row.id),
+    ]);
+    return { row, lines, events, notes, mails, withdrawal };
+  }
+
+  /**
+   * One transition in one transaction. The conditional UPDATE is the lock: of any number of concurrent
+   * callers exactly one changes the row and writes the event, the e-mail and the audit row; the others
+   * change nothing and get false (the outbox's unique (order_id, kind) refuses a second e-mail anyway).
+   */
+  async transition(orderId: string, t: Transition): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      const row = await changeOrderIf(trx, orderId, t, t.set, at);
+      if (!row) return false;
+      await insertEvent(trx, orderId, at, t.event);
+      await enqueueMail(trx, t.mails?.(row) ?? []);
+      if (t.audit) await recordAudit(trx, at, t.audit);
+      return true;
+    });
+  }
+
+  /**
+   * Records a provider refund once (its id is the event's dedupe key, whoever reports it first: the desk
+   * or the charge.refunded webhook) and adds it to `refunded` (never beyond the total); a refund of
+   * everything makes the order refunded unless `keepStatus` lists its status (cancelled, disputed), a
+   * refund in part leaves the status as it is (docs/product.md §10.3).
+   */
+  async recordRefund(input: {
+    orderId: string;
+    refundId: string;
+    amount: number;
+    event: NewEvent;
+    keepStatus: readonly DeskStatus[];
+    mails?: (row: OrderRow) => readonly NewOutboxRow[];
+    audit: AuditEntry | null;
+  }): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      const inserted = await insertEvent(trx, input.orderId, at, {
+        ...input.event,
+        amount: input.amount,
+        dedupeKey: `refund:${input.refundId}`,
+      });
+      if (!inserted) return false;
+      const row = await addOrderRefund(trx, input.orderId, input.amount, input.keepStatus, at);
+      await enqueueMail(trx, input.mails?.(row) ?? []);
+      if (input.audit) await recordAudit(trx, at, input.audit);
+      return true;
+    });
+  }
+
+  /**
+   * Takes the order's one refund slot while the provider is asked: of concurrent refunds from the same
+   * state (a double click, two tabs, two instances) one gets it, the others change nothing. A claim older
+   * than `staleMs` (an instance that died mid-call) may be taken over.
+   */
+  async claimRefund(orderId: string, seenRefunded: number, staleMs = 60_000): Promise<boolean> {
+    return claimOrderRefund(this.db, orderId, seenRefunded, staleMs);
+  }
+
+  /**
+   * Takes a submission's key (action, order and the desk's Idempotency-Key): true the first time, false
+   * for every repeat, on any instance. Keys older than a day go: no repeat comes that late.
+   */
+  async claimRequest(key: string, now = new Date()): Promise<boolean> {
+    const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+    await this.db.deleteFrom('desk_requests').where('at', '<', dayAgo).execute();
+    const result = await this.db
+      .insertInto('desk_requests')
+      .values({ key, at: now.toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  /** Frees a key whose action was refused or failed: the same submission may be tried again. */
+  async releaseRequest(key: string): Promise<void> {
+    await this.db.deleteFrom('desk_requests').where('key', '=', key).execute();
+  }
+
+  async releaseRefund(orderId: string): Promise<void> {
+    await releaseOrderRefund(this.db, orderId);
+  }
+
+  /** An event that changes nothing else (a dispute already flagged, a refund the desk started). */
+  async addEvent(orderId: string, event: NewEvent): Promise<boolean> {
+    return insertEvent(this.db, orderId, nowIso(), event);
+  }
+
+  async addNote(orderId: string, text: string, audit: AuditEntry): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      await trx.insertInto('order_notes').values({ order_id: orderId, at, text }).execute();
+      await recordAudit(trx, at, audit);
+    });
+  }
+
+  async audit(entry: AuditEntry): Promise<void> {
+    await recordAudit(this.db, nowIso(), entry);
+  }
+
+  /** Paid orders whose payment falls in the Irish days `from`..`to`, oldest first, with their lines. */
+  async paidBetween(from: IsoDate, to: IsoDate): Promise<{ row: OrderRow; lines: OrderLineRow[] }[]> {
+    const { start, end } = irishDayRange(from, to);
+    const rows = await ordersPaidBetween(this.db, start ?? '', end ?? '9999');
+    if (rows.length === 0) return [];
+    const lines = await linesOfOrders(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => ({ row, lines: lines.filter((l) => l.order_id === row.id) }));
+  }
+}
+
+/** Inserts an event; false when its dedupe key was already recorded (nothing is written then). */
+async function insertEvent(
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+  at: string,
+  event: NewEvent,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('order_events')
+    .values({
+      order_id: orderId,
+      at,
+      kind: event.kind,
+      actor: event.actor,
+      text: event.text.slice(0, 1000),
+      amount: event.amount ?? null,
+      dedupe_key: event.dedupeKey ?? null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** Appends a row to the owner's audit trail (the desk's actions, the privacy pages, sign-ins). */
+export async function recordAudit(
+  db: Kysely<Database> | Transaction<Database>,
+  at: string,
+  entry: AuditEntry,
+): Promise<void> {
+  await db
+    .insertInto('admin_audit')
+    .values({
+      at,
+      session: entry.session,
+      action: entry.action,
+      target: entry.target,
+      detail: entry.detail?.slice(0, 500) ?? null,
+      address: entry.address,
+    })
+    .execute();
+}
+
+/** Audit rows older than `before` go (the trail's retention, docs/product.md §10.1). */
+export async function deleteAuditBefore(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('admin_audit').where('at', '<', before).execute();
+}
+
+/** Deletes the owner's private notes on these orders: an erasure takes what names the shopper. */
+export async function deleteNotesOfOrders(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: readonly string[],
+): Promise<void> {
+  await db
+    .deleteFrom('order_notes')
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
+/** Every status of a paid order: the checkouts (CHECKOUT_STATUSES) are not orders. */
+const ORDER_STATUSES: readonly DeskStatus[] = DESK_STATUSES.filter((s) => !CHECKOUT_STATUSES.includes(s));
+
+function statusesOf(filter: OrderFilter): DeskStatus[] {
+  if (filter === 'work') return [...WORK_STATUSES];
+  if (filter === 'all' || filter === PARTLY_REFUNDED) return [...ORDER_STATUSES];
+  return [filter];
+}

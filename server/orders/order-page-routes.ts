@@ -1,0 +1,75 @@
+/**
+ * The shopper's order page API (docs/product.md §6.8-§6.10). The key travels in request bodies, never in
+ * a URL the server logs:
+ * - POST /api/order-page { reference, key } -> 200 { ok, order } | 404 { ok: false, error }: the same
+ *   404 for a wrong key and an unknown reference.
+ * - POST /api/order-page/find { reference, email, key? } -> 200 { ok, message }: the same answer whether
+ *   or not they match (the link is e-mailed on a match, after the answer is sent, so the timing says
+ *   nothing either); 429 when this client asked too often for the address or the reference (never with
+ *   the order's right key).
+ * - POST /api/order-page/withdrawal { reference, key, lines, name, reason? } -> 200 { ok, order } | 404
+ *   | 409 (the period has ended) | 400.
+ */
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  FIND_ORDER_ANSWER,
+  FIND_ORDER_LIMITED,
+  findOrderRequestSchema,
+  ORDER_NOT_FOUND,
+  orderPageRequestSchema,
+  WITHDRAWAL_CLOSED,
+  withdrawalRequestSchema,
+} from '../../domain/orders/order-page';
+import type { OrderPageService } from './order-page-service';
+
+export const ORDER_PAGE_ROUTES = {
+  view: '/api/order-page',
+  find: '/api/order-page/find',
+  withdrawal: '/api/order-page/withdrawal',
+} as const;
+
+export async function orderPageRoutes(
+  app: FastifyInstance,
+  opts: { pages: OrderPageService },
+): Promise<void> {
+  const { pages } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(ORDER_PAGE_ROUTES.view, { schema: { body: orderPageRequestSchema } }, async (request, reply) => {
+    const order = await pages.view(request.body.reference, request.body.key);
+    if (!order) return reply.code(404).send({ ok: false, error: ORDER_NOT_FOUND });
+    return reply.header('Referrer-Policy', 'no-referrer').send({ ok: true, order });
+  });
+
+  api.post(ORDER_PAGE_ROUTES.find, { schema: { body: findOrderRequestSchema } }, async (request, reply) => {
+    const { limited, deliver } = await pages.find({ ...request.body, client: normalizeIP(request.ip) });
+    if (limited) {
+      request.log.info('find your order: limited');
+      return reply.code(429).header('Retry-After', '3600').send({ ok: false, error: FIND_ORDER_LIMITED });
+    }
+    // After the answer: a match costs a few queries and an outbox row that a miss does not.
+    setImmediate(() => {
+      deliver().catch((err: unknown) =>
+        request.log.error({ err }, 'find your order: could not queue the link'),
+      );
+    });
+    return reply.send({ ok: true, message: FIND_ORDER_ANSWER });
+  });
+
+  const withdrawal = { schema: { body: withdrawalRequestSchema } };
+  api.post(ORDER_PAGE_ROUTES.withdrawal, withdrawal, async (request, reply) => {
+    const outcome = await pages.withdraw(request.body);
+    switch (outcome.kind) {
+      case 'ok':
+        return reply.send({ ok: true, order: outcome.order });
+      case 'not-found':
+        return reply.code(404).send({ ok: false, error: ORDER_NOT_FOUND });
+      case 'closed':
+        return reply.code(409).send({ ok: false, error: WITHDRAWAL_CLOSED });
+      case 'invalid':
+        return reply.code(400).send({ ok: false, error: outcome.error });
+    }
+  });
+}

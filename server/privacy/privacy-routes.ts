@@ -1,0 +1,64 @@
+/**
+ * The owner's privacy requests (docs/product.md §12), with `Authorization: Bearer ADMIN_TOKEN` (or the
+ * desk's session; security/owner-auth.ts):
+ * - GET /api/admin/privacy/export?email= -> 200 JSON of everything stored about the address;
+ * - POST /api/admin/privacy/erase { email } -> 200 { ok: true, ...counts, paidOrdersKept } after erasing
+ *   what the law does not require keeping.
+ * The address never reaches a log line; only counts do.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { checkEmail } from '../../domain/shared/email';
+import { ownerActor } from '../security/owner-auth';
+import type { PrivacyStore } from './privacy-store';
+
+export const PRIVACY_PATHS = {
+  export: '/api/admin/privacy/export',
+  erase: '/api/admin/privacy/erase',
+} as const;
+
+export const PRIVACY_MESSAGES = {
+  unauthorized: 'The admin token is missing or wrong.',
+  email: 'email must be the e-mail address to look up',
+} as const;
+
+const email = z.string({ error: PRIVACY_MESSAGES.email }).max(1000, { error: PRIVACY_MESSAGES.email });
+
+/**
+ * The owner's hook (security/owner-auth.ts) answers a missing or wrong token with this wording; the schemas'
+ * failures are answered by the error handler (validation.ts).
+ */
+const config = { ownerUnauthorized: PRIVACY_MESSAGES.unauthorized };
+const exportRoute = { config, schema: { querystring: z.object({ email }) } };
+const eraseRoute = { config, schema: { body: z.strictObject({ email }) } };
+
+export async function privacyAdminRoutes(
+  app: FastifyInstance,
+  opts: { privacy: PrivacyStore },
+): Promise<void> {
+  const { privacy } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(PRIVACY_PATHS.export, exportRoute, async (request, reply) => {
+    // Trimmed and checked like every form does; the address as stored.
+    const address = checkEmail(request.query.email);
+    if (!address.ok) return reply.code(400).send({ ok: false, error: address.message });
+    const data = await privacy.exportFor(address.email, ownerActor(request));
+    request.log.info(
+      { orders: data.orders.length, emails: data.emails.length, newsletter: data.newsletter !== null },
+      'privacy: data exported for an address',
+    );
+    return reply
+      .header('Content-Disposition', 'attachment; filename="personal-data.json"')
+      .send({ ok: true, ...data });
+  });
+
+  api.post(PRIVACY_PATHS.erase, eraseRoute, async (request, reply) => {
+    const address = checkEmail(request.body.email);
+    if (!address.ok) return reply.code(400).send({ ok: false, error: address.message });
+    const result = await privacy.eraseFor(address.email, ownerActor(request));
+    request.log.info({ ...result, paidOrdersKept: result.paidOrdersKept.length }, 'privacy: address erased');
+    return reply.send({ ok: true, ...result });
+  });
+}

@@ -1,0 +1,107 @@
+/**
+ * Quotes (docs/product.md, quotes). The owner's, under /api/admin/ (desk session or Bearer token,
+ * security/owner-auth.ts):
+ * - GET /api/admin/quotes -> { ok, quotes }; GET /api/admin/quotes/{reference} -> { ok, quote } | 404
+ * - POST /api/admin/quotes -> 201 { ok, quote: { reference, url, total, status, dispatchBy } } | 400 naming
+ *   the field; PUT /api/admin/quotes/{reference} (the same body) -> 200 the same | 400 | 404 | 409 (paid or
+ *   withdrawn)
+ * - POST /api/admin/quotes/{reference}/send | /withdraw -> { ok, quote } | 404 | 409
+ * - GET /api/admin/quotes/{reference}/mail -> { ok, mail: { to, subject, text } } (what Send would queue)
+ * - GET /api/admin/quotes/dispatch-by?pieces=N -> { ok, dispatchBy } (the making queue's date)
+ * The client's, with the quote's key in the body (never in a URL a server logs):
+ * - POST /api/quotes/{reference} { key } -> { ok, quote } | 404 (a wrong key and an unknown reference alike)
+ * - POST /api/quotes/{reference}/checkout { key } -> { ok, url, sessionId } | 404 | 409 (paid, expired,
+ *   withdrawn) | 502 (the payment provider)
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  QUOTE_MESSAGES,
+  QUOTES_API,
+  quoteCreateSchema,
+  quoteDispatchQuerySchema,
+  quoteKeySchema,
+  quoteParamsSchema,
+} from '../../domain/quotes/quotes';
+import { addToRequestLine } from '../ops/logging';
+import { ownerActor } from '../security/owner-auth';
+import type { QuoteService } from './quote-service';
+
+export async function quoteRoutes(app: FastifyInstance, opts: { quotes: QuoteService }): Promise<void> {
+  const { quotes } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const one = `${QUOTES_API.quotes}/:reference`;
+
+  // Neither the owner's answers nor a client's quote belong in a search engine or a shared cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Robots-Tag', 'noindex, nofollow');
+    reply.header('Cache-Control', 'no-store');
+    reply.header('Referrer-Policy', 'no-referrer');
+  });
+
+  app.get(QUOTES_API.quotes, async (_request, reply) =>
+    reply.send({ ok: true, quotes: await quotes.list() }),
+  );
+
+  api.get(
+    QUOTES_API.dispatchBy,
+    { schema: { querystring: quoteDispatchQuerySchema } },
+    async (request, reply) =>
+      reply.send({ ok: true, dispatchBy: await quotes.proposedDispatchBy(Number(request.query.pieces)) }),
+  );
+
+  api.get(`${one}/mail`, { schema: { params: quoteParamsSchema } }, async (request, reply) => {
+    const mail = await quotes.mailPreview(request.params.reference);
+    if (!mail) return reply.code(404).send({ ok: false, error: QUOTE_MESSAGES.adminNotFound });
+    return reply.send({ ok: true, mail });
+  });
+
+  api.get(one, { schema: { params: quoteParamsSchema } }, async (request, reply) => {
+    const quote = await quotes.get(request.params.reference);
+    if (!quote) return reply.code(404).send({ ok: false, error: QUOTE_MESSAGES.adminNotFound });
+    return reply.send({ ok: true, quote });
+  });
+
+  api.post(QUOTES_API.quotes, { schema: { body: quoteCreateSchema } }, async (request, reply) => {
+    const outcome = await quotes.create(request.body, ownerActor(request).requestKey);
+    return reply.code(outcome.httpStatus).send(outcome.body);
+  });
+
+  api.put(one, { schema: { params: quoteParamsSchema, body: quoteCreateSchema } }, async (request, reply) => {
+    const outcome = await quotes.update(request.params.reference, request.body);
+    return reply.code(outcome.httpStatus).send(outcome.body);
+  });
+
+  api.post(`${one}/send`, { schema: { params: quoteParamsSchema } }, async (request, reply) => {
+    const outcome = await quotes.send(request.params.reference);
+    return reply.code(outcome.httpStatus).send(outcome.body);
+  });
+
+  api.post(`${one}/withdraw`, { schema: { params: quoteParamsSchema } }, async (request, reply) => {
+    const outcome = await quotes.withdraw(request.params.reference);
+    return reply.code(outcome.httpStatus).send(outcome.body);
+  });
+
+  api.post(
+    QUOTES_API.view,
+    { schema: { params: quoteParamsSchema, body: quoteKeySchema } },
+    async (request, reply) => {
+      const quote = await quotes.view(request.params.reference, request.body.key);
+      if (!quote) return reply.code(404).send({ ok: false, error: QUOTE_MESSAGES.notFound });
+      return reply.send({ ok: true, quote });
+    },
+  );
+
+  api.post(
+    QUOTES_API.checkout,
+    { schema: { params: quoteParamsSchema, body: quoteKeySchema } },
+    async (request, reply) => {
+      const outcome = await quotes.checkout(request.params.reference, request.body.key);
+      if (outcome.httpStatus === 200 && outcome.logged) {
+        addToRequestLine(reply, outcome.logged);
+        app.metrics.checkoutCreated();
+      }
+      return reply.code(outcome.httpStatus).send(outcome.body);
+    },
+  );
+}

@@ -1,2 +1,0 @@
-// GET /api/health lives with the other operability code (it checks the database).
-export { healthRoutes } from '../ops/health';

@@ -1,0 +1,168 @@
+/**
+ * Who may use an `/api/admin/` route (docs/product.md §10.1): the owner, by the desk's session cookie or by
+ * `Authorization: Bearer ADMIN_TOKEN` (scripts, the image editor). One onRequest hook on the root instance
+ * covers every such route but the sign-in itself, after the request guard (rate limit, same origin, body
+ * type) and before any body is read.
+ *
+ * A request that carries an Authorization header is a token attempt: a right token is always let in and
+ * forgets the address's failures; a wrong one counts with the desk's failed sign-ins (SignInThrottle, on
+ * the shared counters) and is answered after the same growing delay as a wrong sign-in, or 429 over the
+ * limit. Without one, the session cookie is read through @fastify/cookie; an
+ * unknown or expired one is cleared. The owner's Idempotency-Key, when a request carries one, is checked
+ * here too, once for every owner route, so the services that dedupe on it take it as given.
+ */
+import fastifyCookie from '@fastify/cookie';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_API, ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/orders/admin-api';
+import { selectiveHook } from '../lib/selective-hook';
+import type { Actor } from '../orders/fulfilment-service';
+import { ADMIN_SESSION_COOKIE, type AdminSessionStore, type SignInThrottle } from './admin-sessions';
+import { sameSecret } from './constant-time';
+import { ADMIN_PREFIX } from './route-policy';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is acting; `expiresAt` for a session (a Bearer script has none). */
+    deskActor?: Actor & { readonly expiresAt?: Date };
+  }
+  interface FastifyContextConfig {
+    /** The 401's message on this owner route, where its callers expect their own wording. */
+    readonly ownerUnauthorized?: string;
+  }
+}
+
+export interface OwnerAuthOptions {
+  readonly token: string;
+  /** The cookie carries Secure (PUBLIC_URL is https). */
+  readonly secure: boolean;
+  readonly sessions: Pick<AdminSessionStore, 'use'>;
+  readonly signIns: SignInThrottle;
+}
+
+/** The session cookie's attributes; the value and its Max-Age are the caller's. */
+export function sessionCookieOptions(secure: boolean) {
+  return { path: '/', httpOnly: true, sameSite: 'strict', secure } as const;
+}
+
+/** The token of a `Bearer <token>` header, or null for any other scheme or shape. */
+export function bearerToken(authorization: string): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export interface TokenAttempt {
+  readonly signIns: SignInThrottle;
+  readonly token: string;
+  /** The token the request gives; null when it gives none in the right shape (a failure all the same). */
+  readonly given: string | null;
+  /** Sends the answer to a wrong token (the sign-in form and the Bearer routes word it their own way). */
+  readonly wrong: () => void;
+}
+
+/**
+ * One attempt at the owner's token from the request's client (an IPv6 client as its /64, as the rate
+ * limits count): true when it is right (the client's failures are forgotten), whatever the failures
+ * before it; false when the answer to a wrong one is sent, counted with the failed sign-ins: after its
+ * growing delay, or 429 at once over the limit. (A boolean, not the reply: a reply is thenable, so an
+ * async function cannot hand one back.)
+ */
+export async function attemptOwnerToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  attempt: TokenAttempt,
+): Promise<boolean> {
+  const client = normalizeIP(request.ip);
+  if (attempt.given !== null && sameSecret(attempt.given, attempt.token)) {
+    await attempt.signIns.succeed(client);
+    return true;
+  }
+  const counted = await attempt.signIns.failed(client);
+  // The client address stays out of the log line (the request log has what operations need).
+  request.log.warn({ route: request.routeOptions.url }, 'owner: wrong admin token');
+  if (counted.refused) {
+    reply
+      .code(429)
+      .header('Retry-After', String(counted.retryAfterSeconds))
+      .send({ ok: false, error: ADMIN_MESSAGES.tooManyAttempts });
+    return false;
+  }
+  await sleep(counted.failureDelayMs);
+  attempt.wrong();
+  return false;
+}
+
+/** The request's Idempotency-Key as sent (a repeated header reads as its values joined, and is refused). */
+function requestKeyOf(request: FastifyRequest): string | undefined {
+  return request.headers['idempotency-key']?.toString();
+}
+
+/**
+ * Who is acting on an owner route, as the desk service and the audit rows take it: the hook's actor with
+ * the submission's Idempotency-Key (docs/product.md §10.5), which the hook has already found well formed.
+ * The hook has set the actor on every owner route; the fallback only keeps the type honest.
+ */
+export function ownerActor(request: FastifyRequest): Actor {
+  return {
+    ...(request.deskActor ?? { session: '?', address: request.ip }),
+    requestKey: requestKeyOf(request),
+  };
+}
+
+/** Registers @fastify/cookie and the owner's hook on `app` (the root: the hook must see every route). */
+export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthOptions): Promise<void> {
+  const { token, secure, sessions, signIns } = options;
+  await app.register(fastifyCookie);
+
+  const unauthorized = (request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(401)
+      .header('WWW-Authenticate', 'Bearer realm="solas-admin"')
+      .send({
+        ok: false,
+        error: request.routeOptions.config.ownerUnauthorized ?? ADMIN_MESSAGES.unauthorized,
+      });
+
+  const byToken = async (request: FastifyRequest, reply: FastifyReply, authorization: string) => {
+    const given = bearerToken(authorization);
+    const right = await attemptOwnerToken(request, reply, {
+      signIns,
+      token,
+      given,
+      wrong: () => unauthorized(request, reply),
+    });
+    if (!right) return reply;
+    request.deskActor = { session: 'token', address: request.ip };
+    return undefined;
+  };
+
+  const concernsOwner = (request: FastifyRequest): boolean => {
+    const url = request.routeOptions.url;
+    if (url === undefined || !url.startsWith(ADMIN_PREFIX)) return false;
+    return !(url === ADMIN_API.session && request.method === 'POST');
+  };
+  // After the owner is known, so a stranger learns nothing from it.
+  const checkRequestKey = (request: FastifyRequest, reply: FastifyReply) => {
+    const key = requestKeyOf(request);
+    if (key === undefined || idempotencyKeySchema.safeParse(key).success) return undefined;
+    return reply.code(400).send({ ok: false, error: ADMIN_MESSAGES.badIdempotencyKey });
+  };
+  const ownerCheck = async (request: FastifyRequest, reply: FastifyReply) => {
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      return (await byToken(request, reply, authorization)) ?? checkRequestKey(request, reply);
+    }
+    const secret = request.cookies[ADMIN_SESSION_COOKIE];
+    const session = secret ? await sessions.use(secret) : null;
+    if (session) {
+      request.deskActor = { session: session.label, address: request.ip, expiresAt: session.expiresAt };
+      return checkRequestKey(request, reply);
+    }
+    if (secret !== undefined) reply.clearCookie(ADMIN_SESSION_COOKIE, sessionCookieOptions(secure));
+    return unauthorized(request, reply);
+  };
+  app.addHook('onRequest', selectiveHook(concernsOwner, ownerCheck));
+}

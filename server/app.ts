@@ -2,23 +2,32 @@
  * Builds the Fastify app without listening, so tests can use `app.inject` or listen on port 0.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { sellerToEnv } from '../domain/settings/seller';
-import { type CommerceOptions, registerCommerce } from './commerce';
-import { type AppConfig, isHttps, sellerIdentity } from './config';
+import { cataloguePlugin } from './catalogue/plugin';
+import { type AppConfig, isHttps } from './config';
+import { enquiriesPlugin } from './enquiries/plugin';
 import { adminRoutes } from './images/image-edit-routes';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
-import { type MediaOptions, registerMedia } from './media/media';
+import { makingPlugin } from './making/plugin';
+import { type MediaOptions, mediaPlugin } from './media/media';
+import { newsletterPlugin } from './newsletter/plugin';
+import { numbersPlugin } from './numbers/plugin';
+import { offersPlugin } from './offers/plugin';
 import { healthRoutes } from './ops/health-routes';
 import { serverLogOptions } from './ops/logging';
 import { installMetrics } from './ops/metrics';
-import { type ReconcileTimings, reconcilePendingOrders } from './ops/reconcile';
-import { runtimeEnvRoutes } from './pages/runtime-env-routes';
-import { seoFileRoutes } from './pages/seo-file-routes';
-import { webRoutes } from './pages/web-routes';
+import { ordersPlugin } from './orders/plugin';
+import type { ReconcileTimings } from './orders/reconcile';
+import { pagesPlugin } from './pages/plugin';
+import { paymentsPlugin } from './payments/plugin';
+import { platformPlugin, type ShopTuning } from './platform';
+import { privacyPlugin } from './privacy/plugin';
+import { quotesPlugin } from './quotes/plugin';
+import { reviewsPlugin } from './reviews/plugin';
 import { nonDocumentHeaders } from './security/headers';
 import { installSecurity, type SecurityOptions } from './security/install';
 import { clockOf, sharedRateLimitStore } from './security/rate-limit-store';
 import { UNCLASSIFIED_POLICY } from './security/route-policy';
+import { settingsPlugin } from './settings/plugin';
 
 /**
  * How long a client may take. A request that trickles in (a few bytes at a time, to hold connections
@@ -54,9 +63,9 @@ export interface BuildOptions {
   readonly config: AppConfig;
   /** Serve the built front end (off in API-only tests). */
   readonly serveWeb?: boolean;
-  /** Orders, payments, e-mail and newsletter (database: config.database); test tuning only. */
-  readonly commerce?: CommerceOptions;
-  /** Re-checks pending orders in the background (ops/reconcile.ts); false in tests that drive it. */
+  /** Test tuning only: clocks, timings and passes of the platform and the features (platform.ts). */
+  readonly tuning?: ShopTuning;
+  /** Re-checks pending orders in the background (orders/reconcile.ts); false in tests that drive it. */
   readonly reconcile?: Partial<ReconcileTimings> | false;
   /** Test tuning only. */
   readonly timeouts?: Partial<ServerTimeouts>;
@@ -65,14 +74,14 @@ export interface BuildOptions {
    * else memory (security/rate-limit-store.ts).
    */
   readonly rateLimitStore?: SecurityOptions['rateLimitStore'];
-  /** The owner's photos: the catalogue's image functions and what photos it still shows (media/media.ts). */
+  /** Tests: the owner's photos' store, retention and image functions (media/media.ts). */
   readonly media?: MediaOptions;
 }
 
 export async function buildApp({
   config,
   serveWeb = true,
-  commerce,
+  tuning = {},
   reconcile,
   timeouts,
   rateLimitStore,
@@ -99,39 +108,29 @@ export async function buildApp({
   });
   await installSecurity(app, config, {
     notFound: !serveWeb,
-    // Tests only: the commerce's clock, which the limits' rows must keep too (sharedRateLimitStore).
-    rateLimitStore: rateLimitStore ?? sharedRateLimitStore(app, config, clockOf(commerce?.now)),
+    // Tests only: the platform's clock, which the limits' rows must keep too (sharedRateLimitStore).
+    rateLimitStore: rateLimitStore ?? sharedRateLimitStore(app, config, clockOf(tuning.now)),
   });
   // Before every other route: its onResponse hook times them all (ops/metrics.ts).
   await installMetrics(app, config.metricsToken);
   await app.register(healthRoutes);
   await app.register(adminRoutes, { config });
-  const seller = sellerIdentity(config);
-  // The flags, the seller's public identity (the legal pages name it) and the owner's closures (dispatch
-  // dates): never other environment.
-  await app.register(runtimeEnvRoutes, {
-    runtimeFlags: { ...config.runtimeFlags, ...sellerToEnv(seller) },
-    closedDates: config.closedDates,
-  });
-  // The database (and with it the catalogue) opens here: the sitemap and the pages read the catalogue.
-  await registerCommerce(app, config, commerce);
-  // The owner's photos take the catalogue's picture functions, and keep every photo it still shows.
-  await registerMedia(app, {
-    productImages: app.commerce.productImages,
-    referencedMediaIds: app.commerce.referencedMediaIds,
-    ...media,
-  });
-  const catalogue = app.commerce.catalogueSource;
-  await app.register(seoFileRoutes, { publicUrl: config.publicUrl, catalogue });
-  if (serveWeb) {
-    await app.register(webRoutes, {
-      webDistDir: config.webDistDir,
-      publicUrl: config.publicUrl,
-      seller,
-      catalogue,
-      reviews: app.commerce.reviewsSource,
-    });
-  }
-  reconcilePendingOrders(app, reconcile);
+  // The platform (database, outbox, audit, events), then each feature after the ones it uses. A feature
+  // registers its own routes and decorates the app with its public face (its index.ts).
+  await app.register(platformPlugin, { config, tuning });
+  await app.register(settingsPlugin);
+  await app.register(paymentsPlugin);
+  await app.register(cataloguePlugin);
+  await app.register(makingPlugin);
+  await app.register(offersPlugin);
+  await app.register(ordersPlugin, { reconcile });
+  await app.register(enquiriesPlugin);
+  await app.register(quotesPlugin);
+  await app.register(newsletterPlugin);
+  await app.register(reviewsPlugin);
+  await app.register(privacyPlugin);
+  await app.register(numbersPlugin);
+  await app.register(mediaPlugin, media ?? {});
+  await app.register(pagesPlugin, { serveWeb });
   return app;
 }

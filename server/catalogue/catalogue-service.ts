@@ -23,10 +23,9 @@ import {
 } from '../../domain/catalogue/product-admin';
 import type { ProductImage } from '../../domain/catalogue/snapshot';
 import { SIZE_CODES, type SizeCode } from '../../domain/config';
+import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
 import { validateField } from '../lib/validation';
 import { csvDocument } from '../numbers/csv';
-import type { Actor } from '../orders/fulfilment-service';
-import type { AuditEntry } from '../orders/fulfilment-store';
 import type { CatalogueEdit, CatalogueStore, StoredProduct } from './catalogue-store';
 import { parseCsv } from './csv-parse';
 
@@ -49,12 +48,6 @@ export interface NewProductImage {
   readonly height: number;
   readonly alt: string;
   readonly placeholder?: string;
-}
-
-/** The desk's submission keys (desk-store.ts): a repeated Idempotency-Key is one change. */
-export interface RequestClaims {
-  claimRequest(key: string): Promise<boolean>;
-  releaseRequest(key: string): Promise<void>;
 }
 
 export interface CatalogueServiceOptions {

@@ -13,9 +13,9 @@ import type {
   ProductStatus,
 } from '../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../domain/config';
+import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import { dialectOf } from '../db/dialect';
 import type { CatalogueImagesTable, CatalogueProductsTable, Database } from '../db/schema';
-import { type AuditEntry, recordAudit } from '../orders/fulfilment-store';
 
 /** The PostgreSQL channel every instance LISTENs on; the payload is `schema:version`. */
 export const CATALOGUE_CHANNEL = 'solas_catalogue';

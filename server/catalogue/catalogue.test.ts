@@ -97,7 +97,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
       }
     });
     // The source serves the same: every field of the seed snapshot.
-    const served = app.commerce.catalogueSource.current();
+    const served = app.catalogue.source.current();
     expect(served.products).toEqual(seedSnapshot().products);
     expect(served.version).toBe('1');
   });
@@ -120,7 +120,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
       position: 27,
     });
     // Live at once on this instance: the checkout sells it at its price.
-    expect(app.commerce.catalogueSource.current().products.at(-1)?.name).toBe('Christmas Star');
+    expect(app.catalogue.source.current().products.at(-1)?.name).toBe('Christmas Star');
 
     for (const [url, method] of [
       ['/api/admin/products/99', 'GET'],
@@ -163,7 +163,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
       position: 0,
     });
     expect(renamed.statusCode).toBe(200);
-    const snapshot = app.commerce.catalogueSource.current();
+    const snapshot = app.catalogue.source.current();
     expect(snapshot.formerHandles['christmas-star']).toBe('28');
     expect(snapshot.products.slice(0, 3).map((p) => p.id)).toEqual(['28', '1', '2']);
     expect(snapshot.products.map((p) => p.position)).toEqual(snapshot.products.map((_, i) => i));
@@ -205,7 +205,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
       { field: 'status', before: 'active', after: 'paused' },
       { field: 'note', before: '', after: 'Back in January' },
     ]);
-    const audit = await app.commerce.db
+    const audit = await app.platform.db
       .selectFrom('admin_audit')
       .selectAll()
       .where('target', '=', 'product 3')
@@ -217,7 +217,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
   });
 
   it('adds, re-describes, reorders and removes pictures; an active product needs alt text on each', async () => {
-    const catalogue = app.commerce.catalogue;
+    const catalogue = app.catalogue.service;
     const actor = { session: 'token', address: '127.0.0.1' };
     const photo = {
       id: 'a'.repeat(32),
@@ -242,9 +242,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
     const moved = await catalogue.updateProductImage('6', photo.id, { position: 0 }, actor);
     expect(moved.httpStatus).toBe(200);
     expect((await product('6')).images.map((i) => i.id)).toEqual([photo.id, 'product-6-1', 'product-6-2']);
-    expect(app.commerce.catalogueSource.current().products[5]?.images[0]?.placeholder).toBe(
-      photo.placeholder,
-    );
+    expect(app.catalogue.source.current().products[5]?.images[0]?.placeholder).toBe(photo.placeholder);
     const blank = await catalogue.updateProductImage('6', photo.id, { alt: ' ' }, actor);
     expect(blank.httpStatus).toBe(400);
     expect((await catalogue.updateProductImage('6', 'nope', { alt: 'x' }, actor)).httpStatus).toBe(404);
@@ -259,7 +257,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
     const id = 'b'.repeat(32);
     const photo = { id, base: `/media/${id}`, widths: [320, 480, 720, 1080], width: 1080, height: 1080 };
     const actor = { session: 'token', address: '127.0.0.1' };
-    const port = app.commerce.productImages;
+    const port = app.catalogue.productImages;
     expect(await port.addProductImage('99', { ...photo, alt: 'x' }, actor)).toBeNull();
     await expect(port.addProductImage('9', { ...photo, alt: '' }, actor)).rejects.toMatchObject({
       statusCode: 400,
@@ -274,7 +272,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
     // Removed from the product, the photo is still shown by the order: still in use.
     expect(await port.removeProductImage('9', id, actor)).toMatchObject({ id: '9' });
     expect(await port.removeProductImage('9', id, actor)).toBeNull();
-    expect([...(await app.commerce.referencedMediaIds())]).toEqual([id]);
+    expect([...(await app.media.referencedMediaIds())]).toEqual([id]);
   });
 
   it('imports a CSV all or nothing, naming each bad row by its line and field', async () => {
@@ -342,7 +340,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
     expect(applied.json()).toEqual({ ok: true, applied: 2 });
     expect(await product('1')).toMatchObject({ price: 4200, description: 'Two lines,\nwith a comma' });
     expect((await product('5')).price).toBe(3500);
-    expect(app.commerce.catalogueSource.current().products[0]?.price).toBe(4200);
+    expect(app.catalogue.source.current().products[0]?.price).toBe(4200);
 
     // The export imports back unchanged.
     const again = await owner('GET', '/api/admin/products.csv');
@@ -411,7 +409,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
       const name = id === '3' ? 'Tawny Strand' : 'Harvest Moon';
       expect((res.json() as { error: string }).error).toBe(unavailableProductError(name, status));
     }
-    expect(await app.commerce.db.selectFrom('orders').selectAll().execute()).toHaveLength(0);
+    expect(await app.platform.db.selectFrom('orders').selectAll().execute()).toHaveLength(0);
     // A price change is charged at once.
     await owner('PATCH', '/api/admin/products/1', { price: 4500 });
     const priced = await app.inject({
@@ -420,14 +418,14 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
       payload: { email: SHOPPER, items: [{ id: '1', quantity: 2 }], zone: 'IE' },
     });
     expect(priced.statusCode).toBe(200);
-    const [order] = await app.commerce.db.selectFrom('orders').selectAll().execute();
+    const [order] = await app.platform.db.selectFrom('orders').selectAll().execute();
     expect(order?.subtotal).toBe(9000);
   });
 
   it('never changes a past order when its product is repriced, renamed or retired', async () => {
     const { reference } = await paidOrder([{ id: '2', quantity: 1, size: 'S' }]);
     const mails = await smtp.waitFor(2);
-    const row = await app.commerce.db
+    const row = await app.platform.db
       .selectFrom('orders')
       .selectAll()
       .where('reference', '=', reference)
@@ -439,7 +437,7 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
       const slips = await owner('GET', '/api/admin/packing-slips');
       const day = new Date().toISOString().slice(0, 10);
       const csv = await owner('GET', `/api/admin/orders.csv?from=2020-01-01&to=${day}`);
-      const outbox = await app.commerce.db
+      const outbox = await app.platform.db
         .selectFrom('outbox')
         .select(['text_body', 'html_body'])
         .orderBy('id')

@@ -39,7 +39,7 @@ function rename(app: FastifyInstance, id: string, name: string) {
 }
 
 const nameOf = (app: FastifyInstance, id: string) =>
-  app.commerce.catalogueSource.current().products.find((p) => p.id === id)?.name;
+  app.catalogue.source.current().products.find((p) => p.id === id)?.name;
 
 describe('two instances on one PostgreSQL schema', () => {
   async function instances(pollMs: number): Promise<[FastifyInstance, FastifyInstance]> {
@@ -54,7 +54,7 @@ describe('two instances on one PostgreSQL schema', () => {
     cleanups.push(() => a.close());
     const b = await buildTestApp(env, { cataloguePollMs: pollMs });
     cleanups.push(() => b.close());
-    const source = b.commerce.catalogueSource as DatabaseCatalogueSource;
+    const source = b.catalogue.source as DatabaseCatalogueSource;
     await until(() => source.listening, 5_000);
     return [a, b];
   }
@@ -62,7 +62,7 @@ describe('two instances on one PostgreSQL schema', () => {
   it('sees an edit through LISTEN/NOTIFY within 5 s, with no poll at all', async () => {
     const [a, b] = await instances(0);
     const seen: string[] = [];
-    b.commerce.catalogueSource.subscribe((s) => seen.push(s.version));
+    b.catalogue.source.subscribe((s) => seen.push(s.version));
     expect((await rename(a, '7', 'Winter Solstice')).statusCode).toBe(200);
     expect(nameOf(a, '7')).toBe('Winter Solstice');
     const ms = await until(() => nameOf(b, '7') === 'Winter Solstice', 5_000);
@@ -72,7 +72,7 @@ describe('two instances on one PostgreSQL schema', () => {
 
   it('catches up by the poll while the LISTEN connection is down, and listens again after it', async () => {
     const [a, b] = await instances(300);
-    const source = b.commerce.catalogueSource as DatabaseCatalogueSource;
+    const source = b.catalogue.source as DatabaseCatalogueSource;
     source.dropListenConnection();
     await until(() => !source.listening, 2_000);
     expect((await rename(a, '8', 'Lost Notice')).statusCode).toBe(200);

@@ -7,7 +7,7 @@
  * line shows.
  */
 import type { AdminProduct, AdminProductImage } from '../../domain/catalogue/product-admin';
-import type { Actor } from '../orders/fulfilment-service';
+import type { Actor } from '../audit/audit-trail';
 import type { CatalogueOutcome, CatalogueService, NewProductImage } from './catalogue-service';
 
 /** Where photos are served from: `/media/{id}` (the photo pipeline's content-addressed ids). */

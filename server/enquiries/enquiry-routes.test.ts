@@ -56,7 +56,7 @@ function submit(body: unknown, remoteAddress = nextClient()) {
 }
 
 async function enquiryRows() {
-  return app.commerce.db.selectFrom('enquiries').selectAll().orderBy('created_at').execute();
+  return app.platform.db.selectFrom('enquiries').selectAll().orderBy('created_at').execute();
 }
 
 beforeAll(async () => {
@@ -283,7 +283,7 @@ describe('the desk: /api/admin/enquiries', () => {
     });
     expect(filtered.json().enquiries.map((e: { id: string }) => e.id)).toEqual([id]);
 
-    const audit = await app.commerce.db
+    const audit = await app.platform.db
       .selectFrom('admin_audit')
       .selectAll()
       .where('action', '=', 'enquiry-update')
@@ -312,9 +312,9 @@ describe('the desk: /api/admin/enquiries', () => {
     await submit(valid({ name: 'Quoted Person' }));
     const list = (await app.inject({ method: 'GET', url: '/api/admin/enquiries', headers: auth })).json();
     const id = list.enquiries.find((e: { name: string }) => e.name === 'Quoted Person').id as string;
-    expect(await app.commerce.enquiryStore.findEnquiry(id)).toMatchObject({ id, status: 'new' });
-    expect(await app.commerce.enquiryStore.markQuoted(id)).toBe(true);
-    expect(await app.commerce.enquiryStore.findEnquiry(id)).toMatchObject({ status: 'quoted' });
+    expect(await app.enquiries.store.findEnquiry(id)).toMatchObject({ id, status: 'new' });
+    expect(await app.enquiries.store.markQuoted(id)).toBe(true);
+    expect(await app.enquiries.store.findEnquiry(id)).toMatchObject({ status: 'quoted' });
   });
 });
 

@@ -13,11 +13,9 @@ import {
   enquiryKindOf,
 } from '../../domain/enquiries/enquiry-texts';
 import { irishDate, parseIsoDate } from '../../domain/shared/calendar-date';
-import type { RequestClaims } from '../catalogue/catalogue-service';
+import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
 import { outboxRow } from '../mail/outbox';
-import type { Actor } from '../orders/fulfilment-service';
-import type { AuditEntry } from '../orders/fulfilment-store';
-import { senderDomain } from '../orders/order-service';
+import { senderDomain } from '../mail/transport';
 import type { SharedCounters } from '../security/shared-counters';
 import { deskEnquiryUrl, ENQUIRY_MAIL_KINDS, enquiryAcknowledgement, enquiryOwnerMail } from './enquiry-mail';
 import { adminEnquiryOf, type EnquiryCounts, type EnquiryStore } from './enquiry-store';

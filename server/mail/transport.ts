@@ -121,3 +121,8 @@ export function createFileTransport(dir: string): MailTransport {
     },
   };
 }
+
+/** The domain of the sender's address (MAIL_FROM): the Message-IDs of the shop's e-mails are made on it. */
+export function senderDomain(address: string): string {
+  return address.slice(address.lastIndexOf('@') + 1);
+}

@@ -9,9 +9,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { ClosedDates } from '../../domain/making/closed-dates';
 import { SETTINGS_MESSAGES, settingsPatchSchema, TODAY_API } from '../../domain/making/today';
+import type { AuditTrail } from '../audit/audit-trail';
 import { retryFailedMail } from '../mail/outbox';
 import { checkDatabase } from '../ops/health';
-import type { DeskStore } from '../orders/fulfilment-store';
 import { ownerActor } from '../security/owner-auth';
 import type { SettingsStore } from '../settings/settings-store';
 import type { MakingQueueSource } from './making-queue-state';
@@ -21,7 +21,7 @@ export interface TodayRouteOptions {
   readonly settings: SettingsStore;
   readonly queue: MakingQueueSource;
   /** The desk's submission keys (claimRequest) and audit trail. */
-  readonly deskStore: DeskStore;
+  readonly audit: AuditTrail;
   readonly onMailQueued: () => void;
   /** The owner's closures (CLOSED_DATES), skipped when Today looks at the next working days. */
   readonly closures?: ClosedDates;
@@ -34,7 +34,7 @@ export interface TodayRouteOptions {
  * answers `repeat()` without changing anything; a change that did not succeed frees its key.
  */
 async function oncePerKey(
-  deskStore: DeskStore,
+  audit: AuditTrail,
   slot: string,
   key: string | undefined,
   reply: FastifyReply,
@@ -42,28 +42,28 @@ async function oncePerKey(
   repeat: () => Promise<unknown>,
 ): Promise<FastifyReply> {
   const claimed = key === undefined ? null : `${slot}:${key}`;
-  if (claimed !== null && !(await deskStore.claimRequest(claimed))) return reply.send(await repeat());
+  if (claimed !== null && !(await audit.claimRequest(claimed))) return reply.send(await repeat());
   let ok = false;
   try {
     ok = await run();
     return reply;
   } finally {
-    if (!ok && claimed !== null) await deskStore.releaseRequest(claimed);
+    if (!ok && claimed !== null) await audit.releaseRequest(claimed);
   }
 }
 
 export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions): Promise<void> {
-  const { settings, queue, deskStore } = opts;
+  const { settings, queue, audit } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   app.get(TODAY_API.today, async (_request, reply) => {
     const { dialect, reachable } = await checkDatabase(app);
     const report = await todayReport(
-      app.commerce.db,
+      app.platform.db,
       settings,
       {
         database: { dialect, reachable },
-        mailTransport: app.commerce.transport.description,
+        mailTransport: app.platform.transport.description,
         ...(opts.closures ? { closures: opts.closures } : {}),
       },
       opts.now?.() ?? new Date(),
@@ -78,7 +78,7 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
   api.patch(TODAY_API.settings, { schema: { body: settingsPatchSchema } }, async (request, reply) => {
     const actor = ownerActor(request);
     return oncePerKey(
-      deskStore,
+      audit,
       'settings',
       actor.requestKey,
       reply,
@@ -101,16 +101,16 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
     const id = Number(request.params.id);
     const actor = ownerActor(request);
     return oncePerKey(
-      deskStore,
+      audit,
       `outbox-retry:${id}`,
       actor.requestKey,
       reply,
       async () => {
-        if (!(await retryFailedMail(app.commerce.db, id))) {
+        if (!(await retryFailedMail(app.platform.db, id))) {
           reply.code(404).send({ ok: false, error: SETTINGS_MESSAGES.outboxNotFound });
           return false;
         }
-        await deskStore.audit({
+        await audit.audit({
           session: actor.session,
           address: actor.address,
           action: 'outbox-retry',

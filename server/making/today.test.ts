@@ -72,7 +72,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     const expected = ['2026-10-27', '2026-10-28', '2026-10-29', '2026-10-30', '2026-11-02'];
     expect(dates).toEqual(expected.flatMap((d) => Array<string>(8).fill(d)));
     // The stored date never changes once paid: confirming again answers the same date.
-    const rows = await app.commerce.db.selectFrom('orders').select(['session_id', 'dispatch_date']).execute();
+    const rows = await app.platform.db.selectFrom('orders').select(['session_id', 'dispatch_date']).execute();
     const first = rows.find((r) => r.dispatch_date === '2026-10-27');
     const again = await app.inject({
       method: 'POST',
@@ -85,7 +85,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     expect((await admin('GET', `/api/admin/orders/${reference}`)).json()).toMatchObject({
       dispatchBy: '2026-10-27',
     });
-    app.commerce.makingQueue.invalidate();
+    app.making.queue.invalidate();
     const script = await app.inject({ method: 'GET', url: '/runtime-env.js' });
     expect(script.body).toContain('window.__SOLAS_QUEUE__=Object.freeze({"queuedPieces":40,"capacity":8});');
   });
@@ -104,7 +104,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     expect(lowered.json()).toEqual({ ok: true, settings: { makingCapacityPerDay: 2, earlyBird: null } });
     // 4 ahead at 2 a day: two days of making before this order's piece.
     expect((await pay(await openCheckout())).dispatchBy).toBe('2026-10-29');
-    await app.commerce.db
+    await app.platform.db
       .updateTable('orders')
       .set({ dispatched_at: WEDNESDAY.toISOString(), desk_status: 'dispatched' })
       .where('status', '=', 'paid')
@@ -133,7 +133,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     expect(changed.json()).toEqual({ ok: true, settings: { makingCapacityPerDay: 12, earlyBird: null } });
     await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 12 }, key);
     await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 12 });
-    const audit = await app.commerce.db
+    const audit = await app.platform.db
       .selectFrom('admin_audit')
       .selectAll()
       .where('action', '=', 'settings')
@@ -179,7 +179,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
       earlyBird: { until: '2026-12-20', minPieces: 12, percent: 20 },
     });
     await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 8, earlyBird: null });
-    const audit = await app.commerce.db
+    const audit = await app.platform.db
       .selectFrom('admin_audit')
       .select(['target', 'detail'])
       .where('action', '=', 'settings')
@@ -207,7 +207,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     const late = await pay(await openCheckout(2, '2'));
     const today = await pay(await openCheckout(2, '1'));
     await pay(await openCheckout(1, '3'));
-    const db = app.commerce.db;
+    const db = app.platform.db;
     const sessions = await db
       .selectFrom('orders')
       .select(['id', 'session_id', 'paid_at'])
@@ -238,7 +238,7 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
       .execute();
     const lineOf = (id: string | undefined) => lines.find((l) => l.order_id === id);
 
-    await app.commerce.outbox.idle();
+    await app.platform.outbox.idle();
     const failedId = (await db.selectFrom('outbox').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
     await db
       .updateTable('outbox')

@@ -41,7 +41,7 @@ afterEach(async () => {
 async function start(media: MediaOptions): Promise<FastifyInstance> {
   data = tempDataDir();
   const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: data.dir });
-  app = await buildApp({ config, serveWeb: false, commerce: { retention: false }, reconcile: false, media });
+  app = await buildApp({ config, serveWeb: false, tuning: { retention: false }, reconcile: false, media });
   await app.ready();
   return app;
 }

@@ -1,10 +1,12 @@
 /**
- * The owner's photos wired into the app: the pipeline (one worker thread), the store (the `media` table
- * with each instance's cache), the public `/media/...` route, the owner's image routes once the catalogue
- * gives its functions (`productImages`), and the retention pass once the catalogue says which photos are
- * still shown (`referencedMediaIds`). Registered after the commerce (it needs the database).
+ * The owner's photos as a plugin: the pipeline (one worker thread), the store (the `media` table with each
+ * instance's cache), the public `/media/...` route, the owner's image routes on the catalogue's picture
+ * functions (`productImages`), and the retention pass, which keeps every photo a product or a past order
+ * line still shows (`referencedMediaIds`). Tests may give either function of their own.
  */
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { referencedMediaIds } from '../catalogue';
 import { type PeriodicTimings, schedulePeriodicJob } from '../ops/periodic-job';
 import { mediaRoutes } from './media-routes';
 import { MediaStore, type MediaStoreOptions } from './media-store';
@@ -12,12 +14,9 @@ import { PhotoPipeline } from './photo-pipeline';
 import { type ProductImagesPort, productImageRoutes } from './product-image-routes';
 
 export interface MediaOptions {
-  /** The catalogue's image functions; without them the owner's image routes are not registered. */
+  /** Tests: image functions of their own instead of the catalogue's. */
   readonly productImages?: ProductImagesPort;
-  /**
-   * Every photo id a product (any status) or an order line still shows. Without it nothing is ever
-   * deleted: the pass cannot know what is unused.
-   */
+  /** Tests: the photo ids still shown; by default every photo a product (any status) or order line shows. */
   readonly referencedMediaIds?: () => Promise<Iterable<string>>;
   /** The retention pass's timing (daily by default); false: tests run passes themselves. */
   readonly retention?: Partial<PeriodicTimings> | false;
@@ -27,12 +26,8 @@ export interface MediaOptions {
 export interface Media {
   readonly store: MediaStore;
   readonly pipeline: PhotoPipeline;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    media: Media;
-  }
+  /** Every photo id the retention pass keeps. */
+  readonly referencedMediaIds: () => Promise<Iterable<string>>;
 }
 
 export const MEDIA_RETENTION_TIMINGS: PeriodicTimings = {
@@ -40,19 +35,26 @@ export const MEDIA_RETENTION_TIMINGS: PeriodicTimings = {
   intervalMs: 24 * 60 * 60_000,
 };
 
-export async function registerMedia(app: FastifyInstance, options: MediaOptions = {}): Promise<Media> {
-  const store = new MediaStore(app.commerce.db, options.store);
+declare module 'fastify' {
+  interface FastifyInstance {
+    media: Media;
+  }
+}
+
+async function media(app: FastifyInstance, options: MediaOptions): Promise<void> {
+  const store = new MediaStore(app.platform.db, options.store);
   const pipeline = new PhotoPipeline();
-  app.decorate('media', { store, pipeline });
   app.addHook('onClose', async () => {
     await pipeline.close();
   });
   await app.register(mediaRoutes, { store });
-  if (options.productImages) {
-    await app.register(productImageRoutes, { port: options.productImages, store, pipeline });
-  }
-  const referenced = options.referencedMediaIds;
-  if (referenced && options.retention !== false) {
+  const port = options.productImages ?? app.catalogue.productImages;
+  await app.register(productImageRoutes, { port, store, pipeline });
+  const referenced =
+    options.referencedMediaIds ??
+    (() => referencedMediaIds(app.catalogue.service, (prefix) => app.orders.store.lineImagesUnder(prefix)));
+  app.decorate('media', { store, pipeline, referencedMediaIds: referenced });
+  if (options.retention !== false) {
     schedulePeriodicJob(app, {
       name: 'media-retention',
       timings: { ...MEDIA_RETENTION_TIMINGS, ...options.retention },
@@ -66,5 +68,6 @@ export async function registerMedia(app: FastifyInstance, options: MediaOptions 
       },
     });
   }
-  return { store, pipeline };
 }
+
+export const mediaPlugin = fp(media, { name: 'media', dependencies: ['platform', 'catalogue', 'orders'] });

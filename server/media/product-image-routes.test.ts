@@ -17,8 +17,8 @@ import {
 } from '../../tests/support/photo-fixtures';
 import { TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 import { buildApp } from '../app';
+import type { Actor } from '../audit/audit-trail';
 import { loadConfig } from '../config';
-import type { Actor } from '../orders/fulfilment-service';
 import { mediaIdsIn } from './media-routes';
 import { PHOTO_LIMITS, PHOTO_MESSAGES } from './photo-types';
 import {
@@ -104,7 +104,7 @@ beforeAll(async () => {
   app = await buildApp({
     config,
     serveWeb: false,
-    commerce: { retention: false },
+    tuning: { retention: false },
     reconcile: false,
     media: { productImages: port, retention: false },
   });

@@ -46,7 +46,7 @@ async function signUp(email: string) {
 }
 
 async function subscribers() {
-  return app.commerce.newsletter.subscribers();
+  return app.newsletter.store.subscribers();
 }
 
 describe('newsletter double opt-in', () => {
@@ -77,8 +77,8 @@ describe('newsletter double opt-in', () => {
   it('sends no second confirmation within the hour, and answers the same', async () => {
     const res = await signUp('READER@example.ie');
     expect(res.json()).toEqual({ ok: true });
-    await app.commerce.outbox.idle();
-    const rows = await app.commerce.db.selectFrom('outbox').select('id').execute();
+    await app.platform.outbox.idle();
+    const rows = await app.platform.db.selectFrom('outbox').select('id').execute();
     expect(rows).toHaveLength(1);
     expect(smtp.messages).toHaveLength(1);
   });
@@ -166,7 +166,7 @@ describe('newsletter double opt-in', () => {
     });
     expect(again.statusCode).toBe(200);
     // Never e-mailed again: nothing was queued for it.
-    await app.commerce.outbox.idle();
+    await app.platform.outbox.idle();
     expect(smtp.messages).toHaveLength(1);
   });
 

@@ -9,7 +9,7 @@ import { itemsSubtotal } from '../../domain/offers/discounts';
 import { orderVat } from '../../domain/settings/seller-texts';
 import { irishIsoDateTime } from '../../domain/shared/calendar-date';
 import type { OrderLineRow, OrderRow } from '../db/schema';
-import type { Subscriber } from '../newsletter/newsletter-store';
+import type { Subscriber } from '../newsletter';
 
 export const CSV_BOM = '\uFEFF';
 

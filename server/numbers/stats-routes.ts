@@ -7,13 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STATS_API, statsQuerySchema, statsRange } from '../../domain/numbers/stats';
-import type { DeskStore } from '../orders/fulfilment-store';
+import type { AuditTrail } from '../audit/audit-trail';
 import { ownerActor } from '../security/owner-auth';
 import { deskStats, type StatsSource, statsCsv } from './stats';
 
 export async function statsRoutes(
   app: FastifyInstance,
-  opts: { readonly source: StatsSource; readonly audit: Pick<DeskStore, 'audit'> },
+  opts: { readonly source: StatsSource; readonly audit: Pick<AuditTrail, 'audit'> },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { querystring: statsQuerySchema };

@@ -35,7 +35,7 @@ async function order(items: readonly Item[], options: { giftWrap?: boolean; pay:
   expect(checkout.statusCode).toBe(200);
   const { sessionId } = checkout.json() as { sessionId: string };
   if (options.pay) await payAndConfirm(app, sessionId, SHOPPER);
-  const row = await app.commerce.db
+  const row = await app.platform.db
     .selectFrom('orders')
     .select('id')
     .where('session_id', '=', sessionId)
@@ -45,12 +45,12 @@ async function order(items: readonly Item[], options: { giftWrap?: boolean; pay:
 
 /** Places an order on a fixed instant (created and, when paid, paid then) and sets what was refunded. */
 async function place(id: string, at: string, changes: { refunded?: number; provider?: string } = {}) {
-  const row = await app.commerce.db
+  const row = await app.platform.db
     .selectFrom('orders')
     .select('status')
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  await app.commerce.db
+  await app.platform.db
     .updateTable('orders')
     .set({ created_at: at, ...(row.status === 'paid' ? { paid_at: at } : {}), ...changes })
     .where('id', '=', id)
@@ -58,7 +58,7 @@ async function place(id: string, at: string, changes: { refunded?: number; provi
 }
 
 async function totalOf(id: string): Promise<number> {
-  const row = await app.commerce.db
+  const row = await app.platform.db
     .selectFrom('orders')
     .select('total')
     .where('id', '=', id)
@@ -132,7 +132,7 @@ describe.each(TEST_DIALECTS)('the desk’s Numbers on %s', (dialect) => {
       ['1', 4],
       ['2', 3],
     ]);
-    const lines = await app.commerce.db
+    const lines = await app.platform.db
       .selectFrom('order_lines')
       .select(['product_id', 'line_total'])
       .where('order_id', 'in', [a, b, c])
@@ -184,7 +184,7 @@ describe.each(TEST_DIALECTS)('the desk’s Numbers on %s', (dialect) => {
     expect(rows.slice(1)).toEqual(
       byWeek.series.map((p) => `${p.start},${(p.revenue / 100).toFixed(2)},${p.orders},${p.pieces}`),
     );
-    const audit = await app.commerce.db.selectFrom('admin_audit').select(['action', 'detail']).execute();
+    const audit = await app.platform.db.selectFrom('admin_audit').select(['action', 'detail']).execute();
     expect(audit).toContainEqual({ action: 'export-stats', detail: '2026-07-01..2026-07-31 by week' });
   });
 

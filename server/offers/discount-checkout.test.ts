@@ -185,7 +185,7 @@ describe('a discount code at checkout (test checkout)', () => {
     await createCode(app, { code: 'LAST', percentOff: 10, maxUses: 1 });
     const first = await checkout(app, cart('aoife@example.ie', 'LAST'));
     expect((await checkout(app, cart('niamh@example.ie', 'LAST'))).status).toBe(400);
-    await app.commerce.provider.expireSession(String(first.body.sessionId));
+    await app.payments.provider.expireSession(String(first.body.sessionId));
     expect(await confirm(app, String(first.body.sessionId))).toMatchObject({ status: 'expired' });
     expect((await checkout(app, cart('niamh@example.ie', 'LAST'))).status).toBe(200);
   });
@@ -366,7 +366,7 @@ describe('20 concurrent checkouts on two instances sharing PostgreSQL', () => {
     // Only the five checkouts exist: a refused one left nothing behind.
     expect(await orderRows(one)).toHaveLength(5);
     const released = String(won[0]?.body.sessionId);
-    await one.commerce.provider.expireSession(released);
+    await one.payments.provider.expireSession(released);
     await confirm(two, released);
     expect((await checkout(two, cart('late@example.ie', 'FIVEONLY'))).status).toBe(200);
     expect((await checkout(one, cart('later@example.ie', 'FIVEONLY'))).status).toBe(400);

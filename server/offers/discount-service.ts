@@ -10,9 +10,7 @@ import {
   type DiscountCreate,
   type DiscountPatch,
 } from '../../domain/offers/discount-admin';
-import type { RequestClaims } from '../catalogue/catalogue-service';
-import type { Actor } from '../orders/fulfilment-service';
-import type { AuditEntry } from '../orders/fulfilment-store';
+import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
 import {
   adminDiscountOf,
   type DiscountCodeRow,

@@ -167,7 +167,7 @@ describe.each(TEST_DIALECTS)('readiness on %s', (dialect) => {
   it('refuses readiness while a migration of this release is pending', async () => {
     const target = await testDatabase(dialect);
     const shop = await app(target.env);
-    const { db } = shop.commerce;
+    const { db } = shop.platform;
     const last = await sql<{
       name: string;
     }>`select name from kysely_migration order by name desc limit 1`.execute(db);
@@ -234,7 +234,7 @@ describe.each(TEST_DIALECTS)('a database that comes back empty on %s', (dialect)
     expect(refused.headers['retry-after']).toBe('5');
 
     // The refused request started the migrations again: waiting for that run, not for a time.
-    await shop.commerce.schemaRecovery.recover();
+    await shop.platform.schemaRecovery.recover();
     expect((await checkout(shop)).status).toBe(200);
     expect((await health(shop)).status).toBe(200);
   });
@@ -257,7 +257,7 @@ describe.each(TEST_DIALECTS)('a database that comes back empty on %s', (dialect)
       pendingMigrations: Object.keys(MIGRATIONS).length,
     });
 
-    await shop.commerce.schemaRecovery.recover();
+    await shop.platform.schemaRecovery.recover();
     expect((await health(shop)).status).toBe(200);
     expect((await checkout(shop)).status).toBe(200);
   });

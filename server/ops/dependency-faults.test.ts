@@ -184,8 +184,8 @@ describe('database locked or full', () => {
 
   it('full while taking orders: 503, and no order is left without its lines or payable', async () => {
     const app = await defaultApp();
-    const pages = await sql<{ page_count: number }>`pragma page_count`.execute(app.commerce.db);
-    await sql.raw(`pragma max_page_count = ${pages.rows[0]?.page_count ?? 1}`).execute(app.commerce.db);
+    const pages = await sql<{ page_count: number }>`pragma page_count`.execute(app.platform.db);
+    await sql.raw(`pragma max_page_count = ${pages.rows[0]?.page_count ?? 1}`).execute(app.platform.db);
     const statuses: number[] = [];
     for (let i = 0; i < 200 && !statuses.includes(503); i += 1) {
       const res = await checkout(app);
@@ -196,8 +196,8 @@ describe('database locked or full', () => {
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
 
     const orders = await orderRows(app);
-    const lines = await app.commerce.db.selectFrom('order_lines').selectAll().execute();
-    const sessions = await app.commerce.db.selectFrom('test_checkout_sessions').selectAll().execute();
+    const lines = await app.platform.db.selectFrom('order_lines').selectAll().execute();
+    const sessions = await app.platform.db.selectFrom('test_checkout_sessions').selectAll().execute();
     for (const order of orders) {
       const own = lines.filter((l) => l.order_id === order.id);
       expect(own.length).toBeGreaterThan(0);
@@ -209,7 +209,7 @@ describe('database locked or full', () => {
     const completed = statuses.filter((s) => s === 200).length;
     expect(orders.filter((o) => o.session_id !== null)).toHaveLength(completed);
 
-    await sql.raw('pragma max_page_count = 1073741823').execute(app.commerce.db);
+    await sql.raw('pragma max_page_count = 1073741823').execute(app.platform.db);
     expect((await checkout(app)).status).toBe(200);
   });
 
@@ -217,15 +217,15 @@ describe('database locked or full', () => {
     const app = await stripeApp();
     const sessionId = String((await checkout(app)).body.sessionId);
     stripe.pay(sessionId);
-    const pages = await sql<{ page_count: number }>`pragma page_count`.execute(app.commerce.db);
-    await sql.raw(`pragma max_page_count = ${pages.rows[0]?.page_count ?? 1}`).execute(app.commerce.db);
+    const pages = await sql<{ page_count: number }>`pragma page_count`.execute(app.platform.db);
+    await sql.raw(`pragma max_page_count = ${pages.rows[0]?.page_count ?? 1}`).execute(app.platform.db);
 
     const full = await confirm(app, sessionId);
     expect(full).toEqual({ status: 503, body: { ok: false, error: API_MESSAGES.busy } });
     expect((await orderRows(app))[0]?.status).toBe('pending');
     expect(await outboxRows(app)).toHaveLength(0);
 
-    await sql.raw('pragma max_page_count = 1073741823').execute(app.commerce.db);
+    await sql.raw('pragma max_page_count = 1073741823').execute(app.platform.db);
     expect((await confirm(app, sessionId)).body).toMatchObject({ status: 'paid' });
     expect(await outboxRows(app)).toHaveLength(2);
     await smtp.waitFor(2);
@@ -243,7 +243,7 @@ describe('database locked or full', () => {
       reachable: true,
       pendingMigrations: 0,
     });
-    await app.commerce.db.destroy();
+    await app.platform.db.destroy();
     const res = await app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({

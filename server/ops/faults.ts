@@ -8,8 +8,6 @@
 import { writeSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import type { MailTransport } from '../mail/transport';
-import type { PaymentProvider } from '../payments/provider';
-import type { TestCheckoutProvider } from '../payments/test-checkout';
 
 export const FAULT_POINTS = {
   /** The pending order and its lines are stored; the provider has not been asked for a session. */
@@ -54,14 +52,22 @@ function die(): never {
   throw new Error('SIGKILL was not delivered');
 }
 
-export function armFaultPoints(
+/** Reaching a named point: the process dies there when FAULT_INJECT names it (and its n-th time has come). */
+export type FaultHit = (point: FaultPoint) => void;
+
+/**
+ * Arms FAULT_INJECT: the mail transport's points and the checkout's reply here; the payment provider's
+ * points where the provider is made (payments/provider-faults.ts), with the trigger this returns. Null
+ * when nothing is armed.
+ */
+export function faultTrigger(
   app: FastifyInstance,
   spec: FaultSpec | null,
-  parts: { readonly provider: PaymentProvider; readonly transport: MailTransport },
-): void {
-  if (!spec) return;
+  transport: MailTransport,
+): FaultHit | null {
+  if (!spec) return null;
   let count = 0;
-  const hit = (point: FaultPoint) => {
+  const hit: FaultHit = (point) => {
     if (point !== spec.point) return;
     count += 1;
     if (count === spec.nth) {
@@ -75,51 +81,10 @@ export function armFaultPoints(
   };
   app.log.warn({ point: spec.point, nth: spec.nth }, 'FAULT_INJECT is armed (NODE_ENV=test)');
 
-  // The objects are shared with the routes and the order service, so patching them in place arms
-  // every caller.
-  const provider = parts.provider as PaymentProvider & Partial<Pick<TestCheckoutProvider, 'pay'>>;
-  const create = provider.createSession.bind(provider);
-  provider.createSession = async (input) => {
-    hit('checkout:order-stored');
-    const session = await create(input);
-    hit('checkout:session-created');
-    return session;
-  };
-  // A provider with local sessions has its session stored with the order, all in one atomic write (one
-  // SQLite transaction, one PostgreSQL statement): there is no moment between the order and its session.
-  // Both checkout points are then reached just before that write, when its statements are made, and a
-  // kill there leaves nothing of the checkout behind.
-  if (provider.prepareLocalSession) {
-    const prepare = provider.prepareLocalSession.bind(provider);
-    provider.prepareLocalSession = (input) => {
-      const session = prepare(input);
-      return {
-        ...session,
-        inserts: (db) => {
-          hit('checkout:order-stored');
-          hit('checkout:session-created');
-          return session.inserts(db);
-        },
-      };
-    };
-  }
-  const retrieve = provider.retrieveSession.bind(provider);
-  provider.retrieveSession = async (id) => {
-    const session = await retrieve(id);
-    if (session?.paymentStatus === 'paid') hit('confirm:provider-paid');
-    return session;
-  };
-  if (provider.pay) {
-    const pay = provider.pay.bind(provider);
-    provider.pay = async (id, shipping) => {
-      const paid = await pay(id, shipping);
-      if (paid) hit('pay:payment-recorded');
-      return paid;
-    };
-  }
-  const transport = parts.transport as { send: MailTransport['send'] };
-  const send = parts.transport.send.bind(parts.transport);
-  transport.send = async (mail) => {
+  // The transport is shared with the outbox, so patching it in place arms every sender.
+  const patched = transport as { send: MailTransport['send'] };
+  const send = transport.send.bind(transport);
+  patched.send = async (mail) => {
     hit('mail:before-send');
     const detail = await send(mail);
     hit('mail:accepted');
@@ -130,4 +95,5 @@ export function armFaultPoints(
       hit('checkout:before-reply');
     return payload;
   });
+  return hit;
 }

@@ -22,7 +22,7 @@ export interface DatabaseHealth {
 
 /** The answer and whether the database answered without any table of the shop's (not part of the body). */
 export async function checkDatabase(app: FastifyInstance): Promise<DatabaseHealth & { empty: boolean }> {
-  const { db, schemaRecovery } = app.commerce;
+  const { db, schemaRecovery } = app.platform;
   const dialect = dialectOf(db);
   try {
     return { dialect, reachable: true, pendingMigrations: await pendingMigrationCount(db), empty: false };
@@ -40,7 +40,7 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get(HEALTH_PATH, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     // Before the orders part is registered (it is, in every real start) there is nothing to check.
-    if (!app.hasDecorator('commerce')) return reply.send({ ok: true, status: 'ready', database: 'ok' });
+    if (!app.hasDecorator('platform')) return reply.send({ ok: true, status: 'ready', database: 'ok' });
     const { empty, ...database } = await checkDatabase(app);
     if (empty) {
       return reply

@@ -188,7 +188,7 @@ describe.each(TEST_DIALECTS)('GET /metrics on %s', (dialect) => {
     ).toBe(8);
     expect(sample(text, 'solas_checkouts_created_total')).toBe(8);
     expect(sample(text, 'solas_orders_paid_total')).toBe(8);
-    const paid = await app.commerce.db
+    const paid = await app.platform.db
       .selectFrom('orders')
       .select('id')
       .where('status', '=', 'paid')
@@ -198,7 +198,7 @@ describe.each(TEST_DIALECTS)('GET /metrics on %s', (dialect) => {
 
   it('reads the outbox backlog and its oldest age at scrape time', async () => {
     const app = await start({ METRICS_TOKEN });
-    await app.commerce.outbox.stop();
+    await app.platform.outbox.stop();
     const queuedAt = new Date(Date.now() - 600_000).toISOString();
     const row = {
       order_id: null,
@@ -216,7 +216,7 @@ describe.each(TEST_DIALECTS)('GET /metrics on %s', (dialect) => {
       sent_at: null,
       list_unsubscribe: null,
     };
-    await app.commerce.db
+    await app.platform.db
       .insertInto('outbox')
       .values([
         { ...row, message_id: '<a@solas.test>', status: 'pending' },

@@ -28,7 +28,7 @@ export const UNMATCHED_ROUTE = 'unmatched';
 /** Webhook deliveries: handled, to be retried by the provider (503), or refused before reading. */
 export type WebhookResult = 'handled' | 'retry' | 'bad-signature' | 'not-configured';
 
-/** Read at each scrape; absent on an app without commerce (none today) or a database without a pool. */
+/** Read at each scrape; absent before the platform plugin reads them in or a database without a pool. */
 export interface ScrapeSources {
   readonly outboxBacklog?: () => Promise<OutboxBacklog>;
   readonly poolCounts?: (() => PoolCounts) | null;

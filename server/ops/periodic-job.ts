@@ -30,7 +30,7 @@ export function schedulePeriodicJob<T>(app: FastifyInstance, job: PeriodicJob<T>
   const run = () => {
     timer = null;
     if (stopped) return;
-    running = withJobLock(app.commerce.db, name, () => job.run(() => stopped))
+    running = withJobLock(app.platform.db, name, () => job.run(() => stopped))
       .then((outcome) => {
         if (!outcome.ran) app.log.debug(`${name}: another instance is running a pass; skipped`);
         else job.onResult(outcome.value);

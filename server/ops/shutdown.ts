@@ -1,6 +1,6 @@
 /**
  * Graceful shutdown on SIGTERM / SIGINT: stop accepting connections, let requests in flight finish,
- * let the outbox finish the message it is sending (commerce.ts's onClose), close the database, exit 0.
+ * let the outbox finish the message it is sending (platform.ts's onClose), close the database, exit 0.
  * If that takes longer than the grace period (a hung mail server), exit 1 anyway: the outbox will send
  * what is left after the restart. A second signal exits at once.
  */

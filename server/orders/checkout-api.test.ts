@@ -173,7 +173,7 @@ describe('POST /api/orders/{sessionId}/confirm edges', () => {
 
 describe('POST /api/newsletter', () => {
   async function count(): Promise<number> {
-    const rows = await app.commerce.db.selectFrom('newsletter_signups').selectAll().execute();
+    const rows = await app.platform.db.selectFrom('newsletter_signups').selectAll().execute();
     return rows.length;
   }
 
@@ -189,7 +189,7 @@ describe('POST /api/newsletter', () => {
     ).toEqual({
       ok: true,
     });
-    const rows = await app.commerce.db.selectFrom('newsletter_signups').selectAll().execute();
+    const rows = await app.platform.db.selectFrom('newsletter_signups').selectAll().execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ email: 'Orla@Example.ie', email_key: 'orla@example.ie', source: 'home' });
   });

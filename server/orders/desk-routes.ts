@@ -14,7 +14,6 @@ import {
   ADMIN_LIMITS,
   ADMIN_MESSAGES,
   cancelRequestSchema,
-  csvRangeQuerySchema,
   dispatchRequestSchema,
   noteRequestSchema,
   ordersQuerySchema,
@@ -23,10 +22,9 @@ import {
   signInRequestSchema,
   statusRequestSchema,
 } from '../../domain/orders/admin-api';
-import { type IsoDate, parseIsoDate } from '../../domain/shared/calendar-date';
+import type { AuditTrail } from '../audit/audit-trail';
 import { type AppConfig, isHttps } from '../config';
-import type { NewsletterStore } from '../newsletter/newsletter-store';
-import { newsletterCsv, ordersCsv } from '../numbers/csv';
+import { dateRange } from '../lib/date-range';
 import {
   ADMIN_SESSION_COOKIE,
   type AdminSessionStore,
@@ -39,9 +37,8 @@ import { type DeskOutcome, type DeskService, toDetail, toListItem } from './fulf
 export interface DeskRouteOptions {
   readonly config: AppConfig;
   readonly desk: DeskService;
+  readonly audit: AuditTrail;
   readonly sessions: AdminSessionStore;
-  /** The list's confirmed subscribers, for the newsletter CSV. */
-  readonly newsletter: NewsletterStore;
   /** Failed sign-ins, counted where every instance sees them (security/shared-counters.ts). */
   readonly signIns: SignInThrottle;
 }
@@ -52,18 +49,6 @@ function bad(reply: FastifyReply, message: string): FastifyReply {
 
 function sendOutcome(reply: FastifyReply, outcome: DeskOutcome): FastifyReply {
   return reply.code(outcome.httpStatus).send(outcome.body);
-}
-
-/** A from..to pair of real calendar dates, from not after to; null when either is wrong. */
-function dateRange(
-  from: string | undefined,
-  to: string | undefined,
-): { from: IsoDate | null; to: IsoDate | null } | null {
-  const f = from === undefined ? null : parseIsoDate(from);
-  const t = to === undefined ? null : parseIsoDate(to);
-  if ((from !== undefined && !f) || (to !== undefined && !t)) return null;
-  if (f && t && f > t) return null;
-  return { from: f, to: t };
 }
 
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): Promise<void> {
@@ -87,7 +72,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     });
     if (!right) return reply;
     const { secret, session } = await sessions.create(address);
-    await desk.store.audit({
+    await opts.audit.audit({
       session: session.label,
       address,
       action: 'sign-in',
@@ -111,7 +96,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
   app.delete(ADMIN_API.session, async (request, reply) => {
     const secret = request.cookies[ADMIN_SESSION_COOKIE];
     if (secret) await sessions.end(secret);
-    await desk.store.audit({ ...ownerActor(request), action: 'sign-out', target: null, detail: null });
+    await opts.audit.audit({ ...ownerActor(request), action: 'sign-out', target: null, detail: null });
     return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
   });
 
@@ -127,36 +112,6 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       page,
     });
     return reply.send({ orders: rows.map(toListItem), total, page, pageSize: ADMIN_LIMITS.pageSize, counts });
-  });
-
-  api.get(ADMIN_API.ordersCsv, { schema: { querystring: csvRangeQuerySchema } }, async (request, reply) => {
-    const range = dateRange(request.query.from, request.query.to);
-    if (!range?.from || !range.to) return bad(reply, ADMIN_MESSAGES.badDateRange);
-    const orders = await desk.store.paidBetween(range.from, range.to);
-    await desk.store.audit({
-      ...ownerActor(request),
-      action: 'export-orders',
-      target: null,
-      detail: `${range.from}..${range.to}, ${orders.length} orders`,
-    });
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="solas-orders-${range.from}-to-${range.to}.csv"`)
-      .send(ordersCsv(orders, opts.config.seller));
-  });
-
-  app.get(ADMIN_API.newsletterCsv, async (request, reply) => {
-    const rows = await opts.newsletter.subscribers();
-    await desk.store.audit({
-      ...ownerActor(request),
-      action: 'export-newsletter',
-      target: null,
-      detail: `${rows.length} rows`,
-    });
-    return reply
-      .header('Content-Type', 'text/csv; charset=utf-8')
-      .header('Content-Disposition', 'attachment; filename="solas-newsletter.csv"')
-      .send(newsletterCsv(rows));
   });
 
   // The batch (every order in production) or one order's slip, each with the seller's return address.

@@ -20,30 +20,27 @@ import {
   trackingUrlFor,
 } from '../../domain/orders/admin-api';
 import { orderVat } from '../../domain/settings/seller-texts';
+import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { deskOrderUrl, money, type RenderedMail } from '../mail/templates';
+import { senderDomain } from '../mail/transport';
 import { PaymentProviderError, type ProviderWebhookEvent } from '../payments/provider';
 import { REVIEW_REQUEST_KIND } from '../reviews/review-mail';
 import { cancelledMail, DESK_MAIL_KINDS, dispatchedMail, disputeMail, refundMail } from './fulfilment-mail';
-import type { AuditEntry, DeskOrder, DeskStore } from './fulfilment-store';
+import type { DeskOrder, DeskStore } from './fulfilment-store';
 import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';
 import { parseWithdrawnItems } from './order-page-service';
-import { type OrderServiceOptions, senderDomain } from './order-service';
+import type { OrderServiceOptions } from './order-service';
 
 /** The order service's options, with the desk's own store. */
 export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & {
   readonly store: DeskStore;
+  /** The desk's submission keys (server/audit/): a repeated Idempotency-Key is one change. */
+  readonly requests: RequestClaims;
   /** After an order was marked delivered, before the desk answers (the review request, server/reviews/). */
   readonly onDelivered?: (reference: string) => Promise<void>;
 };
-
-/** Who acts: the session's label and address, for the audit row; the submission's Idempotency-Key if sent. */
-export interface Actor {
-  readonly session: string;
-  readonly address: string;
-  readonly requestKey?: string | undefined;
-}
 
 export type DeskOutcome =
   | { readonly httpStatus: 200; readonly body: { ok: true; changed: boolean; order: OrderDetail } }
@@ -465,13 +462,13 @@ export class DeskService {
   ): Promise<DeskOutcome> {
     if (actor.requestKey === undefined) return run();
     const slot = `${action}:${reference}:${actor.requestKey}`;
-    if (!(await this.o.store.claimRequest(slot))) return this.answer(reference, false);
+    if (!(await this.o.requests.claimRequest(slot))) return this.answer(reference, false);
     let outcome: DeskOutcome | null = null;
     try {
       outcome = await run();
       return outcome;
     } finally {
-      if (outcome?.httpStatus !== 200) await this.o.store.releaseRequest(slot);
+      if (outcome?.httpStatus !== 200) await this.o.requests.releaseRequest(slot);
     }
   }
 

@@ -2,9 +2,9 @@
  * The order desk's data layer (docs/product.md §10): the list and its counts, one order with its lines,
  * events, notes and e-mails, the transitions (one conditional UPDATE each, with the event, the e-mail and
  * the audit row in the same transaction), refunds recorded once per provider refund, the CSV rows, and
- * the owner's audit trail. Both dialects run every statement here; routes never see SQL. The orders and
+ * the audit rows that go with them. Both dialects run every statement here; routes never see SQL. The orders and
  * their lines are read and changed through the order store's queries (it owns those tables); this store
- * owns the events, notes, audit rows and the desk's submission keys.
+ * owns the events and notes (the audit trail is server/audit/).
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
@@ -20,6 +20,7 @@ import {
   WORK_STATUSES,
 } from '../../domain/orders/admin-api';
 import { addDays, type IsoDate, irishInstant } from '../../domain/shared/calendar-date';
+import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
 import { enqueueMail, mailOfOrder } from '../mail/outbox';
 import {
@@ -57,15 +58,6 @@ export interface NewEvent {
   readonly text: string;
   readonly amount?: number | null;
   readonly dedupeKey?: string | null;
-}
-
-export interface AuditEntry {
-  /** The session's label ('token' for a Bearer script). */
-  readonly session: string;
-  readonly action: string;
-  readonly target: string | null;
-  readonly detail: string | null;
-  readonly address: string;
 }
 
 export interface ListQuery {
@@ -217,26 +209,6 @@ export class DeskStore {
     return claimOrderRefund(this.db, orderId, seenRefunded, staleMs);
   }
 
-  /**
-   * Takes a submission's key (action, order and the desk's Idempotency-Key): true the first time, false
-   * for every repeat, on any instance. Keys older than a day go: no repeat comes that late.
-   */
-  async claimRequest(key: string, now = new Date()): Promise<boolean> {
-    const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-    await this.db.deleteFrom('desk_requests').where('at', '<', dayAgo).execute();
-    const result = await this.db
-      .insertInto('desk_requests')
-      .values({ key, at: now.toISOString() })
-      .onConflict((oc) => oc.column('key').doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
-  }
-
-  /** Frees a key whose action was refused or failed: the same submission may be tried again. */
-  async releaseRequest(key: string): Promise<void> {
-    await this.db.deleteFrom('desk_requests').where('key', '=', key).execute();
-  }
-
   async releaseRefund(orderId: string): Promise<void> {
     await releaseOrderRefund(this.db, orderId);
   }
@@ -252,10 +224,6 @@ export class DeskStore {
       await trx.insertInto('order_notes').values({ order_id: orderId, at, text }).execute();
       await recordAudit(trx, at, audit);
     });
-  }
-
-  async audit(entry: AuditEntry): Promise<void> {
-    await recordAudit(this.db, nowIso(), entry);
   }
 
   /** Paid orders whose payment falls in the Irish days `from`..`to`, oldest first, with their lines. */
@@ -292,30 +260,6 @@ async function insertEvent(
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
-}
-
-/** Appends a row to the owner's audit trail (the desk's actions, the privacy pages, sign-ins). */
-export async function recordAudit(
-  db: Kysely<Database> | Transaction<Database>,
-  at: string,
-  entry: AuditEntry,
-): Promise<void> {
-  await db
-    .insertInto('admin_audit')
-    .values({
-      at,
-      session: entry.session,
-      action: entry.action,
-      target: entry.target,
-      detail: entry.detail?.slice(0, 500) ?? null,
-      address: entry.address,
-    })
-    .execute();
-}
-
-/** Audit rows older than `before` go (the trail's retention, docs/product.md §10.1). */
-export async function deleteAuditBefore(db: Kysely<Database>, before: string): Promise<void> {
-  await db.deleteFrom('admin_audit').where('at', '<', before).execute();
 }
 
 /** Deletes the owner's private notes on these orders: an erasure takes what names the shopper. */

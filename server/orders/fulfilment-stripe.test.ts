@@ -146,7 +146,7 @@ describe('the desk with Stripe', () => {
     expect(alert?.subject).toBe(`Dispute opened on order ${reference}`);
     expect(alert?.to && 'text' in alert.to ? alert.to.text : '').toBe(OWNER);
     expect(alert?.text).toContain(dueBy.toUTCString());
-    const rows = await app.commerce.db.selectFrom('outbox').select('kind').execute();
+    const rows = await app.platform.db.selectFrom('outbox').select('kind').execute();
     expect(rows.filter((r) => r.kind.startsWith('owner-dispute:'))).toHaveLength(1);
   });
 

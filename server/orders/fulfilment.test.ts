@@ -63,7 +63,7 @@ async function detail(cookie: string, reference: string): Promise<OrderDetail> {
 }
 
 async function auditActions(): Promise<string[]> {
-  const rows = await app.commerce.db.selectFrom('admin_audit').select('action').orderBy('id').execute();
+  const rows = await app.platform.db.selectFrom('admin_audit').select('action').orderBy('id').execute();
   return rows.map((r) => r.action);
 }
 
@@ -95,7 +95,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect(setCookie).not.toContain('Secure'); // PUBLIC_URL is http here
     const cookie = setCookie.split(';')[0] ?? '';
     // Only the hash is stored: the cookie's secret is nowhere in the database.
-    const stored = await app.commerce.db.selectFrom('admin_sessions').select('id_hash').execute();
+    const stored = await app.platform.db.selectFrom('admin_sessions').select('id_hash').execute();
     expect(stored).toHaveLength(1);
     expect(stored[0]?.id_hash).not.toContain(cookie.split('=')[1]);
 
@@ -110,7 +110,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
     expect((await desk(cookie, 'GET', '/api/admin/orders')).statusCode).toBe(401);
     expect((await desk(cookie, 'GET', '/api/admin/session')).statusCode).toBe(401);
-    expect(await app.commerce.db.selectFrom('admin_sessions').select('id_hash').execute()).toHaveLength(0);
+    expect(await app.platform.db.selectFrom('admin_sessions').select('id_hash').execute()).toHaveLength(0);
     expect(await auditActions()).toEqual(['sign-in', 'sign-out']);
   });
 
@@ -266,7 +266,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
       expect.arrayContaining(['created', 'paid', 'email', 'status', 'dispatched']),
     );
     expect(await auditActions()).toEqual(['sign-in', 'start', 'dispatch', 'deliver']);
-    const audit = await app.commerce.db
+    const audit = await app.platform.db
       .selectFrom('admin_audit')
       .selectAll()
       .where('action', '=', 'dispatch')
@@ -290,7 +290,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     expect(answers.filter((a) => (a.json() as { changed: boolean }).changed)).toHaveLength(1);
-    const rows = await app.commerce.db
+    const rows = await app.platform.db
       .selectFrom('outbox')
       .select('kind')
       .where('kind', '=', DESK_MAIL_KINDS.dispatched)
@@ -306,7 +306,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect(shipping?.text).toContain('https://www.ups.com/track?tracknum=1Z999');
     expect(shipping?.html).toContain('href="https://www.ups.com/track?tracknum=1Z999"');
     // Every e-mail about an order links to its page (the key the order got at payment).
-    const { order_key } = await app.commerce.db
+    const { order_key } = await app.platform.db
       .selectFrom('orders')
       .select('order_key')
       .where('reference', '=', reference)
@@ -319,7 +319,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
   it('refunds part, refuses more than is left, refunds the rest once, all through the test provider', async () => {
     const reference = await paidOrder();
     const cookie = await signIn();
-    const provider = app.commerce.provider as TestCheckoutProvider;
+    const provider = app.payments.provider as TestCheckoutProvider;
     const total = (await detail(cookie, reference)).total;
     const refund = (body: object) => desk(cookie, 'POST', `/api/admin/orders/${reference}/refund`, body);
 
@@ -392,7 +392,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     }
     const total = (await detail(cookie, reference)).total;
     const since = () =>
-      app.commerce.db
+      app.platform.db
         .selectFrom('orders')
         .select('updated_at')
         .where('reference', '=', reference)
@@ -472,7 +472,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
   it('dedupes on the Idempotency-Key: a double click is one refund, two refunds one right after the other are two', async () => {
     const reference = await paidOrder();
     const cookie = await signIn();
-    const provider = app.commerce.provider as TestCheckoutProvider;
+    const provider = app.payments.provider as TestCheckoutProvider;
     const total = (await detail(cookie, reference)).total;
     const refund = (key: string | null, body: object) =>
       app.inject({
@@ -556,7 +556,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
   it('cancels before dispatch, refunding in full, once', async () => {
     const reference = await paidOrder();
     const cookie = await signIn();
-    const provider = app.commerce.provider as TestCheckoutProvider;
+    const provider = app.payments.provider as TestCheckoutProvider;
     const answers = await Promise.all([
       desk(cookie, 'POST', `/api/admin/orders/${reference}/cancel`, { reason: 'Out of stock' }),
       desk(cookie, 'POST', `/api/admin/orders/${reference}/cancel`, { reason: 'Out of stock' }),
@@ -566,7 +566,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect(order).toMatchObject({ status: 'cancelled', refunded: order.total, cancelReason: 'Out of stock' });
     expect(order.allowedActions).toEqual([]);
     expect(provider.refunds).toHaveLength(1);
-    const rows = await app.commerce.db
+    const rows = await app.platform.db
       .selectFrom('outbox')
       .select('kind')
       .where('kind', '=', DESK_MAIL_KINDS.cancelled)
@@ -643,11 +643,11 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect(pending.statusCode).toBe(200);
     // Double opt-in: an address that has not confirmed is not on the list.
     expect(pending.body).toBe('\uFEFFE-mail,Source,Signed up at,Confirmed at\r\n');
-    const { token } = await app.commerce.db
+    const { token } = await app.platform.db
       .selectFrom('newsletter_signups')
       .select('token')
       .executeTakeFirstOrThrow();
-    await app.commerce.newsletter.confirm(token);
+    await app.newsletter.store.confirm(token);
     const news = await desk(cookie, 'GET', '/api/admin/newsletter.csv');
     expect(news.body.split('\r\n')[1]).toMatch(/^'=cmd@example\.ie,/);
     expect(await auditActions()).toEqual([

@@ -31,7 +31,7 @@ const LINK = /#\/order\/(SOL-[A-Z0-9_-]+)\?key=([A-Za-z0-9_-]+)/;
  */
 function keepDeliveries(app: FastifyInstance): Promise<void>[] {
   const deliveries: Promise<void>[] = [];
-  const pages = app.commerce.orderPages;
+  const pages = app.orders.pages;
   const realFind = pages.find.bind(pages);
   vi.spyOn(pages, 'find').mockImplementation(async (...args) => {
     const found = await realFind(...args);
@@ -188,8 +188,8 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
 
     // The same work either way: one select by reference and one constant-time compare; the lines and
     // the rest of the page are read only after the key matched.
-    const select = vi.spyOn(app.commerce.orderStore, 'findByReference');
-    const record = vi.spyOn(app.commerce.orderStore, 'pageRecord');
+    const select = vi.spyOn(app.orders.store, 'findByReference');
+    const record = vi.spyOn(app.orders.store, 'pageRecord');
     await view(reference, wrongKey);
     await view('SOL-ZZZZZZZZ', key);
     expect(select).toHaveBeenCalledTimes(2);
@@ -299,7 +299,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
 
   it('gives an order paid before keys existed a key on first need, and its page opens with it', async () => {
     const { reference, orderId } = await paidOrder();
-    await app.commerce.db.updateTable('orders').set({ order_key: null }).where('id', '=', orderId).execute();
+    await app.platform.db.updateTable('orders').set({ order_key: null }).where('id', '=', orderId).execute();
     await find(reference, SHOPPER);
     const linkMail = async () =>
       (await outboxRows(app)).find((r) => r.kind.startsWith(`${MAIL_KINDS.orderLink}-`))?.text_body;
@@ -320,7 +320,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     // Twice sent, even at once: one notice.
     const again = await Promise.all([withdraw(reference, key), withdraw(reference, key, { lines: [0] })]);
     for (const res of again) expect(res.statusCode).toBe(200);
-    const notices = await app.commerce.db.selectFrom('withdrawal_notices').selectAll().execute();
+    const notices = await app.platform.db.selectFrom('withdrawal_notices').selectAll().execute();
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ order_id: orderId, name: 'Ciara Walsh', reason: 'Too small' });
     const mails = (await outboxRows(app)).filter((r) => r.kind.startsWith('withdrawal'));
@@ -350,7 +350,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     expect((await withdraw(reference, key, { lines: [7] })).statusCode).toBe(400);
     expect((await withdraw(reference, key, { name: '  ' })).statusCode).toBe(400);
     expect((await withdraw(reference, key, { price: 0 })).statusCode).toBe(400);
-    expect(await app.commerce.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(0);
+    expect(await app.platform.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(0);
   });
 
   it('refuses a name with a line break or a control character, and a reason with invisible controls, naming the field', async () => {
@@ -366,7 +366,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect((res.json() as { error: string }).error).toMatch(/^reason: /);
     }
-    expect(await app.commerce.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(0);
+    expect(await app.platform.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(0);
     expect((await outboxRows(app)).filter((r) => r.kind.startsWith('withdrawal'))).toHaveLength(0);
     // A reason keeps its line breaks.
     expect((await withdraw(reference, key, { reason: 'Too small.\r\nSorry!' })).statusCode).toBe(200);
@@ -407,7 +407,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
   it('closes the window 14 days after delivery, or 14 days after the latest delivery date once dispatched', async () => {
     const { reference, key, orderId } = await paidOrder();
     const set = (column: string, value: string) =>
-      sql`update orders set ${sql.ref(column)} = ${value} where id = ${orderId}`.execute(app.commerce.db);
+      sql`update orders set ${sql.ref(column)} = ${value} where id = ${orderId}`.execute(app.platform.db);
 
     // Dispatched Monday 2 November 2026 to the EU zone (5-10 delivery days, weekdays): latest delivery
     // Monday 16 November, so the window runs to 30 November.

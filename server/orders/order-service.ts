@@ -32,6 +32,7 @@ import {
   type LegalMailFacts,
   ownerNotification,
 } from '../mail/templates';
+import { senderDomain } from '../mail/transport';
 import type { MakingQueueSource } from '../making/making-queue-state';
 import { type CheckoutDiscounts, discountLabel } from '../offers/checkout-discounts';
 import {
@@ -116,10 +117,6 @@ export const PROVIDER_UNAVAILABLE =
 export const CONFIRM_UNAVAILABLE =
   'We could not check your payment with the payment provider just now. Please try again in a moment.';
 export const INVALID_SESSION_ID = 'This is not a valid checkout session id';
-
-export function senderDomain(address: string): string {
-  return address.slice(address.lastIndexOf('@') + 1);
-}
 
 /**
  * Every order the confirmation step sees was found by its session, and the session and the reference are

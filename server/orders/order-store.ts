@@ -405,6 +405,16 @@ export class OrderStore {
     return queuedPiecesIn(this.db);
   }
 
+  /** Each discount code's paid orders and their revenue (the desk's Discounts). */
+  async paidByDiscountCode(): Promise<Map<string, { readonly orders: number; readonly revenue: number }>> {
+    return paidOrdersByDiscountCode(this.db);
+  }
+
+  /** Photo ids under `prefix` that a past order's lines still show (the photos' retention keeps them). */
+  async lineImagesUnder(prefix: string): Promise<string[]> {
+    return lineImagesUnder(this.db, prefix);
+  }
+
   /** failed / expired, only from pending: a paid order stays paid whatever arrives late. */
   async markIfPending(orderId: string, status: 'failed' | 'expired', reason: string): Promise<boolean> {
     const result = await this.db

@@ -174,7 +174,7 @@ describe.each(TEST_DIALECTS)('sizes and a gift message through a Stripe payment 
     ]);
 
     await smtp.waitFor(2);
-    await app.commerce.outbox.idle();
+    await app.platform.outbox.idle();
     const byRecipient = new Map(smtp.messages.map((m) => [m.envelopeTo.join(','), m]));
     for (const who of [SHOPPER, OWNER]) {
       const mail = byRecipient.get(who);

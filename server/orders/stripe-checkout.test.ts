@@ -246,7 +246,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
     const res = await confirm(app, sessionId);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ status: 'pending', reference: orderReference(sessionId) });
-    await app.commerce.outbox.idle();
+    await app.platform.outbox.idle();
     expect(smtp.messages).toHaveLength(0);
     expect(await outboxRows(app)).toHaveLength(0);
   });
@@ -303,7 +303,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
 
     const again = await confirm(app, sessionId);
     expect(again.body).toMatchObject({ status: 'paid', reference, emailStatus: 'sent' });
-    await app.commerce.outbox.idle();
+    await app.platform.outbox.idle();
     expect(smtp.messages).toHaveLength(2);
   });
 
@@ -315,7 +315,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
     session.amount_total -= 500;
     const res = await confirm(app, sessionId);
     expect(res.body.status).toBe('pending');
-    await app.commerce.outbox.idle();
+    await app.platform.outbox.idle();
     expect(await outboxRows(app)).toHaveLength(0);
     expect(smtp.messages).toHaveLength(0);
   });
@@ -445,7 +445,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
 
     stripe.pay(sessionId);
     const second = await start();
-    const outcome = await second.commerce.orders.confirm(sessionId);
+    const outcome = await second.orders.service.confirm(sessionId);
     expect(outcome.firstConfirmation).toBe(true);
     expect(outcome.body).toMatchObject({ status: 'paid', reference: orderReference(sessionId) });
     await settle(second, 2);
@@ -466,7 +466,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
     const second = await start();
     await settle(second, 2);
     expect(smtp.messages).toHaveLength(2);
-    const outcome = await second.commerce.orders.confirm(sessionId);
+    const outcome = await second.orders.service.confirm(sessionId);
     expect(outcome.firstConfirmation).toBe(false);
     expect(outcome.body).toMatchObject({ status: 'paid' });
   });
@@ -515,7 +515,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await deliverWebhook(app, payload, stale)).statusCode).toBe(400);
 
     expect((await orderRows(app))[0]?.status).toBe('pending');
-    await app.commerce.outbox.idle();
+    await app.platform.outbox.idle();
     expect(await outboxRows(app)).toHaveLength(0);
   });
 

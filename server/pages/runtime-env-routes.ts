@@ -65,15 +65,14 @@ export async function runtimeEnvRoutes(
 ) {
   const body = runtimeEnvScript(opts.runtimeFlags, opts.closedDates);
   app.get(RUNTIME_ENV_PATH, async (request, reply) => {
-    // The orders part decorates the app after this route is registered (server/app.ts).
-    const state = app.hasDecorator('commerce')
-      ? await Promise.all([
-          app.commerce.makingQueue.current(),
-          app.commerce.makingQueue.shownSettings(),
-        ]).catch((err: unknown) => {
-          request.log.warn({ err }, 'runtime-env: the making queue could not be read');
-          return null;
-        })
+    // The making feature's queue, when the app has it (API-only apps of tests may not).
+    const state = app.hasDecorator('making')
+      ? await Promise.all([app.making.queue.current(), app.making.queue.shownSettings()]).catch(
+          (err: unknown) => {
+            request.log.warn({ err }, 'runtime-env: the making queue could not be read');
+            return null;
+          },
+        )
       : null;
     const earlyBird = state ? earlyBirdNow(state[1].earlyBird, new Date()) : undefined;
     return reply

@@ -173,7 +173,7 @@ describe('paying on the test checkout', () => {
     const reference = orderReference(sessionId);
     const res = await pay(sessionId, GOOD_FORM);
     expect(res.statusCode).toBe(303);
-    await app.commerce.outbox.idle();
+    await app.platform.outbox.idle();
     await expect.poll(() => emlFiles().length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
 
     const confirm = await app.inject({
@@ -192,7 +192,7 @@ describe('paying on the test checkout', () => {
     expect((await pay(sessionId, GOOD_FORM)).statusCode).toBe(303);
     const page = await app.inject({ method: 'GET', url: `/test-checkout/${sessionId}` });
     expect(page.body).toContain('Payment received');
-    await app.commerce.outbox.idle();
+    await app.platform.outbox.idle();
 
     const files = emlFiles();
     expect(files).toHaveLength(2);

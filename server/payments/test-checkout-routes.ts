@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { OrderService } from '../orders/order-service';
+import type { OrderService } from '../orders';
 import { testCheckoutHeaders } from '../security/headers';
 import { SESSION_ID_PATTERN } from './provider';
 import type { TestCheckoutProvider } from './test-checkout';
@@ -36,7 +36,11 @@ function emptyValues(email: string): FormValues {
 
 export async function testCheckoutRoutes(
   app: FastifyInstance,
-  opts: { provider: TestCheckoutProvider; orders: OrderService; publicUrl: string },
+  opts: {
+    provider: TestCheckoutProvider;
+    orders: Pick<OrderService, 'cancelled' | 'confirm'>;
+    publicUrl: string;
+  },
 ): Promise<void> {
   const { provider, orders, publicUrl } = opts;
   const origin = new URL(publicUrl).origin;

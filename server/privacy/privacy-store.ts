@@ -18,6 +18,7 @@ import { RETENTION } from '../../domain/config';
 import { itemsSubtotal } from '../../domain/offers/discounts';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
+import { recordAudit } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
 import {
   adminEnquiryOf,
@@ -35,7 +36,7 @@ import {
 } from '../mail/outbox';
 import { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from '../newsletter/newsletter-store';
 import { forgetDiscountEmail } from '../offers/discount-store';
-import { deleteNotesOfOrders, recordAudit } from '../orders/fulfilment-store';
+import { deleteNotesOfOrders } from '../orders/fulfilment-store';
 import {
   anonymiseOrders,
   linesOfOrders,

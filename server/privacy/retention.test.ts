@@ -1,6 +1,6 @@
 /**
  * The retention pass runs on its own: shortly after start (here after 20 ms) and then at its interval,
- * under the job lock, through the app's real wiring (commerce.ts). What each pass erases is
+ * under the job lock, through the app's real wiring (privacy/plugin.ts). What each pass erases is
  * privacy-store.test.ts's subject.
  */
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +22,7 @@ beforeEach(async () => {
     config,
     serveWeb: false,
     reconcile: false,
-    commerce: { retention: { initialDelayMs: 20, intervalMs: 60_000 } },
+    tuning: { retention: { initialDelayMs: 20, intervalMs: 60_000 } },
   });
 });
 
@@ -33,14 +33,14 @@ afterEach(async () => {
 
 it('erases an expired unconfirmed sign-up by itself, soon after start', async () => {
   // Before the app is ready (the pass is scheduled when it is): a sign-up whose week has passed.
-  await app.commerce.newsletter.signUp(
+  await app.newsletter.store.signUp(
     'late@example.ie',
     'home',
     new Date(Date.now() - (RETENTION.unconfirmedSignupDays + 1) * DAY),
   );
-  await app.commerce.newsletter.signUp('fresh@example.ie', 'home');
+  await app.newsletter.store.signUp('fresh@example.ie', 'home');
   await app.ready();
   const emails = async () =>
-    (await app.commerce.db.selectFrom('newsletter_signups').select('email').execute()).map((r) => r.email);
+    (await app.platform.db.selectFrom('newsletter_signups').select('email').execute()).map((r) => r.email);
   await expect.poll(emails, { timeout: 15_000 }).toEqual(['fresh@example.ie']);
 });

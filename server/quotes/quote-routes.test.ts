@@ -152,7 +152,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       return (r.json() as { quote: { reference: string } }).quote.reference;
     });
     expect(new Set(references).size).toBe(1);
-    const stored = await app.commerce.db
+    const stored = await app.platform.db
       .selectFrom('quotes')
       .select('reference')
       .where('request_key', '=', key)
@@ -195,11 +195,11 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       /^total: a quote of €0\.00 cannot be paid/,
     ],
   ])('refuses a body with a bad field: %j -> 400 %s', async (body, message) => {
-    const before = await app.commerce.db.selectFrom('quotes').select('reference').execute();
+    const before = await app.platform.db.selectFrom('quotes').select('reference').execute();
     const res = await admin('POST', '/api/admin/quotes', body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ ok: false, error: expect.stringMatching(message) });
-    const after = await app.commerce.db.selectFrom('quotes').select('reference').execute();
+    const after = await app.platform.db.selectFrom('quotes').select('reference').execute();
     expect(after.length).toBe(before.length);
   });
 

@@ -22,9 +22,9 @@ import {
 } from '../../domain/reviews/review-schemas';
 import { REVIEW_MESSAGES } from '../../domain/reviews/review-texts';
 import { REVIEW_API } from '../../domain/reviews/reviews';
+import type { AuditTrail } from '../audit/audit-trail';
 import { actionForm, message, sendNewsletterPage } from '../newsletter/newsletter-pages';
 import { urlencoded } from '../newsletter/newsletter-routes';
-import type { DeskService } from '../orders/fulfilment-service';
 import { ownerActor } from '../security/owner-auth';
 import type { ReviewService } from './review-service';
 import type { ReviewsSource } from './reviews-source';
@@ -33,7 +33,7 @@ export interface ReviewRouteOptions {
   readonly reviews: ReviewService;
   readonly source: ReviewsSource;
   /** The desk's Idempotency-Key slots and audit trail. */
-  readonly desk: DeskService;
+  readonly audit: AuditTrail;
 }
 
 export const REVIEW_PAGES = {
@@ -58,7 +58,7 @@ export const REVIEW_PAGES = {
 const linkToken = z.catch(z.object({ token: z.optional(z.string().check(z.maxLength(100))) }), {});
 
 export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOptions): Promise<void> {
-  const { reviews, source, desk } = opts;
+  const { reviews, source, audit } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, urlencoded(String(body))),
@@ -131,7 +131,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
     const { id } = request.params;
     // A repeated submission (double click, retry) changes nothing the second time.
     const slot = actor.requestKey ? `review:${id}:${actor.requestKey}` : null;
-    if (slot && !(await desk.store.claimRequest(slot))) {
+    if (slot && !(await audit.claimRequest(slot))) {
       const current = (await reviews.list(undefined)).find((r) => r.id === id);
       return current
         ? reply.send({ ok: true, review: current })
@@ -139,11 +139,11 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
     }
     const review = await reviews.decide(id, request.body);
     if (!review) {
-      if (slot) await desk.store.releaseRequest(slot);
+      if (slot) await audit.releaseRequest(slot);
       return reply.code(404).send({ ok: false, error: REVIEW_MESSAGES.notFound });
     }
     // The text and the reason stay out of the audit row: they may name people.
-    await desk.store.audit({
+    await audit.audit({
       ...actor,
       action: `review-${request.body.status}`,
       target: review.reference,

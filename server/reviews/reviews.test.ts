@@ -213,7 +213,7 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
     expect(res.statusCode).toBe(201);
     const [r] = await list();
     await owner('POST', `/api/admin/reviews/${r?.id}`, { status: 'published' });
-    await app.commerce.reviewsSource.refresh();
+    await app.reviews.source.refresh();
     const pub = await app.inject({ method: 'GET', url: '/api/products/2/reviews' });
     expect(pub.headers['content-type']).toContain('application/json');
     const served = pub.json() as { reviews: { text: string; title: string }[] };
@@ -247,7 +247,7 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
       );
       expect(res.statusCode).toBe(200);
     }
-    await app.commerce.reviewsSource.refresh();
+    await app.reviews.source.refresh();
     const both = (await app.inject({ method: 'GET', url: '/api/products/2/reviews' })).json() as {
       summary: { average: number; count: number };
       reviews: Record<string, unknown>[];
@@ -273,7 +273,7 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
 
     const toHide = pending[0]?.id ?? '';
     await owner('POST', `/api/admin/reviews/${toHide}`, { status: 'hidden', reason: 'abusive' });
-    await app.commerce.reviewsSource.refresh();
+    await app.reviews.source.refresh();
     const one = (await app.inject({ method: 'GET', url: '/api/products/2/reviews' })).json() as {
       summary: { average: number; count: number };
     };
@@ -296,7 +296,7 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
     // In the same step: the desk's answer already lists it.
     expect(JSON.stringify(delivered.json())).toContain('Review request e-mail to the shopper');
     await deliver(order.reference);
-    await app.commerce.reviews.requestDue();
+    await app.reviews.service.requestDue();
     const requests = (await outboxRows(app)).filter((r) => r.kind === REVIEW_REQUEST_KIND);
     expect(requests).toHaveLength(1);
     const mail = requests[0];
@@ -328,7 +328,7 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
     await deliver(second.reference);
     expect((await outboxRows(app)).filter((r) => r.kind === REVIEW_REQUEST_KIND)).toHaveLength(1);
     // The opt-out holds a hash, never the address.
-    const optOuts = await app.commerce.db.selectFrom('review_opt_outs').selectAll().execute();
+    const optOuts = await app.platform.db.selectFrom('review_opt_outs').selectAll().execute();
     expect(optOuts).toHaveLength(1);
     expect(JSON.stringify(optOuts)).not.toContain('example');
   });
@@ -337,12 +337,12 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
     const order = await paidOrder('grainne@example.ie');
     const cancelled = await paidOrder('c@example.ie', 'Cara Doyle');
     await dispatch(order.reference);
-    expect(await app.commerce.reviews.requestDue()).toBe(0);
+    expect(await app.reviews.service.requestDue()).toBe(0);
     now = new Date(now.getTime() + 3 * DAY_MS + 60_000);
-    expect(await app.commerce.reviews.requestDue()).toBe(1);
-    expect(await app.commerce.reviews.requestDue()).toBe(0);
+    expect(await app.reviews.service.requestDue()).toBe(1);
+    expect(await app.reviews.service.requestDue()).toBe(0);
     expect((await owner('POST', `/api/admin/orders/${cancelled.reference}/cancel`, {})).statusCode).toBe(200);
-    expect(await app.commerce.reviews.requestDue()).toBe(0);
+    expect(await app.reviews.service.requestDue()).toBe(0);
     const kinds = (await outboxRows(app))
       .filter((r) => r.kind === REVIEW_REQUEST_KIND)
       .map((r) => r.reference);
@@ -384,8 +384,8 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
     await review(order, [GOOD]);
     const [r] = await list();
     await owner('POST', `/api/admin/reviews/${r?.id}`, { status: 'published', featured: true });
-    await app.commerce.reviewsSource.refresh();
-    expect(JSON.stringify(app.commerce.reviewsSource.current())).toContain('Gráinne W.');
+    await app.reviews.source.refresh();
+    expect(JSON.stringify(app.reviews.source.current())).toContain('Gráinne W.');
 
     const exported = await owner('GET', '/api/admin/privacy/export?email=grainne@example.ie');
     expect((exported.json() as { reviews: object[] }).reviews).toEqual([
@@ -400,8 +400,8 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
     const erased = await owner('POST', '/api/admin/privacy/erase', { email: 'grainne@example.ie' });
     expect(erased.statusCode).toBe(200);
     expect(erased.json()).toMatchObject({ reviewsErased: 1 });
-    await app.commerce.reviewsSource.refresh();
-    expect(JSON.stringify(app.commerce.reviewsSource.current())).not.toContain('Gráinne');
+    await app.reviews.source.refresh();
+    expect(JSON.stringify(app.reviews.source.current())).not.toContain('Gráinne');
     expect(await list()).toEqual([]);
     const pub = (await app.inject({ method: 'GET', url: '/api/products/2/reviews' })).json();
     expect(JSON.stringify(pub)).not.toContain('Gráinne');
@@ -415,8 +415,8 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
     await web.register(webRoutes, {
       webDistDir: dist,
       publicUrl: 'http://shop.test',
-      catalogue: app.commerce.catalogueSource,
-      reviews: app.commerce.reviewsSource,
+      catalogue: app.catalogue.source,
+      reviews: app.reviews.source,
       renderer: ssrPageRenderer(dist, entryServer),
     });
     await web.ready();
@@ -438,7 +438,7 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
       await review(a, [{ ...GOOD, rating: 4, text: 'Lovely colours and a good fit.' }]);
       await review(b, [{ ...GOOD, rating: 2, text: 'Smaller than I hoped for.' }]);
       // Pending reviews are not shown.
-      await app.commerce.reviewsSource.refresh();
+      await app.reviews.source.refresh();
       expect(await page()).not.toContain('Lovely colours');
       const pending = await list('pending');
       for (const r of pending) await owner('POST', `/api/admin/reviews/${r.id}`, { status: 'published' });
@@ -484,6 +484,6 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
 });
 
 async function auditActions(): Promise<string[]> {
-  const rows = await app.commerce.db.selectFrom('admin_audit').select('action').orderBy('id').execute();
+  const rows = await app.platform.db.selectFrom('admin_audit').select('action').orderBy('id').execute();
   return rows.map((r) => r.action);
 }

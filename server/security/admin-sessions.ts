@@ -7,8 +7,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { deleteAuditBefore } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
-import { deleteAuditBefore } from '../orders/fulfilment-store';
 import type { SharedCounters } from './shared-counters';
 
 export const ADMIN_SESSION_COOKIE = 'solas_admin';

@@ -71,7 +71,7 @@ async function counts(app: FastifyInstance): Promise<Counts> {
       (select count(*) from newsletter_signups) as news,
       (select count(*) from test_checkout_sessions) as sessions,
       (select count(*) from test_checkout_sessions where payment_status = 'paid') as paidSessions`.execute(
-    app.commerce.db,
+    app.platform.db,
   );
   const row = result.rows[0];
   if (!row) throw new Error('no counts');
@@ -164,7 +164,7 @@ beforeAll(async () => {
       ADMIN_TOKEN,
       RATE_LIMITS: 'off',
     }),
-    commerce: { outboxTimings },
+    tuning: { outboxTimings },
     reconcile: false,
   });
   await shop.ready();
@@ -181,7 +181,7 @@ beforeAll(async () => {
       RATE_LIMITS: 'off',
     }),
     serveWeb: false,
-    commerce: { outboxTimings },
+    tuning: { outboxTimings },
     reconcile: false,
   });
   await stripeShop.ready();
@@ -189,7 +189,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await shop?.commerce.outbox.idle();
+  await shop?.platform.outbox.idle();
   const paid = shop ? (await counts(shop)).outbox : 0;
   const files = emlFiles();
   await shop?.close();
@@ -411,7 +411,7 @@ describe(`fuzzing every endpoint (${TOTAL_RUNS} requests, seed ${SEED})`, () => 
           headerSet({ adminToken: ADMIN_TOKEN, preferred: 'application/x-www-form-urlencoded' }),
           remoteAddress,
           async (slot, payload, headers, ip) => {
-            const session = await shop.commerce.db
+            const session = await shop.platform.db
               .selectFrom('test_checkout_sessions')
               .select('status')
               .where('id', '=', pool[slot] ?? '')
@@ -516,10 +516,10 @@ describe(`fuzzing every endpoint (${TOTAL_RUNS} requests, seed ${SEED})`, () => 
   );
 
   it('every queued e-mail of the paid fuzz orders was delivered, none from anything else', async () => {
-    await shop.commerce.outbox.idle();
+    await shop.platform.outbox.idle();
     // Until every message is sent, however long this host takes.
     const unsent = async () =>
-      (await shop.commerce.db.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute())
+      (await shop.platform.db.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute())
         .length;
     await expect.poll(unsent, { timeout: 15_000 }).toBe(0);
     const c = await counts(shop);

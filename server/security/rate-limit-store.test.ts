@@ -336,7 +336,7 @@ describe('two instances on one PostgreSQL', () => {
     const refused = await signUp(apps[0] as FastifyInstance, 9);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.json()).toMatchObject({ ok: false });
-    const [row] = await (apps[1] as FastifyInstance).commerce.db
+    const [row] = await (apps[1] as FastifyInstance).platform.db
       .selectFrom('rate_limits')
       .select('hits')
       .execute();
@@ -345,11 +345,11 @@ describe('two instances on one PostgreSQL', () => {
   it('answers every request of a burst whose count failed through the error handler, none left waiting', async () => {
     const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'newsletter=30/60', ...testDb.env });
     apps.push(app);
-    await sql`alter table rate_limits rename to rate_limits_away`.execute(app.commerce.db);
+    await sql`alter table rate_limits rename to rate_limits_away`.execute(app.platform.db);
     const failed = await Promise.all(Array.from({ length: 6 }, (_, n) => signUp(app, n)));
     // A missing table is answered as the database being unavailable (db/schema-recovery.ts).
     expect(failed.map((r) => r.statusCode)).toEqual(Array(6).fill(503));
-    await sql`alter table rate_limits_away rename to rate_limits`.execute(app.commerce.db);
+    await sql`alter table rate_limits_away rename to rate_limits`.execute(app.platform.db);
     expect((await signUp(app, 7)).statusCode).toBe(200);
   });
 });
@@ -360,7 +360,7 @@ describe('on SQLite without REDIS_URL', () => {
     const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'newsletter=2/60' });
     try {
       expect(await alternate([app], 3)).toEqual([200, 200, 429]);
-      expect(await app.commerce.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
+      expect(await app.platform.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
     } finally {
       await app.close();
       data.remove();

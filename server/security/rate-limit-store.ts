@@ -42,7 +42,7 @@ export const RATE_LIMIT_SWEEP_MS = 60_000;
 /** Epoch milliseconds; only tests pass one (a fake clock), production counts on the clocks below. */
 export type Clock = () => number;
 
-/** The app's test clock (CommerceOptions.now) as a Clock; none in production. */
+/** The app's test clock (ShopTuning.now) as a Clock; none in production. */
 export function clockOf(now: (() => Date) | undefined): Clock | undefined {
   return now && (() => now().getTime());
 }
@@ -318,7 +318,7 @@ export interface RateLimitStoreOption {
 /**
  * The store the app counts in by configuration: Redis with REDIS_URL, the database with DATABASE_URL
  * (PostgreSQL: several instances), else memory (one process on SQLite shares nothing and needs no table
- * writes per request). `clock` is for tests only: the commerce's clock (CommerceOptions.now), so the
+ * writes per request). `clock` is for tests only: the platform's clock (ShopTuning.now), so the
  * limits' rows and "Find your order"'s counters in the same table keep one time; a sweep on the real clock
  * took a fake clock's windows for finished ones.
  */
@@ -334,7 +334,7 @@ export function sharedRateLimitStore(
   );
   if (config.redisUrl) return { redis: appRedis(app, config.redisUrl) };
   if (config.database.dialect === 'postgres') {
-    return { store: databaseRateLimitStore(() => app.commerce.db, app.log, clock) };
+    return { store: databaseRateLimitStore(() => app.platform.db, app.log, clock) };
   }
   return {};
 }

@@ -54,7 +54,7 @@ function post(a: FastifyInstance, url: string, opts: Partial<InjectOptions> = {}
 }
 
 async function counts(a: FastifyInstance) {
-  const db = a.commerce.db;
+  const db = a.platform.db;
   const [orders, news, sessions] = await Promise.all([
     db.selectFrom('orders').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     db.selectFrom('newsletter_signups').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

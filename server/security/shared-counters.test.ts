@@ -380,7 +380,7 @@ describe('two instances on one PostgreSQL', () => {
   it("forget an address's failures on every instance once it signs in", async () => {
     const [a, b] = pair();
     const failures = () =>
-      a.commerce.db
+      a.platform.db
         .selectFrom('rate_limits')
         .select('hits')
         .where('key', '=', storedRateLimitKey(`${SIGN_IN_COUNTER}:203.0.113.10`))
@@ -394,7 +394,7 @@ describe('two instances on one PostgreSQL', () => {
   it('share "Find your order"\'s counts per address and per reference', async () => {
     const [a, b] = pair();
     await expectFindsShared(a, b);
-    const rows = await a.commerce.db.selectFrom('rate_limits').select('key').execute();
+    const rows = await a.platform.db.selectFrom('rate_limits').select('key').execute();
     expect(rows.length).toBeGreaterThan(0);
     expect(JSON.stringify(rows)).not.toContain('example');
     expect(JSON.stringify(rows)).not.toContain('SOL-');
@@ -438,7 +438,7 @@ describe('two instances on one Redis', () => {
     await expectFindsShared(a, b);
     // Nothing counted in either database; a success forgets the failures in Redis.
     for (const app of [a, b])
-      expect(await app.commerce.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
+      expect(await app.platform.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
     const other = someTestAddress();
     await failSignIn(a, other);
     expect((await signIn(b, other)).statusCode).toBe(200);
@@ -463,7 +463,7 @@ describe('one instance on SQLite', () => {
         expect((await findOrder(app, '192.0.2.50', 'SOL-EEEEEEEE', `f${i}@example.ie`)).statusCode).toBe(200);
       }
       expect((await findOrder(app, '192.0.2.50', 'SOL-EEEEEEEE', 'g@example.ie')).statusCode).toBe(429);
-      expect(await app.commerce.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
+      expect(await app.platform.db.selectFrom('rate_limits').selectAll().execute()).toEqual([]);
     } finally {
       await app.close();
       data.remove();

@@ -10,8 +10,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { isValidCapacity } from '../../domain/making/making-queue';
 import type { ShopSettings } from '../../domain/making/today';
 import { type EarlyBirdTerms, isEarlyBirdTerms } from '../../domain/offers/early-bird';
+import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
-import { type AuditEntry, recordAudit } from '../orders/fulfilment-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
-import type { CommerceOptions } from '../../server/commerce';
 import { loadConfig } from '../../server/config';
+import type { ShopTuning } from '../../server/platform';
 
 export const TEST_PUBLIC_URL = 'http://shop.test';
 
@@ -16,14 +16,14 @@ export function tempDataDir(): { dir: string; remove: () => void } {
 
 export async function buildTestApp(
   env: Record<string, string>,
-  commerce: Omit<CommerceOptions, 'outboxTimings'> = {},
+  tuning: Omit<ShopTuning, 'outboxTimings'> = {},
 ): Promise<FastifyInstance> {
   const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
   const app = await buildApp({
     config,
     serveWeb: false,
-    commerce: {
-      ...commerce,
+    tuning: {
+      ...tuning,
       outboxTimings: { retryBaseMs: 40, retryMaxMs: 200, pollMs: 100, leaseMs: 5_000 },
       retention: false,
     },
@@ -35,7 +35,7 @@ export async function buildTestApp(
 
 /** Outbox rows and orders, straight from the database. */
 export async function outboxRows(app: FastifyInstance) {
-  return app.commerce.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+  return app.platform.db.selectFrom('outbox').selectAll().orderBy('id').execute();
 }
 
 /**
@@ -57,7 +57,7 @@ export async function outboxSettled(app: FastifyInstance, timeoutMs = 15_000): P
 }
 
 export async function orderRows(app: FastifyInstance) {
-  return app.commerce.db.selectFrom('orders').selectAll().execute();
+  return app.platform.db.selectFrom('orders').selectAll().execute();
 }
 
 /** The test checkout's card form for a shopper in Galway, paid with the test card that succeeds. */

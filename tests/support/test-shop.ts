@@ -22,7 +22,7 @@ export async function startTestShop(
   dialect: SqlDialect,
   /** Added to (or overriding) DATA_DIR, SMTP_URL, MAIL_FROM and RATE_LIMITS=off. */
   env: Record<string, string> = {},
-  commerce: Parameters<typeof buildTestApp>[1] = {},
+  tuning: Parameters<typeof buildTestApp>[1] = {},
 ): Promise<TestShop> {
   const data = tempDataDir();
   const database = await createTestDatabase(dialect, data.dir);
@@ -35,7 +35,7 @@ export async function startTestShop(
     ...env,
     ...database.env,
   };
-  const app = await buildTestApp(shopEnv, commerce);
+  const app = await buildTestApp(shopEnv, tuning);
   return {
     app,
     smtp,

@@ -53,7 +53,7 @@ describe('reconcileOnce', () => {
     const paidId = await open(app);
     const openId = await open(app);
     // The payment went through on the hosted page; the browser never made it back.
-    expect(await (app.commerce.provider as TestCheckoutProvider).pay(paidId, SHIPPING)).toBe(true);
+    expect(await (app.payments.provider as TestCheckoutProvider).pay(paidId, SHIPPING)).toBe(true);
 
     expect(await reconcileOnce(app)).toEqual({ checked: 2, paid: 1, stoppedEarly: false });
     const rows = await orderRows(app);
@@ -74,7 +74,7 @@ describe('reconcileOnce', () => {
     const sessions: string[] = [];
     for (let i = 0; i < 150; i += 1) sessions.push(await open(app));
     const newest = sessions.at(-1) ?? '';
-    expect(await (app.commerce.provider as TestCheckoutProvider).pay(newest, SHIPPING)).toBe(true);
+    expect(await (app.payments.provider as TestCheckoutProvider).pay(newest, SHIPPING)).toBe(true);
     const timings = { maxAgeMs: DEFAULT_RECONCILE_TIMINGS.maxAgeMs, batch: 100 };
 
     // The oldest 100, all still open.
@@ -132,7 +132,7 @@ describe('the scheduled passes', () => {
     apps.push(app);
     await app.ready();
     const id = await open(app);
-    await (app.commerce.provider as TestCheckoutProvider).pay(id, SHIPPING);
+    await (app.payments.provider as TestCheckoutProvider).pay(id, SHIPPING);
     // The pass runs on its timer: waited for, however long this host takes.
     await expect.poll(async () => (await orderRows(app))[0]?.status, { timeout: 15_000 }).toBe('paid');
   });

@@ -10,8 +10,8 @@
  * runs under withJobLock (server/db/job-lock.ts), and an instance that finds another's pass running skips.
  */
 import type { FastifyInstance } from 'fastify';
+import { schedulePeriodicJob } from '../ops/periodic-job';
 import { OPS_MARKS } from '../settings/settings-store';
-import { schedulePeriodicJob } from './periodic-job';
 
 export interface ReconcileTimings {
   /** First pass after start (the server is busy starting; nothing is urgent). */
@@ -42,7 +42,7 @@ export async function reconcileOnce(
   timings: Pick<ReconcileTimings, 'maxAgeMs' | 'batch'> = DEFAULT_RECONCILE_TIMINGS,
   shouldStop: () => boolean = () => false,
 ): Promise<ReconcileResult> {
-  const { orders, orderStore } = app.commerce;
+  const { service: orders, store: orderStore } = app.orders;
   const since = new Date(Date.now() - timings.maxAgeMs).toISOString();
   const pending = await orderStore.pendingToReconcile(since, timings.batch);
   let checked = 0;
@@ -79,7 +79,7 @@ export function reconcilePendingOrders(
     run: (stopping) => reconcileOnce(app, t, stopping),
     onResult: (result) => {
       // The desk's Today shows when the last pass ran (any instance's).
-      void app.commerce.settings.mark(OPS_MARKS.lastReconcile).catch((err: unknown) => {
+      void app.settings.store.mark(OPS_MARKS.lastReconcile).catch((err: unknown) => {
         app.log.warn({ err }, 'reconcile: could not note the time of the pass');
       });
       if (result.checked > 0) app.log.info(result, 'reconcile: pending orders checked');

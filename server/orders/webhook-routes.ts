@@ -5,10 +5,10 @@
  * out-of-order deliveries are harmless.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DeskService } from '../orders/fulfilment-service';
-import type { OrderService } from '../orders/order-service';
-import { OPS_MARKS, type SettingsStore } from '../settings/settings-store';
-import { WebhookSignatureError } from './provider';
+import { WebhookSignatureError } from '../payments/provider';
+import { OPS_MARKS, type SettingsStore } from '../settings';
+import type { DeskService } from './fulfilment-service';
+import type { OrderService } from './order-service';
 
 export async function webhookRoutes(
   app: FastifyInstance,

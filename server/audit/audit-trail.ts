@@ -1,0 +1,81 @@
+/**
+ * The owner's audit trail (`admin_audit`: who did what, when, from where) and the desk's submission keys
+ * (`desk_requests`: a repeated Idempotency-Key is one change). Platform code: every feature that lets the
+ * owner change something writes here, and this module imports no feature.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+/** Who acts: the session's label and address, for the audit row; the submission's Idempotency-Key if sent. */
+export interface Actor {
+  readonly session: string;
+  readonly address: string;
+  readonly requestKey?: string | undefined;
+}
+
+export interface AuditEntry {
+  /** The session's label ('token' for a Bearer script). */
+  readonly session: string;
+  readonly action: string;
+  readonly target: string | null;
+  readonly detail: string | null;
+  readonly address: string;
+}
+
+/** A submission key taken once (the first time) and freed when the action was refused or failed. */
+export interface RequestClaims {
+  claimRequest(key: string): Promise<boolean>;
+  releaseRequest(key: string): Promise<void>;
+}
+
+export class AuditTrail implements RequestClaims {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async audit(entry: AuditEntry): Promise<void> {
+    await recordAudit(this.db, new Date().toISOString(), entry);
+  }
+
+  /**
+   * Takes a submission's key (action, target and the desk's Idempotency-Key): true the first time, false
+   * for every repeat, on any instance. Keys older than a day go: no repeat comes that late.
+   */
+  async claimRequest(key: string, now = new Date()): Promise<boolean> {
+    const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+    await this.db.deleteFrom('desk_requests').where('at', '<', dayAgo).execute();
+    const result = await this.db
+      .insertInto('desk_requests')
+      .values({ key, at: now.toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  }
+
+  /** Frees a key whose action was refused or failed: the same submission may be tried again. */
+  async releaseRequest(key: string): Promise<void> {
+    await this.db.deleteFrom('desk_requests').where('key', '=', key).execute();
+  }
+}
+
+/** Appends a row to the owner's audit trail, inside the caller's transaction when it has one. */
+export async function recordAudit(
+  db: Kysely<Database> | Transaction<Database>,
+  at: string,
+  entry: AuditEntry,
+): Promise<void> {
+  await db
+    .insertInto('admin_audit')
+    .values({
+      at,
+      session: entry.session,
+      action: entry.action,
+      target: entry.target,
+      detail: entry.detail?.slice(0, 500) ?? null,
+      address: entry.address,
+    })
+    .execute();
+}
+
+/** Audit rows older than `before` go (the trail's retention, docs/product.md §10.1). */
+export async function deleteAuditBefore(db: Kysely<Database>, before: string): Promise<void> {
+  await db.deleteFrom('admin_audit').where('at', '<', before).execute();
+}

@@ -1,0 +1,26 @@
+/** The catalogue feature's public face: the products the shop serves and the owner's edits of them. */
+import type { CatalogueService } from './catalogue-service';
+import type { CatalogueSource } from './catalogue-source';
+import type { CatalogueStore } from './catalogue-store';
+import type { productImagesPort } from './product-images-port';
+
+export type { CatalogueService } from './catalogue-service';
+export type { CatalogueSource } from './catalogue-source';
+export type { CatalogueStore } from './catalogue-store';
+export { CatalogueRefusal, MEDIA_PREFIX, referencedMediaIds } from './product-images-port';
+
+export interface CatalogueFace {
+  /** The owner's products (docs/product.md, products section); the photo routes call it too. */
+  readonly service: CatalogueService;
+  readonly store: CatalogueStore;
+  /** The catalogue this instance serves: pages, sitemap and checkout read `current()`. */
+  readonly source: CatalogueSource;
+  /** The catalogue's picture functions as the photo routes take them (their ProductImagesPort). */
+  readonly productImages: ReturnType<typeof productImagesPort>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogue: CatalogueFace;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The catalogue: loaded from the database before the shop serves anything (pages and checkouts read it
+ * from memory), kept current on every instance (notifications on PostgreSQL, a poll otherwise), and the
+ * owner's product routes.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { CatalogueService } from './catalogue-service';
+import { CatalogueStore } from './catalogue-store';
+import { DatabaseCatalogueSource } from './database-catalogue-source';
+import { productImagesPort } from './product-images-port';
+import { productRoutes } from './product-routes';
+
+async function catalogue(app: FastifyInstance): Promise<void> {
+  const { db, config, audit, tuning } = app.platform;
+  const store = new CatalogueStore(db);
+  const source = await DatabaseCatalogueSource.open({
+    store,
+    postgres: config.database.dialect === 'postgres' ? config.database : null,
+    ...(tuning.cataloguePollMs === undefined ? {} : { pollMs: tuning.cataloguePollMs }),
+    log: app.log,
+  });
+  app.addHook('onClose', async () => {
+    await source.close();
+  });
+  const service = new CatalogueService({
+    store,
+    requests: audit,
+    // This instance serves its own edit at once; if the reload fails, the poll catches up.
+    onChange: () => source.refresh().catch(() => {}),
+  });
+  app.decorate('catalogue', { service, store, source, productImages: productImagesPort(service) });
+  await app.register(productRoutes, { catalogue: service });
+}
+
+export const cataloguePlugin = fp(catalogue, { name: 'catalogue', dependencies: ['platform'] });

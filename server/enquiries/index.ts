@@ -1,0 +1,19 @@
+/** The enquiries feature's public face: corporate and bespoke enquiries, as the quotes answer them. */
+import type { EnquiryService } from './enquiry-service';
+import type { EnquiryStore } from './enquiry-store';
+
+export type { EnquiryService } from './enquiry-service';
+export type { EnquiryStore } from './enquiry-store';
+
+export interface EnquiriesFace {
+  /** Corporate and bespoke enquiries and the owner's work on them (docs/product.md §16). */
+  readonly service: EnquiryService;
+  /** Every query of the enquiries; `findEnquiry` and `markQuoted` are what the quotes call. */
+  readonly store: EnquiryStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    enquiries: EnquiriesFace;
+  }
+}

@@ -1,0 +1,23 @@
+/** The maker's queue and the desk's Today: what to make and post, and the capacity the dates follow. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { MakingQueueState } from './making-queue-state';
+import { todayRoutes } from './today-routes';
+
+async function making(app: FastifyInstance): Promise<void> {
+  const { audit, now, wakeOutbox } = app.platform;
+  const settings = app.settings.store;
+  // The pieces still to make are the orders' to count; asked when the queue is read, after every plugin.
+  const queue = new MakingQueueState(settings, () => app.orders.store.queuedPieces());
+  app.decorate('making', { queue });
+  await app.register(todayRoutes, {
+    settings,
+    queue,
+    audit,
+    onMailQueued: wakeOutbox,
+    closures: app.platform.config.closedDates,
+    ...(now ? { now } : {}),
+  });
+}
+
+export const makingPlugin = fp(making, { name: 'making', dependencies: ['platform', 'settings'] });

@@ -1,0 +1,15 @@
+/** The newsletter feature's public face: the list and its confirmed subscribers. */
+import type { NewsletterStore } from './newsletter-store';
+
+export type { NewsletterStore, Subscriber } from './newsletter-store';
+
+export interface NewsletterFace {
+  /** The list; `subscribers()` is what any export of it uses (confirmed addresses only). */
+  readonly store: NewsletterStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    newsletter: NewsletterFace;
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The desk's Exports (docs/product.md §10): the paid orders of a date range and the newsletter's
+ * confirmed subscribers as CSV, under /api/admin/. Each export writes an audit row.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ADMIN_API, ADMIN_MESSAGES, csvRangeQuerySchema } from '../../domain/orders/admin-api';
+import type { AuditTrail } from '../audit/audit-trail';
+import type { AppConfig } from '../config';
+import { dateRange } from '../lib/date-range';
+import type { NewsletterStore } from '../newsletter';
+import type { DeskService } from '../orders';
+import { ownerActor } from '../security/owner-auth';
+import { newsletterCsv, ordersCsv } from './csv';
+
+export interface ExportRouteOptions {
+  readonly config: AppConfig;
+  readonly audit: AuditTrail;
+  readonly fulfilment: Pick<DeskService, 'store'>;
+  readonly newsletter: Pick<NewsletterStore, 'subscribers'>;
+}
+
+function csv(reply: FastifyReply, filename: string, body: string): FastifyReply {
+  return reply
+    .header('Content-Type', 'text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .send(body);
+}
+
+export async function exportRoutes(app: FastifyInstance, opts: ExportRouteOptions): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Robots-Tag', 'noindex, nofollow');
+  });
+
+  api.get(ADMIN_API.ordersCsv, { schema: { querystring: csvRangeQuerySchema } }, async (request, reply) => {
+    const range = dateRange(request.query.from, request.query.to);
+    if (!range?.from || !range.to)
+      return reply.code(400).send({ ok: false, error: ADMIN_MESSAGES.badDateRange });
+    const orders = await opts.fulfilment.store.paidBetween(range.from, range.to);
+    await opts.audit.audit({
+      ...ownerActor(request),
+      action: 'export-orders',
+      target: null,
+      detail: `${range.from}..${range.to}, ${orders.length} orders`,
+    });
+    return csv(reply, `solas-orders-${range.from}-to-${range.to}.csv`, ordersCsv(orders, opts.config.seller));
+  });
+
+  app.get(ADMIN_API.newsletterCsv, async (request, reply) => {
+    const rows = await opts.newsletter.subscribers();
+    await opts.audit.audit({
+      ...ownerActor(request),
+      action: 'export-newsletter',
+      target: null,
+      detail: `${rows.length} rows`,
+    });
+    return csv(reply, 'solas-newsletter.csv', newsletterCsv(rows));
+  });
+}

@@ -1,0 +1,39 @@
+/** Offers: the owner's discount codes, the early-bird bulk price, and the cart's code check. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { bulkTierOf } from '../../domain/offers/early-bird';
+import { checkoutDiscounts } from './checkout-discounts';
+import { discountCheckRoutes } from './discount-check-routes';
+import { discountRoutes } from './discount-routes';
+import { DiscountService } from './discount-service';
+import { DiscountStore } from './discount-store';
+
+async function offers(app: FastifyInstance): Promise<void> {
+  const { db, audit, now } = app.platform;
+  const settings = app.settings.store;
+  const store = new DiscountStore(db);
+  const atCheckout = checkoutDiscounts(store, async () => {
+    const { earlyBird } = await settings.read();
+    return earlyBird && bulkTierOf(earlyBird);
+  });
+  const discounts = new DiscountService({
+    store,
+    requests: audit,
+    audit: (entry) => audit.audit(entry),
+    // The orders are counted when the desk asks (they are registered after the offers they apply).
+    paidByCode: () => app.orders.store.paidByDiscountCode(),
+    ...(now ? { now } : {}),
+  });
+  app.decorate('offers', { atCheckout, discounts, store });
+  await app.register(discountRoutes, { discounts });
+  await app.register(discountCheckRoutes, {
+    discounts: atCheckout,
+    catalogue: app.catalogue.source,
+    ...(now ? { now } : {}),
+  });
+}
+
+export const offersPlugin = fp(offers, {
+  name: 'offers',
+  dependencies: ['platform', 'settings', 'catalogue'],
+});

@@ -1,0 +1,100 @@
+/**
+ * Orders: the checkout, its confirmation (page, webhook and the reconcile pass), the shopper's order page
+ * and the owner's work on orders (making, dispatch, refunds). Publishes `orderPaid` and `orderDelivered`.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { BRAND } from '../../domain/config';
+import type { LegalMailFacts } from '../mail/templates';
+import { checkoutRoutes } from './checkout-routes';
+import { deskRoutes } from './desk-routes';
+import { DeskService } from './fulfilment-service';
+import { DeskStore } from './fulfilment-store';
+import { orderPageRoutes } from './order-page-routes';
+import { OrderPageService } from './order-page-service';
+import { orderRoutes } from './order-routes';
+import { OrderService } from './order-service';
+import { OrderStore } from './order-store';
+import { type ReconcileTimings, reconcilePendingOrders } from './reconcile';
+import { webhookRoutes } from './webhook-routes';
+
+export interface OrdersPluginOptions {
+  /** Re-checks pending orders in the background (orders/reconcile.ts); false in tests that drive it. */
+  readonly reconcile?: Partial<ReconcileTimings> | false;
+}
+
+async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promise<void> {
+  const { db, config, counters, events, now, wakeOutbox } = app.platform;
+  const store = new OrderStore(db);
+  const legal: LegalMailFacts = {
+    sellerName: config.seller.name,
+    sellerAddress: config.seller.address,
+    vatNumber: config.seller.vatNumber,
+    vatRate: config.seller.vatRate,
+    termsUrl: `${config.publicUrl}/terms-conditions`,
+  };
+  const pages = new OrderPageService({
+    store,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    ownerEmail: config.ownerEmail,
+    contactEmail: BRAND.contactEmail,
+    legal,
+    log: app.log,
+    onMailQueued: wakeOutbox,
+    counters,
+    now,
+  });
+  // What the order service and the desk share: who pays, who writes, who is written to.
+  const shared = {
+    provider: app.payments.provider,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    ownerEmail: config.ownerEmail,
+    contactEmail: BRAND.contactEmail,
+    legal,
+    pageUrl: (reference: string, key: string) => pages.pageUrl(reference, key),
+    log: app.log,
+    onMailQueued: wakeOutbox,
+    closures: config.closedDates,
+    queue: app.making.queue,
+    // Tests date orders on a fixed day (the dispatch rule reads the Irish date and time).
+    ...(now ? { now: () => now().getTime() } : {}),
+  };
+  const service = new OrderService({
+    store,
+    ...shared,
+    onPaid: (order) => {
+      app.metrics.orderPaid();
+      // The payment stands whatever a listener does (events.ts logs a failure).
+      void events.emit('orderPaid', order);
+    },
+    discounts: app.offers.atCheckout,
+  });
+  const fulfilment = new DeskService({
+    store: new DeskStore(db),
+    requests: app.platform.audit,
+    ...shared,
+    // "Delivered" queues the review request in the same step (the reviews feature listens).
+    onDelivered: (reference) => events.emit('orderDelivered', { reference }),
+  });
+  app.decorate('orders', { service, store, pages, fulfilment });
+
+  await app.register(checkoutRoutes, { orders: service, catalogue: app.catalogue.source });
+  await app.register(orderRoutes, { orders: service });
+  await app.register(orderPageRoutes, { pages });
+  await app.register(webhookRoutes, { orders: service, desk: fulfilment, settings: app.settings.store });
+  await app.register(deskRoutes, {
+    config,
+    desk: fulfilment,
+    audit: app.platform.audit,
+    sessions: app.platform.sessions,
+    signIns: app.platform.signIns,
+  });
+  reconcilePendingOrders(app, options.reconcile);
+}
+
+export const ordersPlugin = fp(orders, {
+  name: 'orders',
+  dependencies: ['platform', 'settings', 'making', 'payments', 'catalogue', 'offers'],
+});

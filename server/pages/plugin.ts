@@ -1,0 +1,44 @@
+/**
+ * The shop's pages: prerendered at start from the catalogue and the published reviews and rendered again
+ * when either changes (pages/web-routes.ts), the sitemap and robots.txt, and /runtime-env.js (the flags,
+ * the seller's public identity and what the dispatch dates follow).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sellerToEnv } from '../../domain/settings/seller';
+import { sellerIdentity } from '../config';
+import { runtimeEnvRoutes } from './runtime-env-routes';
+import { seoFileRoutes } from './seo-file-routes';
+import { webRoutes } from './web-routes';
+
+export interface PagesPluginOptions {
+  /** Serve the built front end (off in API-only tests). */
+  readonly serveWeb: boolean;
+}
+
+async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Promise<void> {
+  const { config } = app.platform;
+  const seller = sellerIdentity(config);
+  const catalogue = app.catalogue.source;
+  // The flags, the seller's public identity (the legal pages name it) and the owner's closures (dispatch
+  // dates): never other environment.
+  await app.register(runtimeEnvRoutes, {
+    runtimeFlags: { ...config.runtimeFlags, ...sellerToEnv(seller) },
+    closedDates: config.closedDates,
+  });
+  await app.register(seoFileRoutes, { publicUrl: config.publicUrl, catalogue });
+  if (serveWeb) {
+    await app.register(webRoutes, {
+      webDistDir: config.webDistDir,
+      publicUrl: config.publicUrl,
+      seller,
+      catalogue,
+      reviews: app.reviews.source,
+    });
+  }
+}
+
+export const pagesPlugin = fp(pages, {
+  name: 'pages',
+  dependencies: ['platform', 'catalogue', 'reviews', 'making'],
+});

@@ -1,0 +1,19 @@
+/** The payments feature's public face: the provider the shop takes payments with. */
+import type { PaymentProvider } from './provider';
+import type { TestCheckoutProvider } from './test-checkout';
+
+export type { PaymentProvider, ProviderWebhookEvent } from './provider';
+export type { TestCheckoutProvider } from './test-checkout';
+
+export interface PaymentsFace {
+  /** Stripe with a key, else the built-in test checkout. */
+  readonly provider: PaymentProvider;
+  /** The built-in test checkout when it is the provider; null with Stripe. */
+  readonly testCheckout: TestCheckoutProvider | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    payments: PaymentsFace;
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Payments: the provider (Stripe through its SDK with a key, else the built-in TEST MODE checkout and its
+ * pages). The test checkout's routes confirm through the orders feature, found on the app when a request
+ * comes (the orders are registered after the provider they pay with).
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PaymentProvider } from './provider';
+import { armProviderFaults } from './provider-faults';
+import { createStripeProvider } from './stripe';
+import { createTestCheckoutProvider, type TestCheckoutProvider } from './test-checkout';
+import { testCheckoutRoutes } from './test-checkout-routes';
+
+async function payments(app: FastifyInstance): Promise<void> {
+  const { config, db, fault } = app.platform;
+  let testCheckout: TestCheckoutProvider | null = null;
+  let provider: PaymentProvider;
+  if (config.stripe) {
+    provider = createStripeProvider(config.stripe);
+    if (!config.stripe.webhookSecret) {
+      app.log.warn(
+        'STRIPE_WEBHOOK_SECRET is not set: Stripe webhooks are refused; orders confirm on the confirmation page only',
+      );
+    }
+  } else {
+    testCheckout = createTestCheckoutProvider({ db, publicUrl: config.publicUrl });
+    provider = testCheckout;
+  }
+  if (fault) armProviderFaults(fault, provider);
+  app.decorate('payments', { provider, testCheckout });
+  app.addHook('onReady', async () => {
+    app.log.info({ provider: provider.id }, 'payments: provider ready');
+    if (testCheckout) {
+      app.log.warn(
+        'STRIPE_SECRET_KEY is not set: the built-in TEST MODE checkout is active and takes no real payments',
+      );
+    }
+  });
+  if (testCheckout) {
+    await app.register(testCheckoutRoutes, {
+      provider: testCheckout,
+      orders: {
+        cancelled: (sessionId) => app.orders.service.cancelled(sessionId),
+        confirm: (sessionId) => app.orders.service.confirm(sessionId),
+      },
+      publicUrl: config.publicUrl,
+    });
+  }
+}
+
+export const paymentsPlugin = fp(payments, { name: 'payments', dependencies: ['platform'] });

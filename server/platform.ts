@@ -1,0 +1,147 @@
+/**
+ * The platform every feature builds on, as one Fastify plugin registered before the features: the
+ * database (migrations run here, at start), the mail transport (SMTP with SMTP_URL, else .eml files) and
+ * the outbox that sends through it, the audit trail, the shared counters, the shop's events, the clock and
+ * the configuration. It decorates `app.platform`; it knows no feature. The outbox starts when the app is
+ * ready; on close, after every feature has closed what it holds, the outbox finishes its current message
+ * and the database closes.
+ */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { AuditTrail } from './audit/audit-trail';
+import { type AppConfig, isHttps } from './config';
+import { type OpenDatabase, openDatabase } from './db/database';
+import type { Database } from './db/schema';
+import { SchemaRecovery } from './db/schema-recovery';
+import { isSchemaMissing } from './db/unavailable';
+import { ShopEventBus } from './lib/events';
+import { OutboxSender, type OutboxTimings, outboxBacklog } from './mail/outbox';
+import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
+import { type FaultHit, faultTrigger } from './ops/faults';
+import type { PeriodicTimings } from './ops/periodic-job';
+import { AdminSessionStore, SignInThrottle } from './security/admin-sessions';
+import { installOwnerAuth } from './security/owner-auth';
+import { clockOf } from './security/rate-limit-store';
+import { type SharedCounters, sharedCounters } from './security/shared-counters';
+
+/** The default transport's folder under DATA_DIR: the retention pass and erasure delete its files too. */
+export const OUTBOX_DIR = 'outbox';
+
+/** Test tuning only: production runs every default. */
+export interface ShopTuning {
+  /** Faster retries for tests. */
+  readonly outboxTimings?: Partial<OutboxTimings>;
+  /** A fixed clock for the withdrawal window, the dispatch dates and the shared counters' windows. */
+  readonly now?: () => Date;
+  /** The daily retention pass (privacy/retention.ts); false in tests that run passes themselves. */
+  readonly retention?: Partial<PeriodicTimings> | false;
+  /** The review requests' periodic pass (reviews/review-requests-job.ts); false in tests that drive it. */
+  readonly reviewRequests?: Partial<PeriodicTimings> | false;
+  /** How often the catalogue's version is polled (0: only notifications and local edits). */
+  readonly cataloguePollMs?: number;
+}
+
+export interface Platform {
+  readonly config: AppConfig;
+  readonly db: Kysely<Database>;
+  readonly database: OpenDatabase;
+  readonly transport: MailTransport;
+  readonly outbox: OutboxSender;
+  /** The .eml folder of the default transport; null with SMTP. */
+  readonly mailDir: string | null;
+  /** Sends what was just queued now rather than at the outbox's next poll. */
+  readonly wakeOutbox: () => void;
+  readonly audit: AuditTrail;
+  /** Failed sign-ins and lookups, counted where every instance sees them. */
+  readonly counters: SharedCounters;
+  readonly events: ShopEventBus;
+  /** Migrates again a database that came back empty (db/schema-recovery.ts). */
+  readonly schemaRecovery: SchemaRecovery;
+  /** Owner sessions (security/admin-sessions.ts) and the failed sign-ins' throttle. */
+  readonly sessions: AdminSessionStore;
+  readonly signIns: SignInThrottle;
+  /** FAULT_INJECT's trigger (NODE_ENV=test only), or null. */
+  readonly fault: FaultHit | null;
+  readonly tuning: ShopTuning;
+  /** The tests' fixed clock, or undefined for the real one. */
+  readonly now: (() => Date) | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    platform: Platform;
+  }
+}
+
+async function platform(
+  app: FastifyInstance,
+  { config, tuning }: { config: AppConfig; tuning: ShopTuning },
+): Promise<void> {
+  const database = await openDatabase(config.database, undefined, app.log);
+  const { db } = database;
+  const now = tuning.now;
+  // The outbox and the pool are read at each /metrics scrape (ops/metrics.ts).
+  app.metrics.readFrom({
+    outboxBacklog: () => outboxBacklog(db, 0),
+    poolCounts: database.poolCounts,
+    now: now ? () => now().getTime() : undefined,
+  });
+
+  const mailDir = config.smtpUrl ? null : path.join(config.dataDir, OUTBOX_DIR);
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(mailDir ?? '');
+  const fault = faultTrigger(app, config.faultInject, transport);
+  const outbox = new OutboxSender({
+    db,
+    transport,
+    from: config.mailFrom,
+    log: app.log,
+    timings: tuning.outboxTimings,
+    onAttempt: (result) => app.metrics.mailAttempt(result),
+  });
+  const counters = sharedCounters(app, config, () => db, clockOf(now));
+  const schemaRecovery = new SchemaRecovery(db, app.log);
+  // The request that finds the database empty gets its 503 (lib/api-support.ts); the next ones are served.
+  app.addHook('onError', async (_request, _reply, error) => {
+    if (isSchemaMissing(error)) void schemaRecovery.recover();
+  });
+  const sessions = new AdminSessionStore(db);
+  const signIns = new SignInThrottle(counters);
+  // Every /api/admin/ route, the image editor's included: one hook on the root, after the request guard.
+  await installOwnerAuth(app, { token: config.admin.token, secure: isHttps(config), sessions, signIns });
+
+  app.decorate('platform', {
+    config,
+    db,
+    database,
+    transport,
+    outbox,
+    mailDir,
+    wakeOutbox: () => outbox.wake(),
+    audit: new AuditTrail(db),
+    counters,
+    events: new ShopEventBus(app.log),
+    schemaRecovery,
+    sessions,
+    signIns,
+    fault,
+    tuning,
+    now,
+  });
+  app.addHook('onReady', async () => {
+    app.log.info(
+      { mail: transport.description, database: database.description },
+      'platform: database and mail ready',
+    );
+    outbox.start();
+  });
+  // Registered first, so closed last (Fastify closes plugins in reverse): the features are closed by then.
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    transport.close();
+    await database.close();
+  });
+}
+
+export const platformPlugin = fp(platform, { name: 'platform' });

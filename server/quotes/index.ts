@@ -1,0 +1,18 @@
+/** The quotes feature's public face. */
+import type { QuoteService } from './quote-service';
+import type { QuoteStore } from './quote-store';
+
+export type { QuoteService } from './quote-service';
+export type { QuoteStore } from './quote-store';
+
+export interface QuotesFace {
+  /** Quotes the client pays by card (docs/product.md, quotes). */
+  readonly service: QuoteService;
+  readonly store: QuoteStore;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    quotes: QuotesFace;
+  }
+}

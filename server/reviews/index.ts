@@ -1,0 +1,22 @@
+/** The reviews feature's public face: buyers' reviews and the published ones the pages show. */
+import type { ReviewService } from './review-service';
+import type { ReviewStore } from './review-store';
+import type { ReviewsSource } from './reviews-source';
+
+export type { ReviewService } from './review-service';
+export type { ReviewStore } from './review-store';
+export type { ReviewsSource } from './reviews-source';
+
+export interface ReviewsFace {
+  /** Buyers' reviews, the owner's decisions and the review request e-mail (docs/product.md §8.13). */
+  readonly service: ReviewService;
+  readonly store: ReviewStore;
+  /** The published reviews in memory, for the pages (reviews/reviews-source.ts). */
+  readonly source: ReviewsSource;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    reviews: ReviewsFace;
+  }
+}

@@ -12,9 +12,9 @@ import { EARLY_BIRD_MIN_PIECES, EARLY_BIRD_PERCENT } from '../domain/offers/disc
 import type { EarlyBirdTerms } from '../domain/offers/early-bird';
 import type { SellerIdentity } from '../domain/settings/seller';
 import { type IsoDate, parseIsoDate } from '../domain/shared/calendar-date';
-import { type FaultSpec, parseFaultSpec } from './ops/faults';
-import { parseTrustProxy, type TrustProxy } from './ops/trust-proxy';
-import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimitSettings } from './security/rate-limit-settings';
+import { type FaultSpec, parseFaultSpec } from './lib/fault-spec';
+import { DEFAULT_RATE_LIMITS, parseRateLimits, type RateLimitSettings } from './lib/rate-limit-settings';
+import { parseTrustProxy, type TrustProxy } from './lib/trust-proxy';
 
 /** A variable read by a parser that reports every problem at once: each becomes one line at start. */
 function parsedWith<T>(
@@ -84,7 +84,7 @@ const envSchema = z.object({
   /** Hosted image-editing API behind the /image-editor page; unset: the built-in offline engine. */
   IMAGE_EDIT_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   IMAGE_EDIT_API_KEY: z.string().optional(),
-  /** Per-client rate limits: `off`, or e.g. `checkout=10/60,newsletter=off` (security/rate-limit-settings.ts). */
+  /** Per-client rate limits: `off`, or e.g. `checkout=10/60,newsletter=off` (lib/rate-limit-settings.ts). */
   RATE_LIMITS: parsedWith(parseRateLimits).optional(),
   /**
    * The owner's closures, when nothing is made or dispatched: `2026-12-24..2027-01-04,2027-03-17`
@@ -116,7 +116,7 @@ const envSchema = z.object({
       return date;
     })
     .optional(),
-  /** Behind a reverse proxy: which hops to trust for the client address (ops/trust-proxy.ts). */
+  /** Behind a reverse proxy: which hops to trust for the client address (lib/trust-proxy.ts). */
   TRUST_PROXY: z
     .string()
     .transform((value, ctx) => {

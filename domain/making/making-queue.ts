@@ -69,3 +69,13 @@ export function queueOfPublished(published: PublishedQueue): MakingQueue {
   const days = Math.max(0, Math.floor(published.days));
   return { queuedPieces: days * capacity + capacity - 1, capacity };
 }
+
+/** The queue as the server keeps it for the checkout and the pages (server/making/making-queue-state.ts). */
+export interface MakingQueueSource {
+  /** The owner's capacity now (the setting, or MAKING_CAPACITY_PER_DAY). */
+  capacity(): Promise<number>;
+  /** The queue, at most QUEUE_MAX_AGE_MS old. */
+  current(): Promise<MakingQueue>;
+  /** Forget the cached queue (a payment or a setting changed it on this instance). */
+  invalidate(): void;
+}

@@ -24,8 +24,8 @@ import {
 import type { ProductImage } from '../../domain/catalogue/snapshot';
 import { SIZE_CODES, type SizeCode } from '../../domain/config';
 import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
+import { csvDocument } from '../lib/csv';
 import { validateField } from '../lib/validation';
-import { csvDocument } from '../numbers/csv';
 import type { CatalogueEdit, CatalogueStore, StoredProduct } from './catalogue-store';
 import { parseCsv } from './csv-parse';
 

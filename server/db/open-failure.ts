@@ -4,7 +4,7 @@
  * start is a bug and keeps its trace.
  */
 import type { DatabaseConfig } from '../config';
-import { isDatabaseUnavailable } from './unavailable';
+import { isDatabaseUnavailable } from '../lib/unavailable';
 
 /** PostgreSQL's SQLSTATEs for a server that answers but will not open this database for this user. */
 const PG_REFUSED_OPENING = /^(28[0-9A-Z]{3}|3D000)$/;

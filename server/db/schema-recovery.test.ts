@@ -5,9 +5,9 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../tests/support/test-app';
+import { isSchemaMissing } from '../lib/unavailable';
 import { type OpenDatabase, openDatabase, pendingMigrationCount } from './database';
 import { SchemaRecovery } from './schema-recovery';
-import { isSchemaMissing } from './unavailable';
 
 describe('isSchemaMissing', () => {
   it("is each dialect's missing-table error, and nothing else", () => {

@@ -7,10 +7,10 @@
  * migrations yet lacks a table is damaged, not empty, and is left to the owner (a restore from a backup).
  */
 import type { Kysely, Migration } from 'kysely';
+import { isSchemaMissing } from '../lib/unavailable';
 import { appliedMigrationCount, migrate } from './database';
 import { MIGRATIONS } from './migrations';
 import type { Database } from './schema';
-import { isSchemaMissing } from './unavailable';
 
 export interface SchemaRecoveryLog {
   warn(obj: object, msg: string): void;

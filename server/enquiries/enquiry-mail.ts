@@ -13,14 +13,7 @@ import {
   type EnquiryKind,
 } from '../../domain/enquiries/enquiry-texts';
 import { dateParts, formatDayMonth, parseIsoDate } from '../../domain/shared/calendar-date';
-import {
-  escapeHtml,
-  htmlDocument,
-  htmlLink,
-  htmlParagraph,
-  money,
-  type RenderedMail,
-} from '../mail/templates';
+import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money, type RenderedMail } from '../mail/layout';
 import type { EnquiryRow } from './enquiry-store';
 
 /** Outbox kinds; the row's reference is the enquiry's id (log lines, .eml names, erasure). */

@@ -6,7 +6,7 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable';
+import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './unavailable';
 import { validationMessage } from './validation';
 
 export const API_MESSAGES = {

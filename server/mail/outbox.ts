@@ -29,6 +29,8 @@ export const MAIL_KINDS = {
   newsletterConfirmation: 'newsletter-confirmation',
   /** A quote to its client (server/quotes); sent again when the owner sends it again. */
   quote: 'quote',
+  /** The review request after delivery (server/reviews). */
+  reviewRequest: 'review-request',
 } as const;
 
 export interface QueuedMail {

@@ -7,20 +7,14 @@
  * the checkout reads its own.
  */
 
-import type { MakingQueue } from '../../domain/making/making-queue';
+import type { MakingQueue, MakingQueueSource } from '../../domain/making/making-queue';
+
+export type { MakingQueueSource } from '../../domain/making/making-queue';
+
 import type { ShopSettings } from '../../domain/making/today';
 import type { SettingsStore } from '../settings/settings-store';
 
 export const QUEUE_MAX_AGE_MS = 60_000;
-
-export interface MakingQueueSource {
-  /** The owner's capacity now (the setting, or MAKING_CAPACITY_PER_DAY). */
-  capacity(): Promise<number>;
-  /** The queue, at most QUEUE_MAX_AGE_MS old. */
-  current(): Promise<MakingQueue>;
-  /** Forget the cached queue (a payment or a setting changed it on this instance). */
-  invalidate(): void;
-}
 
 export class MakingQueueState implements MakingQueueSource {
   private cached: {

@@ -20,8 +20,7 @@ import type { IsoDate } from '../../domain/shared/calendar-date';
 import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
 import { outboxBacklog } from '../mail/outbox';
-import { dispatchByOf } from '../orders/fulfilment-service';
-import { queuedOrdersWithLines } from '../orders/order-store';
+import { dispatchByOf, queuedOrdersWithLines } from '../orders';
 import { OPS_MARKS, type SettingsStore } from '../settings/settings-store';
 
 export interface QueuedOrder {

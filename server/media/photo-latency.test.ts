@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PHOTO_LIMITS } from '../../domain/media/photo-types';
 import { heavyPhoto } from '../../tests/support/photo-fixtures';
 import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
-import { PHOTO_LIMITS } from './photo-types';
 
 let app: FastifyInstance;
 let base: string;

@@ -10,10 +10,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { PHOTO_MESSAGES } from '../../domain/media/photo-types';
 import { phonePhoto } from '../../tests/support/photo-fixtures';
 import { type ServerProcess, startServerProcess, tinyWebDist } from '../../tests/support/server-process';
 import { tempDataDir } from '../../tests/support/test-app';
-import { PHOTO_MESSAGES } from './photo-types';
 
 const TOKEN = 'photo-memory-test-token-0123456789';
 const MAX_RSS_MB = 512;

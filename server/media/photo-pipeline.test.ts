@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IMAGE_KINDS } from '../../domain/media/images';
+import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoRefusal, sniffPhotoType } from '../../domain/media/photo-types';
 import {
   BLUE,
   CAMERA_MAKE,
@@ -17,7 +18,6 @@ import {
   truncatedJpeg,
 } from '../../tests/support/photo-fixtures';
 import { PhotoPipeline } from './photo-pipeline';
-import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoRefusal, sniffPhotoType } from './photo-types';
 
 const pipeline = new PhotoPipeline();
 afterAll(() => pipeline.close());

@@ -10,9 +10,9 @@
  * header, before decoding), truncated or damaged files.
  */
 import type { Worker } from 'node:worker_threads';
+import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoRefusal, sniffPhotoType } from '../../domain/media/photo-types';
 import { startModuleWorker } from '../lib/module-worker';
 import type { RenderedPhoto } from './photo-render';
-import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoRefusal, sniffPhotoType } from './photo-types';
 
 export interface WorkerRequest {
   readonly job: number;

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Metadata, type OutputInfo } from 'sharp';
 import { IMAGE_ENCODING, IMAGE_FORMATS, IMAGE_KINDS, type ImageFormat } from '../../domain/media/images';
-import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoRefusal, sniffPhotoType } from './photo-types';
+import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoRefusal, sniffPhotoType } from '../../domain/media/photo-types';
 
 export interface PhotoRendition {
   readonly width: number;

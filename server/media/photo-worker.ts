@@ -8,9 +8,9 @@
  */
 import { parentPort } from 'node:worker_threads';
 import sharp from 'sharp';
+import { PhotoRefusal } from '../../domain/media/photo-types';
 import type { WorkerReply, WorkerRequest } from './photo-pipeline';
 import { renderPhoto } from './photo-render';
-import { PhotoRefusal } from './photo-types';
 
 sharp.concurrency(1);
 // Each photo is seen once: libvips' operation cache would only hold memory.

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProductImage } from '../../domain/catalogue/snapshot';
+import { PHOTO_LIMITS, PHOTO_MESSAGES } from '../../domain/media/photo-types';
 import {
   CAMERA_SERIAL,
   notAnImage,
@@ -20,7 +21,6 @@ import { buildApp } from '../app';
 import type { Actor } from '../audit/audit-trail';
 import { loadConfig } from '../config';
 import { mediaIdsIn } from './media-routes';
-import { PHOTO_LIMITS, PHOTO_MESSAGES } from './photo-types';
 import {
   type AdminProduct,
   type AdminProductImage,

@@ -18,6 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ProductImage } from '../../domain/catalogue/snapshot';
 import { IMAGE_KINDS } from '../../domain/media/images';
+import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoRefusal } from '../../domain/media/photo-types';
 import { INPUT_TEXT_ERRORS, isSingleLineText } from '../../domain/shared/input-text';
 import type { Actor } from '../audit/audit-trail';
 import { validateField } from '../lib/validation';
@@ -25,7 +26,6 @@ import { ownerActor } from '../security/owner-auth';
 import { mediaBase } from './media-routes';
 import type { MediaStore } from './media-store';
 import type { PhotoPipeline } from './photo-pipeline';
-import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoRefusal } from './photo-types';
 
 export const PRODUCT_IMAGES_PATH = '/api/admin/products/:id/images';
 export const PRODUCT_IMAGE_PATH = '/api/admin/products/:id/images/:imageId';

@@ -4,9 +4,9 @@
  * one-click List-Unsubscribe headers (RFC 8058, through the outbox's `list_unsubscribe`).
  */
 import { BRAND } from '../../domain/config';
+import { escapeHtml, htmlDocument, htmlParagraph, type RenderedMail, WINE } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';
 import { MAIL_KINDS } from '../mail/outbox';
-import { escapeHtml, htmlDocument, htmlParagraph, type RenderedMail, WINE } from '../mail/templates';
 
 export const NEWSLETTER_PATHS = {
   confirm: '/newsletter/confirm',

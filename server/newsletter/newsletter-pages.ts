@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { BRAND } from '../../domain/config';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../mail/layout';
 import { NEWSLETTER_PATHS } from './newsletter-mail';
 
 // The shop's palette and type (web/src/styles.css), AA contrast, a visible focus ring.

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { vatIncluded } from '../../domain/settings/seller-texts';
 import type { OrderLineRow, OrderRow } from '../db/schema';
-import { CSV_BOM, csvCell, csvDocument, ordersCsv, ordersCsvHeader } from './csv';
+import { CSV_BOM, csvCell, csvDocument } from '../lib/csv';
+import { ordersCsv, ordersCsvHeader } from './csv';
 
 describe('CSV cells (RFC 4180, CSV injection)', () => {
   it('quotes commas, quotes and line breaks, doubling quotes', () => {

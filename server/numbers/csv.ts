@@ -1,7 +1,6 @@
 /**
- * CSV exports of the desk (docs/product.md §10.7): RFC 4180 (CRLF rows, fields with a comma, quote or
- * line break quoted, quotes doubled), UTF-8 with a byte-order mark so spreadsheet programs read euro
- * signs and fadas, and every text cell that a spreadsheet would run as a formula neutralised.
+ * The desk's CSV exports (docs/product.md §10.7): the paid orders and the newsletter's subscribers, written
+ * by the shop's one CSV writer (lib/csv.ts).
  */
 
 import { isCustomLineId } from '../../domain/catalogue/sizes';
@@ -9,32 +8,8 @@ import { itemsSubtotal } from '../../domain/offers/discounts';
 import { orderVat } from '../../domain/settings/seller-texts';
 import { irishIsoDateTime } from '../../domain/shared/calendar-date';
 import type { OrderLineRow, OrderRow } from '../db/schema';
+import { amount, csvDocument } from '../lib/csv';
 import type { Subscriber } from '../newsletter';
-
-export const CSV_BOM = '\uFEFF';
-
-/** A leading `=`, `+`, `-`, `@`, tab or carriage return makes spreadsheets read a formula (CSV injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  // Numbers are the shop's own (never negative here); text may come from a shopper or a provider.
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvDocument(
-  header: readonly string[],
-  rows: readonly (readonly (string | number | null)[])[],
-): string {
-  return `${CSV_BOM}${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
-
-/** Cents as a plain decimal ("35.00"): what spreadsheets sum. */
-export function amount(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
 
 /** The header row; the VAT column names the configured rate (VAT_RATE). */
 export const ordersCsvHeader = (vatRatePercent: number) => [

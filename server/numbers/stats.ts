@@ -26,9 +26,9 @@ import {
 } from '../../domain/numbers/stats';
 import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database } from '../db/schema';
+import { amount, csvDocument } from '../lib/csv';
 import { irishDayRange } from '../orders/fulfilment-store';
 import { checkoutsOpenedBetween, paidLinesForStats, paidOrdersForStats } from '../orders/order-store';
-import { amount, csvDocument } from './csv';
 
 export interface StatsSource {
   readonly db: Kysely<Database>;

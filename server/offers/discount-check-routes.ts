@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { discountCheckRequestSchema } from '../../domain/checkout/checkout';
+import { parseCartLines } from '../../domain/checkout/checkout-request';
 import { DEFAULT_ZONE } from '../../domain/config';
 import { DISCOUNT_CHECK_PATH, discountLineLabel, priceDiscountedOrder } from '../../domain/offers/discounts';
 import { cents } from '../../domain/shared/money';
 import type { CatalogueSource } from '../catalogue/catalogue-source';
-import { parseCartLines } from '../orders/checkout-request';
 import type { CheckoutDiscounts } from './checkout-discounts';
 
 export async function discountCheckRoutes(

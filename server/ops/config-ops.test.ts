@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 import { ConfigError, loadConfig } from '../config';
-import { parseFaultSpec } from './faults';
-import { FORWARDED_WITHOUT_TRUST, parseTrustProxy } from './trust-proxy';
+import { parseFaultSpec } from '../lib/fault-spec';
+import { FORWARDED_WITHOUT_TRUST, parseTrustProxy } from '../lib/trust-proxy';
 
 describe('TRUST_PROXY', () => {
   it.each([

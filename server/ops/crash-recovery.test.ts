@@ -19,8 +19,8 @@ import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { openDatabase } from '../db/database';
 import type { Database } from '../db/schema';
+import { FAULT_POINTS, type FaultPoint } from '../lib/fault-spec';
 import { DEFAULT_OUTBOX_TIMINGS } from '../mail/outbox';
-import { FAULT_POINTS, type FaultPoint } from './faults';
 
 const SHOPPER = 'unlucky.shopper@example.ie';
 const OWNER = 'owner@solas.test';

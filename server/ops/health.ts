@@ -9,7 +9,7 @@
 import type { FastifyInstance } from 'fastify';
 import { pendingMigrationCount } from '../db/database';
 import { dialectOf, type SqlDialect } from '../db/dialect';
-import { isSchemaMissing, UNAVAILABLE_RETRY_AFTER_S } from '../db/unavailable';
+import { isSchemaMissing, UNAVAILABLE_RETRY_AFTER_S } from '../lib/unavailable';
 
 export const HEALTH_PATH = '/api/health';
 

@@ -2,9 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutRequestSchema } from '../../domain/checkout/checkout';
+import { parseCheckoutRequest } from '../../domain/checkout/checkout-request';
 import type { CatalogueSource } from '../catalogue/catalogue-source';
 import { addToRequestLine } from '../ops/logging';
-import { parseCheckoutRequest } from './checkout-request';
 import type { OrderService } from './order-service';
 
 export async function checkoutRoutes(

@@ -6,6 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
+import type { ValidCheckout } from '../../domain/checkout/checkout-request';
 import { deliveryPromise } from '../../domain/making/dispatch';
 import { cents } from '../../domain/shared/money';
 import { tempDataDir } from '../../tests/support/test-app';
@@ -13,7 +14,6 @@ import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test
 import { type OpenDatabase, openDatabase } from '../db/database';
 import type { PaymentProvider } from '../payments/provider';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from '../payments/test-checkout';
-import type { ValidCheckout } from './checkout-request';
 import { OrderService } from './order-service';
 import { OrderStore } from './order-store';
 

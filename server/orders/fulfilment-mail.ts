@@ -1,7 +1,7 @@
 /**
  * The desk's e-mails (docs/product.md §10.6): the shopper's "on its way" with the tracking link, the
  * refund and cancellation notices, and the owner's dispute alert. Pure functions; every value that
- * reaches the HTML is escaped, as in ../mail/templates.ts.
+ * reaches the HTML is escaped, as in order-mail.ts.
  */
 import { BRAND } from '../../domain/config';
 import {
@@ -9,13 +9,12 @@ import {
   htmlDocument,
   htmlParagraph,
   money,
-  orderPageHtml,
-  orderPageText,
   type RenderedMail,
   TEST_NOTICE,
   testSubject,
   WINE,
-} from '../mail/templates';
+} from '../mail/layout';
+import { orderPageHtml, orderPageText } from './order-mail';
 
 /** Outbox kinds: the outbox's unique (order_id, kind) makes each of these exactly once per order. */
 export const DESK_MAIL_KINDS = {

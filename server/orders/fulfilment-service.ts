@@ -22,14 +22,14 @@ import {
 import { orderVat } from '../../domain/settings/seller-texts';
 import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
+import { money, type RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
-import { deskOrderUrl, money, type RenderedMail } from '../mail/templates';
 import { senderDomain } from '../mail/transport';
 import { PaymentProviderError, type ProviderWebhookEvent } from '../payments/provider';
-import { REVIEW_REQUEST_KIND } from '../reviews/review-mail';
 import { cancelledMail, DESK_MAIL_KINDS, dispatchedMail, disputeMail, refundMail } from './fulfilment-mail';
 import type { DeskOrder, DeskStore } from './fulfilment-store';
 import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';
+import { deskOrderUrl } from './order-mail';
 import { parseWithdrawnItems } from './order-page-service';
 import type { OrderServiceOptions } from './order-service';
 
@@ -51,7 +51,7 @@ const MAIL_LABELS: Record<string, string> = {
   [MAIL_KINDS.owner]: 'New order e-mail to the owner',
   [DESK_MAIL_KINDS.dispatched]: '"On its way" e-mail to the shopper',
   [DESK_MAIL_KINDS.cancelled]: 'Cancellation e-mail to the shopper',
-  [REVIEW_REQUEST_KIND]: 'Review request e-mail to the shopper',
+  [MAIL_KINDS.reviewRequest]: 'Review request e-mail to the shopper',
 };
 
 function mailLabel(kind: string): string {

@@ -7,10 +7,10 @@ import type { OrderPageService } from './order-page-service';
 import type { OrderService } from './order-service';
 import type { OrderStore } from './order-store';
 
-export type { DeskService } from './fulfilment-service';
+export { type DeskService, dispatchByOf } from './fulfilment-service';
 export type { OrderPageService } from './order-page-service';
 export type { OrderService } from './order-service';
-export type { OrderStore, StoredOrder } from './order-store';
+export { type OrderStore, queuedOrdersWithLines, type StoredOrder } from './order-store';
 
 export interface OrdersFace {
   /** Checkout, confirmation and the provider's webhooks. */

@@ -28,6 +28,8 @@ import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { canonicalEmail, checkEmail } from '../../domain/shared/email';
 import type { OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { memoryCounters, type SharedCounters } from '../security/shared-counters';
+import { keysMatch } from './order-key';
 import {
   addressLines,
   deskOrderUrl,
@@ -35,9 +37,7 @@ import {
   orderLinkMail,
   withdrawalAcknowledgement,
   withdrawalOwnerNotice,
-} from '../mail/templates';
-import { memoryCounters, type SharedCounters } from '../security/shared-counters';
-import { keysMatch } from './order-key';
+} from './order-mail';
 import type { OrderPageRecord, OrderStore, StoredOrder } from './order-store';
 
 const TEST_PROVIDER_ID = 'test-checkout';

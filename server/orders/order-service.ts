@@ -8,6 +8,7 @@ import type { Transaction } from 'kysely';
 import type { OrderTotals } from '../../domain/cart/pricing';
 import { lineSize } from '../../domain/catalogue/sizes';
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout/checkout';
+import type { ValidCheckout } from '../../domain/checkout/checkout-request';
 import type { ZoneId } from '../../domain/config';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
 import {
@@ -16,6 +17,7 @@ import {
   deliveryPromise,
   dispatchDate,
 } from '../../domain/making/dispatch';
+import type { MakingQueueSource } from '../../domain/making/making-queue';
 import { queueExtraDays } from '../../domain/making/making-queue';
 import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/offers/discounts';
 import { orderPagePath } from '../../domain/orders/order-page';
@@ -26,14 +28,7 @@ import { cents } from '../../domain/shared/money';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { newOrderId } from '../lib/ids';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
-import {
-  customerConfirmation,
-  deskOrderUrl,
-  type LegalMailFacts,
-  ownerNotification,
-} from '../mail/templates';
 import { senderDomain } from '../mail/transport';
-import type { MakingQueueSource } from '../making/making-queue-state';
 import { type CheckoutDiscounts, discountLabel } from '../offers/checkout-discounts';
 import {
   type CheckoutSessionInput,
@@ -46,7 +41,7 @@ import {
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
 } from '../payments/provider';
-import type { ValidCheckout } from './checkout-request';
+import { customerConfirmation, deskOrderUrl, type LegalMailFacts, ownerNotification } from './order-mail';
 import type { OrderStore, StoredOrder } from './order-store';
 
 export interface OrderServiceLogger {

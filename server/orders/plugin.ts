@@ -5,11 +5,11 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { BRAND } from '../../domain/config';
-import type { LegalMailFacts } from '../mail/templates';
 import { checkoutRoutes } from './checkout-routes';
 import { deskRoutes } from './desk-routes';
 import { DeskService } from './fulfilment-service';
 import { DeskStore } from './fulfilment-store';
+import type { LegalMailFacts } from './order-mail';
 import { orderPageRoutes } from './order-page-routes';
 import { OrderPageService } from './order-page-service';
 import { orderRoutes } from './order-routes';

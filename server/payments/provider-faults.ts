@@ -2,7 +2,7 @@
  * FAULT_INJECT's points on the payment path (ops/faults.ts says how a point kills the process): the
  * provider is shared with the routes and the order service, so patching it in place arms every caller.
  */
-import type { FaultHit } from '../ops/faults';
+import type { FaultHit } from '../lib/fault-spec';
 import type { PaymentProvider } from './provider';
 import type { TestCheckoutProvider } from './test-checkout';
 

@@ -6,7 +6,7 @@
 import { BRAND, SHIPPING_ZONES } from '../../domain/config';
 import { deliveryPromiseText } from '../../domain/making/dispatch';
 import { type Cents, formatEuro } from '../../domain/shared/money';
-import { countryName, escapeHtml } from '../mail/templates';
+import { countryName, escapeHtml } from '../mail/layout';
 import type { TestSession } from './test-checkout';
 import type { FormErrors, FormField, FormValues } from './test-checkout-form';
 import { TEST_CHECKOUT_SCRIPT } from './test-checkout-script';

@@ -9,8 +9,8 @@
  */
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { OrderService } from '../orders';
 import { testCheckoutHeaders } from '../security/headers';
+import type { FormRefusalPage } from '../security/request-guard';
 import { SESSION_ID_PATTERN } from './provider';
 import type { TestCheckoutProvider } from './test-checkout';
 import {
@@ -34,11 +34,20 @@ function emptyValues(email: string): FormValues {
   return values;
 }
 
+/**
+ * What the shop does when its payment page is left or paid: the orders feature's confirmation, which the
+ * Stripe webhook reaches the same way (payments know no order; the orders know their provider).
+ */
+export interface CheckoutOutcomes {
+  cancelled(sessionId: string): Promise<void>;
+  confirm(sessionId: string): Promise<{ readonly httpStatus: number }>;
+}
+
 export async function testCheckoutRoutes(
   app: FastifyInstance,
   opts: {
     provider: TestCheckoutProvider;
-    orders: Pick<OrderService, 'cancelled' | 'confirm'>;
+    orders: CheckoutOutcomes;
     publicUrl: string;
   },
 ): Promise<void> {
@@ -124,39 +133,53 @@ export async function testCheckoutRoutes(
     );
   });
 
-  app.post<{ Params: { sessionId: string } }>('/test-checkout/:sessionId/pay', async (request, reply) => {
-    const { sessionId } = request.params;
-    if (!SESSION_ID_PATTERN.test(sessionId)) return notFound(reply);
-    const session = await provider.getSession(sessionId);
-    if (!session) return notFound(reply);
-    if (session.status !== 'open') {
-      // Paid already (a double submit) or expired: the GET page says which.
-      return reply.redirect(`/test-checkout/${sessionId}`, 303);
-    }
-    const values = readForm(request.body);
-    const check = validateForm(values, session.countries);
-    if (!check.ok) {
-      return html(reply, 400, checkoutPage(session, { values, errors: check.errors, alert: null }));
-    }
-    if (check.card !== 'success') {
-      await provider.recordDecline(sessionId);
-      const alert = check.card === 'declined' ? DECLINED_MESSAGE : TEST_CARDS_ONLY_MESSAGE;
-      return html(reply, 402, checkoutPage(session, { values, errors: {}, alert }));
-    }
-    const paid = await provider.pay(sessionId, check.shipping);
-    if (!paid) return reply.redirect(`/test-checkout/${sessionId}`, 303);
-    // What Stripe's webhook does: confirm on the server whether or not the shopper's browser comes back.
-    // The payment is recorded; if confirming fails now, the confirmation page confirms it instead.
-    const outcome = await orders.confirm(sessionId).catch((err: unknown) => {
-      request.log.error({ sessionId, err }, 'test checkout: confirmation after payment threw');
-      return { httpStatus: 500 } as const;
-    });
-    if (outcome.httpStatus !== 200) {
-      request.log.error(
-        { sessionId, status: outcome.httpStatus },
-        'test checkout: confirmation after payment failed',
-      );
-    }
-    return reply.redirect(provider.successUrlFor({ ...session, status: 'complete' }), 303);
-  });
+  // The request guard's refusals of this form (rate limit, origin, body) are a page of the test checkout.
+  const formRefusal: FormRefusalPage = (request, reply, error) => {
+    const { sessionId } = request.params as { sessionId?: unknown };
+    const back =
+      typeof sessionId === 'string' && SESSION_ID_PATTERN.test(sessionId)
+        ? { href: `/test-checkout/${sessionId}`, label: 'Back to the payment page' }
+        : null;
+    return testCheckoutHeaders(reply, origin).send(messagePage('Payment not submitted', error, back));
+  };
+
+  app.post<{ Params: { sessionId: string } }>(
+    '/test-checkout/:sessionId/pay',
+    { config: { formRefusal } },
+    async (request, reply) => {
+      const { sessionId } = request.params;
+      if (!SESSION_ID_PATTERN.test(sessionId)) return notFound(reply);
+      const session = await provider.getSession(sessionId);
+      if (!session) return notFound(reply);
+      if (session.status !== 'open') {
+        // Paid already (a double submit) or expired: the GET page says which.
+        return reply.redirect(`/test-checkout/${sessionId}`, 303);
+      }
+      const values = readForm(request.body);
+      const check = validateForm(values, session.countries);
+      if (!check.ok) {
+        return html(reply, 400, checkoutPage(session, { values, errors: check.errors, alert: null }));
+      }
+      if (check.card !== 'success') {
+        await provider.recordDecline(sessionId);
+        const alert = check.card === 'declined' ? DECLINED_MESSAGE : TEST_CARDS_ONLY_MESSAGE;
+        return html(reply, 402, checkoutPage(session, { values, errors: {}, alert }));
+      }
+      const paid = await provider.pay(sessionId, check.shipping);
+      if (!paid) return reply.redirect(`/test-checkout/${sessionId}`, 303);
+      // What Stripe's webhook does: confirm on the server whether or not the shopper's browser comes back.
+      // The payment is recorded; if confirming fails now, the confirmation page confirms it instead.
+      const outcome = await orders.confirm(sessionId).catch((err: unknown) => {
+        request.log.error({ sessionId, err }, 'test checkout: confirmation after payment threw');
+        return { httpStatus: 500 } as const;
+      });
+      if (outcome.httpStatus !== 200) {
+        request.log.error(
+          { sessionId, status: outcome.httpStatus },
+          'test checkout: confirmation after payment failed',
+        );
+      }
+      return reply.redirect(provider.successUrlFor({ ...session, status: 'complete' }), 303);
+    },
+  );
 }

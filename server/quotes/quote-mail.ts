@@ -9,14 +9,7 @@ import { nameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND, SHIPPING_ZONES } from '../../domain/config';
 import { formatDayMonthYear, type QuotePageView } from '../../domain/quotes/quotes';
 import { parseIsoDate } from '../../domain/shared/calendar-date';
-import {
-  escapeHtml,
-  htmlDocument,
-  htmlLink,
-  htmlParagraph,
-  money,
-  type RenderedMail,
-} from '../mail/templates';
+import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money, type RenderedMail } from '../mail/layout';
 
 /** The quote as its page shows it, with the page's link and where the terms and the shop are. */
 export interface QuoteMailFacts extends Omit<QuotePageView, 'dispatchDate' | 'status'> {

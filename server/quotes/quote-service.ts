@@ -11,6 +11,7 @@ import type { SizeCode, ZoneId } from '../../domain/config';
 import { DEFAULT_SIZE } from '../../domain/config';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
 import { dispatchDate } from '../../domain/making/dispatch';
+import type { MakingQueueSource } from '../../domain/making/making-queue';
 import {
   type AdminQuote,
   customLineId,
@@ -36,7 +37,6 @@ import type { CatalogueSource } from '../catalogue/catalogue-source';
 import type { QuoteRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import type { MakingQueueSource } from '../making/making-queue-state';
 import { keysMatch, newOrderKey } from '../orders/order-key';
 import type { CheckoutOutcome, OrderService } from '../orders/order-service';
 import type { OrderStore } from '../orders/order-store';

@@ -12,10 +12,11 @@ import {
   type RenderedMail,
   TEST_NOTICE,
   testSubject,
-} from '../mail/templates';
+} from '../mail/layout';
+import { MAIL_KINDS } from '../mail/outbox';
 
 /** The outbox kind: its unique (order_id, kind) makes the request one e-mail per order, whoever queues it. */
-export const REVIEW_REQUEST_KIND = 'review-request';
+export const REVIEW_REQUEST_KIND = MAIL_KINDS.reviewRequest;
 
 export interface ReviewRequestMailInput {
   readonly reference: string;

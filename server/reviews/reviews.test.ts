@@ -410,7 +410,8 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
   it('renders published reviews into the product page and its JSON-LD; hiding and erasure take them out', async () => {
     // The pages as the server renders them at run time: the real App (from source) into a small build.
     const dist = writeFakeWebBuild(path.join(shop.dataDir, 'web'));
-    const web = Fastify();
+    // Rendering every page may take longer than Fastify's 10 s plugin limit on a busy 2-core host.
+    const web = Fastify({ pluginTimeout: 120_000 });
     web.setValidatorCompiler(zodValidatorCompiler);
     await web.register(webRoutes, {
       webDistDir: dist,

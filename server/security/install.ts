@@ -7,8 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { type AppConfig, isHttps } from '../config';
 import { apiErrorHandler, sendNotFound } from '../lib/api-support';
+import { warnForwardedWithoutTrust } from '../lib/trust-proxy';
 import { zodValidatorCompiler } from '../lib/validation';
-import { warnForwardedWithoutTrust } from '../ops/trust-proxy';
 import { installSecurityHeaders } from './headers';
 import { registerRateLimitPlugin } from './rate-limit';
 import type { RateLimitStoreOption } from './rate-limit-store';

@@ -5,7 +5,7 @@
  */
 import fastifyRateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { RateRule } from './rate-limit-settings';
+import type { RateRule } from '../lib/rate-limit-settings';
 import { type RateLimitStoreOption, redisRateLimitStore, storedRateLimitKey } from './rate-limit-store';
 
 export type RateCheck = { readonly allowed: true } | { readonly allowed: false; readonly retryAfter: number };

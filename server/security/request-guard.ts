@@ -11,11 +11,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_MESSAGES } from '../lib/api-support';
+import { RATE_LIMIT_NAMES, type RateLimitName, type RateLimitSettings } from '../lib/rate-limit-settings';
 import { selectiveHook } from '../lib/selective-hook';
-import { messagePage } from '../payments/test-checkout-page';
-import { testCheckoutHeaders } from './headers';
 import { type RateCounter, rateCounter } from './rate-limit';
-import { RATE_LIMIT_NAMES, type RateLimitName, type RateLimitSettings } from './rate-limit-settings';
 import { type BodyKind, policyFor, readLimitFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
 
 export const GUARD_MESSAGES = {
@@ -92,22 +90,29 @@ function bodyAccepted(kind: BodyKind, request: FastifyRequest): boolean {
   }
 }
 
+/**
+ * A form route's own refusal page: the route sets its headers and body (its status is set). The test
+ * checkout's payment form declares one in its route config; a form route without one is answered JSON.
+ */
+export type FormRefusalPage = (request: FastifyRequest, reply: FastifyReply, error: string) => FastifyReply;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    formRefusal?: FormRefusalPage;
+  }
+}
+
 function refuse(
   request: FastifyRequest,
   reply: FastifyReply,
   kind: BodyKind,
   status: number,
   error: string,
-  shopOrigin: string,
 ): FastifyReply {
   reply.code(status);
-  if (kind !== 'form') return reply.send({ ok: false, error });
-  const sessionId = (request.params as Record<string, unknown> | undefined)?.sessionId;
-  const back =
-    typeof sessionId === 'string' && /^[A-Za-z0-9_]{1,255}$/.test(sessionId)
-      ? { href: `/test-checkout/${sessionId}`, label: 'Back to the payment page' }
-      : null;
-  return testCheckoutHeaders(reply, shopOrigin).send(messagePage('Payment not submitted', error, back));
+  const page = request.routeOptions.config.formRefusal;
+  if (kind !== 'form' || !page) return reply.send({ ok: false, error });
+  return page(request, reply, error);
 }
 
 /** One counter per configured limit name, plus one per route with its own cap. */
@@ -165,8 +170,7 @@ export function requestGuard(app: FastifyInstance, options: RequestGuardOptions)
         .header('Retry-After', String(wait))
         .send({ ok: false, error: GUARD_MESSAGES.rateLimited(wait) });
     }
-    const refuseWith = (status: number, error: string) =>
-      refuse(request, reply, policy.body, status, error, allowedOrigin);
+    const refuseWith = (status: number, error: string) => refuse(request, reply, policy.body, status, error);
 
     const limited = (retryAfter: number, error: string) => {
       request.log.warn({ limit: policy.limit, retryAfter }, 'rate limited');

@@ -10,12 +10,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getProduct } from '../../domain/catalogue';
+import { PHOTO_MESSAGES } from '../../domain/media/photo-types';
 import { resolvePath } from '../../domain/routes';
 import { tempDataDir } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { API_MESSAGES } from '../lib/api-support';
-import { PHOTO_MESSAGES } from '../media/photo-types';
 import {
   ADMIN_PREFIX,
   type BodyKind,

@@ -11,8 +11,8 @@ import {
   IMAGE_EDIT_MESSAGES,
   IMAGE_EDIT_PATH,
 } from '../../domain/media/image-edit';
-import { PHOTO_LIMITS } from '../media/photo-types';
-import type { RateLimitName, RateRule } from './rate-limit-settings';
+import { PHOTO_LIMITS } from '../../domain/media/photo-types';
+import type { RateLimitName, RateRule } from '../lib/rate-limit-settings';
 
 export type BodyKind =
   /** application/json only (415 otherwise). */

@@ -44,7 +44,7 @@ export async function outboxRows(app: FastifyInstance) {
  * pause: every e-mail queued by then has reached the mail server (or was given up), so none is on its way.
  */
 export async function outboxSettled(app: FastifyInstance, timeoutMs = 15_000): Promise<void> {
-  const { db, outbox } = app.commerce;
+  const { db, outbox } = app.platform;
   const deadline = Date.now() + timeoutMs;
   const waiting = () =>
     db.selectFrom('outbox').select('id').where('status', '=', 'pending').limit(1).executeTakeFirst();

@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
 import { GIFT_WRAP_PRICE, SHIPPING_ZONES } from '../../domain/config';
 import { parseIsoDate } from '../../domain/shared/calendar-date';
-import type { StoredOrder } from '../orders/order-store';
+import { escapeHtml } from '../mail/layout';
 import {
   customerConfirmation,
-  escapeHtml,
   type LegalMailFacts,
   orderLinkMail,
   ownerNotification,
   withdrawalAcknowledgement,
   withdrawalOwnerNotice,
-} from './templates';
+} from './order-mail';
+import type { StoredOrder } from './order-store';
 
 const SESSION = 'cs_test_a1b2c3d4e5f6g7h8i9';
 

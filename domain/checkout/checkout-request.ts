@@ -6,18 +6,18 @@
  */
 
 import type * as z from 'zod/mini';
-import type { PricedLineInput } from '../../domain/cart/pricing';
-import { cartLineKey } from '../../domain/catalogue/sizes';
-import type { CatalogueProduct, CatalogueSnapshot } from '../../domain/catalogue/snapshot';
+import type { PricedLineInput } from '../cart/pricing';
+import { cartLineKey } from '../catalogue/sizes';
+import type { CatalogueProduct, CatalogueSnapshot } from '../catalogue/snapshot';
+import { DEFAULT_ZONE, type ZoneId } from '../config';
+import { checkEmail } from '../shared/email';
 import {
   CHECKOUT_ERRORS,
   type checkoutRequestSchema,
   sizeNotOfferedError,
   unavailableProductError,
-} from '../../domain/checkout/checkout';
-import { checkGiftMessage } from '../../domain/checkout/gift-message';
-import { DEFAULT_ZONE, type ZoneId } from '../../domain/config';
-import { checkEmail } from '../../domain/shared/email';
+} from './checkout';
+import { checkGiftMessage } from './gift-message';
 
 export interface ValidCheckout {
   readonly email: string;

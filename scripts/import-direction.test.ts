@@ -23,10 +23,11 @@ const FORBIDDEN: readonly (readonly [file: string, imports: string])[] = [
   ['web/src/features/cart/probe-app.tsx', '../../app/page-registry'],
   ['web/src/features/cart/probe-server.ts', '../../../../server/config'],
   ['web/src/lib/probe.ts', '../features/cart/cart-context'],
-  ['server/security/probe.ts', '../routes/web'],
-  ['server/security/probe.test.ts', '../routes/web'],
+  ['server/security/probe.ts', '../orders'],
+  ['server/mail/probe.ts', '../orders/order-store'],
   ['server/db/probe.ts', '../ops/backup'],
-  ['server/lib/probe.ts', '../routes/web'],
+  ['server/lib/probe.ts', '../db/schema'],
+  ['server/quotes/probe.ts', '../orders/order-store'],
   ['server/orders/probe.ts', '../../tests/support/test-app'],
 ];
 
@@ -35,7 +36,9 @@ const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
   ['web/src/features/cart/probe.test.tsx', '../../app/providers'],
   ['web/src/app/probe.tsx', '../features/cart/cart-context'],
   ['server/security/probe-lib.ts', '../lib/api-support'],
-  ['server/routes/probe.ts', '../security/install'],
+  ['server/orders/probe-floor.ts', '../security/install'],
+  ['server/quotes/probe-face.ts', '../orders'],
+  ['server/security/probe.test.ts', '../orders/order-store'],
   ['server/db/probe-lib.ts', '../lib/lazy-module'],
   ['server/orders/probe.test.ts', '../../tests/support/test-app'],
 ];

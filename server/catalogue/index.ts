@@ -24,3 +24,5 @@ declare module 'fastify' {
     catalogue: CatalogueFace;
   }
 }
+
+export { staticCatalogueSource } from './static-catalogue-source';

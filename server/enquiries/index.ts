@@ -17,3 +17,5 @@ declare module 'fastify' {
     enquiries: EnquiriesFace;
   }
 }
+
+export { adminEnquiryOf, deleteEnquiries, enquiriesOfEmail, enquiriesUnchangedSince } from './enquiry-store';

@@ -12,7 +12,7 @@ import type { MakingQueue, MakingQueueSource } from '../../domain/making/making-
 export type { MakingQueueSource } from '../../domain/making/making-queue';
 
 import type { ShopSettings } from '../../domain/making/today';
-import type { SettingsStore } from '../settings/settings-store';
+import type { SettingsStore } from '../settings';
 
 export const QUEUE_MAX_AGE_MS = 60_000;
 

@@ -13,7 +13,7 @@ import type { AuditTrail } from '../audit/audit-trail';
 import { retryFailedMail } from '../mail/outbox';
 import { checkDatabase } from '../ops/health';
 import { ownerActor } from '../security/owner-auth';
-import type { SettingsStore } from '../settings/settings-store';
+import type { SettingsStore } from '../settings';
 import type { MakingQueueSource } from './making-queue-state';
 import { todayReport } from './today';
 

@@ -21,7 +21,7 @@ import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
 import { outboxBacklog } from '../mail/outbox';
 import { dispatchByOf, queuedOrdersWithLines } from '../orders';
-import { OPS_MARKS, type SettingsStore } from '../settings/settings-store';
+import { OPS_MARKS, type SettingsStore } from '../settings';
 
 export interface QueuedOrder {
   readonly reference: string;

@@ -13,3 +13,7 @@ declare module 'fastify' {
     newsletter: NewsletterFace;
   }
 }
+
+export { actionForm, message, sendNewsletterPage } from './newsletter-pages';
+export { urlencoded } from './newsletter-routes';
+export { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from './newsletter-store';

@@ -27,8 +27,7 @@ import {
 import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database } from '../db/schema';
 import { amount, csvDocument } from '../lib/csv';
-import { irishDayRange } from '../orders/fulfilment-store';
-import { checkoutsOpenedBetween, paidLinesForStats, paidOrdersForStats } from '../orders/order-store';
+import { checkoutsOpenedBetween, irishDayRange, paidLinesForStats, paidOrdersForStats } from '../orders';
 
 export interface StatsSource {
   readonly db: Kysely<Database>;

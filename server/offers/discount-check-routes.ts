@@ -10,7 +10,7 @@ import { parseCartLines } from '../../domain/checkout/checkout-request';
 import { DEFAULT_ZONE } from '../../domain/config';
 import { DISCOUNT_CHECK_PATH, discountLineLabel, priceDiscountedOrder } from '../../domain/offers/discounts';
 import { cents } from '../../domain/shared/money';
-import type { CatalogueSource } from '../catalogue/catalogue-source';
+import type { CatalogueSource } from '../catalogue';
 import type { CheckoutDiscounts } from './checkout-discounts';
 
 export async function discountCheckRoutes(

@@ -21,3 +21,5 @@ declare module 'fastify' {
     offers: OffersFace;
   }
 }
+
+export { forgetDiscountEmail } from './discount-store';

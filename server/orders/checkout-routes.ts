@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutRequestSchema } from '../../domain/checkout/checkout';
 import { parseCheckoutRequest } from '../../domain/checkout/checkout-request';
-import type { CatalogueSource } from '../catalogue/catalogue-source';
+import type { CatalogueSource } from '../catalogue';
 import { addToRequestLine } from '../ops/logging';
 import type { OrderService } from './order-service';
 

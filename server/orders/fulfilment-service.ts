@@ -25,7 +25,7 @@ import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { money, type RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import { PaymentProviderError, type ProviderWebhookEvent } from '../payments/provider';
+import { PaymentProviderError, type ProviderWebhookEvent } from '../payments';
 import { cancelledMail, DESK_MAIL_KINDS, dispatchedMail, disputeMail, refundMail } from './fulfilment-mail';
 import type { DeskOrder, DeskStore } from './fulfilment-store';
 import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';

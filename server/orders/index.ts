@@ -37,3 +37,18 @@ declare module '../lib/events' {
     orderDelivered: { readonly reference: string };
   }
 }
+
+export { deleteNotesOfOrders, irishDayRange } from './fulfilment-store';
+export { keysMatch, newOrderKey } from './order-key';
+export type { CheckoutOutcome } from './order-service';
+export {
+  anonymiseOrders,
+  checkoutsOpenedBetween,
+  linesOfOrders,
+  type OrderPageRecord,
+  ordersHoldingPersonalData,
+  ordersOfEmail,
+  paidLinesForStats,
+  paidOrdersForStats,
+  paymentsOfEmail,
+} from './order-store';

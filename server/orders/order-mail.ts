@@ -25,7 +25,7 @@ import {
   testSubject,
   WINE,
 } from '../mail/layout';
-import type { ProviderId, ShippingDetails } from '../payments/provider';
+import type { ProviderId, ShippingDetails } from '../payments';
 import type { StoredOrder } from './order-store';
 
 const TEST_PROVIDER_ID: ProviderId = 'test-checkout';

@@ -29,7 +29,7 @@ import type { Database, NewOutboxRow } from '../db/schema';
 import { newOrderId } from '../lib/ids';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import { type CheckoutDiscounts, discountLabel } from '../offers/checkout-discounts';
+import { type CheckoutDiscounts, discountLabel } from '../offers';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
@@ -40,7 +40,7 @@ import {
   type ProviderWebhookEvent,
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
-} from '../payments/provider';
+} from '../payments';
 import { customerConfirmation, deskOrderUrl, type LegalMailFacts, ownerNotification } from './order-mail';
 import type { OrderStore, StoredOrder } from './order-store';
 

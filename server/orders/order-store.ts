@@ -17,7 +17,7 @@ import { lockForTransaction } from '../db/job-lock';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
 import { enqueueMail, mailStatus } from '../mail/outbox';
-import type { LocalSession, ShippingAddress, ShippingDetails } from '../payments/provider';
+import type { LocalSession, ShippingAddress, ShippingDetails } from '../payments';
 import { newOrderKey } from './order-key';
 
 export interface StoredOrder {

@@ -11,7 +11,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { schedulePeriodicJob } from '../ops/periodic-job';
-import { OPS_MARKS } from '../settings/settings-store';
+import { OPS_MARKS } from '../settings';
 
 export interface ReconcileTimings {
   /** First pass after start (the server is busy starting; nothing is urgent). */

@@ -5,7 +5,7 @@
  * out-of-order deliveries are harmless.
  */
 import type { FastifyInstance } from 'fastify';
-import { WebhookSignatureError } from '../payments/provider';
+import { WebhookSignatureError } from '../payments';
 import { OPS_MARKS, type SettingsStore } from '../settings';
 import type { DeskService } from './fulfilment-service';
 import type { OrderService } from './order-service';

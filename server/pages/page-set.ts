@@ -9,8 +9,8 @@ import { createHash } from 'node:crypto';
 import { type CatalogueResourceBody, catalogueUrl } from '../../domain/catalogue/catalogue-url';
 import type { CatalogueProduct, CatalogueSnapshot } from '../../domain/catalogue/snapshot';
 import { EMPTY_REVIEWS, type ReviewsSnapshot } from '../../domain/reviews/reviews';
-import type { CatalogueSource } from '../catalogue/catalogue-source';
-import { publishedReviewsFor, type ReviewsSource } from '../reviews/reviews-source';
+import type { CatalogueSource } from '../catalogue';
+import { publishedReviewsFor, type ReviewsSource } from '../reviews';
 import { compressed, type HtmlPage, htmlPage } from './html-pages';
 import type { PageRenderer } from './page-renderer';
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { CatalogueSnapshot } from '../../domain/catalogue/snapshot';
 import { NOINDEX_ROUTES, productPath, SITEMAP_EXCLUDED, STATIC_PATHS } from '../../domain/routes';
-import type { CatalogueSource } from '../catalogue/catalogue-source';
+import type { CatalogueSource } from '../catalogue';
 
 export function sitemapPaths(catalogue: CatalogueSnapshot): string[] {
   const pages = Object.entries(STATIC_PATHS)

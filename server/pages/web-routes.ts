@@ -14,12 +14,12 @@ import { CATALOGUE_PATH, CURRENT_CATALOGUE_URL } from '../../domain/catalogue/ca
 import { seedSnapshot } from '../../domain/catalogue/seed';
 import { productPath, resolvePath, STATIC_PATHS } from '../../domain/routes';
 import type { SellerIdentity } from '../../domain/settings/seller';
-import type { CatalogueSource } from '../catalogue/catalogue-source';
-import { staticCatalogueSource } from '../catalogue/static-catalogue-source';
+import type { CatalogueSource } from '../catalogue';
+import { staticCatalogueSource } from '../catalogue';
 import { isHttps } from '../config';
 import { sendNotFound } from '../lib/api-support';
 import { QUIET_LOG } from '../ops/logging';
-import { type ReviewsSource, staticReviewsSource } from '../reviews/reviews-source';
+import { type ReviewsSource, staticReviewsSource } from '../reviews';
 import { deskPolicy, setPageScripts } from '../security/csp';
 import {
   type HtmlPage,

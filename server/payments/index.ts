@@ -17,3 +17,18 @@ declare module 'fastify' {
     payments: PaymentsFace;
   }
 }
+
+export {
+  type CheckoutSessionInput,
+  type CreatedSession,
+  type LocalSession,
+  PaymentProviderError,
+  type ProviderId,
+  type ProviderSession,
+  SESSION_ID_PATTERN,
+  SESSION_ID_PLACEHOLDER,
+  type ShippingAddress,
+  type ShippingDetails,
+  WebhookSignatureError,
+} from './provider';
+export { eraseTestSessionsOfOrders, testSessionsOfOrders } from './test-checkout';

@@ -20,12 +20,7 @@ import { irishDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
 import { recordAudit } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
-import {
-  adminEnquiryOf,
-  deleteEnquiries,
-  enquiriesOfEmail,
-  enquiriesUnchangedSince,
-} from '../enquiries/enquiry-store';
+import { adminEnquiryOf, deleteEnquiries, enquiriesOfEmail, enquiriesUnchangedSince } from '../enquiries';
 import {
   deleteWaitingNewsletterMail,
   eraseMailCreatedBefore,
@@ -34,19 +29,19 @@ import {
   eraseSentMailTo,
   mailAbout,
 } from '../mail/outbox';
-import { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from '../newsletter/newsletter-store';
-import { forgetDiscountEmail } from '../offers/discount-store';
-import { deleteNotesOfOrders } from '../orders/fulfilment-store';
+import { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from '../newsletter';
+import { forgetDiscountEmail } from '../offers';
 import {
   anonymiseOrders,
+  deleteNotesOfOrders,
   linesOfOrders,
   ordersHoldingPersonalData,
   ordersOfEmail,
   paymentsOfEmail,
-} from '../orders/order-store';
-import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments/test-checkout';
-import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from '../quotes/quote-store';
-import { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from '../reviews/review-store';
+} from '../orders';
+import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments';
+import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from '../quotes';
+import { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from '../reviews';
 import { sweepRateLimits } from '../security/rate-limit-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

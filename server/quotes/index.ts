@@ -16,3 +16,5 @@ declare module 'fastify' {
     quotes: QuotesFace;
   }
 }
+
+export { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from './quote-store';

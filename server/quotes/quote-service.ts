@@ -33,13 +33,12 @@ import {
 import { type IsoDate, irishDate, parseIsoDate } from '../../domain/shared/calendar-date';
 import { checkEmail, maskEmail } from '../../domain/shared/email';
 import { type Cents, cents } from '../../domain/shared/money';
-import type { CatalogueSource } from '../catalogue/catalogue-source';
+import type { CatalogueSource } from '../catalogue';
 import type { QuoteRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import { keysMatch, newOrderKey } from '../orders/order-key';
-import type { CheckoutOutcome, OrderService } from '../orders/order-service';
-import type { OrderStore } from '../orders/order-store';
+import type { CheckoutOutcome, OrderService, OrderStore } from '../orders';
+import { keysMatch, newOrderKey } from '../orders';
 import { quoteMail } from './quote-mail';
 import { type NewQuote, QuoteClaimLost, type QuoteStore } from './quote-store';
 

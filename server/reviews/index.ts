@@ -20,3 +20,6 @@ declare module 'fastify' {
     reviews: ReviewsFace;
   }
 }
+
+export { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from './review-store';
+export { publishedReviewsFor, staticReviewsSource } from './reviews-source';

@@ -23,8 +23,7 @@ import {
 import { REVIEW_MESSAGES } from '../../domain/reviews/review-texts';
 import { REVIEW_API } from '../../domain/reviews/reviews';
 import type { AuditTrail } from '../audit/audit-trail';
-import { actionForm, message, sendNewsletterPage } from '../newsletter/newsletter-pages';
-import { urlencoded } from '../newsletter/newsletter-routes';
+import { actionForm, message, sendNewsletterPage, urlencoded } from '../newsletter';
 import { ownerActor } from '../security/owner-auth';
 import type { ReviewService } from './review-service';
 import type { ReviewsSource } from './reviews-source';

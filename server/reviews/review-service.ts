@@ -22,7 +22,7 @@ import {
 } from '../../domain/reviews/reviews';
 import type { OrderRow } from '../db/schema';
 import { outboxRow } from '../mail/outbox';
-import type { OrderPageRecord, OrderStore } from '../orders/order-store';
+import type { OrderPageRecord, OrderStore } from '../orders';
 import { REVIEW_REQUEST_KIND, reviewRequestMail } from './review-mail';
 import type { ReviewRow, ReviewStore, ReviewWrite } from './review-store';
 

@@ -10,8 +10,11 @@
  *   over. The lease is far longer than a send may take (the SMTP socket timeout), and the holder's own
  *   updates only apply while the row still carries its lease, so a holder that comes back late never
  *   overwrites what the sender that took over recorded;
- * - it is marked sent right after the transport accepted it. Only a crash in between can repeat a message,
- *   and then with the same Message-ID, which receiving servers de-duplicate.
+ * - it is marked sent right after the transport accepted it. When the database does not answer at that
+ *   moment (stopping, unreachable, locked), the sender keeps the mark in memory and writes it before it
+ *   claims anything else, as soon as the database answers again: a message handed to the transport is
+ *   never released to be sent again by its lease running out. Only a crash in between can repeat a
+ *   message, and then with the same Message-ID, which receiving servers de-duplicate.
  */
 import { randomUUID } from 'node:crypto';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
@@ -93,6 +96,9 @@ export function outboxRow(mail: QueuedMail, senderDomain: string, nowMs = Date.n
 
 const MIN_RESCHEDULE_MS = 10;
 
+/** How often a sent message's mark is tried again while the database does not answer. */
+const HELD_MARK_RETRY_MS = 1_000;
+
 export interface OutboxTimings {
   /** First retry delay; doubles with every failed attempt. */
   readonly retryBaseMs: number;
@@ -134,6 +140,9 @@ export interface OutboxSenderOptions {
 
 export type DeliveryResult = 'sent' | 'retry' | 'failed';
 
+/** What marking a message sent writes. */
+type SentChanges = Pick<OutboxRow, 'status' | 'attempts' | 'sent_at' | 'last_error'>;
+
 export function maskAddress(address: string): string {
   const at = address.lastIndexOf('@');
   return at <= 0 ? '***' : `${address[0]}***${address.slice(at)}`;
@@ -160,6 +169,11 @@ export class OutboxSender {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
+  /**
+   * Messages the transport accepted whose "sent" could not be written yet (the database failed right
+   * after the send), by outbox id: written first on every drain, never sent again meanwhile.
+   */
+  private readonly unmarked = new Map<number, { row: OutboxRow; changes: SentChanges }>();
 
   constructor(private readonly options: OutboxSenderOptions) {
     this.db = options.db;
@@ -197,6 +211,20 @@ export class OutboxSender {
     // Said before the wait: a shutdown that takes a while is waiting for the mail server.
     this.options.log.info({}, 'outbox: stopped; finishing the e-mail being sent');
     await this.running;
+    // One last try for marks still held: a restarted instance would otherwise send them again.
+    if (this.unmarked.size > 0) {
+      await this.markHeld().catch((err: unknown) =>
+        this.options.log.error(
+          { err, messages: this.unmarked.size },
+          'outbox: sent e-mails could not be marked sent before stopping',
+        ),
+      );
+    }
+  }
+
+  /** Sent messages whose mark waits for the database (tests and the shutdown log). */
+  get unmarkedCount(): number {
+    return this.unmarked.size;
   }
 
   /** Resolves once nothing is due or in flight (for tests and graceful shutdown). */
@@ -218,6 +246,8 @@ export class OutboxSender {
 
   private async drain(): Promise<void> {
     try {
+      // Before any claim: a message sent while the database was away is marked now, not sent again.
+      await this.markHeld();
       for (;;) {
         if (this.stopped) return;
         const row = await this.claimNext();
@@ -228,7 +258,9 @@ export class OutboxSender {
     } catch (err) {
       // The database itself failed (locked, disk full): try again later rather than stop for good.
       this.options.log.error({ err }, 'outbox: could not read the queue');
-      this.schedule(this.timings.retryBaseMs);
+      // A held mark is retried sooner: the sooner it is written, the less another sender could take it.
+      const delay = this.unmarked.size > 0 ? Math.min(HELD_MARK_RETRY_MS, this.timings.retryBaseMs) : null;
+      this.schedule(delay ?? this.timings.retryBaseMs);
     }
   }
 
@@ -305,6 +337,38 @@ export class OutboxSender {
     }
   }
 
+  /**
+   * Marks a message the transport accepted as sent. Not bound to this sender's lease: the message went
+   * out, whoever holds the row now (a lease that ran out while the database was away included); only a
+   * row already settled as sent is left as it is.
+   */
+  private async markSent(row: OutboxRow, changes: SentChanges): Promise<void> {
+    const result = await this.db
+      .updateTable('outbox')
+      .set({ ...changes, locked_until_ms: null })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (result.numUpdatedRows === 0n) {
+      this.options.log.warn(
+        { outboxId: row.id, kind: row.kind, reference: row.reference },
+        'outbox: lease ran out before the send finished; another sender took the message over',
+      );
+    }
+  }
+
+  /** Writes the held marks, oldest first; throws (keeping the rest) while the database still fails. */
+  private async markHeld(): Promise<void> {
+    for (const [id, { row, changes }] of [...this.unmarked]) {
+      await this.markSent(row, changes);
+      this.unmarked.delete(id);
+      this.options.log.info(
+        { outboxId: row.id, kind: row.kind, reference: row.reference },
+        'outbox: e-mail sent while the database was away now marked sent',
+      );
+    }
+  }
+
   private async deliver(row: OutboxRow): Promise<void> {
     const { log } = this.options;
     const { reference } = row;
@@ -345,14 +409,22 @@ export class OutboxSender {
       );
       return;
     }
-    await this.settle(row, {
+    const changes: SentChanges = {
       status: 'sent',
       attempts: row.attempts + 1,
       sent_at: new Date().toISOString(),
       last_error: null,
-    });
+    };
     this.options.onAttempt?.('sent');
     log.info({ ...logFields, detail }, 'e-mail sent');
+    try {
+      await this.markSent(row, changes);
+    } catch (err) {
+      // Held and written before anything else is claimed (markHeld); the drain retries after its delay.
+      this.unmarked.set(row.id, { row, changes });
+      log.warn({ ...logFields, err: errorText(err) }, 'e-mail sent; marking it sent waits for the database');
+      throw err;
+    }
   }
 
   private async nextWakeDelay(): Promise<number> {

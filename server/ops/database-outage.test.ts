@@ -8,13 +8,13 @@
  * gone, through a connection of their own as an operator or a restore would) answers 503, not 500, and is
  * migrated again without a restart.
  */
-import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startProxy } from '../../tests/support/tcp-proxy';
 import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 import {
   createTestDatabase,
@@ -25,64 +25,6 @@ import {
 import { DATABASE_FILE } from '../db/database';
 import { MIGRATIONS } from '../db/migrations';
 import { API_MESSAGES } from '../lib/api-support';
-
-interface CuttableProxy {
-  readonly port: number;
-  /** Drops every connection and refuses new ones. */
-  cut(): Promise<void>;
-  /** Accepts connections again, on the same port. */
-  restore(): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function startProxy(host: string, port: number): Promise<CuttableProxy> {
-  const sockets = new Set<net.Socket>();
-  let server: net.Server | null = null;
-  let listenPort = 0;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      const s = net.createServer((client) => {
-        const upstream = net.connect(port, host);
-        sockets.add(client);
-        sockets.add(upstream);
-        const end = () => {
-          client.destroy();
-          upstream.destroy();
-          sockets.delete(client);
-          sockets.delete(upstream);
-        };
-        for (const socket of [client, upstream]) {
-          socket.on('error', end);
-          socket.on('close', end);
-        }
-        client.pipe(upstream);
-        upstream.pipe(client);
-      });
-      s.once('error', reject);
-      s.listen(listenPort, '127.0.0.1', () => {
-        listenPort = (s.address() as AddressInfo).port;
-        server = s;
-        resolve();
-      });
-    });
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      const s = server;
-      server = null;
-      if (!s) return resolve();
-      s.close(() => resolve());
-      for (const socket of sockets) socket.destroy();
-    });
-  await listen();
-  return {
-    get port() {
-      return listenPort;
-    },
-    cut: stop,
-    restore: listen,
-    close: stop,
-  };
-}
 
 const CART = { email: 'outage@example.ie', items: [{ id: '4', quantity: 2 }], zone: 'IE' };
 

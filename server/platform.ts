@@ -13,6 +13,7 @@ import type { Kysely } from 'kysely';
 import { AuditTrail } from './audit/audit-trail';
 import { type AppConfig, isHttps } from './config';
 import { type OpenDatabase, openDatabase } from './db/database';
+import type { DatabaseProbe } from './db/probe';
 import type { Database } from './db/schema';
 import { SchemaRecovery } from './db/schema-recovery';
 import { ShopEventBus } from './lib/events';
@@ -60,6 +61,8 @@ export interface Platform {
   readonly events: ShopEventBus;
   /** Migrates again a database that came back empty (db/schema-recovery.ts). */
   readonly schemaRecovery: SchemaRecovery;
+  /** The health check's own connection to the database, beside the pool (ops/health.ts). */
+  readonly databaseProbe: DatabaseProbe;
   /** Owner sessions (security/admin-sessions.ts) and the failed sign-ins' throttle. */
   readonly sessions: AdminSessionStore;
   readonly signIns: SignInThrottle;
@@ -124,6 +127,7 @@ async function platform(
     counters,
     events: new ShopEventBus(app.log),
     schemaRecovery,
+    databaseProbe: database.probe,
     sessions,
     signIns,
     fault,

@@ -36,6 +36,7 @@ import {
   sqliteGroupWriter,
 } from './group-commit';
 import { MIGRATIONS } from './migrations';
+import { type DatabaseProbe, postgresProbe, sqliteProbe } from './probe';
 import type { Database } from './schema';
 
 export const DATABASE_FILE = 'solas.sqlite';
@@ -153,6 +154,8 @@ export interface OpenDatabase {
   readonly applied: readonly string[];
   /** PostgreSQL's connection pool as it is now (the /metrics scrape); null on SQLite, which has none. */
   readonly poolCounts: (() => PoolCounts) | null;
+  /** The health check's own connection, beside the pool (./probe.ts). */
+  readonly probe: DatabaseProbe;
   close(): Promise<void>;
 }
 
@@ -181,7 +184,14 @@ export async function openDatabase(
     : location.dialect === 'sqlite'
       ? openSqlite(location.dataDir, log)
       : openPostgres(location);
+  const probe =
+    typeof location === 'string'
+      ? sqliteProbe(location, DATABASE_FILE)
+      : location.dialect === 'sqlite'
+        ? sqliteProbe(location.dataDir, DATABASE_FILE)
+        : postgresProbe(location);
   const shut = async () => {
+    await probe.close();
     await stop?.();
     await db.destroy();
   };
@@ -200,6 +210,7 @@ export async function openDatabase(
     dialect: dialectOf(db),
     applied,
     poolCounts,
+    probe,
     async close() {
       if (closed) return;
       closed = true;

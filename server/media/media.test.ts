@@ -81,17 +81,13 @@ it('the retention pass deletes a photo nothing has shown for 30 days and keeps t
   expect(await store.ids()).toEqual([SHOWN]);
 });
 
-it('without the list of photos shown, no pass runs and nothing is deleted', async () => {
+it('with the retention pass off, no pass runs and nothing is deleted', async () => {
   // The app's timers on a test clock: half a second of them is hundreds of passes' worth, had one been
   // planned; the first would stamp the photo, the ones a year later delete it.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   let now = new Date('2026-12-01T10:00:00Z');
-  // Without it, as registerMedia is called without the catalogue's list (the app passes the commerce's).
-  const started = await start({
-    referencedMediaIds: undefined,
-    retention: { initialDelayMs: 1, intervalMs: 1 },
-    store: { now: () => now },
-  });
+  // The pass is off (tests that drive passes themselves): nothing stamps or deletes a photo.
+  const started = await start({ retention: false, store: { now: () => now } });
   await started.media.store.save(photo(GONE));
   await vi.advanceTimersByTimeAsync(500);
   now = new Date(now.getTime() + 365 * DAY);

@@ -43,7 +43,7 @@ import { quoteMail } from './quote-mail';
 import { type NewQuote, QuoteClaimLost, type QuoteStore } from './quote-store';
 
 /**
- * What quotes ask of enquiries (server/enquiries, wired in server/commerce.ts): whether an id is one,
+ * What quotes ask of enquiries (server/enquiries, wired in quotes/plugin.ts): whether an id is one,
  * marking it quoted, and what the desk calls it.
  */
 export interface EnquiryLink {

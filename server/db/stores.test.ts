@@ -194,7 +194,7 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
     expect((await orders.findById('ord_b'))?.status).toBe('expired');
   });
 
-  it('queues pending orders for reconcile, the longest unchecked first', async () => {
+  it('queues pending orders for reconcile: never checked first, the newest first, then the longest unchecked', async () => {
     for (const [i, id] of ['ord_1', 'ord_2', 'ord_3'].entries()) {
       await pendingOrder(id, `cs_test_session${i}abcdefgh`);
       // Created seconds apart, all before any check.
@@ -203,11 +203,24 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
     }
     await pendingOrder('ord_nosession', null);
     const since = new Date(Date.now() - 60_000).toISOString();
-    const first = await orders.pendingToReconcile(since, 2);
-    expect(first.map((o) => o.id)).toEqual(['ord_1', 'ord_2']);
+    const passStart = new Date(Date.now() - 1).toISOString();
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const first = await orders.pendingToReconcile(since, 2, later);
+    expect(first.map((o) => o.id)).toEqual(['ord_3', 'ord_2']);
     for (const o of first) await orders.markChecked(o.id);
-    expect((await orders.pendingToReconcile(since, 2)).map((o) => o.id)).toEqual(['ord_3', 'ord_1']);
-    expect(await orders.pendingToReconcile(new Date(Date.now() + 60_000).toISOString(), 2)).toEqual([]);
+    // Within the same pass (checked since it began), the two checked ones are not taken again.
+    expect((await orders.pendingToReconcile(since, 2, passStart)).map((o) => o.id)).toEqual(['ord_1']);
+    // A later pass: the one never checked, then the one checked longest ago.
+    expect((await orders.pendingToReconcile(since, 2, later)).map((o) => o.id)).toEqual(['ord_1', 'ord_3']);
+    expect(await orders.pendingToReconcile(later, 2, later)).toEqual([]);
+    expect(
+      (
+        await orders.pendingOfSessions(
+          ['cs_test_session0abcdefgh', 'cs_test_session2abcdefgh', 'cs_other'],
+          since,
+        )
+      ).map((o) => o.id),
+    ).toEqual(['ord_3', 'ord_1']);
   });
 
   it('two outbox senders deliver every message exactly once, retrying a failed send', async () => {

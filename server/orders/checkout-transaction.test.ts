@@ -182,6 +182,7 @@ describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
         return { id: 'cs_test_remote0123456789', url: 'https://pay.example/cs_test_remote0123456789' };
       },
       retrieveSession: async () => null,
+      paidSessionsSince: async () => new Set(),
       expireSession: async () => {},
       refund: async () => ({ id: 're_1', amount: 0 }),
     };

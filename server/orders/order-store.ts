@@ -432,22 +432,52 @@ export class OrderStore {
   }
 
   /**
-   * Pending orders with a session created since `since`, the longest unchecked first: never checked ones
-   * by age, then by when the reconcile pass last checked them. Marking each one checked (markChecked)
-   * moves it to the back, so a pass never takes the same `limit` orders again while newer ones wait.
+   * Pending orders with a session created since `since` that no pass checked since `checkedBefore`:
+   * never checked ones first, the newest first (the likeliest to have just been paid for), then by when a
+   * pass last checked them. Marking each one checked (markChecked) takes it out of the rest of the pass.
    */
-  async pendingToReconcile(since: string, limit: number): Promise<{ id: string; sessionId: string }[]> {
+  async pendingToReconcile(
+    since: string,
+    limit: number,
+    checkedBefore: string,
+  ): Promise<{ id: string; sessionId: string }[]> {
     const rows = await this.db
       .selectFrom('orders')
       .select(['id', 'session_id'])
       .where('status', '=', 'pending')
       .where('session_id', 'is not', null)
       .where('created_at', '>=', since)
-      .orderBy((eb) => eb.fn.coalesce('checked_at', 'created_at'))
-      .orderBy('created_at')
+      .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', checkedBefore)]))
+      .orderBy(sql`case when checked_at is null then 0 else 1 end`)
+      .orderBy('checked_at')
+      .orderBy('created_at', 'desc')
       .limit(limit)
       .execute();
     return rows.flatMap((r) => (r.session_id ? [{ id: r.id, sessionId: r.session_id }] : []));
+  }
+
+  /** The pending orders of these sessions created since `since` (the provider says they are paid), newest first. */
+  async pendingOfSessions(
+    sessionIds: readonly string[],
+    since: string,
+  ): Promise<{ id: string; sessionId: string }[]> {
+    const found: { id: string; session_id: string | null; created_at: string }[] = [];
+    // In slices: a statement's parameters are bounded (SQLite's 32766), the list is not.
+    for (let i = 0; i < sessionIds.length; i += SESSION_SLICE) {
+      const slice = sessionIds.slice(i, i + SESSION_SLICE);
+      found.push(
+        ...(await this.db
+          .selectFrom('orders')
+          .select(['id', 'session_id', 'created_at'])
+          .where('status', '=', 'pending')
+          .where('session_id', 'in', slice)
+          .where('created_at', '>=', since)
+          .execute()),
+      );
+    }
+    return found
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .flatMap((r) => (r.session_id ? [{ id: r.id, sessionId: r.session_id }] : []));
   }
 
   async markChecked(orderId: string): Promise<void> {
@@ -600,6 +630,9 @@ export async function linesOfOrders(db: Executor, orderIds: readonly string[]): 
     .orderBy('position')
     .execute();
 }
+
+/** Session ids per statement of pendingOfSessions. */
+const SESSION_SLICE = 500;
 
 /** The advisory lock that orders payments while each reads the queue (db/job-lock.ts). */
 const MAKING_QUEUE_LOCK = 'making-queue';

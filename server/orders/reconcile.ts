@@ -1,12 +1,16 @@
 /**
  * Paid orders are never left behind: a shopper who paid and then lost the connection (or closed the tab,
- * or whose confirmation page never loaded) has an order the shop would otherwise confirm only when
- * Stripe's webhook arrives, and the built-in test checkout has no webhook at all. Shortly after start
- * and then periodically, recent pending orders with a checkout session run the same idempotent
- * confirmation step the confirmation page runs: paid sessions become paid orders with their e-mails,
- * expired ones are marked expired, open ones stay as they are. Each pass takes the orders that have gone
- * longest without a check (OrderStore.pendingToReconcile), so abandoned checkouts, however many, never
- * keep a newer order from being checked. Several instances on one PostgreSQL database take turns: a pass
+ * or whose confirmation page never loaded, or whose confirmation failed while the database was away) has
+ * an order the shop would otherwise confirm only when Stripe's webhook arrives, and the built-in test
+ * checkout has no webhook at all. Shortly after start and then every minute, recent pending orders with a
+ * checkout session run the same idempotent confirmation step the confirmation page runs: paid sessions
+ * become paid orders with their e-mails, expired ones are marked expired, open ones stay as they are.
+ *
+ * A pass first asks the provider which sessions it took the money for (one call) and confirms those
+ * orders, then checks the rest one by one, several at a time: the orders never checked (the newest first:
+ * the likeliest to have just been paid for), then those whose last check is older than `recheckMs`. It
+ * goes on until none is left or its time is up, so abandoned checkouts, however many, never keep a paid
+ * order waiting (docs/product.md §6.7). Several instances on one PostgreSQL database take turns: a pass
  * runs under withJobLock (server/db/job-lock.ts), and an instance that finds another's pass running skips.
  */
 import type { FastifyInstance } from 'fastify';
@@ -19,15 +23,24 @@ export interface ReconcileTimings {
   readonly intervalMs: number;
   /** Checkout sessions expire after 24 h; older pending orders cannot become paid. */
   readonly maxAgeMs: number;
-  /** Orders per pass, the longest unchecked first; the next pass takes the rest. */
+  /** Orders read per statement; a pass reads as many as it needs. */
   readonly batch: number;
+  /** A pending order already checked is checked again once its last check is this old. */
+  readonly recheckMs: number;
+  /** A pass stops taking orders after this long (the next one goes on). */
+  readonly passBudgetMs: number;
+  /** Orders confirmed at once (each is a call to the provider). */
+  readonly concurrency: number;
 }
 
 export const DEFAULT_RECONCILE_TIMINGS: ReconcileTimings = {
   initialDelayMs: 15_000,
-  intervalMs: 10 * 60_000,
+  intervalMs: 60_000,
   maxAgeMs: 25 * 60 * 60_000,
   batch: 100,
+  recheckMs: 10 * 60_000,
+  passBudgetMs: 50_000,
+  concurrency: 4,
 };
 
 export interface ReconcileResult {
@@ -39,30 +52,65 @@ export interface ReconcileResult {
 /** One pass; stops at the first provider failure (it is down; the next pass tries again). */
 export async function reconcileOnce(
   app: FastifyInstance,
-  timings: Pick<ReconcileTimings, 'maxAgeMs' | 'batch'> = DEFAULT_RECONCILE_TIMINGS,
+  options: Partial<ReconcileTimings> = {},
   shouldStop: () => boolean = () => false,
 ): Promise<ReconcileResult> {
+  const timings = { ...DEFAULT_RECONCILE_TIMINGS, ...options };
   const { service: orders, store: orderStore } = app.orders;
-  const since = new Date(Date.now() - timings.maxAgeMs).toISOString();
-  const pending = await orderStore.pendingToReconcile(since, timings.batch);
+  const { provider } = app.payments;
+  const started = Date.now();
+  const since = new Date(started - timings.maxAgeMs);
+  // Orders checked since then are not taken again in this pass; never later than the pass's start.
+  const checkedBefore = new Date(started - Math.max(0, timings.recheckMs)).toISOString();
   let checked = 0;
   let paid = 0;
-  for (const order of pending) {
-    if (shouldStop()) break;
-    const outcome = await orders.confirm(order.sessionId);
-    checked += 1;
-    // The provider is down: the order is not marked checked and stays at the front of the queue.
-    if (outcome.httpStatus === 502) return { checked, paid, stoppedEarly: true };
-    await orderStore.markChecked(order.id);
-    if (outcome.firstConfirmation) {
-      paid += 1;
-      app.log.warn(
-        { orderId: order.id },
-        'reconcile: a paid order had not been confirmed; confirmed now and its e-mails queued',
-      );
-    }
+  let providerDown = false;
+  const over = () => providerDown || shouldStop() || Date.now() - started > timings.passBudgetMs;
+
+  /** Confirms these orders, `concurrency` at a time, until they are done or the pass is over. */
+  const confirmAll = async (batch: readonly { id: string; sessionId: string }[]) => {
+    let next = 0;
+    const worker = async () => {
+      for (;;) {
+        const order = batch[next];
+        next += 1;
+        if (!order || over()) return;
+        const outcome = await orders.confirm(order.sessionId);
+        checked += 1;
+        // The provider is down: the order is not marked checked and stays at the front of the queue.
+        if (outcome.httpStatus === 502) {
+          providerDown = true;
+          return;
+        }
+        await orderStore.markChecked(order.id);
+        if (outcome.firstConfirmation) {
+          paid += 1;
+          app.log.warn(
+            { orderId: order.id },
+            'reconcile: a paid order had not been confirmed; confirmed now and its e-mails queued',
+          );
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, timings.concurrency) }, worker));
+  };
+
+  let paidSessions: ReadonlySet<string> = new Set();
+  try {
+    paidSessions = await provider.paidSessionsSince(since);
+  } catch (err) {
+    // Checked one by one below instead; a provider that is down stops the pass at its first order.
+    app.log.warn({ err }, 'reconcile: could not list the paid sessions; checking orders one by one');
   }
-  return { checked, paid, stoppedEarly: false };
+  if (paidSessions.size > 0) {
+    await confirmAll(await orderStore.pendingOfSessions([...paidSessions], since.toISOString()));
+  }
+  while (!over()) {
+    const batch = await orderStore.pendingToReconcile(since.toISOString(), timings.batch, checkedBefore);
+    if (batch.length === 0) break;
+    await confirmAll(batch);
+  }
+  return { checked, paid, stoppedEarly: providerDown };
 }
 
 /** Schedules the passes for the app's lifetime (false: never, for tests that drive passes themselves). */

@@ -108,6 +108,11 @@ export interface PaymentProvider {
   prepareLocalSession?(input: CheckoutSessionInput): LocalSession;
   /** Null when the provider does not know the session. */
   retrieveSession(sessionId: string): Promise<ProviderSession | null>;
+  /**
+   * The ids of the sessions created since `since` that the provider took the money for, in one or a few
+   * calls: the reconcile pass confirms these orders before it checks the rest one by one.
+   */
+  paidSessionsSince(since: Date): Promise<ReadonlySet<string>>;
   expireSession(sessionId: string): Promise<void>;
   /** Refunds part or all of a payment (docs/product.md §10.5). Throws PaymentProviderError when refused. */
   refund(input: RefundInput): Promise<ProviderRefund>;

@@ -184,6 +184,9 @@ function toProviderError(action: string, err: unknown): PaymentProviderError {
   return new PaymentProviderError(`Stripe ${kind} while trying to ${action}: ${detail}`, { cause: err });
 }
 
+/** At most this many paid sessions are listed for one reconcile pass (the rest are checked one by one). */
+const MAX_LISTED_PAID_SESSIONS = 1_000;
+
 export function createStripeProvider(config: StripeConfig): PaymentProvider {
   const client = new (stripeSdk())(config.secretKey, stripeClientOptions(config.apiUrl, config.timeoutMs));
   const { webhookSecret } = config;
@@ -259,6 +262,25 @@ export function createStripeProvider(config: StripeConfig): PaymentProvider {
               }
             : null,
       };
+    },
+    async paidSessionsSince(since: Date): Promise<ReadonlySet<string>> {
+      const paid = new Set<string>();
+      try {
+        // Completed sessions only, newest first, page by page (the SDK follows `has_more`); a day of a
+        // small shop's checkouts is a page or two, and the bound keeps a pass's calls few whatever comes.
+        const list = client.checkout.sessions.list({
+          status: 'complete',
+          created: { gte: Math.floor(since.getTime() / 1000) },
+          limit: 100,
+        });
+        for await (const session of list) {
+          if (session.payment_status === 'paid') paid.add(session.id);
+          if (paid.size >= MAX_LISTED_PAID_SESSIONS) break;
+        }
+      } catch (err) {
+        throw toProviderError('list paid checkout sessions', err);
+      }
+      return paid;
     },
     async expireSession(sessionId: string): Promise<void> {
       try {

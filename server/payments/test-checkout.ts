@@ -208,6 +208,16 @@ export function createTestCheckoutProvider(options: {
       };
     },
 
+    async paidSessionsSince(since: Date): Promise<ReadonlySet<string>> {
+      const rows = await db
+        .selectFrom('test_checkout_sessions')
+        .select('id')
+        .where('payment_status', '=', 'paid')
+        .where('created_at', '>=', since.toISOString())
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
     async expireSession(sessionId: string): Promise<void> {
       await db
         .updateTable('test_checkout_sessions')

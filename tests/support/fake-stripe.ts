@@ -49,6 +49,8 @@ export interface FakeSession {
   mode: string;
   status: 'open' | 'complete' | 'expired';
   payment_status: 'paid' | 'unpaid' | 'no_payment_required';
+  /** Unix seconds, as Stripe gives it. */
+  created: number;
   amount_subtotal: number;
   amount_total: number;
   currency: string;
@@ -229,6 +231,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       mode: String(params.mode),
       status: 'open',
       payment_status: 'unpaid',
+      created: Math.floor(Date.now() / 1000),
       amount_subtotal: subtotal,
       amount_total: discounted + (shipping ?? 0),
       currency: currencies.size === 1 ? String([...currencies][0]) : 'mixed',
@@ -321,6 +324,15 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
         const session = createSession(params);
         if (key) idempotent.set(key, session);
         return send(res, 200, session);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/checkout/sessions') {
+        // The list, newest first, filtered by status and created[gte] as the shop asks; one page.
+        const status = url.searchParams.get('status');
+        const gte = Number(url.searchParams.get('created[gte]') ?? 0);
+        const data = [...sessions.values()]
+          .filter((s) => (status === null || s.status === status) && s.created >= gte)
+          .reverse();
+        return send(res, 200, { object: 'list', url: '/v1/checkout/sessions', has_more: false, data });
       }
       if (req.method === 'POST' && url.pathname === '/v1/coupons') {
         const key = header('idempotency-key');

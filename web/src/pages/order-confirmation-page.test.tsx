@@ -190,6 +190,25 @@ describe('OrderConfirmationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   });
+
+  it('asks again by itself after a 503 with Retry-After, still verifying, then confirms', async () => {
+    const busy = new Response(JSON.stringify({ ok: false, error: 'The shop is busy right now.' }), {
+      status: 503,
+      headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+    });
+    const fetchMock = vi.fn().mockResolvedValueOnce(busy).mockResolvedValueOnce(json(200, PAID));
+    vi.stubGlobal('fetch', fetchMock);
+    renderPage();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    expect(screen.getByRole('status')).toHaveTextContent('Verifying your order...');
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    // The second request goes after the server's Retry-After (1 s), with no click.
+    expect(
+      await screen.findByRole('heading', { name: 'Order Confirmed!' }, { timeout: 5_000 }),
+    ).toBeVisible();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('PaymentCanceledPage', () => {

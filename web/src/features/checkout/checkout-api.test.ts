@@ -140,4 +140,34 @@ describe('confirmOrder', () => {
     );
     expect(await confirmOrder('cs_test_abc')).toEqual({ kind: 'error', message: 'Provider down' });
   });
+
+  it("passes a busy shop's Retry-After on, in milliseconds and capped at 30 s", async () => {
+    const busy = (retryAfter: string | null) =>
+      new Response(JSON.stringify({ ok: false, error: 'The shop is busy right now.' }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json', ...(retryAfter ? { 'Retry-After': retryAfter } : {}) },
+      });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => busy('5')),
+    );
+    expect(await confirmOrder('cs_test_abc')).toEqual({
+      kind: 'error',
+      message: 'The shop is busy right now.',
+      retryAfterMs: 5_000,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => busy('3600')),
+    );
+    expect(await confirmOrder('cs_test_abc')).toMatchObject({ retryAfterMs: 30_000 });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => busy(null)),
+    );
+    expect(await confirmOrder('cs_test_abc')).toEqual({
+      kind: 'error',
+      message: 'The shop is busy right now.',
+    });
+  });
 });

@@ -104,7 +104,21 @@ export async function startCheckout(
 
 export type ConfirmResult =
   | { readonly kind: 'answer'; readonly body: ConfirmResponse }
-  | { readonly kind: 'error'; readonly message: string };
+  | {
+      readonly kind: 'error';
+      readonly message: string;
+      /** The shop was busy (503) and said when to ask again (Retry-After); absent otherwise. */
+      readonly retryAfterMs?: number;
+    };
+
+/** The longest Retry-After the page waits for before asking again (a longer one is capped). */
+const MAX_RETRY_AFTER_MS = 30_000;
+
+/** Retry-After in seconds (the shop's form) as milliseconds; null when absent or not a number of seconds. */
+function retryAfterMs(header: string | null): number | null {
+  if (header === null || !/^\d+$/.test(header.trim())) return null;
+  return Math.min(MAX_RETRY_AFTER_MS, Number(header.trim()) * 1000);
+}
 
 export const CONFIRM_TEXT = {
   unreachable: "We couldn't reach the shop to check your order. Please check your connection and try again.",
@@ -128,7 +142,9 @@ export async function confirmOrder(sessionId: string): Promise<ConfirmResult> {
     return { kind: 'answer', body: { status: 'unknown' } };
   const parsed = confirmResponseSchema.safeParse(body);
   if (!response.ok || !parsed.success) {
-    return { kind: 'error', message: errorOf(body) ?? CONFIRM_TEXT.failed };
+    const message = errorOf(body) ?? CONFIRM_TEXT.failed;
+    const after = response.status === 503 ? retryAfterMs(response.headers.get('Retry-After')) : null;
+    return after === null ? { kind: 'error', message } : { kind: 'error', message, retryAfterMs: after };
   }
   return { kind: 'answer', body: parsed.data };
 }

@@ -22,6 +22,13 @@ export const CONFIRMATION_TOASTS = {
 const PENDING_RECHECKS = 3;
 const PENDING_RECHECK_DELAY_MS = 2_000;
 
+/**
+ * A shop that answers 503 with Retry-After (its database is busy or coming back) is asked again by itself
+ * after that delay, for up to this long in all, before the page shows the error and "Try again"; the
+ * reconcile pass confirms a paid order later anyway (docs/product.md §6.7).
+ */
+const BUSY_RETRY_BUDGET_MS = 60_000;
+
 export type NotPaidStatus = 'pending' | 'failed' | 'expired' | 'unknown';
 
 export type ConfirmationView =
@@ -70,15 +77,26 @@ export function useOrderConfirmation(sessionId: string | null): {
     let cancelled = false;
     setView({ kind: 'verifying' });
     void (async () => {
-      for (let recheck = 0; ; recheck++) {
+      let rechecks = 0;
+      let busyWaitedMs = 0;
+      for (;;) {
         const result = await confirmOrder(sessionId);
         if (cancelled) return;
         if (result.kind === 'error') {
+          const after = result.retryAfterMs;
+          if (after !== undefined && busyWaitedMs + after <= BUSY_RETRY_BUDGET_MS) {
+            // Still 'Verifying your order...' meanwhile: the shopper need not press anything.
+            busyWaitedMs += after;
+            await wait(after);
+            if (cancelled) return;
+            continue;
+          }
           setView({ kind: 'error', message: result.message });
           return;
         }
         const order = result.body;
-        if (order.status === 'pending' && recheck < PENDING_RECHECKS) {
+        if (order.status === 'pending' && rechecks < PENDING_RECHECKS) {
+          rechecks += 1;
           await wait(PENDING_RECHECK_DELAY_MS);
           if (cancelled) return;
           continue;

@@ -720,7 +720,82 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  '0022-hashed-page-keys': {
+    async up(db: AnyDb) {
+      await hashPageKeys(db);
+    },
+  },
 };
+
+/** SHA-256 of a page key, hex: what the key tables keep (server/orders/order-key.ts hashes the same way). */
+function sha256Hex(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/**
+ * The order and quote pages' keys are kept as SHA-256 hashes, several per order or quote (every e-mail
+ * carries a key of its own; docs/product.md §6.8): a copy of the database opens no page. The plain keys
+ * stored so far are hashed into the new tables, so every link already sent keeps working, and their
+ * columns go. The bodies of e-mails already sent go too: they carry the same links (the outbox keeps
+ * what the desk shows of a sent e-mail, docs/product.md §6.6).
+ */
+async function hashPageKeys(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('order_keys')
+    .addColumn('key_hash', 'text', (c) => c.primaryKey())
+    .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('order_keys_order').on('order_keys').column('order_id').execute();
+  await db.schema
+    .createTable('quote_keys')
+    .addColumn('key_hash', 'text', (c) => c.primaryKey())
+    .addColumn('quote_reference', 'text', (c) =>
+      c.notNull().references('quotes.reference').onDelete('cascade'),
+    )
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('quote_keys_quote').on('quote_keys').column('quote_reference').execute();
+
+  const at = new Date().toISOString();
+  const orders = (await db
+    .selectFrom('orders')
+    .select(['id', 'order_key'])
+    .where('order_key', 'is not', null)
+    .execute()) as { id: string; order_key: string }[];
+  for (let i = 0; i < orders.length; i += 500) {
+    const slice = orders.slice(i, i + 500);
+    await db
+      .insertInto('order_keys')
+      .values(slice.map((o) => ({ key_hash: sha256Hex(o.order_key), order_id: o.id, created_at: at })))
+      .execute();
+  }
+  const quotes = (await db
+    .selectFrom('quotes')
+    .select(['reference', 'quote_key'])
+    .where('quote_key', 'is not', null)
+    .execute()) as { reference: string; quote_key: string }[];
+  for (let i = 0; i < quotes.length; i += 500) {
+    const slice = quotes.slice(i, i + 500);
+    await db
+      .insertInto('quote_keys')
+      .values(
+        slice.map((q) => ({
+          key_hash: sha256Hex(q.quote_key),
+          quote_reference: q.reference,
+          created_at: at,
+        })),
+      )
+      .execute();
+  }
+  await db.schema.alterTable('orders').dropColumn('order_key').execute();
+  await db.schema.alterTable('quotes').dropColumn('quote_key').execute();
+  await db
+    .updateTable('outbox')
+    .set({ subject: '', text_body: '', html_body: '', list_unsubscribe: null })
+    .where('status', '=', 'sent')
+    .execute();
+}
 
 /**
  * "Once per e-mail address" compares canonical addresses from here on (domain/shared/email.ts canonicalEmail:

@@ -58,8 +58,6 @@ export interface OrdersTable {
   dispute_respond_by: string | null;
   /** When a desk refund was handed to the provider; null when none is in flight. */
   refund_claimed_ms: number | null;
-  /** The order page's key (server/orders/order-key.ts); null for orders paid before it existed, until first needed. */
-  order_key: string | null;
   /** The shopper's gift message (plain text, only with gift wrap); null without one. */
   gift_message: string | null;
   /** The dispatch date computed at payment ('YYYY-MM-DD', Irish calendar); null until paid. */
@@ -431,13 +429,30 @@ export interface Database {
   discount_reservations: DiscountReservationsTable;
   enquiries: EnquiriesTable;
   quotes: QuotesTable;
+  order_keys: OrderKeysTable;
+  quote_keys: QuoteKeysTable;
+}
+
+/**
+ * The SHA-256 (hex) of each key an e-mail carried to an order's page (server/orders/order-key.ts): an
+ * order has as many as e-mails linked to it, each opening the page; none once anonymised.
+ */
+export interface OrderKeysTable {
+  key_hash: string;
+  order_id: string;
+  created_at: string;
+}
+
+/** The same for a quote's page: one per quote e-mail (and the desk's answer that made it). */
+export interface QuoteKeysTable {
+  key_hash: string;
+  quote_reference: string;
+  created_at: string;
 }
 
 /** A quote the client pays by card (server/quotes/quote-store.ts). */
 export interface QuotesTable {
   reference: string;
-  /** The quote page's key; null once erased. */
-  quote_key: string | null;
   enquiry_id: string | null;
   /** '' once erased. */
   email: string;

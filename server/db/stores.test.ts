@@ -427,6 +427,8 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   discount_reservations: path.join('offers', 'discount-store.ts'),
   enquiries: path.join('enquiries', 'enquiry-store.ts'),
   quotes: path.join('quotes', 'quote-store.ts'),
+  order_keys: path.join('orders', 'order-store.ts'),
+  quote_keys: path.join('quotes', 'quote-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

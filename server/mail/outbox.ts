@@ -140,6 +140,9 @@ export interface OutboxSenderOptions {
 
 export type DeliveryResult = 'sent' | 'retry' | 'failed';
 
+/** What a sent message no longer keeps: its text, with the links (and their keys) inside. */
+const SENT_LEAVES = { subject: '', text_body: '', html_body: '', list_unsubscribe: null } as const;
+
 /** What marking a message sent writes. */
 type SentChanges = Pick<OutboxRow, 'status' | 'attempts' | 'sent_at' | 'last_error'>;
 
@@ -340,12 +343,14 @@ export class OutboxSender {
   /**
    * Marks a message the transport accepted as sent. Not bound to this sender's lease: the message went
    * out, whoever holds the row now (a lease that ran out while the database was away included); only a
-   * row already settled as sent is left as it is.
+   * row already settled as sent is left as it is. A sent message keeps what the desk shows of it (kind,
+   * recipient, times): its subject and bodies go, with the page links and their keys (docs/product.md
+   * §6.6); a message sent again is built again.
    */
   private async markSent(row: OutboxRow, changes: SentChanges): Promise<void> {
     const result = await this.db
       .updateTable('outbox')
-      .set({ ...changes, locked_until_ms: null })
+      .set({ ...changes, ...SENT_LEAVES, locked_until_ms: null })
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
       .executeTakeFirst();

@@ -29,6 +29,7 @@ import { PaymentProviderError, type ProviderWebhookEvent } from '../payments';
 import { cancelledMail, DESK_MAIL_KINDS, dispatchedMail, disputeMail, refundMail } from './fulfilment-mail';
 import type { DeskOrder, DeskStore } from './fulfilment-store';
 import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';
+import type { IssuedOrderKeys } from './order-key';
 import { deskOrderUrl } from './order-mail';
 import { parseWithdrawnItems } from './order-page-service';
 import type { OrderServiceOptions } from './order-service';
@@ -277,7 +278,7 @@ export class DeskService {
           text: `Dispatched with ${carrierName}, tracking ${input.trackingNumber}`,
         },
         detail: `${carrierName} ${input.trackingNumber}`,
-        mails: (updated) => [
+        mails: (updated, keys) => [
           this.shopperMail(
             updated,
             DESK_MAIL_KINDS.dispatched,
@@ -285,7 +286,7 @@ export class DeskService {
               reference,
               name: updated.shipping_name,
               contactEmail: this.o.contactEmail,
-              orderPageUrl: this.pageUrlOf(updated),
+              orderPageUrl: this.pageUrlOf(updated, keys),
               testOrder: isTestOrder(updated),
               carrier: carrierName,
               trackingNumber: input.trackingNumber,
@@ -356,7 +357,7 @@ export class DeskService {
         text: `Refunded ${money(made.amount)}${reason ? `: ${reason}` : ''}`,
       },
       keepStatus: ['disputed', 'cancelled'],
-      mails: (updated) => [
+      mails: (updated, keys) => [
         this.shopperMail(
           updated,
           DESK_MAIL_KINDS.refund(made.id),
@@ -364,7 +365,7 @@ export class DeskService {
             reference,
             name: updated.shipping_name,
             contactEmail: this.o.contactEmail,
-            orderPageUrl: this.pageUrlOf(updated),
+            orderPageUrl: this.pageUrlOf(updated, keys),
             testOrder: isTestOrder(updated),
             amount: made.amount,
             refundedInAll: updated.refunded,
@@ -418,7 +419,7 @@ export class DeskService {
       beforeDispatch: true,
       set: { desk_status: 'cancelled', cancel_reason: reason },
       event: { kind: 'cancelled', actor: 'owner', text: `Cancelled${reason ? `: ${reason}` : ''}` },
-      mails: (updated) => [
+      mails: (updated, keys) => [
         this.shopperMail(
           updated,
           DESK_MAIL_KINDS.cancelled,
@@ -426,7 +427,7 @@ export class DeskService {
             reference,
             name: updated.shipping_name,
             contactEmail: this.o.contactEmail,
-            orderPageUrl: this.pageUrlOf(updated),
+            orderPageUrl: this.pageUrlOf(updated, keys),
             testOrder: isTestOrder(updated),
             refunded: refunded || updated.refunded,
             reason,
@@ -493,7 +494,7 @@ export class DeskService {
             text: `Refunded ${money(r.amount)} in the payment provider`,
           },
           keepStatus: ['disputed', 'cancelled'],
-          mails: (updated) => [
+          mails: (updated, keys) => [
             this.shopperMail(
               updated,
               DESK_MAIL_KINDS.refund(r.id),
@@ -501,7 +502,7 @@ export class DeskService {
                 reference: updated.reference ?? '',
                 name: updated.shipping_name,
                 contactEmail: this.o.contactEmail,
-                orderPageUrl: this.pageUrlOf(updated),
+                orderPageUrl: this.pageUrlOf(updated, keys),
                 testOrder: isTestOrder(updated),
                 amount: r.amount,
                 refundedInAll: updated.refunded,
@@ -610,7 +611,7 @@ export class DeskService {
       set: Parameters<DeskStore['transition']>[1]['set'];
       event: Parameters<DeskStore['transition']>[1]['event'];
       detail: string | null;
-      mails: (row: OrderRow) => readonly NewOutboxRow[];
+      mails: (row: OrderRow, keys: IssuedOrderKeys) => readonly NewOutboxRow[];
       already: boolean;
     },
   ): Promise<DeskOutcome> {
@@ -639,9 +640,9 @@ export class DeskService {
     return refused(refusedTransitionMessage(now.row.desk_status, action));
   }
 
-  /** Orders paid before keys existed have none yet; their e-mails say how to reach us instead. */
-  private pageUrlOf(row: OrderRow): string | null {
-    return row.order_key && row.reference ? this.o.pageUrl(row.reference, row.order_key) : null;
+  /** The order page's link for one e-mail, with a key of its own (stored with the e-mail, order-key.ts). */
+  private pageUrlOf(row: OrderRow, keys: IssuedOrderKeys): string | null {
+    return row.reference ? this.o.pageUrl(row.reference, keys.issue(row.id)) : null;
   }
 
   private shopperMail(row: OrderRow, kind: string, mail: RenderedMail): NewOutboxRow {

@@ -23,6 +23,7 @@ import { addDays, type IsoDate, irishInstant } from '../../domain/shared/calenda
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
 import { enqueueMail, mailOfOrder } from '../mail/outbox';
+import { IssuedOrderKeys } from '../orders/order-key';
 import {
   addOrderRefund,
   changeOrderIf,
@@ -72,7 +73,8 @@ export interface ListQuery {
 export interface Transition extends OrderGuard {
   readonly set: OrderChange;
   readonly event: NewEvent;
-  readonly mails?: (row: OrderRow) => readonly NewOutboxRow[];
+  /** The e-mails the change sends; `keys` issues the keys their links to the order page carry. */
+  readonly mails?: (row: OrderRow, keys: IssuedOrderKeys) => readonly NewOutboxRow[];
   readonly audit: AuditEntry | null;
 }
 
@@ -164,7 +166,9 @@ export class DeskStore {
       const row = await changeOrderIf(trx, orderId, t, t.set, at);
       if (!row) return false;
       await insertEvent(trx, orderId, at, t.event);
-      await enqueueMail(trx, t.mails?.(row) ?? []);
+      const keys = new IssuedOrderKeys();
+      await enqueueMail(trx, t.mails?.(row, keys) ?? []);
+      await keys.insert(trx);
       if (t.audit) await recordAudit(trx, at, t.audit);
       return true;
     });
@@ -182,7 +186,7 @@ export class DeskStore {
     amount: number;
     event: NewEvent;
     keepStatus: readonly DeskStatus[];
-    mails?: (row: OrderRow) => readonly NewOutboxRow[];
+    mails?: (row: OrderRow, keys: IssuedOrderKeys) => readonly NewOutboxRow[];
     audit: AuditEntry | null;
   }): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -194,7 +198,9 @@ export class DeskStore {
       });
       if (!inserted) return false;
       const row = await addOrderRefund(trx, input.orderId, input.amount, input.keepStatus, at);
-      await enqueueMail(trx, input.mails?.(row) ?? []);
+      const keys = new IssuedOrderKeys();
+      await enqueueMail(trx, input.mails?.(row, keys) ?? []);
+      await keys.insert(trx);
       if (input.audit) await recordAudit(trx, at, input.audit);
       return true;
     });

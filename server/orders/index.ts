@@ -39,7 +39,7 @@ declare module '../lib/events' {
 }
 
 export { deleteNotesOfOrders, irishDayRange } from './fulfilment-store';
-export { keysMatch, newOrderKey } from './order-key';
+export { hashKey, newOrderKey } from './order-key';
 export type { CheckoutOutcome } from './order-service';
 export {
   anonymiseOrders,

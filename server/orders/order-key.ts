@@ -1,12 +1,15 @@
 /**
- * The order page's key (docs/product.md §6.8): 24 random bytes (192 bits, more than the 128 the page needs
- * against guessing), base64url. Compared in constant time over fixed-length digests, so neither the
- * position of the first wrong character nor the length of a guess shows in the answer's timing. The key
- * is a bearer secret: it goes into the shopper's e-mails and nowhere else (never a log line, never a
- * response other than the page it opens).
+ * The order page's key (docs/product.md §6.8), and the quote page's: 24 random bytes (192 bits, more than
+ * the 128 the page needs against guessing), base64url. The key is a bearer secret: it goes into the
+ * shopper's e-mails and nowhere else (never a log line, never a response other than the page it opens).
+ * The database keeps only its SHA-256 (hex), as the desk's sessions are kept, so a copy of the database
+ * opens no page; an order or quote has one hash per e-mail that linked to it, each key working beside the
+ * others. A page is opened by looking the given key's hash up: an equality on a hash tells a guesser
+ * nothing about the key.
  */
-import { randomBytes } from 'node:crypto';
-import { sameSecret } from '../security/constant-time';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
 
 export const ORDER_KEY_BYTES = 24;
 
@@ -14,11 +17,27 @@ export function newOrderKey(): string {
   return randomBytes(ORDER_KEY_BYTES).toString('base64url');
 }
 
-/** A key no order has: compared against when there is no order, so that answer costs the same work. */
-const NO_KEY = newOrderKey();
+/** What the database keeps of a key. */
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
 
-/** Constant time in the content of both strings; `stored` null (no order, or no key yet) never matches. */
-export function keysMatch(stored: string | null, given: string): boolean {
-  const equal = sameSecret(given, stored ?? NO_KEY);
-  return equal && stored !== null;
+/**
+ * Keys issued while e-mails are built inside a transaction (a payment, a desk action): each `issue`
+ * returns a new key for the link, and `insert` stores their hashes in the same transaction as the
+ * e-mails, so a link goes out only with a key that opens its page.
+ */
+export class IssuedOrderKeys {
+  private readonly rows: { key_hash: string; order_id: string; created_at: string }[] = [];
+
+  issue(orderId: string): string {
+    const key = newOrderKey();
+    this.rows.push({ key_hash: hashKey(key), order_id: orderId, created_at: new Date().toISOString() });
+    return key;
+  }
+
+  async insert(trx: Transaction<Database>): Promise<void> {
+    if (this.rows.length === 0) return;
+    await trx.insertInto('order_keys').values(this.rows.splice(0)).execute();
+  }
 }

@@ -188,7 +188,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
 
     // The same work either way: one select by reference and one constant-time compare; the lines and
     // the rest of the page are read only after the key matched.
-    const select = vi.spyOn(app.orders.store, 'findByReference');
+    const select = vi.spyOn(app.orders.store, 'findByReferenceAndKey');
     const record = vi.spyOn(app.orders.store, 'pageRecord');
     await view(reference, wrongKey);
     await view('SOL-ZZZZZZZZ', key);
@@ -245,7 +245,13 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     const row = (await outboxRows(app)).find((r) => r.kind.startsWith(`${MAIL_KINDS.orderLink}-`));
     expect(row?.recipient).toBe(SHOPPER);
     expect(row?.order_id).toBe(orderId);
-    expect(link).toContain(`${TEST_PUBLIC_URL}/#/order/${reference}?key=${key}`);
+    // A key of its own, which opens the page beside the confirmation's.
+    expect(link).toContain(`${TEST_PUBLIC_URL}/#/order/${reference}?key=`);
+    const linkKey = link ? LINK.exec(link)?.[2] : undefined;
+    expect(linkKey).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(linkKey).not.toBe(key);
+    expect((await view(reference, linkKey ?? '')).statusCode).toBe(200);
+    expect((await view(reference, key)).statusCode).toBe(200);
   });
 
   it('limits "Find your order" per address and per reference, whether or not they match', async () => {
@@ -297,9 +303,9 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     await expect.poll(async () => (await linkMails()).length, { timeout: 15_000 }).toBe(1);
   });
 
-  it('gives an order paid before keys existed a key on first need, and its page opens with it', async () => {
+  it('gives an order with no key left (paid before keys existed) a new one with Find your order, and its page opens with it', async () => {
     const { reference, orderId } = await paidOrder();
-    await app.platform.db.updateTable('orders').set({ order_key: null }).where('id', '=', orderId).execute();
+    await app.platform.db.deleteFrom('order_keys').where('order_id', '=', orderId).execute();
     await find(reference, SHOPPER);
     const linkMail = async () =>
       (await outboxRows(app)).find((r) => r.kind.startsWith(`${MAIL_KINDS.orderLink}-`))?.text_body;
@@ -330,7 +336,9 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     ]);
     const ack = mails.find((m) => m.kind === MAIL_KINDS.withdrawalAck);
     expect(ack?.text_body).toContain('We have received your notice of withdrawal');
-    expect(ack?.text_body).toContain(`#/order/${reference}?key=${key}`);
+    const ackKey = LINK.exec(ack?.text_body ?? '')?.[2];
+    expect(ack?.text_body).toContain(`#/order/${reference}?key=${ackKey}`);
+    expect((await view(reference, ackKey ?? '')).statusCode).toBe(200);
     // The owner's desk shows the notice on the order, and in its timeline.
     const desk = await app.inject({
       method: 'GET',

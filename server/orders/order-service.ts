@@ -556,9 +556,9 @@ export class OrderService {
       MAIL_KINDS.customer,
     );
     // The confirmation page links to the order's page, the link of the confirmation e-mail (docs/product.md
-    // §2.7): whoever holds the payment session has the order already. An order paid before keys existed
-    // gets one now. The key travels in this answer only, never in a log line.
-    const key = order.orderKey ?? (await this.o.store.ensureKey(order.id));
+    // §2.7): whoever holds the payment session has the order already. The answer gets a key of its own
+    // (the keys sent before keep working); it travels in this answer only, never in a log line.
+    const key = await this.o.store.issueKey(order.id);
     return {
       httpStatus: 200,
       body: {

@@ -18,7 +18,7 @@ import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
 import { enqueueMail, mailStatus } from '../mail/outbox';
 import type { LocalSession, ShippingAddress, ShippingDetails } from '../payments';
-import { newOrderKey } from './order-key';
+import { hashKey, IssuedOrderKeys, newOrderKey } from './order-key';
 
 export interface StoredOrder {
   readonly id: string;
@@ -44,7 +44,10 @@ export interface StoredOrder {
   readonly shippingDetails: ShippingDetails | null;
   readonly createdAt: string;
   readonly paidAt: string | null;
-  /** The order page's key (order-key.ts); null until the order is paid, or first needed for older orders. */
+  /**
+   * A key to the order's page issued for the e-mails built from this read (markPaidAndQueue's); null
+   * otherwise: the database keeps only hashes of keys (order-key.ts).
+   */
   readonly orderKey: string | null;
   /** Computed at payment (domain/making/dispatch.ts); null before, and for orders paid before it was stored. */
   readonly dispatchDate: IsoDate | null;
@@ -131,7 +134,7 @@ function nowIso(): string {
   return new Date().toISOString();
 }
 
-function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
+function toOrder(row: OrderRow, lines: readonly OrderLineRow[], orderKey: string | null = null): StoredOrder {
   let shippingDetails: ShippingDetails | null = null;
   if (row.shipping_address) {
     shippingDetails = {
@@ -159,7 +162,7 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[]): StoredOrder {
     shippingDetails,
     createdAt: row.created_at,
     paidAt: row.paid_at,
-    orderKey: row.order_key ?? null,
+    orderKey,
     dispatchDate: row.dispatch_date === null ? null : parseIsoDate(row.dispatch_date),
     quoteReference: row.quote_reference ?? null,
     enquiryId: row.enquiry_id ?? null,
@@ -366,8 +369,6 @@ export class OrderStore {
           paid_at: at,
           updated_at: at,
           failure_reason: null,
-          // The order page's key comes with payment (its e-mails link to the page); kept if it had one.
-          order_key: sql<string>`coalesce(order_key, ${newOrderKey()})`,
           dispatch_date: typeof dispatchDate === 'function' ? null : dispatchDate,
           ...(shipping
             ? { shipping_name: shipping.name, shipping_address: JSON.stringify(shipping.address) }
@@ -394,7 +395,10 @@ export class OrderStore {
         .where('id', '=', orderId)
         .executeTakeFirstOrThrow();
       const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).execute();
-      const messages = buildMessages(toOrder(row, lines));
+      // The order page's key comes with payment (its e-mails link to the page), stored as its hash.
+      const keys = new IssuedOrderKeys();
+      const messages = buildMessages(toOrder(row, lines, keys.issue(orderId)));
+      await keys.insert(trx);
       await enqueueMail(trx, messages);
       return true;
     });
@@ -513,23 +517,48 @@ export class OrderStore {
   }
 
   /**
-   * The order's key, created now for an order paid before keys existed. Two concurrent callers end with
-   * the same key: only the first UPDATE finds the column empty.
+   * The order with this reference, and whether `key` is one of its keys: one indexed select whether or
+   * not the order exists or the key matches, so a wrong key and an unknown reference cost the same.
    */
-  async ensureKey(orderId: string): Promise<string> {
-    await this.db
-      .updateTable('orders')
-      .set({ order_key: newOrderKey() })
-      .where('id', '=', orderId)
-      .where('order_key', 'is', null)
-      .execute();
-    const row = await this.db
+  async findByReferenceAndKey(
+    reference: string,
+    key: string,
+  ): Promise<{ row: OrderRow; keyMatches: boolean } | null> {
+    const hash = hashKey(key);
+    const found = await this.db
       .selectFrom('orders')
-      .select('order_key')
-      .where('id', '=', orderId)
-      .executeTakeFirstOrThrow();
-    if (row.order_key === null) throw new Error(`Order ${orderId} has no key after creating one`);
-    return row.order_key;
+      .selectAll('orders')
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('order_keys')
+              .select('order_keys.key_hash')
+              .whereRef('order_keys.order_id', '=', 'orders.id')
+              .where('order_keys.key_hash', '=', hash),
+          )
+          .as('key_matches'),
+      )
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+    if (!found) return null;
+    const { key_matches, ...row } = found;
+    // PostgreSQL answers a boolean, SQLite 0 or 1.
+    return { row, keyMatches: Boolean(key_matches) };
+  }
+
+  /**
+   * A new key to the order's page, for one e-mail that links to it (its hash stored now; the earlier
+   * keys keep working). Issued before the e-mail is queued: a key whose e-mail never goes is known to no
+   * one.
+   */
+  async issueKey(orderId: string): Promise<string> {
+    const key = newOrderKey();
+    await this.db
+      .insertInto('order_keys')
+      .values({ key_hash: hashKey(key), order_id: orderId, created_at: nowIso() })
+      .execute();
+    return key;
   }
 
   /** Dispatched in [from, to], never marked delivered, still asked for a review (dispatchedNotDelivered). */
@@ -958,10 +987,14 @@ export async function anonymiseOrders(
       shipping_name: null,
       shipping_address: null,
       gift_message: null,
-      order_key: null,
       updated_at: at,
     })
     .where('id', 'in', [...orderIds])
+    .execute();
+  // An anonymised order has no page: every key to it goes.
+  await db
+    .deleteFrom('order_keys')
+    .where('order_id', 'in', [...orderIds])
     .execute();
   // The withdrawal notice's signature and reason name the shopper too.
   await db

@@ -318,7 +318,6 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       quotes.create(
         {
           reference,
-          key: 'k'.repeat(32),
           enquiryId: null,
           email,
           name: 'Acme Events',
@@ -337,6 +336,8 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
         new Date(),
       );
     await quote('Q-AAAAAAAA', 'old@acme.example', '2026-01-31');
+    const key = await quotes.issueKey('Q-AAAAAAAA', new Date());
+    expect(await quotes.findWithKey('Q-AAAAAAAA', key)).not.toBeNull();
     await quote('Q-BBBBBBBB', 'recent@acme.example', '2026-03-01');
     await quote('Q-CCCCCCCC', 'Asker@acme.example', '2026-03-01');
     // Valid through 31 January, so ended at the start of 1 February; 90 days later is 2 May.
@@ -347,8 +348,9 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       email: '',
       name: null,
       note: null,
-      quote_key: null,
     });
+    // The page's keys go with the client: the link e-mailed opens nothing any more.
+    expect(await quotes.findWithKey('Q-AAAAAAAA', key)).toBeNull();
     expect(await quotes.find('Q-BBBBBBBB')).toMatchObject({
       email: 'recent@acme.example',
       name: 'Acme Events',

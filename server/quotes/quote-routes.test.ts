@@ -212,7 +212,16 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     const mail = (await outboxRows(app)).filter((r) => r.reference === quote.reference);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ kind: 'quote', recipient: BULK.email, order_id: null });
-    expect(mail[0]?.text_body).toContain(quote.url);
+    // A link with a key of its own: it opens the page, as the one the desk got when making it does.
+    const mailed = /#\/quote\/Q-[A-Z0-9]+\?key=([A-Za-z0-9_-]+)/.exec(mail[0]?.text_body ?? '')?.[1] ?? '';
+    expect(mail[0]?.text_body).toContain(`http://shop.test/#/quote/${quote.reference}?key=${mailed}`);
+    expect(mailed).not.toBe(quote.key);
+    const byMail = await app.inject({
+      method: 'POST',
+      url: `/api/quotes/${quote.reference}`,
+      payload: { key: mailed },
+    });
+    expect(byMail.statusCode).toBe(200);
     expect(mail[0]?.text_body).toContain('30 × Tawny Strand (Medium): €1,050.00');
     expect((await admin('POST', '/api/admin/quotes/Q-NOPENOPE/send')).statusCode).toBe(404);
 

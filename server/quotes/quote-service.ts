@@ -38,7 +38,7 @@ import type { QuoteRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import type { CheckoutOutcome, OrderService, OrderStore } from '../orders';
-import { keysMatch, newOrderKey } from '../orders';
+import { hashKey } from '../orders';
 import { quoteMail } from './quote-mail';
 import { type NewQuote, QuoteClaimLost, type QuoteStore } from './quote-store';
 
@@ -168,10 +168,7 @@ export class QuoteService {
     const reference = newQuoteReference();
     let row: QuoteRow;
     try {
-      row = await this.o.store.create(
-        { reference, key: newOrderKey(), ...terms, requestKey: requestKey ?? null },
-        this.now(),
-      );
+      row = await this.o.store.create({ reference, ...terms, requestKey: requestKey ?? null }, this.now());
     } catch (err) {
       // The same submission, stored meanwhile by another request or instance (the key is unique).
       const other = requestKey === undefined ? null : await this.o.store.findByRequestKey(requestKey);
@@ -308,15 +305,18 @@ export class QuoteService {
     if (!row) return null;
     const mail = quoteMail({
       ...shownOf(row, await this.statusOf(row)),
-      url: row.quote_key ? this.pageUrl(reference, row.quote_key) : '',
+      // The link as Send writes it, with a key of its own (the database keeps only keys' hashes).
+      url: this.pageUrl(reference, await this.o.store.issueKey(reference, this.now())),
       termsUrl: this.o.termsUrl,
       contactEmail: this.o.contactEmail,
     });
     return { to: row.email, subject: mail.subject, text: mail.text };
   }
 
+  /** The answer that made the quote: the only one with the page's link besides the e-mails. */
   private async created(row: QuoteRow, httpStatus: 200 | 201): Promise<QuoteAnswer<{ quote: QuoteMade }>> {
-    const quote = await this.adminView(row);
+    const key = await this.o.store.issueKey(row.reference, this.now());
+    const quote = await this.adminView(row, this.pageUrl(row.reference, key));
     return {
       httpStatus,
       body: {
@@ -360,11 +360,14 @@ export class QuoteService {
     const row = await this.o.store.find(reference);
     if (!row) return refusal(404, QUOTE_MESSAGES.adminNotFound);
     const current = await this.adminView(row);
-    if (!['draft', 'sent'].includes(current.status) || row.quote_key === null)
+    // An erased quote (no address left) cannot be sent.
+    if (!['draft', 'sent'].includes(current.status) || row.email === '')
       return refusal(409, QUOTE_MESSAGES.notSendable);
+    // Each e-mail carries a key of its own; the ones sent before keep working (server/orders/order-key.ts).
+    const url = this.pageUrl(reference, await this.o.store.issueKey(reference, this.now()));
     const mail = quoteMail({
       ...shownOf(row, current.status),
-      url: this.pageUrl(reference, row.quote_key),
+      url,
       termsUrl: this.o.termsUrl,
       contactEmail: this.o.contactEmail,
     });
@@ -380,7 +383,7 @@ export class QuoteService {
     this.o.onMailQueued();
     this.o.log.info({ quote: reference, to: maskEmail(row.email) }, 'quote e-mail queued');
     const sent = await this.o.store.find(reference);
-    return { httpStatus: 200, body: { ok: true, quote: await this.adminView(sent ?? row) } };
+    return { httpStatus: 200, body: { ok: true, quote: await this.adminView(sent ?? row, url) } };
   }
 
   async withdraw(reference: string): Promise<QuoteAnswer<{ quote: AdminQuote }>> {
@@ -503,12 +506,11 @@ export class QuoteService {
   private async open(referenceInput: string, key: string): Promise<QuoteRow | null> {
     const reference = referenceInput.trim().toUpperCase();
     if (!isQuoteReference(reference) || !isQuoteKey(key)) {
-      keysMatch(null, key);
+      // The same work as a well-formed guess: the hash of what was given.
+      hashKey(key);
       return null;
     }
-    const row = await this.o.store.find(reference);
-    if (!keysMatch(row?.quote_key ?? null, key) || !row) return null;
-    return row;
+    return this.o.store.findWithKey(reference, key);
   }
 
   private async statusOf(row: QuoteRow): Promise<QuoteStatus> {
@@ -525,23 +527,29 @@ export class QuoteService {
     );
   }
 
-  private async adminView(row: QuoteRow): Promise<AdminQuote> {
+  private async adminView(row: QuoteRow, url = ''): Promise<AdminQuote> {
     const order = row.order_id ? await this.o.orderStore.findById(row.order_id) : null;
     return this.toAdmin(
       row,
       order ? { status: order.status, reference: order.reference } : null,
       row.enquiry_id ? await this.o.enquiries.describe(row.enquiry_id) : null,
+      url,
     );
   }
 
+  /**
+   * `url`: the page's link with a key issued for this answer (making or sending the quote); '' in the
+   * list and the other answers, since the database keeps only the keys' hashes.
+   */
   private toAdmin(
     row: QuoteRow,
     order: { readonly status: string; readonly reference: string | null } | null,
     enquiry: AdminQuote['enquiry'],
+    url = '',
   ): AdminQuote {
     const paid = order?.status === 'paid';
     return {
-      url: row.quote_key ? this.pageUrl(row.reference, row.quote_key) : '',
+      url,
       ...shownOf(row, this.statusWith(row, paid)),
       email: row.email,
       enquiryId: row.enquiry_id,

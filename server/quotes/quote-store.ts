@@ -7,6 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewOutboxRow, QuoteRow } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
+import { hashKey, newOrderKey } from '../orders/order-key';
 
 /** Thrown inside a checkout's transaction when another checkout took the quote first: it rolls back. */
 export class QuoteClaimLost extends Error {
@@ -17,7 +18,6 @@ export class QuoteClaimLost extends Error {
 
 export interface NewQuote {
   readonly reference: string;
-  readonly key: string;
   readonly enquiryId: string | null;
   readonly email: string;
   readonly name: string | null;
@@ -53,7 +53,6 @@ export class QuoteStore {
       .insertInto('quotes')
       .values({
         reference: q.reference,
-        quote_key: q.key,
         enquiry_id: q.enquiryId,
         email: q.email,
         name: q.name,
@@ -89,6 +88,39 @@ export class QuoteStore {
         .where('reference', '=', reference)
         .executeTakeFirst()) ?? null
     );
+  }
+
+  /**
+   * The quote with this reference if `key` is one of its keys: one indexed select either way (the key's
+   * hash looked up, server/orders/order-key.ts).
+   */
+  async findWithKey(reference: string, key: string): Promise<QuoteRow | null> {
+    const hash = hashKey(key);
+    const found = await this.db
+      .selectFrom('quotes')
+      .selectAll('quotes')
+      .where('reference', '=', reference)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('quote_keys')
+            .select('quote_keys.key_hash')
+            .whereRef('quote_keys.quote_reference', '=', 'quotes.reference')
+            .where('quote_keys.key_hash', '=', hash),
+        ),
+      )
+      .executeTakeFirst();
+    return found ?? null;
+  }
+
+  /** A new key to the quote's page for one link (its hash stored now; the earlier keys keep working). */
+  async issueKey(reference: string, now: Date): Promise<string> {
+    const key = newOrderKey();
+    await this.db
+      .insertInto('quote_keys')
+      .values({ key_hash: hashKey(key), quote_reference: reference, created_at: now.toISOString() })
+      .execute();
+    return key;
   }
 
   /** The newest first. */
@@ -209,8 +241,13 @@ async function anonymise(db: Db, references: readonly string[], nowIso: string):
   if (references.length === 0) return 0;
   await db
     .updateTable('quotes')
-    .set({ email: '', name: null, note: null, quote_key: null, updated_at: nowIso })
+    .set({ email: '', name: null, note: null, updated_at: nowIso })
     .where('reference', 'in', [...references])
+    .execute();
+  // An erased quote has no page: every key to it goes.
+  await db
+    .deleteFrom('quote_keys')
+    .where('quote_reference', 'in', [...references])
     .execute();
   return references.length;
 }

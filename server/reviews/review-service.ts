@@ -203,8 +203,8 @@ export class ReviewService {
     if (row.refunded >= row.total && row.total > 0) return false;
     if ((await this.o.reviews.requestOf(row.id)) !== null) return false;
     if (await this.o.reviews.optedOut(row.email)) return false;
-    const key = row.order_key ?? (await this.o.orders.ensureKey(row.id));
-    const record = await this.o.orders.pageRecord({ ...row, order_key: key });
+    const key = await this.o.orders.issueKey(row.id);
+    const record = await this.o.orders.pageRecord(row);
     const token = randomBytes(24).toString('base64url');
     const mail = reviewRequestMail({
       reference: row.reference,

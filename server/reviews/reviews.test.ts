@@ -302,7 +302,17 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
     const mail = requests[0];
     expect(mail?.subject).toMatch(/review/i);
     expect(mail?.recipient).toBe(order.email);
-    expect(mail?.text_body).toContain(`/#/order/${order.reference}?key=${order.key}`);
+    // A key of its own to the order's page, which opens it as the confirmation's does.
+    const key = new RegExp(`/#/order/${order.reference}\\?key=([A-Za-z0-9_-]+)`).exec(
+      mail?.text_body ?? '',
+    )?.[1];
+    expect(key).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    const opened = await app.inject({
+      method: 'POST',
+      url: '/api/order-page',
+      payload: { reference: order.reference, key },
+    });
+    expect(opened.statusCode).toBe(200);
     const stop = /\/review-requests\/stop\?token=([A-Za-z0-9_-]+)/.exec(mail?.text_body ?? '');
     expect(stop?.[1]).toBeTruthy();
 

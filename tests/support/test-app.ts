@@ -1,11 +1,13 @@
 /** Builds the real app for integration tests: a fresh DATA_DIR, silent logs, fast outbox retries. */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { simpleParser } from 'mailparser';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import type { ShopTuning } from '../../server/platform';
+import { OUTBOX_DIR } from '../../server/platform';
 
 export const TEST_PUBLIC_URL = 'http://shop.test';
 
@@ -30,12 +32,44 @@ export async function buildTestApp(
     reconcile: false,
   });
   await app.ready();
+  if (env.DATA_DIR) mailDirs.set(app, path.join(env.DATA_DIR, OUTBOX_DIR));
   return app;
 }
 
-/** Outbox rows and orders, straight from the database. */
+/** Where each test app's default transport writes its .eml files. */
+const mailDirs = new WeakMap<FastifyInstance, string>();
+
+/**
+ * Outbox rows and orders, straight from the database. A sent e-mail keeps no subject or text there
+ * (docs/product.md §6.6): its subject and bodies are read back from the .eml file the default transport
+ * wrote, as the recipient got them.
+ */
 export async function outboxRows(app: FastifyInstance) {
-  return app.platform.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+  const rows = await app.platform.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+  const dir = mailDirs.get(app);
+  if (!dir) return rows;
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir);
+  } catch {
+    return rows;
+  }
+  return Promise.all(
+    rows.map(async (row) => {
+      const file =
+        row.status === 'sent' && row.text_body === ''
+          ? files.find((f) => f.startsWith(`${String(row.id).padStart(6, '0')}-`) && f.endsWith('.eml'))
+          : undefined;
+      if (!file) return row;
+      const mail = await simpleParser(readFileSync(path.join(dir, file)));
+      return {
+        ...row,
+        subject: mail.subject ?? '',
+        text_body: mail.text ?? '',
+        html_body: typeof mail.html === 'string' ? mail.html : '',
+      };
+    }),
+  );
 }
 
 /**

@@ -28,6 +28,7 @@ import {
   addOrderRefund,
   changeOrderIf,
   claimOrderRefund,
+  insertIssuedKeys,
   linesOfOrder,
   linesOfOrders,
   type OrderChange,
@@ -168,7 +169,7 @@ export class DeskStore {
       await insertEvent(trx, orderId, at, t.event);
       const keys = new IssuedOrderKeys();
       await enqueueMail(trx, t.mails?.(row, keys) ?? []);
-      await keys.insert(trx);
+      await insertIssuedKeys(trx, keys);
       if (t.audit) await recordAudit(trx, at, t.audit);
       return true;
     });
@@ -200,7 +201,7 @@ export class DeskStore {
       const row = await addOrderRefund(trx, input.orderId, input.amount, input.keepStatus, at);
       const keys = new IssuedOrderKeys();
       await enqueueMail(trx, input.mails?.(row, keys) ?? []);
-      await keys.insert(trx);
+      await insertIssuedKeys(trx, keys);
       if (input.audit) await recordAudit(trx, at, input.audit);
       return true;
     });

@@ -8,8 +8,6 @@
  * nothing about the key.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Transaction } from 'kysely';
-import type { Database } from '../db/schema';
 
 export const ORDER_KEY_BYTES = 24;
 
@@ -24,8 +22,8 @@ export function hashKey(key: string): string {
 
 /**
  * Keys issued while e-mails are built inside a transaction (a payment, a desk action): each `issue`
- * returns a new key for the link, and `insert` stores their hashes in the same transaction as the
- * e-mails, so a link goes out only with a key that opens its page.
+ * returns a new key for the link, and the order store writes their hashes (`take`) in the same
+ * transaction as the e-mails (insertIssuedKeys), so a link goes out only with a key that opens its page.
  */
 export class IssuedOrderKeys {
   private readonly rows: { key_hash: string; order_id: string; created_at: string }[] = [];
@@ -36,8 +34,8 @@ export class IssuedOrderKeys {
     return key;
   }
 
-  async insert(trx: Transaction<Database>): Promise<void> {
-    if (this.rows.length === 0) return;
-    await trx.insertInto('order_keys').values(this.rows.splice(0)).execute();
+  /** The hashes issued so far, handed over once. */
+  take(): { key_hash: string; order_id: string; created_at: string }[] {
+    return this.rows.splice(0);
   }
 }

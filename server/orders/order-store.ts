@@ -398,7 +398,7 @@ export class OrderStore {
       // The order page's key comes with payment (its e-mails link to the page), stored as its hash.
       const keys = new IssuedOrderKeys();
       const messages = buildMessages(toOrder(row, lines, keys.issue(orderId)));
-      await keys.insert(trx);
+      await insertIssuedKeys(trx, keys);
       await enqueueMail(trx, messages);
       return true;
     });
@@ -658,6 +658,12 @@ export async function linesOfOrders(db: Executor, orderIds: readonly string[]): 
     .where('order_id', 'in', [...orderIds])
     .orderBy('position')
     .execute();
+}
+
+/** Stores the hashes of the keys issued for e-mails, in the caller's transaction (order-key.ts). */
+export async function insertIssuedKeys(trx: Transaction<Database>, keys: IssuedOrderKeys): Promise<void> {
+  const rows = keys.take();
+  if (rows.length > 0) await trx.insertInto('order_keys').values(rows).execute();
 }
 
 /** Session ids per statement of pendingOfSessions. */

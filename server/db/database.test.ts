@@ -143,7 +143,7 @@ describe.each(TEST_DIALECTS)('database (%s)', (dialect) => {
   it('gives each order a refund in part had left "partially refunded" its making state back', async () => {
     const REFUND_KEEPS_STATE = '0020-refund-keeps-making-state';
     const before = Object.fromEntries(
-      Object.entries(MIGRATIONS).filter(([name]) => name !== REFUND_KEEPS_STATE),
+      Object.entries(MIGRATIONS).filter(([name]) => name < REFUND_KEEPS_STATE),
     );
     const STARTED = '2026-01-11T09:00:00.000Z';
     const DISPATCHED = '2026-01-12T09:00:00.000Z';

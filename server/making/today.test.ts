@@ -87,7 +87,8 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     });
     app.making.queue.invalidate();
     const script = await app.inject({ method: 'GET', url: '/runtime-env.js' });
-    expect(script.body).toContain('window.__SOLAS_QUEUE__=Object.freeze({"queuedPieces":40,"capacity":8});');
+    // The pages are told the days the queue adds and the capacity, never the pieces queued.
+    expect(script.body).toContain('window.__SOLAS_QUEUE__=Object.freeze({"days":5,"capacity":8});');
   });
 
   it('two payments at once never take the same last piece of a day', async () => {

@@ -471,6 +471,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       name: 'Bespoke anniversary set',
       size: null,
       pieces: 4,
+      orders: [order?.reference],
     });
     const csv = (await admin('GET', `/api/admin/orders.csv?from=${today}&to=${today}`)).body;
     const row = csv.split('\r\n').find((r) => r.startsWith(order?.reference ?? '-'));

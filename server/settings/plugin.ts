@@ -5,6 +5,13 @@ import { SettingsStore } from './settings-store';
 
 async function settings(app: FastifyInstance): Promise<void> {
   const { db, config } = app.platform;
+  if (config.production && config.seller.placeholder) {
+    app.addHook('onReady', async () => {
+      app.log.warn(
+        "SELLER_NAME or SELLER_ADDRESS is not set: the confirmation e-mails and the legal pages show placeholders where the law asks for the seller's identity",
+      );
+    });
+  }
   app.decorate('settings', {
     store: new SettingsStore(db, {
       makingCapacityPerDay: config.makingCapacityPerDay,

@@ -911,7 +911,7 @@ async function createQuoteTables(db: AnyDb): Promise<void> {
 }
 
 /**
- * Discount codes and their reservations (server/discounts/discount-store.ts, docs/product.md offers,
+ * Discount codes and their reservations (server/offers/discount-store.ts, docs/product.md offers,
  * docs/decisions/0016-discount-reservations.md). A reservation row is one use of a code held by one
  * checkout: 'reserved' while the checkout is open, 'used' once paid, 'released' when it expired or was
  * cancelled. The shopper's address is kept as a hash only (enough for "once per e-mail address").

@@ -352,7 +352,7 @@ export interface CatalogueChangesTable {
   changes: string;
 }
 
-/** A discount code the owner made in the desk (server/discounts/discount-store.ts). */
+/** A discount code the owner made in the desk (server/offers/discount-store.ts). */
 export interface DiscountCodesTable {
   code: string;
   percent_off: number | null;

@@ -54,7 +54,7 @@ export async function installSecurity(
     }
   });
 
-  // Route schemas are zod schemas (routes/validation.ts), answered by the one error handler.
+  // Route schemas are zod schemas (lib/validation.ts), answered by the one error handler.
   app.setValidatorCompiler(zodValidatorCompiler);
   apiErrorHandler(app);
   if (options.notFound) app.setNotFoundHandler(sendNotFound);

@@ -23,7 +23,7 @@ import { addDays, type IsoDate, irishInstant } from '../../domain/shared/calenda
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
 import { enqueueMail, mailOfOrder } from '../mail/outbox';
-import { IssuedOrderKeys } from '../orders/order-key';
+import { IssuedOrderKeys } from './order-key';
 import {
   addOrderRefund,
   changeOrderIf,

@@ -22,7 +22,6 @@ import {
   type RenderedMail,
   TEST_NOTICE,
   TEST_SUBJECT_PREFIX,
-  testSubject,
   WINE,
 } from '../mail/layout';
 import type { ProviderId, ShippingDetails } from '../payments';

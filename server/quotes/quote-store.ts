@@ -7,7 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewOutboxRow, QuoteRow } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
-import { hashKey, newOrderKey } from '../orders/order-key';
+import { hashKey, newOrderKey } from '../orders';
 
 /** Thrown inside a checkout's transaction when another checkout took the quote first: it rolls back. */
 export class QuoteClaimLost extends Error {

@@ -350,9 +350,15 @@ export class QuoteService {
     );
   }
 
+  /**
+   * One quote for the desk's page, with the client's link (a key issued for this answer: the database keeps
+   * only the keys' hashes), so the owner can preview the page as the client will see it.
+   */
   async get(reference: string): Promise<AdminQuote | null> {
     const row = await this.o.store.find(reference);
-    return row ? this.adminView(row) : null;
+    if (!row) return null;
+    const key = await this.o.store.issueKey(row.reference, this.now());
+    return this.adminView(row, this.pageUrl(row.reference, key));
   }
 
   /** Queues the quote's e-mail to the client (again, when sent before). */

@@ -69,8 +69,12 @@ test('bespoke: copy email button copies, toasts and has its tooltip', async ({ p
   await page.goto('/#/bespoke-corporate');
   await expect(page.getByText(`minimum of ${CORPORATE.minimumPieces} pieces`)).toBeVisible();
   const copy = page.getByRole('button', { name: 'Copy email' });
-  await copy.hover();
-  await expect(page.getByRole('tooltip')).toHaveText('Click to copy email');
+  // Hovered again until the tooltip opens: the page may still move under the pointer as it settles.
+  await expect(async () => {
+    await page.mouse.move(0, 0);
+    await copy.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Click to copy email', { timeout: 1000 });
+  }).toPass();
   await copy.click();
   await expect(page.getByText('Email copied to clipboard!')).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(BRAND.contactEmail);

@@ -65,15 +65,13 @@ export async function runtimeEnvRoutes(
 ) {
   const body = runtimeEnvScript(opts.runtimeFlags, opts.closedDates);
   app.get(RUNTIME_ENV_PATH, async (request, reply) => {
-    // The making feature's queue, when the app has it (API-only apps of tests may not).
-    const state = app.hasDecorator('making')
-      ? await Promise.all([app.making.queue.current(), app.making.queue.shownSettings()]).catch(
-          (err: unknown) => {
-            request.log.warn({ err }, 'runtime-env: the making queue could not be read');
-            return null;
-          },
-        )
-      : null;
+    // The making feature's queue (the pages plugin depends on it); unreadable, the dates use their own rule.
+    const state = await Promise.all([app.making.queue.current(), app.making.queue.shownSettings()]).catch(
+      (err: unknown) => {
+        request.log.warn({ err }, 'runtime-env: the making queue could not be read');
+        return null;
+      },
+    );
     const earlyBird = state ? earlyBirdNow(state[1].earlyBird, new Date()) : undefined;
     return reply
       .header('Content-Type', 'text/javascript; charset=utf-8')

@@ -525,6 +525,8 @@ test.describe('product page', () => {
     const first = page.getByRole('button', { name: 'Show image 1 of 2' });
     const second = page.getByRole('button', { name: 'Show image 2 of 2' });
     await expect(first).toHaveAttribute('aria-pressed', 'true');
+    // The prerendered gallery is there before the app: arrow keys act only once React owns it.
+    await expectHydrated(page, first);
     await first.focus();
     await page.keyboard.press('ArrowRight');
     await expect(second).toBeFocused();

@@ -669,7 +669,7 @@ function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
-/** A spreadsheet's neutralised cell ("'=..." written by csvCell) read back as written. */
+/** A spreadsheet's neutralised cell ("'=..." written by csvDocument) read back as written. */
 function unneutralised(cell: string): string {
   return /^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell;
 }

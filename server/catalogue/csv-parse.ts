@@ -1,8 +1,10 @@
 /**
- * Reads a CSV file as spreadsheets write it (RFC 4180: fields with commas, quotes or line breaks quoted,
- * quotes doubled; CRLF or LF; a UTF-8 byte-order mark), keeping the file line each record starts on, so
- * an import's refusals name the line the owner sees in a text editor (the header is line 1).
+ * Reads a CSV file as spreadsheets write it (RFC 4180 through csv-parse: fields with commas, quotes or line
+ * breaks quoted, quotes doubled; CRLF, LF or CR, even mixed; a UTF-8 byte-order mark), keeping the file line
+ * each record starts on, so an import's refusals name the line the owner sees in a text editor (the header
+ * is line 1). The caller bounds the input's size before it gets here.
  */
+import { CsvError, parse } from 'csv-parse/sync';
 
 export interface CsvRecord {
   /** 1-based line of the file where the record starts. */
@@ -16,55 +18,27 @@ export type CsvParse =
   | { readonly ok: false; readonly line: number };
 
 export function parseCsv(input: string): CsvParse {
-  const text = input.startsWith('\uFEFF') ? input.slice(1) : input;
   const records: CsvRecord[] = [];
-  let line = 1;
-  let recordLine = 1;
-  let cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let i = 0;
-  const endRecord = () => {
-    cells.push(cell);
-    records.push({ line: recordLine, cells });
-    cells = [];
-    cell = '';
-  };
-  while (i < text.length) {
-    const ch = text[i] as string;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-      } else {
-        if (ch === '\n') line += 1;
-        cell += ch;
-      }
-      i += 1;
-      continue;
-    }
-    if (ch === '"' && cell === '') {
-      quoted = true;
-    } else if (ch === ',') {
-      cells.push(cell);
-      cell = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      // The CRLF's LF ends the record below.
-    } else if (ch === '\n' || ch === '\r') {
-      endRecord();
-      line += 1;
-      recordLine = line;
-    } else {
-      cell += ch;
-    }
-    i += 1;
+  // `lines` is the line a record ends on: the next one starts on the line after it.
+  let start = 1;
+  try {
+    parse(input, {
+      bom: true,
+      // Rows of different lengths are the import's to name, line by line, not the parser's to refuse.
+      relax_column_count: true,
+      // A stray quote inside a field is kept as text, as spreadsheets read it.
+      relax_quotes: true,
+      // Spreadsheets and editors write any of the three; a file pasted together may mix them.
+      record_delimiter: ['\r\n', '\n', '\r'],
+      on_record: (record: string[], context) => {
+        records.push({ line: start, cells: record });
+        start = context.lines + 1;
+        return null;
+      },
+    });
+  } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') return { ok: false, line: start };
+    throw error;
   }
-  if (quoted) return { ok: false, line: recordLine };
-  // A last record without a line break; a file ending with one has no empty record after it.
-  if (cell !== '' || cells.length > 0) endRecord();
   return { ok: true, records };
 }

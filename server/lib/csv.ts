@@ -4,24 +4,28 @@
  * fadas, and every text cell that a spreadsheet would run as a formula neutralised.
  */
 
+import { stringify } from 'csv-stringify/sync';
+
 export const CSV_BOM = '\uFEFF';
 
 /** A leading `=`, `+`, `-`, `@`, tab or carriage return makes spreadsheets read a formula (CSV injection). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  // Numbers are the shop's own (never negative here); text may come from a shopper or a provider.
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** Numbers are the shop's own (never negative here); text may come from a shopper or a provider. */
+function neutralised(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
 
 export function csvDocument(
   header: readonly string[],
   rows: readonly (readonly (string | number | null)[])[],
 ): string {
-  return `${CSV_BOM}${[header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  // csv-stringify quotes a field with a comma, quote or line break and doubles its quotes (RFC 4180).
+  return stringify([header, ...rows] as (string | number | null)[][], {
+    bom: true,
+    record_delimiter: 'windows',
+    cast: { string: neutralised, number: String },
+  });
 }
 
 /** Cents as a plain decimal ("35.00"): what spreadsheets sum. */

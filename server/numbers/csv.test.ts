@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { vatIncluded } from '../../domain/settings/seller-texts';
 import type { OrderLineRow, OrderRow } from '../db/schema';
-import { CSV_BOM, csvCell, csvDocument } from '../lib/csv';
+import { CSV_BOM, csvDocument } from '../lib/csv';
 import { ordersCsv, ordersCsvHeader } from './csv';
+
+/** One cell as the document writes it: a one-column file's only row, without the header and the CRLF. */
+function csvCell(value: string | number | null): string {
+  const prefix = `${CSV_BOM}h\r\n`;
+  const document = csvDocument(['h'], [[value]]);
+  expect(document.startsWith(prefix) && document.endsWith('\r\n')).toBe(true);
+  return document.slice(prefix.length, -2);
+}
 
 describe('CSV cells (RFC 4180, CSV injection)', () => {
   it('quotes commas, quotes and line breaks, doubling quotes', () => {

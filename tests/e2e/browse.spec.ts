@@ -396,6 +396,37 @@ test.describe('shop listing on a phone', () => {
     // And the page does not scroll sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+
+  test('a long unbroken product name wraps on its page and in the cart, and the page never scrolls sideways', async ({
+    page,
+  }) => {
+    const longName = 'Connemaramarbleandsilverwristletwithgoldclasp';
+    const noSidewaysScroll = async () =>
+      expect
+        .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+        .toBeLessThanOrEqual(390);
+    await page.goto('/product/1');
+    const title = page.getByRole('heading', { level: 1 });
+    await expectHydrated(page, title);
+    await title.evaluate((h1, name) => {
+      h1.textContent = name;
+    }, longName);
+    await noSidewaysScroll();
+
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await page.goto('/#/cart');
+    const line = page.getByRole('heading', { level: 3 }).first().getByRole('link');
+    await expect(line).toBeVisible();
+    await line.evaluate((a, name) => {
+      a.textContent = name;
+    }, longName);
+    const box = await line.evaluate((a) => {
+      const r = a.getBoundingClientRect();
+      return { right: r.right, scroll: a.scrollWidth, client: a.clientWidth };
+    });
+    expect(box.right).toBeLessThanOrEqual(390);
+    await noSidewaysScroll();
+  });
 });
 
 test.describe('toasts on a phone', () => {

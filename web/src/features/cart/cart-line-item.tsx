@@ -36,7 +36,7 @@ export const CartLineItem = memo(function CartLineItem({ line, onChange }: CartL
       </Link>
       <div className="min-w-0">
         <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-          <h3 className="font-serif text-lg">
+          <h3 className="min-w-0 font-serif text-lg wrap-anywhere">
             <Link to={productPath(product.id)} className="hover:text-wine hover:underline">
               {product.name}
             </Link>

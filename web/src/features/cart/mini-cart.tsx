@@ -95,7 +95,7 @@ export function MiniCart() {
                         <Link
                           to={productPath(product.id)}
                           onClick={close}
-                          className="font-medium hover:text-wine hover:underline"
+                          className="min-w-0 font-medium wrap-anywhere hover:text-wine hover:underline"
                         >
                           {product.name}
                         </Link>

@@ -72,7 +72,7 @@ export function ProductDetails({ product }: { product: Product }) {
               {product.category}
             </Link>
           </p>
-          <h1 className="mt-2 font-serif text-4xl leading-tight sm:text-5xl">{product.name}</h1>
+          <h1 className="mt-2 font-serif text-4xl leading-tight wrap-anywhere sm:text-5xl">{product.name}</h1>
           <p className="mt-4 text-2xl font-semibold tabular-nums" data-testid="product-detail-price">
             {formatEuro(product.price)}
           </p>

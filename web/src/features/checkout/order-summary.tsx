@@ -17,7 +17,7 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
       <ul className="mt-3 divide-y divide-line">
         {items.map((item) => (
           <li key={`${item.id}:${item.size ?? ''}`} className="flex justify-between gap-4 py-3">
-            <span>
+            <span className="min-w-0 wrap-anywhere">
               {/* A quote's custom line has no size. */}
               {item.size ? nameWithSize(item.name, item.size) : item.name}{' '}
               <span className="text-muted">× {item.quantity}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { palettesSentence } from './palettes';
+import { canonicalCategory, palettesSentence } from './palettes';
 import { CATEGORIES } from './types';
 
 describe('the home page’s palettes sentence', () => {
@@ -19,5 +19,19 @@ describe('the home page’s palettes sentence', () => {
     expect(palettesSentence(['Connemara'])).toBe('Connemara: one palette, every piece hand-strung to order.');
     expect(palettesSentence([])).toBe('Every piece hand-strung to order.');
     expect(palettesSentence(Array.from({ length: 12 }, (_, i) => `C${i}`))).toMatch(/: 12 palettes,/);
+  });
+});
+
+describe('the spelling a category is stored with', () => {
+  it('joins an existing category that differs only in case, accents or spaces', () => {
+    const known = [...CATEGORIES, 'Connemara Marble'];
+    expect(canonicalCategory('warm  tones', known)).toBe('Warm Tones');
+    expect(canonicalCategory(' BURGUNDY ', known)).toBe('Burgundy');
+    expect(canonicalCategory('connemara márble', known)).toBe('Connemara Marble');
+  });
+
+  it('keeps a new category as the owner spelled it, spaces collapsed', () => {
+    expect(canonicalCategory('  Gemstone   Mix ', CATEGORIES)).toBe('Gemstone Mix');
+    expect(canonicalCategory('Warm Tone', CATEGORIES)).toBe('Warm Tone');
   });
 });

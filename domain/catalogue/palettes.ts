@@ -30,3 +30,18 @@ export function palettesSentence(categories: readonly string[]): string {
   const noun = categories.length === 1 ? 'palette' : 'palettes';
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}: ${count} ${noun}, every piece hand-strung to order.`;
 }
+
+/** A category's key for comparison: case, accents and runs of spaces do not make a new palette. */
+function categoryKey(category: string): string {
+  return category.normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim().toLowerCase();
+}
+
+/**
+ * The spelling a category is stored with: an existing one's when it differs only in case, accents or
+ * spaces ("warm  tones" from a CSV or a script joins "Warm Tones"), so a typo of that kind never adds a
+ * chip to the shop or a palette to the home page's count; otherwise the owner's own, spaces collapsed.
+ */
+export function canonicalCategory(category: string, known: readonly string[]): string {
+  const key = categoryKey(category);
+  return known.find((k) => categoryKey(k) === key) ?? category.replace(/\s+/g, ' ').trim();
+}

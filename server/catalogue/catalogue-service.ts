@@ -7,6 +7,8 @@
  * Optimistic concurrency: a change carrying the product's `updatedAt` as the desk last received it (in the
  * body, or `If-Match`) is refused with 409 when the product has changed since, instead of overwriting it.
  */
+
+import { canonicalCategory } from '../../domain/catalogue/palettes';
 import {
   type AdminProduct,
   type AdminProductImage,
@@ -22,6 +24,7 @@ import {
   type ProductPatch,
 } from '../../domain/catalogue/product-admin';
 import type { ProductImage } from '../../domain/catalogue/snapshot';
+import { CATEGORIES } from '../../domain/catalogue/types';
 import { SIZE_CODES, type SizeCode } from '../../domain/config';
 import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
 import { csvDocument } from '../lib/csv';
@@ -205,6 +208,11 @@ function auditEntry(
     .map(([field, c]) => `${field}: ${auditValue(c.before)} -> ${auditValue(c.after)}`)
     .join('; ');
   return { session: actor.session, address: actor.address, action, target: `product ${productId}`, detail };
+}
+
+/** The shop's own palettes first, then every category a product has now. */
+function knownCategories(products: readonly StoredProduct[]): string[] {
+  return [...CATEGORIES, ...products.map((p) => p.category)];
 }
 
 /** Trimmed texts; materials and sizes de-duplicated in the order given. */
@@ -497,6 +505,7 @@ export class CatalogueService {
   ): Promise<StoredProduct> {
     const handle = await this.freeHandle(edit, input.handle, input.name, null, fail);
     const all = await edit.products();
+    const category = canonicalCategory(input.category, knownCategories(all));
     const position = all.reduce((max, p) => Math.max(max, p.position + 1), 0);
     const id = await edit.takeNextId();
     const product: StoredProduct = {
@@ -504,7 +513,7 @@ export class CatalogueService {
       handle,
       name: input.name,
       price: input.price as StoredProduct['price'],
-      category: input.category,
+      category,
       materials: input.materials,
       description: input.description,
       fullDescription: input.fullDescription ?? '',
@@ -542,6 +551,10 @@ export class CatalogueService {
         ? before.handle
         : await this.freeHandle(edit, fields.handle, before.name, before.id, fail);
     const { position, ...rest } = fields;
+    if (rest.category !== undefined) {
+      const others = (await edit.products()).filter((p) => p.id !== before.id);
+      rest.category = canonicalCategory(rest.category, knownCategories(others));
+    }
     let after: StoredProduct = { ...before, ...stripUndefined(rest), handle } as StoredProduct;
     if (position !== undefined && position !== before.position) {
       const others = (await edit.products()).filter((p) => p.id !== before.id);

@@ -102,6 +102,25 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
     expect(served.version).toBe('1');
   });
 
+  it('files a category that differs from an existing one only in case, accents or spaces under that one', async () => {
+    const sameAsFestive = await owner('POST', '/api/admin/products', {
+      name: 'Christmas Bell',
+      category: ' burgundy ',
+      materials: ['Czech Glass'],
+      price: 4000,
+      description: 'Gold glass bells.',
+    });
+    expect((sameAsFestive.json() as { product: AdminProduct }).product.category).toBe('Burgundy');
+    const warm = await owner(
+      'PATCH',
+      `/api/admin/products/${(sameAsFestive.json() as { product: AdminProduct }).product.id}`,
+      {
+        category: 'WARM   tones',
+      },
+    );
+    expect((warm.json() as { product: AdminProduct }).product.category).toBe('Warm Tones');
+  });
+
   it('creates, edits, reorders and refuses: 201 with the next id, 404, 400 naming the field, 409 when stale', async () => {
     const created = await owner('POST', '/api/admin/products', {
       name: 'Christmas Star',

@@ -10,6 +10,25 @@ import { enqueueMail } from '../mail/outbox';
 import { hashKey, newOrderKey } from '../orders';
 
 /** Thrown inside a checkout's transaction when another checkout took the quote first: it rolls back. */
+/** The columns a quote's terms fill, the same on creation and on an edit. */
+function quoteColumns(q: Omit<NewQuote, 'reference' | 'key' | 'requestKey'>) {
+  return {
+    enquiry_id: q.enquiryId,
+    email: q.email,
+    name: q.name,
+    lines: q.lines,
+    discount_percent: q.discountPercent,
+    zone: q.zone,
+    subtotal: q.subtotal,
+    discount: q.discount,
+    shipping: q.shipping,
+    total: q.total,
+    valid_until: q.validUntil,
+    dispatch_by: q.dispatchBy,
+    note: q.note,
+  };
+}
+
 export class QuoteClaimLost extends Error {
   constructor(readonly reference: string) {
     super(`quote ${reference}: another checkout took it first`);
@@ -53,19 +72,7 @@ export class QuoteStore {
       .insertInto('quotes')
       .values({
         reference: q.reference,
-        enquiry_id: q.enquiryId,
-        email: q.email,
-        name: q.name,
-        lines: q.lines,
-        discount_percent: q.discountPercent,
-        zone: q.zone,
-        subtotal: q.subtotal,
-        discount: q.discount,
-        shipping: q.shipping,
-        total: q.total,
-        valid_until: q.validUntil,
-        dispatch_by: q.dispatchBy,
-        note: q.note,
+        ...quoteColumns(q),
         order_id: null,
         checkout_url: null,
         sent_at: null,
@@ -143,19 +150,7 @@ export class QuoteStore {
     const update = this.db
       .updateTable('quotes')
       .set({
-        enquiry_id: q.enquiryId,
-        email: q.email,
-        name: q.name,
-        lines: q.lines,
-        discount_percent: q.discountPercent,
-        zone: q.zone,
-        subtotal: q.subtotal,
-        discount: q.discount,
-        shipping: q.shipping,
-        total: q.total,
-        valid_until: q.validUntil,
-        dispatch_by: q.dispatchBy,
-        note: q.note,
+        ...quoteColumns(q),
         updated_at: now.toISOString(),
       })
       .where('reference', '=', reference)

@@ -8,6 +8,7 @@
  * prices and thresholds, and may remove a zone; a checkout to a removed zone is refused.
  */
 import * as z from 'zod/mini';
+import type { ShippingRate, ShippingRates } from '../cart/pricing';
 import { BRAND, FREE_SHIPPING_THRESHOLD, POLICY, SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
 import { type ClosedDates, NO_CLOSURES } from '../making/closed-dates';
 import {
@@ -20,7 +21,7 @@ import { parseIsoDate } from '../shared/calendar-date';
 import { COUNTRY_NAMES } from '../shared/countries';
 import { checkEmail } from '../shared/email';
 import { isFreeText, isSingleLineText } from '../shared/input-text';
-import { formatEuroShort } from '../shared/money';
+import { cents, formatEuroShort } from '../shared/money';
 
 export const PUBLIC_SETTINGS_API = '/api/settings/public';
 export const BACK_IN_TOUCH_API = '/api/back-in-touch';
@@ -71,7 +72,6 @@ export const SHOP_SETTINGS_MESSAGES = {
   updatedAt: 'updatedAt: the time the settings were read, as the GET gave it',
   stale:
     'These settings were changed elsewhere since you opened them. Reload to see the current values, then save again.',
-  zoneClosed: 'zone: the shop does not ship to this destination any more',
 } as const;
 
 const singleLine = (max: number, error: string) =>
@@ -383,3 +383,19 @@ export function publicSettings(all: AllSettings): PublicSettings {
 }
 
 export const publicSettingsResponseSchema = z.object({ ok: z.literal(true), settings: publicSettingsSchema });
+
+/** The zones' prices and thresholds as pricing takes them (domain/cart/pricing.ts ShippingRates). */
+export function shippingRates(shipping: ShippingSettings): ShippingRates {
+  const rates: Partial<Record<ZoneId, ShippingRate>> = {};
+  for (const zone of shipping.zones)
+    rates[zone.id] = {
+      fee: cents(zone.price),
+      freeOver: zone.freeFrom === null ? null : cents(zone.freeFrom),
+    };
+  return rates;
+}
+
+/** A checkout to a zone the owner removed: the 400 names it. */
+export function zoneClosedMessage(zone: ZoneId): string {
+  return `zone: the shop no longer ships to ${SHIPPING_ZONES[zone].label} (${zone})`;
+}

@@ -74,6 +74,8 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /test-checkout/:sessionId/pay': 'the shopper holding the session id; guarded, test cards only',
   'POST /api/admin/session':
     'the owner signing in with the token; guarded, failures slowed down and limited per address',
+  'GET /api/settings/public':
+    "anyone: what the shop's pages show of the owner's settings (seller, zones, away, announcement), never the order e-mail",
 };
 
 /** GET of a page of the shop (a prerendered page may get a route of its own): public like the shop. */

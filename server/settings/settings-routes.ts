@@ -77,9 +77,9 @@ export async function settingsRoutes(app: FastifyInstance, opts: SettingsRouteOp
   });
 
   app.get(PUBLIC_SETTINGS_API, async (_request, reply) => {
-    // Shared caches may keep it briefly: a change reaches shoppers within seconds either way.
+    // Every API answer is no-store: a saved change reaches shoppers from the next request.
     return reply
-      .header('Cache-Control', 'public, max-age=5')
+      .header('Cache-Control', 'no-store')
       .send({ ok: true, settings: publicSettings(await cache.current()) });
   });
 }

@@ -2,6 +2,11 @@
 import type { SettingsCache } from './settings-cache';
 import type { SettingsStore } from './settings-store';
 
+export {
+  backInTouchOfEmail,
+  deleteBackInTouchOfEmail,
+  deleteUnconfirmedBackInTouch,
+} from './back-in-touch-store';
 export type { SettingsCache } from './settings-cache';
 export { OPS_MARKS, type SettingsStore } from './settings-store';
 

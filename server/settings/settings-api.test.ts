@@ -15,8 +15,17 @@ import {
   zoneClosedMessage,
 } from '../../domain/settings/shop-settings';
 import { addDays, irishDate } from '../../domain/shared/calendar-date';
-import { buildTestApp, GALWAY_CARD_FORM, orderRows, tempDataDir } from '../../tests/support/test-app';
+import {
+  buildTestApp,
+  GALWAY_CARD_FORM,
+  orderRows,
+  outboxRows,
+  outboxSettled,
+  tempDataDir,
+} from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { BACK_IN_TOUCH_SUBJECTS } from './back-in-touch-mail';
+import { deleteUnconfirmedBackInTouch } from './back-in-touch-store';
 
 const ADMIN_TOKEN = 'settings-api-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -337,5 +346,107 @@ describe.each(TEST_DIALECTS)('the checkout following the settings on %s', (diale
     expect(res.status).toBe(200);
     const rows = await orderRows(b);
     expect(rows.map((r) => r.shipping).sort()).toEqual([1111, 995]);
+  });
+});
+
+describe.each(TEST_DIALECTS)('tell me when you’re back on %s', (dialect) => {
+  const ask = (app: FastifyInstance, email: unknown) =>
+    app.inject({ method: 'POST', url: '/api/back-in-touch', payload: { email } });
+  const rows = (app: FastifyInstance) =>
+    app.platform.db.selectFrom('back_in_touch').select(['email', 'status']).orderBy('id').execute();
+
+  it('double opt-in, one e-mail when away returns to off, then the address is deleted', async () => {
+    const app = await start(await onDatabase(dialect));
+    const until = addDays(irishDate(new Date()), 7);
+    expect((await patch(app, { away: { mode: 'pause-sales', until, message: '' } })).status).toBe(200);
+    expect((await ask(app, 'not-an-address')).statusCode).toBe(400);
+    const asked = await ask(app, 'Ciara@Example.ie');
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ ok: true });
+    expect((await ask(app, 'ciara@example.ie')).statusCode).toBe(202);
+    expect((await ask(app, 'unconfirmed@example.ie')).statusCode).toBe(202);
+    await outboxSettled(app);
+    const confirmations = (await outboxRows(app)).filter((m) => m.subject === BACK_IN_TOUCH_SUBJECTS.confirm);
+    // One confirmation per address: the second request within the hour sent none.
+    expect(confirmations.map((m) => m.recipient).sort()).toEqual([
+      'Ciara@Example.ie',
+      'unconfirmed@example.ie',
+    ]);
+    const link = confirmations
+      .find((m) => m.recipient === 'Ciara@Example.ie')
+      ?.text_body.match(/\/back-in-touch\/confirm\?token=([A-Za-z0-9_-]{32})/);
+    const token = link?.[1] ?? '';
+    // The link's page changes nothing; its button confirms.
+    const page = await app.inject({ method: 'GET', url: `/back-in-touch/confirm?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(await rows(app)).toEqual([
+      { email: 'Ciara@Example.ie', status: 'pending' },
+      { email: 'unconfirmed@example.ie', status: 'pending' },
+    ]);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/back-in-touch/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await rows(app))[0]).toEqual({ email: 'Ciara@Example.ie', status: 'confirmed' });
+
+    // Still away (a new message): nobody is told yet.
+    expect((await patch(app, { away: { mode: 'keep-selling', until, message: 'Slower' } })).status).toBe(200);
+    await outboxSettled(app);
+    expect((await outboxRows(app)).filter((m) => m.subject === BACK_IN_TOUCH_SUBJECTS.back)).toEqual([]);
+    // Back: one e-mail to the confirmed address, which is then gone; the unconfirmed one waits out its week.
+    expect((await patch(app, { away: { mode: 'off', until: null, message: '' } })).status).toBe(200);
+    await outboxSettled(app);
+    const back = (await outboxRows(app)).filter((m) => m.subject === BACK_IN_TOUCH_SUBJECTS.back);
+    expect(back.map((m) => m.recipient)).toEqual(['Ciara@Example.ie']);
+    expect(await rows(app)).toEqual([{ email: 'unconfirmed@example.ie', status: 'pending' }]);
+    // Away and back again: nobody left to tell.
+    await patch(app, { away: { mode: 'pause-sales', until, message: '' } });
+    await patch(app, { away: { mode: 'off', until: null, message: '' } });
+    await outboxSettled(app);
+    expect((await outboxRows(app)).filter((m) => m.subject === BACK_IN_TOUCH_SUBJECTS.back)).toHaveLength(1);
+    // Unconfirmed: deleted by the retention pass a week after its confirmation e-mail.
+    const weekLater = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000 + 60_000).toISOString();
+    expect(await deleteUnconfirmedBackInTouch(app.platform.db, new Date().toISOString().slice(0, 10))).toBe(
+      0,
+    );
+    expect(await deleteUnconfirmedBackInTouch(app.platform.db, weekLater)).toBe(1);
+    expect(await rows(app)).toEqual([]);
+  });
+
+  it('the privacy export shows the request and erasure deletes it', async () => {
+    const app = await start(await onDatabase(dialect));
+    await ask(app, 'aoife@example.ie');
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/admin/privacy/export?email=AOIFE%40example.ie',
+      headers: auth,
+    });
+    expect(exported.json()).toMatchObject({ backInTouch: { email: 'aoife@example.ie', status: 'pending' } });
+    const erased = await app.inject({
+      method: 'POST',
+      url: '/api/admin/privacy/erase',
+      headers: auth,
+      payload: { email: 'aoife@example.ie' },
+    });
+    expect(erased.json()).toMatchObject({ ok: true, backInTouchDeleted: 1 });
+    expect(await rows(app)).toEqual([]);
+  });
+});
+
+describe('the checkout’s settings read', () => {
+  it('costs no query: the settings come from memory once read', async () => {
+    const app = await start();
+    expect((await checkout(app, 'IE')).status).toBe(200);
+    let reads = 0;
+    const read = app.settings.store.read.bind(app.settings.store);
+    app.settings.store.read = async (...args) => {
+      reads += 1;
+      return read(...args);
+    };
+    for (let i = 0; i < 3; i++) expect((await checkout(app, 'EU')).status).toBe(200);
+    expect(reads).toBe(0);
   });
 });

@@ -17,7 +17,7 @@ import {
   type OwnerSettings,
   SETTING_SCHEMAS,
 } from '../../domain/settings/shop-settings';
-import { type AuditEntry, recordAudit } from '../audit/audit-trail';
+import { type AuditEntry, auditRowsOf, recordAudit } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -198,13 +198,7 @@ export class SettingsStore {
 
   /** Each setting's audit rows (its history), newest first, at most `max` per setting. */
   async history(max: number): Promise<Record<string, { at: string; detail: string | null }[]>> {
-    const rows = await this.db
-      .selectFrom('admin_audit')
-      .select(['at', 'target', 'detail'])
-      .where('action', '=', 'settings')
-      .orderBy('id', 'desc')
-      .limit(max * OWNER_SETTING_NAMES.length)
-      .execute();
+    const rows = await auditRowsOf(this.db, 'settings', max * OWNER_SETTING_NAMES.length);
     const history: Record<string, { at: string; detail: string | null }[]> = {};
     for (const row of rows) {
       if (row.target === null) continue;

@@ -38,19 +38,38 @@ export function subtotalOf(lines: readonly PricedLineInput[]): Cents {
   return addCents(...lines.map((l) => multiplyCents(l.unitPrice, l.quantity)));
 }
 
-export function shippingFee(zone: ZoneId, subtotal: Cents): Cents {
-  const z = SHIPPING_ZONES[zone];
+/**
+ * A zone's price and free-shipping threshold as the owner set them (domain/settings/shop-settings.ts);
+ * without it, the first start's values of domain/config.ts.
+ */
+export interface ShippingRate {
+  readonly fee: Cents;
+  readonly freeOver: Cents | null;
+}
+export type ShippingRates = Readonly<Partial<Record<ZoneId, ShippingRate>>>;
+
+export function shippingRate(zone: ZoneId, rates?: ShippingRates): ShippingRate {
+  return rates?.[zone] ?? SHIPPING_ZONES[zone];
+}
+
+export function shippingFee(zone: ZoneId, subtotal: Cents, rates?: ShippingRates): Cents {
+  const z = shippingRate(zone, rates);
   if (subtotal <= 0) return cents(0);
   if (z.freeOver !== null && subtotal >= z.freeOver) return cents(0);
   return z.fee;
 }
 
-export function priceOrder(lines: readonly PricedLineInput[], zone: ZoneId, giftWrap: boolean): OrderTotals {
+export function priceOrder(
+  lines: readonly PricedLineInput[],
+  zone: ZoneId,
+  giftWrap: boolean,
+  rates?: ShippingRates,
+): OrderTotals {
   const priced = lines.map((l) => ({ ...l, lineTotal: multiplyCents(l.unitPrice, l.quantity) }));
   const subtotal = subtotalOf(lines);
-  const shipping = shippingFee(zone, subtotal);
+  const shipping = shippingFee(zone, subtotal, rates);
   const wrap = giftWrap && lines.length > 0 ? GIFT_WRAP_PRICE : cents(0);
-  const z = SHIPPING_ZONES[zone];
+  const z = shippingRate(zone, rates);
   return {
     lines: priced,
     subtotal,

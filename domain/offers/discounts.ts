@@ -9,8 +9,14 @@
  * zod-free: the cart's chunk uses it (docs/decisions/0003-browser-zod-mini.md).
  */
 
-import { type OrderTotals, type PricedLineInput, priceOrder } from '../cart/pricing';
-import { SHIPPING_ZONES, type ZoneId } from '../config';
+import {
+  type OrderTotals,
+  type PricedLineInput,
+  priceOrder,
+  type ShippingRates,
+  shippingRate,
+} from '../cart/pricing';
+import type { ZoneId } from '../config';
 import { addCents, type Cents, cents, formatEuroShort } from '../shared/money';
 
 /** The cart asks here what a code (or the early-bird tier) takes off it (domain/checkout/checkout.ts has its schemas). */
@@ -163,11 +169,12 @@ export function priceDiscountedOrder(
   zone: ZoneId,
   giftWrap: boolean,
   discount: Cents,
+  rates?: ShippingRates,
 ): DiscountedTotals {
-  const base = priceOrder(lines, zone, giftWrap);
+  const base = priceOrder(lines, zone, giftWrap, rates);
   const off = cents(Math.min(base.subtotal, Math.max(0, discount)));
   const itemsAfter = cents(base.subtotal - off);
-  const z = SHIPPING_ZONES[zone];
+  const z = shippingRate(zone, rates);
   const freeShipping = base.subtotal > 0 && z.freeOver !== null && itemsAfter >= z.freeOver;
   const shipping = base.subtotal <= 0 || freeShipping ? cents(0) : z.fee;
   return {

@@ -75,6 +75,21 @@ export async function recordAudit(
     .execute();
 }
 
+/** The newest `limit` audit rows of one action (a setting's history on the desk), newest first. */
+export async function auditRowsOf(
+  db: Kysely<Database>,
+  action: string,
+  limit: number,
+): Promise<{ at: string; target: string | null; detail: string | null }[]> {
+  return db
+    .selectFrom('admin_audit')
+    .select(['at', 'target', 'detail'])
+    .where('action', '=', action)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Audit rows older than `before` go (the trail's retention, docs/product.md §10.1). */
 export async function deleteAuditBefore(db: Kysely<Database>, before: string): Promise<void> {
   await db.deleteFrom('admin_audit').where('at', '<', before).execute();

@@ -126,6 +126,25 @@ async function readVersion(db: Executor): Promise<number> {
   return Number(row.version);
 }
 
+/**
+ * A new catalogue version without a product change, in the caller's transaction: what the owner's shop
+ * settings use so that every instance re-reads them and renders its pages again the way a product edit
+ * reaches them (the version poll, and NOTIFY on PostgreSQL once the transaction commits).
+ */
+export async function publishCatalogueVersion(trx: Transaction<Database>): Promise<void> {
+  await trx
+    .updateTable('catalogue_state')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+  if (dialectOf(trx) === 'postgres') {
+    const version = await readVersion(trx);
+    await sql`select pg_notify(${CATALOGUE_CHANNEL}, current_schema() || ':' || ${String(version)})`.execute(
+      trx,
+    );
+  }
+}
+
 async function readProducts(db: Executor, ids?: readonly number[]): Promise<StoredProduct[]> {
   if (ids && ids.length === 0) return [];
   let products = db.selectFrom('catalogue_products').selectAll().orderBy('position').orderBy('id');

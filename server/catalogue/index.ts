@@ -7,6 +7,7 @@ import type { productImagesPort } from './product-images-port';
 export type { CatalogueService } from './catalogue-service';
 export type { CatalogueSource } from './catalogue-source';
 export type { CatalogueStore } from './catalogue-store';
+export { publishCatalogueVersion } from './catalogue-store';
 export { CatalogueRefusal, MEDIA_PREFIX, referencedMediaIds } from './product-images-port';
 
 export interface CatalogueFace {

@@ -725,6 +725,23 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await hashPageKeys(db);
     },
   },
+  // "Tell me when you're back" (server/settings/back-in-touch-store.ts): double opt-in like the
+  // newsletter; a row goes once its one e-mail is queued, or after a week unconfirmed.
+  '0023-back-in-touch': {
+    async up(db: AnyDb) {
+      await db.schema
+        .createTable('back_in_touch')
+        .addColumn('id', 'integer', serialKey(db))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('email_key', 'text', (c) => c.notNull().unique())
+        .addColumn('token', 'text', (c) => c.notNull().unique())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'confirmed')`))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('confirmation_sent_at', 'text')
+        .addColumn('confirmed_at', 'text')
+        .execute();
+    },
+  },
 };
 
 /** SHA-256 of a page key, hex: what the key tables keep (server/orders/order-key.ts hashes the same way). */

@@ -122,6 +122,20 @@ export interface OutboxTable {
   reply_to: string | null;
 }
 
+/** An address waiting to hear that the shop is back (server/settings/back-in-touch-store.ts). */
+export interface BackInTouchTable {
+  id: Generated<number>;
+  email: string;
+  /** Lower-cased e-mail: one row per address. */
+  email_key: string;
+  /** The secret of the confirmation link. */
+  token: string;
+  status: 'pending' | 'confirmed';
+  created_at: string;
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
+}
+
 export interface NewsletterSignupsTable {
   id: Generated<number>;
   email: string;
@@ -431,6 +445,7 @@ export interface Database {
   quotes: QuotesTable;
   order_keys: OrderKeysTable;
   quote_keys: QuoteKeysTable;
+  back_in_touch: BackInTouchTable;
 }
 
 /**

@@ -34,6 +34,9 @@ export const MAIL_KINDS = {
   quote: 'quote',
   /** The review request after delivery (server/reviews). */
   reviewRequest: 'review-request',
+  /** "Tell me when you're back" (server/settings): the confirmation, then the one e-mail on return. */
+  backInTouchConfirmation: 'back-in-touch-confirmation',
+  backInTouch: 'back-in-touch',
 } as const;
 
 export interface QueuedMail {

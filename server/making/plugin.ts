@@ -9,10 +9,11 @@ async function making(app: FastifyInstance): Promise<void> {
   const settings = app.settings.store;
   // The pieces still to make are the orders' to count; asked when the queue is read, after every plugin.
   const queue = new MakingQueueState(settings, () => app.orders.store.queuedPieces());
+  // A capacity saved on any instance reaches the pages' dates when the settings are read again.
+  app.settings.cache.subscribe(() => queue.invalidate());
   app.decorate('making', { queue });
   await app.register(todayRoutes, {
     settings,
-    queue,
     audit,
     onMailQueued: wakeOutbox,
     closures: app.platform.config.closedDates,

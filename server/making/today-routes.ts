@@ -1,5 +1,5 @@
 /**
- * The desk's Today and Settings (docs/product.md §10.11), under /api/admin/ like the rest of the desk: the
+ * The desk's Today (docs/product.md §10.11; the settings' routes are the settings feature's), under /api/admin/ like the rest of the desk: the
  * owner-auth hook (security/owner-auth.ts) and the request guard cover them; bodies are checked with the shared
  * schemas (domain/making/today.ts). A change writes an audit row; a repeated submission (the same
  * Idempotency-Key, or the same value) changes nothing the second time.
@@ -8,18 +8,16 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import type { ClosedDates } from '../../domain/making/closed-dates';
-import { SETTINGS_MESSAGES, settingsPatchSchema, TODAY_API } from '../../domain/making/today';
+import { SETTINGS_MESSAGES, TODAY_API } from '../../domain/making/today';
 import type { AuditTrail } from '../audit/audit-trail';
 import { retryFailedMail } from '../mail/outbox';
 import { checkDatabase } from '../ops/health';
 import { ownerActor } from '../security/owner-auth';
 import type { SettingsStore } from '../settings';
-import type { MakingQueueSource } from './making-queue-state';
 import { todayReport } from './today';
 
 export interface TodayRouteOptions {
   readonly settings: SettingsStore;
-  readonly queue: MakingQueueSource;
   /** The desk's submission keys (claimRequest) and audit trail. */
   readonly audit: AuditTrail;
   readonly onMailQueued: () => void;
@@ -53,7 +51,7 @@ async function oncePerKey(
 }
 
 export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions): Promise<void> {
-  const { settings, queue, audit } = opts;
+  const { settings, audit } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   app.get(TODAY_API.today, async (_request, reply) => {
@@ -69,31 +67,6 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
       opts.now?.() ?? new Date(),
     );
     return reply.header('Cache-Control', 'no-store').send(report);
-  });
-
-  app.get(TODAY_API.settings, async (_request, reply) => {
-    return reply.send({ ok: true, settings: await settings.read() });
-  });
-
-  api.patch(TODAY_API.settings, { schema: { body: settingsPatchSchema } }, async (request, reply) => {
-    const actor = ownerActor(request);
-    return oncePerKey(
-      audit,
-      'settings',
-      actor.requestKey,
-      reply,
-      async () => {
-        const { settings: now } = await settings.update(request.body, {
-          session: actor.session,
-          address: actor.address,
-        });
-        // The pages' dates follow the new capacity at once on this instance, within a minute elsewhere.
-        queue.invalidate();
-        reply.send({ ok: true, settings: now });
-        return true;
-      },
-      async () => ({ ok: true, settings: await settings.read() }),
-    );
   });
 
   const byId = z.object({ id: z.string().check(z.regex(/^\d{1,12}$/)) });

@@ -10,10 +10,11 @@ import { DiscountStore } from './discount-store';
 
 async function offers(app: FastifyInstance): Promise<void> {
   const { db, audit, now } = app.platform;
-  const settings = app.settings.store;
+  // Read from memory (the settings cache), not the database: the checkout asks on every order.
+  const settings = app.settings.cache;
   const store = new DiscountStore(db);
   const atCheckout = checkoutDiscounts(store, async () => {
-    const { earlyBird } = await settings.read();
+    const { earlyBird } = await settings.current();
     return earlyBird && bulkTierOf(earlyBird);
   });
   const discounts = new DiscountService({

@@ -22,6 +22,13 @@ import { queueExtraDays } from '../../domain/making/making-queue';
 import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/offers/discounts';
 import { orderPagePath } from '../../domain/orders/order-page';
 import { orderDiscountLabel, quoteDispatchDate } from '../../domain/quotes/quotes';
+import {
+  type AllSettings,
+  currentZone,
+  pausedSalesMessage,
+  shippingRates,
+  zoneClosedMessage,
+} from '../../domain/settings/shop-settings';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
 import { cents } from '../../domain/shared/money';
@@ -79,6 +86,11 @@ export interface OrderServiceOptions {
   readonly onPaid?: (order: { readonly enquiryId: string | null }) => void;
   /** Discount codes and the early-bird tier (server/discounts); none: every order at full price. */
   readonly discounts?: CheckoutDiscounts;
+  /**
+   * The owner's settings as this instance holds them (server/settings, no query): the zones' prices and
+   * countries, and whether sales are paused. None: the first start's zones, never paused.
+   */
+  readonly settings?: () => Promise<Pick<AllSettings, 'shipping' | 'away'>>;
 }
 
 export type CheckoutOutcome =
@@ -175,6 +187,13 @@ export class OrderService {
 
   async createCheckout(input: ValidCheckout): Promise<CheckoutOutcome> {
     const { provider, discounts } = this.o;
+    const shop = await this.o.settings?.();
+    // Paused: refused before anything is reserved or stored.
+    if (shop?.away.mode === 'pause-sales') {
+      return { ok: false, httpStatus: 409, error: pausedSalesMessage(shop.away) };
+    }
+    const zone = shop ? currentZone(shop.shipping, input.zone) : null;
+    if (shop && !zone) return { ok: false, httpStatus: 400, error: zoneClosedMessage(input.zone) };
     const now = this.now();
     const decision = discounts
       ? await discounts.decide({
@@ -186,7 +205,13 @@ export class OrderService {
       : null;
     if (decision && !decision.ok) return { ok: false, httpStatus: 400, error: decision.error };
     const applied = decision?.applied ?? null;
-    const totals = priceDiscountedOrder(input.lines, input.zone, input.giftWrap, applied?.amount ?? cents(0));
+    const totals = priceDiscountedOrder(
+      input.lines,
+      input.zone,
+      input.giftWrap,
+      applied?.amount ?? cents(0),
+      shop ? shippingRates(shop.shipping) : undefined,
+    );
     const orderId = newOrderId();
     const code = applied?.source === 'code' ? applied.code : null;
     const order = {
@@ -209,6 +234,7 @@ export class OrderService {
       input.email,
       totals,
       applied && totals.discount > 0 ? { label: discountLabel(applied), code } : null,
+      zone,
     );
     const refusal = (err: unknown): CheckoutOutcome | null => {
       const refused = code ? discounts?.refusalOf(err, code) : null;
@@ -243,6 +269,11 @@ export class OrderService {
     readonly release: (orderId: string) => Promise<void>;
   }): Promise<CheckoutOutcome> {
     const { totals } = input;
+    const shop = await this.o.settings?.();
+    // A quote cannot be paid while sales are paused, as no cart can.
+    if (shop?.away.mode === 'pause-sales') {
+      return { ok: false, httpStatus: 409, error: pausedSalesMessage(shop.away) };
+    }
     const orderId = newOrderId();
     let localUrl: string | null = null;
     const order = {
@@ -260,6 +291,7 @@ export class OrderService {
       input.email,
       totals,
       totals.discount > 0 ? { label: input.discountLabel, code: null } : null,
+      shop ? currentZone(shop.shipping, totals.zone) : null,
     );
     return this.open(order, sessionInput, input.refusal, {
       onLocal: (session) => {
@@ -276,11 +308,14 @@ export class OrderService {
     email: string,
     totals: DiscountedTotals,
     discount: { readonly label: string; readonly code: string | null } | null,
+    /** The zone as the owner set it: the hosted checkout's countries and delivery line follow it. */
+    zone: { readonly name: string; readonly countries: readonly string[] } | null,
   ): Promise<CheckoutSessionInput> {
     return {
       orderId,
       email,
       zone: totals.zone,
+      ...(zone ? { destination: { label: zone.name, countries: zone.countries } } : {}),
       lines: totals.lines,
       shipping: totals.shipping,
       giftWrap: totals.giftWrap,

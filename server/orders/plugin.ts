@@ -64,6 +64,8 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
   const service = new OrderService({
     store,
     ...shared,
+    // The zones' prices and the away state from memory: no query per checkout.
+    settings: () => app.settings.cache.current(),
     onPaid: (order) => {
       app.metrics.orderPaid();
       // The payment stands whatever a listener does (events.ts logs a failure).

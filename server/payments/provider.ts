@@ -16,6 +16,11 @@ export interface CheckoutSessionInput {
   readonly orderId: string;
   readonly email: string;
   readonly zone: ZoneId;
+  /**
+   * The zone as the owner set it (its name, the countries an address may be in); absent: the first
+   * start's zone of domain/config.ts.
+   */
+  readonly destination?: { readonly label: string; readonly countries: readonly string[] };
   readonly lines: readonly PricedLine[];
   readonly shipping: Cents;
   readonly giftWrap: Cents;

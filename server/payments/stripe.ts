@@ -90,7 +90,7 @@ export function sessionParams(
   /** The order's own coupon (couponParams), made just before; none without a discount. */
   couponId: string | null = null,
 ): Stripe.Checkout.SessionCreateParams {
-  const zone = SHIPPING_ZONES[input.zone];
+  const zone = input.destination ?? SHIPPING_ZONES[input.zone];
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lines.map((line) => ({
     quantity: line.quantity,
     price_data: {

@@ -42,7 +42,7 @@ ${main}
 
 function summaryHtml(session: TestSession): string {
   const s = session.summary;
-  const zone = SHIPPING_ZONES[session.zone];
+  const zone = s.destination ?? SHIPPING_ZONES[session.zone];
   const lines = s.lines
     .map(
       (l) =>
@@ -181,7 +181,7 @@ function countryHtml(session: TestSession, values: FormValues, errors: FormError
     .join('');
   return `<div class="field">
 <label for="f-country">Country</label>
-<p class="hint" id="f-country-hint">Delivery to ${escapeHtml(SHIPPING_ZONES[session.zone].label)}, as chosen in your cart.</p>
+<p class="hint" id="f-country-hint">Delivery to ${escapeHtml(session.summary.destination?.label ?? SHIPPING_ZONES[session.zone].label)}, as chosen in your cart.</p>
 <select id="f-country" name="country" autocomplete="shipping country" required aria-describedby="f-country-hint f-country-error"${error ? ' aria-invalid="true"' : ''}>
 <option value=""${selected ? '' : ' selected'} disabled>Choose a country</option>
 ${options}

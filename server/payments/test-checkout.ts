@@ -45,6 +45,8 @@ export interface TestSessionSummary {
   readonly total: number;
   /** The dates the session was opened with (absent in sessions stored before they were). */
   readonly delivery?: DeliveryPromise;
+  /** The zone as the owner had set it (absent in sessions stored before she could). */
+  readonly destination?: { readonly label: string; readonly countries: readonly string[] };
 }
 
 export interface TestSession {
@@ -98,6 +100,7 @@ const insertSession = preparedInsert('test_checkout_sessions', [
 
 function toSession(row: TestCheckoutSessionRow, now: number): TestSession {
   const zone = row.zone as ZoneId;
+  const summary = JSON.parse(row.summary) as TestSessionSummary;
   const expired = row.status === 'open' && now >= row.expires_at_ms;
   return {
     id: row.id,
@@ -106,8 +109,8 @@ function toSession(row: TestCheckoutSessionRow, now: number): TestSession {
     paymentStatus: row.payment_status,
     email: row.customer_email,
     zone,
-    countries: SHIPPING_ZONES[zone].countries,
-    summary: JSON.parse(row.summary) as TestSessionSummary,
+    countries: summary.destination?.countries ?? SHIPPING_ZONES[zone].countries,
+    summary,
     successUrl: row.success_url,
     cancelUrl: row.cancel_url,
     shipping:
@@ -150,6 +153,7 @@ export function createTestCheckoutProvider(options: {
       ...(input.discount ? { discount: { label: input.discount.label, amount: input.discount.amount } } : {}),
       total: input.total,
       delivery: input.delivery,
+      ...(input.destination ? { destination: input.destination } : {}),
     };
     const at = now();
     const sessionRow: InsertRow<'test_checkout_sessions'> = {

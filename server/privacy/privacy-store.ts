@@ -43,6 +43,7 @@ import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments';
 import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from '../quotes';
 import { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from '../reviews';
 import { sweepRateLimits } from '../security/rate-limit-store';
+import { backInTouchOfEmail, deleteBackInTouchOfEmail, deleteUnconfirmedBackInTouch } from '../settings';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -60,6 +61,8 @@ export interface RetentionResult {
   readonly enquiriesDeleted: number;
   /** Quotes whose client was erased, RETENTION.quoteDaysAfterValidity after their last valid day. */
   readonly quotesErased: number;
+  /** "Tell me when you're back" addresses never confirmed, a week after their last confirmation e-mail. */
+  readonly unconfirmedBackInTouchDeleted: number;
 }
 
 export interface RetentionCutoffs {
@@ -210,6 +213,8 @@ export class PrivacyStore {
     const paidOrdersAnonymised = await eraseInBatches(db, stillHoldingData(true, cut.paidBefore), nowIso);
 
     const unconfirmedSignupsDeleted = await deleteUnconfirmedSignups(db, cut.signupBefore);
+    // The same week as the newsletter's: both are double opt-in sign-ups.
+    const unconfirmedBackInTouchDeleted = await deleteUnconfirmedBackInTouch(db, cut.signupBefore);
 
     const mailBodiesErased = await eraseMailCreatedBefore(db, cut.mailBefore);
     const mailFilesDeleted = deleteOldMailFiles(this.options.mailDir, Date.parse(cut.mailBefore));
@@ -227,6 +232,7 @@ export class PrivacyStore {
       rateLimitWindowsDeleted,
       enquiriesDeleted,
       quotesErased,
+      unconfirmedBackInTouchDeleted,
     };
   }
 
@@ -248,6 +254,7 @@ export class PrivacyStore {
       enquiries.map((e) => e.id),
     );
     const signup = await signupOfEmail(db, key);
+    const backInTouch = await backInTouchOfEmail(db, key);
     const reviews = await reviewsOfOrders(db, orderIds);
     const quotes = await quotesOfEmail(db, key);
     return {
@@ -320,6 +327,15 @@ export class PrivacyStore {
         createdAt: q.created_at,
         sentAt: q.sent_at,
       })),
+      backInTouch: backInTouch
+        ? {
+            email: backInTouch.email,
+            status: backInTouch.status,
+            askedAt: backInTouch.created_at,
+            confirmationSentAt: backInTouch.confirmation_sent_at,
+            confirmedAt: backInTouch.confirmed_at,
+          }
+        : null,
       newsletter: signup
         ? {
             email: signup.email,
@@ -353,6 +369,7 @@ export class PrivacyStore {
       await eraseOrders(trx, unpaid, nowIso);
       await deleteWaitingNewsletterMail(trx, key);
       const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
+      const backInTouchDeleted = await deleteBackInTouchOfEmail(trx, key);
       await forgetDiscountEmail(trx, key);
       // Enquiries hold nothing the law asks to keep: they go, with the text of their e-mails.
       const enquiryIds = (await enquiriesOfEmail(trx, key)).map((e) => e.id);
@@ -365,6 +382,7 @@ export class PrivacyStore {
         .map((o) => ({ reference: o.reference, keptUntil: keptUntil(o.paid_at) }));
       return {
         newsletterSignupsDeleted,
+        backInTouchDeleted,
         reviewsErased,
         unpaidCheckoutsErased: unpaid.length,
         enquiriesErased,
@@ -389,10 +407,14 @@ export interface PrivacyExport {
   readonly enquiries: readonly object[];
   readonly quotes: readonly object[];
   readonly newsletter: object | null;
+  /** The address's "tell me when you're back" request, if any. */
+  readonly backInTouch: object | null;
 }
 
 export interface ErasureResult {
   readonly newsletterSignupsDeleted: number;
+  /** The address's "tell me when you're back" request, deleted. */
+  readonly backInTouchDeleted: number;
   /** Reviews written from the address's orders, deleted with their text. */
   readonly reviewsErased: number;
   /** The address's corporate and bespoke enquiries, deleted. */

@@ -74,6 +74,12 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /test-checkout/:sessionId/pay': 'the shopper holding the session id; guarded, test cards only',
   'POST /api/admin/session':
     'the owner signing in with the token; guarded, failures slowed down and limited per address',
+  'POST /api/back-in-touch':
+    'shoppers while the maker is away; guarded like the newsletter, stores an address once and sends its confirmation',
+  'GET /back-in-touch/confirm': 'the link of a confirmation e-mail; shows a page, changes nothing',
+  'POST /back-in-touch/confirm': 'the holder of a confirmation token; guarded (same origin, rate limit)',
+  'GET /api/settings/public':
+    "anyone: what the shop's pages show of the owner's settings (seller, zones, away, announcement), never the order e-mail",
 };
 
 /** GET of a page of the shop (a prerendered page may get a route of its own): public like the shop. */

@@ -216,6 +216,14 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/admin/quotes/:reference/withdraw': QUOTE_ACTION_POLICY,
   // The owner's erasure request for one e-mail address (docs/product.md §12).
   'POST /api/admin/privacy/erase': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  // "Tell me when you're back" (docs/product.md §10.14): the newsletter's rules, as its double opt-in.
+  'POST /api/back-in-touch': { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  'POST /back-in-touch/confirm': {
+    limit: 'newsletter',
+    body: 'link-form',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

@@ -1,11 +1,20 @@
 /** The settings feature's public face: what other features may use of it (docs/architecture.md). */
+import type { SettingsCache } from './settings-cache';
 import type { SettingsStore } from './settings-store';
 
+export {
+  backInTouchOfEmail,
+  deleteBackInTouchOfEmail,
+  deleteUnconfirmedBackInTouch,
+} from './back-in-touch-store';
+export type { SettingsCache } from './settings-cache';
 export { OPS_MARKS, type SettingsStore } from './settings-store';
 
 export interface SettingsFace {
   /** The owner's settings (capacity, early bird) and the marks the desk's Today shows. */
   readonly store: SettingsStore;
+  /** The settings as this instance serves them (no query): checkout, the early-bird price, the storefront. */
+  readonly cache: SettingsCache;
 }
 
 declare module 'fastify' {

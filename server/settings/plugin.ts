@@ -1,10 +1,21 @@
-/** The owner's settings: stored in the database, with the environment's values as the first defaults. */
+/**
+ * The owner's settings: stored in the database, with the environment's values as the first start's
+ * defaults (README), kept in memory on every instance (settings-cache.ts) and edited from the desk.
+ */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { settingsDefaults } from '../../domain/settings/shop-settings';
+import { publishCatalogueVersion } from '../catalogue';
+import { senderDomain } from '../mail/transport';
+import { backInTouchConfirmationMail, backInTouchMail } from './back-in-touch-mail';
+import { backInTouchRoutes } from './back-in-touch-routes';
+import { BackInTouchStore } from './back-in-touch-store';
+import { SettingsCache } from './settings-cache';
+import { settingsRoutes } from './settings-routes';
 import { SettingsStore } from './settings-store';
 
 async function settings(app: FastifyInstance): Promise<void> {
-  const { db, config } = app.platform;
+  const { db, config, audit, now, wakeOutbox } = app.platform;
   if (config.production && config.seller.placeholder) {
     app.addHook('onReady', async () => {
       app.log.warn(
@@ -12,12 +23,46 @@ async function settings(app: FastifyInstance): Promise<void> {
       );
     });
   }
-  app.decorate('settings', {
-    store: new SettingsStore(db, {
+  const store = new SettingsStore(
+    db,
+    settingsDefaults({
       makingCapacityPerDay: config.makingCapacityPerDay,
       earlyBird: config.earlyBird,
+      seller: config.seller,
+      ownerEmail: config.ownerEmail,
+      closedDates: config.closedDates,
     }),
+    { published: publishCatalogueVersion },
+  );
+  const cache = new SettingsCache(store, app.log);
+  // The catalogue is registered after this plugin; its new versions (a save anywhere) are followed once
+  // every plugin is in place.
+  let stop = () => {};
+  app.addHook('onReady', async () => {
+    if (app.hasDecorator('catalogue')) stop = cache.follow(app.catalogue.source);
   });
+  app.addHook('onClose', async () => stop());
+  const backInTouch = new BackInTouchStore(db, {
+    confirmationMail: (email, token) => backInTouchConfirmationMail(config.publicUrl, email, token),
+    backMail: (email) => backInTouchMail(config.publicUrl, email),
+    senderDomain: senderDomain(config.mailFrom),
+    onMailQueued: wakeOutbox,
+  });
+  app.decorate('settings', { store, cache });
+  await app.register(settingsRoutes, {
+    store,
+    cache,
+    audit,
+    ...(now ? { now } : {}),
+    // Back from away: every confirmed address gets its one e-mail (the instance that saved sends them).
+    saved: async (after, before) => {
+      if (before.away.mode !== 'off' && after.away.mode === 'off') {
+        const told = await backInTouch.tellEveryone();
+        app.log.info({ told }, 'settings: the shop is back; waiting shoppers told');
+      }
+    },
+  });
+  await app.register(backInTouchRoutes, { store: backInTouch });
 }
 
 export const settingsPlugin = fp(settings, { name: 'settings', dependencies: ['platform'] });

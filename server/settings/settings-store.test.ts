@@ -5,13 +5,25 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EarlyBirdTerms } from '../../domain/offers/early-bird';
+import { SEEDED_ZONES, settingsDefaults } from '../../domain/settings/shop-settings';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';
-import { SettingsStore } from './settings-store';
+import { NEVER_SAVED, SettingsStore, StaleSettingsError } from './settings-store';
 
 const FROM_ENV: EarlyBirdTerms = { percent: 15, minPieces: 20, until: '2026-10-31' };
 const WHO = { session: 'desk-test', address: '127.0.0.1' };
+const DEFAULTS = settingsDefaults({
+  makingCapacityPerDay: 8,
+  earlyBird: FROM_ENV,
+  seller: { name: 'Aoife Byrne', address: '1 Main Street, Galway, Ireland', vatNumber: null, vatRate: 23 },
+  ownerEmail: 'orders@solas.example',
+  closedDates: [{ from: '2026-12-24', to: '2027-01-02' }] as never,
+});
+const only = (s: { makingCapacityPerDay: number; earlyBird: unknown }) => ({
+  makingCapacityPerDay: s.makingCapacityPerDay,
+  earlyBird: s.earlyBird,
+});
 
 describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
   let data: ReturnType<typeof tempDataDir>;
@@ -23,7 +35,7 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
     data = tempDataDir();
     target = await createTestDatabase(dialect, data.dir);
     database = await openDatabase(target.location);
-    store = new SettingsStore(database.db, { makingCapacityPerDay: 8, earlyBird: FROM_ENV });
+    store = new SettingsStore(database.db, DEFAULTS);
   });
 
   afterEach(async () => {
@@ -41,16 +53,17 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
       .execute();
 
   it('answers the defaults, then the desk’s terms, then none once turned off', async () => {
-    expect(await store.read()).toEqual({ makingCapacityPerDay: 8, earlyBird: FROM_ENV });
+    expect(only(await store.read())).toEqual({ makingCapacityPerDay: 8, earlyBird: FROM_ENV });
     const terms = { percent: 10, minPieces: 30, until: '2026-12-20' };
     const both = await store.update({ makingCapacityPerDay: 5, earlyBird: terms }, WHO);
-    expect(both).toEqual({ settings: { makingCapacityPerDay: 5, earlyBird: terms }, changed: true });
+    expect(both.changed).toBe(true);
+    expect(only(both.settings)).toEqual({ makingCapacityPerDay: 5, earlyBird: terms });
     expect(await store.update({ earlyBird: { ...terms } }, WHO)).toMatchObject({ changed: false });
     const off = await store.update({ earlyBird: null }, WHO);
     expect(off.settings.earlyBird).toBeNull();
     // A second instance reading the same database agrees at once.
-    const other = new SettingsStore(database.db, { makingCapacityPerDay: 8, earlyBird: FROM_ENV });
-    expect(await other.read()).toEqual({ makingCapacityPerDay: 5, earlyBird: null });
+    const other = new SettingsStore(database.db, DEFAULTS);
+    expect(only(await other.read())).toEqual({ makingCapacityPerDay: 5, earlyBird: null });
     expect(await audit()).toEqual([
       { target: 'makingCapacityPerDay', detail: '8 -> 5 pieces a day' },
       {
@@ -71,5 +84,87 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
       })
       .execute();
     expect((await store.read()).earlyBird).toEqual(FROM_ENV);
+  });
+
+  it('answers the first start’s defaults from the environment and today’s zones, never saved', async () => {
+    const settings = await store.read();
+    expect(settings.updatedAt).toBe(NEVER_SAVED);
+    expect(settings.seller).toEqual({
+      name: 'Aoife Byrne',
+      address: '1 Main Street, Galway, Ireland',
+      email: 'hello@solas.example',
+      orderEmail: 'orders@solas.example',
+      vatNumber: null,
+      vatRate: 23,
+    });
+    expect(settings.shipping.zones.map((z) => [z.id, z.price, z.freeFrom])).toEqual([
+      ['IE', 495, 4000],
+      ['EU', 995, null],
+      ['WORLD', 1495, null],
+    ]);
+    expect(settings.closures).toEqual([{ from: '2026-12-24', to: '2027-01-02', reason: 'Closed' }]);
+    expect(settings.workingDays).toEqual([1, 2, 3, 4, 5]);
+    expect(settings.away).toEqual({ mode: 'off', until: null, message: '' });
+  });
+
+  it('replaces each key whole, audits before and after, and refuses a stale save', async () => {
+    const first = await store.read();
+    const zones = SEEDED_ZONES.map((z) =>
+      z.id === 'EU'
+        ? { ...z, price: 1200, freeFrom: 6000 }
+        : z.id === 'WORLD'
+          ? { ...z, countries: z.countries.filter((c) => c !== 'GB') }
+          : z,
+    );
+    const saved = await store.update(
+      {
+        shipping: { zones },
+        announcement: { text: 'Back from the fair', enabled: true },
+        updatedAt: first.updatedAt,
+      },
+      WHO,
+    );
+    expect(saved.changed).toBe(true);
+    expect(saved.settings.updatedAt > first.updatedAt).toBe(true);
+    expect(saved.settings.shipping.zones.find((z) => z.id === 'EU')).toMatchObject({
+      price: 1200,
+      freeFrom: 6000,
+    });
+    expect(await audit()).toEqual([
+      {
+        target: 'shipping',
+        detail:
+          'shipping.zones.EU.price: 995 -> 1200; shipping.zones.EU.freeFrom: none -> 6000; shipping.zones.WORLD.countries: -GB',
+      },
+      {
+        target: 'announcement',
+        detail: expect.stringMatching(
+          /^announcement\.text: "Free shipping in Ireland from €40 • 30-day returns" -> "Back from the fair"$/,
+        ),
+      },
+    ]);
+    // A second owner who read the settings before that save: refused, nothing written.
+    await expect(
+      store.update({ workingDays: [1, 2, 3], updatedAt: first.updatedAt }, WHO),
+    ).rejects.toBeInstanceOf(StaleSettingsError);
+    expect((await store.read()).workingDays).toEqual([1, 2, 3, 4, 5]);
+    expect(await audit()).toHaveLength(2);
+    // With the current time, the same save goes through.
+    const again = await store.update({ workingDays: [1, 2, 3], updatedAt: saved.settings.updatedAt }, WHO);
+    expect(again.settings.workingDays).toEqual([1, 2, 3]);
+  });
+
+  it('publishes in the save’s transaction, and a failure there writes nothing', async () => {
+    let published = 0;
+    const failing = new SettingsStore(database.db, DEFAULTS, {
+      published: async () => {
+        published += 1;
+        throw new Error('no notification');
+      },
+    });
+    await expect(failing.update({ workingDays: [2, 3] }, WHO)).rejects.toThrow('no notification');
+    expect(published).toBe(1);
+    expect((await store.read()).workingDays).toEqual([1, 2, 3, 4, 5]);
+    expect(await audit()).toEqual([]);
   });
 });

@@ -8,9 +8,16 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import { isValidCapacity } from '../../domain/making/making-queue';
-import type { ShopSettings } from '../../domain/making/today';
 import { type EarlyBirdTerms, isEarlyBirdTerms } from '../../domain/offers/early-bird';
-import { type AuditEntry, recordAudit } from '../audit/audit-trail';
+import { describeSettingChange } from '../../domain/settings/setting-change';
+import {
+  type AllSettings,
+  type AllSettingsPatch,
+  OWNER_SETTING_NAMES,
+  type OwnerSettings,
+  SETTING_SCHEMAS,
+} from '../../domain/settings/shop-settings';
+import { type AuditEntry, auditRowsOf, recordAudit } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -18,6 +25,26 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** Setting names as stored (the API's names). */
 const CAPACITY = 'makingCapacityPerDay';
 const EARLY_BIRD = 'earlyBird';
+/**
+ * The row every change of the owner's settings rewrites, first in its transaction: its lock makes two
+ * saves at once run one after the other, so the second sees the first's time and is refused as stale.
+ */
+const SAVED_MARK = 'settings.savedAt';
+/** `updatedAt` of settings never saved: before any save, so any `updatedAt` the desk read is as new. */
+export const NEVER_SAVED = '1970-01-01T00:00:00.000Z';
+
+/** A save whose `updatedAt` is older than the stored one: the owner saved over a change she has not seen. */
+export class StaleSettingsError extends Error {
+  constructor(readonly current: string) {
+    super('The settings changed since they were read');
+    this.name = 'StaleSettingsError';
+  }
+}
+
+export interface SettingsStoreHooks {
+  /** Runs in every save's transaction (the catalogue's new version, so every instance re-reads). */
+  readonly published?: (trx: Transaction<Database>) => Promise<void>;
+}
 /** The marks' names: apart from the settings, never sent to the PATCH. */
 export const OPS_MARKS = {
   lastPaymentEvent: 'ops.lastPaymentEventAt',
@@ -51,37 +78,96 @@ function describeTerms(terms: EarlyBirdTerms | null): string {
 export class SettingsStore {
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly defaults: ShopSettings,
+    private readonly defaults: OwnerSettings,
+    private readonly hooks: SettingsStoreHooks = {},
   ) {}
 
-  async read(): Promise<ShopSettings> {
-    const rows = await this.db
+  async read(db: Db = this.db): Promise<AllSettings> {
+    const rows = await db
       .selectFrom('settings')
-      .select(['name', 'value'])
-      .where('name', 'in', [CAPACITY, EARLY_BIRD])
+      .select(['name', 'value', 'updated_at'])
+      .where('name', 'in', [...OWNER_SETTING_NAMES, SAVED_MARK])
       .execute();
-    const stored = new Map(rows.map((r) => [r.name, JSON.parse(r.value) as unknown]));
+    const stored = new Map<string, unknown>();
+    let updatedAt = NEVER_SAVED;
+    for (const row of rows) {
+      if (row.updated_at > updatedAt) updatedAt = row.updated_at;
+      try {
+        stored.set(row.name, JSON.parse(row.value) as unknown);
+      } catch {
+        // Not JSON (written by hand): the default stands, as for any value this release cannot read.
+      }
+    }
     const capacity = stored.get(CAPACITY);
     const earlyBird = stored.get(EARLY_BIRD);
+    const d = this.defaults;
+    const parsed = <K extends keyof typeof SETTING_SCHEMAS>(name: K): OwnerSettings[K] => {
+      if (!stored.has(name)) return d[name];
+      const result = SETTING_SCHEMAS[name].safeParse(stored.get(name));
+      return result.success ? (result.data as OwnerSettings[K]) : d[name];
+    };
     // A row written by a later release, or by hand, that this one cannot read falls back to the default.
     return {
       makingCapacityPerDay:
-        typeof capacity === 'number' && isValidCapacity(capacity)
-          ? capacity
-          : this.defaults.makingCapacityPerDay,
-      earlyBird: earlyBird === null || isEarlyBirdTerms(earlyBird) ? earlyBird : this.defaults.earlyBird,
+        typeof capacity === 'number' && isValidCapacity(capacity) ? capacity : d.makingCapacityPerDay,
+      earlyBird: earlyBird === null || isEarlyBirdTerms(earlyBird) ? earlyBird : d.earlyBird,
+      seller: parsed('seller'),
+      shipping: parsed('shipping'),
+      closures: parsed('closures'),
+      workingDays: parsed('workingDays'),
+      away: parsed('away'),
+      announcement: parsed('announcement'),
+      updatedAt,
     };
   }
 
   /**
-   * Applies the owner's change with its audit row, in one transaction; `changed` is false when every value
-   * was already so (a repeated PATCH writes no row at all).
+   * Applies the owner's change with one audit row per setting that changed (before and after), in one
+   * transaction; `changed` is false when every value was already so (a repeated PATCH writes no row at
+   * all). With `updatedAt` older than the stored time it throws StaleSettingsError and writes nothing.
    */
   async update(
-    patch: Partial<ShopSettings>,
+    patch: Omit<AllSettingsPatch, 'updatedAt'> & { readonly updatedAt?: string | undefined },
     audit: Omit<AuditEntry, 'action' | 'target' | 'detail'>,
-  ): Promise<{ settings: ShopSettings; changed: boolean }> {
-    const current = await this.read();
+  ): Promise<{ settings: AllSettings; changed: boolean; before: AllSettings }> {
+    return this.db.transaction().execute(async (trx) => {
+      const at = new Date().toISOString();
+      // Taken first: a second save at the same moment waits here for this one's commit.
+      await trx
+        .insertInto('settings')
+        .values({ name: SAVED_MARK, value: JSON.stringify(NEVER_SAVED), updated_at: NEVER_SAVED })
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      await trx
+        .updateTable('settings')
+        .set((eb) => ({ value: eb.ref('value') }))
+        .where('name', '=', SAVED_MARK)
+        .execute();
+      const current = await this.read(trx);
+      if (patch.updatedAt !== undefined && patch.updatedAt < current.updatedAt) {
+        throw new StaleSettingsError(current.updatedAt);
+      }
+      const changes = this.changesOf(patch, current);
+      if (changes.length === 0) return { settings: current, changed: false, before: current };
+      for (const change of changes) {
+        await upsert(trx, change.name, change.value, at);
+        await recordAudit(trx, at, {
+          ...audit,
+          action: 'settings',
+          target: change.name,
+          detail: change.detail,
+        });
+      }
+      await upsert(trx, SAVED_MARK, at, at);
+      await this.hooks.published?.(trx);
+      return { settings: await this.read(trx), changed: true, before: current };
+    });
+  }
+
+  private changesOf(
+    patch: Omit<AllSettingsPatch, 'updatedAt'>,
+    current: AllSettings,
+  ): { name: string; value: unknown; detail: string }[] {
     const changes: { name: string; value: unknown; detail: string }[] = [];
     const capacity = patch.makingCapacityPerDay;
     if (capacity !== undefined && capacity !== current.makingCapacityPerDay) {
@@ -99,20 +185,28 @@ export class SettingsStore {
         detail: `${describeTerms(current.earlyBird)} -> ${describeTerms(earlyBird)}`,
       });
     }
-    if (changes.length === 0) return { settings: current, changed: false };
-    await this.db.transaction().execute(async (trx) => {
-      const at = new Date().toISOString();
-      for (const change of changes) {
-        await upsert(trx, change.name, change.value, at);
-        await recordAudit(trx, at, {
-          ...audit,
-          action: 'settings',
-          target: change.name,
-          detail: change.detail,
-        });
-      }
-    });
-    return { settings: await this.read(), changed: true };
+    for (const name of Object.keys(SETTING_SCHEMAS) as (keyof typeof SETTING_SCHEMAS)[]) {
+      const next = patch[name];
+      if (next === undefined) continue;
+      // Parsed again: only the schema's keys, in its order, reach the row and the comparison.
+      const value = SETTING_SCHEMAS[name].parse(next);
+      if (JSON.stringify(value) === JSON.stringify(current[name])) continue;
+      changes.push({ name, value, detail: describeSettingChange(name, current[name], value) });
+    }
+    return changes;
+  }
+
+  /** Each setting's audit rows (its history), newest first, at most `max` per setting. */
+  async history(max: number): Promise<Record<string, { at: string; detail: string | null }[]>> {
+    const rows = await auditRowsOf(this.db, 'settings', max * OWNER_SETTING_NAMES.length);
+    const history: Record<string, { at: string; detail: string | null }[]> = {};
+    for (const row of rows) {
+      if (row.target === null) continue;
+      const list = history[row.target] ?? [];
+      history[row.target] = list;
+      if (list.length < max) list.push({ at: row.at, detail: row.detail });
+    }
+    return history;
   }
 
   /** Records that `mark` happened now (a payment event arrived, a reconcile pass ended). */

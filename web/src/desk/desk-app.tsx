@@ -22,6 +22,9 @@ const ProductsPage = lazy(() =>
 const ProductPage = lazy(() => import('./catalogue/product-page').then((m) => ({ default: m.ProductPage })));
 const QuotesPage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotesPage })));
 const QuotePage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotePage })));
+const SettingsPage = lazy(() =>
+  import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })),
+);
 
 import { enquiriesApi } from './enquiries/enquiries-api';
 import { EnquiriesPage, EnquiryPage } from './enquiries/enquiries-page';
@@ -158,6 +161,7 @@ const NAV = [
   { id: 'discounts', label: 'Discounts', href: deskHref.discounts() },
   { id: 'enquiries', label: 'Enquiries', href: deskHref.enquiries() },
   { id: 'quotes', label: 'Quotes', href: deskHref.quotes() },
+  { id: 'settings', label: 'Settings', href: deskHref.settings() },
 ] as const;
 
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
@@ -268,6 +272,11 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         {route.id === 'quotes' ? (
           <Suspense fallback={<Loading label="Opening the quotes…" />}>
             <QuotesPage creating={route.creating} enquiry={route.enquiry} from={route.from} />
+          </Suspense>
+        ) : null}
+        {route.id === 'settings' ? (
+          <Suspense fallback={<Loading label="Opening the settings…" />}>
+            <SettingsPage />
           </Suspense>
         ) : null}
         {route.id === 'quote' ? (

@@ -30,7 +30,8 @@ export type DeskRoute =
       readonly from: string | null;
     }
   /** One quote: what the client will see (`editing`: the form, to change it). */
-  | { readonly id: 'quote'; readonly reference: string; readonly editing: boolean };
+  | { readonly id: 'quote'; readonly reference: string; readonly editing: boolean }
+  | { readonly id: 'settings' };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
@@ -44,6 +45,7 @@ export function parseDeskHash(hash: string): DeskRoute {
     return { id: 'product', productId: parts[1] === 'new' ? null : parts[1] };
   if (parts[0] === 'products') return { id: 'products' };
   if (parts[0] === 'discounts') return { id: 'discounts' };
+  if (parts[0] === 'settings') return { id: 'settings' };
   if (parts[0] === 'enquiries' && parts[1]) return { id: 'enquiry', enquiryId: parts[1] };
   if (parts[0] === 'enquiries') {
     const status = new URLSearchParams(search).get('status');
@@ -99,6 +101,7 @@ export const deskHref = {
   editQuote: (reference: string) => `#/quotes/${encodeURIComponent(reference)}/edit`,
   /** The new-quote form filled in from another quote. */
   duplicateQuote: (reference: string) => `#/quotes/new?from=${encodeURIComponent(reference)}`,
+  settings: () => '#/settings',
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

@@ -14,6 +14,7 @@ import {
 import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
 import { deskHref } from '../desk-router';
+import { SellerPlaceholderWarning } from '../settings/seller-placeholder-warning';
 import { formatDay, formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
@@ -33,6 +34,7 @@ export function TodayPage() {
           All orders →
         </a>
       </div>
+      <SellerPlaceholderWarning />
       {result.state === 'loading' ? <Loading label="Loading today’s work…" /> : null}
       {result.state === 'error' ? (
         <div className="mt-4">

@@ -1,0 +1,452 @@
+/**
+ * The owner's settings through the real app: the contract of GET/PATCH /api/admin/settings (the desk's
+ * guards, a 400 naming each refused field, the 409 on a stale save, an audit row per change), the
+ * storefront's public view (no order e-mail), and the checkout following them on both databases: the
+ * zone's current price and threshold, a removed zone refused, paused sales refused with nothing created,
+ * a past order keeping what it was charged, and a save on one instance charged on another within 5 s.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type AllSettings,
+  pausedSalesMessage,
+  SEEDED_ZONES,
+  SHOP_SETTINGS_MESSAGES,
+  zoneClosedMessage,
+} from '../../domain/settings/shop-settings';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
+import {
+  buildTestApp,
+  GALWAY_CARD_FORM,
+  orderRows,
+  outboxRows,
+  outboxSettled,
+  tempDataDir,
+} from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { BACK_IN_TOUCH_SUBJECTS } from './back-in-touch-mail';
+import { deleteUnconfirmedBackInTouch } from './back-in-touch-store';
+
+const ADMIN_TOKEN = 'settings-api-admin-token';
+const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+const apps: FastifyInstance[] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+
+afterEach(async () => {
+  for (const app of apps.splice(0)) await app.close();
+  for (const clean of cleanups.splice(0).reverse()) await clean();
+});
+
+async function start(database?: TestDatabase, pollMs?: number): Promise<FastifyInstance> {
+  const data = tempDataDir();
+  cleanups.push(data.remove);
+  // SQLite: two instances share the database file by sharing its data directory.
+  const dir = typeof database?.location === 'string' ? database.location : data.dir;
+  const app = await buildTestApp(
+    { DATA_DIR: dir, ADMIN_TOKEN, SELLER_NAME: 'Aoife Byrne', ...database?.env },
+    pollMs === undefined ? {} : { cataloguePollMs: pollMs },
+  );
+  apps.push(app);
+  return app;
+}
+
+async function onDatabase(dialect: (typeof TEST_DIALECTS)[number]): Promise<TestDatabase> {
+  const data = tempDataDir();
+  cleanups.push(data.remove);
+  const database = await createTestDatabase(dialect, data.dir);
+  cleanups.push(() => database.remove());
+  return database;
+}
+
+async function read(app: FastifyInstance): Promise<AllSettings> {
+  const res = await app.inject({ method: 'GET', url: '/api/admin/settings', headers: auth });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { settings: AllSettings }).settings;
+}
+
+async function patch(app: FastifyInstance, body: unknown, headers: Record<string, string> = {}) {
+  const res = await app.inject({
+    method: 'PATCH',
+    url: '/api/admin/settings',
+    headers: { ...auth, ...headers },
+    payload: body as object,
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+
+async function checkout(app: FastifyInstance, zone: string, items = [{ id: '1', quantity: 1 }]) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { email: 'ciara@example.ie', items, zone },
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+
+const zonesWith = (change: (zone: (typeof SEEDED_ZONES)[number]) => object | null) =>
+  SEEDED_ZONES.map(change).filter((z) => z !== null);
+
+describe('the settings contract', () => {
+  it('answers the first start’s settings, guarded as every owner route', async () => {
+    const app = await start();
+    const settings = await read(app);
+    expect(settings).toMatchObject({
+      makingCapacityPerDay: expect.any(Number),
+      earlyBird: null,
+      seller: { name: 'Aoife Byrne', vatNumber: null, vatRate: 23 },
+      shipping: { zones: SEEDED_ZONES },
+      closures: [],
+      workingDays: [1, 2, 3, 4, 5],
+      away: { mode: 'off', until: null, message: '' },
+      announcement: { enabled: true },
+      updatedAt: expect.any(String),
+    });
+    expect((await app.inject({ method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(401);
+    const crossSite = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: {
+        origin: 'https://evil.example',
+        'sec-fetch-site': 'cross-site',
+        'content-type': 'application/json',
+      },
+      payload: { workingDays: [1] },
+    });
+    expect([401, 403]).toContain(crossSite.statusCode);
+  });
+
+  const seller = {
+    name: 'Aoife Byrne, trading as Solas',
+    address: '4 Quay Street, Galway, H91 AB12, Ireland',
+    email: 'hello@aoife.example',
+    orderEmail: 'orders@aoife.example',
+    vatNumber: 'IE1234567T',
+    vatRate: 23,
+  };
+  const away = { mode: 'pause-sales', until: '2099-01-10', message: 'At a fair' };
+
+  it.each([
+    ['seller.name', { seller: { ...seller, name: '' } }, SHOP_SETTINGS_MESSAGES.sellerName],
+    [
+      'seller.address on two lines',
+      { seller: { ...seller, address: 'a\nb' } },
+      SHOP_SETTINGS_MESSAGES.sellerAddress,
+    ],
+    ['seller.email', { seller: { ...seller, email: 'nope' } }, SHOP_SETTINGS_MESSAGES.sellerEmail],
+    [
+      'seller.orderEmail',
+      { seller: { ...seller, orderEmail: 'a@b' } },
+      SHOP_SETTINGS_MESSAGES.sellerOrderEmail,
+    ],
+    [
+      'seller.vatNumber',
+      { seller: { ...seller, vatNumber: 'GB123' } },
+      SHOP_SETTINGS_MESSAGES.sellerVatNumber,
+    ],
+    ['seller.vatRate', { seller: { ...seller, vatRate: 31 } }, SHOP_SETTINGS_MESSAGES.sellerVatRate],
+    [
+      'a price in part cents',
+      { shipping: { zones: zonesWith((z) => ({ ...z, price: 9.5 })) } },
+      SHOP_SETTINGS_MESSAGES.zonePrice,
+    ],
+    [
+      'a negative threshold',
+      { shipping: { zones: zonesWith((z) => ({ ...z, freeFrom: -1 })) } },
+      SHOP_SETTINGS_MESSAGES.zoneFreeFrom,
+    ],
+    [
+      'an unknown country',
+      { shipping: { zones: zonesWith((z) => ({ ...z, countries: ['XX'] })) } },
+      SHOP_SETTINGS_MESSAGES.zoneCountries,
+    ],
+    [
+      'a country in two zones',
+      { shipping: { zones: zonesWith((z) => ({ ...z, countries: ['FR'] })) } },
+      SHOP_SETTINGS_MESSAGES.zoneCountryTwice,
+    ],
+    ['no zone', { shipping: { zones: [] } }, SHOP_SETTINGS_MESSAGES.zones],
+    [
+      'a closure ending first',
+      { closures: [{ from: '2099-01-05', to: '2099-01-01', reason: 'Fair' }] },
+      SHOP_SETTINGS_MESSAGES.closureOrder,
+    ],
+    [
+      'a closure without reason',
+      { closures: [{ from: '2099-01-01', to: '2099-01-01', reason: ' ' }] },
+      SHOP_SETTINGS_MESSAGES.closureReason,
+    ],
+    ['day 8', { workingDays: [1, 8] }, SHOP_SETTINGS_MESSAGES.workingDays],
+    ['a day twice', { workingDays: [1, 1] }, SHOP_SETTINGS_MESSAGES.workingDays],
+    [
+      'away without a return date',
+      { away: { ...away, until: null } },
+      SHOP_SETTINGS_MESSAGES.awayUntilMissing,
+    ],
+    [
+      'a return date in the past',
+      { away: { ...away, until: '2020-01-01' } },
+      SHOP_SETTINGS_MESSAGES.awayUntil,
+    ],
+    [
+      'a bidirectional override',
+      { away: { ...away, message: 'back \u202e soon' } },
+      SHOP_SETTINGS_MESSAGES.awayMessage,
+    ],
+    [
+      'an announcement too long',
+      { announcement: { text: 'x'.repeat(121), enabled: true } },
+      SHOP_SETTINGS_MESSAGES.announcementText,
+    ],
+    [
+      'an announcement with markup',
+      { announcement: { text: '<b>Sale</b>', enabled: true } },
+      SHOP_SETTINGS_MESSAGES.announcementText,
+    ],
+  ])('refuses %s with a 400 naming the field, writing nothing', async (_what, body, error) => {
+    const app = await start();
+    const before = await read(app);
+    expect(await patch(app, body)).toEqual({ status: 400, body: { ok: false, error } });
+    expect(await read(app)).toEqual(before);
+  });
+
+  it('replaces a key whole, audits it, answers a repeat once, refuses a stale save with 409', async () => {
+    const app = await start();
+    const first = await read(app);
+    const key = { 'idempotency-key': 'settings-seller-1' };
+    const saved = await patch(app, { seller, updatedAt: first.updatedAt }, key);
+    expect(saved.status).toBe(200);
+    const now = saved.body.settings as AllSettings;
+    expect(now.seller).toEqual(seller);
+    expect(now.updatedAt > first.updatedAt).toBe(true);
+    expect((await patch(app, { seller, updatedAt: first.updatedAt }, key)).status).toBe(200);
+    // Another desk that read the settings before that save.
+    expect(await patch(app, { workingDays: [1, 2, 3, 4], updatedAt: first.updatedAt })).toEqual({
+      status: 409,
+      body: { ok: false, error: SHOP_SETTINGS_MESSAGES.stale },
+    });
+    expect((await read(app)).workingDays).toEqual([1, 2, 3, 4, 5]);
+    const history = await app.inject({ method: 'GET', url: '/api/admin/settings/history', headers: auth });
+    const rows = (history.json() as { history: Record<string, { detail: string }[]> }).history;
+    expect(Object.keys(rows)).toEqual(['seller']);
+    expect(rows.seller).toHaveLength(1);
+    expect(rows.seller?.[0]?.detail).toContain(
+      'seller.name: "[Owner name], trading as Solas" -> "Aoife Byrne, trading as Solas"'.replace(
+        '[Owner name], trading as Solas',
+        'Aoife Byrne',
+      ),
+    );
+  });
+
+  it('gives the storefront what it shows and never the order e-mail', async () => {
+    const app = await start();
+    await patch(app, { seller });
+    const res = await app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { settings: Record<string, unknown> };
+    expect(body.settings.seller).toEqual({
+      name: seller.name,
+      address: seller.address,
+      email: seller.email,
+      vatNumber: seller.vatNumber,
+      vatRate: 23,
+    });
+    expect(res.body).not.toContain('orders@aoife.example');
+    expect(body.settings).toHaveProperty('shipping.zones');
+    expect(body.settings).toHaveProperty('away.mode', 'off');
+    expect(body.settings).toHaveProperty('announcement.enabled', true);
+  });
+});
+
+describe.each(TEST_DIALECTS)('the checkout following the settings on %s', (dialect) => {
+  it('charges the zone’s current price, free from its threshold; a past order keeps its shipping', async () => {
+    const app = await start(await onDatabase(dialect));
+    // €40 to France at today's €9.95.
+    const before = await checkout(app, 'EU');
+    expect(before.status).toBe(200);
+    const sessionId = String(before.body.sessionId);
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/test-checkout/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...GALWAY_CARD_FORM,
+        city: 'Lyon',
+        postalCode: '69001',
+        country: 'FR',
+      }).toString(),
+    });
+    expect(paid.statusCode).toBeLessThan(400);
+    await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
+    const eu = zonesWith((z) => (z.id === 'EU' ? { ...z, price: 1250, freeFrom: 6000 } : z));
+    expect((await patch(app, { shipping: { zones: eu } })).status).toBe(200);
+    const after = await checkout(app, 'EU');
+    expect(after.status).toBe(200);
+    const free = await checkout(app, 'EU', [
+      { id: '1', quantity: 1 },
+      { id: '5', quantity: 1 },
+    ]);
+    expect(free.status).toBe(200);
+    const rows = await orderRows(app);
+    const byStatus = rows.map((r) => [r.status, r.zone, r.subtotal, r.shipping, r.total]);
+    expect(byStatus).toEqual(
+      expect.arrayContaining([
+        ['paid', 'EU', 4000, 995, 4995],
+        ['pending', 'EU', 4000, 1250, 5250],
+        ['pending', 'EU', 7000, 0, 7000],
+      ]),
+    );
+    expect(rows).toHaveLength(3);
+    // The hosted checkout shows the zone's new price.
+    const page = await app.inject({ method: 'GET', url: `/test-checkout/${String(after.body.sessionId)}` });
+    expect(page.body).toContain('€12.50');
+  });
+
+  it('refuses a removed zone with 400 naming it and paused sales with 409, creating nothing', async () => {
+    const app = await start(await onDatabase(dialect));
+    const withoutWorld = zonesWith((z) => (z.id === 'WORLD' ? null : z));
+    expect((await patch(app, { shipping: { zones: withoutWorld } })).status).toBe(200);
+    expect(await checkout(app, 'WORLD')).toEqual({
+      status: 400,
+      body: { ok: false, error: zoneClosedMessage('WORLD') },
+    });
+    const until = addDays(irishDate(new Date()), 7);
+    const away = { mode: 'pause-sales', until, message: 'At the craft fair in Kilkenny.' } as const;
+    expect((await patch(app, { away })).status).toBe(200);
+    expect(await checkout(app, 'IE')).toEqual({
+      status: 409,
+      body: { ok: false, error: pausedSalesMessage(away) },
+    });
+    expect(await orderRows(app)).toEqual([]);
+    expect((await patch(app, { away: { mode: 'off', until: null, message: '' } })).status).toBe(200);
+    expect((await checkout(app, 'IE')).status).toBe(200);
+  });
+
+  it('a price saved on one instance is charged on another within 5 seconds', async () => {
+    const database = await onDatabase(dialect);
+    const a = await start(database, 500);
+    const b = await start(database, 500);
+    expect((await checkout(b, 'EU')).status).toBe(200);
+    const eu = zonesWith((z) => (z.id === 'EU' ? { ...z, price: 1111 } : z));
+    const savedAt = Date.now();
+    expect((await patch(a, { shipping: { zones: eu } })).status).toBe(200);
+    let shipping = 995;
+    while (shipping !== 1111 && Date.now() - savedAt < 5_000) {
+      await new Promise<void>((resolve) => {
+        const off = b.settings.cache.subscribe(() => {
+          off();
+          resolve();
+        });
+        setTimeout(resolve, 250).unref();
+      });
+      shipping = (await b.settings.cache.current()).shipping.zones.find((z) => z.id === 'EU')?.price ?? 0;
+    }
+    expect(shipping).toBe(1111);
+    const res = await checkout(b, 'EU');
+    expect(res.status).toBe(200);
+    const rows = await orderRows(b);
+    expect(rows.map((r) => r.shipping).sort()).toEqual([1111, 995]);
+  });
+});
+
+describe.each(TEST_DIALECTS)('tell me when you’re back on %s', (dialect) => {
+  const ask = (app: FastifyInstance, email: unknown) =>
+    app.inject({ method: 'POST', url: '/api/back-in-touch', payload: { email } });
+  const rows = (app: FastifyInstance) =>
+    app.platform.db.selectFrom('back_in_touch').select(['email', 'status']).orderBy('id').execute();
+
+  it('double opt-in, one e-mail when away returns to off, then the address is deleted', async () => {
+    const app = await start(await onDatabase(dialect));
+    const until = addDays(irishDate(new Date()), 7);
+    expect((await patch(app, { away: { mode: 'pause-sales', until, message: '' } })).status).toBe(200);
+    expect((await ask(app, 'not-an-address')).statusCode).toBe(400);
+    const asked = await ask(app, 'Ciara@Example.ie');
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json()).toEqual({ ok: true });
+    expect((await ask(app, 'ciara@example.ie')).statusCode).toBe(202);
+    expect((await ask(app, 'unconfirmed@example.ie')).statusCode).toBe(202);
+    await outboxSettled(app);
+    const confirmations = (await outboxRows(app)).filter((m) => m.subject === BACK_IN_TOUCH_SUBJECTS.confirm);
+    // One confirmation per address: the second request within the hour sent none.
+    expect(confirmations.map((m) => m.recipient).sort()).toEqual([
+      'Ciara@Example.ie',
+      'unconfirmed@example.ie',
+    ]);
+    const link = confirmations
+      .find((m) => m.recipient === 'Ciara@Example.ie')
+      ?.text_body.match(/\/back-in-touch\/confirm\?token=([A-Za-z0-9_-]{32})/);
+    const token = link?.[1] ?? '';
+    // The link's page changes nothing; its button confirms.
+    const page = await app.inject({ method: 'GET', url: `/back-in-touch/confirm?token=${token}` });
+    expect(page.statusCode).toBe(200);
+    expect(await rows(app)).toEqual([
+      { email: 'Ciara@Example.ie', status: 'pending' },
+      { email: 'unconfirmed@example.ie', status: 'pending' },
+    ]);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: '/back-in-touch/confirm',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `token=${token}`,
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await rows(app))[0]).toEqual({ email: 'Ciara@Example.ie', status: 'confirmed' });
+
+    // Still away (a new message): nobody is told yet.
+    expect((await patch(app, { away: { mode: 'keep-selling', until, message: 'Slower' } })).status).toBe(200);
+    await outboxSettled(app);
+    expect((await outboxRows(app)).filter((m) => m.subject === BACK_IN_TOUCH_SUBJECTS.back)).toEqual([]);
+    // Back: one e-mail to the confirmed address, which is then gone; the unconfirmed one waits out its week.
+    expect((await patch(app, { away: { mode: 'off', until: null, message: '' } })).status).toBe(200);
+    await outboxSettled(app);
+    const back = (await outboxRows(app)).filter((m) => m.subject === BACK_IN_TOUCH_SUBJECTS.back);
+    expect(back.map((m) => m.recipient)).toEqual(['Ciara@Example.ie']);
+    expect(await rows(app)).toEqual([{ email: 'unconfirmed@example.ie', status: 'pending' }]);
+    // Away and back again: nobody left to tell.
+    await patch(app, { away: { mode: 'pause-sales', until, message: '' } });
+    await patch(app, { away: { mode: 'off', until: null, message: '' } });
+    await outboxSettled(app);
+    expect((await outboxRows(app)).filter((m) => m.subject === BACK_IN_TOUCH_SUBJECTS.back)).toHaveLength(1);
+    // Unconfirmed: deleted by the retention pass a week after its confirmation e-mail.
+    const weekLater = new Date(Date.now() + 7 * 24 * 60 * 60 * 1000 + 60_000).toISOString();
+    expect(await deleteUnconfirmedBackInTouch(app.platform.db, new Date().toISOString().slice(0, 10))).toBe(
+      0,
+    );
+    expect(await deleteUnconfirmedBackInTouch(app.platform.db, weekLater)).toBe(1);
+    expect(await rows(app)).toEqual([]);
+  });
+
+  it('the privacy export shows the request and erasure deletes it', async () => {
+    const app = await start(await onDatabase(dialect));
+    await ask(app, 'aoife@example.ie');
+    const exported = await app.inject({
+      method: 'GET',
+      url: '/api/admin/privacy/export?email=AOIFE%40example.ie',
+      headers: auth,
+    });
+    expect(exported.json()).toMatchObject({ backInTouch: { email: 'aoife@example.ie', status: 'pending' } });
+    const erased = await app.inject({
+      method: 'POST',
+      url: '/api/admin/privacy/erase',
+      headers: auth,
+      payload: { email: 'aoife@example.ie' },
+    });
+    expect(erased.json()).toMatchObject({ ok: true, backInTouchDeleted: 1 });
+    expect(await rows(app)).toEqual([]);
+  });
+});
+
+describe('the checkout’s settings read', () => {
+  it('costs no query: the settings come from memory once read', async () => {
+    const app = await start();
+    expect((await checkout(app, 'IE')).status).toBe(200);
+    let reads = 0;
+    const read = app.settings.store.read.bind(app.settings.store);
+    app.settings.store.read = async (...args) => {
+      reads += 1;
+      return read(...args);
+    };
+    for (let i = 0; i < 3; i++) expect((await checkout(app, 'EU')).status).toBe(200);
+    expect(reads).toBe(0);
+  });
+});

@@ -1,0 +1,104 @@
+/**
+ * The shop's settings on a phone (docs/product.md §10.14), against the real server: the owner sets her
+ * name and address and a new EU price with a free-shipping threshold, each section saved on its own with
+ * "Saved" beside it; the next EU checkout is charged the new price on the hosted checkout; with sales
+ * paused the checkout is refused (409) and nothing is opened; turned off again, it works. axe finds
+ * nothing serious; screenshots under test-results/settings/. The settings go back as they were.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import type { AllSettings } from '../../domain/settings/shop-settings';
+import { axeScan, expectNoSeriousViolations } from './axe';
+import { expect, test } from './fixtures';
+
+/** playwright.config.ts hands the server this token (ADMIN_TOKEN). */
+const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
+const SHOTS = path.resolve('test-results/settings');
+const owner = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+async function readSettings(request: APIRequestContext): Promise<AllSettings> {
+  const res = await request.get('/api/admin/settings', { headers: owner });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { settings: AllSettings }).settings;
+}
+
+async function euCheckout(request: APIRequestContext) {
+  return request.post('/api/checkout', {
+    data: { email: 'marie.settings@example.fr', items: [{ id: '1', quantity: 1 }], zone: 'EU' },
+  });
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test('Settings on a phone: the seller and an EU price saved, charged at the next checkout; paused sales refuse it', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  test.setTimeout(90_000);
+  // The desk asks whether it is signed in before sign-in: the browser logs that refused request.
+  consoleGuard.allow(/the server responded with a status of 401/);
+  mkdirSync(SHOTS, { recursive: true });
+  const before = await readSettings(request);
+  try {
+    await page.goto('/admin#/settings');
+    await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+    const seller = page.getByRole('region', { name: 'The seller' });
+    await seller.getByLabel('Legal name').fill('Aoife Byrne, trading as Solas');
+    await seller.getByLabel('Geographic address').fill('4 Quay Street, Galway, H91 AB12, Ireland');
+    await seller.getByLabel(/VAT number/).fill('GB123');
+    await seller.getByRole('button', { name: 'Save the seller' }).click();
+    // Refused next to the field, nothing sent.
+    await expect(seller.getByLabel(/VAT number/)).toHaveAttribute('aria-invalid', 'true');
+    await seller.getByLabel(/VAT number/).fill('');
+    await seller.getByRole('button', { name: 'Save the seller' }).click();
+    await expect(seller.getByRole('status')).toContainText('Saved');
+
+    const shipping = page.getByRole('region', { name: 'Shipping' });
+    const eu = shipping.getByRole('group', { name: /\(EU\)$/ });
+    await eu.getByLabel('Price (€)').fill('12.50');
+    await eu.getByLabel(/Free shipping from/).fill('60');
+    await shipping.getByRole('button', { name: 'Save shipping' }).click();
+    await expect(shipping.getByRole('status')).toContainText('Saved');
+    await expectNoSeriousViolations(axeScan(page));
+    await page.screenshot({ path: path.join(SHOTS, 'phone-settings.png'), fullPage: true });
+
+    const saved = await readSettings(request);
+    expect(saved.seller.name).toBe('Aoife Byrne, trading as Solas');
+    expect(saved.shipping.zones.find((z) => z.id === 'EU')).toMatchObject({ price: 1250, freeFrom: 6000 });
+
+    // The next EU checkout is charged the new price: the hosted checkout says so.
+    const opened = await euCheckout(request);
+    expect(opened.ok()).toBe(true);
+    const { url } = (await opened.json()) as { url: string };
+    await page.goto(url);
+    await expect(page.getByText('€12.50').first()).toBeVisible();
+
+    // Paused: the checkout is refused with the return date, and opens nothing.
+    await page.goto('/admin#/settings');
+    const away = page.getByRole('region', { name: 'Away' });
+    await away.getByLabel(/pause sales/).check();
+    const until = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    await away.getByLabel('Return date', { exact: true }).fill(until);
+    await away.getByRole('button', { name: 'Save away' }).click();
+    await expect(away.getByRole('status')).toContainText('Saved');
+    await page.screenshot({ path: path.join(SHOTS, 'phone-away.png'), fullPage: true });
+    const refused = await euCheckout(request);
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toContain(`We are back on ${until}.`);
+
+    await away.getByLabel('Open as usual').check();
+    await away.getByRole('button', { name: 'Save away' }).click();
+    await expect(away.getByRole('status')).toContainText('Saved');
+    expect((await euCheckout(request)).ok()).toBe(true);
+  } finally {
+    // The other journeys expect the first start's settings.
+    const { updatedAt: _read, ...back } = before;
+    const res = await request.patch('/api/admin/settings', { headers: owner, data: back });
+    expect(res.ok()).toBe(true);
+  }
+});

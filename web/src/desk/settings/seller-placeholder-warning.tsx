@@ -1,0 +1,31 @@
+/**
+ * Today's warning while the seller's legal name or address is still the first start's placeholder: the
+ * legal pages, the footer and every confirmation e-mail name the seller, as EU consumer law requires.
+ * Silent while it loads or when the settings cannot be read (Today shows its own errors).
+ */
+import { SELLER } from '../../../../domain/config';
+import { deskHref } from '../desk-router';
+import { useDeskData } from '../ui/desk-hooks';
+import { settingsApi } from './settings-api';
+
+export function isPlaceholderSeller(seller: { readonly name: string; readonly address: string }): boolean {
+  return seller.name === SELLER.legalName || seller.address === SELLER.address;
+}
+
+export function SellerPlaceholderWarning() {
+  const [loaded] = useDeskData('seller-placeholder', () => settingsApi.read());
+  if (loaded.state !== 'ready' || !isPlaceholderSeller(loaded.data.seller)) return null;
+  return (
+    <div role="alert" className="mt-4 rounded-2xl border border-danger bg-white p-4 text-sm">
+      <p className="font-medium">Your legal name or address is still the placeholder.</p>
+      <p className="mt-1">
+        The legal pages, the footer and every confirmation e-mail show it where the law asks for the seller’s
+        identity.{' '}
+        <a href={deskHref.settings()} className="inline-flex min-h-6 items-center underline hover:text-wine">
+          Set them in Settings
+        </a>
+        .
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,622 @@
+/**
+ * The desk's Settings (docs/product.md §10.11): one form per setting (who sells, shipping, making and
+ * dispatch, away, the announcement bar), each saved on its own with the time the settings were read, so a
+ * change saved elsewhere meanwhile is refused rather than overwritten. Each field is checked with the
+ * server's own schema first and shows its message under it; each setting shows its history (audit rows).
+ */
+import { type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
+import { ZONE_IDS, type ZoneId } from '../../../../domain/config';
+import {
+  type AllSettings,
+  type AllSettingsPatch,
+  AWAY_MODES,
+  type AwayMode,
+  announcementSchema,
+  awaySchema,
+  closuresSchema,
+  SEEDED_ZONES,
+  type ShippingZoneSetting,
+  sellerSettingsSchema,
+  shippingSettingsSchema,
+  workingDaysSchema,
+} from '../../../../domain/settings/shop-settings';
+import { parseEuroInput } from '../../../../domain/shared/euro-input';
+import { type Cents, formatEuro } from '../../../../domain/shared/money';
+import { Field, TextAreaField } from '../ui/desk-fields';
+import { formatInstant } from '../ui/desk-format';
+import { useDeskAction, useDeskData } from '../ui/desk-hooks';
+import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
+import { type SettingsHistory, settingsApi } from './settings-api';
+
+type Schema = {
+  safeParse(value: unknown): { success: boolean; error?: { issues: readonly { message: string }[] } };
+};
+
+/** The first problem `schema` finds in `value`, worded as the server words it; null when none. */
+function problemOf(schema: Schema, value: unknown): string | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : (result.error?.issues[0]?.message ?? 'This is not valid');
+}
+
+/** `seller.name: ...` -> `seller.name`: the field a message (the desk's or the server's) is about. */
+function fieldOf(message: string | null): string | null {
+  return message?.match(/^([A-Za-z.]+):/)?.[1] ?? null;
+}
+
+interface SectionProps {
+  readonly settings: AllSettings;
+  readonly history: SettingsHistory;
+  readonly onSaved: (settings: AllSettings) => void;
+}
+
+/** Saves one key with the time the page read the settings; its message goes under the field it names. */
+function useSave(settings: AllSettings, onSaved: (settings: AllSettings) => void) {
+  const [saved, setSaved] = useState(false);
+  const action = useDeskAction(
+    useCallback(
+      async (submission: string, patch: AllSettingsPatch) => {
+        onSaved(await settingsApi.save({ ...patch, updatedAt: settings.updatedAt }, submission));
+        setSaved(true);
+      },
+      [onSaved, settings.updatedAt],
+    ),
+  );
+  return { ...action, saved, setSaved };
+}
+
+function Section({
+  name,
+  title,
+  intro,
+  history,
+  children,
+}: {
+  readonly name: string;
+  readonly title: string;
+  readonly intro: ReactNode;
+  readonly history: SettingsHistory;
+  readonly children: ReactNode;
+}) {
+  const rows = history[name] ?? [];
+  return (
+    <section
+      aria-labelledby={`settings-${name}`}
+      className="mt-6 rounded-2xl border border-line bg-white p-5"
+    >
+      <h2 id={`settings-${name}`} className="text-xl">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{intro}</p>
+      {children}
+      <details className="mt-4 text-sm">
+        <summary className="min-h-6 cursor-pointer">History ({rows.length})</summary>
+        {rows.length === 0 ? (
+          <p className="mt-2 text-muted">No change saved yet: the first start’s values apply.</p>
+        ) : (
+          <ol className="mt-2 grid gap-2">
+            {rows.map((row) => (
+              <li key={`${row.at}-${row.detail}`} className="break-words">
+                <span className="font-medium">{formatInstant(row.at)}</span>: {row.detail}
+              </li>
+            ))}
+          </ol>
+        )}
+      </details>
+    </section>
+  );
+}
+
+function SaveRow({
+  label,
+  busy,
+  error,
+  saved,
+}: {
+  readonly label: string;
+  readonly busy: boolean;
+  readonly error: string | null;
+  readonly saved: boolean;
+}) {
+  return (
+    <div className="grid gap-2 sm:col-span-2">
+      {error && !fieldOf(error) ? <ErrorMessage>{error}</ErrorMessage> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <button type="submit" className={buttonClass.primary} disabled={busy}>
+          {busy ? 'Saving…' : label}
+        </button>
+        {saved && !busy && !error ? (
+          <p role="status" className="text-sm text-success">
+            Saved. The shop shows it within a few seconds.
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SellerSection({ settings, history, onSaved }: SectionProps) {
+  const id = useId();
+  const [form, setForm] = useState({
+    ...settings.seller,
+    vatNumber: settings.seller.vatNumber ?? '',
+    vatRate: String(settings.seller.vatRate),
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSave(settings, onSaved);
+  const shown = problem ?? save.error;
+  const errorFor = (field: string) =>
+    fieldOf(shown) === `seller.${field}` ? (shown ?? undefined) : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.setSaved(false);
+    const rate = form.vatRate.trim() === '' ? Number.NaN : Number(form.vatRate.replace(',', '.'));
+    const seller = { ...form, vatNumber: form.vatNumber.trim() || null, vatRate: rate };
+    const found = problemOf(sellerSettingsSchema, seller);
+    setProblem(found);
+    if (!found) void save.run({ seller: sellerSettingsSchema.parse(seller) });
+  };
+  const text = (
+    field: 'name' | 'address' | 'email' | 'orderEmail' | 'vatNumber' | 'vatRate',
+    label: string,
+    extra: object = {},
+  ) => (
+    <Field
+      id={`${id}-${field}`}
+      label={label}
+      value={form[field]}
+      onChange={(e) => setForm({ ...form, [field]: e.target.value })}
+      error={errorFor(field)}
+      {...extra}
+    />
+  );
+  return (
+    <Section
+      name="seller"
+      title="The seller"
+      intro="Who sells, as the legal pages, the footer, the withdrawal form and the confirmation e-mail say it."
+      history={history}
+    >
+      <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
+        {text('name', 'Legal name', { autoComplete: 'organization' })}
+        {text('address', 'Geographic address', { hint: 'On one line: street, town, county, country.' })}
+        {text('email', 'Contact e-mail shown to shoppers', { type: 'email' })}
+        {text('orderEmail', 'E-mail that receives new orders and enquiries', { type: 'email' })}
+        {text('vatNumber', 'VAT number', { note: 'optional', hint: 'With its country prefix: IE1234567T.' })}
+        {text('vatRate', 'VAT rate included in prices (%)', { inputMode: 'decimal' })}
+        <SaveRow label="Save the seller" busy={save.busy} error={shown} saved={save.saved} />
+      </form>
+    </Section>
+  );
+}
+
+interface ZoneForm {
+  readonly on: boolean;
+  readonly name: string;
+  readonly countries: string;
+  readonly price: string;
+  readonly freeFrom: string;
+}
+
+function zoneForm(zone: ShippingZoneSetting | undefined, id: ZoneId): ZoneForm {
+  const seed = SEEDED_ZONES.find((z) => z.id === id);
+  const shown = zone ?? seed;
+  const euro = (value: number) => formatEuro(value as Cents).replace('€', '');
+  return {
+    on: zone !== undefined,
+    name: shown?.name ?? id,
+    countries: shown?.countries.join(', ') ?? '',
+    price: shown ? euro(shown.price) : '',
+    freeFrom: shown?.freeFrom === null || shown?.freeFrom === undefined ? '' : euro(shown.freeFrom),
+  };
+}
+
+function ShippingSection({ settings, history, onSaved }: SectionProps) {
+  const id = useId();
+  const [zones, setZones] = useState(
+    () =>
+      Object.fromEntries(
+        ZONE_IDS.map((zoneId) => [
+          zoneId,
+          zoneForm(
+            settings.shipping.zones.find((z) => z.id === zoneId),
+            zoneId,
+          ),
+        ]),
+      ) as Record<ZoneId, ZoneForm>,
+  );
+  const [problem, setProblem] = useState<{ zone: ZoneId | null; message: string } | null>(null);
+  const save = useSave(settings, onSaved);
+  const change = (zoneId: ZoneId, patch: Partial<ZoneForm>) =>
+    setZones({ ...zones, [zoneId]: { ...zones[zoneId], ...patch } });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.setSaved(false);
+    const list = [];
+    for (const zoneId of ZONE_IDS) {
+      const form = zones[zoneId];
+      if (!form.on) continue;
+      const price = parseEuroInput(form.price);
+      const freeFrom = form.freeFrom.trim() === '' ? null : parseEuroInput(form.freeFrom);
+      const zone = {
+        id: zoneId,
+        name: form.name,
+        countries: form.countries
+          .split(/[\s,]+/)
+          .filter(Boolean)
+          .map((c) => c.toUpperCase()),
+        price: price ?? Number.NaN,
+        freeFrom: freeFrom === null && form.freeFrom.trim() !== '' ? -1 : freeFrom,
+      };
+      const found = problemOf(shippingSettingsSchema.shape.zones.def.element, zone);
+      if (found) {
+        setProblem({ zone: zoneId, message: found });
+        return;
+      }
+      list.push(zone);
+    }
+    const shipping = { zones: list };
+    const found = problemOf(shippingSettingsSchema, shipping);
+    setProblem(found ? { zone: null, message: found } : null);
+    if (!found) void save.run({ shipping: shippingSettingsSchema.parse(shipping) });
+  };
+  const shown = problem?.message ?? save.error;
+  return (
+    <Section
+      name="shipping"
+      title="Shipping"
+      intro="Each zone’s countries, its price and an optional free-shipping threshold (the items’ total). Checkout, the cart and the hosted checkout follow them from the next order; orders already placed keep what they were charged."
+      history={history}
+    >
+      <p className="mt-2 text-sm">
+        Great Britain (GB): a seller of parcels of £135 or less must register for UK VAT; remove GB from its
+        zone to stop shipping there.
+      </p>
+      <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
+        {ZONE_IDS.map((zoneId) => {
+          const form = zones[zoneId];
+          const mine = problem?.zone === zoneId ? problem.message : null;
+          const f = (name: string) => `${id}-${zoneId}-${name}`;
+          return (
+            <fieldset key={zoneId} className="grid gap-3 rounded-xl border border-line p-4 sm:grid-cols-2">
+              <legend className="px-1 font-medium">
+                {form.name || zoneId} ({zoneId})
+              </legend>
+              <label className="flex min-h-11 items-center gap-2 sm:col-span-2">
+                <input
+                  type="checkbox"
+                  checked={form.on}
+                  onChange={(e) => change(zoneId, { on: e.target.checked })}
+                />{' '}
+                Ship to this zone
+              </label>
+              <Field
+                id={f('name')}
+                label="Name"
+                value={form.name}
+                disabled={!form.on}
+                onChange={(e) => change(zoneId, { name: e.target.value })}
+                error={mine && /name/.test(mine) ? mine : undefined}
+              />
+              <Field
+                id={f('countries')}
+                label="Countries"
+                hint="Two-letter codes, separated by commas: IE, FR, DE."
+                value={form.countries}
+                disabled={!form.on}
+                onChange={(e) => change(zoneId, { countries: e.target.value })}
+                error={mine && /countr/.test(mine) ? mine : undefined}
+              />
+              <Field
+                id={f('price')}
+                label="Price (€)"
+                inputMode="decimal"
+                value={form.price}
+                disabled={!form.on}
+                onChange={(e) => change(zoneId, { price: e.target.value })}
+                error={mine && /price/.test(mine) ? mine : undefined}
+              />
+              <Field
+                id={f('freeFrom')}
+                label="Free shipping from (€)"
+                note="optional"
+                inputMode="decimal"
+                value={form.freeFrom}
+                disabled={!form.on}
+                onChange={(e) => change(zoneId, { freeFrom: e.target.value })}
+                error={mine && /threshold/.test(mine) ? mine : undefined}
+              />
+              {mine && !/name|countr|price|threshold/.test(mine) ? (
+                <div className="sm:col-span-2">
+                  <ErrorMessage>{mine}</ErrorMessage>
+                </div>
+              ) : null}
+            </fieldset>
+          );
+        })}
+        <SaveRow
+          label="Save shipping"
+          busy={save.busy}
+          error={problem?.zone ? null : shown}
+          saved={save.saved}
+        />
+      </form>
+    </Section>
+  );
+}
+
+const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+function MakingSection({ settings, history, onSaved }: SectionProps) {
+  const id = useId();
+  const [days, setDays] = useState<number[]>([...settings.workingDays]);
+  // Each row keeps a key of its own while typed (a closure has no id), so focus stays put on removal.
+  const [nextKey, setNextKey] = useState(settings.closures.length);
+  const [closures, setClosures] = useState(settings.closures.map((c, key) => ({ ...c, key })));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSave(settings, onSaved);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.setSaved(false);
+    const workingDays = [...days].sort();
+    const list = closures.map(({ from, to, reason }) => ({ from, to, reason }));
+    const found = problemOf(workingDaysSchema, workingDays) ?? problemOf(closuresSchema, list);
+    setProblem(found);
+    if (!found) void save.run({ workingDays, closures: list });
+  };
+  const shown = problem ?? save.error;
+  const field = fieldOf(shown);
+  return (
+    <Section
+      name="closures"
+      title="Making and dispatch"
+      intro="The days of the week the maker works, and the closures (holidays, fairs) with the reason shoppers see. Dispatch dates skip every day off."
+      history={{
+        closures: [...(history.workingDays ?? []), ...(history.closures ?? [])].sort((a, b) =>
+          a.at < b.at ? 1 : -1,
+        ),
+      }}
+    >
+      <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
+        <fieldset aria-describedby={field === 'workingDays' ? `${id}-days-error` : undefined}>
+          <legend className="text-sm font-medium">Working days</legend>
+          <div className="mt-2 flex flex-wrap gap-x-4">
+            {DAY_NAMES.map((name, index) => {
+              const day = index + 1;
+              return (
+                <label key={name} className="flex min-h-11 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    checked={days.includes(day)}
+                    onChange={(e) =>
+                      setDays(e.target.checked ? [...days, day] : days.filter((d) => d !== day))
+                    }
+                  />
+                  {name}
+                </label>
+              );
+            })}
+          </div>
+          {field === 'workingDays' ? (
+            <p id={`${id}-days-error`} className="mt-1 text-sm font-medium text-danger">
+              {shown}
+            </p>
+          ) : null}
+        </fieldset>
+        <fieldset>
+          <legend className="text-sm font-medium">Closures</legend>
+          {closures.length === 0 ? <p className="mt-2 text-sm text-muted">No closures.</p> : null}
+          <ul className="mt-2 grid gap-3">
+            {closures.map((closure, index) => {
+              const set = (patch: Partial<typeof closure>) =>
+                setClosures(closures.map((c, i) => (i === index ? { ...c, ...patch } : c)));
+              return (
+                <li
+                  key={closure.key}
+                  className="grid gap-3 rounded-xl border border-line p-3 sm:grid-cols-[1fr_1fr_2fr_auto] sm:items-end"
+                >
+                  <Field
+                    id={`${id}-from-${index}`}
+                    label="From"
+                    type="date"
+                    value={closure.from}
+                    onChange={(e) => set({ from: e.target.value })}
+                  />
+                  <Field
+                    id={`${id}-to-${index}`}
+                    label="To"
+                    type="date"
+                    value={closure.to}
+                    onChange={(e) => set({ to: e.target.value })}
+                  />
+                  <Field
+                    id={`${id}-reason-${index}`}
+                    label="Reason shown to shoppers"
+                    value={closure.reason}
+                    onChange={(e) => set({ reason: e.target.value })}
+                  />
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    onClick={() => setClosures(closures.filter((_, i) => i !== index))}
+                  >
+                    Remove closure
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <button
+            type="button"
+            className={`${buttonClass.secondary} mt-3`}
+            onClick={() => {
+              setClosures([...closures, { from: '', to: '', reason: '', key: nextKey }]);
+              setNextKey(nextKey + 1);
+            }}
+          >
+            Add a closure
+          </button>
+          {field === 'closures' ? <p className="mt-1 text-sm font-medium text-danger">{shown}</p> : null}
+        </fieldset>
+        <SaveRow
+          label="Save making and dispatch"
+          busy={save.busy}
+          error={field ? null : shown}
+          saved={save.saved}
+        />
+      </form>
+    </Section>
+  );
+}
+
+const MODE_LABELS: Record<AwayMode, string> = {
+  off: 'Open as usual',
+  'keep-selling': 'Away, keep selling (dispatch dates count from the return date)',
+  'pause-sales':
+    'Away, pause sales (the shop stays browsable; Add to Cart and checkout are replaced by a note)',
+};
+
+function AwaySection({ settings, history, onSaved }: SectionProps) {
+  const id = useId();
+  const [form, setForm] = useState({ ...settings.away, until: settings.away.until ?? '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSave(settings, onSaved);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.setSaved(false);
+    const away = { ...form, until: form.until || null };
+    const found = problemOf(awaySchema, away);
+    setProblem(found);
+    if (!found) void save.run({ away });
+  };
+  const shown = problem ?? save.error;
+  const field = fieldOf(shown);
+  return (
+    <Section
+      name="away"
+      title="Away"
+      intro="While you are away, shoppers see your return date and message, and can leave an e-mail to hear when the shop is back."
+      history={history}
+    >
+      <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
+        <fieldset>
+          <legend className="text-sm font-medium">Mode</legend>
+          {AWAY_MODES.map((mode) => (
+            <label key={mode} className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                name={`${id}-mode`}
+                checked={form.mode === mode}
+                onChange={() => setForm({ ...form, mode })}
+              />
+              {MODE_LABELS[mode]}
+            </label>
+          ))}
+        </fieldset>
+        <Field
+          id={`${id}-until`}
+          label="Return date"
+          type="date"
+          value={form.until}
+          onChange={(e) => setForm({ ...form, until: e.target.value })}
+          error={field === 'away.until' ? (shown ?? undefined) : undefined}
+        />
+        <TextAreaField
+          id={`${id}-message`}
+          label="Message to shoppers"
+          note="optional"
+          rows={3}
+          value={form.message}
+          onChange={(e) => setForm({ ...form, message: e.target.value })}
+          error={field === 'away.message' ? (shown ?? undefined) : undefined}
+        />
+        <SaveRow
+          label="Save away"
+          busy={save.busy}
+          error={field?.startsWith('away.') ? null : shown}
+          saved={save.saved}
+        />
+      </form>
+    </Section>
+  );
+}
+
+function AnnouncementSection({ settings, history, onSaved }: SectionProps) {
+  const id = useId();
+  const [form, setForm] = useState({ ...settings.announcement });
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSave(settings, onSaved);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.setSaved(false);
+    const found = problemOf(announcementSchema, form);
+    setProblem(found);
+    if (!found) void save.run({ announcement: form });
+  };
+  const shown = problem ?? save.error;
+  const field = fieldOf(shown);
+  return (
+    <Section
+      name="announcement"
+      title="Announcement bar"
+      intro="The line at the top of every page. A changed text shows again to shoppers who closed the old one."
+      history={history}
+    >
+      <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
+        <label className="flex min-h-11 items-center gap-2">
+          <input
+            type="checkbox"
+            checked={form.enabled}
+            onChange={(e) => setForm({ ...form, enabled: e.target.checked })}
+          />{' '}
+          Show the announcement bar
+        </label>
+        <Field
+          id={`${id}-text`}
+          label="Text"
+          hint="Up to 120 characters of plain text."
+          maxLength={120}
+          value={form.text}
+          onChange={(e) => setForm({ ...form, text: e.target.value })}
+          error={field === 'announcement.text' ? (shown ?? undefined) : undefined}
+        />
+        <SaveRow
+          label="Save the announcement"
+          busy={save.busy}
+          error={field === 'announcement.text' ? null : shown}
+          saved={save.saved}
+        />
+      </form>
+    </Section>
+  );
+}
+
+export function SettingsPage() {
+  const [loaded, reload, replace] = useDeskData('shop-settings', async () => {
+    const [settings, history] = await Promise.all([settingsApi.read(), settingsApi.history()]);
+    return { settings, history };
+  });
+  const onSaved = useCallback(
+    (settings: AllSettings) => {
+      if (loaded.state === 'ready') replace({ ...loaded.data, settings });
+      // The history gains the change's row.
+      reload();
+    },
+    [loaded, replace, reload],
+  );
+  return (
+    <>
+      <PageHeading>Settings</PageHeading>
+      {loaded.state === 'loading' ? <Loading label="Loading the settings…" /> : null}
+      {loaded.state === 'error' ? <ErrorMessage>{loaded.message}</ErrorMessage> : null}
+      {loaded.state === 'ready' ? (
+        <div>
+          <SellerSection {...loaded.data} onSaved={onSaved} />
+          <ShippingSection {...loaded.data} onSaved={onSaved} />
+          <MakingSection {...loaded.data} onSaved={onSaved} />
+          <AwaySection {...loaded.data} onSaved={onSaved} />
+          <AnnouncementSection {...loaded.data} onSaved={onSaved} />
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -431,6 +431,15 @@ export interface Database {
   quotes: QuotesTable;
   order_keys: OrderKeysTable;
   quote_keys: QuoteKeysTable;
+  customer_notes: CustomerNotesTable;
+}
+
+/** The owner's note about one customer (server/customers/customer-store.ts). */
+export interface CustomerNotesTable {
+  /** The lower-cased e-mail address. */
+  email_key: string;
+  note: string;
+  updated_at: string;
 }
 
 /**

@@ -44,6 +44,7 @@ export type { CheckoutOutcome } from './order-service';
 export {
   anonymiseOrders,
   checkoutsOpenedBetween,
+  customerOrderRows,
   linesOfOrders,
   type OrderPageRecord,
   ordersHoldingPersonalData,

@@ -216,6 +216,14 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/admin/quotes/:reference/withdraw': QUOTE_ACTION_POLICY,
   // The owner's erasure request for one e-mail address (docs/product.md §12).
   'POST /api/admin/privacy/erase': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  // The desk's Customers (docs/product.md §10.14): the same erasure, and the owner's note (2,000 characters).
+  'DELETE /api/admin/customers/:email': {
+    limit: 'admin',
+    body: 'json-or-empty',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  'PUT /api/admin/customers/:email/note': DESK_ACTION_POLICY,
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

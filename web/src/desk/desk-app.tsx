@@ -22,6 +22,12 @@ const ProductsPage = lazy(() =>
 const ProductPage = lazy(() => import('./catalogue/product-page').then((m) => ({ default: m.ProductPage })));
 const QuotesPage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotesPage })));
 const QuotePage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotePage })));
+const CustomersPage = lazy(() =>
+  import('./customers/customers-page').then((m) => ({ default: m.CustomersPage })),
+);
+const CustomerPage = lazy(() =>
+  import('./customers/customers-page').then((m) => ({ default: m.CustomerPage })),
+);
 
 import { enquiriesApi } from './enquiries/enquiries-api';
 import { EnquiriesPage, EnquiryPage } from './enquiries/enquiries-page';
@@ -158,6 +164,7 @@ const NAV = [
   { id: 'discounts', label: 'Discounts', href: deskHref.discounts() },
   { id: 'enquiries', label: 'Enquiries', href: deskHref.enquiries() },
   { id: 'quotes', label: 'Quotes', href: deskHref.quotes() },
+  { id: 'customers', label: 'Customers', href: deskHref.customers() },
 ] as const;
 
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
@@ -174,7 +181,9 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
           ? 'enquiries'
           : route.id === 'quote'
             ? 'quotes'
-            : route.id;
+            : route.id === 'customer'
+              ? 'customers'
+              : route.id;
 
   const signOut = async () => {
     if (signingOut) return;
@@ -202,7 +211,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         Skip to content
       </button>
       <header className="border-b border-line bg-white print:hidden" data-print-hide>
-        {/* On a phone the ten sections are two rows of five (a name too long for its cell takes two lines)
+        {/* On a phone the sections are rows of five (a name too long for its cell takes two lines)
             under the title and Sign out; from 1024 px the navigation sits between them, wrapping inside its
             own space, so Sign out never breaks. */}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 lg:flex-nowrap">
@@ -277,6 +286,15 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
               reference={route.reference}
               editing={route.editing}
             />
+          </Suspense>
+        ) : null}
+        {route.id === 'customers' || route.id === 'customer' ? (
+          <Suspense fallback={<Loading label="Opening the customers…" />}>
+            {route.id === 'customers' ? (
+              <CustomersPage key={route.q} q={route.q} />
+            ) : (
+              <CustomerPage key={route.email} email={route.email} />
+            )}
           </Suspense>
         ) : null}
       </main>

@@ -30,7 +30,10 @@ export type DeskRoute =
       readonly from: string | null;
     }
   /** One quote: what the client will see (`editing`: the form, to change it). */
-  | { readonly id: 'quote'; readonly reference: string; readonly editing: boolean };
+  | { readonly id: 'quote'; readonly reference: string; readonly editing: boolean }
+  /** Everyone the shop holds an address for, `q` the search. */
+  | { readonly id: 'customers'; readonly q: string }
+  | { readonly id: 'customer'; readonly email: string };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
@@ -59,6 +62,8 @@ export function parseDeskHash(hash: string): DeskRoute {
       enquiry: new URLSearchParams(search).get('enquiry'),
       from: new URLSearchParams(search).get('from'),
     };
+  if (parts[0] === 'customers' && parts[1]) return { id: 'customer', email: parts[1] };
+  if (parts[0] === 'customers') return { id: 'customers', q: new URLSearchParams(search).get('q') ?? '' };
   if (parts[0] === 'reviews') {
     const status = new URLSearchParams(search).get('status');
     const known = status === 'pending' || status === 'published' || status === 'hidden';
@@ -99,6 +104,8 @@ export const deskHref = {
   editQuote: (reference: string) => `#/quotes/${encodeURIComponent(reference)}/edit`,
   /** The new-quote form filled in from another quote. */
   duplicateQuote: (reference: string) => `#/quotes/new?from=${encodeURIComponent(reference)}`,
+  customers: (q = '') => (q ? `#/customers?${new URLSearchParams({ q }).toString()}` : '#/customers'),
+  customer: (email: string) => `#/customers/${encodeURIComponent(email)}`,
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

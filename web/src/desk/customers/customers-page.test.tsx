@@ -135,7 +135,8 @@ describe("the desk's Customers", () => {
     expect(exportLink).toHaveAttribute('download');
 
     await user.click(screen.getByRole('button', { name: 'Erase customer…' }));
-    const dialog = await screen.findByRole('alertdialog', { name: `Erase ${EMAIL}?` });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Erase this customer?' });
+    expect(dialog).toHaveTextContent(`${EMAIL}: their newsletter sign-up`);
     expect(dialog).toHaveTextContent('Taxes Consolidation Act 1997');
     // The harmless choice has the focus first.
     expect(within(dialog).getByRole('button', { name: 'Keep' })).toHaveFocus();

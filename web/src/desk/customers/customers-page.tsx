@@ -143,7 +143,9 @@ function Erased({ email, answer }: { readonly email: string; readonly answer: Er
     <div className="mt-3">
       <PageHeading>Customer erased</PageHeading>
       <div role="status" className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-5">
-        <p>{email}: their personal data is erased and they have left the Customers list.</p>
+        <p className="[overflow-wrap:anywhere]">
+          {email}: their personal data is erased and they have left the Customers list.
+        </p>
         {kept.length > 0 ? (
           <>
             <p className="mt-3">
@@ -201,7 +203,9 @@ function CustomerDetailView({
 
   return (
     <div className="mt-3">
-      <PageHeading>{customer.name ?? customer.email}</PageHeading>
+      <div className="[overflow-wrap:anywhere]">
+        <PageHeading>{customer.name ?? customer.email}</PageHeading>
+      </div>
       <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
           <section
@@ -215,7 +219,7 @@ function CustomerDetailView({
               {facts.map(([label, value]) => (
                 <div key={label} className="contents">
                   <dt className="text-muted">{label}</dt>
-                  <dd className="break-words">{value}</dd>
+                  <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
                 </div>
               ))}
             </dl>
@@ -342,8 +346,8 @@ function CustomerDetailView({
             <ConfirmDialog
               open={confirming}
               onOpenChange={setConfirming}
-              title={`Erase ${customer.email}?`}
-              description={`Their newsletter sign-up, reviews, enquiries, your note and their quotes' details are deleted. ${ERASURE_KEEPS} This cannot be undone.`}
+              title="Erase this customer?"
+              description={`${customer.email}: their newsletter sign-up, reviews, enquiries, your note and their quotes' details are deleted. ${ERASURE_KEEPS} This cannot be undone.`}
               confirmLabel="Erase"
               cancelLabel="Keep"
               onConfirm={() => void erase.run()}

@@ -1007,6 +1007,22 @@ export async function releaseOrderRefund(db: Kysely<Database>, orderId: string):
  * gift message (it may name people), the order page's key (an anonymised order has no page), and the
  * signature and reason of their withdrawal notices.
  */
+/** Changes the size of these lines of one order (by position), in the caller's transaction. */
+export async function setLineSizes(
+  trx: Transaction<Database>,
+  orderId: string,
+  sizes: readonly { readonly position: number; readonly size: 'S' | 'M' | 'L' }[],
+): Promise<void> {
+  for (const { position, size } of sizes) {
+    await trx
+      .updateTable('order_lines')
+      .set({ size })
+      .where('order_id', '=', orderId)
+      .where('position', '=', position)
+      .execute();
+  }
+}
+
 /** The country of a stored delivery address, or null (none, or not readable). */
 function countryOfAddress(stored: string | null): string | null {
   if (!stored) return null;

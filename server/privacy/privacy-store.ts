@@ -35,6 +35,7 @@ import { forgetDiscountEmail } from '../offers';
 import {
   anonymiseOrders,
   deleteNotesOfOrders,
+  eraseChangeEventsOfOrders,
   linesOfOrders,
   ordersHoldingPersonalData,
   ordersOfEmail,
@@ -105,8 +106,9 @@ async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string):
   const ids = [...orderIds];
   // With the orders go their withdrawal notices' signatures and reasons.
   await anonymiseOrders(db, ids, nowIso);
-  // What else names the shopper: the owner's private notes.
+  // What else names the shopper: the owner's private notes, and the before and after of the desk's changes.
   await deleteNotesOfOrders(db, ids);
+  await eraseChangeEventsOfOrders(db, ids);
   // The built-in test checkout's own copy of the same data follows its order.
   await eraseTestSessionsOfOrders(db, ids);
   await eraseSentMailOfOrders(db, ids);

@@ -224,6 +224,9 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     maxBodyBytes: 1 * KIB,
   },
   'PUT /api/admin/customers/:email/note': DESK_ACTION_POLICY,
+  // Changing an order before dispatch, and an e-mail sent again (docs/product.md §10.15).
+  'PATCH /api/admin/orders/:reference': DESK_ACTION_POLICY,
+  'POST /api/admin/orders/:reference/resend': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

@@ -23,6 +23,7 @@ import {
   StatusBadge,
 } from '../ui/desk-ui';
 import { OrderActions } from './order-actions';
+import { ChangeOrder, ResendMail } from './order-changes';
 
 export function OrderPage({ reference }: { readonly reference: string }) {
   const [result, , replace] = useDeskData(reference, () => deskApi.getOrder(reference));
@@ -278,6 +279,8 @@ function OrderView({
                 </dd>
               </div>
             </dl>
+            <ChangeOrder order={order} onChanged={onChanged} />
+            <ResendMail order={order} onChanged={onChanged} />
           </Section>
 
           <Section title="Payment" order="order-7">

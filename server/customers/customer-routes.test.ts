@@ -170,6 +170,14 @@ describe.each(TEST_DIALECTS)('the desk’s Customers on %s', (dialect) => {
       customer: { note: 'Prefers the small size' },
     });
 
+    // A correction before dispatch: its before and after name the shopper in the order's history.
+    const corrected = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${reference}`,
+      headers: auth,
+      payload: { address: { name: 'Ciara Walsh', line1: '5 Quay Street', city: 'Galway', country: 'IE' } },
+    });
+    expect(corrected.statusCode).toBe(200);
     await deliver(reference);
     const erased = await owner('DELETE', path(CIARA));
     expect(erased.statusCode).toBe(200);
@@ -195,6 +203,12 @@ describe.each(TEST_DIALECTS)('the desk’s Customers on %s', (dialect) => {
     });
     expect(row.total).toBeGreaterThan(0);
     expect(await app.platform.db.selectFrom('order_keys').selectAll().execute()).toEqual([]);
+    const changes = await app.platform.db
+      .selectFrom('order_events')
+      .select('text')
+      .where('kind', '=', 'changed')
+      .execute();
+    expect(changes).toEqual([{ text: 'Changed by the owner (details erased)' }]);
     // A repeat (the same Idempotency-Key or not) erases nothing more and answers the same way.
     const again = await owner('DELETE', path(CIARA));
     expect(again.statusCode).toBe(200);

@@ -67,7 +67,9 @@ test('find a customer on a phone, note them, export their data, and erase them o
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
-  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Customers' }).click();
+  // A phone's navigation holds ten sections in two rows: Customers is one tap away from Orders.
+  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Orders' }).click();
+  await page.getByRole('link', { name: 'Customers →' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Customers' })).toBeVisible();
 
   await page.getByLabel('Search by name or e-mail').fill(email.slice(0, 20));

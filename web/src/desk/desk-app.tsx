@@ -211,7 +211,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         Skip to content
       </button>
       <header className="border-b border-line bg-white print:hidden" data-print-hide>
-        {/* On a phone the sections are rows of five (a name too long for its cell takes two lines)
+        {/* On a phone the ten first sections are two rows of five (a name too long for its cell takes two lines)
             under the title and Sign out; from 1024 px the navigation sits between them, wrapping inside its
             own space, so Sign out never breaks. */}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 lg:flex-nowrap">
@@ -221,7 +221,8 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
           <nav aria-label="Desk" className="order-3 w-full lg:order-none lg:w-auto lg:min-w-0 lg:flex-1">
             <ul className="grid grid-cols-5 gap-1 sm:flex sm:flex-wrap">
               {NAV.map((item) => (
-                <li key={item.id} className="flex">
+                // A phone's two rows hold ten: Customers is reached there from Orders and from each order.
+                <li key={item.id} className={item.id === 'customers' ? 'hidden sm:flex' : 'flex'}>
                   <a
                     href={item.href}
                     aria-current={section === item.id ? 'page' : undefined}

@@ -260,6 +260,14 @@ function OrderView({
                   <a href={`mailto:${order.email}`} className="break-all underline">
                     {order.email}
                   </a>
+                  {order.email ? (
+                    <a
+                      href={deskHref.customer(order.email)}
+                      className="ml-3 inline-flex min-h-6 items-center underline hover:text-wine"
+                    >
+                      Customer's page
+                    </a>
+                  ) : null}
                 </dd>
               </div>
               <div>

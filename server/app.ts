@@ -4,6 +4,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { cataloguePlugin } from './catalogue/plugin';
 import { type AppConfig, isHttps } from './config';
+import { customersPlugin } from './customers/plugin';
 import { enquiriesPlugin } from './enquiries/plugin';
 import { adminRoutes } from './images/image-edit-routes';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
@@ -132,5 +133,6 @@ export async function buildApp({
   await app.register(numbersPlugin);
   await app.register(mediaPlugin, media ?? {});
   await app.register(pagesPlugin, { serveWeb });
+  await app.register(customersPlugin);
   return app;
 }

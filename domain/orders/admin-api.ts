@@ -296,6 +296,8 @@ export const ordersListResponseSchema = z.object({
 export type OrdersListResponse = z.infer<typeof ordersListResponseSchema>;
 
 export const orderLineSchema = z.object({
+  /** The line's position in the order: what a change of its size names. */
+  lineId: z.optional(z.number()),
   productId: z.string(),
   name: z.string(),
   /** The bracelet size when the product has sizes (null otherwise, and on orders from before sizes). */
@@ -334,6 +336,8 @@ export const TIMELINE_KINDS = [
   'needs_review',
   'note',
   'withdrawal',
+  /** The owner changed the order before dispatch: the text says what, before and after. */
+  'changed',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

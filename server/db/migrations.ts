@@ -742,6 +742,24 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  '0027-customer-notes': {
+    async up(db: AnyDb) {
+      // The owner's note about one customer (server/customers/customer-store.ts), keyed by the lower-cased
+      // address (shoppers have no accounts). Personal data: erased with the customer, and by the
+      // retention pass once unchanged for as long as paid orders are kept.
+      await db.schema
+        .createTable('customer_notes')
+        .addColumn('email_key', 'text', (c) => c.primaryKey())
+        .addColumn('note', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('customer_notes_updated')
+        .on('customer_notes')
+        .column('updated_at')
+        .execute();
+    },
+  },
 };
 
 /** SHA-256 of a page key, hex: what the key tables keep (server/orders/order-key.ts hashes the same way). */

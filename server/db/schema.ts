@@ -446,6 +446,15 @@ export interface Database {
   order_keys: OrderKeysTable;
   quote_keys: QuoteKeysTable;
   back_in_touch: BackInTouchTable;
+  customer_notes: CustomerNotesTable;
+}
+
+/** The owner's note about one customer (server/customers/customer-store.ts). */
+export interface CustomerNotesTable {
+  /** The lower-cased e-mail address. */
+  email_key: string;
+  note: string;
+  updated_at: string;
 }
 
 /**

@@ -430,6 +430,7 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   order_keys: path.join('orders', 'order-store.ts'),
   quote_keys: path.join('quotes', 'quote-store.ts'),
   back_in_touch: path.join('settings', 'back-in-touch-store.ts'),
+  customer_notes: path.join('customers', 'customer-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

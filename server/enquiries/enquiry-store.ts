@@ -130,6 +130,19 @@ export async function enquiriesOfEmail(db: Db, key: string): Promise<EnquiryRow[
     .execute();
 }
 
+/** Who sent enquiries (newest first, at most `limit`): the desk's Customers list. */
+export async function enquiryClients(
+  db: Db,
+  limit: number,
+): Promise<Pick<EnquiryRow, 'email' | 'name' | 'created_at'>[]> {
+  return db
+    .selectFrom('enquiries')
+    .select(['email', 'name', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** Deletes these enquiries; how many went. */
 export async function deleteEnquiries(db: Db, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;

@@ -18,4 +18,10 @@ declare module 'fastify' {
   }
 }
 
-export { adminEnquiryOf, deleteEnquiries, enquiriesOfEmail, enquiriesUnchangedSince } from './enquiry-store';
+export {
+  adminEnquiryOf,
+  deleteEnquiries,
+  enquiriesOfEmail,
+  enquiriesUnchangedSince,
+  enquiryClients,
+} from './enquiry-store';

@@ -16,4 +16,9 @@ declare module 'fastify' {
 
 export { actionForm, message, sendNewsletterPage } from './newsletter-pages';
 export { urlencoded } from './newsletter-routes';
-export { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from './newsletter-store';
+export {
+  deleteSignupOfEmail,
+  deleteUnconfirmedSignups,
+  signupAddresses,
+  signupOfEmail,
+} from './newsletter-store';

@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { NEWSLETTER_RESEND_AFTER_MS } from '../../domain/config';
-import type { Database } from '../db/schema';
+import type { Database, NewsletterStatus } from '../db/schema';
 import { deleteWaitingNewsletterMail, enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
 
 /** 192 bits, URL-safe: unguessable, so the token alone can authorise confirming and unsubscribing. */
@@ -162,6 +162,19 @@ export async function signupOfEmail(db: Executor, emailKey: string) {
     .select(['email', 'source', 'status', 'created_at', 'confirmation_sent_at', 'confirmed_at'])
     .where('email_key', '=', emailKey)
     .executeTakeFirst();
+}
+
+/** Every sign-up's address and state (newest first, at most `limit`): the desk's Customers list. */
+export async function signupAddresses(
+  db: Executor,
+  limit: number,
+): Promise<{ email: string; status: NewsletterStatus; created_at: string }[]> {
+  return db
+    .selectFrom('newsletter_signups')
+    .select(['email', 'status', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Deletes the address's sign-up, whatever its state (`emailKey` lower case); how many went. */

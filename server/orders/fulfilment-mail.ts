@@ -164,3 +164,20 @@ export function disputeMail(input: {
   ];
   return render(subject, lines, lines.map(escapeHtml));
 }
+
+/**
+ * The shopper's e-mail after the owner changed their order before dispatch (docs/product.md §10.16): what
+ * is now so, one line per change (the delivery address, a line's size, the gift message).
+ */
+export function orderChangedMail(input: ShopperMailInput & { changes: readonly string[] }): RenderedMail {
+  const subject = `Your ${BRAND.name} order ${input.reference} has been updated`;
+  const intro = `We have updated your order ${input.reference} as agreed. It now reads:`;
+  const [contactText, contactHtml] = contactLine(input);
+  const noChange = 'Nothing else about your order has changed, and nothing more is charged.';
+  return render(
+    subject,
+    [greeting(input.name), intro, ...input.changes, noChange, contactText],
+    [greeting(input.name), intro, ...input.changes, noChange].map(escapeHtml).concat(contactHtml),
+    input,
+  );
+}

@@ -56,6 +56,10 @@ const MAIL_LABELS: Record<string, string> = {
 };
 
 function mailLabel(kind: string): string {
+  // A resend (order-edit-service.ts): the first e-mail's label, said again.
+  const resent = kind.indexOf(':resend:');
+  if (resent > 0) return `${mailLabel(kind.slice(0, resent))}, sent again`;
+  if (kind.startsWith('order-change:')) return 'Order change e-mail to the shopper';
   if (kind.startsWith('order-refund:')) return 'Refund e-mail to the shopper';
   if (kind.startsWith('owner-dispute:')) return 'Dispute e-mail to the owner';
   return MAIL_LABELS[kind] ?? `E-mail (${kind})`;
@@ -163,6 +167,7 @@ export function toDetail(order: DeskOrder): OrderDetail {
     paymentId: row.payment_id ?? row.session_id,
     currency: row.currency,
     lines: order.lines.map((l) => ({
+      lineId: l.position,
       productId: l.product_id,
       name: l.name,
       // A quote's custom line has no bracelet size.

@@ -41,6 +41,7 @@ import {
   releaseOrderRefund,
   type StoredWithdrawal,
   searchOrders,
+  setLineSizes,
 } from './order-store';
 
 export type OrderEventRow = Selectable<Database['order_events']>;
@@ -220,6 +221,43 @@ export class DeskStore {
     await releaseOrderRefund(this.db, orderId);
   }
 
+  /**
+   * A change before dispatch (docs/product.md §10.16), in one transaction: the conditional UPDATE (the
+   * guard: paid or in production, not dispatched), the lines' sizes, the event with before and after, the
+   * shopper's e-mail and the audit row. False when the guard refused (dispatched meanwhile).
+   */
+  async edit(
+    orderId: string,
+    t: Transition & { readonly sizes: readonly { position: number; size: 'S' | 'M' | 'L' }[] },
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const at = nowIso();
+      const row = await changeOrderIf(trx, orderId, t, t.set, at);
+      if (!row) return false;
+      await setLineSizes(trx, orderId, t.sizes);
+      await insertEvent(trx, orderId, at, t.event);
+      const keys = new IssuedOrderKeys();
+      await enqueueMail(trx, t.mails?.(row, keys) ?? []);
+      await insertIssuedKeys(trx, keys);
+      if (t.audit) await recordAudit(trx, at, t.audit);
+      return true;
+    });
+  }
+
+  /** One more e-mail about the order (a resend), with its page keys and the audit row, in one transaction. */
+  async queueOrderMail(
+    row: OrderRow,
+    mails: (row: OrderRow, keys: IssuedOrderKeys) => readonly NewOutboxRow[],
+    audit: AuditEntry,
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const keys = new IssuedOrderKeys();
+      await enqueueMail(trx, mails(row, keys));
+      await insertIssuedKeys(trx, keys);
+      await recordAudit(trx, nowIso(), audit);
+    });
+  }
+
   /** An event that changes nothing else (a dispute already flagged, a refund the desk started). */
   async addEvent(orderId: string, event: NewEvent): Promise<boolean> {
     return insertEvent(this.db, orderId, nowIso(), event);
@@ -267,6 +305,23 @@ async function insertEvent(
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/**
+ * An erasure's share of the history: the changes' before and after (addresses, e-mails, gift messages)
+ * name the shopper, so their text goes; that a change happened, and when, stays.
+ */
+export async function eraseChangeEventsOfOrders(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: readonly string[],
+): Promise<void> {
+  if (orderIds.length === 0) return;
+  await db
+    .updateTable('order_events')
+    .set({ text: 'Changed by the owner (details erased)' })
+    .where('order_id', 'in', [...orderIds])
+    .where('kind', '=', 'changed')
+    .execute();
 }
 
 /** Deletes the owner's private notes on these orders: an erasure takes what names the shopper. */

@@ -38,12 +38,13 @@ declare module '../lib/events' {
   }
 }
 
-export { deleteNotesOfOrders, irishDayRange } from './fulfilment-store';
+export { deleteNotesOfOrders, eraseChangeEventsOfOrders, irishDayRange } from './fulfilment-store';
 export { hashKey, newOrderKey } from './order-key';
 export type { CheckoutOutcome } from './order-service';
 export {
   anonymiseOrders,
   checkoutsOpenedBetween,
+  customerOrderRows,
   linesOfOrders,
   type OrderPageRecord,
   ordersHoldingPersonalData,

@@ -870,14 +870,40 @@ export async function ordersOfEmail(db: Executor, emailKey: string): Promise<Ord
     .execute();
 }
 
+/**
+ * The paid orders of every address still on them, newest payment first, at most `limit`: what the desk's
+ * Customers list adds up (an anonymised order has no address and counts for nobody).
+ */
+export async function customerOrderRows(
+  db: Executor,
+  limit: number,
+): Promise<Pick<OrderRow, 'email' | 'shipping_name' | 'total' | 'refunded' | 'paid_at'>[]> {
+  return db
+    .selectFrom('orders')
+    .select(['email', 'shipping_name', 'total', 'refunded', 'paid_at'])
+    .where('paid_at', 'is not', null)
+    .where('email', '!=', '')
+    .orderBy('paid_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** What an erasure needs of the orders placed with this address (`emailKey` lower case). */
 export async function paymentsOfEmail(
   db: Executor,
   emailKey: string,
-): Promise<{ id: string; reference: string | null; paid_at: string | null }[]> {
+): Promise<
+  {
+    id: string;
+    reference: string | null;
+    paid_at: string | null;
+    delivered_at: string | null;
+    desk_status: DeskStatus;
+  }[]
+> {
   return db
     .selectFrom('orders')
-    .select(['id', 'reference', 'paid_at'])
+    .select(['id', 'reference', 'paid_at', 'delivered_at', 'desk_status'])
     .where((eb) => eb(eb.fn('lower', ['email']), '=', emailKey))
     .execute();
 }
@@ -981,22 +1007,62 @@ export async function releaseOrderRefund(db: Kysely<Database>, orderId: string):
  * gift message (it may name people), the order page's key (an anonymised order has no page), and the
  * signature and reason of their withdrawal notices.
  */
+/** Changes the size of these lines of one order (by position), in the caller's transaction. */
+export async function setLineSizes(
+  trx: Transaction<Database>,
+  orderId: string,
+  sizes: readonly { readonly position: number; readonly size: 'S' | 'M' | 'L' }[],
+): Promise<void> {
+  for (const { position, size } of sizes) {
+    await trx
+      .updateTable('order_lines')
+      .set({ size })
+      .where('order_id', '=', orderId)
+      .where('position', '=', position)
+      .execute();
+  }
+}
+
+/** The country of a stored delivery address, or null (none, or not readable). */
+function countryOfAddress(stored: string | null): string | null {
+  if (!stored) return null;
+  try {
+    const country = (JSON.parse(stored) as { country?: unknown }).country;
+    return typeof country === 'string' && /^[A-Z]{2}$/.test(country) ? country : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function anonymiseOrders(
   db: Kysely<Database> | Transaction<Database>,
   orderIds: readonly string[],
   at: string,
 ): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({
-      email: '',
-      shipping_name: null,
-      shipping_address: null,
-      gift_message: null,
-      updated_at: at,
-    })
+  // The country stays (the accounts' VAT by place of supply, docs/product.md §12): the rest of the address goes.
+  const rows = await db
+    .selectFrom('orders')
+    .select(['id', 'shipping_address'])
     .where('id', 'in', [...orderIds])
     .execute();
+  const countries = new Map<string | null, string[]>();
+  for (const row of rows) {
+    const country = countryOfAddress(row.shipping_address);
+    countries.set(country, [...(countries.get(country) ?? []), row.id]);
+  }
+  for (const [country, ids] of countries) {
+    await db
+      .updateTable('orders')
+      .set({
+        email: '',
+        shipping_name: null,
+        shipping_address: country === null ? null : JSON.stringify({ country }),
+        gift_message: null,
+        updated_at: at,
+      })
+      .where('id', 'in', ids)
+      .execute();
+  }
   // An anonymised order has no page: every key to it goes.
   await db
     .deleteFrom('order_keys')

@@ -9,6 +9,8 @@ import { checkoutRoutes } from './checkout-routes';
 import { deskRoutes } from './desk-routes';
 import { DeskService } from './fulfilment-service';
 import { DeskStore } from './fulfilment-store';
+import { orderEditRoutes } from './order-edit-routes';
+import { OrderEditService } from './order-edit-service';
 import type { LegalMailFacts } from './order-mail';
 import { orderPageRoutes } from './order-page-routes';
 import { OrderPageService } from './order-page-service';
@@ -73,8 +75,9 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     },
     discounts: app.offers.atCheckout,
   });
+  const deskStore = new DeskStore(db);
   const fulfilment = new DeskService({
-    store: new DeskStore(db),
+    store: deskStore,
     requests: app.platform.audit,
     ...shared,
     // "Delivered" queues the review request in the same step (the reviews feature listens).
@@ -93,6 +96,19 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     sessions: app.platform.sessions,
     signIns: app.platform.signIns,
   });
+  // Changes before dispatch and e-mails sent again (docs/product.md §10.16).
+  const edits = new OrderEditService({
+    desk: fulfilment,
+    deskStore,
+    orders: store,
+    requests: app.platform.audit,
+    mailFrom: config.mailFrom,
+    contactEmail: BRAND.contactEmail,
+    legal,
+    pageUrl: shared.pageUrl,
+    onMailQueued: wakeOutbox,
+  });
+  await app.register(orderEditRoutes, { edits });
   reconcilePendingOrders(app, options.reconcile);
 }
 

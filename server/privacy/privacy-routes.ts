@@ -3,7 +3,7 @@
  * desk's session; security/owner-auth.ts):
  * - GET /api/admin/privacy/export?email= -> 200 JSON of everything stored about the address;
  * - POST /api/admin/privacy/erase { email } -> 200 { ok: true, ...counts, paidOrdersKept } after erasing
- *   what the law does not require keeping.
+ *   what the law does not require keeping; 409 naming the order while one is paid and not yet delivered.
  * The address never reaches a log line; only counts do.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkEmail } from '../../domain/shared/email';
 import { ownerActor } from '../security/owner-auth';
-import type { PrivacyStore } from './privacy-store';
+import { ErasureRefused, type PrivacyStore } from './privacy-store';
 
 export const PRIVACY_PATHS = {
   export: '/api/admin/privacy/export',
@@ -57,7 +57,13 @@ export async function privacyAdminRoutes(
   api.post(PRIVACY_PATHS.erase, eraseRoute, async (request, reply) => {
     const address = checkEmail(request.body.email);
     if (!address.ok) return reply.code(400).send({ ok: false, error: address.message });
-    const result = await privacy.eraseFor(address.email, ownerActor(request));
+    let result: Awaited<ReturnType<PrivacyStore['eraseFor']>>;
+    try {
+      result = await privacy.eraseFor(address.email, ownerActor(request));
+    } catch (err) {
+      if (err instanceof ErasureRefused) return reply.code(409).send({ ok: false, error: err.message });
+      throw err;
+    }
     request.log.info({ ...result, paidOrdersKept: result.paidOrdersKept.length }, 'privacy: address erased');
     return reply.send({ ok: true, ...result });
   });

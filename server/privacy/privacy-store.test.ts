@@ -22,7 +22,7 @@ import { OrderStore } from '../orders/order-store';
 import type { ShippingDetails } from '../payments/provider';
 import { createTestCheckoutProvider } from '../payments/test-checkout';
 import { QuoteStore } from '../quotes/quote-store';
-import { PrivacyStore } from './privacy-store';
+import { ErasureRefused, PrivacyStore } from './privacy-store';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
@@ -281,7 +281,8 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     expect(await orderRow('ord_paid')).toMatchObject({
       email: '',
       shipping_name: null,
-      shipping_address: null,
+      // The country stays for the accounts (VAT by place of supply); the rest of the address goes.
+      shipping_address: JSON.stringify({ country: SHIPPING.address.country }),
       total: TOTALS.total,
     });
     expect((await orderRow('ord_paid')).reference).toMatch(/^SOL-/);
@@ -310,6 +311,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       enquiriesDeleted: 0,
       quotesErased: 0,
       unconfirmedBackInTouchDeleted: 0,
+      customerNotesDeleted: 0,
     });
   });
 
@@ -378,7 +380,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     ]);
   });
 
-  it('exports everything about an address, and erases all but the paid orders the law keeps', async () => {
+  it('exports everything about an address; refuses to erase while an order is owed, then anonymises the orders the law keeps', async () => {
     await order('ord_unpaid', false);
     await order('ord_paid', true);
     await newsletter.signUp(SHOPPER, 'home');
@@ -406,21 +408,44 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     // The links' secret is no fact about the person (their confirmation e-mail's text quotes it anyway).
     expect(exported.newsletter).not.toHaveProperty('token');
 
+    // The paid order is not delivered yet: the shop still owes the parcel, so nothing is erased.
+    const { reference } = await orderRow('ord_paid');
+    const refused = await privacy.eraseFor(SHOPPER.toUpperCase(), OWNER).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(ErasureRefused);
+    expect((refused as ErasureRefused).reference).toBe(reference);
+    expect((refused as Error).message).toContain(reference ?? 'none');
+    expect((await orderRow('ord_unpaid')).email).toBe(SHOPPER);
+    expect(await signups()).toHaveLength(1);
+
+    await database.db
+      .updateTable('orders')
+      .set({ desk_status: 'delivered', delivered_at: new Date().toISOString() })
+      .where('id', '=', 'ord_paid')
+      .execute();
     const erased = await privacy.eraseFor(SHOPPER.toUpperCase(), OWNER);
     expect(erased).toMatchObject({
       newsletterSignupsDeleted: 1,
       unpaidCheckoutsErased: 1,
+      ordersAnonymised: 1,
       mailBodiesErased: 2,
       mailFilesDeleted: 2,
-      paidOrdersKept: [{ reference: expect.stringMatching(/^SOL-/), keptUntil: expect.any(String) }],
+      paidOrdersKept: [{ reference, keptUntil: expect.any(String) }],
     });
     expect(readdirSync(mailDir)).toEqual(['999999-X-other.eml']);
     const after = await privacy.exportFor(SHOPPER, OWNER);
-    expect(after.orders).toHaveLength(1);
-    expect(after.orders[0]).toMatchObject({ email: SHOPPER, name: SHIPPING.name });
+    expect(after.orders).toHaveLength(0);
     expect(after.newsletter).toBeNull();
-    expect(after.testCheckoutSessions).toHaveLength(1);
+    expect(after.testCheckoutSessions).toHaveLength(0);
     expect((await orderRow('ord_unpaid')).email).toBe('');
+    // What the accounts keep: reference, amounts and the country; not the person.
+    expect(await orderRow('ord_paid')).toEqual({
+      email: '',
+      shipping_name: null,
+      shipping_address: JSON.stringify({ country: 'IE' }),
+      total: TOTALS.total,
+      reference,
+    });
+    expect(await sessionRow('ord_paid')).toMatchObject({ customer_email: '', shipping_name: null });
   });
 
   it("exports and erases an address's enquiries with their e-mails; the pass deletes them a year after their last change", async () => {

@@ -19,6 +19,7 @@ import { itemsSubtotal } from '../../domain/offers/discounts';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
 import { recordAudit } from '../audit/audit-trail';
+import { customerNoteOf, deleteCustomerNote, deleteCustomerNotesUnchangedSince } from '../customers';
 import type { Database } from '../db/schema';
 import { adminEnquiryOf, deleteEnquiries, enquiriesOfEmail, enquiriesUnchangedSince } from '../enquiries';
 import {
@@ -34,6 +35,7 @@ import { forgetDiscountEmail } from '../offers';
 import {
   anonymiseOrders,
   deleteNotesOfOrders,
+  eraseChangeEventsOfOrders,
   linesOfOrders,
   ordersHoldingPersonalData,
   ordersOfEmail,
@@ -63,6 +65,8 @@ export interface RetentionResult {
   readonly quotesErased: number;
   /** "Tell me when you're back" addresses never confirmed, a week after their last confirmation e-mail. */
   readonly unconfirmedBackInTouchDeleted: number;
+  /** The owner's notes about customers, unchanged for as long as paid orders are kept. */
+  readonly customerNotesDeleted: number;
 }
 
 export interface RetentionCutoffs {
@@ -105,8 +109,9 @@ async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string):
   const ids = [...orderIds];
   // With the orders go their withdrawal notices' signatures and reasons.
   await anonymiseOrders(db, ids, nowIso);
-  // What else names the shopper: the owner's private notes.
+  // What else names the shopper: the owner's private notes, and the before and after of the desk's changes.
   await deleteNotesOfOrders(db, ids);
+  await eraseChangeEventsOfOrders(db, ids);
   // The built-in test checkout's own copy of the same data follows its order.
   await eraseTestSessionsOfOrders(db, ids);
   await eraseSentMailOfOrders(db, ids);
@@ -222,6 +227,8 @@ export class PrivacyStore {
     const rateLimitWindowsDeleted = await sweepRateLimits(db);
     const enquiriesDeleted = await deleteEnquiriesInBatches(db, cut.enquiryBefore);
     const quotesErased = await eraseQuotesValidBefore(db, cut.quoteValidBefore, nowIso);
+    // A note outlives no order it is about: once unchanged as long as a sale's records are kept, it goes.
+    const customerNotesDeleted = await deleteCustomerNotesUnchangedSince(db, cut.paidBefore);
 
     return {
       unpaidCheckoutsErased,
@@ -233,6 +240,7 @@ export class PrivacyStore {
       enquiriesDeleted,
       quotesErased,
       unconfirmedBackInTouchDeleted,
+      customerNotesDeleted,
     };
   }
 
@@ -257,6 +265,7 @@ export class PrivacyStore {
     const backInTouch = await backInTouchOfEmail(db, key);
     const reviews = await reviewsOfOrders(db, orderIds);
     const quotes = await quotesOfEmail(db, key);
+    const note = await customerNoteOf(db, key);
     return {
       email: key,
       exportedAt: new Date().toISOString(),
@@ -346,27 +355,41 @@ export class PrivacyStore {
             confirmedAt: signup.confirmed_at,
           }
         : null,
+      // The owner's note about the person (the desk's Customers): about them, so theirs to see.
+      customerNote: note ? { text: note.note, updatedAt: note.updatedAt } : null,
     };
   }
 
   /**
-   * Erases what the law does not require keeping: the newsletter sign-up, checkouts never paid, and the
-   * text of every e-mail about the address already sent. Paid orders within their period are revenue
-   * records and stay (listed in the answer with the day they are anonymised).
+   * The one erasure rule (docs/product.md §12.2), for the privacy API and the desk's Customers alike:
+   * refused (ErasureRefused, naming the order) while one of the address's orders is paid and not yet
+   * delivered, since the shop still owes that parcel. Otherwise the newsletter sign-up, reviews, enquiries,
+   * the owner's note and the quotes' client data go, the text of every e-mail already sent to the address
+   * goes, and every order is anonymised: what the accounts must keep (reference, items, amounts, VAT,
+   * dates, country) stays, listed in the answer with the day those records end.
+   * Every other feature's table holding an address is erased here, and only here.
    */
   async eraseFor(email: string, by: PrivacyActor, now = new Date()): Promise<ErasureResult> {
     const key = email.trim().toLowerCase();
     const nowIso = now.toISOString();
     const result = await this.db.transaction().execute(async (trx) => {
-      await auditPrivacy(trx, by, 'privacy-erase', email);
       const orders = await paymentsOfEmail(trx, key);
-      // The person's reviews go entirely, text included: their own words may name them (§12).
-      const reviewsErased = await eraseReviewsOfOrders(
-        trx,
-        orders.map((o) => o.id),
+      const owed = orders.find(
+        (o) =>
+          o.paid_at !== null &&
+          o.delivered_at === null &&
+          o.desk_status !== 'refunded' &&
+          o.desk_status !== 'cancelled',
       );
+      if (owed) throw new ErasureRefused(owed.reference ?? owed.id);
+      await auditPrivacy(trx, by, 'privacy-erase', email);
+      const orderIds = orders.map((o) => o.id);
+      // The person's reviews go entirely, text included: their own words may name them (§12).
+      const reviewsErased = await eraseReviewsOfOrders(trx, orderIds);
       const unpaid = orders.filter((o) => o.paid_at === null).map((o) => o.id);
-      await eraseOrders(trx, unpaid, nowIso);
+      // Before the orders lose the address: their e-mails to it are found by it (and their .eml files).
+      const mail = await eraseSentMailTo(trx, key);
+      await eraseOrders(trx, orderIds, nowIso);
       await deleteWaitingNewsletterMail(trx, key);
       const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
       const backInTouchDeleted = await deleteBackInTouchOfEmail(trx, key);
@@ -376,7 +399,7 @@ export class PrivacyStore {
       const enquiryMail = await eraseMailOfReferences(trx, enquiryIds);
       const enquiriesErased = await deleteEnquiries(trx, enquiryIds);
       const quotesErased = await eraseQuotesOfEmail(trx, key, nowIso);
-      const mail = await eraseSentMailTo(trx, key);
+      const customerNotesDeleted = await deleteCustomerNote(trx, key);
       const kept = orders
         .filter((o): o is typeof o & { paid_at: string } => o.paid_at !== null)
         .map((o) => ({ reference: o.reference, keptUntil: keptUntil(o.paid_at) }));
@@ -385,8 +408,10 @@ export class PrivacyStore {
         backInTouchDeleted,
         reviewsErased,
         unpaidCheckoutsErased: unpaid.length,
+        ordersAnonymised: orderIds.length - unpaid.length,
         enquiriesErased,
         quotesErased,
+        customerNotesDeleted,
         mailBodiesErased: new Set([...mail, ...enquiryMail].map((m) => m.id)).size,
         mailIds: [...new Set([...mail, ...enquiryMail].map((m) => m.id))],
         paidOrdersKept: kept,
@@ -394,6 +419,16 @@ export class PrivacyStore {
     });
     const { mailIds, ...rest } = result;
     return { ...rest, mailFilesDeleted: deleteMailFilesOf(this.options.mailDir, mailIds) };
+  }
+}
+
+/** An erasure refused: this order (its reference) is paid and not yet delivered. */
+export class ErasureRefused extends Error {
+  constructor(readonly reference: string) {
+    super(
+      `Order ${reference} is paid but not yet delivered: erase this customer once it is delivered, refunded or cancelled.`,
+    );
+    this.name = 'ErasureRefused';
   }
 }
 
@@ -409,6 +444,7 @@ export interface PrivacyExport {
   readonly newsletter: object | null;
   /** The address's "tell me when you're back" request, if any. */
   readonly backInTouch: object | null;
+  readonly customerNote: { readonly text: string; readonly updatedAt: string } | null;
 }
 
 export interface ErasureResult {
@@ -420,6 +456,10 @@ export interface ErasureResult {
   /** The address's corporate and bespoke enquiries, deleted. */
   readonly enquiriesErased: number;
   readonly unpaidCheckoutsErased: number;
+  /** Paid orders anonymised: kept for the accounts without the person (listed in paidOrdersKept). */
+  readonly ordersAnonymised: number;
+  /** The owner's note about the customer (0 or 1). */
+  readonly customerNotesDeleted: number;
   /** Quotes made for the address, their client's data erased (a paid one's order is kept as orders are). */
   readonly quotesErased: number;
   readonly mailBodiesErased: number;

@@ -17,4 +17,4 @@ declare module 'fastify' {
   }
 }
 
-export { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from './quote-store';
+export { eraseQuotesOfEmail, eraseQuotesValidBefore, quoteClients, quotesOfEmail } from './quote-store';

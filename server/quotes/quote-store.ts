@@ -275,6 +275,20 @@ export async function quotesOfEmail(db: Db, emailKey: string): Promise<QuoteRow[
     .execute();
 }
 
+/** The clients of quotes still holding one (newest first, at most `limit`): the desk's Customers list. */
+export async function quoteClients(
+  db: Db,
+  limit: number,
+): Promise<Pick<QuoteRow, 'email' | 'name' | 'created_at'>[]> {
+  return db
+    .selectFrom('quotes')
+    .select(['email', 'name', 'created_at'])
+    .where('email', '!=', '')
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
 /** An erasure request: every quote made for this address loses the client's data. Returns how many. */
 export async function eraseQuotesOfEmail(db: Db, emailKey: string, nowIso: string): Promise<number> {
   const rows = await quotesOfEmail(db, emailKey);

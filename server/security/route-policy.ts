@@ -224,6 +224,17 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 1 * KIB,
   },
+  // The desk's Customers (docs/product.md §10.15): the same erasure, and the owner's note (2,000 characters).
+  'DELETE /api/admin/customers/:email': {
+    limit: 'admin',
+    body: 'json-or-empty',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  'PUT /api/admin/customers/:email/note': DESK_ACTION_POLICY,
+  // Changing an order before dispatch, and an e-mail sent again (docs/product.md §10.16).
+  'PATCH /api/admin/orders/:reference': DESK_ACTION_POLICY,
+  'POST /api/admin/orders/:reference/resend': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

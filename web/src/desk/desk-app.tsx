@@ -25,6 +25,12 @@ const QuotePage = lazy(() => import('./quotes/quotes-page').then((m) => ({ defau
 const SettingsPage = lazy(() =>
   import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })),
 );
+const CustomersPage = lazy(() =>
+  import('./customers/customers-page').then((m) => ({ default: m.CustomersPage })),
+);
+const CustomerPage = lazy(() =>
+  import('./customers/customers-page').then((m) => ({ default: m.CustomerPage })),
+);
 
 import { enquiriesApi } from './enquiries/enquiries-api';
 import { EnquiriesPage, EnquiryPage } from './enquiries/enquiries-page';
@@ -161,6 +167,7 @@ const NAV = [
   { id: 'discounts', label: 'Discounts', href: deskHref.discounts() },
   { id: 'enquiries', label: 'Enquiries', href: deskHref.enquiries() },
   { id: 'quotes', label: 'Quotes', href: deskHref.quotes() },
+  { id: 'customers', label: 'Customers', href: deskHref.customers() },
   { id: 'settings', label: 'Settings', href: deskHref.settings() },
 ] as const;
 
@@ -178,7 +185,9 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
           ? 'enquiries'
           : route.id === 'quote'
             ? 'quotes'
-            : route.id;
+            : route.id === 'customer'
+              ? 'customers'
+              : route.id;
 
   const signOut = async () => {
     if (signingOut) return;
@@ -206,7 +215,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         Skip to content
       </button>
       <header className="border-b border-line bg-white print:hidden" data-print-hide>
-        {/* On a phone the ten sections are two rows of five (a name too long for its cell takes two lines)
+        {/* On a phone the ten first sections are two rows of five (a name too long for its cell takes two lines)
             under the title and Sign out; from 1024 px the navigation sits between them, wrapping inside its
             own space, so Sign out never breaks. */}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 lg:flex-nowrap">
@@ -216,7 +225,8 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
           <nav aria-label="Desk" className="order-3 w-full lg:order-none lg:w-auto lg:min-w-0 lg:flex-1">
             <ul className="grid grid-cols-5 gap-1 sm:flex sm:flex-wrap">
               {NAV.map((item) => (
-                <li key={item.id} className="flex">
+                // A phone's two rows hold ten: Customers is reached there from Orders and from each order.
+                <li key={item.id} className={item.id === 'customers' ? 'hidden sm:flex' : 'flex'}>
                   <a
                     href={item.href}
                     aria-current={section === item.id ? 'page' : undefined}
@@ -286,6 +296,15 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
               reference={route.reference}
               editing={route.editing}
             />
+          </Suspense>
+        ) : null}
+        {route.id === 'customers' || route.id === 'customer' ? (
+          <Suspense fallback={<Loading label="Opening the customers…" />}>
+            {route.id === 'customers' ? (
+              <CustomersPage key={route.q} q={route.q} />
+            ) : (
+              <CustomerPage key={route.email} email={route.email} />
+            )}
           </Suspense>
         ) : null}
       </main>

@@ -31,7 +31,10 @@ export type DeskRoute =
     }
   /** One quote: what the client will see (`editing`: the form, to change it). */
   | { readonly id: 'quote'; readonly reference: string; readonly editing: boolean }
-  | { readonly id: 'settings' };
+  | { readonly id: 'settings' }
+  /** Everyone the shop holds an address for, `q` the search. */
+  | { readonly id: 'customers'; readonly q: string }
+  | { readonly id: 'customer'; readonly email: string };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
@@ -61,6 +64,8 @@ export function parseDeskHash(hash: string): DeskRoute {
       enquiry: new URLSearchParams(search).get('enquiry'),
       from: new URLSearchParams(search).get('from'),
     };
+  if (parts[0] === 'customers' && parts[1]) return { id: 'customer', email: parts[1] };
+  if (parts[0] === 'customers') return { id: 'customers', q: new URLSearchParams(search).get('q') ?? '' };
   if (parts[0] === 'reviews') {
     const status = new URLSearchParams(search).get('status');
     const known = status === 'pending' || status === 'published' || status === 'hidden';
@@ -102,6 +107,8 @@ export const deskHref = {
   /** The new-quote form filled in from another quote. */
   duplicateQuote: (reference: string) => `#/quotes/new?from=${encodeURIComponent(reference)}`,
   settings: () => '#/settings',
+  customers: (q = '') => (q ? `#/customers?${new URLSearchParams({ q }).toString()}` : '#/customers'),
+  customer: (email: string) => `#/customers/${encodeURIComponent(email)}`,
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

@@ -23,6 +23,7 @@ import {
   StatusBadge,
 } from '../ui/desk-ui';
 import { OrderActions } from './order-actions';
+import { ChangeOrder, ResendMail } from './order-changes';
 
 export function OrderPage({ reference }: { readonly reference: string }) {
   const [result, , replace] = useDeskData(reference, () => deskApi.getOrder(reference));
@@ -259,6 +260,14 @@ function OrderView({
                   <a href={`mailto:${order.email}`} className="break-all underline">
                     {order.email}
                   </a>
+                  {order.email ? (
+                    <a
+                      href={deskHref.customer(order.email)}
+                      className="ml-3 inline-flex min-h-6 items-center underline hover:text-wine"
+                    >
+                      Customer's page
+                    </a>
+                  ) : null}
                 </dd>
               </div>
               <div>
@@ -278,6 +287,8 @@ function OrderView({
                 </dd>
               </div>
             </dl>
+            <ChangeOrder order={order} onChanged={onChanged} />
+            <ResendMail order={order} onChanged={onChanged} />
           </Section>
 
           <Section title="Payment" order="order-7">

@@ -69,7 +69,15 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
 
   return (
     <div>
-      <PageHeading>{heading}</PageHeading>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <PageHeading>{heading}</PageHeading>
+        <a
+          href={deskHref.customers()}
+          className="inline-flex min-h-11 items-center text-sm underline hover:text-wine"
+        >
+          Customers →
+        </a>
+      </div>
       <p className="mt-1 text-sm text-muted">
         {filtered
           ? 'Orders matching the filters below.'

@@ -1,0 +1,22 @@
+/** Customers: the desk's list of the people the shop holds data about, their page, notes and privacy rights. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { customerRoutes } from './customer-routes';
+import { CustomerService } from './customer-service';
+
+async function customers(app: FastifyInstance): Promise<void> {
+  const { db, audit, now } = app.platform;
+  const service = new CustomerService({
+    db,
+    audit: (entry) => audit.audit(entry),
+    ...(now ? { now } : {}),
+  });
+  app.decorate('customers', { service });
+  // Export and erasure are the privacy feature's one rule, whichever screen asks.
+  await app.register(customerRoutes, { customers: service, privacy: app.privacy.store });
+}
+
+export const customersPlugin = fp(customers, {
+  name: 'customers',
+  dependencies: ['platform', 'privacy'],
+});

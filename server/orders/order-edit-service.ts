@@ -1,0 +1,341 @@
+/**
+ * The owner's corrections to an order before dispatch, and e-mails sent again (docs/product.md §10.16).
+ * A change writes, in one transaction, the order (only while it is paid or in production and not
+ * dispatched: the conditional UPDATE is the lock), the history's entry with before and after, the audit
+ * row (which fields, never their values) and, when the parcel or its card changes, one e-mail to the
+ * shopper. A resend is a new outbox message to the order's current address: the automatic one stays the
+ * once-only message it was. Both run once per Idempotency-Key.
+ */
+import { randomBytes } from 'node:crypto';
+import { isCustomLineId, sizeByCode } from '../../domain/catalogue/sizes';
+import { checkGiftMessage } from '../../domain/checkout/gift-message';
+import type { SizeCode } from '../../domain/config';
+import { ADMIN_MESSAGES, CARRIER_LABELS, type Carrier } from '../../domain/orders/admin-api';
+import { ORDER_EDIT_MESSAGES, type OrderEdit, type ResendKind } from '../../domain/orders/order-edit';
+import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
+import type { NewOutboxRow, OrderRow } from '../db/schema';
+import type { RenderedMail } from '../mail/layout';
+import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { senderDomain } from '../mail/transport';
+import { DESK_MAIL_KINDS, dispatchedMail, orderChangedMail, refundMail } from './fulfilment-mail';
+import type { DeskOutcome, DeskService } from './fulfilment-service';
+import type { DeskStore } from './fulfilment-store';
+import type { IssuedOrderKeys } from './order-key';
+import { customerConfirmation, type LegalMailFacts } from './order-mail';
+import type { OrderStore } from './order-store';
+
+export interface OrderEditServiceOptions {
+  readonly desk: DeskService;
+  readonly deskStore: DeskStore;
+  readonly orders: OrderStore;
+  readonly requests: RequestClaims;
+  readonly mailFrom: string;
+  readonly contactEmail: string;
+  readonly legal: LegalMailFacts;
+  readonly pageUrl: (reference: string, key: string) => string;
+  readonly onMailQueued: () => void;
+}
+
+export type ResendOutcome =
+  | { readonly httpStatus: 202; readonly body: { ok: true; kind: ResendKind } }
+  | { readonly httpStatus: 400 | 404 | 409; readonly body: { ok: false; error: string } };
+
+type Refusal = { readonly httpStatus: 400 | 404 | 409; readonly body: { ok: false; error: string } };
+
+interface StoredAddress {
+  readonly line1: string;
+  readonly line2: string | null;
+  readonly city: string;
+  readonly state: string | null;
+  readonly postalCode: string | null;
+  readonly country: string;
+}
+
+const EDITABLE: readonly string[] = ['paid', 'in_production'];
+
+function refusal(httpStatus: 400 | 404 | 409, error: string): Refusal {
+  return { httpStatus, body: { ok: false, error } };
+}
+
+function storedAddress(row: OrderRow): StoredAddress | null {
+  if (!row.shipping_address) return null;
+  try {
+    const a = JSON.parse(row.shipping_address) as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+    return {
+      line1: text(a.line1) ?? '',
+      line2: text(a.line2),
+      city: text(a.city) ?? '',
+      state: text(a.state),
+      postalCode: text(a.postalCode),
+      country: text(a.country) ?? '',
+    };
+  } catch {
+    return null;
+  }
+}
+
+function addressText(name: string | null, a: StoredAddress | null): string {
+  if (!a) return 'none';
+  return [name, a.line1, a.line2, a.city, a.state, a.postalCode, a.country].filter(Boolean).join(', ');
+}
+
+const quoted = (text: string | null) => (text ? `"${text}"` : 'none');
+const sizeName = (code: string) => sizeByCode(code as SizeCode).name;
+
+/** A kind of its own per message (the outbox keeps one message per order and kind). */
+function uniqueKind(base: string): string {
+  return `${base}:${Date.now()}-${randomBytes(3).toString('hex')}`;
+}
+
+export class OrderEditService {
+  constructor(private readonly o: OrderEditServiceOptions) {}
+
+  async edit(reference: string, patch: OrderEdit, actor: Actor): Promise<DeskOutcome> {
+    if (
+      patch.address === undefined &&
+      patch.email === undefined &&
+      patch.giftMessage === undefined &&
+      (patch.lines === undefined || patch.lines.length === 0)
+    )
+      return refusal(400, ORDER_EDIT_MESSAGES.empty);
+    return this.once(
+      'order-edit',
+      reference,
+      actor,
+      () => this.editOnce(reference, patch, actor),
+      () => this.o.desk.detail(reference),
+    );
+  }
+
+  private async editOnce(reference: string, patch: OrderEdit, actor: Actor): Promise<DeskOutcome> {
+    const order = await this.o.deskStore.findByReference(reference);
+    if (!order) return refusal(404, ADMIN_MESSAGES.notFound);
+    const { row } = order;
+    const refused = editRefusal(row);
+    if (refused) return refused;
+
+    const set: Partial<OrderRow> = {};
+    const history: string[] = [];
+    const shopperLines: string[] = [];
+    const fields: string[] = [];
+
+    if (patch.address) {
+      const before = storedAddress(row);
+      const after: StoredAddress = {
+        line1: patch.address.line1,
+        line2: patch.address.line2 || null,
+        city: patch.address.city,
+        state: patch.address.state || null,
+        postalCode: patch.address.postalCode || null,
+        country: patch.address.country,
+      };
+      if (before && before.country !== after.country) return refusal(400, ORDER_EDIT_MESSAGES.country);
+      const name = patch.address.name;
+      if (JSON.stringify(before) !== JSON.stringify(after) || name !== row.shipping_name) {
+        set.shipping_name = name;
+        set.shipping_address = JSON.stringify(after);
+        history.push(
+          `delivery address ${addressText(row.shipping_name, before)} → ${addressText(name, after)}`,
+        );
+        shopperLines.push(`Delivery address: ${addressText(name, after)}`);
+        fields.push('address');
+      }
+    }
+    if (patch.email !== undefined && patch.email !== row.email) {
+      set.email = patch.email;
+      history.push(`e-mail ${row.email} → ${patch.email}`);
+      fields.push('email');
+    }
+    if (patch.giftMessage !== undefined) {
+      const checked = checkGiftMessage(patch.giftMessage ?? '', row.gift_wrap > 0);
+      if (!checked.ok)
+        return refusal(
+          400,
+          row.gift_wrap > 0 ? `giftMessage: ${checked.error}` : ORDER_EDIT_MESSAGES.giftWithoutWrap,
+        );
+      if (checked.message !== row.gift_message) {
+        set.gift_message = checked.message;
+        history.push(`gift message ${quoted(row.gift_message)} → ${quoted(checked.message)}`);
+        shopperLines.push(
+          checked.message
+            ? `Gift message: ${checked.message}`
+            : 'Gift message: none (the card is left blank)',
+        );
+        fields.push('giftMessage');
+      }
+    }
+    const sizes: { position: number; size: SizeCode }[] = [];
+    for (const change of patch.lines ?? []) {
+      const line = order.lines.find((l) => l.position === change.lineId);
+      if (!line) return refusal(400, ORDER_EDIT_MESSAGES.lineUnknown(change.lineId));
+      if (isCustomLineId(line.product_id)) return refusal(400, ORDER_EDIT_MESSAGES.lineNoSize(change.lineId));
+      if (line.size === change.size || sizes.some((s) => s.position === line.position)) continue;
+      sizes.push({ position: line.position, size: change.size });
+      history.push(`${line.name} size ${sizeName(line.size)} → ${sizeName(change.size)}`);
+      shopperLines.push(
+        `${line.name}: size ${sizeName(change.size)} (${sizeByCode(change.size).lengthCm.join('-')} cm)`,
+      );
+    }
+    if (sizes.length > 0) fields.push('lines');
+
+    if (fields.length === 0) return this.o.desk.detail(reference);
+
+    const changed = await this.o.deskStore.edit(row.id, {
+      from: ['paid', 'in_production'],
+      beforeDispatch: true,
+      set,
+      sizes,
+      event: { kind: 'changed', actor: 'owner', text: `Changed before dispatch: ${history.join('; ')}` },
+      // The parcel or its card changes: the shopper hears what it now is, once (an e-mail change alone is
+      // where the shop writes, not what they receive).
+      mails:
+        shopperLines.length === 0
+          ? undefined
+          : (updated, keys) => [
+              this.shopperMail(
+                updated,
+                uniqueKind('order-change'),
+                orderChangedMail({ ...this.mailInput(updated, keys), changes: shopperLines }),
+              ),
+            ],
+      audit: audit(actor, 'order-edit', reference, fields.join(', ')),
+    });
+    if (!changed) {
+      // Dispatched (or cancelled) between the read and the write: the guard refused.
+      const now = await this.o.deskStore.findByReference(reference);
+      return (now && editRefusal(now.row)) ?? refusal(409, ORDER_EDIT_MESSAGES.dispatched);
+    }
+    if (shopperLines.length > 0) this.o.onMailQueued();
+    const answer = await this.o.desk.detail(reference);
+    return answer.httpStatus === 200 ? { httpStatus: 200, body: { ...answer.body, changed: true } } : answer;
+  }
+
+  async resend(reference: string, kind: ResendKind, actor: Actor): Promise<ResendOutcome> {
+    const accepted: ResendOutcome = { httpStatus: 202, body: { ok: true, kind } };
+    return this.once(
+      `order-resend-${kind}`,
+      reference,
+      actor,
+      () => this.resendOnce(reference, kind, actor, accepted),
+      async () => accepted,
+    );
+  }
+
+  private async resendOnce(
+    reference: string,
+    kind: ResendKind,
+    actor: Actor,
+    accepted: ResendOutcome,
+  ): Promise<ResendOutcome> {
+    const order = await this.o.deskStore.findByReference(reference);
+    if (!order) return refusal(404, ADMIN_MESSAGES.notFound);
+    const { row } = order;
+    if (row.email === '') return refusal(409, ORDER_EDIT_MESSAGES.anonymised);
+    let build: ((row: OrderRow, keys: IssuedOrderKeys) => NewOutboxRow) | null = null;
+    if (kind === 'confirmation' && row.paid_at !== null) {
+      const stored = await this.o.orders.findById(row.id);
+      if (stored)
+        build = (r, keys) => {
+          const key = keys.issue(r.id);
+          const mail = customerConfirmation({
+            order: stored,
+            reference,
+            contactEmail: this.o.contactEmail,
+            legal: this.o.legal,
+            orderPageUrl: this.o.pageUrl(reference, key),
+          });
+          return this.shopperMail(r, uniqueKind(`${MAIL_KINDS.customer}:resend`), mail);
+        };
+    }
+    if (kind === 'dispatch' && row.dispatched_at !== null && row.tracking_number) {
+      const carrier = CARRIER_LABELS[row.carrier as Carrier] ?? row.carrier ?? '';
+      const trackingNumber = row.tracking_number;
+      build = (r, keys) =>
+        this.shopperMail(
+          r,
+          uniqueKind(`${DESK_MAIL_KINDS.dispatched}:resend`),
+          dispatchedMail({
+            ...this.mailInput(r, keys),
+            carrier,
+            trackingNumber,
+            trackingUrl: r.tracking_url,
+          }),
+        );
+    }
+    if (kind === 'refund' && row.refunded > 0) {
+      build = (r, keys) =>
+        this.shopperMail(
+          r,
+          uniqueKind('order-refund:all:resend'),
+          refundMail({
+            ...this.mailInput(r, keys),
+            amount: r.refunded,
+            refundedInAll: r.refunded,
+            total: r.total,
+            reason: null,
+          }),
+        );
+    }
+    if (!build) return refusal(409, ORDER_EDIT_MESSAGES.resendNone(kind));
+    const make = build;
+    await this.o.deskStore.queueOrderMail(
+      row,
+      (r, keys) => [make(r, keys)],
+      audit(actor, 'order-resend', reference, kind),
+    );
+    this.o.onMailQueued();
+    return accepted;
+  }
+
+  /** Once per submission (the desk's Idempotency-Key); a repeat answers `repeat()`, a refusal frees the key. */
+  private async once<T extends { readonly httpStatus: number }>(
+    action: string,
+    reference: string,
+    actor: Actor,
+    run: () => Promise<T>,
+    repeat: () => Promise<T>,
+  ): Promise<T> {
+    if (actor.requestKey === undefined) return run();
+    const slot = `${action}:${reference}:${actor.requestKey}`;
+    if (!(await this.o.requests.claimRequest(slot))) return repeat();
+    let outcome: T | null = null;
+    try {
+      outcome = await run();
+      return outcome;
+    } finally {
+      if (!outcome || outcome.httpStatus >= 300) await this.o.requests.releaseRequest(slot);
+    }
+  }
+
+  private mailInput(row: OrderRow, keys: IssuedOrderKeys) {
+    const reference = row.reference ?? '';
+    return {
+      reference,
+      name: row.shipping_name,
+      contactEmail: this.o.contactEmail,
+      orderPageUrl: row.reference ? this.o.pageUrl(row.reference, keys.issue(row.id)) : null,
+      testOrder: row.provider === 'test-checkout',
+    };
+  }
+
+  private shopperMail(row: OrderRow, kind: string, mail: RenderedMail): NewOutboxRow {
+    return outboxRow(
+      { orderId: row.id, reference: row.reference ?? '', kind, to: row.email, ...mail },
+      senderDomain(this.o.mailFrom),
+    );
+  }
+}
+
+/** Why this order cannot be changed now, or null. */
+function editRefusal(row: OrderRow): Refusal | null {
+  if (row.dispatched_at !== null) return refusal(409, ORDER_EDIT_MESSAGES.dispatched);
+  if (row.paid_at === null || !EDITABLE.includes(row.desk_status))
+    return refusal(409, ORDER_EDIT_MESSAGES.notPaid);
+  if (row.email === '') return refusal(409, ORDER_EDIT_MESSAGES.anonymised);
+  return null;
+}
+
+function audit(actor: Actor, action: string, target: string, detail: string | null): AuditEntry {
+  return { session: actor.session, address: actor.address, action, target, detail };
+}

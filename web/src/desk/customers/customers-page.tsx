@@ -1,0 +1,385 @@
+/**
+ * The desk's Customers (docs/product.md §10.15): everyone the shop holds an address for (paid orders,
+ * quotes, enquiries, the newsletter), searchable; a customer's page with their orders, quotes, reviews and
+ * enquiries, the owner's note, and their privacy rights as buttons: the export (downloaded) and erasure
+ * (confirmed in a dialog that says what is kept; refused, with the order named, while one is owed).
+ */
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import {
+  CUSTOMER_LIMITS,
+  type CustomerDetail,
+  type CustomerSummary,
+  ERASURE_KEEPS,
+  type ErasureAnswer,
+} from '../../../../domain/customers/customers';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { deskHref, navigate } from '../desk-router';
+import { formatDay, formatInstant, money } from '../ui/desk-format';
+import { useDeskAction, useDeskData } from '../ui/desk-hooks';
+import {
+  buttonClass,
+  ErrorMessage,
+  inputClass,
+  LoadedList,
+  Loading,
+  PageHeading,
+  StatusBadge,
+} from '../ui/desk-ui';
+import { customersApi } from './customers-api';
+
+const NEWSLETTER_LABELS: Readonly<Record<CustomerSummary['newsletter'], string>> = {
+  none: 'Not subscribed',
+  pending: 'Subscribing (unconfirmed)',
+  confirmed: 'Subscribed',
+};
+
+export function CustomersPage({ q }: { readonly q: string }) {
+  const id = useId();
+  const [loaded] = useDeskData(q, () => customersApi.list(q));
+  const [text, setText] = useState(q);
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    navigate(deskHref.customers(text.trim()));
+  };
+
+  return (
+    <div>
+      <PageHeading>Customers</PageHeading>
+      <p className="mt-1 text-sm text-muted">
+        Everyone the shop holds an address for: paid orders, quotes, enquiries and the newsletter. Most recent
+        first.
+      </p>
+      <form aria-label="Search customers" className="mt-4 flex flex-wrap items-end gap-3" onSubmit={search}>
+        <div className="min-w-0 flex-1 basis-56">
+          <label htmlFor={`${id}-q`} className="text-sm font-medium">
+            Search by name or e-mail
+          </label>
+          <input
+            id={`${id}-q`}
+            type="search"
+            className={inputClass}
+            maxLength={CUSTOMER_LIMITS.queryMax}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+        </div>
+        <button type="submit" className={buttonClass.secondary}>
+          Search
+        </button>
+      </form>
+      <LoadedList
+        loaded={loaded}
+        loading="Loading customers…"
+        empty={q ? `No customer matches “${q}”.` : 'No customers yet.'}
+        isEmpty={(data) => data.length === 0}
+      >
+        {(customers) => (
+          <ul
+            className="mt-6 divide-y divide-line rounded-2xl border border-line bg-white"
+            aria-label="Customers"
+          >
+            {customers.map((c) => (
+              <li key={c.email}>
+                <a
+                  href={deskHref.customer(c.email)}
+                  className="grid gap-1 px-4 py-3 hover:bg-sand md:grid-cols-[2fr_1fr_1fr_1fr] md:items-center md:gap-4"
+                >
+                  <span className="min-w-0">
+                    <span className="font-medium text-wine underline">{c.name ?? c.email}</span>
+                    <span className="block truncate text-sm text-muted">{c.email}</span>
+                  </span>
+                  <span className="text-sm">
+                    {c.orders} {c.orders === 1 ? 'order' : 'orders'} · {money(c.spent)}
+                  </span>
+                  <span className="text-sm">
+                    {c.lastOrderAt ? `last order ${formatInstant(c.lastOrderAt)}` : 'no order'}
+                  </span>
+                  <span className="text-sm text-muted">{NEWSLETTER_LABELS[c.newsletter]}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </LoadedList>
+    </div>
+  );
+}
+
+export function CustomerPage({ email }: { readonly email: string }) {
+  const [loaded, , replace] = useDeskData(email, () => customersApi.get(email));
+  const [erased, setErased] = useState<ErasureAnswer | null>(null);
+  return (
+    <div>
+      <p>
+        <a href={deskHref.customers()} className="text-sm text-wine underline">
+          ← All customers
+        </a>
+      </p>
+      {erased ? (
+        <Erased email={email} answer={erased} />
+      ) : (
+        <>
+          {loaded.state === 'loading' ? <Loading label="Loading the customer…" /> : null}
+          {loaded.state === 'error' ? (
+            <div className="mt-4">
+              <PageHeading>Customer</PageHeading>
+              <div className="mt-4">
+                <ErrorMessage>{loaded.message}</ErrorMessage>
+              </div>
+            </div>
+          ) : null}
+          {loaded.state === 'ready' ? (
+            <CustomerDetailView detail={loaded.data} onChange={replace} onErased={setErased} />
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+function Erased({ email, answer }: { readonly email: string; readonly answer: ErasureAnswer }) {
+  const kept = answer.paidOrdersKept;
+  return (
+    <div className="mt-3">
+      <PageHeading>Customer erased</PageHeading>
+      <div role="status" className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-5">
+        <p className="[overflow-wrap:anywhere]">
+          {email}: their personal data is erased and they have left the Customers list.
+        </p>
+        {kept.length > 0 ? (
+          <>
+            <p className="mt-3">
+              {kept.length === 1 ? 'One order is' : `${kept.length} orders are`} kept for the accounts,
+              anonymised:
+            </p>
+            <ul className="mt-2 list-disc pl-5">
+              {kept.map((k) => (
+                <li key={k.reference ?? k.keptUntil}>
+                  {k.reference ?? 'An order'}, until {formatDay(k.keptUntil)}
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+        <p className="mt-3 text-sm text-muted">{ERASURE_KEEPS}</p>
+      </div>
+    </div>
+  );
+}
+
+function CustomerDetailView({
+  detail,
+  onChange,
+  onErased,
+}: {
+  readonly detail: CustomerDetail;
+  readonly onChange: (next: CustomerDetail) => void;
+  readonly onErased: (answer: ErasureAnswer) => void;
+}) {
+  const id = useId();
+  const { customer } = detail;
+  const [note, setNote] = useState(customer.note);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const saveNote = useDeskAction(async (submission: string) => {
+    const answer = await customersApi.saveNote(customer.email, note, submission);
+    setNote(answer.note);
+    onChange({
+      ...detail,
+      customer: { ...customer, note: answer.note, noteUpdatedAt: answer.noteUpdatedAt },
+    });
+    setSaved(answer.note ? 'Note saved.' : 'Note deleted.');
+  });
+  const erase = useDeskAction(async (submission: string) => {
+    onErased(await customersApi.erase(customer.email, submission));
+  });
+
+  const facts: [string, string][] = [
+    ['E-mail', customer.email],
+    ['Orders', `${customer.orders} (${money(customer.spent)} spent)`],
+    ['Last order', customer.lastOrderAt ? formatInstant(customer.lastOrderAt) : 'None'],
+    ['Newsletter', NEWSLETTER_LABELS[customer.newsletter]],
+  ];
+
+  return (
+    <div className="mt-3">
+      <div className="[overflow-wrap:anywhere]">
+        <PageHeading>{customer.name ?? customer.email}</PageHeading>
+      </div>
+      <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
+        <div className="space-y-6">
+          <section
+            aria-labelledby={`${id}-facts`}
+            className="rounded-2xl border border-line bg-white p-4 sm:p-5"
+          >
+            <h2 id={`${id}-facts`} className="font-serif text-xl">
+              Details
+            </h2>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              {facts.map(([label, value]) => (
+                <div key={label} className="contents">
+                  <dt className="text-muted">{label}</dt>
+                  <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+          <History title="Orders" empty="No orders." id={`${id}-orders`}>
+            {detail.orders.map((o) => (
+              <li key={o.reference} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                <a href={deskHref.order(o.reference)} className="font-medium text-wine underline">
+                  {o.reference}
+                </a>
+                <StatusBadge status={o.status} />
+                <span className="text-sm">{money(o.total)}</span>
+                <span className="text-sm text-muted">{formatInstant(o.paidAt ?? o.createdAt)}</span>
+              </li>
+            ))}
+          </History>
+          <History title="Quotes" empty="No quotes." id={`${id}-quotes`}>
+            {detail.quotes.map((q) => (
+              <li key={q.reference} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                <a href={deskHref.quote(q.reference)} className="font-medium text-wine underline">
+                  {q.reference}
+                </a>
+                <span className="text-sm">{money(q.total)}</span>
+                <span className="text-sm text-muted">
+                  {q.paid ? 'paid' : `valid until ${formatDay(q.validUntil)}`}
+                </span>
+              </li>
+            ))}
+          </History>
+          <History title="Reviews" empty="No reviews." id={`${id}-reviews`}>
+            {detail.reviews.map((r) => (
+              <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                <span className="font-medium">{r.title ?? 'Untitled review'}</span>
+                <span className="text-sm">{r.rating} of 5</span>
+                <span className="text-sm text-muted">
+                  {r.status} · {formatInstant(r.createdAt)}
+                </span>
+              </li>
+            ))}
+          </History>
+          <History title="Enquiries" empty="No enquiries." id={`${id}-enquiries`}>
+            {detail.enquiries.map((e) => (
+              <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
+                <a href={deskHref.enquiry(e.id)} className="font-medium text-wine underline">
+                  {e.kind === 'corporate' ? 'Corporate' : 'Bespoke'}, {e.pieces}{' '}
+                  {e.pieces === 1 ? 'piece' : 'pieces'}
+                </a>
+                <span className="text-sm text-muted">
+                  {e.status} · {formatInstant(e.createdAt)}
+                </span>
+              </li>
+            ))}
+          </History>
+        </div>
+        <div className="space-y-6">
+          <section
+            aria-labelledby={`${id}-note`}
+            className="rounded-2xl border border-line bg-white p-4 sm:p-5"
+          >
+            <h2 id={`${id}-note`} className="font-serif text-xl">
+              Your note
+            </h2>
+            <form
+              className="mt-3 space-y-3"
+              onSubmit={(event) => {
+                event.preventDefault();
+                setSaved(null);
+                void saveNote.run();
+              }}
+            >
+              <div>
+                <label htmlFor={`${id}-note-text`} className="text-sm font-medium">
+                  Note about this customer <span className="font-normal text-muted">(only you see it)</span>
+                </label>
+                <textarea
+                  id={`${id}-note-text`}
+                  className={`${inputClass} py-2`}
+                  rows={4}
+                  maxLength={CUSTOMER_LIMITS.noteMax}
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                />
+              </div>
+              <button type="submit" className={buttonClass.secondary} disabled={saveNote.busy}>
+                {saveNote.busy ? 'Saving…' : 'Save note'}
+              </button>
+              <p role="status" className="text-sm text-success">
+                {saved ?? ''}
+              </p>
+              {saveNote.error ? <ErrorMessage>{saveNote.error}</ErrorMessage> : null}
+            </form>
+          </section>
+          <section
+            aria-labelledby={`${id}-privacy`}
+            className="rounded-2xl border border-line bg-white p-4 sm:p-5"
+          >
+            <h2 id={`${id}-privacy`} className="font-serif text-xl">
+              Their data
+            </h2>
+            <p className="mt-2 text-sm text-muted">
+              A person may ask for a copy of what the shop holds about them, or for it to be erased.
+            </p>
+            <p className="mt-3 flex flex-wrap gap-3">
+              <a href={customersApi.exportUrl(customer.email)} download className={buttonClass.secondary}>
+                Export their data
+              </a>
+              <button
+                type="button"
+                className={buttonClass.danger}
+                disabled={erase.busy}
+                onClick={() => {
+                  erase.clearError();
+                  setConfirming(true);
+                }}
+              >
+                {erase.busy ? 'Erasing…' : 'Erase customer…'}
+              </button>
+            </p>
+            {erase.error ? (
+              <div className="mt-3">
+                <ErrorMessage>{erase.error}</ErrorMessage>
+              </div>
+            ) : null}
+            <ConfirmDialog
+              open={confirming}
+              onOpenChange={setConfirming}
+              title="Erase this customer?"
+              description={`${customer.email}: their newsletter sign-up, reviews, enquiries, your note and their quotes' details are deleted. ${ERASURE_KEEPS} This cannot be undone.`}
+              confirmLabel="Erase"
+              cancelLabel="Keep"
+              onConfirm={() => void erase.run()}
+            />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function History({
+  title,
+  empty,
+  id,
+  children,
+}: {
+  readonly title: string;
+  readonly empty: string;
+  readonly id: string;
+  readonly children: readonly ReactNode[];
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-line bg-white p-4 sm:p-5">
+      <h2 id={id} className="font-serif text-xl">
+        {title}
+      </h2>
+      {children.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">{empty}</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-line">{children}</ul>
+      )}
+    </section>
+  );
+}

@@ -19,6 +19,7 @@ import { ordersPlugin } from './orders/plugin';
 import type { ReconcileTimings } from './orders/reconcile';
 import { pagesPlugin } from './pages/plugin';
 import { paymentsPlugin } from './payments/plugin';
+import { peoplePlugin } from './people/plugin';
 import { platformPlugin, type ShopTuning } from './platform';
 import { privacyPlugin } from './privacy/plugin';
 import { quotesPlugin } from './quotes/plugin';
@@ -132,5 +133,6 @@ export async function buildApp({
   await app.register(numbersPlugin);
   await app.register(mediaPlugin, media ?? {});
   await app.register(pagesPlugin, { serveWeb });
+  await app.register(peoplePlugin);
   return app;
 }

@@ -204,7 +204,14 @@ function auditEntry(
   const detail = Object.entries(changes as Record<string, { before: unknown; after: unknown }>)
     .map(([field, c]) => `${field}: ${auditValue(c.before)} -> ${auditValue(c.after)}`)
     .join('; ');
-  return { session: actor.session, address: actor.address, action, target: `product ${productId}`, detail };
+  return {
+    session: actor.session,
+    address: actor.address,
+    name: actor.name,
+    action,
+    target: `product ${productId}`,
+    detail,
+  };
 }
 
 /** Trimmed texts; materials and sizes de-duplicated in the order given. */

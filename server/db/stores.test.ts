@@ -429,6 +429,11 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   quotes: path.join('quotes', 'quote-store.ts'),
   order_keys: path.join('orders', 'order-store.ts'),
   quote_keys: path.join('quotes', 'quote-store.ts'),
+  people: path.join('security', 'people-store.ts'),
+  passkeys: path.join('security', 'people-store.ts'),
+  person_invitations: path.join('security', 'people-store.ts'),
+  recovery_codes: path.join('security', 'people-store.ts'),
+  webauthn_challenges: path.join('security', 'people-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

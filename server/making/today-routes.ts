@@ -86,6 +86,7 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
         const { settings: now } = await settings.update(request.body, {
           session: actor.session,
           address: actor.address,
+          name: actor.name,
         });
         // The pages' dates follow the new capacity at once on this instance, within a minute elsewhere.
         queue.invalidate();
@@ -113,6 +114,7 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
         await audit.audit({
           session: actor.session,
           address: actor.address,
+          name: actor.name,
           action: 'outbox-retry',
           target: String(id),
           detail: null,

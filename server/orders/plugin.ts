@@ -90,6 +90,7 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     audit: app.platform.audit,
     sessions: app.platform.sessions,
     signIns: app.platform.signIns,
+    people: app.platform.people,
   });
   reconcilePendingOrders(app, options.reconcile);
 }

@@ -185,6 +185,7 @@ function deleteMailFilesOf(dir: string | null, outboxIds: readonly number[]): nu
 export interface PrivacyActor {
   readonly session: string;
   readonly address: string;
+  readonly name?: string | undefined;
 }
 
 export interface PrivacyStoreOptions {
@@ -432,6 +433,7 @@ async function auditPrivacy(
   await recordAudit(db, new Date().toISOString(), {
     session: by.session,
     address: by.address,
+    name: by.name,
     action,
     target: maskEmail(email.trim()),
     detail: null,

@@ -42,6 +42,7 @@ import {
 import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments';
 import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from '../quotes';
 import { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from '../reviews';
+import { purgePeopleData } from '../security/people-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -60,6 +61,11 @@ export interface RetentionResult {
   readonly enquiriesDeleted: number;
   /** Quotes whose client was erased, RETENTION.quoteDaysAfterValidity after their last valid day. */
   readonly quotesErased: number;
+  /**
+   * Expired WebAuthn challenges, and desk invitations 30 days past their end with the makers invited
+   * by them who never registered a passkey (security/people-store.ts).
+   */
+  readonly deskInvitationsPurged: number;
 }
 
 export interface RetentionCutoffs {
@@ -218,6 +224,7 @@ export class PrivacyStore {
     const rateLimitWindowsDeleted = await sweepRateLimits(db);
     const enquiriesDeleted = await deleteEnquiriesInBatches(db, cut.enquiryBefore);
     const quotesErased = await eraseQuotesValidBefore(db, cut.quoteValidBefore, nowIso);
+    const deskInvitationsPurged = await purgePeopleData(db, now);
 
     return {
       unpaidCheckoutsErased,
@@ -228,6 +235,7 @@ export class PrivacyStore {
       rateLimitWindowsDeleted,
       enquiriesDeleted,
       quotesErased,
+      deskInvitationsPurged,
     };
   }
 

@@ -28,7 +28,7 @@ export async function ownerReset(
       role: 'owner',
     });
   }
-  if (!person || person.role !== 'owner') {
+  if (person?.role !== 'owner') {
     return { ok: false, error: 'No owner of this shop has that e-mail address.' };
   }
   const { token, expiresAt } = await people.invite(person.id, PEOPLE_LIMITS.resetLinkMs);

@@ -30,13 +30,21 @@ export type DeskRoute =
       readonly from: string | null;
     }
   /** One quote: what the client will see (`editing`: the form, to change it). */
-  | { readonly id: 'quote'; readonly reference: string; readonly editing: boolean };
+  | { readonly id: 'quote'; readonly reference: string; readonly editing: boolean }
+  | { readonly id: 'people' }
+  /** Your passkeys and devices. */
+  | { readonly id: 'account' }
+  /** An invitation's (or a setup link's) welcome screen, with the link's token. */
+  | { readonly id: 'welcome'; readonly token: string };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
   const [path = '', search = ''] = raw.split('?');
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'orders' && parts[1]) return { id: 'order', reference: parts[1] };
+  if (parts[0] === 'people') return { id: 'people' };
+  if (parts[0] === 'account') return { id: 'account' };
+  if (parts[0] === 'welcome' && parts[1]) return { id: 'welcome', token: parts[1] };
   if (parts[0] === 'slips') return { id: 'slips', reference: parts[1] ?? null };
   if (parts[0] === 'exports') return { id: 'exports' };
   if (parts[0] === 'numbers') return { id: 'numbers', params: new URLSearchParams(search) };
@@ -99,6 +107,8 @@ export const deskHref = {
   editQuote: (reference: string) => `#/quotes/${encodeURIComponent(reference)}/edit`,
   /** The new-quote form filled in from another quote. */
   duplicateQuote: (reference: string) => `#/quotes/new?from=${encodeURIComponent(reference)}`,
+  people: () => '#/people',
+  account: () => '#/account',
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

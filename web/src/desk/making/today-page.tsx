@@ -14,6 +14,7 @@ import {
 import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
 import { deskHref } from '../desk-router';
+import { useIsOwner } from '../people/desk-person';
 import { formatDay, formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
@@ -45,6 +46,7 @@ export function TodayPage() {
 }
 
 function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readonly onChanged: () => void }) {
+  const owner = useIsOwner();
   const madePieces = today.make.reduce((n, line) => n + line.pieces, 0);
   return (
     <div className="mt-4 space-y-5">
@@ -114,7 +116,7 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
         <UpcomingDispatch upcoming={today.upcoming} />
       </section>
       <ShopHealth today={today} onChanged={onChanged} />
-      <CapacitySetting capacity={today.capacity} onChanged={onChanged} />
+      {owner ? <CapacitySetting capacity={today.capacity} onChanged={onChanged} /> : null}
     </div>
   );
 }
@@ -190,6 +192,7 @@ export function formatAge(seconds: number): string {
 
 function ShopHealth({ today, onChanged }: { readonly today: TodayResponse; readonly onChanged: () => void }) {
   const { outbox, health } = today;
+  const owner = useIsOwner();
   const retry = useDeskAction(
     useCallback(
       async (submission: string, id: number) => {
@@ -243,15 +246,17 @@ function ShopHealth({ today, onChanged }: { readonly today: TodayResponse; reado
                   {mail.kind}
                   {mail.error ? <span className="text-muted"> ({mail.error})</span> : null}
                 </span>
-                <button
-                  type="button"
-                  className={buttonClass.secondary}
-                  disabled={retry.busy}
-                  onClick={() => void retry.run(mail.id)}
-                  aria-label={`Send again: e-mail ${mail.id}${mail.reference ? ` for ${mail.reference}` : ''}`}
-                >
-                  Send again
-                </button>
+                {owner ? (
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    disabled={retry.busy}
+                    onClick={() => void retry.run(mail.id)}
+                    aria-label={`Send again: e-mail ${mail.id}${mail.reference ? ` for ${mail.reference}` : ''}`}
+                  >
+                    Send again
+                  </button>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -41,7 +41,7 @@ import { NavCount } from './ui/nav-count';
 type Session =
   | { readonly state: 'checking' }
   | { readonly state: 'in'; readonly me: Me; readonly needsPasskey: boolean }
-  | { readonly state: 'out'; readonly message: string | null };
+  | { readonly state: 'out'; readonly message: string | null; readonly signedOut?: boolean };
 
 export function DeskApp() {
   const [session, setSession] = useState<Session>({ state: 'checking' });
@@ -85,14 +85,18 @@ export function DeskApp() {
     );
   }
   if (session.state === 'out') {
-    return <SignInPage message={session.message} onSignedIn={signedIn} />;
+    return (
+      <SignInPage message={session.message} onSignedIn={signedIn} autofill={session.signedOut !== true} />
+    );
   }
   return (
     <SessionEndedContext.Provider value={sessionEnded}>
       <DeskPersonContext.Provider
         value={{ person: session.me, needsPasskey: session.needsPasskey, refresh: check }}
       >
-        <SignedIn onSignedOut={() => setSession({ state: 'out', message: 'You are signed out.' })} />
+        <SignedIn
+          onSignedOut={() => setSession({ state: 'out', message: 'You are signed out.', signedOut: true })}
+        />
       </DeskPersonContext.Provider>
     </SessionEndedContext.Provider>
   );

@@ -10,9 +10,12 @@ import { passkeysSupported, peopleApi } from './people-api';
 export function SignInPage({
   message,
   onSignedIn,
+  autofill = true,
 }: {
   readonly message: string | null;
   readonly onSignedIn: () => void;
+  /** Offer the passkeys in the field's suggestions (not right after signing out: she chose to leave). */
+  readonly autofill?: boolean;
 }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
@@ -23,6 +26,7 @@ export function SignInPage({
   // Conditional UI: the browser offers the passkeys in the e-mail field's suggestions while this waits.
   useEffect(() => {
     let current = true;
+    if (!autofill) return;
     void (async () => {
       if (!(await peopleApi.autofillSupported())) return;
       try {
@@ -36,7 +40,7 @@ export function SignInPage({
       current = false;
       peopleApi.cancelCeremony();
     };
-  }, [onSignedIn]);
+  }, [onSignedIn, autofill]);
 
   const attempt = async (run: () => Promise<unknown>) => {
     if (busy) return;

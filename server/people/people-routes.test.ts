@@ -7,7 +7,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
 import { SoftAuthenticator } from '../../tests/support/soft-authenticator';
-import { buildTestApp, outboxRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
+import {
+  buildTestApp,
+  outboxRows,
+  payAndConfirm,
+  TEST_PUBLIC_URL,
+  tempDataDir,
+} from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 
 const ADMIN_TOKEN = 'people-test-admin-token';
@@ -24,7 +30,7 @@ describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
     data = tempDataDir();
     database = await createTestDatabase(dialect, data.dir);
     app = await buildTestApp(
-      { DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ...database.env },
+      { DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ALLOW_TEST_CHECKOUT: 'true', ...database.env },
       { now: () => new Date(Date.now() + clockOffsetMs) },
     );
   }, 60_000);
@@ -257,6 +263,39 @@ describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
     expect((await call('GET', '/api/admin/today', undefined, makerCookie)).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/packing-slips', undefined, makerCookie)).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/me/passkeys', undefined, makerCookie)).statusCode).toBe(200);
+  });
+
+  it('a maker moves a paid order to made and notes it: the history and the note name her', async () => {
+    const checkout = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { email: 'shopper@example.ie', items: [{ id: '2', quantity: 1 }], zone: 'IE' },
+    });
+    const { sessionId } = checkout.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, 'shopper@example.ie');
+    const list = (await call('GET', '/api/admin/orders?status=paid', undefined, makerCookie)).json();
+    const reference: string = list.orders[0].reference;
+    const made = await call(
+      'POST',
+      `/api/admin/orders/${reference}/status`,
+      { status: 'in_production' },
+      makerCookie,
+    );
+    expect(made.statusCode).toBe(200);
+    const noted = await call(
+      'POST',
+      `/api/admin/orders/${reference}/notes`,
+      { text: 'Clasp swapped' },
+      makerCookie,
+    );
+    expect(noted.statusCode).toBe(200);
+    const order = (await call('GET', `/api/admin/orders/${reference}`, undefined, ownerCookie)).json();
+    expect(order.timeline).toContainEqual(
+      expect.objectContaining({ text: 'Production started', by: 'Niamh' }),
+    );
+    expect(order.notes).toEqual([expect.objectContaining({ text: 'Clasp swapped', by: 'Niamh' })]);
+    const refused = await call('POST', `/api/admin/orders/${reference}/refund`, { amount: 100 }, makerCookie);
+    expect(refused.statusCode).toBe(403);
   });
 
   it('the last owner can be neither demoted nor removed, nor lose her last passkey', async () => {

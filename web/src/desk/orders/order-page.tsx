@@ -235,6 +235,7 @@ function OrderView({
                     </time>
                     <span>
                       {entry.text}
+                      {entry.by ? <span className="text-muted"> by {entry.by}</span> : null}
                       {entry.emailStatus ? (
                         <span className="text-muted"> ({EMAIL_STATUS[entry.emailStatus]})</span>
                       ) : null}
@@ -353,6 +354,7 @@ function Notes({
               <time dateTime={note.at} className="text-xs text-muted">
                 {formatInstant(note.at)}
               </time>
+              {note.by ? <span className="text-xs text-muted"> by {note.by}</span> : null}
             </li>
           ))}
         </ul>

@@ -47,9 +47,8 @@ async function virtualAuthenticator(page: Page): Promise<void> {
 }
 
 async function signInWithToken(page: Page): Promise<void> {
-  await page.getByText('A new shop: sign in with the owner token').click();
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in with the token' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function signOut(page: Page): Promise<void> {

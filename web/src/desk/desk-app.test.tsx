@@ -117,11 +117,11 @@ describe('signing in', () => {
     const heading = screen.getByRole('heading', { level: 1, name: 'Order desk' });
     await waitFor(() => expect(heading).toHaveFocus());
 
-    await user.click(screen.getByRole('button', { name: 'Sign in with the token' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Enter the owner token.');
 
     await user.type(token, 'wrong');
-    await user.click(screen.getByRole('button', { name: 'Sign in with the token' }));
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('That token is not right.');
     expect(token).toHaveAttribute('aria-invalid', 'true');
 

@@ -137,10 +137,13 @@ export function SignInPage({
           </button>
         </form>
       </details>
-      <details className="mt-3 rounded-lg border border-line bg-white p-4">
-        <summary className="min-h-6 cursor-pointer text-sm font-medium">
+      <section
+        aria-labelledby={`${id}-token-title`}
+        className="mt-3 rounded-lg border border-line bg-white p-4"
+      >
+        <h2 id={`${id}-token-title`} className="text-sm font-medium">
           A new shop: sign in with the owner token
-        </summary>
+        </h2>
         <form className="mt-3 space-y-3" onSubmit={submitToken} noValidate>
           <label htmlFor={`${id}-token`} className="text-sm font-medium">
             Owner token
@@ -155,10 +158,10 @@ export function SignInPage({
             aria-invalid={error && token ? true : undefined}
           />
           <button type="submit" className={buttonClass.secondary} disabled={busy}>
-            Sign in with the token
+            Sign in
           </button>
         </form>
-      </details>
+      </section>
     </main>
   );
 }

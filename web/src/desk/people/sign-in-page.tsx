@@ -142,7 +142,7 @@ export function SignInPage({
         className="mt-3 rounded-lg border border-line bg-white p-4"
       >
         <h2 id={`${id}-token-title`} className="text-sm font-medium">
-          A new shop: sign in with the owner token
+          First start: a new shop with nobody on the desk yet
         </h2>
         <form className="mt-3 space-y-3" onSubmit={submitToken} noValidate>
           <label htmlFor={`${id}-token`} className="text-sm font-medium">

@@ -20,6 +20,7 @@ import { ordersPlugin } from './orders/plugin';
 import type { ReconcileTimings } from './orders/reconcile';
 import { pagesPlugin } from './pages/plugin';
 import { paymentsPlugin } from './payments/plugin';
+import { peoplePlugin } from './people/plugin';
 import { platformPlugin, type ShopTuning } from './platform';
 import { privacyPlugin } from './privacy/plugin';
 import { quotesPlugin } from './quotes/plugin';
@@ -134,5 +135,6 @@ export async function buildApp({
   await app.register(mediaPlugin, media ?? {});
   await app.register(pagesPlugin, { serveWeb });
   await app.register(customersPlugin);
+  await app.register(peoplePlugin);
   return app;
 }

@@ -25,6 +25,7 @@ import { faultTrigger } from './ops/faults';
 import type { PeriodicTimings } from './ops/periodic-job';
 import { AdminSessionStore, SignInThrottle } from './security/admin-sessions';
 import { installOwnerAuth } from './security/owner-auth';
+import { PeopleStore } from './security/people-store';
 import { clockOf } from './security/rate-limit-store';
 import { type SharedCounters, sharedCounters } from './security/shared-counters';
 
@@ -65,6 +66,8 @@ export interface Platform {
   readonly databaseProbe: DatabaseProbe;
   /** Owner sessions (security/admin-sessions.ts) and the failed sign-ins' throttle. */
   readonly sessions: AdminSessionStore;
+  /** The people who sign in to the desk, their passkeys, links and codes (security/people-store.ts). */
+  readonly people: PeopleStore;
   readonly signIns: SignInThrottle;
   /** FAULT_INJECT's trigger (NODE_ENV=test only), or null. */
   readonly fault: FaultHit | null;
@@ -111,9 +114,16 @@ async function platform(
     if (isSchemaMissing(error)) void schemaRecovery.recover();
   });
   const sessions = new AdminSessionStore(db);
+  const people = new PeopleStore(db, now ? () => now().getTime() : Date.now);
   const signIns = new SignInThrottle(counters);
   // Every /api/admin/ route, the image editor's included: one hook on the root, after the request guard.
-  await installOwnerAuth(app, { token: config.admin.token, secure: isHttps(config), sessions, signIns });
+  await installOwnerAuth(app, {
+    token: config.admin.token,
+    secure: isHttps(config),
+    sessions,
+    people,
+    signIns,
+  });
 
   app.decorate('platform', {
     config,
@@ -129,6 +139,7 @@ async function platform(
     schemaRecovery,
     databaseProbe: database.probe,
     sessions,
+    people,
     signIns,
     fault,
     tuning,

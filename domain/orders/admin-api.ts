@@ -348,6 +348,8 @@ export const timelineEntrySchema = z.object({
   text: z.string(),
   /** 'owner' for the owner's actions, 'shop' for the shop's own, 'provider' for payment events. */
   actor: z.enum(['owner', 'shop', 'provider']),
+  /** For the owner's actions: who did it (a person's name, or "API token"); absent before people existed. */
+  by: z.optional(z.string()),
   /** For `email` entries: the outbox's delivery state. */
   emailStatus: z.optional(z.enum(['queued', 'sent', 'failed'])),
   /** For `refund` entries: the amount in cents. */
@@ -355,7 +357,13 @@ export const timelineEntrySchema = z.object({
 });
 export type TimelineEntry = z.infer<typeof timelineEntrySchema>;
 
-export const orderNoteSchema = z.object({ id: z.number(), at: z.string(), text: z.string() });
+export const orderNoteSchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  text: z.string(),
+  /** Who wrote it (a person's name, or "API token"); absent before people existed. */
+  by: z.optional(z.string()),
+});
 export type OrderNote = z.infer<typeof orderNoteSchema>;
 
 export const dispatchInfoSchema = z.object({

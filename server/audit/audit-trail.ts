@@ -11,6 +11,8 @@ export interface Actor {
   readonly session: string;
   readonly address: string;
   readonly requestKey?: string | undefined;
+  /** Who, by name: the person, or "API token" for a Bearer script. */
+  readonly name?: string | undefined;
 }
 
 export interface AuditEntry {
@@ -20,6 +22,8 @@ export interface AuditEntry {
   readonly target: string | null;
   readonly detail: string | null;
   readonly address: string;
+  /** The person's name, or "API token". */
+  readonly name?: string | undefined;
 }
 
 /** A submission key taken once (the first time) and freed when the action was refused or failed. */
@@ -71,6 +75,7 @@ export async function recordAudit(
       target: entry.target,
       detail: entry.detail?.slice(0, 500) ?? null,
       address: entry.address,
+      actor_name: entry.name?.slice(0, 100) ?? null,
     })
     .execute();
 }

@@ -207,7 +207,14 @@ function auditEntry(
   const detail = Object.entries(changes as Record<string, { before: unknown; after: unknown }>)
     .map(([field, c]) => `${field}: ${auditValue(c.before)} -> ${auditValue(c.after)}`)
     .join('; ');
-  return { session: actor.session, address: actor.address, action, target: `product ${productId}`, detail };
+  return {
+    session: actor.session,
+    address: actor.address,
+    name: actor.name,
+    action,
+    target: `product ${productId}`,
+    detail,
+  };
 }
 
 /** The shop's own palettes first, then every category a product has now. */

@@ -223,6 +223,7 @@ export class CustomerService {
     await this.o.audit({
       session: actor.session,
       address: actor.address,
+      name: actor.name,
       action: 'customer-note',
       target: maskEmail(email.trim()),
       detail: saved ? 'saved' : 'deleted',

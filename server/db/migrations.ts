@@ -742,6 +742,16 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  '0025-people': {
+    async up(db: AnyDb) {
+      await createPeople(db);
+    },
+  },
+  '0026-named-actors': {
+    async up(db: AnyDb) {
+      await nameActors(db);
+    },
+  },
   '0027-customer-notes': {
     async up(db: AnyDb) {
       // The owner's note about one customer (server/customers/customer-store.ts), keyed by the lower-cased
@@ -1077,4 +1087,89 @@ async function createReviewTables(db: AnyDb): Promise<void> {
     .addColumn('version', 'integer', (c) => c.notNull())
     .execute();
   await db.insertInto('reviews_version').values({ id: 1, version: 1 }).execute();
+}
+
+/**
+ * People who sign in to the desk (server/security/people-store.ts, docs/security.md): each with a role and
+ * passkeys; invitations, recovery codes and WebAuthn challenges kept as what a copy of the database cannot
+ * use (hashes, or a challenge that is single use and minutes long). A session names its person (null: the
+ * shop's token signed in before anybody existed) and the device it was opened on.
+ */
+async function createPeople(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('people')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('name', 'text', (c) => c.notNull())
+    /** Lower-cased; one person per address. */
+    .addColumn('email', 'text', (c) => c.notNull().unique())
+    .addColumn('role', 'text', (c) => c.notNull())
+    /** The WebAuthn user handle (random, never the e-mail). */
+    .addColumn('user_handle', 'text', (c) => c.notNull().unique())
+    .addColumn('created_ms', epochMsType(db), (c) => c.notNull())
+    .addColumn('last_seen_ms', epochMsType(db))
+    .execute();
+  await db.schema
+    .createTable('passkeys')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+    /** The credential id, base64url: what an assertion names. */
+    .addColumn('credential_id', 'text', (c) => c.notNull().unique())
+    /** The COSE public key, base64url. */
+    .addColumn('public_key', 'text', (c) => c.notNull())
+    .addColumn('counter', epochMsType(db), (c) => c.notNull())
+    /** JSON array of the authenticator's transports. */
+    .addColumn('transports', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('created_ms', epochMsType(db), (c) => c.notNull())
+    .addColumn('last_used_ms', epochMsType(db))
+    .execute();
+  await db.schema.createIndex('passkeys_person').on('passkeys').column('person_id').execute();
+  await db.schema
+    .createTable('person_invitations')
+    /** SHA-256 (hex) of the link's token. */
+    .addColumn('token_hash', 'text', (c) => c.primaryKey())
+    .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+    .addColumn('expires_ms', epochMsType(db), (c) => c.notNull())
+    .addColumn('created_ms', epochMsType(db), (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('person_invitations_person')
+    .on('person_invitations')
+    .column('person_id')
+    .execute();
+  await db.schema
+    .createTable('recovery_codes')
+    .addColumn('code_hash', 'text', (c) => c.primaryKey())
+    .addColumn('person_id', 'text', (c) => c.notNull().references('people.id').onDelete('cascade'))
+    .addColumn('created_ms', epochMsType(db), (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('recovery_codes_person').on('recovery_codes').column('person_id').execute();
+  await db.schema
+    .createTable('webauthn_challenges')
+    .addColumn('challenge', 'text', (c) => c.primaryKey())
+    /** 'register' or 'sign-in'. */
+    .addColumn('purpose', 'text', (c) => c.notNull())
+    /** Whose registration it is (null for a sign-in: the passkey says who). */
+    .addColumn('person_id', 'text')
+    .addColumn('expires_ms', epochMsType(db), (c) => c.notNull())
+    .execute();
+  await db.schema.alterTable('admin_sessions').addColumn('person_id', 'text').execute();
+  /** "Chrome on Android": what the person sees in the list of devices. */
+  await db.schema.alterTable('admin_sessions').addColumn('device', 'text').execute();
+  /** Signed in with a recovery code or a setup link: the desk asks for a new passkey first. */
+  await db.schema
+    .alterTable('admin_sessions')
+    .addColumn('needs_passkey', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema.createIndex('admin_sessions_person').on('admin_sessions').column('person_id').execute();
+}
+
+/**
+ * Who did it, by name: an audit row, an order's event and a note name the person (or "API token"); the
+ * rows written before people existed name nobody (null).
+ */
+async function nameActors(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('admin_audit').addColumn('actor_name', 'text').execute();
+  await db.schema.alterTable('order_events').addColumn('actor_name', 'text').execute();
+  await db.schema.alterTable('order_notes').addColumn('actor_name', 'text').execute();
 }

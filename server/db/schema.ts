@@ -203,6 +203,12 @@ export interface AdminSessionsTable {
   last_used_ms: number;
   /** The address that signed in (the audit rows carry each action's own). */
   address: string;
+  /** Null: the shop's token signed in before anybody existed. */
+  person_id: string | null;
+  /** "Chrome on Android" (bowser), for the person's list of devices. */
+  device: string | null;
+  /** 1: signed in with a recovery code or a setup link; the desk asks for a passkey first. */
+  needs_passkey: Generated<number>;
 }
 
 export interface AdminAuditTable {
@@ -215,6 +221,8 @@ export interface AdminAuditTable {
   target: string | null;
   detail: string | null;
   address: string;
+  /** The person's name, or "API token" (null: before people existed). */
+  actor_name: string | null;
 }
 
 export interface OrderEventsTable {
@@ -226,6 +234,8 @@ export interface OrderEventsTable {
   text: string;
   amount: number | null;
   dedupe_key: string | null;
+  /** The person who did it (the owner's or a maker's step), or "API token". */
+  actor_name: Generated<string | null>;
 }
 
 export interface OrderNotesTable {
@@ -233,6 +243,8 @@ export interface OrderNotesTable {
   order_id: string;
   at: string;
   text: string;
+  /** Who wrote it: the person's name, or "API token". */
+  actor_name: Generated<string | null>;
 }
 
 /** One desk submission's Idempotency-Key, scoped to its action and order. */
@@ -447,6 +459,11 @@ export interface Database {
   quote_keys: QuoteKeysTable;
   back_in_touch: BackInTouchTable;
   customer_notes: CustomerNotesTable;
+  people: PeopleTable;
+  passkeys: PasskeysTable;
+  person_invitations: PersonInvitationsTable;
+  recovery_codes: RecoveryCodesTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }
 
 /** The owner's note about one customer (server/customers/customer-store.ts). */
@@ -455,6 +472,50 @@ export interface CustomerNotesTable {
   email_key: string;
   note: string;
   updated_at: string;
+}
+
+/** A person who signs in to the desk (server/security/people-store.ts). */
+export interface PeopleTable {
+  id: string;
+  name: string;
+  /** Lower-cased. */
+  email: string;
+  role: 'owner' | 'maker';
+  user_handle: string;
+  created_ms: number;
+  last_seen_ms: number | null;
+}
+
+export interface PasskeysTable {
+  id: string;
+  person_id: string;
+  credential_id: string;
+  public_key: string;
+  counter: number;
+  transports: string;
+  name: string;
+  created_ms: number;
+  last_used_ms: number | null;
+}
+
+export interface PersonInvitationsTable {
+  token_hash: string;
+  person_id: string;
+  expires_ms: number;
+  created_ms: number;
+}
+
+export interface RecoveryCodesTable {
+  code_hash: string;
+  person_id: string;
+  created_ms: number;
+}
+
+export interface WebauthnChallengesTable {
+  challenge: string;
+  purpose: 'register' | 'sign-in';
+  person_id: string | null;
+  expires_ms: number;
 }
 
 /**

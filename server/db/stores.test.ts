@@ -431,6 +431,11 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   quote_keys: path.join('quotes', 'quote-store.ts'),
   back_in_touch: path.join('settings', 'back-in-touch-store.ts'),
   customer_notes: path.join('customers', 'customer-store.ts'),
+  people: path.join('security', 'people-store.ts'),
+  passkeys: path.join('security', 'people-store.ts'),
+  person_invitations: path.join('security', 'people-store.ts'),
+  recovery_codes: path.join('security', 'people-store.ts'),
+  webauthn_challenges: path.join('security', 'people-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

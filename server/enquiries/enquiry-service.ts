@@ -187,6 +187,7 @@ export class EnquiryService {
         await this.o.audit({
           session: actor.session,
           address: actor.address,
+          name: actor.name,
           action: 'enquiry-update',
           target: id,
           detail: [moved, noted].filter(Boolean).join('; '),

@@ -42,7 +42,8 @@ async function adminApp(cfg = config(), engine?: ImageEditEngine): Promise<Fasti
   await installOwnerAuth(app, {
     token: cfg.admin.token,
     secure: false,
-    sessions: { use: async () => null },
+    sessions: { use: async () => null, end: async () => {} },
+    people: { byId: async () => null, count: async () => 0, seen: async () => {} },
     signIns: new SignInThrottle(memoryCounters()),
   });
   await app.register(adminRoutes, engine ? { config: cfg, engine } : { config: cfg });

@@ -86,6 +86,7 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
         await audit.audit({
           session: actor.session,
           address: actor.address,
+          name: actor.name,
           action: 'outbox-retry',
           target: String(id),
           detail: null,

@@ -145,6 +145,6 @@ export class DiscountService {
   }
 }
 
-function auditOf(actor: Actor): Pick<AuditEntry, 'session' | 'address'> {
-  return { session: actor.session, address: actor.address };
+function auditOf(actor: Actor): Pick<AuditEntry, 'session' | 'address' | 'name'> {
+  return { session: actor.session, address: actor.address, name: actor.name };
 }

@@ -22,16 +22,24 @@ import {
   signInRequestSchema,
   statusRequestSchema,
 } from '../../domain/orders/admin-api';
+import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
 import type { AuditTrail } from '../audit/audit-trail';
 import { type AppConfig, isHttps } from '../config';
 import { dateRange } from '../lib/date-range';
+import { deviceName } from '../people';
 import {
   ADMIN_SESSION_COOKIE,
   type AdminSessionStore,
   SESSION_LIMITS,
   type SignInThrottle,
 } from '../security/admin-sessions';
-import { attemptOwnerToken, ownerActor, sessionCookieOptions } from '../security/owner-auth';
+import {
+  attemptOwnerToken,
+  FIRST_OWNER_NAME,
+  ownerActor,
+  sessionCookieOptions,
+} from '../security/owner-auth';
+import type { PeopleStore } from '../security/people-store';
 import { type DeskOutcome, type DeskService, toDetail, toListItem } from './fulfilment-service';
 
 export interface DeskRouteOptions {
@@ -41,6 +49,8 @@ export interface DeskRouteOptions {
   readonly sessions: AdminSessionStore;
   /** Failed sign-ins, counted where every instance sees them (security/shared-counters.ts). */
   readonly signIns: SignInThrottle;
+  /** Once a person exists, the desk signs in with passkeys only (docs/security.md). */
+  readonly people: Pick<PeopleStore, 'count'>;
 }
 
 function bad(reply: FastifyReply, message: string): FastifyReply {
@@ -63,6 +73,10 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
 
   api.post(ADMIN_API.session, { schema: { body: signInRequestSchema } }, async (request, reply) => {
     const address = request.ip;
+    // Once anybody has a passkey the form takes no token, right or wrong (it stays for scripts, as Bearer).
+    if ((await opts.people.count()) > 0) {
+      return reply.code(403).send({ ok: false, error: PEOPLE_MESSAGES.tokenRetired });
+    }
     // A wrong token counts with every failed one, Bearer ones included; the right one always signs in.
     const right = await attemptOwnerToken(request, reply, {
       signIns,
@@ -71,13 +85,17 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
       wrong: () => reply.code(401).send({ ok: false, error: ADMIN_MESSAGES.wrongToken }),
     });
     if (!right) return reply;
-    const { secret, session } = await sessions.create(address);
+    const { secret, session } = await sessions.create(address, {
+      personId: null,
+      device: deviceName(request.headers['user-agent']),
+    });
     await opts.audit.audit({
       session: session.label,
       address,
+      name: FIRST_OWNER_NAME,
       action: 'sign-in',
       target: null,
-      detail: null,
+      detail: 'token',
     });
     return reply
       .setCookie(ADMIN_SESSION_COOKIE, secret, {

@@ -142,6 +142,7 @@ export function toDetail(order: DeskOrder): OrderDetail {
       kind: e.kind,
       text: e.text,
       actor: e.actor,
+      ...(e.actor_name ? { by: e.actor_name } : {}),
       ...(e.amount !== null ? { amount: e.amount } : {}),
     });
   }
@@ -215,7 +216,7 @@ export function toDetail(order: DeskOrder): OrderDetail {
       : null,
     allowedActions: allowedActions(flowState(row)),
     timeline,
-    notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text })),
+    notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text, ...(n.by ? { by: n.by } : {}) })),
   };
 }
 
@@ -247,6 +248,7 @@ export class DeskService {
         event: {
           kind: 'status',
           actor: 'owner',
+          by: actor.name,
           text: action === 'start' ? 'Production started' : 'Marked delivered',
         },
         detail: null,
@@ -280,6 +282,7 @@ export class DeskService {
         event: {
           kind: 'dispatched',
           actor: 'owner',
+          by: actor.name,
           text: `Dispatched with ${carrierName}, tracking ${input.trackingNumber}`,
         },
         detail: `${carrierName} ${input.trackingNumber}`,
@@ -359,6 +362,7 @@ export class DeskService {
       event: {
         kind: 'refund',
         actor: 'owner',
+        by: actor.name,
         text: `Refunded ${money(made.amount)}${reason ? `: ${reason}` : ''}`,
       },
       keepStatus: ['disputed', 'cancelled'],
@@ -414,7 +418,12 @@ export class DeskService {
         orderId: row.id,
         refundId: made.id,
         amount: made.amount,
-        event: { kind: 'refund', actor: 'owner', text: `Refunded ${money(made.amount)} on cancellation` },
+        event: {
+          kind: 'refund',
+          actor: 'owner',
+          by: actor.name,
+          text: `Refunded ${money(made.amount)} on cancellation`,
+        },
         keepStatus: [],
         audit: null,
       });
@@ -423,7 +432,12 @@ export class DeskService {
       from: [...FLOW.cancel.from, 'refunded'],
       beforeDispatch: true,
       set: { desk_status: 'cancelled', cancel_reason: reason },
-      event: { kind: 'cancelled', actor: 'owner', text: `Cancelled${reason ? `: ${reason}` : ''}` },
+      event: {
+        kind: 'cancelled',
+        actor: 'owner',
+        by: actor.name,
+        text: `Cancelled${reason ? `: ${reason}` : ''}`,
+      },
       mails: (updated, keys) => [
         this.shopperMail(
           updated,
@@ -675,7 +689,7 @@ function isTestOrder(row: OrderRow): boolean {
 }
 
 function audit(actor: Actor, action: string, target: string | null, detail: string | null): AuditEntry {
-  return { session: actor.session, address: actor.address, action, target, detail };
+  return { session: actor.session, address: actor.address, name: actor.name, action, target, detail };
 }
 
 function notFound(): DeskOutcome {

@@ -50,7 +50,7 @@ export interface DeskOrder {
   readonly row: OrderRow;
   readonly lines: readonly OrderLineRow[];
   readonly events: readonly OrderEventRow[];
-  readonly notes: readonly { id: number; at: string; text: string }[];
+  readonly notes: readonly { id: number; at: string; text: string; by: string | null }[];
   readonly mails: readonly Pick<OutboxRow, 'kind' | 'status' | 'created_at' | 'sent_at' | 'recipient'>[];
   readonly withdrawal: StoredWithdrawal | null;
 }
@@ -58,6 +58,8 @@ export interface DeskOrder {
 export interface NewEvent {
   readonly kind: TimelineKind;
   readonly actor: 'owner' | 'shop' | 'provider';
+  /** The person who did it, or "API token" (the owner's actions). */
+  readonly by?: string | undefined;
   readonly text: string;
   readonly amount?: number | null;
   readonly dedupeKey?: string | null;
@@ -147,7 +149,7 @@ export class DeskStore {
       this.db.selectFrom('order_events').selectAll().where('order_id', '=', row.id).orderBy('id').execute(),
       this.db
         .selectFrom('order_notes')
-        .select(['id', 'at', 'text'])
+        .select(['id', 'at', 'text', 'actor_name as by'])
         .where('order_id', '=', row.id)
         .orderBy('id')
         .execute(),
@@ -266,7 +268,10 @@ export class DeskStore {
   async addNote(orderId: string, text: string, audit: AuditEntry): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const at = nowIso();
-      await trx.insertInto('order_notes').values({ order_id: orderId, at, text }).execute();
+      await trx
+        .insertInto('order_notes')
+        .values({ order_id: orderId, at, text, actor_name: audit.name ?? null })
+        .execute();
       await recordAudit(trx, at, audit);
     });
   }
@@ -301,6 +306,7 @@ async function insertEvent(
       text: event.text.slice(0, 1000),
       amount: event.amount ?? null,
       dedupe_key: event.dedupeKey ?? null,
+      actor_name: event.by ?? null,
     })
     .onConflict((oc) => oc.column('dedupe_key').doNothing())
     .executeTakeFirst();

@@ -337,5 +337,5 @@ function editRefusal(row: OrderRow): Refusal | null {
 }
 
 function audit(actor: Actor, action: string, target: string, detail: string | null): AuditEntry {
-  return { session: actor.session, address: actor.address, action, target, detail };
+  return { session: actor.session, address: actor.address, name: actor.name, action, target, detail };
 }

@@ -95,6 +95,7 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     audit: app.platform.audit,
     sessions: app.platform.sessions,
     signIns: app.platform.signIns,
+    people: app.platform.people,
   });
   // Changes before dispatch and e-mails sent again (docs/product.md §10.16).
   const edits = new OrderEditService({

@@ -312,6 +312,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       quotesErased: 0,
       unconfirmedBackInTouchDeleted: 0,
       customerNotesDeleted: 0,
+      deskInvitationsPurged: 0,
     });
   });
 

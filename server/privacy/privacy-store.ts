@@ -44,6 +44,7 @@ import {
 import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments';
 import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from '../quotes';
 import { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from '../reviews';
+import { purgePeopleData } from '../security/people-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
 import { backInTouchOfEmail, deleteBackInTouchOfEmail, deleteUnconfirmedBackInTouch } from '../settings';
 
@@ -67,6 +68,11 @@ export interface RetentionResult {
   readonly unconfirmedBackInTouchDeleted: number;
   /** The owner's notes about customers, unchanged for as long as paid orders are kept. */
   readonly customerNotesDeleted: number;
+  /**
+   * Expired WebAuthn challenges, and desk invitations 30 days past their end with the makers invited
+   * by them who never registered a passkey (security/people-store.ts).
+   */
+  readonly deskInvitationsPurged: number;
 }
 
 export interface RetentionCutoffs {
@@ -193,6 +199,7 @@ function deleteMailFilesOf(dir: string | null, outboxIds: readonly number[]): nu
 export interface PrivacyActor {
   readonly session: string;
   readonly address: string;
+  readonly name?: string | undefined;
 }
 
 export interface PrivacyStoreOptions {
@@ -229,6 +236,7 @@ export class PrivacyStore {
     const quotesErased = await eraseQuotesValidBefore(db, cut.quoteValidBefore, nowIso);
     // A note outlives no order it is about: once unchanged as long as a sale's records are kept, it goes.
     const customerNotesDeleted = await deleteCustomerNotesUnchangedSince(db, cut.paidBefore);
+    const deskInvitationsPurged = await purgePeopleData(db, now);
 
     return {
       unpaidCheckoutsErased,
@@ -241,6 +249,7 @@ export class PrivacyStore {
       quotesErased,
       unconfirmedBackInTouchDeleted,
       customerNotesDeleted,
+      deskInvitationsPurged,
     };
   }
 
@@ -494,6 +503,7 @@ async function auditPrivacy(
   await recordAudit(db, new Date().toISOString(), {
     session: by.session,
     address: by.address,
+    name: by.name,
     action,
     target: maskEmail(email.trim()),
     detail: null,

@@ -37,6 +37,25 @@ export interface ActiveSession {
   /** The first 12 hex characters of the hash: enough to tell sessions apart in the audit, useless to sign in. */
   readonly label: string;
   readonly expiresAt: Date;
+  /** Null: the shop's token signed in before anybody existed. */
+  readonly personId: string | null;
+  /** Signed in with a recovery code or a setup link: a passkey is to be registered first. */
+  readonly needsPasskey: boolean;
+}
+
+/** Who a new session is for and on what device. */
+export interface SessionOwner {
+  readonly personId: string | null;
+  readonly device: string | null;
+  readonly needsPasskey?: boolean;
+}
+
+/** One signed-in device of a person, as their list shows it. */
+export interface DeviceSession {
+  readonly id: string;
+  readonly device: string | null;
+  readonly createdAt: Date;
+  readonly lastUsedAt: Date;
 }
 
 export class AdminSessionStore {
@@ -45,16 +64,96 @@ export class AdminSessionStore {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async create(address: string): Promise<{ secret: string; session: ActiveSession }> {
+  async create(
+    address: string,
+    owner: SessionOwner = { personId: null, device: null },
+  ): Promise<{ secret: string; session: ActiveSession }> {
     const secret = randomBytes(32).toString('base64url');
     const hash = sha256(secret).toString('hex');
     const at = this.now();
+    const needsPasskey = owner.needsPasskey === true;
     await this.db
       .insertInto('admin_sessions')
-      .values({ id_hash: hash, created_ms: at, last_used_ms: at, address })
+      .values({
+        id_hash: hash,
+        created_ms: at,
+        last_used_ms: at,
+        address,
+        person_id: owner.personId,
+        device: owner.device?.slice(0, 100) ?? null,
+        needs_passkey: needsPasskey ? 1 : 0,
+      })
       .execute();
     await this.purge();
-    return { secret, session: { label: hash.slice(0, 12), expiresAt: this.expiry(at, at) } };
+    return {
+      secret,
+      session: {
+        label: hash.slice(0, 12),
+        expiresAt: this.expiry(at, at),
+        personId: owner.personId,
+        needsPasskey,
+      },
+    };
+  }
+
+  /** A person's signed-in devices, most recently used first. */
+  async listFor(personId: string): Promise<DeviceSession[]> {
+    const at = this.now();
+    const rows = await this.db
+      .selectFrom('admin_sessions')
+      .select(['id_hash', 'device', 'created_ms', 'last_used_ms'])
+      .where('person_id', '=', personId)
+      .where('last_used_ms', '>=', at - SESSION_LIMITS.idleMs)
+      .where('created_ms', '>=', at - SESSION_LIMITS.maxMs)
+      .orderBy('last_used_ms', 'desc')
+      .limit(100)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id_hash.slice(0, 12),
+      device: r.device,
+      createdAt: new Date(Number(r.created_ms)),
+      lastUsedAt: new Date(Number(r.last_used_ms)),
+    }));
+  }
+
+  /** Ends one of a person's sessions by its label; false when they have none such. */
+  async endOne(personId: string, label: string): Promise<boolean> {
+    if (!/^[0-9a-f]{12}$/.test(label)) return false;
+    const result = await this.db
+      .deleteFrom('admin_sessions')
+      .where('person_id', '=', personId)
+      .where('id_hash', 'like', `${label}%`)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  /** Every session of a person ends (on every instance: the next request finds no row). */
+  async endAllOf(personId: string): Promise<void> {
+    await this.db.deleteFrom('admin_sessions').where('person_id', '=', personId).execute();
+  }
+
+  /** Sessions opened with the token before anybody existed end once a person does. */
+  async endPersonless(): Promise<void> {
+    await this.db.deleteFrom('admin_sessions').where('person_id', 'is', null).execute();
+  }
+
+  /** The token's session becomes the first person's (she registered her passkey in it). */
+  async assignPerson(secret: string, personId: string): Promise<void> {
+    await this.db
+      .updateTable('admin_sessions')
+      .set({ person_id: personId })
+      .where('id_hash', '=', sha256(secret).toString('hex'))
+      .where('person_id', 'is', null)
+      .execute();
+  }
+
+  /** The session's person now has a passkey (a recovery session becomes an ordinary one). */
+  async passkeyRegistered(secret: string): Promise<void> {
+    await this.db
+      .updateTable('admin_sessions')
+      .set({ needs_passkey: 0 })
+      .where('id_hash', '=', sha256(secret).toString('hex'))
+      .execute();
   }
 
   /** The session for a cookie's secret, renewed; null when unknown or expired (an expired one is deleted). */
@@ -80,7 +179,12 @@ export class AdminSessionStore {
       .set({ last_used_ms: at })
       .where('id_hash', '=', hash)
       .execute();
-    return { label: hash.slice(0, 12), expiresAt: this.expiry(Number(row.created_ms), at) };
+    return {
+      label: hash.slice(0, 12),
+      expiresAt: this.expiry(Number(row.created_ms), at),
+      personId: row.person_id,
+      needsPasskey: Number(row.needs_passkey) === 1,
+    };
   }
 
   async end(secret: string): Promise<void> {

@@ -14,17 +14,18 @@
 import fastifyCookie from '@fastify/cookie';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ADMIN_API, ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/orders/admin-api';
+import { ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/orders/admin-api';
 import type { Actor } from '../audit/audit-trail';
 import { selectiveHook } from '../lib/selective-hook';
 import { ADMIN_SESSION_COOKIE, type AdminSessionStore, type SignInThrottle } from './admin-sessions';
 import { sameSecret } from './constant-time';
-import { ADMIN_PREFIX } from './route-policy';
+import type { PeopleStore } from './people-store';
+import { ADMIN_PREFIX, type DeskRole, rolesFor, routeKey, SIGN_IN_ROUTES } from './route-policy';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who is acting; `expiresAt` for a session (a Bearer script has none). */
-    deskActor?: Actor & { readonly expiresAt?: Date };
+    deskActor?: DeskActor;
   }
   interface FastifyContextConfig {
     /** The 401's message on this owner route, where its callers expect their own wording. */
@@ -32,11 +33,33 @@ declare module 'fastify' {
   }
 }
 
+/** Who acts on an owner route, with their role; `personId` null for the token (or its session before anybody existed). */
+export interface DeskActor extends Actor {
+  readonly expiresAt?: Date;
+  readonly role: DeskRole;
+  readonly personId: string | null;
+  /** Signed in with a recovery code or a setup link: the desk asks for a passkey first. */
+  readonly needsPasskey?: boolean;
+}
+
+/** How the API token is named in the audit rows and on the desk. */
+export const TOKEN_NAME = 'API token';
+/** A session opened with the token before anybody existed. */
+export const FIRST_OWNER_NAME = 'Owner';
+
+export const ROLE_MESSAGES = {
+  forbidden: 'Your role does not allow this. Ask the owner if you need it.',
+} as const;
+
+/** How often a person's last-seen time is written (not at every request). */
+const SEEN_EVERY_MS = 60_000;
+
 export interface OwnerAuthOptions {
   readonly token: string;
   /** The cookie carries Secure (PUBLIC_URL is https). */
   readonly secure: boolean;
-  readonly sessions: Pick<AdminSessionStore, 'use'>;
+  readonly sessions: Pick<AdminSessionStore, 'use' | 'end'>;
+  readonly people: Pick<PeopleStore, 'byId' | 'count' | 'seen'>;
   readonly signIns: SignInThrottle;
 }
 
@@ -106,15 +129,23 @@ function requestKeyOf(request: FastifyRequest): string | undefined {
  * The hook has set the actor on every owner route; the fallback only keeps the type honest.
  */
 export function ownerActor(request: FastifyRequest): Actor {
+  const actor = request.deskActor;
   return {
-    ...(request.deskActor ?? { session: '?', address: request.ip }),
+    session: actor?.session ?? '?',
+    address: actor?.address ?? request.ip,
+    name: actor?.name,
     requestKey: requestKeyOf(request),
   };
 }
 
+/** A request under /api/admin/ that matched no route (a 404 to come). */
+function unknownOwnerPath(request: FastifyRequest): boolean {
+  return request.url.startsWith(ADMIN_PREFIX);
+}
+
 /** Registers @fastify/cookie and the owner's hook on `app` (the root: the hook must see every route). */
 export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthOptions): Promise<void> {
-  const { token, secure, sessions, signIns } = options;
+  const { token, secure, sessions, people, signIns } = options;
   await app.register(fastifyCookie);
 
   const unauthorized = (request: FastifyRequest, reply: FastifyReply) =>
@@ -135,14 +166,59 @@ export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthO
       wrong: () => unauthorized(request, reply),
     });
     if (!right) return reply;
-    request.deskActor = { session: 'token', address: request.ip };
+    request.deskActor = {
+      session: 'token',
+      address: request.ip,
+      name: TOKEN_NAME,
+      role: 'owner',
+      personId: null,
+    };
     return undefined;
+  };
+
+  /** The session's person as they are now (a removed person, or a role just changed, counts at once). */
+  const sessionActor = async (secret: string, request: FastifyRequest): Promise<DeskActor | null> => {
+    const session = await sessions.use(secret);
+    if (!session) return null;
+    const base = { session: session.label, address: request.ip, expiresAt: session.expiresAt };
+    if (session.personId === null) {
+      // The token's session before anybody existed; once a person does, only people sign in.
+      if ((await people.count()) > 0) {
+        await sessions.end(secret);
+        return null;
+      }
+      return { ...base, name: FIRST_OWNER_NAME, role: 'owner', personId: null, needsPasskey: true };
+    }
+    const person = await people.byId(session.personId);
+    if (!person) {
+      await sessions.end(secret);
+      return null;
+    }
+    const seen = person.lastSeenAt?.getTime() ?? 0;
+    if (Date.now() - seen > SEEN_EVERY_MS) await people.seen(person.id);
+    return {
+      ...base,
+      name: person.name,
+      role: person.role,
+      personId: person.id,
+      needsPasskey: session.needsPasskey,
+    };
+  };
+
+  const forbidden = (reply: FastifyReply) =>
+    reply.code(403).send({ ok: false, error: ROLE_MESSAGES.forbidden });
+  const roleCheck = (request: FastifyRequest, reply: FastifyReply) => {
+    const role = request.deskActor?.role;
+    const url = request.routeOptions.url ?? '';
+    if (role !== undefined && rolesFor(request.method, url).includes(role)) return undefined;
+    return forbidden(reply);
   };
 
   const concernsOwner = (request: FastifyRequest): boolean => {
     const url = request.routeOptions.url;
-    if (url === undefined || !url.startsWith(ADMIN_PREFIX)) return false;
-    return !(url === ADMIN_API.session && request.method === 'POST');
+    if (url === undefined) return unknownOwnerPath(request);
+    if (!url.startsWith(ADMIN_PREFIX)) return false;
+    return !SIGN_IN_ROUTES.has(routeKey(request.method, url));
   };
   // After the owner is known, so a stranger learns nothing from it.
   const checkRequestKey = (request: FastifyRequest, reply: FastifyReply) => {
@@ -151,15 +227,22 @@ export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthO
     return reply.code(400).send({ ok: false, error: ADMIN_MESSAGES.badIdempotencyKey });
   };
   const ownerCheck = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.routeOptions.url === undefined) {
+      // An owner path that does not exist: a maker's session is refused like any route not theirs, so
+      // what is the owner's alone reads the same to a maker whether it exists or not; others get the 404.
+      const secret = request.cookies[ADMIN_SESSION_COOKIE];
+      const actor = secret ? await sessionActor(secret, request) : null;
+      return actor && actor.role !== 'owner' ? forbidden(reply) : undefined;
+    }
     const authorization = request.headers.authorization;
     if (authorization !== undefined) {
       return (await byToken(request, reply, authorization)) ?? checkRequestKey(request, reply);
     }
     const secret = request.cookies[ADMIN_SESSION_COOKIE];
-    const session = secret ? await sessions.use(secret) : null;
-    if (session) {
-      request.deskActor = { session: session.label, address: request.ip, expiresAt: session.expiresAt };
-      return checkRequestKey(request, reply);
+    const actor = secret ? await sessionActor(secret, request) : null;
+    if (actor) {
+      request.deskActor = actor;
+      return roleCheck(request, reply) ?? checkRequestKey(request, reply);
     }
     if (secret !== undefined) reply.clearCookie(ADMIN_SESSION_COOKIE, sessionCookieOptions(secure));
     return unauthorized(request, reply);

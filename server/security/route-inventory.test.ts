@@ -80,6 +80,11 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /back-in-touch/confirm': 'the holder of a confirmation token; guarded (same origin, rate limit)',
   'GET /api/settings/public':
     "anyone: what the shop's pages show of the owner's settings (seller, zones, away, announcement), never the order e-mail",
+  'POST /api/admin/passkey/options': 'anyone starting a passkey sign-in: a challenge, single use, 5 minutes',
+  'POST /api/admin/passkey': 'a person with a passkey; guarded, failures slowed down and limited per address',
+  'POST /api/admin/welcome/options': 'the holder of an invitation link; failures slowed down and limited',
+  'POST /api/admin/welcome': 'the holder of an invitation link registering a passkey; the link works once',
+  'POST /api/admin/recovery': 'an owner with a recovery code; single use, failures slowed down and limited',
 };
 
 /** GET of a page of the shop (a prerendered page may get a route of its own): public like the shop. */

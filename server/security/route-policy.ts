@@ -235,6 +235,39 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // Changing an order before dispatch, and an e-mail sent again (docs/product.md §10.16).
   'PATCH /api/admin/orders/:reference': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/resend': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },
+  // People and passkeys (docs/security.md): small JSON; a WebAuthn answer is a few KB at most.
+  'POST /api/admin/people': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  'PATCH /api/admin/people/:id': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  'DELETE /api/admin/people/:id': QUOTE_ACTION_POLICY,
+  'POST /api/admin/people/:id/invitation': QUOTE_ACTION_POLICY,
+  'DELETE /api/admin/people/:id/invitation': QUOTE_ACTION_POLICY,
+  'POST /api/admin/passkey/options': QUOTE_ACTION_POLICY,
+  'POST /api/admin/passkey': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
+  'POST /api/admin/welcome/options': {
+    limit: 'admin',
+    body: 'json',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  'POST /api/admin/welcome': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
+  'POST /api/admin/recovery': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
+  'POST /api/admin/me/passkeys/options': {
+    limit: 'admin',
+    body: 'json-or-empty',
+    sameOrigin: true,
+    maxBodyBytes: 2 * KIB,
+  },
+  'POST /api/admin/me/passkeys': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
+  'PATCH /api/admin/me/passkeys/:id': {
+    limit: 'admin',
+    body: 'json',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
+  'DELETE /api/admin/me/passkeys/:id': QUOTE_ACTION_POLICY,
+  'DELETE /api/admin/me/sessions/:id': QUOTE_ACTION_POLICY,
+  'DELETE /api/admin/me/sessions': QUOTE_ACTION_POLICY,
+  'POST /api/admin/me/recovery-codes': QUOTE_ACTION_POLICY,
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */
@@ -281,4 +314,49 @@ export function policyFor(method: string, url: string): RoutePolicy | null {
   if (listed) return listed;
   if (url.startsWith(ADMIN_PREFIX)) return ADMIN_POLICY;
   return UNCLASSIFIED_POLICY;
+}
+
+/** Who may use the desk: the owner does everything, a maker makes and packs (docs/security.md). */
+export type DeskRole = 'owner' | 'maker';
+
+/**
+ * The owner routes a maker may use as well, keyed like STATE_CHANGING_ROUTES. Every other owner route,
+ * including any added later and not listed here, is the owner's alone: a maker is answered 403.
+ */
+export const MAKER_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/admin/session',
+  'DELETE /api/admin/session',
+  'GET /api/admin/me',
+  'GET /api/admin/today',
+  'GET /api/admin/orders',
+  'GET /api/admin/orders/:reference',
+  // Made (in production), delivered; dispatched with tracking; notes; the packing slips.
+  'POST /api/admin/orders/:reference/status',
+  'POST /api/admin/orders/:reference/dispatch',
+  'POST /api/admin/orders/:reference/notes',
+  'GET /api/admin/packing-slips',
+  // Their own passkeys, devices and recovery.
+  'GET /api/admin/me/passkeys',
+  'POST /api/admin/me/passkeys/options',
+  'POST /api/admin/me/passkeys',
+  'PATCH /api/admin/me/passkeys/:id',
+  'DELETE /api/admin/me/passkeys/:id',
+  'GET /api/admin/me/sessions',
+  'DELETE /api/admin/me/sessions/:id',
+  'DELETE /api/admin/me/sessions',
+]);
+
+/** The sign-in ceremonies: they sign a person in, so they need no session (each one its own proof). */
+export const SIGN_IN_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/admin/session',
+  'POST /api/admin/passkey/options',
+  'POST /api/admin/passkey',
+  'POST /api/admin/welcome/options',
+  'POST /api/admin/welcome',
+  'POST /api/admin/recovery',
+]);
+
+/** The roles that may use an owner route (the owner always; a maker where MAKER_ROUTES lists it). */
+export function rolesFor(method: string, url: string): readonly DeskRole[] {
+  return MAKER_ROUTES.has(routeKey(method, url)) ? ['owner', 'maker'] : ['owner'];
 }

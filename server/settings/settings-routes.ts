@@ -54,7 +54,11 @@ export async function settingsRoutes(app: FastifyInstance, opts: SettingsRouteOp
     }
     let ok = false;
     try {
-      const outcome = await store.update(patch, { session: actor.session, address: actor.address });
+      const outcome = await store.update(patch, {
+        session: actor.session,
+        address: actor.address,
+        name: actor.name,
+      });
       ok = true;
       if (outcome.changed) {
         await cache.refresh();

@@ -19,7 +19,7 @@ export const SAVED = 'Saved. The shop shows the change within seconds.';
 export async function openProducts(page: Page, base: string, token: string): Promise<void> {
   await page.goto(`${base}/admin`);
   await page.getByLabel('Owner token').fill(token);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   // The desk opens on Today.
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Products' }).click();

@@ -86,10 +86,10 @@ for (const size of SIZES) {
       await expect(token).toBeVisible();
       await expectNoSeriousViolations(axeScan(page));
       await token.fill('not-the-token');
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText('That token is not right. Check it and try again.');
       await token.fill(ADMIN_TOKEN);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       // Today is the first screen (today.spec.ts); the orders list is one click away.
       await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
       await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Orders' }).click();
@@ -256,7 +256,7 @@ test.describe('a refund in part on a phone', () => {
     const reference = await payAnOrder(page);
     await page.goto('/admin');
     await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
     await page.goto(`/admin#/orders/${reference}`);
     await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();

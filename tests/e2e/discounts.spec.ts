@@ -23,7 +23,7 @@ if (!FIRST_LIGHT) throw new Error('catalogue changed: product 1 is missing');
 async function openDiscounts(page: Page): Promise<void> {
   await page.goto('/admin');
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Discounts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Discounts' })).toBeVisible();
 }

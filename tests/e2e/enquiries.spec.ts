@@ -87,7 +87,7 @@ test('a company asks for 30 pieces on a phone; both e-mails go out; the owner no
   // The owner opens the e-mail's desk link on a phone.
   await page.goto(`/admin#/enquiries/${id}`);
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Niamh Kelly' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Desk' });
   await expect(nav.getByRole('link', { name: /Enquiries \d+ new/ })).toBeVisible();

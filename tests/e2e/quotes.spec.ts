@@ -55,7 +55,7 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   // The owner: sign in, open the enquiry and make a quote from it.
   await page.goto('/admin');
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   await page
     .getByRole('navigation', { name: 'Desk' })

@@ -137,7 +137,7 @@ test('two buyers review, the owner publishes both, the product page and card sho
   // The desk: the count on its navigation, then publish both.
   await page.goto('/admin');
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   const nav = page.getByRole('navigation', { name: 'Desk' });
   await expect(nav.getByRole('link', { name: /Reviews/ })).toContainText('2');
   await nav.getByRole('link', { name: /Reviews/ }).click();

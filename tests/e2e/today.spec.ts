@@ -79,7 +79,7 @@ test('Today on a phone: the pieces to make and the shop’s health; a lower capa
 
   await page.goto('/admin');
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   const make = page.getByRole('region', { name: 'Make today' });
   // Other journeys' orders may add First Light in other sizes: this order's two pieces are Medium.

@@ -36,6 +36,11 @@ export interface ClusterOptions {
   readonly env: Readonly<Record<string, string>>;
   /** A fresh directory of the caller's. */
   readonly dir: string;
+  /**
+   * The host name of PUBLIC_URL (default 127.0.0.1). Passkeys need a domain: an IP address cannot be a
+   * WebAuthn relying party, while `localhost` can (and is a secure context over http).
+   */
+  readonly publicHost?: string;
 }
 
 export function freePort(): Promise<number> {
@@ -119,7 +124,7 @@ async function stopAll(instances: readonly ServerProcess[]): Promise<void> {
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const listenPort = await freePort();
-  const url = `http://127.0.0.1:${listenPort}`;
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${listenPort}`;
   const shared = { PUBLIC_URL: url, TRUST_PROXY: '127.0.0.1', ...options.env };
   const dataDir = (i: number) => path.join(options.dir, `instance-${i + 1}`);
   // The first instance's DATA_DIR: on SQLite (one instance) that is where its database is.

@@ -25,6 +25,7 @@ export async function startShopCluster(
   name: string,
   env: Readonly<Record<string, string>>,
   instances = 2,
+  publicHost?: string,
 ): Promise<ShopCluster> {
   const dir = mkdtempSync(path.join(tmpdir(), `solas-${name}-`));
   let testDb: TestDatabase | undefined;
@@ -42,6 +43,7 @@ export async function startShopCluster(
     cluster = await startCluster({
       instances,
       dir,
+      ...(publicHost ? { publicHost } : {}),
       env: {
         ...testDb.env,
         SMTP_URL: sink.url,

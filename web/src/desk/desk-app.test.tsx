@@ -4,7 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '../../../domain/orders/admin-api';
 import { DeskApp } from './desk-app';
-import { goTo, json, listResponse, orderDetail, type Recorded, stubDeskApi } from './desk-test-fixtures';
+import {
+  goTo,
+  json,
+  listResponse,
+  OWNER_ME,
+  orderDetail,
+  type Recorded,
+  stubDeskApi,
+} from './desk-test-fixtures';
 
 const TOKEN = 'owner-token';
 const SESSION = { ok: true, expiresAt: '2026-11-23T10:00:00.000Z' };
@@ -341,6 +349,7 @@ describe('one order', () => {
     let answered = 0;
     const requests = stubDeskApi((r) => {
       if (r.url === '/api/admin/session') return json(200, SESSION);
+      if (r.url === '/api/admin/me') return json(200, OWNER_ME);
       if (!r.url.endsWith('/refund')) return json(200, order);
       answered += 1;
       // The first submission changes the order; the second is answered "nothing changed".
@@ -378,14 +387,16 @@ describe('one order', () => {
     const requests = stubDeskApi((r) =>
       r.url === '/api/admin/session'
         ? json(200, SESSION)
-        : r.url.endsWith('/refund')
-          ? json(409, { ok: false, error: 'That is more than is left to refund' })
-          : json(
-              200,
-              r.url.includes('/orders/')
-                ? orderDetail({ refundable: 500, allowedActions: ['refund'] })
-                : listResponse([]),
-            ),
+        : r.url === '/api/admin/me'
+          ? json(200, OWNER_ME)
+          : r.url.endsWith('/refund')
+            ? json(409, { ok: false, error: 'That is more than is left to refund' })
+            : json(
+                200,
+                r.url.includes('/orders/')
+                  ? orderDetail({ refundable: 500, allowedActions: ['refund'] })
+                  : listResponse([]),
+              ),
     );
     goTo('#/orders/SOL-1A2B3C4D');
     const user = userEvent.setup();

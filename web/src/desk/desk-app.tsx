@@ -1,11 +1,12 @@
 /**
- * The owner's order desk (docs/product.md §10.10): sign-in, then Today (the day's work, §10.11), the orders,
+ * The owner's order desk (docs/product.md §10.10): sign-in with a passkey (docs/security.md), then Today (the day's work, §10.11), the orders,
  * one order, packing slips and exports. The session is a server-side session in an HttpOnly cookie; the desk itself keeps no token
  * anywhere, so it learns whether it is signed in by asking (a 401 shows the sign-in screen).
  */
-import { type FormEvent, lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { Me } from '../../../domain/people/people-api';
 import { DeskApiError, deskApi } from './desk-api';
-import { deskHref, parseDeskHash, useDeskHash } from './desk-router';
+import { deskHref, navigate, parseDeskHash, useDeskHash } from './desk-router';
 import { TodayPage } from './making/today-page';
 import { ExportsPage } from './numbers/exports-page';
 import { NumbersPage } from './numbers/numbers-page';
@@ -13,7 +14,7 @@ import { OrderPage } from './orders/order-page';
 import { OrdersPage } from './orders/orders-page';
 import { PackingSlipsPage } from './orders/packing-slips-page';
 import { SessionEndedContext } from './ui/desk-hooks';
-import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from './ui/desk-ui';
+import { buttonClass, ErrorMessage, Loading } from './ui/desk-ui';
 
 // The Products screens load only when opened: the packing bench's phone never downloads them for orders.
 const ProductsPage = lazy(() =>
@@ -35,22 +36,32 @@ const CustomerPage = lazy(() =>
 import { enquiriesApi } from './enquiries/enquiries-api';
 import { EnquiriesPage, EnquiryPage } from './enquiries/enquiries-page';
 import { DiscountsPage } from './offers/discounts-page';
+import { AccountPage } from './people/account-page';
+import { DeskPersonContext, useDeskPerson } from './people/desk-person';
+import { PasskeyPrompt } from './people/passkey-prompt';
+import { peopleApi } from './people/people-api';
+import { PeoplePage } from './people/people-page';
+import { SignInPage } from './people/sign-in-page';
+import { WelcomePage } from './people/welcome-page';
 import { reviewsApi } from './reviews/reviews-api';
 import { ReviewsPage } from './reviews/reviews-page';
 import { NavCount } from './ui/nav-count';
 
 type Session =
   | { readonly state: 'checking' }
-  | { readonly state: 'in' }
-  | { readonly state: 'out'; readonly message: string | null };
+  | { readonly state: 'in'; readonly me: Me; readonly needsPasskey: boolean }
+  | { readonly state: 'out'; readonly message: string | null; readonly signedOut?: boolean };
 
 export function DeskApp() {
   const [session, setSession] = useState<Session>({ state: 'checking' });
+  const route = parseDeskHash(useDeskHash());
 
-  useEffect(() => {
+  // Who is signed in, asked at start and after a sign-in or a new passkey (a 401 shows the sign-in).
+  const check = useCallback(() => {
     let current = true;
-    deskApi.session().then(
-      () => current && setSession({ state: 'in' }),
+    peopleApi.me().then(
+      (answer) =>
+        current && setSession({ state: 'in', me: answer.person, needsPasskey: answer.needsPasskey }),
       (err: unknown) => {
         if (!current) return;
         const unreachable = !(err instanceof DeskApiError) || err.status !== 401;
@@ -64,9 +75,17 @@ export function DeskApp() {
       current = false;
     };
   }, []);
+  useEffect(check, [check]);
 
   const sessionEnded = useCallback((message: string) => setSession({ state: 'out', message }), []);
+  const signedIn = useCallback(() => {
+    if (parseDeskHash(window.location.hash).id === 'welcome') navigate(deskHref.today());
+    check();
+  }, [check]);
 
+  if (route.id === 'welcome' && session.state !== 'in') {
+    return <WelcomePage key={route.token} token={route.token} onSignedIn={signedIn} />;
+  }
   if (session.state === 'checking') {
     return (
       <main id="main" className="mx-auto max-w-md px-4 py-16">
@@ -75,84 +94,20 @@ export function DeskApp() {
     );
   }
   if (session.state === 'out') {
-    return <SignIn message={session.message} onSignedIn={() => setSession({ state: 'in' })} />;
+    return (
+      <SignInPage message={session.message} onSignedIn={signedIn} autofill={session.signedOut !== true} />
+    );
   }
   return (
     <SessionEndedContext.Provider value={sessionEnded}>
-      <SignedIn onSignedOut={() => setSession({ state: 'out', message: 'You are signed out.' })} />
+      <DeskPersonContext.Provider
+        value={{ person: session.me, needsPasskey: session.needsPasskey, refresh: check }}
+      >
+        <SignedIn
+          onSignedOut={() => setSession({ state: 'out', message: 'You are signed out.', signedOut: true })}
+        />
+      </DeskPersonContext.Provider>
     </SessionEndedContext.Provider>
-  );
-}
-
-function SignIn({
-  message,
-  onSignedIn,
-}: {
-  readonly message: string | null;
-  readonly onSignedIn: () => void;
-}) {
-  const id = useId();
-  const [token, setToken] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!token.trim()) {
-      setError('Enter the owner token.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await deskApi.signIn(token.trim());
-      onSignedIn();
-    } catch (err) {
-      const status = err instanceof DeskApiError ? err.status : 0;
-      setError(
-        status === 401 || status === 403
-          ? 'That token is not right. Check it and try again.'
-          : err instanceof DeskApiError
-            ? err.message
-            : 'Signing in failed. Try again.',
-      );
-      setBusy(false);
-    }
-  };
-
-  return (
-    <main id="main" className="mx-auto max-w-md px-4 py-12 sm:py-20">
-      <p className="text-xs font-semibold tracking-[0.2em] text-muted uppercase">Solas</p>
-      <PageHeading>Order desk</PageHeading>
-      <p className="mt-2 text-muted">Sign in with the owner token to see and work on orders.</p>
-      {message ? <p className="mt-4 rounded-lg bg-sand px-4 py-3 text-sm">{message}</p> : null}
-      <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-        <div>
-          <label htmlFor={`${id}-token`} className="text-sm font-medium">
-            Owner token
-          </label>
-          <input
-            id={`${id}-token`}
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
-          />
-        </div>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
-    </main>
   );
 }
 
@@ -169,9 +124,16 @@ const NAV = [
   { id: 'quotes', label: 'Quotes', href: deskHref.quotes() },
   { id: 'customers', label: 'Customers', href: deskHref.customers() },
   { id: 'settings', label: 'Settings', href: deskHref.settings() },
+  { id: 'people', label: 'People', href: deskHref.people() },
 ] as const;
 
+/** What a maker's navigation shows: the screens her role opens (route-policy.ts grants the rest to owners). */
+const MAKER_NAV: ReadonlySet<string> = new Set(['today', 'orders', 'slips']);
+
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
+  const { person } = useDeskPerson();
+  const owner = person.role === 'owner';
+  const nav = NAV.filter((item) => owner || MAKER_NAV.has(item.id));
   const hash = useDeskHash();
   const route = parseDeskHash(hash);
   const [signingOut, setSigningOut] = useState(false);
@@ -224,7 +186,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
           </p>
           <nav aria-label="Desk" className="order-3 w-full lg:order-none lg:w-auto lg:min-w-0 lg:flex-1">
             <ul className="grid grid-cols-5 gap-1 sm:flex sm:flex-wrap">
-              {NAV.map((item) => (
+              {nav.map((item) => (
                 // A phone's two rows hold ten: Customers is reached there from Orders and from each order.
                 <li key={item.id} className={item.id === 'customers' ? 'hidden sm:flex' : 'flex'}>
                   <a
@@ -233,16 +195,24 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
                     className="flex min-h-11 w-full flex-wrap content-center items-center justify-center rounded-lg px-1 text-center text-[13px] leading-tight hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold sm:w-auto sm:rounded-full sm:px-3 sm:text-sm"
                   >
                     {item.label}
-                    {item.id === 'reviews' ? <NavCount load={reviewsApi.pendingCount} /> : null}
-                    {item.id === 'enquiries' ? <NavCount load={enquiriesApi.newCount} /> : null}
+                    {item.id === 'reviews' && owner ? <NavCount load={reviewsApi.pendingCount} /> : null}
+                    {item.id === 'enquiries' && owner ? <NavCount load={enquiriesApi.newCount} /> : null}
                   </a>
                 </li>
               ))}
             </ul>
           </nav>
+          <a
+            href={deskHref.account()}
+            aria-current={section === 'account' ? 'page' : undefined}
+            className="ml-auto inline-flex min-h-11 shrink-0 items-center text-sm underline hover:text-wine aria-[current=page]:font-semibold"
+            aria-label={`${person.name}: your passkeys and devices`}
+          >
+            {person.name}
+          </a>
           <button
             type="button"
-            className={`${buttonClass.secondary} ml-auto shrink-0 whitespace-nowrap`}
+            className={`${buttonClass.secondary} shrink-0 whitespace-nowrap`}
             onClick={signOut}
             disabled={signingOut}
           >
@@ -255,8 +225,11 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
           </div>
         ) : null}
       </header>
+      <PasskeyPrompt />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:py-8">
-        {route.id === 'today' ? <TodayPage /> : null}
+        {route.id === 'today' || route.id === 'welcome' ? <TodayPage /> : null}
+        {route.id === 'people' ? <PeoplePage /> : null}
+        {route.id === 'account' ? <AccountPage onSignedOut={onSignedOut} /> : null}
         {route.id === 'orders' ? <OrdersPage key={route.params.toString()} params={route.params} /> : null}
         {route.id === 'order' ? <OrderPage key={route.reference} reference={route.reference} /> : null}
         {route.id === 'slips' ? (

@@ -34,13 +34,21 @@ export type DeskRoute =
   | { readonly id: 'settings' }
   /** Everyone the shop holds an address for, `q` the search. */
   | { readonly id: 'customers'; readonly q: string }
-  | { readonly id: 'customer'; readonly email: string };
+  | { readonly id: 'customer'; readonly email: string }
+  | { readonly id: 'people' }
+  /** Your passkeys and devices. */
+  | { readonly id: 'account' }
+  /** An invitation's (or a setup link's) welcome screen, with the link's token. */
+  | { readonly id: 'welcome'; readonly token: string };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
   const [path = '', search = ''] = raw.split('?');
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   if (parts[0] === 'orders' && parts[1]) return { id: 'order', reference: parts[1] };
+  if (parts[0] === 'people') return { id: 'people' };
+  if (parts[0] === 'account') return { id: 'account' };
+  if (parts[0] === 'welcome' && parts[1]) return { id: 'welcome', token: parts[1] };
   if (parts[0] === 'slips') return { id: 'slips', reference: parts[1] ?? null };
   if (parts[0] === 'exports') return { id: 'exports' };
   if (parts[0] === 'numbers') return { id: 'numbers', params: new URLSearchParams(search) };
@@ -109,6 +117,8 @@ export const deskHref = {
   settings: () => '#/settings',
   customers: (q = '') => (q ? `#/customers?${new URLSearchParams({ q }).toString()}` : '#/customers'),
   customer: (email: string) => `#/customers/${encodeURIComponent(email)}`,
+  people: () => '#/people',
+  account: () => '#/account',
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

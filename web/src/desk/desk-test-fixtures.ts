@@ -104,6 +104,13 @@ function parsedBody(text: string): unknown {
   }
 }
 
+/** GET /api/admin/me for the owner signed in with her passkey. */
+export const OWNER_ME = {
+  ok: true,
+  person: { id: 'per_owner1', name: 'Aoife', role: 'owner' },
+  needsPasskey: false,
+} as const;
+
 /** Stubs fetch: each route may answer; unanswered requests get a 404 JSON error. */
 export function stubDeskApi(...routes: Route[]) {
   const requests: Recorded[] = [];
@@ -119,6 +126,8 @@ export function stubDeskApi(...routes: Route[]) {
       const answer = await route(request);
       if (answer) return answer;
     }
+    // Who is signed in, where a test's routes let the request through: the owner.
+    if (request.url === '/api/admin/me') return json(200, OWNER_ME);
     return json(404, { ok: false, error: 'No order with that reference' });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -14,6 +14,7 @@ import {
 import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
 import { deskHref } from '../desk-router';
+import { useIsOwner } from '../people/desk-person';
 import { SellerPlaceholderWarning } from '../settings/seller-placeholder-warning';
 import { formatDay, formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -23,6 +24,7 @@ const sectionClass = 'rounded-2xl border border-line bg-white p-4 sm:p-5';
 
 export function TodayPage() {
   const [result, reload] = useDeskData('today', () => deskApi.today());
+  const owner = useIsOwner();
   return (
     <div>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -34,7 +36,8 @@ export function TodayPage() {
           All orders →
         </a>
       </div>
-      <SellerPlaceholderWarning />
+      {/* The seller's settings are the owner's to read and fix: a maker is not asked. */}
+      {owner ? <SellerPlaceholderWarning /> : null}
       {result.state === 'loading' ? <Loading label="Loading today’s work…" /> : null}
       {result.state === 'error' ? (
         <div className="mt-4">
@@ -47,6 +50,7 @@ export function TodayPage() {
 }
 
 function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readonly onChanged: () => void }) {
+  const owner = useIsOwner();
   const madePieces = today.make.reduce((n, line) => n + line.pieces, 0);
   return (
     <div className="mt-4 space-y-5">
@@ -116,7 +120,7 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
         <UpcomingDispatch upcoming={today.upcoming} />
       </section>
       <ShopHealth today={today} onChanged={onChanged} />
-      <CapacitySetting capacity={today.capacity} onChanged={onChanged} />
+      {owner ? <CapacitySetting capacity={today.capacity} onChanged={onChanged} /> : null}
     </div>
   );
 }
@@ -192,6 +196,7 @@ export function formatAge(seconds: number): string {
 
 function ShopHealth({ today, onChanged }: { readonly today: TodayResponse; readonly onChanged: () => void }) {
   const { outbox, health } = today;
+  const owner = useIsOwner();
   const retry = useDeskAction(
     useCallback(
       async (submission: string, id: number) => {
@@ -245,15 +250,17 @@ function ShopHealth({ today, onChanged }: { readonly today: TodayResponse; reado
                   {mail.kind}
                   {mail.error ? <span className="text-muted"> ({mail.error})</span> : null}
                 </span>
-                <button
-                  type="button"
-                  className={buttonClass.secondary}
-                  disabled={retry.busy}
-                  onClick={() => void retry.run(mail.id)}
-                  aria-label={`Send again: e-mail ${mail.id}${mail.reference ? ` for ${mail.reference}` : ''}`}
-                >
-                  Send again
-                </button>
+                {owner ? (
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    disabled={retry.busy}
+                    onClick={() => void retry.run(mail.id)}
+                    aria-label={`Send again: e-mail ${mail.id}${mail.reference ? ` for ${mail.reference}` : ''}`}
+                  >
+                    Send again
+                  </button>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -18,6 +18,7 @@ import {
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type ActionResult, deskApi } from '../desk-api';
 import { deskHref } from '../desk-router';
+import { useIsOwner } from '../people/desk-person';
 import { Field } from '../ui/desk-fields';
 import { money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction } from '../ui/desk-hooks';
@@ -38,7 +39,9 @@ export function OrderActions({
     setNotice(result.changed ? { text: message, changed: true } : { text: unchanged, changed: false });
     onChanged(result.order);
   };
-  const allowed = new Set(order.allowedActions);
+  // A maker makes and packs: the money actions are the owner's (the server refuses them to her too).
+  const owner = useIsOwner();
+  const allowed = new Set(order.allowedActions.filter((a) => owner || (a !== 'refund' && a !== 'cancel')));
   return (
     <div className="space-y-5">
       <p

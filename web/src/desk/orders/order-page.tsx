@@ -11,6 +11,7 @@ import { countryName } from '../../../../domain/shared/countries';
 import { deskApi } from '../desk-api';
 import { deskHref } from '../desk-router';
 import { EnquiryName } from '../enquiries/enquiry-name';
+import { useIsOwner } from '../people/desk-person';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import {
@@ -97,6 +98,8 @@ function OrderView({
   readonly onChanged: (order: OrderDetail) => void;
 }) {
   const address = addressLines(order.address);
+  // Customers, changes and e-mails sent again are the owner's: a maker is offered none of them.
+  const owner = useIsOwner();
   return (
     <>
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -236,6 +239,7 @@ function OrderView({
                     </time>
                     <span>
                       {entry.text}
+                      {entry.by ? <span className="text-muted"> by {entry.by}</span> : null}
                       {entry.emailStatus ? (
                         <span className="text-muted"> ({EMAIL_STATUS[entry.emailStatus]})</span>
                       ) : null}
@@ -260,7 +264,7 @@ function OrderView({
                   <a href={`mailto:${order.email}`} className="break-all underline">
                     {order.email}
                   </a>
-                  {order.email ? (
+                  {owner && order.email ? (
                     <a
                       href={deskHref.customer(order.email)}
                       className="ml-3 inline-flex min-h-6 items-center underline hover:text-wine"
@@ -287,8 +291,12 @@ function OrderView({
                 </dd>
               </div>
             </dl>
-            <ChangeOrder order={order} onChanged={onChanged} />
-            <ResendMail order={order} onChanged={onChanged} />
+            {owner ? (
+              <>
+                <ChangeOrder order={order} onChanged={onChanged} />
+                <ResendMail order={order} onChanged={onChanged} />
+              </>
+            ) : null}
           </Section>
 
           <Section title="Payment" order="order-7">
@@ -364,6 +372,7 @@ function Notes({
               <time dateTime={note.at} className="text-xs text-muted">
                 {formatInstant(note.at)}
               </time>
+              {note.by ? <span className="text-xs text-muted"> by {note.by}</span> : null}
             </li>
           ))}
         </ul>

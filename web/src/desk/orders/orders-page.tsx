@@ -3,6 +3,7 @@
  * oldest dispatch date first (the server's default). Filters live in the URL hash, so the back button and
  * a bookmarked view work; pending and abandoned checkouts appear only when their status is chosen.
  */
+
 import { type FormEvent, useId, useState } from 'react';
 import {
   COUNTED_FILTERS,
@@ -12,6 +13,7 @@ import {
 } from '../../../../domain/orders/admin-api';
 import { deskApi, type OrderQuery, orderQueryParams } from '../desk-api';
 import { deskHref, navigate } from '../desk-router';
+import { useIsOwner } from '../people/desk-person';
 import { formatDay, money, statusLabel } from '../ui/desk-format';
 import { useDeskData } from '../ui/desk-hooks';
 import {
@@ -41,6 +43,7 @@ const paramsOf = orderQueryParams;
 
 export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
   const id = useId();
+  const owner = useIsOwner();
   const query = queryOf(params);
   const key = paramsOf(query).toString();
   const [result] = useDeskData(key, () => deskApi.listOrders(query));
@@ -71,12 +74,14 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
     <div>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <PageHeading>{heading}</PageHeading>
-        <a
-          href={deskHref.customers()}
-          className="inline-flex min-h-11 items-center text-sm underline hover:text-wine"
-        >
-          Customers →
-        </a>
+        {owner ? (
+          <a
+            href={deskHref.customers()}
+            className="inline-flex min-h-11 items-center text-sm underline hover:text-wine"
+          >
+            Customers →
+          </a>
+        ) : null}
       </div>
       <p className="mt-1 text-sm text-muted">
         {filtered

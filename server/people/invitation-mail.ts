@@ -1,0 +1,38 @@
+/** The invitation e-mail: one link, the one-time link to the desk's welcome screen. */
+import { BRAND } from '../../domain/config';
+import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, type RenderedMail } from '../mail/layout';
+
+export interface InvitationMailInput {
+  readonly name: string;
+  readonly role: 'owner' | 'maker';
+  readonly link: string;
+  readonly expiresAt: Date;
+}
+
+function when(date: Date): string {
+  return new Intl.DateTimeFormat('en-IE', {
+    dateStyle: 'full',
+    timeStyle: 'short',
+    timeZone: 'Europe/Dublin',
+  }).format(date);
+}
+
+export function invitationMail(input: InvitationMailInput): RenderedMail {
+  const subject = `You are invited to the ${BRAND.name} desk`;
+  const role = input.role === 'owner' ? 'an owner' : 'a maker (orders, making and packing)';
+  const intro = `Hello ${input.name}, you have been added to the ${BRAND.name} desk as ${role}.`;
+  const how =
+    "Open the link below on the phone or computer you will use, and register a passkey: your phone's fingerprint or face, or your computer's screen lock. There is no password.";
+  const expiry = `The link works once, until ${when(input.expiresAt)}.`;
+  const text = `${intro}\n\n${how}\n\n${input.link}\n\n${expiry}\n`;
+  const html = htmlDocument(
+    subject,
+    [
+      htmlParagraph(escapeHtml(intro)),
+      htmlParagraph(escapeHtml(how)),
+      htmlParagraph(htmlLink(input.link, 'Open the desk and register your passkey')),
+      htmlParagraph(escapeHtml(expiry)),
+    ].join('\n'),
+  );
+  return { subject, text, html };
+}

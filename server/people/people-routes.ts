@@ -1,0 +1,491 @@
+/**
+ * People, passkeys and sessions (docs/security.md), under /api/admin/. The owner's routes (the people)
+ * and everyone's own (me, my passkeys, my devices) pass the owner hook (security/owner-auth.ts), which
+ * also refuses a maker what route-policy.ts does not grant; the sign-in ceremonies (a passkey, the
+ * welcome link, a recovery code) are their own proof. A failed ceremony or code counts with the failed
+ * sign-ins on the shared counters, and every refusal reads the same whoever it is about.
+ */
+import { normalizeIP } from '@fastify/rate-limit';
+import Bowser from 'bowser';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  myPasskeyOptionsRequestSchema,
+  myPasskeyRequestSchema,
+  newPersonSchema,
+  PEOPLE_API,
+  PEOPLE_MESSAGES,
+  type Person,
+  passkeyParamsSchema,
+  passkeyPatchSchema,
+  personParamsSchema,
+  personPatchSchema,
+  recoveryRequestSchema,
+  sessionParamsSchema,
+  signInRequestSchema,
+  welcomeOptionsRequestSchema,
+  welcomeRequestSchema,
+  welcomeUrl,
+} from '../../domain/people/people-api';
+import type { AuditTrail } from '../audit/audit-trail';
+import { type AppConfig, isHttps } from '../config';
+import { enqueueMail, outboxRow } from '../mail/outbox';
+import { senderDomain } from '../mail/transport';
+import {
+  ADMIN_SESSION_COOKIE,
+  type AdminSessionStore,
+  SESSION_LIMITS,
+  type SignInThrottle,
+} from '../security/admin-sessions';
+import { type DeskActor, ownerActor, sessionCookieOptions } from '../security/owner-auth';
+import {
+  type PasskeyRecord,
+  PEOPLE_LIMITS,
+  type PeopleStore,
+  type PersonRecord,
+  sha256Hex,
+} from '../security/people-store';
+import { invitationMail } from './invitation-mail';
+import type { PasskeyCeremonies } from './passkey-ceremonies';
+
+export interface PeopleRouteOptions {
+  readonly config: AppConfig;
+  readonly people: PeopleStore;
+  readonly sessions: AdminSessionStore;
+  readonly signIns: SignInThrottle;
+  readonly audit: AuditTrail;
+  readonly ceremonies: PasskeyCeremonies;
+  readonly wakeOutbox: () => void;
+}
+
+const passkeyOut = (p: PasskeyRecord) => ({
+  id: p.id,
+  name: p.name,
+  createdAt: p.createdAt.toISOString(),
+  lastUsedAt: p.lastUsedAt?.toISOString() ?? null,
+});
+
+const meOut = (p: { id: string | null; name: string; role: 'owner' | 'maker' }) => ({
+  id: p.id,
+  name: p.name,
+  role: p.role,
+});
+
+/** "Chrome on Android", from the browser's User-Agent (bowser); null when it says nothing useful. */
+export function deviceName(userAgent: string | undefined): string | null {
+  if (!userAgent) return null;
+  const parser = Bowser.getParser(userAgent.slice(0, 500));
+  const browser = parser.getBrowserName();
+  const os = parser.getOSName();
+  if (!browser && !os) return null;
+  return [browser || 'A browser', os].filter(Boolean).join(' on ');
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOptions): Promise<void> {
+  const { config, people, sessions, signIns, ceremonies } = opts;
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const cookieOptions = sessionCookieOptions(isHttps(config));
+
+  const actorOf = (request: FastifyRequest): DeskActor =>
+    request.deskActor ?? { session: '?', address: request.ip, role: 'maker', personId: null };
+
+  const audit = (
+    request: FastifyRequest,
+    action: string,
+    target: string | null,
+    detail: string | null = null,
+  ) => opts.audit.audit({ ...ownerActor(request), action, target, detail });
+
+  /** A failed ceremony or code: counted, answered after the growing delay, or 429 over the limit. */
+  const failed = async (request: FastifyRequest, reply: FastifyReply, status: number, error: string) => {
+    const counted = await signIns.failed(normalizeIP(request.ip));
+    request.log.warn({ route: request.routeOptions.url }, 'people: failed sign-in ceremony');
+    if (counted.refused) {
+      return reply
+        .code(429)
+        .header('Retry-After', String(counted.retryAfterSeconds))
+        .send({ ok: false, error: PEOPLE_MESSAGES.signInFailed });
+    }
+    await sleep(counted.failureDelayMs);
+    return reply.code(status).send({ ok: false, error });
+  };
+
+  const signIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    person: PersonRecord,
+    how: string,
+    needsPasskey = false,
+  ) => {
+    await signIns.succeed(normalizeIP(request.ip));
+    const { secret, session } = await sessions.create(request.ip, {
+      personId: person.id,
+      device: deviceName(request.headers['user-agent']),
+      needsPasskey,
+    });
+    await people.seen(person.id);
+    await opts.audit.audit({
+      session: session.label,
+      address: request.ip,
+      name: person.name,
+      action: 'sign-in',
+      target: null,
+      detail: how,
+    });
+    reply.setCookie(ADMIN_SESSION_COOKIE, secret, {
+      ...cookieOptions,
+      maxAge: Math.floor(SESSION_LIMITS.maxMs / 1000),
+    });
+    return secret;
+  };
+
+  const personOut = async (p: PersonRecord, invitations?: Map<string, Date>): Promise<Person> => {
+    const invitation = (invitations ?? (await people.invitations())).get(p.id);
+    return {
+      id: p.id,
+      name: p.name,
+      email: p.email,
+      role: p.role,
+      passkeys: (await people.passkeysOf(p.id)).map(passkeyOut),
+      invitation: invitation ? { expiresAt: invitation.toISOString() } : null,
+      lastSeenAt: p.lastSeenAt?.toISOString() ?? null,
+    };
+  };
+
+  const sendInvitation = async (person: PersonRecord) => {
+    const { token, expiresAt } = await people.invite(person.id, PEOPLE_LIMITS.invitationMs);
+    const mail = invitationMail({
+      name: person.name,
+      role: person.role,
+      link: welcomeUrl(config.publicUrl, token),
+      expiresAt,
+    });
+    await enqueueMail(app.platform.db, [
+      outboxRow(
+        { orderId: null, reference: person.id, kind: 'desk-invitation', to: person.email, ...mail },
+        senderDomain(config.mailFrom),
+      ),
+    ]);
+    opts.wakeOutbox();
+  };
+
+  // ------------------------------------------------------------------------------------- who am I
+
+  app.get(PEOPLE_API.me, async (request, reply) => {
+    const actor = actorOf(request);
+    return reply.send({
+      ok: true,
+      person: meOut({ id: actor.personId, name: actor.name ?? '', role: actor.role }),
+      needsPasskey: actor.needsPasskey === true,
+    });
+  });
+
+  // ---------------------------------------------------------------------------------- the people
+
+  app.get(PEOPLE_API.people, async (_request, reply) => {
+    const invitations = await people.invitations();
+    const list = await people.list();
+    const out: Person[] = [];
+    for (const p of list) out.push(await personOut(p, invitations));
+    return reply.send({ ok: true, people: out });
+  });
+
+  api.post(PEOPLE_API.people, { schema: { body: newPersonSchema } }, async (request, reply) => {
+    if ((await people.count()) >= PEOPLE_LIMITS.maxPeople) {
+      return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.duplicate });
+    }
+    const person = await people.create(request.body);
+    if (!person) return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.duplicate });
+    await sendInvitation(person);
+    await audit(request, 'person-invite', person.id, person.role);
+    return reply.code(201).send({ ok: true, person: await personOut(person) });
+  });
+
+  const byPerson = { params: personParamsSchema };
+  api.patch(
+    `${PEOPLE_API.people}/:id`,
+    { schema: { ...byPerson, body: personPatchSchema } },
+    async (request, reply) => {
+      const outcome = await people.update(request.params.id, request.body);
+      if (outcome === 'not-found')
+        return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
+      if (outcome === 'last-owner')
+        return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.lastOwner });
+      const detail = [request.body.role && `role ${request.body.role}`, request.body.name && 'name']
+        .filter(Boolean)
+        .join(', ');
+      await audit(request, 'person-change', request.params.id, detail || null);
+      const person = await people.byId(request.params.id);
+      if (!person) return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
+      return reply.send({ ok: true, person: await personOut(person) });
+    },
+  );
+
+  api.delete(`${PEOPLE_API.people}/:id`, { schema: byPerson }, async (request, reply) => {
+    const outcome = await people.remove(request.params.id);
+    if (outcome === 'not-found') return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
+    if (outcome === 'last-owner')
+      return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.lastOwner });
+    // Every session of theirs ends now, on every instance: the sessions live in the database.
+    await sessions.endAllOf(request.params.id);
+    await audit(request, 'person-remove', request.params.id);
+    return reply.send({ ok: true });
+  });
+
+  api.post(`${PEOPLE_API.people}/:id/invitation`, { schema: byPerson }, async (request, reply) => {
+    const person = await people.byId(request.params.id);
+    if (!person) return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
+    await sendInvitation(person);
+    await audit(request, 'person-invite-again', person.id);
+    return reply.send({ ok: true, person: await personOut(person) });
+  });
+
+  api.delete(`${PEOPLE_API.people}/:id/invitation`, { schema: byPerson }, async (request, reply) => {
+    const person = await people.byId(request.params.id);
+    if (!person) return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
+    await people.withdrawInvitation(person.id);
+    await audit(request, 'person-invite-withdraw', person.id);
+    return reply.send({ ok: true, person: await personOut(person) });
+  });
+
+  // ----------------------------------------------------------------------- sign in with a passkey
+
+  app.post(PEOPLE_API.passkeyOptions, async (_request, reply) => {
+    return reply.send({ ok: true, options: await ceremonies.authenticationOptions() });
+  });
+
+  api.post(PEOPLE_API.passkey, { schema: { body: signInRequestSchema } }, async (request, reply) => {
+    const passkey = await ceremonies.verifyAuthentication(request.body.response);
+    const person = passkey && (await people.byId(passkey.personId));
+    if (!person) return failed(request, reply, 401, PEOPLE_MESSAGES.signInFailed);
+    await signIn(request, reply, person, `passkey ${passkey.id}`);
+    return reply.send({ ok: true, person: meOut(person), needsPasskey: false });
+  });
+
+  api.post(PEOPLE_API.recovery, { schema: { body: recoveryRequestSchema } }, async (request, reply) => {
+    const personId = await people.takeRecoveryCode(request.body.code);
+    const person = personId && (await people.byId(personId));
+    if (!person) return failed(request, reply, 401, PEOPLE_MESSAGES.signInFailed);
+    await signIn(request, reply, person, 'recovery code', true);
+    return reply.send({ ok: true, person: meOut(person), needsPasskey: true });
+  });
+
+  // ------------------------------------------------------------ the welcome link: a first passkey
+
+  api.post(
+    PEOPLE_API.welcomeOptions,
+    { schema: { body: welcomeOptionsRequestSchema } },
+    async (request, reply) => {
+      const person = await people.invitationFor(request.body.token);
+      if (!person) return failed(request, reply, 410, PEOPLE_MESSAGES.expired);
+      const options = await ceremonies.registrationOptions(
+        registrantOf(person),
+        await people.passkeysOf(person.id),
+      );
+      return reply.send({ ok: true, name: person.name, options });
+    },
+  );
+
+  api.post(PEOPLE_API.welcome, { schema: { body: welcomeRequestSchema } }, async (request, reply) => {
+    const { token, response, passkeyName } = request.body;
+    const person = await people.invitationFor(token);
+    if (!person) return failed(request, reply, 410, PEOPLE_MESSAGES.expired);
+    const credential = await ceremonies.verifyRegistration(person.id, response);
+    if (!credential) return failed(request, reply, 400, PEOPLE_MESSAGES.registerFailed);
+    // The link is used up only by a passkey that registered: the delete is the claim, once.
+    if (!(await people.takeInvitation(token, person.id))) {
+      return failed(request, reply, 410, PEOPLE_MESSAGES.expired);
+    }
+    const passkey = await people.addPasskey({
+      personId: person.id,
+      ...credential,
+      name: passkeyName ?? deviceName(request.headers['user-agent']) ?? 'Passkey',
+    });
+    if (!passkey) return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.tooManyPasskeys });
+    await signIn(request, reply, person, 'welcome link');
+    const recoveryCodes = await codesFor(person);
+    return reply.send({ ok: true, person: meOut(person), passkey: passkeyOut(passkey), recoveryCodes });
+  });
+
+  /** An owner's recovery codes when she has none left (her first passkey, or after using them all). */
+  const codesFor = async (person: PersonRecord): Promise<string[] | null> => {
+    if (person.role !== 'owner' || (await people.recoveryCodesLeft(person.id)) > 0) return null;
+    return people.newRecoveryCodes(person.id);
+  };
+
+  // ---------------------------------------------------------------- my passkeys and my devices
+
+  /** The signed-in person, or the first owner's details from the request (the token's session). */
+  const registrantFor = async (
+    request: FastifyRequest,
+    details: { name?: string | undefined; email?: string | undefined },
+  ) => {
+    const actor = actorOf(request);
+    if (actor.personId !== null) {
+      const person = await people.byId(actor.personId);
+      return person ? { person, registrant: registrantOf(person) } : null;
+    }
+    if (actor.session === 'token' || !details.name || !details.email) return null;
+    // The first owner exists once her passkey is verified; until then the handle derives from her session.
+    const digest = sha256Hex(`first-owner:${actor.session}:${details.email.trim().toLowerCase()}`);
+    const userHandle = Buffer.from(digest, 'hex').toString('base64url');
+    return {
+      person: null,
+      registrant: {
+        challengeKey: `first:${digest.slice(0, 32)}`,
+        userHandle,
+        userName: details.email,
+        displayName: details.name,
+      },
+    };
+  };
+
+  api.post(
+    PEOPLE_API.myPasskeyOptions,
+    { schema: { body: myPasskeyOptionsRequestSchema } },
+    async (request, reply) => {
+      const who = await registrantFor(request, request.body ?? {});
+      if (!who) return reply.code(400).send({ ok: false, error: PEOPLE_MESSAGES.firstOwnerDetails });
+      const existing = who.person ? await people.passkeysOf(who.person.id) : [];
+      return reply.send({
+        ok: true,
+        options: await ceremonies.registrationOptions(who.registrant, existing),
+      });
+    },
+  );
+
+  api.post(PEOPLE_API.myPasskeys, { schema: { body: myPasskeyRequestSchema } }, async (request, reply) => {
+    const { response, passkeyName, name, email } = request.body;
+    const who = await registrantFor(request, { name, email });
+    if (!who) return reply.code(400).send({ ok: false, error: PEOPLE_MESSAGES.firstOwnerDetails });
+    const credential = await ceremonies.verifyRegistration(who.registrant.challengeKey, response);
+    if (!credential) return reply.code(400).send({ ok: false, error: PEOPLE_MESSAGES.registerFailed });
+    let person = who.person;
+    const secret = request.cookies[ADMIN_SESSION_COOKIE];
+    if (!person) {
+      // The first owner: only while nobody exists (two tabs racing: the second is refused).
+      if ((await people.count()) > 0 || !name || !email || !secret) {
+        return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.registerFailed });
+      }
+      person = await people.create({ name, email, role: 'owner', userHandle: who.registrant.userHandle });
+      if (!person) return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.registerFailed });
+      await sessions.assignPerson(secret, person.id);
+      await audit(request, 'person-first-owner', person.id);
+    }
+    const passkey = await people.addPasskey({
+      personId: person.id,
+      ...credential,
+      name: passkeyName ?? deviceName(request.headers['user-agent']) ?? 'Passkey',
+    });
+    if (!passkey) return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.tooManyPasskeys });
+    if (secret) await sessions.passkeyRegistered(secret);
+    await opts.audit.audit({
+      ...ownerActor(request),
+      name: person.name,
+      action: 'passkey-add',
+      target: passkey.id,
+      detail: null,
+    });
+    const recoveryCodes = await codesFor(person);
+    return reply.send({ ok: true, person: meOut(person), passkey: passkeyOut(passkey), recoveryCodes });
+  });
+
+  /** The signed-in person's id, or null (the API token and the token's first session have no passkeys). */
+  const myId = (request: FastifyRequest) => actorOf(request).personId;
+
+  app.get(PEOPLE_API.myPasskeys, async (request, reply) => {
+    const id = myId(request);
+    if (id === null) return reply.send({ ok: true, passkeys: [], recoveryCodesLeft: null });
+    const person = await people.byId(id);
+    const left = person?.role === 'owner' ? await people.recoveryCodesLeft(id) : null;
+    return reply.send({
+      ok: true,
+      passkeys: (await people.passkeysOf(id)).map(passkeyOut),
+      recoveryCodesLeft: left,
+    });
+  });
+
+  const byPasskey = { params: passkeyParamsSchema };
+  api.patch(
+    `${PEOPLE_API.myPasskeys}/:id`,
+    { schema: { ...byPasskey, body: passkeyPatchSchema } },
+    async (request, reply) => {
+      const id = myId(request);
+      if (id === null || !(await people.renamePasskey(id, request.params.id, request.body.name))) {
+        return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.passkeyNotFound });
+      }
+      await audit(request, 'passkey-rename', request.params.id);
+      return reply.send({ ok: true });
+    },
+  );
+
+  api.delete(`${PEOPLE_API.myPasskeys}/:id`, { schema: byPasskey }, async (request, reply) => {
+    const id = myId(request);
+    const outcome = id === null ? 'not-found' : await people.removePasskey(id, request.params.id);
+    if (outcome === 'not-found')
+      return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.passkeyNotFound });
+    if (outcome === 'last-owner')
+      return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.lastPasskey });
+    await audit(request, 'passkey-remove', request.params.id);
+    return reply.send({ ok: true });
+  });
+
+  app.post(PEOPLE_API.myRecoveryCodes, async (request, reply) => {
+    const id = myId(request);
+    if (id === null) return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
+    const recoveryCodes = await people.newRecoveryCodes(id);
+    await audit(request, 'recovery-codes-new', id);
+    return reply.send({ ok: true, recoveryCodes });
+  });
+
+  app.get(PEOPLE_API.mySessions, async (request, reply) => {
+    const id = myId(request);
+    const current = actorOf(request).session;
+    const list = id === null ? [] : await sessions.listFor(id);
+    return reply.send({
+      ok: true,
+      sessions: list.map((s) => ({
+        id: s.id,
+        device: s.device,
+        createdAt: s.createdAt.toISOString(),
+        lastUsedAt: s.lastUsedAt.toISOString(),
+        current: s.id === current,
+      })),
+    });
+  });
+
+  api.delete(
+    `${PEOPLE_API.mySessions}/:id`,
+    { schema: { params: sessionParamsSchema } },
+    async (request, reply) => {
+      const id = myId(request);
+      if (id === null || !(await sessions.endOne(id, request.params.id))) {
+        return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.sessionNotFound });
+      }
+      await audit(request, 'sign-out-device', request.params.id);
+      if (request.params.id === actorOf(request).session)
+        reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions);
+      return reply.send({ ok: true });
+    },
+  );
+
+  app.delete(PEOPLE_API.mySessions, async (request, reply) => {
+    const id = myId(request);
+    if (id !== null) await sessions.endAllOf(id);
+    await audit(request, 'sign-out-everywhere', null);
+    return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
+  });
+}
+
+function registrantOf(person: PersonRecord) {
+  return {
+    challengeKey: person.id,
+    userHandle: person.userHandle,
+    userName: person.email,
+    displayName: person.name,
+  };
+}

@@ -1,0 +1,29 @@
+/** People and passkeys: the desk's sign-in ceremonies, the owner's People screen, everyone's devices. */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { PeopleFace } from './index';
+import { PasskeyCeremonies, relyingPartyOf } from './passkey-ceremonies';
+import { peopleRoutes } from './people-routes';
+
+async function people(app: FastifyInstance): Promise<void> {
+  const { config, people: store, sessions, signIns, audit, wakeOutbox } = app.platform;
+  const ceremonies = new PasskeyCeremonies(relyingPartyOf(config.publicUrl), store);
+  app.decorate('people', { store });
+  await app.register(peopleRoutes, {
+    config,
+    people: store,
+    sessions,
+    signIns,
+    audit,
+    ceremonies,
+    wakeOutbox,
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    people: PeopleFace;
+  }
+}
+
+export const peoplePlugin = fp(people, { name: 'people', dependencies: ['platform'] });

@@ -431,6 +431,39 @@ export interface Database {
   quotes: QuotesTable;
   order_keys: OrderKeysTable;
   quote_keys: QuoteKeysTable;
+  newsletter_campaigns: NewsletterCampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+}
+
+/** A newsletter campaign (server/newsletter/campaign-store.ts). */
+export interface NewsletterCampaignsTable {
+  id: string;
+  subject: string;
+  preview: string;
+  /** Markdown. */
+  body: string;
+  /** JSON array of product ids. */
+  product_ids: string;
+  status: 'draft' | 'scheduled' | 'sending' | 'sent';
+  send_at: string | null;
+  started_at: string | null;
+  sent_at: string | null;
+  /** Rendered once when the send starts. */
+  html_body: string | null;
+  text_body: string | null;
+  recipients: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One confirmed subscriber of one campaign: ids only, never an address. */
+export interface CampaignRecipientsTable {
+  id: Generated<number>;
+  campaign_id: string;
+  signup_id: number;
+  status: 'waiting' | 'queued' | 'skipped';
+  outbox_id: number | null;
+  queued_at: string | null;
 }
 
 /**

@@ -429,6 +429,8 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   quotes: path.join('quotes', 'quote-store.ts'),
   order_keys: path.join('orders', 'order-store.ts'),
   quote_keys: path.join('quotes', 'quote-store.ts'),
+  newsletter_campaigns: path.join('newsletter', 'campaign-store.ts'),
+  campaign_recipients: path.join('newsletter', 'campaign-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

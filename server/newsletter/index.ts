@@ -1,4 +1,5 @@
 /** The newsletter feature's public face: the list and its confirmed subscribers. */
+import type { CampaignService } from './campaign-service';
 import type { NewsletterStore } from './newsletter-store';
 
 export type { NewsletterStore, Subscriber } from './newsletter-store';
@@ -6,6 +7,8 @@ export type { NewsletterStore, Subscriber } from './newsletter-store';
 export interface NewsletterFace {
   /** The list; `subscribers()` is what any export of it uses (confirmed addresses only). */
   readonly store: NewsletterStore;
+  /** The owner's campaigns and their paced send. */
+  readonly campaigns: CampaignService;
 }
 
 declare module 'fastify' {

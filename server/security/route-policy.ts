@@ -216,6 +216,13 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/admin/quotes/:reference/withdraw': QUOTE_ACTION_POLICY,
   // The owner's erasure request for one e-mail address (docs/product.md §12).
   'POST /api/admin/privacy/erase': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  // Newsletter campaigns (docs/product.md §5.10): a Markdown body of 20,000 characters (up to 4 bytes
+  // each) and a few short fields; test and send carry at most a time; removing a subscriber nothing.
+  'POST /api/admin/campaigns': { ...DESK_ACTION_POLICY, maxBodyBytes: 96 * KIB },
+  'PATCH /api/admin/campaigns/:id': { ...DESK_ACTION_POLICY, maxBodyBytes: 96 * KIB },
+  'POST /api/admin/campaigns/:id/test': QUOTE_ACTION_POLICY,
+  'POST /api/admin/campaigns/:id/send': QUOTE_ACTION_POLICY,
+  'DELETE /api/admin/subscribers/:email': QUOTE_ACTION_POLICY,
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

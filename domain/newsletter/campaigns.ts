@@ -155,3 +155,41 @@ export interface SubscriberView {
   readonly signedUpAt: string;
   readonly confirmedAt: string;
 }
+
+// ------------------------------------------------------------------ the answers, as the desk parses them
+
+export const campaignViewSchema = z.object({
+  id: z.string(),
+  status: z.enum(CAMPAIGN_STATUSES),
+  subject: z.string(),
+  preview: z.string(),
+  body: z.string(),
+  productIds: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  sendAt: z.nullable(z.string()),
+  sentAt: z.nullable(z.string()),
+  recipients: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+  failures: z.array(z.object({ reason: z.string(), count: z.number() })),
+  unsubscribed: z.number(),
+});
+
+export const campaignResponseSchema = z.object({ ok: z.literal(true), campaign: campaignViewSchema });
+export const campaignsResponseSchema = z.object({
+  ok: z.literal(true),
+  campaigns: z.array(campaignViewSchema),
+});
+export const campaignPreviewResponseSchema = z.object({
+  ok: z.literal(true),
+  preview: z.object({ subject: z.string(), html: z.string(), text: z.string() }),
+});
+export const subscribersResponseSchema = z.object({
+  ok: z.literal(true),
+  subscribers: z.array(
+    z.object({ email: z.string(), source: z.string(), signedUpAt: z.string(), confirmedAt: z.string() }),
+  ),
+  total: z.number(),
+});
+export const okResponseSchema = z.object({ ok: z.literal(true) });

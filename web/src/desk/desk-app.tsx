@@ -22,6 +22,15 @@ const ProductsPage = lazy(() =>
 const ProductPage = lazy(() => import('./catalogue/product-page').then((m) => ({ default: m.ProductPage })));
 const QuotesPage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotesPage })));
 const QuotePage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotePage })));
+const CampaignsPage = lazy(() =>
+  import('./newsletter/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
+);
+const CampaignPage = lazy(() =>
+  import('./newsletter/campaign-page').then((m) => ({ default: m.CampaignPage })),
+);
+const SubscribersPage = lazy(() =>
+  import('./newsletter/subscribers-page').then((m) => ({ default: m.SubscribersPage })),
+);
 
 import { enquiriesApi } from './enquiries/enquiries-api';
 import { EnquiriesPage, EnquiryPage } from './enquiries/enquiries-page';
@@ -158,6 +167,7 @@ const NAV = [
   { id: 'discounts', label: 'Discounts', href: deskHref.discounts() },
   { id: 'enquiries', label: 'Enquiries', href: deskHref.enquiries() },
   { id: 'quotes', label: 'Quotes', href: deskHref.quotes() },
+  { id: 'campaigns', label: 'Newsletter', href: deskHref.campaigns() },
 ] as const;
 
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
@@ -174,7 +184,9 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
           ? 'enquiries'
           : route.id === 'quote'
             ? 'quotes'
-            : route.id;
+            : route.id === 'campaign' || route.id === 'subscribers'
+              ? 'campaigns'
+              : route.id;
 
   const signOut = async () => {
     if (signingOut) return;
@@ -261,6 +273,15 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         ) : null}
         {route.id === 'reviews' ? <ReviewsPage key={route.status ?? 'all'} status={route.status} /> : null}
         {route.id === 'discounts' ? <DiscountsPage /> : null}
+        {route.id === 'campaigns' || route.id === 'campaign' || route.id === 'subscribers' ? (
+          <Suspense fallback={<Loading label="Opening the newsletter…" />}>
+            {route.id === 'campaigns' ? <CampaignsPage /> : null}
+            {route.id === 'campaign' ? (
+              <CampaignPage key={route.campaignId ?? 'new'} campaignId={route.campaignId} />
+            ) : null}
+            {route.id === 'subscribers' ? <SubscribersPage /> : null}
+          </Suspense>
+        ) : null}
         {route.id === 'enquiries' ? (
           <EnquiriesPage key={route.status ?? 'all'} status={route.status} />
         ) : null}

@@ -30,7 +30,11 @@ export type DeskRoute =
       readonly from: string | null;
     }
   /** One quote: what the client will see (`editing`: the form, to change it). */
-  | { readonly id: 'quote'; readonly reference: string; readonly editing: boolean };
+  | { readonly id: 'quote'; readonly reference: string; readonly editing: boolean }
+  | { readonly id: 'campaigns' }
+  /** `campaignId` null: a new campaign. */
+  | { readonly id: 'campaign'; readonly campaignId: string | null }
+  | { readonly id: 'subscribers' };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
@@ -59,6 +63,10 @@ export function parseDeskHash(hash: string): DeskRoute {
       enquiry: new URLSearchParams(search).get('enquiry'),
       from: new URLSearchParams(search).get('from'),
     };
+  if (parts[0] === 'newsletter' && parts[1] === 'subscribers') return { id: 'subscribers' };
+  if (parts[0] === 'newsletter' && parts[1])
+    return { id: 'campaign', campaignId: parts[1] === 'new' ? null : parts[1] };
+  if (parts[0] === 'newsletter') return { id: 'campaigns' };
   if (parts[0] === 'reviews') {
     const status = new URLSearchParams(search).get('status');
     const known = status === 'pending' || status === 'published' || status === 'hidden';
@@ -99,6 +107,10 @@ export const deskHref = {
   editQuote: (reference: string) => `#/quotes/${encodeURIComponent(reference)}/edit`,
   /** The new-quote form filled in from another quote. */
   duplicateQuote: (reference: string) => `#/quotes/new?from=${encodeURIComponent(reference)}`,
+  campaigns: () => '#/newsletter',
+  newCampaign: () => '#/newsletter/new',
+  campaign: (id: string) => `#/newsletter/${encodeURIComponent(id)}`,
+  subscribers: () => '#/newsletter/subscribers',
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

@@ -42,25 +42,23 @@ export function SubscribersPage() {
       </p>
       <PageHeading>Subscribers</PageHeading>
       <div className="mt-4 flex flex-wrap items-end gap-3">
-        <search>
-          <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
-            <div>
-              <label htmlFor="subscriber-search" className="text-sm font-medium">
-                Search by address
-              </label>
-              <input
-                id="subscriber-search"
-                type="search"
-                className={inputClass}
-                value={search}
-                onChange={(e) => setSearch(e.target.value)}
-              />
-            </div>
-            <button type="submit" className={buttonClass.secondary}>
-              Search
-            </button>
-          </form>
-        </search>
+        <form aria-label="Search subscribers" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor="subscriber-search" className="text-sm font-medium">
+              Search by address
+            </label>
+            <input
+              id="subscriber-search"
+              type="search"
+              className={inputClass}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
+          <button type="submit" className={buttonClass.secondary}>
+            Search
+          </button>
+        </form>
         <a className={buttonClass.secondary} href={ADMIN_API.newsletterCsv} download>
           Download CSV
         </a>

@@ -271,10 +271,12 @@ function SentCampaign({
   const names = campaign.productIds.map((id) => products.find((p) => p.id === id)?.name ?? id);
   const when =
     campaign.status === 'scheduled' && campaign.sendAt
-      ? `Scheduled for ${formatInstant(campaign.sendAt)}`
+      ? `for ${formatInstant(campaign.sendAt)}`
       : campaign.status === 'sending'
-        ? `Sending since ${formatInstant(campaign.sendAt ?? campaign.updatedAt)}`
-        : `Sent ${campaign.sentAt ? formatInstant(campaign.sentAt) : ''}`;
+        ? `since ${formatInstant(campaign.sendAt ?? campaign.updatedAt)}`
+        : campaign.sentAt
+          ? formatInstant(campaign.sentAt)
+          : '';
   return (
     <section aria-label="Campaign" className="mt-4">
       <p className="text-sm font-medium">
@@ -339,10 +341,10 @@ function Preview({ id }: { readonly id: string }) {
       {loaded.state === 'error' ? <ErrorMessage>{loaded.message}</ErrorMessage> : null}
       {loaded.state === 'ready' ? (
         <div className="mt-3 overflow-x-auto">
-          {/* No scripts can run in it (sandbox without allow-scripts); the e-mail's own styles stay inside. */}
+          {/* The e-mail has no script (markup typed in Markdown stays text), and a srcdoc frame keeps the
+              desk's policy, which runs none inline; its inline styles stay inside the frame. */}
           <iframe
             title={`The e-mail at a ${width}'s width`}
-            sandbox="allow-same-origin"
             srcDoc={loaded.data.html}
             style={{ width: WIDTHS[width], maxWidth: 'none' }}
             className="h-[36rem] rounded-lg border border-line bg-white"

@@ -730,6 +730,36 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await createCampaignTables(db);
     },
   },
+  '0030-back-in-stock': {
+    async up(db: AnyDb) {
+      // "Tell me when it's back" (server/newsletter/back-in-stock-store.ts): one row per paused product and
+      // address, double opt-in like the newsletter's, deleted once its one e-mail is queued (or unconfirmed
+      // after RETENTION.unconfirmedSignupDays).
+      await db.schema
+        .createTable('back_in_stock_requests')
+        .addColumn('id', 'integer', serialKey(db))
+        .addColumn('product_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('email_key', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'confirmed')`))
+        .addColumn('token', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('confirmation_sent_at', 'text')
+        .addColumn('confirmed_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('back_in_stock_once')
+        .on('back_in_stock_requests')
+        .columns(['product_id', 'email_key'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('back_in_stock_email')
+        .on('back_in_stock_requests')
+        .column('email_key')
+        .execute();
+    },
+  },
 };
 
 /** SHA-256 of a page key, hex: what the key tables keep (server/orders/order-key.ts hashes the same way). */

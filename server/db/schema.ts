@@ -433,6 +433,22 @@ export interface Database {
   quote_keys: QuoteKeysTable;
   newsletter_campaigns: NewsletterCampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
+  back_in_stock_requests: BackInStockRequestsTable;
+}
+
+/** "Tell me when it's back": an address waiting for one paused product (server/newsletter). */
+export interface BackInStockRequestsTable {
+  id: Generated<number>;
+  product_id: string;
+  email: string;
+  /** Lower-cased e-mail. */
+  email_key: string;
+  status: 'pending' | 'confirmed';
+  /** The secret of the confirmation link. */
+  token: string;
+  created_at: string;
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
 }
 
 /** A newsletter campaign (server/newsletter/campaign-store.ts). */

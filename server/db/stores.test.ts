@@ -431,6 +431,7 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   quote_keys: path.join('quotes', 'quote-store.ts'),
   newsletter_campaigns: path.join('newsletter', 'campaign-store.ts'),
   campaign_recipients: path.join('newsletter', 'campaign-store.ts'),
+  back_in_stock_requests: path.join('newsletter', 'back-in-stock-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

@@ -37,6 +37,9 @@ export const MAIL_KINDS = {
   /** A newsletter campaign's message to one subscriber, and the owner's test copy (server/newsletter). */
   campaign: 'newsletter-campaign',
   campaignTest: 'newsletter-campaign-test',
+  /** "Tell me when it's back": the confirmation, then the one e-mail when the product is active again. */
+  backInStockConfirmation: 'back-in-stock-confirmation',
+  backInStock: 'back-in-stock',
 } as const;
 
 export interface QueuedMail {

@@ -21,14 +21,16 @@ export function scheduleCampaigns(
   app: FastifyInstance,
   campaigns: CampaignService,
   timings: CampaignTimings,
+  /** Also run by each pass: the back-in-stock e-mails of products active again (their count). */
+  backInStock: () => Promise<number>,
 ): void {
   schedulePeriodicJob(app, {
     name: 'newsletter-campaigns',
     timings,
-    run: (stopping) => campaigns.pass(stopping),
+    run: async (stopping) => ({ ...(await campaigns.pass(stopping)), backInStock: await backInStock() }),
     onResult: (result) => {
-      if (result.started + result.queued + result.skipped + result.finished > 0)
-        app.log.info(result, 'newsletter-campaigns: campaign e-mails queued');
+      if (result.started + result.queued + result.skipped + result.finished + result.backInStock > 0)
+        app.log.info(result, 'newsletter-campaigns: e-mails queued');
     },
   });
 }

@@ -39,7 +39,7 @@ function productUrl(publicUrl: string, product: CatalogueProduct): string {
   return `${publicUrl}${productPath(product.id)}`;
 }
 
-function productBlockHtml(publicUrl: string, product: CatalogueProduct): string {
+export function productBlockHtml(publicUrl: string, product: CatalogueProduct): string {
   const url = escapeHtml(productUrl(publicUrl, product));
   const photo = photoUrl(publicUrl, product);
   const alt = escapeHtml(product.images[0]?.alt || product.name);
@@ -49,7 +49,7 @@ function productBlockHtml(publicUrl: string, product: CatalogueProduct): string 
   return `<tr><td style="padding:12px 28px;font-family:Arial,sans-serif;font-size:15px;line-height:1.5;">${img}<p style="margin:8px 0 0 0;"><a href="${url}" style="color:${WINE};font-weight:bold;">${escapeHtml(product.name)}</a><br>${escapeHtml(money(product.price))}</p></td></tr>`;
 }
 
-function productBlockText(publicUrl: string, product: CatalogueProduct): string {
+export function productBlockText(publicUrl: string, product: CatalogueProduct): string {
   return `${product.name}, ${money(product.price)}\n  ${productUrl(publicUrl, product)}`;
 }
 

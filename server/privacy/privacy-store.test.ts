@@ -309,6 +309,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       rateLimitWindowsDeleted: 0,
       enquiriesDeleted: 0,
       quotesErased: 0,
+      unconfirmedBackInStockDeleted: 0,
     });
   });
 

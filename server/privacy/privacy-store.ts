@@ -29,7 +29,14 @@ import {
   eraseSentMailTo,
   mailAbout,
 } from '../mail/outbox';
-import { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from '../newsletter';
+import {
+  backInStockOfEmail,
+  deleteBackInStockOfEmail,
+  deleteSignupOfEmail,
+  deleteUnconfirmedBackInStock,
+  deleteUnconfirmedSignups,
+  signupOfEmail,
+} from '../newsletter';
 import { forgetDiscountEmail } from '../offers';
 import {
   anonymiseOrders,
@@ -60,6 +67,8 @@ export interface RetentionResult {
   readonly enquiriesDeleted: number;
   /** Quotes whose client was erased, RETENTION.quoteDaysAfterValidity after their last valid day. */
   readonly quotesErased: number;
+  /** "Tell me when it's back" requests never confirmed, as unconfirmed sign-ups. */
+  readonly unconfirmedBackInStockDeleted: number;
 }
 
 export interface RetentionCutoffs {
@@ -210,6 +219,7 @@ export class PrivacyStore {
     const paidOrdersAnonymised = await eraseInBatches(db, stillHoldingData(true, cut.paidBefore), nowIso);
 
     const unconfirmedSignupsDeleted = await deleteUnconfirmedSignups(db, cut.signupBefore);
+    const unconfirmedBackInStockDeleted = await deleteUnconfirmedBackInStock(db, cut.signupBefore);
 
     const mailBodiesErased = await eraseMailCreatedBefore(db, cut.mailBefore);
     const mailFilesDeleted = deleteOldMailFiles(this.options.mailDir, Date.parse(cut.mailBefore));
@@ -227,6 +237,7 @@ export class PrivacyStore {
       rateLimitWindowsDeleted,
       enquiriesDeleted,
       quotesErased,
+      unconfirmedBackInStockDeleted,
     };
   }
 
@@ -248,6 +259,7 @@ export class PrivacyStore {
       enquiries.map((e) => e.id),
     );
     const signup = await signupOfEmail(db, key);
+    const backInStock = await backInStockOfEmail(db, key);
     const reviews = await reviewsOfOrders(db, orderIds);
     const quotes = await quotesOfEmail(db, key);
     return {
@@ -330,6 +342,14 @@ export class PrivacyStore {
             confirmedAt: signup.confirmed_at,
           }
         : null,
+      backInStock: backInStock.map((r) => ({
+        productId: r.product_id,
+        email: r.email,
+        status: r.status,
+        requestedAt: r.created_at,
+        confirmationSentAt: r.confirmation_sent_at,
+        confirmedAt: r.confirmed_at,
+      })),
     };
   }
 
@@ -353,6 +373,7 @@ export class PrivacyStore {
       await eraseOrders(trx, unpaid, nowIso);
       await deleteWaitingNewsletterMail(trx, key);
       const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
+      const backInStockRequestsDeleted = await deleteBackInStockOfEmail(trx, key);
       await forgetDiscountEmail(trx, key);
       // Enquiries hold nothing the law asks to keep: they go, with the text of their e-mails.
       const enquiryIds = (await enquiriesOfEmail(trx, key)).map((e) => e.id);
@@ -365,6 +386,7 @@ export class PrivacyStore {
         .map((o) => ({ reference: o.reference, keptUntil: keptUntil(o.paid_at) }));
       return {
         newsletterSignupsDeleted,
+        backInStockRequestsDeleted,
         reviewsErased,
         unpaidCheckoutsErased: unpaid.length,
         enquiriesErased,
@@ -389,10 +411,14 @@ export interface PrivacyExport {
   readonly enquiries: readonly object[];
   readonly quotes: readonly object[];
   readonly newsletter: object | null;
+  /** "Tell me when it's back" requests still waiting. */
+  readonly backInStock: readonly object[];
 }
 
 export interface ErasureResult {
   readonly newsletterSignupsDeleted: number;
+  /** "Tell me when it's back" requests of the address, deleted. */
+  readonly backInStockRequestsDeleted: number;
   /** Reviews written from the address's orders, deleted with their text. */
   readonly reviewsErased: number;
   /** The address's corporate and bespoke enquiries, deleted. */

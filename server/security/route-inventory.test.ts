@@ -74,6 +74,11 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /test-checkout/:sessionId/pay': 'the shopper holding the session id; guarded, test cards only',
   'POST /api/admin/session':
     'the owner signing in with the token; guarded, failures slowed down and limited per address',
+  'POST /api/products/:id/notify':
+    "a shopper asking to hear when a paused product is back; guarded, the newsletter's limit, double opt-in",
+  'GET /back-in-stock/confirm':
+    'the link of a back-in-stock confirmation e-mail; shows a page, changes nothing',
+  'POST /back-in-stock/confirm': 'the holder of a confirmation token; guarded (same origin, rate limit)',
 };
 
 /** GET of a page of the shop (a prerendered page may get a route of its own): public like the shop. */

@@ -223,6 +223,20 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/admin/campaigns/:id/test': QUOTE_ACTION_POLICY,
   'POST /api/admin/campaigns/:id/send': QUOTE_ACTION_POLICY,
   'DELETE /api/admin/subscribers/:email': QUOTE_ACTION_POLICY,
+  // "Tell me when it's back" on a paused product's page, and its confirmation page's button: the
+  // newsletter's limits and guards.
+  'POST /api/products/:id/notify': {
+    limit: 'newsletter',
+    body: 'json',
+    sameOrigin: true,
+    maxBodyBytes: 2 * KIB,
+  },
+  'POST /back-in-stock/confirm': {
+    limit: 'newsletter',
+    body: 'form',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

@@ -8,6 +8,8 @@ import * as z from 'zod/mini';
 export const CAMPAIGNS_API = {
   campaigns: '/api/admin/campaigns',
   subscribers: '/api/admin/subscribers',
+  /** How many confirmed addresses wait for each product ("tell me when it's back"). */
+  backInStock: '/api/admin/back-in-stock',
 } as const;
 
 export function campaignPath(id: string, action?: 'test' | 'send'): string {
@@ -193,3 +195,8 @@ export const subscribersResponseSchema = z.object({
   total: z.number(),
 });
 export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+export const backInStockWaitingSchema = z.object({
+  ok: z.literal(true),
+  waiting: z.record(z.string(), z.number()),
+});

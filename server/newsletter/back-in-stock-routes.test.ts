@@ -102,6 +102,8 @@ describe.each(TEST_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
     });
     expect(confirmed.statusCode).toBe(200);
     expect((await app.newsletter.backInStock.waitingCounts()).get('3')).toBe(1);
+    const desk = await app.inject({ method: 'GET', url: '/api/admin/back-in-stock', headers: auth });
+    expect(desk.json()).toEqual({ ok: true, waiting: { '3': 1 } });
 
     await setStatus('3', 'active');
     await expect.poll(() => mails(MAIL_KINDS.backInStock).length, { timeout: 10_000 }).toBe(1);

@@ -20,6 +20,7 @@ import {
 import type { AuditTrail } from '../audit/audit-trail';
 import { maskAddress } from '../mail/outbox';
 import { ownerActor } from '../security/owner-auth';
+import type { BackInStockStore } from './back-in-stock-store';
 import type { CampaignService } from './campaign-service';
 import type { NewsletterStore } from './newsletter-store';
 
@@ -27,10 +28,11 @@ export interface CampaignRouteOptions {
   readonly campaigns: CampaignService;
   readonly newsletter: NewsletterStore;
   readonly audit: AuditTrail;
+  readonly backInStock: BackInStockStore;
 }
 
 export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOptions): Promise<void> {
-  const { campaigns, newsletter, audit } = opts;
+  const { campaigns, newsletter, audit, backInStock } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const byId = { schema: { params: campaignParamsSchema } };
   const notFound = { ok: false, error: CAMPAIGN_MESSAGES.notFound } as const;
@@ -95,6 +97,10 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
       }
       return reply.code(outcome.httpStatus).send(outcome.body);
     },
+  );
+
+  api.get(CAMPAIGNS_API.backInStock, async (_request, reply) =>
+    reply.send({ ok: true, waiting: Object.fromEntries(await backInStock.waitingCounts()) }),
   );
 
   api.get(

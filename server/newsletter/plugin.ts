@@ -66,7 +66,7 @@ async function newsletter(app: FastifyInstance): Promise<void> {
   };
   if (tuning.campaigns !== false) scheduleCampaigns(app, campaigns, timings, backstop);
   await app.register(newsletterRoutes, { newsletter: store });
-  await app.register(campaignRoutes, { campaigns, newsletter: store, audit });
+  await app.register(campaignRoutes, { campaigns, newsletter: store, audit, backInStock });
   await app.register(backInStockRoutes, { requests: backInStock, catalogue: app.catalogue.source });
 }
 

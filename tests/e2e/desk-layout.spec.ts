@@ -119,7 +119,7 @@ test.describe('the desk on a 390 px phone', () => {
     await payAnOrder(page);
     await open(page, '#/', 'Today');
     const links = page.getByRole('navigation', { name: 'Desk' }).getByRole('link');
-    await expect(links).toHaveCount(10);
+    await expect(links).toHaveCount(11);
     const boxes = await Promise.all((await links.all()).map((link) => link.boundingBox()));
     const rows = new Set(boxes.map((box) => Math.round(box?.y ?? -1)));
     expect(rows.size, `rows at ${[...rows].join(', ')}`).toBeLessThanOrEqual(2);

@@ -214,7 +214,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         Skip to content
       </button>
       <header className="border-b border-line bg-white print:hidden" data-print-hide>
-        {/* On a phone the ten sections are two rows of five (a name too long for its cell takes two lines)
+        {/* On a phone the eleven sections are two rows of six (a name too long for its cell takes two lines)
             under the title and Sign out; from 1024 px the navigation sits between them, wrapping inside its
             own space, so Sign out never breaks. */}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 lg:flex-nowrap">
@@ -222,13 +222,13 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
             Solas <span className="text-muted">· Order desk</span>
           </p>
           <nav aria-label="Desk" className="order-3 w-full lg:order-none lg:w-auto lg:min-w-0 lg:flex-1">
-            <ul className="grid grid-cols-5 gap-1 sm:flex sm:flex-wrap">
+            <ul className="grid grid-cols-6 gap-1 sm:flex sm:flex-wrap">
               {NAV.map((item) => (
                 <li key={item.id} className="flex">
                   <a
                     href={item.href}
                     aria-current={section === item.id ? 'page' : undefined}
-                    className="flex min-h-11 w-full flex-wrap content-center items-center justify-center rounded-lg px-1 text-center text-[13px] leading-tight hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold sm:w-auto sm:rounded-full sm:px-3 sm:text-sm"
+                    className="flex min-h-11 w-full flex-wrap content-center items-center justify-center rounded-lg px-0.5 text-center text-[12px] leading-tight hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold sm:w-auto sm:rounded-full sm:px-3 sm:text-sm"
                   >
                     {item.label}
                     {item.id === 'reviews' ? <NavCount load={reviewsApi.pendingCount} /> : null}

@@ -158,6 +158,12 @@ const envSchema = z.object({
     .min(0, 'must be at least 0')
     .max(60, 'must be at most 60')
     .default(3),
+  NEWSLETTER_PER_MINUTE: z.coerce
+    .number({ error: 'must be a whole number of messages per minute' })
+    .int('must be a whole number of messages per minute')
+    .min(1, 'must be at least 1')
+    .max(10_000, 'must be at most 10000')
+    .default(60),
   NODE_ENV: z.string().optional(),
   /** Crash tests only (ops/faults.ts): `<point>[#n]`; refused unless NODE_ENV=test. */
   FAULT_INJECT: z
@@ -209,6 +215,8 @@ export interface AppConfig {
   readonly faultInject: FaultSpec | null;
   /** REVIEW_REQUEST_DELAY_DAYS: days after dispatch before an undelivered order is asked for a review. */
   readonly reviewRequestDelayDays: number;
+  /** NEWSLETTER_PER_MINUTE: how many campaign e-mails are queued per minute (a send never floods the shop). */
+  readonly newsletterPerMinute: number;
   /** Who sells (the confirmation e-mail, the legal pages and the footer show it). */
   readonly seller: SellerConfig;
   readonly production: boolean;
@@ -337,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     earlyBird: e.EARLY_BIRD_UNTIL ? earlyBirdDefaults(e.EARLY_BIRD_UNTIL) : null,
     faultInject: e.FAULT_INJECT ?? null,
     reviewRequestDelayDays: e.REVIEW_REQUEST_DELAY_DAYS,
+    newsletterPerMinute: e.NEWSLETTER_PER_MINUTE,
     seller: {
       name: e.SELLER_NAME,
       address: e.SELLER_ADDRESS,

@@ -44,6 +44,8 @@ export interface ShopTuning {
   readonly reviewRequests?: Partial<PeriodicTimings> | false;
   /** How often the catalogue's version is polled (0: only notifications and local edits). */
   readonly cataloguePollMs?: number;
+  /** The newsletter campaigns' paced pass (newsletter/campaign-job.ts); false in tests that drive it. */
+  readonly campaigns?: Partial<PeriodicTimings> | false;
 }
 
 export interface Platform {

@@ -20,6 +20,16 @@ export interface CatalogueFace {
   readonly productImages: ReturnType<typeof productImagesPort>;
 }
 
+declare module '../lib/events' {
+  interface ShopEvents {
+    /**
+     * A product paused or retired is active again, seen by this instance's catalogue (every instance
+     * publishes it when its snapshot changes: a listener's work must be once per product, not per event).
+     */
+    productActive: { readonly productId: string };
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueFace;

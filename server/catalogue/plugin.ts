@@ -30,6 +30,17 @@ async function catalogue(app: FastifyInstance): Promise<void> {
     onChange: () => source.refresh().catch(() => {}),
   });
   app.decorate('catalogue', { service, store, source, productImages: productImagesPort(service) });
+  // A product that turns active again is news for whoever asked to hear of it (the newsletter listens).
+  let statuses = new Map(source.current().products.map((p) => [p.id, p.status]));
+  source.subscribe((snapshot) => {
+    const before = statuses;
+    statuses = new Map(snapshot.products.map((p) => [p.id, p.status]));
+    for (const [productId, status] of statuses) {
+      const was = before.get(productId);
+      if (status === 'active' && was !== undefined && was !== 'active')
+        void app.platform.events.emit('productActive', { productId });
+    }
+  });
   await app.register(productRoutes, { catalogue: service });
 }
 

@@ -770,6 +770,41 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  '0029-newsletter-campaigns': {
+    async up(db: AnyDb) {
+      await createCampaignTables(db);
+    },
+  },
+  '0030-back-in-stock': {
+    async up(db: AnyDb) {
+      // "Tell me when it's back" (server/newsletter/back-in-stock-store.ts): one row per paused product and
+      // address, double opt-in like the newsletter's, deleted once its one e-mail is queued (or unconfirmed
+      // after RETENTION.unconfirmedSignupDays).
+      await db.schema
+        .createTable('back_in_stock_requests')
+        .addColumn('id', 'integer', serialKey(db))
+        .addColumn('product_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('email_key', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'confirmed')`))
+        .addColumn('token', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('confirmation_sent_at', 'text')
+        .addColumn('confirmed_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('back_in_stock_once')
+        .on('back_in_stock_requests')
+        .columns(['product_id', 'email_key'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('back_in_stock_email')
+        .on('back_in_stock_requests')
+        .column('email_key')
+        .execute();
+    },
+  },
 };
 
 /** SHA-256 of a page key, hex: what the key tables keep (server/orders/order-key.ts hashes the same way). */
@@ -1172,4 +1207,67 @@ async function nameActors(db: AnyDb): Promise<void> {
   await db.schema.alterTable('admin_audit').addColumn('actor_name', 'text').execute();
   await db.schema.alterTable('order_events').addColumn('actor_name', 'text').execute();
   await db.schema.alterTable('order_notes').addColumn('actor_name', 'text').execute();
+}
+
+/**
+ * The newsletter's campaigns (server/newsletter/campaign-store.ts, docs/product.md §5.10): a campaign, and
+ * one row per confirmed subscriber it goes to, unique per (campaign, sign-up): the row turns into exactly
+ * one outbox message in the transaction that queues it, whichever instance does, however often a pass
+ * is repeated after a crash. The rows hold ids only: the address is read from the list when the message
+ * is queued, and a sign-up deleted since (unsubscribed, erased) is skipped.
+ */
+async function createCampaignTables(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('newsletter_campaigns')
+    // Random, not guessable (cmp_ + 20 characters).
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('preview', 'text', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
+    // JSON array of product ids, in the order of their blocks.
+    .addColumn('product_ids', 'text', (c) => c.notNull())
+    .addColumn('status', 'text', (c) =>
+      c.notNull().check(sql`status in ('draft', 'scheduled', 'sending', 'sent')`),
+    )
+    .addColumn('send_at', 'text')
+    .addColumn('started_at', 'text')
+    .addColumn('sent_at', 'text')
+    // The e-mail rendered once when the send starts (Markdown and product blocks), without the
+    // per-subscriber unsubscribe link each message adds.
+    .addColumn('html_body', 'text')
+    .addColumn('text_body', 'text')
+    .addColumn('recipients', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('newsletter_campaigns_status')
+    .on('newsletter_campaigns')
+    .columns(['status', 'send_at'])
+    .execute();
+
+  await db.schema
+    .createTable('campaign_recipients')
+    .addColumn('id', 'integer', serialKey(db))
+    .addColumn('campaign_id', 'text', (c) =>
+      c.notNull().references('newsletter_campaigns.id').onDelete('cascade'),
+    )
+    // newsletter_signups.id, without a foreign key: the sign-up may go (unsubscribe) while the row stays
+    // to count it as "unsubscribed since".
+    .addColumn('signup_id', 'integer', (c) => c.notNull())
+    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('waiting', 'queued', 'skipped')`))
+    .addColumn('outbox_id', 'integer')
+    .addColumn('queued_at', 'text')
+    .execute();
+  await db.schema
+    .createIndex('campaign_recipients_once')
+    .on('campaign_recipients')
+    .columns(['campaign_id', 'signup_id'])
+    .unique()
+    .execute();
+  await db.schema
+    .createIndex('campaign_recipients_status')
+    .on('campaign_recipients')
+    .columns(['campaign_id', 'status', 'id'])
+    .execute();
 }

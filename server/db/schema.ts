@@ -464,6 +464,9 @@ export interface Database {
   person_invitations: PersonInvitationsTable;
   recovery_codes: RecoveryCodesTable;
   webauthn_challenges: WebauthnChallengesTable;
+  newsletter_campaigns: NewsletterCampaignsTable;
+  campaign_recipients: CampaignRecipientsTable;
+  back_in_stock_requests: BackInStockRequestsTable;
 }
 
 /** The owner's note about one customer (server/customers/customer-store.ts). */
@@ -516,6 +519,52 @@ export interface WebauthnChallengesTable {
   purpose: 'register' | 'sign-in';
   person_id: string | null;
   expires_ms: number;
+}
+
+/** "Tell me when it's back": an address waiting for one paused product (server/newsletter). */
+export interface BackInStockRequestsTable {
+  id: Generated<number>;
+  product_id: string;
+  email: string;
+  /** Lower-cased e-mail. */
+  email_key: string;
+  status: 'pending' | 'confirmed';
+  /** The secret of the confirmation link. */
+  token: string;
+  created_at: string;
+  confirmation_sent_at: string | null;
+  confirmed_at: string | null;
+}
+
+/** A newsletter campaign (server/newsletter/campaign-store.ts). */
+export interface NewsletterCampaignsTable {
+  id: string;
+  subject: string;
+  preview: string;
+  /** Markdown. */
+  body: string;
+  /** JSON array of product ids. */
+  product_ids: string;
+  status: 'draft' | 'scheduled' | 'sending' | 'sent';
+  send_at: string | null;
+  started_at: string | null;
+  sent_at: string | null;
+  /** Rendered once when the send starts. */
+  html_body: string | null;
+  text_body: string | null;
+  recipients: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One confirmed subscriber of one campaign: ids only, never an address. */
+export interface CampaignRecipientsTable {
+  id: Generated<number>;
+  campaign_id: string;
+  signup_id: number;
+  status: 'waiting' | 'queued' | 'skipped';
+  outbox_id: number | null;
+  queued_at: string | null;
 }
 
 /**

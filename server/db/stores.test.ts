@@ -436,6 +436,9 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   person_invitations: path.join('security', 'people-store.ts'),
   recovery_codes: path.join('security', 'people-store.ts'),
   webauthn_challenges: path.join('security', 'people-store.ts'),
+  newsletter_campaigns: path.join('newsletter', 'campaign-store.ts'),
+  campaign_recipients: path.join('newsletter', 'campaign-store.ts'),
+  back_in_stock_requests: path.join('newsletter', 'back-in-stock-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

@@ -18,6 +18,8 @@ export const FAULT_POINTS = {
   'mail:before-send': 'e-mail queued, before it is handed to the mail server',
   /** The mail server accepted a message; the outbox has not marked it sent. */
   'mail:accepted': 'mail server accepted the message, before the outbox marks it sent',
+  /** A campaign's message to one subscriber was queued (committed); the pass goes on to the next. */
+  'newsletter:recipient-queued': 'campaign message queued, before the next subscriber is queued',
 } as const;
 
 export type FaultPoint = keyof typeof FAULT_POINTS;

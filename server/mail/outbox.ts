@@ -17,7 +17,7 @@
  *   message, and then with the same Message-ID, which receiving servers de-duplicate.
  */
 import { randomUUID } from 'node:crypto';
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import type { Database, NewOutboxRow, OutboxRow } from '../db/schema';
 import { isPermanentFailure, type MailTransport, type OutgoingMail, replyAddress } from './transport';
@@ -37,6 +37,12 @@ export const MAIL_KINDS = {
   /** "Tell me when you're back" (server/settings): the confirmation, then the one e-mail on return. */
   backInTouchConfirmation: 'back-in-touch-confirmation',
   backInTouch: 'back-in-touch',
+  /** A newsletter campaign's message to one subscriber, and the owner's test copy (server/newsletter). */
+  campaign: 'newsletter-campaign',
+  campaignTest: 'newsletter-campaign-test',
+  /** "Tell me when it's back": the confirmation, then the one e-mail when the product is active again. */
+  backInStockConfirmation: 'back-in-stock-confirmation',
+  backInStock: 'back-in-stock',
 } as const;
 
 export interface QueuedMail {
@@ -72,6 +78,15 @@ export async function enqueueMail(
     .insertInto('outbox')
     .values([...mails])
     .execute();
+}
+
+/** Queues one message through `db` (the caller's transaction) and answers its outbox id. */
+export async function enqueueOneMail(
+  db: Kysely<Database> | Transaction<Database>,
+  mail: NewOutboxRow,
+): Promise<number> {
+  const row = await db.insertInto('outbox').values(mail).returning('id').executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** An outbox row for enqueueMail; the Message-ID is fixed now, once. */
@@ -479,6 +494,29 @@ export async function mailStatus(db: Db, orderId: string, kind: string): Promise
     .where('kind', '=', kind)
     .executeTakeFirst();
   return row?.status ?? null;
+}
+
+/**
+ * How the messages with these ids ended (a feature's own record of what it queued, such as a campaign's
+ * recipients): sent, and failed by reason; waiting ones are not counted.
+ */
+export async function deliveryOutcomes(
+  db: Db,
+  ids: SelectQueryBuilder<Database, keyof Database, { outbox_id: number | null }>,
+): Promise<{ sent: number; failed: { reason: string; count: number }[] }> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select((eb) => ['status', 'last_error', eb.fn.countAll<number | string | bigint>().as('n')])
+    .where('id', 'in', ids)
+    .where('status', 'in', ['sent', 'failed'])
+    .groupBy(['status', 'last_error'])
+    .execute();
+  return {
+    sent: rows.filter((r) => r.status === 'sent').reduce((sum, r) => sum + Number(r.n), 0),
+    failed: rows
+      .filter((r) => r.status === 'failed')
+      .map((r) => ({ reason: r.last_error ?? 'unknown', count: Number(r.n) })),
+  };
 }
 
 /** What waits in the outbox, for the desk's Today and the /metrics scrape: what waits, what failed for good, how old the oldest is. */

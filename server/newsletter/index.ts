@@ -1,4 +1,6 @@
 /** The newsletter feature's public face: the list and its confirmed subscribers. */
+import type { BackInStockStore } from './back-in-stock-store';
+import type { CampaignService } from './campaign-service';
 import type { NewsletterStore } from './newsletter-store';
 
 export type { NewsletterStore, Subscriber } from './newsletter-store';
@@ -6,6 +8,10 @@ export type { NewsletterStore, Subscriber } from './newsletter-store';
 export interface NewsletterFace {
   /** The list; `subscribers()` is what any export of it uses (confirmed addresses only). */
   readonly store: NewsletterStore;
+  /** The owner's campaigns and their paced send. */
+  readonly campaigns: CampaignService;
+  /** "Tell me when it's back": the addresses waiting for paused products. */
+  readonly backInStock: BackInStockStore;
 }
 
 declare module 'fastify' {
@@ -14,6 +20,11 @@ declare module 'fastify' {
   }
 }
 
+export {
+  backInStockOfEmail,
+  deleteBackInStockOfEmail,
+  deleteUnconfirmedBackInStock,
+} from './back-in-stock-store';
 export { actionForm, message, sendNewsletterPage } from './newsletter-pages';
 export { urlencoded } from './newsletter-routes';
 export {

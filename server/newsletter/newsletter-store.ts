@@ -8,8 +8,9 @@
  * e-mailed again, and not in any export; signing up again starts over with a new confirmation.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import { NEWSLETTER_RESEND_AFTER_MS } from '../../domain/config';
+import { dialectOf } from '../db/dialect';
 import type { Database, NewsletterStatus } from '../db/schema';
 import { deleteWaitingNewsletterMail, enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
 
@@ -118,8 +119,32 @@ export class NewsletterStore {
         .where('token', '=', token)
         .executeTakeFirst();
       if (!row) return false;
-      await deleteWaitingNewsletterMail(trx, row.email);
+      // The sign-up first: a campaign queueing this address holds its row (campaign-store.ts), so the
+      // mail deleted next includes a message it queued a moment ago.
       await trx.deleteFrom('newsletter_signups').where('id', '=', row.id).execute();
+      await deleteWaitingNewsletterMail(trx, row.email);
+      return true;
+    });
+  }
+
+  /** The desk's list: confirmed subscribers whose address contains `search`, newest first. */
+  search(search: string, limit: number): Promise<{ subscribers: Subscriber[]; total: number }> {
+    return searchSubscribers(this.db, search, limit);
+  }
+
+  /**
+   * The owner removes an address from the list (an erasure request, a complaint): the sign-up goes with
+   * its newsletter mail not yet sent, as when its owner unsubscribes. False when the address is unknown.
+   */
+  async remove(email: string): Promise<boolean> {
+    const key = email.trim().toLowerCase();
+    return this.db.transaction().execute(async (trx) => {
+      const deleted = await trx
+        .deleteFrom('newsletter_signups')
+        .where('email_key', '=', key)
+        .executeTakeFirst();
+      if (deleted.numDeletedRows === 0n) return false;
+      await deleteWaitingNewsletterMail(trx, key);
       return true;
     });
   }
@@ -144,6 +169,67 @@ export class NewsletterStore {
 // ------------------------------------------------------------------ the privacy pages' queries
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+// ------------------------------------------------------------------ the campaigns' view of the list
+
+/** The ids of the confirmed sign-ups (a campaign's recipients when it starts), to build on. */
+export function confirmedSignupIds(db: Executor) {
+  return db.selectFrom('newsletter_signups').select('id').where('status', '=', 'confirmed');
+}
+
+/** The ids of every sign-up still on the list ("unsubscribed since" counts the ones gone). */
+export function signupIds(db: Executor) {
+  return db.selectFrom('newsletter_signups').select('id');
+}
+
+/**
+ * A confirmed sign-up's address and link secret, locked on PostgreSQL until `trx` ends: unsubscribe()
+ * deletes the sign-up before its waiting mail, so it either comes first (undefined here) or waits for
+ * this transaction's commit and then deletes the message it queued.
+ */
+export async function lockConfirmedSignup(
+  trx: Transaction<Database>,
+  id: number,
+): Promise<{ email: string; token: string } | undefined> {
+  const query = trx
+    .selectFrom('newsletter_signups')
+    .select(['email', 'token'])
+    .where('id', '=', id)
+    .where('status', '=', 'confirmed');
+  return (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Confirmed subscribers whose address contains `search` (any case), newest first, at most `limit`. */
+export async function searchSubscribers(
+  db: Executor,
+  search: string,
+  limit: number,
+): Promise<{ subscribers: Subscriber[]; total: number }> {
+  const key = search.trim().toLowerCase();
+  let query = db.selectFrom('newsletter_signups').where('status', '=', 'confirmed');
+  // LIKE's wildcards typed in the search are matched as themselves (one escape both dialects read).
+  if (key !== '') {
+    const pattern = `%${key.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    query = query.where(sql<boolean>`email_key like ${pattern} escape '\\'`);
+  }
+  const [rows, count] = await Promise.all([
+    query
+      .select(['email', 'source', 'created_at', 'confirmed_at'])
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number | string | bigint>().as('n')).executeTakeFirst(),
+  ]);
+  return {
+    subscribers: rows.map((r) => ({
+      email: r.email,
+      source: r.source,
+      signedUpAt: r.created_at,
+      confirmedAt: r.confirmed_at ?? r.created_at,
+    })),
+    total: Number(count?.n ?? 0),
+  };
+}
 
 /** Deletes the sign-ups never confirmed whose last confirmation e-mail (or sign-up) is before `before`. */
 export async function deleteUnconfirmedSignups(db: Executor, before: string): Promise<number> {

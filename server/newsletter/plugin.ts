@@ -1,20 +1,76 @@
-/** The newsletter: sign-up with double opt-in, confirmation and one-click unsubscribe. */
+/**
+ * The newsletter: sign-up with double opt-in, confirmation and one-click unsubscribe, and the owner's
+ * campaigns sent to the confirmed subscribers, paced, once each.
+ */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { enqueueMail } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
+import { backInStockConfirmationMail, backInStockMail } from './back-in-stock-mail';
+import { backInStockRoutes } from './back-in-stock-routes';
+import { BackInStockStore } from './back-in-stock-store';
+import { DEFAULT_CAMPAIGN_TIMINGS, scheduleCampaigns } from './campaign-job';
+import { campaignRoutes } from './campaign-routes';
+import { CampaignService } from './campaign-service';
+import { CampaignStore } from './campaign-store';
 import { newsletterConfirmationMail } from './newsletter-mail';
 import { newsletterRoutes } from './newsletter-routes';
 import { NewsletterStore } from './newsletter-store';
 
 async function newsletter(app: FastifyInstance): Promise<void> {
-  const { db, config, wakeOutbox } = app.platform;
+  const { db, config, wakeOutbox, audit, tuning, fault, now, events } = app.platform;
+  const domain = senderDomain(config.mailFrom);
   const store = new NewsletterStore(db, {
     confirmationMail: (email, token) => newsletterConfirmationMail(config.publicUrl, email, token),
-    senderDomain: senderDomain(config.mailFrom),
+    senderDomain: domain,
     onMailQueued: wakeOutbox,
   });
-  app.decorate('newsletter', { store });
+  const timings = { ...DEFAULT_CAMPAIGN_TIMINGS, ...(tuning.campaigns || {}) };
+  const campaigns = new CampaignService({
+    store: new CampaignStore(db),
+    products: () => app.catalogue.source.current().products,
+    publicUrl: config.publicUrl,
+    senderDomain: domain,
+    ownerEmail: config.ownerEmail,
+    perMinute: config.newsletterPerMinute,
+    intervalMs: timings.intervalMs,
+    onMailQueued: wakeOutbox,
+    onRecipientQueued: fault ? () => fault('newsletter:recipient-queued') : undefined,
+    queue: (rows) => enqueueMail(db, rows),
+    ...(now ? { now } : {}),
+  });
+  const productOf = (id: string) => app.catalogue.source.current().products.find((p) => p.id === id);
+  const backInStock = new BackInStockStore(db, {
+    confirmationMail: (email, productId, token) => {
+      const product = productOf(productId);
+      return product ? backInStockConfirmationMail(config.publicUrl, email, product, token) : null;
+    },
+    senderDomain: domain,
+    onMailQueued: wakeOutbox,
+  });
+  /** The one e-mail of each address waiting for a product that is active now. */
+  const notifyReturned = async (productId: string): Promise<number> => {
+    const product = productOf(productId);
+    if (product?.status !== 'active') return 0;
+    return backInStock.notifyReturned(productId, (email) =>
+      backInStockMail(config.publicUrl, email, product),
+    );
+  };
+  events.on('productActive', ({ productId }) => notifyReturned(productId));
+  app.decorate('newsletter', { store, campaigns, backInStock });
+  // The pass also catches a product that came back while this instance was down (no event then).
+  const backstop = async () => {
+    let queued = 0;
+    for (const id of await backInStock.productsWaited()) queued += await notifyReturned(id);
+    return queued;
+  };
+  if (tuning.campaigns !== false) scheduleCampaigns(app, campaigns, timings, backstop);
   await app.register(newsletterRoutes, { newsletter: store });
+  await app.register(campaignRoutes, { campaigns, newsletter: store, audit, backInStock });
+  await app.register(backInStockRoutes, { requests: backInStock, catalogue: app.catalogue.source });
 }
 
-export const newsletterPlugin = fp(newsletter, { name: 'newsletter', dependencies: ['platform'] });
+export const newsletterPlugin = fp(newsletter, {
+  name: 'newsletter',
+  dependencies: ['platform', 'catalogue'],
+});

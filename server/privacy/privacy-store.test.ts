@@ -313,6 +313,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       unconfirmedBackInTouchDeleted: 0,
       customerNotesDeleted: 0,
       deskInvitationsPurged: 0,
+      unconfirmedBackInStockDeleted: 0,
     });
   });
 

@@ -30,7 +30,14 @@ import {
   eraseSentMailTo,
   mailAbout,
 } from '../mail/outbox';
-import { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from '../newsletter';
+import {
+  backInStockOfEmail,
+  deleteBackInStockOfEmail,
+  deleteSignupOfEmail,
+  deleteUnconfirmedBackInStock,
+  deleteUnconfirmedSignups,
+  signupOfEmail,
+} from '../newsletter';
 import { forgetDiscountEmail } from '../offers';
 import {
   anonymiseOrders,
@@ -73,6 +80,8 @@ export interface RetentionResult {
    * by them who never registered a passkey (security/people-store.ts).
    */
   readonly deskInvitationsPurged: number;
+  /** "Tell me when it's back" requests never confirmed, as unconfirmed sign-ups. */
+  readonly unconfirmedBackInStockDeleted: number;
 }
 
 export interface RetentionCutoffs {
@@ -227,6 +236,7 @@ export class PrivacyStore {
     const unconfirmedSignupsDeleted = await deleteUnconfirmedSignups(db, cut.signupBefore);
     // The same week as the newsletter's: both are double opt-in sign-ups.
     const unconfirmedBackInTouchDeleted = await deleteUnconfirmedBackInTouch(db, cut.signupBefore);
+    const unconfirmedBackInStockDeleted = await deleteUnconfirmedBackInStock(db, cut.signupBefore);
 
     const mailBodiesErased = await eraseMailCreatedBefore(db, cut.mailBefore);
     const mailFilesDeleted = deleteOldMailFiles(this.options.mailDir, Date.parse(cut.mailBefore));
@@ -250,6 +260,7 @@ export class PrivacyStore {
       unconfirmedBackInTouchDeleted,
       customerNotesDeleted,
       deskInvitationsPurged,
+      unconfirmedBackInStockDeleted,
     };
   }
 
@@ -272,6 +283,7 @@ export class PrivacyStore {
     );
     const signup = await signupOfEmail(db, key);
     const backInTouch = await backInTouchOfEmail(db, key);
+    const backInStock = await backInStockOfEmail(db, key);
     const reviews = await reviewsOfOrders(db, orderIds);
     const quotes = await quotesOfEmail(db, key);
     const note = await customerNoteOf(db, key);
@@ -366,6 +378,14 @@ export class PrivacyStore {
         : null,
       // The owner's note about the person (the desk's Customers): about them, so theirs to see.
       customerNote: note ? { text: note.note, updatedAt: note.updatedAt } : null,
+      backInStock: backInStock.map((r) => ({
+        productId: r.product_id,
+        email: r.email,
+        status: r.status,
+        requestedAt: r.created_at,
+        confirmationSentAt: r.confirmation_sent_at,
+        confirmedAt: r.confirmed_at,
+      })),
     };
   }
 
@@ -402,6 +422,7 @@ export class PrivacyStore {
       await deleteWaitingNewsletterMail(trx, key);
       const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
       const backInTouchDeleted = await deleteBackInTouchOfEmail(trx, key);
+      const backInStockRequestsDeleted = await deleteBackInStockOfEmail(trx, key);
       await forgetDiscountEmail(trx, key);
       // Enquiries hold nothing the law asks to keep: they go, with the text of their e-mails.
       const enquiryIds = (await enquiriesOfEmail(trx, key)).map((e) => e.id);
@@ -415,6 +436,7 @@ export class PrivacyStore {
       return {
         newsletterSignupsDeleted,
         backInTouchDeleted,
+        backInStockRequestsDeleted,
         reviewsErased,
         unpaidCheckoutsErased: unpaid.length,
         ordersAnonymised: orderIds.length - unpaid.length,
@@ -454,12 +476,16 @@ export interface PrivacyExport {
   /** The address's "tell me when you're back" request, if any. */
   readonly backInTouch: object | null;
   readonly customerNote: { readonly text: string; readonly updatedAt: string } | null;
+  /** "Tell me when it's back" requests still waiting. */
+  readonly backInStock: readonly object[];
 }
 
 export interface ErasureResult {
   readonly newsletterSignupsDeleted: number;
   /** The address's "tell me when you're back" request, deleted. */
   readonly backInTouchDeleted: number;
+  /** "Tell me when it's back" requests of the address, deleted. */
+  readonly backInStockRequestsDeleted: number;
   /** Reviews written from the address's orders, deleted with their text. */
   readonly reviewsErased: number;
   /** The address's corporate and bespoke enquiries, deleted. */

@@ -85,6 +85,11 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /api/admin/welcome/options': 'the holder of an invitation link; failures slowed down and limited',
   'POST /api/admin/welcome': 'the holder of an invitation link registering a passkey; the link works once',
   'POST /api/admin/recovery': 'an owner with a recovery code; single use, failures slowed down and limited',
+  'POST /api/products/:id/notify':
+    "a shopper asking to hear when a paused product is back; guarded, the newsletter's limit, double opt-in",
+  'GET /back-in-stock/confirm':
+    'the link of a back-in-stock confirmation e-mail; shows a page, changes nothing',
+  'POST /back-in-stock/confirm': 'the holder of a confirmation token; guarded (same origin, rate limit)',
 };
 
 /** GET of a page of the shop (a prerendered page may get a route of its own): public like the shop. */

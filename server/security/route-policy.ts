@@ -268,6 +268,27 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'DELETE /api/admin/me/sessions/:id': QUOTE_ACTION_POLICY,
   'DELETE /api/admin/me/sessions': QUOTE_ACTION_POLICY,
   'POST /api/admin/me/recovery-codes': QUOTE_ACTION_POLICY,
+  // Newsletter campaigns (docs/product.md §5.10): a Markdown body of 20,000 characters (up to 4 bytes
+  // each) and a few short fields; test and send carry at most a time; removing a subscriber nothing.
+  'POST /api/admin/campaigns': { ...DESK_ACTION_POLICY, maxBodyBytes: 96 * KIB },
+  'PATCH /api/admin/campaigns/:id': { ...DESK_ACTION_POLICY, maxBodyBytes: 96 * KIB },
+  'POST /api/admin/campaigns/:id/test': QUOTE_ACTION_POLICY,
+  'POST /api/admin/campaigns/:id/send': QUOTE_ACTION_POLICY,
+  'DELETE /api/admin/subscribers/:email': QUOTE_ACTION_POLICY,
+  // "Tell me when it's back" on a paused product's page, and its confirmation page's button: the
+  // newsletter's limits and guards.
+  'POST /api/products/:id/notify': {
+    limit: 'newsletter',
+    body: 'json',
+    sameOrigin: true,
+    maxBodyBytes: 2 * KIB,
+  },
+  'POST /back-in-stock/confirm': {
+    limit: 'newsletter',
+    body: 'form',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

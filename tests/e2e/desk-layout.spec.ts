@@ -118,15 +118,45 @@ test.describe('the desk on a 390 px phone', () => {
     test.setTimeout(90_000);
     await payAnOrder(page);
     await open(page, '#/', 'Today');
-    const links = page.getByRole('navigation', { name: 'Desk' }).getByRole('link');
-    await expect(links).toHaveCount(10);
-    const boxes = await Promise.all((await links.all()).map((link) => link.boundingBox()));
+    const nav = page.getByRole('navigation', { name: 'Desk' });
+    const links = nav.getByRole('link');
+    // Nine sections and More fill the two rows; More lists the other five.
+    await expect(links).toHaveCount(9);
+    const more = nav.locator('summary', { hasText: 'More' });
+    await expect(more).toBeVisible();
+    const cells = [...(await links.all()), more];
+    const boxes = await Promise.all(cells.map((cell) => cell.boundingBox()));
     const rows = new Set(boxes.map((box) => Math.round(box?.y ?? -1)));
     expect(rows.size, `rows at ${[...rows].join(', ')}`).toBeLessThanOrEqual(2);
     for (const box of boxes) {
       expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
       expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
     }
+    await more.click();
+    await expect(links).toHaveText([
+      'Today',
+      'Orders',
+      'Packing slips',
+      'Exports',
+      'Numbers',
+      'Products',
+      'Reviews',
+      'Discounts',
+      /^Enquiries/,
+      'Quotes',
+      'Customers',
+      'Newsletter',
+      'Settings',
+      'People',
+    ]);
+    const settings = nav.getByRole('link', { name: 'Settings' });
+    const box = await settings.boundingBox();
+    expect((box?.x ?? -1) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+    await settings.click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+    // Chosen, the section closes More, which now marks where the owner is.
+    await expect(links).toHaveCount(9);
+    await expect(more).toHaveAttribute('aria-current', 'true');
 
     // The product form's sizes and status, and the discount form's kind and switches.
     for (const [hash, heading] of [

@@ -32,6 +32,15 @@ const CustomersPage = lazy(() =>
 const CustomerPage = lazy(() =>
   import('./customers/customers-page').then((m) => ({ default: m.CustomerPage })),
 );
+const CampaignsPage = lazy(() =>
+  import('./newsletter/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
+);
+const CampaignPage = lazy(() =>
+  import('./newsletter/campaign-page').then((m) => ({ default: m.CampaignPage })),
+);
+const SubscribersPage = lazy(() =>
+  import('./newsletter/subscribers-page').then((m) => ({ default: m.SubscribersPage })),
+);
 
 import { enquiriesApi } from './enquiries/enquiries-api';
 import { EnquiriesPage, EnquiryPage } from './enquiries/enquiries-page';
@@ -123,12 +132,59 @@ const NAV = [
   { id: 'enquiries', label: 'Enquiries', href: deskHref.enquiries() },
   { id: 'quotes', label: 'Quotes', href: deskHref.quotes() },
   { id: 'customers', label: 'Customers', href: deskHref.customers() },
+  { id: 'campaigns', label: 'Newsletter', href: deskHref.campaigns() },
   { id: 'settings', label: 'Settings', href: deskHref.settings() },
   { id: 'people', label: 'People', href: deskHref.people() },
 ] as const;
 
 /** What a maker's navigation shows: the screens her role opens (route-policy.ts grants the rest to owners). */
 const MAKER_NAV: ReadonlySet<string> = new Set(['today', 'orders', 'slips']);
+
+type NavItem = (typeof NAV)[number];
+
+/**
+ * A phone's navigation is two rows of five cells: when the sections do not fit, the first nine keep
+ * their cells and the tenth is More, which lists the rest. From 640 px every section is in the row.
+ */
+const PHONE_CELLS = 10;
+
+function inMore(nav: readonly NavItem[], index: number): boolean {
+  return nav.length > PHONE_CELLS && index >= PHONE_CELLS - 1;
+}
+
+const navCellClass =
+  'flex min-h-11 w-full flex-wrap content-center items-center justify-center rounded-lg px-1 text-center text-[13px] leading-tight hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold';
+
+/**
+ * The sections a phone's two rows leave out, behind a native disclosure (keyboard and screen readers
+ * know it without script). Remounted on every route change, so it closes once a section is chosen.
+ */
+function MoreSections({ items, section }: { readonly items: readonly NavItem[]; readonly section: string }) {
+  const current = items.some((item) => item.id === section);
+  return (
+    <details key={section} className="group w-full">
+      <summary
+        aria-current={current ? 'true' : undefined}
+        className={`${navCellClass} cursor-pointer list-none group-open:bg-sand [&::-webkit-details-marker]:hidden`}
+      >
+        More
+      </summary>
+      <ul className="absolute top-full right-0 z-20 mt-1 w-44 rounded-xl border border-line bg-white p-1 shadow-lg">
+        {items.map((item) => (
+          <li key={item.id}>
+            <a
+              href={item.href}
+              aria-current={section === item.id ? 'page' : undefined}
+              className="flex min-h-11 items-center rounded-lg px-3 text-sm hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold"
+            >
+              {item.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
   const { person } = useDeskPerson();
@@ -149,7 +205,9 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
             ? 'quotes'
             : route.id === 'customer'
               ? 'customers'
-              : route.id;
+              : route.id === 'campaign' || route.id === 'subscribers'
+                ? 'campaigns'
+                : route.id;
 
   const signOut = async () => {
     if (signingOut) return;
@@ -177,7 +235,8 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         Skip to content
       </button>
       <header className="border-b border-line bg-white print:hidden" data-print-hide>
-        {/* On a phone the ten first sections are two rows of five (a name too long for its cell takes two lines)
+        {/* On a phone the first nine sections and More are two rows of five (a name too long for its cell takes
+            two lines; More holds the rest)
             under the title and Sign out; from 1024 px the navigation sits between them, wrapping inside its
             own space, so Sign out never breaks. */}
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 lg:flex-nowrap">
@@ -186,13 +245,12 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
           </p>
           <nav aria-label="Desk" className="order-3 w-full lg:order-none lg:w-auto lg:min-w-0 lg:flex-1">
             <ul className="grid grid-cols-5 gap-1 sm:flex sm:flex-wrap">
-              {nav.map((item) => (
-                // A phone's two rows hold ten: Customers is reached there from Orders and from each order.
-                <li key={item.id} className={item.id === 'customers' ? 'hidden sm:flex' : 'flex'}>
+              {nav.map((item, index) => (
+                <li key={item.id} className={inMore(nav, index) ? 'hidden sm:flex' : 'flex'}>
                   <a
                     href={item.href}
                     aria-current={section === item.id ? 'page' : undefined}
-                    className="flex min-h-11 w-full flex-wrap content-center items-center justify-center rounded-lg px-1 text-center text-[13px] leading-tight hover:bg-sand aria-[current=page]:bg-sand aria-[current=page]:font-semibold sm:w-auto sm:rounded-full sm:px-3 sm:text-sm"
+                    className={`${navCellClass} sm:w-auto sm:rounded-full sm:px-3 sm:text-sm`}
                   >
                     {item.label}
                     {item.id === 'reviews' && owner ? <NavCount load={reviewsApi.pendingCount} /> : null}
@@ -200,6 +258,11 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
                   </a>
                 </li>
               ))}
+              {nav.length > PHONE_CELLS ? (
+                <li className="relative flex sm:hidden">
+                  <MoreSections items={nav.slice(PHONE_CELLS - 1)} section={section} />
+                </li>
+              ) : null}
             </ul>
           </nav>
           <a
@@ -248,6 +311,15 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         ) : null}
         {route.id === 'reviews' ? <ReviewsPage key={route.status ?? 'all'} status={route.status} /> : null}
         {route.id === 'discounts' ? <DiscountsPage /> : null}
+        {route.id === 'campaigns' || route.id === 'campaign' || route.id === 'subscribers' ? (
+          <Suspense fallback={<Loading label="Opening the newsletter…" />}>
+            {route.id === 'campaigns' ? <CampaignsPage /> : null}
+            {route.id === 'campaign' ? (
+              <CampaignPage key={route.campaignId ?? 'new'} campaignId={route.campaignId} />
+            ) : null}
+            {route.id === 'subscribers' ? <SubscribersPage /> : null}
+          </Suspense>
+        ) : null}
         {route.id === 'enquiries' ? (
           <EnquiriesPage key={route.status ?? 'all'} status={route.status} />
         ) : null}

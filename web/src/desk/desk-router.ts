@@ -39,7 +39,11 @@ export type DeskRoute =
   /** Your passkeys and devices. */
   | { readonly id: 'account' }
   /** An invitation's (or a setup link's) welcome screen, with the link's token. */
-  | { readonly id: 'welcome'; readonly token: string };
+  | { readonly id: 'welcome'; readonly token: string }
+  | { readonly id: 'campaigns' }
+  /** `campaignId` null: a new campaign. */
+  | { readonly id: 'campaign'; readonly campaignId: string | null }
+  | { readonly id: 'subscribers' };
 
 export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
@@ -74,6 +78,10 @@ export function parseDeskHash(hash: string): DeskRoute {
     };
   if (parts[0] === 'customers' && parts[1]) return { id: 'customer', email: parts[1] };
   if (parts[0] === 'customers') return { id: 'customers', q: new URLSearchParams(search).get('q') ?? '' };
+  if (parts[0] === 'newsletter' && parts[1] === 'subscribers') return { id: 'subscribers' };
+  if (parts[0] === 'newsletter' && parts[1])
+    return { id: 'campaign', campaignId: parts[1] === 'new' ? null : parts[1] };
+  if (parts[0] === 'newsletter') return { id: 'campaigns' };
   if (parts[0] === 'reviews') {
     const status = new URLSearchParams(search).get('status');
     const known = status === 'pending' || status === 'published' || status === 'hidden';
@@ -119,6 +127,10 @@ export const deskHref = {
   customer: (email: string) => `#/customers/${encodeURIComponent(email)}`,
   people: () => '#/people',
   account: () => '#/account',
+  campaigns: () => '#/newsletter',
+  newCampaign: () => '#/newsletter/new',
+  campaign: (id: string) => `#/newsletter/${encodeURIComponent(id)}`,
+  subscribers: () => '#/newsletter/subscribers',
 };
 
 /** The desk link of an order, absolute: what a packing slip's QR code opens. */

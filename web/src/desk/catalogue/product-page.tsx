@@ -9,6 +9,7 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DeskApiError } from '../desk-api';
 import { deskHref, navigate } from '../desk-router';
+import { BackInStockWaiting } from '../newsletter/back-in-stock-waiting';
 import { Field, TextAreaField } from '../ui/desk-fields';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
@@ -288,6 +289,7 @@ function EditProduct({
       <p className="mt-1 text-sm text-muted">
         #{product.id} · {product.handle}
       </p>
+      <BackInStockWaiting productId={product.id} active={product.status === 'active'} />
 
       <section aria-label="Product actions" className="mt-4 flex flex-wrap gap-2">
         {product.status === 'active' ? (

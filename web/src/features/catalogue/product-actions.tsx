@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { availabilityLabel, isOrderable } from '../../../../domain/catalogue/availability';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../../../domain/config';
@@ -77,16 +78,24 @@ export function ProductActions({ product, size }: { product: Product; size: Size
   );
 }
 
+/** Only a paused product's page needs it: loaded there, kept out of every other page's bundle. */
+const BackInStockForm = lazy(() =>
+  import('../newsletter/back-in-stock-form').then((m) => ({ default: m.BackInStockForm })),
+);
+
 /** In place of Add to Cart and Buy Now on a paused product's page. */
 function PausedNotice({ product }: { product: Product }) {
   return (
-    <div
-      role="status"
-      className="mt-6 rounded-xl border border-wine/40 bg-sand px-4 py-3"
-      data-testid="paused-notice"
-    >
-      <p className="font-semibold text-wine">{availabilityLabel(product)}</p>
-      {product.note ? <p className="mt-1 text-ink">{product.note}</p> : null}
+    <div className="mt-6 rounded-xl border border-wine/40 bg-sand px-4 py-3">
+      <div role="status" data-testid="paused-notice">
+        <p className="font-semibold text-wine">{availabilityLabel(product)}</p>
+        {product.note ? <p className="mt-1 text-ink">{product.note}</p> : null}
+      </div>
+      {product.status === 'paused' ? (
+        <Suspense fallback={null}>
+          <BackInStockForm productId={product.id} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

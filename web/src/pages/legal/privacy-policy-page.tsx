@@ -47,7 +47,9 @@ const SECTIONS: readonly LegalSection[] = [
           the time you signed up and where on the site you did so, and send you one e-mail asking you to
           confirm. You are only on the list once you follow the link in it. The legal basis is your consent,
           which you can withdraw at any time with the unsubscribe link in every e-mail we send you, or by
-          writing to us; we then remove your address from the list.
+          writing to us; we then remove your address from the list. Our newsletter e-mails carry no tracking
+          pixels and no per-reader links: we do not know whether, when or where you open them or which links
+          you follow.
         </p>
         <h3>When you send us an enquiry or e-mail us</h3>
         <p>

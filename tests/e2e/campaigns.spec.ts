@@ -83,8 +83,11 @@ test('the owner writes a campaign on a phone, tests it and sends it to confirmed
 
   await page.goto('/admin');
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Newsletter' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // On a phone the Newsletter is one of the sections under More.
+  const nav = page.getByRole('navigation', { name: 'Desk' });
+  await nav.locator('summary', { hasText: 'More' }).click();
+  await nav.getByRole('link', { name: 'Newsletter' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Newsletter' })).toBeVisible();
   await page.getByRole('link', { name: 'New campaign' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New campaign' })).toBeVisible();

@@ -65,7 +65,7 @@ test('find a customer on a phone, note them, export their data, and erase them o
 
   await page.goto('/admin');
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   // A phone's navigation holds ten sections in two rows: Customers is one tap away from Orders.
   await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Orders' }).click();

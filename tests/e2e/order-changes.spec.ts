@@ -63,7 +63,7 @@ test('correct the house number before dispatch (one e-mail), refused after; rese
 
   await page.goto('/admin');
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   await page.goto(`/admin#/orders/${reference}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(reference) })).toBeVisible();

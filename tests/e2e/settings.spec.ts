@@ -44,7 +44,7 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
   try {
     await page.goto('/admin#/settings');
     await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 
     const seller = page.getByRole('region', { name: 'The seller' });

@@ -2,8 +2,8 @@
  * The owner's Customers (docs/product.md §10.15), under /api/admin/ with the desk's guards (route-policy.ts):
  * - GET /api/admin/customers?q= -> { ok, customers: [{ email, name, orders, spent, lastOrderAt, newsletter }] };
  * - GET /api/admin/customers/{email} -> { ok, customer, orders, quotes, reviews, enquiries } | 404;
- * - GET /api/admin/customers/{email}/export -> the privacy API's export, as a download (audited);
- * - DELETE /api/admin/customers/{email} -> the privacy API's erasure (audited) | 409 naming the order;
+ * - GET /api/admin/customers/{email}/export and DELETE /api/admin/customers/{email}: the privacy feature's
+ *   (privacy-routes.ts), as export and erasure are its one rule whichever screen asks;
  * - PUT /api/admin/customers/{email}/note { note } -> { ok, note, noteUpdatedAt } (empty deletes it).
  * No address reaches a log line.
  */
@@ -16,15 +16,14 @@ import {
   customerListQuerySchema,
   customerNoteSchema,
 } from '../../domain/customers/customers';
-import { ErasureRefused, type PrivacyStore } from '../privacy';
 import { ownerActor } from '../security/owner-auth';
 import type { CustomerService } from './customer-service';
 
 export async function customerRoutes(
   app: FastifyInstance,
-  opts: { customers: CustomerService; privacy: PrivacyStore },
+  opts: { customers: CustomerService },
 ): Promise<void> {
-  const { customers, privacy } = opts;
+  const { customers } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   app.addHook('onSend', async (_request, reply) => {
@@ -43,28 +42,6 @@ export async function customerRoutes(
     const found = await customers.get(request.params.email);
     if (!found) return reply.code(404).send({ ok: false, error: CUSTOMER_MESSAGES.notFound });
     return reply.send({ ok: true, ...found });
-  });
-
-  api.get(`${one}/export`, { schema: params }, async (request, reply) => {
-    const data = await privacy.exportFor(request.params.email, ownerActor(request));
-    request.log.info({ orders: data.orders.length, emails: data.emails.length }, 'customers: data exported');
-    return reply
-      .header('Content-Disposition', 'attachment; filename="personal-data.json"')
-      .send({ ok: true, ...data });
-  });
-
-  api.delete(one, { schema: params }, async (request, reply) => {
-    try {
-      const result = await privacy.eraseFor(request.params.email, ownerActor(request));
-      request.log.info(
-        { ...result, paidOrdersKept: result.paidOrdersKept.length },
-        'customers: customer erased',
-      );
-      return reply.send({ ok: true, ...result });
-    } catch (err) {
-      if (err instanceof ErasureRefused) return reply.code(409).send({ ok: false, error: err.message });
-      throw err;
-    }
   });
 
   api.put(`${one}/note`, { schema: { ...params, body: customerNoteSchema } }, async (request, reply) => {

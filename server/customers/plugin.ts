@@ -12,11 +12,11 @@ async function customers(app: FastifyInstance): Promise<void> {
     ...(now ? { now } : {}),
   });
   app.decorate('customers', { service });
-  // Export and erasure are the privacy feature's one rule, whichever screen asks.
-  await app.register(customerRoutes, { customers: service, privacy: app.privacy.store });
+  // A customer's export and erasure are the privacy feature's routes (its one rule, whichever screen asks).
+  await app.register(customerRoutes, { customers: service });
 }
 
 export const customersPlugin = fp(customers, {
   name: 'customers',
-  dependencies: ['platform', 'privacy'],
+  dependencies: ['platform'],
 });

@@ -3,12 +3,15 @@
  * desk's session; security/owner-auth.ts):
  * - GET /api/admin/privacy/export?email= -> 200 JSON of everything stored about the address;
  * - POST /api/admin/privacy/erase { email } -> 200 { ok: true, ...counts, paidOrdersKept } after erasing
- *   what the law does not require keeping; 409 naming the order while one is paid and not yet delivered.
+ *   what the law does not require keeping; 409 naming the order while one is paid and not yet delivered;
+ * - the desk's Customers ask the same by the address in the path (docs/product.md §10.15):
+ *   GET /api/admin/customers/{email}/export (a download) and DELETE /api/admin/customers/{email}.
  * The address never reaches a log line; only counts do.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CUSTOMER_API, customerEmailParamsSchema } from '../../domain/customers/customers';
 import { checkEmail } from '../../domain/shared/email';
 import { ownerActor } from '../security/owner-auth';
 import { ErasureRefused, type PrivacyStore } from './privacy-store';
@@ -66,5 +69,30 @@ export async function privacyAdminRoutes(
     }
     request.log.info({ ...result, paidOrdersKept: result.paidOrdersKept.length }, 'privacy: address erased');
     return reply.send({ ok: true, ...result });
+  });
+
+  const customer = `${CUSTOMER_API.list}/:email`;
+  const byPath = { schema: { params: customerEmailParamsSchema } };
+
+  api.get(`${customer}/export`, byPath, async (request, reply) => {
+    const data = await privacy.exportFor(request.params.email, ownerActor(request));
+    request.log.info({ orders: data.orders.length, emails: data.emails.length }, 'customers: data exported');
+    return reply
+      .header('Content-Disposition', 'attachment; filename="personal-data.json"')
+      .send({ ok: true, ...data });
+  });
+
+  api.delete(customer, byPath, async (request, reply) => {
+    try {
+      const result = await privacy.eraseFor(request.params.email, ownerActor(request));
+      request.log.info(
+        { ...result, paidOrdersKept: result.paidOrdersKept.length },
+        'customers: customer erased',
+      );
+      return reply.send({ ok: true, ...result });
+    } catch (err) {
+      if (err instanceof ErasureRefused) return reply.code(409).send({ ok: false, error: err.message });
+      throw err;
+    }
   });
 }

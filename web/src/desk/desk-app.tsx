@@ -165,7 +165,7 @@ function MoreSections({ items, section }: { readonly items: readonly NavItem[]; 
     <details key={section} className="group w-full">
       <summary
         aria-current={current ? 'true' : undefined}
-        className={`${navCellClass} cursor-pointer list-none group-open:bg-sand [&::-webkit-details-marker]:hidden`}
+        className={`${navCellClass} cursor-pointer list-none group-open:bg-sand aria-[current=true]:bg-sand aria-[current=true]:font-semibold [&::-webkit-details-marker]:hidden`}
       >
         More
       </summary>

@@ -202,7 +202,9 @@ describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
       // 9: the second e-mail is accepted; dies before it is marked sent.
       await dieAt('mail:accepted', async () => smtp.waitFor(3));
       kills.push('mail:accepted');
-      expect(new Set(kills)).toEqual(new Set(Object.keys(FAULT_POINTS)));
+      // Every point a purchase passes (a campaign's own is killed in newsletter/campaign-crash.test.ts).
+      const purchasePoints = Object.keys(FAULT_POINTS).filter((p) => !p.startsWith('newsletter:'));
+      expect(new Set(kills)).toEqual(new Set(purchasePoints));
 
       // 10: a normal start finishes the outbox; the confirmation page shows the paid order.
       const last = await start();

@@ -239,7 +239,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
             two lines; More holds the rest)
             under the title and Sign out; from 1024 px the navigation sits between them, wrapping inside its
             own space, so Sign out never breaks. */}
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3 lg:flex-nowrap">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-3 gap-y-2 sm:gap-x-6 px-4 py-3 lg:flex-nowrap">
           <p className="shrink-0 font-serif text-lg text-wine">
             Solas <span className="text-muted">· Order desk</span>
           </p>

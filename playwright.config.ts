@@ -15,6 +15,21 @@ const dist = process.env.E2E_DIST ?? 'dist/web';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'solas-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const baseURL = `http://127.0.0.1:${port}`;
+/** Journeys that change what every other journey on the shared server sees. */
+const SHOP_WIDE = [
+  'back-in-stock.spec.ts',
+  'desk-products.spec.ts',
+  'discounts.spec.ts',
+  'settings.spec.ts',
+  'today.spec.ts',
+].map((f) => `**/${f}`);
+/** Journeys that start their own servers (tests/support/shop-cluster.ts). */
+const OWN_SERVERS = [
+  'catalogue-cluster.spec.ts',
+  'multi-instance.spec.ts',
+  'people-passkeys.spec.ts',
+  'reviews-instances.spec.ts',
+].map((f) => `**/${f}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,7 +51,29 @@ export default defineConfig({
       args: [...CHROMIUM_OFFLINE_FLAGS],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  // The journeys share one server. Those that change the whole shop for a moment (sales paused, a product
+  // paused or added, the capacity, an early-bird tier) run after every other journey on it, one at a time,
+  // so no journey sees another's moment; the journeys with their own servers run beside them.
+  projects: [
+    {
+      name: 'chromium',
+      use: { ...devices['Desktop Chrome'] },
+      testIgnore: [...SHOP_WIDE, ...OWN_SERVERS],
+    },
+    {
+      name: 'shop-wide',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: SHOP_WIDE,
+      dependencies: ['chromium'],
+      workers: 1,
+    },
+    {
+      name: 'own-servers',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: OWN_SERVERS,
+      dependencies: ['chromium'],
+    },
+  ],
   webServer: {
     // As `npm run serve` does: a fresh bundle of the server, run by plain node (scripts/build-server.ts).
     command: `node --import tsx scripts/build-server.ts && exec node ${SERVER_NODE_ARGS.join(' ')} '${SERVER_BUNDLE}'`,

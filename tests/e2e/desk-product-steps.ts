@@ -39,7 +39,7 @@ export interface NewBracelet {
 export async function createProduct(page: Page, bracelet: NewBracelet): Promise<string> {
   await page.getByRole('link', { name: 'New product' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New product' })).toBeVisible();
-  await page.getByLabel('Name').fill(bracelet.name);
+  await page.getByLabel('Name', { exact: true }).fill(bracelet.name);
   await chooseCategory(page, bracelet.category);
   await page.getByLabel('Materials').fill(bracelet.materials);
   await page.getByLabel('Price in euro').fill(bracelet.price);

@@ -65,7 +65,7 @@ test.describe('products in the desk on a phone', () => {
     await page.getByRole('button', { name: 'Create product' }).click();
     await expect(page.getByText('Enter a name.')).toBeVisible();
     await expectNoSeriousViolations(axeScan(page));
-    await page.getByLabel('Name').fill(NAME);
+    await page.getByLabel('Name', { exact: true }).fill(NAME);
     await chooseCategory(page, 'Gemstone');
     await page.getByLabel('Materials').fill('garnet, sterling silver');
     await page.getByLabel('Price in euro').fill('29');

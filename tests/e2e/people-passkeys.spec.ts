@@ -103,7 +103,7 @@ test('she invites a maker, who registers a passkey from the e-mail on a phone an
 }) => {
   await owner.goto(`${shop.cluster.url}/admin#/people`);
   await owner.getByLabel('Name', { exact: true }).fill('Niamh');
-  await owner.getByLabel('E-mail').fill('niamh@example.ie');
+  await owner.getByLabel('E-mail', { exact: true }).fill('niamh@example.ie');
   await owner.getByLabel('Role', { exact: true }).selectOption('maker');
   await owner.getByRole('button', { name: 'Send the invitation' }).click();
   await expect(

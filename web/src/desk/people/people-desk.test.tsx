@@ -3,7 +3,7 @@
  * The desk by role: the person's name after sign-in, a maker's navigation and order page without what
  * the server would refuse her, the prompt to register a passkey, and the welcome link that has expired.
  */
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PEOPLE_MESSAGES } from '../../../../domain/people/people-api';
@@ -60,6 +60,47 @@ describe('the desk by role', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Register a passkey' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Give your name and e-mail address first.');
+  });
+
+  it('keeps saying a removed person is removed after her row has left the list', async () => {
+    const person = (id: string, name: string, role: 'owner' | 'maker') => ({
+      id,
+      name,
+      email: `${name.toLowerCase()}@example.ie`,
+      role,
+      passkeys: [
+        { id: `pk_${id.slice(4)}`, name: 'phone', createdAt: '2026-11-20T10:00:00Z', lastUsedAt: null },
+      ],
+      invitation: null,
+      lastSeenAt: null,
+    });
+    let removed = false;
+    stubDeskApi((r) => {
+      if (r.url === '/api/admin/me') return json(200, me('owner', 'Aoife', false, 'per_owner01'));
+      if (r.url === '/api/admin/people/per_niamh01' && r.method === 'DELETE') {
+        removed = true;
+        return json(200, { ok: true });
+      }
+      if (r.url === '/api/admin/people') {
+        const people = [person('per_owner01', 'Aoife', 'owner')];
+        if (!removed) people.push(person('per_niamh01', 'Niamh', 'maker'));
+        return json(200, { ok: true, people });
+      }
+      return undefined;
+    });
+    goTo('#/people');
+    render(<DeskApp />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Remove Niamh' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove Niamh' }));
+    expect(await screen.findByText('Niamh is removed and signed out everywhere.')).toHaveAttribute(
+      'role',
+      'status',
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Remove Niamh' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('Niamh is removed and signed out everywhere.')).toBeVisible();
   });
 
   it('says that a used or expired invitation link has expired', async () => {

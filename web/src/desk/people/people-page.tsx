@@ -12,6 +12,16 @@ const sectionClass = 'rounded-2xl border border-line bg-white p-4 sm:p-5';
 
 export function PeoplePage() {
   const [loaded, reload] = useDeskData('people', () => peopleApi.people());
+  // A row's outcome is said here, not in the row: a removed person's row leaves the list with the reload,
+  // and the confirmation must outlive it. The region is always present so the change is announced.
+  const [notice, setNotice] = useState('');
+  const changed = useCallback(
+    (message: string) => {
+      setNotice(message);
+      reload();
+    },
+    [reload],
+  );
   return (
     <div>
       <PageHeading>People</PageHeading>
@@ -25,6 +35,9 @@ export function PeoplePage() {
           <h2 id="people-list" className="text-xl">
             On the desk
           </h2>
+          <p role="status" className="mt-2 text-sm empty:hidden">
+            {notice}
+          </p>
           {loaded.state === 'loading' ? <Loading label="Loading the people…" /> : null}
           {loaded.state === 'error' ? <ErrorMessage>{loaded.message}</ErrorMessage> : null}
           {loaded.state === 'ready' ? (
@@ -33,7 +46,7 @@ export function PeoplePage() {
             ) : (
               <ul className="mt-2 divide-y divide-line">
                 {loaded.data.people.map((p) => (
-                  <PersonRow key={p.id} person={p} onChanged={reload} />
+                  <PersonRow key={p.id} person={p} onChanged={changed} />
                 ))}
               </ul>
             )
@@ -127,11 +140,16 @@ function InviteForm({ onInvited }: { readonly onInvited: () => void }) {
   );
 }
 
-function PersonRow({ person, onChanged }: { readonly person: Person; readonly onChanged: () => void }) {
+function PersonRow({
+  person,
+  onChanged,
+}: {
+  readonly person: Person;
+  readonly onChanged: (message: string) => void;
+}) {
   const id = useId();
   const me = useDeskPerson().person;
   const [confirming, setConfirming] = useState(false);
-  const [status, setStatus] = useState<string | null>(null);
   const act = useDeskAction(
     useCallback(
       async (_s: string, what: 'role' | 'again' | 'withdraw' | 'remove', role?: Role) => {
@@ -139,16 +157,15 @@ function PersonRow({ person, onChanged }: { readonly person: Person; readonly on
         if (what === 'again') await peopleApi.inviteAgain(person.id);
         if (what === 'withdraw') await peopleApi.withdrawInvitation(person.id);
         if (what === 'remove') await peopleApi.removePerson(person.id);
-        setStatus(
+        onChanged(
           what === 'again'
-            ? 'Invitation sent again.'
+            ? `Invitation sent again to ${person.name}.`
             : what === 'withdraw'
-              ? 'Invitation withdrawn.'
+              ? `${person.name}'s invitation is withdrawn.`
               : what === 'remove'
                 ? `${person.name} is removed and signed out everywhere.`
-                : 'Role changed.',
+                : `${person.name}'s role is changed.`,
         );
-        onChanged();
       },
       [person.id, person.name, onChanged],
     ),
@@ -218,11 +235,6 @@ function PersonRow({ person, onChanged }: { readonly person: Person; readonly on
         </button>
       </div>
       {act.error ? <ErrorMessage>{act.error}</ErrorMessage> : null}
-      {status ? (
-        <p role="status" className="mt-2 text-sm">
-          {status}
-        </p>
-      ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

@@ -104,6 +104,20 @@ export const outboxHealthSchema = z.object({
 });
 export type OutboxHealth = z.infer<typeof outboxHealthSchema>;
 
+/** One step the desk took on an order today, and who took it (docs/product.md §10.11). */
+export const deskStepSchema = z.object({
+  at: z.string(),
+  reference: z.string(),
+  /** A few words, never the shopper's data: "Production started", "Refunded €12.00". */
+  what: z.string(),
+  /** The person's name, "API token", or null for a step recorded before people signed in. */
+  by: z.nullable(z.string()),
+});
+export type DeskStep = z.infer<typeof deskStepSchema>;
+
+/** How many of today's steps Today lists. */
+export const DESK_STEPS_SHOWN = 12;
+
 export const todayResponseSchema = z.object({
   ok: z.literal(true),
   /** The Irish date the answer is for. */
@@ -118,6 +132,8 @@ export const todayResponseSchema = z.object({
   /** Orders past their dispatch-by date, the oldest first. */
   late: z.array(dueOrderSchema),
   outbox: outboxHealthSchema,
+  /** The desk's steps on orders since midnight (Irish time), newest first. */
+  doneToday: z.array(deskStepSchema),
   health: z.object({
     database: z.object({ dialect: z.string(), reachable: z.boolean() }),
     /** The transport's description; ok while no e-mail is retrying or failed. */

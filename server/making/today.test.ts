@@ -12,7 +12,7 @@ import { SETTINGS_MESSAGES, type TodayResponse } from '../../domain/making/today
 import { GALWAY_CARD_FORM, outboxSettled } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
-import { planToday, type QueuedOrder } from './today';
+import { deskStepWords, planToday, type QueuedOrder } from './today';
 
 const TOKEN = 'today-owner-token-0123';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
@@ -296,6 +296,15 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     const after = (await admin('GET', '/api/admin/today')).json() as TodayResponse;
     expect(after.outbox.failed).toBe(0);
 
+    // The desk's steps today, each naming who took it (a Bearer script: "API token"), in a few words.
+    expect(after.doneToday).toEqual([]);
+    const started = await admin('POST', `/api/admin/orders/${todayRef}/status`, { status: 'in_production' });
+    expect(started.statusCode).toBe(200);
+    const done = ((await admin('GET', '/api/admin/today')).json() as TodayResponse).doneToday;
+    expect(done).toEqual([
+      { at: expect.any(String), reference: todayRef, what: 'Production started', by: 'API token' },
+    ]);
+
     // A day later than the third working day is not yet listed.
     await db
       .updateTable('orders')
@@ -303,6 +312,23 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
       .where('id', '=', nextRow?.id ?? '')
       .execute();
     expect(((await admin('GET', '/api/admin/today')).json() as TodayResponse).upcoming).toEqual([]);
+  });
+});
+
+describe('deskStepWords', () => {
+  it('words a step without the text that can carry a reason or an address', () => {
+    expect(deskStepWords({ kind: 'refund', text: 'Refunded €12.00: Mary Byrne asked', amount: 1200 })).toBe(
+      'Refunded €12.00',
+    );
+    expect(
+      deskStepWords({ kind: 'changed', text: 'Changed before dispatch: address "1 Main St"', amount: null }),
+    ).toBe('Changed before dispatch');
+    expect(deskStepWords({ kind: 'cancelled', text: 'Cancelled: Mary changed her mind', amount: null })).toBe(
+      'Cancelled',
+    );
+    expect(deskStepWords({ kind: 'status', text: 'Marked delivered', amount: null })).toBe(
+      'Marked delivered',
+    );
   });
 });
 

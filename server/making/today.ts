@@ -11,16 +11,20 @@ import type { SizeCode } from '../../domain/config';
 import { type ClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
 import { addBusinessDays } from '../../domain/making/dispatch';
 import {
+  DESK_STEPS_SHOWN,
+  type DeskStep,
   DISPATCH_AHEAD_WORKING_DAYS,
   type DueOrder,
   type MakeLine,
   type TodayResponse,
 } from '../../domain/making/today';
+import type { TimelineKind } from '../../domain/orders/admin-api';
 import type { IsoDate } from '../../domain/shared/calendar-date';
 import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
+import { money } from '../mail/layout';
 import { outboxBacklog } from '../mail/outbox';
-import { dispatchByOf, queuedOrdersWithLines } from '../orders';
+import { deskStepsSince, dispatchByOf, irishDayRange, queuedOrdersWithLines } from '../orders';
 import { OPS_MARKS, type SettingsStore } from '../settings';
 
 export interface QueuedOrder {
@@ -86,6 +90,28 @@ function toQueued(row: OrderRow, lines: readonly OrderLineRow[]): QueuedOrder {
   };
 }
 
+/**
+ * A step in a few words of its own: the event's text can carry a refund's reason or an address changed
+ * (the order's page shows those), Today shows what was done and by whom.
+ */
+export function deskStepWords(step: { kind: TimelineKind; text: string; amount: number | null }): string {
+  switch (step.kind) {
+    case 'status':
+    case 'dispatched':
+      return step.kind === 'dispatched' ? 'Dispatched' : step.text;
+    case 'refund':
+      return step.amount !== null ? `Refunded ${money(step.amount)}` : 'Refunded';
+    case 'cancelled':
+      return 'Cancelled';
+    case 'changed':
+      return 'Changed before dispatch';
+    case 'note':
+      return 'Note added';
+    default:
+      return step.kind.replace(/_/g, ' ');
+  }
+}
+
 export interface TodayHealthInput {
   readonly database: { readonly dialect: string; readonly reachable: boolean };
   readonly mailTransport: string;
@@ -100,12 +126,20 @@ export async function todayReport(
   now: Date = new Date(),
 ): Promise<TodayResponse> {
   const today = irishDate(now);
-  const [rows, { makingCapacityPerDay: capacity }, backlog, marks] = await Promise.all([
+  const midnight = irishDayRange(today, null).start ?? now.toISOString();
+  const [rows, { makingCapacityPerDay: capacity }, backlog, marks, steps] = await Promise.all([
     queuedOrdersWithLines(db),
     settings.read(),
     outboxBacklog(db),
     settings.marks(),
+    deskStepsSince(db, midnight, DESK_STEPS_SHOWN),
   ]);
+  const doneToday: DeskStep[] = steps.map((s) => ({
+    at: s.at,
+    reference: s.reference,
+    what: deskStepWords(s),
+    by: s.by,
+  }));
   const queue = rows.map((r) => toQueued(r.row, r.lines));
   // Sorted again by the date as computed here (orders paid before dates were stored have none in the row).
   queue.sort((a, b) => (a.dispatchBy < b.dispatchBy ? -1 : a.dispatchBy > b.dispatchBy ? 1 : 0));
@@ -129,6 +163,7 @@ export async function todayReport(
         error: m.last_error,
       })),
     },
+    doneToday,
     health: {
       database: health.database,
       mail: { transport: health.mailTransport, ok: backlog.retrying === 0 && backlog.failed === 0 },

@@ -10,7 +10,7 @@ import type { OrderStore } from './order-store';
 export { type DeskService, dispatchByOf } from './fulfilment-service';
 export type { OrderPageService } from './order-page-service';
 export type { OrderService } from './order-service';
-export { type OrderStore, queuedOrdersWithLines, type StoredOrder } from './order-store';
+export { deskStepsSince, type OrderStore, queuedOrdersWithLines, type StoredOrder } from './order-store';
 
 export interface OrdersFace {
   /** Checkout, confirmation and the provider's webhooks. */

@@ -53,6 +53,15 @@ function todayAnswer(overrides: Partial<TodayResponse> = {}): TodayResponse {
         },
       ],
     },
+    doneToday: [
+      {
+        at: '2026-10-21T09:42:00.000Z',
+        reference: 'SOL-66666666',
+        what: 'Dispatched',
+        by: 'Niamh',
+      },
+      { at: '2026-10-21T08:05:00.000Z', reference: 'SOL-77777777', what: 'Refunded €12.00', by: 'API token' },
+    ],
     health: {
       database: { dialect: 'sqlite', reachable: true },
       mail: { transport: '.eml files in /srv/solas/data/outbox', ok: false },
@@ -198,6 +207,18 @@ describe('Today', () => {
       '#/orders/SOL-55555555',
       '#/orders/SOL-44444444',
     ]);
+
+    // Who did what on the orders today, newest first, each order a link.
+    const done = screen.getByRole('region', { name: 'Done today' });
+    expect(
+      within(done)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['10:42SOL-66666666Dispatched by Niamh', '09:05SOL-77777777Refunded €12.00 by API token']);
+    expect(within(done).getByRole('link', { name: 'SOL-66666666' })).toHaveAttribute(
+      'href',
+      '#/orders/SOL-66666666',
+    );
 
     // In the owner's words: no folder, transport or database engine.
     const health = screen.getByRole('region', { name: 'Shop health' });

@@ -7,6 +7,7 @@
 import { type FormEvent, useCallback, useId, useState } from 'react';
 import { MAKING_CAPACITY } from '../../../../domain/making/making-queue';
 import {
+  type DeskStep,
   DISPATCH_AHEAD_WORKING_DAYS,
   type DueOrder,
   type TodayResponse,
@@ -119,6 +120,7 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
         )}
         <UpcomingDispatch upcoming={today.upcoming} />
       </section>
+      <DoneToday steps={today.doneToday} />
       <ShopHealth today={today} onChanged={onChanged} />
       {owner ? <CapacitySetting capacity={today.capacity} onChanged={onChanged} /> : null}
     </div>
@@ -171,6 +173,49 @@ function UpcomingDispatch({ upcoming }: { readonly upcoming: readonly DueOrder[]
       )}
     </div>
   );
+}
+
+/** The desk's steps on orders since midnight, newest first, each with who took it. */
+function DoneToday({ steps }: { readonly steps: readonly DeskStep[] }) {
+  return (
+    <section aria-labelledby="today-done" className={sectionClass}>
+      <h2 id="today-done" className="text-xl">
+        Done today
+      </h2>
+      {steps.length === 0 ? (
+        <p className="mt-2">Nothing done on an order yet today.</p>
+      ) : (
+        <ol className="mt-2 space-y-2 text-sm">
+          {steps.map((step) => (
+            <li key={`${step.at}-${step.reference}-${step.what}`} className="flex flex-wrap gap-x-2">
+              <time dateTime={step.at} className="text-muted tabular-nums">
+                {formatClock(step.at)}
+              </time>
+              <a
+                href={deskHref.order(step.reference)}
+                className="inline-flex min-h-6 items-center underline hover:text-wine"
+              >
+                {step.reference}
+              </a>
+              <span>
+                {step.what}
+                {step.by ? <span className="text-muted"> by {step.by}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+/** "14:05", Irish time: Today's steps are all of one day. */
+function formatClock(iso: string): string {
+  return new Intl.DateTimeFormat('en-IE', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Dublin',
+  }).format(new Date(iso));
 }
 
 function LateOrders({ late }: { readonly late: readonly DueOrder[] }) {

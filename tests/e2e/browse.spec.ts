@@ -330,6 +330,8 @@ test.describe('shop listing', () => {
     const p = product('1');
     const card = cards(page).filter({ has: page.getByRole('heading', { name: p.name }) });
     await expect(card.locator('img')).toHaveCount(1);
+    // A hover before hydration reaches no handler: the prerendered card is only HTML until then.
+    await expectHydrated(page, card);
     await card.hover();
     await expect(card.locator(`img[src*="${p.images[1]}"]`)).toHaveCount(1);
     // No invented rating: a product nobody reviewed shows none (docs/product.md §8.13).

@@ -4,14 +4,15 @@
  * shared e2e server signs in with the token, which stops once a person exists. The owner signs in with the
  * token on the fresh shop, registers her passkey, signs out, signs in with it, and the token no longer opens
  * the desk; she invites a maker, who opens the e-mail's link on a phone, registers a passkey and sees Today
- * and the orders but no Products or Settings; the owner removes her and her next request is refused on
+ * and the orders but no Products or Settings, starts making a paid order (no Refund or Cancel offered) and
+ * finds her name on the step and on Today; the owner removes her and her next request is refused on
  * both instances. Screenshots go to test-results/people-passkeys/.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
-import { type ShopCluster, startShopCluster } from '../support/shop-cluster';
+import { paidOrderOn, type ShopCluster, startShopCluster } from '../support/shop-cluster';
 import { expect, test } from './fixtures';
 
 const ADMIN_TOKEN = 'people-passkeys-admin-token-0123456789';
@@ -138,6 +139,25 @@ test('she invites a maker, who registers a passkey from the e-mail on a phone an
   await nav.getByRole('link', { name: 'Orders' }).click();
   await expect(maker.getByRole('heading', { level: 1, name: 'Work to do' })).toBeVisible();
   await expect(maker.getByRole('button', { name: /refund/i })).toHaveCount(0);
+
+  // A paid order on the other instance: she starts making it; no Refund or Cancel is offered, and her
+  // name is on the step, in the order's timeline and on Today.
+  const reference = await paidOrderOn(
+    shop.cluster,
+    shop.cluster.instances[1]?.url ?? '',
+    { email: 'brid.shopper@example.ie', name: 'Bríd Shopper' },
+    '3',
+  );
+  await maker.goto(`${shop.cluster.url}/admin#/orders/${reference}`);
+  await expect(maker.getByRole('heading', { level: 1, name: new RegExp(reference) })).toBeVisible();
+  await expect(maker.getByRole('button', { name: /refund|cancel/i })).toHaveCount(0);
+  await maker.getByRole('button', { name: 'Start making' }).click();
+  await expect(maker.getByText('Production started by Niamh')).toBeVisible();
+  await maker.screenshot({ path: path.join(SHOTS, '4b-maker-order-phone.png'), fullPage: true });
+  await nav.getByRole('link', { name: 'Today' }).click();
+  await expect(
+    maker.getByRole('region', { name: 'Done today' }).getByRole('listitem').filter({ hasText: reference }),
+  ).toContainText('Production started by Niamh');
 });
 
 test('the owner removes her: her next request is refused on both instances', async () => {

@@ -11,9 +11,8 @@
 import type { Page } from '@playwright/test';
 import type { Cluster } from '../support/cluster';
 import { productJsonLdOf } from '../support/product-json-ld';
-import { type ShopCluster, startShopCluster } from '../support/shop-cluster';
+import { paidOrderOn, type ShopCluster, startShopCluster } from '../support/shop-cluster';
 import type { SmtpSink } from '../support/smtp-sink';
-import { GALWAY_CARD_FORM } from '../support/test-app';
 import { expect, test } from './fixtures';
 
 const ADMIN_TOKEN = 'reviews-instances-admin-token';
@@ -58,25 +57,8 @@ async function post(url: string, body: object, headers: Record<string, string> =
 }
 
 /** An order of PRODUCT paid on the built-in test checkout of the first instance; its reference. */
-async function paidOrder(email: string, name: string): Promise<string> {
-  const checkout = await post(`${base(0)}/api/checkout`, {
-    email,
-    items: [{ id: PRODUCT.id, quantity: 1 }],
-    zone: 'IE',
-  });
-  expect(checkout.status).toBe(200);
-  const sessionId = String(checkout.body.sessionId);
-  const form = new URLSearchParams({ ...GALWAY_CARD_FORM, email, name });
-  const pay = await fetch(`${base(0)}/test-checkout/${sessionId}/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: cluster.url },
-    body: form.toString(),
-  });
-  expect(pay.status).toBe(303);
-  const confirmed = await post(`${base(0)}/api/orders/${sessionId}/confirm`, {});
-  expect(confirmed.body.status).toBe('paid');
-  return String(confirmed.body.reference);
+function paidOrder(email: string, name: string): Promise<string> {
+  return paidOrderOn(cluster, base(0), { email, name }, PRODUCT.id);
 }
 
 /** Dispatched and delivered in the desk: delivery queues the review request e-mail. */

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Cluster, startCluster } from './cluster';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
+import { GALWAY_CARD_FORM } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** The build the single-server journeys serve (playwright.config.ts), served by every instance. */
@@ -57,4 +58,43 @@ export async function startShopCluster(
     await stop();
     throw error;
   }
+}
+
+async function postJson(cluster: Cluster, url: string, body: object) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: cluster.url },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
+
+/**
+ * One piece of `productId` ordered on `instanceUrl` and paid on its built-in test checkout, as a shopper's
+ * browser would; answers the order's reference.
+ */
+export async function paidOrderOn(
+  cluster: Cluster,
+  instanceUrl: string,
+  shopper: { readonly email: string; readonly name: string },
+  productId: string,
+): Promise<string> {
+  const checkout = await postJson(cluster, `${instanceUrl}/api/checkout`, {
+    email: shopper.email,
+    items: [{ id: productId, quantity: 1 }],
+    zone: 'IE',
+  });
+  if (checkout.status !== 200) throw new Error(`checkout answered ${checkout.status}`);
+  const sessionId = String(checkout.body.sessionId);
+  const form = new URLSearchParams({ ...GALWAY_CARD_FORM, email: shopper.email, name: shopper.name });
+  const pay = await fetch(`${instanceUrl}/test-checkout/${sessionId}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: cluster.url },
+    body: form.toString(),
+  });
+  if (pay.status !== 303) throw new Error(`the test checkout answered ${pay.status}`);
+  const confirmed = await postJson(cluster, `${instanceUrl}/api/orders/${sessionId}/confirm`, {});
+  if (confirmed.body.status !== 'paid') throw new Error(`the order is ${String(confirmed.body.status)}`);
+  return String(confirmed.body.reference);
 }

@@ -8,6 +8,8 @@ import { singleLine } from '../shared/input-text-checks';
 
 export const PEOPLE_API = {
   me: '/api/admin/me',
+  /** How the sign-in screen signs in: whether the form still takes the owner token (nobody exists yet). */
+  signInOptions: '/api/admin/sign-in',
   people: '/api/admin/people',
   /** Sign-in with a passkey: the options (a challenge), then the assertion. */
   passkeyOptions: '/api/admin/passkey/options',
@@ -165,6 +167,8 @@ export const meSchema = z.object({
   role: z.enum(ROLES),
 });
 export type Me = z.infer<typeof meSchema>;
+
+export const signInOptionsSchema = z.object({ ok: z.literal(true), tokenSignIn: z.boolean() });
 
 export const meAnswerSchema = z.object({
   ok: z.literal(true),

@@ -93,6 +93,8 @@ describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
   let recoveryCodes: string[] = [];
 
   it('a fresh shop: the token signs in to the desk, and the owner registers her first passkey', async () => {
+    // The sign-in screen asks, without a session, whether its form still takes the token.
+    expect((await call('GET', '/api/admin/sign-in')).json()).toEqual({ ok: true, tokenSignIn: true });
     const signIn = await call('POST', '/api/admin/session', { token: ADMIN_TOKEN });
     expect(signIn.statusCode).toBe(200);
     const tokenCookie = cookieOf(signIn);
@@ -131,6 +133,7 @@ describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
   });
 
   it('from then on the desk form refuses the token; Bearer still acts as the owner "API token"', async () => {
+    expect((await call('GET', '/api/admin/sign-in')).json()).toEqual({ ok: true, tokenSignIn: false });
     const refused = await call('POST', '/api/admin/session', { token: ADMIN_TOKEN });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ ok: false, error: PEOPLE_MESSAGES.tokenRetired });

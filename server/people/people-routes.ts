@@ -254,6 +254,12 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   // ----------------------------------------------------------------------- sign in with a passkey
 
+  // Whether the sign-in form still takes the token: says only whether the desk has been set up, which
+  // the form's own answer (403 with a passkey) says anyway.
+  app.get(PEOPLE_API.signInOptions, async (_request, reply) => {
+    return reply.send({ ok: true, tokenSignIn: (await people.count()) === 0 });
+  });
+
   app.post(PEOPLE_API.passkeyOptions, async (_request, reply) => {
     return reply.send({ ok: true, options: await ceremonies.authenticationOptions() });
   });

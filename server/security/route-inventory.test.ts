@@ -84,6 +84,8 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /api/admin/passkey': 'a person with a passkey; guarded, failures slowed down and limited per address',
   'POST /api/admin/welcome/options': 'the holder of an invitation link; failures slowed down and limited',
   'POST /api/admin/welcome': 'the holder of an invitation link registering a passkey; the link works once',
+  'GET /api/admin/sign-in':
+    'the sign-in screen: whether the form still takes the owner token (only whether anybody is on the desk)',
   'POST /api/admin/recovery': 'an owner with a recovery code; single use, failures slowed down and limited',
   'POST /api/products/:id/notify':
     "a shopper asking to hear when a paused product is back; guarded, the newsletter's limit, double opt-in",

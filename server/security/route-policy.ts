@@ -369,6 +369,7 @@ export const MAKER_ROUTES: ReadonlySet<string> = new Set([
 
 /** The sign-in ceremonies: they sign a person in, so they need no session (each one its own proof). */
 export const SIGN_IN_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/admin/sign-in',
   'POST /api/admin/session',
   'POST /api/admin/passkey/options',
   'POST /api/admin/passkey',

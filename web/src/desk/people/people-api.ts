@@ -26,6 +26,7 @@ import {
   registeredAnswerSchema,
   sessionsAnswerSchema,
   signedInAnswerSchema,
+  signInOptionsSchema,
   welcomeOptionsAnswerSchema,
 } from '../../../../domain/people/people-api';
 import { call, DeskApiError } from '../desk-api';
@@ -57,6 +58,7 @@ export const passkeysSupported = () => browserSupportsWebAuthn();
 
 export const peopleApi = {
   me: () => call('GET', PEOPLE_API.me, meAnswerSchema),
+  signInOptions: () => call('GET', PEOPLE_API.signInOptions, signInOptionsSchema),
 
   /** Sign in with a passkey; `autofill`: the browser's passkey suggestions in the field (conditional UI). */
   async signIn(autofill = false) {

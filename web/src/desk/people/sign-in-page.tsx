@@ -1,6 +1,7 @@
 /**
  * The desk's sign-in: "Sign in with a passkey" (and the browser's passkey suggestions in the e-mail field
- * where it offers them), a recovery code, and on a shop with nobody yet the owner token.
+ * where it offers them), a recovery code, and on a shop with nobody yet the owner token (its form is not
+ * shown once anybody is on the desk).
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { DeskApiError, deskApi } from '../desk-api';
@@ -22,6 +23,19 @@ export function SignInPage({
   const [error, setError] = useState<string | null>(null);
   const [token, setToken] = useState('');
   const [code, setCode] = useState('');
+  // The token form only while nobody is on the desk (the server refuses it after); if the shop cannot say,
+  // the form shows and the server's answer stands.
+  const [tokenSignIn, setTokenSignIn] = useState<boolean | null>(null);
+  useEffect(() => {
+    let current = true;
+    peopleApi.signInOptions().then(
+      (answer) => current && setTokenSignIn(answer.tokenSignIn),
+      () => current && setTokenSignIn(true),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
 
   // Conditional UI: the browser offers the passkeys in the e-mail field's suggestions while this waits.
   useEffect(() => {
@@ -137,31 +151,33 @@ export function SignInPage({
           </button>
         </form>
       </details>
-      <section
-        aria-labelledby={`${id}-token-title`}
-        className="mt-3 rounded-lg border border-line bg-white p-4"
-      >
-        <h2 id={`${id}-token-title`} className="text-sm font-medium">
-          First start: a new shop with nobody on the desk yet
-        </h2>
-        <form className="mt-3 space-y-3" onSubmit={submitToken} noValidate>
-          <label htmlFor={`${id}-token`} className="text-sm font-medium">
-            Owner token
-          </label>
-          <input
-            id={`${id}-token`}
-            type="password"
-            autoComplete="current-password"
-            className={inputClass}
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            aria-invalid={error && token ? true : undefined}
-          />
-          <button type="submit" className={buttonClass.secondary} disabled={busy}>
-            Sign in
-          </button>
-        </form>
-      </section>
+      {tokenSignIn ? (
+        <section
+          aria-labelledby={`${id}-token-title`}
+          className="mt-3 rounded-lg border border-line bg-white p-4"
+        >
+          <h2 id={`${id}-token-title`} className="text-sm font-medium">
+            First start: a new shop with nobody on the desk yet
+          </h2>
+          <form className="mt-3 space-y-3" onSubmit={submitToken} noValidate>
+            <label htmlFor={`${id}-token`} className="text-sm font-medium">
+              Owner token
+            </label>
+            <input
+              id={`${id}-token`}
+              type="password"
+              autoComplete="current-password"
+              className={inputClass}
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              aria-invalid={error && token ? true : undefined}
+            />
+            <button type="submit" className={buttonClass.secondary} disabled={busy}>
+              Sign in
+            </button>
+          </form>
+        </section>
+      ) : null}
     </main>
   );
 }

@@ -377,7 +377,9 @@ function Notes({
           ))}
         </ul>
       ) : (
-        <p className="mb-3 text-sm text-muted">Only the people on the desk see these notes, never the shopper.</p>
+        <p className="mb-3 text-sm text-muted">
+          Only the people on the desk see these notes, never the shopper.
+        </p>
       )}
       <form onSubmit={submit} className="space-y-2">
         <label htmlFor={`${id}-note`} className="text-sm font-medium">

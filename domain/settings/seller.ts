@@ -30,6 +30,21 @@ export const SELLER_ENV = {
   vatRate: 'VAT_RATE',
 } as const;
 
+/** The identity the pages show, from the owner's settings (docs/product.md §10.14). */
+export function sellerOfSettings(seller: {
+  readonly name: string;
+  readonly address: string;
+  readonly vatNumber: string | null;
+  readonly vatRate: number;
+}): SellerIdentity {
+  return {
+    legalName: seller.name,
+    address: seller.address,
+    vatNumber: seller.vatNumber,
+    vatRate: seller.vatRate,
+  };
+}
+
 export function sellerToEnv(seller: SellerIdentity): Record<string, string> {
   return {
     [SELLER_ENV.name]: seller.legalName,

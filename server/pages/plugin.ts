@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sellerToEnv } from '../../domain/settings/seller';
+import { type SellerIdentity, sellerOfSettings } from '../../domain/settings/seller';
 import { sellerIdentity } from '../config';
 import { runtimeEnvRoutes } from './runtime-env-routes';
 import { seoFileRoutes } from './seo-file-routes';
@@ -18,12 +18,24 @@ export interface PagesPluginOptions {
 
 async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Promise<void> {
   const { config } = app.platform;
-  const seller = sellerIdentity(config);
   const catalogue = app.catalogue.source;
+  // The seller the owner set in the desk (her first start's: SELLER_*). A page set is rendered when the
+  // catalogue's version moves, which a settings save moves too: it reads the store, not this instance's
+  // cache, so the new set never names the seller from before the save.
+  const fallback = sellerIdentity(config);
+  const sellerNow = (fresh: boolean): Promise<SellerIdentity> =>
+    (fresh ? app.settings.store.read() : app.settings.cache.current()).then(
+      (s) => sellerOfSettings(s.seller),
+      (err: unknown) => {
+        app.log.warn({ err }, 'pages: the seller could not be read from the settings');
+        return fallback;
+      },
+    );
   // The flags, the seller's public identity (the legal pages name it) and the owner's closures (dispatch
   // dates): never other environment.
   await app.register(runtimeEnvRoutes, {
-    runtimeFlags: { ...config.runtimeFlags, ...sellerToEnv(seller) },
+    runtimeFlags: config.runtimeFlags,
+    seller: () => sellerNow(false),
     closedDates: config.closedDates,
   });
   await app.register(seoFileRoutes, { publicUrl: config.publicUrl, catalogue });
@@ -31,7 +43,7 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
     await app.register(webRoutes, {
       webDistDir: config.webDistDir,
       publicUrl: config.publicUrl,
-      seller,
+      seller: () => sellerNow(true),
       catalogue,
       reviews: app.reviews.source,
     });
@@ -40,5 +52,5 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
 
 export const pagesPlugin = fp(pages, {
   name: 'pages',
-  dependencies: ['platform', 'catalogue', 'reviews', 'making'],
+  dependencies: ['platform', 'settings', 'catalogue', 'reviews', 'making'],
 });

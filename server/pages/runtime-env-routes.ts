@@ -14,6 +14,7 @@ import {
   isEarlyBirdTerms,
   shownEarlyBird,
 } from '../../domain/offers/early-bird';
+import { type SellerIdentity, sellerToEnv } from '../../domain/settings/seller';
 
 export const RUNTIME_ENV_PATH = '/runtime-env.js';
 
@@ -61,10 +62,25 @@ export function runtimeEarlyBirdScript(terms: EarlyBirdTerms | null | undefined)
 
 export async function runtimeEnvRoutes(
   app: FastifyInstance,
-  opts: { runtimeFlags: Readonly<Record<string, string>>; closedDates: ClosedDates },
+  opts: {
+    runtimeFlags: Readonly<Record<string, string>>;
+    /** The seller as this instance serves the settings now (the legal pages and the footer name her). */
+    seller: () => Promise<SellerIdentity>;
+    closedDates: ClosedDates;
+  },
 ) {
-  const body = runtimeEnvScript(opts.runtimeFlags, opts.closedDates);
+  // The script changes only with the seller: kept for the seller it was made for.
+  let made: { key: string; body: string } | null = null;
+  const envBody = async () => {
+    const seller = sellerToEnv(await opts.seller());
+    const key = JSON.stringify(seller);
+    if (made?.key !== key) {
+      made = { key, body: runtimeEnvScript({ ...opts.runtimeFlags, ...seller }, opts.closedDates) };
+    }
+    return made.body;
+  };
   app.get(RUNTIME_ENV_PATH, async (request, reply) => {
+    const body = await envBody();
     // The making feature's queue (the pages plugin depends on it); unreadable, the dates use their own rule.
     const state = await Promise.all([app.making.queue.current(), app.making.queue.shownSettings()]).catch(
       (err: unknown) => {

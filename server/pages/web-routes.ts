@@ -41,8 +41,8 @@ import {
 export interface WebRoutesOptions {
   readonly webDistDir: string;
   readonly publicUrl: string;
-  /** The legal pages and the footer name the seller as configured (SELLER_*). */
-  readonly seller?: SellerIdentity;
+  /** The seller the legal pages and the footer name, read again for each page set rendered. */
+  readonly seller?: () => Promise<SellerIdentity>;
   /** Where the pages' products come from; default: the seed catalogue, unchanging. */
   readonly catalogue?: CatalogueSource;
   /** The published reviews the pages show; default: none, unchanging. */
@@ -185,12 +185,15 @@ export async function livePages(
   reviews: ReviewsSource = staticReviewsSource(),
 ): Promise<LivePageSet> {
   const renderer = opts.renderer ?? (await loadPageRenderer(opts.webDistDir, opts.ssrEntry));
-  const fillSeller = opts.seller ? sellerReplacements(opts.seller) : (html: string) => html;
-  const fill = (html: string) => fillSeller(html.replaceAll(PUBLIC_URL_TOKEN, opts.publicUrl));
+  const seller = opts.seller;
   return livePageSet({
     source,
     reviews,
-    build: (snapshot, superseded, published) => buildPageSet(renderer, snapshot, fill, superseded, published),
+    build: async (snapshot, superseded, published) => {
+      const fillSeller = seller ? sellerReplacements(await seller()) : (html: string) => html;
+      const fill = (html: string) => fillSeller(html.replaceAll(PUBLIC_URL_TOKEN, opts.publicUrl));
+      return buildPageSet(renderer, snapshot, fill, superseded, published);
+    },
     onError: (err, snapshot) =>
       app.log.error({ err, version: snapshot.version }, 'pages: rendering a catalogue snapshot failed'),
     onSwap: (set, ms) =>

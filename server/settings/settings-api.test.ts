@@ -256,6 +256,18 @@ describe('the settings contract', () => {
     expect(body.settings).toHaveProperty('away.mode', 'off');
     expect(body.settings).toHaveProperty('announcement.enabled', true);
   });
+
+  it('names the saved seller in /runtime-env.js, which the legal pages and the footer read', async () => {
+    const app = await start();
+    const before = await app.inject({ method: 'GET', url: '/runtime-env.js' });
+    expect(before.body).toContain('"SELLER_NAME":"Aoife Byrne"');
+    await patch(app, { seller });
+    const after = await app.inject({ method: 'GET', url: '/runtime-env.js' });
+    expect(after.body).toContain(`"SELLER_NAME":"${seller.name}"`);
+    expect(after.body).toContain(`"SELLER_ADDRESS":"${seller.address}"`);
+    expect(after.body).toContain('"SELLER_VAT_NUMBER":"IE1234567T"');
+    expect(after.body).not.toContain(seller.orderEmail);
+  });
 });
 
 describe.each(TEST_DIALECTS)('the checkout following the settings on %s', (dialect) => {

@@ -71,6 +71,25 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
     expect(saved.seller.name).toBe('Aoife Byrne, trading as Solas');
     expect(saved.shipping.zones.find((z) => z.id === 'EU')).toMatchObject({ price: 1250, freeFrom: 6000 });
 
+    // The Terms and every page's footer name her within 5 s: the page as served (before any script) and
+    // once the app has taken it over.
+    const shopper = await page
+      .context()
+      .browser()
+      ?.newContext({ viewport: { width: 390, height: 844 } });
+    const terms = await shopper?.newPage();
+    if (!terms) throw new Error('no page for the shopper');
+    await expect
+      .poll(async () => (await request.get('/terms-conditions')).text(), { timeout: 5_000 })
+      .toContain('Aoife Byrne, trading as Solas');
+    await terms.goto('/terms-conditions');
+    await expect(terms.getByRole('contentinfo')).toContainText(
+      'Aoife Byrne, trading as Solas, 4 Quay Street, Galway, H91 AB12, Ireland',
+    );
+    await expect(terms.getByRole('main')).toContainText('Aoife Byrne, trading as Solas');
+    await terms.screenshot({ path: path.join(SHOTS, 'phone-terms.png'), fullPage: true });
+    await shopper?.close();
+
     // The next EU checkout is charged the new price: the hosted checkout says so.
     const opened = await euCheckout(request);
     expect(opened.ok()).toBe(true);

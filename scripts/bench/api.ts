@@ -11,6 +11,9 @@
 //   npm run bench:api -- --profile-postgres    the same profile with the shop on PostgreSQL
 //   npm run bench:api -- --rows=page           only the replay and the product page rows (no floors, no
 //                                              checkouts); with --profile, a profile of the product page
+//   npm run bench:api -- --newsletter          the SQLite checkout's p99 idle, then while a campaign is being
+//                                              sent to 2,000 confirmed subscribers (paced: NEWSLETTER_PER_MINUTE)
+//                                              budget: at most 1.5x the idle p99 (see newsletterRow)
 //   npm run bench:api -- --instructions        the replay and the SQLite shop's product page under valgrind's
 //                                              callgrind: instructions per page, which the host's speed and
 //                                              its neighbours do not change (see instructionsRow)
@@ -67,6 +70,7 @@ const { values: args } = parseArgs({
     'profile-postgres': { type: 'boolean', default: false },
     rows: { type: 'string', default: 'all' },
     instructions: { type: 'boolean', default: false },
+    newsletter: { type: 'boolean', default: false },
   },
 });
 const SMOKE = args.smoke;
@@ -926,6 +930,104 @@ async function instructionsRow(webDir: string): Promise<void> {
 }
 
 /** What the run does, for its first line. */
+/** Confirmed subscribers the campaign goes to (docs/product.md §5.10: "a send to thousands"). */
+const NEWSLETTER_SUBSCRIBERS = 2_000;
+const NEWSLETTER_P99_FACTOR = 1.5;
+
+/**
+ * The checkout while the newsletter goes out: the SQLite shop's checkout p99 (ab, as the other POST rows)
+ * idle, then from the moment a campaign to 2,000 confirmed subscribers is sent, through the first passes
+ * that start it (every recipient's row written) and queue its paced batches into the outbox, whose sender
+ * writes them out. Rounds of 4 s, each figure the median of the rounds.
+ */
+async function newsletterRow(webDir: string): Promise<void> {
+  const shop = await startShop({
+    webDir,
+    port: await freePort(),
+    logLevel: 'info',
+    discardStdout: true,
+    env: { RATE_LIMITS: 'checkout=1000000/60' },
+  });
+  try {
+    // The subscribers, confirmed, written straight into the shop's database (the sign-up's own rows).
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(path.join(shop.dataDir, 'solas.sqlite'));
+    const at = new Date().toISOString();
+    const insert = db.prepare(
+      `insert into newsletter_signups (email, email_key, source, created_at, status, token, confirmed_at)
+       values (?, ?, 'bench', ?, 'confirmed', ?, ?)`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < NEWSLETTER_SUBSCRIBERS; i++) {
+        const email = `reader-${i}@example.com`;
+        insert.run(email, email, at, randomBytes(24).toString('base64url'), at);
+      }
+    })();
+    db.close();
+    const target: Target = {
+      name: 'newsletter-checkout',
+      label: 'POST /api/checkout, SQLite',
+      url: `${shop.baseUrl}/api/checkout`,
+      method: 'POST',
+      headers: CHECKOUT_HEADERS,
+      body: CHECKOUT_BODY,
+      pid: shop.pid,
+    };
+    const rounds = SMOKE ? 1 : 3;
+    const measure = async () => {
+      const runs: AbResult[] = [];
+      for (let i = 0; i < rounds; i++) runs.push(await runAb(target, SMOKE ? 1 : 4));
+      return runs;
+    };
+    if (!SMOKE) await runAb(target, WARMUP || 2);
+    const idle = await measure();
+    const owner = {
+      authorization: 'Bearer bench-admin-token-0123456789abcdef0123',
+      'content-type': 'application/json',
+      origin: shop.baseUrl,
+    };
+    const created = await fetch(`${shop.baseUrl}/api/admin/campaigns`, {
+      method: 'POST',
+      headers: owner,
+      body: JSON.stringify({ subject: 'Winter colours', body: 'New bracelets for the dark evenings.' }),
+    });
+    const { campaign } = (await created.json()) as { campaign: { id: string } };
+    const campaignUrl = `${shop.baseUrl}/api/admin/campaigns/${campaign.id}`;
+    const sent = await fetch(`${campaignUrl}/send`, { method: 'POST', headers: owner, body: '{}' });
+    if (sent.status !== 202) throw new Error(`the campaign's send answered ${sent.status}`);
+    // From the send until the campaign has started (its pass runs every 10 s) and 3 rounds at least.
+    type Campaign = { campaign: { status: string; recipients: number; sent: number } };
+    const during: AbResult[] = [];
+    let state: Campaign;
+    do {
+      during.push(await runAb(target, SMOKE ? 1 : 4));
+      state = (await (await fetch(campaignUrl, { headers: owner })).json()) as Campaign;
+    } while (!SMOKE && (state.campaign.recipients === 0 || during.length < 3) && during.length < 10);
+    const p99 = (runs: readonly AbResult[]) => median(runs.map((r) => r.p99Ms));
+    const p50 = (runs: readonly AbResult[]) => median(runs.map((r) => r.p50Ms));
+    const bad = [...idle, ...during].reduce((n, r) => n + r.non2xx + r.errors, 0);
+    const factor = p99(during) / Math.max(1, p99(idle));
+    printTable(
+      ['row', 'p50 ms', 'p99 ms', 'requests'],
+      [
+        ['checkout, idle', p50(idle), p99(idle), idle.reduce((n, r) => n + r.requests, 0)],
+        [
+          `checkout, campaign to ${state.campaign.recipients} sending (${state.campaign.sent} sent so far)`,
+          p50(during),
+          p99(during),
+          during.reduce((n, r) => n + r.requests, 0),
+        ],
+      ],
+    );
+    console.log(
+      `p99 during the send: ${factor.toFixed(2)}x idle (budget ${NEWSLETTER_P99_FACTOR}x); non-2xx or errors: ${bad}`,
+    );
+    if (!SMOKE && (factor > NEWSLETTER_P99_FACTOR || bad > 0)) process.exitCode = 1;
+  } finally {
+    await shop.stop();
+  }
+}
+
 function plan(): string {
   const [load1] = loadavg();
   return (
@@ -954,6 +1056,10 @@ async function main() {
   }
   if (args.instructions) {
     await instructionsRow(webDir);
+    return;
+  }
+  if (args.newsletter) {
+    await newsletterRow(webDir);
     return;
   }
   const withPg = !args['sqlite-only'];

@@ -109,6 +109,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 export interface StartedShop {
   readonly baseUrl: string;
   readonly pid: number;
+  /** Its DATA_DIR (removed on stop). */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -187,7 +189,7 @@ export async function startShop({
     await stop();
     throw err;
   }
-  return { baseUrl, pid: child.pid ?? 0, stop };
+  return { baseUrl, pid: child.pid ?? 0, dataDir, stop };
 }
 
 export const median = (values: readonly number[]): number => {

@@ -5,6 +5,7 @@
  */
 
 import type { SizeCode } from '../config';
+import type { StorefrontSettings } from '../settings/storefront-settings';
 import type { Cents } from '../shared/money';
 
 export const PRODUCT_STATUSES = ['active', 'paused', 'retired'] as const;
@@ -60,4 +61,9 @@ export interface CatalogueSnapshot {
   readonly products: readonly CatalogueProduct[];
   /** Old handles of products whose handle changed: old handle -> product id. */
   readonly formerHandles: Readonly<Record<string, string>>;
+  /**
+   * The owner's settings the pages show (zones, away, announcement), added by the server to the snapshot it
+   * renders pages from; absent (the first start's values apply) in the seed and the database's own.
+   */
+  readonly shop?: StorefrontSettings;
 }

@@ -9,7 +9,7 @@
  */
 import * as z from 'zod/mini';
 import type { ShippingRate, ShippingRates } from '../cart/pricing';
-import { BRAND, FREE_SHIPPING_THRESHOLD, POLICY, SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
+import { BRAND, SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
 import { type ClosedDates, NO_CLOSURES } from '../making/closed-dates';
 import {
   SETTINGS_MESSAGES,
@@ -21,10 +21,16 @@ import { parseIsoDate } from '../shared/calendar-date';
 import { COUNTRY_NAMES } from '../shared/countries';
 import { checkEmail } from '../shared/email';
 import { isFreeText, isSingleLineText } from '../shared/input-text';
-import { cents, formatEuroShort } from '../shared/money';
+import { cents } from '../shared/money';
+import {
+  DEFAULT_ANNOUNCEMENT_ENABLED,
+  DEFAULT_ANNOUNCEMENT_TEXT,
+  pausedSalesMessage,
+  SEEDED_ZONES as SEEDED_STOREFRONT_ZONES,
+} from './storefront-settings';
 
 export const PUBLIC_SETTINGS_API = '/api/settings/public';
-export const BACK_IN_TOUCH_API = '/api/back-in-touch';
+export { BACK_IN_TOUCH_API } from './storefront-settings';
 
 export const SHOP_SETTINGS_LIMITS = {
   nameMax: 200,
@@ -306,18 +312,13 @@ export interface SettingsDefaultsInput {
   readonly closedDates: ClosedDates;
 }
 
-export const SEEDED_ZONES: readonly ShippingZoneSetting[] = ZONE_IDS.map((id) => ({
-  id,
-  name: SHIPPING_ZONES[id].label,
-  countries: [...SHIPPING_ZONES[id].countries],
-  price: SHIPPING_ZONES[id].fee,
-  freeFrom: SHIPPING_ZONES[id].freeOver,
+export { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT, pausedSalesMessage };
+
+/** The first start's zones as settings (their countries a list the desk may edit). */
+export const SEEDED_ZONES: readonly ShippingZoneSetting[] = SEEDED_STOREFRONT_ZONES.map((zone) => ({
+  ...zone,
+  countries: [...zone.countries],
 }));
-
-export const DEFAULT_ANNOUNCEMENT_ENABLED = true;
-
-/** The bar's text before the owner writes her own (the storefront's text since the first release). */
-export const DEFAULT_ANNOUNCEMENT_TEXT = `Free shipping in Ireland from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} • ${POLICY.returnsDays}-day returns`;
 
 export function settingsDefaults(input: SettingsDefaultsInput): OwnerSettings {
   return {
@@ -337,13 +338,6 @@ export function settingsDefaults(input: SettingsDefaultsInput): OwnerSettings {
     away: { mode: 'off', until: null, message: '' },
     announcement: { text: DEFAULT_ANNOUNCEMENT_TEXT, enabled: DEFAULT_ANNOUNCEMENT_ENABLED },
   };
-}
-
-/** What a shopper is told while sales are paused (the 409 of POST /api/checkout, the product page's note). */
-export function pausedSalesMessage(away: AwaySettings): string {
-  const back = away.until ? ` We are back on ${away.until}.` : '';
-  const note = away.message.trim() ? ` ${away.message.trim()}` : '';
-  return `The shop is taking a break and is not taking orders just now.${back}${note}`;
 }
 
 /** The zone a checkout to `zone` is priced with now; null when the owner removed it. */

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type SellerIdentity, sellerOfSettings } from '../../domain/settings/seller';
+import { storefrontSettings } from '../../domain/settings/storefront-settings';
 import { sellerIdentity } from '../config';
 import { runtimeEnvRoutes } from './runtime-env-routes';
 import { seoFileRoutes } from './seo-file-routes';
@@ -23,19 +24,28 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
   // catalogue's version moves, which a settings save moves too: it reads the store, not this instance's
   // cache, so the new set never names the seller from before the save.
   const fallback = sellerIdentity(config);
-  const sellerNow = (fresh: boolean): Promise<SellerIdentity> =>
-    (fresh ? app.settings.store.read() : app.settings.cache.current()).then(
+  const sellerNow = (): Promise<SellerIdentity> =>
+    app.settings.cache.current().then(
       (s) => sellerOfSettings(s.seller),
       (err: unknown) => {
-        app.log.warn({ err }, 'pages: the seller could not be read from the settings');
+        app.log.warn({ err }, 'runtime-env: the seller could not be read from the settings');
         return fallback;
+      },
+    );
+  // Unreadable, the pages keep the first start's values rather than not rendering at all.
+  const pageSettings = () =>
+    app.settings.store.read().then(
+      (s) => ({ seller: sellerOfSettings(s.seller), shop: storefrontSettings(s) }),
+      (err: unknown) => {
+        app.log.warn({ err }, 'pages: the settings could not be read; rendering with the first start’s');
+        return { seller: fallback, shop: undefined };
       },
     );
   // The flags, the seller's public identity (the legal pages name it) and the owner's closures (dispatch
   // dates): never other environment.
   await app.register(runtimeEnvRoutes, {
     runtimeFlags: config.runtimeFlags,
-    seller: () => sellerNow(false),
+    seller: sellerNow,
     closedDates: config.closedDates,
   });
   await app.register(seoFileRoutes, { publicUrl: config.publicUrl, catalogue });
@@ -43,7 +53,7 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
     await app.register(webRoutes, {
       webDistDir: config.webDistDir,
       publicUrl: config.publicUrl,
-      seller: () => sellerNow(true),
+      settings: pageSettings,
       catalogue,
       reviews: app.reviews.source,
     });

@@ -14,6 +14,7 @@ import { CATALOGUE_PATH, CURRENT_CATALOGUE_URL } from '../../domain/catalogue/ca
 import { seedSnapshot } from '../../domain/catalogue/seed';
 import { productPath, resolvePath, STATIC_PATHS } from '../../domain/routes';
 import type { SellerIdentity } from '../../domain/settings/seller';
+import type { StorefrontSettings } from '../../domain/settings/storefront-settings';
 import type { CatalogueSource } from '../catalogue';
 import { staticCatalogueSource } from '../catalogue';
 import { isHttps } from '../config';
@@ -41,8 +42,14 @@ import {
 export interface WebRoutesOptions {
   readonly webDistDir: string;
   readonly publicUrl: string;
-  /** The seller the legal pages and the footer name, read again for each page set rendered. */
-  readonly seller?: () => Promise<SellerIdentity>;
+  /**
+   * What the owner set that the pages show, read again for each page set rendered: the seller the legal
+   * pages and the footer name, and the zones, away state and announcement (added to the snapshot).
+   */
+  readonly settings?: () => Promise<{
+    readonly seller: SellerIdentity;
+    readonly shop: StorefrontSettings | undefined;
+  }>;
   /** Where the pages' products come from; default: the seed catalogue, unchanging. */
   readonly catalogue?: CatalogueSource;
   /** The published reviews the pages show; default: none, unchanging. */
@@ -185,14 +192,16 @@ export async function livePages(
   reviews: ReviewsSource = staticReviewsSource(),
 ): Promise<LivePageSet> {
   const renderer = opts.renderer ?? (await loadPageRenderer(opts.webDistDir, opts.ssrEntry));
-  const seller = opts.seller;
+  const settings = opts.settings;
   return livePageSet({
     source,
     reviews,
     build: async (snapshot, superseded, published) => {
-      const fillSeller = seller ? sellerReplacements(await seller()) : (html: string) => html;
+      const now = settings ? await settings() : null;
+      const fillSeller = now ? sellerReplacements(now.seller) : (html: string) => html;
       const fill = (html: string) => fillSeller(html.replaceAll(PUBLIC_URL_TOKEN, opts.publicUrl));
-      return buildPageSet(renderer, snapshot, fill, superseded, published);
+      const rendered = now?.shop ? { ...snapshot, shop: now.shop } : snapshot;
+      return buildPageSet(renderer, rendered, fill, superseded, published);
     },
     onError: (err, snapshot) =>
       app.log.error({ err, version: snapshot.version }, 'pages: rendering a catalogue snapshot failed'),

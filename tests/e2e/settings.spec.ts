@@ -109,6 +109,18 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
     const refused = await euCheckout(request);
     expect(refused.status()).toBe(409);
     expect(((await refused.json()) as { error: string }).error).toContain(`We are back on ${until}.`);
+    // The product page, as served and once the app runs: the note with the return date where Add to Cart
+    // was, and "Tell me when you're back".
+    await expect
+      .poll(async () => (await request.get('/product/1')).text(), { timeout: 5_000 })
+      .toContain(`We are back on ${until}.`);
+    const product = await page.context().newPage();
+    await product.goto('/product/1');
+    await expect(product.getByTestId('away-notice')).toContainText(`We are back on ${until}.`);
+    await expect(product.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+    await expect(product.getByRole('form', { name: 'Tell me when you’re back' })).toBeVisible();
+    await product.screenshot({ path: path.join(SHOTS, 'phone-product-paused.png'), fullPage: false });
+    await product.close();
 
     await away.getByLabel('Open as usual').check();
     await away.getByRole('button', { name: 'Save away' }).click();

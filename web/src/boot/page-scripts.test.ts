@@ -116,12 +116,26 @@ describe('head script', () => {
     }
   });
 
-  it('hides the announcement bar the shopper dismissed', () => {
+  it('hides the announcement bar the shopper dismissed, and only that text', () => {
+    const bar = (key: string) => {
+      const el = document.createElement('aside');
+      el.className = 'announcement-bar';
+      el.dataset.key = key;
+      document.body.append(el);
+      return el;
+    };
     runInPage(headScript());
     expect(document.documentElement.dataset.announcement).toBeUndefined();
     localStorage.setItem(STORAGE_KEYS.announcementDismissed, '1');
     runInPage(headScript());
-    expect(document.documentElement.dataset.announcement).toBe('dismissed');
+    expect(document.documentElement.dataset.announcement).toBe('1');
+    expect(getComputedStyle(bar('1')).display).toBe('none');
+    expect(getComputedStyle(bar('a1x2y3')).display).not.toBe('none');
+    // What storage holds goes into a selector: anything but letters and digits is ignored.
+    localStorage.setItem(STORAGE_KEYS.announcementDismissed, '"]{}*{display:none');
+    document.documentElement.removeAttribute('data-announcement');
+    runInPage(headScript());
+    expect(document.documentElement.dataset.announcement).toBeUndefined();
   });
 });
 

@@ -76,7 +76,14 @@ function beforeFirstPaint(
     return;
   }
   try {
-    if (localStorage.getItem(dismissedKey)) html.dataset.announcement = 'dismissed';
+    // The key of the text the shopper dismissed (announcementKey): that text stays hidden, a new one shows.
+    const dismissed = localStorage.getItem(dismissedKey);
+    if (dismissed && /^[a-z0-9]{1,16}$/.test(dismissed)) {
+      const hide = document.createElement('style');
+      hide.textContent = `.announcement-bar[data-key="${dismissed}"]{display:none}`;
+      document.head.append(hide);
+      html.dataset.announcement = dismissed;
+    }
   } catch {
     // Storage blocked (privacy mode): the bar shows, as for a first visit.
   }

@@ -1,30 +1,31 @@
 import { useEffect, useState } from 'react';
-import { FREE_SHIPPING_THRESHOLD, POLICY, STORAGE_KEYS } from '../../../../domain/config';
-import { formatEuroShort } from '../../../../domain/shared/money';
+import { STORAGE_KEYS } from '../../../../domain/config';
+import { useAnnouncement } from '../../features/settings/announcement';
 import { readStored, writeStored } from '../../lib/browser-storage';
 
-export const ANNOUNCEMENT_TEXT = `Free shipping in Ireland from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)} • ${POLICY.returnsDays}-day returns`;
-
 /**
- * Dismissal persists for good. An inline script in index.html hides a dismissed bar before first paint
- * (data-announcement on <html>), so returning visitors see no layout shift; React then drops it entirely.
+ * The owner's announcement (Settings in the desk), when she has it on. Dismissal keeps the key of the text
+ * (announcementKey) for good: a changed text shows again. An inline script in the page's head hides a
+ * dismissed text before first paint (boot/page-scripts.ts), so returning visitors see no layout shift;
+ * React then drops it entirely.
  */
 export function AnnouncementBar() {
-  const [dismissed, setDismissed] = useState(false);
+  const { text, enabled, key = '1' } = useAnnouncement();
+  const [dismissed, setDismissed] = useState<string | null>(null);
   useEffect(() => {
     // Storage disabled or empty: the bar simply shows.
-    if (readStored(STORAGE_KEYS.announcementDismissed)) setDismissed(true);
+    setDismissed(readStored(STORAGE_KEYS.announcementDismissed));
   }, []);
-  if (dismissed) return null;
+  if (!enabled || text.trim() === '' || dismissed === key) return null;
   const dismiss = () => {
     // When storage cannot keep it, the bar is still hidden for this page view.
-    writeStored(STORAGE_KEYS.announcementDismissed, '1');
-    setDismissed(true);
+    writeStored(STORAGE_KEYS.announcementDismissed, key);
+    setDismissed(key);
   };
   return (
-    <aside aria-label="Announcement" className="announcement-bar bg-wine text-cream">
+    <aside aria-label="Announcement" data-key={key} className="announcement-bar bg-wine text-cream">
       <div className="mx-auto flex max-w-6xl items-center justify-center gap-2 px-4 py-2 text-center text-sm">
-        <p className="flex-1">{ANNOUNCEMENT_TEXT}</p>
+        <p className="flex-1">{text}</p>
         <button
           type="button"
           onClick={dismiss}

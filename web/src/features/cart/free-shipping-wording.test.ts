@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FREE_SHIPPING_THRESHOLD } from '../../../../domain/config';
+import { DEFAULT_ANNOUNCEMENT_TEXT as ANNOUNCEMENT_TEXT } from '../../../../domain/settings/storefront-settings';
 import { formatEuroShort } from '../../../../domain/shared/money';
-import { ANNOUNCEMENT_TEXT } from '../../app/layout/announcement-bar';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 

@@ -6,6 +6,8 @@ import { productPath } from '../../../../domain/routes';
 import { toast } from '../../components/ui/toast';
 import { navigate } from '../../lib/router';
 import { useAddItem } from '../cart/cart-context';
+import { AwayNotice } from '../settings/away-notice';
+import { salesPaused, useAway } from '../settings/storefront-settings';
 import { useWishlist } from '../wishlist/wishlist-context';
 import { HeartIcon } from './icons';
 import { ShareButton } from './share-button';
@@ -14,10 +16,12 @@ import { addedToCartToast } from './use-add-to-cart';
 /**
  * The product page's buttons: Add to Cart (a toast), Buy Now (to the cart), both in the chosen `size`,
  * Wishlist and Share. A paused product takes no orders: its owner's note stands where the two buttons
- * would be, and the shopper can still keep it in the wishlist for later.
+ * would be, and the shopper can still keep it in the wishlist for later. While the owner has paused the
+ * whole shop's sales, her note and return date stand there instead.
  */
 export function ProductActions({ product, size }: { product: Product; size: SizeCode }) {
   const addItem = useAddItem();
+  const away = useAway();
   const { has, toggle } = useWishlist();
   const inWishlist = has(product.id);
 
@@ -37,7 +41,9 @@ export function ProductActions({ product, size }: { product: Product; size: Size
 
   return (
     <>
-      {isOrderable(product) ? (
+      {salesPaused(away) && isOrderable(product) ? (
+        <AwayNotice away={away} />
+      ) : isOrderable(product) ? (
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <button
             type="button"

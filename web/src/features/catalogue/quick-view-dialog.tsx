@@ -3,9 +3,11 @@
 import { defaultSizeOf, sizeByCode, sizeRangeText } from '../../../../domain/catalogue/sizes';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { productPath } from '../../../../domain/routes';
+import { pausedSalesMessage } from '../../../../domain/settings/storefront-settings';
 import { formatEuro } from '../../../../domain/shared/money';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
+import { salesPaused, useAway } from '../settings/storefront-settings';
 import { MaterialChips } from './material-chips';
 import { Modal } from './modal';
 import { useAddToCart } from './use-add-to-cart';
@@ -18,6 +20,7 @@ export interface QuickViewDialogProps {
 
 export function QuickViewDialog({ product, open, onOpenChange }: QuickViewDialogProps) {
   const addToCart = useAddToCart();
+  const away = useAway();
   const add = () => {
     onOpenChange(false);
     // Open the bag once this dialog has let go of focus, so closing the bag returns focus to the card.
@@ -49,14 +52,20 @@ export function QuickViewDialog({ product, open, onOpenChange }: QuickViewDialog
               Adds size {sizeByCode(defaultSizeOf(product)).name} (
               {sizeRangeText(sizeByCode(defaultSizeOf(product)))}); you can change it in your cart.
             </p>
-            <button
-              aria-describedby={`quick-view-size-${product.id}`}
-              type="button"
-              onClick={add}
-              className="h-12 rounded-full bg-wine px-6 font-medium text-cream hover:bg-wine-dark"
-            >
-              Add to Cart
-            </button>
+            {salesPaused(away) ? (
+              <p className="rounded-xl border border-wine/40 bg-sand px-4 py-3 text-sm text-ink">
+                {pausedSalesMessage(away)}
+              </p>
+            ) : (
+              <button
+                aria-describedby={`quick-view-size-${product.id}`}
+                type="button"
+                onClick={add}
+                className="h-12 rounded-full bg-wine px-6 font-medium text-cream hover:bg-wine-dark"
+              >
+                Add to Cart
+              </button>
+            )}
             <Link
               to={productPath(product.id)}
               onClick={() => onOpenChange(false)}

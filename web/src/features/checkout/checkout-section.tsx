@@ -5,11 +5,14 @@
  * to the hosted checkout (useCheckoutStart). A failure shows the failure alert with its detail and 'Try
  * again'. The browser sends ids, quantities, gift wrap, zone and e-mail only: the server prices the order.
  * While the cart holds a product that takes no orders (paused or retired), the button is disabled and a
- * message names the product to remove (the server would refuse the checkout anyway).
+ * message names the product to remove (the server would refuse the checkout anyway). While the owner has
+ * paused sales, her note and return date stand in its place.
  */
 import { memo, useId } from 'react';
 import { checkoutBlockedText } from '../../../../domain/cart/cart';
+import { pausedSalesMessage } from '../../../../domain/settings/storefront-settings';
 import { useCartLines } from '../cart/cart-context';
+import { salesPaused, useAway } from '../settings/storefront-settings';
 import { CheckoutEmailDialog } from './checkout-email-dialog';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 import { useCheckoutStart } from './use-checkout-start';
@@ -22,13 +25,27 @@ import { useEmailStep } from './use-email-step';
  */
 export const CheckoutSection = memo(function CheckoutSection() {
   const { lines } = useCartLines();
+  const away = useAway();
   const { phase, begin, retry } = useCheckoutStart();
+  const paused = salesPaused(away) && phase.kind !== 'redirecting';
   const blocked = phase.kind === 'redirecting' ? null : checkoutBlockedText(lines);
   const blockedId = useId();
-  const emailStep = useEmailStep(lines.length > 0 && blocked === null);
+  const emailStep = useEmailStep(lines.length > 0 && blocked === null && !paused);
   const busy = phase.kind === 'creating' || phase.kind === 'redirecting';
 
   if (lines.length === 0 && phase.kind !== 'redirecting') return null;
+  // The owner has paused sales: the cart stays, the checkout waits for her return (the server refuses it).
+  if (paused) {
+    return (
+      <p
+        role="status"
+        data-testid="away-notice"
+        className="rounded-xl border border-wine/40 bg-sand px-4 py-3"
+      >
+        {pausedSalesMessage(away)}
+      </p>
+    );
+  }
 
   const buttonText =
     phase.kind === 'creating'

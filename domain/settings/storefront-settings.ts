@@ -1,0 +1,84 @@
+/**
+ * The owner's settings every page is rendered with (docs/product.md §10.14): the zones and their prices,
+ * the away state and the announcement bar. They travel inside the catalogue snapshot the pages are
+ * rendered from (server/pages), so the server's HTML and the browser's hydration read the same values, and
+ * a save renders the pages again on every instance as a product edit does. Nothing private. Plain data
+ * and no schema: the storefront's bundle carries these types and defaults, never the desk's validation.
+ */
+import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
+import { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT } from './announcement';
+
+export { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT };
+
+export interface StorefrontZone {
+  readonly id: ZoneId;
+  readonly name: string;
+  readonly countries: readonly string[];
+  /** Cents. */
+  readonly price: number;
+  /** Cents of items from which shipping is free; null: never. */
+  readonly freeFrom: number | null;
+}
+
+export interface StorefrontSettings {
+  readonly shipping: { readonly zones: readonly StorefrontZone[] };
+  readonly away: {
+    readonly mode: 'off' | 'keep-selling' | 'pause-sales';
+    /** YYYY-MM-DD; null while open. */
+    readonly until: string | null;
+    readonly message: string;
+  };
+  readonly announcement: {
+    readonly text: string;
+    readonly enabled: boolean;
+    /** What a dismissal remembers (announcementKey): worked out by the server, so no page carries the hash. */
+    readonly key?: string;
+  };
+}
+
+/** "Tell me when you're back": POST { email }, double opt-in, one e-mail when the shop is open again. */
+export const BACK_IN_TOUCH_API = '/api/back-in-touch';
+
+/** Today's zones as the shop started with them (domain/config.ts). */
+export const SEEDED_ZONES: readonly StorefrontZone[] = /* @__PURE__ */ ZONE_IDS.map((id) => ({
+  id,
+  name: SHIPPING_ZONES[id].label,
+  countries: [...SHIPPING_ZONES[id].countries],
+  price: SHIPPING_ZONES[id].fee,
+  freeFrom: SHIPPING_ZONES[id].freeOver,
+}));
+
+/** The first start's: what the pages show before the owner saves anything (and in development). */
+export const DEFAULT_STOREFRONT_SETTINGS: StorefrontSettings = {
+  shipping: { zones: SEEDED_ZONES },
+  away: { mode: 'off', until: null, message: '' },
+  announcement: { text: DEFAULT_ANNOUNCEMENT_TEXT, enabled: DEFAULT_ANNOUNCEMENT_ENABLED },
+};
+
+export function storefrontSettings(settings: StorefrontSettings): StorefrontSettings {
+  const { text, enabled } = settings.announcement;
+  return {
+    shipping: settings.shipping,
+    away: settings.away,
+    announcement: { text, enabled, key: announcementKey(text) },
+  };
+}
+
+/**
+ * What a dismissed bar remembers of its text: '1' for the first text (what shoppers who dismissed it
+ * before the owner could change it have stored), else a short hash, so a changed text shows again.
+ * Letters and digits only: the page's head script puts it in a CSS selector.
+ */
+export function announcementKey(text: string): string {
+  if (text === DEFAULT_ANNOUNCEMENT_TEXT) return '1';
+  let hash = 5381;
+  for (let i = 0; i < text.length; i++) hash = ((hash * 33) ^ text.charCodeAt(i)) >>> 0;
+  return `a${hash.toString(36)}`;
+}
+
+/** What a shopper is told while sales are paused (the 409 of POST /api/checkout, the product page's note). */
+export function pausedSalesMessage(away: StorefrontSettings['away']): string {
+  const back = away.until ? ` We are back on ${away.until}.` : '';
+  const note = away.message.trim() ? ` ${away.message.trim()}` : '';
+  return `The shop is taking a break and is not taking orders just now.${back}${note}`;
+}

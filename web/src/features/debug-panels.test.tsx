@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { HashRouter } from '../lib/router';
 import { DebugPanels } from './debug-panels';
+import { resetErrorLogCacheForTests } from './error-tracking/error-log';
 
 function setUrl(url: string) {
   history.replaceState(null, '', url);
@@ -12,6 +13,9 @@ function setUrl(url: string) {
 
 beforeEach(() => {
   localStorage.clear();
+  // A worker keeps modules from file to file (vitest.config.ts isolate: false): the log an earlier file
+  // wrote to is still in memory.
+  resetErrorLogCacheForTests();
   setUrl('/#/');
 });
 

@@ -1,8 +1,9 @@
 import { BRAND } from '../../../domain/config';
 import { SITE_IMAGES } from '../../../domain/media/images';
 import { ResponsiveImage } from '../components/ui/responsive-image';
+import { useZones } from '../features/settings/storefront-settings';
 import { Link } from '../lib/router';
-import { FACTS, FREE_DELIVERY_ZONES, ZONE_ROWS } from './legal/policy-facts';
+import { FACTS, freeDeliveryIn, zoneRows } from './legal/policy-facts';
 
 const VALUES = [
   {
@@ -35,6 +36,9 @@ const PRIMARY_BUTTON =
   'inline-flex min-h-12 items-center justify-center rounded-full bg-wine px-8 py-3 font-medium text-cream hover:bg-wine-dark';
 
 export function AboutPage() {
+  const zones = useZones();
+  const where = freeDeliveryIn(zones, 'long');
+  const freeDelivery = where ? `Delivery is free in ${where}.` : '';
   return (
     <article>
       <header className="mx-auto grid max-w-6xl items-center gap-10 px-4 pt-12 pb-16 sm:pt-16 lg:grid-cols-2 lg:gap-16">
@@ -158,11 +162,10 @@ export function AboutPage() {
             Shipping
           </h2>
           <p className="mt-4 leading-relaxed">
-            We post from Ireland to Ireland, the EU and further afield. Delivery is free in{' '}
-            {FREE_DELIVERY_ZONES.join(' and ')} on orders of {FACTS.freeShippingThreshold} or more.
+            We post from Ireland to Ireland, the EU and further afield. {freeDelivery}
           </p>
           <ul className="mt-4 divide-y divide-line rounded-xl border border-line">
-            {ZONE_ROWS.map((z) => (
+            {zoneRows(zones).map((z) => (
               <li
                 key={z.id}
                 className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-4 py-3"

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
@@ -21,12 +21,13 @@ import { NEWSLETTER_ENDPOINT } from '../../../domain/newsletter/newsletter';
 import { formatEuro, formatEuroShort } from '../../../domain/shared/money';
 import { LazyToaster } from '../components/ui/toast';
 import { HashRouter } from '../lib/router';
+import { renderWithCatalogue } from '../test-support/render-with-catalogue';
 import { AboutPage } from './about-page';
 import { BespokeCorporatePage, ENQUIRY_SUBJECTS } from './bespoke-corporate-page';
 import { BROOCH_SIGNUP_SUCCESS, ComingSoonPage } from './coming-soon-page';
 
 function renderPage(page: ReactNode) {
-  return render(
+  return renderWithCatalogue(
     <HashRouter>
       {page}
       <LazyToaster />

@@ -12,6 +12,7 @@ import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import {
   DEFAULT_STOREFRONT_SETTINGS,
+  SEEDED_ZONES,
   type StorefrontSettings,
   storefrontSettings,
 } from '../../../../domain/settings/storefront-settings';
@@ -19,6 +20,7 @@ import { AnnouncementBar } from '../../app/layout/announcement-bar';
 import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../lib/router';
 import { CartPage } from '../../pages/cart-page';
+import { TermsConditionsPage } from '../../pages/legal/terms-conditions-page';
 import { ProductPage } from '../../pages/product-page';
 import { renderWithCatalogue, seedWith } from '../../test-support/render-with-catalogue';
 import { stubResizeObserver } from '../../test-support/resize-observer';
@@ -76,6 +78,22 @@ describe('the announcement bar', () => {
     localStorage.setItem(STORAGE_KEYS.announcementDismissed, '1');
     renderWithCatalogue(<AnnouncementBar />, { catalogue: withShop({}) });
     await waitFor(() => expect(screen.queryByRole('complementary', { name: 'Announcement' })).toBeNull());
+  });
+});
+
+describe('the zones on the legal pages', () => {
+  it('shows the owner’s prices and free-delivery thresholds', () => {
+    const zones = SEEDED_ZONES.map((z) => (z.id === 'EU' ? { ...z, price: 1250, freeFrom: 6000 } : z));
+    renderAt('#/terms-conditions', <TermsConditionsPage />, withShop({ shipping: { zones } }));
+    const table = screen.getByRole('table', { name: 'Delivery fees and times' });
+    const eu = within(table).getByRole('row', { name: /^EU/ });
+    expect(eu).toHaveTextContent('€12.50');
+    expect(eu).toHaveTextContent('Free on orders of €60 or more');
+    expect(
+      screen.getByText(
+        /Delivery is free in Ireland on orders of €40 or more and EU on orders of €60 or more/,
+      ),
+    ).toBeInTheDocument();
   });
 });
 

@@ -2,10 +2,19 @@
  * The owner's away state (domain/settings/storefront-settings.ts), from the catalogue snapshot the page was
  * rendered from: the server's HTML and the browser's hydration read the same.
  */
-import type { StorefrontSettings } from '../../../../domain/settings/storefront-settings';
+import {
+  SEEDED_ZONES,
+  type StorefrontSettings,
+  type StorefrontZone,
+} from '../../../../domain/settings/storefront-settings';
 import { useCatalogue } from '../catalogue/catalogue-context';
 
 const OPEN: StorefrontSettings['away'] = { mode: 'off', until: null, message: '' };
+
+/** The zones the shop posts to, with their prices and free-delivery thresholds. */
+export function useZones(): readonly StorefrontZone[] {
+  return useCatalogue().snapshot.shop?.shipping.zones ?? SEEDED_ZONES;
+}
 
 export function useAway(): StorefrontSettings['away'] {
   return useCatalogue().snapshot.shop?.away ?? OPEN;

@@ -4,7 +4,6 @@
  * every price, duration, age, count and share a page shows is one the config gives. A page that keeps a
  * copy of a number goes stale when the config changes, and fails here as soon as the two differ.
  */
-import { render } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import {
 } from '../../../../domain/config';
 import { type Cents, formatEuro, formatEuroShort } from '../../../../domain/shared/money';
 import { HashRouter } from '../../lib/router';
+import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
 import { AboutPage } from '../about-page';
 import { BespokeCorporatePage } from '../bespoke-corporate-page';
 import { CookiePolicyPage } from './cookie-policy-page';
@@ -28,7 +28,7 @@ import { ReturnsRefundsPage } from './returns-refunds-page';
 import { TermsConditionsPage } from './terms-conditions-page';
 
 function textOf(Page: ComponentType): string {
-  const { container, unmount } = render(
+  const { container, unmount } = renderWithCatalogue(
     <HashRouter>
       <Page />
     </HashRouter>,

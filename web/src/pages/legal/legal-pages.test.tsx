@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -18,6 +18,7 @@ import {
 } from '../../../../domain/config';
 import { formatEuro, formatEuroShort } from '../../../../domain/shared/money';
 import { HashRouter } from '../../lib/router';
+import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
 import { CookiePolicyPage } from './cookie-policy-page';
 import { PrivacyPolicyPage } from './privacy-policy-page';
 import { ReturnsRefundsPage } from './returns-refunds-page';
@@ -31,7 +32,7 @@ const PAGES: ReadonlyArray<readonly [string, ComponentType]> = [
 ];
 
 function renderPage(Page: ComponentType) {
-  return render(
+  return renderWithCatalogue(
     <HashRouter>
       <Page />
     </HashRouter>,

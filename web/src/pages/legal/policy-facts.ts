@@ -9,11 +9,10 @@ import {
   POLICY,
   productionDaysText,
   RETENTION,
-  SHIPPING_ZONES,
-  ZONE_IDS,
   type ZoneId,
 } from '../../../../domain/config';
-import { formatEuro, formatEuroShort } from '../../../../domain/shared/money';
+import type { StorefrontZone } from '../../../../domain/settings/storefront-settings';
+import { cents, formatEuro, formatEuroShort } from '../../../../domain/shared/money';
 
 export function rangeText([min, max]: readonly [number, number], unit: string): string {
   return min === max ? `${min} ${unit}` : `${min}-${max} ${unit}`;
@@ -55,19 +54,27 @@ export interface ZoneRow {
   readonly delivery: string;
 }
 
-export const ZONE_ROWS: readonly ZoneRow[] = ZONE_IDS.map((id) => {
-  const zone = SHIPPING_ZONES[id];
-  return {
-    id,
-    destination: zone.label,
-    fee: formatEuro(zone.fee),
+/** The zones as the owner set them (useZones), one row each. */
+export function zoneRows(zones: readonly StorefrontZone[]): readonly ZoneRow[] {
+  return zones.map((zone) => ({
+    id: zone.id,
+    destination: zone.name,
+    fee: formatEuro(cents(zone.price)),
     freeDelivery:
-      zone.freeOver === null ? null : `Free on orders of ${formatEuroShort(zone.freeOver)} or more`,
-    delivery: deliveryDaysText(id),
-  };
-});
+      zone.freeFrom === null ? null : `Free on orders of ${formatEuroShort(cents(zone.freeFrom))} or more`,
+    delivery: deliveryDaysText(zone.id),
+  }));
+}
 
-/** The zones that offer free delivery, by label ('Ireland'); the config decides, not the copy. */
-export const FREE_DELIVERY_ZONES: readonly string[] = ZONE_IDS.filter(
-  (id) => SHIPPING_ZONES[id].freeOver !== null,
-).map((id) => SHIPPING_ZONES[id].label);
+/**
+ * Where delivery is free, for a sentence: 'Ireland on orders of €40 or more' ('long'), 'Ireland from €40'
+ * ('short'), zones joined with 'and'; null where no zone offers it. The owner's settings decide, not the copy.
+ */
+export function freeDeliveryIn(zones: readonly StorefrontZone[], form: 'long' | 'short'): string | null {
+  const free = zones.flatMap((zone) => {
+    if (zone.freeFrom === null) return [];
+    const amount = formatEuroShort(cents(zone.freeFrom));
+    return [form === 'long' ? `${zone.name} on orders of ${amount} or more` : `${zone.name} from ${amount}`];
+  });
+  return free.length > 0 ? free.join(' and ') : null;
+}

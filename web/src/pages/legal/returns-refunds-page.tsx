@@ -1,8 +1,8 @@
 import { BRAND, DEFAULT_ZONE, deliveryDaysText, SHIPPING_ZONES } from '../../../../domain/config';
 import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
-import { FACTS, FREE_DELIVERY_ZONES } from './policy-facts';
-import { ZoneCountries, ZonesTable } from './zones-table';
+import { FACTS } from './policy-facts';
+import { FreeDeliverySentence, useFreeDeliveryShort, ZoneCountries, ZonesTable } from './zones-table';
 
 const returnMail = (
   <a href={`mailto:${BRAND.contactEmail}?subject=${encodeURIComponent('Return request')}`}>
@@ -34,9 +34,7 @@ const SECTIONS: readonly LegalSection[] = [
     body: (
       <>
         <p>
-          Choose your destination in your bag; the fee is shown there before you pay. Delivery is free in{' '}
-          {FREE_DELIVERY_ZONES.join(' and ')} on orders of {FACTS.freeShippingThreshold} or more (the value of
-          the items, before gift wrapping).
+          Choose your destination in your bag; the fee is shown there before you pay. <FreeDeliverySentence />
         </p>
         <ZonesTable caption="Delivery by destination" />
         <p>Times are in business days from the day your order is posted. We currently post to:</p>
@@ -140,14 +138,15 @@ const SECTIONS: readonly LegalSection[] = [
 ];
 
 export function ReturnsRefundsPage() {
+  const free = useFreeDeliveryShort();
   return (
     <LegalLayout
       title="Shipping & Returns"
       intro={
         <p>
           How long your bracelet takes to make and to reach you, what delivery costs, and how returns and
-          refunds work. In short: free delivery in {FREE_DELIVERY_ZONES.join(' and ')} from{' '}
-          {FACTS.freeShippingThreshold} and {FACTS.returnsDaysAdjective} returns.
+          refunds work. In short: {free ? `${free} and ` : ''}
+          {FACTS.returnsDaysAdjective} returns.
         </p>
       }
       sections={SECTIONS}

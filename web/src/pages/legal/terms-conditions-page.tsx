@@ -4,8 +4,8 @@ import { HOW_REVIEWS_WORK } from '../../../../domain/reviews/reviews';
 import { SELLER_TEXTS } from '../../features/settings/seller';
 import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
-import { FACTS, FREE_DELIVERY_ZONES } from './policy-facts';
-import { ZonesTable } from './zones-table';
+import { FACTS } from './policy-facts';
+import { FreeDeliverySentence, ZonesTable } from './zones-table';
 
 const mail = <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
 
@@ -93,8 +93,7 @@ const SECTIONS: readonly LegalSection[] = [
       <>
         <p>
           Delivery fees and estimated delivery times (from the day your order is posted) depend on the
-          destination you choose in your bag. Delivery is free in {FREE_DELIVERY_ZONES.join(' and ')} on
-          orders of {FACTS.freeShippingThreshold} or more (the value of the items, before gift wrapping).
+          destination you choose in your bag. <FreeDeliverySentence />
         </p>
         <ZonesTable caption="Delivery fees and times" />
         <p>

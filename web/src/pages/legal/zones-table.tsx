@@ -1,17 +1,19 @@
-import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../../../../domain/config';
+import type { StorefrontZone } from '../../../../domain/settings/storefront-settings';
 import { countryName } from '../../../../domain/shared/countries';
-import { ZONE_ROWS } from './policy-facts';
+import { useZones } from '../../features/settings/storefront-settings';
+import { freeDeliveryIn, zoneRows } from './policy-facts';
 
 /**
  * Country names ('GB' -> 'United Kingdom') in alphabetical order. Static names and a plain comparison,
  * so the prerendered page (Node) and the browser produce the same list and hydration matches.
  */
-export function countryNames(zone: ZoneId): readonly string[] {
-  return SHIPPING_ZONES[zone].countries.map(countryName).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+export function countryNames(zone: StorefrontZone): readonly string[] {
+  return zone.countries.map(countryName).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-/** Delivery zones from the config: destination, fee, free-delivery offer and delivery time. */
+/** The delivery zones as the owner set them: destination, fee, free-delivery offer and delivery time. */
 export function ZonesTable({ caption }: { caption: string }) {
+  const rows = zoneRows(useZones());
   return (
     <div className="overflow-x-auto rounded-xl border border-line bg-white">
       <table className="w-full border-collapse text-left text-[13px] sm:text-sm">
@@ -33,7 +35,7 @@ export function ZonesTable({ caption }: { caption: string }) {
           </tr>
         </thead>
         <tbody>
-          {ZONE_ROWS.map((row) => (
+          {rows.map((row) => (
             <tr key={row.id} className="border-b border-line last:border-b-0">
               <th scope="row" className="px-2 py-3 font-medium sm:px-4">
                 {row.destination}
@@ -51,13 +53,28 @@ export function ZonesTable({ caption }: { caption: string }) {
 
 /** Which countries each zone covers, so a shopper knows where we post before reaching checkout. */
 export function ZoneCountries() {
+  const zones = useZones();
   return (
     <ul>
-      {ZONE_IDS.map((id) => (
-        <li key={id}>
-          <strong>{SHIPPING_ZONES[id].label}:</strong> {countryNames(id).join(', ')}.
+      {zones.map((zone) => (
+        <li key={zone.id}>
+          <strong>{zone.name}:</strong> {countryNames(zone).join(', ')}.
         </li>
       ))}
     </ul>
   );
+}
+
+/** "Delivery is free in Ireland on orders of €40 or more (...)", as the owner's zones say, or that it is not. */
+export function FreeDeliverySentence() {
+  const where = freeDeliveryIn(useZones(), 'long');
+  return where
+    ? `Delivery is free in ${where} (the value of the items, before gift wrapping).`
+    : 'No destination has free delivery at the moment.';
+}
+
+/** "free delivery in Ireland from €40", or null where no zone offers it. */
+export function useFreeDeliveryShort(): string | null {
+  const where = freeDeliveryIn(useZones(), 'short');
+  return where ? `free delivery in ${where}` : null;
 }

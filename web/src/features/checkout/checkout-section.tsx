@@ -100,10 +100,10 @@ export const CheckoutSection = memo(function CheckoutSection() {
         key={emailStep.key}
         open={emailStep.open}
         onOpenChange={emailStep.setOpen}
-        onContinue={(email) => {
+        onContinue={(email, remindMe) => {
           storeCheckoutEmail(email);
           emailStep.setOpen(false);
-          void begin(email);
+          void begin(email, remindMe);
         }}
       />
     </div>

@@ -16,6 +16,7 @@ import {
   tempDataDir,
 } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { loadConfig } from '../config';
 import { MAIL_KINDS } from '../mail/outbox';
 import { cartReminderPass, cartReminderTimings } from './cart-reminder-job';
 import { deleteExpiredCartReminders } from './cart-reminder-store';
@@ -336,6 +337,19 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     const later = new Date(Date.now() + 31 * DAY);
     expect(await deleteExpiredCartReminders(app.platform.db, later, retention)).toBe(1);
     expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe('CART_REMINDER_DELAY_MINUTES', () => {
+  it('is a day by default, 0 to a week, and a bad value stops the start with a message', () => {
+    expect(loadConfig({}).cartReminderDelayMinutes).toBe(1440);
+    expect(loadConfig({ CART_REMINDER_DELAY_MINUTES: '0' }).cartReminderDelayMinutes).toBe(0);
+    expect(loadConfig({ CART_REMINDER_DELAY_MINUTES: '10080' }).cartReminderDelayMinutes).toBe(10_080);
+    for (const bad of ['-1', '10081', '2.5', 'a day']) {
+      expect(() => loadConfig({ CART_REMINDER_DELAY_MINUTES: bad }), bad).toThrow(
+        /CART_REMINDER_DELAY_MINUTES: must be/,
+      );
+    }
   });
 });
 

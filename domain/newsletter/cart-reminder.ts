@@ -6,29 +6,27 @@
  *   longer be ordered. It changes nothing: mail providers' link scanners open links, and some run the
  *   page's script, so opening the link must never use it up.
  * - POST CART_RESTORE_PATH/{token} is the shopper's own "Put these back in my cart": the link's one use.
- * The rows keep product ids, sizes and quantities, never prices: the cart is always priced anew.
+ * The rows keep product ids, sizes and quantities, never prices: the cart is always priced anew. No zod
+ * here: the checkout's dialog and the cart page read these texts, and their chunks stay small.
  */
-import * as z from 'zod/mini';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
 import type { SizeCode } from '../config';
-import { SIZE_CODES } from '../config';
 import type { Cents } from '../shared/money';
 
 export const CART_RESTORE_PATH = '/api/cart-reminders';
 
-/** The cart page's query parameter that carries the link's token. */
-export const CART_RESTORE_PARAM = 'restore';
-
 /** The link's secret: 24 random bytes, base64url (32 characters); anything else is refused unread. */
 export const RESTORE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
+import { CART_RESTORE_PARAM } from './remind-me';
+
+export { CART_RESTORE_PARAM, REMIND_ME_HINT, REMIND_ME_LABEL } from './remind-me';
+
 export const CART_REMINDER_TEXT = {
-  checkbox: "E-mail me once if I don't finish my order",
-  checkboxHint:
-    'One reminder a day later with a link back to this cart, and nothing else. We delete the address and cart a week after it.',
   unknown:
     'This link is no longer valid: the order may be paid, or the link is more than a week old. Your cart may still be here.',
   used: 'This link has been used already: whatever it restored is in your cart.',
+  offline: "We couldn't reach the shop. Please check your connection and try again.",
   unavailable: (names: readonly string[]) => `No longer available, so not put back: ${names.join(', ')}.`,
 } as const;
 
@@ -39,40 +37,32 @@ export interface ReminderLine {
   readonly quantity: number;
 }
 
-export const reminderLineSchema = z.object({
-  id: z.string(),
-  size: z.enum(SIZE_CODES as [SizeCode, ...SizeCode[]]),
-  quantity: z.number(),
-});
-
 /** Why a stored line cannot go back into the cart. */
 export const UNAVAILABLE_REASONS = ['paused', 'retired', 'unknown', 'size'] as const;
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];
 
-export const restoredCartSchema = z.object({
-  ok: z.literal(true),
+/** The answer of both routes (the schemas the browser parses it with: ./cart-reminder-api.ts). */
+export interface RestoredCart {
+  readonly ok: true;
   /** The link was used already (its POST): the GET still shows the cart, the POST is refused. */
-  used: z.boolean(),
+  readonly used: boolean;
   /** Lines that can be ordered now, at today's price (cents). */
-  lines: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      size: z.enum(SIZE_CODES as [SizeCode, ...SizeCode[]]),
-      quantity: z.number(),
-      unitPrice: z.number(),
-    }),
-  ),
+  readonly lines: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly size: SizeCode;
+    readonly quantity: number;
+    readonly unitPrice: number;
+  }[];
   /** Lines that cannot, named: paused, retired, gone from the catalogue, or no longer made in that size. */
-  unavailable: z.array(z.object({ id: z.string(), name: z.string(), reason: z.enum(UNAVAILABLE_REASONS) })),
-});
-export type RestoredCart = z.infer<typeof restoredCartSchema>;
+  readonly unavailable: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly reason: UnavailableReason;
+  }[];
+}
 
-export const restoreResponseSchema = z.union([
-  restoredCartSchema,
-  z.object({ ok: z.literal(false), error: z.string() }),
-]);
-export type RestoreResponse = z.infer<typeof restoreResponseSchema>;
+export type RestoreResponse = RestoredCart | { readonly ok: false; readonly error: string };
 
 /** The stored lines as the catalogue sells them now: re-priced, and what it no longer sells named. */
 export function repriceReminderLines(
@@ -80,8 +70,8 @@ export function repriceReminderLines(
   catalogue: CatalogueSnapshot,
 ): Pick<RestoredCart, 'lines' | 'unavailable'> {
   const byId = new Map(catalogue.products.map((p) => [p.id, p]));
-  const available: RestoredCart['lines'] = [];
-  const unavailable: RestoredCart['unavailable'] = [];
+  const available: RestoredCart['lines'][number][] = [];
+  const unavailable: RestoredCart['unavailable'][number][] = [];
   for (const line of lines) {
     const product = byId.get(line.id);
     if (!product) {

@@ -9,7 +9,8 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import * as z from 'zod/mini';
 import type { ReminderLine } from '../../domain/newsletter/cart-reminder';
-import { RESTORE_TOKEN_PATTERN, reminderLineSchema } from '../../domain/newsletter/cart-reminder';
+import { RESTORE_TOKEN_PATTERN } from '../../domain/newsletter/cart-reminder';
+import { reminderLineSchema } from '../../domain/newsletter/cart-reminder-api';
 import type { CartRemindersTable, Database } from '../db/schema';
 import { enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
 import { hashKey, newOrderKey } from '../orders';

@@ -8,7 +8,7 @@
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { CART_REMINDER_TEXT } from '../../../../domain/newsletter/cart-reminder';
+import { REMIND_ME_HINT, REMIND_ME_LABEL } from '../../../../domain/newsletter/remind-me';
 import { checkEmail } from '../../../../domain/shared/email';
 
 export interface CheckoutEmailDialogProps {
@@ -96,10 +96,10 @@ export function CheckoutEmailDialog({ open, onOpenChange, onContinue }: Checkout
               />
               <div>
                 <label htmlFor={remindId} className="text-sm font-medium">
-                  {CART_REMINDER_TEXT.checkbox}
+                  {REMIND_ME_LABEL}
                 </label>
                 <p id={remindHintId} className="mt-1 text-xs text-muted">
-                  {CART_REMINDER_TEXT.checkboxHint}
+                  {REMIND_ME_HINT}
                 </p>
               </div>
             </div>

@@ -7,13 +7,22 @@
  * While the cart holds a product that takes no orders (paused or retired), the button is disabled and a
  * message names the product to remove (the server would refuse the checkout anyway).
  */
-import { memo, useId } from 'react';
+import { lazy, memo, Suspense, useId } from 'react';
 import { checkoutBlockedText } from '../../../../domain/cart/cart';
 import { useCartLines } from '../cart/cart-context';
-import { CheckoutEmailDialog } from './checkout-email-dialog';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 import { useCheckoutStart } from './use-checkout-start';
 import { useEmailStep } from './use-email-step';
+
+/**
+ * The e-mail step's dialog (with its dialog library) loads when the shopper heads for the button, or
+ * when the step opens: outside the cart page's own chunk, which stays within its budget (§9.2).
+ */
+const loadEmailDialog = () => import('./checkout-email-dialog');
+const CheckoutEmailDialog = lazy(() => loadEmailDialog().then((m) => ({ default: m.CheckoutEmailDialog })));
+const preloadEmailDialog = () => {
+  void loadEmailDialog();
+};
 
 /**
  * memo: it has no props, and the order summary around it re-renders for gift wrap, the zone and each
@@ -45,6 +54,9 @@ export const CheckoutSection = memo(function CheckoutSection() {
         aria-disabled={busy || blocked !== null || undefined}
         aria-describedby={blocked === null ? undefined : blockedId}
         onClick={emailStep.show}
+        onPointerEnter={preloadEmailDialog}
+        onPointerDown={preloadEmailDialog}
+        onFocus={preloadEmailDialog}
         className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-wine px-6 py-3 font-medium text-cream hover:bg-wine-dark disabled:opacity-80 ${blocked === null ? 'disabled:cursor-wait' : 'disabled:cursor-not-allowed'}`}
       >
         {busy ? (
@@ -96,16 +108,20 @@ export const CheckoutSection = memo(function CheckoutSection() {
         </div>
       ) : null}
       <p className="mt-3 text-center text-xs text-muted">Secure card payment on the next page.</p>
-      <CheckoutEmailDialog
-        key={emailStep.key}
-        open={emailStep.open}
-        onOpenChange={emailStep.setOpen}
-        onContinue={(email, remindMe) => {
-          storeCheckoutEmail(email);
-          emailStep.setOpen(false);
-          void begin(email, remindMe);
-        }}
-      />
+      {emailStep.open ? (
+        <Suspense fallback={null}>
+          <CheckoutEmailDialog
+            key={emailStep.key}
+            open
+            onOpenChange={emailStep.setOpen}
+            onContinue={(email, remindMe) => {
+              storeCheckoutEmail(email);
+              emailStep.setOpen(false);
+              void begin(email, remindMe);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 });

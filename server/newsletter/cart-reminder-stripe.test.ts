@@ -118,6 +118,59 @@ describe('the cart reminder with Stripe', () => {
     ).toBe('expired');
   });
 
+  it('confirms a payment made through the recovery link: the order follows the new session', async () => {
+    const sessionId = await checkout('came.back@example.ie', true);
+    const expired = stripe.timeOut(sessionId);
+    expect((await deliver('checkout.session.expired', expired)).statusCode).toBe(200);
+    const before = await app.platform.db
+      .selectFrom('orders')
+      .select(['id', 'reference', 'status'])
+      .executeTakeFirstOrThrow();
+    expect(before.status).toBe('expired');
+
+    // The shopper follows Stripe's link from the reminder: Stripe makes a copy under a new id, paid.
+    const recovered = stripe.recover(sessionId);
+    expect(recovered.id).not.toBe(sessionId);
+    expect(recovered.metadata.order_id).toBe(before.id);
+    stripe.pay(recovered.id);
+    expect((await deliver('checkout.session.completed', recovered)).statusCode).toBe(200);
+
+    const after = await app.platform.db
+      .selectFrom('orders')
+      .select(['id', 'reference', 'status', 'session_id'])
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({
+      id: before.id,
+      reference: before.reference,
+      status: 'paid',
+      session_id: recovered.id,
+    });
+    // The confirmation page of the new session finds the order; the reminder row went with the payment.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${recovered.id}/confirm`,
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: {},
+    });
+    expect(confirmed.json()).toMatchObject({ status: 'paid', reference: before.reference });
+    await expect
+      .poll(async () => (await app.platform.db.selectFrom('cart_reminders').select('id').execute()).length)
+      .toBe(0);
+  });
+
+  it('lets no recovered session take over another order', async () => {
+    const mine = await checkout('mine@example.ie', true);
+    const theirs = await checkout('theirs@example.ie', true);
+    stripe.timeOut(mine);
+    const copy = stripe.recover(mine);
+    stripe.pay(copy.id);
+    // A copy claiming to come from another order's session is not followed.
+    const forged = { ...copy, recovered_from: theirs };
+    expect((await deliver('checkout.session.completed', forged)).statusCode).toBe(200);
+    const orders = await app.platform.db.selectFrom('orders').select(['session_id', 'status']).execute();
+    expect(orders.map((o) => o.session_id).sort()).toEqual([mine, theirs].sort());
+  });
+
   it('ignores a recovery link that is not Stripe’s, and sends the shop’s own link', async () => {
     const sessionId = await checkout('odd.link@example.ie', true);
     const expired = stripe.timeOut(sessionId);

@@ -524,6 +524,7 @@ export class OrderService {
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded': {
+        if (event.recovered) await this.followRecovered(event.sessionId, event.recovered);
         const outcome = await this.confirm(event.sessionId);
         return outcome.httpStatus !== 502;
       }
@@ -548,6 +549,25 @@ export class OrderService {
       }
       default:
         return true;
+    }
+  }
+
+  /**
+   * A session Stripe made from an expired checkout's recovery link (the cart reminder, docs/product.md
+   * §5.10a) is paid under a new id: the order of the expired session follows it (its reference stays),
+   * so the payment is confirmed like any other, never lost. Only from a signed event, and only when the
+   * new session names that order; `confirm` then checks the amount with Stripe as always.
+   */
+  private async followRecovered(
+    sessionId: string,
+    recovered: { readonly fromSessionId: string; readonly orderId: string | null },
+  ): Promise<void> {
+    const { store, log } = this.o;
+    if (await store.findBySession(sessionId)) return;
+    const original = await store.findBySession(recovered.fromSessionId);
+    if (!original || original.id !== recovered.orderId || original.status === 'paid') return;
+    if (await store.followSession(original.id, recovered.fromSessionId, sessionId)) {
+      log.info({ orderId: original.id }, 'order follows its recovered checkout session');
     }
   }
 

@@ -140,6 +140,11 @@ export interface ProviderWebhookEvent {
   readonly sessionId: string | null;
   /** checkout.session.expired of a session made with recovery: Stripe's link back to it, when given. */
   readonly recoveryUrl?: string | null;
+  /**
+   * A session Stripe made from an expired one's recovery link (docs/product.md §5.10a): the expired
+   * session it copies, and the order id it carries (its metadata). The shop's order follows it.
+   */
+  readonly recovered?: { readonly fromSessionId: string; readonly orderId: string | null };
   /** charge.refunded: the charge's payment and every refund on it so far. */
   readonly charge?: {
     readonly paymentId: string;

@@ -323,6 +323,9 @@ const webhookSessionSchema = z.object({
     .object({ recovery: z.object({ url: z.string().url().nullish() }).nullish() })
     .nullish()
     .catch(null),
+  // A session made from an expired one's recovery link: the expired session, and our order id.
+  recovered_from: z.string().nullish().catch(null),
+  metadata: z.record(z.string(), z.string()).nullish().catch(null),
 });
 
 const expandable = z.union([z.string(), z.object({ id: z.string() })]);
@@ -374,10 +377,21 @@ function parseWebhook(
     type: envelope.data.type,
     sessionId: object.success ? object.data.id : null,
   };
-  if (envelope.data.type === 'checkout.session.expired' && object.success) {
+  if (object.success) {
+    const { recovered_from: from, metadata } = object.data;
     const url = object.data.after_expiration?.recovery?.url;
     // Only an https link of Stripe's goes into an e-mail.
-    if (url && /^https:\/\/([a-z0-9-]+\.)*stripe\.com\//i.test(url)) return { ...base, recoveryUrl: url };
+    const recoveryUrl =
+      envelope.data.type === 'checkout.session.expired' &&
+      url &&
+      /^https:\/\/([a-z0-9-]+\.)*stripe\.com\//i.test(url)
+        ? url
+        : null;
+    return {
+      ...base,
+      ...(recoveryUrl ? { recoveryUrl } : {}),
+      ...(from ? { recovered: { fromSessionId: from, orderId: metadata?.order_id ?? null } } : {}),
+    };
   }
   if (envelope.data.type === 'charge.refunded') {
     const charge = webhookChargeSchema.safeParse(envelope.data.data.object);

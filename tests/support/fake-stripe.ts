@@ -62,6 +62,8 @@ export interface FakeSession {
   url: string | null;
   /** Set when the session is paid. */
   payment_intent: string | null;
+  /** The expired session this one was made from by its recovery link; null otherwise. */
+  recovered_from: string | null;
   /**
    * As Stripe answers it: null unless the session was made with `after_expiration[recovery][enabled]`;
    * the recovery link appears once the session expires (expireSession or a timed-out session).
@@ -125,6 +127,8 @@ export interface FakeStripe {
   pay(sessionId: string, shipping?: { name: string; country: string }): FakeSession;
   /** What Stripe does when a session's time runs out unpaid (with its recovery link, when asked for). */
   timeOut(sessionId: string): FakeSession;
+  /** What Stripe does when the shopper follows an expired session's recovery link: a copy, a new id. */
+  recover(sessionId: string): FakeSession;
   /** The next `count` API calls answer `status` (default 500: Stripe having a bad minute). */
   failNext(count: number, status?: number): void;
   /**
@@ -256,6 +260,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       cancel_url: String(params.cancel_url),
       url: `https://checkout.stripe.com/c/pay/${id}`,
       payment_intent: null,
+      recovered_from: null,
       collected_information: null,
       after_expiration:
         formField(params.after_expiration, 'recovery', 'enabled') === 'true'
@@ -418,6 +423,17 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       const params = created.get(sessionId);
       if (!params) throw new Error(`No session ${sessionId} was created`);
       return params;
+    },
+    recover(sessionId) {
+      const params = created.get(sessionId);
+      const original = sessions.get(sessionId);
+      if (!params || !original?.after_expiration?.recovery?.url) {
+        throw new Error(`Session ${sessionId} has no recovery link`);
+      }
+      const { after_expiration: _ignored, ...copy } = params;
+      const session = createSession(copy);
+      session.recovered_from = sessionId;
+      return session;
     },
     timeOut(sessionId) {
       const session = sessions.get(sessionId);

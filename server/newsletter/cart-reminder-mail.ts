@@ -31,7 +31,7 @@ export function cartReminderMail(input: {
     return line.quantity > 1 ? `${line.quantity} × ${name}` : name;
   });
   const intro =
-    'You started a checkout with us yesterday and asked us to e-mail you once if it was not finished. Your cart:';
+    'You started a checkout with us and asked us to e-mail you once if it was not finished. Your cart:';
   const after =
     'The link puts these back in your cart at today’s prices and takes you on to checkout. Anything we no longer make is named there.';
   const single =

@@ -89,7 +89,10 @@ export interface OrderServiceOptions {
     readonly email: string;
   }) => void;
   /** The provider ended an unpaid checkout with a link back to it (Stripe's after_expiration recovery). */
-  readonly onRecoverable?: (checkout: { readonly orderId: string; readonly recoveryUrl: string }) => void;
+  readonly onRecoverable?: (checkout: {
+    readonly orderId: string;
+    readonly recoveryUrl: string;
+  }) => Promise<void> | void;
   /** Discount codes and the early-bird tier (server/discounts); none: every order at full price. */
   readonly discounts?: CheckoutDiscounts;
   /**
@@ -541,7 +544,7 @@ export class OrderService {
         if (changed) log.info({ orderId: order.id, type: event.type }, 'order updated from webhook');
         // Asked for only when the shopper ticked the reminder (docs/product.md §5.10a): the e-mail uses it.
         if (!failed && event.recoveryUrl && order.status !== 'paid')
-          this.o.onRecoverable?.({ orderId: order.id, recoveryUrl: event.recoveryUrl });
+          await this.o.onRecoverable?.({ orderId: order.id, recoveryUrl: event.recoveryUrl });
         // The shop learns the checkout ended: its code's use can be taken again (unless it was paid).
         if (order.discountCode && order.status !== 'paid')
           await this.o.discounts?.release(order.id, this.now());

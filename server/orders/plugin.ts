@@ -73,9 +73,8 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
       // The payment stands whatever a listener does (events.ts logs a failure).
       void events.emit('orderPaid', order);
     },
-    onRecoverable: (checkout) => {
-      void events.emit('checkoutRecoverable', checkout);
-    },
+    // Awaited: the link is kept before Stripe hears the event was handled (a failure is only logged).
+    onRecoverable: (checkout) => events.emit('checkoutRecoverable', checkout),
     discounts: app.offers.atCheckout,
   });
   const deskStore = new DeskStore(db);

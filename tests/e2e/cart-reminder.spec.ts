@@ -106,7 +106,10 @@ async function abandonCheckout(page: Page, email: string, tick: boolean): Promis
   await dialog.getByLabel('Email address').fill(email);
   const box = dialog.getByRole('checkbox', { name: "E-mail me once if I don't finish my order" });
   await expect(box).not.toBeChecked();
-  if (tick) await box.check();
+  if (tick) {
+    await box.check();
+    await page.screenshot({ path: 'test-results/cart-reminder-dialog-phone.png' });
+  }
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/test-checkout\/cs_test_/);
 }

@@ -293,6 +293,39 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     expect(await reminders('claims@example.ie')).toHaveLength(1);
   });
 
+  it('never queues a second reminder for one checkout, even if its row were claimable again', async () => {
+    const [row] = (await rows()).filter((r) => r.email_key === 'claims@example.ie');
+    if (!row) throw new Error('no claimed row');
+    // As if the claim had been lost: the outbox's one e-mail per order and kind still refuses a copy.
+    await app.platform.db
+      .updateTable('cart_reminders')
+      .set({ reminded_at: null })
+      .where('id', '=', row.id)
+      .execute();
+    const at = new Date(Date.now() + DELAY + HOUR);
+    const [due] = (await app.newsletter.cartReminders.due(at, DELAY)).filter((r) => r.id === row.id);
+    if (!due) throw new Error('the row is not due again');
+    const mail = (token: string) => ({
+      orderId: due.orderId,
+      reference: 'SOL-TEST',
+      kind: MAIL_KINDS.cartReminder,
+      to: due.email,
+      subject: 's',
+      text: token,
+      html: token,
+    });
+    await expect(app.newsletter.cartReminders.claimAndQueue(due, mail, at)).rejects.toThrow();
+    expect(await reminders('claims@example.ie')).toHaveLength(1);
+    // The refused transaction changed nothing: the row is as it was left.
+    const [after] = (await rows()).filter((r) => r.id === row.id);
+    expect(after?.reminded_at).toBeNull();
+    await app.platform.db
+      .updateTable('cart_reminders')
+      .set({ reminded_at: row.reminded_at })
+      .where('id', '=', row.id)
+      .execute();
+  });
+
   it('exports the address’s reminder and erases it with the customer', async () => {
     await checkout('erase.me@example.ie', { remindMe: true });
     const exported = await app.inject({

@@ -25,6 +25,7 @@ const SHOP_WIDE = [
 ].map((f) => `**/${f}`);
 /** Journeys that start their own servers (tests/support/shop-cluster.ts). */
 const OWN_SERVERS = [
+  'cart-reminder.spec.ts',
   'catalogue-cluster.spec.ts',
   'multi-instance.spec.ts',
   'people-passkeys.spec.ts',

@@ -244,7 +244,15 @@ export const RETENTION = {
    * a paid quote's order keeps what every paid order keeps.
    */
   quoteDaysAfterValidity: 90,
+  /**
+   * The cart reminder (docs/product.md §5.10a): the address and cart it keeps are deleted this many days
+   * after its one e-mail was queued (a row never reminded goes with its unpaid checkout's period).
+   */
+  cartReminderDaysAfterSent: 7,
 } as const;
+
+/** CART_REMINDER_DELAY_MINUTES' default: the one reminder goes a day after the checkout was opened. */
+export const CART_REMINDER_DELAY_MINUTES_DEFAULT = 24 * 60;
 
 /** A newsletter sign-up for an address still pending gets a new confirmation e-mail at most this often. */
 export const NEWSLETTER_RESEND_AFTER_MS = 60 * 60 * 1000;

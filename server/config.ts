@@ -5,7 +5,13 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
-import { BRAND, FLAG_NAMES, SELLER, VAT_RATE_DEFAULT } from '../domain/config';
+import {
+  BRAND,
+  CART_REMINDER_DELAY_MINUTES_DEFAULT,
+  FLAG_NAMES,
+  SELLER,
+  VAT_RATE_DEFAULT,
+} from '../domain/config';
 import { type ClosedDates, NO_CLOSURES, parseClosedDates } from '../domain/making/closed-dates';
 import { MAKING_CAPACITY } from '../domain/making/making-queue';
 import { EARLY_BIRD_MIN_PIECES, EARLY_BIRD_PERCENT } from '../domain/offers/discounts';
@@ -164,6 +170,13 @@ const envSchema = z.object({
     .min(1, 'must be at least 1')
     .max(10_000, 'must be at most 10000')
     .default(60),
+  /** Minutes after a ticked checkout before its one reminder goes, if unpaid (0: at the next pass). */
+  CART_REMINDER_DELAY_MINUTES: z.coerce
+    .number({ error: 'must be a whole number of minutes' })
+    .int('must be a whole number of minutes')
+    .min(0, 'must be at least 0')
+    .max(10_080, 'must be at most 10080 (a week)')
+    .default(CART_REMINDER_DELAY_MINUTES_DEFAULT),
   NODE_ENV: z.string().optional(),
   /** Crash tests only (ops/faults.ts): `<point>[#n]`; refused unless NODE_ENV=test. */
   FAULT_INJECT: z
@@ -217,6 +230,8 @@ export interface AppConfig {
   readonly reviewRequestDelayDays: number;
   /** NEWSLETTER_PER_MINUTE: how many campaign e-mails are queued per minute (a send never floods the shop). */
   readonly newsletterPerMinute: number;
+  /** CART_REMINDER_DELAY_MINUTES: how long after the consent an unpaid checkout's one reminder goes. */
+  readonly cartReminderDelayMinutes: number;
   /** Who sells (the confirmation e-mail, the legal pages and the footer show it). */
   readonly seller: SellerConfig;
   readonly production: boolean;
@@ -346,6 +361,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     faultInject: e.FAULT_INJECT ?? null,
     reviewRequestDelayDays: e.REVIEW_REQUEST_DELAY_DAYS,
     newsletterPerMinute: e.NEWSLETTER_PER_MINUTE,
+    cartReminderDelayMinutes: e.CART_REMINDER_DELAY_MINUTES,
     seller: {
       name: e.SELLER_NAME,
       address: e.SELLER_ADDRESS,

@@ -46,6 +46,8 @@ export interface ShopTuning {
   readonly cataloguePollMs?: number;
   /** The newsletter campaigns' paced pass (newsletter/campaign-job.ts); false in tests that drive it. */
   readonly campaigns?: Partial<PeriodicTimings> | false;
+  /** The cart reminders' pass (newsletter/cart-reminder-job.ts); false in tests that drive it. */
+  readonly cartReminders?: Partial<PeriodicTimings> | false;
 }
 
 export interface Platform {

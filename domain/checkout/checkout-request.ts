@@ -28,6 +28,8 @@ export interface ValidCheckout {
   readonly giftMessage: string | null;
   /** The shopper's discount code as typed (checked at checkout); null without one. */
   readonly discountCode?: string | null;
+  /** The shopper asked for one reminder if the order is not paid (docs/product.md §5.10a); false by default. */
+  readonly remindMe?: boolean;
 }
 
 export type CheckoutRequestBody = z.output<typeof checkoutRequestSchema>;
@@ -67,6 +69,7 @@ export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: Catalo
       giftWrap,
       giftMessage: giftMessage.message,
       discountCode: req.discountCode?.trim() ? req.discountCode : null,
+      remindMe: req.remindMe ?? false,
     },
   };
 }

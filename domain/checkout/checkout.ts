@@ -74,6 +74,11 @@ export const checkoutRequestSchema = z.strictObject({
   discountCode: z.optional(
     z.string().check(z.maxLength(100, { error: 'A discount code has 3 to 32 letters, digits or "-"' })),
   ),
+  /**
+   * The shopper ticked "E-mail me once if I don't finish my order" (docs/product.md §5.10a): their consent
+   * to that one reminder, given before it is sent. Absent: false, no reminder.
+   */
+  remindMe: z.optional(z.boolean({ error: 'remindMe must be true or false' })),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 

@@ -805,7 +805,47 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  '0031-cart-reminders': {
+    async up(db: AnyDb) {
+      await createCartReminders(db);
+    },
+  },
 };
+
+/**
+ * The cart reminder (server/newsletter/cart-reminder-store.ts, docs/product.md §5.10a): one row per
+ * checkout whose shopper ticked the box, with the consent's time, the address, the cart's lines (product,
+ * size, quantity as JSON: never a price) and the SHA-256 of the restore link's token. Deleted when the
+ * order is paid, and RETENTION.cartReminderDaysAfterSent after its one e-mail; none exists unticked.
+ */
+async function createCartReminders(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('cart_reminders')
+    .addColumn('id', 'integer', serialKey(db))
+    // The pending order and its payment session (no foreign key: the row goes on its own schedule).
+    .addColumn('order_id', 'text', (c) => c.notNull().unique())
+    .addColumn('session_id', 'text', (c) => c.notNull())
+    .addColumn('email', 'text', (c) => c.notNull())
+    .addColumn('email_key', 'text', (c) => c.notNull())
+    .addColumn('lines', 'text', (c) => c.notNull())
+    .addColumn('consented_at', 'text', (c) => c.notNull())
+    // Both set in the transaction that queues the one e-mail (the claim: no pass sends it twice); the
+    // token itself is only in that e-mail.
+    .addColumn('token_hash', 'text', (c) => c.unique())
+    .addColumn('reminded_at', 'text')
+    // The shopper's "Put these back in my cart": the link's one use.
+    .addColumn('restored_at', 'text')
+    // Stripe's own link back to an expired checkout (checkout.session.expired), when it sent one.
+    .addColumn('recovery_url', 'text')
+    .execute();
+  await db.schema
+    .createIndex('cart_reminders_due')
+    .on('cart_reminders')
+    .columns(['reminded_at', 'consented_at'])
+    .execute();
+  await db.schema.createIndex('cart_reminders_email').on('cart_reminders').column('email_key').execute();
+  await db.schema.createIndex('cart_reminders_session').on('cart_reminders').column('session_id').execute();
+}
 
 /** SHA-256 of a page key, hex: what the key tables keep (server/orders/order-key.ts hashes the same way). */
 function sha256Hex(key: string): string {

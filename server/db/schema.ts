@@ -467,6 +467,26 @@ export interface Database {
   newsletter_campaigns: NewsletterCampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
   back_in_stock_requests: BackInStockRequestsTable;
+  cart_reminders: CartRemindersTable;
+}
+
+/** One checkout whose shopper asked for the one cart reminder (server/newsletter/cart-reminder-store.ts). */
+export interface CartRemindersTable {
+  id: Generated<number>;
+  order_id: string;
+  session_id: string;
+  email: string;
+  /** Lower-cased e-mail. */
+  email_key: string;
+  /** JSON array of { id, size, quantity }: never a price. */
+  lines: string;
+  /** When the box was ticked: the consent's proof. */
+  consented_at: string;
+  /** SHA-256 (hex) of the restore link's token; null until the reminder is queued. */
+  token_hash: string | null;
+  reminded_at: string | null;
+  restored_at: string | null;
+  recovery_url: string | null;
 }
 
 /** The owner's note about one customer (server/customers/customer-store.ts). */

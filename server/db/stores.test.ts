@@ -439,6 +439,7 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   newsletter_campaigns: path.join('newsletter', 'campaign-store.ts'),
   campaign_recipients: path.join('newsletter', 'campaign-store.ts'),
   back_in_stock_requests: path.join('newsletter', 'back-in-stock-store.ts'),
+  cart_reminders: path.join('newsletter', 'cart-reminder-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

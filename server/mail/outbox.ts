@@ -43,6 +43,8 @@ export const MAIL_KINDS = {
   /** "Tell me when it's back": the confirmation, then the one e-mail when the product is active again. */
   backInStockConfirmation: 'back-in-stock-confirmation',
   backInStock: 'back-in-stock',
+  /** The one cart reminder of an unpaid checkout (server/newsletter): unique per order, so never twice. */
+  cartReminder: 'cart-reminder',
 } as const;
 
 export interface QueuedMail {

@@ -1,6 +1,7 @@
 /** The newsletter feature's public face: the list and its confirmed subscribers. */
 import type { BackInStockStore } from './back-in-stock-store';
 import type { CampaignService } from './campaign-service';
+import type { CartReminderStore } from './cart-reminder-store';
 import type { NewsletterStore } from './newsletter-store';
 
 export type { NewsletterStore, Subscriber } from './newsletter-store';
@@ -12,6 +13,8 @@ export interface NewsletterFace {
   readonly campaigns: CampaignService;
   /** "Tell me when it's back": the addresses waiting for paused products. */
   readonly backInStock: BackInStockStore;
+  /** The one cart reminder a shopper asked for at checkout (docs/product.md §5.10a). */
+  readonly cartReminders: CartReminderStore;
 }
 
 declare module 'fastify' {
@@ -25,6 +28,12 @@ export {
   deleteBackInStockOfEmail,
   deleteUnconfirmedBackInStock,
 } from './back-in-stock-store';
+export {
+  type CartReminder,
+  cartRemindersOfEmail,
+  deleteCartRemindersOfEmail,
+  deleteExpiredCartReminders,
+} from './cart-reminder-store';
 export { actionForm, message, sendNewsletterPage } from './newsletter-pages';
 export { urlencoded } from './newsletter-routes';
 export {

@@ -13,6 +13,9 @@ import { DEFAULT_CAMPAIGN_TIMINGS, scheduleCampaigns } from './campaign-job';
 import { campaignRoutes } from './campaign-routes';
 import { CampaignService } from './campaign-service';
 import { CampaignStore } from './campaign-store';
+import { scheduleCartReminders } from './cart-reminder-job';
+import { cartReminderRoutes } from './cart-reminder-routes';
+import { CartReminderStore } from './cart-reminder-store';
 import { newsletterConfirmationMail } from './newsletter-mail';
 import { newsletterRoutes } from './newsletter-routes';
 import { NewsletterStore } from './newsletter-store';
@@ -57,7 +60,17 @@ async function newsletter(app: FastifyInstance): Promise<void> {
     );
   };
   events.on('productActive', ({ productId }) => notifyReturned(productId));
-  app.decorate('newsletter', { store, campaigns, backInStock });
+  // The cart reminder (docs/product.md §5.10a): the consent arrives with the checkout (orders publishes
+  // it), a payment forgets it, and Stripe's link back to an expired checkout is kept for the e-mail.
+  const cartReminders = new CartReminderStore(db, { senderDomain: domain, onMailQueued: wakeOutbox });
+  events.on('reminderRequested', (request) => cartReminders.record(request));
+  events.on('orderPaid', ({ orderId, email }) =>
+    cartReminders.forgetPaid(orderId, email.toLowerCase(), now?.() ?? new Date()),
+  );
+  events.on('checkoutRecoverable', ({ orderId, recoveryUrl }) =>
+    cartReminders.setRecoveryUrl(orderId, recoveryUrl),
+  );
+  app.decorate('newsletter', { store, campaigns, backInStock, cartReminders });
   // The pass also catches a product that came back while this instance was down (no event then).
   const backstop = async () => {
     let queued = 0;
@@ -65,12 +78,27 @@ async function newsletter(app: FastifyInstance): Promise<void> {
     return queued;
   };
   if (tuning.campaigns !== false) scheduleCampaigns(app, campaigns, timings, backstop);
+  if (tuning.cartReminders !== false) {
+    scheduleCartReminders(
+      app,
+      {
+        db,
+        store: cartReminders,
+        delayMs: config.cartReminderDelayMinutes * 60_000,
+        publicUrl: config.publicUrl,
+        catalogue: () => app.catalogue.source.current(),
+        ...(now ? { now } : {}),
+      },
+      tuning.cartReminders,
+    );
+  }
   await app.register(newsletterRoutes, { newsletter: store });
   await app.register(campaignRoutes, { campaigns, newsletter: store, audit, backInStock });
   await app.register(backInStockRoutes, { requests: backInStock, catalogue: app.catalogue.source });
+  await app.register(cartReminderRoutes, { reminders: cartReminders, catalogue: app.catalogue.source });
 }
 
 export const newsletterPlugin = fp(newsletter, {
   name: 'newsletter',
-  dependencies: ['platform', 'catalogue'],
+  dependencies: ['platform', 'catalogue', 'orders'],
 });

@@ -3,13 +3,25 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutRequestSchema } from '../../domain/checkout/checkout';
 import { parseCheckoutRequest } from '../../domain/checkout/checkout-request';
+import { DEFAULT_SIZE, type SizeCode } from '../../domain/config';
 import type { CatalogueSource } from '../catalogue';
 import { addToRequestLine } from '../ops/logging';
 import type { OrderService } from './order-service';
 
 export async function checkoutRoutes(
   app: FastifyInstance,
-  opts: { orders: OrderService; catalogue: CatalogueSource },
+  opts: {
+    orders: OrderService;
+    catalogue: CatalogueSource;
+    /** The shopper ticked the one reminder: stores their consent with the checkout before answering. */
+    onReminderRequested?: (request: {
+      orderId: string;
+      sessionId: string;
+      email: string;
+      lines: readonly { id: string; size: SizeCode; quantity: number }[];
+      at: Date;
+    }) => Promise<void>;
+  },
 ): Promise<void> {
   // Content type, body limit and rate limit: the route policy (security/route-policy.ts).
   const route = { schema: { body: checkoutRequestSchema } };
@@ -20,6 +32,19 @@ export async function checkoutRoutes(
     const outcome = await opts.orders.createCheckout(parsed.value);
     if (!outcome.ok) return reply.code(outcome.httpStatus).send({ ok: false, error: outcome.error });
     addToRequestLine(reply, outcome.logged);
+    if (parsed.value.remindMe) {
+      await opts.onReminderRequested?.({
+        orderId: outcome.orderId,
+        sessionId: outcome.sessionId,
+        email: parsed.value.email,
+        lines: parsed.value.lines.map((l) => ({
+          id: l.id,
+          size: l.size ?? DEFAULT_SIZE,
+          quantity: l.quantity,
+        })),
+        at: new Date(),
+      });
+    }
     app.metrics.checkoutCreated();
     return reply.code(200).send({ ok: true, url: outcome.url, sessionId: outcome.sessionId });
   });

@@ -2,6 +2,7 @@
  * The orders feature's public face: what other features may use of it (docs/architecture.md), and the
  * events it publishes.
  */
+import type { SizeCode } from '../../domain/config';
 import type { DeskService } from './fulfilment-service';
 import type { OrderPageService } from './order-page-service';
 import type { OrderService } from './order-service';
@@ -32,7 +33,26 @@ declare module 'fastify' {
 declare module '../lib/events' {
   interface ShopEvents {
     /** An order was paid, once (a paid quote's order names the enquiry it answered). */
-    orderPaid: { readonly enquiryId: string | null };
+    orderPaid: {
+      readonly orderId: string;
+      readonly enquiryId: string | null;
+      /** The address on the order (the cart reminder forgets the address's earlier checkouts). */
+      readonly email: string;
+    };
+    /**
+     * A checkout was opened by a shopper who ticked "E-mail me once if I don't finish my order"
+     * (docs/product.md §5.10a): their consent, its time and the cart (ids, sizes, quantities). Awaited by
+     * the checkout before it answers.
+     */
+    reminderRequested: {
+      readonly orderId: string;
+      readonly sessionId: string;
+      readonly email: string;
+      readonly lines: readonly { readonly id: string; readonly size: SizeCode; readonly quantity: number }[];
+      readonly at: Date;
+    };
+    /** The provider ended an unpaid checkout and gave a link back to it (Stripe's recovery URL). */
+    checkoutRecoverable: { readonly orderId: string; readonly recoveryUrl: string };
     /** The owner marked an order delivered (published before the desk answers). */
     orderDelivered: { readonly reference: string };
   }

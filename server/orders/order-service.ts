@@ -83,7 +83,16 @@ export interface OrderServiceOptions {
   readonly queue?: MakingQueueSource;
   /** Called once per order, when this instance marks it paid (the /metrics counter). */
   /** An order was paid, once (a paid quote's order names the enquiry it answered). */
-  readonly onPaid?: (order: { readonly enquiryId: string | null }) => void;
+  readonly onPaid?: (order: {
+    readonly orderId: string;
+    readonly enquiryId: string | null;
+    readonly email: string;
+  }) => void;
+  /** The provider ended an unpaid checkout with a link back to it (Stripe's after_expiration recovery). */
+  readonly onRecoverable?: (checkout: {
+    readonly orderId: string;
+    readonly recoveryUrl: string;
+  }) => Promise<void> | void;
   /** Discount codes and the early-bird tier (server/discounts); none: every order at full price. */
   readonly discounts?: CheckoutDiscounts;
   /**
@@ -105,6 +114,8 @@ export type CheckoutOutcome =
         readonly items: number;
         readonly zone: string;
       };
+      /** The order the checkout opened (the cart reminder keeps it with the consent). */
+      readonly orderId: string;
     }
   | { readonly ok: false; readonly httpStatus: 400 | 409 | 502; readonly error: string };
 
@@ -229,13 +240,17 @@ export class OrderService {
           }
         : {}),
     };
-    const sessionInput = await this.sessionInput(
-      orderId,
-      input.email,
-      totals,
-      applied && totals.discount > 0 ? { label: discountLabel(applied), code } : null,
-      zone,
-    );
+    const sessionInput = {
+      ...(await this.sessionInput(
+        orderId,
+        input.email,
+        totals,
+        applied && totals.discount > 0 ? { label: discountLabel(applied), code } : null,
+        zone,
+      )),
+      // Only with the shopper's consent to the one reminder (docs/product.md §5.10a).
+      ...(input.remindMe ? { recovery: true } : {}),
+    };
     const refusal = (err: unknown): CheckoutOutcome | null => {
       const refused = code ? discounts?.refusalOf(err, code) : null;
       return refused ? { ok: false, httpStatus: 400, error: refused } : null;
@@ -413,6 +428,7 @@ export class OrderService {
       ok: true,
       url: session.url,
       sessionId: session.id,
+      orderId,
       logged: { orderId, total: totals.total, items: totals.itemCount, zone: totals.zone },
     };
   }
@@ -479,7 +495,7 @@ export class OrderService {
         this.o.queue?.invalidate();
         log.info({ orderId: order.id, sessionId, total: order.total }, 'order paid; e-mails queued');
         this.o.onMailQueued();
-        this.o.onPaid?.({ enquiryId: order.enquiryId ?? null });
+        this.o.onPaid?.({ orderId: order.id, enquiryId: order.enquiryId ?? null, email: order.email });
       }
       const paid = await store.findById(order.id);
       return this.summary(paid ?? order, first);
@@ -511,6 +527,7 @@ export class OrderService {
     switch (event.type) {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded': {
+        if (event.recovered) await this.followRecovered(event.sessionId, event.recovered);
         const outcome = await this.confirm(event.sessionId);
         return outcome.httpStatus !== 502;
       }
@@ -525,6 +542,9 @@ export class OrderService {
           failed ? 'asynchronous payment failed' : 'checkout session expired',
         );
         if (changed) log.info({ orderId: order.id, type: event.type }, 'order updated from webhook');
+        // Asked for only when the shopper ticked the reminder (docs/product.md §5.10a): the e-mail uses it.
+        if (!failed && event.recoveryUrl && order.status !== 'paid')
+          await this.o.onRecoverable?.({ orderId: order.id, recoveryUrl: event.recoveryUrl });
         // The shop learns the checkout ended: its code's use can be taken again (unless it was paid).
         if (order.discountCode && order.status !== 'paid')
           await this.o.discounts?.release(order.id, this.now());
@@ -532,6 +552,25 @@ export class OrderService {
       }
       default:
         return true;
+    }
+  }
+
+  /**
+   * A session Stripe made from an expired checkout's recovery link (the cart reminder, docs/product.md
+   * §5.10a) is paid under a new id: the order of the expired session follows it (its reference stays),
+   * so the payment is confirmed like any other, never lost. Only from a signed event, and only when the
+   * new session names that order; `confirm` then checks the amount with Stripe as always.
+   */
+  private async followRecovered(
+    sessionId: string,
+    recovered: { readonly fromSessionId: string; readonly orderId: string | null },
+  ): Promise<void> {
+    const { store, log } = this.o;
+    if (await store.findBySession(sessionId)) return;
+    const original = await store.findBySession(recovered.fromSessionId);
+    if (!original || original.id !== recovered.orderId || original.status === 'paid') return;
+    if (await store.followSession(original.id, recovered.fromSessionId, sessionId)) {
+      log.info({ orderId: original.id }, 'order follows its recovered checkout session');
     }
   }
 

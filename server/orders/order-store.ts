@@ -285,6 +285,21 @@ export class OrderStore {
     if (result.numUpdatedRows !== 1n) throw new Error(`Order ${orderId} already has a payment session`);
   }
 
+  /**
+   * The order moves to the session Stripe made from its expired one's recovery link; its reference (from
+   * the first session) stays, as every e-mail and page already names it. False when it moved already.
+   */
+  async followSession(orderId: string, fromSessionId: string, toSessionId: string): Promise<boolean> {
+    const result = await this.db
+      .updateTable('orders')
+      .set({ session_id: toSessionId, updated_at: nowIso() })
+      .where('id', '=', orderId)
+      .where('session_id', '=', fromSessionId)
+      .where('paid_at', 'is', null)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
   /** The order never reached a payable checkout (the provider refused or failed). */
   async markAbandoned(orderId: string, reason: string): Promise<void> {
     await this.db

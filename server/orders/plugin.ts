@@ -73,6 +73,8 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
       // The payment stands whatever a listener does (events.ts logs a failure).
       void events.emit('orderPaid', order);
     },
+    // Awaited: the link is kept before Stripe hears the event was handled (a failure is only logged).
+    onRecoverable: (checkout) => events.emit('checkoutRecoverable', checkout),
     discounts: app.offers.atCheckout,
   });
   const deskStore = new DeskStore(db);
@@ -85,7 +87,13 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
   });
   app.decorate('orders', { service, store, pages, fulfilment });
 
-  await app.register(checkoutRoutes, { orders: service, catalogue: app.catalogue.source });
+  await app.register(checkoutRoutes, {
+    orders: service,
+    catalogue: app.catalogue.source,
+    // The newsletter feature keeps the consent (docs/product.md §5.10a); awaited, so it is stored before
+    // the shopper leaves for the hosted checkout. A failure is logged and costs only the reminder.
+    onReminderRequested: (request) => events.emit('reminderRequested', request),
+  });
   await app.register(orderRoutes, { orders: service });
   await app.register(orderPageRoutes, { pages });
   await app.register(webhookRoutes, { orders: service, desk: fulfilment, settings: app.settings.store });

@@ -35,6 +35,11 @@ export interface CheckoutSessionInput {
   /** Contains the literal `{CHECKOUT_SESSION_ID}`, replaced by the provider as Stripe does. */
   readonly successUrl: string;
   readonly cancelUrl: string;
+  /**
+   * The shopper asked for the one cart reminder (docs/product.md §5.10a): Stripe keeps a link back to
+   * the checkout once it expires (`after_expiration.recovery`), sent with checkout.session.expired.
+   */
+  readonly recovery?: boolean;
 }
 
 export interface CreatedSession {
@@ -133,6 +138,13 @@ export interface ProviderWebhookEvent {
   readonly type: string;
   /** The Checkout Session the event is about, when it is about one. */
   readonly sessionId: string | null;
+  /** checkout.session.expired of a session made with recovery: Stripe's link back to it, when given. */
+  readonly recoveryUrl?: string | null;
+  /**
+   * A session Stripe made from an expired one's recovery link (docs/product.md §5.10a): the expired
+   * session it copies, and the order id it carries (its metadata). The shop's order follows it.
+   */
+  readonly recovered?: { readonly fromSessionId: string; readonly orderId: string | null };
   /** charge.refunded: the charge's payment and every refund on it so far. */
   readonly charge?: {
     readonly paymentId: string;

@@ -149,6 +149,9 @@ export function sessionParams(
     payment_intent_data: { metadata: { order_id: input.orderId } },
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
+    // Only when the shopper asked for the one cart reminder (docs/product.md §5.10a): Stripe then sends a
+    // link back to this checkout with checkout.session.expired, and the reminder uses it.
+    ...(input.recovery ? { after_expiration: { recovery: { enabled: true } } } : {}),
   };
 }
 
@@ -315,6 +318,14 @@ const webhookEventSchema = z.object({
 const webhookSessionSchema = z.object({
   id: z.string(),
   object: z.literal('checkout.session'),
+  // checkout.session.expired of a session made with after_expiration.recovery: the link back to it.
+  after_expiration: z
+    .object({ recovery: z.object({ url: z.string().url().nullish() }).nullish() })
+    .nullish()
+    .catch(null),
+  // A session made from an expired one's recovery link: the expired session, and our order id.
+  recovered_from: z.string().nullish().catch(null),
+  metadata: z.record(z.string(), z.string()).nullish().catch(null),
 });
 
 const expandable = z.union([z.string(), z.object({ id: z.string() })]);
@@ -366,6 +377,22 @@ function parseWebhook(
     type: envelope.data.type,
     sessionId: object.success ? object.data.id : null,
   };
+  if (object.success) {
+    const { recovered_from: from, metadata } = object.data;
+    const url = object.data.after_expiration?.recovery?.url;
+    // Only an https link of Stripe's goes into an e-mail.
+    const recoveryUrl =
+      envelope.data.type === 'checkout.session.expired' &&
+      url &&
+      /^https:\/\/([a-z0-9-]+\.)*stripe\.com\//i.test(url)
+        ? url
+        : null;
+    return {
+      ...base,
+      ...(recoveryUrl ? { recoveryUrl } : {}),
+      ...(from ? { recovered: { fromSessionId: from, orderId: metadata?.order_id ?? null } } : {}),
+    };
+  }
   if (envelope.data.type === 'charge.refunded') {
     const charge = webhookChargeSchema.safeParse(envelope.data.data.object);
     if (charge.success && charge.data.payment_intent) {

@@ -314,6 +314,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       customerNotesDeleted: 0,
       deskInvitationsPurged: 0,
       unconfirmedBackInStockDeleted: 0,
+      cartRemindersDeleted: 0,
     });
   });
 

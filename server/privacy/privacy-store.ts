@@ -32,7 +32,10 @@ import {
 } from '../mail/outbox';
 import {
   backInStockOfEmail,
+  cartRemindersOfEmail,
   deleteBackInStockOfEmail,
+  deleteCartRemindersOfEmail,
+  deleteExpiredCartReminders,
   deleteSignupOfEmail,
   deleteUnconfirmedBackInStock,
   deleteUnconfirmedSignups,
@@ -82,6 +85,11 @@ export interface RetentionResult {
   readonly deskInvitationsPurged: number;
   /** "Tell me when it's back" requests never confirmed, as unconfirmed sign-ups. */
   readonly unconfirmedBackInStockDeleted: number;
+  /**
+   * Cart reminders (address and cart) RETENTION.cartReminderDaysAfterSent after their e-mail, or never
+   * sent and as old as an unpaid checkout's period (the reminders' own pass deletes them too).
+   */
+  readonly cartRemindersDeleted: number;
 }
 
 export interface RetentionCutoffs {
@@ -247,6 +255,10 @@ export class PrivacyStore {
     // A note outlives no order it is about: once unchanged as long as a sale's records are kept, it goes.
     const customerNotesDeleted = await deleteCustomerNotesUnchangedSince(db, cut.paidBefore);
     const deskInvitationsPurged = await purgePeopleData(db, now);
+    const cartRemindersDeleted = await deleteExpiredCartReminders(db, now, {
+      daysAfterSent: RETENTION.cartReminderDaysAfterSent,
+      unremindedDays: RETENTION.unpaidCheckoutDays,
+    });
 
     return {
       unpaidCheckoutsErased,
@@ -261,6 +273,7 @@ export class PrivacyStore {
       customerNotesDeleted,
       deskInvitationsPurged,
       unconfirmedBackInStockDeleted,
+      cartRemindersDeleted,
     };
   }
 
@@ -284,6 +297,7 @@ export class PrivacyStore {
     const signup = await signupOfEmail(db, key);
     const backInTouch = await backInTouchOfEmail(db, key);
     const backInStock = await backInStockOfEmail(db, key);
+    const cartReminders = await cartRemindersOfEmail(db, key);
     const reviews = await reviewsOfOrders(db, orderIds);
     const quotes = await quotesOfEmail(db, key);
     const note = await customerNoteOf(db, key);
@@ -386,6 +400,14 @@ export class PrivacyStore {
         confirmationSentAt: r.confirmation_sent_at,
         confirmedAt: r.confirmed_at,
       })),
+      // The one reminder asked for at checkout: the consent's time and the cart it keeps.
+      cartReminders: cartReminders.map((r) => ({
+        email: r.email,
+        lines: r.lines,
+        consentedAt: r.consentedAt,
+        remindedAt: r.remindedAt,
+        restoredAt: r.restoredAt,
+      })),
     };
   }
 
@@ -423,6 +445,7 @@ export class PrivacyStore {
       const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
       const backInTouchDeleted = await deleteBackInTouchOfEmail(trx, key);
       const backInStockRequestsDeleted = await deleteBackInStockOfEmail(trx, key);
+      const cartRemindersDeleted = await deleteCartRemindersOfEmail(trx, key);
       await forgetDiscountEmail(trx, key);
       // Enquiries hold nothing the law asks to keep: they go, with the text of their e-mails.
       const enquiryIds = (await enquiriesOfEmail(trx, key)).map((e) => e.id);
@@ -437,6 +460,7 @@ export class PrivacyStore {
         newsletterSignupsDeleted,
         backInTouchDeleted,
         backInStockRequestsDeleted,
+        cartRemindersDeleted,
         reviewsErased,
         unpaidCheckoutsErased: unpaid.length,
         ordersAnonymised: orderIds.length - unpaid.length,
@@ -478,6 +502,8 @@ export interface PrivacyExport {
   readonly customerNote: { readonly text: string; readonly updatedAt: string } | null;
   /** "Tell me when it's back" requests still waiting. */
   readonly backInStock: readonly object[];
+  /** Cart reminders asked for at checkout, kept until a week after their e-mail. */
+  readonly cartReminders: readonly object[];
 }
 
 export interface ErasureResult {
@@ -486,6 +512,8 @@ export interface ErasureResult {
   readonly backInTouchDeleted: number;
   /** "Tell me when it's back" requests of the address, deleted. */
   readonly backInStockRequestsDeleted: number;
+  /** The address's cart reminders (consent, address and cart), deleted. */
+  readonly cartRemindersDeleted: number;
   /** Reviews written from the address's orders, deleted with their text. */
   readonly reviewsErased: number;
   /** The address's corporate and bespoke enquiries, deleted. */

@@ -92,6 +92,10 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /back-in-stock/confirm':
     'the link of a back-in-stock confirmation e-mail; shows a page, changes nothing',
   'POST /back-in-stock/confirm': 'the holder of a confirmation token; guarded (same origin, rate limit)',
+  'GET /api/cart-reminders/:token':
+    'the cart reminder’s link: the holder of its token sees the cart re-priced; changes nothing',
+  'POST /api/cart-reminders/:token':
+    'the holder of a cart reminder’s token puts the cart back, once; guarded (same origin, rate limit)',
 };
 
 /** GET of a page of the shop (a prerendered page may get a route of its own): public like the shop. */

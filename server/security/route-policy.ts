@@ -289,6 +289,14 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 1 * KIB,
   },
+  // The cart reminder's link (docs/product.md §5.10a): the shopper's "Put these back in my cart", the
+  // link's one use, from the shop's own cart page; no body.
+  'POST /api/cart-reminders/:token': {
+    limit: 'newsletter',
+    body: 'json-or-empty',
+    sameOrigin: true,
+    maxBodyBytes: 1 * KIB,
+  },
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

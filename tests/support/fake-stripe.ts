@@ -62,6 +62,20 @@ export interface FakeSession {
   url: string | null;
   /** Set when the session is paid. */
   payment_intent: string | null;
+  /** The expired session this one was made from by its recovery link; null otherwise. */
+  recovered_from: string | null;
+  /**
+   * As Stripe answers it: null unless the session was made with `after_expiration[recovery][enabled]`;
+   * the recovery link appears once the session expires (expireSession or a timed-out session).
+   */
+  after_expiration: {
+    recovery: {
+      enabled: boolean;
+      allow_promotion_codes: boolean;
+      expires_at: number | null;
+      url: string | null;
+    } | null;
+  } | null;
   collected_information: {
     shipping_details: {
       name: string;
@@ -111,6 +125,10 @@ export interface FakeStripe {
   paramsOf(sessionId: string): Record<string, FormValue>;
   /** What Stripe does when the shopper pays on the hosted page. */
   pay(sessionId: string, shipping?: { name: string; country: string }): FakeSession;
+  /** What Stripe does when a session's time runs out unpaid (with its recovery link, when asked for). */
+  timeOut(sessionId: string): FakeSession;
+  /** What Stripe does when the shopper follows an expired session's recovery link: a copy, a new id. */
+  recover(sessionId: string): FakeSession;
   /** The next `count` API calls answer `status` (default 500: Stripe having a bad minute). */
   failNext(count: number, status?: number): void;
   /**
@@ -242,10 +260,27 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       cancel_url: String(params.cancel_url),
       url: `https://checkout.stripe.com/c/pay/${id}`,
       payment_intent: null,
+      recovered_from: null,
       collected_information: null,
+      after_expiration:
+        formField(params.after_expiration, 'recovery', 'enabled') === 'true'
+          ? { recovery: { enabled: true, allow_promotion_codes: false, expires_at: null, url: null } }
+          : null,
     };
     sessions.set(id, session);
     created.set(id, params);
+    return session;
+  }
+
+  /** What Stripe does when a session ends unpaid: with recovery on, a link to a copy of it for 30 days. */
+  function expire(session: FakeSession): FakeSession {
+    session.status = 'expired';
+    session.url = null;
+    const recovery = session.after_expiration?.recovery;
+    if (recovery?.enabled) {
+      recovery.url = `https://buy.stripe.com/r/live_${randomBytes(12).toString('hex')}`;
+      recovery.expires_at = Math.floor(Date.now() / 1000) + 30 * 86_400;
+    }
     return session;
   }
 
@@ -366,8 +401,7 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
         if (req.method === 'GET' && !sessionPath[2]) return send(res, 200, session);
         if (req.method === 'POST' && sessionPath[2]) {
           if (session.status !== 'open') return stripeError(res, 400, 'Only open sessions can be expired');
-          session.status = 'expired';
-          session.url = null;
+          expire(session);
           return send(res, 200, session);
         }
       }
@@ -389,6 +423,22 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
       const params = created.get(sessionId);
       if (!params) throw new Error(`No session ${sessionId} was created`);
       return params;
+    },
+    recover(sessionId) {
+      const params = created.get(sessionId);
+      const original = sessions.get(sessionId);
+      if (!params || !original?.after_expiration?.recovery?.url) {
+        throw new Error(`Session ${sessionId} has no recovery link`);
+      }
+      const { after_expiration: _ignored, ...copy } = params;
+      const session = createSession(copy);
+      session.recovered_from = sessionId;
+      return session;
+    },
+    timeOut(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`No session ${sessionId}`);
+      return expire(session);
     },
     pay(sessionId, shipping = { name: 'Aoife Byrne', country: 'IE' }) {
       const session = sessions.get(sessionId);

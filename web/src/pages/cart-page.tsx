@@ -1,11 +1,13 @@
 /**
  * /cart: the lines with quantity controls, the order summary (delivery destination, shipping, gift wrap,
- * total, estimated dispatch) and the checkout, which the checkout feature renders itself.
+ * total, estimated dispatch) and the checkout, which the checkout feature renders itself. Opened from
+ * the cart reminder's link (`?restore=`), it first offers that saved cart (docs/product.md §5.10a).
  */
 import { useCallback, useRef, useState } from 'react';
 import { useCartLines } from '../features/cart/cart-context';
 import { CartLineItem } from '../features/cart/cart-line-item';
 import { CartSummary } from '../features/cart/cart-summary';
+import { CartRestore } from '../features/newsletter/cart-restore';
 import { Link } from '../lib/router';
 
 export function CartPage() {
@@ -29,6 +31,7 @@ export function CartPage() {
       <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="cart-announcer">
         {announcement}
       </p>
+      <CartRestore />
       {lines.length === 0 ? (
         <div className="mt-10 rounded-2xl border border-line bg-white px-6 py-16 text-center">
           <p className="font-serif text-2xl">Your cart is empty</p>

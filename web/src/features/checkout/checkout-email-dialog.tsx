@@ -3,16 +3,19 @@
  * opening, so e-mail and error are cleared), validates on Continue (trimmed, valid,
  * at most 255 characters, the messages of §3.2 in red under the field), Enter submits. Radix Dialog traps
  * focus, closes on Escape and gives focus back to the button that opened it.
+ * Under the field, an unticked box asks for the one cart reminder (docs/product.md §5.10a): consent is
+ * given only by ticking it, before anything is sent (S.I. 336/2011, Reg. 13).
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { REMIND_ME_HINT, REMIND_ME_LABEL } from '../../../../domain/newsletter/remind-me';
 import { checkEmail } from '../../../../domain/shared/email';
 
 export interface CheckoutEmailDialogProps {
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
-  /** Called with the trimmed, valid address. */
-  readonly onContinue: (email: string) => void;
+  /** Called with the trimmed, valid address and whether the shopper ticked the one reminder. */
+  readonly onContinue: (email: string, remindMe: boolean) => void;
 }
 
 export function CheckoutEmailDialog({ open, onOpenChange, onContinue }: CheckoutEmailDialogProps) {
@@ -20,7 +23,11 @@ export function CheckoutEmailDialog({ open, onOpenChange, onContinue }: Checkout
   const inputId = `${id}-email`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
+  const remindId = `${id}-remind`;
+  const remindHintId = `${id}-remind-hint`;
   const [email, setEmail] = useState('');
+  // Unticked on every opening: no consent is ever assumed.
+  const [remindMe, setRemindMe] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
@@ -33,7 +40,7 @@ export function CheckoutEmailDialog({ open, onOpenChange, onContinue }: Checkout
       return;
     }
     setError(null);
-    onContinue(check.email);
+    onContinue(check.email, remindMe);
   };
 
   return (
@@ -77,6 +84,25 @@ export function CheckoutEmailDialog({ open, onOpenChange, onContinue }: Checkout
             <p id={errorId} className="mt-2 min-h-5 text-sm text-danger" aria-live="assertive">
               {error}
             </p>
+            <div className="mt-2 flex items-start gap-3">
+              <input
+                id={remindId}
+                type="checkbox"
+                name="remindMe"
+                checked={remindMe}
+                onChange={(e) => setRemindMe(e.target.checked)}
+                aria-describedby={remindHintId}
+                className="mt-0.5 h-6 w-6 shrink-0 accent-wine focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-wine"
+              />
+              <div>
+                <label htmlFor={remindId} className="text-sm font-medium">
+                  {REMIND_ME_LABEL}
+                </label>
+                <p id={remindHintId} className="mt-1 text-xs text-muted">
+                  {REMIND_ME_HINT}
+                </p>
+              </div>
+            </div>
             <div className="mt-4 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Dialog.Close className="inline-flex min-h-11 items-center justify-center rounded-full border border-line bg-white px-6 font-medium hover:bg-sand">
                 Cancel

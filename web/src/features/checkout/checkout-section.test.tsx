@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
+import { REMIND_ME_HINT } from '../../../../domain/newsletter/remind-me';
 import { EMAIL_MESSAGES } from '../../../../domain/shared/email';
 import { HashRouter } from '../../lib/router';
 import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
@@ -87,6 +88,8 @@ describe('CheckoutSection', () => {
       items: [{ id: '1', quantity: 2, size: 'M' }],
       giftWrap: false,
       zone: 'EU',
+      // The reminder's box was left unticked: no consent.
+      remindMe: false,
     });
 
     await act(async () =>
@@ -104,6 +107,32 @@ describe('CheckoutSection', () => {
     expect(events.map((e) => e.name)).toEqual(['checkout_start', 'payment_attempt']);
     // Leave before the redirect fires (jsdom cannot navigate); the browser journey covers it.
     unmount();
+  });
+
+  it('offers the one cart reminder as a labelled box, unticked, and sends remindMe only when ticked', async () => {
+    const fetchMock = vi.fn(() => new Promise<Response>(() => {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    const { unmount } = renderSection();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    const box = within(dialog).getByRole('checkbox', { name: "E-mail me once if I don't finish my order" });
+    expect(box).not.toBeChecked();
+    expect(box).toHaveAccessibleDescription(REMIND_ME_HINT);
+    await user.type(within(dialog).getByLabelText('Email address'), 'remind@example.ie');
+    await user.click(box);
+    expect(box).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const body = JSON.parse(String((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body).toMatchObject({ email: 'remind@example.ie', remindMe: true });
+    unmount();
+
+    // A new opening starts unticked again: consent is never carried over.
+    renderSection();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    const again = await screen.findByRole('dialog', { name: 'Checkout' });
+    expect(within(again).getByRole('checkbox', { name: /E-mail me once/ })).not.toBeChecked();
   });
 
   it('shows the failure alert with the server detail and retries with the same e-mail', async () => {

@@ -8,15 +8,24 @@
  * message names the product to remove (the server would refuse the checkout anyway). While the owner has
  * paused sales, her note and return date stand in its place.
  */
-import { memo, useId } from 'react';
+import { lazy, memo, Suspense, useId } from 'react';
 import { checkoutBlockedText } from '../../../../domain/cart/cart';
 import { pausedSalesMessage } from '../../../../domain/settings/storefront-settings';
 import { useCartLines } from '../cart/cart-context';
 import { salesPaused, useAway } from '../settings/storefront-settings';
-import { CheckoutEmailDialog } from './checkout-email-dialog';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 import { useCheckoutStart } from './use-checkout-start';
 import { useEmailStep } from './use-email-step';
+
+/**
+ * The e-mail step's dialog (with its dialog library) loads when the shopper heads for the button, or
+ * when the step opens: outside the cart page's own chunk, which stays within its budget (§9.2).
+ */
+const loadEmailDialog = () => import('./checkout-email-dialog');
+const CheckoutEmailDialog = lazy(() => loadEmailDialog().then((m) => ({ default: m.CheckoutEmailDialog })));
+const preloadEmailDialog = () => {
+  void loadEmailDialog();
+};
 
 /**
  * memo: it has no props, and the order summary around it re-renders for gift wrap, the zone and each
@@ -62,6 +71,9 @@ export const CheckoutSection = memo(function CheckoutSection() {
         aria-disabled={busy || blocked !== null || undefined}
         aria-describedby={blocked === null ? undefined : blockedId}
         onClick={emailStep.show}
+        onPointerEnter={preloadEmailDialog}
+        onPointerDown={preloadEmailDialog}
+        onFocus={preloadEmailDialog}
         className={`inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-wine px-6 py-3 font-medium text-cream hover:bg-wine-dark disabled:opacity-80 ${blocked === null ? 'disabled:cursor-wait' : 'disabled:cursor-not-allowed'}`}
       >
         {busy ? (
@@ -113,16 +125,20 @@ export const CheckoutSection = memo(function CheckoutSection() {
         </div>
       ) : null}
       <p className="mt-3 text-center text-xs text-muted">Secure card payment on the next page.</p>
-      <CheckoutEmailDialog
-        key={emailStep.key}
-        open={emailStep.open}
-        onOpenChange={emailStep.setOpen}
-        onContinue={(email) => {
-          storeCheckoutEmail(email);
-          emailStep.setOpen(false);
-          void begin(email);
-        }}
-      />
+      {emailStep.open ? (
+        <Suspense fallback={null}>
+          <CheckoutEmailDialog
+            key={emailStep.key}
+            open
+            onOpenChange={emailStep.setOpen}
+            onContinue={(email, remindMe) => {
+              storeCheckoutEmail(email);
+              emailStep.setOpen(false);
+              void begin(email, remindMe);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 });

@@ -25,7 +25,8 @@ function isFramed(): boolean {
 
 export function useCheckoutStart(): {
   readonly phase: CheckoutPhase;
-  readonly begin: (email: string) => Promise<void>;
+  /** `remindMe`: the shopper ticked the one cart reminder (docs/product.md §5.10a). */
+  readonly begin: (email: string, remindMe?: boolean) => Promise<void>;
   /** Starts again with the e-mail of the last attempt; false when there was none. */
   readonly retry: () => boolean;
 } {
@@ -33,11 +34,13 @@ export function useCheckoutStart(): {
   const cartNow = useCartSnapshot();
   const [phase, setPhase] = useState<CheckoutPhase>({ kind: 'idle' });
   const emailRef = useRef<string | null>(null);
+  const remindRef = useRef(false);
   const redirectTimer = useRef<number | undefined>(undefined);
 
   const begin = useCallback(
-    async (email: string) => {
+    async (email: string, remindMe = false) => {
       emailRef.current = email;
+      remindRef.current = remindMe;
       const { lines, totals, zone, giftWrap, giftMessage, discountCode } = cartNow();
       setPhase({ kind: 'creating' });
       // The API client (with its zod response schemas) and the event log load on the first checkout,
@@ -63,6 +66,8 @@ export function useCheckoutStart(): {
         ...(giftWrap && giftMessage.trim() !== '' ? { giftMessage } : {}),
         // The code the cart's check accepted; the server decides again (and may refuse it with the reason).
         ...(discountCode ? { discountCode } : {}),
+        // Only what the shopper ticked: unticked is no consent (sent as false).
+        remindMe,
       });
       if (!result.ok) {
         recordCheckoutError(result.code, result.detail);
@@ -100,7 +105,7 @@ export function useCheckoutStart(): {
 
   const retry = () => {
     const email = emailRef.current;
-    if (email) void begin(email);
+    if (email) void begin(email, remindRef.current);
     return email !== null;
   };
 

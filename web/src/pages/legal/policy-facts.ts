@@ -37,6 +37,7 @@ export const FACTS = {
   paidOrderRetention: pluralize(RETENTION.paidOrderYearsAfterSale, 'year'),
   unpaidCheckoutRetention: pluralize(RETENTION.unpaidCheckoutDays, 'day'),
   unconfirmedSignupRetention: pluralize(RETENTION.unconfirmedSignupDays, 'day'),
+  cartReminderRetention: pluralize(RETENTION.cartReminderDaysAfterSent, 'day'),
   mailBodyRetention: pluralize(RETENTION.mailBodyDays, 'day'),
   enquiryRetention: pluralize(RETENTION.enquiryDays, 'day'),
   quoteRetention: pluralize(RETENTION.quoteDaysAfterValidity, 'day'),

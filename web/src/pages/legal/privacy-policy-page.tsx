@@ -51,6 +51,14 @@ const SECTIONS: readonly LegalSection[] = [
           pixels and no per-reader links: we do not know whether, when or where you open them or which links
           you follow.
         </p>
+        <h3>When you ask for a reminder about your cart</h3>
+        <p>
+          At checkout you can tick &ldquo;E-mail me once if I don&rsquo;t finish my order&rdquo;. It is never
+          ticked for you. If you tick it, we store your e-mail address, the items in your cart (no prices),
+          the time you ticked it and the order it belongs to, and if that order is not paid within a day we
+          send you one e-mail with a link back to your cart. The legal basis is your consent, given for that
+          single e-mail. If you pay, we send nothing and delete what we stored.
+        </p>
         <h3>When you send us an enquiry or e-mail us</h3>
         <p>
           Your e-mail address and whatever you choose to tell us, for example about a bespoke or corporate
@@ -123,6 +131,10 @@ const SECTIONS: readonly LegalSection[] = [
         <li>
           <strong>Newsletter and launch sign-ups:</strong> until you unsubscribe or ask us to remove you. If
           you do not confirm your sign-up within {FACTS.unconfirmedSignupRetention}, we delete your address.
+        </li>
+        <li>
+          <strong>Cart reminders:</strong> we delete your address and cart {FACTS.cartReminderRetention} after
+          the one reminder, or as soon as you pay.
         </li>
         <li>
           <strong>E-mails we send you:</strong> we keep a record that an e-mail was sent, and erase its text

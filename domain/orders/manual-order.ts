@@ -57,11 +57,11 @@ export const MANUAL_ORDER_MESSAGES = {
   reasonNeeded: 'say why this line has its own price',
   unknownProduct: 'no product has this id',
   duplicate: 'this product and size are already on another line',
-  name: "the customer's name is needed",
-  email: 'give the customer’s e-mail address',
-  address: 'the first line of the address is needed',
-  city: 'the town or city is needed',
-  country: 'a two-letter country code, e.g. IE',
+  name: "customer.name: the customer's name is needed",
+  email: 'customer.email: give the customer’s e-mail address',
+  address: 'customer.address.line1: the first line of the address is needed',
+  city: 'customer.address.city: the town or city is needed',
+  country: 'customer.address.country: a two-letter country code, e.g. IE',
   zone: 'zone: choose Ireland (IE), the EU (EU) or the rest of the world (WORLD)',
   payment: "payment: 'paid' (taken already) or 'link' (a payment link for the customer)",
   method: 'method: how it was paid: cash, card_reader or bank_transfer',
@@ -88,21 +88,10 @@ const optionalText = (max: number) => z.optional(z.string().check(z.trim(), z.ma
 export const manualOrderItemSchema = z.strictObject({
   id: z.string({ error: MANUAL_ORDER_MESSAGES.unknownProduct }).check(z.minLength(1), z.maxLength(40)),
   size: z.optional(z.enum(SIZE_CODES as [SizeCode, ...SizeCode[]])),
-  quantity: z
-    .int({ error: MANUAL_ORDER_MESSAGES.quantity })
-    .check(
-      z.gte(1, { error: MANUAL_ORDER_MESSAGES.quantity }),
-      z.lte(MANUAL_ORDER_LIMITS.quantity, { error: MANUAL_ORDER_MESSAGES.quantity }),
-    ),
-  /** The owner's price for one piece, in cents; absent: the catalogue's. */
-  unitPrice: z.optional(
-    z
-      .int({ error: MANUAL_ORDER_MESSAGES.unitPrice })
-      .check(
-        z.gte(0, { error: MANUAL_ORDER_MESSAGES.unitPrice }),
-        z.lte(MANUAL_ORDER_LIMITS.unitPrice, { error: MANUAL_ORDER_MESSAGES.unitPrice }),
-      ),
-  ),
+  /** Its bounds (MANUAL_ORDER_LIMITS) are checked by the server, which names the line. */
+  quantity: z.int(),
+  /** The owner's price for one piece, in cents; absent: the catalogue's. Bounds checked as quantity's. */
+  unitPrice: z.optional(z.int()),
   /** Why the line has its own price (needed with a unitPrice other than the catalogue's). */
   reason: optionalText(MANUAL_ORDER_LIMITS.reason),
 });

@@ -16,6 +16,7 @@ import { BRAND, DEFAULT_SIZE, type SizeCode } from '../../domain/config';
 import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/offers/discounts';
 import {
   countryOutsideZoneMessage,
+  MANUAL_ORDER_LIMITS,
   MANUAL_ORDER_MESSAGES,
   type ManualOrderCreated,
   type ManualOrderPreviewRequest,
@@ -246,6 +247,13 @@ export class ManualOrderService {
     const lines: PricedManualLine[] = [];
     for (const [i, item] of body.items.entries()) {
       const at = `items[${i}]`;
+      if (item.quantity < 1 || item.quantity > MANUAL_ORDER_LIMITS.quantity)
+        return refuse(`${at}.quantity: ${MANUAL_ORDER_MESSAGES.quantity}`);
+      if (
+        item.unitPrice !== undefined &&
+        (item.unitPrice < 0 || item.unitPrice > MANUAL_ORDER_LIMITS.unitPrice)
+      )
+        return refuse(`${at}.unitPrice: ${MANUAL_ORDER_MESSAGES.unitPrice}`);
       const product = products.get(item.id);
       if (!product) return refuse(`${at}.id: ${MANUAL_ORDER_MESSAGES.unknownProduct}`);
       if (product.status !== 'active')

@@ -109,6 +109,14 @@ export const manualAddressSchema = z.strictObject({
 });
 export type ManualAddress = z.infer<typeof manualAddressSchema>;
 
+export const manualCustomerSchema = z.strictObject({
+  name: text(MANUAL_ORDER_LIMITS.name, MANUAL_ORDER_MESSAGES.name),
+  email: z.string({ error: MANUAL_ORDER_MESSAGES.email }).check(z.maxLength(254)),
+  address: manualAddressSchema,
+});
+
+export type ManualCustomer = z.infer<typeof manualCustomerSchema>;
+
 const orderFields = {
   items: z
     .array(manualOrderItemSchema, { error: MANUAL_ORDER_MESSAGES.items })
@@ -116,11 +124,7 @@ const orderFields = {
       z.minLength(1, { error: MANUAL_ORDER_MESSAGES.items }),
       z.maxLength(MANUAL_ORDER_LIMITS.lines, { error: MANUAL_ORDER_MESSAGES.items }),
     ),
-  customer: z.strictObject({
-    name: text(MANUAL_ORDER_LIMITS.name, MANUAL_ORDER_MESSAGES.name),
-    email: z.string({ error: MANUAL_ORDER_MESSAGES.email }).check(z.maxLength(254)),
-    address: manualAddressSchema,
-  }),
+  customer: manualCustomerSchema,
   zone: z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]], { error: MANUAL_ORDER_MESSAGES.zone }),
   giftWrap: z.optional(z.boolean()),
   /** Plain text with gift wrap only (checkGiftMessage); the bound only limits the body. */
@@ -139,9 +143,13 @@ export const manualOrderSchema = z.strictObject({
 });
 export type ManualOrderRequest = z.infer<typeof manualOrderSchema>;
 
-/** The preview's body: the order as the form has it so far, payment not chosen yet. */
+/**
+ * The preview's body: the order as the form has it so far, the customer and the payment perhaps not yet
+ * typed (without a customer, her address is not checked against the zone).
+ */
 export const manualOrderPreviewSchema = z.strictObject({
   ...orderFields,
+  customer: z.optional(manualCustomerSchema),
   payment: z.optional(z.enum(MANUAL_PAYMENTS, { error: MANUAL_ORDER_MESSAGES.payment })),
 });
 export type ManualOrderPreviewRequest = z.infer<typeof manualOrderPreviewSchema>;

@@ -18,6 +18,7 @@ import {
   countryOutsideZoneMessage,
   MANUAL_ORDER_LIMITS,
   MANUAL_ORDER_MESSAGES,
+  type ManualCustomer,
   type ManualOrderCreated,
   type ManualOrderPreviewRequest,
   type ManualOrderRequest,
@@ -77,8 +78,9 @@ interface PricedManualLine extends PricedLineInput {
 interface Prepared {
   readonly lines: readonly PricedManualLine[];
   readonly totals: DiscountedTotals;
+  /** '' and null while the preview has no customer yet (create always has one). */
   readonly email: string;
-  readonly shipping: ShippingDetails;
+  readonly shipping: ShippingDetails | null;
   readonly giftMessage: string | null;
 }
 
@@ -92,6 +94,22 @@ function refusal(httpStatus: 400 | 409 | 502, error: string) {
 /** 'SOL-' and 8 letters or digits, as every order's reference (an order marked paid has no session). */
 function newManualReference(): string {
   return `SOL-${randomAlphanumeric(8).toUpperCase()}`;
+}
+
+function shippingOf(customer: ManualCustomer): ShippingDetails {
+  const { address } = customer;
+  const optional = (v: string | undefined) => (v?.trim() ? v : null);
+  return {
+    name: customer.name,
+    address: {
+      line1: address.line1,
+      line2: optional(address.line2),
+      city: address.city,
+      state: optional(address.state),
+      postalCode: optional(address.postalCode),
+      country: address.country,
+    },
+  };
 }
 
 function channelOf(row: OrderRow): OrderChannel {
@@ -143,7 +161,12 @@ export class ManualOrderService {
         const reference = await this.freeReference();
         const orderId = await this.o.orders.createManualPaid({
           ...order,
-          manual: { reference, shipping: p.shipping, paymentMethod: body.method ?? null, requestKey: key },
+          manual: {
+            reference,
+            shipping: shippingOf(body.customer),
+            paymentMethod: body.method ?? null,
+            requestKey: key,
+          },
         });
         await this.o.orders.markManualPaid(orderId, body.emailCustomer === true);
         await this.audited(reference, p, body, actor);
@@ -151,7 +174,7 @@ export class ManualOrderService {
       }
       const outcome: CheckoutOutcome = await this.o.orders.createManualCheckout({
         ...order,
-        manual: { shipping: p.shipping, paymentMethod: null, requestKey: key },
+        manual: { shipping: shippingOf(body.customer), paymentMethod: null, requestKey: key },
       });
       if (!outcome.ok) return refusal(outcome.httpStatus, outcome.error);
       const orderId = outcome.logged.orderId;
@@ -277,14 +300,14 @@ export class ManualOrderService {
         reason: own ? reason : null,
       });
     }
-    const email = checkEmail(body.customer.email);
-    if (!email.ok) return refuse(`customer.email: ${email.message}`);
     const shop = await this.o.settings();
     const zone = currentZone(shop.shipping, body.zone);
     if (!zone) return refuse(zoneClosedMessage(body.zone));
-    const { address } = body.customer;
-    if (!zone.countries.includes(address.country))
-      return refuse(countryOutsideZoneMessage(address.country, zone.name));
+    const { customer } = body;
+    const email = customer ? checkEmail(customer.email) : null;
+    if (email && !email.ok) return refuse(`customer.email: ${email.message}`);
+    if (customer && !zone.countries.includes(customer.address.country))
+      return refuse(countryOutsideZoneMessage(customer.address.country, zone.name));
     const giftWrap = body.giftWrap ?? false;
     const gift = checkGiftMessage(body.giftMessage, giftWrap);
     if (!gift.ok) return refuse(`giftMessage: ${gift.error}`);
@@ -294,19 +317,9 @@ export class ManualOrderService {
       value: {
         lines,
         totals,
-        email: email.email,
+        email: email?.ok ? email.email : '',
         giftMessage: gift.message,
-        shipping: {
-          name: body.customer.name,
-          address: {
-            line1: address.line1,
-            line2: address.line2?.trim() ? address.line2 : null,
-            city: address.city,
-            state: address.state?.trim() ? address.state : null,
-            postalCode: address.postalCode?.trim() ? address.postalCode : null,
-            country: address.country,
-          },
-        },
+        shipping: customer ? shippingOf(customer) : null,
       },
     };
   }

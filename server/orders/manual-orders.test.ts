@@ -10,11 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { statsResponseSchema } from '../../domain/numbers/stats';
 import { orderDetailSchema, ordersListResponseSchema } from '../../domain/orders/admin-api';
-import {
-  MANUAL_ORDER_MESSAGES,
-  manualOrderCreatedSchema,
-  manualOrderPreviewResponseSchema,
-} from '../../domain/orders/manual-order';
+import { manualOrderCreatedSchema, manualOrderPreviewResponseSchema } from '../../domain/orders/manual-order';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';

@@ -5,6 +5,7 @@
 
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type Address, CARRIER_LABELS, type OrderDetail } from '../../../../domain/orders/admin-api';
+import { PAYMENT_METHOD_LABELS } from '../../../../domain/orders/manual-order';
 import { orderDiscountLabel } from '../../../../domain/quotes/quotes';
 import { vatIncludedText } from '../../../../domain/settings/seller-texts';
 import { countryName } from '../../../../domain/shared/countries';
@@ -16,6 +17,7 @@ import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import {
   buttonClass,
+  ChannelBadge,
   ErrorMessage,
   inputClass,
   Loading,
@@ -108,6 +110,7 @@ function OrderView({
         </PageHeading>
         <StatusBadge status={order.status} />
         <RefundBadge order={order} />
+        <ChannelBadge channel={order.channel} />
       </div>
       <p className="mt-1 text-sm text-muted">
         {order.paidAt
@@ -167,6 +170,9 @@ function OrderView({
                     <td className="py-2">
                       {line.name}
                       {line.size ? <span className="block text-muted">Size {line.size}</span> : null}
+                      {line.priceReason ? (
+                        <span className="block text-muted">Your own price: {line.priceReason}</span>
+                      ) : null}
                     </td>
                     <td className="py-2 text-right tabular-nums">{line.quantity}</td>
                     <td className="py-2 text-right tabular-nums">{money(line.unitPrice)}</td>
@@ -301,6 +307,12 @@ function OrderView({
 
           <Section title="Payment" order="order-7">
             <dl className="grid gap-2 text-sm">
+              {order.paymentMethod ? (
+                <div>
+                  <dt className="text-muted">Paid by</dt>
+                  <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}, recorded in the desk</dd>
+                </div>
+              ) : null}
               <div>
                 <dt className="text-muted">Provider</dt>
                 <dd>

@@ -216,8 +216,13 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
   }, [search, active]);
 
   const set = (change: Partial<Customer>) => setCustomer((c) => ({ ...c, ...change }));
-  const update = (key: number, change: Partial<DraftLine>) =>
+  const update = (key: number, change: Partial<DraftLine>) => {
     setLines((all) => all.map((l) => (l.key === key ? { ...l, ...change } : l)));
+    // What the form said about this line goes once she changes it.
+    setErrors((all) =>
+      Object.fromEntries(Object.entries(all).filter(([f]) => !f.startsWith(field(`line-${key}-`)))),
+    );
+  };
 
   const itemsOf = (all: readonly DraftLine[]) =>
     all.map((l) => {
@@ -234,9 +239,24 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
 
   const gift = { giftWrap, ...(giftWrap && giftMessage.trim() ? { giftMessage } : {}) };
 
-  // The server's prices for what the form has now, asked again a moment after each change.
-  const previewKey = JSON.stringify([itemsOf(lines), zone, gift]);
+  // The server's prices for what the form has now, asked again a moment after each change; not while a
+  // line is one the server would refuse (the form says why, and the order's button says it again).
+  const unpriced = lines
+    .map((l) => {
+      const quantity = Number(l.quantity);
+      if (!Number.isInteger(quantity) || quantity < 1 || quantity > MANUAL_ORDER_LIMITS.quantity)
+        return `the quantity of ${l.name} is a whole number from 1 to ${MANUAL_ORDER_LIMITS.quantity}`;
+      if (centsOf(l.price) === null) return `the price of ${l.name} is not a price in euro`;
+      if (ownPrice(l) !== null && !l.reason.trim()) return `say why ${l.name} has your own price`;
+      return null;
+    })
+    .find((why) => why !== null);
+  const previewKey = unpriced ? `unpriced:${unpriced}` : JSON.stringify([itemsOf(lines), zone, gift]);
   useEffect(() => {
+    if (previewKey.startsWith('unpriced:')) {
+      setPreview({ state: 'error', message: previewKey.slice('unpriced:'.length) });
+      return;
+    }
     const [items] = JSON.parse(previewKey) as [unknown[]];
     if (items.length === 0) {
       setPreview({ state: 'none' });

@@ -139,7 +139,9 @@ export class ManualOrderService {
     const key = actor.requestKey ?? null;
     // One order per desk submission (docs/product.md §10.5): a repeat answers the order it made.
     const made = key === null ? null : await this.o.store.findByRequestKey(key);
-    if (made) return this.repeat(made);
+    // The same submission's own wish: a repeat that finishes the order sends what the first one asked.
+    const emailed = body.payment === 'paid' && body.emailCustomer === true;
+    if (made) return this.repeat(made, emailed);
     if (body.payment === 'paid' && body.method === undefined)
       return refusal(400, MANUAL_ORDER_MESSAGES.method);
     if (body.payment === 'link' && body.method !== undefined)
@@ -186,15 +188,18 @@ export class ManualOrderService {
     } catch (err) {
       // The same submission stored meanwhile by another request or instance (the key is unique).
       const other = key === null ? null : await this.o.store.findByRequestKey(key);
-      if (other) return this.repeat(other);
+      if (other) return this.repeat(other, emailed);
       throw err;
     }
   }
 
   /** A repeated submission: the order it made, finished if a crash stopped it between its two steps. */
-  private async repeat(row: OrderRow): Promise<ManualOrderAnswer<Omit<ManualOrderCreated, 'ok'>>> {
+  private async repeat(
+    row: OrderRow,
+    emailCustomer: boolean,
+  ): Promise<ManualOrderAnswer<Omit<ManualOrderCreated, 'ok'>>> {
     if (row.status === 'pending' && row.payment_method !== null)
-      await this.o.orders.markManualPaid(row.id, false);
+      await this.o.orders.markManualPaid(row.id, emailCustomer);
     // The payment link is in the first answer only (and in the customer's e-mail when sent).
     return this.answer(row.id);
   }

@@ -307,39 +307,43 @@ function OrderView({
 
           <Section title="Payment" order="order-7">
             <dl className="grid gap-2 text-sm">
+              {/* Marked paid in the desk (docs/product.md §10.17): no payment provider knows of it. */}
               {order.paymentMethod ? (
                 <div>
                   <dt className="text-muted">Paid by</dt>
                   <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}, recorded in the desk</dd>
                 </div>
-              ) : null}
-              <div>
-                <dt className="text-muted">Provider</dt>
-                <dd>
-                  {order.provider === 'test'
-                    ? 'Test checkout'
-                    : order.provider === 'stripe'
-                      ? 'Stripe'
-                      : order.provider}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-muted">Payment id</dt>
-                <dd>
-                  {/* Shown when asked for: a long provider id (cs_test_… in test mode) means nothing at the
+              ) : (
+                <>
+                  <div>
+                    <dt className="text-muted">Provider</dt>
+                    <dd>
+                      {order.provider === 'test'
+                        ? 'Test checkout'
+                        : order.provider === 'stripe'
+                          ? 'Stripe'
+                          : order.provider}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted">Payment id</dt>
+                    <dd>
+                      {/* Shown when asked for: a long provider id (cs_test_… in test mode) means nothing at the
                       bench, and is only needed to look the payment up at the provider. */}
-                  {order.paymentId ? (
-                    <details>
-                      <summary className="inline-flex min-h-11 cursor-pointer items-center underline hover:text-wine">
-                        Show payment id
-                      </summary>
-                      <span className="block font-mono break-all">{order.paymentId}</span>
-                    </details>
-                  ) : (
-                    '—'
-                  )}
-                </dd>
-              </div>
+                      {order.paymentId ? (
+                        <details>
+                          <summary className="inline-flex min-h-11 cursor-pointer items-center underline hover:text-wine">
+                            Show payment id
+                          </summary>
+                          <span className="block font-mono break-all">{order.paymentId}</span>
+                        </details>
+                      ) : (
+                        '—'
+                      )}
+                    </dd>
+                  </div>
+                </>
+              )}
             </dl>
           </Section>
 

@@ -79,6 +79,17 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
       'sec-fetch-site': 'cross-site',
     });
     expect(crossSite.statusCode).toBe(403);
+    const preview = await app.inject({ method: 'POST', url: '/api/admin/orders/preview', payload: FAIR });
+    expect(preview.statusCode).toBe(401);
+    // A submission key that is not one is refused before anything is done.
+    const badKey = await post('/api/admin/orders', FAIR, { 'idempotency-key': 'two words' });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().error).toMatch(/Idempotency-Key/);
+    // Not JSON: the desk's routes take JSON only.
+    const form = await post('/api/admin/orders', 'items=1', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.statusCode).toBe(415);
     expect(await orderCount()).toBe(0);
   });
 
@@ -183,6 +194,10 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     // 2 x €30 (her price) + €30: €90, free delivery in Ireland from €40.
     expect(parsed.preview).toMatchObject({ subtotal: 9000, shipping: 0, giftWrap: 0, total: 9000 });
     expect(parsed.preview.lines[0]).toMatchObject({ unitPrice: 3000, listPrice: 3500, reason: 'Fair price' });
+    // Before the customer is typed: priced all the same.
+    const bare = await post('/api/admin/orders/preview', { items: FAIR.items, zone: 'IE' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json().preview.total).toBe(9000);
     expect((await post('/api/admin/orders/preview', { ...FAIR, zone: 'EU' })).json().error).toMatch(
       /^customer\.address\.country/,
     );

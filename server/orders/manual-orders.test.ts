@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETENTION } from '../../domain/config';
 import { statsResponseSchema } from '../../domain/numbers/stats';
 import { orderDetailSchema, ordersListResponseSchema } from '../../domain/orders/admin-api';
 import { manualOrderCreatedSchema, manualOrderPreviewResponseSchema } from '../../domain/orders/manual-order';
@@ -411,6 +412,29 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error).toMatch(/^items\[1\]\.id: Sea Thrift is paused/);
     expect(await orderCount()).toBe(count);
+  });
+
+  it('keeps an unpaid link order’s customer as long as an unpaid checkout’s, no longer', async () => {
+    const res = await post('/api/admin/orders', { ...PHONE, emailCustomer: false });
+    expect(res.statusCode).toBe(201);
+    const { reference } = res.json().order as { reference: string };
+    const row = async () =>
+      app.platform.db
+        .selectFrom('orders')
+        .select(['email', 'shipping_name', 'shipping_address', 'gift_message'])
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ email: PHONE.customer.email, shipping_name: PHONE.customer.name });
+    const day = 24 * 60 * 60 * 1000;
+    await app.privacy.store.applyRetention(new Date(Date.now() + (RETENTION.unpaidCheckoutDays - 1) * day));
+    expect((await row()).email).toBe(PHONE.customer.email);
+    await app.privacy.store.applyRetention(new Date(Date.now() + (RETENTION.unpaidCheckoutDays + 1) * day));
+    expect(await row()).toEqual({
+      email: '',
+      shipping_name: null,
+      shipping_address: JSON.stringify({ country: 'FR' }),
+      gift_message: null,
+    });
   });
 
   it('refuses a maker: new orders are the owner’s', async () => {

@@ -108,6 +108,7 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   const paymentUrl = await page.getByLabel('Payment link').inputValue();
   expect(paymentUrl).toMatch(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
   await page.screenshot({ path: path.join(SHOTS, 'phone-link-order-made.png'), fullPage: true });
+  await expectNoSeriousViolations(axeScan(page));
 
   // The customer pays on the test checkout; the order is confirmed as any order.
   const customer = await page.context().newPage();
@@ -140,6 +141,7 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   await expect(page.getByText('Cash, recorded in the desk')).toBeVisible();
   await expect(page.getByText('Your own price: Craft fair price')).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'phone-fair-order-page.png'), fullPage: true });
+  await expectNoSeriousViolations(axeScan(page));
 
   // Numbers: today's orders by channel, the owner's two among them.
   await page.goto(`/admin#/numbers?from=${day}&to=${day}&by=day`);

@@ -593,7 +593,7 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
         <label className="flex min-h-11 items-center gap-3 text-sm">
           <input
             type="checkbox"
-            className="h-5 w-5"
+            className="size-6 accent-wine"
             checked={giftWrap}
             onChange={(e) => setGiftWrap(e.target.checked)}
           />
@@ -620,7 +620,7 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
             <input
               type="radio"
               name={field('payment')}
-              className="h-5 w-5"
+              className="size-6 accent-wine"
               checked={payment === 'paid'}
               onChange={() => setPayment('paid')}
             />
@@ -630,7 +630,7 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
             <input
               type="radio"
               name={field('payment')}
-              className="h-5 w-5"
+              className="size-6 accent-wine"
               checked={payment === 'link'}
               onChange={() => setPayment('link')}
             />
@@ -659,7 +659,7 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
         <label className="flex min-h-11 items-center gap-3 text-sm">
           <input
             type="checkbox"
-            className="h-5 w-5"
+            className="size-6 accent-wine"
             checked={emailCustomer}
             onChange={(e) => setEmailCustomer(e.target.checked)}
           />

@@ -453,6 +453,7 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           channel: 'web',
           payment_method: null,
           request_key: null,
+          checkout_url: null,
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');

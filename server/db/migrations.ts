@@ -817,7 +817,8 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
  * 'manual' (the owner's own, taken by phone or at a fair). Orders before it are the web's, or a quote's
  * when they carry its reference. A manual order marked paid keeps how it was paid (cash, card reader,
  * bank transfer: no provider knows of it), and the desk's submission key, unique, so a repeated
- * submission is one order; a line the owner priced herself keeps her reason.
+ * submission is one order (a link order keeps its checkout's link to answer it again); a line the owner
+ * priced herself keeps her reason.
  */
 async function addOrderChannel(db: AnyDb): Promise<void> {
   await db.schema
@@ -827,6 +828,8 @@ async function addOrderChannel(db: AnyDb): Promise<void> {
   await db.updateTable('orders').set({ channel: 'quote' }).where('quote_reference', 'is not', null).execute();
   await db.schema.alterTable('orders').addColumn('payment_method', 'text').execute();
   await db.schema.alterTable('orders').addColumn('request_key', 'text').execute();
+  // A link order's hosted checkout, so a repeated submission answers the same link.
+  await db.schema.alterTable('orders').addColumn('checkout_url', 'text').execute();
   await db.schema.alterTable('order_lines').addColumn('price_reason', 'text').execute();
   await db.schema.createIndex('orders_request_key').on('orders').column('request_key').unique().execute();
 }

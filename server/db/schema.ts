@@ -77,6 +77,8 @@ export interface OrdersTable {
   payment_method: Generated<PaymentMethod | null>;
   /** The desk's Idempotency-Key of the submission that made a manual order (unique); null otherwise. */
   request_key: Generated<string | null>;
+  /** A manual order's payment link (its hosted checkout), answered again to a repeated submission. */
+  checkout_url: Generated<string | null>;
 }
 
 export interface OrderLinesTable {

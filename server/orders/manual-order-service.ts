@@ -200,8 +200,8 @@ export class ManualOrderService {
   ): Promise<ManualOrderAnswer<Omit<ManualOrderCreated, 'ok'>>> {
     if (row.status === 'pending' && row.payment_method !== null)
       await this.o.orders.markManualPaid(row.id, emailCustomer);
-    // The payment link is in the first answer only (and in the customer's e-mail when sent).
-    return this.answer(row.id);
+    // A link order still unpaid: its payment link again.
+    return this.answer(row.id, row.status === 'pending' ? (row.checkout_url ?? undefined) : undefined);
   }
 
   private async answer(

@@ -300,7 +300,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
   let phoneReference = '';
 
   it('sends a payment link: the order waits unpaid, then is confirmed as any order on the test checkout', async () => {
-    const res = await post('/api/admin/orders', PHONE);
+    const res = await post('/api/admin/orders', PHONE, { 'idempotency-key': 'phone-0001' });
     expect(res.statusCode).toBe(201);
     const created = manualOrderCreatedSchema.parse(res.json());
     // €35 + €9.95 to the EU + €3.50 gift wrap.
@@ -317,6 +317,11 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     const before = (await outboxRows(app)).filter((r) => r.reference === phoneReference);
     expect(before.map((m) => m.kind)).toEqual(['manual-payment-link']);
     expect(before[0]?.text_body).toContain(url);
+    // The same submission again: the same order and its link, no second e-mail.
+    const again = await post('/api/admin/orders', PHONE, { 'idempotency-key': 'phone-0001' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ order: { reference: phoneReference }, paymentUrl: url });
+    expect((await outboxRows(app)).filter((r) => r.reference === phoneReference)).toHaveLength(1);
     // Not in the queue while unpaid.
     const today = (await get('/api/admin/today')).json() as { make: { orders: string[] }[] };
     expect(today.make.flatMap((m) => m.orders)).not.toContain(phoneReference);

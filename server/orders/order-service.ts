@@ -327,13 +327,25 @@ export class OrderService {
       null,
       shop ? currentZone(shop.shipping, order.totals.zone) : null,
     );
+    // The link is kept with the order (a repeated submission answers it again): a local session's in the
+    // order's own transaction, a remote one's once the provider made it.
+    let localUrl: string | null = null;
     const stored = {
       ...order,
       id: orderId,
       provider: this.o.provider.id,
-      within: (trx: Transaction<Database>) => order.within(trx, orderId),
+      within: async (trx: Transaction<Database>) => {
+        await order.within(trx, orderId);
+        if (localUrl) await this.o.store.recordCheckoutUrl(orderId, localUrl, trx);
+      },
     };
-    return this.open(stored, sessionInput, () => null, { release: async () => undefined });
+    return this.open(stored, sessionInput, () => null, {
+      onLocal: (session) => {
+        localUrl = session.url;
+      },
+      attached: (session) => this.o.store.recordCheckoutUrl(orderId, session.url),
+      release: async () => undefined,
+    });
   }
 
   /** The owner's order marked paid: stored (then markManualPaid); its id. */

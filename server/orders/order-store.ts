@@ -119,6 +119,7 @@ const insertOrder = preparedInsert('orders', [
   'channel',
   'payment_method',
   'request_key',
+  'checkout_url',
 ]);
 
 /** All of an order's lines in one statement. */
@@ -337,6 +338,15 @@ export class OrderStore {
       .where('request_key', '=', requestKey)
       .executeTakeFirst();
     return row ?? null;
+  }
+
+  /** A manual order's payment link, once its hosted checkout exists (in the order's transaction or after). */
+  async recordCheckoutUrl(
+    orderId: string,
+    url: string,
+    db: Kysely<Database> | Transaction<Database> = this.db,
+  ): Promise<void> {
+    await db.updateTable('orders').set({ checkout_url: url }).where('id', '=', orderId).execute();
   }
 
   /** The order's row, as stored. */

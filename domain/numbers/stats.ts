@@ -87,9 +87,22 @@ export interface BestSeller {
   readonly revenue: number;
 }
 
+/** One channel's share of the range (docs/product.md §10.17): its orders, pieces and revenue after refunds. */
+export interface ChannelFigures {
+  readonly orders: number;
+  readonly pieces: number;
+  readonly revenue: number;
+}
+
+/** The channels Numbers shows, in this order: a shopper's cart, a paid quote, the owner's own order. */
+export const STATS_CHANNELS = ['web', 'quote', 'manual'] as const;
+export type StatsChannel = (typeof STATS_CHANNELS)[number];
+
 export interface StatsResponse {
   readonly ok: true;
   readonly totals: StatsTotals;
+  /** The totals by channel: every channel present (zeros without orders). */
+  readonly channels: Readonly<Record<StatsChannel, ChannelFigures>>;
   readonly series: readonly StatsPoint[];
   /** Every product sold in the range, most pieces first. */
   readonly bestSellers: readonly BestSeller[];
@@ -125,6 +138,13 @@ export const statsResponseSchema = z.object({
   ),
   bestSellers: z.array(z.object({ productId: z.string(), name: z.string(), pieces: count, revenue: amount })),
   sizes: z.object({ S: count, M: count, L: count }),
+  channels: z.optional(
+    z.object({
+      web: z.object({ orders: count, pieces: count, revenue: amount }),
+      quote: z.object({ orders: count, pieces: count, revenue: amount }),
+      manual: z.object({ orders: count, pieces: count, revenue: amount }),
+    }),
+  ),
   testMode: z.boolean(),
 });
 export type StatsAnswer = z.infer<typeof statsResponseSchema>;

@@ -278,6 +278,8 @@ export const orderListItemSchema = z.object({
   dispatchBy: z.nullable(z.string()),
   giftWrapped: z.boolean(),
   itemCount: z.number(),
+  /** Where the order came from: 'web', 'quote' or 'manual' (domain/orders/manual-order.ts). */
+  channel: z.optional(z.enum(['web', 'quote', 'manual'])),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -307,6 +309,8 @@ export const orderLineSchema = z.object({
   lineTotal: z.number(),
   /** The base URL of the picture the line was sold with; null if unknown. Never the live catalogue's. */
   image: z.optional(z.nullable(z.string())),
+  /** A manual order's line the owner priced herself: her reason (docs/product.md §10.17). */
+  priceReason: z.optional(z.nullable(z.string())),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
@@ -433,6 +437,10 @@ export const orderDetailSchema = z.object({
   /** The quote this order paid (docs/product.md, quotes) and the enquiry it answered; null otherwise. */
   quoteReference: z.optional(z.nullable(z.string())),
   enquiryId: z.optional(z.nullable(z.string())),
+  /** Where the order came from: 'web', 'quote' or 'manual' (docs/product.md §10.17). */
+  channel: z.optional(z.enum(['web', 'quote', 'manual'])),
+  /** How a manual order marked paid was paid: 'cash', 'card_reader' or 'bank_transfer'; null otherwise. */
+  paymentMethod: z.optional(z.nullable(z.enum(['cash', 'card_reader', 'bank_transfer']))),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

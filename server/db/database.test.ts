@@ -449,6 +449,11 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           // 0017-quotes: no order before it paid a quote.
           quote_reference: null,
           enquiry_id: null,
+          // 0032-order-channel: every order before it came from the web (none paid a quote here).
+          channel: 'web',
+          payment_method: null,
+          request_key: null,
+          checkout_url: null,
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');
@@ -484,6 +489,8 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           image: /^([1-9]|1[0-9]|2[0-7])$/.test(String(row.product_id))
             ? `/img/product-${row.product_id}-1`
             : null,
+          // 0032-order-channel: no line before it had the owner's own price.
+          price_reason: null,
         })),
       );
       for (const table of ['test_checkout_sessions']) {

@@ -810,6 +810,11 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await createCartReminders(db);
     },
   },
+  '0032-order-channel': {
+    async up(db: AnyDb) {
+      await addOrderChannel(db);
+    },
+  },
 };
 
 /**
@@ -845,6 +850,28 @@ async function createCartReminders(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('cart_reminders_email').on('cart_reminders').column('email_key').execute();
   await db.schema.createIndex('cart_reminders_session').on('cart_reminders').column('session_id').execute();
+}
+
+/**
+ * Where an order came from (docs/product.md §10.17): 'web' (a shopper's cart), 'quote' (a paid quote) or
+ * 'manual' (the owner's own, taken by phone or at a fair). Orders before it are the web's, or a quote's
+ * when they carry its reference. A manual order marked paid keeps how it was paid (cash, card reader,
+ * bank transfer: no provider knows of it), and the desk's submission key, unique, so a repeated
+ * submission is one order (a link order keeps its checkout's link to answer it again); a line the owner
+ * priced herself keeps her reason.
+ */
+async function addOrderChannel(db: AnyDb): Promise<void> {
+  await db.schema
+    .alterTable('orders')
+    .addColumn('channel', 'text', (c) => c.notNull().defaultTo('web'))
+    .execute();
+  await db.updateTable('orders').set({ channel: 'quote' }).where('quote_reference', 'is not', null).execute();
+  await db.schema.alterTable('orders').addColumn('payment_method', 'text').execute();
+  await db.schema.alterTable('orders').addColumn('request_key', 'text').execute();
+  // A link order's hosted checkout, so a repeated submission answers the same link.
+  await db.schema.alterTable('orders').addColumn('checkout_url', 'text').execute();
+  await db.schema.alterTable('order_lines').addColumn('price_reason', 'text').execute();
+  await db.schema.createIndex('orders_request_key').on('orders').column('request_key').unique().execute();
 }
 
 /** SHA-256 of a page key, hex: what the key tables keep (server/orders/order-key.ts hashes the same way). */

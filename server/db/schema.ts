@@ -9,6 +9,7 @@ import type { ProductStatus } from '../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../domain/config';
 import type { EnquiryKind, EnquiryStatus } from '../../domain/enquiries/enquiry-texts';
 import type { DeskStatus, TimelineKind } from '../../domain/orders/admin-api';
+import type { OrderChannel, PaymentMethod } from '../../domain/orders/manual-order';
 import type { ReviewStatus } from '../../domain/reviews/reviews';
 
 export type StoredOrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
@@ -70,6 +71,14 @@ export interface OrdersTable {
   quote_reference: Generated<string | null>;
   /** The enquiry the quote answered; null without one. */
   enquiry_id: Generated<string | null>;
+  /** 'web', 'quote' or 'manual' (domain/orders/manual-order.ts ORDER_CHANNELS); 'web' by default. */
+  channel: Generated<OrderChannel>;
+  /** How a manual order marked paid was paid (PAYMENT_METHODS); null for every other order. */
+  payment_method: Generated<PaymentMethod | null>;
+  /** The desk's Idempotency-Key of the submission that made a manual order (unique); null otherwise. */
+  request_key: Generated<string | null>;
+  /** A manual order's payment link (its hosted checkout), answered again to a repeated submission. */
+  checkout_url: Generated<string | null>;
 }
 
 export interface OrderLinesTable {
@@ -91,6 +100,8 @@ export interface OrderLinesTable {
    * null for a line of a product the catalogue did not know when this column was added.
    */
   image: string | null;
+  /** The owner's reason for the line's own price (a manual order, docs/product.md §10.17); null otherwise. */
+  price_reason: Generated<string | null>;
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';

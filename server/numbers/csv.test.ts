@@ -57,6 +57,7 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
       total: 7350,
       refunded: 350,
       desk_status: 'partially_refunded',
+      channel: 'web',
     } as unknown as OrderRow;
     const lines = [
       { product_id: '1', name: 'First Light', quantity: 1, size: 'M' },
@@ -75,22 +76,32 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     expect(header).toContain('VAT included at 23% (EUR)');
     // Times are Irish local time with their offset (winter +00:00, summer +01:00).
     expect(first).toBe(
-      "SOL-AB12CD34,2026-11-20T10:00:00+00:00,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M; Sea Glass: L,70.00,0.00,,0.00,3.50,73.50,3.50,13.09,partially_refunded,,",
+      "SOL-AB12CD34,2026-11-20T10:00:00+00:00,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M; Sea Glass: L,70.00,0.00,,0.00,3.50,73.50,3.50,13.09,partially_refunded,,,web",
     );
+    // The channel is the last column, after every column the export had before it.
+    expect(ordersCsvHeader(23).at(-1)).toBe('Channel');
+    expect(ordersCsvHeader(23).at(-2)).toBe('Enquiry');
+    const manual = ordersCsv([{ row: { ...row, channel: 'manual' } as OrderRow, lines }], seller);
+    expect(manual.split('\r\n')[1]?.endsWith(',manual')).toBe(true);
     expect(second?.split(',')[1]).toBe('2026-07-20T11:00:00+01:00');
     expect(end).toBe('');
     // Without a VAT number the column stays, empty: no VAT was charged.
     const [, unregistered] = ordersCsv([{ row, lines }], { vatNumber: null, vatRate: 23 }).split('\r\n');
-    expect(unregistered?.split(',').at(-4)).toBe('');
+    expect(unregistered?.split(',').at(-5)).toBe('');
     // A quote's custom line has no bracelet size.
     const custom = [
       { product_id: 'custom:Q-ABCDEFGH:1', name: 'Bespoke set', quantity: 2, size: 'M' },
     ] as unknown as OrderLineRow[];
-    const fromQuote = { ...row, quote_reference: 'Q-ABCDEFGH', enquiry_id: 'enq_abc' } as OrderRow;
+    const fromQuote = {
+      ...row,
+      quote_reference: 'Q-ABCDEFGH',
+      enquiry_id: 'enq_abc',
+      channel: 'quote',
+    } as OrderRow;
     const [, quoted] = ordersCsv([{ row: fromQuote, lines: custom }], seller).split('\r\n');
     // A custom line has no size: its order's Sizes cell is empty.
     expect(quoted).toContain(',2 x Bespoke set,,');
-    // The quote and the enquiry it answered, last.
-    expect(quoted?.endsWith(',partially_refunded,Q-ABCDEFGH,enq_abc')).toBe(true);
+    // The quote and the enquiry it answered, then the channel.
+    expect(quoted?.endsWith(',partially_refunded,Q-ABCDEFGH,enq_abc,quote')).toBe(true);
   });
 });

@@ -32,6 +32,8 @@ export const ordersCsvHeader = (vatRatePercent: number) => [
   // A paid quote's reference and the enquiry it answered (empty for a cart's order).
   'Quote',
   'Enquiry',
+  // Where the order came from: web, quote or manual (docs/product.md §10.17); added last, as every column.
+  'Channel',
 ];
 
 function countryOf(row: OrderRow): string | null {
@@ -79,6 +81,7 @@ export function ordersCsv(
         row.desk_status,
         row.quote_reference ?? null,
         row.enquiry_id ?? null,
+        row.channel,
       ];
     }),
   );

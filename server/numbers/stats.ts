@@ -20,6 +20,8 @@ import {
   type BestSeller,
   periodStart,
   periodStarts,
+  STATS_CHANNELS,
+  type StatsChannel,
   type StatsPoint,
   type StatsRange,
   type StatsResponse,
@@ -54,12 +56,19 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   let refunds = 0;
   let pieces = 0;
   let giftWrapped = 0;
+  const channels = Object.fromEntries(
+    STATS_CHANNELS.map((c) => [c, { orders: 0, pieces: 0, revenue: 0 }]),
+  ) as Record<StatsChannel, { orders: number; pieces: number; revenue: number }>;
   for (const order of orders) {
     const net = order.total - order.refunded;
     revenue += net;
     refunds += order.refunded;
     pieces += order.item_count;
     if (order.gift_wrap > 0) giftWrapped += 1;
+    const channel = channels[order.channel] ?? channels.web;
+    channel.orders += 1;
+    channel.pieces += order.item_count;
+    channel.revenue += net;
     const bucket = buckets.get(periodStart(irishDate(new Date(order.paid_at ?? 0)), range.by));
     if (bucket) {
       bucket.revenue += net;
@@ -101,6 +110,7 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
       checkoutsPaid: checkouts.paid,
       giftWrapped,
     },
+    channels,
     series,
     bestSellers,
     sizes,

@@ -186,13 +186,37 @@ describe.each(TEST_DIALECTS)('the discount store on %s', (dialect) => {
     const oldHash = (email: string) =>
       createHash('sha256').update(`solas-discounts:${email.trim().toLowerCase()}`).digest('hex');
     const oldStore = new DiscountStore(old.db);
-    const oldOrders = new OrderStore(old.db);
+    // The order as that schema stores it (today's OrderStore writes the columns later migrations add).
+    // biome-ignore lint/suspicious/noExplicitAny: a row of the older schema.
+    const oldDb = old.db as any;
+    const oldOrder = (id: string, email: string) =>
+      oldDb
+        .insertInto('orders')
+        .values({
+          id,
+          provider: 'test-checkout',
+          session_id: null,
+          reference: null,
+          status: 'pending',
+          email,
+          zone: TOTALS.zone,
+          currency: 'eur',
+          subtotal: TOTALS.subtotal,
+          shipping: TOTALS.shipping,
+          gift_wrap: TOTALS.giftWrap,
+          total: TOTALS.total,
+          item_count: TOTALS.itemCount,
+          created_at: NOW.toISOString(),
+          updated_at: NOW.toISOString(),
+          desk_status: 'pending',
+        })
+        .execute();
     await oldStore.create('XMAS15', values({ once_per_email: 1, max_uses: null }), NOW);
     for (const [id, email] of [
       ['ord_old', 'A.Oife+Winter@Gmail.com'],
       ['ord_erased', 'niamh+x@example.ie'],
     ] as const) {
-      await oldOrders.createPending({ id, provider: 'test-checkout', email, totals: TOTALS });
+      await oldOrder(id, email);
       await oldStore.transaction((trx) =>
         oldStore.reserve(trx, {
           code: 'XMAS15',

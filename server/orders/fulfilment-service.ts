@@ -19,6 +19,7 @@ import {
   type TimelineEntry,
   trackingUrlFor,
 } from '../../domain/orders/admin-api';
+import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
 import { orderVat } from '../../domain/settings/seller-texts';
 import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
@@ -116,16 +117,25 @@ export function toListItem(row: OrderRow): OrderListItem {
     dispatchBy: dispatchByOf(row),
     giftWrapped: row.gift_wrap > 0,
     itemCount: row.item_count,
+    channel: row.channel,
   };
 }
 
 export function toDetail(order: DeskOrder): OrderDetail {
   const { row } = order;
-  const timeline: TimelineEntry[] = [
-    { at: row.created_at, kind: 'created', text: 'Checkout opened', actor: 'shop' },
-  ];
+  // The owner's own order has its own 'created' event (who took it, and how); a web order's checkout opens.
+  const manual = row.channel === 'manual';
+  const timeline: TimelineEntry[] = manual
+    ? []
+    : [{ at: row.created_at, kind: 'created', text: 'Checkout opened', actor: 'shop' }];
   if (row.paid_at) {
-    timeline.push({ at: row.paid_at, kind: 'paid', text: `Paid ${money(row.total)}`, actor: 'provider' });
+    const method = row.payment_method ? ` (${PAYMENT_METHOD_LABELS[row.payment_method]})` : '';
+    timeline.push({
+      at: row.paid_at,
+      kind: 'paid',
+      text: `Paid ${money(row.total)}${method}`,
+      actor: row.payment_method ? 'owner' : 'provider',
+    });
   }
   for (const m of order.mails) {
     timeline.push({
@@ -177,6 +187,7 @@ export function toDetail(order: DeskOrder): OrderDetail {
       unitPrice: l.unit_price,
       lineTotal: l.line_total,
       image: l.image ?? null,
+      priceReason: l.price_reason ?? null,
     })),
     subtotal: itemsSubtotal(row),
     discount: row.discount,
@@ -205,6 +216,8 @@ export function toDetail(order: DeskOrder): OrderDetail {
     reviewReason: row.review_reason,
     quoteReference: row.quote_reference ?? null,
     enquiryId: row.enquiry_id ?? null,
+    channel: row.channel,
+    paymentMethod: row.payment_method ?? null,
     cancelReason: row.cancel_reason,
     withdrawal: order.withdrawal
       ? {

@@ -289,6 +289,16 @@ export class DeskStore {
   }
 }
 
+/** Writes events of one order (a manual order's making, its prices), in the caller's transaction. */
+export async function recordOrderEvents(
+  db: Kysely<Database> | Transaction<Database>,
+  orderId: string,
+  events: readonly NewEvent[],
+): Promise<void> {
+  const at = nowIso();
+  for (const event of events) await insertEvent(db, orderId, at, event);
+}
+
 /** Inserts an event; false when its dedupe key was already recorded (nothing is written then). */
 async function insertEvent(
   db: Kysely<Database> | Transaction<Database>,

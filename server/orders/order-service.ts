@@ -102,6 +102,15 @@ export interface OrderServiceOptions {
   readonly settings?: () => Promise<Pick<AllSettings, 'shipping' | 'away'>>;
 }
 
+/** What the owner's order stores (docs/product.md §10.17); `within` writes its history in the same transaction. */
+export type ManualOrderInput = Omit<
+  Parameters<OrderStore['createPending']>[0],
+  'id' | 'provider' | 'within'
+> & {
+  readonly totals: DiscountedTotals;
+  readonly within: (trx: Transaction<Database>, orderId: string) => Promise<void>;
+};
+
 export type CheckoutOutcome =
   | {
       readonly ok: true;
@@ -315,6 +324,91 @@ export class OrderService {
       attached: (session) => input.attached(orderId, session),
       release: () => input.release(orderId),
     });
+  }
+
+  /**
+   * The owner's order paid by link (docs/product.md §10.17): stored pending with her lines and prices and
+   * opened on the same hosted checkout as any order; once paid, `confirm` confirms it as any order. Sales
+   * paused in the settings do not stop it: the order is the owner's own. `within` runs in the transaction
+   * that stores the order (its history).
+   */
+  async createManualCheckout(order: ManualOrderInput): Promise<CheckoutOutcome> {
+    const shop = await this.o.settings?.();
+    const orderId = newOrderId();
+    const sessionInput = await this.sessionInput(
+      orderId,
+      order.email,
+      order.totals,
+      null,
+      shop ? currentZone(shop.shipping, order.totals.zone) : null,
+    );
+    // The link is kept with the order (a repeated submission answers it again): a local session's in the
+    // order's own transaction, a remote one's once the provider made it.
+    let localUrl: string | null = null;
+    const stored = {
+      ...order,
+      id: orderId,
+      provider: this.o.provider.id,
+      within: async (trx: Transaction<Database>) => {
+        await order.within(trx, orderId);
+        if (localUrl) await this.o.store.recordCheckoutUrl(orderId, localUrl, trx);
+      },
+    };
+    return this.open(stored, sessionInput, () => null, {
+      onLocal: (session) => {
+        localUrl = session.url;
+      },
+      attached: (session) => this.o.store.recordCheckoutUrl(orderId, session.url),
+      release: async () => undefined,
+    });
+  }
+
+  /** The owner's order marked paid: stored (then markManualPaid); its id. */
+  async createManualPaid(order: ManualOrderInput): Promise<string> {
+    const orderId = newOrderId();
+    await this.o.store.createPending({
+      ...order,
+      id: orderId,
+      provider: this.o.provider.id,
+      within: (trx) => order.within(trx, orderId),
+    });
+    return orderId;
+  }
+
+  /**
+   * The owner's order marked paid (cash, a card reader, a transfer): paid now, dated behind the making
+   * queue as any payment, and into the queue; the confirmation e-mail goes to the customer only when the
+   * owner asks for it (once: the outbox's unique order and kind), never the owner's own notification.
+   */
+  async markManualPaid(orderId: string, emailCustomer: boolean): Promise<boolean> {
+    const { store, log } = this.o;
+    const now = this.now();
+    const closures = this.closures;
+    const capacity = await this.o.queue?.capacity();
+    const order = await store.findById(orderId);
+    if (!order) return false;
+    const dispatch =
+      capacity === undefined
+        ? dispatchDate(now, { closures })
+        : (piecesAhead: number) =>
+            dispatchDate(now, {
+              closures,
+              queue: { queuedPieces: piecesAhead, capacity },
+              pieces: order.itemCount,
+            });
+    const first = await store.markPaidAndQueue(
+      orderId,
+      null,
+      (paid) => (emailCustomer ? [this.customerMessage(paid)] : []),
+      { paymentId: null, dispatchDate: dispatch },
+    );
+    if (first) {
+      this.o.queue?.invalidate();
+      log.info({ orderId, total: order.total, emailed: emailCustomer }, 'manual order marked paid');
+      if (emailCustomer) this.o.onMailQueued();
+      this.o.onPaid?.({ orderId, enquiryId: null, email: order.email });
+    }
+    return first;
   }
 
   /** What the hosted checkout is asked to show and charge for this order. */
@@ -597,21 +691,37 @@ export class OrderService {
     return ok;
   }
 
-  private messages(order: StoredOrder): NewOutboxRow[] {
+  private mailContext(order: StoredOrder) {
     const reference = referenceOf(order);
     // markPaidAndQueue gives every order its key in the same update, so every order e-mail links to its page.
     const orderPageUrl = order.orderKey ? this.o.pageUrl(reference, order.orderKey) : null;
-    const ctx = { order, reference, contactEmail: this.o.contactEmail, legal: this.o.legal, orderPageUrl };
-    const customer = customerConfirmation(ctx);
+    return { order, reference, contactEmail: this.o.contactEmail, legal: this.o.legal, orderPageUrl };
+  }
+
+  /** The customer's confirmation alone (a manual order's, when the owner asks for it). */
+  private customerMessage(order: StoredOrder): NewOutboxRow {
+    const ctx = this.mailContext(order);
+    return outboxRow(
+      {
+        orderId: order.id,
+        reference: ctx.reference,
+        kind: MAIL_KINDS.customer,
+        to: order.email,
+        ...customerConfirmation(ctx),
+      },
+      senderDomain(this.o.mailFrom),
+      Date.now(),
+    );
+  }
+
+  private messages(order: StoredOrder): NewOutboxRow[] {
+    const ctx = this.mailContext(order);
+    const { reference } = ctx;
     const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();
     return [
-      outboxRow(
-        { orderId: order.id, reference, kind: MAIL_KINDS.customer, to: order.email, ...customer },
-        domain,
-        now,
-      ),
+      this.customerMessage(order),
       outboxRow(
         { orderId: order.id, reference, kind: MAIL_KINDS.owner, to: this.o.ownerEmail, ...owner },
         domain,

@@ -10,6 +10,7 @@ import { orderReference } from '../../domain/checkout/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
 import { itemsSubtotal } from '../../domain/offers/discounts';
 import type { DeskStatus, TimelineKind } from '../../domain/orders/admin-api';
+import type { PaymentMethod } from '../../domain/orders/manual-order';
 import { type IsoDate, parseIsoDate } from '../../domain/shared/calendar-date';
 import { PAYMENT_CURRENCY } from '../../domain/shared/money';
 import { executeAtomically } from '../db/database';
@@ -115,6 +116,10 @@ const insertOrder = preparedInsert('orders', [
   'discount_code',
   'quote_reference',
   'enquiry_id',
+  'channel',
+  'payment_method',
+  'request_key',
+  'checkout_url',
 ]);
 
 /** All of an order's lines in one statement. */
@@ -128,6 +133,7 @@ const insertLines = preparedInsert('order_lines', [
   'quantity',
   'line_total',
   'image',
+  'price_reason',
 ]);
 
 function nowIso(): string {
@@ -207,6 +213,18 @@ export class OrderStore {
       readonly dispatchBy?: IsoDate;
     };
     /**
+     * The owner's own order (docs/product.md §10.17): its reference when it has no payment session (one
+     * marked paid), the address she took, how it was paid, and the desk's submission key (unique).
+     */
+    manual?: {
+      readonly reference?: string;
+      readonly shipping: ShippingDetails;
+      readonly paymentMethod: PaymentMethod | null;
+      readonly requestKey: string | null;
+    };
+    /** The owner's reason for each line's own price (null: the catalogue's), in the lines' order. */
+    lineReasons?: readonly (string | null)[];
+    /**
      * Runs in the same transaction after the inserts (a discount code's reservation): when it throws,
      * nothing of the checkout is stored.
      */
@@ -218,7 +236,7 @@ export class OrderStore {
       id: input.id,
       provider: input.provider,
       session_id: session ? session.id : null,
-      reference: session ? orderReference(session.id) : null,
+      reference: session ? orderReference(session.id) : (input.manual?.reference ?? null),
       status: 'pending',
       email: input.email,
       zone: totals.zone,
@@ -231,8 +249,8 @@ export class OrderStore {
       gift_wrap: totals.giftWrap,
       total: totals.total,
       item_count: totals.itemCount,
-      shipping_name: null,
-      shipping_address: null,
+      shipping_name: input.manual?.shipping.name ?? null,
+      shipping_address: input.manual ? JSON.stringify(input.manual.shipping.address) : null,
       failure_reason: null,
       created_at: at,
       updated_at: at,
@@ -246,6 +264,9 @@ export class OrderStore {
       discount_code: input.discount?.code ?? null,
       quote_reference: input.quote?.reference ?? null,
       enquiry_id: input.quote?.enquiryId ?? null,
+      channel: input.manual ? 'manual' : input.quote ? 'quote' : 'web',
+      payment_method: input.manual?.paymentMethod ?? null,
+      request_key: input.manual?.requestKey ?? null,
     };
     const lines = totals.lines.map(
       (l, position): InsertRow<'order_lines'> => ({
@@ -258,6 +279,7 @@ export class OrderStore {
         quantity: l.quantity,
         line_total: l.lineTotal,
         image: l.image ?? null,
+        price_reason: input.lineReasons?.[position] ?? null,
       }),
     );
     const queries = [
@@ -321,6 +343,36 @@ export class OrderStore {
 
   async findById(orderId: string): Promise<StoredOrder | null> {
     return this.find('id', orderId);
+  }
+
+  /** The manual order a desk submission made (its Idempotency-Key), if any. */
+  async findByRequestKey(requestKey: string): Promise<OrderRow | null> {
+    const row = await this.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('request_key', '=', requestKey)
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** A manual order's payment link, once its hosted checkout exists (in the order's transaction or after). */
+  async recordCheckoutUrl(
+    orderId: string,
+    url: string,
+    db: Kysely<Database> | Transaction<Database> = this.db,
+  ): Promise<void> {
+    await db.updateTable('orders').set({ checkout_url: url }).where('id', '=', orderId).execute();
+  }
+
+  /** The order's row, as stored. */
+  async findRowById(orderId: string): Promise<OrderRow | null> {
+    const row = await this.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    return row ?? null;
+  }
+
+  /** The lines of one order, in their positions. */
+  async linesOf(orderId: string): Promise<OrderLineRow[]> {
+    return linesOfOrder(this.db, orderId);
   }
 
   /** The payment status and reference of these orders (the quotes' list shows which are paid). */
@@ -1137,7 +1189,7 @@ export async function anonymiseOrders(
 /** What the desk's Numbers read of one paid order (numbers/stats.ts). */
 export type StatsOrderRow = Pick<
   OrderRow,
-  'id' | 'provider' | 'paid_at' | 'total' | 'refunded' | 'gift_wrap' | 'item_count'
+  'id' | 'provider' | 'paid_at' | 'total' | 'refunded' | 'gift_wrap' | 'item_count' | 'channel'
 >;
 
 /**
@@ -1152,7 +1204,7 @@ export async function paidOrdersForStats(
 ): Promise<StatsOrderRow[]> {
   return db
     .selectFrom('orders')
-    .select(['id', 'provider', 'paid_at', 'total', 'refunded', 'gift_wrap', 'item_count'])
+    .select(['id', 'provider', 'paid_at', 'total', 'refunded', 'gift_wrap', 'item_count', 'channel'])
     .where('status', '=', 'paid')
     .where('provider', '=', provider)
     .where('paid_at', '>=', start)
@@ -1196,6 +1248,8 @@ export async function checkoutsOpenedBetween(
     .selectFrom('orders')
     .select(['status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
     .where('provider', '=', provider)
+    // The owner's own orders are no shopper's checkout (docs/product.md §10.17).
+    .where('channel', '!=', 'manual')
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
     .groupBy('status')

@@ -9,6 +9,8 @@ import { checkoutRoutes } from './checkout-routes';
 import { deskRoutes } from './desk-routes';
 import { DeskService } from './fulfilment-service';
 import { DeskStore } from './fulfilment-store';
+import { manualOrderRoutes } from './manual-order-routes';
+import { ManualOrderService } from './manual-order-service';
 import { orderEditRoutes } from './order-edit-routes';
 import { OrderEditService } from './order-edit-service';
 import type { LegalMailFacts } from './order-mail';
@@ -118,6 +120,18 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     onMailQueued: wakeOutbox,
   });
   await app.register(orderEditRoutes, { edits });
+  // The owner's own orders, by phone or at a fair (docs/product.md §10.17).
+  const manual = new ManualOrderService({
+    orders: service,
+    store,
+    catalogue: app.catalogue.source,
+    settings: () => app.settings.cache.current(),
+    audit: app.platform.audit,
+    mailFrom: config.mailFrom,
+    onMailQueued: wakeOutbox,
+    log: app.log,
+  });
+  await app.register(manualOrderRoutes, { manual });
   reconcilePendingOrders(app, options.reconcile);
 }
 

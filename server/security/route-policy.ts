@@ -143,6 +143,9 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 1 * KIB,
   },
+  // The owner's own order by phone or at a fair (docs/product.md §10.17): up to 27 lines and an address.
+  'POST /api/admin/orders': { ...DESK_ACTION_POLICY, maxBodyBytes: 32 * KIB },
+  'POST /api/admin/orders/preview': { ...DESK_ACTION_POLICY, maxBodyBytes: 32 * KIB },
   'POST /api/admin/orders/:reference/status': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/dispatch': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/refund': DESK_ACTION_POLICY,

@@ -213,6 +213,34 @@ describe('the orders list', () => {
 });
 
 describe('one order', () => {
+  it('marks an order taken by phone or at a fair: how it was paid, and the owner’s own price with its reason', async () => {
+    const base = orderDetail();
+    deskServer([
+      orderDetail({
+        channel: 'manual',
+        paymentMethod: 'cash',
+        provider: 'test',
+        paymentId: null,
+        refundable: 0,
+        lines: base.lines.map((l) => ({
+          ...l,
+          unitPrice: 3000,
+          lineTotal: 6000,
+          priceReason: 'Craft fair price',
+        })),
+      }),
+    ]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    render(<DeskApp />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order SOL-1A2B3C4D' })).toBeInTheDocument();
+    expect(await screen.findByText('Phone or fair')).toBeInTheDocument();
+    const items = screen.getByRole('table', { name: 'Items of order SOL-1A2B3C4D' });
+    expect(within(items).getByText('Your own price: Craft fair price')).toBeInTheDocument();
+    expect(screen.getByText('Cash, recorded in the desk')).toBeInTheDocument();
+    // No payment provider ever saw it.
+    expect(screen.queryByText('Test checkout')).not.toBeInTheDocument();
+  });
+
   it('shows lines with sizes, the address, payment and timeline, and takes it from paid to dispatched', async () => {
     const server = deskServer([orderDetail()]);
     goTo('#/orders/SOL-1A2B3C4D');

@@ -21,6 +21,7 @@ const ProductsPage = lazy(() =>
   import('./catalogue/products-page').then((m) => ({ default: m.ProductsPage })),
 );
 const ProductPage = lazy(() => import('./catalogue/product-page').then((m) => ({ default: m.ProductPage })));
+const NewOrderPage = lazy(() => import('./orders/new-order-page').then((m) => ({ default: m.NewOrderPage })));
 const QuotesPage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotesPage })));
 const QuotePage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotePage })));
 const SettingsPage = lazy(() =>
@@ -195,7 +196,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const section =
-    route.id === 'order'
+    route.id === 'order' || route.id === 'newOrder'
       ? 'orders'
       : route.id === 'product'
         ? 'products'
@@ -295,6 +296,11 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
         {route.id === 'account' ? <AccountPage onSignedOut={onSignedOut} /> : null}
         {route.id === 'orders' ? <OrdersPage key={route.params.toString()} params={route.params} /> : null}
         {route.id === 'order' ? <OrderPage key={route.reference} reference={route.reference} /> : null}
+        {route.id === 'newOrder' ? (
+          <Suspense fallback={<Loading label="Opening the new order…" />}>
+            <NewOrderPage />
+          </Suspense>
+        ) : null}
         {route.id === 'slips' ? (
           <PackingSlipsPage key={route.reference ?? 'all'} reference={route.reference} />
         ) : null}

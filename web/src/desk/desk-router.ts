@@ -9,6 +9,8 @@ export type DeskRoute =
   | { readonly id: 'today' }
   | { readonly id: 'orders'; readonly params: URLSearchParams }
   | { readonly id: 'order'; readonly reference: string }
+  /** New order: one the owner takes by phone or at a fair (docs/product.md §10.17). */
+  | { readonly id: 'newOrder' }
   | { readonly id: 'slips'; readonly reference: string | null }
   | { readonly id: 'exports' }
   | { readonly id: 'numbers'; readonly params: URLSearchParams }
@@ -49,6 +51,7 @@ export function parseDeskHash(hash: string): DeskRoute {
   const raw = hash.replace(/^#/, '');
   const [path = '', search = ''] = raw.split('?');
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  if (parts[0] === 'orders' && parts[1] === 'new') return { id: 'newOrder' };
   if (parts[0] === 'orders' && parts[1]) return { id: 'order', reference: parts[1] };
   if (parts[0] === 'people') return { id: 'people' };
   if (parts[0] === 'account') return { id: 'account' };
@@ -99,6 +102,7 @@ export const deskHref = {
     return text ? `#/orders?${text}` : '#/orders';
   },
   order: (reference: string) => `#/orders/${encodeURIComponent(reference)}`,
+  newOrder: () => '#/orders/new',
   slips: (reference?: string) => (reference ? `#/slips/${encodeURIComponent(reference)}` : '#/slips'),
   exports: () => '#/exports',
   numbers: (params?: URLSearchParams) => {

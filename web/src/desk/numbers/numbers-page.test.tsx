@@ -30,6 +30,11 @@ const STATS: StatsAnswer = {
     { productId: '5', name: 'Sea Glass', pieces: 3, revenue: 24_000 },
   ],
   sizes: { S: 3, M: 5, L: 1 },
+  channels: {
+    web: { orders: 2, pieces: 5, revenue: 21_500 },
+    quote: { orders: 1, pieces: 3, revenue: 16_000 },
+    manual: { orders: 1, pieces: 1, revenue: 4_000 },
+  },
   testMode: true,
 };
 
@@ -68,6 +73,12 @@ describe('the Numbers screen', () => {
     expect(figure('Abandoned')).toHaveTextContent('1 of 5 checkouts');
     expect(figure('Gift wrapped')).toHaveTextContent('25%');
     expect(screen.getByText(/TEST MODE/)).toBeInTheDocument();
+    // Where the orders came from: the web, a paid quote, the owner's own (docs/product.md §10.17).
+    const channels = screen.getByRole('table', { name: 'By channel' });
+    expect(within(channels).getByRole('row', { name: /Phone or fair/ })).toHaveTextContent(
+      'Phone or fair11€40.00',
+    );
+    expect(within(channels).getByRole('row', { name: /Quote/ })).toHaveTextContent('Quote13€160.00');
     expect(screen.getByRole('link', { name: 'Download these numbers as CSV' })).toHaveAttribute(
       'href',
       '/api/admin/stats.csv?from=2026-07-01&to=2026-07-14&by=week',

@@ -12,12 +12,14 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { SIZES, type SizeCode } from '../../../../domain/config';
 import {
   percentOf,
+  STATS_CHANNELS,
   STATS_GROUPINGS,
   type StatsAnswer,
   type StatsGrouping,
   type StatsRange,
   statsRange,
 } from '../../../../domain/numbers/stats';
+import { ORDER_CHANNEL_LABELS } from '../../../../domain/orders/manual-order';
 import { addDays, irishDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
 import { deskHref, navigate } from '../desk-router';
@@ -193,6 +195,7 @@ function Numbers({ stats, range }: { readonly stats: StatsAnswer; readonly range
           format={String}
         />
       </div>
+      {stats.channels ? <Channels channels={stats.channels} /> : null}
       <div className="grid gap-4 lg:grid-cols-3">
         <BestSellers title="Best sellers by pieces" rows={stats.bestSellers} by="pieces" />
         <BestSellers title="Best sellers by revenue" rows={stats.bestSellers} by="revenue" />
@@ -339,6 +342,31 @@ function BestSellers({
           }))}
         />
       )}
+    </section>
+  );
+}
+
+/** Where the orders came from (docs/product.md §10.17): the web, a paid quote, or the owner's own. */
+function Channels({ channels }: { readonly channels: NonNullable<StatsAnswer['channels']> }) {
+  const id = useId();
+  return (
+    <section className="rounded-2xl border border-line bg-white p-4" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="font-serif text-lg">
+        By channel
+      </h2>
+      <StatsTable
+        labelledBy={`${id}-title`}
+        columns={['Channel', 'Orders', 'Pieces', 'Revenue']}
+        rows={STATS_CHANNELS.map((channel) => ({
+          key: channel,
+          head: ORDER_CHANNEL_LABELS[channel],
+          cells: [
+            String(channels[channel].orders),
+            String(channels[channel].pieces),
+            money(channels[channel].revenue),
+          ],
+        }))}
+      />
     </section>
   );
 }

@@ -5,6 +5,7 @@
 
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type Address, CARRIER_LABELS, type OrderDetail } from '../../../../domain/orders/admin-api';
+import { PAYMENT_METHOD_LABELS } from '../../../../domain/orders/manual-order';
 import { orderDiscountLabel } from '../../../../domain/quotes/quotes';
 import { vatIncludedText } from '../../../../domain/settings/seller-texts';
 import { countryName } from '../../../../domain/shared/countries';
@@ -16,6 +17,7 @@ import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import {
   buttonClass,
+  ChannelBadge,
   ErrorMessage,
   inputClass,
   Loading,
@@ -108,6 +110,7 @@ function OrderView({
         </PageHeading>
         <StatusBadge status={order.status} />
         <RefundBadge order={order} />
+        <ChannelBadge channel={order.channel} />
       </div>
       <p className="mt-1 text-sm text-muted">
         {order.paidAt
@@ -167,6 +170,9 @@ function OrderView({
                     <td className="py-2">
                       {line.name}
                       {line.size ? <span className="block text-muted">Size {line.size}</span> : null}
+                      {line.priceReason ? (
+                        <span className="block text-muted">Your own price: {line.priceReason}</span>
+                      ) : null}
                     </td>
                     <td className="py-2 text-right tabular-nums">{line.quantity}</td>
                     <td className="py-2 text-right tabular-nums">{money(line.unitPrice)}</td>
@@ -301,33 +307,43 @@ function OrderView({
 
           <Section title="Payment" order="order-7">
             <dl className="grid gap-2 text-sm">
-              <div>
-                <dt className="text-muted">Provider</dt>
-                <dd>
-                  {order.provider === 'test'
-                    ? 'Test checkout'
-                    : order.provider === 'stripe'
-                      ? 'Stripe'
-                      : order.provider}
-                </dd>
-              </div>
-              <div>
-                <dt className="text-muted">Payment id</dt>
-                <dd>
-                  {/* Shown when asked for: a long provider id (cs_test_… in test mode) means nothing at the
+              {/* Marked paid in the desk (docs/product.md §10.17): no payment provider knows of it. */}
+              {order.paymentMethod ? (
+                <div>
+                  <dt className="text-muted">Paid by</dt>
+                  <dd>{PAYMENT_METHOD_LABELS[order.paymentMethod]}, recorded in the desk</dd>
+                </div>
+              ) : (
+                <>
+                  <div>
+                    <dt className="text-muted">Provider</dt>
+                    <dd>
+                      {order.provider === 'test'
+                        ? 'Test checkout'
+                        : order.provider === 'stripe'
+                          ? 'Stripe'
+                          : order.provider}
+                    </dd>
+                  </div>
+                  <div>
+                    <dt className="text-muted">Payment id</dt>
+                    <dd>
+                      {/* Shown when asked for: a long provider id (cs_test_… in test mode) means nothing at the
                       bench, and is only needed to look the payment up at the provider. */}
-                  {order.paymentId ? (
-                    <details>
-                      <summary className="inline-flex min-h-11 cursor-pointer items-center underline hover:text-wine">
-                        Show payment id
-                      </summary>
-                      <span className="block font-mono break-all">{order.paymentId}</span>
-                    </details>
-                  ) : (
-                    '—'
-                  )}
-                </dd>
-              </div>
+                      {order.paymentId ? (
+                        <details>
+                          <summary className="inline-flex min-h-11 cursor-pointer items-center underline hover:text-wine">
+                            Show payment id
+                          </summary>
+                          <span className="block font-mono break-all">{order.paymentId}</span>
+                        </details>
+                      ) : (
+                        '—'
+                      )}
+                    </dd>
+                  </div>
+                </>
+              )}
             </dl>
           </Section>
 

@@ -18,6 +18,7 @@ import { formatDay, money, statusLabel } from '../ui/desk-format';
 import { useDeskData } from '../ui/desk-hooks';
 import {
   buttonClass,
+  ChannelBadge,
   DateField,
   ErrorMessage,
   inputClass,
@@ -75,12 +76,18 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <PageHeading>{heading}</PageHeading>
         {owner ? (
-          <a
-            href={deskHref.customers()}
-            className="inline-flex min-h-11 items-center text-sm underline hover:text-wine"
-          >
-            Customers →
-          </a>
+          <div className="flex flex-wrap items-center gap-3">
+            {/* An order taken by phone or at a fair (docs/product.md §10.17): the owner's alone. */}
+            <a href={deskHref.newOrder()} className={buttonClass.primary}>
+              New order
+            </a>
+            <a
+              href={deskHref.customers()}
+              className="inline-flex min-h-11 items-center text-sm underline hover:text-wine"
+            >
+              Customers →
+            </a>
+          </div>
         ) : null}
       </div>
       <p className="mt-1 text-sm text-muted">
@@ -225,6 +232,7 @@ function OrderList({
             <span className="flex flex-wrap items-center justify-end gap-1 md:order-last">
               <StatusBadge status={order.status} />
               <RefundBadge order={order} />
+              <ChannelBadge channel={order.channel} />
             </span>
             <span className="min-w-0 truncate text-sm">
               {order.name ? <span className="font-medium">{order.name}</span> : null}

@@ -1,6 +1,7 @@
 /** Small pieces of the desk's screens, in the shop's design language (tokens of web/src/styles.css). */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { isPartlyRefunded, PARTLY_REFUNDED_LABEL } from '../../../../domain/orders/admin-api';
+import { ORDER_CHANNEL_LABELS, type OrderChannel } from '../../../../domain/orders/manual-order';
 import { statusLabel } from './desk-format';
 import type { Loaded } from './desk-hooks';
 
@@ -61,6 +62,16 @@ export function RefundBadge({
   return (
     <span className="inline-flex items-center rounded-full border border-danger/40 bg-white px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-danger">
       {PARTLY_REFUNDED_LABEL}
+    </span>
+  );
+}
+
+/** A quote's or the owner's own order is marked; a web order, the usual kind, is not. */
+export function ChannelBadge({ channel }: { readonly channel: OrderChannel | undefined }) {
+  if (!channel || channel === 'web') return null;
+  return (
+    <span className="inline-flex items-center rounded-full border border-line bg-white px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-ink">
+      {ORDER_CHANNEL_LABELS[channel]}
     </span>
   );
 }

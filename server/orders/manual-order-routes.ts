@@ -1,0 +1,40 @@
+/**
+ * The owner's own orders (docs/product.md §10.17), under /api/admin/ with the desk's guards (owner-auth:
+ * 401 without the owner, 403 for a maker: the route is not in MAKER_ROUTES; the request guard: 403 from
+ * another site, JSON only):
+ * - POST /api/admin/orders { items, customer, zone, giftWrap?, giftMessage?, payment, method?,
+ *   emailCustomer? } -> 201 { ok, order: { reference, status, channel, ... }, paymentUrl? } | 400 naming
+ *   the field | 502 (the payment provider). The same Idempotency-Key answers the order it made.
+ * - POST /api/admin/orders/preview (the same body, payment optional) -> { ok, preview } | 400: the
+ *   server's prices and totals, nothing stored.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  MANUAL_ORDER_API,
+  manualOrderPreviewSchema,
+  manualOrderSchema,
+} from '../../domain/orders/manual-order';
+import { ownerActor } from '../security/owner-auth';
+import type { ManualOrderService } from './manual-order-service';
+
+export async function manualOrderRoutes(
+  app: FastifyInstance,
+  opts: { readonly manual: ManualOrderService },
+): Promise<void> {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    MANUAL_ORDER_API.preview,
+    { schema: { body: manualOrderPreviewSchema } },
+    async (request, reply) => {
+      const outcome = await opts.manual.preview(request.body);
+      return reply.code(outcome.httpStatus).send(outcome.body);
+    },
+  );
+
+  api.post(MANUAL_ORDER_API.create, { schema: { body: manualOrderSchema } }, async (request, reply) => {
+    const outcome = await opts.manual.create(request.body, ownerActor(request));
+    return reply.code(outcome.httpStatus).send(outcome.body);
+  });
+}

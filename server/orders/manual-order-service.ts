@@ -1,0 +1,444 @@
+/**
+ * The owner's own order, taken by phone or at a craft fair (docs/product.md §10.17): priced from the
+ * catalogue the server serves now (her own price for a line, with its reason, audited), VAT and shipping as
+ * for any order to the zone, then either marked paid now (cash, card reader, bank transfer: into the making
+ * queue, no e-mail unless she asks) or paid by the customer through the same hosted checkout as any order
+ * (a link; confirmed as any order once paid). One order per desk submission (the Idempotency-Key, kept on
+ * the order, unique). Sales paused in the settings do not stop it.
+ */
+
+import type { Transaction } from 'kysely';
+import type { PricedLineInput } from '../../domain/cart/pricing';
+import { nameWithSize } from '../../domain/catalogue/sizes';
+import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
+import { checkGiftMessage } from '../../domain/checkout/gift-message';
+import { BRAND, DEFAULT_SIZE, type SizeCode } from '../../domain/config';
+import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/offers/discounts';
+import {
+  countryOutsideZoneMessage,
+  MANUAL_ORDER_LIMITS,
+  MANUAL_ORDER_MESSAGES,
+  type ManualCustomer,
+  type ManualOrderCreated,
+  type ManualOrderPreviewRequest,
+  type ManualOrderRequest,
+  type ManualOrderTotals,
+  notOrderableMessage,
+  ORDER_CHANNELS,
+  type OrderChannel,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '../../domain/orders/manual-order';
+import {
+  type AllSettings,
+  currentZone,
+  shippingRates,
+  zoneClosedMessage,
+} from '../../domain/settings/shop-settings';
+import { checkEmail, maskEmail } from '../../domain/shared/email';
+import { cents } from '../../domain/shared/money';
+import type { Actor, AuditTrail } from '../audit/audit-trail';
+import type { CatalogueSource } from '../catalogue';
+import type { Database, OrderRow } from '../db/schema';
+import { randomAlphanumeric } from '../lib/ids';
+import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money } from '../mail/layout';
+import { outboxRow } from '../mail/outbox';
+import { senderDomain } from '../mail/transport';
+import type { ShippingDetails } from '../payments';
+import { type NewEvent, recordOrderEvents } from './fulfilment-store';
+import type { CheckoutOutcome, OrderService } from './order-service';
+import type { OrderStore } from './order-store';
+
+export interface ManualOrderServiceOptions {
+  readonly orders: OrderService;
+  readonly store: OrderStore;
+  readonly catalogue: CatalogueSource;
+  readonly settings: () => Promise<Pick<AllSettings, 'shipping'>>;
+  readonly audit: Pick<AuditTrail, 'audit'>;
+  readonly mailFrom: string;
+  readonly onMailQueued: () => void;
+  readonly log: { info(obj: object, msg: string): void };
+}
+
+export type ManualOrderAnswer<T> =
+  | { readonly httpStatus: 200 | 201; readonly body: { readonly ok: true } & T }
+  | {
+      readonly httpStatus: 400 | 409 | 502;
+      readonly body: { readonly ok: false; readonly error: string };
+    };
+
+/** A line as priced: what the order stores, and what the desk is shown. */
+interface PricedManualLine extends PricedLineInput {
+  readonly size: SizeCode;
+  readonly listPrice: number;
+  readonly reason: string | null;
+}
+
+interface Prepared {
+  readonly lines: readonly PricedManualLine[];
+  readonly totals: DiscountedTotals;
+  /** '' and null while the preview has no customer yet (create always has one). */
+  readonly email: string;
+  readonly shipping: ShippingDetails | null;
+  readonly giftMessage: string | null;
+}
+
+/** The mail kind of a payment link sent to the customer (once per order). */
+export const PAYMENT_LINK_MAIL_KIND = 'manual-payment-link';
+
+function refusal(httpStatus: 400 | 409 | 502, error: string) {
+  return { httpStatus, body: { ok: false as const, error } };
+}
+
+/** 'SOL-' and 8 letters or digits, as every order's reference (an order marked paid has no session). */
+function newManualReference(): string {
+  return `SOL-${randomAlphanumeric(8).toUpperCase()}`;
+}
+
+function shippingOf(customer: ManualCustomer): ShippingDetails {
+  const { address } = customer;
+  const optional = (v: string | undefined) => (v?.trim() ? v : null);
+  return {
+    name: customer.name,
+    address: {
+      line1: address.line1,
+      line2: optional(address.line2),
+      city: address.city,
+      state: optional(address.state),
+      postalCode: optional(address.postalCode),
+      country: address.country,
+    },
+  };
+}
+
+function channelOf(row: OrderRow): OrderChannel {
+  return (ORDER_CHANNELS as readonly string[]).includes(row.channel) ? row.channel : 'web';
+}
+
+function methodOf(row: OrderRow): PaymentMethod | null {
+  const method = row.payment_method;
+  return method && (PAYMENT_METHODS as readonly string[]).includes(method) ? method : null;
+}
+
+export class ManualOrderService {
+  constructor(private readonly o: ManualOrderServiceOptions) {}
+
+  /** POST /api/admin/orders/preview: the server's prices and totals for the form, nothing stored. */
+  async preview(body: ManualOrderPreviewRequest): Promise<ManualOrderAnswer<{ preview: ManualOrderTotals }>> {
+    const prepared = await this.prepare(body);
+    if (!prepared.ok) return prepared.refusal;
+    return { httpStatus: 200, body: { ok: true, preview: this.totalsOf(prepared.value) } };
+  }
+
+  /** POST /api/admin/orders. */
+  async create(
+    body: ManualOrderRequest,
+    actor: Actor,
+  ): Promise<ManualOrderAnswer<Omit<ManualOrderCreated, 'ok'>>> {
+    const key = actor.requestKey ?? null;
+    // One order per desk submission (docs/product.md §10.5): a repeat answers the order it made.
+    const made = key === null ? null : await this.o.store.findByRequestKey(key);
+    // The same submission's own wish: a repeat that finishes the order sends what the first one asked.
+    const emailed = body.payment === 'paid' && body.emailCustomer === true;
+    if (made) return this.repeat(made, emailed);
+    if (body.payment === 'paid' && body.method === undefined)
+      return refusal(400, MANUAL_ORDER_MESSAGES.method);
+    if (body.payment === 'link' && body.method !== undefined)
+      return refusal(400, MANUAL_ORDER_MESSAGES.methodWithLink);
+    const prepared = await this.prepare(body);
+    if (!prepared.ok) return prepared.refusal;
+    const p = prepared.value;
+    if (body.payment === 'link' && p.totals.total <= 0) return refusal(400, MANUAL_ORDER_MESSAGES.freeLink);
+    const events = this.events(p, body, actor);
+    const order = {
+      email: p.email,
+      totals: p.totals,
+      giftMessage: p.giftMessage,
+      lineReasons: p.lines.map((l) => l.reason),
+      within: (trx: Transaction<Database>, orderId: string) => recordOrderEvents(trx, orderId, events),
+    };
+    try {
+      if (body.payment === 'paid') {
+        const reference = await this.freeReference();
+        const orderId = await this.o.orders.createManualPaid({
+          ...order,
+          manual: {
+            reference,
+            shipping: shippingOf(body.customer),
+            paymentMethod: body.method ?? null,
+            requestKey: key,
+          },
+        });
+        await this.o.orders.markManualPaid(orderId, body.emailCustomer === true);
+        await this.audited(reference, p, body, actor);
+        return this.answer(orderId);
+      }
+      const outcome: CheckoutOutcome = await this.o.orders.createManualCheckout({
+        ...order,
+        manual: { shipping: shippingOf(body.customer), paymentMethod: null, requestKey: key },
+      });
+      if (!outcome.ok) return refusal(outcome.httpStatus, outcome.error);
+      const orderId = outcome.logged.orderId;
+      const stored = await this.o.store.findById(orderId);
+      const reference = stored?.reference ?? '';
+      if (body.emailCustomer === true && stored) await this.queueLink(stored, outcome.url);
+      await this.audited(reference, p, body, actor);
+      return this.answer(orderId, outcome.url);
+    } catch (err) {
+      // The same submission stored meanwhile by another request or instance (the key is unique).
+      const other = key === null ? null : await this.o.store.findByRequestKey(key);
+      if (other) return this.repeat(other, emailed);
+      throw err;
+    }
+  }
+
+  /** A repeated submission: the order it made, finished if a crash stopped it between its two steps. */
+  private async repeat(
+    row: OrderRow,
+    emailCustomer: boolean,
+  ): Promise<ManualOrderAnswer<Omit<ManualOrderCreated, 'ok'>>> {
+    if (row.status === 'pending' && row.payment_method !== null)
+      await this.o.orders.markManualPaid(row.id, emailCustomer);
+    // A link order still unpaid: its payment link again.
+    return this.answer(row.id, row.status === 'pending' ? (row.checkout_url ?? undefined) : undefined);
+  }
+
+  private async answer(
+    orderId: string,
+    paymentUrl?: string,
+  ): Promise<ManualOrderAnswer<Omit<ManualOrderCreated, 'ok'>>> {
+    const row = await this.o.store.findRowById(orderId);
+    if (!row) throw new Error(`manual order ${orderId} vanished`);
+    const lines = await this.o.store.linesOf(orderId);
+    const products = new Map(this.o.catalogue.current().products.map((p) => [p.id, p]));
+    return {
+      httpStatus: 201,
+      body: {
+        ok: true,
+        order: {
+          reference: row.reference ?? '',
+          status: row.desk_status,
+          channel: channelOf(row),
+          paymentMethod: methodOf(row),
+          lines: lines.map((l) => ({
+            id: l.product_id,
+            name: l.name,
+            size: l.size,
+            quantity: l.quantity,
+            unitPrice: l.unit_price,
+            listPrice: products.get(l.product_id)?.price ?? l.unit_price,
+            lineTotal: l.line_total,
+            reason: l.price_reason ?? null,
+          })),
+          subtotal: row.subtotal + row.discount,
+          shipping: row.shipping,
+          giftWrap: row.gift_wrap,
+          total: row.total,
+        },
+        ...(paymentUrl ? { paymentUrl } : {}),
+      },
+    };
+  }
+
+  private totalsOf(p: Prepared): ManualOrderTotals {
+    return {
+      lines: p.totals.lines.map((l, i) => ({
+        id: l.id,
+        name: l.name,
+        size: l.size ?? DEFAULT_SIZE,
+        quantity: l.quantity,
+        unitPrice: l.unitPrice,
+        listPrice: p.lines[i]?.listPrice ?? l.unitPrice,
+        lineTotal: l.lineTotal,
+        reason: p.lines[i]?.reason ?? null,
+      })),
+      subtotal: p.totals.subtotal,
+      shipping: p.totals.shipping,
+      giftWrap: p.totals.giftWrap,
+      total: p.totals.total,
+    };
+  }
+
+  /** The body checked against the catalogue and the settings, and priced; a refusal names the field. */
+  private async prepare(
+    body: ManualOrderPreviewRequest,
+  ): Promise<
+    | { readonly ok: true; readonly value: Prepared }
+    | { readonly ok: false; readonly refusal: ReturnType<typeof refusal> }
+  > {
+    const refuse = (error: string) => ({ ok: false as const, refusal: refusal(400, error) });
+    const products = new Map<string, CatalogueProduct>(
+      this.o.catalogue.current().products.map((p) => [p.id, p]),
+    );
+    const seen = new Set<string>();
+    const lines: PricedManualLine[] = [];
+    for (const [i, item] of body.items.entries()) {
+      const at = `items[${i}]`;
+      if (item.quantity < 1 || item.quantity > MANUAL_ORDER_LIMITS.quantity)
+        return refuse(`${at}.quantity: ${MANUAL_ORDER_MESSAGES.quantity}`);
+      if (
+        item.unitPrice !== undefined &&
+        (item.unitPrice < 0 || item.unitPrice > MANUAL_ORDER_LIMITS.unitPrice)
+      )
+        return refuse(`${at}.unitPrice: ${MANUAL_ORDER_MESSAGES.unitPrice}`);
+      const product = products.get(item.id);
+      if (!product) return refuse(`${at}.id: ${MANUAL_ORDER_MESSAGES.unknownProduct}`);
+      if (product.status !== 'active')
+        return refuse(`${at}.id: ${notOrderableMessage(product.name, product.status)}`);
+      const size: SizeCode = item.size ?? DEFAULT_SIZE;
+      if (!product.sizes.includes(size))
+        return refuse(`${at}.size: ${product.name} is not made in size ${size}`);
+      if (seen.has(`${product.id}:${size}`)) return refuse(`${at}: ${MANUAL_ORDER_MESSAGES.duplicate}`);
+      seen.add(`${product.id}:${size}`);
+      const own = item.unitPrice !== undefined && item.unitPrice !== product.price;
+      const reason = item.reason?.trim() ? item.reason.trim() : null;
+      if (own && reason === null) return refuse(`${at}.reason: ${MANUAL_ORDER_MESSAGES.reasonNeeded}`);
+      lines.push({
+        id: product.id,
+        name: product.name,
+        size,
+        unitPrice: cents(own ? (item.unitPrice ?? product.price) : product.price),
+        quantity: item.quantity,
+        image: product.images[0]?.base ?? null,
+        listPrice: product.price,
+        reason: own ? reason : null,
+      });
+    }
+    const shop = await this.o.settings();
+    const zone = currentZone(shop.shipping, body.zone);
+    if (!zone) return refuse(zoneClosedMessage(body.zone));
+    const { customer } = body;
+    const email = customer ? checkEmail(customer.email) : null;
+    if (email && !email.ok) return refuse(`customer.email: ${email.message}`);
+    if (customer && !zone.countries.includes(customer.address.country))
+      return refuse(countryOutsideZoneMessage(customer.address.country, zone.name));
+    const giftWrap = body.giftWrap ?? false;
+    const gift = checkGiftMessage(body.giftMessage, giftWrap);
+    if (!gift.ok) return refuse(`giftMessage: ${gift.error}`);
+    const totals = priceDiscountedOrder(lines, body.zone, giftWrap, cents(0), shippingRates(shop.shipping));
+    return {
+      ok: true,
+      value: {
+        lines,
+        totals,
+        email: email?.ok ? email.email : '',
+        giftMessage: gift.message,
+        shipping: customer ? shippingOf(customer) : null,
+      },
+    };
+  }
+
+  /** The order's history: who took it and how, and each line's own price with its reason. */
+  private events(p: Prepared, body: ManualOrderRequest, actor: Actor): NewEvent[] {
+    const how =
+      body.payment === 'paid'
+        ? `marked paid (${PAYMENT_METHOD_LABELS[body.method ?? 'cash']})`
+        : 'sent a payment link';
+    const events: NewEvent[] = [
+      {
+        kind: 'created',
+        actor: 'owner',
+        by: actor.name,
+        text: `Order taken in the desk by phone or at a fair; ${how}`,
+      },
+    ];
+    for (const [i, line] of p.lines.entries()) {
+      if (line.reason === null) continue;
+      events.push({
+        kind: 'changed',
+        actor: 'owner',
+        by: actor.name,
+        text: `Price of line ${i + 1} (${nameWithSize(line.name, line.size)}): ${money(line.unitPrice)} instead of ${money(line.listPrice)}. Reason: ${line.reason}`,
+      });
+    }
+    return events;
+  }
+
+  private async audited(
+    reference: string,
+    p: Prepared,
+    body: ManualOrderRequest,
+    actor: Actor,
+  ): Promise<void> {
+    const how = body.payment === 'paid' ? `paid (${body.method ?? '?'})` : 'payment link';
+    const own = p.lines.filter((l) => l.reason !== null).length;
+    await this.o.audit.audit({
+      ...actor,
+      action: 'create-order',
+      target: reference,
+      detail: `manual, ${how}, total ${money(p.totals.total)}, ${p.totals.itemCount} pieces, to ${maskEmail(p.email)}${own > 0 ? `, ${own} own price${own > 1 ? 's' : ''}` : ''}`,
+    });
+    for (const [i, line] of p.lines.entries()) {
+      if (line.reason === null) continue;
+      await this.o.audit.audit({
+        ...actor,
+        action: 'order-price',
+        target: reference,
+        detail: `line ${i + 1} ${nameWithSize(line.name, line.size)}: ${money(line.unitPrice)} instead of ${money(line.listPrice)}; ${line.reason}`,
+      });
+    }
+    this.o.log.info(
+      { reference, total: p.totals.total, payment: body.payment, to: maskEmail(p.email) },
+      'manual order created',
+    );
+  }
+
+  /** A reference no order has (an order marked paid has no session to derive one from). */
+  private async freeReference(): Promise<string> {
+    for (;;) {
+      const reference = newManualReference();
+      if (!(await this.o.store.findByReference(reference))) return reference;
+    }
+  }
+
+  /** The payment link e-mailed to the customer, once (the outbox's unique order and kind). */
+  private async queueLink(
+    order: { id: string; reference: string | null; email: string; total: number },
+    url: string,
+  ) {
+    const reference = order.reference ?? '';
+    const subject = `Your order from ${BRAND.name} (${reference}): pay by card`;
+    const lines = [
+      'Hello,',
+      '',
+      `Thank you for your order ${reference}: ${money(order.total)} in all, delivery included.`,
+      'You can pay it by card here:',
+      '',
+      `  ${url}`,
+      '',
+      'Once it is paid you get the confirmation e-mail with the date it is dispatched by.',
+      '',
+      `${BRAND.name}: ${BRAND.tagline}`,
+      '',
+    ];
+    const html = htmlDocument(
+      subject,
+      [
+        htmlParagraph('Hello,'),
+        htmlParagraph(
+          escapeHtml(
+            `Thank you for your order ${reference}: ${money(order.total)} in all, delivery included.`,
+          ),
+        ),
+        htmlParagraph(htmlLink(url, 'Pay your order by card')),
+        htmlParagraph('Once it is paid you get the confirmation e-mail with the date it is dispatched by.'),
+      ].join('\n'),
+    );
+    await this.o.store.queueMail([
+      outboxRow(
+        {
+          orderId: order.id,
+          reference,
+          kind: PAYMENT_LINK_MAIL_KIND,
+          to: order.email,
+          subject,
+          text: lines.join('\n'),
+          html,
+        },
+        senderDomain(this.o.mailFrom),
+      ),
+    ]);
+    this.o.onMailQueued();
+  }
+}

@@ -1,0 +1,465 @@
+/**
+ * The owner's own order (docs/product.md §10.17) through the real app on both databases and the built-in
+ * test checkout: every refusal a 4xx naming its field (and nothing stored), the desk's guards (401, 403
+ * cross-site, 403 for a maker), one order per Idempotency-Key, an order marked paid (into the making queue,
+ * no e-mail unless asked, the method on its page), one paid by link on the test checkout (confirmed as any
+ * order, with its e-mails), the owner's own price audited with its reason, the preview, sales paused not
+ * stopping her, and the channel in Numbers and the orders CSV.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETENTION } from '../../domain/config';
+import { statsResponseSchema } from '../../domain/numbers/stats';
+import { orderDetailSchema, ordersListResponseSchema } from '../../domain/orders/admin-api';
+import { manualOrderCreatedSchema, manualOrderPreviewResponseSchema } from '../../domain/orders/manual-order';
+import { irishDate } from '../../domain/shared/calendar-date';
+import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+
+const ADMIN_TOKEN = 'manual-orders-test-admin-token';
+const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+
+/** Two Tawny Strand (product 3, €35) in Small at the fair's price, one Fuchsia Hedgerow (5, €30). */
+const FAIR = {
+  items: [
+    { id: '3', size: 'S', quantity: 2, unitPrice: 3000, reason: 'Fair price' },
+    { id: '5', quantity: 1 },
+  ],
+  customer: {
+    name: 'Siobhán Murphy',
+    email: 'siobhan@example.ie',
+    address: { line1: '12 Main Street', city: 'Kilkenny', postalCode: 'R95 X2Y3', country: 'IE' },
+  },
+  zone: 'IE',
+  payment: 'paid',
+  method: 'cash',
+} as const;
+
+const PHONE = {
+  items: [{ id: '3', quantity: 1 }],
+  customer: {
+    name: 'Marie Dubois',
+    email: 'marie@example.fr',
+    address: { line1: '3 rue des Lilas', city: 'Lyon', postalCode: '69001', country: 'FR' },
+  },
+  zone: 'EU',
+  giftWrap: true,
+  giftMessage: 'Joyeux anniversaire',
+  payment: 'link',
+  emailCustomer: true,
+} as const;
+
+describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
+  let app: FastifyInstance;
+  let data: ReturnType<typeof tempDataDir>;
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    data = tempDataDir();
+    database = await createTestDatabase(dialect, data.dir);
+    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ...database.env });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app.close();
+    await database.remove();
+    data.remove();
+  });
+
+  function post(url: string, body: unknown, headers: Record<string, string> = {}) {
+    return app.inject({ method: 'POST', url, headers: { ...auth, ...headers }, payload: body as object });
+  }
+  const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
+  const orderCount = async () => (await app.platform.db.selectFrom('orders').select('id').execute()).length;
+
+  it('needs the owner, from the desk’s own site', async () => {
+    const anonymous = await app.inject({ method: 'POST', url: '/api/admin/orders', payload: FAIR });
+    expect(anonymous.statusCode).toBe(401);
+    const crossSite = await post('/api/admin/orders', FAIR, {
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const preview = await app.inject({ method: 'POST', url: '/api/admin/orders/preview', payload: FAIR });
+    expect(preview.statusCode).toBe(401);
+    // A submission key that is not one is refused before anything is done.
+    const badKey = await post('/api/admin/orders', FAIR, { 'idempotency-key': 'two words' });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().error).toMatch(/Idempotency-Key/);
+    // Not JSON: the desk's routes take JSON only.
+    const form = await post('/api/admin/orders', 'items=1', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.statusCode).toBe(415);
+    expect(await orderCount()).toBe(0);
+  });
+
+  it.each([
+    ['no lines', { ...FAIR, items: [] }, /^items/],
+    [
+      'too many lines',
+      { ...FAIR, items: Array.from({ length: 28 }, (_, i) => ({ id: String(i + 1), quantity: 1 })) },
+      /^items/,
+    ],
+    ['an unknown product', { ...FAIR, items: [{ id: '999', quantity: 1 }] }, /^items\[0\]\.id/],
+    ['a bad size', { ...FAIR, items: [{ id: '3', size: 'XL', quantity: 1 }] }, /^items\[0\]\.size/],
+    ['no pieces', { ...FAIR, items: [{ id: '3', quantity: 0 }] }, /^items\[0\]\.quantity/],
+    ['too many pieces', { ...FAIR, items: [{ id: '3', quantity: 101 }] }, /^items\[0\]\.quantity/],
+    ['half a piece', { ...FAIR, items: [{ id: '3', quantity: 1.5 }] }, /^items\[0\]\.quantity/],
+    [
+      'a line twice',
+      {
+        ...FAIR,
+        items: [
+          { id: '3', quantity: 1 },
+          { id: '3', size: 'M', quantity: 1 },
+        ],
+      },
+      /^items\[1\]/,
+    ],
+    [
+      'an own price without a reason',
+      { ...FAIR, items: [{ id: '3', quantity: 1, unitPrice: 2000 }] },
+      /^items\[0\]\.reason/,
+    ],
+    [
+      'a negative price',
+      { ...FAIR, items: [{ id: '3', quantity: 1, unitPrice: -1, reason: 'x' }] },
+      /^items\[0\]\.unitPrice/,
+    ],
+    [
+      'a price beyond bounds',
+      { ...FAIR, items: [{ id: '3', quantity: 1, unitPrice: 1_000_001, reason: 'x' }] },
+      /^items\[0\]\.unitPrice/,
+    ],
+    [
+      'a price in euro',
+      { ...FAIR, items: [{ id: '3', quantity: 1, unitPrice: 29.5, reason: 'x' }] },
+      /^items\[0\]\.unitPrice/,
+    ],
+    [
+      'a bad e-mail',
+      { ...FAIR, customer: { ...FAIR.customer, email: 'not-an-address' } },
+      /^customer\.email/,
+    ],
+    ['no name', { ...FAIR, customer: { ...FAIR.customer, name: ' ' } }, /^customer\.name/],
+    [
+      'no street',
+      { ...FAIR, customer: { ...FAIR.customer, address: { ...FAIR.customer.address, line1: '' } } },
+      /^customer\.address\.line1/,
+    ],
+    [
+      'no town',
+      { ...FAIR, customer: { ...FAIR.customer, address: { line1: '1 Main St', country: 'IE' } } },
+      /^customer\.address\.city/,
+    ],
+    [
+      'a country that is no code',
+      { ...FAIR, customer: { ...FAIR.customer, address: { ...FAIR.customer.address, country: 'Eire' } } },
+      /^customer\.address\.country/,
+    ],
+    [
+      'a country outside the zone',
+      { ...FAIR, customer: { ...FAIR.customer, address: { ...FAIR.customer.address, country: 'FR' } } },
+      /^customer\.address\.country: FR is not in the zone Ireland/,
+    ],
+    ['an unknown zone', { ...FAIR, zone: 'MARS' }, /^zone/],
+    ['a gift message without wrap', { ...FAIR, giftMessage: 'Happy birthday' }, /^giftMessage/],
+    ['no payment', { ...FAIR, payment: undefined }, /^payment/],
+    ['another payment', { ...FAIR, payment: 'cheque' }, /^payment/],
+    ['paid with no method', { ...FAIR, method: undefined }, /^method/],
+    ['an unknown method', { ...FAIR, method: 'bitcoin' }, /^method/],
+    ['a link with a method', { ...FAIR, payment: 'link' }, /^method/],
+    [
+      'a link for nothing',
+      {
+        ...FAIR,
+        payment: 'link',
+        method: undefined,
+        items: [{ id: '3', quantity: 5, unitPrice: 0, reason: 'Gift' }],
+      },
+      /^payment: nothing to pay/,
+    ],
+    ['a price field', { ...FAIR, total: 1 }, /total/],
+  ])('refuses %s: 400 naming the field, nothing stored', async (_name, body, message) => {
+    const res = await post('/api/admin/orders', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ ok: false, error: expect.stringMatching(message) });
+    expect(await orderCount()).toBe(0);
+  });
+
+  it('previews the server’s prices and totals, storing nothing', async () => {
+    const res = await post('/api/admin/orders/preview', { ...FAIR, payment: undefined, method: undefined });
+    expect(res.statusCode).toBe(200);
+    const parsed = manualOrderPreviewResponseSchema.parse(res.json());
+    // 2 x €30 (her price) + €30: €90, free delivery in Ireland from €40.
+    expect(parsed.preview).toMatchObject({ subtotal: 9000, shipping: 0, giftWrap: 0, total: 9000 });
+    expect(parsed.preview.lines[0]).toMatchObject({ unitPrice: 3000, listPrice: 3500, reason: 'Fair price' });
+    // Before the customer is typed: priced all the same.
+    const bare = await post('/api/admin/orders/preview', { items: FAIR.items, zone: 'IE' });
+    expect(bare.statusCode).toBe(200);
+    expect(bare.json().preview.total).toBe(9000);
+    expect((await post('/api/admin/orders/preview', { ...FAIR, zone: 'EU' })).json().error).toMatch(
+      /^customer\.address\.country/,
+    );
+    expect(await orderCount()).toBe(0);
+  });
+
+  let fairReference = '';
+
+  it('marks a craft-fair order paid: into the making queue, the method recorded, no e-mail', async () => {
+    const res = await post('/api/admin/orders', FAIR, { 'idempotency-key': 'fair-0001' });
+    expect(res.statusCode).toBe(201);
+    const created = manualOrderCreatedSchema.parse(res.json());
+    expect(created.order).toMatchObject({
+      status: 'paid',
+      channel: 'manual',
+      paymentMethod: 'cash',
+      total: 9000,
+    });
+    expect(created.paymentUrl).toBeUndefined();
+    expect(created.order.reference).toMatch(/^SOL-[A-Z0-9]{8}$/);
+    fairReference = created.order.reference;
+    // No e-mail at all: neither the customer's nor the owner's notification.
+    expect((await outboxRows(app)).filter((r) => r.reference === fairReference)).toEqual([]);
+
+    const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${fairReference}`)).json());
+    expect(detail).toMatchObject({
+      status: 'paid',
+      channel: 'manual',
+      paymentMethod: 'cash',
+      name: 'Siobhán Murphy',
+      address: { line1: '12 Main Street', city: 'Kilkenny', country: 'IE' },
+      refundable: 0,
+    });
+    expect(detail.dispatchBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(detail.lines[0]).toMatchObject({ unitPrice: 3000, size: 'S', priceReason: 'Fair price' });
+    expect(detail.lines[1]).toMatchObject({ unitPrice: 3000, priceReason: null });
+    // The history names who took it, how it was paid, and her price with its reason.
+    expect(detail.timeline.map((e) => e.text)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Order taken in the desk .* marked paid \(Cash\)/),
+        'Paid €90.00 (Cash)',
+        expect.stringMatching(
+          /^Price of line 1 \(Tawny Strand.*\): €30\.00 instead of €35\.00\. Reason: Fair price/,
+        ),
+      ]),
+    );
+    expect(detail.timeline.find((e) => e.text.startsWith('Order taken'))?.by).toBe('API token');
+
+    // The audit trail: the order, and her own price with its reason.
+    const audit = await app.platform.db
+      .selectFrom('admin_audit')
+      .select(['action', 'target', 'detail', 'actor_name'])
+      .where('target', '=', fairReference)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['create-order', 'order-price']);
+    expect(audit[1]?.detail).toMatch(/€30\.00 instead of €35\.00; Fair price/);
+    expect(audit.every((a) => a.actor_name === 'API token')).toBe(true);
+
+    // In the making queue: Today makes it.
+    const today = (await get('/api/admin/today')).json() as { make: { orders: string[] }[] };
+    expect(today.make.flatMap((m) => m.orders)).toContain(fairReference);
+    // And in the orders list, marked by its channel.
+    const list = ordersListResponseSchema.parse((await get('/api/admin/orders')).json());
+    expect(list.orders.find((o) => o.reference === fairReference)?.channel).toBe('manual');
+  });
+
+  it('makes one order per submission: the same Idempotency-Key answers the order it made', async () => {
+    const again = await post('/api/admin/orders', FAIR, { 'idempotency-key': 'fair-0001' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().order.reference).toBe(fairReference);
+    const [a, b] = await Promise.all([
+      post('/api/admin/orders', FAIR, { 'idempotency-key': 'fair-0002' }),
+      post('/api/admin/orders', FAIR, { 'idempotency-key': 'fair-0002' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(a.json().order.reference).toBe(b.json().order.reference);
+    expect(a.json().order.reference).not.toBe(fairReference);
+    const stored = await app.platform.db
+      .selectFrom('orders')
+      .select('id')
+      .where('request_key', 'in', ['fair-0001', 'fair-0002'])
+      .execute();
+    expect(stored).toHaveLength(2);
+  });
+
+  it('e-mails the confirmation once when asked, and never the owner’s own notification', async () => {
+    const res = await post('/api/admin/orders', {
+      ...FAIR,
+      method: 'card_reader',
+      emailCustomer: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const { reference } = res.json().order as { reference: string };
+    const mails = (await outboxRows(app)).filter((r) => r.reference === reference);
+    expect(mails.map((m) => [m.kind, m.recipient])).toEqual([['order-confirmation', 'siobhan@example.ie']]);
+  });
+
+  let phoneReference = '';
+
+  it('sends a payment link: the order waits unpaid, then is confirmed as any order on the test checkout', async () => {
+    const res = await post('/api/admin/orders', PHONE, { 'idempotency-key': 'phone-0001' });
+    expect(res.statusCode).toBe(201);
+    const created = manualOrderCreatedSchema.parse(res.json());
+    // €35 + €9.95 to the EU + €3.50 gift wrap.
+    expect(created.order).toMatchObject({
+      status: 'pending',
+      channel: 'manual',
+      paymentMethod: null,
+      total: 4845,
+    });
+    phoneReference = created.order.reference;
+    const url = created.paymentUrl ?? '';
+    expect(url).toMatch(/^http:\/\/shop\.test\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
+    // The link e-mailed to the customer; nothing else yet.
+    const before = (await outboxRows(app)).filter((r) => r.reference === phoneReference);
+    expect(before.map((m) => m.kind)).toEqual(['manual-payment-link']);
+    expect(before[0]?.text_body).toContain(url);
+    // The same submission again: the same order and its link, no second e-mail.
+    const again = await post('/api/admin/orders', PHONE, { 'idempotency-key': 'phone-0001' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ order: { reference: phoneReference }, paymentUrl: url });
+    expect((await outboxRows(app)).filter((r) => r.reference === phoneReference)).toHaveLength(1);
+    // Not in the queue while unpaid.
+    const today = (await get('/api/admin/today')).json() as { make: { orders: string[] }[] };
+    expect(today.make.flatMap((m) => m.orders)).not.toContain(phoneReference);
+
+    // The customer pays on the test checkout, to her address in France, and comes back confirmed.
+    const sessionId = url.split('/').at(-1) ?? '';
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/test-checkout/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        ...GALWAY_CARD_FORM,
+        email: PHONE.customer.email,
+        name: PHONE.customer.name,
+        line1: PHONE.customer.address.line1,
+        city: PHONE.customer.address.city,
+        postalCode: PHONE.customer.address.postalCode,
+        country: 'FR',
+      }).toString(),
+    });
+    expect(paid.statusCode).toBeLessThan(400);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${sessionId}/confirm`,
+      payload: {},
+    });
+    expect(confirmed.json()).toMatchObject({ status: 'paid', reference: phoneReference });
+    const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${phoneReference}`)).json());
+    expect(detail).toMatchObject({ status: 'paid', channel: 'manual', paymentMethod: null, total: 4845 });
+    expect(detail.giftMessage).toBe('Joyeux anniversaire');
+    const after = (await outboxRows(app)).filter((r) => r.reference === phoneReference);
+    expect(after.map((m) => m.kind).sort()).toEqual([
+      'manual-payment-link',
+      'order-confirmation',
+      'owner-notification',
+    ]);
+  });
+
+  it('counts each channel in Numbers, and names it in the orders CSV', async () => {
+    const day = irishDate(new Date());
+    const stats = statsResponseSchema.parse(
+      (await get(`/api/admin/stats?from=${day}&to=${day}&by=day`)).json(),
+    );
+    // Three orders marked paid (€90 each) and one paid by link (€48.45); no shopper's checkout among them.
+    expect(stats.channels).toEqual({
+      web: { orders: 0, pieces: 0, revenue: 0 },
+      quote: { orders: 0, pieces: 0, revenue: 0 },
+      manual: { orders: 4, pieces: 10, revenue: 3 * 9000 + 4845 },
+    });
+    expect(stats.totals).toMatchObject({ orders: 4, checkoutsStarted: 0 });
+    const csv = await get(`/api/admin/orders.csv?from=${day}&to=${day}`);
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body.trim().split('\r\n');
+    expect(rows[0]?.endsWith(',Channel')).toBe(true);
+    const fair = rows.find((r) => r.startsWith(fairReference));
+    expect(fair?.endsWith(',manual')).toBe(true);
+  });
+
+  it('takes the owner’s order while sales are paused; a paused product is refused by its line', async () => {
+    const paused = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: auth,
+      payload: { away: { mode: 'pause-sales', until: '2099-01-10', message: 'At a fair' } },
+    });
+    expect(paused.statusCode).toBe(200);
+    const res = await post('/api/admin/orders', { ...FAIR, items: [{ id: '5', quantity: 1 }] });
+    expect(res.statusCode).toBe(201);
+    const link = await post('/api/admin/orders', { ...PHONE, emailCustomer: false });
+    expect(link.statusCode).toBe(201);
+    await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: auth,
+      payload: { away: { mode: 'off', until: null, message: '' } },
+    });
+
+    const product = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/6',
+      headers: auth,
+      payload: { status: 'paused', note: 'Back soon' },
+    });
+    expect(product.statusCode).toBe(200);
+    const count = await orderCount();
+    const refused = await post('/api/admin/orders', {
+      ...FAIR,
+      items: [
+        { id: '5', quantity: 1 },
+        { id: '6', quantity: 1 },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatch(/^items\[1\]\.id: Sea Thrift is paused/);
+    expect(await orderCount()).toBe(count);
+  });
+
+  it('keeps an unpaid link order’s customer as long as an unpaid checkout’s, no longer', async () => {
+    const res = await post('/api/admin/orders', { ...PHONE, emailCustomer: false });
+    expect(res.statusCode).toBe(201);
+    const { reference } = res.json().order as { reference: string };
+    const row = async () =>
+      app.platform.db
+        .selectFrom('orders')
+        .select(['email', 'shipping_name', 'shipping_address', 'gift_message'])
+        .where('reference', '=', reference)
+        .executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ email: PHONE.customer.email, shipping_name: PHONE.customer.name });
+    const day = 24 * 60 * 60 * 1000;
+    await app.privacy.store.applyRetention(new Date(Date.now() + (RETENTION.unpaidCheckoutDays - 1) * day));
+    expect((await row()).email).toBe(PHONE.customer.email);
+    await app.privacy.store.applyRetention(new Date(Date.now() + (RETENTION.unpaidCheckoutDays + 1) * day));
+    expect(await row()).toEqual({
+      email: '',
+      shipping_name: null,
+      shipping_address: JSON.stringify({ country: 'FR' }),
+      gift_message: null,
+    });
+  });
+
+  it('refuses a maker: new orders are the owner’s', async () => {
+    const person = await app.platform.people.create({
+      name: 'Niamh',
+      email: 'niamh@example.ie',
+      role: 'maker',
+    });
+    if (!person) throw new Error('no maker');
+    const { secret } = await app.platform.sessions.create('127.0.0.1', { personId: person.id, device: null });
+    const cookie = `solas_admin=${secret}`;
+    // She may read the orders, not make one (nor preview one).
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/admin/orders', headers: { cookie } })).statusCode,
+    ).toBe(200);
+    const count = await orderCount();
+    for (const url of ['/api/admin/orders', '/api/admin/orders/preview']) {
+      const res = await app.inject({ method: 'POST', url, headers: { cookie }, payload: FAIR });
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await orderCount()).toBe(count);
+  });
+});

@@ -24,7 +24,13 @@ import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
 import { money } from '../mail/layout';
 import { outboxBacklog } from '../mail/outbox';
-import { deskStepsSince, dispatchByOf, irishDayRange, queuedOrdersWithLines } from '../orders';
+import {
+  deskStepsSince,
+  dispatchByOf,
+  irishDayRange,
+  queuedOrdersWithLines,
+  referencesOfOrders,
+} from '../orders';
 import { OPS_MARKS, type SettingsStore } from '../settings';
 
 export interface QueuedOrder {
@@ -134,9 +140,13 @@ export async function todayReport(
     settings.marks(),
     deskStepsSince(db, midnight, DESK_STEPS_SHOWN),
   ]);
+  const references = await referencesOfOrders(
+    db,
+    steps.map((s) => s.orderId),
+  );
   const doneToday: DeskStep[] = steps.map((s) => ({
     at: s.at,
-    reference: s.reference,
+    reference: references.get(s.orderId) ?? s.orderId,
     what: deskStepWords(s),
     by: s.by,
   }));

@@ -97,6 +97,40 @@ export function irishDayRange(
   };
 }
 
+/** The desk's own steps on orders since `since` (newest first, at most `limit`): Today's "Done today". */
+export async function deskStepsSince(
+  db: Kysely<Database>,
+  since: string,
+  limit: number,
+): Promise<
+  {
+    at: string;
+    orderId: string;
+    kind: TimelineKind;
+    text: string;
+    amount: number | null;
+    by: string | null;
+  }[]
+> {
+  const rows = await db
+    .selectFrom('order_events')
+    .select(['at', 'order_id', 'kind', 'text', 'amount', 'actor_name'])
+    .where('actor', '=', 'owner')
+    .where('at', '>=', since)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    at: r.at,
+    orderId: r.order_id,
+    kind: r.kind,
+    text: r.text,
+    amount: r.amount,
+    by: r.actor_name,
+  }));
+}
+
 export class DeskStore {
   constructor(private readonly db: Kysely<Database>) {}
 

@@ -11,7 +11,12 @@ import type { OrderStore } from './order-store';
 export { type DeskService, dispatchByOf } from './fulfilment-service';
 export type { OrderPageService } from './order-page-service';
 export type { OrderService } from './order-service';
-export { deskStepsSince, type OrderStore, queuedOrdersWithLines, type StoredOrder } from './order-store';
+export {
+  type OrderStore,
+  queuedOrdersWithLines,
+  referencesOfOrders,
+  type StoredOrder,
+} from './order-store';
 
 export interface OrdersFace {
   /** Checkout, confirmation and the provider's webhooks. */
@@ -58,7 +63,12 @@ declare module '../lib/events' {
   }
 }
 
-export { deleteNotesOfOrders, eraseChangeEventsOfOrders, irishDayRange } from './fulfilment-store';
+export {
+  deleteNotesOfOrders,
+  deskStepsSince,
+  eraseChangeEventsOfOrders,
+  irishDayRange,
+} from './fulfilment-store';
 export { hashKey, newOrderKey } from './order-key';
 export type { CheckoutOutcome } from './order-service';
 export {

@@ -9,7 +9,7 @@ import type { OrderTotals } from '../../domain/cart/pricing';
 import { orderReference } from '../../domain/checkout/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
 import { itemsSubtotal } from '../../domain/offers/discounts';
-import type { DeskStatus, TimelineKind } from '../../domain/orders/admin-api';
+import type { DeskStatus } from '../../domain/orders/admin-api';
 import type { PaymentMethod } from '../../domain/orders/manual-order';
 import { type IsoDate, parseIsoDate } from '../../domain/shared/calendar-date';
 import { PAYMENT_CURRENCY } from '../../domain/shared/money';
@@ -781,47 +781,18 @@ export async function queuedOrdersWithLines(
   return rows.map((row) => ({ row, lines: lines.filter((l) => l.order_id === row.id) }));
 }
 
-/** The desk's own steps on orders since `since` (newest first, at most `limit`): Today's "Done today". */
-export async function deskStepsSince(
+/** The references of these orders (an order without one yet: its id), by id. */
+export async function referencesOfOrders(
   db: Executor,
-  since: string,
-  limit: number,
-): Promise<
-  {
-    at: string;
-    reference: string;
-    kind: TimelineKind;
-    text: string;
-    amount: number | null;
-    by: string | null;
-  }[]
-> {
+  orderIds: readonly string[],
+): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
   const rows = await db
-    .selectFrom('order_events')
-    .innerJoin('orders', 'orders.id', 'order_events.order_id')
-    .select([
-      'order_events.at',
-      'orders.reference',
-      'orders.id',
-      'order_events.kind',
-      'order_events.text',
-      'order_events.amount',
-      'order_events.actor_name',
-    ])
-    .where('order_events.actor', '=', 'owner')
-    .where('order_events.at', '>=', since)
-    .orderBy('order_events.at', 'desc')
-    .orderBy('order_events.id', 'desc')
-    .limit(limit)
+    .selectFrom('orders')
+    .select(['id', 'reference'])
+    .where('id', 'in', [...new Set(orderIds)])
     .execute();
-  return rows.map((r) => ({
-    at: r.at,
-    reference: r.reference ?? r.id,
-    kind: r.kind,
-    text: r.text,
-    amount: r.amount,
-    by: r.actor_name,
-  }));
+  return new Map(rows.map((r) => [r.id, r.reference ?? r.id]));
 }
 
 /** Every distinct picture base that order lines keep under `prefix` (the photos still shown by past orders). */

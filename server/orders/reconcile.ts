@@ -13,6 +13,7 @@
  * order waiting (docs/product.md §6.7). Several instances on one PostgreSQL database take turns: a pass
  * runs under withJobLock (server/db/job-lock.ts), and an instance that finds another's pass running skips.
  */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { schedulePeriodicJob } from '../ops/periodic-job';
 import { OPS_MARKS } from '../settings';
@@ -31,6 +32,12 @@ export interface ReconcileTimings {
   readonly passBudgetMs: number;
   /** Orders confirmed at once (each is a call to the provider). */
   readonly concurrency: number;
+  /**
+   * The longest the pass keeps the event loop before letting requests in. With SQLite (synchronous) and
+   * the test checkout (no network), confirming an order never waits on I/O: tens of thousands of
+   * abandoned checkouts held every request for the whole pass.
+   */
+  readonly sliceMs: number;
 }
 
 export const DEFAULT_RECONCILE_TIMINGS: ReconcileTimings = {
@@ -41,6 +48,7 @@ export const DEFAULT_RECONCILE_TIMINGS: ReconcileTimings = {
   recheckMs: 10 * 60_000,
   passBudgetMs: 50_000,
   concurrency: 4,
+  sliceMs: 10,
 };
 
 export interface ReconcileResult {
@@ -66,6 +74,13 @@ export async function reconcileOnce(
   let paid = 0;
   let providerDown = false;
   const over = () => providerDown || shouldStop() || Date.now() - started > timings.passBudgetMs;
+  let sliceStart = Date.now();
+  /** Lets the requests that arrived meanwhile in once the pass has held the loop for a slice. */
+  const shareTheLoop = async () => {
+    if (Date.now() - sliceStart < timings.sliceMs) return;
+    await nextTurn();
+    sliceStart = Date.now();
+  };
 
   /** Confirms these orders, `concurrency` at a time, until they are done or the pass is over. */
   const confirmAll = async (batch: readonly { id: string; sessionId: string }[]) => {
@@ -75,6 +90,7 @@ export async function reconcileOnce(
         const order = batch[next];
         next += 1;
         if (!order || over()) return;
+        await shareTheLoop();
         const outcome = await orders.confirm(order.sessionId);
         checked += 1;
         // The provider is down: the order is not marked checked and stays at the front of the queue.

@@ -948,6 +948,7 @@ async function newsletterRow(webDir: string): Promise<void> {
     discardStdout: true,
     env: { RATE_LIMITS: 'checkout=1000000/60' },
   });
+  const up = Date.now();
   try {
     // The subscribers, confirmed, written straight into the shop's database (the sign-up's own rows).
     const Database = (await import('better-sqlite3')).default;
@@ -979,7 +980,13 @@ async function newsletterRow(webDir: string): Promise<void> {
       for (let i = 0; i < rounds; i++) runs.push(await runAb(target, SMOKE ? 1 : 4));
       return runs;
     };
-    if (!SMOKE) await runAb(target, WARMUP || 2);
+    // Every checkout here stays unpaid: the reconcile pass (15 s after start, then every minute) checks
+    // them, tens of thousands at full load, and would fall into one phase and not the other. Both phases
+    // run after its first pass (on an empty shop) and end before its second.
+    if (!SMOKE) {
+      await sleep(Math.max(0, up + 16_000 - Date.now()));
+      await runAb(target, 1);
+    }
     const idle = await measure();
     const owner = {
       authorization: 'Bearer bench-admin-token-0123456789abcdef0123',
@@ -1022,6 +1029,11 @@ async function newsletterRow(webDir: string): Promise<void> {
     console.log(
       `p99 during the send: ${factor.toFixed(2)}x idle (budget ${NEWSLETTER_P99_FACTOR}x); non-2xx or errors: ${bad}`,
     );
+    const seconds = Math.round((Date.now() - up) / 1000);
+    if (!SMOKE && seconds >= 75)
+      console.log(
+        `(measured until ${seconds} s after start: the second reconcile pass may have fallen into the send's rounds)`,
+      );
     if (!SMOKE && (factor > NEWSLETTER_P99_FACTOR || bad > 0)) process.exitCode = 1;
   } finally {
     await shop.stop();

@@ -170,8 +170,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [state, catalogue],
   );
 
+  // The zones' prices and free-shipping thresholds the owner set (the snapshot's), as the server charges.
+  const zones = catalogue.snapshot.shop?.shipping.zones;
   const value = useMemo<CartContextValue>(() => {
-    const totals = priceOrder(pricedLines(cartLines.lines), zone, giftWrap);
+    const rates =
+      zones && Object.fromEntries(zones.map((z) => [z.id, { fee: z.price, freeOver: z.freeFrom }]));
+    const totals = priceOrder(pricedLines(cartLines.lines), zone, giftWrap, rates);
     return {
       ...cartLines,
       ...actions,
@@ -182,7 +186,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       giftMessage,
       discountCode,
     };
-  }, [cartLines, actions, zone, giftWrap, giftMessage, discountCode]);
+  }, [cartLines, actions, zone, giftWrap, giftMessage, discountCode, zones]);
 
   const latest = useRef(value);
   useLayoutEffect(() => {

@@ -10,6 +10,7 @@ import {
 import { cents, formatEuro } from '../../../../domain/shared/money';
 import { CheckoutSection } from '../checkout/checkout-section';
 import { CartDispatch } from '../making/dispatch-notes';
+import { useZones } from '../settings/storefront-settings';
 import { useCart } from './cart-context';
 import { DiscountCodeField, useDiscountLine } from './discount-code';
 import { FreeShippingProgress } from './free-shipping-progress';
@@ -25,6 +26,9 @@ function isZoneId(value: string): value is ZoneId {
  */
 export function CartSummary({ announce }: { announce: (message: string) => void }) {
   const { totals, zone, setZone, giftWrap, setGiftWrap } = useCart();
+  // The zones the owner ships to, named as she named them (a zone she switched off is not offered).
+  const zones = useZones();
+  const zoneName = (id: ZoneId) => zones.find((z) => z.id === id)?.name ?? SHIPPING_ZONES[id].label;
   const discount = useDiscountLine();
   const line = discount.line;
   const zoneSelectId = useId();
@@ -48,13 +52,13 @@ export function CartSummary({ announce }: { announce: (message: string) => void 
             const next = e.target.value;
             if (!isZoneId(next)) return;
             setZone(next);
-            announce(`Delivery destination ${SHIPPING_ZONES[next].label}`);
+            announce(`Delivery destination ${zoneName(next)}`);
           }}
           className="mt-1 block h-11 w-full rounded-lg border border-line bg-cream px-3"
         >
-          {ZONE_IDS.map((id) => (
-            <option key={id} value={id}>
-              {SHIPPING_ZONES[id].label}
+          {zones.map((z) => (
+            <option key={z.id} value={z.id}>
+              {z.name}
             </option>
           ))}
         </select>
@@ -75,7 +79,7 @@ export function CartSummary({ announce }: { announce: (message: string) => void 
           </div>
         ) : null}
         <div className="flex justify-between gap-4">
-          <dt>Shipping ({SHIPPING_ZONES[zone].label})</dt>
+          <dt>Shipping ({zoneName(zone)})</dt>
           <dd className="tabular-nums" data-testid="cart-shipping">
             {(line ? line.shipping === 0 : totals.freeShipping)
               ? 'Free'

@@ -1,23 +1,30 @@
-import { freeShippingProgress, freeShippingRemaining, shippingFee } from '../../../../domain/cart/pricing';
-import { FREE_SHIPPING_THRESHOLD, SHIPPING_ZONES, type ZoneId } from '../../../../domain/config';
-import { type Cents, formatEuro, formatEuroShort } from '../../../../domain/shared/money';
+import { shippingFee } from '../../../../domain/cart/pricing';
+import type { ZoneId } from '../../../../domain/config';
+import { type Cents, cents, formatEuro, formatEuroShort } from '../../../../domain/shared/money';
+import { useZones } from '../settings/storefront-settings';
 
 /**
- * Progress towards free shipping. The offer only exists for deliveries in Ireland, so for another zone
- * the shopper sees that zone's fee instead of a promise the checkout would not keep.
+ * Progress towards free shipping, with the zones' prices and thresholds the owner set. A zone without the
+ * offer shows its fee instead of a promise the checkout would not keep, and where the offer applies.
  */
 export function FreeShippingProgress({ subtotal, zone }: { subtotal: Cents; zone: ZoneId }) {
-  const z = SHIPPING_ZONES[zone];
-  if (z.freeOver === null) {
+  const zones = useZones();
+  const z = zones.find((candidate) => candidate.id === zone);
+  if (!z) return null;
+  if (z.freeFrom === null) {
+    const elsewhere = zones.find((other) => other.freeFrom !== null);
+    const fee = shippingFee(zone, subtotal, { [zone]: { fee: cents(z.price), freeOver: null } });
     return (
       <p className="text-sm text-muted">
-        Delivery to {z.label}: {formatEuro(shippingFee(zone, subtotal))}. Free shipping from{' '}
-        {formatEuroShort(FREE_SHIPPING_THRESHOLD)} applies to Ireland.
+        Delivery to {z.name}: {formatEuro(fee)}.
+        {elsewhere?.freeFrom != null
+          ? ` Free shipping from ${formatEuroShort(cents(elsewhere.freeFrom))} applies to ${elsewhere.name}.`
+          : null}
       </p>
     );
   }
-  const remaining = freeShippingRemaining(subtotal);
-  const percent = Math.round(freeShippingProgress(subtotal) * 100);
+  const remaining = cents(Math.max(0, z.freeFrom - subtotal));
+  const percent = Math.round(Math.min(1, Math.max(0, subtotal / z.freeFrom)) * 100);
   return (
     <div>
       <p className="text-sm">

@@ -97,6 +97,19 @@ describe('the zones on the legal pages', () => {
   });
 });
 
+describe('the zones in the cart', () => {
+  it('prices shipping and the free-shipping progress with the owner’s zones', async () => {
+    localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ id: '3', quantity: 1, size: 'M' }]));
+    const zones = SEEDED_ZONES.map((z) =>
+      z.id === 'IE' ? { ...z, name: 'Ireland (An Post)', price: 650, freeFrom: 10000 } : z,
+    );
+    renderAt('#/cart', <CartPage />, withShop({ shipping: { zones } }));
+    expect(screen.getByTestId('cart-shipping')).toHaveTextContent('€6.50');
+    expect(screen.getByRole('option', { name: 'Ireland (An Post)' })).toBeInTheDocument();
+    expect(screen.getByText(/away from free shipping/)).toHaveTextContent('€65.00 away from free shipping');
+  });
+});
+
 describe('sales paused', () => {
   it('puts her note and return date where Add to Cart and Buy Now were, with "Tell me when you’re back"', async () => {
     const requests: { url: string; body: unknown }[] = [];

@@ -83,11 +83,11 @@ export function priceOrder(
 }
 
 /** What is left to spend for free shipping in Ireland (the mini cart's progress bar); 0 when reached. */
-export function freeShippingRemaining(subtotal: Cents): Cents {
-  return cents(Math.max(0, FREE_SHIPPING_THRESHOLD - subtotal));
+export function freeShippingRemaining(subtotal: Cents, threshold: Cents = FREE_SHIPPING_THRESHOLD): Cents {
+  return cents(Math.max(0, threshold - subtotal));
 }
 
 /** Progress towards the free-shipping threshold, 0..1. */
-export function freeShippingProgress(subtotal: Cents): number {
-  return Math.min(1, Math.max(0, subtotal / FREE_SHIPPING_THRESHOLD));
+export function freeShippingProgress(subtotal: Cents, threshold: Cents = FREE_SHIPPING_THRESHOLD): number {
+  return Math.min(1, Math.max(0, subtotal / threshold));
 }

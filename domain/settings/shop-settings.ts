@@ -27,6 +27,7 @@ import {
   DEFAULT_ANNOUNCEMENT_TEXT,
   pausedSalesMessage,
   SEEDED_ZONES as SEEDED_STOREFRONT_ZONES,
+  shippingRates,
 } from './storefront-settings';
 
 export const PUBLIC_SETTINGS_API = '/api/settings/public';
@@ -312,7 +313,7 @@ export interface SettingsDefaultsInput {
   readonly closedDates: ClosedDates;
 }
 
-export { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT, pausedSalesMessage };
+export { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT, pausedSalesMessage, shippingRates };
 
 /** The first start's zones as settings (their countries a list the desk may edit). */
 export const SEEDED_ZONES: readonly ShippingZoneSetting[] = SEEDED_STOREFRONT_ZONES.map((zone) => ({
@@ -377,17 +378,6 @@ export function publicSettings(all: AllSettings): PublicSettings {
 }
 
 export const publicSettingsResponseSchema = z.object({ ok: z.literal(true), settings: publicSettingsSchema });
-
-/** The zones' prices and thresholds as pricing takes them (domain/cart/pricing.ts ShippingRates). */
-export function shippingRates(shipping: ShippingSettings): ShippingRates {
-  const rates: Partial<Record<ZoneId, ShippingRate>> = {};
-  for (const zone of shipping.zones)
-    rates[zone.id] = {
-      fee: cents(zone.price),
-      freeOver: zone.freeFrom === null ? null : cents(zone.freeFrom),
-    };
-  return rates;
-}
 
 /** A checkout to a zone the owner removed: the 400 names it. */
 export function zoneClosedMessage(zone: ZoneId): string {

@@ -5,7 +5,9 @@
  * a save renders the pages again on every instance as a product edit does. Nothing private. Plain data
  * and no schema: the storefront's bundle carries these types and defaults, never the desk's validation.
  */
+import type { ShippingRate, ShippingRates } from '../cart/pricing';
 import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
+import { cents } from '../shared/money';
 import { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT } from './announcement';
 
 export { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT };
@@ -81,4 +83,15 @@ export function pausedSalesMessage(away: StorefrontSettings['away']): string {
   const back = away.until ? ` We are back on ${away.until}.` : '';
   const note = away.message.trim() ? ` ${away.message.trim()}` : '';
   return `The shop is taking a break and is not taking orders just now.${back}${note}`;
+}
+
+/** The zones' prices and thresholds as pricing takes them (domain/cart/pricing.ts ShippingRates). */
+export function shippingRates(shipping: { readonly zones: readonly StorefrontZone[] }): ShippingRates {
+  const rates: Partial<Record<ZoneId, ShippingRate>> = {};
+  for (const zone of shipping.zones)
+    rates[zone.id] = {
+      fee: cents(zone.price),
+      freeOver: zone.freeFrom === null ? null : cents(zone.freeFrom),
+    };
+  return rates;
 }

@@ -103,8 +103,9 @@ function toQueued(row: OrderRow, lines: readonly OrderLineRow[]): QueuedOrder {
 export function deskStepWords(step: { kind: TimelineKind; text: string; amount: number | null }): string {
   switch (step.kind) {
     case 'status':
+      return step.text;
     case 'dispatched':
-      return step.kind === 'dispatched' ? 'Dispatched' : step.text;
+      return 'Dispatched';
     case 'refund':
       return step.amount !== null ? `Refunded ${money(step.amount)}` : 'Refunded';
     case 'cancelled':

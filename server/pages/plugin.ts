@@ -24,9 +24,18 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
   // catalogue's version moves, which a settings save moves too: it reads the store, not this instance's
   // cache, so the new set never names the seller from before the save.
   const fallback = sellerIdentity(config);
+  // One identity per settings read, so /runtime-env.js rebuilds its script only when the seller changed.
+  const sellers = new WeakMap<object, SellerIdentity>();
   const sellerNow = (): Promise<SellerIdentity> =>
     app.settings.cache.current().then(
-      (s) => sellerOfSettings(s.seller),
+      (s) => {
+        let seller = sellers.get(s);
+        if (!seller) {
+          seller = sellerOfSettings(s.seller);
+          sellers.set(s, seller);
+        }
+        return seller;
+      },
       (err: unknown) => {
         app.log.warn({ err }, 'runtime-env: the seller could not be read from the settings');
         return fallback;

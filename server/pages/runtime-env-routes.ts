@@ -70,12 +70,14 @@ export async function runtimeEnvRoutes(
   },
 ) {
   // The script changes only with the seller: kept for the seller it was made for.
-  let made: { key: string; body: string } | null = null;
+  let made: { seller: SellerIdentity; body: string } | null = null;
   const envBody = async () => {
-    const seller = sellerToEnv(await opts.seller());
-    const key = JSON.stringify(seller);
-    if (made?.key !== key) {
-      made = { key, body: runtimeEnvScript({ ...opts.runtimeFlags, ...seller }, opts.closedDates) };
+    const seller = await opts.seller();
+    if (made?.seller !== seller) {
+      made = {
+        seller,
+        body: runtimeEnvScript({ ...opts.runtimeFlags, ...sellerToEnv(seller) }, opts.closedDates),
+      };
     }
     return made.body;
   };

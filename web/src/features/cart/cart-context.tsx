@@ -170,7 +170,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [state, catalogue],
   );
 
-  // The zones' prices and free-shipping thresholds the owner set (the snapshot's), as the server charges.
+  // The zones' prices and free-shipping thresholds the owner set (the snapshot's), as the server charges:
+  // shippingRates (domain/settings/storefront-settings.ts) written in a line, since importing that module
+  // here puts it in every page's initial JavaScript, which has no room left (npm run check:size).
   const zones = catalogue.snapshot.shop?.shipping.zones;
   const value = useMemo<CartContextValue>(() => {
     const rates =

@@ -1,5 +1,6 @@
-import { shippingFee } from '../../../../domain/cart/pricing';
+import { freeShippingProgress, freeShippingRemaining, shippingFee } from '../../../../domain/cart/pricing';
 import type { ZoneId } from '../../../../domain/config';
+import { shippingRates } from '../../../../domain/settings/storefront-settings';
 import { type Cents, cents, formatEuro, formatEuroShort } from '../../../../domain/shared/money';
 import { useZones } from '../settings/storefront-settings';
 
@@ -13,7 +14,7 @@ export function FreeShippingProgress({ subtotal, zone }: { subtotal: Cents; zone
   if (!z) return null;
   if (z.freeFrom === null) {
     const elsewhere = zones.find((other) => other.freeFrom !== null);
-    const fee = shippingFee(zone, subtotal, { [zone]: { fee: cents(z.price), freeOver: null } });
+    const fee = shippingFee(zone, subtotal, shippingRates({ zones }));
     return (
       <p className="text-sm text-muted">
         Delivery to {z.name}: {formatEuro(fee)}.
@@ -23,8 +24,8 @@ export function FreeShippingProgress({ subtotal, zone }: { subtotal: Cents; zone
       </p>
     );
   }
-  const remaining = cents(Math.max(0, z.freeFrom - subtotal));
-  const percent = Math.round(Math.min(1, Math.max(0, subtotal / z.freeFrom)) * 100);
+  const remaining = freeShippingRemaining(subtotal, cents(z.freeFrom));
+  const percent = Math.round(freeShippingProgress(subtotal, cents(z.freeFrom)) * 100);
   return (
     <div>
       <p className="text-sm">

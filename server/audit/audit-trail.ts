@@ -32,6 +32,32 @@ export interface RequestClaims {
   releaseRequest(key: string): Promise<void>;
 }
 
+/**
+ * Runs a desk change once per submission: `run` the first time its key is seen, `repeat` (what the first
+ * made, as it is now) for every repeat of it; without a key (a script's one call), `run`. A run that throws
+ * (a refusal, a failure) frees the key, so the owner may correct the form and send it again.
+ */
+export async function oncePerSubmission<T>(
+  requests: RequestClaims,
+  slot: string | null,
+  run: () => Promise<T>,
+  repeat: () => Promise<T>,
+): Promise<T> {
+  if (slot === null) return run();
+  if (!(await requests.claimRequest(slot))) return repeat();
+  try {
+    return await run();
+  } catch (error) {
+    await requests.releaseRequest(slot);
+    throw error;
+  }
+}
+
+/** A submission's slot: the action, its target and the desk's Idempotency-Key; null when none was sent. */
+export function submissionSlot(action: string, target: string, actor: Actor): string | null {
+  return actor.requestKey === undefined ? null : `${action}:${target}:${actor.requestKey}`;
+}
+
 export class AuditTrail implements RequestClaims {
   constructor(private readonly db: Kysely<Database>) {}
 

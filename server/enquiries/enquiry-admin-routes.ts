@@ -14,6 +14,7 @@ import {
   enquiryPatchSchema,
 } from '../../domain/enquiries/enquiries';
 import { ENQUIRY_API, ENQUIRY_MESSAGES } from '../../domain/enquiries/enquiry-texts';
+import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
 import type { EnquiryService } from './enquiry-service';
 
@@ -35,8 +36,8 @@ export async function adminEnquiryRoutes(
 
   const one = `${ENQUIRY_API.admin}/:id`;
   api.get(one, { schema: { params: enquiryParamsSchema } }, async (request, reply) => {
-    const enquiry = await enquiries.get(request.params.id);
-    if (!enquiry) return reply.code(404).send({ ok: false, error: ENQUIRY_MESSAGES.notFound });
+    const enquiry =
+      (await enquiries.get(request.params.id)) ?? refuse('not-found', ENQUIRY_MESSAGES.notFound);
     return reply.send({ ok: true, enquiry });
   });
 
@@ -44,8 +45,12 @@ export async function adminEnquiryRoutes(
     one,
     { schema: { params: enquiryParamsSchema, body: enquiryPatchSchema } },
     async (request, reply) => {
-      const outcome = await enquiries.patch(request.params.id, request.body, ownerActor(request));
-      return reply.code(outcome.httpStatus).send(outcome.body);
+      const { changed, enquiry } = await enquiries.patch(
+        request.params.id,
+        request.body,
+        ownerActor(request),
+      );
+      return reply.send({ ok: true, changed, enquiry });
     },
   );
 }

@@ -13,7 +13,14 @@ import {
   enquiryKindOf,
 } from '../../domain/enquiries/enquiry-texts';
 import { irishDate, parseIsoDate } from '../../domain/shared/calendar-date';
-import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
+import {
+  type Actor,
+  type AuditEntry,
+  oncePerSubmission,
+  type RequestClaims,
+  submissionSlot,
+} from '../audit/audit-trail';
+import { refuse } from '../lib/refusal';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import type { SharedCounters } from '../security/shared-counters';
@@ -52,13 +59,10 @@ export type SubmitOutcome =
   | { readonly kind: 'ignored' }
   | { readonly kind: 'invalid'; readonly error: string };
 
+/** The enquiry after a change; `changed` is false when nothing differed (or the submission was a repeat). */
 export interface PatchOutcome {
-  readonly httpStatus: number;
-  readonly body: { ok: true; changed: boolean; enquiry: AdminEnquiry } | { ok: false; error: string };
-}
-
-function refusal(httpStatus: number, error: string): PatchOutcome {
-  return { httpStatus, body: { ok: false, error } };
+  readonly changed: boolean;
+  readonly enquiry: AdminEnquiry;
 }
 
 /** An optional single line: empty means not given. */
@@ -162,45 +166,36 @@ export class EnquiryService {
 
   async patch(id: string, change: EnquiryPatch, actor: Actor): Promise<PatchOutcome> {
     if (change.status === undefined && change.notes === undefined)
-      return refusal(400, ENQUIRY_MESSAGES.emptyPatch);
-    const slot = actor.requestKey === undefined ? null : `enquiry-update:${id}:${actor.requestKey}`;
-    if (slot !== null && !(await this.o.requests.claimRequest(slot))) {
+      refuse('invalid', ENQUIRY_MESSAGES.emptyPatch);
+    return oncePerSubmission(
+      this.o.requests,
+      submissionSlot('enquiry-update', id, actor),
+      async () => {
+        const updated =
+          (await this.o.store.update(id, change, this.now())) ??
+          refuse('not-found', ENQUIRY_MESSAGES.notFound);
+        if (updated.changed) {
+          const moved =
+            updated.before.status === updated.row.status
+              ? null
+              : `${updated.before.status} -> ${updated.row.status}`;
+          const noted = updated.before.notes === updated.row.notes ? null : 'notes';
+          await this.o.audit({
+            session: actor.session,
+            address: actor.address,
+            name: actor.name,
+            action: 'enquiry-update',
+            target: id,
+            detail: [moved, noted].filter(Boolean).join('; '),
+          });
+        }
+        return { changed: updated.changed, enquiry: adminEnquiryOf(updated.row) };
+      },
       // A repeat of a submission already served: the enquiry as it is now, changed by the first.
-      const row = await this.o.store.findEnquiry(id);
-      return row
-        ? { httpStatus: 200, body: { ok: true, changed: false, enquiry: adminEnquiryOf(row) } }
-        : refusal(404, ENQUIRY_MESSAGES.notFound);
-    }
-    let outcome: PatchOutcome | null = null;
-    try {
-      const updated = await this.o.store.update(id, change, this.now());
-      if (!updated) {
-        outcome = refusal(404, ENQUIRY_MESSAGES.notFound);
-        return outcome;
-      }
-      if (updated.changed) {
-        const moved =
-          updated.before.status === updated.row.status
-            ? null
-            : `${updated.before.status} -> ${updated.row.status}`;
-        const noted = updated.before.notes === updated.row.notes ? null : 'notes';
-        await this.o.audit({
-          session: actor.session,
-          address: actor.address,
-          name: actor.name,
-          action: 'enquiry-update',
-          target: id,
-          detail: [moved, noted].filter(Boolean).join('; '),
-        });
-      }
-      outcome = {
-        httpStatus: 200,
-        body: { ok: true, changed: updated.changed, enquiry: adminEnquiryOf(updated.row) },
-      };
-      return outcome;
-    } finally {
-      if (slot !== null && (!outcome || outcome.httpStatus >= 400))
-        await this.o.requests.releaseRequest(slot);
-    }
+      async () => {
+        const row = (await this.o.store.findEnquiry(id)) ?? refuse('not-found', ENQUIRY_MESSAGES.notFound);
+        return { changed: false, enquiry: adminEnquiryOf(row) };
+      },
+    );
   }
 }

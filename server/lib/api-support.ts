@@ -6,6 +6,7 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Refusal, refusalBody } from './refusal';
 import { isDatabaseUnavailable, UNAVAILABLE_RETRY_AFTER_S } from './unavailable';
 import { validationMessage } from './validation';
 
@@ -85,6 +86,8 @@ export function clientErrorHandler(headers: FixedHeaders) {
 
 export function apiErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A service said no (refusal.ts): its reason's status and its own words.
+    if (error instanceof Refusal) return reply.code(error.statusCode).send(refusalBody(error));
     // A route schema refused the request: its first problem, worded in one place (validation.ts).
     const invalid = validationMessage(error);
     if (invalid !== null) return reply.code(400).send({ ok: false, error: invalid });

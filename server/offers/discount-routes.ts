@@ -31,16 +31,16 @@ export async function discountRoutes(app: FastifyInstance, opts: DiscountRouteOp
   );
 
   api.post(DISCOUNTS_API.discounts, { schema: { body: discountCreateSchema } }, async (request, reply) => {
-    const outcome = await discounts.create(request.body, ownerActor(request));
-    return reply.code(outcome.httpStatus).send(outcome.body);
+    const { discount, repeat } = await discounts.create(request.body, ownerActor(request));
+    return reply.code(repeat ? 200 : 201).send({ ok: true, discount });
   });
 
   api.patch(
     `${DISCOUNTS_API.discounts}/:code`,
     { schema: { params: discountCodeParamsSchema, body: discountPatchSchema } },
     async (request, reply) => {
-      const outcome = await discounts.patch(request.params.code, request.body, ownerActor(request));
-      return reply.code(outcome.httpStatus).send(outcome.body);
+      const discount = await discounts.patch(request.params.code, request.body, ownerActor(request));
+      return reply.send({ ok: true, discount });
     },
   );
 }

@@ -10,18 +10,20 @@ import {
   type DiscountCreate,
   type DiscountPatch,
 } from '../../domain/offers/discount-admin';
-import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
+import {
+  type Actor,
+  type AuditEntry,
+  oncePerSubmission,
+  type RequestClaims,
+  submissionSlot,
+} from '../audit/audit-trail';
+import { refuse } from '../lib/refusal';
 import {
   adminDiscountOf,
   type DiscountCodeRow,
   type DiscountCodeValues,
   type DiscountStore,
 } from './discount-store';
-
-export interface DiscountOutcome {
-  readonly httpStatus: number;
-  readonly body: { ok: true; discount: AdminDiscount } | { ok: false; error: string };
-}
 
 export interface DiscountServiceOptions {
   readonly store: DiscountStore;
@@ -32,46 +34,36 @@ export interface DiscountServiceOptions {
   readonly now?: () => Date;
 }
 
-function refusal(httpStatus: number, error: string): DiscountOutcome {
-  return { httpStatus, body: { ok: false, error } };
-}
-
 /** An ISO date-time with an offset, stored as UTC so text comparison is time order on both databases. */
 function utc(value: string | null | undefined): string | null {
   return value === null || value === undefined ? null : new Date(value).toISOString();
 }
 
-/** The row's values after the change, or the refusal that a combination of fields earns. */
-function valuesOf(
-  input: DiscountPatch,
-  before: DiscountCodeRow | null,
-): { ok: true; values: DiscountCodeValues } | { ok: false; error: string } {
+/** The row's values after the change; a combination of fields that cannot be is refused. */
+function valuesOf(input: DiscountPatch, before: DiscountCodeRow | null): DiscountCodeValues {
   if (input.percentOff != null && input.amountOff != null)
-    return { ok: false, error: DISCOUNT_ADMIN_MESSAGES.oneValue };
+    refuse('invalid', DISCOUNT_ADMIN_MESSAGES.oneValue);
   // Giving one value replaces the other: a percentage code can become an amount code in one edit.
   let percent = before?.percent_off ?? null;
   let amount = before?.amount_off ?? null;
   if (input.percentOff != null) [percent, amount] = [input.percentOff, null];
   else if (input.amountOff != null) [percent, amount] = [null, input.amountOff];
-  if ((percent === null) === (amount === null)) return { ok: false, error: DISCOUNT_ADMIN_MESSAGES.oneValue };
+  if ((percent === null) === (amount === null)) refuse('invalid', DISCOUNT_ADMIN_MESSAGES.oneValue);
   const startsAt = input.startsAt === undefined ? (before?.starts_at ?? null) : utc(input.startsAt);
   const endsAt = input.endsAt === undefined ? (before?.ends_at ?? null) : utc(input.endsAt);
   if (startsAt !== null && endsAt !== null && endsAt <= startsAt)
-    return { ok: false, error: DISCOUNT_ADMIN_MESSAGES.endBeforeStart };
+    refuse('invalid', DISCOUNT_ADMIN_MESSAGES.endBeforeStart);
   const flag = (value: boolean | undefined, was: number | undefined, fallback: number) =>
     value === undefined ? (was ?? fallback) : value ? 1 : 0;
   return {
-    ok: true,
-    values: {
-      percent_off: percent,
-      amount_off: amount,
-      min_subtotal: input.minSubtotal ?? before?.min_subtotal ?? 0,
-      starts_at: startsAt,
-      ends_at: endsAt,
-      max_uses: input.maxUses === undefined ? (before?.max_uses ?? null) : input.maxUses,
-      once_per_email: flag(input.oncePerEmail, before?.once_per_email, 0),
-      active: flag(input.active, before?.active, 1),
-    },
+    percent_off: percent,
+    amount_off: amount,
+    min_subtotal: input.minSubtotal ?? before?.min_subtotal ?? 0,
+    starts_at: startsAt,
+    ends_at: endsAt,
+    max_uses: input.maxUses === undefined ? (before?.max_uses ?? null) : input.maxUses,
+    once_per_email: flag(input.oncePerEmail, before?.once_per_email, 0),
+    active: flag(input.active, before?.active, 1),
   };
 }
 
@@ -96,28 +88,28 @@ export class DiscountService {
     }));
   }
 
-  async create(input: DiscountCreate, actor: Actor): Promise<DiscountOutcome> {
+  /** The new code; `repeat` when the same desk submission already made it (answered 200, not 201). */
+  async create(input: DiscountCreate, actor: Actor): Promise<{ discount: AdminDiscount; repeat: boolean }> {
     return this.once('discount-create', input.code, actor, async () => {
-      const checked = valuesOf(input, null);
-      if (!checked.ok) return refusal(400, checked.error);
-      const row = await this.o.store.create(input.code, checked.values, this.now());
-      if (!row) return refusal(409, DISCOUNT_ADMIN_MESSAGES.duplicate);
+      const values = valuesOf(input, null);
+      const row =
+        (await this.o.store.create(input.code, values, this.now())) ??
+        refuse('conflict', DISCOUNT_ADMIN_MESSAGES.duplicate);
       await this.o.audit({ ...auditOf(actor), action: 'discount-create', target: row.code, detail: null });
-      return { httpStatus: 201, body: { ok: true, discount: adminDiscountOf(row) } };
+      return adminDiscountOf(row);
     });
   }
 
-  async patch(code: string, input: DiscountPatch, actor: Actor): Promise<DiscountOutcome> {
-    return this.once('discount-update', code, actor, async () => {
-      const before = await this.o.store.find(code);
-      if (!before) return refusal(404, DISCOUNT_ADMIN_MESSAGES.notFound);
-      const checked = valuesOf(input, before);
-      if (!checked.ok) return refusal(400, checked.error);
-      const row = await this.o.store.update(code, checked.values, this.now());
-      if (!row) return refusal(404, DISCOUNT_ADMIN_MESSAGES.notFound);
+  async patch(code: string, input: DiscountPatch, actor: Actor): Promise<AdminDiscount> {
+    const { discount } = await this.once('discount-update', code, actor, async () => {
+      const before = (await this.o.store.find(code)) ?? refuse('not-found', DISCOUNT_ADMIN_MESSAGES.notFound);
+      const row =
+        (await this.o.store.update(code, valuesOf(input, before), this.now())) ??
+        refuse('not-found', DISCOUNT_ADMIN_MESSAGES.notFound);
       await this.o.audit({ ...auditOf(actor), action: 'discount-update', target: code, detail: null });
-      return { httpStatus: 200, body: { ok: true, discount: adminDiscountOf(row) } };
+      return adminDiscountOf(row);
     });
+    return discount;
   }
 
   /** One change per desk submission: a repeat of the same Idempotency-Key answers the code as it is now. */
@@ -125,23 +117,18 @@ export class DiscountService {
     action: string,
     target: string,
     actor: Actor,
-    run: () => Promise<DiscountOutcome>,
-  ): Promise<DiscountOutcome> {
-    if (actor.requestKey === undefined) return run();
-    const slot = `${action}:${target}:${actor.requestKey}`;
-    if (!(await this.o.requests.claimRequest(slot))) {
-      const row = await this.o.store.find(target);
-      return row
-        ? { httpStatus: 200, body: { ok: true, discount: adminDiscountOf(row) } }
-        : refusal(404, DISCOUNT_ADMIN_MESSAGES.notFound);
-    }
-    let outcome: DiscountOutcome | null = null;
-    try {
-      outcome = await run();
-      return outcome;
-    } finally {
-      if (!outcome || outcome.httpStatus >= 400) await this.o.requests.releaseRequest(slot);
-    }
+    run: () => Promise<AdminDiscount>,
+  ): Promise<{ discount: AdminDiscount; repeat: boolean }> {
+    return oncePerSubmission<{ discount: AdminDiscount; repeat: boolean }>(
+      this.o.requests,
+      submissionSlot(action, target, actor),
+      async () => ({ discount: await run(), repeat: false }),
+      async () => {
+        const row =
+          (await this.o.store.find(target)) ?? refuse('not-found', DISCOUNT_ADMIN_MESSAGES.notFound);
+        return { discount: adminDiscountOf(row), repeat: true };
+      },
+    );
   }
 }
 

@@ -18,6 +18,7 @@ import {
   subscribersQuerySchema,
 } from '../../domain/newsletter/campaigns';
 import type { AuditTrail } from '../audit/audit-trail';
+import { refuse } from '../lib/refusal';
 import { maskAddress } from '../mail/outbox';
 import { ownerActor } from '../security/owner-auth';
 import type { BackInStockStore } from './back-in-stock-store';
@@ -35,7 +36,6 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
   const { campaigns, newsletter, audit, backInStock } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
   const byId = { schema: { params: campaignParamsSchema } };
-  const notFound = { ok: false, error: CAMPAIGN_MESSAGES.notFound } as const;
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Robots-Tag', 'noindex, nofollow');
@@ -46,56 +46,52 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
   );
 
   api.post(CAMPAIGNS_API.campaigns, { schema: { body: campaignCreateSchema } }, async (request, reply) => {
-    const outcome = await campaigns.create(request.body);
-    if (outcome.body.ok) {
-      await audit.audit({
-        ...ownerActor(request),
-        action: 'campaign-create',
-        target: outcome.body.campaign.id,
-        detail: null,
-      });
-    }
-    return reply.code(outcome.httpStatus).send(outcome.body);
+    const campaign = await campaigns.create(request.body);
+    await audit.audit({
+      ...ownerActor(request),
+      action: 'campaign-create',
+      target: campaign.id,
+      detail: null,
+    });
+    return reply.code(201).send({ ok: true, campaign });
   });
 
   api.get(`${CAMPAIGNS_API.campaigns}/:id`, byId, async (request, reply) => {
     const campaign = await campaigns.get(request.params.id);
-    return campaign ? reply.send({ ok: true, campaign }) : reply.code(404).send(notFound);
+    return reply.send({ ok: true, campaign });
   });
 
   api.patch(
     `${CAMPAIGNS_API.campaigns}/:id`,
     { schema: { params: campaignParamsSchema, body: campaignPatchSchema } },
     async (request, reply) => {
-      const outcome = await campaigns.patch(request.params.id, request.body);
-      return reply.code(outcome.httpStatus).send(outcome.body);
+      const campaign = await campaigns.patch(request.params.id, request.body);
+      return reply.send({ ok: true, campaign });
     },
   );
 
   api.get(`${CAMPAIGNS_API.campaigns}/:id/preview`, byId, async (request, reply) => {
     const preview = await campaigns.preview(request.params.id);
-    return preview ? reply.send({ ok: true, preview }) : reply.code(404).send(notFound);
+    return reply.send({ ok: true, preview });
   });
 
   api.post(`${CAMPAIGNS_API.campaigns}/:id/test`, byId, async (request, reply) => {
-    const outcome = await campaigns.test(request.params.id);
-    return reply.code(outcome.httpStatus).send(outcome.body);
+    const campaign = await campaigns.test(request.params.id);
+    return reply.code(202).send({ ok: true, campaign });
   });
 
   api.post(
     `${CAMPAIGNS_API.campaigns}/:id/send`,
     { schema: { params: campaignParamsSchema, body: campaignSendBodySchema } },
     async (request, reply) => {
-      const outcome = await campaigns.send(request.params.id, request.body?.at);
-      if (outcome.body.ok) {
-        await audit.audit({
-          ...ownerActor(request),
-          action: 'campaign-send',
-          target: request.params.id,
-          detail: outcome.body.campaign.sendAt,
-        });
-      }
-      return reply.code(outcome.httpStatus).send(outcome.body);
+      const campaign = await campaigns.send(request.params.id, request.body?.at);
+      await audit.audit({
+        ...ownerActor(request),
+        action: 'campaign-send',
+        target: request.params.id,
+        detail: campaign.sendAt,
+      });
+      return reply.code(202).send({ ok: true, campaign });
     },
   );
 
@@ -120,7 +116,7 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
     { schema: { params: subscriberParamsSchema } },
     async (request, reply) => {
       const removed = await newsletter.remove(request.params.email);
-      if (!removed) return reply.code(404).send({ ok: false, error: CAMPAIGN_MESSAGES.subscriberNotFound });
+      if (!removed) refuse('not-found', CAMPAIGN_MESSAGES.subscriberNotFound);
       // The address is gone: the trail names it masked, as the logs do.
       await audit.audit({
         ...ownerActor(request),

@@ -12,6 +12,7 @@ import {
   type CampaignPreview,
   type CampaignView,
 } from '../../domain/newsletter/campaigns';
+import { refuse } from '../lib/refusal';
 import { type enqueueMail, MAIL_KINDS, outboxRow, type QueuedMail } from '../mail/outbox';
 import { campaignMessage, type RenderedCampaign, renderCampaign } from './campaign-mail';
 import type { CampaignRecipient, CampaignStore } from './campaign-store';
@@ -37,12 +38,11 @@ export interface CampaignServiceOptions {
   readonly queue: (rows: Parameters<typeof enqueueMail>[1]) => Promise<void>;
 }
 
-export type CampaignOutcome =
-  | { readonly httpStatus: 200 | 201 | 202; readonly body: { ok: true; campaign: CampaignView } }
-  | { readonly httpStatus: 400 | 404 | 409; readonly body: { ok: false; error: string } };
-
-function refusal(httpStatus: 400 | 404 | 409, error: string): CampaignOutcome {
-  return { httpStatus, body: { ok: false, error } };
+/** Why the store would not change a campaign, in the owner's words. */
+function refuseCampaign(reason: 'not-found' | 'not-draft'): never {
+  return reason === 'not-found'
+    ? refuse('not-found', CAMPAIGN_MESSAGES.notFound)
+    : refuse('conflict', CAMPAIGN_MESSAGES.notDraft);
 }
 
 export interface PassResult {
@@ -70,27 +70,19 @@ export class CampaignService {
     return ids.some((id) => !known.has(id));
   }
 
-  async create(input: CampaignCreate): Promise<CampaignOutcome> {
-    if (this.unknownProduct(input.productIds)) return refusal(400, CAMPAIGN_MESSAGES.unknownProduct);
-    const campaign = await this.o.store.create(input, this.now());
-    return { httpStatus: 201, body: { ok: true, campaign } };
+  async create(input: CampaignCreate): Promise<CampaignView> {
+    if (this.unknownProduct(input.productIds)) refuse('invalid', CAMPAIGN_MESSAGES.unknownProduct);
+    return this.o.store.create(input, this.now());
   }
 
-  async patch(id: string, changes: CampaignPatch): Promise<CampaignOutcome> {
-    if (this.unknownProduct(changes.productIds)) return refusal(400, CAMPAIGN_MESSAGES.unknownProduct);
+  async patch(id: string, changes: CampaignPatch): Promise<CampaignView> {
+    if (this.unknownProduct(changes.productIds)) refuse('invalid', CAMPAIGN_MESSAGES.unknownProduct);
     const outcome = await this.o.store.patch(id, changes, this.now());
-    if (!outcome.ok) return this.refused(outcome.reason);
-    return { httpStatus: 200, body: { ok: true, campaign: outcome.value } };
+    return outcome.ok ? outcome.value : refuseCampaign(outcome.reason);
   }
 
-  private refused(reason: 'not-found' | 'not-draft'): CampaignOutcome {
-    return reason === 'not-found'
-      ? refusal(404, CAMPAIGN_MESSAGES.notFound)
-      : refusal(409, CAMPAIGN_MESSAGES.notDraft);
-  }
-
-  async get(id: string): Promise<CampaignView | undefined> {
-    return this.o.store.view(id);
+  async get(id: string): Promise<CampaignView> {
+    return (await this.o.store.view(id)) ?? refuse('not-found', CAMPAIGN_MESSAGES.notFound);
   }
 
   list(): Promise<CampaignView[]> {
@@ -113,17 +105,16 @@ export class CampaignService {
   }
 
   /** The e-mail as a subscriber would receive it (a sent campaign: as it was rendered from today's catalogue). */
-  async preview(id: string): Promise<CampaignPreview | undefined> {
-    const row = await this.o.store.row(id);
-    if (!row) return undefined;
+  async preview(id: string): Promise<CampaignPreview> {
+    const row = (await this.o.store.row(id)) ?? refuse('not-found', CAMPAIGN_MESSAGES.notFound);
     return campaignMessage(row.subject, this.render(row), this.sampleUnsubscribe);
   }
 
   /** One copy to the owner, marked as a test. */
-  async test(id: string): Promise<CampaignOutcome> {
+  async test(id: string): Promise<CampaignView> {
     const row = await this.o.store.row(id);
     const view = await this.o.store.view(id);
-    if (!row || !view) return refusal(404, CAMPAIGN_MESSAGES.notFound);
+    if (!row || !view) return refuse('not-found', CAMPAIGN_MESSAGES.notFound);
     const message = campaignMessage(`[TEST] ${row.subject}`, this.render(row), this.sampleUnsubscribe);
     const mail: QueuedMail = {
       orderId: null,
@@ -134,11 +125,11 @@ export class CampaignService {
     };
     await this.o.queue([outboxRow(mail, this.o.senderDomain, this.now().getTime())]);
     this.o.onMailQueued();
-    return { httpStatus: 202, body: { ok: true, campaign: view } };
+    return view;
   }
 
   /** Sends a draft now or at `at`; a campaign already sent or on its way is refused (409). */
-  async send(id: string, at: string | undefined): Promise<CampaignOutcome> {
+  async send(id: string, at: string | undefined): Promise<CampaignView> {
     const now = this.now();
     let when = now;
     if (at !== undefined) {
@@ -146,12 +137,11 @@ export class CampaignService {
       const latest = now.getTime() + CAMPAIGN_LIMITS.scheduleDaysMax * 86_400_000;
       // A time a minute in the past is "now": the owner's clock and the server's differ a little.
       if (when.getTime() < now.getTime() - 60_000 || when.getTime() > latest)
-        return refusal(400, CAMPAIGN_MESSAGES.atRange);
+        refuse('invalid', CAMPAIGN_MESSAGES.atRange);
       if (when < now) when = now;
     }
     const outcome = await this.o.store.schedule(id, when, now);
-    if (!outcome.ok) return this.refused(outcome.reason);
-    return { httpStatus: 202, body: { ok: true, campaign: outcome.value } };
+    return outcome.ok ? outcome.value : refuseCampaign(outcome.reason);
   }
 
   private mailFor(

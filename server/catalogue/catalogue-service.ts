@@ -26,21 +26,24 @@ import {
 import type { ProductImage } from '../../domain/catalogue/snapshot';
 import { CATEGORIES } from '../../domain/catalogue/types';
 import { SIZE_CODES, type SizeCode } from '../../domain/config';
-import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
+import {
+  type Actor,
+  type AuditEntry,
+  oncePerSubmission,
+  type RequestClaims,
+  submissionSlot,
+} from '../audit/audit-trail';
 import { csvDocument } from '../lib/csv';
+import { refuse } from '../lib/refusal';
 import { validateField } from '../lib/validation';
 import type { CatalogueEdit, CatalogueStore, StoredProduct } from './catalogue-store';
 import { parseCsv } from './csv-parse';
 
-/** What a route answers: its status and JSON body. */
-export type CatalogueOutcome<T extends object> =
-  | { readonly httpStatus: 200 | 201; readonly body: { ok: true } & T }
-  | {
-      readonly httpStatus: 400 | 404 | 409;
-      readonly body: { ok: false; error: string; field?: string; rows?: readonly CsvRowError[] };
-    };
-
-type Refusal = Extract<CatalogueOutcome<object>, { body: { ok: false } }>;
+/** A product made by a desk submission; `repeat` when the same submission already made it. */
+export interface Made<T> {
+  readonly value: T;
+  readonly repeat: boolean;
+}
 
 /** A picture the photo pipeline has stored (or a drawn one), to add to a product. */
 export interface NewProductImage {
@@ -63,13 +66,6 @@ export interface CatalogueServiceOptions {
 /** Thrown inside an import's row once its refusal is recorded: the row writes nothing, the next is checked. */
 class RowRefused extends Error {}
 
-/** Thrown inside an edit to undo all of it and answer this. */
-class Refused extends Error {
-  constructor(readonly outcome: Refusal) {
-    super(outcome.body.error);
-  }
-}
-
 const EDITABLE_FIELDS = [
   'handle',
   'name',
@@ -84,15 +80,11 @@ const EDITABLE_FIELDS = [
   'position',
 ] as const;
 
-function refusal(
-  httpStatus: Refusal['httpStatus'],
-  error: string,
-  extra: { field?: string; rows?: readonly CsvRowError[] } = {},
-): Refusal {
-  return { httpStatus, body: { ok: false, error, ...extra } };
-}
+const notFound = (): never => refuse('not-found', PRODUCT_MESSAGES.notFound);
 
-const notFound = (): Refusal => refusal(404, PRODUCT_MESSAGES.notFound);
+/** A CSV file refused whole, with every bad row's line, field and message. */
+const invalidCsv = (rows: readonly CsvRowError[]): never =>
+  refuse('invalid', PRODUCT_MESSAGES.csvInvalid, { rows });
 
 /** The largest width's WebP: what the desk's list and the API's `url` show. */
 function imageUrl(image: ProductImage): string {
@@ -257,10 +249,9 @@ export class CatalogueService {
     return this.o.store.imagesUnder(prefix);
   }
 
-  async history(id: string): Promise<CatalogueOutcome<{ history: ProductChange[] }>> {
-    const product = await this.o.store.product(id);
-    if (!product) return notFound();
-    const history = (await this.o.store.history(id)).map(
+  async history(id: string): Promise<ProductChange[]> {
+    if (!(await this.o.store.product(id))) notFound();
+    return (await this.o.store.history(id)).map(
       (h): ProductChange => ({
         at: h.at,
         actor: h.session,
@@ -268,16 +259,15 @@ export class CatalogueService {
         changes: Object.entries(h.changes).map(([field, c]) => ({ field, before: c.before, after: c.after })),
       }),
     );
-    return { httpStatus: 200, body: { ok: true, history } };
   }
 
-  async create(input: ProductCreate, actor: Actor): Promise<CatalogueOutcome<{ product: AdminProduct }>> {
-    return this.once('product-create', 'new', actor, async () =>
-      this.editing(async (edit) => {
-        const product = await this.createIn(edit, tidy(input), actor, 'product-create');
-        return { httpStatus: 201, body: { ok: true, product: toAdminProduct(product) } };
-      }),
+  async create(input: ProductCreate, actor: Actor): Promise<AdminProduct> {
+    const made = await this.once('product-create', 'new', actor, async () =>
+      this.editing(async (edit) =>
+        toAdminProduct(await this.createIn(edit, tidy(input), actor, 'product-create')),
+      ),
     );
+    return made.value;
   }
 
   async patch(
@@ -285,26 +275,23 @@ export class CatalogueService {
     input: ProductPatch,
     actor: Actor,
     ifMatch: string | null = null,
-  ): Promise<CatalogueOutcome<{ product: AdminProduct }>> {
-    return this.once('product-update', id, actor, async () =>
+  ): Promise<AdminProduct> {
+    const made = await this.once('product-update', id, actor, async () =>
       this.editing(async (edit) => {
-        const before = await edit.product(id);
-        if (!before) throw new Refused(notFound());
+        const before = (await edit.product(id)) ?? notFound();
         const { updatedAt, ...fields } = tidy(input);
-        if (isStale(updatedAt ?? ifMatch, before.updatedAt))
-          throw new Refused(refusal(409, PRODUCT_MESSAGES.stale));
-        const after = await this.patchIn(edit, before, fields, actor, 'product-update');
-        return { httpStatus: 200, body: { ok: true, product: toAdminProduct(after) } };
+        if (isStale(updatedAt ?? ifMatch, before.updatedAt)) refuse('conflict', PRODUCT_MESSAGES.stale);
+        return toAdminProduct(await this.patchIn(edit, before, fields, actor, 'product-update'));
       }),
     );
+    return made.value;
   }
 
   /** A paused copy (" (copy)" in its name, a free handle, the same pictures) to edit into a new design. */
-  async duplicate(id: string, actor: Actor): Promise<CatalogueOutcome<{ product: AdminProduct }>> {
+  async duplicate(id: string, actor: Actor): Promise<Made<AdminProduct>> {
     return this.once('product-duplicate', id, actor, async () =>
       this.editing(async (edit) => {
-        const source = await edit.product(id);
-        if (!source) throw new Refused(notFound());
+        const source = (await edit.product(id)) ?? notFound();
         const suffix = ' (copy)';
         const product = await this.createIn(
           edit,
@@ -323,7 +310,7 @@ export class CatalogueService {
           'product-duplicate',
           { images: source.images, palette: source.palette },
         );
-        return { httpStatus: 201, body: { ok: true, product: toAdminProduct(product) } };
+        return toAdminProduct(product);
       }),
     );
   }
@@ -332,16 +319,12 @@ export class CatalogueService {
     productId: string,
     image: NewProductImage,
     actor: Actor,
-  ): Promise<CatalogueOutcome<{ product: AdminProduct; image: AdminProductImage }>> {
+  ): Promise<{ product: AdminProduct; image: AdminProductImage }> {
     return this.editing(async (edit) => {
-      const before = await edit.product(productId);
-      if (!before) throw new Refused(notFound());
-      if (before.images.some((i) => i.id === image.id)) {
-        throw new Refused(refusal(409, PRODUCT_MESSAGES.imageTaken));
-      }
+      const before = (await edit.product(productId)) ?? notFound();
+      if (before.images.some((i) => i.id === image.id)) refuse('conflict', PRODUCT_MESSAGES.imageTaken);
       const alt = image.alt.trim();
-      if (alt.length > PRODUCT_LIMITS.altMax)
-        throw new Refused(refusal(400, PRODUCT_MESSAGES.alt, { field: 'alt' }));
+      if (alt.length > PRODUCT_LIMITS.altMax) refuse('invalid', PRODUCT_MESSAGES.alt, { field: 'alt' });
       const added: ProductImage = { ...image, alt, widths: [...image.widths] };
       const after = await this.write(
         edit,
@@ -351,10 +334,7 @@ export class CatalogueService {
         'product-image-add',
       );
       const position = after.images.findIndex((i) => i.id === image.id);
-      return {
-        httpStatus: 201,
-        body: { ok: true, product: toAdminProduct(after), image: toAdminImage(added, position) },
-      };
+      return { product: toAdminProduct(after), image: toAdminImage(added, position) };
     });
   }
 
@@ -363,13 +343,11 @@ export class CatalogueService {
     imageId: string,
     patch: ProductImagePatch,
     actor: Actor,
-  ): Promise<CatalogueOutcome<{ product: AdminProduct; image: AdminProductImage }>> {
+  ): Promise<{ product: AdminProduct; image: AdminProductImage }> {
     return this.editing(async (edit) => {
-      const before = await edit.product(productId);
-      if (!before) throw new Refused(notFound());
+      const before = (await edit.product(productId)) ?? notFound();
       const index = before.images.findIndex((i) => i.id === imageId);
-      const current = before.images[index];
-      if (!current) throw new Refused(refusal(404, PRODUCT_MESSAGES.imageNotFound));
+      const current = before.images[index] ?? refuse('not-found', PRODUCT_MESSAGES.imageNotFound);
       const changed: ProductImage = {
         ...current,
         alt: patch.alt === undefined ? current.alt : patch.alt.trim(),
@@ -378,27 +356,18 @@ export class CatalogueService {
       const to = Math.min(patch.position ?? index, images.length);
       images.splice(to, 0, changed);
       const after = await this.write(edit, before, { ...before, images }, actor, 'product-image-update');
-      return {
-        httpStatus: 200,
-        body: { ok: true, product: toAdminProduct(after), image: toAdminImage(changed, to) },
-      };
+      return { product: toAdminProduct(after), image: toAdminImage(changed, to) };
     });
   }
 
-  async removeProductImage(
-    productId: string,
-    imageId: string,
-    actor: Actor,
-  ): Promise<CatalogueOutcome<{ product: AdminProduct }>> {
+  async removeProductImage(productId: string, imageId: string, actor: Actor): Promise<AdminProduct> {
     return this.editing(async (edit) => {
-      const before = await edit.product(productId);
-      if (!before) throw new Refused(notFound());
-      if (!before.images.some((i) => i.id === imageId)) {
-        throw new Refused(refusal(404, PRODUCT_MESSAGES.imageNotFound));
-      }
+      const before = (await edit.product(productId)) ?? notFound();
+      if (!before.images.some((i) => i.id === imageId)) refuse('not-found', PRODUCT_MESSAGES.imageNotFound);
       const images = before.images.filter((i) => i.id !== imageId);
-      const after = await this.write(edit, before, { ...before, images }, actor, 'product-image-remove');
-      return { httpStatus: 200, body: { ok: true, product: toAdminProduct(after) } };
+      return toAdminProduct(
+        await this.write(edit, before, { ...before, images }, actor, 'product-image-remove'),
+      );
     });
   }
 
@@ -429,9 +398,9 @@ export class CatalogueService {
    * Applies a CSV file all or nothing: every row is checked (its cells, its id, its handle against the
    * others), and one bad row refuses the whole file with every bad row's line and field.
    */
-  async importCsv(text: string, actor: Actor): Promise<CatalogueOutcome<{ applied: number }>> {
+  async importCsv(text: string, actor: Actor): Promise<number> {
     const parsed = parseCsv(text);
-    const invalid = (rows: readonly CsvRowError[]) => refusal(400, PRODUCT_MESSAGES.csvInvalid, { rows });
+    const invalid = invalidCsv;
     if (!parsed.ok)
       return invalid([{ line: parsed.line, field: 'file', message: PRODUCT_MESSAGES.csvQuote }]);
     const [header, ...records] = parsed.records;
@@ -494,8 +463,8 @@ export class CatalogueService {
           this.patchIn(edit, before, tidy(row.fields), actor, 'product-import', fail),
         );
       }
-      if (errors.length > 0) throw new Refused(invalid(errors));
-      return { httpStatus: 200, body: { ok: true, applied: planned.length } };
+      if (errors.length > 0) invalid(errors);
+      return planned.length;
     });
   }
 
@@ -629,50 +598,39 @@ export class CatalogueService {
     message: string,
     fail?: (field: string, message: string) => void,
   ): never {
-    if (!fail) throw new Refused(refusal(400, message, { field }));
+    if (!fail) refuse('invalid', message, { field });
     fail(field, message);
     throw new RowRefused(message);
   }
 
-  /** Runs one store edit; a Refused undoes it and is the answer. The source is refreshed after a commit. */
-  private async editing<T extends object>(
-    work: (edit: CatalogueEdit) => Promise<CatalogueOutcome<T>>,
-  ): Promise<CatalogueOutcome<T>> {
-    let outcome: CatalogueOutcome<T>;
-    try {
-      outcome = (await this.o.store.edit(work)).result;
-    } catch (error) {
-      if (error instanceof Refused) return error.outcome;
-      throw error;
-    }
+  /** Runs one store edit; a Refusal thrown inside undoes all of it. The source is refreshed after a commit. */
+  private async editing<T>(work: (edit: CatalogueEdit) => Promise<T>): Promise<T> {
+    const { result } = await this.o.store.edit(work);
     await this.o.onChange();
-    return outcome;
+    return result;
   }
 
   /**
    * One change per desk submission (docs/product.md §10.5): a repeat of the same Idempotency-Key changes
    * nothing and answers the product as it is now. A refused change frees its key.
    */
-  private async once<T extends object>(
+  private async once(
     action: string,
     target: string,
     actor: Actor,
-    run: () => Promise<CatalogueOutcome<T & { product: AdminProduct }>>,
-  ): Promise<CatalogueOutcome<T & { product: AdminProduct }>> {
-    if (actor.requestKey === undefined) return run();
-    const slot = `${action}:${target}:${actor.requestKey}`;
-    if (!(await this.o.requests.claimRequest(slot))) {
-      const product = target === 'new' ? null : await this.getAdminProduct(target);
-      if (!product) return refusal(409, PRODUCT_MESSAGES.repeated);
-      return { httpStatus: 200, body: { ok: true, product } as { ok: true } & T & { product: AdminProduct } };
-    }
-    let outcome: CatalogueOutcome<T & { product: AdminProduct }> | null = null;
-    try {
-      outcome = await run();
-      return outcome;
-    } finally {
-      if (!outcome || outcome.httpStatus >= 400) await this.o.requests.releaseRequest(slot);
-    }
+    run: () => Promise<AdminProduct>,
+  ): Promise<Made<AdminProduct>> {
+    return oncePerSubmission<Made<AdminProduct>>(
+      this.o.requests,
+      submissionSlot(action, target, actor),
+      async () => ({ value: await run(), repeat: false }),
+      async () => {
+        const product =
+          (target === 'new' ? null : await this.getAdminProduct(target)) ??
+          refuse('conflict', PRODUCT_MESSAGES.repeated);
+        return { value: product, repeat: true };
+      },
+    );
   }
 }
 

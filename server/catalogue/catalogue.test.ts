@@ -247,25 +247,31 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
       alt: '',
       placeholder: 'data:image/webp;base64,AAAA',
     };
-    expect((await catalogue.addProductImage('99', { ...photo, alt: 'x' }, actor)).httpStatus).toBe(404);
-    const noAlt = await catalogue.addProductImage('6', photo, actor);
-    expect(noAlt).toMatchObject({
-      httpStatus: 400,
-      body: { field: 'alt', error: PRODUCT_MESSAGES.altRequired },
+    await expect(catalogue.addProductImage('99', { ...photo, alt: 'x' }, actor)).rejects.toMatchObject({
+      reason: 'not-found',
+      statusCode: 404,
+    });
+    await expect(catalogue.addProductImage('6', photo, actor)).rejects.toMatchObject({
+      statusCode: 400,
+      message: PRODUCT_MESSAGES.altRequired,
+      extra: { field: 'alt' },
     });
     const added = await catalogue.addProductImage('6', { ...photo, alt: 'Sea Thrift on a wrist' }, actor);
-    expect(added.httpStatus).toBe(201);
-    expect(added.body).toMatchObject({
+    expect(added).toMatchObject({
       image: { id: photo.id, url: `/media/${photo.id}-1080.webp`, alt: 'Sea Thrift on a wrist', position: 2 },
     });
     const moved = await catalogue.updateProductImage('6', photo.id, { position: 0 }, actor);
-    expect(moved.httpStatus).toBe(200);
+    expect(moved.image.position).toBe(0);
     expect((await product('6')).images.map((i) => i.id)).toEqual([photo.id, 'product-6-1', 'product-6-2']);
     expect(app.catalogue.source.current().products[5]?.images[0]?.placeholder).toBe(photo.placeholder);
-    const blank = await catalogue.updateProductImage('6', photo.id, { alt: ' ' }, actor);
-    expect(blank.httpStatus).toBe(400);
-    expect((await catalogue.updateProductImage('6', 'nope', { alt: 'x' }, actor)).httpStatus).toBe(404);
-    expect((await catalogue.removeProductImage('6', photo.id, actor)).httpStatus).toBe(200);
+    await expect(catalogue.updateProductImage('6', photo.id, { alt: ' ' }, actor)).rejects.toMatchObject({
+      statusCode: 400,
+    });
+    await expect(catalogue.updateProductImage('6', 'nope', { alt: 'x' }, actor)).rejects.toMatchObject({
+      statusCode: 404,
+    });
+    const removed = await catalogue.removeProductImage('6', photo.id, actor);
+    expect(removed.images.map((i) => i.id)).toEqual(['product-6-1', 'product-6-2']);
     expect((await product('6')).images.map((i) => i.id)).toEqual(['product-6-1', 'product-6-2']);
     const history = await owner('GET', '/api/admin/products/6/history');
     const actions = (history.json() as { history: { action: string }[] }).history.map((h) => h.action);

@@ -8,7 +8,7 @@ export type { CatalogueService } from './catalogue-service';
 export type { CatalogueSource } from './catalogue-source';
 export type { CatalogueStore } from './catalogue-store';
 export { publishCatalogueVersion } from './catalogue-store';
-export { CatalogueRefusal, MEDIA_PREFIX, referencedMediaIds } from './product-images-port';
+export { MEDIA_PREFIX, referencedMediaIds } from './product-images-port';
 
 export interface CatalogueFace {
   /** The owner's products (docs/product.md, products section); the photo routes call it too. */

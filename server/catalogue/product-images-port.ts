@@ -1,31 +1,26 @@
 /**
  * The catalogue's picture functions in the shape the photo routes take them (media/product-image-routes.ts,
- * `ProductImagesPort`): null for an unknown product or image, a refusal of the
- * catalogue's own (an active product left without alt text, the same photo twice) thrown as an error with
- * its 4xx status and message, which the API's error handler answers as `{ ok: false, error }`. And the
+ * `ProductImagesPort`): null for an unknown product or image; the catalogue's other refusals (an active
+ * product left without alt text, the same photo twice) go on to the API's error handler. And the
  * photos still in use, for the media retention pass: every photo a product (any status) or a past order
  * line shows.
  */
 import type { AdminProduct, AdminProductImage } from '../../domain/catalogue/product-admin';
 import type { Actor } from '../audit/audit-trail';
-import type { CatalogueOutcome, CatalogueService, NewProductImage } from './catalogue-service';
+import { Refusal } from '../lib/refusal';
+import type { CatalogueService, NewProductImage } from './catalogue-service';
 
 /** Where photos are served from: `/media/{id}` (the photo pipeline's content-addressed ids). */
 export const MEDIA_PREFIX = '/media/';
 
-export class CatalogueRefusal extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
-    super(message);
+/** The change's result, or null for an unknown product or image (the photo routes word that themselves). */
+async function unlessUnknown<T>(change: Promise<T>): Promise<T | null> {
+  try {
+    return await change;
+  } catch (error) {
+    if (error instanceof Refusal && error.reason === 'not-found') return null;
+    throw error;
   }
-}
-
-function unwrap<T extends object>(outcome: CatalogueOutcome<T>): ({ ok: true } & T) | null {
-  if (outcome.body.ok) return outcome.body as { ok: true } & T;
-  if (outcome.httpStatus === 404) return null;
-  throw new CatalogueRefusal(outcome.httpStatus, outcome.body.error);
 }
 
 export function productImagesPort(catalogue: CatalogueService) {
@@ -36,8 +31,7 @@ export function productImagesPort(catalogue: CatalogueService) {
       image: NewProductImage,
       actor: Actor,
     ): Promise<{ product: AdminProduct; image: AdminProductImage } | null> {
-      const done = unwrap(await catalogue.addProductImage(id, image, actor));
-      return done && { product: done.product, image: done.image };
+      return unlessUnknown(catalogue.addProductImage(id, image, actor));
     },
     async updateProductImage(
       id: string,
@@ -45,11 +39,10 @@ export function productImagesPort(catalogue: CatalogueService) {
       patch: { readonly alt?: string; readonly position?: number },
       actor: Actor,
     ): Promise<{ product: AdminProduct; image: AdminProductImage } | null> {
-      const done = unwrap(await catalogue.updateProductImage(id, imageId, patch, actor));
-      return done && { product: done.product, image: done.image };
+      return unlessUnknown(catalogue.updateProductImage(id, imageId, patch, actor));
     },
     async removeProductImage(id: string, imageId: string, actor: Actor): Promise<AdminProduct | null> {
-      return unwrap(await catalogue.removeProductImage(id, imageId, actor))?.product ?? null;
+      return unlessUnknown(catalogue.removeProductImage(id, imageId, actor));
     },
   };
 }

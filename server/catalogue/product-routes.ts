@@ -9,19 +9,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
   PRODUCT_LIMITS,
+  PRODUCT_MESSAGES,
   PRODUCTS_API,
   productCreateSchema,
   productPatchSchema,
 } from '../../domain/catalogue/product-admin';
+import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
-import { type CatalogueOutcome, type CatalogueService, ifMatchValue } from './catalogue-service';
+import { type CatalogueService, ifMatchValue } from './catalogue-service';
 
 export interface ProductRouteOptions {
   readonly catalogue: CatalogueService;
-}
-
-function send<T extends object>(reply: FastifyReply, outcome: CatalogueOutcome<T>): FastifyReply {
-  return reply.code(outcome.httpStatus).send(outcome.body);
 }
 
 const byId = z.object({ id: z.string() });
@@ -45,7 +43,7 @@ export async function productRoutes(app: FastifyInstance, opts: ProductRouteOpti
   );
 
   api.post(PRODUCTS_API.products, { schema: { body: productCreateSchema } }, async (request, reply) =>
-    send(reply, await catalogue.create(request.body, ownerActor(request))),
+    reply.code(201).send({ ok: true, product: await catalogue.create(request.body, ownerActor(request)) }),
   );
 
   app.get(PRODUCTS_API.productsCsv, async (_request, reply) =>
@@ -57,36 +55,35 @@ export async function productRoutes(app: FastifyInstance, opts: ProductRouteOpti
 
   app.post(PRODUCTS_API.productsCsv, async (request, reply) => {
     const text = typeof request.body === 'string' ? request.body : '';
-    return send(reply, await catalogue.importCsv(text, ownerActor(request)));
+    return reply.send({ ok: true, applied: await catalogue.importCsv(text, ownerActor(request)) });
   });
 
   api.get(`${PRODUCTS_API.products}/:id`, { schema: { params: byId } }, async (request, reply) => {
-    const product = await catalogue.getAdminProduct(request.params.id);
-    if (!product)
-      return send(reply, { httpStatus: 404, body: { ok: false, error: 'No product has this id' } });
+    const product =
+      (await catalogue.getAdminProduct(request.params.id)) ?? refuse('not-found', PRODUCT_MESSAGES.notFound);
     return reply.send({ ok: true, product });
   });
 
   api.patch(
     `${PRODUCTS_API.products}/:id`,
     { schema: { params: byId, body: productPatchSchema } },
-    async (request, reply) =>
-      send(
-        reply,
-        await catalogue.patch(
-          request.params.id,
-          request.body,
-          ownerActor(request),
-          ifMatchValue(request.headers['if-match']),
-        ),
-      ),
+    async (request, reply) => {
+      const product = await catalogue.patch(
+        request.params.id,
+        request.body,
+        ownerActor(request),
+        ifMatchValue(request.headers['if-match']),
+      );
+      return reply.send({ ok: true, product });
+    },
   );
 
   api.get(`${PRODUCTS_API.products}/:id/history`, { schema: { params: byId } }, async (request, reply) =>
-    send(reply, await catalogue.history(request.params.id)),
+    reply.send({ ok: true, history: await catalogue.history(request.params.id) }),
   );
 
-  api.post(`${PRODUCTS_API.products}/:id/duplicate`, { schema: { params: byId } }, async (request, reply) =>
-    send(reply, await catalogue.duplicate(request.params.id, ownerActor(request))),
-  );
+  api.post(`${PRODUCTS_API.products}/:id/duplicate`, { schema: { params: byId } }, async (request, reply) => {
+    const { value: product, repeat } = await catalogue.duplicate(request.params.id, ownerActor(request));
+    return reply.code(repeat ? 200 : 201).send({ ok: true, product });
+  });
 }

@@ -4,7 +4,7 @@
  * bodies checked with the shared schemas (domain/catalogue/product-admin.ts). The image routes are the
  * photo pipeline's; they call the same service.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {

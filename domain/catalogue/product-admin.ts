@@ -247,6 +247,18 @@ export const productChangeSchema = z.object({
 });
 export type ProductChange = z.infer<typeof productChangeSchema>;
 
+/** The products API's answers (server/catalogue/product-routes.ts). */
+export const adminProductsResponseSchema = z.object({
+  ok: z.literal(true),
+  products: z.array(adminProductSchema),
+});
+export const adminProductResponseSchema = z.object({ ok: z.literal(true), product: adminProductSchema });
+export const productHistoryResponseSchema = z.object({
+  ok: z.literal(true),
+  history: z.array(productChangeSchema),
+});
+export const productsImportResponseSchema = z.object({ ok: z.literal(true), applied: z.number() });
+
 /** One refused row of a CSV import; `line` counts the file's lines, the header being line 1. */
 export interface CsvRowError {
   readonly line: number;

@@ -194,7 +194,6 @@ export const subscribersResponseSchema = z.object({
   ),
   total: z.number(),
 });
-export const okResponseSchema = z.object({ ok: z.literal(true) });
 
 export const backInStockWaitingSchema = z.object({
   ok: z.literal(true),

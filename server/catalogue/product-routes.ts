@@ -8,11 +8,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
+  adminProductResponseSchema,
+  adminProductsResponseSchema,
   PRODUCT_LIMITS,
   PRODUCT_MESSAGES,
   PRODUCTS_API,
   productCreateSchema,
+  productHistoryResponseSchema,
   productPatchSchema,
+  productsImportResponseSchema,
 } from '../../domain/catalogue/product-admin';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
@@ -38,12 +42,17 @@ export async function productRoutes(app: FastifyInstance, opts: ProductRouteOpti
     (_request, body, done) => done(null, body),
   );
 
-  app.get(PRODUCTS_API.products, async (_request, reply) =>
-    reply.send({ ok: true, products: await catalogue.list() }),
+  api.get(
+    PRODUCTS_API.products,
+    { schema: { response: { 200: adminProductsResponseSchema } } },
+    async (_request, reply) => reply.send({ ok: true, products: await catalogue.list() }),
   );
 
-  api.post(PRODUCTS_API.products, { schema: { body: productCreateSchema } }, async (request, reply) =>
-    reply.code(201).send({ ok: true, product: await catalogue.create(request.body, ownerActor(request)) }),
+  api.post(
+    PRODUCTS_API.products,
+    { schema: { body: productCreateSchema, response: { 201: adminProductResponseSchema } } },
+    async (request, reply) =>
+      reply.code(201).send({ ok: true, product: await catalogue.create(request.body, ownerActor(request)) }),
   );
 
   app.get(PRODUCTS_API.productsCsv, async (_request, reply) =>
@@ -53,20 +62,29 @@ export async function productRoutes(app: FastifyInstance, opts: ProductRouteOpti
       .send(await catalogue.exportCsv()),
   );
 
-  app.post(PRODUCTS_API.productsCsv, async (request, reply) => {
-    const text = typeof request.body === 'string' ? request.body : '';
-    return reply.send({ ok: true, applied: await catalogue.importCsv(text, ownerActor(request)) });
-  });
+  api.post(
+    PRODUCTS_API.productsCsv,
+    { schema: { response: { 200: productsImportResponseSchema } } },
+    async (request, reply) => {
+      const text = typeof request.body === 'string' ? request.body : '';
+      return reply.send({ ok: true, applied: await catalogue.importCsv(text, ownerActor(request)) });
+    },
+  );
 
-  api.get(`${PRODUCTS_API.products}/:id`, { schema: { params: byId } }, async (request, reply) => {
-    const product =
-      (await catalogue.getAdminProduct(request.params.id)) ?? refuse('not-found', PRODUCT_MESSAGES.notFound);
-    return reply.send({ ok: true, product });
-  });
+  api.get(
+    `${PRODUCTS_API.products}/:id`,
+    { schema: { params: byId, response: { 200: adminProductResponseSchema } } },
+    async (request, reply) => {
+      const product =
+        (await catalogue.getAdminProduct(request.params.id)) ??
+        refuse('not-found', PRODUCT_MESSAGES.notFound);
+      return reply.send({ ok: true, product });
+    },
+  );
 
   api.patch(
     `${PRODUCTS_API.products}/:id`,
-    { schema: { params: byId, body: productPatchSchema } },
+    { schema: { params: byId, body: productPatchSchema, response: { 200: adminProductResponseSchema } } },
     async (request, reply) => {
       const product = await catalogue.patch(
         request.params.id,
@@ -78,12 +96,19 @@ export async function productRoutes(app: FastifyInstance, opts: ProductRouteOpti
     },
   );
 
-  api.get(`${PRODUCTS_API.products}/:id/history`, { schema: { params: byId } }, async (request, reply) =>
-    reply.send({ ok: true, history: await catalogue.history(request.params.id) }),
+  api.get(
+    `${PRODUCTS_API.products}/:id/history`,
+    { schema: { params: byId, response: { 200: productHistoryResponseSchema } } },
+    async (request, reply) => reply.send({ ok: true, history: await catalogue.history(request.params.id) }),
   );
 
-  api.post(`${PRODUCTS_API.products}/:id/duplicate`, { schema: { params: byId } }, async (request, reply) => {
-    const { value: product, repeat } = await catalogue.duplicate(request.params.id, ownerActor(request));
-    return reply.code(repeat ? 200 : 201).send({ ok: true, product });
-  });
+  const made = { 200: adminProductResponseSchema, 201: adminProductResponseSchema };
+  api.post(
+    `${PRODUCTS_API.products}/:id/duplicate`,
+    { schema: { params: byId, response: made } },
+    async (request, reply) => {
+      const { value: product, repeat } = await catalogue.duplicate(request.params.id, ownerActor(request));
+      return reply.code(repeat ? 200 : 201).send({ ok: true, product });
+    },
+  );
 }

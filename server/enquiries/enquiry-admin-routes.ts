@@ -9,9 +9,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  enquiriesResponseSchema,
   enquiryListQuerySchema,
   enquiryParamsSchema,
+  enquiryPatchResponseSchema,
   enquiryPatchSchema,
+  enquiryResponseSchema,
 } from '../../domain/enquiries/enquiries';
 import { ENQUIRY_API, ENQUIRY_MESSAGES } from '../../domain/enquiries/enquiry-texts';
 import { refuse } from '../lib/refusal';
@@ -29,21 +32,35 @@ export async function adminEnquiryRoutes(
     reply.header('X-Robots-Tag', 'noindex, nofollow');
   });
 
-  api.get(ENQUIRY_API.admin, { schema: { querystring: enquiryListQuerySchema } }, async (request, reply) => {
-    const { enquiries: list, counts } = await enquiries.list(request.query.status ?? null);
-    return reply.send({ ok: true, enquiries: list, counts });
-  });
+  api.get(
+    ENQUIRY_API.admin,
+    { schema: { querystring: enquiryListQuerySchema, response: { 200: enquiriesResponseSchema } } },
+    async (request, reply) => {
+      const { enquiries: list, counts } = await enquiries.list(request.query.status ?? null);
+      return reply.send({ ok: true, enquiries: list, counts });
+    },
+  );
 
   const one = `${ENQUIRY_API.admin}/:id`;
-  api.get(one, { schema: { params: enquiryParamsSchema } }, async (request, reply) => {
-    const enquiry =
-      (await enquiries.get(request.params.id)) ?? refuse('not-found', ENQUIRY_MESSAGES.notFound);
-    return reply.send({ ok: true, enquiry });
-  });
+  api.get(
+    one,
+    { schema: { params: enquiryParamsSchema, response: { 200: enquiryResponseSchema } } },
+    async (request, reply) => {
+      const enquiry =
+        (await enquiries.get(request.params.id)) ?? refuse('not-found', ENQUIRY_MESSAGES.notFound);
+      return reply.send({ ok: true, enquiry });
+    },
+  );
 
   api.patch(
     one,
-    { schema: { params: enquiryParamsSchema, body: enquiryPatchSchema } },
+    {
+      schema: {
+        params: enquiryParamsSchema,
+        body: enquiryPatchSchema,
+        response: { 200: enquiryPatchResponseSchema },
+      },
+    },
     async (request, reply) => {
       const { changed, enquiry } = await enquiries.patch(
         request.params.id,

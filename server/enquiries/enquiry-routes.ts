@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { enquiryRequestSchema } from '../../domain/enquiries/enquiries';
 import { ENQUIRY_API } from '../../domain/enquiries/enquiry-texts';
+import { okResponseSchema } from '../../domain/shared/answers';
+import { refuse } from '../lib/refusal';
 import type { EnquiryService } from './enquiry-service';
 
 export async function enquiryRoutes(
@@ -17,9 +19,13 @@ export async function enquiryRoutes(
 ): Promise<void> {
   const { enquiries } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post(ENQUIRY_API.submit, { schema: { body: enquiryRequestSchema } }, async (request, reply) => {
-    const outcome = await enquiries.submit(request.body);
-    if (outcome.kind === 'invalid') return reply.code(400).send({ ok: false, error: outcome.error });
-    return reply.code(201).send({ ok: true });
-  });
+  api.post(
+    ENQUIRY_API.submit,
+    { schema: { body: enquiryRequestSchema, response: { 201: okResponseSchema } } },
+    async (request, reply) => {
+      const outcome = await enquiries.submit(request.body);
+      if (outcome.kind === 'invalid') refuse('invalid', outcome.error);
+      return reply.code(201).send({ ok: true });
+    },
+  );
 }

@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adminDiscountResponseSchema,
+  adminDiscountsResponseSchema,
   DISCOUNTS_API,
   discountCodeParamsSchema,
   discountCreateSchema,
@@ -26,18 +28,31 @@ export async function discountRoutes(app: FastifyInstance, opts: DiscountRouteOp
     reply.header('X-Robots-Tag', 'noindex, nofollow');
   });
 
-  app.get(DISCOUNTS_API.discounts, async (_request, reply) =>
-    reply.send({ ok: true, discounts: await discounts.list() }),
+  api.get(
+    DISCOUNTS_API.discounts,
+    { schema: { response: { 200: adminDiscountsResponseSchema } } },
+    async (_request, reply) => reply.send({ ok: true, discounts: await discounts.list() }),
   );
 
-  api.post(DISCOUNTS_API.discounts, { schema: { body: discountCreateSchema } }, async (request, reply) => {
-    const { discount, repeat } = await discounts.create(request.body, ownerActor(request));
-    return reply.code(repeat ? 200 : 201).send({ ok: true, discount });
-  });
+  const answered = { 200: adminDiscountResponseSchema, 201: adminDiscountResponseSchema };
+  api.post(
+    DISCOUNTS_API.discounts,
+    { schema: { body: discountCreateSchema, response: answered } },
+    async (request, reply) => {
+      const { discount, repeat } = await discounts.create(request.body, ownerActor(request));
+      return reply.code(repeat ? 200 : 201).send({ ok: true, discount });
+    },
+  );
 
   api.patch(
     `${DISCOUNTS_API.discounts}/:code`,
-    { schema: { params: discountCodeParamsSchema, body: discountPatchSchema } },
+    {
+      schema: {
+        params: discountCodeParamsSchema,
+        body: discountPatchSchema,
+        response: { 200: adminDiscountResponseSchema },
+      },
+    },
     async (request, reply) => {
       const discount = await discounts.patch(request.params.code, request.body, ownerActor(request));
       return reply.send({ ok: true, discount });

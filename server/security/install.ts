@@ -4,7 +4,9 @@
  * policy, the one error handler, the security headers, the request guard (rate limits, cross-site
  * refusal, content types) and the warning of a proxy that TRUST_PROXY does not name. See docs/security.md.
  */
+
 import type { FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { type AppConfig, isHttps } from '../config';
 import { apiErrorHandler, sendNotFound } from '../lib/api-support';
 import { warnForwardedWithoutTrust } from '../lib/trust-proxy';
@@ -54,8 +56,12 @@ export async function installSecurity(
     }
   });
 
-  // Route schemas are zod schemas (lib/validation.ts), answered by the one error handler.
+  // Route schemas are zod schemas (lib/validation.ts), answered by the one error handler. A route's
+  // response schema (the domain's, which the browser parses the answer with) writes its answers: a field
+  // the contract does not name never leaves, and an answer that breaks the contract is a 500, not a
+  // surprise in the browser.
   app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   apiErrorHandler(app);
   if (options.notFound) app.setNotFoundHandler(sendNotFound);
   await installSecurityHeaders(app, { https: isHttps(config), stripe: config.stripe !== null });

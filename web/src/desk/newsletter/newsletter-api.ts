@@ -1,4 +1,5 @@
 /** The desk's calls to the newsletter API (domain/newsletter/campaigns.ts), every answer parsed. */
+
 import * as z from 'zod/mini';
 import { PRODUCTS_API } from '../../../../domain/catalogue/product-admin';
 import { PRODUCT_STATUSES } from '../../../../domain/catalogue/snapshot';
@@ -10,11 +11,11 @@ import {
   campaignPreviewResponseSchema,
   campaignResponseSchema,
   campaignsResponseSchema,
-  okResponseSchema,
   subscriberPath,
   subscribersResponseSchema,
 } from '../../../../domain/newsletter/campaigns';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
+import { okResponseSchema } from '../../../../domain/shared/answers';
 import { deskCall } from '../desk-api';
 
 /** What a product block needs of the owner's products: the picker lists them by name and price. */

@@ -166,7 +166,7 @@ export const campaignViewSchema = z.object({
   subject: z.string(),
   preview: z.string(),
   body: z.string(),
-  productIds: z.array(z.string()),
+  productIds: z.readonly(z.array(z.string())),
   createdAt: z.string(),
   updatedAt: z.string(),
   sendAt: z.nullable(z.string()),
@@ -174,7 +174,7 @@ export const campaignViewSchema = z.object({
   recipients: z.number(),
   sent: z.number(),
   failed: z.number(),
-  failures: z.array(z.object({ reason: z.string(), count: z.number() })),
+  failures: z.readonly(z.array(z.object({ reason: z.string(), count: z.number() }))),
   unsubscribed: z.number(),
 });
 

@@ -7,16 +7,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  backInStockWaitingSchema,
   CAMPAIGN_LIMITS,
   CAMPAIGN_MESSAGES,
   CAMPAIGNS_API,
   campaignCreateSchema,
   campaignParamsSchema,
   campaignPatchSchema,
+  campaignPreviewResponseSchema,
+  campaignResponseSchema,
   campaignSendBodySchema,
+  campaignsResponseSchema,
   subscriberParamsSchema,
   subscribersQuerySchema,
+  subscribersResponseSchema,
 } from '../../domain/newsletter/campaigns';
+import { okResponseSchema } from '../../domain/shared/answers';
 import type { AuditTrail } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import { maskAddress } from '../mail/outbox';
@@ -35,26 +41,33 @@ export interface CampaignRouteOptions {
 export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOptions): Promise<void> {
   const { campaigns, newsletter, audit, backInStock } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const byId = { schema: { params: campaignParamsSchema } };
+  const campaignAnswer = { 200: campaignResponseSchema };
+  const byId = { schema: { params: campaignParamsSchema, response: campaignAnswer } };
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('X-Robots-Tag', 'noindex, nofollow');
   });
 
-  api.get(CAMPAIGNS_API.campaigns, async (_request, reply) =>
-    reply.send({ ok: true, campaigns: await campaigns.list() }),
+  api.get(
+    CAMPAIGNS_API.campaigns,
+    { schema: { response: { 200: campaignsResponseSchema } } },
+    async (_request, reply) => reply.send({ ok: true, campaigns: await campaigns.list() }),
   );
 
-  api.post(CAMPAIGNS_API.campaigns, { schema: { body: campaignCreateSchema } }, async (request, reply) => {
-    const campaign = await campaigns.create(request.body);
-    await audit.audit({
-      ...ownerActor(request),
-      action: 'campaign-create',
-      target: campaign.id,
-      detail: null,
-    });
-    return reply.code(201).send({ ok: true, campaign });
-  });
+  api.post(
+    CAMPAIGNS_API.campaigns,
+    { schema: { body: campaignCreateSchema, response: { 201: campaignResponseSchema } } },
+    async (request, reply) => {
+      const campaign = await campaigns.create(request.body);
+      await audit.audit({
+        ...ownerActor(request),
+        action: 'campaign-create',
+        target: campaign.id,
+        detail: null,
+      });
+      return reply.code(201).send({ ok: true, campaign });
+    },
+  );
 
   api.get(`${CAMPAIGNS_API.campaigns}/:id`, byId, async (request, reply) => {
     const campaign = await campaigns.get(request.params.id);
@@ -63,26 +76,40 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
 
   api.patch(
     `${CAMPAIGNS_API.campaigns}/:id`,
-    { schema: { params: campaignParamsSchema, body: campaignPatchSchema } },
+    { schema: { params: campaignParamsSchema, body: campaignPatchSchema, response: campaignAnswer } },
     async (request, reply) => {
       const campaign = await campaigns.patch(request.params.id, request.body);
       return reply.send({ ok: true, campaign });
     },
   );
 
-  api.get(`${CAMPAIGNS_API.campaigns}/:id/preview`, byId, async (request, reply) => {
-    const preview = await campaigns.preview(request.params.id);
-    return reply.send({ ok: true, preview });
-  });
+  api.get(
+    `${CAMPAIGNS_API.campaigns}/:id/preview`,
+    { schema: { params: campaignParamsSchema, response: { 200: campaignPreviewResponseSchema } } },
+    async (request, reply) => {
+      const preview = await campaigns.preview(request.params.id);
+      return reply.send({ ok: true, preview });
+    },
+  );
 
-  api.post(`${CAMPAIGNS_API.campaigns}/:id/test`, byId, async (request, reply) => {
-    const campaign = await campaigns.test(request.params.id);
-    return reply.code(202).send({ ok: true, campaign });
-  });
+  api.post(
+    `${CAMPAIGNS_API.campaigns}/:id/test`,
+    { schema: { params: campaignParamsSchema, response: { 202: campaignResponseSchema } } },
+    async (request, reply) => {
+      const campaign = await campaigns.test(request.params.id);
+      return reply.code(202).send({ ok: true, campaign });
+    },
+  );
 
   api.post(
     `${CAMPAIGNS_API.campaigns}/:id/send`,
-    { schema: { params: campaignParamsSchema, body: campaignSendBodySchema } },
+    {
+      schema: {
+        params: campaignParamsSchema,
+        body: campaignSendBodySchema,
+        response: { 202: campaignResponseSchema },
+      },
+    },
     async (request, reply) => {
       const campaign = await campaigns.send(request.params.id, request.body?.at);
       await audit.audit({
@@ -95,13 +122,16 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
     },
   );
 
-  api.get(CAMPAIGNS_API.backInStock, async (_request, reply) =>
-    reply.send({ ok: true, waiting: Object.fromEntries(await backInStock.waitingCounts()) }),
+  api.get(
+    CAMPAIGNS_API.backInStock,
+    { schema: { response: { 200: backInStockWaitingSchema } } },
+    async (_request, reply) =>
+      reply.send({ ok: true, waiting: Object.fromEntries(await backInStock.waitingCounts()) }),
   );
 
   api.get(
     CAMPAIGNS_API.subscribers,
-    { schema: { querystring: subscribersQuerySchema } },
+    { schema: { querystring: subscribersQuerySchema, response: { 200: subscribersResponseSchema } } },
     async (request, reply) => {
       const { subscribers, total } = await newsletter.search(
         request.query.q ?? '',
@@ -113,7 +143,7 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
 
   api.delete(
     `${CAMPAIGNS_API.subscribers}/:email`,
-    { schema: { params: subscriberParamsSchema } },
+    { schema: { params: subscriberParamsSchema, response: { 200: okResponseSchema } } },
     async (request, reply) => {
       const removed = await newsletter.remove(request.params.email);
       if (!removed) refuse('not-found', CAMPAIGN_MESSAGES.subscriberNotFound);

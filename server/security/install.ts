@@ -22,6 +22,8 @@ export interface InventoryRoute {
   readonly url: string;
   /** The body limit the route runs with: its own if it set one, else its policy's. */
   readonly bodyLimit: number | undefined;
+  /** Whether the route declares the schema of its answers (lib/validation.ts, the serializer). */
+  readonly responseSchema: boolean;
 }
 
 declare module 'fastify' {
@@ -52,7 +54,12 @@ export async function installSecurity(
       // The policy is where a state-changing route's limit is written; a route only sets its own to
       // deviate, and the route inventory test refuses one above its policy.
       if (policy && route.bodyLimit === undefined) route.bodyLimit = policy.maxBodyBytes;
-      inventory.push({ method: String(method).toUpperCase(), url: route.url, bodyLimit: route.bodyLimit });
+      inventory.push({
+        method: String(method).toUpperCase(),
+        url: route.url,
+        bodyLimit: route.bodyLimit,
+        responseSchema: route.schema?.response !== undefined,
+      });
     }
   });
 

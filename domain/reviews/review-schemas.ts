@@ -78,6 +78,7 @@ export const orderReviewsSchema = z.object({
   reviews: z.array(ownReviewSchema),
 });
 export type OrderReviews = z.infer<typeof orderReviewsSchema>;
+export const orderReviewsResponseSchema = z.object({ ok: z.literal(true), reviews: orderReviewsSchema });
 
 export const adminReviewsQuerySchema = z.strictObject({
   status: z.optional(z.enum(REVIEW_STATUSES, { error: 'status must be pending, published or hidden' })),

@@ -16,13 +16,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ORDER_NOT_FOUND, orderPageRequestSchema } from '../../domain/orders/order-page';
 import {
+  adminReviewActionResponseSchema,
   adminReviewActionSchema,
   adminReviewsQuerySchema,
+  adminReviewsResponseSchema,
+  orderReviewsResponseSchema,
+  pendingCountResponseSchema,
   reviewRequestSchema,
 } from '../../domain/reviews/review-schemas';
 import { REVIEW_MESSAGES } from '../../domain/reviews/review-texts';
 import { REVIEW_API } from '../../domain/reviews/reviews';
-import type { AuditTrail } from '../audit/audit-trail';
+import { type AuditTrail, oncePerSubmission, submissionSlot } from '../audit/audit-trail';
+import { refuse } from '../lib/refusal';
 import { actionForm, message, sendNewsletterPage, urlencoded } from '../newsletter';
 import { ownerActor } from '../security/owner-auth';
 import type { ReviewService } from './review-service';
@@ -72,20 +77,21 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
       case 'ok':
         return reply.code(outcome.created ? 201 : 200).send({ ok: true, reviews: outcome.reviews });
       case 'not-found':
-        return reply.code(404).send({ ok: false, error: ORDER_NOT_FOUND });
+        return refuse('not-found', ORDER_NOT_FOUND);
       case 'not-delivered':
-        return reply.code(409).send({ ok: false, error: REVIEW_MESSAGES.notDelivered });
+        return refuse('conflict', REVIEW_MESSAGES.notDelivered);
       case 'closed':
-        return reply.code(409).send({ ok: false, error: REVIEW_MESSAGES.editClosed });
+        return refuse('conflict', REVIEW_MESSAGES.editClosed);
     }
   });
 
   api.post(
     REVIEW_API.orderReviewsView,
-    { schema: { body: orderPageRequestSchema } },
+    { schema: { body: orderPageRequestSchema, response: { 200: orderReviewsResponseSchema } } },
     async (request, reply) => {
-      const block = await reviews.forOrderPage(request.body.reference, request.body.key);
-      if (!block) return reply.code(404).send({ ok: false, error: ORDER_NOT_FOUND });
+      const block =
+        (await reviews.forOrderPage(request.body.reference, request.body.key)) ??
+        refuse('not-found', ORDER_NOT_FOUND);
       return reply.header('Referrer-Policy', 'no-referrer').send({ ok: true, reviews: block });
     },
   );
@@ -114,40 +120,48 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
     });
   });
 
-  api.get(REVIEW_API.admin, { schema: { querystring: adminReviewsQuerySchema } }, async (request, reply) => {
+  const listed = { querystring: adminReviewsQuerySchema, response: { 200: adminReviewsResponseSchema } };
+  api.get(REVIEW_API.admin, { schema: listed }, async (request, reply) => {
     const [list, pending] = await Promise.all([reviews.list(request.query.status), reviews.pendingCount()]);
     return reply.send({ ok: true, reviews: list, pending });
   });
 
-  api.get(`${REVIEW_API.admin}/pending-count`, async (_request, reply) => {
+  const counted = { schema: { response: { 200: pendingCountResponseSchema } } };
+  api.get(`${REVIEW_API.admin}/pending-count`, counted, async (_request, reply) => {
     return reply.send({ ok: true, pending: await reviews.pendingCount() });
   });
 
   const byId = z.object({ id: z.string().check(z.maxLength(40)) });
-  const decide = { schema: { params: byId, body: adminReviewActionSchema } };
+  const decide = {
+    schema: {
+      params: byId,
+      body: adminReviewActionSchema,
+      response: { 200: adminReviewActionResponseSchema },
+    },
+  };
   api.post(`${REVIEW_API.admin}/:id`, decide, async (request, reply) => {
     const actor = ownerActor(request);
     const { id } = request.params;
     // A repeated submission (double click, retry) changes nothing the second time.
-    const slot = actor.requestKey ? `review:${id}:${actor.requestKey}` : null;
-    if (slot && !(await audit.claimRequest(slot))) {
-      const current = (await reviews.list(undefined)).find((r) => r.id === id);
-      return current
-        ? reply.send({ ok: true, review: current })
-        : reply.code(404).send({ ok: false, error: REVIEW_MESSAGES.notFound });
-    }
-    const review = await reviews.decide(id, request.body);
-    if (!review) {
-      if (slot) await audit.releaseRequest(slot);
-      return reply.code(404).send({ ok: false, error: REVIEW_MESSAGES.notFound });
-    }
-    // The text and the reason stay out of the audit row: they may name people.
-    await audit.audit({
-      ...actor,
-      action: `review-${request.body.status}`,
-      target: review.reference,
-      detail: `${id}${request.body.featured === true ? ' (quoted on the home page)' : ''}`,
-    });
+    const review = await oncePerSubmission(
+      audit,
+      submissionSlot('review', id, actor),
+      async () => {
+        const decided =
+          (await reviews.decide(id, request.body)) ?? refuse('not-found', REVIEW_MESSAGES.notFound);
+        // The text and the reason stay out of the audit row: they may name people.
+        await audit.audit({
+          ...actor,
+          action: `review-${request.body.status}`,
+          target: decided.reference,
+          detail: `${id}${request.body.featured === true ? ' (quoted on the home page)' : ''}`,
+        });
+        return decided;
+      },
+      async () =>
+        (await reviews.list(undefined)).find((r) => r.id === id) ??
+        refuse('not-found', REVIEW_MESSAGES.notFound),
+    );
     return reply.send({ ok: true, review });
   });
 

@@ -175,6 +175,7 @@ const ANSWER_SCHEMA_PREFIXES = [
   '/api/admin/campaigns',
   '/api/admin/subscribers',
   '/api/admin/back-in-stock',
+  '/api/admin/reviews',
 ] as const;
 /** Products' JSON routes, except the photo uploads (multipart, the photo pipeline's own answers). */
 const ANSWER_SCHEMA_ROUTES = [
@@ -185,6 +186,7 @@ const ANSWER_SCHEMA_ROUTES = [
   'GET /api/admin/products/:id/history',
   'POST /api/admin/products/:id/duplicate',
   'POST /api/admin/products.csv',
+  'POST /api/order-page/reviews',
 ] as const;
 
 describe('route inventory', () => {

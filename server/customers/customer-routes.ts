@@ -12,10 +12,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   CUSTOMER_API,
   CUSTOMER_MESSAGES,
+  customerDetailSchema,
   customerEmailParamsSchema,
   customerListQuerySchema,
+  customerNoteResponseSchema,
   customerNoteSchema,
+  customersResponseSchema,
 } from '../../domain/customers/customers';
+import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
 import type { CustomerService } from './customer-service';
 
@@ -30,7 +34,8 @@ export async function customerRoutes(
     reply.header('X-Robots-Tag', 'noindex, nofollow');
   });
 
-  api.get(CUSTOMER_API.list, { schema: { querystring: customerListQuerySchema } }, async (request, reply) => {
+  const listed = { querystring: customerListQuerySchema, response: { 200: customersResponseSchema } };
+  api.get(CUSTOMER_API.list, { schema: listed }, async (request, reply) => {
     const list = await customers.list(request.query.q ?? null);
     return reply.send({ ok: true, customers: list });
   });
@@ -38,13 +43,14 @@ export async function customerRoutes(
   const one = `${CUSTOMER_API.list}/:email`;
   const params = { params: customerEmailParamsSchema };
 
-  api.get(one, { schema: params }, async (request, reply) => {
-    const found = await customers.get(request.params.email);
-    if (!found) return reply.code(404).send({ ok: false, error: CUSTOMER_MESSAGES.notFound });
+  api.get(one, { schema: { ...params, response: { 200: customerDetailSchema } } }, async (request, reply) => {
+    const found =
+      (await customers.get(request.params.email)) ?? refuse('not-found', CUSTOMER_MESSAGES.notFound);
     return reply.send({ ok: true, ...found });
   });
 
-  api.put(`${one}/note`, { schema: { ...params, body: customerNoteSchema } }, async (request, reply) => {
+  const noted = { ...params, body: customerNoteSchema, response: { 200: customerNoteResponseSchema } };
+  api.put(`${one}/note`, { schema: noted }, async (request, reply) => {
     const saved = await customers.saveNote(request.params.email, request.body.note, ownerActor(request));
     return reply.send({ ok: true, note: saved?.note ?? '', noteUpdatedAt: saved?.updatedAt ?? null });
   });

@@ -187,6 +187,9 @@ const ANSWER_SCHEMA_ROUTES = [
   'POST /api/admin/products/:id/duplicate',
   'POST /api/admin/products.csv',
   'POST /api/order-page/reviews',
+  'GET /api/admin/customers',
+  'GET /api/admin/customers/:email',
+  'PUT /api/admin/customers/:email/note',
 ] as const;
 
 describe('route inventory', () => {

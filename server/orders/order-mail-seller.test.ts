@@ -13,9 +13,9 @@ import type { AllSettings } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
 import {
   buildTestApp,
-  GALWAY_CARD_FORM,
   outboxRows,
   outboxSettled,
+  payAndConfirm,
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
@@ -58,19 +58,7 @@ async function paidOrder(): Promise<string> {
   });
   expect(checkout.statusCode).toBe(200);
   const { sessionId } = checkout.json() as { sessionId: string };
-  const paid = await app.inject({
-    method: 'POST',
-    url: `/test-checkout/${sessionId}/pay`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...GALWAY_CARD_FORM, email: SHOPPER }).toString(),
-  });
-  expect(paid.statusCode).toBeLessThan(400);
-  const confirmed = await app.inject({
-    method: 'POST',
-    url: `/api/orders/${sessionId}/confirm`,
-    payload: {},
-  });
-  expect(confirmed.statusCode).toBe(200);
+  await payAndConfirm(app, sessionId, SHOPPER);
   return orderReference(sessionId);
 }
 

@@ -17,9 +17,8 @@ import { SEEDED_ZONES } from '../../domain/settings/shop-settings';
 import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import { type OpenDatabase, openDatabase } from '../../server/db/database';
 import type { Cluster } from '../support/cluster';
-import { type ShopCluster, startShopCluster } from '../support/shop-cluster';
+import { paidOrderOn, type ShopCluster, startShopCluster } from '../support/shop-cluster';
 import type { SmtpSink } from '../support/smtp-sink';
-import { GALWAY_CARD_FORM } from '../support/test-app';
 import { expect, test } from './fixtures';
 
 const ADMIN_TOKEN = 'settings-cluster-admin-token-0123456789';
@@ -85,39 +84,12 @@ async function followedOnB(what: string, check: () => Promise<boolean>): Promise
   expect(ms, what).toBeLessThan(LIVE_WITHIN_MS);
 }
 
-/** One First Light to France, opened on `base` and paid on its test checkout: the order's reference. */
-async function paidEuOrder(base: string): Promise<string> {
-  const checkout = await fetch(`${base}/api/checkout`, {
-    method: 'POST',
-    headers: json(),
-    body: JSON.stringify({ email: BUYER, items: [{ id: '1', quantity: 1 }], zone: 'EU' }),
+/** One First Light (€40) to Lyon, opened on `base` and paid on its test checkout: the order's reference. */
+function paidEuOrder(base: string): Promise<string> {
+  return paidOrderOn(cluster, base, { email: BUYER, name: 'Marie Dupont' }, '1', {
+    zone: 'EU',
+    address: { line1: '3 rue Mercière', city: 'Lyon', postalCode: '69002', country: 'FR' },
   });
-  expect(checkout.status).toBe(200);
-  const { sessionId } = (await checkout.json()) as { sessionId: string };
-  const form = new URLSearchParams({
-    ...GALWAY_CARD_FORM,
-    email: BUYER,
-    name: 'Marie Dupont',
-    line1: '3 rue Mercière',
-    city: 'Lyon',
-    postalCode: '69002',
-    country: 'FR',
-  });
-  const pay = await fetch(`${base}/test-checkout/${sessionId}/pay`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: cluster.url },
-    body: form.toString(),
-  });
-  expect(pay.status).toBe(303);
-  const confirmed = await fetch(`${base}/api/orders/${sessionId}/confirm`, {
-    method: 'POST',
-    headers: json(),
-    body: '{}',
-  });
-  const body = (await confirmed.json()) as { status: string; reference: string };
-  expect(body.status).toBe('paid');
-  return body.reference;
 }
 
 /** The order as the desk reads it on instance B: what it was charged. */

@@ -144,6 +144,15 @@ describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and t
     // The desk's order and the shopper's page show each order's own VAT.
     const detail = await owner('GET', `/api/admin/orders/${old}`);
     expect(detail.json()).toMatchObject({ vatIncluded: vatIncluded(total, 23) });
+    const key = /\?key=([A-Za-z0-9_-]+)/.exec(oldConfirmation?.text_body ?? '')?.[1];
+    const orderPage = await app.inject({
+      method: 'POST',
+      url: '/api/order-page',
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { reference: old, key },
+    });
+    expect(orderPage.statusCode).toBe(200);
+    expect(orderPage.json()).toMatchObject({ order: { vatIncluded: vatIncluded(total, 23) } });
 
     // The packing slips' return address is the seller now.
     const slips = await owner('GET', `/api/admin/packing-slips?reference=${fresh}`);

@@ -30,6 +30,7 @@ const OWN_SERVERS = [
   'multi-instance.spec.ts',
   'people-passkeys.spec.ts',
   'reviews-instances.spec.ts',
+  'settings-cluster.spec.ts',
 ].map((f) => `**/${f}`);
 
 export default defineConfig({

@@ -454,6 +454,9 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           payment_method: null,
           request_key: null,
           checkout_url: null,
+          // 0034-order-vat: an order before it is read with the first start's VAT rate and number.
+          vat_rate_bp: null,
+          vat_number: null,
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');

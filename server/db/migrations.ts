@@ -815,7 +815,23 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await addOrderChannel(db);
     },
   },
+  '0034-order-vat': {
+    async up(db: AnyDb) {
+      await addOrderVat(db);
+    },
+  },
 };
+
+/**
+ * The VAT an order is charged with, stored when it is created (docs/product.md §10.14): the rate in basis
+ * points (23% = 2300, the settings allow two decimals) and the seller's VAT number then (null: none).
+ * Orders stored before keep NULL in both and are read with the first start's rate and number (VAT_RATE,
+ * SELLER_VAT_NUMBER: server/orders/order-vat.ts).
+ */
+async function addOrderVat(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('orders').addColumn('vat_rate_bp', 'integer').execute();
+  await db.schema.alterTable('orders').addColumn('vat_number', 'text').execute();
+}
 
 /**
  * The cart reminder (server/newsletter/cart-reminder-store.ts, docs/product.md §5.10a): one row per

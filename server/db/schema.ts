@@ -79,6 +79,10 @@ export interface OrdersTable {
   request_key: Generated<string | null>;
   /** A manual order's payment link (its hosted checkout), answered again to a repeated submission. */
   checkout_url: Generated<string | null>;
+  /** The VAT rate the order was charged with, basis points (23% = 2300); null for orders stored before. */
+  vat_rate_bp: Generated<number | null>;
+  /** The seller's VAT number when the order was made (null: none); see vat_rate_bp for older orders. */
+  vat_number: Generated<string | null>;
 }
 
 export interface OrderLinesTable {

@@ -109,6 +109,7 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
       provider: 'test-checkout',
       email: 'shopper@example.ie',
       totals: TOTALS,
+      vat: { vatRate: 23, vatNumber: null },
     });
     if (sessionId) await orders.attachSession(id, sessionId);
   }

@@ -43,8 +43,11 @@ export interface EnquiryServiceOptions {
   readonly store: EnquiryStore;
   readonly publicUrl: string;
   readonly mailFrom: string;
-  readonly ownerEmail: string;
-  readonly contactEmail: string;
+  /**
+   * The owner's addresses now (server/settings): new enquiries go to `orderEmail`, the shopper's
+   * acknowledgement names `email`.
+   */
+  readonly seller: () => Promise<{ readonly email: string; readonly orderEmail: string }>;
   readonly requests: RequestClaims;
   readonly audit: (entry: AuditEntry) => Promise<void>;
   readonly counters: SharedCounters;
@@ -92,6 +95,7 @@ export class EnquiryService {
     const email = body.email;
     const acknowledged = await this.mayAcknowledge(email);
     const domain = senderDomain(this.o.mailFrom);
+    const seller = await this.o.seller();
     const row = await this.o.store.create(
       {
         name: body.name,
@@ -110,7 +114,7 @@ export class EnquiryService {
             orderId: null,
             reference: stored.id,
             kind: ENQUIRY_MAIL_KINDS.owner,
-            to: this.o.ownerEmail,
+            to: seller.orderEmail,
             // The owner's Reply answers the client (the address passed the form's check).
             replyTo: email,
             ...enquiryOwnerMail(stored, deskEnquiryUrl(this.o.publicUrl, stored.id)),
@@ -126,7 +130,7 @@ export class EnquiryService {
                   reference: stored.id,
                   kind: ENQUIRY_MAIL_KINDS.acknowledgement,
                   to: email,
-                  ...enquiryAcknowledgement(stored, this.o.contactEmail),
+                  ...enquiryAcknowledgement(stored, seller.email),
                 },
                 domain,
                 now.getTime(),

@@ -1,7 +1,6 @@
 /** Enquiries: the shop's enquiry form, the owner's notification, and her work on them in the desk. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BRAND } from '../../domain/config';
 import { adminEnquiryRoutes } from './enquiry-admin-routes';
 import { enquiryRoutes } from './enquiry-routes';
 import { EnquiryService } from './enquiry-service';
@@ -14,8 +13,7 @@ async function enquiries(app: FastifyInstance): Promise<void> {
     store,
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
-    ownerEmail: config.ownerEmail,
-    contactEmail: BRAND.contactEmail,
+    seller: app.settings.seller,
     requests: audit,
     audit: (entry) => audit.audit(entry),
     counters,
@@ -32,4 +30,4 @@ async function enquiries(app: FastifyInstance): Promise<void> {
   await app.register(adminEnquiryRoutes, { enquiries: service });
 }
 
-export const enquiriesPlugin = fp(enquiries, { name: 'enquiries', dependencies: ['platform'] });
+export const enquiriesPlugin = fp(enquiries, { name: 'enquiries', dependencies: ['platform', 'settings'] });

@@ -1,7 +1,8 @@
 /**
  * Where e-mails go: SMTP (nodemailer) when SMTP_URL is configured, otherwise one `.eml` file per message
  * in DATA_DIR/outbox, ready to open in any mail program. Both receive a fully built message whose
- * recipients were decided by the server (the order's e-mail or OWNER_EMAIL), never by a request.
+ * recipients were decided by the server (the order's e-mail or the owner's order address in her
+ * settings), never by a request.
  */
 import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

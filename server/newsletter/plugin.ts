@@ -34,7 +34,7 @@ async function newsletter(app: FastifyInstance): Promise<void> {
     products: () => app.catalogue.source.current().products,
     publicUrl: config.publicUrl,
     senderDomain: domain,
-    ownerEmail: config.ownerEmail,
+    ownerEmail: async () => (await app.settings.seller()).orderEmail,
     perMinute: config.newsletterPerMinute,
     intervalMs: timings.intervalMs,
     onMailQueued: wakeOutbox,
@@ -100,5 +100,5 @@ async function newsletter(app: FastifyInstance): Promise<void> {
 
 export const newsletterPlugin = fp(newsletter, {
   name: 'newsletter',
-  dependencies: ['platform', 'catalogue', 'orders'],
+  dependencies: ['platform', 'settings', 'catalogue', 'orders'],
 });

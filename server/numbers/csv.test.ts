@@ -64,7 +64,8 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
       { product_id: '5', name: 'Sea Glass', quantity: 1, size: 'L' },
     ] as unknown as OrderLineRow[];
     const summer = { ...row, paid_at: '2026-07-20T10:00:00.000Z' } as OrderRow;
-    const seller = { vatNumber: 'IE1234567T', vatRate: 23 };
+    // Rows stored before their VAT was kept read as the first start's rate and number.
+    const seller = { before: { vatNumber: 'IE1234567T', vatRate: 23 }, rateNow: 23 };
     const [header, first, second, end] = ordersCsv(
       [
         { row, lines },
@@ -86,7 +87,10 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     expect(second?.split(',')[1]).toBe('2026-07-20T11:00:00+01:00');
     expect(end).toBe('');
     // Without a VAT number the column stays, empty: no VAT was charged.
-    const [, unregistered] = ordersCsv([{ row, lines }], { vatNumber: null, vatRate: 23 }).split('\r\n');
+    const [, unregistered] = ordersCsv([{ row, lines }], {
+      before: { vatNumber: null, vatRate: 23 },
+      rateNow: 23,
+    }).split('\r\n');
     expect(unregistered?.split(',').at(-5)).toBe('');
     // A quote's custom line has no bracelet size.
     const custom = [
@@ -103,5 +107,81 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     expect(quoted).toContain(',2 x Bespoke set,,');
     // The quote and the enquiry it answered, then the channel.
     expect(quoted?.endsWith(',partially_refunded,Q-ABCDEFGH,enq_abc,quote')).toBe(true);
+  });
+});
+
+describe('the orders CSV with the VAT each order was charged', () => {
+  const base = {
+    reference: 'SOL-AB12CD34',
+    paid_at: '2026-11-20T10:00:00.000Z',
+    email: 'aoife@example.ie',
+    shipping_name: 'Aoife',
+    shipping_address: JSON.stringify({ country: 'IE' }),
+    subtotal: 12300,
+    discount: 0,
+    discount_code: null,
+    shipping: 0,
+    gift_wrap: 0,
+    total: 12300,
+    refunded: 0,
+    desk_status: 'paid',
+    channel: 'web',
+    vat_rate_bp: null,
+    vat_number: null,
+  } as unknown as OrderRow;
+  const lines = [
+    { product_id: '1', name: 'First Light', quantity: 1, size: 'M' },
+  ] as unknown as OrderLineRow[];
+  const before = { vatNumber: 'IE1234567T', vatRate: 23 };
+  const vatCell = (line: string | undefined, header: readonly string[], name: string) =>
+    line?.split(',')[header.indexOf(name)];
+
+  it('names the one rate in the header when every order was charged it', () => {
+    const at21 = { ...base, vat_rate_bp: 2100, vat_number: 'IE1234567T' } as OrderRow;
+    const [header, first] = ordersCsv([{ row: at21, lines }], { before, rateNow: 23 }).split('\r\n');
+    const names = ordersCsvHeader(21);
+    expect(header).toBe(`${CSV_BOM}${names.join(',')}`);
+    expect(vatCell(first, names, 'VAT included at 21% (EUR)')).toBe('21.35');
+    // No order charged VAT: the header names the rate set now.
+    const [unregistered] = ordersCsv([{ row: { ...at21, vat_number: null } as OrderRow, lines }], {
+      before,
+      rateNow: 13.5,
+    }).split('\r\n');
+    expect(unregistered).toContain('VAT included at 13.5% (EUR)');
+  });
+
+  it("gives each order's rate in a last column when the rates differ, an older order at the first start's", () => {
+    const old = base;
+    const at21 = {
+      ...base,
+      reference: 'SOL-NEW00001',
+      vat_rate_bp: 2100,
+      vat_number: 'IE1234567T',
+    } as OrderRow;
+    const unregistered = {
+      ...base,
+      reference: 'SOL-NEW00002',
+      vat_rate_bp: 2100,
+      vat_number: null,
+    } as OrderRow;
+    const [header, first, second, third] = ordersCsv(
+      [
+        { row: old, lines },
+        { row: at21, lines },
+        { row: unregistered, lines },
+      ],
+      { before, rateNow: 21 },
+    ).split('\r\n');
+    const names = ordersCsvHeader(null);
+    expect(header).toBe(`${CSV_BOM}${names.join(',')}`);
+    expect(names.at(-1)).toBe('VAT rate');
+    expect(names.at(-2)).toBe('Channel');
+    expect(vatCell(first, names, 'VAT included (EUR)')).toBe('23.00');
+    expect(first?.endsWith(',web,23%')).toBe(true);
+    expect(vatCell(second, names, 'VAT included (EUR)')).toBe('21.35');
+    expect(second?.endsWith(',web,21%')).toBe(true);
+    // Sold without a VAT number: no VAT, no rate.
+    expect(vatCell(third, names, 'VAT included (EUR)')).toBe('');
+    expect(third?.endsWith(',web,')).toBe(true);
   });
 });

@@ -5,14 +5,19 @@
 
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import { itemsSubtotal } from '../../domain/offers/discounts';
-import { orderVat } from '../../domain/settings/seller-texts';
+import { formatVatRate, orderVat } from '../../domain/settings/seller-texts';
 import { irishIsoDateTime } from '../../domain/shared/calendar-date';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import { amount, csvDocument } from '../lib/csv';
 import type { Subscriber } from '../newsletter';
+import { type OrderVat, rowVatOf } from '../orders';
 
-/** The header row; the VAT column names the configured rate (VAT_RATE). */
-export const ordersCsvHeader = (vatRatePercent: number) => [
+/**
+ * The header row. With one VAT rate in the file the VAT column names it; with orders charged at different
+ * rates (the owner changed it in the range: null here) the column is plain and a last column gives each
+ * order's rate.
+ */
+export const ordersCsvHeader = (vatRatePercent: number | null) => [
   'Reference',
   'Paid at',
   'E-mail',
@@ -27,13 +32,14 @@ export const ordersCsvHeader = (vatRatePercent: number) => [
   'Gift wrap (EUR)',
   'Total (EUR)',
   'Refunded (EUR)',
-  `VAT included at ${vatRatePercent}% (EUR)`,
+  vatRatePercent === null ? 'VAT included (EUR)' : `VAT included at ${vatRatePercent}% (EUR)`,
   'Status',
   // A paid quote's reference and the enquiry it answered (empty for a cart's order).
   'Quote',
   'Enquiry',
   // Where the order came from: web, quote or manual (docs/product.md §10.17); added last, as every column.
   'Channel',
+  ...(vatRatePercent === null ? ['VAT rate'] : []),
 ];
 
 function countryOf(row: OrderRow): string | null {
@@ -47,17 +53,23 @@ function countryOf(row: OrderRow): string | null {
 }
 
 /**
- * One row per paid order; VAT on what the shop kept (total less refunds), empty without a VAT number.
+ * One row per paid order; VAT on what the shop kept (total less refunds) at the order's own rate, empty
+ * when it was sold without a VAT number. `vat.before` reads orders stored before their VAT was kept;
+ * `vat.rateNow` names the header when no order in the file was charged VAT.
  * Times are Irish local time with their offset: what the owner's books and spreadsheets read.
  */
 export function ordersCsv(
   orders: readonly { row: OrderRow; lines: readonly OrderLineRow[] }[],
-  seller: { readonly vatNumber: string | null; readonly vatRate: number },
+  vat: { readonly before: OrderVat; readonly rateNow: number },
 ): string {
+  const vats = orders.map(({ row }) => rowVatOf(row, vat.before));
+  const rates = new Set(vats.flatMap((v) => (v.vatNumber ? [v.vatRate] : [])));
+  const oneRate = rates.size > 1 ? null : ([...rates][0] ?? vat.rateNow);
   return csvDocument(
-    ordersCsvHeader(seller.vatRate),
-    orders.map(({ row, lines }) => {
-      const vat = orderVat(seller, row.total - row.refunded);
+    ordersCsvHeader(oneRate),
+    orders.map(({ row, lines }, i) => {
+      const charged = vats[i] ?? vat.before;
+      const included = orderVat(charged, row.total - row.refunded);
       return [
         row.reference,
         row.paid_at ? irishIsoDateTime(new Date(row.paid_at)) : null,
@@ -77,11 +89,12 @@ export function ordersCsv(
         amount(row.gift_wrap),
         amount(row.total),
         amount(row.refunded),
-        vat === null ? null : amount(vat),
+        included === null ? null : amount(included),
         row.desk_status,
         row.quote_reference ?? null,
         row.enquiry_id ?? null,
         row.channel,
+        ...(oneRate === null ? [charged.vatNumber ? formatVatRate(charged.vatRate) : null] : []),
       ];
     }),
   );

@@ -18,6 +18,8 @@ export interface ExportRouteOptions {
   readonly audit: AuditTrail;
   readonly fulfilment: Pick<DeskService, 'store'>;
   readonly newsletter: Pick<NewsletterStore, 'subscribers'>;
+  /** The owner's VAT rate now (server/settings): the header's when no order in the file was charged VAT. */
+  readonly seller: () => Promise<{ readonly vatRate: number }>;
 }
 
 function csv(reply: FastifyReply, filename: string, body: string): FastifyReply {
@@ -45,7 +47,14 @@ export async function exportRoutes(app: FastifyInstance, opts: ExportRouteOption
       target: null,
       detail: `${range.from}..${range.to}, ${orders.length} orders`,
     });
-    return csv(reply, `solas-orders-${range.from}-to-${range.to}.csv`, ordersCsv(orders, opts.config.seller));
+    // Each order's own VAT; the first start's for orders stored before it was kept (server/orders order-vat.ts).
+    const before = { vatRate: opts.config.seller.vatRate, vatNumber: opts.config.seller.vatNumber };
+    const { vatRate: rateNow } = await opts.seller();
+    return csv(
+      reply,
+      `solas-orders-${range.from}-to-${range.to}.csv`,
+      ordersCsv(orders, { before, rateNow }),
+    );
   });
 
   app.get(ADMIN_API.newsletterCsv, async (request, reply) => {

@@ -16,10 +16,11 @@ async function numbers(app: FastifyInstance): Promise<void> {
     audit,
     fulfilment: app.orders.fulfilment,
     newsletter: app.newsletter.store,
+    seller: app.settings.seller,
   });
 }
 
 export const numbersPlugin = fp(numbers, {
   name: 'numbers',
-  dependencies: ['platform', 'payments', 'orders', 'newsletter'],
+  dependencies: ['platform', 'settings', 'payments', 'orders', 'newsletter'],
 });

@@ -65,7 +65,13 @@ describe.each(TEST_DIALECTS)('the discount store on %s', (dialect) => {
   });
 
   async function order(id: string, email = 'shopper@example.ie'): Promise<void> {
-    await orders.createPending({ id, provider: 'test-checkout', email, totals: TOTALS });
+    await orders.createPending({
+      id,
+      provider: 'test-checkout',
+      email,
+      totals: TOTALS,
+      vat: { vatRate: 23, vatNumber: null },
+    });
   }
 
   /** A reservation in its own transaction, as the checkout takes it: the outcome's reason or 'reserved'. */

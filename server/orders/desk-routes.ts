@@ -41,10 +41,13 @@ import {
 } from '../security/owner-auth';
 import type { PeopleStore } from '../security/people-store';
 import { type DeskOutcome, type DeskService, toDetail, toListItem } from './fulfilment-service';
+import type { SellerNow } from './order-vat';
 
 export interface DeskRouteOptions {
   readonly config: AppConfig;
   readonly desk: DeskService;
+  /** The owner's seller settings now: the packing slips' return address. */
+  readonly seller: SellerNow;
   readonly audit: AuditTrail;
   readonly sessions: AdminSessionStore;
   /** Failed sign-ins, counted where every instance sees them (security/shared-counters.ts). */
@@ -135,7 +138,7 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
   // The batch (every order in production) or one order's slip, each with the seller's return address.
   const slipsSchema = { querystring: packingSlipsQuerySchema };
   api.get(ADMIN_API.packingSlips, { schema: slipsSchema }, async (request, reply) => {
-    const { name, address } = config.seller;
+    const { name, address } = await opts.seller();
     const returnAddress = { name, address };
     const { reference } = request.query;
     if (reference !== undefined) {

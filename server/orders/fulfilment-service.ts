@@ -34,6 +34,7 @@ import type { IssuedOrderKeys } from './order-key';
 import { deskOrderUrl } from './order-mail';
 import { parseWithdrawnItems } from './order-page-service';
 import type { OrderServiceOptions } from './order-service';
+import { rowVatOf } from './order-vat';
 
 /** The order service's options, with the desk's own store. */
 export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & {
@@ -283,6 +284,8 @@ export class DeskService {
   ): Promise<DeskOutcome> {
     const trackingUrl = input.trackingUrl || trackingUrlFor(input.carrier, input.trackingNumber);
     const carrierName = CARRIER_LABELS[input.carrier];
+    // The shopper's contact address as the owner set it now (the e-mail is composed in this change).
+    const { email: contactEmail } = await this.o.seller();
     return this.once('dispatch', reference, actor, () =>
       this.simple(reference, 'dispatch', actor, (row) => ({
         set: {
@@ -306,7 +309,7 @@ export class DeskService {
             dispatchedMail({
               reference,
               name: updated.shipping_name,
-              contactEmail: this.o.contactEmail,
+              contactEmail,
               orderPageUrl: this.pageUrlOf(updated, keys),
               testOrder: isTestOrder(updated),
               carrier: carrierName,
@@ -361,13 +364,14 @@ export class DeskService {
     return this.answer(reference, changed);
   }
 
-  private recordDeskRefund(
+  private async recordDeskRefund(
     row: OrderRow,
     reference: string,
     made: { id: string; amount: number },
     reason: string | null,
     actor: Actor,
   ): Promise<boolean> {
+    const { email: contactEmail } = await this.o.seller();
     return this.o.store.recordRefund({
       orderId: row.id,
       refundId: made.id,
@@ -386,7 +390,7 @@ export class DeskService {
           refundMail({
             reference,
             name: updated.shipping_name,
-            contactEmail: this.o.contactEmail,
+            contactEmail,
             orderPageUrl: this.pageUrlOf(updated, keys),
             testOrder: isTestOrder(updated),
             amount: made.amount,
@@ -418,6 +422,7 @@ export class DeskService {
     if (!order) return notFound();
     const { row } = order;
     if (row.desk_status === 'cancelled') return this.answer(reference, false);
+    const { email: contactEmail } = await this.o.seller();
     if (!allows('cancel', flowState(row)))
       return refused(refusedTransitionMessage(row.desk_status, 'cancel'));
     const reason = input.reason?.trim() || null;
@@ -458,7 +463,7 @@ export class DeskService {
           cancelledMail({
             reference,
             name: updated.shipping_name,
-            contactEmail: this.o.contactEmail,
+            contactEmail,
             orderPageUrl: this.pageUrlOf(updated, keys),
             testOrder: isTestOrder(updated),
             refunded: refunded || updated.refunded,
@@ -514,6 +519,7 @@ export class DeskService {
     if (event.charge) {
       const row = await store.findRowByPaymentId(event.charge.paymentId);
       if (!row) return true;
+      const { email: contactEmail } = await this.o.seller();
       let changed = false;
       for (const r of event.charge.refunds) {
         const recorded = await store.recordRefund({
@@ -533,7 +539,7 @@ export class DeskService {
               refundMail({
                 reference: updated.reference ?? '',
                 name: updated.shipping_name,
-                contactEmail: this.o.contactEmail,
+                contactEmail,
                 orderPageUrl: this.pageUrlOf(updated, keys),
                 testOrder: isTestOrder(updated),
                 amount: r.amount,
@@ -574,6 +580,8 @@ export class DeskService {
       const row = await store.findRowByPaymentId(d.paymentId);
       if (!row) return true;
       const reference = row.reference ?? '';
+      // The owner's notice goes to the address she set for new orders.
+      const { orderEmail } = await this.o.seller();
       const changed = await store.transition(row.id, {
         from: FLOW.refund.from.concat(['refunded', 'cancelled']),
         set: {
@@ -595,7 +603,7 @@ export class DeskService {
               orderId: row.id,
               reference,
               kind: DESK_MAIL_KINDS.dispute(d.id),
-              to: this.o.ownerEmail,
+              to: orderEmail,
               ...disputeMail({
                 reference,
                 amount: d.amount,
@@ -692,7 +700,10 @@ export class DeskService {
 
   /** The order as the desk shows it, with the VAT its total includes (the figure of the shopper's e-mail). */
   private detailOf(order: DeskOrder): OrderDetail {
-    return { ...toDetail(order), vatIncluded: orderVat(this.o.legal, order.row.total) };
+    return {
+      ...toDetail(order),
+      vatIncluded: orderVat(rowVatOf(order.row, this.o.vatBefore), order.row.total),
+    };
   }
 }
 

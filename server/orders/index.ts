@@ -83,3 +83,4 @@ export {
   paidOrdersForStats,
   paymentsOfEmail,
 } from './order-store';
+export { type OrderVat, rowVatOf } from './order-vat';

@@ -21,8 +21,9 @@ import { DESK_MAIL_KINDS, dispatchedMail, orderChangedMail, refundMail } from '.
 import type { DeskOutcome, DeskService } from './fulfilment-service';
 import type { DeskStore } from './fulfilment-store';
 import type { IssuedOrderKeys } from './order-key';
-import { customerConfirmation, type LegalMailFacts } from './order-mail';
+import { customerConfirmation } from './order-mail';
 import type { OrderStore } from './order-store';
+import { legalFacts, type OrderVat, orderVatOf, type SellerNow } from './order-vat';
 
 export interface OrderEditServiceOptions {
   readonly desk: DeskService;
@@ -30,8 +31,12 @@ export interface OrderEditServiceOptions {
   readonly orders: OrderStore;
   readonly requests: RequestClaims;
   readonly mailFrom: string;
-  readonly contactEmail: string;
-  readonly legal: LegalMailFacts;
+  /** No trailing slash (the confirmation's Terms link). */
+  readonly publicUrl: string;
+  /** The owner's seller settings now: the e-mails name her and her contact address. */
+  readonly seller: SellerNow;
+  /** The VAT of orders stored before it was kept with them: the first start's (order-vat.ts). */
+  readonly vatBefore: OrderVat;
   readonly pageUrl: (reference: string, key: string) => string;
   readonly onMailQueued: () => void;
 }
@@ -114,6 +119,7 @@ export class OrderEditService {
     const { row } = order;
     const refused = editRefusal(row);
     if (refused) return refused;
+    const seller = await this.o.seller();
 
     const set: Partial<OrderRow> = {};
     const history: string[] = [];
@@ -196,7 +202,7 @@ export class OrderEditService {
               this.shopperMail(
                 updated,
                 uniqueKind('order-change'),
-                orderChangedMail({ ...this.mailInput(updated, keys), changes: shopperLines }),
+                orderChangedMail({ ...this.mailInput(updated, keys, seller), changes: shopperLines }),
               ),
             ],
       audit: audit(actor, 'order-edit', reference, fields.join(', ')),
@@ -232,6 +238,8 @@ export class OrderEditService {
     if (!order) return refusal(404, ADMIN_MESSAGES.notFound);
     const { row } = order;
     if (row.email === '') return refusal(409, ORDER_EDIT_MESSAGES.anonymised);
+    // Sent again as it would be composed now: the seller as she is, the order's own VAT.
+    const seller = await this.o.seller();
     let build: ((row: OrderRow, keys: IssuedOrderKeys) => NewOutboxRow) | null = null;
     if (kind === 'confirmation' && row.paid_at !== null) {
       const stored = await this.o.orders.findById(row.id);
@@ -241,8 +249,8 @@ export class OrderEditService {
           const mail = customerConfirmation({
             order: stored,
             reference,
-            contactEmail: this.o.contactEmail,
-            legal: this.o.legal,
+            contactEmail: seller.email,
+            legal: legalFacts(seller, orderVatOf(stored, this.o.vatBefore), this.o.publicUrl),
             orderPageUrl: this.o.pageUrl(reference, key),
           });
           return this.shopperMail(r, uniqueKind(`${MAIL_KINDS.customer}:resend`), mail);
@@ -256,7 +264,7 @@ export class OrderEditService {
           r,
           uniqueKind(`${DESK_MAIL_KINDS.dispatched}:resend`),
           dispatchedMail({
-            ...this.mailInput(r, keys),
+            ...this.mailInput(r, keys, seller),
             carrier,
             trackingNumber,
             trackingUrl: r.tracking_url,
@@ -269,7 +277,7 @@ export class OrderEditService {
           r,
           uniqueKind('order-refund:all:resend'),
           refundMail({
-            ...this.mailInput(r, keys),
+            ...this.mailInput(r, keys, seller),
             amount: r.refunded,
             refundedInAll: r.refunded,
             total: r.total,
@@ -308,12 +316,12 @@ export class OrderEditService {
     }
   }
 
-  private mailInput(row: OrderRow, keys: IssuedOrderKeys) {
+  private mailInput(row: OrderRow, keys: IssuedOrderKeys, seller: { readonly email: string }) {
     const reference = row.reference ?? '';
     return {
       reference,
       name: row.shipping_name,
-      contactEmail: this.o.contactEmail,
+      contactEmail: seller.email,
       orderPageUrl: row.reference ? this.o.pageUrl(row.reference, keys.issue(row.id)) : null,
       testOrder: row.provider === 'test-checkout',
     };

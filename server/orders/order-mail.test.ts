@@ -28,6 +28,8 @@ function order(overrides: Partial<StoredOrder> = {}): StoredOrder {
     subtotal: 7500,
     shipping: 0,
     giftWrap: GIFT_WRAP_PRICE,
+    vatRateBp: null,
+    vatNumber: null,
     giftMessage: null,
     total: 7500 + GIFT_WRAP_PRICE,
     discount: 0,

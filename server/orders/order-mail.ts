@@ -26,6 +26,9 @@ import {
 } from '../mail/layout';
 import type { ProviderId, ShippingDetails } from '../payments';
 import type { StoredOrder } from './order-store';
+import type { LegalMailFacts } from './order-vat';
+
+export type { LegalMailFacts };
 
 const TEST_PROVIDER_ID: ProviderId = 'test-checkout';
 
@@ -38,17 +41,6 @@ export interface OrderMailContext {
   readonly legal: LegalMailFacts;
   /** The order page with its key (absolute); null only for orders that have no key yet. */
   readonly orderPageUrl: string | null;
-}
-
-/** Who sells, from the server's configuration (SELLER_*, VAT_RATE: server/config.ts). */
-export interface LegalMailFacts {
-  readonly sellerName: string;
-  readonly sellerAddress: string;
-  readonly vatNumber: string | null;
-  /** Percent. */
-  readonly vatRate: number;
-  /** Absolute URL of the Terms & Conditions page. */
-  readonly termsUrl: string;
 }
 
 export function addressLines(details: ShippingDetails | null): string[] {

@@ -32,12 +32,12 @@ import { memoryCounters, type SharedCounters } from '../security/shared-counters
 import {
   addressLines,
   deskOrderUrl,
-  type LegalMailFacts,
   orderLinkMail,
   withdrawalAcknowledgement,
   withdrawalOwnerNotice,
 } from './order-mail';
 import type { OrderPageRecord, OrderStore, StoredOrder } from './order-store';
+import { legalFacts, type OrderVat, orderVatOf, type SellerNow } from './order-vat';
 
 const TEST_PROVIDER_ID = 'test-checkout';
 
@@ -51,9 +51,10 @@ export interface OrderPageServiceOptions {
   /** No trailing slash. */
   readonly publicUrl: string;
   readonly mailFrom: string;
-  readonly ownerEmail: string;
-  readonly contactEmail: string;
-  readonly legal: LegalMailFacts;
+  /** The owner's seller settings now: the e-mails name her, and her notice goes to her order address. */
+  readonly seller: SellerNow;
+  /** The VAT of orders stored before it was kept with them: the first start's (order-vat.ts). */
+  readonly vatBefore: OrderVat;
   readonly log: OrderPageLogger;
   readonly onMailQueued: () => void;
   /**
@@ -197,7 +198,7 @@ export class OrderPageService {
         const key = await this.o.store.issueKey(row.id);
         const { order } = await this.o.store.pageRecord(row);
         const mail = orderLinkMail({
-          ...this.mailContext(order, reference),
+          ...(await this.mailContext(order, reference)),
           orderPageUrl: this.pageUrl(reference, key),
         });
         await this.o.store.queueMail([
@@ -240,7 +241,7 @@ export class OrderPageService {
     // The acknowledgement links to the page with a key of its own (a repeat of the notice queues nothing).
     const key = await this.o.store.issueKey(order.id);
     const ctx = {
-      ...this.mailContext(order, reference),
+      ...(await this.mailContext(order, reference)),
       orderPageUrl: this.pageUrl(reference, key),
       notice: { name, items, reason, receivedAt: this.now().toISOString() },
     };
@@ -256,7 +257,7 @@ export class OrderPageService {
           domain,
         ),
         outboxRow(
-          { orderId: order.id, reference, kind: MAIL_KINDS.withdrawalOwner, to: this.o.ownerEmail, ...owner },
+          { orderId: order.id, reference, kind: MAIL_KINDS.withdrawalOwner, to: ctx.orderEmail, ...owner },
           domain,
         ),
       ],
@@ -275,12 +276,15 @@ export class OrderPageService {
     return this.o.mailFrom.slice(this.o.mailFrom.lastIndexOf('@') + 1);
   }
 
-  private mailContext(order: StoredOrder, reference: string) {
+  /** The seller as she is now, the order's own VAT; `orderEmail` is where her notices go. */
+  private async mailContext(order: StoredOrder, reference: string) {
+    const seller = await this.o.seller();
     return {
       order,
       reference,
-      contactEmail: this.o.contactEmail,
-      legal: this.o.legal,
+      contactEmail: seller.email,
+      orderEmail: seller.orderEmail,
+      legal: legalFacts(seller, orderVatOf(order, this.o.vatBefore), this.o.publicUrl),
       orderPageUrl: order.orderKey ? this.pageUrl(reference, order.orderKey) : null,
     };
   }
@@ -329,7 +333,7 @@ export class OrderPageService {
       giftWrap: order.giftWrap,
       total: order.total,
       refunded: row.refunded,
-      vatIncluded: orderVat(this.o.legal, order.total),
+      vatIncluded: orderVat(orderVatOf(order, this.o.vatBefore), order.total),
       zoneLabel: SHIPPING_ZONES[order.zone].label,
       address: order.shippingDetails ? addressLines(order.shippingDetails) : [],
       withdrawal: {

@@ -26,6 +26,7 @@ import {
   type AllSettings,
   currentZone,
   pausedSalesMessage,
+  type SellerSettings,
   shippingRates,
   zoneClosedMessage,
 } from '../../domain/settings/shop-settings';
@@ -48,8 +49,9 @@ import {
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
 } from '../payments';
-import { customerConfirmation, deskOrderUrl, type LegalMailFacts, ownerNotification } from './order-mail';
+import { customerConfirmation, deskOrderUrl, ownerNotification } from './order-mail';
 import type { OrderStore, StoredOrder } from './order-store';
+import { legalFacts, type OrderVat, orderVatOf, type SellerNow } from './order-vat';
 
 export interface OrderServiceLogger {
   info(obj: object, msg: string): void;
@@ -63,10 +65,13 @@ export interface OrderServiceOptions {
   /** No trailing slash. */
   readonly publicUrl: string;
   readonly mailFrom: string;
-  readonly ownerEmail: string;
-  readonly contactEmail: string;
-  /** The seller's identity and VAT for the confirmation (server/config.ts seller). */
-  readonly legal: LegalMailFacts;
+  /**
+   * The owner's seller settings now: her identity and contact address in the shopper's e-mails, the
+   * address her notifications go to, and the VAT rate and number a new order is charged with.
+   */
+  readonly seller: SellerNow;
+  /** The VAT of orders stored before it was kept with them: the first start's (order-vat.ts). */
+  readonly vatBefore: OrderVat;
   /** The order page's absolute link (OrderPageService.pageUrl). */
   readonly pageUrl: (reference: string, key: string) => string;
   readonly log: OrderServiceLogger;
@@ -102,11 +107,11 @@ export interface OrderServiceOptions {
   readonly settings?: () => Promise<Pick<AllSettings, 'shipping' | 'away'>>;
 }
 
+/** An order to store, without its VAT: the service adds the owner's rate and number at that moment. */
+type PendingOrder = Omit<Parameters<OrderStore['createPending']>[0], 'vat'>;
+
 /** What the owner's order stores (docs/product.md §10.17); `within` writes its history in the same transaction. */
-export type ManualOrderInput = Omit<
-  Parameters<OrderStore['createPending']>[0],
-  'id' | 'provider' | 'within'
-> & {
+export type ManualOrderInput = Omit<PendingOrder, 'id' | 'provider' | 'within'> & {
   readonly totals: DiscountedTotals;
   readonly within: (trx: Transaction<Database>, orderId: string) => Promise<void>;
 };
@@ -368,6 +373,7 @@ export class OrderService {
     const orderId = newOrderId();
     await this.o.store.createPending({
       ...order,
+      vat: await this.vatNow(),
       id: orderId,
       provider: this.o.provider.id,
       within: (trx) => order.within(trx, orderId),
@@ -396,10 +402,11 @@ export class OrderService {
               queue: { queuedPieces: piecesAhead, capacity },
               pieces: order.itemCount,
             });
+    const seller = await this.o.seller();
     const first = await store.markPaidAndQueue(
       orderId,
       null,
-      (paid) => (emailCustomer ? [this.customerMessage(paid)] : []),
+      (paid) => (emailCustomer ? [this.customerMessage(paid, seller)] : []),
       { paymentId: null, dispatchDate: dispatch },
     );
     if (first) {
@@ -441,7 +448,7 @@ export class OrderService {
    * order's own transaction; a remote one is asked after the order is stored, and its session attached.
    */
   private async open(
-    order: Parameters<OrderStore['createPending']>[0],
+    order: PendingOrder,
     sessionInput: CheckoutSessionInput,
     refusal: (err: unknown) => CheckoutOutcome | null,
     hooks: {
@@ -499,11 +506,11 @@ export class OrderService {
 
   /** Stores the pending order; what `within` refused (a code's last use, a quote's claim) is the answer. */
   private async storePending(
-    order: Parameters<OrderStore['createPending']>[0],
+    order: PendingOrder,
     refusal: (err: unknown) => CheckoutOutcome | null,
   ): Promise<CheckoutOutcome | null> {
     try {
-      await this.o.store.createPending(order);
+      await this.o.store.createPending({ ...order, vat: await this.vatNow() });
       return null;
     } catch (err) {
       const refused = refusal(err);
@@ -579,10 +586,17 @@ export class OrderService {
                   queue: { queuedPieces: piecesAhead, capacity },
                   pieces: order.itemCount,
                 });
-      const first = await store.markPaidAndQueue(order.id, session.shipping, (paid) => this.messages(paid), {
-        paymentId: session.paymentId ?? null,
-        dispatchDate: dispatch,
-      });
+      // The seller as she is now: the e-mails are composed inside the payment's transaction.
+      const seller = await this.o.seller();
+      const first = await store.markPaidAndQueue(
+        order.id,
+        session.shipping,
+        (paid) => this.messages(paid, seller),
+        {
+          paymentId: session.paymentId ?? null,
+          dispatchDate: dispatch,
+        },
+      );
       // The code's use counts for good (a repeat changes nothing; a late expiry no longer frees it).
       if (order.discountCode) await this.o.discounts?.markUsed(order.id, now);
       if (first) {
@@ -691,16 +705,23 @@ export class OrderService {
     return ok;
   }
 
-  private mailContext(order: StoredOrder) {
+  /** The VAT a new order is charged with: the owner's rate and number now. */
+  private async vatNow(): Promise<OrderVat> {
+    const { vatRate, vatNumber } = await this.o.seller();
+    return { vatRate, vatNumber };
+  }
+
+  private mailContext(order: StoredOrder, seller: SellerSettings) {
     const reference = referenceOf(order);
     // markPaidAndQueue gives every order its key in the same update, so every order e-mail links to its page.
     const orderPageUrl = order.orderKey ? this.o.pageUrl(reference, order.orderKey) : null;
-    return { order, reference, contactEmail: this.o.contactEmail, legal: this.o.legal, orderPageUrl };
+    const legal = legalFacts(seller, orderVatOf(order, this.o.vatBefore), this.o.publicUrl);
+    return { order, reference, contactEmail: seller.email, legal, orderPageUrl };
   }
 
   /** The customer's confirmation alone (a manual order's, when the owner asks for it). */
-  private customerMessage(order: StoredOrder): NewOutboxRow {
-    const ctx = this.mailContext(order);
+  private customerMessage(order: StoredOrder, seller: SellerSettings): NewOutboxRow {
+    const ctx = this.mailContext(order, seller);
     return outboxRow(
       {
         orderId: order.id,
@@ -714,16 +735,16 @@ export class OrderService {
     );
   }
 
-  private messages(order: StoredOrder): NewOutboxRow[] {
-    const ctx = this.mailContext(order);
+  private messages(order: StoredOrder, seller: SellerSettings): NewOutboxRow[] {
+    const ctx = this.mailContext(order, seller);
     const { reference } = ctx;
     const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();
     return [
-      this.customerMessage(order),
+      this.customerMessage(order, seller),
       outboxRow(
-        { orderId: order.id, reference, kind: MAIL_KINDS.owner, to: this.o.ownerEmail, ...owner },
+        { orderId: order.id, reference, kind: MAIL_KINDS.owner, to: seller.orderEmail, ...owner },
         domain,
         now,
       ),

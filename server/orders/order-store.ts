@@ -20,6 +20,7 @@ import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus 
 import { enqueueMail, mailStatus } from '../mail/outbox';
 import type { LocalSession, ShippingAddress, ShippingDetails } from '../payments';
 import { hashKey, IssuedOrderKeys, newOrderKey } from './order-key';
+import { type OrderVat, storedVat } from './order-vat';
 
 export interface StoredOrder {
   readonly id: string;
@@ -55,6 +56,9 @@ export interface StoredOrder {
   /** The quote this order pays, and the enquiry it answered (server/quotes); null for a cart's order. */
   readonly quoteReference?: string | null;
   readonly enquiryId?: string | null;
+  /** The VAT rate (basis points) and number stored when the order was created; null before (order-vat.ts). */
+  readonly vatRateBp: number | null;
+  readonly vatNumber: string | null;
   readonly lines: readonly StoredOrderLine[];
 }
 
@@ -120,6 +124,8 @@ const insertOrder = preparedInsert('orders', [
   'payment_method',
   'request_key',
   'checkout_url',
+  'vat_rate_bp',
+  'vat_number',
 ]);
 
 /** All of an order's lines in one statement. */
@@ -172,6 +178,8 @@ function toOrder(row: OrderRow, lines: readonly OrderLineRow[], orderKey: string
     dispatchDate: row.dispatch_date === null ? null : parseIsoDate(row.dispatch_date),
     quoteReference: row.quote_reference ?? null,
     enquiryId: row.enquiry_id ?? null,
+    vatRateBp: row.vat_rate_bp ?? null,
+    vatNumber: row.vat_number ?? null,
     lines: [...lines]
       .sort((a, b) => a.position - b.position)
       .map((l) => ({
@@ -200,6 +208,8 @@ export class OrderStore {
     provider: string;
     email: string;
     totals: OrderTotals;
+    /** The VAT the order is charged with: the owner's rate and VAT number now (kept with the order). */
+    vat: OrderVat;
     /** With gift wrap only (checked by checkGiftMessage); absent or null without one. */
     giftMessage?: string | null;
     session?: LocalSession;
@@ -267,6 +277,7 @@ export class OrderStore {
       channel: input.manual ? 'manual' : input.quote ? 'quote' : 'web',
       payment_method: input.manual?.paymentMethod ?? null,
       request_key: input.manual?.requestKey ?? null,
+      ...storedVat(input.vat),
     };
     const lines = totals.lines.map(
       (l, position): InsertRow<'order_lines'> => ({

@@ -4,7 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BRAND } from '../../domain/config';
 import { checkoutRoutes } from './checkout-routes';
 import { deskRoutes } from './desk-routes';
 import { DeskService } from './fulfilment-service';
@@ -13,7 +12,6 @@ import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
 import { orderEditRoutes } from './order-edit-routes';
 import { OrderEditService } from './order-edit-service';
-import type { LegalMailFacts } from './order-mail';
 import { orderPageRoutes } from './order-page-routes';
 import { OrderPageService } from './order-page-service';
 import { orderRoutes } from './order-routes';
@@ -30,20 +28,16 @@ export interface OrdersPluginOptions {
 async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promise<void> {
   const { db, config, counters, events, now, wakeOutbox } = app.platform;
   const store = new OrderStore(db);
-  const legal: LegalMailFacts = {
-    sellerName: config.seller.name,
-    sellerAddress: config.seller.address,
-    vatNumber: config.seller.vatNumber,
-    vatRate: config.seller.vatRate,
-    termsUrl: `${config.publicUrl}/terms-conditions`,
-  };
+  // The seller is read from the owner's settings whenever an e-mail, a slip or an order is made; an
+  // order's VAT is its own (order-vat.ts), the first start's (VAT_RATE, SELLER_VAT_NUMBER) before it was kept.
+  const seller = app.settings.seller;
+  const vatBefore = { vatRate: config.seller.vatRate, vatNumber: config.seller.vatNumber };
   const pages = new OrderPageService({
     store,
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
-    ownerEmail: config.ownerEmail,
-    contactEmail: BRAND.contactEmail,
-    legal,
+    seller,
+    vatBefore,
     log: app.log,
     onMailQueued: wakeOutbox,
     counters,
@@ -54,9 +48,8 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     provider: app.payments.provider,
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
-    ownerEmail: config.ownerEmail,
-    contactEmail: BRAND.contactEmail,
-    legal,
+    seller,
+    vatBefore,
     pageUrl: (reference: string, key: string) => pages.pageUrl(reference, key),
     log: app.log,
     onMailQueued: wakeOutbox,
@@ -102,6 +95,7 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
   await app.register(deskRoutes, {
     config,
     desk: fulfilment,
+    seller,
     audit: app.platform.audit,
     sessions: app.platform.sessions,
     signIns: app.platform.signIns,
@@ -114,8 +108,9 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     orders: store,
     requests: app.platform.audit,
     mailFrom: config.mailFrom,
-    contactEmail: BRAND.contactEmail,
-    legal,
+    publicUrl: config.publicUrl,
+    seller,
+    vatBefore,
     pageUrl: shared.pageUrl,
     onMailQueued: wakeOutbox,
   });

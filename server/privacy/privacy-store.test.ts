@@ -78,7 +78,13 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
 
   /** An order with a test checkout session; paid (with its two e-mails, sent) when asked. */
   async function order(id: string, paid: boolean): Promise<void> {
-    await orders.createPending({ id, provider: 'test-checkout', email: SHOPPER, totals: TOTALS });
+    await orders.createPending({
+      id,
+      provider: 'test-checkout',
+      email: SHOPPER,
+      totals: TOTALS,
+      vat: { vatRate: 23, vatNumber: null },
+    });
     const provider = createTestCheckoutProvider({ db: database.db, publicUrl: 'http://shop.test' });
     const session = await provider.createSession({
       orderId: id,

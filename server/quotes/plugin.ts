@@ -1,7 +1,6 @@
 /** Quotes: the owner prices an enquiry, the client pays it through the same hosted checkout as any order. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BRAND } from '../../domain/config';
 import { quoteRoutes } from './quote-routes';
 import { QuoteService } from './quote-service';
 import { QuoteStore } from './quote-store';
@@ -30,7 +29,7 @@ async function quotes(app: FastifyInstance): Promise<void> {
     },
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
-    contactEmail: BRAND.contactEmail,
+    contactEmail: async () => (await app.settings.seller()).email,
     termsUrl: `${config.publicUrl}/terms-conditions`,
     onMailQueued: wakeOutbox,
     queue: app.making.queue,
@@ -44,5 +43,5 @@ async function quotes(app: FastifyInstance): Promise<void> {
 
 export const quotesPlugin = fp(quotes, {
   name: 'quotes',
-  dependencies: ['platform', 'orders', 'enquiries', 'catalogue', 'making'],
+  dependencies: ['platform', 'settings', 'orders', 'enquiries', 'catalogue', 'making'],
 });

@@ -70,7 +70,8 @@ export interface QuoteServiceOptions {
   /** No trailing slash. */
   readonly publicUrl: string;
   readonly mailFrom: string;
-  readonly contactEmail: string;
+  /** The contact e-mail shown to shoppers, as the owner's settings say now (server/settings). */
+  readonly contactEmail: () => Promise<string>;
   readonly termsUrl: string;
   readonly onMailQueued: () => void;
   readonly queue?: MakingQueueSource;
@@ -308,7 +309,7 @@ export class QuoteService {
       // The link as Send writes it, with a key of its own (the database keeps only keys' hashes).
       url: this.pageUrl(reference, await this.o.store.issueKey(reference, this.now())),
       termsUrl: this.o.termsUrl,
-      contactEmail: this.o.contactEmail,
+      contactEmail: await this.o.contactEmail(),
     });
     return { to: row.email, subject: mail.subject, text: mail.text };
   }
@@ -375,7 +376,7 @@ export class QuoteService {
       ...shownOf(row, current.status),
       url,
       termsUrl: this.o.termsUrl,
-      contactEmail: this.o.contactEmail,
+      contactEmail: await this.o.contactEmail(),
     });
     const now = this.now();
     await this.o.store.queueMail(

@@ -1,4 +1,5 @@
 /** The settings feature's public face: what other features may use of it (docs/architecture.md). */
+import type { SellerSettings } from '../../domain/settings/shop-settings';
 import type { SettingsCache } from './settings-cache';
 import type { SettingsStore } from './settings-store';
 
@@ -15,6 +16,11 @@ export interface SettingsFace {
   readonly store: SettingsStore;
   /** The settings as this instance serves them (no query): checkout, the early-bird price, the storefront. */
   readonly cache: SettingsCache;
+  /**
+   * The seller now (no query): read by whatever names her or writes to her at the moment it is composed
+   * (e-mails, packing slips, the CSV), so a save reaches every instance within the cache's refresh.
+   */
+  seller(): Promise<SellerSettings>;
 }
 
 declare module 'fastify' {

@@ -48,7 +48,7 @@ async function settings(app: FastifyInstance): Promise<void> {
     senderDomain: senderDomain(config.mailFrom),
     onMailQueued: wakeOutbox,
   });
-  app.decorate('settings', { store, cache });
+  app.decorate('settings', { store, cache, seller: async () => (await cache.current()).seller });
   await app.register(settingsRoutes, {
     store,
     cache,

@@ -69,6 +69,17 @@ async function postJson(cluster: Cluster, url: string, body: object) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
+/** Where an order goes: its zone and the address the test checkout's form takes (Galway by default). */
+export interface OrderDestination {
+  readonly zone: string;
+  readonly address?: {
+    readonly line1: string;
+    readonly city: string;
+    readonly postalCode: string;
+    readonly country: string;
+  };
+}
+
 /**
  * One piece of `productId` ordered on `instanceUrl` and paid on its built-in test checkout, as a shopper's
  * browser would; answers the order's reference.
@@ -78,15 +89,21 @@ export async function paidOrderOn(
   instanceUrl: string,
   shopper: { readonly email: string; readonly name: string },
   productId: string,
+  destination: OrderDestination = { zone: 'IE' },
 ): Promise<string> {
   const checkout = await postJson(cluster, `${instanceUrl}/api/checkout`, {
     email: shopper.email,
     items: [{ id: productId, quantity: 1 }],
-    zone: 'IE',
+    zone: destination.zone,
   });
   if (checkout.status !== 200) throw new Error(`checkout answered ${checkout.status}`);
   const sessionId = String(checkout.body.sessionId);
-  const form = new URLSearchParams({ ...GALWAY_CARD_FORM, email: shopper.email, name: shopper.name });
+  const form = new URLSearchParams({
+    ...GALWAY_CARD_FORM,
+    ...destination.address,
+    email: shopper.email,
+    name: shopper.name,
+  });
   const pay = await fetch(`${instanceUrl}/test-checkout/${sessionId}/pay`, {
     method: 'POST',
     redirect: 'manual',

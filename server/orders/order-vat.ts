@@ -1,0 +1,64 @@
+/**
+ * The seller as an order's e-mails, slips and pages name her, and the VAT the order was charged with
+ * (docs/product.md §10.14): her name, address and e-mails are read from the owner's settings when an
+ * e-mail or a slip is composed; the VAT rate and number are the order's own, stored when it was created.
+ */
+import type { SellerSettings } from '../../domain/settings/shop-settings';
+
+/** The owner's seller settings as this instance holds them now (server/settings, no query). */
+export type SellerNow = () => Promise<SellerSettings>;
+
+/** The VAT an order was charged with: the rate in percent and the seller's VAT number (null: none). */
+export interface OrderVat {
+  readonly vatRate: number;
+  readonly vatNumber: string | null;
+}
+
+/** What the orders table keeps (basis points: 23% is 2300; the settings allow two decimals). */
+export interface StoredVat {
+  readonly vatRateBp: number | null;
+  readonly vatNumber: string | null;
+}
+
+export function storedVat(vat: OrderVat): { vat_rate_bp: number; vat_number: string | null } {
+  return { vat_rate_bp: Math.round(vat.vatRate * 100), vat_number: vat.vatNumber };
+}
+
+/**
+ * The order's VAT. An order stored before the rate was kept with it (NULL) is read with `before`: the
+ * first start's rate and number (VAT_RATE, SELLER_VAT_NUMBER), what the shop charged then.
+ */
+export function orderVatOf(stored: StoredVat, before: OrderVat): OrderVat {
+  if (stored.vatRateBp === null) return { vatRate: before.vatRate, vatNumber: before.vatNumber };
+  return { vatRate: stored.vatRateBp / 100, vatNumber: stored.vatNumber };
+}
+
+/** The same, from an orders row (the desk's and the exports' reads). */
+export function rowVatOf(
+  row: { readonly vat_rate_bp: number | null; readonly vat_number: string | null },
+  before: OrderVat,
+): OrderVat {
+  return orderVatOf({ vatRateBp: row.vat_rate_bp ?? null, vatNumber: row.vat_number ?? null }, before);
+}
+
+/** Who sells, as the owner's settings say when an e-mail is composed, and the order's own VAT. */
+export interface LegalMailFacts {
+  readonly sellerName: string;
+  readonly sellerAddress: string;
+  /** The VAT number and rate (percent) the order was charged with. */
+  readonly vatNumber: string | null;
+  readonly vatRate: number;
+  /** Absolute URL of the Terms & Conditions page. */
+  readonly termsUrl: string;
+}
+
+/** The legal facts of an order's e-mails: the seller now, the order's own VAT. */
+export function legalFacts(seller: SellerSettings, vat: OrderVat, publicUrl: string): LegalMailFacts {
+  return {
+    sellerName: seller.name,
+    sellerAddress: seller.address,
+    vatNumber: vat.vatNumber,
+    vatRate: vat.vatRate,
+    termsUrl: `${publicUrl}/terms-conditions`,
+  };
+}

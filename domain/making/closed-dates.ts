@@ -15,7 +15,15 @@ export interface ClosedRange {
   readonly from: IsoDate;
   /** Last closed date (equal to `from` for a single day). */
   readonly to: IsoDate;
+  /** What shoppers are told during it (the desk's closures); CLOSED_DATES gives none. */
+  readonly reason?: string;
 }
+
+/**
+ * The reason the first start gives CLOSED_DATES' closures (domain/settings/shop-settings.ts): it adds
+ * nothing to "Our workshop is closed", so the banner leaves it out.
+ */
+export const DEFAULT_CLOSURE_REASON = 'Closed';
 
 export type ClosedDates = readonly ClosedRange[];
 export const NO_CLOSURES: ClosedDates = [];

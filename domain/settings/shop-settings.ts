@@ -10,7 +10,7 @@
 import * as z from 'zod/mini';
 import type { ShippingRate, ShippingRates } from '../cart/pricing';
 import { BRAND, SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
-import { type ClosedDates, NO_CLOSURES } from '../making/closed-dates';
+import { type ClosedDates, DEFAULT_CLOSURE_REASON, NO_CLOSURES } from '../making/closed-dates';
 import {
   SETTINGS_MESSAGES,
   type ShopSettings,
@@ -334,7 +334,11 @@ export function settingsDefaults(input: SettingsDefaultsInput): OwnerSettings {
       vatRate: input.seller.vatRate,
     },
     shipping: { zones: SEEDED_ZONES.map((zone) => ({ ...zone, countries: [...zone.countries] })) },
-    closures: (input.closedDates ?? NO_CLOSURES).map((c) => ({ from: c.from, to: c.to, reason: 'Closed' })),
+    closures: (input.closedDates ?? NO_CLOSURES).map((c) => ({
+      from: c.from,
+      to: c.to,
+      reason: DEFAULT_CLOSURE_REASON,
+    })),
     workingDays: [1, 2, 3, 4, 5],
     away: { mode: 'off', until: null, message: '' },
     announcement: { text: DEFAULT_ANNOUNCEMENT_TEXT, enabled: DEFAULT_ANNOUNCEMENT_ENABLED },

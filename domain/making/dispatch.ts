@@ -71,6 +71,39 @@ export interface DispatchOptions {
   readonly pieces?: number;
 }
 
+/** The owner's settings the dates follow (domain/settings/shop-settings.ts; the storefront's snapshot). */
+export interface DispatchSettings {
+  readonly closures: readonly { readonly from: string; readonly to: string; readonly reason?: string }[];
+  readonly workingDays: WorkingDays;
+  readonly away: AwayDates;
+}
+
+/** The calendar part of DispatchOptions: her closures, working days and away state. */
+export type DispatchCalendar = Pick<DispatchOptions, 'closures' | 'workingDays' | 'away'>;
+
+const calendars = new WeakMap<DispatchSettings, DispatchCalendar>();
+
+/**
+ * The settings as the date functions take them, made once per settings object (the server's cache holds
+ * one until the next save, a page one per snapshot), so the closures' day ranges below are made once too.
+ * A closure whose dates cannot be read (never saved so: the settings' schema checks them) is left out.
+ */
+export function dispatchCalendar(settings: DispatchSettings): DispatchCalendar {
+  let calendar = calendars.get(settings);
+  if (!calendar) {
+    const closures: ClosedRange[] = [];
+    for (const closure of settings.closures) {
+      const from = parseIsoDate(closure.from);
+      const to = parseIsoDate(closure.to);
+      if (from && to && from <= to)
+        closures.push(closure.reason ? { from, to, reason: closure.reason } : { from, to });
+    }
+    calendar = { closures, workingDays: settings.workingDays, away: settings.away };
+    calendars.set(settings, calendar);
+  }
+  return calendar;
+}
+
 // The walks below count in day numbers (days since 1970-01-01, calendar-date.ts): adding and comparing
 // integers, an IsoDate made once at the end. Walking in IsoDates parsed and printed a date per step, and the
 // Christmas deadlines walk hundreds of days per page view: one 60-80 ms task on a slowed phone after the

@@ -1,4 +1,5 @@
 /** The settings feature's public face: what other features may use of it (docs/architecture.md). */
+import type { DispatchCalendar } from '../../domain/making/dispatch';
 import type { SettingsCache } from './settings-cache';
 import type { SettingsStore } from './settings-store';
 
@@ -15,6 +16,11 @@ export interface SettingsFace {
   readonly store: SettingsStore;
   /** The settings as this instance serves them (no query): checkout, the early-bird price, the storefront. */
   readonly cache: SettingsCache;
+  /**
+   * What every dispatch date follows now (closures, working days, away) from the cache: no query, and the
+   * same object until the next save. Unreadable, the first start's closures (CLOSED_DATES).
+   */
+  readonly calendar: () => Promise<DispatchCalendar>;
 }
 
 declare module 'fastify' {

@@ -4,7 +4,7 @@ import type { CatalogueProduct as Product } from '../../../domain/catalogue/snap
 import { BRAND, FREE_SHIPPING_THRESHOLD } from '../../../domain/config';
 import { SITE_IMAGES } from '../../../domain/media/images';
 import { ANONYMOUS_NAME } from '../../../domain/reviews/review-links';
-import { formatEuroShort } from '../../../domain/shared/money';
+import { cents, formatEuroShort } from '../../../domain/shared/money';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 import { useCatalogue } from '../features/catalogue/catalogue-context';
 import { FloatingPromo } from '../features/catalogue/floating-promo';
@@ -27,7 +27,12 @@ const OUTLINE_BUTTON =
 export function HomePage() {
   const heroRef = useRef<HTMLElement>(null);
   const bestSellersRef = useRef<HTMLElement>(null);
-  const { bestSellers, newArrivals, categories } = useCatalogue();
+  const { bestSellers, newArrivals, categories, snapshot } = useCatalogue();
+  // The Irish zone's threshold as the owner set it (the snapshot's settings; the first start's without
+  // them), read here rather than through the settings hooks, which the home page's first load does not carry.
+  const zones = snapshot.shop?.shipping.zones;
+  const ireland = zones ? zones.find((zone) => zone.id === 'IE') : undefined;
+  const freeFrom = zones ? (ireland?.freeFrom ?? null) : FREE_SHIPPING_THRESHOLD;
   // Quotes of published reviews the owner picked in the desk (docs/product.md §8.13); none: no section.
   const testimonials = useTestimonials();
   return (
@@ -56,12 +61,14 @@ export function HomePage() {
           <SellingPoint icon={<SparkIcon className="h-7 w-7" />} title="Meaningful design">
             Colours drawn from Irish places and seasons, designed in-house.
           </SellingPoint>
-          <SellingPoint
-            icon={<TruckIcon className="h-7 w-7" />}
-            title={`Free shipping from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}`}
-          >
-            Free delivery in Ireland on orders of {formatEuroShort(FREE_SHIPPING_THRESHOLD)} or more.
-          </SellingPoint>
+          {freeFrom === null ? null : (
+            <SellingPoint
+              icon={<TruckIcon className="h-7 w-7" />}
+              title={`Free shipping from ${formatEuroShort(cents(freeFrom))}`}
+            >
+              Free delivery in Ireland on orders of {formatEuroShort(cents(freeFrom))} or more.
+            </SellingPoint>
+          )}
         </ul>
       </section>
 

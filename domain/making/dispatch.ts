@@ -110,8 +110,8 @@ export function dispatchCalendar(settings: DispatchSettings): DispatchCalendar {
 // product page hydrated (bench:web's trace).
 
 /**
- * Closures as day-number ranges, made once per list object: the server parses CLOSED_DATES once at start;
- * the browser parses its few ranges again for each view (dispatch-view.ts), and converts them once there.
+ * Closures as day-number ranges, made once per list object: dispatchCalendar makes one list per settings
+ * object (the server's until the next save, the browser's per snapshot), so each view reuses the ranges.
  */
 const closureDayRanges = new WeakMap<ClosedDates, readonly (readonly [number, number])[]>();
 

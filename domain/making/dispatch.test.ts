@@ -385,3 +385,29 @@ describe('the owner’s working days, closures with a reason and away (the desk�
     expect(awayMissesChristmas(now, ie, {})).toBe(false);
   });
 });
+
+describe('the owner’s own last order date for Christmas', () => {
+  const now = at('2026-11-23T10:00:00Z');
+
+  it('replaces a zone’s computed date where it is earlier, and only then', () => {
+    const deadlines = christmasDeadlines(now, { christmasLastOrder: '2026-12-10' });
+    expect(deadlines?.map((x) => [x.zone, x.lastOrderDate, x.orderBefore.toISOString()])).toEqual([
+      ['IE', '2026-12-10', '2026-12-11T00:00:00.000Z'],
+      ['EU', '2026-12-06', '2026-12-07T00:00:00.000Z'],
+      ['WORLD', '2026-11-29', '2026-11-30T00:00:00.000Z'],
+    ]);
+    const ie = deadlines?.[0];
+    expect(ie && christmasMessage(ie)).toBe(
+      'Order by Thursday 10 December for Christmas delivery to Ireland',
+    );
+    const after = christmasDeadlines(at('2026-12-11T00:00:00Z'), { christmasLastOrder: '2026-12-10' })?.[0];
+    expect(after?.passed).toBe(true);
+  });
+
+  it('changes nothing when it is later than the computed dates, or left from another year', () => {
+    const computed = christmasDeadlines(now);
+    expect(christmasDeadlines(now, { christmasLastOrder: '2026-12-20' })).toEqual(computed);
+    expect(christmasDeadlines(now, { christmasLastOrder: '2025-12-01' })).toEqual(computed);
+    expect(christmasDeadlines(now, { christmasLastOrder: null })).toEqual(computed);
+  });
+});

@@ -63,6 +63,8 @@ export interface DispatchOptions {
   readonly workingDays?: WorkingDays;
   /** Away and keeping selling: production starts on her return date at the earliest. */
   readonly away?: AwayDates;
+  /** Her own last order date for Christmas (YYYY-MM-DD): used where earlier than a zone's computed one. */
+  readonly christmasLastOrder?: string | null;
   /**
    * The maker's queue ahead of the order (domain/making/making-queue.ts) and the order's own pieces (1 by
    * default): the date moves one working day later per day of making ahead. None: today's rule.
@@ -76,10 +78,15 @@ export interface DispatchSettings {
   readonly closures: readonly { readonly from: string; readonly to: string; readonly reason?: string }[];
   readonly workingDays: WorkingDays;
   readonly away: AwayDates;
+  /** Absent in settings from before it existed: the computed dates. */
+  readonly christmasLastOrder?: string | null;
 }
 
-/** The calendar part of DispatchOptions: her closures, working days and away state. */
-export type DispatchCalendar = Pick<DispatchOptions, 'closures' | 'workingDays' | 'away'>;
+/** The calendar part of DispatchOptions: her closures, working days, away state and Christmas date. */
+export type DispatchCalendar = Pick<
+  DispatchOptions,
+  'closures' | 'workingDays' | 'away' | 'christmasLastOrder'
+>;
 
 const calendars = new WeakMap<DispatchSettings, DispatchCalendar>();
 
@@ -98,7 +105,12 @@ export function dispatchCalendar(settings: DispatchSettings): DispatchCalendar {
       if (from && to && from <= to)
         closures.push(closure.reason ? { from, to, reason: closure.reason } : { from, to });
     }
-    calendar = { closures, workingDays: settings.workingDays, away: settings.away };
+    calendar = {
+      closures,
+      workingDays: settings.workingDays,
+      away: settings.away,
+      christmasLastOrder: settings.christmasLastOrder ?? null,
+    };
     calendars.set(settings, calendar);
   }
   return calendar;
@@ -307,7 +319,13 @@ export interface ChristmasDeadline {
   readonly passed: boolean;
 }
 
-function christmasDeadline(year: number, zone: ZoneId, now: Date, maker: MakerDays): ChristmasDeadline {
+function christmasDeadline(
+  year: number,
+  zone: ZoneId,
+  now: Date,
+  maker: MakerDays,
+  ownDate: IsoDate | null,
+): ChristmasDeadline {
   const [month, day] = DISPATCH.christmasDeliveryBy;
   const deliverBy = dayNumber(isoDate(year, month, day));
   const latestDelivery = SHIPPING_ZONES[zone].deliveryDays[1];
@@ -319,8 +337,11 @@ function christmasDeadline(year: number, zone: ZoneId, now: Date, maker: MakerDa
   // Any order on the day before `start` (after its cut-off, or on a day that is no business day) starts
   // on `start` at the latest: the whole of that day makes it. An order on `start` after the cut-off
   // starts on the next business day, which is too late.
-  const lastOrderDate = fromDayNumber(start - 1);
-  const orderBefore = irishInstant(fromDayNumber(start), 0, 0);
+  // The owner's own date, where earlier, wins: the whole of that day still makes it, the next does not.
+  const own = ownDate ? dayNumber(ownDate) : null;
+  const lastDay = own !== null && own < start - 1 ? own : start - 1;
+  const lastOrderDate = fromDayNumber(lastDay);
+  const orderBefore = irishInstant(fromDayNumber(lastDay + 1), 0, 0);
   return { zone, lastOrderDate, orderBefore, passed: now.getTime() >= orderBefore.getTime() };
 }
 
@@ -338,7 +359,10 @@ export function christmasDeadlines(
   const [toMonth, toDay] = DISPATCH.christmasDeliveryBy;
   if (today < isoDate(year, fromMonth, fromDay) || today > isoDate(year, toMonth, toDay)) return null;
   const maker = makerDays(options.closures, options.workingDays);
-  return ZONE_IDS.map((zone) => christmasDeadline(year, zone, now, maker));
+  // Hers counts in its own season only: a date left from last year changes nothing.
+  const own = options.christmasLastOrder ? parseIsoDate(options.christmasLastOrder) : null;
+  const ownDate = own && dateParts(own).year === year ? own : null;
+  return ZONE_IDS.map((zone) => christmasDeadline(year, zone, now, maker, ownDate));
 }
 
 /**

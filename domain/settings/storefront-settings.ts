@@ -34,6 +34,8 @@ export interface StorefrontSettings {
   readonly closures: readonly StorefrontClosure[];
   /** 1 = Monday ... 7 = Sunday. */
   readonly workingDays: readonly number[];
+  /** The owner's own last order date for Christmas (YYYY-MM-DD), where earlier than the computed; null: none. */
+  readonly christmasLastOrder: string | null;
   readonly away: {
     readonly mode: 'off' | 'keep-selling' | 'pause-sales';
     /** YYYY-MM-DD; null while open. */
@@ -65,6 +67,7 @@ export const DEFAULT_STOREFRONT_SETTINGS: StorefrontSettings = {
   shipping: { zones: SEEDED_ZONES },
   closures: [],
   workingDays: [1, 2, 3, 4, 5],
+  christmasLastOrder: null,
   away: { mode: 'off', until: null, message: '' },
   announcement: { text: DEFAULT_ANNOUNCEMENT_TEXT, enabled: DEFAULT_ANNOUNCEMENT_ENABLED },
 };
@@ -75,6 +78,7 @@ export function storefrontSettings(settings: StorefrontSettings): StorefrontSett
     shipping: settings.shipping,
     closures: settings.closures.map(({ from, to, reason }) => ({ from, to, reason })),
     workingDays: settings.workingDays,
+    christmasLastOrder: settings.christmasLastOrder,
     away: settings.away,
     announcement: { text, enabled, key: announcementKey(text) },
   };

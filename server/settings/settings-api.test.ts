@@ -375,6 +375,23 @@ describe.each(TEST_DIALECTS)('the checkout following the settings on %s', (diale
     expect(second.stored && second.stored > away.until).toBe(true);
   });
 
+  it('keeps the owner’s last order date for Christmas, refusing a date it cannot read', async () => {
+    const app = await start(await onDatabase(dialect));
+    expect((await read(app)).christmasLastOrder).toBeNull();
+    expect(await patch(app, { christmasLastOrder: '10/12/2026' })).toEqual({
+      status: 400,
+      body: { ok: false, error: SHOP_SETTINGS_MESSAGES.christmasLastOrder },
+    });
+    expect((await patch(app, { christmasLastOrder: '2026-12-10' })).status).toBe(200);
+    expect((await read(app)).christmasLastOrder).toBe('2026-12-10');
+    const open = await app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect(
+      (open.json() as { settings: { christmasLastOrder: string | null } }).settings.christmasLastOrder,
+    ).toBe('2026-12-10');
+    expect((await patch(app, { christmasLastOrder: null })).status).toBe(200);
+    expect((await read(app)).christmasLastOrder).toBeNull();
+  });
+
   it('a price saved on one instance is charged on another within 5 seconds', async () => {
     const database = await onDatabase(dialect);
     const a = await start(database, 500);

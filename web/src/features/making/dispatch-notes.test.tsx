@@ -141,6 +141,14 @@ describe('ProductDispatch', () => {
     expect(screen.getByText('Order by Sunday 13 December for Christmas delivery to Ireland')).toBeVisible();
   });
 
+  it('gives the owner’s own last order date for Christmas where it is earlier', async () => {
+    setNow('2026-11-23T10:00:00Z');
+    renderWithCart(<ProductDispatch />, { christmasLastOrder: '2026-12-10' });
+    expect(
+      await screen.findByText('Order by Thursday 10 December for Christmas delivery to Ireland'),
+    ).toBeInTheDocument();
+  });
+
   it('away past the Christmas dates: never promises Christmas', async () => {
     setNow('2026-11-23T10:00:00Z');
     renderWithCart(<ProductDispatch />, {

@@ -93,7 +93,7 @@ const envSchema = z.object({
   /** Per-client rate limits: `off`, or e.g. `checkout=10/60,newsletter=off` (lib/rate-limit-settings.ts). */
   RATE_LIMITS: parsedWith(parseRateLimits).optional(),
   /**
-   * The owner's closures, when nothing is made or dispatched: `2026-12-24..2027-01-04,2027-03-17`
+   * The first start's closures, when nothing is made or dispatched: `2026-12-24..2027-01-04,2027-03-17`
    * (domain/making/closed-dates.ts). Every bad item is reported at start, with what was expected.
    */
   CLOSED_DATES: parsedWith(parseClosedDates).optional(),
@@ -215,7 +215,7 @@ export interface AppConfig {
   readonly runtimeFlags: Readonly<Record<string, string>>;
   readonly rateLimits: RateLimitSettings;
   readonly trustProxy: TrustProxy;
-  /** The owner's closures (CLOSED_DATES): skipped by dispatch dates; also handed to the browser. */
+  /** CLOSED_DATES: the first start's closures; the desk's Settings (server/settings) win once saved. */
   readonly closedDates: ClosedDates;
   /** MAKING_CAPACITY_PER_DAY: the capacity until the desk's setting (server/settings) changes it. */
   readonly makingCapacityPerDay: number;

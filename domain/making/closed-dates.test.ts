@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { IsoDate } from '../shared/calendar-date';
-import { closedDatesSchema, closureOn, formatClosedDates, isClosed, parseClosedDates } from './closed-dates';
+import { closedDatesSchema, closureOn, isClosed, parseClosedDates } from './closed-dates';
 
 const d = (text: string) => text as IsoDate;
 
@@ -96,17 +96,5 @@ describe('isClosed', () => {
     expect(isClosed(d('2027-01-04'), closures)).toBe(true);
     expect(isClosed(d('2027-01-05'), closures)).toBe(false);
     expect(closureOn(d('2027-03-17'), closures)).toEqual({ from: '2027-03-17', to: '2027-03-17' });
-  });
-});
-
-describe('formatClosedDates', () => {
-  it('writes the canonical text, which parses back to the same closures', () => {
-    const parsed = parseClosedDates(' 2026-12-24..2027-01-04 , 2027-03-17..2027-03-17,2027-06-01');
-    expect(parsed.ok).toBe(true);
-    if (!parsed.ok) return;
-    const text = formatClosedDates(parsed.value);
-    expect(text).toBe('2026-12-24..2027-01-04,2027-03-17,2027-06-01');
-    expect(parseClosedDates(text)).toEqual(parsed);
-    expect(formatClosedDates([])).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The owner's closures (holidays, fairs), configured as CLOSED_DATES: a comma-separated list of dates
+ * The owner's closures (holidays, fairs). The first start's come from CLOSED_DATES (the desk's Settings
+ * win once saved, domain/settings/shop-settings.ts): a comma-separated list of dates
  * (`2027-03-17`) and inclusive ranges (`2026-12-24..2027-01-04`), e.g. `2026-12-24..2027-01-04,2027-03-17`.
  * Spaces around items are ignored; an empty value means no closures. No work is done and nothing is
  * dispatched on a closed date (domain/making/dispatch.ts). Overlapping or touching ranges are allowed.
@@ -15,7 +16,15 @@ export interface ClosedRange {
   readonly from: IsoDate;
   /** Last closed date (equal to `from` for a single day). */
   readonly to: IsoDate;
+  /** What shoppers are told during it (the desk's closures); CLOSED_DATES gives none. */
+  readonly reason?: string;
 }
+
+/**
+ * The reason the first start gives CLOSED_DATES' closures (domain/settings/shop-settings.ts): it adds
+ * nothing to "Our workshop is closed", so the banner leaves it out.
+ */
+export const DEFAULT_CLOSURE_REASON = 'Closed';
 
 export type ClosedDates = readonly ClosedRange[];
 export const NO_CLOSURES: ClosedDates = [];
@@ -77,9 +86,4 @@ export function isClosed(date: IsoDate, closures: ClosedDates): boolean {
 /** The closure range holding this date, or undefined. */
 export function closureOn(date: IsoDate, closures: ClosedDates): ClosedRange | undefined {
   return closures.find((range) => range.from <= date && date <= range.to);
-}
-
-/** The canonical CLOSED_DATES text of parsed closures (what the server hands the browser). */
-export function formatClosedDates(closures: ClosedDates): string {
-  return closures.map((r) => (r.from === r.to ? r.from : `${r.from}..${r.to}`)).join(',');
 }

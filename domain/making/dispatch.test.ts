@@ -13,8 +13,12 @@ import {
 import { type ClosedDates, closureOn, parseClosedDates } from './closed-dates';
 import {
   addBusinessDays,
+  awayMissesChristmas,
+  awayReturnDate,
+  christmasAwayMessage,
   christmasDeadlines,
   christmasMessage,
+  closureNow,
   deliveryEstimate,
   deliveryPromise,
   deliveryRangeText,
@@ -299,5 +303,111 @@ describe('dispatch date properties', () => {
       }),
       { numRuns: 30 },
     );
+  });
+});
+
+describe('the owner’s working days, closures with a reason and away (the desk’s Settings)', () => {
+  const TUESDAY_TO_SATURDAY = [2, 3, 4, 5, 6];
+
+  it('counts only her working days: Tuesday to Saturday', () => {
+    // Monday 23 November 2026 is not one of them: production starts on Tuesday, dispatch by Friday.
+    const monday = at('2026-11-23T10:00:00Z');
+    expect(productionStartDate(monday, { workingDays: TUESDAY_TO_SATURDAY })).toBe('2026-11-24');
+    expect(dispatchDate(monday, { workingDays: TUESDAY_TO_SATURDAY })).toBe('2026-11-27');
+    // Friday 27 November: Saturday counts, Sunday and Monday do not.
+    expect(dispatchDate(at('2026-11-27T10:00:00Z'), { workingDays: TUESDAY_TO_SATURDAY })).toBe('2026-12-02');
+    expect(isBusinessDay(d('2026-11-28'), [], TUESDAY_TO_SATURDAY)).toBe(true);
+    // A public holiday is no working day even for a maker working all week (St Stephen's Day, observed Monday 28).
+    expect(isBusinessDay(d('2026-12-28'), [], [1, 2, 3, 4, 5, 6, 7])).toBe(false);
+    // Carriers still deliver Monday to Friday.
+    expect(deliveryPromise(monday, 'IE', { workingDays: TUESDAY_TO_SATURDAY })).toEqual({
+      dispatch: '2026-11-27',
+      earliest: '2026-12-02',
+      latest: '2026-12-04',
+    });
+  });
+
+  it('reads a list without a valid day as Monday to Friday rather than promising no date', () => {
+    expect(dispatchDate(at('2026-11-23T10:00:00Z'), { workingDays: [] })).toBe('2026-11-26');
+  });
+
+  it('names the closure today falls in, its reason and the first working day after it', () => {
+    const christmas = [{ from: d('2026-12-24'), to: d('2027-01-04'), reason: 'Christmas holidays' }];
+    const now = at('2026-12-28T12:00:00Z');
+    expect(closureNow(now, christmas)).toEqual({ closure: christmas[0], resumes: '2027-01-05' });
+    // Working Wednesday to Friday, she resumes on Wednesday 6 January.
+    expect(closureNow(now, christmas, [3, 4, 5])?.resumes).toBe('2027-01-06');
+    expect(dispatchResumes(now, christmas, [3, 4, 5])).toBe('2027-01-06');
+    expect(closureNow(at('2026-12-23T12:00:00Z'), christmas)).toBeNull();
+  });
+
+  it('away and keeping selling: production starts on the return date, the first working day from it', () => {
+    const away = { mode: 'keep-selling', until: '2026-12-07' } as const;
+    const monday = at('2026-11-23T10:00:00Z');
+    expect(productionStartDate(monday, { away })).toBe('2026-12-07');
+    expect(dispatchDate(monday, { away })).toBe('2026-12-10');
+    expect(awayReturnDate(monday, away)).toBe('2026-12-07');
+    // A return on Sunday 6 December: Monday 7 is the first working day.
+    expect(dispatchDate(monday, { away: { mode: 'keep-selling', until: '2026-12-06' } })).toBe('2026-12-10');
+    // On and after the return date, the usual rule.
+    expect(awayReturnDate(at('2026-12-07T10:00:00Z'), away)).toBeNull();
+    expect(dispatchDate(at('2026-12-08T10:00:00Z'), { away })).toBe('2026-12-11');
+    // Open, or paused (no orders at all), nothing moves.
+    expect(dispatchDate(monday, { away: { mode: 'off', until: '2026-12-07' } })).toBe('2026-11-26');
+    expect(awayReturnDate(monday, { mode: 'pause-sales', until: '2026-12-07' })).toBeNull();
+  });
+
+  it('Christmas last order dates follow her working days and closures', () => {
+    const now = at('2026-11-23T10:00:00Z');
+    const ie = (options: Parameters<typeof christmasDeadlines>[1]) =>
+      christmasDeadlines(now, options)?.find((x) => x.zone === 'IE')?.lastOrderDate;
+    expect(ie({})).toBe('2026-12-13');
+    // Tuesday to Saturday: production must start by Saturday 12 December (Tuesday 15 to Thursday 17).
+    expect(ie({ workingDays: TUESDAY_TO_SATURDAY })).toBe('2026-12-11');
+    expect(
+      ie({ workingDays: TUESDAY_TO_SATURDAY, closures: [{ from: d('2026-12-12'), to: d('2026-12-12') }] }),
+    ).toBe('2026-12-10');
+  });
+
+  it('says when being away makes an order placed now miss Christmas', () => {
+    const now = at('2026-11-23T10:00:00Z');
+    const away = { mode: 'keep-selling', until: '2026-12-16' } as const;
+    const deadlines = christmasDeadlines(now, { away }) ?? [];
+    const ie = deadlines.find((x) => x.zone === 'IE');
+    if (!ie) throw new Error('no deadline for Ireland');
+    expect(ie.passed).toBe(false);
+    expect(awayMissesChristmas(now, ie, { away })).toBe(true);
+    expect(christmasAwayMessage(ie, d('2026-12-16'))).toBe(
+      'We are away until Wednesday 16 December: orders placed now for delivery to Ireland arrive after Christmas',
+    );
+    // Back on Monday 7 December, an order to Ireland is still in time.
+    expect(awayMissesChristmas(now, ie, { away: { mode: 'keep-selling', until: '2026-12-07' } })).toBe(false);
+    expect(awayMissesChristmas(now, ie, {})).toBe(false);
+  });
+});
+
+describe('the owner’s own last order date for Christmas', () => {
+  const now = at('2026-11-23T10:00:00Z');
+
+  it('replaces a zone’s computed date where it is earlier, and only then', () => {
+    const deadlines = christmasDeadlines(now, { christmasLastOrder: '2026-12-10' });
+    expect(deadlines?.map((x) => [x.zone, x.lastOrderDate, x.orderBefore.toISOString()])).toEqual([
+      ['IE', '2026-12-10', '2026-12-11T00:00:00.000Z'],
+      ['EU', '2026-12-06', '2026-12-07T00:00:00.000Z'],
+      ['WORLD', '2026-11-29', '2026-11-30T00:00:00.000Z'],
+    ]);
+    const ie = deadlines?.[0];
+    expect(ie && christmasMessage(ie)).toBe(
+      'Order by Thursday 10 December for Christmas delivery to Ireland',
+    );
+    const after = christmasDeadlines(at('2026-12-11T00:00:00Z'), { christmasLastOrder: '2026-12-10' })?.[0];
+    expect(after?.passed).toBe(true);
+  });
+
+  it('changes nothing when it is later than the computed dates, or left from another year', () => {
+    const computed = christmasDeadlines(now);
+    expect(christmasDeadlines(now, { christmasLastOrder: '2026-12-20' })).toEqual(computed);
+    expect(christmasDeadlines(now, { christmasLastOrder: '2025-12-01' })).toEqual(computed);
+    expect(christmasDeadlines(now, { christmasLastOrder: null })).toEqual(computed);
   });
 });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { indexCatalogue } from '../catalogue/catalogue-index';
 import { seedSnapshot } from '../catalogue/seed';
 import type { CatalogueProduct } from '../catalogue/snapshot';
+import { DISPATCH, SHIPPING_ZONES } from '../config';
 import { resolvePath } from '../routes';
+import { SEEDED_ZONES } from '../settings/storefront-settings';
 import { pageMeta } from './seo';
 
 const URL = 'https://solas.example';
@@ -14,6 +16,12 @@ function metaFor(path: string, lookup: (id: string) => CatalogueProduct | undefi
   const r = resolvePath(path);
   if (r.kind !== 'route') throw new Error('expected a route');
   return pageMeta(r.match, URL, lookup);
+}
+
+/** The JSON-LD's offers.shippingDetails. */
+function shippingOf(meta: ReturnType<typeof pageMeta>): Record<string, unknown>[] {
+  const offers = meta.jsonLd?.offers as { shippingDetails?: Record<string, unknown>[] } | undefined;
+  return offers?.shippingDetails ?? [];
 }
 
 /** Product 26 of the seed with another status. */
@@ -54,6 +62,70 @@ describe('pageMeta', () => {
     expect(json).toContain('"priceCurrency":"EUR"');
     expect(json).toContain('OfferShippingDetails');
     expect(json).not.toMatch(/aggregateRating|reviewCount|"review"/);
+  });
+
+  it('gives one OfferShippingDetails per zone the owner ships to, with her prices, countries and working days', () => {
+    const r = resolvePath('/product/26');
+    if (r.kind !== 'route') throw new Error('expected a route');
+    const product = getProduct('26');
+    if (!product) throw new Error('seed changed: product 26 is missing');
+    const zones = SEEDED_ZONES.filter((z) => z.id !== 'WORLD').map((z) =>
+      z.id === 'IE'
+        ? { ...z, countries: ['IE'], price: 650, freeFrom: product.price }
+        : { ...z, countries: ['FR', 'DE'], price: 1250, freeFrom: null },
+    );
+    const meta = pageMeta(r.match, URL, getProduct, { shipping: { zones }, workingDays: [6, 2, 3, 4, 5] });
+    const [ie, eu, ...rest] = shippingOf(meta);
+    expect(rest).toEqual([]);
+    // The piece alone reaches Ireland's threshold: posting it there is free.
+    expect(ie?.shippingRate).toEqual({ '@type': 'MonetaryAmount', value: '0.00', currency: 'EUR' });
+    expect(ie?.shippingDestination).toEqual([{ '@type': 'DefinedRegion', addressCountry: 'IE' }]);
+    expect(eu?.shippingRate).toEqual({ '@type': 'MonetaryAmount', value: '12.50', currency: 'EUR' });
+    expect(eu?.shippingDestination).toEqual([
+      { '@type': 'DefinedRegion', addressCountry: 'FR' },
+      { '@type': 'DefinedRegion', addressCountry: 'DE' },
+    ]);
+    expect(eu?.deliveryTime).toEqual({
+      '@type': 'ShippingDeliveryTime',
+      businessDays: {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: ['Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map(
+          (d) => `https://schema.org/${d}`,
+        ),
+      },
+      handlingTime: {
+        '@type': 'QuantitativeValue',
+        minValue: 2,
+        maxValue: DISPATCH.productionDays,
+        unitCode: 'DAY',
+      },
+      transitTime: {
+        '@type': 'QuantitativeValue',
+        minValue: SHIPPING_ZONES.EU.deliveryDays[0],
+        maxValue: SHIPPING_ZONES.EU.deliveryDays[1],
+        unitCode: 'DAY',
+      },
+    });
+    // A threshold above the piece's price: the zone's price.
+    const dearer = zones.map((z) => (z.id === 'IE' ? { ...z, freeFrom: product.price + 1 } : z));
+    const below = pageMeta(r.match, URL, getProduct, { shipping: { zones: dearer }, workingDays: [1] });
+    expect(shippingOf(below)[0]?.shippingRate).toMatchObject({ value: '6.50' });
+  });
+
+  it('states the Irish zone’s free-shipping threshold in the descriptions, and none without one', () => {
+    expect(metaFor('/').description).toContain('Free shipping in Ireland from €40');
+    const home = resolvePath('/');
+    if (home.kind !== 'route') throw new Error('expected a route');
+    const facts = (freeFrom: number | null) => ({
+      shipping: { zones: SEEDED_ZONES.map((z) => (z.id === 'IE' ? { ...z, freeFrom } : z)) },
+      workingDays: [1, 2, 3, 4, 5],
+    });
+    expect(pageMeta(home.match, URL, getProduct, facts(6000)).description).toContain(
+      'Free shipping in Ireland from €60',
+    );
+    const none = pageMeta(home.match, URL, getProduct, facts(null)).description;
+    expect(none).toContain('jasper and more. 30-d');
+    expect(none).not.toMatch(/free shipping/i);
   });
 
   it('marks tools, order pages and unknown products noindex; the cart page stays indexable', () => {

@@ -5,18 +5,11 @@
  */
 import { largestRenditionUrl } from '../catalogue/product-image';
 import type { CatalogueProduct as Product } from '../catalogue/snapshot';
-import {
-  BRAND,
-  CORPORATE,
-  FREE_SHIPPING_THRESHOLD,
-  POLICY,
-  PRODUCTION_DAYS,
-  SHIPPING_ZONES,
-  ZONE_IDS,
-} from '../config';
+import { BRAND, CORPORATE, DISPATCH, POLICY, PRODUCTION_DAYS, SHIPPING_ZONES, ZONE_IDS } from '../config';
 import { largestImageUrl, SITE_IMAGES } from '../media/images';
 import { NOINDEX_ROUTES, productPath, type RouteId, type RouteMatch } from '../routes';
-import { formatEuroShort } from '../shared/money';
+import type { StorefrontSettings } from '../settings/storefront-settings';
+import { cents, formatEuroShort } from '../shared/money';
 import { metaDescription, shortProductDescription } from '../shared/text';
 
 export interface PageMeta {
@@ -41,7 +34,17 @@ const BASE_KEYWORDS = [
   'Irish gifts',
   'Solas',
 ];
-const SHIPPING = `Free shipping in Ireland from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}, ${POLICY.returnsDays}-day returns.`;
+/** Where the shipping sentence goes in a page's description: it follows the owner's Irish zone. */
+const SHIPPING = '{shipping}';
+
+/** "Free shipping in Ireland from €40, 30-day returns.", or only the returns without a threshold. */
+function shippingSentence(facts: ShippingFacts): string {
+  const freeFrom = facts.shipping.zones.find((zone) => zone.id === 'IE')?.freeFrom ?? null;
+  const returns = `${POLICY.returnsDays}-day returns.`;
+  return freeFrom === null
+    ? returns
+    : `Free shipping in Ireland from ${formatEuroShort(cents(freeFrom))}, ${returns}`;
+}
 
 const PAGES: Readonly<
   Record<Exclude<RouteId, 'product'>, { title: string; description: string; keywords?: string[] }>
@@ -148,8 +151,69 @@ const AVAILABILITY: Readonly<Record<Product['status'], string>> = {
   retired: 'https://schema.org/Discontinued',
 };
 
-function productJsonLd(product: Product, publicUrl: string): Record<string, unknown> {
-  const zones = ZONE_IDS.map((id) => SHIPPING_ZONES[id]);
+/** What the JSON-LD's shipping follows: the owner's zones and working days (the snapshot's `shop`). */
+export type ShippingFacts = Pick<StorefrontSettings, 'shipping' | 'workingDays'>;
+
+/** The first start's: the zones of domain/config.ts, Monday to Friday. */
+const FIRST_START_SHIPPING: ShippingFacts = {
+  shipping: {
+    zones: ZONE_IDS.map((id) => ({
+      id,
+      name: SHIPPING_ZONES[id].label,
+      countries: SHIPPING_ZONES[id].countries,
+      price: SHIPPING_ZONES[id].fee,
+      freeFrom: SHIPPING_ZONES[id].freeOver,
+    })),
+  },
+  workingDays: [1, 2, 3, 4, 5],
+};
+
+const DAYS_OF_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/**
+ * One OfferShippingDetails per zone the owner ships to: her price, or 0 where this piece alone reaches
+ * the zone's free-shipping threshold (the offer is one piece: what buying it costs to post); her
+ * countries; the making time on her working days (handlingTime, businessDays) and the zone's carrier days.
+ */
+function shippingDetails(product: Product, facts: ShippingFacts): Record<string, unknown>[] {
+  const businessDays = {
+    '@type': 'OpeningHoursSpecification',
+    dayOfWeek: [...facts.workingDays]
+      .sort((a, b) => a - b)
+      .flatMap((day) => (DAYS_OF_WEEK[day - 1] ? [`https://schema.org/${DAYS_OF_WEEK[day - 1]}`] : [])),
+  };
+  return facts.shipping.zones.map((zone) => {
+    const free = zone.freeFrom !== null && product.price >= zone.freeFrom;
+    const [minTransit, maxTransit] = SHIPPING_ZONES[zone.id].deliveryDays;
+    return {
+      '@type': 'OfferShippingDetails',
+      shippingRate: {
+        '@type': 'MonetaryAmount',
+        value: ((free ? 0 : zone.price) / 100).toFixed(2),
+        currency: BRAND.currency,
+      },
+      shippingDestination: zone.countries.map((c) => ({ '@type': 'DefinedRegion', addressCountry: c })),
+      deliveryTime: {
+        '@type': 'ShippingDeliveryTime',
+        businessDays,
+        handlingTime: {
+          '@type': 'QuantitativeValue',
+          minValue: PRODUCTION_DAYS[0],
+          maxValue: DISPATCH.productionDays,
+          unitCode: 'DAY',
+        },
+        transitTime: {
+          '@type': 'QuantitativeValue',
+          minValue: minTransit,
+          maxValue: maxTransit,
+          unitCode: 'DAY',
+        },
+      },
+    };
+  });
+}
+
+function productJsonLd(product: Product, publicUrl: string, facts: ShippingFacts): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -168,30 +232,7 @@ function productJsonLd(product: Product, publicUrl: string): Record<string, unkn
       priceCurrency: BRAND.currency,
       availability: AVAILABILITY[product.status],
       itemCondition: 'https://schema.org/NewCondition',
-      shippingDetails: zones.map((z) => ({
-        '@type': 'OfferShippingDetails',
-        shippingRate: {
-          '@type': 'MonetaryAmount',
-          value: (z.fee / 100).toFixed(2),
-          currency: BRAND.currency,
-        },
-        shippingDestination: z.countries.map((c) => ({ '@type': 'DefinedRegion', addressCountry: c })),
-        deliveryTime: {
-          '@type': 'ShippingDeliveryTime',
-          handlingTime: {
-            '@type': 'QuantitativeValue',
-            minValue: PRODUCTION_DAYS[0],
-            maxValue: PRODUCTION_DAYS[1],
-            unitCode: 'DAY',
-          },
-          transitTime: {
-            '@type': 'QuantitativeValue',
-            minValue: z.deliveryDays[0],
-            maxValue: z.deliveryDays[1],
-            unitCode: 'DAY',
-          },
-        },
-      })),
+      shippingDetails: shippingDetails(product, facts),
     },
   };
 }
@@ -199,12 +240,13 @@ function productJsonLd(product: Product, publicUrl: string): Record<string, unkn
 /**
  * `publicUrl` has no trailing slash, e.g. 'http://localhost:8080'. `getProduct` looks a product route's id
  * up in the current catalogue (the index's getProduct). A retired product's page is not indexed: it says
- * the piece is no longer made.
+ * the piece is no longer made. `shop`: the owner's settings in the snapshot (the first start's without).
  */
 export function pageMeta(
   match: RouteMatch,
   publicUrl: string,
   getProduct: (id: string) => Product | undefined,
+  shop: ShippingFacts = FIRST_START_SHIPPING,
 ): PageMeta {
   const heroImage = largestImageUrl(SITE_IMAGES.hero.id, 'hero');
   if (match.id === 'product') {
@@ -230,13 +272,13 @@ export function pageMeta(
       image: product.images[0] ? largestRenditionUrl(product.images[0]) : heroImage,
       imageAlt: product.images[0]?.alt ?? `${product.name} bracelet`,
       noindex: product.status === 'retired',
-      jsonLd: productJsonLd(product, publicUrl),
+      jsonLd: productJsonLd(product, publicUrl, shop),
     };
   }
   const page = PAGES[match.id];
   return {
     title: page.title,
-    description: metaDescription(page.description),
+    description: metaDescription(page.description.replace(SHIPPING, shippingSentence(shop))),
     keywords: [...(page.keywords ?? []), ...BASE_KEYWORDS].join(', '),
     canonicalPath: match.id === 'home' ? '/' : match.path,
     ogType: 'website',

@@ -8,9 +8,8 @@
  * prices and thresholds, and may remove a zone; a checkout to a removed zone is refused.
  */
 import * as z from 'zod/mini';
-import type { ShippingRate, ShippingRates } from '../cart/pricing';
 import { BRAND, SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
-import { type ClosedDates, NO_CLOSURES } from '../making/closed-dates';
+import { type ClosedDates, DEFAULT_CLOSURE_REASON, NO_CLOSURES } from '../making/closed-dates';
 import {
   SETTINGS_MESSAGES,
   type ShopSettings,
@@ -21,7 +20,6 @@ import { parseIsoDate } from '../shared/calendar-date';
 import { COUNTRY_NAMES } from '../shared/countries';
 import { checkEmail } from '../shared/email';
 import { isFreeText, isSingleLineText } from '../shared/input-text';
-import { cents } from '../shared/money';
 import {
   DEFAULT_ANNOUNCEMENT_ENABLED,
   DEFAULT_ANNOUNCEMENT_TEXT,
@@ -70,6 +68,8 @@ export const SHOP_SETTINGS_MESSAGES = {
   closureOrder: 'closures: a closure ends on or after the day it starts',
   closureReason: `closures: a reason is one line of 1 to ${SHOP_SETTINGS_LIMITS.reasonMax} characters`,
   workingDays: 'workingDays: 1 to 7 different days, 1 = Monday ... 7 = Sunday',
+  christmasLastOrder:
+    'christmasLastOrder: the last order date for Christmas is a date written YYYY-MM-DD, or null for the computed dates',
   away: "away: give mode ('off', 'keep-selling' or 'pause-sales'), until and message",
   awayUntil: 'away.until: the return date is a date written YYYY-MM-DD, after the first day away',
   awayUntilMissing: 'away.until: a return date is needed while away',
@@ -206,6 +206,12 @@ export const workingDaysSchema = z
     z.refine((days) => new Set(days).size === days.length, { error: SHOP_SETTINGS_MESSAGES.workingDays }),
   );
 
+/**
+ * The owner's own last order date for Christmas: where it is earlier than a zone's computed one
+ * (domain/making/dispatch.ts), the notice says hers; null: the computed dates.
+ */
+export const christmasLastOrderSchema = z.nullable(isoDate(SHOP_SETTINGS_MESSAGES.christmasLastOrder));
+
 export const AWAY_MODES = ['off', 'keep-selling', 'pause-sales'] as const;
 export type AwayMode = (typeof AWAY_MODES)[number];
 
@@ -248,6 +254,7 @@ export const allSettingsSchema = z.object({
   shipping: shippingSettingsSchema,
   closures: closuresSchema,
   workingDays: workingDaysSchema,
+  christmasLastOrder: christmasLastOrderSchema,
   away: awaySchema,
   announcement: announcementSchema,
   /** When any setting last changed (ISO instant); the PATCH's `updatedAt` is compared with it. */
@@ -265,6 +272,7 @@ export const OWNER_SETTING_NAMES = [
   'shipping',
   'closures',
   'workingDays',
+  'christmasLastOrder',
   'away',
   'announcement',
 ] as const satisfies readonly OwnerSettingName[];
@@ -275,6 +283,7 @@ export const SETTING_SCHEMAS = {
   shipping: shippingSettingsSchema,
   closures: closuresSchema,
   workingDays: workingDaysSchema,
+  christmasLastOrder: christmasLastOrderSchema,
   away: awaySchema,
   announcement: announcementSchema,
 } as const;
@@ -287,6 +296,7 @@ export const allSettingsPatchSchema = z
     shipping: z.optional(shippingSettingsSchema),
     closures: z.optional(closuresSchema),
     workingDays: z.optional(workingDaysSchema),
+    christmasLastOrder: z.optional(christmasLastOrderSchema),
     away: z.optional(awaySchema),
     announcement: z.optional(announcementSchema),
     updatedAt: z.optional(
@@ -334,8 +344,13 @@ export function settingsDefaults(input: SettingsDefaultsInput): OwnerSettings {
       vatRate: input.seller.vatRate,
     },
     shipping: { zones: SEEDED_ZONES.map((zone) => ({ ...zone, countries: [...zone.countries] })) },
-    closures: (input.closedDates ?? NO_CLOSURES).map((c) => ({ from: c.from, to: c.to, reason: 'Closed' })),
+    closures: (input.closedDates ?? NO_CLOSURES).map((c) => ({
+      from: c.from,
+      to: c.to,
+      reason: DEFAULT_CLOSURE_REASON,
+    })),
     workingDays: [1, 2, 3, 4, 5],
+    christmasLastOrder: null,
     away: { mode: 'off', until: null, message: '' },
     announcement: { text: DEFAULT_ANNOUNCEMENT_TEXT, enabled: DEFAULT_ANNOUNCEMENT_ENABLED },
   };
@@ -358,6 +373,7 @@ export const publicSettingsSchema = z.object({
   shipping: shippingSettingsSchema,
   closures: closuresSchema,
   workingDays: workingDaysSchema,
+  christmasLastOrder: christmasLastOrderSchema,
   away: awaySchema,
   announcement: announcementSchema,
   updatedAt: z.string(),
@@ -371,6 +387,7 @@ export function publicSettings(all: AllSettings): PublicSettings {
     shipping: all.shipping,
     closures: all.closures,
     workingDays: all.workingDays,
+    christmasLastOrder: all.christmasLastOrder,
     away: all.away,
     announcement: all.announcement,
     updatedAt: all.updatedAt,

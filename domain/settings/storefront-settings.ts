@@ -1,6 +1,6 @@
 /**
  * The owner's settings every page is rendered with (docs/product.md §10.14): the zones and their prices,
- * the away state and the announcement bar. They travel inside the catalogue snapshot the pages are
+ * her closures and working days (the dispatch dates, §14), the away state and the announcement bar. They travel inside the catalogue snapshot the pages are
  * rendered from (server/pages), so the server's HTML and the browser's hydration read the same values, and
  * a save renders the pages again on every instance as a product edit does. Nothing private. Plain data
  * and no schema: the storefront's bundle carries these types and defaults, never the desk's validation.
@@ -22,8 +22,20 @@ export interface StorefrontZone {
   readonly freeFrom: number | null;
 }
 
+/** A closure as shoppers see it: dates YYYY-MM-DD, and the reason the banner gives. */
+export interface StorefrontClosure {
+  readonly from: string;
+  readonly to: string;
+  readonly reason: string;
+}
+
 export interface StorefrontSettings {
   readonly shipping: { readonly zones: readonly StorefrontZone[] };
+  readonly closures: readonly StorefrontClosure[];
+  /** 1 = Monday ... 7 = Sunday. */
+  readonly workingDays: readonly number[];
+  /** The owner's own last order date for Christmas (YYYY-MM-DD), where earlier than the computed; null: none. */
+  readonly christmasLastOrder: string | null;
   readonly away: {
     readonly mode: 'off' | 'keep-selling' | 'pause-sales';
     /** YYYY-MM-DD; null while open. */
@@ -53,6 +65,9 @@ export const SEEDED_ZONES: readonly StorefrontZone[] = /* @__PURE__ */ ZONE_IDS.
 /** The first start's: what the pages show before the owner saves anything (and in development). */
 export const DEFAULT_STOREFRONT_SETTINGS: StorefrontSettings = {
   shipping: { zones: SEEDED_ZONES },
+  closures: [],
+  workingDays: [1, 2, 3, 4, 5],
+  christmasLastOrder: null,
   away: { mode: 'off', until: null, message: '' },
   announcement: { text: DEFAULT_ANNOUNCEMENT_TEXT, enabled: DEFAULT_ANNOUNCEMENT_ENABLED },
 };
@@ -61,6 +76,9 @@ export function storefrontSettings(settings: StorefrontSettings): StorefrontSett
   const { text, enabled } = settings.announcement;
   return {
     shipping: settings.shipping,
+    closures: settings.closures.map(({ from, to, reason }) => ({ from, to, reason })),
+    workingDays: settings.workingDays,
+    christmasLastOrder: settings.christmasLastOrder,
     away: settings.away,
     announcement: { text, enabled, key: announcementKey(text) },
   };

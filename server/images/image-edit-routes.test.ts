@@ -361,8 +361,6 @@ describe('runtime env script and route registration in the app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(
       'window.__SOLAS_ENV__=Object.freeze({"MOBILE_NAV":"false","FLAG_HERO_V2":"true","SELLER_NAME":"[Owner name], trading as Solas","SELLER_ADDRESS":"[Street address], [Town], Co. [County], Ireland","VAT_RATE":"23"});\n' +
-        // The closures, canonical, for the browser's dispatch dates (features/making).
-        'window.__SOLAS_CLOSED_DATES__="2026-12-24..2027-01-04,2027-03-17";\n' +
         // The making queue's working days and the capacity (at most a minute old; never the pieces
         // queued): empty here, at the default capacity.
         'window.__SOLAS_QUEUE__=Object.freeze({"days":0,"capacity":8});\n' +

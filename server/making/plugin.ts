@@ -16,7 +16,6 @@ async function making(app: FastifyInstance): Promise<void> {
     settings,
     audit,
     onMailQueued: wakeOutbox,
-    closures: app.platform.config.closedDates,
     ...(now ? { now } : {}),
   });
 }

@@ -7,7 +7,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import type { ClosedDates } from '../../domain/making/closed-dates';
 import { SETTINGS_MESSAGES, TODAY_API } from '../../domain/making/today';
 import type { AuditTrail } from '../audit/audit-trail';
 import { retryFailedMail } from '../mail/outbox';
@@ -21,8 +20,6 @@ export interface TodayRouteOptions {
   /** The desk's submission keys (claimRequest) and audit trail. */
   readonly audit: AuditTrail;
   readonly onMailQueued: () => void;
-  /** The owner's closures (CLOSED_DATES), skipped when Today looks at the next working days. */
-  readonly closures?: ClosedDates;
   /** The clock the day is read from (tests); the real one by default. */
   readonly now?: () => Date;
 }
@@ -62,7 +59,6 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
       {
         database: { dialect, reachable },
         mailTransport: app.platform.transport.description,
-        ...(opts.closures ? { closures: opts.closures } : {}),
       },
       opts.now?.() ?? new Date(),
     );

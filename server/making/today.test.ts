@@ -347,9 +347,11 @@ describe('planToday', () => {
       order('SOL-CCCCCCCC', '2026-10-29', 1),
       order('SOL-DDDDDDDD', '2026-10-30', 1),
     ];
-    const plan = planToday(queue, 6, '2026-10-23' as QueuedOrder['dispatchBy'], [
-      { from: '2026-10-28' as QueuedOrder['dispatchBy'], to: '2026-10-28' as QueuedOrder['dispatchBy'] },
-    ]);
+    const plan = planToday(queue, 6, '2026-10-23' as QueuedOrder['dispatchBy'], {
+      closures: [
+        { from: '2026-10-28' as QueuedOrder['dispatchBy'], to: '2026-10-28' as QueuedOrder['dispatchBy'] },
+      ],
+    });
     expect(plan.make).toEqual([
       {
         productId: '1',

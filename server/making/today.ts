@@ -8,8 +8,7 @@
 import type { Kysely } from 'kysely';
 import { lineSize } from '../../domain/catalogue/sizes';
 import type { SizeCode } from '../../domain/config';
-import { type ClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
-import { addBusinessDays } from '../../domain/making/dispatch';
+import { addBusinessDays, type DispatchCalendar, dispatchCalendar } from '../../domain/making/dispatch';
 import {
   DESK_STEPS_SHOWN,
   type DeskStep,
@@ -42,14 +41,14 @@ export interface QueuedOrder {
 /**
  * The day's plan from the queue, due first (its order): late and today's orders first, then the next
  * days'. `make` fills the day's capacity in that order, the last order's line in part when only part fits,
- * each line with the orders it is for. `upcoming` is what is due on the next few working days (closures
- * skipped), so the owner sees tomorrow's posting today.
+ * each line with the orders it is for. `upcoming` is what is due on the next few of the owner's working
+ * days (her closures skipped), so she sees tomorrow's posting today.
  */
 export function planToday(
   queue: readonly QueuedOrder[],
   capacity: number,
   today: IsoDate,
-  closures: ClosedDates = NO_CLOSURES,
+  calendar: DispatchCalendar = {},
 ): { make: MakeLine[]; dispatch: DueOrder[]; upcoming: DueOrder[]; late: DueOrder[] } {
   const make = new Map<string, MakeLine>();
   let left = capacity;
@@ -73,7 +72,12 @@ export function planToday(
     if (left <= 0) break;
   }
   const due = (o: QueuedOrder): DueOrder => ({ reference: o.reference, dispatchBy: o.dispatchBy });
-  const lastAhead = addBusinessDays(today, DISPATCH_AHEAD_WORKING_DAYS, closures);
+  const lastAhead = addBusinessDays(
+    today,
+    DISPATCH_AHEAD_WORKING_DAYS,
+    calendar.closures,
+    calendar.workingDays,
+  );
   return {
     make: [...make.values()],
     dispatch: queue.filter((o) => o.dispatchBy === today).map(due),
@@ -122,8 +126,6 @@ export function deskStepWords(step: { kind: TimelineKind; text: string; amount: 
 export interface TodayHealthInput {
   readonly database: { readonly dialect: string; readonly reachable: boolean };
   readonly mailTransport: string;
-  /** The owner's closures (CLOSED_DATES): not working days for what is due next. */
-  readonly closures?: ClosedDates;
 }
 
 export async function todayReport(
@@ -134,7 +136,7 @@ export async function todayReport(
 ): Promise<TodayResponse> {
   const today = irishDate(now);
   const midnight = irishDayRange(today, null).start ?? now.toISOString();
-  const [rows, { makingCapacityPerDay: capacity }, backlog, marks, steps] = await Promise.all([
+  const [rows, shop, backlog, marks, steps] = await Promise.all([
     queuedOrdersWithLines(db),
     settings.read(),
     outboxBacklog(db),
@@ -154,7 +156,9 @@ export async function todayReport(
   const queue = rows.map((r) => toQueued(r.row, r.lines));
   // Sorted again by the date as computed here (orders paid before dates were stored have none in the row).
   queue.sort((a, b) => (a.dispatchBy < b.dispatchBy ? -1 : a.dispatchBy > b.dispatchBy ? 1 : 0));
-  const plan = planToday(queue, capacity, today, health.closures);
+  const capacity = shop.makingCapacityPerDay;
+  // The owner's working days and closures as saved: what is due next counts only her working days.
+  const plan = planToday(queue, capacity, today, dispatchCalendar(shop));
   return {
     ok: true,
     date: today,

@@ -10,9 +10,9 @@ import { lineSize } from '../../domain/catalogue/sizes';
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout/checkout';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
 import type { ZoneId } from '../../domain/config';
-import { type ClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
 import {
   type DeliveryPromise,
+  type DispatchCalendar,
   deliveryEstimate,
   deliveryPromise,
   dispatchDate,
@@ -77,8 +77,11 @@ export interface OrderServiceOptions {
   readonly log: OrderServiceLogger;
   /** Called after an order's e-mails were queued (wakes the outbox sender). */
   readonly onMailQueued: () => void;
-  /** The owner's closures (CLOSED_DATES), skipped by dispatch dates; none by default. */
-  readonly closures?: ClosedDates;
+  /**
+   * The owner's closures, working days and away state as this instance holds them (server/settings
+   * `calendar`, no query); none: Monday to Friday without closures.
+   */
+  readonly calendar?: () => Promise<DispatchCalendar>;
   /** The clock dispatch dates are computed from (tests); Date.now by default. */
   readonly now?: () => number;
   /**
@@ -159,6 +162,9 @@ function referenceOf(order: StoredOrder): string {
   return order.reference;
 }
 
+/** Without the settings (tests): Monday to Friday, no closures, never away. */
+const NO_CALENDAR: DispatchCalendar = {};
+
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -170,18 +176,18 @@ export class OrderService {
     return this.o.provider;
   }
 
-  private get closures(): ClosedDates {
-    return this.o.closures ?? NO_CLOSURES;
+  private async calendar(): Promise<DispatchCalendar> {
+    return (await this.o.calendar?.()) ?? NO_CALENDAR;
   }
 
   private now(): Date {
     return new Date((this.o.now ?? Date.now)());
   }
 
-  /** The last promise made per zone, and the minute it was made in. */
+  /** The last promise made per zone, the minute it was made in and the settings it followed. */
   private readonly promises = new Map<
     ZoneId,
-    { readonly minute: number; readonly promise: DeliveryPromise }
+    { readonly minute: number; readonly calendar: DispatchCalendar; readonly promise: DeliveryPromise }
   >();
 
   /**
@@ -189,13 +195,14 @@ export class OrderService {
    * and minute (domain/making/dispatch.ts), and Irish time is UTC plus whole hours, so the answer is the same for
    * every instant of one UTC minute: computed once a minute per zone instead of at every checkout (about
    * 10-15 µs each, a few per cent of a checkout's CPU; it was a sixth of it while Irish time came from Intl).
+   * A settings save gives a new calendar object, which is made again at once.
    */
-  private quietPromise(zone: ZoneId, now: Date): DeliveryPromise {
+  private quietPromise(zone: ZoneId, now: Date, calendar: DispatchCalendar): DeliveryPromise {
     const minute = Math.floor(now.getTime() / 60_000);
     const cached = this.promises.get(zone);
-    if (cached?.minute === minute) return cached.promise;
-    const promise = deliveryPromise(now, zone, { closures: this.closures });
-    this.promises.set(zone, { minute, promise });
+    if (cached?.minute === minute && cached.calendar === calendar) return cached.promise;
+    const promise = deliveryPromise(now, zone, calendar);
+    this.promises.set(zone, { minute, calendar, promise });
     return promise;
   }
 
@@ -205,9 +212,10 @@ export class OrderService {
    */
   private async deliveryPromise(zone: ZoneId, pieces: number): Promise<DeliveryPromise> {
     const now = this.now();
+    const calendar = await this.calendar();
     const queue = await this.o.queue?.current();
-    if (!queue || queueExtraDays(queue, pieces) === 0) return this.quietPromise(zone, now);
-    return deliveryPromise(now, zone, { closures: this.closures, queue, pieces });
+    if (!queue || queueExtraDays(queue, pieces) === 0) return this.quietPromise(zone, now, calendar);
+    return deliveryPromise(now, zone, { ...calendar, queue, pieces });
   }
 
   async createCheckout(input: ValidCheckout): Promise<CheckoutOutcome> {
@@ -389,16 +397,16 @@ export class OrderService {
   async markManualPaid(orderId: string, emailCustomer: boolean): Promise<boolean> {
     const { store, log } = this.o;
     const now = this.now();
-    const closures = this.closures;
+    const calendar = await this.calendar();
     const capacity = await this.o.queue?.capacity();
     const order = await store.findById(orderId);
     if (!order) return false;
     const dispatch =
       capacity === undefined
-        ? dispatchDate(now, { closures })
+        ? dispatchDate(now, calendar)
         : (piecesAhead: number) =>
             dispatchDate(now, {
-              closures,
+              ...calendar,
               queue: { queuedPieces: piecesAhead, capacity },
               pieces: order.itemCount,
             });
@@ -572,17 +580,17 @@ export class OrderService {
       // With the making queue, from the pieces ahead of this order read in the payment's own transaction.
       // A quote's order: the owner's date while it is still ahead (docs/product.md, quotes).
       const now = this.now();
-      const closures = this.closures;
+      const calendar = await this.calendar();
       const promised = order.quoteReference ? order.dispatchDate : null;
       const capacity = await this.o.queue?.capacity();
       const dispatch =
         promised && quoteDispatchDate(promised, irishDate(now))
           ? promised
           : capacity === undefined
-            ? dispatchDate(now, { closures })
+            ? dispatchDate(now, calendar)
             : (piecesAhead: number) =>
                 dispatchDate(now, {
-                  closures,
+                  ...calendar,
                   queue: { queuedPieces: piecesAhead, capacity },
                   pieces: order.itemCount,
                 });

@@ -53,7 +53,8 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     pageUrl: (reference: string, key: string) => pages.pageUrl(reference, key),
     log: app.log,
     onMailQueued: wakeOutbox,
-    closures: config.closedDates,
+    // The owner's closures, working days and away state, from memory: no query per checkout.
+    calendar: app.settings.calendar,
     queue: app.making.queue,
     // Tests date orders on a fixed day (the dispatch rule reads the Irish date and time).
     ...(now ? { now: () => now().getTime() } : {}),

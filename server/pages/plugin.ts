@@ -50,13 +50,8 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
         return { seller: fallback, shop: undefined };
       },
     );
-  // The flags, the seller's public identity (the legal pages name it) and the owner's closures (dispatch
-  // dates): never other environment.
-  await app.register(runtimeEnvRoutes, {
-    runtimeFlags: config.runtimeFlags,
-    seller: sellerNow,
-    closedDates: config.closedDates,
-  });
+  // The flags and the seller's public identity (the legal pages name it): never other environment.
+  await app.register(runtimeEnvRoutes, { runtimeFlags: config.runtimeFlags, seller: sellerNow });
   await app.register(seoFileRoutes, { publicUrl: config.publicUrl, catalogue });
   if (serveWeb) {
     await app.register(webRoutes, {

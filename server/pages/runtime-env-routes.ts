@@ -6,7 +6,6 @@
  * on every load so a restart with new values takes effect without a rebuild.
  */
 import type { FastifyInstance } from 'fastify';
-import { type ClosedDates, formatClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
 import { type MakingQueue, publishQueue } from '../../domain/making/making-queue';
 import {
   type EarlyBirdTerms,
@@ -19,19 +18,13 @@ import { type SellerIdentity, sellerToEnv } from '../../domain/settings/seller';
 export const RUNTIME_ENV_PATH = '/runtime-env.js';
 
 /**
- * Also sets window.__SOLAS_CLOSED_DATES__, the owner's closures (CLOSED_DATES, canonical text), so the
- * product page and the cart compute the same dispatch dates as the server does at payment. Dates only,
- * never a secret; a restart with new closures reaches open pages on their next load.
+ * The owner's closures and working days are not here: they travel in the catalogue snapshot the pages
+ * are rendered from (domain/settings/storefront-settings.ts), so a save reaches every page at once.
  */
-export function runtimeEnvScript(
-  flags: Readonly<Record<string, string>>,
-  closedDates: ClosedDates = NO_CLOSURES,
-): string {
+export function runtimeEnvScript(flags: Readonly<Record<string, string>>): string {
   // JSON of flag values and the seller's public identity (server/app.ts), escaped so it can never close a tag.
   const json = JSON.stringify(flags).replace(/</g, '\\u003c');
-  // Digits, '-', '.' and ',' only (formatClosedDates of parsed dates): nothing to escape.
-  const closures = JSON.stringify(formatClosedDates(closedDates));
-  return `window.__SOLAS_ENV__=Object.freeze(${json});\nwindow.__SOLAS_CLOSED_DATES__=${closures};\n`;
+  return `window.__SOLAS_ENV__=Object.freeze(${json});\n`;
 }
 
 /**
@@ -66,7 +59,6 @@ export async function runtimeEnvRoutes(
     runtimeFlags: Readonly<Record<string, string>>;
     /** The seller as this instance serves the settings now (the legal pages and the footer name her). */
     seller: () => Promise<SellerIdentity>;
-    closedDates: ClosedDates;
   },
 ) {
   // The script changes only with the seller: kept for the seller it was made for.
@@ -76,7 +68,7 @@ export async function runtimeEnvRoutes(
     if (made?.seller !== seller) {
       made = {
         seller,
-        body: runtimeEnvScript({ ...opts.runtimeFlags, ...sellerToEnv(seller) }, opts.closedDates),
+        body: runtimeEnvScript({ ...opts.runtimeFlags, ...sellerToEnv(seller) }),
       };
     }
     return made.body;

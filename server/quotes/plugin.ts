@@ -33,7 +33,7 @@ async function quotes(app: FastifyInstance): Promise<void> {
     termsUrl: `${config.publicUrl}/terms-conditions`,
     onMailQueued: wakeOutbox,
     queue: app.making.queue,
-    closures: config.closedDates,
+    calendar: app.settings.calendar,
     log: app.log,
     ...(now ? { now } : {}),
   });

@@ -9,8 +9,7 @@ import type { PricedLine } from '../../domain/cart/pricing';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import type { SizeCode, ZoneId } from '../../domain/config';
 import { DEFAULT_SIZE } from '../../domain/config';
-import { type ClosedDates, NO_CLOSURES } from '../../domain/making/closed-dates';
-import { dispatchDate } from '../../domain/making/dispatch';
+import { type DispatchCalendar, dispatchDate } from '../../domain/making/dispatch';
 import type { MakingQueueSource } from '../../domain/making/making-queue';
 import {
   type AdminQuote,
@@ -75,7 +74,8 @@ export interface QuoteServiceOptions {
   readonly termsUrl: string;
   readonly onMailQueued: () => void;
   readonly queue?: MakingQueueSource;
-  readonly closures?: ClosedDates;
+  /** The owner's closures, working days and away state (server/settings `calendar`); none: Monday to Friday. */
+  readonly calendar?: () => Promise<DispatchCalendar>;
   readonly now?: () => Date;
   readonly log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
@@ -570,8 +570,8 @@ export class QuoteService {
 
   /** The dispatch date of an order of `pieces` paid now, behind the making queue (domain/making/making-queue.ts). */
   private async dispatchIfPaidNow(pieces: number): Promise<IsoDate> {
-    const closures = this.o.closures ?? NO_CLOSURES;
+    const calendar = (await this.o.calendar?.()) ?? {};
     const queue = await this.o.queue?.current();
-    return dispatchDate(this.now(), { closures, ...(queue ? { queue, pieces } : {}) });
+    return dispatchDate(this.now(), { ...calendar, ...(queue ? { queue, pieces } : {}) });
   }
 }

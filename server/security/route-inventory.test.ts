@@ -29,7 +29,7 @@ import {
 const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /api/health': 'monitors; only the database dialect, whether it answers, pending migrations',
   'GET /runtime-env.js':
-    'flag values, the seller identity the legal pages show and the closure dates (CLOSED_DATES), never other environment',
+    'flag values, the seller identity the legal pages show, the making queue as days and capacity, the early-bird terms; never other environment',
   'GET /metrics':
     'Prometheus; Bearer METRICS_TOKEN (constant-time compare), 404 while unset, counts only (ops/metrics.ts)',
   'GET /sitemap.xml': 'search engines',

@@ -1,4 +1,6 @@
 /** The settings feature's public face: what other features may use of it (docs/architecture.md). */
+
+import type { DispatchCalendar } from '../../domain/making/dispatch';
 import type { SellerSettings } from '../../domain/settings/shop-settings';
 import type { SettingsCache } from './settings-cache';
 import type { SettingsStore } from './settings-store';
@@ -21,6 +23,11 @@ export interface SettingsFace {
    * (e-mails, packing slips, the CSV), so a save reaches every instance within the cache's refresh.
    */
   seller(): Promise<SellerSettings>;
+  /**
+   * What every dispatch date follows now (closures, working days, away) from the cache: no query, and the
+   * same object until the next save. Unreadable, the first start's closures (CLOSED_DATES).
+   */
+  readonly calendar: () => Promise<DispatchCalendar>;
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { type DispatchCalendar, dispatchCalendar } from '../../domain/making/dispatch';
 import { settingsDefaults } from '../../domain/settings/shop-settings';
 import { publishCatalogueVersion } from '../catalogue';
 import { senderDomain } from '../mail/transport';
@@ -48,7 +49,16 @@ async function settings(app: FastifyInstance): Promise<void> {
     senderDomain: senderDomain(config.mailFrom),
     onMailQueued: wakeOutbox,
   });
-  app.decorate('settings', { store, cache, seller: async () => (await cache.current()).seller });
+  const firstStart: DispatchCalendar = { closures: config.closedDates };
+  const calendar = (): Promise<DispatchCalendar> =>
+    cache.current().then(dispatchCalendar, (err: unknown) => {
+      app.log.warn(
+        { err: (err as Error).message },
+        'settings: unreadable; dispatch dates follow CLOSED_DATES',
+      );
+      return firstStart;
+    });
+  app.decorate('settings', { store, cache, calendar, seller: async () => (await cache.current()).seller });
   await app.register(settingsRoutes, {
     store,
     cache,

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dispatchCalendar, dispatchDate } from '../../domain/making/dispatch';
 import {
   type AllSettings,
   pausedSalesMessage,
@@ -14,13 +15,14 @@ import {
   SHOP_SETTINGS_MESSAGES,
   zoneClosedMessage,
 } from '../../domain/settings/shop-settings';
-import { addDays, irishDate } from '../../domain/shared/calendar-date';
+import { addDays, type IsoDate, irishDate, weekday } from '../../domain/shared/calendar-date';
 import {
   buildTestApp,
   GALWAY_CARD_FORM,
   orderRows,
   outboxRows,
   outboxSettled,
+  payAndConfirm,
   tempDataDir,
 } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
@@ -83,6 +85,9 @@ async function checkout(app: FastifyInstance, zone: string, items = [{ id: '1', 
   });
   return { status: res.statusCode, body: res.json() as Record<string, unknown> };
 }
+
+/** 1 = Monday ... 7 = Sunday, as the settings count working days. */
+const isoWeekday = (date: string | null | undefined) => (date ? weekday(date as IsoDate) || 7 : 0);
 
 const zonesWith = (change: (zone: (typeof SEEDED_ZONES)[number]) => object | null) =>
   SEEDED_ZONES.map(change).filter((z) => z !== null);
@@ -332,6 +337,59 @@ describe.each(TEST_DIALECTS)('the checkout following the settings on %s', (diale
     expect(await orderRows(app)).toEqual([]);
     expect((await patch(app, { away: { mode: 'off', until: null, message: '' } })).status).toBe(200);
     expect((await checkout(app, 'IE')).status).toBe(200);
+  });
+
+  it('dates a payment by the saved closures, working days and away state, not by CLOSED_DATES', async () => {
+    const app = await start(await onDatabase(dialect));
+    const today = irishDate(new Date());
+    const closedUntil = addDays(today, 9);
+    const closures = [{ from: today, to: closedUntil, reason: 'Craft fair in Kilkenny' }];
+    const workingDays = [2, 3, 4, 5, 6];
+    expect((await patch(app, { closures, workingDays })).status).toBe(200);
+    const pay = async (email: string) => {
+      const { body } = await checkout(app, 'IE');
+      const sessionId = String(body.sessionId);
+      const before = new Date();
+      await payAndConfirm(app, sessionId, email);
+      const after = new Date();
+      const row = (await orderRows(app)).find((r) => r.session_id === sessionId);
+      return { stored: row?.dispatch_date, before, after };
+    };
+    const calendar = dispatchCalendar({ closures, workingDays, away: { mode: 'off', until: null } });
+    const first = await pay('aoife.one@example.ie');
+    // The same date either side of the payment (or the next one if the clock passed 14:00 or midnight).
+    expect([dispatchDate(first.before, calendar), dispatchDate(first.after, calendar)]).toContain(
+      first.stored,
+    );
+    expect(first.stored && first.stored > closedUntil).toBe(true);
+    expect(workingDays).toContain(isoWeekday(first.stored));
+
+    // Away and keeping selling: made from the return date.
+    const away = { mode: 'keep-selling', until: addDays(today, 30), message: 'Back refreshed.' } as const;
+    expect((await patch(app, { away })).status).toBe(200);
+    const second = await pay('aoife.two@example.ie');
+    const awayCalendar = { ...calendar, away };
+    expect([dispatchDate(second.before, awayCalendar), dispatchDate(second.after, awayCalendar)]).toContain(
+      second.stored,
+    );
+    expect(second.stored && second.stored > away.until).toBe(true);
+  });
+
+  it('keeps the owner’s last order date for Christmas, refusing a date it cannot read', async () => {
+    const app = await start(await onDatabase(dialect));
+    expect((await read(app)).christmasLastOrder).toBeNull();
+    expect(await patch(app, { christmasLastOrder: '10/12/2026' })).toEqual({
+      status: 400,
+      body: { ok: false, error: SHOP_SETTINGS_MESSAGES.christmasLastOrder },
+    });
+    expect((await patch(app, { christmasLastOrder: '2026-12-10' })).status).toBe(200);
+    expect((await read(app)).christmasLastOrder).toBe('2026-12-10');
+    const open = await app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect(
+      (open.json() as { settings: { christmasLastOrder: string | null } }).settings.christmasLastOrder,
+    ).toBe('2026-12-10');
+    expect((await patch(app, { christmasLastOrder: null })).status).toBe(200);
+    expect((await read(app)).christmasLastOrder).toBeNull();
   });
 
   it('a price saved on one instance is charged on another within 5 seconds', async () => {

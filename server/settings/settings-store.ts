@@ -115,6 +115,7 @@ export class SettingsStore {
       shipping: parsed('shipping'),
       closures: parsed('closures'),
       workingDays: parsed('workingDays'),
+      christmasLastOrder: parsed('christmasLastOrder'),
       away: parsed('away'),
       announcement: parsed('announcement'),
       updatedAt,

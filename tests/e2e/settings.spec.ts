@@ -3,12 +3,16 @@
  * name and address and a new EU price with a free-shipping threshold, each section saved on its own with
  * "Saved" beside it; the next EU checkout is charged the new price on the hosted checkout; with sales
  * paused the checkout is refused (409) and nothing is opened; turned off again, it works. axe finds
- * nothing serious; screenshots under test-results/settings/. The settings go back as they were.
+ * nothing serious. A closure with its reason covering today reaches the product page's dispatch dates
+ * within 5 s, and the zones its JSON-LD and free-shipping line. Screenshots under test-results/settings/.
+ * The settings go back as they were.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { closureNow, dispatchCalendar, dispatchDate } from '../../domain/making/dispatch';
 import type { AllSettings } from '../../domain/settings/shop-settings';
+import { addDays, formatDayMonth, irishDate } from '../../domain/shared/calendar-date';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
@@ -133,3 +137,86 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
     expect(res.ok()).toBe(true);
   }
 });
+
+test('Settings on a phone: a closure with its reason reaches the product page within 5 s; the zones reach its JSON-LD', async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  test.setTimeout(90_000);
+  consoleGuard.allow(/the server responded with a status of 401/);
+  // Until the image pipeline has run, product images 404; that is not what this journey tests.
+  consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
+  mkdirSync(SHOTS, { recursive: true });
+  const before = await readSettings(request);
+  const today = irishDate(new Date());
+  const reason = 'Craft fair in Kilkenny';
+  try {
+    await page.goto('/admin#/settings');
+    await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const making = page.getByRole('region', { name: 'Making and dispatch' });
+    await making.getByRole('button', { name: 'Add a closure' }).click();
+    await making.getByLabel('From').last().fill(today);
+    await making.getByLabel('To', { exact: true }).last().fill(addDays(today, 6));
+    await making.getByLabel('Reason shown to shoppers').last().fill(reason);
+    await making.getByRole('button', { name: 'Save making and dispatch' }).click();
+    await expect(making.getByRole('status')).toContainText('Saved');
+    const savedAt = Date.now();
+
+    // What the pages follow now: the saved closures, as the server dates a payment.
+    const calendar = dispatchCalendar(await readSettings(request));
+    const closed = closureNow(new Date(), calendar.closures ?? [], calendar.workingDays);
+    if (!closed) throw new Error('the closure saved does not cover today');
+    const banner = `Our workshop is closed (${reason}): dispatch resumes on ${formatDayMonth(closed.resumes)}.`;
+    const dispatchBy = `Order now, dispatched by ${formatDayMonth(dispatchDate(new Date(), calendar))}`;
+
+    const product = await page.context().newPage();
+    await expect(async () => {
+      await product.goto('/product/1');
+      await expect(product.getByTestId('product-dispatch').getByRole('status')).toHaveText(banner, {
+        timeout: 1_000,
+      });
+    }).toPass({ timeout: 5_000 });
+    expect(Date.now() - savedAt).toBeLessThan(5_000);
+    const box = product.getByTestId('product-dispatch');
+    await expect(box.getByText(dispatchBy)).toBeVisible();
+    await box.scrollIntoViewIfNeeded();
+    await product.screenshot({ path: path.join(SHOTS, 'phone-product-closed.png') });
+
+    // The zones: Ireland at €6.50 without a threshold. The product's JSON-LD and its free-shipping line follow.
+    const zones = before.shipping.zones.map((z) =>
+      z.id === 'IE' ? { ...z, price: 650, freeFrom: null } : z,
+    );
+    const res = await request.patch('/api/admin/settings', { headers: owner, data: { shipping: { zones } } });
+    expect(res.ok()).toBe(true);
+    await expect
+      .poll(async () => jsonLdOf(await (await request.get('/product/1')).text()), { timeout: 5_000 })
+      .toMatchObject({
+        offers: {
+          shippingDetails: expect.arrayContaining([
+            expect.objectContaining({
+              shippingRate: { '@type': 'MonetaryAmount', value: '6.50', currency: 'EUR' },
+              shippingDestination: [{ '@type': 'DefinedRegion', addressCountry: 'IE' }],
+            }),
+          ]),
+        },
+      });
+    await product.goto('/product/1');
+    await expect(product.getByText(/^Made to order: ready to ship in/)).toBeVisible();
+    // (The announcement bar keeps the owner's own words.)
+    await expect(product.getByText(/Free shipping in Ireland on orders of/)).toHaveCount(0);
+    await expect(product.getByRole('list', { name: 'Why shop with us' })).not.toContainText('Free Shipping');
+    await product.close();
+  } finally {
+    const { updatedAt: _read, ...back } = before;
+    const res = await request.patch('/api/admin/settings', { headers: owner, data: back });
+    expect(res.ok()).toBe(true);
+  }
+});
+
+/** The product's JSON-LD in the page as served. */
+function jsonLdOf(html: string): unknown {
+  const found = /<script[^>]*type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+  return found?.[1] ? JSON.parse(found[1]) : null;
+}

@@ -32,7 +32,7 @@ export function pageMeta(
   catalogue: CatalogueSnapshot,
   reviews: ReviewsSnapshot = EMPTY_REVIEWS,
 ): PageMeta {
-  const meta = seoPageMeta(match, publicUrl, indexCatalogue(catalogue).getProduct);
+  const meta = seoPageMeta(match, publicUrl, indexCatalogue(catalogue).getProduct, catalogue.shop);
   if (match.id !== 'product' || !meta.jsonLd) return meta;
   const ratings = reviewsJsonLd(reviews.byProduct[match.params.id ?? '']);
   return { ...meta, jsonLd: { ...meta.jsonLd, ...ratings } };

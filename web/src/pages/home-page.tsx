@@ -1,10 +1,10 @@
 import { type ReactNode, type RefObject, useRef } from 'react';
 import { palettesSentence } from '../../../domain/catalogue/palettes';
 import type { CatalogueProduct as Product } from '../../../domain/catalogue/snapshot';
-import { BRAND, FREE_SHIPPING_THRESHOLD } from '../../../domain/config';
+import { BRAND } from '../../../domain/config';
 import { SITE_IMAGES } from '../../../domain/media/images';
 import { ANONYMOUS_NAME } from '../../../domain/reviews/review-links';
-import { formatEuroShort } from '../../../domain/shared/money';
+import { type Cents, formatEuroShort } from '../../../domain/shared/money';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 import { useCatalogue } from '../features/catalogue/catalogue-context';
 import { FloatingPromo } from '../features/catalogue/floating-promo';
@@ -27,7 +27,11 @@ const OUTLINE_BUTTON =
 export function HomePage() {
   const heroRef = useRef<HTMLElement>(null);
   const bestSellersRef = useRef<HTMLElement>(null);
-  const { bestSellers, newArrivals, categories } = useCatalogue();
+  const { bestSellers, newArrivals, categories, snapshot } = useCatalogue();
+  // The Irish zone's threshold as the owner set it (the snapshot's settings, which the server adds to every
+  // page it renders), read here rather than through the settings hooks: the home page's first load has no
+  // room for them. No threshold, or no settings (a page the server could not render with them): no claim.
+  const free = snapshot.shop?.shipping.zones.find((zone) => zone.id === 'IE')?.freeFrom;
   // Quotes of published reviews the owner picked in the desk (docs/product.md §8.13); none: no section.
   const testimonials = useTestimonials();
   return (
@@ -50,18 +54,17 @@ export function HomePage() {
 
       <section aria-label="Why Solas" className="render-when-near border-y border-line bg-sand">
         <ul className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-3">
-          <SellingPoint icon={<HandIcon className="h-7 w-7" />} title="Handcrafted">
+          <SellingPoint icon={HandIcon} title="Handcrafted">
             Every bracelet is strung by hand in Ireland once you order it.
           </SellingPoint>
-          <SellingPoint icon={<SparkIcon className="h-7 w-7" />} title="Meaningful design">
+          <SellingPoint icon={SparkIcon} title="Meaningful design">
             Colours drawn from Irish places and seasons, designed in-house.
           </SellingPoint>
-          <SellingPoint
-            icon={<TruckIcon className="h-7 w-7" />}
-            title={`Free shipping from ${formatEuroShort(FREE_SHIPPING_THRESHOLD)}`}
-          >
-            Free delivery in Ireland on orders of {formatEuroShort(FREE_SHIPPING_THRESHOLD)} or more.
-          </SellingPoint>
+          {free == null ? null : (
+            <SellingPoint icon={TruckIcon} title={`Free shipping from ${formatEuroShort(free as Cents)}`}>
+              Free delivery in Ireland on orders of {formatEuroShort(free as Cents)} or more.
+            </SellingPoint>
+          )}
         </ul>
       </section>
 
@@ -112,9 +115,7 @@ export function HomePage() {
       >
         <div className="overflow-hidden rounded-3xl bg-sand">
           <ResponsiveImage
-            id={SITE_IMAGES.story.id}
-            kind={SITE_IMAGES.story.kind}
-            alt={SITE_IMAGES.story.alt}
+            {...SITE_IMAGES.story}
             sizes={FEATURE_SIZES}
             className="aspect-[4/3] h-auto w-full object-cover"
           />
@@ -168,9 +169,7 @@ export function HomePage() {
       <section aria-labelledby="brooches-heading" className="render-when-near mx-auto max-w-6xl px-4 py-8">
         <div className="grid items-center gap-8 overflow-hidden rounded-3xl border border-line bg-sand md:grid-cols-2">
           <ResponsiveImage
-            id={SITE_IMAGES.broochVelvet.id}
-            kind={SITE_IMAGES.broochVelvet.kind}
-            alt={SITE_IMAGES.broochVelvet.alt}
+            {...SITE_IMAGES.broochVelvet}
             sizes={FEATURE_SIZES}
             className="aspect-[4/3] h-auto w-full object-cover"
           />
@@ -247,11 +246,19 @@ function ProductSection({
   );
 }
 
-function SellingPoint({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+function SellingPoint({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: (props: { className: string }) => ReactNode;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <li className="text-center">
       <span className="mx-auto inline-flex h-14 w-14 items-center justify-center rounded-full bg-cream text-wine">
-        {icon}
+        <Icon className="h-7 w-7" />
       </span>
       <h3 className="mt-3 font-serif text-xl">{title}</h3>
       <p className="mt-1 text-sm text-muted">{children}</p>

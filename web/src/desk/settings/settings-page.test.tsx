@@ -143,6 +143,32 @@ describe('the desk’s Settings', () => {
   });
 });
 
+describe('making and dispatch', () => {
+  it('saves the working days, the closures and the last order date for Christmas together', async () => {
+    const requests = settingsServer(stored());
+    const user = userEvent.setup();
+    goTo('#/settings');
+    render(<DeskApp />);
+    const making = await screen.findByRole('region', { name: 'Making and dispatch' });
+    await user.click(within(making).getByRole('checkbox', { name: 'Saturday' }));
+    await user.click(within(making).getByRole('button', { name: 'Add a closure' }));
+    await user.type(within(making).getByLabelText('From'), '2026-12-24');
+    await user.type(within(making).getByLabelText('To'), '2027-01-04');
+    await user.type(within(making).getByLabelText('Reason shown to shoppers'), 'Christmas holidays');
+    await user.type(within(making).getByLabelText(/Last order date for Christmas/), '2026-12-10');
+    await user.click(within(making).getByRole('button', { name: 'Save making and dispatch' }));
+    expect(await within(making).findByRole('status')).toHaveTextContent('Saved');
+    expect(patches(requests).map((r) => r.body)).toEqual([
+      {
+        workingDays: [1, 2, 3, 4, 5, 6],
+        closures: [{ from: '2026-12-24', to: '2027-01-04', reason: 'Christmas holidays' }],
+        christmasLastOrder: '2026-12-10',
+        updatedAt: READ_AT,
+      },
+    ]);
+  });
+});
+
 describe('Today’s placeholder warning', () => {
   it('warns while the seller’s name or address is the placeholder, and links to Settings', async () => {
     settingsServer(stored({ name: SELLER.legalName, address: SELLER.address }));

@@ -13,6 +13,7 @@ import {
   type AwayMode,
   announcementSchema,
   awaySchema,
+  christmasLastOrderSchema,
   closuresSchema,
   SEEDED_ZONES,
   type ShippingZoneSetting,
@@ -352,6 +353,7 @@ function MakingSection({ settings, history, onSaved }: SectionProps) {
   // Each row keeps a key of its own while typed (a closure has no id), so focus stays put on removal.
   const [nextKey, setNextKey] = useState(settings.closures.length);
   const [closures, setClosures] = useState(settings.closures.map((c, key) => ({ ...c, key })));
+  const [christmas, setChristmas] = useState(settings.christmasLastOrder ?? '');
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSave(settings, onSaved);
   const submit = (event: FormEvent) => {
@@ -359,9 +361,13 @@ function MakingSection({ settings, history, onSaved }: SectionProps) {
     save.setSaved(false);
     const workingDays = [...days].sort();
     const list = closures.map(({ from, to, reason }) => ({ from, to, reason }));
-    const found = problemOf(workingDaysSchema, workingDays) ?? problemOf(closuresSchema, list);
+    const christmasLastOrder = christmas === '' ? null : christmas;
+    const found =
+      problemOf(workingDaysSchema, workingDays) ??
+      problemOf(closuresSchema, list) ??
+      problemOf(christmasLastOrderSchema, christmasLastOrder);
     setProblem(found);
-    if (!found) void save.run({ workingDays, closures: list });
+    if (!found) void save.run({ workingDays, closures: list, christmasLastOrder });
   };
   const shown = problem ?? save.error;
   const field = fieldOf(shown);
@@ -371,9 +377,11 @@ function MakingSection({ settings, history, onSaved }: SectionProps) {
       title="Making and dispatch"
       intro="The days of the week the maker works, and the closures (holidays, fairs) with the reason shoppers see. Dispatch dates skip every day off."
       history={{
-        closures: [...(history.workingDays ?? []), ...(history.closures ?? [])].sort((a, b) =>
-          a.at < b.at ? 1 : -1,
-        ),
+        closures: [
+          ...(history.workingDays ?? []),
+          ...(history.closures ?? []),
+          ...(history.christmasLastOrder ?? []),
+        ].sort((a, b) => (a.at < b.at ? 1 : -1)),
       }}
     >
       <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
@@ -457,6 +465,16 @@ function MakingSection({ settings, history, onSaved }: SectionProps) {
           </button>
           {field === 'closures' ? <p className="mt-1 text-sm font-medium text-danger">{shown}</p> : null}
         </fieldset>
+        <Field
+          id={`${id}-christmas`}
+          label="Last order date for Christmas"
+          note="optional"
+          type="date"
+          value={christmas}
+          onChange={(e) => setChristmas(e.target.value)}
+          hint="Empty: worked out per destination from the making and delivery days. A date here is shown where it is earlier."
+          {...(field === 'christmasLastOrder' && shown ? { error: shown } : {})}
+        />
         <SaveRow
           label="Save making and dispatch"
           busy={save.busy}

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { CARE_INSTRUCTIONS } from '../../../../domain/catalogue/product-samples';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
-import { FREE_SHIPPING_THRESHOLD, POLICY, productionDaysText } from '../../../../domain/config';
-import { formatEuroShort } from '../../../../domain/shared/money';
+import { POLICY, productionDaysText } from '../../../../domain/config';
+import { cents, formatEuroShort } from '../../../../domain/shared/money';
 import { ProductReviewsList, useProductReviews } from '../reviews/product-reviews';
+import { useIrishFreeFrom } from '../settings/storefront-settings';
 import { ChevronIcon, HandIcon, LockIcon, ReturnIcon, TruckIcon } from './icons';
-
-const FREE_OVER = formatEuroShort(FREE_SHIPPING_THRESHOLD);
 
 /**
  * Below the product page's buttons: Full Details, Care Instructions and Customer Reviews (the published
@@ -14,6 +13,7 @@ const FREE_OVER = formatEuroShort(FREE_SHIPPING_THRESHOLD);
  */
 export function ProductAbout({ product }: { product: Product }) {
   const reviews = useProductReviews(product.id);
+  const freeFrom = useIrishFreeFrom();
   return (
     <>
       <div className="mt-8 divide-y divide-line border-y border-line">
@@ -50,11 +50,13 @@ export function ProductAbout({ product }: { product: Product }) {
           title="Secure Payment"
           text="Encrypted checkout"
         />
-        <TrustBadge
-          icon={<TruckIcon className="h-5 w-5" />}
-          title="Free Shipping"
-          text={`orders from ${FREE_OVER}`}
-        />
+        {freeFrom === null ? null : (
+          <TrustBadge
+            icon={<TruckIcon className="h-5 w-5" />}
+            title="Free Shipping"
+            text={`orders from ${formatEuroShort(cents(freeFrom))}`}
+          />
+        )}
         <TrustBadge
           icon={<ReturnIcon className="h-5 w-5" />}
           title="Easy Returns"

@@ -6,14 +6,15 @@ import { isOrderable } from '../../../../domain/catalogue/availability';
 import { similarProducts } from '../../../../domain/catalogue/similar';
 import { defaultSizeOf, offeredSizes } from '../../../../domain/catalogue/sizes';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
-import { FREE_SHIPPING_THRESHOLD, productionDaysText, type SizeCode } from '../../../../domain/config';
-import { formatEuro, formatEuroShort } from '../../../../domain/shared/money';
+import { productionDaysText, type SizeCode } from '../../../../domain/config';
+import { cents, formatEuro, formatEuroShort } from '../../../../domain/shared/money';
 import { shortProductDescription } from '../../../../domain/shared/text';
 import { HydrateLater } from '../../components/hydrate-later';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { Link } from '../../lib/router';
 import { ProductDispatch } from '../making/dispatch-notes';
 import { useRecordRecentlyViewed } from '../recently-viewed/recently-viewed-context';
+import { useIrishFreeFrom } from '../settings/storefront-settings';
 import { useCatalogue } from './catalogue-context';
 import { ChevronIcon } from './icons';
 import { MaterialChips } from './material-chips';
@@ -27,10 +28,9 @@ import { useLazyDialog } from './use-lazy-dialog';
 const loadSizeGuide = () => import('./size-guide-dialog');
 const SizeGuideDialog = lazy(() => loadSizeGuide().then((m) => ({ default: m.SizeGuideDialog })));
 
-const FREE_OVER = formatEuroShort(FREE_SHIPPING_THRESHOLD);
-
 export function ProductDetails({ product }: { product: Product }) {
   const record = useRecordRecentlyViewed();
+  const freeFrom = useIrishFreeFrom();
   const sizeGuide = useLazyDialog();
   const [expanded, setExpanded] = useState(false);
   // The size Add to Cart and Buy Now add; the size guide's finder can set it (docs/product.md §13.1).
@@ -80,8 +80,10 @@ export function ProductDetails({ product }: { product: Product }) {
           {isOrderable(product) ? (
             <>
               <p className="mt-2 text-sm text-muted">
-                Free shipping in Ireland on orders of {FREE_OVER} or more. Made to order: ready to ship in{' '}
-                {productionDaysText()}.
+                {freeFrom === null
+                  ? ''
+                  : `Free shipping in Ireland on orders of ${formatEuroShort(cents(freeFrom))} or more. `}
+                Made to order: ready to ship in {productionDaysText()}.
               </p>
               <ProductDispatch />
             </>

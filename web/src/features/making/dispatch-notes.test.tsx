@@ -3,18 +3,28 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../../domain/config';
+import {
+  DEFAULT_STOREFRONT_SETTINGS,
+  type StorefrontSettings,
+  storefrontSettings,
+} from '../../../../domain/settings/storefront-settings';
 import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../lib/router';
-import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
+import { renderWithCatalogue, seedWith } from '../../test-support/render-with-catalogue';
 import { CartSummary } from '../cart/cart-summary';
 import { ProductDispatch } from './dispatch-notes';
 import { OrderDelivery } from './order-delivery';
 
-function renderWithCart(ui: React.ReactNode) {
+function renderWithCart(ui: React.ReactNode, shop?: Partial<StorefrontSettings>) {
+  // The owner's settings as the server adds them to the snapshot the page is rendered from.
+  const catalogue = shop
+    ? { ...seedWith({}), shop: storefrontSettings({ ...DEFAULT_STOREFRONT_SETTINGS, ...shop }) }
+    : undefined;
   return renderWithCatalogue(
     <HashRouter>
       <AppProviders>{ui}</AppProviders>
     </HashRouter>,
+    catalogue ? { catalogue } : {},
   );
 }
 
@@ -31,7 +41,6 @@ beforeEach(() => {
 
 afterEach(() => {
   vi.useRealTimers();
-  delete window.__SOLAS_CLOSED_DATES__;
   delete window.__SOLAS_QUEUE__;
 });
 
@@ -90,22 +99,67 @@ describe('ProductDispatch', () => {
     expect(screen.queryByText(/Christmas/)).not.toBeInTheDocument();
   });
 
-  it('during a closure from the server (CLOSED_DATES), says when dispatch resumes', async () => {
-    window.__SOLAS_CLOSED_DATES__ = '2026-12-24..2027-01-04';
+  it('during a closure in the owner’s settings, gives its reason and says when dispatch resumes', async () => {
     setNow('2026-12-28T12:00:00Z');
-    renderWithCart(<ProductDispatch />);
+    renderWithCart(<ProductDispatch />, {
+      closures: [{ from: '2026-12-24', to: '2027-01-04', reason: 'Christmas holidays' }],
+    });
     expect(await screen.findByRole('status')).toHaveTextContent(
-      'Our workshop is closed: dispatch resumes on Tuesday 5 January.',
+      'Our workshop is closed (Christmas holidays): dispatch resumes on Tuesday 5 January.',
     );
     // Production starts on 5 January: three business days later.
     expect(screen.getByText('Order now, dispatched by Friday 8 January')).toBeVisible();
   });
 
-  it('ignores closures it cannot read', async () => {
-    window.__SOLAS_CLOSED_DATES__ = 'not-a-date';
+  it('leaves out the first start’s reason ("Closed", from CLOSED_DATES), which says nothing more', async () => {
+    setNow('2026-12-28T12:00:00Z');
+    renderWithCart(<ProductDispatch />, {
+      closures: [{ from: '2026-12-24', to: '2027-01-04', reason: 'Closed' }],
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Our workshop is closed: dispatch resumes on Tuesday 5 January.',
+    );
+  });
+
+  it('counts only the owner’s working days', async () => {
     setNow('2026-11-23T10:00:00Z');
-    renderWithCart(<ProductDispatch />);
-    expect(await screen.findByText('Order now, dispatched by Thursday 26 November')).toBeInTheDocument();
+    // Tuesday to Saturday: Monday's order starts on Tuesday and is dispatched by Friday.
+    renderWithCart(<ProductDispatch />, { workingDays: [2, 3, 4, 5, 6] });
+    expect(await screen.findByText('Order now, dispatched by Friday 27 November')).toBeInTheDocument();
+  });
+
+  it('away and keeping selling: says the order is made from the return date, and dates it so', async () => {
+    setNow('2026-11-23T10:00:00Z');
+    renderWithCart(<ProductDispatch />, {
+      away: { mode: 'keep-selling', until: '2026-12-07', message: '' },
+    });
+    expect(await screen.findByText('Order now, dispatched by Thursday 10 December')).toBeInTheDocument();
+    expect(
+      screen.getByText('We are away until Monday 7 December: orders placed now are made from then.'),
+    ).toBeVisible();
+    // Back in time for Christmas in Ireland: the notice still promises it.
+    expect(screen.getByText('Order by Sunday 13 December for Christmas delivery to Ireland')).toBeVisible();
+  });
+
+  it('gives the owner’s own last order date for Christmas where it is earlier', async () => {
+    setNow('2026-11-23T10:00:00Z');
+    renderWithCart(<ProductDispatch />, { christmasLastOrder: '2026-12-10' });
+    expect(
+      await screen.findByText('Order by Thursday 10 December for Christmas delivery to Ireland'),
+    ).toBeInTheDocument();
+  });
+
+  it('away past the Christmas dates: never promises Christmas', async () => {
+    setNow('2026-11-23T10:00:00Z');
+    renderWithCart(<ProductDispatch />, {
+      away: { mode: 'keep-selling', until: '2026-12-16', message: '' },
+    });
+    expect(
+      await screen.findByText(
+        'We are away until Wednesday 16 December: orders placed now for delivery to Ireland arrive after Christmas',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/^Order by/)).not.toBeInTheDocument();
   });
 });
 
@@ -135,6 +189,18 @@ describe('the cart’s estimate', () => {
       within(box).getByText(
         'The last order date for Christmas delivery to the rest of the world (Sunday 29 November) has passed',
       ),
+    ).toBeVisible();
+  });
+
+  it('says in the cart, too, that the owner is away and the order is made from her return', async () => {
+    setNow('2026-11-23T10:00:00Z');
+    renderWithCart(<CartSummary announce={() => undefined} />, {
+      away: { mode: 'keep-selling', until: '2026-12-07', message: '' },
+    });
+    const box = screen.getByTestId('cart-dispatch');
+    expect(await within(box).findByText('Thursday 10 December')).toBeInTheDocument();
+    expect(
+      within(box).getByText('We are away until Monday 7 December: orders placed now are made from then.'),
     ).toBeVisible();
   });
 });

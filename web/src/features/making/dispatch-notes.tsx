@@ -21,7 +21,7 @@ function Skeleton() {
   );
 }
 
-/** The closure banner, the Christmas notice, or (neither applying) the cut-off rule. */
+/** The closure banner, the away note, the Christmas notice, or (none applying) the cut-off rule. */
 function Notices({ view }: { view: DispatchView }) {
   return (
     <>
@@ -33,12 +33,15 @@ function Notices({ view }: { view: DispatchView }) {
           {view.closure}
         </p>
       ) : null}
+      {view.away ? <p className="mt-1 font-medium text-wine-dark">{view.away}</p> : null}
       {view.christmas ? (
         <p className={`mt-1 ${view.christmas.passed ? 'text-muted' : 'font-medium text-wine-dark'}`}>
           {view.christmas.text}
         </p>
       ) : null}
-      {!view.closure && !view.christmas ? <p className="mt-1 text-muted">{view.cutOffNote}</p> : null}
+      {!view.closure && !view.away && !view.christmas ? (
+        <p className="mt-1 text-muted">{view.cutOffNote}</p>
+      ) : null}
     </>
   );
 }

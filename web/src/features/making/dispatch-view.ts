@@ -1,28 +1,34 @@
 /**
  * The dispatch calendar as the product page and the cart show it (docs/product.md §14). Loaded lazily
- * by useDispatchView, after hydration: the holiday calendar, the closures' parser and Intl's Irish time
- * zone never reach the home page, and a prerendered page never carries a date computed at build time.
- * The same domain functions compute the date the server stores at payment.
+ * by useDispatchView, after hydration: the holiday calendar and Intl's Irish time zone never reach the
+ * home page, and a prerendered page never carries a date computed at build time. The owner's closures,
+ * working days and away state come from the snapshot the page was rendered from (the settings a save
+ * renders again); the same domain functions compute the date the server stores at payment.
  */
 
 import { DISPATCH, SHIPPING_ZONES, type ZoneId } from '../../../../domain/config';
-import { type ClosedDates, NO_CLOSURES, parseClosedDates } from '../../../../domain/making/closed-dates';
+import { DEFAULT_CLOSURE_REASON } from '../../../../domain/making/closed-dates';
 import {
+  awayMissesChristmas,
+  awayReturnDate,
+  type ChristmasDeadline,
+  christmasAwayMessage,
   christmasDeadlines,
   christmasMessage,
   christmasQueueMessage,
+  closureNow,
+  type DispatchOptions,
+  type DispatchSettings,
   deliveryPromise,
   deliveryRangeText,
-  dispatchResumes,
+  dispatchCalendar,
   queueMissesChristmas,
 } from '../../../../domain/making/dispatch';
 import { isValidCapacity, type MakingQueue, queueOfPublished } from '../../../../domain/making/making-queue';
-import { formatDayMonth } from '../../../../domain/shared/calendar-date';
+import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
 
 declare global {
   interface Window {
-    /** The owner's closures (CLOSED_DATES), set by /runtime-env.js (server/pages/runtime-env-routes.ts). */
-    __SOLAS_CLOSED_DATES__?: string;
     /** The making queue's working days and capacity, set by /runtime-env.js, a minute old at most. */
     __SOLAS_QUEUE__?: unknown;
   }
@@ -42,24 +48,21 @@ export function browserQueue(): MakingQueue | null {
   return queueOfPublished({ days, capacity });
 }
 
-/** The server's closures; none when the script did not run or sent something unreadable. */
-export function browserClosures(): ClosedDates {
-  const text = typeof window === 'undefined' ? undefined : window.__SOLAS_CLOSED_DATES__;
-  if (typeof text !== 'string') return NO_CLOSURES;
-  const parsed = parseClosedDates(text);
-  return parsed.ok ? parsed.value : NO_CLOSURES;
-}
-
 export interface DispatchView {
   /** "Thursday 26 November" */
   readonly dispatchBy: string;
   /** "Delivery to Ireland: Tuesday 1 December to Thursday 3 December" */
   readonly delivery: string;
-  /** During a closure: "Our workshop is closed: dispatch resumes on Tuesday 5 January." */
+  /**
+   * During a closure: "Our workshop is closed (Christmas holidays): dispatch resumes on Tuesday 5
+   * January." (no reason in brackets for the first start's "Closed").
+   */
   readonly closure: string | null;
+  /** Away and keeping selling: "We are away until Monday 7 December: orders placed now are made from then." */
+  readonly away: string | null;
   /** 1 November to 24 December, for the zone: the last order date, or that it has passed. */
   readonly christmas: { readonly text: string; readonly passed: boolean } | null;
-  /** Shown when there is neither a closure nor a Christmas notice. */
+  /** Shown when there is no closure, away or Christmas notice. */
   readonly cutOffNote: string;
 }
 
@@ -74,25 +77,44 @@ const CUT_OFF_NOTE = `Orders before ${String(hour).padStart(2, '0')}:${String(mi
 export function dispatchView(
   now: Date,
   zone: ZoneId,
-  closures: ClosedDates = browserClosures(),
+  settings: DispatchSettings,
   queue: MakingQueue | null = browserQueue(),
   pieces = 1,
 ): DispatchView {
-  const options = queue ? { closures, queue, pieces } : { closures };
+  const calendar = dispatchCalendar(settings);
+  const options = queue ? { ...calendar, queue, pieces } : calendar;
   const promise = deliveryPromise(now, zone, options);
-  const resumes = dispatchResumes(now, closures);
-  const deadline = christmasDeadlines(now, { closures })?.find((d) => d.zone === zone);
-  // The Christmas date has not passed, but the queue already runs past it: say so, never promise it.
-  const queueFull = deadline ? queueMissesChristmas(now, deadline, options) : false;
+  const closed = closureNow(now, calendar.closures ?? [], calendar.workingDays);
+  const back = awayReturnDate(now, calendar.away);
+  const deadline = christmasDeadlines(now, calendar)?.find((d) => d.zone === zone);
   return {
     dispatchBy: formatDayMonth(promise.dispatch),
     delivery: `Delivery to ${SHIPPING_ZONES[zone].label}: ${deliveryRangeText(promise)}`,
-    closure: resumes ? `Our workshop is closed: dispatch resumes on ${formatDayMonth(resumes)}.` : null,
-    christmas: deadline
-      ? queueFull
-        ? { text: christmasQueueMessage(deadline), passed: true }
-        : { text: christmasMessage(deadline), passed: deadline.passed }
+    closure: closed
+      ? `Our workshop is closed${reasonText(closed.closure.reason)}: dispatch resumes on ${formatDayMonth(closed.resumes)}.`
       : null,
+    away: back ? `We are away until ${formatDayMonth(back)}: orders placed now are made from then.` : null,
+    christmas: deadline ? christmasNotice(now, deadline, options, back) : null,
     cutOffNote: CUT_OFF_NOTE,
   };
+}
+
+/** " (Christmas holidays)"; nothing for no reason or the first start's "Closed", which says nothing more. */
+function reasonText(reason: string | undefined): string {
+  const text = reason?.trim() ?? '';
+  return text === '' || text.toLowerCase() === DEFAULT_CLOSURE_REASON.toLowerCase() ? '' : ` (${text})`;
+}
+
+/** The Christmas notice; never a promise the queue or the owner's absence already breaks. */
+function christmasNotice(
+  now: Date,
+  deadline: ChristmasDeadline,
+  options: DispatchOptions,
+  back: IsoDate | null,
+): NonNullable<DispatchView['christmas']> {
+  if (back && awayMissesChristmas(now, deadline, options))
+    return { text: christmasAwayMessage(deadline, back), passed: true };
+  if (queueMissesChristmas(now, deadline, options))
+    return { text: christmasQueueMessage(deadline), passed: true };
+  return { text: christmasMessage(deadline), passed: deadline.passed };
 }

@@ -1,10 +1,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_ZONE, type ZoneId } from '../../../../domain/config';
+import type { DispatchSettings } from '../../../../domain/making/dispatch';
+import { useCatalogue } from '../catalogue/catalogue-context';
 
 type DispatchModule = typeof import('./dispatch-view');
 
 /** Re-reads the clock this often, so the 14:00 cut-off and midnight move the dates on an open page. */
 const REFRESH_MS = 60_000;
+
+/** A snapshot without the owner's settings (a build's own prerender, development): the first start's. */
+const FIRST_START: DispatchSettings = {
+  closures: [],
+  workingDays: [1, 2, 3, 4, 5],
+  away: { mode: 'off', until: null },
+};
 
 /**
  * The dispatch dates for the zone and an order of `pieces` (the making queue counts them), computed in the browser after hydration (the server render and the
@@ -12,6 +21,8 @@ const REFRESH_MS = 60_000;
  * until the calendar module has loaded.
  */
 export function useDispatchView(zone: ZoneId, pieces = 1) {
+  // The snapshot's own object (one per snapshot): the calendar made from it is kept with it (dispatch.ts).
+  const settings: DispatchSettings = useCatalogue().snapshot.shop ?? FIRST_START;
   const [calendar, setCalendar] = useState<DispatchModule | null>(null);
   const [now, setNow] = useState(0);
   useEffect(() => {
@@ -26,7 +37,7 @@ export function useDispatchView(zone: ZoneId, pieces = 1) {
         // the product page, docs/performance.md).
         warmUp = window.setTimeout(() => {
           if (!live) return;
-          module.dispatchView(new Date(), DEFAULT_ZONE);
+          module.dispatchView(new Date(), DEFAULT_ZONE, FIRST_START);
           setCalendar(module);
           setNow(Date.now());
         }, 0);
@@ -43,7 +54,7 @@ export function useDispatchView(zone: ZoneId, pieces = 1) {
   }, []);
   return useMemo(
     () =>
-      calendar ? calendar.dispatchView(new Date(now), zone, undefined, undefined, Math.max(1, pieces)) : null,
-    [calendar, now, zone, pieces],
+      calendar ? calendar.dispatchView(new Date(now), zone, settings, undefined, Math.max(1, pieces)) : null,
+    [calendar, now, zone, pieces, settings],
   );
 }

@@ -63,5 +63,8 @@ export function applyMeta(meta: PageMeta, publicUrl: string): void {
 
 /** The current route's metadata, with this origin as the public URL (the server uses PUBLIC_URL). */
 export function applyRouteMeta(match: RouteMatch, catalogue: CatalogueIndex): void {
-  applyMeta(pageMeta(match, window.location.origin, catalogue.getProduct), window.location.origin);
+  applyMeta(
+    pageMeta(match, window.location.origin, catalogue.getProduct, catalogue.snapshot.shop),
+    window.location.origin,
+  );
 }

@@ -5,7 +5,7 @@
  * with sales paused, her note and return date in place of Add to Cart, Buy Now and the checkout, with
  * "Tell me when you're back".
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
@@ -20,6 +20,7 @@ import { AnnouncementBar } from '../../app/layout/announcement-bar';
 import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../lib/router';
 import { CartPage } from '../../pages/cart-page';
+import { HomePage } from '../../pages/home-page';
 import { TermsConditionsPage } from '../../pages/legal/terms-conditions-page';
 import { ProductPage } from '../../pages/product-page';
 import { renderWithCatalogue, seedWith } from '../../test-support/render-with-catalogue';
@@ -94,6 +95,30 @@ describe('the zones on the legal pages', () => {
         /Delivery is free in Ireland on orders of €40 or more and EU on orders of €60 or more/,
       ),
     ).toBeInTheDocument();
+  });
+});
+
+describe('free shipping on the product page and the home page', () => {
+  const irish = (freeFrom: number | null) =>
+    withShop({ shipping: { zones: SEEDED_ZONES.map((z) => (z.id === 'IE' ? { ...z, freeFrom } : z)) } });
+
+  it('states the Irish zone’s threshold as the owner set it', () => {
+    renderAt('#/product/1', <ProductPage />, irish(6000));
+    expect(screen.getByText(/^Free shipping in Ireland on orders of €60 or more\./)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Why shop with us' })).toHaveTextContent('orders from €60');
+    cleanup();
+    renderAt('#/', <HomePage />, irish(6000));
+    expect(screen.getByRole('heading', { name: 'Free shipping from €60' })).toBeInTheDocument();
+    expect(screen.getByText('Free delivery in Ireland on orders of €60 or more.')).toBeInTheDocument();
+  });
+
+  it('says nothing about free shipping when the Irish zone has no threshold', () => {
+    renderAt('#/product/1', <ProductPage />, irish(null));
+    expect(screen.getByText(/^Made to order: ready to ship in/)).toBeInTheDocument();
+    expect(screen.queryByText(/free shipping|free delivery/i)).toBeNull();
+    cleanup();
+    renderAt('#/', <HomePage />, irish(null));
+    expect(screen.queryByText(/free shipping|free delivery/i)).toBeNull();
   });
 });
 

@@ -16,6 +16,11 @@ export function useZones(): readonly StorefrontZone[] {
   return useCatalogue().snapshot.shop?.shipping.zones ?? SEEDED_ZONES;
 }
 
+/** The Irish zone's free-shipping threshold (cents) as the owner set it; null: none, or no Irish zone. */
+export function useIrishFreeFrom(): number | null {
+  return useZones().find((zone) => zone.id === 'IE')?.freeFrom ?? null;
+}
+
 export function useAway(): StorefrontSettings['away'] {
   return useCatalogue().snapshot.shop?.away ?? OPEN;
 }

@@ -269,7 +269,7 @@ export interface StripeConfig {
 /** The seller as the pages and the browser know it (domain/settings/seller.ts). */
 export function sellerIdentity(config: Pick<AppConfig, 'seller'>): SellerIdentity {
   const { name, address, vatNumber, vatRate } = config.seller;
-  return { legalName: name, address, vatNumber, vatRate };
+  return { legalName: name, address, vatNumber, vatRate, email: BRAND.contactEmail };
 }
 
 /** The shop is served over https (HSTS, Secure cookies): PUBLIC_URL says so. */

@@ -47,6 +47,8 @@ export function sellerTexts(seller: SellerIdentity) {
       ? ` VAT is included at ${formatVatRate(seller.vatRate)}.`
       : ` ${BRAND.name} is not currently registered for VAT, so no VAT is added to the prices shown.`,
     footer: sellerFooter(seller),
+    /** The contact e-mail: every link to it and every mention of it. */
+    email: seller.email,
   };
 }
 export type SellerTexts = ReturnType<typeof sellerTexts>;

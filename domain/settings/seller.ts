@@ -5,7 +5,7 @@
  * the prerendered pages, built with the placeholders of domain/config.ts SELLER, have the texts below
  * replaced when the server loads them (server/pages/html-pages.ts), so hydration finds exactly what it renders.
  */
-import { SELLER, VAT_RATE_DEFAULT } from '../config';
+import { BRAND, SELLER, VAT_RATE_DEFAULT } from '../config';
 
 export interface SellerIdentity {
   readonly legalName: string;
@@ -13,6 +13,8 @@ export interface SellerIdentity {
   readonly vatNumber: string | null;
   /** Percent. */
   readonly vatRate: number;
+  /** The contact e-mail shown to shoppers (the settings' `seller.email`). */
+  readonly email: string;
 }
 
 export const DEFAULT_SELLER: SellerIdentity = {
@@ -20,14 +22,19 @@ export const DEFAULT_SELLER: SellerIdentity = {
   address: SELLER.address,
   vatNumber: SELLER.vatNumber,
   vatRate: VAT_RATE_DEFAULT,
+  email: BRAND.contactEmail,
 };
 
-/** The runtime environment's names (also the server's environment variables). */
+/**
+ * The runtime environment's names: the server's environment variables of the first start, and
+ * SELLER_EMAIL, the contact e-mail, which only the desk's settings set.
+ */
 export const SELLER_ENV = {
   name: 'SELLER_NAME',
   address: 'SELLER_ADDRESS',
   vatNumber: 'SELLER_VAT_NUMBER',
   vatRate: 'VAT_RATE',
+  email: 'SELLER_EMAIL',
 } as const;
 
 /** The identity the pages show, from the owner's settings (docs/product.md §10.14). */
@@ -36,12 +43,14 @@ export function sellerOfSettings(seller: {
   readonly address: string;
   readonly vatNumber: string | null;
   readonly vatRate: number;
+  readonly email: string;
 }): SellerIdentity {
   return {
     legalName: seller.name,
     address: seller.address,
     vatNumber: seller.vatNumber,
     vatRate: seller.vatRate,
+    email: seller.email,
   };
 }
 
@@ -51,20 +60,31 @@ export function sellerToEnv(seller: SellerIdentity): Record<string, string> {
     [SELLER_ENV.address]: seller.address,
     ...(seller.vatNumber ? { [SELLER_ENV.vatNumber]: seller.vatNumber } : {}),
     [SELLER_ENV.vatRate]: String(seller.vatRate),
+    [SELLER_ENV.email]: seller.email,
+  };
+}
+
+/** Who the seller is and how to reach her: what every page's footer shows (the shell carries only this). */
+export type SellerContact = Pick<SellerIdentity, 'legalName' | 'address' | 'email'>;
+
+export function sellerContactFromEnv(env: Readonly<Record<string, string>> | undefined): SellerContact {
+  return {
+    legalName: env?.[SELLER_ENV.name] || SELLER.legalName,
+    address: env?.[SELLER_ENV.address] || SELLER.address,
+    email: env?.[SELLER_ENV.email] || BRAND.contactEmail,
   };
 }
 
 export function sellerFromEnv(env: Readonly<Record<string, string>> | undefined): SellerIdentity {
   const rate = Number(env?.[SELLER_ENV.vatRate]);
   return {
-    legalName: env?.[SELLER_ENV.name] || DEFAULT_SELLER.legalName,
-    address: env?.[SELLER_ENV.address] || DEFAULT_SELLER.address,
+    ...sellerContactFromEnv(env),
     vatNumber: env?.[SELLER_ENV.vatNumber] || null,
     vatRate: Number.isFinite(rate) && rate >= 0 && rate <= 100 ? rate : DEFAULT_SELLER.vatRate,
   };
 }
 
 /** The footer's line; on its own so that the shell (every page's footer) carries none of the other texts. */
-export function sellerFooter(seller: SellerIdentity): string {
+export function sellerFooter(seller: SellerContact): string {
   return `${seller.legalName}, ${seller.address}`;
 }

@@ -23,6 +23,7 @@ import { expect, test } from './fixtures';
 
 const ADMIN_TOKEN = 'settings-cluster-admin-token-0123456789';
 const SHOTS = path.resolve('test-results/settings-cluster');
+const SELLER_CONTACT = 'aoife@galway-beads.example';
 const SELLER_NAME = 'Aoife Byrne, trading as Solas';
 const SELLER_ADDRESS = '4 Quay Street, Galway, H91 AB12, Ireland';
 const SHOPPER = 'niamh.waiting@example.ie';
@@ -146,11 +147,16 @@ test('the owner saves her seller, the EU zone, a week closed and paused sales on
   const seller = page.getByRole('region', { name: 'The seller' });
   await seller.getByLabel('Legal name').fill(SELLER_NAME);
   await seller.getByLabel('Geographic address').fill(SELLER_ADDRESS);
+  await seller.getByLabel('Contact e-mail shown to shoppers').fill(SELLER_CONTACT);
   await saved(page, 'The seller', 'Save the seller');
   // Each save is followed on B before the next is made: every one is measured on its own.
   await followedOnB('the seller in the Terms and the footer', async () => {
     const terms = await served(`${B}/terms-conditions`);
-    return terms.includes(`${SELLER_NAME}, ${SELLER_ADDRESS}`) && terms.includes(SELLER_NAME);
+    return (
+      terms.includes(`${SELLER_NAME}, ${SELLER_ADDRESS}`) &&
+      terms.includes(SELLER_NAME) &&
+      terms.includes(`mailto:${SELLER_CONTACT}`)
+    );
   });
 
   // The EU zone: €12.50, free from €60.
@@ -201,6 +207,12 @@ test('the owner saves her seller, the EU zone, a week closed and paused sales on
   await terms.goto(`${B}/terms-conditions`);
   await expect(terms.getByRole('contentinfo')).toContainText(`${SELLER_NAME}, ${SELLER_ADDRESS}`);
   await expect(terms.getByRole('main')).toContainText(SELLER_NAME);
+  // Her contact e-mail, in the footer and the Terms, as served and as hydrated (no console error).
+  await expect(terms.getByRole('contentinfo').getByRole('link', { name: SELLER_CONTACT })).toHaveAttribute(
+    'href',
+    `mailto:${SELLER_CONTACT}`,
+  );
+  await expect(terms.getByRole('main').getByRole('link', { name: SELLER_CONTACT }).first()).toBeVisible();
   await terms.getByRole('main').getByText(SELLER_NAME).first().scrollIntoViewIfNeeded();
   await terms.screenshot({ path: path.join(SHOTS, 'instance-b-terms.png') });
   // The footer is drawn once near the viewport (content-visibility): scrolled to, drawn, scrolled to again.

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { BRAND, CORPORATE } from '../../../domain/config';
+import { CORPORATE } from '../../../domain/config';
 import { toast } from '../components/ui/toast';
 import { Tooltip } from '../components/ui/tooltip';
 import { EarlyBirdOffer } from '../features/offers/early-bird-banner';
+import { SELLER } from '../features/settings/seller-footer';
 import { Link } from '../lib/router';
 import { FACTS } from './legal/policy-facts';
 
@@ -19,16 +20,16 @@ export const ENQUIRY_SUBJECTS = {
 } as const;
 
 export function enquiryMailto(subject: string): string {
-  return `mailto:${BRAND.contactEmail}?subject=${encodeURIComponent(subject)}`;
+  return `mailto:${SELLER.email}?subject=${encodeURIComponent(subject)}`;
 }
 
 async function copyEmail(): Promise<void> {
   try {
     // navigator.clipboard is missing outside secure contexts; the TypeError lands in the catch below.
-    await navigator.clipboard.writeText(BRAND.contactEmail);
+    await navigator.clipboard.writeText(SELLER.email);
     toast.success('Email copied to clipboard!');
   } catch {
-    toast.error(`Couldn't copy automatically. Our address is ${BRAND.contactEmail}`);
+    toast.error(`Couldn't copy automatically. Our address is ${SELLER.email}`);
   }
 }
 
@@ -188,7 +189,7 @@ export function BespokeCorporatePage() {
         <p className="mt-10 text-lg leading-relaxed">
           Prefer e-mail? Write to{' '}
           <a href={enquiryMailto(ENQUIRY_SUBJECTS.general)} className={TEXT_LINK}>
-            {BRAND.contactEmail}
+            {SELLER.email}
           </a>
           .
         </p>

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { BRAND } from '../../../../domain/config';
-import { SELLER_FOOTER } from '../../features/settings/seller-footer';
+import { SELLER, SELLER_FOOTER } from '../../features/settings/seller-footer';
 import { Link } from '../../lib/router';
 
 const GROUPS = [
@@ -71,8 +71,8 @@ export function Footer() {
             ))}
           </ul>
           <p className="mt-4 text-sm">
-            <a href={`mailto:${BRAND.contactEmail}`} className="underline hover:text-wine">
-              {BRAND.contactEmail}
+            <a href={`mailto:${SELLER.email}`} className="underline hover:text-wine">
+              {SELLER.email}
             </a>
           </p>
         </div>

@@ -1,7 +1,7 @@
 /** Pieces every state of the order confirmation page shares. */
 import type { ReactNode, Ref, RefObject } from 'react';
-import { BRAND } from '../../../../domain/config';
 import { Link } from '../../lib/router';
+import { SELLER } from '../settings/seller-footer';
 
 export const PRIMARY_BUTTON =
   'inline-flex min-h-12 items-center justify-center rounded-full bg-wine px-8 py-3 font-medium text-cream hover:bg-wine-dark';
@@ -10,8 +10,8 @@ export const SECONDARY_BUTTON =
 
 export function ContactLine() {
   return (
-    <a href={`mailto:${BRAND.contactEmail}`} className="font-medium text-wine underline">
-      {BRAND.contactEmail}
+    <a href={`mailto:${SELLER.email}`} className="font-medium text-wine underline">
+      {SELLER.email}
     </a>
   );
 }

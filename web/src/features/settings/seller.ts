@@ -1,5 +1,7 @@
-/** The legal pages' seller texts, from the identity features/settings/seller-footer.ts reads. */
+/** The legal pages' seller texts, from the identity the owner's settings give (/runtime-env.js). */
+import { sellerFromEnv } from '../../../../domain/settings/seller';
 import { sellerTexts } from '../../../../domain/settings/seller-texts';
-import { SELLER } from './seller-footer';
 
-export const SELLER_TEXTS = sellerTexts(SELLER);
+export const SELLER_TEXTS = sellerTexts(
+  sellerFromEnv(typeof window === 'undefined' ? undefined : window.__SOLAS_ENV__),
+);

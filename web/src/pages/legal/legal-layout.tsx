@@ -7,6 +7,7 @@
  */
 import { type ReactNode, useEffect } from 'react';
 import { BRAND } from '../../../../domain/config';
+import { SELLER } from '../../features/settings/seller-footer';
 import { Link, useSearchParams } from '../../lib/router';
 
 /** When the legal texts were last revised; update with every material change. */
@@ -104,8 +105,8 @@ export function LegalLayout({ title, intro, sections }: LegalLayoutProps) {
             <h2 className="text-xl">Questions?</h2>
             <p className="mt-2 leading-relaxed">
               Write to us at{' '}
-              <a href={`mailto:${BRAND.contactEmail}`} className="text-wine underline hover:text-wine-dark">
-                {BRAND.contactEmail}
+              <a href={`mailto:${SELLER.email}`} className="text-wine underline hover:text-wine-dark">
+                {SELLER.email}
               </a>{' '}
               and a real person will answer. You can also read our{' '}
               <Link to="/privacy-policy" className="text-wine underline hover:text-wine-dark">

@@ -1,13 +1,12 @@
 import { BRAND } from '../../../../domain/config';
 import { SELLER_TEXTS } from '../../features/settings/seller';
+import { SELLER } from '../../features/settings/seller-footer';
 import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { FACTS } from './policy-facts';
 
 const mail = (
-  <a href={`mailto:${BRAND.contactEmail}?subject=${encodeURIComponent('Privacy request')}`}>
-    {BRAND.contactEmail}
-  </a>
+  <a href={`mailto:${SELLER.email}?subject=${encodeURIComponent('Privacy request')}`}>{SELLER.email}</a>
 );
 
 const SECTIONS: readonly LegalSection[] = [

@@ -1,18 +1,15 @@
 import { BRAND, DEFAULT_ZONE, deliveryDaysText, SHIPPING_ZONES } from '../../../../domain/config';
+import { SELLER } from '../../features/settings/seller-footer';
 import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { FACTS } from './policy-facts';
 import { FreeDeliverySentence, useFreeDeliveryShort, ZoneCountries, ZonesTable } from './zones-table';
 
 const returnMail = (
-  <a href={`mailto:${BRAND.contactEmail}?subject=${encodeURIComponent('Return request')}`}>
-    {BRAND.contactEmail}
-  </a>
+  <a href={`mailto:${SELLER.email}?subject=${encodeURIComponent('Return request')}`}>{SELLER.email}</a>
 );
 const damageMail = (
-  <a href={`mailto:${BRAND.contactEmail}?subject=${encodeURIComponent('Damaged item')}`}>
-    {BRAND.contactEmail}
-  </a>
+  <a href={`mailto:${SELLER.email}?subject=${encodeURIComponent('Damaged item')}`}>{SELLER.email}</a>
 );
 
 const SECTIONS: readonly LegalSection[] = [

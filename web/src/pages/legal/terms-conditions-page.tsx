@@ -2,12 +2,13 @@ import { BRAND } from '../../../../domain/config';
 import { REVIEW_RULE } from '../../../../domain/reviews/review-texts';
 import { HOW_REVIEWS_WORK } from '../../../../domain/reviews/reviews';
 import { SELLER_TEXTS } from '../../features/settings/seller';
+import { SELLER } from '../../features/settings/seller-footer';
 import { Link } from '../../lib/router';
 import { LegalLayout, type LegalSection } from './legal-layout';
 import { FACTS } from './policy-facts';
 import { FreeDeliverySentence, ZonesTable } from './zones-table';
 
-const mail = <a href={`mailto:${BRAND.contactEmail}`}>{BRAND.contactEmail}</a>;
+const mail = <a href={`mailto:${SELLER.email}`}>{SELLER.email}</a>;
 
 const SECTIONS: readonly LegalSection[] = [
   {

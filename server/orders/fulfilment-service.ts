@@ -34,6 +34,7 @@ import type { IssuedOrderKeys } from './order-key';
 import { deskOrderUrl } from './order-mail';
 import { parseWithdrawnItems } from './order-page-service';
 import type { OrderServiceOptions } from './order-service';
+import { returnInfo } from './return-view';
 
 /** The order service's options, with the desk's own store. */
 export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & {
@@ -228,6 +229,7 @@ export function toDetail(order: DeskOrder): OrderDetail {
         }
       : null,
     allowedActions: allowedActions(flowState(row)),
+    returns: order.returns.map((r) => returnInfo(r, row, order.lines)),
     timeline,
     notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text, ...(n.by ? { by: n.by } : {}) })),
   };
@@ -398,6 +400,19 @@ export class DeskService {
       ],
       audit: audit(actor, 'refund', reference, `${made.amount} cents${reason ? `: ${reason}` : ''}`),
     });
+  }
+
+  /**
+   * A return's refund (return-service.ts): the same path as the Refund action (the provider, the history,
+   * the shopper's e-mail, the audit row), run once under the return's own submission key. `changed` false:
+   * another refund of the order held its slot, nothing was refunded.
+   */
+  async refundForReturn(
+    reference: string,
+    input: { amount: number; reason: string },
+    actor: Actor,
+  ): Promise<DeskOutcome> {
+    return this.refundOnce(reference, input, actor);
   }
 
   /** Cancels before dispatch, refunding everything that is left first (no refund, no cancellation). */

@@ -83,3 +83,4 @@ export {
   paidOrdersForStats,
   paymentsOfEmail,
 } from './order-store';
+export { eraseReturnNotesOfOrders, returnLinesOf, returnsOpenedBetween } from './return-store';

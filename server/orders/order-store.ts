@@ -646,6 +646,8 @@ export class OrderStore {
     orderId: string,
     notice: { name: string; items: string; reason: string | null },
     messages: readonly NewOutboxRow[],
+    /** More work of the same notice in its transaction (the return it opens, return-service.ts). */
+    within?: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
@@ -654,6 +656,7 @@ export class OrderStore {
         .onConflict((oc) => oc.column('order_id').doNothing())
         .executeTakeFirst();
       if ((result.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
+      await within?.(trx);
       await enqueueMail(trx, messages);
       return true;
     });

@@ -8,7 +8,7 @@ import { BRAND } from '../../domain/config';
 import { checkoutRoutes } from './checkout-routes';
 import { deskRoutes } from './desk-routes';
 import { DeskService } from './fulfilment-service';
-import { DeskStore } from './fulfilment-store';
+import { DeskStore, recordOrderEvents } from './fulfilment-store';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
 import { orderEditRoutes } from './order-edit-routes';
@@ -20,6 +20,10 @@ import { orderRoutes } from './order-routes';
 import { OrderService } from './order-service';
 import { OrderStore } from './order-store';
 import { type ReconcileTimings, reconcilePendingOrders } from './reconcile';
+import { returnRoutes } from './return-routes';
+import { ReturnService } from './return-service';
+import { ReturnStore } from './return-store';
+import { shopperReturn } from './return-view';
 import { webhookRoutes } from './webhook-routes';
 
 export interface OrdersPluginOptions {
@@ -30,6 +34,9 @@ export interface OrdersPluginOptions {
 async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promise<void> {
   const { db, config, counters, events, now, wakeOutbox } = app.platform;
   const store = new OrderStore(db);
+  const returnStore = new ReturnStore(db, recordOrderEvents);
+  // Built with the desk below; the order page reaches it only when a request comes.
+  let returnService: ReturnService | null = null;
   const legal: LegalMailFacts = {
     sellerName: config.seller.name,
     sellerAddress: config.seller.address,
@@ -48,6 +55,11 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     onMailQueued: wakeOutbox,
     counters,
     now,
+    returns: {
+      ofOrder: async (orderId) => (await returnStore.ofOrder(orderId)).map(shopperReturn),
+      openForWithdrawal: async (trx, order, lines, positions) =>
+        returnService?.openForWithdrawal(trx, order, lines, positions),
+    },
   });
   // What the order service and the desk share: who pays, who writes, who is written to.
   const shared = {
@@ -120,6 +132,17 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     onMailQueued: wakeOutbox,
   });
   await app.register(orderEditRoutes, { edits });
+  // Returns of delivered orders (docs/product.md §10.18), refunded through the desk's refund.
+  returnService = new ReturnService({
+    store: returnStore,
+    desk: fulfilment,
+    deskStore,
+    requests: app.platform.audit,
+    writeEvents: recordOrderEvents,
+    log: app.log,
+    ...(now ? { now } : {}),
+  });
+  await app.register(returnRoutes, { returns: returnService });
   // The owner's own orders, by phone or at a fair (docs/product.md §10.17).
   const manual = new ManualOrderService({
     orders: service,

@@ -336,6 +336,26 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
     });
   });
 
+  it("keeps an erased customer's returns with their reasons, without the owner's notes", async () => {
+    const { reference } = await delivered();
+    now = new Date(Date.now() + 40 * DAY);
+    const late = {
+      lines: [{ lineId: 0, quantity: 1 }],
+      reason: 'Clasp broke',
+      override: { note: 'Ciara rang, a loyal customer' },
+    };
+    const id = ((await open(reference, late)).json() as Answer).return.id;
+    expect(
+      (await move(reference, id, { status: 'closed', reason: 'Ciara kept it after all' })).statusCode,
+    ).toBe(200);
+    await app.privacy.store.eraseFor(SHOPPER, { session: 'token', address: '203.0.113.7' });
+    expect((await detail(reference)).returns).toMatchObject([
+      { id, status: 'closed', reason: 'Clasp broke', overrideNote: null, closeReason: null },
+    ]);
+    const history = (await detail(reference)).timeline.filter((e) => e.kind === 'return');
+    expect(history.map((e) => e.text).join(' ')).not.toContain('Ciara');
+  });
+
   it('refuses the desk without a session, cross-site, and a maker', async () => {
     const { reference } = await delivered();
     const body = { lines: [{ lineId: 0, quantity: 1 }], reason: 'Too small' };

@@ -1,12 +1,13 @@
 /**
  * A return on a phone against the real server (docs/product.md §10.18): a delivered order's return is
- * opened on the desk (one of two pieces, a reason), received and refunded with the shipping through the
+ * opened on the desk (its piece, a reason), received and refunded with the shipping through the
  * test checkout's refund; the history names each step, the shopper gets the refund e-mail, and their order
  * page says the return is refunded. axe finds nothing serious. Screenshots under test-results/returns/.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { getProduct } from '../../domain/catalogue';
 import { STORAGE_KEYS } from '../../domain/config';
 import { MAIL_KINDS } from '../../server/mail/outbox';
 import { axeScan, expectNoSeriousViolations } from './axe';
@@ -18,6 +19,8 @@ import { emlFilesFor, readEml } from './outbox';
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const SHOTS = path.resolve('test-results/returns');
 const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
+/** One piece under the free-shipping threshold: the order has a shipping line to refund. */
+const PIECE = getProduct('5')?.name ?? '';
 const LINK = /https?:\/\/[^\s"]+\/#\/order\/SOL-[A-Z0-9_-]+\?key=[A-Za-z0-9_-]+/;
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -32,7 +35,7 @@ async function payAnOrder(page: Page, email: string): Promise<string> {
   await page.goto('/#/cart');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
     STORAGE_KEYS.cart,
-    JSON.stringify([{ id: '1', name: 'First Light', price: 3500, quantity: 2 }]),
+    JSON.stringify([{ id: '5', quantity: 1 }]),
   ] as const);
   await page.goto('about:blank');
   await page.goto('/#/cart');
@@ -77,7 +80,7 @@ test('open a return of a delivered order, receive and refund it with the shippin
 
   const returns = page.getByRole('region', { name: 'Returns' });
   await returns.getByRole('button', { name: 'Open a return' }).click();
-  await returns.getByLabel(/First Light/).fill('1');
+  await returns.getByLabel(new RegExp(PIECE)).fill('1');
   await returns.getByLabel('Reason').fill('Too small for her wrist');
   await expectNoSeriousViolations(axeScan(page));
   await page.screenshot({ path: path.join(SHOTS, 'phone-open-return.png'), fullPage: true });
@@ -85,7 +88,7 @@ test('open a return of a delivered order, receive and refund it with the shippin
   await expect(returns.getByRole('status')).toHaveText(/^Return \d+ opened\.$/);
   const card = returns.getByRole('article');
   await expect(card.getByRole('heading')).toHaveText(/Return \d+: Requested/);
-  await expect(card).toContainText('1 x First Light');
+  await expect(card).toContainText(`1 x ${PIECE}`);
   await expect(card).toContainText('Too small for her wrist');
 
   await card.getByLabel(/Refund the shipping too/).check();
@@ -98,9 +101,9 @@ test('open a return of a delivered order, receive and refund it with the shippin
   await expect(card.getByRole('heading')).toHaveText(/Return \d+: Refunded/);
   await expect(card).toContainText('with the shipping');
   const history = page.getByRole('region', { name: 'Timeline' });
-  await expect(history).toContainText(/Return \d+ opened: 1 x First Light/);
-  await expect(history).toContainText(/Return \d+ refunded: €[\d.]+ with the shipping/);
-  await expect(history).toContainText(/Refunded €[\d.]+: Return of 1 x First Light/);
+  await expect(history).toContainText(new RegExp(`Return \\d+ opened: 1 x ${PIECE}`));
+  await expect(history).toContainText(/Return \d+ received and refunded: €[\d.]+ with the shipping/);
+  await expect(history).toContainText(new RegExp(`Refunded €[\\d.]+: Return of 1 x ${PIECE}`));
   await expectNoSeriousViolations(axeScan(page));
   await page.screenshot({ path: path.join(SHOTS, 'phone-return-refunded.png'), fullPage: true });
 
@@ -113,7 +116,7 @@ test('open a return of a delivered order, receive and refund it with the shippin
   await page.goto(link ?? '');
   const shopper = page.getByRole('region', { name: 'Returns' });
   await expect(shopper).toContainText('Return refunded: the money is on its way back to you.');
-  await expect(shopper).toContainText('1 x First Light');
+  await expect(shopper).toContainText(`1 x ${PIECE}`);
   await expectNoSeriousViolations(axeScan(page));
   await page.screenshot({ path: path.join(SHOTS, 'phone-shopper-order-page.png'), fullPage: true });
 });

@@ -5,7 +5,7 @@
  * reason). The server is the judge of every move; a refused one comes back with its message, shown here.
  * Each submission carries its own Idempotency-Key, so a double click is one return and one refund.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { IDEMPOTENCY_KEY_HEADER, type OrderDetail } from '../../../../domain/orders/admin-api';
 import { RETURN_STATUS_LABELS, type ReturnInfo } from '../../../../domain/orders/return-info';
 import {
@@ -97,6 +97,19 @@ function OpenReturnForm({
   const [late, setLate] = useState(false);
   const [note, setNote] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
+  // The keyboard follows the form: into it when it opens, back to its button when it closes.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const moved = useRef(false);
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    (open ? heading.current : opener.current)?.focus();
+  }, [open]);
+  const toggle = (next: boolean) => {
+    moved.current = true;
+    setOpen(next);
+  };
   const left = piecesLeft(order);
   const action = useDeskAction(async (submission: string, body: OpenReturnRequest) => {
     const answer = await openReturn(order.reference, body, submission);
@@ -110,14 +123,14 @@ function OpenReturnForm({
     setReason('');
     setNote('');
     setLate(false);
-    setOpen(false);
+    toggle(false);
   });
   const lines = order.lines.filter((l) => l.lineId !== undefined && (left.get(l.lineId) ?? 0) > 0);
   if (lines.length === 0) return null;
 
   if (!open) {
     return (
-      <button type="button" className={buttonClass.secondary} onClick={() => setOpen(true)}>
+      <button ref={opener} type="button" className={buttonClass.secondary} onClick={() => toggle(true)}>
         Open a return
       </button>
     );
@@ -147,7 +160,7 @@ function OpenReturnForm({
       aria-labelledby={`${id}-title`}
       noValidate
     >
-      <h3 id={`${id}-title`} className="font-medium">
+      <h3 id={`${id}-title`} ref={heading} tabIndex={-1} className="font-medium focus:outline-none">
         Open a return
       </h3>
       <fieldset className="space-y-2">
@@ -210,7 +223,7 @@ function OpenReturnForm({
         <button type="submit" className={buttonClass.primary} disabled={action.busy}>
           {action.busy ? 'Opening…' : 'Open the return'}
         </button>
-        <button type="button" className={buttonClass.secondary} onClick={() => setOpen(false)}>
+        <button type="button" className={buttonClass.secondary} onClick={() => toggle(false)}>
           Cancel
         </button>
       </div>

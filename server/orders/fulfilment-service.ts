@@ -73,8 +73,19 @@ export function dispatchByOf(row: OrderRow): string | null {
   return row.paid_at ? dispatchDate(new Date(row.paid_at)) : null;
 }
 
-function refundableOf(row: OrderRow): number {
-  return row.payment_id && row.status === 'paid' ? Math.max(0, row.total - row.refunded) : 0;
+/**
+ * What may still be refunded: a payment the provider holds, or an order the owner marked paid herself
+ * (docs/product.md §10.17), which she pays back her own way (see ownerPaysBack).
+ */
+export function refundableOf(row: OrderRow): number {
+  return (row.payment_id || row.payment_method) && row.status === 'paid'
+    ? Math.max(0, row.total - row.refunded)
+    : 0;
+}
+
+/** How the owner pays back an order she marked paid ("Cash"); null when a provider refunds it. */
+function ownerPaysBack(row: OrderRow): string | null {
+  return !row.payment_id && row.payment_method ? PAYMENT_METHOD_LABELS[row.payment_method] : null;
 }
 
 function flowState(row: OrderRow): FlowState {
@@ -378,7 +389,7 @@ export class DeskService {
         kind: 'refund',
         actor: 'owner',
         by: actor.name,
-        text: `Refunded ${money(made.amount)}${reason ? `: ${reason}` : ''}`,
+        text: `${refundWords(row, made.amount)}${reason ? `: ${reason}` : ''}`,
       },
       keepStatus: ['disputed', 'cancelled'],
       mails: (updated, keys) => [
@@ -395,6 +406,7 @@ export class DeskService {
             refundedInAll: updated.refunded,
             total: updated.total,
             reason,
+            paidBackBy: ownerPaysBack(updated),
           }),
         ),
       ],
@@ -450,7 +462,7 @@ export class DeskService {
           kind: 'refund',
           actor: 'owner',
           by: actor.name,
-          text: `Refunded ${money(made.amount)} on cancellation`,
+          text: `${refundWords(row, made.amount)} on cancellation`,
         },
         keepStatus: [],
         audit: null,
@@ -478,6 +490,7 @@ export class DeskService {
             testOrder: isTestOrder(updated),
             refunded: refunded || updated.refunded,
             reason,
+            paidBackBy: ownerPaysBack(updated),
           }),
         ),
       ],
@@ -633,7 +646,14 @@ export class DeskService {
     return true;
   }
 
-  private async providerRefund(row: OrderRow, amount: number, idempotencyKey: string) {
+  private async providerRefund(
+    row: OrderRow,
+    amount: number,
+    idempotencyKey: string,
+  ): Promise<{ id: string; amount: number } | null> {
+    // Marked paid by the owner (docs/product.md §10.17): no provider holds the money, she pays it back
+    // herself; recorded once under the refund's own key like a provider's refund id.
+    if (ownerPaysBack(row)) return { id: `owner-${idempotencyKey}`, amount };
     if (!row.payment_id) return null;
     try {
       return await this.o.provider.refund({
@@ -709,6 +729,12 @@ export class DeskService {
   private detailOf(order: DeskOrder): OrderDetail {
     return { ...toDetail(order), vatIncluded: orderVat(this.o.legal, order.row.total) };
   }
+}
+
+/** The history's words for a refund: the provider's, or the owner's own paying back ("Cash"). */
+function refundWords(row: OrderRow, amount: number): string {
+  const method = ownerPaysBack(row);
+  return method ? `Paid back ${money(amount)} by the owner (${method})` : `Refunded ${money(amount)}`;
 }
 
 /** Paid on the built-in test checkout (its e-mails say so, as the order's first e-mails did). */

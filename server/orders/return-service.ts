@@ -22,7 +22,7 @@ import {
 import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
 import type { OrderLineRow } from '../db/schema';
 import { money } from '../mail/layout';
-import type { DeskService } from './fulfilment-service';
+import { type DeskService, refundableOf } from './fulfilment-service';
 import type { DeskOrder, DeskStore } from './fulfilment-store';
 import {
   type Db,
@@ -227,7 +227,7 @@ export class ReturnService {
     const { row } = order;
     const shippingWith = order.returns.find((r) => r.id !== ret.id && r.shipping_refunded > 0);
     if (includeShipping && shippingWith) return refusal(409, RETURN_MESSAGES.shippingTwice(shippingWith.id));
-    const left = row.payment_id && row.status === 'paid' ? Math.max(0, row.total - row.refunded) : 0;
+    const left = refundableOf(row);
     if (left <= 0) return refusal(409, ADMIN_MESSAGES.nothingToRefund);
     const wanted = valueOfReturn(ret, row, order.lines) + (includeShipping ? row.shipping : 0);
     const amount = Math.min(wanted, left);

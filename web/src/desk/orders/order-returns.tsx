@@ -365,9 +365,9 @@ function ReturnCard({
             open={confirming}
             onOpenChange={setConfirming}
             title={`Refund ${money(amount)}?`}
-            description={`Return ${item.id} is marked received and ${money(amount)} goes back to the shopper's card${
-              withShipping && offerShipping ? ', the shipping included' : ''
-            }; they get an e-mail. This cannot be undone.`}
+            description={`Return ${item.id} is marked received and ${money(amount)} ${
+              order.paymentMethod ? 'is recorded as paid back by you' : "goes back to the shopper's card"
+            }${withShipping && offerShipping ? ', the shipping included' : ''}; they get an e-mail. This cannot be undone.`}
             confirmLabel={`Refund ${money(amount)}`}
             onConfirm={() =>
               void action.run(

@@ -14,6 +14,7 @@ import type { PaymentMethod } from '../../domain/orders/manual-order';
 import { type IsoDate, parseIsoDate } from '../../domain/shared/calendar-date';
 import { PAYMENT_CURRENCY } from '../../domain/shared/money';
 import { executeAtomically } from '../db/database';
+import { dialectOf } from '../db/dialect';
 import { lockForTransaction } from '../db/job-lock';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
@@ -1278,4 +1279,13 @@ export async function paidOrdersByDiscountCode(
       out.set(r.discount_code, { orders: Number(r.orders), revenue: Number(r.revenue ?? 0) });
   }
   return out;
+}
+
+/**
+ * Holds the order's row until `trx` ends (PostgreSQL; SQLite runs one write transaction at a time): two
+ * returns opened at once (two tabs) count each other's pieces instead of both passing the check.
+ */
+export async function lockOrderRow(trx: Transaction<Database>, orderId: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
 }

@@ -6,6 +6,8 @@
  * shopper's withdrawal notice opens one in the notice's own transaction. Every step is an entry in the
  * order's history naming who took it, and an audit row; a repeated Idempotency-Key is one step.
  */
+
+import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import { POLICY } from '../../domain/config';
 import { ADMIN_MESSAGES, type OrderDetail } from '../../domain/orders/admin-api';
@@ -20,12 +22,12 @@ import {
   WITHDRAWAL_RETURN_REASON,
 } from '../../domain/orders/returns';
 import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
-import type { OrderLineRow } from '../db/schema';
+import type { Database, OrderLineRow } from '../db/schema';
 import { money } from '../mail/layout';
 import { type DeskService, refundableOf } from './fulfilment-service';
 import type { DeskOrder, DeskStore } from './fulfilment-store';
+import { lockOrderRow } from './order-store';
 import {
-  type Db,
   type EventWriter,
   insertReturn,
   type ReturnRow,
@@ -68,6 +70,29 @@ function inReturns(returns: readonly ReturnRow[]): Map<number, number> {
   return taken;
 }
 
+/**
+ * The lines a return takes, or why not (400 naming the field): each a line of the order, named once, with
+ * no more pieces than were bought and are not in another return already.
+ */
+function plannedLines(
+  sold: readonly OrderLineRow[],
+  asked: OpenReturnRequest['lines'],
+  existing: readonly ReturnRow[],
+): ReturnLine[] | Refusal {
+  const taken = inReturns(existing);
+  const lines: ReturnLine[] = [];
+  for (const [index, want] of asked.entries()) {
+    const line = sold.find((l) => l.position === want.lineId);
+    if (!line) return refusal(400, RETURN_MESSAGES.lineUnknown(index, want.lineId));
+    if (lines.some((l) => l.lineId === want.lineId))
+      return refusal(400, RETURN_MESSAGES.lineTwice(index, want.lineId));
+    const left = line.quantity - (taken.get(line.position) ?? 0);
+    if (want.quantity > left) return refusal(400, RETURN_MESSAGES.tooMany(index, Math.max(0, left)));
+    lines.push(returnLine(line, want.quantity));
+  }
+  return lines;
+}
+
 function returnLine(line: OrderLineRow, quantity: number): ReturnLine {
   // A quote's custom line has no bracelet size (its stored 'M' is the column's default).
   const custom = isCustomLineId(line.product_id);
@@ -103,39 +128,47 @@ export class ReturnService {
     const window = returnWindow(row.delivered_at, this.now());
     if (!window.open && !request.override) return refusal(409, RETURN_MESSAGES.late(window.until));
 
-    const taken = inReturns(order.returns);
-    const lines: ReturnLine[] = [];
-    for (const [index, asked] of request.lines.entries()) {
-      const line = order.lines.find((l) => l.position === asked.lineId);
-      if (!line) return refusal(400, RETURN_MESSAGES.lineUnknown(index, asked.lineId));
-      if (lines.some((l) => l.lineId === asked.lineId))
-        return refusal(400, RETURN_MESSAGES.lineTwice(index, asked.lineId));
-      const left = line.quantity - (taken.get(line.position) ?? 0);
-      if (asked.quantity > left) return refusal(400, RETURN_MESSAGES.tooMany(index, Math.max(0, left)));
-      lines.push(returnLine(line, asked.quantity));
-    }
     // Within the window an override changes nothing: its note is kept only when it was needed.
     const overrideNote = !window.open && request.override ? request.override.note : null;
-    const opened = await this.o.store.open(
-      { orderId: row.id, lines, reason: request.reason, overrideNote, source: 'owner', requestKey },
-      (id) => ({
+    const opened = await this.o.store.open<Refusal | { repeatOf: number }>(
+      row.id,
+      (existing) => {
+        // The same submission, opened meanwhile by its twin (two requests at once): answered as a repeat.
+        const twin = requestKey ? existing.find((r) => r.request_key === requestKey) : undefined;
+        if (twin) return { refused: { repeatOf: twin.id } };
+        const planned = plannedLines(order.lines, request.lines, existing);
+        if (!Array.isArray(planned)) return { refused: planned };
+        return {
+          input: {
+            orderId: row.id,
+            lines: planned,
+            reason: request.reason,
+            overrideNote,
+            source: 'owner',
+            requestKey,
+          },
+        };
+      },
+      (id, input) => ({
         kind: 'return',
         actor: 'owner',
         by: actor.name,
         // The override's note stays on the return's card (an erasure takes it), not in the history.
-        text: `Return ${id} opened: ${lines.map(returnItemText).join(', ')}. Reason: ${request.reason}${
+        text: `Return ${id} opened: ${input.lines.map(returnItemText).join(', ')}. Reason: ${request.reason}${
           overrideNote ? ` (after the ${POLICY.returnsDays} days, by override)` : ''
         }`,
       }),
-      (id) =>
+      (id, input) =>
         audit(
           actor,
           'return-open',
           reference,
-          `return ${id}, ${lines.reduce((n, l) => n + l.quantity, 0)} piece(s)${overrideNote ? ', after the window' : ''}`,
+          `return ${id}, ${input.lines.reduce((n, l) => n + l.quantity, 0)} piece(s)${overrideNote ? ', after the window' : ''}`,
         ),
     );
-    return this.answer(reference, opened.row.id, opened.created, 201);
+    if (!('refused' in opened)) return this.answer(reference, opened.row.id, opened.created, 201);
+    const { refused } = opened;
+    return 'repeatOf' in refused ? this.answer(reference, refused.repeatOf, false, 201) : refused;
   }
 
   async update(
@@ -268,12 +301,13 @@ export class ReturnService {
    * Before dispatch there is nothing to send back: the owner cancels instead.
    */
   async openForWithdrawal(
-    trx: Db,
+    trx: Transaction<Database>,
     order: { readonly id: string; readonly dispatchedAt: string | null },
     lines: readonly OrderLineRow[],
     positions: readonly number[],
   ): Promise<void> {
     if (order.dispatchedAt === null) return;
+    await lockOrderRow(trx, order.id);
     const existing = await returnsOfOrder(trx, order.id);
     if (existing.some((r) => r.source === 'withdrawal')) return;
     const taken = inReturns(existing);

@@ -8,6 +8,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ReturnLine, ReturnStatus } from '../../domain/orders/return-info';
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
+import { lockOrderRow } from './order-store';
 
 export type ReturnRow = Selectable<Database['order_returns']>;
 export type Db = Kysely<Database> | Transaction<Database>;
@@ -114,15 +115,23 @@ export class ReturnStore {
     return returnsOfOrder(this.db, orderId);
   }
 
-  /** Opens a return with its history entry and audit row, once per request key. */
-  async open(
-    input: NewReturn,
-    event: (id: number) => ReturnEvent,
-    audit: (id: number) => AuditEntry,
-  ): Promise<{ row: ReturnRow; created: boolean }> {
+  /**
+   * Opens a return with its history entry and audit row, once per request key. `plan` sees the order's
+   * returns with the order held (lockOrderRow): what it refuses is answered and nothing is written.
+   */
+  async open<R>(
+    orderId: string,
+    plan: (existing: readonly ReturnRow[]) => { readonly input: NewReturn } | { readonly refused: R },
+    event: (id: number, input: NewReturn) => ReturnEvent,
+    audit: (id: number, input: NewReturn) => AuditEntry,
+  ): Promise<{ row: ReturnRow; created: boolean } | { refused: R }> {
     return this.db.transaction().execute(async (trx) => {
-      const opened = await insertReturn(trx, input, event, this.writeEvents);
-      if (opened.created) await recordAudit(trx, opened.row.created_at, audit(opened.row.id));
+      await lockOrderRow(trx, orderId);
+      const planned = plan(await returnsOfOrder(trx, orderId));
+      if ('refused' in planned) return { refused: planned.refused };
+      const { input } = planned;
+      const opened = await insertReturn(trx, input, (id) => event(id, input), this.writeEvents);
+      if (opened.created) await recordAudit(trx, opened.row.created_at, audit(opened.row.id, input));
       return opened;
     });
   }

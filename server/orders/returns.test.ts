@@ -356,6 +356,18 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
     expect(history.map((e) => e.text).join(' ')).not.toContain('Ciara');
   });
 
+  it('opens one return of the same pieces from two tabs at once, and one per submission sent twice at once', async () => {
+    const { reference } = await delivered();
+    const body = { lines: [{ lineId: 0, quantity: 2 }], reason: 'Too big' };
+    const [a, b] = await Promise.all([open(reference, body, 'tab-a'), open(reference, body, 'tab-b')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 400]);
+    const twice = { lines: [{ lineId: 1, quantity: 1 }], reason: 'Too big' };
+    const [c, d] = await Promise.all([open(reference, twice, 'same'), open(reference, twice, 'same')]);
+    expect([c.statusCode, d.statusCode]).toEqual([201, 201]);
+    expect((c.json() as Answer).return.id).toBe((d.json() as Answer).return.id);
+    expect((await detail(reference)).returns).toHaveLength(2);
+  });
+
   it('refuses the desk without a session, cross-site, and a maker', async () => {
     const { reference } = await delivered();
     const body = { lines: [{ lineId: 0, quantity: 1 }], reason: 'Too small' };

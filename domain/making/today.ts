@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { sizeCodeSchema } from '../checkout/checkout';
 import { EARLY_BIRD_LIMITS } from '../offers/early-bird';
+import { ORDER_CHANNELS } from '../orders/manual-order';
 import { parseIsoDate } from '../shared/calendar-date';
 import { MAKING_CAPACITY } from './making-queue';
 
@@ -83,7 +84,12 @@ export type MakeLine = z.infer<typeof makeLineSchema>;
 /** How far "Dispatch today" looks ahead: the orders due on the next this many working days. */
 export const DISPATCH_AHEAD_WORKING_DAYS = 3;
 
-export const dueOrderSchema = z.object({ reference: z.string(), dispatchBy: isoDay });
+export const dueOrderSchema = z.object({
+  reference: z.string(),
+  dispatchBy: isoDay,
+  /** A quote's or the owner's own order (docs/product.md §10.17); absent for a web order. */
+  channel: z.optional(z.enum(ORDER_CHANNELS)),
+});
 export type DueOrder = z.infer<typeof dueOrderSchema>;
 
 export const outboxHealthSchema = z.object({

@@ -87,6 +87,18 @@ export interface BestSeller {
   readonly revenue: number;
 }
 
+/**
+ * A product's returns opened in the range (docs/product.md §10.18): how many returns named it, the pieces
+ * sent back, and each reason with how often it was given (most often first). Closed ones count too.
+ */
+export interface ProductReturns {
+  readonly productId: string;
+  readonly name: string;
+  readonly returns: number;
+  readonly pieces: number;
+  readonly reasons: readonly { readonly reason: string; readonly count: number }[];
+}
+
 /** One channel's share of the range (docs/product.md §10.17): its orders, pieces and revenue after refunds. */
 export interface ChannelFigures {
   readonly orders: number;
@@ -110,6 +122,8 @@ export interface StatsResponse {
   readonly sizes: Readonly<Record<SizeCode, number>>;
   /** True when the numbers are the built-in test checkout's orders (no real payment provider is set). */
   readonly testMode: boolean;
+  /** Returns opened in the range, by product, most returned first. */
+  readonly returns: readonly ProductReturns[];
 }
 
 const count = z.number().check(z.int(), z.gte(0));
@@ -146,6 +160,17 @@ export const statsResponseSchema = z.object({
     }),
   ),
   testMode: z.boolean(),
+  returns: z.optional(
+    z.array(
+      z.object({
+        productId: z.string(),
+        name: z.string(),
+        returns: count,
+        pieces: count,
+        reasons: z.array(z.object({ reason: z.string(), count })),
+      }),
+    ),
+  ),
 });
 export type StatsAnswer = z.infer<typeof statsResponseSchema>;
 

@@ -8,6 +8,7 @@
  */
 import * as z from 'zod/mini';
 import { freeText, singleLine } from '../shared/input-text-checks';
+import { returnInfoSchema } from './return-info';
 
 // ---------------------------------------------------------------------------------------------- paths
 
@@ -342,6 +343,8 @@ export const TIMELINE_KINDS = [
   'withdrawal',
   /** The owner changed the order before dispatch: the text says what, before and after. */
   'changed',
+  /** A return's step (docs/product.md §10.18): opened, received, refunded or closed. */
+  'return',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
@@ -441,6 +444,8 @@ export const orderDetailSchema = z.object({
   channel: z.optional(z.enum(['web', 'quote', 'manual'])),
   /** How a manual order marked paid was paid: 'cash', 'card_reader' or 'bank_transfer'; null otherwise. */
   paymentMethod: z.optional(z.nullable(z.enum(['cash', 'card_reader', 'bank_transfer']))),
+  /** The order's returns, oldest first (docs/product.md §10.18). */
+  returns: z.optional(z.array(returnInfoSchema)),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

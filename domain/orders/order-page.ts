@@ -8,6 +8,7 @@ import { POLICY, type ZoneId } from '../config';
 import { deliveryEstimate } from '../making/dispatch';
 import { addDays, type IsoDate, irishDate } from '../shared/calendar-date';
 import { freeText, singleLine } from '../shared/input-text-checks';
+import { shopperReturnSchema } from './return-info';
 
 /** What the shopper sees on screen after "Find your order", whether or not the order was found. */
 export const FIND_ORDER_ANSWER =
@@ -212,6 +213,8 @@ export const orderPageSchema = z.object({
     /** Refunded in full or cancelled, and when: nothing is left to cancel (not a period that ended). */
     ended: z.nullable(z.object({ kind: z.enum(END_STATES), at: z.string() })),
   }),
+  /** The order's returns and their state in plain words (docs/product.md §10.18), oldest first. */
+  returns: z.optional(z.array(shopperReturnSchema)),
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;
 

@@ -253,6 +253,30 @@ export interface OrderEventsTable {
   actor_name: Generated<string | null>;
 }
 
+/** A return of a delivered order (docs/product.md §10.18; server/orders/return-store.ts). */
+export interface OrderReturnsTable {
+  id: Generated<number>;
+  order_id: string;
+  status: 'requested' | 'received' | 'refunded' | 'closed';
+  /** JSON of ReturnLine[] (domain/orders/return-info.ts): the lines and quantities as sold. */
+  lines: string;
+  reason: string;
+  override_note: string | null;
+  close_reason: string | null;
+  /** Cents refunded for this return. */
+  refunded: Generated<number>;
+  /** 1 when the order's shipping was part of its refund. */
+  shipping_refunded: Generated<number>;
+  source: 'owner' | 'withdrawal';
+  /** The desk submission's Idempotency-Key that opened it (unique per order). */
+  request_key: string | null;
+  created_at: string;
+  received_at: string | null;
+  /** When it was refunded or closed. */
+  ended_at: string | null;
+  updated_at: string;
+}
+
 export interface OrderNotesTable {
   id: Generated<number>;
   order_id: string;
@@ -453,6 +477,7 @@ export interface Database {
   admin_audit: AdminAuditTable;
   order_events: OrderEventsTable;
   order_notes: OrderNotesTable;
+  order_returns: OrderReturnsTable;
   withdrawal_notices: WithdrawalNoticesTable;
   desk_requests: DeskRequestsTable;
   media: MediaTable;

@@ -407,6 +407,7 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   outbox: path.join('mail', 'outbox.ts'),
   order_events: path.join('orders', 'fulfilment-store.ts'),
   order_notes: path.join('orders', 'fulfilment-store.ts'),
+  order_returns: path.join('orders', 'return-store.ts'),
   admin_audit: path.join('audit', 'audit-trail.ts'),
   desk_requests: path.join('audit', 'audit-trail.ts'),
   admin_sessions: path.join('security', 'admin-sessions.ts'),

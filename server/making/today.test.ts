@@ -329,6 +329,13 @@ describe('deskStepWords', () => {
     expect(deskStepWords({ kind: 'status', text: 'Marked delivered', amount: null })).toBe(
       'Marked delivered',
     );
+    expect(
+      deskStepWords({
+        kind: 'return',
+        text: 'Return 2 opened: 1 x Sea Glass. Reason: Mary says',
+        amount: null,
+      }),
+    ).toBe('Return 2 opened');
   });
 });
 
@@ -364,5 +371,20 @@ describe('planToday', () => {
     expect(plan.dispatch.map((o) => o.reference)).toEqual(['SOL-AAAAAAAA']);
     // The owner's closure on the 28th moves the third working day to the 30th.
     expect(plan.upcoming.map((o) => o.reference)).toEqual(['SOL-BBBBBBBB', 'SOL-CCCCCCCC', 'SOL-DDDDDDDD']);
+  });
+
+  it("names the channel of an order that is not a web order (a quote's, the owner's own)", () => {
+    const today = '2026-10-23' as QueuedOrder['dispatchBy'];
+    const queue: QueuedOrder[] = [
+      { ...order('SOL-WEBWEBWE', '2026-10-23', 1), channel: 'web' },
+      { ...order('SOL-QUOTEQUO', '2026-10-23', 1), channel: 'quote' },
+      { ...order('SOL-PHONEPHO', '2026-10-22', 1), channel: 'manual' },
+    ];
+    const plan = planToday(queue, 6, today);
+    expect(plan.dispatch).toEqual([
+      { reference: 'SOL-WEBWEBWE', dispatchBy: '2026-10-23' },
+      { reference: 'SOL-QUOTEQUO', dispatchBy: '2026-10-23', channel: 'quote' },
+    ]);
+    expect(plan.late).toEqual([{ reference: 'SOL-PHONEPHO', dispatchBy: '2026-10-22', channel: 'manual' }]);
   });
 });

@@ -18,6 +18,7 @@ import {
   type TodayResponse,
 } from '../../domain/making/today';
 import type { TimelineKind } from '../../domain/orders/admin-api';
+import type { OrderChannel } from '../../domain/orders/manual-order';
 import type { IsoDate } from '../../domain/shared/calendar-date';
 import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
@@ -36,6 +37,8 @@ export interface QueuedOrder {
   readonly reference: string;
   readonly dispatchBy: IsoDate;
   readonly lines: readonly { productId: string; name: string; size: SizeCode | null; quantity: number }[];
+  /** Where it came from; Today marks an order that is not a web order. */
+  readonly channel?: OrderChannel;
 }
 
 /**
@@ -71,7 +74,11 @@ export function planToday(
     }
     if (left <= 0) break;
   }
-  const due = (o: QueuedOrder): DueOrder => ({ reference: o.reference, dispatchBy: o.dispatchBy });
+  const due = (o: QueuedOrder): DueOrder => ({
+    reference: o.reference,
+    dispatchBy: o.dispatchBy,
+    ...(o.channel && o.channel !== 'web' ? { channel: o.channel } : {}),
+  });
   const lastAhead = addBusinessDays(
     today,
     DISPATCH_AHEAD_WORKING_DAYS,
@@ -91,6 +98,7 @@ function toQueued(row: OrderRow, lines: readonly OrderLineRow[]): QueuedOrder {
     reference: row.reference ?? row.id,
     // Every queued order is paid: dispatchByOf always has a date for it.
     dispatchBy: (dispatchByOf(row) ?? irishDate(new Date(row.created_at))) as IsoDate,
+    channel: row.channel,
     lines: lines.map((l) => ({
       productId: l.product_id,
       name: l.name,
@@ -118,6 +126,9 @@ export function deskStepWords(step: { kind: TimelineKind; text: string; amount: 
       return 'Changed before dispatch';
     case 'note':
       return 'Note added';
+    case 'return':
+      // "Return 2 received": the opening's reason stays on the order's page.
+      return step.text.split(':')[0] ?? 'Return';
     default:
       return step.kind.replace(/_/g, ' ');
   }

@@ -18,6 +18,7 @@ import { lineSize } from '../../domain/catalogue/sizes';
 import type { SizeCode } from '../../domain/config';
 import {
   type BestSeller,
+  type ProductReturns,
   periodStart,
   periodStarts,
   STATS_CHANNELS,
@@ -29,7 +30,14 @@ import {
 import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database } from '../db/schema';
 import { amount, csvDocument } from '../lib/csv';
-import { checkoutsOpenedBetween, irishDayRange, paidLinesForStats, paidOrdersForStats } from '../orders';
+import {
+  checkoutsOpenedBetween,
+  irishDayRange,
+  paidLinesForStats,
+  paidOrdersForStats,
+  returnLinesOf,
+  returnsOpenedBetween,
+} from '../orders';
 
 export interface StatsSource {
   readonly db: Kysely<Database>;
@@ -43,10 +51,11 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   const { start, end } = irishDayRange(range.from, range.to);
   const from = start ?? '';
   const to = end ?? '';
-  const [orders, lines, checkouts] = await Promise.all([
+  const [orders, lines, checkouts, returned] = await Promise.all([
     paidOrdersForStats(db, from, to, provider),
     paidLinesForStats(db, from, to, provider),
     checkoutsOpenedBetween(db, from, to, provider),
+    returnsOpenedBetween(db, from, to),
   ]);
 
   const buckets = new Map<string, { revenue: number; orders: number; pieces: number }>(
@@ -115,7 +124,46 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
     bestSellers,
     sizes,
     testMode: source.testMode,
+    returns: returnsByProduct(returned),
   };
+}
+
+/** Returns by product: each return counts once per product it names, with its reason. */
+function returnsByProduct(rows: readonly { lines: string; reason: string }[]): ProductReturns[] {
+  const byProduct = new Map<
+    string,
+    { productId: string; name: string; returns: number; pieces: number; reasons: Map<string, number> }
+  >();
+  for (const row of rows) {
+    const seen = new Set<string>();
+    for (const line of returnLinesOf(row)) {
+      const product = byProduct.get(line.productId) ?? {
+        productId: line.productId,
+        name: line.name,
+        returns: 0,
+        pieces: 0,
+        reasons: new Map<string, number>(),
+      };
+      product.pieces += line.quantity;
+      if (!seen.has(line.productId)) {
+        seen.add(line.productId);
+        product.returns += 1;
+        product.reasons.set(row.reason, (product.reasons.get(row.reason) ?? 0) + 1);
+      }
+      byProduct.set(line.productId, product);
+    }
+  }
+  return [...byProduct.values()]
+    .map((p) => ({
+      productId: p.productId,
+      name: p.name,
+      returns: p.returns,
+      pieces: p.pieces,
+      reasons: [...p.reasons]
+        .map(([reason, count]) => ({ reason, count }))
+        .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason)),
+    }))
+    .sort((a, b) => b.returns - a.returns || b.pieces - a.pieces || a.productId.localeCompare(b.productId));
 }
 
 /** The series as CSV (csv.ts's rules), one row per day, week or month, amounts in euro. */

@@ -99,7 +99,14 @@ export function dispatchedMail(
  * says both (what came back now, and that the whole order has), never "in full" of the last part alone.
  */
 export function refundMail(
-  input: ShopperMailInput & { amount: number; refundedInAll: number; total: number; reason: string | null },
+  input: ShopperMailInput & {
+    amount: number;
+    refundedInAll: number;
+    total: number;
+    reason: string | null;
+    /** An order the owner marked paid (docs/product.md §10.17): how she pays it back, e.g. "Cash". */
+    paidBackBy?: string | null;
+  },
 ): RenderedMail {
   const subject = `Refund of ${money(input.amount)} for your ${BRAND.name} order ${input.reference}`;
   const whole = input.refundedInAll >= input.total;
@@ -115,8 +122,9 @@ export function refundMail(
       : [
           `With this refund, ${money(input.refundedInAll)} of the ${money(input.total)} you paid has been refunded in all.`,
         ];
-  const when =
-    'The refund goes back to the card you paid with; your bank may take 3-5 business days to show it.';
+  const when = input.paidBackBy
+    ? paidBackText(input.paidBackBy)
+    : 'The refund goes back to the card you paid with; your bank may take 3-5 business days to show it.';
   const reason = input.reason ? [`Reason: ${input.reason}`] : [];
   const [contactText, contactHtml] = contactLine(input);
   return render(
@@ -127,14 +135,21 @@ export function refundMail(
   );
 }
 
+/** The owner pays back an order she marked paid herself, the way it was paid. */
+function paidBackText(method: string): string {
+  return `The refund is paid back to you the way you paid: ${method.toLowerCase()}.`;
+}
+
 export function cancelledMail(
-  input: ShopperMailInput & { refunded: number; reason: string | null },
+  input: ShopperMailInput & { refunded: number; reason: string | null; paidBackBy?: string | null },
 ): RenderedMail {
   const subject = `Your ${BRAND.name} order ${input.reference} is cancelled`;
   const what = `We have cancelled your order ${input.reference}.`;
   const money_ =
     input.refunded > 0
-      ? `${money(input.refunded)} goes back to the card you paid with; your bank may take 3-5 business days to show it.`
+      ? input.paidBackBy
+        ? `${money(input.refunded)}: ${paidBackText(input.paidBackBy)}`
+        : `${money(input.refunded)} goes back to the card you paid with; your bank may take 3-5 business days to show it.`
       : 'No further payment was taken.';
   const reason = input.reason ? [`Reason: ${input.reason}`] : [];
   const [contactText, contactHtml] = contactLine(input);

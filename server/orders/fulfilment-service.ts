@@ -35,6 +35,7 @@ import { deskOrderUrl } from './order-mail';
 import { parseWithdrawnItems } from './order-page-service';
 import type { OrderServiceOptions } from './order-service';
 import { rowVatOf } from './order-vat';
+import { returnInfo } from './return-view';
 
 /** The order service's options, with the desk's own store. */
 export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & {
@@ -73,8 +74,19 @@ export function dispatchByOf(row: OrderRow): string | null {
   return row.paid_at ? dispatchDate(new Date(row.paid_at)) : null;
 }
 
-function refundableOf(row: OrderRow): number {
-  return row.payment_id && row.status === 'paid' ? Math.max(0, row.total - row.refunded) : 0;
+/**
+ * What may still be refunded: a payment the provider holds, or an order the owner marked paid herself
+ * (docs/product.md §10.17), which she pays back her own way (see ownerPaysBack).
+ */
+export function refundableOf(row: OrderRow): number {
+  return (row.payment_id || row.payment_method) && row.status === 'paid'
+    ? Math.max(0, row.total - row.refunded)
+    : 0;
+}
+
+/** How the owner pays back an order she marked paid ("Cash"); null when a provider refunds it. */
+function ownerPaysBack(row: OrderRow): string | null {
+  return !row.payment_id && row.payment_method ? PAYMENT_METHOD_LABELS[row.payment_method] : null;
 }
 
 function flowState(row: OrderRow): FlowState {
@@ -229,6 +241,7 @@ export function toDetail(order: DeskOrder): OrderDetail {
         }
       : null,
     allowedActions: allowedActions(flowState(row)),
+    returns: order.returns.map((r) => returnInfo(r, row, order.lines)),
     timeline,
     notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text, ...(n.by ? { by: n.by } : {}) })),
   };
@@ -380,7 +393,7 @@ export class DeskService {
         kind: 'refund',
         actor: 'owner',
         by: actor.name,
-        text: `Refunded ${money(made.amount)}${reason ? `: ${reason}` : ''}`,
+        text: `${refundWords(row, made.amount)}${reason ? `: ${reason}` : ''}`,
       },
       keepStatus: ['disputed', 'cancelled'],
       mails: (updated, keys) => [
@@ -397,11 +410,25 @@ export class DeskService {
             refundedInAll: updated.refunded,
             total: updated.total,
             reason,
+            paidBackBy: ownerPaysBack(updated),
           }),
         ),
       ],
       audit: audit(actor, 'refund', reference, `${made.amount} cents${reason ? `: ${reason}` : ''}`),
     });
+  }
+
+  /**
+   * A return's refund (return-service.ts): the same path as the Refund action (the provider, the history,
+   * the shopper's e-mail, the audit row), run once under the return's own submission key. `changed` false:
+   * another refund of the order held its slot, nothing was refunded.
+   */
+  async refundForReturn(
+    reference: string,
+    input: { amount: number; reason: string },
+    actor: Actor,
+  ): Promise<DeskOutcome> {
+    return this.refundOnce(reference, input, actor);
   }
 
   /** Cancels before dispatch, refunding everything that is left first (no refund, no cancellation). */
@@ -440,7 +467,7 @@ export class DeskService {
           kind: 'refund',
           actor: 'owner',
           by: actor.name,
-          text: `Refunded ${money(made.amount)} on cancellation`,
+          text: `${refundWords(row, made.amount)} on cancellation`,
         },
         keepStatus: [],
         audit: null,
@@ -468,6 +495,7 @@ export class DeskService {
             testOrder: isTestOrder(updated),
             refunded: refunded || updated.refunded,
             reason,
+            paidBackBy: ownerPaysBack(updated),
           }),
         ),
       ],
@@ -626,7 +654,14 @@ export class DeskService {
     return true;
   }
 
-  private async providerRefund(row: OrderRow, amount: number, idempotencyKey: string) {
+  private async providerRefund(
+    row: OrderRow,
+    amount: number,
+    idempotencyKey: string,
+  ): Promise<{ id: string; amount: number } | null> {
+    // Marked paid by the owner (docs/product.md §10.17): no provider holds the money, she pays it back
+    // herself; recorded once under the refund's own key like a provider's refund id.
+    if (ownerPaysBack(row)) return { id: `owner-${idempotencyKey}`, amount };
     if (!row.payment_id) return null;
     try {
       return await this.o.provider.refund({
@@ -705,6 +740,12 @@ export class DeskService {
       vatIncluded: orderVat(rowVatOf(order.row, this.o.vatBefore), order.row.total),
     };
   }
+}
+
+/** The history's words for a refund: the provider's, or the owner's own paying back ("Cash"). */
+function refundWords(row: OrderRow, amount: number): string {
+  const method = ownerPaysBack(row);
+  return method ? `Paid back ${money(amount)} by the owner (${method})` : `Refunded ${money(amount)}`;
 }
 
 /** Paid on the built-in test checkout (its e-mails say so, as the order's first e-mails did). */

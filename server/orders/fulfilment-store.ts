@@ -43,6 +43,7 @@ import {
   searchOrders,
   setLineSizes,
 } from './order-store';
+import { type ReturnRow, returnsOfOrder } from './return-store';
 
 export type OrderEventRow = Selectable<Database['order_events']>;
 
@@ -53,6 +54,8 @@ export interface DeskOrder {
   readonly notes: readonly { id: number; at: string; text: string; by: string | null }[];
   readonly mails: readonly Pick<OutboxRow, 'kind' | 'status' | 'created_at' | 'sent_at' | 'recipient'>[];
   readonly withdrawal: StoredWithdrawal | null;
+  /** Its returns, oldest first (docs/product.md §10.18). */
+  readonly returns: readonly ReturnRow[];
 }
 
 export interface NewEvent {
@@ -178,7 +181,7 @@ export class DeskStore {
   }
 
   private async load(row: OrderRow): Promise<DeskOrder> {
-    const [lines, events, notes, mails, withdrawal] = await Promise.all([
+    const [lines, events, notes, mails, withdrawal, returns] = await Promise.all([
       linesOfOrder(this.db, row.id),
       this.db.selectFrom('order_events').selectAll().where('order_id', '=', row.id).orderBy('id').execute(),
       this.db
@@ -189,8 +192,9 @@ export class DeskStore {
         .execute(),
       mailOfOrder(this.db, row.id),
       readWithdrawal(this.db, row.id),
+      returnsOfOrder(this.db, row.id),
     ]);
-    return { row, lines, events, notes, mails, withdrawal };
+    return { row, lines, events, notes, mails, withdrawal, returns };
   }
 
   /**

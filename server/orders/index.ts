@@ -84,3 +84,4 @@ export {
   paymentsOfEmail,
 } from './order-store';
 export { type OrderVat, rowVatOf } from './order-vat';
+export { eraseReturnNotesOfOrders, returnLinesOf, returnsOpenedBetween } from './return-store';

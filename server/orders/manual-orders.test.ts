@@ -230,7 +230,8 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
       paymentMethod: 'cash',
       name: 'Siobhán Murphy',
       address: { line1: '12 Main Street', city: 'Kilkenny', country: 'IE' },
-      refundable: 0,
+      // No provider holds the money: she pays it back herself (see the refund below).
+      refundable: 9000,
     });
     expect(detail.dispatchBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(detail.lines[0]).toMatchObject({ unitPrice: 3000, size: 'S', priceReason: 'Fair price' });
@@ -461,5 +462,46 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
       expect(res.statusCode).toBe(403);
     }
     expect(await orderCount()).toBe(count);
+  });
+
+  it('records a refund of an order marked paid as paid back by the owner, her way, with no provider', async () => {
+    const res = await post('/api/admin/orders', FAIR);
+    expect(res.statusCode).toBe(201);
+    const { reference } = res.json().order as { reference: string };
+    const part = await post(
+      `/api/admin/orders/${reference}/refund`,
+      { amount: 1000, reason: 'Clasp loose' },
+      { 'idempotency-key': 'payback-1' },
+    );
+    expect(part.statusCode).toBe(200);
+    const repeat = await post(
+      `/api/admin/orders/${reference}/refund`,
+      { amount: 1000, reason: 'Clasp loose' },
+      { 'idempotency-key': 'payback-1' },
+    );
+    expect(repeat.json()).toMatchObject({ changed: false, order: { refunded: 1000 } });
+    const detail = orderDetailSchema.parse(part.json().order);
+    expect(detail).toMatchObject({ refunded: 1000, refundable: 8000, status: 'paid' });
+    expect(detail.timeline.filter((e) => e.kind === 'refund').map((e) => [e.text, e.amount, e.by])).toEqual([
+      ['Paid back €10.00 by the owner (Cash): Clasp loose', 1000, 'API token'],
+    ]);
+    const mail = (await outboxRows(app)).find(
+      (m) => m.reference === reference && m.kind.startsWith('order-refund:'),
+    );
+    expect(mail?.text_body).toContain('The refund is paid back to you the way you paid: cash.');
+    expect(mail?.text_body).not.toContain('card you paid with');
+
+    // Cancelled before dispatch: the rest is paid back the same way, then the order is cancelled.
+    const cancelled = await post(`/api/admin/orders/${reference}/cancel`, {});
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().order).toMatchObject({ status: 'cancelled', refunded: 9000, refundable: 0 });
+    const audit = await app.platform.db
+      .selectFrom('admin_audit')
+      .select(['action', 'detail'])
+      .where('target', '=', reference)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(['create-order', 'order-price', 'refund', 'cancel']);
+    expect(audit[2]?.detail).toBe('1000 cents: Clasp loose');
   });
 });

@@ -5,6 +5,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import { SHIPPING_ZONES } from '../../domain/config';
 import { deliveryEstimate } from '../../domain/making/dispatch';
@@ -22,11 +23,12 @@ import {
   type WithdrawalRequest,
   withdrawalWindow,
 } from '../../domain/orders/order-page';
+import type { ShopperReturn } from '../../domain/orders/return-info';
 import { orderDiscountLabel } from '../../domain/quotes/quotes';
 import { orderVat } from '../../domain/settings/seller-texts';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { canonicalEmail, checkEmail } from '../../domain/shared/email';
-import type { OrderRow } from '../db/schema';
+import type { Database, OrderLineRow, OrderRow } from '../db/schema';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { memoryCounters, type SharedCounters } from '../security/shared-counters';
 import {
@@ -68,6 +70,19 @@ export interface OrderPageServiceOptions {
    */
   readonly counters?: SharedCounters;
   readonly now?: () => Date;
+  /** The order's returns (docs/product.md §10.18): shown on the page, and opened by a withdrawal notice. */
+  readonly returns?: ReturnsOfPage;
+}
+
+export interface ReturnsOfPage {
+  ofOrder(orderId: string): Promise<ShopperReturn[]>;
+  /** In the notice's transaction: a return of the lines it names (return-service.ts). */
+  openForWithdrawal(
+    trx: Transaction<Database>,
+    order: { readonly id: string; readonly dispatchedAt: string | null },
+    lines: readonly OrderLineRow[],
+    positions: readonly number[],
+  ): Promise<void>;
 }
 
 export type WithdrawalOutcome =
@@ -261,6 +276,16 @@ export class OrderPageService {
           domain,
         ),
       ],
+      // The notice opens the return of what it names, once, in the same transaction.
+      this.o.returns
+        ? (trx) =>
+            this.o.returns?.openForWithdrawal(
+              trx,
+              { id: order.id, dispatchedAt: record.row.dispatched_at },
+              record.lineRows,
+              positions,
+            ) ?? Promise.resolve()
+        : undefined,
     );
     if (stored) {
       this.o.log.info(
@@ -342,6 +367,7 @@ export class OrderPageService {
         sent: notice ? { at: notice.createdAt, lines: parseWithdrawnItems(notice.items) } : null,
         ended: orderEnded(f),
       },
+      returns: (await this.o.returns?.ofOrder(order.id)) ?? [],
     };
   }
 }

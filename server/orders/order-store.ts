@@ -14,6 +14,7 @@ import type { PaymentMethod } from '../../domain/orders/manual-order';
 import { type IsoDate, parseIsoDate } from '../../domain/shared/calendar-date';
 import { PAYMENT_CURRENCY } from '../../domain/shared/money';
 import { executeAtomically } from '../db/database';
+import { dialectOf } from '../db/dialect';
 import { lockForTransaction } from '../db/job-lock';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
@@ -657,6 +658,8 @@ export class OrderStore {
     orderId: string,
     notice: { name: string; items: string; reason: string | null },
     messages: readonly NewOutboxRow[],
+    /** More work of the same notice in its transaction (the return it opens, return-service.ts). */
+    within?: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const result = await trx
@@ -665,6 +668,7 @@ export class OrderStore {
         .onConflict((oc) => oc.column('order_id').doNothing())
         .executeTakeFirst();
       if ((result.numInsertedOrUpdatedRows ?? 0n) === 0n) return false;
+      await within?.(trx);
       await enqueueMail(trx, messages);
       return true;
     });
@@ -1286,4 +1290,13 @@ export async function paidOrdersByDiscountCode(
       out.set(r.discount_code, { orders: Number(r.orders), revenue: Number(r.revenue ?? 0) });
   }
   return out;
+}
+
+/**
+ * Holds the order's row until `trx` ends (PostgreSQL; SQLite runs one write transaction at a time): two
+ * returns opened at once (two tabs) count each other's pieces instead of both passing the check.
+ */
+export async function lockOrderRow(trx: Transaction<Database>, orderId: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await trx.selectFrom('orders').select('id').where('id', '=', orderId).forUpdate().execute();
 }

@@ -7,7 +7,7 @@ import fp from 'fastify-plugin';
 import { checkoutRoutes } from './checkout-routes';
 import { deskRoutes } from './desk-routes';
 import { DeskService } from './fulfilment-service';
-import { DeskStore } from './fulfilment-store';
+import { DeskStore, recordOrderEvents } from './fulfilment-store';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
 import { orderEditRoutes } from './order-edit-routes';
@@ -18,6 +18,10 @@ import { orderRoutes } from './order-routes';
 import { OrderService } from './order-service';
 import { OrderStore } from './order-store';
 import { type ReconcileTimings, reconcilePendingOrders } from './reconcile';
+import { returnRoutes } from './return-routes';
+import { ReturnService } from './return-service';
+import { ReturnStore } from './return-store';
+import { shopperReturn } from './return-view';
 import { webhookRoutes } from './webhook-routes';
 
 export interface OrdersPluginOptions {
@@ -32,6 +36,9 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
   // order's VAT is its own (order-vat.ts), the first start's (VAT_RATE, SELLER_VAT_NUMBER) before it was kept.
   const seller = app.settings.seller;
   const vatBefore = { vatRate: config.seller.vatRate, vatNumber: config.seller.vatNumber };
+  const returnStore = new ReturnStore(db, recordOrderEvents);
+  // Built with the desk below; the order page reaches it only when a request comes.
+  let returnService: ReturnService | null = null;
   const pages = new OrderPageService({
     store,
     publicUrl: config.publicUrl,
@@ -42,6 +49,11 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     onMailQueued: wakeOutbox,
     counters,
     now,
+    returns: {
+      ofOrder: async (orderId) => (await returnStore.ofOrder(orderId)).map(shopperReturn),
+      openForWithdrawal: async (trx, order, lines, positions) =>
+        returnService?.openForWithdrawal(trx, order, lines, positions),
+    },
   });
   // What the order service and the desk share: who pays, who writes, who is written to.
   const shared = {
@@ -116,6 +128,17 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     onMailQueued: wakeOutbox,
   });
   await app.register(orderEditRoutes, { edits });
+  // Returns of delivered orders (docs/product.md §10.18), refunded through the desk's refund.
+  returnService = new ReturnService({
+    store: returnStore,
+    desk: fulfilment,
+    deskStore,
+    requests: app.platform.audit,
+    writeEvents: recordOrderEvents,
+    log: app.log,
+    ...(now ? { now } : {}),
+  });
+  await app.register(returnRoutes, { returns: returnService });
   // The owner's own orders, by phone or at a fair (docs/product.md §10.17).
   const manual = new ManualOrderService({
     orders: service,

@@ -46,6 +46,7 @@ import {
   anonymiseOrders,
   deleteNotesOfOrders,
   eraseChangeEventsOfOrders,
+  eraseReturnNotesOfOrders,
   linesOfOrders,
   ordersHoldingPersonalData,
   ordersOfEmail,
@@ -135,6 +136,8 @@ async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string):
   // What else names the shopper: the owner's private notes, and the before and after of the desk's changes.
   await deleteNotesOfOrders(db, ids);
   await eraseChangeEventsOfOrders(db, ids);
+  // A return stays (its lines and reason count in Numbers); the owner's notes on it may name the shopper.
+  await eraseReturnNotesOfOrders(db, ids);
   // The built-in test checkout's own copy of the same data follows its order.
   await eraseTestSessionsOfOrders(db, ids);
   await eraseSentMailOfOrders(db, ids);

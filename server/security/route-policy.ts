@@ -151,6 +151,9 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'POST /api/admin/orders/:reference/refund': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/cancel': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/notes': DESK_ACTION_POLICY,
+  // A delivered order's returns (docs/product.md §10.18): the owner's alone, like a refund.
+  'POST /api/admin/orders/:reference/returns': DESK_ACTION_POLICY,
+  'PATCH /api/admin/orders/:reference/returns/:id': DESK_ACTION_POLICY,
   // A product's photos (media/product-image-routes.ts): one photo of up to 20 MB per upload, counted again while
   // it streams in; alt text and position as JSON; a removal has no body.
   'POST /api/admin/products/:id/images': {

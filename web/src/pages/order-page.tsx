@@ -1,7 +1,8 @@
 /**
  * /order/{reference}?key=... (docs/product.md §6.8 and §6.10): one order's page, opened from the link in the
  * shopper's e-mails. The status as a timeline, dispatch and delivery dates when known, the lines, gift
- * message, totals and delivery address, and the right to cancel (the EU model withdrawal form, online).
+ * message, totals and delivery address, its returns' state (§10.18), and the right to cancel (the EU model
+ * withdrawal form, online).
  * No referrer leaves this page (the key is in its address) and it is never indexed.
  */
 
@@ -386,6 +387,21 @@ function OrderView({
         </h2>
         <Lines order={order} />
       </section>
+      {order.returns && order.returns.length > 0 ? (
+        <section aria-labelledby="returns-heading" className="mt-10">
+          <h2 id="returns-heading" className="text-2xl">
+            Returns
+          </h2>
+          <ul className="mt-4 space-y-3">
+            {order.returns.map((r) => (
+              <li key={`${r.at}-${r.items.join()}`} className="rounded-xl border border-line p-4">
+                <p className="font-semibold">{r.text}</p>
+                <p className="mt-1 text-muted">{r.items.join(', ')}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Suspense fallback={null}>
         <OrderReviewsSection reference={order.reference} orderKey={keyValue} />
       </Suspense>

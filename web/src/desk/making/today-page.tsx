@@ -19,7 +19,7 @@ import { useIsOwner } from '../people/desk-person';
 import { SellerPlaceholderWarning } from '../settings/seller-placeholder-warning';
 import { formatDay, formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
-import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
+import { buttonClass, ChannelBadge, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 
 const sectionClass = 'rounded-2xl border border-line bg-white p-4 sm:p-5';
 
@@ -137,7 +137,7 @@ function OrderLinks({
   return (
     <ul className="mt-2 flex flex-wrap gap-2">
       {orders.map((order) => (
-        <li key={order.reference}>
+        <li key={order.reference} className="flex items-center gap-1">
           <a
             href={deskHref.order(order.reference)}
             className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium hover:bg-sand ${late ? 'border-danger text-danger' : 'border-line'}`}
@@ -145,6 +145,8 @@ function OrderLinks({
             {order.reference}
             {late ? <span className="ml-1 font-normal">, due {formatDay(order.dispatchBy)}</span> : null}
           </a>
+          {/* A quote's or the owner's own order (docs/product.md §10.17): "Quote", "Phone or fair". */}
+          <ChannelBadge channel={order.channel} />
         </li>
       ))}
     </ul>

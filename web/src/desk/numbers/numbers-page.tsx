@@ -201,7 +201,37 @@ function Numbers({ stats, range }: { readonly stats: StatsAnswer; readonly range
         <BestSellers title="Best sellers by revenue" rows={stats.bestSellers} by="revenue" />
         <Sizes sizes={stats.sizes} />
       </div>
+      <Returns rows={stats.returns ?? []} />
     </div>
+  );
+}
+
+/** Returns opened in the range by product, with the reasons given (docs/product.md §10.18). */
+function Returns({ rows }: { readonly rows: NonNullable<StatsAnswer['returns']> }) {
+  const id = useId();
+  return (
+    <section className="rounded-2xl border border-line bg-white p-4" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="font-serif text-lg">
+        Returns
+      </h2>
+      {rows.length === 0 ? (
+        <p className="mt-2 text-sm text-muted">No returns opened in this range.</p>
+      ) : (
+        <StatsTable
+          labelledBy={`${id}-title`}
+          columns={['Bracelet', 'Returns', 'Pieces', 'Reasons']}
+          rows={rows.map((p) => ({
+            key: p.productId,
+            head: p.name,
+            cells: [
+              String(p.returns),
+              String(p.pieces),
+              p.reasons.map((r) => (r.count > 1 ? `${r.reason} (${r.count})` : r.reason)).join('; '),
+            ],
+          }))}
+        />
+      )}
+    </section>
   );
 }
 

@@ -15,6 +15,7 @@ import {
   type RefundRequest,
   trackingUrlFor,
 } from '../../../../domain/orders/admin-api';
+import { PAYMENT_METHOD_LABELS } from '../../../../domain/orders/manual-order';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type ActionResult, deskApi } from '../desk-api';
 import { deskHref } from '../desk-router';
@@ -330,7 +331,11 @@ function RefundForm({
           if (!open) setConfirming(null);
         }}
         title={`Refund ${money(confirming ?? 0)}?`}
-        description={`The money goes back to the shopper's card through ${order.provider ?? 'the payment provider'}, and they get an e-mail. This cannot be undone.`}
+        description={
+          order.paymentMethod
+            ? `Marked paid in the desk: you pay it back yourself (${PAYMENT_METHOD_LABELS[order.paymentMethod]}); this records it and the shopper gets an e-mail. This cannot be undone.`
+            : `The money goes back to the shopper's card through ${order.provider ?? 'the payment provider'}, and they get an e-mail. This cannot be undone.`
+        }
         confirmLabel={`Refund ${money(confirming ?? 0)}`}
         onConfirm={() => {
           if (confirming !== null) void refund(confirming);

@@ -27,6 +27,7 @@ import {
 } from '../ui/desk-ui';
 import { OrderActions } from './order-actions';
 import { ChangeOrder, ResendMail } from './order-changes';
+import { OrderReturns } from './order-returns';
 
 export function OrderPage({ reference }: { readonly reference: string }) {
   const [result, , replace] = useDeskData(reference, () => deskApi.getOrder(reference));
@@ -261,6 +262,12 @@ function OrderView({
           <Section title="Actions" order="order-3">
             <OrderActions order={order} onChanged={onChanged} />
           </Section>
+
+          {order.status === 'delivered' || (order.returns ?? []).length > 0 ? (
+            <Section title="Returns" order="order-3">
+              <OrderReturns order={order} onChanged={onChanged} />
+            </Section>
+          ) : null}
 
           <Section title="Customer and delivery" order="order-4">
             <dl className="grid gap-2 text-sm">

@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReturnInfo } from '../../../../domain/orders/return-info';
+import { orderDetail } from '../desk-test-fixtures';
+import { DeskPersonContext } from '../people/desk-person';
+import { OrderReturns } from './order-returns';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+const LINE = {
+  lineId: 0,
+  productId: '3',
+  name: 'Amber Glow Bracelet',
+  size: 'M',
+  quantity: 2,
+  unitPrice: 3500,
+  lineTotal: 7000,
+};
+const DELIVERED = orderDetail({ status: 'delivered', lines: [LINE], shipping: 495, refundable: 7495 });
+const REQUESTED: ReturnInfo = {
+  id: 4,
+  status: 'requested',
+  lines: [{ lineId: 0, productId: '3', name: 'Amber Glow Bracelet', size: 'M', quantity: 1 }],
+  reason: 'Too small',
+  overrideNote: null,
+  closeReason: null,
+  refunded: 0,
+  shippingRefunded: false,
+  value: 3500,
+  createdAt: '2026-11-20T10:00:00Z',
+  receivedAt: null,
+  endedAt: null,
+};
+
+function recordFetch(answer: (body: unknown) => { status: number; body: unknown }) {
+  const sent: { method: string; url: string; body: unknown; key: string | null }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const body = JSON.parse(String(init?.body));
+      sent.push({
+        method: init?.method ?? 'GET',
+        url,
+        body,
+        key: new Headers(init?.headers).get('Idempotency-Key'),
+      });
+      const reply = answer(body);
+      return json(reply.status, reply.body);
+    }),
+  );
+  return sent;
+}
+
+describe("a delivered order's returns on the desk", () => {
+  it('opens a return of the pieces chosen, with an Idempotency-Key, and says so', async () => {
+    const opened = { ...DELIVERED, returns: [REQUESTED] };
+    const sent = recordFetch(() => ({
+      status: 201,
+      body: { ok: true, changed: true, return: REQUESTED, order: opened },
+    }));
+    const onChanged = vi.fn();
+    const user = userEvent.setup();
+    render(<OrderReturns order={DELIVERED} onChanged={onChanged} />);
+    expect(screen.getByText('No returns.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Open a return' }));
+    expect(screen.getByRole('heading', { name: 'Open a return' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Open the return' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Choose at least one piece to return.');
+    const pieces = screen.getByLabelText(/Amber Glow Bracelet \(size M\)/);
+    await user.clear(pieces);
+    await user.type(pieces, '1');
+    await user.type(screen.getByLabelText('Reason'), 'Too small');
+    await user.click(screen.getByRole('button', { name: 'Open the return' }));
+    expect(await screen.findByText('Return 4 opened.')).toBeInTheDocument();
+    expect(sent).toEqual([
+      {
+        method: 'POST',
+        url: expect.stringContaining('/returns'),
+        body: { lines: [{ lineId: 0, quantity: 1 }], reason: 'Too small' },
+        key: expect.any(String),
+      },
+    ]);
+    expect(onChanged).toHaveBeenCalledWith(opened);
+  });
+
+  it('receives and refunds with the shipping after a confirmation, and shows the refusal of a close', async () => {
+    const order = { ...DELIVERED, returns: [REQUESTED] };
+    const refunded = { ...REQUESTED, status: 'refunded' as const, refunded: 3995, shippingRefunded: true };
+    const sent = recordFetch((body) =>
+      (body as { status: string }).status === 'closed'
+        ? {
+            status: 409,
+            body: { ok: false, error: 'This return is refunded: nothing more can be done with it' },
+          }
+        : {
+            status: 200,
+            body: { ok: true, changed: true, return: refunded, order: { ...order, returns: [refunded] } },
+          },
+    );
+    const user = userEvent.setup();
+    render(<OrderReturns order={order} onChanged={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Return 4: Requested' })).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Refund the shipping too (€4.95)'));
+    await user.click(screen.getByRole('button', { name: 'Receive and refund…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund €39.95?' });
+    await user.click(screen.getByRole('button', { name: 'Refund €39.95' }));
+    expect(dialog).not.toBeInTheDocument();
+    expect(
+      await screen.findByText('Return 4 refunded: €39.95. The shopper gets an e-mail.'),
+    ).toBeInTheDocument();
+    expect(sent[0]?.body).toEqual({ status: 'received', refund: { includeShipping: true } });
+
+    await user.click(screen.getByRole('button', { name: 'Close without refund' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Say why nothing is refunded.');
+    await user.type(screen.getByLabelText('Reason to close without refund'), 'Worn');
+    await user.click(screen.getByRole('button', { name: 'Close without refund' }));
+    expect(
+      await screen.findByText('This return is refunded: nothing more can be done with it'),
+    ).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+  });
+
+  it('shows a maker the returns without any action', () => {
+    render(
+      <DeskPersonContext.Provider
+        value={{ person: { id: 'p1', name: 'Niamh', role: 'maker' }, needsPasskey: false, refresh: () => {} }}
+      >
+        <OrderReturns order={{ ...DELIVERED, returns: [REQUESTED] }} onChanged={() => {}} />
+      </DeskPersonContext.Provider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Return 4: Requested' })).toBeInTheDocument();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+  });
+});

@@ -6,6 +6,9 @@
  * replaced when the server loads them (server/pages/html-pages.ts), so hydration finds exactly what it renders.
  */
 import { BRAND, SELLER, VAT_RATE_DEFAULT } from '../config';
+import { sellerContactFromEnv } from './seller-contact';
+
+export { type SellerContact, sellerContactFromEnv, sellerFooter } from './seller-contact';
 
 export interface SellerIdentity {
   readonly legalName: string;
@@ -64,17 +67,6 @@ export function sellerToEnv(seller: SellerIdentity): Record<string, string> {
   };
 }
 
-/** Who the seller is and how to reach her: what every page's footer shows (the shell carries only this). */
-export type SellerContact = Pick<SellerIdentity, 'legalName' | 'address' | 'email'>;
-
-export function sellerContactFromEnv(env: Readonly<Record<string, string>> | undefined): SellerContact {
-  return {
-    legalName: env?.[SELLER_ENV.name] || SELLER.legalName,
-    address: env?.[SELLER_ENV.address] || SELLER.address,
-    email: env?.[SELLER_ENV.email] || BRAND.contactEmail,
-  };
-}
-
 export function sellerFromEnv(env: Readonly<Record<string, string>> | undefined): SellerIdentity {
   const rate = Number(env?.[SELLER_ENV.vatRate]);
   return {
@@ -82,9 +74,4 @@ export function sellerFromEnv(env: Readonly<Record<string, string>> | undefined)
     vatNumber: env?.[SELLER_ENV.vatNumber] || null,
     vatRate: Number.isFinite(rate) && rate >= 0 && rate <= 100 ? rate : DEFAULT_SELLER.vatRate,
   };
-}
-
-/** The footer's line; on its own so that the shell (every page's footer) carries none of the other texts. */
-export function sellerFooter(seller: SellerContact): string {
-  return `${seller.legalName}, ${seller.address}`;
 }

@@ -5,7 +5,7 @@
  * read by features/settings/seller.ts (the legal pages' texts), so the shell, which needs only the
  * footer, does not carry them (the home page's JS budget is full).
  */
-import { sellerContactFromEnv, sellerFooter } from '../../../../domain/settings/seller';
+import { sellerContactFromEnv, sellerFooter } from '../../../../domain/settings/seller-contact';
 
 export const SELLER = sellerContactFromEnv(typeof window === 'undefined' ? undefined : window.__SOLAS_ENV__);
 

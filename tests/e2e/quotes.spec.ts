@@ -145,6 +145,12 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText('Sent');
   await page.screenshot({ path: path.join(SHOTS, 'desk-quotes.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
+  // On a phone each quote is a block of its own, its dates led by their names.
+  await page.setViewportSize(PHONE);
+  const stacked = page.getByRole('row', { name: new RegExp(reference) });
+  await expect(stacked.getByText('Valid until', { exact: true })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'phone-desk-quotes.png'), fullPage: true });
+  await page.setViewportSize(LAPTOP);
 
   // The client: the link from the e-mail.
   await expect.poll(() => emlFilesFor(reference).length, { timeout: 15_000 }).toBe(1);

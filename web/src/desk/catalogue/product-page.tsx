@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DeskApiError } from '../desk-api';
 import { deskHref, navigate } from '../desk-router';
 import { BackInStockWaiting } from '../newsletter/back-in-stock-waiting';
+import { DataTable } from '../ui/data-table';
 import { Field, TextAreaField } from '../ui/desk-fields';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
@@ -448,33 +449,21 @@ function ConflictPanel({
             The newest version is loaded. Your typing is still in the form: Save changes puts yours over it.
           </p>
           {changed.length > 0 ? (
-            <table className="w-full text-left">
-              <caption className="sr-only">Where the newest version and yours differ</caption>
-              <thead>
-                <tr className="border-b border-line">
-                  <th scope="col" className="py-1 pr-3">
-                    Field
-                  </th>
-                  <th scope="col" className="py-1 pr-3">
-                    Saved now
-                  </th>
-                  <th scope="col" className="py-1">
-                    Yours
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {changed.map((field) => (
-                  <tr key={field} className="border-b border-line align-top">
-                    <th scope="row" className="py-1 pr-3 font-medium">
-                      {FIELD_LABELS[field]}
-                    </th>
-                    <td className="py-1 pr-3 break-words">{shownValue(formOf(newest), field)}</td>
-                    <td className="py-1 break-words">{shownValue(values, field)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption="Where the newest version and yours differ"
+              density="tight"
+              rows={changed}
+              rowKey={(field) => field}
+              columns={[
+                { header: 'Field', rowHeader: true, cell: (field) => FIELD_LABELS[field] },
+                {
+                  header: 'Saved now',
+                  cellClassName: 'break-words',
+                  cell: (field) => shownValue(formOf(newest), field),
+                },
+                { header: 'Yours', cellClassName: 'break-words', cell: (field) => shownValue(values, field) },
+              ]}
+            />
           ) : (
             <p>Your fields and the newest version are the same.</p>
           )}

@@ -7,6 +7,7 @@
 import { useContext, useId, useRef, useState } from 'react';
 import { DeskApiError, newSubmissionKey } from '../desk-api';
 import { deskHref } from '../desk-router';
+import { DataTable } from '../ui/data-table';
 import { useKeepFocus } from '../ui/desk-fields';
 import { money } from '../ui/desk-format';
 import { SessionEndedContext, useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -350,33 +351,17 @@ function CsvSection({ onImported }: { readonly onImported: () => void }) {
       {outcome?.kind === 'rows' ? (
         <div className="space-y-2">
           <ErrorMessage>{`${outcome.message} Nothing was changed.`}</ErrorMessage>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Rows that need fixing</caption>
-              <thead>
-                <tr className="border-b border-line">
-                  <th scope="col" className="py-2 pr-3">
-                    Line
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Field
-                  </th>
-                  <th scope="col" className="py-2">
-                    Problem
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {outcome.rows.map((row) => (
-                  <tr key={`${row.line}-${row.field}-${row.message}`} className="border-b border-line">
-                    <td className="py-2 pr-3 tabular-nums">{row.line}</td>
-                    <td className="py-2 pr-3 font-mono">{row.field}</td>
-                    <td className="py-2">{row.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Rows that need fixing"
+            phone="scroll"
+            rows={outcome.rows}
+            rowKey={(row) => `${row.line}-${row.field}-${row.message}`}
+            columns={[
+              { header: 'Line', numeric: true, cell: (row) => row.line },
+              { header: 'Field', cellClassName: 'font-mono', cell: (row) => row.field },
+              { header: 'Problem', cell: (row) => row.message },
+            ]}
+          />
         </div>
       ) : null}
     </section>

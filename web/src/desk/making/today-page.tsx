@@ -17,6 +17,7 @@ import { deskApi } from '../desk-api';
 import { deskHref } from '../desk-router';
 import { useIsOwner } from '../people/desk-person';
 import { SellerPlaceholderWarning } from '../settings/seller-placeholder-warning';
+import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ChannelBadge, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
@@ -64,50 +65,38 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
         <p className="mt-1 text-sm text-muted">
           {madePieces} of {today.capacity} pieces, the day’s capacity, over the orders due first.
         </p>
-        {today.make.length === 0 ? (
-          <p className="mt-3">Nothing is waiting to be made.</p>
-        ) : (
-          <table className="mt-3 w-full text-left text-sm">
-            <caption className="sr-only">Pieces to make today by product and size</caption>
-            <thead>
-              <tr className="border-b border-line text-muted">
-                <th scope="col" className="py-2 pr-2 font-medium">
-                  Product
-                </th>
-                <th scope="col" className="py-2 pr-2 font-medium">
-                  Size
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  Pieces
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {today.make.map((line) => (
-                <tr key={`${line.productId}-${line.size}`} className="border-b border-line last:border-0">
-                  <td className="py-2 pr-2">
-                    {line.name}
-                    {/* The orders these pieces are for: one tap from the bench to the order. */}
-                    <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
-                      {line.orders.map((reference) => (
-                        <a
-                          key={reference}
-                          href={deskHref.order(reference)}
-                          className="inline-flex min-h-6 items-center underline hover:text-wine"
-                        >
-                          {reference}
-                        </a>
-                      ))}
-                    </span>
-                  </td>
-                  {/* A quote's bespoke design has no bracelet size: the cell stays empty. */}
-                  <td className="py-2 pr-2">{line.size}</td>
-                  <td className="py-2 text-right font-semibold tabular-nums">{line.pieces}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
+        <DataTable
+          caption="Pieces to make today by product and size"
+          className="mt-3"
+          empty="Nothing is waiting to be made."
+          rows={today.make}
+          rowKey={(line) => `${line.productId}-${line.size}`}
+          columns={[
+            {
+              header: 'Product',
+              cell: (line) => (
+                <>
+                  {line.name}
+                  {/* The orders these pieces are for: one tap from the bench to the order. */}
+                  <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
+                    {line.orders.map((reference) => (
+                      <a
+                        key={reference}
+                        href={deskHref.order(reference)}
+                        className="inline-flex min-h-6 items-center underline hover:text-wine"
+                      >
+                        {reference}
+                      </a>
+                    ))}
+                  </span>
+                </>
+              ),
+            },
+            // A quote's bespoke design has no bracelet size: the cell stays empty.
+            { header: 'Size', cell: (line) => line.size },
+            { header: 'Pieces', numeric: true, cellClassName: 'font-semibold', cell: (line) => line.pieces },
+          ]}
+        />
       </section>
       <section aria-labelledby="today-dispatch" className={sectionClass}>
         <h2 id="today-dispatch" className="text-xl">

@@ -8,7 +8,7 @@
  * image's accessible name. The range lives in the hash (#/numbers?from=...&to=...&by=...), so a reload
  * or a shared link shows the same numbers.
  */
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { SIZES, type SizeCode } from '../../../../domain/config';
 import {
   percentOf,
@@ -23,6 +23,7 @@ import { ORDER_CHANNEL_LABELS } from '../../../../domain/orders/manual-order';
 import { addDays, irishDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
 import { deskHref, navigate } from '../desk-router';
+import { DataTable } from '../ui/data-table';
 import { formatDay, money } from '../ui/desk-format';
 import { useDeskData } from '../ui/desk-hooks';
 import { buttonClass, DateField, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
@@ -32,6 +33,9 @@ const GROUPING_LABELS: Readonly<Record<StatsGrouping, string>> = {
   week: 'Week',
   month: 'Month',
 };
+
+/** The screen's tables: small, a row header then numbers, under a chart or a section's heading. */
+const STATS_TABLE = { density: 'tight', className: 'mt-2' } as const;
 
 /** The last 30 Irish days, by day: what the screen opens with. */
 function defaultRange(): StatsRange {
@@ -214,23 +218,23 @@ function Returns({ rows }: { readonly rows: NonNullable<StatsAnswer['returns']> 
       <h2 id={`${id}-title`} className="font-serif text-lg">
         Returns
       </h2>
-      {rows.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">No returns opened in this range.</p>
-      ) : (
-        <StatsTable
-          labelledBy={`${id}-title`}
-          columns={['Bracelet', 'Returns', 'Pieces', 'Reasons']}
-          rows={rows.map((p) => ({
-            key: p.productId,
-            head: p.name,
-            cells: [
-              String(p.returns),
-              String(p.pieces),
+      <DataTable
+        {...STATS_TABLE}
+        labelledBy={`${id}-title`}
+        empty="No returns opened in this range."
+        rows={rows}
+        rowKey={(p) => p.productId}
+        columns={[
+          { header: 'Bracelet', rowHeader: true, cell: (p) => p.name },
+          { header: 'Returns', numeric: true, cell: (p) => p.returns },
+          { header: 'Pieces', numeric: true, cell: (p) => p.pieces },
+          {
+            header: 'Reasons',
+            cell: (p) =>
               p.reasons.map((r) => (r.count > 1 ? `${r.reason} (${r.count})` : r.reason)).join('; '),
-            ],
-          }))}
-        />
-      )}
+          },
+        ]}
+      />
     </section>
   );
 }
@@ -331,10 +335,15 @@ export function BarChart({
           Table of {title.toLowerCase()}
         </summary>
         {/* No scroll box of its own: the page scrolls, and nothing needs focus to be read. */}
-        <StatsTable
+        <DataTable
+          {...STATS_TABLE}
           caption={`${title} by period`}
-          columns={['Period', title]}
-          rows={points.map((p) => ({ key: p.key, head: p.label, cells: [format(p.value)] }))}
+          rows={points}
+          rowKey={(p) => p.key}
+          columns={[
+            { header: 'Period', rowHeader: true, cell: (p) => p.label },
+            { header: title, numeric: true, cell: (p) => format(p.value) },
+          ]}
         />
       </details>
     </figure>
@@ -359,19 +368,18 @@ function BestSellers({
       <h2 id={`${id}-title`} className="font-serif text-lg">
         {title}
       </h2>
-      {sorted.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">Nothing sold in this range.</p>
-      ) : (
-        <StatsTable
-          labelledBy={`${id}-title`}
-          columns={['Bracelet', 'Pieces', 'Revenue']}
-          rows={sorted.map((p) => ({
-            key: p.productId,
-            head: p.name,
-            cells: [String(p.pieces), money(p.revenue)],
-          }))}
-        />
-      )}
+      <DataTable
+        {...STATS_TABLE}
+        labelledBy={`${id}-title`}
+        empty="Nothing sold in this range."
+        rows={sorted}
+        rowKey={(p) => p.productId}
+        columns={[
+          { header: 'Bracelet', rowHeader: true, cell: (p) => p.name },
+          { header: 'Pieces', numeric: true, cell: (p) => p.pieces },
+          { header: 'Revenue', numeric: true, cell: (p) => money(p.revenue) },
+        ]}
+      />
     </section>
   );
 }
@@ -384,18 +392,17 @@ function Channels({ channels }: { readonly channels: NonNullable<StatsAnswer['ch
       <h2 id={`${id}-title`} className="font-serif text-lg">
         By channel
       </h2>
-      <StatsTable
+      <DataTable
+        {...STATS_TABLE}
         labelledBy={`${id}-title`}
-        columns={['Channel', 'Orders', 'Pieces', 'Revenue']}
-        rows={STATS_CHANNELS.map((channel) => ({
-          key: channel,
-          head: ORDER_CHANNEL_LABELS[channel],
-          cells: [
-            String(channels[channel].orders),
-            String(channels[channel].pieces),
-            money(channels[channel].revenue),
-          ],
-        }))}
+        rows={STATS_CHANNELS}
+        rowKey={(channel) => channel}
+        columns={[
+          { header: 'Channel', rowHeader: true, cell: (channel) => ORDER_CHANNEL_LABELS[channel] },
+          { header: 'Orders', numeric: true, cell: (channel) => channels[channel].orders },
+          { header: 'Pieces', numeric: true, cell: (channel) => channels[channel].pieces },
+          { header: 'Revenue', numeric: true, cell: (channel) => money(channels[channel].revenue) },
+        ]}
       />
     </section>
   );
@@ -417,70 +424,29 @@ function Sizes({ sizes }: { readonly sizes: StatsAnswer['sizes'] }) {
           ) : null,
         )}
       </div>
-      <StatsTable
+      <DataTable
+        {...STATS_TABLE}
         labelledBy={`${id}-title`}
-        columns={['Size', 'Pieces', 'Share']}
-        rows={SIZES.map(({ code, name }) => ({
-          key: code,
-          head: (
-            <>
-              <span className={`mr-2 inline-block size-2.5 rounded-full ${tones[code]}`} aria-hidden="true" />
-              {name} ({code})
-            </>
-          ),
-          cells: [String(sizes[code]), percentOf(sizes[code], total)],
-        }))}
+        rows={SIZES}
+        rowKey={(size) => size.code}
+        columns={[
+          {
+            header: 'Size',
+            rowHeader: true,
+            cell: ({ code, name }) => (
+              <>
+                <span
+                  className={`mr-2 inline-block size-2.5 rounded-full ${tones[code]}`}
+                  aria-hidden="true"
+                />
+                {name} ({code})
+              </>
+            ),
+          },
+          { header: 'Pieces', numeric: true, cell: ({ code }) => sizes[code] },
+          { header: 'Share', numeric: true, cell: ({ code }) => percentOf(sizes[code], total) },
+        ]}
       />
     </section>
-  );
-}
-
-interface StatsRow {
-  readonly key: string;
-  /** The row's header cell (a period, a bracelet, a size). */
-  readonly head: ReactNode;
-  /** The numbers, right-aligned. */
-  readonly cells: readonly string[];
-}
-
-/** The screen's tables: a row header, then numbers; named by a caption or by the section's heading. */
-function StatsTable({
-  caption,
-  labelledBy,
-  columns,
-  rows,
-}: {
-  readonly caption?: string;
-  readonly labelledBy?: string;
-  readonly columns: readonly string[];
-  readonly rows: readonly StatsRow[];
-}) {
-  return (
-    <table className="mt-2 w-full text-sm" aria-labelledby={labelledBy}>
-      {caption ? <caption className="sr-only">{caption}</caption> : null}
-      <thead>
-        <tr>
-          {columns.map((c, i) => (
-            <th key={c} scope="col" className={`py-1 font-medium ${i === 0 ? 'text-left' : 'text-right'}`}>
-              {c}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.key} className="border-t border-line">
-            <th scope="row" className="py-1 text-left font-normal">
-              {row.head}
-            </th>
-            {row.cells.map((cell, i) => (
-              <td key={columns[i + 1] ?? i} className="py-1 text-right tabular-nums">
-                {cell}
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

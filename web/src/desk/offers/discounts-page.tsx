@@ -13,6 +13,7 @@ import {
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
 import { irishInstant, irishIsoDateTime, parseIsoDate } from '../../../../domain/shared/calendar-date';
 import { deskCall } from '../desk-api';
+import { DataTable } from '../ui/data-table';
 import { money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
@@ -87,56 +88,45 @@ export function DiscountsPage() {
       {loaded.state === 'loading' ? <Loading label="Loading the codes…" /> : null}
       {loaded.state === 'error' ? <ErrorMessage>{loaded.message}</ErrorMessage> : null}
       {loaded.state === 'ready' ? (
-        loaded.data.length === 0 ? (
-          <p className="mt-6 text-sm text-muted">No codes yet.</p>
-        ) : (
-          <table className="mt-6 w-full text-left text-sm">
-            <caption className="sr-only">Discount codes</caption>
-            <thead>
-              <tr className="border-b border-line text-muted">
-                <th scope="col" className="py-2 font-normal">
-                  Code
-                </th>
-                <th scope="col" className="py-2 font-normal">
-                  Discount
-                </th>
-                <th scope="col" className="py-2 font-normal">
-                  Uses
-                </th>
-                <th scope="col" className="py-2 text-right font-normal">
-                  Revenue
-                </th>
-                <th scope="col" className="py-2 font-normal">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaded.data.map((d) => (
-                <tr key={d.code} className="border-b border-line/60">
-                  <th scope="row" className="py-2 font-medium">
-                    {d.code} {d.active ? null : <span className="text-muted">(inactive)</span>}
-                  </th>
-                  <td className="py-2">
-                    {valueText(d)}
-                    {d.minSubtotal > 0 ? `, from ${money(d.minSubtotal)}` : ''}
-                  </td>
-                  <td className="py-2 tabular-nums">
-                    {d.uses}
-                    {d.maxUses !== null ? ` of ${d.maxUses}` : ''}
-                    {d.reserved > 0 ? ` (${d.reserved} in checkout)` : ''}
-                  </td>
-                  <td className="py-2 text-right tabular-nums">{money(d.revenue)}</td>
-                  <td className="py-2 text-right">
-                    <button type="button" className={buttonClass.secondary} onClick={() => setEditing(d)}>
-                      Edit {d.code}
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )
+        <DataTable
+          caption="Discount codes"
+          className="mt-6"
+          empty="No codes yet."
+          rows={loaded.data}
+          rowKey={(d) => d.code}
+          columns={[
+            {
+              header: 'Code',
+              rowHeader: true,
+              cell: (d) => (
+                <>
+                  {d.code} {d.active ? null : <span className="text-muted">(inactive)</span>}
+                </>
+              ),
+            },
+            {
+              header: 'Discount',
+              cell: (d) => `${valueText(d)}${d.minSubtotal > 0 ? `, from ${money(d.minSubtotal)}` : ''}`,
+            },
+            {
+              header: 'Uses',
+              cellClassName: 'tabular-nums',
+              cell: (d) =>
+                `${d.uses}${d.maxUses !== null ? ` of ${d.maxUses}` : ''}${d.reserved > 0 ? ` (${d.reserved} in checkout)` : ''}`,
+            },
+            { header: 'Revenue', numeric: true, cell: (d) => money(d.revenue) },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              cellClassName: 'text-right',
+              cell: (d) => (
+                <button type="button" className={buttonClass.secondary} onClick={() => setEditing(d)}>
+                  Edit {d.code}
+                </button>
+              ),
+            },
+          ]}
+        />
       ) : null}
     </div>
   );

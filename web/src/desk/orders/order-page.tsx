@@ -13,6 +13,7 @@ import { deskApi } from '../desk-api';
 import { deskHref } from '../desk-router';
 import { EnquiryName } from '../enquiries/enquiry-name';
 import { useIsOwner } from '../people/desk-person';
+import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import {
@@ -147,40 +148,27 @@ function OrderView({
       <div className="mt-6 grid gap-4 lg:grid-cols-[3fr_2fr] lg:items-start">
         <div className="contents lg:grid lg:gap-4">
           <Section title="Items" order="order-1">
-            <table className="w-full text-sm">
-              <caption className="sr-only">Items of order {order.reference}</caption>
-              <thead>
-                <tr className="border-b border-line text-left text-muted">
-                  <th scope="col" className="py-2 font-medium">
-                    Product
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Qty
-                  </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Unit price
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {order.lines.map((line) => (
-                  <tr
-                    key={`${line.productId}-${line.size ?? ''}`}
-                    className="border-b border-line/60 last:border-0"
-                  >
-                    <td className="py-2">
+            <DataTable
+              caption={`Items of order ${order.reference}`}
+              rows={order.lines}
+              rowKey={(line) => `${line.productId}-${line.size ?? ''}`}
+              columns={[
+                {
+                  header: 'Product',
+                  cell: (line) => (
+                    <>
                       {line.name}
                       {line.size ? <span className="block text-muted">Size {line.size}</span> : null}
                       {line.priceReason ? (
                         <span className="block text-muted">Your own price: {line.priceReason}</span>
                       ) : null}
-                    </td>
-                    <td className="py-2 text-right tabular-nums">{line.quantity}</td>
-                    <td className="py-2 text-right tabular-nums">{money(line.unitPrice)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </>
+                  ),
+                },
+                { header: 'Qty', numeric: true, cell: (line) => line.quantity },
+                { header: 'Unit price', numeric: true, cell: (line) => money(line.unitPrice) },
+              ]}
+            />
             <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
               <dt className="text-muted">Subtotal</dt>
               <dd className="text-right tabular-nums">{money(order.subtotal)}</dd>

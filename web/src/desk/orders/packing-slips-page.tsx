@@ -12,6 +12,7 @@ import type { OrderDetail, ReturnAddress } from '../../../../domain/orders/admin
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { deskApi } from '../desk-api';
 import { deskHref, orderDeskUrl } from '../desk-router';
+import { type DataColumn, DataTable } from '../ui/data-table';
 import { formatDay, money, statusLabel } from '../ui/desk-format';
 import { type Loaded, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
@@ -112,6 +113,21 @@ function useQrCode(text: string): string | null {
   return dataUrl;
 }
 
+type SlipLine = OrderDetail['lines'][number];
+
+// slip-column: the space before each column after the first (desk.css), printed too.
+const SLIP_COLUMNS: readonly DataColumn<SlipLine>[] = [
+  { header: 'Item', cell: (line) => line.name },
+  { header: 'Size', className: 'slip-column', cell: (line) => line.size },
+  { header: 'Qty', numeric: true, className: 'slip-column', cell: (line) => line.quantity },
+];
+const SLIP_PRICE: DataColumn<SlipLine> = {
+  header: 'Price',
+  numeric: true,
+  className: 'slip-column',
+  cell: (line) => money(line.lineTotal),
+};
+
 /** SELLER_ADDRESS is one line with commas: on a parcel, each part on its own line. */
 function returnAddressLines(address: string): string[] {
   return address
@@ -190,40 +206,14 @@ export function PackingSlip({
         ) : null}
       </div>
 
-      <table className="mt-5 w-full text-sm">
-        <caption className="sr-only">Items</caption>
-        <thead>
-          <tr className="border-b border-line text-left text-muted">
-            <th scope="col" className="py-1.5 font-medium">
-              Item
-            </th>
-            {/* slip-column: the space before each column after the first (desk.css), printed too. */}
-            <th scope="col" className="slip-column py-1.5 font-medium">
-              Size
-            </th>
-            <th scope="col" className="slip-column py-1.5 text-right font-medium">
-              Qty
-            </th>
-            {showPrices ? (
-              <th scope="col" className="slip-column py-1.5 text-right font-medium">
-                Price
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {order.lines.map((line) => (
-            <tr key={`${line.productId}-${line.size ?? ''}`} className="border-b border-line/60">
-              <td className="py-1.5">{line.name}</td>
-              <td className="slip-column py-1.5">{line.size}</td>
-              <td className="slip-column py-1.5 text-right tabular-nums">{line.quantity}</td>
-              {showPrices ? (
-                <td className="slip-column py-1.5 text-right tabular-nums">{money(line.lineTotal)}</td>
-              ) : null}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Items"
+        className="mt-5"
+        density="snug"
+        rows={order.lines}
+        rowKey={(line) => `${line.productId}-${line.size ?? ''}`}
+        columns={showPrices ? [...SLIP_COLUMNS, SLIP_PRICE] : SLIP_COLUMNS}
+      />
 
       {order.giftWrapped ? (
         <section className="mt-6 rounded-xl border border-gold/50 p-4" aria-label="Gift">

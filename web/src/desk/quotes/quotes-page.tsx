@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { QUOTE_STATUS_LABELS } from '../../../../domain/quotes/quotes';
 import { deskHref, navigate } from '../desk-router';
+import { DataTable } from '../ui/data-table';
 import { formatDay, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
@@ -127,95 +128,80 @@ function QuoteTable({
         </div>
       ) : null}
       {/* On a phone each quote is a block of its own: the table's seven columns do not fit. */}
-      <div className="mt-6">
-        <table className="w-full text-left text-sm max-sm:block">
-          <caption className="sr-only">Quotes</caption>
-          <thead className="max-sm:sr-only">
-            <tr className="border-b border-line text-muted">
-              <th scope="col" className="py-2 pr-3 font-normal">
-                Quote
-              </th>
-              <th scope="col" className="py-2 pr-3 font-normal">
-                Client
-              </th>
-              <th scope="col" className="py-2 pr-3 text-right font-normal">
-                Total
-              </th>
-              <th scope="col" className="py-2 pr-3 font-normal">
-                Valid until
-              </th>
-              <th scope="col" className="py-2 pr-3 font-normal">
-                Dispatch by
-              </th>
-              <th scope="col" className="py-2 pr-3 font-normal">
-                Status
-              </th>
-              <th scope="col" className="py-2 font-normal">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="max-sm:block">
-            {quotes.map((q) => (
-              <tr key={q.reference} className="border-b border-line/60 align-top max-sm:block max-sm:py-3">
-                <th scope="row" className="py-2 pr-3 font-medium max-sm:block max-sm:py-1">
-                  <a href={deskHref.quote(q.reference)} className="text-wine underline">
-                    {q.reference}
+      <DataTable
+        caption="Quotes"
+        className="mt-6"
+        phone="stack"
+        rows={quotes}
+        rowKey={(q) => q.reference}
+        columns={[
+          {
+            header: 'Quote',
+            rowHeader: true,
+            cell: (q) => (
+              <>
+                <a href={deskHref.quote(q.reference)} className="text-wine underline">
+                  {q.reference}
+                </a>
+                {q.enquiryId ? <EnquiryNote quote={q} /> : null}
+              </>
+            ),
+          },
+          {
+            header: 'Client',
+            cell: (q) => (
+              <>
+                {q.name ? <span className="block">{q.name}</span> : null}
+                <span className="block text-muted">{q.email || 'erased'}</span>
+              </>
+            ),
+          },
+          { header: 'Total', numeric: true, cell: (q) => money(q.total) },
+          { header: 'Valid until', labelWhenStacked: true, cell: (q) => formatDay(q.validUntil) },
+          { header: 'Dispatch by', labelWhenStacked: true, cell: (q) => formatDay(q.dispatchBy) },
+          {
+            header: 'Status',
+            cell: (q) => (
+              <>
+                <QuoteStatusBadge status={q.status} />
+                {q.orderReference ? (
+                  <a href={deskHref.order(q.orderReference)} className="mt-1 block text-wine underline">
+                    Order {q.orderReference}
                   </a>
-                  {q.enquiryId ? <EnquiryNote quote={q} /> : null}
-                </th>
-                <td className="py-2 pr-3 max-sm:block max-sm:py-1">
-                  {q.name ? <span className="block">{q.name}</span> : null}
-                  <span className="block text-muted">{q.email || 'erased'}</span>
-                </td>
-                <td className="py-2 pr-3 text-right tabular-nums max-sm:block max-sm:text-left max-sm:py-1">
-                  {money(q.total)}
-                </td>
-                <td className="py-2 pr-3 max-sm:block max-sm:py-1">
-                  <span className="sm:sr-only">Valid until </span>
-                  {formatDay(q.validUntil)}
-                </td>
-                <td className="py-2 pr-3 max-sm:block max-sm:py-1">
-                  <span className="sm:sr-only">Dispatch by </span>
-                  {formatDay(q.dispatchBy)}
-                </td>
-                <td className="py-2 pr-3 max-sm:block max-sm:py-1">
-                  <QuoteStatusBadge status={q.status} />
-                  {q.orderReference ? (
-                    <a href={deskHref.order(q.orderReference)} className="mt-1 block text-wine underline">
-                      Order {q.orderReference}
-                    </a>
-                  ) : null}
-                </td>
-                <td className="py-2 max-sm:block max-sm:py-1">
-                  <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
-                    {q.status === 'draft' || q.status === 'sent' ? (
-                      <button
-                        type="button"
-                        className={buttonClass.secondary}
-                        disabled={action.busy}
-                        onClick={() => void action.run(q.reference, 'send')}
-                      >
-                        {q.status === 'sent' ? `Send ${q.reference} again` : `Send ${q.reference}`}
-                      </button>
-                    ) : null}
-                    {q.status !== 'paid' && q.status !== 'withdrawn' ? (
-                      <button
-                        type="button"
-                        className={buttonClass.danger}
-                        disabled={action.busy}
-                        onClick={() => void action.run(q.reference, 'withdraw')}
-                      >
-                        Withdraw {q.reference}
-                      </button>
-                    ) : null}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                ) : null}
+              </>
+            ),
+          },
+          {
+            header: 'Actions',
+            hideHeader: true,
+            cell: (q) => (
+              <div className="flex flex-wrap justify-end gap-2 max-sm:justify-start">
+                {q.status === 'draft' || q.status === 'sent' ? (
+                  <button
+                    type="button"
+                    className={buttonClass.secondary}
+                    disabled={action.busy}
+                    onClick={() => void action.run(q.reference, 'send')}
+                  >
+                    {q.status === 'sent' ? `Send ${q.reference} again` : `Send ${q.reference}`}
+                  </button>
+                ) : null}
+                {q.status !== 'paid' && q.status !== 'withdrawn' ? (
+                  <button
+                    type="button"
+                    className={buttonClass.danger}
+                    disabled={action.busy}
+                    onClick={() => void action.run(q.reference, 'withdraw')}
+                  >
+                    Withdraw {q.reference}
+                  </button>
+                ) : null}
+              </div>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

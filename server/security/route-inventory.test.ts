@@ -176,6 +176,8 @@ const ANSWER_SCHEMA_PREFIXES = [
   '/api/admin/subscribers',
   '/api/admin/back-in-stock',
   '/api/admin/reviews',
+  '/api/admin/quotes',
+  '/api/quotes',
 ] as const;
 /** Products' JSON routes, except the photo uploads (multipart, the photo pipeline's own answers). */
 const ANSWER_SCHEMA_ROUTES = [
@@ -190,6 +192,10 @@ const ANSWER_SCHEMA_ROUTES = [
   'GET /api/admin/customers',
   'GET /api/admin/customers/:email',
   'PUT /api/admin/customers/:email/note',
+  'POST /api/checkout',
+  'POST /api/orders/:sessionId/confirm',
+  'POST /api/admin/orders',
+  'POST /api/admin/orders/preview',
 ] as const;
 
 describe('route inventory', () => {

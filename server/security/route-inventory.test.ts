@@ -196,6 +196,19 @@ const ANSWER_SCHEMA_ROUTES = [
   'POST /api/orders/:sessionId/confirm',
   'POST /api/admin/orders',
   'POST /api/admin/orders/preview',
+  'GET /api/admin/orders',
+  'GET /api/admin/orders/:reference',
+  'PATCH /api/admin/orders/:reference',
+  'POST /api/admin/orders/:reference/status',
+  'POST /api/admin/orders/:reference/dispatch',
+  'POST /api/admin/orders/:reference/refund',
+  'POST /api/admin/orders/:reference/cancel',
+  'POST /api/admin/orders/:reference/notes',
+  'POST /api/admin/orders/:reference/resend',
+  'POST /api/admin/orders/:reference/returns',
+  'PATCH /api/admin/orders/:reference/returns/:id',
+  'GET /api/admin/packing-slips',
+  'GET /api/admin/session',
 ] as const;
 
 describe('route inventory', () => {

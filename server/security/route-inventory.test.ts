@@ -209,6 +209,8 @@ const ANSWER_SCHEMA_ROUTES = [
   'PATCH /api/admin/orders/:reference/returns/:id',
   'GET /api/admin/packing-slips',
   'GET /api/admin/session',
+  'POST /api/order-page',
+  'POST /api/order-page/withdrawal',
 ] as const;
 
 describe('route inventory', () => {

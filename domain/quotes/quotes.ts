@@ -320,7 +320,7 @@ const quoteShape = {
   reference: z.string(),
   status: z.enum(QUOTE_STATUSES as [QuoteStatus, ...QuoteStatus[]]),
   name: z.nullable(z.string()),
-  lines: z.array(quoteViewLineSchema),
+  lines: z.readonly(z.array(quoteViewLineSchema)),
   subtotal: z.number(),
   discountPercent: z.number(),
   discount: z.number(),

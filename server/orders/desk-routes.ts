@@ -6,7 +6,7 @@
  * queries are checked with the shared schemas (domain/orders/admin-api.ts): a malformed one is a 400 with a
  * message. Every owner action writes an audit row.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import {
@@ -16,9 +16,14 @@ import {
   cancelRequestSchema,
   dispatchRequestSchema,
   noteRequestSchema,
+  orderActionResponseSchema,
+  orderDetailSchema,
+  ordersListResponseSchema,
   ordersQuerySchema,
   packingSlipsQuerySchema,
+  packingSlipsResponseSchema,
   refundRequestSchema,
+  sessionResponseSchema,
   signInRequestSchema,
   statusRequestSchema,
 } from '../../domain/orders/admin-api';
@@ -26,6 +31,7 @@ import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
 import type { AuditTrail } from '../audit/audit-trail';
 import { type AppConfig, isHttps } from '../config';
 import { dateRange } from '../lib/date-range';
+import { refuse } from '../lib/refusal';
 import { deviceName } from '../people';
 import {
   ADMIN_SESSION_COOKIE,
@@ -40,7 +46,7 @@ import {
   sessionCookieOptions,
 } from '../security/owner-auth';
 import type { PeopleStore } from '../security/people-store';
-import { type DeskOutcome, type DeskService, toDetail, toListItem } from './fulfilment-service';
+import { type DeskService, toDetail, toListItem } from './fulfilment-service';
 import type { SellerNow } from './order-vat';
 
 export interface DeskRouteOptions {
@@ -56,14 +62,6 @@ export interface DeskRouteOptions {
   readonly people: Pick<PeopleStore, 'count'>;
 }
 
-function bad(reply: FastifyReply, message: string): FastifyReply {
-  return reply.code(400).send({ ok: false, error: message });
-}
-
-function sendOutcome(reply: FastifyReply, outcome: DeskOutcome): FastifyReply {
-  return reply.code(outcome.httpStatus).send(outcome.body);
-}
-
 export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): Promise<void> {
   const { config, desk, sessions, signIns } = opts;
   const cookieOptions = sessionCookieOptions(isHttps(config));
@@ -74,11 +72,12 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     reply.header('X-Robots-Tag', 'noindex, nofollow');
   });
 
+  // No answer schema here: a wrong token's 401 is answered by attemptOwnerToken's own reply.
   api.post(ADMIN_API.session, { schema: { body: signInRequestSchema } }, async (request, reply) => {
     const address = request.ip;
     // Once anybody has a passkey the form takes no token, right or wrong (it stays for scripts, as Bearer).
     if ((await opts.people.count()) > 0) {
-      return reply.code(403).send({ ok: false, error: PEOPLE_MESSAGES.tokenRetired });
+      return refuse('forbidden', PEOPLE_MESSAGES.tokenRetired);
     }
     // A wrong token counts with every failed one, Bearer ones included; the right one always signs in.
     const right = await attemptOwnerToken(request, reply, {
@@ -109,10 +108,14 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
   });
 
   // Whether the desk is signed in (the app asks at start): the session's end if it stays unused.
-  app.get(ADMIN_API.session, async (request, reply) => {
-    const expiresAt = request.deskActor?.expiresAt ?? new Date(Date.now() + SESSION_LIMITS.idleMs);
-    return reply.send({ ok: true, expiresAt: expiresAt.toISOString() });
-  });
+  api.get(
+    ADMIN_API.session,
+    { schema: { response: { 200: sessionResponseSchema } } },
+    async (request, reply) => {
+      const expiresAt = request.deskActor?.expiresAt ?? new Date(Date.now() + SESSION_LIMITS.idleMs);
+      return reply.send({ ok: true, expiresAt: expiresAt.toISOString() });
+    },
+  );
 
   app.delete(ADMIN_API.session, async (request, reply) => {
     const secret = request.cookies[ADMIN_SESSION_COOKIE];
@@ -121,10 +124,11 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
   });
 
-  api.get(ADMIN_API.orders, { schema: { querystring: ordersQuerySchema } }, async (request, reply) => {
+  const listSchema = { querystring: ordersQuerySchema, response: { 200: ordersListResponseSchema } };
+  api.get(ADMIN_API.orders, { schema: listSchema }, async (request, reply) => {
     const query = request.query;
     const range = dateRange(query.from, query.to);
-    if (!range) return bad(reply, ADMIN_MESSAGES.badDateRange);
+    if (!range) return refuse('invalid', ADMIN_MESSAGES.badDateRange);
     const page = Number(query.page ?? '1');
     const { rows, total, counts } = await desk.store.list({
       filter: query.status ?? 'work',
@@ -136,58 +140,61 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
   });
 
   // The batch (every order in production) or one order's slip, each with the seller's return address.
-  const slipsSchema = { querystring: packingSlipsQuerySchema };
+  const slipsSchema = { querystring: packingSlipsQuerySchema, response: { 200: packingSlipsResponseSchema } };
   api.get(ADMIN_API.packingSlips, { schema: slipsSchema }, async (request, reply) => {
     const { name, address } = await opts.seller();
     const returnAddress = { name, address };
     const { reference } = request.query;
     if (reference !== undefined) {
-      const outcome = await desk.detail(reference);
-      if (outcome.httpStatus !== 200) return sendOutcome(reply, outcome);
-      return reply.send({ orders: [outcome.body.order], returnAddress });
+      const { order } = await desk.detail(reference);
+      return reply.send({ orders: [order], returnAddress });
     }
     const orders = await desk.store.inProduction(ADMIN_LIMITS.maxPackingSlips);
     return reply.send({ orders: orders.map(toDetail), returnAddress });
   });
 
   const byReference = z.object({ reference: z.string() });
-  api.get(`${ADMIN_API.orders}/:reference`, { schema: { params: byReference } }, async (request, reply) => {
-    const outcome = await desk.detail(request.params.reference);
-    if (outcome.httpStatus !== 200) return sendOutcome(reply, outcome);
-    return reply.send(outcome.body.order);
+  const detailSchema = { params: byReference, response: { 200: orderDetailSchema } };
+  api.get(`${ADMIN_API.orders}/:reference`, { schema: detailSchema }, async (request, reply) => {
+    const { order } = await desk.detail(request.params.reference);
+    return reply.send(order);
   });
 
-  const statusSchema = { params: byReference, body: statusRequestSchema };
-  api.post(`${ADMIN_API.orders}/:reference/status`, { schema: statusSchema }, async (request, reply) => {
-    return sendOutcome(
-      reply,
-      await desk.changeStatus(request.params.reference, request.body.status, ownerActor(request)),
-    );
-  });
+  // Every action answers the order as it is now (orderActionResponseSchema).
+  const action = { params: byReference, response: { 200: orderActionResponseSchema } };
 
-  const dispatchSchema = { params: byReference, body: dispatchRequestSchema };
-  api.post(`${ADMIN_API.orders}/:reference/dispatch`, { schema: dispatchSchema }, async (request, reply) => {
-    return sendOutcome(
-      reply,
-      await desk.dispatch(request.params.reference, request.body, ownerActor(request)),
-    );
-  });
+  api.post(
+    `${ADMIN_API.orders}/:reference/status`,
+    { schema: { ...action, body: statusRequestSchema } },
+    async (request, reply) =>
+      reply.send(await desk.changeStatus(request.params.reference, request.body.status, ownerActor(request))),
+  );
 
-  const refundSchema = { params: byReference, body: refundRequestSchema };
-  api.post(`${ADMIN_API.orders}/:reference/refund`, { schema: refundSchema }, async (request, reply) => {
-    return sendOutcome(reply, await desk.refund(request.params.reference, request.body, ownerActor(request)));
-  });
+  api.post(
+    `${ADMIN_API.orders}/:reference/dispatch`,
+    { schema: { ...action, body: dispatchRequestSchema } },
+    async (request, reply) =>
+      reply.send(await desk.dispatch(request.params.reference, request.body, ownerActor(request))),
+  );
 
-  const cancelSchema = { params: byReference, body: cancelRequestSchema };
-  api.post(`${ADMIN_API.orders}/:reference/cancel`, { schema: cancelSchema }, async (request, reply) => {
-    return sendOutcome(reply, await desk.cancel(request.params.reference, request.body, ownerActor(request)));
-  });
+  api.post(
+    `${ADMIN_API.orders}/:reference/refund`,
+    { schema: { ...action, body: refundRequestSchema } },
+    async (request, reply) =>
+      reply.send(await desk.refund(request.params.reference, request.body, ownerActor(request))),
+  );
 
-  const notesSchema = { params: byReference, body: noteRequestSchema };
-  api.post(`${ADMIN_API.orders}/:reference/notes`, { schema: notesSchema }, async (request, reply) => {
-    return sendOutcome(
-      reply,
-      await desk.addNote(request.params.reference, request.body.text, ownerActor(request)),
-    );
-  });
+  api.post(
+    `${ADMIN_API.orders}/:reference/cancel`,
+    { schema: { ...action, body: cancelRequestSchema } },
+    async (request, reply) =>
+      reply.send(await desk.cancel(request.params.reference, request.body, ownerActor(request))),
+  );
+
+  api.post(
+    `${ADMIN_API.orders}/:reference/notes`,
+    { schema: { ...action, body: noteRequestSchema } },
+    async (request, reply) =>
+      reply.send(await desk.addNote(request.params.reference, request.body.text, ownerActor(request))),
+  );
 }

@@ -21,8 +21,15 @@ import {
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
 import { orderVat } from '../../domain/settings/seller-texts';
-import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
+import {
+  type Actor,
+  type AuditEntry,
+  oncePerSubmission,
+  type RequestClaims,
+  submissionSlot,
+} from '../audit/audit-trail';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
+import { refuse } from '../lib/refusal';
 import { money, type RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
@@ -46,9 +53,15 @@ export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & {
   readonly onDelivered?: (reference: string) => Promise<void>;
 };
 
-export type DeskOutcome =
-  | { readonly httpStatus: 200; readonly body: { ok: true; changed: boolean; order: OrderDetail } }
-  | { readonly httpStatus: 400 | 404 | 409 | 502; readonly body: { ok: false; error: string } };
+/**
+ * What an action on an order answers: the order as it is now, `changed` false for a repeat. A refusal
+ * (an unknown order, a move the flow refuses, the provider's failed refund) is thrown.
+ */
+export interface DeskOutcome {
+  readonly ok: true;
+  readonly changed: boolean;
+  readonly order: OrderDetail;
+}
 
 const MAIL_LABELS: Record<string, string> = {
   [MAIL_KINDS.customer]: 'Order confirmation e-mail to the shopper',
@@ -256,8 +269,8 @@ export class DeskService {
 
   async detail(reference: string): Promise<DeskOutcome> {
     const order = await this.o.store.findByReference(reference);
-    if (!order) return { httpStatus: 404, body: { ok: false, error: ADMIN_MESSAGES.notFound } };
-    return { httpStatus: 200, body: { ok: true, changed: false, order: this.detailOf(order) } };
+    if (!order) return notFound();
+    return { ok: true, changed: false, order: this.detailOf(order) };
   }
 
   async changeStatus(
@@ -283,7 +296,7 @@ export class DeskService {
         already: action === 'start' ? row.desk_status === 'in_production' : row.delivered_at !== null,
       })),
     );
-    if (action === 'deliver' && outcome.httpStatus === 200 && outcome.body.changed && this.o.onDelivered) {
+    if (action === 'deliver' && outcome.changed && this.o.onDelivered) {
       await this.o.onDelivered(reference);
       return this.answer(reference, true);
     }
@@ -358,8 +371,7 @@ export class DeskService {
     }
     if (refundable <= 0) return refused(ADMIN_MESSAGES.nothingToRefund);
     const amount = input.amount ?? refundable;
-    if (amount > refundable)
-      return { httpStatus: 400, body: { ok: false, error: ADMIN_MESSAGES.overRefund } } as const;
+    if (amount > refundable) return refuse('invalid', ADMIN_MESSAGES.overRefund);
     const reason = input.reason?.trim() || null;
     // The key names the state the owner saw: a double click or a second tab asks the provider for the same
     // refund (it answers the first one again); a later refund of the same amount is a new one.
@@ -368,7 +380,8 @@ export class DeskService {
     let changed: boolean;
     try {
       const made = await this.providerRefund(row, amount, key);
-      if (!made) return { httpStatus: 502, body: { ok: false, error: ADMIN_MESSAGES.refundFailed } } as const;
+      // Thrown inside the try: the refund's slot is released all the same.
+      if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
       changed = await this.recordDeskRefund(row, reference, made, reason, actor);
     } finally {
       await this.o.store.releaseRefund(row.id);
@@ -457,7 +470,7 @@ export class DeskService {
     let refunded = 0;
     if (refundable > 0) {
       const made = await this.providerRefund(row, refundable, `cancel-${row.id}`);
-      if (!made) return { httpStatus: 502, body: { ok: false, error: ADMIN_MESSAGES.refundFailed } };
+      if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
       refunded = made.amount;
       await this.o.store.recordRefund({
         orderId: row.id,
@@ -526,16 +539,9 @@ export class DeskService {
     actor: Actor,
     run: () => Promise<DeskOutcome>,
   ): Promise<DeskOutcome> {
-    if (actor.requestKey === undefined) return run();
-    const slot = `${action}:${reference}:${actor.requestKey}`;
-    if (!(await this.o.requests.claimRequest(slot))) return this.answer(reference, false);
-    let outcome: DeskOutcome | null = null;
-    try {
-      outcome = await run();
-      return outcome;
-    } finally {
-      if (outcome?.httpStatus !== 200) await this.o.requests.releaseRequest(slot);
-    }
+    return oncePerSubmission(this.o.requests, submissionSlot(action, reference, actor), run, () =>
+      this.answer(reference, false),
+    );
   }
 
   /**
@@ -710,8 +716,7 @@ export class DeskService {
     // Nothing changed: either this very action already happened (a repeat: fine) or the flow refuses it.
     const now = await this.o.store.findByReference(reference);
     if (!now) return notFound();
-    if (build(now.row).already)
-      return { httpStatus: 200, body: { ok: true, changed: false, order: this.detailOf(now) } };
+    if (build(now.row).already) return { ok: true, changed: false, order: this.detailOf(now) };
     return refused(refusedTransitionMessage(now.row.desk_status, action));
   }
 
@@ -730,7 +735,7 @@ export class DeskService {
   private async answer(reference: string, changed: boolean): Promise<DeskOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
-    return { httpStatus: 200, body: { ok: true, changed, order: this.detailOf(order) } };
+    return { ok: true, changed, order: this.detailOf(order) };
   }
 
   /** The order as the desk shows it, with the VAT its total includes (the figure of the shopper's e-mail). */
@@ -757,10 +762,10 @@ function audit(actor: Actor, action: string, target: string | null, detail: stri
   return { session: actor.session, address: actor.address, name: actor.name, action, target, detail };
 }
 
-function notFound(): DeskOutcome {
-  return { httpStatus: 404, body: { ok: false, error: ADMIN_MESSAGES.notFound } };
+function notFound(): never {
+  return refuse('not-found', ADMIN_MESSAGES.notFound);
 }
 
-function refused(error: string): DeskOutcome {
-  return { httpStatus: 409, body: { ok: false, error } };
+function refused(error: string): never {
+  return refuse('conflict', error);
 }

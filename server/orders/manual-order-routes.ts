@@ -12,6 +12,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   MANUAL_ORDER_API,
+  manualOrderCreatedSchema,
+  manualOrderPreviewResponseSchema,
   manualOrderPreviewSchema,
   manualOrderSchema,
 } from '../../domain/orders/manual-order';
@@ -26,15 +28,14 @@ export async function manualOrderRoutes(
 
   api.post(
     MANUAL_ORDER_API.preview,
-    { schema: { body: manualOrderPreviewSchema } },
-    async (request, reply) => {
-      const outcome = await opts.manual.preview(request.body);
-      return reply.code(outcome.httpStatus).send(outcome.body);
-    },
+    { schema: { body: manualOrderPreviewSchema, response: { 200: manualOrderPreviewResponseSchema } } },
+    async (request, reply) => reply.send({ ok: true, preview: await opts.manual.preview(request.body) }),
   );
 
-  api.post(MANUAL_ORDER_API.create, { schema: { body: manualOrderSchema } }, async (request, reply) => {
-    const outcome = await opts.manual.create(request.body, ownerActor(request));
-    return reply.code(outcome.httpStatus).send(outcome.body);
-  });
+  api.post(
+    MANUAL_ORDER_API.create,
+    { schema: { body: manualOrderSchema, response: { 201: manualOrderCreatedSchema } } },
+    async (request, reply) =>
+      reply.code(201).send(await opts.manual.create(request.body, ownerActor(request))),
+  );
 }

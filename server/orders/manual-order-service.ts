@@ -42,12 +42,13 @@ import type { Actor, AuditTrail } from '../audit/audit-trail';
 import type { CatalogueSource } from '../catalogue';
 import type { Database, OrderRow } from '../db/schema';
 import { randomAlphanumeric } from '../lib/ids';
+import { Refusal, refuse } from '../lib/refusal';
 import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money } from '../mail/layout';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import type { ShippingDetails } from '../payments';
 import { type NewEvent, recordOrderEvents } from './fulfilment-store';
-import type { CheckoutOutcome, OrderService } from './order-service';
+import type { OrderService } from './order-service';
 import type { OrderStore } from './order-store';
 
 export interface ManualOrderServiceOptions {
@@ -60,13 +61,6 @@ export interface ManualOrderServiceOptions {
   readonly onMailQueued: () => void;
   readonly log: { info(obj: object, msg: string): void };
 }
-
-export type ManualOrderAnswer<T> =
-  | { readonly httpStatus: 200 | 201; readonly body: { readonly ok: true } & T }
-  | {
-      readonly httpStatus: 400 | 409 | 502;
-      readonly body: { readonly ok: false; readonly error: string };
-    };
 
 /** A line as priced: what the order stores, and what the desk is shown. */
 interface PricedManualLine extends PricedLineInput {
@@ -86,10 +80,6 @@ interface Prepared {
 
 /** The mail kind of a payment link sent to the customer (once per order). */
 export const PAYMENT_LINK_MAIL_KIND = 'manual-payment-link';
-
-function refusal(httpStatus: 400 | 409 | 502, error: string) {
-  return { httpStatus, body: { ok: false as const, error } };
-}
 
 /** 'SOL-' and 8 letters or digits, as every order's reference (an order marked paid has no session). */
 function newManualReference(): string {
@@ -125,17 +115,12 @@ export class ManualOrderService {
   constructor(private readonly o: ManualOrderServiceOptions) {}
 
   /** POST /api/admin/orders/preview: the server's prices and totals for the form, nothing stored. */
-  async preview(body: ManualOrderPreviewRequest): Promise<ManualOrderAnswer<{ preview: ManualOrderTotals }>> {
-    const prepared = await this.prepare(body);
-    if (!prepared.ok) return prepared.refusal;
-    return { httpStatus: 200, body: { ok: true, preview: this.totalsOf(prepared.value) } };
+  async preview(body: ManualOrderPreviewRequest): Promise<ManualOrderTotals> {
+    return this.totalsOf(await this.prepare(body));
   }
 
   /** POST /api/admin/orders. */
-  async create(
-    body: ManualOrderRequest,
-    actor: Actor,
-  ): Promise<ManualOrderAnswer<Omit<ManualOrderCreated, 'ok'>>> {
+  async create(body: ManualOrderRequest, actor: Actor): Promise<ManualOrderCreated> {
     const key = actor.requestKey ?? null;
     // One order per desk submission (docs/product.md §10.5): a repeat answers the order it made.
     const made = key === null ? null : await this.o.store.findByRequestKey(key);
@@ -143,13 +128,12 @@ export class ManualOrderService {
     const emailed = body.payment === 'paid' && body.emailCustomer === true;
     if (made) return this.repeat(made, emailed);
     if (body.payment === 'paid' && body.method === undefined)
-      return refusal(400, MANUAL_ORDER_MESSAGES.method);
+      return refuse('invalid', MANUAL_ORDER_MESSAGES.method);
     if (body.payment === 'link' && body.method !== undefined)
-      return refusal(400, MANUAL_ORDER_MESSAGES.methodWithLink);
-    const prepared = await this.prepare(body);
-    if (!prepared.ok) return prepared.refusal;
-    const p = prepared.value;
-    if (body.payment === 'link' && p.totals.total <= 0) return refusal(400, MANUAL_ORDER_MESSAGES.freeLink);
+      return refuse('invalid', MANUAL_ORDER_MESSAGES.methodWithLink);
+    const p = await this.prepare(body);
+    if (body.payment === 'link' && p.totals.total <= 0)
+      return refuse('invalid', MANUAL_ORDER_MESSAGES.freeLink);
     const events = this.events(p, body, actor);
     const order = {
       email: p.email,
@@ -174,11 +158,10 @@ export class ManualOrderService {
         await this.audited(reference, p, body, actor);
         return this.answer(orderId);
       }
-      const outcome: CheckoutOutcome = await this.o.orders.createManualCheckout({
+      const outcome = await this.o.orders.createManualCheckout({
         ...order,
         manual: { shipping: shippingOf(body.customer), paymentMethod: null, requestKey: key },
       });
-      if (!outcome.ok) return refusal(outcome.httpStatus, outcome.error);
       const orderId = outcome.logged.orderId;
       const stored = await this.o.store.findById(orderId);
       const reference = stored?.reference ?? '';
@@ -186,6 +169,8 @@ export class ManualOrderService {
       await this.audited(reference, p, body, actor);
       return this.answer(orderId, outcome.url);
     } catch (err) {
+      // Refused (the payment provider): the order stored for it was abandoned, not made; the refusal stands.
+      if (err instanceof Refusal) throw err;
       // The same submission stored meanwhile by another request or instance (the key is unique).
       const other = key === null ? null : await this.o.store.findByRequestKey(key);
       if (other) return this.repeat(other, emailed);
@@ -194,50 +179,41 @@ export class ManualOrderService {
   }
 
   /** A repeated submission: the order it made, finished if a crash stopped it between its two steps. */
-  private async repeat(
-    row: OrderRow,
-    emailCustomer: boolean,
-  ): Promise<ManualOrderAnswer<Omit<ManualOrderCreated, 'ok'>>> {
+  private async repeat(row: OrderRow, emailCustomer: boolean): Promise<ManualOrderCreated> {
     if (row.status === 'pending' && row.payment_method !== null)
       await this.o.orders.markManualPaid(row.id, emailCustomer);
     // A link order still unpaid: its payment link again.
     return this.answer(row.id, row.status === 'pending' ? (row.checkout_url ?? undefined) : undefined);
   }
 
-  private async answer(
-    orderId: string,
-    paymentUrl?: string,
-  ): Promise<ManualOrderAnswer<Omit<ManualOrderCreated, 'ok'>>> {
+  private async answer(orderId: string, paymentUrl?: string): Promise<ManualOrderCreated> {
     const row = await this.o.store.findRowById(orderId);
     if (!row) throw new Error(`manual order ${orderId} vanished`);
     const lines = await this.o.store.linesOf(orderId);
     const products = new Map(this.o.catalogue.current().products.map((p) => [p.id, p]));
     return {
-      httpStatus: 201,
-      body: {
-        ok: true,
-        order: {
-          reference: row.reference ?? '',
-          status: row.desk_status,
-          channel: channelOf(row),
-          paymentMethod: methodOf(row),
-          lines: lines.map((l) => ({
-            id: l.product_id,
-            name: l.name,
-            size: l.size,
-            quantity: l.quantity,
-            unitPrice: l.unit_price,
-            listPrice: products.get(l.product_id)?.price ?? l.unit_price,
-            lineTotal: l.line_total,
-            reason: l.price_reason ?? null,
-          })),
-          subtotal: row.subtotal + row.discount,
-          shipping: row.shipping,
-          giftWrap: row.gift_wrap,
-          total: row.total,
-        },
-        ...(paymentUrl ? { paymentUrl } : {}),
+      ok: true,
+      order: {
+        reference: row.reference ?? '',
+        status: row.desk_status,
+        channel: channelOf(row),
+        paymentMethod: methodOf(row),
+        lines: lines.map((l) => ({
+          id: l.product_id,
+          name: l.name,
+          size: l.size,
+          quantity: l.quantity,
+          unitPrice: l.unit_price,
+          listPrice: products.get(l.product_id)?.price ?? l.unit_price,
+          lineTotal: l.line_total,
+          reason: l.price_reason ?? null,
+        })),
+        subtotal: row.subtotal + row.discount,
+        shipping: row.shipping,
+        giftWrap: row.gift_wrap,
+        total: row.total,
       },
+      ...(paymentUrl ? { paymentUrl } : {}),
     };
   }
 
@@ -261,13 +237,8 @@ export class ManualOrderService {
   }
 
   /** The body checked against the catalogue and the settings, and priced; a refusal names the field. */
-  private async prepare(
-    body: ManualOrderPreviewRequest,
-  ): Promise<
-    | { readonly ok: true; readonly value: Prepared }
-    | { readonly ok: false; readonly refusal: ReturnType<typeof refusal> }
-  > {
-    const refuse = (error: string) => ({ ok: false as const, refusal: refusal(400, error) });
+  private async prepare(body: ManualOrderPreviewRequest): Promise<Prepared> {
+    const invalid = (error: string) => refuse('invalid', error);
     const products = new Map<string, CatalogueProduct>(
       this.o.catalogue.current().products.map((p) => [p.id, p]),
     );
@@ -276,24 +247,24 @@ export class ManualOrderService {
     for (const [i, item] of body.items.entries()) {
       const at = `items[${i}]`;
       if (item.quantity < 1 || item.quantity > MANUAL_ORDER_LIMITS.quantity)
-        return refuse(`${at}.quantity: ${MANUAL_ORDER_MESSAGES.quantity}`);
+        return invalid(`${at}.quantity: ${MANUAL_ORDER_MESSAGES.quantity}`);
       if (
         item.unitPrice !== undefined &&
         (item.unitPrice < 0 || item.unitPrice > MANUAL_ORDER_LIMITS.unitPrice)
       )
-        return refuse(`${at}.unitPrice: ${MANUAL_ORDER_MESSAGES.unitPrice}`);
+        return invalid(`${at}.unitPrice: ${MANUAL_ORDER_MESSAGES.unitPrice}`);
       const product = products.get(item.id);
-      if (!product) return refuse(`${at}.id: ${MANUAL_ORDER_MESSAGES.unknownProduct}`);
+      if (!product) return invalid(`${at}.id: ${MANUAL_ORDER_MESSAGES.unknownProduct}`);
       if (product.status !== 'active')
-        return refuse(`${at}.id: ${notOrderableMessage(product.name, product.status)}`);
+        return invalid(`${at}.id: ${notOrderableMessage(product.name, product.status)}`);
       const size: SizeCode = item.size ?? DEFAULT_SIZE;
       if (!product.sizes.includes(size))
-        return refuse(`${at}.size: ${product.name} is not made in size ${size}`);
-      if (seen.has(`${product.id}:${size}`)) return refuse(`${at}: ${MANUAL_ORDER_MESSAGES.duplicate}`);
+        return invalid(`${at}.size: ${product.name} is not made in size ${size}`);
+      if (seen.has(`${product.id}:${size}`)) return invalid(`${at}: ${MANUAL_ORDER_MESSAGES.duplicate}`);
       seen.add(`${product.id}:${size}`);
       const own = item.unitPrice !== undefined && item.unitPrice !== product.price;
       const reason = item.reason?.trim() ? item.reason.trim() : null;
-      if (own && reason === null) return refuse(`${at}.reason: ${MANUAL_ORDER_MESSAGES.reasonNeeded}`);
+      if (own && reason === null) return invalid(`${at}.reason: ${MANUAL_ORDER_MESSAGES.reasonNeeded}`);
       lines.push({
         id: product.id,
         name: product.name,
@@ -307,25 +278,22 @@ export class ManualOrderService {
     }
     const shop = await this.o.settings();
     const zone = currentZone(shop.shipping, body.zone);
-    if (!zone) return refuse(zoneClosedMessage(body.zone));
+    if (!zone) return invalid(zoneClosedMessage(body.zone));
     const { customer } = body;
     const email = customer ? checkEmail(customer.email) : null;
-    if (email && !email.ok) return refuse(`customer.email: ${email.message}`);
+    if (email && !email.ok) return invalid(`customer.email: ${email.message}`);
     if (customer && !zone.countries.includes(customer.address.country))
-      return refuse(countryOutsideZoneMessage(customer.address.country, zone.name));
+      return invalid(countryOutsideZoneMessage(customer.address.country, zone.name));
     const giftWrap = body.giftWrap ?? false;
     const gift = checkGiftMessage(body.giftMessage, giftWrap);
-    if (!gift.ok) return refuse(`giftMessage: ${gift.error}`);
+    if (!gift.ok) return invalid(`giftMessage: ${gift.error}`);
     const totals = priceDiscountedOrder(lines, body.zone, giftWrap, cents(0), shippingRates(shop.shipping));
     return {
-      ok: true,
-      value: {
-        lines,
-        totals,
-        email: email?.ok ? email.email : '',
-        giftMessage: gift.message,
-        shipping: customer ? shippingOf(customer) : null,
-      },
+      lines,
+      totals,
+      email: email?.ok ? email.email : '',
+      giftMessage: gift.message,
+      shipping: customer ? shippingOf(customer) : null,
     };
   }
 

@@ -10,8 +10,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { ADMIN_API } from '../../domain/orders/admin-api';
-import { orderEditSchema, resendRequestSchema } from '../../domain/orders/order-edit';
+import { ADMIN_API, orderActionResponseSchema } from '../../domain/orders/admin-api';
+import { orderEditSchema, resendRequestSchema, resendResponseSchema } from '../../domain/orders/order-edit';
 import { ownerActor } from '../security/owner-auth';
 import type { OrderEditService } from './order-edit-service';
 
@@ -25,19 +25,17 @@ export async function orderEditRoutes(
 
   api.patch(
     `${ADMIN_API.orders}/:reference`,
-    { schema: { params: byReference, body: orderEditSchema } },
-    async (request, reply) => {
-      const outcome = await edits.edit(request.params.reference, request.body, ownerActor(request));
-      return reply.code(outcome.httpStatus).send(outcome.body);
-    },
+    { schema: { params: byReference, body: orderEditSchema, response: { 200: orderActionResponseSchema } } },
+    async (request, reply) =>
+      reply.send(await edits.edit(request.params.reference, request.body, ownerActor(request))),
   );
 
   api.post(
     `${ADMIN_API.orders}/:reference/resend`,
-    { schema: { params: byReference, body: resendRequestSchema } },
-    async (request, reply) => {
-      const outcome = await edits.resend(request.params.reference, request.body.kind, ownerActor(request));
-      return reply.code(outcome.httpStatus).send(outcome.body);
-    },
+    { schema: { params: byReference, body: resendRequestSchema, response: { 202: resendResponseSchema } } },
+    async (request, reply) =>
+      reply
+        .code(202)
+        .send(await edits.resend(request.params.reference, request.body.kind, ownerActor(request))),
   );
 }

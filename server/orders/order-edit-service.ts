@@ -12,8 +12,15 @@ import { checkGiftMessage } from '../../domain/checkout/gift-message';
 import type { SizeCode } from '../../domain/config';
 import { ADMIN_MESSAGES, CARRIER_LABELS, type Carrier } from '../../domain/orders/admin-api';
 import { ORDER_EDIT_MESSAGES, type OrderEdit, type ResendKind } from '../../domain/orders/order-edit';
-import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
+import {
+  type Actor,
+  type AuditEntry,
+  oncePerSubmission,
+  type RequestClaims,
+  submissionSlot,
+} from '../audit/audit-trail';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
+import { refuse } from '../lib/refusal';
 import type { RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
@@ -41,11 +48,11 @@ export interface OrderEditServiceOptions {
   readonly onMailQueued: () => void;
 }
 
-export type ResendOutcome =
-  | { readonly httpStatus: 202; readonly body: { ok: true; kind: ResendKind } }
-  | { readonly httpStatus: 400 | 404 | 409; readonly body: { ok: false; error: string } };
-
-type Refusal = { readonly httpStatus: 400 | 404 | 409; readonly body: { ok: false; error: string } };
+/** A resend accepted (queued, or a repeat of one that was); a refusal is thrown. */
+export interface ResendOutcome {
+  readonly ok: true;
+  readonly kind: ResendKind;
+}
 
 interface StoredAddress {
   readonly line1: string;
@@ -57,10 +64,6 @@ interface StoredAddress {
 }
 
 const EDITABLE: readonly string[] = ['paid', 'in_production'];
-
-function refusal(httpStatus: 400 | 404 | 409, error: string): Refusal {
-  return { httpStatus, body: { ok: false, error } };
-}
 
 function storedAddress(row: OrderRow): StoredAddress | null {
   if (!row.shipping_address) return null;
@@ -103,11 +106,10 @@ export class OrderEditService {
       patch.giftMessage === undefined &&
       (patch.lines === undefined || patch.lines.length === 0)
     )
-      return refusal(400, ORDER_EDIT_MESSAGES.empty);
-    return this.once(
-      'order-edit',
-      reference,
-      actor,
+      return refuse('invalid', ORDER_EDIT_MESSAGES.empty);
+    return oncePerSubmission(
+      this.o.requests,
+      submissionSlot('order-edit', reference, actor),
       () => this.editOnce(reference, patch, actor),
       () => this.o.desk.detail(reference),
     );
@@ -115,10 +117,9 @@ export class OrderEditService {
 
   private async editOnce(reference: string, patch: OrderEdit, actor: Actor): Promise<DeskOutcome> {
     const order = await this.o.deskStore.findByReference(reference);
-    if (!order) return refusal(404, ADMIN_MESSAGES.notFound);
+    if (!order) return refuse('not-found', ADMIN_MESSAGES.notFound);
     const { row } = order;
-    const refused = editRefusal(row);
-    if (refused) return refused;
+    refuseEdit(row);
     const seller = await this.o.seller();
 
     const set: Partial<OrderRow> = {};
@@ -136,7 +137,7 @@ export class OrderEditService {
         postalCode: patch.address.postalCode || null,
         country: patch.address.country,
       };
-      if (before && before.country !== after.country) return refusal(400, ORDER_EDIT_MESSAGES.country);
+      if (before && before.country !== after.country) return refuse('invalid', ORDER_EDIT_MESSAGES.country);
       const name = patch.address.name;
       if (JSON.stringify(before) !== JSON.stringify(after) || name !== row.shipping_name) {
         set.shipping_name = name;
@@ -156,8 +157,8 @@ export class OrderEditService {
     if (patch.giftMessage !== undefined) {
       const checked = checkGiftMessage(patch.giftMessage ?? '', row.gift_wrap > 0);
       if (!checked.ok)
-        return refusal(
-          400,
+        return refuse(
+          'invalid',
           row.gift_wrap > 0 ? `giftMessage: ${checked.error}` : ORDER_EDIT_MESSAGES.giftWithoutWrap,
         );
       if (checked.message !== row.gift_message) {
@@ -174,8 +175,9 @@ export class OrderEditService {
     const sizes: { position: number; size: SizeCode }[] = [];
     for (const change of patch.lines ?? []) {
       const line = order.lines.find((l) => l.position === change.lineId);
-      if (!line) return refusal(400, ORDER_EDIT_MESSAGES.lineUnknown(change.lineId));
-      if (isCustomLineId(line.product_id)) return refusal(400, ORDER_EDIT_MESSAGES.lineNoSize(change.lineId));
+      if (!line) return refuse('invalid', ORDER_EDIT_MESSAGES.lineUnknown(change.lineId));
+      if (isCustomLineId(line.product_id))
+        return refuse('invalid', ORDER_EDIT_MESSAGES.lineNoSize(change.lineId));
       if (line.size === change.size || sizes.some((s) => s.position === line.position)) continue;
       sizes.push({ position: line.position, size: change.size });
       history.push(`${line.name} size ${sizeName(line.size)} → ${sizeName(change.size)}`);
@@ -210,19 +212,18 @@ export class OrderEditService {
     if (!changed) {
       // Dispatched (or cancelled) between the read and the write: the guard refused.
       const now = await this.o.deskStore.findByReference(reference);
-      return (now && editRefusal(now.row)) ?? refusal(409, ORDER_EDIT_MESSAGES.dispatched);
+      if (now) refuseEdit(now.row);
+      return refuse('conflict', ORDER_EDIT_MESSAGES.dispatched);
     }
     if (shopperLines.length > 0) this.o.onMailQueued();
-    const answer = await this.o.desk.detail(reference);
-    return answer.httpStatus === 200 ? { httpStatus: 200, body: { ...answer.body, changed: true } } : answer;
+    return { ...(await this.o.desk.detail(reference)), changed: true };
   }
 
   async resend(reference: string, kind: ResendKind, actor: Actor): Promise<ResendOutcome> {
-    const accepted: ResendOutcome = { httpStatus: 202, body: { ok: true, kind } };
-    return this.once(
-      `order-resend-${kind}`,
-      reference,
-      actor,
+    const accepted: ResendOutcome = { ok: true, kind };
+    return oncePerSubmission(
+      this.o.requests,
+      submissionSlot(`order-resend-${kind}`, reference, actor),
       () => this.resendOnce(reference, kind, actor, accepted),
       async () => accepted,
     );
@@ -235,9 +236,9 @@ export class OrderEditService {
     accepted: ResendOutcome,
   ): Promise<ResendOutcome> {
     const order = await this.o.deskStore.findByReference(reference);
-    if (!order) return refusal(404, ADMIN_MESSAGES.notFound);
+    if (!order) return refuse('not-found', ADMIN_MESSAGES.notFound);
     const { row } = order;
-    if (row.email === '') return refusal(409, ORDER_EDIT_MESSAGES.anonymised);
+    if (row.email === '') return refuse('conflict', ORDER_EDIT_MESSAGES.anonymised);
     // Sent again as it would be composed now: the seller as she is, the order's own VAT.
     const seller = await this.o.seller();
     let build: ((row: OrderRow, keys: IssuedOrderKeys) => NewOutboxRow) | null = null;
@@ -285,7 +286,7 @@ export class OrderEditService {
           }),
         );
     }
-    if (!build) return refusal(409, ORDER_EDIT_MESSAGES.resendNone(kind));
+    if (!build) return refuse('conflict', ORDER_EDIT_MESSAGES.resendNone(kind));
     const make = build;
     await this.o.deskStore.queueOrderMail(
       row,
@@ -294,26 +295,6 @@ export class OrderEditService {
     );
     this.o.onMailQueued();
     return accepted;
-  }
-
-  /** Once per submission (the desk's Idempotency-Key); a repeat answers `repeat()`, a refusal frees the key. */
-  private async once<T extends { readonly httpStatus: number }>(
-    action: string,
-    reference: string,
-    actor: Actor,
-    run: () => Promise<T>,
-    repeat: () => Promise<T>,
-  ): Promise<T> {
-    if (actor.requestKey === undefined) return run();
-    const slot = `${action}:${reference}:${actor.requestKey}`;
-    if (!(await this.o.requests.claimRequest(slot))) return repeat();
-    let outcome: T | null = null;
-    try {
-      outcome = await run();
-      return outcome;
-    } finally {
-      if (!outcome || outcome.httpStatus >= 300) await this.o.requests.releaseRequest(slot);
-    }
   }
 
   private mailInput(row: OrderRow, keys: IssuedOrderKeys, seller: { readonly email: string }) {
@@ -335,13 +316,12 @@ export class OrderEditService {
   }
 }
 
-/** Why this order cannot be changed now, or null. */
-function editRefusal(row: OrderRow): Refusal | null {
-  if (row.dispatched_at !== null) return refusal(409, ORDER_EDIT_MESSAGES.dispatched);
+/** Refuses a change of this order now, saying why (dispatched, not paid, anonymised). */
+function refuseEdit(row: OrderRow): void {
+  if (row.dispatched_at !== null) refuse('conflict', ORDER_EDIT_MESSAGES.dispatched);
   if (row.paid_at === null || !EDITABLE.includes(row.desk_status))
-    return refusal(409, ORDER_EDIT_MESSAGES.notPaid);
-  if (row.email === '') return refusal(409, ORDER_EDIT_MESSAGES.anonymised);
-  return null;
+    refuse('conflict', ORDER_EDIT_MESSAGES.notPaid);
+  if (row.email === '') refuse('conflict', ORDER_EDIT_MESSAGES.anonymised);
 }
 
 function audit(actor: Actor, action: string, target: string, detail: string | null): AuditEntry {

@@ -19,9 +19,11 @@ import {
   findOrderRequestSchema,
   ORDER_NOT_FOUND,
   orderPageRequestSchema,
+  orderPageResponseSchema,
   WITHDRAWAL_CLOSED,
   withdrawalRequestSchema,
 } from '../../domain/orders/order-page';
+import { refuse } from '../lib/refusal';
 import type { OrderPageService } from './order-page-service';
 
 export const ORDER_PAGE_ROUTES = {
@@ -37,9 +39,10 @@ export async function orderPageRoutes(
   const { pages } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(ORDER_PAGE_ROUTES.view, { schema: { body: orderPageRequestSchema } }, async (request, reply) => {
+  const view = { body: orderPageRequestSchema, response: { 200: orderPageResponseSchema } };
+  api.post(ORDER_PAGE_ROUTES.view, { schema: view }, async (request, reply) => {
     const order = await pages.view(request.body.reference, request.body.key);
-    if (!order) return reply.code(404).send({ ok: false, error: ORDER_NOT_FOUND });
+    if (!order) return refuse('not-found', ORDER_NOT_FOUND);
     return reply.header('Referrer-Policy', 'no-referrer').send({ ok: true, order });
   });
 
@@ -58,18 +61,20 @@ export async function orderPageRoutes(
     return reply.send({ ok: true, message: FIND_ORDER_ANSWER });
   });
 
-  const withdrawal = { schema: { body: withdrawalRequestSchema } };
+  const withdrawal = {
+    schema: { body: withdrawalRequestSchema, response: { 200: orderPageResponseSchema } },
+  };
   api.post(ORDER_PAGE_ROUTES.withdrawal, withdrawal, async (request, reply) => {
     const outcome = await pages.withdraw(request.body);
     switch (outcome.kind) {
       case 'ok':
         return reply.send({ ok: true, order: outcome.order });
       case 'not-found':
-        return reply.code(404).send({ ok: false, error: ORDER_NOT_FOUND });
+        return refuse('not-found', ORDER_NOT_FOUND);
       case 'closed':
-        return reply.code(409).send({ ok: false, error: WITHDRAWAL_CLOSED });
+        return refuse('conflict', WITHDRAWAL_CLOSED);
       case 'invalid':
-        return reply.code(400).send({ ok: false, error: outcome.error });
+        return refuse('invalid', outcome.error);
     }
   });
 }

@@ -1,5 +1,8 @@
 /** POST /api/orders/{sessionId}/confirm: the confirmation page asks the server to verify the payment. */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { confirmResponseSchema } from '../../domain/checkout/checkout';
+import { refuse } from '../lib/refusal';
 import type { OrderService } from './order-service';
 
 function isEmptyBody(body: unknown): boolean {
@@ -8,11 +11,16 @@ function isEmptyBody(body: unknown): boolean {
 }
 
 export async function orderRoutes(app: FastifyInstance, opts: { orders: OrderService }): Promise<void> {
-  app.post<{ Params: { sessionId: string } }>('/api/orders/:sessionId/confirm', async (request, reply) => {
-    if (!isEmptyBody(request.body)) {
-      return reply.code(400).send({ ok: false, error: 'This request takes no fields; send {} or no body' });
-    }
-    const outcome = await opts.orders.confirm(request.params.sessionId);
-    return reply.code(outcome.httpStatus).send(outcome.body);
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post<{ Params: { sessionId: string } }>(
+      '/api/orders/:sessionId/confirm',
+      { schema: { response: { 200: confirmResponseSchema } } },
+      async (request, reply) => {
+        if (!isEmptyBody(request.body)) refuse('invalid', 'This request takes no fields; send {} or no body');
+        const outcome = await opts.orders.confirm(request.params.sessionId);
+        // A session the shop never opened: `{ status: 'unknown' }`, which the confirmation page shows.
+        return reply.code(outcome.found ? 200 : 404).send(outcome.body);
+      },
+    );
 }

@@ -35,6 +35,7 @@ import { maskEmail } from '../../domain/shared/email';
 import { cents } from '../../domain/shared/money';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { newOrderId } from '../lib/ids';
+import { Refusal, refuse } from '../lib/refusal';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import { type CheckoutDiscounts, discountLabel } from '../offers';
@@ -119,27 +120,28 @@ export type ManualOrderInput = Omit<PendingOrder, 'id' | 'provider' | 'within'> 
   readonly within: (trx: Transaction<Database>, orderId: string) => Promise<void>;
 };
 
-export type CheckoutOutcome =
-  | {
-      readonly ok: true;
-      readonly url: string;
-      readonly sessionId: string;
-      /** For the request's log line (ops/logging.ts `addToRequestLine`): what was opened, no personal data. */
-      readonly logged: {
-        readonly orderId: string;
-        readonly total: number;
-        readonly items: number;
-        readonly zone: string;
-      };
-      /** The order the checkout opened (the cart reminder keeps it with the consent). */
-      readonly orderId: string;
-    }
-  | { readonly ok: false; readonly httpStatus: 400 | 409 | 502; readonly error: string };
+/** A hosted checkout opened; a refusal (paused sales, a closed zone, a code, the provider) is thrown. */
+export type CheckoutOutcome = {
+  readonly ok: true;
+  readonly url: string;
+  readonly sessionId: string;
+  /** For the request's log line (ops/logging.ts `addToRequestLine`): what was opened, no personal data. */
+  readonly logged: {
+    readonly orderId: string;
+    readonly total: number;
+    readonly items: number;
+    readonly zone: string;
+  };
+  /** The order the checkout opened (the cart reminder keeps it with the consent). */
+  readonly orderId: string;
+};
 
+/** What confirming a session found; a malformed session id and a provider that is down are refusals. */
 export interface ConfirmOutcome {
-  readonly httpStatus: 200 | 400 | 404 | 502;
+  /** False for a session the shop never opened: the body is then `{ status: 'unknown' }`. */
+  readonly found: boolean;
   /** What the browser gets. */
-  readonly body: ConfirmResponse | { readonly ok: false; readonly error: string };
+  readonly body: ConfirmResponse;
   /**
    * True only for the one call that moved the order to paid and queued its e-mails (the reconcile pass
    * counts these). The server's own business: never part of the body.
@@ -223,10 +225,10 @@ export class OrderService {
     const shop = await this.o.settings?.();
     // Paused: refused before anything is reserved or stored.
     if (shop?.away.mode === 'pause-sales') {
-      return { ok: false, httpStatus: 409, error: pausedSalesMessage(shop.away) };
+      return refuse('conflict', pausedSalesMessage(shop.away));
     }
     const zone = shop ? currentZone(shop.shipping, input.zone) : null;
-    if (shop && !zone) return { ok: false, httpStatus: 400, error: zoneClosedMessage(input.zone) };
+    if (shop && !zone) return refuse('invalid', zoneClosedMessage(input.zone));
     const now = this.now();
     const decision = discounts
       ? await discounts.decide({
@@ -236,7 +238,7 @@ export class OrderService {
           now,
         })
       : null;
-    if (decision && !decision.ok) return { ok: false, httpStatus: 400, error: decision.error };
+    if (decision && !decision.ok) return refuse('invalid', decision.error);
     const applied = decision?.applied ?? null;
     const totals = priceDiscountedOrder(
       input.lines,
@@ -273,9 +275,9 @@ export class OrderService {
       // Only with the shopper's consent to the one reminder (docs/product.md §5.10a).
       ...(input.remindMe ? { recovery: true } : {}),
     };
-    const refusal = (err: unknown): CheckoutOutcome | null => {
+    const refusal = (err: unknown): Refusal | null => {
       const refused = code ? discounts?.refusalOf(err, code) : null;
-      return refused ? { ok: false, httpStatus: 400, error: refused } : null;
+      return refused ? new Refusal('invalid', refused) : null;
     };
     return this.open(order, sessionInput, refusal, {
       release: async () => {
@@ -287,7 +289,7 @@ export class OrderService {
   /**
    * A quote's checkout (server/quotes/quote-service.ts): the quote's own lines, discount and zone, priced
    * when the quote was made. `claim` runs in the transaction that stores the order (the quote's one
-   * checkout is taken there or the order is not stored); `refusal` turns what it throws into the answer.
+   * checkout is taken there or the order is not stored); `refusal` turns what it throws into the refusal thrown.
    */
   async createQuoteCheckout(input: {
     /** `dispatchBy`: the owner's date (docs/product.md, quotes), kept on the order until it is paid. */
@@ -300,7 +302,7 @@ export class OrderService {
     readonly totals: DiscountedTotals;
     readonly discountLabel: string;
     readonly claim: (trx: Transaction<Database>, orderId: string, url: string | null) => Promise<void>;
-    readonly refusal: (err: unknown) => CheckoutOutcome | null;
+    readonly refusal: (err: unknown) => Refusal | null;
     /** A remote provider's session, once attached (its page is only known then). */
     readonly attached: (orderId: string, session: CreatedSession) => Promise<void>;
     readonly release: (orderId: string) => Promise<void>;
@@ -309,7 +311,7 @@ export class OrderService {
     const shop = await this.o.settings?.();
     // A quote cannot be paid while sales are paused, as no cart can.
     if (shop?.away.mode === 'pause-sales') {
-      return { ok: false, httpStatus: 409, error: pausedSalesMessage(shop.away) };
+      return refuse('conflict', pausedSalesMessage(shop.away));
     }
     const orderId = newOrderId();
     let localUrl: string | null = null;
@@ -458,7 +460,7 @@ export class OrderService {
   private async open(
     order: PendingOrder,
     sessionInput: CheckoutSessionInput,
-    refusal: (err: unknown) => CheckoutOutcome | null,
+    refusal: (err: unknown) => Refusal | null,
     hooks: {
       readonly onLocal?: (session: LocalSession) => void;
       readonly attached?: (session: CreatedSession) => Promise<void>;
@@ -474,14 +476,12 @@ export class OrderService {
       // The provider keeps its sessions in the shop's own database: the order, its lines and the session
       // are one transaction, so the shop still knows every checkout it opened, and a failure anywhere
       // leaves none of it behind (nothing to mark abandoned, no session to expire).
-      const refused = await this.storePending({ ...order, session: local }, refusal);
-      if (refused) return refused;
+      await this.storePending({ ...order, session: local }, refusal);
       return this.opened(orderId, local, totals);
     }
     // A remote provider: the order (with its lines) is stored before the provider hears of it, so
     // whatever fails later, the shop knows about every checkout it opened.
-    const refused = await this.storePending(order, refusal);
-    if (refused) return refused;
+    await this.storePending(order, refusal);
     let session: CreatedSession;
     try {
       session = await provider.createSession(sessionInput);
@@ -490,7 +490,7 @@ export class OrderService {
       await hooks.release();
       if (err instanceof PaymentProviderError) {
         log.error({ orderId, err: err.message }, 'checkout: payment provider failed');
-        return { ok: false, httpStatus: 502, error: PROVIDER_UNAVAILABLE };
+        return refuse('upstream', PROVIDER_UNAVAILABLE);
       }
       throw err;
     }
@@ -512,18 +512,15 @@ export class OrderService {
     return this.opened(orderId, session, totals);
   }
 
-  /** Stores the pending order; what `within` refused (a code's last use, a quote's claim) is the answer. */
-  private async storePending(
-    order: PendingOrder,
-    refusal: (err: unknown) => CheckoutOutcome | null,
-  ): Promise<CheckoutOutcome | null> {
+  /**
+   * Stores the pending order; what `within` refused (a code's last use, a quote's claim) is thrown as its
+   * refusal, after the order's transaction rolled back.
+   */
+  private async storePending(order: PendingOrder, refusal: (err: unknown) => Refusal | null): Promise<void> {
     try {
       await this.o.store.createPending({ ...order, vat: await this.vatNow() });
-      return null;
     } catch (err) {
-      const refused = refusal(err);
-      if (refused) return refused;
-      throw err;
+      throw refusal(err) ?? err;
     }
   }
 
@@ -548,11 +545,11 @@ export class OrderService {
    */
   async confirm(sessionId: string): Promise<ConfirmOutcome> {
     if (!SESSION_ID_PATTERN.test(sessionId)) {
-      return { httpStatus: 400, body: { ok: false, error: INVALID_SESSION_ID }, firstConfirmation: false };
+      return refuse('invalid', INVALID_SESSION_ID);
     }
     const { store, provider, log } = this.o;
     const order = await store.findBySession(sessionId);
-    if (!order) return { httpStatus: 404, body: { status: 'unknown' }, firstConfirmation: false };
+    if (!order) return { found: false, body: { status: 'unknown' }, firstConfirmation: false };
     if (order.status === 'paid') return this.summary(order, false);
 
     let session: ProviderSession | null;
@@ -560,7 +557,7 @@ export class OrderService {
       session = await provider.retrieveSession(sessionId);
     } catch (err) {
       log.error({ orderId: order.id, sessionId, err: errorText(err) }, 'confirm: provider unavailable');
-      return { httpStatus: 502, body: { ok: false, error: CONFIRM_UNAVAILABLE }, firstConfirmation: false };
+      return refuse('upstream', CONFIRM_UNAVAILABLE);
     }
     if (!session) {
       log.warn({ orderId: order.id, sessionId }, 'confirm: provider does not know this session');
@@ -644,8 +641,14 @@ export class OrderService {
       case 'checkout.session.completed':
       case 'checkout.session.async_payment_succeeded': {
         if (event.recovered) await this.followRecovered(event.sessionId, event.recovered);
-        const outcome = await this.confirm(event.sessionId);
-        return outcome.httpStatus !== 502;
+        // Asked again later only when the provider is down (a malformed id never gets better).
+        try {
+          await this.confirm(event.sessionId);
+          return true;
+        } catch (err) {
+          if (err instanceof Refusal) return err.reason !== 'upstream';
+          throw err;
+        }
       }
       case 'checkout.session.async_payment_failed':
       case 'checkout.session.expired': {
@@ -762,7 +765,7 @@ export class OrderService {
   private async summary(order: StoredOrder, firstConfirmation: boolean): Promise<ConfirmOutcome> {
     const reference = referenceOf(order);
     if (order.status !== 'paid') {
-      return { httpStatus: 200, body: { status: order.status, reference }, firstConfirmation };
+      return { found: true, body: { status: order.status, reference }, firstConfirmation };
     }
     const emailStatus: EmailDeliveryStatus | null = await this.o.store.customerEmailStatus(
       order.id,
@@ -773,7 +776,7 @@ export class OrderService {
     // (the keys sent before keep working); it travels in this answer only, never in a log line.
     const key = await this.o.store.issueKey(order.id);
     return {
-      httpStatus: 200,
+      found: true,
       body: {
         status: 'paid',
         reference,

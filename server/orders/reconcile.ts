@@ -15,6 +15,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { Refusal } from '../lib/refusal';
 import { schedulePeriodicJob } from '../ops/periodic-job';
 import { OPS_MARKS } from '../settings';
 
@@ -91,15 +92,18 @@ export async function reconcileOnce(
         next += 1;
         if (!order || over()) return;
         await shareTheLoop();
-        const outcome = await orders.confirm(order.sessionId);
+        const outcome = await orders.confirm(order.sessionId).catch((err: unknown) => {
+          if (err instanceof Refusal) return err;
+          throw err;
+        });
         checked += 1;
         // The provider is down: the order is not marked checked and stays at the front of the queue.
-        if (outcome.httpStatus === 502) {
+        if (outcome instanceof Refusal && outcome.reason === 'upstream') {
           providerDown = true;
           return;
         }
         await orderStore.markChecked(order.id);
-        if (outcome.firstConfirmation) {
+        if (!(outcome instanceof Refusal) && outcome.firstConfirmation) {
           paid += 1;
           app.log.warn(
             { orderId: order.id },

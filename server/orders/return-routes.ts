@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { ADMIN_API } from '../../domain/orders/admin-api';
-import { openReturnSchema, updateReturnSchema } from '../../domain/orders/returns';
+import { openReturnSchema, returnAnswerSchema, updateReturnSchema } from '../../domain/orders/returns';
 import { ownerActor } from '../security/owner-auth';
 import type { ReturnService } from './return-service';
 
@@ -24,11 +24,15 @@ export async function returnRoutes(app: FastifyInstance, opts: { returns: Return
 
   api.post(
     `${ADMIN_API.orders}/:reference/returns`,
-    { schema: { params: z.object({ reference }), body: openReturnSchema } },
-    async (request, reply) => {
-      const outcome = await returns.open(request.params.reference, request.body, ownerActor(request));
-      return reply.code(outcome.httpStatus).send(outcome.body);
+    {
+      schema: {
+        params: z.object({ reference }),
+        body: openReturnSchema,
+        response: { 201: returnAnswerSchema },
+      },
     },
+    async (request, reply) =>
+      reply.code(201).send(await returns.open(request.params.reference, request.body, ownerActor(request))),
   );
 
   api.patch(
@@ -40,6 +44,7 @@ export async function returnRoutes(app: FastifyInstance, opts: { returns: Return
           id: z.string().check(z.regex(/^[1-9]\d{0,9}$/, { error: 'id must be the number of a return' })),
         }),
         body: updateReturnSchema,
+        response: { 200: returnAnswerSchema },
       },
     },
     async (request, reply) => {
@@ -50,7 +55,7 @@ export async function returnRoutes(app: FastifyInstance, opts: { returns: Return
         request.body,
         ownerActor(request),
       );
-      return reply.code(outcome.httpStatus).send(outcome.body);
+      return reply.send(outcome);
     },
   );
 }

@@ -21,8 +21,15 @@ import {
   type UpdateReturnRequest,
   WITHDRAWAL_RETURN_REASON,
 } from '../../domain/orders/returns';
-import type { Actor, AuditEntry, RequestClaims } from '../audit/audit-trail';
+import {
+  type Actor,
+  type AuditEntry,
+  oncePerSubmission,
+  type RequestClaims,
+  submissionSlot,
+} from '../audit/audit-trail';
 import type { Database, OrderLineRow } from '../db/schema';
+import { Refusal, refuse } from '../lib/refusal';
 import { money } from '../mail/layout';
 import { type DeskService, refundableOf } from './fulfilment-service';
 import type { DeskOrder, DeskStore } from './fulfilment-store';
@@ -47,17 +54,12 @@ export interface ReturnServiceOptions {
   readonly now?: () => Date;
 }
 
-export type ReturnOutcome =
-  | {
-      readonly httpStatus: 200 | 201;
-      readonly body: { ok: true; changed: boolean; return: ReturnInfo; order: OrderDetail };
-    }
-  | { readonly httpStatus: 400 | 404 | 409 | 502; readonly body: { ok: false; error: string } };
-
-type Refusal = Extract<ReturnOutcome, { body: { ok: false } }>;
-
-function refusal(httpStatus: Refusal['httpStatus'], error: string): Refusal {
-  return { httpStatus, body: { ok: false, error } };
+/** The return and its order as they are now, `changed` false for a repeat; a refusal is thrown. */
+export interface ReturnOutcome {
+  readonly ok: true;
+  readonly changed: boolean;
+  readonly return: ReturnInfo;
+  readonly order: OrderDetail;
 }
 
 /** Pieces of each line already in a return that is not closed (a closed one gave nothing back). */
@@ -83,11 +85,12 @@ function plannedLines(
   const lines: ReturnLine[] = [];
   for (const [index, want] of asked.entries()) {
     const line = sold.find((l) => l.position === want.lineId);
-    if (!line) return refusal(400, RETURN_MESSAGES.lineUnknown(index, want.lineId));
+    if (!line) return new Refusal('invalid', RETURN_MESSAGES.lineUnknown(index, want.lineId));
     if (lines.some((l) => l.lineId === want.lineId))
-      return refusal(400, RETURN_MESSAGES.lineTwice(index, want.lineId));
+      return new Refusal('invalid', RETURN_MESSAGES.lineTwice(index, want.lineId));
     const left = line.quantity - (taken.get(line.position) ?? 0);
-    if (want.quantity > left) return refusal(400, RETURN_MESSAGES.tooMany(index, Math.max(0, left)));
+    if (want.quantity > left)
+      return new Refusal('invalid', RETURN_MESSAGES.tooMany(index, Math.max(0, left)));
     lines.push(returnLine(line, want.quantity));
   }
   return lines;
@@ -118,15 +121,15 @@ export class ReturnService {
 
   async open(reference: string, request: OpenReturnRequest, actor: Actor): Promise<ReturnOutcome> {
     const order = await this.o.deskStore.findByReference(reference);
-    if (!order) return refusal(404, ADMIN_MESSAGES.notFound);
+    if (!order) return refuse('not-found', ADMIN_MESSAGES.notFound);
     const { row } = order;
     const requestKey = actor.requestKey ?? null;
     // The same submission again (a double click, a retry): the return it opened, as it is now.
     const repeat = requestKey ? order.returns.find((r) => r.request_key === requestKey) : undefined;
-    if (repeat) return this.answer(reference, repeat.id, false, 201);
-    if (row.delivered_at === null) return refusal(409, RETURN_MESSAGES.notDelivered);
+    if (repeat) return this.answer(reference, repeat.id, false);
+    if (row.delivered_at === null) return refuse('conflict', RETURN_MESSAGES.notDelivered);
     const window = returnWindow(row.delivered_at, this.now());
-    if (!window.open && !request.override) return refusal(409, RETURN_MESSAGES.late(window.until));
+    if (!window.open && !request.override) return refuse('conflict', RETURN_MESSAGES.late(window.until));
 
     // Within the window an override changes nothing: its note is kept only when it was needed.
     const overrideNote = !window.open && request.override ? request.override.note : null;
@@ -166,9 +169,11 @@ export class ReturnService {
           `return ${id}, ${input.lines.reduce((n, l) => n + l.quantity, 0)} piece(s)${overrideNote ? ', after the window' : ''}`,
         ),
     );
-    if (!('refused' in opened)) return this.answer(reference, opened.row.id, opened.created, 201);
+    if (!('refused' in opened)) return this.answer(reference, opened.row.id, opened.created);
     const { refused } = opened;
-    return 'repeatOf' in refused ? this.answer(reference, refused.repeatOf, false, 201) : refused;
+    // Refused lines: thrown once the store's transaction is over (it wrote nothing).
+    if (refused instanceof Refusal) throw refused;
+    return this.answer(reference, refused.repeatOf, false);
   }
 
   async update(
@@ -177,16 +182,12 @@ export class ReturnService {
     request: UpdateReturnRequest,
     actor: Actor,
   ): Promise<ReturnOutcome> {
-    if (actor.requestKey === undefined) return this.updateOnce(reference, id, request, actor);
-    const slot = `return-${id}:${reference}:${actor.requestKey}`;
-    if (!(await this.o.requests.claimRequest(slot))) return this.answer(reference, id, false, 200);
-    let outcome: ReturnOutcome | null = null;
-    try {
-      outcome = await this.updateOnce(reference, id, request, actor);
-      return outcome;
-    } finally {
-      if (!outcome || outcome.httpStatus >= 300) await this.o.requests.releaseRequest(slot);
-    }
+    return oncePerSubmission(
+      this.o.requests,
+      submissionSlot(`return-${id}`, reference, actor),
+      () => this.updateOnce(reference, id, request, actor),
+      () => this.answer(reference, id, false),
+    );
   }
 
   private async updateOnce(
@@ -196,20 +197,20 @@ export class ReturnService {
     actor: Actor,
   ): Promise<ReturnOutcome> {
     const order = await this.o.deskStore.findByReference(reference);
-    if (!order) return refusal(404, ADMIN_MESSAGES.notFound);
+    if (!order) return refuse('not-found', ADMIN_MESSAGES.notFound);
     const ret = order.returns.find((r) => r.id === id);
-    if (!ret) return refusal(404, RETURN_MESSAGES.notFound);
+    if (!ret) return refuse('not-found', RETURN_MESSAGES.notFound);
     if (request.status === 'closed') return this.close(reference, order, ret, request, actor);
     if (request.refund) return this.refund(reference, order, ret, request.refund.includeShipping, actor);
     const refused = refusedMove(ret.status, 'received');
-    if (refused) return refusal(409, refused);
+    if (refused) return refuse('conflict', refused);
     const moved = await this.o.store.move(order.row.id, id, {
       from: ['requested'],
       to: 'received',
       event: { kind: 'return', actor: 'owner', by: actor.name, text: `Return ${id} received` },
       audit: audit(actor, 'return-receive', reference, `return ${id}`),
     });
-    return moved ? this.answer(reference, id, true, 200) : this.movedMeanwhile(reference, id, 'received');
+    return moved ? this.answer(reference, id, true) : this.movedMeanwhile(reference, id, 'received');
   }
 
   private async close(
@@ -219,11 +220,11 @@ export class ReturnService {
     request: UpdateReturnRequest,
     actor: Actor,
   ): Promise<ReturnOutcome> {
-    if (request.refund) return refusal(400, RETURN_MESSAGES.refundOnClose);
+    if (request.refund) return refuse('invalid', RETURN_MESSAGES.refundOnClose);
     const reason = request.reason?.trim() ?? '';
-    if (reason === '') return refusal(400, RETURN_MESSAGES.reasonRequired);
+    if (reason === '') return refuse('invalid', RETURN_MESSAGES.reasonRequired);
     const refused = refusedMove(ret.status, 'closed');
-    if (refused) return refusal(409, refused);
+    if (refused) return refuse('conflict', refused);
     const moved = await this.o.store.move(order.row.id, ret.id, {
       from: ['requested', 'received'],
       to: 'closed',
@@ -238,9 +239,7 @@ export class ReturnService {
       // The reason stays out of the audit row: it may name the shopper.
       audit: audit(actor, 'return-close', reference, `return ${ret.id}`),
     });
-    return moved
-      ? this.answer(reference, ret.id, true, 200)
-      : this.movedMeanwhile(reference, ret.id, 'closed');
+    return moved ? this.answer(reference, ret.id, true) : this.movedMeanwhile(reference, ret.id, 'closed');
   }
 
   /**
@@ -256,23 +255,23 @@ export class ReturnService {
     actor: Actor,
   ): Promise<ReturnOutcome> {
     const refused = refusedMove(ret.status, 'refunded');
-    if (refused) return refusal(409, refused);
+    if (refused) return refuse('conflict', refused);
     const { row } = order;
     const shippingWith = order.returns.find((r) => r.id !== ret.id && r.shipping_refunded > 0);
-    if (includeShipping && shippingWith) return refusal(409, RETURN_MESSAGES.shippingTwice(shippingWith.id));
+    if (includeShipping && shippingWith)
+      return refuse('conflict', RETURN_MESSAGES.shippingTwice(shippingWith.id));
     const left = refundableOf(row);
-    if (left <= 0) return refusal(409, ADMIN_MESSAGES.nothingToRefund);
+    if (left <= 0) return refuse('conflict', ADMIN_MESSAGES.nothingToRefund);
     const wanted = valueOfReturn(ret, row, order.lines) + (includeShipping ? row.shipping : 0);
     const amount = Math.min(wanted, left);
-    if (amount <= 0) return refusal(409, ADMIN_MESSAGES.nothingToRefund);
+    if (amount <= 0) return refuse('conflict', ADMIN_MESSAGES.nothingToRefund);
     const items = returnLinesOf(ret).map(returnItemText).join(', ');
     const made = await this.o.desk.refundForReturn(
       reference,
       { amount, reason: `Return of ${items}`.slice(0, 500) },
       actor,
     );
-    if (made.httpStatus !== 200) return made;
-    if (!made.body.changed) return refusal(409, RETURN_MESSAGES.busy);
+    if (!made.changed) return refuse('conflict', RETURN_MESSAGES.busy);
     const moved = await this.o.store.move(row.id, ret.id, {
       from: ['requested', 'received'],
       to: 'refunded',
@@ -292,7 +291,7 @@ export class ReturnService {
       // Closed in another tab while the provider refunded: the money went back; the history says so.
       this.o.log.error({ orderId: row.id, returnId: ret.id }, 'return refunded but moved meanwhile');
     }
-    return this.answer(reference, ret.id, true, 200);
+    return this.answer(reference, ret.id, true);
   }
 
   /**
@@ -343,21 +342,15 @@ export class ReturnService {
   ): Promise<ReturnOutcome> {
     const order = await this.o.deskStore.findByReference(reference);
     const now = order?.returns.find((r) => r.id === id);
-    if (!now) return refusal(404, RETURN_MESSAGES.notFound);
-    if (now.status === to) return this.answer(reference, id, false, 200);
-    return refusal(409, refusedMove(now.status, to) ?? RETURN_MESSAGES.already(now.status));
+    if (!now) return refuse('not-found', RETURN_MESSAGES.notFound);
+    if (now.status === to) return this.answer(reference, id, false);
+    return refuse('conflict', refusedMove(now.status, to) ?? RETURN_MESSAGES.already(now.status));
   }
 
-  private async answer(
-    reference: string,
-    id: number,
-    changed: boolean,
-    httpStatus: 200 | 201,
-  ): Promise<ReturnOutcome> {
-    const detail = await this.o.desk.detail(reference);
-    if (detail.httpStatus !== 200) return detail;
-    const found = detail.body.order.returns?.find((r) => r.id === id);
-    if (!found) return refusal(404, RETURN_MESSAGES.notFound);
-    return { httpStatus, body: { ok: true, changed, return: found, order: detail.body.order } };
+  private async answer(reference: string, id: number, changed: boolean): Promise<ReturnOutcome> {
+    const { order } = await this.o.desk.detail(reference);
+    const found = order.returns?.find((r) => r.id === id);
+    if (!found) return refuse('not-found', RETURN_MESSAGES.notFound);
+    return { ok: true, changed, return: found, order };
   }
 }

@@ -5,6 +5,7 @@
  * out-of-order deliveries are harmless.
  */
 import type { FastifyInstance } from 'fastify';
+import { refuse } from '../lib/refusal';
 import { WebhookSignatureError } from '../payments';
 import { OPS_MARKS, type SettingsStore } from '../settings';
 import type { DeskService } from './fulfilment-service';
@@ -25,12 +26,12 @@ export async function webhookRoutes(
     const parse = opts.orders.provider.parseWebhook;
     if (!parse) {
       app.metrics.webhookEvent('unknown', 'not-configured');
-      return reply.code(400).send({ ok: false, error: 'Stripe webhooks are not configured on this shop' });
+      return refuse('invalid', 'Stripe webhooks are not configured on this shop');
     }
     const signature = request.headers['stripe-signature'];
     if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
       app.metrics.webhookEvent('unknown', 'bad-signature');
-      return reply.code(400).send({ ok: false, error: 'Missing Stripe-Signature header or body' });
+      return refuse('invalid', 'Missing Stripe-Signature header or body');
     }
     let event: ReturnType<typeof parse>;
     try {
@@ -39,7 +40,7 @@ export async function webhookRoutes(
       if (err instanceof WebhookSignatureError) {
         request.log.warn({ err: err.message }, 'webhook: signature verification failed');
         app.metrics.webhookEvent('unknown', 'bad-signature');
-        return reply.code(400).send({ ok: false, error: 'Webhook signature verification failed' });
+        return refuse('invalid', 'Webhook signature verification failed');
       }
       throw err;
     }

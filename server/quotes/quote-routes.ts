@@ -16,13 +16,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  adminQuoteResponseSchema,
+  adminQuotesResponseSchema,
   QUOTE_MESSAGES,
   QUOTES_API,
+  quoteCheckoutResponseSchema,
+  quoteCreatedResponseSchema,
   quoteCreateSchema,
   quoteDispatchQuerySchema,
+  quoteDispatchResponseSchema,
   quoteKeySchema,
+  quoteMailPreviewResponseSchema,
+  quotePageResponseSchema,
   quoteParamsSchema,
 } from '../../domain/quotes/quotes';
+import { refuse } from '../lib/refusal';
 import { addToRequestLine } from '../ops/logging';
 import { ownerActor } from '../security/owner-auth';
 import type { QuoteService } from './quote-service';
@@ -39,69 +47,95 @@ export async function quoteRoutes(app: FastifyInstance, opts: { quotes: QuoteSer
     reply.header('Referrer-Policy', 'no-referrer');
   });
 
-  app.get(QUOTES_API.quotes, async (_request, reply) =>
-    reply.send({ ok: true, quotes: await quotes.list() }),
+  api.get(
+    QUOTES_API.quotes,
+    { schema: { response: { 200: adminQuotesResponseSchema } } },
+    async (_request, reply) => reply.send({ ok: true, quotes: await quotes.list() }),
   );
 
   api.get(
     QUOTES_API.dispatchBy,
-    { schema: { querystring: quoteDispatchQuerySchema } },
+    { schema: { querystring: quoteDispatchQuerySchema, response: { 200: quoteDispatchResponseSchema } } },
     async (request, reply) =>
       reply.send({ ok: true, dispatchBy: await quotes.proposedDispatchBy(Number(request.query.pieces)) }),
   );
 
-  api.get(`${one}/mail`, { schema: { params: quoteParamsSchema } }, async (request, reply) => {
-    const mail = await quotes.mailPreview(request.params.reference);
-    if (!mail) return reply.code(404).send({ ok: false, error: QUOTE_MESSAGES.adminNotFound });
-    return reply.send({ ok: true, mail });
-  });
+  const adminOne = { params: quoteParamsSchema, response: { 200: adminQuoteResponseSchema } };
 
-  api.get(one, { schema: { params: quoteParamsSchema } }, async (request, reply) => {
+  api.get(
+    `${one}/mail`,
+    { schema: { params: quoteParamsSchema, response: { 200: quoteMailPreviewResponseSchema } } },
+    async (request, reply) => {
+      const mail = await quotes.mailPreview(request.params.reference);
+      if (!mail) return refuse('not-found', QUOTE_MESSAGES.adminNotFound);
+      return reply.send({ ok: true, mail });
+    },
+  );
+
+  api.get(one, { schema: adminOne }, async (request, reply) => {
     const quote = await quotes.get(request.params.reference);
-    if (!quote) return reply.code(404).send({ ok: false, error: QUOTE_MESSAGES.adminNotFound });
+    if (!quote) return refuse('not-found', QUOTE_MESSAGES.adminNotFound);
     return reply.send({ ok: true, quote });
   });
 
-  api.post(QUOTES_API.quotes, { schema: { body: quoteCreateSchema } }, async (request, reply) => {
-    const outcome = await quotes.create(request.body, ownerActor(request).requestKey);
-    return reply.code(outcome.httpStatus).send(outcome.body);
-  });
+  api.post(
+    QUOTES_API.quotes,
+    { schema: { body: quoteCreateSchema, response: { 201: quoteCreatedResponseSchema } } },
+    async (request, reply) => {
+      const quote = await quotes.create(request.body, ownerActor(request).requestKey);
+      return reply.code(201).send({ ok: true, quote });
+    },
+  );
 
-  api.put(one, { schema: { params: quoteParamsSchema, body: quoteCreateSchema } }, async (request, reply) => {
-    const outcome = await quotes.update(request.params.reference, request.body);
-    return reply.code(outcome.httpStatus).send(outcome.body);
-  });
+  api.put(
+    one,
+    {
+      schema: {
+        params: quoteParamsSchema,
+        body: quoteCreateSchema,
+        response: { 200: quoteCreatedResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.send({ ok: true, quote: await quotes.update(request.params.reference, request.body) }),
+  );
 
-  api.post(`${one}/send`, { schema: { params: quoteParamsSchema } }, async (request, reply) => {
-    const outcome = await quotes.send(request.params.reference);
-    return reply.code(outcome.httpStatus).send(outcome.body);
-  });
+  api.post(`${one}/send`, { schema: adminOne }, async (request, reply) =>
+    reply.send({ ok: true, quote: await quotes.send(request.params.reference) }),
+  );
 
-  api.post(`${one}/withdraw`, { schema: { params: quoteParamsSchema } }, async (request, reply) => {
-    const outcome = await quotes.withdraw(request.params.reference);
-    return reply.code(outcome.httpStatus).send(outcome.body);
-  });
+  api.post(`${one}/withdraw`, { schema: adminOne }, async (request, reply) =>
+    reply.send({ ok: true, quote: await quotes.withdraw(request.params.reference) }),
+  );
 
   api.post(
     QUOTES_API.view,
-    { schema: { params: quoteParamsSchema, body: quoteKeySchema } },
+    {
+      schema: { params: quoteParamsSchema, body: quoteKeySchema, response: { 200: quotePageResponseSchema } },
+    },
     async (request, reply) => {
       const quote = await quotes.view(request.params.reference, request.body.key);
-      if (!quote) return reply.code(404).send({ ok: false, error: QUOTE_MESSAGES.notFound });
+      if (!quote) return refuse('not-found', QUOTE_MESSAGES.notFound);
       return reply.send({ ok: true, quote });
     },
   );
 
   api.post(
     QUOTES_API.checkout,
-    { schema: { params: quoteParamsSchema, body: quoteKeySchema } },
+    {
+      schema: {
+        params: quoteParamsSchema,
+        body: quoteKeySchema,
+        response: { 200: quoteCheckoutResponseSchema },
+      },
+    },
     async (request, reply) => {
-      const outcome = await quotes.checkout(request.params.reference, request.body.key);
-      if (outcome.httpStatus === 200 && outcome.logged) {
-        addToRequestLine(reply, outcome.logged);
+      const { url, sessionId, logged } = await quotes.checkout(request.params.reference, request.body.key);
+      if (logged) {
+        addToRequestLine(reply, logged);
         app.metrics.checkoutCreated();
       }
-      return reply.code(outcome.httpStatus).send(outcome.body);
+      return reply.send({ ok: true, url, sessionId });
     },
   );
 }

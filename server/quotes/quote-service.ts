@@ -34,6 +34,7 @@ import { checkEmail, maskEmail } from '../../domain/shared/email';
 import { type Cents, cents } from '../../domain/shared/money';
 import type { CatalogueSource } from '../catalogue';
 import type { QuoteRow } from '../db/schema';
+import { Refusal, refuse } from '../lib/refusal';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import type { CheckoutOutcome, OrderService, OrderStore } from '../orders';
@@ -80,19 +81,15 @@ export interface QuoteServiceOptions {
   readonly log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
-export type QuoteAnswer<T> =
-  | { readonly httpStatus: 200 | 201; readonly body: { readonly ok: true } & T }
-  | {
-      readonly httpStatus: 400 | 404 | 409 | 502;
-      readonly body: { readonly ok: false; readonly error: string };
-    };
-
-function refusal(httpStatus: 400 | 404 | 409 | 502, error: string) {
-  return { httpStatus, body: { ok: false as const, error } };
-}
-
 /** What making or changing a quote answers. */
 type QuoteMade = Pick<AdminQuote, 'reference' | 'url' | 'total' | 'status' | 'dispatchBy'>;
+
+/** The quote's hosted checkout; `logged` when this request opened it (the request's log line). */
+export interface QuoteCheckout {
+  readonly url: string;
+  readonly sessionId: string;
+  readonly logged?: Readonly<Record<string, unknown>>;
+}
 
 /** 'Q-' and 8 characters of an alphabet without look-alikes (0/O, 1/I). */
 const REFERENCE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -159,13 +156,11 @@ export class QuoteService {
   }
 
   /** POST /api/admin/quotes: priced from the catalogue the server serves now, kept at those prices. */
-  async create(body: QuoteCreateRequest, requestKey?: string): Promise<QuoteAnswer<{ quote: QuoteMade }>> {
+  async create(body: QuoteCreateRequest, requestKey?: string): Promise<QuoteMade> {
     // One quote per desk submission (docs/product.md §10.5): a repeat answers the quote it made.
     const made = requestKey === undefined ? null : await this.o.store.findByRequestKey(requestKey);
-    if (made) return this.created(made, 201);
-    const prepared = await this.prepare(body, new Map());
-    if (!prepared.ok) return prepared.refusal;
-    const { terms } = prepared;
+    if (made) return this.created(made);
+    const terms = await this.prepare(body, new Map());
     const reference = newQuoteReference();
     let row: QuoteRow;
     try {
@@ -173,12 +168,12 @@ export class QuoteService {
     } catch (err) {
       // The same submission, stored meanwhile by another request or instance (the key is unique).
       const other = requestKey === undefined ? null : await this.o.store.findByRequestKey(requestKey);
-      if (other) return this.created(other, 201);
+      if (other) return this.created(other);
       throw err;
     }
     if (body.enquiryId !== undefined) await this.o.enquiries.markQuoted(body.enquiryId);
     this.o.log.info({ quote: reference, total: terms.total, to: maskEmail(terms.email) }, 'quote created');
-    return this.created(row, 201);
+    return this.created(row);
   }
 
   /**
@@ -187,29 +182,28 @@ export class QuoteService {
    * product and size keeps the price it was quoted at (a quote is a promise of a price); a checkout the
    * client had open is closed, so the next Pay opens one with the new terms.
    */
-  async update(reference: string, body: QuoteCreateRequest): Promise<QuoteAnswer<{ quote: QuoteMade }>> {
+  async update(reference: string, body: QuoteCreateRequest): Promise<QuoteMade> {
     const row = await this.o.store.find(reference);
-    if (!row) return refusal(404, QUOTE_MESSAGES.adminNotFound);
+    if (!row) return refuse('not-found', QUOTE_MESSAGES.adminNotFound);
     if (['paid', 'withdrawn'].includes(await this.statusOf(row)))
-      return refusal(409, QUOTE_MESSAGES.notEditable);
+      return refuse('conflict', QUOTE_MESSAGES.notEditable);
     const kept = new Map(
       linesOf(row)
         .filter((l) => l.productId !== null && l.size !== null)
         .map((l) => [`${l.productId}:${l.size}`, l.unitPrice] as const),
     );
-    const prepared = await this.prepare(body, kept);
-    if (!prepared.ok) return prepared.refusal;
+    const terms = await this.prepare(body, kept);
     if (row.order_id) await this.endCheckout(row.order_id);
     // A checkout paid meanwhile stays paid (endCheckout leaves a paid order alone): no change then.
     if (['paid', 'withdrawn'].includes(await this.statusOf(row)))
-      return refusal(409, QUOTE_MESSAGES.notEditable);
-    if (!(await this.o.store.update(reference, row.order_id, prepared.terms, this.now())))
-      return refusal(409, QUOTE_MESSAGES.notEditable);
+      return refuse('conflict', QUOTE_MESSAGES.notEditable);
+    if (!(await this.o.store.update(reference, row.order_id, terms, this.now())))
+      return refuse('conflict', QUOTE_MESSAGES.notEditable);
     if (body.enquiryId !== undefined && body.enquiryId !== row.enquiry_id)
       await this.o.enquiries.markQuoted(body.enquiryId);
-    this.o.log.info({ quote: reference, total: prepared.terms.total }, 'quote changed');
+    this.o.log.info({ quote: reference, total: terms.total }, 'quote changed');
     const after = await this.o.store.find(reference);
-    return this.created(after ?? row, 200);
+    return this.created(after ?? row);
   }
 
   /**
@@ -219,28 +213,22 @@ export class QuoteService {
   private async prepare(
     body: QuoteCreateRequest,
     kept: ReadonlyMap<string, Cents>,
-  ): Promise<
-    | { readonly ok: true; readonly terms: Omit<NewQuote, 'reference' | 'key' | 'requestKey'> }
-    | { readonly ok: false; readonly refusal: ReturnType<typeof refusal> }
-  > {
-    const refuse = (httpStatus: 400, error: string) => ({
-      ok: false as const,
-      refusal: refusal(httpStatus, error),
-    });
+  ): Promise<Omit<NewQuote, 'reference' | 'key' | 'requestKey'>> {
+    const invalid = (error: string) => refuse('invalid', error);
     const email = checkEmail(body.email);
-    if (!email.ok) return refuse(400, `email: ${email.message}`);
+    if (!email.ok) return invalid(`email: ${email.message}`);
     const validUntil = parseIsoDate(body.validUntil);
-    if (!validUntil) return refuse(400, QUOTE_MESSAGES.validUntil);
+    if (!validUntil) return invalid(QUOTE_MESSAGES.validUntil);
     const chosenDispatch = body.dispatchBy === undefined ? null : parseIsoDate(body.dispatchBy);
     if (body.dispatchBy !== undefined && (!chosenDispatch || chosenDispatch < irishDate(this.now())))
-      return refuse(400, QUOTE_MESSAGES.dispatchBy);
+      return invalid(QUOTE_MESSAGES.dispatchBy);
     if (body.enquiryId !== undefined && !(await this.o.enquiries.exists(body.enquiryId)))
-      return refuse(400, QUOTE_MESSAGES.unknownEnquiry);
+      return invalid(QUOTE_MESSAGES.unknownEnquiry);
     const products = new Map(this.o.catalogue.current().products.map((p) => [p.id, p]));
     const lines: QuoteLine[] = [];
     for (const [i, line] of body.lines.entries()) {
       const kind = quoteLineKind(line);
-      if (kind === null) return refuse(400, `lines[${i}]: ${QUOTE_MESSAGES.lineKind}`);
+      if (kind === null) return invalid(`lines[${i}]: ${QUOTE_MESSAGES.lineKind}`);
       if (kind === 'custom') {
         lines.push({
           productId: null,
@@ -254,10 +242,10 @@ export class QuoteService {
       }
       const product: CatalogueProduct | undefined = products.get(line.productId ?? '');
       if (!product || product.status === 'retired')
-        return refuse(400, `lines[${i}].productId: ${QUOTE_MESSAGES.unknownProduct}`);
+        return invalid(`lines[${i}].productId: ${QUOTE_MESSAGES.unknownProduct}`);
       const size: SizeCode = line.size ?? DEFAULT_SIZE;
       if (!product.sizes.includes(size))
-        return refuse(400, `lines[${i}].size: ${product.name} is not made in size ${size}`);
+        return invalid(`lines[${i}].size: ${product.name} is not made in size ${size}`);
       lines.push({
         productId: product.id,
         name: product.name,
@@ -270,26 +258,23 @@ export class QuoteService {
     const discountPercent = body.discountPercent ?? 0;
     const totals = priceQuote(lines, body.zone, discountPercent);
     // Nothing to take by card: no hosted checkout opens for €0 (docs/product.md, quotes).
-    if (totals.total <= 0) return refuse(400, QUOTE_MESSAGES.freeQuote);
+    if (totals.total <= 0) return invalid(QUOTE_MESSAGES.freeQuote);
     const dispatchBy =
       chosenDispatch ?? (await this.dispatchIfPaidNow(lines.reduce((n, l) => n + l.quantity, 0)));
     return {
-      ok: true,
-      terms: {
-        enquiryId: body.enquiryId ?? null,
-        email: email.email,
-        name: body.name?.trim() ? body.name.trim() : null,
-        lines: JSON.stringify(lines),
-        discountPercent,
-        zone: body.zone,
-        subtotal: totals.subtotal,
-        discount: totals.discount,
-        shipping: totals.shipping,
-        total: totals.total,
-        validUntil,
-        dispatchBy,
-        note: body.note?.trim() ? body.note.trim() : null,
-      },
+      enquiryId: body.enquiryId ?? null,
+      email: email.email,
+      name: body.name?.trim() ? body.name.trim() : null,
+      lines: JSON.stringify(lines),
+      discountPercent,
+      zone: body.zone,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      shipping: totals.shipping,
+      total: totals.total,
+      validUntil,
+      dispatchBy,
+      note: body.note?.trim() ? body.note.trim() : null,
     };
   }
 
@@ -315,21 +300,15 @@ export class QuoteService {
   }
 
   /** The answer that made the quote: the only one with the page's link besides the e-mails. */
-  private async created(row: QuoteRow, httpStatus: 200 | 201): Promise<QuoteAnswer<{ quote: QuoteMade }>> {
+  private async created(row: QuoteRow): Promise<QuoteMade> {
     const key = await this.o.store.issueKey(row.reference, this.now());
     const quote = await this.adminView(row, this.pageUrl(row.reference, key));
     return {
-      httpStatus,
-      body: {
-        ok: true,
-        quote: {
-          reference: row.reference,
-          url: quote.url,
-          total: quote.total,
-          status: quote.status,
-          dispatchBy: quote.dispatchBy,
-        },
-      },
+      reference: row.reference,
+      url: quote.url,
+      total: quote.total,
+      status: quote.status,
+      dispatchBy: quote.dispatchBy,
     };
   }
 
@@ -363,13 +342,13 @@ export class QuoteService {
   }
 
   /** Queues the quote's e-mail to the client (again, when sent before). */
-  async send(reference: string): Promise<QuoteAnswer<{ quote: AdminQuote }>> {
+  async send(reference: string): Promise<AdminQuote> {
     const row = await this.o.store.find(reference);
-    if (!row) return refusal(404, QUOTE_MESSAGES.adminNotFound);
+    if (!row) return refuse('not-found', QUOTE_MESSAGES.adminNotFound);
     const current = await this.adminView(row);
     // An erased quote (no address left) cannot be sent.
     if (!['draft', 'sent'].includes(current.status) || row.email === '')
-      return refusal(409, QUOTE_MESSAGES.notSendable);
+      return refuse('conflict', QUOTE_MESSAGES.notSendable);
     // Each e-mail carries a key of its own; the ones sent before keep working (server/orders/order-key.ts).
     const url = this.pageUrl(reference, await this.o.store.issueKey(reference, this.now()));
     const mail = quoteMail({
@@ -390,18 +369,19 @@ export class QuoteService {
     this.o.onMailQueued();
     this.o.log.info({ quote: reference, to: maskEmail(row.email) }, 'quote e-mail queued');
     const sent = await this.o.store.find(reference);
-    return { httpStatus: 200, body: { ok: true, quote: await this.adminView(sent ?? row, url) } };
+    return this.adminView(sent ?? row, url);
   }
 
-  async withdraw(reference: string): Promise<QuoteAnswer<{ quote: AdminQuote }>> {
+  async withdraw(reference: string): Promise<AdminQuote> {
     const row = await this.o.store.find(reference);
-    if (!row) return refusal(404, QUOTE_MESSAGES.adminNotFound);
-    if ((await this.adminView(row)).status === 'paid') return refusal(409, QUOTE_MESSAGES.notWithdrawable);
+    if (!row) return refuse('not-found', QUOTE_MESSAGES.adminNotFound);
+    if ((await this.adminView(row)).status === 'paid')
+      return refuse('conflict', QUOTE_MESSAGES.notWithdrawable);
     await this.o.store.withdraw(reference, this.now());
     // A checkout still open for it must not be paid any more.
     if (row.order_id) await this.endCheckout(row.order_id);
     const after = await this.o.store.find(reference);
-    return { httpStatus: 200, body: { ok: true, quote: await this.adminView(after ?? row) } };
+    return this.adminView(after ?? row);
   }
 
   /** The quote page's read: null for an unknown reference or a wrong key alike. */
@@ -423,27 +403,22 @@ export class QuoteService {
    * The quote page's Pay: the quote's one hosted checkout. Concurrent clicks all get the checkout the
    * first one opened; a paid, expired or withdrawn quote none.
    */
-  async checkout(
-    referenceInput: string,
-    key: string,
-  ): Promise<
-    QuoteAnswer<{ url: string; sessionId: string }> & { logged?: Readonly<Record<string, unknown>> }
-  > {
+  async checkout(referenceInput: string, key: string): Promise<QuoteCheckout> {
     const deadline = Date.now() + OPENING_WAIT_MS;
     let row = await this.open(referenceInput, key);
-    if (!row) return refusal(404, QUOTE_MESSAGES.notFound);
+    if (!row) return refuse('not-found', QUOTE_MESSAGES.notFound);
     for (;;) {
       const closed = quoteClosedMessage(await this.statusOf(row));
-      if (closed) return refusal(409, closed);
+      if (closed) return refuse('conflict', closed);
       const current = row.order_id ? await this.o.orderStore.findById(row.order_id) : null;
       if (current?.status === 'pending') {
         const fresh = Date.now() - Date.parse(current.createdAt) < CHECKOUT_LIFETIME_MS;
         if (fresh && current.sessionId && row.checkout_url) {
-          return { httpStatus: 200, body: { ok: true, url: row.checkout_url, sessionId: current.sessionId } };
+          return { url: row.checkout_url, sessionId: current.sessionId };
         }
         if (fresh) {
           // Another click is opening it (a remote provider's session is attached after its order).
-          if (Date.now() > deadline) return refusal(409, QUOTE_MESSAGES.opening);
+          if (Date.now() > deadline) return refuse('conflict', QUOTE_MESSAGES.opening);
           await sleep(OPENING_POLL_MS);
           row = (await this.o.store.find(row.reference)) ?? row;
           continue;
@@ -452,16 +427,15 @@ export class QuoteService {
       }
       const outcome = await this.openCheckout(row);
       if (outcome !== 'lost') {
-        if (!outcome.ok) return refusal(outcome.httpStatus, outcome.error);
         return {
-          httpStatus: 200,
-          body: { ok: true, url: outcome.url, sessionId: outcome.sessionId },
+          url: outcome.url,
+          sessionId: outcome.sessionId,
           logged: { ...outcome.logged, quote: row.reference },
         };
       }
       // A concurrent click took it: show that one's checkout.
       const again = await this.o.store.find(row.reference);
-      if (!again) return refusal(404, QUOTE_MESSAGES.notFound);
+      if (!again) return refuse('not-found', QUOTE_MESSAGES.notFound);
       row = again;
     }
   }
@@ -478,24 +452,24 @@ export class QuoteService {
         image: q?.image ?? null,
       };
     });
-    let lost = false;
     const seen = row.order_id;
-    const outcome = await this.o.orders.createQuoteCheckout({
+    const lost = new Refusal('conflict', QUOTE_MESSAGES.opening);
+    const opening = this.o.orders.createQuoteCheckout({
       quote: { reference: row.reference, enquiryId: row.enquiry_id, dispatchBy: dispatchByOf(row) },
       email: row.email,
       totals: { ...totals, lines: orderLines },
       discountLabel: `Quote discount (${row.discount_percent}%)`,
       claim: (trx, orderId, url) =>
         this.o.store.claim(trx, { reference: row.reference, seen, orderId, url, now: this.now() }),
-      refusal: (err) => {
-        if (!(err instanceof QuoteClaimLost)) return null;
-        lost = true;
-        return { ok: false, httpStatus: 409, error: QUOTE_MESSAGES.opening };
-      },
+      refusal: (err) => (err instanceof QuoteClaimLost ? lost : null),
       attached: (orderId, session) => this.o.store.recordCheckoutUrl(row.reference, orderId, session.url),
       release: (orderId) => this.o.store.release(row.reference, orderId),
     });
-    return lost ? 'lost' : outcome;
+    // Another click took the quote's checkout first (its claim rolled this order back).
+    return opening.catch((err: unknown) => {
+      if (err === lost) return 'lost' as const;
+      throw err;
+    });
   }
 
   /** Closes a checkout that must not be paid any more (too old, or its quote withdrawn). */

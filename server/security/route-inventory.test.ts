@@ -176,6 +176,8 @@ const ANSWER_SCHEMA_PREFIXES = [
   '/api/admin/subscribers',
   '/api/admin/back-in-stock',
   '/api/admin/reviews',
+  '/api/admin/quotes',
+  '/api/quotes',
 ] as const;
 /** Products' JSON routes, except the photo uploads (multipart, the photo pipeline's own answers). */
 const ANSWER_SCHEMA_ROUTES = [
@@ -190,6 +192,25 @@ const ANSWER_SCHEMA_ROUTES = [
   'GET /api/admin/customers',
   'GET /api/admin/customers/:email',
   'PUT /api/admin/customers/:email/note',
+  'POST /api/checkout',
+  'POST /api/orders/:sessionId/confirm',
+  'POST /api/admin/orders',
+  'POST /api/admin/orders/preview',
+  'GET /api/admin/orders',
+  'GET /api/admin/orders/:reference',
+  'PATCH /api/admin/orders/:reference',
+  'POST /api/admin/orders/:reference/status',
+  'POST /api/admin/orders/:reference/dispatch',
+  'POST /api/admin/orders/:reference/refund',
+  'POST /api/admin/orders/:reference/cancel',
+  'POST /api/admin/orders/:reference/notes',
+  'POST /api/admin/orders/:reference/resend',
+  'POST /api/admin/orders/:reference/returns',
+  'PATCH /api/admin/orders/:reference/returns/:id',
+  'GET /api/admin/packing-slips',
+  'GET /api/admin/session',
+  'POST /api/order-page',
+  'POST /api/order-page/withdrawal',
 ] as const;
 
 describe('route inventory', () => {

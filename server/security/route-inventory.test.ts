@@ -180,6 +180,8 @@ const ANSWER_SCHEMA_PREFIXES = [
   '/api/admin/me',
   '/api/admin/passkey',
   '/api/admin/welcome',
+  '/api/admin/today',
+  '/api/admin/outbox',
 ] as const;
 /** Products' JSON routes, except the photo uploads (multipart, the photo pipeline's own answers). */
 const ANSWER_SCHEMA_ROUTES = [
@@ -196,6 +198,7 @@ const ANSWER_SCHEMA_ROUTES = [
   'PUT /api/admin/customers/:email/note',
   'GET /api/admin/sign-in',
   'POST /api/admin/recovery',
+  'GET /api/admin/stats',
 ] as const;
 
 describe('route inventory', () => {

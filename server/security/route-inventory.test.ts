@@ -182,6 +182,7 @@ const ANSWER_SCHEMA_PREFIXES = [
   '/api/admin/welcome',
   '/api/admin/today',
   '/api/admin/outbox',
+  '/api/admin/settings',
 ] as const;
 /** Products' JSON routes, except the photo uploads (multipart, the photo pipeline's own answers). */
 const ANSWER_SCHEMA_ROUTES = [
@@ -199,6 +200,7 @@ const ANSWER_SCHEMA_ROUTES = [
   'GET /api/admin/sign-in',
   'POST /api/admin/recovery',
   'GET /api/admin/stats',
+  'GET /api/settings/public',
 ] as const;
 
 describe('route inventory', () => {

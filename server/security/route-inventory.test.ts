@@ -201,6 +201,11 @@ const ANSWER_SCHEMA_ROUTES = [
   'POST /api/admin/recovery',
   'GET /api/admin/stats',
   'GET /api/settings/public',
+  'POST /api/newsletter',
+  'POST /api/products/:id/notify',
+  'GET /api/cart-reminders/:token',
+  'POST /api/cart-reminders/:token',
+  'POST /api/discounts/check',
 ] as const;
 
 describe('route inventory', () => {

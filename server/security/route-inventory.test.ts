@@ -211,6 +211,7 @@ const ANSWER_SCHEMA_ROUTES = [
   'DELETE /api/admin/customers/:email',
   'GET /api/products/:id/reviews',
   'GET /api/reviews/summary',
+  'POST /api/admin/hero-image/edit',
 ] as const;
 
 describe('route inventory', () => {

@@ -212,6 +212,7 @@ const ANSWER_SCHEMA_ROUTES = [
   'GET /api/products/:id/reviews',
   'GET /api/reviews/summary',
   'POST /api/admin/hero-image/edit',
+  'POST /api/back-in-touch',
 ] as const;
 
 describe('route inventory', () => {

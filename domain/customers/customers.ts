@@ -136,9 +136,21 @@ export const customerNoteResponseSchema = z.object({
   noteUpdatedAt: z.nullable(z.string()),
 });
 
+/** An erasure's answer: what went, by kind, and the paid orders kept for the accounts until when. */
 export const erasureResponseSchema = z.object({
   ok: z.literal(true),
+  newsletterSignupsDeleted: z.number(),
+  backInTouchDeleted: z.number(),
+  backInStockRequestsDeleted: z.number(),
+  cartRemindersDeleted: z.number(),
+  reviewsErased: z.number(),
+  enquiriesErased: z.number(),
+  unpaidCheckoutsErased: z.number(),
   ordersAnonymised: z.number(),
-  paidOrdersKept: z.array(z.object({ reference: z.nullable(z.string()), keptUntil: z.string() })),
+  customerNotesDeleted: z.number(),
+  quotesErased: z.number(),
+  mailBodiesErased: z.number(),
+  mailFilesDeleted: z.number(),
+  paidOrdersKept: z.readonly(z.array(z.object({ reference: z.nullable(z.string()), keptUntil: z.string() }))),
 });
 export type ErasureAnswer = z.infer<typeof erasureResponseSchema>;

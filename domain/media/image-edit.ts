@@ -50,13 +50,20 @@ export type ImageEditRequest = z.infer<typeof imageEditRequestSchema>;
 
 export const imageEditResponseSchema = z.object({
   editedImageUrl: z.string(),
-  applied: z.array(z.string()),
-  notApplied: z.array(z.string()),
+  applied: z.readonly(z.array(z.string())),
+  notApplied: z.readonly(z.array(z.string())),
   engine: z.optional(z.string()),
 });
 export type ImageEditResponse = z.infer<typeof imageEditResponseSchema>;
 
 export const imageEditErrorSchema = z.object({ error: z.string() });
+
+/** A refused edit as the server writes it (too large, unreadable, busy), with what could not be applied. */
+export const imageEditRefusalSchema = z.object({
+  ok: z.literal(false),
+  error: z.string(),
+  notApplied: z.optional(z.readonly(z.array(z.string()))),
+});
 
 const DATA_URL_RE = /^data:(image\/[a-z+.-]+);base64,([A-Za-z0-9+/]*={0,2})$/;
 

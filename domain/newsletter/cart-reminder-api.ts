@@ -17,16 +17,20 @@ export const reminderLineSchema = z.object({
 export const restoredCartSchema = z.object({
   ok: z.literal(true),
   used: z.boolean(),
-  lines: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      size: sizeSchema,
-      quantity: z.number(),
-      unitPrice: z.number(),
-    }),
+  lines: z.readonly(
+    z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        size: sizeSchema,
+        quantity: z.number(),
+        unitPrice: z.number(),
+      }),
+    ),
   ),
-  unavailable: z.array(z.object({ id: z.string(), name: z.string(), reason: z.enum(UNAVAILABLE_REASONS) })),
+  unavailable: z.readonly(
+    z.array(z.object({ id: z.string(), name: z.string(), reason: z.enum(UNAVAILABLE_REASONS) })),
+  ),
 });
 
 export const restoreResponseSchema = z.union([

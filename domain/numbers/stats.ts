@@ -142,15 +142,19 @@ export const statsResponseSchema = z.object({
     checkoutsPaid: count,
     giftWrapped: count,
   }),
-  series: z.array(
-    z.object({
-      start: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
-      revenue: amount,
-      orders: count,
-      pieces: count,
-    }),
+  series: z.readonly(
+    z.array(
+      z.object({
+        start: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+        revenue: amount,
+        orders: count,
+        pieces: count,
+      }),
+    ),
   ),
-  bestSellers: z.array(z.object({ productId: z.string(), name: z.string(), pieces: count, revenue: amount })),
+  bestSellers: z.readonly(
+    z.array(z.object({ productId: z.string(), name: z.string(), pieces: count, revenue: amount })),
+  ),
   sizes: z.object({ S: count, M: count, L: count }),
   channels: z.optional(
     z.object({
@@ -161,14 +165,16 @@ export const statsResponseSchema = z.object({
   ),
   testMode: z.boolean(),
   returns: z.optional(
-    z.array(
-      z.object({
-        productId: z.string(),
-        name: z.string(),
-        returns: count,
-        pieces: count,
-        reasons: z.array(z.object({ reason: z.string(), count })),
-      }),
+    z.readonly(
+      z.array(
+        z.object({
+          productId: z.string(),
+          name: z.string(),
+          returns: count,
+          pieces: count,
+          reasons: z.readonly(z.array(z.object({ reason: z.string(), count }))),
+        }),
+      ),
     ),
   ),
 });

@@ -129,3 +129,46 @@ export const adminReviewsResponseSchema = z.object({
 });
 export const adminReviewActionResponseSchema = z.object({ ok: z.literal(true), review: adminReviewSchema });
 export const pendingCountResponseSchema = z.object({ ok: z.literal(true), pending: z.number() });
+
+// The storefront's answers (plain shapes: what is published goes out as it is). The storefront checks them
+// by hand (./reviews.ts has no zod); the server writes them with these.
+
+const ratingSummarySchema = z.object({ average: z.number(), count: z.number() });
+
+const publicReviewSchema = z.object({
+  id: z.string(),
+  productId: z.string(),
+  rating: z.number(),
+  title: z.nullable(z.string()),
+  text: z.string(),
+  displayName: z.nullable(z.string()),
+  purchasedMonth: z.string(),
+  publishedAt: z.string(),
+  reply: z.nullable(z.string()),
+});
+
+/** GET /api/products/{id}/reviews: the product's summary and published reviews, newest first. */
+export const productReviewsResponseSchema = z.object({
+  ok: z.literal(true),
+  productId: z.string(),
+  summary: z.nullable(ratingSummarySchema),
+  reviews: z.readonly(z.array(publicReviewSchema)),
+});
+
+/** GET /api/reviews/summary: every reviewed product's summary and the home page's quotes. */
+export const reviewSummariesResponseSchema = z.object({
+  ok: z.literal(true),
+  version: z.number(),
+  summaries: z.record(z.string(), ratingSummarySchema),
+  testimonials: z.readonly(
+    z.array(
+      z.object({
+        id: z.string(),
+        productId: z.string(),
+        rating: z.number(),
+        text: z.string(),
+        displayName: z.nullable(z.string()),
+      }),
+    ),
+  ),
+});

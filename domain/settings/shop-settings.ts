@@ -396,6 +396,62 @@ export function publicSettings(all: AllSettings): PublicSettings {
 
 export const publicSettingsResponseSchema = z.object({ ok: z.literal(true), settings: publicSettingsSchema });
 
+// ------------------------------------------------------------------------------------------ answers
+// Plain shapes, no checks: the server writes the settings as they are stored with these, so a value saved
+// under an earlier rule still goes out (the strict schemas above are for what the owner sends). Only the
+// fields named here leave: the public answer's seller has no order e-mail.
+
+const sellerAnswerShape = {
+  name: z.string(),
+  address: z.string(),
+  email: z.string(),
+  vatNumber: z.nullable(z.string()),
+  vatRate: z.number(),
+};
+
+const storefrontAnswerShape = {
+  shipping: z.object({
+    zones: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        countries: z.array(z.string()),
+        price: z.number(),
+        freeFrom: z.nullable(z.number()),
+      }),
+    ),
+  }),
+  closures: z.array(z.object({ from: z.string(), to: z.string(), reason: z.string() })),
+  workingDays: z.array(z.number()),
+  christmasLastOrder: z.nullable(z.string()),
+  away: z.object({ mode: z.string(), until: z.nullable(z.string()), message: z.string() }),
+  announcement: z.object({ text: z.string(), enabled: z.boolean() }),
+  updatedAt: z.string(),
+};
+
+/** GET /api/settings/public as the server writes it. */
+export const publicSettingsAnswerSchema = z.object({
+  ok: z.literal(true),
+  settings: z.object({ seller: z.object(sellerAnswerShape), ...storefrontAnswerShape }),
+});
+
+/** GET and PATCH /api/admin/settings as the server writes them. */
+export const allSettingsAnswerSchema = z.object({
+  ok: z.literal(true),
+  settings: z.object({
+    makingCapacityPerDay: z.number(),
+    earlyBird: z.nullable(z.object({ percent: z.number(), minPieces: z.number(), until: z.string() })),
+    seller: z.object({ ...sellerAnswerShape, orderEmail: z.string() }),
+    ...storefrontAnswerShape,
+  }),
+});
+
+/** GET /api/admin/settings/history: each setting's changes, newest first. */
+export const settingsHistoryResponseSchema = z.object({
+  ok: z.literal(true),
+  history: z.record(z.string(), z.array(z.object({ at: z.string(), detail: z.nullable(z.string()) }))),
+});
+
 /** A checkout to a zone the owner removed: the 400 names it. */
 export function zoneClosedMessage(zone: ZoneId): string {
   return `zone: the shop no longer ships to ${SHIPPING_ZONES[zone].label} (${zone})`;

@@ -13,9 +13,12 @@ import {
   checkImageDataUrl,
   IMAGE_EDIT_MESSAGES,
   IMAGE_EDIT_PATH,
+  imageEditRefusalSchema,
   imageEditRequestSchema,
+  imageEditResponseSchema,
 } from '../../domain/media/image-edit';
 import type { AppConfig } from '../config';
+import { refuse } from '../lib/refusal';
 import { ConcurrencyGate } from './concurrency-gate';
 import { type ImageEditEngine, ImageEngineError, ImageInputError } from './engine';
 import { createHostedEngine } from './hosted-engine';
@@ -51,7 +54,16 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRouteOptions)
 
   const route = {
     config: { ownerUnauthorized: IMAGE_EDIT_MESSAGES.unauthorized },
-    schema: { body: imageEditRequestSchema },
+    schema: {
+      body: imageEditRequestSchema,
+      response: {
+        200: imageEditResponseSchema,
+        400: imageEditRefusalSchema,
+        413: imageEditRefusalSchema,
+        422: imageEditRefusalSchema,
+        429: imageEditRefusalSchema,
+      },
+    },
   };
 
   app.withTypeProvider<ZodTypeProvider>().post(IMAGE_EDIT_PATH, route, async (request, reply) => {
@@ -88,7 +100,7 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRouteOptions)
       }
       if (err instanceof ImageEngineError) {
         request.log.error({ err }, 'image edit engine failed');
-        return reply.code(502).send({ ok: false, error: IMAGE_EDIT_MESSAGES.engineFailed });
+        refuse('upstream', IMAGE_EDIT_MESSAGES.engineFailed);
       }
       throw err;
     }

@@ -4,11 +4,13 @@
  * schemas (domain/making/today.ts). A change writes an audit row; a repeated submission (the same
  * Idempotency-Key, or the same value) changes nothing the second time.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { SETTINGS_MESSAGES, TODAY_API } from '../../domain/making/today';
-import type { AuditTrail } from '../audit/audit-trail';
+import { SETTINGS_MESSAGES, TODAY_API, todayResponseSchema } from '../../domain/making/today';
+import { okResponseSchema } from '../../domain/shared/answers';
+import { type AuditTrail, oncePerSubmission, submissionSlot } from '../audit/audit-trail';
+import { refuse } from '../lib/refusal';
 import { retryFailedMail } from '../mail/outbox';
 import { checkDatabase } from '../ops/health';
 import { ownerActor } from '../security/owner-auth';
@@ -24,60 +26,39 @@ export interface TodayRouteOptions {
   readonly now?: () => Date;
 }
 
-/**
- * Runs a change once per desk submission (the desk's Idempotency-Key, docs/product.md §10.5): a repeat
- * answers `repeat()` without changing anything; a change that did not succeed frees its key.
- */
-async function oncePerKey(
-  audit: AuditTrail,
-  slot: string,
-  key: string | undefined,
-  reply: FastifyReply,
-  run: () => Promise<boolean>,
-  repeat: () => Promise<unknown>,
-): Promise<FastifyReply> {
-  const claimed = key === undefined ? null : `${slot}:${key}`;
-  if (claimed !== null && !(await audit.claimRequest(claimed))) return reply.send(await repeat());
-  let ok = false;
-  try {
-    ok = await run();
-    return reply;
-  } finally {
-    if (!ok && claimed !== null) await audit.releaseRequest(claimed);
-  }
-}
-
 export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions): Promise<void> {
   const { settings, audit } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(TODAY_API.today, async (_request, reply) => {
-    const { dialect, reachable } = await checkDatabase(app);
-    const report = await todayReport(
-      app.platform.db,
-      settings,
-      {
-        database: { dialect, reachable },
-        mailTransport: app.platform.transport.description,
-      },
-      opts.now?.() ?? new Date(),
-    );
-    return reply.header('Cache-Control', 'no-store').send(report);
-  });
+  api.get(
+    TODAY_API.today,
+    { schema: { response: { 200: todayResponseSchema } } },
+    async (_request, reply) => {
+      const { dialect, reachable } = await checkDatabase(app);
+      const report = await todayReport(
+        app.platform.db,
+        settings,
+        {
+          database: { dialect, reachable },
+          mailTransport: app.platform.transport.description,
+        },
+        opts.now?.() ?? new Date(),
+      );
+      return reply.header('Cache-Control', 'no-store').send(report);
+    },
+  );
 
   const byId = z.object({ id: z.string().check(z.regex(/^\d{1,12}$/)) });
-  api.post(TODAY_API.outboxRetry, { schema: { params: byId } }, async (request, reply) => {
+  const retried = { params: byId, response: { 200: okResponseSchema } };
+  api.post(TODAY_API.outboxRetry, { schema: retried }, async (request, reply) => {
     const id = Number(request.params.id);
     const actor = ownerActor(request);
-    return oncePerKey(
+    const answer = await oncePerSubmission(
       audit,
-      `outbox-retry:${id}`,
-      actor.requestKey,
-      reply,
+      submissionSlot('outbox-retry', String(id), actor),
       async () => {
         if (!(await retryFailedMail(app.platform.db, id))) {
-          reply.code(404).send({ ok: false, error: SETTINGS_MESSAGES.outboxNotFound });
-          return false;
+          refuse('not-found', SETTINGS_MESSAGES.outboxNotFound);
         }
         await audit.audit({
           session: actor.session,
@@ -88,10 +69,10 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
           detail: null,
         });
         opts.onMailQueued();
-        reply.send({ ok: true });
-        return true;
+        return { ok: true as const };
       },
-      async () => ({ ok: true }),
+      async () => ({ ok: true as const }),
     );
+    return reply.send(answer);
   });
 }

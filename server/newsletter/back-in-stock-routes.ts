@@ -9,8 +9,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { okResponseSchema } from '../../domain/shared/answers';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
 import type { CatalogueSource } from '../catalogue';
+import { refuse } from '../lib/refusal';
 import { BACK_IN_STOCK_PATHS } from './back-in-stock-mail';
 import type { BackInStockStore } from './back-in-stock-store';
 import { actionForm, message, sendNewsletterPage } from './newsletter-pages';
@@ -41,17 +43,18 @@ export async function backInStockRoutes(
 
   api.post(
     '/api/products/:id/notify',
-    { schema: { params: paramsSchema, body: bodySchema } },
+    { schema: { params: paramsSchema, body: bodySchema, response: { 202: okResponseSchema } } },
     async (request, reply) => {
-      const product = catalogue.current().products.find((p) => p.id === request.params.id);
-      if (!product) return reply.code(404).send({ ok: false, error: BACK_IN_STOCK_MESSAGES.notFound });
+      const product =
+        catalogue.current().products.find((p) => p.id === request.params.id) ??
+        refuse('not-found', BACK_IN_STOCK_MESSAGES.notFound);
       if (product.status !== 'paused') {
         const error =
           product.status === 'active' ? BACK_IN_STOCK_MESSAGES.active : BACK_IN_STOCK_MESSAGES.retired;
-        return reply.code(400).send({ ok: false, error });
+        refuse('invalid', error);
       }
       const email = checkEmail(request.body.email);
-      if (!email.ok) return reply.code(400).send({ ok: false, error: email.message });
+      if (!email.ok) refuse('invalid', email.message);
       const outcome = await requests.request(product.id, email.email);
       request.log.info({ productId: product.id, outcome }, 'back-in-stock request');
       return reply.code(202).send({ ok: true });

@@ -15,7 +15,9 @@ import {
   type RestoredCart,
   repriceReminderLines,
 } from '../../domain/newsletter/cart-reminder';
+import { restoredCartSchema } from '../../domain/newsletter/cart-reminder-api';
 import type { CatalogueSource } from '../catalogue';
+import { refuse } from '../lib/refusal';
 import type { CartReminder, CartReminderStore } from './cart-reminder-store';
 
 const paramsSchema = z.object({ token: z.string().max(100) });
@@ -33,25 +35,21 @@ export async function cartReminderRoutes(
   // The answer names a shopper's cart: never stored by a cache on the way.
   const noStore = { 'Cache-Control': 'no-store' } as const;
 
-  api.get(`${CART_RESTORE_PATH}/:token`, { schema: { params: paramsSchema } }, async (request, reply) => {
-    const reminder = await opts.reminders.findByToken(request.params.token);
-    if (!reminder) {
-      return reply.code(404).headers(noStore).send({ ok: false, error: CART_REMINDER_TEXT.unknown });
-    }
+  const restore = { params: paramsSchema, response: { 200: restoredCartSchema } };
+  api.get(`${CART_RESTORE_PATH}/:token`, { schema: restore }, async (request, reply) => {
+    const reminder =
+      (await opts.reminders.findByToken(request.params.token)) ??
+      refuse('not-found', CART_REMINDER_TEXT.unknown);
     return reply
       .code(200)
       .headers(noStore)
       .send(answer(reminder, reminder.restoredAt !== null));
   });
 
-  api.post(`${CART_RESTORE_PATH}/:token`, { schema: { params: paramsSchema } }, async (request, reply) => {
+  api.post(`${CART_RESTORE_PATH}/:token`, { schema: restore }, async (request, reply) => {
     const outcome = await opts.reminders.consume(request.params.token);
-    if (outcome.kind === 'unknown') {
-      return reply.code(404).headers(noStore).send({ ok: false, error: CART_REMINDER_TEXT.unknown });
-    }
-    if (outcome.kind === 'used') {
-      return reply.code(409).headers(noStore).send({ ok: false, error: CART_REMINDER_TEXT.used });
-    }
+    if (outcome.kind === 'unknown') refuse('not-found', CART_REMINDER_TEXT.unknown);
+    if (outcome.kind === 'used') refuse('conflict', CART_REMINDER_TEXT.used);
     request.log.info({ orderId: outcome.reminder.orderId }, 'cart reminder: cart restored');
     return reply.code(200).headers(noStore).send(answer(outcome.reminder, false));
   });

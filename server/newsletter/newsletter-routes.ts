@@ -13,7 +13,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { newsletterResponseSchema } from '../../domain/newsletter/newsletter';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
+import { refuse } from '../lib/refusal';
 import { NEWSLETTER_PATHS } from './newsletter-mail';
 import { NEWSLETTER_PAGES, sendNewsletterPage } from './newsletter-pages';
 import { type NewsletterStore, TOKEN_PATTERN } from './newsletter-store';
@@ -65,9 +67,10 @@ export async function newsletterRoutes(
   );
 
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post('/api/newsletter', { schema: { body: bodySchema } }, async (request, reply) => {
+  const signUp = { body: bodySchema, response: { 200: newsletterResponseSchema } };
+  api.post('/api/newsletter', { schema: signUp }, async (request, reply) => {
     const email = checkEmail(request.body.email);
-    if (!email.ok) return reply.code(400).send({ ok: false, error: email.message });
+    if (!email.ok) refuse('invalid', email.message);
     const source = request.body.source ?? 'website';
     const outcome = await newsletter.signUp(email.email, source);
     request.log.info({ source, outcome }, 'newsletter sign-up');

@@ -6,8 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { STATS_API, statsQuerySchema, statsRange } from '../../domain/numbers/stats';
+import { STATS_API, statsQuerySchema, statsRange, statsResponseSchema } from '../../domain/numbers/stats';
 import type { AuditTrail } from '../audit/audit-trail';
+import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
 import { deskStats, type StatsSource, statsCsv } from './stats';
 
@@ -18,15 +19,16 @@ export async function statsRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { querystring: statsQuerySchema };
 
-  api.get(STATS_API.stats, { schema }, async (request, reply) => {
+  const answered = { ...schema, response: { 200: statsResponseSchema } };
+  api.get(STATS_API.stats, { schema: answered }, async (request, reply) => {
     const range = statsRange(request.query);
-    if ('error' in range) return reply.code(400).send({ ok: false, error: range.error });
+    if ('error' in range) refuse('invalid', range.error);
     return reply.header('Cache-Control', 'no-store').send(await deskStats(opts.source, range));
   });
 
   api.get(STATS_API.statsCsv, { schema }, async (request, reply) => {
     const range = statsRange(request.query);
-    if ('error' in range) return reply.code(400).send({ ok: false, error: range.error });
+    if ('error' in range) refuse('invalid', range.error);
     const stats = await deskStats(opts.source, range);
     await opts.audit.audit({
       ...ownerActor(request),

@@ -5,22 +5,25 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { discountCheckRequestSchema } from '../../domain/checkout/checkout';
+import { discountCheckRequestSchema, discountCheckResponseSchema } from '../../domain/checkout/checkout';
 import { parseCartLines } from '../../domain/checkout/checkout-request';
 import { DEFAULT_ZONE } from '../../domain/config';
 import { DISCOUNT_CHECK_PATH, discountLineLabel, priceDiscountedOrder } from '../../domain/offers/discounts';
 import { cents } from '../../domain/shared/money';
 import type { CatalogueSource } from '../catalogue';
+import { refuse } from '../lib/refusal';
 import type { CheckoutDiscounts } from './checkout-discounts';
 
 export async function discountCheckRoutes(
   app: FastifyInstance,
   opts: { discounts: CheckoutDiscounts; catalogue: CatalogueSource; now?: () => Date },
 ): Promise<void> {
-  const route = { schema: { body: discountCheckRequestSchema } };
+  const route = {
+    schema: { body: discountCheckRequestSchema, response: { 200: discountCheckResponseSchema } },
+  };
   app.withTypeProvider<ZodTypeProvider>().post(DISCOUNT_CHECK_PATH, route, async (request, reply) => {
     const lines = parseCartLines(request.body.items, opts.catalogue.current());
-    if (!lines.ok) return reply.code(400).send({ ok: false, error: lines.error });
+    if (!lines.ok) refuse('invalid', lines.error);
     const code = request.body.code?.trim() ? request.body.code : null;
     const decision = await opts.discounts.decide({
       email: null,
@@ -29,7 +32,7 @@ export async function discountCheckRoutes(
       now: opts.now?.() ?? new Date(),
     });
     // `field` tells the cart the code itself was refused (not the lines), so a kept code is dropped.
-    if (!decision.ok) return reply.code(400).send({ ok: false, error: decision.error, field: 'code' });
+    if (!decision.ok) refuse('invalid', decision.error, { field: 'code' });
     const { applied } = decision;
     const zone = request.body.zone ?? DEFAULT_ZONE;
     const totals = priceDiscountedOrder(

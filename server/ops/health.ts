@@ -13,7 +13,9 @@
  * answer is the last state it saw.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
+import * as z from 'zod/mini';
 import { pendingMigrationCount } from '../db/database';
 import { dialectOf, type SqlDialect } from '../db/dialect';
 import { MIGRATIONS } from '../db/migrations';
@@ -139,8 +141,20 @@ export async function checkDatabase(app: FastifyInstance): Promise<Checked> {
   return slow.length > 0 ? { ...answer, slow } : answer;
 }
 
+/** The answer, ready (200) or not (503); the database's details absent only before it is registered. */
+const healthAnswerSchema = z.object({
+  ok: z.boolean(),
+  status: z.enum(['ready', 'empty', 'unavailable', 'migrating']),
+  database: z.enum(['ok', 'empty', 'unavailable', 'migrating']),
+  dialect: z.optional(z.string()),
+  reachable: z.optional(z.boolean()),
+  pendingMigrations: z.optional(z.nullable(z.number())),
+  slow: z.optional(z.readonly(z.array(z.string()))),
+});
+
 export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get(HEALTH_PATH, async (_request, reply) => {
+  const schema = { response: { 200: healthAnswerSchema, 503: healthAnswerSchema } };
+  app.withTypeProvider<ZodTypeProvider>().get(HEALTH_PATH, { schema }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     // Before the orders part is registered (it is, in every real start) there is nothing to check.
     if (!app.hasDecorator('platform')) return reply.send({ ok: true, status: 'ready', database: 'ok' });

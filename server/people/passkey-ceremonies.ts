@@ -50,6 +50,7 @@ export class PasskeyCeremonies {
     private readonly store: PeopleStore,
   ) {}
 
+  // Options are returned as a spread copy: its type is a plain record, as the answer's schema declares.
   async registrationOptions(who: Registrant, existing: readonly PasskeyRecord[]) {
     const options = await generateRegistrationOptions({
       rpName: this.rp.name,
@@ -66,7 +67,7 @@ export class PasskeyCeremonies {
       timeout: 120_000,
     });
     await this.store.putChallenge(options.challenge, 'register', who.challengeKey);
-    return options;
+    return { ...options };
   }
 
   /** The verified new credential, or null (a wrong origin, a challenge used or expired, no user verification). */
@@ -103,7 +104,7 @@ export class PasskeyCeremonies {
       timeout: 120_000,
     });
     await this.store.putChallenge(options.challenge, 'sign-in', null);
-    return options;
+    return { ...options };
   }
 
   /**

@@ -10,25 +10,38 @@ import Bowser from 'bowser';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  meAnswerSchema,
   myPasskeyOptionsRequestSchema,
   myPasskeyRequestSchema,
   newPersonSchema,
+  optionsAnswerSchema,
   PEOPLE_API,
   PEOPLE_MESSAGES,
   type Person,
   passkeyParamsSchema,
   passkeyPatchSchema,
+  passkeysAnswerSchema,
+  peopleAnswerSchema,
+  personAnswerSchema,
   personParamsSchema,
   personPatchSchema,
+  recoveryCodesAnswerSchema,
   recoveryRequestSchema,
+  registeredAnswerSchema,
   sessionParamsSchema,
+  sessionsAnswerSchema,
+  signedInAnswerSchema,
+  signInOptionsSchema,
   signInRequestSchema,
+  welcomeOptionsAnswerSchema,
   welcomeOptionsRequestSchema,
   welcomeRequestSchema,
   welcomeUrl,
 } from '../../domain/people/people-api';
+import { okResponseSchema } from '../../domain/shared/answers';
 import type { AuditTrail } from '../audit/audit-trail';
 import { type AppConfig, isHttps } from '../config';
+import { refuse } from '../lib/refusal';
 import { enqueueMail, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import {
@@ -175,7 +188,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   // ------------------------------------------------------------------------------------- who am I
 
-  app.get(PEOPLE_API.me, async (request, reply) => {
+  api.get(PEOPLE_API.me, { schema: { response: { 200: meAnswerSchema } } }, async (request, reply) => {
     const actor = actorOf(request);
     return reply.send({
       ok: true,
@@ -186,7 +199,8 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   // ---------------------------------------------------------------------------------- the people
 
-  app.get(PEOPLE_API.people, async (_request, reply) => {
+  const listed = { response: { 200: peopleAnswerSchema } };
+  api.get(PEOPLE_API.people, { schema: listed }, async (_request, reply) => {
     const invitations = await people.invitations();
     const list = await people.list();
     const out: Person[] = [];
@@ -194,59 +208,53 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     return reply.send({ ok: true, people: out });
   });
 
-  api.post(PEOPLE_API.people, { schema: { body: newPersonSchema } }, async (request, reply) => {
-    if ((await people.count()) >= PEOPLE_LIMITS.maxPeople) {
-      return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.duplicate });
-    }
-    const person = await people.create(request.body);
-    if (!person) return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.duplicate });
+  const added = { body: newPersonSchema, response: { 201: personAnswerSchema } };
+  api.post(PEOPLE_API.people, { schema: added }, async (request, reply) => {
+    if ((await people.count()) >= PEOPLE_LIMITS.maxPeople) refuse('conflict', PEOPLE_MESSAGES.duplicate);
+    const person = (await people.create(request.body)) ?? refuse('conflict', PEOPLE_MESSAGES.duplicate);
     await sendInvitation(person);
     await audit(request, 'person-invite', person.id, person.role);
     return reply.code(201).send({ ok: true, person: await personOut(person) });
   });
 
   const byPerson = { params: personParamsSchema };
+  const onePerson = { ...byPerson, response: { 200: personAnswerSchema } };
   api.patch(
     `${PEOPLE_API.people}/:id`,
-    { schema: { ...byPerson, body: personPatchSchema } },
+    { schema: { ...onePerson, body: personPatchSchema } },
     async (request, reply) => {
       const outcome = await people.update(request.params.id, request.body);
-      if (outcome === 'not-found')
-        return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
-      if (outcome === 'last-owner')
-        return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.lastOwner });
+      if (outcome === 'not-found') refuse('not-found', PEOPLE_MESSAGES.notFound);
+      if (outcome === 'last-owner') refuse('conflict', PEOPLE_MESSAGES.lastOwner);
       const detail = [request.body.role && `role ${request.body.role}`, request.body.name && 'name']
         .filter(Boolean)
         .join(', ');
       await audit(request, 'person-change', request.params.id, detail || null);
-      const person = await people.byId(request.params.id);
-      if (!person) return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
+      const person = (await people.byId(request.params.id)) ?? refuse('not-found', PEOPLE_MESSAGES.notFound);
       return reply.send({ ok: true, person: await personOut(person) });
     },
   );
 
-  api.delete(`${PEOPLE_API.people}/:id`, { schema: byPerson }, async (request, reply) => {
+  const done = { response: { 200: okResponseSchema } };
+  api.delete(`${PEOPLE_API.people}/:id`, { schema: { ...byPerson, ...done } }, async (request, reply) => {
     const outcome = await people.remove(request.params.id);
-    if (outcome === 'not-found') return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
-    if (outcome === 'last-owner')
-      return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.lastOwner });
+    if (outcome === 'not-found') refuse('not-found', PEOPLE_MESSAGES.notFound);
+    if (outcome === 'last-owner') refuse('conflict', PEOPLE_MESSAGES.lastOwner);
     // Every session of theirs ends now, on every instance: the sessions live in the database.
     await sessions.endAllOf(request.params.id);
     await audit(request, 'person-remove', request.params.id);
     return reply.send({ ok: true });
   });
 
-  api.post(`${PEOPLE_API.people}/:id/invitation`, { schema: byPerson }, async (request, reply) => {
-    const person = await people.byId(request.params.id);
-    if (!person) return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
+  api.post(`${PEOPLE_API.people}/:id/invitation`, { schema: onePerson }, async (request, reply) => {
+    const person = (await people.byId(request.params.id)) ?? refuse('not-found', PEOPLE_MESSAGES.notFound);
     await sendInvitation(person);
     await audit(request, 'person-invite-again', person.id);
     return reply.send({ ok: true, person: await personOut(person) });
   });
 
-  api.delete(`${PEOPLE_API.people}/:id/invitation`, { schema: byPerson }, async (request, reply) => {
-    const person = await people.byId(request.params.id);
-    if (!person) return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
+  api.delete(`${PEOPLE_API.people}/:id/invitation`, { schema: onePerson }, async (request, reply) => {
+    const person = (await people.byId(request.params.id)) ?? refuse('not-found', PEOPLE_MESSAGES.notFound);
     await people.withdrawInvitation(person.id);
     await audit(request, 'person-invite-withdraw', person.id);
     return reply.send({ ok: true, person: await personOut(person) });
@@ -256,35 +264,52 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   // Whether the sign-in form still takes the token: says only whether the desk has been set up, which
   // the form's own answer (403 with a passkey) says anyway.
-  app.get(PEOPLE_API.signInOptions, async (_request, reply) => {
-    return reply.send({ ok: true, tokenSignIn: (await people.count()) === 0 });
-  });
+  api.get(
+    PEOPLE_API.signInOptions,
+    { schema: { response: { 200: signInOptionsSchema } } },
+    async (_request, reply) => {
+      return reply.send({ ok: true, tokenSignIn: (await people.count()) === 0 });
+    },
+  );
 
-  app.post(PEOPLE_API.passkeyOptions, async (_request, reply) => {
-    return reply.send({ ok: true, options: await ceremonies.authenticationOptions() });
-  });
+  api.post(
+    PEOPLE_API.passkeyOptions,
+    { schema: { response: { 200: optionsAnswerSchema } } },
+    async (_request, reply) => {
+      return reply.send({ ok: true, options: await ceremonies.authenticationOptions() });
+    },
+  );
 
-  api.post(PEOPLE_API.passkey, { schema: { body: signInRequestSchema } }, async (request, reply) => {
-    const passkey = await ceremonies.verifyAuthentication(request.body.response);
-    const person = passkey && (await people.byId(passkey.personId));
-    if (!person) return failed(request, reply, 401, PEOPLE_MESSAGES.signInFailed);
-    await signIn(request, reply, person, `passkey ${passkey.id}`);
-    return reply.send({ ok: true, person: meOut(person), needsPasskey: false });
-  });
+  const signedIn = { response: { 200: signedInAnswerSchema } };
+  api.post(
+    PEOPLE_API.passkey,
+    { schema: { body: signInRequestSchema, ...signedIn } },
+    async (request, reply) => {
+      const passkey = await ceremonies.verifyAuthentication(request.body.response);
+      const person = passkey && (await people.byId(passkey.personId));
+      if (!person) return failed(request, reply, 401, PEOPLE_MESSAGES.signInFailed);
+      await signIn(request, reply, person, `passkey ${passkey.id}`);
+      return reply.send({ ok: true, person: meOut(person), needsPasskey: false });
+    },
+  );
 
-  api.post(PEOPLE_API.recovery, { schema: { body: recoveryRequestSchema } }, async (request, reply) => {
-    const personId = await people.takeRecoveryCode(request.body.code);
-    const person = personId && (await people.byId(personId));
-    if (!person) return failed(request, reply, 401, PEOPLE_MESSAGES.signInFailed);
-    await signIn(request, reply, person, 'recovery code', true);
-    return reply.send({ ok: true, person: meOut(person), needsPasskey: true });
-  });
+  api.post(
+    PEOPLE_API.recovery,
+    { schema: { body: recoveryRequestSchema, ...signedIn } },
+    async (request, reply) => {
+      const personId = await people.takeRecoveryCode(request.body.code);
+      const person = personId && (await people.byId(personId));
+      if (!person) return failed(request, reply, 401, PEOPLE_MESSAGES.signInFailed);
+      await signIn(request, reply, person, 'recovery code', true);
+      return reply.send({ ok: true, person: meOut(person), needsPasskey: true });
+    },
+  );
 
   // ------------------------------------------------------------ the welcome link: a first passkey
 
   api.post(
     PEOPLE_API.welcomeOptions,
-    { schema: { body: welcomeOptionsRequestSchema } },
+    { schema: { body: welcomeOptionsRequestSchema, response: { 200: welcomeOptionsAnswerSchema } } },
     async (request, reply) => {
       const person = await people.invitationFor(request.body.token);
       if (!person) return failed(request, reply, 410, PEOPLE_MESSAGES.expired);
@@ -296,26 +321,31 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     },
   );
 
-  api.post(PEOPLE_API.welcome, { schema: { body: welcomeRequestSchema } }, async (request, reply) => {
-    const { token, response, passkeyName } = request.body;
-    const person = await people.invitationFor(token);
-    if (!person) return failed(request, reply, 410, PEOPLE_MESSAGES.expired);
-    const credential = await ceremonies.verifyRegistration(person.id, response);
-    if (!credential) return failed(request, reply, 400, PEOPLE_MESSAGES.registerFailed);
-    // The link is used up only by a passkey that registered: the delete is the claim, once.
-    if (!(await people.takeInvitation(token, person.id))) {
-      return failed(request, reply, 410, PEOPLE_MESSAGES.expired);
-    }
-    const passkey = await people.addPasskey({
-      personId: person.id,
-      ...credential,
-      name: passkeyName ?? deviceName(request.headers['user-agent']) ?? 'Passkey',
-    });
-    if (!passkey) return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.tooManyPasskeys });
-    await signIn(request, reply, person, 'welcome link');
-    const recoveryCodes = await codesFor(person);
-    return reply.send({ ok: true, person: meOut(person), passkey: passkeyOut(passkey), recoveryCodes });
-  });
+  const registered = { response: { 200: registeredAnswerSchema } };
+  api.post(
+    PEOPLE_API.welcome,
+    { schema: { body: welcomeRequestSchema, ...registered } },
+    async (request, reply) => {
+      const { token, response, passkeyName } = request.body;
+      const person = await people.invitationFor(token);
+      if (!person) return failed(request, reply, 410, PEOPLE_MESSAGES.expired);
+      const credential = await ceremonies.verifyRegistration(person.id, response);
+      if (!credential) return failed(request, reply, 400, PEOPLE_MESSAGES.registerFailed);
+      // The link is used up only by a passkey that registered: the delete is the claim, once.
+      if (!(await people.takeInvitation(token, person.id))) {
+        return failed(request, reply, 410, PEOPLE_MESSAGES.expired);
+      }
+      const passkey = await people.addPasskey({
+        personId: person.id,
+        ...credential,
+        name: passkeyName ?? deviceName(request.headers['user-agent']) ?? 'Passkey',
+      });
+      if (!passkey) refuse('conflict', PEOPLE_MESSAGES.tooManyPasskeys);
+      await signIn(request, reply, person, 'welcome link');
+      const recoveryCodes = await codesFor(person);
+      return reply.send({ ok: true, person: meOut(person), passkey: passkeyOut(passkey), recoveryCodes });
+    },
+  );
 
   /** An owner's recovery codes when she has none left (her first passkey, or after using them all). */
   const codesFor = async (person: PersonRecord): Promise<string[] | null> => {
@@ -352,10 +382,11 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.post(
     PEOPLE_API.myPasskeyOptions,
-    { schema: { body: myPasskeyOptionsRequestSchema } },
+    { schema: { body: myPasskeyOptionsRequestSchema, response: { 200: optionsAnswerSchema } } },
     async (request, reply) => {
-      const who = await registrantFor(request, request.body ?? {});
-      if (!who) return reply.code(400).send({ ok: false, error: PEOPLE_MESSAGES.firstOwnerDetails });
+      const who =
+        (await registrantFor(request, request.body ?? {})) ??
+        refuse('invalid', PEOPLE_MESSAGES.firstOwnerDetails);
       const existing = who.person ? await people.passkeysOf(who.person.id) : [];
       return reply.send({
         ok: true,
@@ -364,113 +395,130 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     },
   );
 
-  api.post(PEOPLE_API.myPasskeys, { schema: { body: myPasskeyRequestSchema } }, async (request, reply) => {
-    const { response, passkeyName, name, email } = request.body;
-    const who = await registrantFor(request, { name, email });
-    if (!who) return reply.code(400).send({ ok: false, error: PEOPLE_MESSAGES.firstOwnerDetails });
-    const credential = await ceremonies.verifyRegistration(who.registrant.challengeKey, response);
-    if (!credential) return reply.code(400).send({ ok: false, error: PEOPLE_MESSAGES.registerFailed });
-    let person = who.person;
-    const secret = request.cookies[ADMIN_SESSION_COOKIE];
-    if (!person) {
-      // The first owner: only while nobody exists (two tabs racing: the second is refused).
-      if ((await people.count()) > 0 || !name || !email || !secret) {
-        return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.registerFailed });
+  api.post(
+    PEOPLE_API.myPasskeys,
+    { schema: { body: myPasskeyRequestSchema, ...registered } },
+    async (request, reply) => {
+      const { response, passkeyName, name, email } = request.body;
+      const who =
+        (await registrantFor(request, { name, email })) ??
+        refuse('invalid', PEOPLE_MESSAGES.firstOwnerDetails);
+      const credential =
+        (await ceremonies.verifyRegistration(who.registrant.challengeKey, response)) ??
+        refuse('invalid', PEOPLE_MESSAGES.registerFailed);
+      let person = who.person;
+      const secret = request.cookies[ADMIN_SESSION_COOKIE];
+      if (!person) {
+        // The first owner: only while nobody exists (two tabs racing: the second is refused).
+        if ((await people.count()) > 0 || !name || !email || !secret) {
+          refuse('conflict', PEOPLE_MESSAGES.registerFailed);
+        }
+        person =
+          (await people.create({ name, email, role: 'owner', userHandle: who.registrant.userHandle })) ??
+          refuse('conflict', PEOPLE_MESSAGES.registerFailed);
+        await sessions.assignPerson(secret, person.id);
+        await audit(request, 'person-first-owner', person.id);
       }
-      person = await people.create({ name, email, role: 'owner', userHandle: who.registrant.userHandle });
-      if (!person) return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.registerFailed });
-      await sessions.assignPerson(secret, person.id);
-      await audit(request, 'person-first-owner', person.id);
-    }
-    const passkey = await people.addPasskey({
-      personId: person.id,
-      ...credential,
-      name: passkeyName ?? deviceName(request.headers['user-agent']) ?? 'Passkey',
-    });
-    if (!passkey) return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.tooManyPasskeys });
-    if (secret) await sessions.passkeyRegistered(secret);
-    await opts.audit.audit({
-      ...ownerActor(request),
-      name: person.name,
-      action: 'passkey-add',
-      target: passkey.id,
-      detail: null,
-    });
-    const recoveryCodes = await codesFor(person);
-    return reply.send({ ok: true, person: meOut(person), passkey: passkeyOut(passkey), recoveryCodes });
-  });
+      const passkey = await people.addPasskey({
+        personId: person.id,
+        ...credential,
+        name: passkeyName ?? deviceName(request.headers['user-agent']) ?? 'Passkey',
+      });
+      if (!passkey) refuse('conflict', PEOPLE_MESSAGES.tooManyPasskeys);
+      if (secret) await sessions.passkeyRegistered(secret);
+      await opts.audit.audit({
+        ...ownerActor(request),
+        name: person.name,
+        action: 'passkey-add',
+        target: passkey.id,
+        detail: null,
+      });
+      const recoveryCodes = await codesFor(person);
+      return reply.send({ ok: true, person: meOut(person), passkey: passkeyOut(passkey), recoveryCodes });
+    },
+  );
 
   /** The signed-in person's id, or null (the API token and the token's first session have no passkeys). */
   const myId = (request: FastifyRequest) => actorOf(request).personId;
 
-  app.get(PEOPLE_API.myPasskeys, async (request, reply) => {
-    const id = myId(request);
-    if (id === null) return reply.send({ ok: true, passkeys: [], recoveryCodesLeft: null });
-    const person = await people.byId(id);
-    const left = person?.role === 'owner' ? await people.recoveryCodesLeft(id) : null;
-    return reply.send({
-      ok: true,
-      passkeys: (await people.passkeysOf(id)).map(passkeyOut),
-      recoveryCodesLeft: left,
-    });
-  });
+  api.get(
+    PEOPLE_API.myPasskeys,
+    { schema: { response: { 200: passkeysAnswerSchema } } },
+    async (request, reply) => {
+      const id = myId(request);
+      if (id === null) return reply.send({ ok: true, passkeys: [], recoveryCodesLeft: null });
+      const person = await people.byId(id);
+      const left = person?.role === 'owner' ? await people.recoveryCodesLeft(id) : null;
+      return reply.send({
+        ok: true,
+        passkeys: (await people.passkeysOf(id)).map(passkeyOut),
+        recoveryCodesLeft: left,
+      });
+    },
+  );
 
   const byPasskey = { params: passkeyParamsSchema };
   api.patch(
     `${PEOPLE_API.myPasskeys}/:id`,
-    { schema: { ...byPasskey, body: passkeyPatchSchema } },
+    { schema: { ...byPasskey, ...done, body: passkeyPatchSchema } },
     async (request, reply) => {
       const id = myId(request);
       if (id === null || !(await people.renamePasskey(id, request.params.id, request.body.name))) {
-        return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.passkeyNotFound });
+        refuse('not-found', PEOPLE_MESSAGES.passkeyNotFound);
       }
       await audit(request, 'passkey-rename', request.params.id);
       return reply.send({ ok: true });
     },
   );
 
-  api.delete(`${PEOPLE_API.myPasskeys}/:id`, { schema: byPasskey }, async (request, reply) => {
-    const id = myId(request);
-    const outcome = id === null ? 'not-found' : await people.removePasskey(id, request.params.id);
-    if (outcome === 'not-found')
-      return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.passkeyNotFound });
-    if (outcome === 'last-owner')
-      return reply.code(409).send({ ok: false, error: PEOPLE_MESSAGES.lastPasskey });
-    await audit(request, 'passkey-remove', request.params.id);
-    return reply.send({ ok: true });
-  });
+  api.delete(
+    `${PEOPLE_API.myPasskeys}/:id`,
+    { schema: { ...byPasskey, ...done } },
+    async (request, reply) => {
+      const id = myId(request);
+      const outcome = id === null ? 'not-found' : await people.removePasskey(id, request.params.id);
+      if (outcome === 'not-found') refuse('not-found', PEOPLE_MESSAGES.passkeyNotFound);
+      if (outcome === 'last-owner') refuse('conflict', PEOPLE_MESSAGES.lastPasskey);
+      await audit(request, 'passkey-remove', request.params.id);
+      return reply.send({ ok: true });
+    },
+  );
 
-  app.post(PEOPLE_API.myRecoveryCodes, async (request, reply) => {
-    const id = myId(request);
-    if (id === null) return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.notFound });
+  const codes = { response: { 200: recoveryCodesAnswerSchema } };
+  api.post(PEOPLE_API.myRecoveryCodes, { schema: codes }, async (request, reply) => {
+    const id = myId(request) ?? refuse('not-found', PEOPLE_MESSAGES.notFound);
     const recoveryCodes = await people.newRecoveryCodes(id);
     await audit(request, 'recovery-codes-new', id);
     return reply.send({ ok: true, recoveryCodes });
   });
 
-  app.get(PEOPLE_API.mySessions, async (request, reply) => {
-    const id = myId(request);
-    const current = actorOf(request).session;
-    const list = id === null ? [] : await sessions.listFor(id);
-    return reply.send({
-      ok: true,
-      sessions: list.map((s) => ({
-        id: s.id,
-        device: s.device,
-        createdAt: s.createdAt.toISOString(),
-        lastUsedAt: s.lastUsedAt.toISOString(),
-        current: s.id === current,
-      })),
-    });
-  });
+  api.get(
+    PEOPLE_API.mySessions,
+    { schema: { response: { 200: sessionsAnswerSchema } } },
+    async (request, reply) => {
+      const id = myId(request);
+      const current = actorOf(request).session;
+      const list = id === null ? [] : await sessions.listFor(id);
+      return reply.send({
+        ok: true,
+        sessions: list.map((s) => ({
+          id: s.id,
+          device: s.device,
+          createdAt: s.createdAt.toISOString(),
+          lastUsedAt: s.lastUsedAt.toISOString(),
+          current: s.id === current,
+        })),
+      });
+    },
+  );
 
   api.delete(
     `${PEOPLE_API.mySessions}/:id`,
-    { schema: { params: sessionParamsSchema } },
+    { schema: { params: sessionParamsSchema, ...done } },
     async (request, reply) => {
       const id = myId(request);
       if (id === null || !(await sessions.endOne(id, request.params.id))) {
-        return reply.code(404).send({ ok: false, error: PEOPLE_MESSAGES.sessionNotFound });
+        refuse('not-found', PEOPLE_MESSAGES.sessionNotFound);
       }
       await audit(request, 'sign-out-device', request.params.id);
       if (request.params.id === actorOf(request).session)
@@ -479,7 +527,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     },
   );
 
-  app.delete(PEOPLE_API.mySessions, async (request, reply) => {
+  api.delete(PEOPLE_API.mySessions, { schema: done }, async (request, reply) => {
     const id = myId(request);
     if (id !== null) await sessions.endAllOf(id);
     await audit(request, 'sign-out-everywhere', null);

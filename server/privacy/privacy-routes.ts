@@ -11,10 +11,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CUSTOMER_API, customerEmailParamsSchema } from '../../domain/customers/customers';
+import {
+  CUSTOMER_API,
+  customerEmailParamsSchema,
+  erasureResponseSchema,
+} from '../../domain/customers/customers';
 import { checkEmail } from '../../domain/shared/email';
+import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
-import { ErasureRefused, type PrivacyStore } from './privacy-store';
+import { ErasureRefused, type PrivacyActor, type PrivacyStore } from './privacy-store';
 
 export const PRIVACY_PATHS = {
   export: '/api/admin/privacy/export',
@@ -34,7 +39,8 @@ const email = z.string({ error: PRIVACY_MESSAGES.email }).max(1000, { error: PRI
  */
 const config = { ownerUnauthorized: PRIVACY_MESSAGES.unauthorized };
 const exportRoute = { config, schema: { querystring: z.object({ email }) } };
-const eraseRoute = { config, schema: { body: z.strictObject({ email }) } };
+const erased = { 200: erasureResponseSchema };
+const eraseRoute = { config, schema: { body: z.strictObject({ email }), response: erased } };
 
 export async function privacyAdminRoutes(
   app: FastifyInstance,
@@ -42,11 +48,17 @@ export async function privacyAdminRoutes(
 ): Promise<void> {
   const { privacy } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
+  /** The erasure, or its refusal (409) naming the order that is paid and not yet delivered. */
+  const erase = (address: string, by: PrivacyActor) =>
+    privacy.eraseFor(address, by).catch((err: unknown) => {
+      if (err instanceof ErasureRefused) refuse('conflict', err.message);
+      throw err;
+    });
 
   api.get(PRIVACY_PATHS.export, exportRoute, async (request, reply) => {
     // Trimmed and checked like every form does; the address as stored.
     const address = checkEmail(request.query.email);
-    if (!address.ok) return reply.code(400).send({ ok: false, error: address.message });
+    if (!address.ok) refuse('invalid', address.message);
     const data = await privacy.exportFor(address.email, ownerActor(request));
     request.log.info(
       { orders: data.orders.length, emails: data.emails.length, newsletter: data.newsletter !== null },
@@ -59,14 +71,8 @@ export async function privacyAdminRoutes(
 
   api.post(PRIVACY_PATHS.erase, eraseRoute, async (request, reply) => {
     const address = checkEmail(request.body.email);
-    if (!address.ok) return reply.code(400).send({ ok: false, error: address.message });
-    let result: Awaited<ReturnType<PrivacyStore['eraseFor']>>;
-    try {
-      result = await privacy.eraseFor(address.email, ownerActor(request));
-    } catch (err) {
-      if (err instanceof ErasureRefused) return reply.code(409).send({ ok: false, error: err.message });
-      throw err;
-    }
+    if (!address.ok) refuse('invalid', address.message);
+    const result = await erase(address.email, ownerActor(request));
     request.log.info({ ...result, paidOrdersKept: result.paidOrdersKept.length }, 'privacy: address erased');
     return reply.send({ ok: true, ...result });
   });
@@ -82,17 +88,12 @@ export async function privacyAdminRoutes(
       .send({ ok: true, ...data });
   });
 
-  api.delete(customer, byPath, async (request, reply) => {
-    try {
-      const result = await privacy.eraseFor(request.params.email, ownerActor(request));
-      request.log.info(
-        { ...result, paidOrdersKept: result.paidOrdersKept.length },
-        'customers: customer erased',
-      );
-      return reply.send({ ok: true, ...result });
-    } catch (err) {
-      if (err instanceof ErasureRefused) return reply.code(409).send({ ok: false, error: err.message });
-      throw err;
-    }
+  api.delete(customer, { schema: { ...byPath.schema, response: erased } }, async (request, reply) => {
+    const result = await erase(request.params.email, ownerActor(request));
+    request.log.info(
+      { ...result, paidOrdersKept: result.paidOrdersKept.length },
+      'customers: customer erased',
+    );
+    return reply.send({ ok: true, ...result });
   });
 }

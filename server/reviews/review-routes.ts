@@ -22,7 +22,9 @@ import {
   adminReviewsResponseSchema,
   orderReviewsResponseSchema,
   pendingCountResponseSchema,
+  productReviewsResponseSchema,
   reviewRequestSchema,
+  reviewSummariesResponseSchema,
 } from '../../domain/reviews/review-schemas';
 import { REVIEW_MESSAGES } from '../../domain/reviews/review-texts';
 import { REVIEW_API } from '../../domain/reviews/reviews';
@@ -97,7 +99,8 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
   );
 
   const byProduct = z.object({ id: z.string().check(z.maxLength(40)) });
-  api.get('/api/products/:id/reviews', { schema: { params: byProduct } }, async (request, reply) => {
+  const ofProduct = { params: byProduct, response: { 200: productReviewsResponseSchema } };
+  api.get('/api/products/:id/reviews', { schema: ofProduct }, async (request, reply) => {
     const found = source.current().byProduct[request.params.id];
     return reply.send({
       ok: true,
@@ -107,7 +110,8 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
     });
   });
 
-  api.get(REVIEW_API.summaries, async (_request, reply) => {
+  const summarised = { schema: { response: { 200: reviewSummariesResponseSchema } } };
+  api.get(REVIEW_API.summaries, summarised, async (_request, reply) => {
     const snapshot = source.current();
     const summaries = Object.fromEntries(
       Object.entries(snapshot.byProduct).flatMap(([id, p]) => (p.summary ? [[id, p.summary]] : [])),

@@ -178,6 +178,13 @@ const ANSWER_SCHEMA_PREFIXES = [
   '/api/admin/reviews',
   '/api/admin/quotes',
   '/api/quotes',
+  '/api/admin/people',
+  '/api/admin/me',
+  '/api/admin/passkey',
+  '/api/admin/welcome',
+  '/api/admin/today',
+  '/api/admin/outbox',
+  '/api/admin/settings',
 ] as const;
 /** Products' JSON routes, except the photo uploads (multipart, the photo pipeline's own answers). */
 const ANSWER_SCHEMA_ROUTES = [
@@ -211,6 +218,22 @@ const ANSWER_SCHEMA_ROUTES = [
   'GET /api/admin/session',
   'POST /api/order-page',
   'POST /api/order-page/withdrawal',
+  'GET /api/admin/sign-in',
+  'POST /api/admin/recovery',
+  'GET /api/admin/stats',
+  'GET /api/settings/public',
+  'POST /api/newsletter',
+  'POST /api/products/:id/notify',
+  'GET /api/cart-reminders/:token',
+  'POST /api/cart-reminders/:token',
+  'POST /api/discounts/check',
+  'GET /api/health',
+  'POST /api/admin/privacy/erase',
+  'DELETE /api/admin/customers/:email',
+  'GET /api/products/:id/reviews',
+  'GET /api/reviews/summary',
+  'POST /api/admin/hero-image/edit',
+  'POST /api/back-in-touch',
 ] as const;
 
 describe('route inventory', () => {

@@ -9,7 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BACK_IN_TOUCH_API } from '../../domain/settings/shop-settings';
+import { okResponseSchema } from '../../domain/shared/answers';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
+import { refuse } from '../lib/refusal';
 import { actionForm, message, sendNewsletterPage, urlencoded } from '../newsletter';
 import { BACK_IN_TOUCH_PATHS } from './back-in-touch-mail';
 import { BACK_IN_TOUCH_TOKEN, type BackInTouchStore } from './back-in-touch-store';
@@ -43,9 +45,10 @@ export async function backInTouchRoutes(
     done(null, urlencoded(String(body))),
   );
   const api = app.withTypeProvider<ZodTypeProvider>();
-  api.post(BACK_IN_TOUCH_API, { schema: { body: bodySchema } }, async (request, reply) => {
+  const asked = { body: bodySchema, response: { 202: okResponseSchema } };
+  api.post(BACK_IN_TOUCH_API, { schema: asked }, async (request, reply) => {
     const email = checkEmail(request.body.email);
-    if (!email.ok) return reply.code(400).send({ ok: false, error: email.message });
+    if (!email.ok) refuse('invalid', email.message);
     const outcome = await opts.store.signUp(email.email);
     request.log.info({ outcome }, 'back-in-touch sign-up');
     return reply.code(202).send({ ok: true });

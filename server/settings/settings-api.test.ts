@@ -11,6 +11,8 @@ import { dispatchCalendar, dispatchDate } from '../../domain/making/dispatch';
 import {
   type AllSettings,
   pausedSalesMessage,
+  publicSettings,
+  publicSettingsAnswerSchema,
   SEEDED_ZONES,
   SHOP_SETTINGS_MESSAGES,
   zoneClosedMessage,
@@ -260,6 +262,23 @@ describe('the settings contract', () => {
     expect(body.settings).toHaveProperty('shipping.zones');
     expect(body.settings).toHaveProperty('away.mode', 'off');
     expect(body.settings).toHaveProperty('announcement.enabled', true);
+  });
+
+  it('writes the public answer with a schema that has no place for the order e-mail', async () => {
+    const app = await start();
+    await patch(app, { seller });
+    const res = await app.inject({ method: 'GET', url: '/api/admin/settings', headers: auth });
+    const all = (res.json() as { settings: AllSettings }).settings;
+    expect(all.seller.orderEmail).toBe(seller.orderEmail);
+    // Even handed the whole seller, the answer's schema (the serializer writes with it) keeps it out.
+    const written = publicSettingsAnswerSchema.parse({
+      ok: true,
+      settings: { ...publicSettings(all), seller: all.seller },
+    });
+    expect(written.settings.seller).not.toHaveProperty('orderEmail');
+    expect(JSON.stringify(written)).not.toContain(seller.orderEmail);
+    const route = app.routeInventory.find((r) => r.method === 'GET' && r.url === '/api/settings/public');
+    expect(route?.responseSchema).toBe(true);
   });
 
   it('names the saved seller in /runtime-env.js, which the legal pages and the footer read', async () => {

@@ -9,13 +9,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { TODAY_API } from '../../domain/making/today';
 import {
   type AllSettings,
+  allSettingsAnswerSchema,
   allSettingsPatchSchema,
   PUBLIC_SETTINGS_API,
   publicSettings,
+  publicSettingsAnswerSchema,
   SHOP_SETTINGS_MESSAGES,
+  settingsHistoryResponseSchema,
 } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
-import type { AuditTrail } from '../audit/audit-trail';
+import { type AuditTrail, oncePerSubmission, submissionSlot } from '../audit/audit-trail';
+import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
 import type { SettingsCache } from './settings-cache';
 import { type SettingsStore, StaleSettingsError } from './settings-store';
@@ -36,51 +40,53 @@ export async function settingsRoutes(app: FastifyInstance, opts: SettingsRouteOp
   const { store, cache, audit } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.get(TODAY_API.settings, async (_request, reply) => {
+  const all = { response: { 200: allSettingsAnswerSchema } };
+  api.get(TODAY_API.settings, { schema: all }, async (_request, reply) => {
     return reply.header('Cache-Control', 'no-store').send({ ok: true, settings: await store.read() });
   });
 
-  api.patch(TODAY_API.settings, { schema: { body: allSettingsPatchSchema } }, async (request, reply) => {
-    const actor = ownerActor(request);
-    const patch = request.body;
-    // The first day away is today: a return date must come after it.
-    const today = irishDate(opts.now?.() ?? new Date());
-    if (patch.away && patch.away.mode !== 'off' && patch.away.until !== null && patch.away.until <= today) {
-      return reply.code(400).send({ ok: false, error: SHOP_SETTINGS_MESSAGES.awayUntil });
-    }
-    const claimed = actor.requestKey === undefined ? null : `settings:${actor.requestKey}`;
-    if (claimed !== null && !(await audit.claimRequest(claimed))) {
-      return reply.send({ ok: true, settings: await store.read() });
-    }
-    let ok = false;
-    try {
-      const outcome = await store.update(patch, {
-        session: actor.session,
-        address: actor.address,
-        name: actor.name,
-      });
-      ok = true;
-      if (outcome.changed) {
-        await cache.refresh();
-        await opts.saved?.(outcome.settings, outcome.before);
+  api.patch(
+    TODAY_API.settings,
+    { schema: { ...all, body: allSettingsPatchSchema } },
+    async (request, reply) => {
+      const actor = ownerActor(request);
+      const patch = request.body;
+      // The first day away is today: a return date must come after it.
+      const today = irishDate(opts.now?.() ?? new Date());
+      if (patch.away && patch.away.mode !== 'off' && patch.away.until !== null && patch.away.until <= today) {
+        refuse('invalid', SHOP_SETTINGS_MESSAGES.awayUntil);
       }
-      return reply.send({ ok: true, settings: outcome.settings });
-    } catch (err) {
-      if (err instanceof StaleSettingsError) {
-        return reply.code(409).send({ ok: false, error: SHOP_SETTINGS_MESSAGES.stale });
-      }
-      throw err;
-    } finally {
-      if (!ok && claimed !== null) await audit.releaseRequest(claimed);
-    }
-  });
+      const settings = await oncePerSubmission(
+        audit,
+        submissionSlot('settings', 'all', actor),
+        async () => {
+          const outcome = await store
+            .update(patch, { session: actor.session, address: actor.address, name: actor.name })
+            .catch((err: unknown) => {
+              if (err instanceof StaleSettingsError) refuse('conflict', SHOP_SETTINGS_MESSAGES.stale);
+              throw err;
+            });
+          if (outcome.changed) {
+            await cache.refresh();
+            await opts.saved?.(outcome.settings, outcome.before);
+          }
+          return outcome.settings;
+        },
+        () => store.read(),
+      );
+      return reply.send({ ok: true, settings });
+    },
+  );
 
-  app.get(`${TODAY_API.settings}/history`, async (_request, reply) => {
+  const history = { response: { 200: settingsHistoryResponseSchema } };
+  api.get(`${TODAY_API.settings}/history`, { schema: history }, async (_request, reply) => {
     const history = await store.history(HISTORY_MAX);
     return reply.header('Cache-Control', 'no-store').send({ ok: true, history });
   });
 
-  app.get(PUBLIC_SETTINGS_API, async (_request, reply) => {
+  // Only the fields the public answer's schema names leave: never the order e-mail.
+  const shown = { response: { 200: publicSettingsAnswerSchema } };
+  api.get(PUBLIC_SETTINGS_API, { schema: shown }, async (_request, reply) => {
     // Every API answer is no-store: a saved change reaches shoppers from the next request.
     return reply
       .header('Cache-Control', 'no-store')

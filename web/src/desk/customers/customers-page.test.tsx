@@ -110,9 +110,21 @@ describe("the desk's Customers", () => {
             note: 'Prefers the small size',
             noteUpdatedAt: '2026-11-21T10:00:00.000Z',
           });
+        // The server's whole answer: every count, and the paid orders kept.
         return json(200, {
           ok: true,
+          newsletterSignupsDeleted: 1,
+          backInTouchDeleted: 0,
+          backInStockRequestsDeleted: 0,
+          cartRemindersDeleted: 0,
+          reviewsErased: 0,
+          enquiriesErased: 0,
+          unpaidCheckoutsErased: 0,
           ordersAnonymised: 1,
+          customerNotesDeleted: 1,
+          quotesErased: 0,
+          mailBodiesErased: 2,
+          mailFilesDeleted: 0,
           paidOrdersKept: [{ reference: 'SOL-1A2B3C4D', keptUntil: '2032-12-31' }],
         });
       }),

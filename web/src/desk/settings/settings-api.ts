@@ -1,19 +1,16 @@
 /** The desk's calls for the owner's settings (server/settings/settings-routes.ts), parsed by the shared schemas. */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { TODAY_API } from '../../../../domain/making/today';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
 import {
   type AllSettings,
   type AllSettingsPatch,
   allSettingsResponseSchema,
+  settingsHistoryResponseSchema,
 } from '../../../../domain/settings/shop-settings';
 import { call } from '../desk-api';
 
-const historySchema = z.object({
-  ok: z.literal(true),
-  history: z.record(z.string(), z.array(z.object({ at: z.string(), detail: z.nullable(z.string()) }))),
-});
-export type SettingsHistory = z.infer<typeof historySchema>['history'];
+export type SettingsHistory = z.infer<typeof settingsHistoryResponseSchema>['history'];
 
 export const settingsApi = {
   read: (): Promise<AllSettings> =>
@@ -23,5 +20,5 @@ export const settingsApi = {
       [IDEMPOTENCY_KEY_HEADER]: submission,
     }).then((r) => r.settings),
   history: (): Promise<SettingsHistory> =>
-    call('GET', `${TODAY_API.settings}/history`, historySchema).then((r) => r.history),
+    call('GET', `${TODAY_API.settings}/history`, settingsHistoryResponseSchema).then((r) => r.history),
 };

@@ -121,9 +121,13 @@ export function useNewsletterSignup(source: NewsletterSource): {
   useEffect(() => {
     mounted.current = true;
     signup.mounted += 1;
-    // A shopper can type into the prerendered field before the app hydrates; keep what they typed.
-    const typed = inputRef.current?.value;
-    if (typed) setValue(typed);
+    // A shopper can type into the prerendered field before the app hydrates; keep what they typed, unless
+    // it was sent and taken before this form mounted: then the field shows empty, as after any success.
+    const input = inputRef.current;
+    if (input?.value) {
+      if (signup.status.kind === 'success') input.value = '';
+      else setValue(input.value);
+    }
     return () => {
       mounted.current = false;
       signup.mounted -= 1;

@@ -6,7 +6,15 @@
  * the success message (for TIMINGS_MS.newsletterMessage or until the next edit). A failed request says
  * so and keeps what the shopper typed.
  */
-import { type FormEvent, type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type FormEvent,
+  type RefObject,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
 import {
   NEWSLETTER_MESSAGES,
@@ -18,7 +26,8 @@ export const loadSubmit = () => import('./submit-newsletter');
 export type SignupStatus =
   | { readonly kind: 'idle' }
   | { readonly kind: 'submitting' }
-  | { readonly kind: 'success' }
+  /** `sent`: the field's text that was sent, so a form that still shows it can empty it. */
+  | { readonly kind: 'success'; readonly sent: string }
   | { readonly kind: 'failed'; readonly message: string };
 
 type SignupResult = Awaited<ReturnType<Awaited<ReturnType<typeof loadSubmit>>['postSignup']>>;
@@ -79,7 +88,7 @@ function setStatus(signup: Signup, status: SignupStatus): void {
 }
 
 /** Sends the sign-up and records its answer, whether or not a form is on the page when it lands. */
-function send(signup: Signup, post: () => Promise<SignupResult>): Promise<SignupResult> {
+function send(signup: Signup, sent: string, post: () => Promise<SignupResult>): Promise<SignupResult> {
   setStatus(signup, { kind: 'submitting' });
   const request = post().then(
     (result) => result,
@@ -88,7 +97,7 @@ function send(signup: Signup, post: () => Promise<SignupResult>): Promise<Signup
   signup.request = request;
   void request.then((result) => {
     signup.request = null;
-    setStatus(signup, result.ok ? { kind: 'success' } : { kind: 'failed', message: result.message });
+    setStatus(signup, result.ok ? { kind: 'success', sent } : { kind: 'failed', message: result.message });
   });
   return request;
 }
@@ -106,14 +115,17 @@ export function useNewsletterSignup(source: NewsletterSource): {
   const status = useSyncExternalStore(signup.subscribe, signup.read, readIdle);
   const [value, setValue] = useState('');
   const [validationError, setValidationError] = useState<string | null>(null);
-  // A success clears the field of the form that shows it, in the render that shows it: not in an effect,
-  // which could run after the field was typed in again, or in an instance that is already gone.
-  const [shown, setShown] = useState(status);
-  if (shown !== status) {
-    setShown(status);
-    if (status.kind === 'success') setValue('');
-  }
   const inputRef = useRef<HTMLInputElement>(null);
+  // Whatever order hydration, the replayed submit, the mount effect and the answer came in (a busy phone
+  // has shown them in every order), a success on the screen never sits beside the address it sent: before
+  // paint, the field is emptied of it, in React's state and in the DOM (text typed before hydration).
+  const sentShown = status.kind === 'success' ? status.sent : null;
+  useLayoutEffect(() => {
+    if (sentShown === null) return;
+    if (value === sentShown) setValue('');
+    const input = inputRef.current;
+    if (input && input.value === sentShown) input.value = '';
+  }, [sentShown, value]);
   const mounted = useRef(true);
   /** Set from the moment of submit: the submit code may still be loading, and a second click must wait. */
   const busy = useRef(false);
@@ -121,13 +133,10 @@ export function useNewsletterSignup(source: NewsletterSource): {
   useEffect(() => {
     mounted.current = true;
     signup.mounted += 1;
-    // A shopper can type into the prerendered field before the app hydrates; keep what they typed, unless
-    // it was sent and taken before this form mounted: then the field shows empty, as after any success.
+    // A shopper can type into the prerendered field before the app hydrates: keep what they typed (unless
+    // it was sent and taken already: the layout effect above has emptied the field then).
     const input = inputRef.current;
-    if (input?.value) {
-      if (signup.status.kind === 'success') input.value = '';
-      else setValue(input.value);
-    }
+    if (input?.value) setValue(input.value);
     return () => {
       mounted.current = false;
       signup.mounted -= 1;
@@ -155,7 +164,8 @@ export function useNewsletterSignup(source: NewsletterSource): {
       }
       if (!mounted.current || signup.request !== null) return;
       // The field itself is the truth (it may hold text typed before hydration).
-      const request = submit.newsletterRequest(inputRef.current?.value ?? value, source);
+      const sent = inputRef.current?.value ?? value;
+      const request = submit.newsletterRequest(sent, source);
       if (!request.ok) {
         setValidationError(request.message);
         setStatus(signup, IDLE);
@@ -163,7 +173,7 @@ export function useNewsletterSignup(source: NewsletterSource): {
         return;
       }
       setValidationError(null);
-      await send(signup, () => submit.postSignup(request.body));
+      await send(signup, sent, () => submit.postSignup(request.body));
     } finally {
       busy.current = false;
     }

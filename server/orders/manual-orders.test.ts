@@ -15,6 +15,7 @@ import { manualOrderCreatedSchema, manualOrderPreviewResponseSchema } from '../.
 import { irishDate } from '../../domain/shared/calendar-date';
 import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { reconcileOnce } from './reconcile';
 
 const ADMIN_TOKEN = 'manual-orders-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -503,5 +504,39 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
       .execute();
     expect(audit.map((a) => a.action)).toEqual(['create-order', 'order-price', 'refund', 'cancel']);
     expect(audit[2]?.detail).toBe('1000 cents: Clasp loose');
+  });
+
+  it('finishes an order marked paid that a crash stopped half-way, on the next reconcile pass', async () => {
+    // The process stops between storing the order and marking it paid.
+    const orders = app.orders.service;
+    const markManualPaid = orders.markManualPaid.bind(orders);
+    orders.markManualPaid = () => Promise.reject(new Error('the process stopped here'));
+    const stopped = await post('/api/admin/orders', FAIR, { 'idempotency-key': 'fair-crash-1' }).finally(
+      () => {
+        orders.markManualPaid = markManualPaid;
+      },
+    );
+    expect(stopped.statusCode).toBe(500);
+    const row = () =>
+      app.platform.db
+        .selectFrom('orders')
+        .select(['id', 'status', 'reference'])
+        .where('request_key', '=', 'fair-crash-1')
+        .executeTakeFirstOrThrow();
+    expect((await row()).status).toBe('pending');
+    // Just stored: its request may still be running, so the pass leaves it.
+    await reconcileOnce(app);
+    expect((await row()).status).toBe('pending');
+    // Later, the pass finishes it: paid, dated in the making queue, and no e-mail (the wish went with the
+    // request).
+    expect(await reconcileOnce(app, { strandedAfterMs: 0 })).toMatchObject({ paid: 1, stoppedEarly: false });
+    const { reference, status } = await row();
+    expect(status).toBe('paid');
+    const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${reference}`)).json());
+    expect(detail).toMatchObject({ status: 'paid', channel: 'manual', paymentMethod: 'cash' });
+    expect(detail.dispatchBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect((await outboxRows(app)).filter((r) => r.reference === reference)).toEqual([]);
+    // Once: a second pass finds nothing to finish.
+    expect(await reconcileOnce(app, { strandedAfterMs: 0 })).toMatchObject({ paid: 0 });
   });
 });

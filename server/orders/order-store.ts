@@ -539,6 +539,25 @@ export class OrderStore {
     return rows.flatMap((r) => (r.session_id ? [{ id: r.id, sessionId: r.session_id }] : []));
   }
 
+  /**
+   * Orders the owner marked paid whose second step never ran (the process stopped between storing the
+   * order and marking it paid): pending, with how she was paid and no checkout session, created before
+   * `before`, oldest first.
+   */
+  async strandedMarkedPaid(before: string, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where('created_at', '<', before)
+      .where('session_id', 'is', null)
+      .where('payment_method', 'is not', null)
+      .orderBy('created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   /** The pending orders of these sessions created since `since` (the provider says they are paid), newest first. */
   async pendingOfSessions(
     sessionIds: readonly string[],

@@ -6,7 +6,9 @@
  * checkout session run the same idempotent confirmation step the confirmation page runs: paid sessions
  * become paid orders with their e-mails, expired ones are marked expired, open ones stay as they are.
  *
- * A pass first asks the provider which sessions it took the money for (one call) and confirms those
+ * A pass first finishes the orders the owner marked paid that a crash stopped half-way (stored, not yet
+ * marked paid: no session, no provider to ask), then asks the provider which sessions it took the money
+ * for (one call) and confirms those
  * orders, then checks the rest one by one, several at a time: the orders never checked (the newest first:
  * the likeliest to have just been paid for), then those whose last check is older than `recheckMs`. It
  * goes on until none is left or its time is up, so abandoned checkouts, however many, never keep a paid
@@ -46,6 +48,12 @@ export interface ReconcileTimings {
    * pass only yielded a turn).
    */
   readonly restMs: number;
+  /**
+   * An order the owner marked paid is stored, then marked paid: one still pending this long after it was
+   * stored was stopped between the two steps (a crash, a restart) and is finished by the pass. Long enough
+   * that the request storing it has surely finished, or failed, by then.
+   */
+  readonly strandedAfterMs: number;
 }
 
 export const DEFAULT_RECONCILE_TIMINGS: ReconcileTimings = {
@@ -58,6 +66,7 @@ export const DEFAULT_RECONCILE_TIMINGS: ReconcileTimings = {
   concurrency: 4,
   sliceMs: 10,
   restMs: 20,
+  strandedAfterMs: 60_000,
 };
 
 export interface ReconcileResult {
@@ -122,6 +131,19 @@ export async function reconcileOnce(
     };
     await Promise.all(Array.from({ length: Math.max(1, timings.concurrency) }, worker));
   };
+
+  // The owner's own orders first: she was paid already, and no provider needs asking. Her wish for the
+  // customer's e-mail went with the request that stopped: none is sent (she can resend it from the order).
+  const strandedBefore = new Date(started - timings.strandedAfterMs).toISOString();
+  for (const orderId of await orderStore.strandedMarkedPaid(strandedBefore, timings.batch)) {
+    if (over()) break;
+    await shareTheLoop();
+    checked += 1;
+    if (await orders.markManualPaid(orderId, false)) {
+      paid += 1;
+      app.log.warn({ orderId }, 'reconcile: an order marked paid had stopped half-way; finished now');
+    }
+  }
 
   let paidSessions: ReadonlySet<string> = new Set();
   try {

@@ -84,4 +84,5 @@ export {
   paymentsOfEmail,
 } from './order-store';
 export { type OrderVat, rowVatOf } from './order-vat';
+export { type OrderPersonalRecords, personalRecordsOfOrders } from './personal-records';
 export { eraseReturnNotesOfOrders, returnLinesOf, returnsOpenedBetween } from './return-store';

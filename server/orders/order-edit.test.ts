@@ -130,6 +130,23 @@ describe.each(TEST_DIALECTS)('changing an order before dispatch on %s', (dialect
       .execute();
     expect(audit.map((r) => [r.target, r.detail])).toEqual([[reference, 'address, giftMessage, lines']]);
     expect(JSON.stringify(audit)).not.toContain('Quay');
+
+    // The privacy export shows the change's before and after, the gift message and the owner's notes.
+    expect(
+      (await owner('POST', `/api/admin/orders/${reference}/notes`, { text: 'Rang: new flat' }, 'note-1'))
+        .statusCode,
+    ).toBe(200);
+    const exported = await app.privacy.store.exportFor(SHOPPER, { session: 'token', address: '203.0.113.7' });
+    expect(exported.orders).toContainEqual(
+      expect.objectContaining({
+        reference,
+        giftMessage: 'Happy birthday, Mam!',
+        changes: [
+          expect.objectContaining({ text: expect.stringContaining('→ Ciara Walsh, 14 Quay Street') }),
+        ],
+        notes: [expect.objectContaining({ text: 'Rang: new flat' })],
+      }),
+    );
   });
 
   it('changes the e-mail address without writing to the shopper; later e-mails go to the new address', async () => {

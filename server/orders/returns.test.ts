@@ -348,6 +348,21 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
     expect(
       (await move(reference, id, { status: 'closed', reason: 'Ciara kept it after all' })).statusCode,
     ).toBe(200);
+    // Until then the privacy export shows the return, the owner's notes on it included.
+    const before = await app.privacy.store.exportFor(SHOPPER, { session: 'token', address: '203.0.113.7' });
+    expect(before.orders).toContainEqual(
+      expect.objectContaining({
+        reference,
+        returns: [
+          expect.objectContaining({
+            status: 'closed',
+            reason: 'Clasp broke',
+            ownerNote: 'Ciara rang, a loyal customer',
+            closeReason: 'Ciara kept it after all',
+          }),
+        ],
+      }),
+    );
     await app.privacy.store.eraseFor(SHOPPER, { session: 'token', address: '203.0.113.7' });
     expect((await detail(reference)).returns).toMatchObject([
       { id, status: 'closed', reason: 'Clasp broke', overrideNote: null, closeReason: null },
@@ -434,6 +449,15 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
       },
     ]);
     expect(order.timeline.filter((e) => e.kind === 'return').map((e) => e.actor)).toEqual(['shop']);
+    // The notice they signed is theirs to see in the privacy export, with the return it opened.
+    const exported = await app.privacy.store.exportFor(SHOPPER, { session: 'token', address: '203.0.113.7' });
+    expect(exported.orders).toContainEqual(
+      expect.objectContaining({
+        reference,
+        withdrawal: expect.objectContaining({ name: 'Ciara Walsh', reason: 'Changed my mind' }),
+        returns: [expect.objectContaining({ status: 'requested', reason: WITHDRAWAL_RETURN_REASON })],
+      }),
+    );
     expect((await page(reference, key)).returns).toMatchObject([
       { status: 'requested', text: 'Return requested: we are waiting for the piece to come back to us.' },
     ]);

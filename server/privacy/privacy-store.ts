@@ -51,6 +51,7 @@ import {
   ordersHoldingPersonalData,
   ordersOfEmail,
   paymentsOfEmail,
+  personalRecordsOfOrders,
 } from '../orders';
 import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments';
 import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from '../quotes';
@@ -288,6 +289,7 @@ export class PrivacyStore {
     const orders = await ordersOfEmail(db, key);
     const orderIds = orders.map((o) => o.id);
     const lines = await linesOfOrders(db, orderIds);
+    const recordsOf = await personalRecordsOfOrders(db, orderIds);
     const sessions = await testSessionsOfOrders(db, orderIds);
     const enquiries = await enquiriesOfEmail(db, key);
     // The owner's copy of an enquiry quotes it: its e-mails carry the enquiry's id as their reference.
@@ -322,6 +324,9 @@ export class PrivacyStore {
         createdAt: o.created_at,
         paidAt: o.paid_at,
         keptUntil: o.paid_at === null ? null : keptUntil(o.paid_at),
+        giftMessage: o.gift_message,
+        // The owner's notes and changes, the withdrawal notice and the returns: about the person too.
+        ...recordsOf(o.id),
         lines: lines
           .filter((l) => l.order_id === o.id)
           .map((l) => ({

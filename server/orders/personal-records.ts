@@ -1,0 +1,94 @@
+/**
+ * What the orders feature keeps about an order's person beyond the order row itself, for the privacy
+ * export (docs/product.md §12): the owner's notes on the order and the before and after of her changes
+ * (both erased with the person), the withdrawal notice they signed, and their returns. One read per
+ * table for all the orders of an address.
+ */
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { returnLinesOf } from './return-store';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface OrderPersonalRecords {
+  readonly notes: { readonly at: string; readonly text: string; readonly by: string | null }[];
+  readonly changes: { readonly at: string; readonly text: string }[];
+  readonly withdrawal: {
+    readonly name: string;
+    readonly items: unknown;
+    readonly reason: string | null;
+    readonly sentAt: string;
+  } | null;
+  readonly returns: {
+    readonly status: string;
+    readonly reason: string;
+    readonly lines: { readonly name: string; readonly size: string | null; readonly quantity: number }[];
+    readonly refunded: number;
+    readonly ownerNote: string | null;
+    readonly closeReason: string | null;
+    readonly openedAt: string;
+    readonly receivedAt: string | null;
+    readonly endedAt: string | null;
+  }[];
+}
+
+const NONE: OrderPersonalRecords = { notes: [], changes: [], withdrawal: null, returns: [] };
+
+function parsed(json: string): unknown {
+  try {
+    return JSON.parse(json) as unknown;
+  } catch {
+    return json;
+  }
+}
+
+/** The records of each of these orders, by order id (an order with none maps to empty lists). */
+export async function personalRecordsOfOrders(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<(orderId: string) => OrderPersonalRecords> {
+  if (orderIds.length === 0) return () => NONE;
+  const ids = [...orderIds];
+  const [notes, changes, withdrawals, returns] = await Promise.all([
+    db.selectFrom('order_notes').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+    db
+      .selectFrom('order_events')
+      .select(['order_id', 'at', 'text'])
+      .where('order_id', 'in', ids)
+      .where('kind', '=', 'changed')
+      .orderBy('id')
+      .execute(),
+    db.selectFrom('withdrawal_notices').selectAll().where('order_id', 'in', ids).execute(),
+    db.selectFrom('order_returns').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+  ]);
+  return (orderId) => {
+    const withdrawal = withdrawals.find((w) => w.order_id === orderId);
+    return {
+      notes: notes
+        .filter((n) => n.order_id === orderId)
+        .map((n) => ({ at: n.at, text: n.text, by: n.actor_name })),
+      changes: changes.filter((c) => c.order_id === orderId).map((c) => ({ at: c.at, text: c.text })),
+      withdrawal: withdrawal
+        ? {
+            name: withdrawal.name,
+            items: parsed(withdrawal.items),
+            reason: withdrawal.reason,
+            sentAt: withdrawal.created_at,
+          }
+        : null,
+      returns: returns
+        .filter((r) => r.order_id === orderId)
+        .map((r) => ({
+          status: r.status,
+          reason: r.reason,
+          lines: returnLinesOf(r).map((l) => ({ name: l.name, size: l.size, quantity: l.quantity })),
+          refunded: r.refunded,
+          ownerNote: r.override_note,
+          closeReason: r.close_reason,
+          openedAt: r.created_at,
+          receivedAt: r.received_at,
+          endedAt: r.ended_at,
+        })),
+    };
+  };
+}

@@ -356,6 +356,11 @@ export function settingsDefaults(input: SettingsDefaultsInput): OwnerSettings {
   };
 }
 
+/** What the e-mails and pages call a zone: the owner's name for it, the first start's once she removed it. */
+export function zoneNameOf(shipping: ShippingSettings, zone: ZoneId): string {
+  return currentZone(shipping, zone)?.name ?? SHIPPING_ZONES[zone].label;
+}
+
 /** The zone a checkout to `zone` is priced with now; null when the owner removed it. */
 export function currentZone(shipping: ShippingSettings, zone: ZoneId): ShippingZoneSetting | null {
   return shipping.zones.find((z) => z.id === zone) ?? null;

@@ -64,6 +64,7 @@ describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
         vatNumber: null,
         vatRate: 23,
       }),
+      zoneName: async (zone) => zone,
       vatBefore: { vatRate: 23, vatNumber: null },
       pageUrl: (reference, key) => `http://shop.test/order/${reference}/${key}`,
       log: silentLog,

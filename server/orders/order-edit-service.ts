@@ -9,7 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { isCustomLineId, sizeByCode } from '../../domain/catalogue/sizes';
 import { checkGiftMessage } from '../../domain/checkout/gift-message';
-import type { SizeCode } from '../../domain/config';
+import type { SizeCode, ZoneId } from '../../domain/config';
 import { ADMIN_MESSAGES, CARRIER_LABELS, type Carrier } from '../../domain/orders/admin-api';
 import { ORDER_EDIT_MESSAGES, type OrderEdit, type ResendKind } from '../../domain/orders/order-edit';
 import {
@@ -30,7 +30,7 @@ import type { DeskStore } from './fulfilment-store';
 import type { IssuedOrderKeys } from './order-key';
 import { customerConfirmation } from './order-mail';
 import type { OrderStore } from './order-store';
-import { legalFacts, type OrderVat, orderVatOf, type SellerNow } from './order-vat';
+import { legalFacts, type OrderVat, orderVatOf, type SellerNow, type ZoneNameNow } from './order-vat';
 
 export interface OrderEditServiceOptions {
   readonly desk: DeskService;
@@ -42,6 +42,8 @@ export interface OrderEditServiceOptions {
   readonly publicUrl: string;
   /** The owner's seller settings now: the e-mails name her and her contact address. */
   readonly seller: SellerNow;
+  /** The order's zone as the owner names it now, in the e-mails sent again. */
+  readonly zoneName: ZoneNameNow;
   /** The VAT of orders stored before it was kept with them: the first start's (order-vat.ts). */
   readonly vatBefore: OrderVat;
   readonly pageUrl: (reference: string, key: string) => string;
@@ -241,6 +243,7 @@ export class OrderEditService {
     if (row.email === '') return refuse('conflict', ORDER_EDIT_MESSAGES.anonymised);
     // Sent again as it would be composed now: the seller as she is, the order's own VAT.
     const seller = await this.o.seller();
+    const zoneName = await this.o.zoneName(row.zone as ZoneId);
     let build: ((row: OrderRow, keys: IssuedOrderKeys) => NewOutboxRow) | null = null;
     if (kind === 'confirmation' && row.paid_at !== null) {
       const stored = await this.o.orders.findById(row.id);
@@ -253,6 +256,7 @@ export class OrderEditService {
             contactEmail: seller.email,
             legal: legalFacts(seller, orderVatOf(stored, this.o.vatBefore), this.o.publicUrl),
             orderPageUrl: this.o.pageUrl(reference, key),
+            zoneName,
           });
           return this.shopperMail(r, uniqueKind(`${MAIL_KINDS.customer}:resend`), mail);
         };

@@ -173,6 +173,29 @@ describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and t
     expect(byReference.get(fresh)?.at(-1)).toBe('13.5%');
   });
 
+  it('names the zone as the owner calls it now, in the e-mails and on the order page', async () => {
+    const current = (await owner('GET', '/api/admin/settings')).json() as { settings: AllSettings };
+    const zones = current.settings.shipping.zones.map((z) =>
+      z.id === 'IE' ? { ...z, name: 'Island of Ireland' } : z,
+    );
+    expect((await owner('PATCH', '/api/admin/settings', { shipping: { zones } }, 'zones-1')).statusCode).toBe(
+      200,
+    );
+    const reference = await paidOrder();
+    const [confirmation, notice] = await mails(reference);
+    expect(confirmation?.text_body).toContain('Delivery (Island of Ireland)');
+    expect(confirmation?.text_body).toContain('then delivery to Island of Ireland is expected');
+    expect(notice?.text_body).toContain('Destination: Island of Ireland');
+    const key = /\?key=([A-Za-z0-9_-]+)/.exec(confirmation?.text_body ?? '')?.[1];
+    const page = await app.inject({
+      method: 'POST',
+      url: '/api/order-page',
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { reference, key },
+    });
+    expect(page.json()).toMatchObject({ order: { zoneLabel: 'Island of Ireland' } });
+  });
+
   it("an order stored before its VAT was kept reads as the first start's rate and number", async () => {
     const old = await paidOrder();
     await mails(old);

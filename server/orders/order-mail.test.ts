@@ -73,6 +73,8 @@ const ctx = (o: StoredOrder, legal: LegalMailFacts = LEGAL, orderPageUrl: string
   contactEmail: 'hello@solas.example',
   legal,
   orderPageUrl,
+  // The first start's names: what the owner's settings call the zones until she renames one.
+  zoneName: SHIPPING_ZONES[o.zone].label,
 });
 
 const ownerCtx = (o: StoredOrder) => ({ ...ctx(o), deskUrl: 'http://shop.test/admin#/orders/SOL-A1B2C3D4' });

@@ -5,7 +5,7 @@
  */
 
 import { lineNameWithSize } from '../../domain/catalogue/sizes';
-import { BRAND, deliveryDaysText, POLICY, productionDaysText, SHIPPING_ZONES } from '../../domain/config';
+import { BRAND, deliveryDaysText, POLICY, productionDaysText } from '../../domain/config';
 import { deliveryEstimate, deliveryRangeText } from '../../domain/making/dispatch';
 import { orderDiscountLabel } from '../../domain/quotes/quotes';
 import { formatVatRate, orderVat, vatIncludedText } from '../../domain/settings/seller-texts';
@@ -41,6 +41,8 @@ export interface OrderMailContext {
   readonly legal: LegalMailFacts;
   /** The order page with its key (absolute); null only for orders that have no key yet. */
   readonly orderPageUrl: string | null;
+  /** The order's zone as the owner names it now (her shipping settings). */
+  readonly zoneName: string;
 }
 
 export function addressLines(details: ShippingDetails | null): string[] {
@@ -56,16 +58,15 @@ export function addressLines(details: ShippingDetails | null): string[] {
   ].filter((l): l is string => typeof l === 'string' && l.trim() !== '');
 }
 
-function shippingLabel(order: StoredOrder): string {
-  return `Delivery (${SHIPPING_ZONES[order.zone].label})`;
+function shippingLabel(zoneName: string): string {
+  return `Delivery (${zoneName})`;
 }
 
 /**
  * The dates stored with the order at payment (docs/product.md §14): dispatch, then the zone's delivery
  * window from it. Orders paid before dates were stored keep the ranges of days they were promised.
  */
-function dispatchText(order: StoredOrder): string {
-  const zone = SHIPPING_ZONES[order.zone].label;
+function dispatchText(order: StoredOrder, zone: string): string {
   if (order.dispatchDate) {
     const window = deliveryRangeText(deliveryEstimate(order.dispatchDate, order.zone));
     return (
@@ -85,11 +86,11 @@ interface SummaryRow {
   readonly strong?: boolean;
 }
 
-function summaryRows(order: StoredOrder): SummaryRow[] {
+function summaryRows(order: StoredOrder, zoneName: string): SummaryRow[] {
   const rows: SummaryRow[] = [{ label: 'Subtotal', value: money(order.subtotal) }];
   // Off the items, so right under them: `Discount (XMAS15)` or the early-bird tier's line.
   if (order.discount > 0) rows.push({ label: orderDiscountLabel(order), value: `-${money(order.discount)}` });
-  rows.push({ label: shippingLabel(order), value: order.shipping === 0 ? 'Free' : money(order.shipping) });
+  rows.push({ label: shippingLabel(zoneName), value: order.shipping === 0 ? 'Free' : money(order.shipping) });
   if (order.giftWrap > 0) rows.push({ label: 'Gift wrap', value: money(order.giftWrap) });
   rows.push({ label: 'Total paid', value: money(order.total), strong: true });
   return rows;
@@ -116,15 +117,15 @@ function giftMessageHtml(order: StoredOrder): string {
   return `${htmlHeading(GIFT_MESSAGE_HEADING)}\n${htmlParagraph(body)}`;
 }
 
-function textSummary(order: StoredOrder): string[] {
-  return summaryRows(order).map((r) => `  ${r.label}: ${r.value}`);
+function textSummary(order: StoredOrder, zoneName: string): string[] {
+  return summaryRows(order, zoneName).map((r) => `  ${r.label}: ${r.value}`);
 }
 
 function htmlHeading(text: string): string {
   return `<tr><td style="padding:18px 28px 4px 28px;font-size:18px;">${escapeHtml(text)}</td></tr>`;
 }
 
-function htmlOrderTable(order: StoredOrder): string {
+function htmlOrderTable(order: StoredOrder, zoneName: string): string {
   const cell = `padding:6px 0;font-family:Arial,sans-serif;font-size:14px;border-bottom:1px solid ${LINE};`;
   const lines = order.lines
     .map(
@@ -133,7 +134,7 @@ function htmlOrderTable(order: StoredOrder): string {
         `<td align="right" style="${cell}white-space:nowrap;">${escapeHtml(money(l.lineTotal))}</td></tr>`,
     )
     .join('\n');
-  const totals = summaryRows(order)
+  const totals = summaryRows(order, zoneName)
     .map((r) => {
       const weight = r.strong ? 'font-weight:bold;font-size:16px;' : '';
       return (
@@ -260,7 +261,7 @@ export function orderPageHtml(url: string | null): string {
 }
 
 export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
-  const { order, reference, contactEmail } = ctx;
+  const { order, reference, contactEmail, zoneName } = ctx;
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}Your ${BRAND.name} order ${reference} is confirmed`;
   const name = order.shippingDetails?.name.trim();
   const greeting = name ? `Hello ${name},` : 'Hello,';
@@ -275,14 +276,14 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     'Your order',
     ...textLines(order),
     '',
-    ...textSummary(order),
+    ...textSummary(order, zoneName),
     '',
     ...giftMessageText(order),
     'Delivery address',
     ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
     '',
     'When to expect it',
-    `  ${dispatchText(order)}`,
+    `  ${dispatchText(order, zoneName)}`,
     '',
     orderPageText(ctx.orderPageUrl),
     '',
@@ -303,12 +304,12 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
       ),
       htmlParagraph(`Order reference: <strong>${escapeHtml(reference)}</strong>`),
       htmlHeading('Your order'),
-      htmlOrderTable(order),
+      htmlOrderTable(order, zoneName),
       giftMessageHtml(order),
       htmlHeading('Delivery address'),
       htmlAddress(order),
       htmlHeading('When to expect it'),
-      htmlParagraph(escapeHtml(dispatchText(order))),
+      htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
       orderPageHtml(ctx.orderPageUrl),
       htmlParagraph(
         `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
@@ -331,6 +332,7 @@ export function deskOrderUrl(publicUrl: string, reference: string): string {
 export function ownerNotification({
   order,
   reference,
+  zoneName,
   deskUrl,
 }: OrderMailContext & { readonly deskUrl: string }): RenderedMail {
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}New order ${reference}: ${money(order.total)}`;
@@ -340,7 +342,7 @@ export function ownerNotification({
     `Reference: ${reference}`,
     `Customer e-mail: ${order.email}`,
     `Paid: ${formatIrishDateTime(paidAt)} (Irish time)`,
-    `Destination: ${SHIPPING_ZONES[order.zone].label}`,
+    `Destination: ${zoneName}`,
     `Gift wrap: ${order.giftWrap > 0 ? 'yes' : 'no'}`,
     ...(order.dispatchDate
       ? [`Dispatch by: ${formatDayMonth(order.dispatchDate)} (${order.dispatchDate})`]
@@ -357,14 +359,14 @@ export function ownerNotification({
     'Items',
     ...textLines(order),
     '',
-    ...textSummary(order),
+    ...textSummary(order, zoneName),
     '',
     ...giftMessageText(order),
     'Ship to',
     ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
     '',
     'Promised to the customer',
-    `  ${dispatchText(order)}`,
+    `  ${dispatchText(order, zoneName)}`,
     '',
   ].join('\n');
   const html = htmlDocument(
@@ -375,12 +377,12 @@ export function ownerNotification({
       htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
       htmlParagraph(facts.map(escapeHtml).join('<br>')),
       htmlHeading('Items'),
-      htmlOrderTable(order),
+      htmlOrderTable(order, zoneName),
       giftMessageHtml(order),
       htmlHeading('Ship to'),
       htmlAddress(order),
       htmlHeading('Promised to the customer'),
-      htmlParagraph(escapeHtml(dispatchText(order))),
+      htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
     ].join('\n'),
   );
   return { subject, text, html };
@@ -442,7 +444,7 @@ function noticeLines({ notice, reference }: WithdrawalMailContext): string[] {
 
 /** The shopper's acknowledgement of receipt of their notice of withdrawal (a durable medium). */
 export function withdrawalAcknowledgement(ctx: WithdrawalMailContext): RenderedMail {
-  const { order, reference, contactEmail } = ctx;
+  const { order, reference, contactEmail, zoneName } = ctx;
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}We received your cancellation of order ${reference}`;
   const body = [
     'We have received your notice of withdrawal. This e-mail confirms it; please keep it.',

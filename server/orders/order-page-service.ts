@@ -39,7 +39,7 @@ import {
   withdrawalOwnerNotice,
 } from './order-mail';
 import type { OrderPageRecord, OrderStore, StoredOrder } from './order-store';
-import { legalFacts, type OrderVat, orderVatOf, type SellerNow } from './order-vat';
+import { legalFacts, type OrderVat, orderVatOf, type SellerNow, type ZoneNameNow } from './order-vat';
 
 const TEST_PROVIDER_ID = 'test-checkout';
 
@@ -55,6 +55,8 @@ export interface OrderPageServiceOptions {
   readonly mailFrom: string;
   /** The owner's seller settings now: the e-mails name her, and her notice goes to her order address. */
   readonly seller: SellerNow;
+  /** The order's zone as the owner names it now, in the e-mails and on the page. */
+  readonly zoneName: ZoneNameNow;
   /** The VAT of orders stored before it was kept with them: the first start's (order-vat.ts). */
   readonly vatBefore: OrderVat;
   readonly log: OrderPageLogger;
@@ -311,6 +313,7 @@ export class OrderPageService {
       orderEmail: seller.orderEmail,
       legal: legalFacts(seller, orderVatOf(order, this.o.vatBefore), this.o.publicUrl),
       orderPageUrl: order.orderKey ? this.pageUrl(reference, order.orderKey) : null,
+      zoneName: await this.o.zoneName(order.zone),
     };
   }
 
@@ -359,7 +362,7 @@ export class OrderPageService {
       total: order.total,
       refunded: row.refunded,
       vatIncluded: orderVat(orderVatOf(order, this.o.vatBefore), order.total),
-      zoneLabel: SHIPPING_ZONES[order.zone].label,
+      zoneLabel: await this.o.zoneName(order.zone),
       address: order.shippingDetails ? addressLines(order.shippingDetails) : [],
       withdrawal: {
         open: window.open && notice === null,

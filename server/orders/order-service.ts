@@ -52,7 +52,7 @@ import {
 } from '../payments';
 import { customerConfirmation, deskOrderUrl, ownerNotification } from './order-mail';
 import type { OrderStore, StoredOrder } from './order-store';
-import { legalFacts, type OrderVat, orderVatOf, type SellerNow } from './order-vat';
+import { legalFacts, type OrderVat, orderVatOf, type SellerNow, type ZoneNameNow } from './order-vat';
 
 export interface OrderServiceLogger {
   info(obj: object, msg: string): void;
@@ -71,6 +71,8 @@ export interface OrderServiceOptions {
    * address her notifications go to, and the VAT rate and number a new order is charged with.
    */
   readonly seller: SellerNow;
+  /** The order's zone as the owner names it now, in the e-mails. */
+  readonly zoneName: ZoneNameNow;
   /** The VAT of orders stored before it was kept with them: the first start's (order-vat.ts). */
   readonly vatBefore: OrderVat;
   /** The order page's absolute link (OrderPageService.pageUrl). */
@@ -413,10 +415,11 @@ export class OrderService {
               pieces: order.itemCount,
             });
     const seller = await this.o.seller();
+    const zoneName = await this.o.zoneName(order.zone);
     const first = await store.markPaidAndQueue(
       orderId,
       null,
-      (paid) => (emailCustomer ? [this.customerMessage(paid, seller)] : []),
+      (paid) => (emailCustomer ? [this.customerMessage(paid, seller, zoneName)] : []),
       { paymentId: null, dispatchDate: dispatch },
     );
     if (first) {
@@ -593,10 +596,11 @@ export class OrderService {
                 });
       // The seller as she is now: the e-mails are composed inside the payment's transaction.
       const seller = await this.o.seller();
+      const zoneName = await this.o.zoneName(order.zone);
       const first = await store.markPaidAndQueue(
         order.id,
         session.shipping,
-        (paid) => this.messages(paid, seller),
+        (paid) => this.messages(paid, seller, zoneName),
         {
           paymentId: session.paymentId ?? null,
           dispatchDate: dispatch,
@@ -722,17 +726,17 @@ export class OrderService {
     return { vatRate, vatNumber };
   }
 
-  private mailContext(order: StoredOrder, seller: SellerSettings) {
+  private mailContext(order: StoredOrder, seller: SellerSettings, zoneName: string) {
     const reference = referenceOf(order);
     // markPaidAndQueue gives every order its key in the same update, so every order e-mail links to its page.
     const orderPageUrl = order.orderKey ? this.o.pageUrl(reference, order.orderKey) : null;
     const legal = legalFacts(seller, orderVatOf(order, this.o.vatBefore), this.o.publicUrl);
-    return { order, reference, contactEmail: seller.email, legal, orderPageUrl };
+    return { order, reference, contactEmail: seller.email, legal, orderPageUrl, zoneName };
   }
 
   /** The customer's confirmation alone (a manual order's, when the owner asks for it). */
-  private customerMessage(order: StoredOrder, seller: SellerSettings): NewOutboxRow {
-    const ctx = this.mailContext(order, seller);
+  private customerMessage(order: StoredOrder, seller: SellerSettings, zoneName: string): NewOutboxRow {
+    const ctx = this.mailContext(order, seller, zoneName);
     return outboxRow(
       {
         orderId: order.id,
@@ -746,14 +750,14 @@ export class OrderService {
     );
   }
 
-  private messages(order: StoredOrder, seller: SellerSettings): NewOutboxRow[] {
-    const ctx = this.mailContext(order, seller);
+  private messages(order: StoredOrder, seller: SellerSettings, zoneName: string): NewOutboxRow[] {
+    const ctx = this.mailContext(order, seller, zoneName);
     const { reference } = ctx;
     const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();
     return [
-      this.customerMessage(order, seller),
+      this.customerMessage(order, seller, zoneName),
       outboxRow(
         { orderId: order.id, reference, kind: MAIL_KINDS.owner, to: seller.orderEmail, ...owner },
         domain,

@@ -3,10 +3,14 @@
  * (docs/product.md §10.14): her name, address and e-mails are read from the owner's settings when an
  * e-mail or a slip is composed; the VAT rate and number are the order's own, stored when it was created.
  */
+import type { ZoneId } from '../../domain/config';
 import type { SellerSettings } from '../../domain/settings/shop-settings';
 
 /** The owner's seller settings as this instance holds them now (server/settings, no query). */
 export type SellerNow = () => Promise<SellerSettings>;
+
+/** A zone's name as the owner calls it now (her shipping settings, no query): e-mails and pages say it. */
+export type ZoneNameNow = (zone: ZoneId) => Promise<string>;
 
 /** The VAT an order was charged with: the rate in percent and the seller's VAT number (null: none). */
 export interface OrderVat {

@@ -4,6 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { ZoneId } from '../../domain/config';
+import { zoneNameOf } from '../../domain/settings/shop-settings';
 import { checkoutRoutes } from './checkout-routes';
 import { deskRoutes } from './desk-routes';
 import { DeskService } from './fulfilment-service';
@@ -36,6 +38,8 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
   // order's VAT is its own (order-vat.ts), the first start's (VAT_RATE, SELLER_VAT_NUMBER) before it was kept.
   const seller = app.settings.seller;
   const vatBefore = { vatRate: config.seller.vatRate, vatNumber: config.seller.vatNumber };
+  // A zone as she names it now: e-mails and the order page say it (her shipping settings, from memory).
+  const zoneName = async (zone: ZoneId) => zoneNameOf((await app.settings.cache.current()).shipping, zone);
   const returnStore = new ReturnStore(db, recordOrderEvents);
   // Built with the desk below; the order page reaches it only when a request comes.
   let returnService: ReturnService | null = null;
@@ -44,6 +48,7 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
     seller,
+    zoneName,
     vatBefore,
     log: app.log,
     onMailQueued: wakeOutbox,
@@ -61,6 +66,7 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
     seller,
+    zoneName,
     vatBefore,
     pageUrl: (reference: string, key: string) => pages.pageUrl(reference, key),
     log: app.log,
@@ -123,6 +129,7 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     mailFrom: config.mailFrom,
     publicUrl: config.publicUrl,
     seller,
+    zoneName,
     vatBefore,
     pageUrl: shared.pageUrl,
     onMailQueued: wakeOutbox,

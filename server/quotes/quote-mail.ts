@@ -6,7 +6,7 @@
  */
 
 import { nameWithSize } from '../../domain/catalogue/sizes';
-import { BRAND, SHIPPING_ZONES } from '../../domain/config';
+import { BRAND } from '../../domain/config';
 import { formatDayMonthYear, type QuotePageView } from '../../domain/quotes/quotes';
 import { parseIsoDate } from '../../domain/shared/calendar-date';
 import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money, type RenderedMail } from '../mail/layout';
@@ -16,6 +16,8 @@ export interface QuoteMailFacts extends Omit<QuotePageView, 'dispatchDate' | 'st
   readonly url: string;
   readonly termsUrl: string;
   readonly contactEmail: string;
+  /** The quote's zone as the owner names it now (her shipping settings). */
+  readonly zoneName: string;
 }
 
 export function quoteMail(q: QuoteMailFacts): RenderedMail {
@@ -31,7 +33,7 @@ export function quoteMail(q: QuoteMailFacts): RenderedMail {
     ...(q.discount > 0
       ? [[`Discount (${q.discountPercent}%)`, `-${money(q.discount)}`] as [string, string]]
       : []),
-    [`Shipping (${SHIPPING_ZONES[q.zone].label})`, q.shipping === 0 ? 'Free' : money(q.shipping)],
+    [`Shipping (${q.zoneName})`, q.shipping === 0 ? 'Free' : money(q.shipping)],
     ['Total', money(q.total)],
   ];
   const greeting = q.name ? `Hello ${q.name},` : 'Hello,';

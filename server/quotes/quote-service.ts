@@ -72,6 +72,8 @@ export interface QuoteServiceOptions {
   readonly mailFrom: string;
   /** The contact e-mail shown to shoppers, as the owner's settings say now (server/settings). */
   readonly contactEmail: () => Promise<string>;
+  /** A zone as the owner names it now (her shipping settings). */
+  readonly zoneName: (zone: ZoneId) => Promise<string>;
   readonly termsUrl: string;
   readonly onMailQueued: () => void;
   readonly queue?: MakingQueueSource;
@@ -295,6 +297,7 @@ export class QuoteService {
       url: this.pageUrl(reference, await this.o.store.issueKey(reference, this.now())),
       termsUrl: this.o.termsUrl,
       contactEmail: await this.o.contactEmail(),
+      zoneName: await this.o.zoneName(row.zone as ZoneId),
     });
     return { to: row.email, subject: mail.subject, text: mail.text };
   }
@@ -356,6 +359,7 @@ export class QuoteService {
       url,
       termsUrl: this.o.termsUrl,
       contactEmail: await this.o.contactEmail(),
+      zoneName: await this.o.zoneName(row.zone as ZoneId),
     });
     const now = this.now();
     await this.o.store.queueMail(

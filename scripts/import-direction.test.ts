@@ -29,6 +29,25 @@ const FORBIDDEN: readonly (readonly [file: string, imports: string])[] = [
   ['server/lib/probe.ts', '../db/schema'],
   ['server/quotes/probe.ts', '../orders/order-store'],
   ['server/orders/probe.ts', '../../tests/support/test-app'],
+  // The storefront's features import one way (docs/architecture.md, "Imports"): each folder below may not
+  // import the features above it, so no two of them import each other.
+  ['web/src/features/catalogue-snapshot/probe.ts', '../catalogue/product-card'],
+  ['web/src/features/catalogue-snapshot/probe-face.ts', '../cart'],
+  ['web/src/features/catalogue-snapshot/probe-server.ts', '../../../../server/config'],
+  ['web/src/features/compare/probe.ts', '../catalogue/compare-button'],
+  ['web/src/features/recently-viewed/probe.ts', '../catalogue/recently-viewed-strip'],
+  ['web/src/features/settings/probe.ts', '../catalogue/product-actions'],
+  ['web/src/features/wishlist/probe.ts', '../cart/cart-context'],
+  ['web/src/features/cart/probe-catalogue.ts', '../catalogue/product-status'],
+  ['web/src/features/cart/probe-checkout.ts', '../checkout/checkout-section'],
+  ['web/src/features/cart/probe-making.ts', '../making/dispatch-notes'],
+  ['web/src/features/making/probe.ts', '../catalogue/product-details'],
+  ['web/src/features/making/probe-checkout.ts', '../checkout/order-confirmed'],
+  ['web/src/features/checkout/probe.ts', '../catalogue/product-card'],
+  ['web/src/features/checkout/probe-reviews.ts', '../reviews/order-reviews'],
+  ['web/src/features/reviews/probe.ts', '../catalogue/rating'],
+  ['web/src/features/reviews/probe-app.tsx', '../../app/providers'],
+  ['web/src/components/ui/probe.ts', '../../features/cart/cart-context'],
 ];
 
 const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
@@ -41,6 +60,18 @@ const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
   ['server/security/probe.test.ts', '../orders/order-store'],
   ['server/db/probe-lib.ts', '../lib/lazy-module'],
   ['server/orders/probe.test.ts', '../../tests/support/test-app'],
+  ['web/src/features/catalogue-snapshot/probe-domain.ts', '../../../../domain/catalogue/snapshot'],
+  ['web/src/features/cart/probe-snapshot.ts', '../catalogue-snapshot/catalogue-context'],
+  ['web/src/features/settings/probe-snapshot.ts', '../catalogue-snapshot/catalogue-context'],
+  ['web/src/features/cart/probe-components.ts', '../../components/ui/product-status'],
+  ['web/src/features/making/probe-cart.ts', '../cart/cart-context'],
+  ['web/src/features/checkout/probe-cart.ts', '../cart/cart-context'],
+  ['web/src/features/checkout/probe-making.ts', '../making/order-delivery'],
+  ['web/src/features/reviews/probe-checkout.ts', '../checkout/confirmation-parts'],
+  ['web/src/features/catalogue/probe-cart.ts', '../cart/cart-context'],
+  ['web/src/features/catalogue/probe-reviews.ts', '../reviews/rating'],
+  ['web/src/features/cart/probe-catalogue.test.tsx', '../catalogue/product-card'],
+  ['web/src/components/ui/probe-lib.ts', '../../lib/after-next-paint'],
 ];
 
 /** Two modules that import each other. */

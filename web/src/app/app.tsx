@@ -5,7 +5,7 @@ import { type Resolution, resolvePath } from '../../../domain/routes';
 import { clearStale, signalHydrated } from '../boot/protocol';
 import { HydrateLater } from '../components/hydrate-later';
 import { LazyToaster } from '../components/ui/toast';
-import { CatalogueProvider, useCatalogue } from '../features/catalogue/catalogue-context';
+import { CatalogueProvider, useCatalogue } from '../features/catalogue-snapshot/catalogue-context';
 import { DebugPanels } from '../features/debug-panels';
 import { report, reportRenderError } from '../features/error-tracking/report';
 import { useErrorTracking } from '../features/error-tracking/use-error-tracking';

@@ -1,14 +1,24 @@
 /**
  * /cart: the lines with quantity controls, the order summary (delivery destination, shipping, gift wrap,
- * total, estimated dispatch) and the checkout, which the checkout feature renders itself. Opened from
- * the cart reminder's link (`?restore=`), it first offers that saved cart (docs/product.md §5.10a).
+ * total, estimated dispatch) and the checkout, which the checkout feature renders itself. The page puts
+ * the making feature's estimate and the checkout into the cart's summary, so the cart imports neither.
+ * Opened from the cart reminder's link (`?restore=`), it first offers that saved cart (docs/product.md
+ * §5.10a).
  */
 import { useCallback, useRef, useState } from 'react';
+import type { ZoneId } from '../../../domain/config';
 import { useCartLines } from '../features/cart/cart-context';
 import { CartLineItem } from '../features/cart/cart-line-item';
 import { CartSummary } from '../features/cart/cart-summary';
+import { CheckoutSection } from '../features/checkout/checkout-section';
+import { CartDispatch } from '../features/making/dispatch-notes';
 import { CartRestore } from '../features/newsletter/cart-restore';
 import { Link } from '../lib/router';
+
+/** The summary's estimate (making's, for the cart's zone and pieces). */
+function cartDispatch(zone: ZoneId, pieces: number) {
+  return <CartDispatch zone={zone} pieces={pieces} />;
+}
 
 export function CartPage() {
   const { lines, count } = useCartLines();
@@ -55,7 +65,7 @@ export function CartPage() {
               ))}
             </ul>
           </section>
-          <CartSummary announce={announce} />
+          <CartSummary announce={announce} dispatch={cartDispatch} checkout={<CheckoutSection />} />
         </div>
       )}
     </section>

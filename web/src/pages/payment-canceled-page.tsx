@@ -4,7 +4,7 @@
  * and item count.
  */
 import { useEffect, useRef } from 'react';
-import { useCatalogue } from '../features/catalogue/catalogue-context';
+import { useCatalogue } from '../features/catalogue-snapshot/catalogue-context';
 import { storedCartSummary } from '../features/checkout/stored-cart';
 import { recordEvent } from '../features/events/events';
 import { Link } from '../lib/router';

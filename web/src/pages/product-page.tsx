@@ -1,8 +1,8 @@
 import { similarProducts } from '../../../domain/catalogue/similar';
 import type { CatalogueProduct } from '../../../domain/catalogue/snapshot';
 import { productPath, resolvePath } from '../../../domain/routes';
-import { useCatalogue } from '../features/catalogue/catalogue-context';
 import { ProductDetails } from '../features/catalogue/product-details';
+import { useCatalogue } from '../features/catalogue-snapshot/catalogue-context';
 import { Link, usePath } from '../lib/router';
 
 function useProductId(): string {

@@ -1,5 +1,5 @@
-import { useCatalogue } from '../features/catalogue/catalogue-context';
 import { Listing } from '../features/catalogue/listing';
+import { useCatalogue } from '../features/catalogue-snapshot/catalogue-context';
 import { Link } from '../lib/router';
 
 /** The active products of the current catalogue (docs/product.md, products section: paused and retired ones are not listed). */

@@ -3,7 +3,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { indexCatalogue } from '../../../domain/catalogue/catalogue-index';
 import { seedSnapshot } from '../../../domain/catalogue/seed';
 import type { CatalogueProduct, CatalogueSnapshot } from '../../../domain/catalogue/snapshot';
-import { CatalogueProvider } from '../features/catalogue/catalogue-context';
+import { CatalogueProvider } from '../features/catalogue-snapshot/catalogue-context';
 
 type Wrapper = (props: { children: ReactNode }) => ReactNode;
 

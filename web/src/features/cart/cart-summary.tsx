@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import {
   deliveryDaysText,
   GIFT_WRAP_PRICE,
@@ -8,8 +8,6 @@ import {
   type ZoneId,
 } from '../../../../domain/config';
 import { cents, formatEuro } from '../../../../domain/shared/money';
-import { CheckoutSection } from '../checkout/checkout-section';
-import { CartDispatch } from '../making/dispatch-notes';
 import { useZones } from '../settings/storefront-settings';
 import { useCart } from './cart-context';
 import { DiscountCodeField, useDiscountLine } from './discount-code';
@@ -22,9 +20,20 @@ function isZoneId(value: string): value is ZoneId {
 
 /**
  * The cart page's order summary: delivery destination, shipping, gift wrap, total, estimated dispatch and
- * the checkout. `announce` tells the page's live region what changed.
+ * the checkout. `announce` tells the page's live region what changed. The dispatch dates (making) and the
+ * checkout (checkout) are those features' own pieces, which read the cart themselves: the page hands
+ * them in, so the cart imports neither of them and both may import the cart.
  */
-export function CartSummary({ announce }: { announce: (message: string) => void }) {
+export function CartSummary({
+  announce,
+  dispatch,
+  checkout,
+}: {
+  announce: (message: string) => void;
+  /** The estimate for the chosen zone and the cart's pieces (memo there: re-renders only when they change). */
+  dispatch: (zone: ZoneId, pieces: number) => ReactNode;
+  checkout: ReactNode;
+}) {
   const { totals, zone, setZone, giftWrap, setGiftWrap } = useCart();
   // The zones the owner ships to, named as she named them (a zone she switched off is not offered).
   const zones = useZones();
@@ -124,11 +133,9 @@ export function CartSummary({ announce }: { announce: (message: string) => void 
         <p className="mt-1 text-muted">
           Made to order: {productionDaysText()}, then delivery in {deliveryDaysText(zone)}
         </p>
-        <CartDispatch zone={zone} pieces={totals.itemCount} />
+        {dispatch(zone, totals.itemCount)}
       </div>
-      <div className="mt-6">
-        <CheckoutSection />
-      </div>
+      <div className="mt-6">{checkout}</div>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { formatEuro } from '../../../../domain/shared/money';
-import { ProductStatusNote } from '../catalogue/product-status';
+import { ProductStatusNote } from '../../components/ui/product-status';
 import type { CartLineView } from './cart-context';
 
 /**

@@ -5,11 +5,11 @@
 import { LIMITS } from '../../../../domain/config';
 import { productPath } from '../../../../domain/routes';
 import { formatEuro } from '../../../../domain/shared/money';
+import { ProductStatusNote } from '../../components/ui/product-status';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
 import { useCompare } from '../compare/compare-context';
 import { Modal } from './modal';
-import { ProductStatusNote } from './product-status';
 
 export interface CompareOverlayProps {
   readonly open: boolean;

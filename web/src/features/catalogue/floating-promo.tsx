@@ -9,9 +9,9 @@
  */
 import { type RefObject, useEffect, useState } from 'react';
 import { PROMO, STORAGE_KEYS, TIMINGS_MS } from '../../../../domain/config';
+import { CloseIcon } from '../../components/ui/icons';
 import { readStored, writeStored } from '../../lib/browser-storage';
 import { Link } from '../../lib/router';
-import { CloseIcon } from './icons';
 
 /** Whether a stored hide-until value still hides the promo at `now`. Garbage never hides it. */
 export function promoHidden(stored: string | null, now: number): boolean {

@@ -7,8 +7,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { type PointerEvent, useRef } from 'react';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { SWIPE_THRESHOLD_PX } from '../../../../domain/config';
+import { ChevronIcon, CloseIcon } from '../../components/ui/icons';
 import { ProductPicture } from '../../components/ui/responsive-image';
-import { ChevronIcon, CloseIcon } from './icons';
 import { useReturnFocus } from './use-return-focus';
 
 export interface LightboxProps {

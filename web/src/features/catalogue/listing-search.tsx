@@ -1,6 +1,6 @@
 import { type RefObject, useId } from 'react';
 import { SEARCH_MAX_LENGTH } from '../../../../domain/catalogue/catalogue-query';
-import { CloseIcon, SearchIcon } from './icons';
+import { CloseIcon, SearchIcon } from '../../components/ui/icons';
 
 export interface ListingSearchProps {
   readonly value: string;

@@ -3,9 +3,9 @@ import { CARE_INSTRUCTIONS } from '../../../../domain/catalogue/product-samples'
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { POLICY, productionDaysText } from '../../../../domain/config';
 import { cents, formatEuroShort } from '../../../../domain/shared/money';
+import { ChevronIcon, HandIcon, LockIcon, ReturnIcon, TruckIcon } from '../../components/ui/icons';
 import { ProductReviewsList, useProductReviews } from '../reviews/product-reviews';
 import { useIrishFreeFrom } from '../settings/storefront-settings';
-import { ChevronIcon, HandIcon, LockIcon, ReturnIcon, TruckIcon } from './icons';
 
 /**
  * Below the product page's buttons: Full Details, Care Instructions and Customer Reviews (the published

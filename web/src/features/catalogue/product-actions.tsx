@@ -3,13 +3,13 @@ import { availabilityLabel, isOrderable } from '../../../../domain/catalogue/ava
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../../../domain/config';
 import { productPath } from '../../../../domain/routes';
+import { HeartIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
 import { navigate } from '../../lib/router';
 import { useAddItem } from '../cart/cart-context';
 import { AwayNotice } from '../settings/away-notice';
 import { salesPaused, useAway } from '../settings/storefront-settings';
 import { useWishlist } from '../wishlist/wishlist-context';
-import { HeartIcon } from './icons';
 import { ShareButton } from './share-button';
 import { addedToCartToast } from './use-add-to-cart';
 

@@ -11,14 +11,14 @@ import type { CatalogueProduct as Product } from '../../../../domain/catalogue/s
 import { LIMITS } from '../../../../domain/config';
 import { productPath } from '../../../../domain/routes';
 import { formatEuro } from '../../../../domain/shared/money';
+import { BagIcon, CompareIcon, EyeIcon } from '../../components/ui/icons';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
+import { ProductStatusNote } from '../../components/ui/product-status';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { mountToaster, toast } from '../../components/ui/toast';
 import { Link, navigate } from '../../lib/router';
 import { useCompareActions, useIsCompared } from '../compare/compare-context';
-import { BagIcon, CompareIcon, EyeIcon } from './icons';
-import { ProductStatusNote } from './product-status';
-import { RatingBadge } from './rating';
+import { RatingBadge } from '../reviews/rating';
 import { useAddToCart } from './use-add-to-cart';
 import { useLazyDialog } from './use-lazy-dialog';
 

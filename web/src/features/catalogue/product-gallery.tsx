@@ -6,9 +6,9 @@
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import { LCP_SIZES } from '../../../../domain/media/images';
+import { ZoomIcon } from '../../components/ui/icons';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { ProductPicture } from '../../components/ui/responsive-image';
-import { ZoomIcon } from './icons';
 import { useLazyDialog } from './use-lazy-dialog';
 
 const loadLightbox = () => import('./lightbox');

@@ -5,10 +5,10 @@
 import { LIMITS } from '../../../../domain/config';
 import { productPath } from '../../../../domain/routes';
 import { formatEuro } from '../../../../domain/shared/money';
+import { ProductStatusNote } from '../../components/ui/product-status';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
 import { useRecentlyViewed } from '../recently-viewed/recently-viewed-context';
-import { ProductStatusNote } from './product-status';
 
 export function RecentlyViewedStrip({ excludeId }: { excludeId?: string }) {
   const { products } = useRecentlyViewed();

@@ -4,8 +4,8 @@
  */
 
 import { BRAND } from '../../../../domain/config';
+import { ShareIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
-import { ShareIcon } from './icons';
 
 export interface ShareButtonProps {
   readonly title: string;

@@ -10,8 +10,8 @@ import {
 } from '../../../../domain/settings/storefront-settings';
 import { AppProviders } from '../../app/providers';
 import { HashRouter } from '../../lib/router';
+import { CartPage } from '../../pages/cart-page';
 import { renderWithCatalogue, seedWith } from '../../test-support/render-with-catalogue';
-import { CartSummary } from '../cart/cart-summary';
 import { ProductDispatch } from './dispatch-notes';
 import { OrderDelivery } from './order-delivery';
 
@@ -163,11 +163,12 @@ describe('ProductDispatch', () => {
   });
 });
 
+// The cart page puts this estimate into the cart's summary: the page is rendered as shoppers see it.
 describe('the cart’s estimate', () => {
   it('follows the chosen zone: dispatch date, delivery window, Christmas notice, and says when it has passed', async () => {
     const user = userEvent.setup();
     setNow('2026-12-03T10:00:00Z');
-    renderWithCart(<CartSummary announce={() => undefined} />);
+    renderWithCart(<CartPage />);
     const box = screen.getByTestId('cart-dispatch');
     expect(await within(box).findByText('Tuesday 8 December')).toBeInTheDocument();
     expect(box).toHaveTextContent('Dispatched by Tuesday 8 December');
@@ -194,7 +195,7 @@ describe('the cart’s estimate', () => {
 
   it('says in the cart, too, that the owner is away and the order is made from her return', async () => {
     setNow('2026-11-23T10:00:00Z');
-    renderWithCart(<CartSummary announce={() => undefined} />, {
+    renderWithCart(<CartPage />, {
       away: { mode: 'keep-selling', until: '2026-12-07', message: '' },
     });
     const box = screen.getByTestId('cart-dispatch');

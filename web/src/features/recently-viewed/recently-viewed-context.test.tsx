@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { seedSnapshot } from '../../../../domain/catalogue/seed';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
 import { catalogueWrapper, renderWithCatalogue } from '../../test-support/render-with-catalogue';
-import { CatalogueProvider } from '../catalogue/catalogue-context';
+import { CatalogueProvider } from '../catalogue-snapshot/catalogue-context';
 import {
   RecentlyViewedProvider,
   useRecentlyViewed,

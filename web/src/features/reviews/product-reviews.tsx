@@ -15,8 +15,8 @@ import {
   REVIEW_API,
   REVIEW_LIMITS,
 } from '../../../../domain/reviews/reviews';
-import { Stars } from '../catalogue/rating';
 import { HowReviewsWorkLink } from './how-reviews-work-link';
+import { Stars } from './rating';
 import { useProvidedReviews } from './reviews-data';
 
 export function ProductReviewsList({ data }: { data: ProductReviews | null }) {

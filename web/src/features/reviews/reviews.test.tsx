@@ -6,9 +6,9 @@ import type { OrderReviews } from '../../../../domain/reviews/review-schemas';
 import { REVIEW_MESSAGES } from '../../../../domain/reviews/review-texts';
 import { EMPTY_REVIEWS, type PublicReview, type ReviewsSnapshot } from '../../../../domain/reviews/reviews';
 import { HashRouter } from '../../lib/router';
-import { RatingBadge } from '../catalogue/rating';
 import { OrderReviewsSection } from './order-reviews';
 import { ProductReviewsList } from './product-reviews';
+import { RatingBadge } from './rating';
 import { ReviewsProvider } from './reviews-data';
 
 function json(status: number, body: unknown): Response {

@@ -1,5 +1,5 @@
-import { useRatingSummary } from '../reviews/reviews-data';
-import { StarIcon } from './icons';
+import { StarIcon } from '../../components/ui/icons';
+import { useRatingSummary } from './reviews-data';
 
 /** Ratings run from 1 to 5 (REVIEW_LIMITS in domain/reviews/reviews.ts, kept out of the cards' first load). */
 const OUT_OF = 5;

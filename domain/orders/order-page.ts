@@ -52,6 +52,9 @@ export const findOrderRequestSchema = z.strictObject({
 });
 export type FindOrderRequest = z.infer<typeof findOrderRequestSchema>;
 
+/** The answer to "Find your order": the same words whether or not the order was found. */
+export const findOrderAnswerSchema = z.object({ ok: z.literal(true), message: z.string() });
+
 export const WITHDRAWAL_LIMITS = { reasonMaxLength: 2000, nameMaxLength: 200 } as const;
 
 export const withdrawalRequestSchema = z.strictObject({

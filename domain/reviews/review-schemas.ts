@@ -53,6 +53,12 @@ export const reviewRequestSchema = z.strictObject({
 });
 export type ReviewRequest = z.infer<typeof reviewRequestSchema>;
 
+/** The answer to a buyer's reviews: what was stored, each pending until the owner decides. */
+export const reviewReceiptsResponseSchema = z.object({
+  ok: z.literal(true),
+  reviews: z.array(z.object({ id: z.string(), productId: z.string(), status: z.enum(REVIEW_STATUSES) })),
+});
+
 /** The buyer's own review as their order page shows it (to edit it). */
 export const ownReviewSchema = z.object({
   id: z.string(),

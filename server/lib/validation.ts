@@ -9,6 +9,12 @@
  * (`items[0].quantity: Invalid input: expected number, received string`), and a body that is not an
  * object at all is said so plainly. The wording is chosen while zod parses (its contextual error map
  * runs only where the schema has no message of its own), so the two cannot be confused afterwards.
+ *
+ * Why not fastify-type-provider-zod's own validatorCompiler: it parses with no error map and hands on
+ * only each issue's final message and `instancePath` (`/items/0/q`), so afterwards a schema's message
+ * cannot be told from zod's, index 0 from a key "0", nor `a/b` from `a.b`; and its wording is English
+ * only once some module has built a classic zod schema (zod/mini installs no locale), "Invalid input"
+ * before. zod's one remaining hook, `config({ customError })`, would reword every parse in the process.
  */
 import type { FastifyError, FastifySchemaCompiler } from 'fastify';
 import { type $ZodRawIssue, type $ZodType, type output, safeParse } from 'zod/v4/core';

@@ -28,6 +28,7 @@ import {
   statusRequestSchema,
 } from '../../domain/orders/admin-api';
 import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
+import { okResponseSchema, refusalResponseSchema } from '../../domain/shared/answers';
 import type { AuditTrail } from '../audit/audit-trail';
 import { type AppConfig, isHttps } from '../config';
 import { dateRange } from '../lib/date-range';
@@ -72,8 +73,12 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     reply.header('X-Robots-Tag', 'noindex, nofollow');
   });
 
-  // No answer schema here: a wrong token's 401 is answered by attemptOwnerToken's own reply.
-  api.post(ADMIN_API.session, { schema: { body: signInRequestSchema } }, async (request, reply) => {
+  // A wrong token's 401 and the limit's 429 are written by attemptOwnerToken's own reply: declared here.
+  const signIn = {
+    body: signInRequestSchema,
+    response: { 200: sessionResponseSchema, 401: refusalResponseSchema, 429: refusalResponseSchema },
+  };
+  api.post(ADMIN_API.session, { schema: signIn }, async (request, reply) => {
     const address = request.ip;
     // Once anybody has a passkey the form takes no token, right or wrong (it stays for scripts, as Bearer).
     if ((await opts.people.count()) > 0) {
@@ -117,12 +122,16 @@ export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): 
     },
   );
 
-  app.delete(ADMIN_API.session, async (request, reply) => {
-    const secret = request.cookies[ADMIN_SESSION_COOKIE];
-    if (secret) await sessions.end(secret);
-    await opts.audit.audit({ ...ownerActor(request), action: 'sign-out', target: null, detail: null });
-    return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
-  });
+  api.delete(
+    ADMIN_API.session,
+    { schema: { response: { 200: okResponseSchema } } },
+    async (request, reply) => {
+      const secret = request.cookies[ADMIN_SESSION_COOKIE];
+      if (secret) await sessions.end(secret);
+      await opts.audit.audit({ ...ownerActor(request), action: 'sign-out', target: null, detail: null });
+      return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
+    },
+  );
 
   const listSchema = { querystring: ordersQuerySchema, response: { 200: ordersListResponseSchema } };
   api.get(ADMIN_API.orders, { schema: listSchema }, async (request, reply) => {

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   FIND_ORDER_ANSWER,
   FIND_ORDER_LIMITED,
+  findOrderAnswerSchema,
   findOrderRequestSchema,
   ORDER_NOT_FOUND,
   orderPageRequestSchema,
@@ -23,6 +24,7 @@ import {
   WITHDRAWAL_CLOSED,
   withdrawalRequestSchema,
 } from '../../domain/orders/order-page';
+import { refusalResponseSchema } from '../../domain/shared/answers';
 import { refuse } from '../lib/refusal';
 import type { OrderPageService } from './order-page-service';
 
@@ -46,7 +48,12 @@ export async function orderPageRoutes(
     return reply.header('Referrer-Policy', 'no-referrer').send({ ok: true, order });
   });
 
-  api.post(ORDER_PAGE_ROUTES.find, { schema: { body: findOrderRequestSchema } }, async (request, reply) => {
+  // The limit's 429 is the route's own answer (with its Retry-After), not a Refusal: declared beside the 200.
+  const find = {
+    body: findOrderRequestSchema,
+    response: { 200: findOrderAnswerSchema, 429: refusalResponseSchema },
+  };
+  api.post(ORDER_PAGE_ROUTES.find, { schema: find }, async (request, reply) => {
     const { limited, deliver } = await pages.find({ ...request.body, client: normalizeIP(request.ip) });
     if (limited) {
       request.log.info('find your order: limited');

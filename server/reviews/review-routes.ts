@@ -23,6 +23,7 @@ import {
   orderReviewsResponseSchema,
   pendingCountResponseSchema,
   productReviewsResponseSchema,
+  reviewReceiptsResponseSchema,
   reviewRequestSchema,
   reviewSummariesResponseSchema,
 } from '../../domain/reviews/review-schemas';
@@ -71,7 +72,13 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
   );
 
   const byReference = z.object({ reference: z.string().check(z.maxLength(40)) });
-  const submit = { schema: { params: byReference, body: reviewRequestSchema } };
+  const submit = {
+    schema: {
+      params: byReference,
+      body: reviewRequestSchema,
+      response: { 200: reviewReceiptsResponseSchema, 201: reviewReceiptsResponseSchema },
+    },
+  };
   api.post('/api/orders/:reference/reviews', submit, async (request, reply) => {
     const outcome = await reviews.submit(request.params.reference, request.body);
     reply.header('Referrer-Policy', 'no-referrer');

@@ -1,20 +1,29 @@
 /**
  * The desk's calls for the owner's products (docs/product.md §10.10, Products): the `/api/admin/products`
- * contract, parsed before the desk shows anything. Parsing is lenient about fields the desk does not use
- * (the server may send more), strict about the ones it shows. Uploads go through XMLHttpRequest, not
- * fetch: only XMLHttpRequest reports upload progress, which a 20 MB photo on a phone needs.
+ * contract (domain/catalogue/product-admin.ts), parsed with the domain's schemas before the desk shows
+ * anything; they ignore fields they do not name, so a server a version ahead still reads. Uploads go
+ * through XMLHttpRequest, not fetch: only XMLHttpRequest reports upload progress, which a 20 MB photo on a
+ * phone needs.
  */
 import * as z from 'zod/mini';
+import {
+  type AdminProduct,
+  type AdminProductImage,
+  adminProductImageSchema,
+  adminProductResponseSchema,
+  adminProductSchema,
+  adminProductsResponseSchema,
+  type CsvRowError,
+  PRODUCTS_API,
+  type ProductChange,
+  productHistoryResponseSchema,
+  productsImportResponseSchema,
+} from '../../../../domain/catalogue/product-admin';
+import { PRODUCT_STATUSES, type ProductStatus } from '../../../../domain/catalogue/snapshot';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
 import { call, DeskApiError, deskErrorOf, RawBody } from '../desk-api';
 
-export const PRODUCTS_API = {
-  products: '/api/admin/products',
-  csv: '/api/admin/products.csv',
-} as const;
-
-export const PRODUCT_STATUSES = ['active', 'paused', 'retired'] as const;
-export type ProductStatus = (typeof PRODUCT_STATUSES)[number];
+export { type AdminProduct, type AdminProductImage, PRODUCT_STATUSES, type ProductStatus };
 export const PRODUCT_SIZES = ['S', 'M', 'L'] as const;
 export type ProductSize = (typeof PRODUCT_SIZES)[number];
 
@@ -22,56 +31,16 @@ export type ProductSize = (typeof PRODUCT_SIZES)[number];
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif'] as const;
 export const IMAGE_MAX_BYTES = 20 * 1024 * 1024;
 
-const imageSchema = z.object({
-  id: z.string(),
-  url: z.optional(z.string()),
-  /** Renditions at `${base}-${width}.webp` (the storefront's image record), when the server sends them. */
-  base: z.optional(z.string()),
-  widths: z.optional(z.array(z.number())),
-  alt: z.string(),
-  width: z.number(),
-  height: z.number(),
-});
-export type AdminProductImage = z.infer<typeof imageSchema>;
-
-const productSchema = z.object({
-  id: z.string(),
-  handle: z.string(),
-  name: z.string(),
-  category: z.string(),
-  materials: z.array(z.string()),
-  price: z.number(),
-  description: z.string(),
-  fullDescription: z.nullish(z.string()),
-  sizes: z.array(z.string()),
-  status: z.enum(PRODUCT_STATUSES),
-  note: z.nullish(z.string()),
-  position: z.number(),
-  images: z.array(imageSchema),
-  updatedAt: z.string(),
-});
-export type AdminProduct = z.infer<typeof productSchema>;
-
-const productsResponse = z.object({ products: z.array(productSchema) });
-const productResponse = z.object({ product: productSchema });
-const maybeProductResponse = z.object({ product: z.optional(productSchema) });
-const uploadResponse = z.object({ product: productSchema, image: imageSchema });
-const importResponse = z.object({ applied: z.number() });
+// The photo routes (server/media) declare no answer schema, so a product is not promised: without one
+// the desk asks for the product again.
+const maybeProductResponse = z.object({ product: z.optional(adminProductSchema) });
+const uploadResponse = z.object({ product: adminProductSchema, image: adminProductImageSchema });
+// A refused import's rows travel in the refusal's body, which no answer schema covers.
 const importRefusal = z.object({
   rows: z.array(z.object({ line: z.number(), field: z.string(), message: z.string() })),
 });
-export type ImportRow = z.infer<typeof importRefusal>['rows'][number];
-
-const historyResponse = z.object({
-  history: z.array(
-    z.object({
-      at: z.string(),
-      actor: z.nullish(z.string()),
-      changes: z.array(z.object({ field: z.string(), before: z.unknown(), after: z.unknown() })),
-    }),
-  ),
-});
-export type HistoryEntry = z.infer<typeof historyResponse>['history'][number];
+export type ImportRow = CsvRowError;
+export type HistoryEntry = ProductChange;
 
 /** The fields a new product is created with (POST) and any of which a PATCH changes. */
 export interface ProductFields {
@@ -170,15 +139,15 @@ const product = (r: { product: AdminProduct }) => r.product;
 
 /** An image change answers with the product; if it does not, the product is asked for again. */
 const productAfter = (id: string) => (r: { product?: AdminProduct }) =>
-  r.product ?? call('GET', productPath(id), productResponse).then(product);
+  r.product ?? call('GET', productPath(id), adminProductResponseSchema).then(product);
 
 export const productApi = {
-  list: () => call('GET', PRODUCTS_API.products, productsResponse).then((r) => r.products),
-  get: (id: string) => call('GET', productPath(id), productResponse).then(product),
+  list: () => call('GET', PRODUCTS_API.products, adminProductsResponseSchema).then((r) => r.products),
+  get: (id: string) => call('GET', productPath(id), adminProductResponseSchema).then(product),
   create: (fields: ProductFields, submission: string) =>
-    call('POST', PRODUCTS_API.products, productResponse, fields, keyed(submission)).then(product),
+    call('POST', PRODUCTS_API.products, adminProductResponseSchema, fields, keyed(submission)).then(product),
   update: (id: string, patch: ProductPatch, submission: string) =>
-    call('PATCH', productPath(id), productResponse, patch, keyed(submission)).then(product),
+    call('PATCH', productPath(id), adminProductResponseSchema, patch, keyed(submission)).then(product),
   updateImage: (
     id: string,
     imageId: string,
@@ -198,17 +167,23 @@ export const productApi = {
     ).then(productAfter(id)),
   /** The product's changes, newest first as the server lists them; null when the shop keeps none. */
   history: (id: string): Promise<readonly HistoryEntry[] | null> =>
-    call('GET', productPath(id, 'history'), historyResponse).then(
+    call('GET', productPath(id, 'history'), productHistoryResponseSchema).then(
       (r) => r.history,
       (err: unknown) => {
         if (err instanceof DeskApiError && err.status === 404) return null;
         throw err;
       },
     ),
-  csvUrl: () => PRODUCTS_API.csv,
+  csvUrl: () => PRODUCTS_API.productsCsv,
   /** Applies every row of the CSV or none: the number of products updated, else a CsvImportError. */
   importCsv: (text: string, submission: string): Promise<number> =>
-    call('POST', PRODUCTS_API.csv, importResponse, new RawBody(text, 'text/csv'), keyed(submission)).then(
+    call(
+      'POST',
+      PRODUCTS_API.productsCsv,
+      productsImportResponseSchema,
+      new RawBody(text, 'text/csv'),
+      keyed(submission),
+    ).then(
       (r) => r.applied,
       (err: unknown) => {
         if (!(err instanceof DeskApiError)) throw err;

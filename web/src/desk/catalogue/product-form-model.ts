@@ -92,10 +92,10 @@ export function formOf(product: AdminProduct): FormValues {
     materials: product.materials.join(', '),
     price: euroText(product.price),
     description: product.description,
-    fullDescription: product.fullDescription ?? '',
+    fullDescription: product.fullDescription,
     sizes: PRODUCT_SIZES.filter((s) => product.sizes.includes(s)),
     status: product.status,
-    note: product.note ?? '',
+    note: product.note,
     position: String(product.position),
   };
 }
@@ -205,7 +205,7 @@ export function patchOf(checked: Checked['fields'], product: AdminProduct): Prod
   if (!sameList(checked.materials, product.materials)) patch.materials = checked.materials;
   if (checked.price !== product.price) patch.price = checked.price;
   if (checked.description !== product.description) patch.description = checked.description;
-  if ((checked.fullDescription ?? '') !== (product.fullDescription ?? ''))
+  if ((checked.fullDescription ?? '') !== product.fullDescription)
     patch.fullDescription = checked.fullDescription;
   if (
     !sameList(
@@ -215,7 +215,7 @@ export function patchOf(checked: Checked['fields'], product: AdminProduct): Prod
   )
     patch.sizes = checked.sizes;
   if (checked.status !== product.status) patch.status = checked.status;
-  if (checked.note !== (product.note ?? '')) patch.note = checked.note;
+  if (checked.note !== product.note) patch.note = checked.note;
   if (checked.position !== null && checked.position !== product.position) patch.position = checked.position;
   return patch as ProductPatch;
 }

@@ -264,6 +264,7 @@ describe('editing a product', () => {
               at: '2026-11-21T12:30:00.000Z',
               // A desk session, as the server keeps it: a short hash that means nothing to a person.
               actor: '3f9c2a7b1d0e',
+              action: 'product-update',
               changes: [
                 { field: 'price', before: 3500, after: 4000 },
                 { field: 'fullDescription', before: '', after: 'Strung on silk.' },
@@ -273,6 +274,7 @@ describe('editing a product', () => {
             {
               at: '2026-11-21T12:40:00.000Z',
               actor: 'token',
+              action: 'product-image-update',
               changes: [
                 {
                   field: 'images',
@@ -348,6 +350,8 @@ describe('photos', () => {
       alt: '',
       width: 1080,
       height: 1080,
+      placeholder: null,
+      position: 0,
     };
     const withPhoto = {
       ...adminProduct({ id: '2' }),
@@ -389,9 +393,13 @@ describe('photos', () => {
     const photo = (n: number, alt: string) => ({
       id: `p${n}`,
       url: `/media/p${n}-1080.webp`,
+      base: `/media/p${n}`,
+      widths: [320, 640, 1080],
       alt,
       width: 1080,
       height: 1080,
+      placeholder: null,
+      position: n - 1,
     });
     const server = productsServer([
       adminProduct({ id: '3', status: 'paused', images: [photo(1, 'On a linen cloth'), photo(2, '')] }),

@@ -224,7 +224,7 @@ function EditProduct({
   const setStatus = useDeskAction(async (submission: string, patch: ProductPatch, message: string) => {
     await change(patch, submission, (saved) => {
       // Only the status and its note follow: the rest of what the owner typed stays as typed.
-      setValues((v) => ({ ...v, status: saved.status, note: saved.note ?? '' }));
+      setValues((v) => ({ ...v, status: saved.status, note: saved.note }));
       setNotice(message);
     });
   });

@@ -31,8 +31,11 @@ export function adminProduct(overrides: Partial<AdminProduct> = {}): AdminProduc
         alt: `Bracelet ${id} on a linen cloth`,
         width: 1080,
         height: 1080,
+        placeholder: null,
+        position: 0,
       },
     ],
+    createdAt: '2026-11-01T10:00:00.000Z',
     updatedAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };

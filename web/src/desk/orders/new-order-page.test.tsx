@@ -45,7 +45,7 @@ function shop(answer: (body: Record<string, unknown>, headers: Headers) => Respo
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/admin/products') return json(200, { products: PRODUCTS });
+      if (url === '/api/admin/products') return json(200, { ok: true, products: PRODUCTS });
       const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
       const headers = new Headers(init?.headers);
       if (url === '/api/admin/orders/preview') return json(200, { ok: true, preview: PREVIEW });

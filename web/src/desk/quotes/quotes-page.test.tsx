@@ -89,6 +89,7 @@ describe("the desk's Quotes", () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url === '/api/admin/products')
           return json(200, {
+            ok: true,
             products: [adminProduct({ id: '3', name: 'Tawny Strand', sizes: ['M', 'L'] })],
           });
         if (url === '/api/admin/quotes' && init?.method === 'POST') {
@@ -224,7 +225,10 @@ describe("the desk's Quotes", () => {
       vi.fn(async (url: string, init?: RequestInit) => {
         if (url === '/api/admin/products')
           // The catalogue's price went up since the quote was made.
-          return json(200, { products: [adminProduct({ id: '3', name: 'Tawny Strand', price: 4000 })] });
+          return json(200, {
+            ok: true,
+            products: [adminProduct({ id: '3', name: 'Tawny Strand', price: 4000 })],
+          });
         if (url === '/api/admin/enquiries') return json(200, { ok: true, enquiries: [], counts: COUNTS });
         if (url === '/api/admin/quotes/Q-ABCD2345' && init?.method === 'PUT') {
           put = JSON.parse(String(init.body)) as Record<string, unknown>;
@@ -290,7 +294,7 @@ describe("the desk's Quotes", () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
-        if (url === '/api/admin/products') return json(200, { products: [] });
+        if (url === '/api/admin/products') return json(200, { ok: true, products: [] });
         if (url === '/api/admin/enquiries') return json(200, { ok: true, enquiries: [], counts: COUNTS });
         if (url === '/api/admin/quotes/Q-ABCD2345') return json(200, { ok: true, quote: paid });
         if (url === '/api/admin/quotes' && init?.method === 'POST') {

@@ -444,7 +444,7 @@ function noticeLines({ notice, reference }: WithdrawalMailContext): string[] {
 
 /** The shopper's acknowledgement of receipt of their notice of withdrawal (a durable medium). */
 export function withdrawalAcknowledgement(ctx: WithdrawalMailContext): RenderedMail {
-  const { order, reference, contactEmail, zoneName } = ctx;
+  const { order, reference, contactEmail } = ctx;
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}We received your cancellation of order ${reference}`;
   const body = [
     'We have received your notice of withdrawal. This e-mail confirms it; please keep it.',

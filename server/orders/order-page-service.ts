@@ -7,7 +7,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
-import { SHIPPING_ZONES } from '../../domain/config';
 import { deliveryEstimate } from '../../domain/making/dispatch';
 import { CARRIER_LABELS, CARRIERS } from '../../domain/orders/admin-api';
 import {

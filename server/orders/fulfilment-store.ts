@@ -378,6 +378,35 @@ export async function eraseChangeEventsOfOrders(
     .execute();
 }
 
+/** The owner's notes on these orders, oldest first (the privacy export shows them). */
+export async function notesOfOrders(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: readonly string[],
+): Promise<Selectable<Database['order_notes']>[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_notes')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('id')
+    .execute();
+}
+
+/** The before and after of the owner's changes to these orders, oldest first (the privacy export). */
+export async function changeEventsOfOrders(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: readonly string[],
+): Promise<{ order_id: string; at: string; text: string }[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_events')
+    .select(['order_id', 'at', 'text'])
+    .where('order_id', 'in', [...orderIds])
+    .where('kind', '=', 'changed')
+    .orderBy('id')
+    .execute();
+}
+
 /** Deletes the owner's private notes on these orders: an erasure takes what names the shopper. */
 export async function deleteNotesOfOrders(
   db: Kysely<Database> | Transaction<Database>,

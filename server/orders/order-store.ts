@@ -4,7 +4,7 @@
  * dialect and a change to these tables has one file to follow. Writes that must happen together happen
  * in one transaction.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { OrderTotals } from '../../domain/cart/pricing';
 import { orderReference } from '../../domain/checkout/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
@@ -704,6 +704,19 @@ export class OrderStore {
     if (!status) return null;
     return status === 'pending' ? 'queued' : status;
   }
+}
+
+/** The withdrawal notices of these orders (the privacy export shows them). */
+export async function withdrawalsOfOrders(
+  db: Kysely<Database> | Transaction<Database>,
+  orderIds: readonly string[],
+): Promise<Selectable<Database['withdrawal_notices']>[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('withdrawal_notices')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .execute();
 }
 
 /** The order's withdrawal notice, if the shopper sent one: the order page and the desk both show it. */

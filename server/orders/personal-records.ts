@@ -1,12 +1,14 @@
 /**
  * What the orders feature keeps about an order's person beyond the order row itself, for the privacy
  * export (docs/product.md §12): the owner's notes on the order and the before and after of her changes
- * (both erased with the person), the withdrawal notice they signed, and their returns. One read per
- * table for all the orders of an address.
+ * (both erased with the person), the withdrawal notice they signed, and their returns. Each is read by
+ * the store that owns its table, once for all the orders of an address.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { returnLinesOf } from './return-store';
+import { changeEventsOfOrders, notesOfOrders } from './fulfilment-store';
+import { withdrawalsOfOrders } from './order-store';
+import { returnLinesOf, returnsOfOrders } from './return-store';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -32,8 +34,6 @@ export interface OrderPersonalRecords {
   }[];
 }
 
-const NONE: OrderPersonalRecords = { notes: [], changes: [], withdrawal: null, returns: [] };
-
 function parsed(json: string): unknown {
   try {
     return JSON.parse(json) as unknown;
@@ -42,24 +42,16 @@ function parsed(json: string): unknown {
   }
 }
 
-/** The records of each of these orders, by order id (an order with none maps to empty lists). */
+/** The records of each of these orders, by order id (an order with none has empty lists). */
 export async function personalRecordsOfOrders(
   db: Db,
   orderIds: readonly string[],
 ): Promise<(orderId: string) => OrderPersonalRecords> {
-  if (orderIds.length === 0) return () => NONE;
-  const ids = [...orderIds];
   const [notes, changes, withdrawals, returns] = await Promise.all([
-    db.selectFrom('order_notes').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
-    db
-      .selectFrom('order_events')
-      .select(['order_id', 'at', 'text'])
-      .where('order_id', 'in', ids)
-      .where('kind', '=', 'changed')
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('withdrawal_notices').selectAll().where('order_id', 'in', ids).execute(),
-    db.selectFrom('order_returns').selectAll().where('order_id', 'in', ids).orderBy('id').execute(),
+    notesOfOrders(db, orderIds),
+    changeEventsOfOrders(db, orderIds),
+    withdrawalsOfOrders(db, orderIds),
+    returnsOfOrders(db, orderIds),
   ]);
   return (orderId) => {
     const withdrawal = withdrawals.find((w) => w.order_id === orderId);

@@ -47,6 +47,17 @@ export function returnLinesOf(row: Pick<ReturnRow, 'lines'>): ReturnLine[] {
   }
 }
 
+/** The returns of these orders, oldest first (the privacy export shows them). */
+export async function returnsOfOrders(db: Db, orderIds: readonly string[]): Promise<ReturnRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .selectFrom('order_returns')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .orderBy('id')
+    .execute();
+}
+
 /** An order's returns, oldest first. */
 export async function returnsOfOrder(db: Db, orderId: string): Promise<ReturnRow[]> {
   return db.selectFrom('order_returns').selectAll().where('order_id', '=', orderId).orderBy('id').execute();

@@ -1,10 +1,11 @@
 /**
  * The usual integration set-up in one call: a fresh data directory, a database of the dialect under
  * test, an SMTP sink the shop sends to, and the real app over them, with rate limits off. `stop` undoes
- * all of it, in the reverse order.
+ * all of it, in the reverse order. `startStripeTestShop` is the same for the suites that pay through Stripe.
  */
 import type { FastifyInstance } from 'fastify';
 import type { SqlDialect } from '../../server/db/dialect';
+import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { buildTestApp, tempDataDir } from './test-app';
 import { createTestDatabase } from './test-database';
@@ -45,6 +46,45 @@ export async function startTestShop(
       await app.close();
       await smtp.stop();
       await database.remove();
+      data.remove();
+    },
+  };
+}
+
+export interface StripeTestShop {
+  readonly app: FastifyInstance;
+  readonly stripe: FakeStripe;
+  stop(): Promise<void>;
+}
+
+/**
+ * The real app paying through the fake Stripe API (./fake-stripe.ts), on a fresh data directory and a
+ * database of `dialect`, with rate limits off. E-mail goes to the default transport's .eml files, which
+ * `outboxRows` reads back. `stop` undoes all of it, in the reverse order.
+ */
+export async function startStripeTestShop(
+  dialect: SqlDialect,
+  /** Added to (or overriding) DATA_DIR, RATE_LIMITS=off and the Stripe key and URL. */
+  env: Record<string, string> = {},
+): Promise<StripeTestShop> {
+  const stripe = await startFakeStripe();
+  const data = tempDataDir();
+  const database = await createTestDatabase(dialect, data.dir);
+  const app = await buildTestApp({
+    DATA_DIR: data.dir,
+    RATE_LIMITS: 'off',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_API_URL: stripe.url,
+    ...env,
+    ...database.env,
+  });
+  return {
+    app,
+    stripe,
+    stop: async () => {
+      await app.close();
+      await database.remove();
+      await stripe.close();
       data.remove();
     },
   };

@@ -16,7 +16,14 @@ import {
   type OrderPage,
   WITHDRAWAL_CLOSED,
 } from '../../domain/orders/order-page';
-import { buildTestApp, outboxRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
+import {
+  buildTestApp,
+  outboxRows,
+  PARIS,
+  paidOrderWithPageKey,
+  TEST_PUBLIC_URL,
+  tempDataDir,
+} from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { MAIL_KINDS } from '../mail/outbox';
 import { ORDER_KEY_BYTES } from './order-key';
@@ -71,44 +78,17 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
   });
 
   /** A paid order through the test checkout; returns its reference and the key from its confirmation. */
-  async function paidOrder(): Promise<{ reference: string; key: string; orderId: string }> {
-    const checkout = await app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        email: SHOPPER,
-        items: [
-          { id: '2', quantity: 2 },
-          { id: '5', quantity: 1 },
-        ],
-        zone: 'EU',
-      },
+  function paidOrder(): Promise<{ reference: string; key: string; orderId: string }> {
+    return paidOrderWithPageKey(app, {
+      email: SHOPPER,
+      name: 'Ciara Walsh',
+      items: [
+        { id: '2', quantity: 2 },
+        { id: '5', quantity: 1 },
+      ],
+      zone: 'EU',
+      address: PARIS,
     });
-    const { sessionId } = checkout.json() as { sessionId: string };
-    await app.inject({
-      method: 'POST',
-      url: `/test-checkout/${sessionId}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        email: SHOPPER,
-        name: 'Ciara Walsh',
-        line1: '4 Rue de la Paix',
-        city: 'Paris',
-        postalCode: '75002',
-        country: 'FR',
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12 / 39',
-        cvc: '123',
-      }).toString(),
-    });
-    await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
-    const confirmation = (await outboxRows(app)).find(
-      (r) => r.kind === MAIL_KINDS.customer && r.text_body.includes(sessionId.slice(8, 16).toUpperCase()),
-    );
-    const match = confirmation ? LINK.exec(confirmation.text_body) : null;
-    if (!match?.[1] || !match[2] || !confirmation?.order_id)
-      throw new Error('no order page link in the confirmation');
-    return { reference: match[1], key: match[2], orderId: confirmation.order_id };
   }
 
   function view(reference: string, key: string) {

@@ -16,15 +16,9 @@ import {
   type OrderPage,
   WITHDRAWAL_CLOSED,
 } from '../../domain/orders/order-page';
-import {
-  buildTestApp,
-  outboxRows,
-  PARIS,
-  paidOrderWithPageKey,
-  TEST_PUBLIC_URL,
-  tempDataDir,
-} from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { outboxRows, PARIS, paidOrderWithPageKey, TEST_PUBLIC_URL } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 import { MAIL_KINDS } from '../mail/outbox';
 import { ORDER_KEY_BYTES } from './order-key';
 
@@ -55,27 +49,18 @@ function keepDeliveries(app: FastifyInstance): Promise<void>[] {
 }
 
 describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
   let app: FastifyInstance;
+  let shop: TestApp;
   let now = new Date('2026-11-22T10:00:00Z');
   const DESK_TOKEN = 'desk-token-for-the-order-page-tests';
 
   beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
     now = new Date('2026-11-22T10:00:00Z');
-    app = await buildTestApp(
-      { DATA_DIR: data.dir, OWNER_EMAIL: OWNER, ADMIN_TOKEN: DESK_TOKEN, ...target.env },
-      { now: () => now },
-    );
+    shop = await startTestApp(dialect, { OWNER_EMAIL: OWNER, ADMIN_TOKEN: DESK_TOKEN }, { now: () => now });
+    app = shop.app;
   });
 
-  afterEach(async () => {
-    await app.close();
-    await target.remove();
-    data.remove();
-  });
+  afterEach(() => shop.stop());
 
   /** A paid order through the test checkout; returns its reference and the key from its confirmation. */
   function paidOrder(): Promise<{ reference: string; key: string; orderId: string }> {

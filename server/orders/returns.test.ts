@@ -12,14 +12,9 @@ import { ADMIN_MESSAGES, type OrderDetail } from '../../domain/orders/admin-api'
 import type { OrderPage } from '../../domain/orders/order-page';
 import type { ReturnInfo } from '../../domain/orders/return-info';
 import { RETURN_MESSAGES, WITHDRAWAL_RETURN_REASON } from '../../domain/orders/returns';
-import {
-  buildTestApp,
-  outboxRows,
-  PARIS,
-  paidOrderWithPageKey,
-  tempDataDir,
-} from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { outboxRows, PARIS, paidOrderWithPageKey } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 
 const SHOPPER = 'ciara@example.ie';
 const TOKEN = 'returns-desk-token-0123456789';
@@ -29,23 +24,17 @@ const DAY = 24 * 60 * 60 * 1000;
 type Answer = { ok: true; changed: boolean; return: ReturnInfo; order: OrderDetail };
 
 describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
   let app: FastifyInstance;
+  let shop: TestApp;
   let now = new Date();
 
   beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
     now = new Date();
-    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN: TOKEN, ...target.env }, { now: () => now });
+    shop = await startTestApp(dialect, { ADMIN_TOKEN: TOKEN }, { now: () => now });
+    app = shop.app;
   });
 
-  afterEach(async () => {
-    await app.close();
-    await target.remove();
-    data.remove();
-  });
+  afterEach(() => shop.stop());
 
   /** A paid order of two pieces of product 2 and one of product 5; its reference and page key. */
   function paidOrder(): Promise<{ reference: string; key: string }> {

@@ -7,8 +7,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, outboxSettled, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { outboxSettled, TEST_PUBLIC_URL } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 import { MAIL_KINDS } from '../mail/outbox';
 import { OUTBOX_DIR } from '../platform';
 import { BACK_IN_STOCK_MESSAGES } from './back-in-stock-routes';
@@ -19,33 +20,24 @@ const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL }
 
 describe.each(TEST_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
   let app: FastifyInstance;
-  let data: ReturnType<typeof tempDataDir>;
-  let database: TestDatabase;
+  let shop: TestApp;
 
   beforeAll(async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    app = await buildTestApp(
-      { DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ...database.env },
-      { campaigns: false },
-    );
+    shop = await startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' }, { campaigns: false });
+    app = shop.app;
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.remove();
-    data.remove();
-  });
+  afterAll(() => shop.stop());
 
   function mails(kind: string): string[] {
     let files: string[] = [];
     try {
-      files = readdirSync(path.join(data.dir, OUTBOX_DIR)).filter((f) => f.endsWith(`-${kind}.eml`));
+      files = readdirSync(path.join(shop.dataDir, OUTBOX_DIR)).filter((f) => f.endsWith(`-${kind}.eml`));
     } catch {
       return [];
     }
     return files.map((f) =>
-      readFileSync(path.join(data.dir, OUTBOX_DIR, f), 'utf8')
+      readFileSync(path.join(shop.dataDir, OUTBOX_DIR, f), 'utf8')
         .replace(/=\r?\n/g, '')
         .replace(/=3D/g, '='),
     );

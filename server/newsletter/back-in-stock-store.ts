@@ -6,19 +6,17 @@
  * the address is gone with it. Unconfirmed rows go after RETENTION.unconfirmedSignupDays.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { NEWSLETTER_RESEND_AFTER_MS } from '../../domain/config';
 import type { Database } from '../db/schema';
 import { enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
+import { claimConfirmation, type MailQueueOptions } from './confirmation-claim';
 import { newToken, TOKEN_PATTERN } from './newsletter-store';
 
 export type NotifyOutcome = 'confirmation-queued' | 'recently-sent' | 'already-waiting';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export interface BackInStockStoreOptions {
+export interface BackInStockStoreOptions extends MailQueueOptions {
   readonly confirmationMail: (email: string, productId: string, token: string) => QueuedMail | null;
-  readonly senderDomain: string;
-  readonly onMailQueued?: () => void;
 }
 
 export class BackInStockStore {
@@ -51,16 +49,7 @@ export class BackInStockStore {
         .where('email_key', '=', key)
         .executeTakeFirstOrThrow();
       if (row.status === 'confirmed') return 'already-waiting';
-      const cutoff = new Date(now.getTime() - NEWSLETTER_RESEND_AFTER_MS).toISOString();
-      const claimed = await trx
-        .updateTable('back_in_stock_requests')
-        .set({ confirmation_sent_at: nowIso })
-        .where('id', '=', row.id)
-        .where((eb) =>
-          eb.or([eb('confirmation_sent_at', 'is', null), eb('confirmation_sent_at', '<=', cutoff)]),
-        )
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows === 0n) return 'recently-sent';
+      if (!(await claimConfirmation(trx, 'back_in_stock_requests', row.id, now))) return 'recently-sent';
       const mail = this.options.confirmationMail(row.email, productId, row.token);
       if (!mail) return 'recently-sent';
       await enqueueMail(trx, [outboxRow(mail, this.options.senderDomain, now.getTime())]);

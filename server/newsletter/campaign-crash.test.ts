@@ -1,78 +1,26 @@
-/**
- * The real server process killed with SIGKILL halfway through sending a campaign to 500 subscribers
- * (FAULT_INJECT at the 250th message queued), then restarted on the same database: the send resumes
- * where it stopped and every subscriber gets exactly one message (one outbox row, one Message-ID at the
- * mail server), nobody twice and nobody skipped.
- */
-import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ServerProcess, startServerProcess, tinyWebDist } from '../../tests/support/server-process';
-import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { openDatabase } from '../db/database';
-import type { Database } from '../db/schema';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { processShopPerTest } from '../../tests/support/process-shop';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { DEFAULT_OUTBOX_TIMINGS, MAIL_KINDS } from '../mail/outbox';
 import { newToken } from './newsletter-store';
 
 const ADMIN_TOKEN = 'campaign-crash-admin-token-0123456789';
 const SUBSCRIBERS = 500;
 
-let data: ReturnType<typeof tempDataDir>;
-let smtp: SmtpSink;
-let database: TestDatabase | null = null;
-const running: ServerProcess[] = [];
-
-beforeEach(async () => {
-  data = tempDataDir();
-  smtp = await startSmtpSink();
+const shop = processShopPerTest({
+  OWNER_EMAIL: 'owner@solas.test',
+  MAIL_FROM: 'news@solas.test',
+  ADMIN_TOKEN,
+  // The whole list in one pass: the kill lands in the middle of one batch.
+  NEWSLETTER_PER_MINUTE: '10000',
 });
-
-afterEach(async () => {
-  for (const p of running.splice(0)) {
-    p.kill('SIGKILL');
-    await p.exited;
-  }
-  await database?.remove();
-  database = null;
-  await smtp.stop();
-  data.remove();
-});
-
-async function start(extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServerProcess({
-    DATA_DIR: path.join(data.dir, 'data'),
-    WEB_DIST_DIR: tinyWebDist(path.join(data.dir, 'web')),
-    SMTP_URL: smtp.url,
-    OWNER_EMAIL: 'owner@solas.test',
-    MAIL_FROM: 'news@solas.test',
-    ADMIN_TOKEN,
-    RATE_LIMITS: 'off',
-    // The whole list in one pass: the kill lands in the middle of one batch.
-    NEWSLETTER_PER_MINUTE: '10000',
-    ...database?.env,
-    ...extra,
-  });
-  running.push(server);
-  return server;
-}
-
-async function withDb<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (!database) throw new Error('no database for this test');
-  const opened = await openDatabase(database.location);
-  try {
-    return await read(opened.db);
-  } finally {
-    await opened.close();
-  }
-}
+const { start, withDb } = shop;
 
 const addressOf = (i: number) => `reader-${String(i).padStart(3, '0')}@example.ie`;
 
 describe.each(TEST_DIALECTS)('a campaign send killed halfway on %s', (dialect) => {
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, path.join(data.dir, 'data'));
+    await shop.useDatabase(dialect);
   });
 
   it('resumes after the restart and mails each of 500 subscribers exactly once', async () => {
@@ -152,7 +100,7 @@ describe.each(TEST_DIALECTS)('a campaign send killed halfway on %s', (dialect) =
     // At the mail server: one Message-ID per subscriber (a message accepted just before the kill may
     // arrive twice with the same Message-ID, which receiving servers de-duplicate; never two different).
     const ids = new Map<string, Set<string>>();
-    for (const mail of smtp.messages) {
+    for (const mail of shop.smtp().messages) {
       if (mail.parsed.subject !== 'Five hundred') continue;
       for (const to of mail.envelopeTo) {
         const set = ids.get(to) ?? new Set<string>();

@@ -9,8 +9,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '../../domain/newsletter/campaigns';
-import { buildTestApp, outboxSettled, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { outboxSettled, TEST_PUBLIC_URL } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 import { MAIL_KINDS } from '../mail/outbox';
 import { OUTBOX_DIR } from '../platform';
 
@@ -28,35 +29,23 @@ interface Eml {
 
 describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
   let app: FastifyInstance;
-  let data: ReturnType<typeof tempDataDir>;
-  let database: TestDatabase;
+  let shop: TestApp;
 
   beforeAll(async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
     // 6 a minute at the pass's 10 s: one message per pass, so a test sees the send halfway.
-    app = await buildTestApp(
-      {
-        DATA_DIR: data.dir,
-        ADMIN_TOKEN,
-        OWNER_EMAIL: OWNER,
-        NEWSLETTER_PER_MINUTE: '6',
-        RATE_LIMITS: 'off',
-        ...database.env,
-      },
+    shop = await startTestApp(
+      dialect,
+      { ADMIN_TOKEN, OWNER_EMAIL: OWNER, NEWSLETTER_PER_MINUTE: '6', RATE_LIMITS: 'off' },
       { campaigns: false },
     );
+    app = shop.app;
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.remove();
-    data.remove();
-  });
+  afterAll(() => shop.stop());
 
   /** Every .eml the shop wrote so far, in the order queued. */
   function mails(): Eml[] {
-    const dir = path.join(data.dir, OUTBOX_DIR);
+    const dir = path.join(shop.dataDir, OUTBOX_DIR);
     let files: string[] = [];
     try {
       files = readdirSync(dir)

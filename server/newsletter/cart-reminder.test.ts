@@ -7,15 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_REMINDER_TEXT } from '../../domain/newsletter/cart-reminder';
-import {
-  buildTestApp,
-  outboxRows,
-  outboxSettled,
-  payAndConfirm,
-  TEST_PUBLIC_URL,
-  tempDataDir,
-} from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { outboxRows, outboxSettled, payAndConfirm, TEST_PUBLIC_URL } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 import { loadConfig } from '../config';
 import { MAIL_KINDS } from '../mail/outbox';
 import { cartReminderPass, cartReminderTimings } from './cart-reminder-job';
@@ -29,23 +23,18 @@ const DELAY = DAY;
 
 describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
   let app: FastifyInstance;
-  let data: ReturnType<typeof tempDataDir>;
-  let database: TestDatabase;
+  let shop: TestApp;
 
   beforeAll(async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    app = await buildTestApp(
-      { DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ...database.env },
+    shop = await startTestApp(
+      dialect,
+      { ADMIN_TOKEN, RATE_LIMITS: 'off' },
       { campaigns: false, cartReminders: false },
     );
+    app = shop.app;
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.remove();
-    data.remove();
-  });
+  afterAll(() => shop.stop());
 
   const checkout = (email: string, extra: Record<string, unknown> = {}, items?: object[]) =>
     app.inject({

@@ -9,10 +9,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import { NEWSLETTER_RESEND_AFTER_MS } from '../../domain/config';
 import { dialectOf } from '../db/dialect';
 import type { Database, NewsletterStatus } from '../db/schema';
 import { deleteWaitingNewsletterMail, enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
+import { claimConfirmation, type MailQueueOptions } from './confirmation-claim';
 
 /** 192 bits, URL-safe: unguessable, so the token alone can authorise confirming and unsubscribing. */
 export function newToken(): string {
@@ -33,12 +33,9 @@ export interface Subscriber {
   readonly confirmedAt: string;
 }
 
-export interface NewsletterStoreOptions {
+export interface NewsletterStoreOptions extends MailQueueOptions {
   /** Builds the confirmation e-mail for an address and its token. */
   readonly confirmationMail: (email: string, token: string) => QueuedMail;
-  readonly senderDomain: string;
-  /** Called after a confirmation was queued (wakes the outbox sender). */
-  readonly onMailQueued?: () => void;
 }
 
 export class NewsletterStore {
@@ -66,17 +63,7 @@ export class NewsletterStore {
         .where('email_key', '=', key)
         .executeTakeFirstOrThrow();
       if (row.status === 'confirmed') return 'already-subscribed';
-      // Claims this hour's confirmation: of two sign-ups at once, only one updates the row.
-      const cutoff = new Date(now.getTime() - NEWSLETTER_RESEND_AFTER_MS).toISOString();
-      const claimed = await trx
-        .updateTable('newsletter_signups')
-        .set({ confirmation_sent_at: nowIso })
-        .where('id', '=', row.id)
-        .where((eb) =>
-          eb.or([eb('confirmation_sent_at', 'is', null), eb('confirmation_sent_at', '<=', cutoff)]),
-        )
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows === 0n) return 'recently-sent';
+      if (!(await claimConfirmation(trx, 'newsletter_signups', row.id, now))) return 'recently-sent';
       await this.queue(trx, this.options.confirmationMail(row.email, row.token), now);
       return 'confirmation-queued';
     });

@@ -8,63 +8,20 @@
  * e-mail being sent finish before the process exits 0.
  */
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
-import type { Kysely } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../tests/support/fake-stripe';
-import { type ServerProcess, startServerProcess, tinyWebDist } from '../../tests/support/server-process';
-import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { openDatabase } from '../db/database';
-import type { Database } from '../db/schema';
+import { processShopPerTest } from '../../tests/support/process-shop';
+import type { ServerProcess } from '../../tests/support/server-process';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { FAULT_POINTS, type FaultPoint } from '../lib/fault-spec';
 import { DEFAULT_OUTBOX_TIMINGS } from '../mail/outbox';
 
 const SHOPPER = 'unlucky.shopper@example.ie';
 const OWNER = 'owner@solas.test';
 
-let data: ReturnType<typeof tempDataDir>;
-let smtp: SmtpSink;
-/** The shop's database, on the dialect of the suite running. */
-let database: TestDatabase | null = null;
-const running: ServerProcess[] = [];
-
-beforeEach(async () => {
-  data = tempDataDir();
-  smtp = await startSmtpSink();
-});
-
-afterEach(async () => {
-  for (const p of running.splice(0)) {
-    p.kill('SIGKILL');
-    await p.exited;
-  }
-  await database?.remove();
-  database = null;
-  await smtp.stop();
-  data.remove();
-});
-
-function baseEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    DATA_DIR: path.join(data.dir, 'data'),
-    WEB_DIST_DIR: tinyWebDist(path.join(data.dir, 'web')),
-    SMTP_URL: smtp.url,
-    OWNER_EMAIL: OWNER,
-    MAIL_FROM: 'orders@solas.test',
-    RATE_LIMITS: 'off',
-    ...database?.env,
-    ...extra,
-  };
-}
-
-async function start(extra: Record<string, string> = {}): Promise<ServerProcess> {
-  const server = await startServerProcess(baseEnv(extra));
-  running.push(server);
-  return server;
-}
+const shop = processShopPerTest({ OWNER_EMAIL: OWNER, MAIL_FROM: 'orders@solas.test' });
+const { start, withDb } = shop;
 
 /** The JSON of a response that must have arrived. */
 async function bodyOf<T>(res: Response | null): Promise<T> {
@@ -112,17 +69,6 @@ const confirm = (s: ServerProcess, sessionId: string) =>
     body: '{}',
   });
 
-/** The database as another process sees it, opened for `read` and closed again. */
-async function withDb<T>(read: (db: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (!database) throw new Error('no database for this test');
-  const opened = await openDatabase(database.location);
-  try {
-    return await read(opened.db);
-  } finally {
-    await opened.close();
-  }
-}
-
 /** The outbox rows' states, in order, read the way another process would. */
 async function outboxStates(): Promise<string[]> {
   const rows = await withDb((db) => db.selectFrom('outbox').select('status').orderBy('id').execute());
@@ -162,7 +108,7 @@ async function dieAt<T>(
 
 describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, path.join(data.dir, 'data'));
+    await shop.useDatabase(dialect);
   });
 
   describe('SIGKILL at every step of a purchase, restart on the same database', () => {
@@ -194,13 +140,13 @@ describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
       await dieAt('mail:before-send', (s) => confirm(s, sessionId));
       kills.push('mail:before-send');
       // 7: on start the outbox sends the first e-mail; the mail server accepts it; dies before marking it sent.
-      await dieAt('mail:accepted', async () => smtp.waitFor(1));
+      await dieAt('mail:accepted', async () => shop.smtp().waitFor(1));
       kills.push('mail:accepted');
       // 8: the first e-mail goes again (same Message-ID); dies before the second leaves.
-      await dieAt('mail:before-send#2', async () => smtp.waitFor(2));
+      await dieAt('mail:before-send#2', async () => shop.smtp().waitFor(2));
       kills.push('mail:before-send');
       // 9: the second e-mail is accepted; dies before it is marked sent.
-      await dieAt('mail:accepted', async () => smtp.waitFor(3));
+      await dieAt('mail:accepted', async () => shop.smtp().waitFor(3));
       kills.push('mail:accepted');
       // Every point a purchase passes (a campaign's own is killed in newsletter/campaign-crash.test.ts).
       const purchasePoints = Object.keys(FAULT_POINTS).filter((p) => !p.startsWith('newsletter:'));
@@ -208,7 +154,7 @@ describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
 
       // 10: a normal start finishes the outbox; the confirmation page shows the paid order.
       const last = await start();
-      await smtp.waitFor(4);
+      await shop.smtp().waitFor(4);
       const res = await confirm(last, sessionId);
       expect(res?.status).toBe(200);
       expect(await bodyOf(res)).toMatchObject({
@@ -216,7 +162,7 @@ describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
         emailStatus: 'sent',
       });
       last.kill('SIGTERM');
-      // Exited: every message the mail server accepted is in smtp.messages (the sink stores it before it
+      // Exited: every message the mail server accepted is in shop.smtp().messages (the sink stores it before it
       // answers), so nothing more can arrive.
       expect(await last.exited).toEqual({ code: 0, signal: null });
 
@@ -246,11 +192,11 @@ describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
       // Delivered: each message twice (each was accepted just before a kill), always with its Message-ID,
       // to exactly its one recipient.
       for (const row of outbox) {
-        const copies = smtp.messages.filter((m) => m.parsed.messageId === row.message_id);
+        const copies = shop.smtp().messages.filter((m) => m.parsed.messageId === row.message_id);
         expect(copies.length, row.kind).toBe(2);
         for (const copy of copies) expect(copy.envelopeTo).toEqual([row.recipient]);
       }
-      expect(smtp.messages).toHaveLength(4);
+      expect(shop.smtp().messages).toHaveLength(4);
     }, 240_000);
   });
 
@@ -316,7 +262,7 @@ describe.each(TEST_DIALECTS)('the real server on %s', (dialect) => {
       await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
       const port = (slow.server.address() as { port: number }).port;
       try {
-        mkdirSync(path.join(data.dir, 'data'), { recursive: true });
+        mkdirSync(shop.dataDir(), { recursive: true });
         const env = { SMTP_URL: `smtp://127.0.0.1:${port}` };
         const first = await start(env);
         const created = await checkout(first);

@@ -13,8 +13,9 @@ import { statsResponseSchema } from '../../domain/numbers/stats';
 import { orderDetailSchema, ordersListResponseSchema } from '../../domain/orders/admin-api';
 import { manualOrderCreatedSchema, manualOrderPreviewResponseSchema } from '../../domain/orders/manual-order';
 import { irishDate } from '../../domain/shared/calendar-date';
-import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { GALWAY_CARD_FORM, outboxRows } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 import { reconcileOnce } from './reconcile';
 
 const ADMIN_TOKEN = 'manual-orders-test-admin-token';
@@ -52,20 +53,14 @@ const PHONE = {
 
 describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
   let app: FastifyInstance;
-  let data: ReturnType<typeof tempDataDir>;
-  let database: TestDatabase;
+  let shop: TestApp;
 
   beforeAll(async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ...database.env });
+    shop = await startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' });
+    app = shop.app;
   }, 60_000);
 
-  afterAll(async () => {
-    await app.close();
-    await database.remove();
-    data.remove();
-  });
+  afterAll(() => shop.stop());
 
   function post(url: string, body: unknown, headers: Record<string, string> = {}) {
     return app.inject({ method: 'POST', url, headers: { ...auth, ...headers }, payload: body as object });

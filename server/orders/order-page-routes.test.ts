@@ -16,8 +16,9 @@ import {
   type OrderPage,
   WITHDRAWAL_CLOSED,
 } from '../../domain/orders/order-page';
-import { buildTestApp, outboxRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { outboxRows, PARIS, paidOrderWithPageKey, TEST_PUBLIC_URL } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 import { MAIL_KINDS } from '../mail/outbox';
 import { ORDER_KEY_BYTES } from './order-key';
 
@@ -48,67 +49,31 @@ function keepDeliveries(app: FastifyInstance): Promise<void>[] {
 }
 
 describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
   let app: FastifyInstance;
+  let shop: TestApp;
   let now = new Date('2026-11-22T10:00:00Z');
   const DESK_TOKEN = 'desk-token-for-the-order-page-tests';
 
   beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
     now = new Date('2026-11-22T10:00:00Z');
-    app = await buildTestApp(
-      { DATA_DIR: data.dir, OWNER_EMAIL: OWNER, ADMIN_TOKEN: DESK_TOKEN, ...target.env },
-      { now: () => now },
-    );
+    shop = await startTestApp(dialect, { OWNER_EMAIL: OWNER, ADMIN_TOKEN: DESK_TOKEN }, { now: () => now });
+    app = shop.app;
   });
 
-  afterEach(async () => {
-    await app.close();
-    await target.remove();
-    data.remove();
-  });
+  afterEach(() => shop.stop());
 
   /** A paid order through the test checkout; returns its reference and the key from its confirmation. */
-  async function paidOrder(): Promise<{ reference: string; key: string; orderId: string }> {
-    const checkout = await app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        email: SHOPPER,
-        items: [
-          { id: '2', quantity: 2 },
-          { id: '5', quantity: 1 },
-        ],
-        zone: 'EU',
-      },
+  function paidOrder(): Promise<{ reference: string; key: string; orderId: string }> {
+    return paidOrderWithPageKey(app, {
+      email: SHOPPER,
+      name: 'Ciara Walsh',
+      items: [
+        { id: '2', quantity: 2 },
+        { id: '5', quantity: 1 },
+      ],
+      zone: 'EU',
+      address: PARIS,
     });
-    const { sessionId } = checkout.json() as { sessionId: string };
-    await app.inject({
-      method: 'POST',
-      url: `/test-checkout/${sessionId}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        email: SHOPPER,
-        name: 'Ciara Walsh',
-        line1: '4 Rue de la Paix',
-        city: 'Paris',
-        postalCode: '75002',
-        country: 'FR',
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12 / 39',
-        cvc: '123',
-      }).toString(),
-    });
-    await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
-    const confirmation = (await outboxRows(app)).find(
-      (r) => r.kind === MAIL_KINDS.customer && r.text_body.includes(sessionId.slice(8, 16).toUpperCase()),
-    );
-    const match = confirmation ? LINK.exec(confirmation.text_body) : null;
-    if (!match?.[1] || !match[2] || !confirmation?.order_id)
-      throw new Error('no order page link in the confirmation');
-    return { reference: match[1], key: match[2], orderId: confirmation.order_id };
   }
 
   function view(reference: string, key: string) {

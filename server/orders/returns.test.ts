@@ -12,75 +12,42 @@ import { ADMIN_MESSAGES, type OrderDetail } from '../../domain/orders/admin-api'
 import type { OrderPage } from '../../domain/orders/order-page';
 import type { ReturnInfo } from '../../domain/orders/return-info';
 import { RETURN_MESSAGES, WITHDRAWAL_RETURN_REASON } from '../../domain/orders/returns';
-import { buildTestApp, outboxRows, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { MAIL_KINDS } from '../mail/outbox';
+import { outboxRows, PARIS, paidOrderWithPageKey } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 
 const SHOPPER = 'ciara@example.ie';
 const TOKEN = 'returns-desk-token-0123456789';
 const auth = { authorization: `Bearer ${TOKEN}` };
-const LINK = /#\/order\/(SOL-[A-Z0-9_-]+)\?key=([A-Za-z0-9_-]+)/;
 const DAY = 24 * 60 * 60 * 1000;
 
 type Answer = { ok: true; changed: boolean; return: ReturnInfo; order: OrderDetail };
 
 describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
   let app: FastifyInstance;
+  let shop: TestApp;
   let now = new Date();
 
   beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
     now = new Date();
-    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN: TOKEN, ...target.env }, { now: () => now });
+    shop = await startTestApp(dialect, { ADMIN_TOKEN: TOKEN }, { now: () => now });
+    app = shop.app;
   });
 
-  afterEach(async () => {
-    await app.close();
-    await target.remove();
-    data.remove();
-  });
+  afterEach(() => shop.stop());
 
   /** A paid order of two pieces of product 2 and one of product 5; its reference and page key. */
-  async function paidOrder(): Promise<{ reference: string; key: string }> {
-    const checkout = await app.inject({
-      method: 'POST',
-      url: '/api/checkout',
-      payload: {
-        email: SHOPPER,
-        items: [
-          { id: '2', quantity: 2, size: 'M' },
-          { id: '5', quantity: 1, size: 'S' },
-        ],
-        zone: 'EU',
-      },
+  function paidOrder(): Promise<{ reference: string; key: string }> {
+    return paidOrderWithPageKey(app, {
+      email: SHOPPER,
+      name: 'Ciara Walsh',
+      items: [
+        { id: '2', quantity: 2, size: 'M' },
+        { id: '5', quantity: 1, size: 'S' },
+      ],
+      zone: 'EU',
+      address: PARIS,
     });
-    const { sessionId } = checkout.json() as { sessionId: string };
-    await app.inject({
-      method: 'POST',
-      url: `/test-checkout/${sessionId}/pay`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        email: SHOPPER,
-        name: 'Ciara Walsh',
-        line1: '4 Rue de la Paix',
-        city: 'Paris',
-        postalCode: '75002',
-        country: 'FR',
-        cardNumber: '4242 4242 4242 4242',
-        expiry: '12 / 39',
-        cvc: '123',
-      }).toString(),
-    });
-    await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
-    const confirmation = (await outboxRows(app)).find(
-      (r) => r.kind === MAIL_KINDS.customer && r.text_body.includes(sessionId.slice(8, 16).toUpperCase()),
-    );
-    const match = confirmation ? LINK.exec(confirmation.text_body) : null;
-    if (!match?.[1] || !match[2]) throw new Error('no order page link in the confirmation');
-    return { reference: match[1], key: match[2] };
   }
 
   function owner(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, key?: string) {

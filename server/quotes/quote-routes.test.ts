@@ -15,14 +15,9 @@ import {
   quotePageResponseSchema,
 } from '../../domain/quotes/quotes';
 import { addDays, formatDayMonth, irishDate } from '../../domain/shared/calendar-date';
-import {
-  buildTestApp,
-  orderRows,
-  outboxRows,
-  payAndConfirm,
-  tempDataDir,
-} from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { orderRows, outboxRows, payAndConfirm } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 
 const ADMIN_TOKEN = 'quotes-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -46,13 +41,11 @@ const BULK_AT_COLLECTION = { ...BULK, enquiryId: undefined };
 
 describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   let app: FastifyInstance;
-  let data: ReturnType<typeof tempDataDir>;
-  let database: TestDatabase;
+  let shop: TestApp;
 
   beforeAll(async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ...database.env });
+    shop = await startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' });
+    app = shop.app;
     // The enquiry the quotes answer, sent as a company sends it.
     const sent = await app.inject({
       method: 'POST',
@@ -71,11 +64,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(BULK.enquiryId).not.toBe('');
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.remove();
-    data.remove();
-  });
+  afterAll(() => shop.stop());
 
   function admin(method: 'GET' | 'POST', url: string, body?: unknown) {
     return app.inject({

@@ -8,38 +8,24 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QUOTE_MESSAGES } from '../../domain/quotes/quotes';
 import { addDays, irishDate } from '../../domain/shared/calendar-date';
-import { type FakeStripe, formField, startFakeStripe } from '../../tests/support/fake-stripe';
-import { buildTestApp, orderRows, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { type FakeStripe, formField } from '../../tests/support/fake-stripe';
+import { orderRows } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { type StripeTestShop, startStripeTestShop } from '../../tests/support/test-shop';
 
 const ADMIN_TOKEN = 'quotes-stripe-admin-token';
 
 describe.each(TEST_DIALECTS)('a quote paid with Stripe on %s', (dialect) => {
   let app: FastifyInstance;
   let stripe: FakeStripe;
-  let data: ReturnType<typeof tempDataDir>;
-  let database: TestDatabase;
+  let shop: StripeTestShop;
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    app = await buildTestApp({
-      DATA_DIR: data.dir,
-      ADMIN_TOKEN,
-      RATE_LIMITS: 'off',
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_API_URL: stripe.url,
-      ...database.env,
-    });
+    shop = await startStripeTestShop(dialect, { ADMIN_TOKEN });
+    ({ app, stripe } = shop);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.remove();
-    await stripe.close();
-    data.remove();
-  });
+  afterAll(() => shop.stop());
 
   it('opens one session for ten concurrent clicks, in the quote’s zone, and is paid once', async () => {
     const created = await app.inject({

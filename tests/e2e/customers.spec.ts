@@ -8,47 +8,21 @@
  */
 import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { STORAGE_KEYS } from '../../domain/config';
+import {
+  allowMissingProductImages,
+  dispatchAndDeliver,
+  E2E_OWNER_HEADERS,
+  payAnOrderInTheShop,
+  signInToDesk,
+} from '../support/desk-journey';
 import { axeScan, expectNoSeriousViolations } from './axe';
-import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 
-/** playwright.config.ts hands the server this token (ADMIN_TOKEN). */
-const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const SHOTS = path.resolve('test-results/customers');
-const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test.beforeEach(async ({ consoleGuard, request }) => {
-  // Until the image pipeline has run, product images 404 on the shop's pages; not what this tests.
-  const probe = await request.get('/img/first-light-320.webp');
-  if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
-});
-
-async function payAnOrder(page: Page, email: string): Promise<string> {
-  await page.goto('/#/cart');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    STORAGE_KEYS.cart,
-    JSON.stringify([{ id: '1', name: 'First Light', price: 3500, quantity: 1 }]),
-  ] as const);
-  await page.goto('about:blank');
-  await page.goto('/#/cart');
-  await enterEmail(page, email);
-  await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
-  const sessionId = page.url().split('/').pop() ?? '';
-  await fillTestCheckout(page, '4242 4242 4242 4242', {
-    name: 'Róisín Duffy',
-    line1: '9 Castle Street',
-    city: 'Sligo',
-    postcode: 'F91 K2P3',
-  });
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
-  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
-}
+test.beforeEach(async ({ consoleGuard, request }) => allowMissingProductImages(consoleGuard, request));
 
 test('find a customer on a phone, note them, export their data, and erase them once their order is delivered', async ({
   page,
@@ -61,12 +35,14 @@ test('find a customer on a phone, note them, export their data, and erase them o
   consoleGuard.allow(/the server responded with a status of (401|409)/);
   mkdirSync(SHOTS, { recursive: true });
   const email = `roisin.${Date.now()}@example.ie`;
-  const reference = await payAnOrder(page, email);
+  const reference = await payAnOrderInTheShop(page, email, {
+    name: 'Róisín Duffy',
+    line1: '9 Castle Street',
+    city: 'Sligo',
+    postcode: 'F91 K2P3',
+  });
 
-  await page.goto('/admin');
-  await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await signInToDesk(page);
   // A phone's navigation holds ten sections in two rows: Customers is one tap away from Orders.
   await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Orders' }).click();
   await page.getByRole('link', { name: 'Customers →' }).click();
@@ -116,16 +92,7 @@ test('find a customer on a phone, note them, export their data, and erase them o
   await page.screenshot({ path: path.join(SHOTS, 'phone-erase-refused.png'), fullPage: true });
 
   // The parcel arrives (the owner's script does what the order's page does).
-  for (const [action, body] of [
-    ['dispatch', { carrier: 'an_post', trackingNumber: 'CE123456789IE' }],
-    ['status', { status: 'delivered' }],
-  ] as const) {
-    const res = await request.post(`/api/admin/orders/${reference}/${action}`, {
-      headers: bearer,
-      data: body,
-    });
-    expect(res.status()).toBe(200);
-  }
+  await dispatchAndDeliver(request, reference, 'CE123456789IE');
 
   await privacy.getByRole('button', { name: 'Erase customer…' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Erase' }).click();
@@ -141,6 +108,6 @@ test('find a customer on a phone, note them, export their data, and erase them o
   await page.getByLabel('Search by name or e-mail').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText(`No customer matches “${email}”.`)).toBeVisible();
-  const order = await request.get(`/api/admin/orders/${reference}`, { headers: bearer });
+  const order = await request.get(`/api/admin/orders/${reference}`, { headers: E2E_OWNER_HEADERS });
   expect(await order.json()).toMatchObject({ reference, email: '', status: 'delivered' });
 });

@@ -10,44 +10,28 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { STORAGE_KEYS } from '../../domain/config';
+import {
+  allowMissingProductImages,
+  E2E_ADMIN_TOKEN,
+  payAnOrderInTheShop,
+  signInToDesk,
+} from '../support/desk-journey';
 import { axeScan, expectNoSeriousViolations } from './axe';
-import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
 
-/** playwright.config.ts sets it for the server. */
-const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const SHOTS = path.resolve('test-results/desk');
 
-test.beforeEach(async ({ consoleGuard, request }) => {
-  // Until the image pipeline has run, product images 404 on the shop's pages; not what this tests.
-  const probe = await request.get('/img/first-light-320.webp');
-  if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
-});
+test.beforeEach(async ({ consoleGuard, request }) => allowMissingProductImages(consoleGuard, request));
 
 /** Pays one gift-free order through the shop and its TEST MODE checkout; returns its reference. */
-async function payAnOrder(page: Page): Promise<string> {
-  await page.goto('/#/cart');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    STORAGE_KEYS.cart,
-    JSON.stringify([{ id: '1', name: 'First Light', price: 3500, quantity: 1 }]),
-  ] as const);
-  await page.goto('about:blank');
-  await page.goto('/#/cart');
-  await enterEmail(page, 'niamh.walsh@example.ie');
-  await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
-  const sessionId = page.url().split('/').pop() ?? '';
-  await fillTestCheckout(page, '4242 4242 4242 4242', {
+function payAnOrder(page: Page): Promise<string> {
+  return payAnOrderInTheShop(page, 'niamh.walsh@example.ie', {
     name: 'Niamh Walsh',
     line1: '3 Quay Street',
     city: 'Galway',
     postcode: 'H91 T2C4',
   });
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
-  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
 }
 
 async function mailWithSubject(reference: string, subject: RegExp) {
@@ -88,7 +72,7 @@ for (const size of SIZES) {
       await token.fill('not-the-token');
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await expect(page.getByRole('alert')).toHaveText('That token is not right. Check it and try again.');
-      await token.fill(ADMIN_TOKEN);
+      await token.fill(E2E_ADMIN_TOKEN);
       await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       // Today is the first screen (today.spec.ts); the orders list is one click away.
       await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
@@ -100,7 +84,7 @@ for (const size of SIZES) {
           .flatMap((s) => Object.keys(s).map((k) => `${k}=${s.getItem(k)}`))
           .join('\n'),
       );
-      expect(stored).not.toContain(ADMIN_TOKEN);
+      expect(stored).not.toContain(E2E_ADMIN_TOKEN);
       const cookies = await page.context().cookies();
       expect(cookies.filter((c) => c.httpOnly && c.sameSite === 'Strict').length).toBeGreaterThan(0);
 
@@ -254,10 +238,7 @@ test.describe('a refund in part on a phone', () => {
     consoleGuard.allow(/the server responded with a status of 401/);
     mkdirSync(SHOTS, { recursive: true });
     const reference = await payAnOrder(page);
-    await page.goto('/admin');
-    await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+    await signInToDesk(page);
     await page.goto(`/admin#/orders/${reference}`);
     await expect(page.getByRole('heading', { level: 1, name: `Order ${reference}` })).toBeVisible();
     await page.getByRole('button', { name: 'Start making' }).click();

@@ -10,22 +10,20 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { statsResponseSchema } from '../../domain/numbers/stats';
 import { irishDate } from '../../domain/shared/calendar-date';
+import {
+  allowMissingProductImages,
+  E2E_OWNER_HEADERS,
+  payOnTestCheckout,
+  signInToDesk,
+} from '../support/desk-journey';
 import { axeScan, expectNoSeriousViolations } from './axe';
-import { fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 
-/** playwright.config.ts sets it for the server. */
-const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const SHOTS = path.resolve('test-results/manual-orders');
-const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test.beforeEach(async ({ consoleGuard, request }) => {
-  // Until the image pipeline has run, product images 404 on the shop's pages; not what this tests.
-  const probe = await request.get('/img/first-light-320.webp');
-  if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
-});
+test.beforeEach(async ({ consoleGuard, request }) => allowMissingProductImages(consoleGuard, request));
 
 test('on a phone: a craft-fair order marked paid and a phone order paid by link, both in Today and in Numbers', async ({
   page,
@@ -40,15 +38,12 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   const statsNow = async () =>
     statsResponseSchema.parse(
       (await (
-        await request.get(`/api/admin/stats?from=${day}&to=${day}&by=day`, { headers: bearer })
+        await request.get(`/api/admin/stats?from=${day}&to=${day}&by=day`, { headers: E2E_OWNER_HEADERS })
       ).json()) as unknown,
     );
   const manualBefore = (await statsNow()).channels?.manual.orders ?? 0;
 
-  await page.goto('/admin');
-  await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await signInToDesk(page);
   await page.goto('/admin#/orders');
   await page.getByRole('link', { name: 'New order', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New order' })).toBeVisible();
@@ -114,15 +109,12 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   const customer = await page.context().newPage();
   await customer.goto(paymentUrl);
   await expect(customer.getByText('€43.45').first()).toBeVisible();
-  await fillTestCheckout(customer, '4242 4242 4242 4242', {
+  await payOnTestCheckout(customer, {
     name: 'Aoife Murphy',
     line1: '12 Harbour Road',
     city: 'Cork',
     postcode: 'T12 AB34',
   });
-  await customer.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await customer.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
-  await expect(customer.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(customer.getByText(phone).first()).toBeVisible();
   await customer.close();
 

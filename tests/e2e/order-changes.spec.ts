@@ -7,48 +7,21 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { STORAGE_KEYS } from '../../domain/config';
+import {
+  allowMissingProductImages,
+  E2E_OWNER_HEADERS,
+  payAnOrderInTheShop,
+  signInToDesk,
+} from '../support/desk-journey';
 import { axeScan, expectNoSeriousViolations } from './axe';
-import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
 
-/** playwright.config.ts hands the server this token (ADMIN_TOKEN). */
-const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const SHOTS = path.resolve('test-results/order-changes');
-const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test.beforeEach(async ({ consoleGuard, request }) => {
-  // Until the image pipeline has run, product images 404 on the shop's pages; not what this tests.
-  const probe = await request.get('/img/first-light-320.webp');
-  if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
-});
-
-async function payAnOrder(page: Page, email: string): Promise<string> {
-  await page.goto('/#/cart');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    STORAGE_KEYS.cart,
-    JSON.stringify([{ id: '1', name: 'First Light', price: 3500, quantity: 1 }]),
-  ] as const);
-  await page.goto('about:blank');
-  await page.goto('/#/cart');
-  await enterEmail(page, email);
-  await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
-  const sessionId = page.url().split('/').pop() ?? '';
-  await fillTestCheckout(page, '4242 4242 4242 4242', {
-    name: 'Eoin Byrne',
-    line1: '21 Shop Street',
-    city: 'Galway',
-    postcode: 'H91 C3D4',
-  });
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
-  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
-}
+test.beforeEach(async ({ consoleGuard, request }) => allowMissingProductImages(consoleGuard, request));
 
 test('correct the house number before dispatch (one e-mail), refused after; resend the dispatch e-mail', async ({
   page,
@@ -59,12 +32,14 @@ test('correct the house number before dispatch (one e-mail), refused after; rese
   consoleGuard.allow(/the server responded with a status of 401/);
   mkdirSync(SHOTS, { recursive: true });
   const email = `eoin.${Date.now()}@example.ie`;
-  const reference = await payAnOrder(page, email);
+  const reference = await payAnOrderInTheShop(page, email, {
+    name: 'Eoin Byrne',
+    line1: '21 Shop Street',
+    city: 'Galway',
+    postcode: 'H91 C3D4',
+  });
 
-  await page.goto('/admin');
-  await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await signInToDesk(page);
   await page.goto(`/admin#/orders/${reference}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(reference) })).toBeVisible();
 
@@ -94,7 +69,7 @@ test('correct the house number before dispatch (one e-mail), refused after; rese
 
   // Dispatched: the change is no longer offered, and the API refuses it.
   const dispatched = await request.post(`/api/admin/orders/${reference}/dispatch`, {
-    headers: bearer,
+    headers: E2E_OWNER_HEADERS,
     data: { carrier: 'an_post', trackingNumber: 'CE123456789IE' },
   });
   expect(dispatched.status()).toBe(200);
@@ -102,7 +77,7 @@ test('correct the house number before dispatch (one e-mail), refused after; rese
   await expect(delivery.getByRole('button', { name: 'Resend dispatch e-mail' })).toBeVisible();
   await expect(delivery.getByRole('button', { name: 'Change delivery details' })).toHaveCount(0);
   const late = await request.patch(`/api/admin/orders/${reference}`, {
-    headers: bearer,
+    headers: E2E_OWNER_HEADERS,
     data: { address: { name: 'Eoin Byrne', line1: '99 Shop Street', city: 'Galway', country: 'IE' } },
   });
   expect(late.status()).toBe(409);

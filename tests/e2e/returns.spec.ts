@@ -6,53 +6,26 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { getProduct } from '../../domain/catalogue';
-import { STORAGE_KEYS } from '../../domain/config';
 import { MAIL_KINDS } from '../../server/mail/outbox';
+import {
+  allowMissingProductImages,
+  dispatchAndDeliver,
+  payAnOrderInTheShop,
+  signInToDesk,
+} from '../support/desk-journey';
 import { axeScan, expectNoSeriousViolations } from './axe';
-import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
 
-/** playwright.config.ts hands the server this token (ADMIN_TOKEN). */
-const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const SHOTS = path.resolve('test-results/returns');
-const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
 /** One piece under the free-shipping threshold: the order has a shipping line to refund. */
 const PIECE = getProduct('5')?.name ?? '';
 const LINK = /https?:\/\/[^\s"]+\/#\/order\/SOL-[A-Z0-9_-]+\?key=[A-Za-z0-9_-]+/;
 
 test.use({ viewport: { width: 390, height: 844 } });
 
-test.beforeEach(async ({ consoleGuard, request }) => {
-  // Until the image pipeline has run, product images 404 on the shop's pages; not what this tests.
-  const probe = await request.get('/img/first-light-320.webp');
-  if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
-});
-
-async function payAnOrder(page: Page, email: string): Promise<string> {
-  await page.goto('/#/cart');
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    STORAGE_KEYS.cart,
-    JSON.stringify([{ id: '5', quantity: 1 }]),
-  ] as const);
-  await page.goto('about:blank');
-  await page.goto('/#/cart');
-  await enterEmail(page, email);
-  await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
-  const sessionId = page.url().split('/').pop() ?? '';
-  await fillTestCheckout(page, '4242 4242 4242 4242', {
-    name: 'Saoirse Kelly',
-    line1: '3 Mill Lane',
-    city: 'Westport',
-    postcode: 'F28 K2X3',
-  });
-  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
-  await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
-  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
-  return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
-}
+test.beforeEach(async ({ consoleGuard, request }) => allowMissingProductImages(consoleGuard, request));
 
 test('open a return of a delivered order, receive and refund it with the shipping, and the shopper sees it', async ({
   page,
@@ -63,18 +36,15 @@ test('open a return of a delivered order, receive and refund it with the shippin
   consoleGuard.allow(/the server responded with a status of 401/);
   mkdirSync(SHOTS, { recursive: true });
   const email = `saoirse.${Date.now()}@example.ie`;
-  const reference = await payAnOrder(page, email);
-  for (const [url, data] of [
-    [`/api/admin/orders/${reference}/dispatch`, { carrier: 'an_post', trackingNumber: 'CE987654321IE' }],
-    [`/api/admin/orders/${reference}/status`, { status: 'delivered' }],
-  ] as const) {
-    expect((await request.post(url, { headers: bearer, data })).status()).toBe(200);
-  }
+  const reference = await payAnOrderInTheShop(
+    page,
+    email,
+    { name: 'Saoirse Kelly', line1: '3 Mill Lane', city: 'Westport', postcode: 'F28 K2X3' },
+    [{ id: '5', quantity: 1 }],
+  );
+  await dispatchAndDeliver(request, reference, 'CE987654321IE');
 
-  await page.goto('/admin');
-  await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  await signInToDesk(page);
   await page.goto(`/admin#/orders/${reference}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(reference) })).toBeVisible();
 

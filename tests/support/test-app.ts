@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { simpleParser } from 'mailparser';
+import { orderReference } from '../../domain/checkout/checkout';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { MAIL_KINDS } from '../../server/mail/outbox';
 import type { ShopTuning } from '../../server/platform';
 import { OUTBOX_DIR } from '../../server/platform';
 
@@ -107,6 +109,22 @@ export const GALWAY_CARD_FORM = {
   cvc: '123',
 } as const;
 
+/** A delivery address in the test checkout's form, in place of GALWAY_CARD_FORM's. */
+export interface CardFormAddress {
+  readonly line1: string;
+  readonly city: string;
+  readonly postalCode: string;
+  readonly country: string;
+}
+
+/** A delivery in France (the EU zone) for the test checkout's form. */
+export const PARIS: CardFormAddress = {
+  line1: '4 Rue de la Paix',
+  city: 'Paris',
+  postalCode: '75002',
+  country: 'FR',
+};
+
 /**
  * Pays an open checkout through the test checkout's card form (the card that succeeds) and confirms it,
  * as the shopper's browser does after the redirect; throws when either step is refused.
@@ -116,12 +134,18 @@ export async function payAndConfirm(
   sessionId: string,
   email: string,
   name?: string,
+  address?: CardFormAddress,
 ): Promise<void> {
   const paid = await app.inject({
     method: 'POST',
     url: `/test-checkout/${sessionId}/pay`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ ...GALWAY_CARD_FORM, email, ...(name ? { name } : {}) }).toString(),
+    payload: new URLSearchParams({
+      ...GALWAY_CARD_FORM,
+      ...address,
+      email,
+      ...(name ? { name } : {}),
+    }).toString(),
   });
   if (paid.statusCode >= 400) throw new Error(`the test checkout refused the payment: ${paid.statusCode}`);
   const confirmed = await app.inject({
@@ -130,4 +154,41 @@ export async function payAndConfirm(
     payload: {},
   });
   if (confirmed.statusCode !== 200) throw new Error(`the confirmation answered ${confirmed.statusCode}`);
+}
+
+/** An order as a shopper places it on the test checkout (delivered to Galway unless `address` says). */
+export interface TestCheckoutOrder {
+  readonly email: string;
+  readonly name?: string;
+  readonly items: readonly { readonly id: string; readonly quantity: number; readonly size?: string }[];
+  readonly zone: string;
+  readonly address?: CardFormAddress;
+}
+
+const ORDER_PAGE_LINK = /#\/order\/(SOL-[A-Z0-9_-]+)\?key=([A-Za-z0-9_-]+)/;
+
+/**
+ * Places `order`, pays and confirms it (payAndConfirm), and reads its order page's link from the shopper's
+ * confirmation e-mail, as the shopper gets it: the reference, the page's key and the order's id.
+ */
+export async function paidOrderWithPageKey(
+  app: FastifyInstance,
+  order: TestCheckoutOrder,
+): Promise<{ reference: string; key: string; orderId: string }> {
+  const checkout = await app.inject({
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { email: order.email, items: order.items, zone: order.zone },
+  });
+  if (checkout.statusCode !== 200) throw new Error(`the checkout answered ${checkout.statusCode}`);
+  const { sessionId } = checkout.json() as { sessionId: string };
+  await payAndConfirm(app, sessionId, order.email, order.name, order.address);
+  const reference = orderReference(sessionId);
+  const confirmation = (await outboxRows(app)).find(
+    (r) => r.kind === MAIL_KINDS.customer && r.reference === reference,
+  );
+  const match = confirmation ? ORDER_PAGE_LINK.exec(confirmation.text_body) : null;
+  if (!match?.[1] || !match[2] || !confirmation?.order_id)
+    throw new Error('no order page link in the confirmation');
+  return { reference: match[1], key: match[2], orderId: confirmation.order_id };
 }

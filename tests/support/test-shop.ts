@@ -1,21 +1,49 @@
 /**
- * The usual integration set-up in one call: a fresh data directory, a database of the dialect under
- * test, an SMTP sink the shop sends to, and the real app over them, with rate limits off. `stop` undoes
- * all of it, in the reverse order.
+ * The usual integration set-ups in one call each. `startTestApp`: a fresh data directory, a database of
+ * the dialect under test and the real app over them, its e-mail written as .eml files by the default
+ * transport (outboxRows reads them back). `startTestShop` adds an SMTP sink the shop sends to, with rate
+ * limits off; `startStripeTestShop` adds the fake Stripe API instead. `stop` undoes all of it, in the
+ * reverse order.
  */
 import type { FastifyInstance } from 'fastify';
 import type { SqlDialect } from '../../server/db/dialect';
+import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
 import { buildTestApp, tempDataDir } from './test-app';
 import { createTestDatabase } from './test-database';
 
-export interface TestShop {
+export interface TestApp {
   readonly app: FastifyInstance;
-  readonly smtp: SmtpSink;
   readonly dataDir: string;
   /** The environment the app was built with: a second instance on the same data is built from it. */
   readonly env: Readonly<Record<string, string>>;
   stop(): Promise<void>;
+}
+
+export async function startTestApp(
+  dialect: SqlDialect,
+  /** Added to (or overriding) DATA_DIR; the database's own settings come last. */
+  env: Record<string, string> = {},
+  tuning: Parameters<typeof buildTestApp>[1] = {},
+): Promise<TestApp> {
+  const data = tempDataDir();
+  const database = await createTestDatabase(dialect, data.dir);
+  const appEnv = { DATA_DIR: data.dir, ...env, ...database.env };
+  const app = await buildTestApp(appEnv, tuning);
+  return {
+    app,
+    dataDir: data.dir,
+    env: appEnv,
+    stop: async () => {
+      await app.close();
+      await database.remove();
+      data.remove();
+    },
+  };
+}
+
+export interface TestShop extends TestApp {
+  readonly smtp: SmtpSink;
 }
 
 export async function startTestShop(
@@ -24,28 +52,44 @@ export async function startTestShop(
   env: Record<string, string> = {},
   tuning: Parameters<typeof buildTestApp>[1] = {},
 ): Promise<TestShop> {
-  const data = tempDataDir();
-  const database = await createTestDatabase(dialect, data.dir);
   const smtp = await startSmtpSink();
-  const shopEnv = {
-    DATA_DIR: data.dir,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: 'orders@solas.test',
-    RATE_LIMITS: 'off',
-    ...env,
-    ...database.env,
-  };
-  const app = await buildTestApp(shopEnv, tuning);
+  const shop = await startTestApp(
+    dialect,
+    { SMTP_URL: smtp.url, MAIL_FROM: 'orders@solas.test', RATE_LIMITS: 'off', ...env },
+    tuning,
+  );
   return {
-    app,
+    ...shop,
     smtp,
-    dataDir: data.dir,
-    env: shopEnv,
     stop: async () => {
-      await app.close();
+      await shop.stop();
       await smtp.stop();
-      await database.remove();
-      data.remove();
+    },
+  };
+}
+
+export interface StripeTestShop extends TestApp {
+  readonly stripe: FakeStripe;
+}
+
+export async function startStripeTestShop(
+  dialect: SqlDialect,
+  /** Added to (or overriding) DATA_DIR, RATE_LIMITS=off and the Stripe key and URL. */
+  env: Record<string, string> = {},
+): Promise<StripeTestShop> {
+  const stripe = await startFakeStripe();
+  const shop = await startTestApp(dialect, {
+    RATE_LIMITS: 'off',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_API_URL: stripe.url,
+    ...env,
+  });
+  return {
+    ...shop,
+    stripe,
+    stop: async () => {
+      await shop.stop();
+      await stripe.close();
     },
   };
 }

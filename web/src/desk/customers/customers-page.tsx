@@ -21,7 +21,7 @@ import {
   ErrorMessage,
   inputClass,
   LoadedList,
-  Loading,
+  LoadedRecord,
   PageHeading,
   StatusBadge,
 } from '../ui/desk-ui';
@@ -118,20 +118,9 @@ export function CustomerPage({ email }: { readonly email: string }) {
       {erased ? (
         <Erased email={email} answer={erased} />
       ) : (
-        <>
-          {loaded.state === 'loading' ? <Loading label="Loading the customer…" /> : null}
-          {loaded.state === 'error' ? (
-            <div className="mt-4">
-              <PageHeading>Customer</PageHeading>
-              <div className="mt-4">
-                <ErrorMessage>{loaded.message}</ErrorMessage>
-              </div>
-            </div>
-          ) : null}
-          {loaded.state === 'ready' ? (
-            <CustomerDetailView detail={loaded.data} onChange={replace} onErased={setErased} />
-          ) : null}
-        </>
+        <LoadedRecord loaded={loaded} loading="Loading the customer…" heading="Customer">
+          {(detail) => <CustomerDetailView detail={detail} onChange={replace} onErased={setErased} />}
+        </LoadedRecord>
       )}
     </div>
   );

@@ -22,7 +22,7 @@ import {
   ErrorMessage,
   inputClass,
   LoadedList,
-  Loading,
+  LoadedRecord,
   PageHeading,
   StatusFilter,
 } from '../ui/desk-ui';
@@ -120,16 +120,9 @@ export function EnquiryPage({ enquiryId }: { readonly enquiryId: string }) {
           ← All enquiries
         </a>
       </p>
-      {loaded.state === 'loading' ? <Loading label="Loading the enquiry…" /> : null}
-      {loaded.state === 'error' ? (
-        <div className="mt-4">
-          <PageHeading>Enquiry</PageHeading>
-          <div className="mt-4">
-            <ErrorMessage>{loaded.message}</ErrorMessage>
-          </div>
-        </div>
-      ) : null}
-      {loaded.state === 'ready' ? <EnquiryDetail enquiry={loaded.data} onChange={replace} /> : null}
+      <LoadedRecord loaded={loaded} loading="Loading the enquiry…" heading="Enquiry">
+        {(enquiry) => <EnquiryDetail enquiry={enquiry} onChange={replace} />}
+      </LoadedRecord>
     </div>
   );
 }

@@ -178,3 +178,29 @@ export function LoadedList<T>({
   if (isEmpty(loaded.data)) return <p className="mt-6 text-muted">{empty}</p>;
   return children(loaded.data);
 }
+
+/** One record's screen as it loads: the spinner, the refusal under the record's heading, or the record. */
+export function LoadedRecord<T>({
+  loaded,
+  loading,
+  heading,
+  children,
+}: {
+  readonly loaded: Loaded<T>;
+  readonly loading: string;
+  /** The heading the refusal stands under, where the record's own heading would be. */
+  readonly heading: string;
+  readonly children: (data: T) => ReactNode;
+}) {
+  if (loaded.state === 'loading') return <Loading label={loading} />;
+  if (loaded.state === 'error')
+    return (
+      <div className="mt-4">
+        <PageHeading>{heading}</PageHeading>
+        <div className="mt-4">
+          <ErrorMessage>{loaded.message}</ErrorMessage>
+        </div>
+      </div>
+    );
+  return children(loaded.data);
+}

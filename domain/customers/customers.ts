@@ -136,6 +136,19 @@ export const customerNoteResponseSchema = z.object({
   noteUpdatedAt: z.nullable(z.string()),
 });
 
+/**
+ * The privacy export's answer: every table's rows about an address. Loose on purpose: a key this schema
+ * does not name still leaves (an export that silently dropped a field would hide personal data).
+ */
+export const privacyExportResponseSchema = z.looseObject({
+  ok: z.literal(true),
+  email: z.string(),
+  exportedAt: z.string(),
+  // Rows as each table gives them (server/privacy/privacy-store.ts, docs/product.md §12.2).
+  orders: z.readonly(z.array(z.unknown())),
+  emails: z.readonly(z.array(z.unknown())),
+});
+
 /** An erasure's answer: what went, by kind, and the paid orders kept for the accounts until when. */
 export const erasureResponseSchema = z.object({
   ok: z.literal(true),

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { ProductImage } from '../../domain/catalogue/snapshot';
 import { IMAGE_KINDS } from '../../domain/media/images';
 import { PHOTO_LIMITS, PHOTO_MESSAGES, PhotoRefusal } from '../../domain/media/photo-types';
+import { refusalResponseSchema } from '../../domain/shared/answers';
 import { INPUT_TEXT_ERRORS, isSingleLineText } from '../../domain/shared/input-text';
 import type { Actor } from '../audit/audit-trail';
 import { validateField } from '../lib/validation';
@@ -39,20 +40,35 @@ export const PRODUCT_IMAGE_MESSAGES = {
   altEmpty: 'The alt text must not be empty',
 } as const;
 
-/** An image as the desk's HTTP contract shows it. */
-export interface AdminProductImage {
+/** An image as the desk's HTTP contract shows it (a type, not an interface: the loose answer takes it). */
+export type AdminProductImage = {
   readonly id: string;
   readonly url: string;
   readonly alt: string;
   readonly width: number;
   readonly height: number;
-}
+};
 
 /** A product as the desk's HTTP contract shows it; these routes only read its id and images. */
-export interface AdminProduct {
+export type AdminProduct = {
   readonly id: string;
   readonly images: readonly AdminProductImage[];
-}
+};
+
+/**
+ * The answers as these routes know them: loose, because the product is the catalogue's (whose desk
+ * contract, domain/catalogue/product-admin.ts, names the rest): declared here, nothing of it is dropped.
+ */
+const imageAnswer = z.looseObject({
+  id: z.string(),
+  url: z.string(),
+  alt: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+const productAnswer = z.looseObject({ id: z.string(), images: z.readonly(z.array(imageAnswer)) });
+const productImageAnswer = z.object({ ok: z.literal(true), product: productAnswer, image: imageAnswer });
+const productAnswerOnly = z.object({ ok: z.literal(true), product: productAnswer });
 
 export interface ProductImageChange<P extends AdminProduct = AdminProduct> {
   readonly product: P;
@@ -156,58 +172,68 @@ export async function productImageRoutes(app: FastifyInstance, opts: ProductImag
   });
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(PRODUCT_IMAGES_PATH, { schema: { params: productParams } }, async (request, reply) => {
-    const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > PHOTO_LIMITS.maxUploadBodyBytes) {
-      return refuse(reply, new PhotoRefusal(413, PHOTO_MESSAGES.tooLarge));
-    }
-    const { id } = request.params;
-    if (!(await port.getAdminProduct(id))) return notFound(reply, PRODUCT_IMAGE_MESSAGES.productNotFound);
+  // The photo pipeline's refusals (400, 404, 413, 415, 422, 503) share the shop's refusal shape.
+  const refusals = { '4xx': refusalResponseSchema, 503: refusalResponseSchema };
+  const added = { 201: productImageAnswer, ...refusals };
+  const changed = { 200: productImageAnswer, ...refusals };
+  const removed = { 200: productAnswerOnly, ...refusals };
 
-    let upload: Upload;
-    try {
-      upload = await readUpload(request);
-    } catch (err) {
-      const refusal = multipartRefusal(err);
-      if (refusal) return refuse(reply, refusal);
-      throw err;
-    }
-    if (!upload.file || upload.file.length === 0) {
-      return reply.code(400).send({ ok: false, error: PHOTO_MESSAGES.missingFile });
-    }
-    const alt = validateField(altText, upload.alt, 'alt');
-    if (!alt.ok) return reply.code(400).send({ ok: false, error: alt.message });
-
-    let photo: Awaited<ReturnType<PhotoPipeline['process']>>;
-    try {
-      photo = await pipeline.process(upload.file);
-    } catch (err) {
-      if (err instanceof PhotoRefusal) {
-        request.log.info({ status: err.status, bytes: upload.file.length }, 'photo refused');
-        return refuse(reply, err);
+  api.post(
+    PRODUCT_IMAGES_PATH,
+    { schema: { params: productParams, response: added } },
+    async (request, reply) => {
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > PHOTO_LIMITS.maxUploadBodyBytes) {
+        return refuse(reply, new PhotoRefusal(413, PHOTO_MESSAGES.tooLarge));
       }
-      throw err;
-    }
-    await store.save(photo);
-    const image: ProductImage = {
-      id: photo.id,
-      base: mediaBase(photo.id),
-      widths: IMAGE_KINDS.product.widths,
-      width: photo.width,
-      height: photo.height,
-      alt: alt.value,
-      placeholder: photo.placeholder,
-    };
-    // A product removed meanwhile leaves the rows unreferenced: the retention pass deletes them.
-    const added = await port.addProductImage(id, image, ownerActor(request));
-    if (!added) return notFound(reply, PRODUCT_IMAGE_MESSAGES.productNotFound);
-    request.log.info({ product: id, image: photo.id }, 'photo added');
-    return reply.code(201).send({ ok: true, product: added.product, image: added.image });
-  });
+      const { id } = request.params;
+      if (!(await port.getAdminProduct(id))) return notFound(reply, PRODUCT_IMAGE_MESSAGES.productNotFound);
+
+      let upload: Upload;
+      try {
+        upload = await readUpload(request);
+      } catch (err) {
+        const refusal = multipartRefusal(err);
+        if (refusal) return refuse(reply, refusal);
+        throw err;
+      }
+      if (!upload.file || upload.file.length === 0) {
+        return reply.code(400).send({ ok: false, error: PHOTO_MESSAGES.missingFile });
+      }
+      const alt = validateField(altText, upload.alt, 'alt');
+      if (!alt.ok) return reply.code(400).send({ ok: false, error: alt.message });
+
+      let photo: Awaited<ReturnType<PhotoPipeline['process']>>;
+      try {
+        photo = await pipeline.process(upload.file);
+      } catch (err) {
+        if (err instanceof PhotoRefusal) {
+          request.log.info({ status: err.status, bytes: upload.file.length }, 'photo refused');
+          return refuse(reply, err);
+        }
+        throw err;
+      }
+      await store.save(photo);
+      const image: ProductImage = {
+        id: photo.id,
+        base: mediaBase(photo.id),
+        widths: IMAGE_KINDS.product.widths,
+        width: photo.width,
+        height: photo.height,
+        alt: alt.value,
+        placeholder: photo.placeholder,
+      };
+      // A product removed meanwhile leaves the rows unreferenced: the retention pass deletes them.
+      const added = await port.addProductImage(id, image, ownerActor(request));
+      if (!added) return notFound(reply, PRODUCT_IMAGE_MESSAGES.productNotFound);
+      request.log.info({ product: id, image: photo.id }, 'photo added');
+      return reply.code(201).send({ ok: true, product: added.product, image: added.image });
+    },
+  );
 
   api.patch(
     PRODUCT_IMAGE_PATH,
-    { schema: { params: imageParams, body: imagePatch } },
+    { schema: { params: imageParams, body: imagePatch, response: changed } },
     async (request, reply) => {
       const { id, imageId } = request.params;
       if (!(await port.getAdminProduct(id))) return notFound(reply, PRODUCT_IMAGE_MESSAGES.productNotFound);
@@ -217,12 +243,16 @@ export async function productImageRoutes(app: FastifyInstance, opts: ProductImag
     },
   );
 
-  api.delete(PRODUCT_IMAGE_PATH, { schema: { params: imageParams } }, async (request, reply) => {
-    const { id, imageId } = request.params;
-    if (!(await port.getAdminProduct(id))) return notFound(reply, PRODUCT_IMAGE_MESSAGES.productNotFound);
-    const product = await port.removeProductImage(id, imageId, ownerActor(request));
-    if (!product) return notFound(reply, PRODUCT_IMAGE_MESSAGES.imageNotFound);
-    // The rows stay: a past order may show the photo; retention deletes them once nothing does.
-    return reply.send({ ok: true, product });
-  });
+  api.delete(
+    PRODUCT_IMAGE_PATH,
+    { schema: { params: imageParams, response: removed } },
+    async (request, reply) => {
+      const { id, imageId } = request.params;
+      if (!(await port.getAdminProduct(id))) return notFound(reply, PRODUCT_IMAGE_MESSAGES.productNotFound);
+      const product = await port.removeProductImage(id, imageId, ownerActor(request));
+      if (!product) return notFound(reply, PRODUCT_IMAGE_MESSAGES.imageNotFound);
+      // The rows stay: a past order may show the photo; retention deletes them once nothing does.
+      return reply.send({ ok: true, product });
+    },
+  );
 }

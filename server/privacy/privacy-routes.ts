@@ -15,6 +15,7 @@ import {
   CUSTOMER_API,
   customerEmailParamsSchema,
   erasureResponseSchema,
+  privacyExportResponseSchema,
 } from '../../domain/customers/customers';
 import { checkEmail } from '../../domain/shared/email';
 import { refuse } from '../lib/refusal';
@@ -38,7 +39,8 @@ const email = z.string({ error: PRIVACY_MESSAGES.email }).max(1000, { error: PRI
  * failures are answered by the error handler (validation.ts).
  */
 const config = { ownerUnauthorized: PRIVACY_MESSAGES.unauthorized };
-const exportRoute = { config, schema: { querystring: z.object({ email }) } };
+const exported = { 200: privacyExportResponseSchema };
+const exportRoute = { config, schema: { querystring: z.object({ email }), response: exported } };
 const erased = { 200: erasureResponseSchema };
 const eraseRoute = { config, schema: { body: z.strictObject({ email }), response: erased } };
 
@@ -80,13 +82,20 @@ export async function privacyAdminRoutes(
   const customer = `${CUSTOMER_API.list}/:email`;
   const byPath = { schema: { params: customerEmailParamsSchema } };
 
-  api.get(`${customer}/export`, byPath, async (request, reply) => {
-    const data = await privacy.exportFor(request.params.email, ownerActor(request));
-    request.log.info({ orders: data.orders.length, emails: data.emails.length }, 'customers: data exported');
-    return reply
-      .header('Content-Disposition', 'attachment; filename="personal-data.json"')
-      .send({ ok: true, ...data });
-  });
+  api.get(
+    `${customer}/export`,
+    { schema: { ...byPath.schema, response: exported } },
+    async (request, reply) => {
+      const data = await privacy.exportFor(request.params.email, ownerActor(request));
+      request.log.info(
+        { orders: data.orders.length, emails: data.emails.length },
+        'customers: data exported',
+      );
+      return reply
+        .header('Content-Disposition', 'attachment; filename="personal-data.json"')
+        .send({ ok: true, ...data });
+    },
+  );
 
   api.delete(customer, { schema: { ...byPath.schema, response: erased } }, async (request, reply) => {
     const result = await erase(request.params.email, ownerActor(request));

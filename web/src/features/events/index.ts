@@ -8,5 +8,7 @@ export {
   logCheckoutEvent,
   type RecordedEvent,
   readCheckoutHealth,
+  recordCheckoutError,
+  recordCheckoutSuccess,
   recordEvent,
 } from './events';

@@ -48,6 +48,10 @@ const FORBIDDEN: readonly (readonly [file: string, imports: string])[] = [
   ['web/src/features/reviews/probe.ts', '../catalogue/rating'],
   ['web/src/features/reviews/probe-app.tsx', '../../app/providers'],
   ['web/src/components/ui/probe.ts', '../../features/cart/cart-context'],
+  // A feature meets another through its public face (index.ts), never a file inside it.
+  ['web/src/features/cart/probe-inner.ts', '../catalogue-snapshot/catalogue-context'],
+  ['web/src/features/checkout/probe-inner.ts', '../events/events'],
+  ['web/src/features/catalogue/probe-inner.ts', '../wishlist/wishlist-context'],
 ];
 
 const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
@@ -61,8 +65,8 @@ const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
   ['server/db/probe-lib.ts', '../lib/lazy-module'],
   ['server/orders/probe.test.ts', '../../tests/support/test-app'],
   ['web/src/features/catalogue-snapshot/probe-domain.ts', '../../../../domain/catalogue/snapshot'],
-  ['web/src/features/cart/probe-snapshot.ts', '../catalogue-snapshot/catalogue-context'],
-  ['web/src/features/settings/probe-snapshot.ts', '../catalogue-snapshot/catalogue-context'],
+  ['web/src/features/cart/probe-snapshot.ts', '../catalogue-snapshot'],
+  ['web/src/features/settings/probe-snapshot.ts', '../catalogue-snapshot'],
   ['web/src/features/cart/probe-components.ts', '../../components/ui/product-status'],
   ['web/src/features/making/probe-cart.ts', '../cart/cart-context'],
   ['web/src/features/checkout/probe-cart.ts', '../cart/cart-context'],
@@ -72,6 +76,9 @@ const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
   ['web/src/features/catalogue/probe-reviews.ts', '../reviews/rating'],
   ['web/src/features/cart/probe-catalogue.test.tsx', '../catalogue/product-card'],
   ['web/src/components/ui/probe-lib.ts', '../../lib/after-next-paint'],
+  ['web/src/features/making/probe-face.ts', '../catalogue-snapshot'],
+  ['web/src/features/checkout/probe-face.ts', '../events'],
+  ['web/src/features/catalogue/probe-face.ts', '../wishlist'],
 ];
 
 /** Two modules that import each other. */

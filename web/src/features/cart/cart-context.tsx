@@ -33,7 +33,7 @@ import { DEFAULT_ZONE, type SizeCode, STORAGE_KEYS, type ZoneId } from '../../..
 import type { Cents } from '../../../../domain/shared/money';
 import { removeStored, writeStoredJson } from '../../lib/browser-storage';
 import { usePersistedStore, usePersistedValue } from '../../lib/persisted-store';
-import { useCatalogue, useCurrentCatalogue } from '../catalogue-snapshot/catalogue-context';
+import { useCatalogue, useCurrentCatalogue } from '../catalogue-snapshot';
 
 export type { CartLineView } from '../../../../domain/cart/cart';
 

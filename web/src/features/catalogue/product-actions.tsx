@@ -9,7 +9,7 @@ import { navigate } from '../../lib/router';
 import { useAddItem } from '../cart/cart-context';
 import { AwayNotice } from '../settings/away-notice';
 import { salesPaused, useAway } from '../settings/storefront-settings';
-import { useWishlist } from '../wishlist/wishlist-context';
+import { useWishlist } from '../wishlist';
 import { ShareButton } from './share-button';
 import { addedToCartToast } from './use-add-to-cart';
 

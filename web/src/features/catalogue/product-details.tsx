@@ -13,7 +13,7 @@ import { HydrateLater } from '../../components/hydrate-later';
 import { ChevronIcon } from '../../components/ui/icons';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { Link } from '../../lib/router';
-import { useCatalogue } from '../catalogue-snapshot/catalogue-context';
+import { useCatalogue } from '../catalogue-snapshot';
 import { ProductDispatch } from '../making/dispatch-notes';
 import { useRecordRecentlyViewed } from '../recently-viewed/recently-viewed-context';
 import { useIrishFreeFrom } from '../settings/storefront-settings';

@@ -17,7 +17,7 @@ import {
   serializeQuery,
 } from '../../../../domain/catalogue/catalogue-query';
 import { useSearchParams } from '../../lib/router';
-import { useCatalogue } from '../catalogue-snapshot/catalogue-context';
+import { useCatalogue } from '../catalogue-snapshot';
 
 /** Long enough to cover a burst of typing, short enough that the address looks current. */
 const SEARCH_URL_DELAY_MS = 300;

@@ -10,7 +10,7 @@ import {
 } from '../../../../domain/checkout/checkout';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { trackedFetch } from '../error-tracking/tracked-fetch';
-import type { CheckoutErrorCode } from '../events/events';
+import type { CheckoutErrorCode } from '../events';
 import { CHECKOUT_TEXT } from './checkout-text';
 
 export const CHECKOUT_ENDPOINT = '/api/checkout';

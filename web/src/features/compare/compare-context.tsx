@@ -11,7 +11,7 @@ import {
 } from '../../../../domain/compare/compare';
 import { STORAGE_KEYS } from '../../../../domain/config';
 import { createPersistedStore, type PersistedStore, useStoreState } from '../../lib/persisted-store';
-import { useCatalogue, useCurrentCatalogue } from '../catalogue-snapshot/catalogue-context';
+import { useCatalogue, useCurrentCatalogue } from '../catalogue-snapshot';
 
 export interface CompareActions {
   readonly add: (id: string) => void;

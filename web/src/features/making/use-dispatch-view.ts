@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_ZONE, type ZoneId } from '../../../../domain/config';
 import type { DispatchSettings } from '../../../../domain/making/dispatch';
-import { useCatalogue } from '../catalogue-snapshot/catalogue-context';
+import { useCatalogue } from '../catalogue-snapshot';
 
 type DispatchModule = typeof import('./dispatch-view');
 

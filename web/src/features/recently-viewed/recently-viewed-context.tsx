@@ -14,7 +14,7 @@ import {
   serializeRecentlyViewed,
 } from '../../../../domain/recently-viewed/recently-viewed';
 import { createPersistedStore, type PersistedStore, useStoreState } from '../../lib/persisted-store';
-import { useCatalogue, useCurrentCatalogue } from '../catalogue-snapshot/catalogue-context';
+import { useCatalogue, useCurrentCatalogue } from '../catalogue-snapshot';
 
 export interface RecentlyViewedContextValue {
   readonly ids: readonly string[];

@@ -4,7 +4,7 @@ import {
   DEFAULT_ANNOUNCEMENT_TEXT,
 } from '../../../../domain/settings/announcement';
 import type { StorefrontSettings } from '../../../../domain/settings/storefront-settings';
-import { useCatalogue } from '../catalogue-snapshot/catalogue-context';
+import { useCatalogue } from '../catalogue-snapshot';
 
 export function useAnnouncement(): StorefrontSettings['announcement'] {
   return (

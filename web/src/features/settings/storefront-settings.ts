@@ -7,7 +7,7 @@ import {
   type StorefrontSettings,
   type StorefrontZone,
 } from '../../../../domain/settings/storefront-settings';
-import { useCatalogue } from '../catalogue-snapshot/catalogue-context';
+import { useCatalogue } from '../catalogue-snapshot';
 
 const OPEN: StorefrontSettings['away'] = { mode: 'off', until: null, message: '' };
 

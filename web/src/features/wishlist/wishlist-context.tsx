@@ -8,7 +8,7 @@ import {
   wishlistReducerFor,
 } from '../../../../domain/wishlist/wishlist';
 import { usePersistedStore } from '../../lib/persisted-store';
-import { useCurrentCatalogue } from '../catalogue-snapshot/catalogue-context';
+import { useCurrentCatalogue } from '../catalogue-snapshot';
 
 export interface WishlistContextValue {
   readonly ids: readonly string[];

@@ -1,0 +1,2 @@
+/** The wishlist feature's public face: the shopper's saved products. */
+export { useWishlist, WishlistProvider } from './wishlist-context';

@@ -724,11 +724,7 @@ export async function readWithdrawal(
   db: Kysely<Database>,
   orderId: string,
 ): Promise<StoredWithdrawal | null> {
-  const row = await db
-    .selectFrom('withdrawal_notices')
-    .selectAll()
-    .where('order_id', '=', orderId)
-    .executeTakeFirst();
+  const [row] = await withdrawalsOfOrders(db, [orderId]);
   return row ? { name: row.name, items: row.items, reason: row.reason, createdAt: row.created_at } : null;
 }
 

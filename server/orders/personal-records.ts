@@ -7,6 +7,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { changeEventsOfOrders, notesOfOrders } from './fulfilment-store';
+import { parseWithdrawnItems } from './order-page-service';
 import { withdrawalsOfOrders } from './order-store';
 import { returnLinesOf, returnsOfOrders } from './return-store';
 
@@ -17,7 +18,7 @@ export interface OrderPersonalRecords {
   readonly changes: { readonly at: string; readonly text: string }[];
   readonly withdrawal: {
     readonly name: string;
-    readonly items: unknown;
+    readonly items: string[];
     readonly reason: string | null;
     readonly sentAt: string;
   } | null;
@@ -32,14 +33,6 @@ export interface OrderPersonalRecords {
     readonly receivedAt: string | null;
     readonly endedAt: string | null;
   }[];
-}
-
-function parsed(json: string): unknown {
-  try {
-    return JSON.parse(json) as unknown;
-  } catch {
-    return json;
-  }
 }
 
 /** The records of each of these orders, by order id (an order with none has empty lists). */
@@ -63,7 +56,7 @@ export async function personalRecordsOfOrders(
       withdrawal: withdrawal
         ? {
             name: withdrawal.name,
-            items: parsed(withdrawal.items),
+            items: parseWithdrawnItems(withdrawal.items),
             reason: withdrawal.reason,
             sentAt: withdrawal.created_at,
           }

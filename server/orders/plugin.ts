@@ -4,8 +4,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ZoneId } from '../../domain/config';
-import { zoneNameOf } from '../../domain/settings/shop-settings';
 import { checkoutRoutes } from './checkout-routes';
 import { deskRoutes } from './desk-routes';
 import { DeskService } from './fulfilment-service';
@@ -38,8 +36,7 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
   // order's VAT is its own (order-vat.ts), the first start's (VAT_RATE, SELLER_VAT_NUMBER) before it was kept.
   const seller = app.settings.seller;
   const vatBefore = { vatRate: config.seller.vatRate, vatNumber: config.seller.vatNumber };
-  // A zone as she names it now: e-mails and the order page say it (her shipping settings, from memory).
-  const zoneName = async (zone: ZoneId) => zoneNameOf((await app.settings.cache.current()).shipping, zone);
+  const zoneName = app.settings.zoneName;
   const returnStore = new ReturnStore(db, recordOrderEvents);
   // Built with the desk below; the order page reaches it only when a request comes.
   let returnService: ReturnService | null = null;

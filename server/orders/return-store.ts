@@ -60,7 +60,7 @@ export async function returnsOfOrders(db: Db, orderIds: readonly string[]): Prom
 
 /** An order's returns, oldest first. */
 export async function returnsOfOrder(db: Db, orderId: string): Promise<ReturnRow[]> {
-  return db.selectFrom('order_returns').selectAll().where('order_id', '=', orderId).orderBy('id').execute();
+  return returnsOfOrders(db, [orderId]);
 }
 
 /**

@@ -1,7 +1,6 @@
 /** Quotes: the owner prices an enquiry, the client pays it through the same hosted checkout as any order. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { zoneNameOf } from '../../domain/settings/shop-settings';
 import { quoteRoutes } from './quote-routes';
 import { QuoteService } from './quote-service';
 import { QuoteStore } from './quote-store';
@@ -31,7 +30,7 @@ async function quotes(app: FastifyInstance): Promise<void> {
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
     contactEmail: async () => (await app.settings.seller()).email,
-    zoneName: async (zone) => zoneNameOf((await app.settings.cache.current()).shipping, zone),
+    zoneName: app.settings.zoneName,
     termsUrl: `${config.publicUrl}/terms-conditions`,
     onMailQueued: wakeOutbox,
     queue: app.making.queue,

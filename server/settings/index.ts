@@ -1,5 +1,6 @@
 /** The settings feature's public face: what other features may use of it (docs/architecture.md). */
 
+import type { ZoneId } from '../../domain/config';
 import type { DispatchCalendar } from '../../domain/making/dispatch';
 import type { SellerSettings } from '../../domain/settings/shop-settings';
 import type { SettingsCache } from './settings-cache';
@@ -23,6 +24,8 @@ export interface SettingsFace {
    * (e-mails, packing slips, the CSV), so a save reaches every instance within the cache's refresh.
    */
   seller(): Promise<SellerSettings>;
+  /** A zone as the owner names it now (no query): e-mails and the order page say it when composed. */
+  zoneName(zone: ZoneId): Promise<string>;
   /**
    * What every dispatch date follows now (closures, working days, away) from the cache: no query, and the
    * same object until the next save. Unreadable, the first start's closures (CLOSED_DATES).

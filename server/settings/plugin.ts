@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type DispatchCalendar, dispatchCalendar } from '../../domain/making/dispatch';
-import { settingsDefaults } from '../../domain/settings/shop-settings';
+import { settingsDefaults, zoneNameOf } from '../../domain/settings/shop-settings';
 import { publishCatalogueVersion } from '../catalogue';
 import { senderDomain } from '../mail/transport';
 import { backInTouchConfirmationMail, backInTouchMail } from './back-in-touch-mail';
@@ -58,7 +58,13 @@ async function settings(app: FastifyInstance): Promise<void> {
       );
       return firstStart;
     });
-  app.decorate('settings', { store, cache, calendar, seller: async () => (await cache.current()).seller });
+  app.decorate('settings', {
+    store,
+    cache,
+    calendar,
+    seller: async () => (await cache.current()).seller,
+    zoneName: async (zone) => zoneNameOf((await cache.current()).shipping, zone),
+  });
   await app.register(settingsRoutes, {
     store,
     cache,

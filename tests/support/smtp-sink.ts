@@ -23,21 +23,35 @@ export interface SmtpSink {
   /** Resolves when at least `count` messages arrived (rejects after `timeoutMs`). */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   /**
-   * Resolves once no client is connected (rejects after `timeoutMs`). The shop's transport opens a
-   * connection per message, so with the outbox's rows all marked sent this means no sender is still in
-   * the middle of a send: a message sent twice would have arrived by then.
+   * Resolves once no message is on its way in, on any connection (rejects after `timeoutMs`): a
+   * transaction runs from MAIL FROM to the end of its data or of its connection. With the outbox's rows
+   * all marked sent this means no sender is still in the middle of a send: a message sent twice would
+   * have arrived by then. (The shop's transport keeps its connection open between messages.)
    */
   idle(timeoutMs?: number): Promise<void>;
 }
 
-/** `changed` is called when a message was kept and when a connection has closed. */
-function createServer(messages: ReceivedMail[], changed: () => void): SMTPServer {
+/**
+ * `changed` is called when a message was kept and when a connection has closed. `inFlight` holds the
+ * sessions between their MAIL FROM and the end of that message.
+ */
+function createServer(messages: ReceivedMail[], inFlight: Set<string>, changed: () => void): SMTPServer {
   return new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // A stop closes the connections a client keeps open between messages (after a 421) at once, as a
+    // mail server going down does, instead of waiting 30 s for the client to leave.
+    closeTimeout: 10,
+    onMailFrom(_address, session, callback) {
+      inFlight.add(session.id);
+      callback();
+    },
     // Called once the connection has left `server.connections`.
-    onClose: changed,
+    onClose(session) {
+      inFlight.delete(session.id);
+      changed();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -52,10 +66,14 @@ function createServer(messages: ReceivedMail[], changed: () => void): SMTPServer
               parsed,
               raw: raw.toString('utf8'),
             });
+            inFlight.delete(session.id);
             changed();
             callback();
           })
-          .catch((err: Error) => callback(err));
+          .catch((err: Error) => {
+            inFlight.delete(session.id);
+            callback(err);
+          });
       });
     },
   });
@@ -100,8 +118,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       waiters.add(check);
       check();
     });
-  const serve = () => createServer(messages, changed);
-  const openConnections = () => server?.connections.size ?? 0;
+  const inFlight = new Set<string>();
+  const serve = () => createServer(messages, inFlight, changed);
   let server: SMTPServer | null = serve();
   const port = await listen(server, 0);
   return {
@@ -128,9 +146,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     idle(timeoutMs = 15_000) {
       return until(
-        () => openConnections() === 0,
+        () => inFlight.size === 0,
         timeoutMs,
-        () => `${openConnections()} SMTP connection(s) still open after ${timeoutMs} ms`,
+        () => `${inFlight.size} SMTP transaction(s) still under way after ${timeoutMs} ms`,
       );
     },
   };

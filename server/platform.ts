@@ -48,6 +48,8 @@ export interface ShopTuning {
   readonly campaigns?: Partial<PeriodicTimings> | false;
   /** The cart reminders' pass (newsletter/cart-reminder-job.ts); false in tests that drive it. */
   readonly cartReminders?: Partial<PeriodicTimings> | false;
+  /** How a wrong sign-in's answer waits out its delay (a timer unless given). */
+  readonly signInHold?: (ms: number) => Promise<void>;
 }
 
 export interface Platform {
@@ -119,7 +121,7 @@ async function platform(
   });
   const sessions = new AdminSessionStore(db);
   const people = new PeopleStore(db, now ? () => now().getTime() : Date.now);
-  const signIns = new SignInThrottle(counters);
+  const signIns = new SignInThrottle(counters, tuning.signInHold);
   // Every /api/admin/ route, the image editor's included: one hook on the root, after the request guard.
   await installOwnerAuth(app, {
     token: config.admin.token,

@@ -94,10 +94,6 @@ export function deviceName(userAgent: string | undefined): string | null {
   return [browser || 'A browser', os].filter(Boolean).join(' on ');
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOptions): Promise<void> {
   const { config, people, sessions, signIns, ceremonies } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -123,7 +119,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
         .header('Retry-After', String(counted.retryAfterSeconds))
         .send({ ok: false, error: PEOPLE_MESSAGES.signInFailed });
     }
-    await sleep(counted.failureDelayMs);
+    await signIns.answerLater(counted);
     return reply.code(status).send({ ok: false, error });
   };
 

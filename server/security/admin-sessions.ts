@@ -237,7 +237,15 @@ export type SignInFailure =
  * than `maxFailures` wrong tokens per window are answered as wrong rather than refused.
  */
 export class SignInThrottle {
-  constructor(private readonly counters: SharedCounters) {}
+  /**
+   * `hold` waits out a failure's delay: a timer in production; tests that guess many wrong tokens hold
+   * for no time, while the delay's length is still computed and tested (admin-sessions.test.ts).
+   */
+  constructor(
+    private readonly counters: SharedCounters,
+    private readonly hold: (ms: number) => Promise<void> = (ms) =>
+      new Promise((resolve) => setTimeout(resolve, ms)),
+  ) {}
 
   /** Counts a wrong token from `address`: refused with the seconds left, or answered after a delay. */
   async failed(address: string): Promise<SignInFailure> {
@@ -250,6 +258,11 @@ export class SignInThrottle {
       SIGN_IN_LIMITS.baseDelayMs * 2 ** (current - 1),
     );
     return { refused: false, failureDelayMs };
+  }
+
+  /** Holds the answer to a counted failure for its delay. */
+  answerLater(failure: { readonly failureDelayMs: number }): Promise<void> {
+    return this.hold(failure.failureDelayMs);
   }
 
   /** A right token: its address's failures are forgotten (on every instance). */

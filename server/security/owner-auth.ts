@@ -73,10 +73,6 @@ export function bearerToken(authorization: string): string | null {
   return /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? null;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
 export interface TokenAttempt {
   readonly signIns: SignInThrottle;
   readonly token: string;
@@ -113,7 +109,7 @@ export async function attemptOwnerToken(
       .send({ ok: false, error: ADMIN_MESSAGES.tooManyAttempts });
     return false;
   }
-  await sleep(counted.failureDelayMs);
+  await attempt.signIns.answerLater(counted);
   attempt.wrong();
   return false;
 }

@@ -305,6 +305,33 @@ describe('rate limits', () => {
     expect((await guess()).statusCode).toBe(429);
   });
 
+  it("holds each wrong token's answer for its growing delay, on the token routes and the sign-in form", async () => {
+    const holds: number[] = [];
+    const a = await buildTestApp(
+      { DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off' },
+      { signInHold: async (ms) => void holds.push(ms) },
+    );
+    apps.push(a);
+    const remoteAddress = '203.0.113.40';
+    const bearer = (token: string) =>
+      a.inject({
+        method: 'GET',
+        url: '/api/admin/orders',
+        headers: { authorization: `Bearer ${token}` },
+        remoteAddress,
+      });
+    const form = (token: string) =>
+      a.inject({ method: 'POST', url: '/api/admin/session', payload: { token }, remoteAddress });
+    expect((await bearer('wrong-token-1')).statusCode).toBe(401);
+    expect((await form('wrong-token-2')).statusCode).toBe(401);
+    expect((await bearer('wrong-token-3')).statusCode).toBe(401);
+    expect(holds).toEqual([250, 500, 1_000]);
+    // The right token is answered at once and forgets the failures.
+    expect((await bearer(ADMIN_TOKEN)).statusCode).toBe(200);
+    expect((await bearer('wrong-token-4')).statusCode).toBe(401);
+    expect(holds).toEqual([250, 500, 1_000, 250]);
+  });
+
   it("the owner's reads count against the admin limit too; other reads never", async () => {
     const a = await app({ RATE_LIMITS: 'admin=3/60' });
     const read = (url: string) =>

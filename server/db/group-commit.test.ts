@@ -21,7 +21,7 @@ describe.each(TEST_DIALECTS)('group commit on %s', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
+    target = await createTestDatabase(dialect, data.dir, { migrated: true });
     opened = await openDatabase(target.location);
     await sql`create table probe (id integer primary key, note text not null)`.execute(opened.db);
   });

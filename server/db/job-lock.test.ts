@@ -17,7 +17,7 @@ function twoInstances(dialect: SqlDialect) {
 
   beforeEach(async () => {
     data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
+    target = await createTestDatabase(dialect, data.dir, { migrated: true });
     instances.first = await openDatabase(target.location);
     instances.second = await openDatabase(target.location);
   });

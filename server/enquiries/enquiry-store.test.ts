@@ -42,7 +42,7 @@ describe.each(TEST_DIALECTS)('the enquiry store on %s', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
+    target = await createTestDatabase(dialect, data.dir, { migrated: true });
     database = await openDatabase(target.location);
     store = new EnquiryStore(database.db);
   });

@@ -40,7 +40,7 @@ describe.each(TEST_DIALECTS)('the outbox on %s', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
+    target = await createTestDatabase(dialect, data.dir, { migrated: true });
     database = await openDatabase(target.location);
   });
 

@@ -36,7 +36,7 @@ describe.each(TEST_DIALECTS)('MediaStore on %s', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    testDb = await createTestDatabase(dialect, data.dir);
+    testDb = await createTestDatabase(dialect, data.dir, { migrated: true });
     database = await openDatabase(testDb.location);
     now = new Date('2026-12-01T10:00:00Z');
     store = new MediaStore(database.db, { now: () => now });

@@ -304,7 +304,7 @@ describe.each(TEST_DIALECTS)('the early-bird price the owner sets on %s', (diale
   it('charges the desk’s new terms from the next checkout on, and none once turned off', async () => {
     const data = tempDataDir();
     cleanups.push(data.remove);
-    const database = await createTestDatabase(dialect, data.dir);
+    const database = await createTestDatabase(dialect, data.dir, { migrated: true });
     cleanups.push(() => database.remove());
     const app = await start({ EARLY_BIRD_UNTIL: irishDate(new Date(Date.now() + 48 * HOUR)) }, database);
     const twenty = cart('aoife@example.ie', undefined, [
@@ -344,7 +344,7 @@ describe('20 concurrent checkouts on two instances sharing PostgreSQL', () => {
   it('give a code limited to 5 uses to exactly 5; the others hear why; a released use is taken again', async () => {
     const data = tempDataDir();
     cleanups.push(data.remove);
-    const database = await createTestDatabase('postgres', data.dir);
+    const database = await createTestDatabase('postgres', data.dir, { migrated: true });
     cleanups.push(() => database.remove());
     // 20 checkouts from one test client would meet the per-client checkout limit first.
     const one = await start({ RATE_LIMITS: 'off' }, database);

@@ -52,7 +52,7 @@ describe.each(TEST_DIALECTS)('the discount store on %s', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
+    target = await createTestDatabase(dialect, data.dir, { migrated: true });
     database = await openDatabase(target.location);
     store = new DiscountStore(database.db);
     orders = new OrderStore(database.db);

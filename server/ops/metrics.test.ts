@@ -74,7 +74,7 @@ describe('METRICS_TOKEN', () => {
 describe.each(TEST_DIALECTS)('GET /metrics on %s', (dialect) => {
   beforeEach(async () => {
     data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
+    database = await createTestDatabase(dialect, data.dir, { migrated: true });
     smtp = await startSmtpSink();
   });
 

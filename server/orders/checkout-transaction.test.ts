@@ -38,7 +38,7 @@ describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
+    target = await createTestDatabase(dialect, data.dir, { migrated: true });
     database = await openDatabase(target.location);
     store = new OrderStore(database.db);
   });

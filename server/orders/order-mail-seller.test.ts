@@ -76,7 +76,7 @@ async function saveSeller(): Promise<void> {
 describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and the CSV on %s', (dialect) => {
   beforeEach(async () => {
     const data = tempDataDir();
-    const database = await createTestDatabase(dialect, data.dir);
+    const database = await createTestDatabase(dialect, data.dir, { migrated: true });
     // The default transport writes each e-mail to the data directory, where outboxRows reads it back.
     app = await buildTestApp({
       DATA_DIR: typeof database.location === 'string' ? database.location : data.dir,

@@ -73,7 +73,7 @@ describe('reconcileOnce', () => {
   it.each(TEST_DIALECTS)(
     'on %s, behind 420 abandoned checkouts, confirms the paid orders first and clears the backlog in one pass within a minute, never holding the event loop',
     async (dialect) => {
-      const target = await createTestDatabase(dialect, data.dir);
+      const target = await createTestDatabase(dialect, data.dir, { migrated: true });
       try {
         const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off', ...target.env });
         apps.push(app);

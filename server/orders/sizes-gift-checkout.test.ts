@@ -130,7 +130,7 @@ const field = formField;
 
 describe.each(TEST_DIALECTS)('sizes and a gift message through a Stripe payment (%s)', (dialect) => {
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, data.dir);
+    database = await createTestDatabase(dialect, data.dir, { migrated: true });
   });
 
   it('names each line with its size at Stripe, stores both and puts them in the response and both e-mails', async () => {

@@ -236,7 +236,7 @@ describe('POST /api/checkout with Stripe', () => {
 
 describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
   beforeEach(async () => {
-    database = await createTestDatabase(dialect, data.dir);
+    database = await createTestDatabase(dialect, data.dir, { migrated: true });
   });
 
   it('reports an unpaid session as pending and sends nothing', async () => {

@@ -28,7 +28,7 @@ describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
 
   beforeAll(async () => {
     data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
+    database = await createTestDatabase(dialect, data.dir, { migrated: true });
     app = await buildTestApp(
       { DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ALLOW_TEST_CHECKOUT: 'true', ...database.env },
       { now: () => new Date(Date.now() + clockOffsetMs) },

@@ -58,7 +58,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
+    target = await createTestDatabase(dialect, data.dir, { migrated: true });
     database = await openDatabase(target.location);
     orders = new OrderStore(database.db);
     newsletter = new NewsletterStore(database.db, {

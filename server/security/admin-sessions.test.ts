@@ -26,7 +26,7 @@ describe.each(TEST_DIALECTS)('owner sessions on %s', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
+    database = await createTestDatabase(dialect, data.dir, { migrated: true });
     opened = await openDatabase(database.location);
     db = opened.db;
     now = Date.parse('2026-11-22T09:00:00Z');
@@ -146,7 +146,7 @@ describe.each(TEST_DIALECTS)('failed sign-ins counted in the database (%s)', (di
 
   beforeEach(async () => {
     data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
+    database = await createTestDatabase(dialect, data.dir, { migrated: true });
     // Two pools on one database, as two instances have.
     opened.push(await openDatabase(database.location), await openDatabase(database.location));
   });

@@ -145,7 +145,7 @@ describe.each(TEST_DIALECTS)('shared rate-limit counts (%s)', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    testDb = await createTestDatabase(dialect, data.dir);
+    testDb = await createTestDatabase(dialect, data.dir, { migrated: true });
     // Two connections (pools on PostgreSQL) to one database, as two instances have.
     opened.push(await openDatabase(testDb.location));
     opened.push(await openDatabase(testDb.location));
@@ -319,7 +319,7 @@ describe('two instances on one PostgreSQL', () => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    testDb = await createTestDatabase('postgres', data.dir);
+    testDb = await createTestDatabase('postgres', data.dir, { migrated: true });
   });
 
   afterEach(async () => {

@@ -126,7 +126,7 @@ describe.each(TEST_DIALECTS)('in the database (%s)', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    testDb = await createTestDatabase(dialect, data.dir);
+    testDb = await createTestDatabase(dialect, data.dir, { migrated: true });
     opened.push(await openDatabase(testDb.location), await openDatabase(testDb.location));
   });
 
@@ -338,7 +338,7 @@ describe('two instances on one PostgreSQL', () => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    testDb = await createTestDatabase('postgres', data.dir);
+    testDb = await createTestDatabase('postgres', data.dir, { migrated: true });
     for (const dir of ['a', 'b']) {
       apps.push(
         await buildTestApp({ DATA_DIR: `${data.dir}/${dir}`, ADMIN_TOKEN: DESK_TOKEN, ...testDb.env }),

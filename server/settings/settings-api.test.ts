@@ -58,7 +58,7 @@ async function start(database?: TestDatabase, pollMs?: number): Promise<FastifyI
 async function onDatabase(dialect: (typeof TEST_DIALECTS)[number]): Promise<TestDatabase> {
   const data = tempDataDir();
   cleanups.push(data.remove);
-  const database = await createTestDatabase(dialect, data.dir);
+  const database = await createTestDatabase(dialect, data.dir, { migrated: true });
   cleanups.push(() => database.remove());
   return database;
 }

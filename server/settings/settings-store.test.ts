@@ -33,7 +33,7 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
+    target = await createTestDatabase(dialect, data.dir, { migrated: true });
     database = await openDatabase(target.location);
     store = new SettingsStore(database.db, DEFAULTS);
   });

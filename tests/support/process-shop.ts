@@ -58,7 +58,7 @@ export function processShopPerTest(env: Readonly<Record<string, string>>): Proce
       return smtp;
     },
     async useDatabase(dialect) {
-      database = await createTestDatabase(dialect, dataDir());
+      database = await createTestDatabase(dialect, dataDir(), { migrated: true });
     },
     async start(extra = {}) {
       const server = await startServerProcess({

@@ -3,11 +3,22 @@
  * DATA_DIR, or PostgreSQL at TEST_DATABASE_URL in a schema of its own (created here, dropped by
  * `remove`), so test files run in parallel on one server. No PostgreSQL server is an error, never a skip:
  * `npm test` starts one first (scripts/ensure-postgres.ts).
+ *
+ * `{ migrated: true }` gives a database already at the latest migration, copied from a template migrated
+ * once (SQLite: a file per test worker; PostgreSQL: a database per machine and set of migrations, copied by
+ * CREATE DATABASE ... TEMPLATE into a database of the test's own). Migrating afresh took ~500 ms a
+ * PostgreSQL database and ~70 ms a SQLite one, over 600 times a run; a copy takes ~90 ms and ~1 ms. The
+ * app's own start still runs the migrator, which finds nothing to do. Suites that test migrations, or
+ * work on the schema itself, keep the default: an empty database.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import type { DatabaseLocation } from '../../server/db/database';
+import { DATABASE_FILE, type DatabaseLocation, openDatabase } from '../../server/db/database';
 import type { SqlDialect } from '../../server/db/dialect';
+import { MIGRATIONS } from '../../server/db/migrations';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -47,7 +58,102 @@ export function urlWithSchema(url: string, schema: string): string {
   return u.toString();
 }
 
-export async function createTestDatabase(dialect: SqlDialect, dataDir: string): Promise<TestDatabase> {
+/** The migrations as this checkout has them: a template is reused only while they are the same. */
+function migrationsFingerprint(): string {
+  const hash = createHash('sha256');
+  for (const [name, migration] of Object.entries(MIGRATIONS)) {
+    hash.update(name).update(String(migration.up)).update(String(migration.down ?? ''));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+let sqliteTemplate: Promise<string> | null = null;
+
+/** A migrated SQLite file, made once per test worker; closed, so the file alone is the whole database. */
+function migratedSqliteFile(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'solas-sqlite-template-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const opened = await openDatabase(dir);
+    await opened.close();
+    return path.join(dir, DATABASE_FILE);
+  })();
+  return sqliteTemplate;
+}
+
+/** The same server, another database. */
+function urlOfDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** Serialises building the template among every test process on the machine. */
+const TEMPLATE_LOCK_KEY = 520_612_001;
+let postgresTemplate: Promise<string> | null = null;
+
+/**
+ * The name of a migrated template database for these migrations, built once per machine: under an
+ * advisory lock, migrated under a temporary name and renamed when complete, so no process copies a
+ * half-built one. Nothing stays connected to it (PostgreSQL copies only a template nobody uses).
+ */
+function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= withAdmin(async (client) => {
+    const name = `solas_template_${migrationsFingerprint()}`;
+    await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    try {
+      const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+      if (found.rowCount) return name;
+      const building = `${name}_${process.pid}`;
+      await client.query(`drop database if exists ${building}`);
+      await client.query(`create database ${building}`);
+      const opened = await openDatabase({
+        dialect: 'postgres',
+        url: urlOfDatabase(TEST_DATABASE_URL, building),
+        poolMax: 2,
+      });
+      await opened.close();
+      await client.query(`alter database ${building} rename to ${name}`);
+      return name;
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]);
+    }
+  });
+  return postgresTemplate;
+}
+
+async function migratedTestDatabase(dialect: SqlDialect, dataDir: string): Promise<TestDatabase> {
+  if (dialect === 'sqlite') {
+    const template = await migratedSqliteFile();
+    mkdirSync(dataDir, { recursive: true });
+    copyFileSync(template, path.join(dataDir, DATABASE_FILE));
+    return { dialect, location: dataDir, env: {}, remove: async () => {} };
+  }
+  const template = await migratedPostgresTemplate();
+  // Lower-case letters and digits only: safe to write into SQL unquoted.
+  const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
+  await withAdmin((client) => client.query(`create database ${name} template ${template}`));
+  const url = urlOfDatabase(TEST_DATABASE_URL, name);
+  let removed = false;
+  return {
+    dialect,
+    location: { dialect: 'postgres', url, poolMax: 5 },
+    env: { DATABASE_URL: url, DATABASE_POOL_MAX: '5' },
+    async remove() {
+      if (removed) return;
+      removed = true;
+      // FORCE: a connection a test left open does not keep the database.
+      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+export async function createTestDatabase(
+  dialect: SqlDialect,
+  dataDir: string,
+  options: { readonly migrated?: boolean } = {},
+): Promise<TestDatabase> {
+  if (options.migrated) return migratedTestDatabase(dialect, dataDir);
   if (dialect === 'sqlite') {
     return { dialect, location: dataDir, env: {}, remove: async () => {} };
   }

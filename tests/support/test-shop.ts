@@ -27,7 +27,7 @@ export async function startTestApp(
   tuning: Parameters<typeof buildTestApp>[1] = {},
 ): Promise<TestApp> {
   const data = tempDataDir();
-  const database = await createTestDatabase(dialect, data.dir);
+  const database = await createTestDatabase(dialect, data.dir, { migrated: true });
   const appEnv = { DATA_DIR: data.dir, ...env, ...database.env };
   const app = await buildTestApp(appEnv, tuning);
   return {

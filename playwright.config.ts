@@ -55,8 +55,15 @@ export default defineConfig({
   },
   // The journeys share one server. Those that change the whole shop for a moment (sales paused, a product
   // paused or added, the capacity, an early-bird tier) run after every other journey on it, one at a time,
-  // so no journey sees another's moment; the journeys with their own servers run beside them.
+  // so no journey sees another's moment. The journeys with their own servers need nobody before them: they
+  // are listed first, so they are handed out first, and are done before the one-at-a-time tail, which
+  // would otherwise leave the second worker idle.
   projects: [
+    {
+      name: 'own-servers',
+      use: { ...devices['Desktop Chrome'] },
+      testMatch: OWN_SERVERS,
+    },
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
@@ -68,12 +75,6 @@ export default defineConfig({
       testMatch: SHOP_WIDE,
       dependencies: ['chromium'],
       workers: 1,
-    },
-    {
-      name: 'own-servers',
-      use: { ...devices['Desktop Chrome'] },
-      testMatch: OWN_SERVERS,
-      dependencies: ['chromium'],
     },
   ],
   webServer: {

@@ -62,7 +62,10 @@ export function urlWithSchema(url: string, schema: string): string {
 function migrationsFingerprint(): string {
   const hash = createHash('sha256');
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
-    hash.update(name).update(String(migration.up)).update(String(migration.down ?? ''));
+    hash
+      .update(name)
+      .update(String(migration.up))
+      .update(String(migration.down ?? ''));
   }
   return hash.digest('hex').slice(0, 16);
 }

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IMAGE_EDIT_LIMITS, IMAGE_EDIT_MESSAGES, IMAGE_EDIT_PATH } from '../../domain/media/image-edit';
+import { NO_SIGN_IN_HOLD } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
 import { API_MESSAGES } from '../lib/api-support';
@@ -44,7 +45,7 @@ async function adminApp(cfg = config(), engine?: ImageEditEngine): Promise<Fasti
     secure: false,
     sessions: { use: async () => null, end: async () => {} },
     people: { byId: async () => null, count: async () => 0, seen: async () => {} },
-    signIns: new SignInThrottle(memoryCounters()),
+    signIns: new SignInThrottle(memoryCounters(), NO_SIGN_IN_HOLD),
   });
   await app.register(adminRoutes, engine ? { config: cfg, engine } : { config: cfg });
   apps.push(app);

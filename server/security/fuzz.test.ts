@@ -31,7 +31,7 @@ import {
   newsletterBody,
   remoteAddress,
 } from '../../tests/support/fuzz-arbitraries';
-import { TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
+import { NO_SIGN_IN_HOLD, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 
@@ -164,7 +164,7 @@ beforeAll(async () => {
       ADMIN_TOKEN,
       RATE_LIMITS: 'off',
     }),
-    tuning: { outboxTimings },
+    tuning: { outboxTimings, signInHold: NO_SIGN_IN_HOLD },
     reconcile: false,
   });
   await shop.ready();
@@ -181,7 +181,7 @@ beforeAll(async () => {
       RATE_LIMITS: 'off',
     }),
     serveWeb: false,
-    tuning: { outboxTimings },
+    tuning: { outboxTimings, signInHold: NO_SIGN_IN_HOLD },
     reconcile: false,
   });
   await stripeShop.ready();

@@ -18,6 +18,12 @@ export function tempDataDir(): { dir: string; remove: () => void } {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/**
+ * A wrong sign-in answered without its delay: a test guesses many, and the delay's length is tested in
+ * admin-sessions.test.ts (a test that times it passes its own hold).
+ */
+export const NO_SIGN_IN_HOLD = (): Promise<void> => Promise.resolve();
+
 export async function buildTestApp(
   env: Record<string, string>,
   tuning: Omit<ShopTuning, 'outboxTimings'> = {},
@@ -27,9 +33,7 @@ export async function buildTestApp(
     config,
     serveWeb: false,
     tuning: {
-      // A wrong sign-in is answered without its delay (a test guesses many): the delay's length is
-      // tested in admin-sessions.test.ts, and a test that times it passes its own hold.
-      signInHold: () => Promise.resolve(),
+      signInHold: NO_SIGN_IN_HOLD,
       ...tuning,
       outboxTimings: { retryBaseMs: 40, retryMaxMs: 200, pollMs: 100, leaseMs: 5_000 },
       retention: false,

@@ -8,7 +8,7 @@ import {
   type ZoneId,
 } from '../../../../domain/config';
 import { cents, formatEuro } from '../../../../domain/shared/money';
-import { useZones } from '../settings/storefront-settings';
+import { useZones } from '../settings';
 import { useCart } from './cart-context';
 import { DiscountCodeField, useDiscountLine } from './discount-code';
 import { FreeShippingProgress } from './free-shipping-progress';

@@ -15,7 +15,7 @@ import {
 } from '../../../../domain/offers/discounts';
 import { earlyBirdOfferText } from '../../../../domain/offers/early-bird';
 import { readStoredJson } from '../../lib/browser-storage';
-import { browserEarlyBird } from '../offers/early-bird';
+import { browserEarlyBird } from '../offers';
 import type { CartLineView } from './cart-context';
 
 export interface CartEarlyBird {

@@ -2,7 +2,7 @@ import { freeShippingProgress, freeShippingRemaining, shippingFee } from '../../
 import type { ZoneId } from '../../../../domain/config';
 import { shippingRates } from '../../../../domain/settings/storefront-settings';
 import { type Cents, cents, formatEuro, formatEuroShort } from '../../../../domain/shared/money';
-import { useZones } from '../settings/storefront-settings';
+import { useZones } from '../settings';
 
 /**
  * Progress towards free shipping, with the zones' prices and thresholds the owner set. A zone without the

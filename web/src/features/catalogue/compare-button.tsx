@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { CompareIcon } from '../../components/ui/icons';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
-import { useCompare } from '../compare/compare-context';
+import { useCompare } from '../compare';
 import { useLazyDialog } from './use-lazy-dialog';
 
 const loadCompareOverlay = () => import('./compare-overlay');

@@ -8,7 +8,7 @@ import { formatEuro } from '../../../../domain/shared/money';
 import { ProductStatusNote } from '../../components/ui/product-status';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
-import { useCompare } from '../compare/compare-context';
+import { useCompare } from '../compare';
 import { Modal } from './modal';
 
 export interface CompareOverlayProps {

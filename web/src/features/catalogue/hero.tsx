@@ -6,7 +6,7 @@ import type { Ref } from 'react';
 import { BRAND } from '../../../../domain/config';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
-import { useFlag } from '../flags/use-flag';
+import { useFlag } from '../flags';
 import { HERO_IMAGES, heroVariant } from './hero-images';
 
 const PRIMARY =

@@ -4,8 +4,8 @@ import type { CatalogueProduct as Product } from '../../../../domain/catalogue/s
 import { POLICY, productionDaysText } from '../../../../domain/config';
 import { cents, formatEuroShort } from '../../../../domain/shared/money';
 import { ChevronIcon, HandIcon, LockIcon, ReturnIcon, TruckIcon } from '../../components/ui/icons';
-import { ProductReviewsList, useProductReviews } from '../reviews/product-reviews';
-import { useIrishFreeFrom } from '../settings/storefront-settings';
+import { ProductReviewsList, useProductReviews } from '../reviews';
+import { useIrishFreeFrom } from '../settings';
 
 /**
  * Below the product page's buttons: Full Details, Care Instructions and Customer Reviews (the published

@@ -17,8 +17,8 @@ import { ProductStatusNote } from '../../components/ui/product-status';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { mountToaster, toast } from '../../components/ui/toast';
 import { Link, navigate } from '../../lib/router';
-import { useCompareActions, useIsCompared } from '../compare/compare-context';
-import { RatingBadge } from '../reviews/rating';
+import { useCompareActions, useIsCompared } from '../compare';
+import { RatingBadge } from '../reviews';
 import { useAddToCart } from './use-add-to-cart';
 import { useLazyDialog } from './use-lazy-dialog';
 

@@ -7,7 +7,7 @@ import { pausedSalesMessage } from '../../../../domain/settings/storefront-setti
 import { formatEuro } from '../../../../domain/shared/money';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
-import { salesPaused, useAway } from '../settings/storefront-settings';
+import { salesPaused, useAway } from '../settings';
 import { MaterialChips } from './material-chips';
 import { Modal } from './modal';
 import { useAddToCart } from './use-add-to-cart';

@@ -8,7 +8,7 @@ import { formatEuro } from '../../../../domain/shared/money';
 import { ProductStatusNote } from '../../components/ui/product-status';
 import { ProductPicture } from '../../components/ui/responsive-image';
 import { Link } from '../../lib/router';
-import { useRecentlyViewed } from '../recently-viewed/recently-viewed-context';
+import { useRecentlyViewed } from '../recently-viewed';
 
 export function RecentlyViewedStrip({ excludeId }: { excludeId?: string }) {
   const { products } = useRecentlyViewed();

@@ -4,8 +4,7 @@ import type { CatalogueProduct as Product } from '../../../../domain/catalogue/s
 import type { SizeCode } from '../../../../domain/config';
 import { toast } from '../../components/ui/toast';
 import { afterNextPaint } from '../../lib/after-next-paint';
-import { useAddItem } from '../cart/cart-context';
-import { type BagNotice, useOpenMiniCart } from '../cart/mini-cart-context';
+import { type BagNotice, useAddItem, useOpenMiniCart } from '../cart';
 
 /**
  * The toast for every add to cart: quick add, quick view, product page (docs/product.md §3.1), naming the

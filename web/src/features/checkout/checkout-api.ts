@@ -9,7 +9,7 @@ import {
   confirmResponseSchema,
 } from '../../../../domain/checkout/checkout';
 import { TIMINGS_MS } from '../../../../domain/config';
-import { trackedFetch } from '../error-tracking/tracked-fetch';
+import { trackedFetch } from '../error-tracking';
 import type { CheckoutErrorCode } from '../events';
 import { CHECKOUT_TEXT } from './checkout-text';
 

@@ -11,8 +11,8 @@
 import { lazy, memo, Suspense, useId } from 'react';
 import { checkoutBlockedText } from '../../../../domain/cart/cart';
 import { pausedSalesMessage } from '../../../../domain/settings/storefront-settings';
-import { useCartLines } from '../cart/cart-context';
-import { salesPaused, useAway } from '../settings/storefront-settings';
+import { useCartLines } from '../cart';
+import { salesPaused, useAway } from '../settings';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 import { useCheckoutStart } from './use-checkout-start';
 import { useEmailStep } from './use-email-step';

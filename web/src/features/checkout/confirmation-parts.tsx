@@ -1,7 +1,7 @@
 /** Pieces every state of the order confirmation page shares. */
 import type { ReactNode, Ref, RefObject } from 'react';
 import { Link } from '../../lib/router';
-import { SELLER } from '../settings/seller-footer';
+import { SELLER } from '../settings';
 
 export const PRIMARY_BUTTON =
   'inline-flex min-h-12 items-center justify-center rounded-full bg-wine px-8 py-3 font-medium text-cream hover:bg-wine-dark';

@@ -2,7 +2,7 @@ import type { Ref } from 'react';
 import { type ConfirmResponse, orderReference } from '../../../../domain/checkout/checkout';
 import { POLICY } from '../../../../domain/config';
 import { Link } from '../../lib/router';
-import { OrderDelivery } from '../making/order-delivery';
+import { OrderDelivery } from '../making';
 import { ConfirmationHeading, ContactLine, NextLinks } from './confirmation-parts';
 import { OrderSummary } from './order-summary';
 

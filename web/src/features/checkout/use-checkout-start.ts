@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
-import { useCartSnapshot } from '../cart/cart-context';
+import { useCartSnapshot } from '../cart';
 
 export type CheckoutPhase =
   | { readonly kind: 'idle' }

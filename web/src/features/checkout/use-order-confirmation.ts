@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { ConfirmResponse } from '../../../../domain/checkout/checkout';
 import { toast } from '../../components/ui/toast';
-import { useCart } from '../cart/cart-context';
+import { useCart } from '../cart';
 import { recordEvent } from '../events';
 import { confirmOrder } from './checkout-api';
 import { clearCheckoutEmail, readCheckoutEmail } from './checkout-text';

@@ -4,7 +4,7 @@
  * frame (see docs/decisions/0005-internal-tools.md).
  */
 import type { FlagName } from '../../../../domain/config';
-import { type FlagSource, getFlagStates } from '../flags/flags';
+import { type FlagSource, getFlagStates } from '../flags';
 
 /** The home hero carries data-hero (its value names the design); the rest are fallbacks. */
 export const HERO_SELECTORS = [

@@ -23,7 +23,7 @@ import {
   localIsoDate,
 } from '../../../../domain/enquiries/enquiry-texts';
 import { parseEuroInput } from '../../../../domain/shared/euro-input';
-import { trackedFetch } from '../error-tracking/tracked-fetch';
+import { trackedFetch } from '../error-tracking';
 
 /** What the form's fields hold, as typed. */
 export interface EnquiryFormValues {

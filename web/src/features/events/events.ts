@@ -11,7 +11,7 @@ import {
   writeStored,
   writeStoredJson,
 } from '../../lib/browser-storage';
-import { logError } from '../error-tracking/error-log';
+import { logError } from '../error-tracking';
 
 export const EVENT_NAMES = [
   'checkout_start',

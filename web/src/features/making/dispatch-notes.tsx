@@ -5,7 +5,7 @@
  */
 import { memo } from 'react';
 import type { ZoneId } from '../../../../domain/config';
-import { useCartZone } from '../cart/cart-context';
+import { useCartZone } from '../cart';
 import type { DispatchView } from './dispatch-view';
 import { useDispatchView } from './use-dispatch-view';
 

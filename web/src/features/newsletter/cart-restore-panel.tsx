@@ -14,7 +14,7 @@ import {
 } from '../../../../domain/newsletter/cart-reminder';
 import { cents, formatEuro, multiplyCents } from '../../../../domain/shared/money';
 import { Link } from '../../lib/router';
-import { useCartActions } from '../cart/cart-context';
+import { useCartActions } from '../cart';
 
 /** The API client (with its zod schema) loads when the panel first asks, outside the cart page's chunk. */
 async function fetchReminderCart(token: string, method: 'GET' | 'POST'): Promise<RestoreResponse> {

@@ -8,7 +8,7 @@ import {
   type NewsletterRequest,
 } from '../../../../domain/newsletter/newsletter';
 import { NEWSLETTER_MESSAGES } from '../../../../domain/newsletter/newsletter-messages';
-import { trackedFetch } from '../error-tracking/tracked-fetch';
+import { trackedFetch } from '../error-tracking';
 
 export { newsletterRequest } from '../../../../domain/newsletter/newsletter';
 

@@ -9,7 +9,7 @@ import {
   orderPageResponseSchema,
   type WithdrawalRequest,
 } from '../../../../domain/orders/order-page';
-import { trackedFetch } from '../error-tracking/tracked-fetch';
+import { trackedFetch } from '../error-tracking';
 
 export const NETWORK_ERROR = 'We could not reach the shop. Please check your connection and try again.';
 

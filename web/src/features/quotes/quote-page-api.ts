@@ -9,8 +9,8 @@ import {
   quotePageResponseSchema,
   quoteViewPath,
 } from '../../../../domain/quotes/quotes';
-import { redirectTextFor, safeCheckoutUrl } from '../checkout/checkout-api';
-import { errorText, NETWORK_ERROR, post } from '../orders/order-page-api';
+import { redirectTextFor, safeCheckoutUrl } from '../checkout';
+import { errorText, NETWORK_ERROR, post } from '../orders';
 
 export type QuoteView = import('zod/mini').infer<typeof quotePageResponseSchema>['quote'];
 

@@ -9,7 +9,7 @@ import type { OrderReviews, OwnReview } from '../../../../domain/reviews/review-
 import { REVIEW_MESSAGES } from '../../../../domain/reviews/review-texts';
 import { REVIEW_LIMITS, textLength } from '../../../../domain/reviews/reviews';
 import { formatIrishDate } from '../../../../domain/shared/calendar-date';
-import { PRIMARY_BUTTON } from '../checkout/confirmation-parts';
+import { PRIMARY_BUTTON } from '../checkout';
 import { HowReviewsWorkLink } from './how-reviews-work-link';
 import { fetchOrderReviews, sendReview } from './reviews-api';
 

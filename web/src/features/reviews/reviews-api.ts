@@ -9,7 +9,7 @@ import {
   type ReviewInput,
 } from '../../../../domain/reviews/review-schemas';
 import { REVIEW_API, type ReviewReceipt } from '../../../../domain/reviews/reviews';
-import { errorText, NETWORK_ERROR, post } from '../orders/order-page-api';
+import { errorText, NETWORK_ERROR, post } from '../orders';
 
 export async function fetchOrderReviews(reference: string, key: string): Promise<OrderReviews | null> {
   const answer = await post(REVIEW_API.orderReviewsView, { reference, key });

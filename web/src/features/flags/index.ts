@@ -1,0 +1,3 @@
+/** The flags feature's public face: a feature flag's state, one or all. */
+export { type FlagSource, getFlagStates } from './flags';
+export { useFlag } from './use-flag';

@@ -1,0 +1,3 @@
+/** The reviews feature's public face: a product's reviews and its rating badge. */
+export { ProductReviewsList, useProductReviews } from './product-reviews';
+export { RatingBadge } from './rating';

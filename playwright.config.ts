@@ -7,7 +7,8 @@ import { CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_OFFLINE_FLAGS } from './scripts/
 
 /**
  * Journeys against the real server serving the real build, in Debian's Chromium (its headless shell:
- * scripts/chromium.ts says why). The server gets its own port and a fresh DATA_DIR for each run.
+ * scripts/chromium.ts says why). The server gets its own port and a fresh DATA_DIR for each run; the
+ * shop-wide journeys get a second one (the next port, E2E_SHOP_WIDE_DATA_DIR).
  * E2E_PORT / E2E_DIST let parallel work use separate builds.
  */
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -15,7 +16,12 @@ const dist = process.env.E2E_DIST ?? 'dist/web';
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'solas-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 const baseURL = `http://127.0.0.1:${port}`;
-/** Journeys that change what every other journey on the shared server sees. */
+const shopWidePort = port + 1;
+const shopWideDataDir =
+  process.env.E2E_SHOP_WIDE_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'solas-e2e-shop-wide-'));
+process.env.E2E_SHOP_WIDE_DATA_DIR = shopWideDataDir;
+const shopWideURL = `http://127.0.0.1:${shopWidePort}`;
+/** Journeys that change what every other journey on their server sees. */
 const SHOP_WIDE = [
   'back-in-stock.spec.ts',
   'desk-products.spec.ts',
@@ -53,41 +59,48 @@ export default defineConfig({
       args: [...CHROMIUM_OFFLINE_FLAGS],
     },
   },
-  // The journeys share one server. Those that change the whole shop for a moment (sales paused, a product
-  // paused or added, the capacity, an early-bird tier) run after every other journey on it, one at a time,
-  // so no journey sees another's moment. The journeys with their own servers need nobody before them: they
-  // are listed first, so they are handed out first, and are done before the one-at-a-time tail, which
-  // would otherwise leave the second worker idle.
+  // Most journeys share one server. Those that change the whole shop for a moment (sales paused, a
+  // product paused or added, the capacity, an early-bird tier) have a server of their own and run one at a
+  // time, so no journey sees another's moment; those that start their own servers need neither. The two
+  // smaller projects are listed first, so they are handed out first, one worker each, and the shared
+  // server's many journeys fill both workers to the end. One cluster at a time: their 5-second budgets
+  // are measured beside one other journey, never beside a second cluster.
   projects: [
+    {
+      name: 'shop-wide',
+      use: { ...devices['Desktop Chrome'], baseURL: shopWideURL },
+      testMatch: SHOP_WIDE,
+      workers: 1,
+    },
     {
       name: 'own-servers',
       use: { ...devices['Desktop Chrome'] },
       testMatch: OWN_SERVERS,
+      workers: 1,
     },
     {
       name: 'chromium',
       use: { ...devices['Desktop Chrome'] },
       testIgnore: [...SHOP_WIDE, ...OWN_SERVERS],
     },
-    {
-      name: 'shop-wide',
-      use: { ...devices['Desktop Chrome'] },
-      testMatch: SHOP_WIDE,
-      dependencies: ['chromium'],
-      workers: 1,
-    },
   ],
-  webServer: {
+  webServer: [shopServer(port, dataDir), shopServer(shopWidePort, shopWideDataDir)],
+});
+
+/** The real server on `serverPort` with its own data directory, as `npm run serve` runs it. */
+function shopServer(serverPort: number, serverDataDir: string) {
+  const base = `http://127.0.0.1:${serverPort}`;
+  return {
     // As `npm run serve` does: a fresh bundle of the server, run by plain node (scripts/build-server.ts).
     command: `node --import tsx scripts/build-server.ts && exec node ${SERVER_NODE_ARGS.join(' ')} '${SERVER_BUNDLE}'`,
-    url: `${baseURL}/api/health`,
+    url: `${base}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort),
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: baseURL,
+      DATA_DIR: serverDataDir,
+      PUBLIC_URL: base,
       WEB_DIST_DIR: dist,
       LOG_LEVEL: 'warn',
       RATE_LIMITS: 'off',
@@ -102,5 +115,5 @@ export default defineConfig({
       // moves the dates the dispatch journeys expect. today.spec.ts lowers it for a moment, then restores it.
       MAKING_CAPACITY_PER_DAY: '1000',
     },
-  },
-});
+  };
+}

@@ -10,7 +10,8 @@ import { MAIL_KINDS } from '../../server/mail/outbox';
 import { expect, test } from './fixtures';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
-const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+// Its server is the shop-wide journeys' own (playwright.config.ts).
+const OUTBOX = path.join(process.env.E2E_SHOP_WIDE_DATA_DIR ?? '', 'outbox');
 const PRODUCT = getProduct('9');
 if (!PRODUCT) throw new Error('catalogue changed: product 9 is needed');
 

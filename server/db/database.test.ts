@@ -104,6 +104,15 @@ describe.each(TEST_DIALECTS)('database (%s)', (dialect) => {
     await second.close();
   });
 
+  it('refuses a database that recorded a migration this release does not know, as the Migrator does', async () => {
+    const first = await openDatabase(target.location);
+    await sql`insert into kysely_migration (name, timestamp) values ('9999-from-a-newer-release', '2027-01-01T00:00:00.000Z')`.execute(
+      first.db,
+    );
+    await first.close();
+    await expect(openDatabase(target.location)).rejects.toThrow(/Database migration failed/);
+  });
+
   it('two servers starting on one new database at once: one migrates, the other finds it done', async () => {
     const env = {
       DATA_DIR: path.join(dir, 'data'),

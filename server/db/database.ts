@@ -339,13 +339,15 @@ export async function migrate(
   db: Kysely<Database>,
   migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
 ): Promise<string[]> {
+  // PostgreSQL: Kysely's tables in the schema the shop works in (search_path), not whichever schema of
+  // the database happens to hold a table of that name.
+  const schema = dialectOf(db) === 'postgres' ? await currentSchema(db) : undefined;
+  if (await alreadyCurrent(db, migrations, schema)) return [];
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => ({ ...migrations }) },
-    // PostgreSQL: Kysely's tables in the schema the shop works in (search_path), not whichever schema of
-    // the database happens to hold a table of that name. The Migrator's advisory lock makes instances
-    // started together wait for one another.
-    ...(dialectOf(db) === 'postgres' ? { migrationTableSchema: await currentSchema(db) } : {}),
+    // The Migrator's advisory lock makes instances started together wait for one another.
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
@@ -353,6 +355,29 @@ export async function migrate(
     throw new Error(`Database migration failed (${failed})`, { cause: error });
   }
   return results.map((r) => r.migrationName);
+}
+
+/**
+ * True when the database has recorded exactly `migrations`, read with one plain query: most starts have
+ * nothing to migrate, and the Migrator's own check (it looks the tables up in the catalogue first) took
+ * ~170 ms of every PostgreSQL start. Anything else (no table yet, a migration missing or one this
+ * release does not know) is the Migrator's to handle.
+ */
+async function alreadyCurrent(
+  db: Kysely<Database>,
+  migrations: Readonly<Record<string, Migration>>,
+  schema: string | undefined,
+): Promise<boolean> {
+  const table = sql.table(schema ? `${schema}.${DEFAULT_MIGRATION_TABLE}` : DEFAULT_MIGRATION_TABLE);
+  let applied: Set<string>;
+  try {
+    const result = await sql<{ name: string }>`select name from ${table}`.execute(db);
+    applied = new Set(result.rows.map((r) => r.name));
+  } catch {
+    return false;
+  }
+  const names = Object.keys(migrations);
+  return applied.size === names.length && names.every((name) => applied.has(name));
 }
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {

@@ -314,12 +314,16 @@ test.describe('shop listing', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`#/product/${p.id}$`));
 
+    // Space on a link is the card's own handler (a browser follows a link on Enter only): it answers
+    // once the page has hydrated, as do the card's buttons.
     await page.goto('/#/shop');
+    await expectHydrated(page, card);
     await page.getByRole('link', { name: p.name, exact: true }).focus();
     await page.keyboard.press('Space');
     await expect(page).toHaveURL(new RegExp(`#/product/${p.id}$`));
 
     await page.goto('/#/shop');
+    await expectHydrated(page, card);
     await page.getByRole('button', { name: `Compare ${p.name}` }).click();
     await page.getByRole('button', { name: `Compare ${p.name}` }).press('Space');
     await expect(page).toHaveURL(/#\/shop$/);

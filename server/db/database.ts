@@ -368,16 +368,21 @@ async function alreadyCurrent(
   migrations: Readonly<Record<string, Migration>>,
   schema: string | undefined,
 ): Promise<boolean> {
-  const table = sql.table(schema ? `${schema}.${DEFAULT_MIGRATION_TABLE}` : DEFAULT_MIGRATION_TABLE);
   let applied: Set<string>;
   try {
-    const result = await sql<{ name: string }>`select name from ${table}`.execute(db);
-    applied = new Set(result.rows.map((r) => r.name));
+    applied = await appliedMigrationNames(db, schema);
   } catch {
     return false;
   }
   const names = Object.keys(migrations);
   return applied.size === names.length && names.every((name) => applied.has(name));
+}
+
+/** The names in Kysely's `kysely_migration` table: in `schema` when given, else the search path's. */
+async function appliedMigrationNames(db: Kysely<Database>, schema?: string): Promise<Set<string>> {
+  const table = sql.table(schema ? `${schema}.${DEFAULT_MIGRATION_TABLE}` : DEFAULT_MIGRATION_TABLE);
+  const result = await sql<{ name: string }>`select name from ${table}`.execute(db);
+  return new Set(result.rows.map((r) => r.name));
 }
 
 async function currentSchema(db: Kysely<Database>): Promise<string> {
@@ -404,10 +409,7 @@ export async function pendingMigrationCount(
   db: Kysely<Database>,
   migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
 ): Promise<number> {
-  const result = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(
-    db,
-  );
-  const applied = new Set(result.rows.map((r) => r.name));
+  const applied = await appliedMigrationNames(db);
   return Object.keys(migrations).filter((name) => !applied.has(name)).length;
 }
 

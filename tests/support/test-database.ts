@@ -125,6 +125,15 @@ function migratedPostgresTemplate(): Promise<string> {
   return postgresTemplate;
 }
 
+/** `remove` runs its drop the first time only: suites call it from more than one cleanup. */
+function once(drop: () => Promise<unknown>): () => Promise<void> {
+  let dropped: Promise<void> | undefined;
+  return () => {
+    dropped ??= drop().then(() => undefined);
+    return dropped;
+  };
+}
+
 async function migratedTestDatabase(dialect: SqlDialect, dataDir: string): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const template = await migratedSqliteFile();
@@ -137,17 +146,12 @@ async function migratedTestDatabase(dialect: SqlDialect, dataDir: string): Promi
   const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
   await withAdmin((client) => client.query(`create database ${name} template ${template}`));
   const url = urlOfDatabase(TEST_DATABASE_URL, name);
-  let removed = false;
   return {
     dialect,
     location: { dialect: 'postgres', url, poolMax: 5 },
     env: { DATABASE_URL: url, DATABASE_POOL_MAX: '5' },
-    async remove() {
-      if (removed) return;
-      removed = true;
-      // FORCE: a connection a test left open does not keep the database.
-      await withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
-    },
+    // FORCE: a connection a test left open does not keep the database.
+    remove: once(() => withAdmin((client) => client.query(`drop database if exists ${name} with (force)`))),
   };
 }
 
@@ -163,15 +167,10 @@ export async function createTestDatabase(
   // Lower-case letters and digits only: safe to write into SQL and search_path unquoted.
   const schema = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
   await withAdmin((client) => client.query(`create schema ${schema}`));
-  let removed = false;
   return {
     dialect,
     location: { dialect: 'postgres', url: TEST_DATABASE_URL, poolMax: 5, schema },
     env: { DATABASE_URL: urlWithSchema(TEST_DATABASE_URL, schema), DATABASE_POOL_MAX: '5' },
-    async remove() {
-      if (removed) return;
-      removed = true;
-      await withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`));
-    },
+    remove: once(() => withAdmin((client) => client.query(`drop schema if exists ${schema} cascade`))),
   };
 }

@@ -4,14 +4,7 @@
  * Each challenge is stored in the database and taken once by the verification itself, so an answer
  * replayed, late, or sent to another instance than the one that gave the options finds it gone.
  */
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import { BRAND } from '../../domain/config';
 import type { PasskeyRecord, PeopleStore } from '../security/people-store';
 
@@ -42,6 +35,16 @@ export interface Registrant {
   readonly displayName: string;
 }
 
+/**
+ * The library is loaded at the first ceremony, not at start: its import took ~400 ms of a ~3 s start on a
+ * 2-core machine (its ASN.1 and CBOR modules), and a start matters (a restart, a rolling deploy, the tests).
+ */
+let webauthnModule: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const webauthn = () => {
+  webauthnModule ??= import('@simplewebauthn/server');
+  return webauthnModule;
+};
+
 const toBytes = (b64url: string) => new Uint8Array(Buffer.from(b64url, 'base64url'));
 
 export class PasskeyCeremonies {
@@ -52,6 +55,7 @@ export class PasskeyCeremonies {
 
   // Options are returned as a spread copy: its type is a plain record, as the answer's schema declares.
   async registrationOptions(who: Registrant, existing: readonly PasskeyRecord[]) {
+    const { generateRegistrationOptions } = await webauthn();
     const options = await generateRegistrationOptions({
       rpName: this.rp.name,
       rpID: this.rp.id,
@@ -75,6 +79,7 @@ export class PasskeyCeremonies {
     challengeKey: string,
     response: RegistrationResponseJSON,
   ): Promise<NewCredential | null> {
+    const { verifyRegistrationResponse } = await webauthn();
     try {
       const verified = await verifyRegistrationResponse({
         response,
@@ -98,6 +103,7 @@ export class PasskeyCeremonies {
 
   async authenticationOptions() {
     // No allowCredentials: the passkey itself (a discoverable credential) says who signs in.
+    const { generateAuthenticationOptions } = await webauthn();
     const options = await generateAuthenticationOptions({
       rpID: this.rp.id,
       userVerification: 'required',
@@ -118,6 +124,7 @@ export class PasskeyCeremonies {
       await this.spendChallengeOf(response);
       return null;
     }
+    const { verifyAuthenticationResponse } = await webauthn();
     try {
       const verified = await verifyAuthenticationResponse({
         response,

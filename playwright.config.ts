@@ -2,7 +2,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { SERVER_BUNDLE, SERVER_NODE_ARGS } from './scripts/build-server';
 import { CHROMIUM_HEADLESS_SHELL_PATH, CHROMIUM_OFFLINE_FLAGS } from './scripts/chromium';
 
 /**
@@ -21,6 +20,8 @@ const shopWideDataDir =
   process.env.E2E_SHOP_WIDE_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'solas-e2e-shop-wide-'));
 process.env.E2E_SHOP_WIDE_DATA_DIR = shopWideDataDir;
 const shopWideURL = `http://127.0.0.1:${shopWidePort}`;
+/** What scripts/e2e-servers.ts prints once both servers answer. */
+const READY_LINE = 'e2e servers: every server answers';
 /** Journeys that change what every other journey on their server sees. */
 const SHOP_WIDE = [
   'back-in-stock.spec.ts',
@@ -49,10 +50,11 @@ export default defineConfig({
   reporter: 'list',
   use: {
     baseURL,
-    // A failed journey keeps its trace (every action's DOM snapshot, network, console) and a screenshot.
-    // The trace's screencast is off: recording its frames cost 15-20% of the whole run's CPU on a 2-core
-    // machine (the suite is CPU-bound there), and the snapshots and the failure screenshot show the page.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // A failed journey keeps a screenshot, with the error and the page's console in the report. No trace
+    // is recorded: recording one for every journey (each action's DOM snapshot, in case it fails) cost
+    // 14% of the journeys' time on a 2-core machine, where they are CPU-bound (103 s -> 89 s for the
+    // browse and shell journeys). To debug a journey, run it with `--trace on`.
+    trace: 'off',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: CHROMIUM_HEADLESS_SHELL_PATH,
@@ -84,36 +86,41 @@ export default defineConfig({
       testIgnore: [...SHOP_WIDE, ...OWN_SERVERS],
     },
   ],
-  webServer: [shopServer(port, dataDir), shopServer(shopWidePort, shopWideDataDir)],
-});
-
-/** The real server on `serverPort` with its own data directory, as `npm run serve` runs it. */
-function shopServer(serverPort: number, serverDataDir: string) {
-  const base = `http://127.0.0.1:${serverPort}`;
-  return {
-    // As `npm run serve` does: a fresh bundle of the server, run by plain node (scripts/build-server.ts).
-    command: `node --import tsx scripts/build-server.ts && exec node ${SERVER_NODE_ARGS.join(' ')} '${SERVER_BUNDLE}'`,
-    url: `${base}/api/health`,
-    reuseExistingServer: false,
+  // Both servers start together (scripts/e2e-servers.ts): Playwright would start two entries in turn.
+  webServer: {
+    command: 'node --import tsx scripts/e2e-servers.ts',
+    wait: { stdout: new RegExp(READY_LINE) },
     timeout: 60_000,
     env: {
-      PORT: String(serverPort),
-      HOST: '127.0.0.1',
-      DATA_DIR: serverDataDir,
-      PUBLIC_URL: base,
-      WEB_DIST_DIR: dist,
-      LOG_LEVEL: 'warn',
-      RATE_LIMITS: 'off',
-      // The journeys pay through the TEST MODE checkout, even if NODE_ENV=production is set around them.
-      ALLOW_TEST_CHECKOUT: 'true',
-      // The image editor journey signs in with this; without it the server would generate one per run.
-      ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdef0123',
-      // A closure already over (in the build's year: see dispatch.spec.ts), so today's dispatch dates are
-      // unaffected; dispatch.spec.ts sets the page's clock inside it to see the server's closure banner.
-      CLOSED_DATES: '2026-08-03..2026-08-14',
-      // The journeys pay many orders nobody dispatches: at the most the maker can set, their queue never
-      // moves the dates the dispatch journeys expect. today.spec.ts lowers it for a moment, then restores it.
-      MAKING_CAPACITY_PER_DAY: '1000',
+      E2E_READY_LINE: READY_LINE,
+      E2E_SERVERS: JSON.stringify([
+        shopServerEnv(port, dataDir),
+        shopServerEnv(shopWidePort, shopWideDataDir),
+      ]),
     },
+  },
+});
+
+/** The environment of the real server on `serverPort` with its own data directory. */
+function shopServerEnv(serverPort: number, serverDataDir: string): Record<string, string> {
+  const base = `http://127.0.0.1:${serverPort}`;
+  return {
+    PORT: String(serverPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: serverDataDir,
+    PUBLIC_URL: base,
+    WEB_DIST_DIR: dist,
+    LOG_LEVEL: 'warn',
+    RATE_LIMITS: 'off',
+    // The journeys pay through the TEST MODE checkout, even if NODE_ENV=production is set around them.
+    ALLOW_TEST_CHECKOUT: 'true',
+    // The image editor journey signs in with this; without it the server would generate one per run.
+    ADMIN_TOKEN: 'e2e-admin-token-0123456789abcdef0123',
+    // A closure already over (in the build's year: see dispatch.spec.ts), so today's dispatch dates are
+    // unaffected; dispatch.spec.ts sets the page's clock inside it to see the server's closure banner.
+    CLOSED_DATES: '2026-08-03..2026-08-14',
+    // The journeys pay many orders nobody dispatches: at the most the maker can set, their queue never
+    // moves the dates the dispatch journeys expect. today.spec.ts lowers it for a moment, then restores it.
+    MAKING_CAPACITY_PER_DAY: '1000',
   };
 }

@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['domain/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
     setupFiles: ['./tests/setup/vitest-setup.ts'],
+    globalSetup: ['./tests/setup/test-databases.ts'],
     environment: 'node',
     // Component tests opt into a DOM with `// @vitest-environment jsdom` at the top of the file.
     restoreMocks: true,

@@ -1,15 +1,16 @@
 /**
  * Both dialects for the store-level suites (`describe.each(TEST_DIALECTS)`): SQLite in a temporary
- * DATA_DIR, or PostgreSQL at TEST_DATABASE_URL in a schema of its own (created here, dropped by
- * `remove`), so test files run in parallel on one server. No PostgreSQL server is an error, never a skip:
+ * DATA_DIR, or PostgreSQL at TEST_DATABASE_URL in a schema or database of its own (created here, dropped
+ * by `remove`), so test files run in parallel on one server. No PostgreSQL server is an error, never a skip:
  * `npm test` starts one first (scripts/ensure-postgres.ts).
  *
  * `{ migrated: true }` gives a database already at the latest migration, copied from a template migrated
  * once (SQLite: a file per test worker; PostgreSQL: a database per machine and set of migrations, copied by
  * CREATE DATABASE ... TEMPLATE into a database of the test's own). Migrating afresh took ~500 ms a
- * PostgreSQL database and ~70 ms a SQLite one, over 600 times a run; a copy takes ~90 ms and ~1 ms. The
- * app's own start still runs the migrator, which finds nothing to do. Suites that test migrations, or
- * work on the schema itself, keep the default: an empty database.
+ * PostgreSQL database and ~70 ms a SQLite one, over 600 times a run; a copy takes ~90 ms of the server's
+ * CPU (made ahead of need: `takeTemplateCopy`) and ~1 ms. The app's own start still runs the migrator,
+ * which finds nothing to do. Suites that test migrations, or work on the schema itself, keep the default:
+ * an empty database.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -125,6 +126,58 @@ function migratedPostgresTemplate(): Promise<string> {
   return postgresTemplate;
 }
 
+/** The names of this run's test databases: `test_<pid>_<random>`, the pid the test runner's. */
+export const TEST_DATABASE_PREFIX = 'test_';
+
+function copyOfTemplate(): Promise<string> {
+  // Lower-case letters and digits only: safe to write into SQL unquoted.
+  const name = `${TEST_DATABASE_PREFIX}${process.pid}_${randomBytes(6).toString('hex')}`;
+  return migratedPostgresTemplate().then((template) =>
+    withAdmin((client) => client.query(`create database ${name} template ${template}`)).then(() => name),
+  );
+}
+
+let spareCopy: Promise<string> | null = null;
+
+/**
+ * A copy of the template for the test asking now. Under Vitest each test worker keeps the next copy being
+ * made while its test runs: a copy takes ~90 ms of the database server's CPU but ~600 ms of waiting (it
+ * writes and syncs the whole template), which every PostgreSQL test waited for before it began. The last
+ * spare of a run is dropped by the run's teardown (tests/setup/test-databases.ts).
+ */
+function takeTemplateCopy(): Promise<string> {
+  if (!process.env.VITEST) return copyOfTemplate();
+  const ready = spareCopy ?? copyOfTemplate();
+  spareCopy = copyOfTemplate();
+  // A failure is reported to the test that takes this copy, not as an unhandled rejection now.
+  spareCopy.catch(() => {});
+  return ready;
+}
+
+/**
+ * Drops the test databases left by `pid` (a run's spare copies, or a whole run killed before its cleanup).
+ * Quiet when no PostgreSQL answers: a run of component tests alone never needed one.
+ */
+export async function dropTestDatabasesOf(pid: number): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+  try {
+    await client.connect();
+  } catch {
+    return;
+  }
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${`${TEST_DATABASE_PREFIX}${pid}_`.replaceAll('_', '\\_')}%`],
+    );
+    for (const { datname } of rows) {
+      await client.query(`drop database if exists ${datname} with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** `remove` runs its drop the first time only: suites call it from more than one cleanup. */
 function once(drop: () => Promise<unknown>): () => Promise<void> {
   let dropped: Promise<void> | undefined;
@@ -141,17 +194,19 @@ async function migratedTestDatabase(dialect: SqlDialect, dataDir: string): Promi
     copyFileSync(template, path.join(dataDir, DATABASE_FILE));
     return { dialect, location: dataDir, env: {}, remove: async () => {} };
   }
-  const template = await migratedPostgresTemplate();
-  // Lower-case letters and digits only: safe to write into SQL unquoted.
-  const name = `test_${process.pid}_${randomBytes(6).toString('hex')}`;
-  await withAdmin((client) => client.query(`create database ${name} template ${template}`));
+  const name = await takeTemplateCopy();
   const url = urlOfDatabase(TEST_DATABASE_URL, name);
   return {
     dialect,
     location: { dialect: 'postgres', url, poolMax: 5 },
     env: { DATABASE_URL: url, DATABASE_POOL_MAX: '5' },
-    // FORCE: a connection a test left open does not keep the database.
-    remove: once(() => withAdmin((client) => client.query(`drop database if exists ${name} with (force)`))),
+    // FORCE: a connection a test left open does not keep the database. Under Vitest the next test does not
+    // wait for the drop (~150 ms, mostly waiting on the disk); the run's teardown drops what is left.
+    remove: once(async () => {
+      const drop = withAdmin((client) => client.query(`drop database if exists ${name} with (force)`));
+      if (process.env.VITEST) drop.catch(() => {});
+      else await drop;
+    }),
   };
 }
 

@@ -16,6 +16,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { DATABASE_FILE, type DatabaseLocation, openDatabase } from '../../server/db/database';
 import type { SqlDialect } from '../../server/db/dialect';
@@ -155,8 +156,9 @@ function takeTemplateCopy(): Promise<string> {
 }
 
 /**
- * Drops the test databases left by `pid` (a run's spare copies, or a whole run killed before its cleanup).
- * Quiet when no PostgreSQL answers: a run of component tests alone never needed one.
+ * Drops the test databases `pid` left (each test worker's spare copy, or a drop still under way), once the
+ * copies it started have finished: a copy a worker began just before the run ended would otherwise appear
+ * after the list was read. Quiet when no PostgreSQL answers: a run of component tests alone needs none.
  */
 export async function dropTestDatabasesOf(pid: number): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
@@ -165,10 +167,19 @@ export async function dropTestDatabasesOf(pid: number): Promise<void> {
   } catch {
     return;
   }
+  const pattern = `${`${TEST_DATABASE_PREFIX}${pid}_`.replaceAll('_', '\\_')}%`;
   try {
+    for (let waited = 0; waited < 20; waited += 1) {
+      const copying = await client.query(
+        "select 1 from pg_stat_activity where state = 'active' and query like $1",
+        [`create database ${pattern}`],
+      );
+      if (!copying.rowCount) break;
+      await sleep(500);
+    }
     const { rows } = await client.query<{ datname: string }>(
       'select datname from pg_database where datname like $1',
-      [`${`${TEST_DATABASE_PREFIX}${pid}_`.replaceAll('_', '\\_')}%`],
+      [pattern],
     );
     for (const { datname } of rows) {
       await client.query(`drop database if exists ${datname} with (force)`);

@@ -10,6 +10,7 @@ import { loadConfig } from '../../server/config';
 import { MAIL_KINDS } from '../../server/mail/outbox';
 import type { ShopTuning } from '../../server/platform';
 import { OUTBOX_DIR } from '../../server/platform';
+import type { ReceivedMail } from './smtp-sink';
 
 export const TEST_PUBLIC_URL = 'http://shop.test';
 
@@ -47,30 +48,40 @@ export async function buildTestApp(
 
 /** Where each test app's default transport writes its .eml files. */
 const mailDirs = new WeakMap<FastifyInstance, string>();
+/** The messages an app's SMTP server received, for apps that send through one (test-shop.ts). */
+const mailSinks = new WeakMap<FastifyInstance, () => readonly ReceivedMail[]>();
+
+/** Tells outboxRows where `app`'s sent e-mails arrive: the SMTP server the test started for it. */
+export function receivesMailAt(app: FastifyInstance, messages: () => readonly ReceivedMail[]): void {
+  mailSinks.set(app, messages);
+}
 
 /**
  * Outbox rows and orders, straight from the database. A sent e-mail keeps no subject or text there
- * (docs/product.md §6.6): its subject and bodies are read back from the .eml file the default transport
- * wrote, as the recipient got them.
+ * (docs/product.md §6.6): its subject and bodies are read back as the recipient got them, from the .eml
+ * file the default transport wrote or from the test's SMTP server (which keeps a message before it
+ * answers, so a row marked sent is always there). The outbox may send one before a test reads it.
  */
 export async function outboxRows(app: FastifyInstance) {
   const rows = await app.platform.db.selectFrom('outbox').selectAll().orderBy('id').execute();
   const dir = mailDirs.get(app);
-  if (!dir) return rows;
+  const received = mailSinks.get(app)?.();
   let files: string[] = [];
   try {
-    files = readdirSync(dir);
+    if (dir) files = readdirSync(dir);
   } catch {
-    return rows;
+    files = [];
   }
   return Promise.all(
     rows.map(async (row) => {
-      const file =
-        row.status === 'sent' && row.text_body === ''
-          ? files.find((f) => f.startsWith(`${String(row.id).padStart(6, '0')}-`) && f.endsWith('.eml'))
-          : undefined;
-      if (!file) return row;
-      const mail = await simpleParser(readFileSync(path.join(dir, file)));
+      if (row.status !== 'sent' || row.text_body !== '') return row;
+      const arrived = received?.find((m) => m.parsed.messageId === row.message_id)?.parsed;
+      const file = files.find(
+        (f) => f.startsWith(`${String(row.id).padStart(6, '0')}-`) && f.endsWith('.eml'),
+      );
+      const mail =
+        arrived ?? (dir && file ? await simpleParser(readFileSync(path.join(dir, file))) : undefined);
+      if (!mail) return row;
       return {
         ...row,
         subject: mail.subject ?? '',

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SqlDialect } from '../../server/db/dialect';
 import { type FakeStripe, startFakeStripe } from './fake-stripe';
 import { type SmtpSink, startSmtpSink } from './smtp-sink';
-import { buildTestApp, tempDataDir } from './test-app';
+import { buildTestApp, receivesMailAt, tempDataDir } from './test-app';
 import { createTestDatabase } from './test-database';
 
 export interface TestApp {
@@ -58,6 +58,7 @@ export async function startTestShop(
     { SMTP_URL: smtp.url, MAIL_FROM: 'orders@solas.test', RATE_LIMITS: 'off', ...env },
     tuning,
   );
+  receivesMailAt(shop.app, () => smtp.messages);
   return {
     ...shop,
     smtp,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { getProduct } from '../../domain/catalogue';
 import { MAIL_KINDS } from '../../server/mail/outbox';
 import { expect, test } from './fixtures';
+import { expectHydrated } from './hydration';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 // Its server is the shop-wide journeys' own (playwright.config.ts).
@@ -65,6 +66,7 @@ test('a paused product tells one shopper, once, when it is back', async ({
       .toBe(1);
     await expect(page.getByTestId('paused-notice')).toContainText('Back after the holidays');
     const form = page.getByRole('form', { name: 'Tell me when it’s back' });
+    await expectHydrated(page, form.getByLabel('Email address'));
     await form.getByLabel('Email address').fill(email);
     await form.getByRole('button', { name: 'Tell me when it’s back' }).click();
     await expect(form.getByRole('status')).toContainText('Please check your inbox to confirm');

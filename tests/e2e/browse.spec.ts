@@ -19,6 +19,7 @@ import { cents, formatEuro, formatEuroShort } from '../../domain/shared/money';
 import { DATABASE_FILE } from '../../server/db/database';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
+import { expectHydrated } from './hydration';
 import { SEED_DEFAULT_QUERY as DEFAULT_QUERY, SEED_PRODUCTS, seeded } from './seed-catalogue';
 
 function product(id: string): Product {
@@ -44,14 +45,6 @@ async function renderedPrices(page: Page): Promise<string[]> {
 
 function count(page: Page): Locator {
   return page.getByRole('status').filter({ hasText: /^\d+ products?$/ });
-}
-
-/** React has hydrated the prerendered element: it attaches itself to the server's DOM nodes. */
-async function expectHydrated(page: Page, element: Locator) {
-  await expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactFiber'))))
-    .toBe(true);
-  await expect(page.locator('html[data-stale]')).toHaveCount(0);
 }
 
 /**

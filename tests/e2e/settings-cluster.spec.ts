@@ -20,6 +20,7 @@ import type { Cluster } from '../support/cluster';
 import { paidOrderOn, type ShopCluster, startShopCluster } from '../support/shop-cluster';
 import type { SmtpSink } from '../support/smtp-sink';
 import { expect, test } from './fixtures';
+import { expectHydrated } from './hydration';
 
 const ADMIN_TOKEN = 'settings-cluster-admin-token-0123456789';
 const SHOTS = path.resolve('test-results/settings-cluster');
@@ -236,6 +237,7 @@ test('the owner saves her seller, the EU zone, a week closed and paused sales on
 
   // The shopper leaves an e-mail there, and confirms it from the e-mail's link.
   const form = terms.getByRole('form', { name: 'Tell me when you’re back' });
+  await expectHydrated(terms, form.getByLabel('Email address'));
   await form.getByLabel('Email address').fill(SHOPPER);
   await form.getByRole('button', { name: 'Tell me when you’re back' }).click();
   await expect(form.getByRole('status')).toContainText('Please check your inbox to confirm');

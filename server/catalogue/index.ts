@@ -16,6 +16,11 @@ export interface CatalogueFace {
   readonly store: CatalogueStore;
   /** The catalogue this instance serves: pages, sitemap and checkout read `current()`. */
   readonly source: CatalogueSource;
+  /**
+   * Reads the catalogue's version now, for a save on this instance that published a new one (the
+   * owner's settings): its pages follow at once, not at the next poll. Never rejects: the poll catches up.
+   */
+  readonly refresh: () => Promise<void>;
   /** The catalogue's picture functions as the photo routes take them (their ProductImagesPort). */
   readonly productImages: ReturnType<typeof productImagesPort>;
 }

@@ -23,13 +23,14 @@ async function catalogue(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => {
     await source.close();
   });
+  // This instance serves its own edits at once; if the reload fails, the poll catches up.
+  const refresh = () => source.refresh().catch(() => {});
   const service = new CatalogueService({
     store,
     requests: audit,
-    // This instance serves its own edit at once; if the reload fails, the poll catches up.
-    onChange: () => source.refresh().catch(() => {}),
+    onChange: refresh,
   });
-  app.decorate('catalogue', { service, store, source, productImages: productImagesPort(service) });
+  app.decorate('catalogue', { service, store, source, refresh, productImages: productImagesPort(service) });
   // A product that turns active again is news for whoever asked to hear of it (the newsletter listens).
   let statuses = new Map(source.current().products.map((p) => [p.id, p.status]));
   source.subscribe((snapshot) => {

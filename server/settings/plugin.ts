@@ -70,8 +70,12 @@ async function settings(app: FastifyInstance): Promise<void> {
     cache,
     audit,
     ...(now ? { now } : {}),
-    // Back from away: every confirmed address gets its one e-mail (the instance that saved sends them).
     saved: async (after, before) => {
+      // This instance's pages follow the save before the owner is answered, as a product edit's do: the
+      // catalogue's new version is read now and its pages start rendering, not at the next version poll
+      // (up to CATALOGUE_POLL_MS later). Other instances hear of it as of a product edit.
+      if (app.hasDecorator('catalogue')) await app.catalogue.refresh();
+      // Back from away: every confirmed address gets its one e-mail (the instance that saved sends them).
       if (before.away.mode !== 'off' && after.away.mode === 'off') {
         const told = await backInTouch.tellEveryone();
         app.log.info({ told }, 'settings: the shop is back; waiting shoppers told');

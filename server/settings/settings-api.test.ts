@@ -281,6 +281,20 @@ describe('the settings contract', () => {
     expect(route?.responseSchema).toBe(true);
   });
 
+  it('a save moves this instance’s catalogue to its new version before the owner is answered', async () => {
+    // The version poll off: only the save itself can move this instance's pages on.
+    const app = await start(undefined, 0);
+    const before = app.catalogue.source.current().version;
+    const saved = await patch(app, { workingDays: [1, 2, 3, 4] });
+    expect(saved.status).toBe(200);
+    const now = app.catalogue.source.current().version;
+    expect(Number(now)).toBeGreaterThan(Number(before));
+    expect(now).toBe(await app.catalogue.store.version());
+    // A repeat that changes nothing publishes no version.
+    expect((await patch(app, { workingDays: [1, 2, 3, 4] })).status).toBe(200);
+    expect(app.catalogue.source.current().version).toBe(now);
+  });
+
   it('names the saved seller in /runtime-env.js, which the legal pages and the footer read', async () => {
     const app = await start();
     const before = await app.inject({ method: 'GET', url: '/runtime-env.js' });

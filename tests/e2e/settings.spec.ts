@@ -5,13 +5,15 @@
  * paused the checkout is refused (409) and nothing is opened; turned off again, it works. axe finds
  * nothing serious. A closure with its reason covering today reaches the product page's dispatch dates
  * within 5 s, and the zones its JSON-LD and free-shipping line. Screenshots under test-results/settings/.
- * The settings go back as they were.
+ * The settings go back as they were, and the pages show them so before the journey ends.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
+import { type CatalogueResourceBody, CURRENT_CATALOGUE_URL } from '../../domain/catalogue/catalogue-url';
 import { closureNow, dispatchCalendar, dispatchDate } from '../../domain/making/dispatch';
 import type { AllSettings } from '../../domain/settings/shop-settings';
+import { storefrontSettings } from '../../domain/settings/storefront-settings';
 import { addDays, formatDayMonth, irishDate } from '../../domain/shared/calendar-date';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
@@ -25,6 +27,22 @@ async function readSettings(request: APIRequestContext): Promise<AllSettings> {
   const res = await request.get('/api/admin/settings', { headers: owner });
   expect(res.ok()).toBe(true);
   return ((await res.json()) as { settings: AllSettings }).settings;
+}
+
+/**
+ * The settings as they were before the journey, and the shop's pages showing them again before the next
+ * journey on this server looks at a page (the pages render a save's version in a moment, not at once).
+ */
+async function restoreSettings(request: APIRequestContext, before: AllSettings): Promise<void> {
+  const { updatedAt: _read, ...back } = before;
+  const res = await request.patch('/api/admin/settings', { headers: owner, data: back });
+  expect(res.ok()).toBe(true);
+  const shown = storefrontSettings(before);
+  await expect
+    .poll(
+      async () => ((await (await request.get(CURRENT_CATALOGUE_URL)).json()) as CatalogueResourceBody).shop,
+    )
+    .toEqual(shown);
 }
 
 async function euCheckout(request: APIRequestContext) {
@@ -132,9 +150,7 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
     expect((await euCheckout(request)).ok()).toBe(true);
   } finally {
     // The other journeys expect the first start's settings.
-    const { updatedAt: _read, ...back } = before;
-    const res = await request.patch('/api/admin/settings', { headers: owner, data: back });
-    expect(res.ok()).toBe(true);
+    await restoreSettings(request, before);
   }
 });
 
@@ -209,9 +225,7 @@ test('Settings on a phone: a closure with its reason reaches the product page wi
     await expect(product.getByRole('list', { name: 'Why shop with us' })).not.toContainText('Free Shipping');
     await product.close();
   } finally {
-    const { updatedAt: _read, ...back } = before;
-    const res = await request.patch('/api/admin/settings', { headers: owner, data: back });
-    expect(res.ok()).toBe(true);
+    await restoreSettings(request, before);
   }
 });
 

@@ -4,7 +4,7 @@
  * (shown as it is); only the server's 202 shows the success, which asks to confirm by e-mail. The rules
  * are not loaded here: the page would pay for a chunk every other page shares differently.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 
 export interface NotifyFormTexts {
   readonly heading: string;
@@ -27,10 +27,18 @@ export function NotifyForm({
   const id = useId();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const inputRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    // A shopper can type into the prerendered field before the app hydrates: keep what they typed.
+    const typed = inputRef.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state.kind === 'sending') return;
-    const address = email.trim();
+    // The field itself is the truth: a submit React replays at hydration finds the text typed before it
+    // there, not yet in the state.
+    const address = (inputRef.current?.value ?? email).trim();
     if (address === '') {
       setState({ kind: 'failed', message: texts.empty });
       return;
@@ -44,6 +52,7 @@ export function NotifyForm({
       });
       if (res.status === 202) {
         setEmail('');
+        if (inputRef.current) inputRef.current.value = '';
         setState({ kind: 'sent' });
         return;
       }
@@ -66,6 +75,7 @@ export function NotifyForm({
           Email address
         </label>
         <input
+          ref={inputRef}
           id={`${id}-email`}
           type="email"
           autoComplete="email"

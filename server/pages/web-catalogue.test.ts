@@ -274,3 +274,54 @@ describe('a snapshot another instance has already named', () => {
     }
   });
 });
+
+describe('a save answered once the pages show it', () => {
+  it('hands over a wait that ends when the rendering in progress is swapped in', async () => {
+    let open: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const slow: PageRenderer = {
+      live: true,
+      async render(snapshot, catalogueUrl, superseded) {
+        if (snapshot.version === 'v2') await gate;
+        return standIn.render(snapshot, catalogueUrl, superseded);
+      },
+    };
+    const saving = Fastify();
+    saving.setValidatorCompiler(zodValidatorCompiler);
+    const ownSource = staticCatalogueSource(seedSnapshot());
+    let renderingWait: (() => Promise<void>) | null = null;
+    await saving.register(webRoutes, {
+      webDistDir: path.join(data.dir, 'dist'),
+      publicUrl: 'http://shop.test',
+      catalogue: ownSource,
+      renderer: slow,
+      renderingWait: (wait) => {
+        renderingWait = wait;
+      },
+    });
+    await saving.ready();
+    const page = async () => (await saving.inject({ method: 'GET', url: '/product/1' })).body;
+    try {
+      if (!renderingWait) throw new Error('no wait handed over');
+      const wait: () => Promise<void> = renderingWait;
+      // Nothing rendering: the wait ends at once.
+      await wait();
+      // The save's new snapshot is rendering: the wait lasts until its pages are served.
+      ownSource.replace(edited());
+      let waited = false;
+      const waiting = wait().then(() => {
+        waited = true;
+      });
+      await new Promise((r) => setImmediate(r));
+      expect(waited).toBe(false);
+      expect(await page()).not.toContain('First Light Deluxe');
+      open();
+      await waiting;
+      expect(await page()).toContain('First Light Deluxe');
+    } finally {
+      await saving.close();
+    }
+  });
+});

@@ -56,6 +56,11 @@ export interface WebRoutesOptions {
   readonly reviews?: ReviewsSource;
   /** The SSR build; default: dist/ssr/entry-server.js next to webDistDir. */
   readonly ssrEntry?: string;
+  /**
+   * Handed a wait for this instance's rendering in progress, at most CATCH_UP_MS: for a save answered
+   * once the pages show it.
+   */
+  readonly renderingWait?: (wait: () => Promise<void>) => void;
   /** What renders the pages; default: the SSR build (or the build's HTML files without one). */
   readonly renderer?: PageRenderer;
 }
@@ -167,6 +172,12 @@ const CATCH_UP_MS = 5_000;
  * once, so an unknown name costs nothing.
  */
 async function catchingUp(live: LivePageSet, url: string): Promise<CatalogueResource | undefined> {
+  await settledWithin(live);
+  return live.catalogue(url);
+}
+
+/** The rendering in progress done, or CATCH_UP_MS passed: a wait that never holds a request long. */
+async function settledWithin(live: LivePageSet): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     live.settled(),
@@ -175,7 +186,6 @@ async function catchingUp(live: LivePageSet, url: string): Promise<CatalogueReso
     }),
   ]);
   clearTimeout(timer);
-  return live.catalogue(url);
 }
 
 function sendNotFoundPage(request: FastifyRequest, reply: FastifyReply, set: PageSet): FastifyReply {
@@ -229,6 +239,7 @@ export async function webRoutes(app: FastifyInstance, opts: WebRoutesOptions): P
   const source = opts.catalogue ?? staticCatalogueSource(seedSnapshot());
   const live = await livePages(app, opts, source, opts.reviews);
   app.addHook('onClose', async () => live.close());
+  opts.renderingWait?.(() => settledWithin(live));
   // Each request reads the current set once: it is answered wholly from the old set or the new one.
   const current = () => live.current();
 

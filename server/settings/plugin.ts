@@ -16,7 +16,7 @@ import { settingsRoutes } from './settings-routes';
 import { SettingsStore } from './settings-store';
 
 async function settings(app: FastifyInstance): Promise<void> {
-  const { db, config, audit, now, wakeOutbox } = app.platform;
+  const { db, config, audit, now, wakeOutbox, events } = app.platform;
   if (config.production && config.seller.placeholder) {
     app.addHook('onReady', async () => {
       app.log.warn(
@@ -71,10 +71,11 @@ async function settings(app: FastifyInstance): Promise<void> {
     audit,
     ...(now ? { now } : {}),
     saved: async (after, before) => {
-      // This instance's pages follow the save before the owner is answered, as a product edit's do: the
-      // catalogue's new version is read now and its pages start rendering, not at the next version poll
-      // (up to CATALOGUE_POLL_MS later). Other instances hear of it as of a product edit.
+      // This instance follows the save before the owner is answered: the catalogue's new version is read
+      // now, not at the next version poll (up to CATALOGUE_POLL_MS later), and its listeners (the pages,
+      // rendered again) are awaited. Other instances hear of it as of a product edit.
       if (app.hasDecorator('catalogue')) await app.catalogue.refresh();
+      await events.emit('settingsSaved', {});
       // Back from away: every confirmed address gets its one e-mail (the instance that saved sends them).
       if (before.away.mode !== 'off' && after.away.mode === 'off') {
         const told = await backInTouch.tellEveryone();

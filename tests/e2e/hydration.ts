@@ -11,3 +11,19 @@ export async function expectHydrated(page: Page, element: Locator) {
     .toBe(true);
   await expect(page.locator('html[data-stale]')).toHaveCount(0);
 }
+
+/**
+ * A slow phone's start: the page's scripts (the app's chunks) are held until `release` is called, so
+ * whatever the journey does meanwhile happens to the prerendered page, before hydration.
+ */
+export async function holdAppScripts(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/**/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { availabilityLabel, isOrderable } from '../../../../domain/catalogue/availability';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../../../domain/config';
@@ -7,6 +6,7 @@ import { HeartIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
 import { navigate } from '../../lib/router';
 import { useAddItem } from '../cart';
+import { BackInStockForm } from '../newsletter/back-in-stock-form';
 import { AwayNotice, salesPaused, useAway } from '../settings';
 import { useWishlist } from '../wishlist';
 import { ShareButton } from './share-button';
@@ -83,11 +83,6 @@ export function ProductActions({ product, size }: { product: Product; size: Size
   );
 }
 
-/** Only a paused product's page needs it: loaded there, kept out of every other page's bundle. */
-const BackInStockForm = lazy(() =>
-  import('../newsletter/back-in-stock-form').then((m) => ({ default: m.BackInStockForm })),
-);
-
 /** In place of Add to Cart and Buy Now on a paused product's page. */
 function PausedNotice({ product }: { product: Product }) {
   return (
@@ -96,11 +91,9 @@ function PausedNotice({ product }: { product: Product }) {
         <p className="font-semibold text-wine">{availabilityLabel(product)}</p>
         {product.note ? <p className="mt-1 text-ink">{product.note}</p> : null}
       </div>
-      {product.status === 'paused' ? (
-        <Suspense fallback={null}>
-          <BackInStockForm productId={product.id} />
-        </Suspense>
-      ) : null}
+      {/* In the page's own chunk, not lazy: prerendered, the form must hydrate with the page, since a
+          click replayed on a form still waiting for its chunk submits natively and reloads the page. */}
+      {product.status === 'paused' ? <BackInStockForm productId={product.id} /> : null}
     </div>
   );
 }

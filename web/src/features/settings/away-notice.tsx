@@ -3,13 +3,10 @@
  * checkout, what she wrote and when the shop is back, and "Tell me when you're back" (double opt-in, one
  * e-mail on her return).
  */
-import { lazy, Suspense } from 'react';
 import { pausedSalesMessage, type StorefrontSettings } from '../../../../domain/settings/storefront-settings';
-
-/** Only a page shown while sales are paused needs the form: loaded there, kept out of every bundle else. */
-const BackInTouchForm = lazy(() =>
-  import('./back-in-touch-form').then((m) => ({ default: m.BackInTouchForm })),
-);
+// Not lazy: the form is in the prerendered page and must hydrate with it (a click replayed on a form still
+// waiting for its chunk submits natively and reloads the page, losing the address).
+import { BackInTouchForm } from './back-in-touch-form';
 
 export function AwayNotice({ away }: { readonly away: StorefrontSettings['away'] }) {
   return (
@@ -17,9 +14,7 @@ export function AwayNotice({ away }: { readonly away: StorefrontSettings['away']
       <p role="status" data-testid="away-notice" className="text-ink">
         {pausedSalesMessage(away)}
       </p>
-      <Suspense fallback={null}>
-        <BackInTouchForm />
-      </Suspense>
+      <BackInTouchForm />
     </div>
   );
 }

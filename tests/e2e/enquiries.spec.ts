@@ -14,6 +14,7 @@ import {
 import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
+import { holdAppScripts } from './hydration';
 import { emlFilesFor, readEml } from './outbox';
 
 /** playwright.config.ts hands the server this token (ADMIN_TOKEN). */
@@ -121,4 +122,25 @@ test('a company asks for 30 pieces on a phone; both e-mails go out; the owner no
     status: 'quoted',
     notes: 'Sent the green samples; quote €24 a piece.',
   });
+});
+
+test('pressed before the app has started on a slow phone, the enquiry goes out once it runs; no field reaches the URL', async ({
+  page,
+}) => {
+  const release = await holdAppScripts(page);
+  await page.goto('/bespoke-corporate', { waitUntil: 'domcontentloaded' });
+  const form = page.getByRole('form', { name: ENQUIRY_FORM_TEXT.heading });
+  await form.getByRole('radio', { name: 'Bespoke design' }).check();
+  await form.getByLabel(ENQUIRY_FORM_TEXT.name).fill('Siobhán Walsh');
+  await form.getByLabel(ENQUIRY_FORM_TEXT.email).fill(`slow.${Date.now()}@walsh.example`);
+  await form.getByLabel(ENQUIRY_FORM_TEXT.pieces).fill('3');
+  await form.getByLabel(ENQUIRY_FORM_TEXT.neededBy).fill(addDays(irishDate(new Date()), 30));
+  await form.getByLabel(ENQUIRY_FORM_TEXT.occasion).fill('Bridesmaids, soft pinks');
+  await form.getByLabel(ENQUIRY_FORM_TEXT.message).fill('Three matching bracelets for the wedding party.');
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/enquiries'));
+  await form.getByRole('button', { name: ENQUIRY_FORM_TEXT.submit }).click();
+  release();
+  expect((await sent).postDataJSON()).toMatchObject({ name: 'Siobhán Walsh', pieces: 3 });
+  await expect(form.getByRole('status')).toHaveText(ENQUIRY_FORM_TEXT.success);
+  expect(new URL(page.url()).search).toBe('');
 });

@@ -197,6 +197,23 @@ describe('boot script', () => {
     expect(submits).toHaveBeenCalledTimes(1);
   });
 
+  it('never lets the browser submit a form itself: one the app has not hydrated is stopped, not sent', () => {
+    document.body.innerHTML = `
+      <form aria-label="Enquiry"><input name="name" value="Niamh Kelly" /></form>
+      <form aria-label="Newsletter"><input name="email" /></form>`;
+    const [dehydrated, answered] = [...document.querySelectorAll('form')] as HTMLFormElement[];
+    if (!dehydrated || !answered) throw new Error('no forms');
+    const submits = vi.fn((event: Event) => event.preventDefault());
+    answered.addEventListener('submit', submits);
+    runInPage(bootScript(ASSETS, PAGE_IMPORTS));
+    signalHydrated();
+    // dispatchEvent answers false when the default (the browser's GET with the fields) was prevented.
+    const submit = () => new Event('submit', { bubbles: true, cancelable: true });
+    expect(dehydrated.dispatchEvent(submit())).toBe(false);
+    expect(answered.dispatchEvent(submit())).toBe(false);
+    expect(submits).toHaveBeenCalledTimes(1);
+  });
+
   it('does not replay a click on a control the app has since removed', () => {
     document.body.innerHTML = '<button type="button">Close</button>';
     const button = document.querySelector('button') as HTMLButtonElement;

@@ -125,7 +125,8 @@ export interface BootAssets {
  * entry, in that order (async=false).
  *
  * Until the app has hydrated, clicks on buttons and form submissions are held, and replayed when the app
- * calls window[hydratedSignal]; links are plain links, so nothing a shopper does is lost. The timer starts
+ * calls window[hydratedSignal]; links are plain links, so nothing a shopper does is lost. A form is never
+ * submitted by the browser itself, before hydration or after. The timer starts
  * the app anyway in a tab that never paints (opened in the background) or a browser without paint timing.
  * A hash link to another page (stale), a hidden tab and a frame start at once.
  */
@@ -150,6 +151,12 @@ function paintFirstThenBoot(
   };
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
+  // Every form of the shop's pages is the app's: it answers the submit and prevents the browser's own.
+  // One it has not hydrated yet (a part still loading when a held press is replayed) would go out as a GET
+  // of the page with its fields (names, addresses, messages) in the URL: the browser's own is stopped.
+  window.addEventListener('submit', (event) => {
+    if (!event.defaultPrevented) event.preventDefault();
+  });
   (window as unknown as Record<string, () => void>)[hydratedSignal] = () => {
     document.removeEventListener('click', hold, true);
     document.removeEventListener('submit', hold, true);

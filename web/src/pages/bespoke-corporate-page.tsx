@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { CORPORATE } from '../../../domain/config';
 import { toast } from '../components/ui/toast';
 import { Tooltip } from '../components/ui/tooltip';
@@ -8,7 +8,10 @@ import { Link } from '../lib/router';
 import { FACTS } from './legal/policy-facts';
 
 // A chunk of its own: the page's own chunk stays within its budget (docs/product.md §9.2). The server's
-// rendering waits for it, so the page's HTML carries the whole form.
+// rendering waits for it, so the page's HTML carries the whole form. No Suspense boundary of its own: it
+// suspends the page's (app.tsx), so the page hydrates, and the presses held before it are replayed, only
+// once the form can answer them; in a boundary of its own it would hydrate after the replay, which then
+// reached no handler.
 const EnquiryForm = lazy(() =>
   import('../features/enquiries/enquiry-form').then((m) => ({ default: m.EnquiryForm })),
 );
@@ -183,9 +186,7 @@ export function BespokeCorporatePage() {
         <p className="mt-4 text-lg leading-relaxed">
           Tell us about your order with the form below. We answer every enquiry personally.
         </p>
-        <Suspense fallback={<p className="mt-8 min-h-96 text-muted">Loading the enquiry form…</p>}>
-          <EnquiryForm />
-        </Suspense>
+        <EnquiryForm />
         <p className="mt-10 text-lg leading-relaxed">
           Prefer e-mail? Write to{' '}
           <a href={enquiryMailto(ENQUIRY_SUBJECTS.general)} className={TEXT_LINK}>

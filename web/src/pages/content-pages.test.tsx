@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { toast } from 'sonner';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BROOCHES } from '../../../domain/catalogue/brooches';
@@ -33,6 +33,20 @@ function renderPage(page: ReactNode) {
       <LazyToaster />
     </HashRouter>,
   );
+}
+
+/**
+ * The bespoke page, once shown: it suspends (inside App's page boundary, here a test's) until its enquiry
+ * form's chunk has loaded, so that the page hydrates whole.
+ */
+async function renderBespoke() {
+  const view = renderPage(
+    <Suspense fallback={null}>
+      <BespokeCorporatePage />
+    </Suspense>,
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Bespoke & Corporate Services' });
+  return view;
 }
 
 afterEach(() => {
@@ -78,9 +92,9 @@ describe('AboutPage', () => {
 });
 
 describe('BespokeCorporatePage', () => {
-  it('shows the occasions, the corporate minimum and the owner’s early-bird terms', () => {
+  it('shows the occasions, the corporate minimum and the owner’s early-bird terms', async () => {
     window.__SOLAS_EARLY_BIRD__ = { percent: 15, minPieces: 20, until: '2026-12-20', lastDay: '20 December' };
-    renderPage(<BespokeCorporatePage />);
+    await renderBespoke();
     delete window.__SOLAS_EARLY_BIRD__;
     expect(
       screen.getByRole('heading', { level: 1, name: 'Bespoke & Corporate Services' }),
@@ -95,17 +109,17 @@ describe('BespokeCorporatePage', () => {
     expect(screen.getByRole('link', { name: 'Shop the Collection' })).toHaveAttribute('href', '#/shop');
   });
 
-  it('shows no early-bird box when there is no early-bird price now', () => {
+  it('shows no early-bird box when there is no early-bird price now', async () => {
     window.__SOLAS_EARLY_BIRD__ = null;
-    renderPage(<BespokeCorporatePage />);
+    await renderBespoke();
     delete window.__SOLAS_EARLY_BIRD__;
     expect(screen.getByRole('region', { name: 'Corporate & Bulk Orders' })).toBeInTheDocument();
     expect(screen.queryByRole('complementary', { name: 'Early bird offer' })).not.toBeInTheDocument();
     expect(screen.queryByText(/early-bird price/)).not.toBeInTheDocument();
   });
 
-  it('offers e-mail links with a prefilled subject', () => {
-    renderPage(<BespokeCorporatePage />);
+  it('offers e-mail links with a prefilled subject', async () => {
+    await renderBespoke();
     const emailUs = screen.getByRole('link', { name: 'Email Us' });
     const href = emailUs.getAttribute('href') ?? '';
     expect(href.startsWith(`mailto:${BRAND.contactEmail}?subject=`)).toBe(true);
@@ -128,7 +142,7 @@ describe('BespokeCorporatePage', () => {
     const user = userEvent.setup();
     // user-event installs its own clipboard stub on setup; spy on the one the page will call.
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
-    renderPage(<BespokeCorporatePage />);
+    await renderBespoke();
     const copy = screen.getByRole('button', { name: 'Copy email' });
 
     act(() => copy.focus());
@@ -145,7 +159,7 @@ describe('BespokeCorporatePage', () => {
     vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValue(
       new DOMException('Denied', 'NotAllowedError'),
     );
-    renderPage(<BespokeCorporatePage />);
+    await renderBespoke();
     await user.click(screen.getByRole('button', { name: 'Copy email' }));
     expect(
       await screen.findByText(`Couldn't copy automatically. Our address is ${BRAND.contactEmail}`),

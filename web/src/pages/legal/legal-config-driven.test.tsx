@@ -4,7 +4,9 @@
  * every price, duration, age, count and share a page shows is one the config gives. A page that keeps a
  * copy of a number goes stale when the config changes, and fails here as soon as the two differ.
  */
-import type { ComponentType } from 'react';
+
+import { screen } from '@testing-library/react';
+import { type ComponentType, Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import {
   CORPORATE,
@@ -27,12 +29,16 @@ import { PrivacyPolicyPage } from './privacy-policy-page';
 import { ReturnsRefundsPage } from './returns-refunds-page';
 import { TermsConditionsPage } from './terms-conditions-page';
 
-function textOf(Page: ComponentType): string {
+/** The page's text once shown: a page may suspend until a part in a chunk of its own has loaded. */
+async function textOf(Page: ComponentType): Promise<string> {
   const { container, unmount } = renderWithCatalogue(
     <HashRouter>
-      <Page />
+      <Suspense fallback={null}>
+        <Page />
+      </Suspense>
     </HashRouter>,
   );
+  await screen.findByRole('heading', { level: 1 });
   const text = (container.textContent ?? '').replace(/\s+/g, ' ');
   unmount();
   return text;
@@ -105,8 +111,8 @@ const PAGES: ReadonlyArray<readonly [string, ComponentType]> = [
 
 // Which numbers each page must show is checked with the page (legal-pages.test.tsx, content-pages.test.tsx).
 describe.each(PAGES)('%s', (_title, Page) => {
-  it('shows no business number the config does not give', () => {
-    const found = numbersIn(textOf(Page));
+  it('shows no business number the config does not give', async () => {
+    const found = numbersIn(await textOf(Page));
     expect(found.length).toBeGreaterThan(0);
     const unknown = found.filter(({ found, allowed }) => !allowed.has(found)).map(({ found }) => found);
     expect(unknown).toEqual([]);

@@ -198,6 +198,29 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
     });
   });
 
+  it('answers an edit once this instance serves it and its listeners (the pages) are done', async () => {
+    let seen: string | null = null;
+    let done: () => void = () => {};
+    const pagesRendered = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    app.platform.events.on('catalogueEdited', async () => {
+      seen = app.catalogue.source.current().version;
+      await pagesRendered;
+    });
+    let answered = false;
+    const editing = owner('PATCH', '/api/admin/products/1', { price: 4100 }).then((res) => {
+      answered = true;
+      return res;
+    });
+    await expect.poll(() => seen).not.toBeNull();
+    // The catalogue this instance serves is the edit's own by then.
+    expect(seen).toBe(await app.catalogue.store.version());
+    expect(answered).toBe(false);
+    done();
+    expect((await editing).statusCode).toBe(200);
+  });
+
   it('keeps each change in the product history and the desk audit log, fields before and after', async () => {
     const before = await product('3');
     expect(

@@ -18,7 +18,7 @@ export interface CatalogueFace {
   readonly source: CatalogueSource;
   /**
    * Reads the catalogue's version now, for a save on this instance that published a new one (the
-   * owner's settings): its pages follow at once, not at the next poll. Never rejects: the poll catches up.
+   * owner's settings): it serves it at once, not at the next poll. Never rejects: the poll catches up.
    */
   readonly refresh: () => Promise<void>;
   /** The catalogue's picture functions as the photo routes take them (their ProductImagesPort). */
@@ -32,6 +32,11 @@ declare module '../lib/events' {
      * publishes it when its snapshot changes: a listener's work must be once per product, not per event).
      */
     productActive: { readonly productId: string };
+    /**
+     * The owner's edit committed on this instance, whose catalogue already serves it: awaited before she
+     * is answered, so what listens (the pages) can make the answer true of the shop.
+     */
+    catalogueEdited: Record<string, never>;
   }
 }
 

@@ -12,7 +12,7 @@ import { productImagesPort } from './product-images-port';
 import { productRoutes } from './product-routes';
 
 async function catalogue(app: FastifyInstance): Promise<void> {
-  const { db, config, audit, tuning } = app.platform;
+  const { db, config, audit, tuning, events } = app.platform;
   const store = new CatalogueStore(db);
   const source = await DatabaseCatalogueSource.open({
     store,
@@ -28,7 +28,10 @@ async function catalogue(app: FastifyInstance): Promise<void> {
   const service = new CatalogueService({
     store,
     requests: audit,
-    onChange: refresh,
+    onChange: async () => {
+      await refresh();
+      await events.emit('catalogueEdited', {});
+    },
   });
   app.decorate('catalogue', { service, store, source, refresh, productImages: productImagesPort(service) });
   // A product that turns active again is news for whoever asked to hear of it (the newsletter listens).

@@ -60,9 +60,13 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
       settings: pageSettings,
       catalogue,
       reviews: app.reviews.source,
-      // The owner's save is answered once this instance's pages show it ("Saved", then the shop in the
-      // next tab shows the change); a slow rendering answers her after a few seconds, the pages soon after.
-      renderingWait: (wait) => app.platform.events.on('settingsSaved', wait),
+      // The owner's save or product edit is answered once this instance's pages show it ("Saved", then
+      // the shop in the next tab shows the change); a slow rendering answers her after a few seconds, the
+      // pages soon after.
+      renderingWait: (wait) => {
+        app.platform.events.on('settingsSaved', wait);
+        app.platform.events.on('catalogueEdited', wait);
+      },
     });
   }
 }

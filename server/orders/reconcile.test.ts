@@ -3,7 +3,7 @@
  * gets an order and its e-mails: the reconcile pass confirms recent pending orders whose session is paid.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../tests/support/fake-stripe';
 import {
   buildTestApp,
@@ -65,7 +65,10 @@ describe('reconcileOnce', () => {
       'owner-notification',
     ]);
 
-    // Checked again at once (a pass checks an order again only once its last check is recheckMs old).
+    // Checked again at once (a pass checks an order again only once its last check is recheckMs old),
+    // from the next millisecond: a check stamped in the pass's own first millisecond is not older than it.
+    const lastCheck = Date.now();
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(lastCheck));
     expect(await reconcileOnce(app, { recheckMs: 0 })).toEqual({ checked: 1, paid: 0, stoppedEarly: false });
     expect(await outboxRows(app)).toHaveLength(2);
   });

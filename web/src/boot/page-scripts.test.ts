@@ -214,6 +214,33 @@ describe('boot script', () => {
     expect(submits).toHaveBeenCalledTimes(1);
   });
 
+  it('makes the last choice in a list made before hydration again once the page has hydrated', () => {
+    document.body.innerHTML = `
+      <select aria-label="Sort by">
+        <option value="featured" selected>Featured</option>
+        <option value="price-asc">Price: low to high</option>
+        <option value="price-desc">Price: high to low</option>
+      </select>`;
+    const select = document.querySelector('select') as HTMLSelectElement;
+    runInPage(bootScript(ASSETS, PAGE_IMPORTS));
+    for (const value of ['price-desc', 'price-asc']) {
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    // Hydration puts the list back to the app's own value; the app hears the shopper's choice after.
+    select.value = 'featured';
+    const heard: string[] = [];
+    select.addEventListener('change', () => heard.push(select.value));
+    signalHydrated();
+    expect(heard).toEqual(['price-asc']);
+    expect(select.value).toBe('price-asc');
+    // Once hydrated, a choice is the app's alone.
+    select.value = 'price-desc';
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+    signalHydrated();
+    expect(heard).toEqual(['price-asc', 'price-desc']);
+  });
+
   it('does not replay a click on a control the app has since removed', () => {
     document.body.innerHTML = '<button type="button">Close</button>';
     const button = document.querySelector('button') as HTMLButtonElement;

@@ -125,8 +125,9 @@ export interface BootAssets {
  * entry, in that order (async=false).
  *
  * Until the app has hydrated, clicks on buttons and form submissions are held, and replayed when the app
- * calls window[hydratedSignal]; links are plain links, so nothing a shopper does is lost. A form is never
- * submitted by the browser itself, before hydration or after. The timer starts
+ * calls window[hydratedSignal], as is the last choice made in each list (select); links are plain links,
+ * so nothing a shopper does is lost. A form is never submitted by the browser itself, before hydration
+ * or after. The timer starts
  * the app anyway in a tab that never paints (opened in the background) or a browser without paint timing.
  * A hash link to another page (stale), a hidden tab and a frame start at once.
  */
@@ -149,8 +150,15 @@ function paintFirstThenBoot(
     event.stopImmediatePropagation();
     held.push(control);
   };
+  // A choice in a list (the shop's sort order) made before hydration: React would hydrate the list back
+  // to its own value and never hear of it, so the last choice of each is made again once it has.
+  const chosen = new Map<HTMLSelectElement, string>();
+  const choose = (event: Event) => {
+    if (event.target instanceof HTMLSelectElement) chosen.set(event.target, event.target.value);
+  };
   document.addEventListener('click', hold, true);
   document.addEventListener('submit', hold, true);
+  document.addEventListener('change', choose, true);
   // Every form of the shop's pages is the app's: it answers the submit and prevents the browser's own.
   // One it has not hydrated yet (a part still loading when a held press is replayed) would go out as a GET
   // of the page with its fields (names, addresses, messages) in the URL: the browser's own is stopped.
@@ -160,6 +168,13 @@ function paintFirstThenBoot(
   (window as unknown as Record<string, () => void>)[hydratedSignal] = () => {
     document.removeEventListener('click', hold, true);
     document.removeEventListener('submit', hold, true);
+    document.removeEventListener('change', choose, true);
+    for (const [select, value] of chosen) {
+      if (!select.isConnected) continue;
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    chosen.clear();
     for (const control of held.splice(0)) {
       if (!control.isConnected) continue;
       if (control instanceof HTMLFormElement) control.requestSubmit();

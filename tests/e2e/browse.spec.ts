@@ -189,6 +189,19 @@ test.describe('shop listing', () => {
     await expect(page).toHaveURL(/#\/shop$/);
   });
 
+  test('a material ticked before the app has started filters the shop once it runs', async ({ page }) => {
+    const release = await holdAppScripts(page);
+    await page.goto('/shop', { waitUntil: 'domcontentloaded' });
+    const quartz = page.getByRole('checkbox', { name: 'Rose Quartz' });
+    await quartz.check();
+    release();
+    const expected = SEED_PRODUCTS.filter((p) => p.materials.includes('Rose Quartz')).map((p) => p.name);
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(() => renderedNames(page)).toEqual(expected);
+    await expect(page).toHaveURL(/material=Rose\+Quartz/);
+    await expect(quartz).toBeChecked();
+  });
+
   test('every sort order, checked on the rendered names and prices', async ({ page }) => {
     // The first choice made on a slow phone, before the app has started: it holds once the app runs.
     const release = await holdAppScripts(page);

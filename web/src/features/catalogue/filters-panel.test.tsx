@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CatalogueQuery } from '../../../../domain/catalogue/catalogue-query';
 import { cents } from '../../../../domain/shared/money';
 import { stubResizeObserver } from '../../test-support/resize-observer';
@@ -74,5 +74,60 @@ describe('FiltersPanel price slider (docs/product.md §2.4)', () => {
     });
     expect(errors).toEqual([]);
     expect(thumbs(container)).toEqual(EXPECTED);
+  });
+});
+
+describe('FiltersPanel materials', () => {
+  afterEach(() => {
+    delete global.IS_REACT_ACT_ENVIRONMENT;
+    document.body.replaceChildren();
+  });
+
+  it('follows a material ticked in the server HTML before the panel hydrated', async () => {
+    global.IS_REACT_ACT_ENVIRONMENT = true;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Panel />);
+    document.body.append(container);
+    // A slow phone: Wood ticked before the app could hear it.
+    const wood = container.querySelector<HTMLInputElement>('input[type="checkbox"][value="Wood"]');
+    if (!wood) throw new Error('no Wood box');
+    wood.checked = true;
+    const onMaterialsChange = vi.fn();
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <FiltersPanel
+          query={QUERY}
+          materials={['Garnet', 'Wood']}
+          maxPrice={cents(6000)}
+          onPriceChange={noop}
+          onMaterialsChange={onMaterialsChange}
+          onClearAll={noop}
+        />,
+      );
+    });
+    expect(onMaterialsChange).toHaveBeenCalledExactlyOnceWith(['Wood']);
+  });
+
+  it('asks for nothing when the boxes are as the query says', async () => {
+    global.IS_REACT_ACT_ENVIRONMENT = true;
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<Panel />);
+    document.body.append(container);
+    const onMaterialsChange = vi.fn();
+    await act(async () => {
+      hydrateRoot(
+        container,
+        <FiltersPanel
+          query={QUERY}
+          materials={['Garnet', 'Wood']}
+          maxPrice={cents(6000)}
+          onPriceChange={noop}
+          onMaterialsChange={onMaterialsChange}
+          onClearAll={noop}
+        />,
+      );
+    });
+    expect(onMaterialsChange).not.toHaveBeenCalled();
   });
 });

@@ -6,7 +6,7 @@
  * browser history API.
  */
 import * as Slider from '@radix-ui/react-slider';
-import { memo, useId, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { type CatalogueQuery, PRICE_STEP_CENTS } from '../../../../domain/catalogue/catalogue-query';
 import { type Cents, cents, formatEuroShort } from '../../../../domain/shared/money';
 
@@ -66,6 +66,19 @@ export const FiltersPanel = memo(function FiltersPanel({
     onMaterialsChange(next);
   };
 
+  // A material ticked (or unticked) in the page's HTML before this panel hydrated (it hydrates after the
+  // page: HydrateLater) stays so on the screen, but React never heard of it: the query follows the boxes.
+  const materialsRef = useRef<HTMLFieldSetElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the panel comes alive; every later tick reaches onChange.
+  useEffect(() => {
+    const boxes = materialsRef.current?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? [];
+    const shown = [...boxes].filter((box) => box.checked).map((box) => box.value);
+    const same =
+      shown.length === query.materials.length &&
+      shown.every((material) => query.materials.includes(material));
+    if (!same) onMaterialsChange(shown);
+  }, []);
+
   return (
     <section
       id={id}
@@ -118,7 +131,7 @@ export const FiltersPanel = memo(function FiltersPanel({
         </Slider.Root>
       </fieldset>
 
-      <fieldset className="mt-6">
+      <fieldset ref={materialsRef} className="mt-6">
         <legend className="text-sm font-semibold">Materials</legend>
         <ul className="mt-2 grid grid-cols-2 gap-x-2 gap-y-0.5 lg:grid-cols-1">
           {materials.map((material) => {
@@ -128,6 +141,7 @@ export const FiltersPanel = memo(function FiltersPanel({
                 <label className="flex min-h-10 cursor-pointer items-center gap-3 rounded-lg px-1 text-sm hover:bg-sand">
                   <input
                     type="checkbox"
+                    value={material}
                     checked={checked}
                     onChange={(e) => toggleMaterial(material, e.target.checked)}
                     className="h-4.5 w-4.5 accent-wine"

@@ -22,14 +22,14 @@ const QUERY: CatalogueQuery = {
 };
 const noop = () => {};
 
-function Panel() {
+function Panel({ onMaterialsChange = noop }: { onMaterialsChange?: (materials: string[]) => void }) {
   return (
     <FiltersPanel
       query={QUERY}
       materials={['Garnet', 'Wood']}
       maxPrice={cents(6000)}
       onPriceChange={noop}
-      onMaterialsChange={noop}
+      onMaterialsChange={onMaterialsChange}
       onClearAll={noop}
     />
   );
@@ -77,6 +77,20 @@ describe('FiltersPanel price slider (docs/product.md §2.4)', () => {
   });
 });
 
+/** The panel's server HTML, `before` done to it as a shopper might before it hydrates, then hydrated. */
+async function hydratedPanel(before: (root: HTMLElement) => void = noop) {
+  global.IS_REACT_ACT_ENVIRONMENT = true;
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Panel />);
+  document.body.append(container);
+  before(container);
+  const onMaterialsChange = vi.fn();
+  await act(async () => {
+    hydrateRoot(container, <Panel onMaterialsChange={onMaterialsChange} />);
+  });
+  return onMaterialsChange;
+}
+
 describe('FiltersPanel materials', () => {
   afterEach(() => {
     delete global.IS_REACT_ACT_ENVIRONMENT;
@@ -84,50 +98,16 @@ describe('FiltersPanel materials', () => {
   });
 
   it('follows a material ticked in the server HTML before the panel hydrated', async () => {
-    global.IS_REACT_ACT_ENVIRONMENT = true;
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<Panel />);
-    document.body.append(container);
     // A slow phone: Wood ticked before the app could hear it.
-    const wood = container.querySelector<HTMLInputElement>('input[type="checkbox"][value="Wood"]');
-    if (!wood) throw new Error('no Wood box');
-    wood.checked = true;
-    const onMaterialsChange = vi.fn();
-    await act(async () => {
-      hydrateRoot(
-        container,
-        <FiltersPanel
-          query={QUERY}
-          materials={['Garnet', 'Wood']}
-          maxPrice={cents(6000)}
-          onPriceChange={noop}
-          onMaterialsChange={onMaterialsChange}
-          onClearAll={noop}
-        />,
-      );
+    const onMaterialsChange = await hydratedPanel((root) => {
+      const wood = root.querySelector<HTMLInputElement>('input[type="checkbox"][value="Wood"]');
+      if (!wood) throw new Error('no Wood box');
+      wood.checked = true;
     });
     expect(onMaterialsChange).toHaveBeenCalledExactlyOnceWith(['Wood']);
   });
 
   it('asks for nothing when the boxes are as the query says', async () => {
-    global.IS_REACT_ACT_ENVIRONMENT = true;
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<Panel />);
-    document.body.append(container);
-    const onMaterialsChange = vi.fn();
-    await act(async () => {
-      hydrateRoot(
-        container,
-        <FiltersPanel
-          query={QUERY}
-          materials={['Garnet', 'Wood']}
-          maxPrice={cents(6000)}
-          onPriceChange={noop}
-          onMaterialsChange={onMaterialsChange}
-          onClearAll={noop}
-        />,
-      );
-    });
-    expect(onMaterialsChange).not.toHaveBeenCalled();
+    expect(await hydratedPanel()).not.toHaveBeenCalled();
   });
 });

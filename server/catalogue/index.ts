@@ -17,8 +17,9 @@ export interface CatalogueFace {
   /** The catalogue this instance serves: pages, sitemap and checkout read `current()`. */
   readonly source: CatalogueSource;
   /**
-   * Reads the catalogue's version now, for a save on this instance that published a new one (the
-   * owner's settings): it serves it at once, not at the next poll. Never rejects: the poll catches up.
+   * Reads the catalogue's version now and awaits `catalogueEdited`'s listeners, for a save on this
+   * instance that published a new one (the owner's settings): served at once, not at the next poll.
+   * Never rejects: the poll catches up.
    */
   readonly refresh: () => Promise<void>;
   /** The catalogue's picture functions as the photo routes take them (their ProductImagesPort). */
@@ -33,8 +34,9 @@ declare module '../lib/events' {
      */
     productActive: { readonly productId: string };
     /**
-     * The owner's edit committed on this instance, whose catalogue already serves it: awaited before she
-     * is answered, so what listens (the pages) can make the answer true of the shop.
+     * The owner's change committed on this instance (a product edit, a settings save), whose catalogue
+     * already serves it: awaited before she is answered, so what listens (the pages) can make the answer
+     * true of the shop.
      */
     catalogueEdited: Record<string, never>;
   }

@@ -23,16 +23,13 @@ async function catalogue(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => {
     await source.close();
   });
-  // This instance serves its own edits at once; if the reload fails, the poll catches up.
-  const refresh = () => source.refresh().catch(() => {});
-  const service = new CatalogueService({
-    store,
-    requests: audit,
-    onChange: async () => {
-      await refresh();
-      await events.emit('catalogueEdited', {});
-    },
-  });
+  // This instance serves its own changes at once (if the reload fails, the poll catches up), and what
+  // listens (the pages) is awaited before the owner is answered.
+  const refresh = async () => {
+    await source.refresh().catch(() => {});
+    await events.emit('catalogueEdited', {});
+  };
+  const service = new CatalogueService({ store, requests: audit, onChange: refresh });
   app.decorate('catalogue', { service, store, source, refresh, productImages: productImagesPort(service) });
   // A product that turns active again is news for whoever asked to hear of it (the newsletter listens).
   let statuses = new Map(source.current().products.map((p) => [p.id, p.status]));

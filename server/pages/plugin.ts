@@ -63,10 +63,7 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
       // The owner's save or product edit is answered once this instance's pages show it ("Saved", then
       // the shop in the next tab shows the change); a slow rendering answers her after a few seconds, the
       // pages soon after.
-      renderingWait: (wait) => {
-        app.platform.events.on('settingsSaved', wait);
-        app.platform.events.on('catalogueEdited', wait);
-      },
+      renderingWait: (wait) => app.platform.events.on('catalogueEdited', wait),
     });
   }
 }

@@ -33,16 +33,6 @@ export interface SettingsFace {
   readonly calendar: () => Promise<DispatchCalendar>;
 }
 
-declare module '../lib/events' {
-  interface ShopEvents {
-    /**
-     * The owner saved a change on this instance, its catalogue already at the version the save published:
-     * awaited before she is answered, so what listens (the pages) can make "Saved" true of the shop.
-     */
-    settingsSaved: Record<string, never>;
-  }
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     settings: SettingsFace;

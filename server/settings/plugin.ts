@@ -16,7 +16,7 @@ import { settingsRoutes } from './settings-routes';
 import { SettingsStore } from './settings-store';
 
 async function settings(app: FastifyInstance): Promise<void> {
-  const { db, config, audit, now, wakeOutbox, events } = app.platform;
+  const { db, config, audit, now, wakeOutbox } = app.platform;
   if (config.production && config.seller.placeholder) {
     app.addHook('onReady', async () => {
       app.log.warn(
@@ -71,11 +71,10 @@ async function settings(app: FastifyInstance): Promise<void> {
     audit,
     ...(now ? { now } : {}),
     saved: async (after, before) => {
-      // This instance follows the save before the owner is answered: the catalogue's new version is read
-      // now, not at the next version poll (up to CATALOGUE_POLL_MS later), and its listeners (the pages,
-      // rendered again) are awaited. Other instances hear of it as of a product edit.
+      // This instance follows the save before the owner is answered, as after a product edit: the
+      // catalogue's new version is read now, not at the next version poll (up to CATALOGUE_POLL_MS
+      // later), and the pages rendered again. Other instances hear of it as of a product edit.
       if (app.hasDecorator('catalogue')) await app.catalogue.refresh();
-      await events.emit('settingsSaved', {});
       // Back from away: every confirmed address gets its one e-mail (the instance that saved sends them).
       if (before.away.mode !== 'off' && after.away.mode === 'off') {
         const told = await backInTouch.tellEveryone();

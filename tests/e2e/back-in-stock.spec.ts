@@ -9,23 +9,25 @@ import { getProduct } from '../../domain/catalogue';
 import { MAIL_KINDS } from '../../server/mail/outbox';
 import { expect, test } from './fixtures';
 import { holdAppScripts } from './hydration';
+import { shopOfItsOwn } from './own-shop';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
-// Its server is the shop-wide journeys' own (playwright.config.ts).
-const OUTBOX = path.join(process.env.E2E_SHOP_WIDE_DATA_DIR ?? '', 'outbox');
+// It pauses a product for every shopper: a shop of its own.
+const shop = shopOfItsOwn();
+const outbox = () => path.join(shop().dataDir, 'outbox');
 const PRODUCT = getProduct('9');
 if (!PRODUCT) throw new Error('catalogue changed: product 9 is needed');
 
 function mailsTo(kind: string, email: string): string[] {
   let names: string[] = [];
   try {
-    names = readdirSync(OUTBOX).filter((f) => f.endsWith(`-${kind}.eml`));
+    names = readdirSync(outbox()).filter((f) => f.endsWith(`-${kind}.eml`));
   } catch {
     return [];
   }
   return names
     .map((n) =>
-      readFileSync(path.join(OUTBOX, n), 'utf8')
+      readFileSync(path.join(outbox(), n), 'utf8')
         .replace(/=\r?\n/g, '')
         .replace(/=3D/g, '='),
     )

@@ -12,6 +12,10 @@ import type { Page } from '@playwright/test';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { chooseCategory, openProducts, pauseProduct, photo } from './desk-product-steps';
 import { expect, test } from './fixtures';
+import { shopOfItsOwn } from './own-shop';
+
+// It changes what every shopper sees: a shop of its own.
+shopOfItsOwn();
 
 /** playwright.config.ts sets it for the server. */
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';

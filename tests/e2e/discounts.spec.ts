@@ -14,6 +14,10 @@ import { STORAGE_KEYS } from '../../domain/config';
 import { addDays, formatDayOfMonth, irishDate } from '../../domain/shared/calendar-date';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
+import { shopOfItsOwn } from './own-shop';
+
+// It changes what every shopper sees: a shop of its own.
+shopOfItsOwn();
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const FIRST_LIGHT = getProduct('1');

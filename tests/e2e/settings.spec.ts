@@ -18,6 +18,10 @@ import { addDays, formatDayMonth, irishDate } from '../../domain/shared/calendar
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { holdAppScripts } from './hydration';
+import { shopOfItsOwn } from './own-shop';
+
+// It changes what every shopper sees: a shop of its own.
+shopOfItsOwn();
 
 /** playwright.config.ts hands the server this token (ADMIN_TOKEN). */
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';

@@ -14,6 +14,10 @@ import { type PublishedQueue, queueOfPublished } from '../../domain/making/makin
 import { formatDayMonth } from '../../domain/shared/calendar-date';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
+import { shopOfItsOwn } from './own-shop';
+
+// It changes what every shopper sees: a shop of its own.
+shopOfItsOwn();
 
 /** playwright.config.ts hands the server this token (ADMIN_TOKEN), its closures and its capacity. */
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';

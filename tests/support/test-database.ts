@@ -24,7 +24,21 @@ import { MIGRATIONS } from '../../server/db/migrations';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
-export const TEST_DIALECTS: readonly SqlDialect[] = ['sqlite', 'postgres'];
+/**
+ * The dialects the store-level suites run on: both, unless TEST_DIALECTS names one (`npm run test:quick`
+ * runs SQLite only; a suite that needs PostgreSQL itself, for NOTIFY or locks, still asks for it).
+ */
+export const TEST_DIALECTS: readonly SqlDialect[] = dialectsFromEnv(process.env.TEST_DIALECTS);
+
+function dialectsFromEnv(value: string | undefined): readonly SqlDialect[] {
+  if (value === undefined || value.trim() === '') return ['sqlite', 'postgres'];
+  const named = value.split(',').map((v) => v.trim());
+  const dialects = named.filter((v): v is SqlDialect => v === 'sqlite' || v === 'postgres');
+  if (dialects.length !== named.length || dialects.length === 0) {
+    throw new Error(`TEST_DIALECTS must be sqlite, postgres or both (comma-separated); got ${JSON.stringify(value)}`);
+  }
+  return dialects;
+}
 
 export interface TestDatabase {
   readonly dialect: SqlDialect;

@@ -105,6 +105,19 @@ describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
       needsPasskey: true,
     });
 
+    // Nobody is invited before the owner has a passkey: the maker would retire the token's session
+    // and leave the shop with no owner who can sign in. Neither the session nor a script may.
+    const maker = { name: 'Niamh', email: 'niamh.early@solas.example', role: 'maker' };
+    for (const early of [
+      await call('POST', '/api/admin/people', maker, tokenCookie),
+      await asToken('POST', '/api/admin/people', { ...maker, role: 'owner' }),
+    ]) {
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toEqual({ ok: false, error: PEOPLE_MESSAGES.ownerFirst });
+    }
+    expect((await call('GET', '/api/admin/me', undefined, tokenCookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/sign-in')).json()).toEqual({ ok: true, tokenSignIn: true });
+
     const details = { name: 'Aoife', email: 'aoife@solas.example' };
     const options = await call('POST', '/api/admin/me/passkeys/options', details, tokenCookie);
     expect(options.statusCode).toBe(200);

@@ -206,6 +206,9 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   const added = { body: newPersonSchema, response: { 201: personAnswerSchema } };
   api.post(PEOPLE_API.people, { schema: added }, async (request, reply) => {
+    // The first person is an owner who registered a passkey: anyone invited before her would retire the
+    // token's session and leave the shop with nobody who can sign in as its owner.
+    if ((await people.ownersWhoCanSignIn()) === 0) refuse('conflict', PEOPLE_MESSAGES.ownerFirst);
     if ((await people.count()) >= PEOPLE_LIMITS.maxPeople) refuse('conflict', PEOPLE_MESSAGES.duplicate);
     const person = (await people.create(request.body)) ?? refuse('conflict', PEOPLE_MESSAGES.duplicate);
     await sendInvitation(person);

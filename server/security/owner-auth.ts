@@ -15,6 +15,7 @@ import fastifyCookie from '@fastify/cookie';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/orders/admin-api';
+import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
 import type { Actor } from '../audit/audit-trail';
 import { selectiveHook } from '../lib/selective-hook';
 import { ADMIN_SESSION_COOKIE, type AdminSessionStore, type SignInThrottle } from './admin-sessions';
@@ -47,9 +48,7 @@ export const TOKEN_NAME = 'API token';
 /** A session opened with the token before anybody existed. */
 export const FIRST_OWNER_NAME = 'Owner';
 
-export const ROLE_MESSAGES = {
-  forbidden: 'Your role does not allow this. Ask the owner if you need it.',
-} as const;
+export const ROLE_MESSAGES = { forbidden: PEOPLE_MESSAGES.forbidden } as const;
 
 /** How often a person's last-seen time is written (not at every request). */
 const SEEN_EVERY_MS = 60_000;

@@ -124,6 +124,18 @@ describe('the desk by role', () => {
     expect(await screen.findByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
   });
 
+  it('on a new shop People asks for her passkey before anyone is invited', async () => {
+    stubDeskApi((r) => {
+      if (r.url === '/api/admin/me') return json(200, me('owner', 'Owner', true, null));
+      if (r.url === '/api/admin/people') return json(200, { ok: true, people: [] });
+      return undefined;
+    });
+    goTo('#/people');
+    render(<DeskApp />);
+    expect(await screen.findByText(PEOPLE_MESSAGES.ownerFirst)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send the invitation' })).not.toBeInTheDocument();
+  });
+
   it('on a new shop the token form comes first, and says where the token is', async () => {
     stubDeskApi((r) =>
       r.url === '/api/admin/sign-in'

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
 import { type ShopCluster, startShopCluster } from '../support/shop-cluster';
+import { virtualAuthenticator } from '../support/virtual-authenticator';
 import { expect, test } from './fixtures';
 
 const ADMIN_TOKEN = 'people-first-owner-admin-token-0123456789';
@@ -53,17 +54,7 @@ test('an owner who invites before registering her passkey is told to register fi
     isMobile: true,
   });
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
+  await virtualAuthenticator(page);
 
   // The first start: the token's form comes first, saying where the token is.
   await page.goto(`${shop.cluster.url}/admin#/`);

@@ -24,6 +24,7 @@ const OWN_SERVERS = [
   'cart-reminder.spec.ts',
   'catalogue-cluster.spec.ts',
   'multi-instance.spec.ts',
+  'people-first-owner.spec.ts',
   'people-passkeys.spec.ts',
   'reviews-instances.spec.ts',
   'settings-cluster.spec.ts',

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { describeOpenFailure } from './db/open-failure';
 import { installShutdown } from './ops/shutdown';
+import { generatedTokenNotice } from './ops/token-notice';
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
   installShutdown(app);
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Solas shop ready at ${config.publicUrl}`);
+  const notice = generatedTokenNotice(config);
+  if (notice) process.stdout.write(`${notice}\n`);
 }
 
 main().catch((err: unknown) => {

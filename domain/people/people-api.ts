@@ -64,6 +64,9 @@ export const PEOPLE_MESSAGES = {
   tokenRetired:
     'The desk signs in with a passkey now: use "Sign in with a passkey". The token still works for scripts.',
   tooManyPasskeys: 'You already have as many passkeys as one person may keep: remove one first.',
+  forbidden: 'Your role does not allow this. Ask the owner if you need it.',
+  ownerFirst:
+    'Register your own passkey first: the shop needs an owner who can sign in before anyone else joins the desk.',
   firstOwnerDetails: 'Give your name and e-mail address to register your passkey.',
 } as const;
 

@@ -38,19 +38,10 @@ function selectEngine(config: AppConfig): ImageEditEngine {
   return api ? createHostedEngine({ url: api.url, key: api.key }) : createOfflineEngine();
 }
 
-function announceGeneratedToken(app: FastifyInstance, config: AppConfig): void {
-  if (!config.admin.tokenGenerated || config.logLevel === 'silent') return;
-  const message = `ADMIN_TOKEN is not set; the admin token for this run is ${config.admin.token} (set ADMIN_TOKEN to keep one across restarts)`;
-  // Printed once per start. Under LOG_LEVEL error/fatal the logger would drop a warning, so use stderr.
-  if (config.logLevel === 'error' || config.logLevel === 'fatal') console.warn(message);
-  else app.log.warn(message);
-}
-
 export async function adminRoutes(app: FastifyInstance, opts: AdminRouteOptions): Promise<void> {
   const { config } = opts;
   const engine = opts.engine ?? selectEngine(config);
   const gate = new ConcurrencyGate(MAX_CONCURRENT_EDITS);
-  announceGeneratedToken(app, config);
 
   const route = {
     config: { ownerUnauthorized: IMAGE_EDIT_MESSAGES.unauthorized },

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SoftAuthenticator } from '../../tests/support/soft-authenticator';
 import { buildTestApp, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
+import { PeopleStore } from '../security/people-store';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
@@ -87,6 +88,32 @@ describe('npm run owner:reset', () => {
     const stranger = await ownerReset(data.dir, '--email', 'someone@example.ie');
     expect(stranger.code).toBe(1);
     expect(stranger.stderr).toContain('No owner');
+  }, 60_000);
+
+  it('makes an owner of a new address while no owner can sign in, whoever else is on the desk', async () => {
+    const other = tempDataDir();
+    const shop = await buildTestApp({ DATA_DIR: other.dir, ADMIN_TOKEN: 'reset-test-token' });
+    try {
+      // A maker on the desk (a shop whose first owner never registered a passkey): no owner can sign in.
+      const people = new PeopleStore(shop.platform.db);
+      await people.create({ name: 'Niamh', email: 'niamh@solas.example', role: 'maker' });
+      const maker = await ownerReset(other.dir, '--email', 'niamh@solas.example');
+      expect(maker.code).toBe(1);
+      const printed = await ownerReset(other.dir, '--email', 'aoife@solas.example', '--name', 'Aoife');
+      expect(printed.stderr).toBe('');
+      expect(printed.code).toBe(0);
+      const options = await shop.inject({
+        method: 'POST',
+        url: '/api/admin/welcome/options',
+        headers: { 'content-type': 'application/json' },
+        payload: { token: tokenOf(printed.stdout) },
+      });
+      expect(options.json()).toMatchObject({ ok: true, name: 'Aoife' });
+      expect((await people.byEmail('aoife@solas.example'))?.role).toBe('owner');
+    } finally {
+      await shop.close();
+      other.remove();
+    }
   }, 60_000);
 
   it('a link is valid one hour', async () => {

@@ -2,7 +2,7 @@
  * `npm run owner:reset -- --email ...`: a locked-out owner with access to the server gets a one-time
  * setup link, valid one hour, that opens the desk's welcome screen to register a new passkey. Her other
  * passkeys and sessions stay as they are (she removes a lost phone's from the desk once signed in). On a
- * shop with nobody yet, the address becomes its first owner.
+ * shop with no owner who can sign in, a new address becomes an owner.
  */
 import { welcomeUrl } from '../../domain/people/people-api';
 import { PEOPLE_LIMITS, type PeopleStore } from '../security/people-store';
@@ -21,7 +21,9 @@ export async function ownerReset(
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(address))
     return { ok: false, error: 'Give --email with an e-mail address.' };
   let person = await people.byEmail(address);
-  if (!person && (await people.count()) === 0) {
+  // No owner who can sign in (a fresh shop, or one whose first owner never registered a passkey): the
+  // address becomes an owner, whoever else is on the desk.
+  if (!person && (await people.ownersWhoCanSignIn()) === 0) {
     person = await people.create({
       name: name?.trim() || address.split('@')[0] || 'Owner',
       email: address,

@@ -15,6 +15,7 @@ import {
   tempDataDir,
 } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { SIGN_IN_LIMITS } from '../security/admin-sessions';
 
 const ADMIN_TOKEN = 'people-test-admin-token';
 const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -104,6 +105,19 @@ describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
       person: { id: null, name: 'Owner', role: 'owner' },
       needsPasskey: true,
     });
+
+    // Nobody is invited before the owner has a passkey: the maker would retire the token's session
+    // and leave the shop with no owner who can sign in. Neither the session nor a script may.
+    const maker = { name: 'Niamh', email: 'niamh.early@solas.example', role: 'maker' };
+    for (const early of [
+      await call('POST', '/api/admin/people', maker, tokenCookie),
+      await asToken('POST', '/api/admin/people', { ...maker, role: 'owner' }),
+    ]) {
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toEqual({ ok: false, error: PEOPLE_MESSAGES.ownerFirst });
+    }
+    expect((await call('GET', '/api/admin/me', undefined, tokenCookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/sign-in')).json()).toEqual({ ok: true, tokenSignIn: true });
 
     const details = { name: 'Aoife', email: 'aoife@solas.example' };
     const options = await call('POST', '/api/admin/me/passkeys/options', details, tokenCookie);
@@ -390,4 +404,48 @@ describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
     expect(rows).toContainEqual({ action: 'sign-in', actor_name: 'Niamh' });
     expect(rows.some((r) => r.actor_name === 'API token')).toBe(true);
   });
+});
+
+describe('wrong answers over the limit', () => {
+  it('a wrong recovery code or token refused with 429 is still held the longest delay', async () => {
+    const held: number[] = [];
+    const data = tempDataDir();
+    const app = await buildTestApp(
+      { DATA_DIR: data.dir, ADMIN_TOKEN },
+      {
+        signInHold: (ms) => {
+          held.push(ms);
+          return Promise.resolve();
+        },
+      },
+    );
+    try {
+      const wrongCode = () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/admin/recovery',
+          headers: { 'content-type': 'application/json' },
+          payload: { code: 'AAAAA-BBBBB' },
+        });
+      for (let i = 0; i < SIGN_IN_LIMITS.maxFailures; i++) expect((await wrongCode()).statusCode).toBe(401);
+      expect(held).toHaveLength(SIGN_IN_LIMITS.maxFailures);
+
+      const refused = await wrongCode();
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ ok: false, error: PEOPLE_MESSAGES.signInFailed });
+      const token = await app.inject({
+        method: 'GET',
+        url: '/api/admin/people',
+        headers: { authorization: 'Bearer not-the-token' },
+      });
+      expect(token.statusCode).toBe(429);
+      expect(held.slice(SIGN_IN_LIMITS.maxFailures)).toEqual([
+        SIGN_IN_LIMITS.maxDelayMs,
+        SIGN_IN_LIMITS.maxDelayMs,
+      ]);
+    } finally {
+      await app.close();
+      data.remove();
+    }
+  }, 60_000);
 });

@@ -109,17 +109,17 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     detail: string | null = null,
   ) => opts.audit.audit({ ...ownerActor(request), action, target, detail });
 
-  /** A failed ceremony or code: counted, answered after the growing delay, or 429 over the limit. */
+  /** A failed ceremony or code: counted, answered after the growing delay (a 429 over the limit, as late). */
   const failed = async (request: FastifyRequest, reply: FastifyReply, status: number, error: string) => {
     const counted = await signIns.failed(normalizeIP(request.ip));
     request.log.warn({ route: request.routeOptions.url }, 'people: failed sign-in ceremony');
+    await signIns.answerLater(counted);
     if (counted.refused) {
       return reply
         .code(429)
         .header('Retry-After', String(counted.retryAfterSeconds))
         .send({ ok: false, error: PEOPLE_MESSAGES.signInFailed });
     }
-    await signIns.answerLater(counted);
     return reply.code(status).send({ ok: false, error });
   };
 
@@ -206,6 +206,9 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   const added = { body: newPersonSchema, response: { 201: personAnswerSchema } };
   api.post(PEOPLE_API.people, { schema: added }, async (request, reply) => {
+    // The first person is an owner who registered a passkey: anyone invited before her would retire the
+    // token's session and leave the shop with nobody who can sign in as its owner.
+    if ((await people.ownersWhoCanSignIn()) === 0) refuse('conflict', PEOPLE_MESSAGES.ownerFirst);
     if ((await people.count()) >= PEOPLE_LIMITS.maxPeople) refuse('conflict', PEOPLE_MESSAGES.duplicate);
     const person = (await people.create(request.body)) ?? refuse('conflict', PEOPLE_MESSAGES.duplicate);
     await sendInvitation(person);

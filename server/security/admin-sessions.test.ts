@@ -122,12 +122,18 @@ async function expectThrottled(throttle: SignInThrottle, pass: (ms: number) => v
   expect(delays.slice(0, 5)).toEqual([250, 500, 1000, 2000, 4000]);
   expect(Math.max(...delays)).toBe(SIGN_IN_LIMITS.maxDelayMs);
   const windowSeconds = SIGN_IN_LIMITS.windowMs / 1000;
-  expect(await throttle.failed('192.0.2.9')).toEqual({ refused: true, retryAfterSeconds: windowSeconds });
+  const longest = SIGN_IN_LIMITS.maxDelayMs;
+  expect(await throttle.failed('192.0.2.9')).toEqual({
+    refused: true,
+    retryAfterSeconds: windowSeconds,
+    failureDelayMs: longest,
+  });
   // Refused attempts do not move the window's end.
   await pass(60_000);
   expect(await throttle.failed('192.0.2.9')).toEqual({
     refused: true,
     retryAfterSeconds: windowSeconds - 60,
+    failureDelayMs: longest,
   });
   expect(await throttle.failed('192.0.2.10')).toEqual({ refused: false, failureDelayMs: 250 });
   await pass(SIGN_IN_LIMITS.windowMs);

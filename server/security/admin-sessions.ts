@@ -218,8 +218,11 @@ export class AdminSessionStore {
 export const SIGN_IN_COUNTER = 'sign-in-failures';
 
 export type SignInFailure =
-  /** Over the limit: answer 429 at once. */
-  | { readonly refused: true; readonly retryAfterSeconds: number }
+  /**
+   * Over the limit: answer 429, held the longest delay all the same (a quick 429 would tell a guesser at
+   * once that a guess was wrong and let her guess faster than anyone within the limit).
+   */
+  | { readonly refused: true; readonly retryAfterSeconds: number; readonly failureDelayMs: number }
   /** Within the limit: the wrong token's answer is held this long. */
   | { readonly refused: false; readonly failureDelayMs: number };
 
@@ -247,11 +250,15 @@ export class SignInThrottle {
       new Promise((resolve) => setTimeout(resolve, ms)),
   ) {}
 
-  /** Counts a wrong token from `address`: refused with the seconds left, or answered after a delay. */
+  /** Counts a wrong token from `address`: answered after a delay, and over the limit refused with the seconds left. */
   async failed(address: string): Promise<SignInFailure> {
     const { current, ttl } = await this.counters.count(SIGN_IN_COUNTER, address, SIGN_IN_LIMITS.windowMs);
     if (current > SIGN_IN_LIMITS.maxFailures) {
-      return { refused: true, retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)) };
+      return {
+        refused: true,
+        retryAfterSeconds: Math.max(1, Math.ceil(ttl / 1000)),
+        failureDelayMs: SIGN_IN_LIMITS.maxDelayMs,
+      };
     }
     const failureDelayMs = Math.min(
       SIGN_IN_LIMITS.maxDelayMs,
@@ -260,7 +267,7 @@ export class SignInThrottle {
     return { refused: false, failureDelayMs };
   }
 
-  /** Holds the answer to a counted failure for its delay. */
+  /** Holds the answer to a counted failure for its delay, refused or not. */
   answerLater(failure: { readonly failureDelayMs: number }): Promise<void> {
     return this.hold(failure.failureDelayMs);
   }

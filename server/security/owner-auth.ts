@@ -6,7 +6,7 @@
  *
  * A request that carries an Authorization header is a token attempt: a right token is always let in and
  * forgets the address's failures; a wrong one counts with the desk's failed sign-ins (SignInThrottle, on
- * the shared counters) and is answered after the same growing delay as a wrong sign-in, or 429 over the
+ * the shared counters) and is answered after the same growing delay as a wrong sign-in, a 429 over the
  * limit. Without one, the session cookie is read through @fastify/cookie; an
  * unknown or expired one is cleared. The owner's Idempotency-Key, when a request carries one, is checked
  * here too, once for every owner route, so the services that dedupe on it take it as given.
@@ -15,6 +15,7 @@ import fastifyCookie from '@fastify/cookie';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_MESSAGES, idempotencyKeySchema } from '../../domain/orders/admin-api';
+import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
 import type { Actor } from '../audit/audit-trail';
 import { selectiveHook } from '../lib/selective-hook';
 import { ADMIN_SESSION_COOKIE, type AdminSessionStore, type SignInThrottle } from './admin-sessions';
@@ -47,9 +48,7 @@ export const TOKEN_NAME = 'API token';
 /** A session opened with the token before anybody existed. */
 export const FIRST_OWNER_NAME = 'Owner';
 
-export const ROLE_MESSAGES = {
-  forbidden: 'Your role does not allow this. Ask the owner if you need it.',
-} as const;
+export const ROLE_MESSAGES = { forbidden: PEOPLE_MESSAGES.forbidden } as const;
 
 /** How often a person's last-seen time is written (not at every request). */
 const SEEN_EVERY_MS = 60_000;
@@ -86,8 +85,8 @@ export interface TokenAttempt {
  * One attempt at the owner's token from the request's client (an IPv6 client as its /64, as the rate
  * limits count): true when it is right (the client's failures are forgotten), whatever the failures
  * before it; false when the answer to a wrong one is sent, counted with the failed sign-ins: after its
- * growing delay, or 429 at once over the limit. (A boolean, not the reply: a reply is thenable, so an
- * async function cannot hand one back.)
+ * growing delay, and over the limit as a 429 after the longest delay. (A boolean, not the reply: a
+ * reply is thenable, so an async function cannot hand one back.)
  */
 export async function attemptOwnerToken(
   request: FastifyRequest,
@@ -102,6 +101,7 @@ export async function attemptOwnerToken(
   const counted = await attempt.signIns.failed(client);
   // The client address stays out of the log line (the request log has what operations need).
   request.log.warn({ route: request.routeOptions.url }, 'owner: wrong admin token');
+  await attempt.signIns.answerLater(counted);
   if (counted.refused) {
     reply
       .code(429)
@@ -109,7 +109,6 @@ export async function attemptOwnerToken(
       .send({ ok: false, error: ADMIN_MESSAGES.tooManyAttempts });
     return false;
   }
-  await attempt.signIns.answerLater(counted);
   attempt.wrong();
   return false;
 }

@@ -105,6 +105,11 @@ export class PeopleStore {
     return Number(row.n);
   }
 
+  /** Owners who can sign in with a passkey: none on a fresh shop, or while the first owner has not registered hers. */
+  async ownersWhoCanSignIn(): Promise<number> {
+    return ownersWithPasskeys(this.db);
+  }
+
   async list(): Promise<PersonRecord[]> {
     const rows = await this.db
       .selectFrom('people')

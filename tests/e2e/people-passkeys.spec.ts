@@ -13,6 +13,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
 import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
 import { paidOrderOn, type ShopCluster, startShopCluster } from '../support/shop-cluster';
+import { virtualAuthenticator } from '../support/virtual-authenticator';
 import { expect, test } from './fixtures';
 
 const ADMIN_TOKEN = 'people-passkeys-admin-token-0123456789';
@@ -31,21 +32,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await shop?.stop();
 });
-
-/** A platform authenticator with a resident key and user verification, as a phone's. */
-async function virtualAuthenticator(page: Page): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-    },
-  });
-}
 
 async function signInWithToken(page: Page): Promise<void> {
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);

@@ -4,7 +4,7 @@
  * anywhere, so it learns whether it is signed in by asking (a 401 shows the sign-in screen).
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { Me } from '../../../domain/people/people-api';
+import { type Me, PEOPLE_MESSAGES } from '../../../domain/people/people-api';
 import { DeskApiError, deskApi } from './desk-api';
 import { deskHref, navigate, parseDeskHash, useDeskHash } from './desk-router';
 import { TodayPage } from './making/today-page';
@@ -14,7 +14,7 @@ import { OrderPage } from './orders/order-page';
 import { OrdersPage } from './orders/orders-page';
 import { PackingSlipsPage } from './orders/packing-slips-page';
 import { SessionEndedContext } from './ui/desk-hooks';
-import { buttonClass, ErrorMessage, Loading } from './ui/desk-ui';
+import { buttonClass, ErrorMessage, Loading, PageHeading } from './ui/desk-ui';
 
 // The Products screens load only when opened: the packing bench's phone never downloads them for orders.
 const ProductsPage = lazy(() =>
@@ -140,6 +140,11 @@ const NAV = [
 
 /** What a maker's navigation shows: the screens her role opens (route-policy.ts grants the rest to owners). */
 const MAKER_NAV: ReadonlySet<string> = new Set(['today', 'orders', 'slips']);
+/**
+ * Every screen a maker may open, her own account and an order's page with them; any other, opened by its
+ * address, shows only that her role does not allow it (none of its forms or buttons the server refuses).
+ */
+const MAKER_SCREENS: ReadonlySet<string> = new Set([...MAKER_NAV, 'order', 'account', 'welcome']);
 
 type NavItem = (typeof NAV)[number];
 
@@ -184,6 +189,17 @@ function MoreSections({ items, section }: { readonly items: readonly NavItem[]; 
         ))}
       </ul>
     </details>
+  );
+}
+
+function NotForYourRole() {
+  return (
+    <>
+      <PageHeading>Not for your role</PageHeading>
+      <div className="mt-4">
+        <ErrorMessage>{PEOPLE_MESSAGES.forbidden}</ErrorMessage>
+      </div>
+    </>
   );
 }
 
@@ -291,73 +307,87 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
       </header>
       <PasskeyPrompt />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:py-8">
-        {route.id === 'today' || route.id === 'welcome' ? <TodayPage /> : null}
-        {route.id === 'people' ? <PeoplePage /> : null}
-        {route.id === 'account' ? <AccountPage onSignedOut={onSignedOut} /> : null}
-        {route.id === 'orders' ? <OrdersPage key={route.params.toString()} params={route.params} /> : null}
-        {route.id === 'order' ? <OrderPage key={route.reference} reference={route.reference} /> : null}
-        {route.id === 'newOrder' ? (
-          <Suspense fallback={<Loading label="Opening the new order…" />}>
-            <NewOrderPage />
-          </Suspense>
-        ) : null}
-        {route.id === 'slips' ? (
-          <PackingSlipsPage key={route.reference ?? 'all'} reference={route.reference} />
-        ) : null}
-        {route.id === 'exports' ? <ExportsPage /> : null}
-        {route.id === 'numbers' ? <NumbersPage key={route.params.toString()} params={route.params} /> : null}
-        {route.id === 'products' || route.id === 'product' ? (
-          <Suspense fallback={<Loading label="Opening the products…" />}>
-            {route.id === 'products' ? (
-              <ProductsPage />
-            ) : (
-              <ProductPage key={route.productId ?? 'new'} productId={route.productId} />
-            )}
-          </Suspense>
-        ) : null}
-        {route.id === 'reviews' ? <ReviewsPage key={route.status ?? 'all'} status={route.status} /> : null}
-        {route.id === 'discounts' ? <DiscountsPage /> : null}
-        {route.id === 'campaigns' || route.id === 'campaign' || route.id === 'subscribers' ? (
-          <Suspense fallback={<Loading label="Opening the newsletter…" />}>
-            {route.id === 'campaigns' ? <CampaignsPage /> : null}
-            {route.id === 'campaign' ? (
-              <CampaignPage key={route.campaignId ?? 'new'} campaignId={route.campaignId} />
+        {owner || MAKER_SCREENS.has(route.id) ? (
+          <>
+            {route.id === 'today' || route.id === 'welcome' ? <TodayPage /> : null}
+            {route.id === 'people' ? <PeoplePage /> : null}
+            {route.id === 'account' ? <AccountPage onSignedOut={onSignedOut} /> : null}
+            {route.id === 'orders' ? (
+              <OrdersPage key={route.params.toString()} params={route.params} />
             ) : null}
-            {route.id === 'subscribers' ? <SubscribersPage /> : null}
-          </Suspense>
-        ) : null}
-        {route.id === 'enquiries' ? (
-          <EnquiriesPage key={route.status ?? 'all'} status={route.status} />
-        ) : null}
-        {route.id === 'enquiry' ? <EnquiryPage key={route.enquiryId} enquiryId={route.enquiryId} /> : null}
-        {route.id === 'quotes' ? (
-          <Suspense fallback={<Loading label="Opening the quotes…" />}>
-            <QuotesPage creating={route.creating} enquiry={route.enquiry} from={route.from} />
-          </Suspense>
-        ) : null}
-        {route.id === 'settings' ? (
-          <Suspense fallback={<Loading label="Opening the settings…" />}>
-            <SettingsPage />
-          </Suspense>
-        ) : null}
-        {route.id === 'quote' ? (
-          <Suspense fallback={<Loading label="Opening the quote…" />}>
-            <QuotePage
-              key={`${route.reference}-${route.editing}`}
-              reference={route.reference}
-              editing={route.editing}
-            />
-          </Suspense>
-        ) : null}
-        {route.id === 'customers' || route.id === 'customer' ? (
-          <Suspense fallback={<Loading label="Opening the customers…" />}>
-            {route.id === 'customers' ? (
-              <CustomersPage key={route.q} q={route.q} />
-            ) : (
-              <CustomerPage key={route.email} email={route.email} />
-            )}
-          </Suspense>
-        ) : null}
+            {route.id === 'order' ? <OrderPage key={route.reference} reference={route.reference} /> : null}
+            {route.id === 'newOrder' ? (
+              <Suspense fallback={<Loading label="Opening the new order…" />}>
+                <NewOrderPage />
+              </Suspense>
+            ) : null}
+            {route.id === 'slips' ? (
+              <PackingSlipsPage key={route.reference ?? 'all'} reference={route.reference} />
+            ) : null}
+            {route.id === 'exports' ? <ExportsPage /> : null}
+            {route.id === 'numbers' ? (
+              <NumbersPage key={route.params.toString()} params={route.params} />
+            ) : null}
+            {route.id === 'products' || route.id === 'product' ? (
+              <Suspense fallback={<Loading label="Opening the products…" />}>
+                {route.id === 'products' ? (
+                  <ProductsPage />
+                ) : (
+                  <ProductPage key={route.productId ?? 'new'} productId={route.productId} />
+                )}
+              </Suspense>
+            ) : null}
+            {route.id === 'reviews' ? (
+              <ReviewsPage key={route.status ?? 'all'} status={route.status} />
+            ) : null}
+            {route.id === 'discounts' ? <DiscountsPage /> : null}
+            {route.id === 'campaigns' || route.id === 'campaign' || route.id === 'subscribers' ? (
+              <Suspense fallback={<Loading label="Opening the newsletter…" />}>
+                {route.id === 'campaigns' ? <CampaignsPage /> : null}
+                {route.id === 'campaign' ? (
+                  <CampaignPage key={route.campaignId ?? 'new'} campaignId={route.campaignId} />
+                ) : null}
+                {route.id === 'subscribers' ? <SubscribersPage /> : null}
+              </Suspense>
+            ) : null}
+            {route.id === 'enquiries' ? (
+              <EnquiriesPage key={route.status ?? 'all'} status={route.status} />
+            ) : null}
+            {route.id === 'enquiry' ? (
+              <EnquiryPage key={route.enquiryId} enquiryId={route.enquiryId} />
+            ) : null}
+            {route.id === 'quotes' ? (
+              <Suspense fallback={<Loading label="Opening the quotes…" />}>
+                <QuotesPage creating={route.creating} enquiry={route.enquiry} from={route.from} />
+              </Suspense>
+            ) : null}
+            {route.id === 'settings' ? (
+              <Suspense fallback={<Loading label="Opening the settings…" />}>
+                <SettingsPage />
+              </Suspense>
+            ) : null}
+            {route.id === 'quote' ? (
+              <Suspense fallback={<Loading label="Opening the quote…" />}>
+                <QuotePage
+                  key={`${route.reference}-${route.editing}`}
+                  reference={route.reference}
+                  editing={route.editing}
+                />
+              </Suspense>
+            ) : null}
+            {route.id === 'customers' || route.id === 'customer' ? (
+              <Suspense fallback={<Loading label="Opening the customers…" />}>
+                {route.id === 'customers' ? (
+                  <CustomersPage key={route.q} q={route.q} />
+                ) : (
+                  <CustomerPage key={route.email} email={route.email} />
+                )}
+              </Suspense>
+            ) : null}
+          </>
+        ) : (
+          <NotForYourRole />
+        )}
       </main>
     </>
   );

@@ -23,13 +23,7 @@ export function PasskeyPrompt() {
   if (codes) {
     return (
       <div className="mx-auto max-w-6xl px-4">
-        <RecoveryCodes
-          codes={codes}
-          onDone={() => {
-            setCodes(null);
-            refresh();
-          }}
-        />
+        <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />
       </div>
     );
   }
@@ -47,7 +41,8 @@ export function PasskeyPrompt() {
     try {
       const done = await peopleApi.addPasskey(first ? { name: name.trim(), email: email.trim() } : {});
       if (done.recoveryCodes) setCodes(done.recoveryCodes);
-      else refresh();
+      // At once, not after the codes: the header shows her name, and the prompt knows she has a passkey.
+      refresh();
     } catch (err) {
       setError(err instanceof DeskApiError ? err.message : 'The passkey could not be registered. Try again.');
     } finally {

@@ -9,9 +9,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PEOPLE_MESSAGES } from '../../../../domain/people/people-api';
 import { DeskApp } from '../desk-app';
 import { goTo, json, orderDetail, stubDeskApi } from '../desk-test-fixtures';
+import { peopleApi } from './people-api';
+import { recoveryCodesText } from './recovery-codes';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 const me = (
@@ -119,5 +122,93 @@ describe('the desk by role', () => {
     goTo('#/');
     render(<DeskApp />);
     expect(await screen.findByRole('button', { name: 'Sign in with a passkey' })).toBeInTheDocument();
+  });
+
+  it('on a new shop People asks for her passkey before anyone is invited', async () => {
+    stubDeskApi((r) => {
+      if (r.url === '/api/admin/me') return json(200, me('owner', 'Owner', true, null));
+      if (r.url === '/api/admin/people') return json(200, { ok: true, people: [] });
+      return undefined;
+    });
+    goTo('#/people');
+    render(<DeskApp />);
+    expect(await screen.findByText(PEOPLE_MESSAGES.ownerFirst)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send the invitation' })).not.toBeInTheDocument();
+  });
+
+  it('on a new shop the token form comes first, and says where the token is', async () => {
+    stubDeskApi((r) =>
+      r.url === '/api/admin/sign-in'
+        ? json(200, { ok: true, tokenSignIn: true })
+        : json(401, { ok: false, error: 'Sign in' }),
+    );
+    goTo('#/');
+    render(<DeskApp />);
+    const token = await screen.findByLabelText('Owner token');
+    expect(token).toHaveAccessibleDescription(/last thing the shop printed when it started/);
+    const passkey = screen.getByRole('button', { name: 'Sign in with a passkey' });
+    // The token's form comes before the passkey's button in the page's order.
+    expect(token.compareDocumentPosition(passkey) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows her name at once after her first passkey; the codes copy, save as a file and print', async () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `ABCDE-${String(i).padStart(5, '2')}`);
+    let registered = false;
+    stubDeskApi((r) =>
+      r.url === '/api/admin/me'
+        ? json(200, registered ? me('owner', 'Aoife') : me('owner', 'Owner', true, null))
+        : undefined,
+    );
+    vi.spyOn(peopleApi, 'addPasskey').mockImplementation(async () => {
+      registered = true;
+      return {
+        ok: true,
+        person: { id: 'per_abcdef1', name: 'Aoife', role: 'owner' },
+        passkey: { id: 'pk_1', name: 'Phone', createdAt: '2026-01-01T00:00:00.000Z', lastUsedAt: null },
+        recoveryCodes: codes,
+      };
+    });
+    // userEvent puts its own clipboard in place: the spy goes on that one.
+    const user = userEvent.setup();
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    goTo('#/');
+    render(<DeskApp />);
+    await user.type(await screen.findByLabelText('Your name'), 'Aoife');
+    await user.type(screen.getByLabelText('Your e-mail'), 'aoife@solas.example');
+    await user.click(screen.getByRole('button', { name: 'Register a passkey' }));
+
+    expect(await screen.findByRole('heading', { name: 'Your recovery codes' })).toBeInTheDocument();
+    // The header names her while the codes are still on screen, without a reload.
+    expect(await screen.findByRole('link', { name: 'Aoife: your passkeys and devices' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Copy the codes' }));
+    expect(writeText).toHaveBeenCalledWith(recoveryCodesText(codes));
+    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('The codes are copied');
+    const file = screen.getByRole('link', { name: 'Save as a text file' });
+    expect(file).toHaveAttribute('download', 'solas-recovery-codes.txt');
+    expect(decodeURIComponent(file.getAttribute('href') ?? '')).toContain(codes.join('\n'));
+    await user.click(screen.getByRole('button', { name: 'Print the codes' }));
+    expect(print).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['#/people', 'Invite'],
+    ['#/products', 'New product'],
+    ['#/settings', 'Save'],
+    ['#/orders/new', 'Make the order'],
+  ])('a maker opening %s by its address sees only that her role does not allow it', async (hash, control) => {
+    stubDeskApi((r) =>
+      r.url === '/api/admin/me'
+        ? json(200, me('maker', 'Niamh'))
+        : json(403, { ok: false, error: PEOPLE_MESSAGES.forbidden }),
+    );
+    goTo(hash);
+    render(<DeskApp />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Not for your role' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(PEOPLE_MESSAGES.forbidden);
+    expect(screen.queryByRole('button', { name: new RegExp(control) })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: new RegExp(control) })).not.toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryAllByRole('textbox')).toEqual([]);
   });
 });

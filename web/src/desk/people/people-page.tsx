@@ -1,6 +1,12 @@
 /** People (the owner's): who may use the desk, their role, passkeys and invitation; invite, change, remove. */
 import { type FormEvent, useCallback, useId, useState } from 'react';
-import { type Person, ROLE_LABELS, ROLES, type Role } from '../../../../domain/people/people-api';
+import {
+  PEOPLE_MESSAGES,
+  type Person,
+  ROLE_LABELS,
+  ROLES,
+  type Role,
+} from '../../../../domain/people/people-api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -12,6 +18,7 @@ const sectionClass = 'rounded-2xl border border-line bg-white p-4 sm:p-5';
 
 export function PeoplePage() {
   const [loaded, reload] = useDeskData('people', () => peopleApi.people());
+  const { person, needsPasskey } = useDeskPerson();
   // A row's outcome is said here, not in the row: a removed person's row leaves the list with the reload,
   // and the confirmation must outlive it. The region is always present so the change is announced.
   const [notice, setNotice] = useState('');
@@ -30,7 +37,12 @@ export function PeoplePage() {
         dispatched and delivered; everything else is the owners'.
       </p>
       <div className="mt-4 space-y-5">
-        <InviteForm onInvited={reload} />
+        {person.id === null && needsPasskey ? (
+          // The token's session before the first owner's passkey: an invitation would end it (the server refuses).
+          <p className={`${sectionClass} bg-sand`}>{PEOPLE_MESSAGES.ownerFirst}</p>
+        ) : (
+          <InviteForm onInvited={reload} />
+        )}
         <section aria-labelledby="people-list" className={sectionClass}>
           <h2 id="people-list" className="text-xl">
             On the desk

@@ -1,4 +1,20 @@
-/** Ten recovery codes, shown once: the owner writes them down or prints them. */
+/**
+ * Ten recovery codes, shown once: the owner copies them, saves them as a text file or prints them (the
+ * print rule in desk.css prints the codes alone), or writes them down.
+ */
+import { useState } from 'react';
+import { buttonClass } from '../ui/desk-ui';
+
+/** The codes as the text file and the clipboard get them: a line that says what they are, one code a line. */
+export function recoveryCodesText(codes: readonly string[]): string {
+  return [
+    'Solas order desk: recovery codes. Each one signs you in once; keep them away from your phone.',
+    '',
+    ...codes,
+    '',
+  ].join('\n');
+}
+
 export function RecoveryCodes({
   codes,
   onDone,
@@ -6,10 +22,20 @@ export function RecoveryCodes({
   readonly codes: readonly string[];
   readonly onDone: () => void;
 }) {
+  const [said, setSaid] = useState<string | null>(null);
+  const text = recoveryCodesText(codes);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setSaid('The codes are copied: paste them somewhere safe.');
+    } catch {
+      setSaid('The codes could not be copied here: save them as a file, print them or write them down.');
+    }
+  };
   return (
     <section
       aria-labelledby="recovery-codes"
-      className="mt-4 rounded-2xl border border-line bg-white p-4 sm:p-5"
+      className="recovery-codes mt-4 rounded-2xl border border-line bg-white p-4 sm:p-5"
     >
       <h2 id="recovery-codes" className="text-xl">
         Your recovery codes
@@ -25,11 +51,25 @@ export function RecoveryCodes({
           </li>
         ))}
       </ol>
-      <button
-        type="button"
-        className="mt-4 inline-flex min-h-11 items-center rounded-full bg-wine px-5 text-white focus-visible:outline-2 focus-visible:outline-offset-2"
-        onClick={onDone}
-      >
+      <div className="mt-4 flex flex-wrap gap-2 print:hidden">
+        <button type="button" className={buttonClass.secondary} onClick={() => void copy()}>
+          Copy the codes
+        </button>
+        <a
+          className={buttonClass.secondary}
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`}
+          download="solas-recovery-codes.txt"
+        >
+          Save as a text file
+        </a>
+        <button type="button" className={buttonClass.secondary} onClick={() => window.print()}>
+          Print the codes
+        </button>
+      </div>
+      <p role="status" className="mt-2 min-h-5 text-sm print:hidden">
+        {said}
+      </p>
+      <button type="button" className={`${buttonClass.primary} mt-2 print:hidden`} onClick={onDone}>
         I have kept them
       </button>
     </section>

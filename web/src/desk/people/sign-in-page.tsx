@@ -1,7 +1,7 @@
 /**
  * The desk's sign-in: "Sign in with a passkey" (and the browser's passkey suggestions in the e-mail field
- * where it offers them), a recovery code, and on a shop with nobody yet the owner token (its form is not
- * shown once anybody is on the desk).
+ * where it offers them), a recovery code, and on a shop with nobody yet the owner token, first and with
+ * where to find it (its form is not shown once anybody is on the desk).
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { DeskApiError, deskApi } from '../desk-api';
@@ -94,11 +94,46 @@ export function SignInPage({
     <main id="main" className="mx-auto max-w-md px-4 py-12 sm:py-20">
       <p className="text-xs font-semibold tracking-[0.2em] text-muted uppercase">Solas</p>
       <PageHeading>Order desk</PageHeading>
-      <p className="mt-2 text-muted">
-        Sign in with your passkey: your phone's fingerprint or face, or your computer's lock.
-      </p>
+      {tokenSignIn ? null : (
+        <p className="mt-2 text-muted">
+          Sign in with your passkey: your phone's fingerprint or face, or your computer's lock.
+        </p>
+      )}
       {message ? <p className="mt-4 rounded-lg bg-sand px-4 py-3 text-sm">{message}</p> : null}
+      {tokenSignIn ? (
+        <section
+          aria-labelledby={`${id}-token-title`}
+          className="mt-6 rounded-lg border border-line bg-white p-4"
+        >
+          <h2 id={`${id}-token-title`} className="font-semibold">
+            First start: nobody is on the desk yet
+          </h2>
+          <p id={`${id}-token-hint`} className="mt-1 text-sm">
+            Sign in with the owner token, then register your passkey. The token is the last thing the shop
+            printed when it started, under "Owner token for this run" (or the ADMIN_TOKEN you set).
+          </p>
+          <form className="mt-3 space-y-3" onSubmit={submitToken} noValidate>
+            <label htmlFor={`${id}-token`} className="text-sm font-medium">
+              Owner token
+            </label>
+            <input
+              id={`${id}-token`}
+              type="password"
+              autoComplete="current-password"
+              className={inputClass}
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              aria-describedby={`${id}-token-hint`}
+              aria-invalid={error && token ? true : undefined}
+            />
+            <button type="submit" className={`${buttonClass.primary} w-full`} disabled={busy}>
+              Sign in
+            </button>
+          </form>
+        </section>
+      ) : null}
       <div className="mt-6 space-y-4">
+        {tokenSignIn ? <p className="text-sm text-muted">Already have a passkey for this desk?</p> : null}
         <div>
           <label htmlFor={`${id}-email`} className="text-sm font-medium">
             E-mail (your browser may offer your passkey here)
@@ -113,7 +148,7 @@ export function SignInPage({
         </div>
         <button
           type="button"
-          className={`${buttonClass.primary} w-full`}
+          className={`${tokenSignIn ? buttonClass.secondary : buttonClass.primary} w-full`}
           disabled={busy || !passkeysSupported()}
           onClick={() => {
             peopleApi.cancelCeremony();
@@ -151,33 +186,6 @@ export function SignInPage({
           </button>
         </form>
       </details>
-      {tokenSignIn ? (
-        <section
-          aria-labelledby={`${id}-token-title`}
-          className="mt-3 rounded-lg border border-line bg-white p-4"
-        >
-          <h2 id={`${id}-token-title`} className="text-sm font-medium">
-            First start: a new shop with nobody on the desk yet
-          </h2>
-          <form className="mt-3 space-y-3" onSubmit={submitToken} noValidate>
-            <label htmlFor={`${id}-token`} className="text-sm font-medium">
-              Owner token
-            </label>
-            <input
-              id={`${id}-token`}
-              type="password"
-              autoComplete="current-password"
-              className={inputClass}
-              value={token}
-              onChange={(e) => setToken(e.target.value)}
-              aria-invalid={error && token ? true : undefined}
-            />
-            <button type="submit" className={buttonClass.secondary} disabled={busy}>
-              Sign in
-            </button>
-          </form>
-        </section>
-      ) : null}
     </main>
   );
 }

@@ -134,6 +134,12 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
     const noSubject = await create({ subject: '', body: 'x' });
     expect(noSubject.statusCode).toBe(400);
     expect(noSubject.json()).toEqual({ ok: false, error: expect.stringContaining('subject') });
+    // A line break in a subject would forge headers in every message; a control garbles it.
+    for (const subject of ['Hello\r\nBcc: everyone@example.ie', 'Hello\u0007there']) {
+      const res = await create({ subject, body: 'x' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ ok: false, error: CAMPAIGN_MESSAGES.subjectLine });
+    }
     const unknown = await create({ subject: 'x', body: 'x', productIds: ['99999'] });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().error).toBe(CAMPAIGN_MESSAGES.unknownProduct);

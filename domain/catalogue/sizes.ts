@@ -51,6 +51,14 @@ export function defaultSizeOf(product: { readonly sizes: readonly SizeCode[] }):
   return offered.some((s) => s.code === DEFAULT_SIZE) ? DEFAULT_SIZE : (offered[0]?.code ?? DEFAULT_SIZE);
 }
 
+/**
+ * A size as the shopper chose it ("Small"), from its stored code ("S"); an unknown code stays as it is.
+ * Pages, slips and e-mails say the name, never the code.
+ */
+export function sizeLabel(code: string): string {
+  return isSizeCode(code) ? sizeByCode(code).name : code;
+}
+
 /** "Burgundy Safari (Large)": the line name on the provider's checkout, e-mails and pages. */
 export function nameWithSize(productName: string, code: SizeCode): string {
   return `${productName} (${sizeByCode(code).name})`;

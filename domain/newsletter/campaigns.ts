@@ -4,6 +4,7 @@
  * A campaign is a draft until it is sent; sending is paced by the server, once per confirmed subscriber.
  */
 import * as z from 'zod/mini';
+import { isFreeText, isSingleLineText } from '../shared/input-text';
 
 export const CAMPAIGNS_API = {
   campaigns: '/api/admin/campaigns',
@@ -33,8 +34,11 @@ export const CAMPAIGN_LIMITS = {
 
 export const CAMPAIGN_MESSAGES = {
   subject: `subject must be 1 to ${CAMPAIGN_LIMITS.subjectMax} characters`,
+  subjectLine: 'subject must be one line of text, without control or invisible formatting characters',
   preview: `preview must be at most ${CAMPAIGN_LIMITS.previewMax} characters`,
+  previewLine: 'preview must be one line of text, without control or invisible formatting characters',
   body: `body must be 1 to ${CAMPAIGN_LIMITS.bodyMax} characters of Markdown`,
+  bodyText: 'body must be text and line breaks, without control or invisible formatting characters',
   productIds: `productIds must be a list of at most ${CAMPAIGN_LIMITS.productsMax} product ids`,
   unknownProduct: 'productIds names a product the catalogue does not have',
   at: 'at must be an ISO 8601 date-time with Z or an offset (2026-12-01T09:00:00Z)',
@@ -44,21 +48,26 @@ export const CAMPAIGN_MESSAGES = {
   subscriberNotFound: 'No subscriber has this address',
 } as const;
 
-const subject = z
-  .string({ error: CAMPAIGN_MESSAGES.subject })
-  .check(
-    z.trim(),
-    z.minLength(1, { error: CAMPAIGN_MESSAGES.subject }),
-    z.maxLength(CAMPAIGN_LIMITS.subjectMax, { error: CAMPAIGN_MESSAGES.subject }),
-  );
+const subject = z.string({ error: CAMPAIGN_MESSAGES.subject }).check(
+  z.trim(),
+  z.minLength(1, { error: CAMPAIGN_MESSAGES.subject }),
+  z.maxLength(CAMPAIGN_LIMITS.subjectMax, { error: CAMPAIGN_MESSAGES.subject }),
+  // A line break in a subject would forge headers of every message; other controls garble it.
+  z.refine(isSingleLineText, { error: CAMPAIGN_MESSAGES.subjectLine }),
+);
 const preview = z
   .string({ error: CAMPAIGN_MESSAGES.preview })
-  .check(z.trim(), z.maxLength(CAMPAIGN_LIMITS.previewMax, { error: CAMPAIGN_MESSAGES.preview }));
+  .check(
+    z.trim(),
+    z.maxLength(CAMPAIGN_LIMITS.previewMax, { error: CAMPAIGN_MESSAGES.preview }),
+    z.refine(isSingleLineText, { error: CAMPAIGN_MESSAGES.previewLine }),
+  );
 const body = z
   .string({ error: CAMPAIGN_MESSAGES.body })
   .check(
     z.minLength(1, { error: CAMPAIGN_MESSAGES.body }),
     z.maxLength(CAMPAIGN_LIMITS.bodyMax, { error: CAMPAIGN_MESSAGES.body }),
+    z.refine(isFreeText, { error: CAMPAIGN_MESSAGES.bodyText }),
   );
 const productIds = z
   .array(

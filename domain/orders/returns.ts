@@ -5,6 +5,7 @@
  * and the storefront's order page.
  */
 import * as z from 'zod/mini';
+import { sizeLabel } from '../catalogue/sizes';
 import { POLICY } from '../config';
 import { addDays, type IsoDate, irishDate } from '../shared/calendar-date';
 import { freeText, singleLine } from '../shared/input-text-checks';
@@ -155,5 +156,5 @@ export const returnAnswerSchema = z.object({
 
 /** "1 x Sea Glass (size M)", as the withdrawal notice words its lines. */
 export function returnItemText(line: ReturnLine): string {
-  return `${line.quantity} x ${line.name}${line.size ? ` (size ${line.size})` : ''}`;
+  return `${line.quantity} x ${line.name}${line.size ? ` (${sizeLabel(line.size)})` : ''}`;
 }

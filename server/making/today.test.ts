@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
 import { SETTINGS_MESSAGES, type TodayResponse } from '../../domain/making/today';
+import { TIMELINE_KINDS } from '../../domain/orders/admin-api';
 import { GALWAY_CARD_FORM, outboxSettled } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
@@ -285,6 +286,8 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     expect(body.outbox.oldestAgeSeconds).toEqual(expect.any(Number));
     expect(body.health.database).toEqual({ dialect, reachable: true });
     expect(body.health.queuedPieces).toBe(5);
+    // Paid on the test checkout (no provider webhook): the last payment is the newest paid order's.
+    expect(body.health.lastPaymentEventAt).toEqual(expect.any(String));
     expect(body.outbox.failedMail).toEqual([
       expect.objectContaining({ id: failedId, error: '550 no such user' }),
     ]);
@@ -336,6 +339,25 @@ describe('deskStepWords', () => {
         amount: null,
       }),
     ).toBe('Return 2 opened');
+  });
+
+  it('names a price set by hand as such, and every step with a capital, in words', () => {
+    expect(
+      deskStepWords({
+        kind: 'changed',
+        text: 'Price of line 1 (Sea Glass (Medium)): €30.00 instead of €35.00. Reason: Fair discount',
+        amount: null,
+      }),
+    ).toBe('Price set by hand');
+    expect(
+      deskStepWords({ kind: 'created', text: 'Order taken in the desk by phone or at a fair', amount: null }),
+    ).toBe('Order taken');
+    expect(deskStepWords({ kind: 'paid', text: 'Paid €35.00 in cash', amount: null })).toBe('Marked paid');
+    expect(deskStepWords({ kind: 'needs_review', text: 'x', amount: null })).toBe('Marked for review');
+    for (const kind of TIMELINE_KINDS) {
+      const words = deskStepWords({ kind, text: 'something happened', amount: null });
+      expect(words.charAt(0), kind).toBe(words.charAt(0).toUpperCase());
+    }
   });
 });
 

@@ -28,6 +28,7 @@ import {
   deskStepsSince,
   dispatchByOf,
   irishDayRange,
+  lastPaidAt,
   queuedOrdersWithLines,
   referencesOfOrders,
 } from '../orders';
@@ -108,6 +109,10 @@ function toQueued(row: OrderRow, lines: readonly OrderLineRow[]): QueuedOrder {
   };
 }
 
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 /**
  * A step in a few words of its own: the event's text can carry a refund's reason or an address changed
  * (the order's page shows those), Today shows what was done and by whom.
@@ -115,24 +120,43 @@ function toQueued(row: OrderRow, lines: readonly OrderLineRow[]): QueuedOrder {
 export function deskStepWords(step: { kind: TimelineKind; text: string; amount: number | null }): string {
   switch (step.kind) {
     case 'status':
-      return step.text;
-    case 'dispatched':
-      return 'Dispatched';
+    case 'email':
+      return capitalised(step.text);
     case 'refund':
       return step.amount !== null ? `Refunded ${money(step.amount)}` : 'Refunded';
-    case 'cancelled':
-      return 'Cancelled';
     case 'changed':
-      return 'Changed before dispatch';
-    case 'note':
-      return 'Note added';
+      return PRICE_SET.test(step.text) ? 'Price set by hand' : 'Changed before dispatch';
     case 'return':
       // "Return 2 received": the opening's reason stays on the order's page.
-      return step.text.split(':')[0] ?? 'Return';
+      return capitalised(step.text.split(':')[0] ?? 'Return');
     default:
-      return step.kind.replace(/_/g, ' ');
+      return STEP_WORDS[step.kind] ?? capitalised(step.kind.replace(/_/g, ' '));
   }
 }
+
+/** The later of two ISO times (either may be missing). */
+function latest(a: string | null | undefined, b: string | null | undefined): string | null {
+  if (!a) return b ?? null;
+  if (!b) return a;
+  return Date.parse(a) >= Date.parse(b) ? a : b;
+}
+
+/** Each kind of the owner's steps in her words, capitalised like the rest of the list. */
+const STEP_WORDS: Readonly<Partial<Record<TimelineKind, string>>> = {
+  created: 'Order taken',
+  paid: 'Marked paid',
+  payment_failed: 'Payment failed',
+  abandoned: 'Checkout abandoned',
+  dispute: 'Dispute',
+  needs_review: 'Marked for review',
+  withdrawal: 'Withdrawal noted',
+  dispatched: 'Dispatched',
+  cancelled: 'Cancelled',
+  note: 'Note added',
+};
+
+/** A price the owner set by hand on a line of an order she took (manual-order-service.ts's event). */
+const PRICE_SET = /^Price of line \d+/;
 
 export interface TodayHealthInput {
   readonly database: { readonly dialect: string; readonly reachable: boolean };
@@ -147,12 +171,13 @@ export async function todayReport(
 ): Promise<TodayResponse> {
   const today = irishDate(now);
   const midnight = irishDayRange(today, null).start ?? now.toISOString();
-  const [rows, shop, backlog, marks, steps] = await Promise.all([
+  const [rows, shop, backlog, marks, steps, paidAt] = await Promise.all([
     queuedOrdersWithLines(db),
     settings.read(),
     outboxBacklog(db),
     settings.marks(),
     deskStepsSince(db, midnight, DESK_STEPS_SHOWN),
+    lastPaidAt(db),
   ]);
   const references = await referencesOfOrders(
     db,
@@ -193,7 +218,9 @@ export async function todayReport(
     health: {
       database: health.database,
       mail: { transport: health.mailTransport, ok: backlog.retrying === 0 && backlog.failed === 0 },
-      lastPaymentEventAt: marks[OPS_MARKS.lastPaymentEvent],
+      // The last payment the shop took, however it came: the provider's webhook, the test checkout or
+      // the reconcile pass (which receives no webhook), or an order marked paid.
+      lastPaymentEventAt: latest(marks[OPS_MARKS.lastPaymentEvent], paidAt),
       lastReconcileAt: marks[OPS_MARKS.lastReconcile],
       queuedPieces: queue.reduce((n, o) => n + o.lines.reduce((m, l) => m + l.quantity, 0), 0),
     },

@@ -6,6 +6,7 @@
  * per-recipient link: every link is the shop's plain URL.
  */
 import MarkdownIt from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { productPath } from '../../domain/routes';
 import { escapeHtml, htmlDocument, htmlParagraph, MUTED, money, WINE } from '../mail/layout';
@@ -24,6 +25,95 @@ export interface RenderedCampaign {
 }
 
 const markdown = new MarkdownIt({ html: false, linkify: true, breaks: false });
+
+/** What a render is given: the shop's own address, the one place a campaign's pictures may come from. */
+interface RenderEnv {
+  readonly publicUrl: string;
+}
+
+/**
+ * A picture's address if it is the shop's own (absolute, or a path on the shop), else null. A picture from
+ * anywhere else would tell its server who opened the e-mail and when, while the footer says the shop does
+ * not track opens.
+ */
+export function ownImageUrl(publicUrl: string, src: string): string | null {
+  if (src.startsWith(`${publicUrl}/`)) return src;
+  if (src.startsWith('/') && !src.startsWith('//')) return `${publicUrl}${src}`;
+  return null;
+}
+
+const defaultImage = markdown.renderer.rules.image;
+markdown.renderer.rules.image = (tokens, idx, options, env: RenderEnv, self) => {
+  const token = tokens[idx];
+  const own = token ? ownImageUrl(env.publicUrl, token.attrGet('src') ?? '') : null;
+  if (!token || !own || !defaultImage) {
+    // Another site's picture: its description stays, as text.
+    const alt = token?.children ? self.renderInlineAsText(token.children, options, env) : '';
+    return alt ? `[${escapeHtml(alt)}]` : '';
+  }
+  token.attrSet('src', own);
+  return defaultImage(tokens, idx, options, env, self);
+};
+
+/** The inline part of a Markdown line as plain text: emphasis dropped, a link's address after its words. */
+function inlineText(children: readonly Token[]): string {
+  let out = '';
+  let href: string | null = null;
+  let linkStart = 0;
+  for (const t of children) {
+    if (t.type === 'text' || t.type === 'code_inline') out += t.content;
+    else if (t.type === 'softbreak' || t.type === 'hardbreak') out += '\n';
+    else if (t.type === 'image') out += t.content ? `[${t.content}]` : '';
+    else if (t.type === 'link_open') {
+      href = t.attrGet('href');
+      linkStart = out.length;
+    } else if (t.type === 'link_close') {
+      const words = out.slice(linkStart);
+      const address = (href ?? '').replace(/^mailto:/, '');
+      if (address && words !== address) out += ` (${address})`;
+      href = null;
+    }
+  }
+  return out;
+}
+
+/**
+ * The Markdown as a plain-text e-mail reads: headings, paragraphs and lists as lines, no `#`, `**` or
+ * `[text](url)` left (the text part is what a plain-text mail program or a screen reader's preview shows).
+ */
+export function markdownText(body: string): string {
+  const blocks: string[] = [];
+  const lists: { ordered: boolean; n: number }[] = [];
+  let quote = 0;
+  let prefix = '';
+  let afterItem = false;
+  for (const t of markdown.parse(body, { publicUrl: '' })) {
+    if (t.type === 'bullet_list_open' || t.type === 'ordered_list_open') {
+      lists.push({ ordered: t.type === 'ordered_list_open', n: Number(t.attrGet('start') ?? 1) });
+    } else if (t.type === 'bullet_list_close' || t.type === 'ordered_list_close') {
+      lists.pop();
+      afterItem = lists.length > 0;
+    } else if (t.type === 'list_item_open') {
+      const list = lists[lists.length - 1];
+      const indent = '  '.repeat(Math.max(0, lists.length - 1));
+      prefix = list?.ordered ? `${indent}${list.n++}. ` : `${indent}- `;
+    } else if (t.type === 'blockquote_open') quote += 1;
+    else if (t.type === 'blockquote_close') quote -= 1;
+    else if (t.type === 'inline' || t.type === 'code_block' || t.type === 'fence') {
+      const text = t.type === 'inline' ? inlineText(t.children ?? []) : t.content.replace(/\n$/, '');
+      const line = `${'> '.repeat(quote)}${prefix}${text}`;
+      prefix = '';
+      // List items follow each other line by line; other blocks are a paragraph apart.
+      const inList = lists.length > 0;
+      blocks.push(inList && afterItem ? `\n${line}` : `\n\n${line}`);
+      afterItem = inList;
+    } else if (t.type === 'hr') {
+      blocks.push('\n\n----');
+      afterItem = false;
+    }
+  }
+  return blocks.join('').trim();
+}
 
 /** The picture of a product block: a rendition about 480 px wide, WebP (what most mail programs show). */
 function photoUrl(publicUrl: string, product: CatalogueProduct): string | null {
@@ -65,14 +155,15 @@ export function renderCampaign(
   const preheader = content.preview
     ? `<tr><td style="display:none;font-size:1px;line-height:1px;max-height:0;max-width:0;opacity:0;overflow:hidden;">${escapeHtml(content.preview)}</td></tr>`
     : '';
-  const body = markdown.render(content.body);
+  const env: RenderEnv = { publicUrl };
+  const body = markdown.render(content.body, env);
   const html = [
     preheader,
     `<tr><td style="padding:8px 28px;font-family:Arial,sans-serif;font-size:15px;line-height:1.5;">${body}</td></tr>`,
     ...products.map((p) => productBlockHtml(publicUrl, p)),
   ].join('\n');
   const text = [
-    content.body.trim(),
+    markdownText(content.body),
     ...(products.length > 0 ? ['', ...products.map((p) => productBlockText(publicUrl, p))] : []),
   ].join('\n');
   return { html, text };

@@ -1,7 +1,8 @@
 /**
  * The newsletter's campaigns (docs/product.md §5.10): drafts checked against the catalogue, the desk's
  * preview and test send, and the send itself, paced by the periodic pass (campaign-job.ts): each pass
- * starts what is due and queues one batch of `perMinute` per minute of its interval.
+ * starts what is due and queues what is left of one batch of `perMinute` per minute of its interval,
+ * once the messages queued by any instance within the last interval are counted.
  */
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import {
@@ -171,11 +172,17 @@ export class CampaignService {
       if (!row) continue;
       if (await this.o.store.start(id, this.render(row), this.now())) started += 1;
     }
-    let budget = this.batchSize;
     let queued = 0;
     let skipped = 0;
     let finished = 0;
-    for (const id of await this.o.store.sending()) {
+    const sending = await this.o.store.sending();
+    if (sending.length === 0) return { started, queued, skipped, finished };
+    // The shop's pace, whatever the number of instances: what any pass queued within the last interval
+    // (read from the recipients' rows) comes off this pass's batch. Passes never overlap (the periodic
+    // job's lock), so each one sees what the one before it committed.
+    const since = new Date(this.now().getTime() - this.o.intervalMs);
+    let budget = this.batchSize - (await this.o.store.queuedSince(since));
+    for (const id of sending) {
       if (stopping() || budget <= 0) break;
       const outcome = await this.o.store.queueBatch(
         id,

@@ -210,6 +210,19 @@ export class CampaignStore {
   }
 
   /**
+   * How many recipients of any campaign were queued (or skipped) after `since`: what the shop spent of
+   * its pace, whichever instance queued them (the pace is the shop's, not each instance's).
+   */
+  async queuedSince(since: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('campaign_recipients')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('queued_at', '>', since.toISOString())
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  /**
    * Starts a due campaign in one transaction: its rendering, its recipients (every confirmed sign-up at
    * this moment) and its state. False when it was started already (by another instance).
    */

@@ -110,6 +110,46 @@ describe('PostgreSQL with its pool saturated by a lock', () => {
     expect((await Promise.all(waiting)).map((r) => r.statusCode)).toEqual([404, 404, 404, 404]);
     await expect.poll(async () => (await timedHealth(app)).body.slow).toBeUndefined();
   });
+  it("stays ready when the pool's wait for a connection runs out behind the lock: busy, not down", async () => {
+    const { app, target } = await shopOn('postgres', { DATABASE_POOL_MAX: '2' });
+    const location = target.location;
+    if (typeof location === 'string' || location.dialect !== 'postgres') throw new Error('not PostgreSQL');
+    const locker = new pg.Client({
+      connectionString: location.url,
+      options: `-c search_path=${location.schema}`,
+    });
+    await locker.connect();
+    cleanups.push(async () => {
+      await locker.query('rollback');
+      await locker.end();
+    });
+    await locker.query('begin');
+    await locker.query('lock table orders in access exclusive mode');
+    const waiting = Array.from({ length: 4 }, () =>
+      app.inject({ method: 'POST', url: '/api/order-page', payload: ORDER_PAGE }),
+    );
+    await expect
+      .poll(async () => {
+        const res = await locker.query<{ n: string }>(
+          `select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation
+           where not l.granted and c.relname = 'orders' and c.relnamespace = $1::regnamespace`,
+          [location.schema],
+        );
+        return Number(res.rows[0]?.n ?? 0);
+      })
+      .toBe(2);
+    // Asked again and again until the first statement through the pool gave up its 5 s wait for a
+    // connection (as have the two requests that waited for one): every answer is ready.
+    const statuses: number[] = [];
+    let gaveUp = 0;
+    for (const request of waiting) void request.then(() => (gaveUp += 1));
+    while (gaveUp < 2) {
+      const health = await timedHealth(app);
+      statuses.push(health.status);
+      expect(health.body).toMatchObject({ status: 'ready', reachable: true });
+    }
+    expect(statuses.length).toBeGreaterThan(5);
+  }, 20_000);
 });
 
 describe('SQLite while another process holds the write lock', () => {

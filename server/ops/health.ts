@@ -45,12 +45,18 @@ type Checked = DatabaseHealth & { empty: boolean };
 /** Each check's budget: all run at once, so the answer is ready well within a second. */
 export const HEALTH_BUDGET_MS = { schema: 700, pool: 600, writes: 400 } as const;
 
+/** `busy`: no connection of the pool came free within its wait (every one is working), not a failure. */
+type PoolOutcome = 'answered' | 'busy' | 'failed';
+
+/** node-postgres' pool gave up waiting for one of its connections (all taken), as opposed to a broken one. */
+const POOL_WAIT_EXHAUSTED = /^timeout exceeded when trying to connect/;
+
 /** A check still running from an earlier request is awaited again, never started twice. */
 interface HealthState {
   last: Checked | null;
   schema: Promise<Checked> | null;
-  /** True when the statement through the pool answered, false when it failed. */
-  pool: Promise<boolean> | null;
+  /** How the statement through the pool ended: it answered, it waited out the pool's wait, or it failed. */
+  pool: Promise<PoolOutcome> | null;
 }
 
 const states = new WeakMap<FastifyInstance, HealthState>();
@@ -112,10 +118,11 @@ export async function checkDatabase(app: FastifyInstance): Promise<Checked> {
   if (dialect === 'postgres' && !state.pool) {
     state.pool = sql`select 1`
       .execute(db)
-      .then(() => true)
-      .catch((err: unknown) => {
+      .then((): PoolOutcome => 'answered')
+      .catch((err: unknown): PoolOutcome => {
+        if (err instanceof Error && POOL_WAIT_EXHAUSTED.test(err.message)) return 'busy';
         app.log.error({ err }, "health: the shop's connection pool does not answer");
-        return false;
+        return 'failed';
       })
       .finally(() => {
         state.pool = null;
@@ -124,12 +131,16 @@ export async function checkDatabase(app: FastifyInstance): Promise<Checked> {
   const LATE = 'late' as const;
   const [schema, pool, writable] = await Promise.all([
     within(state.schema, HEALTH_BUDGET_MS.schema, LATE),
-    state.pool ? within(state.pool, HEALTH_BUDGET_MS.pool, LATE) : true,
+    state.pool ? within(state.pool, HEALTH_BUDGET_MS.pool, LATE) : 'answered',
     databaseProbe.writable(HEALTH_BUDGET_MS.writes).catch(() => true),
   ]);
   const slow: SlowPart[] = [];
   if (schema === LATE) slow.push('database');
-  if (pool === LATE) slow.push('connection-pool');
+  // The pool's wait ran out while the database itself answered the probe just now: every connection is
+  // busy (e.g. requests behind a lock), which is slow, not down. Without a fresh answer from the probe
+  // (it was late too) the two cannot be told apart, and the pool's failure stands.
+  const busy = pool === 'busy' && schema !== LATE && schema.reachable;
+  if (pool === LATE || busy) slow.push('connection-pool');
   if (!writable) slow.push('writes');
   if (schema !== LATE) state.last = schema;
   let answer: Checked =
@@ -137,7 +148,8 @@ export async function checkDatabase(app: FastifyInstance): Promise<Checked> {
       ? schema
       : (state.last ?? { dialect, reachable: false, pendingMigrations: null, empty: false });
   // The requests' own way to the database failed: the shop cannot serve, whatever the probe read.
-  if (pool === false) answer = { ...answer, reachable: false, pendingMigrations: null, empty: false };
+  if (pool === 'failed' || (pool === 'busy' && !busy))
+    answer = { ...answer, reachable: false, pendingMigrations: null, empty: false };
   return slow.length > 0 ? { ...answer, slow } : answer;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelledMail, dispatchedMail, refundMail } from './fulfilment-mail';
+import { cancelledMail, dispatchedMail, expectedDelivery, refundMail } from './fulfilment-mail';
 
 const BASE = {
   reference: 'SOL-A1B2C3D4',
@@ -33,7 +33,13 @@ describe('the desk e-mails to the shopper', () => {
   it('marks the dispatch, refund and cancellation e-mails of a test order like the others', () => {
     const test = { ...BASE, testOrder: true };
     const mails = [
-      dispatchedMail({ ...test, carrier: 'An Post', trackingNumber: 'RX1', trackingUrl: null }),
+      dispatchedMail({
+        ...test,
+        carrier: 'An Post',
+        trackingNumber: 'RX1',
+        trackingUrl: null,
+        delivery: null,
+      }),
       refundMail({ ...test, amount: 500, refundedInAll: 500, total: 4000, reason: null }),
       cancelledMail({ ...test, refunded: 4000, reason: null }),
     ];
@@ -42,8 +48,29 @@ describe('the desk e-mails to the shopper', () => {
       expect(mail.text.split('\n')[0]).toContain('No money was taken.');
       expect(mail.html).toContain('No money was taken.');
     }
-    const real = dispatchedMail({ ...BASE, carrier: 'An Post', trackingNumber: 'RX1', trackingUrl: null });
+    const real = dispatchedMail({
+      ...BASE,
+      carrier: 'An Post',
+      trackingNumber: 'RX1',
+      trackingUrl: null,
+      delivery: null,
+    });
     expect(real.subject).toBe('Your Solas order SOL-A1B2C3D4 is on its way');
     expect(real.text).not.toContain('TEST ORDER');
+  });
+
+  it("says when the parcel should arrive: the zone's delivery days from the day it left", () => {
+    // Dispatched on Friday 4 December 2026 in Ireland: 3 to 5 working days.
+    const delivery = expectedDelivery('IE', new Date('2026-12-04T15:00:00Z'));
+    const mail = dispatchedMail({
+      ...BASE,
+      carrier: 'An Post',
+      trackingNumber: 'RX1',
+      trackingUrl: null,
+      delivery,
+    });
+    expect(mail.text).toContain('Expected delivery: Wednesday 9 December to Friday 11 December.');
+    expect(mail.html).toContain('Expected delivery: Wednesday 9 December to Friday 11 December.');
+    expect(expectedDelivery('MARS', new Date())).toBeNull();
   });
 });

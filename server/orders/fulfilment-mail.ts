@@ -3,7 +3,9 @@
  * refund and cancellation notices, and the owner's dispute alert. Pure functions; every value that
  * reaches the HTML is escaped, as in order-mail.ts.
  */
-import { BRAND } from '../../domain/config';
+import { BRAND, ZONE_IDS, type ZoneId } from '../../domain/config';
+import { type DeliveryEstimate, deliveryEstimate, deliveryRangeText } from '../../domain/making/dispatch';
+import { irishDate } from '../../domain/shared/calendar-date';
 import {
   escapeHtml,
   htmlDocument,
@@ -76,15 +78,31 @@ function contactLine(input: ShopperMailInput): [string, string] {
   ];
 }
 
+/**
+ * When a parcel dispatched at `dispatchedAt` to `zone` is expected (the checkout's delivery days counted
+ * from the day it left); null for a zone this release does not know.
+ */
+export function expectedDelivery(zone: string, dispatchedAt: Date): DeliveryEstimate | null {
+  if (!(ZONE_IDS as readonly string[]).includes(zone)) return null;
+  return deliveryEstimate(irishDate(dispatchedAt), zone as ZoneId);
+}
+
 export function dispatchedMail(
-  input: ShopperMailInput & { carrier: string; trackingNumber: string; trackingUrl: string | null },
+  input: ShopperMailInput & {
+    carrier: string;
+    trackingNumber: string;
+    trackingUrl: string | null;
+    /** When it should arrive (expectedDelivery); null when unknown. */
+    delivery: DeliveryEstimate | null;
+  },
 ): RenderedMail {
   const subject = `Your ${BRAND.name} order ${input.reference} is on its way`;
   const intro = `Good news: your order ${input.reference} has left our workshop and is on its way to you with ${input.carrier}.`;
+  const expected = input.delivery ? [`Expected delivery: ${deliveryRangeText(input.delivery)}.`] : [];
   const tracking = `Tracking number: ${input.trackingNumber}`;
   const [contactText, contactHtml] = contactLine(input);
-  const text = [greeting(input.name), intro, tracking];
-  const html = [escapeHtml(greeting(input.name)), escapeHtml(intro), escapeHtml(tracking)];
+  const text = [greeting(input.name), intro, ...expected, tracking];
+  const html = [greeting(input.name), intro, ...expected, tracking].map(escapeHtml);
   if (input.trackingUrl) {
     text.push(`Follow your parcel: ${input.trackingUrl}`);
     html.push(

@@ -34,7 +34,14 @@ import { money, type RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import { PaymentProviderError, type ProviderWebhookEvent } from '../payments';
-import { cancelledMail, DESK_MAIL_KINDS, dispatchedMail, disputeMail, refundMail } from './fulfilment-mail';
+import {
+  cancelledMail,
+  DESK_MAIL_KINDS,
+  dispatchedMail,
+  disputeMail,
+  expectedDelivery,
+  refundMail,
+} from './fulfilment-mail';
 import type { DeskOrder, DeskStore } from './fulfilment-store';
 import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';
 import type { IssuedOrderKeys } from './order-key';
@@ -341,6 +348,7 @@ export class DeskService {
               carrier: carrierName,
               trackingNumber: input.trackingNumber,
               trackingUrl,
+              delivery: expectedDelivery(updated.zone, new Date(updated.dispatched_at ?? Date.now())),
             }),
           ),
         ],

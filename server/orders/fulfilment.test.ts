@@ -303,6 +303,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     expect(shipping?.subject).toBe(`[TEST ORDER] Your Solas order ${reference} is on its way`);
     expect(shipping?.to && 'text' in shipping.to ? shipping.to.text : '').toContain(SHOPPER);
     expect(shipping?.text).toContain('Tracking number: 1Z999');
+    expect(shipping?.text).toMatch(/Expected delivery: \w+day \d+ \w+( to \w+day \d+ \w+)?\./);
     expect(shipping?.text).toContain('https://www.ups.com/track?tracknum=1Z999');
     expect(shipping?.html).toContain('href="https://www.ups.com/track?tracknum=1Z999"');
     // Every e-mail about an order links to its page, with a key of its own that opens it.

@@ -12,6 +12,7 @@ export { type DeskService, dispatchByOf } from './fulfilment-service';
 export type { OrderPageService } from './order-page-service';
 export type { OrderService } from './order-service';
 export {
+  lastPaidAt,
   type OrderStore,
   queuedOrdersWithLines,
   referencesOfOrders,

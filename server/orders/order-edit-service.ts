@@ -12,6 +12,7 @@ import { checkGiftMessage } from '../../domain/checkout/gift-message';
 import type { SizeCode, ZoneId } from '../../domain/config';
 import { ADMIN_MESSAGES, CARRIER_LABELS, type Carrier } from '../../domain/orders/admin-api';
 import { ORDER_EDIT_MESSAGES, type OrderEdit, type ResendKind } from '../../domain/orders/order-edit';
+import { countryName } from '../../domain/shared/countries';
 import {
   type Actor,
   type AuditEntry,
@@ -24,7 +25,13 @@ import { refuse } from '../lib/refusal';
 import type { RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import { DESK_MAIL_KINDS, dispatchedMail, orderChangedMail, refundMail } from './fulfilment-mail';
+import {
+  DESK_MAIL_KINDS,
+  dispatchedMail,
+  expectedDelivery,
+  orderChangedMail,
+  refundMail,
+} from './fulfilment-mail';
 import type { DeskOutcome, DeskService } from './fulfilment-service';
 import type { DeskStore } from './fulfilment-store';
 import type { IssuedOrderKeys } from './order-key';
@@ -87,7 +94,9 @@ function storedAddress(row: OrderRow): StoredAddress | null {
 
 function addressText(name: string | null, a: StoredAddress | null): string {
   if (!a) return 'none';
-  return [name, a.line1, a.line2, a.city, a.state, a.postalCode, a.country].filter(Boolean).join(', ');
+  // The country by its name ("Ireland"), as the other e-mails write it, never its code.
+  const country = a.country ? countryName(a.country) : null;
+  return [name, a.line1, a.line2, a.city, a.state, a.postalCode, country].filter(Boolean).join(', ');
 }
 
 const quoted = (text: string | null) => (text ? `"${text}"` : 'none');
@@ -273,6 +282,7 @@ export class OrderEditService {
             carrier,
             trackingNumber,
             trackingUrl: r.tracking_url,
+            delivery: expectedDelivery(r.zone, new Date(r.dispatched_at ?? Date.now())),
           }),
         );
     }

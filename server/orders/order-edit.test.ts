@@ -108,7 +108,7 @@ describe.each(TEST_DIALECTS)('changing an order before dispatch on %s', (dialect
     expect(mails[0]).toMatchObject({ recipient: SHOPPER, kind: expect.stringMatching(/^order-change:/) });
     expect(mails[0]?.subject).toContain(`${reference} has been updated`);
     expect(mails[0]?.text_body).toContain(
-      'Delivery address: Ciara Walsh, 14 Quay Street, Galway, H91 AB12, IE',
+      'Delivery address: Ciara Walsh, 14 Quay Street, Galway, H91 AB12, Ireland',
     );
     expect(mails[0]?.text_body).toContain('size Large (19-20 cm)');
     expect(order.timeline.some((e) => e.text === 'Order change e-mail to the shopper')).toBe(true);

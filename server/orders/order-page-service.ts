@@ -6,7 +6,7 @@
 
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { isCustomLineId } from '../../domain/catalogue/sizes';
+import { isCustomLineId, sizeLabel } from '../../domain/catalogue/sizes';
 import { deliveryEstimate } from '../../domain/making/dispatch';
 import { CARRIER_LABELS, CARRIERS } from '../../domain/orders/admin-api';
 import {
@@ -375,7 +375,7 @@ export class OrderPageService {
 }
 
 function itemText(line: OrderPageLine): string {
-  return `${line.quantity} x ${line.name}${line.size ? ` (size ${line.size})` : ''}`;
+  return `${line.quantity} x ${line.name}${line.size ? ` (${sizeLabel(line.size)})` : ''}`;
 }
 
 /** The lines a withdrawal notice names, as the shopper saw them ("1 x Sea Glass (size M)"). */

@@ -953,6 +953,16 @@ export async function ordersInDeskStatus(
 }
 
 /** Orders paid in the half-open range [start, end) of instants, the oldest payment first (the CSV). */
+/** When the newest paid order was paid (any way: provider, test checkout, marked paid); null with none. */
+export async function lastPaidAt(db: Executor): Promise<string | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.max('paid_at').as('at'))
+    .where('paid_at', 'is not', null)
+    .executeTakeFirst();
+  return row?.at ?? null;
+}
+
 export async function ordersPaidBetween(db: Executor, start: string, end: string): Promise<OrderRow[]> {
   return db
     .selectFrom('orders')

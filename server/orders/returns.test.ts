@@ -127,7 +127,7 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
 
     const history = (await detail(reference)).timeline;
     expect(history.filter((e) => e.kind === 'return').map((e) => [e.text, e.by])).toEqual([
-      [`Return ${id} opened: 1 x ${first.name} (size M). Reason: Too small`, 'API token'],
+      [`Return ${id} opened: 1 x ${first.name} (Medium). Reason: Too small`, 'API token'],
       [`Return ${id} received`, 'API token'],
       [`Return ${id} refunded: €${(amount / 100).toFixed(2)} with the shipping`, 'API token'],
     ]);
@@ -145,14 +145,14 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
       (m) => m.reference === reference && m.kind.startsWith('order-refund:'),
     );
     expect(mails).toHaveLength(1);
-    expect(mails[0]?.text_body).toContain(`Return of 1 x ${first.name} (size M)`);
+    expect(mails[0]?.text_body).toContain(`Return of 1 x ${first.name} (Medium)`);
 
     const shopper = await page(reference, key);
     expect(shopper.returns).toEqual([
       {
         status: 'refunded',
         text: 'Return refunded: the money is on its way back to you.',
-        items: [`1 x ${first.name} (size M)`],
+        items: [`1 x ${first.name} (Medium)`],
         at: expect.any(String),
       },
     ]);

@@ -1,9 +1,11 @@
-/** The invitation e-mail: one link, the one-time link to the desk's welcome screen. */
+/** The invitation e-mail: who invited, and one link, the one-time link to the desk's welcome screen. */
 import { BRAND } from '../../domain/config';
 import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, type RenderedMail } from '../mail/layout';
 
 export interface InvitationMailInput {
   readonly name: string;
+  /** The name of the person who invited; null when it was the shop's token (the owner, unnamed). */
+  readonly invitedBy: string | null;
   readonly role: 'owner' | 'maker';
   readonly link: string;
   readonly expiresAt: Date;
@@ -20,7 +22,8 @@ function when(date: Date): string {
 export function invitationMail(input: InvitationMailInput): RenderedMail {
   const subject = `You are invited to the ${BRAND.name} desk`;
   const role = input.role === 'owner' ? 'an owner' : 'a maker (orders, making and packing)';
-  const intro = `Hello ${input.name}, you have been added to the ${BRAND.name} desk as ${role}.`;
+  const inviter = input.invitedBy ?? `The ${BRAND.name} owner`;
+  const intro = `Hello ${input.name}, ${inviter} has added you to the ${BRAND.name} desk as ${role}.`;
   const how =
     "Open the link below on the phone or computer you will use, and register a passkey: your phone's fingerprint or face, or your computer's screen lock. There is no password.";
   const expiry = `The link works once, until ${when(input.expiresAt)}.`;

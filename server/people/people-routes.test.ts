@@ -216,6 +216,9 @@ describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
     expect(person).toMatchObject({ name: 'Niamh', email: 'niamh@example.ie', role: 'maker', passkeys: [] });
     expect(Date.parse(person.invitation.expiresAt) - Date.now()).toBeGreaterThan(71 * HOUR);
     makerId = person.id;
+    // It says who invited her.
+    const invitation = (await outboxRows(app)).filter((r) => r.recipient === 'niamh@example.ie').at(-1);
+    expect(invitation?.text_body).toContain('Hello Niamh, Aoife has added you to the Solas desk as a maker');
     const token = await invitationToken('niamh@example.ie');
     const accepted = await acceptInvitation(token, maker);
     expect(accepted.statusCode).toBe(200);

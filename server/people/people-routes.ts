@@ -165,10 +165,13 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     };
   };
 
-  const sendInvitation = async (person: PersonRecord) => {
+  const sendInvitation = async (person: PersonRecord, request: FastifyRequest) => {
     const { token, expiresAt } = await people.invite(person.id, PEOPLE_LIMITS.invitationMs);
+    // Who invited: a person signed in by name; the shop's token (nobody in particular) as the owner.
+    const inviter = request.deskActor;
     const mail = invitationMail({
       name: person.name,
+      invitedBy: inviter?.personId ? (inviter.name ?? null) : null,
       role: person.role,
       link: welcomeUrl(config.publicUrl, token),
       expiresAt,
@@ -211,7 +214,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     if ((await people.ownersWhoCanSignIn()) === 0) refuse('conflict', PEOPLE_MESSAGES.ownerFirst);
     if ((await people.count()) >= PEOPLE_LIMITS.maxPeople) refuse('conflict', PEOPLE_MESSAGES.duplicate);
     const person = (await people.create(request.body)) ?? refuse('conflict', PEOPLE_MESSAGES.duplicate);
-    await sendInvitation(person);
+    await sendInvitation(person, request);
     await audit(request, 'person-invite', person.id, person.role);
     return reply.code(201).send({ ok: true, person: await personOut(person) });
   });
@@ -247,7 +250,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.post(`${PEOPLE_API.people}/:id/invitation`, { schema: onePerson }, async (request, reply) => {
     const person = (await people.byId(request.params.id)) ?? refuse('not-found', PEOPLE_MESSAGES.notFound);
-    await sendInvitation(person);
+    await sendInvitation(person, request);
     await audit(request, 'person-invite-again', person.id);
     return reply.send({ ok: true, person: await personOut(person) });
   });

@@ -19,12 +19,15 @@ function mail(
   subject: string,
   paragraphs: readonly string[],
   button?: { href: string; label: string },
+  /** After the button: the instruction stays next to its link. */
+  after: readonly string[] = [],
 ): QueuedMail {
   const text = [
     'Hello,',
     '',
     ...paragraphs.flatMap((p) => [p, '']),
     ...(button ? [`  ${button.href}`, ''] : []),
+    ...after.flatMap((p) => [p, '']),
     `${BRAND.name}: ${BRAND.tagline}`,
     '',
   ].join('\n');
@@ -40,6 +43,7 @@ function mail(
             ),
           ]
         : []),
+      ...after.map((p) => htmlParagraph(escapeHtml(p))),
     ].join('\n'),
   );
   return { orderId: null, reference: BACK_IN_TOUCH_REFERENCE, kind, to, subject, text, html };
@@ -54,9 +58,11 @@ export function backInTouchConfirmationMail(publicUrl: string, email: string, to
     [
       `Someone, hopefully you, asked ${BRAND.name} to write to this address once when the shop is back.`,
       'To be told, confirm:',
-      'If this was not you, ignore this e-mail: you will not hear from us, and we delete the address within a week.',
     ],
     { href, label: 'Yes, tell me' },
+    [
+      'If this was not you, ignore this e-mail: you will not hear from us, and we delete the address within a week.',
+    ],
   );
 }
 

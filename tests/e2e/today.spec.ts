@@ -91,7 +91,7 @@ test('Today on a phone: the pieces to make and the shop’s health; a lower capa
   // Each line links the orders its pieces are for: this order is among them.
   await expect(make.getByRole('link', { name: reference })).toBeVisible();
   const health = page.getByRole('region', { name: 'Shop health' });
-  await expect(health.getByText('Last reconcile pass')).toBeVisible();
+  await expect(health.getByText('Last check with the payment provider')).toBeVisible();
   await expect(health.getByText('answering', { exact: true })).toBeVisible();
   // The owner's words, not the server's: no folder of .eml files, no database engine.
   await expect(health).not.toContainText(/\.eml|SQLite|PostgreSQL/);

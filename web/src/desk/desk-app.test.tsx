@@ -516,7 +516,7 @@ describe('packing slips', () => {
     render(<DeskApp />);
     const slip = await screen.findByRole('article', { name: 'Packing slip SOL-1A2B3C4D' });
     expect(within(slip).getByText('Amber Glow Bracelet')).toBeInTheDocument();
-    expect(within(slip).getByText('M')).toBeInTheDocument();
+    expect(within(slip).getByText('Medium')).toBeInTheDocument();
     expect(within(slip).getByText('Happy birthday, Niamh!')).toBeInTheDocument();
     expect(within(slip).getByText('H91 X2Y3')).toBeInTheDocument();
     expect(within(slip).getByText('24 Nov 2026')).toBeInTheDocument();
@@ -536,7 +536,9 @@ describe('packing slips', () => {
     expect(await screen.findByRole('button', { name: 'Print 2 slips' })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
     const first = screen.getAllByRole('article')[0] as HTMLElement;
-    expect(within(first).getByRole('row', { name: 'Amber Glow Bracelet M 2 €69.98' })).toBeInTheDocument();
+    expect(
+      within(first).getByRole('row', { name: 'Amber Glow Bracelet Medium 2 €69.98' }),
+    ).toBeInTheDocument();
     // A slip travels in the parcel: prices of the lines, but no total (docs/product.md §10.10).
     expect(within(first).queryByText(/Total/)).not.toBeInTheDocument();
     expect(within(first).getByRole('region', { name: 'Return address' })).toHaveTextContent(

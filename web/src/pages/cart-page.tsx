@@ -12,7 +12,7 @@ import { CartLineItem } from '../features/cart/cart-line-item';
 import { CartSummary } from '../features/cart/cart-summary';
 import { CheckoutSection } from '../features/checkout/checkout-section';
 import { CartDispatch } from '../features/making/dispatch-notes';
-import { CartRestore } from '../features/newsletter/cart-restore';
+import { CartRestore, useCartRestoreToken } from '../features/newsletter/cart-restore';
 import { Link } from '../lib/router';
 
 /** The summary's estimate (making's, for the cart's zone and pieces). */
@@ -24,6 +24,9 @@ export function CartPage() {
   const { lines, count } = useCartLines();
   const [announcement, setAnnouncement] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // Opened from the reminder's link: the saved cart's panel speaks for an empty cart (its lines are one
+  // press away), so "Your cart is empty" does not stand beside "Your saved cart".
+  const restoring = useCartRestoreToken() !== null;
 
   // Stable, so the lines (memo) re-render only when their line changes, not at every announcement.
   const announce = useCallback((message: string) => setAnnouncement(message), []);
@@ -42,7 +45,7 @@ export function CartPage() {
         {announcement}
       </p>
       <CartRestore />
-      {lines.length === 0 ? (
+      {lines.length === 0 && restoring ? null : lines.length === 0 ? (
         <div className="mt-10 rounded-2xl border border-line bg-white px-6 py-16 text-center">
           <p className="font-serif text-2xl">Your cart is empty</p>
           <p className="mt-2 text-muted">Every bracelet is made to order, just for you.</p>

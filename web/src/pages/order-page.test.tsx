@@ -105,7 +105,7 @@ describe('OrderPage', () => {
     );
     expect(screen.getByText('Dispatch').nextElementSibling).toHaveTextContent('Monday 23 November');
     expect(screen.getByText('Thursday 26 November – Monday 30 November')).toBeInTheDocument();
-    expect(screen.getByText('2 × €40.00, size M')).toBeInTheDocument();
+    expect(screen.getByText('2 × €40.00, Medium')).toBeInTheDocument();
     expect(screen.getByText('Happy birthday, Niamh!')).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Total paid €118.50' })).toBeInTheDocument();
     expect(screen.getByText('4 Quay Street')).toBeInTheDocument();
@@ -170,7 +170,7 @@ describe('OrderPage', () => {
     const form = screen.getByRole('group', {
       name: 'I hereby give notice that I withdraw from my contract of sale of the following goods:',
     });
-    await user.click(within(form).getByRole('checkbox', { name: '2 × First Light (size M)' }));
+    await user.click(within(form).getByRole('checkbox', { name: '2 × First Light (Medium)' }));
     await user.click(screen.getByRole('button', { name: 'Send withdrawal notice' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Please enter your name.');
     await user.type(screen.getByLabelText('Your name'), 'Ciara Walsh');

@@ -7,6 +7,7 @@
  */
 
 import { type FormEvent, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { sizeLabel } from '../../../domain/catalogue/sizes';
 import { BRAND } from '../../../domain/config';
 import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/orders/order-page';
 import { vatIncludedText } from '../../../domain/settings/seller-texts';
@@ -109,7 +110,7 @@ function Lines({ order }: { order: Order }) {
               {line.name}
               <span className="block text-sm text-muted">
                 {line.quantity} × {money(line.unitPrice)}
-                {line.size ? `, size ${line.size}` : ''}
+                {line.size ? `, ${sizeLabel(line.size)}` : ''}
               </span>
             </td>
             <td className="py-3 text-right">{money(line.lineTotal)}</td>
@@ -247,7 +248,7 @@ function WithdrawalSection({
                           className="h-5 w-5 accent-wine"
                         />
                         {line.quantity} × {line.name}
-                        {line.size ? ` (size ${line.size})` : ''}
+                        {line.size ? ` (${sizeLabel(line.size)})` : ''}
                       </label>
                     </li>
                   ))}

@@ -254,12 +254,14 @@ function ShopHealth({ today, onChanged }: { readonly today: TodayResponse; reado
     // folder or server and the database's engine are in the API and the logs for whoever runs the shop).
     ['E-mails', health.mail.ok ? 'sending' : 'failing', !health.mail.ok],
     ['Database', health.database.reachable ? 'answering' : 'not answering', !health.database.reachable],
+    ['Last payment', health.lastPaymentEventAt ? formatInstant(health.lastPaymentEventAt) : never, false],
+    // The reconcile pass, in her words: the shop asking the payment provider about checkouts it has
+    // heard nothing of.
     [
-      'Last payment event',
-      health.lastPaymentEventAt ? formatInstant(health.lastPaymentEventAt) : never,
+      'Last check with the payment provider',
+      health.lastReconcileAt ? formatInstant(health.lastReconcileAt) : never,
       false,
     ],
-    ['Last reconcile pass', health.lastReconcileAt ? formatInstant(health.lastReconcileAt) : never, false],
     ['Pieces in the queue', String(health.queuedPieces), false],
   ];
   return (

@@ -2,7 +2,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CampaignPage } from './campaign-page';
+import { CAMPAIGN_REFRESH_MS, CampaignPage } from './campaign-page';
 import { SubscribersPage } from './subscribers-page';
 
 function json(status: number, body: unknown): Response {
@@ -65,20 +65,29 @@ describe("the desk's campaign", () => {
   it('previews a draft at phone and laptop widths, sends a test, and sends it after a confirmation', async () => {
     const user = userEvent.setup();
     const calls: string[] = [];
+    let sent = false;
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         calls.push(`${init?.method ?? 'GET'} ${url}`);
         if (url === '/api/admin/products') return json(200, { ok: true, products: PRODUCTS });
-        if (url === '/api/admin/campaigns/cmp_abc') return json(200, { ok: true, campaign: DRAFT });
+        if (url === '/api/admin/subscribers')
+          return json(200, { ok: true, subscribers: [], total: sent ? 1 : 2 });
+        if (url === '/api/admin/campaigns/cmp_abc')
+          return json(200, {
+            ok: true,
+            campaign: sent ? { ...DRAFT, status: 'sending', recipients: 2, sent: 1 } : DRAFT,
+          });
         if (url === '/api/admin/campaigns/cmp_abc/preview')
           return json(200, { ok: true, preview: { subject: 'Autumn', html: '<p>Hello</p>', text: 'Hello' } });
         if (url === '/api/admin/campaigns/cmp_abc/test') return json(202, { ok: true, campaign: DRAFT });
-        if (url === '/api/admin/campaigns/cmp_abc/send')
+        if (url === '/api/admin/campaigns/cmp_abc/send') {
+          sent = true;
           return json(202, {
             ok: true,
             campaign: { ...DRAFT, status: 'scheduled', sendAt: '2026-11-20T11:00:00.000Z' },
           });
+        }
         return json(404, { ok: false, error: 'unexpected' });
       }),
     );
@@ -94,9 +103,18 @@ describe("the desk's campaign", () => {
 
     await user.click(screen.getByRole('button', { name: 'Send now' }));
     expect(calls).not.toContain('POST /api/admin/campaigns/cmp_abc/send');
+    // The confirmation says to how many it goes.
+    expect(screen.getByText('Send it to 2 confirmed subscribers now?')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Yes, send now' }));
     expect(await screen.findByText(/Scheduled ·/)).toBeTruthy();
     expect(calls).toContain('POST /api/admin/campaigns/cmp_abc/send');
+    // Not a count of 0 while it starts: the counts come once the server has them, without a reload.
+    expect(screen.getByText('Starting: its recipients are being counted.')).toBeTruthy();
+    expect(screen.queryByText('Recipients')).toBeNull();
+    const counts = await screen.findByText(/Sending ·/, {}, { timeout: 3 * CAMPAIGN_REFRESH_MS });
+    expect(counts).toBeTruthy();
+    const region = screen.getByRole('region', { name: 'Campaign' });
+    expect(within(region).getByText('Recipients').nextSibling?.textContent).toBe('2');
     // Read-only now: no form to change it.
     expect(screen.queryByRole('button', { name: 'Save changes' })).toBeNull();
   });
@@ -162,7 +180,7 @@ describe("the desk's subscribers", () => {
       }),
     );
     render(<SubscribersPage />);
-    expect(await screen.findByText('1 confirmed subscribers')).toBeTruthy();
+    expect(await screen.findByText('1 confirmed subscriber')).toBeTruthy();
     expect(screen.getByText(/Signed up .* on the home page form; confirmed/)).toBeTruthy();
     await user.type(screen.getByLabelText('Search by address'), 'aoife');
     await user.click(screen.getByRole('button', { name: 'Search' }));

@@ -4,7 +4,7 @@
  * receive it; a test to the owner; then sent now or at a chosen Irish time. A campaign sent (or on its
  * way) is read-only, with its date and counts.
  */
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { CAMPAIGN_LIMITS } from '../../../../domain/newsletter/campaigns';
 import { irishInstant, irishIsoDateTime, parseIsoDate } from '../../../../domain/shared/calendar-date';
 import { deskHref } from '../desk-router';
@@ -14,6 +14,7 @@ import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
 import { CAMPAIGN_STATUS_LABELS } from './campaigns-page';
 import { newsletterApi, type PickableProduct } from './newsletter-api';
+import { subscriberCount } from './subscribers-page';
 
 /** A campaign as the desk parsed it. */
 type CampaignView = Awaited<ReturnType<typeof newsletterApi.campaign>>;
@@ -29,7 +30,7 @@ function irishIso(local: string): string | null {
 }
 
 export function CampaignPage({ campaignId }: { readonly campaignId: string | null }) {
-  const [loaded, , replace] = useDeskData(`campaign-${campaignId ?? 'new'}`, async () =>
+  const [loaded, reload, replace] = useDeskData(`campaign-${campaignId ?? 'new'}`, async () =>
     campaignId ? newsletterApi.campaign(campaignId) : null,
   );
   const [products] = useDeskData('campaign-products', () => newsletterApi.products());
@@ -46,7 +47,7 @@ export function CampaignPage({ campaignId }: { readonly campaignId: string | nul
       </p>
       <PageHeading>{campaign ? campaign.subject : 'New campaign'}</PageHeading>
       {campaign && campaign.status !== 'draft' ? (
-        <SentCampaign campaign={campaign} products={pickable} />
+        <SentCampaign campaign={campaign} products={pickable} onStale={reload} />
       ) : (
         <>
           <CampaignForm
@@ -179,6 +180,10 @@ function DraftActions({
 }) {
   const [testSent, setTestSent] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // How many the send goes to, said before the owner confirms it (the list as it is now).
+  const [subscribers] = useDeskData('newsletter-subscriber-count', () =>
+    newsletterApi.subscribers('').then((r) => r.total),
+  );
   const [at, setAt] = useState('');
   const [atError, setAtError] = useState<string | null>(null);
   const test = useDeskAction(async (submission: string) => {
@@ -222,7 +227,11 @@ function DraftActions({
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {confirming ? (
           <>
-            <p className="text-sm font-medium">Send it to every confirmed subscriber now?</p>
+            <p className="text-sm font-medium">
+              {subscribers.state === 'ready'
+                ? `Send it to ${subscriberCount(subscribers.data)} now?`
+                : 'Send it to every confirmed subscriber now?'}
+            </p>
             <button
               type="button"
               className={buttonClass.primary}
@@ -261,13 +270,27 @@ function DraftActions({
   );
 }
 
+/** While a campaign is on its way its counts change: the page reads them again this often. */
+export const CAMPAIGN_REFRESH_MS = 2_000;
+
 function SentCampaign({
   campaign,
   products,
+  onStale,
 }: {
   readonly campaign: CampaignView;
   readonly products: readonly PickableProduct[];
+  readonly onStale: () => void;
 }) {
+  // Due (the server starts it within seconds) or being sent: its recipients and counts are read again
+  // until it is sent, so the page never shows the 0 of a campaign not yet started.
+  const due = campaign.status === 'scheduled' && Date.parse(campaign.sendAt ?? '') <= Date.now();
+  const moving = campaign.status === 'sending' || due;
+  useEffect(() => {
+    if (!moving) return;
+    const timer = setInterval(onStale, CAMPAIGN_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [moving, onStale]);
   const names = campaign.productIds.map((id) => products.find((p) => p.id === id)?.name ?? id);
   const when =
     campaign.status === 'scheduled' && campaign.sendAt
@@ -282,21 +305,29 @@ function SentCampaign({
       <p className="text-sm font-medium">
         {CAMPAIGN_STATUS_LABELS[campaign.status]} · {when}
       </p>
-      <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
-        {(
-          [
-            ['Recipients', campaign.recipients],
-            ['Sent', campaign.sent],
-            ['Failed', campaign.failed],
-            ['Unsubscribed since', campaign.unsubscribed],
-          ] as const
-        ).map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-line bg-white p-3">
-            <dt className="text-sm text-muted">{label}</dt>
-            <dd className="font-serif text-2xl">{value}</dd>
-          </div>
-        ))}
-      </dl>
+      {campaign.status === 'scheduled' ? (
+        <p className="mt-4 text-sm text-muted">
+          {due
+            ? 'Starting: its recipients are being counted.'
+            : 'Its recipients are counted when it starts: every confirmed subscriber at that moment.'}
+        </p>
+      ) : (
+        <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4">
+          {(
+            [
+              ['Recipients', campaign.recipients],
+              ['Sent', campaign.sent],
+              ['Failed', campaign.failed],
+              ['Unsubscribed since', campaign.unsubscribed],
+            ] as const
+          ).map(([label, value]) => (
+            <div key={label} className="rounded-xl border border-line bg-white p-3">
+              <dt className="text-sm text-muted">{label}</dt>
+              <dd className="font-serif text-2xl">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
       {campaign.failures.length > 0 ? (
         <ul className="mt-3 text-sm">
           {campaign.failures.map((f) => (

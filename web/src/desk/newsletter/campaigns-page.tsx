@@ -52,7 +52,9 @@ export function CampaignsPage() {
                   {CAMPAIGN_STATUS_LABELS[c.status]}
                   {c.status === 'scheduled' && c.sendAt ? ` for ${formatInstant(c.sendAt)}` : null}
                   {c.status === 'sent' && c.sentAt ? ` ${formatInstant(c.sentAt)}` : null}
-                  {c.status !== 'draft' ? ` · ${c.recipients} recipients, ${c.sent} sent` : null}
+                  {c.status === 'sending' || c.status === 'sent'
+                    ? ` · ${c.recipients} ${c.recipients === 1 ? 'recipient' : 'recipients'}, ${c.sent} sent`
+                    : null}
                   {c.failed > 0 ? `, ${c.failed} failed` : null}
                 </p>
               </li>

@@ -17,6 +17,11 @@ const SOURCES: Readonly<Record<string, string>> = {
   website: 'the website',
 };
 
+/** "1 confirmed subscriber", "214 confirmed subscribers". */
+export function subscriberCount(n: number): string {
+  return `${n} confirmed ${n === 1 ? 'subscriber' : 'subscribers'}`;
+}
+
 export function SubscribersPage() {
   const [search, setSearch] = useState('');
   const [query, setQuery] = useState('');
@@ -76,7 +81,7 @@ export function SubscribersPage() {
         {(data) => (
           <>
             <p className="mt-4 text-sm">
-              {query ? `${data.total} matching` : `${data.total} confirmed subscribers`}
+              {query ? `${data.total} matching` : subscriberCount(data.total)}
               {data.total > data.subscribers.length ? ` (the newest ${data.subscribers.length} shown)` : ''}
             </p>
             <ul className="mt-2 divide-y divide-line border-y border-line">

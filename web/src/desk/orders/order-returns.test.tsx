@@ -72,7 +72,7 @@ describe("a delivered order's returns on the desk", () => {
     expect(screen.getByRole('heading', { name: 'Open a return' })).toHaveFocus();
     await user.click(screen.getByRole('button', { name: 'Open the return' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Choose at least one piece to return.');
-    const pieces = screen.getByLabelText(/Amber Glow Bracelet \(size M\)/);
+    const pieces = screen.getByLabelText(/Amber Glow Bracelet \(Medium\)/);
     await user.clear(pieces);
     await user.type(pieces, '1');
     await user.type(screen.getByLabelText('Reason'), 'Too small');

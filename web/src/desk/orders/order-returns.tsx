@@ -6,6 +6,7 @@
  * Each submission carries its own Idempotency-Key, so a double click is one return and one refund.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { sizeLabel } from '../../../../domain/catalogue/sizes';
 import { IDEMPOTENCY_KEY_HEADER, type OrderDetail } from '../../../../domain/orders/admin-api';
 import { RETURN_STATUS_LABELS, type ReturnInfo } from '../../../../domain/orders/return-info';
 import {
@@ -172,7 +173,7 @@ function OpenReturnForm({
             <div key={lineId} className="flex items-center justify-between gap-3 text-sm">
               <label htmlFor={`${id}-line-${lineId}`}>
                 {l.name}
-                {l.size ? ` (size ${l.size})` : ''} <span className="text-muted">· up to {most}</span>
+                {l.size ? ` (${sizeLabel(l.size)})` : ''} <span className="text-muted">· up to {most}</span>
               </label>
               <input
                 id={`${id}-line-${lineId}`}

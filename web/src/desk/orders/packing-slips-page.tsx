@@ -8,6 +8,7 @@
  */
 
 import { useEffect, useState } from 'react';
+import { sizeLabel } from '../../../../domain/catalogue/sizes';
 import type { OrderDetail, ReturnAddress } from '../../../../domain/orders/admin-api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { deskApi } from '../desk-api';
@@ -118,7 +119,7 @@ type SlipLine = OrderDetail['lines'][number];
 // slip-column: the space before each column after the first (desk.css), printed too.
 const SLIP_COLUMNS: readonly DataColumn<SlipLine>[] = [
   { header: 'Item', cell: (line) => line.name },
-  { header: 'Size', className: 'slip-column', cell: (line) => line.size },
+  { header: 'Size', className: 'slip-column', cell: (line) => (line.size ? sizeLabel(line.size) : '') },
   { header: 'Qty', numeric: true, className: 'slip-column', cell: (line) => line.quantity },
 ];
 const SLIP_PRICE: DataColumn<SlipLine> = {

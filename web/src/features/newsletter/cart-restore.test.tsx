@@ -51,6 +51,8 @@ describe('the cart reminder’s link on the cart page', () => {
     const user = userEvent.setup();
     renderRestore();
     expect(await screen.findByRole('heading', { name: 'Your saved cart' })).toBeInTheDocument();
+    // The saved cart, not an empty one beside it.
+    expect(screen.queryByText('Your cart is empty')).toBeNull();
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect((fetchMock.mock.calls[0] as [string, RequestInit])[1].method).toBe('GET');
     expect(screen.getByText(`No longer available, so not put back: ${product2?.name}.`)).toBeInTheDocument();

@@ -11,9 +11,14 @@ const CartRestorePanel = lazy(() =>
   import('./cart-restore-panel').then((m) => ({ default: m.CartRestorePanel })),
 );
 
-export function CartRestore() {
+/** The saved cart's token when the page was opened from the reminder's link; null otherwise. */
+export function useCartRestoreToken(): string | null {
   const [params] = useSearchParams();
-  const token = params.get(CART_RESTORE_PARAM);
+  return params.get(CART_RESTORE_PARAM);
+}
+
+export function CartRestore() {
+  const token = useCartRestoreToken();
   if (!token) return null;
   return (
     <Suspense fallback={<p className="mt-6">Looking up your saved cart…</p>}>

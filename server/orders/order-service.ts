@@ -19,7 +19,7 @@ import {
 } from '../../domain/making/dispatch';
 import type { MakingQueueSource } from '../../domain/making/making-queue';
 import { queueExtraDays } from '../../domain/making/making-queue';
-import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/offers/discounts';
+import type { DiscountedTotals } from '../../domain/offers/discounts';
 import { orderPagePath } from '../../domain/orders/order-page';
 import { orderDiscountLabel, quoteDispatchDate } from '../../domain/quotes/quotes';
 import {
@@ -27,18 +27,16 @@ import {
   currentZone,
   pausedSalesMessage,
   type SellerSettings,
-  shippingRates,
   zoneClosedMessage,
 } from '../../domain/settings/shop-settings';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
-import { cents } from '../../domain/shared/money';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { newOrderId } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import { type CheckoutDiscounts, discountLabel } from '../offers';
+import { type CheckoutDiscounts, discountLabel, priceCheckout } from '../offers';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
@@ -232,23 +230,20 @@ export class OrderService {
     const zone = shop ? currentZone(shop.shipping, input.zone) : null;
     if (shop && !zone) return refuse('invalid', zoneClosedMessage(input.zone));
     const now = this.now();
-    const decision = discounts
-      ? await discounts.decide({
-          email: input.email,
-          lines: input.lines,
-          code: input.discountCode ?? null,
-          now,
-        })
-      : null;
-    if (decision && !decision.ok) return refuse('invalid', decision.error);
-    const applied = decision?.applied ?? null;
-    const totals = priceDiscountedOrder(
-      input.lines,
-      input.zone,
-      input.giftWrap,
-      applied?.amount ?? cents(0),
-      shop ? shippingRates(shop.shipping) : undefined,
+    // The cart's check prices with the same function (server/offers/checkout-pricing.ts).
+    const priced = await priceCheckout(
+      { discounts, shipping: shop?.shipping },
+      {
+        email: input.email,
+        lines: input.lines,
+        code: input.discountCode ?? null,
+        zone: input.zone,
+        giftWrap: input.giftWrap,
+        now,
+      },
     );
+    if (!priced.ok) return refuse('invalid', priced.error);
+    const { applied, totals } = priced;
     const orderId = newOrderId();
     const code = applied?.source === 'code' ? applied.code : null;
     const order = {

@@ -112,7 +112,11 @@ export function CartSummary({
       </dl>
       <DiscountCodeField discount={discount} />
       <div className="mt-4">
-        <FreeShippingProgress subtotal={totals.subtotal} zone={zone} />
+        {/* The threshold compares the items after the discount, as the checkout charges. */}
+        <FreeShippingProgress
+          subtotal={line ? cents(totals.subtotal - line.amount) : totals.subtotal}
+          zone={zone}
+        />
       </div>
       <div className="mt-5 flex items-start gap-3">
         <input

@@ -70,6 +70,17 @@ export function queueOfPublished(published: PublishedQueue): MakingQueue {
   return { queuedPieces: days * capacity + capacity - 1, capacity };
 }
 
+/**
+ * The queue an order's date is promised from, wherever it is shown or stored: the cart and the product
+ * page (from /runtime-env.js), the hosted checkout's sentence and the date the payment stores. The same
+ * published days and capacity give the same date everywhere, so a cart and a checkout of the same pieces
+ * never disagree; an order of more pieces than fit the published day is dated as if the queue's last
+ * making day were full (at most one working day later than the exact count, never earlier).
+ */
+export function promisedQueue(queue: MakingQueue): MakingQueue {
+  return queueOfPublished(publishQueue(queue));
+}
+
 /** The queue as the server keeps it for the checkout and the pages (server/making/making-queue-state.ts). */
 export interface MakingQueueSource {
   /** The owner's capacity now (the setting, or MAKING_CAPACITY_PER_DAY). */

@@ -18,7 +18,7 @@ import {
   dispatchDate,
 } from '../../domain/making/dispatch';
 import type { MakingQueueSource } from '../../domain/making/making-queue';
-import { queueExtraDays } from '../../domain/making/making-queue';
+import { promisedQueue, queueExtraDays } from '../../domain/making/making-queue';
 import type { DiscountedTotals } from '../../domain/offers/discounts';
 import { orderPagePath } from '../../domain/orders/order-page';
 import { orderDiscountLabel, quoteDispatchDate } from '../../domain/quotes/quotes';
@@ -215,7 +215,9 @@ export class OrderService {
   private async deliveryPromise(zone: ZoneId, pieces: number): Promise<DeliveryPromise> {
     const now = this.now();
     const calendar = await this.calendar();
-    const queue = await this.o.queue?.current();
+    const current = await this.o.queue?.current();
+    // The cart's inputs (making-queue.ts promisedQueue): the same pieces get the cart's date.
+    const queue = current && promisedQueue(current);
     if (!queue || queueExtraDays(queue, pieces) === 0) return this.quietPromise(zone, now, calendar);
     return deliveryPromise(now, zone, { ...calendar, queue, pieces });
   }
@@ -406,7 +408,7 @@ export class OrderService {
         : (piecesAhead: number) =>
             dispatchDate(now, {
               ...calendar,
-              queue: { queuedPieces: piecesAhead, capacity },
+              queue: promisedQueue({ queuedPieces: piecesAhead, capacity }),
               pieces: order.itemCount,
             });
     const seller = await this.o.seller();
@@ -586,7 +588,7 @@ export class OrderService {
             : (piecesAhead: number) =>
                 dispatchDate(now, {
                   ...calendar,
-                  queue: { queuedPieces: piecesAhead, capacity },
+                  queue: promisedQueue({ queuedPieces: piecesAhead, capacity }),
                   pieces: order.itemCount,
                 });
       // The seller as she is now: the e-mails are composed inside the payment's transaction.

@@ -126,22 +126,23 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
     await page.goto('/admin#/settings');
     const away = page.getByRole('region', { name: 'Away' });
     await away.getByLabel(/pause sales/).check();
-    const until = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const until = addDays(irishDate(new Date()), 8);
     await away.getByLabel('Return date', { exact: true }).fill(until);
     await away.getByRole('button', { name: 'Save away' }).click();
     await expect(away.getByRole('status')).toContainText('Saved');
     await page.screenshot({ path: path.join(SHOTS, 'phone-away.png'), fullPage: true });
     const refused = await euCheckout(request);
     expect(refused.status()).toBe(409);
-    expect(((await refused.json()) as { error: string }).error).toContain(`We are back on ${until}.`);
+    const back = `We are back on ${formatDayMonth(until)}.`;
+    expect(((await refused.json()) as { error: string }).error).toContain(back);
     // The product page, as served and once the app runs: the note with the return date where Add to Cart
     // was, and "Tell me when you're back".
     await expect
       .poll(async () => (await request.get('/product/1')).text(), { timeout: 5_000 })
-      .toContain(`We are back on ${until}.`);
+      .toContain(back);
     const product = await page.context().newPage();
     await product.goto('/product/1');
-    await expect(product.getByTestId('away-notice')).toContainText(`We are back on ${until}.`);
+    await expect(product.getByTestId('away-notice')).toContainText(back);
     await expect(product.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
     await expect(product.getByRole('form', { name: 'Tell me when you’re back' })).toBeVisible();
     await product.screenshot({ path: path.join(SHOTS, 'phone-product-paused.png'), fullPage: false });

@@ -167,6 +167,9 @@ function referenceOf(order: StoredOrder): string {
 /** Without the settings (tests): Monday to Friday, no closures, never away. */
 const NO_CALENDAR: DispatchCalendar = {};
 
+/** A hosted checkout's lifetime (24 hours, Stripe's default and the test checkout's) and an hour's margin. */
+const CHECKOUT_LIFETIME_MS = 25 * 60 * 60 * 1000;
+
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -632,6 +635,29 @@ export class OrderService {
     if (order?.status !== 'pending') return;
     await this.o.store.markIfPending(order.id, 'expired', 'checkout cancelled');
     if (order.discountCode) await this.o.discounts?.release(order.id, this.now());
+  }
+
+  /**
+   * Sales paused (docs/product.md §10.14): every checkout still open is ended at the provider, so none
+   * opened before the pause is paid during it (its page says the checkout has expired); its order expires
+   * and a code's use is free again. A session the provider already took the money for cannot be ended:
+   * it is confirmed as any payment. Returns how many were ended.
+   */
+  async endOpenCheckouts(): Promise<number> {
+    const { store, provider, log } = this.o;
+    const since = new Date(this.now().getTime() - CHECKOUT_LIFETIME_MS).toISOString();
+    let ended = 0;
+    for (const open of await store.openCheckouts(since)) {
+      try {
+        await provider.expireSession(open.sessionId);
+      } catch (err) {
+        log.warn({ orderId: open.id, err: errorText(err) }, 'sales paused: a checkout could not be ended');
+        continue;
+      }
+      await this.cancelled(open.sessionId);
+      ended++;
+    }
+    return ended;
   }
 
   /** A verified provider event. Returns false when the shop should be asked again later (provider down). */

@@ -97,7 +97,9 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     app.making.queue.invalidate();
     const script = await app.inject({ method: 'GET', url: '/runtime-env.js' });
     // The pages are told the days the queue adds and the capacity, never the pieces queued.
-    expect(script.body).toContain('window.__SOLAS_QUEUE__=Object.freeze({"days":5,"capacity":8});');
+    expect(script.body).toContain(
+      'window.__SOLAS_QUEUE__=Object.freeze({"days":5,"capacity":8,"quiet":false});',
+    );
   });
 
   it('a cart and a checkout of the same pieces show the same date, which the payment stores', async () => {

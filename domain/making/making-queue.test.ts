@@ -36,10 +36,14 @@ describe('queueExtraDays', () => {
 
 describe('the queue as the pages are told it (publishQueue)', () => {
   it('names the working days and the capacity, never the pieces queued', () => {
-    expect(publishQueue(queue(314))).toEqual({ days: 39, capacity: 8 });
-    expect(publishQueue(queue(0))).toEqual({ days: 0, capacity: 8 });
-    expect(Object.keys(publishQueue(queue(7)))).toEqual(['days', 'capacity']);
-    // Every queue of one day's making looks the same.
+    expect(publishQueue(queue(314))).toEqual({ days: 39, capacity: 8, quiet: false });
+    expect(publishQueue(queue(0))).toEqual({ days: 0, capacity: 8, quiet: true });
+    expect(Object.keys(publishQueue(queue(7)))).toEqual(['days', 'capacity', 'quiet']);
+    // Every queue of one day's making looks the same; only an empty one says it is empty.
+    expect(new Set([1, 2, 5, 7].map((n) => JSON.stringify(publishQueue(queue(n)))))).toHaveProperty(
+      'size',
+      1,
+    );
     expect(new Set([312, 313, 314, 319].map((n) => JSON.stringify(publishQueue(queue(n)))))).toHaveProperty(
       'size',
       1,
@@ -58,6 +62,8 @@ describe('the queue as the pages are told it (publishQueue)', () => {
           expect(queueExtraDays(told, 1)).toBe(queueExtraDays(real, 1));
           const extra = queueExtraDays(told, pieces) - queueExtraDays(real, pieces);
           expect(extra === 0 || extra === 1).toBe(true);
+          // A quiet queue dates an order of any size exactly.
+          if (ahead === 0) expect(extra).toBe(0);
         },
       ),
       { numRuns: 500 },

@@ -46,28 +46,48 @@ export function queuedPieces(orders: readonly { readonly pieces: number; readonl
 
 /**
  * What the shop's pages are told of the queue (/runtime-env.js, docs/product.md §14.2): the working days
- * it adds to a one-piece order's date (the date the product page promises) and the capacity (orders
- * larger than a day's making). Never the pieces queued: their count, read over time, tells the shop's
- * sales; the days tell them no finer than the product page's date does.
+ * it adds to a one-piece order's date (the date the product page promises), the capacity (orders larger
+ * than a day's making), and whether nothing at all is queued. Never the pieces queued: their count, read
+ * over time, tells the shop's sales; the days tell them no finer than the product page's date does, and
+ * `quiet` only that the maker has nothing waiting.
  */
 export interface PublishedQueue {
   readonly days: number;
   readonly capacity: number;
+  /** No piece queued: an order of any size gets the exact date. Absent (an older script): false. */
+  readonly quiet?: boolean;
 }
 
 export function publishQueue(queue: MakingQueue): PublishedQueue {
-  return { days: queueExtraDays(queue, 1), capacity: Math.max(1, Math.floor(queue.capacity)) };
+  return {
+    days: queueExtraDays(queue, 1),
+    capacity: Math.max(1, Math.floor(queue.capacity)),
+    quiet: Math.floor(queue.queuedPieces) <= 0,
+  };
 }
 
 /**
  * A queue that gives the published one-piece date exactly and, for an order of more pieces, the latest
- * date the real queue could give (its last making day taken as full): never earlier than the date the
- * payment stores, at most one working day later.
+ * date the real queue could give (its last making day taken as full, unless nothing is queued): never
+ * earlier than the exact count, at most one working day later.
  */
 export function queueOfPublished(published: PublishedQueue): MakingQueue {
   const capacity = Math.max(1, Math.floor(published.capacity));
+  if (published.quiet === true) return { queuedPieces: 0, capacity };
   const days = Math.max(0, Math.floor(published.days));
   return { queuedPieces: days * capacity + capacity - 1, capacity };
+}
+
+/**
+ * The queue an order's date is promised from, wherever it is shown or stored: the cart and the product
+ * page (from /runtime-env.js), the hosted checkout's sentence and the date the payment stores. The same
+ * published days and capacity give the same date everywhere, so a cart and a checkout of the same pieces
+ * never disagree; an order of more pieces than fit the published day is dated as if the queue's last
+ * making day were full, unless nothing is queued (at most one working day later than the exact count,
+ * never earlier).
+ */
+export function promisedQueue(queue: MakingQueue): MakingQueue {
+  return queueOfPublished(publishQueue(queue));
 }
 
 /** The queue as the server keeps it for the checkout and the pages (server/making/making-queue-state.ts). */

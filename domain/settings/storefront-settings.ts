@@ -7,6 +7,7 @@
  */
 import type { ShippingRate, ShippingRates } from '../cart/pricing';
 import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
+import { formatDayMonth, parseIsoDate } from '../shared/calendar-date';
 import { cents } from '../shared/money';
 import { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT } from './announcement';
 
@@ -73,7 +74,11 @@ export const DEFAULT_STOREFRONT_SETTINGS: StorefrontSettings = {
 };
 
 export function storefrontSettings(settings: StorefrontSettings): StorefrontSettings {
-  const { text, enabled } = settings.announcement;
+  // While sales are paused the bar says so on every page, the home page too, in place of her text.
+  const { text, enabled } =
+    settings.away.mode === 'pause-sales'
+      ? { text: pausedAnnouncementText(settings.away), enabled: true }
+      : settings.announcement;
   return {
     shipping: settings.shipping,
     closures: settings.closures.map(({ from, to, reason }) => ({ from, to, reason })),
@@ -96,11 +101,26 @@ export function announcementKey(text: string): string {
   return `a${hash.toString(36)}`;
 }
 
+/** Her return date in the shop's wording ("Wednesday 2 December"); null without one. */
+function backOn(away: StorefrontSettings['away']): string | null {
+  const date = away.until ? parseIsoDate(away.until) : null;
+  return date ? formatDayMonth(date) : null;
+}
+
 /** What a shopper is told while sales are paused (the 409 of POST /api/checkout, the product page's note). */
 export function pausedSalesMessage(away: StorefrontSettings['away']): string {
-  const back = away.until ? ` We are back on ${away.until}.` : '';
+  const day = backOn(away);
+  const back = day ? ` We are back on ${day}.` : '';
   const note = away.message.trim() ? ` ${away.message.trim()}` : '';
   return `The shop is taking a break and is not taking orders just now.${back}${note}`;
+}
+
+/** The announcement bar while sales are paused. */
+export function pausedAnnouncementText(away: StorefrontSettings['away']): string {
+  const day = backOn(away);
+  return day
+    ? `The shop is taking a break: orders open again on ${day}.`
+    : 'The shop is taking a break and is not taking orders just now.';
 }
 
 /** The zones' prices and thresholds as pricing takes them (domain/cart/pricing.ts ShippingRates). */

@@ -358,7 +358,7 @@ describe('runtime env script and route registration in the app', () => {
       'window.__SOLAS_ENV__=Object.freeze({"MOBILE_NAV":"false","FLAG_HERO_V2":"true","SELLER_NAME":"[Owner name], trading as Solas","SELLER_ADDRESS":"[Street address], [Town], Co. [County], Ireland","VAT_RATE":"23","SELLER_EMAIL":"hello@solas.example"});\n' +
         // The making queue's working days and the capacity (at most a minute old; never the pieces
         // queued): empty here, at the default capacity.
-        'window.__SOLAS_QUEUE__=Object.freeze({"days":0,"capacity":8});\n' +
+        'window.__SOLAS_QUEUE__=Object.freeze({"days":0,"capacity":8,"quiet":true});\n' +
         // The early-bird price: none (EARLY_BIRD_UNTIL unset and no desk setting).
         'window.__SOLAS_EARLY_BIRD__=null;\n',
     );

@@ -8,16 +8,25 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
+import { queueOfPublished } from '../../domain/making/making-queue';
 import { SETTINGS_MESSAGES, type TodayResponse } from '../../domain/making/today';
 import { TIMELINE_KINDS } from '../../domain/orders/admin-api';
+import { formatDayMonth, type IsoDate } from '../../domain/shared/calendar-date';
 import { GALWAY_CARD_FORM, outboxSettled } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
+import { dispatchView } from '../../web/src/features/making/dispatch-view';
 import { deskStepWords, planToday, type QueuedOrder } from './today';
 
 const TOKEN = 'today-owner-token-0123';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 const WEDNESDAY = new Date('2026-10-21T09:00:00Z');
+/** The pages' settings when the owner saved none: Monday to Friday, no closures, not away. */
+const FIRST_START = {
+  closures: [],
+  workingDays: [1, 2, 3, 4, 5],
+  away: { mode: 'off', until: null },
+} as const;
 
 let shop: TestShop;
 let app: FastifyInstance;
@@ -89,7 +98,23 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
     app.making.queue.invalidate();
     const script = await app.inject({ method: 'GET', url: '/runtime-env.js' });
     // The pages are told the days the queue adds and the capacity, never the pieces queued.
-    expect(script.body).toContain('window.__SOLAS_QUEUE__=Object.freeze({"days":5,"capacity":8});');
+    expect(script.body).toContain(
+      'window.__SOLAS_QUEUE__=Object.freeze({"days":5,"capacity":8,"quiet":false});',
+    );
+  });
+
+  it('a cart and a checkout of the same pieces show the same date, which the payment stores', async () => {
+    // One piece ahead: an order of two fits the start day exactly, but the pages never learn that.
+    await pay(await openCheckout());
+    app.making.queue.invalidate();
+    const script = (await app.inject({ method: 'GET', url: '/runtime-env.js' })).body;
+    const published = /window\.__SOLAS_QUEUE__=Object\.freeze\((\{[^}]*\})\)/.exec(script)?.[1];
+    const cart = dispatchView(WEDNESDAY, 'IE', FIRST_START, queueOfPublished(JSON.parse(published ?? '')), 2);
+    const sessionId = await openCheckout(2);
+    const page = (await app.inject({ method: 'GET', url: `/test-checkout/${sessionId}` })).body;
+    expect(page).toContain(`Dispatched by ${cart.dispatchBy};`);
+    const paid = await pay(sessionId);
+    expect(formatDayMonth(paid.dispatchBy as IsoDate)).toBe(cart.dispatchBy);
   });
 
   it('two payments at once never take the same last piece of a day', async () => {

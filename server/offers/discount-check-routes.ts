@@ -8,15 +8,22 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { discountCheckRequestSchema, discountCheckResponseSchema } from '../../domain/checkout/checkout';
 import { parseCartLines } from '../../domain/checkout/checkout-request';
 import { DEFAULT_ZONE } from '../../domain/config';
-import { DISCOUNT_CHECK_PATH, discountLineLabel, priceDiscountedOrder } from '../../domain/offers/discounts';
-import { cents } from '../../domain/shared/money';
+import { DISCOUNT_CHECK_PATH, discountLineLabel } from '../../domain/offers/discounts';
+import type { StorefrontZone } from '../../domain/settings/storefront-settings';
 import type { CatalogueSource } from '../catalogue';
 import { refuse } from '../lib/refusal';
 import type { CheckoutDiscounts } from './checkout-discounts';
+import { priceCheckout } from './checkout-pricing';
 
 export async function discountCheckRoutes(
   app: FastifyInstance,
-  opts: { discounts: CheckoutDiscounts; catalogue: CatalogueSource; now?: () => Date },
+  opts: {
+    discounts: CheckoutDiscounts;
+    catalogue: CatalogueSource;
+    /** The zones' prices and thresholds as the owner set them: the checkout charges with the same. */
+    shipping: () => Promise<{ readonly zones: readonly StorefrontZone[] }>;
+    now?: () => Date;
+  },
 ): Promise<void> {
   const route = {
     schema: { body: discountCheckRequestSchema, response: { 200: discountCheckResponseSchema } },
@@ -25,22 +32,21 @@ export async function discountCheckRoutes(
     const lines = parseCartLines(request.body.items, opts.catalogue.current());
     if (!lines.ok) refuse('invalid', lines.error);
     const code = request.body.code?.trim() ? request.body.code : null;
-    const decision = await opts.discounts.decide({
-      email: null,
-      lines: lines.lines,
-      code,
-      now: opts.now?.() ?? new Date(),
-    });
-    // `field` tells the cart the code itself was refused (not the lines), so a kept code is dropped.
-    if (!decision.ok) refuse('invalid', decision.error, { field: 'code' });
-    const { applied } = decision;
-    const zone = request.body.zone ?? DEFAULT_ZONE;
-    const totals = priceDiscountedOrder(
-      lines.lines,
-      zone,
-      request.body.giftWrap ?? false,
-      cents(applied.amount),
+    const priced = await priceCheckout(
+      { discounts: opts.discounts, shipping: await opts.shipping() },
+      {
+        email: null,
+        lines: lines.lines,
+        code,
+        zone: request.body.zone ?? DEFAULT_ZONE,
+        giftWrap: request.body.giftWrap ?? false,
+        now: opts.now?.() ?? new Date(),
+      },
     );
+    // `field` tells the cart the code itself was refused (not the lines), so a kept code is dropped.
+    if (!priced.ok) refuse('invalid', priced.error, { field: 'code' });
+    const { totals } = priced;
+    const applied = priced.applied ?? { source: 'none' as const };
     return reply.send({
       ok: true,
       discount: totals.discount,

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { codeRefusalMessage } from '../../domain/offers/discounts';
+import { SEEDED_ZONES } from '../../domain/settings/storefront-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { cents } from '../../domain/shared/money';
 import {
@@ -253,6 +254,45 @@ describe('the cart asks before the checkout (POST /api/discounts/check)', () => 
     });
     // Asking twice reserved nothing: the one use is still there for the checkout.
     expect((await checkout(app, cart('a@example.ie', 'XMAS15'))).status).toBe(200);
+  });
+});
+
+describe.each(TEST_DIALECTS)('the cart and the checkout price alike on %s', (dialect) => {
+  it("with the owner's shipping, the cart's total for a code is the amount the checkout charges", async () => {
+    const data = tempDataDir();
+    cleanups.push(data.remove);
+    const database = await createTestDatabase(dialect, data.dir, { migrated: true });
+    cleanups.push(() => database.remove());
+    const app = await start({}, database);
+    // Ireland €5.50, free from €60 (the first start's: €4.95, free from €40).
+    const zones = SEEDED_ZONES.map((z) => (z.id === 'IE' ? { ...z, price: 550, freeFrom: 6000 } : z));
+    const saved = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: auth,
+      payload: { shipping: { zones } },
+    });
+    expect(saved.statusCode).toBe(200);
+    await createCode(app, { code: 'XMAS15', percentOff: 15 });
+    // €35 + €30 = €65 of items; €55.25 after 15% is under her €60: shipping is charged.
+    const items = [
+      { id: '3', quantity: 1 },
+      { id: '5', quantity: 1 },
+    ];
+    const check = await app.inject({
+      method: 'POST',
+      url: '/api/discounts/check',
+      payload: { code: 'XMAS15', items, zone: 'IE' },
+    });
+    expect(check.json()).toMatchObject({ ok: true, discount: 975, shipping: 550, total: 6075 });
+    const res = await checkout(app, cart('aoife@example.ie', 'XMAS15', items));
+    const sessionId = String(res.body.sessionId);
+    await payAndConfirm(app, sessionId, 'aoife@example.ie');
+    expect(await confirm(app, sessionId)).toMatchObject({
+      discount: 975,
+      shipping: check.json().shipping,
+      total: check.json().total,
+    });
   });
 });
 

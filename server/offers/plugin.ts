@@ -30,6 +30,7 @@ async function offers(app: FastifyInstance): Promise<void> {
   await app.register(discountCheckRoutes, {
     discounts: atCheckout,
     catalogue: app.catalogue.source,
+    shipping: async () => (await settings.current()).shipping,
     ...(now ? { now } : {}),
   });
 }

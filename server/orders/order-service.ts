@@ -18,8 +18,8 @@ import {
   dispatchDate,
 } from '../../domain/making/dispatch';
 import type { MakingQueueSource } from '../../domain/making/making-queue';
-import { queueExtraDays } from '../../domain/making/making-queue';
-import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/offers/discounts';
+import { promisedQueue, queueExtraDays } from '../../domain/making/making-queue';
+import type { DiscountedTotals } from '../../domain/offers/discounts';
 import { orderPagePath } from '../../domain/orders/order-page';
 import { orderDiscountLabel, quoteDispatchDate } from '../../domain/quotes/quotes';
 import {
@@ -27,18 +27,16 @@ import {
   currentZone,
   pausedSalesMessage,
   type SellerSettings,
-  shippingRates,
   zoneClosedMessage,
 } from '../../domain/settings/shop-settings';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
-import { cents } from '../../domain/shared/money';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { newOrderId } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import { type CheckoutDiscounts, discountLabel } from '../offers';
+import { type CheckoutDiscounts, discountLabel, priceCheckout } from '../offers';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
@@ -169,6 +167,9 @@ function referenceOf(order: StoredOrder): string {
 /** Without the settings (tests): Monday to Friday, no closures, never away. */
 const NO_CALENDAR: DispatchCalendar = {};
 
+/** A hosted checkout's lifetime (24 hours, Stripe's default and the test checkout's) and an hour's margin. */
+const CHECKOUT_LIFETIME_MS = 25 * 60 * 60 * 1000;
+
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
@@ -217,7 +218,9 @@ export class OrderService {
   private async deliveryPromise(zone: ZoneId, pieces: number): Promise<DeliveryPromise> {
     const now = this.now();
     const calendar = await this.calendar();
-    const queue = await this.o.queue?.current();
+    const current = await this.o.queue?.current();
+    // The cart's inputs (making-queue.ts promisedQueue): the same pieces get the cart's date.
+    const queue = current && promisedQueue(current);
     if (!queue || queueExtraDays(queue, pieces) === 0) return this.quietPromise(zone, now, calendar);
     return deliveryPromise(now, zone, { ...calendar, queue, pieces });
   }
@@ -232,23 +235,20 @@ export class OrderService {
     const zone = shop ? currentZone(shop.shipping, input.zone) : null;
     if (shop && !zone) return refuse('invalid', zoneClosedMessage(input.zone));
     const now = this.now();
-    const decision = discounts
-      ? await discounts.decide({
-          email: input.email,
-          lines: input.lines,
-          code: input.discountCode ?? null,
-          now,
-        })
-      : null;
-    if (decision && !decision.ok) return refuse('invalid', decision.error);
-    const applied = decision?.applied ?? null;
-    const totals = priceDiscountedOrder(
-      input.lines,
-      input.zone,
-      input.giftWrap,
-      applied?.amount ?? cents(0),
-      shop ? shippingRates(shop.shipping) : undefined,
+    // The cart's check prices with the same function (server/offers/checkout-pricing.ts).
+    const priced = await priceCheckout(
+      { discounts, shipping: shop?.shipping },
+      {
+        email: input.email,
+        lines: input.lines,
+        code: input.discountCode ?? null,
+        zone: input.zone,
+        giftWrap: input.giftWrap,
+        now,
+      },
     );
+    if (!priced.ok) return refuse('invalid', priced.error);
+    const { applied, totals } = priced;
     const orderId = newOrderId();
     const code = applied?.source === 'code' ? applied.code : null;
     const order = {
@@ -411,7 +411,7 @@ export class OrderService {
         : (piecesAhead: number) =>
             dispatchDate(now, {
               ...calendar,
-              queue: { queuedPieces: piecesAhead, capacity },
+              queue: promisedQueue({ queuedPieces: piecesAhead, capacity }),
               pieces: order.itemCount,
             });
     const seller = await this.o.seller();
@@ -591,7 +591,7 @@ export class OrderService {
             : (piecesAhead: number) =>
                 dispatchDate(now, {
                   ...calendar,
-                  queue: { queuedPieces: piecesAhead, capacity },
+                  queue: promisedQueue({ queuedPieces: piecesAhead, capacity }),
                   pieces: order.itemCount,
                 });
       // The seller as she is now: the e-mails are composed inside the payment's transaction.
@@ -635,6 +635,29 @@ export class OrderService {
     if (order?.status !== 'pending') return;
     await this.o.store.markIfPending(order.id, 'expired', 'checkout cancelled');
     if (order.discountCode) await this.o.discounts?.release(order.id, this.now());
+  }
+
+  /**
+   * Sales paused (docs/product.md §10.14): every checkout still open is ended at the provider, so none
+   * opened before the pause is paid during it (its page says the checkout has expired); its order expires
+   * and a code's use is free again. A session the provider already took the money for cannot be ended:
+   * it is confirmed as any payment. Returns how many were ended.
+   */
+  async endOpenCheckouts(): Promise<number> {
+    const { store, provider, log } = this.o;
+    const since = new Date(this.now().getTime() - CHECKOUT_LIFETIME_MS).toISOString();
+    let ended = 0;
+    for (const open of await store.openCheckouts(since)) {
+      try {
+        await provider.expireSession(open.sessionId);
+      } catch (err) {
+        log.warn({ orderId: open.id, err: errorText(err) }, 'sales paused: a checkout could not be ended');
+        continue;
+      }
+      await this.cancelled(open.sessionId);
+      ended++;
+    }
+    return ended;
   }
 
   /** A verified provider event. Returns false when the shop should be asked again later (provider down). */

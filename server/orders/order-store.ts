@@ -540,6 +540,23 @@ export class OrderStore {
   }
 
   /**
+   * The shop's checkouts still open at the provider: pending orders of the cart and of quotes with a
+   * session created since `since` (a hosted checkout lives 24 hours). The owner's own orders are not
+   * among them: paused sales do not stop those (docs/product.md §10.14).
+   */
+  async openCheckouts(since: string): Promise<{ id: string; sessionId: string }[]> {
+    const rows = await this.db
+      .selectFrom('orders')
+      .select(['id', 'session_id'])
+      .where('status', '=', 'pending')
+      .where('session_id', 'is not', null)
+      .where('channel', '!=', 'manual')
+      .where('created_at', '>=', since)
+      .execute();
+    return rows.flatMap((r) => (r.session_id ? [{ id: r.id, sessionId: r.session_id }] : []));
+  }
+
+  /**
    * Orders the owner marked paid whose second step never ran (the process stopped between storing the
    * order and marking it paid): pending, with how she was paid and no checkout session, created before
    * `before`, oldest first.

@@ -88,6 +88,11 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     onRecoverable: (checkout) => events.emit('checkoutRecoverable', checkout),
     discounts: app.offers.atCheckout,
   });
+  // The owner paused sales on this instance: no checkout opened before is paid during the pause. Awaited
+  // with her save (catalogueEdited), so "Saved" means none can be.
+  events.on('catalogueEdited', async () => {
+    if ((await app.settings.cache.current()).away.mode === 'pause-sales') await service.endOpenCheckouts();
+  });
   const deskStore = new DeskStore(db);
   const fulfilment = new DeskService({
     store: deskStore,

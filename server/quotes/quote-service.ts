@@ -10,7 +10,7 @@ import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import type { SizeCode, ZoneId } from '../../domain/config';
 import { DEFAULT_SIZE } from '../../domain/config';
 import { type DispatchCalendar, dispatchDate } from '../../domain/making/dispatch';
-import type { MakingQueueSource } from '../../domain/making/making-queue';
+import { type MakingQueueSource, promisedQueue } from '../../domain/making/making-queue';
 import {
   type AdminQuote,
   customLineId,
@@ -550,6 +550,9 @@ export class QuoteService {
   private async dispatchIfPaidNow(pieces: number): Promise<IsoDate> {
     const calendar = (await this.o.calendar?.()) ?? {};
     const queue = await this.o.queue?.current();
-    return dispatchDate(this.now(), { ...calendar, ...(queue ? { queue, pieces } : {}) });
+    return dispatchDate(this.now(), {
+      ...calendar,
+      ...(queue ? { queue: promisedQueue(queue), pieces } : {}),
+    });
   }
 }

@@ -372,6 +372,24 @@ describe.each(TEST_DIALECTS)('the checkout following the settings on %s', (diale
     expect((await checkout(app, 'IE')).status).toBe(200);
   });
 
+  it('a checkout opened before sales were paused can no longer be paid during the pause', async () => {
+    const app = await start(await onDatabase(dialect));
+    const opened = await checkout(app, 'IE');
+    const sessionId = String(opened.body.sessionId);
+    const until = addDays(irishDate(new Date()), 7);
+    expect((await patch(app, { away: { mode: 'pause-sales', until, message: '' } })).status).toBe(200);
+    const pay = await app.inject({
+      method: 'POST',
+      url: `/test-checkout/${sessionId}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(GALWAY_CARD_FORM).toString(),
+    });
+    // Back to the checkout's page, which says it has expired: nothing was paid.
+    expect(pay.headers.location).toBe(`/test-checkout/${sessionId}`);
+    expect((await app.payments.provider.retrieveSession(sessionId))?.paymentStatus).not.toBe('paid');
+    expect((await orderRows(app)).map((r) => r.status)).toEqual(['expired']);
+  });
+
   it('dates a payment by the saved closures, working days and away state, not by CLOSED_DATES', async () => {
     const app = await start(await onDatabase(dialect));
     const today = irishDate(new Date());

@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { SEEDED_ZONES } from '../../domain/settings/shop-settings';
-import { addDays, irishDate } from '../../domain/shared/calendar-date';
+import { addDays, formatDayMonth, irishDate } from '../../domain/shared/calendar-date';
 import { type OpenDatabase, openDatabase } from '../../server/db/database';
 import type { Cluster } from '../support/cluster';
 import { paidOrderOn, type ShopCluster, startShopCluster } from '../support/shop-cluster';
@@ -194,7 +194,7 @@ test('the owner saves her seller, the EU zone, a week closed and paused sales on
   await away.getByLabel('Return date', { exact: true }).fill(until);
   await away.getByLabel('Message to shoppers').fill('At the Galway craft fair.');
   await saved(page, 'Away', 'Save away');
-  const note = `We are back on ${until}. At the Galway craft fair.`;
+  const note = `We are back on ${formatDayMonth(until)}. At the Galway craft fair.`;
   await followedOnB('paused sales on the product page', async () =>
     (await served(`${B}/product/1`)).includes(note),
   );

@@ -11,11 +11,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { type CatalogueResourceBody, CURRENT_CATALOGUE_URL } from '../../domain/catalogue/catalogue-url';
+import { STORAGE_KEYS } from '../../domain/config';
 import { closureNow, dispatchCalendar, dispatchDate } from '../../domain/making/dispatch';
 import type { AllSettings } from '../../domain/settings/shop-settings';
 import { storefrontSettings } from '../../domain/settings/storefront-settings';
 import { addDays, formatDayMonth, irishDate } from '../../domain/shared/calendar-date';
 import { axeScan, expectNoSeriousViolations } from './axe';
+import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { holdAppScripts } from './hydration';
 import { shopOfItsOwn } from './own-shop';
@@ -128,22 +130,23 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
     await page.goto('/admin#/settings');
     const away = page.getByRole('region', { name: 'Away' });
     await away.getByLabel(/pause sales/).check();
-    const until = new Date(Date.now() + 8 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const until = addDays(irishDate(new Date()), 8);
     await away.getByLabel('Return date', { exact: true }).fill(until);
     await away.getByRole('button', { name: 'Save away' }).click();
     await expect(away.getByRole('status')).toContainText('Saved');
     await page.screenshot({ path: path.join(SHOTS, 'phone-away.png'), fullPage: true });
     const refused = await euCheckout(request);
     expect(refused.status()).toBe(409);
-    expect(((await refused.json()) as { error: string }).error).toContain(`We are back on ${until}.`);
+    const back = `We are back on ${formatDayMonth(until)}.`;
+    expect(((await refused.json()) as { error: string }).error).toContain(back);
     // The product page, as served and once the app runs: the note with the return date where Add to Cart
     // was, and "Tell me when you're back".
     await expect
       .poll(async () => (await request.get('/product/1')).text(), { timeout: 5_000 })
-      .toContain(`We are back on ${until}.`);
+      .toContain(back);
     const product = await page.context().newPage();
     await product.goto('/product/1');
-    await expect(product.getByTestId('away-notice')).toContainText(`We are back on ${until}.`);
+    await expect(product.getByTestId('away-notice')).toContainText(back);
     await expect(product.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
     await expect(product.getByRole('form', { name: 'Tell me when you’re back' })).toBeVisible();
     await product.screenshot({ path: path.join(SHOTS, 'phone-product-paused.png'), fullPage: false });
@@ -243,6 +246,72 @@ test('Settings on a phone: a closure with its reason reaches the product page wi
     await expect(product.getByText(/Free shipping in Ireland on orders of/)).toHaveCount(0);
     await expect(product.getByRole('list', { name: 'Why shop with us' })).not.toContainText('Free Shipping');
     await product.close();
+  } finally {
+    await restoreSettings(request, before);
+  }
+});
+
+test("Settings on a phone: her Irish shipping and a 15% code; the cart's total is what the test checkout charges", async ({
+  page,
+  request,
+  consoleGuard,
+}) => {
+  test.setTimeout(90_000);
+  consoleGuard.allow(/the server responded with a status of 401/);
+  const before = await readSettings(request);
+  try {
+    await page.goto('/admin#/settings');
+    await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const shipping = page.getByRole('region', { name: 'Shipping' });
+    const ireland = shipping.getByRole('group', { name: /\(IE\)$/ });
+    await ireland.getByLabel('Price (€)').fill('5.50');
+    await ireland.getByLabel(/Free shipping from/).fill('60');
+    await shipping.getByRole('button', { name: 'Save shipping' }).click();
+    await expect(shipping.getByRole('status')).toContainText('Saved');
+    // A code the owner made (a second run finds it there already).
+    const code = await request.post('/api/admin/discounts', {
+      headers: owner,
+      data: { code: 'CART15', percentOff: 15 },
+    });
+    expect([201, 409]).toContain(code.status());
+    await expect
+      .poll(async () => {
+        const body = (await (await request.get(CURRENT_CATALOGUE_URL)).json()) as CatalogueResourceBody;
+        return body.shop?.shipping.zones.find((z) => z.id === 'IE');
+      })
+      .toMatchObject({ price: 550, freeFrom: 6000 });
+
+    // €35 + €30 of bracelets: €55.25 after 15%, under her €60, so Irish shipping is €5.50.
+    await page.goto('/#/cart');
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      STORAGE_KEYS.cart,
+      JSON.stringify([
+        { id: '3', quantity: 1 },
+        { id: '5', quantity: 1 },
+      ]),
+    ] as const);
+    await page.goto('about:blank');
+    await page.goto('/#/cart');
+    await page.getByRole('button', { name: 'Have a discount code?' }).click();
+    await page.getByRole('textbox', { name: 'Discount code' }).fill('cart15');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await expect(page.getByTestId('cart-discount')).toHaveText('−€9.75');
+    await expect(page.getByTestId('cart-shipping')).toHaveText('€5.50');
+    await expect(page.getByTestId('cart-total')).toHaveText('€60.75');
+    await expect(page.getByText(/qualified for free shipping/)).toHaveCount(0);
+    await expect(page.getByText("You're €4.75 away from free shipping")).toBeVisible();
+
+    await enterEmail(page, 'grainne.walsh@example.ie');
+    await page.waitForURL(/\/test-checkout\//);
+    const totals = page.locator('dl.totals');
+    await expect(totals.locator('.row.total dd')).toHaveText('€60.75');
+    await expect(totals.getByText('€5.50')).toBeVisible();
+    await fillTestCheckout(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+    await page.waitForURL(/#\/order-confirmation\?session_id=cs_test_/);
+    await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('€60.75').first()).toBeVisible();
   } finally {
     await restoreSettings(request, before);
   }

@@ -8,7 +8,7 @@ import {
   type ZoneId,
 } from '../../../../domain/config';
 import { cents, formatEuro } from '../../../../domain/shared/money';
-import { useZones } from '../settings';
+import { salesPaused, useAway, useZones } from '../settings';
 import { useCart } from './cart-context';
 import { DiscountCodeField, useDiscountLine } from './discount-code';
 import { FreeShippingProgress } from './free-shipping-progress';
@@ -37,6 +37,8 @@ export function CartSummary({
   const { totals, zone, setZone, giftWrap, setGiftWrap } = useCart();
   // The zones the owner ships to, named as she named them (a zone she switched off is not offered).
   const zones = useZones();
+  // While sales are paused the cart takes no order: no dispatch date or Christmas promise either.
+  const paused = salesPaused(useAway());
   const zoneName = (id: ZoneId) => zones.find((z) => z.id === id)?.name ?? SHIPPING_ZONES[id].label;
   const discount = useDiscountLine();
   const line = discount.line;
@@ -112,7 +114,11 @@ export function CartSummary({
       </dl>
       <DiscountCodeField discount={discount} />
       <div className="mt-4">
-        <FreeShippingProgress subtotal={totals.subtotal} zone={zone} />
+        {/* The threshold compares the items after the discount, as the checkout charges. */}
+        <FreeShippingProgress
+          subtotal={line ? cents(totals.subtotal - line.amount) : totals.subtotal}
+          zone={zone}
+        />
       </div>
       <div className="mt-5 flex items-start gap-3">
         <input
@@ -128,13 +134,15 @@ export function CartSummary({
         <label htmlFor={giftWrapId}>Add gift wrapping (+{formatEuro(GIFT_WRAP_PRICE)})</label>
       </div>
       {giftWrap ? <GiftMessageField /> : null}
-      <div className="mt-5 rounded-xl bg-sand px-4 py-3 text-sm">
-        <p className="font-medium">Estimated dispatch</p>
-        <p className="mt-1 text-muted">
-          Made to order: {productionDaysText()}, then delivery in {deliveryDaysText(zone)}
-        </p>
-        {dispatch(zone, totals.itemCount)}
-      </div>
+      {paused ? null : (
+        <div className="mt-5 rounded-xl bg-sand px-4 py-3 text-sm">
+          <p className="font-medium">Estimated dispatch</p>
+          <p className="mt-1 text-muted">
+            Made to order: {productionDaysText()}, then delivery in {deliveryDaysText(zone)}
+          </p>
+          {dispatch(zone, totals.itemCount)}
+        </div>
+      )}
       <div className="mt-6">{checkout}</div>
     </section>
   );

@@ -86,6 +86,35 @@ describe('the cart’s discount code', () => {
     });
   });
 
+  it('says free shipping only when the items after the discount reach it, as the checkout charges', async () => {
+    const user = userEvent.setup();
+    // €70 of items ships free in Ireland (from €40); €35 after half off does not: €4.95.
+    serverAnswers({
+      HALF: {
+        status: 200,
+        body: {
+          ok: true,
+          discount: 3500,
+          discountCode: 'HALF',
+          label: 'Discount (HALF)',
+          shipping: 495,
+          total: 3995,
+        },
+      },
+    });
+    renderCart([
+      { id: '1', quantity: 1 },
+      { id: '5', quantity: 1 },
+    ]);
+    expect(screen.getByText(/qualified for free shipping/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'half');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(summaryValue(/^Total$/)).toBe('€39.95'));
+    expect(summaryValue(/^Shipping/)).toBe('€4.95');
+    expect(screen.queryByText(/qualified for free shipping/)).not.toBeInTheDocument();
+    expect(screen.getByText("You're €5.00 away from free shipping")).toBeInTheDocument();
+  });
+
   it('asks about the lines that can be checked out only, leaving a paused one out', async () => {
     const user = userEvent.setup();
     const asked = serverAnswers({

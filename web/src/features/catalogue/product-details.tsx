@@ -16,7 +16,7 @@ import { Link } from '../../lib/router';
 import { useCatalogue } from '../catalogue-snapshot';
 import { ProductDispatch } from '../making';
 import { useRecordRecentlyViewed } from '../recently-viewed';
-import { useIrishFreeFrom } from '../settings';
+import { salesPaused, useAway, useIrishFreeFrom } from '../settings';
 import { MaterialChips } from './material-chips';
 import { ProductAbout } from './product-about';
 import { ProductActions } from './product-actions';
@@ -31,6 +31,7 @@ const SizeGuideDialog = lazy(() => loadSizeGuide().then((m) => ({ default: m.Siz
 export function ProductDetails({ product }: { product: Product }) {
   const record = useRecordRecentlyViewed();
   const freeFrom = useIrishFreeFrom();
+  const paused = salesPaused(useAway());
   const sizeGuide = useLazyDialog();
   const [expanded, setExpanded] = useState(false);
   // The size Add to Cart and Buy Now add; the size guide's finder can set it (docs/product.md §13.1).
@@ -76,8 +77,9 @@ export function ProductDetails({ product }: { product: Product }) {
           <p className="mt-4 text-2xl font-semibold tabular-nums" data-testid="product-detail-price">
             {formatEuro(product.price)}
           </p>
-          {/* A paused product cannot be ordered: no promise of a dispatch or a Christmas date. */}
-          {isOrderable(product) ? (
+          {/* A paused product, or the shop while sales are paused, takes no order: no promise of a
+              dispatch or a Christmas date. */}
+          {isOrderable(product) && !paused ? (
             <>
               <p className="mt-2 text-sm text-muted">
                 {freeFrom === null

@@ -42,10 +42,10 @@ declare global {
 export function browserQueue(): MakingQueue | null {
   const value = typeof window === 'undefined' ? undefined : window.__SOLAS_QUEUE__;
   if (typeof value !== 'object' || value === null) return null;
-  const { days, capacity } = value as Record<string, unknown>;
+  const { days, capacity, quiet } = value as Record<string, unknown>;
   if (typeof days !== 'number' || !Number.isInteger(days) || days < 0) return null;
   if (typeof capacity !== 'number' || !isValidCapacity(capacity)) return null;
-  return queueOfPublished({ days, capacity });
+  return queueOfPublished({ days, capacity, quiet: quiet === true });
 }
 
 export interface DispatchView {

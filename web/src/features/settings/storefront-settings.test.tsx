@@ -149,7 +149,7 @@ describe('sales paused', () => {
     expect(screen.queryByRole('button', { name: 'Add to Cart' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Buy Now' })).toBeNull();
     expect(screen.getByTestId('away-notice')).toHaveTextContent(
-      'The shop is taking a break and is not taking orders just now. We are back on 2026-12-02. At the Galway craft fair.',
+      'The shop is taking a break and is not taking orders just now. We are back on Wednesday 2 December. At the Galway craft fair.',
     );
     const form = await screen.findByRole('form', { name: 'Tell me when you’re back' });
     const user = userEvent.setup();
@@ -164,7 +164,32 @@ describe('sales paused', () => {
     renderAt('#/cart', <CartPage />, PAUSED);
     expect(screen.getAllByText('Tawny Strand').length).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).toBeNull();
-    expect(screen.getByTestId('away-notice')).toHaveTextContent('We are back on 2026-12-02.');
+    expect(screen.getByTestId('away-notice')).toHaveTextContent('We are back on Wednesday 2 December.');
+    // No dispatch date or Christmas promise for an order the shop does not take.
+    expect(screen.queryByText('Estimated dispatch')).toBeNull();
+    expect(screen.queryByTestId('cart-dispatch')).toBeNull();
+  });
+
+  it('promises no dispatch or Christmas date on the product page', () => {
+    renderAt('#/product/1', <ProductPage />, PAUSED);
+    expect(screen.getByTestId('away-notice')).toBeInTheDocument();
+    expect(screen.queryByTestId('product-dispatch')).toBeNull();
+    expect(screen.queryByText(/Order now, dispatched by/)).toBeNull();
+    expect(screen.queryByText(/ready to ship in/)).toBeNull();
+  });
+
+  it('says so in the announcement bar on every page, the home page too, in place of her text', () => {
+    renderAt(
+      '#/',
+      <>
+        <AnnouncementBar />
+        <HomePage />
+      </>,
+      PAUSED,
+    );
+    expect(screen.getByRole('complementary', { name: 'Announcement' })).toHaveTextContent(
+      'The shop is taking a break: orders open again on Wednesday 2 December.',
+    );
   });
 
   it('changes nothing while the shop is open or keeps selling', () => {

@@ -34,7 +34,7 @@ export const CAMPAIGN_LIMITS = {
 export const CAMPAIGN_MESSAGES = {
   subject: `subject must be 1 to ${CAMPAIGN_LIMITS.subjectMax} characters`,
   preview: `preview must be at most ${CAMPAIGN_LIMITS.previewMax} characters`,
-  body: `body must be 1 to ${CAMPAIGN_LIMITS.bodyMax} characters of Markdown`,
+  body: `body must be a message of 1 to ${CAMPAIGN_LIMITS.bodyMax} characters`,
   productIds: `productIds must be a list of at most ${CAMPAIGN_LIMITS.productsMax} product ids`,
   unknownProduct: 'productIds names a product the catalogue does not have',
   at: 'at must be an ISO 8601 date-time with Z or an offset (2026-12-01T09:00:00Z)',

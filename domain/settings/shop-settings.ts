@@ -51,7 +51,7 @@ export const SHOP_SETTINGS_MESSAGES = {
   sellerEmail: 'seller.email: the contact e-mail must be a valid e-mail address',
   sellerOrderEmail: 'seller.orderEmail: the address for new orders must be a valid e-mail address',
   sellerVatNumber:
-    'seller.vatNumber: a VAT number is an EU country prefix and 2 to 12 letters or digits (IE1234567T), or null',
+    'seller.vatNumber: a VAT number is an EU country prefix and 2 to 12 letters or digits (IE1234567T), or left empty when the shop is not registered for VAT',
   sellerVatRate: `seller.vatRate: the VAT rate is a percent from 0 to ${SHOP_SETTINGS_LIMITS.vatRateMax}, at most 2 decimals`,
   seller: 'seller: give name, address, email, orderEmail, vatNumber and vatRate',
   zones: `shipping.zones: give 1 to ${ZONE_IDS.length} zones, each once (${ZONE_IDS.join(', ')})`,
@@ -60,8 +60,9 @@ export const SHOP_SETTINGS_MESSAGES = {
   zoneCountries:
     'shipping.zones: a zone lists at least one country, each a two-letter code the shop knows (IE, FR, US), once',
   zoneCountryTwice: 'shipping.zones: a country belongs to one zone only',
-  zonePrice: 'shipping.zones: a price is whole cents from 0 to 100000',
-  zoneFreeFrom: 'shipping.zones: a free-shipping threshold is whole cents, 0 or more, or null for none',
+  zonePrice: 'shipping.zones: a price is an amount from €0 to €1,000, to the cent',
+  zoneFreeFrom:
+    'shipping.zones: a free-shipping threshold is an amount in euros, 0 or more, or left empty for none',
   shipping: 'shipping: give zones',
   closures: `closures: at most ${SHOP_SETTINGS_LIMITS.closuresMax} closures, each { from, to, reason }`,
   closureDate: 'closures: from and to are dates written YYYY-MM-DD',
@@ -69,7 +70,7 @@ export const SHOP_SETTINGS_MESSAGES = {
   closureReason: `closures: a reason is one line of 1 to ${SHOP_SETTINGS_LIMITS.reasonMax} characters`,
   workingDays: 'workingDays: 1 to 7 different days, 1 = Monday ... 7 = Sunday',
   christmasLastOrder:
-    'christmasLastOrder: the last order date for Christmas is a date written YYYY-MM-DD, or null for the computed dates',
+    'christmasLastOrder: the last order date for Christmas is a date, or left empty for the dates worked out per destination',
   away: "away: give mode ('off', 'keep-selling' or 'pause-sales'), until and message",
   awayUntil: 'away.until: the return date is a date written YYYY-MM-DD, after the first day away',
   awayUntilMissing: 'away.until: a return date is needed while away',

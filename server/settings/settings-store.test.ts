@@ -134,12 +134,12 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
       {
         target: 'shipping',
         detail:
-          'shipping.zones.EU.price: 995 -> 1200; shipping.zones.EU.freeFrom: none -> 6000; shipping.zones.WORLD.countries: -GB',
+          'EU: shipping price: €9.95 → €12.00; EU: free shipping from: none → €60.00; Rest of world: countries: removed GB',
       },
       {
         target: 'announcement',
         detail: expect.stringMatching(
-          /^announcement\.text: "Free shipping in Ireland from €40 • 30-day returns" -> "Back from the fair"$/,
+          /^Announcement: “Free shipping in Ireland from €40 • 30-day returns” → “Back from the fair”$/,
         ),
       },
     ]);

@@ -23,6 +23,7 @@ import { isFreeText, isSingleLineText } from '../shared/input-text';
 import {
   DEFAULT_ANNOUNCEMENT_ENABLED,
   DEFAULT_ANNOUNCEMENT_TEXT,
+  NO_SOCIAL_LINKS,
   pausedSalesMessage,
   SEEDED_ZONES as SEEDED_STOREFRONT_ZONES,
   shippingRates,
@@ -43,6 +44,7 @@ export const SHOP_SETTINGS_LIMITS = {
   reasonMax: 120,
   awayMessageMax: 300,
   announcementMax: 120,
+  socialUrlMax: 300,
 } as const;
 
 export const SHOP_SETTINGS_MESSAGES = {
@@ -77,6 +79,8 @@ export const SHOP_SETTINGS_MESSAGES = {
   awayMessage: `away.message: the message is text of up to ${SHOP_SETTINGS_LIMITS.awayMessageMax} characters`,
   announcement: 'announcement: give text and enabled',
   announcementText: `announcement.text: up to ${SHOP_SETTINGS_LIMITS.announcementMax} characters of plain text on one line`,
+  social: 'social: give instagram, facebook and pinterest',
+  socialUrl: `social: a link is the page's full address starting with https:// (up to ${SHOP_SETTINGS_LIMITS.socialUrlMax} characters), or left empty to show none`,
   updatedAt: 'updatedAt: the time the settings were read, as the GET gave it',
   stale:
     'These settings were changed elsewhere since you opened them. Reload to see the current values, then save again.',
@@ -248,6 +252,20 @@ export const announcementSchema = z.strictObject(
 );
 export type AnnouncementSettings = z.infer<typeof announcementSchema>;
 
+const socialUrl = z.string({ error: SHOP_SETTINGS_MESSAGES.socialUrl }).check(
+  z.maxLength(SHOP_SETTINGS_LIMITS.socialUrlMax, { error: SHOP_SETTINGS_MESSAGES.socialUrl }),
+  z.refine((t) => t === '' || /^https:\/\/[^\s/<>"']+\.[^\s<>"']+$/.test(t), {
+    error: SHOP_SETTINGS_MESSAGES.socialUrl,
+  }),
+);
+
+/** The footer's links to the shop's pages elsewhere (docs/product.md §10.11); an empty one is not shown. */
+export const socialSchema = z.strictObject(
+  { instagram: socialUrl, facebook: socialUrl, pinterest: socialUrl },
+  { error: SHOP_SETTINGS_MESSAGES.social },
+);
+export type SocialSettings = z.infer<typeof socialSchema>;
+
 /** Everything GET /api/admin/settings answers (capacity and early bird as before, then the rest). */
 export const allSettingsSchema = z.object({
   ...shopSettingsSchema.shape,
@@ -258,6 +276,7 @@ export const allSettingsSchema = z.object({
   christmasLastOrder: christmasLastOrderSchema,
   away: awaySchema,
   announcement: announcementSchema,
+  social: socialSchema,
   /** When any setting last changed (ISO instant); the PATCH's `updatedAt` is compared with it. */
   updatedAt: z.string(),
 });
@@ -276,6 +295,7 @@ export const OWNER_SETTING_NAMES = [
   'christmasLastOrder',
   'away',
   'announcement',
+  'social',
 ] as const satisfies readonly OwnerSettingName[];
 
 /** The schema each stored row is read with. */
@@ -287,6 +307,7 @@ export const SETTING_SCHEMAS = {
   christmasLastOrder: christmasLastOrderSchema,
   away: awaySchema,
   announcement: announcementSchema,
+  social: socialSchema,
 } as const;
 
 /** PATCH /api/admin/settings: any top-level key, each replaced whole; `updatedAt` guards a stale save. */
@@ -300,6 +321,7 @@ export const allSettingsPatchSchema = z
     christmasLastOrder: z.optional(christmasLastOrderSchema),
     away: z.optional(awaySchema),
     announcement: z.optional(announcementSchema),
+    social: z.optional(socialSchema),
     updatedAt: z.optional(
       z
         .string({ error: SHOP_SETTINGS_MESSAGES.updatedAt })
@@ -354,6 +376,7 @@ export function settingsDefaults(input: SettingsDefaultsInput): OwnerSettings {
     christmasLastOrder: null,
     away: { mode: 'off', until: null, message: '' },
     announcement: { text: DEFAULT_ANNOUNCEMENT_TEXT, enabled: DEFAULT_ANNOUNCEMENT_ENABLED },
+    social: NO_SOCIAL_LINKS,
   };
 }
 
@@ -382,6 +405,7 @@ export const publicSettingsSchema = z.object({
   christmasLastOrder: christmasLastOrderSchema,
   away: awaySchema,
   announcement: announcementSchema,
+  social: socialSchema,
   updatedAt: z.string(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
@@ -396,6 +420,7 @@ export function publicSettings(all: AllSettings): PublicSettings {
     christmasLastOrder: all.christmasLastOrder,
     away: all.away,
     announcement: all.announcement,
+    social: all.social,
     updatedAt: all.updatedAt,
   };
 }
@@ -432,6 +457,7 @@ const storefrontAnswerShape = {
   christmasLastOrder: z.nullable(z.string()),
   away: z.object({ mode: z.string(), until: z.nullable(z.string()), message: z.string() }),
   announcement: z.object({ text: z.string(), enabled: z.boolean() }),
+  social: z.object({ instagram: z.string(), facebook: z.string(), pinterest: z.string() }),
   updatedAt: z.string(),
 };
 

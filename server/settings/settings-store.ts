@@ -118,6 +118,7 @@ export class SettingsStore {
       christmasLastOrder: parsed('christmasLastOrder'),
       away: parsed('away'),
       announcement: parsed('announcement'),
+      social: parsed('social'),
       updatedAt,
     };
   }

@@ -147,6 +147,27 @@ describe('the desk’s Settings', () => {
     expect(await within(announcement).findByText(SHOP_SETTINGS_MESSAGES.stale)).toBeInTheDocument();
   });
 
+  it('saves the footer’s social links, refusing an address that is not a page’s full address', async () => {
+    const requests = settingsServer(stored());
+    const user = userEvent.setup();
+    goTo('#/settings');
+    render(<DeskApp />);
+    const social = await screen.findByRole('region', { name: 'Social media links' });
+    const instagram = within(social).getByLabelText(/Instagram page/);
+    await user.type(instagram, 'instagram.com/aoifebeads');
+    await user.click(within(social).getByRole('button', { name: 'Save the links' }));
+    expect(instagram).toHaveAccessibleDescription(expect.stringContaining('starting with https://'));
+    expect(patches(requests)).toEqual([]);
+    await user.clear(instagram);
+    await user.type(instagram, 'https://www.instagram.com/aoifebeads');
+    await user.click(within(social).getByRole('button', { name: 'Save the links' }));
+    await waitFor(() => expect(patches(requests)).toHaveLength(1));
+    expect(patches(requests)[0]?.body).toEqual({
+      social: { instagram: 'https://www.instagram.com/aoifebeads', facebook: '', pinterest: '' },
+      updatedAt: READ_AT,
+    });
+  });
+
   it('warns once a saved threshold contradicts the announcement’s free shipping', async () => {
     settingsServer(stored());
     const user = userEvent.setup();

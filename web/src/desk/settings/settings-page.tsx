@@ -20,6 +20,7 @@ import {
   type ShippingZoneSetting,
   sellerSettingsSchema,
   shippingSettingsSchema,
+  socialSchema,
   workingDaysSchema,
 } from '../../../../domain/settings/shop-settings';
 import { parseEuroInput } from '../../../../domain/shared/euro-input';
@@ -636,6 +637,62 @@ function AnnouncementSection({ settings, history, onSaved }: SectionProps) {
   );
 }
 
+const NETWORKS = [
+  { key: 'instagram', label: 'Instagram', example: 'https://www.instagram.com/yourshop' },
+  { key: 'facebook', label: 'Facebook', example: 'https://www.facebook.com/yourshop' },
+  { key: 'pinterest', label: 'Pinterest', example: 'https://www.pinterest.com/yourshop' },
+] as const;
+
+function SocialSection({ settings, history, onSaved }: SectionProps) {
+  const id = useId();
+  const [form, setForm] = useState({ ...settings.social });
+  const [problem, setProblem] = useState<{ key: string; message: string } | null>(null);
+  const save = useSave(settings, onSaved);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.setSaved(false);
+    const social = {
+      instagram: form.instagram.trim(),
+      facebook: form.facebook.trim(),
+      pinterest: form.pinterest.trim(),
+    };
+    const wrong = NETWORKS.find(({ key }) => problemOf(socialSchema.shape[key], social[key]));
+    const message = wrong ? problemOf(socialSchema.shape[wrong.key], social[wrong.key]) : null;
+    setProblem(wrong && message ? { key: wrong.key, message } : null);
+    if (!wrong) void save.run({ social });
+  };
+  return (
+    <Section
+      name="social"
+      title="Social media links"
+      intro="The links at the foot of every page. Leave one empty and the footer does not show it."
+      history={history}
+    >
+      <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
+        {NETWORKS.map(({ key, label, example }) => (
+          <Field
+            key={key}
+            id={`${id}-${key}`}
+            label={`${label} page`}
+            note="optional"
+            type="url"
+            hint={`Its full address, like ${example}.`}
+            value={form[key]}
+            onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+            error={problem?.key === key ? wordsOf(problem.message) : undefined}
+          />
+        ))}
+        <SaveRow
+          label="Save the links"
+          busy={save.busy}
+          error={problem ? null : save.error}
+          saved={save.saved}
+        />
+      </form>
+    </Section>
+  );
+}
+
 export function SettingsPage() {
   const [loaded, reload, replace] = useDeskData('shop-settings', async () => {
     const [settings, history] = await Promise.all([settingsApi.read(), settingsApi.history()]);
@@ -661,6 +718,7 @@ export function SettingsPage() {
           <MakingSection {...loaded.data} onSaved={onSaved} />
           <AwaySection {...loaded.data} onSaved={onSaved} />
           <AnnouncementSection {...loaded.data} onSaved={onSaved} />
+          <SocialSection {...loaded.data} onSaved={onSaved} />
         </div>
       ) : null}
     </>

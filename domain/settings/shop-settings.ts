@@ -279,9 +279,14 @@ export const allSettingsSchema = z.object({
   social: socialSchema,
   /** When any setting last changed (ISO instant); the PATCH's `updatedAt` is compared with it. */
   updatedAt: z.string(),
+  /**
+   * When a setting the legal pages show (the seller, the shipping zones) last changed (ISO instant);
+   * absent or null: never saved. Their "Last updated" date follows it.
+   */
+  legalUpdatedAt: z.optional(z.nullable(z.string())),
 });
 export type AllSettings = z.infer<typeof allSettingsSchema>;
-export type OwnerSettings = Omit<AllSettings, 'updatedAt'>;
+export type OwnerSettings = Omit<AllSettings, 'updatedAt' | 'legalUpdatedAt'>;
 export type OwnerSettingName = keyof OwnerSettings;
 export type { ShopSettings };
 

@@ -7,6 +7,7 @@
  */
 import type { ShippingRate, ShippingRates } from '../cart/pricing';
 import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
+import { irishDate } from '../shared/calendar-date';
 import { cents } from '../shared/money';
 import { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT } from './announcement';
 
@@ -50,6 +51,11 @@ export interface StorefrontSettings {
   };
   /** The footer's links to her pages elsewhere, each a full https address; an empty one is not shown. */
   readonly social: StorefrontSocial;
+  /**
+   * The server's input: when the seller or the zones last changed (ISO instant); the snapshot carries
+   * the Irish date of it (YYYY-MM-DD), the legal pages' "Last updated" when later than their text's.
+   */
+  readonly legalUpdatedAt?: string | null;
 }
 
 export interface StorefrontSocial {
@@ -107,6 +113,11 @@ export function storefrontSettings(settings: StorefrontSettings): StorefrontSett
       facebook: settings.social.facebook,
       pinterest: settings.social.pinterest,
     },
+    legalUpdatedAt: settings.legalUpdatedAt
+      ? /^\d{4}-\d{2}-\d{2}$/.test(settings.legalUpdatedAt)
+        ? settings.legalUpdatedAt
+        : irishDate(new Date(settings.legalUpdatedAt))
+      : null,
   };
 }
 

@@ -220,6 +220,27 @@ describe('making and dispatch', () => {
   });
 });
 
+describe('the last order date for Christmas', () => {
+  it('says beside her date where shoppers are told an earlier one, and why', async () => {
+    settingsServer(stored());
+    const user = userEvent.setup();
+    goTo('#/settings');
+    render(<DeskApp />);
+    const making = await screen.findByRole('region', { name: 'Making and dispatch' });
+    await user.type(within(making).getByLabelText(/Last order date for Christmas/), '2026-12-14');
+    const note = within(making).getByText(/Shoppers are told an earlier date/).parentElement as HTMLElement;
+    // Monday to Friday, 2-3 working days of making, up to 5 days' delivery: 13 December for Ireland.
+    expect(within(note).getByText('Ireland: Sunday 13 December')).toBeInTheDocument();
+    expect(within(note).getByText('EU: Sunday 6 December')).toBeInTheDocument();
+    expect(note).toHaveTextContent('would not arrive by 24 December');
+    // Early enough for every destination: nothing to explain.
+    const date = within(making).getByLabelText(/Last order date for Christmas/);
+    await user.clear(date);
+    await user.type(date, '2026-11-25');
+    expect(within(making).queryByText(/Shoppers are told an earlier date/)).not.toBeInTheDocument();
+  });
+});
+
 describe('Today’s placeholder warning', () => {
   it('warns while the seller’s name or address is the placeholder, and links to Settings', async () => {
     settingsServer(stored({ name: SELLER.legalName, address: SELLER.address }));

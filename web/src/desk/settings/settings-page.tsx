@@ -6,6 +6,7 @@
  */
 import { type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
 import { ZONE_IDS, type ZoneId } from '../../../../domain/config';
+import { christmasDatesBeforeHers, dispatchCalendar } from '../../../../domain/making/dispatch';
 import { announcementContradiction } from '../../../../domain/settings/announcement';
 import {
   type AllSettings,
@@ -22,7 +23,9 @@ import {
   shippingSettingsSchema,
   socialSchema,
   workingDaysSchema,
+  zoneNameOf,
 } from '../../../../domain/settings/shop-settings';
+import { formatDayMonth } from '../../../../domain/shared/calendar-date';
 import { parseEuroInput } from '../../../../domain/shared/euro-input';
 import { type Cents, formatEuro } from '../../../../domain/shared/money';
 import { Field, TextAreaField } from '../ui/desk-fields';
@@ -371,6 +374,47 @@ function ShippingSection({ settings, history, onSaved }: SectionProps) {
   );
 }
 
+/**
+ * Her last order date for Christmas is shown only where it is the earlier one: where the date worked out
+ * from her working days, closures and a zone's delivery time is earlier, shoppers are told that one, and
+ * the screen says so (and why) beside her date rather than leaving her to find out on the shop.
+ */
+function ChristmasOverridden({
+  settings,
+  christmas,
+  workingDays,
+  closures,
+}: {
+  readonly settings: AllSettings;
+  readonly christmas: string;
+  readonly workingDays: readonly number[];
+  readonly closures: readonly { from: string; to: string; reason: string }[];
+}) {
+  if (christmas === '' || workingDays.length === 0) return null;
+  const earlier = christmasDatesBeforeHers(
+    christmas,
+    dispatchCalendar({ closures, workingDays, away: settings.away }),
+  );
+  if (earlier.length === 0) return null;
+  return (
+    <div className="rounded-xl border border-line bg-sand p-3 text-sm">
+      <p className="font-medium">Shoppers are told an earlier date where yours is too late:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {earlier.map(({ zone, lastOrderDate }) => (
+          <li key={zone}>
+            {zoneNameOf(settings.shipping, zone)}: {formatDayMonth(lastOrderDate)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1">
+        A parcel ordered after that day would not arrive by 24 December: your working days and closures set
+        when it can be made and posted, and the destination’s delivery time when it arrives. Your date is
+        shown wherever it is the earlier one.
+      </p>
+    </div>
+  );
+}
+
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 function MakingSection({ settings, history, onSaved }: SectionProps) {
@@ -502,6 +546,12 @@ function MakingSection({ settings, history, onSaved }: SectionProps) {
           onChange={(e) => setChristmas(e.target.value)}
           hint="Empty: worked out per destination from the making and delivery days. A date here is shown where it is earlier."
           {...(field === 'christmasLastOrder' && shown ? { error: wordsOf(shown) } : {})}
+        />
+        <ChristmasOverridden
+          settings={settings}
+          christmas={christmas}
+          workingDays={days}
+          closures={closures}
         />
         <SaveRow
           label="Save making and dispatch"

@@ -11,11 +11,6 @@ export const BRAND = {
   footerBlurb: 'Handcrafted pieces designed in-house. Ships Ireland & beyond.',
   /** Placeholders; the server's configuration overrides the addresses used for real mail. */
   contactEmail: 'hello@solas.example',
-  social: [
-    { network: 'Instagram', url: 'https://www.instagram.com/solas.example' },
-    { network: 'Facebook', url: 'https://www.facebook.com/solas.example' },
-    { network: 'Pinterest', url: 'https://www.pinterest.com/solas.example' },
-  ],
   locale: 'en_IE',
   htmlLang: 'en-IE',
   currency: CURRENCY,

@@ -149,6 +149,19 @@ export const privacyExportResponseSchema = z.looseObject({
   emails: z.readonly(z.array(z.unknown())),
 });
 
+/**
+ * The desk's download of the same (domain/customers/readable-export.ts): readable keys, euros. Loose for
+ * the same reason as above.
+ */
+export const readableExportResponseSchema = z.looseObject({
+  'E-mail': z.string(),
+  'Exported at': z.string(),
+  Orders: z.readonly(z.array(z.unknown())),
+  'E-mails sent': z.readonly(z.array(z.unknown())),
+});
+/** The download's answer: the JSON above, or (`?as=summary`) its plain-text summary. */
+export const readableExportAnswerSchema = z.union([readableExportResponseSchema, z.string()]);
+
 /** An erasure's answer: what went, by kind, and the paid orders kept for the accounts until when. */
 export const erasureResponseSchema = z.object({
   ok: z.literal(true),

@@ -16,6 +16,7 @@ import {
   awayMissesChristmas,
   awayReturnDate,
   christmasAwayMessage,
+  christmasDatesBeforeHers,
   christmasDeadlines,
   christmasMessage,
   closureNow,
@@ -409,5 +410,18 @@ describe('the owner’s own last order date for Christmas', () => {
     expect(christmasDeadlines(now, { christmasLastOrder: '2026-12-20' })).toEqual(computed);
     expect(christmasDeadlines(now, { christmasLastOrder: '2025-12-01' })).toEqual(computed);
     expect(christmasDeadlines(now, { christmasLastOrder: null })).toEqual(computed);
+  });
+});
+
+describe('christmasDatesBeforeHers', () => {
+  it('names the zones whose worked-out last order date is earlier than hers, whatever today is', () => {
+    expect(christmasDatesBeforeHers('2026-12-14')).toEqual([
+      { zone: 'IE', lastOrderDate: '2026-12-13' },
+      { zone: 'EU', lastOrderDate: '2026-12-06' },
+      { zone: 'WORLD', lastOrderDate: '2026-11-29' },
+    ]);
+    expect(christmasDatesBeforeHers('2026-12-10').map((d) => d.zone)).toEqual(['EU', 'WORLD']);
+    expect(christmasDatesBeforeHers('2026-11-20')).toEqual([]);
+    expect(christmasDatesBeforeHers(null)).toEqual([]);
   });
 });

@@ -366,6 +366,25 @@ export function christmasDeadlines(
 }
 
 /**
+ * The zones where the owner's own last order date for Christmas is NOT what shoppers are told, because the
+ * date worked out from her making days, closures and the zone's delivery time is earlier: hers would
+ * promise a parcel that arrives after 24 December. The desk says so beside her date. Empty without a date.
+ */
+export function christmasDatesBeforeHers(
+  christmasLastOrder: string | null,
+  options: DispatchOptions = {},
+): readonly { readonly zone: ZoneId; readonly lastOrderDate: IsoDate }[] {
+  const own = christmasLastOrder ? parseIsoDate(christmasLastOrder) : null;
+  if (!own) return [];
+  const year = dateParts(own).year;
+  const maker = makerDays(options.closures, options.workingDays);
+  const before = irishInstant(isoDate(year, 1, 1), 0, 0);
+  return ZONE_IDS.map((zone) => christmasDeadline(year, zone, before, maker, null))
+    .filter((deadline) => deadline.lastOrderDate < own)
+    .map(({ zone, lastOrderDate }) => ({ zone, lastOrderDate }));
+}
+
+/**
  * True when the deadline has not passed yet but the queue already pushes an order placed now past 24
  * December in that zone (its latest delivery day): the notice must not promise Christmas then.
  */

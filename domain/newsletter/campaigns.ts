@@ -37,7 +37,7 @@ export const CAMPAIGN_MESSAGES = {
   subjectLine: 'subject must be one line of text, without control or invisible formatting characters',
   preview: `preview must be at most ${CAMPAIGN_LIMITS.previewMax} characters`,
   previewLine: 'preview must be one line of text, without control or invisible formatting characters',
-  body: `body must be 1 to ${CAMPAIGN_LIMITS.bodyMax} characters of Markdown`,
+  body: `body must be a message of 1 to ${CAMPAIGN_LIMITS.bodyMax} characters`,
   bodyText: 'body must be text and line breaks, without control or invisible formatting characters',
   productIds: `productIds must be a list of at most ${CAMPAIGN_LIMITS.productsMax} product ids`,
   unknownProduct: 'productIds names a product the catalogue does not have',

@@ -406,7 +406,7 @@ export const orderDetailSchema = z.object({
   createdAt: z.string(),
   paidAt: z.nullable(z.string()),
   dispatchBy: z.nullable(z.string()),
-  /** 'stripe' or 'test'. */
+  /** 'stripe' or 'test-checkout'. */
   provider: z.string(),
   /** The provider's payment id (Stripe: the payment intent) or, before it is known, the checkout session. */
   paymentId: z.nullable(z.string()),

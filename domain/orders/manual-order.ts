@@ -38,6 +38,17 @@ export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
 export const MANUAL_PAYMENTS = ['paid', 'link'] as const;
 export type ManualPayment = (typeof MANUAL_PAYMENTS)[number];
 
+/**
+ * How an order was paid, in the owner's words: the method she recorded in the desk, else the payment
+ * provider's name (the test checkout takes no money).
+ */
+export function paymentMethodLabel(method: PaymentMethod | null, provider: string | null): string {
+  if (method) return PAYMENT_METHOD_LABELS[method];
+  if (provider === 'stripe') return 'Card (Stripe)';
+  if (provider === 'test-checkout') return 'Test checkout (no money taken)';
+  return 'Card';
+}
+
 export const MANUAL_ORDER_LIMITS = {
   /** As many lines as a cart may hold products (domain/config.ts LIMITS.maxCartLines). */
   lines: 27,

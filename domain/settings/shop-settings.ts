@@ -23,6 +23,7 @@ import { isFreeText, isSingleLineText } from '../shared/input-text';
 import {
   DEFAULT_ANNOUNCEMENT_ENABLED,
   DEFAULT_ANNOUNCEMENT_TEXT,
+  NO_SOCIAL_LINKS,
   pausedSalesMessage,
   SEEDED_ZONES as SEEDED_STOREFRONT_ZONES,
   shippingRates,
@@ -43,6 +44,7 @@ export const SHOP_SETTINGS_LIMITS = {
   reasonMax: 120,
   awayMessageMax: 300,
   announcementMax: 120,
+  socialUrlMax: 300,
 } as const;
 
 export const SHOP_SETTINGS_MESSAGES = {
@@ -51,7 +53,7 @@ export const SHOP_SETTINGS_MESSAGES = {
   sellerEmail: 'seller.email: the contact e-mail must be a valid e-mail address',
   sellerOrderEmail: 'seller.orderEmail: the address for new orders must be a valid e-mail address',
   sellerVatNumber:
-    'seller.vatNumber: a VAT number is an EU country prefix and 2 to 12 letters or digits (IE1234567T), or null',
+    'seller.vatNumber: a VAT number is an EU country prefix and 2 to 12 letters or digits (IE1234567T), or left empty when the shop is not registered for VAT',
   sellerVatRate: `seller.vatRate: the VAT rate is a percent from 0 to ${SHOP_SETTINGS_LIMITS.vatRateMax}, at most 2 decimals`,
   seller: 'seller: give name, address, email, orderEmail, vatNumber and vatRate',
   zones: `shipping.zones: give 1 to ${ZONE_IDS.length} zones, each once (${ZONE_IDS.join(', ')})`,
@@ -60,8 +62,9 @@ export const SHOP_SETTINGS_MESSAGES = {
   zoneCountries:
     'shipping.zones: a zone lists at least one country, each a two-letter code the shop knows (IE, FR, US), once',
   zoneCountryTwice: 'shipping.zones: a country belongs to one zone only',
-  zonePrice: 'shipping.zones: a price is whole cents from 0 to 100000',
-  zoneFreeFrom: 'shipping.zones: a free-shipping threshold is whole cents, 0 or more, or null for none',
+  zonePrice: 'shipping.zones: a price is an amount from €0 to €1,000, to the cent',
+  zoneFreeFrom:
+    'shipping.zones: a free-shipping threshold is an amount in euros, 0 or more, or left empty for none',
   shipping: 'shipping: give zones',
   closures: `closures: at most ${SHOP_SETTINGS_LIMITS.closuresMax} closures, each { from, to, reason }`,
   closureDate: 'closures: from and to are dates written YYYY-MM-DD',
@@ -69,13 +72,15 @@ export const SHOP_SETTINGS_MESSAGES = {
   closureReason: `closures: a reason is one line of 1 to ${SHOP_SETTINGS_LIMITS.reasonMax} characters`,
   workingDays: 'workingDays: 1 to 7 different days, 1 = Monday ... 7 = Sunday',
   christmasLastOrder:
-    'christmasLastOrder: the last order date for Christmas is a date written YYYY-MM-DD, or null for the computed dates',
+    'christmasLastOrder: the last order date for Christmas is a date, or left empty for the dates worked out per destination',
   away: "away: give mode ('off', 'keep-selling' or 'pause-sales'), until and message",
   awayUntil: 'away.until: the return date is a date written YYYY-MM-DD, after the first day away',
   awayUntilMissing: 'away.until: a return date is needed while away',
   awayMessage: `away.message: the message is text of up to ${SHOP_SETTINGS_LIMITS.awayMessageMax} characters`,
   announcement: 'announcement: give text and enabled',
   announcementText: `announcement.text: up to ${SHOP_SETTINGS_LIMITS.announcementMax} characters of plain text on one line`,
+  social: 'social: give instagram, facebook and pinterest',
+  socialUrl: `social: a link is the page's full address starting with https:// (up to ${SHOP_SETTINGS_LIMITS.socialUrlMax} characters), or left empty to show none`,
   updatedAt: 'updatedAt: the time the settings were read, as the GET gave it',
   stale:
     'These settings were changed elsewhere since you opened them. Reload to see the current values, then save again.',
@@ -247,6 +252,20 @@ export const announcementSchema = z.strictObject(
 );
 export type AnnouncementSettings = z.infer<typeof announcementSchema>;
 
+const socialUrl = z.string({ error: SHOP_SETTINGS_MESSAGES.socialUrl }).check(
+  z.maxLength(SHOP_SETTINGS_LIMITS.socialUrlMax, { error: SHOP_SETTINGS_MESSAGES.socialUrl }),
+  z.refine((t) => t === '' || /^https:\/\/[^\s/<>"']+\.[^\s<>"']+$/.test(t), {
+    error: SHOP_SETTINGS_MESSAGES.socialUrl,
+  }),
+);
+
+/** The footer's links to the shop's pages elsewhere (docs/product.md §10.11); an empty one is not shown. */
+export const socialSchema = z.strictObject(
+  { instagram: socialUrl, facebook: socialUrl, pinterest: socialUrl },
+  { error: SHOP_SETTINGS_MESSAGES.social },
+);
+export type SocialSettings = z.infer<typeof socialSchema>;
+
 /** Everything GET /api/admin/settings answers (capacity and early bird as before, then the rest). */
 export const allSettingsSchema = z.object({
   ...shopSettingsSchema.shape,
@@ -257,11 +276,17 @@ export const allSettingsSchema = z.object({
   christmasLastOrder: christmasLastOrderSchema,
   away: awaySchema,
   announcement: announcementSchema,
+  social: socialSchema,
   /** When any setting last changed (ISO instant); the PATCH's `updatedAt` is compared with it. */
   updatedAt: z.string(),
+  /**
+   * When a setting the legal pages show (the seller, the shipping zones) last changed (ISO instant);
+   * absent or null: never saved. Their "Last updated" date follows it.
+   */
+  legalUpdatedAt: z.optional(z.nullable(z.string())),
 });
 export type AllSettings = z.infer<typeof allSettingsSchema>;
-export type OwnerSettings = Omit<AllSettings, 'updatedAt'>;
+export type OwnerSettings = Omit<AllSettings, 'updatedAt' | 'legalUpdatedAt'>;
 export type OwnerSettingName = keyof OwnerSettings;
 export type { ShopSettings };
 
@@ -275,6 +300,7 @@ export const OWNER_SETTING_NAMES = [
   'christmasLastOrder',
   'away',
   'announcement',
+  'social',
 ] as const satisfies readonly OwnerSettingName[];
 
 /** The schema each stored row is read with. */
@@ -286,6 +312,7 @@ export const SETTING_SCHEMAS = {
   christmasLastOrder: christmasLastOrderSchema,
   away: awaySchema,
   announcement: announcementSchema,
+  social: socialSchema,
 } as const;
 
 /** PATCH /api/admin/settings: any top-level key, each replaced whole; `updatedAt` guards a stale save. */
@@ -299,6 +326,7 @@ export const allSettingsPatchSchema = z
     christmasLastOrder: z.optional(christmasLastOrderSchema),
     away: z.optional(awaySchema),
     announcement: z.optional(announcementSchema),
+    social: z.optional(socialSchema),
     updatedAt: z.optional(
       z
         .string({ error: SHOP_SETTINGS_MESSAGES.updatedAt })
@@ -353,6 +381,7 @@ export function settingsDefaults(input: SettingsDefaultsInput): OwnerSettings {
     christmasLastOrder: null,
     away: { mode: 'off', until: null, message: '' },
     announcement: { text: DEFAULT_ANNOUNCEMENT_TEXT, enabled: DEFAULT_ANNOUNCEMENT_ENABLED },
+    social: NO_SOCIAL_LINKS,
   };
 }
 
@@ -381,6 +410,7 @@ export const publicSettingsSchema = z.object({
   christmasLastOrder: christmasLastOrderSchema,
   away: awaySchema,
   announcement: announcementSchema,
+  social: socialSchema,
   updatedAt: z.string(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
@@ -395,6 +425,7 @@ export function publicSettings(all: AllSettings): PublicSettings {
     christmasLastOrder: all.christmasLastOrder,
     away: all.away,
     announcement: all.announcement,
+    social: all.social,
     updatedAt: all.updatedAt,
   };
 }
@@ -431,6 +462,7 @@ const storefrontAnswerShape = {
   christmasLastOrder: z.nullable(z.string()),
   away: z.object({ mode: z.string(), until: z.nullable(z.string()), message: z.string() }),
   announcement: z.object({ text: z.string(), enabled: z.boolean() }),
+  social: z.object({ instagram: z.string(), facebook: z.string(), pinterest: z.string() }),
   updatedAt: z.string(),
 };
 

@@ -7,7 +7,7 @@
  */
 import type { ShippingRate, ShippingRates } from '../cart/pricing';
 import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
-import { formatDayMonth, parseIsoDate } from '../shared/calendar-date';
+import { formatDayMonth, irishDate, parseIsoDate } from '../shared/calendar-date';
 import { cents } from '../shared/money';
 import { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT } from './announcement';
 
@@ -49,6 +49,31 @@ export interface StorefrontSettings {
     /** What a dismissal remembers (announcementKey): worked out by the server, so no page carries the hash. */
     readonly key?: string;
   };
+  /** The footer's links to her pages elsewhere, each a full https address; an empty one is not shown. */
+  readonly social: StorefrontSocial;
+  /**
+   * The server's input: when the seller or the zones last changed (ISO instant); the snapshot carries
+   * the Irish date of it (YYYY-MM-DD), the legal pages' "Last updated" when later than their text's.
+   */
+  readonly legalUpdatedAt?: string | null;
+}
+
+export interface StorefrontSocial {
+  readonly instagram: string;
+  readonly facebook: string;
+  readonly pinterest: string;
+}
+
+/** The first start's: none (the footer shows no link until the owner gives one). */
+export const NO_SOCIAL_LINKS: StorefrontSocial = { instagram: '', facebook: '', pinterest: '' };
+
+/** The footer's links, in this order, with the network's name as their text. */
+export function socialLinks(social: StorefrontSocial): { network: string; url: string }[] {
+  return [
+    { network: 'Instagram', url: social.instagram },
+    { network: 'Facebook', url: social.facebook },
+    { network: 'Pinterest', url: social.pinterest },
+  ].filter((link) => link.url !== '');
 }
 
 /** "Tell me when you're back": POST { email }, double opt-in, one e-mail when the shop is open again. */
@@ -71,6 +96,7 @@ export const DEFAULT_STOREFRONT_SETTINGS: StorefrontSettings = {
   christmasLastOrder: null,
   away: { mode: 'off', until: null, message: '' },
   announcement: { text: DEFAULT_ANNOUNCEMENT_TEXT, enabled: DEFAULT_ANNOUNCEMENT_ENABLED },
+  social: NO_SOCIAL_LINKS,
 };
 
 export function storefrontSettings(settings: StorefrontSettings): StorefrontSettings {
@@ -86,6 +112,16 @@ export function storefrontSettings(settings: StorefrontSettings): StorefrontSett
     christmasLastOrder: settings.christmasLastOrder,
     away: settings.away,
     announcement: { text, enabled, key: announcementKey(text) },
+    social: {
+      instagram: settings.social.instagram,
+      facebook: settings.social.facebook,
+      pinterest: settings.social.pinterest,
+    },
+    legalUpdatedAt: settings.legalUpdatedAt
+      ? /^\d{4}-\d{2}-\d{2}$/.test(settings.legalUpdatedAt)
+        ? settings.legalUpdatedAt
+        : irishDate(new Date(settings.legalUpdatedAt))
+      : null,
   };
 }
 

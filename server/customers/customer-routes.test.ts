@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
 import { CUSTOMER_MESSAGES } from '../../domain/customers/customers';
+import { readableExport } from '../../domain/customers/readable-export';
 import { GALWAY_CARD_FORM, outboxSettled, TEST_PUBLIC_URL } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
@@ -131,7 +132,10 @@ describe.each(TEST_DIALECTS)('the desk’s Customers on %s', (dialect) => {
       customer: { note: 'Prefers the small size' },
     });
     const exported = (await owner('GET', path(CIARA, 'export'))).json() as Record<string, unknown>;
-    expect(exported.customerNote).toEqual({ text: 'Prefers the small size', updatedAt: expect.any(String) });
+    expect(exported['Customer note']).toEqual({
+      Text: 'Prefers the small size',
+      'Updated at': expect.any(String),
+    });
     const cleared = await owner('PUT', path(CIARA, 'note'), { note: '' });
     expect(cleared.json()).toEqual({ ok: true, note: '', noteUpdatedAt: null });
     const audit = await app.platform.db.selectFrom('admin_audit').selectAll().orderBy('id').execute();
@@ -152,12 +156,34 @@ describe.each(TEST_DIALECTS)('the desk’s Customers on %s', (dialect) => {
     const mine = await owner('GET', path(CIARA, 'export'));
     const api = await owner('GET', `/api/admin/privacy/export?email=${encodeURIComponent(CIARA)}`);
     expect(mine.statusCode).toBe(200);
-    expect(mine.headers['content-disposition']).toBe('attachment; filename="personal-data.json"');
-    const strip = (body: Record<string, unknown>) => ({ ...body, exportedAt: null });
-    expect(strip(mine.json())).toEqual(strip(api.json()));
-    expect((mine.json() as { orders: unknown[] }).orders).toEqual([
-      expect.objectContaining({ reference, name: 'Ciara Walsh' }),
-    ]);
+    const day = (api.json() as { exportedAt: string }).exportedAt.slice(0, 10);
+    // Named after the person and the day, not one name for everyone.
+    expect(mine.headers['content-disposition']).toBe(
+      `attachment; filename="personal-data-ciara-example-ie-${day}.json"`,
+    );
+    // The privacy API's data, every row of it, with readable keys and euros.
+    const strip = (body: Record<string, unknown>) => ({ ...body, 'Exported at': null });
+    expect(strip(mine.json())).toEqual(strip(readableExport(api.json())));
+    const [order] = (mine.json() as { Orders: Record<string, unknown>[] }).Orders;
+    const [raw] = (api.json() as { orders: { total: number; giftWrap: number }[] }).orders;
+    expect(order).toMatchObject({
+      Reference: reference,
+      Name: 'Ciara Walsh',
+      'Total (EUR)': (raw?.total ?? 0) / 100,
+    });
+    expect(Object.keys(order ?? {})).toContain('Gift wrap (EUR)');
+    expect(JSON.stringify(mine.json())).not.toMatch(/"(giftWrap|createdAt|unitPrice|lineTotal|paidAt)"/);
+    // Beside it, a summary to read: the same person and day, amounts as euros, times in words.
+    const summary = await owner('GET', `${path(CIARA, 'export')}?as=summary`);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(summary.headers['content-disposition']).toBe(
+      `attachment; filename="personal-data-ciara-example-ie-${day}.txt"`,
+    );
+    expect(summary.body).toContain(`What Solas holds about ${CIARA.toLowerCase()}`);
+    expect(summary.body).toContain(`Reference: ${reference}`);
+    expect(summary.body).toMatch(/Total: €\d+\.\d{2}/);
+    expect(summary.body).toMatch(/Paid at: \w+ \d+ \w+ \d{4} at \d{2}:\d{2} \(Irish time\)/);
 
     // Paid, not delivered: both doors refuse, naming the order, and nothing is erased.
     const refused = await owner('DELETE', path(CIARA));
@@ -215,7 +241,9 @@ describe.each(TEST_DIALECTS)('the desk’s Customers on %s', (dialect) => {
     expect(again.json()).toMatchObject({ ordersAnonymised: 0, paidOrdersKept: [] });
 
     const audit = await app.platform.db.selectFrom('admin_audit').select(['action', 'target']).execute();
+    // The desk's JSON, the API's, the desk's summary: each download audited.
     expect(audit.filter((r) => r.action.startsWith('privacy-'))).toEqual([
+      { action: 'privacy-export', target: 'C***@Example.ie' },
       { action: 'privacy-export', target: 'C***@Example.ie' },
       { action: 'privacy-export', target: 'C***@Example.ie' },
       { action: 'privacy-erase', target: 'C***@Example.ie' },

@@ -58,6 +58,8 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
       refunded: 350,
       desk_status: 'partially_refunded',
       channel: 'web',
+      provider: 'stripe',
+      payment_method: null,
     } as unknown as OrderRow;
     const lines = [
       { product_id: '1', name: 'First Light', quantity: 1, size: 'M' },
@@ -65,7 +67,7 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     ] as unknown as OrderLineRow[];
     const summer = { ...row, paid_at: '2026-07-20T10:00:00.000Z' } as OrderRow;
     // Rows stored before their VAT was kept read as the first start's rate and number.
-    const seller = { before: { vatNumber: 'IE1234567T', vatRate: 23 }, rateNow: 23 };
+    const seller = { before: { vatNumber: 'IE1234567T', vatRate: 23 }, rateNow: 23, registeredNow: true };
     const [header, first, second, end] = ordersCsv(
       [
         { row, lines },
@@ -77,21 +79,36 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     expect(header).toContain('VAT included at 23% (EUR)');
     // Times are Irish local time with their offset (winter +00:00, summer +01:00).
     expect(first).toBe(
-      "SOL-AB12CD34,2026-11-20T10:00:00+00:00,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M; Sea Glass: L,70.00,0.00,,0.00,3.50,73.50,3.50,13.09,partially_refunded,,,web",
+      "SOL-AB12CD34,2026-11-20T10:00:00+00:00,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M; Sea Glass: L,70.00,0.00,,0.00,3.50,73.50,3.50,13.09,partially_refunded,,,web,Card (Stripe)",
     );
-    // The channel is the last column, after every column the export had before it.
-    expect(ordersCsvHeader(23).at(-1)).toBe('Channel');
-    expect(ordersCsvHeader(23).at(-2)).toBe('Enquiry');
-    const manual = ordersCsv([{ row: { ...row, channel: 'manual' } as OrderRow, lines }], seller);
-    expect(manual.split('\r\n')[1]?.endsWith(',manual')).toBe(true);
+    // How it was paid is the last column, after every column the export had before it.
+    expect(ordersCsvHeader(23).at(-1)).toBe('Paid by');
+    expect(ordersCsvHeader(23).at(-2)).toBe('Channel');
+    const manual = ordersCsv(
+      [{ row: { ...row, channel: 'manual', payment_method: 'bank_transfer' } as OrderRow, lines }],
+      seller,
+    );
+    expect(manual.split('\r\n')[1]?.endsWith(',manual,Bank transfer')).toBe(true);
     expect(second?.split(',')[1]).toBe('2026-07-20T11:00:00+01:00');
     expect(end).toBe('');
-    // Without a VAT number the column stays, empty: no VAT was charged.
+    // Registered now, an order sold before without a VAT number: the column stays, empty.
     const [, unregistered] = ordersCsv([{ row, lines }], {
       before: { vatNumber: null, vatRate: 23 },
       rateNow: 23,
+      registeredNow: true,
     }).split('\r\n');
-    expect(unregistered?.split(',').at(-5)).toBe('');
+    expect(unregistered?.split(',').at(-6)).toBe('');
+    // Not registered, no order charged VAT: no VAT column at all.
+    const [noVatHeader, noVat] = ordersCsv([{ row, lines }], {
+      before: { vatNumber: null, vatRate: 23 },
+      rateNow: 23,
+      registeredNow: false,
+    }).split('\r\n');
+    expect(noVatHeader).not.toMatch(/VAT/);
+    expect(noVatHeader).toBe(`${CSV_BOM}${ordersCsvHeader('none').join(',')}`);
+    expect(noVat).toBe(
+      "SOL-AB12CD34,2026-11-20T10:00:00+00:00,aoife@example.ie,'=cmd|calc,IE,1 x First Light; 1 x Sea Glass,First Light: M; Sea Glass: L,70.00,0.00,,0.00,3.50,73.50,3.50,partially_refunded,,,web,Card (Stripe)",
+    );
     // A quote's custom line has no bracelet size.
     const custom = [
       { product_id: 'custom:Q-ABCDEFGH:1', name: 'Bespoke set', quantity: 2, size: 'M' },
@@ -106,7 +123,7 @@ describe('CSV cells (RFC 4180, CSV injection)', () => {
     // A custom line has no size: its order's Sizes cell is empty.
     expect(quoted).toContain(',2 x Bespoke set,,');
     // The quote and the enquiry it answered, then the channel.
-    expect(quoted?.endsWith(',partially_refunded,Q-ABCDEFGH,enq_abc,quote')).toBe(true);
+    expect(quoted?.endsWith(',partially_refunded,Q-ABCDEFGH,enq_abc,quote,Card (Stripe)')).toBe(true);
   });
 });
 
@@ -126,6 +143,8 @@ describe('the orders CSV with the VAT each order was charged', () => {
     refunded: 0,
     desk_status: 'paid',
     channel: 'web',
+    provider: 'test-checkout',
+    payment_method: null,
     vat_rate_bp: null,
     vat_number: null,
   } as unknown as OrderRow;
@@ -138,7 +157,11 @@ describe('the orders CSV with the VAT each order was charged', () => {
 
   it('names the one rate in the header when every order was charged it', () => {
     const at21 = { ...base, vat_rate_bp: 2100, vat_number: 'IE1234567T' } as OrderRow;
-    const [header, first] = ordersCsv([{ row: at21, lines }], { before, rateNow: 23 }).split('\r\n');
+    const [header, first] = ordersCsv([{ row: at21, lines }], {
+      before,
+      rateNow: 23,
+      registeredNow: true,
+    }).split('\r\n');
     const names = ordersCsvHeader(21);
     expect(header).toBe(`${CSV_BOM}${names.join(',')}`);
     expect(vatCell(first, names, 'VAT included at 21% (EUR)')).toBe('21.35');
@@ -146,6 +169,7 @@ describe('the orders CSV with the VAT each order was charged', () => {
     const [unregistered] = ordersCsv([{ row: { ...at21, vat_number: null } as OrderRow, lines }], {
       before,
       rateNow: 13.5,
+      registeredNow: true,
     }).split('\r\n');
     expect(unregistered).toContain('VAT included at 13.5% (EUR)');
   });
@@ -170,18 +194,18 @@ describe('the orders CSV with the VAT each order was charged', () => {
         { row: at21, lines },
         { row: unregistered, lines },
       ],
-      { before, rateNow: 21 },
+      { before, rateNow: 21, registeredNow: true },
     ).split('\r\n');
     const names = ordersCsvHeader(null);
     expect(header).toBe(`${CSV_BOM}${names.join(',')}`);
-    expect(names.at(-1)).toBe('VAT rate');
-    expect(names.at(-2)).toBe('Channel');
+    expect(names.at(-2)).toBe('VAT rate');
+    expect(names.at(-3)).toBe('Channel');
     expect(vatCell(first, names, 'VAT included (EUR)')).toBe('23.00');
-    expect(first?.endsWith(',web,23%')).toBe(true);
+    expect(first?.endsWith(',web,23%,Test checkout (no money taken)')).toBe(true);
     expect(vatCell(second, names, 'VAT included (EUR)')).toBe('21.35');
-    expect(second?.endsWith(',web,21%')).toBe(true);
+    expect(second?.endsWith(',web,21%,Test checkout (no money taken)')).toBe(true);
     // Sold without a VAT number: no VAT, no rate.
     expect(vatCell(third, names, 'VAT included (EUR)')).toBe('');
-    expect(third?.endsWith(',web,')).toBe(true);
+    expect(third?.endsWith(',web,,Test checkout (no money taken)')).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
 
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import { itemsSubtotal } from '../../domain/offers/discounts';
+import { paymentMethodLabel } from '../../domain/orders/manual-order';
 import { formatVatRate, orderVat } from '../../domain/settings/seller-texts';
 import { irishIsoDateTime } from '../../domain/shared/calendar-date';
 import type { OrderLineRow, OrderRow } from '../db/schema';
@@ -15,9 +16,10 @@ import { type OrderVat, rowVatOf } from '../orders';
 /**
  * The header row. With one VAT rate in the file the VAT column names it; with orders charged at different
  * rates (the owner changed it in the range: null here) the column is plain and a last column gives each
- * order's rate.
+ * order's rate. A shop not registered for VAT whose file holds no order charged VAT ('none') has no VAT
+ * column at all: it charges none.
  */
-export const ordersCsvHeader = (vatRatePercent: number | null) => [
+export const ordersCsvHeader = (vatRatePercent: number | null | 'none') => [
   'Reference',
   'Paid at',
   'E-mail',
@@ -32,7 +34,9 @@ export const ordersCsvHeader = (vatRatePercent: number | null) => [
   'Gift wrap (EUR)',
   'Total (EUR)',
   'Refunded (EUR)',
-  vatRatePercent === null ? 'VAT included (EUR)' : `VAT included at ${vatRatePercent}% (EUR)`,
+  ...(vatRatePercent === 'none'
+    ? []
+    : [vatRatePercent === null ? 'VAT included (EUR)' : `VAT included at ${vatRatePercent}% (EUR)`]),
   'Status',
   // A paid quote's reference and the enquiry it answered (empty for a cart's order).
   'Quote',
@@ -40,6 +44,8 @@ export const ordersCsvHeader = (vatRatePercent: number | null) => [
   // Where the order came from: web, quote or manual (docs/product.md §10.17); added last, as every column.
   'Channel',
   ...(vatRatePercent === null ? ['VAT rate'] : []),
+  // How it was paid: a card through the provider, or what the owner recorded for an order marked paid.
+  'Paid by',
 ];
 
 function countryOf(row: OrderRow): string | null {
@@ -55,16 +61,18 @@ function countryOf(row: OrderRow): string | null {
 /**
  * One row per paid order; VAT on what the shop kept (total less refunds) at the order's own rate, empty
  * when it was sold without a VAT number. `vat.before` reads orders stored before their VAT was kept;
- * `vat.rateNow` names the header when no order in the file was charged VAT.
+ * `vat.rateNow` names the header when no order in the file was charged VAT, and `vat.registeredNow` false
+ * with no such order leaves the VAT column out.
  * Times are Irish local time with their offset: what the owner's books and spreadsheets read.
  */
 export function ordersCsv(
   orders: readonly { row: OrderRow; lines: readonly OrderLineRow[] }[],
-  vat: { readonly before: OrderVat; readonly rateNow: number },
+  vat: { readonly before: OrderVat; readonly rateNow: number; readonly registeredNow: boolean },
 ): string {
   const vats = orders.map(({ row }) => rowVatOf(row, vat.before));
   const rates = new Set(vats.flatMap((v) => (v.vatNumber ? [v.vatRate] : [])));
-  const oneRate = rates.size > 1 ? null : ([...rates][0] ?? vat.rateNow);
+  const noVat = rates.size === 0 && !vat.registeredNow;
+  const oneRate = noVat ? 'none' : rates.size > 1 ? null : ([...rates][0] ?? vat.rateNow);
   return csvDocument(
     ordersCsvHeader(oneRate),
     orders.map(({ row, lines }, i) => {
@@ -89,12 +97,13 @@ export function ordersCsv(
         amount(row.gift_wrap),
         amount(row.total),
         amount(row.refunded),
-        included === null ? null : amount(included),
+        ...(noVat ? [] : [included === null ? null : amount(included)]),
         row.desk_status,
         row.quote_reference ?? null,
         row.enquiry_id ?? null,
         row.channel,
         ...(oneRate === null ? [charged.vatNumber ? formatVatRate(charged.vatRate) : null] : []),
+        paymentMethodLabel(row.payment_method ?? null, row.provider),
       ];
     }),
   );

@@ -19,7 +19,7 @@ export interface ExportRouteOptions {
   readonly fulfilment: Pick<DeskService, 'store'>;
   readonly newsletter: Pick<NewsletterStore, 'subscribers'>;
   /** The owner's VAT rate now (server/settings): the header's when no order in the file was charged VAT. */
-  readonly seller: () => Promise<{ readonly vatRate: number }>;
+  readonly seller: () => Promise<{ readonly vatRate: number; readonly vatNumber: string | null }>;
 }
 
 function csv(reply: FastifyReply, filename: string, body: string): FastifyReply {
@@ -49,11 +49,11 @@ export async function exportRoutes(app: FastifyInstance, opts: ExportRouteOption
     });
     // Each order's own VAT; the first start's for orders stored before it was kept (server/orders order-vat.ts).
     const before = { vatRate: opts.config.seller.vatRate, vatNumber: opts.config.seller.vatNumber };
-    const { vatRate: rateNow } = await opts.seller();
+    const { vatRate: rateNow, vatNumber } = await opts.seller();
     return csv(
       reply,
       `solas-orders-${range.from}-to-${range.to}.csv`,
-      ordersCsv(orders, { before, rateNow }),
+      ordersCsv(orders, { before, rateNow, registeredNow: vatNumber !== null }),
     );
   });
 

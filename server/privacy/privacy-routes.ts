@@ -11,12 +11,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BRAND } from '../../domain/config';
 import {
   CUSTOMER_API,
   customerEmailParamsSchema,
   erasureResponseSchema,
   privacyExportResponseSchema,
+  readableExportAnswerSchema,
+  readableExportResponseSchema,
 } from '../../domain/customers/customers';
+import { exportFileName, exportSummary, readableExport } from '../../domain/customers/readable-export';
 import { checkEmail } from '../../domain/shared/email';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
@@ -82,18 +86,33 @@ export async function privacyAdminRoutes(
   const customer = `${CUSTOMER_API.list}/:email`;
   const byPath = { schema: { params: customerEmailParamsSchema } };
 
+  // The desk's download: readable keys and euros, named after the person and the day; `?as=summary` the
+  // same as plain text to read or send beside it (domain/customers/readable-export.ts).
   api.get(
     `${customer}/export`,
-    { schema: { ...byPath.schema, response: exported } },
+    {
+      schema: {
+        ...byPath.schema,
+        querystring: z.object({ as: z.optional(z.enum(['summary'])) }),
+        response: { 200: readableExportAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const data = await privacy.exportFor(request.params.email, ownerActor(request));
       request.log.info(
         { orders: data.orders.length, emails: data.emails.length },
         'customers: data exported',
       );
+      const readable = readableExport({ ...data });
+      const name = exportFileName(data.email, data.exportedAt);
+      if (request.query.as === 'summary')
+        return reply
+          .header('Content-Disposition', `attachment; filename="${name}.txt"`)
+          .type('text/plain; charset=utf-8')
+          .send(exportSummary(readable, BRAND.name));
       return reply
-        .header('Content-Disposition', 'attachment; filename="personal-data.json"')
-        .send({ ok: true, ...data });
+        .header('Content-Disposition', `attachment; filename="${name}.json"`)
+        .send(readableExportResponseSchema.parse(readable));
     },
   );
 

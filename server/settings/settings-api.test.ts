@@ -237,12 +237,7 @@ describe('the settings contract', () => {
     const rows = (history.json() as { history: Record<string, { detail: string }[]> }).history;
     expect(Object.keys(rows)).toEqual(['seller']);
     expect(rows.seller).toHaveLength(1);
-    expect(rows.seller?.[0]?.detail).toContain(
-      'seller.name: "[Owner name], trading as Solas" -> "Aoife Byrne, trading as Solas"'.replace(
-        '[Owner name], trading as Solas',
-        'Aoife Byrne',
-      ),
-    );
+    expect(rows.seller?.[0]?.detail).toMatch(/^Legal name: “.*” → “Aoife Byrne, trading as Solas”/);
   });
 
   it('gives the storefront what it shows and never the order e-mail', async () => {
@@ -262,6 +257,22 @@ describe('the settings contract', () => {
     expect(body.settings).toHaveProperty('shipping.zones');
     expect(body.settings).toHaveProperty('away.mode', 'off');
     expect(body.settings).toHaveProperty('announcement.enabled', true);
+  });
+
+  it('keeps the footer’s social links: none at first, an https address each, the pages following a save', async () => {
+    const app = await start(undefined, 0);
+    expect((await read(app)).social).toEqual({ instagram: '', facebook: '', pinterest: '' });
+    const refused = await patch(app, {
+      social: { instagram: 'instagram.com/aoifebeads', facebook: '', pinterest: '' },
+    });
+    expect(refused).toEqual({ status: 400, body: { ok: false, error: SHOP_SETTINGS_MESSAGES.socialUrl } });
+    const social = { instagram: 'https://www.instagram.com/aoifebeads', facebook: '', pinterest: '' };
+    const before = app.catalogue.source.current().version;
+    expect((await patch(app, { social })).status).toBe(200);
+    // The pages render again from the new catalogue version, which carries the links.
+    expect(Number(app.catalogue.source.current().version)).toBeGreaterThan(Number(before));
+    const res = await app.inject({ method: 'GET', url: '/api/settings/public' });
+    expect((res.json() as { settings: { social: unknown } }).settings.social).toEqual(social);
   });
 
   it('writes the public answer with a schema that has no place for the order e-mail', async () => {

@@ -74,6 +74,19 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
     ]);
   });
 
+  it('dates the legal pages by the last change of the seller or the shipping, nothing else', async () => {
+    expect((await store.read()).legalUpdatedAt).toBeNull();
+    await store.update({ workingDays: [1, 2, 3], announcement: { text: 'Hello', enabled: true } }, WHO);
+    expect((await store.read()).legalUpdatedAt).toBeNull();
+    const zones = SEEDED_ZONES.map((z) => (z.id === 'IE' ? { ...z, price: 600 } : z));
+    const saved = await store.update({ shipping: { zones } }, WHO);
+    expect(saved.settings.legalUpdatedAt).toBe(saved.settings.updatedAt);
+    await store.update({ workingDays: [1, 2] }, WHO);
+    const later = await store.read();
+    expect(later.updatedAt > saved.settings.updatedAt).toBe(true);
+    expect(later.legalUpdatedAt).toBe(saved.settings.updatedAt);
+  });
+
   it('falls back to the default for a row it cannot read', async () => {
     await database.db
       .insertInto('settings')
@@ -134,12 +147,12 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
       {
         target: 'shipping',
         detail:
-          'shipping.zones.EU.price: 995 -> 1200; shipping.zones.EU.freeFrom: none -> 6000; shipping.zones.WORLD.countries: -GB',
+          'EU: shipping price: €9.95 → €12.00; EU: free shipping from: none → €60.00; Rest of world: countries: removed GB',
       },
       {
         target: 'announcement',
         detail: expect.stringMatching(
-          /^announcement\.text: "Free shipping in Ireland from €40 • 30-day returns" -> "Back from the fair"$/,
+          /^Announcement: “Free shipping in Ireland from €40 • 30-day returns” → “Back from the fair”$/,
         ),
       },
     ]);

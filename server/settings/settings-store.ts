@@ -90,8 +90,12 @@ export class SettingsStore {
       .execute();
     const stored = new Map<string, unknown>();
     let updatedAt = NEVER_SAVED;
+    let legalUpdatedAt: string | null = null;
     for (const row of rows) {
       if (row.updated_at > updatedAt) updatedAt = row.updated_at;
+      // What the legal pages show of the settings: who sells, and where and for how much she ships.
+      if ((row.name === 'seller' || row.name === 'shipping') && row.updated_at > (legalUpdatedAt ?? ''))
+        legalUpdatedAt = row.updated_at;
       try {
         stored.set(row.name, JSON.parse(row.value) as unknown);
       } catch {
@@ -118,7 +122,9 @@ export class SettingsStore {
       christmasLastOrder: parsed('christmasLastOrder'),
       away: parsed('away'),
       announcement: parsed('announcement'),
+      social: parsed('social'),
       updatedAt,
+      legalUpdatedAt,
     };
   }
 

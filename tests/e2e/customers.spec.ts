@@ -71,13 +71,13 @@ test('find a customer on a phone, note them, export their data, and erase them o
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Export their data' }).click(),
   ]);
-  expect(download.suggestedFilename()).toBe('personal-data.json');
+  expect(download.suggestedFilename()).toMatch(/^personal-data-[a-z0-9-]+-\d{4}-\d{2}-\d{2}\.json$/);
   const exported = JSON.parse(readFileSync((await download.path()) ?? '', 'utf8')) as {
-    orders: { reference: string; name: string }[];
-    customerNote: { text: string } | null;
+    Orders: { Reference: string; Name: string }[];
+    'Customer note': { Text: string } | null;
   };
-  expect(exported.orders).toEqual([expect.objectContaining({ reference, name: 'Róisín Duffy' })]);
-  expect(exported.customerNote?.text).toBe('Prefers the small size');
+  expect(exported.Orders).toEqual([expect.objectContaining({ Reference: reference, Name: 'Róisín Duffy' })]);
+  expect(exported['Customer note']?.Text).toBe('Prefers the small size');
 
   // Owed: the erasure is refused, naming the order, where the owner is looking.
   const privacy = page.getByRole('region', { name: 'Their data' });

@@ -219,7 +219,7 @@ describe('one order', () => {
       orderDetail({
         channel: 'manual',
         paymentMethod: 'cash',
-        provider: 'test',
+        provider: 'test-checkout',
         paymentId: null,
         refundable: 0,
         lines: base.lines.map((l) => ({
@@ -255,6 +255,9 @@ describe('one order', () => {
     expect(screen.getByText('Ireland')).toBeInTheDocument();
     expect(screen.queryByText('IE')).not.toBeInTheDocument();
     expect(screen.getByText('pi_test_123')).toBeInTheDocument();
+    // How it was paid in words, never the provider's id.
+    expect(screen.getByText('Test checkout (no money taken)')).toBeInTheDocument();
+    expect(screen.queryByText(/test-checkout/)).not.toBeInTheDocument();
     // The payment id (a test checkout's, here) stays out of sight until the owner asks for it.
     expect(screen.getByText('pi_test_123')).not.toBeVisible();
     await user.click(screen.getByText('Show payment id'));
@@ -326,6 +329,8 @@ describe('one order', () => {
     await user.type(screen.getByLabelText(/Reason/), 'One bead cracked');
     await user.click(screen.getByRole('button', { name: 'Refund…' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Refund €12.50?' });
+    expect(dialog).toHaveTextContent('A test order: no real money moves back.');
+    expect(dialog).not.toHaveTextContent(/test-checkout/);
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
     await waitFor(() => expect(cancel).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Refund €12.50' }));

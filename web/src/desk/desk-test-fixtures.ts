@@ -15,7 +15,7 @@ export function orderDetail(overrides: Partial<OrderDetail> = {}): OrderDetail {
     createdAt: '2026-11-20T10:00:00.000Z',
     paidAt: '2026-11-20T10:02:00.000Z',
     dispatchBy: '2026-11-24',
-    provider: 'test',
+    provider: 'test-checkout',
     paymentId: 'pi_test_123',
     currency: 'eur',
     lines: [

@@ -1,18 +1,34 @@
 // @vitest-environment jsdom
+
+import { render, screen, within } from '@testing-library/react';
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
+import {
+  DEFAULT_STOREFRONT_SETTINGS,
+  NO_SOCIAL_LINKS,
+  type StorefrontSettings,
+  storefrontSettings,
+} from '../../../../domain/settings/storefront-settings';
+import { CatalogueProvider } from '../../features/catalogue-snapshot/catalogue-context';
 import { HashRouter } from '../../lib/router';
+import { seedWith } from '../../test-support/render-with-catalogue';
 import { Footer } from './footer';
 
 const global = globalThis as { __BUILD_YEAR__?: number; IS_REACT_ACT_ENVIRONMENT?: boolean };
 
-function Page() {
+const SEED = seedWith({});
+
+/** As the app renders it: inside the catalogue the page was rendered from (its settings). */
+function Page({ catalogue = SEED }: { readonly catalogue?: CatalogueSnapshot }) {
   return (
-    <HashRouter>
-      <Footer />
-    </HashRouter>
+    <CatalogueProvider catalogue={catalogue}>
+      <HashRouter>
+        <Footer />
+      </HashRouter>
+    </CatalogueProvider>
   );
 }
 
@@ -54,5 +70,31 @@ describe('Footer links', () => {
       (a) => a.textContent === 'Find your order',
     );
     expect(link?.getAttribute('href')).toBe('#/order');
+  });
+});
+
+describe('Footer social links', () => {
+  const catalogueWith = (social: StorefrontSettings['social']) => ({
+    ...seedWith({}),
+    shop: storefrontSettings({ ...DEFAULT_STOREFRONT_SETTINGS, social }),
+  });
+
+  it('shows only the links the owner gave in Settings, none before she gives one', () => {
+    const view = render(<Page catalogue={catalogueWith(NO_SOCIAL_LINKS)} />);
+    expect(screen.queryByRole('list', { name: 'Social media' })).toBeNull();
+    expect(view.container.innerHTML).not.toMatch(/instagram|facebook|pinterest/i);
+    view.unmount();
+
+    render(
+      <Page
+        catalogue={catalogueWith({ ...NO_SOCIAL_LINKS, instagram: 'https://www.instagram.com/aoifebeads' })}
+      />,
+    );
+    const list = screen.getByRole('list', { name: 'Social media' });
+    expect(
+      within(list)
+        .getAllByRole('link')
+        .map((a) => [a.textContent, a.getAttribute('href')]),
+    ).toEqual([['Instagram', 'https://www.instagram.com/aoifebeads']]);
   });
 });

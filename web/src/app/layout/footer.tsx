@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { BRAND } from '../../../../domain/config';
+import { socialLinks } from '../../../../domain/settings/storefront-settings';
 import { SELLER, SELLER_FOOTER } from '../../features/settings/seller-footer';
+import { useSocial } from '../../features/settings/storefront-settings';
 import { Link } from '../../lib/router';
 
 const GROUPS = [
@@ -50,26 +52,30 @@ function useYear(): number {
 
 export function Footer() {
   const year = useYear();
+  // The owner's links from Settings; none given, no list (an empty heading-less list helps no one).
+  const social = socialLinks(useSocial());
   return (
     <footer className="render-when-near mt-16 border-t border-line bg-sand">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="font-serif text-2xl text-wine">{BRAND.name}</p>
           <p className="mt-3 text-sm text-muted">{BRAND.footerBlurb}</p>
-          <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
-            {BRAND.social.map((s) => (
-              <li key={s.network}>
-                <a
-                  href={s.url}
-                  rel="noopener noreferrer"
-                  target="_blank"
-                  className="underline hover:text-wine"
-                >
-                  {s.network}
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 ? (
+            <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
+              {social.map((s) => (
+                <li key={s.network}>
+                  <a
+                    href={s.url}
+                    rel="noopener noreferrer"
+                    target="_blank"
+                    className="inline-flex min-h-6 items-center underline hover:text-wine"
+                  >
+                    {s.network}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
           <p className="mt-4 text-sm">
             <a href={`mailto:${SELLER.email}`} className="underline hover:text-wine">
               {SELLER.email}

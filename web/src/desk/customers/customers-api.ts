@@ -34,4 +34,6 @@ export const customersApi = {
     }),
   /** The privacy export as a download (the browser sends the session cookie; the server audits it). */
   exportUrl: (email: string) => adminCustomerPath(email, 'export'),
+  /** The same as a readable summary (plain text) to read or send beside it. */
+  summaryUrl: (email: string) => `${adminCustomerPath(email, 'export')}?as=summary`,
 };

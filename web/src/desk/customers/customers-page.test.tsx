@@ -145,6 +145,13 @@ describe("the desk's Customers", () => {
     const exportLink = screen.getByRole('link', { name: 'Export their data' });
     expect(exportLink).toHaveAttribute('href', `/api/admin/customers/${encodeURIComponent(EMAIL)}/export`);
     expect(exportLink).toHaveAttribute('download');
+    // Beside it, the same as a summary to read.
+    const summaryLink = screen.getByRole('link', { name: 'Readable summary' });
+    expect(summaryLink).toHaveAttribute(
+      'href',
+      `/api/admin/customers/${encodeURIComponent(EMAIL)}/export?as=summary`,
+    );
+    expect(summaryLink).toHaveAttribute('download');
 
     await user.click(screen.getByRole('button', { name: 'Erase customer…' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Erase this customer?' });

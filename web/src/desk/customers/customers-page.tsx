@@ -309,11 +309,16 @@ function CustomerDetailView({
               Their data
             </h2>
             <p className="mt-2 text-sm text-muted">
-              A person may ask for a copy of what the shop holds about them, or for it to be erased.
+              A person may ask for a copy of what the shop holds about them, or for it to be erased. The
+              export is a file for a computer to read (amounts in euros); the readable summary says the same
+              in plain lines: send both.
             </p>
             <p className="mt-3 flex flex-wrap gap-3">
               <a href={customersApi.exportUrl(customer.email)} download className={buttonClass.secondary}>
                 Export their data
+              </a>
+              <a href={customersApi.summaryUrl(customer.email)} download className={buttonClass.secondary}>
+                Readable summary
               </a>
               <button
                 type="button"

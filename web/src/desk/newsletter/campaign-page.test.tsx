@@ -54,7 +54,11 @@ describe("the desk's campaign", () => {
     );
     render(<CampaignPage campaignId={null} />);
     await user.type(await screen.findByLabelText('Subject'), 'Autumn');
-    await user.type(screen.getByLabelText(/Message/), 'Hello');
+    const message = screen.getByLabelText(/Message/);
+    // How to write bold or a link, in words the owner uses: no format's name.
+    expect(message).toHaveAccessibleDescription(expect.stringContaining('For bold write **words**'));
+    expect(message).toHaveAccessibleDescription(expect.not.stringMatching(/Markdown|HTML/));
+    await user.type(message, 'Hello');
     await user.click(await screen.findByRole('checkbox', { name: /Sea Glass/ }));
     await user.click(screen.getByRole('checkbox', { name: /First Light/ }));
     await user.click(screen.getByRole('button', { name: 'Save draft' }));

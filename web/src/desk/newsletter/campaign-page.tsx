@@ -120,7 +120,7 @@ function CampaignForm({
       <TextAreaField
         id="campaign-body"
         label="Message"
-        hint="Markdown: **bold**, *italic*, # a heading, - a list, [a link](https://…). HTML stays text."
+        hint="For bold write **words**, for italic *words*; a line starting with # is a heading, with - a list item; a link is [its words](https://…)."
         rows={10}
         value={body}
         maxLength={CAMPAIGN_LIMITS.bodyMax}

@@ -334,7 +334,9 @@ function RefundForm({
         description={
           order.paymentMethod
             ? `Marked paid in the desk: you pay it back yourself (${PAYMENT_METHOD_LABELS[order.paymentMethod]}); this records it and the shopper gets an e-mail. This cannot be undone.`
-            : `The money goes back to the shopper's card through ${order.provider ?? 'the payment provider'}, and they get an e-mail. This cannot be undone.`
+            : order.provider === 'test-checkout'
+              ? 'A test order: no real money moves back. The shopper gets an e-mail. This cannot be undone.'
+              : "The money goes back to the shopper's card through Stripe, and they get an e-mail. This cannot be undone."
         }
         confirmLabel={`Refund ${money(confirming ?? 0)}`}
         onConfirm={() => {

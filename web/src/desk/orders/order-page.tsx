@@ -5,7 +5,7 @@
 
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type Address, CARRIER_LABELS, type OrderDetail } from '../../../../domain/orders/admin-api';
-import { PAYMENT_METHOD_LABELS } from '../../../../domain/orders/manual-order';
+import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../../../../domain/orders/manual-order';
 import { orderDiscountLabel } from '../../../../domain/quotes/quotes';
 import { vatIncludedText } from '../../../../domain/settings/seller-texts';
 import { countryName } from '../../../../domain/shared/countries';
@@ -311,14 +311,8 @@ function OrderView({
               ) : (
                 <>
                   <div>
-                    <dt className="text-muted">Provider</dt>
-                    <dd>
-                      {order.provider === 'test'
-                        ? 'Test checkout'
-                        : order.provider === 'stripe'
-                          ? 'Stripe'
-                          : order.provider}
-                    </dd>
+                    <dt className="text-muted">Paid by</dt>
+                    <dd>{paymentMethodLabel(null, order.provider)}</dd>
                   </div>
                   <div>
                     <dt className="text-muted">Payment id</dt>

@@ -42,7 +42,7 @@ function settingsServer(settings: AllSettings, answer?: (r: Recorded) => Respons
       return json(200, {
         ok: true,
         history: {
-          shipping: [{ at: '2026-11-19T10:00:00.000Z', detail: 'shipping.zones.EU.price: 995 -> 1200' }],
+          shipping: [{ at: '2026-11-19T10:00:00.000Z', detail: 'EU: shipping price: €9.95 → €12.00' }],
         },
       });
     }
@@ -76,9 +76,14 @@ describe('the desk’s Settings', () => {
     render(<DeskApp />);
     const seller = await screen.findByRole('region', { name: 'The seller' });
     const vat = within(seller).getByLabelText(/VAT number/);
+    // Not registered for VAT: no rate to fill in.
+    expect(within(seller).queryByLabelText(/VAT rate/)).not.toBeInTheDocument();
     await user.type(vat, 'GB123');
+    expect(within(seller).getByLabelText(/VAT rate/)).toHaveValue('23');
     await user.click(within(seller).getByRole('button', { name: 'Save the seller' }));
-    expect(vat).toHaveAccessibleDescription(expect.stringContaining(SHOP_SETTINGS_MESSAGES.sellerVatNumber));
+    // The message in her words: no field name from the code, no "null".
+    expect(vat).toHaveAccessibleDescription(expect.stringContaining('A VAT number is an EU country prefix'));
+    expect(vat).toHaveAccessibleDescription(expect.not.stringMatching(/seller\.|null/));
     expect(vat).toHaveAttribute('aria-invalid', 'true');
     expect(patches(requests)).toEqual([]);
 
@@ -131,7 +136,7 @@ describe('the desk’s Settings', () => {
       ['EU', 1250, 6000],
     ]);
     await user.click(within(shipping).getByText(/^History/));
-    expect(within(shipping).getByText(/shipping\.zones\.EU\.price: 995 -> 1200/)).toBeInTheDocument();
+    expect(within(shipping).getByText(/EU: shipping price: €9\.95 → €12\.00/)).toBeInTheDocument();
 
     stale = true;
     const announcement = screen.getByRole('region', { name: 'Announcement bar' });
@@ -140,6 +145,52 @@ describe('the desk’s Settings', () => {
     await user.type(text, 'Back from the fair');
     await user.click(within(announcement).getByRole('button', { name: 'Save the announcement' }));
     expect(await within(announcement).findByText(SHOP_SETTINGS_MESSAGES.stale)).toBeInTheDocument();
+  });
+
+  it('saves the footer’s social links, refusing an address that is not a page’s full address', async () => {
+    const requests = settingsServer(stored());
+    const user = userEvent.setup();
+    goTo('#/settings');
+    render(<DeskApp />);
+    const social = await screen.findByRole('region', { name: 'Social media links' });
+    const instagram = within(social).getByLabelText(/Instagram page/);
+    await user.type(instagram, 'instagram.com/aoifebeads');
+    await user.click(within(social).getByRole('button', { name: 'Save the links' }));
+    expect(instagram).toHaveAccessibleDescription(expect.stringContaining('starting with https://'));
+    expect(patches(requests)).toEqual([]);
+    await user.clear(instagram);
+    await user.type(instagram, 'https://www.instagram.com/aoifebeads');
+    await user.click(within(social).getByRole('button', { name: 'Save the links' }));
+    await waitFor(() => expect(patches(requests)).toHaveLength(1));
+    expect(patches(requests)[0]?.body).toEqual({
+      social: { instagram: 'https://www.instagram.com/aoifebeads', facebook: '', pinterest: '' },
+      updatedAt: READ_AT,
+    });
+  });
+
+  it('warns once a saved threshold contradicts the announcement’s free shipping', async () => {
+    settingsServer(stored());
+    const user = userEvent.setup();
+    goTo('#/settings');
+    render(<DeskApp />);
+    const shipping = await screen.findByRole('region', { name: 'Shipping' });
+    const announcement = screen.getByRole('region', { name: 'Announcement bar' });
+    // The first start's bar ("Free shipping in Ireland from €40") agrees with the first start's threshold.
+    expect(within(announcement).queryByRole('alert')).not.toBeInTheDocument();
+    const ireland = within(shipping).getByRole('group', { name: 'Ireland (IE)' });
+    const freeFrom = within(ireland).getByLabelText(/Free shipping from/);
+    await user.clear(freeFrom);
+    await user.type(freeFrom, '50');
+    await user.click(within(shipping).getByRole('button', { name: 'Save shipping' }));
+    const warning = await within(announcement).findByRole('alert');
+    expect(warning).toHaveTextContent(
+      'The announcement bar promises free shipping from €40, but the shipping settings say Ireland from €50',
+    );
+    expect(within(shipping).getByRole('alert')).toHaveTextContent(/promises free shipping from €40/);
+    // Turning the bar off (or rewording it) ends the warning.
+    await user.click(within(announcement).getByLabelText('Show the announcement bar'));
+    await user.click(within(announcement).getByRole('button', { name: 'Save the announcement' }));
+    await waitFor(() => expect(within(announcement).queryByRole('alert')).not.toBeInTheDocument());
   });
 });
 
@@ -166,6 +217,27 @@ describe('making and dispatch', () => {
         updatedAt: READ_AT,
       },
     ]);
+  });
+});
+
+describe('the last order date for Christmas', () => {
+  it('says beside her date where shoppers are told an earlier one, and why', async () => {
+    settingsServer(stored());
+    const user = userEvent.setup();
+    goTo('#/settings');
+    render(<DeskApp />);
+    const making = await screen.findByRole('region', { name: 'Making and dispatch' });
+    await user.type(within(making).getByLabelText(/Last order date for Christmas/), '2026-12-14');
+    const note = within(making).getByText(/Shoppers are told an earlier date/).parentElement as HTMLElement;
+    // Monday to Friday, 2-3 working days of making, up to 5 days' delivery: 13 December for Ireland.
+    expect(within(note).getByText('Ireland: Sunday 13 December')).toBeInTheDocument();
+    expect(within(note).getByText('EU: Sunday 6 December')).toBeInTheDocument();
+    expect(note).toHaveTextContent('would not arrive by 24 December');
+    // Early enough for every destination: nothing to explain.
+    const date = within(making).getByLabelText(/Last order date for Christmas/);
+    await user.clear(date);
+    await user.type(date, '2026-11-25');
+    expect(within(making).queryByText(/Shoppers are told an earlier date/)).not.toBeInTheDocument();
   });
 });
 

@@ -6,6 +6,8 @@
  */
 import { type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
 import { ZONE_IDS, type ZoneId } from '../../../../domain/config';
+import { christmasDatesBeforeHers, dispatchCalendar } from '../../../../domain/making/dispatch';
+import { announcementContradiction } from '../../../../domain/settings/announcement';
 import {
   type AllSettings,
   type AllSettingsPatch,
@@ -19,8 +21,11 @@ import {
   type ShippingZoneSetting,
   sellerSettingsSchema,
   shippingSettingsSchema,
+  socialSchema,
   workingDaysSchema,
+  zoneNameOf,
 } from '../../../../domain/settings/shop-settings';
+import { formatDayMonth } from '../../../../domain/shared/calendar-date';
 import { parseEuroInput } from '../../../../domain/shared/euro-input';
 import { type Cents, formatEuro } from '../../../../domain/shared/money';
 import { Field, TextAreaField } from '../ui/desk-fields';
@@ -42,6 +47,13 @@ function problemOf(schema: Schema, value: unknown): string | null {
 /** `seller.name: ...` -> `seller.name`: the field a message (the desk's or the server's) is about. */
 function fieldOf(message: string | null): string | null {
   return message?.match(/^([A-Za-z.]+):/)?.[1] ?? null;
+}
+
+/** The message as the owner reads it: without the field's name in code (it shows under its field). */
+function wordsOf(message: string | null | undefined): string | undefined {
+  if (!message) return undefined;
+  const text = message.replace(/^[A-Za-z.]+: /, '');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 interface SectionProps {
@@ -107,6 +119,17 @@ function Section({
   );
 }
 
+/** The saved announcement's free-shipping promise when the saved thresholds no longer keep it. */
+function AnnouncementWarning({ settings }: { readonly settings: AllSettings }) {
+  const warning = announcementContradiction(settings.announcement, settings.shipping.zones);
+  if (!warning) return null;
+  return (
+    <p role="alert" className="mt-3 rounded-xl border border-danger bg-white p-3 text-sm font-medium">
+      {warning}
+    </p>
+  );
+}
+
 function SaveRow({
   label,
   busy,
@@ -145,8 +168,7 @@ function SellerSection({ settings, history, onSaved }: SectionProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSave(settings, onSaved);
   const shown = problem ?? save.error;
-  const errorFor = (field: string) =>
-    fieldOf(shown) === `seller.${field}` ? (shown ?? undefined) : undefined;
+  const errorFor = (field: string) => (fieldOf(shown) === `seller.${field}` ? wordsOf(shown) : undefined);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.setSaved(false);
@@ -182,8 +204,14 @@ function SellerSection({ settings, history, onSaved }: SectionProps) {
         {text('address', 'Geographic address', { hint: 'On one line: street, town, county, country.' })}
         {text('email', 'Contact e-mail shown to shoppers', { type: 'email' })}
         {text('orderEmail', 'E-mail that receives new orders and enquiries', { type: 'email' })}
-        {text('vatNumber', 'VAT number', { note: 'optional', hint: 'With its country prefix: IE1234567T.' })}
-        {text('vatRate', 'VAT rate included in prices (%)', { inputMode: 'decimal' })}
+        {text('vatNumber', 'VAT number', {
+          note: 'optional',
+          hint: 'With its country prefix: IE1234567T. Leave it empty while the shop is not registered for VAT: no page, e-mail or export then mentions VAT.',
+        })}
+        {/* Without a VAT number the shop charges no VAT: a rate to fill in would say otherwise. */}
+        {form.vatNumber.trim() === ''
+          ? null
+          : text('vatRate', 'VAT rate included in prices (%)', { inputMode: 'decimal' })}
         <SaveRow label="Save the seller" busy={save.busy} error={shown} saved={save.saved} />
       </form>
     </Section>
@@ -272,6 +300,7 @@ function ShippingSection({ settings, history, onSaved }: SectionProps) {
         Great Britain (GB): a seller of parcels of £135 or less must register for UK VAT; remove GB from its
         zone to stop shipping there.
       </p>
+      <AnnouncementWarning settings={settings} />
       <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
         {ZONE_IDS.map((zoneId) => {
           const form = zones[zoneId];
@@ -296,7 +325,7 @@ function ShippingSection({ settings, history, onSaved }: SectionProps) {
                 value={form.name}
                 disabled={!form.on}
                 onChange={(e) => change(zoneId, { name: e.target.value })}
-                error={mine && /name/.test(mine) ? mine : undefined}
+                error={mine && /name/.test(mine) ? wordsOf(mine) : undefined}
               />
               <Field
                 id={f('countries')}
@@ -305,7 +334,7 @@ function ShippingSection({ settings, history, onSaved }: SectionProps) {
                 value={form.countries}
                 disabled={!form.on}
                 onChange={(e) => change(zoneId, { countries: e.target.value })}
-                error={mine && /countr/.test(mine) ? mine : undefined}
+                error={mine && /countr/.test(mine) ? wordsOf(mine) : undefined}
               />
               <Field
                 id={f('price')}
@@ -314,7 +343,7 @@ function ShippingSection({ settings, history, onSaved }: SectionProps) {
                 value={form.price}
                 disabled={!form.on}
                 onChange={(e) => change(zoneId, { price: e.target.value })}
-                error={mine && /price/.test(mine) ? mine : undefined}
+                error={mine && /price/.test(mine) ? wordsOf(mine) : undefined}
               />
               <Field
                 id={f('freeFrom')}
@@ -324,11 +353,11 @@ function ShippingSection({ settings, history, onSaved }: SectionProps) {
                 value={form.freeFrom}
                 disabled={!form.on}
                 onChange={(e) => change(zoneId, { freeFrom: e.target.value })}
-                error={mine && /threshold/.test(mine) ? mine : undefined}
+                error={mine && /threshold/.test(mine) ? wordsOf(mine) : undefined}
               />
               {mine && !/name|countr|price|threshold/.test(mine) ? (
                 <div className="sm:col-span-2">
-                  <ErrorMessage>{mine}</ErrorMessage>
+                  <ErrorMessage>{wordsOf(mine)}</ErrorMessage>
                 </div>
               ) : null}
             </fieldset>
@@ -342,6 +371,47 @@ function ShippingSection({ settings, history, onSaved }: SectionProps) {
         />
       </form>
     </Section>
+  );
+}
+
+/**
+ * Her last order date for Christmas is shown only where it is the earlier one: where the date worked out
+ * from her working days, closures and a zone's delivery time is earlier, shoppers are told that one, and
+ * the screen says so (and why) beside her date rather than leaving her to find out on the shop.
+ */
+function ChristmasOverridden({
+  settings,
+  christmas,
+  workingDays,
+  closures,
+}: {
+  readonly settings: AllSettings;
+  readonly christmas: string;
+  readonly workingDays: readonly number[];
+  readonly closures: readonly { from: string; to: string; reason: string }[];
+}) {
+  if (christmas === '' || workingDays.length === 0) return null;
+  const earlier = christmasDatesBeforeHers(
+    christmas,
+    dispatchCalendar({ closures, workingDays, away: settings.away }),
+  );
+  if (earlier.length === 0) return null;
+  return (
+    <div className="rounded-xl border border-line bg-sand p-3 text-sm">
+      <p className="font-medium">Shoppers are told an earlier date where yours is too late:</p>
+      <ul className="mt-1 list-disc pl-5">
+        {earlier.map(({ zone, lastOrderDate }) => (
+          <li key={zone}>
+            {zoneNameOf(settings.shipping, zone)}: {formatDayMonth(lastOrderDate)}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-1">
+        A parcel ordered after that day would not arrive by 24 December: your working days and closures set
+        when it can be made and posted, and the destination’s delivery time when it arrives. Your date is
+        shown wherever it is the earlier one.
+      </p>
+    </div>
   );
 }
 
@@ -406,7 +476,7 @@ function MakingSection({ settings, history, onSaved }: SectionProps) {
           </div>
           {field === 'workingDays' ? (
             <p id={`${id}-days-error`} className="mt-1 text-sm font-medium text-danger">
-              {shown}
+              {wordsOf(shown)}
             </p>
           ) : null}
         </fieldset>
@@ -463,7 +533,9 @@ function MakingSection({ settings, history, onSaved }: SectionProps) {
           >
             Add a closure
           </button>
-          {field === 'closures' ? <p className="mt-1 text-sm font-medium text-danger">{shown}</p> : null}
+          {field === 'closures' ? (
+            <p className="mt-1 text-sm font-medium text-danger">{wordsOf(shown)}</p>
+          ) : null}
         </fieldset>
         <Field
           id={`${id}-christmas`}
@@ -473,7 +545,13 @@ function MakingSection({ settings, history, onSaved }: SectionProps) {
           value={christmas}
           onChange={(e) => setChristmas(e.target.value)}
           hint="Empty: worked out per destination from the making and delivery days. A date here is shown where it is earlier."
-          {...(field === 'christmasLastOrder' && shown ? { error: shown } : {})}
+          {...(field === 'christmasLastOrder' && shown ? { error: wordsOf(shown) } : {})}
+        />
+        <ChristmasOverridden
+          settings={settings}
+          christmas={christmas}
+          workingDays={days}
+          closures={closures}
         />
         <SaveRow
           label="Save making and dispatch"
@@ -536,7 +614,7 @@ function AwaySection({ settings, history, onSaved }: SectionProps) {
           type="date"
           value={form.until}
           onChange={(e) => setForm({ ...form, until: e.target.value })}
-          error={field === 'away.until' ? (shown ?? undefined) : undefined}
+          error={field === 'away.until' ? wordsOf(shown) : undefined}
         />
         <TextAreaField
           id={`${id}-message`}
@@ -545,7 +623,7 @@ function AwaySection({ settings, history, onSaved }: SectionProps) {
           rows={3}
           value={form.message}
           onChange={(e) => setForm({ ...form, message: e.target.value })}
-          error={field === 'away.message' ? (shown ?? undefined) : undefined}
+          error={field === 'away.message' ? wordsOf(shown) : undefined}
         />
         <SaveRow
           label="Save away"
@@ -579,6 +657,7 @@ function AnnouncementSection({ settings, history, onSaved }: SectionProps) {
       intro="The line at the top of every page. A changed text shows again to shoppers who closed the old one."
       history={history}
     >
+      <AnnouncementWarning settings={settings} />
       <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
         <label className="flex min-h-11 items-center gap-2">
           <input
@@ -595,12 +674,68 @@ function AnnouncementSection({ settings, history, onSaved }: SectionProps) {
           maxLength={120}
           value={form.text}
           onChange={(e) => setForm({ ...form, text: e.target.value })}
-          error={field === 'announcement.text' ? (shown ?? undefined) : undefined}
+          error={field === 'announcement.text' ? wordsOf(shown) : undefined}
         />
         <SaveRow
           label="Save the announcement"
           busy={save.busy}
           error={field === 'announcement.text' ? null : shown}
+          saved={save.saved}
+        />
+      </form>
+    </Section>
+  );
+}
+
+const NETWORKS = [
+  { key: 'instagram', label: 'Instagram', example: 'https://www.instagram.com/yourshop' },
+  { key: 'facebook', label: 'Facebook', example: 'https://www.facebook.com/yourshop' },
+  { key: 'pinterest', label: 'Pinterest', example: 'https://www.pinterest.com/yourshop' },
+] as const;
+
+function SocialSection({ settings, history, onSaved }: SectionProps) {
+  const id = useId();
+  const [form, setForm] = useState({ ...settings.social });
+  const [problem, setProblem] = useState<{ key: string; message: string } | null>(null);
+  const save = useSave(settings, onSaved);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.setSaved(false);
+    const social = {
+      instagram: form.instagram.trim(),
+      facebook: form.facebook.trim(),
+      pinterest: form.pinterest.trim(),
+    };
+    const wrong = NETWORKS.find(({ key }) => problemOf(socialSchema.shape[key], social[key]));
+    const message = wrong ? problemOf(socialSchema.shape[wrong.key], social[wrong.key]) : null;
+    setProblem(wrong && message ? { key: wrong.key, message } : null);
+    if (!wrong) void save.run({ social });
+  };
+  return (
+    <Section
+      name="social"
+      title="Social media links"
+      intro="The links at the foot of every page. Leave one empty and the footer does not show it."
+      history={history}
+    >
+      <form className="mt-4 grid gap-4" onSubmit={submit} noValidate>
+        {NETWORKS.map(({ key, label, example }) => (
+          <Field
+            key={key}
+            id={`${id}-${key}`}
+            label={`${label} page`}
+            note="optional"
+            type="url"
+            hint={`Its full address, like ${example}.`}
+            value={form[key]}
+            onChange={(e) => setForm({ ...form, [key]: e.target.value })}
+            error={problem?.key === key ? wordsOf(problem.message) : undefined}
+          />
+        ))}
+        <SaveRow
+          label="Save the links"
+          busy={save.busy}
+          error={problem ? null : save.error}
           saved={save.saved}
         />
       </form>
@@ -633,6 +768,7 @@ export function SettingsPage() {
           <MakingSection {...loaded.data} onSaved={onSaved} />
           <AwaySection {...loaded.data} onSaved={onSaved} />
           <AnnouncementSection {...loaded.data} onSaved={onSaved} />
+          <SocialSection {...loaded.data} onSaved={onSaved} />
         </div>
       ) : null}
     </>

@@ -62,7 +62,10 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
         </div>
       ) : null}
       <p className="mt-4 rounded-xl bg-sand px-4 py-3 text-sm">
-        Made to order: we dispatch within {productionDaysText()}, then it's on its way to you.
+        {/* With the dates stored at payment shown above, a range of days here would contradict them. */}
+        {order.delivery
+          ? 'Made to order: made by hand for you, dispatched by the date above, then on its way to you.'
+          : `Made to order: we dispatch within ${productionDaysText()}, then it's on its way to you.`}
       </p>
     </section>
   );

@@ -111,6 +111,26 @@ describe('ProductDispatch', () => {
     expect(screen.getByText('Order now, dispatched by Friday 8 January')).toBeVisible();
   });
 
+  it('before a closure the dispatch date falls after, gives its dates and reason', async () => {
+    setNow('2026-12-22T12:00:00Z');
+    renderWithCart(<ProductDispatch />, {
+      closures: [{ from: '2026-12-24', to: '2027-01-04', reason: 'Christmas holidays' }],
+    });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Our workshop is closed from Thursday 24 December to Monday 4 January (Christmas holidays): orders placed now are dispatched after it.',
+    );
+    expect(screen.getByText(/^Order now, dispatched by /)).toHaveTextContent(/January/);
+  });
+
+  it('says nothing of a closure the dispatch date comes before', async () => {
+    setNow('2026-12-01T12:00:00Z');
+    renderWithCart(<ProductDispatch />, {
+      closures: [{ from: '2026-12-24', to: '2027-01-04', reason: 'Christmas holidays' }],
+    });
+    expect(await screen.findByText(/^Order now, dispatched by/)).toBeVisible();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('leaves out the first start’s reason ("Closed", from CLOSED_DATES), which says nothing more', async () => {
     setNow('2026-12-28T12:00:00Z');
     renderWithCart(<ProductDispatch />, {

@@ -25,7 +25,7 @@ import {
   queueMissesChristmas,
 } from '../../../../domain/making/dispatch';
 import { isValidCapacity, type MakingQueue, queueOfPublished } from '../../../../domain/making/making-queue';
-import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
+import { formatDayMonth, type IsoDate, irishDate } from '../../../../domain/shared/calendar-date';
 
 declare global {
   interface Window {
@@ -55,7 +55,9 @@ export interface DispatchView {
   readonly delivery: string;
   /**
    * During a closure: "Our workshop is closed (Christmas holidays): dispatch resumes on Tuesday 5
-   * January." (no reason in brackets for the first start's "Closed").
+   * January." (no reason in brackets for the first start's "Closed"); before one that the dispatch date
+   * falls after: "Our workshop is closed from Thursday 24 December to Monday 4 January (Christmas
+   * holidays): orders placed now are dispatched after it."
    */
   readonly closure: string | null;
   /** Away and keeping selling: "We are away until Monday 7 December: orders placed now are made from then." */
@@ -85,6 +87,11 @@ export function dispatchView(
   const options = queue ? { ...calendar, queue, pieces } : calendar;
   const promise = deliveryPromise(now, zone, options);
   const closed = closureNow(now, calendar.closures ?? [], calendar.workingDays);
+  // Open today, but a closure before the dispatch date is why that date is later than usual.
+  const today = irishDate(now);
+  const ahead = closed
+    ? undefined
+    : calendar.closures?.find((c) => c.from > today && c.from <= promise.dispatch);
   const back = awayReturnDate(now, calendar.away);
   const deadline = christmasDeadlines(now, calendar)?.find((d) => d.zone === zone);
   return {
@@ -92,7 +99,9 @@ export function dispatchView(
     delivery: `Delivery to ${SHIPPING_ZONES[zone].label}: ${deliveryRangeText(promise)}`,
     closure: closed
       ? `Our workshop is closed${reasonText(closed.closure.reason)}: dispatch resumes on ${formatDayMonth(closed.resumes)}.`
-      : null,
+      : ahead
+        ? `Our workshop is closed from ${formatDayMonth(ahead.from)} to ${formatDayMonth(ahead.to)}${reasonText(ahead.reason)}: orders placed now are dispatched after it.`
+        : null,
     away: back ? `We are away until ${formatDayMonth(back)}: orders placed now are made from then.` : null,
     christmas: deadline ? christmasNotice(now, deadline, options, back) : null,
     cutOffNote: CUT_OFF_NOTE,

@@ -7,11 +7,23 @@
  */
 import { type ReactNode, useEffect } from 'react';
 import { BRAND } from '../../../../domain/config';
+import { formatDayOfMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
+import { useCatalogue } from '../../features/catalogue-snapshot';
 import { SELLER } from '../../features/settings/seller-footer';
 import { Link, useSearchParams } from '../../lib/router';
 
 /** When the legal texts were last revised; update with every material change. */
 export const LEGAL_LAST_UPDATED = { dateTime: '2025-10', label: BRAND.buildMonth } as const;
+
+/**
+ * The pages' "Last updated": their text's revision, or the owner's last change of what they show from
+ * her settings (the seller, the shipping zones; the snapshot's Irish date) when that is later.
+ */
+function useLastUpdated(): { readonly dateTime: string; readonly label: string } {
+  const changed = useCatalogue().snapshot.shop?.legalUpdatedAt;
+  if (!changed || changed.slice(0, 7) <= LEGAL_LAST_UPDATED.dateTime) return LEGAL_LAST_UPDATED;
+  return { dateTime: changed, label: `${formatDayOfMonth(changed as IsoDate)} ${changed.slice(0, 4)}` };
+}
 
 export interface LegalSection {
   /** Unique within the page; becomes the heading's id. */
@@ -55,12 +67,13 @@ function useSectionFromQuery(): void {
 
 export function LegalLayout({ title, intro, sections }: LegalLayoutProps) {
   useSectionFromQuery();
+  const updated = useLastUpdated();
   return (
     <article className="mx-auto max-w-6xl px-4 py-12 sm:py-16">
       <header className="max-w-3xl">
         <h1 className="text-4xl sm:text-5xl">{title}</h1>
         <p className="mt-3 text-sm text-muted">
-          Last updated: <time dateTime={LEGAL_LAST_UPDATED.dateTime}>{LEGAL_LAST_UPDATED.label}</time>
+          Last updated: <time dateTime={updated.dateTime}>{updated.label}</time>
         </p>
         <div className="mt-6 text-lg leading-relaxed text-ink">{intro}</div>
       </header>

@@ -16,9 +16,13 @@ import {
   STORAGE_KEYS,
   ZONE_IDS,
 } from '../../../../domain/config';
+import {
+  DEFAULT_STOREFRONT_SETTINGS,
+  storefrontSettings,
+} from '../../../../domain/settings/storefront-settings';
 import { formatEuro, formatEuroShort } from '../../../../domain/shared/money';
 import { HashRouter } from '../../lib/router';
-import { renderWithCatalogue } from '../../test-support/render-with-catalogue';
+import { renderWithCatalogue, seedWith } from '../../test-support/render-with-catalogue';
 import { CookiePolicyPage } from './cookie-policy-page';
 import { PrivacyPolicyPage } from './privacy-policy-page';
 import { ReturnsRefundsPage } from './returns-refunds-page';
@@ -63,6 +67,23 @@ describe.each(PAGES)('%s', (title, Page) => {
       .map((region) => within(region).getAllByRole('heading', { level: 2 })[0]?.textContent);
     expect(entries.length).toBeGreaterThan(2);
     expect(entries).toEqual(sectionHeadings);
+  });
+
+  it('is dated by the owner’s last change of the seller or the shipping when that is later', () => {
+    // As the server builds the snapshot: the instant of her last save, as an Irish date.
+    const shop = storefrontSettings({
+      ...DEFAULT_STOREFRONT_SETTINGS,
+      legalUpdatedAt: '2026-11-26T23:30:00.000Z',
+    });
+    renderWithCatalogue(
+      <HashRouter>
+        <Page />
+      </HashRouter>,
+      { catalogue: { ...seedWith({}), shop } },
+    );
+    const updated = screen.getByText(/^Last updated:/);
+    expect(updated).toHaveTextContent('Last updated: 26 November 2026');
+    expect(within(updated).getByText('26 November 2026')).toHaveAttribute('datetime', '2026-11-26');
   });
 
   it('jumps to a section without touching the router hash, and moves focus there', async () => {

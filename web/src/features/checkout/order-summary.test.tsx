@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { ConfirmResponse } from '../../../../domain/checkout/checkout';
+import { productionDaysText } from '../../../../domain/config';
+import { OrderSummary } from './order-summary';
+
+const ORDER = {
+  ok: true,
+  status: 'paid',
+  reference: 'SOL-AB12CD34',
+  email: 'aoife@example.ie',
+  items: [{ id: '1', name: 'First Light', size: 'M', quantity: 1, unitPrice: 3500, lineTotal: 3500 }],
+  subtotal: 3500,
+  shipping: 0,
+  total: 3500,
+} as unknown as ConfirmResponse;
+
+describe('the confirmation’s summary', () => {
+  it('does not give a range of days under the dispatch date the order was given', () => {
+    render(
+      <OrderSummary
+        order={{
+          ...ORDER,
+          delivery: { dispatch: '2027-01-05', earliest: '2027-01-06', latest: '2027-01-08' },
+        }}
+      />,
+    );
+    expect(screen.getByText(/^Made to order/)).toHaveTextContent('dispatched by the date above');
+    expect(screen.queryByText(new RegExp(productionDaysText()))).toBeNull();
+  });
+
+  it('keeps the range for an order without stored dates', () => {
+    render(<OrderSummary order={ORDER} />);
+    expect(screen.getByText(/^Made to order/)).toHaveTextContent(
+      `we dispatch within ${productionDaysText()}`,
+    );
+  });
+});

@@ -158,6 +158,12 @@ export interface OutboxSenderOptions {
   readonly onAttempt?: (result: DeliveryResult) => void;
 }
 
+/**
+ * The Reply-To of a message queued without one, decided when it is sent (the owner's contact address in
+ * her settings now): null for none.
+ */
+export type ReplyToOf = (recipient: string) => Promise<string | null>;
+
 export type DeliveryResult = 'sent' | 'retry' | 'failed';
 
 /** What a sent message no longer keeps: its text, with the links (and their keys) inside. */
@@ -197,6 +203,7 @@ export class OutboxSender {
    * after the send), by outbox id: written first on every drain, never sent again meanwhile.
    */
   private readonly unmarked = new Map<number, { row: OutboxRow; changes: SentChanges }>();
+  private replyToOf: ReplyToOf = async () => null;
 
   constructor(private readonly options: OutboxSenderOptions) {
     this.db = options.db;
@@ -207,6 +214,28 @@ export class OutboxSender {
     if (!this.stopped) return;
     this.stopped = false;
     this.wake();
+  }
+
+  /**
+   * Where replies to messages queued without a Reply-To go (the settings feature gives her contact
+   * address: the sender, MAIL_FROM, is an address of the shop's domain that nobody may read).
+   */
+  setReplyTo(replyToOf: ReplyToOf): void {
+    this.replyToOf = replyToOf;
+  }
+
+  /** A message's own Reply-To, else the shop's for its recipient; none when that cannot be read now. */
+  private async replyTo(row: OutboxRow): Promise<string | null> {
+    if (row.reply_to !== null) return row.reply_to;
+    try {
+      return replyAddress(await this.replyToOf(row.recipient));
+    } catch (err) {
+      this.options.log.warn(
+        { outboxId: row.id, err: errorText(err) },
+        'outbox: Reply-To unreadable; sent without',
+      );
+      return null;
+    }
   }
 
   /** Look for due messages now (called right after an order's e-mails were queued). */
@@ -408,7 +437,7 @@ export class OutboxSender {
       html: row.html_body,
       reference,
       listUnsubscribe: row.list_unsubscribe,
-      replyTo: row.reply_to,
+      replyTo: await this.replyTo(row),
     };
     const logFields = { outboxId: row.id, kind: row.kind, reference, to: maskAddress(row.recipient) };
     let detail: string;

@@ -403,12 +403,21 @@ export class OutboxSender {
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) {
-      this.options.log.warn(
+    if (result.numUpdatedRows > 0n) return;
+    const kept = await this.db.selectFrom('outbox').select('id').where('id', '=', row.id).executeTakeFirst();
+    if (!kept) {
+      // Its address was erased while the message was on its way: what the transport kept of it goes too.
+      this.options.transport.forget?.(row.id);
+      this.options.log.info(
         { outboxId: row.id, kind: row.kind, reference: row.reference },
-        'outbox: lease ran out before the send finished; another sender took the message over',
+        'outbox: e-mail to an erased address was already on its way; nothing of it kept',
       );
+      return;
     }
+    this.options.log.warn(
+      { outboxId: row.id, kind: row.kind, reference: row.reference },
+      'outbox: lease ran out before the send finished; another sender took the message over',
+    );
   }
 
   /** Writes the held marks, oldest first; throws (keeping the rest) while the database still fails. */
@@ -630,6 +639,26 @@ export async function deleteWaitingNewsletterMail(db: Db, email: string): Promis
 }
 
 /**
+ * The erasure of an address: every e-mail still waiting to it, answering to it (Reply-To) or about one of
+ * these orders is deleted, on whatever instance, whether a sender has claimed it or not. A claimed one is
+ * already on its way and cannot be stopped; its sender then finds no row: nothing is queued again, and
+ * what its transport kept of it goes (OutboxSender.markSent).
+ */
+export async function cancelWaitingMailOf(db: Db, key: string, orderIds: readonly string[]): Promise<void> {
+  await db
+    .deleteFrom('outbox')
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['recipient']), '=', key),
+        eb(eb.fn('lower', ['reply_to']), '=', key),
+        ...(orderIds.length > 0 ? [eb('order_id', 'in', [...orderIds])] : []),
+      ]),
+    )
+    .execute();
+}
+
+/**
  * Every e-mail to the address (case-insensitive `key`), about these orders, or carrying one of these
  * references (an enquiry's e-mails carry its id), for a data export.
  */
@@ -655,6 +684,7 @@ export async function mailAbout(
     .where((eb) =>
       eb.or([
         eb(eb.fn('lower', ['recipient']), '=', key),
+        eb(eb.fn('lower', ['reply_to']), '=', key),
         ...(orderIds.length > 0 ? [eb('order_id', 'in', [...orderIds])] : []),
         ...(references.length > 0 ? [eb('reference', 'in', [...references])] : []),
       ]),
@@ -691,7 +721,7 @@ export async function eraseMailOfReferences(
 export async function eraseSentMailOfOrders(db: Db, orderIds: readonly string[]): Promise<void> {
   await db
     .updateTable('outbox')
-    .set({ recipient: '', text_body: '', html_body: '' })
+    .set({ recipient: '', reply_to: null, text_body: '', html_body: '' })
     .where('order_id', 'in', [...orderIds])
     .where('status', '!=', 'pending')
     .execute();
@@ -715,7 +745,15 @@ export async function eraseSentMailTo(db: Db, key: string): Promise<{ id: number
     .where('order_id', 'is', null)
     .where((eb) => eb(eb.fn('lower', ['recipient']), '=', key))
     .execute();
-  return erased;
+  // The owner's notices answered the address (Reply-To): they keep neither it nor their text.
+  const answered = await db
+    .updateTable('outbox')
+    .set({ reply_to: null, text_body: '', html_body: '' })
+    .where((eb) => eb(eb.fn('lower', ['reply_to']), '=', key))
+    .where('status', '!=', 'pending')
+    .returning('id')
+    .execute();
+  return [...erased, ...answered];
 }
 
 /**

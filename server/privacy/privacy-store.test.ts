@@ -15,9 +15,11 @@ import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import { EnquiryStore } from '../enquiries/enquiry-store';
-import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';
+import { createFileTransport, type MailTransport } from '../mail/transport';
 import { newsletterConfirmationMail } from '../newsletter/newsletter-mail';
 import { NewsletterStore } from '../newsletter/newsletter-store';
+import { DESK_MAIL_KINDS } from '../orders/fulfilment-mail';
 import { OrderStore } from '../orders/order-store';
 import type { ShippingDetails } from '../payments/provider';
 import { createTestCheckoutProvider } from '../payments/test-checkout';
@@ -456,6 +458,110 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     });
     expect(await sessionRow('ord_paid')).toMatchObject({ customer_email: '', shipping_name: null });
   });
+
+  /** An e-mail about the order, to the shopper (or `replyTo` the shopper), queued now: its outbox id. */
+  async function queued(kind: string, to = SHOPPER, replyTo?: string): Promise<number> {
+    const row = outboxRow(
+      {
+        orderId: 'ord_done',
+        reference: 'SOL-DONE',
+        kind,
+        to,
+        subject: 's',
+        text: `Dear ${SHIPPING.name}`,
+        html: '<p>h</p>',
+        ...(replyTo ? { replyTo } : {}),
+      },
+      'solas.test',
+    );
+    const { id } = await database.db
+      .insertInto('outbox')
+      .values(row)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  }
+
+  /** A sender whose transport holds each message until `release` (its sends written as .eml files). */
+  function heldSender(outcome: 'sent' | 'refused') {
+    const files = createFileTransport(mailDir);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let onTheWay: (id: number) => void = () => {};
+    const started = new Promise<number>((resolve) => {
+      onTheWay = resolve;
+    });
+    const sends: number[] = [];
+    const transport: MailTransport = {
+      description: 'held',
+      async send(mail) {
+        sends.push(mail.outboxId);
+        onTheWay(mail.outboxId);
+        await released;
+        if (outcome === 'refused') throw new Error('421 try again later');
+        return files.send(mail);
+      },
+      forget: (id) => files.forget?.(id),
+      close() {},
+    };
+    const log = { info() {}, warn() {}, error() {} };
+    const sender = new OutboxSender({ db: database.db, transport, from: 'shop@solas.test', log });
+    return { sender, started, release, sends };
+  }
+
+  /** Everything the shop keeps that names or points to the shopper's address, or her name. */
+  async function traces(): Promise<unknown[]> {
+    const rows = await database.db.selectFrom('outbox').selectAll().execute();
+    const key = SHOPPER.toLowerCase();
+    return rows.filter(
+      (r) =>
+        r.recipient.toLowerCase() === key ||
+        r.reply_to?.toLowerCase() === key ||
+        r.text_body.includes(SHIPPING.name),
+    );
+  }
+
+  it.each(['sent', 'refused'] as const)(
+    'erasure cancels what waits for the address; one already on its way (%s) keeps nothing',
+    async (outcome) => {
+      await order('ord_done', true);
+      await database.db
+        .updateTable('orders')
+        .set({ desk_status: 'delivered', delivered_at: new Date().toISOString() })
+        .where('id', '=', 'ord_done')
+        .execute();
+      // The owner's notice, sent, answered the customer.
+      const notice = await queued(MAIL_KINDS.withdrawalOwner, 'owner@solas.test', SHOPPER);
+      await database.db.updateTable('outbox').set({ status: 'sent' }).where('id', '=', notice).execute();
+      // One e-mail is on its way on another instance at the moment of erasure; the review request was
+      // queued a moment before it and waits.
+      const held = heldSender(outcome);
+      const onItsWay = await queued(DESK_MAIL_KINDS.dispatched);
+      held.sender.start();
+      expect(await held.started).toBe(onItsWay);
+      await queued(MAIL_KINDS.reviewRequest);
+
+      await privacy.eraseFor(SHOPPER, OWNER);
+      held.release();
+      await held.sender.idle();
+      await held.sender.stop();
+
+      // The waiting one never went, the one on its way was not queued again, and nothing names her.
+      expect(held.sends).toEqual([onItsWay]);
+      expect(await traces()).toEqual([]);
+      expect((await privacy.exportFor(SHOPPER, OWNER)).emails).toEqual([]);
+      const files = (() => {
+        try {
+          return readdirSync(mailDir);
+        } catch {
+          return [];
+        }
+      })();
+      expect(files.filter((f) => f.startsWith(`${String(onItsWay).padStart(6, '0')}-`))).toEqual([]);
+    },
+  );
 
   it("exports and erases an address's enquiries with their e-mails; the pass deletes them a year after their last change", async () => {
     const enquiries = new EnquiryStore(database.db);

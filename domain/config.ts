@@ -246,6 +246,13 @@ export const RETENTION = {
   cartReminderDaysAfterSent: 7,
 } as const;
 
+/**
+ * At most one cart reminder per address in this many days, however many ticked checkouts it opened (a
+ * stranger's address typed into thirteen checkouts gets one e-mail). The reminded row that proves it is
+ * kept RETENTION.cartReminderDaysAfterSent, no fewer days than this.
+ */
+export const CART_REMINDER_ADDRESS_DAYS = 7;
+
 /** CART_REMINDER_DELAY_MINUTES' default: the one reminder goes a day after the checkout was opened. */
 export const CART_REMINDER_DELAY_MINUTES_DEFAULT = 24 * 60;
 

@@ -825,6 +825,11 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await addOrderVat(db);
     },
   },
+  '0035-hashed-link-tokens': {
+    async up(db: AnyDb) {
+      await hashLinkSecrets(db);
+    },
+  },
 };
 
 /**
@@ -940,6 +945,38 @@ async function addOrderChannel(db: AnyDb): Promise<void> {
 /** SHA-256 of a page key, hex: what the key tables keep (server/orders/order-key.ts hashes the same way). */
 function sha256Hex(key: string): string {
   return createHash('sha256').update(key).digest('hex');
+}
+
+/**
+ * The newsletter's, "tell me when you're back"'s and "tell me when it's back"'s link tokens are kept as
+ * SHA-256 hashes, as the order pages' keys are: a copy of the database confirms or unsubscribes nobody.
+ * Each token stored so far is hashed where it is, so every link already sent keeps working (the lookup
+ * hashes the token it is given). A newsletter sign-up's later e-mails (a confirmation sent again, each
+ * campaign message) carry keys of their own, kept (hashed) in `newsletter_keys`, going with their sign-up.
+ */
+async function hashLinkSecrets(db: AnyDb): Promise<void> {
+  for (const table of ['newsletter_signups', 'back_in_touch', 'back_in_stock_requests'] as const) {
+    const rows = (await db.selectFrom(table).select(['id', 'token']).execute()) as {
+      id: number;
+      token: string;
+    }[];
+    for (const row of rows) {
+      await db
+        .updateTable(table)
+        .set({ token: sha256Hex(row.token) })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+  await db.schema
+    .createTable('newsletter_keys')
+    .addColumn('key_hash', 'text', (c) => c.primaryKey())
+    .addColumn('signup_id', 'integer', (c) =>
+      c.notNull().references('newsletter_signups.id').onDelete('cascade'),
+    )
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('newsletter_keys_signup').on('newsletter_keys').column('signup_id').execute();
 }
 
 /**

@@ -143,7 +143,7 @@ export interface BackInTouchTable {
   email: string;
   /** Lower-cased e-mail: one row per address. */
   email_key: string;
-  /** The secret of the confirmation link. */
+  /** The SHA-256 (hex) of the confirmation link's secret: the secret itself is only in the e-mail. */
   token: string;
   status: 'pending' | 'confirmed';
   created_at: string;
@@ -160,7 +160,10 @@ export interface NewsletterSignupsTable {
   created_at: string;
   /** Subscribed only once the confirmation link was followed (double opt-in). */
   status: NewsletterStatus;
-  /** The secret of this address's confirmation and unsubscribe links. */
+  /**
+   * The SHA-256 (hex) of the first secret of this address's confirmation and unsubscribe links (the
+   * secret is only in its e-mail; later e-mails' keys are in newsletter_keys).
+   */
   token: string;
   /** The last confirmation e-mail queued: at most one an hour. */
   confirmation_sent_at: string | null;
@@ -506,6 +509,7 @@ export interface Database {
   webauthn_challenges: WebauthnChallengesTable;
   newsletter_campaigns: NewsletterCampaignsTable;
   campaign_recipients: CampaignRecipientsTable;
+  newsletter_keys: NewsletterKeysTable;
   back_in_stock_requests: BackInStockRequestsTable;
   cart_reminders: CartRemindersTable;
 }
@@ -589,7 +593,7 @@ export interface BackInStockRequestsTable {
   /** Lower-cased e-mail. */
   email_key: string;
   status: 'pending' | 'confirmed';
-  /** The secret of the confirmation link. */
+  /** The SHA-256 (hex) of the confirmation link's secret: the secret itself is only in the e-mail. */
   token: string;
   created_at: string;
   confirmation_sent_at: string | null;
@@ -625,6 +629,16 @@ export interface CampaignRecipientsTable {
   status: 'waiting' | 'queued' | 'skipped';
   outbox_id: number | null;
   queued_at: string | null;
+}
+
+/**
+ * The SHA-256 (hex) of each key a newsletter e-mail carried (a confirmation, a campaign message): each
+ * opens its sign-up's links beside the sign-up's first (`newsletter_signups.token`); they go with it.
+ */
+export interface NewsletterKeysTable {
+  key_hash: string;
+  signup_id: number;
+  created_at: string;
 }
 
 /**

@@ -440,6 +440,7 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   webauthn_challenges: path.join('security', 'people-store.ts'),
   newsletter_campaigns: path.join('newsletter', 'campaign-store.ts'),
   campaign_recipients: path.join('newsletter', 'campaign-store.ts'),
+  newsletter_keys: path.join('newsletter', 'newsletter-store.ts'),
   back_in_stock_requests: path.join('newsletter', 'back-in-stock-store.ts'),
   cart_reminders: path.join('newsletter', 'cart-reminder-store.ts'),
 };

@@ -158,6 +158,12 @@ export interface OutboxSenderOptions {
   readonly onAttempt?: (result: DeliveryResult) => void;
 }
 
+/**
+ * The Reply-To of a message queued without one, decided when it is sent (the owner's contact address in
+ * her settings now): null for none.
+ */
+export type ReplyToOf = (recipient: string) => Promise<string | null>;
+
 export type DeliveryResult = 'sent' | 'retry' | 'failed';
 
 /** What a sent message no longer keeps: its text, with the links (and their keys) inside. */
@@ -197,6 +203,7 @@ export class OutboxSender {
    * after the send), by outbox id: written first on every drain, never sent again meanwhile.
    */
   private readonly unmarked = new Map<number, { row: OutboxRow; changes: SentChanges }>();
+  private replyToOf: ReplyToOf = async () => null;
 
   constructor(private readonly options: OutboxSenderOptions) {
     this.db = options.db;
@@ -207,6 +214,28 @@ export class OutboxSender {
     if (!this.stopped) return;
     this.stopped = false;
     this.wake();
+  }
+
+  /**
+   * Where replies to messages queued without a Reply-To go (the settings feature gives her contact
+   * address: the sender, MAIL_FROM, is an address of the shop's domain that nobody may read).
+   */
+  setReplyTo(replyToOf: ReplyToOf): void {
+    this.replyToOf = replyToOf;
+  }
+
+  /** A message's own Reply-To, else the shop's for its recipient; none when that cannot be read now. */
+  private async replyTo(row: OutboxRow): Promise<string | null> {
+    if (row.reply_to !== null) return row.reply_to;
+    try {
+      return replyAddress(await this.replyToOf(row.recipient));
+    } catch (err) {
+      this.options.log.warn(
+        { outboxId: row.id, err: errorText(err) },
+        'outbox: Reply-To unreadable; sent without',
+      );
+      return null;
+    }
   }
 
   /** Look for due messages now (called right after an order's e-mails were queued). */
@@ -374,12 +403,21 @@ export class OutboxSender {
       .where('id', '=', row.id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (result.numUpdatedRows === 0n) {
-      this.options.log.warn(
+    if (result.numUpdatedRows > 0n) return;
+    const kept = await this.db.selectFrom('outbox').select('id').where('id', '=', row.id).executeTakeFirst();
+    if (!kept) {
+      // Its address was erased while the message was on its way: what the transport kept of it goes too.
+      this.options.transport.forget?.(row.id);
+      this.options.log.info(
         { outboxId: row.id, kind: row.kind, reference: row.reference },
-        'outbox: lease ran out before the send finished; another sender took the message over',
+        'outbox: e-mail to an erased address was already on its way; nothing of it kept',
       );
+      return;
     }
+    this.options.log.warn(
+      { outboxId: row.id, kind: row.kind, reference: row.reference },
+      'outbox: lease ran out before the send finished; another sender took the message over',
+    );
   }
 
   /** Writes the held marks, oldest first; throws (keeping the rest) while the database still fails. */
@@ -408,7 +446,7 @@ export class OutboxSender {
       html: row.html_body,
       reference,
       listUnsubscribe: row.list_unsubscribe,
-      replyTo: row.reply_to,
+      replyTo: await this.replyTo(row),
     };
     const logFields = { outboxId: row.id, kind: row.kind, reference, to: maskAddress(row.recipient) };
     let detail: string;
@@ -601,6 +639,26 @@ export async function deleteWaitingNewsletterMail(db: Db, email: string): Promis
 }
 
 /**
+ * The erasure of an address: every e-mail still waiting to it, answering to it (Reply-To) or about one of
+ * these orders is deleted, on whatever instance, whether a sender has claimed it or not. A claimed one is
+ * already on its way and cannot be stopped; its sender then finds no row: nothing is queued again, and
+ * what its transport kept of it goes (OutboxSender.markSent).
+ */
+export async function cancelWaitingMailOf(db: Db, key: string, orderIds: readonly string[]): Promise<void> {
+  await db
+    .deleteFrom('outbox')
+    .where('status', '=', 'pending')
+    .where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['recipient']), '=', key),
+        eb(eb.fn('lower', ['reply_to']), '=', key),
+        ...(orderIds.length > 0 ? [eb('order_id', 'in', [...orderIds])] : []),
+      ]),
+    )
+    .execute();
+}
+
+/**
  * Every e-mail to the address (case-insensitive `key`), about these orders, or carrying one of these
  * references (an enquiry's e-mails carry its id), for a data export.
  */
@@ -626,6 +684,7 @@ export async function mailAbout(
     .where((eb) =>
       eb.or([
         eb(eb.fn('lower', ['recipient']), '=', key),
+        eb(eb.fn('lower', ['reply_to']), '=', key),
         ...(orderIds.length > 0 ? [eb('order_id', 'in', [...orderIds])] : []),
         ...(references.length > 0 ? [eb('reference', 'in', [...references])] : []),
       ]),
@@ -662,7 +721,7 @@ export async function eraseMailOfReferences(
 export async function eraseSentMailOfOrders(db: Db, orderIds: readonly string[]): Promise<void> {
   await db
     .updateTable('outbox')
-    .set({ recipient: '', text_body: '', html_body: '' })
+    .set({ recipient: '', reply_to: null, text_body: '', html_body: '' })
     .where('order_id', 'in', [...orderIds])
     .where('status', '!=', 'pending')
     .execute();
@@ -686,7 +745,15 @@ export async function eraseSentMailTo(db: Db, key: string): Promise<{ id: number
     .where('order_id', 'is', null)
     .where((eb) => eb(eb.fn('lower', ['recipient']), '=', key))
     .execute();
-  return erased;
+  // The owner's notices answered the address (Reply-To): they keep neither it nor their text.
+  const answered = await db
+    .updateTable('outbox')
+    .set({ reply_to: null, text_body: '', html_body: '' })
+    .where((eb) => eb(eb.fn('lower', ['reply_to']), '=', key))
+    .where('status', '!=', 'pending')
+    .returning('id')
+    .execute();
+  return [...erased, ...answered];
 }
 
 /**

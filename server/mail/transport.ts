@@ -4,7 +4,7 @@
  * recipients were decided by the server (the order's e-mail or the owner's order address in her
  * settings), never by a request.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTransport } from 'nodemailer';
 import { BRAND } from '../../domain/config';
@@ -32,6 +32,11 @@ export interface MailTransport {
   readonly description: string;
   /** Resolves with a short description of where the message went; rejects when it did not go. */
   send(mail: OutgoingMail): Promise<string>;
+  /**
+   * Deletes what it kept of a sent message (the .eml file) whose address was erased while it was being
+   * sent; a mail server's copy is gone from the shop already.
+   */
+  forget?(outboxId: number): void;
   close(): void;
 }
 
@@ -123,6 +128,16 @@ export function createFileTransport(dir: string): MailTransport {
       writeFileSync(tmp, raw);
       renameSync(tmp, file);
       return `written to ${file}`;
+    },
+    forget(outboxId) {
+      const prefix = `${String(outboxId).padStart(6, '0')}-`;
+      let names: string[];
+      try {
+        names = readdirSync(dir);
+      } catch {
+        return;
+      }
+      for (const name of names) if (name.startsWith(prefix)) rmSync(path.join(dir, name), { force: true });
     },
     close() {
       builder.close();

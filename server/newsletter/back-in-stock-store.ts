@@ -7,6 +7,7 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { hashKey } from '../lib/ids';
 import { enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
 import { claimConfirmation, type MailQueueOptions } from './confirmation-claim';
 import { newToken, TOKEN_PATTERN } from './newsletter-store';
@@ -37,20 +38,27 @@ export class BackInStockStore {
           email,
           email_key: key,
           status: 'pending',
-          token: newToken(),
+          token: hashKey(newToken()),
           created_at: nowIso,
         })
         .onConflict((oc) => oc.columns(['product_id', 'email_key']).doNothing())
         .execute();
       const row = await trx
         .selectFrom('back_in_stock_requests')
-        .select(['id', 'status', 'token', 'email'])
+        .select(['id', 'status', 'email'])
         .where('product_id', '=', productId)
         .where('email_key', '=', key)
         .executeTakeFirstOrThrow();
       if (row.status === 'confirmed') return 'already-waiting';
       if (!(await claimConfirmation(trx, 'back_in_stock_requests', row.id, now))) return 'recently-sent';
-      const mail = this.options.confirmationMail(row.email, productId, row.token);
+      // Only the new e-mail's link works from now on: the row keeps one hash, never the token.
+      const token = newToken();
+      await trx
+        .updateTable('back_in_stock_requests')
+        .set({ token: hashKey(token) })
+        .where('id', '=', row.id)
+        .execute();
+      const mail = this.options.confirmationMail(row.email, productId, token);
       if (!mail) return 'recently-sent';
       await enqueueMail(trx, [outboxRow(mail, this.options.senderDomain, now.getTime())]);
       return 'confirmation-queued';
@@ -65,13 +73,13 @@ export class BackInStockStore {
     await this.db
       .updateTable('back_in_stock_requests')
       .set({ status: 'confirmed', confirmed_at: now.toISOString() })
-      .where('token', '=', token)
+      .where('token', '=', hashKey(token))
       .where('status', '=', 'pending')
       .execute();
     const row = await this.db
       .selectFrom('back_in_stock_requests')
       .select('product_id')
-      .where('token', '=', token)
+      .where('token', '=', hashKey(token))
       .executeTakeFirst();
     return row?.product_id ?? null;
   }

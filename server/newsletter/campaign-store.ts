@@ -23,13 +23,13 @@ import type { Database, NewsletterCampaignsTable } from '../db/schema';
 import { randomAlphanumeric } from '../lib/ids';
 import { deliveryOutcomes, enqueueOneMail, outboxRow, type QueuedMail } from '../mail/outbox';
 import type { RenderedCampaign } from './campaign-mail';
-import { confirmedSignupIds, lockConfirmedSignup, signupIds } from './newsletter-store';
+import { confirmedSignupIds, issueSignupKey, lockConfirmedSignup, signupIds } from './newsletter-store';
 
 type Row = NewsletterCampaignsTable;
 
 export type CampaignChange<T> = { ok: true; value: T } | { ok: false; reason: 'not-found' | 'not-draft' };
 
-/** A recipient whose message is being queued: its sign-up's address and link secret. */
+/** A recipient whose message is being queued: its sign-up's address and its message's unsubscribe key. */
 export interface CampaignRecipient {
   readonly email: string;
   readonly token: string;
@@ -308,7 +308,13 @@ export class CampaignStore {
           .executeTakeFirst();
         if (claimed.numUpdatedRows === 0n) return 'taken' as const;
         if (!recipient) return 'skipped' as const;
-        const mail = outboxRow(mailFor(recipient, rendered, campaign.subject), senderDomain, at.getTime());
+        // The message's own unsubscribe key (only its hash is kept).
+        const token = await issueSignupKey(trx, row.signup_id, at);
+        const mail = outboxRow(
+          mailFor({ ...recipient, token }, rendered, campaign.subject),
+          senderDomain,
+          at.getTime(),
+        );
         const outboxId = await enqueueOneMail(trx, mail);
         await trx
           .updateTable('campaign_recipients')

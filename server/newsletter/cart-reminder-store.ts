@@ -3,14 +3,18 @@
  * once if I don't finish my order", none otherwise. The row's one e-mail is queued in the transaction
  * that claims it (`reminded_at`, a conditional UPDATE: of two passes or two instances, one wins, the
  * other changes nothing), and the outbox's one row per order and kind refuses a second copy even so.
+ * An address gets one reminder in CART_REMINDER_ADDRESS_DAYS, however many checkouts ticked it: the
+ * claim locks the address's rows and looks for one reminded since, in the same transaction.
  * The restore link's token exists only in that e-mail: the row keeps its SHA-256, as the order page's keys.
  * A paid order deletes its rows; the rest go RETENTION.cartReminderDaysAfterSent after the e-mail.
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import * as z from 'zod/mini';
+import { CART_REMINDER_ADDRESS_DAYS } from '../../domain/config';
 import type { ReminderLine } from '../../domain/newsletter/cart-reminder';
 import { RESTORE_TOKEN_PATTERN } from '../../domain/newsletter/cart-reminder';
 import { reminderLineSchema } from '../../domain/newsletter/cart-reminder-api';
+import { dialectOf } from '../db/dialect';
 import type { CartRemindersTable, Database } from '../db/schema';
 import { enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
 import { hashKey, newOrderKey } from '../orders';
@@ -157,7 +161,9 @@ export class CartReminderStore {
 
   /**
    * Claims the row and queues its one e-mail, in one transaction: false when another pass (or instance)
-   * claimed it first, or the row is gone (paid, erased). `mailFor` gets the link's new token.
+   * claimed it first, the row is gone (paid, erased), or the address had a reminder in the last
+   * CART_REMINDER_ADDRESS_DAYS (the row is then deleted: that reminder was the one). `mailFor` gets the
+   * link's new token.
    */
   async claimAndQueue(
     reminder: CartReminder,
@@ -165,7 +171,20 @@ export class CartReminderStore {
     now = new Date(),
   ): Promise<boolean> {
     const token = newOrderKey();
+    const since = new Date(now.getTime() - CART_REMINDER_ADDRESS_DAYS * DAY_MS).toISOString();
     const queued = await this.db.transaction().execute(async (trx) => {
+      // The address's rows, locked on PostgreSQL until the commit, in one order (no deadlock): a claim of
+      // another of its rows on another instance waits here, then reads this one's reminder. SQLite has
+      // one writer per file, and the claim's UPDATE below takes it before the look.
+      if (dialectOf(trx) === 'postgres') {
+        await trx
+          .selectFrom('cart_reminders')
+          .select('id')
+          .where('email_key', '=', reminder.emailKey)
+          .orderBy('id')
+          .forUpdate()
+          .execute();
+      }
       const claimed = await trx
         .updateTable('cart_reminders')
         .set({ reminded_at: now.toISOString(), token_hash: hashKey(token) })
@@ -173,6 +192,17 @@ export class CartReminderStore {
         .where('reminded_at', 'is', null)
         .executeTakeFirst();
       if (claimed.numUpdatedRows === 0n) return false;
+      const earlier = await trx
+        .selectFrom('cart_reminders')
+        .select('id')
+        .where('email_key', '=', reminder.emailKey)
+        .where('id', '!=', reminder.id)
+        .where('reminded_at', '>=', since)
+        .executeTakeFirst();
+      if (earlier) {
+        await trx.deleteFrom('cart_reminders').where('id', '=', reminder.id).execute();
+        return false;
+      }
       // Due at once by the wall clock, whatever clock the pass runs on (tests move theirs ahead).
       await enqueueMail(trx, [outboxRow(mailFor(token), this.options.senderDomain)]);
       return true;

@@ -315,6 +315,56 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
       .execute();
   });
 
+  it('sends an address one reminder in a week, however many checkouts ticked it', async () => {
+    for (let i = 0; i < 13; i += 1) {
+      const res = await checkout(i % 2 === 0 ? 'stranger@example.ie' : 'Stranger@Example.ie', {
+        remindMe: true,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const at = new Date(Date.now() + DELAY + HOUR);
+    await pass(at);
+    const sent = async () =>
+      (await reminders()).filter((r) => r.recipient.toLowerCase() === 'stranger@example.ie');
+    expect(await sent()).toHaveLength(1);
+    // The other checkouts' rows went: that reminder was the one they asked for.
+    expect((await rows()).filter((r) => r.email_key === 'stranger@example.ie')).toHaveLength(1);
+    // Six days later the address ticks again: still nothing. Eight days later: its new reminder.
+    await checkout('stranger@example.ie', { remindMe: true });
+    await pass(new Date(at.getTime() + 6 * DAY));
+    expect(await sent()).toHaveLength(1);
+    await checkout('stranger@example.ie', { remindMe: true });
+    await pass(new Date(at.getTime() + 8 * DAY));
+    expect(await sent()).toHaveLength(2);
+    await app.platform.db
+      .deleteFrom('cart_reminders')
+      .where('email_key', '=', 'stranger@example.ie')
+      .execute();
+  });
+
+  it('sends one reminder when instances claim rows of one address at the same moment', async () => {
+    for (let i = 0; i < 6; i += 1) await checkout('together@example.ie', { remindMe: true });
+    const at = new Date(Date.now() + DELAY + HOUR);
+    const due = (await app.newsletter.cartReminders.due(at, DELAY)).filter(
+      (r) => r.emailKey === 'together@example.ie',
+    );
+    expect(due).toHaveLength(6);
+    const mail = (row: (typeof due)[number]) => (token: string) => ({
+      orderId: row.orderId,
+      reference: 'SOL-TEST',
+      kind: MAIL_KINDS.cartReminder,
+      to: row.email,
+      subject: 's',
+      text: token,
+      html: token,
+    });
+    const outcomes = await Promise.all(
+      due.map((row) => app.newsletter.cartReminders.claimAndQueue(row, mail(row), at)),
+    );
+    expect(outcomes.filter(Boolean)).toHaveLength(1);
+    expect(await reminders('together@example.ie')).toHaveLength(1);
+  });
+
   it('exports the address’s reminder and erases it with the customer', async () => {
     await checkout('erase.me@example.ie', { remindMe: true });
     const exported = await app.inject({

@@ -1,7 +1,9 @@
 /**
  * The newsletter list with double opt-in (docs/product.md §5.10): one row per address (case-insensitive),
- * pending until the confirmation link is followed. Each row has a random token, the secret of its
- * confirmation and unsubscribe links. The confirmation e-mail is queued in the outbox in the same
+ * pending until the confirmation link is followed. Each row keeps the SHA-256 of a random token, the secret
+ * of its confirmation and unsubscribe links: the token itself is only in the e-mail. Each e-mail (a
+ * confirmation, a campaign message) carries a key of its own, hashed in `newsletter_keys`, every one
+ * working until the sign-up goes. The confirmation e-mail is queued in the outbox in the same
  * transaction that records it was sent, so a sign-up never records a mail that was not queued (nor the
  * reverse), and at most one goes out per address per hour however often the form is sent.
  * Unsubscribing deletes the row (and any of its mail still waiting): the address is then unknown, never
@@ -11,6 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect';
 import type { Database, NewsletterStatus } from '../db/schema';
+import { hashKey } from '../lib/ids';
 import { deleteWaitingNewsletterMail, enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
 import { claimConfirmation, type MailQueueOptions } from './confirmation-claim';
 
@@ -54,17 +57,26 @@ export class NewsletterStore {
     const outcome = await this.db.transaction().execute(async (trx): Promise<SignUpOutcome> => {
       await trx
         .insertInto('newsletter_signups')
-        .values({ email, email_key: key, source, created_at: nowIso, status: 'pending', token: newToken() })
+        .values({
+          email,
+          email_key: key,
+          source,
+          created_at: nowIso,
+          status: 'pending',
+          token: hashKey(newToken()),
+        })
         .onConflict((oc) => oc.column('email_key').doNothing())
         .execute();
       const row = await trx
         .selectFrom('newsletter_signups')
-        .select(['id', 'status', 'token', 'email'])
+        .select(['id', 'status', 'email'])
         .where('email_key', '=', key)
         .executeTakeFirstOrThrow();
       if (row.status === 'confirmed') return 'already-subscribed';
       if (!(await claimConfirmation(trx, 'newsletter_signups', row.id, now))) return 'recently-sent';
-      await this.queue(trx, this.options.confirmationMail(row.email, row.token), now);
+      // Each e-mail its own key: the links of one sent before keep working beside it.
+      const token = await issueSignupKey(trx, row.id, now);
+      await this.queue(trx, this.options.confirmationMail(row.email, token), now);
       return 'confirmation-queued';
     });
     if (outcome === 'confirmation-queued') this.options.onMailQueued?.();
@@ -78,19 +90,15 @@ export class NewsletterStore {
   /** Follows a confirmation link: the address is subscribed from now on. */
   async confirm(token: string, now = new Date()): Promise<ConfirmOutcome> {
     if (!TOKEN_PATTERN.test(token)) return 'unknown';
+    const row = await signupOfKey(this.db, token).select('id').executeTakeFirst();
+    if (!row) return 'unknown';
     const updated = await this.db
       .updateTable('newsletter_signups')
       .set({ status: 'confirmed', confirmed_at: now.toISOString() })
-      .where('token', '=', token)
+      .where('id', '=', row.id)
       .where('status', '=', 'pending')
       .executeTakeFirst();
-    if (updated.numUpdatedRows > 0n) return 'confirmed';
-    const row = await this.db
-      .selectFrom('newsletter_signups')
-      .select('status')
-      .where('token', '=', token)
-      .executeTakeFirst();
-    return row ? 'already-confirmed' : 'unknown';
+    return updated.numUpdatedRows > 0n ? 'confirmed' : 'already-confirmed';
   }
 
   /**
@@ -100,11 +108,7 @@ export class NewsletterStore {
   async unsubscribe(token: string): Promise<boolean> {
     if (!TOKEN_PATTERN.test(token)) return false;
     return this.db.transaction().execute(async (trx) => {
-      const row = await trx
-        .selectFrom('newsletter_signups')
-        .select(['id', 'email'])
-        .where('token', '=', token)
-        .executeTakeFirst();
+      const row = await signupOfKey(trx, token).select(['id', 'email']).executeTakeFirst();
       if (!row) return false;
       // The sign-up first: a campaign queueing this address holds its row (campaign-store.ts), so the
       // mail deleted next includes a message it queued a moment ago.
@@ -159,6 +163,32 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 // ------------------------------------------------------------------ the campaigns' view of the list
 
+/**
+ * A new key for a sign-up's links, for one e-mail (a confirmation, a campaign message), its hash kept in
+ * `trx`: it opens the sign-up's links beside every earlier one, until the sign-up goes.
+ */
+export async function issueSignupKey(trx: Executor, signupId: number, now: Date): Promise<string> {
+  const token = newToken();
+  await trx
+    .insertInto('newsletter_keys')
+    .values({ key_hash: hashKey(token), signup_id: signupId, created_at: now.toISOString() })
+    .execute();
+  return token;
+}
+
+/** The sign-up a link's token opens: its first key (kept on the row) or one of its e-mails' keys. */
+function signupOfKey(db: Executor, token: string) {
+  const hash = hashKey(token);
+  return db
+    .selectFrom('newsletter_signups')
+    .where((eb) =>
+      eb.or([
+        eb('token', '=', hash),
+        eb('id', 'in', eb.selectFrom('newsletter_keys').select('signup_id').where('key_hash', '=', hash)),
+      ]),
+    );
+}
+
 /** The ids of the confirmed sign-ups (a campaign's recipients when it starts), to build on. */
 export function confirmedSignupIds(db: Executor) {
   return db.selectFrom('newsletter_signups').select('id').where('status', '=', 'confirmed');
@@ -170,17 +200,17 @@ export function signupIds(db: Executor) {
 }
 
 /**
- * A confirmed sign-up's address and link secret, locked on PostgreSQL until `trx` ends: unsubscribe()
- * deletes the sign-up before its waiting mail, so it either comes first (undefined here) or waits for
- * this transaction's commit and then deletes the message it queued.
+ * A confirmed sign-up's address, locked on PostgreSQL until `trx` ends: unsubscribe() deletes the sign-up
+ * before its waiting mail, so it either comes first (undefined here) or waits for this transaction's
+ * commit and then deletes the message it queued.
  */
 export async function lockConfirmedSignup(
   trx: Transaction<Database>,
   id: number,
-): Promise<{ email: string; token: string } | undefined> {
+): Promise<{ email: string } | undefined> {
   const query = trx
     .selectFrom('newsletter_signups')
-    .select(['email', 'token'])
+    .select(['email'])
     .where('id', '=', id)
     .where('status', '=', 'confirmed');
   return (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();

@@ -22,6 +22,7 @@ import {
   scrubText,
   scrubUrl,
   serializeError,
+  serializeRequest,
   serverLogOptions,
 } from './logging';
 
@@ -169,6 +170,15 @@ describe('scrubUrl', () => {
     );
     expect(scrubUrl('/api/x/aoife%40example.ie')).toBe('/api/x/a***@example.ie');
     expect(scrubUrl('/bad/%E0%A4%A')).toBe('/bad/%E0%A4%A');
+  });
+
+  it("masks the cart reminder's restore token, as it masks a session id", () => {
+    const token = 'Ab3dEfGhIjKlMnOpQrStUvWxYz012345';
+    expect(scrubUrl(`/api/cart-reminders/${token}`)).toBe('/api/cart-reminders/Ab3d***');
+    expect(scrubUrl(`/api/cart-reminders/${token}?x=1`)).toBe('/api/cart-reminders/Ab3d***?x=*');
+    expect(serializeRequest({ method: 'POST', url: `/api/cart-reminders/${token}` }).url).not.toContain(
+      token.slice(4),
+    );
   });
 });
 

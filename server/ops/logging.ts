@@ -9,6 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import pino from 'pino';
+import { CART_RESTORE_PATH } from '../../domain/newsletter/cart-reminder';
 import { luhnValid } from '../../domain/payments/payment-form';
 import type { AppConfig } from '../config';
 
@@ -24,6 +25,11 @@ const SECRET_LIKE =
  * of one checkout can still be told apart.
  */
 const SESSION_ID = /\b(cs_(?:live|test)_[A-Za-z0-9]{4})[A-Za-z0-9]*/g;
+/**
+ * The cart reminder's restore link carries its secret in the path (the page's query cannot: it is in the
+ * fragment): like a session id, its first characters stay, the rest never reaches a log line.
+ */
+const RESTORE_TOKEN_IN_PATH = new RegExp(`(${CART_RESTORE_PATH}/[^/?#]{0,4})[^/?#]*`, 'g');
 /** Credentials in a URL: smtp://user:password@host */
 const URL_CREDENTIALS = /\b([a-z][a-z0-9+.-]*:\/\/)[^\s/@:]+:[^\s/@]+@/gi;
 
@@ -152,7 +158,10 @@ export function scrubUrl(url: string): string {
     // Malformed percent-encoding: scrub it as it came.
   }
   const scrubbedDecoded = scrubText(decoded);
-  const cleanPath = scrubbedDecoded !== decoded ? scrubbedDecoded : scrubText(pathPart);
+  const cleanPath = (scrubbedDecoded !== decoded ? scrubbedDecoded : scrubText(pathPart)).replace(
+    RESTORE_TOKEN_IN_PATH,
+    '$1***',
+  );
   if (q === -1) return cleanPath.slice(0, 2048);
   const names = url
     .slice(q + 1)

@@ -7,17 +7,16 @@
  * others. A page is opened by looking the given key's hash up: an equality on a hash tells a guesser
  * nothing about the key.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { hashKey } from '../lib/ids';
+
+/** What the database keeps of a key (the same hash as every link's secret). */
+export { hashKey };
 
 export const ORDER_KEY_BYTES = 24;
 
 export function newOrderKey(): string {
   return randomBytes(ORDER_KEY_BYTES).toString('base64url');
-}
-
-/** What the database keeps of a key. */
-export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
 }
 
 /**

@@ -11,6 +11,7 @@ import { orderReference } from '../../domain/checkout/checkout';
 import { vatIncluded, vatIncludedText } from '../../domain/settings/seller-texts';
 import type { AllSettings } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
 import {
   buildTestApp,
   outboxRows,
@@ -255,5 +256,53 @@ describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and t
     await outboxSettled(app);
     const tests = (await outboxRows(app)).filter((m) => m.kind === MAIL_KINDS.campaignTest);
     expect(tests.map((m) => m.recipient)).toEqual([SAVED.orderEmail]);
+  });
+});
+
+describe.each(TEST_DIALECTS)('who a Reply reaches, at the mail server, on %s', (dialect) => {
+  const MAIL_FROM = 'shop@mail.aoife.example';
+  let smtp: SmtpSink;
+
+  beforeEach(async () => {
+    smtp = await startSmtpSink();
+    const data = tempDataDir();
+    const database = await createTestDatabase(dialect, data.dir, { migrated: true });
+    app = await buildTestApp({
+      DATA_DIR: typeof database.location === 'string' ? database.location : data.dir,
+      ADMIN_TOKEN: TOKEN,
+      RATE_LIMITS: 'off',
+      OWNER_EMAIL: FIRST.ownerEmail,
+      MAIL_FROM,
+      SMTP_URL: smtp.url,
+      ...database.env,
+    });
+    cleanups = [data.remove, () => database.remove(), () => app.close(), () => smtp.stop()];
+  });
+  afterEach(async () => {
+    for (const clean of cleanups.reverse()) await clean();
+  });
+
+  it("a shopper's Reply reaches her contact address, her notice's Reply the customer; the sender stays MAIL_FROM", async () => {
+    await saveSeller();
+    await paidOrder();
+    const signedUp = await app.inject({
+      method: 'POST',
+      url: '/api/newsletter',
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { email: 'niamh@example.ie' },
+    });
+    expect(signedUp.statusCode).toBe(200);
+    const messages = await smtp.waitFor(3);
+    const to = (address: string) => messages.filter((m) => m.envelopeTo.includes(address));
+    const replyTo = (m: ReceivedMail | undefined) => m?.parsed.replyTo?.value.map((v) => v.address);
+    for (const m of messages) {
+      expect(m.parsed.from?.value.map((v) => v.address)).toEqual([MAIL_FROM]);
+      expect(m.envelopeFrom).toBe(MAIL_FROM);
+    }
+    expect(to(SHOPPER)).toHaveLength(1);
+    expect(replyTo(to(SHOPPER)[0])).toEqual([SAVED.email]);
+    expect(replyTo(to('niamh@example.ie')[0])).toEqual([SAVED.email]);
+    expect(to(SAVED.orderEmail)).toHaveLength(1);
+    expect(replyTo(to(SAVED.orderEmail)[0])).toEqual([SHOPPER]);
   });
 });

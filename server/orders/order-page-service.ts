@@ -273,7 +273,14 @@ export class OrderPageService {
           domain,
         ),
         outboxRow(
-          { orderId: order.id, reference, kind: MAIL_KINDS.withdrawalOwner, to: ctx.orderEmail, ...owner },
+          {
+            orderId: order.id,
+            reference,
+            kind: MAIL_KINDS.withdrawalOwner,
+            to: ctx.orderEmail,
+            replyTo: order.email,
+            ...owner,
+          },
           domain,
         ),
       ],

@@ -782,7 +782,15 @@ export class OrderService {
     return [
       this.customerMessage(order, seller, zoneName),
       outboxRow(
-        { orderId: order.id, reference, kind: MAIL_KINDS.owner, to: seller.orderEmail, ...owner },
+        // Her Reply answers the customer.
+        {
+          orderId: order.id,
+          reference,
+          kind: MAIL_KINDS.owner,
+          to: seller.orderEmail,
+          replyTo: order.email,
+          ...owner,
+        },
         domain,
         now,
       ),

@@ -23,7 +23,7 @@ import { customerNoteOf, deleteCustomerNote, deleteCustomerNotesUnchangedSince }
 import type { Database } from '../db/schema';
 import { adminEnquiryOf, deleteEnquiries, enquiriesOfEmail, enquiriesUnchangedSince } from '../enquiries';
 import {
-  deleteWaitingNewsletterMail,
+  cancelWaitingMailOf,
   eraseMailCreatedBefore,
   eraseMailOfReferences,
   eraseSentMailOfOrders,
@@ -448,8 +448,9 @@ export class PrivacyStore {
       const unpaid = orders.filter((o) => o.paid_at === null).map((o) => o.id);
       // Before the orders lose the address: their e-mails to it are found by it (and their .eml files).
       const mail = await eraseSentMailTo(trx, key);
+      // What still waits to go to the address, answers to it or tells of its orders is not sent now.
+      await cancelWaitingMailOf(trx, key, orderIds);
       await eraseOrders(trx, orderIds, nowIso);
-      await deleteWaitingNewsletterMail(trx, key);
       const newsletterSignupsDeleted = await deleteSignupOfEmail(trx, key);
       const backInTouchDeleted = await deleteBackInTouchOfEmail(trx, key);
       const backInStockRequestsDeleted = await deleteBackInStockOfEmail(trx, key);

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { NEWSLETTER_RESEND_AFTER_MS } from '../../domain/config';
 import type { Database } from '../db/schema';
+import { hashKey } from '../lib/ids';
 import { enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -43,7 +44,7 @@ export class BackInTouchStore {
         .values({
           email,
           email_key: key,
-          token: randomBytes(24).toString('base64url'),
+          token: hashKey(randomBytes(24).toString('base64url')),
           status: 'pending',
           created_at: nowIso,
         })
@@ -51,7 +52,7 @@ export class BackInTouchStore {
         .execute();
       const row = await trx
         .selectFrom('back_in_touch')
-        .select(['id', 'status', 'token', 'email'])
+        .select(['id', 'status', 'email'])
         .where('email_key', '=', key)
         .executeTakeFirstOrThrow();
       if (row.status === 'confirmed') return 'already-confirmed' as const;
@@ -65,7 +66,14 @@ export class BackInTouchStore {
         )
         .executeTakeFirst();
       if (claimed.numUpdatedRows === 0n) return 'recently-sent' as const;
-      const mail = this.options.confirmationMail(row.email, row.token);
+      // Only the new e-mail's link works from now on: the row keeps one hash, never the token.
+      const token = randomBytes(24).toString('base64url');
+      await trx
+        .updateTable('back_in_touch')
+        .set({ token: hashKey(token) })
+        .where('id', '=', row.id)
+        .execute();
+      const mail = this.options.confirmationMail(row.email, token);
       await enqueueMail(trx, [outboxRow(mail, this.options.senderDomain, now.getTime())]);
       return 'queued' as const;
     });
@@ -79,13 +87,13 @@ export class BackInTouchStore {
     await this.db
       .updateTable('back_in_touch')
       .set({ status: 'confirmed', confirmed_at: now.toISOString() })
-      .where('token', '=', token)
+      .where('token', '=', hashKey(token))
       .where('status', '=', 'pending')
       .execute();
     const row = await this.db
       .selectFrom('back_in_touch')
       .select('id')
-      .where('token', '=', token)
+      .where('token', '=', hashKey(token))
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -58,6 +58,15 @@ async function settings(app: FastifyInstance): Promise<void> {
       );
       return firstStart;
     });
+  // A shopper's Reply goes to her contact address, read when the e-mail is sent; mail to the shop's own
+  // addresses (her new-order notices) keeps none, or its own (the customer, the enquiry's client).
+  app.platform.outbox.setReplyTo(async (recipient) => {
+    const { email, orderEmail } = (await cache.current()).seller;
+    const to = recipient.toLowerCase();
+    const own = [email, orderEmail].map((a) => a.toLowerCase());
+    // Her contact address left at the sender's (the first start's placeholder): a Reply goes there anyway.
+    return own.includes(to) || email.toLowerCase() === config.mailFrom.toLowerCase() ? null : email;
+  });
   app.decorate('settings', {
     store,
     cache,

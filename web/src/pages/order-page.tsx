@@ -244,7 +244,7 @@ function WithdrawalSection({
                           name="line"
                           value={line.position}
                           defaultChecked
-                          className="h-5 w-5 accent-wine"
+                          className="h-6 w-6 accent-wine"
                         />
                         {line.quantity} × {line.name}
                         {line.size ? ` (size ${line.size})` : ''}

@@ -31,9 +31,6 @@ const toasterReady = new Promise<void>((resolve) => {
   markReady = resolve;
 });
 
-/** Resolves once the current frame has been painted. */
-const nextPaint = () => new Promise<void>((resolve) => afterNextPaint(resolve));
-
 /**
  * A toast appears a frame after the tap that asked for it: the tap's own frame shows what the tap
  * changed (the header's cart count). Shown at once, its placement (the header's box, a layout of the
@@ -44,9 +41,10 @@ async function show(fn: (s: Sonner) => void): Promise<void> {
   requestMount?.();
   const s = await loadSonner();
   await toasterReady;
-  await nextPaint();
-  s.placeBelowHeader();
-  fn(s);
+  afterNextPaint(() => {
+    s.placeBelowHeader();
+    fn(s);
+  });
 }
 
 export interface Toast {

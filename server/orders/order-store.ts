@@ -518,18 +518,22 @@ export class OrderStore {
    * Pending orders with a session created since `since` that no pass checked since `checkedBefore`:
    * never checked ones first, the newest first (the likeliest to have just been paid for), then by when a
    * pass last checked them. Marking each one checked (markChecked) takes it out of the rest of the pass.
+   * With `createdBefore`, only orders created before it (a checkout still being filled in is left alone).
    */
   async pendingToReconcile(
     since: string,
     limit: number,
     checkedBefore: string,
+    createdBefore?: string,
   ): Promise<{ id: string; sessionId: string }[]> {
-    const rows = await this.db
+    let query = this.db
       .selectFrom('orders')
       .select(['id', 'session_id'])
       .where('status', '=', 'pending')
       .where('session_id', 'is not', null)
-      .where('created_at', '>=', since)
+      .where('created_at', '>=', since);
+    if (createdBefore !== undefined) query = query.where('created_at', '<', createdBefore);
+    const rows = await query
       .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', checkedBefore)]))
       .orderBy(sql`case when checked_at is null then 0 else 1 end`)
       .orderBy('checked_at')

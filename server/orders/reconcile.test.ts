@@ -35,6 +35,9 @@ async function open(app: FastifyInstance): Promise<string> {
   return (res.json() as { sessionId: string }).sessionId;
 }
 
+/** Every pending order old enough to be checked one by one (the checkouts here were opened just now). */
+const SETTLED = { settleMs: 0 };
+
 const SHIPPING = {
   name: 'Gone Away',
   address: {
@@ -56,7 +59,7 @@ describe('reconcileOnce', () => {
     // The payment went through on the hosted page; the browser never made it back.
     expect(await (app.payments.provider as TestCheckoutProvider).pay(paidId, SHIPPING)).toBe(true);
 
-    expect(await reconcileOnce(app)).toEqual({ checked: 2, paid: 1, stoppedEarly: false });
+    expect(await reconcileOnce(app, SETTLED)).toEqual({ checked: 2, paid: 1, stoppedEarly: false });
     const rows = await orderRows(app);
     expect(rows.find((r) => r.session_id === paidId)?.status).toBe('paid');
     expect(rows.find((r) => r.session_id === openId)?.status).toBe('pending');
@@ -69,9 +72,42 @@ describe('reconcileOnce', () => {
     // from the next millisecond: a check stamped in the pass's own first millisecond is not older than it.
     const lastCheck = Date.now();
     await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(lastCheck));
-    expect(await reconcileOnce(app, { recheckMs: 0 })).toEqual({ checked: 1, paid: 0, stoppedEarly: false });
+    expect(await reconcileOnce(app, { ...SETTLED, recheckMs: 0 })).toEqual({
+      checked: 1,
+      paid: 0,
+      stoppedEarly: false,
+    });
     expect(await outboxRows(app)).toHaveLength(2);
   });
+
+  it.each(TEST_DIALECTS)(
+    'on %s, leaves checkouts opened a moment ago to their shoppers, a paid one aside, until they are settleMs old',
+    async (dialect) => {
+      const target = await createTestDatabase(dialect, data.dir, { migrated: true });
+      try {
+        const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off', ...target.env });
+        apps.push(app);
+        // A rush: the pass that falls into it would chase every checkout just opened, a third of the
+        // event loop taken from the rush for nothing (their shoppers are still on the payment page).
+        const rush: string[] = [];
+        for (let i = 0; i < 30; i += 1) rush.push(await open(app));
+        const paidId = rush[7] ?? '';
+        expect(await (app.payments.provider as TestCheckoutProvider).pay(paidId, SHIPPING)).toBe(true);
+
+        expect(await reconcileOnce(app)).toEqual({ checked: 1, paid: 1, stoppedEarly: false });
+        const rows = await orderRows(app);
+        expect(rows.find((r) => r.session_id === paidId)?.status).toBe('paid');
+        expect(rows.filter((r) => r.checked_at !== null).map((r) => r.session_id)).toEqual([paidId]);
+
+        // Once they are old enough, the next pass checks them all.
+        expect(await reconcileOnce(app, SETTLED)).toEqual({ checked: 29, paid: 0, stoppedEarly: false });
+      } finally {
+        for (const a of apps.splice(0)) await a.close();
+        await target.remove();
+      }
+    },
+    60_000,
+  );
 
   it.each(TEST_DIALECTS)(
     'on %s, behind 420 abandoned checkouts, confirms the paid orders first and clears the backlog in one pass within a minute, never holding the event loop',
@@ -102,7 +138,7 @@ describe('reconcileOnce', () => {
         }, 1);
         const started = performance.now();
         try {
-          expect(await reconcileOnce(app)).toEqual({ checked: 426, paid: 6, stoppedEarly: false });
+          expect(await reconcileOnce(app, SETTLED)).toEqual({ checked: 426, paid: 6, stoppedEarly: false });
         } finally {
           clearInterval(ticker);
         }
@@ -148,18 +184,18 @@ describe('reconcileOnce', () => {
       stripe.pay(b);
       stripe.failNext(10);
       // One order at a time, so the first failure is the only call made.
-      expect(await reconcileOnce(app, { concurrency: 1 })).toEqual({
+      expect(await reconcileOnce(app, { ...SETTLED, concurrency: 1 })).toEqual({
         checked: 1,
         paid: 0,
         stoppedEarly: true,
       });
       stripe.failNext(0);
-      expect(await reconcileOnce(app, { maxAgeMs: 1, batch: 100 })).toEqual({
+      expect(await reconcileOnce(app, { ...SETTLED, maxAgeMs: 1, batch: 100 })).toEqual({
         checked: 0,
         paid: 0,
         stoppedEarly: false,
       });
-      expect(await reconcileOnce(app)).toEqual({ checked: 2, paid: 2, stoppedEarly: false });
+      expect(await reconcileOnce(app, SETTLED)).toEqual({ checked: 2, paid: 2, stoppedEarly: false });
     } finally {
       await stripe.close();
     }

@@ -93,6 +93,10 @@ test('order summary totals for each zone and gift wrap; reload keeps everything'
   const zone = page.getByLabel('Delivery destination');
   const giftWrap = page.getByLabel('Add gift wrapping (+€3.50)');
   await expect(zone).toHaveValue('IE');
+  // A target a thumb can hit: 24 x 24 px at least.
+  const box = await giftWrap.boundingBox();
+  expect(box?.width ?? 0).toBeGreaterThanOrEqual(24);
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(24);
   await expect(page.getByTestId('cart-subtotal')).toHaveText('€30.00');
   await expect(page.getByTestId('cart-shipping')).toHaveText('€4.95');
   await expect(page.getByTestId('cart-total')).toHaveText('€34.95');

@@ -181,6 +181,34 @@ test.describe('the desk on a 390 px phone', () => {
     }
     await screenshots(page, 'phone');
   });
+
+  test("an order's links and Today's make-list references are at least 44 px tall", async ({ page }) => {
+    test.setTimeout(90_000);
+    await payAnOrder(page);
+    const reference = await firstOrder(page);
+    const expectTall = async (links: Locator, what: string) => {
+      expect(await links.count(), what).toBeGreaterThan(0);
+      for (const link of await links.all()) {
+        const box = await link.boundingBox();
+        expect(box?.height ?? 0, `${what}: ${await link.textContent()}`).toBeGreaterThanOrEqual(44);
+        // The desk's rule is for the text too: no reference in small print.
+        const size = await link.evaluate((node) => Number.parseFloat(getComputedStyle(node).fontSize));
+        expect(size, what).toBeGreaterThanOrEqual(14);
+      }
+    };
+    await open(page, '#/', 'Today');
+    const make = page.getByRole('region', { name: 'Make today' }).getByRole('table');
+    await expectTall(make.getByRole('link', { name: reference }), 'the make list');
+    await open(page, `#/orders/${reference}`, /^Order /);
+    for (const name of ['← Back to orders', 'Print the packing slip', /@example\.ie$/, "Customer's page"]) {
+      await expectTall(page.getByRole('link', { name }), String(name));
+    }
+    await page.getByRole('link', { name: 'Print the packing slip' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: `Packing slip for ${reference}` }),
+    ).toBeVisible();
+    await expectTall(page.getByRole('link', { name: `← Back to order ${reference}` }), 'the slip');
+  });
 });
 
 test.describe('the desk at 1280 px', () => {

@@ -175,6 +175,39 @@ test.describe('without JavaScript', () => {
   });
 });
 
+test.describe("on Lighthouse's phone (412 px wide at DPR 1.75), before any script runs", () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+
+  test('a product page preloads and shows the rendition its 380 px image needs, once', async ({ page }) => {
+    const avif: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.avif')) avif.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/product/1');
+    const main = page.locator('img[fetchpriority="high"]').first();
+    await expect(main).toBeVisible();
+    await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete)).toBe(true);
+    // 380 CSS px (the page's 1rem margins) x 1.75 = 665 device px: the 720 rendition, not the 1080 one
+    // '100vw' (721 px) asked for.
+    expect(await main.evaluate((img: HTMLImageElement) => img.width)).toBe(380);
+    const current = new URL(await main.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    expect(current).toMatch(/-720\.avif$/);
+    // The head's preload chose the same one: every rendition of that picture fetched is one an image
+    // of the page shows (the main one and its thumbnail), none fetched for nothing.
+    const shown = await page
+      .locator('img')
+      .evaluateAll((imgs) =>
+        imgs
+          .map((img) => (img as HTMLImageElement).currentSrc)
+          .map((src) => (src ? new URL(src).pathname : '')),
+      );
+    const base = current.replace(/-720\.avif$/, '-');
+    const fetched = avif.filter((url) => url.startsWith(base));
+    expect(fetched).toContain(current);
+    expect(fetched.filter((url) => !shown.includes(url))).toEqual([]);
+  });
+});
+
 test.describe('with JavaScript: hydration takes over the prerendered page', () => {
   test('/product/3 ends on /#/product/3 with the same h1 and the same LCP image element', async ({
     page,

@@ -245,7 +245,7 @@ function WithdrawalSection({
                           name="line"
                           value={line.position}
                           defaultChecked
-                          className="h-5 w-5 accent-wine"
+                          className="h-6 w-6 accent-wine"
                         />
                         {line.quantity} × {line.name}
                         {line.size ? ` (${sizeLabel(line.size)})` : ''}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { toast as sonnerToast } from 'sonner';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LazyToaster, toast } from './toast';
 
 const region = () => screen.queryByRole('region', { name: /Notifications/ });
@@ -55,5 +55,28 @@ describe('LazyToaster', () => {
     expect(region()).toBeNull();
     act(() => toast.success('Added to your cart'));
     expect(await screen.findByText('Added to your cart')).toBeInTheDocument();
+  });
+
+  it("shows a tap's toast once the tap's frame is painted, not inside the tap", async () => {
+    render(<LazyToaster />);
+    fireEvent.click(document.body);
+    expect(await screen.findByRole('region', { name: /Notifications/ })).toBeInTheDocument();
+
+    // The tap's frame is held: its work (the header's count) is all the frame may contain.
+    const frames: FrameRequestCallback[] = [];
+    const raf = vi.spyOn(window, 'requestAnimationFrame').mockImplementation((frame) => {
+      frames.push(frame);
+      return frames.length;
+    });
+    try {
+      act(() => toast.success('Added to cart'));
+      await settle();
+      expect(screen.queryByText('Added to cart')).toBeNull();
+    } finally {
+      raf.mockRestore();
+    }
+    // Painted: the toast comes in the next one.
+    for (const frame of frames.splice(0)) frame(performance.now());
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
   });
 });

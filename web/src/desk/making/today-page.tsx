@@ -78,12 +78,12 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
                 <>
                   {line.name}
                   {/* The orders these pieces are for: one tap from the bench to the order. */}
-                  <span className="mt-0.5 flex flex-wrap gap-x-3 text-xs text-muted">
+                  <span className="flex flex-wrap gap-x-3 text-sm text-muted">
                     {line.orders.map((reference) => (
                       <a
                         key={reference}
                         href={deskHref.order(reference)}
-                        className="inline-flex min-h-6 items-center underline hover:text-wine"
+                        className="inline-flex min-h-11 items-center underline hover:text-wine"
                       >
                         {reference}
                       </a>
@@ -184,7 +184,7 @@ function DoneToday({ steps }: { readonly steps: readonly DeskStep[] }) {
               </time>
               <a
                 href={deskHref.order(step.reference)}
-                className="inline-flex min-h-6 items-center underline hover:text-wine"
+                className="inline-flex min-h-11 items-center underline hover:text-wine"
               >
                 {step.reference}
               </a>

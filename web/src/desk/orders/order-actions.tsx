@@ -82,7 +82,10 @@ export function OrderActions({
       ) : null}
       {allowed.has('cancel') ? <CancelOrder order={order} onDone={done} /> : null}
       <p className="text-sm">
-        <a href={deskHref.slips(order.reference)} className="underline hover:text-wine">
+        <a
+          href={deskHref.slips(order.reference)}
+          className="inline-flex min-h-11 items-center underline hover:text-wine"
+        >
           Print the packing slip
         </a>
       </p>

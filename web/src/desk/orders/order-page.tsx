@@ -35,7 +35,7 @@ export function OrderPage({ reference }: { readonly reference: string }) {
   return (
     <div>
       <p className="text-sm">
-        <a href={deskHref.orders()} className="underline hover:text-wine">
+        <a href={deskHref.orders()} className="inline-flex min-h-11 items-center underline hover:text-wine">
           ← Back to orders
         </a>
       </p>
@@ -262,13 +262,16 @@ function OrderView({
               <div>
                 <dt className="text-muted">E-mail</dt>
                 <dd>
-                  <a href={`mailto:${order.email}`} className="break-all underline">
+                  <a
+                    href={`mailto:${order.email}`}
+                    className="inline-flex min-h-11 items-center break-all underline"
+                  >
                     {order.email}
                   </a>
                   {owner && order.email ? (
                     <a
                       href={deskHref.customer(order.email)}
-                      className="ml-3 inline-flex min-h-6 items-center underline hover:text-wine"
+                      className="ml-3 inline-flex min-h-11 items-center underline hover:text-wine"
                     >
                       Customer's page
                     </a>

@@ -35,7 +35,7 @@ export function PackingSlipsPage({ reference }: { readonly reference: string | n
         <p className="text-sm">
           <a
             href={reference ? deskHref.order(reference) : deskHref.orders()}
-            className="underline hover:text-wine"
+            className="inline-flex min-h-11 items-center underline hover:text-wine"
           >
             ← {reference ? `Back to order ${reference}` : 'Back to orders'}
           </a>

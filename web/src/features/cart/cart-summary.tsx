@@ -129,7 +129,7 @@ export function CartSummary({
             setGiftWrap(e.target.checked);
             announce(e.target.checked ? 'Gift wrapping added' : 'Gift wrapping removed');
           }}
-          className="mt-0.5 h-5 w-5 shrink-0 accent-wine"
+          className="h-6 w-6 shrink-0 accent-wine"
         />
         <label htmlFor={giftWrapId}>Add gift wrapping (+{formatEuro(GIFT_WRAP_PRICE)})</label>
       </div>

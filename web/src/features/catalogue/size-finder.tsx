@@ -76,7 +76,7 @@ export function SizeFinder({ onChooseSize, onClose }: SizeFinderProps) {
                   value={f.id}
                   checked={fit === f.id}
                   onChange={() => setFit(f.id)}
-                  className="h-5 w-5 accent-wine"
+                  className="h-6 w-6 accent-wine"
                 />
                 {f.name} (+{f.addCm} cm)
               </label>

@@ -200,7 +200,7 @@ export function EnquiryForm() {
                 type="radio"
                 name="kind"
                 value={k}
-                className="h-5 w-5 accent-wine"
+                className="h-6 w-6 accent-wine"
                 aria-invalid={invalid('kind')}
                 onChange={() => {
                   setKind(k);

@@ -192,7 +192,7 @@ function ProductReviewForm({
                     value={n}
                     defaultChecked={saved?.rating === n}
                     required
-                    className="h-5 w-5 accent-wine"
+                    className="h-6 w-6 accent-wine"
                   />
                   {n} {n === 1 ? 'star' : 'stars'}
                 </label>

@@ -228,6 +228,35 @@ describe.each(TEST_DIALECTS)('the product feeds on %s', (dialect) => {
     }
   });
 
+  it('carries her GTIN and colour where she gave them, and leaves out a product she excluded', async () => {
+    const bad = await owner('PATCH', '/api/admin/products/1', { gtin: '1234567890123' });
+    expect(bad.statusCode).toBe(400);
+    const saved = await owner('PATCH', '/api/admin/products/1', {
+      gtin: '5901234123457',
+      colour: 'Pink/Gold',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      product: { gtin: '5901234123457', colour: 'Pink/Gold', excludeFromFeeds: false },
+    });
+    await owner('PATCH', '/api/admin/products/2', { excludeFromFeeds: true });
+    const items = googleItems((await get('/feeds/google.xml')).body);
+    const first = items.find((i) => i.one('id') === 'SOLAS-1-M');
+    expect(first?.one('gtin')).toBe('5901234123457');
+    expect(first?.one('identifier_exists')).toBeUndefined();
+    expect(first?.one('color')).toBe('Pink/Gold');
+    expect(items.find((i) => i.one('id') === 'SOLAS-3-M')?.one('color')).toBeUndefined();
+    expect(items.some((i) => i.one('item_group_id') === 'SOLAS-2')).toBe(false);
+    expect(metaRows((await get('/feeds/meta.csv')).body).some((r) => r.item_group_id === 'SOLAS-2')).toBe(
+      false,
+    );
+    // Back in the feeds when she says so; her page was never affected.
+    await owner('PATCH', '/api/admin/products/2', { excludeFromFeeds: false });
+    expect(metaRows((await get('/feeds/meta.csv')).body).some((r) => r.item_group_id === 'SOLAS-2')).toBe(
+      true,
+    );
+  }, 60_000);
+
   it('marks everything out of stock while her sales are paused', async () => {
     const settings = (
       (await app.inject({ method: 'GET', url: '/api/admin/settings', headers: AUTH })).json() as {

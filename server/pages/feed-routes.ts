@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CatalogueSnapshot } from '../../domain/catalogue/snapshot';
 import { BRAND } from '../../domain/config';
+import { FEED_PATHS } from '../../domain/pages/feed-paths';
 import {
   FEED_SIZE_SYSTEM,
   type FeedItem,
@@ -20,8 +21,6 @@ import {
 import type { CatalogueSource } from '../catalogue';
 import { csvDocument } from '../lib/csv';
 import { QUIET_LOG } from '../ops/logging';
-
-export const FEED_PATHS = { google: '/feeds/google.xml', meta: '/feeds/meta.csv' } as const;
 
 /** The columns Meta's commerce catalogue reads, in this order. */
 export const META_FEED_COLUMNS = [

@@ -18,6 +18,7 @@ import {
   feedPrice,
   GOOGLE_PRODUCT_CATEGORY,
 } from '../../domain/pages/product-feed';
+import { escapeHtml } from '../../domain/shared/html';
 import type { CatalogueSource } from '../catalogue';
 import { csvDocument } from '../lib/csv';
 import { QUIET_LOG } from '../ops/logging';
@@ -40,15 +41,8 @@ export const META_FEED_COLUMNS = [
   'shipping',
 ] as const;
 
-/** Text in XML: the product texts carry no control characters (domain/shared/input-text.ts). */
-function xmlText(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&apos;');
-}
+/** Text in XML: the HTML escaper's five references are XML's too (&#39; a numeric one). */
+const xmlText = escapeHtml;
 
 function googleItem(item: FeedItem): string {
   const tag = (name: string, value: string | number) => `<g:${name}>${xmlText(String(value))}</g:${name}>`;

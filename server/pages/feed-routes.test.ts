@@ -5,6 +5,7 @@
  * through csv-parse with its columns. An edit, a pause and a retirement reach both feeds on another
  * instance within 5 seconds, and an unchanged feed answers 304.
  */
+import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import type { FastifyInstance } from 'fastify';
 import { JSDOM } from 'jsdom';
@@ -174,6 +175,14 @@ describe.each(TEST_DIALECTS)('the product feeds on %s', (dialect) => {
     });
     expect(row?.price).toMatch(/^\d+\.00 EUR$/);
     expect(row?.shipping).toMatch(/^IE::Standard:\d+\.\d{2} EUR,/);
+    // Compressed for a channel that takes it, the same bytes once unpacked.
+    const gz = await app.inject({
+      method: 'GET',
+      url: '/feeds/google.xml',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe((await get('/feeds/google.xml')).body);
   });
 
   it('follows an edit, a pause and a retirement on another instance within 5 s, with 304 while unchanged', {

@@ -75,7 +75,7 @@ export interface WebRoutesOptions {
 export const DESK_PATH = '/admin';
 
 /** Which pre-compressed body a request gets: brotli if the client takes it, else gzip, else none. */
-function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+export function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   const accept = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accept)) return 'br';
   if (/\bgzip\b/.test(accept)) return 'gzip';

@@ -31,6 +31,7 @@ export const PRODUCT_LIMITS = {
   fullDescriptionMax: 5_000,
   handleMax: 80,
   noteMax: 200,
+  colourMax: 40,
   altMax: 200,
   /** Rows of one CSV import (the shop has a few dozen products; a file far larger is a mistake). */
   csvRowsMax: 1_000,
@@ -53,6 +54,9 @@ export const PRODUCT_MESSAGES = {
   status: 'Status must be active, paused or retired',
   note: `Note must be at most ${PRODUCT_LIMITS.noteMax} characters on one line`,
   position: 'Position must be a whole number from 0',
+  gtin: 'GTIN must be the 8, 12, 13 or 14 digits of the barcode, with a correct check digit, or empty',
+  colour: `Colour must be at most ${PRODUCT_LIMITS.colourMax} characters on one line`,
+  excludeFromFeeds: 'Exclude from feeds must be true or false',
   updatedAt: 'updatedAt must be the product’s updatedAt as the desk received it',
   alt: `Alt text must be at most ${PRODUCT_LIMITS.altMax} characters on one line`,
   altRequired: 'Every image of an active product needs alt text: describe each image, or pause the product',
@@ -139,6 +143,20 @@ const note = z
 const position = z
   .number({ error: PRODUCT_MESSAGES.position })
   .check(z.int({ error: PRODUCT_MESSAGES.position }), z.gte(0, { error: PRODUCT_MESSAGES.position }));
+/** GS1's check digit: the last digit makes the weighted sum (3, 1, 3, ... from the right) a multiple of 10. */
+export function isGtin(value: string): boolean {
+  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(value)) return false;
+  const digits = [...value].map(Number).reverse();
+  const sum = digits.slice(1).reduce((total, d, i) => total + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (sum % 10)) % 10 === digits[0];
+}
+const gtin = z
+  .string({ error: PRODUCT_MESSAGES.gtin })
+  .check(z.refine((g) => g.trim() === '' || isGtin(g.trim()), { error: PRODUCT_MESSAGES.gtin }));
+const colour = z
+  .string({ error: PRODUCT_MESSAGES.colour })
+  .check(z.maxLength(PRODUCT_LIMITS.colourMax, { error: PRODUCT_MESSAGES.colour }), singleLine());
+const excludeFromFeeds = z.boolean({ error: PRODUCT_MESSAGES.excludeFromFeeds });
 const updatedAt = z
   .string({ error: PRODUCT_MESSAGES.updatedAt })
   .check(z.refine((s) => !Number.isNaN(Date.parse(s)), { error: PRODUCT_MESSAGES.updatedAt }));
@@ -156,6 +174,9 @@ export const PRODUCT_FIELD_SCHEMAS = {
   status,
   note,
   position,
+  gtin,
+  colour,
+  excludeFromFeeds,
   updatedAt,
 } as const;
 
@@ -171,6 +192,9 @@ export const productCreateSchema = z.strictObject({
   sizes: z.optional(sizes),
   status: z.optional(status),
   note: z.optional(note),
+  gtin: z.optional(gtin),
+  colour: z.optional(colour),
+  excludeFromFeeds: z.optional(excludeFromFeeds),
 });
 export type ProductCreate = z.output<typeof productCreateSchema>;
 
@@ -187,6 +211,9 @@ export const productPatchSchema = z.strictObject({
   status: z.optional(status),
   note: z.optional(note),
   position: z.optional(position),
+  gtin: z.optional(gtin),
+  colour: z.optional(colour),
+  excludeFromFeeds: z.optional(excludeFromFeeds),
   updatedAt: z.optional(updatedAt),
 });
 export type ProductPatch = z.output<typeof productPatchSchema>;
@@ -230,6 +257,10 @@ export const adminProductSchema = z.object({
   status: z.enum(PRODUCT_STATUSES),
   note: z.string(),
   position: z.number(),
+  /** The shopping feeds' extras: '' none, '' none, false (docs/product.md, product feeds). */
+  gtin: z.string(),
+  colour: z.string(),
+  excludeFromFeeds: z.boolean(),
   images: z.array(adminProductImageSchema),
   createdAt: z.string(),
   updatedAt: z.string(),

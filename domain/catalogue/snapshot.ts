@@ -52,6 +52,14 @@ export interface CatalogueProduct {
   /** Bead colours for drawn pictures (seeded products); empty for products added by the owner. */
   readonly palette: readonly string[];
   readonly updatedAt: string;
+  /**
+   * What the shopping feeds say beyond the rest (docs/product.md, product feeds): the barcode number (GTIN)
+   * where the piece has one, its colour in words, and whether it stays out of the feeds. Absent: none,
+   * none, in the feeds.
+   */
+  readonly gtin?: string;
+  readonly colour?: string;
+  readonly excludeFromFeeds?: boolean;
 }
 
 /** Everything the storefront is rendered from at one moment. `version` changes with every edit. */

@@ -11,6 +11,7 @@ import { NOINDEX_ROUTES, productPath, type RouteId, type RouteMatch } from '../r
 import type { StorefrontSettings } from '../settings/storefront-settings';
 import { cents, formatEuroShort } from '../shared/money';
 import { metaDescription, shortProductDescription } from '../shared/text';
+import { businessDaysJsonLd, returnPolicyJsonLd } from './shop-json-ld';
 
 export interface PageMeta {
   readonly title: string;
@@ -168,20 +169,13 @@ const FIRST_START_SHIPPING: ShippingFacts = {
   workingDays: [1, 2, 3, 4, 5],
 };
 
-const DAYS_OF_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-
 /**
  * One OfferShippingDetails per zone the owner ships to: her price, or 0 where this piece alone reaches
  * the zone's free-shipping threshold (the offer is one piece: what buying it costs to post); her
  * countries; the making time on her working days (handlingTime, businessDays) and the zone's carrier days.
  */
 function shippingDetails(product: Product, facts: ShippingFacts): Record<string, unknown>[] {
-  const businessDays = {
-    '@type': 'OpeningHoursSpecification',
-    dayOfWeek: [...facts.workingDays]
-      .sort((a, b) => a - b)
-      .flatMap((day) => (DAYS_OF_WEEK[day - 1] ? [`https://schema.org/${DAYS_OF_WEEK[day - 1]}`] : [])),
-  };
+  const businessDays = businessDaysJsonLd(facts.workingDays);
   return facts.shipping.zones.map((zone) => {
     const free = zone.freeFrom !== null && product.price >= zone.freeFrom;
     const [minTransit, maxTransit] = SHIPPING_ZONES[zone.id].deliveryDays;
@@ -233,6 +227,9 @@ function productJsonLd(product: Product, publicUrl: string, facts: ShippingFacts
       availability: AVAILABILITY[product.status],
       itemCondition: 'https://schema.org/NewCondition',
       shippingDetails: shippingDetails(product, facts),
+      // The shop's one return policy (the home page's OnlineStore carries the same), so product results
+      // show her returns.
+      hasMerchantReturnPolicy: returnPolicyJsonLd(publicUrl, facts.shipping),
     },
   };
 }

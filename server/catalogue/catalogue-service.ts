@@ -78,7 +78,21 @@ const EDITABLE_FIELDS = [
   'status',
   'note',
   'position',
+  'gtin',
+  'colour',
+  'excludeFromFeeds',
 ] as const;
+
+/** The feed fields a product without them has: none, none, in the feeds (domain/catalogue/snapshot.ts). */
+const FIELD_DEFAULTS: Partial<Record<(typeof EDITABLE_FIELDS)[number], unknown>> = {
+  gtin: '',
+  colour: '',
+  excludeFromFeeds: false,
+};
+
+function fieldValue(p: StoredProduct, field: (typeof EDITABLE_FIELDS)[number]): unknown {
+  return p[field] ?? FIELD_DEFAULTS[field];
+}
 
 const notFound = (): never => refuse('not-found', PRODUCT_MESSAGES.notFound);
 
@@ -120,6 +134,9 @@ export function toAdminProduct(p: StoredProduct): AdminProduct {
     status: p.status,
     note: p.note,
     position: p.position,
+    gtin: p.gtin ?? '',
+    colour: p.colour ?? '',
+    excludeFromFeeds: p.excludeFromFeeds ?? false,
     images: p.images.map(toAdminImage),
     createdAt: p.createdAt,
     updatedAt: p.updatedAt,
@@ -181,8 +198,11 @@ export function changedFields(
 ): Record<string, { before: unknown; after: unknown }> {
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const field of EDITABLE_FIELDS) {
-    const b = before ? before[field] : null;
-    if (!sameValue(b, after[field])) changes[field] = { before: b, after: after[field] };
+    const b = before ? fieldValue(before, field) : null;
+    const a = fieldValue(after, field);
+    // A new product records its feed fields only when set.
+    if (!before && a === FIELD_DEFAULTS[field]) continue;
+    if (!sameValue(b, a)) changes[field] = { before: b, after: a };
   }
   const imagesBefore = before ? imageSummary(before.images) : [];
   const imagesAfter = imageSummary(after.images);
@@ -217,7 +237,15 @@ function knownCategories(products: readonly StoredProduct[]): string[] {
 /** Trimmed texts; materials and sizes de-duplicated in the order given. */
 function tidy<T extends Partial<ProductCreate & ProductPatch>>(input: T): T {
   const out: Record<string, unknown> = { ...input };
-  for (const key of ['name', 'category', 'description', 'fullDescription', 'note'] as const) {
+  for (const key of [
+    'name',
+    'category',
+    'description',
+    'fullDescription',
+    'note',
+    'gtin',
+    'colour',
+  ] as const) {
     const value = input[key];
     if (typeof value === 'string') out[key] = value.trim();
   }

@@ -71,6 +71,10 @@ function toProduct(row: ProductRow, images: readonly ImageRow[]): StoredProduct 
     palette: parseList<string>(row.palette),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    // Only where set: a product without them reads (and is sent to the browser) as before.
+    ...(row.gtin ? { gtin: row.gtin } : {}),
+    ...(row.colour ? { colour: row.colour } : {}),
+    ...(row.exclude_from_feeds === 1 ? { excludeFromFeeds: true } : {}),
   };
 }
 
@@ -91,6 +95,9 @@ function toRow(p: StoredProduct): ProductRow {
     palette: JSON.stringify(p.palette),
     created_at: p.createdAt,
     updated_at: p.updatedAt,
+    gtin: p.gtin?.trim() || null,
+    colour: p.colour ?? '',
+    exclude_from_feeds: p.excludeFromFeeds ? 1 : 0,
   };
 }
 

@@ -830,7 +830,29 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await hashLinkSecrets(db);
     },
   },
+  '0036-product-feed-fields': {
+    async up(db: AnyDb) {
+      await addProductFeedFields(db);
+    },
+  },
 };
+
+/**
+ * What the shopping feeds say of a product beyond the rest (docs/product.md, product feeds): its GTIN
+ * (null: none), its colour in words ('' : none) and whether the owner keeps it out of the feeds (0/1).
+ * Every product stored before is in the feeds without a GTIN or colour.
+ */
+async function addProductFeedFields(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('catalogue_products').addColumn('gtin', 'text').execute();
+  await db.schema
+    .alterTable('catalogue_products')
+    .addColumn('colour', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('catalogue_products')
+    .addColumn('exclude_from_feeds', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+}
 
 /**
  * The VAT an order is charged with, stored when it is created (docs/product.md §10.14): the rate in basis

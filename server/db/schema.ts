@@ -384,6 +384,12 @@ export interface CatalogueProductsTable {
   palette: string;
   created_at: string;
   updated_at: string;
+  /** The product's GTIN for the shopping feeds; null: none. */
+  gtin: string | null;
+  /** Its colour in words for the feeds; '': none. */
+  colour: string;
+  /** 1: kept out of the product feeds. */
+  exclude_from_feeds: number;
 }
 
 export interface CatalogueImagesTable {

@@ -19,10 +19,11 @@ function neutralised(text: string): string {
 export function csvDocument(
   header: readonly string[],
   rows: readonly (readonly (string | number | null)[])[],
+  options: { readonly bom?: boolean } = {},
 ): string {
   // csv-stringify quotes a field with a comma, quote or line break and doubles its quotes (RFC 4180).
   return stringify([header, ...rows] as (string | number | null)[][], {
-    bom: true,
+    bom: options.bom ?? true,
     record_delimiter: 'windows',
     cast: { string: neutralised, number: String },
   });

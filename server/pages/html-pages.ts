@@ -17,6 +17,17 @@ const gzipAsync = promisify(gzip);
 
 export const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
 
+/**
+ * Where the home page's description of the shop goes (domain/pages/shop-json-ld.ts): it names the seller
+ * and her terms, which the server knows when it fills the page in, not when the page is rendered.
+ */
+export const SHOP_JSON_LD_TOKEN = '__SHOP_JSON_LD__';
+
+/** JSON inside a <script>: '<' escaped so no "</script>" can end it early. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
 export interface HtmlPage {
   readonly raw: Buffer;
   readonly br: Buffer;

@@ -18,7 +18,7 @@ import { EMPTY_REVIEWS, type ReviewsSnapshot } from '../../domain/reviews/review
 import { escapeHtml } from '../../domain/shared/html';
 import type * as EntryServer from '../../web/src/entry-server';
 import { readManifest } from './build-manifest';
-import { htmlPageFiles, PUBLIC_URL_TOKEN } from './html-pages';
+import { htmlPageFiles, PUBLIC_URL_TOKEN, SHOP_JSON_LD_TOKEN, scriptJson } from './html-pages';
 
 export interface PageRenderer {
   /** Whether the pages follow the snapshot (false: files written at build time). */
@@ -124,6 +124,7 @@ export function ssrPageRenderer(webDistDir: string, ssr: typeof EntryServer): Pa
     meta: ReturnType<typeof ssr.pageMeta>,
     lcp: ReturnType<typeof ssr.lcpImage>,
     catalogueUrl: string,
+    home: boolean,
   ): string {
     const canonical = `${PUBLIC_URL_TOKEN}${meta.canonicalPath}`;
     const image = `${PUBLIC_URL_TOKEN}${meta.image}`;
@@ -158,9 +159,11 @@ export function ssrPageRenderer(webDistDir: string, ssr: typeof EntryServer): Pa
       `<link rel="preload" as="fetch" crossorigin fetchpriority="low" href="${esc(catalogueUrl)}" />`,
     );
     if (meta.jsonLd) {
-      // JSON inside <script>: escape '<' so no "</script>" can end it early.
-      const json = JSON.stringify(meta.jsonLd).replace(/</g, '\\u003c');
-      tags.push(`<script type="application/ld+json" id="product-jsonld">${json}</script>`);
+      tags.push(`<script type="application/ld+json" id="product-jsonld">${scriptJson(meta.jsonLd)}</script>`);
+    }
+    if (home) {
+      // Filled in with the seller and her terms when the page is served (server/pages/web-routes.ts).
+      tags.push(`<script type="application/ld+json" id="shop-jsonld">${SHOP_JSON_LD_TOKEN}</script>`);
     }
     return tags.join('\n    ');
   }
@@ -181,7 +184,9 @@ export function ssrPageRenderer(webDistDir: string, ssr: typeof EntryServer): Pa
             BOOT_MARKER,
             () => `<script>${ssr.bootScript(assets, pageImportsFor(resolution.match))}</script>`,
           )
-          .replace(/<!--head:start-->[\s\S]*<!--head:end-->/, () => headFor(meta, lcp, catalogueUrl))
+          .replace(/<!--head:start-->[\s\S]*<!--head:end-->/, () =>
+            headFor(meta, lcp, catalogueUrl, resolution.match.id === 'home'),
+          )
           .replace(
             emptyRoot,
             () =>

@@ -1,13 +1,15 @@
 /**
  * The shop's pages: prerendered at start from the catalogue and the published reviews and rendered again
  * when either changes (pages/web-routes.ts), the sitemap and robots.txt, and /runtime-env.js (the flags,
- * the seller's public identity and what the dispatch dates follow).
+ * the seller's public identity and what the dispatch dates follow), and the product feeds for Google, Meta
+ * and Pinterest, built from the same catalogue version.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { type SellerIdentity, sellerOfSettings } from '../../domain/settings/seller';
-import { storefrontSettings } from '../../domain/settings/storefront-settings';
+import { DEFAULT_STOREFRONT_SETTINGS, storefrontSettings } from '../../domain/settings/storefront-settings';
 import { sellerIdentity } from '../config';
+import { feedRoutes } from './feed-routes';
 import { runtimeEnvRoutes } from './runtime-env-routes';
 import { seoFileRoutes } from './seo-file-routes';
 import { webRoutes } from './web-routes';
@@ -53,6 +55,20 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
   // The flags and the seller's public identity (the legal pages name it): never other environment.
   await app.register(runtimeEnvRoutes, { runtimeFlags: config.runtimeFlags, seller: sellerNow });
   await app.register(seoFileRoutes, { publicUrl: config.publicUrl, catalogue });
+  // The product feeds follow the same snapshot and the settings saved with it (read from the store, as the
+  // pages are); unreadable settings give the first start's zones rather than no feed.
+  await app.register(feedRoutes, {
+    publicUrl: config.publicUrl,
+    catalogue,
+    settings: () =>
+      app.settings.store.read().then(
+        (s) => storefrontSettings(s),
+        (err: unknown) => {
+          app.log.warn({ err }, 'feeds: the settings could not be read; using the first start’s');
+          return DEFAULT_STOREFRONT_SETTINGS;
+        },
+      ),
+  });
   if (serveWeb) {
     await app.register(webRoutes, {
       webDistDir: config.webDistDir,

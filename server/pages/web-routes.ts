@@ -12,9 +12,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CATALOGUE_PATH, CURRENT_CATALOGUE_URL } from '../../domain/catalogue/catalogue-url';
 import { seedSnapshot } from '../../domain/catalogue/seed';
+import { onlineStoreJsonLd } from '../../domain/pages/shop-json-ld';
 import { productPath, resolvePath, STATIC_PATHS } from '../../domain/routes';
-import type { SellerIdentity } from '../../domain/settings/seller';
-import type { StorefrontSettings } from '../../domain/settings/storefront-settings';
+import { DEFAULT_SELLER, type SellerIdentity } from '../../domain/settings/seller';
+import {
+  DEFAULT_STOREFRONT_SETTINGS,
+  type StorefrontSettings,
+} from '../../domain/settings/storefront-settings';
 import type { CatalogueSource } from '../catalogue';
 import { staticCatalogueSource } from '../catalogue';
 import { isHttps } from '../config';
@@ -28,6 +32,8 @@ import {
   htmlPageFiles,
   loadDeskPage,
   PUBLIC_URL_TOKEN,
+  SHOP_JSON_LD_TOKEN,
+  scriptJson,
   sellerReplacements,
 } from './html-pages';
 import { loadPageRenderer, type PageRenderer } from './page-renderer';
@@ -69,7 +75,7 @@ export interface WebRoutesOptions {
 export const DESK_PATH = '/admin';
 
 /** Which pre-compressed body a request gets: brotli if the client takes it, else gzip, else none. */
-function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
+export function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
   const accept = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accept)) return 'br';
   if (/\bgzip\b/.test(accept)) return 'gzip';
@@ -209,7 +215,18 @@ export async function livePages(
     build: async (snapshot, superseded, published) => {
       const now = settings ? await settings() : null;
       const fillSeller = now ? sellerReplacements(now.seller) : (html: string) => html;
-      const fill = (html: string) => fillSeller(html.replaceAll(PUBLIC_URL_TOKEN, opts.publicUrl));
+      const shopJson = scriptJson(
+        onlineStoreJsonLd(
+          opts.publicUrl,
+          now?.seller ?? DEFAULT_SELLER,
+          now?.shop ?? snapshot.shop ?? DEFAULT_STOREFRONT_SETTINGS,
+        ),
+      );
+      const fill = (html: string) =>
+        fillSeller(html.replaceAll(PUBLIC_URL_TOKEN, opts.publicUrl)).replace(
+          SHOP_JSON_LD_TOKEN,
+          () => shopJson,
+        );
       const rendered = now?.shop ? { ...snapshot, shop: now.shop } : snapshot;
       return buildPageSet(renderer, rendered, fill, superseded, published);
     },

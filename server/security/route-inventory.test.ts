@@ -36,6 +36,9 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /media/:name':
     "renditions of the owner's product photos, by content address; pictures of bracelets only",
   'GET /robots.txt': 'search engines',
+  'GET /feeds/google.xml':
+    'shopping channels (Google Merchant Center): the products on sale, no personal data',
+  'GET /feeds/meta.csv': 'shopping channels (Meta, Pinterest): the products on sale, no personal data',
   'GET /': 'the shop',
   'GET /index.html': 'the shop',
   'GET /product/:id': 'the shop: every product page, rendered from the current catalogue',

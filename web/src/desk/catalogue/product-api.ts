@@ -53,6 +53,10 @@ export interface ProductFields {
   readonly fullDescription?: string;
   readonly sizes: readonly ProductSize[];
   readonly status?: ProductStatus;
+  /** '' : none. */
+  readonly gtin?: string;
+  readonly colour?: string;
+  readonly excludeFromFeeds?: boolean;
 }
 
 export type ProductPatch = Partial<ProductFields> & {

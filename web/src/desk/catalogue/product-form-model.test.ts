@@ -40,6 +40,28 @@ describe('the product form model', () => {
     ).toEqual({});
   });
 
+  it('sends the feeds fields she changed, and refuses a barcode number whose check digit is wrong', () => {
+    const product = adminProduct();
+    const typed = {
+      ...formOf(product),
+      gtin: ' 5901234 123457 ',
+      colour: ' Pink/Gold ',
+      excludeFromFeeds: true,
+    };
+    const checked = checkForm(typed, { isNew: false, imagesWithoutAlt: 0 });
+    expect(checked.errors).toEqual({});
+    expect(patchOf(checked.fields, product)).toEqual({
+      gtin: '5901234123457',
+      colour: 'Pink/Gold',
+      excludeFromFeeds: true,
+    });
+    const wrong = checkForm(
+      { ...formOf(product), gtin: '5901234123458' },
+      { isNew: false, imagesWithoutAlt: 0 },
+    );
+    expect(wrong.errors.gtin).toMatch(/digits under the barcode/);
+  });
+
   it('refuses active while a photo has no alt text, and a name over 80 characters', () => {
     const values = { ...EMPTY_FORM, name: 'x'.repeat(81), status: 'active' as const };
     const { errors } = checkForm(values, { isNew: true, imagesWithoutAlt: 2 });

@@ -3,6 +3,7 @@
  * (the same rules the server holds: name 1-80 characters, a price from €1.00 to €1,000.00 in whole cents),
  * and what a save sends: only the fields the owner changed, with the version they edited.
  */
+import { isGtin, PRODUCT_LIMITS } from '../../../../domain/catalogue/product-admin';
 import { CATEGORIES } from '../../../../domain/catalogue/types';
 import { parseEuroInput } from '../ui/desk-format';
 import {
@@ -26,6 +27,10 @@ export interface FormValues {
   readonly status: ProductStatus;
   readonly note: string;
   readonly position: string;
+  /** The shopping feeds' extras (docs/product.md, product feeds). */
+  readonly gtin: string;
+  readonly colour: string;
+  readonly excludeFromFeeds: boolean;
 }
 
 export type FieldName = keyof FormValues;
@@ -43,6 +48,9 @@ export const FIELD_LABELS: Readonly<Record<FieldName, string>> = {
   status: 'Status',
   note: 'Note for shoppers',
   position: 'Position',
+  gtin: 'Barcode number (GTIN)',
+  colour: 'Colour',
+  excludeFromFeeds: 'Leave out of the Google, Meta and Pinterest feeds',
 };
 
 export const PRICE_MIN = 100;
@@ -82,6 +90,9 @@ export const EMPTY_FORM: FormValues = {
   status: 'paused',
   note: '',
   position: '',
+  gtin: '',
+  colour: '',
+  excludeFromFeeds: false,
 };
 
 export function formOf(product: AdminProduct): FormValues {
@@ -97,12 +108,21 @@ export function formOf(product: AdminProduct): FormValues {
     status: product.status,
     note: product.note,
     position: String(product.position),
+    gtin: product.gtin,
+    colour: product.colour,
+    excludeFromFeeds: product.excludeFromFeeds,
   };
 }
 
 export interface Checked {
   readonly errors: FieldErrors;
-  readonly fields: ProductFields & { readonly note: string; readonly position: number | null };
+  readonly fields: ProductFields & {
+    readonly note: string;
+    readonly position: number | null;
+    readonly gtin: string;
+    readonly colour: string;
+    readonly excludeFromFeeds: boolean;
+  };
 }
 
 export const CATEGORY_MISSING = 'Choose a category, or add a new one.';
@@ -175,6 +195,12 @@ export function checkForm(
   const position = positionText ? Number(positionText) : null;
   if (position !== null && !(Number.isInteger(position) && position >= 0))
     errors.position = 'Enter a whole number, 0 or more.';
+  const gtin = values.gtin.replace(/\s+/g, '');
+  if (gtin && !isGtin(gtin))
+    errors.gtin = 'Enter the 8, 12, 13 or 14 digits under the barcode, or leave it empty.';
+  const colour = values.colour.trim();
+  if (colour.length > PRODUCT_LIMITS.colourMax)
+    errors.colour = `The colour can be at most ${PRODUCT_LIMITS.colourMax} characters.`;
   return {
     errors,
     fields: {
@@ -189,6 +215,9 @@ export function checkForm(
       status: values.status,
       note: values.note.trim(),
       position,
+      gtin,
+      colour,
+      excludeFromFeeds: values.excludeFromFeeds,
     },
   };
 }
@@ -217,13 +246,31 @@ export function patchOf(checked: Checked['fields'], product: AdminProduct): Prod
   if (checked.status !== product.status) patch.status = checked.status;
   if (checked.note !== product.note) patch.note = checked.note;
   if (checked.position !== null && checked.position !== product.position) patch.position = checked.position;
+  if (checked.gtin !== product.gtin) patch.gtin = checked.gtin;
+  if (checked.colour !== product.colour) patch.colour = checked.colour;
+  if (checked.excludeFromFeeds !== product.excludeFromFeeds)
+    patch.excludeFromFeeds = checked.excludeFromFeeds;
   return patch as ProductPatch;
 }
 
 /** The POST of a new product (position and note are not part of it: a PATCH follows when they are set). */
 export function createBodyOf(checked: Checked['fields']): ProductFields {
-  const { note: _note, position: _position, fullDescription, ...rest } = checked;
-  return { ...rest, ...(fullDescription ? { fullDescription } : {}) };
+  const {
+    note: _note,
+    position: _position,
+    fullDescription,
+    gtin,
+    colour,
+    excludeFromFeeds,
+    ...rest
+  } = checked;
+  return {
+    ...rest,
+    ...(fullDescription ? { fullDescription } : {}),
+    ...(gtin ? { gtin } : {}),
+    ...(colour ? { colour } : {}),
+    ...(excludeFromFeeds ? { excludeFromFeeds } : {}),
+  };
 }
 
 const FIELD_NAMES = Object.keys(FIELD_LABELS) as FieldName[];
@@ -259,6 +306,7 @@ export function differences(values: FormValues, newest: AdminProduct): FieldName
 
 export function shownValue(values: FormValues, field: FieldName): string {
   const value = values[field];
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value !== 'string') return value.join(', ') || '(none)';
   // 'paused' -> 'Paused', as the status is labelled in the form.
   if (field === 'status') return `${value.charAt(0).toUpperCase()}${value.slice(1)}`;

@@ -513,7 +513,7 @@ function ProductForm({
     <K extends FieldName>(field: K) =>
     (value: FormValues[K]) =>
       onChange((v) => ({ ...v, [field]: value }));
-  const text = (field: Exclude<FieldName, 'sizes' | 'status'>) => ({
+  const text = (field: Exclude<FieldName, 'sizes' | 'status' | 'excludeFromFeeds'>) => ({
     id: fieldId(field),
     label: FIELD_LABELS[field],
     value: values[field],
@@ -632,6 +632,34 @@ function ProductForm({
           hint="Shoppers see it on the product's page, like “Back in January”."
         />
       ) : null}
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium">
+          Shopping feeds (Google, Instagram and Facebook, Pinterest)
+        </legend>
+        <Field
+          {...text('gtin')}
+          note="optional"
+          inputMode="numeric"
+          autoComplete="off"
+          hint="Only if the piece has a barcode of its own; handmade pieces usually have none."
+        />
+        <Field
+          {...text('colour')}
+          note="optional"
+          autoComplete="off"
+          hint="In words, like Burgundy or Pink/Gold."
+        />
+        <label className="flex min-h-11 items-center gap-2 text-sm">
+          <input
+            id={fieldId('excludeFromFeeds')}
+            type="checkbox"
+            className="size-6 accent-wine"
+            checked={values.excludeFromFeeds}
+            onChange={(e) => set('excludeFromFeeds')(e.target.checked)}
+          />
+          {FIELD_LABELS.excludeFromFeeds}
+        </label>
+      </fieldset>
       {isNew ? null : (
         <Field
           {...text('position')}

@@ -22,6 +22,9 @@ export function adminProduct(overrides: Partial<AdminProduct> = {}): AdminProduc
     status: 'active',
     note: '',
     position: Number(id) - 1,
+    gtin: '',
+    colour: '',
+    excludeFromFeeds: false,
     images: [
       {
         id: `product-${id}-1`,

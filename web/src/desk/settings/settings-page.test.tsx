@@ -106,6 +106,19 @@ describe('the desk’s Settings', () => {
     ]);
   });
 
+  it('shows the product feeds’ two links, each with where to add it', async () => {
+    settingsServer(stored());
+    goTo('#/settings');
+    render(<DeskApp />);
+    const feeds = await screen.findByRole('region', { name: 'Product feeds' });
+    const origin = window.location.origin;
+    expect(within(feeds).getByRole('link', { name: `${origin}/feeds/google.xml` })).toBeInTheDocument();
+    expect(within(feeds).getByRole('link', { name: `${origin}/feeds/meta.csv` })).toBeInTheDocument();
+    expect(feeds).toHaveTextContent(/Google Merchant Center/);
+    expect(feeds).toHaveTextContent(/Meta Commerce Manager/);
+    expect(feeds).toHaveTextContent(/Pinterest/);
+  });
+
   it('removes a zone and changes a price, shows the history, and says so when the save is stale', async () => {
     let stale = false;
     const requests = settingsServer(stored(), () =>

@@ -7,6 +7,7 @@
 import { type FormEvent, type ReactNode, useCallback, useId, useState } from 'react';
 import { ZONE_IDS, type ZoneId } from '../../../../domain/config';
 import { christmasDatesBeforeHers, dispatchCalendar } from '../../../../domain/making/dispatch';
+import { FEED_PATHS } from '../../../../domain/pages/feed-paths';
 import { announcementContradiction } from '../../../../domain/settings/announcement';
 import {
   type AllSettings,
@@ -743,6 +744,52 @@ function SocialSection({ settings, history, onSaved }: SectionProps) {
   );
 }
 
+/**
+ * The product feeds' addresses (docs/product.md, product feeds), to paste once into each channel: they
+ * follow the catalogue by themselves, so there is nothing to save here.
+ */
+function FeedsSection() {
+  const origin = window.location.origin;
+  const feeds = [
+    {
+      name: 'Google',
+      url: `${origin}${FEED_PATHS.google}`,
+      where:
+        'Google Merchant Center: Products, Add products, Add products from a file, Enter a link to your file.',
+    },
+    {
+      name: 'Meta and Pinterest',
+      url: `${origin}${FEED_PATHS.meta}`,
+      where:
+        'Meta Commerce Manager: Catalogue, Data sources, Data feed, Use a URL; Pinterest: Catalogues, Add data source, the same link.',
+    },
+  ];
+  return (
+    <section aria-labelledby="settings-feeds" className="mt-6 rounded-2xl border border-line bg-white p-5">
+      <h2 id="settings-feeds" className="text-xl">
+        Product feeds
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Your products for Google’s free listings, Instagram and Facebook shops and Pinterest. Each link always
+        lists your products as they are now: add it once, set the channel to fetch it daily.
+      </p>
+      <dl className="mt-3 grid gap-3 text-sm">
+        {feeds.map((feed) => (
+          <div key={feed.name}>
+            <dt className="font-medium">{feed.name}</dt>
+            <dd className="break-all">
+              <a href={feed.url} className="underline">
+                {feed.url}
+              </a>
+            </dd>
+            <dd className="text-muted">{feed.where}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export function SettingsPage() {
   const [loaded, reload, replace] = useDeskData('shop-settings', async () => {
     const [settings, history] = await Promise.all([settingsApi.read(), settingsApi.history()]);
@@ -769,6 +816,7 @@ export function SettingsPage() {
           <AwaySection {...loaded.data} onSaved={onSaved} />
           <AnnouncementSection {...loaded.data} onSaved={onSaved} />
           <SocialSection {...loaded.data} onSaved={onSaved} />
+          <FeedsSection />
         </div>
       ) : null}
     </>

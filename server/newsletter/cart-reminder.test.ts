@@ -71,6 +71,17 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     );
   }
 
+  /** A reminder's e-mail as a claim queues it, its text the link's token. */
+  const testMail = (row: { readonly orderId: string; readonly email: string }) => (token: string) => ({
+    orderId: row.orderId,
+    reference: 'SOL-TEST',
+    kind: MAIL_KINDS.cartReminder,
+    to: row.email,
+    subject: 's',
+    text: token,
+    html: token,
+  });
+
   const tokenOf = (text: string) => /cart\?restore=([A-Za-z0-9_-]{32})/.exec(text)?.[1] ?? '';
 
   const setProduct = async (id: string, patch: Record<string, unknown>) => {
@@ -265,15 +276,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
       (r) => r.emailKey === 'claims@example.ie',
     );
     if (!row) throw new Error('no due row');
-    const mail = (token: string) => ({
-      orderId: row.orderId,
-      reference: 'SOL-TEST',
-      kind: MAIL_KINDS.cartReminder,
-      to: row.email,
-      subject: 's',
-      text: token,
-      html: token,
-    });
+    const mail = testMail(row);
     const outcomes = await Promise.all([
       app.newsletter.cartReminders.claimAndQueue(row, mail, at),
       app.newsletter.cartReminders.claimAndQueue(row, mail, at),
@@ -294,16 +297,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     const at = new Date(Date.now() + DELAY + HOUR);
     const [due] = (await app.newsletter.cartReminders.due(at, DELAY)).filter((r) => r.id === row.id);
     if (!due) throw new Error('the row is not due again');
-    const mail = (token: string) => ({
-      orderId: due.orderId,
-      reference: 'SOL-TEST',
-      kind: MAIL_KINDS.cartReminder,
-      to: due.email,
-      subject: 's',
-      text: token,
-      html: token,
-    });
-    await expect(app.newsletter.cartReminders.claimAndQueue(due, mail, at)).rejects.toThrow();
+    await expect(app.newsletter.cartReminders.claimAndQueue(due, testMail(due), at)).rejects.toThrow();
     expect(await reminders('claims@example.ie')).toHaveLength(1);
     // The refused transaction changed nothing: the row is as it was left.
     const [after] = (await rows()).filter((r) => r.id === row.id);
@@ -349,17 +343,8 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
       (r) => r.emailKey === 'together@example.ie',
     );
     expect(due).toHaveLength(6);
-    const mail = (row: (typeof due)[number]) => (token: string) => ({
-      orderId: row.orderId,
-      reference: 'SOL-TEST',
-      kind: MAIL_KINDS.cartReminder,
-      to: row.email,
-      subject: 's',
-      text: token,
-      html: token,
-    });
     const outcomes = await Promise.all(
-      due.map((row) => app.newsletter.cartReminders.claimAndQueue(row, mail(row), at)),
+      due.map((row) => app.newsletter.cartReminders.claimAndQueue(row, testMail(row), at)),
     );
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     expect(await reminders('together@example.ie')).toHaveLength(1);

@@ -7,7 +7,7 @@
  */
 import { BRAND, POLICY, PRODUCTION_DAYS, SHIPPING_ZONES } from '../config';
 import type { SellerIdentity } from '../settings/seller';
-import type { StorefrontSettings } from '../settings/storefront-settings';
+import { type StorefrontSettings, socialLinks } from '../settings/storefront-settings';
 
 const DAYS_OF_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
@@ -121,8 +121,9 @@ export const SHOP_LOGO_PATH = '/icons/icon-512.png';
 export function onlineStoreJsonLd(
   publicUrl: string,
   seller: SellerIdentity,
-  shop: Pick<StorefrontSettings, 'shipping' | 'workingDays'>,
+  shop: Pick<StorefrontSettings, 'shipping' | 'workingDays' | 'social'>,
 ): Record<string, unknown> {
+  const sameAs = socialLinks(shop.social).map((link) => link.url);
   return {
     '@context': 'https://schema.org',
     '@type': 'OnlineStore',
@@ -135,7 +136,8 @@ export function onlineStoreJsonLd(
     email: seller.email,
     address: { '@type': 'PostalAddress', streetAddress: seller.address, addressCountry: RETURNS_COUNTRY },
     ...(seller.vatNumber ? { vatID: seller.vatNumber } : {}),
-    sameAs: BRAND.social.map((s) => s.url),
+    // Her profiles, from Settings: an empty one is not named.
+    ...(sameAs.length > 0 ? { sameAs } : {}),
     hasMerchantReturnPolicy: returnPolicyJsonLd(publicUrl, shop.shipping),
     hasShippingService: shippingServiceJsonLd(publicUrl, shop),
   };

@@ -13,7 +13,7 @@
  * an empty database.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -35,7 +35,9 @@ function dialectsFromEnv(value: string | undefined): readonly SqlDialect[] {
   const named = value.split(',').map((v) => v.trim());
   const dialects = named.filter((v): v is SqlDialect => v === 'sqlite' || v === 'postgres');
   if (dialects.length !== named.length || dialects.length === 0) {
-    throw new Error(`TEST_DIALECTS must be sqlite, postgres or both (comma-separated); got ${JSON.stringify(value)}`);
+    throw new Error(
+      `TEST_DIALECTS must be sqlite, postgres or both (comma-separated); got ${JSON.stringify(value)}`,
+    );
   }
   return dialects;
 }
@@ -74,9 +76,14 @@ export function urlWithSchema(url: string, schema: string): string {
   return u.toString();
 }
 
-/** The migrations as this checkout has them: a template is reused only while they are the same. */
+/**
+ * The migrations as this checkout has them: a template is reused only while they are the same. The
+ * file's whole text counts, not only each entry's `up`: an entry calls a helper of the file, and a
+ * helper changed under the same entry would otherwise reuse a template migrated by its old version.
+ */
 function migrationsFingerprint(): string {
   const hash = createHash('sha256');
+  hash.update(readFileSync(new URL('../../server/db/migrations.ts', import.meta.url)));
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
     hash
       .update(name)

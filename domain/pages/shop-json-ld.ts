@@ -7,7 +7,8 @@
  */
 import { BRAND, POLICY, PRODUCTION_DAYS, SHIPPING_ZONES } from '../config';
 import type { SellerIdentity } from '../settings/seller';
-import { type StorefrontSettings, socialLinks } from '../settings/storefront-settings';
+import { socialLinks } from '../settings/social-links';
+import type { StorefrontSettings } from '../settings/storefront-settings';
 
 const DAYS_OF_WEEK = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 

@@ -20,10 +20,10 @@ import { parseIsoDate } from '../shared/calendar-date';
 import { COUNTRY_NAMES } from '../shared/countries';
 import { checkEmail } from '../shared/email';
 import { isFreeText, isSingleLineText } from '../shared/input-text';
+import { NO_SOCIAL_LINKS } from './social-links';
 import {
   DEFAULT_ANNOUNCEMENT_ENABLED,
   DEFAULT_ANNOUNCEMENT_TEXT,
-  NO_SOCIAL_LINKS,
   pausedSalesMessage,
   SEEDED_ZONES as SEEDED_STOREFRONT_ZONES,
   shippingRates,

@@ -10,6 +10,7 @@ import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../config';
 import { formatDayMonth, irishDate, parseIsoDate } from '../shared/calendar-date';
 import { cents } from '../shared/money';
 import { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT } from './announcement';
+import { NO_SOCIAL_LINKS, type StorefrontSocial } from './social-links';
 
 export { DEFAULT_ANNOUNCEMENT_ENABLED, DEFAULT_ANNOUNCEMENT_TEXT };
 
@@ -56,24 +57,6 @@ export interface StorefrontSettings {
    * the Irish date of it (YYYY-MM-DD), the legal pages' "Last updated" when later than their text's.
    */
   readonly legalUpdatedAt?: string | null;
-}
-
-export interface StorefrontSocial {
-  readonly instagram: string;
-  readonly facebook: string;
-  readonly pinterest: string;
-}
-
-/** The first start's: none (the footer shows no link until the owner gives one). */
-export const NO_SOCIAL_LINKS: StorefrontSocial = { instagram: '', facebook: '', pinterest: '' };
-
-/** The footer's links, in this order, with the network's name as their text. */
-export function socialLinks(social: StorefrontSocial): { network: string; url: string }[] {
-  return [
-    { network: 'Instagram', url: social.instagram },
-    { network: 'Facebook', url: social.facebook },
-    { network: 'Pinterest', url: social.pinterest },
-  ].filter((link) => link.url !== '');
 }
 
 /** "Tell me when you're back": POST { email }, double opt-in, one e-mail when the shop is open again. */

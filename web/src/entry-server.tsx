@@ -9,6 +9,7 @@ import { indexCatalogue } from '../../domain/catalogue/catalogue-index';
 import { imageSrcSet } from '../../domain/catalogue/product-image';
 import type { CatalogueSnapshot } from '../../domain/catalogue/snapshot';
 import { LCP_SIZES, SITE_IMAGES, srcSet } from '../../domain/media/images';
+import { LISTING_CARD_SIZES, PRODUCT_GALLERY_SIZES } from '../../domain/media/page-image-sizes';
 import { type PageMeta, pageMeta as seoPageMeta } from '../../domain/pages/seo';
 import { EMPTY_REVIEWS, type ReviewsSnapshot } from '../../domain/reviews/reviews';
 import { reviewsJsonLd } from '../../domain/reviews/reviews-json-ld';
@@ -81,11 +82,11 @@ export function lcpImage(
     // The listing's first card, in the default order (the prerendered page has no query).
     const first = match.id === 'shop' ? index.listable[0] : index.bestSellers[0];
     const image = first?.images[0];
-    if (image) return { srcset: imageSrcSet(image, 'avif'), sizes: LCP_SIZES.listingCard };
+    if (image) return { srcset: imageSrcSet(image, 'avif'), sizes: LISTING_CARD_SIZES };
   }
   if (match.id === 'product') {
     const image = index.getProduct(match.params.id ?? '')?.images[0];
-    if (image) return { srcset: imageSrcSet(image, 'avif'), sizes: LCP_SIZES.productGallery };
+    if (image) return { srcset: imageSrcSet(image, 'avif'), sizes: PRODUCT_GALLERY_SIZES };
   }
   return null;
 }

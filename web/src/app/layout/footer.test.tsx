@@ -6,9 +6,9 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
+import { NO_SOCIAL_LINKS } from '../../../../domain/settings/social-links';
 import {
   DEFAULT_STOREFRONT_SETTINGS,
-  NO_SOCIAL_LINKS,
   type StorefrontSettings,
   storefrontSettings,
 } from '../../../../domain/settings/storefront-settings';

@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 import { BRAND } from '../../../../domain/config';
-import { socialLinks } from '../../../../domain/settings/storefront-settings';
+import { socialLinks } from '../../../../domain/settings/social-links';
 import { SELLER, SELLER_FOOTER } from '../../features/settings/seller-footer';
-import { useSocial } from '../../features/settings/storefront-settings';
+import { useSocial } from '../../features/settings/social';
 import { Link } from '../../lib/router';
 
 const GROUPS = [

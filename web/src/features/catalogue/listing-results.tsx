@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
-import { LCP_SIZES } from '../../../../domain/media/images';
+import { LISTING_CARD_SIZES } from '../../../../domain/media/page-image-sizes';
 import { HydrateLater } from '../../components/hydrate-later';
 import { ProductCard } from './product-card';
 
@@ -70,7 +70,7 @@ function ListingCard({
     <li className={renderWhenNear ? 'render-when-near-card' : undefined}>
       <ProductCard
         product={product}
-        sizes={LCP_SIZES.listingCard}
+        sizes={LISTING_CARD_SIZES}
         showCompare
         headingLevel="h2"
         priority={priority}

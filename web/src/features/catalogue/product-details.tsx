@@ -59,7 +59,7 @@ export function ProductDetails({ product }: { product: Product }) {
       </Link>
 
       <div className="mt-4 grid gap-8 lg:grid-cols-2 lg:gap-12">
-        {/* Widths follow LCP_SIZES.productGallery: the width less px-4, 80vw from sm, half the max-w-6xl grid from lg. */}
+        {/* Widths follow PRODUCT_GALLERY_SIZES (domain/media/page-image-sizes.ts): the width less px-4, 80vw from sm, half the max-w-6xl grid from lg. */}
         <div className="sm:mx-auto sm:w-[80vw] sm:max-w-full lg:sticky lg:top-24 lg:mx-0 lg:w-auto lg:self-start">
           <ProductGallery product={product} />
         </div>

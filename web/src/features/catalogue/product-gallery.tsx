@@ -1,11 +1,11 @@
 /**
  * Product page gallery (its main image is the page's LCP element, preloaded by the prerendered page with
- * LCP_SIZES.productGallery, so the layout keeps to those sizes): the main image (a button that opens the lightbox, loaded on first use) and a
+ * PRODUCT_GALLERY_SIZES, so the layout keeps to those sizes): the main image (a button that opens the lightbox, loaded on first use) and a
  * thumbnail per image. Thumbnails are buttons (Tab + Enter/Space); Left/Right arrows move between them.
  */
 import { type KeyboardEvent, lazy, Suspense, useRef, useState } from 'react';
 import type { CatalogueProduct as Product } from '../../../../domain/catalogue/snapshot';
-import { LCP_SIZES } from '../../../../domain/media/images';
+import { PRODUCT_GALLERY_SIZES } from '../../../../domain/media/page-image-sizes';
 import { ZoomIcon } from '../../components/ui/icons';
 import { preloadOnIntent } from '../../components/ui/preload-on-intent';
 import { ProductPicture } from '../../components/ui/responsive-image';
@@ -43,7 +43,7 @@ export function ProductGallery({ product }: { product: Product }) {
         <ProductPicture
           key={current?.id}
           image={current}
-          sizes={LCP_SIZES.productGallery}
+          sizes={PRODUCT_GALLERY_SIZES}
           priority={index === 0}
           className="aspect-square h-auto w-full object-cover"
         />

@@ -3,7 +3,6 @@
  * rendered from: the server's HTML and the browser's hydration read the same.
  */
 import {
-  NO_SOCIAL_LINKS,
   SEEDED_ZONES,
   type StorefrontSettings,
   type StorefrontZone,
@@ -20,12 +19,6 @@ export function useZones(): readonly StorefrontZone[] {
 /** The Irish zone's free-shipping threshold (cents) as the owner set it; null: none, or no Irish zone. */
 export function useIrishFreeFrom(): number | null {
   return useZones().find((zone) => zone.id === 'IE')?.freeFrom ?? null;
-}
-
-/** The footer's links to the owner's pages elsewhere, as she set them in Settings. */
-export function useSocial(): StorefrontSettings['social'] {
-  // A snapshot written before the links were a setting has none.
-  return useCatalogue().snapshot.shop?.social ?? NO_SOCIAL_LINKS;
 }
 
 export function useAway(): StorefrontSettings['away'] {

@@ -40,6 +40,18 @@ export const IMAGE_ENCODING = {
 /** Public URL prefix the server and Vite serve generated images from. */
 export const IMAGE_BASE_PATH = '/img';
 
+/**
+ * The JPEG of a product picture for e-mails (served by server/media/media-routes.ts): Outlook and older
+ * mail programs show no WebP or AVIF. An owner's photo (`/media/{id}`) or a drawn picture (`/img/{id}`).
+ */
+export const MAIL_IMAGE_PREFIX = '/media/mail';
+
+/** The path of a product picture's JPEG for e-mails, from its base; null for a base of another site. */
+export function mailImagePath(base: string, width: number): string | null {
+  const id = /^\/(?:media|img)\/([a-z0-9][a-z0-9-]{0,79})$/.exec(base)?.[1];
+  return id ? `${MAIL_IMAGE_PREFIX}/${id}-${width}.jpg` : null;
+}
+
 export interface ImageRef {
   readonly id: string;
   readonly kind: ImageKind;

@@ -32,7 +32,7 @@ export interface SweepResult {
 }
 
 /** A least-recently-used map bounded by the bytes it holds. */
-class ByteLru {
+export class ByteLru {
   private readonly entries = new Map<string, Uint8Array>();
   private bytes = 0;
 

@@ -47,7 +47,7 @@ async function media(app: FastifyInstance, options: MediaOptions): Promise<void>
   app.addHook('onClose', async () => {
     await pipeline.close();
   });
-  await app.register(mediaRoutes, { store });
+  await app.register(mediaRoutes, { store, webDistDir: app.platform.config.webDistDir });
   const port = options.productImages ?? app.catalogue.productImages;
   await app.register(productImageRoutes, { port, store, pipeline });
   const referenced =

@@ -184,6 +184,15 @@ describe('POST /api/admin/products/{id}/images', () => {
       });
       expect(again.status).toBe(304);
     }
+    // The JPEG an e-mail shows (mail programs like Outlook show no WebP).
+    const jpeg = await fetch(`${base}/media/mail/${image.id}-480.jpg`);
+    expect(jpeg.status).toBe(200);
+    expect(jpeg.headers.get('content-type')).toBe('image/jpeg');
+    const jpegBytes = Buffer.from(await jpeg.arrayBuffer());
+    expect(jpegBytes.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    expect(jpegBytes.toString('latin1')).not.toContain(CAMERA_SERIAL);
+    expect((await fetch(`${base}/media/mail/${image.id}-481.jpg`)).status).toBe(404);
+    expect((await fetch(`${base}/media/mail/${'0'.repeat(32)}-480.jpg`)).status).toBe(404);
     expect(await app.media.store.ids()).toContain(image.id);
   }, 60_000);
 

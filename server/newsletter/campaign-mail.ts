@@ -8,6 +8,7 @@
 import MarkdownIt from 'markdown-it';
 import type Token from 'markdown-it/lib/token.mjs';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
+import { mailImagePath } from '../../domain/media/images';
 import { productPath } from '../../domain/routes';
 import { escapeHtml, htmlDocument, htmlParagraph, MUTED, money, WINE } from '../mail/layout';
 
@@ -115,14 +116,18 @@ export function markdownText(body: string): string {
   return blocks.join('').trim();
 }
 
-/** The picture of a product block: a rendition about 480 px wide, WebP (what most mail programs show). */
+/**
+ * The picture of a product block: a rendition about 480 px wide as a JPEG (Outlook shows no WebP); a
+ * picture hosted elsewhere keeps its own WebP.
+ */
 function photoUrl(publicUrl: string, product: CatalogueProduct): string | null {
   const image = product.images[0];
   if (!image) return null;
   const width = image.widths.find((w) => w >= 480) ?? image.widths[image.widths.length - 1];
   if (width === undefined) return null;
-  const base = image.base.startsWith('http') ? image.base : `${publicUrl}${image.base}`;
-  return `${base}-${width}.webp`;
+  if (image.base.startsWith('http')) return `${image.base}-${width}.webp`;
+  const jpeg = mailImagePath(image.base, width);
+  return jpeg ? `${publicUrl}${jpeg}` : `${publicUrl}${image.base}-${width}.webp`;
 }
 
 function productUrl(publicUrl: string, product: CatalogueProduct): string {

@@ -147,7 +147,11 @@ function nowIso(): string {
   return new Date().toISOString();
 }
 
-function toOrder(row: OrderRow, lines: readonly OrderLineRow[], orderKey: string | null = null): StoredOrder {
+export function toOrder(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  orderKey: string | null = null,
+): StoredOrder {
   let shippingDetails: ShippingDetails | null = null;
   if (row.shipping_address) {
     shippingDetails = {
@@ -771,6 +775,11 @@ export async function linesOfOrders(db: Executor, orderIds: readonly string[]): 
 }
 
 /** Stores the hashes of the keys issued for e-mails, in the caller's transaction (order-key.ts). */
+/** Every key to the order's page stops working (its e-mail address changed): in the caller's transaction. */
+export async function revokeOrderKeys(trx: Transaction<Database>, orderId: string): Promise<void> {
+  await trx.deleteFrom('order_keys').where('order_id', '=', orderId).execute();
+}
+
 export async function insertIssuedKeys(trx: Transaction<Database>, keys: IssuedOrderKeys): Promise<void> {
   const rows = keys.take();
   if (rows.length > 0) await trx.insertInto('order_keys').values(rows).execute();

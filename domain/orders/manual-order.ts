@@ -13,6 +13,8 @@ export const MANUAL_ORDER_API = {
   create: '/api/admin/orders',
   /** POST the same body (payment optional): the server's prices and totals, nothing stored. */
   preview: '/api/admin/orders/preview',
+  /** POST {}: the unpaid order's payment link e-mailed to the customer again (202). */
+  emailLink: '/api/admin/orders/:reference/payment-link',
 } as const;
 
 /** Where an order came from: a shopper's cart, a paid quote, or the owner's own. */
@@ -67,7 +69,13 @@ export const MANUAL_ORDER_MESSAGES = {
   method: 'method: how it was paid: cash, card_reader or bank_transfer',
   methodWithLink: 'method: a payment link is paid by card on the checkout; leave the method out',
   freeLink: 'payment: nothing to pay by card; mark an order of €0.00 paid instead',
+  noLink: 'This order has no payment link to send: it is paid, or its checkout is closed',
+  noCustomer: 'This order has no customer e-mail to send the link to',
 } as const;
+
+/** Body of POST .../payment-link: nothing to say, the order is in the path. */
+export const emailLinkSchema = z.strictObject({});
+export const emailLinkResponseSchema = z.object({ ok: z.literal(true) });
 
 /** A country the zone does not ship to: the 400 names the field. */
 export function countryOutsideZoneMessage(country: string, zoneName: string): string {

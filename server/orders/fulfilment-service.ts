@@ -69,6 +69,7 @@ const MAIL_LABELS: Record<string, string> = {
   [DESK_MAIL_KINDS.dispatched]: '"On its way" e-mail to the shopper',
   [DESK_MAIL_KINDS.cancelled]: 'Cancellation e-mail to the shopper',
   [MAIL_KINDS.reviewRequest]: 'Review request e-mail to the shopper',
+  'manual-payment-link': 'Payment link e-mail to the customer',
 };
 
 function mailLabel(kind: string): string {
@@ -245,6 +246,8 @@ export function toDetail(order: DeskOrder): OrderDetail {
     channel: row.channel,
     paymentMethod: row.payment_method ?? null,
     cancelReason: row.cancel_reason,
+    // An order the owner took with a payment link, still unpaid: its link, for her to copy or send again.
+    paymentUrl: row.status === 'pending' && row.channel === 'manual' ? (row.checkout_url ?? null) : null,
     withdrawal: order.withdrawal
       ? {
           at: order.withdrawal.createdAt,

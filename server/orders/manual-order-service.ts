@@ -14,6 +14,7 @@ import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { checkGiftMessage } from '../../domain/checkout/gift-message';
 import { BRAND, DEFAULT_SIZE, type SizeCode } from '../../domain/config';
 import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/offers/discounts';
+import { ADMIN_MESSAGES } from '../../domain/orders/admin-api';
 import {
   countryOutsideZoneMessage,
   MANUAL_ORDER_LIMITS,
@@ -38,7 +39,13 @@ import {
 } from '../../domain/settings/shop-settings';
 import { checkEmail, maskEmail } from '../../domain/shared/email';
 import { cents } from '../../domain/shared/money';
-import type { Actor, AuditTrail } from '../audit/audit-trail';
+import {
+  type Actor,
+  type AuditTrail,
+  oncePerSubmission,
+  type RequestClaims,
+  submissionSlot,
+} from '../audit/audit-trail';
 import type { CatalogueSource } from '../catalogue';
 import type { Database, OrderRow } from '../db/schema';
 import { randomAlphanumeric } from '../lib/ids';
@@ -57,6 +64,7 @@ export interface ManualOrderServiceOptions {
   readonly catalogue: CatalogueSource;
   readonly settings: () => Promise<Pick<AllSettings, 'shipping'>>;
   readonly audit: Pick<AuditTrail, 'audit'>;
+  readonly requests: RequestClaims;
   readonly mailFrom: string;
   readonly onMailQueued: () => void;
   readonly log: { info(obj: object, msg: string): void };
@@ -176,6 +184,34 @@ export class ManualOrderService {
       if (other) return this.repeat(other, emailed);
       throw err;
     }
+  }
+
+  /**
+   * POST .../payment-link: the unpaid order's link e-mailed to the customer again (the owner left the
+   * screen that showed it, or the customer lost the first e-mail); a message of its own each time.
+   */
+  async emailLink(reference: string, actor: Actor): Promise<{ ok: true }> {
+    const sent = { ok: true } as const;
+    return oncePerSubmission(
+      this.o.requests,
+      submissionSlot('order-payment-link', reference, actor),
+      async () => {
+        const row = await this.o.store.findByReference(reference);
+        if (!row) return refuse('not-found', ADMIN_MESSAGES.notFound);
+        if (row.status !== 'pending' || !row.checkout_url)
+          return refuse('conflict', MANUAL_ORDER_MESSAGES.noLink);
+        if (row.email === '') return refuse('conflict', MANUAL_ORDER_MESSAGES.noCustomer);
+        await this.queueLink(row, row.checkout_url, `${PAYMENT_LINK_MAIL_KIND}:resend:${Date.now()}`);
+        await this.o.audit.audit({
+          ...actor,
+          action: 'order-resend',
+          target: reference,
+          detail: 'payment link',
+        });
+        return sent;
+      },
+      async () => sent,
+    );
   }
 
   /** A repeated submission: the order it made, finished if a crash stopped it between its two steps. */
@@ -364,6 +400,7 @@ export class ManualOrderService {
   private async queueLink(
     order: { id: string; reference: string | null; email: string; total: number },
     url: string,
+    kind: string = PAYMENT_LINK_MAIL_KIND,
   ) {
     const reference = order.reference ?? '';
     const subject = `Your order from ${BRAND.name} (${reference}): pay by card`;
@@ -398,7 +435,7 @@ export class ManualOrderService {
         {
           orderId: order.id,
           reference,
-          kind: PAYMENT_LINK_MAIL_KIND,
+          kind,
           to: order.email,
           subject,
           text: lines.join('\n'),

@@ -322,6 +322,25 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     // Not in the queue while unpaid.
     const today = (await get('/api/admin/today')).json() as { make: { orders: string[] }[] };
     expect(today.make.flatMap((m) => m.orders)).not.toContain(phoneReference);
+    // The order's page keeps the link once the owner has left the screen that made it, and sends it again.
+    const unpaid = orderDetailSchema.parse((await get(`/api/admin/orders/${phoneReference}`)).json());
+    expect(unpaid.paymentUrl).toBe(url);
+    const linkAgain = `/api/admin/orders/${phoneReference}/payment-link`;
+    const emailed = await post(linkAgain, {}, { 'idempotency-key': 'link-again-1' });
+    expect(emailed.statusCode).toBe(202);
+    expect((await post(linkAgain, {}, { 'idempotency-key': 'link-again-1' })).statusCode).toBe(202);
+    const resent = (await outboxRows(app)).filter((r) => r.reference === phoneReference);
+    expect(resent).toHaveLength(2);
+    expect(resent[1]).toMatchObject({
+      recipient: PHONE.customer.email,
+      kind: expect.stringMatching(/^manual-payment-link:resend:/),
+    });
+    expect(resent[1]?.text_body).toContain(url);
+    // The hosted checkout opens with the name and address she took by phone.
+    const form = await app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(form.body).toContain('value="Marie Dubois"');
+    expect(form.body).toContain('value="3 rue des Lilas"');
+    expect(form.body).toContain('value="69001"');
 
     // The customer pays on the test checkout, to her address in France, and comes back confirmed.
     const sessionId = url.split('/').at(-1) ?? '';
@@ -349,9 +368,13 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${phoneReference}`)).json());
     expect(detail).toMatchObject({ status: 'paid', channel: 'manual', paymentMethod: null, total: 4845 });
     expect(detail.giftMessage).toBe('Joyeux anniversaire');
+    expect(detail.paymentUrl).toBeNull();
+    const late = await post(`/api/admin/orders/${phoneReference}/payment-link`, {});
+    expect(late.statusCode).toBe(409);
     const after = (await outboxRows(app)).filter((r) => r.reference === phoneReference);
-    expect(after.map((m) => m.kind).sort()).toEqual([
+    expect(after.map((m) => m.kind.replace(/:resend:.*/, ':resend')).sort()).toEqual([
       'manual-payment-link',
+      'manual-payment-link:resend',
       'order-confirmation',
       'owner-notification',
     ]);

@@ -352,13 +352,16 @@ export class OrderService {
   async createManualCheckout(order: ManualOrderInput): Promise<CheckoutOutcome> {
     const shop = await this.o.settings?.();
     const orderId = newOrderId();
-    const sessionInput = await this.sessionInput(
-      orderId,
-      order.email,
-      order.totals,
-      null,
-      shop ? currentZone(shop.shipping, order.totals.zone) : null,
-    );
+    const sessionInput = {
+      ...(await this.sessionInput(
+        orderId,
+        order.email,
+        order.totals,
+        null,
+        shop ? currentZone(shop.shipping, order.totals.zone) : null,
+      )),
+      ...(order.manual?.shipping ? { prefill: order.manual.shipping } : {}),
+    };
     // The link is kept with the order (a repeated submission answers it again): a local session's in the
     // order's own transaction, a remote one's once the provider made it.
     let localUrl: string | null = null;

@@ -30,6 +30,7 @@ import { money, parseEuroInput, statusLabel } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 import { manualOrdersApi, refusedField } from './manual-orders-api';
+import { PaymentLink } from './payment-link';
 
 interface DraftLine {
   readonly key: number;
@@ -131,20 +132,10 @@ export function NewOrderPage() {
 function Result({ made, onAnother }: { readonly made: ManualOrderCreated; readonly onAnother: () => void }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState<string | null>(null);
   useEffect(() => {
     heading.current?.focus();
   }, []);
   const { order, paymentUrl } = made;
-  const copy = async () => {
-    if (!paymentUrl) return;
-    try {
-      await navigator.clipboard.writeText(paymentUrl);
-      setCopied('The payment link is copied.');
-    } catch {
-      setCopied('The link could not be copied here: select it and copy it by hand.');
-    }
-  };
   return (
     <section aria-labelledby={`${id}-made`} className="mt-6 rounded-2xl border border-line bg-white p-5">
       <h2 id={`${id}-made`} ref={heading} tabIndex={-1} className="text-xl focus:outline-none">
@@ -155,28 +146,7 @@ function Result({ made, onAnother }: { readonly made: ManualOrderCreated; readon
           ? `Paid (${order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : 'recorded'}), ${money(order.total)}: it is in the making queue.`
           : `${statusLabel(order.status)}: ${money(order.total)} to pay through the link. It is confirmed, and the customer gets the confirmation e-mail, once it is paid.`}
       </p>
-      {paymentUrl ? (
-        <div className="mt-4">
-          <label htmlFor={`${id}-link`} className="text-sm font-medium">
-            Payment link
-          </label>
-          <div className="mt-1 flex flex-wrap gap-2">
-            <input
-              id={`${id}-link`}
-              readOnly
-              value={paymentUrl}
-              className={`${inputClass} mt-0 min-w-0 flex-1`}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <button type="button" className={buttonClass.secondary} onClick={() => void copy()}>
-              Copy the link
-            </button>
-          </div>
-          <p role="status" className="mt-1 text-sm text-muted">
-            {copied ?? ''}
-          </p>
-        </div>
-      ) : null}
+      {paymentUrl ? <PaymentLink url={paymentUrl} /> : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <a href={deskHref.order(order.reference)} className={buttonClass.primary}>
           Open order {order.reference}

@@ -84,6 +84,8 @@ function mailLabel(kind: string): string {
 
 export function dispatchByOf(row: OrderRow): string | null {
   if (row.dispatch_date) return row.dispatch_date;
+  // A sale handed over on the spot is never dispatched.
+  if (row.channel === 'handed_over') return null;
   // Orders paid before the date was stored (docs/product.md §14): the same rule, from the payment time.
   return row.paid_at ? dispatchDate(new Date(row.paid_at)) : null;
 }
@@ -151,7 +153,7 @@ export function toListItem(row: OrderRow): OrderListItem {
 export function toDetail(order: DeskOrder): OrderDetail {
   const { row } = order;
   // The owner's own order has its own 'created' event (who took it, and how); a web order's checkout opens.
-  const manual = row.channel === 'manual';
+  const manual = row.channel === 'manual' || row.channel === 'handed_over';
   const timeline: TimelineEntry[] = manual
     ? []
     : [{ at: row.created_at, kind: 'created', text: 'Checkout opened', actor: 'shop' }];

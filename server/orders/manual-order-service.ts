@@ -139,6 +139,13 @@ export class ManualOrderService {
       return refuse('invalid', MANUAL_ORDER_MESSAGES.method);
     if (body.payment === 'link' && body.method !== undefined)
       return refuse('invalid', MANUAL_ORDER_MESSAGES.methodWithLink);
+    const handedOver = body.handedOver === true;
+    if (handedOver && body.payment !== 'paid')
+      return refuse('invalid', MANUAL_ORDER_MESSAGES.handedOverPayment);
+    if (handedOver && body.customer) return refuse('invalid', MANUAL_ORDER_MESSAGES.handedOverCustomer);
+    if (handedOver && body.emailCustomer) return refuse('invalid', MANUAL_ORDER_MESSAGES.handedOverEmail);
+    const { customer } = body;
+    if (!handedOver && !customer) return refuse('invalid', MANUAL_ORDER_MESSAGES.name);
     const p = await this.prepare(body);
     if (body.payment === 'link' && p.totals.total <= 0)
       return refuse('invalid', MANUAL_ORDER_MESSAGES.freeLink);
@@ -157,9 +164,10 @@ export class ManualOrderService {
           ...order,
           manual: {
             reference,
-            shipping: shippingOf(body.customer),
+            shipping: customer ? shippingOf(customer) : null,
             paymentMethod: body.method ?? null,
             requestKey: key,
+            handedOver,
           },
         });
         await this.o.orders.markManualPaid(orderId, body.emailCustomer === true);
@@ -168,7 +176,7 @@ export class ManualOrderService {
       }
       const outcome = await this.o.orders.createManualCheckout({
         ...order,
-        manual: { shipping: shippingOf(body.customer), paymentMethod: null, requestKey: key },
+        manual: { shipping: customer ? shippingOf(customer) : null, paymentMethod: null, requestKey: key },
       });
       const orderId = outcome.logged.orderId;
       const stored = await this.o.store.findById(orderId);
@@ -323,7 +331,15 @@ export class ManualOrderService {
     const giftWrap = body.giftWrap ?? false;
     const gift = checkGiftMessage(body.giftMessage, giftWrap);
     if (!gift.ok) return invalid(`giftMessage: ${gift.error}`);
-    const totals = priceDiscountedOrder(lines, body.zone, giftWrap, cents(0), shippingRates(shop.shipping));
+    // Handed over on the spot: nothing is delivered, so no shipping.
+    const rates = shippingRates(shop.shipping);
+    const totals = priceDiscountedOrder(
+      lines,
+      body.zone,
+      giftWrap,
+      cents(0),
+      body.handedOver === true ? { ...rates, [body.zone]: { ...zone, fee: cents(0) } } : rates,
+    );
     return {
       lines,
       totals,
@@ -335,10 +351,13 @@ export class ManualOrderService {
 
   /** The order's history: who took it and how, and each line's own price with its reason. */
   private events(p: Prepared, body: ManualOrderRequest, actor: Actor): NewEvent[] {
+    const paid = `paid (${PAYMENT_METHOD_LABELS[body.method ?? 'cash']})`;
     const how =
-      body.payment === 'paid'
-        ? `marked paid (${PAYMENT_METHOD_LABELS[body.method ?? 'cash']})`
-        : 'sent a payment link';
+      body.handedOver === true
+        ? `handed over on the spot, ${paid}`
+        : body.payment === 'paid'
+          ? `marked ${paid}`
+          : 'sent a payment link';
     const events: NewEvent[] = [
       {
         kind: 'created',

@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION } from '../../domain/config';
 import { statsResponseSchema } from '../../domain/numbers/stats';
 import { orderDetailSchema, ordersListResponseSchema } from '../../domain/orders/admin-api';
-import { manualOrderCreatedSchema, manualOrderPreviewResponseSchema } from '../../domain/orders/manual-order';
+import {
+  MANUAL_ORDER_MESSAGES,
+  manualOrderCreatedSchema,
+  manualOrderPreviewResponseSchema,
+} from '../../domain/orders/manual-order';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { GALWAY_CARD_FORM, outboxRows } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
@@ -380,18 +384,60 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     ]);
   });
 
+  it('hands a fair sale over on the spot: no address, no shipping, delivered at once, not in the queue', async () => {
+    const sale = {
+      items: [{ id: '5', quantity: 1 }],
+      zone: 'IE',
+      payment: 'paid',
+      method: 'card_reader',
+      handedOver: true,
+    };
+    const res = await post('/api/admin/orders', sale, { 'idempotency-key': 'handed-0001' });
+    expect(res.statusCode).toBe(201);
+    const created = manualOrderCreatedSchema.parse(res.json());
+    // €30, and not a cent of shipping.
+    expect(created.order).toMatchObject({
+      status: 'delivered',
+      channel: 'handed_over',
+      paymentMethod: 'card_reader',
+      shipping: 0,
+      total: 3000,
+    });
+    const { reference } = created.order;
+    const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${reference}`)).json());
+    expect(detail).toMatchObject({ status: 'delivered', address: null, email: '', dispatchBy: null });
+    expect(detail.timeline[0]?.text).toContain('handed over on the spot');
+    const today = (await get('/api/admin/today')).json() as { make: { orders: string[] }[] };
+    expect(today.make.flatMap((m) => m.orders)).not.toContain(reference);
+    expect((await outboxRows(app)).filter((r) => r.reference === reference)).toEqual([]);
+    // What it cannot be: with an address, by a link, with an e-mail; and any other order needs its customer.
+    const { customer } = FAIR;
+    for (const [body, error] of [
+      [{ ...sale, customer }, MANUAL_ORDER_MESSAGES.handedOverCustomer],
+      [{ ...sale, payment: 'link', method: undefined }, MANUAL_ORDER_MESSAGES.handedOverPayment],
+      [{ ...sale, emailCustomer: true }, MANUAL_ORDER_MESSAGES.handedOverEmail],
+      [{ ...sale, handedOver: false }, MANUAL_ORDER_MESSAGES.name],
+    ] as const) {
+      const refused = await post('/api/admin/orders', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ ok: false, error });
+    }
+  });
+
   it('counts each channel in Numbers, and names it in the orders CSV', async () => {
     const day = irishDate(new Date());
     const stats = statsResponseSchema.parse(
       (await get(`/api/admin/stats?from=${day}&to=${day}&by=day`)).json(),
     );
-    // Three orders marked paid (€90 each) and one paid by link (€48.45); no shopper's checkout among them.
+    // Three orders marked paid (€90 each), one paid by link (€48.45) and a sale handed over (€30); no
+    // shopper's checkout among them.
     expect(stats.channels).toEqual({
       web: { orders: 0, pieces: 0, revenue: 0 },
       quote: { orders: 0, pieces: 0, revenue: 0 },
       manual: { orders: 4, pieces: 10, revenue: 3 * 9000 + 4845 },
+      handed_over: { orders: 1, pieces: 1, revenue: 3000 },
     });
-    expect(stats.totals).toMatchObject({ orders: 4, checkoutsStarted: 0 });
+    expect(stats.totals).toMatchObject({ orders: 5, checkoutsStarted: 0 });
     const csv = await get(`/api/admin/orders.csv?from=${day}&to=${day}`);
     expect(csv.statusCode).toBe(200);
     const rows = csv.body.trim().split('\r\n');

@@ -408,8 +408,11 @@ export class OrderService {
     const capacity = await this.o.queue?.capacity();
     const order = await store.findById(orderId);
     if (!order) return false;
-    const dispatch =
-      capacity === undefined
+    // Handed over on the spot: nothing to make or send, so no dispatch date and never in the queue.
+    const handedOver = (await store.findRowById(orderId))?.channel === 'handed_over';
+    const dispatch = handedOver
+      ? null
+      : capacity === undefined
         ? dispatchDate(now, calendar)
         : (piecesAhead: number) =>
             dispatchDate(now, {
@@ -423,7 +426,7 @@ export class OrderService {
       orderId,
       null,
       (paid) => (emailCustomer ? [this.customerMessage(paid, seller, zoneName)] : []),
-      { paymentId: null, dispatchDate: dispatch },
+      { paymentId: null, dispatchDate: dispatch, handedOver },
     );
     if (first) {
       this.o.queue?.invalidate();

@@ -446,6 +446,8 @@ export const orderDetailSchema = z.object({
   paymentMethod: z.optional(z.nullable(z.enum(['cash', 'card_reader', 'bank_transfer']))),
   /** The order's returns, oldest first (docs/product.md §10.18). */
   returns: z.optional(z.array(returnInfoSchema)),
+  /** Whether the shopper was ever sent the order's confirmation (an order marked paid may have had none). */
+  confirmationSent: z.optional(z.boolean()),
   /** The payment link of an order taken in the desk and not paid yet (§10.17); null otherwise. */
   paymentUrl: z.optional(z.nullable(z.string())),
 });

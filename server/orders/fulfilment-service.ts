@@ -248,6 +248,9 @@ export function toDetail(order: DeskOrder): OrderDetail {
     channel: row.channel,
     paymentMethod: row.payment_method ?? null,
     cancelReason: row.cancel_reason,
+    confirmationSent: order.mails.some(
+      (m) => m.kind === MAIL_KINDS.customer || m.kind.startsWith(`${MAIL_KINDS.customer}:resend:`),
+    ),
     // An order the owner took with a payment link, still unpaid: its link, for her to copy or send again.
     paymentUrl: row.status === 'pending' && row.channel === 'manual' ? (row.checkout_url ?? null) : null,
     withdrawal: order.withdrawal

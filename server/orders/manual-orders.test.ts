@@ -222,6 +222,9 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     fairReference = created.order.reference;
     // No e-mail at all: neither the customer's nor the owner's notification.
     expect((await outboxRows(app)).filter((r) => r.reference === fairReference)).toEqual([]);
+    // The desk offers to send the confirmation, not to send it again.
+    const unsent = orderDetailSchema.parse((await get(`/api/admin/orders/${fairReference}`)).json());
+    expect(unsent.confirmationSent).toBe(false);
 
     const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${fairReference}`)).json());
     expect(detail).toMatchObject({
@@ -373,6 +376,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect(detail).toMatchObject({ status: 'paid', channel: 'manual', paymentMethod: null, total: 4845 });
     expect(detail.giftMessage).toBe('Joyeux anniversaire');
     expect(detail.paymentUrl).toBeNull();
+    expect(detail.confirmationSent).toBe(true);
     const late = await post(`/api/admin/orders/${phoneReference}/payment-link`, {});
     expect(late.statusCode).toBe(409);
     const after = (await outboxRows(app)).filter((r) => r.reference === phoneReference);

@@ -106,8 +106,11 @@ export interface ChannelFigures {
   readonly revenue: number;
 }
 
-/** The channels Numbers shows, in this order: a shopper's cart, a paid quote, the owner's own order. */
-export const STATS_CHANNELS = ['web', 'quote', 'manual'] as const;
+/**
+ * The channels Numbers shows, in this order: a shopper's cart, a paid quote, the owner's own order, and a
+ * sale she handed over on the spot.
+ */
+export const STATS_CHANNELS = ['web', 'quote', 'manual', 'handed_over'] as const;
 export type StatsChannel = (typeof STATS_CHANNELS)[number];
 
 export interface StatsResponse {
@@ -161,6 +164,7 @@ export const statsResponseSchema = z.object({
       web: z.object({ orders: count, pieces: count, revenue: amount }),
       quote: z.object({ orders: count, pieces: count, revenue: amount }),
       manual: z.object({ orders: count, pieces: count, revenue: amount }),
+      handed_over: z.object({ orders: count, pieces: count, revenue: amount }),
     }),
   ),
   testMode: z.boolean(),

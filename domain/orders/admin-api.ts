@@ -280,7 +280,7 @@ export const orderListItemSchema = z.object({
   giftWrapped: z.boolean(),
   itemCount: z.number(),
   /** Where the order came from: 'web', 'quote' or 'manual' (domain/orders/manual-order.ts). */
-  channel: z.optional(z.enum(['web', 'quote', 'manual'])),
+  channel: z.optional(z.enum(['web', 'quote', 'manual', 'handed_over'])),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 
@@ -440,12 +440,16 @@ export const orderDetailSchema = z.object({
   /** The quote this order paid (docs/product.md, quotes) and the enquiry it answered; null otherwise. */
   quoteReference: z.optional(z.nullable(z.string())),
   enquiryId: z.optional(z.nullable(z.string())),
-  /** Where the order came from: 'web', 'quote' or 'manual' (docs/product.md §10.17). */
-  channel: z.optional(z.enum(['web', 'quote', 'manual'])),
+  /** Where the order came from: 'web', 'quote', 'manual' or 'handed_over' (docs/product.md §10.17). */
+  channel: z.optional(z.enum(['web', 'quote', 'manual', 'handed_over'])),
   /** How a manual order marked paid was paid: 'cash', 'card_reader' or 'bank_transfer'; null otherwise. */
   paymentMethod: z.optional(z.nullable(z.enum(['cash', 'card_reader', 'bank_transfer']))),
   /** The order's returns, oldest first (docs/product.md §10.18). */
   returns: z.optional(z.array(returnInfoSchema)),
+  /** Whether the shopper was ever sent the order's confirmation (an order marked paid may have had none). */
+  confirmationSent: z.optional(z.boolean()),
+  /** The payment link of an order taken in the desk and not paid yet (§10.17); null otherwise. */
+  paymentUrl: z.optional(z.nullable(z.string())),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

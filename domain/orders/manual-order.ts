@@ -13,16 +13,20 @@ export const MANUAL_ORDER_API = {
   create: '/api/admin/orders',
   /** POST the same body (payment optional): the server's prices and totals, nothing stored. */
   preview: '/api/admin/orders/preview',
+  /** POST {}: the unpaid order's payment link e-mailed to the customer again (202). */
+  emailLink: '/api/admin/orders/:reference/payment-link',
 } as const;
 
 /** Where an order came from: a shopper's cart, a paid quote, or the owner's own. */
-export const ORDER_CHANNELS = ['web', 'quote', 'manual'] as const;
+/** 'handed_over': a sale the owner handed over on the spot (a fair): no delivery, never in the making queue. */
+export const ORDER_CHANNELS = ['web', 'quote', 'manual', 'handed_over'] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 
 export const ORDER_CHANNEL_LABELS: Readonly<Record<OrderChannel, string>> = {
   web: 'Web',
   quote: 'Quote',
   manual: 'Phone or fair',
+  handed_over: 'Handed over',
 };
 
 /** How an order marked paid in the desk was paid: no payment provider knows of it. */
@@ -78,7 +82,17 @@ export const MANUAL_ORDER_MESSAGES = {
   method: 'method: how it was paid: cash, card_reader or bank_transfer',
   methodWithLink: 'method: a payment link is paid by card on the checkout; leave the method out',
   freeLink: 'payment: nothing to pay by card; mark an order of €0.00 paid instead',
+  handedOverCustomer:
+    'customer: a sale handed over on the spot has no delivery; leave the name and address out',
+  handedOverPayment: 'payment: a sale handed over on the spot is paid there; mark it paid with its method',
+  handedOverEmail: 'emailCustomer: a sale handed over on the spot has no e-mail address to write to',
+  noLink: 'This order has no payment link to send: it is paid, or its checkout is closed',
+  noCustomer: 'This order has no customer e-mail to send the link to',
 } as const;
+
+/** Body of POST .../payment-link: nothing to say, the order is in the path. */
+export const emailLinkSchema = z.strictObject({});
+export const emailLinkResponseSchema = z.object({ ok: z.literal(true) });
 
 /** A country the zone does not ship to: the 400 names the field. */
 export function countryOutsideZoneMessage(country: string, zoneName: string): string {
@@ -146,10 +160,17 @@ const orderFields = {
    * to the customer. Absent: no e-mail.
    */
   emailCustomer: z.optional(z.boolean()),
+  /**
+   * Paid and handed over on the spot (a fair): no customer, no address, no shipping; delivered at once,
+   * never in the making queue (docs/product.md §10.17).
+   */
+  handedOver: z.optional(z.boolean()),
 };
 
 export const manualOrderSchema = z.strictObject({
   ...orderFields,
+  /** Needed unless the sale is handed over on the spot (checked by the server, which names it). */
+  customer: z.optional(manualCustomerSchema),
   payment: z.enum(MANUAL_PAYMENTS, { error: MANUAL_ORDER_MESSAGES.payment }),
 });
 export type ManualOrderRequest = z.infer<typeof manualOrderSchema>;

@@ -188,6 +188,27 @@ describe.each(TEST_DIALECTS)('the desk’s Numbers on %s', (dialect) => {
     expect(audit).toContainEqual({ action: 'export-stats', detail: '2026-07-01..2026-07-31 by week' });
   });
 
+  it('leaves an order refunded in full out of the orders, pieces, best sellers and sizes; its refund counts', async () => {
+    const kept = await order([{ id: '1', quantity: 1, size: 'M' }], { pay: true });
+    await place(kept, '2026-09-10T10:00:00.000Z');
+    const voided = await order([{ id: '2', quantity: 3, size: 'L' }], { pay: true });
+    const voidedTotal = await totalOf(voided);
+    await place(voided, '2026-09-10T11:00:00.000Z', { refunded: voidedTotal });
+    const body = (await stats('from=2026-09-10&to=2026-09-10&by=day')).json() as StatsResponse;
+    const keptTotal = await totalOf(kept);
+    expect(body.totals).toMatchObject({
+      revenue: keptTotal,
+      refunds: voidedTotal,
+      orders: 1,
+      pieces: 1,
+      averageOrder: keptTotal,
+    });
+    expect(body.series).toEqual([{ start: '2026-09-10', revenue: keptTotal, orders: 1, pieces: 1 }]);
+    expect(body.bestSellers.map((b) => [b.productId, b.pieces])).toEqual([['1', 1]]);
+    expect(body.sizes).toEqual({ S: 0, M: 1, L: 0 });
+    expect(body.channels?.web).toEqual({ orders: 1, pieces: 1, revenue: keptTotal });
+  });
+
   it('answers an empty range with zeros, every period present', async () => {
     const body = (await stats('from=2026-01-01&to=2026-03-31&by=month')).json() as StatsResponse;
     expect(body.totals).toEqual({

@@ -11,6 +11,8 @@
  *
  * Refunds are counted on the order's payment day (what the order finally brought in), not on the day of
  * the refund: a month's revenue then never goes negative and does not change meaning with later months.
+ * An order refunded in full sold nothing: its refund counts, but not it, its pieces, its bracelets among
+ * the best sellers nor their sizes.
  */
 
 import type { Kysely } from 'kysely';
@@ -68,10 +70,12 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   const channels = Object.fromEntries(
     STATS_CHANNELS.map((c) => [c, { orders: 0, pieces: 0, revenue: 0 }]),
   ) as Record<StatsChannel, { orders: number; pieces: number; revenue: number }>;
-  for (const order of orders) {
+  const voided = new Set(orders.filter((o) => o.total > 0 && o.refunded >= o.total).map((o) => o.id));
+  const sold = orders.filter((o) => !voided.has(o.id));
+  for (const order of orders) refunds += order.refunded;
+  for (const order of sold) {
     const net = order.total - order.refunded;
     revenue += net;
-    refunds += order.refunded;
     pieces += order.item_count;
     if (order.gift_wrap > 0) giftWrapped += 1;
     const channel = channels[order.channel] ?? channels.web;
@@ -89,6 +93,7 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   const sizes: Record<SizeCode, number> = { S: 0, M: 0, L: 0 };
   const products = new Map<string, { productId: string; name: string; pieces: number; revenue: number }>();
   for (const line of lines) {
+    if (voided.has(line.order_id)) continue;
     // A quote's custom line has no bracelet size: it counts as a piece, not as a Medium.
     const size = lineSize(line.product_id, line.size);
     if (size) sizes[size] += line.quantity;
@@ -112,9 +117,9 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
     totals: {
       revenue,
       refunds,
-      orders: orders.length,
+      orders: sold.length,
       pieces,
-      averageOrder: orders.length > 0 ? Math.round(revenue / orders.length) : 0,
+      averageOrder: sold.length > 0 ? Math.round(revenue / sold.length) : 0,
       checkoutsStarted: checkouts.started,
       checkoutsPaid: checkouts.paid,
       giftWrapped,

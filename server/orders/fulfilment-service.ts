@@ -76,6 +76,7 @@ const MAIL_LABELS: Record<string, string> = {
   [DESK_MAIL_KINDS.dispatched]: '"On its way" e-mail to the shopper',
   [DESK_MAIL_KINDS.cancelled]: 'Cancellation e-mail to the shopper',
   [MAIL_KINDS.reviewRequest]: 'Review request e-mail to the shopper',
+  'manual-payment-link': 'Payment link e-mail to the customer',
 };
 
 function mailLabel(kind: string): string {
@@ -90,6 +91,8 @@ function mailLabel(kind: string): string {
 
 export function dispatchByOf(row: OrderRow): string | null {
   if (row.dispatch_date) return row.dispatch_date;
+  // A sale handed over on the spot is never dispatched.
+  if (row.channel === 'handed_over') return null;
   // Orders paid before the date was stored (docs/product.md §14): the same rule, from the payment time.
   return row.paid_at ? dispatchDate(new Date(row.paid_at)) : null;
 }
@@ -157,7 +160,7 @@ export function toListItem(row: OrderRow): OrderListItem {
 export function toDetail(order: DeskOrder): OrderDetail {
   const { row } = order;
   // The owner's own order has its own 'created' event (who took it, and how); a web order's checkout opens.
-  const manual = row.channel === 'manual';
+  const manual = row.channel === 'manual' || row.channel === 'handed_over';
   const timeline: TimelineEntry[] = manual
     ? []
     : [{ at: row.created_at, kind: 'created', text: 'Checkout opened', actor: 'shop' }];
@@ -252,6 +255,11 @@ export function toDetail(order: DeskOrder): OrderDetail {
     channel: row.channel,
     paymentMethod: row.payment_method ?? null,
     cancelReason: row.cancel_reason,
+    confirmationSent: order.mails.some(
+      (m) => m.kind === MAIL_KINDS.customer || m.kind.startsWith(`${MAIL_KINDS.customer}:resend:`),
+    ),
+    // An order the owner took with a payment link, still unpaid: its link, for her to copy or send again.
+    paymentUrl: row.status === 'pending' && row.channel === 'manual' ? (row.checkout_url ?? null) : null,
     withdrawal: order.withdrawal
       ? {
           at: order.withdrawal.createdAt,

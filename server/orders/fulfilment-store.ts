@@ -39,6 +39,7 @@ import {
   ordersPaidBetween,
   readWithdrawal,
   releaseOrderRefund,
+  revokeOrderKeys,
   type StoredWithdrawal,
   searchOrders,
   setLineSizes,
@@ -265,10 +266,16 @@ export class DeskStore {
    * A change before dispatch (docs/product.md §10.16), in one transaction: the conditional UPDATE (the
    * guard: paid or in production, not dispatched), the lines' sizes, the event with before and after, the
    * shopper's e-mail and the audit row. False when the guard refused (dispatched meanwhile).
+   * `revokeKeys` (the e-mail address changed): every earlier link to the order's page stops working in
+   * the same transaction, so whoever got a mistyped address's e-mails keeps neither the delivery address
+   * nor the right to cancel; only the keys the e-mails queued here carry open it.
    */
   async edit(
     orderId: string,
-    t: Transition & { readonly sizes: readonly { position: number; size: 'S' | 'M' | 'L' }[] },
+    t: Transition & {
+      readonly sizes: readonly { position: number; size: 'S' | 'M' | 'L' }[];
+      readonly revokeKeys: boolean;
+    },
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const at = nowIso();
@@ -276,6 +283,7 @@ export class DeskStore {
       if (!row) return false;
       await setLineSizes(trx, orderId, t.sizes);
       await insertEvent(trx, orderId, at, t.event);
+      if (t.revokeKeys) await revokeOrderKeys(trx, orderId);
       const keys = new IssuedOrderKeys();
       await enqueueMail(trx, t.mails?.(row, keys) ?? []);
       await insertIssuedKeys(trx, keys);

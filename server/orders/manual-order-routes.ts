@@ -7,10 +7,15 @@
  *   the field | 502 (the payment provider). The same Idempotency-Key answers the order it made.
  * - POST /api/admin/orders/preview (the same body, payment optional) -> { ok, preview } | 400: the
  *   server's prices and totals, nothing stored.
+ * - POST /api/admin/orders/{reference}/payment-link {} -> 202 { ok } | 404 | 409 (paid, closed, erased):
+ *   the unpaid order's link e-mailed to the customer again, once per Idempotency-Key.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
 import {
+  emailLinkResponseSchema,
+  emailLinkSchema,
   MANUAL_ORDER_API,
   manualOrderCreatedSchema,
   manualOrderPreviewResponseSchema,
@@ -37,5 +42,17 @@ export async function manualOrderRoutes(
     { schema: { body: manualOrderSchema, response: { 201: manualOrderCreatedSchema } } },
     async (request, reply) =>
       reply.code(201).send(await opts.manual.create(request.body, ownerActor(request))),
+  );
+  api.post(
+    MANUAL_ORDER_API.emailLink,
+    {
+      schema: {
+        params: z.object({ reference: z.string().check(z.maxLength(100)) }),
+        body: emailLinkSchema,
+        response: { 202: emailLinkResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      reply.code(202).send(await opts.manual.emailLink(request.params.reference, ownerActor(request))),
   );
 }

@@ -14,6 +14,7 @@ import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { checkGiftMessage } from '../../domain/checkout/gift-message';
 import { BRAND, DEFAULT_SIZE, type SizeCode } from '../../domain/config';
 import { type DiscountedTotals, priceDiscountedOrder } from '../../domain/offers/discounts';
+import { ADMIN_MESSAGES } from '../../domain/orders/admin-api';
 import {
   countryOutsideZoneMessage,
   MANUAL_ORDER_LIMITS,
@@ -38,7 +39,13 @@ import {
 } from '../../domain/settings/shop-settings';
 import { checkEmail, maskEmail } from '../../domain/shared/email';
 import { cents } from '../../domain/shared/money';
-import type { Actor, AuditTrail } from '../audit/audit-trail';
+import {
+  type Actor,
+  type AuditTrail,
+  oncePerSubmission,
+  type RequestClaims,
+  submissionSlot,
+} from '../audit/audit-trail';
 import type { CatalogueSource } from '../catalogue';
 import type { Database, OrderRow } from '../db/schema';
 import { randomAlphanumeric } from '../lib/ids';
@@ -57,6 +64,7 @@ export interface ManualOrderServiceOptions {
   readonly catalogue: CatalogueSource;
   readonly settings: () => Promise<Pick<AllSettings, 'shipping'>>;
   readonly audit: Pick<AuditTrail, 'audit'>;
+  readonly requests: RequestClaims;
   readonly mailFrom: string;
   readonly onMailQueued: () => void;
   readonly log: { info(obj: object, msg: string): void };
@@ -131,6 +139,13 @@ export class ManualOrderService {
       return refuse('invalid', MANUAL_ORDER_MESSAGES.method);
     if (body.payment === 'link' && body.method !== undefined)
       return refuse('invalid', MANUAL_ORDER_MESSAGES.methodWithLink);
+    const handedOver = body.handedOver === true;
+    if (handedOver && body.payment !== 'paid')
+      return refuse('invalid', MANUAL_ORDER_MESSAGES.handedOverPayment);
+    if (handedOver && body.customer) return refuse('invalid', MANUAL_ORDER_MESSAGES.handedOverCustomer);
+    if (handedOver && body.emailCustomer) return refuse('invalid', MANUAL_ORDER_MESSAGES.handedOverEmail);
+    const { customer } = body;
+    if (!handedOver && !customer) return refuse('invalid', MANUAL_ORDER_MESSAGES.name);
     const p = await this.prepare(body);
     if (body.payment === 'link' && p.totals.total <= 0)
       return refuse('invalid', MANUAL_ORDER_MESSAGES.freeLink);
@@ -149,9 +164,10 @@ export class ManualOrderService {
           ...order,
           manual: {
             reference,
-            shipping: shippingOf(body.customer),
+            shipping: customer ? shippingOf(customer) : null,
             paymentMethod: body.method ?? null,
             requestKey: key,
+            handedOver,
           },
         });
         await this.o.orders.markManualPaid(orderId, body.emailCustomer === true);
@@ -160,7 +176,7 @@ export class ManualOrderService {
       }
       const outcome = await this.o.orders.createManualCheckout({
         ...order,
-        manual: { shipping: shippingOf(body.customer), paymentMethod: null, requestKey: key },
+        manual: { shipping: customer ? shippingOf(customer) : null, paymentMethod: null, requestKey: key },
       });
       const orderId = outcome.logged.orderId;
       const stored = await this.o.store.findById(orderId);
@@ -176,6 +192,34 @@ export class ManualOrderService {
       if (other) return this.repeat(other, emailed);
       throw err;
     }
+  }
+
+  /**
+   * POST .../payment-link: the unpaid order's link e-mailed to the customer again (the owner left the
+   * screen that showed it, or the customer lost the first e-mail); a message of its own each time.
+   */
+  async emailLink(reference: string, actor: Actor): Promise<{ ok: true }> {
+    const sent = { ok: true } as const;
+    return oncePerSubmission(
+      this.o.requests,
+      submissionSlot('order-payment-link', reference, actor),
+      async () => {
+        const row = await this.o.store.findByReference(reference);
+        if (!row) return refuse('not-found', ADMIN_MESSAGES.notFound);
+        if (row.status !== 'pending' || !row.checkout_url)
+          return refuse('conflict', MANUAL_ORDER_MESSAGES.noLink);
+        if (row.email === '') return refuse('conflict', MANUAL_ORDER_MESSAGES.noCustomer);
+        await this.queueLink(row, row.checkout_url, `${PAYMENT_LINK_MAIL_KIND}:resend:${Date.now()}`);
+        await this.o.audit.audit({
+          ...actor,
+          action: 'order-resend',
+          target: reference,
+          detail: 'payment link',
+        });
+        return sent;
+      },
+      async () => sent,
+    );
   }
 
   /** A repeated submission: the order it made, finished if a crash stopped it between its two steps. */
@@ -287,7 +331,15 @@ export class ManualOrderService {
     const giftWrap = body.giftWrap ?? false;
     const gift = checkGiftMessage(body.giftMessage, giftWrap);
     if (!gift.ok) return invalid(`giftMessage: ${gift.error}`);
-    const totals = priceDiscountedOrder(lines, body.zone, giftWrap, cents(0), shippingRates(shop.shipping));
+    // Handed over on the spot: nothing is delivered, so no shipping.
+    const rates = shippingRates(shop.shipping);
+    const totals = priceDiscountedOrder(
+      lines,
+      body.zone,
+      giftWrap,
+      cents(0),
+      body.handedOver === true ? { ...rates, [body.zone]: { ...zone, fee: cents(0) } } : rates,
+    );
     return {
       lines,
       totals,
@@ -299,10 +351,13 @@ export class ManualOrderService {
 
   /** The order's history: who took it and how, and each line's own price with its reason. */
   private events(p: Prepared, body: ManualOrderRequest, actor: Actor): NewEvent[] {
+    const paid = `paid (${PAYMENT_METHOD_LABELS[body.method ?? 'cash']})`;
     const how =
-      body.payment === 'paid'
-        ? `marked paid (${PAYMENT_METHOD_LABELS[body.method ?? 'cash']})`
-        : 'sent a payment link';
+      body.handedOver === true
+        ? `handed over on the spot, ${paid}`
+        : body.payment === 'paid'
+          ? `marked ${paid}`
+          : 'sent a payment link';
     const events: NewEvent[] = [
       {
         kind: 'created',
@@ -364,6 +419,7 @@ export class ManualOrderService {
   private async queueLink(
     order: { id: string; reference: string | null; email: string; total: number },
     url: string,
+    kind: string = PAYMENT_LINK_MAIL_KIND,
   ) {
     const reference = order.reference ?? '';
     const subject = `Your order from ${BRAND.name} (${reference}): pay by card`;
@@ -398,7 +454,7 @@ export class ManualOrderService {
         {
           orderId: order.id,
           reference,
-          kind: PAYMENT_LINK_MAIL_KIND,
+          kind,
           to: order.email,
           subject,
           text: lines.join('\n'),

@@ -11,7 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RETENTION } from '../../domain/config';
 import { statsResponseSchema } from '../../domain/numbers/stats';
 import { orderDetailSchema, ordersListResponseSchema } from '../../domain/orders/admin-api';
-import { manualOrderCreatedSchema, manualOrderPreviewResponseSchema } from '../../domain/orders/manual-order';
+import {
+  MANUAL_ORDER_MESSAGES,
+  manualOrderCreatedSchema,
+  manualOrderPreviewResponseSchema,
+} from '../../domain/orders/manual-order';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { GALWAY_CARD_FORM, outboxRows } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
@@ -218,6 +222,9 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     fairReference = created.order.reference;
     // No e-mail at all: neither the customer's nor the owner's notification.
     expect((await outboxRows(app)).filter((r) => r.reference === fairReference)).toEqual([]);
+    // The desk offers to send the confirmation, not to send it again.
+    const unsent = orderDetailSchema.parse((await get(`/api/admin/orders/${fairReference}`)).json());
+    expect(unsent.confirmationSent).toBe(false);
 
     const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${fairReference}`)).json());
     expect(detail).toMatchObject({
@@ -322,6 +329,25 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     // Not in the queue while unpaid.
     const today = (await get('/api/admin/today')).json() as { make: { orders: string[] }[] };
     expect(today.make.flatMap((m) => m.orders)).not.toContain(phoneReference);
+    // The order's page keeps the link once the owner has left the screen that made it, and sends it again.
+    const unpaid = orderDetailSchema.parse((await get(`/api/admin/orders/${phoneReference}`)).json());
+    expect(unpaid.paymentUrl).toBe(url);
+    const linkAgain = `/api/admin/orders/${phoneReference}/payment-link`;
+    const emailed = await post(linkAgain, {}, { 'idempotency-key': 'link-again-1' });
+    expect(emailed.statusCode).toBe(202);
+    expect((await post(linkAgain, {}, { 'idempotency-key': 'link-again-1' })).statusCode).toBe(202);
+    const resent = (await outboxRows(app)).filter((r) => r.reference === phoneReference);
+    expect(resent).toHaveLength(2);
+    expect(resent[1]).toMatchObject({
+      recipient: PHONE.customer.email,
+      kind: expect.stringMatching(/^manual-payment-link:resend:/),
+    });
+    expect(resent[1]?.text_body).toContain(url);
+    // The hosted checkout opens with the name and address she took by phone.
+    const form = await app.inject({ method: 'GET', url: new URL(url).pathname });
+    expect(form.body).toContain('value="Marie Dubois"');
+    expect(form.body).toContain('value="3 rue des Lilas"');
+    expect(form.body).toContain('value="69001"');
 
     // The customer pays on the test checkout, to her address in France, and comes back confirmed.
     const sessionId = url.split('/').at(-1) ?? '';
@@ -349,12 +375,57 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${phoneReference}`)).json());
     expect(detail).toMatchObject({ status: 'paid', channel: 'manual', paymentMethod: null, total: 4845 });
     expect(detail.giftMessage).toBe('Joyeux anniversaire');
+    expect(detail.paymentUrl).toBeNull();
+    expect(detail.confirmationSent).toBe(true);
+    const late = await post(`/api/admin/orders/${phoneReference}/payment-link`, {});
+    expect(late.statusCode).toBe(409);
     const after = (await outboxRows(app)).filter((r) => r.reference === phoneReference);
-    expect(after.map((m) => m.kind).sort()).toEqual([
+    expect(after.map((m) => m.kind.replace(/:resend:.*/, ':resend')).sort()).toEqual([
       'manual-payment-link',
+      'manual-payment-link:resend',
       'order-confirmation',
       'owner-notification',
     ]);
+  });
+
+  it('hands a fair sale over on the spot: no address, no shipping, delivered at once, not in the queue', async () => {
+    const sale = {
+      items: [{ id: '5', quantity: 1 }],
+      zone: 'IE',
+      payment: 'paid',
+      method: 'card_reader',
+      handedOver: true,
+    };
+    const res = await post('/api/admin/orders', sale, { 'idempotency-key': 'handed-0001' });
+    expect(res.statusCode).toBe(201);
+    const created = manualOrderCreatedSchema.parse(res.json());
+    // €30, and not a cent of shipping.
+    expect(created.order).toMatchObject({
+      status: 'delivered',
+      channel: 'handed_over',
+      paymentMethod: 'card_reader',
+      shipping: 0,
+      total: 3000,
+    });
+    const { reference } = created.order;
+    const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${reference}`)).json());
+    expect(detail).toMatchObject({ status: 'delivered', address: null, email: '', dispatchBy: null });
+    expect(detail.timeline[0]?.text).toContain('handed over on the spot');
+    const today = (await get('/api/admin/today')).json() as { make: { orders: string[] }[] };
+    expect(today.make.flatMap((m) => m.orders)).not.toContain(reference);
+    expect((await outboxRows(app)).filter((r) => r.reference === reference)).toEqual([]);
+    // What it cannot be: with an address, by a link, with an e-mail; and any other order needs its customer.
+    const { customer } = FAIR;
+    for (const [body, error] of [
+      [{ ...sale, customer }, MANUAL_ORDER_MESSAGES.handedOverCustomer],
+      [{ ...sale, payment: 'link', method: undefined }, MANUAL_ORDER_MESSAGES.handedOverPayment],
+      [{ ...sale, emailCustomer: true }, MANUAL_ORDER_MESSAGES.handedOverEmail],
+      [{ ...sale, handedOver: false }, MANUAL_ORDER_MESSAGES.name],
+    ] as const) {
+      const refused = await post('/api/admin/orders', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toEqual({ ok: false, error });
+    }
   });
 
   it('counts each channel in Numbers, and names it in the orders CSV', async () => {
@@ -362,13 +433,15 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     const stats = statsResponseSchema.parse(
       (await get(`/api/admin/stats?from=${day}&to=${day}&by=day`)).json(),
     );
-    // Three orders marked paid (€90 each) and one paid by link (€48.45); no shopper's checkout among them.
+    // Three orders marked paid (€90 each), one paid by link (€48.45) and a sale handed over (€30); no
+    // shopper's checkout among them.
     expect(stats.channels).toEqual({
       web: { orders: 0, pieces: 0, revenue: 0 },
       quote: { orders: 0, pieces: 0, revenue: 0 },
       manual: { orders: 4, pieces: 10, revenue: 3 * 9000 + 4845 },
+      handed_over: { orders: 1, pieces: 1, revenue: 3000 },
     });
-    expect(stats.totals).toMatchObject({ orders: 4, checkoutsStarted: 0 });
+    expect(stats.totals).toMatchObject({ orders: 5, checkoutsStarted: 0 });
     const csv = await get(`/api/admin/orders.csv?from=${day}&to=${day}`);
     expect(csv.statusCode).toBe(200);
     const rows = csv.body.trim().split('\r\n');

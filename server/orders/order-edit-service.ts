@@ -36,7 +36,7 @@ import type { DeskOutcome, DeskService } from './fulfilment-service';
 import type { DeskStore } from './fulfilment-store';
 import type { IssuedOrderKeys } from './order-key';
 import { customerConfirmation } from './order-mail';
-import type { OrderStore } from './order-store';
+import { type OrderStore, type StoredOrder, toOrder } from './order-store';
 import { legalFacts, type OrderVat, orderVatOf, type SellerNow, type ZoneNameNow } from './order-vat';
 
 export interface OrderEditServiceOptions {
@@ -200,16 +200,27 @@ export class OrderEditService {
 
     if (fields.length === 0) return this.o.desk.detail(reference);
 
+    // A new e-mail address: the old links stop working (revokeKeys) and the new address gets the
+    // confirmation as the order now is, with the one link that opens its page; it says every change too.
+    const emailChanged = set.email !== undefined;
+    const zoneName = emailChanged ? await this.o.zoneName(row.zone as ZoneId) : '';
     const changed = await this.o.deskStore.edit(row.id, {
       from: ['paid', 'in_production'],
       beforeDispatch: true,
       set,
       sizes,
+      revokeKeys: emailChanged,
       event: { kind: 'changed', actor: 'owner', text: `Changed before dispatch: ${history.join('; ')}` },
-      // The parcel or its card changes: the shopper hears what it now is, once (an e-mail change alone is
-      // where the shop writes, not what they receive).
-      mails:
-        shopperLines.length === 0
+      // The parcel or its card changes: the shopper hears what it now is, once.
+      mails: emailChanged
+        ? (updated, keys) => {
+            const lines = order.lines.map((l) => {
+              const size = sizes.find((s) => s.position === l.position)?.size;
+              return size ? { ...l, size } : l;
+            });
+            return [this.confirmationMail(updated, toOrder(updated, lines), keys, seller, zoneName)];
+          }
+        : shopperLines.length === 0
           ? undefined
           : (updated, keys) => [
               this.shopperMail(
@@ -226,7 +237,7 @@ export class OrderEditService {
       if (now) refuseEdit(now.row);
       return refuse('conflict', ORDER_EDIT_MESSAGES.dispatched);
     }
-    if (shopperLines.length > 0) this.o.onMailQueued();
+    if (emailChanged || shopperLines.length > 0) this.o.onMailQueued();
     return { ...(await this.o.desk.detail(reference)), changed: true };
   }
 
@@ -256,19 +267,7 @@ export class OrderEditService {
     let build: ((row: OrderRow, keys: IssuedOrderKeys) => NewOutboxRow) | null = null;
     if (kind === 'confirmation' && row.paid_at !== null) {
       const stored = await this.o.orders.findById(row.id);
-      if (stored)
-        build = (r, keys) => {
-          const key = keys.issue(r.id);
-          const mail = customerConfirmation({
-            order: stored,
-            reference,
-            contactEmail: seller.email,
-            legal: legalFacts(seller, orderVatOf(stored, this.o.vatBefore), this.o.publicUrl),
-            orderPageUrl: this.o.pageUrl(reference, key),
-            zoneName,
-          });
-          return this.shopperMail(r, uniqueKind(`${MAIL_KINDS.customer}:resend`), mail);
-        };
+      if (stored) build = (r, keys) => this.confirmationMail(r, stored, keys, seller, zoneName);
     }
     if (kind === 'dispatch' && row.dispatched_at !== null && row.tracking_number) {
       const carrier = CARRIER_LABELS[row.carrier as Carrier] ?? row.carrier ?? '';
@@ -309,6 +308,26 @@ export class OrderEditService {
     );
     this.o.onMailQueued();
     return accepted;
+  }
+
+  /** The order's confirmation sent again (a resend, a new address), with a new key to its page. */
+  private confirmationMail(
+    row: OrderRow,
+    stored: StoredOrder,
+    keys: IssuedOrderKeys,
+    seller: Awaited<ReturnType<SellerNow>>,
+    zoneName: string,
+  ): NewOutboxRow {
+    const reference = row.reference ?? '';
+    const mail = customerConfirmation({
+      order: stored,
+      reference,
+      contactEmail: seller.email,
+      legal: legalFacts(seller, orderVatOf(stored, this.o.vatBefore), this.o.publicUrl),
+      orderPageUrl: this.o.pageUrl(reference, keys.issue(row.id)),
+      zoneName,
+    });
+    return this.shopperMail(row, uniqueKind(`${MAIL_KINDS.customer}:resend`), mail);
   }
 
   private mailInput(row: OrderRow, keys: IssuedOrderKeys, seller: { readonly email: string }) {

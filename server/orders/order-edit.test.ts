@@ -2,7 +2,7 @@
  * Changing an order before dispatch and sending its e-mails again, through the real app on SQLite and
  * PostgreSQL (docs/product.md §10.16): the address, e-mail, gift message and a line's size change with the
  * history's before and after, an audit row naming the fields only, and one e-mail to the shopper when the
- * parcel changes (none for the e-mail address alone); refusals: 409 after dispatch, 400 naming the field,
+ * parcel changes (a new e-mail address revokes the old links and gets the confirmation); refusals: 409 after dispatch, 400 naming the field,
  * 404, 401, 403 cross-site; a repeated Idempotency-Key is one change. A resend is one new outbox message
  * to the current address; the automatic one is untouched.
  */
@@ -18,6 +18,7 @@ import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 const TOKEN = 'order-edit-owner-token-0123';
 const auth = { authorization: `Bearer ${TOKEN}` };
 const SHOPPER = 'ciara@example.ie';
+const LINK = /#\/order\/SOL-[A-Z0-9_-]+\?key=([A-Za-z0-9_-]+)/;
 
 let shop: TestShop;
 let app: FastifyInstance;
@@ -149,26 +150,49 @@ describe.each(TEST_DIALECTS)('changing an order before dispatch on %s', (dialect
     );
   });
 
-  it('changes the e-mail address without writing to the shopper; later e-mails go to the new address', async () => {
+  it('changes the e-mail address: the old links stop working, the new address gets the confirmation and a link that does', async () => {
     const reference = await paidOrder();
+    const view = (key: string) =>
+      app.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } });
+    const linkIn = (text: string) => LINK.exec(text)?.[1] ?? '';
+    const oldKey = linkIn(
+      (await mailsOf(reference)).find((m) => m.kind === 'order-confirmation')?.text_body ?? '',
+    );
+    expect((await view(oldKey)).statusCode).toBe(200);
     const before = (await mailsOf(reference)).length;
-    const res = await owner('PATCH', `/api/admin/orders/${reference}`, { email: 'ciara.walsh@example.ie' });
+
+    const res = await owner('PATCH', `/api/admin/orders/${reference}`, {
+      email: 'ciara.walsh@example.ie',
+      address: NEW_ADDRESS,
+    });
     expect(res.statusCode).toBe(200);
     expect((res.json() as { order: OrderDetail }).order.email).toBe('ciara.walsh@example.ie');
-    expect(await mailsOf(reference)).toHaveLength(before);
-    const resent = await owner('POST', `/api/admin/orders/${reference}/resend`, { kind: 'confirmation' });
-    expect(resent.statusCode).toBe(202);
-    expect(resent.json()).toEqual({ ok: true, kind: 'confirmation' });
+    // The stranger's link shows nothing and takes no withdrawal any more.
+    expect((await view(oldKey)).statusCode).toBe(404);
+    const withdrawal = await app.inject({
+      method: 'POST',
+      url: '/api/order-page/withdrawal',
+      payload: { reference, key: oldKey, lines: [0], name: 'Someone else' },
+    });
+    expect(withdrawal.statusCode).toBe(404);
+    // One e-mail, to the new address: the order as it now is, with a link that opens it.
     const mails = await mailsOf(reference);
     expect(mails).toHaveLength(before + 1);
-    expect(mails.at(-1)).toMatchObject({
+    const sent = mails.at(-1);
+    expect(sent).toMatchObject({
       recipient: 'ciara.walsh@example.ie',
       kind: expect.stringMatching(/^order-confirmation:resend:/),
     });
-    // The automatic confirmation stays the one it was.
+    expect(sent?.text_body).toContain('14 Quay Street');
+    const newKey = linkIn(sent?.text_body ?? '');
+    expect((await view(newKey)).statusCode).toBe(200);
+    // The automatic confirmation stays the one it was; later e-mails go to the new address.
     expect(mails.filter((m) => m.kind === 'order-confirmation')).toEqual([
       expect.objectContaining({ recipient: SHOPPER }),
     ]);
+    const resent = await owner('POST', `/api/admin/orders/${reference}/resend`, { kind: 'confirmation' });
+    expect(resent.statusCode).toBe(202);
+    expect((await mailsOf(reference)).at(-1)?.recipient).toBe('ciara.walsh@example.ie');
   });
 
   it('refuses after dispatch (409), and every malformed change names its field (400), changing nothing', async () => {

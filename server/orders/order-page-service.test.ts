@@ -146,6 +146,18 @@ describe('the order page, the confirmation and the desk', () => {
     });
   });
 
+  it('promises neither a dispatch nor a delivery for an order refunded in full before it left', async () => {
+    const shop = await start();
+    const order = await paidOrder(shop);
+    expect((await order.page()).deliveryEstimate).not.toBeNull();
+    await order.desk('refund', {});
+    const page = await order.page();
+    expect(page.dispatchDate).toBeNull();
+    expect(page.deliveryEstimate).toBeNull();
+    expect(page.timeline.map((t) => t.step)).toEqual(['paid', 'refunded']);
+    expect(page.withdrawal.ended?.kind).toBe('refunded');
+  });
+
   it('says a cancelled order is cancelled, with its time, and promises no dispatch for it', async () => {
     const shop = await start();
     const order = await paidOrder(shop);

@@ -343,10 +343,12 @@ export class OrderPageService {
     const f = facts(row);
     const window = withdrawalWindow(f, order.zone, this.now());
     const notice = await this.o.store.withdrawal(order.id);
-    // The day it left once dispatched; before, the date promised at payment (§14), unless cancelled first.
+    // The day it left once dispatched; before, the date promised at payment (§14), unless cancelled or
+    // refunded in full first: an ended order promises nothing.
+    const ended = f.cancelledAt !== null || f.refundedAt !== null;
     const dispatchDate: IsoDate | null = f.dispatchedAt
       ? irishDate(new Date(f.dispatchedAt))
-      : f.cancelledAt
+      : ended
         ? null
         : order.dispatchDate;
     const tracking = row.tracking_url ?? row.tracking_number ?? row.carrier;
@@ -356,7 +358,8 @@ export class OrderPageService {
       timeline: buildTimeline(f),
       tracking: tracking ? { carrier: carrierName(row.carrier), url: safeUrl(row.tracking_url) } : null,
       dispatchDate,
-      deliveryEstimate: f.deliveredAt || !dispatchDate ? null : deliveryEstimate(dispatchDate, order.zone),
+      deliveryEstimate:
+        f.deliveredAt || ended || !dispatchDate ? null : deliveryEstimate(dispatchDate, order.zone),
       lines: this.lines(record),
       giftMessage: row.gift_message,
       subtotal: order.subtotal,

@@ -352,13 +352,16 @@ export class OrderService {
   async createManualCheckout(order: ManualOrderInput): Promise<CheckoutOutcome> {
     const shop = await this.o.settings?.();
     const orderId = newOrderId();
-    const sessionInput = await this.sessionInput(
-      orderId,
-      order.email,
-      order.totals,
-      null,
-      shop ? currentZone(shop.shipping, order.totals.zone) : null,
-    );
+    const sessionInput = {
+      ...(await this.sessionInput(
+        orderId,
+        order.email,
+        order.totals,
+        null,
+        shop ? currentZone(shop.shipping, order.totals.zone) : null,
+      )),
+      ...(order.manual?.shipping ? { prefill: order.manual.shipping } : {}),
+    };
     // The link is kept with the order (a repeated submission answers it again): a local session's in the
     // order's own transaction, a remote one's once the provider made it.
     let localUrl: string | null = null;
@@ -405,8 +408,11 @@ export class OrderService {
     const capacity = await this.o.queue?.capacity();
     const order = await store.findById(orderId);
     if (!order) return false;
-    const dispatch =
-      capacity === undefined
+    // Handed over on the spot: nothing to make or send, so no dispatch date and never in the queue.
+    const handedOver = (await store.findRowById(orderId))?.channel === 'handed_over';
+    const dispatch = handedOver
+      ? null
+      : capacity === undefined
         ? dispatchDate(now, calendar)
         : (piecesAhead: number) =>
             dispatchDate(now, {
@@ -420,7 +426,7 @@ export class OrderService {
       orderId,
       null,
       (paid) => (emailCustomer ? [this.customerMessage(paid, seller, zoneName)] : []),
-      { paymentId: null, dispatchDate: dispatch },
+      { paymentId: null, dispatchDate: dispatch, handedOver },
     );
     if (first) {
       this.o.queue?.invalidate();

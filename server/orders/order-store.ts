@@ -147,7 +147,11 @@ function nowIso(): string {
   return new Date().toISOString();
 }
 
-function toOrder(row: OrderRow, lines: readonly OrderLineRow[], orderKey: string | null = null): StoredOrder {
+export function toOrder(
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  orderKey: string | null = null,
+): StoredOrder {
   let shippingDetails: ShippingDetails | null = null;
   if (row.shipping_address) {
     shippingDetails = {
@@ -229,9 +233,11 @@ export class OrderStore {
      */
     manual?: {
       readonly reference?: string;
-      readonly shipping: ShippingDetails;
+      /** Null for a sale handed over on the spot: nothing is delivered. */
+      readonly shipping: ShippingDetails | null;
       readonly paymentMethod: PaymentMethod | null;
       readonly requestKey: string | null;
+      readonly handedOver?: boolean;
     };
     /** The owner's reason for each line's own price (null: the catalogue's), in the lines' order. */
     lineReasons?: readonly (string | null)[];
@@ -260,8 +266,8 @@ export class OrderStore {
       gift_wrap: totals.giftWrap,
       total: totals.total,
       item_count: totals.itemCount,
-      shipping_name: input.manual?.shipping.name ?? null,
-      shipping_address: input.manual ? JSON.stringify(input.manual.shipping.address) : null,
+      shipping_name: input.manual?.shipping?.name ?? null,
+      shipping_address: input.manual?.shipping ? JSON.stringify(input.manual.shipping.address) : null,
       failure_reason: null,
       created_at: at,
       updated_at: at,
@@ -275,7 +281,13 @@ export class OrderStore {
       discount_code: input.discount?.code ?? null,
       quote_reference: input.quote?.reference ?? null,
       enquiry_id: input.quote?.enquiryId ?? null,
-      channel: input.manual ? 'manual' : input.quote ? 'quote' : 'web',
+      channel: input.manual
+        ? input.manual.handedOver
+          ? 'handed_over'
+          : 'manual'
+        : input.quote
+          ? 'quote'
+          : 'web',
       payment_method: input.manual?.paymentMethod ?? null,
       request_key: input.manual?.requestKey ?? null,
       ...storedVat(input.vat),
@@ -426,8 +438,11 @@ export class OrderStore {
     {
       paymentId = null,
       dispatchDate = null,
+      handedOver = false,
     }: {
       paymentId?: string | null;
+      /** Handed over on the spot: delivered as it is paid, never in the making queue. */
+      handedOver?: boolean;
       /** The date, or how to compute it from the pieces queued ahead of this order (making-queue.ts). */
       dispatchDate?: IsoDate | null | ((piecesAhead: number) => IsoDate);
     } = {},
@@ -442,7 +457,8 @@ export class OrderStore {
         .set({
           status: 'paid',
           // The desk's flow starts here (docs/product.md §10.3); a review flag the payment settles goes.
-          desk_status: 'paid',
+          desk_status: handedOver ? 'delivered' : 'paid',
+          ...(handedOver ? { delivered_at: at } : {}),
           review_reason: null,
           payment_id: paymentId,
           paid_at: at,
@@ -792,6 +808,11 @@ export async function linesOfOrders(db: Executor, orderIds: readonly string[]): 
 }
 
 /** Stores the hashes of the keys issued for e-mails, in the caller's transaction (order-key.ts). */
+/** Every key to the order's page stops working (its e-mail address changed): in the caller's transaction. */
+export async function revokeOrderKeys(trx: Transaction<Database>, orderId: string): Promise<void> {
+  await trx.deleteFrom('order_keys').where('order_id', '=', orderId).execute();
+}
+
 export async function insertIssuedKeys(trx: Transaction<Database>, keys: IssuedOrderKeys): Promise<void> {
   const rows = keys.take();
   if (rows.length > 0) await trx.insertInto('order_keys').values(rows).execute();
@@ -803,10 +824,13 @@ const SESSION_SLICE = 500;
 /** The advisory lock that orders payments while each reads the queue (db/job-lock.ts). */
 const MAKING_QUEUE_LOCK = 'making-queue';
 
-/** Desk statuses whose pieces are no longer made though the order was paid and not dispatched. */
-const NOT_MADE: readonly DeskStatus[] = ['cancelled', 'refunded'];
+/**
+ * Desk statuses whose pieces are no longer made though the order was paid and not dispatched: delivered
+ * is a sale handed over on the spot (docs/product.md §10.17), made already.
+ */
+const NOT_MADE: readonly DeskStatus[] = ['cancelled', 'refunded', 'delivered'];
 
-/** The orders whose pieces are still to make: paid, not dispatched, neither cancelled nor refunded. */
+/** The orders whose pieces are still to make: paid, not dispatched, neither cancelled, refunded nor handed over. */
 function queuedOrders(db: Executor) {
   return db
     .selectFrom('orders')
@@ -1294,7 +1318,7 @@ export async function checkoutsOpenedBetween(
     .select(['status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
     .where('provider', '=', provider)
     // The owner's own orders are no shopper's checkout (docs/product.md §10.17).
-    .where('channel', '!=', 'manual')
+    .where('channel', 'not in', ['manual', 'handed_over'])
     .where('created_at', '>=', start)
     .where('created_at', '<', end)
     .groupBy('status')

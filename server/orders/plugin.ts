@@ -155,6 +155,7 @@ async function orders(app: FastifyInstance, options: OrdersPluginOptions): Promi
     catalogue: app.catalogue.source,
     settings: () => app.settings.cache.current(),
     audit: app.platform.audit,
+    requests: app.platform.audit,
     mailFrom: config.mailFrom,
     onMailQueued: wakeOutbox,
     log: app.log,

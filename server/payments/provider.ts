@@ -32,6 +32,11 @@ export interface CheckoutSessionInput {
    * a session lives 30 minutes at most, so the hosted page shows the same dates in practice).
    */
   readonly delivery: DeliveryPromise;
+  /**
+   * The name and address the owner took by phone (an order made in the desk, docs/product.md §10.17):
+   * the test checkout fills its form with them; the customer may still change them.
+   */
+  readonly prefill?: ShippingDetails;
   /** Contains the literal `{CHECKOUT_SESSION_ID}`, replaced by the provider as Stripe does. */
   readonly successUrl: string;
   readonly cancelUrl: string;

@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { testCheckoutHeaders } from '../security/headers';
 import type { FormRefusalPage } from '../security/request-guard';
-import { SESSION_ID_PATTERN } from './provider';
+import { SESSION_ID_PATTERN, type ShippingDetails } from './provider';
 import type { TestCheckoutProvider } from './test-checkout';
 import {
   DECLINED_MESSAGE,
@@ -25,12 +25,22 @@ import { checkoutPage, messagePage } from './test-checkout-page';
 
 const stylesheet = readFileSync(new URL('./test-checkout-assets/test-checkout.css', import.meta.url), 'utf8');
 
-function emptyValues(email: string): FormValues {
+/** The form as it opens: the session's e-mail and, for an order the owner took by phone, its address. */
+function startValues(session: { email: string; shipping: ShippingDetails | null }): FormValues {
   const values = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as Record<
     (typeof FORM_FIELDS)[number],
     string
   >;
-  values.email = email;
+  values.email = session.email;
+  const given = session.shipping;
+  if (given) {
+    values.name = given.name;
+    values.line1 = given.address.line1;
+    values.line2 = given.address.line2 ?? '';
+    values.city = given.address.city;
+    values.postalCode = given.address.postalCode ?? '';
+    values.country = given.address.country;
+  }
   return values;
 }
 
@@ -127,11 +137,7 @@ export async function testCheckoutRoutes(
         }),
       );
     }
-    return html(
-      reply,
-      200,
-      checkoutPage(session, { values: emptyValues(session.email), errors: {}, alert: null }),
-    );
+    return html(reply, 200, checkoutPage(session, { values: startValues(session), errors: {}, alert: null }));
   });
 
   // The request guard's refusals of this form (rate limit, origin, body) are a page of the test checkout.

@@ -168,8 +168,9 @@ export function createTestCheckoutProvider(options: {
       summary: JSON.stringify(summary),
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
-      shipping_name: null,
-      shipping_address: null,
+      // The owner's phone order: its name and address fill the form (the payment replaces them).
+      shipping_name: input.prefill?.name ?? null,
+      shipping_address: input.prefill ? JSON.stringify(input.prefill.address) : null,
       declines: 0,
       created_at: new Date(at).toISOString(),
       expires_at_ms: at + TEST_SESSION_LIFETIME_MS,

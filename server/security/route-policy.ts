@@ -241,6 +241,7 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // Changing an order before dispatch, and an e-mail sent again (docs/product.md §10.16).
   'PATCH /api/admin/orders/:reference': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/resend': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },
+  'POST /api/admin/orders/:reference/payment-link': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },
   // People and passkeys (docs/security.md): small JSON; a WebAuthn answer is a few KB at most.
   'POST /api/admin/people': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
   'PATCH /api/admin/people/:id': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },

@@ -130,6 +130,23 @@ describe('OrderPage', () => {
     expect(screen.getByRole('row', { name: 'Refunded €118.50' })).toBeInTheDocument();
   });
 
+  it('says a refunded order is refunded and promises no dispatch, delivery or review', async () => {
+    const fetchMock = vi.fn(async (_url: string) =>
+      json(200, { ok: true, order: endedOrder('refunded', '2026-11-24T15:00:00.000Z') }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    openOrderPage();
+    const status = await screen.findByRole('region', { name: 'Status' });
+    expect(status).toHaveTextContent(
+      'This order was refunded in full (€118.50): nothing more will be made or sent for it.',
+    );
+    expect(within(status).queryByText('Dispatch')).toBeNull();
+    expect(within(status).queryByText('Expected delivery')).toBeNull();
+    await screen.findByRole('region', { name: 'Cancel your order' });
+    // No "you can review once it has been delivered": its reviews are not even asked for.
+    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['/api/order-page']);
+  });
+
   it('says a cancelled order was cancelled, and when', async () => {
     showOrder(endedOrder('cancelled', '2026-11-21T09:00:00.000Z'));
     const section = await screen.findByRole('region', { name: 'Cancel your order' });

@@ -321,10 +321,13 @@ function OrderView({
   keyValue: string;
   onChange: (o: Order) => void;
 }) {
-  const dispatch = day(order.dispatchDate);
-  const estimate = order.deliveryEstimate
-    ? `${day(order.deliveryEstimate.earliest)} – ${day(order.deliveryEstimate.latest)}`
-    : null;
+  // Refunded in full or cancelled: the page says so and promises nothing (no dates, no review to come).
+  const ended = order.withdrawal.ended;
+  const dispatch = ended ? null : day(order.dispatchDate);
+  const estimate =
+    !ended && order.deliveryEstimate
+      ? `${day(order.deliveryEstimate.earliest)} – ${day(order.deliveryEstimate.latest)}`
+      : null;
   return (
     <>
       <h1 className="text-4xl sm:text-5xl">Your order</h1>
@@ -342,6 +345,13 @@ function OrderView({
             Status
           </h2>
           <Timeline order={order} />
+          {ended ? (
+            <p className="mt-6 rounded-lg bg-sand p-3">
+              {ended.kind === 'refunded'
+                ? `This order was refunded in full (${money(order.refunded)}): nothing more will be made or sent for it.`
+                : `This order was cancelled${order.refunded > 0 ? ` and ${money(order.refunded)} refunded` : ''}: nothing more will be made or sent for it.`}
+            </p>
+          ) : null}
           {dispatch || estimate ? (
             <dl className="mt-6 space-y-2">
               {dispatch ? (
@@ -403,9 +413,11 @@ function OrderView({
           </ul>
         </section>
       ) : null}
-      <Suspense fallback={null}>
-        <OrderReviewsSection reference={order.reference} orderKey={keyValue} />
-      </Suspense>
+      {ended ? null : (
+        <Suspense fallback={null}>
+          <OrderReviewsSection reference={order.reference} orderKey={keyValue} />
+        </Suspense>
+      )}
       <WithdrawalSection order={order} keyValue={keyValue} onDone={onChange} />
       <p className="mt-8 text-sm text-muted">
         Questions? Write to <ContactLine /> and quote your order reference. {BRAND.name}'s{' '}

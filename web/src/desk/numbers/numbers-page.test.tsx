@@ -34,6 +34,7 @@ const STATS: StatsAnswer = {
     web: { orders: 2, pieces: 5, revenue: 21_500 },
     quote: { orders: 1, pieces: 3, revenue: 16_000 },
     manual: { orders: 1, pieces: 1, revenue: 4_000 },
+    handed_over: { orders: 0, pieces: 0, revenue: 0 },
   },
   testMode: true,
 };

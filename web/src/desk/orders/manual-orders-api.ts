@@ -1,6 +1,7 @@
 /** The desk's calls for an order the owner takes herself (docs/product.md §10.17), checked by the shared contract. */
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
 import {
+  emailLinkResponseSchema,
   MANUAL_ORDER_API,
   manualOrderCreatedSchema,
   manualOrderPreviewResponseSchema,
@@ -15,6 +16,15 @@ export const manualOrdersApi = {
     deskCall('POST', MANUAL_ORDER_API.create, manualOrderCreatedSchema, body, {
       [IDEMPOTENCY_KEY_HEADER]: submission,
     }),
+  /** The unpaid order's payment link e-mailed to the customer again. */
+  emailLink: (reference: string, submission: string) =>
+    deskCall(
+      'POST',
+      MANUAL_ORDER_API.emailLink.replace(':reference', encodeURIComponent(reference)),
+      emailLinkResponseSchema,
+      {},
+      { [IDEMPOTENCY_KEY_HEADER]: submission },
+    ),
 };
 
 /**

@@ -138,6 +138,58 @@ describe('New order in the desk', () => {
     });
   });
 
+  it('hands a fair sale over on the spot: no customer or address asked, no shipping, not queued', async () => {
+    const user = userEvent.setup();
+    const created: ManualOrderCreated = {
+      ok: true,
+      order: {
+        ...PREVIEW,
+        lines: [
+          {
+            size: 'M',
+            id: '5',
+            name: 'Fuchsia Hedgerow',
+            quantity: 1,
+            unitPrice: 3000,
+            listPrice: 3000,
+            lineTotal: 3000,
+            reason: null,
+          },
+        ],
+        subtotal: 3000,
+        total: 3000,
+        reference: 'SOL-HAND1234',
+        status: 'delivered',
+        channel: 'handed_over',
+        paymentMethod: 'cash',
+      },
+    };
+    const posted = shop(() => json(201, created));
+    render(<NewOrderPage />);
+    await user.type(screen.getByLabelText('Find a bracelet'), 'Fuchsia');
+    await user.click(await screen.findByRole('button', { name: /Add Fuchsia Hedgerow/ }));
+    await user.click(screen.getByLabelText('Paid and handed over now: nothing to post, no address'));
+    // Nobody's name, e-mail or address, and nothing to e-mail.
+    expect(screen.queryByLabelText('Address')).toBeNull();
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    expect(screen.queryByLabelText(/E-mail the customer/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Make the order, handed over' }));
+    expect(await screen.findByRole('heading', { name: 'Order SOL-HAND1234 made' })).toHaveFocus();
+    expect(
+      screen.getByText(/Paid \(Cash\), €30\.00, and handed over: nothing to make or post/),
+    ).toBeInTheDocument();
+    expect(posted.map((p) => p.body)).toEqual([
+      {
+        items: [{ id: '5', size: 'M', quantity: 1 }],
+        zone: 'IE',
+        giftWrap: false,
+        payment: 'paid',
+        method: 'cash',
+        handedOver: true,
+      },
+    ]);
+  });
+
   it('sends a payment link: the link to copy; a refusal shows under the field it names', async () => {
     const user = userEvent.setup();
     let first = true;

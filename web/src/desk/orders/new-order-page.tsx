@@ -30,6 +30,7 @@ import { money, parseEuroInput, statusLabel } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 import { manualOrdersApi, refusedField } from './manual-orders-api';
+import { PaymentLink } from './payment-link';
 
 interface DraftLine {
   readonly key: number;
@@ -131,52 +132,23 @@ export function NewOrderPage() {
 function Result({ made, onAnother }: { readonly made: ManualOrderCreated; readonly onAnother: () => void }) {
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [copied, setCopied] = useState<string | null>(null);
   useEffect(() => {
     heading.current?.focus();
   }, []);
   const { order, paymentUrl } = made;
-  const copy = async () => {
-    if (!paymentUrl) return;
-    try {
-      await navigator.clipboard.writeText(paymentUrl);
-      setCopied('The payment link is copied.');
-    } catch {
-      setCopied('The link could not be copied here: select it and copy it by hand.');
-    }
-  };
   return (
     <section aria-labelledby={`${id}-made`} className="mt-6 rounded-2xl border border-line bg-white p-5">
       <h2 id={`${id}-made`} ref={heading} tabIndex={-1} className="text-xl focus:outline-none">
         Order {order.reference} made
       </h2>
       <p className="mt-2 text-sm">
-        {order.status === 'paid'
-          ? `Paid (${order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : 'recorded'}), ${money(order.total)}: it is in the making queue.`
-          : `${statusLabel(order.status)}: ${money(order.total)} to pay through the link. It is confirmed, and the customer gets the confirmation e-mail, once it is paid.`}
+        {order.status === 'delivered'
+          ? `Paid (${order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : 'recorded'}), ${money(order.total)}, and handed over: nothing to make or post.`
+          : order.status === 'paid'
+            ? `Paid (${order.paymentMethod ? PAYMENT_METHOD_LABELS[order.paymentMethod] : 'recorded'}), ${money(order.total)}: it is in the making queue.`
+            : `${statusLabel(order.status)}: ${money(order.total)} to pay through the link. It is confirmed, and the customer gets the confirmation e-mail, once it is paid.`}
       </p>
-      {paymentUrl ? (
-        <div className="mt-4">
-          <label htmlFor={`${id}-link`} className="text-sm font-medium">
-            Payment link
-          </label>
-          <div className="mt-1 flex flex-wrap gap-2">
-            <input
-              id={`${id}-link`}
-              readOnly
-              value={paymentUrl}
-              className={`${inputClass} mt-0 min-w-0 flex-1`}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <button type="button" className={buttonClass.secondary} onClick={() => void copy()}>
-              Copy the link
-            </button>
-          </div>
-          <p role="status" className="mt-1 text-sm text-muted">
-            {copied ?? ''}
-          </p>
-        </div>
-      ) : null}
+      {paymentUrl ? <PaymentLink url={paymentUrl} /> : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <a href={deskHref.order(order.reference)} className={buttonClass.primary}>
           Open order {order.reference}
@@ -200,7 +172,7 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
   const [zone, setZone] = useState<ZoneId>('IE');
   const [giftWrap, setGiftWrap] = useState(false);
   const [giftMessage, setGiftMessage] = useState('');
-  const [payment, setPayment] = useState<'paid' | 'link'>('paid');
+  const [payment, setPayment] = useState<'paid' | 'link' | 'handed'>('paid');
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [emailCustomer, setEmailCustomer] = useState(false);
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
@@ -251,7 +223,10 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
       return null;
     })
     .find((why) => why !== null);
-  const previewKey = unpriced ? `unpriced:${unpriced}` : JSON.stringify([itemsOf(lines), zone, gift]);
+  const handedOver = payment === 'handed';
+  const previewKey = unpriced
+    ? `unpriced:${unpriced}`
+    : JSON.stringify([itemsOf(lines), zone, { ...gift, ...(handedOver ? { handedOver } : {}) }]);
   useEffect(() => {
     if (previewKey.startsWith('unpriced:')) {
       setPreview({ state: 'error', message: previewKey.slice('unpriced:'.length) });
@@ -303,6 +278,12 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
   };
 
   const action = useDeskAction(async (submission: string) => {
+    if (handedOver) {
+      // Handed over on the spot: no customer, nothing to post, so no address and no shipping.
+      const sale = { items: itemsOf(lines), zone: 'IE', ...gift, payment: 'paid', method, handedOver: true };
+      onMade(await manualOrdersApi.create(sale, submission));
+      return;
+    }
     const body = {
       items: itemsOf(lines),
       customer: {
@@ -495,98 +476,100 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
         ) : null}
       </fieldset>
 
-      <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-2">
-        <legend className="px-1 text-lg font-medium">Customer</legend>
-        <Field
-          id={field('name')}
-          label="Name"
-          autoComplete="off"
-          value={customer.name}
-          error={shownErrors[field('name')]}
-          onChange={(e) => set({ name: e.target.value })}
-        />
-        <Field
-          id={field('email')}
-          label="E-mail"
-          type="email"
-          autoComplete="off"
-          value={customer.email}
-          error={shownErrors[field('email')]}
-          onChange={(e) => set({ email: e.target.value })}
-        />
-        <Field
-          id={field('line1')}
-          label="Address"
-          value={customer.line1}
-          error={shownErrors[field('line1')]}
-          onChange={(e) => set({ line1: e.target.value })}
-        />
-        <Field
-          id={field('line2')}
-          label="Address, second line"
-          note="optional"
-          value={customer.line2}
-          error={shownErrors[field('line2')]}
-          onChange={(e) => set({ line2: e.target.value })}
-        />
-        <Field
-          id={field('city')}
-          label="Town or city"
-          value={customer.city}
-          error={shownErrors[field('city')]}
-          onChange={(e) => set({ city: e.target.value })}
-        />
-        <Field
-          id={field('state')}
-          label="County or region"
-          note="optional"
-          value={customer.state}
-          error={shownErrors[field('state')]}
-          onChange={(e) => set({ state: e.target.value })}
-        />
-        <Field
-          id={field('postalCode')}
-          label="Eircode or postcode"
-          note="optional"
-          value={customer.postalCode}
-          error={shownErrors[field('postalCode')]}
-          onChange={(e) => set({ postalCode: e.target.value })}
-        />
-        <Field
-          id={field('country')}
-          label="Country code"
-          hint="Two letters: IE for Ireland, FR for France…"
-          maxLength={2}
-          autoCapitalize="characters"
-          value={customer.country}
-          error={shownErrors[field('country')]}
-          onChange={(e) => set({ country: e.target.value })}
-        />
-        <div className="sm:col-span-2">
-          <label htmlFor={field('zone')} className="text-sm font-medium">
-            Delivery zone
-          </label>
-          <select
-            id={field('zone')}
-            value={zone}
-            onChange={(e) => setZone(e.target.value as ZoneId)}
-            aria-invalid={shownErrors[field('zone')] ? true : undefined}
-            aria-describedby={shownErrors[field('zone')] ? field('zone-error') : undefined}
-            className={inputClass}
-          >
-            {ZONE_IDS.map((z) => (
-              <option key={z} value={z}>
-                {SHIPPING_ZONES[z].label}
-              </option>
-            ))}
-          </select>
-          {shownErrors[field('zone')] ? (
-            <p id={field('zone-error')} className="mt-1 text-sm font-medium text-danger">
-              {shownErrors[field('zone')]}
-            </p>
-          ) : null}
-        </div>
-      </fieldset>
+      {handedOver ? null : (
+        <fieldset className="grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-2">
+          <legend className="px-1 text-lg font-medium">Customer</legend>
+          <Field
+            id={field('name')}
+            label="Name"
+            autoComplete="off"
+            value={customer.name}
+            error={shownErrors[field('name')]}
+            onChange={(e) => set({ name: e.target.value })}
+          />
+          <Field
+            id={field('email')}
+            label="E-mail"
+            type="email"
+            autoComplete="off"
+            value={customer.email}
+            error={shownErrors[field('email')]}
+            onChange={(e) => set({ email: e.target.value })}
+          />
+          <Field
+            id={field('line1')}
+            label="Address"
+            value={customer.line1}
+            error={shownErrors[field('line1')]}
+            onChange={(e) => set({ line1: e.target.value })}
+          />
+          <Field
+            id={field('line2')}
+            label="Address, second line"
+            note="optional"
+            value={customer.line2}
+            error={shownErrors[field('line2')]}
+            onChange={(e) => set({ line2: e.target.value })}
+          />
+          <Field
+            id={field('city')}
+            label="Town or city"
+            value={customer.city}
+            error={shownErrors[field('city')]}
+            onChange={(e) => set({ city: e.target.value })}
+          />
+          <Field
+            id={field('state')}
+            label="County or region"
+            note="optional"
+            value={customer.state}
+            error={shownErrors[field('state')]}
+            onChange={(e) => set({ state: e.target.value })}
+          />
+          <Field
+            id={field('postalCode')}
+            label="Eircode or postcode"
+            note="optional"
+            value={customer.postalCode}
+            error={shownErrors[field('postalCode')]}
+            onChange={(e) => set({ postalCode: e.target.value })}
+          />
+          <Field
+            id={field('country')}
+            label="Country code"
+            hint="Two letters: IE for Ireland, FR for France…"
+            maxLength={2}
+            autoCapitalize="characters"
+            value={customer.country}
+            error={shownErrors[field('country')]}
+            onChange={(e) => set({ country: e.target.value })}
+          />
+          <div className="sm:col-span-2">
+            <label htmlFor={field('zone')} className="text-sm font-medium">
+              Delivery zone
+            </label>
+            <select
+              id={field('zone')}
+              value={zone}
+              onChange={(e) => setZone(e.target.value as ZoneId)}
+              aria-invalid={shownErrors[field('zone')] ? true : undefined}
+              aria-describedby={shownErrors[field('zone')] ? field('zone-error') : undefined}
+              className={inputClass}
+            >
+              {ZONE_IDS.map((z) => (
+                <option key={z} value={z}>
+                  {SHIPPING_ZONES[z].label}
+                </option>
+              ))}
+            </select>
+            {shownErrors[field('zone')] ? (
+              <p id={field('zone-error')} className="mt-1 text-sm font-medium text-danger">
+                {shownErrors[field('zone')]}
+              </p>
+            ) : null}
+          </div>
+        </fieldset>
+      )}
 
       <fieldset className="space-y-3 rounded-2xl border border-line bg-white p-5">
         <legend className="px-1 text-lg font-medium">Gift</legend>
@@ -636,8 +619,18 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
             />
             Send a payment link: the customer pays by card
           </label>
+          <label className="flex min-h-11 items-center gap-3 text-sm">
+            <input
+              type="radio"
+              name={field('payment')}
+              className="size-6 accent-wine"
+              checked={payment === 'handed'}
+              onChange={() => setPayment('handed')}
+            />
+            Paid and handed over now: nothing to post, no address
+          </label>
         </div>
-        {payment === 'paid' ? (
+        {payment !== 'link' ? (
           <div>
             <label htmlFor={field('method')} className="text-sm font-medium">
               Paid by
@@ -656,15 +649,17 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
             </select>
           </div>
         ) : null}
-        <label className="flex min-h-11 items-center gap-3 text-sm">
-          <input
-            type="checkbox"
-            className="size-6 accent-wine"
-            checked={emailCustomer}
-            onChange={(e) => setEmailCustomer(e.target.checked)}
-          />
-          {paidLabel}
-        </label>
+        {handedOver ? null : (
+          <label className="flex min-h-11 items-center gap-3 text-sm">
+            <input
+              type="checkbox"
+              className="size-6 accent-wine"
+              checked={emailCustomer}
+              onChange={(e) => setEmailCustomer(e.target.checked)}
+            />
+            {paidLabel}
+          </label>
+        )}
       </fieldset>
 
       <section aria-labelledby={field('totals')} className="rounded-2xl border border-line bg-white p-5">
@@ -696,9 +691,11 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
         <button type="submit" className={buttonClass.primary} disabled={action.busy}>
           {action.busy
             ? 'Making the order…'
-            : payment === 'paid'
-              ? 'Make the order, paid'
-              : 'Make the order and its payment link'}
+            : payment === 'handed'
+              ? 'Make the order, handed over'
+              : payment === 'paid'
+                ? 'Make the order, paid'
+                : 'Make the order and its payment link'}
         </button>
         <a href={deskHref.orders()} className={buttonClass.secondary}>
           Cancel

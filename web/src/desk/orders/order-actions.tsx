@@ -24,6 +24,8 @@ import { Field } from '../ui/desk-fields';
 import { money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass } from '../ui/desk-ui';
+import { manualOrdersApi } from './manual-orders-api';
+import { PaymentLink } from './payment-link';
 
 /** What an action says: `message` when it changed the order, `unchanged` when the server changed nothing. */
 type Done = (result: ActionResult, message: string, unchanged: string) => void;
@@ -55,7 +57,25 @@ export function OrderActions({
       >
         {notice?.text}
       </p>
-      {allowed.size === 0 ? <p className="text-sm text-muted">Nothing to do with this order now.</p> : null}
+      {order.paymentUrl ? (
+        <div>
+          <p className="text-sm">
+            Waiting for the customer to pay {money(order.total)} through the link. The order is confirmed, and
+            she gets the confirmation e-mail, once it is paid.
+          </p>
+          <PaymentLink
+            url={order.paymentUrl}
+            email={order.email}
+            onEmail={async (submission) => {
+              await manualOrdersApi.emailLink(order.reference, submission);
+              // The history shows the new e-mail.
+              onChanged(await deskApi.getOrder(order.reference));
+            }}
+          />
+        </div>
+      ) : allowed.size === 0 ? (
+        <p className="text-sm text-muted">Nothing to do with this order now.</p>
+      ) : null}
       {allowed.has('start') ? (
         <StatusButton
           order={order}

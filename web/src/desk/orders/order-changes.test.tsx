@@ -95,6 +95,22 @@ describe('changing an order before dispatch', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('A dispatched order cannot be changed');
   });
 
+  it('offers to send, not resend, the confirmation of an order marked paid without one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        (init?.method ?? 'GET') === 'POST'
+          ? json(202, { ok: true, kind: 'confirmation' })
+          : json(200, orderDetail({ confirmationSent: true })),
+      ),
+    );
+    const user = userEvent.setup();
+    render(<ResendMail order={orderDetail({ confirmationSent: false })} onChanged={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Resend confirmation' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Send the confirmation' }));
+    expect(await screen.findByText('Sent: the confirmation to aoife@example.ie.')).toBeInTheDocument();
+  });
+
   it('offers a resend of each e-mail the order has had, and says where it went', async () => {
     const calls: string[] = [];
     const dispatched = orderDetail({

@@ -267,6 +267,11 @@ export function resendKinds(order: OrderDetail): ResendKind[] {
   return kinds;
 }
 
+/** The confirmation of an order that never had one (marked paid without it): sent, not sent again. */
+function firstSend(order: OrderDetail, kind: ResendKind): boolean {
+  return kind === 'confirmation' && order.confirmationSent === false;
+}
+
 export function ResendMail({
   order,
   onChanged,
@@ -277,7 +282,11 @@ export function ResendMail({
   const [sent, setSent] = useState<string | null>(null);
   const action = useDeskAction(async (submission: string, kind: ResendKind) => {
     await resendMail(order.reference, kind, submission);
-    setSent(`${RESEND_LABELS[kind].replace('Resend', 'Sent again:')} to ${order.email}.`);
+    setSent(
+      firstSend(order, kind)
+        ? `Sent: the confirmation to ${order.email}.`
+        : `${RESEND_LABELS[kind].replace('Resend', 'Sent again:')} to ${order.email}.`,
+    );
     // The history shows the new e-mail and its delivery.
     onChanged(await deskApi.getOrder(order.reference));
   });
@@ -299,7 +308,7 @@ export function ResendMail({
               void action.run(kind);
             }}
           >
-            {RESEND_LABELS[kind]}
+            {firstSend(order, kind) ? 'Send the confirmation' : RESEND_LABELS[kind]}
           </button>
         ))}
       </p>

@@ -107,8 +107,9 @@ describe("a delivered order's returns on the desk", () => {
     render(<OrderReturns order={order} onChanged={() => {}} />);
     expect(screen.getByRole('heading', { name: 'Return 4: Requested' })).toBeInTheDocument();
     await user.click(screen.getByLabelText('Refund the shipping too (€4.95)'));
-    await user.click(screen.getByRole('button', { name: 'Receive and refund…' }));
+    await user.click(screen.getByRole('button', { name: 'Receive and refund return 4…' }));
     const dialog = await screen.findByRole('alertdialog', { name: 'Refund €39.95?' });
+    expect(dialog).toHaveTextContent('Return 4 is marked received and €39.95');
     await user.click(screen.getByRole('button', { name: 'Refund €39.95' }));
     expect(dialog).not.toBeInTheDocument();
     expect(
@@ -124,6 +125,21 @@ describe("a delivered order's returns on the desk", () => {
       await screen.findByText('This return is refunded: nothing more can be done with it'),
     ).toBeInTheDocument();
     expect(sent).toHaveLength(2);
+  });
+
+  it('names a received return’s refund by its return, and does not say it is marked received again', async () => {
+    const received = { ...REQUESTED, status: 'received' as const, receivedAt: '2026-11-22T10:00:00Z' };
+    recordFetch(() => ({
+      status: 200,
+      body: { ok: true, changed: true, return: received, order: DELIVERED },
+    }));
+    const user = userEvent.setup();
+    render(<OrderReturns order={{ ...DELIVERED, returns: [received] }} onChanged={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'Refund…' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Refund return 4…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Refund €35.00?' });
+    expect(dialog).toHaveTextContent('For return 4, €35.00');
+    expect(dialog).not.toHaveTextContent('marked received');
   });
 
   it('shows a maker the returns without any action', () => {

@@ -324,7 +324,10 @@ function ReturnCard({
                 disabled={action.busy}
                 onClick={() => setConfirming(true)}
               >
-                {item.status === 'requested' ? 'Receive and refund…' : 'Refund…'}
+                {/* Named by its return: the order's own Refund… is on the same page. */}
+                {item.status === 'requested'
+                  ? `Receive and refund return ${item.id}…`
+                  : `Refund return ${item.id}…`}
               </button>
             </div>
           ) : null}
@@ -366,7 +369,11 @@ function ReturnCard({
             open={confirming}
             onOpenChange={setConfirming}
             title={`Refund ${money(amount)}?`}
-            description={`Return ${item.id} is marked received and ${money(amount)} ${
+            description={`${
+              item.status === 'requested'
+                ? `Return ${item.id} is marked received and`
+                : `For return ${item.id},`
+            } ${money(amount)} ${
               order.paymentMethod ? 'is recorded as paid back by you' : "goes back to the shopper's card"
             }${withShipping && offerShipping ? ', the shipping included' : ''}; they get an e-mail. This cannot be undone.`}
             confirmLabel={`Refund ${money(amount)}`}

@@ -226,19 +226,29 @@ function OrderList({
         <li key={order.reference}>
           <a
             href={deskHref.order(order.reference)}
-            className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-sand focus-visible:bg-sand md:grid-cols-[10rem_1fr_9rem_8rem_7rem] md:items-center"
+            className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-sand focus-visible:bg-sand md:grid-cols-[10rem_minmax(0,1fr)_9rem_7rem_11rem] md:items-center"
           >
             <span className="font-mono font-semibold text-wine">{order.reference}</span>
-            <span className="flex flex-wrap items-center justify-end gap-1 md:order-last">
+            {/* Wide enough for "Partially refunded" beside the status; more badges wrap, never over the total. */}
+            <span className="flex min-w-0 flex-wrap items-center justify-end gap-1 md:order-last">
               <StatusBadge status={order.status} />
               <RefundBadge order={order} />
               <ChannelBadge channel={order.channel} />
             </span>
             <span className="min-w-0 truncate text-sm">
               {order.name ? <span className="font-medium">{order.name}</span> : null}
-              <span className="block truncate text-muted md:inline md:before:content-['_·_']">
-                {order.email}
-              </span>
+              {order.email ? (
+                <span
+                  className={`block truncate text-muted md:inline ${order.name ? "md:before:content-['_·_']" : ''}`}
+                >
+                  {order.email}
+                </span>
+              ) : order.name ? null : (
+                // Erased (docs/product.md §12.2), or a sale handed over with no customer: said, not a lone dot.
+                <span className="text-muted italic">
+                  {order.channel === 'handed_over' ? 'No customer details' : 'Customer details erased'}
+                </span>
+              )}
             </span>
             <span className="text-right text-sm text-muted md:text-left">
               {order.dispatchBy

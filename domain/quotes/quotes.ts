@@ -4,7 +4,7 @@
  * quote stops being payable. Amounts are integer cents. zod/mini keeps the browser chunks small.
  */
 import * as z from 'zod/mini';
-import type { PricedLineInput } from '../cart/pricing';
+import type { PricedLineInput, ShippingRates } from '../cart/pricing';
 import { type SizeCode, ZONE_IDS, type ZoneId } from '../config';
 import {
   type DiscountedTotals,
@@ -201,9 +201,15 @@ export interface QuoteTotals extends DiscountedTotals {
 /**
  * A quote priced like a cart: the percent comes off the lines, rounded to the cent in the client's
  * favour (discountOn), and the zone's fee applies unless the lines after the discount reach its
- * free-shipping threshold (priceDiscountedOrder). No gift wrap on quotes.
+ * free-shipping threshold (priceDiscountedOrder), at the owner's shipping prices (`rates`; none: the first
+ * start's). No gift wrap on quotes.
  */
-export function priceQuote(lines: readonly QuoteLine[], zone: ZoneId, discountPercent: number): QuoteTotals {
+export function priceQuote(
+  lines: readonly QuoteLine[],
+  zone: ZoneId,
+  discountPercent: number,
+  rates?: ShippingRates,
+): QuoteTotals {
   const priced: PricedLineInput[] = lines.map((l, i) => ({
     id: l.productId ?? `custom-${i + 1}`,
     name: l.name,
@@ -214,7 +220,7 @@ export function priceQuote(lines: readonly QuoteLine[], zone: ZoneId, discountPe
   const subtotal = cents(priced.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
   const discount =
     discountPercent > 0 ? discountOn({ kind: 'percent', percent: discountPercent }, subtotal) : cents(0);
-  return { ...priceDiscountedOrder(priced, zone, false, discount), discountPercent };
+  return { ...priceDiscountedOrder(priced, zone, false, discount, rates), discountPercent };
 }
 
 export type QuoteStatus = 'draft' | 'sent' | 'paid' | 'expired' | 'withdrawn';

@@ -1,6 +1,7 @@
 /** Quotes: the owner prices an enquiry, the client pays it through the same hosted checkout as any order. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { shippingRates } from '../../domain/settings/storefront-settings';
 import { quoteRoutes } from './quote-routes';
 import { QuoteService } from './quote-service';
 import { QuoteStore } from './quote-store';
@@ -31,6 +32,7 @@ async function quotes(app: FastifyInstance): Promise<void> {
     mailFrom: config.mailFrom,
     contactEmail: async () => (await app.settings.seller()).email,
     zoneName: app.settings.zoneName,
+    shippingRates: async () => shippingRates((await app.settings.cache.current()).shipping),
     termsUrl: `${config.publicUrl}/terms-conditions`,
     onMailQueued: wakeOutbox,
     queue: app.making.queue,

@@ -14,6 +14,7 @@ import {
   quoteCreatedResponseSchema,
   quotePageResponseSchema,
 } from '../../domain/quotes/quotes';
+import { SEEDED_ZONES } from '../../domain/settings/storefront-settings';
 import { addDays, formatDayMonth, irishDate } from '../../domain/shared/calendar-date';
 import { orderRows, outboxRows, payAndConfirm } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
@@ -123,6 +124,39 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(custom.total).toBe(4017);
     const eu = await create({ ...BULK, lines: [{ productId: '3', quantity: 1 }], zone: 'EU' });
     expect(eu.total).toBe(3500 - 525 + 995);
+  });
+
+  it("prices a quote at the owner's shipping, and its checkout charges what the quote says after she changes it", async () => {
+    const setIrishShipping = (price: number, freeFrom: number | null) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/admin/settings',
+        headers: auth,
+        payload: {
+          shipping: { zones: SEEDED_ZONES.map((z) => (z.id === 'IE' ? { ...z, price, freeFrom } : z)) },
+        },
+      });
+    // Ireland €5.50, free from €60 (the first start's: €4.95, free from €40).
+    expect((await setIrishShipping(550, 6000)).statusCode).toBe(200);
+    try {
+      const quote = await create({
+        email: 'shipping@quote.ie',
+        lines: [{ name: 'Bespoke pair', unitPrice: 5000, quantity: 1 }],
+        discountPercent: 0,
+        zone: 'IE',
+        validUntil: nextWeek,
+      });
+      // €50 is under her €60 (over the first start's €40): her €5.50 is charged.
+      expect(quote.total).toBe(5550);
+      // She changes her prices after sending it: the client still pays what the quote said.
+      expect((await setIrishShipping(700, null)).statusCode).toBe(200);
+      const opened = await pay(quote.reference, quote.key);
+      expect(opened.statusCode).toBe(200);
+      const order = (await orderRows(app)).find((o) => o.quote_reference === quote.reference);
+      expect(order).toMatchObject({ total: 5550, shipping: 550 });
+    } finally {
+      expect((await setIrishShipping(495, 4000)).statusCode).toBe(200);
+    }
   });
 
   it('makes one quote per desk submission: the same Idempotency-Key, at once or later, answers the same quote', async () => {

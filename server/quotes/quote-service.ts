@@ -5,7 +5,7 @@
  * at most one live checkout (QuoteStore.claim; docs/decisions/0017-quote-checkout.md).
  */
 import { randomBytes } from 'node:crypto';
-import type { PricedLine } from '../../domain/cart/pricing';
+import type { PricedLine, ShippingRates } from '../../domain/cart/pricing';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import type { SizeCode, ZoneId } from '../../domain/config';
 import { DEFAULT_SIZE } from '../../domain/config';
@@ -74,6 +74,8 @@ export interface QuoteServiceOptions {
   readonly contactEmail: () => Promise<string>;
   /** A zone as the owner names it now (her shipping settings). */
   readonly zoneName: (zone: ZoneId) => Promise<string>;
+  /** Her shipping prices and free-shipping thresholds now (server/settings): a new quote is priced at them. */
+  readonly shippingRates?: () => Promise<ShippingRates>;
   readonly termsUrl: string;
   readonly onMailQueued: () => void;
   readonly queue?: MakingQueueSource;
@@ -258,7 +260,9 @@ export class QuoteService {
       });
     }
     const discountPercent = body.discountPercent ?? 0;
-    const totals = priceQuote(lines, body.zone, discountPercent);
+    // Her shipping now, as a cart is priced: the quote keeps what it says (its shipping is stored).
+    const rates = await this.o.shippingRates?.();
+    const totals = priceQuote(lines, body.zone, discountPercent, rates);
     // Nothing to take by card: no hosted checkout opens for €0 (docs/product.md, quotes).
     if (totals.total <= 0) return invalid(QUOTE_MESSAGES.freeQuote);
     const dispatchBy =
@@ -446,7 +450,11 @@ export class QuoteService {
 
   private async openCheckout(row: QuoteRow): Promise<CheckoutOutcome | 'lost'> {
     const lines = linesOf(row);
-    const totals = priceQuote(lines, row.zone as ZoneId, row.discount_percent);
+    // The client pays what the quote says: its shipping as stored, whatever the owner's prices are now.
+    const zone = row.zone as ZoneId;
+    const totals = priceQuote(lines, zone, row.discount_percent, {
+      [zone]: { fee: cents(row.shipping), freeOver: null },
+    });
     // The order's lines as sold: custom lines carry their own id (no catalogue product has it).
     const orderLines: PricedLine[] = totals.lines.map((l, i) => {
       const q = lines[i];

@@ -35,6 +35,8 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'GET /sitemap.xml': 'search engines',
   'GET /media/:name':
     "renditions of the owner's product photos, by content address; pictures of bracelets only",
+  'GET /media/mail/:name':
+    'JPEG copies of the product photos for e-mails (mail clients show no WebP); pictures of bracelets only',
   'GET /robots.txt': 'search engines',
   'GET /feeds/google.xml':
     'shopping channels (Google Merchant Center): the products on sale, no personal data',

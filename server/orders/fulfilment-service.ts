@@ -157,7 +157,16 @@ export function toListItem(row: OrderRow): OrderListItem {
   };
 }
 
-export function toDetail(order: DeskOrder): OrderDetail {
+/**
+ * An order's history, oldest first. At the same instant the order's taking comes first: the owner's order
+ * marked paid as she takes it is often paid within the millisecond it was taken, and "Paid" above "Order
+ * taken" read backwards.
+ */
+export function orderTimeline(
+  order: Pick<DeskOrder, 'mails' | 'events' | 'withdrawal'> & {
+    readonly row: Pick<OrderRow, 'channel' | 'created_at' | 'paid_at' | 'payment_method' | 'total'>;
+  },
+): TimelineEntry[] {
   const { row } = order;
   // The owner's own order has its own 'created' event (who took it, and how); a web order's checkout opens.
   const manual = row.channel === 'manual' || row.channel === 'handed_over';
@@ -200,7 +209,13 @@ export function toDetail(order: DeskOrder): OrderDetail {
       actor: 'shop',
     });
   }
-  timeline.sort((a, b) => a.at.localeCompare(b.at));
+  const taken = (entry: TimelineEntry) => (entry.kind === 'created' ? 0 : 1);
+  return timeline.sort((a, b) => a.at.localeCompare(b.at) || taken(a) - taken(b));
+}
+
+export function toDetail(order: DeskOrder): OrderDetail {
+  const { row } = order;
+  const timeline = orderTimeline(order);
   const carrier = row.carrier as Carrier | null;
   return {
     reference: row.reference ?? '',

@@ -10,11 +10,13 @@ import { isSizeCode, sizeByCode } from '../../../../domain/catalogue/sizes';
 import { SHIPPING_ZONES, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../../../../domain/config';
 import type { AdminEnquiry } from '../../../../domain/enquiries/enquiries';
 import { priceQuote, QUOTE_LIMITS, type QuoteLine } from '../../../../domain/quotes/quotes';
+import { shippingRates } from '../../../../domain/settings/storefront-settings';
 import { addDays, irishDate } from '../../../../domain/shared/calendar-date';
 import { type Cents, cents } from '../../../../domain/shared/money';
 import { productApi } from '../catalogue/product-api';
 import { deskHref } from '../desk-router';
 import { enquiriesApi } from '../enquiries/enquiries-api';
+import { settingsApi } from '../settings/settings-api';
 import { Field, TextAreaField } from '../ui/desk-fields';
 import { formatDay, money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -114,6 +116,13 @@ function Form({
   const field = (name: string) => `${id}-${name}`;
   const today = irishDate(new Date());
   const [products] = useDeskData('quote-products', () => productApi.list());
+  // Her shipping prices, as the server prices the quote (unread: the first start's, and the saved quote
+  // shows the server's total).
+  const [settings] = useDeskData('quote-settings', () => settingsApi.read());
+  const rates = useMemo(
+    () => (settings.state === 'ready' ? shippingRates(settings.data.shipping) : undefined),
+    [settings],
+  );
   const catalogue = products.state === 'ready' ? products.data.filter((p) => p.status !== 'retired') : [];
   const [enquiries] = useDeskData('quote-enquiries', () => enquiriesApi.list(null).then((r) => r.enquiries));
   const [email, setEmail] = useState(quote?.email ?? '');
@@ -216,8 +225,9 @@ function Form({
       quoteLines,
       zone,
       Number.isInteger(percent) && percent >= 0 && percent <= 90 ? percent : 0,
+      rates,
     );
-  }, [lines, catalogue, discount, zone, kept]);
+  }, [lines, catalogue, discount, zone, kept, rates]);
 
   const update = (lineId: number, change: Partial<DraftLine>) =>
     setLines((all) => all.map((l) => (l.id === lineId ? { ...l, ...change } : l)));

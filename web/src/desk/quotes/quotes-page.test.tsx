@@ -3,6 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminQuote } from '../../../../domain/quotes/quotes';
+import { settingsDefaults } from '../../../../domain/settings/shop-settings';
 import { adminProduct } from '../catalogue/product-test-fixtures';
 import { QuotePage, QuotesPage } from './quotes-page';
 
@@ -172,6 +173,52 @@ describe("the desk's Quotes", () => {
       zone: 'IE',
       dispatchBy: '2099-01-15',
     });
+  });
+
+  it("previews the totals at the owner's shipping, as the server will price the quote", async () => {
+    const user = userEvent.setup();
+    // Ireland €5.50, free from €60 (the first start's: €4.95, free from €40).
+    const settings = {
+      ...settingsDefaults({
+        makingCapacityPerDay: 8,
+        earlyBird: null,
+        seller: {
+          name: 'Aoife Byrne',
+          address: '4 Quay Street, Galway, Ireland',
+          vatNumber: null,
+          vatRate: 23,
+        },
+        ownerEmail: 'orders@solas.example',
+        closedDates: [],
+      }),
+      updatedAt: '2026-11-20T09:00:00.000Z',
+    };
+    const her = {
+      ...settings,
+      shipping: {
+        zones: settings.shipping.zones.map((z) => (z.id === 'IE' ? { ...z, price: 550, freeFrom: 6000 } : z)),
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/admin/products') return json(200, { ok: true, products: [] });
+        if (url === '/api/admin/settings') return json(200, { ok: true, settings: her });
+        if (url === '/api/admin/quotes') return json(200, { ok: true, quotes: [] });
+        if (url.startsWith('/api/admin/quotes/dispatch-by'))
+          return json(200, { ok: true, dispatchBy: '2099-01-15' });
+        if (url === '/api/admin/enquiries') return json(200, { ok: true, enquiries: [], counts: COUNTS });
+        throw new Error(`unexpected ${url}`);
+      }),
+    );
+    render(<QuotesPage creating enquiry={null} />);
+    await user.selectOptions(await screen.findByLabelText('Line 1'), 'custom');
+    await user.type(screen.getByLabelText('Name of line 1'), 'Bespoke pair');
+    await user.type(screen.getByLabelText('Unit price of line 1 (€)'), '50');
+    // €50 is under her €60: her €5.50 is charged (the first start's rates would say free).
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(await within(totals).findByText('€5.50')).toBeInTheDocument();
+    expect(within(totals).getByText('€55.50')).toBeInTheDocument();
   });
 
   it('previews a quote as the client will get it: its page in preview and its e-mail, with Edit and Duplicate', async () => {

@@ -99,9 +99,13 @@ test('Today on a phone: the pieces to make and the shop’s health; a lower capa
   await page.screenshot({ path: path.join(SHOTS, 'phone-today.png'), fullPage: true });
 
   // The orders list stays one click away, and the paid order is on it.
+  // Wait for the list itself: Today links the same order (in Make today, and in Dispatch today on the day it
+  // is due), so a look before the page changes would find Today's links, not the list's.
   await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Orders' }).click();
-  await expect(page.getByRole('link', { name: new RegExp(reference) })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Work to do' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(reference) })).toBeVisible();
   await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Today' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
 
   const closed = parseClosedDates(CLOSED_DATES);
   if (!closed.ok) throw new Error(closed.errors.join('; '));

@@ -13,10 +13,9 @@ import { okResponseSchema } from '../../domain/shared/answers';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
 import type { CatalogueSource } from '../catalogue';
 import { refuse } from '../lib/refusal';
+import { actionForm, message, sendLinkPage, urlencoded } from '../mail/link-pages';
 import { BACK_IN_STOCK_PATHS } from './back-in-stock-mail';
 import type { BackInStockStore } from './back-in-stock-store';
-import { actionForm, message, sendNewsletterPage } from './newsletter-pages';
-import { urlencoded } from './newsletter-routes';
 import { TOKEN_PATTERN } from './newsletter-store';
 
 export const BACK_IN_STOCK_MESSAGES = {
@@ -61,8 +60,8 @@ export async function backInStockRoutes(
     },
   );
 
-  const page = (reply: Parameters<typeof sendNewsletterPage>[0], status: number, html: string) =>
-    sendNewsletterPage(reply, status, html);
+  const page = (reply: Parameters<typeof sendLinkPage>[0], status: number, html: string) =>
+    sendLinkPage(reply, status, html);
   const expired = () =>
     message('This link is no longer valid', [
       'The link may be older than a week, or the bracelet is back already. Ask again on its page.',

@@ -34,8 +34,6 @@ export {
   deleteCartRemindersOfEmail,
   deleteExpiredCartReminders,
 } from './cart-reminder-store';
-export { actionForm, message, sendNewsletterPage } from './newsletter-pages';
-export { urlencoded } from './newsletter-routes';
 export {
   deleteSignupOfEmail,
   deleteUnconfirmedSignups,

@@ -16,8 +16,9 @@ import { z } from 'zod';
 import { newsletterResponseSchema } from '../../domain/newsletter/newsletter';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
 import { refuse } from '../lib/refusal';
+import { sendLinkPage, urlencoded } from '../mail/link-pages';
 import { NEWSLETTER_PATHS } from './newsletter-mail';
-import { NEWSLETTER_PAGES, sendNewsletterPage } from './newsletter-pages';
+import { NEWSLETTER_PAGES } from './newsletter-pages';
 import { type NewsletterStore, TOKEN_PATTERN } from './newsletter-store';
 
 export const NEWSLETTER_SOURCE_MESSAGE =
@@ -42,14 +43,6 @@ const linkFormRoute = { schema: { querystring: linkToken, body: linkToken } };
 function tokenOf(query: { token?: string }, body?: { token?: string }): string | null {
   const token = body?.token ?? query.token;
   return token !== undefined && TOKEN_PATTERN.test(token) ? token : null;
-}
-
-/** A urlencoded form body as fields (also the review requests' link page). */
-export function urlencoded(body: string): Record<string, string> {
-  // A null-prototype object: a field called __proto__ is just a field.
-  const out: Record<string, string> = Object.create(null);
-  for (const [key, value] of new URLSearchParams(body)) out[key] = value;
-  return out;
 }
 
 export async function newsletterRoutes(
@@ -77,7 +70,7 @@ export async function newsletterRoutes(
     return reply.code(200).send({ ok: true });
   });
 
-  const page = (reply: FastifyReply, status: number, html: string) => sendNewsletterPage(reply, status, html);
+  const page = (reply: FastifyReply, status: number, html: string) => sendLinkPage(reply, status, html);
 
   api.get(NEWSLETTER_PATHS.confirm, linkRoute, async (request, reply) => {
     const token = tokenOf(request.query);

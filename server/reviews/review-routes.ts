@@ -31,7 +31,7 @@ import { REVIEW_MESSAGES } from '../../domain/reviews/review-texts';
 import { REVIEW_API } from '../../domain/reviews/reviews';
 import { type AuditTrail, oncePerSubmission, submissionSlot } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
-import { actionForm, message, sendNewsletterPage, urlencoded } from '../newsletter';
+import { actionForm, message, sendLinkPage, urlencoded } from '../mail/link-pages';
 import { ownerActor } from '../security/owner-auth';
 import type { ReviewService } from './review-service';
 import type { ReviewsSource } from './reviews-source';
@@ -176,7 +176,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
     return reply.send({ ok: true, review });
   });
 
-  const page = (reply: FastifyReply, status: number, html: string) => sendNewsletterPage(reply, status, html);
+  const page = (reply: FastifyReply, status: number, html: string) => sendLinkPage(reply, status, html);
   const tokenOf = (q: { token?: string | undefined }, b?: { token?: string | undefined }) => {
     const token = b?.token ?? q.token;
     return token && /^[A-Za-z0-9_-]{16,64}$/.test(token) ? token : null;

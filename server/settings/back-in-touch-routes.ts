@@ -12,7 +12,7 @@ import { BACK_IN_TOUCH_API } from '../../domain/settings/shop-settings';
 import { okResponseSchema } from '../../domain/shared/answers';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
 import { refuse } from '../lib/refusal';
-import { actionForm, message, sendNewsletterPage, urlencoded } from '../newsletter';
+import { actionForm, message, sendLinkPage, urlencoded } from '../mail/link-pages';
 import { BACK_IN_TOUCH_PATHS } from './back-in-touch-mail';
 import { BACK_IN_TOUCH_TOKEN, type BackInTouchStore } from './back-in-touch-store';
 
@@ -57,14 +57,14 @@ export async function backInTouchRoutes(
   api.get(BACK_IN_TOUCH_PATHS.confirm, { schema: { querystring: linkToken } }, async (request, reply) => {
     const token = request.query.token;
     if (!token || !BACK_IN_TOUCH_TOKEN.test(token)) {
-      return sendNewsletterPage(
+      return sendLinkPage(
         reply,
         404,
         message(BACK_IN_TOUCH_PAGES.unknown.title, BACK_IN_TOUCH_PAGES.unknown.text),
       );
     }
     const page = BACK_IN_TOUCH_PAGES.confirm;
-    return sendNewsletterPage(
+    return sendLinkPage(
       reply,
       200,
       actionForm(page.title, page.text, BACK_IN_TOUCH_PATHS.confirm, token, page.button),
@@ -78,12 +78,12 @@ export async function backInTouchRoutes(
       const token = request.body?.token ?? request.query.token;
       const known = token !== undefined && (await opts.store.confirm(token));
       return known
-        ? sendNewsletterPage(
+        ? sendLinkPage(
             reply,
             200,
             message(BACK_IN_TOUCH_PAGES.confirmed.title, BACK_IN_TOUCH_PAGES.confirmed.text),
           )
-        : sendNewsletterPage(
+        : sendLinkPage(
             reply,
             404,
             message(BACK_IN_TOUCH_PAGES.unknown.title, BACK_IN_TOUCH_PAGES.unknown.text),

@@ -16,12 +16,6 @@ export interface CatalogueFace {
   readonly store: CatalogueStore;
   /** The catalogue this instance serves: pages, sitemap and checkout read `current()`. */
   readonly source: CatalogueSource;
-  /**
-   * Reads the catalogue's version now and awaits `catalogueEdited`'s listeners, for a save on this
-   * instance that published a new one (the owner's settings): served at once, not at the next poll.
-   * Never rejects: the poll catches up.
-   */
-  readonly refresh: () => Promise<void>;
   /** The catalogue's picture functions as the photo routes take them (their ProductImagesPort). */
   readonly productImages: ReturnType<typeof productImagesPort>;
 }
@@ -39,6 +33,11 @@ declare module '../lib/events' {
      * true of the shop.
      */
     catalogueEdited: Record<string, never>;
+    /**
+     * This instance's catalogue serves a new version, from an edit on any instance (a product, a settings
+     * save): what keeps a copy of data that moves with the version (the settings' cache) reads it again.
+     */
+    catalogueChanged: Record<string, never>;
   }
 }
 

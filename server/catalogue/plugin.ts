@@ -4,7 +4,7 @@
  * owner's product routes.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { featurePlugin } from '../lib/feature-plugin';
 import { CatalogueService } from './catalogue-service';
 import { CatalogueStore } from './catalogue-store';
 import { DatabaseCatalogueSource } from './database-catalogue-source';
@@ -29,20 +29,23 @@ async function catalogue(app: FastifyInstance): Promise<void> {
     await source.refresh().catch(() => {});
     await events.emit('catalogueEdited', {});
   };
+  // A settings save published a version of its own (settings-store.ts): served at once, as an edit here.
+  events.on('settingsSaved', refresh);
   const service = new CatalogueService({ store, requests: audit, onChange: refresh });
-  app.decorate('catalogue', { service, store, source, refresh, productImages: productImagesPort(service) });
+  app.decorate('catalogue', { service, store, source, productImages: productImagesPort(service) });
   // A product that turns active again is news for whoever asked to hear of it (the newsletter listens).
   let statuses = new Map(source.current().products.map((p) => [p.id, p.status]));
   source.subscribe((snapshot) => {
+    void events.emit('catalogueChanged', {});
     const before = statuses;
     statuses = new Map(snapshot.products.map((p) => [p.id, p.status]));
     for (const [productId, status] of statuses) {
       const was = before.get(productId);
       if (status === 'active' && was !== undefined && was !== 'active')
-        void app.platform.events.emit('productActive', { productId });
+        void events.emit('productActive', { productId });
     }
   });
   await app.register(productRoutes, { catalogue: service });
 }
 
-export const cataloguePlugin = fp(catalogue, { name: 'catalogue', dependencies: ['platform'] });
+export const cataloguePlugin = featurePlugin('catalogue', [], catalogue);

@@ -1,6 +1,6 @@
 /** Customers: the desk's list of the people the shop holds data about, their page, notes and privacy rights. */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { featurePlugin } from '../lib/feature-plugin';
 import { customerRoutes } from './customer-routes';
 import { CustomerService } from './customer-service';
 
@@ -16,7 +16,4 @@ async function customers(app: FastifyInstance): Promise<void> {
   await app.register(customerRoutes, { customers: service });
 }
 
-export const customersPlugin = fp(customers, {
-  name: 'customers',
-  dependencies: ['platform'],
-});
+export const customersPlugin = featurePlugin('customers', [], customers);

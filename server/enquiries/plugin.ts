@@ -1,19 +1,19 @@
 /** Enquiries: the shop's enquiry form, the owner's notification, and her work on them in the desk. */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { adminEnquiryRoutes } from './enquiry-admin-routes';
 import { enquiryRoutes } from './enquiry-routes';
 import { EnquiryService } from './enquiry-service';
 import { EnquiryStore } from './enquiry-store';
 
-async function enquiries(app: FastifyInstance): Promise<void> {
+async function enquiries(app: FastifyInstance, { settings }: Needs<'settings'>): Promise<void> {
   const { db, config, audit, counters, events, now, wakeOutbox } = app.platform;
   const store = new EnquiryStore(db);
   const service = new EnquiryService({
     store,
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
-    seller: app.settings.seller,
+    seller: settings.seller,
     requests: audit,
     audit: (entry) => audit.audit(entry),
     counters,
@@ -30,4 +30,4 @@ async function enquiries(app: FastifyInstance): Promise<void> {
   await app.register(adminEnquiryRoutes, { enquiries: service });
 }
 
-export const enquiriesPlugin = fp(enquiries, { name: 'enquiries', dependencies: ['platform', 'settings'] });
+export const enquiriesPlugin = featurePlugin('enquiries', ['settings'], enquiries);

@@ -5,8 +5,8 @@
  * line still shows (`referencedMediaIds`). Tests may give either function of their own.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { referencedMediaIds } from '../catalogue';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { type PeriodicTimings, schedulePeriodicJob } from '../ops/periodic-job';
 import { mediaRoutes } from './media-routes';
 import { MediaStore, type MediaStoreOptions } from './media-store';
@@ -41,18 +41,22 @@ declare module 'fastify' {
   }
 }
 
-async function media(app: FastifyInstance, options: MediaOptions): Promise<void> {
+async function media(
+  app: FastifyInstance,
+  { catalogue, orders }: Needs<'catalogue' | 'orders'>,
+  options: MediaOptions,
+): Promise<void> {
   const store = new MediaStore(app.platform.db, options.store);
   const pipeline = new PhotoPipeline();
   app.addHook('onClose', async () => {
     await pipeline.close();
   });
   await app.register(mediaRoutes, { store, webDistDir: app.platform.config.webDistDir });
-  const port = options.productImages ?? app.catalogue.productImages;
+  const port = options.productImages ?? catalogue.productImages;
   await app.register(productImageRoutes, { port, store, pipeline });
   const referenced =
     options.referencedMediaIds ??
-    (() => referencedMediaIds(app.catalogue.service, (prefix) => app.orders.store.lineImagesUnder(prefix)));
+    (() => referencedMediaIds(catalogue.service, (prefix) => orders.store.lineImagesUnder(prefix)));
   app.decorate('media', { store, pipeline, referencedMediaIds: referenced });
   if (options.retention !== false) {
     schedulePeriodicJob(app, {
@@ -70,4 +74,8 @@ async function media(app: FastifyInstance, options: MediaOptions): Promise<void>
   }
 }
 
-export const mediaPlugin = fp(media, { name: 'media', dependencies: ['platform', 'catalogue', 'orders'] });
+export const mediaPlugin = featurePlugin<'catalogue' | 'orders', MediaOptions>(
+  'media',
+  ['catalogue', 'orders'],
+  media,
+);

@@ -3,7 +3,7 @@
  * campaigns sent to the confirmed subscribers, paced, once each.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { enqueueMail } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import { backInStockConfirmationMail, backInStockMail } from './back-in-stock-mail';
@@ -20,8 +20,12 @@ import { newsletterConfirmationMail } from './newsletter-mail';
 import { newsletterRoutes } from './newsletter-routes';
 import { NewsletterStore } from './newsletter-store';
 
-async function newsletter(app: FastifyInstance): Promise<void> {
+async function newsletter(
+  app: FastifyInstance,
+  { settings, catalogue }: Needs<'settings' | 'catalogue'>,
+): Promise<void> {
   const { db, config, wakeOutbox, audit, tuning, fault, now, events } = app.platform;
+  const { source } = catalogue;
   const domain = senderDomain(config.mailFrom);
   const store = new NewsletterStore(db, {
     confirmationMail: (email, token) => newsletterConfirmationMail(config.publicUrl, email, token),
@@ -31,10 +35,10 @@ async function newsletter(app: FastifyInstance): Promise<void> {
   const timings = { ...DEFAULT_CAMPAIGN_TIMINGS, ...(tuning.campaigns || {}) };
   const campaigns = new CampaignService({
     store: new CampaignStore(db),
-    products: () => app.catalogue.source.current().products,
+    products: () => source.current().products,
     publicUrl: config.publicUrl,
     senderDomain: domain,
-    ownerEmail: async () => (await app.settings.seller()).orderEmail,
+    ownerEmail: async () => (await settings.seller()).orderEmail,
     perMinute: config.newsletterPerMinute,
     intervalMs: timings.intervalMs,
     onMailQueued: wakeOutbox,
@@ -42,7 +46,7 @@ async function newsletter(app: FastifyInstance): Promise<void> {
     queue: (rows) => enqueueMail(db, rows),
     ...(now ? { now } : {}),
   });
-  const productOf = (id: string) => app.catalogue.source.current().products.find((p) => p.id === id);
+  const productOf = (id: string) => source.current().products.find((p) => p.id === id);
   const backInStock = new BackInStockStore(db, {
     confirmationMail: (email, productId, token) => {
       const product = productOf(productId);
@@ -86,7 +90,7 @@ async function newsletter(app: FastifyInstance): Promise<void> {
         store: cartReminders,
         delayMs: config.cartReminderDelayMinutes * 60_000,
         publicUrl: config.publicUrl,
-        catalogue: () => app.catalogue.source.current(),
+        catalogue: () => source.current(),
         ...(now ? { now } : {}),
       },
       tuning.cartReminders,
@@ -94,11 +98,8 @@ async function newsletter(app: FastifyInstance): Promise<void> {
   }
   await app.register(newsletterRoutes, { newsletter: store });
   await app.register(campaignRoutes, { campaigns, newsletter: store, audit, backInStock });
-  await app.register(backInStockRoutes, { requests: backInStock, catalogue: app.catalogue.source });
-  await app.register(cartReminderRoutes, { reminders: cartReminders, catalogue: app.catalogue.source });
+  await app.register(backInStockRoutes, { requests: backInStock, catalogue: source });
+  await app.register(cartReminderRoutes, { reminders: cartReminders, catalogue: source });
 }
 
-export const newsletterPlugin = fp(newsletter, {
-  name: 'newsletter',
-  dependencies: ['platform', 'settings', 'catalogue', 'orders'],
-});
+export const newsletterPlugin = featurePlugin('newsletter', ['settings', 'catalogue'], newsletter);

@@ -1,12 +1,17 @@
 /** Numbers and Exports: the desk's sales figures and the CSV files the owner downloads. */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { exportRoutes } from './export-routes';
 import { statsRoutes } from './stats-routes';
 
-async function numbers(app: FastifyInstance): Promise<void> {
+type Uses = Needs<'settings' | 'payments' | 'orders' | 'newsletter'>;
+
+async function numbers(
+  app: FastifyInstance,
+  { settings, payments, orders, newsletter }: Uses,
+): Promise<void> {
   const { db, audit, config } = app.platform;
-  const { provider, testCheckout } = app.payments;
+  const { provider, testCheckout } = payments;
   await app.register(statsRoutes, {
     source: { db, provider: provider.id, testMode: testCheckout !== null },
     audit,
@@ -14,13 +19,14 @@ async function numbers(app: FastifyInstance): Promise<void> {
   await app.register(exportRoutes, {
     config,
     audit,
-    fulfilment: app.orders.fulfilment,
-    newsletter: app.newsletter.store,
-    seller: app.settings.seller,
+    fulfilment: orders.fulfilment,
+    newsletter: newsletter.store,
+    seller: settings.seller,
   });
 }
 
-export const numbersPlugin = fp(numbers, {
-  name: 'numbers',
-  dependencies: ['platform', 'settings', 'payments', 'orders', 'newsletter'],
-});
+export const numbersPlugin = featurePlugin(
+  'numbers',
+  ['settings', 'payments', 'orders', 'newsletter'],
+  numbers,
+);

@@ -5,10 +5,10 @@
  * and Pinterest, built from the same catalogue version.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { type SellerIdentity, sellerOfSettings } from '../../domain/settings/seller';
 import { DEFAULT_STOREFRONT_SETTINGS, storefrontSettings } from '../../domain/settings/storefront-settings';
 import { sellerIdentity } from '../config';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { feedRoutes } from './feed-routes';
 import { runtimeEnvRoutes } from './runtime-env-routes';
 import { seoFileRoutes } from './seo-file-routes';
@@ -19,9 +19,14 @@ export interface PagesPluginOptions {
   readonly serveWeb: boolean;
 }
 
-async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Promise<void> {
+type Uses = Needs<'settings' | 'catalogue' | 'reviews' | 'making'>;
+
+async function pages(
+  app: FastifyInstance,
+  { settings, catalogue: { source: catalogue }, reviews, making }: Uses,
+  { serveWeb }: PagesPluginOptions,
+): Promise<void> {
   const { config } = app.platform;
-  const catalogue = app.catalogue.source;
   // The seller the owner set in the desk (her first start's: SELLER_*). A page set is rendered when the
   // catalogue's version moves, which a settings save moves too: it reads the store, not this instance's
   // cache, so the new set never names the seller from before the save.
@@ -29,7 +34,7 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
   // One identity per settings read, so /runtime-env.js rebuilds its script only when the seller changed.
   const sellers = new WeakMap<object, SellerIdentity>();
   const sellerNow = (): Promise<SellerIdentity> =>
-    app.settings.cache.current().then(
+    settings.cache.current().then(
       (s) => {
         let seller = sellers.get(s);
         if (!seller) {
@@ -45,7 +50,7 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
     );
   // Unreadable, the pages keep the first start's values rather than not rendering at all.
   const pageSettings = () =>
-    app.settings.store.read().then(
+    settings.store.read().then(
       (s) => ({ seller: sellerOfSettings(s.seller), shop: storefrontSettings(s) }),
       (err: unknown) => {
         app.log.warn({ err }, 'pages: the settings could not be read; rendering with the first start’s');
@@ -53,7 +58,11 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
       },
     );
   // The flags and the seller's public identity (the legal pages name it): never other environment.
-  await app.register(runtimeEnvRoutes, { runtimeFlags: config.runtimeFlags, seller: sellerNow });
+  await app.register(runtimeEnvRoutes, {
+    runtimeFlags: config.runtimeFlags,
+    seller: sellerNow,
+    queue: making.queue,
+  });
   await app.register(seoFileRoutes, { publicUrl: config.publicUrl, catalogue });
   // The product feeds follow the same snapshot and the settings saved with it (read from the store, as the
   // pages are); unreadable settings give the first start's zones rather than no feed.
@@ -61,7 +70,7 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
     publicUrl: config.publicUrl,
     catalogue,
     settings: () =>
-      app.settings.store.read().then(
+      settings.store.read().then(
         (s) => storefrontSettings(s),
         (err: unknown) => {
           app.log.warn({ err }, 'feeds: the settings could not be read; using the first start’s');
@@ -75,7 +84,7 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
       publicUrl: config.publicUrl,
       settings: pageSettings,
       catalogue,
-      reviews: app.reviews.source,
+      reviews: reviews.source,
       // The owner's save or product edit is answered once this instance's pages show it ("Saved", then
       // the shop in the next tab shows the change); a slow rendering answers her after a few seconds, the
       // pages soon after.
@@ -84,7 +93,8 @@ async function pages(app: FastifyInstance, { serveWeb }: PagesPluginOptions): Pr
   }
 }
 
-export const pagesPlugin = fp(pages, {
-  name: 'pages',
-  dependencies: ['platform', 'settings', 'catalogue', 'reviews', 'making'],
-});
+export const pagesPlugin = featurePlugin<keyof Uses, PagesPluginOptions>(
+  'pages',
+  ['settings', 'catalogue', 'reviews', 'making'],
+  pages,
+);

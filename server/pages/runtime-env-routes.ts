@@ -14,6 +14,7 @@ import {
   shownEarlyBird,
 } from '../../domain/offers/early-bird';
 import { type SellerIdentity, sellerToEnv } from '../../domain/settings/seller';
+import type { MakingQueueState } from '../making';
 
 export const RUNTIME_ENV_PATH = '/runtime-env.js';
 
@@ -59,6 +60,8 @@ export async function runtimeEnvRoutes(
     runtimeFlags: Readonly<Record<string, string>>;
     /** The seller as this instance serves the settings now (the legal pages and the footer name her). */
     seller: () => Promise<SellerIdentity>;
+    /** The making feature's queue: what it does to the dates, and the early bird shown with it. */
+    queue: Pick<MakingQueueState, 'current' | 'shownSettings'>;
   },
 ) {
   // The script changes only with the seller: kept for the seller it was made for.
@@ -75,8 +78,8 @@ export async function runtimeEnvRoutes(
   };
   app.get(RUNTIME_ENV_PATH, async (request, reply) => {
     const body = await envBody();
-    // The making feature's queue (the pages plugin depends on it); unreadable, the dates use their own rule.
-    const state = await Promise.all([app.making.queue.current(), app.making.queue.shownSettings()]).catch(
+    // Unreadable, the dates use their own rule.
+    const state = await Promise.all([opts.queue.current(), opts.queue.shownSettings()]).catch(
       (err: unknown) => {
         request.log.warn({ err }, 'runtime-env: the making queue could not be read');
         return null;

@@ -1,6 +1,6 @@
 /** People and passkeys: the desk's sign-in ceremonies, the owner's People screen, everyone's devices. */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { featurePlugin } from '../lib/feature-plugin';
 import type { PeopleFace } from './index';
 import { PasskeyCeremonies, relyingPartyOf } from './passkey-ceremonies';
 import { peopleRoutes } from './people-routes';
@@ -26,4 +26,4 @@ declare module 'fastify' {
   }
 }
 
-export const peoplePlugin = fp(people, { name: 'people', dependencies: ['platform'] });
+export const peoplePlugin = featurePlugin('people', [], people);

@@ -1,6 +1,6 @@
 /**
  * The privacy feature's public face: the owner's export and erasure of one address (one rule, whichever
- * screen or script asks) and the retention pass, on the app as `app.privacy`.
+ * screen or script asks) and the retention pass, decorating the app as `privacy`.
  */
 export {
   ErasureRefused,

@@ -1,6 +1,6 @@
 /** Personal data: the retention pass, and the owner's export and erasure of one person's data. */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { featurePlugin } from '../lib/feature-plugin';
 import { privacyAdminRoutes } from './privacy-routes';
 import { PrivacyStore } from './privacy-store';
 import { scheduleRetention } from './retention';
@@ -19,4 +19,4 @@ declare module 'fastify' {
   }
 }
 
-export const privacyPlugin = fp(privacy, { name: 'privacy', dependencies: ['platform'] });
+export const privacyPlugin = featurePlugin('privacy', [], privacy);

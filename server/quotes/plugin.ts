@@ -1,20 +1,25 @@
 /** Quotes: the owner prices an enquiry, the client pays it through the same hosted checkout as any order. */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { shippingRates } from '../../domain/settings/storefront-settings';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { quoteRoutes } from './quote-routes';
 import { QuoteService } from './quote-service';
 import { QuoteStore } from './quote-store';
 
-async function quotes(app: FastifyInstance): Promise<void> {
+type Uses = Needs<'settings' | 'orders' | 'enquiries' | 'catalogue' | 'making'>;
+
+async function quotes(
+  app: FastifyInstance,
+  { settings, orders, enquiries: enquiryFace, catalogue, making }: Uses,
+): Promise<void> {
   const { db, config, now, wakeOutbox } = app.platform;
-  const enquiries = app.enquiries.store;
+  const enquiries = enquiryFace.store;
   const store = new QuoteStore(db);
   const service = new QuoteService({
     store,
-    orders: app.orders.service,
-    orderStore: app.orders.store,
-    catalogue: app.catalogue.source,
+    orders: orders.service,
+    orderStore: orders.store,
+    catalogue: catalogue.source,
     // A quote names an enquiry the desk has (else 400) and moves a new one to quoted.
     enquiries: {
       exists: async (id) => (await enquiries.findEnquiry(id)) !== null,
@@ -30,13 +35,13 @@ async function quotes(app: FastifyInstance): Promise<void> {
     },
     publicUrl: config.publicUrl,
     mailFrom: config.mailFrom,
-    contactEmail: async () => (await app.settings.seller()).email,
-    zoneName: app.settings.zoneName,
-    shippingRates: async () => shippingRates((await app.settings.cache.current()).shipping),
+    contactEmail: async () => (await settings.seller()).email,
+    zoneName: settings.zoneName,
+    shippingRates: async () => shippingRates((await settings.cache.current()).shipping),
     termsUrl: `${config.publicUrl}/terms-conditions`,
     onMailQueued: wakeOutbox,
-    queue: app.making.queue,
-    calendar: app.settings.calendar,
+    queue: making.queue,
+    calendar: settings.calendar,
     log: app.log,
     ...(now ? { now } : {}),
   });
@@ -44,7 +49,8 @@ async function quotes(app: FastifyInstance): Promise<void> {
   await app.register(quoteRoutes, { quotes: service });
 }
 
-export const quotesPlugin = fp(quotes, {
-  name: 'quotes',
-  dependencies: ['platform', 'settings', 'orders', 'enquiries', 'catalogue', 'making'],
-});
+export const quotesPlugin = featurePlugin(
+  'quotes',
+  ['settings', 'orders', 'enquiries', 'catalogue', 'making'],
+  quotes,
+);

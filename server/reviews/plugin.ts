@@ -3,17 +3,17 @@
  * delivered, else a periodic pass), the review form, the owner's decisions and the published reviews.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { scheduleReviewRequests } from './review-requests-job';
 import { reviewRoutes } from './review-routes';
 import { ReviewService } from './review-service';
 import { ReviewStore } from './review-store';
 import { createReviewsSource, type ReviewsSource } from './reviews-source';
 
-async function reviews(app: FastifyInstance): Promise<void> {
+async function reviews(app: FastifyInstance, uses: Needs<'orders' | 'catalogue'>): Promise<void> {
   const { db, config, audit, events, tuning, now, wakeOutbox } = app.platform;
-  const orders = app.orders;
-  const catalogue = app.catalogue.source;
+  const { orders } = uses;
+  const catalogue = uses.catalogue.source;
   const store = new ReviewStore(db);
   let source: ReviewsSource | null = null;
   const service = new ReviewService({
@@ -47,7 +47,4 @@ async function reviews(app: FastifyInstance): Promise<void> {
   await app.register(reviewRoutes, { reviews: service, source: published, audit });
 }
 
-export const reviewsPlugin = fp(reviews, {
-  name: 'reviews',
-  dependencies: ['platform', 'orders', 'catalogue'],
-});
+export const reviewsPlugin = featurePlugin('reviews', ['orders', 'catalogue'], reviews);

@@ -33,6 +33,17 @@ export interface SettingsFace {
   readonly calendar: () => Promise<DispatchCalendar>;
 }
 
+declare module '../lib/events' {
+  interface ShopEvents {
+    /**
+     * The owner saved her settings on this instance, which published a new catalogue version with them:
+     * awaited before she is answered, so the catalogue (listening) serves that version at once, not at
+     * the next poll, and the pages show the save.
+     */
+    settingsSaved: Record<string, never>;
+  }
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     settings: SettingsFace;

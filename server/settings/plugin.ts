@@ -3,10 +3,10 @@
  * defaults (README), kept in memory on every instance (settings-cache.ts) and edited from the desk.
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { type DispatchCalendar, dispatchCalendar } from '../../domain/making/dispatch';
 import { settingsDefaults, zoneNameOf } from '../../domain/settings/shop-settings';
 import { publishCatalogueVersion } from '../catalogue';
+import { featurePlugin } from '../lib/feature-plugin';
 import { senderDomain } from '../mail/transport';
 import { backInTouchConfirmationMail, backInTouchMail } from './back-in-touch-mail';
 import { backInTouchRoutes } from './back-in-touch-routes';
@@ -16,7 +16,7 @@ import { settingsRoutes } from './settings-routes';
 import { SettingsStore } from './settings-store';
 
 async function settings(app: FastifyInstance): Promise<void> {
-  const { db, config, audit, now, wakeOutbox } = app.platform;
+  const { db, config, audit, events, now, wakeOutbox } = app.platform;
   if (config.production && config.seller.placeholder) {
     app.addHook('onReady', async () => {
       app.log.warn(
@@ -36,13 +36,9 @@ async function settings(app: FastifyInstance): Promise<void> {
     { published: publishCatalogueVersion },
   );
   const cache = new SettingsCache(store, app.log);
-  // The catalogue is registered after this plugin; its new versions (a save anywhere) are followed once
-  // every plugin is in place.
-  let stop = () => {};
-  app.addHook('onReady', async () => {
-    if (app.hasDecorator('catalogue')) stop = cache.follow(app.catalogue.source);
-  });
-  app.addHook('onClose', async () => stop());
+  // A save on any instance publishes a catalogue version (the store's `published`): each new version this
+  // instance's catalogue serves is a cue to read the settings again.
+  events.on('catalogueChanged', () => cache.moved());
   const backInTouch = new BackInTouchStore(db, {
     confirmationMail: (email, token) => backInTouchConfirmationMail(config.publicUrl, email, token),
     backMail: (email) => backInTouchMail(config.publicUrl, email),
@@ -81,9 +77,10 @@ async function settings(app: FastifyInstance): Promise<void> {
     ...(now ? { now } : {}),
     saved: async (after, before) => {
       // This instance follows the save before the owner is answered, as after a product edit: the
-      // catalogue's new version is read now, not at the next version poll (up to CATALOGUE_POLL_MS
-      // later), and the pages rendered again. Other instances hear of it as of a product edit.
-      if (app.hasDecorator('catalogue')) await app.catalogue.refresh();
+      // catalogue (listening) reads its new version now, not at the next version poll (up to
+      // CATALOGUE_POLL_MS later), and the pages are rendered again. Other instances hear of it as of a
+      // product edit.
+      await events.emit('settingsSaved', {});
       // Back from away: every confirmed address gets its one e-mail (the instance that saved sends them).
       if (before.away.mode !== 'off' && after.away.mode === 'off') {
         const told = await backInTouch.tellEveryone();
@@ -94,4 +91,4 @@ async function settings(app: FastifyInstance): Promise<void> {
   await app.register(backInTouchRoutes, { store: backInTouch });
 }
 
-export const settingsPlugin = fp(settings, { name: 'settings', dependencies: ['platform'] });
+export const settingsPlugin = featurePlugin('settings', [], settings);

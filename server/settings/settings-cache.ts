@@ -10,10 +10,6 @@
 import type { AllSettings } from '../../domain/settings/shop-settings';
 import type { SettingsStore } from './settings-store';
 
-export interface SettingsChangeSource {
-  subscribe(listener: () => void): () => void;
-}
-
 export class SettingsCache {
   private value: Promise<AllSettings> | null = null;
   private readonly listeners = new Set<(settings: AllSettings, before: AllSettings | null) => void>();
@@ -39,12 +35,10 @@ export class SettingsCache {
     return () => this.listeners.delete(listener);
   }
 
-  /** Reads again whenever `source` says the shop's data moved (the catalogue's new versions). */
-  follow(source: SettingsChangeSource): () => void {
-    return source.subscribe(() => {
-      void this.refresh().catch((err: unknown) => {
-        this.log.warn({ err: (err as Error).message }, 'settings: reading them again failed');
-      });
+  /** The shop's data moved (the catalogue serves a new version): reads again, a failure only logged. */
+  moved(): void {
+    void this.refresh().catch((err: unknown) => {
+      this.log.warn({ err: (err as Error).message }, 'settings: reading them again failed');
     });
   }
 

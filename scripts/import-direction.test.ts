@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { PLATFORM_FOLDERS, serverFeatures } from './features';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BIOME = path.join(ROOT, 'node_modules', '.bin', 'biome');
@@ -56,6 +57,16 @@ const FORBIDDEN: readonly (readonly [file: string, imports: string])[] = [
   ['web/src/features/checkout/probe-making-inner.ts', '../making/order-delivery'],
   ['web/src/features/catalogue/probe-reviews-inner.ts', '../reviews/rating'],
   ['web/src/features/quotes/probe-orders-inner.ts', '../orders/order-page-api'],
+  // A feature of the server is any folder but the platform's: one that biome.json never names (here a
+  // throwaway gift-cards folder, and the newest real ones) is held to the same rules as the first.
+  ['server/gift-cards/probe.ts', '../orders/order-store'],
+  ['server/gift-cards/probe-tests.ts', '../../tests/support/test-app'],
+  ['server/quotes/probe-gift-cards-inner.ts', '../gift-cards/gift-card-store'],
+  ['server/security/probe-gift-cards.ts', '../gift-cards'],
+  ['server/db/probe-gift-cards-inner.ts', '../gift-cards/gift-card-store'],
+  ['server/quotes/probe-people-inner.ts', '../people/passkey-ceremonies'],
+  ['server/mail/probe-customers.ts', '../customers'],
+  ['server/audit/probe-app.ts', '../app'],
 ];
 
 const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
@@ -83,6 +94,12 @@ const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
   ['web/src/features/making/probe-face.ts', '../catalogue-snapshot'],
   ['web/src/features/checkout/probe-face.ts', '../events'],
   ['web/src/features/catalogue/probe-face.ts', '../wishlist'],
+  ['server/gift-cards/probe-face.ts', '../orders'],
+  ['server/gift-cards/probe-floor.ts', '../lib/api-support'],
+  ['server/gift-cards/probe-domain.ts', '../../domain/shared/money'],
+  ['server/customers/probe-people.ts', '../people'],
+  ['server/security/probe-config.ts', '../config'],
+  ['server/probe-root.ts', '../domain/config'],
 ];
 
 /** Two modules that import each other. */
@@ -135,5 +152,20 @@ describe('import direction (biome.json)', () => {
 
   it('an import cycle is an error', () => {
     for (const file of CYCLE) expect(broken.get(file)).toContain('lint/suspicious/noImportCycles');
+  });
+
+  it("names no server feature, and the platform's folders as scripts/features.ts does", () => {
+    // The server's rules read "every folder but the platform's": a feature named by hand would be the
+    // start of a list that the next feature is missing from.
+    const { overrides } = z
+      .object({ overrides: z.array(z.object({ includes: z.array(z.string()) }).loose()) })
+      .parse(JSON.parse(readFileSync(path.join(ROOT, 'biome.json'), 'utf8')));
+    const server = overrides.filter(({ includes }) => includes[0]?.startsWith('server/'));
+    const floor = server.find(({ includes }) => includes.length > 2)?.includes ?? [];
+    const named = floor.flatMap((glob) => /^server\/(\w+)\/\*\*$/.exec(glob)?.slice(1) ?? []);
+    expect(named.sort()).toEqual([...PLATFORM_FOLDERS].sort());
+    const text = JSON.stringify(server);
+    for (const folder of PLATFORM_FOLDERS) expect(text).toContain(`"!../${folder}/**"`);
+    for (const feature of serverFeatures(ROOT)) expect(text).not.toContain(`"../${feature}`);
   });
 });

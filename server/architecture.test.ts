@@ -13,7 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { serverFeatures } from '../scripts/features';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FEATURES = serverFeatures(ROOT);
+/** A feature decorates the app under its folder's name, camel-cased (gift-cards: `app.giftCards`). */
+const decoratorOf = (folder: string) => folder.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+const FEATURES = serverFeatures(ROOT).map(decoratorOf);
 
 /**
  * The reads left in the checkout's folders, which move to declared needs next (and this list empties):
@@ -85,9 +87,12 @@ describe('features meet through declared needs', () => {
       'const seller = app.settings.seller;',
       'const calendar = request.server.settings.calendar;',
       "const queue = app['making'];",
+      'const cards = fastify.giftCards.service;',
       'const { catalogue } = uses;',
     ].join('\n');
-    expect(featureReads(code, ['catalogue', 'making', 'orders', 'payments', 'settings'])).toEqual([
+    const features = ['catalogue', 'gift-cards', 'making', 'orders', 'payments', 'settings'].map(decoratorOf);
+    expect(featureReads(code, features)).toEqual([
+      'app.giftCards.service',
       'app.making',
       'app.settings.calendar',
       'app.settings.seller',

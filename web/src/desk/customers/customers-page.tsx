@@ -4,7 +4,7 @@
  * enquiries, the owner's note, and their privacy rights as buttons: the export (downloaded) and erasure
  * (confirmed in a dialog that says what is kept; refused, with the order named, while one is owed).
  */
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import {
   CUSTOMER_LIMITS,
   type CustomerDetail,
@@ -14,6 +14,8 @@ import {
 } from '../../../../domain/customers/customers';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { deskHref, navigate } from '../desk-router';
+import { DeskCard, FactList, HistoryCard, RecordList, RecordRow, SaveStatus } from '../ui/desk-card';
+import { TextAreaField } from '../ui/desk-fields';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import {
@@ -74,31 +76,27 @@ export function CustomersPage({ q }: { readonly q: string }) {
         isEmpty={(data) => data.length === 0}
       >
         {(customers) => (
-          <ul
-            className="mt-6 divide-y divide-line rounded-2xl border border-line bg-white"
-            aria-label="Customers"
-          >
+          <RecordList label="Customers">
             {customers.map((c) => (
-              <li key={c.email}>
-                <a
-                  href={deskHref.customer(c.email)}
-                  className="grid gap-1 px-4 py-3 hover:bg-sand md:grid-cols-[2fr_1fr_1fr_1fr] md:items-center md:gap-4"
-                >
-                  <span className="min-w-0">
-                    <span className="font-medium text-wine underline">{c.name ?? c.email}</span>
-                    <span className="block truncate text-sm text-muted">{c.email}</span>
-                  </span>
-                  <span className="text-sm">
-                    {c.orders} {c.orders === 1 ? 'order' : 'orders'} · {money(c.spent)}
-                  </span>
-                  <span className="text-sm">
-                    {c.lastOrderAt ? `last order ${formatInstant(c.lastOrderAt)}` : 'no order'}
-                  </span>
-                  <span className="text-sm text-muted">{NEWSLETTER_LABELS[c.newsletter]}</span>
-                </a>
-              </li>
+              <RecordRow
+                key={c.email}
+                href={deskHref.customer(c.email)}
+                columns="md:grid-cols-[2fr_1fr_1fr_1fr]"
+              >
+                <span className="min-w-0">
+                  <span className="font-medium text-wine underline">{c.name ?? c.email}</span>
+                  <span className="block truncate text-sm text-muted">{c.email}</span>
+                </span>
+                <span className="text-sm">
+                  {c.orders} {c.orders === 1 ? 'order' : 'orders'} · {money(c.spent)}
+                </span>
+                <span className="text-sm">
+                  {c.lastOrderAt ? `last order ${formatInstant(c.lastOrderAt)}` : 'no order'}
+                </span>
+                <span className="text-sm text-muted">{NEWSLETTER_LABELS[c.newsletter]}</span>
+              </RecordRow>
             ))}
-          </ul>
+          </RecordList>
         )}
       </LoadedList>
     </div>
@@ -197,23 +195,10 @@ function CustomerDetailView({
       </div>
       <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
         <div className="space-y-6">
-          <section
-            aria-labelledby={`${id}-facts`}
-            className="rounded-2xl border border-line bg-white p-4 sm:p-5"
-          >
-            <h2 id={`${id}-facts`} className="font-serif text-xl">
-              Details
-            </h2>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-              {facts.map(([label, value]) => (
-                <div key={label} className="contents">
-                  <dt className="text-muted">{label}</dt>
-                  <dd className="min-w-0 [overflow-wrap:anywhere]">{value}</dd>
-                </div>
-              ))}
-            </dl>
-          </section>
-          <History title="Orders" empty="No orders." id={`${id}-orders`}>
+          <DeskCard id={`${id}-facts`} title="Details">
+            <FactList facts={facts} />
+          </DeskCard>
+          <HistoryCard title="Orders" empty="No orders." id={`${id}-orders`}>
             {detail.orders.map((o) => (
               <li key={o.reference} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                 <a href={deskHref.order(o.reference)} className="font-medium text-wine underline">
@@ -224,8 +209,8 @@ function CustomerDetailView({
                 <span className="text-sm text-muted">{formatInstant(o.paidAt ?? o.createdAt)}</span>
               </li>
             ))}
-          </History>
-          <History title="Quotes" empty="No quotes." id={`${id}-quotes`}>
+          </HistoryCard>
+          <HistoryCard title="Quotes" empty="No quotes." id={`${id}-quotes`}>
             {detail.quotes.map((q) => (
               <li key={q.reference} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                 <a href={deskHref.quote(q.reference)} className="font-medium text-wine underline">
@@ -237,8 +222,8 @@ function CustomerDetailView({
                 </span>
               </li>
             ))}
-          </History>
-          <History title="Reviews" empty="No reviews." id={`${id}-reviews`}>
+          </HistoryCard>
+          <HistoryCard title="Reviews" empty="No reviews." id={`${id}-reviews`}>
             {detail.reviews.map((r) => (
               <li key={r.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                 <span className="font-medium">{r.title ?? 'Untitled review'}</span>
@@ -248,8 +233,8 @@ function CustomerDetailView({
                 </span>
               </li>
             ))}
-          </History>
-          <History title="Enquiries" empty="No enquiries." id={`${id}-enquiries`}>
+          </HistoryCard>
+          <HistoryCard title="Enquiries" empty="No enquiries." id={`${id}-enquiries`}>
             {detail.enquiries.map((e) => (
               <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
                 <a href={deskHref.enquiry(e.id)} className="font-medium text-wine underline">
@@ -261,16 +246,10 @@ function CustomerDetailView({
                 </span>
               </li>
             ))}
-          </History>
+          </HistoryCard>
         </div>
         <div className="space-y-6">
-          <section
-            aria-labelledby={`${id}-note`}
-            className="rounded-2xl border border-line bg-white p-4 sm:p-5"
-          >
-            <h2 id={`${id}-note`} className="font-serif text-xl">
-              Your note
-            </h2>
+          <DeskCard id={`${id}-note`} title="Your note">
             <form
               className="mt-3 space-y-3"
               onSubmit={(event) => {
@@ -279,35 +258,19 @@ function CustomerDetailView({
                 void saveNote.run();
               }}
             >
-              <div>
-                <label htmlFor={`${id}-note-text`} className="text-sm font-medium">
-                  Note about this customer <span className="font-normal text-muted">(only you see it)</span>
-                </label>
-                <textarea
-                  id={`${id}-note-text`}
-                  className={`${inputClass} py-2`}
-                  rows={4}
-                  maxLength={CUSTOMER_LIMITS.noteMax}
-                  value={note}
-                  onChange={(e) => setNote(e.target.value)}
-                />
-              </div>
-              <button type="submit" className={buttonClass.secondary} disabled={saveNote.busy}>
-                {saveNote.busy ? 'Saving…' : 'Save note'}
-              </button>
-              <p role="status" className="text-sm text-success">
-                {saved ?? ''}
-              </p>
-              {saveNote.error ? <ErrorMessage>{saveNote.error}</ErrorMessage> : null}
+              <TextAreaField
+                id={`${id}-note-text`}
+                label="Note about this customer"
+                note="only you see it"
+                rows={4}
+                maxLength={CUSTOMER_LIMITS.noteMax}
+                value={note}
+                onChange={(e) => setNote(e.target.value)}
+              />
+              <SaveStatus busy={saveNote.busy} label="Save note" saved={saved} error={saveNote.error} />
             </form>
-          </section>
-          <section
-            aria-labelledby={`${id}-privacy`}
-            className="rounded-2xl border border-line bg-white p-4 sm:p-5"
-          >
-            <h2 id={`${id}-privacy`} className="font-serif text-xl">
-              Their data
-            </h2>
+          </DeskCard>
+          <DeskCard id={`${id}-privacy`} title="Their data">
             <p className="mt-2 text-sm text-muted">
               A person may ask for a copy of what the shop holds about them, or for it to be erased. The
               export is a file for a computer to read (amounts in euros); the readable summary says the same
@@ -346,34 +309,9 @@ function CustomerDetailView({
               cancelLabel="Keep"
               onConfirm={() => void erase.run()}
             />
-          </section>
+          </DeskCard>
         </div>
       </div>
     </div>
-  );
-}
-
-function History({
-  title,
-  empty,
-  id,
-  children,
-}: {
-  readonly title: string;
-  readonly empty: string;
-  readonly id: string;
-  readonly children: readonly ReactNode[];
-}) {
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-line bg-white p-4 sm:p-5">
-      <h2 id={id} className="font-serif text-xl">
-        {title}
-      </h2>
-      {children.length === 0 ? (
-        <p className="mt-2 text-sm text-muted">{empty}</p>
-      ) : (
-        <ul className="mt-2 divide-y divide-line">{children}</ul>
-      )}
-    </section>
   );
 }

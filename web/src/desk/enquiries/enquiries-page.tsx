@@ -15,17 +15,11 @@ import {
   type EnquiryStatus,
 } from '../../../../domain/enquiries/enquiry-texts';
 import { deskHref } from '../desk-router';
+import { DeskCard, FactList, RecordList, RecordRow, SaveStatus } from '../ui/desk-card';
+import { SelectField, TextAreaField } from '../ui/desk-fields';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
-import {
-  buttonClass,
-  ErrorMessage,
-  inputClass,
-  LoadedList,
-  LoadedRecord,
-  PageHeading,
-  StatusFilter,
-} from '../ui/desk-ui';
+import { buttonClass, LoadedList, LoadedRecord, PageHeading, StatusFilter } from '../ui/desk-ui';
 import { enquiriesApi } from './enquiries-api';
 
 const STATUS_TONE: Readonly<Record<EnquiryStatus, string>> = {
@@ -78,33 +72,28 @@ export function EnquiriesPage({ status }: { readonly status: EnquiryStatus | nul
         isEmpty={(data) => data.enquiries.length === 0}
       >
         {(data) => (
-          <ul className="mt-6 divide-y divide-line rounded-2xl border border-line bg-white">
+          <RecordList>
             {data.enquiries.map((e) => (
-              <li key={e.id}>
-                <a
-                  href={deskHref.enquiry(e.id)}
-                  className="grid gap-1 px-4 py-3 hover:bg-sand md:grid-cols-[2fr_1fr_1fr_auto] md:items-center md:gap-4"
-                >
-                  <span>
-                    <span className="font-medium text-wine underline">{e.name}</span>
-                    {e.company ? <span className="text-muted"> · {e.company}</span> : null}
-                    <span className="block text-sm text-muted">
-                      {ENQUIRY_KIND_LABELS[e.kind]} · received {formatInstant(e.createdAt)}
-                    </span>
+              <RecordRow key={e.id} href={deskHref.enquiry(e.id)} columns="md:grid-cols-[2fr_1fr_1fr_auto]">
+                <span>
+                  <span className="font-medium text-wine underline">{e.name}</span>
+                  {e.company ? <span className="text-muted"> · {e.company}</span> : null}
+                  <span className="block text-sm text-muted">
+                    {ENQUIRY_KIND_LABELS[e.kind]} · received {formatInstant(e.createdAt)}
                   </span>
-                  <span className="text-sm">
-                    {e.pieces} {e.pieces === 1 ? 'piece' : 'pieces'}
-                  </span>
-                  <span className="text-sm">
-                    {e.neededBy ? `needed by ${formatDay(e.neededBy)}` : 'no date'}
-                  </span>
-                  <span>
-                    <EnquiryStatusBadge status={e.status} />
-                  </span>
-                </a>
-              </li>
+                </span>
+                <span className="text-sm">
+                  {e.pieces} {e.pieces === 1 ? 'piece' : 'pieces'}
+                </span>
+                <span className="text-sm">
+                  {e.neededBy ? `needed by ${formatDay(e.neededBy)}` : 'no date'}
+                </span>
+                <span>
+                  <EnquiryStatusBadge status={e.status} />
+                </span>
+              </RecordRow>
             ))}
-          </ul>
+          </RecordList>
         )}
       </LoadedList>
     </div>
@@ -169,31 +158,12 @@ function EnquiryDetail({
         <EnquiryStatusBadge status={enquiry.status} />
       </div>
       <div className="mt-6 grid gap-6 md:grid-cols-[3fr_2fr]">
-        <section
-          aria-labelledby={`${id}-details`}
-          className="rounded-2xl border border-line bg-white p-4 sm:p-5"
-        >
-          <h2 id={`${id}-details`} className="font-serif text-xl">
-            The enquiry
-          </h2>
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            {facts.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="text-muted">{label}</dt>
-                <dd className="break-words">{value}</dd>
-              </div>
-            ))}
-          </dl>
+        <DeskCard id={`${id}-details`} title="The enquiry">
+          <FactList facts={facts} />
           <h3 className="mt-5 font-medium">Message</h3>
           <p className="mt-1 whitespace-pre-line break-words">{enquiry.message}</p>
-        </section>
-        <section
-          aria-labelledby={`${id}-work`}
-          className="rounded-2xl border border-line bg-white p-4 sm:p-5"
-        >
-          <h2 id={`${id}-work`} className="font-serif text-xl">
-            Reply and follow up
-          </h2>
+        </DeskCard>
+        <DeskCard id={`${id}-work`} title="Reply and follow up">
           <p className="mt-3 flex flex-wrap gap-3">
             <a href={replyHref(enquiry)} className={buttonClass.primary}>
               Reply
@@ -207,45 +177,29 @@ function EnquiryDetail({
             page.
           </p>
           <form className="mt-5 space-y-4" onSubmit={save}>
-            <div>
-              <label htmlFor={`${id}-status`} className="text-sm font-medium">
-                Status
-              </label>
-              <select
-                id={`${id}-status`}
-                className={inputClass}
-                value={status}
-                onChange={(e) => setStatus(e.target.value as EnquiryStatus)}
-              >
-                {ENQUIRY_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {ENQUIRY_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <label htmlFor={`${id}-notes`} className="text-sm font-medium">
-                Private notes
-              </label>
-              <textarea
-                id={`${id}-notes`}
-                className={`${inputClass} py-2`}
-                rows={5}
-                maxLength={ENQUIRY_LIMITS.notesMax}
-                value={notes}
-                onChange={(e) => setNotes(e.target.value)}
-              />
-            </div>
-            <button type="submit" className={buttonClass.secondary} disabled={busy}>
-              {busy ? 'Saving…' : 'Save'}
-            </button>
-            <p role="status" className="text-sm text-success">
-              {saved ?? ''}
-            </p>
-            {error ? <ErrorMessage>{error}</ErrorMessage> : null}
+            <SelectField
+              id={`${id}-status`}
+              label="Status"
+              value={status}
+              onChange={(e) => setStatus(e.target.value as EnquiryStatus)}
+            >
+              {ENQUIRY_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {ENQUIRY_STATUS_LABELS[s]}
+                </option>
+              ))}
+            </SelectField>
+            <TextAreaField
+              id={`${id}-notes`}
+              label="Private notes"
+              rows={5}
+              maxLength={ENQUIRY_LIMITS.notesMax}
+              value={notes}
+              onChange={(e) => setNotes(e.target.value)}
+            />
+            <SaveStatus busy={busy} label="Save" saved={saved} error={error} />
           </form>
-        </section>
+        </DeskCard>
       </div>
     </div>
   );

@@ -8,13 +8,7 @@
  */
 import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { isSizeCode, sizeByCode } from '../../../../domain/catalogue/sizes';
-import {
-  GIFT_WRAP_PRICE,
-  SHIPPING_ZONES,
-  type SizeCode,
-  ZONE_IDS,
-  type ZoneId,
-} from '../../../../domain/config';
+import { GIFT_WRAP_PRICE, type SizeCode, type ZoneId } from '../../../../domain/config';
 import {
   MANUAL_ORDER_LIMITS,
   type ManualOrderCreated,
@@ -25,10 +19,11 @@ import {
 } from '../../../../domain/orders/manual-order';
 import { type AdminProduct, productApi } from '../catalogue/product-api';
 import { deskHref } from '../desk-router';
-import { Field, TextAreaField } from '../ui/desk-fields';
+import { AddressFields } from '../ui/address-fields';
+import { Field, SelectField, TextAreaField, ZoneField } from '../ui/desk-fields';
 import { money, parseEuroInput, statusLabel } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
-import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
+import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
 import { manualOrdersApi, refusedField } from './manual-orders-api';
 import { PaymentLink } from './payment-link';
 
@@ -87,6 +82,14 @@ interface Customer {
   postalCode: string;
   country: string;
 }
+
+type PaymentChoice = 'paid' | 'link' | 'handed';
+
+const PAYMENT_CHOICES: readonly (readonly [PaymentChoice, string])[] = [
+  ['paid', 'Paid now: mark it paid'],
+  ['link', 'Send a payment link: the customer pays by card'],
+  ['handed', 'Paid and handed over now: nothing to post, no address'],
+];
 
 const EMPTY_CUSTOMER: Customer = {
   name: '',
@@ -172,7 +175,7 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
   const [zone, setZone] = useState<ZoneId>('IE');
   const [giftWrap, setGiftWrap] = useState(false);
   const [giftMessage, setGiftMessage] = useState('');
-  const [payment, setPayment] = useState<'paid' | 'link' | 'handed'>('paid');
+  const [payment, setPayment] = useState<PaymentChoice>('paid');
   const [method, setMethod] = useState<PaymentMethod>('cash');
   const [emailCustomer, setEmailCustomer] = useState(false);
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
@@ -397,37 +400,19 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
                   <h3 className="font-medium sm:col-span-2">
                     {n}. {l.name} <span className="font-normal text-muted">({money(l.listPrice)} each)</span>
                   </h3>
-                  <div>
-                    <label htmlFor={field(`line-${l.key}-size`)} className="text-sm font-medium">
-                      Size of {l.name}
-                    </label>
-                    <select
-                      id={field(`line-${l.key}-size`)}
-                      value={l.size}
-                      onChange={(e) => update(l.key, { size: e.target.value as SizeCode })}
-                      aria-invalid={shownErrors[field(`line-${l.key}-size`)] ? true : undefined}
-                      aria-describedby={
-                        shownErrors[field(`line-${l.key}-size`)]
-                          ? field(`line-${l.key}-size-error`)
-                          : undefined
-                      }
-                      className={inputClass}
-                    >
-                      {l.sizes.map((s) => (
-                        <option key={s} value={s}>
-                          {sizeByCode(s).name}
-                        </option>
-                      ))}
-                    </select>
-                    {shownErrors[field(`line-${l.key}-size`)] ? (
-                      <p
-                        id={field(`line-${l.key}-size-error`)}
-                        className="mt-1 text-sm font-medium text-danger"
-                      >
-                        {shownErrors[field(`line-${l.key}-size`)]}
-                      </p>
-                    ) : null}
-                  </div>
+                  <SelectField
+                    id={field(`line-${l.key}-size`)}
+                    label={`Size of ${l.name}`}
+                    value={l.size}
+                    error={shownErrors[field(`line-${l.key}-size`)]}
+                    onChange={(e) => update(l.key, { size: e.target.value as SizeCode })}
+                  >
+                    {l.sizes.map((s) => (
+                      <option key={s} value={s}>
+                        {sizeByCode(s).name}
+                      </option>
+                    ))}
+                  </SelectField>
                   <Field
                     id={field(`line-${l.key}-quantity`)}
                     label={`Quantity of ${l.name}`}
@@ -496,77 +481,14 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
             error={shownErrors[field('email')]}
             onChange={(e) => set({ email: e.target.value })}
           />
-          <Field
-            id={field('line1')}
-            label="Address"
-            value={customer.line1}
-            error={shownErrors[field('line1')]}
-            onChange={(e) => set({ line1: e.target.value })}
-          />
-          <Field
-            id={field('line2')}
-            label="Address, second line"
-            note="optional"
-            value={customer.line2}
-            error={shownErrors[field('line2')]}
-            onChange={(e) => set({ line2: e.target.value })}
-          />
-          <Field
-            id={field('city')}
-            label="Town or city"
-            value={customer.city}
-            error={shownErrors[field('city')]}
-            onChange={(e) => set({ city: e.target.value })}
-          />
-          <Field
-            id={field('state')}
-            label="County or region"
-            note="optional"
-            value={customer.state}
-            error={shownErrors[field('state')]}
-            onChange={(e) => set({ state: e.target.value })}
-          />
-          <Field
-            id={field('postalCode')}
-            label="Eircode or postcode"
-            note="optional"
-            value={customer.postalCode}
-            error={shownErrors[field('postalCode')]}
-            onChange={(e) => set({ postalCode: e.target.value })}
-          />
-          <Field
-            id={field('country')}
-            label="Country code"
-            hint="Two letters: IE for Ireland, FR for France…"
-            maxLength={2}
-            autoCapitalize="characters"
-            value={customer.country}
-            error={shownErrors[field('country')]}
-            onChange={(e) => set({ country: e.target.value })}
-          />
+          <AddressFields value={customer} idOf={field} errors={shownErrors} onChange={set} />
           <div className="sm:col-span-2">
-            <label htmlFor={field('zone')} className="text-sm font-medium">
-              Delivery zone
-            </label>
-            <select
+            <ZoneField
               id={field('zone')}
               value={zone}
-              onChange={(e) => setZone(e.target.value as ZoneId)}
-              aria-invalid={shownErrors[field('zone')] ? true : undefined}
-              aria-describedby={shownErrors[field('zone')] ? field('zone-error') : undefined}
-              className={inputClass}
-            >
-              {ZONE_IDS.map((z) => (
-                <option key={z} value={z}>
-                  {SHIPPING_ZONES[z].label}
-                </option>
-              ))}
-            </select>
-            {shownErrors[field('zone')] ? (
-              <p id={field('zone-error')} className="mt-1 text-sm font-medium text-danger">
-                {shownErrors[field('zone')]}
-              </p>
-            ) : null}
+              error={shownErrors[field('zone')]}
+              onChange={setZone}
+            />
           </div>
         </fieldset>
       )}
@@ -599,55 +521,32 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
       <fieldset className="space-y-3 rounded-2xl border border-line bg-white p-5">
         <legend className="px-1 text-lg font-medium">Payment</legend>
         <div role="radiogroup" aria-label="How the order is paid" className="space-y-1">
-          <label className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="radio"
-              name={field('payment')}
-              className="size-6 accent-wine"
-              checked={payment === 'paid'}
-              onChange={() => setPayment('paid')}
-            />
-            Paid now: mark it paid
-          </label>
-          <label className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="radio"
-              name={field('payment')}
-              className="size-6 accent-wine"
-              checked={payment === 'link'}
-              onChange={() => setPayment('link')}
-            />
-            Send a payment link: the customer pays by card
-          </label>
-          <label className="flex min-h-11 items-center gap-3 text-sm">
-            <input
-              type="radio"
-              name={field('payment')}
-              className="size-6 accent-wine"
-              checked={payment === 'handed'}
-              onChange={() => setPayment('handed')}
-            />
-            Paid and handed over now: nothing to post, no address
-          </label>
+          {PAYMENT_CHOICES.map(([value, label]) => (
+            <label key={value} className="flex min-h-11 items-center gap-3 text-sm">
+              <input
+                type="radio"
+                name={field('payment')}
+                className="size-6 accent-wine"
+                checked={payment === value}
+                onChange={() => setPayment(value)}
+              />
+              {label}
+            </label>
+          ))}
         </div>
         {payment !== 'link' ? (
-          <div>
-            <label htmlFor={field('method')} className="text-sm font-medium">
-              Paid by
-            </label>
-            <select
-              id={field('method')}
-              value={method}
-              onChange={(e) => setMethod(e.target.value as PaymentMethod)}
-              className={inputClass}
-            >
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={field('method')}
+            label="Paid by"
+            value={method}
+            onChange={(e) => setMethod(e.target.value as PaymentMethod)}
+          >
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </SelectField>
         ) : null}
         {handedOver ? null : (
           <label className="flex min-h-11 items-center gap-3 text-sm">

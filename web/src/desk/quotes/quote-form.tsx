@@ -7,7 +7,7 @@
  */
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { isSizeCode, sizeByCode } from '../../../../domain/catalogue/sizes';
-import { SHIPPING_ZONES, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../../../../domain/config';
+import { SIZE_CODES, type SizeCode, type ZoneId } from '../../../../domain/config';
 import type { AdminEnquiry } from '../../../../domain/enquiries/enquiries';
 import { priceQuote, QUOTE_LIMITS, type QuoteLine } from '../../../../domain/quotes/quotes';
 import { shippingRates } from '../../../../domain/settings/storefront-settings';
@@ -17,10 +17,10 @@ import { productApi } from '../catalogue/product-api';
 import { deskHref } from '../desk-router';
 import { enquiriesApi } from '../enquiries/enquiries-api';
 import { settingsApi } from '../settings/settings-api';
-import { Field, TextAreaField } from '../ui/desk-fields';
+import { Field, SelectField, TextAreaField, ZoneField } from '../ui/desk-fields';
 import { formatDay, money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
-import { buttonClass, ErrorMessage, inputClass, Loading } from '../ui/desk-ui';
+import { buttonClass, ErrorMessage, Loading } from '../ui/desk-ui';
 import { type DeskQuote, enquiryLabel, quotesApi } from './quotes-api';
 
 interface DraftLine {
@@ -311,14 +311,12 @@ function Form({
         onChange={(e) => setName(e.target.value)}
       />
       <div className="sm:col-span-2">
-        <label htmlFor={field('enquiry')} className="block text-sm font-medium">
-          Enquiry <span className="font-normal text-muted">(optional)</span>
-        </label>
-        <select
+        <SelectField
           id={field('enquiry')}
+          label="Enquiry"
+          note="optional"
           value={enquiryId}
           onChange={(e) => setEnquiryId(e.target.value)}
-          className={inputClass}
         >
           <option value="">No enquiry</option>
           {keptEnquiry ? <option value={keptEnquiry.id}>{keptEnquiry.label}</option> : null}
@@ -327,7 +325,7 @@ function Form({
               {enquiryLabel(e)}
             </option>
           ))}
-        </select>
+        </SelectField>
       </div>
       <fieldset className="sm:col-span-2">
         <legend className="text-sm font-medium">Lines</legend>
@@ -339,30 +337,26 @@ function Form({
             return (
               <li key={l.id} className="grid gap-2 rounded-lg border border-line p-3 sm:grid-cols-6">
                 <div className="sm:col-span-2">
-                  <label htmlFor={field(`kind-${l.id}`)} className="block text-xs text-muted">
-                    Line {n}
-                  </label>
-                  <select
+                  <SelectField
                     id={field(`kind-${l.id}`)}
+                    label={`Line ${n}`}
+                    compact
                     value={l.kind}
                     onChange={(e) => update(l.id, { kind: e.target.value as DraftLine['kind'] })}
-                    className={inputClass}
                   >
                     <option value="catalogue">From the catalogue</option>
                     <option value="custom">Custom design</option>
-                  </select>
+                  </SelectField>
                 </div>
                 {l.kind === 'catalogue' ? (
                   <>
                     <div className="sm:col-span-2">
-                      <label htmlFor={field(`product-${l.id}`)} className="block text-xs text-muted">
-                        Product of line {n}
-                      </label>
-                      <select
+                      <SelectField
                         id={field(`product-${l.id}`)}
+                        label={`Product of line ${n}`}
+                        compact
                         value={l.productId}
                         onChange={(e) => update(l.id, { productId: e.target.value })}
-                        className={inputClass}
                         required
                       >
                         <option value="">Choose a bracelet</option>
@@ -371,71 +365,57 @@ function Form({
                             {p.id}. {p.name} ({money(kept.get(`${p.id}:${l.size}`) ?? p.price)})
                           </option>
                         ))}
-                      </select>
+                      </SelectField>
                     </div>
-                    <div>
-                      <label htmlFor={field(`size-${l.id}`)} className="block text-xs text-muted">
-                        Size of line {n}
-                      </label>
-                      <select
-                        id={field(`size-${l.id}`)}
-                        value={l.size}
-                        onChange={(e) => update(l.id, { size: e.target.value as SizeCode })}
-                        className={inputClass}
-                      >
-                        {(product?.sizes ?? SIZE_CODES).filter(isSizeCode).map((s) => (
-                          <option key={s} value={s}>
-                            {sizeByCode(s).name}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
+                    <SelectField
+                      id={field(`size-${l.id}`)}
+                      label={`Size of line ${n}`}
+                      compact
+                      value={l.size}
+                      onChange={(e) => update(l.id, { size: e.target.value as SizeCode })}
+                    >
+                      {(product?.sizes ?? SIZE_CODES).filter(isSizeCode).map((s) => (
+                        <option key={s} value={s}>
+                          {sizeByCode(s).name}
+                        </option>
+                      ))}
+                    </SelectField>
                   </>
                 ) : (
                   <>
                     <div className="sm:col-span-2">
-                      <label htmlFor={field(`name-${l.id}`)} className="block text-xs text-muted">
-                        Name of line {n}
-                      </label>
-                      <input
+                      <Field
                         id={field(`name-${l.id}`)}
+                        label={`Name of line ${n}`}
+                        compact
                         value={l.name}
                         maxLength={QUOTE_LIMITS.nameLength}
                         onChange={(e) => update(l.id, { name: e.target.value })}
-                        className={inputClass}
                         required
                       />
                     </div>
-                    <div>
-                      <label htmlFor={field(`price-${l.id}`)} className="block text-xs text-muted">
-                        Unit price of line {n} (€)
-                      </label>
-                      <input
-                        id={field(`price-${l.id}`)}
-                        inputMode="decimal"
-                        value={l.unitPrice}
-                        onChange={(e) => update(l.id, { unitPrice: e.target.value })}
-                        className={inputClass}
-                        required
-                      />
-                    </div>
+                    <Field
+                      id={field(`price-${l.id}`)}
+                      label={`Unit price of line ${n} (€)`}
+                      compact
+                      inputMode="decimal"
+                      value={l.unitPrice}
+                      onChange={(e) => update(l.id, { unitPrice: e.target.value })}
+                      required
+                    />
                   </>
                 )}
-                <div>
-                  <label htmlFor={field(`qty-${l.id}`)} className="block text-xs text-muted">
-                    Quantity of line {n}
-                  </label>
-                  <input
-                    id={field(`qty-${l.id}`)}
-                    type="number"
-                    min={1}
-                    max={QUOTE_LIMITS.quantity}
-                    value={l.quantity}
-                    onChange={(e) => update(l.id, { quantity: e.target.value })}
-                    className={inputClass}
-                    required
-                  />
-                </div>
+                <Field
+                  id={field(`qty-${l.id}`)}
+                  label={`Quantity of line ${n}`}
+                  compact
+                  type="number"
+                  min={1}
+                  max={QUOTE_LIMITS.quantity}
+                  value={l.quantity}
+                  onChange={(e) => update(l.id, { quantity: e.target.value })}
+                  required
+                />
                 {lines.length > 1 ? (
                   <div className="sm:col-span-6">
                     <button
@@ -470,23 +450,7 @@ function Form({
         value={discount}
         onChange={(e) => setDiscount(e.target.value)}
       />
-      <div>
-        <label htmlFor={field('zone')} className="block text-sm font-medium">
-          Delivery zone
-        </label>
-        <select
-          id={field('zone')}
-          value={zone}
-          onChange={(e) => setZone(e.target.value as ZoneId)}
-          className={inputClass}
-        >
-          {ZONE_IDS.map((z) => (
-            <option key={z} value={z}>
-              {SHIPPING_ZONES[z].label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <ZoneField id={field('zone')} value={zone} onChange={setZone} />
       <Field
         id={field('valid')}
         label="Valid until"

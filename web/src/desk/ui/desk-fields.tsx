@@ -5,11 +5,13 @@
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useCallback,
   useEffect,
   useRef,
 } from 'react';
+import { SHIPPING_ZONES, ZONE_IDS, type ZoneId } from '../../../../domain/config';
 import { inputClass } from './desk-ui';
 
 /**
@@ -44,6 +46,8 @@ interface FieldFrame {
   readonly note?: string;
   readonly hint?: ReactNode;
   readonly error?: string;
+  /** A small grey label, for the fields of a row among many (a quote's lines). */
+  readonly compact?: boolean;
 }
 
 function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
@@ -51,10 +55,18 @@ function describedBy(id: string, hint: unknown, error: unknown): string | undefi
   return ids.length > 0 ? ids.join(' ') : undefined;
 }
 
-function Frame({ id, label, note, hint, error, children }: FieldFrame & { readonly children: ReactNode }) {
+function Frame({
+  id,
+  label,
+  note,
+  hint,
+  error,
+  compact,
+  children,
+}: FieldFrame & { readonly children: ReactNode }) {
   return (
     <div>
-      <label htmlFor={id} className="text-sm font-medium">
+      <label htmlFor={id} className={compact ? 'block text-xs text-muted' : 'text-sm font-medium'}>
         {label}
         {note ? <span className="font-normal text-muted"> ({note})</span> : null}
       </label>
@@ -73,45 +85,80 @@ function Frame({ id, label, note, hint, error, children }: FieldFrame & { readon
   );
 }
 
+/**
+ * Splits a field's props: the frame's (label, note, hint, message), the control's own ties to them (its id,
+ * invalid while refused, described by the message and the hint), and the rest for the control itself.
+ */
+function split<P extends FieldFrame>({ id, label, note, hint, error, compact, ...rest }: P) {
+  return {
+    frame: { id, label, note, hint, error, compact },
+    control: {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(id, hint, error),
+    },
+    rest,
+  };
+}
+
 /** A labelled input with its hint and, when the desk or the server refused it, its message under it. */
-export function Field({
-  id,
-  label,
-  note,
-  hint,
-  error,
-  ...input
-}: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+export function Field(props: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className'>) {
+  const { frame, control, rest } = split(props);
   return (
-    <Frame id={id} label={label} note={note} hint={hint} error={error}>
-      <input
-        id={id}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...input}
-      />
+    <Frame {...frame}>
+      <input className={inputClass} {...control} {...rest} />
     </Frame>
   );
 }
 
-export function TextAreaField({
-  id,
-  label,
-  note,
-  hint,
-  error,
-  ...textarea
-}: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>) {
+export function TextAreaField(
+  props: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className'>,
+) {
+  const { frame, control, rest } = split(props);
   return (
-    <Frame id={id} label={label} note={note} hint={hint} error={error}>
-      <textarea
-        id={id}
-        className={`${inputClass} py-2`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        {...textarea}
-      />
+    <Frame {...frame}>
+      <textarea className={`${inputClass} py-2`} {...control} {...rest} />
     </Frame>
+  );
+}
+
+/** A labelled select (its options as children), with its hint and its message like any field. */
+export function SelectField(
+  props: FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>,
+) {
+  const { frame, control, rest } = split(props);
+  return (
+    <Frame {...frame}>
+      <select className={inputClass} {...control} {...rest} />
+    </Frame>
+  );
+}
+
+/** The delivery zone an order or a quote is priced and posted for (the shop's zones, by their names). */
+export function ZoneField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  readonly id: string;
+  readonly value: ZoneId;
+  readonly error?: string;
+  readonly onChange: (zone: ZoneId) => void;
+}) {
+  return (
+    <SelectField
+      id={id}
+      label="Delivery zone"
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.target.value as ZoneId)}
+    >
+      {ZONE_IDS.map((z) => (
+        <option key={z} value={z}>
+          {SHIPPING_ZONES[z].label}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -182,13 +182,8 @@ function EnquiryDetail({
               label="Status"
               value={status}
               onChange={(e) => setStatus(e.target.value as EnquiryStatus)}
-            >
-              {ENQUIRY_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {ENQUIRY_STATUS_LABELS[s]}
-                </option>
-              ))}
-            </SelectField>
+              options={ENQUIRY_STATUSES.map((s) => [s, ENQUIRY_STATUS_LABELS[s]])}
+            />
             <TextAreaField
               id={`${id}-notes`}
               label="Private notes"

@@ -406,13 +406,8 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
                     value={l.size}
                     error={shownErrors[field(`line-${l.key}-size`)]}
                     onChange={(e) => update(l.key, { size: e.target.value as SizeCode })}
-                  >
-                    {l.sizes.map((s) => (
-                      <option key={s} value={s}>
-                        {sizeByCode(s).name}
-                      </option>
-                    ))}
-                  </SelectField>
+                    options={l.sizes.map((s) => [s, sizeByCode(s).name])}
+                  />
                   <Field
                     id={field(`line-${l.key}-quantity`)}
                     label={`Quantity of ${l.name}`}
@@ -540,13 +535,8 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
             label="Paid by"
             value={method}
             onChange={(e) => setMethod(e.target.value as PaymentMethod)}
-          >
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m} value={m}>
-                {PAYMENT_METHOD_LABELS[m]}
-              </option>
-            ))}
-          </SelectField>
+            options={PAYMENT_METHODS.map((m) => [m, PAYMENT_METHOD_LABELS[m]])}
+          />
         ) : null}
         {handedOver ? null : (
           <label className="flex min-h-11 items-center gap-3 text-sm">

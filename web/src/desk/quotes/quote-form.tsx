@@ -373,13 +373,10 @@ function Form({
                       compact
                       value={l.size}
                       onChange={(e) => update(l.id, { size: e.target.value as SizeCode })}
-                    >
-                      {(product?.sizes ?? SIZE_CODES).filter(isSizeCode).map((s) => (
-                        <option key={s} value={s}>
-                          {sizeByCode(s).name}
-                        </option>
-                      ))}
-                    </SelectField>
+                      options={(product?.sizes ?? SIZE_CODES)
+                        .filter(isSizeCode)
+                        .map((s) => [s, sizeByCode(s).name])}
+                    />
                   </>
                 ) : (
                   <>

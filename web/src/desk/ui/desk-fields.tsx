@@ -122,14 +122,29 @@ export function TextAreaField(
   );
 }
 
-/** A labelled select (its options as children), with its hint and its message like any field. */
-export function SelectField(
-  props: FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'>,
-) {
+/**
+ * A labelled select, with its hint and its message like any field: its options as `[value, label]` pairs,
+ * after any given as children (a "none" first).
+ */
+export function SelectField({
+  options = [],
+  children,
+  ...props
+}: FieldFrame &
+  Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className'> & {
+    readonly options?: readonly (readonly [value: string, label: string])[];
+  }) {
   const { frame, control, rest } = split(props);
   return (
     <Frame {...frame}>
-      <select className={inputClass} {...control} {...rest} />
+      <select className={inputClass} {...control} {...rest}>
+        {children}
+        {options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
     </Frame>
   );
 }
@@ -153,12 +168,7 @@ export function ZoneField({
       value={value}
       error={error}
       onChange={(e) => onChange(e.target.value as ZoneId)}
-    >
-      {ZONE_IDS.map((z) => (
-        <option key={z} value={z}>
-          {SHIPPING_ZONES[z].label}
-        </option>
-      ))}
-    </SelectField>
+      options={ZONE_IDS.map((z) => [z, SHIPPING_ZONES[z].label])}
+    />
   );
 }

@@ -38,7 +38,7 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
-  /** When the reconcile pass last asked the provider about this pending order (see orders/reconcile.ts). */
+  /** When the reconcile pass last asked the provider about this pending order (see checkout/reconcile.ts). */
   checked_at: string | null;
   /** The order's place in the desk's flow (DeskStatus in domain/orders/admin-api.ts); `status` stays the payment's. */
   desk_status: DeskStatus;

@@ -33,7 +33,7 @@ import { refuse } from '../lib/refusal';
 import { money, type RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import { PaymentProviderError, type ProviderWebhookEvent } from '../payments';
+import { type PaymentProvider, PaymentProviderError, type ProviderWebhookEvent } from '../payments';
 import {
   cancelledMail,
   DESK_MAIL_KINDS,
@@ -47,18 +47,31 @@ import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-fl
 import type { IssuedOrderKeys } from './order-key';
 import { deskOrderUrl } from './order-mail';
 import { parseWithdrawnItems } from './order-page-service';
-import type { OrderServiceOptions } from './order-service';
-import { rowVatOf } from './order-vat';
+import { type OrderVat, rowVatOf, type SellerNow } from './order-vat';
 import { returnInfo } from './return-view';
 
-/** The order service's options, with the desk's own store. */
-export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & {
+/** What the desk's work on orders needs: who pays back, who writes, who is written to. */
+export interface DeskServiceOptions {
   readonly store: DeskStore;
+  readonly provider: PaymentProvider;
+  /** No trailing slash. */
+  readonly publicUrl: string;
+  readonly mailFrom: string;
+  readonly seller: SellerNow;
+  readonly vatBefore: OrderVat;
+  /** The order page's absolute link (OrderPageService.pageUrl). */
+  readonly pageUrl: (reference: string, key: string) => string;
+  readonly log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+  readonly onMailQueued: () => void;
   /** The desk's submission keys (server/audit/): a repeated Idempotency-Key is one change. */
   readonly requests: RequestClaims;
   /** After an order was marked delivered, before the desk answers (the review request, server/reviews/). */
   readonly onDelivered?: (reference: string) => Promise<void>;
-};
+}
 
 /**
  * What an action on an order answers: the order as it is now, `changed` false for a repeat. A refusal

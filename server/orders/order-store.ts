@@ -57,6 +57,8 @@ export interface StoredOrder {
   /** The quote this order pays, and the enquiry it answered (server/quotes); null for a cart's order. */
   readonly quoteReference?: string | null;
   readonly enquiryId?: string | null;
+  /** How the order was taken ('web', or the owner's own: docs/product.md §10.17); 'handed_over' is never made. */
+  readonly channel?: OrderRow['channel'];
   /** The VAT rate (basis points) and number stored when the order was created; null before (order-vat.ts). */
   readonly vatRateBp: number | null;
   readonly vatNumber: string | null;
@@ -183,6 +185,7 @@ export function toOrder(
     dispatchDate: row.dispatch_date === null ? null : parseIsoDate(row.dispatch_date),
     quoteReference: row.quote_reference ?? null,
     enquiryId: row.enquiry_id ?? null,
+    channel: row.channel,
     vatRateBp: row.vat_rate_bp ?? null,
     vatNumber: row.vat_number ?? null,
     lines: [...lines]
@@ -439,12 +442,15 @@ export class OrderStore {
       paymentId = null,
       dispatchDate = null,
       handedOver = false,
+      within,
     }: {
       paymentId?: string | null;
       /** Handed over on the spot: delivered as it is paid, never in the making queue. */
       handedOver?: boolean;
       /** The date, or how to compute it from the pieces queued ahead of this order (making-queue.ts). */
       dispatchDate?: IsoDate | null | ((piecesAhead: number) => IsoDate);
+      /** Runs in the payment's transaction for the winning call only, before the e-mails are queued. */
+      within?: (trx: Transaction<Database>, paidOrder: StoredOrder) => Promise<void>;
     } = {},
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -492,7 +498,9 @@ export class OrderStore {
       const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).execute();
       // The order page's key comes with payment (its e-mails link to the page), stored as its hash.
       const keys = new IssuedOrderKeys();
-      const messages = buildMessages(toOrder(row, lines, keys.issue(orderId)));
+      const paidOrder = toOrder(row, lines, keys.issue(orderId));
+      await within?.(trx, paidOrder);
+      const messages = buildMessages(paidOrder);
       await insertIssuedKeys(trx, keys);
       await enqueueMail(trx, messages);
       return true;

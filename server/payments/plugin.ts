@@ -40,8 +40,8 @@ async function payments(app: FastifyInstance): Promise<void> {
     await app.register(testCheckoutRoutes, {
       provider: testCheckout,
       orders: {
-        cancelled: (sessionId) => app.orders.service.cancelled(sessionId),
-        confirm: (sessionId) => app.orders.service.confirm(sessionId),
+        cancelled: (sessionId) => app.checkout.service.cancelled(sessionId),
+        confirm: (sessionId) => app.checkout.service.confirm(sessionId),
       },
       publicUrl: config.publicUrl,
     });

@@ -12,7 +12,7 @@ async function quotes(app: FastifyInstance): Promise<void> {
   const store = new QuoteStore(db);
   const service = new QuoteService({
     store,
-    orders: app.orders.service,
+    orders: app.checkout.service,
     orderStore: app.orders.store,
     catalogue: app.catalogue.source,
     // A quote names an enquiry the desk has (else 400) and moves a new one to quoted.
@@ -46,5 +46,5 @@ async function quotes(app: FastifyInstance): Promise<void> {
 
 export const quotesPlugin = fp(quotes, {
   name: 'quotes',
-  dependencies: ['platform', 'settings', 'orders', 'enquiries', 'catalogue', 'making'],
+  dependencies: ['platform', 'settings', 'orders', 'checkout', 'enquiries', 'catalogue', 'making'],
 });

@@ -577,12 +577,12 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
 
   it('finishes an order marked paid that a crash stopped half-way, on the next reconcile pass', async () => {
     // The process stops between storing the order and marking it paid.
-    const orders = app.orders.service;
-    const markManualPaid = orders.markManualPaid.bind(orders);
-    orders.markManualPaid = () => Promise.reject(new Error('the process stopped here'));
+    const { paid } = app.checkout;
+    const markPaid = paid.markPaid.bind(paid);
+    paid.markPaid = () => Promise.reject(new Error('the process stopped here'));
     const stopped = await post('/api/admin/orders', FAIR, { 'idempotency-key': 'fair-crash-1' }).finally(
       () => {
-        orders.markManualPaid = markManualPaid;
+        paid.markPaid = markPaid;
       },
     );
     expect(stopped.statusCode).toBe(500);

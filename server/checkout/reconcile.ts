@@ -92,7 +92,8 @@ export async function reconcileOnce(
   shouldStop: () => boolean = () => false,
 ): Promise<ReconcileResult> {
   const timings = { ...DEFAULT_RECONCILE_TIMINGS, ...options };
-  const { service: orders, store: orderStore } = app.orders;
+  const { service: orders, paid: markPaid } = app.checkout;
+  const orderStore = app.orders.store;
   const { provider } = app.payments;
   const started = Date.now();
   const since = new Date(started - timings.maxAgeMs);
@@ -150,7 +151,8 @@ export async function reconcileOnce(
     if (over()) break;
     await shareTheLoop();
     checked += 1;
-    if (await orders.markManualPaid(orderId, false)) {
+    // Paid now, once: markPaid answers `first` for the call that moved it.
+    if ((await markPaid.markPaid(orderId, { by: 'owner', emailCustomer: false }))?.first) {
       paid += 1;
       app.log.warn({ orderId }, 'reconcile: an order marked paid had stopped half-way; finished now');
     }

@@ -1,0 +1,103 @@
+/**
+ * Checkout: the hosted checkout (a cart's, a quote's, the owner's payment link), its confirmation (the
+ * page, the provider's webhook, the reconcile pass) and the one step that marks an order paid, whichever
+ * way it was paid. Publishes `orderPaid`, `reminderRequested` and `checkoutRecoverable`.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { checkoutRoutes } from './checkout-routes';
+import { CheckoutService } from './checkout-service';
+import { confirmationRoutes } from './confirmation-routes';
+import { manualOrderRoutes } from './manual-order-routes';
+import { ManualOrderService } from './manual-order-service';
+import { MarkPaid } from './mark-paid';
+import { type ReconcileTimings, reconcilePendingOrders } from './reconcile';
+import { webhookRoutes } from './webhook-routes';
+
+export interface CheckoutPluginOptions {
+  /** Re-checks pending orders in the background (checkout/reconcile.ts); false in tests that drive it. */
+  readonly reconcile?: Partial<ReconcileTimings> | false;
+}
+
+async function checkout(app: FastifyInstance, options: CheckoutPluginOptions): Promise<void> {
+  const { config, events, now, wakeOutbox } = app.platform;
+  const { store, pages, fulfilment } = app.orders;
+  const { provider } = app.payments;
+  // Tests date orders on a fixed day (the dispatch rule reads the Irish date and time).
+  const clock = now ? { now: () => now().getTime() } : {};
+  const paid = new MarkPaid({
+    store,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    // The seller as she is now; an order's VAT is its own, the first start's before it was kept.
+    seller: app.settings.seller,
+    zoneName: app.settings.zoneName,
+    vatBefore: { vatRate: config.seller.vatRate, vatNumber: config.seller.vatNumber },
+    pageUrl: (reference, key) => pages.pageUrl(reference, key),
+    log: app.log,
+    onMailQueued: wakeOutbox,
+    calendar: app.settings.calendar,
+    queue: app.making.queue,
+    ...clock,
+    onPaid: (order) => {
+      app.metrics.orderPaid();
+      // The payment stands whatever a listener does (events.ts logs a failure).
+      void events.emit('orderPaid', order);
+    },
+  });
+  // Participants join while the features register; every payment after start runs the same list.
+  app.addHook('onReady', async () => paid.seal());
+  const service = new CheckoutService({
+    store,
+    provider,
+    markPaid: paid,
+    publicUrl: config.publicUrl,
+    seller: app.settings.seller,
+    log: app.log,
+    // The owner's closures, working days and away state, from memory: no query per checkout.
+    calendar: app.settings.calendar,
+    queue: app.making.queue,
+    ...clock,
+    // The zones' prices and the away state from memory: no query per checkout.
+    settings: () => app.settings.cache.current(),
+    // Awaited: the link is kept before Stripe hears the event was handled (a failure is only logged).
+    onRecoverable: (recoverable) => events.emit('checkoutRecoverable', recoverable),
+    discounts: app.offers.atCheckout,
+  });
+  // The owner paused sales on this instance: no checkout opened before is paid during the pause. Awaited
+  // with her save (catalogueEdited), so "Saved" means none can be.
+  events.on('catalogueEdited', async () => {
+    if ((await app.settings.cache.current()).away.mode === 'pause-sales') await service.endOpenCheckouts();
+  });
+  app.decorate('checkout', { service, paid });
+
+  await app.register(checkoutRoutes, {
+    checkout: service,
+    catalogue: app.catalogue.source,
+    // The newsletter feature keeps the consent (docs/product.md §5.10a); awaited, so it is stored before
+    // the shopper leaves for the hosted checkout. A failure is logged and costs only the reminder.
+    onReminderRequested: (request) => events.emit('reminderRequested', request),
+  });
+  await app.register(confirmationRoutes, { checkout: service });
+  await app.register(webhookRoutes, { checkout: service, desk: fulfilment, settings: app.settings.store });
+  // The owner's own orders, by phone or at a fair (docs/product.md §10.17).
+  const manual = new ManualOrderService({
+    checkout: service,
+    paid,
+    store,
+    catalogue: app.catalogue.source,
+    settings: () => app.settings.cache.current(),
+    audit: app.platform.audit,
+    requests: app.platform.audit,
+    mailFrom: config.mailFrom,
+    onMailQueued: wakeOutbox,
+    log: app.log,
+  });
+  await app.register(manualOrderRoutes, { manual });
+  reconcilePendingOrders(app, options.reconcile);
+}
+
+export const checkoutPlugin = fp(checkout, {
+  name: 'checkout',
+  dependencies: ['platform', 'settings', 'making', 'payments', 'catalogue', 'offers', 'orders'],
+});

@@ -113,7 +113,10 @@ describe.each(TEST_DIALECTS)('marking an order paid on %s', (dialect) => {
       { name: 'first', status: 'paid' },
       { name: 'second', status: 'paid' },
     ]);
-    expect((await mailsOf(orderId)).map((m) => m.kind).sort()).toEqual(['order-confirmation', 'owner-notification']);
+    expect((await mailsOf(orderId)).map((m) => m.kind).sort()).toEqual([
+      'order-confirmation',
+      'owner-notification',
+    ]);
     expect(paidEvents).toEqual([orderId]);
     // A later call answers the same order and changes nothing.
     const again = await paid.markPaid(orderId, way);

@@ -21,13 +21,7 @@ import {
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
 import { orderVat } from '../../domain/settings/seller-texts';
-import {
-  type Actor,
-  type AuditEntry,
-  oncePerSubmission,
-  type RequestClaims,
-  submissionSlot,
-} from '../audit/audit-trail';
+import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
 import { money, type RenderedMail } from '../mail/layout';
@@ -572,20 +566,12 @@ export class DeskService {
     });
   }
 
-  /**
-   * Runs an action once per submission (docs/product.md §10.5): a repeat of the same Idempotency-Key (a
-   * double click, a retry after a lost answer) changes nothing and answers the order as it is now. A
-   * refused or failed action frees its key. Without a key the action runs; its own checks still apply.
-   */
-  private async once(
-    action: string,
-    reference: string,
-    actor: Actor,
-    run: () => Promise<DeskOutcome>,
-  ): Promise<DeskOutcome> {
-    return oncePerSubmission(this.o.requests, submissionSlot(action, reference, actor), run, () =>
+  /** Runs an action once per submission (audit-trail.ts `madeOnce`): a repeat answers the order as it is now. */
+  private async once(action: string, reference: string, actor: Actor, run: () => Promise<DeskOutcome>) {
+    const made = await madeOnce(this.o.requests, { action, target: reference, actor }, run, () =>
       this.answer(reference, false),
     );
+    return made.value;
   }
 
   /**

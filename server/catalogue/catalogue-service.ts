@@ -33,7 +33,6 @@ import { validateField } from '../lib/validation';
 import type { CatalogueEdit, CatalogueStore, StoredProduct } from './catalogue-store';
 import { parseCsv } from './csv-parse';
 
-
 /** A picture the photo pipeline has stored (or a drawn one), to add to a product. */
 export interface NewProductImage {
   readonly id: string;

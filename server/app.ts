@@ -124,9 +124,9 @@ export async function buildApp({
   await app.register(settingsPlugin);
   await app.register(paymentsPlugin);
   await app.register(cataloguePlugin);
+  await app.register(ordersPlugin);
   await app.register(makingPlugin);
   await app.register(offersPlugin);
-  await app.register(ordersPlugin);
   await app.register(checkoutPlugin, { reconcile });
   await app.register(enquiriesPlugin);
   await app.register(quotesPlugin);

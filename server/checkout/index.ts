@@ -5,6 +5,7 @@
 import type { SizeCode } from '../../domain/config';
 import type { CheckoutService } from './checkout-service';
 import type { MarkPaid } from './mark-paid';
+import type { ReconcileResult, ReconcileTimings } from './reconcile';
 
 export type { CheckoutOutcome, CheckoutService } from './checkout-service';
 export type { MarkPaid, PaidOutcome, PaidParticipant, PaymentWay } from './mark-paid';
@@ -17,6 +18,11 @@ export interface CheckoutFace {
    * registration (`paid.join`): it then runs inside each payment's transaction.
    */
   readonly paid: MarkPaid;
+  /** One reconcile pass now (the app runs them every minute; tests drive them). */
+  readonly reconcile: (
+    timings?: Partial<ReconcileTimings>,
+    shouldStop?: () => boolean,
+  ) => Promise<ReconcileResult>;
 }
 
 declare module 'fastify' {

@@ -11,7 +11,12 @@ import { confirmationRoutes } from './confirmation-routes';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
 import { MarkPaid } from './mark-paid';
-import { type ReconcileTimings, reconcilePendingOrders } from './reconcile';
+import {
+  type ReconcileParts,
+  type ReconcileTimings,
+  reconcilePass,
+  reconcilePendingOrders,
+} from './reconcile';
 import { webhookRoutes } from './webhook-routes';
 
 export interface CheckoutPluginOptions {
@@ -69,7 +74,24 @@ async function checkout(app: FastifyInstance, options: CheckoutPluginOptions): P
   events.on('catalogueEdited', async () => {
     if ((await app.settings.cache.current()).away.mode === 'pause-sales') await service.endOpenCheckouts();
   });
-  app.decorate('checkout', { service, paid });
+  const reconciling: ReconcileParts = {
+    checkout: service,
+    paid,
+    orders: store,
+    provider,
+    settings: app.settings.store,
+    log: app.log,
+  };
+  app.decorate('checkout', {
+    service,
+    paid,
+    reconcile: (timings, shouldStop) => reconcilePass(reconciling, timings, shouldStop),
+  });
+  // The test checkout's pages settle through this checkout (payments knows no order).
+  app.payments.settleWith({
+    confirm: (sessionId) => service.confirm(sessionId),
+    cancelled: (sessionId) => service.cancelled(sessionId),
+  });
 
   await app.register(checkoutRoutes, {
     checkout: service,
@@ -94,7 +116,7 @@ async function checkout(app: FastifyInstance, options: CheckoutPluginOptions): P
     log: app.log,
   });
   await app.register(manualOrderRoutes, { manual });
-  reconcilePendingOrders(app, options.reconcile);
+  reconcilePendingOrders(app, reconciling, options.reconcile);
 }
 
 export const checkoutPlugin = fp(checkout, {

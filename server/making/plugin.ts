@@ -7,8 +7,9 @@ import { todayRoutes } from './today-routes';
 async function making(app: FastifyInstance): Promise<void> {
   const { audit, now, wakeOutbox } = app.platform;
   const settings = app.settings.store;
-  // The pieces still to make are the orders' to count; asked when the queue is read, after every plugin.
-  const queue = new MakingQueueState(settings, () => app.orders.store.queuedPieces());
+  const orders = app.orders.store;
+  // The pieces still to make are the orders' to count, asked when the queue is read.
+  const queue = new MakingQueueState(settings, () => orders.queuedPieces());
   // A capacity saved on any instance reaches the pages' dates when the settings are read again.
   app.settings.cache.subscribe(() => queue.invalidate());
   app.decorate('making', { queue });
@@ -20,4 +21,4 @@ async function making(app: FastifyInstance): Promise<void> {
   });
 }
 
-export const makingPlugin = fp(making, { name: 'making', dependencies: ['platform', 'settings'] });
+export const makingPlugin = fp(making, { name: 'making', dependencies: ['platform', 'settings', 'orders'] });

@@ -10,6 +10,7 @@ import { DiscountStore } from './discount-store';
 
 async function offers(app: FastifyInstance): Promise<void> {
   const { db, audit, now } = app.platform;
+  const orders = app.orders.store;
   // Read from memory (the settings cache), not the database: the checkout asks on every order.
   const settings = app.settings.cache;
   const store = new DiscountStore(db);
@@ -21,8 +22,8 @@ async function offers(app: FastifyInstance): Promise<void> {
     store,
     requests: audit,
     audit: (entry) => audit.audit(entry),
-    // The orders are counted when the desk asks (they are registered after the offers they apply).
-    paidByCode: () => app.orders.store.paidByDiscountCode(),
+    // The paid orders are counted when the desk asks.
+    paidByCode: () => orders.paidByDiscountCode(),
     ...(now ? { now } : {}),
   });
   app.decorate('offers', { atCheckout, discounts, store });
@@ -37,5 +38,5 @@ async function offers(app: FastifyInstance): Promise<void> {
 
 export const offersPlugin = fp(offers, {
   name: 'offers',
-  dependencies: ['platform', 'settings', 'catalogue'],
+  dependencies: ['platform', 'settings', 'catalogue', 'orders'],
 });

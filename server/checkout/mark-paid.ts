@@ -20,13 +20,11 @@ import {
   customerConfirmation,
   deskOrderUrl,
   legalFacts,
+  type OrderMailSetup,
   type OrderStore,
-  type OrderVat,
   orderVatOf,
   ownerNotification,
-  type SellerNow,
   type StoredOrder,
-  type ZoneNameNow,
 } from '../orders';
 import type { ShippingDetails } from '../payments';
 
@@ -60,14 +58,8 @@ export interface PaidOutcome {
   readonly order: StoredOrder;
 }
 
-export interface MarkPaidOptions {
+export interface MarkPaidOptions extends OrderMailSetup {
   readonly store: OrderStore;
-  /** No trailing slash. */
-  readonly publicUrl: string;
-  readonly mailFrom: string;
-  readonly seller: SellerNow;
-  readonly zoneName: ZoneNameNow;
-  readonly vatBefore: OrderVat;
   /** The order page's absolute link (OrderPageService.pageUrl). */
   readonly pageUrl: (reference: string, key: string) => string;
   readonly log: { info(obj: object, msg: string): void };

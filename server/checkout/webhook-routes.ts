@@ -6,14 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { refuse } from '../lib/refusal';
-import type { DeskService } from '../orders';
+import type { FulfilmentService } from '../orders';
 import { WebhookSignatureError } from '../payments';
 import { OPS_MARKS, type SettingsStore } from '../settings';
 import type { CheckoutService } from './checkout-service';
 
 export async function webhookRoutes(
   app: FastifyInstance,
-  opts: { checkout: CheckoutService; desk: DeskService; settings?: SettingsStore },
+  opts: { checkout: CheckoutService; desk: FulfilmentService; settings?: SettingsStore },
 ): Promise<void> {
   // The signature covers the exact bytes: keep the body as a Buffer in this scope only.
   app.removeAllContentTypeParsers();

@@ -2,11 +2,11 @@
  * The orders feature's public face: what other features may use of it (docs/architecture.md), and the
  * events it publishes.
  */
-import type { DeskService } from './fulfilment-service';
+import type { FulfilmentService } from './fulfilment-service';
 import type { OrderPageService } from './order-page-service';
 import type { OrderStore } from './order-store';
 
-export { type DeskService, dispatchByOf } from './fulfilment-service';
+export { dispatchByOf, type FulfilmentService } from './fulfilment-service';
 export type { OrderPageService } from './order-page-service';
 export {
   lastPaidAt,
@@ -22,7 +22,7 @@ export interface OrdersFace {
   /** The shopper's order page and "Find your order". */
   readonly pages: OrderPageService;
   /** The owner's work on orders: making, dispatch, refunds, notes (the desk's order screens). */
-  readonly fulfilment: DeskService;
+  readonly fulfilment: FulfilmentService;
 }
 
 declare module 'fastify' {
@@ -62,6 +62,7 @@ export {
 } from './order-store';
 export {
   legalFacts,
+  type OrderMailSetup,
   type OrderVat,
   orderVatOf,
   rowVatOf,

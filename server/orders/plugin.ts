@@ -6,8 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { deskRoutes } from './desk-routes';
-import { DeskService } from './fulfilment-service';
-import { DeskStore, recordOrderEvents } from './fulfilment-store';
+import { FulfilmentService } from './fulfilment-service';
+import { FulfilmentStore, recordOrderEvents } from './fulfilment-store';
 import { orderEditRoutes } from './order-edit-routes';
 import { OrderEditService } from './order-edit-service';
 import { orderPageRoutes } from './order-page-routes';
@@ -57,8 +57,8 @@ async function orders(app: FastifyInstance): Promise<void> {
     log: app.log,
     onMailQueued: wakeOutbox,
   };
-  const deskStore = new DeskStore(db);
-  const fulfilment = new DeskService({
+  const deskStore = new FulfilmentStore(db);
+  const fulfilment = new FulfilmentService({
     store: deskStore,
     requests: app.platform.audit,
     ...shared,

@@ -7,6 +7,7 @@
 import type { Transaction } from 'kysely';
 import type { OrderTotals } from '../../domain/cart/pricing';
 import { lineSize } from '../../domain/catalogue/sizes';
+import type { Adjustment } from '../../domain/checkout/adjustments';
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout/checkout';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
 import type { ZoneId } from '../../domain/config';
@@ -33,7 +34,7 @@ import type { Database } from '../db/schema';
 import { newOrderId } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { MAIL_KINDS } from '../mail/outbox';
-import { type CheckoutDiscounts, discountLabel, priceCheckout } from '../offers';
+import { type CheckoutDiscounts, discountLabel } from '../offers';
 import type { OrderStore, OrderVat, SellerNow, StoredOrder } from '../orders';
 import {
   type CheckoutSessionInput,
@@ -47,6 +48,7 @@ import {
   SESSION_ID_PLACEHOLDER,
 } from '../payments';
 import { type MarkPaid, referenceOf } from './mark-paid';
+import { priceCheckout } from './pricing';
 
 export interface CheckoutServiceLogger {
   info(obj: object, msg: string): void;
@@ -83,6 +85,8 @@ export interface CheckoutServiceOptions {
   }) => Promise<void> | void;
   /** Discount codes and the early-bird tier (server/discounts); none: every order at full price. */
   readonly discounts?: CheckoutDiscounts;
+  /** The adjustments in their declared order (pricing.ts); none: every order at full price. */
+  readonly adjustments?: readonly Adjustment[];
   /**
    * The owner's settings as this instance holds them (server/settings, no query): the zones' prices and
    * countries, and whether sales are paused. None: the first start's zones, never paused.
@@ -205,9 +209,9 @@ export class CheckoutService {
     const zone = shop ? currentZone(shop.shipping, input.zone) : null;
     if (shop && !zone) return refuse('invalid', zoneClosedMessage(input.zone));
     const now = this.now();
-    // The cart's check prices with the same function (server/offers/checkout-pricing.ts).
+    // The cart's check prices with the same function (pricing.ts).
     const priced = await priceCheckout(
-      { discounts, shipping: shop?.shipping },
+      { adjustments: this.o.adjustments ?? discounts?.entries ?? [], shipping: shop?.shipping },
       {
         email: input.email,
         lines: input.lines,

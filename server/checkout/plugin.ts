@@ -8,9 +8,11 @@ import fp from 'fastify-plugin';
 import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
 import { confirmationRoutes } from './confirmation-routes';
+import { discountCheckRoutes } from './discount-check-routes';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
 import { MarkPaid } from './mark-paid';
+import { declareAdjustments } from './pricing';
 import {
   type ReconcileParts,
   type ReconcileTimings,
@@ -28,6 +30,8 @@ async function checkout(app: FastifyInstance, options: CheckoutPluginOptions): P
   const { config, events, now, wakeOutbox } = app.platform;
   const { store, pages, fulfilment } = app.orders;
   const { provider } = app.payments;
+  // The owner's settings from memory (no query per checkout), taken once here.
+  const shop = app.settings.cache;
   // Tests date orders on a fixed day (the dispatch rule reads the Irish date and time).
   const clock = now ? { now: () => now().getTime() } : {};
   const paid = new MarkPaid({
@@ -50,6 +54,10 @@ async function checkout(app: FastifyInstance, options: CheckoutPluginOptions): P
       void events.emit('orderPaid', order);
     },
   });
+  // What changes a priced cart, in this order (domain/checkout/adjustments.ts): discounts, then payments
+  // made another way, then taxes. The cart's check and the checkout run the same list.
+  const [earlyBird, discountCode] = app.offers.atCheckout.entries;
+  const adjustments = declareAdjustments([earlyBird, discountCode]);
   // Participants join while the features register; every payment after start runs the same list.
   app.addHook('onReady', async () => paid.seal());
   const service = new CheckoutService({
@@ -64,15 +72,16 @@ async function checkout(app: FastifyInstance, options: CheckoutPluginOptions): P
     queue: app.making.queue,
     ...clock,
     // The zones' prices and the away state from memory: no query per checkout.
-    settings: () => app.settings.cache.current(),
+    settings: () => shop.current(),
     // Awaited: the link is kept before Stripe hears the event was handled (a failure is only logged).
     onRecoverable: (recoverable) => events.emit('checkoutRecoverable', recoverable),
     discounts: app.offers.atCheckout,
+    adjustments,
   });
   // The owner paused sales on this instance: no checkout opened before is paid during the pause. Awaited
   // with her save (catalogueEdited), so "Saved" means none can be.
   events.on('catalogueEdited', async () => {
-    if ((await app.settings.cache.current()).away.mode === 'pause-sales') await service.endOpenCheckouts();
+    if ((await shop.current()).away.mode === 'pause-sales') await service.endOpenCheckouts();
   });
   const reconciling: ReconcileParts = {
     checkout: service,
@@ -101,6 +110,12 @@ async function checkout(app: FastifyInstance, options: CheckoutPluginOptions): P
     onReminderRequested: (request) => events.emit('reminderRequested', request),
   });
   await app.register(confirmationRoutes, { checkout: service });
+  await app.register(discountCheckRoutes, {
+    adjustments,
+    catalogue: app.catalogue.source,
+    shipping: async () => (await shop.current()).shipping,
+    ...(now ? { now } : {}),
+  });
   await app.register(webhookRoutes, { checkout: service, desk: fulfilment, settings: app.settings.store });
   // The owner's own orders, by phone or at a fair (docs/product.md §10.17).
   const manual = new ManualOrderService({
@@ -108,7 +123,7 @@ async function checkout(app: FastifyInstance, options: CheckoutPluginOptions): P
     paid,
     store,
     catalogue: app.catalogue.source,
-    settings: () => app.settings.cache.current(),
+    settings: () => shop.current(),
     audit: app.platform.audit,
     requests: app.platform.audit,
     mailFrom: config.mailFrom,

@@ -1,9 +1,8 @@
-/** Offers: the owner's discount codes, the early-bird bulk price, and the cart's code check. */
+/** Offers: the owner's discount codes and the early-bird bulk price, as the checkout's discount entries. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { bulkTierOf } from '../../domain/offers/early-bird';
 import { checkoutDiscounts } from './checkout-discounts';
-import { discountCheckRoutes } from './discount-check-routes';
 import { discountRoutes } from './discount-routes';
 import { DiscountService } from './discount-service';
 import { DiscountStore } from './discount-store';
@@ -28,12 +27,6 @@ async function offers(app: FastifyInstance): Promise<void> {
   });
   app.decorate('offers', { atCheckout, discounts, store });
   await app.register(discountRoutes, { discounts });
-  await app.register(discountCheckRoutes, {
-    discounts: atCheckout,
-    catalogue: app.catalogue.source,
-    shipping: async () => (await settings.current()).shipping,
-    ...(now ? { now } : {}),
-  });
 }
 
 export const offersPlugin = fp(offers, {

@@ -3,6 +3,8 @@
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { cataloguePlugin } from './catalogue/plugin';
+import { checkoutPlugin } from './checkout/plugin';
+import type { ReconcileTimings } from './checkout/reconcile';
 import { type AppConfig, isHttps } from './config';
 import { customersPlugin } from './customers/plugin';
 import { enquiriesPlugin } from './enquiries/plugin';
@@ -17,7 +19,6 @@ import { healthRoutes } from './ops/health-routes';
 import { serverLogOptions } from './ops/logging';
 import { installMetrics } from './ops/metrics';
 import { ordersPlugin } from './orders/plugin';
-import type { ReconcileTimings } from './orders/reconcile';
 import { pagesPlugin } from './pages/plugin';
 import { paymentsPlugin } from './payments/plugin';
 import { peoplePlugin } from './people/plugin';
@@ -67,7 +68,7 @@ export interface BuildOptions {
   readonly serveWeb?: boolean;
   /** Test tuning only: clocks, timings and passes of the platform and the features (platform.ts). */
   readonly tuning?: ShopTuning;
-  /** Re-checks pending orders in the background (orders/reconcile.ts); false in tests that drive it. */
+  /** Re-checks pending orders in the background (checkout/reconcile.ts); false in tests that drive it. */
   readonly reconcile?: Partial<ReconcileTimings> | false;
   /** Test tuning only. */
   readonly timeouts?: Partial<ServerTimeouts>;
@@ -123,9 +124,10 @@ export async function buildApp({
   await app.register(settingsPlugin);
   await app.register(paymentsPlugin);
   await app.register(cataloguePlugin);
+  await app.register(ordersPlugin);
   await app.register(makingPlugin);
   await app.register(offersPlugin);
-  await app.register(ordersPlugin, { reconcile });
+  await app.register(checkoutPlugin, { reconcile });
   await app.register(enquiriesPlugin);
   await app.register(quotesPlugin);
   await app.register(newsletterPlugin);

@@ -17,34 +17,6 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const decoratorOf = (folder: string) => folder.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 const FEATURES = serverFeatures(ROOT).map(decoratorOf);
 
-/**
- * The reads left in the checkout's folders, which move to declared needs next (and this list empties):
- * one entry per read, by file. Exact: a read that is gone must leave the list too.
- */
-const NOT_YET: Readonly<Record<string, readonly string[]>> = {
-  'server/making/plugin.ts': ['app.orders.store', 'app.settings.cache', 'app.settings.store'],
-  'server/offers/plugin.ts': ['app.catalogue.source', 'app.orders.store', 'app.settings.cache'],
-  'server/orders/plugin.ts': [
-    'app.catalogue.source',
-    'app.catalogue.source',
-    'app.making.queue',
-    'app.offers.atCheckout',
-    'app.payments.provider',
-    'app.settings.cache',
-    'app.settings.cache',
-    'app.settings.cache',
-    'app.settings.calendar',
-    'app.settings.seller',
-    'app.settings.store',
-    'app.settings.zoneName',
-  ],
-  'server/orders/reconcile.ts': ['app.orders', 'app.payments', 'app.settings.store'],
-  'server/payments/plugin.ts': ['app.orders.service', 'app.orders.service'],
-};
-
-/** The folders whose reads may stand in NOT_YET. */
-const NOT_YET_FOLDERS = ['checkout', 'making', 'offers', 'orders', 'payments'];
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -100,20 +72,7 @@ describe('features meet through declared needs', () => {
   });
 
   it('no code reads a feature from the app: its plugin declares what it needs', () => {
-    const stray = [...reads]
-      .filter(([file]) => !(file in NOT_YET))
-      .flatMap(([file, found]) => found.map((r) => `${file}: ${r}`));
+    const stray = [...reads].flatMap(([file, found]) => found.map((r) => `${file}: ${r}`));
     expect(stray).toEqual([]);
-  });
-
-  it('the reads not yet moved are listed exactly, and only in the checkout folders', () => {
-    for (const file of Object.keys(NOT_YET)) {
-      expect(NOT_YET_FOLDERS, file).toContain(file.split('/')[1]);
-    }
-    const left = Object.fromEntries(Object.keys(NOT_YET).map((file) => [file, reads.get(file) ?? []]));
-    const listed = Object.fromEntries(
-      Object.entries(NOT_YET).map(([file, found]) => [file, [...found].sort()]),
-    );
-    expect(left).toEqual(listed);
   });
 });

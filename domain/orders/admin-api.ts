@@ -61,9 +61,9 @@ export const DESK_STATUSES = [
   'cancelled',
   'disputed',
 ] as const;
-export type DeskStatus = (typeof DESK_STATUSES)[number];
+export type FulfilmentStatus = (typeof DESK_STATUSES)[number];
 
-export const DESK_STATUS_LABELS: Readonly<Record<DeskStatus, string>> = {
+export const DESK_STATUS_LABELS: Readonly<Record<FulfilmentStatus, string>> = {
   pending: 'Checkout open',
   abandoned: 'Abandoned',
   failed: 'Payment failed',
@@ -99,9 +99,9 @@ export const COUNTED_FILTER_LABELS: Readonly<Record<CountedFilter, string>> = {
 };
 
 /** The default list: the work to do, oldest dispatch date first. */
-export const WORK_STATUSES: readonly DeskStatus[] = ['paid', 'in_production'];
+export const WORK_STATUSES: readonly FulfilmentStatus[] = ['paid', 'in_production'];
 /** Checkouts that never became orders: listed only when the filter asks for them by name. */
-export const CHECKOUT_STATUSES: readonly DeskStatus[] = ['pending', 'abandoned', 'failed'];
+export const CHECKOUT_STATUSES: readonly FulfilmentStatus[] = ['pending', 'abandoned', 'failed'];
 
 /**
  * The list filter: a status, `work` (paid and in production; the default), `all` (every order, without
@@ -116,7 +116,7 @@ export type StatusChange = (typeof STATUS_CHANGES)[number];
 
 /** What the owner may do with an order now (the server decides; the desk shows only these buttons). */
 export const DESK_ACTIONS = ['start', 'dispatch', 'deliver', 'refund', 'cancel'] as const;
-export type DeskAction = (typeof DESK_ACTIONS)[number];
+export type FulfilmentAction = (typeof DESK_ACTIONS)[number];
 
 // -------------------------------------------------------------------------------------------- carriers
 
@@ -166,8 +166,8 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 /** The refusal of a transition the flow does not allow, e.g. "A dispatched order cannot be cancelled". */
-export function refusedTransitionMessage(from: DeskStatus, action: DeskAction): string {
-  const verbs: Record<DeskAction, string> = {
+export function refusedTransitionMessage(from: FulfilmentStatus, action: FulfilmentAction): string {
+  const verbs: Record<FulfilmentAction, string> = {
     start: 'put into production',
     dispatch: 'dispatched',
     deliver: 'marked delivered',

@@ -53,6 +53,32 @@ export async function oncePerSubmission<T>(
   }
 }
 
+/** What a desk submission made; `repeat` when the same submission already made it (a 200, not a 201). */
+export interface Made<T> {
+  readonly value: T;
+  readonly repeat: boolean;
+}
+
+/**
+ * One desk action on one target per submission (docs/product.md §10.5): the slot is the action, the target
+ * and the Idempotency-Key. The first call runs `run`; a repeat (a double click, a retry after a lost answer)
+ * changes nothing and answers `again`: what the first made, as it is now. A refused or failed run frees
+ * the key; without a key the action runs, its own checks still apply.
+ */
+export function madeOnce<T>(
+  requests: RequestClaims,
+  submission: { readonly action: string; readonly target: string; readonly actor: Actor },
+  run: () => Promise<T>,
+  again: () => Promise<T>,
+): Promise<Made<T>> {
+  return oncePerSubmission<Made<T>>(
+    requests,
+    submissionSlot(submission.action, submission.target, submission.actor),
+    async () => ({ value: await run(), repeat: false }),
+    async () => ({ value: await again(), repeat: true }),
+  );
+}
+
 /** A submission's slot: the action, its target and the desk's Idempotency-Key; null when none was sent. */
 export function submissionSlot(action: string, target: string, actor: Actor): string | null {
   return actor.requestKey === undefined ? null : `${action}:${target}:${actor.requestKey}`;

@@ -26,24 +26,12 @@ import {
 import type { ProductImage } from '../../domain/catalogue/snapshot';
 import { CATEGORIES } from '../../domain/catalogue/types';
 import { SIZE_CODES, type SizeCode } from '../../domain/config';
-import {
-  type Actor,
-  type AuditEntry,
-  oncePerSubmission,
-  type RequestClaims,
-  submissionSlot,
-} from '../audit/audit-trail';
+import { type Actor, type AuditEntry, type Made, madeOnce, type RequestClaims } from '../audit/audit-trail';
 import { csvDocument } from '../lib/csv';
 import { refuse } from '../lib/refusal';
 import { validateField } from '../lib/validation';
 import type { CatalogueEdit, CatalogueStore, StoredProduct } from './catalogue-store';
 import { parseCsv } from './csv-parse';
-
-/** A product made by a desk submission; `repeat` when the same submission already made it. */
-export interface Made<T> {
-  readonly value: T;
-  readonly repeat: boolean;
-}
 
 /** A picture the photo pipeline has stored (or a drawn one), to add to a product. */
 export interface NewProductImage {
@@ -638,26 +626,12 @@ export class CatalogueService {
     return result;
   }
 
-  /**
-   * One change per desk submission (docs/product.md §10.5): a repeat of the same Idempotency-Key changes
-   * nothing and answers the product as it is now. A refused change frees its key.
-   */
-  private async once(
-    action: string,
-    target: string,
-    actor: Actor,
-    run: () => Promise<AdminProduct>,
-  ): Promise<Made<AdminProduct>> {
-    return oncePerSubmission<Made<AdminProduct>>(
-      this.o.requests,
-      submissionSlot(action, target, actor),
-      async () => ({ value: await run(), repeat: false }),
-      async () => {
-        const product =
-          (target === 'new' ? null : await this.getAdminProduct(target)) ??
-          refuse('conflict', PRODUCT_MESSAGES.repeated);
-        return { value: product, repeat: true };
-      },
+  /** One change per desk submission (audit-trail.ts `madeOnce`): a repeat answers the product as it is now. */
+  private once(action: string, target: string, actor: Actor, run: () => Promise<AdminProduct>) {
+    return madeOnce(this.o.requests, { action, target, actor }, run, async () =>
+      target === 'new'
+        ? refuse('conflict', PRODUCT_MESSAGES.repeated)
+        : ((await this.getAdminProduct(target)) ?? refuse('conflict', PRODUCT_MESSAGES.repeated)),
     );
   }
 }

@@ -6,7 +6,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
-import type { DeskStatus } from '../../domain/orders/admin-api';
+import type { FulfilmentStatus } from '../../domain/orders/admin-api';
 import { startServerProcess, tinyWebDist } from '../../tests/support/server-process';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
@@ -177,7 +177,7 @@ describe.each(TEST_DIALECTS)('database (%s)', (dialect) => {
           refunded: 500,
           updated_at: REFUNDED,
           ...columns,
-          desk_status: 'partially_refunded' as DeskStatus,
+          desk_status: 'partially_refunded' as FulfilmentStatus,
         })
         .where('id', '=', id)
         .execute();

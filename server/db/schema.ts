@@ -8,7 +8,7 @@ import type { Generated, Insertable, Selectable } from 'kysely';
 import type { ProductStatus } from '../../domain/catalogue/snapshot';
 import type { SizeCode } from '../../domain/config';
 import type { EnquiryKind, EnquiryStatus } from '../../domain/enquiries/enquiry-texts';
-import type { DeskStatus, TimelineKind } from '../../domain/orders/admin-api';
+import type { FulfilmentStatus, TimelineKind } from '../../domain/orders/admin-api';
 import type { OrderChannel, PaymentMethod } from '../../domain/orders/manual-order';
 import type { ReviewStatus } from '../../domain/reviews/reviews';
 
@@ -38,10 +38,10 @@ export interface OrdersTable {
   created_at: string;
   updated_at: string;
   paid_at: string | null;
-  /** When the reconcile pass last asked the provider about this pending order (see orders/reconcile.ts). */
+  /** When the reconcile pass last asked the provider about this pending order (see checkout/reconcile.ts). */
   checked_at: string | null;
-  /** The order's place in the desk's flow (DeskStatus in domain/orders/admin-api.ts); `status` stays the payment's. */
-  desk_status: DeskStatus;
+  /** The order's place in the desk's flow (FulfilmentStatus in domain/orders/admin-api.ts); `status` stays the payment's. */
+  desk_status: FulfilmentStatus;
   /** Cents refunded so far, by the desk or in the provider's dashboard. */
   refunded: Generated<number>;
   /** The provider's payment (Stripe: the payment intent; the test checkout: its session). */

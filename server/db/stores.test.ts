@@ -46,7 +46,7 @@ const TOTALS = priceOrder(
 
 const silentLog = { info() {}, warn() {}, error() {} };
 
-/** The customer's and the owner's e-mail for a paid order, as OrderService queues them. */
+/** The customer's and the owner's e-mail for a paid order, as the checkout queues them (checkout/mark-paid.ts). */
 function mailPair(order: StoredOrder): NewOutboxRow[] {
   return [MAIL_KINDS.customer, MAIL_KINDS.owner].map((kind) =>
     outboxRow(

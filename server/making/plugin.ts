@@ -1,16 +1,19 @@
 /** The maker's queue and the desk's Today: what to make and post, and the capacity the dates follow. */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { MakingQueueState } from './making-queue-state';
 import { todayRoutes } from './today-routes';
 
-async function making(app: FastifyInstance): Promise<void> {
+type Uses = Needs<'settings' | 'orders'>;
+
+async function making(app: FastifyInstance, uses: Uses): Promise<void> {
   const { audit, now, wakeOutbox } = app.platform;
-  const settings = app.settings.store;
-  // The pieces still to make are the orders' to count; asked when the queue is read, after every plugin.
-  const queue = new MakingQueueState(settings, () => app.orders.store.queuedPieces());
+  const settings = uses.settings.store;
+  const orders = uses.orders.store;
+  // The pieces still to make are the orders' to count, asked when the queue is read.
+  const queue = new MakingQueueState(settings, () => orders.queuedPieces());
   // A capacity saved on any instance reaches the pages' dates when the settings are read again.
-  app.settings.cache.subscribe(() => queue.invalidate());
+  uses.settings.cache.subscribe(() => queue.invalidate());
   app.decorate('making', { queue });
   await app.register(todayRoutes, {
     settings,
@@ -20,4 +23,4 @@ async function making(app: FastifyInstance): Promise<void> {
   });
 }
 
-export const makingPlugin = fp(making, { name: 'making', dependencies: ['platform', 'settings'] });
+export const makingPlugin = featurePlugin('making', ['settings', 'orders'], making);

@@ -9,14 +9,14 @@ import type { AuditTrail } from '../audit/audit-trail';
 import type { AppConfig } from '../config';
 import { dateRange } from '../lib/date-range';
 import type { NewsletterStore } from '../newsletter';
-import type { DeskService } from '../orders';
+import type { FulfilmentService } from '../orders';
 import { ownerActor } from '../security/owner-auth';
 import { newsletterCsv, ordersCsv } from './csv';
 
 export interface ExportRouteOptions {
   readonly config: AppConfig;
   readonly audit: AuditTrail;
-  readonly fulfilment: Pick<DeskService, 'store'>;
+  readonly fulfilment: Pick<FulfilmentService, 'store'>;
   readonly newsletter: Pick<NewsletterStore, 'subscribers'>;
   /** The owner's VAT rate now (server/settings): the header's when no order in the file was charged VAT. */
   readonly seller: () => Promise<{ readonly vatRate: number; readonly vatNumber: string | null }>;

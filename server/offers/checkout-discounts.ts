@@ -6,6 +6,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { PricedLineInput } from '../../domain/cart/pricing';
+import type { Adjustment } from '../../domain/checkout/adjustments';
 import {
   type AppliedDiscount,
   type BulkTier,
@@ -16,7 +17,7 @@ import {
   refuseCode,
 } from '../../domain/offers/discounts';
 import { EARLY_BIRD_LIMITS } from '../../domain/offers/early-bird';
-import { cents } from '../../domain/shared/money';
+import { type Cents, cents } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
 import { type DiscountStore, discountEmailHash, ReservationRefused, ruleOf } from './discount-store';
 
@@ -26,19 +27,13 @@ import { type DiscountStore, discountEmailHash, ReservationRefused, ruleOf } fro
  */
 export const RESERVATION_HOLD_MS = 25 * 60 * 60 * 1000;
 
-export type DiscountDecision =
-  | { readonly ok: true; readonly applied: AppliedDiscount }
-  | { readonly ok: false; readonly error: string };
-
-/** What the order service asks of discounts; absent in a shop without them (older tests). */
+/** What the checkout asks of discounts; absent in a shop without them (older tests). */
 export interface CheckoutDiscounts {
-  decide(input: {
-    /** Null when the cart asks before the checkout: the once-per-address rule waits for the e-mail. */
-    readonly email: string | null;
-    readonly lines: readonly PricedLineInput[];
-    readonly code: string | null;
-    readonly now: Date;
-  }): Promise<DiscountDecision>;
+  /**
+   * The checkout's discount entries, in their declared order (domain/checkout/adjustments.ts): the
+   * early-bird tier, then a discount code, which applies when it takes at least as much off.
+   */
+  readonly entries: readonly [EarlyBirdEntry, DiscountCodeEntry];
   /** Inside the checkout's transaction; throws ReservationRefused (the checkout rolls back). */
   reserve(
     trx: Transaction<Database>,
@@ -47,6 +42,17 @@ export interface CheckoutDiscounts {
   refusalOf(error: unknown, code: string): string | null;
   markUsed(orderId: string, now: Date): Promise<void>;
   release(orderId: string, now: Date): Promise<boolean>;
+}
+
+type DiscountEntry = Extract<Adjustment, { kind: 'discount' }>;
+export type EarlyBirdEntry = DiscountEntry & { readonly name: 'early-bird' };
+export type DiscountCodeEntry = DiscountEntry & { readonly name: 'discount-code' };
+
+function itemsOf(lines: readonly PricedLineInput[]): { subtotal: Cents; pieces: number } {
+  return {
+    subtotal: cents(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0)),
+    pieces: lines.reduce((sum, l) => sum + l.quantity, 0),
+  };
 }
 
 /** The label the hosted checkout shows for the discount line: `Discount (XMAS15)` or `Early bird`. */
@@ -62,27 +68,37 @@ export function checkoutDiscounts(
   store: DiscountStore,
   tier: () => Promise<BulkTier | null>,
 ): CheckoutDiscounts {
-  return {
-    async decide({ email, lines, code: raw, now }) {
-      const subtotal = cents(lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0));
-      const pieces = lines.reduce((sum, l) => sum + l.quantity, 0);
-      let code: { code: string; value: ReturnType<typeof ruleOf>['value'] } | null = null;
-      if (raw !== null) {
-        const normalized = normalizeDiscountCode(raw);
-        const shown = normalized ?? raw.trim().toUpperCase();
-        const row = normalized ? await store.find(normalized) : null;
-        if (!row) return { ok: false, error: codeRefusalMessage('unknown', shown) };
-        const rule = ruleOf(row);
-        const usage = await store.usage(rule.code, email === null ? null : discountEmailHash(email), now);
-        const reason = refuseCode(rule, subtotal, usage, now.getTime());
-        if (reason) return { ok: false, error: codeRefusalMessage(reason, rule.code, rule) };
-        code = { code: rule.code, value: rule.value };
-      }
+  const tierEntry: EarlyBirdEntry = {
+    kind: 'discount',
+    name: 'early-bird',
+    async offer({ lines, now }) {
+      const { subtotal, pieces } = itemsOf(lines);
       // No tier reaches a cart under its least minimum (EARLY_BIRD_LIMITS): most carts are one piece, and
       // they skip the setting's query (one database round trip of a checkout's few).
       const bulk = pieces >= EARLY_BIRD_LIMITS.minPieces.min ? await tier() : null;
-      return { ok: true, applied: chooseDiscount(subtotal, pieces, now.getTime(), code, bulk) };
+      return { ok: true, applied: bulk && chooseDiscount(subtotal, pieces, now.getTime(), null, bulk) };
     },
+  };
+  const codeEntry: DiscountCodeEntry = {
+    kind: 'discount',
+    name: 'discount-code',
+    async offer({ email, lines, code: raw, now }) {
+      if (raw === null) return { ok: true, applied: null };
+      const { subtotal, pieces } = itemsOf(lines);
+      const normalized = normalizeDiscountCode(raw);
+      const shown = normalized ?? raw.trim().toUpperCase();
+      const row = normalized ? await store.find(normalized) : null;
+      if (!row) return { ok: false, error: codeRefusalMessage('unknown', shown) };
+      const rule = ruleOf(row);
+      const usage = await store.usage(rule.code, email === null ? null : discountEmailHash(email), now);
+      const reason = refuseCode(rule, subtotal, usage, now.getTime());
+      if (reason) return { ok: false, error: codeRefusalMessage(reason, rule.code, rule) };
+      const code = { code: rule.code, value: rule.value };
+      return { ok: true, applied: chooseDiscount(subtotal, pieces, now.getTime(), code, null) };
+    },
+  };
+  return {
+    entries: [tierEntry, codeEntry],
     reserve(trx, { code, orderId, email, now }) {
       return store.reserve(trx, {
         code,

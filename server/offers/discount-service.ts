@@ -10,13 +10,7 @@ import {
   type DiscountCreate,
   type DiscountPatch,
 } from '../../domain/offers/discount-admin';
-import {
-  type Actor,
-  type AuditEntry,
-  oncePerSubmission,
-  type RequestClaims,
-  submissionSlot,
-} from '../audit/audit-trail';
+import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import {
   adminDiscountOf,
@@ -90,7 +84,7 @@ export class DiscountService {
 
   /** The new code; `repeat` when the same desk submission already made it (answered 200, not 201). */
   async create(input: DiscountCreate, actor: Actor): Promise<{ discount: AdminDiscount; repeat: boolean }> {
-    return this.once('discount-create', input.code, actor, async () => {
+    const made = await this.once('discount-create', input.code, actor, async () => {
       const values = valuesOf(input, null);
       const row =
         (await this.o.store.create(input.code, values, this.now())) ??
@@ -98,10 +92,11 @@ export class DiscountService {
       await this.o.audit({ ...auditOf(actor), action: 'discount-create', target: row.code, detail: null });
       return adminDiscountOf(row);
     });
+    return { discount: made.value, repeat: made.repeat };
   }
 
   async patch(code: string, input: DiscountPatch, actor: Actor): Promise<AdminDiscount> {
-    const { discount } = await this.once('discount-update', code, actor, async () => {
+    const { value: discount } = await this.once('discount-update', code, actor, async () => {
       const before = (await this.o.store.find(code)) ?? refuse('not-found', DISCOUNT_ADMIN_MESSAGES.notFound);
       const row =
         (await this.o.store.update(code, valuesOf(input, before), this.now())) ??
@@ -112,22 +107,12 @@ export class DiscountService {
     return discount;
   }
 
-  /** One change per desk submission: a repeat of the same Idempotency-Key answers the code as it is now. */
-  private async once(
-    action: string,
-    target: string,
-    actor: Actor,
-    run: () => Promise<AdminDiscount>,
-  ): Promise<{ discount: AdminDiscount; repeat: boolean }> {
-    return oncePerSubmission<{ discount: AdminDiscount; repeat: boolean }>(
-      this.o.requests,
-      submissionSlot(action, target, actor),
-      async () => ({ discount: await run(), repeat: false }),
-      async () => {
-        const row =
-          (await this.o.store.find(target)) ?? refuse('not-found', DISCOUNT_ADMIN_MESSAGES.notFound);
-        return { discount: adminDiscountOf(row), repeat: true };
-      },
+  /** One change per desk submission (audit-trail.ts `madeOnce`): a repeat answers the code as it is now. */
+  private once(action: string, target: string, actor: Actor, run: () => Promise<AdminDiscount>) {
+    return madeOnce(this.o.requests, { action, target, actor }, run, async () =>
+      adminDiscountOf(
+        (await this.o.store.find(target)) ?? refuse('not-found', DISCOUNT_ADMIN_MESSAGES.notFound),
+      ),
     );
   }
 }

@@ -4,7 +4,6 @@ import type { DiscountService } from './discount-service';
 import type { DiscountStore } from './discount-store';
 
 export { type CheckoutDiscounts, discountLabel } from './checkout-discounts';
-export { priceCheckout } from './checkout-pricing';
 export type { DiscountService } from './discount-service';
 export type { DiscountStore } from './discount-store';
 

@@ -1,17 +1,19 @@
-/** Offers: the owner's discount codes, the early-bird bulk price, and the cart's code check. */
+/** Offers: the owner's discount codes and the early-bird bulk price, as the checkout's discount entries. */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { bulkTierOf } from '../../domain/offers/early-bird';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { checkoutDiscounts } from './checkout-discounts';
-import { discountCheckRoutes } from './discount-check-routes';
 import { discountRoutes } from './discount-routes';
 import { DiscountService } from './discount-service';
 import { DiscountStore } from './discount-store';
 
-async function offers(app: FastifyInstance): Promise<void> {
+type Uses = Needs<'settings' | 'catalogue' | 'orders'>;
+
+async function offers(app: FastifyInstance, uses: Uses): Promise<void> {
   const { db, audit, now } = app.platform;
+  const orders = uses.orders.store;
   // Read from memory (the settings cache), not the database: the checkout asks on every order.
-  const settings = app.settings.cache;
+  const settings = uses.settings.cache;
   const store = new DiscountStore(db);
   const atCheckout = checkoutDiscounts(store, async () => {
     const { earlyBird } = await settings.current();
@@ -21,21 +23,12 @@ async function offers(app: FastifyInstance): Promise<void> {
     store,
     requests: audit,
     audit: (entry) => audit.audit(entry),
-    // The orders are counted when the desk asks (they are registered after the offers they apply).
-    paidByCode: () => app.orders.store.paidByDiscountCode(),
+    // The paid orders are counted when the desk asks.
+    paidByCode: () => orders.paidByDiscountCode(),
     ...(now ? { now } : {}),
   });
   app.decorate('offers', { atCheckout, discounts, store });
   await app.register(discountRoutes, { discounts });
-  await app.register(discountCheckRoutes, {
-    discounts: atCheckout,
-    catalogue: app.catalogue.source,
-    shipping: async () => (await settings.current()).shipping,
-    ...(now ? { now } : {}),
-  });
 }
 
-export const offersPlugin = fp(offers, {
-  name: 'offers',
-  dependencies: ['platform', 'settings', 'catalogue'],
-});
+export const offersPlugin = featurePlugin('offers', ['settings', 'catalogue', 'orders'], offers);

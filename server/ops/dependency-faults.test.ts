@@ -18,9 +18,9 @@ import {
   outboxSettled,
   tempDataDir,
 } from '../../tests/support/test-app';
+import { CONFIRM_UNAVAILABLE, PROVIDER_UNAVAILABLE } from '../checkout/checkout-service';
 import { DATABASE_FILE } from '../db/database';
 import { API_MESSAGES } from '../lib/api-support';
-import { CONFIRM_UNAVAILABLE, PROVIDER_UNAVAILABLE } from '../orders/order-service';
 
 /**
  * Per attempt; the SDK makes two attempts. Long enough that an answer the fake sends at once arrives in

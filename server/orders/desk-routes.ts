@@ -47,12 +47,12 @@ import {
   sessionCookieOptions,
 } from '../security/owner-auth';
 import type { PeopleStore } from '../security/people-store';
-import { type DeskService, toDetail, toListItem } from './fulfilment-service';
+import { type FulfilmentService, toDetail, toListItem } from './fulfilment-service';
 import type { SellerNow } from './order-vat';
 
-export interface DeskRouteOptions {
+export interface OrderAdminRouteOptions {
   readonly config: AppConfig;
-  readonly desk: DeskService;
+  readonly desk: FulfilmentService;
   /** The owner's seller settings now: the packing slips' return address. */
   readonly seller: SellerNow;
   readonly audit: AuditTrail;
@@ -63,7 +63,7 @@ export interface DeskRouteOptions {
   readonly people: Pick<PeopleStore, 'count'>;
 }
 
-export async function deskRoutes(app: FastifyInstance, opts: DeskRouteOptions): Promise<void> {
+export async function deskRoutes(app: FastifyInstance, opts: OrderAdminRouteOptions): Promise<void> {
   const { config, desk, sessions, signIns } = opts;
   const cookieOptions = sessionCookieOptions(isHttps(config));
 

@@ -12,7 +12,7 @@ import {
   ADMIN_MESSAGES,
   CARRIER_LABELS,
   type Carrier,
-  type DeskAction,
+  type FulfilmentAction,
   type OrderDetail,
   type OrderListItem,
   refusedTransitionMessage,
@@ -21,19 +21,13 @@ import {
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
 import { orderVat } from '../../domain/settings/seller-texts';
-import {
-  type Actor,
-  type AuditEntry,
-  oncePerSubmission,
-  type RequestClaims,
-  submissionSlot,
-} from '../audit/audit-trail';
+import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
 import { money, type RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import { PaymentProviderError, type ProviderWebhookEvent } from '../payments';
+import { type PaymentProvider, PaymentProviderError, type ProviderWebhookEvent } from '../payments';
 import {
   cancelledMail,
   DESK_MAIL_KINDS,
@@ -42,29 +36,43 @@ import {
   expectedDelivery,
   refundMail,
 } from './fulfilment-mail';
-import type { DeskOrder, DeskStore } from './fulfilment-store';
+import type { FulfilmentOrder, FulfilmentStore } from './fulfilment-store';
 import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';
 import type { IssuedOrderKeys } from './order-key';
 import { deskOrderUrl } from './order-mail';
 import { parseWithdrawnItems } from './order-page-service';
-import type { OrderServiceOptions } from './order-service';
-import { rowVatOf } from './order-vat';
+import { storedAddress } from './order-store';
+import { type OrderVat, rowVatOf, type SellerNow } from './order-vat';
 import { returnInfo } from './return-view';
 
-/** The order service's options, with the desk's own store. */
-export type DeskServiceOptions = Omit<OrderServiceOptions, 'store'> & {
-  readonly store: DeskStore;
+/** What the desk's work on orders needs: who pays back, who writes, who is written to. */
+export interface FulfilmentServiceOptions {
+  readonly store: FulfilmentStore;
+  readonly provider: PaymentProvider;
+  /** No trailing slash. */
+  readonly publicUrl: string;
+  readonly mailFrom: string;
+  readonly seller: SellerNow;
+  readonly vatBefore: OrderVat;
+  /** The order page's absolute link (OrderPageService.pageUrl). */
+  readonly pageUrl: (reference: string, key: string) => string;
+  readonly log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
+  readonly onMailQueued: () => void;
   /** The desk's submission keys (server/audit/): a repeated Idempotency-Key is one change. */
   readonly requests: RequestClaims;
   /** After an order was marked delivered, before the desk answers (the review request, server/reviews/). */
   readonly onDelivered?: (reference: string) => Promise<void>;
-};
+}
 
 /**
  * What an action on an order answers: the order as it is now, `changed` false for a repeat. A refusal
  * (an unknown order, a move the flow refuses, the provider's failed refund) is thrown.
  */
-export interface DeskOutcome {
+export interface OrderOutcome {
   readonly ok: true;
   readonly changed: boolean;
   readonly order: OrderDetail;
@@ -122,22 +130,8 @@ function flowState(row: OrderRow): FlowState {
 }
 
 function addressOf(row: OrderRow): OrderDetail['address'] {
-  if (!row.shipping_address) return null;
-  try {
-    const a = JSON.parse(row.shipping_address) as Record<string, unknown>;
-    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-    return {
-      name: row.shipping_name ?? '',
-      line1: text(a.line1) ?? '',
-      line2: text(a.line2),
-      city: text(a.city) ?? '',
-      state: text(a.state),
-      postalCode: text(a.postalCode),
-      country: text(a.country) ?? '',
-    };
-  } catch {
-    return null;
-  }
+  const address = storedAddress(row);
+  return address && { name: row.shipping_name ?? '', ...address };
 }
 
 export function toListItem(row: OrderRow): OrderListItem {
@@ -163,7 +157,7 @@ export function toListItem(row: OrderRow): OrderListItem {
  * taken" read backwards.
  */
 export function orderTimeline(
-  order: Pick<DeskOrder, 'mails' | 'events' | 'withdrawal'> & {
+  order: Pick<FulfilmentOrder, 'mails' | 'events' | 'withdrawal'> & {
     readonly row: Pick<OrderRow, 'channel' | 'created_at' | 'paid_at' | 'payment_method' | 'total'>;
   },
 ): TimelineEntry[] {
@@ -213,7 +207,7 @@ export function orderTimeline(
   return timeline.sort((a, b) => a.at.localeCompare(b.at) || taken(a) - taken(b));
 }
 
-export function toDetail(order: DeskOrder): OrderDetail {
+export function toDetail(order: FulfilmentOrder): OrderDetail {
   const { row } = order;
   const timeline = orderTimeline(order);
   const carrier = row.carrier as Carrier | null;
@@ -290,14 +284,14 @@ export function toDetail(order: DeskOrder): OrderDetail {
   };
 }
 
-export class DeskService {
-  constructor(private readonly o: DeskServiceOptions) {}
+export class FulfilmentService {
+  constructor(private readonly o: FulfilmentServiceOptions) {}
 
-  get store(): DeskStore {
+  get store(): FulfilmentStore {
     return this.o.store;
   }
 
-  async detail(reference: string): Promise<DeskOutcome> {
+  async detail(reference: string): Promise<OrderOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
     return { ok: true, changed: false, order: this.detailOf(order) };
@@ -307,8 +301,8 @@ export class DeskService {
     reference: string,
     status: 'in_production' | 'delivered',
     actor: Actor,
-  ): Promise<DeskOutcome> {
-    const action: DeskAction = status === 'in_production' ? 'start' : 'deliver';
+  ): Promise<OrderOutcome> {
+    const action: FulfilmentAction = status === 'in_production' ? 'start' : 'deliver';
     const outcome = await this.once(action, reference, actor, () =>
       this.simple(reference, action, actor, (row) => ({
         set:
@@ -337,7 +331,7 @@ export class DeskService {
     reference: string,
     input: { carrier: Carrier; trackingNumber: string; trackingUrl?: string | undefined },
     actor: Actor,
-  ): Promise<DeskOutcome> {
+  ): Promise<OrderOutcome> {
     const trackingUrl = input.trackingUrl || trackingUrlFor(input.carrier, input.trackingNumber);
     const carrierName = CARRIER_LABELS[input.carrier];
     // The shopper's contact address as the owner set it now (the e-mail is composed in this change).
@@ -384,7 +378,7 @@ export class DeskService {
     reference: string,
     input: { amount?: number | undefined; reason?: string | undefined },
     actor: Actor,
-  ): Promise<DeskOutcome> {
+  ): Promise<OrderOutcome> {
     return this.once('refund', reference, actor, () => this.refundOnce(reference, input, actor));
   }
 
@@ -392,7 +386,7 @@ export class DeskService {
     reference: string,
     input: { amount?: number | undefined; reason?: string | undefined },
     actor: Actor,
-  ): Promise<DeskOutcome> {
+  ): Promise<OrderOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
     const { row } = order;
@@ -471,7 +465,7 @@ export class DeskService {
     reference: string,
     input: { amount: number; reason: string },
     actor: Actor,
-  ): Promise<DeskOutcome> {
+  ): Promise<OrderOutcome> {
     return this.refundOnce(reference, input, actor);
   }
 
@@ -480,7 +474,7 @@ export class DeskService {
     reference: string,
     input: { reason?: string | undefined },
     actor: Actor,
-  ): Promise<DeskOutcome> {
+  ): Promise<OrderOutcome> {
     return this.once('cancel', reference, actor, () => this.cancelOnce(reference, input, actor));
   }
 
@@ -488,7 +482,7 @@ export class DeskService {
     reference: string,
     input: { reason?: string | undefined },
     actor: Actor,
-  ): Promise<DeskOutcome> {
+  ): Promise<OrderOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
     const { row } = order;
@@ -549,7 +543,7 @@ export class DeskService {
     return this.answer(reference, changed);
   }
 
-  async addNote(reference: string, text: string, actor: Actor): Promise<DeskOutcome> {
+  async addNote(reference: string, text: string, actor: Actor): Promise<OrderOutcome> {
     return this.once('note', reference, actor, async () => {
       const order = await this.o.store.findByReference(reference);
       if (!order) return notFound();
@@ -559,20 +553,12 @@ export class DeskService {
     });
   }
 
-  /**
-   * Runs an action once per submission (docs/product.md §10.5): a repeat of the same Idempotency-Key (a
-   * double click, a retry after a lost answer) changes nothing and answers the order as it is now. A
-   * refused or failed action frees its key. Without a key the action runs; its own checks still apply.
-   */
-  private async once(
-    action: string,
-    reference: string,
-    actor: Actor,
-    run: () => Promise<DeskOutcome>,
-  ): Promise<DeskOutcome> {
-    return oncePerSubmission(this.o.requests, submissionSlot(action, reference, actor), run, () =>
+  /** Runs an action once per submission (audit-trail.ts `madeOnce`): a repeat answers the order as it is now. */
+  private async once(action: string, reference: string, actor: Actor, run: () => Promise<OrderOutcome>) {
+    const made = await madeOnce(this.o.requests, { action, target: reference, actor }, run, () =>
       this.answer(reference, false),
     );
+    return made.value;
   }
 
   /**
@@ -720,13 +706,13 @@ export class DeskService {
     action: 'start' | 'deliver' | 'dispatch',
     actor: Actor,
     build: (row: OrderRow) => {
-      set: Parameters<DeskStore['transition']>[1]['set'];
-      event: Parameters<DeskStore['transition']>[1]['event'];
+      set: Parameters<FulfilmentStore['transition']>[1]['set'];
+      event: Parameters<FulfilmentStore['transition']>[1]['event'];
       detail: string | null;
       mails: (row: OrderRow, keys: IssuedOrderKeys) => readonly NewOutboxRow[];
       already: boolean;
     },
-  ): Promise<DeskOutcome> {
+  ): Promise<OrderOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
     const spec = build(order.row);
@@ -763,14 +749,14 @@ export class DeskService {
     );
   }
 
-  private async answer(reference: string, changed: boolean): Promise<DeskOutcome> {
+  private async answer(reference: string, changed: boolean): Promise<OrderOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
     return { ok: true, changed, order: this.detailOf(order) };
   }
 
   /** The order as the desk shows it, with the VAT its total includes (the figure of the shopper's e-mail). */
-  private detailOf(order: DeskOrder): OrderDetail {
+  private detailOf(order: FulfilmentOrder): OrderDetail {
     return {
       ...toDetail(order),
       vatIncluded: orderVat(rowVatOf(order.row, this.o.vatBefore), order.row.total),

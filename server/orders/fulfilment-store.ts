@@ -13,7 +13,7 @@ import {
   COUNTED_FILTERS,
   type CountedFilter,
   DESK_STATUSES,
-  type DeskStatus,
+  type FulfilmentStatus,
   type OrderFilter,
   PARTLY_REFUNDED,
   type TimelineKind,
@@ -48,7 +48,7 @@ import { type ReturnRow, returnsOfOrder } from './return-store';
 
 export type OrderEventRow = Selectable<Database['order_events']>;
 
-export interface DeskOrder {
+export interface FulfilmentOrder {
   readonly row: OrderRow;
   readonly lines: readonly OrderLineRow[];
   readonly events: readonly OrderEventRow[];
@@ -135,7 +135,7 @@ export async function deskStepsSince(
   }));
 }
 
-export class DeskStore {
+export class FulfilmentStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
@@ -164,15 +164,15 @@ export class DeskStore {
     return { rows: found.rows, total: found.total, counts };
   }
 
-  async findByReference(reference: string): Promise<DeskOrder | null> {
+  async findByReference(reference: string): Promise<FulfilmentOrder | null> {
     const row = await orderRowByReference(this.db, reference);
     return row ? this.load(row) : null;
   }
 
   /** Orders in production with everything a packing slip shows, oldest payment first. */
-  async inProduction(limit: number): Promise<DeskOrder[]> {
+  async inProduction(limit: number): Promise<FulfilmentOrder[]> {
     const rows = await ordersInDeskStatus(this.db, 'in_production', limit);
-    const orders: DeskOrder[] = [];
+    const orders: FulfilmentOrder[] = [];
     for (const row of rows) orders.push(await this.load(row));
     return orders;
   }
@@ -181,7 +181,7 @@ export class DeskStore {
     return orderRowByPaymentId(this.db, paymentId);
   }
 
-  private async load(row: OrderRow): Promise<DeskOrder> {
+  private async load(row: OrderRow): Promise<FulfilmentOrder> {
     const [lines, events, notes, mails, withdrawal, returns] = await Promise.all([
       linesOfOrder(this.db, row.id),
       this.db.selectFrom('order_events').selectAll().where('order_id', '=', row.id).orderBy('id').execute(),
@@ -228,7 +228,7 @@ export class DeskStore {
     refundId: string;
     amount: number;
     event: NewEvent;
-    keepStatus: readonly DeskStatus[];
+    keepStatus: readonly FulfilmentStatus[];
     mails?: (row: OrderRow, keys: IssuedOrderKeys) => readonly NewOutboxRow[];
     audit: AuditEntry | null;
   }): Promise<boolean> {
@@ -427,9 +427,11 @@ export async function deleteNotesOfOrders(
 }
 
 /** Every status of a paid order: the checkouts (CHECKOUT_STATUSES) are not orders. */
-const ORDER_STATUSES: readonly DeskStatus[] = DESK_STATUSES.filter((s) => !CHECKOUT_STATUSES.includes(s));
+const ORDER_STATUSES: readonly FulfilmentStatus[] = DESK_STATUSES.filter(
+  (s) => !CHECKOUT_STATUSES.includes(s),
+);
 
-function statusesOf(filter: OrderFilter): DeskStatus[] {
+function statusesOf(filter: OrderFilter): FulfilmentStatus[] {
   if (filter === 'work') return [...WORK_STATUSES];
   if (filter === 'all' || filter === PARTLY_REFUNDED) return [...ORDER_STATUSES];
   return [filter];

@@ -32,16 +32,16 @@ import {
   orderChangedMail,
   refundMail,
 } from './fulfilment-mail';
-import type { DeskOutcome, DeskService } from './fulfilment-service';
-import type { DeskStore } from './fulfilment-store';
+import type { FulfilmentService, OrderOutcome } from './fulfilment-service';
+import type { FulfilmentStore } from './fulfilment-store';
 import type { IssuedOrderKeys } from './order-key';
 import { customerConfirmation } from './order-mail';
-import { type OrderStore, type StoredOrder, toOrder } from './order-store';
+import { type OrderStore, type StoredAddress, type StoredOrder, storedAddress, toOrder } from './order-store';
 import { legalFacts, type OrderVat, orderVatOf, type SellerNow, type ZoneNameNow } from './order-vat';
 
 export interface OrderEditServiceOptions {
-  readonly desk: DeskService;
-  readonly deskStore: DeskStore;
+  readonly desk: FulfilmentService;
+  readonly deskStore: FulfilmentStore;
   readonly orders: OrderStore;
   readonly requests: RequestClaims;
   readonly mailFrom: string;
@@ -63,34 +63,7 @@ export interface ResendOutcome {
   readonly kind: ResendKind;
 }
 
-interface StoredAddress {
-  readonly line1: string;
-  readonly line2: string | null;
-  readonly city: string;
-  readonly state: string | null;
-  readonly postalCode: string | null;
-  readonly country: string;
-}
-
 const EDITABLE: readonly string[] = ['paid', 'in_production'];
-
-function storedAddress(row: OrderRow): StoredAddress | null {
-  if (!row.shipping_address) return null;
-  try {
-    const a = JSON.parse(row.shipping_address) as Record<string, unknown>;
-    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-    return {
-      line1: text(a.line1) ?? '',
-      line2: text(a.line2),
-      city: text(a.city) ?? '',
-      state: text(a.state),
-      postalCode: text(a.postalCode),
-      country: text(a.country) ?? '',
-    };
-  } catch {
-    return null;
-  }
-}
 
 function addressText(name: string | null, a: StoredAddress | null): string {
   if (!a) return 'none';
@@ -110,7 +83,7 @@ function uniqueKind(base: string): string {
 export class OrderEditService {
   constructor(private readonly o: OrderEditServiceOptions) {}
 
-  async edit(reference: string, patch: OrderEdit, actor: Actor): Promise<DeskOutcome> {
+  async edit(reference: string, patch: OrderEdit, actor: Actor): Promise<OrderOutcome> {
     if (
       patch.address === undefined &&
       patch.email === undefined &&
@@ -126,7 +99,7 @@ export class OrderEditService {
     );
   }
 
-  private async editOnce(reference: string, patch: OrderEdit, actor: Actor): Promise<DeskOutcome> {
+  private async editOnce(reference: string, patch: OrderEdit, actor: Actor): Promise<OrderOutcome> {
     const order = await this.o.deskStore.findByReference(reference);
     if (!order) return refuse('not-found', ADMIN_MESSAGES.notFound);
     const { row } = order;

@@ -38,7 +38,7 @@ import {
   withdrawalOwnerNotice,
 } from './order-mail';
 import type { OrderPageRecord, OrderStore, StoredOrder } from './order-store';
-import { legalFacts, type OrderVat, orderVatOf, type SellerNow, type ZoneNameNow } from './order-vat';
+import { legalFacts, type OrderMailSetup, orderVatOf } from './order-vat';
 
 const TEST_PROVIDER_ID = 'test-checkout';
 
@@ -47,17 +47,8 @@ export interface OrderPageLogger {
   error(obj: object, msg: string): void;
 }
 
-export interface OrderPageServiceOptions {
+export interface OrderPageServiceOptions extends OrderMailSetup {
   readonly store: OrderStore;
-  /** No trailing slash. */
-  readonly publicUrl: string;
-  readonly mailFrom: string;
-  /** The owner's seller settings now: the e-mails name her, and her notice goes to her order address. */
-  readonly seller: SellerNow;
-  /** The order's zone as the owner names it now, in the e-mails and on the page. */
-  readonly zoneName: ZoneNameNow;
-  /** The VAT of orders stored before it was kept with them: the first start's (order-vat.ts). */
-  readonly vatBefore: OrderVat;
   readonly log: OrderPageLogger;
   readonly onMailQueued: () => void;
   /**

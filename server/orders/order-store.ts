@@ -9,7 +9,7 @@ import type { OrderTotals } from '../../domain/cart/pricing';
 import { orderReference } from '../../domain/checkout/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
 import { itemsSubtotal } from '../../domain/offers/discounts';
-import type { DeskStatus } from '../../domain/orders/admin-api';
+import type { FulfilmentStatus } from '../../domain/orders/admin-api';
 import type { PaymentMethod } from '../../domain/orders/manual-order';
 import { type IsoDate, parseIsoDate } from '../../domain/shared/calendar-date';
 import { PAYMENT_CURRENCY } from '../../domain/shared/money';
@@ -57,6 +57,8 @@ export interface StoredOrder {
   /** The quote this order pays, and the enquiry it answered (server/quotes); null for a cart's order. */
   readonly quoteReference?: string | null;
   readonly enquiryId?: string | null;
+  /** How the order was taken ('web', or the owner's own: docs/product.md §10.17); 'handed_over' is never made. */
+  readonly channel?: OrderRow['channel'];
   /** The VAT rate (basis points) and number stored when the order was created; null before (order-vat.ts). */
   readonly vatRateBp: number | null;
   readonly vatNumber: string | null;
@@ -143,6 +145,35 @@ const insertLines = preparedInsert('order_lines', [
   'price_reason',
 ]);
 
+/** An order's stored shipping address, each field as written; null without one or when it cannot be read. */
+export interface StoredAddress {
+  readonly line1: string;
+  readonly line2: string | null;
+  readonly city: string;
+  readonly state: string | null;
+  readonly postalCode: string | null;
+  readonly country: string;
+}
+
+/** The one read of an order row's shipping address (the desk's order, its changes). */
+export function storedAddress(row: Pick<OrderRow, 'shipping_address'>): StoredAddress | null {
+  if (!row.shipping_address) return null;
+  try {
+    const a = JSON.parse(row.shipping_address) as Record<string, unknown>;
+    const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+    return {
+      line1: text(a.line1) ?? '',
+      line2: text(a.line2),
+      city: text(a.city) ?? '',
+      state: text(a.state),
+      postalCode: text(a.postalCode),
+      country: text(a.country) ?? '',
+    };
+  } catch {
+    return null;
+  }
+}
+
 function nowIso(): string {
   return new Date().toISOString();
 }
@@ -183,6 +214,7 @@ export function toOrder(
     dispatchDate: row.dispatch_date === null ? null : parseIsoDate(row.dispatch_date),
     quoteReference: row.quote_reference ?? null,
     enquiryId: row.enquiry_id ?? null,
+    channel: row.channel,
     vatRateBp: row.vat_rate_bp ?? null,
     vatNumber: row.vat_number ?? null,
     lines: [...lines]
@@ -439,12 +471,15 @@ export class OrderStore {
       paymentId = null,
       dispatchDate = null,
       handedOver = false,
+      within,
     }: {
       paymentId?: string | null;
       /** Handed over on the spot: delivered as it is paid, never in the making queue. */
       handedOver?: boolean;
       /** The date, or how to compute it from the pieces queued ahead of this order (making-queue.ts). */
       dispatchDate?: IsoDate | null | ((piecesAhead: number) => IsoDate);
+      /** Runs in the payment's transaction for the winning call only, before the e-mails are queued. */
+      within?: (trx: Transaction<Database>, paidOrder: StoredOrder) => Promise<void>;
     } = {},
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
@@ -492,7 +527,9 @@ export class OrderStore {
       const lines = await trx.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).execute();
       // The order page's key comes with payment (its e-mails link to the page), stored as its hash.
       const keys = new IssuedOrderKeys();
-      const messages = buildMessages(toOrder(row, lines, keys.issue(orderId)));
+      const paidOrder = toOrder(row, lines, keys.issue(orderId));
+      await within?.(trx, paidOrder);
+      const messages = buildMessages(paidOrder);
       await insertIssuedKeys(trx, keys);
       await enqueueMail(trx, messages);
       return true;
@@ -828,7 +865,7 @@ const MAKING_QUEUE_LOCK = 'making-queue';
  * Desk statuses whose pieces are no longer made though the order was paid and not dispatched: delivered
  * is a sale handed over on the spot (docs/product.md §10.17), made already.
  */
-const NOT_MADE: readonly DeskStatus[] = ['cancelled', 'refunded', 'delivered'];
+const NOT_MADE: readonly FulfilmentStatus[] = ['cancelled', 'refunded', 'delivered'];
 
 /** The orders whose pieces are still to make: paid, not dispatched, neither cancelled, refunded nor handed over. */
 function queuedOrders(db: Executor) {
@@ -919,9 +956,9 @@ export async function searchOrders(
   db: Executor,
   search: OrderSearch,
   page: {
-    statuses: readonly DeskStatus[];
+    statuses: readonly FulfilmentStatus[];
     partlyRefunded: boolean;
-    countedStatuses: readonly DeskStatus[];
+    countedStatuses: readonly FulfilmentStatus[];
     byDispatch: boolean;
     limit: number;
     offset: number;
@@ -929,7 +966,7 @@ export async function searchOrders(
 ): Promise<{
   rows: OrderRow[];
   total: number;
-  counts: { status: DeskStatus; n: number }[];
+  counts: { status: FulfilmentStatus; n: number }[];
   partlyRefunded: number;
 }> {
   const base = () => {
@@ -985,7 +1022,7 @@ export async function searchOrders(
 /** Orders in one desk status, the oldest payment first (the packing slips of those in production). */
 export async function ordersInDeskStatus(
   db: Executor,
-  status: DeskStatus,
+  status: FulfilmentStatus,
   limit: number,
 ): Promise<OrderRow[]> {
   return db
@@ -1077,7 +1114,7 @@ export async function paymentsOfEmail(
     reference: string | null;
     paid_at: string | null;
     delivered_at: string | null;
-    desk_status: DeskStatus;
+    desk_status: FulfilmentStatus;
   }[]
 > {
   return db
@@ -1094,7 +1131,7 @@ export type OrderChange = Partial<Omit<OrderRow, 'id' | 'refunded'>>;
 
 /** The states and dates an order must be in for a desk action to change it. */
 export interface OrderGuard {
-  readonly from: readonly DeskStatus[];
+  readonly from: readonly FulfilmentStatus[];
   /** Only before (true) or only after (false) dispatch; undefined: either. */
   readonly beforeDispatch?: boolean;
   /** Only while the order is not marked delivered. */
@@ -1136,7 +1173,7 @@ export async function addOrderRefund(
   trx: Transaction<Database>,
   orderId: string,
   amount: number,
-  keepStatus: readonly DeskStatus[],
+  keepStatus: readonly FulfilmentStatus[],
   at: string,
 ): Promise<OrderRow> {
   const sum = sql<number>`case when refunded + ${amount} > total then total else refunded + ${amount} end`;
@@ -1147,7 +1184,7 @@ export async function addOrderRefund(
     .updateTable('orders')
     .set({
       refunded: sum,
-      desk_status: sql<DeskStatus>`case when ${ends} then 'refunded' else desk_status end`,
+      desk_status: sql<FulfilmentStatus>`case when ${ends} then 'refunded' else desk_status end`,
       updated_at: sql<string>`case when ${ends} then ${at} else updated_at end`,
     })
     .where('id', '=', orderId)

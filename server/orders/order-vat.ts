@@ -66,3 +66,16 @@ export function legalFacts(seller: SellerSettings, vat: OrderVat, publicUrl: str
     termsUrl: `${publicUrl}/terms-conditions`,
   };
 }
+
+/** What every order e-mail is written with: the shop's address and sender, the seller and zone names now. */
+export interface OrderMailSetup {
+  /** No trailing slash. */
+  readonly publicUrl: string;
+  readonly mailFrom: string;
+  /** The owner's seller settings now: the e-mails name her, and her notices go to her order address. */
+  readonly seller: SellerNow;
+  /** The order's zone as the owner names it now. */
+  readonly zoneName: ZoneNameNow;
+  /** The VAT of orders stored before it was kept with them: the first start's. */
+  readonly vatBefore: OrderVat;
+}

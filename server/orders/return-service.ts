@@ -31,8 +31,8 @@ import {
 import type { Database, OrderLineRow } from '../db/schema';
 import { Refusal, refuse } from '../lib/refusal';
 import { money } from '../mail/layout';
-import { type DeskService, refundableOf } from './fulfilment-service';
-import type { DeskOrder, DeskStore } from './fulfilment-store';
+import { type FulfilmentService, refundableOf } from './fulfilment-service';
+import type { FulfilmentOrder, FulfilmentStore } from './fulfilment-store';
 import { lockOrderRow } from './order-store';
 import {
   type EventWriter,
@@ -46,8 +46,8 @@ import { valueOfReturn } from './return-view';
 
 export interface ReturnServiceOptions {
   readonly store: ReturnStore;
-  readonly desk: DeskService;
-  readonly deskStore: DeskStore;
+  readonly desk: FulfilmentService;
+  readonly deskStore: FulfilmentStore;
   readonly requests: RequestClaims;
   readonly writeEvents: EventWriter;
   readonly log: { error(obj: object, msg: string): void };
@@ -215,7 +215,7 @@ export class ReturnService {
 
   private async close(
     reference: string,
-    order: DeskOrder,
+    order: FulfilmentOrder,
     ret: ReturnRow,
     request: UpdateReturnRequest,
     actor: Actor,
@@ -249,7 +249,7 @@ export class ReturnService {
    */
   private async refund(
     reference: string,
-    order: DeskOrder,
+    order: FulfilmentOrder,
     ret: ReturnRow,
     includeShipping: boolean,
     actor: Actor,

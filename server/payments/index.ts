@@ -1,15 +1,19 @@
 /** The payments feature's public face: the provider the shop takes payments with. */
 import type { PaymentProvider } from './provider';
 import type { TestCheckoutProvider } from './test-checkout';
+import type { CheckoutOutcomes } from './test-checkout-routes';
 
 export type { PaymentProvider, ProviderWebhookEvent } from './provider';
 export type { TestCheckoutProvider } from './test-checkout';
+export type { CheckoutOutcomes } from './test-checkout-routes';
 
 export interface PaymentsFace {
   /** Stripe with a key, else the built-in test checkout. */
   readonly provider: PaymentProvider;
   /** The built-in test checkout when it is the provider; null with Stripe. */
   readonly testCheckout: TestCheckoutProvider | null;
+  /** The checkout hands in, at its registration, how the test checkout's pages confirm and cancel. */
+  readonly settleWith: (checkout: CheckoutOutcomes) => void;
 }
 
 declare module 'fastify' {

@@ -1,15 +1,15 @@
 /**
  * Payments: the provider (Stripe through its SDK with a key, else the built-in TEST MODE checkout and its
- * pages). The test checkout's routes confirm through the orders feature, found on the app when a request
- * comes (the orders are registered after the provider they pay with).
+ * pages). The test checkout's routes confirm through the checkout feature, which hands its outcomes in
+ * when it registers (`settleWith`: the checkout is registered after the provider it pays with).
  */
 import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
+import { featurePlugin } from '../lib/feature-plugin';
 import type { PaymentProvider } from './provider';
 import { armProviderFaults } from './provider-faults';
 import { createStripeProvider } from './stripe';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from './test-checkout';
-import { testCheckoutRoutes } from './test-checkout-routes';
+import { type CheckoutOutcomes, testCheckoutRoutes } from './test-checkout-routes';
 
 async function payments(app: FastifyInstance): Promise<void> {
   const { config, db, fault } = app.platform;
@@ -27,7 +27,17 @@ async function payments(app: FastifyInstance): Promise<void> {
     provider = testCheckout;
   }
   if (fault) armProviderFaults(fault, provider);
-  app.decorate('payments', { provider, testCheckout });
+  // The checkout's confirmation and cancellation, handed in once at its registration.
+  let outcomes: CheckoutOutcomes | null = null;
+  const settled = (): CheckoutOutcomes => {
+    if (!outcomes) throw new Error('payments: no checkout registered to settle the test checkout');
+    return outcomes;
+  };
+  const settleWith = (checkout: CheckoutOutcomes): void => {
+    if (outcomes) throw new Error('payments: a checkout is already settling the test checkout');
+    outcomes = checkout;
+  };
+  app.decorate('payments', { provider, testCheckout, settleWith });
   app.addHook('onReady', async () => {
     app.log.info({ provider: provider.id }, 'payments: provider ready');
     if (testCheckout) {
@@ -40,12 +50,12 @@ async function payments(app: FastifyInstance): Promise<void> {
     await app.register(testCheckoutRoutes, {
       provider: testCheckout,
       orders: {
-        cancelled: (sessionId) => app.orders.service.cancelled(sessionId),
-        confirm: (sessionId) => app.orders.service.confirm(sessionId),
+        cancelled: (sessionId) => settled().cancelled(sessionId),
+        confirm: (sessionId) => settled().confirm(sessionId),
       },
       publicUrl: config.publicUrl,
     });
   }
 }
 
-export const paymentsPlugin = fp(payments, { name: 'payments', dependencies: ['platform'] });
+export const paymentsPlugin = featurePlugin('payments', [], payments);

@@ -6,18 +6,18 @@ import { quoteRoutes } from './quote-routes';
 import { QuoteService } from './quote-service';
 import { QuoteStore } from './quote-store';
 
-type Uses = Needs<'settings' | 'orders' | 'enquiries' | 'catalogue' | 'making'>;
+type Uses = Needs<'settings' | 'orders' | 'checkout' | 'enquiries' | 'catalogue' | 'making'>;
 
 async function quotes(
   app: FastifyInstance,
-  { settings, orders, enquiries: enquiryFace, catalogue, making }: Uses,
+  { settings, orders, checkout, enquiries: enquiryFace, catalogue, making }: Uses,
 ): Promise<void> {
   const { db, config, now, wakeOutbox } = app.platform;
   const enquiries = enquiryFace.store;
   const store = new QuoteStore(db);
   const service = new QuoteService({
     store,
-    orders: orders.service,
+    orders: checkout.service,
     orderStore: orders.store,
     catalogue: catalogue.source,
     // A quote names an enquiry the desk has (else 400) and moves a new one to quoted.
@@ -51,6 +51,6 @@ async function quotes(
 
 export const quotesPlugin = featurePlugin(
   'quotes',
-  ['settings', 'orders', 'enquiries', 'catalogue', 'making'],
+  ['settings', 'orders', 'checkout', 'enquiries', 'catalogue', 'making'],
   quotes,
 );

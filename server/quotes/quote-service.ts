@@ -33,11 +33,12 @@ import { type IsoDate, irishDate, parseIsoDate } from '../../domain/shared/calen
 import { checkEmail, maskEmail } from '../../domain/shared/email';
 import { type Cents, cents } from '../../domain/shared/money';
 import type { CatalogueSource } from '../catalogue';
+import type { CheckoutOutcome, CheckoutService } from '../checkout';
 import type { QuoteRow } from '../db/schema';
 import { Refusal, refuse } from '../lib/refusal';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import type { CheckoutOutcome, OrderService, OrderStore } from '../orders';
+import type { OrderStore } from '../orders';
 import { hashKey } from '../orders';
 import { quoteMail } from './quote-mail';
 import { type NewQuote, QuoteClaimLost, type QuoteStore } from './quote-store';
@@ -63,7 +64,7 @@ const LIST_LIMIT = 200;
 
 export interface QuoteServiceOptions {
   readonly store: QuoteStore;
-  readonly orders: OrderService;
+  readonly orders: CheckoutService;
   readonly orderStore: OrderStore;
   readonly catalogue: CatalogueSource;
   readonly enquiries: EnquiryLink;

@@ -1,12 +1,13 @@
 /**
  * The money path: price a cart from the catalogue, store it as a pending order, open the provider's hosted
- * checkout; later confirm the payment with the provider and, exactly once, queue the order's e-mails.
- * `confirm` is the one confirmation step for the confirmation page and the provider's webhook alike.
+ * checkout; later confirm the payment with the provider and mark the order paid (mark-paid.ts, exactly
+ * once). `confirm` is the one confirmation step for the confirmation page and the provider's webhook alike.
  */
 
 import type { Transaction } from 'kysely';
 import type { OrderTotals } from '../../domain/cart/pricing';
 import { lineSize } from '../../domain/catalogue/sizes';
+import type { Adjustment } from '../../domain/checkout/adjustments';
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout/checkout';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
 import type { ZoneId } from '../../domain/config';
@@ -15,28 +16,26 @@ import {
   type DispatchCalendar,
   deliveryEstimate,
   deliveryPromise,
-  dispatchDate,
 } from '../../domain/making/dispatch';
 import type { MakingQueueSource } from '../../domain/making/making-queue';
 import { promisedQueue, queueExtraDays } from '../../domain/making/making-queue';
 import type { DiscountedTotals } from '../../domain/offers/discounts';
 import { orderPagePath } from '../../domain/orders/order-page';
-import { orderDiscountLabel, quoteDispatchDate } from '../../domain/quotes/quotes';
+import { orderDiscountLabel } from '../../domain/quotes/quotes';
 import {
   type AllSettings,
   currentZone,
   pausedSalesMessage,
-  type SellerSettings,
   zoneClosedMessage,
 } from '../../domain/settings/shop-settings';
-import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
+import type { IsoDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
-import type { Database, NewOutboxRow } from '../db/schema';
+import type { Database } from '../db/schema';
 import { newOrderId } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
-import { MAIL_KINDS, outboxRow } from '../mail/outbox';
-import { senderDomain } from '../mail/transport';
-import { type CheckoutDiscounts, discountLabel, priceCheckout } from '../offers';
+import { MAIL_KINDS } from '../mail/outbox';
+import { type CheckoutDiscounts, discountLabel } from '../offers';
+import type { OrderStore, OrderVat, SellerNow, StoredOrder } from '../orders';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
@@ -48,36 +47,25 @@ import {
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
 } from '../payments';
-import { customerConfirmation, deskOrderUrl, ownerNotification } from './order-mail';
-import type { OrderStore, StoredOrder } from './order-store';
-import { legalFacts, type OrderVat, orderVatOf, type SellerNow, type ZoneNameNow } from './order-vat';
+import { type MarkPaid, referenceOf } from './mark-paid';
+import { priceCheckout } from './pricing';
 
-export interface OrderServiceLogger {
+export interface CheckoutServiceLogger {
   info(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
 }
 
-export interface OrderServiceOptions {
+export interface CheckoutServiceOptions {
   readonly store: OrderStore;
   readonly provider: PaymentProvider;
+  /** Marks a paid session's order paid, once (mark-paid.ts). */
+  readonly markPaid: MarkPaid;
   /** No trailing slash. */
   readonly publicUrl: string;
-  readonly mailFrom: string;
-  /**
-   * The owner's seller settings now: her identity and contact address in the shopper's e-mails, the
-   * address her notifications go to, and the VAT rate and number a new order is charged with.
-   */
+  /** The owner's seller settings now: the VAT rate and number a new order is charged with. */
   readonly seller: SellerNow;
-  /** The order's zone as the owner names it now, in the e-mails. */
-  readonly zoneName: ZoneNameNow;
-  /** The VAT of orders stored before it was kept with them: the first start's (order-vat.ts). */
-  readonly vatBefore: OrderVat;
-  /** The order page's absolute link (OrderPageService.pageUrl). */
-  readonly pageUrl: (reference: string, key: string) => string;
-  readonly log: OrderServiceLogger;
-  /** Called after an order's e-mails were queued (wakes the outbox sender). */
-  readonly onMailQueued: () => void;
+  readonly log: CheckoutServiceLogger;
   /**
    * The owner's closures, working days and away state as this instance holds them (server/settings
    * `calendar`, no query); none: Monday to Friday without closures.
@@ -86,17 +74,10 @@ export interface OrderServiceOptions {
   /** The clock dispatch dates are computed from (tests); Date.now by default. */
   readonly now?: () => number;
   /**
-   * The maker's queue and capacity (making/making-queue-state.ts): dispatch dates count the pieces ahead.
-   * None: every order is dated as if it were the only one (today's rule).
+   * The maker's queue and capacity (making/making-queue-state.ts): the hosted checkout's promise counts
+   * the pieces ahead. None: every order is promised as if it were the only one (today's rule).
    */
   readonly queue?: MakingQueueSource;
-  /** Called once per order, when this instance marks it paid (the /metrics counter). */
-  /** An order was paid, once (a paid quote's order names the enquiry it answered). */
-  readonly onPaid?: (order: {
-    readonly orderId: string;
-    readonly enquiryId: string | null;
-    readonly email: string;
-  }) => void;
   /** The provider ended an unpaid checkout with a link back to it (Stripe's after_expiration recovery). */
   readonly onRecoverable?: (checkout: {
     readonly orderId: string;
@@ -104,6 +85,8 @@ export interface OrderServiceOptions {
   }) => Promise<void> | void;
   /** Discount codes and the early-bird tier (server/discounts); none: every order at full price. */
   readonly discounts?: CheckoutDiscounts;
+  /** The adjustments in their declared order (pricing.ts); none: every order at full price. */
+  readonly adjustments?: readonly Adjustment[];
   /**
    * The owner's settings as this instance holds them (server/settings, no query): the zones' prices and
    * countries, and whether sales are paused. None: the first start's zones, never paused.
@@ -155,15 +138,6 @@ export const CONFIRM_UNAVAILABLE =
   'We could not check your payment with the payment provider just now. Please try again in a moment.';
 export const INVALID_SESSION_ID = 'This is not a valid checkout session id';
 
-/**
- * Every order the confirmation step sees was found by its session, and the session and the reference are
- * stored together (OrderStore.attachSession), so this never throws in practice.
- */
-function referenceOf(order: StoredOrder): string {
-  if (order.reference === null) throw new Error(`Order ${order.id} has no payment session, so no reference`);
-  return order.reference;
-}
-
 /** Without the settings (tests): Monday to Friday, no closures, never away. */
 const NO_CALENDAR: DispatchCalendar = {};
 
@@ -174,8 +148,8 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-export class OrderService {
-  constructor(private readonly o: OrderServiceOptions) {}
+export class CheckoutService {
+  constructor(private readonly o: CheckoutServiceOptions) {}
 
   get provider(): PaymentProvider {
     return this.o.provider;
@@ -235,9 +209,9 @@ export class OrderService {
     const zone = shop ? currentZone(shop.shipping, input.zone) : null;
     if (shop && !zone) return refuse('invalid', zoneClosedMessage(input.zone));
     const now = this.now();
-    // The cart's check prices with the same function (server/offers/checkout-pricing.ts).
+    // The cart's check prices with the same function (pricing.ts).
     const priced = await priceCheckout(
-      { discounts, shipping: shop?.shipping },
+      { adjustments: this.o.adjustments ?? discounts?.entries ?? [], shipping: shop?.shipping },
       {
         email: input.email,
         lines: input.lines,
@@ -383,7 +357,7 @@ export class OrderService {
     });
   }
 
-  /** The owner's order marked paid: stored (then markManualPaid); its id. */
+  /** The owner's order marked paid: stored (then marked paid, mark-paid.ts); its id. */
   async createManualPaid(order: ManualOrderInput): Promise<string> {
     const orderId = newOrderId();
     await this.o.store.createPending({
@@ -394,47 +368,6 @@ export class OrderService {
       within: (trx) => order.within(trx, orderId),
     });
     return orderId;
-  }
-
-  /**
-   * The owner's order marked paid (cash, a card reader, a transfer): paid now, dated behind the making
-   * queue as any payment, and into the queue; the confirmation e-mail goes to the customer only when the
-   * owner asks for it (once: the outbox's unique order and kind), never the owner's own notification.
-   */
-  async markManualPaid(orderId: string, emailCustomer: boolean): Promise<boolean> {
-    const { store, log } = this.o;
-    const now = this.now();
-    const calendar = await this.calendar();
-    const capacity = await this.o.queue?.capacity();
-    const order = await store.findById(orderId);
-    if (!order) return false;
-    // Handed over on the spot: nothing to make or send, so no dispatch date and never in the queue.
-    const handedOver = (await store.findRowById(orderId))?.channel === 'handed_over';
-    const dispatch = handedOver
-      ? null
-      : capacity === undefined
-        ? dispatchDate(now, calendar)
-        : (piecesAhead: number) =>
-            dispatchDate(now, {
-              ...calendar,
-              queue: promisedQueue({ queuedPieces: piecesAhead, capacity }),
-              pieces: order.itemCount,
-            });
-    const seller = await this.o.seller();
-    const zoneName = await this.o.zoneName(order.zone);
-    const first = await store.markPaidAndQueue(
-      orderId,
-      null,
-      (paid) => (emailCustomer ? [this.customerMessage(paid, seller, zoneName)] : []),
-      { paymentId: null, dispatchDate: dispatch, handedOver },
-    );
-    if (first) {
-      this.o.queue?.invalidate();
-      log.info({ orderId, total: order.total, emailed: emailCustomer }, 'manual order marked paid');
-      if (emailCustomer) this.o.onMailQueued();
-      this.o.onPaid?.({ orderId, enquiryId: null, email: order.email });
-    }
-    return first;
   }
 
   /** What the hosted checkout is asked to show and charge for this order. */
@@ -550,7 +483,7 @@ export class OrderService {
 
   /**
    * Asks the provider whether the session is paid; if it is, marks the order paid and queues both e-mails
-   * in one transaction. Idempotent and safe under any concurrency (see OrderStore.markPaidAndQueue).
+   * in one transaction. Idempotent and safe under any concurrency (mark-paid.ts, OrderStore.markPaidAndQueue).
    */
   async confirm(sessionId: string): Promise<ConfirmOutcome> {
     if (!SESSION_ID_PATTERN.test(sessionId)) {
@@ -581,47 +514,15 @@ export class OrderService {
         );
         return this.summary(order, false);
       }
-      // Computed at payment, from the moment the shop learns of it (docs/product.md §14): what the
-      // confirmation page and both e-mails say from now on.
-      // With the making queue, from the pieces ahead of this order read in the payment's own transaction.
-      // A quote's order: the owner's date while it is still ahead (docs/product.md, quotes).
-      const now = this.now();
-      const calendar = await this.calendar();
-      const promised = order.quoteReference ? order.dispatchDate : null;
-      const capacity = await this.o.queue?.capacity();
-      const dispatch =
-        promised && quoteDispatchDate(promised, irishDate(now))
-          ? promised
-          : capacity === undefined
-            ? dispatchDate(now, calendar)
-            : (piecesAhead: number) =>
-                dispatchDate(now, {
-                  ...calendar,
-                  queue: promisedQueue({ queuedPieces: piecesAhead, capacity }),
-                  pieces: order.itemCount,
-                });
-      // The seller as she is now: the e-mails are composed inside the payment's transaction.
-      const seller = await this.o.seller();
-      const zoneName = await this.o.zoneName(order.zone);
-      const first = await store.markPaidAndQueue(
-        order.id,
-        session.shipping,
-        (paid) => this.messages(paid, seller, zoneName),
-        {
-          paymentId: session.paymentId ?? null,
-          dispatchDate: dispatch,
-        },
-      );
+      const outcome = await this.o.markPaid.markPaid(order, {
+        by: 'provider',
+        sessionId,
+        shipping: session.shipping,
+        paymentId: session.paymentId ?? null,
+      });
       // The code's use counts for good (a repeat changes nothing; a late expiry no longer frees it).
-      if (order.discountCode) await this.o.discounts?.markUsed(order.id, now);
-      if (first) {
-        this.o.queue?.invalidate();
-        log.info({ orderId: order.id, sessionId, total: order.total }, 'order paid; e-mails queued');
-        this.o.onMailQueued();
-        this.o.onPaid?.({ orderId: order.id, enquiryId: order.enquiryId ?? null, email: order.email });
-      }
-      const paid = await store.findById(order.id);
-      return this.summary(paid ?? order, first);
+      if (order.discountCode) await this.o.discounts?.markUsed(order.id, this.now());
+      return this.summary(outcome?.order ?? order, outcome?.first ?? false);
     }
     if (session.status === 'expired') {
       await store.markIfPending(order.id, 'expired', 'checkout session expired');
@@ -753,54 +654,6 @@ export class OrderService {
   private async vatNow(): Promise<OrderVat> {
     const { vatRate, vatNumber } = await this.o.seller();
     return { vatRate, vatNumber };
-  }
-
-  private mailContext(order: StoredOrder, seller: SellerSettings, zoneName: string) {
-    const reference = referenceOf(order);
-    // markPaidAndQueue gives every order its key in the same update, so every order e-mail links to its page.
-    const orderPageUrl = order.orderKey ? this.o.pageUrl(reference, order.orderKey) : null;
-    const legal = legalFacts(seller, orderVatOf(order, this.o.vatBefore), this.o.publicUrl);
-    return { order, reference, contactEmail: seller.email, legal, orderPageUrl, zoneName };
-  }
-
-  /** The customer's confirmation alone (a manual order's, when the owner asks for it). */
-  private customerMessage(order: StoredOrder, seller: SellerSettings, zoneName: string): NewOutboxRow {
-    const ctx = this.mailContext(order, seller, zoneName);
-    return outboxRow(
-      {
-        orderId: order.id,
-        reference: ctx.reference,
-        kind: MAIL_KINDS.customer,
-        to: order.email,
-        ...customerConfirmation(ctx),
-      },
-      senderDomain(this.o.mailFrom),
-      Date.now(),
-    );
-  }
-
-  private messages(order: StoredOrder, seller: SellerSettings, zoneName: string): NewOutboxRow[] {
-    const ctx = this.mailContext(order, seller, zoneName);
-    const { reference } = ctx;
-    const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
-    const domain = senderDomain(this.o.mailFrom);
-    const now = Date.now();
-    return [
-      this.customerMessage(order, seller, zoneName),
-      outboxRow(
-        // Her Reply answers the customer.
-        {
-          orderId: order.id,
-          reference,
-          kind: MAIL_KINDS.owner,
-          to: seller.orderEmail,
-          replyTo: order.email,
-          ...owner,
-        },
-        domain,
-        now,
-      ),
-    ];
   }
 
   private async summary(order: StoredOrder, firstConfirmation: boolean): Promise<ConfirmOutcome> {

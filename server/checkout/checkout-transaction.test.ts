@@ -12,10 +12,11 @@ import { cents } from '../../domain/shared/money';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';
+import { OrderStore } from '../orders/order-store';
 import type { PaymentProvider } from '../payments/provider';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from '../payments/test-checkout';
-import { OrderService } from './order-service';
-import { OrderStore } from './order-store';
+import { CheckoutService } from './checkout-service';
+import { MarkPaid } from './mark-paid';
 
 const CART: ValidCheckout = {
   email: 'shopper@example.ie',
@@ -49,26 +50,35 @@ describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
     data.remove();
   });
 
-  function service(provider: PaymentProvider, now?: () => number): OrderService {
-    return new OrderService({
+  function service(provider: PaymentProvider, now?: () => number): CheckoutService {
+    const seller = async () => ({
+      name: 'Solas',
+      address: 'Galway',
+      email: 'hello@solas.test',
+      orderEmail: 'owner@solas.test',
+      vatNumber: null,
+      vatRate: 23,
+    });
+    const markPaid = new MarkPaid({
       ...(now ? { now } : {}),
       store,
-      provider,
       publicUrl: 'http://shop.test',
       mailFrom: 'orders@solas.test',
-      seller: async () => ({
-        name: 'Solas',
-        address: 'Galway',
-        email: 'hello@solas.test',
-        orderEmail: 'owner@solas.test',
-        vatNumber: null,
-        vatRate: 23,
-      }),
+      seller,
       zoneName: async (zone) => zone,
       vatBefore: { vatRate: 23, vatNumber: null },
       pageUrl: (reference, key) => `http://shop.test/order/${reference}/${key}`,
       log: silentLog,
       onMailQueued: () => {},
+    });
+    return new CheckoutService({
+      ...(now ? { now } : {}),
+      store,
+      provider,
+      markPaid,
+      publicUrl: 'http://shop.test',
+      seller,
+      log: silentLog,
     });
   }
 

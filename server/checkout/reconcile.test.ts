@@ -16,7 +16,6 @@ import { createTestDatabase, TEST_DIALECTS } from '../../tests/support/test-data
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { TestCheckoutProvider } from '../payments/test-checkout';
-import { reconcileOnce } from './reconcile';
 
 let data: ReturnType<typeof tempDataDir>;
 const apps: FastifyInstance[] = [];
@@ -50,7 +49,7 @@ const SHIPPING = {
   },
 };
 
-describe('reconcileOnce', () => {
+describe('a reconcile pass', () => {
   it('confirms a paid session nobody confirmed, once; leaves open ones alone', async () => {
     const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off' });
     apps.push(app);
@@ -59,7 +58,7 @@ describe('reconcileOnce', () => {
     // The payment went through on the hosted page; the browser never made it back.
     expect(await (app.payments.provider as TestCheckoutProvider).pay(paidId, SHIPPING)).toBe(true);
 
-    expect(await reconcileOnce(app, SETTLED)).toEqual({ checked: 2, paid: 1, stoppedEarly: false });
+    expect(await app.checkout.reconcile(SETTLED)).toEqual({ checked: 2, paid: 1, stoppedEarly: false });
     const rows = await orderRows(app);
     expect(rows.find((r) => r.session_id === paidId)?.status).toBe('paid');
     expect(rows.find((r) => r.session_id === openId)?.status).toBe('pending');
@@ -72,7 +71,7 @@ describe('reconcileOnce', () => {
     // from the next millisecond: a check stamped in the pass's own first millisecond is not older than it.
     const lastCheck = Date.now();
     await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(lastCheck));
-    expect(await reconcileOnce(app, { ...SETTLED, recheckMs: 0 })).toEqual({
+    expect(await app.checkout.reconcile({ ...SETTLED, recheckMs: 0 })).toEqual({
       checked: 1,
       paid: 0,
       stoppedEarly: false,
@@ -94,13 +93,17 @@ describe('reconcileOnce', () => {
         const paidId = rush[7] ?? '';
         expect(await (app.payments.provider as TestCheckoutProvider).pay(paidId, SHIPPING)).toBe(true);
 
-        expect(await reconcileOnce(app)).toEqual({ checked: 1, paid: 1, stoppedEarly: false });
+        expect(await app.checkout.reconcile({}, () => false)).toEqual({
+          checked: 1,
+          paid: 1,
+          stoppedEarly: false,
+        });
         const rows = await orderRows(app);
         expect(rows.find((r) => r.session_id === paidId)?.status).toBe('paid');
         expect(rows.filter((r) => r.checked_at !== null).map((r) => r.session_id)).toEqual([paidId]);
 
         // Once they are old enough, the next pass checks them all.
-        expect(await reconcileOnce(app, SETTLED)).toEqual({ checked: 29, paid: 0, stoppedEarly: false });
+        expect(await app.checkout.reconcile(SETTLED)).toEqual({ checked: 29, paid: 0, stoppedEarly: false });
       } finally {
         for (const a of apps.splice(0)) await a.close();
         await target.remove();
@@ -138,7 +141,11 @@ describe('reconcileOnce', () => {
         }, 1);
         const started = performance.now();
         try {
-          expect(await reconcileOnce(app, SETTLED)).toEqual({ checked: 426, paid: 6, stoppedEarly: false });
+          expect(await app.checkout.reconcile(SETTLED)).toEqual({
+            checked: 426,
+            paid: 6,
+            stoppedEarly: false,
+          });
         } finally {
           clearInterval(ticker);
         }
@@ -184,18 +191,18 @@ describe('reconcileOnce', () => {
       stripe.pay(b);
       stripe.failNext(10);
       // One order at a time, so the first failure is the only call made.
-      expect(await reconcileOnce(app, { ...SETTLED, concurrency: 1 })).toEqual({
+      expect(await app.checkout.reconcile({ ...SETTLED, concurrency: 1 })).toEqual({
         checked: 1,
         paid: 0,
         stoppedEarly: true,
       });
       stripe.failNext(0);
-      expect(await reconcileOnce(app, { ...SETTLED, maxAgeMs: 1, batch: 100 })).toEqual({
+      expect(await app.checkout.reconcile({ ...SETTLED, maxAgeMs: 1, batch: 100 })).toEqual({
         checked: 0,
         paid: 0,
         stoppedEarly: false,
       });
-      expect(await reconcileOnce(app, SETTLED)).toEqual({ checked: 2, paid: 2, stoppedEarly: false });
+      expect(await app.checkout.reconcile(SETTLED)).toEqual({ checked: 2, paid: 2, stoppedEarly: false });
     } finally {
       await stripe.close();
     }

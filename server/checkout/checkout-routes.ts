@@ -7,12 +7,12 @@ import { DEFAULT_SIZE, type SizeCode } from '../../domain/config';
 import type { CatalogueSource } from '../catalogue';
 import { refuse } from '../lib/refusal';
 import { addToRequestLine } from '../ops/logging';
-import type { OrderService } from './order-service';
+import type { CheckoutService } from './checkout-service';
 
 export async function checkoutRoutes(
   app: FastifyInstance,
   opts: {
-    orders: OrderService;
+    checkout: CheckoutService;
     catalogue: CatalogueSource;
     /** The shopper ticked the one reminder: stores their consent with the checkout before answering. */
     onReminderRequested?: (request: {
@@ -30,7 +30,7 @@ export async function checkoutRoutes(
     // Priced from the catalogue this instance serves now (a product paused a moment ago is refused).
     const parsed = parseCheckoutRequest(request.body, opts.catalogue.current());
     if (!parsed.ok) return refuse('invalid', parsed.error);
-    const outcome = await opts.orders.createCheckout(parsed.value);
+    const outcome = await opts.checkout.createCheckout(parsed.value);
     addToRequestLine(reply, outcome.logged);
     if (parsed.value.remindMe) {
       await opts.onReminderRequested?.({

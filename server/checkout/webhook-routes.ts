@@ -6,14 +6,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { refuse } from '../lib/refusal';
+import type { FulfilmentService } from '../orders';
 import { WebhookSignatureError } from '../payments';
 import { OPS_MARKS, type SettingsStore } from '../settings';
-import type { DeskService } from './fulfilment-service';
-import type { OrderService } from './order-service';
+import type { CheckoutService } from './checkout-service';
 
 export async function webhookRoutes(
   app: FastifyInstance,
-  opts: { orders: OrderService; desk: DeskService; settings?: SettingsStore },
+  opts: { checkout: CheckoutService; desk: FulfilmentService; settings?: SettingsStore },
 ): Promise<void> {
   // The signature covers the exact bytes: keep the body as a Buffer in this scope only.
   app.removeAllContentTypeParsers();
@@ -23,7 +23,7 @@ export async function webhookRoutes(
 
   // Body limit from the route policy (security/route-policy.ts), never rate limited.
   app.post('/api/webhooks/stripe', async (request, reply) => {
-    const parse = opts.orders.provider.parseWebhook;
+    const parse = opts.checkout.provider.parseWebhook;
     if (!parse) {
       app.metrics.webhookEvent('unknown', 'not-configured');
       return refuse('invalid', 'Stripe webhooks are not configured on this shop');
@@ -52,7 +52,7 @@ export async function webhookRoutes(
     const handled =
       event.charge || event.dispute
         ? await opts.desk.handlePaymentEvent(event)
-        : await opts.orders.handleWebhook(event);
+        : await opts.checkout.handleWebhook(event);
     app.metrics.webhookEvent(event.type, handled ? 'handled' : 'retry');
     if (!handled) {
       // Stripe retries a non-2xx delivery later, by which time the provider is likely reachable again.

@@ -20,7 +20,6 @@ import { irishDate } from '../../domain/shared/calendar-date';
 import { GALWAY_CARD_FORM, outboxRows } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestApp, type TestApp } from '../../tests/support/test-shop';
-import { reconcileOnce } from './reconcile';
 
 const ADMIN_TOKEN = 'manual-orders-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -577,12 +576,12 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
 
   it('finishes an order marked paid that a crash stopped half-way, on the next reconcile pass', async () => {
     // The process stops between storing the order and marking it paid.
-    const orders = app.orders.service;
-    const markManualPaid = orders.markManualPaid.bind(orders);
-    orders.markManualPaid = () => Promise.reject(new Error('the process stopped here'));
+    const { paid } = app.checkout;
+    const markPaid = paid.markPaid.bind(paid);
+    paid.markPaid = () => Promise.reject(new Error('the process stopped here'));
     const stopped = await post('/api/admin/orders', FAIR, { 'idempotency-key': 'fair-crash-1' }).finally(
       () => {
-        orders.markManualPaid = markManualPaid;
+        paid.markPaid = markPaid;
       },
     );
     expect(stopped.statusCode).toBe(500);
@@ -594,11 +593,14 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
         .executeTakeFirstOrThrow();
     expect((await row()).status).toBe('pending');
     // Just stored: its request may still be running, so the pass leaves it.
-    await reconcileOnce(app);
+    await app.checkout.reconcile({}, () => false);
     expect((await row()).status).toBe('pending');
     // Later, the pass finishes it: paid, dated in the making queue, and no e-mail (the wish went with the
     // request).
-    expect(await reconcileOnce(app, { strandedAfterMs: 0 })).toMatchObject({ paid: 1, stoppedEarly: false });
+    expect(await app.checkout.reconcile({ strandedAfterMs: 0 })).toMatchObject({
+      paid: 1,
+      stoppedEarly: false,
+    });
     const { reference, status } = await row();
     expect(status).toBe('paid');
     const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${reference}`)).json());
@@ -606,6 +608,6 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect(detail.dispatchBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect((await outboxRows(app)).filter((r) => r.reference === reference)).toEqual([]);
     // Once: a second pass finds nothing to finish.
-    expect(await reconcileOnce(app, { strandedAfterMs: 0 })).toMatchObject({ paid: 0 });
+    expect(await app.checkout.reconcile({ strandedAfterMs: 0 })).toMatchObject({ paid: 0 });
   });
 });

@@ -34,7 +34,7 @@ import {
   tempDataDir,
 } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { type ConfirmOutcome, OrderService } from './order-service';
+import { CheckoutService, type ConfirmOutcome } from './checkout-service';
 
 const WEBHOOK_SECRET = 'whsec_test_solas_webhook_secret';
 const OWNER = 'owner@solas.test';
@@ -379,7 +379,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
     const { body } = await createCheckout(app);
     const sessionId = String(body.sessionId);
     stripe.pay(sessionId);
-    const confirmStep = vi.spyOn(OrderService.prototype, 'confirm');
+    const confirmStep = vi.spyOn(CheckoutService.prototype, 'confirm');
     const completed = webhookPayload('checkout.session.completed', sessionId);
     const succeeded = webhookPayload('checkout.session.async_payment_succeeded', sessionId);
     const results = await Promise.all([
@@ -445,7 +445,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
 
     stripe.pay(sessionId);
     const second = await start();
-    const outcome = await second.orders.service.confirm(sessionId);
+    const outcome = await second.checkout.service.confirm(sessionId);
     expect(outcome.firstConfirmation).toBe(true);
     expect(outcome.body).toMatchObject({ status: 'paid', reference: orderReference(sessionId) });
     await settle(second, 2);
@@ -466,7 +466,7 @@ describe.each(TEST_DIALECTS)('confirming a Stripe payment (%s)', (dialect) => {
     const second = await start();
     await settle(second, 2);
     expect(smtp.messages).toHaveLength(2);
-    const outcome = await second.orders.service.confirm(sessionId);
+    const outcome = await second.checkout.service.confirm(sessionId);
     expect(outcome.firstConfirmation).toBe(false);
     expect(outcome.body).toMatchObject({ status: 'paid' });
   });

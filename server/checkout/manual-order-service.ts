@@ -53,13 +53,15 @@ import { Refusal, refuse } from '../lib/refusal';
 import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money } from '../mail/layout';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
+import { type NewEvent, type OrderStore, recordOrderEvents } from '../orders';
 import type { ShippingDetails } from '../payments';
-import { type NewEvent, recordOrderEvents } from './fulfilment-store';
-import type { OrderService } from './order-service';
-import type { OrderStore } from './order-store';
+import type { CheckoutService } from './checkout-service';
+import type { MarkPaid } from './mark-paid';
 
 export interface ManualOrderServiceOptions {
-  readonly orders: OrderService;
+  readonly checkout: CheckoutService;
+  /** The one step that marks an order paid (mark-paid.ts). */
+  readonly paid: MarkPaid;
   readonly store: OrderStore;
   readonly catalogue: CatalogueSource;
   readonly settings: () => Promise<Pick<AllSettings, 'shipping'>>;
@@ -160,7 +162,7 @@ export class ManualOrderService {
     try {
       if (body.payment === 'paid') {
         const reference = await this.freeReference();
-        const orderId = await this.o.orders.createManualPaid({
+        const orderId = await this.o.checkout.createManualPaid({
           ...order,
           manual: {
             reference,
@@ -170,11 +172,11 @@ export class ManualOrderService {
             handedOver,
           },
         });
-        await this.o.orders.markManualPaid(orderId, body.emailCustomer === true);
+        await this.o.paid.markPaid(orderId, { by: 'owner', emailCustomer: body.emailCustomer === true });
         await this.audited(reference, p, body, actor);
         return this.answer(orderId);
       }
-      const outcome = await this.o.orders.createManualCheckout({
+      const outcome = await this.o.checkout.createManualCheckout({
         ...order,
         manual: { shipping: customer ? shippingOf(customer) : null, paymentMethod: null, requestKey: key },
       });
@@ -225,7 +227,7 @@ export class ManualOrderService {
   /** A repeated submission: the order it made, finished if a crash stopped it between its two steps. */
   private async repeat(row: OrderRow, emailCustomer: boolean): Promise<ManualOrderCreated> {
     if (row.status === 'pending' && row.payment_method !== null)
-      await this.o.orders.markManualPaid(row.id, emailCustomer);
+      await this.o.paid.markPaid(row.id, { by: 'owner', emailCustomer });
     // A link order still unpaid: its payment link again.
     return this.answer(row.id, row.status === 'pending' ? (row.checkout_url ?? undefined) : undefined);
   }

@@ -20,7 +20,11 @@ import { setTimeout as rest } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { Refusal } from '../lib/refusal';
 import { schedulePeriodicJob } from '../ops/periodic-job';
-import { OPS_MARKS } from '../settings';
+import type { OrderStore } from '../orders';
+import type { PaymentProvider } from '../payments';
+import { OPS_MARKS, type SettingsStore } from '../settings';
+import type { CheckoutService } from './checkout-service';
+import type { MarkPaid } from './mark-paid';
 
 export interface ReconcileTimings {
   /** First pass after start (the server is busy starting; nothing is urgent). */
@@ -85,15 +89,25 @@ export interface ReconcileResult {
   readonly stoppedEarly: boolean;
 }
 
+/** What a pass works with, handed in when the checkout registers. */
+export interface ReconcileParts {
+  readonly checkout: CheckoutService;
+  readonly paid: MarkPaid;
+  readonly orders: OrderStore;
+  readonly provider: PaymentProvider;
+  /** The desk's Today shows when the last pass ran. */
+  readonly settings: Pick<SettingsStore, 'mark'>;
+  readonly log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
 /** One pass; stops at the first provider failure (it is down; the next pass tries again). */
-export async function reconcileOnce(
-  app: FastifyInstance,
+export async function reconcilePass(
+  parts: ReconcileParts,
   options: Partial<ReconcileTimings> = {},
   shouldStop: () => boolean = () => false,
 ): Promise<ReconcileResult> {
   const timings = { ...DEFAULT_RECONCILE_TIMINGS, ...options };
-  const { service: orders, store: orderStore } = app.orders;
-  const { provider } = app.payments;
+  const { checkout: orders, paid: markPaid, orders: orderStore, provider, log } = parts;
   const started = Date.now();
   const since = new Date(started - timings.maxAgeMs);
   // Orders checked since then are not taken again in this pass; never later than the pass's start.
@@ -133,7 +147,7 @@ export async function reconcileOnce(
         await orderStore.markChecked(order.id);
         if (!(outcome instanceof Refusal) && outcome.firstConfirmation) {
           paid += 1;
-          app.log.warn(
+          log.warn(
             { orderId: order.id },
             'reconcile: a paid order had not been confirmed; confirmed now and its e-mails queued',
           );
@@ -150,9 +164,10 @@ export async function reconcileOnce(
     if (over()) break;
     await shareTheLoop();
     checked += 1;
-    if (await orders.markManualPaid(orderId, false)) {
+    // Paid now, once: markPaid answers `first` for the call that moved it.
+    if ((await markPaid.markPaid(orderId, { by: 'owner', emailCustomer: false }))?.first) {
       paid += 1;
-      app.log.warn({ orderId }, 'reconcile: an order marked paid had stopped half-way; finished now');
+      log.warn({ orderId }, 'reconcile: an order marked paid had stopped half-way; finished now');
     }
   }
 
@@ -161,7 +176,7 @@ export async function reconcileOnce(
     paidSessions = await provider.paidSessionsSince(since);
   } catch (err) {
     // Checked one by one below instead; a provider that is down stops the pass at its first order.
-    app.log.warn({ err }, 'reconcile: could not list the paid sessions; checking orders one by one');
+    log.warn({ err }, 'reconcile: could not list the paid sessions; checking orders one by one');
   }
   if (paidSessions.size > 0) {
     await confirmAll(await orderStore.pendingOfSessions([...paidSessions], since.toISOString()));
@@ -182,6 +197,7 @@ export async function reconcileOnce(
 /** Schedules the passes for the app's lifetime (false: never, for tests that drive passes themselves). */
 export function reconcilePendingOrders(
   app: FastifyInstance,
+  parts: ReconcileParts,
   timings?: Partial<ReconcileTimings> | false,
 ): void {
   if (timings === false) return;
@@ -190,13 +206,13 @@ export function reconcilePendingOrders(
     name: 'reconcile',
     timings: t,
     // The pass in flight when the app closes stops after its current order.
-    run: (stopping) => reconcileOnce(app, t, stopping),
+    run: (stopping) => reconcilePass(parts, t, stopping),
     onResult: (result) => {
       // The desk's Today shows when the last pass ran (any instance's).
-      void app.settings.store.mark(OPS_MARKS.lastReconcile).catch((err: unknown) => {
-        app.log.warn({ err }, 'reconcile: could not note the time of the pass');
+      void parts.settings.mark(OPS_MARKS.lastReconcile).catch((err: unknown) => {
+        parts.log.warn({ err }, 'reconcile: could not note the time of the pass');
       });
-      if (result.checked > 0) app.log.info(result, 'reconcile: pending orders checked');
+      if (result.checked > 0) parts.log.info(result, 'reconcile: pending orders checked');
     },
   });
 }

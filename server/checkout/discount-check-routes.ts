@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Adjustment } from '../../domain/checkout/adjustments';
 import { discountCheckRequestSchema, discountCheckResponseSchema } from '../../domain/checkout/checkout';
 import { parseCartLines } from '../../domain/checkout/checkout-request';
 import { DEFAULT_ZONE } from '../../domain/config';
@@ -12,13 +13,13 @@ import { DISCOUNT_CHECK_PATH, discountLineLabel } from '../../domain/offers/disc
 import type { StorefrontZone } from '../../domain/settings/storefront-settings';
 import type { CatalogueSource } from '../catalogue';
 import { refuse } from '../lib/refusal';
-import type { CheckoutDiscounts } from './checkout-discounts';
-import { priceCheckout } from './checkout-pricing';
+import { priceCheckout } from './pricing';
 
 export async function discountCheckRoutes(
   app: FastifyInstance,
   opts: {
-    discounts: CheckoutDiscounts;
+    /** The shop's adjustments in their declared order (pricing.ts). */
+    adjustments: readonly Adjustment[];
     catalogue: CatalogueSource;
     /** The zones' prices and thresholds as the owner set them: the checkout charges with the same. */
     shipping: () => Promise<{ readonly zones: readonly StorefrontZone[] }>;
@@ -33,7 +34,7 @@ export async function discountCheckRoutes(
     if (!lines.ok) refuse('invalid', lines.error);
     const code = request.body.code?.trim() ? request.body.code : null;
     const priced = await priceCheckout(
-      { discounts: opts.discounts, shipping: await opts.shipping() },
+      { adjustments: opts.adjustments, shipping: await opts.shipping() },
       {
         email: null,
         lines: lines.lines,

@@ -1,53 +1,5 @@
 import { expect, test } from './fixtures';
 
-const ROUTES: ReadonlyArray<readonly [string, RegExp]> = [
-  ['/', /./],
-  ['/shop', /Our Collection/],
-  ['/collections/best-sellers', /Best Sellers/],
-  ['/product/1', /./],
-  ['/cart', /Your Cart|Your cart is empty/],
-  ['/about', /./],
-  ['/bespoke-corporate', /Bespoke & Corporate/],
-  ['/coming-soon', /Coming Soon/],
-  ['/order-confirmation', /No order to show/],
-  ['/payment-canceled', /Payment Cancelled/],
-  ['/privacy-policy', /Privacy Policy/],
-  ['/terms-conditions', /Terms/],
-  ['/returns-refunds', /Shipping & Returns/],
-  ['/cookie-policy', /Cookie Policy/],
-  ['/image-editor', /Image Editor/],
-  ['/diagnostics', /Diagnostics/],
-  ['/checkout-test-plan', /Test Plan/i],
-  ['/checkout-health', /Checkout Health/],
-  ['/error-test', /Error Test/],
-];
-
-test.describe('every route renders its heading', () => {
-  for (const [path, heading] of ROUTES) {
-    test(path, async ({ page }) => {
-      await page.goto(`/#${path}`);
-      const h1 = page.getByRole('heading', { level: 1 }).first();
-      await expect(h1).toBeVisible();
-      await expect(h1).toHaveText(heading);
-    });
-  }
-});
-
-test('redirects land on /shop', async ({ page }) => {
-  for (const path of ['/collections/summer', '/blog/news', '/posts/1', '/articles/care', '/wishlist']) {
-    await page.goto(`/#${path}`);
-    await expect(page).toHaveURL(/#\/shop$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Our Collection' })).toBeVisible();
-  }
-});
-
-test('unknown paths show the 404 page with a link home', async ({ page }) => {
-  await page.goto('/#/no-such-page');
-  await expect(page.getByRole('heading', { level: 1, name: 'Oops! Page not found' })).toBeVisible();
-  await page.getByRole('link', { name: 'Return to Home' }).click();
-  await expect(page).toHaveURL(/#\/$/);
-});
-
 test('unknown product ids show Product not found with Return to Shop', async ({ page, consoleGuard }) => {
   // The hash URL loads the product's path form (docs/product.md §2.1), which the server answers 404.
   consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);

@@ -1,17 +1,5 @@
 import { expect, test } from './fixtures';
 
-test('unknown product ids show Product not found with Return to Shop', async ({ page, consoleGuard }) => {
-  // The hash URL loads the product's path form (docs/product.md §2.1), which the server answers 404.
-  consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
-  await page.goto('/#/product/999');
-  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
-  await page
-    .getByRole('button', { name: 'Return to Shop' })
-    .or(page.getByRole('link', { name: 'Return to Shop' }))
-    .click();
-  await expect(page).toHaveURL(/#\/shop/);
-});
-
 test('header marks the current page and the footer has the brand blurb and year', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/#/about');

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 /**
  * Every page of the app at its hash route, in the real App: each shows its own level-one heading (its lazy
- * chunk loads and renders), old paths land on the shop, and an unknown path shows the 404 page, links home
- * and is written to the error log the debug console reads.
+ * chunk loads and renders), and an unknown path shows the 404 page, links home and is written to the error
+ * log the debug console reads. Old paths landing on the shop: domain/routes.test.ts (which paths) and
+ * app-routing.test.tsx (the App follows the redirect).
  */
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -67,16 +68,7 @@ describe('every route renders its heading', () => {
   });
 });
 
-describe('paths that are not pages', () => {
-  it.each(['/collections/summer', '/blog/news', '/posts/1', '/articles/care', '/wishlist'])(
-    'an old path, %s, lands on the shop',
-    async (path) => {
-      renderAppAt(`#${path}`);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Our Collection' })).toBeInTheDocument();
-      expect(window.location.hash).toBe('#/shop');
-    },
-  );
-
+describe('a path that is no page', () => {
   it('an unknown path shows the 404 page with a link home, and is logged for the debug console', async () => {
     const user = userEvent.setup();
     renderAppAt('#/no-such-page');

@@ -632,40 +632,6 @@ test.describe('product page', () => {
     await expect(button).toBeFocused();
   });
 
-  test('share copies the path-form link when the Web Share API is missing', async ({
-    page,
-    context,
-    baseURL,
-  }) => {
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
-    });
-    await page.goto('/#/product/6');
-    await page.getByRole('button', { name: 'Share' }).click();
-    await expect(page.getByText('Link copied to clipboard!')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/product/6`);
-  });
-
-  test('share uses the Web Share API where it exists', async ({ page, baseURL }) => {
-    await page.addInitScript(() => {
-      const calls: unknown[] = [];
-      Object.defineProperty(window, '__shares', { value: calls });
-      Object.defineProperty(Navigator.prototype, 'share', {
-        value: async (data: unknown) => {
-          calls.push(data);
-        },
-        configurable: true,
-      });
-    });
-    await page.goto('/#/product/6');
-    await page.getByRole('button', { name: 'Share' }).click();
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __shares: Array<{ url: string }> }).__shares))
-      .toEqual([expect.objectContaining({ url: `${baseURL}/product/6` })]);
-    await expect(page.getByText('Link copied to clipboard!')).toHaveCount(0);
-  });
-
   test('an unknown id says Product not found with a way back', async ({ page, consoleGuard }) => {
     // The shared hash link goes to the path form at once, which the server answers 404 for an unknown id.
     consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);

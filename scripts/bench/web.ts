@@ -256,6 +256,9 @@ async function lighthouseAttempt(url: string, cpuOverride: number | undefined): 
     // The font lookups' events, for the first layout's line printed with each run (not a budget). Audit mode
     // insists on the gathering's settings, so both get it.
     additionalTraceCategories: FONT_TRACE_CATEGORY,
+    // The smoke's report needs no picture of the whole page: it only shows the elements' thumbnails in the
+    // viewer (no metric, no score), and taking it was a tenth of the smoke's gathering.
+    ...(SMOKE ? { disableFullPageScreenshot: true } : {}),
   };
   try {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });

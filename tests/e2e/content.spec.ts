@@ -1,29 +1,10 @@
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { BROOCHES } from '../../domain/catalogue/brooches';
-import { BRAND, CORPORATE, POLICY } from '../../domain/config';
+import { POLICY } from '../../domain/config';
 import { DATABASE_FILE } from '../../server/db/database';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
-
-const CONTENT_PAGES: ReadonlyArray<readonly [string, string]> = [
-  ['/about', 'Our Story'],
-  ['/bespoke-corporate', 'Bespoke & Corporate Services'],
-  ['/coming-soon', 'Brooches Coming Soon'],
-  ['/privacy-policy', 'Privacy Policy'],
-  ['/terms-conditions', 'Terms & Conditions'],
-  ['/returns-refunds', 'Shipping & Returns'],
-  ['/cookie-policy', 'Cookie Policy'],
-];
-
-test.describe('content pages render their heading', () => {
-  for (const [route, heading] of CONTENT_PAGES) {
-    test(route, async ({ page }) => {
-      await page.goto(`/#${route}`);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-    });
-  }
-});
 
 /** The sign-ups the real server stored, read straight from its database. */
 function storedSignups(email: string): Array<{ email: string; source: string }> {
@@ -62,22 +43,6 @@ test('coming soon: three brooches and a working "Be the First to Know" sign-up',
   await expect(form.getByRole('status')).toContainText("we'll e-mail you as soon as the brooches are ready");
   await expect(input).toHaveValue('');
   expect(storedSignups(email)).toEqual([{ email, source: 'coming-soon' }]);
-});
-
-test('bespoke: copy email button copies, toasts and has its tooltip', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/#/bespoke-corporate');
-  await expect(page.getByText(`minimum of ${CORPORATE.minimumPieces} pieces`)).toBeVisible();
-  const copy = page.getByRole('button', { name: 'Copy email' });
-  // Hovered again until the tooltip opens: the page may still move under the pointer as it settles.
-  await expect(async () => {
-    await page.mouse.move(0, 0);
-    await copy.hover();
-    await expect(page.getByRole('tooltip')).toHaveText('Click to copy email', { timeout: 1000 });
-  }).toPass();
-  await copy.click();
-  await expect(page.getByText('Email copied to clipboard!')).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(BRAND.contactEmail);
 });
 
 test('legal contents entries scroll to their section and keep the route', async ({ page }) => {

@@ -53,6 +53,35 @@ describe('CartPage', () => {
     expect(screen.queryByRole('button', { name: /Proceed to Checkout/ })).not.toBeInTheDocument();
   });
 
+  it('disables plus at the per-line maximum, with a note saying why', async () => {
+    const user = userEvent.setup();
+    renderCart([{ id: '26', quantity: LIMITS.maxQuantityPerLine - 1 }]);
+    const plus = screen.getByRole('button', { name: /^Increase quantity of Burgundy Safari/ });
+    expect(plus).toBeEnabled();
+    await user.click(plus);
+    expect(plus).toBeDisabled();
+    expect(
+      screen.getByText(new RegExp(`up to ${LIMITS.maxQuantityPerLine} of one design`)),
+    ).toBeInTheDocument();
+  });
+
+  it('ignores a price stored with a line: the catalogue prices the cart', () => {
+    localStorage.setItem(
+      STORAGE_KEYS.cart,
+      JSON.stringify([{ id: '26', name: 'Burgundy Safari', price: 1, quantity: 2 }]),
+    );
+    renderWithCatalogue(
+      <HashRouter>
+        <AppProviders>
+          <CartPage />
+        </AppProviders>
+      </HashRouter>,
+    );
+    expect(product('26').price).toBe(4000);
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('€80.00');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('€80.00');
+  });
+
   it('prices the order per zone with gift wrap and free shipping in Ireland', async () => {
     const user = userEvent.setup();
     const p30 = product('5');

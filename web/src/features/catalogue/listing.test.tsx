@@ -76,6 +76,24 @@ describe('shop listing (real router and providers)', () => {
     await waitFor(() => expect(window.location.hash).toBe('#/shop?q=safari'));
   });
 
+  it('searches case- and accent-insensitively across name, materials and description, name matches first', async () => {
+    const user = userEvent.setup();
+    renderAt('#/shop');
+    const search = screen.getByRole('searchbox', { name: 'Search bracelets' });
+    await user.type(search, 'FRESHWATER PÉARL');
+    // Name matches first (Safari Pearl), then the rest in catalogue order (docs/product.md §2.4).
+    const withPearls = PRODUCTS.filter((p) => p.materials.includes('Freshwater Pearl'));
+    const named = (p: (typeof PRODUCTS)[number]) => /pearl/i.test(p.name);
+    const expected = [...withPearls.filter(named), ...withPearls.filter((p) => !named(p))].map((p) => p.name);
+    expect(expected[0]).toBe('Safari Pearl');
+    expect(productNames()).toEqual(expected);
+    expect(screen.getByRole('status')).toHaveTextContent(`${expected.length} products`);
+    await user.clear(search);
+    await user.type(search, 'first light');
+    expect(productNames()).toEqual(['First Light']);
+    expect(screen.getByRole('status')).toHaveTextContent('1 product');
+  });
+
   it('writes category and sort changes to the URL at once, keeping the typed search', async () => {
     const user = userEvent.setup();
     renderAt('#/shop');

@@ -60,6 +60,7 @@ describe('CheckoutHealthPage', () => {
         time: '2026-11-21T09:30:00.000Z',
       }),
     );
+    localStorage.setItem(STORAGE_KEYS.lastCheckoutSuccessAt, '2026-11-20T10:00:00.000Z');
     renderPage();
     await user.click(screen.getByRole('button', { name: 'Clear Stats' }));
     // The dialog's code loads on first open.
@@ -69,12 +70,17 @@ describe('CheckoutHealthPage', () => {
       }),
     );
     expect(screen.getByText('CHECKOUT_SESSION_FAILED')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Last successful checkout' })).getByText(/20 Nov 2026/),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Clear Stats' }));
     await user.click(
       within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Clear Stats' }),
     );
     expect(screen.getByText('No checkout error recorded.')).toBeInTheDocument();
+    expect(screen.getByText('No successful checkout recorded.')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.lastCheckoutError)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.lastCheckoutSuccessAt)).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Checkout stats cleared.');
   });
 });

@@ -6,6 +6,7 @@ import { cataloguePlugin } from './catalogue/plugin';
 import { type AppConfig, isHttps } from './config';
 import { customersPlugin } from './customers/plugin';
 import { enquiriesPlugin } from './enquiries/plugin';
+import { giftCardsPlugin } from './gift-cards/plugin';
 import { adminRoutes } from './images/image-edit-routes';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
 import { makingPlugin } from './making/plugin';
@@ -125,6 +126,7 @@ export async function buildApp({
   await app.register(cataloguePlugin);
   await app.register(makingPlugin);
   await app.register(offersPlugin);
+  await app.register(giftCardsPlugin);
   await app.register(ordersPlugin, { reconcile });
   await app.register(enquiriesPlugin);
   await app.register(quotesPlugin);

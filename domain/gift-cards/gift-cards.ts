@@ -182,3 +182,9 @@ export const GIFT_CARD_ATTEMPTS = {
   windowMs: 60 * 60 * 1000,
   message: 'Too many gift card codes tried. Please try again later.',
 } as const;
+
+/**
+ * The people on a card (names, e-mails, message) are kept while it can be spent and a year after its last
+ * valid day (for questions about it), then erased by the retention pass; the amounts and ledger stay.
+ */
+export const GIFT_CARD_PEOPLE_DAYS_AFTER_EXPIRY = 365;

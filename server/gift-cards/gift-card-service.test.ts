@@ -12,7 +12,12 @@ import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test
 import type { Actor } from '../audit/audit-trail';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import { GiftCardRefused, GiftCardService } from './gift-card-service';
-import { eraseGiftCardEmail, GiftCardStore, giftCardsOfEmail } from './gift-card-store';
+import {
+  eraseGiftCardEmail,
+  eraseGiftCardPeopleExpiredBefore,
+  GiftCardStore,
+  giftCardsOfEmail,
+} from './gift-card-store';
 
 const OWNER: Actor = { session: 's1', address: '203.0.113.1', name: 'Aoife' };
 const BUYER = { name: 'Siobhán Byrne', email: 'siobhan@example.ie' };
@@ -371,6 +376,19 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     });
     expect(await giftCardsOfEmail(database.db, 'niamh@example.ie')).toHaveLength(0);
     expect((await reserve([formatGiftCardCode(parseGiftCardCode(a.code) ?? '')], 1000, 'cs_e')).rest).toBe(0);
+  });
+
+  it('retention: a year past its last valid day a card loses its people, not its amounts', async () => {
+    const a = await buy(5000);
+    expect(await eraseGiftCardPeopleExpiredBefore(database.db, '2031-11-27')).toBe(0);
+    expect(await eraseGiftCardPeopleExpiredBefore(database.db, '2032-11-27')).toBe(1);
+    expect(await store.byId(a.id)).toMatchObject({
+      recipient_email: '',
+      buyer_email: '',
+      amount: 5000,
+      balance: 5000,
+    });
+    expect(await eraseGiftCardPeopleExpiredBefore(database.db, '2032-11-27')).toBe(0);
   });
 
   it('the desk’s search finds a card by last 4, recipient or buyer', async () => {

@@ -6,7 +6,7 @@
  * PostgreSQL makes concurrent checkouts of one card wait for each other and then read the committed
  * balance (SQLite runs one write transaction at a time).
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import type { GiftCardLedgerKind } from '../../domain/gift-cards/gift-cards';
 import type { Database, GiftCardLedgerTable, GiftCardReservationsTable, GiftCardsTable } from '../db/schema';
 
@@ -346,20 +346,45 @@ export class GiftCardStore {
     await db.updateTable('gift_cards').set({ replaced_by: replacedBy }).where('id', '=', id).execute();
   }
 
-  /** Numbers: cards sold (paid for), issued free, and the balance still owed to holders (cents). */
-  async totals(today: string): Promise<{ sold: number; issuedFree: number; outstanding: number }> {
+  /**
+   * Numbers: cards sold (paid for) and issued free between two instants (ISO; '' for no bound), and the
+   * balance owed to holders today (cents): live cards only, expired and disabled ones owe nothing.
+   */
+  async totals(
+    today: string,
+    range: { from: string; to: string } = { from: '', to: '' },
+  ): Promise<{ sold: number; issuedFree: number; outstanding: number }> {
+    const inRange = (eb: ExpressionBuilder<Database, 'gift_cards'>) =>
+      eb.and([
+        ...(range.from ? [eb('issued_at', '>=', range.from)] : []),
+        ...(range.to ? [eb('issued_at', '<', range.to)] : []),
+      ]);
     const row = await this.db
       .selectFrom('gift_cards')
       .select((eb) => [
         eb.fn
           .coalesce(
-            eb.fn.sum<number | string>(eb.case().when('free', '=', 0).then(eb.ref('amount')).else(0).end()),
+            eb.fn.sum<number | string>(
+              eb
+                .case()
+                .when(eb.and([eb('free', '=', 0), inRange(eb)]))
+                .then(eb.ref('amount'))
+                .else(0)
+                .end(),
+            ),
             eb.lit(0),
           )
           .as('sold'),
         eb.fn
           .coalesce(
-            eb.fn.sum<number | string>(eb.case().when('free', '=', 1).then(eb.ref('amount')).else(0).end()),
+            eb.fn.sum<number | string>(
+              eb
+                .case()
+                .when(eb.and([eb('free', '=', 1), inRange(eb)]))
+                .then(eb.ref('amount'))
+                .else(0)
+                .end(),
+            ),
             eb.lit(0),
           )
           .as('issued_free'),
@@ -420,4 +445,27 @@ export async function eraseGiftCardEmail(db: Db, email: string): Promise<number>
     .where((eb) => eb(eb.fn('lower', ['buyer_email']), '=', key))
     .executeTakeFirst();
   return Number(asRecipient.numUpdatedRows) + Number(asBuyer.numUpdatedRows);
+}
+
+/**
+ * Retention: a card past its last valid day by more than GIFT_CARD_PEOPLE_DAYS_AFTER_EXPIRY loses its
+ * names, e-mails and message (its amounts and ledger stay, as the accounts' records). Answers how many.
+ */
+export async function eraseGiftCardPeopleExpiredBefore(db: Db, before: string): Promise<number> {
+  const result = await db
+    .updateTable('gift_cards')
+    .set({
+      buyer_name: '',
+      buyer_email: '',
+      recipient_name: '',
+      recipient_email: '',
+      message: '',
+      pending_code: null,
+    })
+    .where('expires_on', '<', before)
+    .where((eb) =>
+      eb.or([eb('recipient_email', '<>', ''), eb('buyer_email', '<>', ''), eb('message', '<>', '')]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

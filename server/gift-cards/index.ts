@@ -23,6 +23,7 @@ export {
 } from './gift-card-service';
 export {
   eraseGiftCardEmail,
+  eraseGiftCardPeopleExpiredBefore,
   type GiftCardRow,
   type GiftCardStore,
   giftCardsOfEmail,

@@ -1,6 +1,7 @@
 /** Numbers and Exports: the desk's sales figures and the CSV files the owner downloads. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { irishDate } from '../../domain/shared/calendar-date';
 import { exportRoutes } from './export-routes';
 import { statsRoutes } from './stats-routes';
 
@@ -8,7 +9,12 @@ async function numbers(app: FastifyInstance): Promise<void> {
   const { db, audit, config } = app.platform;
   const { provider, testCheckout } = app.payments;
   await app.register(statsRoutes, {
-    source: { db, provider: provider.id, testMode: testCheckout !== null },
+    source: {
+      db,
+      provider: provider.id,
+      testMode: testCheckout !== null,
+      giftCards: (range) => app.giftCards.store.totals(irishDate(app.platform.now?.() ?? new Date()), range),
+    },
     audit,
   });
   await app.register(exportRoutes, {
@@ -22,5 +28,5 @@ async function numbers(app: FastifyInstance): Promise<void> {
 
 export const numbersPlugin = fp(numbers, {
   name: 'numbers',
-  dependencies: ['platform', 'settings', 'payments', 'orders', 'newsletter'],
+  dependencies: ['platform', 'settings', 'payments', 'orders', 'newsletter', 'gift-cards'],
 });

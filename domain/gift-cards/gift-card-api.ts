@@ -15,7 +15,7 @@ import {
   parseGiftCardCode,
 } from './gift-cards';
 
-export const GIFT_CARD_BALANCE_PATH = '/api/gift-cards/balance';
+export { GIFT_CARD_BALANCE_PATH } from './gift-cards';
 export const ADMIN_GIFT_CARDS_PATH = '/api/admin/gift-cards';
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;

@@ -13,6 +13,9 @@ import {
   parseIsoDate,
 } from '../shared/calendar-date';
 
+/** The balance check's route (docs/product.md §19). */
+export const GIFT_CARD_BALANCE_PATH = '/api/gift-cards/balance';
+
 /** A-Z and 2-9 without 0/O and 1/I/L: 31 characters nobody misreads when typing a code from an e-mail. */
 export const GIFT_CARD_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 /** 16 characters of 31: about 79 bits, far beyond guessing through a rate-limited check. */

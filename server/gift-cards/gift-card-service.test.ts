@@ -206,6 +206,15 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     await expectLedgerIsBalance(b.id);
   });
 
+  it('an expired card answers as unknown and pays nothing, from the day after its last valid day', async () => {
+    const a = await buy(5000);
+    clock = new Date('2031-11-27T23:30:00Z');
+    expect((await service.lookUp(a.code))?.balance).toBe(5000);
+    clock = new Date('2031-11-28T00:30:00Z');
+    expect(await service.lookUp(a.code)).toBeNull();
+    await expect(reserve([a.code], 1000, 'cs_late')).rejects.toBeInstanceOf(GiftCardRefused);
+  });
+
   it('a code that cannot pay refuses the reservation at its index, and nothing is held', async () => {
     const a = await buy(5000);
     await expect(reserve([a.code, 'ABCD-2345-EFGH-6789'], 3000, 'cs_x')).rejects.toMatchObject({ index: 1 });

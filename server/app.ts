@@ -8,6 +8,7 @@ import type { ReconcileTimings } from './checkout/reconcile';
 import { type AppConfig, isHttps } from './config';
 import { customersPlugin } from './customers/plugin';
 import { enquiriesPlugin } from './enquiries/plugin';
+import { giftCardsPlugin } from './gift-cards/plugin';
 import { adminRoutes } from './images/image-edit-routes';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
 import { makingPlugin } from './making/plugin';
@@ -127,6 +128,7 @@ export async function buildApp({
   await app.register(ordersPlugin);
   await app.register(makingPlugin);
   await app.register(offersPlugin);
+  await app.register(giftCardsPlugin);
   await app.register(checkoutPlugin, { reconcile });
   await app.register(enquiriesPlugin);
   await app.register(quotesPlugin);

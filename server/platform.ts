@@ -48,6 +48,8 @@ export interface ShopTuning {
   readonly campaigns?: Partial<PeriodicTimings> | false;
   /** The cart reminders' pass (newsletter/cart-reminder-job.ts); false in tests that drive it. */
   readonly cartReminders?: Partial<PeriodicTimings> | false;
+  /** The gift cards' pass (e-mails on their day, lapsed holds); false in tests that drive it. */
+  readonly giftCards?: Partial<PeriodicTimings> | false;
   /** How a wrong sign-in's answer waits out its delay (a timer unless given). */
   readonly signInHold?: (ms: number) => Promise<void>;
 }

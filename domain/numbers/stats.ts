@@ -168,6 +168,11 @@ export const statsResponseSchema = z.object({
     }),
   ),
   testMode: z.boolean(),
+  /**
+   * Gift cards (docs/product.md §19): a card is a payment, not revenue (a multi-purpose voucher), so its
+   * sale is counted apart: sold and issued free in the range, and the balance still owed to holders now.
+   */
+  giftCards: z.optional(z.object({ sold: count, issuedFree: count, outstanding: count })),
   returns: z.optional(
     z.readonly(
       z.array(

@@ -443,6 +443,9 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   newsletter_keys: path.join('newsletter', 'newsletter-store.ts'),
   back_in_stock_requests: path.join('newsletter', 'back-in-stock-store.ts'),
   cart_reminders: path.join('newsletter', 'cart-reminder-store.ts'),
+  gift_cards: path.join('gift-cards', 'gift-card-store.ts'),
+  gift_card_ledger: path.join('gift-cards', 'gift-card-store.ts'),
+  gift_card_reservations: path.join('gift-cards', 'gift-card-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

@@ -1,19 +1,25 @@
 /** Numbers and Exports: the desk's sales figures and the CSV files the owner downloads. */
 import type { FastifyInstance } from 'fastify';
+import { irishDate } from '../../domain/shared/calendar-date';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { exportRoutes } from './export-routes';
 import { statsRoutes } from './stats-routes';
 
-type Uses = Needs<'settings' | 'payments' | 'orders' | 'newsletter'>;
+type Uses = Needs<'settings' | 'payments' | 'orders' | 'newsletter' | 'giftCards'>;
 
 async function numbers(
   app: FastifyInstance,
-  { settings, payments, orders, newsletter }: Uses,
+  { settings, payments, orders, newsletter, giftCards }: Uses,
 ): Promise<void> {
   const { db, audit, config } = app.platform;
   const { provider, testCheckout } = payments;
   await app.register(statsRoutes, {
-    source: { db, provider: provider.id, testMode: testCheckout !== null },
+    source: {
+      db,
+      provider: provider.id,
+      testMode: testCheckout !== null,
+      giftCards: (range) => giftCards.store.totals(irishDate(app.platform.now?.() ?? new Date()), range),
+    },
     audit,
   });
   await app.register(exportRoutes, {
@@ -27,6 +33,6 @@ async function numbers(
 
 export const numbersPlugin = featurePlugin(
   'numbers',
-  ['settings', 'payments', 'orders', 'newsletter'],
+  ['settings', 'payments', 'orders', 'newsletter', 'giftCards'],
   numbers,
 );

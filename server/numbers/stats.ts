@@ -46,6 +46,11 @@ export interface StatsSource {
   /** The payment provider the shop runs with: only its orders count. */
   readonly provider: string;
   readonly testMode: boolean;
+  /** Gift cards sold and issued free between two instants, and the balance owed now (server/gift-cards). */
+  readonly giftCards?: (range: {
+    from: string;
+    to: string;
+  }) => Promise<{ sold: number; issuedFree: number; outstanding: number }>;
 }
 
 export async function deskStats(source: StatsSource, range: StatsRange): Promise<StatsResponse> {
@@ -53,11 +58,12 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   const { start, end } = irishDayRange(range.from, range.to);
   const from = start ?? '';
   const to = end ?? '';
-  const [orders, lines, checkouts, returned] = await Promise.all([
+  const [orders, lines, checkouts, returned, giftCards] = await Promise.all([
     paidOrdersForStats(db, from, to, provider),
     paidLinesForStats(db, from, to, provider),
     checkoutsOpenedBetween(db, from, to, provider),
     returnsOpenedBetween(db, from, to),
+    source.giftCards?.({ from, to }),
   ]);
 
   const buckets = new Map<string, { revenue: number; orders: number; pieces: number }>(
@@ -129,6 +135,7 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
     bestSellers,
     sizes,
     testMode: source.testMode,
+    ...(giftCards ? { giftCards } : {}),
     returns: returnsByProduct(returned),
   };
 }

@@ -15,6 +15,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Kysely, Transaction } from 'kysely';
 import { RETENTION } from '../../domain/config';
+import { GIFT_CARD_PEOPLE_DAYS_AFTER_EXPIRY } from '../../domain/gift-cards/gift-cards';
 import { itemsSubtotal } from '../../domain/offers/discounts';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
@@ -22,6 +23,7 @@ import { recordAudit } from '../audit/audit-trail';
 import { customerNoteOf, deleteCustomerNote, deleteCustomerNotesUnchangedSince } from '../customers';
 import type { Database } from '../db/schema';
 import { adminEnquiryOf, deleteEnquiries, enquiriesOfEmail, enquiriesUnchangedSince } from '../enquiries';
+import { eraseGiftCardEmail, eraseGiftCardPeopleExpiredBefore, giftCardsOfEmail } from '../gift-cards';
 import {
   cancelWaitingMailOf,
   eraseMailCreatedBefore,
@@ -92,6 +94,8 @@ export interface RetentionResult {
    * sent and as old as an unpaid checkout's period (the reminders' own pass deletes them too).
    */
   readonly cartRemindersDeleted: number;
+  /** Gift cards a year past their last valid day: their names, e-mails and message erased. */
+  readonly giftCardPeopleErased: number;
 }
 
 export interface RetentionCutoffs {
@@ -264,7 +268,13 @@ export class PrivacyStore {
       unremindedDays: RETENTION.unpaidCheckoutDays,
     });
 
+    const giftCardPeopleErased = await eraseGiftCardPeopleExpiredBefore(
+      db,
+      irishDate(new Date(now.getTime() - GIFT_CARD_PEOPLE_DAYS_AFTER_EXPIRY * DAY_MS)),
+    );
+
     return {
+      giftCardPeopleErased,
       unpaidCheckoutsErased,
       paidOrdersAnonymised,
       unconfirmedSignupsDeleted,
@@ -303,6 +313,7 @@ export class PrivacyStore {
     const backInTouch = await backInTouchOfEmail(db, key);
     const backInStock = await backInStockOfEmail(db, key);
     const cartReminders = await cartRemindersOfEmail(db, key);
+    const giftCards = await giftCardsOfEmail(db, key);
     const reviews = await reviewsOfOrders(db, orderIds);
     const quotes = await quotesOfEmail(db, key);
     const note = await customerNoteOf(db, key);
@@ -416,6 +427,22 @@ export class PrivacyStore {
         remindedAt: r.remindedAt,
         restoredAt: r.restoredAt,
       })),
+      // Cards the address bought or received: never the code (the shop keeps only its hash).
+      giftCards: giftCards.map((c) => ({
+        last4: c.last4,
+        amount: c.amount,
+        balance: c.balance,
+        bought: c.buyer_email.toLowerCase() === key,
+        received: c.recipient_email.toLowerCase() === key,
+        buyerName: c.buyer_name,
+        buyerEmail: c.buyer_email,
+        recipientName: c.recipient_name,
+        recipientEmail: c.recipient_email,
+        message: c.message,
+        sendOn: c.send_on,
+        issuedAt: c.issued_at,
+        expiresOn: c.expires_on,
+      })),
     };
   }
 
@@ -462,10 +489,13 @@ export class PrivacyStore {
       const enquiriesErased = await deleteEnquiries(trx, enquiryIds);
       const quotesErased = await eraseQuotesOfEmail(trx, key, nowIso);
       const customerNotesDeleted = await deleteCustomerNote(trx, key);
+      // A card stays usable (its code still pays: the money is the holder's); the people on it go.
+      const giftCardsErased = await eraseGiftCardEmail(trx, key);
       const kept = orders
         .filter((o): o is typeof o & { paid_at: string } => o.paid_at !== null)
         .map((o) => ({ reference: o.reference, keptUntil: keptUntil(o.paid_at) }));
       return {
+        giftCardsErased,
         newsletterSignupsDeleted,
         backInTouchDeleted,
         backInStockRequestsDeleted,
@@ -513,9 +543,13 @@ export interface PrivacyExport {
   readonly backInStock: readonly object[];
   /** Cart reminders asked for at checkout, kept until a week after their e-mail. */
   readonly cartReminders: readonly object[];
+  /** Gift cards the address bought or received. */
+  readonly giftCards: readonly object[];
 }
 
 export interface ErasureResult {
+  /** Gift cards the address bought or received: names, e-mails and message erased, the card still usable. */
+  readonly giftCardsErased: number;
   readonly newsletterSignupsDeleted: number;
   /** The address's "tell me when you're back" request, deleted. */
   readonly backInTouchDeleted: number;

@@ -50,6 +50,8 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /api/discounts/check':
     'shoppers: what a discount code takes off the cart; guarded like the checkout, stores nothing',
   'POST /api/orders/:sessionId/confirm': 'the confirmation page; asks the provider, idempotent',
+  'POST /api/gift-cards/balance':
+    'shoppers: a gift card code in, its balance and expiry out; one answer for any invalid code, limited per client and per code',
   'POST /api/newsletter': 'shoppers; guarded, stores an address once and sends its confirmation',
   'POST /api/enquiries':
     'visitors; guarded (JSON, same origin, the enquiry rate limit), a hidden field for bots, text kept as text',
@@ -175,6 +177,8 @@ function concrete(url: string): string {
  */
 const ANSWER_SCHEMA_PREFIXES = [
   '/api/admin/discounts',
+  '/api/admin/gift-cards',
+  '/api/gift-cards',
   '/api/admin/enquiries',
   '/api/enquiries',
   '/api/admin/campaigns',

@@ -113,6 +113,14 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // Stripe calls from its own servers: no Origin to check and no client worth limiting; the signature
   // over the raw body is the authentication. A checkout.session event with line items stays well under.
   'POST /api/webhooks/stripe': { limit: null, body: 'signed', sameOrigin: false, maxBodyBytes: 512 * KIB },
+  // The gift card balance check (docs/product.md §19): one code; the lookup limit per client, and the
+  // gift cards' own attempts per client and per code (server/gift-cards).
+  'POST /api/gift-cards/balance': { limit: 'lookup', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
+  // The owner's gift cards: a card without payment (a message of 200 characters and a reason), disable
+  // and reissue, a corrected address.
+  'POST /api/admin/gift-cards': DESK_ACTION_POLICY,
+  'POST /api/admin/gift-cards/:id/disable': { ...DESK_ACTION_POLICY, maxBodyBytes: 2 * KIB },
+  'POST /api/admin/gift-cards/:id/recipient': { ...DESK_ACTION_POLICY, maxBodyBytes: 2 * KIB },
   // The cart's discount check: a small JSON cart, at the checkout's own per-client limit.
   'POST /api/discounts/check': { limit: 'checkout', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
   'POST /test-checkout/:sessionId/pay': {

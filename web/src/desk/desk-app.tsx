@@ -45,6 +45,7 @@ const SubscribersPage = lazy(() =>
 
 import { enquiriesApi } from './enquiries/enquiries-api';
 import { EnquiriesPage, EnquiryPage } from './enquiries/enquiries-page';
+import { GiftCardsPage } from './gift-cards/gift-cards-page';
 import { DiscountsPage } from './offers/discounts-page';
 import { AccountPage } from './people/account-page';
 import { DeskPersonContext, useDeskPerson } from './people/desk-person';
@@ -130,6 +131,7 @@ const NAV = [
   { id: 'products', label: 'Products', href: deskHref.products() },
   { id: 'reviews', label: 'Reviews', href: deskHref.reviews() },
   { id: 'discounts', label: 'Discounts', href: deskHref.discounts() },
+  { id: 'giftCards', label: 'Gift cards', href: deskHref.giftCards() },
   { id: 'enquiries', label: 'Enquiries', href: deskHref.enquiries() },
   { id: 'quotes', label: 'Quotes', href: deskHref.quotes() },
   { id: 'customers', label: 'Customers', href: deskHref.customers() },
@@ -341,6 +343,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
               <ReviewsPage key={route.status ?? 'all'} status={route.status} />
             ) : null}
             {route.id === 'discounts' ? <DiscountsPage /> : null}
+            {route.id === 'giftCards' ? <GiftCardsPage /> : null}
             {route.id === 'campaigns' || route.id === 'campaign' || route.id === 'subscribers' ? (
               <Suspense fallback={<Loading label="Opening the newsletter…" />}>
                 {route.id === 'campaigns' ? <CampaignsPage /> : null}

@@ -19,6 +19,7 @@ export type DeskRoute =
   | { readonly id: 'product'; readonly productId: string | null }
   | { readonly id: 'reviews'; readonly status: 'pending' | 'published' | 'hidden' | null }
   | { readonly id: 'discounts' }
+  | { readonly id: 'giftCards' }
   | { readonly id: 'enquiries'; readonly status: EnquiryStatus | null }
   | { readonly id: 'enquiry'; readonly enquiryId: string }
   /**
@@ -63,6 +64,7 @@ export function parseDeskHash(hash: string): DeskRoute {
     return { id: 'product', productId: parts[1] === 'new' ? null : parts[1] };
   if (parts[0] === 'products') return { id: 'products' };
   if (parts[0] === 'discounts') return { id: 'discounts' };
+  if (parts[0] === 'gift-cards') return { id: 'giftCards' };
   if (parts[0] === 'settings') return { id: 'settings' };
   if (parts[0] === 'enquiries' && parts[1]) return { id: 'enquiry', enquiryId: parts[1] };
   if (parts[0] === 'enquiries') {
@@ -114,6 +116,7 @@ export const deskHref = {
   product: (id: string) => `#/products/${encodeURIComponent(id)}`,
   reviews: () => '#/reviews',
   discounts: () => '#/discounts',
+  giftCards: () => '#/gift-cards',
   enquiries: (status: EnquiryStatus | null = null) =>
     status ? `#/enquiries?status=${status}` : '#/enquiries',
   enquiry: (id: string) => `#/enquiries/${encodeURIComponent(id)}`,

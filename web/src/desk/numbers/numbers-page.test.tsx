@@ -61,8 +61,13 @@ describe('the Numbers screen', () => {
     render(<DeskApp />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Numbers' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Numbers' })).toHaveAttribute('aria-current', 'page');
-    const asked = requests.find((r) => r.url.startsWith('/api/admin/stats'));
-    expect(asked?.url).toBe('/api/admin/stats?from=2026-07-01&to=2026-07-14&by=week');
+    // The heading shows before the screen's effect has asked: wait for the request itself.
+    const asked = await vi.waitFor(() => {
+      const found = requests.find((r) => r.url.startsWith('/api/admin/stats'));
+      if (!found) throw new Error('the stats were not asked for yet');
+      return found;
+    });
+    expect(asked.url).toBe('/api/admin/stats?from=2026-07-01&to=2026-07-14&by=week');
 
     const totals = await screen.findByRole('region', { name: 'Totals' });
     const figure = (term: string) => within(totals).getByText(term).parentElement;

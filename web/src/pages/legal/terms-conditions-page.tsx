@@ -76,6 +76,31 @@ const SECTIONS: readonly LegalSection[] = [
     ),
   },
   {
+    id: 'gift-cards',
+    title: 'Gift cards',
+    body: (
+      <>
+        <p>
+          A {BRAND.name} gift card is valid for <strong>five years</strong> from the day it is bought (the
+          expiry date is printed on its e-mail and shown with every balance check), as the Consumer Protection
+          (Gift Vouchers) Act 2019 requires. There is no fee of any kind: not to buy it, hold it, check it or
+          spend it.
+        </p>
+        <p>
+          A card can be spent in parts, over as many orders as you like, until its balance is used up, and you
+          may use as many cards as you like in one order. It pays what is left to pay after any discount,
+          delivery and gift wrap; the rest is paid by card. Refunds of an order paid with a gift card go back
+          to the card, with its expiry unchanged.
+        </p>
+        <p>
+          A gift card is a payment, not a discount: its sale carries no VAT, which is charged on the goods it
+          pays for. A lost card can be disabled and its remaining balance reissued under a new code: write to{' '}
+          {mail}.
+        </p>
+      </>
+    ),
+  },
+  {
     id: 'production',
     title: 'Made to order',
     body: (

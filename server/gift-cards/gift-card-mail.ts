@@ -1,0 +1,89 @@
+/**
+ * The recipient's one e-mail (docs/product.md §19): the code as XXXX-XXXX-XXXX-XXXX, the amount, the
+ * message, who it is from, the last day it is valid (the Gift Vouchers Act's five years, printed on the
+ * card) and a link to the shop. It is the only place the full code ever goes.
+ */
+import { BRAND } from '../../domain/config';
+import { formatGiftCardCode } from '../../domain/gift-cards/gift-cards';
+import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/calendar-date';
+import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money } from '../mail/layout';
+import type { QueuedMail } from '../mail/outbox';
+
+/** One outbox kind per card (and per resend): the recipient's e-mail is queued once, by its claim. */
+export function giftCardMailKind(cardId: string, resend = 0): string {
+  return resend === 0 ? `gift-card-${cardId}` : `gift-card-${cardId}-resend-${resend}`;
+}
+
+/** "27 November 2031". */
+export function formatExpiry(expiresOn: string): string {
+  const date = expiresOn as IsoDate;
+  return `${formatDayOfMonth(date)} ${dateParts(date).year}`;
+}
+
+export function giftCardMail(input: {
+  readonly cardId: string;
+  readonly code: string;
+  readonly amount: number;
+  readonly recipientName: string;
+  readonly recipientEmail: string;
+  readonly fromName: string;
+  readonly message: string;
+  readonly expiresOn: string;
+  readonly publicUrl: string;
+  /** The order's reference, or the card's id for a card the owner issued. */
+  readonly reference: string;
+}): QueuedMail {
+  const code = formatGiftCardCode(input.code);
+  const from = input.fromName.trim() || BRAND.name;
+  const subject = `${from} sent you a ${BRAND.name} gift card`;
+  const expiry = formatExpiry(input.expiresOn);
+  const shop = `${input.publicUrl}/`;
+  const hello = input.recipientName.trim() ? `Hello ${input.recipientName.trim()},` : 'Hello,';
+  const intro = `${from} sent you a ${BRAND.name} gift card of ${money(input.amount)}.`;
+  const howTo =
+    'Enter the code in the cart’s “Gift card or discount code” field. You can spend it over several orders, and there is no fee of any kind.';
+  const valid = `Valid until ${expiry}.`;
+  const text = [
+    hello,
+    '',
+    intro,
+    ...(input.message ? ['', `“${input.message}”`, `— ${from}`] : []),
+    '',
+    `Your code: ${code}`,
+    `Amount: ${money(input.amount)}`,
+    valid,
+    '',
+    howTo,
+    '',
+    `Visit the shop: ${shop}`,
+    '',
+  ].join('\n');
+  const html = htmlDocument(
+    subject,
+    [
+      htmlParagraph(escapeHtml(hello)),
+      htmlParagraph(escapeHtml(intro)),
+      ...(input.message
+        ? [
+            htmlParagraph(
+              `<em>${escapeHtml(input.message).replace(/\n/g, '<br>')}</em><br>— ${escapeHtml(from)}`,
+            ),
+          ]
+        : []),
+      htmlParagraph(
+        `Your code: <strong style="font-family:monospace;font-size:20px;letter-spacing:0.08em;">${escapeHtml(code)}</strong><br>Amount: ${escapeHtml(money(input.amount))}<br>${escapeHtml(valid)}`,
+      ),
+      htmlParagraph(escapeHtml(howTo)),
+      htmlParagraph(htmlLink(shop, `Visit ${BRAND.name}`)),
+    ].join('\n'),
+  );
+  return {
+    orderId: null,
+    reference: input.reference,
+    kind: giftCardMailKind(input.cardId),
+    to: input.recipientEmail,
+    subject,
+    text,
+    html,
+  };
+}

@@ -1,0 +1,43 @@
+/**
+ * The gift cards feature's public face (docs/product.md §19), on the app as `app.giftCards`. The checkout
+ * calls `service` inside its own transaction:
+ * - `lookUp(code)`: what a code is worth now (null: unknown, disabled or expired, one answer);
+ * - `attempt(client, code)`: counts a code tried (shared with the balance check); false beyond the limit;
+ * - `reserve(tx, { codes, amountDue, sessionId })` when the session is created (throws GiftCardRefused);
+ * - `release(tx, sessionId)` when it expires or is cancelled;
+ * - `spend(tx, sessionId, orderReference)` when the order is paid;
+ * - `restore(tx, { orderReference, amount, refundId })` when a refund goes back to the cards;
+ * - `issueForOrder(tx, { orderReference, buyer, cards })` when an order that bought cards is paid
+ *   (then `wakeOutbox`).
+ */
+import type { GiftCardService } from './gift-card-service';
+import type { GiftCardStore } from './gift-card-store';
+
+export {
+  GIFT_CARD_HOLD_MS,
+  type GiftCardLookUp,
+  type GiftCardPayment,
+  GiftCardRefused,
+  type GiftCardService,
+  type IssuedGiftCard,
+} from './gift-card-service';
+export {
+  eraseGiftCardEmail,
+  eraseGiftCardPeopleExpiredBefore,
+  type GiftCardRow,
+  type GiftCardStore,
+  giftCardsOfEmail,
+} from './gift-card-store';
+
+export interface GiftCardsFace {
+  readonly service: GiftCardService;
+  readonly store: GiftCardStore;
+  /** Counts one code tried by a client; false when the client or the code is over the limit. */
+  readonly attempt: (client: string, code: string) => Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    giftCards: GiftCardsFace;
+  }
+}

@@ -1,0 +1,141 @@
+// @vitest-environment jsdom
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AdminGiftCard, AdminGiftCardDetail } from '../../../../domain/gift-cards/gift-card-api';
+import { GiftCardsPage } from './gift-cards-page';
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const CARD: AdminGiftCard = {
+  id: 'gc_one',
+  last4: '7KQM',
+  amount: 5000,
+  balance: 2000,
+  issuedAt: '2026-11-27T10:00:00.000Z',
+  expiresOn: '2031-11-27',
+  status: 'sent',
+  recipientName: 'Niamh',
+  recipientEmail: 'niamh@example.ie',
+  buyerName: 'Siobhán',
+  buyerEmail: 'siobhan@example.ie',
+  sendOn: '2026-11-27',
+  orderReference: 'SOL-1234',
+  free: false,
+};
+
+const DETAIL: AdminGiftCardDetail = {
+  ...CARD,
+  message: 'Happy Christmas!',
+  ledger: [
+    { at: '2026-11-27T10:00:00.000Z', kind: 'issued', amount: 5000, reference: 'SOL-1234' },
+    { at: '2026-11-28T10:00:00.000Z', kind: 'spent', amount: -3000, reference: 'SOL-2000' },
+  ],
+};
+
+describe("the desk's Gift cards", () => {
+  it('searches, opens a card with its ledger, and disables it reissuing the balance to a new address', async () => {
+    const user = userEvent.setup();
+    const calls: { url: string; method: string; body: unknown; key: string | null }[] = [];
+    const reissued: AdminGiftCard = {
+      ...CARD,
+      id: 'gc_two',
+      last4: 'ZZ22',
+      amount: 2000,
+      recipientEmail: 'n@example.ie',
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        calls.push({
+          url,
+          method,
+          body: init?.body ? JSON.parse(String(init.body)) : null,
+          key: new Headers(init?.headers).get('Idempotency-Key'),
+        });
+        if (url.startsWith('/api/admin/gift-cards?q=') || url === '/api/admin/gift-cards')
+          return json(200, { ok: true, giftCards: [CARD] });
+        if (url === '/api/admin/gift-cards/gc_one') return json(200, { ok: true, giftCard: DETAIL });
+        if (url === '/api/admin/gift-cards/gc_two')
+          return json(200, { ok: true, giftCard: { ...reissued, message: '', ledger: [] } });
+        if (url === '/api/admin/gift-cards/gc_one/disable')
+          return json(200, { ok: true, giftCard: { ...CARD, status: 'disabled', balance: 0 }, reissued });
+        return json(404, { ok: false, error: 'Not found' });
+      }),
+    );
+    render(<GiftCardsPage />);
+    const table = await screen.findByRole('table', { name: 'Gift cards' });
+    expect(within(table).getByRole('rowheader', { name: '••••7KQM' })).toBeTruthy();
+    await user.type(screen.getByLabelText('Last 4, recipient or buyer'), 'niamh');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(calls.some((c) => c.url === '/api/admin/gift-cards?q=niamh')).toBe(true);
+
+    await user.click(await screen.findByRole('button', { name: 'Open ••••7KQM' }));
+    const card = await screen.findByRole('region', { name: 'Gift card ••••7KQM' });
+    const ledger = within(card).getByRole('table', { name: 'Ledger' });
+    expect(within(ledger).getByText('Spent on order')).toBeTruthy();
+    expect(within(ledger).getByText('SOL-2000')).toBeTruthy();
+    expect(within(card).getByText('“Happy Christmas!”')).toBeTruthy();
+
+    await user.type(
+      within(card).getByLabelText('Send the new card to (empty: the same address)'),
+      'n@example.ie',
+    );
+    await user.click(within(card).getByRole('button', { name: 'Disable and reissue' }));
+    const disable = calls.find((c) => c.url === '/api/admin/gift-cards/gc_one/disable');
+    expect(disable?.body).toEqual({ reissue: true, recipientEmail: 'n@example.ie' });
+    expect(disable?.key).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Gift card ••••ZZ22' })).toBeTruthy();
+  });
+
+  it('issues a card without payment with its reason, and shows a refusal', async () => {
+    const user = userEvent.setup();
+    const posts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/admin/gift-cards' && init?.method === 'POST') {
+          const body = JSON.parse(String(init.body)) as { amount: number };
+          posts.push(body);
+          if (body.amount === 1050)
+            return json(400, { ok: false, error: 'Choose a whole euro amount from €10 to €500' });
+          return json(201, { ok: true, giftCard: { ...CARD, id: 'gc_free', free: true } });
+        }
+        if (url === '/api/admin/gift-cards') return json(200, { ok: true, giftCards: [] });
+        if (url === '/api/admin/gift-cards/gc_free')
+          return json(200, {
+            ok: true,
+            giftCard: { ...DETAIL, id: 'gc_free', free: true, orderReference: null },
+          });
+        return json(404, { ok: false, error: 'Not found' });
+      }),
+    );
+    render(<GiftCardsPage />);
+    expect(await screen.findByText('No gift cards yet.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Issue a card' }));
+    await user.type(screen.getByLabelText('Amount (€10 to €500, whole euros)'), '10.50');
+    await user.type(screen.getByLabelText('Recipient’s name'), 'Raffle Winner');
+    await user.type(screen.getByLabelText('Recipient’s email'), 'winner@example.ie');
+    await user.type(screen.getByLabelText('Reason (a raffle prize, a goodwill gesture)'), 'Christmas raffle');
+    await user.click(screen.getByRole('button', { name: 'Issue card' }));
+    expect(await screen.findByText('Choose a whole euro amount from €10 to €500')).toBeTruthy();
+    const amount = screen.getByLabelText('Amount (€10 to €500, whole euros)');
+    await user.clear(amount);
+    await user.type(amount, '25');
+    await user.click(screen.getByRole('button', { name: 'Issue card' }));
+    expect(await screen.findByText(/^Issued without payment/)).toBeTruthy();
+    expect(posts.at(-1)).toEqual({
+      amount: 2500,
+      recipientName: 'Raffle Winner',
+      recipientEmail: 'winner@example.ie',
+      reason: 'Christmas raffle',
+    });
+  });
+});

@@ -1,0 +1,381 @@
+/**
+ * The desk's Gift cards (docs/product.md §19), the owner's alone: every card with its balance and status,
+ * searched by last 4, recipient or buyer; one card's details and ledger; a card issued without payment
+ * (with its reason, audited); a lost card disabled, its balance reissued under a new code.
+ */
+import { type FormEvent, useId, useState } from 'react';
+import {
+  ADMIN_GIFT_CARDS_PATH,
+  type AdminGiftCard,
+  adminGiftCardAnswerSchema,
+  adminGiftCardDetailSchema,
+  adminGiftCardListSchema,
+} from '../../../../domain/gift-cards/gift-card-api';
+import { GIFT_CARD_LIMITS } from '../../../../domain/gift-cards/gift-cards';
+import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
+import { deskCall } from '../desk-api';
+import { DataTable } from '../ui/data-table';
+import { formatDay, formatInstant, money } from '../ui/desk-format';
+import { useDeskAction, useDeskData } from '../ui/desk-hooks';
+import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
+
+const cardPath = (id: string) => `${ADMIN_GIFT_CARDS_PATH}/${encodeURIComponent(id)}`;
+
+export const giftCardsApi = {
+  list: (q: string) =>
+    deskCall(
+      'GET',
+      q ? `${ADMIN_GIFT_CARDS_PATH}?q=${encodeURIComponent(q)}` : ADMIN_GIFT_CARDS_PATH,
+      adminGiftCardListSchema,
+    ).then((r) => r.giftCards),
+  get: (id: string) => deskCall('GET', cardPath(id), adminGiftCardDetailSchema).then((r) => r.giftCard),
+  issue: (body: Record<string, unknown>, submission: string) =>
+    deskCall('POST', ADMIN_GIFT_CARDS_PATH, adminGiftCardAnswerSchema, body, {
+      [IDEMPOTENCY_KEY_HEADER]: submission,
+    }),
+  disable: (id: string, body: { reissue: boolean; recipientEmail?: string }, submission: string) =>
+    deskCall('POST', `${cardPath(id)}/disable`, adminGiftCardAnswerSchema, body, {
+      [IDEMPOTENCY_KEY_HEADER]: submission,
+    }),
+};
+
+const STATUS_LABELS: Record<AdminGiftCard['status'], string> = {
+  scheduled: 'Scheduled',
+  sent: 'Sent',
+  spent: 'Spent',
+  disabled: 'Disabled',
+};
+
+const KIND_LABELS: Record<string, string> = {
+  issued: 'Issued',
+  reserved: 'Reserved at checkout',
+  released: 'Released',
+  spent: 'Spent on order',
+  restored: 'Restored by refund',
+  adjusted: 'Adjusted',
+};
+
+export function GiftCardsPage() {
+  const [q, setQ] = useState('');
+  const [search, setSearch] = useState('');
+  const [loaded, reload] = useDeskData(`gift-cards:${search}`, () => giftCardsApi.list(search));
+  const [open, setOpen] = useState<string | null>(null);
+  const [issuing, setIssuing] = useState(false);
+  const searchId = useId();
+  return (
+    <div>
+      <PageHeading>Gift cards</PageHeading>
+      <p className="mt-1 text-sm text-muted">
+        Each card is valid five years from its sale, with no fees, spendable in parts. Its sale is not
+        revenue: Numbers shows gift cards apart.
+      </p>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <form
+          aria-label="Search the gift cards"
+          className="flex items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            setSearch(q.trim());
+          }}
+        >
+          <div>
+            <label htmlFor={searchId} className="block text-sm font-medium">
+              Last 4, recipient or buyer
+            </label>
+            <input id={searchId} value={q} onChange={(e) => setQ(e.target.value)} className={inputClass} />
+          </div>
+          <button type="submit" className={buttonClass.secondary}>
+            Search
+          </button>
+        </form>
+        <button type="button" className={buttonClass.primary} onClick={() => setIssuing(true)}>
+          Issue a card
+        </button>
+      </div>
+      {issuing ? (
+        <IssueForm
+          onDone={(id) => {
+            setIssuing(false);
+            if (id) setOpen(id);
+            reload();
+          }}
+        />
+      ) : null}
+      {open ? <CardDetail key={open} id={open} onChanged={reload} onOpen={setOpen} /> : null}
+      {loaded.state === 'loading' ? <Loading label="Loading the gift cards…" /> : null}
+      {loaded.state === 'error' ? <ErrorMessage>{loaded.message}</ErrorMessage> : null}
+      {loaded.state === 'ready' ? (
+        <DataTable
+          caption="Gift cards"
+          className="mt-6"
+          empty={search ? 'No card matches.' : 'No gift cards yet.'}
+          rows={loaded.data}
+          rowKey={(c) => c.id}
+          columns={[
+            { header: 'Card', rowHeader: true, cell: (c) => `••••${c.last4}` },
+            { header: 'Amount', numeric: true, cell: (c) => money(c.amount) },
+            { header: 'Balance', numeric: true, cell: (c) => money(c.balance) },
+            { header: 'Status', cell: (c) => STATUS_LABELS[c.status] },
+            { header: 'Recipient', cell: (c) => c.recipientEmail || '(erased)' },
+            { header: 'Send date', cell: (c) => formatDay(c.sendOn) },
+            { header: 'Expires', cell: (c) => formatDay(c.expiresOn) },
+            {
+              header: 'Actions',
+              hideHeader: true,
+              cellClassName: 'text-right',
+              cell: (c) => (
+                <button type="button" className={buttonClass.secondary} onClick={() => setOpen(c.id)}>
+                  Open ••••{c.last4}
+                </button>
+              ),
+            },
+          ]}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function CardDetail({
+  id,
+  onChanged,
+  onOpen,
+}: {
+  readonly id: string;
+  readonly onChanged: () => void;
+  readonly onOpen: (id: string) => void;
+}) {
+  const [loaded, reload] = useDeskData(`gift-card:${id}`, () => giftCardsApi.get(id));
+  const [reissue, setReissue] = useState(true);
+  const [email, setEmail] = useState('');
+  const emailId = useId();
+  const disable = useDeskAction(async (submission: string) => {
+    const answer = await giftCardsApi.disable(
+      id,
+      { reissue, ...(reissue && email.trim() ? { recipientEmail: email.trim() } : {}) },
+      submission,
+    );
+    reload();
+    onChanged();
+    if (answer.reissued) onOpen(answer.reissued.id);
+  });
+  if (loaded.state === 'loading') return <Loading label="Opening the card…" />;
+  if (loaded.state === 'error') return <ErrorMessage>{loaded.message}</ErrorMessage>;
+  const card = loaded.data;
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl border border-line bg-white p-5">
+      <h2 id={`${id}-title`} className="text-xl">
+        Gift card ••••{card.last4}
+      </h2>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline font-medium">Amount: </dt>
+          <dd className="inline">{money(card.amount)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Balance: </dt>
+          <dd className="inline">{money(card.balance)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Status: </dt>
+          <dd className="inline">{STATUS_LABELS[card.status]}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Issued: </dt>
+          <dd className="inline">{formatInstant(card.issuedAt)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Expires: </dt>
+          <dd className="inline">{formatDay(card.expiresOn)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Send date: </dt>
+          <dd className="inline">{formatDay(card.sendOn)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Recipient: </dt>
+          <dd className="inline">
+            {card.recipientName || '(erased)'} {card.recipientEmail ? `<${card.recipientEmail}>` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">From: </dt>
+          <dd className="inline">
+            {card.free
+              ? 'Issued without payment'
+              : `${card.buyerName} ${card.buyerEmail ? `<${card.buyerEmail}>` : ''}`}
+            {card.orderReference ? `, order ${card.orderReference}` : ''}
+          </dd>
+        </div>
+      </dl>
+      {card.message ? <p className="mt-2 text-sm whitespace-pre-line">“{card.message}”</p> : null}
+      <DataTable
+        caption="Ledger"
+        className="mt-4"
+        empty="No movements."
+        rows={card.ledger}
+        rowKey={(l) => `${l.at}-${l.kind}-${l.amount}-${l.reference ?? ''}`}
+        columns={[
+          { header: 'When', rowHeader: true, cell: (l) => formatInstant(l.at) },
+          { header: 'Movement', cell: (l) => KIND_LABELS[l.kind] ?? l.kind },
+          {
+            header: 'Amount',
+            numeric: true,
+            cell: (l) => `${l.amount < 0 ? '−' : '+'}${money(Math.abs(l.amount))}`,
+          },
+          { header: 'Reference', cell: (l) => l.reference ?? '' },
+          { header: 'By', cell: (l) => [l.person, l.reason].filter(Boolean).join(': ') },
+        ]}
+      />
+      {card.status !== 'disabled' ? (
+        <form
+          className="mt-4 grid gap-3 sm:grid-cols-2"
+          onSubmit={(e: FormEvent) => {
+            e.preventDefault();
+            void disable.run();
+          }}
+        >
+          <h3 className="text-lg sm:col-span-2">Disable this card</h3>
+          <label className="flex min-h-11 items-center gap-2 sm:col-span-2">
+            <input type="checkbox" checked={reissue} onChange={(e) => setReissue(e.target.checked)} /> Reissue
+            its balance ({money(card.balance)}) under a new code
+          </label>
+          {reissue ? (
+            <div>
+              <label htmlFor={emailId} className="block text-sm font-medium">
+                Send the new card to (empty: the same address)
+              </label>
+              <input
+                id={emailId}
+                type="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                className={inputClass}
+              />
+            </div>
+          ) : null}
+          {disable.error ? (
+            <div className="sm:col-span-2">
+              <ErrorMessage>{disable.error}</ErrorMessage>
+            </div>
+          ) : null}
+          <div className="sm:col-span-2">
+            <button type="submit" className={buttonClass.danger} disabled={disable.busy}>
+              {reissue ? 'Disable and reissue' : 'Disable'}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+function IssueForm({ onDone }: { readonly onDone: (id: string | null) => void }) {
+  const id = useId();
+  const field = (name: string) => `${id}-${name}`;
+  const [amount, setAmount] = useState('');
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState('');
+  const [reason, setReason] = useState('');
+  const action = useDeskAction(async (submission: string) => {
+    const answer = await giftCardsApi.issue(
+      {
+        amount: Math.round(Number(amount.replace(',', '.')) * 100),
+        recipientName: name,
+        recipientEmail: email,
+        ...(message.trim() ? { message } : {}),
+        reason,
+      },
+      submission,
+    );
+    onDone(answer.giftCard.id);
+  });
+  return (
+    <form
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void action.run();
+      }}
+      className="mt-6 grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-2"
+    >
+      <h2 className="text-xl sm:col-span-2">Issue a card without payment</h2>
+      <div>
+        <label htmlFor={field('amount')} className="block text-sm font-medium">
+          Amount (€10 to €500, whole euros)
+        </label>
+        <input
+          id={field('amount')}
+          inputMode="numeric"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          className={inputClass}
+          required
+        />
+      </div>
+      <div>
+        <label htmlFor={field('name')} className="block text-sm font-medium">
+          Recipient’s name
+        </label>
+        <input
+          id={field('name')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className={inputClass}
+          required
+        />
+      </div>
+      <div>
+        <label htmlFor={field('email')} className="block text-sm font-medium">
+          Recipient’s email
+        </label>
+        <input
+          id={field('email')}
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          className={inputClass}
+          required
+        />
+      </div>
+      <div>
+        <label htmlFor={field('reason')} className="block text-sm font-medium">
+          Reason (a raffle prize, a goodwill gesture)
+        </label>
+        <input
+          id={field('reason')}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          className={inputClass}
+          required
+        />
+      </div>
+      <div className="sm:col-span-2">
+        <label htmlFor={field('message')} className="block text-sm font-medium">
+          Message (optional)
+        </label>
+        <textarea
+          id={field('message')}
+          value={message}
+          maxLength={GIFT_CARD_LIMITS.messageMax}
+          onChange={(e) => setMessage(e.target.value)}
+          className={inputClass}
+          rows={3}
+        />
+      </div>
+      {action.error ? (
+        <div className="sm:col-span-2">
+          <ErrorMessage>{action.error}</ErrorMessage>
+        </div>
+      ) : null}
+      <div className="flex gap-3 sm:col-span-2">
+        <button type="submit" className={buttonClass.primary} disabled={action.busy}>
+          Issue card
+        </button>
+        <button type="button" className={buttonClass.secondary} onClick={() => onDone(null)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

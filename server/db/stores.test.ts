@@ -443,6 +443,9 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   newsletter_keys: path.join('newsletter', 'newsletter-store.ts'),
   back_in_stock_requests: path.join('newsletter', 'back-in-stock-store.ts'),
   cart_reminders: path.join('newsletter', 'cart-reminder-store.ts'),
+  vat_sequences: path.join('vat', 'vat-store.ts'),
+  vat_invoices: path.join('vat', 'vat-store.ts'),
+  vat_credit_notes: path.join('vat', 'vat-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

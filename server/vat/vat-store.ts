@@ -7,8 +7,9 @@
  * given twice, on any number of instances. Records are kept six years after their year, erasure or not.
  */
 import type { Kysely, Transaction } from 'kysely';
-import { irishDate } from '../../domain/shared/calendar-date';
+import { type IsoDate, irishDate, irishInstant } from '../../domain/shared/calendar-date';
 import { type VatBreakdown, type VatScheme, vatInside } from '../../domain/vat/vat-breakdown';
+import type { ReportEntry } from '../../domain/vat/vat-reports';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -294,6 +295,28 @@ export class VatStore {
       .orderBy('number')
       .execute();
     return rows.map(invoiceOfRow);
+  }
+
+  /**
+   * Every invoice (+) and credit note (-) issued on the Irish days [from, to): what the accountant's
+   * papers and the threshold add up.
+   */
+  async reportEntries(from: IsoDate | string, to: IsoDate | string): Promise<ReportEntry[]> {
+    const start = irishInstant(from as IsoDate, 0, 0).toISOString();
+    const end = irishInstant(to as IsoDate, 0, 0).toISOString();
+    const entry = (invoice: StoredInvoice, lines: readonly InvoiceLine[], sign: 1 | -1): ReportEntry => ({
+      country: invoice.country,
+      scheme: invoice.scheme,
+      buyerVatNumber: invoice.buyer.vatNumber,
+      lines,
+      sign,
+    });
+    const invoices = await this.invoicesIssued(start, end);
+    const notes = await this.creditNotesIssued(start, end);
+    return [
+      ...invoices.map((invoice) => entry(invoice, invoice.lines, 1)),
+      ...notes.map(({ note, invoice }) => entry(invoice, note.lines, -1)),
+    ];
   }
 
   /** Credit notes issued in [from, to), each with the invoice it corrects. */

@@ -168,6 +168,13 @@ export const statsResponseSchema = z.object({
     }),
   ),
   testMode: z.boolean(),
+  /**
+   * EU cross-border sales to consumers, net of VAT, this calendar year and last, against the €10,000
+   * distance-selling threshold (docs/product.md §20), in cents.
+   */
+  euDistanceSales: z.optional(
+    z.object({ thisYear: z.number(), lastYear: z.number(), threshold: z.number() }),
+  ),
   returns: z.optional(
     z.readonly(
       z.array(

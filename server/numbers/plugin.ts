@@ -10,6 +10,7 @@ async function numbers(app: FastifyInstance): Promise<void> {
   await app.register(statsRoutes, {
     source: { db, provider: provider.id, testMode: testCheckout !== null },
     audit,
+    distanceSales: () => app.vat.distanceSales(),
   });
   await app.register(exportRoutes, {
     config,
@@ -22,5 +23,5 @@ async function numbers(app: FastifyInstance): Promise<void> {
 
 export const numbersPlugin = fp(numbers, {
   name: 'numbers',
-  dependencies: ['platform', 'settings', 'payments', 'orders', 'newsletter'],
+  dependencies: ['platform', 'settings', 'payments', 'orders', 'newsletter', 'vat'],
 });

@@ -329,6 +329,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       deskInvitationsPurged: 0,
       unconfirmedBackInStockDeleted: 0,
       cartRemindersDeleted: 0,
+      vatRecordsDeleted: 0,
     });
   });
 

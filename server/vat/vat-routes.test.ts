@@ -145,6 +145,12 @@ describe('the VAT routes', () => {
       thisYear: de.vat.totalNet - (1200 - refundVat) + hu.vat.totalNet + fr.vat.totalNet,
       lastYear: 0,
     });
+    const stats = await get('/api/admin/stats?from=2026-11-01&to=2026-11-30');
+    expect(stats.statusCode).toBe(200);
+    expect((stats.json() as { euDistanceSales: unknown }).euDistanceSales).toEqual({
+      ...distance,
+      threshold: 1_000_000,
+    });
   });
 
   it('refuse a bad quarter or period with a 400 naming the field', async () => {

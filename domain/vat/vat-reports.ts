@@ -17,6 +17,7 @@ export const VAT_REPORTS_API = {
   vat3Csv: '/api/admin/vat/vat3.csv',
   vies: '/api/admin/vat/vies',
   viesCsv: '/api/admin/vat/vies.csv',
+  threshold: '/api/admin/vat/threshold',
 } as const;
 
 export const VAT_REPORT_MESSAGES = {
@@ -182,4 +183,14 @@ export const viesAnswerSchema = z.object({
   ok: z.literal(true),
   rows: z.array(z.object({ vatNumber: z.string(), country: z.string(), value: z.number() })),
   totals: z.object({ value: z.number() }),
+});
+
+/** GET /api/admin/vat/threshold: the distance sales, the threshold, its state and the desk's notice. */
+export const thresholdAnswerSchema = z.object({
+  ok: z.literal(true),
+  thisYear: z.number(),
+  lastYear: z.number(),
+  threshold: z.number(),
+  state: z.enum(['below', 'approaching', 'crossed']),
+  notice: z.nullable(z.string()),
 });

@@ -881,7 +881,10 @@ async function upgradeVatMode(db: AnyDb): Promise<void> {
 async function createVatRecords(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('vat_sequences')
-    .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('invoice', 'credit_note')`))
+    // threshold_notice: the 80% e-mail's one send per year (its row is its mark, `last` stays 1).
+    .addColumn('kind', 'text', (c) =>
+      c.notNull().check(sql`kind in ('invoice', 'credit_note', 'threshold_notice')`),
+    )
     .addColumn('year', 'integer', (c) => c.notNull())
     .addColumn('last', 'integer', (c) => c.notNull())
     .addPrimaryKeyConstraint('vat_sequences_pk', ['kind', 'year'])

@@ -315,7 +315,7 @@ export interface SettingsTable {
 
 /** One gapless numbering per kind and year (server/vat/vat-store.ts): the last number given. */
 export interface VatSequencesTable {
-  kind: 'invoice' | 'credit_note';
+  kind: 'invoice' | 'credit_note' | 'threshold_notice';
   year: number;
   last: number;
 }

@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { isEuDistanceSale, vatBreakdown } from '../../domain/vat/vat-breakdown';
 import type { VatFace } from './index';
+import { noticeThresholdOnce } from './threshold-notice';
 import { vatRoutes } from './vat-routes';
 import { NoInvoiceError, VatStore } from './vat-store';
 import { viesClient } from './vies-client';
@@ -59,7 +60,24 @@ async function vat(app: FastifyInstance): Promise<void> {
     distanceSales,
   };
   app.decorate('vat', face);
-  await app.register(vatRoutes, { store, audit, orders: app.orders.pages, distanceSales });
+  // After each paid order (committed): the threshold's one e-mail a year, when due.
+  app.platform.events.on('orderPaid', async () => {
+    await noticeThresholdOnce({
+      store,
+      mailFrom: config.mailFrom,
+      sales: distanceSales,
+      mode: async () => (await settings()).mode,
+      ownerEmail: async () => (await app.settings.seller()).orderEmail,
+      wakeOutbox: app.platform.wakeOutbox,
+    });
+  });
+  await app.register(vatRoutes, {
+    store,
+    audit,
+    orders: app.orders.pages,
+    distanceSales,
+    mode: async () => (await settings()).mode,
+  });
 }
 
 export const vatPlugin = fp(vat, { name: 'vat', dependencies: ['platform', 'settings', 'orders'] });

@@ -9,6 +9,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { normalizeReference } from '../../domain/orders/order-page';
 import { formatRate } from '../../domain/vat/invoice-text';
+import { EU_DISTANCE_THRESHOLD, thresholdNotice, thresholdState } from '../../domain/vat/threshold';
+import type { VatMode } from '../../domain/vat/vat-breakdown';
 import {
   ossAnswerSchema,
   ossReport,
@@ -16,6 +18,7 @@ import {
   quarterQuerySchema,
   quarterSpan,
   type ReportSpan,
+  thresholdAnswerSchema,
   VAT_REPORTS_API,
   vat3AnswerSchema,
   vat3Report,
@@ -36,6 +39,8 @@ export interface VatRouteOptions {
   /** The shopper's key check: the orders feature's order page. */
   readonly orders: Pick<OrderPageService, 'open'>;
   readonly distanceSales: (now?: Date) => Promise<{ thisYear: number; lastYear: number }>;
+  /** The owner's VAT mode now. */
+  readonly mode: () => Promise<VatMode>;
 }
 
 const NOT_FOUND = 'No invoice for this order';
@@ -118,6 +123,22 @@ export async function vatRoutes(app: FastifyInstance, opts: VatRouteOptions): Pr
       const reference = await shopperOrder(request.params.reference, request.query.key);
       if (!reference) return reply.code(404).send({ ok: false, error: 'No such credit note for this order' });
       return noteReply(reply, reference, request.params.file);
+    },
+  );
+
+  api.get(
+    VAT_REPORTS_API.threshold,
+    { schema: { response: { 200: thresholdAnswerSchema } } },
+    async (_request, reply) => {
+      const sales = await opts.distanceSales();
+      const state = thresholdState(sales);
+      return reply.header('Cache-Control', 'no-store').send({
+        ok: true,
+        ...sales,
+        threshold: EU_DISTANCE_THRESHOLD,
+        state,
+        notice: thresholdNotice(state, await opts.mode()),
+      });
     },
   );
 

@@ -163,6 +163,27 @@ export class VatStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
+   * Takes `year`'s one threshold notice and, when this call took it, runs `send` in the same transaction
+   * (the e-mail's outbox row): true once per year on any number of instances, false ever after.
+   */
+  async onceThresholdNotice(
+    year: number,
+    send: (trx: Transaction<Database>) => Promise<void>,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const taken = await trx
+        .insertInto('vat_sequences')
+        .values({ kind: 'threshold_notice', year, last: 1 })
+        .onConflict((oc) => oc.columns(['kind', 'year']).doNothing())
+        .returning('year')
+        .executeTakeFirst();
+      if (!taken) return false;
+      await send(trx);
+      return true;
+    });
+  }
+
+  /**
    * Issues the invoice of a paid order in the payment's transaction and returns its number; an order
    * already invoiced keeps its number (a payment told twice issues one invoice).
    */

@@ -32,6 +32,7 @@ import { installSecurity, type SecurityOptions } from './security/install';
 import { clockOf, sharedRateLimitStore } from './security/rate-limit-store';
 import { UNCLASSIFIED_POLICY } from './security/route-policy';
 import { settingsPlugin } from './settings/plugin';
+import { vatPlugin } from './vat/plugin';
 
 /**
  * How long a client may take. A request that trickles in (a few bytes at a time, to hold connections
@@ -135,6 +136,7 @@ export async function buildApp({
   await app.register(newsletterPlugin);
   await app.register(reviewsPlugin);
   await app.register(privacyPlugin);
+  await app.register(vatPlugin);
   await app.register(numbersPlugin);
   await app.register(mediaPlugin, media ?? {});
   await app.register(pagesPlugin, { serveWeb });

@@ -83,6 +83,11 @@ const envSchema = z.object({
     .optional(),
   /** Points the Stripe SDK at another host (tests, a local mock); default is Stripe's own API. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  /**
+   * The VAT number check (docs/product.md §20): a REST service answering POST {VIES_URL}/check-vat-number
+   * as the Commission's VIES does; unset: every check is 'unavailable' (VAT is charged, the order marked).
+   */
+  VIES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /** Bearer token of GET /metrics (Prometheus); unset: the route answers 404 (ops/metrics.ts). */
   METRICS_TOKEN: z.string().trim().min(16, 'must be at least 16 characters').optional(),
   /** Owner token for the internal tools' server actions; unset: generated at start and printed once. */
@@ -194,6 +199,8 @@ const envSchema = z.object({
 
 export interface AppConfig {
   readonly port: number;
+  /** The VIES REST service's base (VIES_URL, no trailing slash); null: VAT numbers cannot be checked. */
+  readonly viesUrl: string | null;
   readonly host: string;
   readonly dataDir: string;
   /** Where the shop's data lives: SQLite in dataDir (the default), or PostgreSQL with DATABASE_URL. */
@@ -352,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : null,
     },
     metricsToken: e.METRICS_TOKEN ?? null,
+    viesUrl: e.VIES_URL ? e.VIES_URL.replace(/\/+$/, '') : null,
     runtimeFlags: runtimeFlagEnv(cleaned),
     rateLimits: e.RATE_LIMITS ?? DEFAULT_RATE_LIMITS,
     trustProxy: e.TRUST_PROXY ?? false,

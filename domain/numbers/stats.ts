@@ -173,6 +173,13 @@ export const statsResponseSchema = z.object({
    * sale is counted apart: sold and issued free in the range, and the balance still owed to holders now.
    */
   giftCards: z.optional(z.object({ sold: count, issuedFree: count, outstanding: count })),
+  /**
+   * EU cross-border sales to consumers, net of VAT, this calendar year and last, against the €10,000
+   * distance-selling threshold (docs/product.md §20), in cents.
+   */
+  euDistanceSales: z.optional(
+    z.object({ thisYear: z.number(), lastYear: z.number(), threshold: z.number() }),
+  ),
   returns: z.optional(
     z.readonly(
       z.array(

@@ -40,6 +40,10 @@ const LABELS: Record<string, string> = {
   'social.instagram': 'Instagram link',
   'social.facebook': 'Facebook link',
   'social.pinterest': 'Pinterest link',
+  'vat.mode': 'VAT mode',
+  'vat.vatNumber': 'VAT number',
+  'vat.gb': 'Great Britain',
+  'vat.ukVatNumber': 'UK VAT number',
 };
 
 const MONEY = new Set(['shipping.zones.*.price', 'shipping.zones.*.freeFrom']);

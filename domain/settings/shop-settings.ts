@@ -20,6 +20,7 @@ import { parseIsoDate } from '../shared/calendar-date';
 import { COUNTRY_NAMES } from '../shared/countries';
 import { checkEmail } from '../shared/email';
 import { isFreeText, isSingleLineText } from '../shared/input-text';
+import { defaultVatSettings, vatSettingsPatchSchema, vatSettingsSchema } from '../vat/vat-settings';
 import { NO_SOCIAL_LINKS } from './social-links';
 import {
   DEFAULT_ANNOUNCEMENT_ENABLED,
@@ -277,6 +278,8 @@ export const allSettingsSchema = z.object({
   away: awaySchema,
   announcement: announcementSchema,
   social: socialSchema,
+  /** The VAT mode (docs/product.md §20); `vat.vatNumber` is `seller.vatNumber`. */
+  vat: vatSettingsSchema,
   /** When any setting last changed (ISO instant); the PATCH's `updatedAt` is compared with it. */
   updatedAt: z.string(),
   /**
@@ -301,6 +304,7 @@ export const OWNER_SETTING_NAMES = [
   'away',
   'announcement',
   'social',
+  'vat',
 ] as const satisfies readonly OwnerSettingName[];
 
 /** The schema each stored row is read with. */
@@ -313,6 +317,7 @@ export const SETTING_SCHEMAS = {
   away: awaySchema,
   announcement: announcementSchema,
   social: socialSchema,
+  vat: vatSettingsSchema,
 } as const;
 
 /** PATCH /api/admin/settings: any top-level key, each replaced whole; `updatedAt` guards a stale save. */
@@ -327,6 +332,7 @@ export const allSettingsPatchSchema = z
     away: z.optional(awaySchema),
     announcement: z.optional(announcementSchema),
     social: z.optional(socialSchema),
+    vat: z.optional(vatSettingsPatchSchema),
     updatedAt: z.optional(
       z
         .string({ error: SHOP_SETTINGS_MESSAGES.updatedAt })
@@ -382,6 +388,7 @@ export function settingsDefaults(input: SettingsDefaultsInput): OwnerSettings {
     away: { mode: 'off', until: null, message: '' },
     announcement: { text: DEFAULT_ANNOUNCEMENT_TEXT, enabled: DEFAULT_ANNOUNCEMENT_ENABLED },
     social: NO_SOCIAL_LINKS,
+    vat: defaultVatSettings(input.seller.vatNumber),
   };
 }
 
@@ -480,6 +487,12 @@ export const allSettingsAnswerSchema = z.object({
     earlyBird: z.nullable(z.object({ percent: z.number(), minPieces: z.number(), until: z.string() })),
     seller: z.object({ ...sellerAnswerShape, orderEmail: z.string() }),
     ...storefrontAnswerShape,
+    vat: z.object({
+      mode: z.string(),
+      vatNumber: z.nullable(z.string()),
+      gb: z.string(),
+      ukVatNumber: z.nullable(z.string()),
+    }),
   }),
 });
 

@@ -314,6 +314,42 @@ export interface SettingsTable {
   updated_at: string;
 }
 
+/** One gapless numbering per kind and year (server/vat/vat-store.ts): the last number given. */
+export interface VatSequencesTable {
+  kind: 'invoice' | 'credit_note' | 'threshold_notice';
+  year: number;
+  last: number;
+}
+
+/** An invoice issued at payment (server/vat/vat-store.ts); JSON: its lines, seller and buyer snapshots. */
+export interface VatInvoicesTable {
+  number: string;
+  order_reference: string;
+  issued_at: string;
+  country: string;
+  scheme: string;
+  total_net: number;
+  total_vat: number;
+  lines: string;
+  seller: string;
+  buyer: string;
+  buyer_vat_number: string | null;
+  vies_consultation: string | null;
+  erased_at: string | null;
+}
+
+/** A credit note issued at a refund, naming the invoice it corrects (server/vat/vat-store.ts). */
+export interface VatCreditNotesTable {
+  number: string;
+  invoice_number: string;
+  order_reference: string;
+  refund_id: string;
+  issued_at: string;
+  total_net: number;
+  total_vat: number;
+  lines: string;
+}
+
 /** A buyer's review of one product of one order (server/reviews/review-store.ts). */
 export interface ReviewsTable {
   id: string;
@@ -492,6 +528,9 @@ export interface Database {
   desk_requests: DeskRequestsTable;
   media: MediaTable;
   settings: SettingsTable;
+  vat_sequences: VatSequencesTable;
+  vat_invoices: VatInvoicesTable;
+  vat_credit_notes: VatCreditNotesTable;
   reviews: ReviewsTable;
   review_requests: ReviewRequestsTable;
   review_opt_outs: ReviewOptOutsTable;

@@ -446,6 +446,9 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   gift_cards: path.join('gift-cards', 'gift-card-store.ts'),
   gift_card_ledger: path.join('gift-cards', 'gift-card-store.ts'),
   gift_card_reservations: path.join('gift-cards', 'gift-card-store.ts'),
+  vat_sequences: path.join('vat', 'vat-store.ts'),
+  vat_invoices: path.join('vat', 'vat-store.ts'),
+  vat_credit_notes: path.join('vat', 'vat-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

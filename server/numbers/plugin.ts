@@ -5,11 +5,11 @@ import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { exportRoutes } from './export-routes';
 import { statsRoutes } from './stats-routes';
 
-type Uses = Needs<'settings' | 'payments' | 'orders' | 'newsletter' | 'giftCards'>;
+type Uses = Needs<'settings' | 'payments' | 'orders' | 'newsletter' | 'giftCards' | 'vat'>;
 
 async function numbers(
   app: FastifyInstance,
-  { settings, payments, orders, newsletter, giftCards }: Uses,
+  { settings, payments, orders, newsletter, giftCards, vat }: Uses,
 ): Promise<void> {
   const { db, audit, config } = app.platform;
   const { provider, testCheckout } = payments;
@@ -21,6 +21,7 @@ async function numbers(
       giftCards: (range) => giftCards.store.totals(irishDate(app.platform.now?.() ?? new Date()), range),
     },
     audit,
+    distanceSales: () => vat.distanceSales(),
   });
   await app.register(exportRoutes, {
     config,
@@ -33,6 +34,6 @@ async function numbers(
 
 export const numbersPlugin = featurePlugin(
   'numbers',
-  ['settings', 'payments', 'orders', 'newsletter', 'giftCards'],
+  ['settings', 'payments', 'orders', 'newsletter', 'giftCards', 'vat'],
   numbers,
 );

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { STATS_API, statsQuerySchema, statsRange, statsResponseSchema } from '../../domain/numbers/stats';
+import { EU_DISTANCE_THRESHOLD } from '../../domain/vat/threshold';
 import type { AuditTrail } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
@@ -14,7 +15,12 @@ import { deskStats, type StatsSource, statsCsv } from './stats';
 
 export async function statsRoutes(
   app: FastifyInstance,
-  opts: { readonly source: StatsSource; readonly audit: Pick<AuditTrail, 'audit'> },
+  opts: {
+    readonly source: StatsSource;
+    readonly audit: Pick<AuditTrail, 'audit'>;
+    /** The EU distance sales this year and last (the vat feature), against the threshold. */
+    readonly distanceSales?: () => Promise<{ thisYear: number; lastYear: number }>;
+  },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const schema = { querystring: statsQuerySchema };
@@ -23,7 +29,13 @@ export async function statsRoutes(
   api.get(STATS_API.stats, { schema: answered }, async (request, reply) => {
     const range = statsRange(request.query);
     if ('error' in range) refuse('invalid', range.error);
-    return reply.header('Cache-Control', 'no-store').send(await deskStats(opts.source, range));
+    const stats = await deskStats(opts.source, range);
+    const distance = await opts.distanceSales?.();
+    return reply
+      .header('Cache-Control', 'no-store')
+      .send(
+        distance ? { ...stats, euDistanceSales: { ...distance, threshold: EU_DISTANCE_THRESHOLD } } : stats,
+      );
   });
 
   api.get(STATS_API.statsCsv, { schema }, async (request, reply) => {

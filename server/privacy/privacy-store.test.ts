@@ -330,6 +330,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       unconfirmedBackInStockDeleted: 0,
       cartRemindersDeleted: 0,
       giftCardPeopleErased: 0,
+      vatRecordsDeleted: 0,
     });
   });
 

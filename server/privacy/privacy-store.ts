@@ -54,6 +54,7 @@ import {
   ordersOfEmail,
   paymentsOfEmail,
   personalRecordsOfOrders,
+  referencesOfOrders,
 } from '../orders';
 import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments';
 import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from '../quotes';
@@ -61,6 +62,7 @@ import { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from 
 import { purgePeopleData } from '../security/people-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
 import { backInTouchOfEmail, deleteBackInTouchOfEmail, deleteUnconfirmedBackInTouch } from '../settings';
+import { anonymiseInvoicesOf, deleteVatRecordsIssuedBefore } from '../vat';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -96,6 +98,8 @@ export interface RetentionResult {
   readonly cartRemindersDeleted: number;
   /** Gift cards a year past their last valid day: their names, e-mails and message erased. */
   readonly giftCardPeopleErased: number;
+  /** VAT invoices and credit notes past the six years after their year (docs/product.md §20). */
+  readonly vatRecordsDeleted: number;
 }
 
 export interface RetentionCutoffs {
@@ -136,6 +140,8 @@ export function keptUntil(paidAt: string): string {
 async function eraseOrders(db: Db, orderIds: readonly string[], nowIso: string): Promise<void> {
   if (orderIds.length === 0) return;
   const ids = [...orderIds];
+  // Their invoices stay (six years, docs/product.md §20); a consumer's names "Customer (erased)".
+  await anonymiseInvoicesOf(db, [...(await referencesOfOrders(db, ids)).values()], nowIso);
   // With the orders go their withdrawal notices' signatures and reasons.
   await anonymiseOrders(db, ids, nowIso);
   // What else names the shopper: the owner's private notes, and the before and after of the desk's changes.
@@ -288,6 +294,7 @@ export class PrivacyStore {
       deskInvitationsPurged,
       unconfirmedBackInStockDeleted,
       cartRemindersDeleted,
+      vatRecordsDeleted: await deleteVatRecordsIssuedBefore(db, cut.paidBefore),
     };
   }
 

@@ -101,6 +101,10 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
   'POST /back-in-stock/confirm': 'the holder of a confirmation token; guarded (same origin, rate limit)',
   'GET /api/cart-reminders/:token':
     'the cart reminder’s link: the holder of its token sees the cart re-priced; changes nothing',
+  'GET /api/orders/:reference/invoice.pdf':
+    "the buyer holding the order key (checked by the order page's one lookup): the order's own invoice",
+  'GET /api/orders/:reference/credit-notes/:file':
+    "the buyer holding the order key: a credit note of the order's own invoice",
   'POST /api/cart-reminders/:token':
     'the holder of a cart reminder’s token puts the cart back, once; guarded (same origin, rate limit)',
 };
@@ -260,6 +264,13 @@ const WITHOUT_ANSWER_SCHEMA: Readonly<Record<string, string>> = {
   'GET /api/admin/stats.csv': 'a CSV download, not JSON',
   'GET /api/admin/orders.csv': 'a CSV download, not JSON',
   'GET /api/admin/newsletter.csv': 'a CSV download, not JSON',
+  'GET /api/admin/vat/oss.csv': 'a CSV download, not JSON',
+  'GET /api/admin/vat/vat3.csv': 'a CSV download, not JSON',
+  'GET /api/admin/vat/vies.csv': 'a CSV download, not JSON',
+  'GET /api/admin/orders/:reference/invoice.pdf': 'a PDF download, not JSON',
+  'GET /api/admin/orders/:reference/credit-notes/:file': 'a PDF download, not JSON',
+  'GET /api/orders/:reference/invoice.pdf': 'a PDF download, not JSON',
+  'GET /api/orders/:reference/credit-notes/:file': 'a PDF download, not JSON',
   'POST /api/webhooks/stripe': "Stripe's call: the answer is for Stripe, which reads only the status",
 };
 

@@ -22,7 +22,7 @@ import { type AuditTrail, oncePerSubmission, submissionSlot } from '../audit/aud
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
 import type { SettingsCache } from './settings-cache';
-import { type SettingsStore, StaleSettingsError } from './settings-store';
+import { InvalidSettingError, type SettingsStore, StaleSettingsError } from './settings-store';
 
 export interface SettingsRouteOptions {
   readonly store: SettingsStore;
@@ -64,6 +64,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: SettingsRouteOp
             .update(patch, { session: actor.session, address: actor.address, name: actor.name })
             .catch((err: unknown) => {
               if (err instanceof StaleSettingsError) refuse('conflict', SHOP_SETTINGS_MESSAGES.stale);
+              if (err instanceof InvalidSettingError) refuse('invalid', err.message);
               throw err;
             });
           if (outcome.changed) {

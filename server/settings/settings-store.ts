@@ -17,6 +17,7 @@ import {
   type OwnerSettings,
   SETTING_SCHEMAS,
 } from '../../domain/settings/shop-settings';
+import { effectiveVatSettings, nextVatSettings, type VatSettings } from '../../domain/vat/vat-settings';
 import { type AuditEntry, auditRowsOf, recordAudit } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
 
@@ -45,6 +46,14 @@ export interface SettingsStoreHooks {
   /** Runs in every save's transaction (the catalogue's new version, so every instance re-reads). */
   readonly published?: (trx: Transaction<Database>) => Promise<void>;
 }
+/** A value refused against the stored settings (a registered VAT mode without a number): a 400. */
+export class InvalidSettingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidSettingError';
+  }
+}
+
 /** The marks' names: apart from the settings, never sent to the PATCH. */
 export const OPS_MARKS = {
   lastPaymentEvent: 'ops.lastPaymentEventAt',
@@ -73,6 +82,25 @@ function sameTerms(a: EarlyBirdTerms | null, b: EarlyBirdTerms | null): boolean 
 /** The audit trail's words: `15% from 20 pieces through 2026-12-20`, or `off`. */
 function describeTerms(terms: EarlyBirdTerms | null): string {
   return terms ? `${terms.percent}% from ${terms.minPieces} pieces through ${terms.until}` : 'off';
+}
+
+/**
+ * The PATCH with its VAT settings checked against the stored ones and the seller's number following
+ * `vat.vatNumber` (one value); throws InvalidSettingError naming the field.
+ */
+function withVatNumber<P extends Omit<AllSettingsPatch, 'updatedAt'>>(patch: P, current: AllSettings): P {
+  if (patch.vat === undefined) return patch;
+  const next = nextVatSettings(patch.vat, current.vat);
+  if (!next.ok) throw new InvalidSettingError(next.error);
+  const seller = patch.seller ?? current.seller;
+  return {
+    ...patch,
+    vat: next.value,
+    seller:
+      next.value.vatNumber === seller.vatNumber
+        ? patch.seller
+        : { ...seller, vatNumber: next.value.vatNumber },
+  };
 }
 
 export class SettingsStore {
@@ -110,12 +138,14 @@ export class SettingsStore {
       const result = SETTING_SCHEMAS[name].safeParse(stored.get(name));
       return result.success ? (result.data as OwnerSettings[K]) : d[name];
     };
+    const seller = parsed('seller');
+    const storedVat = stored.has('vat') ? parsed('vat') : null;
     // A row written by a later release, or by hand, that this one cannot read falls back to the default.
     return {
       makingCapacityPerDay:
         typeof capacity === 'number' && isValidCapacity(capacity) ? capacity : d.makingCapacityPerDay,
       earlyBird: earlyBird === null || isEarlyBirdTerms(earlyBird) ? earlyBird : d.earlyBird,
-      seller: parsed('seller'),
+      seller,
       shipping: parsed('shipping'),
       closures: parsed('closures'),
       workingDays: parsed('workingDays'),
@@ -123,6 +153,8 @@ export class SettingsStore {
       away: parsed('away'),
       announcement: parsed('announcement'),
       social: parsed('social'),
+      // One VAT number under two names: the seller's.
+      vat: effectiveVatSettings(storedVat as VatSettings | null, seller.vatNumber),
       updatedAt,
       legalUpdatedAt,
     };
@@ -154,7 +186,7 @@ export class SettingsStore {
       if (patch.updatedAt !== undefined && patch.updatedAt < current.updatedAt) {
         throw new StaleSettingsError(current.updatedAt);
       }
-      const changes = this.changesOf(patch, current);
+      const changes = this.changesOf(withVatNumber(patch, current), current);
       if (changes.length === 0) return { settings: current, changed: false, before: current };
       for (const change of changes) {
         await upsert(trx, change.name, change.value, at);

@@ -27,6 +27,7 @@ import { DataTable } from '../ui/data-table';
 import { formatDay, money } from '../ui/desk-format';
 import { useDeskData } from '../ui/desk-hooks';
 import { buttonClass, DateField, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
+import { VatNumbersSection } from '../vat/vat-numbers-section';
 
 const GROUPING_LABELS: Readonly<Record<StatsGrouping, string>> = {
   day: 'Day',
@@ -84,6 +85,7 @@ export function NumbersPage({ params }: { readonly params: URLSearchParams }) {
         ) : null}
       </div>
       {stats.state === 'ready' ? <Numbers stats={stats.data} range={range} /> : null}
+      <VatNumbersSection />
     </div>
   );
 }

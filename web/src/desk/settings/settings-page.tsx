@@ -33,6 +33,7 @@ import { Field, TextAreaField } from '../ui/desk-fields';
 import { formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
+import { VatSettingsForm } from '../vat/vat-settings-form';
 import { type SettingsHistory, settingsApi } from './settings-api';
 
 type Schema = {
@@ -748,6 +749,35 @@ function SocialSection({ settings, history, onSaved }: SectionProps) {
  * The product feeds' addresses (docs/product.md, product feeds), to paste once into each channel: they
  * follow the catalogue by themselves, so there is nothing to save here.
  */
+/** The VAT mode (docs/product.md §20.1). */
+function VatSection({ settings, history, onSaved }: SectionProps) {
+  const save = useSave(settings, onSaved);
+  return (
+    <Section
+      name="vat"
+      title="VAT"
+      intro="How the shop charges VAT: prices stay as you typed them, VAT included, in every country."
+      history={history}
+    >
+      <VatSettingsForm
+        value={settings.vat}
+        problem={save.error}
+        onSubmit={(vat) => {
+          save.setSaved(false);
+          void save.run({ vat });
+        }}
+      >
+        <SaveRow
+          label="Save VAT"
+          busy={save.busy}
+          error={save.error?.startsWith('vat.') ? null : save.error}
+          saved={save.saved}
+        />
+      </VatSettingsForm>
+    </Section>
+  );
+}
+
 function FeedsSection() {
   const origin = window.location.origin;
   const feeds = [
@@ -811,6 +841,7 @@ export function SettingsPage() {
       {loaded.state === 'ready' ? (
         <div>
           <SellerSection {...loaded.data} onSaved={onSaved} />
+          <VatSection {...loaded.data} onSaved={onSaved} />
           <ShippingSection {...loaded.data} onSaved={onSaved} />
           <MakingSection {...loaded.data} onSaved={onSaved} />
           <AwaySection {...loaded.data} onSaved={onSaved} />

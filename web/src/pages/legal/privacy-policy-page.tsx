@@ -128,6 +128,12 @@ const SECTIONS: readonly LegalSection[] = [
           pay, we erase your e-mail address, name and address after {FACTS.unpaidCheckoutRetention}.
         </li>
         <li>
+          <strong>Invoices and credit notes:</strong> Irish tax law requires us to keep every VAT invoice we
+          issue for 6 years, so an invoice stays even when you ask us to erase your data; a consumer&rsquo;s
+          invoice then names you as &ldquo;Customer (erased)&rdquo;. A business&rsquo;s invoice keeps the
+          business&rsquo;s name, address and VAT number.
+        </li>
+        <li>
           <strong>Newsletter and launch sign-ups:</strong> until you unsubscribe or ask us to remove you. If
           you do not confirm your sign-up within {FACTS.unconfirmedSignupRetention}, we delete your address.
         </li>

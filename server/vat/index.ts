@@ -1,0 +1,53 @@
+/**
+ * The VAT feature's public face (docs/architecture.md, docs/product.md §20): what the checkout calls to
+ * price an order's VAT, check a business buyer, and issue the invoice and credit notes inside its own
+ * transactions; what Numbers reads of the distance sales.
+ */
+import type { Transaction } from 'kysely';
+import type { DistanceSales } from '../../domain/vat/threshold';
+import type { VatBreakdown } from '../../domain/vat/vat-breakdown';
+import type { VatSettings } from '../../domain/vat/vat-settings';
+import type { Database } from '../db/schema';
+import type { RefundRecord, SaleRecord, VatStore } from './vat-store';
+import type { ViesAnswer } from './vies-client';
+
+export type { PartySnapshot, RefundRecord, SaleRecord, StoredInvoice } from './vat-store';
+export { anonymiseInvoicesOf, deleteVatRecordsIssuedBefore, ERASED_CUSTOMER } from './vat-store';
+export type { ViesAnswer } from './vies-client';
+
+export interface VatFace {
+  readonly store: VatStore;
+  /** The owner's VAT mode now (the settings cache: no query). */
+  settings(): Promise<VatSettings>;
+  /**
+   * The VAT inside a priced order under the settings now, on the Irish day of `at` (the date of supply):
+   * `lines` are the pieces, the shipping and the gift wrap, each its price with VAT in cents. Throws
+   * NoSaleToGbError for Great Britain while the owner does not sell there (refusesDestination first).
+   */
+  breakdown(input: {
+    readonly country: string;
+    readonly business: { readonly country: string } | null;
+    readonly at: Date;
+    readonly lines: readonly { readonly gross: number }[];
+  }): Promise<VatBreakdown>;
+  /** VIES on a business buyer's number, the owner's number as requester; never throws. */
+  checkBusiness(vatNumber: string): Promise<ViesAnswer>;
+  /**
+   * In the payment's transaction: the invoice of a paid order, its number; null when the order carries
+   * no VAT invoice (not registered). The seller's snapshot is the settings now. Idempotent per order.
+   */
+  recordSale(trx: Transaction<Database>, sale: SaleRecord): Promise<string | null>;
+  /**
+   * In the refund's transaction: the credit note of a refund, its number; null when the order has no
+   * invoice. Idempotent per refund id; refuses more than the invoice charged (RefundTooLargeError).
+   */
+  recordRefund(trx: Transaction<Database>, refund: RefundRecord): Promise<string | null>;
+  /** EU cross-border sales to consumers, this calendar year and last (net, credit notes netted). */
+  distanceSales(now?: Date): Promise<DistanceSales>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    vat: VatFace;
+  }
+}

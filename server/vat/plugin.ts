@@ -1,0 +1,85 @@
+/** EU VAT (docs/product.md §20): rates, invoices and credit notes, VIES, and the accountant's papers. */
+import type { FastifyInstance } from 'fastify';
+import { irishDate } from '../../domain/shared/calendar-date';
+import { isEuDistanceSale, vatBreakdown } from '../../domain/vat/vat-breakdown';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import type { VatFace } from './index';
+import { noticeThresholdOnce } from './threshold-notice';
+import { vatRoutes } from './vat-routes';
+import { NoInvoiceError, VatStore } from './vat-store';
+import { viesClient } from './vies-client';
+
+type Uses = Needs<'settings' | 'orders'>;
+
+async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
+  const { db, config, audit } = app.platform;
+  const store = new VatStore(db);
+  const vies = viesClient(config.viesUrl);
+  const settings = async () => (await uses.settings.cache.current()).vat;
+
+  async function distanceSales(now = new Date()) {
+    const year = Number(irishDate(now).slice(0, 4));
+    const total = async (y: number) => {
+      const from = `${y}-01-01`;
+      const to = `${y + 1}-01-01`;
+      const entries = await store.reportEntries(from, to);
+      return entries
+        .filter((e) => isEuDistanceSale({ country: e.country, business: e.buyerVatNumber !== null }))
+        .reduce((sum, e) => sum + e.sign * e.lines.reduce((s, l) => s + l.net, 0), 0);
+    };
+    return { thisYear: await total(year), lastYear: await total(year - 1) };
+  }
+
+  const face: VatFace = {
+    store,
+    settings,
+    async breakdown({ country, business, at, lines }) {
+      const s = await settings();
+      return vatBreakdown({ mode: s.mode, gb: s.gb, country, business, day: irishDate(at), lines });
+    },
+    async checkBusiness(vatNumber) {
+      return vies.check(vatNumber, (await settings()).vatNumber);
+    },
+    async recordSale(trx, sale) {
+      if (sale.vat.scheme === 'none') return null;
+      // Read in the payment's own transaction: the seller as she is when the invoice is issued (and on
+      // SQLite's one connection, no second query waiting behind the transaction).
+      const { seller, vat: s } = await uses.settings.store.read(trx);
+      return store.recordSale(trx, sale, {
+        name: seller.name,
+        address: seller.address,
+        vatNumber: sale.vat.scheme === 'uk' ? s.ukVatNumber : seller.vatNumber,
+      });
+    },
+    async recordRefund(trx, refund) {
+      try {
+        return await store.recordRefund(trx, refund);
+      } catch (err) {
+        if (err instanceof NoInvoiceError) return null;
+        throw err;
+      }
+    },
+    distanceSales,
+  };
+  app.decorate('vat', face);
+  // After each paid order (committed): the threshold's one e-mail a year, when due.
+  app.platform.events.on('orderPaid', async () => {
+    await noticeThresholdOnce({
+      store,
+      mailFrom: config.mailFrom,
+      sales: distanceSales,
+      mode: async () => (await settings()).mode,
+      ownerEmail: async () => (await uses.settings.seller()).orderEmail,
+      wakeOutbox: app.platform.wakeOutbox,
+    });
+  });
+  await app.register(vatRoutes, {
+    store,
+    audit,
+    orders: uses.orders.pages,
+    distanceSales,
+    mode: async () => (await settings()).mode,
+  });
+}
+
+export const vatPlugin = featurePlugin('vat', ['settings', 'orders'], vat);

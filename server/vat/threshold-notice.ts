@@ -1,0 +1,63 @@
+/**
+ * The €10,000 threshold's notice (docs/product.md §20.4): after each paid order, the distance sales are
+ * added up; from 80% (or once crossed) while the shop is not on OSS, the owner gets one e-mail a calendar
+ * year through the outbox (the year's mark row and the e-mail in one transaction), and the desk shows the
+ * notice (thresholdNotice) beside the figures.
+ */
+
+import { irishDate } from '../../domain/shared/calendar-date';
+import { escapeHtml } from '../../domain/shared/html';
+import { type Cents, formatEuro } from '../../domain/shared/money';
+import {
+  type DistanceSales,
+  EU_DISTANCE_THRESHOLD,
+  thresholdNotice,
+  thresholdState,
+} from '../../domain/vat/threshold';
+import type { VatMode } from '../../domain/vat/vat-breakdown';
+import { enqueueOneMail, outboxRow } from '../mail/outbox';
+import { senderDomain } from '../mail/transport';
+import type { VatStore } from './vat-store';
+
+export const THRESHOLD_MAIL_KIND = 'vat-threshold-notice';
+export const THRESHOLD_MAIL_SUBJECT = 'Your EU sales are nearing the €10,000 VAT threshold';
+
+export interface ThresholdNoticeDeps {
+  readonly store: VatStore;
+  readonly mailFrom: string;
+  readonly sales: (now: Date) => Promise<DistanceSales>;
+  readonly mode: () => Promise<VatMode>;
+  readonly ownerEmail: () => Promise<string>;
+  readonly wakeOutbox: () => void;
+}
+
+/** Sends the year's notice when due and not yet sent; answers whether this call queued it. */
+export async function noticeThresholdOnce(deps: ThresholdNoticeDeps, now = new Date()): Promise<boolean> {
+  const mode = await deps.mode();
+  const sales = await deps.sales(now);
+  const notice = thresholdNotice(thresholdState(sales), mode);
+  if (notice === null) return false;
+  const year = Number(irishDate(now).slice(0, 4));
+  const to = await deps.ownerEmail();
+  const figures = `This year: ${formatEuro(sales.thisYear as Cents)} of ${formatEuro(EU_DISTANCE_THRESHOLD as Cents)}; last year: ${formatEuro(sales.lastYear as Cents)}.`;
+  const queued = await deps.store.onceThresholdNotice(year, async (trx) => {
+    await enqueueOneMail(
+      trx,
+      outboxRow(
+        {
+          orderId: null,
+          reference: `vat-threshold-${year}`,
+          kind: THRESHOLD_MAIL_KIND,
+          to,
+          subject: THRESHOLD_MAIL_SUBJECT,
+          text: `${notice}\n\n${figures}\n`,
+          html: `<p>${escapeHtml(notice)}</p><p>${escapeHtml(figures)}</p>`,
+        },
+        senderDomain(deps.mailFrom),
+        now.getTime(),
+      ),
+    );
+  });
+  if (queued) deps.wakeOutbox();
+  return queued;
+}

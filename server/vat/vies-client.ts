@@ -1,0 +1,84 @@
+/**
+ * The check of a business buyer's VAT number against VIES (docs/product.md §20; Directive 2006/112/EC
+ * art. 138 needs the buyer's valid number; Council Regulation 904/2010 gives VIES): POST
+ * {VIES_URL}/check-vat-number with the owner's number as requester, so a valid answer carries a
+ * consultation number the order keeps as proof. No answer within 5 s, an error answer, or no VIES_URL:
+ * 'unavailable' (the checkout charges VAT and marks the order). A number of the wrong form never leaves.
+ * Logs never hold the number in full.
+ */
+import * as z from 'zod/mini';
+import { parseVatNumber } from '../../domain/vat/vat-number';
+
+export const VIES_TIMEOUT_MS = 5_000;
+
+export type ViesAnswer =
+  | {
+      readonly status: 'valid';
+      readonly vatNumber: string;
+      readonly country: string;
+      readonly name: string | null;
+      readonly address: string | null;
+      /** VIES's requestIdentifier: the consultation number. */
+      readonly consultation: string | null;
+    }
+  | { readonly status: 'invalid'; readonly reason: 'format' | 'register' }
+  | { readonly status: 'unavailable' };
+
+const answerSchema = z.object({
+  valid: z.boolean(),
+  requestIdentifier: z.optional(z.nullable(z.string())),
+  name: z.optional(z.nullable(z.string())),
+  address: z.optional(z.nullable(z.string())),
+});
+
+/** VIES writes "---" for a name or address a member state does not give. */
+function shown(text: string | null | undefined): string | null {
+  const t = text?.trim() ?? '';
+  return t === '' || t === '---' ? null : t;
+}
+
+export interface ViesClient {
+  check(vatNumber: string, requester: string | null): Promise<ViesAnswer>;
+}
+
+export function viesClient(
+  baseUrl: string | null,
+  options: { readonly timeoutMs?: number; readonly fetch?: typeof fetch } = {},
+): ViesClient {
+  const doFetch = options.fetch ?? fetch;
+  return {
+    async check(vatNumber, requester) {
+      const parsed = parseVatNumber(vatNumber);
+      if (parsed === null) return { status: 'invalid', reason: 'format' };
+      if (baseUrl === null) return { status: 'unavailable' };
+      const own = requester === null ? null : parseVatNumber(requester);
+      try {
+        const res = await doFetch(`${baseUrl}/check-vat-number`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({
+            countryCode: parsed.prefix,
+            vatNumber: parsed.number,
+            ...(own ? { requesterMemberStateCode: own.prefix, requesterNumber: own.number } : {}),
+          }),
+          signal: AbortSignal.timeout(options.timeoutMs ?? VIES_TIMEOUT_MS),
+        });
+        if (!res.ok) return { status: 'unavailable' };
+        const body = answerSchema.safeParse(await res.json());
+        if (!body.success) return { status: 'unavailable' };
+        if (!body.data.valid) return { status: 'invalid', reason: 'register' };
+        return {
+          status: 'valid',
+          vatNumber: `${parsed.prefix}${parsed.number}`,
+          country: parsed.country,
+          name: shown(body.data.name),
+          address: shown(body.data.address),
+          consultation: shown(body.data.requestIdentifier),
+        };
+      } catch {
+        // A timeout, a refused connection, a body that is not JSON: VIES did not answer.
+        return { status: 'unavailable' };
+      }
+    },
+  };
+}

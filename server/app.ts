@@ -2,14 +2,19 @@
  * Builds the Fastify app without listening, so tests can use `app.inject` or listen on port 0.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { catalogueDeclaration } from './catalogue/declaration';
 import { cataloguePlugin } from './catalogue/plugin';
 import { type AppConfig, isHttps } from './config';
+import { customersDeclaration } from './customers/declaration';
 import { customersPlugin } from './customers/plugin';
+import { enquiriesDeclaration } from './enquiries/declaration';
 import { enquiriesPlugin } from './enquiries/plugin';
 import { adminRoutes } from './images/image-edit-routes';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
 import { makingPlugin } from './making/plugin';
+import { mediaDeclaration } from './media/declaration';
 import { type MediaOptions, mediaPlugin } from './media/media';
+import { newsletterDeclaration } from './newsletter/declaration';
 import { newsletterPlugin } from './newsletter/plugin';
 import { numbersPlugin } from './numbers/plugin';
 import { offersPlugin } from './offers/plugin';
@@ -21,14 +26,17 @@ import type { ReconcileTimings } from './orders/reconcile';
 import { pagesPlugin } from './pages/plugin';
 import { paymentsPlugin } from './payments/plugin';
 import { peoplePlugin } from './people/plugin';
-import { platformPlugin, type ShopTuning } from './platform';
+import { declareFeatures, type FeatureDeclaration, platformPlugin, type ShopTuning } from './platform';
 import { privacyPlugin } from './privacy/plugin';
+import { quotesDeclaration } from './quotes/declaration';
 import { quotesPlugin } from './quotes/plugin';
+import { reviewsDeclaration } from './reviews/declaration';
 import { reviewsPlugin } from './reviews/plugin';
 import { nonDocumentHeaders } from './security/headers';
 import { installSecurity, type SecurityOptions } from './security/install';
 import { clockOf, sharedRateLimitStore } from './security/rate-limit-store';
 import { UNCLASSIFIED_POLICY } from './security/route-policy';
+import { settingsDeclaration } from './settings/declaration';
 import { settingsPlugin } from './settings/plugin';
 
 /**
@@ -57,6 +65,26 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   idleMs: 75_000,
   checkEveryMs: 1_000,
 };
+
+/**
+ * What each feature declares for the platform (platform.ts `FeatureDeclaration`): a new feature adds its
+ * declaration here, beside its plugin below. In the plugins' order.
+ */
+export const FEATURES: readonly FeatureDeclaration[] = [
+  settingsDeclaration,
+  catalogueDeclaration,
+  enquiriesDeclaration,
+  quotesDeclaration,
+  newsletterDeclaration,
+  reviewsDeclaration,
+  mediaDeclaration,
+  customersDeclaration,
+];
+
+/** Hands every feature's declaration to the platform: before a database opens (the app, scripts, tests). */
+export function declareShop(): void {
+  declareFeatures(FEATURES);
+}
 
 /** How long one plugin may take to register (Fastify's default is 10 s). */
 const PLUGIN_TIMEOUT_MS = 300_000;
@@ -89,6 +117,7 @@ export async function buildApp({
   rateLimitStore,
   media,
 }: BuildOptions): Promise<FastifyInstance> {
+  declareShop();
   const t = { ...SERVER_TIMEOUTS, ...timeouts };
   const fixedHeaders = await nonDocumentHeaders(isHttps(config));
   const app = Fastify({

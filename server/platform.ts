@@ -9,10 +9,11 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 import { AuditTrail } from './audit/audit-trail';
 import { type AppConfig, isHttps } from './config';
 import { type OpenDatabase, openDatabase } from './db/database';
+import { declareMigrations } from './db/migrations';
 import type { DatabaseProbe } from './db/probe';
 import type { Database } from './db/schema';
 import { SchemaRecovery } from './db/schema-recovery';
@@ -31,6 +32,22 @@ import { type SharedCounters, sharedCounters } from './security/shared-counters'
 
 /** The default transport's folder under DATA_DIR: the retention pass and erasure delete its files too. */
 export const OUTBOX_DIR = 'outbox';
+
+/**
+ * What a feature declares for the platform to compose, so adding a feature touches its own folder and
+ * app.ts's list, not the platform: its migrations (run with the platform's, in one order by name).
+ */
+export interface FeatureDeclaration {
+  /** Named '0001-...' like the platform's; the Migrator runs all of them in the order of their names. */
+  readonly migrations?: Readonly<Record<string, Migration>>;
+}
+
+/** Hands the features' declarations to the platform; before the database opens. Declaring again is a no-op. */
+export function declareFeatures(features: readonly FeatureDeclaration[]): void {
+  for (const feature of features) {
+    if (feature.migrations) declareMigrations(feature.migrations);
+  }
+}
 
 /** Test tuning only: production runs every default. */
 export interface ShopTuning {

@@ -1,0 +1,10 @@
+/**
+ * What the customers feature declares for the platform to compose (app.ts hands every feature's declaration
+ * to the platform before the database opens).
+ */
+import type { FeatureDeclaration } from '../platform';
+import { CUSTOMERS_MIGRATIONS } from './migrations';
+
+export const customersDeclaration: FeatureDeclaration = {
+  migrations: CUSTOMERS_MIGRATIONS,
+};

@@ -1,0 +1,10 @@
+/**
+ * What the reviews feature declares for the platform to compose (app.ts hands every feature's declaration
+ * to the platform before the database opens).
+ */
+import type { FeatureDeclaration } from '../platform';
+import { REVIEWS_MIGRATIONS } from './migrations';
+
+export const reviewsDeclaration: FeatureDeclaration = {
+  migrations: REVIEWS_MIGRATIONS,
+};

@@ -20,6 +20,7 @@ import { SchemaRecovery } from './db/schema-recovery';
 import { ShopEventBus } from './lib/events';
 import type { FaultHit } from './lib/fault-spec';
 import { isSchemaMissing } from './lib/unavailable';
+import { declareMailKinds } from './mail/mail-kinds';
 import { OutboxSender, type OutboxTimings, outboxBacklog } from './mail/outbox';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { faultTrigger } from './ops/faults';
@@ -35,17 +36,23 @@ export const OUTBOX_DIR = 'outbox';
 
 /**
  * What a feature declares for the platform to compose, so adding a feature touches its own folder and
- * app.ts's list, not the platform: its migrations (run with the platform's, in one order by name).
+ * app.ts's list, not the platform: its migrations (run with the platform's, in one order by name) and
+ * its e-mail kinds.
  */
 export interface FeatureDeclaration {
+  /** The feature's one name (its folder). */
+  readonly name: string;
   /** Named '0001-...' like the platform's; the Migrator runs all of them in the order of their names. */
   readonly migrations?: Readonly<Record<string, Migration>>;
+  /** The outbox kinds of its e-mails (mail/mail-kinds.ts): no other feature may use one. */
+  readonly mailKinds?: Readonly<Record<string, string>>;
 }
 
 /** Hands the features' declarations to the platform; before the database opens. Declaring again is a no-op. */
 export function declareFeatures(features: readonly FeatureDeclaration[]): void {
   for (const feature of features) {
     if (feature.migrations) declareMigrations(feature.migrations);
+    if (feature.mailKinds) declareMailKinds(feature.name, feature.mailKinds);
   }
 }
 

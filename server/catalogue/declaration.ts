@@ -6,5 +6,6 @@ import type { FeatureDeclaration } from '../platform';
 import { CATALOGUE_MIGRATIONS } from './migrations';
 
 export const catalogueDeclaration: FeatureDeclaration = {
+  name: 'catalogue',
   migrations: CATALOGUE_MIGRATIONS,
 };

@@ -6,5 +6,6 @@ import type { FeatureDeclaration } from '../platform';
 import { CUSTOMERS_MIGRATIONS } from './migrations';
 
 export const customersDeclaration: FeatureDeclaration = {
+  name: 'customers',
   migrations: CUSTOMERS_MIGRATIONS,
 };

@@ -3,8 +3,11 @@
  * to the platform before the database opens).
  */
 import type { FeatureDeclaration } from '../platform';
+import { ENQUIRY_MAIL_KINDS } from './enquiry-mail';
 import { ENQUIRIES_MIGRATIONS } from './migrations';
 
 export const enquiriesDeclaration: FeatureDeclaration = {
+  name: 'enquiries',
+  mailKinds: ENQUIRY_MAIL_KINDS,
   migrations: ENQUIRIES_MIGRATIONS,
 };

@@ -6,5 +6,6 @@ import type { FeatureDeclaration } from '../platform';
 import { MEDIA_MIGRATIONS } from './migrations';
 
 export const mediaDeclaration: FeatureDeclaration = {
+  name: 'media',
   migrations: MEDIA_MIGRATIONS,
 };

@@ -3,8 +3,11 @@
  * to the platform before the database opens).
  */
 import type { FeatureDeclaration } from '../platform';
+import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 import { NEWSLETTER_MIGRATIONS } from './migrations';
 
 export const newsletterDeclaration: FeatureDeclaration = {
+  name: 'newsletter',
+  mailKinds: NEWSLETTER_MAIL_KINDS,
   migrations: NEWSLETTER_MIGRATIONS,
 };

@@ -17,6 +17,7 @@ import { type OpenDatabase, openDatabase } from '../db/database';
 import { EnquiryStore } from '../enquiries/enquiry-store';
 import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';
 import { createFileTransport, type MailTransport } from '../mail/transport';
+import { NEWSLETTER_MAIL_KINDS } from '../newsletter/mail-kinds';
 import { newsletterConfirmationMail } from '../newsletter/newsletter-mail';
 import { NewsletterStore } from '../newsletter/newsletter-store';
 import { DESK_MAIL_KINDS } from '../orders/fulfilment-mail';
@@ -24,6 +25,7 @@ import { OrderStore } from '../orders/order-store';
 import type { ShippingDetails } from '../payments/provider';
 import { createTestCheckoutProvider } from '../payments/test-checkout';
 import { QuoteStore } from '../quotes/quote-store';
+import { REVIEWS_MAIL_KINDS } from '../reviews/mail-kinds';
 import { ErasureRefused, PrivacyStore } from './privacy-store';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -177,7 +179,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       expect(stored).not.toContain(token);
       expect(mail).toMatchObject({
         recipient: SHOPPER,
-        kind: MAIL_KINDS.newsletterConfirmation,
+        kind: NEWSLETTER_MAIL_KINDS.newsletterConfirmation,
         order_id: null,
       });
       expect(mail.list_unsubscribe).toBe(`http://shop.test/newsletter/unsubscribe?token=${token}`);
@@ -547,7 +549,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       const onItsWay = await queued(DESK_MAIL_KINDS.dispatched);
       held.sender.start();
       expect(await held.started).toBe(onItsWay);
-      await queued(MAIL_KINDS.reviewRequest);
+      await queued(REVIEWS_MAIL_KINDS.reviewRequest);
 
       await privacy.eraseFor(SHOPPER, OWNER);
       held.release();

@@ -3,8 +3,11 @@
  * to the platform before the database opens).
  */
 import type { FeatureDeclaration } from '../platform';
+import { QUOTES_MAIL_KINDS } from './mail-kinds';
 import { QUOTES_MIGRATIONS } from './migrations';
 
 export const quotesDeclaration: FeatureDeclaration = {
+  name: 'quotes',
+  mailKinds: QUOTES_MAIL_KINDS,
   migrations: QUOTES_MIGRATIONS,
 };

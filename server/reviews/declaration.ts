@@ -3,8 +3,11 @@
  * to the platform before the database opens).
  */
 import type { FeatureDeclaration } from '../platform';
+import { REVIEWS_MAIL_KINDS } from './mail-kinds';
 import { REVIEWS_MIGRATIONS } from './migrations';
 
 export const reviewsDeclaration: FeatureDeclaration = {
+  name: 'reviews',
+  mailKinds: REVIEWS_MAIL_KINDS,
   migrations: REVIEWS_MIGRATIONS,
 };

@@ -3,8 +3,11 @@
  * to the platform before the database opens).
  */
 import type { FeatureDeclaration } from '../platform';
+import { SETTINGS_MAIL_KINDS } from './mail-kinds';
 import { SETTINGS_MIGRATIONS } from './migrations';
 
 export const settingsDeclaration: FeatureDeclaration = {
+  name: 'settings',
+  mailKinds: SETTINGS_MAIL_KINDS,
   migrations: SETTINGS_MIGRATIONS,
 };

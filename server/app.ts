@@ -117,7 +117,6 @@ export async function buildApp({
   rateLimitStore,
   media,
 }: BuildOptions): Promise<FastifyInstance> {
-  declareShop();
   const t = { ...SERVER_TIMEOUTS, ...timeouts };
   const fixedHeaders = await nonDocumentHeaders(isHttps(config));
   const app = Fastify({
@@ -148,7 +147,7 @@ export async function buildApp({
   await app.register(adminRoutes, { config });
   // The platform (database, outbox, audit, events), then each feature after the ones it uses. A feature
   // registers its own routes and decorates the app with its public face (its index.ts).
-  await app.register(platformPlugin, { config, tuning });
+  await app.register(platformPlugin, { config, tuning, features: FEATURES });
   await app.register(settingsPlugin);
   await app.register(paymentsPlugin);
   await app.register(cataloguePlugin);

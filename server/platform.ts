@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely, Migration, Transaction } from 'kysely';
 import { AuditTrail } from './audit/audit-trail';
 import { type AppConfig, isHttps } from './config';
 import { type OpenDatabase, openDatabase } from './db/database';
@@ -46,6 +46,44 @@ export interface FeatureDeclaration {
   readonly migrations?: Readonly<Record<string, Migration>>;
   /** The outbox kinds of its e-mails (mail/mail-kinds.ts): no other feature may use one. */
   readonly mailKinds?: Readonly<Record<string, string>>;
+  /** Its tables' part of the privacy export, of erasure and of the retention pass (server/privacy). */
+  readonly personalData?: PersonalDataPart;
+}
+
+/** The person an export or erasure is about: the address lower-cased, and the ids of its orders. */
+export interface DataSubject {
+  readonly email: string;
+  readonly orderIds: readonly string[];
+}
+
+/**
+ * A feature's personal data, as the privacy feature composes it (docs/product.md §12): every table that
+ * holds personal data has its export, erasure and retention rule here, in the feature that owns it.
+ */
+export interface PersonalDataPart {
+  /**
+   * References of the orderless e-mails about the person that this feature sends (an enquiry's id): the
+   * export lists those e-mails, and erasure erases them.
+   */
+  readonly mailReferences?: (db: Kysely<Database>, email: string) => Promise<readonly string[]>;
+  /** Its fields of the export of an address. */
+  readonly exportOf?: (db: Kysely<Database>, who: DataSubject) => Promise<Readonly<Record<string, unknown>>>;
+  /**
+   * Erases what it holds about the person, inside the erasure's one transaction, before the person's
+   * orders are anonymised; the counts go into the erasure's answer.
+   */
+  readonly erase?: (
+    trx: Transaction<Database>,
+    who: DataSubject,
+    nowIso: string,
+  ) => Promise<Readonly<Record<string, number>>>;
+  /** What goes with orders that lose their personal data (erasure and the retention pass alike). */
+  readonly eraseWithOrders?: (
+    db: Kysely<Database> | Transaction<Database>,
+    orderIds: readonly string[],
+  ) => Promise<void>;
+  /** Its tables' retention rules at `now`, run by the daily pass; the counts go into its log line. */
+  readonly applyRetention?: (db: Kysely<Database>, now: Date) => Promise<Readonly<Record<string, number>>>;
 }
 
 /** Hands the features' declarations to the platform; before the database opens. Declaring again is a no-op. */
@@ -102,6 +140,8 @@ export interface Platform {
   /** FAULT_INJECT's trigger (NODE_ENV=test only), or null. */
   readonly fault: FaultHit | null;
   readonly tuning: ShopTuning;
+  /** What the features declared (app.ts), for the features that compose them (privacy). */
+  readonly features: readonly FeatureDeclaration[];
   /** The tests' fixed clock, or undefined for the real one. */
   readonly now: (() => Date) | undefined;
 }
@@ -114,8 +154,13 @@ declare module 'fastify' {
 
 async function platform(
   app: FastifyInstance,
-  { config, tuning }: { config: AppConfig; tuning: ShopTuning },
+  {
+    config,
+    tuning,
+    features = [],
+  }: { config: AppConfig; tuning: ShopTuning; features?: readonly FeatureDeclaration[] },
 ): Promise<void> {
+  declareFeatures(features);
   const database = await openDatabase(config.database, undefined, app.log);
   const { db } = database;
   const now = tuning.now;
@@ -173,6 +218,7 @@ async function platform(
     signIns,
     fault,
     tuning,
+    features,
     now,
   });
   app.addHook('onReady', async () => {

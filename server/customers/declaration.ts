@@ -4,8 +4,10 @@
  */
 import type { FeatureDeclaration } from '../platform';
 import { CUSTOMERS_MIGRATIONS } from './migrations';
+import { customersPersonalData } from './personal-data';
 
 export const customersDeclaration: FeatureDeclaration = {
   name: 'customers',
   migrations: CUSTOMERS_MIGRATIONS,
+  personalData: customersPersonalData,
 };

@@ -5,9 +5,11 @@
 import type { FeatureDeclaration } from '../platform';
 import { ENQUIRY_MAIL_KINDS } from './enquiry-mail';
 import { ENQUIRIES_MIGRATIONS } from './migrations';
+import { enquiriesPersonalData } from './personal-data';
 
 export const enquiriesDeclaration: FeatureDeclaration = {
   name: 'enquiries',
   mailKinds: ENQUIRY_MAIL_KINDS,
   migrations: ENQUIRIES_MIGRATIONS,
+  personalData: enquiriesPersonalData,
 };

@@ -6,8 +6,10 @@ import { PrivacyStore } from './privacy-store';
 import { scheduleRetention } from './retention';
 
 async function privacy(app: FastifyInstance): Promise<void> {
-  const { db, mailDir, tuning } = app.platform;
-  const store = new PrivacyStore(db, { mailDir });
+  const { db, mailDir, tuning, features } = app.platform;
+  // Each feature's part of the export, erasure and retention, as it declared it (app.ts FEATURES).
+  const parts = features.flatMap((f) => (f.personalData ? [f.personalData] : []));
+  const store = new PrivacyStore(db, { mailDir, parts });
   app.decorate('privacy', { store });
   scheduleRetention(app, store, tuning.retention);
   await app.register(privacyAdminRoutes, { privacy: store });

@@ -13,6 +13,7 @@ import { deliveryPromise } from '../../domain/making/dispatch';
 import { cents } from '../../domain/shared/money';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { FEATURES } from '../app';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import { EnquiryStore } from '../enquiries/enquiry-store';
 import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';
@@ -27,6 +28,9 @@ import { createTestCheckoutProvider } from '../payments/test-checkout';
 import { QuoteStore } from '../quotes/quote-store';
 import { REVIEWS_MAIL_KINDS } from '../reviews/mail-kinds';
 import { ErasureRefused, PrivacyStore } from './privacy-store';
+
+/** Every feature's part, as the app composes them (app.ts FEATURES). */
+const PERSONAL_DATA = FEATURES.flatMap((f) => (f.personalData ? [f.personalData] : []));
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -77,7 +81,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       senderDomain: 'solas.test',
     });
     mailDir = path.join(data.dir, 'outbox');
-    privacy = new PrivacyStore(database.db, { mailDir });
+    privacy = new PrivacyStore(database.db, { mailDir, parts: PERSONAL_DATA });
     start = Date.now();
   });
 

@@ -5,9 +5,11 @@
 import type { FeatureDeclaration } from '../platform';
 import { QUOTES_MAIL_KINDS } from './mail-kinds';
 import { QUOTES_MIGRATIONS } from './migrations';
+import { quotesPersonalData } from './personal-data';
 
 export const quotesDeclaration: FeatureDeclaration = {
   name: 'quotes',
   mailKinds: QUOTES_MAIL_KINDS,
   migrations: QUOTES_MIGRATIONS,
+  personalData: quotesPersonalData,
 };

@@ -5,9 +5,11 @@
 import type { FeatureDeclaration } from '../platform';
 import { REVIEWS_MAIL_KINDS } from './mail-kinds';
 import { REVIEWS_MIGRATIONS } from './migrations';
+import { reviewsPersonalData } from './personal-data';
 
 export const reviewsDeclaration: FeatureDeclaration = {
   name: 'reviews',
   mailKinds: REVIEWS_MAIL_KINDS,
   migrations: REVIEWS_MIGRATIONS,
+  personalData: reviewsPersonalData,
 };

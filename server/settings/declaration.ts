@@ -5,9 +5,11 @@
 import type { FeatureDeclaration } from '../platform';
 import { SETTINGS_MAIL_KINDS } from './mail-kinds';
 import { SETTINGS_MIGRATIONS } from './migrations';
+import { settingsPersonalData } from './personal-data';
 
 export const settingsDeclaration: FeatureDeclaration = {
   name: 'settings',
   mailKinds: SETTINGS_MAIL_KINDS,
   migrations: SETTINGS_MIGRATIONS,
+  personalData: settingsPersonalData,
 };

@@ -1,9 +1,10 @@
 /**
  * Which routes may change state, and how each one is guarded: the rate limit it counts against, the
- * body it accepts, whether it must come from the shop's own pages, and its largest body. One table, the
- * only place these rules are written: install.ts gives each route its body limit from here, the request
- * guard enforces the rest. A route missing from it is visible (the route inventory test fails; at run
- * time it gets the strictest rules, `other`).
+ * body it accepts, whether it must come from the shop's own pages, and its largest body. A route declares
+ * its own policy where it is registered (its `config.policy`); the table below holds the policies of the
+ * routes that do not yet (the orders', offers', payments' and making's, and the platform's own). install.ts
+ * gives each route its body limit from its policy, the request guard enforces the rest. A route with
+ * neither is visible (the route inventory test fails; at run time it gets the strictest rules, `other`).
  */
 import {
   IMAGE_EDIT_LIMITS,
@@ -49,24 +50,32 @@ export interface RoutePolicy {
   readonly maxBodyBytes: number;
 }
 
-const KIB = 1024;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's guard policy (a state-changing route), declared with the route. */
+    policy?: RoutePolicy;
+  }
+}
+
+export const KIB = 1024;
 
 /** A desk action on one order: a note of 2000 characters is the largest body. */
-const DESK_ACTION_POLICY: RoutePolicy = {
+export const DESK_ACTION_POLICY: RoutePolicy = {
   limit: 'admin',
   body: 'json',
   sameOrigin: true,
   maxBodyBytes: 16 * KIB,
 };
 
-const QUOTE_ACTION_POLICY: RoutePolicy = {
+/** A desk action that carries nothing but what the URL names. */
+export const QUOTE_ACTION_POLICY: RoutePolicy = {
   limit: 'admin',
   body: 'json-or-empty',
   sameOrigin: true,
   maxBodyBytes: 1 * KIB,
 };
 
-/** Keyed by `METHOD url-pattern`, exactly as Fastify registers the route. */
+/** Keyed by `METHOD url-pattern`, exactly as Fastify registers the route: routes without a `config.policy`. */
 export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // A full cart is about 1.5 KB of JSON; anything near this limit is not a cart.
   'POST /api/checkout': { limit: 'checkout', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
@@ -343,13 +352,30 @@ export function routeKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${url}`;
 }
 
-/** The policy of a route, or null for safe methods (which must not change state). */
-export function policyFor(method: string, url: string): RoutePolicy | null {
+/**
+ * The policy of a route, or null for safe methods (which must not change state): the one it declared
+ * (`config.policy`), else the table's, else the owner's or the strictest.
+ */
+export function policyFor(
+  method: string,
+  url: string,
+  config?: { readonly policy?: RoutePolicy | undefined },
+): RoutePolicy | null {
   if (isSafeMethod(method)) return null;
+  if (config?.policy) return config.policy;
   const listed = STATE_CHANGING_ROUTES[routeKey(method, url)];
   if (listed) return listed;
   if (url.startsWith(ADMIN_PREFIX)) return ADMIN_POLICY;
   return UNCLASSIFIED_POLICY;
+}
+
+/** Whether the route has a policy of its own: declared with it, or in the table. */
+export function hasOwnPolicy(
+  method: string,
+  url: string,
+  config?: { readonly policy?: RoutePolicy },
+): boolean {
+  return config?.policy !== undefined || STATE_CHANGING_ROUTES[routeKey(method, url)] !== undefined;
 }
 
 /** Who may use the desk: the owner does everything, a maker makes and packs (docs/security.md). */

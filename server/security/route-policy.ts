@@ -86,9 +86,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     maxBodyBytes: 1 * KIB,
   },
   'POST /api/newsletter': { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
-  // A corporate or bespoke enquiry (docs/product.md §16): a message of 4,000 characters (up to 4 bytes
-  // each) and a few short fields.
-  'POST /api/enquiries': { limit: 'enquiry', body: 'json', sameOrigin: true, maxBodyBytes: 24 * KIB },
   // The order page's key travels in the body (never in a URL); docs/product.md §6.8.
   'POST /api/order-page': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
   'POST /api/order-page/find': { limit: 'lookup', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
@@ -178,21 +175,7 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 1 * KIB,
   },
-  // The owner's products (docs/product.md, products section): a CSV import is a whole spreadsheet.
-  'POST /api/admin/products.csv': {
-    limit: 'admin',
-    body: 'csv',
-    sameOrigin: true,
-    maxBodyBytes: 1024 * KIB,
-  },
-  'POST /api/admin/products/:id/duplicate': {
-    limit: 'admin',
-    body: 'json-or-empty',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
   // The desk's settings (the capacity, the early-bird terms) and "Send again" of a failed e-mail (no body).
-  'PATCH /api/admin/settings': DESK_ACTION_POLICY,
   'POST /api/admin/outbox/:id/retry': {
     limit: 'admin',
     body: 'json-or-empty',
@@ -216,37 +199,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     maxBodyBytes: 1 * KIB,
   },
   'POST /api/admin/reviews/:id': DESK_ACTION_POLICY,
-  // The owner's status and notes of an enquiry (notes up to 4,000 characters).
-  'PATCH /api/admin/enquiries/:id': { ...DESK_ACTION_POLICY, maxBodyBytes: 24 * KIB },
-  // A quote's page and its Pay button (docs/product.md, quotes): the key in the body, like the order page.
-  'POST /api/quotes/:reference': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
-  'POST /api/quotes/:reference/checkout': {
-    limit: 'checkout',
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  // Send and withdraw carry nothing but the reference in the URL.
-  'POST /api/admin/quotes/:reference/send': QUOTE_ACTION_POLICY,
-  'POST /api/admin/quotes/:reference/withdraw': QUOTE_ACTION_POLICY,
-  // The owner's erasure request for one e-mail address (docs/product.md §12).
-  'POST /api/admin/privacy/erase': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
-  // "Tell me when you're back" (docs/product.md §10.14): the newsletter's rules, as its double opt-in.
-  'POST /api/back-in-touch': { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
-  'POST /back-in-touch/confirm': {
-    limit: 'newsletter',
-    body: 'link-form',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  // The desk's Customers (docs/product.md §10.15): the same erasure, and the owner's note (2,000 characters).
-  'DELETE /api/admin/customers/:email': {
-    limit: 'admin',
-    body: 'json-or-empty',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  'PUT /api/admin/customers/:email/note': DESK_ACTION_POLICY,
   // Changing an order before dispatch, and an e-mail sent again (docs/product.md §10.16).
   'PATCH /api/admin/orders/:reference': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/resend': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },

@@ -1,18 +1,3 @@
-/**
- * Which routes may change state, and how each one is guarded: the rate limit it counts against, the
- * body it accepts, whether it must come from the shop's own pages, and its largest body. A route declares
- * its own policy where it is registered (its `config.policy`); the table below holds the policies of the
- * routes that do not yet (the orders', offers', payments' and making's, and the platform's own). install.ts
- * gives each route its body limit from its policy, the request guard enforces the rest. A route with
- * neither is visible (the route inventory test fails; at run time it gets the strictest rules, `other`).
- */
-import {
-  IMAGE_EDIT_LIMITS,
-  IMAGE_EDIT_MAX_BODY_BYTES,
-  IMAGE_EDIT_MESSAGES,
-  IMAGE_EDIT_PATH,
-} from '../../domain/media/image-edit';
-import { PHOTO_LIMITS } from '../../domain/media/photo-types';
 import type { RateLimitName, RateRule } from '../lib/rate-limit-settings';
 
 export type BodyKind =
@@ -127,20 +112,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 8 * KIB,
   },
-  // Each edit is CPU work (or a paid API call): at most a few a minute per client, failed tokens included.
-  [`POST ${IMAGE_EDIT_PATH}`]: {
-    limit: 'admin',
-    cap: {
-      rule: {
-        requests: IMAGE_EDIT_LIMITS.requestsPerWindow,
-        perSeconds: IMAGE_EDIT_LIMITS.windowMs / 1000,
-      },
-      message: IMAGE_EDIT_MESSAGES.rateLimited,
-    },
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: IMAGE_EDIT_MAX_BODY_BYTES,
-  },
   // The order desk (docs/product.md §10.8): small JSON bodies, the owner's rate limit, same origin only.
   'POST /api/admin/session': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
   'DELETE /api/admin/session': {
@@ -160,21 +131,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // A delivered order's returns (docs/product.md §10.18): the owner's alone, like a refund.
   'POST /api/admin/orders/:reference/returns': DESK_ACTION_POLICY,
   'PATCH /api/admin/orders/:reference/returns/:id': DESK_ACTION_POLICY,
-  // A product's photos (media/product-image-routes.ts): one photo of up to 20 MB per upload, counted again while
-  // it streams in; alt text and position as JSON; a removal has no body.
-  'POST /api/admin/products/:id/images': {
-    limit: 'admin',
-    body: 'multipart',
-    sameOrigin: true,
-    maxBodyBytes: PHOTO_LIMITS.maxUploadBodyBytes,
-  },
-  'PATCH /api/admin/products/:id/images/:imageId': DESK_ACTION_POLICY,
-  'DELETE /api/admin/products/:id/images/:imageId': {
-    limit: 'admin',
-    body: 'json-or-empty',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
   // The desk's settings (the capacity, the early-bird terms) and "Send again" of a failed e-mail (no body).
   'POST /api/admin/outbox/:id/retry': {
     limit: 'admin',
@@ -182,23 +138,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 1 * KIB,
   },
-  // Reviews (docs/product.md §8.13): the order page's key in the body, the order page's limit; up to
-  // REVIEW_LIMITS.perRequest reviews of 2,000 characters each.
-  'POST /api/orders/:reference/reviews': {
-    limit: 'order',
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: 64 * KIB,
-  },
-  'POST /api/order-page/reviews': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
-  // The review request e-mail's "no more requests" page: its own form, like the newsletter's pages.
-  'POST /review-requests/stop': {
-    limit: 'newsletter',
-    body: 'form',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  'POST /api/admin/reviews/:id': DESK_ACTION_POLICY,
   // Changing an order before dispatch, and an e-mail sent again (docs/product.md §10.16).
   'PATCH /api/admin/orders/:reference': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/resend': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },

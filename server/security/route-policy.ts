@@ -70,7 +70,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 1 * KIB,
   },
-  'POST /api/newsletter': { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
   // The order page's key travels in the body (never in a URL); docs/product.md §6.8.
   'POST /api/order-page': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
   'POST /api/order-page/find': { limit: 'lookup', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
@@ -80,26 +79,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     body: 'json',
     sameOrigin: true,
     maxBodyBytes: 16 * KIB,
-  },
-  // The confirmation page's button (docs/product.md §5.10): the token is the authority, and the page is
-  // the shop's own, so the cross-site guard keeps other sites from confirming a sign-up they started.
-  'POST /newsletter/confirm': {
-    limit: 'newsletter',
-    body: 'link-form',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  // The List-Unsubscribe URL (RFC 8058): mail programs POST to it from their own servers or from the
-  // reader's webmail page, so it can come from anywhere. That is safe: the unguessable token in the URL is
-  // the only authority (no cookie or session could be ridden by a forged request), and the only effect is
-  // taking that token's own address off the list, which anyone holding the e-mail may do. Not rate
-  // limited: one mail provider's servers send every reader's unsubscribes from a few addresses, and a
-  // request costs one indexed lookup.
-  'POST /newsletter/unsubscribe': {
-    limit: null,
-    body: 'link-form',
-    sameOrigin: false,
-    maxBodyBytes: 1 * KIB,
   },
   // Stripe calls from its own servers: no Origin to check and no client worth limiting; the signature
   // over the raw body is the authentication. A checkout.session event with line items stays well under.
@@ -131,7 +110,7 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // A delivered order's returns (docs/product.md §10.18): the owner's alone, like a refund.
   'POST /api/admin/orders/:reference/returns': DESK_ACTION_POLICY,
   'PATCH /api/admin/orders/:reference/returns/:id': DESK_ACTION_POLICY,
-  // The desk's settings (the capacity, the early-bird terms) and "Send again" of a failed e-mail (no body).
+  // "Send again" of a failed e-mail (no body).
   'POST /api/admin/outbox/:id/retry': {
     limit: 'admin',
     body: 'json-or-empty',
@@ -175,35 +154,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'DELETE /api/admin/me/sessions/:id': QUOTE_ACTION_POLICY,
   'DELETE /api/admin/me/sessions': QUOTE_ACTION_POLICY,
   'POST /api/admin/me/recovery-codes': QUOTE_ACTION_POLICY,
-  // Newsletter campaigns (docs/product.md §5.10): a Markdown body of 20,000 characters (up to 4 bytes
-  // each) and a few short fields; test and send carry at most a time; removing a subscriber nothing.
-  'POST /api/admin/campaigns': { ...DESK_ACTION_POLICY, maxBodyBytes: 96 * KIB },
-  'PATCH /api/admin/campaigns/:id': { ...DESK_ACTION_POLICY, maxBodyBytes: 96 * KIB },
-  'POST /api/admin/campaigns/:id/test': QUOTE_ACTION_POLICY,
-  'POST /api/admin/campaigns/:id/send': QUOTE_ACTION_POLICY,
-  'DELETE /api/admin/subscribers/:email': QUOTE_ACTION_POLICY,
-  // "Tell me when it's back" on a paused product's page, and its confirmation page's button: the
-  // newsletter's limits and guards.
-  'POST /api/products/:id/notify': {
-    limit: 'newsletter',
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: 2 * KIB,
-  },
-  'POST /back-in-stock/confirm': {
-    limit: 'newsletter',
-    body: 'form',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  // The cart reminder's link (docs/product.md §5.10a): the shopper's "Put these back in my cart", the
-  // link's one use, from the shop's own cart page; no body.
-  'POST /api/cart-reminders/:token': {
-    limit: 'newsletter',
-    body: 'json-or-empty',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

@@ -121,39 +121,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   'PATCH /api/admin/orders/:reference': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/resend': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },
   'POST /api/admin/orders/:reference/payment-link': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },
-  // People and passkeys (docs/security.md): small JSON; a WebAuthn answer is a few KB at most.
-  'POST /api/admin/people': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
-  'PATCH /api/admin/people/:id': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
-  'DELETE /api/admin/people/:id': QUOTE_ACTION_POLICY,
-  'POST /api/admin/people/:id/invitation': QUOTE_ACTION_POLICY,
-  'DELETE /api/admin/people/:id/invitation': QUOTE_ACTION_POLICY,
-  'POST /api/admin/passkey/options': QUOTE_ACTION_POLICY,
-  'POST /api/admin/passkey': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
-  'POST /api/admin/welcome/options': {
-    limit: 'admin',
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  'POST /api/admin/welcome': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
-  'POST /api/admin/recovery': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
-  'POST /api/admin/me/passkeys/options': {
-    limit: 'admin',
-    body: 'json-or-empty',
-    sameOrigin: true,
-    maxBodyBytes: 2 * KIB,
-  },
-  'POST /api/admin/me/passkeys': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
-  'PATCH /api/admin/me/passkeys/:id': {
-    limit: 'admin',
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  'DELETE /api/admin/me/passkeys/:id': QUOTE_ACTION_POLICY,
-  'DELETE /api/admin/me/sessions/:id': QUOTE_ACTION_POLICY,
-  'DELETE /api/admin/me/sessions': QUOTE_ACTION_POLICY,
-  'POST /api/admin/me/recovery-codes': QUOTE_ACTION_POLICY,
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */

@@ -24,7 +24,6 @@ import { declareMailKinds } from './mail/mail-kinds';
 import { OutboxSender, type OutboxTimings, outboxBacklog } from './mail/outbox';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { faultTrigger } from './ops/faults';
-import type { PeriodicTimings } from './ops/periodic-job';
 import { AdminSessionStore, SignInThrottle } from './security/admin-sessions';
 import { installOwnerAuth } from './security/owner-auth';
 import { PeopleStore } from './security/people-store';
@@ -94,22 +93,16 @@ export function declareFeatures(features: readonly FeatureDeclaration[]): void {
   }
 }
 
-/** Test tuning only: production runs every default. */
+/**
+ * Test tuning only: production runs every default. The platform's knobs are here; a feature adds its own
+ * to this interface from its folder (TypeScript's module augmentation of `ShopTuning`, beside the plugin
+ * that reads it), so its tests reach them through `buildApp({ tuning })`.
+ */
 export interface ShopTuning {
   /** Faster retries for tests. */
   readonly outboxTimings?: Partial<OutboxTimings>;
   /** A fixed clock for the withdrawal window, the dispatch dates and the shared counters' windows. */
   readonly now?: () => Date;
-  /** The daily retention pass (privacy/retention.ts); false in tests that run passes themselves. */
-  readonly retention?: Partial<PeriodicTimings> | false;
-  /** The review requests' periodic pass (reviews/review-requests-job.ts); false in tests that drive it. */
-  readonly reviewRequests?: Partial<PeriodicTimings> | false;
-  /** How often the catalogue's version is polled (0: only notifications and local edits). */
-  readonly cataloguePollMs?: number;
-  /** The newsletter campaigns' paced pass (newsletter/campaign-job.ts); false in tests that drive it. */
-  readonly campaigns?: Partial<PeriodicTimings> | false;
-  /** The cart reminders' pass (newsletter/cart-reminder-job.ts); false in tests that drive it. */
-  readonly cartReminders?: Partial<PeriodicTimings> | false;
   /** How a wrong sign-in's answer waits out its delay (a timer unless given). */
   readonly signInHold?: (ms: number) => Promise<void>;
 }

@@ -46,3 +46,10 @@ async function catalogue(app: FastifyInstance): Promise<void> {
 }
 
 export const cataloguePlugin = fp(catalogue, { name: 'catalogue', dependencies: ['platform'] });
+
+declare module '../platform' {
+  interface ShopTuning {
+    /** How often the catalogue's version is polled (0: only notifications and local edits). */
+    readonly cataloguePollMs?: number;
+  }
+}

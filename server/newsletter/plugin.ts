@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { enqueueMail } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
+import type { PeriodicTimings } from '../ops/periodic-job';
 import { backInStockConfirmationMail, backInStockMail } from './back-in-stock-mail';
 import { backInStockRoutes } from './back-in-stock-routes';
 import { BackInStockStore } from './back-in-stock-store';
@@ -102,3 +103,12 @@ export const newsletterPlugin = fp(newsletter, {
   name: 'newsletter',
   dependencies: ['platform', 'settings', 'catalogue', 'orders'],
 });
+
+declare module '../platform' {
+  interface ShopTuning {
+    /** The newsletter campaigns' paced pass (./campaign-job.ts); false in tests that drive it. */
+    readonly campaigns?: Partial<PeriodicTimings> | false;
+    /** The cart reminders' pass (./cart-reminder-job.ts); false in tests that drive it. */
+    readonly cartReminders?: Partial<PeriodicTimings> | false;
+  }
+}

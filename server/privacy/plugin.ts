@@ -1,6 +1,7 @@
 /** Personal data: the retention pass, and the owner's export and erasure of one person's data. */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PeriodicTimings } from '../ops/periodic-job';
 import { privacyAdminRoutes } from './privacy-routes';
 import { PrivacyStore } from './privacy-store';
 import { scheduleRetention } from './retention';
@@ -22,3 +23,10 @@ declare module 'fastify' {
 }
 
 export const privacyPlugin = fp(privacy, { name: 'privacy', dependencies: ['platform'] });
+
+declare module '../platform' {
+  interface ShopTuning {
+    /** The daily retention pass (./retention.ts); false in tests that run passes themselves. */
+    readonly retention?: Partial<PeriodicTimings> | false;
+  }
+}

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PeriodicTimings } from '../ops/periodic-job';
 import { scheduleReviewRequests } from './review-requests-job';
 import { reviewRoutes } from './review-routes';
 import { ReviewService } from './review-service';
@@ -51,3 +52,10 @@ export const reviewsPlugin = fp(reviews, {
   name: 'reviews',
   dependencies: ['platform', 'orders', 'catalogue'],
 });
+
+declare module '../platform' {
+  interface ShopTuning {
+    /** The review requests' periodic pass (review-requests-job.ts); false in tests that drive it. */
+    readonly reviewRequests?: Partial<PeriodicTimings> | false;
+  }
+}

@@ -73,6 +73,8 @@ const WEBAUTHN_ANSWER: RoutePolicy = {
 };
 /** An action named by its URL alone. */
 const NO_BODY = { policy: QUOTE_ACTION_POLICY };
+/** A maker's own account (her passkeys, devices and sessions): hers to use as the owner uses hers. */
+const FOR_MAKERS = { forMakers: true };
 
 export interface PeopleRouteOptions {
   readonly config: AppConfig;
@@ -200,14 +202,18 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   // ------------------------------------------------------------------------------------- who am I
 
-  api.get(PEOPLE_API.me, { schema: { response: { 200: meAnswerSchema } } }, async (request, reply) => {
-    const actor = actorOf(request);
-    return reply.send({
-      ok: true,
-      person: meOut({ id: actor.personId, name: actor.name ?? '', role: actor.role }),
-      needsPasskey: actor.needsPasskey === true,
-    });
-  });
+  api.get(
+    PEOPLE_API.me,
+    { schema: { response: { 200: meAnswerSchema } }, config: FOR_MAKERS },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.send({
+        ok: true,
+        person: meOut({ id: actor.personId, name: actor.name ?? '', role: actor.role }),
+        needsPasskey: actor.needsPasskey === true,
+      });
+    },
+  );
 
   // ---------------------------------------------------------------------------------- the people
 
@@ -293,7 +299,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   // the form's own answer (403 with a passkey) says anyway.
   api.get(
     PEOPLE_API.signInOptions,
-    { schema: { response: { 200: signInOptionsSchema } } },
+    { schema: { response: { 200: signInOptionsSchema } }, config: { signIn: true } },
     async (_request, reply) => {
       return reply.send({ ok: true, tokenSignIn: (await people.count()) === 0 });
     },
@@ -301,7 +307,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.post(
     PEOPLE_API.passkeyOptions,
-    { schema: { response: { 200: optionsAnswerSchema } }, config: NO_BODY },
+    { schema: { response: { 200: optionsAnswerSchema } }, config: { ...NO_BODY, signIn: true } },
     async (_request, reply) => {
       return reply.send({ ok: true, options: await ceremonies.authenticationOptions() });
     },
@@ -310,7 +316,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   const signedIn = { response: { 200: signedInAnswerSchema } };
   api.post(
     PEOPLE_API.passkey,
-    { schema: { body: signInRequestSchema, ...signedIn }, config: { policy: WEBAUTHN_ANSWER } },
+    { schema: { body: signInRequestSchema, ...signedIn }, config: { policy: WEBAUTHN_ANSWER, signIn: true } },
     async (request, reply) => {
       const passkey = await ceremonies.verifyAuthentication(request.body.response);
       const person = passkey && (await people.byId(passkey.personId));
@@ -322,7 +328,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.post(
     PEOPLE_API.recovery,
-    { schema: { body: recoveryRequestSchema, ...signedIn }, config: { policy: TINY_JSON } },
+    { schema: { body: recoveryRequestSchema, ...signedIn }, config: { policy: TINY_JSON, signIn: true } },
     async (request, reply) => {
       const personId = await people.takeRecoveryCode(request.body.code);
       const person = personId && (await people.byId(personId));
@@ -338,7 +344,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     PEOPLE_API.welcomeOptions,
     {
       schema: { body: welcomeOptionsRequestSchema, response: { 200: welcomeOptionsAnswerSchema } },
-      config: { policy: TINY_JSON },
+      config: { policy: TINY_JSON, signIn: true },
     },
     async (request, reply) => {
       const person = await people.invitationFor(request.body.token);
@@ -354,7 +360,10 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   const registered = { response: { 200: registeredAnswerSchema } };
   api.post(
     PEOPLE_API.welcome,
-    { schema: { body: welcomeRequestSchema, ...registered }, config: { policy: WEBAUTHN_ANSWER } },
+    {
+      schema: { body: welcomeRequestSchema, ...registered },
+      config: { policy: WEBAUTHN_ANSWER, signIn: true },
+    },
     async (request, reply) => {
       const { token, response, passkeyName } = request.body;
       const person = await people.invitationFor(token);
@@ -414,7 +423,10 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     PEOPLE_API.myPasskeyOptions,
     {
       schema: { body: myPasskeyOptionsRequestSchema, response: { 200: optionsAnswerSchema } },
-      config: { policy: { limit: 'admin', body: 'json-or-empty', sameOrigin: true, maxBodyBytes: 2 * KIB } },
+      config: {
+        ...FOR_MAKERS,
+        policy: { limit: 'admin', body: 'json-or-empty', sameOrigin: true, maxBodyBytes: 2 * KIB },
+      },
     },
     async (request, reply) => {
       const who =
@@ -430,7 +442,10 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.post(
     PEOPLE_API.myPasskeys,
-    { schema: { body: myPasskeyRequestSchema, ...registered }, config: { policy: WEBAUTHN_ANSWER } },
+    {
+      schema: { body: myPasskeyRequestSchema, ...registered },
+      config: { ...FOR_MAKERS, policy: WEBAUTHN_ANSWER },
+    },
     async (request, reply) => {
       const { response, passkeyName, name, email } = request.body;
       const who =
@@ -476,7 +491,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.get(
     PEOPLE_API.myPasskeys,
-    { schema: { response: { 200: passkeysAnswerSchema } } },
+    { schema: { response: { 200: passkeysAnswerSchema } }, config: FOR_MAKERS },
     async (request, reply) => {
       const id = myId(request);
       if (id === null) return reply.send({ ok: true, passkeys: [], recoveryCodesLeft: null });
@@ -493,7 +508,10 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   const byPasskey = { params: passkeyParamsSchema };
   api.patch(
     `${PEOPLE_API.myPasskeys}/:id`,
-    { schema: { ...byPasskey, ...done, body: passkeyPatchSchema }, config: { policy: TINY_JSON } },
+    {
+      schema: { ...byPasskey, ...done, body: passkeyPatchSchema },
+      config: { ...FOR_MAKERS, policy: TINY_JSON },
+    },
     async (request, reply) => {
       const id = myId(request);
       if (id === null || !(await people.renamePasskey(id, request.params.id, request.body.name))) {
@@ -506,7 +524,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.delete(
     `${PEOPLE_API.myPasskeys}/:id`,
-    { schema: { ...byPasskey, ...done }, config: NO_BODY },
+    { schema: { ...byPasskey, ...done }, config: { ...NO_BODY, ...FOR_MAKERS } },
     async (request, reply) => {
       const id = myId(request);
       const outcome = id === null ? 'not-found' : await people.removePasskey(id, request.params.id);
@@ -527,7 +545,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.get(
     PEOPLE_API.mySessions,
-    { schema: { response: { 200: sessionsAnswerSchema } } },
+    { schema: { response: { 200: sessionsAnswerSchema } }, config: FOR_MAKERS },
     async (request, reply) => {
       const id = myId(request);
       const current = actorOf(request).session;
@@ -547,7 +565,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.delete(
     `${PEOPLE_API.mySessions}/:id`,
-    { schema: { params: sessionParamsSchema, ...done }, config: NO_BODY },
+    { schema: { params: sessionParamsSchema, ...done }, config: { ...NO_BODY, ...FOR_MAKERS } },
     async (request, reply) => {
       const id = myId(request);
       if (id === null || !(await sessions.endOne(id, request.params.id))) {
@@ -560,12 +578,16 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     },
   );
 
-  api.delete(PEOPLE_API.mySessions, { schema: done, config: NO_BODY }, async (request, reply) => {
-    const id = myId(request);
-    if (id !== null) await sessions.endAllOf(id);
-    await audit(request, 'sign-out-everywhere', null);
-    return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
-  });
+  api.delete(
+    PEOPLE_API.mySessions,
+    { schema: done, config: { ...NO_BODY, ...FOR_MAKERS } },
+    async (request, reply) => {
+      const id = myId(request);
+      if (id !== null) await sessions.endAllOf(id);
+      await audit(request, 'sign-out-everywhere', null);
+      return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
+    },
+  );
 }
 
 function registrantOf(person: PersonRecord) {

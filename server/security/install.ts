@@ -15,7 +15,15 @@ import { installSecurityHeaders } from './headers';
 import { registerRateLimitPlugin } from './rate-limit';
 import type { RateLimitStoreOption } from './rate-limit-store';
 import { requestGuard } from './request-guard';
-import { hasOwnPolicy, policyFor, type RoutePolicy, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
+import {
+  hasOwnPolicy,
+  MAKER_ROUTES,
+  policyFor,
+  type RoutePolicy,
+  routeKey,
+  SIGN_IN_ROUTES,
+  STATE_CHANGING_ROUTES,
+} from './route-policy';
 
 export interface InventoryRoute {
   readonly method: string;
@@ -58,6 +66,12 @@ export async function installSecurity(
       // One place per route: a route that declares its policy is no longer in the table.
       if (route.config?.policy && STATE_CHANGING_ROUTES[key]) {
         throw new Error(`${key} declares its policy and is in route-policy.ts's table too`);
+      }
+      if (
+        (route.config?.forMakers && MAKER_ROUTES.has(key)) ||
+        (route.config?.signIn && SIGN_IN_ROUTES.has(key))
+      ) {
+        throw new Error(`${key} declares who may use it and is in route-policy.ts's lists too`);
       }
       const policy = policyFor(String(method), route.url, route.config);
       // The policy is where a state-changing route's limit is written; a route only sets its own to

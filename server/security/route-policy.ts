@@ -39,6 +39,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's guard policy (a state-changing route), declared with the route. */
     policy?: RoutePolicy;
+    /** An owner route a maker may use too (else it is the owner's alone, as MAKER_ROUTES says). */
+    forMakers?: boolean;
+    /** A sign-in ceremony: it signs a person in, so it needs no session (each one its own proof). */
+    signIn?: boolean;
   }
 }
 
@@ -190,13 +194,13 @@ export function hasOwnPolicy(
 export type DeskRole = 'owner' | 'maker';
 
 /**
- * The owner routes a maker may use as well, keyed like STATE_CHANGING_ROUTES. Every other owner route,
- * including any added later and not listed here, is the owner's alone: a maker is answered 403.
+ * The owner routes a maker may use as well, keyed like STATE_CHANGING_ROUTES, that do not say so where
+ * they are registered (`config.forMakers`: a maker's own account does). Every other owner route,
+ * including any added later and not marked, is the owner's alone: a maker is answered 403.
  */
 export const MAKER_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/admin/session',
   'DELETE /api/admin/session',
-  'GET /api/admin/me',
   'GET /api/admin/today',
   'GET /api/admin/orders',
   'GET /api/admin/orders/:reference',
@@ -205,29 +209,30 @@ export const MAKER_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/admin/orders/:reference/dispatch',
   'POST /api/admin/orders/:reference/notes',
   'GET /api/admin/packing-slips',
-  // Their own passkeys, devices and recovery.
-  'GET /api/admin/me/passkeys',
-  'POST /api/admin/me/passkeys/options',
-  'POST /api/admin/me/passkeys',
-  'PATCH /api/admin/me/passkeys/:id',
-  'DELETE /api/admin/me/passkeys/:id',
-  'GET /api/admin/me/sessions',
-  'DELETE /api/admin/me/sessions/:id',
-  'DELETE /api/admin/me/sessions',
 ]);
 
-/** The sign-in ceremonies: they sign a person in, so they need no session (each one its own proof). */
-export const SIGN_IN_ROUTES: ReadonlySet<string> = new Set([
-  'GET /api/admin/sign-in',
-  'POST /api/admin/session',
-  'POST /api/admin/passkey/options',
-  'POST /api/admin/passkey',
-  'POST /api/admin/welcome/options',
-  'POST /api/admin/welcome',
-  'POST /api/admin/recovery',
-]);
+/**
+ * The sign-in ceremonies that do not say so where they are registered (`config.signIn`: the passkey,
+ * invitation and recovery ones do): they sign a person in, so they need no session.
+ */
+export const SIGN_IN_ROUTES: ReadonlySet<string> = new Set(['POST /api/admin/session']);
 
-/** The roles that may use an owner route (the owner always; a maker where MAKER_ROUTES lists it). */
-export function rolesFor(method: string, url: string): readonly DeskRole[] {
-  return MAKER_ROUTES.has(routeKey(method, url)) ? ['owner', 'maker'] : ['owner'];
+/** The roles that may use an owner route (the owner always; a maker where the route or MAKER_ROUTES says). */
+export function rolesFor(
+  method: string,
+  url: string,
+  config?: { readonly forMakers?: boolean | undefined },
+): readonly DeskRole[] {
+  return config?.forMakers === true || MAKER_ROUTES.has(routeKey(method, url))
+    ? ['owner', 'maker']
+    : ['owner'];
+}
+
+/** Whether the route is a sign-in ceremony (it says so, or SIGN_IN_ROUTES lists it). */
+export function isSignIn(
+  method: string,
+  url: string,
+  config?: { readonly signIn?: boolean | undefined },
+): boolean {
+  return config?.signIn === true || SIGN_IN_ROUTES.has(routeKey(method, url));
 }

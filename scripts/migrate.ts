@@ -1,9 +1,12 @@
 // `npm run migrate`: brings the database's schema up to date and exits, for deploys that migrate before
 // they start (or roll) instances. The database is the shop's: PostgreSQL with DATABASE_URL, else SQLite
 // in DATA_DIR. Instances started meanwhile wait for the migration lock and find nothing left to do.
+import { declareShop } from '../server/app';
 import { ConfigError, loadConfig } from '../server/config';
 import { appliedMigrationCount, openDatabase } from '../server/db/database';
 
+// The features' migrations with the platform's: the schema the app runs on.
+declareShop();
 try {
   const database = await openDatabase(loadConfig().database);
   try {

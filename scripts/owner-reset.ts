@@ -2,12 +2,15 @@
 // hour, with which a locked-out owner registers a new passkey (server/people/owner-reset.ts). The database
 // is the shop's: PostgreSQL with DATABASE_URL, else SQLite in DATA_DIR; PUBLIC_URL makes the link.
 import { parseArgs } from 'node:util';
+import { declareShop } from '../server/app';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { ownerReset } from '../server/people/owner-reset';
 import { PeopleStore } from '../server/security/people-store';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' } } });
+// The features' migrations with the platform's: the schema the app runs on.
+declareShop();
 try {
   const config = loadConfig();
   const database = await openDatabase(config.database);

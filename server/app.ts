@@ -2,17 +2,23 @@
  * Builds the Fastify app without listening, so tests can use `app.inject` or listen on port 0.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
+import { catalogueDeclaration } from './catalogue/declaration';
 import { cataloguePlugin } from './catalogue/plugin';
 import { checkoutPlugin } from './checkout/plugin';
 import type { ReconcileTimings } from './checkout/reconcile';
 import { type AppConfig, isHttps } from './config';
+import { customersDeclaration } from './customers/declaration';
 import { customersPlugin } from './customers/plugin';
+import { enquiriesDeclaration } from './enquiries/declaration';
 import { enquiriesPlugin } from './enquiries/plugin';
+import { giftCardsDeclaration } from './gift-cards/declaration';
 import { giftCardsPlugin } from './gift-cards/plugin';
 import { adminRoutes } from './images/image-edit-routes';
 import { clientErrorHandler, frameworkErrorHandler } from './lib/api-support';
 import { makingPlugin } from './making/plugin';
+import { mediaDeclaration } from './media/declaration';
 import { type MediaOptions, mediaPlugin } from './media/media';
+import { newsletterDeclaration } from './newsletter/declaration';
 import { newsletterPlugin } from './newsletter/plugin';
 import { numbersPlugin } from './numbers/plugin';
 import { offersPlugin } from './offers/plugin';
@@ -23,15 +29,19 @@ import { ordersPlugin } from './orders/plugin';
 import { pagesPlugin } from './pages/plugin';
 import { paymentsPlugin } from './payments/plugin';
 import { peoplePlugin } from './people/plugin';
-import { platformPlugin, type ShopTuning } from './platform';
+import { declareFeatures, type FeatureDeclaration, platformPlugin, type ShopTuning } from './platform';
 import { privacyPlugin } from './privacy/plugin';
+import { quotesDeclaration } from './quotes/declaration';
 import { quotesPlugin } from './quotes/plugin';
+import { reviewsDeclaration } from './reviews/declaration';
 import { reviewsPlugin } from './reviews/plugin';
 import { nonDocumentHeaders } from './security/headers';
 import { installSecurity, type SecurityOptions } from './security/install';
 import { clockOf, sharedRateLimitStore } from './security/rate-limit-store';
 import { UNCLASSIFIED_POLICY } from './security/route-policy';
+import { settingsDeclaration } from './settings/declaration';
 import { settingsPlugin } from './settings/plugin';
+import { vatDeclaration } from './vat/declaration';
 import { vatPlugin } from './vat/plugin';
 
 /**
@@ -60,6 +70,28 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
   idleMs: 75_000,
   checkEveryMs: 1_000,
 };
+
+/**
+ * What each feature declares for the platform (platform.ts `FeatureDeclaration`): a new feature adds its
+ * declaration here, beside its plugin below. In the plugins' order.
+ */
+export const FEATURES: readonly FeatureDeclaration[] = [
+  settingsDeclaration,
+  catalogueDeclaration,
+  enquiriesDeclaration,
+  quotesDeclaration,
+  newsletterDeclaration,
+  reviewsDeclaration,
+  mediaDeclaration,
+  customersDeclaration,
+  giftCardsDeclaration,
+  vatDeclaration,
+];
+
+/** Hands every feature's declaration to the platform: before a database opens (the app, scripts, tests). */
+export function declareShop(): void {
+  declareFeatures(FEATURES);
+}
 
 /** How long one plugin may take to register (Fastify's default is 10 s). */
 const PLUGIN_TIMEOUT_MS = 300_000;
@@ -122,7 +154,7 @@ export async function buildApp({
   await app.register(adminRoutes, { config });
   // The platform (database, outbox, audit, events), then each feature after the ones it uses. A feature
   // registers its own routes and decorates the app with its public face (its index.ts).
-  await app.register(platformPlugin, { config, tuning });
+  await app.register(platformPlugin, { config, tuning, features: FEATURES });
   await app.register(settingsPlugin);
   await app.register(paymentsPlugin);
   await app.register(cataloguePlugin);

@@ -9,20 +9,21 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Kysely } from 'kysely';
+import type { Kysely, Migration, Transaction } from 'kysely';
 import { AuditTrail } from './audit/audit-trail';
 import { type AppConfig, isHttps } from './config';
 import { type OpenDatabase, openDatabase } from './db/database';
+import { declareMigrations } from './db/migrations';
 import type { DatabaseProbe } from './db/probe';
 import type { Database } from './db/schema';
 import { SchemaRecovery } from './db/schema-recovery';
 import { ShopEventBus } from './lib/events';
 import type { FaultHit } from './lib/fault-spec';
 import { isSchemaMissing } from './lib/unavailable';
+import { declareMailKinds } from './mail/mail-kinds';
 import { OutboxSender, type OutboxTimings, outboxBacklog } from './mail/outbox';
 import { createFileTransport, createSmtpTransport, type MailTransport } from './mail/transport';
 import { faultTrigger } from './ops/faults';
-import type { PeriodicTimings } from './ops/periodic-job';
 import { AdminSessionStore, SignInThrottle } from './security/admin-sessions';
 import { installOwnerAuth } from './security/owner-auth';
 import { PeopleStore } from './security/people-store';
@@ -32,24 +33,77 @@ import { type SharedCounters, sharedCounters } from './security/shared-counters'
 /** The default transport's folder under DATA_DIR: the retention pass and erasure delete its files too. */
 export const OUTBOX_DIR = 'outbox';
 
-/** Test tuning only: production runs every default. */
+/**
+ * What a feature declares for the platform to compose, so adding a feature touches its own folder and
+ * app.ts's list, not the platform: its migrations (run with the platform's, in one order by name) and
+ * its e-mail kinds.
+ */
+export interface FeatureDeclaration {
+  /** The feature's one name (its folder). */
+  readonly name: string;
+  /** Named '0001-...' like the platform's; the Migrator runs all of them in the order of their names. */
+  readonly migrations?: Readonly<Record<string, Migration>>;
+  /** The outbox kinds of its e-mails (mail/mail-kinds.ts): no other feature may use one. */
+  readonly mailKinds?: Readonly<Record<string, string>>;
+  /** Its tables' part of the privacy export, of erasure and of the retention pass (server/privacy). */
+  readonly personalData?: PersonalDataPart;
+}
+
+/** The person an export or erasure is about: the address lower-cased, and the ids of its orders. */
+export interface DataSubject {
+  readonly email: string;
+  readonly orderIds: readonly string[];
+}
+
+/**
+ * A feature's personal data, as the privacy feature composes it (docs/product.md §12): every table that
+ * holds personal data has its export, erasure and retention rule here, in the feature that owns it.
+ */
+export interface PersonalDataPart {
+  /**
+   * References of the orderless e-mails about the person that this feature sends (an enquiry's id): the
+   * export lists those e-mails, and erasure erases them.
+   */
+  readonly mailReferences?: (db: Kysely<Database>, email: string) => Promise<readonly string[]>;
+  /** Its fields of the export of an address. */
+  readonly exportOf?: (db: Kysely<Database>, who: DataSubject) => Promise<Readonly<Record<string, unknown>>>;
+  /**
+   * Erases what it holds about the person, inside the erasure's one transaction, before the person's
+   * orders are anonymised; the counts go into the erasure's answer.
+   */
+  readonly erase?: (
+    trx: Transaction<Database>,
+    who: DataSubject,
+    nowIso: string,
+  ) => Promise<Readonly<Record<string, number>>>;
+  /** What goes with orders that lose their personal data (erasure and the retention pass alike). */
+  readonly eraseWithOrders?: (
+    db: Kysely<Database> | Transaction<Database>,
+    orderIds: readonly string[],
+    nowIso: string,
+  ) => Promise<void>;
+  /** Its tables' retention rules at `now`, run by the daily pass; the counts go into its log line. */
+  readonly applyRetention?: (db: Kysely<Database>, now: Date) => Promise<Readonly<Record<string, number>>>;
+}
+
+/** Hands the features' declarations to the platform; before the database opens. Declaring again is a no-op. */
+export function declareFeatures(features: readonly FeatureDeclaration[]): void {
+  for (const feature of features) {
+    if (feature.migrations) declareMigrations(feature.migrations);
+    if (feature.mailKinds) declareMailKinds(feature.name, feature.mailKinds);
+  }
+}
+
+/**
+ * Test tuning only: production runs every default. The platform's knobs are here; a feature adds its own
+ * to this interface from its folder (TypeScript's module augmentation of `ShopTuning`, beside the plugin
+ * that reads it), so its tests reach them through `buildApp({ tuning })`.
+ */
 export interface ShopTuning {
   /** Faster retries for tests. */
   readonly outboxTimings?: Partial<OutboxTimings>;
   /** A fixed clock for the withdrawal window, the dispatch dates and the shared counters' windows. */
   readonly now?: () => Date;
-  /** The daily retention pass (privacy/retention.ts); false in tests that run passes themselves. */
-  readonly retention?: Partial<PeriodicTimings> | false;
-  /** The review requests' periodic pass (reviews/review-requests-job.ts); false in tests that drive it. */
-  readonly reviewRequests?: Partial<PeriodicTimings> | false;
-  /** How often the catalogue's version is polled (0: only notifications and local edits). */
-  readonly cataloguePollMs?: number;
-  /** The newsletter campaigns' paced pass (newsletter/campaign-job.ts); false in tests that drive it. */
-  readonly campaigns?: Partial<PeriodicTimings> | false;
-  /** The cart reminders' pass (newsletter/cart-reminder-job.ts); false in tests that drive it. */
-  readonly cartReminders?: Partial<PeriodicTimings> | false;
-  /** The gift cards' pass (e-mails on their day, lapsed holds); false in tests that drive it. */
-  readonly giftCards?: Partial<PeriodicTimings> | false;
   /** How a wrong sign-in's answer waits out its delay (a timer unless given). */
   readonly signInHold?: (ms: number) => Promise<void>;
 }
@@ -80,6 +134,8 @@ export interface Platform {
   /** FAULT_INJECT's trigger (NODE_ENV=test only), or null. */
   readonly fault: FaultHit | null;
   readonly tuning: ShopTuning;
+  /** What the features declared (app.ts), for the features that compose them (privacy). */
+  readonly features: readonly FeatureDeclaration[];
   /** The tests' fixed clock, or undefined for the real one. */
   readonly now: (() => Date) | undefined;
 }
@@ -92,8 +148,13 @@ declare module 'fastify' {
 
 async function platform(
   app: FastifyInstance,
-  { config, tuning }: { config: AppConfig; tuning: ShopTuning },
+  {
+    config,
+    tuning,
+    features = [],
+  }: { config: AppConfig; tuning: ShopTuning; features?: readonly FeatureDeclaration[] },
 ): Promise<void> {
+  declareFeatures(features);
   const database = await openDatabase(config.database, undefined, app.log);
   const { db } = database;
   const now = tuning.now;
@@ -151,6 +212,7 @@ async function platform(
     signIns,
     fault,
     tuning,
+    features,
     now,
   });
   app.addHook('onReady', async () => {

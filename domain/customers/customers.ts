@@ -174,6 +174,7 @@ export const erasureResponseSchema = z.object({
   unpaidCheckoutsErased: z.number(),
   ordersAnonymised: z.number(),
   customerNotesDeleted: z.number(),
+  giftCardsErased: z.number(),
   quotesErased: z.number(),
   mailBodiesErased: z.number(),
   mailFilesDeleted: z.number(),

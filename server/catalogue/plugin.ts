@@ -49,3 +49,10 @@ async function catalogue(app: FastifyInstance): Promise<void> {
 }
 
 export const cataloguePlugin = featurePlugin('catalogue', [], catalogue);
+
+declare module '../platform' {
+  interface ShopTuning {
+    /** How often the catalogue's version is polled (0: only notifications and local edits). */
+    readonly cataloguePollMs?: number;
+  }
+}

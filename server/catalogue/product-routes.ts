@@ -20,6 +20,7 @@ import {
 } from '../../domain/catalogue/product-admin';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
+import { KIB } from '../security/route-policy';
 import { type CatalogueService, ifMatchValue } from './catalogue-service';
 
 export interface ProductRouteOptions {
@@ -64,7 +65,11 @@ export async function productRoutes(app: FastifyInstance, opts: ProductRouteOpti
 
   api.post(
     PRODUCTS_API.productsCsv,
-    { schema: { response: { 200: productsImportResponseSchema } } },
+    {
+      schema: { response: { 200: productsImportResponseSchema } },
+      // The owner's products (docs/product.md, products section): a CSV import is a whole spreadsheet.
+      config: { policy: { limit: 'admin', body: 'csv', sameOrigin: true, maxBodyBytes: 1024 * KIB } },
+    },
     async (request, reply) => {
       const text = typeof request.body === 'string' ? request.body : '';
       return reply.send({ ok: true, applied: await catalogue.importCsv(text, ownerActor(request)) });
@@ -105,7 +110,10 @@ export async function productRoutes(app: FastifyInstance, opts: ProductRouteOpti
   const made = { 200: adminProductResponseSchema, 201: adminProductResponseSchema };
   api.post(
     `${PRODUCTS_API.products}/:id/duplicate`,
-    { schema: { params: byId, response: made } },
+    {
+      schema: { params: byId, response: made },
+      config: { policy: { limit: 'admin', body: 'json-or-empty', sameOrigin: true, maxBodyBytes: 1 * KIB } },
+    },
     async (request, reply) => {
       const { value: product, repeat } = await catalogue.duplicate(request.params.id, ownerActor(request));
       return reply.code(repeat ? 200 : 201).send({ ok: true, product });

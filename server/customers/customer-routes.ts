@@ -21,6 +21,7 @@ import {
 } from '../../domain/customers/customers';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY } from '../security/route-policy';
 import type { CustomerService } from './customer-service';
 
 export async function customerRoutes(
@@ -50,8 +51,13 @@ export async function customerRoutes(
   });
 
   const noted = { ...params, body: customerNoteSchema, response: { 200: customerNoteResponseSchema } };
-  api.put(`${one}/note`, { schema: noted }, async (request, reply) => {
-    const saved = await customers.saveNote(request.params.email, request.body.note, ownerActor(request));
-    return reply.send({ ok: true, note: saved?.note ?? '', noteUpdatedAt: saved?.updatedAt ?? null });
-  });
+  // The owner's note (2,000 characters).
+  api.put(
+    `${one}/note`,
+    { schema: noted, config: { policy: DESK_ACTION_POLICY } },
+    async (request, reply) => {
+      const saved = await customers.saveNote(request.params.email, request.body.note, ownerActor(request));
+      return reply.send({ ok: true, note: saved?.note ?? '', noteUpdatedAt: saved?.updatedAt ?? null });
+    },
+  );
 }

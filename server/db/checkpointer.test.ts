@@ -9,8 +9,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../tests/support/test-app';
+import { declareShop } from '../app';
 import { AUTOCHECKPOINT_PAGES, FALLBACK_AUTOCHECKPOINT_PAGES, START_GROUP_WRITES } from './checkpointer';
 import { DATABASE_FILE, executeAtomically, openDatabase } from './database';
+
+// The features' migrations with the platform's, as the app declares them before it opens the database.
+declareShop();
 
 const dirs: ReturnType<typeof tempDataDir>[] = [];
 afterEach(() => {

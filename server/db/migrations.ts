@@ -1,21 +1,19 @@
 /**
  * The schema's history, run by Kysely's `Migrator` at start (see ./database.ts and
- * docs/decisions/0008-migrations.md). A migration is never edited once released: change the schema with a
- * new one. Names sort in the order they run. Everything is written with Kysely's schema and query builders
- * and SQL that SQLite and PostgreSQL share, so both dialects run the same list; the few spots where they
- * differ ask `dialectOf` and say why. A database SQLite already has keeps exactly the schema these
- * migrations gave it before PostgreSQL was added.
+ * docs/decisions/0008-migrations.md). A migration is never edited once released: change the schema with a new
+ * one. Names sort in the order they run, across the platform and the features: this file holds the platform's
+ * tables' migrations (and, for now, those of orders, offers and payments); each other feature keeps its own
+ * in `server/<feature>/migrations.ts` and declares them (`declareMigrations`, called where app.ts composes
+ * the features), and `MIGRATIONS` is the one list the Migrator runs. Everything is written with Kysely's
+ * schema and query builders and SQL that SQLite and PostgreSQL share, so both dialects run the same list; the
+ * few spots where they differ ask `dialectOf` and say why. A database SQLite already has keeps exactly the
+ * schema these migrations gave it before PostgreSQL was added.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { type ColumnDefinitionBuilder, type Kysely, type Migration, sql } from 'kysely';
-import { seedSnapshot } from '../../domain/catalogue/seed';
-import { dispatchDate } from '../../domain/making/dispatch';
+import { type Migration, sql } from 'kysely';
 import { canonicalEmail } from '../../domain/shared/email';
 import { dialectOf } from './dialect';
-
-// Migrations run against the schema as it was then, not as ./schema.ts types it today.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type AnyDb = Kysely<any>;
+import { type AnyDb, epochMsType, serialKey, sha256Hex } from './migration-kit';
 
 /** The hand-written runner that came before the Migrator recorded its versions in this table. */
 const LEGACY_RUNNER_TABLE = 'schema_migrations';
@@ -32,25 +30,6 @@ async function legacyRunnerApplied(db: AnyDb, version: number): Promise<boolean>
     .where('version', '=', version)
     .executeTakeFirst();
   return row !== undefined;
-}
-
-/**
- * A generated integer key: SQLite's `integer primary key autoincrement` (what SQLite databases already
- * have), PostgreSQL's identity column (int4, so it comes back as a JS number like SQLite's).
- */
-function serialKey(db: AnyDb) {
-  return (c: ColumnDefinitionBuilder) =>
-    dialectOf(db) === 'postgres'
-      ? c.primaryKey().generatedByDefaultAsIdentity()
-      : c.primaryKey().autoIncrement();
-}
-
-/**
- * Epoch milliseconds exceed a 32-bit integer: PostgreSQL needs int8 (read back as numbers, see
- * ./database.ts); SQLite's `integer` already holds 64 bits, and its databases keep the type they have.
- */
-function epochMsType(db: AnyDb) {
-  return dialectOf(db) === 'postgres' ? 'bigint' : 'integer';
 }
 
 async function createInitialSchema(db: AnyDb): Promise<void> {
@@ -281,139 +260,7 @@ async function sqliteDropOutboxOrderNotNull(db: AnyDb): Promise<void> {
   for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
 }
 
-/**
- * The catalogue in the database (docs/product.md, products section; docs/decisions/0012): the products,
- * their pictures in order, the handles a product was known by before, one row holding the catalogue's
- * version and the next product id, and each product's history. Seeded with the 27 bracelets the code held
- * until now (domain/catalogue/seed.ts), as they were: a fresh database shows exactly the shop of before.
- * Lists (materials, sizes, palette, widths) are JSON text: read and written whole, never queried inside.
- */
-async function addCatalogueSchema(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('catalogue_products')
-    // An integer, so the next free id is arithmetic; the API and the pages carry it as a string.
-    .addColumn('id', 'integer', (c) => c.primaryKey())
-    .addColumn('handle', 'text', (c) => c.notNull().unique())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('price', 'integer', (c) => c.notNull().check(sql`price >= 0`))
-    .addColumn('category', 'text', (c) => c.notNull())
-    .addColumn('materials', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('full_description', 'text', (c) => c.notNull())
-    .addColumn('sizes', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('active', 'paused', 'retired')`))
-    .addColumn('note', 'text', (c) => c.notNull())
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('palette', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createTable('catalogue_images')
-    .addColumn('product_id', 'integer', (c) => c.notNull().references('catalogue_products.id'))
-    .addColumn('id', 'text', (c) => c.notNull())
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('base', 'text', (c) => c.notNull())
-    .addColumn('widths', 'text', (c) => c.notNull())
-    .addColumn('width', 'integer', (c) => c.notNull())
-    .addColumn('height', 'integer', (c) => c.notNull())
-    .addColumn('alt', 'text', (c) => c.notNull())
-    .addColumn('placeholder', 'text')
-    .addPrimaryKeyConstraint('catalogue_images_pk', ['product_id', 'id'])
-    .execute();
-  await db.schema
-    .createTable('catalogue_former_handles')
-    .addColumn('handle', 'text', (c) => c.primaryKey())
-    .addColumn('product_id', 'integer', (c) => c.notNull().references('catalogue_products.id'))
-    .execute();
-  await db.schema
-    .createTable('catalogue_state')
-    // One row: every edit bumps `version` in its own transaction, which also serialises edits.
-    .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
-    .addColumn('version', 'integer', (c) => c.notNull())
-    // Never lowered: an id once given is never given again, whatever becomes of its product.
-    .addColumn('next_product_id', 'integer', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createTable('catalogue_changes')
-    .addColumn('id', 'integer', serialKey(db))
-    .addColumn('product_id', 'integer', (c) => c.notNull())
-    .addColumn('at', 'text', (c) => c.notNull())
-    /** The session's label, as in admin_audit ('token' for a Bearer script); no address. */
-    .addColumn('session', 'text', (c) => c.notNull())
-    .addColumn('action', 'text', (c) => c.notNull())
-    /** JSON: { field: { before, after } } for every field the change touched. */
-    .addColumn('changes', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('catalogue_changes_product')
-    .on('catalogue_changes')
-    .columns(['product_id', 'id'])
-    .execute();
-
-  const seed = seedSnapshot();
-  for (const p of seed.products) {
-    await db
-      .insertInto('catalogue_products')
-      .values({
-        id: Number(p.id),
-        handle: p.handle,
-        name: p.name,
-        price: p.price,
-        category: p.category,
-        materials: JSON.stringify(p.materials),
-        description: p.description,
-        full_description: p.fullDescription,
-        sizes: JSON.stringify(p.sizes),
-        status: p.status,
-        note: p.note,
-        position: p.position,
-        palette: JSON.stringify(p.palette),
-        created_at: p.updatedAt,
-        updated_at: p.updatedAt,
-      })
-      .execute();
-    for (const [position, image] of p.images.entries()) {
-      await db
-        .insertInto('catalogue_images')
-        .values({
-          product_id: Number(p.id),
-          id: image.id,
-          position,
-          base: image.base,
-          widths: JSON.stringify(image.widths),
-          width: image.width,
-          height: image.height,
-          alt: image.alt,
-          placeholder: image.placeholder ?? null,
-        })
-        .execute();
-    }
-  }
-  const nextId = Math.max(0, ...seed.products.map((p) => Number(p.id))) + 1;
-  await db
-    .insertInto('catalogue_state')
-    // Version 1 is the seed; each edit adds one.
-    .values({ id: 1, version: 1, next_product_id: nextId })
-    .execute();
-
-  // Each order line keeps the picture it was sold with. Lines sold before this migration get the
-  // picture their product had in the code then (the seed); a line of a product the seed does not know
-  // keeps none.
-  await db.schema.alterTable('order_lines').addColumn('image', 'text').execute();
-  for (const p of seed.products) {
-    const image = p.images[0];
-    if (!image) continue;
-    await db
-      .updateTable('order_lines')
-      .set({ image: image.base })
-      .where('product_id', '=', p.id)
-      .where('image', 'is', null)
-      .execute();
-  }
-}
-
-export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial-schema': {
     async up(db: AnyDb) {
       // A database created by the hand-written runner already has exactly this schema (its version 1):
@@ -592,90 +439,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
     },
   },
 
-  '0011-catalogue': {
-    async up(db: AnyDb) {
-      await addCatalogueSchema(db);
-    },
-  },
-  '0012-media': {
-    async up(db: AnyDb) {
-      // The owner's photos, every rendition in the database (docs/decisions/0013-photo-storage.md): every
-      // instance serves them, and with SQLite they stay in DATA_DIR's one file that `npm run backup` copies.
-      // A photo's id is its content hash, so rows are written once and never change.
-      await db.schema
-        .createTable('media')
-        .addColumn('id', 'text', (c) => c.notNull())
-        .addColumn('width', 'integer', (c) => c.notNull())
-        .addColumn('format', 'text', (c) => c.notNull().check(sql`format in ('avif', 'webp')`))
-        .addColumn('data', dialectOf(db) === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        // Set by the retention pass while no product (and no order) shows the photo; rows unreferenced
-        // for 30 days are deleted.
-        .addColumn('unreferenced_since', 'text')
-        .addPrimaryKeyConstraint('media_pk', ['id', 'width', 'format'])
-        .execute();
-    },
-  },
-  '0013-settings': {
-    async up(db: AnyDb) {
-      // The owner's settings changed on the desk (server/settings/settings-store.ts), one row per name,
-      // the value as JSON: a name without a row has its default (the environment's). No personal data.
-      await db.schema
-        .createTable('settings')
-        .addColumn('name', 'text', (c) => c.primaryKey())
-        .addColumn('value', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .execute();
-    },
-  },
-  '0014-reviews': {
-    async up(db: AnyDb) {
-      await createReviewTables(db);
-    },
-  },
   '0015-discounts': {
     async up(db: AnyDb) {
       await createDiscountTables(db);
-    },
-  },
-  '0016-enquiries': {
-    async up(db: AnyDb) {
-      // Corporate and bespoke enquiries (server/enquiries/enquiry-store.ts, docs/product.md §16). Personal
-      // data: the retention pass deletes a row a year after its last change (RETENTION.enquiryDays).
-      await db.schema
-        .createTable('enquiries')
-        // Random, not guessable (enq_ + 20 characters): the desk's links and a quote's enquiryId carry it.
-        .addColumn('id', 'text', (c) => c.primaryKey())
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('company', 'text')
-        .addColumn('pieces', 'integer', (c) => c.notNull().check(sql`pieces >= 1`))
-        // The visitor's calendar date (YYYY-MM-DD), no time zone.
-        .addColumn('needed_by', 'text')
-        .addColumn('budget_per_piece', 'integer')
-        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('corporate', 'bespoke')`))
-        .addColumn('occasion', 'text')
-        .addColumn('message', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) =>
-          c.notNull().check(sql`status in ('new', 'quoted', 'won', 'lost')`),
-        )
-        .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex('enquiries_status_created')
-        .on('enquiries')
-        .columns(['status', 'created_at'])
-        .execute();
-      // The retention pass looks rows up by age, the owner's privacy requests by address.
-      await db.schema.createIndex('enquiries_updated').on('enquiries').column('updated_at').execute();
-      await db.schema.createIndex('enquiries_email').on('enquiries').column('email').execute();
-    },
-  },
-  '0017-quotes': {
-    async up(db: AnyDb) {
-      await createQuoteTables(db);
     },
   },
   '0018-discount-canonical-addresses': {
@@ -695,51 +461,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await restoreMakingStates(db);
     },
   },
-  '0021-quote-dispatch-by': {
-    async up(db: AnyDb) {
-      // The date the owner promises a quote's order is dispatched by (docs/product.md, quotes), an Irish
-      // calendar date. Nullable, so SQLite adds it without rebuilding the table; every row gets one here.
-      await db.schema.alterTable('quotes').addColumn('dispatch_by', 'text').execute();
-      // A paid quote: the date its order was given at payment, what the client was told since.
-      await db
-        .updateTable('quotes')
-        .set((eb) => ({
-          dispatch_by: eb
-            .selectFrom('orders')
-            .select('orders.dispatch_date')
-            .whereRef('orders.id', '=', 'quotes.order_id')
-            .where('orders.status', '=', 'paid'),
-        }))
-        .execute();
-      // Any other: the shop's own date for an order paid now (the quote page showed it, give or take the
-      // queue); the desk shows it and the owner may change it before sending the quote again.
-      await db
-        .updateTable('quotes')
-        .set({ dispatch_by: dispatchDate(new Date()) })
-        .where('dispatch_by', 'is', null)
-        .execute();
-    },
-  },
   '0022-hashed-page-keys': {
     async up(db: AnyDb) {
       await hashPageKeys(db);
-    },
-  },
-  // "Tell me when you're back" (server/settings/back-in-touch-store.ts): double opt-in like the
-  // newsletter; a row goes once its one e-mail is queued, or after a week unconfirmed.
-  '0023-back-in-touch': {
-    async up(db: AnyDb) {
-      await db.schema
-        .createTable('back_in_touch')
-        .addColumn('id', 'integer', serialKey(db))
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('email_key', 'text', (c) => c.notNull().unique())
-        .addColumn('token', 'text', (c) => c.notNull().unique())
-        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'confirmed')`))
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('confirmation_sent_at', 'text')
-        .addColumn('confirmed_at', 'text')
-        .execute();
     },
   },
   '0025-people': {
@@ -750,64 +474,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0026-named-actors': {
     async up(db: AnyDb) {
       await nameActors(db);
-    },
-  },
-  '0027-customer-notes': {
-    async up(db: AnyDb) {
-      // The owner's note about one customer (server/customers/customer-store.ts), keyed by the lower-cased
-      // address (shoppers have no accounts). Personal data: erased with the customer, and by the
-      // retention pass once unchanged for as long as paid orders are kept.
-      await db.schema
-        .createTable('customer_notes')
-        .addColumn('email_key', 'text', (c) => c.primaryKey())
-        .addColumn('note', 'text', (c) => c.notNull())
-        .addColumn('updated_at', 'text', (c) => c.notNull())
-        .execute();
-      await db.schema
-        .createIndex('customer_notes_updated')
-        .on('customer_notes')
-        .column('updated_at')
-        .execute();
-    },
-  },
-  '0029-newsletter-campaigns': {
-    async up(db: AnyDb) {
-      await createCampaignTables(db);
-    },
-  },
-  '0030-back-in-stock': {
-    async up(db: AnyDb) {
-      // "Tell me when it's back" (server/newsletter/back-in-stock-store.ts): one row per paused product and
-      // address, double opt-in like the newsletter's, deleted once its one e-mail is queued (or unconfirmed
-      // after RETENTION.unconfirmedSignupDays).
-      await db.schema
-        .createTable('back_in_stock_requests')
-        .addColumn('id', 'integer', serialKey(db))
-        .addColumn('product_id', 'text', (c) => c.notNull())
-        .addColumn('email', 'text', (c) => c.notNull())
-        .addColumn('email_key', 'text', (c) => c.notNull())
-        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'confirmed')`))
-        .addColumn('token', 'text', (c) => c.notNull().unique())
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .addColumn('confirmation_sent_at', 'text')
-        .addColumn('confirmed_at', 'text')
-        .execute();
-      await db.schema
-        .createIndex('back_in_stock_once')
-        .on('back_in_stock_requests')
-        .columns(['product_id', 'email_key'])
-        .unique()
-        .execute();
-      await db.schema
-        .createIndex('back_in_stock_email')
-        .on('back_in_stock_requests')
-        .column('email_key')
-        .execute();
-    },
-  },
-  '0031-cart-reminders': {
-    async up(db: AnyDb) {
-      await createCartReminders(db);
     },
   },
   '0032-order-channel': {
@@ -825,210 +491,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await addOrderVat(db);
     },
   },
-  '0035-hashed-link-tokens': {
-    async up(db: AnyDb) {
-      await hashLinkSecrets(db);
-    },
-  },
-  '0036-product-feed-fields': {
-    async up(db: AnyDb) {
-      await addProductFeedFields(db);
-    },
-  },
-  '0037-gift-cards': {
-    async up(db: AnyDb) {
-      await createGiftCardTables(db);
-    },
-  },
-  '0038-vat-mode': {
-    async up(db: AnyDb) {
-      await upgradeVatMode(db);
-    },
-  },
-  '0039-vat-records': {
-    async up(db: AnyDb) {
-      await createVatRecords(db);
-    },
-  },
 };
-
-/**
- * Gift cards (server/gift-cards, docs/product.md §19). A card is kept by the hash of its code (as order
- * keys are) and its last 4 characters; `balance` is the sum of its ledger, written in the same transaction
- * as each ledger row and never below zero (the check), so a conditional update is the concurrency guard.
- * `pending_code` holds the code only while the recipient's e-mail waits for its send date, and is cleared
- * in the transaction that queues it. A reservation holds part of a balance for one checkout session.
- * Personal data (names, e-mails, message): kept while the card may be spent, erased on request (privacy).
- */
-async function createGiftCardTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('gift_cards')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('code_hash', 'text', (c) => c.notNull().unique())
-    .addColumn('last4', 'text', (c) => c.notNull())
-    // A sold card is €10..€500 (the domain checks it); a reissued balance may be less.
-    .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0 and amount <= 50000`))
-    .addColumn('balance', 'integer', (c) => c.notNull().check(sql`balance >= 0`))
-    .addColumn('buyer_name', 'text', (c) => c.notNull())
-    .addColumn('buyer_email', 'text', (c) => c.notNull())
-    .addColumn('recipient_name', 'text', (c) => c.notNull())
-    .addColumn('recipient_email', 'text', (c) => c.notNull())
-    .addColumn('message', 'text', (c) => c.notNull())
-    // The Irish calendar day the recipient's e-mail goes (YYYY-MM-DD).
-    .addColumn('send_on', 'text', (c) => c.notNull())
-    .addColumn('pending_code', 'text')
-    // When the recipient's e-mail was queued, and its outbox row (a resend copies it).
-    .addColumn('sent_at', 'text')
-    .addColumn('mail_id', 'integer')
-    .addColumn('order_reference', 'text')
-    // 1: issued by the owner without payment (Numbers counts it as issued free, not sold).
-    .addColumn('free', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('disabled_at', 'text')
-    .addColumn('replaced_by', 'text')
-    .addColumn('expires_on', 'text', (c) => c.notNull())
-    .addColumn('issued_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('gift_cards_order').on('gift_cards').column('order_reference').execute();
-  await db.schema.createIndex('gift_cards_recipient').on('gift_cards').column('recipient_email').execute();
-  await db.schema.createIndex('gift_cards_buyer').on('gift_cards').column('buyer_email').execute();
-  await db.schema.createIndex('gift_cards_due').on('gift_cards').columns(['sent_at', 'send_on']).execute();
-
-  await db.schema
-    .createTable('gift_card_ledger')
-    .addColumn('id', 'integer', serialKey(db))
-    .addColumn('card_id', 'text', (c) => c.notNull().references('gift_cards.id'))
-    .addColumn('kind', 'text', (c) =>
-      c.notNull().check(sql`kind in ('issued', 'reserved', 'released', 'spent', 'restored', 'adjusted')`),
-    )
-    // Signed cents: the movement's effect on the balance.
-    .addColumn('amount', 'integer', (c) => c.notNull())
-    // The checkout session, the order's reference or the refund's id.
-    .addColumn('reference', 'text')
-    .addColumn('person', 'text')
-    .addColumn('reason', 'text')
-    .addColumn('at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('gift_card_ledger_card')
-    .on('gift_card_ledger')
-    .columns(['card_id', 'id'])
-    .execute();
-
-  await db.schema
-    .createTable('gift_card_reservations')
-    .addColumn('session_id', 'text', (c) => c.notNull())
-    .addColumn('card_id', 'text', (c) => c.notNull().references('gift_cards.id'))
-    // The card's place in the checkout's list: cards pay, and refunds go back, in this order.
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount > 0`))
-    .addColumn('state', 'text', (c) => c.notNull().check(sql`state in ('reserved', 'released', 'spent')`))
-    .addColumn('order_reference', 'text')
-    .addColumn('expires_at', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('gift_card_reservations_pk', ['session_id', 'card_id'])
-    .execute();
-  await db.schema
-    .createIndex('gift_card_reservations_due')
-    .on('gift_card_reservations')
-    .columns(['state', 'expires_at'])
-    .execute();
-  await db.schema
-    .createIndex('gift_card_reservations_order')
-    .on('gift_card_reservations')
-    .column('order_reference')
-    .execute();
-}
-
-/**
- * The owner's VAT mode (docs/product.md §20): a shop saved as VAT-registered (a seller row with a VAT
- * number) becomes registered in Ireland, as it charged before; a shop without a number stays as it was
- * (no row: the mode follows the number). The flat rate stays in the seller row, unread by VAT.
- */
-async function upgradeVatMode(db: AnyDb): Promise<void> {
-  const rows = (await db
-    .selectFrom('settings')
-    .select(['name', 'value', 'updated_at'])
-    .where('name', 'in', ['seller', 'vat'])
-    .execute()) as { name: string; value: string; updated_at: string }[];
-  const seller = rows.find((row) => row.name === 'seller');
-  if (seller === undefined || rows.some((row) => row.name === 'vat')) return;
-  let vatNumber: unknown = null;
-  try {
-    vatNumber = (JSON.parse(seller.value) as { vatNumber?: unknown }).vatNumber ?? null;
-  } catch {
-    return;
-  }
-  if (typeof vatNumber !== 'string' || vatNumber === '') return;
-  const value = JSON.stringify({ mode: 'ireland', vatNumber, gb: 'no_sale', ukVatNumber: null });
-  await db.insertInto('settings').values({ name: 'vat', value, updated_at: seller.updated_at }).execute();
-}
-
-/**
- * Invoices and credit notes (server/vat/vat-store.ts, docs/product.md §20): one counter row per kind and
- * year, updated under its row lock inside the payment's or refund's transaction, so numbers are gapless
- * and never reused on any number of instances; each record keeps the order's reference, its VAT
- * breakdown and the seller's and buyer's snapshot as JSON. Kept six years after issue, erasure or not
- * (a buyer erased is then "Customer (erased)"): the retention rule is in server/privacy.
- */
-async function createVatRecords(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('vat_sequences')
-    // threshold_notice: the 80% e-mail's one send per year (its row is its mark, `last` stays 1).
-    .addColumn('kind', 'text', (c) =>
-      c.notNull().check(sql`kind in ('invoice', 'credit_note', 'threshold_notice')`),
-    )
-    .addColumn('year', 'integer', (c) => c.notNull())
-    .addColumn('last', 'integer', (c) => c.notNull())
-    .addPrimaryKeyConstraint('vat_sequences_pk', ['kind', 'year'])
-    .execute();
-  await db.schema
-    .createTable('vat_invoices')
-    .addColumn('number', 'text', (c) => c.primaryKey())
-    .addColumn('order_reference', 'text', (c) => c.notNull().unique())
-    .addColumn('issued_at', 'text', (c) => c.notNull())
-    .addColumn('country', 'text', (c) => c.notNull())
-    .addColumn('scheme', 'text', (c) => c.notNull())
-    .addColumn('total_net', 'integer', (c) => c.notNull())
-    .addColumn('total_vat', 'integer', (c) => c.notNull())
-    .addColumn('lines', 'text', (c) => c.notNull())
-    .addColumn('seller', 'text', (c) => c.notNull())
-    .addColumn('buyer', 'text', (c) => c.notNull())
-    .addColumn('buyer_vat_number', 'text')
-    .addColumn('vies_consultation', 'text')
-    .addColumn('erased_at', 'text')
-    .execute();
-  await db.schema.createIndex('vat_invoices_issued').on('vat_invoices').column('issued_at').execute();
-  await db.schema
-    .createTable('vat_credit_notes')
-    .addColumn('number', 'text', (c) => c.primaryKey())
-    .addColumn('invoice_number', 'text', (c) => c.notNull().references('vat_invoices.number'))
-    .addColumn('order_reference', 'text', (c) => c.notNull())
-    .addColumn('refund_id', 'text', (c) => c.notNull().unique())
-    .addColumn('issued_at', 'text', (c) => c.notNull())
-    .addColumn('total_net', 'integer', (c) => c.notNull())
-    .addColumn('total_vat', 'integer', (c) => c.notNull())
-    .addColumn('lines', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('vat_credit_notes_issued').on('vat_credit_notes').column('issued_at').execute();
-}
-
-/**
- * What the shopping feeds say of a product beyond the rest (docs/product.md, product feeds): its GTIN
- * (null: none), its colour in words ('' : none) and whether the owner keeps it out of the feeds (0/1).
- * Every product stored before is in the feeds without a GTIN or colour.
- */
-async function addProductFeedFields(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('catalogue_products').addColumn('gtin', 'text').execute();
-  await db.schema
-    .alterTable('catalogue_products')
-    .addColumn('colour', 'text', (c) => c.notNull().defaultTo(''))
-    .execute();
-  await db.schema
-    .alterTable('catalogue_products')
-    .addColumn('exclude_from_feeds', 'integer', (c) => c.notNull().defaultTo(0))
-    .execute();
-}
 
 /**
  * The VAT an order is charged with, stored when it is created (docs/product.md §10.14): the rate in basis
@@ -1084,41 +547,6 @@ async function createOrderReturns(db: AnyDb): Promise<void> {
 }
 
 /**
- * The cart reminder (server/newsletter/cart-reminder-store.ts, docs/product.md §5.10a): one row per
- * checkout whose shopper ticked the box, with the consent's time, the address, the cart's lines (product,
- * size, quantity as JSON: never a price) and the SHA-256 of the restore link's token. Deleted when the
- * order is paid, and RETENTION.cartReminderDaysAfterSent after its one e-mail; none exists unticked.
- */
-async function createCartReminders(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('cart_reminders')
-    .addColumn('id', 'integer', serialKey(db))
-    // The pending order and its payment session (no foreign key: the row goes on its own schedule).
-    .addColumn('order_id', 'text', (c) => c.notNull().unique())
-    .addColumn('session_id', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('email_key', 'text', (c) => c.notNull())
-    .addColumn('lines', 'text', (c) => c.notNull())
-    .addColumn('consented_at', 'text', (c) => c.notNull())
-    // Both set in the transaction that queues the one e-mail (the claim: no pass sends it twice); the
-    // token itself is only in that e-mail.
-    .addColumn('token_hash', 'text', (c) => c.unique())
-    .addColumn('reminded_at', 'text')
-    // The shopper's "Put these back in my cart": the link's one use.
-    .addColumn('restored_at', 'text')
-    // Stripe's own link back to an expired checkout (checkout.session.expired), when it sent one.
-    .addColumn('recovery_url', 'text')
-    .execute();
-  await db.schema
-    .createIndex('cart_reminders_due')
-    .on('cart_reminders')
-    .columns(['reminded_at', 'consented_at'])
-    .execute();
-  await db.schema.createIndex('cart_reminders_email').on('cart_reminders').column('email_key').execute();
-  await db.schema.createIndex('cart_reminders_session').on('cart_reminders').column('session_id').execute();
-}
-
-/**
  * Where an order came from (docs/product.md §10.17): 'web' (a shopper's cart), 'quote' (a paid quote) or
  * 'manual' (the owner's own, taken by phone or at a fair). Orders before it are the web's, or a quote's
  * when they carry its reference. A manual order marked paid keeps how it was paid (cash, card reader,
@@ -1138,43 +566,6 @@ async function addOrderChannel(db: AnyDb): Promise<void> {
   await db.schema.alterTable('orders').addColumn('checkout_url', 'text').execute();
   await db.schema.alterTable('order_lines').addColumn('price_reason', 'text').execute();
   await db.schema.createIndex('orders_request_key').on('orders').column('request_key').unique().execute();
-}
-
-/** SHA-256 of a page key, hex: what the key tables keep (server/orders/order-key.ts hashes the same way). */
-function sha256Hex(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
-
-/**
- * The newsletter's, "tell me when you're back"'s and "tell me when it's back"'s link tokens are kept as
- * SHA-256 hashes, as the order pages' keys are: a copy of the database confirms or unsubscribes nobody.
- * Each token stored so far is hashed where it is, so every link already sent keeps working (the lookup
- * hashes the token it is given). A newsletter sign-up's later e-mails (a confirmation sent again, each
- * campaign message) carry keys of their own, kept (hashed) in `newsletter_keys`, going with their sign-up.
- */
-async function hashLinkSecrets(db: AnyDb): Promise<void> {
-  for (const table of ['newsletter_signups', 'back_in_touch', 'back_in_stock_requests'] as const) {
-    const rows = (await db.selectFrom(table).select(['id', 'token']).execute()) as {
-      id: number;
-      token: string;
-    }[];
-    for (const row of rows) {
-      await db
-        .updateTable(table)
-        .set({ token: sha256Hex(row.token) })
-        .where('id', '=', row.id)
-        .execute();
-    }
-  }
-  await db.schema
-    .createTable('newsletter_keys')
-    .addColumn('key_hash', 'text', (c) => c.primaryKey())
-    .addColumn('signup_id', 'integer', (c) =>
-      c.notNull().references('newsletter_signups.id').onDelete('cascade'),
-    )
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('newsletter_keys_signup').on('newsletter_keys').column('signup_id').execute();
 }
 
 /**
@@ -1307,55 +698,6 @@ async function restoreMakingStates(db: AnyDb): Promise<void> {
 }
 
 /**
- * Quotes the client pays by card (server/quotes/quote-store.ts, docs/product.md, quotes). The lines are
- * JSON as quoted (a catalogue product's price is fixed when the quote is made); `order_id` is the one
- * checkout the quote has open or paid, taken by a conditional update (the claim). The enquiry is a plain
- * id, no foreign key: enquiries live in their own module. The orders a quote becomes name it, and its
- * enquiry.
- */
-async function createQuoteTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('quotes')
-    .addColumn('reference', 'text', (c) => c.primaryKey())
-    // The quote page's key (like the order page's); null once the retention pass erased the quote.
-    .addColumn('quote_key', 'text')
-    .addColumn('enquiry_id', 'text')
-    .addColumn('email', 'text', (c) => c.notNull())
-    .addColumn('name', 'text')
-    .addColumn('lines', 'text', (c) => c.notNull())
-    .addColumn('discount_percent', 'integer', (c) =>
-      c.notNull().defaultTo(0).check(sql`discount_percent between 0 and 90`),
-    )
-    .addColumn('zone', 'text', (c) => c.notNull().check(sql`zone in ('IE', 'EU', 'WORLD')`))
-    .addColumn('subtotal', 'integer', (c) => c.notNull().check(sql`subtotal >= 0`))
-    .addColumn('discount', 'integer', (c) => c.notNull().check(sql`discount >= 0`))
-    .addColumn('shipping', 'integer', (c) => c.notNull().check(sql`shipping >= 0`))
-    .addColumn('total', 'integer', (c) => c.notNull().check(sql`total = subtotal - discount + shipping`))
-    // Irish calendar date, valid through its end.
-    .addColumn('valid_until', 'text', (c) => c.notNull())
-    .addColumn('note', 'text')
-    .addColumn('order_id', 'text')
-    // The hosted checkout's page for order_id, so a second Pay click gets the same one.
-    .addColumn('checkout_url', 'text')
-    .addColumn('sent_at', 'text')
-    .addColumn('withdrawn_at', 'text')
-    // The desk submission's Idempotency-Key that made it: a repeat of the submission answers this quote.
-    .addColumn('request_key', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema.createIndex('quotes_created').on('quotes').column('created_at').execute();
-  await db.schema.createIndex('quotes_enquiry').on('quotes').column('enquiry_id').execute();
-  // Unique: two instances given the same submission at once store one quote (NULLs never collide).
-  await db.schema.createIndex('quotes_request_key').unique().on('quotes').column('request_key').execute();
-
-  // Nullable, so SQLite adds them without rebuilding the table and its CHECKs.
-  await db.schema.alterTable('orders').addColumn('quote_reference', 'text').execute();
-  await db.schema.alterTable('orders').addColumn('enquiry_id', 'text').execute();
-  await db.schema.createIndex('orders_quote_reference').on('orders').column('quote_reference').execute();
-}
-
-/**
  * Discount codes and their reservations (server/offers/discount-store.ts, docs/product.md offers,
  * docs/decisions/0016-discount-reservations.md). A reservation row is one use of a code held by one
  * checkout: 'reserved' while the checkout is open, 'used' once paid, 'released' when it expired or was
@@ -1411,82 +753,6 @@ async function createDiscountTables(db: AnyDb): Promise<void> {
     .addColumn('discount', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema.alterTable('orders').addColumn('discount_code', 'text').execute();
-}
-
-/**
- * Reviews from buyers (server/reviews/review-store.ts, docs/product.md §8.13): one per product of one order
- * (the unique index), the request e-mail once per order (the primary key), and the addresses that asked
- * for no more requests, as hashes only.
- */
-async function createReviewTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('reviews')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    // Null once the reviewer's data was erased: the text may stay, the link to the order goes.
-    .addColumn('order_id', 'text', (c) => c.references('orders.id').onDelete('set null'))
-    // The order's reference, for the desk's list (null with the order link).
-    .addColumn('reference', 'text')
-    .addColumn('product_id', 'text', (c) => c.notNull())
-    // The order line reviewed (its position and size), so the review names exactly what was bought.
-    .addColumn('line_position', 'integer', (c) => c.notNull())
-    .addColumn('size', 'text')
-    .addColumn('rating', 'integer', (c) => c.notNull().check(sql`rating between 1 and 5`))
-    .addColumn('title', 'text')
-    .addColumn('text', 'text', (c) => c.notNull())
-    // Null once erased (shown as "A verified buyer").
-    .addColumn('display_name', 'text')
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'published', 'hidden')`))
-    // The owner's private reason for hiding it; never shown to shoppers.
-    .addColumn('reason', 'text')
-    .addColumn('reply', 'text')
-    .addColumn('featured', 'integer', (c) => c.notNull().defaultTo(0))
-    // 'YYYY-MM' of the payment: "Verified buyer, bought in March 2026", kept when the order link goes.
-    .addColumn('purchased_month', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .addColumn('published_at', 'text')
-    .execute();
-  await db.schema
-    .createIndex('reviews_order_product')
-    .on('reviews')
-    .columns(['order_id', 'product_id'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('reviews_product_status')
-    .on('reviews')
-    .columns(['product_id', 'status'])
-    .execute();
-  await db.schema
-    .createIndex('reviews_status_created')
-    .on('reviews')
-    .columns(['status', 'created_at'])
-    .execute();
-
-  await db.schema
-    .createTable('review_requests')
-    .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
-    .addColumn('queued_at', 'text', (c) => c.notNull())
-    // The secret of the e-mail's "no more review requests" link; null once used or erased.
-    .addColumn('token', 'text', (c) => c.unique())
-    .addColumn('email_hash', 'text')
-    .execute();
-
-  await db.schema
-    .createTable('review_opt_outs')
-    // sha256 of the lower-cased address: enough to recognise it, not to read it.
-    .addColumn('email_hash', 'text', (c) => c.primaryKey())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .execute();
-
-  // One row whose number grows with every change shoppers can see: each instance compares it to the
-  // one it rendered from (the storefront's reviews reach every instance within seconds).
-  await db.schema
-    .createTable('reviews_version')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
-    .addColumn('version', 'integer', (c) => c.notNull())
-    .execute();
-  await db.insertInto('reviews_version').values({ id: 1, version: 1 }).execute();
 }
 
 /**
@@ -1574,65 +840,27 @@ async function nameActors(db: AnyDb): Promise<void> {
   await db.schema.alterTable('order_notes').addColumn('actor_name', 'text').execute();
 }
 
-/**
- * The newsletter's campaigns (server/newsletter/campaign-store.ts, docs/product.md §5.10): a campaign, and
- * one row per confirmed subscriber it goes to, unique per (campaign, sign-up): the row turns into exactly
- * one outbox message in the transaction that queues it, whichever instance does, however often a pass
- * is repeated after a crash. The rows hold ids only: the address is read from the list when the message
- * is queued, and a sign-up deleted since (unsubscribed, erased) is skipped.
- */
-async function createCampaignTables(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('newsletter_campaigns')
-    // Random, not guessable (cmp_ + 20 characters).
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('subject', 'text', (c) => c.notNull())
-    .addColumn('preview', 'text', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
-    // JSON array of product ids, in the order of their blocks.
-    .addColumn('product_ids', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status in ('draft', 'scheduled', 'sending', 'sent')`),
-    )
-    .addColumn('send_at', 'text')
-    .addColumn('started_at', 'text')
-    .addColumn('sent_at', 'text')
-    // The e-mail rendered once when the send starts (Markdown and product blocks), without the
-    // per-subscriber unsubscribe link each message adds.
-    .addColumn('html_body', 'text')
-    .addColumn('text_body', 'text')
-    .addColumn('recipients', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('newsletter_campaigns_status')
-    .on('newsletter_campaigns')
-    .columns(['status', 'send_at'])
-    .execute();
+const declared: Record<string, Migration> = { ...PLATFORM_MIGRATIONS };
 
-  await db.schema
-    .createTable('campaign_recipients')
-    .addColumn('id', 'integer', serialKey(db))
-    .addColumn('campaign_id', 'text', (c) =>
-      c.notNull().references('newsletter_campaigns.id').onDelete('cascade'),
-    )
-    // newsletter_signups.id, without a foreign key: the sign-up may go (unsubscribe) while the row stays
-    // to count it as "unsubscribed since".
-    .addColumn('signup_id', 'integer', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('waiting', 'queued', 'skipped')`))
-    .addColumn('outbox_id', 'integer')
-    .addColumn('queued_at', 'text')
-    .execute();
-  await db.schema
-    .createIndex('campaign_recipients_once')
-    .on('campaign_recipients')
-    .columns(['campaign_id', 'signup_id'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('campaign_recipients_status')
-    .on('campaign_recipients')
-    .columns(['campaign_id', 'status', 'id'])
-    .execute();
+/**
+ * Every migration declared so far, the platform's and each feature's, in the order they run (by name).
+ * The features' are added by `declareMigrations` before the database opens (app.ts), so this one list is
+ * what the Migrator, the health check and the tests read.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = declared;
+
+/**
+ * Adds a feature's migrations to `MIGRATIONS`. Declaring the same set again changes nothing; a name
+ * another set already holds is an error, found at start, not a migration silently replaced.
+ */
+export function declareMigrations(migrations: Readonly<Record<string, Migration>>): void {
+  const added = Object.entries(migrations).filter(([name, migration]) => declared[name] !== migration);
+  const taken = added.find(([name]) => declared[name] !== undefined);
+  if (taken) throw new Error(`Two migrations are named ${taken[0]}`);
+  if (added.length === 0) return;
+  for (const [name, migration] of added) declared[name] = migration;
+  // Object keys keep their insertion order: put them back in the order they run.
+  const all = Object.entries(declared).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [name] of all) delete declared[name];
+  for (const [name, migration] of all) declared[name] = migration;
 }

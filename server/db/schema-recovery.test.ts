@@ -5,9 +5,13 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../tests/support/test-app';
+import { declareShop } from '../app';
 import { isSchemaMissing } from '../lib/unavailable';
 import { type OpenDatabase, openDatabase, pendingMigrationCount } from './database';
 import { SchemaRecovery } from './schema-recovery';
+
+// The features' migrations with the platform's, as the app declares them before it opens the database.
+declareShop();
 
 describe('isSchemaMissing', () => {
   it("is each dialect's missing-table error, and nothing else", () => {

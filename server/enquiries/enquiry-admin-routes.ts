@@ -19,6 +19,7 @@ import {
 import { ENQUIRY_API, ENQUIRY_MESSAGES } from '../../domain/enquiries/enquiry-texts';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY, KIB } from '../security/route-policy';
 import type { EnquiryService } from './enquiry-service';
 
 export async function adminEnquiryRoutes(
@@ -60,6 +61,8 @@ export async function adminEnquiryRoutes(
         body: enquiryPatchSchema,
         response: { 200: enquiryPatchResponseSchema },
       },
+      // The owner's status and notes of an enquiry (notes up to 4,000 characters).
+      config: { policy: { ...DESK_ACTION_POLICY, maxBodyBytes: 24 * KIB } },
     },
     async (request, reply) => {
       const { changed, enquiry } = await enquiries.patch(

@@ -11,6 +11,7 @@ import { enquiryRequestSchema } from '../../domain/enquiries/enquiries';
 import { ENQUIRY_API } from '../../domain/enquiries/enquiry-texts';
 import { okResponseSchema } from '../../domain/shared/answers';
 import { refuse } from '../lib/refusal';
+import { KIB } from '../security/route-policy';
 import type { EnquiryService } from './enquiry-service';
 
 export async function enquiryRoutes(
@@ -21,7 +22,12 @@ export async function enquiryRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.post(
     ENQUIRY_API.submit,
-    { schema: { body: enquiryRequestSchema, response: { 201: okResponseSchema } } },
+    {
+      schema: { body: enquiryRequestSchema, response: { 201: okResponseSchema } },
+      // A corporate or bespoke enquiry (docs/product.md §16): a message of 4,000 characters (up to 4 bytes
+      // each) and a few short fields.
+      config: { policy: { limit: 'enquiry', body: 'json', sameOrigin: true, maxBodyBytes: 24 * KIB } },
+    },
     async (request, reply) => {
       const outcome = await enquiries.submit(request.body);
       if (outcome.kind === 'invalid') refuse('invalid', outcome.error);

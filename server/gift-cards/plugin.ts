@@ -57,3 +57,10 @@ async function giftCards(app: FastifyInstance): Promise<void> {
 }
 
 export const giftCardsPlugin = featurePlugin('giftCards', [], giftCards);
+
+declare module '../platform' {
+  interface ShopTuning {
+    /** The gift cards' pass (e-mails on their day, lapsed holds); false in tests that drive it. */
+    readonly giftCards?: Partial<PeriodicTimings> | false;
+  }
+}

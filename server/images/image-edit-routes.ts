@@ -11,6 +11,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   checkImageDataUrl,
+  IMAGE_EDIT_LIMITS,
+  IMAGE_EDIT_MAX_BODY_BYTES,
   IMAGE_EDIT_MESSAGES,
   IMAGE_EDIT_PATH,
   imageEditRefusalSchema,
@@ -19,6 +21,7 @@ import {
 } from '../../domain/media/image-edit';
 import type { AppConfig } from '../config';
 import { refuse } from '../lib/refusal';
+import type { RoutePolicy } from '../security/route-policy';
 import { ConcurrencyGate } from './concurrency-gate';
 import { type ImageEditEngine, ImageEngineError, ImageInputError } from './engine';
 import { createHostedEngine } from './hosted-engine';
@@ -44,7 +47,23 @@ export async function adminRoutes(app: FastifyInstance, opts: AdminRouteOptions)
   const gate = new ConcurrencyGate(MAX_CONCURRENT_EDITS);
 
   const route = {
-    config: { ownerUnauthorized: IMAGE_EDIT_MESSAGES.unauthorized },
+    config: {
+      ownerUnauthorized: IMAGE_EDIT_MESSAGES.unauthorized,
+      // Each edit is CPU work (or a paid API call): at most a few a minute per client, failed tokens included.
+      policy: {
+        limit: 'admin',
+        cap: {
+          rule: {
+            requests: IMAGE_EDIT_LIMITS.requestsPerWindow,
+            perSeconds: IMAGE_EDIT_LIMITS.windowMs / 1000,
+          },
+          message: IMAGE_EDIT_MESSAGES.rateLimited,
+        },
+        body: 'json',
+        sameOrigin: true,
+        maxBodyBytes: IMAGE_EDIT_MAX_BODY_BYTES,
+      } satisfies RoutePolicy,
+    },
     schema: {
       body: imageEditRequestSchema,
       response: {

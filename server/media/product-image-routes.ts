@@ -24,6 +24,7 @@ import { INPUT_TEXT_ERRORS, isSingleLineText } from '../../domain/shared/input-t
 import type { Actor } from '../audit/audit-trail';
 import { validateField } from '../lib/validation';
 import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY, KIB } from '../security/route-policy';
 import { mediaBase } from './media-routes';
 import type { MediaStore } from './media-store';
 import type { PhotoPipeline } from './photo-pipeline';
@@ -180,7 +181,18 @@ export async function productImageRoutes(app: FastifyInstance, opts: ProductImag
 
   api.post(
     PRODUCT_IMAGES_PATH,
-    { schema: { params: productParams, response: added } },
+    {
+      schema: { params: productParams, response: added },
+      // One photo of up to 20 MB per upload, counted again while it streams in.
+      config: {
+        policy: {
+          limit: 'admin',
+          body: 'multipart',
+          sameOrigin: true,
+          maxBodyBytes: PHOTO_LIMITS.maxUploadBodyBytes,
+        },
+      },
+    },
     async (request, reply) => {
       const declared = Number(request.headers['content-length']);
       if (Number.isFinite(declared) && declared > PHOTO_LIMITS.maxUploadBodyBytes) {
@@ -233,7 +245,11 @@ export async function productImageRoutes(app: FastifyInstance, opts: ProductImag
 
   api.patch(
     PRODUCT_IMAGE_PATH,
-    { schema: { params: imageParams, body: imagePatch, response: changed } },
+    // Alt text and position as JSON.
+    {
+      schema: { params: imageParams, body: imagePatch, response: changed },
+      config: { policy: DESK_ACTION_POLICY },
+    },
     async (request, reply) => {
       const { id, imageId } = request.params;
       if (!(await port.getAdminProduct(id))) return notFound(reply, PRODUCT_IMAGE_MESSAGES.productNotFound);
@@ -245,7 +261,11 @@ export async function productImageRoutes(app: FastifyInstance, opts: ProductImag
 
   api.delete(
     PRODUCT_IMAGE_PATH,
-    { schema: { params: imageParams, response: removed } },
+    // A removal has no body.
+    {
+      schema: { params: imageParams, response: removed },
+      config: { policy: { limit: 'admin', body: 'json-or-empty', sameOrigin: true, maxBodyBytes: 1 * KIB } },
+    },
     async (request, reply) => {
       const { id, imageId } = request.params;
       if (!(await port.getAdminProduct(id))) return notFound(reply, PRODUCT_IMAGE_MESSAGES.productNotFound);

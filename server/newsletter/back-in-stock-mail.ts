@@ -5,8 +5,9 @@
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { BRAND } from '../../domain/config';
 import { escapeHtml, htmlDocument, htmlParagraph, WINE } from '../mail/layout';
-import { MAIL_KINDS, type QueuedMail } from '../mail/outbox';
+import type { QueuedMail } from '../mail/outbox';
 import { productBlockHtml, productBlockText } from './campaign-mail';
+import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
 export const BACK_IN_STOCK_PATHS = { confirm: '/back-in-stock/confirm' } as const;
 
@@ -39,7 +40,7 @@ export function backInStockConfirmationMail(
   return {
     orderId: null,
     reference: BACK_IN_STOCK_REFERENCE,
-    kind: MAIL_KINDS.backInStockConfirmation,
+    kind: NEWSLETTER_MAIL_KINDS.backInStockConfirmation,
     to: email,
     subject,
     text,
@@ -63,7 +64,7 @@ export function backInStockMail(publicUrl: string, email: string, product: Catal
   return {
     orderId: null,
     reference: BACK_IN_STOCK_REFERENCE,
-    kind: MAIL_KINDS.backInStock,
+    kind: NEWSLETTER_MAIL_KINDS.backInStock,
     to: email,
     subject,
     text,

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxSettled, TEST_PUBLIC_URL } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestApp, type TestApp } from '../../tests/support/test-shop';
-import { MAIL_KINDS } from '../mail/outbox';
 import { OUTBOX_DIR } from '../platform';
 import { BACK_IN_STOCK_MESSAGES } from './back-in-stock-routes';
 import { deleteUnconfirmedBackInStock } from './back-in-stock-store';
+import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
 const ADMIN_TOKEN = 'back-in-stock-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
@@ -72,14 +72,15 @@ describe.each(TEST_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
     expect((await notify('3', 'not an address')).statusCode).toBe(400);
     expect((await notify('99999', 'niamh@example.ie')).statusCode).toBe(404);
     await outboxSettled(app);
-    const confirmations = mails(MAIL_KINDS.backInStockConfirmation);
+    const confirmations = mails(NEWSLETTER_MAIL_KINDS.backInStockConfirmation);
     expect(confirmations.filter((m) => /^To: niamh@example\.ie$/m.test(m))).toHaveLength(1);
     expect(confirmations).toHaveLength(2);
   });
 
   it('confirms on the page’s POST only, then sends exactly one e-mail when the product is back', async () => {
     const mail =
-      mails(MAIL_KINDS.backInStockConfirmation).find((m) => /^To: niamh@example\.ie$/m.test(m)) ?? '';
+      mails(NEWSLETTER_MAIL_KINDS.backInStockConfirmation).find((m) => /^To: niamh@example\.ie$/m.test(m)) ??
+      '';
     const link = /(\/back-in-stock\/confirm\?token=[A-Za-z0-9_-]{32})/.exec(mail)?.[1] ?? '';
     expect(link).not.toBe('');
     const page = await app.inject({ method: 'GET', url: link });
@@ -98,9 +99,9 @@ describe.each(TEST_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
     expect(desk.json()).toEqual({ ok: true, waiting: { '3': 1 } });
 
     await setStatus('3', 'active');
-    await expect.poll(() => mails(MAIL_KINDS.backInStock).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => mails(NEWSLETTER_MAIL_KINDS.backInStock).length, { timeout: 10_000 }).toBe(1);
     await outboxSettled(app);
-    const back = mails(MAIL_KINDS.backInStock)[0] ?? '';
+    const back = mails(NEWSLETTER_MAIL_KINDS.backInStock)[0] ?? '';
     const product = app.catalogue.source.current().products.find((p) => p.id === '3');
     expect(back).toMatch(/^To: niamh@example\.ie$/m);
     expect(back).toContain(`${product?.name} is back at Solas`);
@@ -112,7 +113,7 @@ describe.each(TEST_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
     await setStatus('3', 'paused');
     await setStatus('3', 'active');
     await outboxSettled(app);
-    expect(mails(MAIL_KINDS.backInStock)).toHaveLength(1);
+    expect(mails(NEWSLETTER_MAIL_KINDS.backInStock)).toHaveLength(1);
   });
 
   it('deletes a request never confirmed after the retention period', async () => {

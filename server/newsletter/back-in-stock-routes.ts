@@ -14,6 +14,7 @@ import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
 import type { CatalogueSource } from '../catalogue';
 import { refuse } from '../lib/refusal';
 import { actionForm, message, sendLinkPage, urlencoded } from '../mail/link-pages';
+import { KIB } from '../security/route-policy';
 import { BACK_IN_STOCK_PATHS } from './back-in-stock-mail';
 import type { BackInStockStore } from './back-in-stock-store';
 import { TOKEN_PATTERN } from './newsletter-store';
@@ -42,7 +43,11 @@ export async function backInStockRoutes(
 
   api.post(
     '/api/products/:id/notify',
-    { schema: { params: paramsSchema, body: bodySchema, response: { 202: okResponseSchema } } },
+    {
+      schema: { params: paramsSchema, body: bodySchema, response: { 202: okResponseSchema } },
+      // "Tell me when it's back" on a paused product's page: the newsletter's limits and guards.
+      config: { policy: { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB } },
+    },
     async (request, reply) => {
       const product =
         catalogue.current().products.find((p) => p.id === request.params.id) ??
@@ -85,7 +90,11 @@ export async function backInStockRoutes(
 
   api.post(
     BACK_IN_STOCK_PATHS.confirm,
-    { schema: { querystring: linkToken, body: linkToken } },
+    {
+      schema: { querystring: linkToken, body: linkToken },
+      // Its confirmation page's button, like the newsletter's.
+      config: { policy: { limit: 'newsletter', body: 'form', sameOrigin: true, maxBodyBytes: 1 * KIB } },
+    },
     async (request, reply) => {
       const token = request.body.token ?? request.query.token;
       const productId = token ? await requests.confirm(token) : null;

@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { processShopPerTest } from '../../tests/support/process-shop';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
-import { DEFAULT_OUTBOX_TIMINGS, MAIL_KINDS } from '../mail/outbox';
+import { DEFAULT_OUTBOX_TIMINGS } from '../mail/outbox';
+import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 import { newToken } from './newsletter-store';
 
 const ADMIN_TOKEN = 'campaign-crash-admin-token-0123456789';
@@ -64,7 +65,7 @@ describe.each(TEST_DIALECTS)('a campaign send killed halfway on %s', (dialect) =
     expect(exit, first.output()).toEqual({ code: null, signal: 'SIGKILL' });
     expect(first.output()).toContain('FAULT_INJECT: killing the process now');
     const halfway = await withDb((db) =>
-      db.selectFrom('outbox').select('id').where('kind', '=', MAIL_KINDS.campaign).execute(),
+      db.selectFrom('outbox').select('id').where('kind', '=', NEWSLETTER_MAIL_KINDS.campaign).execute(),
     );
     expect(halfway).toHaveLength(250);
     // A message the killed sender held stays leased for one lease: move the stored clock past it.
@@ -91,7 +92,7 @@ describe.each(TEST_DIALECTS)('a campaign send killed halfway on %s', (dialect) =
       db
         .selectFrom('outbox')
         .select(['recipient', 'status'])
-        .where('kind', '=', MAIL_KINDS.campaign)
+        .where('kind', '=', NEWSLETTER_MAIL_KINDS.campaign)
         .execute(),
     );
     expect(rows).toHaveLength(SUBSCRIBERS);

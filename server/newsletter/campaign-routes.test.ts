@@ -12,9 +12,9 @@ import { CAMPAIGN_MESSAGES } from '../../domain/newsletter/campaigns';
 import { outboxSettled, TEST_PUBLIC_URL } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestApp, type TestApp } from '../../tests/support/test-shop';
-import { MAIL_KINDS } from '../mail/outbox';
 import { OUTBOX_DIR } from '../platform';
 import { DEFAULT_CAMPAIGN_TIMINGS } from './campaign-job';
+import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
 const ADMIN_TOKEN = 'campaigns-test-admin-token';
 const OWNER = 'owner@solas.test';
@@ -72,7 +72,7 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
   }
 
   const campaignMails = () =>
-    mails().filter((m) => m.file.includes(MAIL_KINDS.campaign) && !m.file.includes('test'));
+    mails().filter((m) => m.file.includes(NEWSLETTER_MAIL_KINDS.campaign) && !m.file.includes('test'));
 
   /** The token of an e-mail to `email` that has a link, the newest first (the database keeps only hashes). */
   async function mailedToken(email: string): Promise<string> {
@@ -202,7 +202,7 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
     });
     expect(res.statusCode).toBe(202);
     await outboxSettled(app);
-    const tests = mails().filter((m) => m.file.includes(MAIL_KINDS.campaignTest));
+    const tests = mails().filter((m) => m.file.includes(NEWSLETTER_MAIL_KINDS.campaignTest));
     expect(tests).toHaveLength(1);
     expect(tests[0]?.to).toBe(OWNER);
     expect(tests[0]?.subject).toBe('[TEST] Autumn is here');

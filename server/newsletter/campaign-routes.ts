@@ -27,9 +27,12 @@ import type { AuditTrail } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import { maskAddress } from '../mail/outbox';
 import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY, KIB, QUOTE_ACTION_POLICY } from '../security/route-policy';
 import type { BackInStockStore } from './back-in-stock-store';
 import type { CampaignService } from './campaign-service';
 import type { NewsletterStore } from './newsletter-store';
+
+const CAMPAIGN_EDIT_POLICY = { ...DESK_ACTION_POLICY, maxBodyBytes: 96 * KIB };
 
 export interface CampaignRouteOptions {
   readonly campaigns: CampaignService;
@@ -56,7 +59,12 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
 
   api.post(
     CAMPAIGNS_API.campaigns,
-    { schema: { body: campaignCreateSchema, response: { 201: campaignResponseSchema } } },
+    {
+      schema: { body: campaignCreateSchema, response: { 201: campaignResponseSchema } },
+      // Newsletter campaigns (docs/product.md §5.10): a Markdown body of 20,000 characters (up to 4 bytes
+      // each) and a few short fields.
+      config: { policy: CAMPAIGN_EDIT_POLICY },
+    },
     async (request, reply) => {
       const campaign = await campaigns.create(request.body);
       await audit.audit({
@@ -76,7 +84,10 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
 
   api.patch(
     `${CAMPAIGNS_API.campaigns}/:id`,
-    { schema: { params: campaignParamsSchema, body: campaignPatchSchema, response: campaignAnswer } },
+    {
+      schema: { params: campaignParamsSchema, body: campaignPatchSchema, response: campaignAnswer },
+      config: { policy: CAMPAIGN_EDIT_POLICY },
+    },
     async (request, reply) => {
       const campaign = await campaigns.patch(request.params.id, request.body);
       return reply.send({ ok: true, campaign });
@@ -94,7 +105,11 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
 
   api.post(
     `${CAMPAIGNS_API.campaigns}/:id/test`,
-    { schema: { params: campaignParamsSchema, response: { 202: campaignResponseSchema } } },
+    // Test and send carry at most a time.
+    {
+      schema: { params: campaignParamsSchema, response: { 202: campaignResponseSchema } },
+      config: { policy: QUOTE_ACTION_POLICY },
+    },
     async (request, reply) => {
       const campaign = await campaigns.test(request.params.id);
       return reply.code(202).send({ ok: true, campaign });
@@ -109,6 +124,7 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
         body: campaignSendBodySchema,
         response: { 202: campaignResponseSchema },
       },
+      config: { policy: QUOTE_ACTION_POLICY },
     },
     async (request, reply) => {
       const campaign = await campaigns.send(request.params.id, request.body?.at);
@@ -143,7 +159,11 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
 
   api.delete(
     `${CAMPAIGNS_API.subscribers}/:email`,
-    { schema: { params: subscriberParamsSchema, response: { 200: okResponseSchema } } },
+    // Removing a subscriber carries nothing.
+    {
+      schema: { params: subscriberParamsSchema, response: { 200: okResponseSchema } },
+      config: { policy: QUOTE_ACTION_POLICY },
+    },
     async (request, reply) => {
       const removed = await newsletter.remove(request.params.email);
       if (!removed) refuse('not-found', CAMPAIGN_MESSAGES.subscriberNotFound);

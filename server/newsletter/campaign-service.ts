@@ -14,9 +14,10 @@ import {
   type CampaignView,
 } from '../../domain/newsletter/campaigns';
 import { refuse } from '../lib/refusal';
-import { type enqueueMail, MAIL_KINDS, outboxRow, type QueuedMail } from '../mail/outbox';
+import { type enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
 import { campaignMessage, type RenderedCampaign, renderCampaign } from './campaign-mail';
 import type { CampaignRecipient, CampaignStore } from './campaign-store';
+import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 import { NEWSLETTER_PATHS, newsletterLinks } from './newsletter-mail';
 
 export interface CampaignServiceOptions {
@@ -120,7 +121,7 @@ export class CampaignService {
     const mail: QueuedMail = {
       orderId: null,
       reference: row.id,
-      kind: MAIL_KINDS.campaignTest,
+      kind: NEWSLETTER_MAIL_KINDS.campaignTest,
       to: await this.o.ownerEmail(),
       ...message,
     };
@@ -153,7 +154,7 @@ export class CampaignService {
       return {
         orderId: null,
         reference: campaignId,
-        kind: MAIL_KINDS.campaign,
+        kind: NEWSLETTER_MAIL_KINDS.campaign,
         to: recipient.email,
         ...campaignMessage(subject, rendered, links.unsubscribe),
         listUnsubscribe: links.unsubscribe,

@@ -9,7 +9,8 @@ import { orderReference } from '../../domain/checkout/checkout';
 import { BRAND } from '../../domain/config';
 import { cartRestoreUrl, type ReminderLine } from '../../domain/newsletter/cart-reminder';
 import { escapeHtml, htmlDocument, htmlParagraph, WINE } from '../mail/layout';
-import { MAIL_KINDS, type QueuedMail } from '../mail/outbox';
+import type { QueuedMail } from '../mail/outbox';
+import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
 export const CART_REMINDER_SUBJECT = `Your ${BRAND.name} cart is still waiting`;
 
@@ -69,7 +70,7 @@ export function cartReminderMail(input: {
     // The checkout's own order: the outbox holds one e-mail per order and kind, so never a second one.
     orderId: input.orderId,
     reference: orderReference(input.sessionId),
-    kind: MAIL_KINDS.cartReminder,
+    kind: NEWSLETTER_MAIL_KINDS.cartReminder,
     to: input.email,
     subject: CART_REMINDER_SUBJECT,
     text,

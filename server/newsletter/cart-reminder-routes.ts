@@ -18,6 +18,7 @@ import {
 import { restoredCartSchema } from '../../domain/newsletter/cart-reminder-api';
 import type { CatalogueSource } from '../catalogue';
 import { refuse } from '../lib/refusal';
+import { KIB } from '../security/route-policy';
 import type { CartReminder, CartReminderStore } from './cart-reminder-store';
 
 const paramsSchema = z.object({ token: z.string().max(100) });
@@ -46,7 +47,15 @@ export async function cartReminderRoutes(
       .send(answer(reminder, reminder.restoredAt !== null));
   });
 
-  api.post(`${CART_RESTORE_PATH}/:token`, { schema: restore }, async (request, reply) => {
+  // The cart reminder's link (docs/product.md §5.10a): the shopper's "Put these back in my cart", the
+  // link's one use, from the shop's own cart page; no body.
+  const putBack = {
+    schema: restore,
+    config: {
+      policy: { limit: 'newsletter', body: 'json-or-empty', sameOrigin: true, maxBodyBytes: 1 * KIB },
+    },
+  } as const;
+  api.post(`${CART_RESTORE_PATH}/:token`, putBack, async (request, reply) => {
     const outcome = await opts.reminders.consume(request.params.token);
     if (outcome.kind === 'unknown') refuse('not-found', CART_REMINDER_TEXT.unknown);
     if (outcome.kind === 'used') refuse('conflict', CART_REMINDER_TEXT.used);

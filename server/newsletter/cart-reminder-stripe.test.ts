@@ -14,8 +14,8 @@ import {
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
-import { MAIL_KINDS } from '../mail/outbox';
 import { cartReminderPass } from './cart-reminder-job';
+import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
 const WEBHOOK_SECRET = 'whsec_test_cart_reminder_secret';
 const DAY = 24 * 60 * 60 * 1000;
@@ -108,7 +108,7 @@ describe('the cart reminder with Stripe', () => {
 
     expect(await pass(new Date(Date.now() + DAY + 60_000))).toMatchObject({ queued: 1 });
     await outboxSettled(app);
-    const mails = (await outboxRows(app)).filter((r) => r.kind === MAIL_KINDS.cartReminder);
+    const mails = (await outboxRows(app)).filter((r) => r.kind === NEWSLETTER_MAIL_KINDS.cartReminder);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.recipient).toBe('recover.me@example.ie');
     expect(mails[0]?.text_body).toContain(url);
@@ -181,7 +181,7 @@ describe('the cart reminder with Stripe', () => {
     expect((await deliver('checkout.session.expired', forged)).statusCode).toBe(200);
     await pass(new Date(Date.now() + DAY + 60_000));
     await outboxSettled(app);
-    const [mail] = (await outboxRows(app)).filter((r) => r.kind === MAIL_KINDS.cartReminder);
+    const [mail] = (await outboxRows(app)).filter((r) => r.kind === NEWSLETTER_MAIL_KINDS.cartReminder);
     expect(mail?.text_body).toContain(`${TEST_PUBLIC_URL}/#/cart?restore=`);
     expect(mail?.text_body).not.toContain('evil.example');
   });

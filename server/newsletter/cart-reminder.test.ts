@@ -11,9 +11,9 @@ import { outboxRows, outboxSettled, payAndConfirm, TEST_PUBLIC_URL } from '../..
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 import { loadConfig } from '../config';
-import { MAIL_KINDS } from '../mail/outbox';
 import { cartReminderPass, cartReminderTimings } from './cart-reminder-job';
 import { deleteExpiredCartReminders } from './cart-reminder-store';
+import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
 const ADMIN_TOKEN = 'cart-reminder-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
@@ -67,7 +67,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
   async function reminders(to?: string) {
     await outboxSettled(app);
     return (await outboxRows(app)).filter(
-      (r) => r.kind === MAIL_KINDS.cartReminder && (to === undefined || r.recipient === to),
+      (r) => r.kind === NEWSLETTER_MAIL_KINDS.cartReminder && (to === undefined || r.recipient === to),
     );
   }
 
@@ -75,7 +75,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
   const testMail = (row: { readonly orderId: string; readonly email: string }) => (token: string) => ({
     orderId: row.orderId,
     reference: 'SOL-TEST',
-    kind: MAIL_KINDS.cartReminder,
+    kind: NEWSLETTER_MAIL_KINDS.cartReminder,
     to: row.email,
     subject: 's',
     text: token,

@@ -6,7 +6,7 @@
 import { BRAND } from '../../domain/config';
 import { escapeHtml, htmlDocument, htmlParagraph, type RenderedMail, WINE } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';
-import { MAIL_KINDS } from '../mail/outbox';
+import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
 export const NEWSLETTER_PATHS = {
   confirm: '/newsletter/confirm',
@@ -77,7 +77,7 @@ export function newsletterConfirmationMail(publicUrl: string, email: string, tok
   return {
     orderId: null,
     reference: NEWSLETTER_REFERENCE,
-    kind: MAIL_KINDS.newsletterConfirmation,
+    kind: NEWSLETTER_MAIL_KINDS.newsletterConfirmation,
     to: email,
     ...newsletterConfirmation(links),
     listUnsubscribe: links.unsubscribe,

@@ -17,6 +17,7 @@ import { newsletterResponseSchema } from '../../domain/newsletter/newsletter';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
 import { refuse } from '../lib/refusal';
 import { sendLinkPage, urlencoded } from '../mail/link-pages';
+import { KIB } from '../security/route-policy';
 import { NEWSLETTER_PATHS } from './newsletter-mail';
 import { NEWSLETTER_PAGES } from './newsletter-pages';
 import { type NewsletterStore, TOKEN_PATTERN } from './newsletter-store';
@@ -38,7 +39,29 @@ const bodySchema = z.strictObject({
  */
 const linkToken = z.object({ token: z.string().max(100).optional() }).catch({});
 const linkRoute = { schema: { querystring: linkToken } };
-const linkFormRoute = { schema: { querystring: linkToken, body: linkToken } };
+const linkForm = { querystring: linkToken, body: linkToken };
+
+/**
+ * The confirmation page's button (docs/product.md §5.10): the token is the authority, and the page is the
+ * shop's own, so the cross-site guard keeps other sites from confirming a sign-up they started.
+ */
+const confirmRoute = {
+  schema: linkForm,
+  config: { policy: { limit: 'newsletter', body: 'link-form', sameOrigin: true, maxBodyBytes: 1 * KIB } },
+} as const;
+
+/**
+ * The List-Unsubscribe URL (RFC 8058): mail programs POST to it from their own servers or from the
+ * reader's webmail page, so it can come from anywhere. That is safe: the unguessable token in the URL is
+ * the only authority (no cookie or session could be ridden by a forged request), and the only effect is
+ * taking that token's own address off the list, which anyone holding the e-mail may do. Not rate
+ * limited: one mail provider's servers send every reader's unsubscribes from a few addresses, and a
+ * request costs one indexed lookup.
+ */
+const unsubscribeRoute = {
+  schema: linkForm,
+  config: { policy: { limit: null, body: 'link-form', sameOrigin: false, maxBodyBytes: 1 * KIB } },
+} as const;
 
 function tokenOf(query: { token?: string }, body?: { token?: string }): string | null {
   const token = body?.token ?? query.token;
@@ -61,7 +84,11 @@ export async function newsletterRoutes(
 
   const api = app.withTypeProvider<ZodTypeProvider>();
   const signUp = { body: bodySchema, response: { 200: newsletterResponseSchema } };
-  api.post('/api/newsletter', { schema: signUp }, async (request, reply) => {
+  const signUpRoute = {
+    schema: signUp,
+    config: { policy: { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB } },
+  } as const;
+  api.post('/api/newsletter', signUpRoute, async (request, reply) => {
     const email = checkEmail(request.body.email);
     if (!email.ok) refuse('invalid', email.message);
     const source = request.body.source ?? 'website';
@@ -79,7 +106,7 @@ export async function newsletterRoutes(
       : page(reply, 404, NEWSLETTER_PAGES.expired());
   });
 
-  api.post(NEWSLETTER_PATHS.confirm, linkFormRoute, async (request, reply) => {
+  api.post(NEWSLETTER_PATHS.confirm, confirmRoute, async (request, reply) => {
     const token = tokenOf(request.query, request.body);
     const outcome = token ? await newsletter.confirm(token) : 'unknown';
     request.log.info({ outcome }, 'newsletter confirmation');
@@ -95,7 +122,7 @@ export async function newsletterRoutes(
       : page(reply, 404, NEWSLETTER_PAGES.expired());
   });
 
-  api.post(NEWSLETTER_PATHS.unsubscribe, linkFormRoute, async (request, reply) => {
+  api.post(NEWSLETTER_PATHS.unsubscribe, unsubscribeRoute, async (request, reply) => {
     const token = tokenOf(request.query, request.body);
     if (!token) return page(reply, 404, NEWSLETTER_PAGES.expired());
     const known = await newsletter.unsubscribe(token);

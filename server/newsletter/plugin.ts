@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { enqueueMail } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
+import type { PeriodicTimings } from '../ops/periodic-job';
 import { backInStockConfirmationMail, backInStockMail } from './back-in-stock-mail';
 import { backInStockRoutes } from './back-in-stock-routes';
 import { BackInStockStore } from './back-in-stock-store';
@@ -103,3 +104,12 @@ async function newsletter(
 }
 
 export const newsletterPlugin = featurePlugin('newsletter', ['settings', 'catalogue'], newsletter);
+
+declare module '../platform' {
+  interface ShopTuning {
+    /** The newsletter campaigns' paced pass (./campaign-job.ts); false in tests that drive it. */
+    readonly campaigns?: Partial<PeriodicTimings> | false;
+    /** The cart reminders' pass (./cart-reminder-job.ts); false in tests that drive it. */
+    readonly cartReminders?: Partial<PeriodicTimings> | false;
+  }
+}

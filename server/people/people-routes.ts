@@ -58,8 +58,23 @@ import {
   type PersonRecord,
   sha256Hex,
 } from '../security/people-store';
+import { KIB, QUOTE_ACTION_POLICY, type RoutePolicy } from '../security/route-policy';
 import { invitationMail } from './invitation-mail';
 import type { PasskeyCeremonies } from './passkey-ceremonies';
+
+// People and passkeys (docs/security.md): small JSON; a WebAuthn answer is a few KB at most.
+const SMALL_JSON: RoutePolicy = { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB };
+const TINY_JSON: RoutePolicy = { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB };
+const WEBAUTHN_ANSWER: RoutePolicy = {
+  limit: 'admin',
+  body: 'json',
+  sameOrigin: true,
+  maxBodyBytes: 16 * KIB,
+};
+/** An action named by its URL alone. */
+const NO_BODY = { policy: QUOTE_ACTION_POLICY };
+/** A maker's own account (her passkeys, devices and sessions): hers to use as the owner uses hers. */
+const FOR_MAKERS = { forMakers: true };
 
 export interface PeopleRouteOptions {
   readonly config: AppConfig;
@@ -187,14 +202,18 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   // ------------------------------------------------------------------------------------- who am I
 
-  api.get(PEOPLE_API.me, { schema: { response: { 200: meAnswerSchema } } }, async (request, reply) => {
-    const actor = actorOf(request);
-    return reply.send({
-      ok: true,
-      person: meOut({ id: actor.personId, name: actor.name ?? '', role: actor.role }),
-      needsPasskey: actor.needsPasskey === true,
-    });
-  });
+  api.get(
+    PEOPLE_API.me,
+    { schema: { response: { 200: meAnswerSchema } }, config: FOR_MAKERS },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      return reply.send({
+        ok: true,
+        person: meOut({ id: actor.personId, name: actor.name ?? '', role: actor.role }),
+        needsPasskey: actor.needsPasskey === true,
+      });
+    },
+  );
 
   // ---------------------------------------------------------------------------------- the people
 
@@ -208,7 +227,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   });
 
   const added = { body: newPersonSchema, response: { 201: personAnswerSchema } };
-  api.post(PEOPLE_API.people, { schema: added }, async (request, reply) => {
+  api.post(PEOPLE_API.people, { schema: added, config: { policy: SMALL_JSON } }, async (request, reply) => {
     // The first person is an owner who registered a passkey: anyone invited before her would retire the
     // token's session and leave the shop with nobody who can sign in as its owner.
     if ((await people.ownersWhoCanSignIn()) === 0) refuse('conflict', PEOPLE_MESSAGES.ownerFirst);
@@ -223,7 +242,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   const onePerson = { ...byPerson, response: { 200: personAnswerSchema } };
   api.patch(
     `${PEOPLE_API.people}/:id`,
-    { schema: { ...onePerson, body: personPatchSchema } },
+    { schema: { ...onePerson, body: personPatchSchema }, config: { policy: SMALL_JSON } },
     async (request, reply) => {
       const outcome = await people.update(request.params.id, request.body);
       if (outcome === 'not-found') refuse('not-found', PEOPLE_MESSAGES.notFound);
@@ -238,29 +257,41 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   );
 
   const done = { response: { 200: okResponseSchema } };
-  api.delete(`${PEOPLE_API.people}/:id`, { schema: { ...byPerson, ...done } }, async (request, reply) => {
-    const outcome = await people.remove(request.params.id);
-    if (outcome === 'not-found') refuse('not-found', PEOPLE_MESSAGES.notFound);
-    if (outcome === 'last-owner') refuse('conflict', PEOPLE_MESSAGES.lastOwner);
-    // Every session of theirs ends now, on every instance: the sessions live in the database.
-    await sessions.endAllOf(request.params.id);
-    await audit(request, 'person-remove', request.params.id);
-    return reply.send({ ok: true });
-  });
+  api.delete(
+    `${PEOPLE_API.people}/:id`,
+    { schema: { ...byPerson, ...done }, config: NO_BODY },
+    async (request, reply) => {
+      const outcome = await people.remove(request.params.id);
+      if (outcome === 'not-found') refuse('not-found', PEOPLE_MESSAGES.notFound);
+      if (outcome === 'last-owner') refuse('conflict', PEOPLE_MESSAGES.lastOwner);
+      // Every session of theirs ends now, on every instance: the sessions live in the database.
+      await sessions.endAllOf(request.params.id);
+      await audit(request, 'person-remove', request.params.id);
+      return reply.send({ ok: true });
+    },
+  );
 
-  api.post(`${PEOPLE_API.people}/:id/invitation`, { schema: onePerson }, async (request, reply) => {
-    const person = (await people.byId(request.params.id)) ?? refuse('not-found', PEOPLE_MESSAGES.notFound);
-    await sendInvitation(person, request);
-    await audit(request, 'person-invite-again', person.id);
-    return reply.send({ ok: true, person: await personOut(person) });
-  });
+  api.post(
+    `${PEOPLE_API.people}/:id/invitation`,
+    { schema: onePerson, config: NO_BODY },
+    async (request, reply) => {
+      const person = (await people.byId(request.params.id)) ?? refuse('not-found', PEOPLE_MESSAGES.notFound);
+      await sendInvitation(person, request);
+      await audit(request, 'person-invite-again', person.id);
+      return reply.send({ ok: true, person: await personOut(person) });
+    },
+  );
 
-  api.delete(`${PEOPLE_API.people}/:id/invitation`, { schema: onePerson }, async (request, reply) => {
-    const person = (await people.byId(request.params.id)) ?? refuse('not-found', PEOPLE_MESSAGES.notFound);
-    await people.withdrawInvitation(person.id);
-    await audit(request, 'person-invite-withdraw', person.id);
-    return reply.send({ ok: true, person: await personOut(person) });
-  });
+  api.delete(
+    `${PEOPLE_API.people}/:id/invitation`,
+    { schema: onePerson, config: NO_BODY },
+    async (request, reply) => {
+      const person = (await people.byId(request.params.id)) ?? refuse('not-found', PEOPLE_MESSAGES.notFound);
+      await people.withdrawInvitation(person.id);
+      await audit(request, 'person-invite-withdraw', person.id);
+      return reply.send({ ok: true, person: await personOut(person) });
+    },
+  );
 
   // ----------------------------------------------------------------------- sign in with a passkey
 
@@ -268,7 +299,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   // the form's own answer (403 with a passkey) says anyway.
   api.get(
     PEOPLE_API.signInOptions,
-    { schema: { response: { 200: signInOptionsSchema } } },
+    { schema: { response: { 200: signInOptionsSchema } }, config: { signIn: true } },
     async (_request, reply) => {
       return reply.send({ ok: true, tokenSignIn: (await people.count()) === 0 });
     },
@@ -276,7 +307,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.post(
     PEOPLE_API.passkeyOptions,
-    { schema: { response: { 200: optionsAnswerSchema } } },
+    { schema: { response: { 200: optionsAnswerSchema } }, config: { ...NO_BODY, signIn: true } },
     async (_request, reply) => {
       return reply.send({ ok: true, options: await ceremonies.authenticationOptions() });
     },
@@ -285,7 +316,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   const signedIn = { response: { 200: signedInAnswerSchema } };
   api.post(
     PEOPLE_API.passkey,
-    { schema: { body: signInRequestSchema, ...signedIn } },
+    { schema: { body: signInRequestSchema, ...signedIn }, config: { policy: WEBAUTHN_ANSWER, signIn: true } },
     async (request, reply) => {
       const passkey = await ceremonies.verifyAuthentication(request.body.response);
       const person = passkey && (await people.byId(passkey.personId));
@@ -297,7 +328,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.post(
     PEOPLE_API.recovery,
-    { schema: { body: recoveryRequestSchema, ...signedIn } },
+    { schema: { body: recoveryRequestSchema, ...signedIn }, config: { policy: TINY_JSON, signIn: true } },
     async (request, reply) => {
       const personId = await people.takeRecoveryCode(request.body.code);
       const person = personId && (await people.byId(personId));
@@ -311,7 +342,10 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.post(
     PEOPLE_API.welcomeOptions,
-    { schema: { body: welcomeOptionsRequestSchema, response: { 200: welcomeOptionsAnswerSchema } } },
+    {
+      schema: { body: welcomeOptionsRequestSchema, response: { 200: welcomeOptionsAnswerSchema } },
+      config: { policy: TINY_JSON, signIn: true },
+    },
     async (request, reply) => {
       const person = await people.invitationFor(request.body.token);
       if (!person) return failed(request, reply, 410, PEOPLE_MESSAGES.expired);
@@ -326,7 +360,10 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   const registered = { response: { 200: registeredAnswerSchema } };
   api.post(
     PEOPLE_API.welcome,
-    { schema: { body: welcomeRequestSchema, ...registered } },
+    {
+      schema: { body: welcomeRequestSchema, ...registered },
+      config: { policy: WEBAUTHN_ANSWER, signIn: true },
+    },
     async (request, reply) => {
       const { token, response, passkeyName } = request.body;
       const person = await people.invitationFor(token);
@@ -384,7 +421,13 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.post(
     PEOPLE_API.myPasskeyOptions,
-    { schema: { body: myPasskeyOptionsRequestSchema, response: { 200: optionsAnswerSchema } } },
+    {
+      schema: { body: myPasskeyOptionsRequestSchema, response: { 200: optionsAnswerSchema } },
+      config: {
+        ...FOR_MAKERS,
+        policy: { limit: 'admin', body: 'json-or-empty', sameOrigin: true, maxBodyBytes: 2 * KIB },
+      },
+    },
     async (request, reply) => {
       const who =
         (await registrantFor(request, request.body ?? {})) ??
@@ -399,7 +442,10 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.post(
     PEOPLE_API.myPasskeys,
-    { schema: { body: myPasskeyRequestSchema, ...registered } },
+    {
+      schema: { body: myPasskeyRequestSchema, ...registered },
+      config: { ...FOR_MAKERS, policy: WEBAUTHN_ANSWER },
+    },
     async (request, reply) => {
       const { response, passkeyName, name, email } = request.body;
       const who =
@@ -445,7 +491,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.get(
     PEOPLE_API.myPasskeys,
-    { schema: { response: { 200: passkeysAnswerSchema } } },
+    { schema: { response: { 200: passkeysAnswerSchema } }, config: FOR_MAKERS },
     async (request, reply) => {
       const id = myId(request);
       if (id === null) return reply.send({ ok: true, passkeys: [], recoveryCodesLeft: null });
@@ -462,7 +508,10 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   const byPasskey = { params: passkeyParamsSchema };
   api.patch(
     `${PEOPLE_API.myPasskeys}/:id`,
-    { schema: { ...byPasskey, ...done, body: passkeyPatchSchema } },
+    {
+      schema: { ...byPasskey, ...done, body: passkeyPatchSchema },
+      config: { ...FOR_MAKERS, policy: TINY_JSON },
+    },
     async (request, reply) => {
       const id = myId(request);
       if (id === null || !(await people.renamePasskey(id, request.params.id, request.body.name))) {
@@ -475,7 +524,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.delete(
     `${PEOPLE_API.myPasskeys}/:id`,
-    { schema: { ...byPasskey, ...done } },
+    { schema: { ...byPasskey, ...done }, config: { ...NO_BODY, ...FOR_MAKERS } },
     async (request, reply) => {
       const id = myId(request);
       const outcome = id === null ? 'not-found' : await people.removePasskey(id, request.params.id);
@@ -487,7 +536,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
   );
 
   const codes = { response: { 200: recoveryCodesAnswerSchema } };
-  api.post(PEOPLE_API.myRecoveryCodes, { schema: codes }, async (request, reply) => {
+  api.post(PEOPLE_API.myRecoveryCodes, { schema: codes, config: NO_BODY }, async (request, reply) => {
     const id = myId(request) ?? refuse('not-found', PEOPLE_MESSAGES.notFound);
     const recoveryCodes = await people.newRecoveryCodes(id);
     await audit(request, 'recovery-codes-new', id);
@@ -496,7 +545,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.get(
     PEOPLE_API.mySessions,
-    { schema: { response: { 200: sessionsAnswerSchema } } },
+    { schema: { response: { 200: sessionsAnswerSchema } }, config: FOR_MAKERS },
     async (request, reply) => {
       const id = myId(request);
       const current = actorOf(request).session;
@@ -516,7 +565,7 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
 
   api.delete(
     `${PEOPLE_API.mySessions}/:id`,
-    { schema: { params: sessionParamsSchema, ...done } },
+    { schema: { params: sessionParamsSchema, ...done }, config: { ...NO_BODY, ...FOR_MAKERS } },
     async (request, reply) => {
       const id = myId(request);
       if (id === null || !(await sessions.endOne(id, request.params.id))) {
@@ -529,12 +578,16 @@ export async function peopleRoutes(app: FastifyInstance, opts: PeopleRouteOption
     },
   );
 
-  api.delete(PEOPLE_API.mySessions, { schema: done }, async (request, reply) => {
-    const id = myId(request);
-    if (id !== null) await sessions.endAllOf(id);
-    await audit(request, 'sign-out-everywhere', null);
-    return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
-  });
+  api.delete(
+    PEOPLE_API.mySessions,
+    { schema: done, config: { ...NO_BODY, ...FOR_MAKERS } },
+    async (request, reply) => {
+      const id = myId(request);
+      if (id !== null) await sessions.endAllOf(id);
+      await audit(request, 'sign-out-everywhere', null);
+      return reply.clearCookie(ADMIN_SESSION_COOKIE, cookieOptions).send({ ok: true });
+    },
+  );
 }
 
 function registrantOf(person: PersonRecord) {

@@ -24,6 +24,7 @@ import { exportFileName, exportSummary, readableExport } from '../../domain/cust
 import { checkEmail } from '../../domain/shared/email';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
+import { KIB } from '../security/route-policy';
 import { ErasureRefused, type PrivacyActor, type PrivacyStore } from './privacy-store';
 
 export const PRIVACY_PATHS = {
@@ -46,7 +47,14 @@ const config = { ownerUnauthorized: PRIVACY_MESSAGES.unauthorized };
 const exported = { 200: privacyExportResponseSchema };
 const exportRoute = { config, schema: { querystring: z.object({ email }), response: exported } };
 const erased = { 200: erasureResponseSchema };
-const eraseRoute = { config, schema: { body: z.strictObject({ email }), response: erased } };
+// The owner's erasure request for one e-mail address (docs/product.md §12).
+const eraseRoute = {
+  config: {
+    ...config,
+    policy: { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+  },
+  schema: { body: z.strictObject({ email }), response: erased },
+} as const;
 
 export async function privacyAdminRoutes(
   app: FastifyInstance,
@@ -116,7 +124,12 @@ export async function privacyAdminRoutes(
     },
   );
 
-  api.delete(customer, { schema: { ...byPath.schema, response: erased } }, async (request, reply) => {
+  // The desk's Customers (docs/product.md §10.15): the same erasure; no body.
+  const eraseCustomer = {
+    schema: { ...byPath.schema, response: erased },
+    config: { policy: { limit: 'admin', body: 'json-or-empty', sameOrigin: true, maxBodyBytes: 1 * KIB } },
+  } as const;
+  api.delete(customer, eraseCustomer, async (request, reply) => {
     const result = await erase(request.params.email, ownerActor(request));
     request.log.info(
       { ...result, paidOrdersKept: result.paidOrdersKept.length },

@@ -13,10 +13,12 @@ import { deliveryPromise } from '../../domain/making/dispatch';
 import { cents } from '../../domain/shared/money';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { FEATURES } from '../app';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import { EnquiryStore } from '../enquiries/enquiry-store';
 import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';
 import { createFileTransport, type MailTransport } from '../mail/transport';
+import { NEWSLETTER_MAIL_KINDS } from '../newsletter/mail-kinds';
 import { newsletterConfirmationMail } from '../newsletter/newsletter-mail';
 import { NewsletterStore } from '../newsletter/newsletter-store';
 import { DESK_MAIL_KINDS } from '../orders/fulfilment-mail';
@@ -24,7 +26,11 @@ import { OrderStore } from '../orders/order-store';
 import type { ShippingDetails } from '../payments/provider';
 import { createTestCheckoutProvider } from '../payments/test-checkout';
 import { QuoteStore } from '../quotes/quote-store';
+import { REVIEWS_MAIL_KINDS } from '../reviews/mail-kinds';
 import { ErasureRefused, PrivacyStore } from './privacy-store';
+
+/** Every feature's part, as the app composes them (app.ts FEATURES). */
+const PERSONAL_DATA = FEATURES.flatMap((f) => (f.personalData ? [f.personalData] : []));
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -75,7 +81,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       senderDomain: 'solas.test',
     });
     mailDir = path.join(data.dir, 'outbox');
-    privacy = new PrivacyStore(database.db, { mailDir });
+    privacy = new PrivacyStore(database.db, { mailDir, parts: PERSONAL_DATA });
     start = Date.now();
   });
 
@@ -177,7 +183,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       expect(stored).not.toContain(token);
       expect(mail).toMatchObject({
         recipient: SHOPPER,
-        kind: MAIL_KINDS.newsletterConfirmation,
+        kind: NEWSLETTER_MAIL_KINDS.newsletterConfirmation,
         order_id: null,
       });
       expect(mail.list_unsubscribe).toBe(`http://shop.test/newsletter/unsubscribe?token=${token}`);
@@ -549,7 +555,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       const onItsWay = await queued(DESK_MAIL_KINDS.dispatched);
       held.sender.start();
       expect(await held.started).toBe(onItsWay);
-      await queued(MAIL_KINDS.reviewRequest);
+      await queued(REVIEWS_MAIL_KINDS.reviewRequest);
 
       await privacy.eraseFor(SHOPPER, OWNER);
       held.release();

@@ -33,6 +33,7 @@ import {
 import { refuse } from '../lib/refusal';
 import { addToRequestLine } from '../ops/logging';
 import { ownerActor } from '../security/owner-auth';
+import { KIB, QUOTE_ACTION_POLICY } from '../security/route-policy';
 import type { QuoteService } from './quote-service';
 
 export async function quoteRoutes(app: FastifyInstance, opts: { quotes: QuoteService }): Promise<void> {
@@ -100,18 +101,26 @@ export async function quoteRoutes(app: FastifyInstance, opts: { quotes: QuoteSer
       reply.send({ ok: true, quote: await quotes.update(request.params.reference, request.body) }),
   );
 
-  api.post(`${one}/send`, { schema: adminOne }, async (request, reply) =>
-    reply.send({ ok: true, quote: await quotes.send(request.params.reference) }),
+  // Send and withdraw carry nothing but the reference in the URL.
+  api.post(
+    `${one}/send`,
+    { schema: adminOne, config: { policy: QUOTE_ACTION_POLICY } },
+    async (request, reply) => reply.send({ ok: true, quote: await quotes.send(request.params.reference) }),
   );
 
-  api.post(`${one}/withdraw`, { schema: adminOne }, async (request, reply) =>
-    reply.send({ ok: true, quote: await quotes.withdraw(request.params.reference) }),
+  api.post(
+    `${one}/withdraw`,
+    { schema: adminOne, config: { policy: QUOTE_ACTION_POLICY } },
+    async (request, reply) =>
+      reply.send({ ok: true, quote: await quotes.withdraw(request.params.reference) }),
   );
 
   api.post(
     QUOTES_API.view,
     {
       schema: { params: quoteParamsSchema, body: quoteKeySchema, response: { 200: quotePageResponseSchema } },
+      // A quote's page (docs/product.md, quotes): the key in the body, like the order page.
+      config: { policy: { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB } },
     },
     async (request, reply) => {
       const quote = await quotes.view(request.params.reference, request.body.key);
@@ -128,6 +137,8 @@ export async function quoteRoutes(app: FastifyInstance, opts: { quotes: QuoteSer
         body: quoteKeySchema,
         response: { 200: quoteCheckoutResponseSchema },
       },
+      // Its Pay button: the key in the body, the checkout's limit.
+      config: { policy: { limit: 'checkout', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB } },
     },
     async (request, reply) => {
       const { url, sessionId, logged } = await quotes.checkout(request.params.reference, request.body.key);

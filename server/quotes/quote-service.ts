@@ -36,10 +36,11 @@ import type { CatalogueSource } from '../catalogue';
 import type { CheckoutOutcome, CheckoutService } from '../checkout';
 import type { QuoteRow } from '../db/schema';
 import { Refusal, refuse } from '../lib/refusal';
-import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import type { OrderStore } from '../orders';
 import { hashKey } from '../orders';
+import { QUOTES_MAIL_KINDS } from './mail-kinds';
 import { quoteMail } from './quote-mail';
 import { type NewQuote, QuoteClaimLost, type QuoteStore } from './quote-store';
 
@@ -369,7 +370,7 @@ export class QuoteService {
     const now = this.now();
     await this.o.store.queueMail(
       outboxRow(
-        { orderId: null, reference, kind: MAIL_KINDS.quote, to: row.email, ...mail },
+        { orderId: null, reference, kind: QUOTES_MAIL_KINDS.quote, to: row.email, ...mail },
         senderDomain(this.o.mailFrom),
         now.getTime(),
       ),

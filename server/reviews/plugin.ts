@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import type { PeriodicTimings } from '../ops/periodic-job';
 import { scheduleReviewRequests } from './review-requests-job';
 import { reviewRoutes } from './review-routes';
 import { ReviewService } from './review-service';
@@ -48,3 +49,10 @@ async function reviews(app: FastifyInstance, uses: Needs<'orders' | 'catalogue'>
 }
 
 export const reviewsPlugin = featurePlugin('reviews', ['orders', 'catalogue'], reviews);
+
+declare module '../platform' {
+  interface ShopTuning {
+    /** The review requests' periodic pass (review-requests-job.ts); false in tests that drive it. */
+    readonly reviewRequests?: Partial<PeriodicTimings> | false;
+  }
+}

@@ -13,10 +13,10 @@ import {
   TEST_NOTICE,
   testSubject,
 } from '../mail/layout';
-import { MAIL_KINDS } from '../mail/outbox';
+import { REVIEWS_MAIL_KINDS } from './mail-kinds';
 
 /** The outbox kind: its unique (order_id, kind) makes the request one e-mail per order, whoever queues it. */
-export const REVIEW_REQUEST_KIND = MAIL_KINDS.reviewRequest;
+export const REVIEW_REQUEST_KIND = REVIEWS_MAIL_KINDS.reviewRequest;
 
 export interface ReviewRequestMailInput {
   readonly reference: string;

@@ -33,6 +33,7 @@ import { type AuditTrail, oncePerSubmission, submissionSlot } from '../audit/aud
 import { refuse } from '../lib/refusal';
 import { actionForm, message, sendLinkPage, urlencoded } from '../mail/link-pages';
 import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY, KIB } from '../security/route-policy';
 import type { ReviewService } from './review-service';
 import type { ReviewsSource } from './reviews-source';
 
@@ -78,7 +79,10 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
       body: reviewRequestSchema,
       response: { 200: reviewReceiptsResponseSchema, 201: reviewReceiptsResponseSchema },
     },
-  };
+    // Reviews (docs/product.md §8.13): the order page's key in the body, the order page's limit; up to
+    // REVIEW_LIMITS.perRequest reviews of 2,000 characters each.
+    config: { policy: { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 64 * KIB } },
+  } as const;
   api.post('/api/orders/:reference/reviews', submit, async (request, reply) => {
     const outcome = await reviews.submit(request.params.reference, request.body);
     reply.header('Referrer-Policy', 'no-referrer');
@@ -96,7 +100,10 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
 
   api.post(
     REVIEW_API.orderReviewsView,
-    { schema: { body: orderPageRequestSchema, response: { 200: orderReviewsResponseSchema } } },
+    {
+      schema: { body: orderPageRequestSchema, response: { 200: orderReviewsResponseSchema } },
+      config: { policy: { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB } },
+    },
     async (request, reply) => {
       const block =
         (await reviews.forOrderPage(request.body.reference, request.body.key)) ??
@@ -149,6 +156,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
       body: adminReviewActionSchema,
       response: { 200: adminReviewActionResponseSchema },
     },
+    config: { policy: DESK_ACTION_POLICY },
   };
   api.post(`${REVIEW_API.admin}/:id`, decide, async (request, reply) => {
     const actor = ownerActor(request);
@@ -185,7 +193,11 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
     const token = tokenOf(request.query);
     return token ? page(reply, 200, REVIEW_PAGES.stop(token)) : page(reply, 404, REVIEW_PAGES.expired());
   });
-  const stopForm = { schema: { querystring: linkToken, body: linkToken } };
+  // The review request e-mail's "no more requests" page: its own form, like the newsletter's pages.
+  const stopForm = {
+    schema: { querystring: linkToken, body: linkToken },
+    config: { policy: { limit: 'newsletter', body: 'form', sameOrigin: true, maxBodyBytes: 1 * KIB } },
+  } as const;
   api.post(REVIEW_API.stopRequests, stopForm, async (request, reply) => {
     const token = tokenOf(request.query, request.body);
     const known = token ? await reviews.stopRequests(token) : false;

@@ -97,7 +97,8 @@ function pagePolicyCache(options: SecurityHeaderOptions): (scriptHashes: readonl
 /** API answers and the answers of state-changing routes carry session ids or order data: never cached. */
 function isPrivate(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;
-  if (route !== undefined && policyFor(request.method, route) !== null) return true;
+  if (route !== undefined && policyFor(request.method, route, request.routeOptions.config) !== null)
+    return true;
   return request.url.startsWith('/api/');
 }
 

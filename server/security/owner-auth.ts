@@ -21,7 +21,7 @@ import { selectiveHook } from '../lib/selective-hook';
 import { ADMIN_SESSION_COOKIE, type AdminSessionStore, type SignInThrottle } from './admin-sessions';
 import { sameSecret } from './constant-time';
 import type { PeopleStore } from './people-store';
-import { ADMIN_PREFIX, type DeskRole, rolesFor, routeKey, SIGN_IN_ROUTES } from './route-policy';
+import { ADMIN_PREFIX, type DeskRole, isSignIn, rolesFor } from './route-policy';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -205,7 +205,9 @@ export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthO
   const roleCheck = (request: FastifyRequest, reply: FastifyReply) => {
     const role = request.deskActor?.role;
     const url = request.routeOptions.url ?? '';
-    if (role !== undefined && rolesFor(request.method, url).includes(role)) return undefined;
+    if (role !== undefined && rolesFor(request.method, url, request.routeOptions.config).includes(role)) {
+      return undefined;
+    }
     return forbidden(reply);
   };
 
@@ -213,7 +215,7 @@ export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthO
     const url = request.routeOptions.url;
     if (url === undefined) return unknownOwnerPath(request);
     if (!url.startsWith(ADMIN_PREFIX)) return false;
-    return !SIGN_IN_ROUTES.has(routeKey(request.method, url));
+    return !isSignIn(request.method, url, request.routeOptions.config);
   };
   // After the owner is known, so a stranger learns nothing from it.
   const checkRequestKey = (request: FastifyRequest, reply: FastifyReply) => {

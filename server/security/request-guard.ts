@@ -14,7 +14,7 @@ import { API_MESSAGES } from '../lib/api-support';
 import { RATE_LIMIT_NAMES, type RateLimitName, type RateLimitSettings } from '../lib/rate-limit-settings';
 import { selectiveHook } from '../lib/selective-hook';
 import { type RateCounter, rateCounter } from './rate-limit';
-import { type BodyKind, policyFor, readLimitFor, routeKey, STATE_CHANGING_ROUTES } from './route-policy';
+import { type BodyKind, policyFor, type RoutePolicy, readLimitFor, routeKey } from './route-policy';
 
 export const GUARD_MESSAGES = {
   crossSite: "This request did not come from the shop's own pages, so it was refused.",
@@ -115,20 +115,27 @@ function refuse(
   return page(request, reply, error);
 }
 
-/** One counter per configured limit name, plus one per route with its own cap. */
+/**
+ * One counter per configured limit name, plus one per route with its own cap: made on the route's first
+ * request, since a route declares its policy (and cap) when it is registered, after the guard.
+ */
 function makeCounters(app: FastifyInstance, settings: RateLimitSettings) {
   const named = new Map<RateLimitName, RateCounter>();
   for (const name of RATE_LIMIT_NAMES) {
     const rule = settings[name];
     if (rule) named.set(name, rateCounter(app, name, rule));
   }
-  const capped = new Map<string, RateCounter>();
-  for (const [key, policy] of Object.entries(STATE_CHANGING_ROUTES)) {
-    if (policy.cap && policy.limit && settings[policy.limit]) {
-      capped.set(key, rateCounter(app, key, policy.cap.rule));
+  const capped = new Map<string, RateCounter | null>();
+  const capOf = (key: string, policy: RoutePolicy): RateCounter | undefined => {
+    let counter = capped.get(key);
+    if (counter === undefined) {
+      counter =
+        policy.cap && policy.limit && settings[policy.limit] ? rateCounter(app, key, policy.cap.rule) : null;
+      capped.set(key, counter);
     }
-  }
-  return { named, capped };
+    return counter ?? undefined;
+  };
+  return { named, capOf };
 }
 
 /** Counts the request; null when it is allowed (or there is no such limit). */
@@ -155,11 +162,11 @@ export function requestGuard(app: FastifyInstance, options: RequestGuardOptions)
   const concerns = (request: FastifyRequest): boolean => {
     const url = request.routeOptions.url;
     if (url === undefined) return false;
-    return policyFor(request.method, url) !== null || readLimitFor(url) !== null;
+    return policyFor(request.method, url, request.routeOptions.config) !== null || readLimitFor(url) !== null;
   };
   const guard = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const url = request.routeOptions.url ?? '';
-    const policy = policyFor(request.method, url);
+    const policy = policyFor(request.method, url, request.routeOptions.config);
     if (!policy) {
       const limit = readLimitFor(url);
       const wait = limit && (await secondsToWait(counters.named.get(limit), request));
@@ -180,7 +187,7 @@ export function requestGuard(app: FastifyInstance, options: RequestGuardOptions)
     if (policy.limit) {
       const wait = await secondsToWait(counters.named.get(policy.limit), request);
       if (wait !== null) return limited(wait, GUARD_MESSAGES.rateLimited(wait));
-      const capWait = await secondsToWait(counters.capped.get(routeKey(request.method, url)), request);
+      const capWait = await secondsToWait(counters.capOf(routeKey(request.method, url), policy), request);
       if (capWait !== null) {
         return limited(capWait, policy.cap?.message ?? GUARD_MESSAGES.rateLimited(capWait));
       }

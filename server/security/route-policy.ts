@@ -1,17 +1,3 @@
-/**
- * Which routes may change state, and how each one is guarded: the rate limit it counts against, the
- * body it accepts, whether it must come from the shop's own pages, and its largest body. One table, the
- * only place these rules are written: install.ts gives each route its body limit from here, the request
- * guard enforces the rest. A route missing from it is visible (the route inventory test fails; at run
- * time it gets the strictest rules, `other`).
- */
-import {
-  IMAGE_EDIT_LIMITS,
-  IMAGE_EDIT_MAX_BODY_BYTES,
-  IMAGE_EDIT_MESSAGES,
-  IMAGE_EDIT_PATH,
-} from '../../domain/media/image-edit';
-import { PHOTO_LIMITS } from '../../domain/media/photo-types';
 import type { RateLimitName, RateRule } from '../lib/rate-limit-settings';
 
 export type BodyKind =
@@ -49,24 +35,36 @@ export interface RoutePolicy {
   readonly maxBodyBytes: number;
 }
 
-const KIB = 1024;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's guard policy (a state-changing route), declared with the route. */
+    policy?: RoutePolicy;
+    /** An owner route a maker may use too (else it is the owner's alone, as MAKER_ROUTES says). */
+    forMakers?: boolean;
+    /** A sign-in ceremony: it signs a person in, so it needs no session (each one its own proof). */
+    signIn?: boolean;
+  }
+}
+
+export const KIB = 1024;
 
 /** A desk action on one order: a note of 2000 characters is the largest body. */
-const DESK_ACTION_POLICY: RoutePolicy = {
+export const DESK_ACTION_POLICY: RoutePolicy = {
   limit: 'admin',
   body: 'json',
   sameOrigin: true,
   maxBodyBytes: 16 * KIB,
 };
 
-const QUOTE_ACTION_POLICY: RoutePolicy = {
+/** A desk action that carries nothing but what the URL names. */
+export const QUOTE_ACTION_POLICY: RoutePolicy = {
   limit: 'admin',
   body: 'json-or-empty',
   sameOrigin: true,
   maxBodyBytes: 1 * KIB,
 };
 
-/** Keyed by `METHOD url-pattern`, exactly as Fastify registers the route. */
+/** Keyed by `METHOD url-pattern`, exactly as Fastify registers the route: routes without a `config.policy`. */
 export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // A full cart is about 1.5 KB of JSON; anything near this limit is not a cart.
   'POST /api/checkout': { limit: 'checkout', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
@@ -76,10 +74,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 1 * KIB,
   },
-  'POST /api/newsletter': { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
-  // A corporate or bespoke enquiry (docs/product.md §16): a message of 4,000 characters (up to 4 bytes
-  // each) and a few short fields.
-  'POST /api/enquiries': { limit: 'enquiry', body: 'json', sameOrigin: true, maxBodyBytes: 24 * KIB },
   // The order page's key travels in the body (never in a URL); docs/product.md §6.8.
   'POST /api/order-page': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
   'POST /api/order-page/find': { limit: 'lookup', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
@@ -89,26 +83,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     body: 'json',
     sameOrigin: true,
     maxBodyBytes: 16 * KIB,
-  },
-  // The confirmation page's button (docs/product.md §5.10): the token is the authority, and the page is
-  // the shop's own, so the cross-site guard keeps other sites from confirming a sign-up they started.
-  'POST /newsletter/confirm': {
-    limit: 'newsletter',
-    body: 'link-form',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  // The List-Unsubscribe URL (RFC 8058): mail programs POST to it from their own servers or from the
-  // reader's webmail page, so it can come from anywhere. That is safe: the unguessable token in the URL is
-  // the only authority (no cookie or session could be ridden by a forged request), and the only effect is
-  // taking that token's own address off the list, which anyone holding the e-mail may do. Not rate
-  // limited: one mail provider's servers send every reader's unsubscribes from a few addresses, and a
-  // request costs one indexed lookup.
-  'POST /newsletter/unsubscribe': {
-    limit: null,
-    body: 'link-form',
-    sameOrigin: false,
-    maxBodyBytes: 1 * KIB,
   },
   // Stripe calls from its own servers: no Origin to check and no client worth limiting; the signature
   // over the raw body is the authentication. A checkout.session event with line items stays well under.
@@ -129,20 +103,6 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
     sameOrigin: true,
     maxBodyBytes: 8 * KIB,
   },
-  // Each edit is CPU work (or a paid API call): at most a few a minute per client, failed tokens included.
-  [`POST ${IMAGE_EDIT_PATH}`]: {
-    limit: 'admin',
-    cap: {
-      rule: {
-        requests: IMAGE_EDIT_LIMITS.requestsPerWindow,
-        perSeconds: IMAGE_EDIT_LIMITS.windowMs / 1000,
-      },
-      message: IMAGE_EDIT_MESSAGES.rateLimited,
-    },
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: IMAGE_EDIT_MAX_BODY_BYTES,
-  },
   // The order desk (docs/product.md §10.8): small JSON bodies, the owner's rate limit, same origin only.
   'POST /api/admin/session': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
   'DELETE /api/admin/session': {
@@ -162,156 +122,17 @@ export const STATE_CHANGING_ROUTES: Readonly<Record<string, RoutePolicy>> = {
   // A delivered order's returns (docs/product.md §10.18): the owner's alone, like a refund.
   'POST /api/admin/orders/:reference/returns': DESK_ACTION_POLICY,
   'PATCH /api/admin/orders/:reference/returns/:id': DESK_ACTION_POLICY,
-  // A product's photos (media/product-image-routes.ts): one photo of up to 20 MB per upload, counted again while
-  // it streams in; alt text and position as JSON; a removal has no body.
-  'POST /api/admin/products/:id/images': {
-    limit: 'admin',
-    body: 'multipart',
-    sameOrigin: true,
-    maxBodyBytes: PHOTO_LIMITS.maxUploadBodyBytes,
-  },
-  'PATCH /api/admin/products/:id/images/:imageId': DESK_ACTION_POLICY,
-  'DELETE /api/admin/products/:id/images/:imageId': {
-    limit: 'admin',
-    body: 'json-or-empty',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  // The owner's products (docs/product.md, products section): a CSV import is a whole spreadsheet.
-  'POST /api/admin/products.csv': {
-    limit: 'admin',
-    body: 'csv',
-    sameOrigin: true,
-    maxBodyBytes: 1024 * KIB,
-  },
-  'POST /api/admin/products/:id/duplicate': {
-    limit: 'admin',
-    body: 'json-or-empty',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  // The desk's settings (the capacity, the early-bird terms) and "Send again" of a failed e-mail (no body).
-  'PATCH /api/admin/settings': DESK_ACTION_POLICY,
+  // "Send again" of a failed e-mail (no body).
   'POST /api/admin/outbox/:id/retry': {
     limit: 'admin',
     body: 'json-or-empty',
     sameOrigin: true,
     maxBodyBytes: 1 * KIB,
   },
-  // Reviews (docs/product.md §8.13): the order page's key in the body, the order page's limit; up to
-  // REVIEW_LIMITS.perRequest reviews of 2,000 characters each.
-  'POST /api/orders/:reference/reviews': {
-    limit: 'order',
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: 64 * KIB,
-  },
-  'POST /api/order-page/reviews': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
-  // The review request e-mail's "no more requests" page: its own form, like the newsletter's pages.
-  'POST /review-requests/stop': {
-    limit: 'newsletter',
-    body: 'form',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  'POST /api/admin/reviews/:id': DESK_ACTION_POLICY,
-  // The owner's status and notes of an enquiry (notes up to 4,000 characters).
-  'PATCH /api/admin/enquiries/:id': { ...DESK_ACTION_POLICY, maxBodyBytes: 24 * KIB },
-  // A quote's page and its Pay button (docs/product.md, quotes): the key in the body, like the order page.
-  'POST /api/quotes/:reference': { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
-  'POST /api/quotes/:reference/checkout': {
-    limit: 'checkout',
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  // Send and withdraw carry nothing but the reference in the URL.
-  'POST /api/admin/quotes/:reference/send': QUOTE_ACTION_POLICY,
-  'POST /api/admin/quotes/:reference/withdraw': QUOTE_ACTION_POLICY,
-  // The owner's erasure request for one e-mail address (docs/product.md §12).
-  'POST /api/admin/privacy/erase': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
-  // "Tell me when you're back" (docs/product.md §10.14): the newsletter's rules, as its double opt-in.
-  'POST /api/back-in-touch': { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
-  'POST /back-in-touch/confirm': {
-    limit: 'newsletter',
-    body: 'link-form',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  // The desk's Customers (docs/product.md §10.15): the same erasure, and the owner's note (2,000 characters).
-  'DELETE /api/admin/customers/:email': {
-    limit: 'admin',
-    body: 'json-or-empty',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  'PUT /api/admin/customers/:email/note': DESK_ACTION_POLICY,
   // Changing an order before dispatch, and an e-mail sent again (docs/product.md §10.16).
   'PATCH /api/admin/orders/:reference': DESK_ACTION_POLICY,
   'POST /api/admin/orders/:reference/resend': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },
   'POST /api/admin/orders/:reference/payment-link': { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB },
-  // People and passkeys (docs/security.md): small JSON; a WebAuthn answer is a few KB at most.
-  'POST /api/admin/people': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
-  'PATCH /api/admin/people/:id': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
-  'DELETE /api/admin/people/:id': QUOTE_ACTION_POLICY,
-  'POST /api/admin/people/:id/invitation': QUOTE_ACTION_POLICY,
-  'DELETE /api/admin/people/:id/invitation': QUOTE_ACTION_POLICY,
-  'POST /api/admin/passkey/options': QUOTE_ACTION_POLICY,
-  'POST /api/admin/passkey': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
-  'POST /api/admin/welcome/options': {
-    limit: 'admin',
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  'POST /api/admin/welcome': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
-  'POST /api/admin/recovery': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB },
-  'POST /api/admin/me/passkeys/options': {
-    limit: 'admin',
-    body: 'json-or-empty',
-    sameOrigin: true,
-    maxBodyBytes: 2 * KIB,
-  },
-  'POST /api/admin/me/passkeys': { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB },
-  'PATCH /api/admin/me/passkeys/:id': {
-    limit: 'admin',
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  'DELETE /api/admin/me/passkeys/:id': QUOTE_ACTION_POLICY,
-  'DELETE /api/admin/me/sessions/:id': QUOTE_ACTION_POLICY,
-  'DELETE /api/admin/me/sessions': QUOTE_ACTION_POLICY,
-  'POST /api/admin/me/recovery-codes': QUOTE_ACTION_POLICY,
-  // Newsletter campaigns (docs/product.md §5.10): a Markdown body of 20,000 characters (up to 4 bytes
-  // each) and a few short fields; test and send carry at most a time; removing a subscriber nothing.
-  'POST /api/admin/campaigns': { ...DESK_ACTION_POLICY, maxBodyBytes: 96 * KIB },
-  'PATCH /api/admin/campaigns/:id': { ...DESK_ACTION_POLICY, maxBodyBytes: 96 * KIB },
-  'POST /api/admin/campaigns/:id/test': QUOTE_ACTION_POLICY,
-  'POST /api/admin/campaigns/:id/send': QUOTE_ACTION_POLICY,
-  'DELETE /api/admin/subscribers/:email': QUOTE_ACTION_POLICY,
-  // "Tell me when it's back" on a paused product's page, and its confirmation page's button: the
-  // newsletter's limits and guards.
-  'POST /api/products/:id/notify': {
-    limit: 'newsletter',
-    body: 'json',
-    sameOrigin: true,
-    maxBodyBytes: 2 * KIB,
-  },
-  'POST /back-in-stock/confirm': {
-    limit: 'newsletter',
-    body: 'form',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
-  // The cart reminder's link (docs/product.md §5.10a): the shopper's "Put these back in my cart", the
-  // link's one use, from the shop's own cart page; no body.
-  'POST /api/cart-reminders/:token': {
-    limit: 'newsletter',
-    body: 'json-or-empty',
-    sameOrigin: true,
-    maxBodyBytes: 1 * KIB,
-  },
 };
 
 /** Every route under this prefix is the owner's and needs the admin token. */
@@ -351,26 +172,43 @@ export function routeKey(method: string, url: string): string {
   return `${method.toUpperCase()} ${url}`;
 }
 
-/** The policy of a route, or null for safe methods (which must not change state). */
-export function policyFor(method: string, url: string): RoutePolicy | null {
+/**
+ * The policy of a route, or null for safe methods (which must not change state): the one it declared
+ * (`config.policy`), else the table's, else the owner's or the strictest.
+ */
+export function policyFor(
+  method: string,
+  url: string,
+  config?: { readonly policy?: RoutePolicy | undefined },
+): RoutePolicy | null {
   if (isSafeMethod(method)) return null;
+  if (config?.policy) return config.policy;
   const listed = STATE_CHANGING_ROUTES[routeKey(method, url)];
   if (listed) return listed;
   if (url.startsWith(ADMIN_PREFIX)) return ADMIN_POLICY;
   return UNCLASSIFIED_POLICY;
 }
 
+/** Whether the route has a policy of its own: declared with it, or in the table. */
+export function hasOwnPolicy(
+  method: string,
+  url: string,
+  config?: { readonly policy?: RoutePolicy },
+): boolean {
+  return config?.policy !== undefined || STATE_CHANGING_ROUTES[routeKey(method, url)] !== undefined;
+}
+
 /** Who may use the desk: the owner does everything, a maker makes and packs (docs/security.md). */
 export type DeskRole = 'owner' | 'maker';
 
 /**
- * The owner routes a maker may use as well, keyed like STATE_CHANGING_ROUTES. Every other owner route,
- * including any added later and not listed here, is the owner's alone: a maker is answered 403.
+ * The owner routes a maker may use as well, keyed like STATE_CHANGING_ROUTES, that do not say so where
+ * they are registered (`config.forMakers`: a maker's own account does). Every other owner route,
+ * including any added later and not marked, is the owner's alone: a maker is answered 403.
  */
 export const MAKER_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/admin/session',
   'DELETE /api/admin/session',
-  'GET /api/admin/me',
   'GET /api/admin/today',
   'GET /api/admin/orders',
   'GET /api/admin/orders/:reference',
@@ -379,29 +217,30 @@ export const MAKER_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/admin/orders/:reference/dispatch',
   'POST /api/admin/orders/:reference/notes',
   'GET /api/admin/packing-slips',
-  // Their own passkeys, devices and recovery.
-  'GET /api/admin/me/passkeys',
-  'POST /api/admin/me/passkeys/options',
-  'POST /api/admin/me/passkeys',
-  'PATCH /api/admin/me/passkeys/:id',
-  'DELETE /api/admin/me/passkeys/:id',
-  'GET /api/admin/me/sessions',
-  'DELETE /api/admin/me/sessions/:id',
-  'DELETE /api/admin/me/sessions',
 ]);
 
-/** The sign-in ceremonies: they sign a person in, so they need no session (each one its own proof). */
-export const SIGN_IN_ROUTES: ReadonlySet<string> = new Set([
-  'GET /api/admin/sign-in',
-  'POST /api/admin/session',
-  'POST /api/admin/passkey/options',
-  'POST /api/admin/passkey',
-  'POST /api/admin/welcome/options',
-  'POST /api/admin/welcome',
-  'POST /api/admin/recovery',
-]);
+/**
+ * The sign-in ceremonies that do not say so where they are registered (`config.signIn`: the passkey,
+ * invitation and recovery ones do): they sign a person in, so they need no session.
+ */
+export const SIGN_IN_ROUTES: ReadonlySet<string> = new Set(['POST /api/admin/session']);
 
-/** The roles that may use an owner route (the owner always; a maker where MAKER_ROUTES lists it). */
-export function rolesFor(method: string, url: string): readonly DeskRole[] {
-  return MAKER_ROUTES.has(routeKey(method, url)) ? ['owner', 'maker'] : ['owner'];
+/** The roles that may use an owner route (the owner always; a maker where the route or MAKER_ROUTES says). */
+export function rolesFor(
+  method: string,
+  url: string,
+  config?: { readonly forMakers?: boolean | undefined },
+): readonly DeskRole[] {
+  return config?.forMakers === true || MAKER_ROUTES.has(routeKey(method, url))
+    ? ['owner', 'maker']
+    : ['owner'];
+}
+
+/** Whether the route is a sign-in ceremony (it says so, or SIGN_IN_ROUTES lists it). */
+export function isSignIn(
+  method: string,
+  url: string,
+  config?: { readonly signIn?: boolean | undefined },
+): boolean {
+  return config?.signIn === true || SIGN_IN_ROUTES.has(routeKey(method, url));
 }

@@ -1,7 +1,8 @@
 /** The e-mails of "tell me when you're back" (docs/product.md §10.14): the confirmation, then the one on return. */
 import { BRAND } from '../../domain/config';
 import { escapeHtml, htmlDocument, htmlParagraph, WINE } from '../mail/layout';
-import { MAIL_KINDS, type QueuedMail } from '../mail/outbox';
+import type { QueuedMail } from '../mail/outbox';
+import { SETTINGS_MAIL_KINDS } from './mail-kinds';
 
 export const BACK_IN_TOUCH_PATHS = { confirm: '/back-in-touch/confirm' } as const;
 
@@ -52,7 +53,7 @@ function mail(
 export function backInTouchConfirmationMail(publicUrl: string, email: string, token: string): QueuedMail {
   const href = `${publicUrl}${BACK_IN_TOUCH_PATHS.confirm}?token=${encodeURIComponent(token)}`;
   return mail(
-    MAIL_KINDS.backInTouchConfirmation,
+    SETTINGS_MAIL_KINDS.backInTouchConfirmation,
     email,
     BACK_IN_TOUCH_SUBJECTS.confirm,
     [
@@ -67,7 +68,7 @@ export function backInTouchConfirmationMail(publicUrl: string, email: string, to
 }
 
 export function backInTouchMail(publicUrl: string, email: string): QueuedMail {
-  return mail(MAIL_KINDS.backInTouch, email, BACK_IN_TOUCH_SUBJECTS.back, [
+  return mail(SETTINGS_MAIL_KINDS.backInTouch, email, BACK_IN_TOUCH_SUBJECTS.back, [
     `${BRAND.name} is back and taking orders again.`,
     `Visit the shop: ${publicUrl}/`,
     'This is the one e-mail you asked for: we have deleted your address.',

@@ -13,6 +13,7 @@ import { okResponseSchema } from '../../domain/shared/answers';
 import { checkEmail, EMAIL_MESSAGES } from '../../domain/shared/email';
 import { refuse } from '../lib/refusal';
 import { actionForm, message, sendLinkPage, urlencoded } from '../mail/link-pages';
+import { KIB } from '../security/route-policy';
 import { BACK_IN_TOUCH_PATHS } from './back-in-touch-mail';
 import { BACK_IN_TOUCH_TOKEN, type BackInTouchStore } from './back-in-touch-store';
 
@@ -46,7 +47,12 @@ export async function backInTouchRoutes(
   );
   const api = app.withTypeProvider<ZodTypeProvider>();
   const asked = { body: bodySchema, response: { 202: okResponseSchema } };
-  api.post(BACK_IN_TOUCH_API, { schema: asked }, async (request, reply) => {
+  // "Tell me when you're back" (docs/product.md §10.14): the newsletter's rules, as its double opt-in.
+  const ask = {
+    schema: asked,
+    config: { policy: { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB } },
+  } as const;
+  api.post(BACK_IN_TOUCH_API, ask, async (request, reply) => {
     const email = checkEmail(request.body.email);
     if (!email.ok) refuse('invalid', email.message);
     const outcome = await opts.store.signUp(email.email);
@@ -73,7 +79,10 @@ export async function backInTouchRoutes(
 
   api.post(
     BACK_IN_TOUCH_PATHS.confirm,
-    { schema: { querystring: linkToken, body: linkToken } },
+    {
+      schema: { querystring: linkToken, body: linkToken },
+      config: { policy: { limit: 'newsletter', body: 'link-form', sameOrigin: true, maxBodyBytes: 1 * KIB } },
+    },
     async (request, reply) => {
       const token = request.body?.token ?? request.query.token;
       const known = token !== undefined && (await opts.store.confirm(token));

@@ -21,6 +21,7 @@ import { irishDate } from '../../domain/shared/calendar-date';
 import { type AuditTrail, oncePerSubmission, submissionSlot } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY } from '../security/route-policy';
 import type { SettingsCache } from './settings-cache';
 import { InvalidSettingError, type SettingsStore, StaleSettingsError } from './settings-store';
 
@@ -47,7 +48,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: SettingsRouteOp
 
   api.patch(
     TODAY_API.settings,
-    { schema: { ...all, body: allSettingsPatchSchema } },
+    { schema: { ...all, body: allSettingsPatchSchema }, config: { policy: DESK_ACTION_POLICY } },
     async (request, reply) => {
       const actor = ownerActor(request);
       const patch = request.body;

@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getProduct } from '../../domain/catalogue';
-import { MAIL_KINDS } from '../../server/mail/outbox';
+import { NEWSLETTER_MAIL_KINDS } from '../../server/newsletter/mail-kinds';
 import { expect, test } from './fixtures';
 import { holdAppScripts } from './hydration';
 import { shopOfItsOwn } from './own-shop';
@@ -82,10 +82,10 @@ test('a paused product tells one shopper, once, when it is back', async ({
     await slow.close();
 
     await expect
-      .poll(() => mailsTo(MAIL_KINDS.backInStockConfirmation, email).length, { timeout: 15_000 })
+      .poll(() => mailsTo(NEWSLETTER_MAIL_KINDS.backInStockConfirmation, email).length, { timeout: 15_000 })
       .toBe(1);
     const link = /(http:\/\/[^\s"<>]+\/back-in-stock\/confirm\?token=[A-Za-z0-9_-]{32})/.exec(
-      mailsTo(MAIL_KINDS.backInStockConfirmation, email)[0] ?? '',
+      mailsTo(NEWSLETTER_MAIL_KINDS.backInStockConfirmation, email)[0] ?? '',
     )?.[1];
     expect(link?.startsWith(baseURL ?? '')).toBe(true);
     await page.goto(link ?? '');
@@ -94,12 +94,14 @@ test('a paused product tells one shopper, once, when it is back', async ({
   } finally {
     await setStatus('active');
   }
-  await expect.poll(() => mailsTo(MAIL_KINDS.backInStock, email).length, { timeout: 30_000 }).toBe(1);
-  const mail = mailsTo(MAIL_KINDS.backInStock, email)[0] ?? '';
+  await expect
+    .poll(() => mailsTo(NEWSLETTER_MAIL_KINDS.backInStock, email).length, { timeout: 30_000 })
+    .toBe(1);
+  const mail = mailsTo(NEWSLETTER_MAIL_KINDS.backInStock, email)[0] ?? '';
   expect(mail).toContain(`${PRODUCT.name} is back at Solas`);
   expect(mail).toContain(`/product/${PRODUCT.id}`);
   // Paused and active again: nothing more for this address, which is gone.
   await setStatus('paused');
   await setStatus('active');
-  expect(mailsTo(MAIL_KINDS.backInStock, email)).toHaveLength(1);
+  expect(mailsTo(NEWSLETTER_MAIL_KINDS.backInStock, email)).toHaveLength(1);
 });

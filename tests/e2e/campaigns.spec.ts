@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { getProduct } from '../../domain/catalogue';
-import { MAIL_KINDS } from '../../server/mail/outbox';
+import { NEWSLETTER_MAIL_KINDS } from '../../server/newsletter/mail-kinds';
 import { expect, test } from './fixtures';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
@@ -45,7 +45,7 @@ async function subscriber(request: APIRequestContext, baseURL: string, email: st
   await expect
     .poll(
       () => {
-        const mail = mails(MAIL_KINDS.newsletterConfirmation).find((m) => toOf(m) === email);
+        const mail = mails(NEWSLETTER_MAIL_KINDS.newsletterConfirmation).find((m) => toOf(m) === email);
         link = mail && /(\/newsletter\/confirm\?token=[A-Za-z0-9_-]{32})/.exec(mail)?.[1];
         return link !== undefined;
       },
@@ -115,8 +115,10 @@ test('the owner writes a campaign on a phone, tests it and sends it to confirmed
 
   await page.getByRole('button', { name: 'Send a test to me' }).click();
   await expect(page.getByText('Test sent to your address.')).toBeVisible();
-  await expect.poll(() => mails(MAIL_KINDS.campaignTest, filePart).length, { timeout: 15_000 }).toBe(1);
-  expect(mails(MAIL_KINDS.campaignTest, filePart)[0]).toContain(`Subject: [TEST] ${subject}`);
+  await expect
+    .poll(() => mails(NEWSLETTER_MAIL_KINDS.campaignTest, filePart).length, { timeout: 15_000 })
+    .toBe(1);
+  expect(mails(NEWSLETTER_MAIL_KINDS.campaignTest, filePart)[0]).toContain(`Subject: [TEST] ${subject}`);
 
   await page.getByRole('button', { name: 'Send now' }).click();
   await page.getByRole('button', { name: 'Yes, send now' }).click();
@@ -125,7 +127,7 @@ test('the owner writes a campaign on a phone, tests it and sends it to confirmed
 
   // The paced pass queues them within a pass or two; the outbox writes each once.
   const ours = () =>
-    mails(MAIL_KINDS.campaign, filePart).filter((m) => [aoife, brian, pending].includes(toOf(m)));
+    mails(NEWSLETTER_MAIL_KINDS.campaign, filePart).filter((m) => [aoife, brian, pending].includes(toOf(m)));
   await expect.poll(() => ours().length, { timeout: 45_000 }).toBe(2);
   const sent = ours();
   expect(sent.map(toOf).sort()).toEqual([aoife, brian].sort());

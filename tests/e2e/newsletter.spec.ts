@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { DATABASE_FILE } from '../../server/db/database';
-import { MAIL_KINDS } from '../../server/mail/outbox';
+import { NEWSLETTER_MAIL_KINDS } from '../../server/newsletter/mail-kinds';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 
@@ -18,7 +18,9 @@ const OUTBOX = path.join(DATA_DIR, 'outbox');
 function confirmationMails(): string[] {
   let names: string[] = [];
   try {
-    names = readdirSync(OUTBOX).filter((f) => f.endsWith(`${MAIL_KINDS.newsletterConfirmation}.eml`));
+    names = readdirSync(OUTBOX).filter((f) =>
+      f.endsWith(`${NEWSLETTER_MAIL_KINDS.newsletterConfirmation}.eml`),
+    );
   } catch {
     return [];
   }

@@ -13,14 +13,18 @@
  * an empty database.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { declareShop } from '../../server/app';
 import { DATABASE_FILE, type DatabaseLocation, openDatabase } from '../../server/db/database';
 import type { SqlDialect } from '../../server/db/dialect';
 import { MIGRATIONS } from '../../server/db/migrations';
+
+// Every feature's migrations with the platform's, as the app has them: openDatabase's default list.
+declareShop();
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -78,12 +82,26 @@ export function urlWithSchema(url: string, schema: string): string {
 
 /**
  * The migrations as this checkout has them: a template is reused only while they are the same. The
- * file's whole text counts, not only each entry's `up`: an entry calls a helper of the file, and a
+ * files' whole text counts (the platform's and every feature's migrations.ts, and what they share), not only each entry's `up`: an entry calls a helper of the file, and a
  * helper changed under the same entry would otherwise reuse a template migrated by its old version.
  */
 function migrationsFingerprint(): string {
   const hash = createHash('sha256');
-  hash.update(readFileSync(new URL('../../server/db/migrations.ts', import.meta.url)));
+  const server = new URL('../../server/', import.meta.url);
+  // The platform's migrations.ts and every feature's (server/<feature>/migrations.ts), in a fixed order.
+  const folders = readdirSync(server, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  for (const folder of folders) {
+    const file = new URL(`${folder}/migrations.ts`, server);
+    try {
+      hash.update(readFileSync(file));
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  hash.update(readFileSync(new URL('../../server/db/migration-kit.ts', import.meta.url)));
   for (const [name, migration] of Object.entries(MIGRATIONS)) {
     hash
       .update(name)

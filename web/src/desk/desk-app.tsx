@@ -3,60 +3,65 @@
  * one order, packing slips and exports. The session is a server-side session in an HttpOnly cookie; the desk itself keeps no token
  * anywhere, so it learns whether it is signed in by asking (a 401 shows the sign-in screen).
  */
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { type Me, PEOPLE_MESSAGES } from '../../../domain/people/people-api';
+import { catalogueScreens } from './catalogue/screens';
+import { customersScreens } from './customers/screens';
 import { DeskApiError, deskApi } from './desk-api';
-import { deskHref, navigate, parseDeskHash, useDeskHash } from './desk-router';
-import { TodayPage } from './making/today-page';
-import { ExportsPage } from './numbers/exports-page';
-import { NumbersPage } from './numbers/numbers-page';
-import { OrderPage } from './orders/order-page';
-import { OrdersPage } from './orders/orders-page';
-import { PackingSlipsPage } from './orders/packing-slips-page';
-import { SessionEndedContext } from './ui/desk-hooks';
-import { buttonClass, ErrorMessage, Loading, PageHeading } from './ui/desk-ui';
-
-// The Products screens load only when opened: the packing bench's phone never downloads them for orders.
-const ProductsPage = lazy(() =>
-  import('./catalogue/products-page').then((m) => ({ default: m.ProductsPage })),
-);
-const ProductPage = lazy(() => import('./catalogue/product-page').then((m) => ({ default: m.ProductPage })));
-const NewOrderPage = lazy(() => import('./orders/new-order-page').then((m) => ({ default: m.NewOrderPage })));
-const QuotesPage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotesPage })));
-const QuotePage = lazy(() => import('./quotes/quotes-page').then((m) => ({ default: m.QuotePage })));
-const SettingsPage = lazy(() =>
-  import('./settings/settings-page').then((m) => ({ default: m.SettingsPage })),
-);
-const CustomersPage = lazy(() =>
-  import('./customers/customers-page').then((m) => ({ default: m.CustomersPage })),
-);
-const CustomerPage = lazy(() =>
-  import('./customers/customers-page').then((m) => ({ default: m.CustomerPage })),
-);
-const CampaignsPage = lazy(() =>
-  import('./newsletter/campaigns-page').then((m) => ({ default: m.CampaignsPage })),
-);
-const CampaignPage = lazy(() =>
-  import('./newsletter/campaign-page').then((m) => ({ default: m.CampaignPage })),
-);
-const SubscribersPage = lazy(() =>
-  import('./newsletter/subscribers-page').then((m) => ({ default: m.SubscribersPage })),
-);
-
-import { enquiriesApi } from './enquiries/enquiries-api';
-import { EnquiriesPage, EnquiryPage } from './enquiries/enquiries-page';
-import { GiftCardsPage } from './gift-cards/gift-cards-page';
-import { DiscountsPage } from './offers/discounts-page';
-import { AccountPage } from './people/account-page';
+import { type DeskRoute, deskHref, navigate, parseDeskHash, useDeskHash } from './desk-router';
+import type { DeskNavItem, DeskScreenRoute, DeskScreens } from './desk-screens';
+import { enquiriesScreens } from './enquiries/screens';
+import { giftCardsScreens } from './gift-cards/screens';
+import { makingScreens } from './making/screens';
+import { newsletterScreens } from './newsletter/screens';
+import { numbersScreens } from './numbers/screens';
+import { offersScreens } from './offers/screens';
+import { ordersScreens } from './orders/screens';
 import { DeskPersonContext, useDeskPerson } from './people/desk-person';
 import { PasskeyPrompt } from './people/passkey-prompt';
 import { peopleApi } from './people/people-api';
-import { PeoplePage } from './people/people-page';
+import { peopleScreens } from './people/screens';
 import { SignInPage } from './people/sign-in-page';
 import { WelcomePage } from './people/welcome-page';
-import { reviewsApi } from './reviews/reviews-api';
-import { ReviewsPage } from './reviews/reviews-page';
+import { quotesScreens } from './quotes/screens';
+import { reviewsScreens } from './reviews/screens';
+import { settingsScreens } from './settings/screens';
+import { SessionEndedContext } from './ui/desk-hooks';
+import { buttonClass, ErrorMessage, Loading, PageHeading } from './ui/desk-ui';
 import { NavCount } from './ui/nav-count';
+
+/**
+ * Every desk feature's screens (its `screens.tsx`), in the navigation's order. A feature's lazy screens
+ * load only when opened: the packing bench's phone never downloads the products.
+ */
+const SCREENS: readonly DeskScreens[] = [
+  makingScreens,
+  ordersScreens,
+  numbersScreens,
+  catalogueScreens,
+  reviewsScreens,
+  offersScreens,
+  giftCardsScreens,
+  enquiriesScreens,
+  quotesScreens,
+  customersScreens,
+  newsletterScreens,
+  settingsScreens,
+  peopleScreens,
+];
+
+const NAV: readonly DeskNavItem[] = SCREENS.flatMap((screens) => screens.nav);
+
+/** The screens that show `id`, and its section and roles. */
+function screenOf(
+  id: DeskRoute['id'],
+): { readonly screens: DeskScreens; readonly route: DeskScreenRoute } | null {
+  for (const screens of SCREENS) {
+    const route = screens.routes[id];
+    if (route) return { screens, route };
+  }
+  return null;
+}
 
 type Session =
   | { readonly state: 'checking' }
@@ -122,41 +127,13 @@ export function DeskApp() {
   );
 }
 
-const NAV = [
-  { id: 'today', label: 'Today', href: deskHref.today() },
-  { id: 'orders', label: 'Orders', href: deskHref.orders() },
-  { id: 'slips', label: 'Packing slips', href: deskHref.slips() },
-  { id: 'exports', label: 'Exports', href: deskHref.exports() },
-  { id: 'numbers', label: 'Numbers', href: deskHref.numbers() },
-  { id: 'products', label: 'Products', href: deskHref.products() },
-  { id: 'reviews', label: 'Reviews', href: deskHref.reviews() },
-  { id: 'discounts', label: 'Discounts', href: deskHref.discounts() },
-  { id: 'giftCards', label: 'Gift cards', href: deskHref.giftCards() },
-  { id: 'enquiries', label: 'Enquiries', href: deskHref.enquiries() },
-  { id: 'quotes', label: 'Quotes', href: deskHref.quotes() },
-  { id: 'customers', label: 'Customers', href: deskHref.customers() },
-  { id: 'campaigns', label: 'Newsletter', href: deskHref.campaigns() },
-  { id: 'settings', label: 'Settings', href: deskHref.settings() },
-  { id: 'people', label: 'People', href: deskHref.people() },
-] as const;
-
-/** What a maker's navigation shows: the screens her role opens (route-policy.ts grants the rest to owners). */
-const MAKER_NAV: ReadonlySet<string> = new Set(['today', 'orders', 'slips']);
-/**
- * Every screen a maker may open, her own account and an order's page with them; any other, opened by its
- * address, shows only that her role does not allow it (none of its forms or buttons the server refuses).
- */
-const MAKER_SCREENS: ReadonlySet<string> = new Set([...MAKER_NAV, 'order', 'account', 'welcome']);
-
-type NavItem = (typeof NAV)[number];
-
 /**
  * A phone's navigation is two rows of five cells: when the sections do not fit, the first nine keep
  * their cells and the tenth is More, which lists the rest. From 640 px every section is in the row.
  */
 const PHONE_CELLS = 10;
 
-function inMore(nav: readonly NavItem[], index: number): boolean {
+function inMore(nav: readonly DeskNavItem[], index: number): boolean {
   return nav.length > PHONE_CELLS && index >= PHONE_CELLS - 1;
 }
 
@@ -167,7 +144,13 @@ const navCellClass =
  * The sections a phone's two rows leave out, behind a native disclosure (keyboard and screen readers
  * know it without script). Remounted on every route change, so it closes once a section is chosen.
  */
-function MoreSections({ items, section }: { readonly items: readonly NavItem[]; readonly section: string }) {
+function MoreSections({
+  items,
+  section,
+}: {
+  readonly items: readonly DeskNavItem[];
+  readonly section: string;
+}) {
   const current = items.some((item) => item.id === section);
   return (
     <details key={section} className="group w-full">
@@ -208,25 +191,14 @@ function NotForYourRole() {
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
   const { person } = useDeskPerson();
   const owner = person.role === 'owner';
-  const nav = NAV.filter((item) => owner || MAKER_NAV.has(item.id));
+  // A maker's navigation shows the screens her role opens (route-policy.ts grants the rest to owners).
+  const nav = NAV.filter((item) => owner || screenOf(item.id)?.route.roles.includes(person.role));
   const hash = useDeskHash();
   const route = parseDeskHash(hash);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const section =
-    route.id === 'order' || route.id === 'newOrder'
-      ? 'orders'
-      : route.id === 'product'
-        ? 'products'
-        : route.id === 'enquiry'
-          ? 'enquiries'
-          : route.id === 'quote'
-            ? 'quotes'
-            : route.id === 'customer'
-              ? 'customers'
-              : route.id === 'campaign' || route.id === 'subscribers'
-                ? 'campaigns'
-                : route.id;
+  const shown = screenOf(route.id);
+  const section = shown?.route.section ?? route.id;
 
   const signOut = async () => {
     if (signingOut) return;
@@ -272,8 +244,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
                     className={`${navCellClass} sm:w-auto sm:rounded-full sm:px-3 sm:text-sm`}
                   >
                     {item.label}
-                    {item.id === 'reviews' && owner ? <NavCount load={reviewsApi.pendingCount} /> : null}
-                    {item.id === 'enquiries' && owner ? <NavCount load={enquiriesApi.newCount} /> : null}
+                    {item.count && owner ? <NavCount load={item.count} /> : null}
                   </a>
                 </li>
               ))}
@@ -309,85 +280,11 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
       </header>
       <PasskeyPrompt />
       <main id="main" tabIndex={-1} className="mx-auto max-w-6xl px-4 py-6 focus:outline-none sm:py-8">
-        {owner || MAKER_SCREENS.has(route.id) ? (
-          <>
-            {route.id === 'today' || route.id === 'welcome' ? <TodayPage /> : null}
-            {route.id === 'people' ? <PeoplePage /> : null}
-            {route.id === 'account' ? <AccountPage onSignedOut={onSignedOut} /> : null}
-            {route.id === 'orders' ? (
-              <OrdersPage key={route.params.toString()} params={route.params} />
-            ) : null}
-            {route.id === 'order' ? <OrderPage key={route.reference} reference={route.reference} /> : null}
-            {route.id === 'newOrder' ? (
-              <Suspense fallback={<Loading label="Opening the new order…" />}>
-                <NewOrderPage />
-              </Suspense>
-            ) : null}
-            {route.id === 'slips' ? (
-              <PackingSlipsPage key={route.reference ?? 'all'} reference={route.reference} />
-            ) : null}
-            {route.id === 'exports' ? <ExportsPage /> : null}
-            {route.id === 'numbers' ? (
-              <NumbersPage key={route.params.toString()} params={route.params} />
-            ) : null}
-            {route.id === 'products' || route.id === 'product' ? (
-              <Suspense fallback={<Loading label="Opening the products…" />}>
-                {route.id === 'products' ? (
-                  <ProductsPage />
-                ) : (
-                  <ProductPage key={route.productId ?? 'new'} productId={route.productId} />
-                )}
-              </Suspense>
-            ) : null}
-            {route.id === 'reviews' ? (
-              <ReviewsPage key={route.status ?? 'all'} status={route.status} />
-            ) : null}
-            {route.id === 'discounts' ? <DiscountsPage /> : null}
-            {route.id === 'giftCards' ? <GiftCardsPage /> : null}
-            {route.id === 'campaigns' || route.id === 'campaign' || route.id === 'subscribers' ? (
-              <Suspense fallback={<Loading label="Opening the newsletter…" />}>
-                {route.id === 'campaigns' ? <CampaignsPage /> : null}
-                {route.id === 'campaign' ? (
-                  <CampaignPage key={route.campaignId ?? 'new'} campaignId={route.campaignId} />
-                ) : null}
-                {route.id === 'subscribers' ? <SubscribersPage /> : null}
-              </Suspense>
-            ) : null}
-            {route.id === 'enquiries' ? (
-              <EnquiriesPage key={route.status ?? 'all'} status={route.status} />
-            ) : null}
-            {route.id === 'enquiry' ? (
-              <EnquiryPage key={route.enquiryId} enquiryId={route.enquiryId} />
-            ) : null}
-            {route.id === 'quotes' ? (
-              <Suspense fallback={<Loading label="Opening the quotes…" />}>
-                <QuotesPage creating={route.creating} enquiry={route.enquiry} from={route.from} />
-              </Suspense>
-            ) : null}
-            {route.id === 'settings' ? (
-              <Suspense fallback={<Loading label="Opening the settings…" />}>
-                <SettingsPage />
-              </Suspense>
-            ) : null}
-            {route.id === 'quote' ? (
-              <Suspense fallback={<Loading label="Opening the quote…" />}>
-                <QuotePage
-                  key={`${route.reference}-${route.editing}`}
-                  reference={route.reference}
-                  editing={route.editing}
-                />
-              </Suspense>
-            ) : null}
-            {route.id === 'customers' || route.id === 'customer' ? (
-              <Suspense fallback={<Loading label="Opening the customers…" />}>
-                {route.id === 'customers' ? (
-                  <CustomersPage key={route.q} q={route.q} />
-                ) : (
-                  <CustomerPage key={route.email} email={route.email} />
-                )}
-              </Suspense>
-            ) : null}
-          </>
+        {/* Every screen a maker may open, her own account and an order's page with them; any other, opened
+            by its address, shows only that her role does not allow it (none of its forms or buttons the
+            server refuses). */}
+        {owner || shown?.route.roles.includes(person.role) ? (
+          shown?.screens.render(route, { onSignedOut })
         ) : (
           <NotForYourRole />
         )}

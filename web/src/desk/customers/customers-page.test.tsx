@@ -122,6 +122,7 @@ describe("the desk's Customers", () => {
           unpaidCheckoutsErased: 0,
           ordersAnonymised: 1,
           customerNotesDeleted: 1,
+          giftCardsErased: 0,
           quotesErased: 0,
           mailBodiesErased: 2,
           mailFilesDeleted: 0,

@@ -1,0 +1,35 @@
+/**
+ * What the migrations of the platform and of every feature share (./migrations.ts says how migrations are
+ * written): the database as it was then, and the column types that differ between the dialects.
+ */
+import { createHash } from 'node:crypto';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { dialectOf } from './dialect';
+
+// Migrations run against the schema as it was then, not as ./schema.ts types it today.
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+export type AnyDb = Kysely<any>;
+
+/**
+ * A generated integer key: SQLite's `integer primary key autoincrement` (what SQLite databases already
+ * have), PostgreSQL's identity column (int4, so it comes back as a JS number like SQLite's).
+ */
+export function serialKey(db: AnyDb) {
+  return (c: ColumnDefinitionBuilder) =>
+    dialectOf(db) === 'postgres'
+      ? c.primaryKey().generatedByDefaultAsIdentity()
+      : c.primaryKey().autoIncrement();
+}
+
+/**
+ * Epoch milliseconds exceed a 32-bit integer: PostgreSQL needs int8 (read back as numbers, see
+ * ./database.ts); SQLite's `integer` already holds 64 bits, and its databases keep the type they have.
+ */
+export function epochMsType(db: AnyDb) {
+  return dialectOf(db) === 'postgres' ? 'bigint' : 'integer';
+}
+
+/** SHA-256 of a page key, hex: what the key tables keep (server/orders/order-key.ts hashes the same way). */
+export function sha256Hex(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}

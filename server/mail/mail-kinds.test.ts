@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { declareShop } from '../app';
+import { declareMailKinds, mailKindOwner } from './mail-kinds';
+
+describe('the e-mail kinds the features declare', () => {
+  it('names each feature as the owner of its kinds', () => {
+    declareShop();
+    expect(mailKindOwner('cart-reminder')).toBe('newsletter');
+    expect(mailKindOwner('newsletter-campaign-test')).toBe('newsletter');
+    expect(mailKindOwner('back-in-touch')).toBe('settings');
+    expect(mailKindOwner('quote')).toBe('quotes');
+    expect(mailKindOwner('review-request')).toBe('reviews');
+    expect(mailKindOwner('enquiry-owner')).toBe('enquiries');
+  });
+
+  it('lets a feature declare its kinds again, and refuses a kind another feature declared', () => {
+    declareMailKinds('first-probe', { one: 'probe-kind-one' });
+    declareMailKinds('first-probe', { one: 'probe-kind-one' });
+    expect(() => declareMailKinds('second-probe', { two: 'probe-kind-two', one: 'probe-kind-one' })).toThrow(
+      'The e-mail kind probe-kind-one is declared by first-probe and second-probe',
+    );
+    // Nothing of the refused declaration was kept.
+    expect(mailKindOwner('probe-kind-two')).toBeUndefined();
+    expect(mailKindOwner('probe-kind-one')).toBe('first-probe');
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * The quotes' personal data (docs/product.md §12): a client's quotes, in the privacy export; their client
+ * data erased with the person, and RETENTION.quoteDaysAfterValidity after their last valid day.
+ */
+import { RETENTION } from '../../domain/config';
+import { irishDate } from '../../domain/shared/calendar-date';
+import type { PersonalDataPart } from '../platform';
+import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from './quote-store';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const quotesPersonalData: PersonalDataPart = {
+  async exportOf(db, { email }) {
+    const quotes = await quotesOfEmail(db, email);
+    return {
+      quotes: quotes.map((q) => ({
+        reference: q.reference,
+        email: q.email,
+        name: q.name,
+        note: q.note,
+        lines: JSON.parse(q.lines) as unknown,
+        total: q.total,
+        validUntil: q.valid_until,
+        createdAt: q.created_at,
+        sentAt: q.sent_at,
+      })),
+    };
+  },
+
+  async erase(trx, { email }, nowIso) {
+    return { quotesErased: await eraseQuotesOfEmail(trx, email, nowIso) };
+  },
+
+  async applyRetention(db, now) {
+    // The last valid day is an Irish calendar date ('YYYY-MM-DD').
+    const validBefore = irishDate(new Date(now.getTime() - RETENTION.quoteDaysAfterValidity * DAY_MS));
+    return { quotesErased: await eraseQuotesValidBefore(db, validBefore, now.toISOString()) };
+  },
+};

@@ -1,0 +1,15 @@
+/**
+ * What the reviews feature declares for the platform to compose (app.ts hands every feature's declaration
+ * to the platform before the database opens).
+ */
+import type { FeatureDeclaration } from '../platform';
+import { REVIEWS_MAIL_KINDS } from './mail-kinds';
+import { REVIEWS_MIGRATIONS } from './migrations';
+import { reviewsPersonalData } from './personal-data';
+
+export const reviewsDeclaration: FeatureDeclaration = {
+  name: 'reviews',
+  mailKinds: REVIEWS_MAIL_KINDS,
+  migrations: REVIEWS_MIGRATIONS,
+  personalData: reviewsPersonalData,
+};

@@ -1,0 +1,93 @@
+/**
+ * The VAT mode's upgrade and the invoices' and credit notes' tables: this feature's part of the schema's
+ * history (server/db/migrations.ts says how migrations are written). The platform's Migrator runs every
+ * feature's entries with its own in one order, by name; a released entry is never edited.
+ */
+import { type Migration, sql } from 'kysely';
+import type { AnyDb } from '../db/migration-kit';
+
+export const VAT_MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0038-vat-mode': {
+    async up(db: AnyDb) {
+      await upgradeVatMode(db);
+    },
+  },
+  '0039-vat-records': {
+    async up(db: AnyDb) {
+      await createVatRecords(db);
+    },
+  },
+};
+
+/**
+ * The owner's VAT mode (docs/product.md §20): a shop saved as VAT-registered (a seller row with a VAT
+ * number) becomes registered in Ireland, as it charged before; a shop without a number stays as it was
+ * (no row: the mode follows the number). The flat rate stays in the seller row, unread by VAT.
+ */
+async function upgradeVatMode(db: AnyDb): Promise<void> {
+  const rows = (await db
+    .selectFrom('settings')
+    .select(['name', 'value', 'updated_at'])
+    .where('name', 'in', ['seller', 'vat'])
+    .execute()) as { name: string; value: string; updated_at: string }[];
+  const seller = rows.find((row) => row.name === 'seller');
+  if (seller === undefined || rows.some((row) => row.name === 'vat')) return;
+  let vatNumber: unknown = null;
+  try {
+    vatNumber = (JSON.parse(seller.value) as { vatNumber?: unknown }).vatNumber ?? null;
+  } catch {
+    return;
+  }
+  if (typeof vatNumber !== 'string' || vatNumber === '') return;
+  const value = JSON.stringify({ mode: 'ireland', vatNumber, gb: 'no_sale', ukVatNumber: null });
+  await db.insertInto('settings').values({ name: 'vat', value, updated_at: seller.updated_at }).execute();
+}
+
+/**
+ * Invoices and credit notes (server/vat/vat-store.ts, docs/product.md §20): one counter row per kind and
+ * year, updated under its row lock inside the payment's or refund's transaction, so numbers are gapless
+ * and never reused on any number of instances; each record keeps the order's reference, its VAT
+ * breakdown and the seller's and buyer's snapshot as JSON. Kept six years after issue, erasure or not
+ * (a buyer erased is then "Customer (erased)"): the retention rule is in server/privacy.
+ */
+async function createVatRecords(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('vat_sequences')
+    // threshold_notice: the 80% e-mail's one send per year (its row is its mark, `last` stays 1).
+    .addColumn('kind', 'text', (c) =>
+      c.notNull().check(sql`kind in ('invoice', 'credit_note', 'threshold_notice')`),
+    )
+    .addColumn('year', 'integer', (c) => c.notNull())
+    .addColumn('last', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('vat_sequences_pk', ['kind', 'year'])
+    .execute();
+  await db.schema
+    .createTable('vat_invoices')
+    .addColumn('number', 'text', (c) => c.primaryKey())
+    .addColumn('order_reference', 'text', (c) => c.notNull().unique())
+    .addColumn('issued_at', 'text', (c) => c.notNull())
+    .addColumn('country', 'text', (c) => c.notNull())
+    .addColumn('scheme', 'text', (c) => c.notNull())
+    .addColumn('total_net', 'integer', (c) => c.notNull())
+    .addColumn('total_vat', 'integer', (c) => c.notNull())
+    .addColumn('lines', 'text', (c) => c.notNull())
+    .addColumn('seller', 'text', (c) => c.notNull())
+    .addColumn('buyer', 'text', (c) => c.notNull())
+    .addColumn('buyer_vat_number', 'text')
+    .addColumn('vies_consultation', 'text')
+    .addColumn('erased_at', 'text')
+    .execute();
+  await db.schema.createIndex('vat_invoices_issued').on('vat_invoices').column('issued_at').execute();
+  await db.schema
+    .createTable('vat_credit_notes')
+    .addColumn('number', 'text', (c) => c.primaryKey())
+    .addColumn('invoice_number', 'text', (c) => c.notNull().references('vat_invoices.number'))
+    .addColumn('order_reference', 'text', (c) => c.notNull())
+    .addColumn('refund_id', 'text', (c) => c.notNull().unique())
+    .addColumn('issued_at', 'text', (c) => c.notNull())
+    .addColumn('total_net', 'integer', (c) => c.notNull())
+    .addColumn('total_vat', 'integer', (c) => c.notNull())
+    .addColumn('lines', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('vat_credit_notes_issued').on('vat_credit_notes').column('issued_at').execute();
+}

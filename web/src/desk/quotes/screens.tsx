@@ -1,0 +1,37 @@
+/** Quotes and a quote, loaded when opened. */
+import { lazy, Suspense } from 'react';
+import { deskHref } from '../desk-router';
+import { type DeskScreens, OWNER } from '../desk-screens';
+import { Loading } from '../ui/desk-ui';
+
+const QuotesPage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotesPage })));
+const QuotePage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotePage })));
+
+export const quotesScreens: DeskScreens = {
+  nav: [{ id: 'quotes', label: 'Quotes', href: deskHref.quotes() }],
+  routes: {
+    quotes: { section: 'quotes', roles: OWNER },
+    quote: { section: 'quotes', roles: OWNER },
+  },
+  render(route) {
+    if (route.id === 'quotes') {
+      return (
+        <Suspense fallback={<Loading label="Opening the quotes…" />}>
+          <QuotesPage creating={route.creating} enquiry={route.enquiry} from={route.from} />
+        </Suspense>
+      );
+    }
+    if (route.id === 'quote') {
+      return (
+        <Suspense fallback={<Loading label="Opening the quote…" />}>
+          <QuotePage
+            key={`${route.reference}-${route.editing}`}
+            reference={route.reference}
+            editing={route.editing}
+          />
+        </Suspense>
+      );
+    }
+    return null;
+  },
+};

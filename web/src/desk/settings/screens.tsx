@@ -1,0 +1,18 @@
+/** Settings, loaded when opened. */
+import { lazy, Suspense } from 'react';
+import { deskHref } from '../desk-router';
+import { type DeskScreens, OWNER } from '../desk-screens';
+import { Loading } from '../ui/desk-ui';
+
+const SettingsPage = lazy(() => import('./settings-page').then((m) => ({ default: m.SettingsPage })));
+
+export const settingsScreens: DeskScreens = {
+  nav: [{ id: 'settings', label: 'Settings', href: deskHref.settings() }],
+  routes: { settings: { section: 'settings', roles: OWNER } },
+  render: (route) =>
+    route.id === 'settings' ? (
+      <Suspense fallback={<Loading label="Opening the settings…" />}>
+        <SettingsPage />
+      </Suspense>
+    ) : null,
+};

@@ -43,7 +43,6 @@ import { deskOrderUrl } from './order-mail';
 import { parseWithdrawnItems } from './order-page-service';
 import { storedAddress } from './order-store';
 import { type OrderVat, rowVatOf, type SellerNow } from './order-vat';
-import { returnInfo } from './return-view';
 
 /** What the desk's work on orders needs: who pays back, who writes, who is written to. */
 export interface FulfilmentServiceOptions {
@@ -278,7 +277,7 @@ export function toDetail(order: FulfilmentOrder): OrderDetail {
         }
       : null,
     allowedActions: allowedActions(flowState(row)),
-    returns: order.returns.map((r) => returnInfo(r, row, order.lines)),
+    returns: [...order.shownReturns],
     timeline,
     notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text, ...(n.by ? { by: n.by } : {}) })),
   };

@@ -15,8 +15,8 @@ import { OrderPageService } from './order-page-service';
 import { OrderStore } from './order-store';
 import { returnRoutes } from './return-routes';
 import { ReturnService } from './return-service';
-import { ReturnStore } from './return-store';
-import { shopperReturn } from './return-view';
+import { ReturnStore, returnsOfOrder } from './return-store';
+import { returnInfo, shopperReturn } from './return-view';
 
 type Uses = Needs<'settings' | 'payments'>;
 
@@ -60,6 +60,7 @@ async function orders(app: FastifyInstance, uses: Uses): Promise<void> {
     onMailQueued: wakeOutbox,
   };
   const deskStore = new FulfilmentStore(db);
+  deskStore.joinReturns({ rowsOf: returnsOfOrder, infoOf: returnInfo });
   const fulfilment = new FulfilmentService({
     store: deskStore,
     requests: app.platform.audit,

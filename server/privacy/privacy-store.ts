@@ -23,6 +23,7 @@ import { recordAudit } from '../audit/audit-trail';
 import { customerNoteOf, deleteCustomerNote, deleteCustomerNotesUnchangedSince } from '../customers';
 import type { Database } from '../db/schema';
 import { adminEnquiryOf, deleteEnquiries, enquiriesOfEmail, enquiriesUnchangedSince } from '../enquiries';
+import { deleteNotesOfOrders, eraseChangeEventsOfOrders } from '../fulfilment';
 import { eraseGiftCardEmail, eraseGiftCardPeopleExpiredBefore, giftCardsOfEmail } from '../gift-cards';
 import {
   cancelWaitingMailOf,
@@ -46,21 +47,19 @@ import {
 import { forgetDiscountEmail } from '../offers';
 import {
   anonymiseOrders,
-  deleteNotesOfOrders,
-  eraseChangeEventsOfOrders,
-  eraseReturnNotesOfOrders,
   linesOfOrders,
   ordersHoldingPersonalData,
   ordersOfEmail,
   paymentsOfEmail,
-  personalRecordsOfOrders,
 } from '../orders';
 import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments';
 import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from '../quotes';
+import { eraseReturnNotesOfOrders } from '../returns';
 import { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from '../reviews';
 import { purgePeopleData } from '../security/people-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
 import { backInTouchOfEmail, deleteBackInTouchOfEmail, deleteUnconfirmedBackInTouch } from '../settings';
+import { personalRecordsOfOrders } from './personal-records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

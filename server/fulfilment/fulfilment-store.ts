@@ -24,11 +24,11 @@ import { addDays, type IsoDate, irishInstant } from '../../domain/shared/calenda
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
 import { enqueueMail, mailOfOrder } from '../mail/outbox';
-import { IssuedOrderKeys } from './order-key';
 import {
   addOrderRefund,
   changeOrderIf,
   claimOrderRefund,
+  IssuedOrderKeys,
   insertIssuedKeys,
   linesOfOrder,
   linesOfOrders,
@@ -44,7 +44,7 @@ import {
   type StoredWithdrawal,
   searchOrders,
   setLineSizes,
-} from './order-store';
+} from '../orders';
 
 export type OrderEventRow = Selectable<Database['order_events']>;
 

@@ -6,10 +6,9 @@
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { changeEventsOfOrders, notesOfOrders } from './fulfilment-store';
-import { parseWithdrawnItems } from './order-page-service';
-import { withdrawalsOfOrders } from './order-store';
-import { returnLinesOf, returnsOfOrders } from './return-store';
+import { changeEventsOfOrders, notesOfOrders } from '../fulfilment';
+import { parseWithdrawnItems, withdrawalsOfOrders } from '../orders';
+import { returnLinesOf, returnsOfOrders } from '../returns';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
-import { deskRoutes } from './desk-routes';
+import { fulfilmentRoutes } from './fulfilment-routes';
 import { FulfilmentService } from './fulfilment-service';
 import { FulfilmentStore } from './fulfilment-store';
 import { orderEditRoutes } from './order-edit-routes';
@@ -48,7 +48,7 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
     joinReturns: (returns) => deskStore.joinReturns(returns),
   });
 
-  await app.register(deskRoutes, {
+  await app.register(fulfilmentRoutes, {
     config,
     desk: service,
     seller,

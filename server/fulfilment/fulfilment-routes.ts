@@ -63,7 +63,7 @@ export interface OrderAdminRouteOptions {
   readonly people: Pick<PeopleStore, 'count'>;
 }
 
-export async function deskRoutes(app: FastifyInstance, opts: OrderAdminRouteOptions): Promise<void> {
+export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRouteOptions): Promise<void> {
   const { config, desk, sessions, signIns } = opts;
   const cookieOptions = sessionCookieOptions(isHttps(config));
 

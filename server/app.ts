@@ -11,6 +11,7 @@ import { customersDeclaration } from './customers/declaration';
 import { customersPlugin } from './customers/plugin';
 import { enquiriesDeclaration } from './enquiries/declaration';
 import { enquiriesPlugin } from './enquiries/plugin';
+import { fulfilmentPlugin } from './fulfilment/plugin';
 import { giftCardsDeclaration } from './gift-cards/declaration';
 import { giftCardsPlugin } from './gift-cards/plugin';
 import { adminRoutes } from './images/image-edit-routes';
@@ -33,6 +34,7 @@ import { declareFeatures, type FeatureDeclaration, platformPlugin, type ShopTuni
 import { privacyPlugin } from './privacy/plugin';
 import { quotesDeclaration } from './quotes/declaration';
 import { quotesPlugin } from './quotes/plugin';
+import { returnsPlugin } from './returns/plugin';
 import { reviewsDeclaration } from './reviews/declaration';
 import { reviewsPlugin } from './reviews/plugin';
 import { nonDocumentHeaders } from './security/headers';
@@ -159,6 +161,8 @@ export async function buildApp({
   await app.register(paymentsPlugin);
   await app.register(cataloguePlugin);
   await app.register(ordersPlugin);
+  await app.register(fulfilmentPlugin);
+  await app.register(returnsPlugin);
   await app.register(makingPlugin);
   await app.register(offersPlugin);
   await app.register(giftCardsPlugin);

@@ -48,12 +48,13 @@ import {
 } from '../audit/audit-trail';
 import type { CatalogueSource } from '../catalogue';
 import type { Database, OrderRow } from '../db/schema';
+import { type NewEvent, recordOrderEvents } from '../fulfilment';
 import { randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money } from '../mail/layout';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import { type NewEvent, type OrderStore, recordOrderEvents } from '../orders';
+import type { OrderStore } from '../orders';
 import type { ShippingDetails } from '../payments';
 import type { CheckoutService } from './checkout-service';
 import type { MarkPaid } from './mark-paid';

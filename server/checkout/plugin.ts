@@ -26,11 +26,12 @@ export interface CheckoutPluginOptions {
   readonly reconcile?: Partial<ReconcileTimings> | false;
 }
 
-type Uses = Needs<'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders'>;
+type Uses = Needs<'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment'>;
 
 async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPluginOptions): Promise<void> {
   const { config, events, now, wakeOutbox } = app.platform;
-  const { store, pages, fulfilment } = uses.orders;
+  const { store, pages } = uses.orders;
+  const fulfilment = uses.fulfilment.service;
   const { provider } = uses.payments;
   // The owner's settings from memory (no query per checkout), taken once here.
   const shop = uses.settings.cache;
@@ -137,6 +138,6 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
 }
 
 export const checkoutPlugin = featurePlugin<
-  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders',
+  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment',
   CheckoutPluginOptions
->('checkout', ['settings', 'making', 'payments', 'catalogue', 'offers', 'orders'], checkout);
+>('checkout', ['settings', 'making', 'payments', 'catalogue', 'offers', 'orders', 'fulfilment'], checkout);

@@ -5,8 +5,8 @@
  * out-of-order deliveries are harmless.
  */
 import type { FastifyInstance } from 'fastify';
+import type { FulfilmentService } from '../fulfilment';
 import { refuse } from '../lib/refusal';
-import type { FulfilmentService } from '../orders';
 import { WebhookSignatureError } from '../payments';
 import { OPS_MARKS, type SettingsStore } from '../settings';
 import type { CheckoutService } from './checkout-service';

@@ -429,7 +429,7 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
 
   '0010-desk-requests': {
     async up(db: AnyDb) {
-      // The desk's Idempotency-Key per action and order (server/orders/fulfilment-store.ts): the primary key makes
+      // The desk's Idempotency-Key per action and order (server/fulfilment/fulfilment-store.ts): the primary key makes
       // a repeated submission one change on every instance. Rows older than a day are deleted.
       await db.schema
         .createTable('desk_requests')
@@ -505,7 +505,7 @@ async function addOrderVat(db: AnyDb): Promise<void> {
 }
 
 /**
- * Returns of delivered orders (server/orders/return-store.ts, docs/product.md §10.18): one row per return
+ * Returns of delivered orders (server/returns/return-store.ts, docs/product.md §10.18): one row per return
  * with its lines as JSON (positions, names, sizes, quantities as sold: no personal data), the reason, the
  * owner's notes, its state and what it refunded. A desk submission's Idempotency-Key is unique per order,
  * so a repeated "open" is one return. Follows its order (deleted with it, kept when it is anonymised).

@@ -257,7 +257,7 @@ export interface OrderEventsTable {
   actor_name: Generated<string | null>;
 }
 
-/** A return of a delivered order (docs/product.md §10.18; server/orders/return-store.ts). */
+/** A return of a delivered order (docs/product.md §10.18; server/returns/return-store.ts). */
 export interface OrderReturnsTable {
   id: Generated<number>;
   order_id: string;

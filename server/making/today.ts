@@ -22,16 +22,10 @@ import type { OrderChannel } from '../../domain/orders/manual-order';
 import type { IsoDate } from '../../domain/shared/calendar-date';
 import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
+import { deskStepsSince, dispatchByOf, irishDayRange } from '../fulfilment';
 import { money } from '../mail/layout';
 import { outboxBacklog } from '../mail/outbox';
-import {
-  deskStepsSince,
-  dispatchByOf,
-  irishDayRange,
-  lastPaidAt,
-  queuedOrdersWithLines,
-  referencesOfOrders,
-} from '../orders';
+import { lastPaidAt, queuedOrdersWithLines, referencesOfOrders } from '../orders';
 import { OPS_MARKS, type SettingsStore } from '../settings';
 
 export interface QueuedOrder {

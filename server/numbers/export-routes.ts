@@ -7,9 +7,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ADMIN_API, ADMIN_MESSAGES, csvRangeQuerySchema } from '../../domain/orders/admin-api';
 import type { AuditTrail } from '../audit/audit-trail';
 import type { AppConfig } from '../config';
+import type { FulfilmentService } from '../fulfilment';
 import { dateRange } from '../lib/date-range';
 import type { NewsletterStore } from '../newsletter';
-import type { FulfilmentService } from '../orders';
 import { ownerActor } from '../security/owner-auth';
 import { newsletterCsv, ordersCsv } from './csv';
 

@@ -5,11 +5,11 @@ import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { exportRoutes } from './export-routes';
 import { statsRoutes } from './stats-routes';
 
-type Uses = Needs<'settings' | 'payments' | 'orders' | 'newsletter' | 'giftCards' | 'vat'>;
+type Uses = Needs<'settings' | 'payments' | 'fulfilment' | 'newsletter' | 'giftCards' | 'vat'>;
 
 async function numbers(
   app: FastifyInstance,
-  { settings, payments, orders, newsletter, giftCards, vat }: Uses,
+  { settings, payments, fulfilment, newsletter, giftCards, vat }: Uses,
 ): Promise<void> {
   const { db, audit, config } = app.platform;
   const { provider, testCheckout } = payments;
@@ -26,7 +26,7 @@ async function numbers(
   await app.register(exportRoutes, {
     config,
     audit,
-    fulfilment: orders.fulfilment,
+    fulfilment: fulfilment.service,
     newsletter: newsletter.store,
     seller: settings.seller,
   });
@@ -34,6 +34,6 @@ async function numbers(
 
 export const numbersPlugin = featurePlugin(
   'numbers',
-  ['settings', 'payments', 'orders', 'newsletter', 'giftCards', 'vat'],
+  ['settings', 'payments', 'fulfilment', 'newsletter', 'giftCards', 'vat'],
   numbers,
 );

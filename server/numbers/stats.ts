@@ -31,15 +31,10 @@ import {
 } from '../../domain/numbers/stats';
 import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database } from '../db/schema';
+import { irishDayRange } from '../fulfilment';
 import { amount, csvDocument } from '../lib/csv';
-import {
-  checkoutsOpenedBetween,
-  irishDayRange,
-  paidLinesForStats,
-  paidOrdersForStats,
-  returnLinesOf,
-  returnsOpenedBetween,
-} from '../orders';
+import { checkoutsOpenedBetween, paidLinesForStats, paidOrdersForStats } from '../orders';
+import { returnLinesOf, returnsOpenedBetween } from '../returns';
 
 export interface StatsSource {
   readonly db: Kysely<Database>;

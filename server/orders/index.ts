@@ -1,13 +1,11 @@
 /**
- * The orders feature's public face: what other features may use of it (docs/architecture.md), and the
- * events it publishes.
+ * The orders feature's public face: what other features may use of it (docs/architecture.md). The owner's
+ * work on an order is `fulfilment`'s, its returns are `returns`'.
  */
-import type { FulfilmentService } from './fulfilment-service';
-import type { OrderPageService } from './order-page-service';
+import type { OrderPageService, ReturnsOfPage } from './order-page-service';
 import type { OrderStore } from './order-store';
 
-export { dispatchByOf, type FulfilmentService } from './fulfilment-service';
-export type { OrderPageService } from './order-page-service';
+export { type OrderPageService, parseWithdrawnItems, type ReturnsOfPage } from './order-page-service';
 export {
   lastPaidAt,
   type OrderStore,
@@ -21,8 +19,11 @@ export interface OrdersFace {
   readonly store: OrderStore;
   /** The shopper's order page and "Find your order". */
   readonly pages: OrderPageService;
-  /** The owner's work on orders: making, dispatch, refunds, notes (the desk's order screens). */
-  readonly fulfilment: FulfilmentService;
+  /**
+   * The returns feature joins here at registration: the order page shows an order's returns and a
+   * withdrawal notice opens one (docs/product.md §10.18). Until it joins, an order has none.
+   */
+  readonly joinReturns: (returns: ReturnsOfPage) => void;
 }
 
 declare module 'fastify' {
@@ -31,34 +32,47 @@ declare module 'fastify' {
   }
 }
 
-declare module '../lib/events' {
-  interface ShopEvents {
-    /** The owner marked an order delivered (published before the desk answers). */
-    orderDelivered: { readonly reference: string };
-  }
-}
-
+export { hashKey, IssuedOrderKeys, newOrderKey } from './order-key';
 export {
-  deleteNotesOfOrders,
-  deskStepsSince,
-  eraseChangeEventsOfOrders,
-  irishDayRange,
-  type NewEvent,
-  recordOrderEvents,
-} from './fulfilment-store';
-export { hashKey, newOrderKey } from './order-key';
-export { customerConfirmation, deskOrderUrl, ownerNotification } from './order-mail';
+  customerConfirmation,
+  deskOrderUrl,
+  orderPageHtml,
+  orderPageText,
+  ownerNotification,
+} from './order-mail';
 export {
+  addOrderRefund,
   anonymiseOrders,
+  changeOrderIf,
   checkoutsOpenedBetween,
+  claimOrderRefund,
   customerOrderRows,
+  insertIssuedKeys,
+  linesOfOrder,
   linesOfOrders,
+  lockOrderRow,
+  type OrderChange,
+  type OrderGuard,
   type OrderPageRecord,
+  orderRowByPaymentId,
+  orderRowByReference,
   ordersHoldingPersonalData,
+  ordersInDeskStatus,
   ordersOfEmail,
+  ordersPaidBetween,
   paidLinesForStats,
   paidOrdersForStats,
   paymentsOfEmail,
+  readWithdrawal,
+  releaseOrderRefund,
+  revokeOrderKeys,
+  type StoredAddress,
+  type StoredWithdrawal,
+  searchOrders,
+  setLineSizes,
+  storedAddress,
+  toOrder,
+  withdrawalsOfOrders,
 } from './order-store';
 export {
   legalFacts,
@@ -69,5 +83,3 @@ export {
   type SellerNow,
   type ZoneNameNow,
 } from './order-vat';
-export { type OrderPersonalRecords, personalRecordsOfOrders } from './personal-records';
-export { eraseReturnNotesOfOrders, returnLinesOf, returnsOpenedBetween } from './return-store';

@@ -16,12 +16,12 @@ import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../test
 import { FEATURES } from '../app';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import { EnquiryStore } from '../enquiries/enquiry-store';
+import { DESK_MAIL_KINDS } from '../fulfilment/fulfilment-mail';
 import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';
 import { createFileTransport, type MailTransport } from '../mail/transport';
 import { NEWSLETTER_MAIL_KINDS } from '../newsletter/mail-kinds';
 import { newsletterConfirmationMail } from '../newsletter/newsletter-mail';
 import { NewsletterStore } from '../newsletter/newsletter-store';
-import { DESK_MAIL_KINDS } from '../orders/fulfilment-mail';
 import { OrderStore } from '../orders/order-store';
 import type { ShippingDetails } from '../payments/provider';
 import { createTestCheckoutProvider } from '../payments/test-checkout';

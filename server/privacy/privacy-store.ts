@@ -24,6 +24,7 @@ import { itemsSubtotal } from '../../domain/offers/discounts';
 import { maskEmail } from '../../domain/shared/email';
 import { recordAudit } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
+import { deleteNotesOfOrders, eraseChangeEventsOfOrders } from '../fulfilment';
 import {
   cancelWaitingMailOf,
   eraseMailCreatedBefore,
@@ -35,20 +36,17 @@ import {
 import { forgetDiscountEmail } from '../offers';
 import {
   anonymiseOrders,
-  deleteNotesOfOrders,
-  eraseChangeEventsOfOrders,
-  eraseReturnNotesOfOrders,
   linesOfOrders,
   ordersHoldingPersonalData,
   ordersOfEmail,
   paymentsOfEmail,
-  personalRecordsOfOrders,
-  referencesOfOrders,
 } from '../orders';
 import { eraseTestSessionsOfOrders, testSessionsOfOrders } from '../payments';
 import type { DataSubject, PersonalDataPart } from '../platform';
+import { eraseReturnNotesOfOrders } from '../returns';
 import { purgePeopleData } from '../security/people-store';
 import { sweepRateLimits } from '../security/rate-limit-store';
+import { personalRecordsOfOrders } from './personal-records';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -19,15 +19,16 @@ import {
   type TimelineKind,
   WORK_STATUSES,
 } from '../../domain/orders/admin-api';
+import type { ReturnInfo } from '../../domain/orders/return-info';
 import { addDays, type IsoDate, irishInstant } from '../../domain/shared/calendar-date';
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
 import { enqueueMail, mailOfOrder } from '../mail/outbox';
-import { IssuedOrderKeys } from './order-key';
 import {
   addOrderRefund,
   changeOrderIf,
   claimOrderRefund,
+  IssuedOrderKeys,
   insertIssuedKeys,
   linesOfOrder,
   linesOfOrders,
@@ -43,8 +44,7 @@ import {
   type StoredWithdrawal,
   searchOrders,
   setLineSizes,
-} from './order-store';
-import { type ReturnRow, returnsOfOrder } from './return-store';
+} from '../orders';
 
 export type OrderEventRow = Selectable<Database['order_events']>;
 
@@ -57,6 +57,21 @@ export interface FulfilmentOrder {
   readonly withdrawal: StoredWithdrawal | null;
   /** Its returns, oldest first (docs/product.md §10.18). */
   readonly returns: readonly ReturnRow[];
+  /** The same returns as the desk shows them. */
+  readonly shownReturns: readonly ReturnInfo[];
+}
+
+/** A stored return (the returns feature's store owns `order_returns`). */
+export type ReturnRow = Selectable<Database['order_returns']>;
+
+/**
+ * An order's returns, read and shown by the returns feature, which joins at registration
+ * (`joinReturns`): the desk's order carries them without this store knowing their table. Until it
+ * joins, an order has none.
+ */
+export interface ReturnsOfOrder {
+  readonly rowsOf: (db: Kysely<Database>, orderId: string) => Promise<readonly ReturnRow[]>;
+  readonly infoOf: (row: ReturnRow, order: OrderRow, lines: readonly OrderLineRow[]) => ReturnInfo;
 }
 
 export interface NewEvent {
@@ -136,6 +151,8 @@ export async function deskStepsSince(
 }
 
 export class FulfilmentStore {
+  private returns: ReturnsOfOrder | null = null;
+
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
@@ -181,7 +198,13 @@ export class FulfilmentStore {
     return orderRowByPaymentId(this.db, paymentId);
   }
 
+  /** The returns feature's part of each order loaded (see ReturnsOfOrder). */
+  joinReturns(returns: ReturnsOfOrder): void {
+    this.returns = returns;
+  }
+
   private async load(row: OrderRow): Promise<FulfilmentOrder> {
+    const join = this.returns;
     const [lines, events, notes, mails, withdrawal, returns] = await Promise.all([
       linesOfOrder(this.db, row.id),
       this.db.selectFrom('order_events').selectAll().where('order_id', '=', row.id).orderBy('id').execute(),
@@ -193,9 +216,10 @@ export class FulfilmentStore {
         .execute(),
       mailOfOrder(this.db, row.id),
       readWithdrawal(this.db, row.id),
-      returnsOfOrder(this.db, row.id),
+      join ? join.rowsOf(this.db, row.id) : [],
     ]);
-    return { row, lines, events, notes, mails, withdrawal, returns };
+    const shownReturns = join ? returns.map((r) => join.infoOf(r, row, lines)) : [];
+    return { row, lines, events, notes, mails, withdrawal, returns, shownReturns };
   }
 
   /**

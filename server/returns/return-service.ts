@@ -29,11 +29,11 @@ import {
   submissionSlot,
 } from '../audit/audit-trail';
 import type { Database, OrderLineRow } from '../db/schema';
+import type { FulfilmentOrder, FulfilmentStore } from '../fulfilment';
+import { type FulfilmentService, refundableOf } from '../fulfilment';
 import { Refusal, refuse } from '../lib/refusal';
 import { money } from '../mail/layout';
-import { type FulfilmentService, refundableOf } from './fulfilment-service';
-import type { FulfilmentOrder, FulfilmentStore } from './fulfilment-store';
-import { lockOrderRow } from './order-store';
+import { lockOrderRow } from '../orders';
 import {
   type EventWriter,
   insertReturn,

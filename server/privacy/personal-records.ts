@@ -1,15 +1,14 @@
 /**
- * What the orders feature keeps about an order's person beyond the order row itself, for the privacy
- * export (docs/product.md §12): the owner's notes on the order and the before and after of her changes
- * (both erased with the person), the withdrawal notice they signed, and their returns. Each is read by
- * the store that owns its table, once for all the orders of an address.
+ * What the shop keeps about an order's person beyond the order row itself, for the privacy export
+ * (docs/product.md §12): the owner's notes on the order and the before and after of her changes (both
+ * erased with the person; fulfilment's), the withdrawal notice they signed (orders'), and their returns
+ * (returns'). Each is read by the store that owns its table, once for all the orders of an address.
  */
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { changeEventsOfOrders, notesOfOrders } from './fulfilment-store';
-import { parseWithdrawnItems } from './order-page-service';
-import { withdrawalsOfOrders } from './order-store';
-import { returnLinesOf, returnsOfOrders } from './return-store';
+import { changeEventsOfOrders, notesOfOrders } from '../fulfilment';
+import { parseWithdrawnItems, withdrawalsOfOrders } from '../orders';
+import { returnLinesOf, returnsOfOrders } from '../returns';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

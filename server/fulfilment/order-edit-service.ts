@@ -25,6 +25,20 @@ import { refuse } from '../lib/refusal';
 import type { RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
+import type { IssuedOrderKeys } from '../orders';
+import {
+  customerConfirmation,
+  legalFacts,
+  type OrderStore,
+  type OrderVat,
+  orderVatOf,
+  type SellerNow,
+  type StoredAddress,
+  type StoredOrder,
+  storedAddress,
+  toOrder,
+  type ZoneNameNow,
+} from '../orders';
 import {
   DESK_MAIL_KINDS,
   dispatchedMail,
@@ -34,10 +48,6 @@ import {
 } from './fulfilment-mail';
 import type { FulfilmentService, OrderOutcome } from './fulfilment-service';
 import type { FulfilmentStore } from './fulfilment-store';
-import type { IssuedOrderKeys } from './order-key';
-import { customerConfirmation } from './order-mail';
-import { type OrderStore, type StoredAddress, type StoredOrder, storedAddress, toOrder } from './order-store';
-import { legalFacts, type OrderVat, orderVatOf, type SellerNow, type ZoneNameNow } from './order-vat';
 
 export interface OrderEditServiceOptions {
   readonly desk: FulfilmentService;

@@ -8,7 +8,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ReturnLine, ReturnStatus } from '../../domain/orders/return-info';
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
-import { lockOrderRow } from './order-store';
+import { lockOrderRow } from '../orders';
 
 export type ReturnRow = Selectable<Database['order_returns']>;
 export type Db = Kysely<Database> | Transaction<Database>;

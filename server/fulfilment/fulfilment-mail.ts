@@ -16,7 +16,7 @@ import {
   testSubject,
   WINE,
 } from '../mail/layout';
-import { orderPageHtml, orderPageText } from './order-mail';
+import { orderPageHtml, orderPageText } from '../orders';
 
 /** Outbox kinds: the outbox's unique (order_id, kind) makes each of these exactly once per order. */
 export const DESK_MAIL_KINDS = {

@@ -27,6 +27,15 @@ import { refuse } from '../lib/refusal';
 import { money, type RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
+import type { IssuedOrderKeys } from '../orders';
+import {
+  deskOrderUrl,
+  type OrderVat,
+  parseWithdrawnItems,
+  rowVatOf,
+  type SellerNow,
+  storedAddress,
+} from '../orders';
 import { type PaymentProvider, PaymentProviderError, type ProviderWebhookEvent } from '../payments';
 import {
   cancelledMail,
@@ -38,12 +47,6 @@ import {
 } from './fulfilment-mail';
 import type { FulfilmentOrder, FulfilmentStore } from './fulfilment-store';
 import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';
-import type { IssuedOrderKeys } from './order-key';
-import { deskOrderUrl } from './order-mail';
-import { parseWithdrawnItems } from './order-page-service';
-import { storedAddress } from './order-store';
-import { type OrderVat, rowVatOf, type SellerNow } from './order-vat';
-import { returnInfo } from './return-view';
 
 /** What the desk's work on orders needs: who pays back, who writes, who is written to. */
 export interface FulfilmentServiceOptions {
@@ -278,7 +281,7 @@ export function toDetail(order: FulfilmentOrder): OrderDetail {
         }
       : null,
     allowedActions: allowedActions(flowState(row)),
-    returns: order.returns.map((r) => returnInfo(r, row, order.lines)),
+    returns: [...order.shownReturns],
     timeline,
     notes: order.notes.map((n) => ({ id: n.id, at: n.at, text: n.text, ...(n.by ? { by: n.by } : {}) })),
   };

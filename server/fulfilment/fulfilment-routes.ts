@@ -33,6 +33,7 @@ import type { AuditTrail } from '../audit/audit-trail';
 import { type AppConfig, isHttps } from '../config';
 import { dateRange } from '../lib/date-range';
 import { refuse } from '../lib/refusal';
+import type { SellerNow } from '../orders';
 import { deviceName } from '../people';
 import {
   ADMIN_SESSION_COOKIE,
@@ -48,7 +49,6 @@ import {
 } from '../security/owner-auth';
 import type { PeopleStore } from '../security/people-store';
 import { type FulfilmentService, toDetail, toListItem } from './fulfilment-service';
-import type { SellerNow } from './order-vat';
 
 export interface OrderAdminRouteOptions {
   readonly config: AppConfig;
@@ -63,7 +63,7 @@ export interface OrderAdminRouteOptions {
   readonly people: Pick<PeopleStore, 'count'>;
 }
 
-export async function deskRoutes(app: FastifyInstance, opts: OrderAdminRouteOptions): Promise<void> {
+export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRouteOptions): Promise<void> {
   const { config, desk, sessions, signIns } = opts;
   const cookieOptions = sessionCookieOptions(isHttps(config));
 

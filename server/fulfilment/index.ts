@@ -1,0 +1,45 @@
+/**
+ * The fulfilment feature's public face: what other features may use of it (docs/architecture.md), and
+ * the events it publishes.
+ */
+import type { FulfilmentService } from './fulfilment-service';
+import type { ReturnsOfOrder } from './fulfilment-store';
+
+export { dispatchByOf, type FulfilmentService, refundableOf } from './fulfilment-service';
+export {
+  changeEventsOfOrders,
+  deleteNotesOfOrders,
+  deskStepsSince,
+  eraseChangeEventsOfOrders,
+  type FulfilmentOrder,
+  type FulfilmentStore,
+  irishDayRange,
+  type NewEvent,
+  notesOfOrders,
+  type ReturnRow,
+  type ReturnsOfOrder,
+  recordOrderEvents,
+} from './fulfilment-store';
+
+export interface FulfilmentFace {
+  /** The owner's work on paid orders: making, dispatch, refunds, cancel, notes (the desk's order screens). */
+  readonly service: FulfilmentService;
+  /**
+   * The returns feature joins here at registration: the desk's order shows its returns (docs/product.md
+   * §10.18). Until it joins, an order has none.
+   */
+  readonly joinReturns: (returns: ReturnsOfOrder) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    fulfilment: FulfilmentFace;
+  }
+}
+
+declare module '../lib/events' {
+  interface ShopEvents {
+    /** The owner marked an order delivered (published before the desk answers). */
+    orderDelivered: { readonly reference: string };
+  }
+}

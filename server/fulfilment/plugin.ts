@@ -1,0 +1,77 @@
+/**
+ * Fulfilment: what the owner does to a paid order at the desk: its making, dispatch and delivery, refunds,
+ * cancelling, private notes, and its changes before dispatch with e-mails sent again (order-edit-*,
+ * docs/product.md §10.16). The changes live here, not in orders, because they are the owner's desk work on
+ * a paid order like the rest: they go through the same status flow, refund through the same refund and
+ * write the same history (order_events) as dispatch and cancel do. Publishes `orderDelivered`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import { fulfilmentRoutes } from './fulfilment-routes';
+import { FulfilmentService } from './fulfilment-service';
+import { FulfilmentStore } from './fulfilment-store';
+import { orderEditRoutes } from './order-edit-routes';
+import { OrderEditService } from './order-edit-service';
+
+type Uses = Needs<'settings' | 'payments' | 'orders'>;
+
+async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
+  const { db, config, events, wakeOutbox } = app.platform;
+  const { store, pages } = uses.orders;
+  // The seller is read from the owner's settings whenever an e-mail, a slip or an order is made; an
+  // order's VAT is its own (orders' order-vat.ts), the first start's (VAT_RATE, SELLER_VAT_NUMBER) before
+  // it was kept.
+  const seller = uses.settings.seller;
+  const vatBefore = { vatRate: config.seller.vatRate, vatNumber: config.seller.vatNumber };
+  const zoneName = uses.settings.zoneName;
+  // What the desk's services share: who pays back, who writes, who is written to.
+  const shared = {
+    provider: uses.payments.provider,
+    publicUrl: config.publicUrl,
+    mailFrom: config.mailFrom,
+    seller,
+    vatBefore,
+    pageUrl: (reference: string, key: string) => pages.pageUrl(reference, key),
+    log: app.log,
+    onMailQueued: wakeOutbox,
+  };
+  const deskStore = new FulfilmentStore(db);
+  const service = new FulfilmentService({
+    store: deskStore,
+    requests: app.platform.audit,
+    ...shared,
+    // "Delivered" queues the review request in the same step (the reviews feature listens).
+    onDelivered: (reference) => events.emit('orderDelivered', { reference }),
+  });
+  app.decorate('fulfilment', {
+    service,
+    joinReturns: (returns) => deskStore.joinReturns(returns),
+  });
+
+  await app.register(fulfilmentRoutes, {
+    config,
+    desk: service,
+    seller,
+    audit: app.platform.audit,
+    sessions: app.platform.sessions,
+    signIns: app.platform.signIns,
+    people: app.platform.people,
+  });
+  // Changes before dispatch and e-mails sent again (docs/product.md §10.16).
+  const edits = new OrderEditService({
+    desk: service,
+    deskStore,
+    orders: store,
+    requests: app.platform.audit,
+    mailFrom: config.mailFrom,
+    publicUrl: config.publicUrl,
+    seller,
+    zoneName,
+    vatBefore,
+    pageUrl: shared.pageUrl,
+    onMailQueued: wakeOutbox,
+  });
+  await app.register(orderEditRoutes, { edits });
+}
+
+export const fulfilmentPlugin = featurePlugin('fulfilment', ['settings', 'payments', 'orders'], fulfilment);

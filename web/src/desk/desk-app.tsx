@@ -41,10 +41,12 @@ const SCREENS: readonly DeskScreens[] = [
   catalogueScreens,
   reviewsScreens,
   offersScreens,
-  giftCardsScreens,
   enquiriesScreens,
   quotesScreens,
   customersScreens,
+  // After the enquiries: on a phone the first nine sections keep their cells, and a new enquiry's count
+  // must stay in sight; gift cards are opened less often.
+  giftCardsScreens,
   newsletterScreens,
   settingsScreens,
   peopleScreens,

@@ -57,6 +57,14 @@ const FORBIDDEN: readonly (readonly [file: string, imports: string])[] = [
   ['web/src/features/checkout/probe-making-inner.ts', '../making/order-delivery'],
   ['web/src/features/catalogue/probe-reviews-inner.ts', '../reviews/rating'],
   ['web/src/features/quotes/probe-orders-inner.ts', '../orders/order-page-api'],
+  // A storefront feature biome.json never names (a throwaway folder) is held to the same rules: reached
+  // through its face only, and itself reaching others through theirs; a feature without a face too.
+  ['web/src/features/cart/probe-throwaway-inner.ts', '../throwaway-probe/inner'],
+  ['web/src/features/throwaway-probe/probe-inner.ts', '../cart/cart-context'],
+  ['web/src/features/throwaway-probe/probe-server.ts', '../../../../server/config'],
+  ['web/src/features/catalogue-snapshot/probe-throwaway.ts', '../throwaway-probe'],
+  ['web/src/features/catalogue/probe-newsletter-inner.ts', '../newsletter/newsletter-form'],
+  ['web/src/features/probe-beside.ts', '../cart/cart-context'],
   // A feature of the server is any folder but the platform's: one that biome.json never names (here a
   // throwaway gift-cards folder, and the newest real ones) is held to the same rules as the first.
   ['server/gift-cards/probe.ts', '../orders/order-store'],
@@ -94,6 +102,9 @@ const ALLOWED: readonly (readonly [file: string, imports: string])[] = [
   ['web/src/features/making/probe-face.ts', '../catalogue-snapshot'],
   ['web/src/features/checkout/probe-face.ts', '../events'],
   ['web/src/features/catalogue/probe-face.ts', '../wishlist'],
+  ['web/src/features/cart/probe-throwaway-face.ts', '../throwaway-probe'],
+  ['web/src/features/throwaway-probe/probe-lib.ts', '../../lib/router'],
+  ['web/src/features/throwaway-probe/probe-own.ts', './inner'],
   ['server/gift-cards/probe-face.ts', '../orders'],
   ['server/gift-cards/probe-floor.ts', '../lib/api-support'],
   ['server/gift-cards/probe-domain.ts', '../../domain/shared/money'],
@@ -167,5 +178,38 @@ describe('import direction (biome.json)', () => {
     const text = JSON.stringify(server);
     for (const folder of PLATFORM_FOLDERS) expect(text).toContain(`"!../${folder}/**"`);
     for (const feature of serverFeatures(ROOT)) expect(text).not.toContain(`"../${feature}`);
+  });
+
+  it('names no storefront feature in the rule that a feature is reached through its face', () => {
+    // Every folder under web/src/features is a feature: the rule globs them, so a new one is covered.
+    const Override = z.object({
+      includes: z.array(z.string()),
+      linter: z.unknown().optional(),
+    });
+    const { overrides } = z
+      .object({ overrides: z.array(Override.loose()) })
+      .parse(JSON.parse(readFileSync(path.join(ROOT, 'biome.json'), 'utf8')));
+    const faces = overrides
+      .filter(({ includes }) => includes[0]?.startsWith('web/src/features/'))
+      .flatMap(({ linter }) =>
+        z
+          .object({
+            rules: z.object({
+              style: z.object({
+                noRestrictedImports: z.object({
+                  options: z.object({
+                    patterns: z.array(z.object({ group: z.array(z.string()), message: z.string() })),
+                  }),
+                }),
+              }),
+            }),
+          })
+          .parse(linter)
+          .rules.style.noRestrictedImports.options.patterns.filter(({ message }) =>
+            message.includes('public face'),
+          ),
+      );
+    expect(faces.length).toBeGreaterThan(0);
+    for (const { group } of faces) expect(group).toEqual(['../*/**', '!../../**']);
   });
 });

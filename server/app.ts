@@ -4,6 +4,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { catalogueDeclaration } from './catalogue/declaration';
 import { cataloguePlugin } from './catalogue/plugin';
+import { checkoutDeclaration } from './checkout/declaration';
 import { checkoutPlugin } from './checkout/plugin';
 import type { ReconcileTimings } from './checkout/reconcile';
 import { type AppConfig, isHttps } from './config';
@@ -11,6 +12,7 @@ import { customersDeclaration } from './customers/declaration';
 import { customersPlugin } from './customers/plugin';
 import { enquiriesDeclaration } from './enquiries/declaration';
 import { enquiriesPlugin } from './enquiries/plugin';
+import { fulfilmentDeclaration } from './fulfilment/declaration';
 import { fulfilmentPlugin } from './fulfilment/plugin';
 import { giftCardsDeclaration } from './gift-cards/declaration';
 import { giftCardsPlugin } from './gift-cards/plugin';
@@ -26,6 +28,7 @@ import { offersPlugin } from './offers/plugin';
 import { healthRoutes } from './ops/health-routes';
 import { serverLogOptions } from './ops/logging';
 import { installMetrics } from './ops/metrics';
+import { ordersDeclaration } from './orders/declaration';
 import { ordersPlugin } from './orders/plugin';
 import { pagesPlugin } from './pages/plugin';
 import { paymentsPlugin } from './payments/plugin';
@@ -80,6 +83,9 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
 export const FEATURES: readonly FeatureDeclaration[] = [
   settingsDeclaration,
   catalogueDeclaration,
+  ordersDeclaration,
+  checkoutDeclaration,
+  fulfilmentDeclaration,
   enquiriesDeclaration,
   quotesDeclaration,
   newsletterDeclaration,

@@ -7,6 +7,7 @@ import { DEFAULT_SIZE, type SizeCode } from '../../domain/config';
 import type { CatalogueSource } from '../catalogue';
 import { refuse } from '../lib/refusal';
 import { addToRequestLine } from '../ops/logging';
+import { KIB } from '../security/route-policy';
 import type { CheckoutService } from './checkout-service';
 
 export async function checkoutRoutes(
@@ -24,8 +25,11 @@ export async function checkoutRoutes(
     }) => Promise<void>;
   },
 ): Promise<void> {
-  // Content type, body limit and rate limit: the route policy (security/route-policy.ts).
-  const route = { schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } } };
+  const route = {
+    schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
+    // A full cart is about 1.5 KB of JSON; anything near this limit is not a cart.
+    config: { policy: { limit: 'checkout', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB } },
+  } as const;
   app.withTypeProvider<ZodTypeProvider>().post('/api/checkout', route, async (request, reply) => {
     // Priced from the catalogue this instance serves now (a product paused a moment ago is refused).
     const parsed = parseCheckoutRequest(request.body, opts.catalogue.current());

@@ -33,9 +33,14 @@ import { maskEmail } from '../../domain/shared/email';
 import type { Database } from '../db/schema';
 import { newOrderId } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
-import { MAIL_KINDS } from '../mail/outbox';
 import { type CheckoutDiscounts, discountLabel } from '../offers';
-import type { OrderStore, OrderVat, SellerNow, StoredOrder } from '../orders';
+import {
+  ORDERS_MAIL_KINDS,
+  type OrderStore,
+  type OrderVat,
+  type SellerNow,
+  type StoredOrder,
+} from '../orders';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
@@ -663,7 +668,7 @@ export class CheckoutService {
     }
     const emailStatus: EmailDeliveryStatus | null = await this.o.store.customerEmailStatus(
       order.id,
-      MAIL_KINDS.customer,
+      ORDERS_MAIL_KINDS.customer,
     );
     // The confirmation page links to the order's page, the link of the confirmation e-mail (docs/product.md
     // §2.7): whoever holds the payment session has the order already. The answer gets a key of its own

@@ -13,6 +13,7 @@ import { DISCOUNT_CHECK_PATH, discountLineLabel } from '../../domain/offers/disc
 import type { StorefrontZone } from '../../domain/settings/storefront-settings';
 import type { CatalogueSource } from '../catalogue';
 import { refuse } from '../lib/refusal';
+import { KIB } from '../security/route-policy';
 import { priceCheckout } from './pricing';
 
 export async function discountCheckRoutes(
@@ -28,7 +29,9 @@ export async function discountCheckRoutes(
 ): Promise<void> {
   const route = {
     schema: { body: discountCheckRequestSchema, response: { 200: discountCheckResponseSchema } },
-  };
+    // A small JSON cart, at the checkout's own per-client limit.
+    config: { policy: { limit: 'checkout', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB } },
+  } as const;
   app.withTypeProvider<ZodTypeProvider>().post(DISCOUNT_CHECK_PATH, route, async (request, reply) => {
     const lines = parseCartLines(request.body.items, opts.catalogue.current());
     if (!lines.ok) refuse('invalid', lines.error);

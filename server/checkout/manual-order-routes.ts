@@ -1,6 +1,6 @@
 /**
  * The owner's own orders (docs/product.md §10.17), under /api/admin/ with the desk's guards (owner-auth:
- * 401 without the owner, 403 for a maker: the route is not in MAKER_ROUTES; the request guard: 403 from
+ * 401 without the owner, 403 for a maker: no route here is forMakers; the request guard: 403 from
  * another site, JSON only):
  * - POST /api/admin/orders { items, customer, zone, giftWrap?, giftMessage?, payment, method?,
  *   emailCustomer? } -> 201 { ok, order: { reference, status, channel, ... }, paymentUrl? } | 400 naming
@@ -23,6 +23,7 @@ import {
   manualOrderSchema,
 } from '../../domain/orders/manual-order';
 import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY, KIB } from '../security/route-policy';
 import type { ManualOrderService } from './manual-order-service';
 
 export async function manualOrderRoutes(
@@ -30,16 +31,21 @@ export async function manualOrderRoutes(
   opts: { readonly manual: ManualOrderService },
 ): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  // Up to 27 lines and an address.
+  const orderForm = { policy: { ...DESK_ACTION_POLICY, maxBodyBytes: 32 * KIB } };
 
   api.post(
     MANUAL_ORDER_API.preview,
-    { schema: { body: manualOrderPreviewSchema, response: { 200: manualOrderPreviewResponseSchema } } },
+    {
+      schema: { body: manualOrderPreviewSchema, response: { 200: manualOrderPreviewResponseSchema } },
+      config: orderForm,
+    },
     async (request, reply) => reply.send({ ok: true, preview: await opts.manual.preview(request.body) }),
   );
 
   api.post(
     MANUAL_ORDER_API.create,
-    { schema: { body: manualOrderSchema, response: { 201: manualOrderCreatedSchema } } },
+    { schema: { body: manualOrderSchema, response: { 201: manualOrderCreatedSchema } }, config: orderForm },
     async (request, reply) =>
       reply.code(201).send(await opts.manual.create(request.body, ownerActor(request))),
   );
@@ -51,6 +57,7 @@ export async function manualOrderRoutes(
         body: emailLinkSchema,
         response: { 202: emailLinkResponseSchema },
       },
+      config: { policy: { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB } },
     },
     async (request, reply) =>
       reply.code(202).send(await opts.manual.emailLink(request.params.reference, ownerActor(request))),

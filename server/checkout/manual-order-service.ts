@@ -57,6 +57,7 @@ import { senderDomain } from '../mail/transport';
 import type { OrderStore } from '../orders';
 import type { ShippingDetails } from '../payments';
 import type { CheckoutService } from './checkout-service';
+import { CHECKOUT_MAIL_KINDS } from './mail-kinds';
 import type { MarkPaid } from './mark-paid';
 
 export interface ManualOrderServiceOptions {
@@ -90,7 +91,7 @@ interface Prepared {
 }
 
 /** The mail kind of a payment link sent to the customer (once per order). */
-export const PAYMENT_LINK_MAIL_KIND = 'manual-payment-link';
+export const PAYMENT_LINK_MAIL_KIND = CHECKOUT_MAIL_KINDS.paymentLink;
 
 /** 'SOL-' and 8 letters or digits, as every order's reference (an order marked paid has no session). */
 function newManualReference(): string {

@@ -14,12 +14,13 @@ import { quoteDispatchDate } from '../../domain/quotes/quotes';
 import type { SellerSettings } from '../../domain/settings/shop-settings';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import type { Database, NewOutboxRow } from '../db/schema';
-import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import {
   customerConfirmation,
   deskOrderUrl,
   legalFacts,
+  ORDERS_MAIL_KINDS,
   type OrderMailSetup,
   type OrderStore,
   orderVatOf,
@@ -185,7 +186,7 @@ export class MarkPaid {
       {
         orderId: order.id,
         reference: ctx.reference,
-        kind: MAIL_KINDS.customer,
+        kind: ORDERS_MAIL_KINDS.customer,
         to: order.email,
         ...customerConfirmation(ctx),
       },
@@ -207,7 +208,7 @@ export class MarkPaid {
         {
           orderId: order.id,
           reference,
-          kind: MAIL_KINDS.owner,
+          kind: ORDERS_MAIL_KINDS.owner,
           to: seller.orderEmail,
           replyTo: order.email,
           ...owner,

@@ -13,10 +13,11 @@ import { parseIsoDate } from '../../domain/shared/calendar-date';
 import { cents } from '../../domain/shared/money';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';
+import { OutboxSender, outboxRow } from '../mail/outbox';
 import type { MailTransport, OutgoingMail } from '../mail/transport';
 import { newsletterConfirmationMail } from '../newsletter/newsletter-mail';
 import { NewsletterStore } from '../newsletter/newsletter-store';
+import { ORDERS_MAIL_KINDS } from '../orders';
 import { OrderStore, type StoredOrder } from '../orders/order-store';
 import type { ShippingDetails } from '../payments/provider';
 import { createTestCheckoutProvider } from '../payments/test-checkout';
@@ -48,13 +49,13 @@ const silentLog = { info() {}, warn() {}, error() {} };
 
 /** The customer's and the owner's e-mail for a paid order, as the checkout queues them (checkout/mark-paid.ts). */
 function mailPair(order: StoredOrder): NewOutboxRow[] {
-  return [MAIL_KINDS.customer, MAIL_KINDS.owner].map((kind) =>
+  return [ORDERS_MAIL_KINDS.customer, ORDERS_MAIL_KINDS.owner].map((kind) =>
     outboxRow(
       {
         orderId: order.id,
         reference: order.reference ?? '',
         kind,
-        to: kind === MAIL_KINDS.customer ? order.email : 'owner@solas.test',
+        to: kind === ORDERS_MAIL_KINDS.customer ? order.email : 'owner@solas.test',
         subject: 's',
         text: 't',
         html: '<p>h</p>',
@@ -146,12 +147,12 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
     expect(results.filter(Boolean)).toHaveLength(1);
     const rows = await database.db.selectFrom('outbox').select(['kind', 'reference']).orderBy('id').execute();
     expect(rows).toEqual([
-      { kind: MAIL_KINDS.customer, reference: 'SOL-A1B2C3D4' },
-      { kind: MAIL_KINDS.owner, reference: 'SOL-A1B2C3D4' },
+      { kind: ORDERS_MAIL_KINDS.customer, reference: 'SOL-A1B2C3D4' },
+      { kind: ORDERS_MAIL_KINDS.owner, reference: 'SOL-A1B2C3D4' },
     ]);
     const paid = await orders.findById('ord_1');
     expect(paid).toMatchObject({ status: 'paid', shippingDetails: SHIPPING });
-    expect(await orders.customerEmailStatus('ord_1', MAIL_KINDS.customer)).toBe('queued');
+    expect(await orders.customerEmailStatus('ord_1', ORDERS_MAIL_KINDS.customer)).toBe('queued');
     // A paid order stays paid whatever arrives late.
     expect(await orders.markIfPending('ord_1', 'expired', 'late event')).toBe(false);
   });
@@ -253,7 +254,7 @@ describe.each(TEST_DIALECTS)('the stores on %s', (dialect) => {
     const rows = await database.db.selectFrom('outbox').select(['attempts', 'sent_at']).execute();
     expect(rows.reduce((sum, r) => sum + r.attempts, 0)).toBe(7);
     expect(rows.every((r) => r.sent_at !== null)).toBe(true);
-    expect(await orders.customerEmailStatus('ord_1', MAIL_KINDS.customer)).toBe('sent');
+    expect(await orders.customerEmailStatus('ord_1', ORDERS_MAIL_KINDS.customer)).toBe('sent');
   });
 
   /** A sender on `db` that sends through `transport`, with test timings. */

@@ -17,11 +17,11 @@ import {
   WINE,
 } from '../mail/layout';
 import { orderPageHtml, orderPageText } from '../orders';
+import { FULFILMENT_MAIL_KINDS } from './mail-kinds';
 
 /** Outbox kinds: the outbox's unique (order_id, kind) makes each of these exactly once per order. */
 export const DESK_MAIL_KINDS = {
-  dispatched: 'order-dispatched',
-  cancelled: 'order-cancelled',
+  ...FULFILMENT_MAIL_KINDS,
   /** One per provider refund: `order-refund:<refund id>`. */
   refund: (refundId: string) => `order-refund:${refundId}`,
   /** One per dispute: `owner-dispute:<dispute id>`. */

@@ -48,6 +48,7 @@ import {
   sessionCookieOptions,
 } from '../security/owner-auth';
 import type { PeopleStore } from '../security/people-store';
+import { DESK_ACTION_POLICY, KIB, QUOTE_ACTION_POLICY } from '../security/route-policy';
 import { type FulfilmentService, toDetail, toListItem } from './fulfilment-service';
 
 export interface OrderAdminRouteOptions {
@@ -78,7 +79,12 @@ export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRou
     body: signInRequestSchema,
     response: { 200: sessionResponseSchema, 401: refusalResponseSchema, 429: refusalResponseSchema },
   };
-  api.post(ADMIN_API.session, { schema: signIn }, async (request, reply) => {
+  // The token sign-in: it signs the owner in, so it needs no session.
+  const signInConfig = {
+    policy: { limit: 'admin', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB },
+    signIn: true,
+  } as const;
+  api.post(ADMIN_API.session, { schema: signIn, config: signInConfig }, async (request, reply) => {
     const address = request.ip;
     // Once anybody has a passkey the form takes no token, right or wrong (it stays for scripts, as Bearer).
     if ((await opts.people.count()) > 0) {
@@ -115,7 +121,7 @@ export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRou
   // Whether the desk is signed in (the app asks at start): the session's end if it stays unused.
   api.get(
     ADMIN_API.session,
-    { schema: { response: { 200: sessionResponseSchema } } },
+    { schema: { response: { 200: sessionResponseSchema } }, config: { forMakers: true } },
     async (request, reply) => {
       const expiresAt = request.deskActor?.expiresAt ?? new Date(Date.now() + SESSION_LIMITS.idleMs);
       return reply.send({ ok: true, expiresAt: expiresAt.toISOString() });
@@ -124,7 +130,10 @@ export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRou
 
   api.delete(
     ADMIN_API.session,
-    { schema: { response: { 200: okResponseSchema } } },
+    {
+      schema: { response: { 200: okResponseSchema } },
+      config: { policy: QUOTE_ACTION_POLICY, forMakers: true },
+    },
     async (request, reply) => {
       const secret = request.cookies[ADMIN_SESSION_COOKIE];
       if (secret) await sessions.end(secret);
@@ -134,7 +143,8 @@ export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRou
   );
 
   const listSchema = { querystring: ordersQuerySchema, response: { 200: ordersListResponseSchema } };
-  api.get(ADMIN_API.orders, { schema: listSchema }, async (request, reply) => {
+  // The order desk (docs/product.md §10.8): a maker reads the orders, makes and packs them.
+  api.get(ADMIN_API.orders, { schema: listSchema, config: { forMakers: true } }, async (request, reply) => {
     const query = request.query;
     const range = dateRange(query.from, query.to);
     if (!range) return refuse('invalid', ADMIN_MESSAGES.badDateRange);
@@ -150,59 +160,69 @@ export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRou
 
   // The batch (every order in production) or one order's slip, each with the seller's return address.
   const slipsSchema = { querystring: packingSlipsQuerySchema, response: { 200: packingSlipsResponseSchema } };
-  api.get(ADMIN_API.packingSlips, { schema: slipsSchema }, async (request, reply) => {
-    const { name, address } = await opts.seller();
-    const returnAddress = { name, address };
-    const { reference } = request.query;
-    if (reference !== undefined) {
-      const { order } = await desk.detail(reference);
-      return reply.send({ orders: [order], returnAddress });
-    }
-    const orders = await desk.store.inProduction(ADMIN_LIMITS.maxPackingSlips);
-    return reply.send({ orders: orders.map(toDetail), returnAddress });
-  });
+  api.get(
+    ADMIN_API.packingSlips,
+    { schema: slipsSchema, config: { forMakers: true } },
+    async (request, reply) => {
+      const { name, address } = await opts.seller();
+      const returnAddress = { name, address };
+      const { reference } = request.query;
+      if (reference !== undefined) {
+        const { order } = await desk.detail(reference);
+        return reply.send({ orders: [order], returnAddress });
+      }
+      const orders = await desk.store.inProduction(ADMIN_LIMITS.maxPackingSlips);
+      return reply.send({ orders: orders.map(toDetail), returnAddress });
+    },
+  );
 
   const byReference = z.object({ reference: z.string() });
   const detailSchema = { params: byReference, response: { 200: orderDetailSchema } };
-  api.get(`${ADMIN_API.orders}/:reference`, { schema: detailSchema }, async (request, reply) => {
+  const detail = { schema: detailSchema, config: { forMakers: true } };
+  api.get(`${ADMIN_API.orders}/:reference`, detail, async (request, reply) => {
     const { order } = await desk.detail(request.params.reference);
     return reply.send(order);
   });
 
   // Every action answers the order as it is now (orderActionResponseSchema).
   const action = { params: byReference, response: { 200: orderActionResponseSchema } };
+  // Small JSON bodies (a note of 2000 characters is the largest), the owner's rate limit, same origin
+  // only. A maker marks made and delivered, dispatches with tracking and writes notes; refunds and
+  // cancellations are the owner's alone.
+  const makersAction = { policy: DESK_ACTION_POLICY, forMakers: true };
+  const ownersAction = { policy: DESK_ACTION_POLICY };
 
   api.post(
     `${ADMIN_API.orders}/:reference/status`,
-    { schema: { ...action, body: statusRequestSchema } },
+    { schema: { ...action, body: statusRequestSchema }, config: makersAction },
     async (request, reply) =>
       reply.send(await desk.changeStatus(request.params.reference, request.body.status, ownerActor(request))),
   );
 
   api.post(
     `${ADMIN_API.orders}/:reference/dispatch`,
-    { schema: { ...action, body: dispatchRequestSchema } },
+    { schema: { ...action, body: dispatchRequestSchema }, config: makersAction },
     async (request, reply) =>
       reply.send(await desk.dispatch(request.params.reference, request.body, ownerActor(request))),
   );
 
   api.post(
     `${ADMIN_API.orders}/:reference/refund`,
-    { schema: { ...action, body: refundRequestSchema } },
+    { schema: { ...action, body: refundRequestSchema }, config: ownersAction },
     async (request, reply) =>
       reply.send(await desk.refund(request.params.reference, request.body, ownerActor(request))),
   );
 
   api.post(
     `${ADMIN_API.orders}/:reference/cancel`,
-    { schema: { ...action, body: cancelRequestSchema } },
+    { schema: { ...action, body: cancelRequestSchema }, config: ownersAction },
     async (request, reply) =>
       reply.send(await desk.cancel(request.params.reference, request.body, ownerActor(request))),
   );
 
   api.post(
     `${ADMIN_API.orders}/:reference/notes`,
-    { schema: { ...action, body: noteRequestSchema } },
+    { schema: { ...action, body: noteRequestSchema }, config: makersAction },
     async (request, reply) =>
       reply.send(await desk.addNote(request.params.reference, request.body.text, ownerActor(request))),
   );

@@ -25,11 +25,12 @@ import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../au
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
 import { money, type RenderedMail } from '../mail/layout';
-import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import type { IssuedOrderKeys } from '../orders';
 import {
   deskOrderUrl,
+  ORDERS_MAIL_KINDS,
   type OrderVat,
   parseWithdrawnItems,
   rowVatOf,
@@ -37,6 +38,7 @@ import {
   storedAddress,
 } from '../orders';
 import { type PaymentProvider, PaymentProviderError, type ProviderWebhookEvent } from '../payments';
+import { REVIEWS_MAIL_KINDS } from '../reviews';
 import {
   cancelledMail,
   DESK_MAIL_KINDS,
@@ -82,11 +84,11 @@ export interface OrderOutcome {
 }
 
 const MAIL_LABELS: Record<string, string> = {
-  [MAIL_KINDS.customer]: 'Order confirmation e-mail to the shopper',
-  [MAIL_KINDS.owner]: 'New order e-mail to the owner',
+  [ORDERS_MAIL_KINDS.customer]: 'Order confirmation e-mail to the shopper',
+  [ORDERS_MAIL_KINDS.owner]: 'New order e-mail to the owner',
   [DESK_MAIL_KINDS.dispatched]: '"On its way" e-mail to the shopper',
   [DESK_MAIL_KINDS.cancelled]: 'Cancellation e-mail to the shopper',
-  [MAIL_KINDS.reviewRequest]: 'Review request e-mail to the shopper',
+  [REVIEWS_MAIL_KINDS.reviewRequest]: 'Review request e-mail to the shopper',
   'manual-payment-link': 'Payment link e-mail to the customer',
 };
 
@@ -268,7 +270,8 @@ export function toDetail(order: FulfilmentOrder): OrderDetail {
     paymentMethod: row.payment_method ?? null,
     cancelReason: row.cancel_reason,
     confirmationSent: order.mails.some(
-      (m) => m.kind === MAIL_KINDS.customer || m.kind.startsWith(`${MAIL_KINDS.customer}:resend:`),
+      (m) =>
+        m.kind === ORDERS_MAIL_KINDS.customer || m.kind.startsWith(`${ORDERS_MAIL_KINDS.customer}:resend:`),
     ),
     // An order the owner took with a payment link, still unpaid: its link, for her to copy or send again.
     paymentUrl: row.status === 'pending' && row.channel === 'manual' ? (row.checkout_url ?? null) : null,

@@ -13,6 +13,7 @@ import * as z from 'zod/mini';
 import { ADMIN_API, orderActionResponseSchema } from '../../domain/orders/admin-api';
 import { orderEditSchema, resendRequestSchema, resendResponseSchema } from '../../domain/orders/order-edit';
 import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY, KIB } from '../security/route-policy';
 import type { OrderEditService } from './order-edit-service';
 
 export async function orderEditRoutes(
@@ -25,14 +26,21 @@ export async function orderEditRoutes(
 
   api.patch(
     `${ADMIN_API.orders}/:reference`,
-    { schema: { params: byReference, body: orderEditSchema, response: { 200: orderActionResponseSchema } } },
+    // Changing an order before dispatch, and an e-mail sent again (docs/product.md §10.16).
+    {
+      schema: { params: byReference, body: orderEditSchema, response: { 200: orderActionResponseSchema } },
+      config: { policy: DESK_ACTION_POLICY },
+    },
     async (request, reply) =>
       reply.send(await edits.edit(request.params.reference, request.body, ownerActor(request))),
   );
 
   api.post(
     `${ADMIN_API.orders}/:reference/resend`,
-    { schema: { params: byReference, body: resendRequestSchema, response: { 202: resendResponseSchema } } },
+    {
+      schema: { params: byReference, body: resendRequestSchema, response: { 202: resendResponseSchema } },
+      config: { policy: { ...DESK_ACTION_POLICY, maxBodyBytes: 1 * KIB } },
+    },
     async (request, reply) =>
       reply
         .code(202)

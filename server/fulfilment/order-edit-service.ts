@@ -23,12 +23,13 @@ import {
 import type { NewOutboxRow, OrderRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
 import type { RenderedMail } from '../mail/layout';
-import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import type { IssuedOrderKeys } from '../orders';
 import {
   customerConfirmation,
   legalFacts,
+  ORDERS_MAIL_KINDS,
   type OrderStore,
   type OrderVat,
   orderVatOf,
@@ -310,7 +311,7 @@ export class OrderEditService {
       orderPageUrl: this.o.pageUrl(reference, keys.issue(row.id)),
       zoneName,
     });
-    return this.shopperMail(row, uniqueKind(`${MAIL_KINDS.customer}:resend`), mail);
+    return this.shopperMail(row, uniqueKind(`${ORDERS_MAIL_KINDS.customer}:resend`), mail);
   }
 
   private mailInput(row: OrderRow, keys: IssuedOrderKeys, seller: { readonly email: string }) {

@@ -4,7 +4,7 @@
  *   unknown, disabled or expired code | 429 beyond the attempts per client or per code;
  * - the owner's desk under /api/admin/gift-cards (list, detail with ledger, issue free, disable and
  *   reissue, correct a scheduled card's address). A maker's session is refused by the owner hook
- *   (route-policy.ts lists none of these for makers).
+ *   (none of these is forMakers).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -29,6 +29,7 @@ import {
 } from '../../domain/gift-cards/gift-cards';
 import { refusalResponseSchema } from '../../domain/shared/answers';
 import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY, KIB } from '../security/route-policy';
 import type { GiftCardService } from './gift-card-service';
 
 const paramsSchema = z.object({ id: z.string().check(z.maxLength(64)) });
@@ -52,6 +53,8 @@ export async function giftCardRoutes(
           429: refusalResponseSchema,
         },
       },
+      // One code: the lookup limit per client, and the gift cards' own attempts per client and per code.
+      config: { policy: { limit: 'lookup', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB } },
     },
     async (request, reply) => {
       const code = parseGiftCardCode(request.body.code) ?? request.body.code.trim().toUpperCase();
@@ -93,7 +96,11 @@ export async function adminGiftCardRoutes(
 
   api.post(
     ADMIN_GIFT_CARDS_PATH,
-    { schema: { body: adminIssueGiftCardSchema, response: { 201: adminGiftCardAnswerSchema } } },
+    // A card without payment: a message of 200 characters and a reason.
+    {
+      schema: { body: adminIssueGiftCardSchema, response: { 201: adminGiftCardAnswerSchema } },
+      config: { policy: DESK_ACTION_POLICY },
+    },
     async (request, reply) =>
       reply
         .code(201)
@@ -114,6 +121,7 @@ export async function adminGiftCardRoutes(
         body: adminDisableGiftCardSchema,
         response: { 200: adminGiftCardAnswerSchema },
       },
+      config: { policy: { ...DESK_ACTION_POLICY, maxBodyBytes: 2 * KIB } },
     },
     async (request, reply) => {
       const answer = await service.disable(request.params.id, request.body, ownerActor(request));
@@ -129,6 +137,7 @@ export async function adminGiftCardRoutes(
         body: adminResendGiftCardSchema,
         response: { 200: adminGiftCardAnswerSchema },
       },
+      config: { policy: { ...DESK_ACTION_POLICY, maxBodyBytes: 2 * KIB } },
     },
     async (request, reply) => {
       const giftCard = await service.correctRecipient(

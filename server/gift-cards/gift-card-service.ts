@@ -241,22 +241,15 @@ export class GiftCardService {
           reference: sessionId,
           at: now,
         });
-        await this.o.store.record(tx, {
-          cardId: r.card_id,
-          kind: 'released',
-          amount: r.amount,
-          reference: sessionId,
-          at: now,
-        });
-      } else {
-        await this.o.store.record(tx, {
-          cardId: r.card_id,
-          kind: 'released',
-          amount: r.amount,
-          reference: sessionId,
-          at: now,
-        });
       }
+      // Taken again or still held: the ledger shows the hold released, then spent on the order.
+      await this.o.store.record(tx, {
+        cardId: r.card_id,
+        kind: 'released',
+        amount: r.amount,
+        reference: sessionId,
+        at: now,
+      });
       await this.o.store.settleAny(tx, sessionId, r.card_id, orderReference, now);
       await this.o.store.record(tx, {
         cardId: r.card_id,

@@ -11,6 +11,10 @@ describe('the e-mail kinds the features declare', () => {
     expect(mailKindOwner('quote')).toBe('quotes');
     expect(mailKindOwner('review-request')).toBe('reviews');
     expect(mailKindOwner('enquiry-owner')).toBe('enquiries');
+    expect(mailKindOwner('order-confirmation')).toBe('orders');
+    expect(mailKindOwner('withdrawal-owner')).toBe('orders');
+    expect(mailKindOwner('order-dispatched')).toBe('fulfilment');
+    expect(mailKindOwner('manual-payment-link')).toBe('checkout');
   });
 
   it('lets a feature declare its kinds again, and refuses a kind another feature declared', () => {

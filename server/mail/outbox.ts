@@ -22,25 +22,6 @@ import { dialectOf } from '../db/dialect';
 import type { Database, NewOutboxRow, OutboxRow } from '../db/schema';
 import { isPermanentFailure, type MailTransport, type OutgoingMail, replyAddress } from './transport';
 
-/**
- * The order e-mails' kinds. Every other feature declares its own (its `mail-kinds.ts`, in its
- * declaration: ./mail-kinds.ts); these move to the orders feature with it. `reviewRequest` and
- * `campaignTest` repeat the kinds the reviews and the newsletter declare, for the orders' files that read
- * them here until then.
- */
-export const MAIL_KINDS = {
-  customer: 'order-confirmation',
-  owner: 'owner-notification',
-  withdrawalAck: 'withdrawal-acknowledgement',
-  withdrawalOwner: 'withdrawal-owner',
-  /** "Find your order" may send the link more than once: each gets its own kind (order-link-{random}). */
-  orderLink: 'order-link',
-  /** The review request after delivery (server/reviews/mail-kinds.ts): the desk's e-mail log names it. */
-  reviewRequest: 'review-request',
-  /** The owner's test copy of a campaign (server/newsletter/mail-kinds.ts). */
-  campaignTest: 'newsletter-campaign-test',
-} as const;
-
 export interface QueuedMail {
   /** Null for newsletter e-mail. */
   readonly orderId: string | null;

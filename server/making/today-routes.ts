@@ -14,6 +14,7 @@ import { refuse } from '../lib/refusal';
 import { retryFailedMail } from '../mail/outbox';
 import { checkDatabase } from '../ops/health';
 import { ownerActor } from '../security/owner-auth';
+import { QUOTE_ACTION_POLICY } from '../security/route-policy';
 import type { SettingsStore } from '../settings';
 import { todayReport } from './today';
 
@@ -32,7 +33,8 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
 
   api.get(
     TODAY_API.today,
-    { schema: { response: { 200: todayResponseSchema } } },
+    // Today is the maker's too: what to make and pack.
+    { schema: { response: { 200: todayResponseSchema } }, config: { forMakers: true } },
     async (_request, reply) => {
       const { dialect, reachable } = await checkDatabase(app);
       const report = await todayReport(
@@ -50,7 +52,9 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
 
   const byId = z.object({ id: z.string().check(z.regex(/^\d{1,12}$/)) });
   const retried = { params: byId, response: { 200: okResponseSchema } };
-  api.post(TODAY_API.outboxRetry, { schema: retried }, async (request, reply) => {
+  // "Send again" of a failed e-mail (no body).
+  const retry = { schema: retried, config: { policy: QUOTE_ACTION_POLICY } };
+  api.post(TODAY_API.outboxRetry, retry, async (request, reply) => {
     const id = Number(request.params.id);
     const actor = ownerActor(request);
     const answer = await oncePerSubmission(

@@ -34,6 +34,7 @@ export {
   deleteCartRemindersOfEmail,
   deleteExpiredCartReminders,
 } from './cart-reminder-store';
+export { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 export {
   deleteSignupOfEmail,
   deleteUnconfirmedSignups,

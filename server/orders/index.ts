@@ -32,6 +32,7 @@ declare module 'fastify' {
   }
 }
 
+export { ORDERS_MAIL_KINDS } from './mail-kinds';
 export { hashKey, IssuedOrderKeys, newOrderKey } from './order-key';
 export {
   customerConfirmation,

@@ -11,7 +11,7 @@ import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../t
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { openDatabase } from '../db/database';
 import { MIGRATIONS } from '../db/migrations';
-import { MAIL_KINDS } from '../mail/outbox';
+import { ORDERS_MAIL_KINDS } from './mail-kinds';
 import { hashKey } from './order-key';
 
 const LINK = /#\/order\/(SOL-[A-Z0-9_-]+)\?key=([A-Za-z0-9_-]+)/;
@@ -66,7 +66,7 @@ describe.each(TEST_DIALECTS)('page keys on %s', (dialect) => {
     await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
     // Sent: the link is read back from the e-mail as the shopper got it.
     const sent = async () =>
-      (await outboxRows(app)).find((r) => r.kind === MAIL_KINDS.customer && r.status === 'sent');
+      (await outboxRows(app)).find((r) => r.kind === ORDERS_MAIL_KINDS.customer && r.status === 'sent');
     await expect.poll(sent, { timeout: 15_000 }).toBeDefined();
     const match = LINK.exec((await sent())?.text_body ?? '');
     const reference = match?.[1] ?? '';
@@ -81,7 +81,7 @@ describe.each(TEST_DIALECTS)('page keys on %s', (dialect) => {
     const stored = await app.platform.db
       .selectFrom('outbox')
       .selectAll()
-      .where('kind', '=', MAIL_KINDS.customer)
+      .where('kind', '=', ORDERS_MAIL_KINDS.customer)
       .executeTakeFirstOrThrow();
     expect(stored).toMatchObject({
       status: 'sent',
@@ -100,7 +100,7 @@ describe.each(TEST_DIALECTS)('page keys on %s', (dialect) => {
     });
     const again = async () =>
       (await outboxRows(app)).find(
-        (r) => r.kind.startsWith(`${MAIL_KINDS.orderLink}-`) && r.status === 'sent',
+        (r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`) && r.status === 'sent',
       );
     await expect.poll(again, { timeout: 15_000 }).toBeDefined();
     const second = LINK.exec((await again())?.text_body ?? '')?.[2] ?? '';

@@ -22,7 +22,8 @@ import {
 } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS } from '../../tests/support/test-database';
 import { CSV_BOM } from '../lib/csv';
-import { MAIL_KINDS } from '../mail/outbox';
+import { NEWSLETTER_MAIL_KINDS } from '../newsletter';
+import { ORDERS_MAIL_KINDS } from './mail-kinds';
 
 const TOKEN = 'order-seller-owner-token-0123';
 const auth = { authorization: `Bearer ${TOKEN}` };
@@ -97,8 +98,8 @@ describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and t
   it('a new rate: the old order keeps its VAT in its e-mail and the CSV, the new one is charged the new rate', async () => {
     const old = await paidOrder();
     const [oldConfirmation, oldNotice] = await mails(old);
-    expect(oldConfirmation).toMatchObject({ kind: MAIL_KINDS.customer, recipient: SHOPPER });
-    expect(oldNotice).toMatchObject({ kind: MAIL_KINDS.owner, recipient: FIRST.ownerEmail });
+    expect(oldConfirmation).toMatchObject({ kind: ORDERS_MAIL_KINDS.customer, recipient: SHOPPER });
+    expect(oldNotice).toMatchObject({ kind: ORDERS_MAIL_KINDS.owner, recipient: FIRST.ownerEmail });
     const stored = await app.platform.db.selectFrom('orders').selectAll().execute();
     expect(stored.map((r) => [r.reference, r.vat_rate_bp, r.vat_number])).toEqual([
       [old, 2300, FIRST.vatNumber],
@@ -112,7 +113,7 @@ describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and t
     const fresh = await paidOrder();
     const [confirmation, notice] = await mails(fresh);
     // The owner's notice goes to her order address; the shopper's e-mail names her and her contact address.
-    expect(notice).toMatchObject({ kind: MAIL_KINDS.owner, recipient: SAVED.orderEmail });
+    expect(notice).toMatchObject({ kind: ORDERS_MAIL_KINDS.owner, recipient: SAVED.orderEmail });
     expect(confirmation?.recipient).toBe(SHOPPER);
     expect(confirmation?.text_body).toContain(`Questions? Write to ${SAVED.email}`);
     expect(confirmation?.text_body).toContain(`- To ${SAVED.name}, ${SAVED.address}, ${SAVED.email}:`);
@@ -254,7 +255,7 @@ describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and t
     const test = await owner('POST', `/api/admin/campaigns/${campaign.id}/test`, {}, 'campaign-test-1');
     expect(test.statusCode).toBe(202);
     await outboxSettled(app);
-    const tests = (await outboxRows(app)).filter((m) => m.kind === MAIL_KINDS.campaignTest);
+    const tests = (await outboxRows(app)).filter((m) => m.kind === NEWSLETTER_MAIL_KINDS.campaignTest);
     expect(tests.map((m) => m.recipient)).toEqual([SAVED.orderEmail]);
   });
 });

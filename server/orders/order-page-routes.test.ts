@@ -19,7 +19,7 @@ import {
 import { outboxRows, PARIS, paidOrderWithPageKey, TEST_PUBLIC_URL } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestApp, type TestApp } from '../../tests/support/test-shop';
-import { MAIL_KINDS } from '../mail/outbox';
+import { ORDERS_MAIL_KINDS } from './mail-kinds';
 import { ORDER_KEY_BYTES } from './order-key';
 
 const SHOPPER = 'Ciara.Walsh@example.ie';
@@ -90,7 +90,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
   }
 
   const linkMails = async () =>
-    (await outboxRows(app)).filter((r) => r.kind.startsWith(`${MAIL_KINDS.orderLink}-`));
+    (await outboxRows(app)).filter((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`));
 
   function withdraw(reference: string, key: string, extra: Record<string, unknown> = {}) {
     return app.inject({
@@ -107,7 +107,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     expect(Buffer.from(a.key, 'base64url').length).toBe(ORDER_KEY_BYTES);
     expect(ORDER_KEY_BYTES * 8).toBeGreaterThanOrEqual(128);
     const confirmation = (await outboxRows(app)).find(
-      (r) => r.order_id === a.orderId && r.kind === MAIL_KINDS.customer,
+      (r) => r.order_id === a.orderId && r.kind === ORDERS_MAIL_KINDS.customer,
     );
     expect(confirmation?.text_body).toContain(`${TEST_PUBLIC_URL}/#/order/${a.reference}?key=${a.key}`);
     expect(confirmation?.html_body).toContain(
@@ -204,10 +204,10 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     expect(hit.body).not.toContain(key);
     // The link is queued after the answer: waited for, however long this host takes.
     const linkMail = async () =>
-      (await outboxRows(app)).find((r) => r.kind.startsWith(`${MAIL_KINDS.orderLink}-`))?.text_body;
+      (await outboxRows(app)).find((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`))?.text_body;
     await expect.poll(linkMail, { timeout: 15_000 }).toBeDefined();
     const link = await linkMail();
-    const row = (await outboxRows(app)).find((r) => r.kind.startsWith(`${MAIL_KINDS.orderLink}-`));
+    const row = (await outboxRows(app)).find((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`));
     expect(row?.recipient).toBe(SHOPPER);
     expect(row?.order_id).toBe(orderId);
     // A key of its own, which opens the page beside the confirmation's.
@@ -273,7 +273,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     await app.platform.db.deleteFrom('order_keys').where('order_id', '=', orderId).execute();
     await find(reference, SHOPPER);
     const linkMail = async () =>
-      (await outboxRows(app)).find((r) => r.kind.startsWith(`${MAIL_KINDS.orderLink}-`))?.text_body;
+      (await outboxRows(app)).find((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`))?.text_body;
     await expect.poll(linkMail, { timeout: 15_000 }).toBeDefined();
     const text = await linkMail();
     const key = text ? LINK.exec(text)?.[2] : undefined;
@@ -296,10 +296,10 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     expect(notices[0]).toMatchObject({ order_id: orderId, name: 'Ciara Walsh', reason: 'Too small' });
     const mails = (await outboxRows(app)).filter((r) => r.kind.startsWith('withdrawal'));
     expect(mails.map((m) => [m.kind, m.recipient]).sort()).toEqual([
-      [MAIL_KINDS.withdrawalAck, SHOPPER],
-      [MAIL_KINDS.withdrawalOwner, OWNER],
+      [ORDERS_MAIL_KINDS.withdrawalAck, SHOPPER],
+      [ORDERS_MAIL_KINDS.withdrawalOwner, OWNER],
     ]);
-    const ack = mails.find((m) => m.kind === MAIL_KINDS.withdrawalAck);
+    const ack = mails.find((m) => m.kind === ORDERS_MAIL_KINDS.withdrawalAck);
     expect(ack?.text_body).toContain('We have received your notice of withdrawal');
     const ackKey = LINK.exec(ack?.text_body ?? '')?.[2];
     expect(ack?.text_body).toContain(`#/order/${reference}?key=${ackKey}`);

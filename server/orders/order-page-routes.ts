@@ -26,6 +26,7 @@ import {
 } from '../../domain/orders/order-page';
 import { refusalResponseSchema } from '../../domain/shared/answers';
 import { refuse } from '../lib/refusal';
+import { KIB } from '../security/route-policy';
 import type { OrderPageService } from './order-page-service';
 
 export const ORDER_PAGE_ROUTES = {
@@ -42,35 +43,48 @@ export async function orderPageRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const view = { body: orderPageRequestSchema, response: { 200: orderPageResponseSchema } };
-  api.post(ORDER_PAGE_ROUTES.view, { schema: view }, async (request, reply) => {
-    const order = await pages.view(request.body.reference, request.body.key);
-    if (!order) return refuse('not-found', ORDER_NOT_FOUND);
-    return reply.header('Referrer-Policy', 'no-referrer').send({ ok: true, order });
-  });
+  // The order page's key travels in the body (never in a URL); docs/product.md §6.8.
+  const viewPolicy = { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB } as const;
+  api.post(
+    ORDER_PAGE_ROUTES.view,
+    { schema: view, config: { policy: viewPolicy } },
+    async (request, reply) => {
+      const order = await pages.view(request.body.reference, request.body.key);
+      if (!order) return refuse('not-found', ORDER_NOT_FOUND);
+      return reply.header('Referrer-Policy', 'no-referrer').send({ ok: true, order });
+    },
+  );
 
   // The limit's 429 is the route's own answer (with its Retry-After), not a Refusal: declared beside the 200.
   const find = {
     body: findOrderRequestSchema,
     response: { 200: findOrderAnswerSchema, 429: refusalResponseSchema },
   };
-  api.post(ORDER_PAGE_ROUTES.find, { schema: find }, async (request, reply) => {
-    const { limited, deliver } = await pages.find({ ...request.body, client: normalizeIP(request.ip) });
-    if (limited) {
-      request.log.info('find your order: limited');
-      return reply.code(429).header('Retry-After', '3600').send({ ok: false, error: FIND_ORDER_LIMITED });
-    }
-    // After the answer: a match costs a few queries and an outbox row that a miss does not.
-    setImmediate(() => {
-      deliver().catch((err: unknown) =>
-        request.log.error({ err }, 'find your order: could not queue the link'),
-      );
-    });
-    return reply.send({ ok: true, message: FIND_ORDER_ANSWER });
-  });
+  const findPolicy = { limit: 'lookup', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB } as const;
+  api.post(
+    ORDER_PAGE_ROUTES.find,
+    { schema: find, config: { policy: findPolicy } },
+    async (request, reply) => {
+      const { limited, deliver } = await pages.find({ ...request.body, client: normalizeIP(request.ip) });
+      if (limited) {
+        request.log.info('find your order: limited');
+        return reply.code(429).header('Retry-After', '3600').send({ ok: false, error: FIND_ORDER_LIMITED });
+      }
+      // After the answer: a match costs a few queries and an outbox row that a miss does not.
+      setImmediate(() => {
+        deliver().catch((err: unknown) =>
+          request.log.error({ err }, 'find your order: could not queue the link'),
+        );
+      });
+      return reply.send({ ok: true, message: FIND_ORDER_ANSWER });
+    },
+  );
 
   const withdrawal = {
     schema: { body: withdrawalRequestSchema, response: { 200: orderPageResponseSchema } },
-  };
+    // A reason of 2,000 characters, a name and the chosen lines.
+    config: { policy: { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB } },
+  } as const;
   api.post(ORDER_PAGE_ROUTES.withdrawal, withdrawal, async (request, reply) => {
     const outcome = await pages.withdraw(request.body);
     switch (outcome.kind) {

@@ -9,7 +9,7 @@ import type { ConfirmResponse } from '../../domain/checkout/checkout';
 import type { OrderDetail } from '../../domain/orders/admin-api';
 import type { OrderPage } from '../../domain/orders/order-page';
 import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../tests/support/test-app';
-import { MAIL_KINDS } from '../mail/outbox';
+import { ORDERS_MAIL_KINDS } from './mail-kinds';
 
 const TOKEN = 'desk-token-for-the-order-page-service';
 const LINK = /#\/order\/(SOL-[A-Z0-9_-]+)\?key=([A-Za-z0-9_-]+)/;
@@ -49,7 +49,7 @@ async function paidOrder(shop: FastifyInstance) {
     url: `/api/orders/${sessionId}/confirm`,
     payload: {},
   });
-  const confirmation = (await outboxRows(shop)).find((r) => r.kind === MAIL_KINDS.customer);
+  const confirmation = (await outboxRows(shop)).find((r) => r.kind === ORDERS_MAIL_KINDS.customer);
   const match = confirmation ? LINK.exec(confirmation.text_body) : null;
   if (!match?.[1] || !match[2] || !confirmation) throw new Error('no order page link in the confirmation');
   const reference = match[1];

@@ -28,8 +28,9 @@ import { orderVat } from '../../domain/settings/seller-texts';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { canonicalEmail, checkEmail } from '../../domain/shared/email';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
-import { MAIL_KINDS, outboxRow } from '../mail/outbox';
+import { outboxRow } from '../mail/outbox';
 import { memoryCounters, type SharedCounters } from '../security/shared-counters';
+import { ORDERS_MAIL_KINDS } from './mail-kinds';
 import {
   addressLines,
   deskOrderUrl,
@@ -213,7 +214,7 @@ export class OrderPageService {
             {
               orderId: order.id,
               reference,
-              kind: `${MAIL_KINDS.orderLink}-${randomUUID().slice(0, 8)}`,
+              kind: `${ORDERS_MAIL_KINDS.orderLink}-${randomUUID().slice(0, 8)}`,
               to: order.email,
               ...mail,
             },
@@ -260,14 +261,14 @@ export class OrderPageService {
       { name, items: JSON.stringify(items), reason },
       [
         outboxRow(
-          { orderId: order.id, reference, kind: MAIL_KINDS.withdrawalAck, to: order.email, ...ack },
+          { orderId: order.id, reference, kind: ORDERS_MAIL_KINDS.withdrawalAck, to: order.email, ...ack },
           domain,
         ),
         outboxRow(
           {
             orderId: order.id,
             reference,
-            kind: MAIL_KINDS.withdrawalOwner,
+            kind: ORDERS_MAIL_KINDS.withdrawalOwner,
             to: ctx.orderEmail,
             replyTo: order.email,
             ...owner,

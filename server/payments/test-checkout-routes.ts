@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { testCheckoutHeaders } from '../security/headers';
 import type { FormRefusalPage } from '../security/request-guard';
+import { KIB } from '../security/route-policy';
 import { SESSION_ID_PATTERN, type ShippingDetails } from './provider';
 import type { TestCheckoutProvider } from './test-checkout';
 import {
@@ -152,7 +153,12 @@ export async function testCheckoutRoutes(
 
   app.post<{ Params: { sessionId: string } }>(
     '/test-checkout/:sessionId/pay',
-    { config: { formRefusal } },
+    {
+      config: {
+        formRefusal,
+        policy: { limit: 'pay', body: 'form', sameOrigin: true, maxBodyBytes: 8 * KIB },
+      },
+    },
     async (request, reply) => {
       const { sessionId } = request.params;
       if (!SESSION_ID_PATTERN.test(sessionId)) return notFound(reply);

@@ -316,6 +316,14 @@ describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
     expect(order.notes).toEqual([expect.objectContaining({ text: 'Clasp swapped', by: 'Niamh' })]);
     const refused = await call('POST', `/api/admin/orders/${reference}/refund`, { amount: 100 }, makerCookie);
     expect(refused.statusCode).toBe(403);
+    // What each route says where it is registered: Today and the packing slips are hers, a cancellation
+    // and a return are the owner's alone.
+    expect((await call('GET', '/api/admin/today', undefined, makerCookie)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/packing-slips', undefined, makerCookie)).statusCode).toBe(200);
+    const cancel = await call('POST', `/api/admin/orders/${reference}/cancel`, { reason: 'x' }, makerCookie);
+    expect(cancel.statusCode).toBe(403);
+    const opened = await call('POST', `/api/admin/orders/${reference}/returns`, { lines: [] }, makerCookie);
+    expect(opened.statusCode).toBe(403);
   });
 
   it('the last owner can be neither demoted nor removed, nor lose her last passkey', async () => {

@@ -1,7 +1,7 @@
 /**
  * People, passkeys and sessions (docs/security.md), under /api/admin/. The owner's routes (the people)
  * and everyone's own (me, my passkeys, my devices) pass the owner hook (security/owner-auth.ts), which
- * also refuses a maker what route-policy.ts does not grant; the sign-in ceremonies (a passkey, the
+ * also refuses a maker what a route does not grant (forMakers); the sign-in ceremonies (a passkey, the
  * welcome link, a recovery code) are their own proof. A failed ceremony or code counts with the failed
  * sign-ins on the shared counters, and every refusal reads the same whoever it is about.
  */

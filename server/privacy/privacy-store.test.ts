@@ -17,11 +17,12 @@ import { FEATURES } from '../app';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import { EnquiryStore } from '../enquiries/enquiry-store';
 import { DESK_MAIL_KINDS } from '../fulfilment/fulfilment-mail';
-import { MAIL_KINDS, OutboxSender, outboxRow } from '../mail/outbox';
+import { OutboxSender, outboxRow } from '../mail/outbox';
 import { createFileTransport, type MailTransport } from '../mail/transport';
 import { NEWSLETTER_MAIL_KINDS } from '../newsletter/mail-kinds';
 import { newsletterConfirmationMail } from '../newsletter/newsletter-mail';
 import { NewsletterStore } from '../newsletter/newsletter-store';
+import { ORDERS_MAIL_KINDS } from '../orders';
 import { OrderStore } from '../orders/order-store';
 import type { ShippingDetails } from '../payments/provider';
 import { createTestCheckoutProvider } from '../payments/test-checkout';
@@ -125,13 +126,13 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       return;
     }
     await orders.markPaidAndQueue(id, SHIPPING, (o) =>
-      [MAIL_KINDS.customer, MAIL_KINDS.owner].map((kind) =>
+      [ORDERS_MAIL_KINDS.customer, ORDERS_MAIL_KINDS.owner].map((kind) =>
         outboxRow(
           {
             orderId: o.id,
             reference: o.reference ?? '',
             kind,
-            to: kind === MAIL_KINDS.customer ? o.email : 'owner@solas.test',
+            to: kind === ORDERS_MAIL_KINDS.customer ? o.email : 'owner@solas.test',
             subject: 's',
             text: `Hello ${SHIPPING.name}`,
             html: '<p>h</p>',
@@ -547,7 +548,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
         .where('id', '=', 'ord_done')
         .execute();
       // The owner's notice, sent, answered the customer.
-      const notice = await queued(MAIL_KINDS.withdrawalOwner, 'owner@solas.test', SHOPPER);
+      const notice = await queued(ORDERS_MAIL_KINDS.withdrawalOwner, 'owner@solas.test', SHOPPER);
       await database.db.updateTable('outbox').set({ status: 'sent' }).where('id', '=', notice).execute();
       // One e-mail is on its way on another instance at the moment of erasure; the review request was
       // queued a moment before it and waits.

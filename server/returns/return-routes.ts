@@ -1,6 +1,6 @@
 /**
  * Returns of a delivered order (docs/product.md §10.18), under /api/admin/ with the desk's guards
- * (route-policy.ts: the owner's alone, a maker is refused like for refunds):
+ * (the owner's alone, not forMakers: a maker is refused like for refunds):
  * - POST /api/admin/orders/{reference}/returns { lines: [{ lineId, quantity }], reason, override?: { note } }
  *   -> 201 { ok, changed, return, order } | 400 naming the field | 404 | 409 not delivered, or after the
  *   30 days without the override;
@@ -15,6 +15,7 @@ import * as z from 'zod/mini';
 import { ADMIN_API } from '../../domain/orders/admin-api';
 import { openReturnSchema, returnAnswerSchema, updateReturnSchema } from '../../domain/orders/returns';
 import { ownerActor } from '../security/owner-auth';
+import { DESK_ACTION_POLICY } from '../security/route-policy';
 import type { ReturnService } from './return-service';
 
 export async function returnRoutes(app: FastifyInstance, opts: { returns: ReturnService }): Promise<void> {
@@ -30,6 +31,8 @@ export async function returnRoutes(app: FastifyInstance, opts: { returns: Return
         body: openReturnSchema,
         response: { 201: returnAnswerSchema },
       },
+      // A delivered order's returns (docs/product.md §10.18): the owner's alone, like a refund.
+      config: { policy: DESK_ACTION_POLICY },
     },
     async (request, reply) =>
       reply.code(201).send(await returns.open(request.params.reference, request.body, ownerActor(request))),
@@ -46,6 +49,7 @@ export async function returnRoutes(app: FastifyInstance, opts: { returns: Return
         body: updateReturnSchema,
         response: { 200: returnAnswerSchema },
       },
+      config: { policy: DESK_ACTION_POLICY },
     },
     async (request, reply) => {
       const { params } = request;

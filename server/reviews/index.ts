@@ -21,5 +21,6 @@ declare module 'fastify' {
   }
 }
 
+export { REVIEWS_MAIL_KINDS } from './mail-kinds';
 export { anonymiseReviewsOfOrders, eraseReviewsOfOrders, reviewsOfOrders } from './review-store';
 export { publishedReviewsFor, staticReviewsSource } from './reviews-source';

@@ -292,6 +292,15 @@ export async function reviewsOfOrders(db: Db, orderIds: readonly string[]): Prom
     .execute();
 }
 
+/** The review requests of these orders lose the address's hash and link; the row stays, so none is asked again. */
+async function forgetRequestsOf(db: Db, orderIds: readonly string[]): Promise<void> {
+  await db
+    .updateTable('review_requests')
+    .set({ token: null, email_hash: null })
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+}
+
 /**
  * Erasure (docs/product.md §12): the reviews written from these orders are deleted, text, name and link
  * together (the text is the reviewer's own words and may name them), and the requests lose the address's
@@ -303,11 +312,7 @@ export async function eraseReviewsOfOrders(db: Db, orderIds: readonly string[]):
     .deleteFrom('reviews')
     .where('order_id', 'in', [...orderIds])
     .executeTakeFirst();
-  await db
-    .updateTable('review_requests')
-    .set({ token: null, email_hash: null })
-    .where('order_id', 'in', [...orderIds])
-    .execute();
+  await forgetRequestsOf(db, orderIds);
   const count = Number(deleted.numDeletedRows);
   if (count > 0) await bumpVersion(db);
   return count;
@@ -324,10 +329,6 @@ export async function anonymiseReviewsOfOrders(db: Db, orderIds: readonly string
     .set({ order_id: null, reference: null, display_name: null })
     .where('order_id', 'in', [...orderIds])
     .executeTakeFirst();
-  await db
-    .updateTable('review_requests')
-    .set({ token: null, email_hash: null })
-    .where('order_id', 'in', [...orderIds])
-    .execute();
+  await forgetRequestsOf(db, orderIds);
   if (Number(changed.numUpdatedRows) > 0) await bumpVersion(db);
 }

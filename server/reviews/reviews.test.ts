@@ -20,7 +20,7 @@ import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 import * as entryServer from '../../web/src/entry-server';
 import { zodValidatorCompiler } from '../lib/validation';
-import { MAIL_KINDS } from '../mail/outbox';
+import { ORDERS_MAIL_KINDS } from '../orders';
 import { ssrPageRenderer } from '../pages/page-renderer';
 import { webRoutes } from '../pages/web-routes';
 import { REVIEW_REQUEST_KIND } from './review-mail';
@@ -50,7 +50,7 @@ async function paidOrder(email: string, name = 'Gráinne Whitlock', items = [{ i
   await payAndConfirm(app, sessionId, email, name);
   const reference = orderReference(sessionId);
   const confirmation = (await outboxRows(app)).find(
-    (r) => r.kind === MAIL_KINDS.customer && r.reference === reference,
+    (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === reference,
   );
   const match = confirmation ? LINK.exec(confirmation.text_body) : null;
   if (!match?.[2]) throw new Error('no order page link in the confirmation');

@@ -15,15 +15,7 @@ import { installSecurityHeaders } from './headers';
 import { registerRateLimitPlugin } from './rate-limit';
 import type { RateLimitStoreOption } from './rate-limit-store';
 import { requestGuard } from './request-guard';
-import {
-  hasOwnPolicy,
-  MAKER_ROUTES,
-  policyFor,
-  type RoutePolicy,
-  routeKey,
-  SIGN_IN_ROUTES,
-  STATE_CHANGING_ROUTES,
-} from './route-policy';
+import { hasOwnPolicy, policyFor, type RoutePolicy } from './route-policy';
 
 export interface InventoryRoute {
   readonly method: string;
@@ -62,17 +54,6 @@ export async function installSecurity(
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      const key = routeKey(String(method), route.url);
-      // One place per route: a route that declares its policy is no longer in the table.
-      if (route.config?.policy && STATE_CHANGING_ROUTES[key]) {
-        throw new Error(`${key} declares its policy and is in route-policy.ts's table too`);
-      }
-      if (
-        (route.config?.forMakers && MAKER_ROUTES.has(key)) ||
-        (route.config?.signIn && SIGN_IN_ROUTES.has(key))
-      ) {
-        throw new Error(`${key} declares who may use it and is in route-policy.ts's lists too`);
-      }
       const policy = policyFor(String(method), route.url, route.config);
       // The policy is where a state-changing route's limit is written; a route only sets its own to
       // deviate, and the route inventory test refuses one above its policy.
@@ -83,7 +64,7 @@ export async function installSecurity(
         bodyLimit: route.bodyLimit,
         responseSchema: route.schema?.response !== undefined,
         policy,
-        ownPolicy: hasOwnPolicy(String(method), route.url, route.config),
+        ownPolicy: hasOwnPolicy(route.config),
       });
     }
   });

@@ -204,8 +204,7 @@ export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthO
     reply.code(403).send({ ok: false, error: ROLE_MESSAGES.forbidden });
   const roleCheck = (request: FastifyRequest, reply: FastifyReply) => {
     const role = request.deskActor?.role;
-    const url = request.routeOptions.url ?? '';
-    if (role !== undefined && rolesFor(request.method, url, request.routeOptions.config).includes(role)) {
+    if (role !== undefined && rolesFor(request.routeOptions.config).includes(role)) {
       return undefined;
     }
     return forbidden(reply);
@@ -215,7 +214,7 @@ export async function installOwnerAuth(app: FastifyInstance, options: OwnerAuthO
     const url = request.routeOptions.url;
     if (url === undefined) return unknownOwnerPath(request);
     if (!url.startsWith(ADMIN_PREFIX)) return false;
-    return !isSignIn(request.method, url, request.routeOptions.config);
+    return !isSignIn(request.routeOptions.config);
   };
   // After the owner is known, so a stranger learns nothing from it.
   const checkRequestKey = (request: FastifyRequest, reply: FastifyReply) => {

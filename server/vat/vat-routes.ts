@@ -1,8 +1,8 @@
 /**
  * The VAT feature's routes (docs/product.md §20): the invoice and credit-note PDFs for the owner and for
  * the shopper holding the order's key (checked by the orders feature's page service), and the
- * accountant's papers as JSON and CSV. Every owner route is the owner's alone (route-policy.ts: not a
- * maker route); each download of the papers writes an audit row.
+ * accountant's papers as JSON and CSV. Every owner route is the owner's alone (none is
+ * forMakers); each download of the papers writes an audit row.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -11,7 +11,7 @@ import { getProduct } from '../../domain/catalogue';
 import { BRAND, GIFT_WRAP_PRICE, STORAGE_KEYS } from '../../domain/config';
 import { cents, formatEuro } from '../../domain/shared/money';
 import { DATABASE_FILE } from '../../server/db/database';
-import { MAIL_KINDS } from '../../server/mail/outbox';
+import { ORDERS_MAIL_KINDS } from '../../server/orders/mail-kinds';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
@@ -142,7 +142,7 @@ test('full journey: cart, e-mail, test checkout with 4242, confirmation and exac
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByTestId('order-reference')).toHaveText(reference);
   expect(outboxFor(sessionId)).toEqual(
-    [MAIL_KINDS.customer, MAIL_KINDS.owner].sort().map((kind) => ({ kind, status: 'sent' })),
+    [ORDERS_MAIL_KINDS.customer, ORDERS_MAIL_KINDS.owner].sort().map((kind) => ({ kind, status: 'sent' })),
   );
   expect(emlFilesFor(reference)).toHaveLength(2);
 

@@ -8,7 +8,7 @@ import type { ParsedMail } from 'mailparser';
 import { getProduct } from '../../domain/catalogue';
 import { BRAND, STORAGE_KEYS } from '../../domain/config';
 import { FIND_ORDER_ANSWER } from '../../domain/orders/order-page';
-import { MAIL_KINDS } from '../../server/mail/outbox';
+import { ORDERS_MAIL_KINDS } from '../../server/orders/mail-kinds';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
@@ -68,7 +68,7 @@ test('pay, open the order page from the e-mail, see the status, cancel, and get 
   consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
   const reference = await payForAnOrder(page);
 
-  const confirmation = await readMail(reference, MAIL_KINDS.customer);
+  const confirmation = await readMail(reference, ORDERS_MAIL_KINDS.customer);
   // No VAT number in this shop's configuration: it charges no VAT, and the e-mail says nothing of VAT included.
   expect(confirmation.text).toContain('is not registered for VAT: no VAT is charged on this order.');
   expect(confirmation.text).not.toContain('VAT included');
@@ -95,12 +95,12 @@ test('pay, open the order page from the e-mail, see the status, cancel, and get 
   await expect(page.getByText(/Withdrawal notice received on/)).toBeVisible();
   await page.screenshot({ path: 'test-results/order-page-withdrawn.png', fullPage: true });
 
-  const ack = await readMail(reference, MAIL_KINDS.withdrawalAck);
+  const ack = await readMail(reference, ORDERS_MAIL_KINDS.withdrawalAck);
   expect(recipient(ack)).toBe(SHOPPER);
   expect(ack.text).toContain('We have received your notice of withdrawal');
   expect(ack.text).toContain(`2 x ${RETURNED}`);
   expect(ack.text).not.toContain(KEPT);
-  const owner = await readMail(reference, MAIL_KINDS.withdrawalOwner);
+  const owner = await readMail(reference, ORDERS_MAIL_KINDS.withdrawalOwner);
   expect(recipient(owner)).toBe(OWNER);
   expect(owner.text).toContain('Reason: A gift that did not fit');
 
@@ -133,9 +133,9 @@ test('find your order from a fresh browser: the link arrives by e-mail, never on
     await expect(other.getByRole('status')).toHaveText(FIND_ORDER_ANSWER);
     await expect(other.getByText(/key=/)).toHaveCount(0);
 
-    const mail = await readMail(reference, MAIL_KINDS.orderLink);
+    const mail = await readMail(reference, ORDERS_MAIL_KINDS.orderLink);
     expect(recipient(mail)).toBe(SHOPPER);
-    expect(emlFilesFor(reference, MAIL_KINDS.orderLink)).toHaveLength(1);
+    expect(emlFilesFor(reference, ORDERS_MAIL_KINDS.orderLink)).toHaveLength(1);
     const link = LINK.exec(mail.text ?? '')?.[0] ?? '';
     // The path form of the same link: served with no referrer and noindex, then the app takes over.
     const pathForm = link.replace('/#/order/', '/order/');

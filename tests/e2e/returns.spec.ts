@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { getProduct } from '../../domain/catalogue';
-import { MAIL_KINDS } from '../../server/mail/outbox';
+import { ORDERS_MAIL_KINDS } from '../../server/orders/mail-kinds';
 import {
   allowMissingProductImages,
   dispatchAndDeliver,
@@ -79,8 +79,10 @@ test('open a return of a delivered order, receive and refund it with the shippin
 
   // The shopper: the refund e-mail, and the order page saying the return is refunded.
   await expect.poll(() => emlFilesFor(reference, 'order-refund').length, { timeout: 15_000 }).toBe(1);
-  await expect.poll(() => emlFilesFor(reference, MAIL_KINDS.customer).length, { timeout: 15_000 }).toBe(1);
-  const confirmation = await readEml(emlFilesFor(reference, MAIL_KINDS.customer)[0] ?? '');
+  await expect
+    .poll(() => emlFilesFor(reference, ORDERS_MAIL_KINDS.customer).length, { timeout: 15_000 })
+    .toBe(1);
+  const confirmation = await readEml(emlFilesFor(reference, ORDERS_MAIL_KINDS.customer)[0] ?? '');
   const link = LINK.exec(confirmation.text ?? '')?.[0];
   expect(link).toBeDefined();
   await page.goto(link ?? '');

@@ -7,7 +7,7 @@ import { simpleParser } from 'mailparser';
 import { orderReference } from '../../domain/checkout/checkout';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { MAIL_KINDS } from '../../server/mail/outbox';
+import { ORDERS_MAIL_KINDS } from '../../server/orders/mail-kinds';
 import type { ShopTuning } from '../../server/platform';
 import { OUTBOX_DIR } from '../../server/platform';
 import type { ReceivedMail } from './smtp-sink';
@@ -203,7 +203,7 @@ export async function paidOrderWithPageKey(
   await payAndConfirm(app, sessionId, order.email, order.name, order.address);
   const reference = orderReference(sessionId);
   const confirmation = (await outboxRows(app)).find(
-    (r) => r.kind === MAIL_KINDS.customer && r.reference === reference,
+    (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === reference,
   );
   const match = confirmation ? ORDER_PAGE_LINK.exec(confirmation.text_body) : null;
   if (!match?.[1] || !match[2] || !confirmation?.order_id)

@@ -193,7 +193,7 @@ function NotForYourRole() {
 function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
   const { person } = useDeskPerson();
   const owner = person.role === 'owner';
-  // A maker's navigation shows the screens her role opens (route-policy.ts grants the rest to owners).
+  // A maker's navigation shows the screens her role opens (the server grants the rest to owners).
   const nav = NAV.filter((item) => owner || screenOf(item.id)?.route.roles.includes(person.role));
   const hash = useDeskHash();
   const route = parseDeskHash(hash);

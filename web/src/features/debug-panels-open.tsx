@@ -3,6 +3,7 @@
  * parameter from the real URL or from the hash route), and each panel's own chunk.
  */
 import { lazy, Suspense } from 'react';
+// biome-ignore lint/style/noRestrictedImports: a file beside the features, not in one: '../lib' is the storefront's lib.
 import { navigate } from '../lib/router';
 import type { PanelParam } from './debug-panel-param';
 

@@ -5,6 +5,7 @@
  * close are chunks loaded when asked for (debug-panels-open.tsx), so shoppers never download them.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
+// biome-ignore lint/style/noRestrictedImports: a file beside the features, not in one: '../lib' is the storefront's lib.
 import { useLocation } from '../lib/router';
 import type { PanelParam } from './debug-panel-param';
 

@@ -6,6 +6,7 @@ import { HeartIcon } from '../../components/ui/icons';
 import { toast } from '../../components/ui/toast';
 import { navigate } from '../../lib/router';
 import { useAddItem } from '../cart';
+// biome-ignore lint/style/noRestrictedImports: the newsletter has no face; a paused product's page takes this one form, its file alone.
 import { BackInStockForm } from '../newsletter/back-in-stock-form';
 import { AwayNotice, salesPaused, useAway } from '../settings';
 import { useWishlist } from '../wishlist';

@@ -1,0 +1,12 @@
+/**
+ * What the checkout feature declares for the platform to compose (app.ts hands every feature's
+ * declaration to the platform before the database opens). The order confirmation it queues at payment
+ * is the orders' e-mail (server/orders/mail-kinds.ts).
+ */
+import type { FeatureDeclaration } from '../platform';
+import { CHECKOUT_MAIL_KINDS } from './mail-kinds';
+
+export const checkoutDeclaration: FeatureDeclaration = {
+  name: 'checkout',
+  mailKinds: CHECKOUT_MAIL_KINDS,
+};

@@ -1,0 +1,11 @@
+/**
+ * What the fulfilment feature declares for the platform to compose (app.ts hands every feature's
+ * declaration to the platform before the database opens).
+ */
+import type { FeatureDeclaration } from '../platform';
+import { FULFILMENT_MAIL_KINDS } from './mail-kinds';
+
+export const fulfilmentDeclaration: FeatureDeclaration = {
+  name: 'fulfilment',
+  mailKinds: FULFILMENT_MAIL_KINDS,
+};

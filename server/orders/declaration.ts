@@ -1,0 +1,11 @@
+/**
+ * What the orders feature declares for the platform to compose (app.ts hands every feature's declaration
+ * to the platform before the database opens).
+ */
+import type { FeatureDeclaration } from '../platform';
+import { ORDERS_MAIL_KINDS } from './mail-kinds';
+
+export const ordersDeclaration: FeatureDeclaration = {
+  name: 'orders',
+  mailKinds: ORDERS_MAIL_KINDS,
+};

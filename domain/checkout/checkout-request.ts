@@ -30,6 +30,8 @@ export interface ValidCheckout {
   readonly discountCode?: string | null;
   /** The shopper asked for one reminder if the order is not paid (docs/product.md §5.10a); false by default. */
   readonly remindMe?: boolean;
+  /** Gift card codes as typed (docs/product.md §19); checked and held at checkout. */
+  readonly giftCardCodes?: readonly string[];
 }
 
 export type CheckoutRequestBody = z.output<typeof checkoutRequestSchema>;
@@ -70,6 +72,7 @@ export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: Catalo
       giftMessage: giftMessage.message,
       discountCode: req.discountCode?.trim() ? req.discountCode : null,
       remindMe: req.remindMe ?? false,
+      giftCardCodes: req.giftCardCodes ?? [],
     },
   };
 }

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { SIZE_ERROR } from '../catalogue/sizes';
 import { DEFAULT_SIZE, LIMITS, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../config';
+import { giftCardCodesSchema } from '../gift-cards/gift-card-api';
 import { GIFT_MESSAGE_ERRORS } from './gift-message';
 
 export const CHECKOUT_ERRORS = {
@@ -79,6 +80,11 @@ export const checkoutRequestSchema = z.strictObject({
    * to that one reminder, given before it is sent. Absent: false, no reminder.
    */
   remindMe: z.optional(z.boolean({ error: 'remindMe must be true or false' })),
+  /**
+   * Gift card codes that pay part or all of the order (docs/product.md §19), with or without dashes, any
+   * case; a bad one is a 400 naming `giftCardCodes[i]`. The cards pay what is left after discounts.
+   */
+  giftCardCodes: z.optional(giftCardCodesSchema),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -117,6 +123,8 @@ export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
 export const checkoutResponseSchema = z.union([
   z.object({ ok: z.literal(true), url: z.string(), sessionId: z.string() }),
+  /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
+  z.object({ ok: z.literal(true), paid: z.literal(true), reference: z.string() }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
@@ -139,6 +147,16 @@ export const confirmLineSchema = z.object({
   unitPrice: z.number(),
   lineTotal: z.number(),
 });
+
+export const PAYMENT_KINDS = ['card', 'gift_card'] as const;
+
+/** One way part of an order was paid: the hosted checkout's card, or a gift card (its last 4 only). */
+export const orderPaymentSchema = z.object({
+  method: z.enum(PAYMENT_KINDS),
+  amount: z.number(),
+  last4: z.optional(z.string()),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 export const confirmResponseSchema = z.object({
   status: z.enum(ORDER_STATUSES),
@@ -170,6 +188,8 @@ export const confirmResponseSchema = z.object({
    * page the confirmation e-mail links to.
    */
   orderPagePath: z.optional(z.string()),
+  /** Paid orders: how the total was paid (the total itself is the same however it was paid). */
+  payments: z.optional(z.array(orderPaymentSchema)),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 

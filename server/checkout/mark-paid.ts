@@ -49,7 +49,9 @@ export type PaymentWay =
       readonly paymentId: string | null;
     }
   /** The owner's order marked paid (docs/product.md §10.17): her e-mail to the customer only if she asks. */
-  | { readonly by: 'owner'; readonly emailCustomer: boolean };
+  | { readonly by: 'owner'; readonly emailCustomer: boolean }
+  /** Gift cards paid the whole order at checkout (docs/product.md §19): the same e-mails as any order. */
+  | { readonly by: 'gift_card' };
 
 export interface PaidOutcome {
   /** True only for the one call that moved the order to paid (and queued its e-mails). */
@@ -115,12 +117,12 @@ export class MarkPaid {
     // The seller as she is now: the e-mails are composed inside the payment's transaction.
     const seller = await this.o.seller();
     const zoneName = await this.o.zoneName(order.zone);
-    const emails = way.by === 'provider' || way.emailCustomer;
+    const emails = way.by !== 'owner' || way.emailCustomer;
     const first = await store.markPaidAndQueue(
       order.id,
       way.by === 'provider' ? way.shipping : null,
       (paid) =>
-        way.by === 'provider'
+        way.by !== 'owner'
           ? this.messages(paid, seller, zoneName)
           : way.emailCustomer
             ? [this.customerMessage(paid, seller, zoneName)]
@@ -141,6 +143,8 @@ export class MarkPaid {
           { orderId: order.id, sessionId: way.sessionId, total: order.total },
           'order paid; e-mails queued',
         );
+      else if (way.by === 'gift_card')
+        log.info({ orderId: order.id, total: order.total }, 'order paid by gift cards; e-mails queued');
       else log.info({ orderId: order.id, total: order.total, emailed: emails }, 'manual order marked paid');
       if (emails) this.o.onMailQueued();
       this.o.onPaid?.({ orderId: order.id, enquiryId: order.enquiryId ?? null, email: order.email });

@@ -9,9 +9,10 @@ import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
+import { giftCardsAtCheckout } from './gift-card-payment';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
-import { MarkPaid } from './mark-paid';
+import { MarkPaid, referenceOf } from './mark-paid';
 import { declareAdjustments } from './pricing';
 import {
   type ReconcileParts,
@@ -26,7 +27,7 @@ export interface CheckoutPluginOptions {
   readonly reconcile?: Partial<ReconcileTimings> | false;
 }
 
-type Uses = Needs<'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders'>;
+type Uses = Needs<'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'giftCards'>;
 
 async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPluginOptions): Promise<void> {
   const { config, events, now, wakeOutbox } = app.platform;
@@ -59,7 +60,19 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   // What changes a priced cart, in this order (domain/checkout/adjustments.ts): discounts, then payments
   // made another way, then taxes. The cart's check and the checkout run the same list.
   const [earlyBird, discountCode] = uses.offers.atCheckout.entries;
-  const adjustments = declareAdjustments([earlyBird, discountCode]);
+  // Gift cards are a payment, never a discount (docs/product.md §19): they pay what the discounts leave.
+  const giftCards = giftCardsAtCheckout(uses.giftCards);
+  const adjustments = declareAdjustments([earlyBird, discountCode, giftCards.entry]);
+  // The cards' holds become spends on the order in the payment's own transaction, whichever way it came.
+  paid.join({
+    name: 'gift-cards',
+    onPaid: async (trx, order) => {
+      const { short } = await giftCards.spend(trx, order.id, referenceOf(order));
+      // A hold that lapsed and whose balance was spent elsewhere since: the owner settles the difference.
+      if (short > 0)
+        app.log.warn({ orderId: order.id, short }, 'gift cards: a lapsed hold could not be taken again');
+    },
+  });
   // Participants join while the features register; every payment after start runs the same list.
   app.addHook('onReady', async () => paid.seal());
   const service = new CheckoutService({
@@ -79,6 +92,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     onRecoverable: (recoverable) => events.emit('checkoutRecoverable', recoverable),
     discounts: uses.offers.atCheckout,
     adjustments,
+    giftCards,
   });
   // The owner paused sales on this instance: no checkout opened before is paid during the pause. Awaited
   // with her save (catalogueEdited), so "Saved" means none can be.
@@ -107,6 +121,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   await app.register(checkoutRoutes, {
     checkout: service,
     catalogue: uses.catalogue.source,
+    attemptGiftCard: uses.giftCards.attempt,
     // The newsletter feature keeps the consent (docs/product.md §5.10a); awaited, so it is stored before
     // the shopper leaves for the hosted checkout. A failure is logged and costs only the reminder.
     onReminderRequested: (request) => events.emit('reminderRequested', request),
@@ -137,6 +152,6 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
 }
 
 export const checkoutPlugin = featurePlugin<
-  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders',
+  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'giftCards',
   CheckoutPluginOptions
->('checkout', ['settings', 'making', 'payments', 'catalogue', 'offers', 'orders'], checkout);
+>('checkout', ['settings', 'making', 'payments', 'catalogue', 'offers', 'orders', 'giftCards'], checkout);

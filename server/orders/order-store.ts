@@ -273,6 +273,8 @@ export class OrderStore {
     };
     /** The owner's reason for each line's own price (null: the catalogue's), in the lines' order. */
     lineReasons?: readonly (string | null)[];
+    /** A reference of its own for an order with no session (one gift cards paid in full). */
+    reference?: string;
     /**
      * Runs in the same transaction after the inserts (a discount code's reservation): when it throws,
      * nothing of the checkout is stored.
@@ -285,7 +287,7 @@ export class OrderStore {
       id: input.id,
       provider: input.provider,
       session_id: session ? session.id : null,
-      reference: session ? orderReference(session.id) : (input.manual?.reference ?? null),
+      reference: session ? orderReference(session.id) : (input.reference ?? input.manual?.reference ?? null),
       status: 'pending',
       email: input.email,
       zone: totals.zone,

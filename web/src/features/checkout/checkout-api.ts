@@ -91,12 +91,12 @@ export async function startCheckout(
     }
     const base =
       options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost/' : window.location.href);
-    const url =
-      parsed.success && parsed.data.ok && parsed.data.url ? safeCheckoutUrl(parsed.data.url, base) : null;
-    if (!parsed.success || !parsed.data.ok || !url) {
+    const opened = parsed.success && parsed.data.ok && 'url' in parsed.data ? parsed.data : null;
+    const url = opened?.url ? safeCheckoutUrl(opened.url, base) : null;
+    if (!opened || !url) {
       return { ok: false, code: 'CHECKOUT_SESSION_FAILED', detail: CHECKOUT_TEXT.noUrl };
     }
-    return { ok: true, url: url.href, sessionId: parsed.data.sessionId, redirectText: redirectTextFor(url) };
+    return { ok: true, url: url.href, sessionId: opened.sessionId, redirectText: redirectTextFor(url) };
   } finally {
     clearTimeout(timer);
   }

@@ -1,0 +1,230 @@
+/**
+ * Gift cards on the checkout's one path (docs/product.md §19), through the real app on both databases:
+ * codes refused by field and nothing stored, the limits shared with the balance check, an order the cards
+ * pay in full confirmed at once without the hosted checkout, a part paid by one or several cards with the
+ * rest on the test checkout, the order's total unchanged however it was paid, and the holds released when
+ * the checkout is cancelled or expires.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
+import {
+  buildTestApp,
+  orderRows,
+  outboxRows,
+  outboxSettled,
+  payAndConfirm,
+  TEST_PUBLIC_URL,
+  tempDataDir,
+} from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { MAIL_KINDS } from '../mail/outbox';
+
+const ADMIN_TOKEN = 'gift-card-checkout-admin-token';
+const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
+const CODE_RE = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/;
+const SHOPPER = 'aoife@example.ie';
+const BRACELET = { id: '3', quantity: 1 };
+
+describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
+  let data: ReturnType<typeof tempDataDir>;
+  let target: TestDatabase;
+  let app: FastifyInstance;
+  let client = 0;
+
+  beforeEach(async () => {
+    data = tempDataDir();
+    target = await createTestDatabase(dialect, data.dir, { migrated: true });
+    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN, ...target.env }, { giftCards: false });
+  });
+
+  afterEach(async () => {
+    await app.close();
+    await target.remove();
+    data.remove();
+  });
+
+  function nextClient(): string {
+    client += 1;
+    return `198.51.100.${client}`;
+  }
+
+  function owner(method: 'GET' | 'POST', url: string, payload?: object) {
+    return app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+  }
+
+  /** A free card from the desk and its code, read from the recipient's .eml as a person would. */
+  async function issue(amount: number): Promise<{ id: string; last4: string; code: string }> {
+    const res = await owner('POST', '/api/admin/gift-cards', {
+      amount,
+      recipientName: 'Gift Holder',
+      recipientEmail: 'holder@example.ie',
+      reason: 'Goodwill',
+    });
+    expect(res.statusCode).toBe(201);
+    const card = res.json().giftCard as { id: string; last4: string };
+    await outboxSettled(app);
+    const mail = (await outboxRows(app)).find((m) => m.kind === `gift-card-${card.id}`);
+    const code = mail?.text_body.match(CODE_RE)?.[0] ?? '';
+    expect(code.slice(-4)).toBe(card.last4);
+    return { ...card, code };
+  }
+
+  async function card(id: string) {
+    const res = await owner('GET', `/api/admin/gift-cards/${id}`);
+    expect(res.statusCode).toBe(200);
+    return res.json().giftCard as {
+      balance: number;
+      ledger: { kind: string; amount: number; reference?: string }[];
+    };
+  }
+
+  function checkout(payload: object, remoteAddress = nextClient()) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { email: SHOPPER, items: [BRACELET], ...payload },
+      remoteAddress,
+    });
+  }
+
+  /** The bracelet's order total without cards (the hosted checkout's amount). */
+  async function fullTotal(): Promise<number> {
+    const res = await checkout({});
+    expect(res.statusCode).toBe(200);
+    const order = (await orderRows(app)).at(-1);
+    await app.checkout.service.cancelled(res.json().sessionId);
+    return order?.total ?? 0;
+  }
+
+  it('refuses an unknown, a malformed and a disabled code by field, and stores nothing', async () => {
+    const disabled = await issue(2500);
+    expect(
+      (await owner('POST', `/api/admin/gift-cards/${disabled.id}/disable`, { reissue: false })).statusCode,
+    ).toBe(200);
+    const good = await issue(1000);
+    const cases: [string[], string][] = [
+      [['ABCD-2345-EFGH-6789'], 'giftCardCodes[0]'],
+      [[good.code, 'not a code'], 'giftCardCodes[1]'],
+      [[good.code, disabled.code], 'giftCardCodes[1]'],
+    ];
+    for (const [codes, field] of cases) {
+      const res = await checkout({ giftCardCodes: codes });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ ok: false, error: `${field}: ${GIFT_CARD_MESSAGES.invalidCode}` });
+    }
+    expect(await orderRows(app)).toHaveLength(0);
+    expect((await card(good.id)).balance).toBe(1000);
+  });
+
+  it('counts the checkout’s codes with the balance check’s: a code tried too often is refused at both', async () => {
+    const balance = (code: string, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/gift-cards/balance',
+        payload: { code },
+        headers: { origin: TEST_PUBLIC_URL },
+        remoteAddress,
+      });
+    // One code tried from many clients: a new client is refused it at the checkout too.
+    const target = await issue(1000);
+    for (let i = 0; i < GIFT_CARD_ATTEMPTS.perCode; i++) {
+      expect((await balance(target.code, nextClient())).statusCode).toBe(200);
+    }
+    const limited = await checkout({ giftCardCodes: [target.code.toLowerCase()] });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ ok: false, error: GIFT_CARD_ATTEMPTS.message });
+    expect(await orderRows(app)).toHaveLength(0);
+    expect((await card(target.id)).balance).toBe(1000);
+  });
+
+  it('an order the cards pay in full is paid at once, with the same e-mails and the same total', async () => {
+    const total = await fullTotal();
+    const big = await issue(50000);
+    const res = await checkout({ giftCardCodes: [big.code.toLowerCase().replace(/-/g, '')] });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { ok: boolean; paid: boolean; reference: string };
+    expect(body).toEqual({ ok: true, paid: true, reference: expect.stringMatching(/^SOL-[A-Z0-9]{8}$/) });
+    const order = (await orderRows(app)).find((o) => o.reference === body.reference);
+    expect(order).toMatchObject({ status: 'paid', total, session_id: null, channel: 'web' });
+    const after = await card(big.id);
+    expect(after.balance).toBe(50000 - total);
+    expect(after.ledger.filter((l) => l.kind === 'spent')).toEqual([
+      expect.objectContaining({ amount: -total, reference: body.reference }),
+    ]);
+    await outboxSettled(app);
+    const mails = (await outboxRows(app)).filter((m) => m.order_id === order?.id);
+    expect(mails.map((m) => m.kind).sort()).toEqual([MAIL_KINDS.customer, MAIL_KINDS.owner].sort());
+  });
+
+  it('one card pays part, the test checkout the rest; the confirmation lists both payments', async () => {
+    const total = await fullTotal();
+    const small = await issue(1000);
+    const res = await checkout({ giftCardCodes: [small.code] });
+    expect(res.statusCode).toBe(200);
+    const { sessionId } = res.json() as { sessionId: string };
+    // Held while the checkout is open.
+    expect((await card(small.id)).balance).toBe(0);
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${sessionId}/confirm`,
+      payload: {},
+    });
+    const body = confirmed.json();
+    expect(body).toMatchObject({ status: 'paid', total });
+    expect(body.payments).toEqual([
+      { method: 'card', amount: total - 1000 },
+      { method: 'gift_card', amount: 1000, last4: small.last4 },
+    ]);
+    const after = await card(small.id);
+    expect(after.balance).toBe(0);
+    expect(after.ledger.map((l) => l.kind)).toEqual(['issued', 'reserved', 'released', 'spent']);
+    expect(after.ledger.reduce((sum, l) => sum + l.amount, 0)).toBe(0);
+  });
+
+  it('several cards pay in the order given, each up to its balance', async () => {
+    const total = await fullTotal();
+    const first = await issue(1000);
+    const second = await issue(1500);
+    const res = await checkout({ giftCardCodes: [first.code, second.code, first.code] });
+    const { sessionId } = res.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const body = (
+      await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} })
+    ).json();
+    expect(body.payments).toEqual([
+      { method: 'card', amount: total - 2500 },
+      { method: 'gift_card', amount: 1000, last4: first.last4 },
+      { method: 'gift_card', amount: 1500, last4: second.last4 },
+    ]);
+    expect(body.total).toBe(total);
+  });
+
+  it('a cancelled or expired checkout gives its holds back at once', async () => {
+    const held = await issue(1000);
+    const cancelled = await checkout({ giftCardCodes: [held.code] });
+    expect((await card(held.id)).balance).toBe(0);
+    await app.checkout.service.cancelled(cancelled.json().sessionId);
+    expect((await card(held.id)).balance).toBe(1000);
+
+    const expiring = await checkout({ giftCardCodes: [held.code] });
+    const { sessionId } = expiring.json() as { sessionId: string };
+    expect((await card(held.id)).balance).toBe(0);
+    const expired = await app.checkout.service.handleWebhook({
+      id: 'evt_expired',
+      type: 'checkout.session.expired',
+      sessionId,
+    });
+    expect(expired).toBe(true);
+    const after = await card(held.id);
+    expect(after.balance).toBe(1000);
+    expect(after.ledger.map((l) => l.kind)).toEqual([
+      'issued',
+      'reserved',
+      'released',
+      'reserved',
+      'released',
+    ]);
+  });
+});

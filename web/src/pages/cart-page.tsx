@@ -11,6 +11,7 @@ import { useCartLines } from '../features/cart/cart-context';
 import { CartLineItem } from '../features/cart/cart-line-item';
 import { CartSummary } from '../features/cart/cart-summary';
 import { CheckoutSection } from '../features/checkout/checkout-section';
+import { GiftCardBagLines } from '../features/gift-cards/gift-card-bag-lines';
 import { CartDispatch } from '../features/making/dispatch-notes';
 import { CartRestore, useCartRestoreToken } from '../features/newsletter/cart-restore';
 import { Link } from '../lib/router';
@@ -71,6 +72,7 @@ export function CartPage() {
           <CartSummary announce={announce} dispatch={cartDispatch} checkout={<CheckoutSection />} />
         </div>
       )}
+      <GiftCardBagLines />
     </section>
   );
 }

@@ -6,7 +6,7 @@
 import * as z from 'zod/mini';
 import { SIZE_ERROR } from '../catalogue/sizes';
 import { DEFAULT_SIZE, LIMITS, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../config';
-import { giftCardCodesSchema } from '../gift-cards/gift-card-api';
+import { giftCardCodesSchema, giftCardLinesSchema } from '../gift-cards/gift-card-api';
 import { GIFT_MESSAGE_ERRORS } from './gift-message';
 
 export const CHECKOUT_ERRORS = {
@@ -56,14 +56,25 @@ export const checkoutItemSchema = z.strictObject({
   size: itemSizeSchema,
 });
 
+/** A cart's bracelet lines (the discount check needs at least one). */
+const cartItemsSchema = z
+  .array(checkoutItemSchema)
+  .check(
+    z.minLength(1, { error: CHECKOUT_ERRORS.emptyCart }),
+    z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines }),
+  );
+
 export const checkoutRequestSchema = z.strictObject({
   email: z.string().check(z.maxLength(1000)),
+  /** May be empty when the checkout buys gift cards only (parseCheckoutRequest refuses both empty). */
   items: z
     .array(checkoutItemSchema)
-    .check(
-      z.minLength(1, { error: CHECKOUT_ERRORS.emptyCart }),
-      z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines }),
-    ),
+    .check(z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines })),
+  /**
+   * Gift cards bought (docs/product.md §19): each a line of its own kind, no size, no shipping, no making;
+   * a bad one is a 400 naming `giftCards[i].field`. The send date's range is the server's check.
+   */
+  giftCards: z.optional(giftCardLinesSchema),
   giftWrap: z.optional(z.boolean()),
   zone: z.optional(z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]])),
   /**
@@ -95,7 +106,7 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
  */
 export const discountCheckRequestSchema = z.strictObject({
   code: z.optional(checkoutRequestSchema.shape.discountCode),
-  items: checkoutRequestSchema.shape.items,
+  items: cartItemsSchema,
   giftWrap: z.optional(z.boolean()),
   zone: checkoutRequestSchema.shape.zone,
 });

@@ -11,6 +11,7 @@ import type { Adjustment } from '../../domain/checkout/adjustments';
 import type { ConfirmResponse, EmailDeliveryStatus, OrderPayment } from '../../domain/checkout/checkout';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
 import type { ZoneId } from '../../domain/config';
+import { checkSendOn, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
 import {
   type DeliveryPromise,
   type DispatchCalendar,
@@ -48,6 +49,7 @@ import {
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
 } from '../payments';
+import { type BoughtGiftCard, insertGiftCardLines } from './gift-card-line-store';
 import {
   type CheckoutGiftCards,
   GiftCardBalanceChanged,
@@ -252,7 +254,21 @@ export class CheckoutService {
       },
     );
     if (!priced.ok) return refuse('invalid', priced.error);
-    const { applied, totals, due } = priced;
+    const bought = this.boughtCards(input, now);
+    // The cards bought join the order's total after the bracelets' discount, shipping and gift wrap: a
+    // card is no item (no shipping, no making, never discounted), and the cards paying go last.
+    const cardsBought = bought.reduce((sum, c) => sum + c.amount, 0);
+    const { applied } = priced;
+    const totals: DiscountedTotals = {
+      ...priced.totals,
+      subtotal: cents(priced.totals.subtotal + cardsBought),
+      total: cents(priced.totals.total + cardsBought),
+      // The pieces to make; an order of cards alone counts its cards (the column is never 0), and is
+      // delivered at payment, outside the making queue (mark-paid.ts).
+      itemCount: priced.totals.itemCount > 0 ? priced.totals.itemCount : bought.length,
+    };
+    const paidByCards = cents(priced.totals.total - priced.due);
+    const due = cents(Math.max(0, totals.total - paidByCards));
     const orderId = newOrderId();
     const code = applied?.source === 'code' ? applied.code : null;
     const cards = this.o.giftCards;
@@ -261,8 +277,9 @@ export class CheckoutService {
     // checkout that took a balance since then makes this one start again rather than charge another amount.
     const holdCards = async (trx: Transaction<Database>) => {
       if (!cards || codes.length === 0) return;
-      const rest = await cards.hold(trx, orderId, codes, totals.total);
-      if (rest !== due) throw new GiftCardBalanceChanged();
+      // The cards pay the bracelets' part only: a gift card never buys another gift card.
+      const rest = await cards.hold(trx, orderId, codes, priced.totals.total);
+      if (rest !== priced.due) throw new GiftCardBalanceChanged();
     };
     const order = {
       id: orderId,
@@ -275,6 +292,7 @@ export class CheckoutService {
       // nothing is stored.
       within: async (trx: Transaction<Database>) => {
         if (code && discounts) await discounts.reserve(trx, { code, orderId, email: input.email, now });
+        await insertGiftCardLines(trx, orderId, bought);
         await holdCards(trx);
       },
     };
@@ -296,6 +314,7 @@ export class CheckoutService {
       )),
       // Only with the shopper's consent to the one reminder (docs/product.md §5.10a).
       ...(input.remindMe ? { recovery: true } : {}),
+      ...(bought.length > 0 ? { giftCards: bought.map((c) => cents(c.amount)) } : {}),
       // The hosted checkout takes what the cards leave.
       ...(due < totals.total ? { total: due, paidByGiftCards: cents(totals.total - due) } : {}),
     };
@@ -304,6 +323,16 @@ export class CheckoutService {
         await discounts?.release(orderId, this.now());
         if (codes.length > 0) await cards?.release(orderId);
       },
+    });
+  }
+
+  /** The cards bought, each with its send date (today when none; a day outside the year ahead is refused). */
+  private boughtCards(input: ValidCheckout, now: Date): BoughtGiftCard[] {
+    return (input.giftCards ?? []).map((card, index) => {
+      const sendOn = checkSendOn(card.sendOn, now);
+      if (sendOn === null)
+        return refuse('invalid', `giftCards[${index}].sendOn: ${GIFT_CARD_MESSAGES.sendOn}`);
+      return { ...card, sendOn };
     });
   }
 

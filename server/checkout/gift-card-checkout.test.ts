@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CHECKOUT_ERRORS } from '../../domain/checkout/checkout';
 import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
 import {
   buildTestApp,
@@ -226,5 +227,102 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       'reserved',
       'released',
     ]);
+  });
+
+  it('refuses a bad card bought by its field, an empty checkout, and stores nothing', async () => {
+    const card = { amount: 5000, recipientName: 'Niamh', recipientEmail: 'niamh@example.ie' };
+    const cases: [object, string][] = [
+      [{ giftCards: [{ ...card, amount: 999 }] }, `giftCards[0].amount: ${GIFT_CARD_MESSAGES.amount}`],
+      [
+        { giftCards: [card, { ...card, recipientEmail: 'nope' }] },
+        `giftCards[1].recipientEmail: ${GIFT_CARD_MESSAGES.recipientEmail}`,
+      ],
+      [
+        { giftCards: [{ ...card, sendOn: '2001-01-01' }] },
+        `giftCards[0].sendOn: ${GIFT_CARD_MESSAGES.sendOn}`,
+      ],
+      [{ items: [], giftCards: [] }, CHECKOUT_ERRORS.emptyCart],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await checkout(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ ok: false, error });
+    }
+    expect(await orderRows(app)).toHaveLength(0);
+  });
+
+  it('a card bought with a bracelet: in the total, issued at payment, its code only in the recipient’s e-mail', async () => {
+    const total = await fullTotal();
+    const res = await checkout({
+      giftCards: [
+        {
+          amount: 5000,
+          recipientName: 'Niamh',
+          recipientEmail: 'niamh@example.ie',
+          message: 'Happy Christmas!',
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const { sessionId } = res.json() as { sessionId: string };
+    const pending = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    expect(pending).toMatchObject({ total: total + 5000, shipping: expect.any(Number) });
+    await payAndConfirm(app, sessionId, SHOPPER);
+    await outboxSettled(app);
+    const mails = await outboxRows(app);
+    const recipient = mails.find((m) => m.recipient === 'niamh@example.ie');
+    const code = recipient?.text_body.match(CODE_RE)?.[0] ?? '';
+    expect(code).not.toBe('');
+    expect(recipient?.text_body).toContain('€50.00');
+    expect(recipient?.text_body).toContain('Happy Christmas!');
+    const confirmation = mails.find((m) => m.kind === MAIL_KINDS.customer && m.order_id === pending?.id);
+    expect(confirmation?.text_body).toContain(`Gift card ••••${code.slice(-4)}: €50.00`);
+    expect(confirmation?.text_body).not.toContain(code);
+    expect(confirmation?.text_body).not.toContain(code.replace(/-/g, ''));
+    // The card pays like any other.
+    const balance = await app.inject({
+      method: 'POST',
+      url: '/api/gift-cards/balance',
+      payload: { code },
+      headers: { origin: TEST_PUBLIC_URL },
+      remoteAddress: nextClient(),
+    });
+    expect(balance.json()).toMatchObject({ ok: true, balance: 5000 });
+  });
+
+  it('cards alone: no shipping, no gift wrap, nothing to make; each recipient gets their card', async () => {
+    const res = await checkout({
+      items: [],
+      giftWrap: true,
+      zone: 'WORLD',
+      giftCards: [
+        { amount: 2500, recipientName: 'Aoife', recipientEmail: 'aoife.b@example.ie' },
+        { amount: 10000, recipientName: 'Ciara', recipientEmail: 'ciara@example.ie', sendOn: '2099-01-01' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    const ok = await checkout({
+      items: [],
+      giftCards: [
+        { amount: 2500, recipientName: 'Aoife', recipientEmail: 'aoife.b@example.ie' },
+        { amount: 10000, recipientName: 'Ciara', recipientEmail: 'ciara@example.ie' },
+      ],
+    });
+    expect(ok.statusCode).toBe(200);
+    const { sessionId } = ok.json() as { sessionId: string };
+    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    expect(order).toMatchObject({ total: 12500, shipping: 0, gift_wrap: 0 });
+    // Nothing to make or post: delivered at payment, outside the making queue, no dispatch date.
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const paid = (await orderRows(app)).find((o) => o.id === order?.id);
+    expect(paid).toMatchObject({
+      status: 'paid',
+      desk_status: 'delivered',
+      dispatch_date: null,
+      total: 12500,
+    });
+    await outboxSettled(app);
+    const recipients = (await outboxRows(app)).map((m) => m.recipient);
+    expect(recipients).toEqual(expect.arrayContaining(['aoife.b@example.ie', 'ciara@example.ie']));
   });
 });

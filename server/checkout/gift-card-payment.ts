@@ -7,10 +7,11 @@
 import type { Transaction } from 'kysely';
 import type { Adjustment } from '../../domain/checkout/adjustments';
 import type { OrderPayment } from '../../domain/checkout/checkout';
-import { GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
-import { cents } from '../../domain/shared/money';
+import { GIFT_CARD_MESSAGES, giftCardLabel } from '../../domain/gift-cards/gift-cards';
+import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/calendar-date';
+import { cents, formatEuro } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
-import { GiftCardRefused, type GiftCardsFace } from '../gift-cards';
+import { GiftCardRefused, type GiftCardsFace, type IssuedGiftCard } from '../gift-cards';
 
 /** The 400 for code `index` of `giftCardCodes`: the one answer, with the field it names. */
 export function giftCardCodeRefusal(index: number): string {
@@ -93,4 +94,14 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
 /** Whether `err` is a code the hold refused, and which. */
 export function refusedCodeIndex(err: unknown): number | null {
   return err instanceof GiftCardRefused ? err.index : null;
+}
+
+/**
+ * The buyer's confirmation line for a card bought: "Gift card ••••7KQM: €50.00, e-mailed to its recipient
+ * on 24 December 2026". Its last 4 only, never the code.
+ */
+export function giftCardReceiptLine(card: IssuedGiftCard): string {
+  const day = card.sendOn as IsoDate;
+  const on = `${formatDayOfMonth(day)} ${dateParts(day).year}`;
+  return `${giftCardLabel(card.last4)}: ${formatEuro(cents(card.amount))}, e-mailed to its recipient on ${on}`;
 }

@@ -36,7 +36,13 @@ import type { ShippingDetails } from '../payments';
 export interface PaidParticipant {
   /** For the error a failure is reported with. */
   readonly name: string;
-  readonly onPaid: (trx: Transaction<Database>, order: StoredOrder) => Promise<void>;
+  /** May answer lines for the shopper's confirmation e-mail (a gift card bought, by its last 4 only). */
+  readonly onPaid: (trx: Transaction<Database>, order: StoredOrder) => Promise<PaidNote | undefined>;
+}
+
+/** What a participant adds to the payment's e-mails. */
+export interface PaidNote {
+  readonly receiptLines?: readonly string[];
 }
 
 /** How the money came. */
@@ -118,21 +124,28 @@ export class MarkPaid {
     const seller = await this.o.seller();
     const zoneName = await this.o.zoneName(order.zone);
     const emails = way.by !== 'owner' || way.emailCustomer;
+    // Written by the participants inside the transaction, read by the e-mails composed after them in it.
+    const receiptLines: string[] = [];
     const first = await store.markPaidAndQueue(
       order.id,
       way.by === 'provider' ? way.shipping : null,
       (paid) =>
         way.by !== 'owner'
-          ? this.messages(paid, seller, zoneName)
+          ? this.messages(paid, seller, zoneName, receiptLines)
           : way.emailCustomer
-            ? [this.customerMessage(paid, seller, zoneName)]
+            ? [this.customerMessage(paid, seller, zoneName, receiptLines)]
             : [],
       {
         paymentId: way.by === 'provider' ? way.paymentId : null,
         dispatchDate: dispatch,
-        handedOver: order.channel === 'handed_over',
+        // Nothing to make or deliver: a sale handed over on the spot, or gift cards alone (e-mailed).
+        handedOver: nothingToMake(order),
         within: async (trx, paid) => {
-          for (const participant of this.participants) await participant.onPaid(trx, paid);
+          receiptLines.length = 0;
+          for (const participant of this.participants) {
+            const note = await participant.onPaid(trx, paid);
+            receiptLines.push(...(note?.receiptLines ?? []));
+          }
         },
       },
     );
@@ -159,7 +172,7 @@ export class MarkPaid {
    * ahead (docs/product.md, quotes). Handed over on the spot: nothing to make, so no date.
    */
   private async dispatchOf(order: StoredOrder): Promise<IsoDate | null | ((piecesAhead: number) => IsoDate)> {
-    if (order.channel === 'handed_over') return null;
+    if (nothingToMake(order)) return null;
     const now = new Date((this.o.now ?? Date.now)());
     const calendar = (await this.o.calendar?.()) ?? NO_CALENDAR;
     const promised = order.quoteReference ? order.dispatchDate : null;
@@ -183,8 +196,13 @@ export class MarkPaid {
   }
 
   /** The customer's confirmation alone (a manual order's, when the owner asks for it). */
-  private customerMessage(order: StoredOrder, seller: SellerSettings, zoneName: string): NewOutboxRow {
-    const ctx = this.mailContext(order, seller, zoneName);
+  private customerMessage(
+    order: StoredOrder,
+    seller: SellerSettings,
+    zoneName: string,
+    receiptLines: readonly string[] = [],
+  ): NewOutboxRow {
+    const ctx = { ...this.mailContext(order, seller, zoneName), receiptLines };
     return outboxRow(
       {
         orderId: order.id,
@@ -198,14 +216,19 @@ export class MarkPaid {
     );
   }
 
-  private messages(order: StoredOrder, seller: SellerSettings, zoneName: string): NewOutboxRow[] {
+  private messages(
+    order: StoredOrder,
+    seller: SellerSettings,
+    zoneName: string,
+    receiptLines: readonly string[] = [],
+  ): NewOutboxRow[] {
     const ctx = this.mailContext(order, seller, zoneName);
     const { reference } = ctx;
     const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();
     return [
-      this.customerMessage(order, seller, zoneName),
+      this.customerMessage(order, seller, zoneName, receiptLines),
       outboxRow(
         // Her Reply answers the customer.
         {
@@ -221,6 +244,11 @@ export class MarkPaid {
       ),
     ];
   }
+}
+
+/** A sale handed over on the spot, or an order of gift cards alone (no bracelet line): nothing to make. */
+function nothingToMake(order: StoredOrder): boolean {
+  return order.channel === 'handed_over' || order.lines.length === 0;
 }
 
 /**

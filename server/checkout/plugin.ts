@@ -9,7 +9,8 @@ import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
-import { giftCardsAtCheckout } from './gift-card-payment';
+import { takeGiftCardLines } from './gift-card-line-store';
+import { giftCardReceiptLine, giftCardsAtCheckout } from './gift-card-payment';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
 import { MarkPaid, referenceOf } from './mark-paid';
@@ -67,10 +68,21 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   paid.join({
     name: 'gift-cards',
     onPaid: async (trx, order) => {
-      const { short } = await giftCards.spend(trx, order.id, referenceOf(order));
+      const reference = referenceOf(order);
+      const { short } = await giftCards.spend(trx, order.id, reference);
       // A hold that lapsed and whose balance was spent elsewhere since: the owner settles the difference.
       if (short > 0)
         app.log.warn({ orderId: order.id, short }, 'gift cards: a lapsed hold could not be taken again');
+      // The cards the order bought become cards now: the recipient's e-mail is queued for its day, the
+      // buyer's confirmation shows each card's last 4 only.
+      const bought = await takeGiftCardLines(trx, order.id);
+      if (bought.length === 0) return undefined;
+      const issued = await uses.giftCards.service.issueForOrder(trx, {
+        orderReference: reference,
+        buyer: { name: order.shippingDetails?.name ?? order.email, email: order.email },
+        cards: bought,
+      });
+      return { receiptLines: issued.map(giftCardReceiptLine) };
     },
   });
   // Participants join while the features register; every payment after start runs the same list.

@@ -522,6 +522,20 @@ export interface Database {
   gift_cards: GiftCardsTable;
   gift_card_ledger: GiftCardLedgerTable;
   gift_card_reservations: GiftCardReservationsTable;
+  order_gift_cards: OrderGiftCardsTable;
+}
+
+/** A gift card a pending order buys, until it is paid (server/checkout/gift-card-line-store.ts). */
+export interface OrderGiftCardsTable {
+  order_id: string;
+  position: number;
+  /** Cents, whole euros from €10 to €500. */
+  amount: number;
+  recipient_name: string;
+  recipient_email: string;
+  message: string | null;
+  /** 'YYYY-MM-DD', Irish calendar. */
+  send_on: string;
 }
 
 /** A gift card (server/gift-cards/gift-card-store.ts, docs/product.md §19). */

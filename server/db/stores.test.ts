@@ -446,6 +446,7 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   gift_cards: path.join('gift-cards', 'gift-card-store.ts'),
   gift_card_ledger: path.join('gift-cards', 'gift-card-store.ts'),
   gift_card_reservations: path.join('gift-cards', 'gift-card-store.ts'),
+  order_gift_cards: path.join('checkout', 'gift-card-line-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

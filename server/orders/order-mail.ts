@@ -43,6 +43,11 @@ export interface OrderMailContext {
   readonly orderPageUrl: string | null;
   /** The order's zone as the owner names it now (her shipping settings). */
   readonly zoneName: string;
+  /**
+   * Lines the payment's participants add to the shopper's confirmation (the gift cards bought and paid
+   * with, by their last 4 only: docs/product.md §19); none: nothing.
+   */
+  readonly receiptLines?: readonly string[];
 }
 
 export function addressLines(details: ShippingDetails | null): string[] {
@@ -278,6 +283,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     ...textSummary(order, zoneName),
     '',
+    ...(ctx.receiptLines?.length ? [...ctx.receiptLines, ''] : []),
     ...giftMessageText(order),
     'Delivery address',
     ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
@@ -305,6 +311,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
       htmlParagraph(`Order reference: <strong>${escapeHtml(reference)}</strong>`),
       htmlHeading('Your order'),
       htmlOrderTable(order, zoneName),
+      ...(ctx.receiptLines ?? []).map((line) => htmlParagraph(escapeHtml(line))),
       giftMessageHtml(order),
       htmlHeading('Delivery address'),
       htmlAddress(order),

@@ -342,8 +342,8 @@ export class OrderStore {
     );
     const queries = [
       insertOrder.compile(this.db, [order]),
-      // A priced order has at least one line (priceOrder refuses an empty cart).
-      insertLines.compile(this.db, lines),
+      // An order of gift cards only has no bracelet line (its cards are the checkout's own rows).
+      ...(lines.length > 0 ? [insertLines.compile(this.db, lines)] : []),
       ...(session ? session.inserts(this.db) : []),
     ];
     const { within } = input;

@@ -30,6 +30,8 @@ export interface CheckoutSessionInput {
    * only the rest. Absent: nothing.
    */
   readonly paidByGiftCards?: Cents;
+  /** Gift cards the order buys (docs/product.md §19): a line each, in `total`. Absent: none. */
+  readonly giftCards?: readonly Cents[];
   /** Cents off the items, already in `total`, and the line's label (`Discount (XMAS15)`, `Early bird`). */
   readonly discount?: { readonly amount: Cents; readonly label: string; readonly code: string | null };
   /**

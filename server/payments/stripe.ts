@@ -78,6 +78,9 @@ export function stripeClientOptions(
   return options;
 }
 
+/** A gift card the order buys, on Stripe's page. */
+export const GIFT_CARD_LINE_NAME = 'Solas gift card';
+
 /** The one line of a session gift cards paid part of: the order's rest. */
 export const GIFT_CARD_REST_LINE_NAME = 'Your order, after gift cards';
 
@@ -124,6 +127,16 @@ export function sessionParams(
           },
         },
       }));
+  for (const amount of byCards ? [] : (input.giftCards ?? [])) {
+    lineItems.push({
+      quantity: 1,
+      price_data: {
+        currency: PAYMENT_CURRENCY,
+        unit_amount: amount,
+        product_data: { name: GIFT_CARD_LINE_NAME },
+      },
+    });
+  }
   if (input.giftWrap > 0 && !byCards) {
     lineItems.push({
       quantity: 1,

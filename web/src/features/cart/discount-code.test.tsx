@@ -240,7 +240,10 @@ describe('the cart’s discount code', () => {
     await user.type(screen.getByRole('textbox', { name: 'Gift card or discount code' }), 'old');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The code OLD has expired.');
-    expect(screen.getByRole('textbox', { name: 'Gift card or discount code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Gift card or discount code' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(summaryValue(/^Total$/)).toBe('€34.95');
   });
 

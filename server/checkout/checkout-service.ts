@@ -345,7 +345,7 @@ export class CheckoutService {
     refusal: (err: unknown) => Refusal | null,
   ): Promise<PaidByGiftCards> {
     const reference = await this.freeReference();
-    await this.storePending({ ...order, reference }, refusal);
+    await this.storePending({ ...order, reference, paidBy: 'gift_card' }, refusal);
     await this.o.markPaid.markPaid(order.id, { by: 'gift_card' });
     const { totals } = order;
     return {

@@ -325,4 +325,52 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     const recipients = (await outboxRows(app)).map((m) => m.recipient);
     expect(recipients).toEqual(expect.arrayContaining(['aoife.b@example.ie', 'ciara@example.ie']));
   });
+
+  it('a refund goes to the card payment first, then back to the gift card', async () => {
+    const total = await fullTotal();
+    const held = await issue(1000);
+    const res = await checkout({ giftCardCodes: [held.code] });
+    const { sessionId } = res.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    const reference = order?.reference ?? '';
+    const detail = await owner('GET', `/api/admin/orders/${reference}`);
+    expect(detail.json()).toMatchObject({
+      total,
+      refundable: total,
+      payments: [
+        { method: 'card', amount: total - 1000 },
+        { method: 'gift_card', amount: 1000, last4: held.last4 },
+      ],
+    });
+    // Part of the card payment only: the gift card keeps nothing back yet.
+    const first = await owner('POST', `/api/admin/orders/${reference}/refund`, { amount: total - 1500 });
+    expect(first.statusCode).toBe(200);
+    expect((await card(held.id)).balance).toBe(0);
+    // The rest: €5 of the card payment, then the gift card's €10 back, its ledger naming the refund.
+    const rest = await owner('POST', `/api/admin/orders/${reference}/refund`, {});
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().order).toMatchObject({ refunded: total, refundable: 0 });
+    const after = await card(held.id);
+    expect(after.balance).toBe(1000);
+    expect(after.ledger.at(-1)).toMatchObject({ kind: 'restored', amount: 1000 });
+    expect(after.ledger.reduce((sum, l) => sum + l.amount, 0)).toBe(1000);
+  });
+
+  it('an order the cards paid in full is refunded to the cards', async () => {
+    const total = await fullTotal();
+    const big = await issue(50000);
+    const paid = await checkout({ giftCardCodes: [big.code] });
+    const { reference } = paid.json() as { reference: string };
+    const detail = (await owner('GET', `/api/admin/orders/${reference}`)).json();
+    expect(detail).toMatchObject({
+      total,
+      paymentMethod: 'gift_card',
+      payments: [{ method: 'gift_card', amount: total, last4: big.last4 }],
+    });
+    const refund = await owner('POST', `/api/admin/orders/${reference}/refund`, {});
+    expect(refund.statusCode).toBe(200);
+    expect(refund.json().order).toMatchObject({ refunded: total, refundable: 0 });
+    expect((await card(big.id)).balance).toBe(50000);
+  });
 });

@@ -42,6 +42,8 @@ export interface CheckoutGiftCards {
   heldFor(orderId: string): Promise<number>;
   /** The cards' parts of a paid order, each with its last 4. */
   paymentsOf(reference: string): Promise<OrderPayment[]>;
+  /** A refund's part back to the cards that paid the order (own transaction); answers what was given. */
+  restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
 }
 
 export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
@@ -79,6 +81,12 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
     async heldFor(orderId) {
       const holds = await store.reservations(orderId);
       return holds.reduce((sum, r) => sum + r.amount, 0);
+    },
+    async restore({ reference, amount, refundId, person }) {
+      const { restored } = await store.transaction((trx) =>
+        service.restore(trx, { orderReference: reference, amount, refundId, person }),
+      );
+      return restored;
     },
     async paymentsOf(reference) {
       const out: OrderPayment[] = [];

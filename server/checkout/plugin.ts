@@ -64,6 +64,8 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   // Gift cards are a payment, never a discount (docs/product.md §19): they pay what the discounts leave.
   const giftCards = giftCardsAtCheckout(uses.giftCards);
   const adjustments = declareAdjustments([earlyBird, discountCode, giftCards.entry]);
+  // A refund goes back where the money came from: the desk's refunds and returns reach the cards too.
+  fulfilment.refundGiftCardsWith(giftCards);
   // The cards' holds become spends on the order in the payment's own transaction, whichever way it came.
   paid.join({
     name: 'gift-cards',

@@ -10,7 +10,7 @@ import type { SizeCode } from '../../domain/config';
 import type { EnquiryKind, EnquiryStatus } from '../../domain/enquiries/enquiry-texts';
 import type { GiftCardLedgerKind } from '../../domain/gift-cards/gift-cards';
 import type { FulfilmentStatus, TimelineKind } from '../../domain/orders/admin-api';
-import type { OrderChannel, PaymentMethod } from '../../domain/orders/manual-order';
+import type { OrderChannel, OrderPaymentMethod } from '../../domain/orders/manual-order';
 import type { ReviewStatus } from '../../domain/reviews/reviews';
 
 export type StoredOrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
@@ -75,7 +75,7 @@ export interface OrdersTable {
   /** 'web', 'quote' or 'manual' (domain/orders/manual-order.ts ORDER_CHANNELS); 'web' by default. */
   channel: Generated<OrderChannel>;
   /** How a manual order marked paid was paid (PAYMENT_METHODS); null for every other order. */
-  payment_method: Generated<PaymentMethod | null>;
+  payment_method: Generated<OrderPaymentMethod | null>;
   /** The desk's Idempotency-Key of the submission that made a manual order (unique); null otherwise. */
   request_key: Generated<string | null>;
   /** A manual order's payment link (its hosted checkout), answered again to a repeated submission. */

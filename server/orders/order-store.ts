@@ -275,6 +275,8 @@ export class OrderStore {
     lineReasons?: readonly (string | null)[];
     /** A reference of its own for an order with no session (one gift cards paid in full). */
     reference?: string;
+    /** How it is paid when no session pays it: gift cards in full (docs/product.md §19). */
+    paidBy?: 'gift_card';
     /**
      * Runs in the same transaction after the inserts (a discount code's reservation): when it throws,
      * nothing of the checkout is stored.
@@ -322,7 +324,7 @@ export class OrderStore {
         : input.quote
           ? 'quote'
           : 'web',
-      payment_method: input.manual?.paymentMethod ?? null,
+      payment_method: input.manual?.paymentMethod ?? input.paidBy ?? null,
       request_key: input.manual?.requestKey ?? null,
       ...storedVat(input.vat),
     };

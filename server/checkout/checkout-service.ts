@@ -288,6 +288,7 @@ export class CheckoutService {
       totals,
       giftMessage: input.giftMessage,
       discount: { amount: totals.discount, code },
+      giftCardsSold: cardsBought,
       // A code's use and the cards' holds are taken in the checkout's own transaction: refused, and
       // nothing is stored.
       within: async (trx: Transaction<Database>) => {

@@ -288,6 +288,11 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       remoteAddress: nextClient(),
     });
     expect(balance.json()).toMatchObject({ ok: true, balance: 5000 });
+    // The card's sale is no revenue: Numbers count the bracelet's order alone, and the card as sold.
+    const today = new Date().toISOString().slice(0, 10);
+    const stats = (await owner('GET', `/api/admin/stats?from=${today}&to=${today}`)).json();
+    expect(stats.totals.revenue).toBe(total);
+    expect(stats.giftCards.sold).toBe(5000);
   });
 
   it('cards alone: no shipping, no gift wrap, nothing to make; each recipient gets their card', async () => {

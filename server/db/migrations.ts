@@ -845,6 +845,16 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
       await createOrderGiftCards(db);
     },
   },
+  // The gift cards an order bought (cents, in its total): their sale is no revenue and carries no VAT
+  // (docs/product.md §19.2). A default, so SQLite adds it without rebuilding the table.
+  '0042-order-gift-cards-sold': {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('orders')
+        .addColumn('gift_cards_sold', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 /**

@@ -76,6 +76,8 @@ export interface OrdersTable {
   channel: Generated<OrderChannel>;
   /** How a manual order marked paid was paid (PAYMENT_METHODS); null for every other order. */
   payment_method: Generated<OrderPaymentMethod | null>;
+  /** Cents of gift cards the order bought, in its total: no revenue, no VAT (docs/product.md §19.2). */
+  gift_cards_sold: Generated<number>;
   /** The desk's Idempotency-Key of the submission that made a manual order (unique); null otherwise. */
   request_key: Generated<string | null>;
   /** A manual order's payment link (its hosted checkout), answered again to a repeated submission. */

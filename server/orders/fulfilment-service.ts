@@ -816,7 +816,10 @@ export class FulfilmentService {
   private detailOf(order: FulfilmentOrder): OrderDetail {
     return {
       ...toDetail(order),
-      vatIncluded: orderVat(rowVatOf(order.row, this.o.vatBefore), order.row.total),
+      vatIncluded: orderVat(
+        rowVatOf(order.row, this.o.vatBefore),
+        order.row.total - (order.row.gift_cards_sold ?? 0),
+      ),
     };
   }
 }

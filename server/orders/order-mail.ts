@@ -174,7 +174,8 @@ function testHtml(order: StoredOrder): string {
 
 /** With a VAT number, the amount in this order's total; without one, that no VAT is charged (§6.11). */
 function vatText(legal: LegalMailFacts, order: StoredOrder): string {
-  const vat = orderVat(legal, order.total);
+  // The gift cards bought carry no VAT (docs/product.md §19.2).
+  const vat = orderVat(legal, order.total - (order.giftCardsSold ?? 0));
   if (vat === null) return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
   return `${vatIncludedText(vat)} in the total, at ${formatVatRate(legal.vatRate)} (VAT number ${legal.vatNumber}).`;
 }

@@ -318,6 +318,7 @@ export const STORAGE_KEYS = {
   zone: 'solas-zone',
   giftWrap: 'solas-gift-wrap',
   discountCode: 'solas-discount-code',
+  giftCards: 'solas-gift-cards',
   checkoutEmail: 'checkoutEmail',
   announcementDismissed: 'solas-announcement-dismissed',
   promoHideUntil: 'solas-promo-hide-until',

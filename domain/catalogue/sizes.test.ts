@@ -3,18 +3,14 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { itemSizeSchema, sizeCodeSchema } from '../checkout/checkout';
 import { FITS, type FitId, SIZE_GUIDE, SIZES } from '../config';
+import { findSize, parseWristCm, recommendationText, recommendSize, WRIST_ERRORS } from './size-finder';
 import {
   cartLineKey,
   defaultSizeOf,
-  findSize,
   nameWithSize,
   offeredSizes,
   parseCartLineKey,
-  parseWristCm,
-  recommendationText,
-  recommendSize,
   SIZE_ERROR,
-  WRIST_ERRORS,
 } from './sizes';
 
 function textFor(wrist: string, fit: FitId): string {

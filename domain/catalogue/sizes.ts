@@ -1,5 +1,5 @@
 /**
- * Bracelet sizes and the wrist-size finder. The rules (the table itself is SIZES and FITS in
+ * Bracelet sizes (the wrist-size finder is size-finder.ts). The rules (the table itself is SIZES and FITS in
  * domain/config.ts):
  * - Every bracelet is made in Small (15-16 cm), Medium (17-18 cm) or Large (19-20 cm); the ranges are
  *   bracelet lengths. A missing size means Medium, in the API and in carts stored before sizes.
@@ -11,16 +11,7 @@
  * - Cart lines are keyed by product and size: one bracelet in two sizes is two lines.
  * Lengths are computed in whole millimetres, so 16.1 + 1.5 is 17.6 and never 17.600000000000001.
  */
-import {
-  type BraceletSize,
-  DEFAULT_SIZE,
-  FITS,
-  type FitId,
-  SIZE_CODES,
-  SIZES,
-  type SizeCode,
-  WRIST_CM_LIMITS,
-} from '../config';
+import { type BraceletSize, DEFAULT_SIZE, SIZE_CODES, SIZES, type SizeCode } from '../config';
 
 // zod-free on purpose: the cart (every page's first render) keys its lines with this module, and zod stays
 // off the first paint (docs/decisions/0003). The API's size schemas live in domain/checkout/checkout.ts.
@@ -106,74 +97,4 @@ export function parseCartLineKey(key: string): { id: string; size: SizeCode } | 
   if (separator <= 0) return null;
   const size = key.slice(separator + 1);
   return isSizeCode(size) ? { id: key.slice(0, separator), size } : null;
-}
-
-export const WRIST_ERRORS = {
-  empty: 'Enter your wrist measurement in cm.',
-  notANumber: 'Enter your wrist measurement as a number of cm, for example 16.5.',
-  outOfRange: `Enter a wrist measurement between ${WRIST_CM_LIMITS[0]} and ${WRIST_CM_LIMITS[1]} cm.`,
-} as const;
-
-export type WristParse =
-  | { readonly ok: true; readonly wristMm: number }
-  | { readonly ok: false; readonly error: string };
-
-/** "16.5", "16,5", " 16.5 cm " -> 165 mm; the errors are sentences the finder shows as they are. */
-export function parseWristCm(input: string): WristParse {
-  const text = input.trim().replace(/\s*cm$/i, '');
-  if (text === '') return { ok: false, error: WRIST_ERRORS.empty };
-  if (!/^[+-]?\d+([.,]\d+)?$/.test(text)) return { ok: false, error: WRIST_ERRORS.notANumber };
-  const cm = Number(text.replace(',', '.'));
-  if (cm < WRIST_CM_LIMITS[0] || cm > WRIST_CM_LIMITS[1])
-    return { ok: false, error: WRIST_ERRORS.outOfRange };
-  return { ok: true, wristMm: Math.round(cm * 10) };
-}
-
-export type SizeRecommendation =
-  | { readonly kind: 'size'; readonly lengthMm: number; readonly size: BraceletSize }
-  | { readonly kind: 'bespoke'; readonly lengthMm: number; readonly reason: 'too-small' | 'too-large' };
-
-function fitAllowanceMm(fit: FitId): number {
-  const allowance = FITS.find((f) => f.id === fit);
-  if (!allowance) throw new RangeError(`Unknown fit ${fit}`);
-  return Math.round(allowance.addCm * 10);
-}
-
-export function recommendSize(wristMm: number, fit: FitId): SizeRecommendation {
-  const lengthMm = wristMm + fitAllowanceMm(fit);
-  const smallest = SIZES[0];
-  if (!smallest || lengthMm < smallest.lengthCm[0] * 10)
-    return { kind: 'bespoke', lengthMm, reason: 'too-small' };
-  // Smallest first: the first size whose upper end reaches the length holds it, or is the larger one
-  // of the two ranges the length falls between.
-  const size = SIZES.find((s) => lengthMm <= s.lengthCm[1] * 10);
-  return size ? { kind: 'size', lengthMm, size } : { kind: 'bespoke', lengthMm, reason: 'too-large' };
-}
-
-export type SizeFinderResult =
-  | { readonly ok: true; readonly recommendation: SizeRecommendation }
-  | { readonly ok: false; readonly error: string };
-
-/** The finder in one call: the shopper's text and fit -> a recommendation or the message to show. */
-export function findSize(wristInput: string, fit: FitId): SizeFinderResult {
-  const wrist = parseWristCm(wristInput);
-  return wrist.ok ? { ok: true, recommendation: recommendSize(wrist.wristMm, fit) } : wrist;
-}
-
-/** 170 -> "17", 175 -> "17.5". */
-export function formatLengthCm(lengthMm: number): string {
-  return String(lengthMm / 10);
-}
-
-/**
- * "Your bracelet: 17 cm. We recommend Medium." Without a size, the bespoke sentence; the finder links it
- * to the bespoke page.
- */
-export function recommendationText(recommendation: SizeRecommendation): string {
-  const lead = `Your bracelet: ${formatLengthCm(recommendation.lengthMm)} cm.`;
-  if (recommendation.kind === 'size') return `${lead} We recommend ${recommendation.size.name}.`;
-  const edge = recommendation.reason === 'too-small' ? SIZES[0] : SIZES[SIZES.length - 1];
-  const comparison = recommendation.reason === 'too-small' ? 'shorter' : 'longer';
-  const edgeText = edge ? ` than our ${edge.name} (${sizeRangeText(edge)})` : ' than our sizes';
-  return `${lead} That is ${comparison}${edgeText}: we can make yours to measure as a bespoke order.`;
 }

@@ -28,12 +28,16 @@ export interface CheckoutCart {
   readonly zone: ZoneId;
   readonly giftWrap: boolean;
   readonly now: Date;
+  /** Gift card codes as typed, in the shopper's order (a `payment` entry reads them); none: []. */
+  readonly giftCardCodes?: readonly string[];
 }
 
 /** A refusal names what was refused (the cart shows it by the field). */
 export interface AdjustmentRefusal {
   readonly ok: false;
   readonly error: string;
+  /** The request's field refused, as the 400 names it (`giftCardCodes[1]`); absent: the cart as a whole. */
+  readonly field?: string;
 }
 
 /** A part of the total paid another way, by the entry that took it. */

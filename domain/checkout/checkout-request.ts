@@ -10,6 +10,7 @@ import type { PricedLineInput } from '../cart/pricing';
 import { cartLineKey } from '../catalogue/sizes';
 import type { CatalogueProduct, CatalogueSnapshot } from '../catalogue/snapshot';
 import { DEFAULT_ZONE, type ZoneId } from '../config';
+import type { GiftCardLine } from '../gift-cards/gift-card-api';
 import { checkEmail } from '../shared/email';
 import {
   CHECKOUT_ERRORS,
@@ -30,6 +31,10 @@ export interface ValidCheckout {
   readonly discountCode?: string | null;
   /** The shopper asked for one reminder if the order is not paid (docs/product.md §5.10a); false by default. */
   readonly remindMe?: boolean;
+  /** Gift card codes as typed (docs/product.md §19); checked and held at checkout. */
+  readonly giftCardCodes?: readonly string[];
+  /** Gift cards bought (docs/product.md §19), in the cart's order; the send date is checked at checkout. */
+  readonly giftCards?: readonly GiftCardLine[];
 }
 
 export type CheckoutRequestBody = z.output<typeof checkoutRequestSchema>;
@@ -58,6 +63,9 @@ export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: Catalo
   const giftWrap = req.giftWrap ?? false;
   const giftMessage = checkGiftMessage(req.giftMessage, giftWrap);
   if (!giftMessage.ok) return { ok: false, error: giftMessage.error };
+  const giftCards = req.giftCards ?? [];
+  if (req.items.length === 0 && giftCards.length === 0)
+    return { ok: false, error: CHECKOUT_ERRORS.emptyCart };
   const lines = parseCartLines(req.items, catalogue);
   if (!lines.ok) return lines;
   return {
@@ -70,6 +78,8 @@ export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: Catalo
       giftMessage: giftMessage.message,
       discountCode: req.discountCode?.trim() ? req.discountCode : null,
       remindMe: req.remindMe ?? false,
+      giftCardCodes: req.giftCardCodes ?? [],
+      giftCards,
     },
   };
 }

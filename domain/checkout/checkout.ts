@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { SIZE_ERROR } from '../catalogue/sizes';
 import { DEFAULT_SIZE, LIMITS, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../config';
+import { giftCardCodesSchema, giftCardLinesSchema } from '../gift-cards/gift-card-api';
 import { GIFT_MESSAGE_ERRORS } from './gift-message';
 
 export const CHECKOUT_ERRORS = {
@@ -55,14 +56,25 @@ export const checkoutItemSchema = z.strictObject({
   size: itemSizeSchema,
 });
 
+/** A cart's bracelet lines (the discount check needs at least one). */
+const cartItemsSchema = z
+  .array(checkoutItemSchema)
+  .check(
+    z.minLength(1, { error: CHECKOUT_ERRORS.emptyCart }),
+    z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines }),
+  );
+
 export const checkoutRequestSchema = z.strictObject({
   email: z.string().check(z.maxLength(1000)),
+  /** May be empty when the checkout buys gift cards only (parseCheckoutRequest refuses both empty). */
   items: z
     .array(checkoutItemSchema)
-    .check(
-      z.minLength(1, { error: CHECKOUT_ERRORS.emptyCart }),
-      z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines }),
-    ),
+    .check(z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines })),
+  /**
+   * Gift cards bought (docs/product.md §19): each a line of its own kind, no size, no shipping, no making;
+   * a bad one is a 400 naming `giftCards[i].field`. The send date's range is the server's check.
+   */
+  giftCards: z.optional(giftCardLinesSchema),
   giftWrap: z.optional(z.boolean()),
   zone: z.optional(z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]])),
   /**
@@ -79,6 +91,11 @@ export const checkoutRequestSchema = z.strictObject({
    * to that one reminder, given before it is sent. Absent: false, no reminder.
    */
   remindMe: z.optional(z.boolean({ error: 'remindMe must be true or false' })),
+  /**
+   * Gift card codes that pay part or all of the order (docs/product.md §19), with or without dashes, any
+   * case; a bad one is a 400 naming `giftCardCodes[i]`. The cards pay what is left after discounts.
+   */
+  giftCardCodes: z.optional(giftCardCodesSchema),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -89,7 +106,7 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
  */
 export const discountCheckRequestSchema = z.strictObject({
   code: z.optional(checkoutRequestSchema.shape.discountCode),
-  items: checkoutRequestSchema.shape.items,
+  items: cartItemsSchema,
   giftWrap: z.optional(z.boolean()),
   zone: checkoutRequestSchema.shape.zone,
 });
@@ -117,6 +134,8 @@ export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
 export const checkoutResponseSchema = z.union([
   z.object({ ok: z.literal(true), url: z.string(), sessionId: z.string() }),
+  /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
+  z.object({ ok: z.literal(true), paid: z.literal(true), reference: z.string() }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
@@ -139,6 +158,16 @@ export const confirmLineSchema = z.object({
   unitPrice: z.number(),
   lineTotal: z.number(),
 });
+
+export const PAYMENT_KINDS = ['card', 'gift_card'] as const;
+
+/** One way part of an order was paid: the hosted checkout's card, or a gift card (its last 4 only). */
+export const orderPaymentSchema = z.object({
+  method: z.enum(PAYMENT_KINDS),
+  amount: z.number(),
+  last4: z.optional(z.string()),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 export const confirmResponseSchema = z.object({
   status: z.enum(ORDER_STATUSES),
@@ -170,6 +199,8 @@ export const confirmResponseSchema = z.object({
    * page the confirmation e-mail links to.
    */
   orderPagePath: z.optional(z.string()),
+  /** Paid orders: how the total was paid (the total itself is the same however it was paid). */
+  payments: z.optional(z.array(orderPaymentSchema)),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { checkEmail } from '../shared/email';
-import { freeText, singleLine } from '../shared/input-text-checks';
+import { freeText, NAMED_IN_LISTS, singleLine } from '../shared/input-text-checks';
 import {
   GIFT_CARD_LEDGER_KINDS,
   GIFT_CARD_LIMITS,
@@ -29,6 +29,7 @@ const name = z.string({ error: GIFT_CARD_MESSAGES.recipientName }).check(
   z.trim(),
   z.refine((t) => length(t) >= 1 && length(t) <= GIFT_CARD_LIMITS.nameMax, {
     error: GIFT_CARD_MESSAGES.recipientName,
+    params: NAMED_IN_LISTS,
   }),
   singleLine(),
 );
@@ -36,24 +37,27 @@ const name = z.string({ error: GIFT_CARD_MESSAGES.recipientName }).check(
 const email = z.string({ error: GIFT_CARD_MESSAGES.recipientEmail }).check(
   z.maxLength(1000, { error: GIFT_CARD_MESSAGES.recipientEmail }),
   z.trim(),
-  z.refine((t) => checkEmail(t).ok, { error: GIFT_CARD_MESSAGES.recipientEmail }),
+  z.refine((t) => checkEmail(t).ok, { error: GIFT_CARD_MESSAGES.recipientEmail, params: NAMED_IN_LISTS }),
 );
 
 /** Plain text like the gift message: line breaks allowed, no control characters, 200 characters. */
 const message = z.string({ error: GIFT_CARD_MESSAGES.message }).check(
   z.trim(),
-  z.refine((t) => length(t) <= GIFT_CARD_LIMITS.messageMax, { error: GIFT_CARD_MESSAGES.message }),
+  z.refine((t) => length(t) <= GIFT_CARD_LIMITS.messageMax, {
+    error: GIFT_CARD_MESSAGES.message,
+    params: NAMED_IN_LISTS,
+  }),
   freeText(),
 );
 
 const amount = z
   .number({ error: GIFT_CARD_MESSAGES.amount })
-  .check(z.refine(isGiftCardAmount, { error: GIFT_CARD_MESSAGES.amount }));
+  .check(z.refine(isGiftCardAmount, { error: GIFT_CARD_MESSAGES.amount, params: NAMED_IN_LISTS }));
 
 /** The shape; that the day is today..+365 on the Irish calendar is the service's check (it holds the clock). */
 const sendOn = z
   .string({ error: GIFT_CARD_MESSAGES.sendOn })
-  .check(z.regex(ISO_DATE, { error: GIFT_CARD_MESSAGES.sendOn }));
+  .check(z.refine((t) => ISO_DATE.test(t), { error: GIFT_CARD_MESSAGES.sendOn, params: NAMED_IN_LISTS }));
 
 /** One card bought at the checkout: `giftCards[i]` of POST /api/checkout. */
 export const giftCardLineSchema = z.strictObject({
@@ -69,8 +73,10 @@ export const giftCardLinesSchema = z.array(giftCardLineSchema);
 
 /** One code typed at the checkout or the balance check: with or without dashes, any case. */
 export const giftCardCodeSchema = z.string({ error: GIFT_CARD_MESSAGES.invalidCode }).check(
-  z.maxLength(64, { error: GIFT_CARD_MESSAGES.invalidCode }),
-  z.refine((t) => parseGiftCardCode(t) !== null, { error: GIFT_CARD_MESSAGES.invalidCode }),
+  z.refine((t) => t.length <= 64 && parseGiftCardCode(t) !== null, {
+    error: GIFT_CARD_MESSAGES.invalidCode,
+    params: NAMED_IN_LISTS,
+  }),
 );
 
 /**

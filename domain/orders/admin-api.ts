@@ -7,6 +7,7 @@
  * Stable contract: changes are additive only (the web app is built against it in parallel).
  */
 import * as z from 'zod/mini';
+import { orderPaymentSchema } from '../checkout/checkout';
 import { freeText, singleLine } from '../shared/input-text-checks';
 import { returnInfoSchema } from './return-info';
 
@@ -443,7 +444,9 @@ export const orderDetailSchema = z.object({
   /** Where the order came from: 'web', 'quote', 'manual' or 'handed_over' (docs/product.md §10.17). */
   channel: z.optional(z.enum(['web', 'quote', 'manual', 'handed_over'])),
   /** How a manual order marked paid was paid: 'cash', 'card_reader' or 'bank_transfer'; null otherwise. */
-  paymentMethod: z.optional(z.nullable(z.enum(['cash', 'card_reader', 'bank_transfer']))),
+  paymentMethod: z.optional(z.nullable(z.enum(['cash', 'card_reader', 'bank_transfer', 'gift_card']))),
+  /** How the total was paid: the card payment and each gift card (last 4 only), docs/product.md §19. */
+  payments: z.optional(z.array(orderPaymentSchema)),
   /** The order's returns, oldest first (docs/product.md §10.18). */
   returns: z.optional(z.array(returnInfoSchema)),
   /** Whether the shopper was ever sent the order's confirmation (an order marked paid may have had none). */

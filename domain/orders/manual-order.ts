@@ -33,10 +33,17 @@ export const ORDER_CHANNEL_LABELS: Readonly<Record<OrderChannel, string>> = {
 export const PAYMENT_METHODS = ['cash', 'card_reader', 'bank_transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+/**
+ * How an order was paid when no provider's payment says it: the owner's methods, or gift cards that paid
+ * the whole order at checkout (docs/product.md §19).
+ */
+export type OrderPaymentMethod = PaymentMethod | 'gift_card';
+
+export const PAYMENT_METHOD_LABELS: Readonly<Record<OrderPaymentMethod, string>> = {
   cash: 'Cash',
   card_reader: 'Card reader',
   bank_transfer: 'Bank transfer',
+  gift_card: 'Gift card',
 };
 
 export const MANUAL_PAYMENTS = ['paid', 'link'] as const;
@@ -46,7 +53,7 @@ export type ManualPayment = (typeof MANUAL_PAYMENTS)[number];
  * How an order was paid, in the owner's words: the method she recorded in the desk, else the payment
  * provider's name (the test checkout takes no money).
  */
-export function paymentMethodLabel(method: PaymentMethod | null, provider: string | null): string {
+export function paymentMethodLabel(method: OrderPaymentMethod | null, provider: string | null): string {
   if (method) return PAYMENT_METHOD_LABELS[method];
   if (provider === 'stripe') return 'Card (Stripe)';
   if (provider === 'test-checkout') return 'Test checkout (no money taken)';

@@ -78,6 +78,11 @@ const PAGES: Readonly<
     description: `Bespoke bracelets for weddings and occasions, and corporate gifts from ${CORPORATE.minimumPieces} pieces, designed and handcrafted in Ireland by ${BRAND.name}.`,
     keywords: ['bespoke jewellery', 'corporate gifts', 'wedding favours'],
   },
+  'gift-cards': {
+    title: `Gift Cards | ${BRAND.name}`,
+    description: `Give a ${BRAND.name} gift card from €10 to €500, e-mailed on the day you choose. Valid for five years, no fees, spend it over several orders.`,
+    keywords: ['gift card', 'gift voucher'],
+  },
   'coming-soon': {
     title: `Brooches Coming Soon | ${BRAND.name}`,
     description: `Handcrafted brooches are coming to ${BRAND.name}: burgundy velvet and pearl, a festive charm collection and celestial dreams.`,

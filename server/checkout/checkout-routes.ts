@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutRequestSchema, checkoutResponseSchema } from '../../domain/checkout/checkout';
 import { parseCheckoutRequest } from '../../domain/checkout/checkout-request';
 import { DEFAULT_SIZE, type SizeCode } from '../../domain/config';
+import { GIFT_CARD_ATTEMPTS, parseGiftCardCode } from '../../domain/gift-cards/gift-cards';
+import { refusalResponseSchema } from '../../domain/shared/answers';
 import type { CatalogueSource } from '../catalogue';
 import { refuse } from '../lib/refusal';
 import { addToRequestLine } from '../ops/logging';
@@ -15,6 +17,8 @@ export async function checkoutRoutes(
   opts: {
     checkout: CheckoutService;
     catalogue: CatalogueSource;
+    /** Counts one gift card code tried (shared with the balance check); false beyond the limit. */
+    attemptGiftCard?: (client: string, code: string) => Promise<boolean>;
     /** The shopper ticked the one reminder: stores their consent with the checkout before answering. */
     onReminderRequested?: (request: {
       orderId: string;
@@ -26,7 +30,10 @@ export async function checkoutRoutes(
   },
 ): Promise<void> {
   const route = {
-    schema: { body: checkoutRequestSchema, response: { 200: checkoutResponseSchema } },
+    schema: {
+      body: checkoutRequestSchema,
+      response: { 200: checkoutResponseSchema, 429: refusalResponseSchema },
+    },
     // A full cart is about 1.5 KB of JSON; anything near this limit is not a cart.
     config: { policy: { limit: 'checkout', body: 'json', sameOrigin: true, maxBodyBytes: 16 * KIB } },
   } as const;
@@ -34,8 +41,22 @@ export async function checkoutRoutes(
     // Priced from the catalogue this instance serves now (a product paused a moment ago is refused).
     const parsed = parseCheckoutRequest(request.body, opts.catalogue.current());
     if (!parsed.ok) return refuse('invalid', parsed.error);
-    const outcome = await opts.checkout.createCheckout(parsed.value);
+    // Every code typed counts against the limits the balance check shares (per client, per code).
+    for (const code of parsed.value.giftCardCodes ?? []) {
+      const normal = parseGiftCardCode(code) ?? code;
+      if (opts.attemptGiftCard && !(await opts.attemptGiftCard(request.ip, normal))) {
+        return reply
+          .code(429)
+          .header('Retry-After', String(GIFT_CARD_ATTEMPTS.windowMs / 1000))
+          .send({ ok: false, error: GIFT_CARD_ATTEMPTS.message });
+      }
+    }
+    const outcome = await opts.checkout.checkoutCart(parsed.value);
     addToRequestLine(reply, outcome.logged);
+    app.metrics.checkoutCreated();
+    if ('paid' in outcome) {
+      return reply.code(200).send({ ok: true, paid: true, reference: outcome.reference });
+    }
     if (parsed.value.remindMe) {
       await opts.onReminderRequested?.({
         orderId: outcome.orderId,
@@ -49,7 +70,6 @@ export async function checkoutRoutes(
         at: new Date(),
       });
     }
-    app.metrics.checkoutCreated();
     return reply.code(200).send({ ok: true, url: outcome.url, sessionId: outcome.sessionId });
   });
 }

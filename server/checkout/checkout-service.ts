@@ -8,9 +8,10 @@ import type { Transaction } from 'kysely';
 import type { OrderTotals } from '../../domain/cart/pricing';
 import { lineSize } from '../../domain/catalogue/sizes';
 import type { Adjustment } from '../../domain/checkout/adjustments';
-import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout/checkout';
+import type { ConfirmResponse, EmailDeliveryStatus, OrderPayment } from '../../domain/checkout/checkout';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
 import type { ZoneId } from '../../domain/config';
+import { checkSendOn, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
 import {
   type DeliveryPromise,
   type DispatchCalendar,
@@ -30,8 +31,9 @@ import {
 } from '../../domain/settings/shop-settings';
 import type { IsoDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
+import { cents } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
-import { newOrderId } from '../lib/ids';
+import { newOrderId, randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { type CheckoutDiscounts, discountLabel } from '../offers';
 import {
@@ -52,6 +54,13 @@ import {
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
 } from '../payments';
+import { type BoughtGiftCard, insertGiftCardLines } from './gift-card-line-store';
+import {
+  type CheckoutGiftCards,
+  GiftCardBalanceChanged,
+  giftCardCodeRefusal,
+  refusedCodeIndex,
+} from './gift-card-payment';
 import { type MarkPaid, referenceOf } from './mark-paid';
 import { priceCheckout } from './pricing';
 
@@ -97,6 +106,8 @@ export interface CheckoutServiceOptions {
    * countries, and whether sales are paused. None: the first start's zones, never paused.
    */
   readonly settings?: () => Promise<Pick<AllSettings, 'shipping' | 'away'>>;
+  /** Gift cards as a payment (gift-card-payment.ts); none: codes are refused as unknown. */
+  readonly giftCards?: CheckoutGiftCards;
 }
 
 /** An order to store, without its VAT: the service adds the owner's rate and number at that moment. */
@@ -107,6 +118,15 @@ export type ManualOrderInput = Omit<PendingOrder, 'id' | 'provider' | 'within'> 
   readonly totals: DiscountedTotals;
   readonly within: (trx: Transaction<Database>, orderId: string) => Promise<void>;
 };
+
+/** Gift cards paid the whole order: paid at once, no hosted checkout (docs/product.md §19). */
+export interface PaidByGiftCards {
+  readonly ok: true;
+  readonly paid: true;
+  readonly reference: string;
+  readonly orderId: string;
+  readonly logged: CheckoutOutcome['logged'];
+}
 
 /** A hosted checkout opened; a refusal (paused sales, a closed zone, a code, the provider) is thrown. */
 export type CheckoutOutcome = {
@@ -204,7 +224,18 @@ export class CheckoutService {
     return deliveryPromise(now, zone, { ...calendar, queue, pieces });
   }
 
+  /** A cart without gift cards that pay it in full: its hosted checkout (checkoutCart answers both). */
   async createCheckout(input: ValidCheckout): Promise<CheckoutOutcome> {
+    const outcome = await this.checkoutCart(input);
+    if ('paid' in outcome) throw new Error('createCheckout: the gift cards paid this order in full');
+    return outcome;
+  }
+
+  /**
+   * A cart's checkout: its hosted checkout for what the gift cards leave, or, when they pay it all, the
+   * order paid at once (docs/product.md §19).
+   */
+  async checkoutCart(input: ValidCheckout): Promise<CheckoutOutcome | PaidByGiftCards> {
     const { provider, discounts } = this.o;
     const shop = await this.o.settings?.();
     // Paused: refused before anything is reserved or stored.
@@ -224,12 +255,37 @@ export class CheckoutService {
         zone: input.zone,
         giftWrap: input.giftWrap,
         now,
+        giftCardCodes: input.giftCardCodes ?? [],
       },
     );
     if (!priced.ok) return refuse('invalid', priced.error);
-    const { applied, totals } = priced;
+    const bought = this.boughtCards(input, now);
+    // The cards bought join the order's total after the bracelets' discount, shipping and gift wrap: a
+    // card is no item (no shipping, no making, never discounted), and the cards paying go last.
+    const cardsBought = bought.reduce((sum, c) => sum + c.amount, 0);
+    const { applied } = priced;
+    const totals: DiscountedTotals = {
+      ...priced.totals,
+      subtotal: cents(priced.totals.subtotal + cardsBought),
+      total: cents(priced.totals.total + cardsBought),
+      // The pieces to make; an order of cards alone counts its cards (the column is never 0), and is
+      // delivered at payment, outside the making queue (mark-paid.ts).
+      itemCount: priced.totals.itemCount > 0 ? priced.totals.itemCount : bought.length,
+    };
+    const paidByCards = cents(priced.totals.total - priced.due);
+    const due = cents(Math.max(0, totals.total - paidByCards));
     const orderId = newOrderId();
     const code = applied?.source === 'code' ? applied.code : null;
+    const cards = this.o.giftCards;
+    const codes = cards ? (input.giftCardCodes ?? []) : [];
+    // The cards' part is held in the order's own transaction, exactly what the price found: another
+    // checkout that took a balance since then makes this one start again rather than charge another amount.
+    const holdCards = async (trx: Transaction<Database>) => {
+      if (!cards || codes.length === 0) return;
+      // The cards pay the bracelets' part only: a gift card never buys another gift card.
+      const rest = await cards.hold(trx, orderId, codes, priced.totals.total);
+      if (rest !== priced.due) throw new GiftCardBalanceChanged();
+    };
     const order = {
       id: orderId,
       provider: provider.id,
@@ -237,14 +293,23 @@ export class CheckoutService {
       totals,
       giftMessage: input.giftMessage,
       discount: { amount: totals.discount, code },
-      // A code's use is taken in the checkout's own transaction: refused, and nothing is stored.
-      ...(code && discounts
-        ? {
-            within: (trx: Parameters<CheckoutDiscounts['reserve']>[0]) =>
-              discounts.reserve(trx, { code, orderId, email: input.email, now }),
-          }
-        : {}),
+      giftCardsSold: cardsBought,
+      // A code's use and the cards' holds are taken in the checkout's own transaction: refused, and
+      // nothing is stored.
+      within: async (trx: Transaction<Database>) => {
+        if (code && discounts) await discounts.reserve(trx, { code, orderId, email: input.email, now });
+        await insertGiftCardLines(trx, orderId, bought);
+        await holdCards(trx);
+      },
     };
+    const refusal = (err: unknown): Refusal | null => {
+      const index = refusedCodeIndex(err);
+      if (index !== null) return new Refusal('invalid', giftCardCodeRefusal(index));
+      if (err instanceof GiftCardBalanceChanged) return new Refusal('conflict', err.message);
+      const refused = code ? discounts?.refusalOf(err, code) : null;
+      return refused ? new Refusal('invalid', refused) : null;
+    };
+    if (codes.length > 0 && due === 0) return this.paidByCards(order, refusal);
     const sessionInput = {
       ...(await this.sessionInput(
         orderId,
@@ -255,16 +320,55 @@ export class CheckoutService {
       )),
       // Only with the shopper's consent to the one reminder (docs/product.md §5.10a).
       ...(input.remindMe ? { recovery: true } : {}),
-    };
-    const refusal = (err: unknown): Refusal | null => {
-      const refused = code ? discounts?.refusalOf(err, code) : null;
-      return refused ? new Refusal('invalid', refused) : null;
+      ...(bought.length > 0 ? { giftCards: bought.map((c) => cents(c.amount)) } : {}),
+      // The hosted checkout takes what the cards leave.
+      ...(due < totals.total ? { total: due, paidByGiftCards: cents(totals.total - due) } : {}),
     };
     return this.open(order, sessionInput, refusal, {
       release: async () => {
         await discounts?.release(orderId, this.now());
+        if (codes.length > 0) await cards?.release(orderId);
       },
     });
+  }
+
+  /** The cards bought, each with its send date (today when none; a day outside the year ahead is refused). */
+  private boughtCards(input: ValidCheckout, now: Date): BoughtGiftCard[] {
+    return (input.giftCards ?? []).map((card, index) => {
+      const sendOn = checkSendOn(card.sendOn, now);
+      if (sendOn === null)
+        return refuse('invalid', `giftCards[${index}].sendOn: ${GIFT_CARD_MESSAGES.sendOn}`);
+      return { ...card, sendOn };
+    });
+  }
+
+  /**
+   * The cards pay the whole order: stored with a reference of its own (there is no session), then marked
+   * paid at once through the one markPaid (payment method "gift card"), with the same e-mails as any order.
+   */
+  private async paidByCards(
+    order: PendingOrder,
+    refusal: (err: unknown) => Refusal | null,
+  ): Promise<PaidByGiftCards> {
+    const reference = await this.freeReference();
+    await this.storePending({ ...order, reference, paidBy: 'gift_card' }, refusal);
+    await this.o.markPaid.markPaid(order.id, { by: 'gift_card' });
+    const { totals } = order;
+    return {
+      ok: true,
+      paid: true,
+      reference,
+      orderId: order.id,
+      logged: { orderId: order.id, total: totals.total, items: totals.itemCount, zone: totals.zone },
+    };
+  }
+
+  /** 'SOL-' and 8 letters or digits, as every order's reference, that no order has yet. */
+  private async freeReference(): Promise<string> {
+    for (;;) {
+      const reference = `SOL-${randomAlphanumeric(8).toUpperCase()}`;
+      if (!(await this.o.store.findByReference(reference))) return reference;
+    }
   }
 
   /**
@@ -512,7 +616,7 @@ export class CheckoutService {
       return this.summary(order, false);
     }
     if (session.paymentStatus === 'paid') {
-      if (!this.matches(order, session)) {
+      if (!this.matches(order, session, await this.giftCardPart(order.id))) {
         await store.flagForReview(
           order.id,
           `Paid ${session.amountTotal ?? '?'} ${session.currency ?? '?'} (cents), but the order is ${order.total} ${order.currency}`,
@@ -532,6 +636,7 @@ export class CheckoutService {
     if (session.status === 'expired') {
       await store.markIfPending(order.id, 'expired', 'checkout session expired');
       if (order.discountCode) await this.o.discounts?.release(order.id, this.now());
+      await this.o.giftCards?.release(order.id);
       const current = await store.findById(order.id);
       return this.summary(current ?? order, false);
     }
@@ -547,6 +652,8 @@ export class CheckoutService {
     if (order?.status !== 'pending') return;
     await this.o.store.markIfPending(order.id, 'expired', 'checkout cancelled');
     if (order.discountCode) await this.o.discounts?.release(order.id, this.now());
+    // The cards' holds are free again at once (not when the hold would lapse).
+    await this.o.giftCards?.release(order.id);
   }
 
   /**
@@ -606,6 +713,7 @@ export class CheckoutService {
         // The shop learns the checkout ended: its code's use can be taken again (unless it was paid).
         if (order.discountCode && order.status !== 'paid')
           await this.o.discounts?.release(order.id, this.now());
+        if (order.status !== 'paid') await this.o.giftCards?.release(order.id);
         return true;
       }
       default:
@@ -633,10 +741,12 @@ export class CheckoutService {
   }
 
   /** The provider's session must be the one opened for this order, for this amount in its currency. */
-  private matches(order: StoredOrder, session: ProviderSession): boolean {
+  private matches(order: StoredOrder, session: ProviderSession, byCards: number): boolean {
+    // The session was opened for what the gift cards left.
+    const expected = order.total - byCards;
     const ok =
       session.orderId === order.id &&
-      session.amountTotal === order.total &&
+      session.amountTotal === expected &&
       session.currency?.toLowerCase() === order.currency.toLowerCase();
     if (!ok) {
       this.o.log.error(
@@ -644,7 +754,7 @@ export class CheckoutService {
           orderId: order.id,
           sessionId: session.id,
           sessionOrderId: session.orderId,
-          expected: order.total,
+          expected,
           amountTotal: session.amountTotal,
           expectedCurrency: order.currency,
           currency: session.currency,
@@ -653,6 +763,19 @@ export class CheckoutService {
       );
     }
     return ok;
+  }
+
+  /** Cents gift cards hold or paid for the order (0 without cards). */
+  private async giftCardPart(orderId: string): Promise<number> {
+    return (await this.o.giftCards?.heldFor(orderId)) ?? 0;
+  }
+
+  /** How a paid order was paid: the cards' parts (last 4 only), then the card payment for the rest. */
+  private async payments(order: StoredOrder, reference: string): Promise<OrderPayment[]> {
+    const cards = (await this.o.giftCards?.paymentsOf(reference)) ?? [];
+    const byCards = cards.reduce((sum, p) => sum + p.amount, 0);
+    const rest = order.total - byCards;
+    return rest > 0 || cards.length === 0 ? [{ method: 'card', amount: rest }, ...cards] : cards;
   }
 
   /** The VAT a new order is charged with: the owner's rate and number now. */
@@ -699,6 +822,7 @@ export class CheckoutService {
         email: maskEmail(order.email),
         ...(emailStatus ? { emailStatus } : {}),
         orderPagePath: orderPagePath(reference, key),
+        payments: await this.payments(order, reference),
         ...(order.dispatchDate
           ? {
               delivery: { dispatch: order.dispatchDate, ...deliveryEstimate(order.dispatchDate, order.zone) },

@@ -120,7 +120,7 @@ function channelOf(row: OrderRow): OrderChannel {
 
 function methodOf(row: OrderRow): PaymentMethod | null {
   const method = row.payment_method;
-  return method && (PAYMENT_METHODS as readonly string[]).includes(method) ? method : null;
+  return method && method !== 'gift_card' && PAYMENT_METHODS.includes(method) ? method : null;
 }
 
 export class ManualOrderService {

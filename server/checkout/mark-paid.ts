@@ -37,7 +37,13 @@ import type { ShippingDetails } from '../payments';
 export interface PaidParticipant {
   /** For the error a failure is reported with. */
   readonly name: string;
-  readonly onPaid: (trx: Transaction<Database>, order: StoredOrder) => Promise<void>;
+  /** May answer lines for the shopper's confirmation e-mail (a gift card bought, by its last 4 only). */
+  readonly onPaid: (trx: Transaction<Database>, order: StoredOrder) => Promise<PaidNote | undefined>;
+}
+
+/** What a participant adds to the payment's e-mails. */
+export interface PaidNote {
+  readonly receiptLines?: readonly string[];
 }
 
 /** How the money came. */
@@ -50,7 +56,9 @@ export type PaymentWay =
       readonly paymentId: string | null;
     }
   /** The owner's order marked paid (docs/product.md §10.17): her e-mail to the customer only if she asks. */
-  | { readonly by: 'owner'; readonly emailCustomer: boolean };
+  | { readonly by: 'owner'; readonly emailCustomer: boolean }
+  /** Gift cards paid the whole order at checkout (docs/product.md §19): the same e-mails as any order. */
+  | { readonly by: 'gift_card' };
 
 export interface PaidOutcome {
   /** True only for the one call that moved the order to paid (and queued its e-mails). */
@@ -116,22 +124,29 @@ export class MarkPaid {
     // The seller as she is now: the e-mails are composed inside the payment's transaction.
     const seller = await this.o.seller();
     const zoneName = await this.o.zoneName(order.zone);
-    const emails = way.by === 'provider' || way.emailCustomer;
+    const emails = way.by !== 'owner' || way.emailCustomer;
+    // Written by the participants inside the transaction, read by the e-mails composed after them in it.
+    const receiptLines: string[] = [];
     const first = await store.markPaidAndQueue(
       order.id,
       way.by === 'provider' ? way.shipping : null,
       (paid) =>
-        way.by === 'provider'
-          ? this.messages(paid, seller, zoneName)
+        way.by !== 'owner'
+          ? this.messages(paid, seller, zoneName, receiptLines)
           : way.emailCustomer
-            ? [this.customerMessage(paid, seller, zoneName)]
+            ? [this.customerMessage(paid, seller, zoneName, receiptLines)]
             : [],
       {
         paymentId: way.by === 'provider' ? way.paymentId : null,
         dispatchDate: dispatch,
-        handedOver: order.channel === 'handed_over',
+        // Nothing to make or deliver: a sale handed over on the spot, or gift cards alone (e-mailed).
+        handedOver: nothingToMake(order),
         within: async (trx, paid) => {
-          for (const participant of this.participants) await participant.onPaid(trx, paid);
+          receiptLines.length = 0;
+          for (const participant of this.participants) {
+            const note = await participant.onPaid(trx, paid);
+            receiptLines.push(...(note?.receiptLines ?? []));
+          }
         },
       },
     );
@@ -142,6 +157,8 @@ export class MarkPaid {
           { orderId: order.id, sessionId: way.sessionId, total: order.total },
           'order paid; e-mails queued',
         );
+      else if (way.by === 'gift_card')
+        log.info({ orderId: order.id, total: order.total }, 'order paid by gift cards; e-mails queued');
       else log.info({ orderId: order.id, total: order.total, emailed: emails }, 'manual order marked paid');
       if (emails) this.o.onMailQueued();
       this.o.onPaid?.({ orderId: order.id, enquiryId: order.enquiryId ?? null, email: order.email });
@@ -156,7 +173,7 @@ export class MarkPaid {
    * ahead (docs/product.md, quotes). Handed over on the spot: nothing to make, so no date.
    */
   private async dispatchOf(order: StoredOrder): Promise<IsoDate | null | ((piecesAhead: number) => IsoDate)> {
-    if (order.channel === 'handed_over') return null;
+    if (nothingToMake(order)) return null;
     const now = new Date((this.o.now ?? Date.now)());
     const calendar = (await this.o.calendar?.()) ?? NO_CALENDAR;
     const promised = order.quoteReference ? order.dispatchDate : null;
@@ -180,8 +197,13 @@ export class MarkPaid {
   }
 
   /** The customer's confirmation alone (a manual order's, when the owner asks for it). */
-  private customerMessage(order: StoredOrder, seller: SellerSettings, zoneName: string): NewOutboxRow {
-    const ctx = this.mailContext(order, seller, zoneName);
+  private customerMessage(
+    order: StoredOrder,
+    seller: SellerSettings,
+    zoneName: string,
+    receiptLines: readonly string[] = [],
+  ): NewOutboxRow {
+    const ctx = { ...this.mailContext(order, seller, zoneName), receiptLines };
     return outboxRow(
       {
         orderId: order.id,
@@ -195,14 +217,19 @@ export class MarkPaid {
     );
   }
 
-  private messages(order: StoredOrder, seller: SellerSettings, zoneName: string): NewOutboxRow[] {
+  private messages(
+    order: StoredOrder,
+    seller: SellerSettings,
+    zoneName: string,
+    receiptLines: readonly string[] = [],
+  ): NewOutboxRow[] {
     const ctx = this.mailContext(order, seller, zoneName);
     const { reference } = ctx;
     const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();
     return [
-      this.customerMessage(order, seller, zoneName),
+      this.customerMessage(order, seller, zoneName, receiptLines),
       outboxRow(
         // Her Reply answers the customer.
         {
@@ -218,6 +245,11 @@ export class MarkPaid {
       ),
     ];
   }
+}
+
+/** A sale handed over on the spot, or an order of gift cards alone (no bracelet line): nothing to make. */
+function nothingToMake(order: StoredOrder): boolean {
+  return order.channel === 'handed_over' || order.lines.length === 0;
 }
 
 /**

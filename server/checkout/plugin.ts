@@ -9,9 +9,11 @@ import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
+import { takeGiftCardLines } from './gift-card-line-store';
+import { giftCardReceiptLine, giftCardsAtCheckout } from './gift-card-payment';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
-import { MarkPaid } from './mark-paid';
+import { MarkPaid, referenceOf } from './mark-paid';
 import { declareAdjustments } from './pricing';
 import {
   type ReconcileParts,
@@ -26,7 +28,9 @@ export interface CheckoutPluginOptions {
   readonly reconcile?: Partial<ReconcileTimings> | false;
 }
 
-type Uses = Needs<'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment'>;
+type Uses = Needs<
+  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment' | 'giftCards'
+>;
 
 async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPluginOptions): Promise<void> {
   const { config, events, now, wakeOutbox } = app.platform;
@@ -60,7 +64,32 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   // What changes a priced cart, in this order (domain/checkout/adjustments.ts): discounts, then payments
   // made another way, then taxes. The cart's check and the checkout run the same list.
   const [earlyBird, discountCode] = uses.offers.atCheckout.entries;
-  const adjustments = declareAdjustments([earlyBird, discountCode]);
+  // Gift cards are a payment, never a discount (docs/product.md §19): they pay what the discounts leave.
+  const giftCards = giftCardsAtCheckout(uses.giftCards);
+  const adjustments = declareAdjustments([earlyBird, discountCode, giftCards.entry]);
+  // A refund goes back where the money came from: the desk's refunds and returns reach the cards too.
+  fulfilment.refundGiftCardsWith(giftCards);
+  // The cards' holds become spends on the order in the payment's own transaction, whichever way it came.
+  paid.join({
+    name: 'gift-cards',
+    onPaid: async (trx, order) => {
+      const reference = referenceOf(order);
+      const { short } = await giftCards.spend(trx, order.id, reference);
+      // A hold that lapsed and whose balance was spent elsewhere since: the owner settles the difference.
+      if (short > 0)
+        app.log.warn({ orderId: order.id, short }, 'gift cards: a lapsed hold could not be taken again');
+      // The cards the order bought become cards now: the recipient's e-mail is queued for its day, the
+      // buyer's confirmation shows each card's last 4 only.
+      const bought = await takeGiftCardLines(trx, order.id);
+      if (bought.length === 0) return undefined;
+      const issued = await uses.giftCards.service.issueForOrder(trx, {
+        orderReference: reference,
+        buyer: { name: order.shippingDetails?.name ?? order.email, email: order.email },
+        cards: bought,
+      });
+      return { receiptLines: issued.map(giftCardReceiptLine) };
+    },
+  });
   // Participants join while the features register; every payment after start runs the same list.
   app.addHook('onReady', async () => paid.seal());
   const service = new CheckoutService({
@@ -80,6 +109,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     onRecoverable: (recoverable) => events.emit('checkoutRecoverable', recoverable),
     discounts: uses.offers.atCheckout,
     adjustments,
+    giftCards,
   });
   // The owner paused sales on this instance: no checkout opened before is paid during the pause. Awaited
   // with her save (catalogueEdited), so "Saved" means none can be.
@@ -108,6 +138,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   await app.register(checkoutRoutes, {
     checkout: service,
     catalogue: uses.catalogue.source,
+    attemptGiftCard: uses.giftCards.attempt,
     // The newsletter feature keeps the consent (docs/product.md §5.10a); awaited, so it is stored before
     // the shopper leaves for the hosted checkout. A failure is logged and costs only the reminder.
     onReminderRequested: (request) => events.emit('reminderRequested', request),
@@ -138,6 +169,10 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
 }
 
 export const checkoutPlugin = featurePlugin<
-  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment',
+  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment' | 'giftCards',
   CheckoutPluginOptions
->('checkout', ['settings', 'making', 'payments', 'catalogue', 'offers', 'orders', 'fulfilment'], checkout);
+>(
+  'checkout',
+  ['settings', 'making', 'payments', 'catalogue', 'offers', 'orders', 'fulfilment', 'giftCards'],
+  checkout,
+);

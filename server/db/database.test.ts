@@ -466,6 +466,8 @@ describe('a database made by the hand-written migration runner (data/ of a runni
           // 0034-order-vat: an order before it is read with the first start's VAT rate and number.
           vat_rate_bp: null,
           vat_number: null,
+          // 0041-order-gift-cards-sold: no order before it bought a gift card.
+          gift_cards_sold: 0,
         })),
       );
       expect(orders.find((o) => o.id === 'ord_paid')?.reference).toBe('SOL-A1B2C3D4');

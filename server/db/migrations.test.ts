@@ -45,6 +45,8 @@ describe('the migrations the platform and the features declare', () => {
       '0037-gift-cards',
       '0038-vat-mode',
       '0039-vat-records',
+      '0040-order-gift-cards',
+      '0041-order-gift-cards-sold',
     ]);
   });
 

@@ -491,7 +491,43 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
       await addOrderVat(db);
     },
   },
+  '0040-order-gift-cards': {
+    async up(db: AnyDb) {
+      await createOrderGiftCards(db);
+    },
+  },
+  // The gift cards an order bought (cents, in its total): their sale is no revenue and carries no VAT
+  // (docs/product.md §19.2). A default, so SQLite adds it without rebuilding the table.
+  '0041-order-gift-cards-sold': {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('orders')
+        .addColumn('gift_cards_sold', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
+
+/**
+ * The gift cards a checkout buys (server/checkout/gift-card-line-store.ts, docs/product.md §19), kept with
+ * the pending order until it is paid: then each becomes a card (gift_cards) and its row is deleted in the
+ * payment's transaction. Personal data (the recipient's name and e-mail, the message) lives here only
+ * while the order is unpaid, and goes with the order (cascade) when an unpaid order is purged.
+ */
+async function createOrderGiftCards(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('order_gift_cards')
+    .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount >= 1000 and amount <= 50000`))
+    .addColumn('recipient_name', 'text', (c) => c.notNull())
+    .addColumn('recipient_email', 'text', (c) => c.notNull())
+    .addColumn('message', 'text')
+    // 'YYYY-MM-DD' on the Irish calendar, checked at checkout.
+    .addColumn('send_on', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('order_gift_cards_pk', ['order_id', 'position'])
+    .execute();
+}
 
 /**
  * The VAT an order is charged with, stored when it is created (docs/product.md §10.14): the rate in basis

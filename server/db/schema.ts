@@ -10,7 +10,7 @@ import type { SizeCode } from '../../domain/config';
 import type { EnquiryKind, EnquiryStatus } from '../../domain/enquiries/enquiry-texts';
 import type { GiftCardLedgerKind } from '../../domain/gift-cards/gift-cards';
 import type { FulfilmentStatus, TimelineKind } from '../../domain/orders/admin-api';
-import type { OrderChannel, PaymentMethod } from '../../domain/orders/manual-order';
+import type { OrderChannel, OrderPaymentMethod } from '../../domain/orders/manual-order';
 import type { ReviewStatus } from '../../domain/reviews/reviews';
 
 export type StoredOrderStatus = 'pending' | 'paid' | 'failed' | 'expired';
@@ -75,7 +75,9 @@ export interface OrdersTable {
   /** 'web', 'quote' or 'manual' (domain/orders/manual-order.ts ORDER_CHANNELS); 'web' by default. */
   channel: Generated<OrderChannel>;
   /** How a manual order marked paid was paid (PAYMENT_METHODS); null for every other order. */
-  payment_method: Generated<PaymentMethod | null>;
+  payment_method: Generated<OrderPaymentMethod | null>;
+  /** Cents of gift cards the order bought, in its total: no revenue, no VAT (docs/product.md §19.2). */
+  gift_cards_sold: Generated<number>;
   /** The desk's Idempotency-Key of the submission that made a manual order (unique); null otherwise. */
   request_key: Generated<string | null>;
   /** A manual order's payment link (its hosted checkout), answered again to a repeated submission. */
@@ -561,6 +563,20 @@ export interface Database {
   gift_cards: GiftCardsTable;
   gift_card_ledger: GiftCardLedgerTable;
   gift_card_reservations: GiftCardReservationsTable;
+  order_gift_cards: OrderGiftCardsTable;
+}
+
+/** A gift card a pending order buys, until it is paid (server/checkout/gift-card-line-store.ts). */
+export interface OrderGiftCardsTable {
+  order_id: string;
+  position: number;
+  /** Cents, whole euros from €10 to €500. */
+  amount: number;
+  recipient_name: string;
+  recipient_email: string;
+  message: string | null;
+  /** 'YYYY-MM-DD', Irish calendar. */
+  send_on: string;
 }
 
 /** A gift card (server/gift-cards/gift-card-store.ts, docs/product.md §19). */

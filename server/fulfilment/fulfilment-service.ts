@@ -6,6 +6,7 @@
  */
 
 import { isCustomLineId } from '../../domain/catalogue/sizes';
+import type { OrderPayment } from '../../domain/checkout/checkout';
 import { dispatchDate } from '../../domain/making/dispatch';
 import { itemsSubtotal } from '../../domain/offers/discounts';
 import {
@@ -122,7 +123,20 @@ export function refundableOf(row: OrderRow): number {
 
 /** How the owner pays back an order she marked paid ("Cash"); null when a provider refunds it. */
 function ownerPaysBack(row: OrderRow): string | null {
-  return !row.payment_id && row.payment_method ? PAYMENT_METHOD_LABELS[row.payment_method] : null;
+  return !row.payment_id && row.payment_method && row.payment_method !== 'gift_card'
+    ? PAYMENT_METHOD_LABELS[row.payment_method]
+    : null;
+}
+
+/**
+ * The gift cards that paid orders (docs/product.md §19), handed in by the checkout when it registers (it
+ * comes after this feature): a refund goes back first to the card payment, then to the gift cards.
+ */
+export interface GiftCardRefunds {
+  /** The gift cards' parts of a paid order, in the order they paid. */
+  paymentsOf(reference: string): Promise<OrderPayment[]>;
+  /** Gives `amount` back to the cards that paid the order (idempotent per refund id); answers what it gave. */
+  restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
 }
 
 function flowState(row: OrderRow): FlowState {
@@ -291,7 +305,22 @@ export function toDetail(order: FulfilmentOrder): OrderDetail {
 }
 
 export class FulfilmentService {
+  private giftCards: GiftCardRefunds | null = null;
+
   constructor(private readonly o: FulfilmentServiceOptions) {}
+
+  /** The checkout hands in its gift cards once, at registration. */
+  refundGiftCardsWith(giftCards: GiftCardRefunds): void {
+    this.giftCards = giftCards;
+  }
+
+  /** How a paid order was paid: the card payment first, then each gift card (its last 4 only). */
+  private async paymentsOf(row: OrderRow): Promise<OrderPayment[]> {
+    const cards = row.reference && this.giftCards ? await this.giftCards.paymentsOf(row.reference) : [];
+    const byCards = cards.reduce((sum, p) => sum + p.amount, 0);
+    const card = row.total - byCards;
+    return card > 0 || cards.length === 0 ? [{ method: 'card', amount: card }, ...cards] : cards;
+  }
 
   get store(): FulfilmentStore {
     return this.o.store;
@@ -300,7 +329,12 @@ export class FulfilmentService {
   async detail(reference: string): Promise<OrderOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
-    return { ok: true, changed: false, order: this.detailOf(order) };
+    const payments = order.row.status === 'paid' ? await this.paymentsOf(order.row) : [];
+    return {
+      ok: true,
+      changed: false,
+      order: { ...this.detailOf(order), ...(payments.length > 0 ? { payments } : {}) },
+    };
   }
 
   async changeStatus(
@@ -410,10 +444,33 @@ export class FulfilmentService {
     if (!(await this.o.store.claimRefund(row.id, row.refunded))) return this.answer(reference, false);
     let changed: boolean;
     try {
-      const made = await this.providerRefund(row, amount, key);
+      // Back where the money came from (docs/product.md §19): the card payment first, then the gift
+      // cards. Refunds so far took the card's part first, so what the card may still get is its part
+      // less everything refunded.
+      const payments = await this.paymentsOf(row);
+      const byCard = payments.find((p) => p.method === 'card')?.amount ?? 0;
+      const toCard = Math.min(amount, Math.max(0, byCard - row.refunded));
+      const made =
+        toCard > 0 ? await this.providerRefund(row, toCard, key) : { id: `gift-card-${key}`, amount: 0 };
       // Thrown inside the try: the refund's slot is released all the same.
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
-      changed = await this.recordDeskRefund(row, reference, made, reason, actor);
+      const toCards = amount - made.amount;
+      const restored =
+        toCards > 0 && this.giftCards
+          ? await this.giftCards.restore({
+              reference,
+              amount: toCards,
+              refundId: made.id,
+              person: actor.name ?? 'owner',
+            })
+          : 0;
+      changed = await this.recordDeskRefund(
+        row,
+        reference,
+        { id: made.id, amount: made.amount + restored },
+        reason,
+        actor,
+      );
     } finally {
       await this.o.store.releaseRefund(row.id);
     }
@@ -765,7 +822,10 @@ export class FulfilmentService {
   private detailOf(order: FulfilmentOrder): OrderDetail {
     return {
       ...toDetail(order),
-      vatIncluded: orderVat(rowVatOf(order.row, this.o.vatBefore), order.row.total),
+      vatIncluded: orderVat(
+        rowVatOf(order.row, this.o.vatBefore),
+        order.row.total - (order.row.gift_cards_sold ?? 0),
+      ),
     };
   }
 }

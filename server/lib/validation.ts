@@ -20,6 +20,7 @@ import type { FastifyError, FastifySchemaCompiler } from 'fastify';
 import { type $ZodRawIssue, type $ZodType, type output, safeParse } from 'zod/v4/core';
 import { en } from 'zod/v4/locales';
 import { INPUT_TEXT_ERRORS } from '../../domain/shared/input-text';
+import { NAMED_IN_LISTS } from '../../domain/shared/input-text-checks';
 
 /** zod's English wording, whichever of zod's builds the rest of the process has loaded. */
 const english = en().localeError;
@@ -52,9 +53,22 @@ function shopWording(issue: $ZodRawIssue): string {
 /** Schema messages that say what is wrong but not where (one check shared by many fields): named here. */
 const FIELDLESS_MESSAGES: ReadonlySet<string> = new Set(Object.values(INPUT_TEXT_ERRORS));
 
-function finalMessage(issue: { message: string; path: readonly PropertyKey[] }): string {
+/** A check marked NAMED_IN_LISTS whose field is one item of a list: only the path says which item. */
+function namedInList(issue: { path: readonly PropertyKey[]; params?: Record<string, unknown> }): boolean {
+  return (
+    issue.params?.fieldless === NAMED_IN_LISTS.fieldless && issue.path.some((p) => typeof p === 'number')
+  );
+}
+
+function finalMessage(issue: {
+  message: string;
+  path: readonly PropertyKey[];
+  params?: Record<string, unknown>;
+}): string {
   const where = fieldPath(issue.path);
-  return where && FIELDLESS_MESSAGES.has(issue.message) ? `${where}: ${issue.message}` : issue.message;
+  return where && (FIELDLESS_MESSAGES.has(issue.message) || namedInList(issue))
+    ? `${where}: ${issue.message}`
+    : issue.message;
 }
 
 /** Fastify's validator for zod schemas; each failure's issues carry their final message. */

@@ -77,7 +77,8 @@ export function ordersCsv(
     ordersCsvHeader(oneRate),
     orders.map(({ row, lines }, i) => {
       const charged = vats[i] ?? vat.before;
-      const included = orderVat(charged, row.total - row.refunded);
+      // The gift cards bought carry no VAT (docs/product.md §19.2).
+      const included = orderVat(charged, Math.max(0, row.total - row.refunded - (row.gift_cards_sold ?? 0)));
       return [
         row.reference,
         row.paid_at ? irishIsoDateTime(new Date(row.paid_at)) : null,

@@ -75,19 +75,23 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   const sold = orders.filter((o) => !voided.has(o.id));
   for (const order of orders) refunds += order.refunded;
   for (const order of sold) {
-    const net = order.total - order.refunded;
+    // A gift card's sale is no revenue (docs/product.md §19.2): its cents leave the order's net, and an
+    // order of cards alone (its total is its cards) has no pieces.
+    const net = Math.max(0, order.total - order.refunded - (order.gift_cards_sold ?? 0));
+    const cardsAlone = order.gift_cards_sold > 0 && order.total === order.gift_cards_sold;
+    const orderPieces = cardsAlone ? 0 : order.item_count;
     revenue += net;
-    pieces += order.item_count;
+    pieces += orderPieces;
     if (order.gift_wrap > 0) giftWrapped += 1;
     const channel = channels[order.channel] ?? channels.web;
     channel.orders += 1;
-    channel.pieces += order.item_count;
+    channel.pieces += orderPieces;
     channel.revenue += net;
     const bucket = buckets.get(periodStart(irishDate(new Date(order.paid_at ?? 0)), range.by));
     if (bucket) {
       bucket.revenue += net;
       bucket.orders += 1;
-      bucket.pieces += order.item_count;
+      bucket.pieces += orderPieces;
     }
   }
 

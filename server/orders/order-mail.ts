@@ -43,6 +43,11 @@ export interface OrderMailContext {
   readonly orderPageUrl: string | null;
   /** The order's zone as the owner names it now (her shipping settings). */
   readonly zoneName: string;
+  /**
+   * Lines the payment's participants add to the shopper's confirmation (the gift cards bought and paid
+   * with, by their last 4 only: docs/product.md §19); none: nothing.
+   */
+  readonly receiptLines?: readonly string[];
 }
 
 export function addressLines(details: ShippingDetails | null): string[] {
@@ -169,7 +174,8 @@ function testHtml(order: StoredOrder): string {
 
 /** With a VAT number, the amount in this order's total; without one, that no VAT is charged (§6.11). */
 function vatText(legal: LegalMailFacts, order: StoredOrder): string {
-  const vat = orderVat(legal, order.total);
+  // The gift cards bought carry no VAT (docs/product.md §19.2).
+  const vat = orderVat(legal, order.total - (order.giftCardsSold ?? 0));
   if (vat === null) return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
   return `${vatIncludedText(vat)} in the total, at ${formatVatRate(legal.vatRate)} (VAT number ${legal.vatNumber}).`;
 }
@@ -278,6 +284,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     ...textSummary(order, zoneName),
     '',
+    ...(ctx.receiptLines?.length ? [...ctx.receiptLines, ''] : []),
     ...giftMessageText(order),
     'Delivery address',
     ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
@@ -305,6 +312,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
       htmlParagraph(`Order reference: <strong>${escapeHtml(reference)}</strong>`),
       htmlHeading('Your order'),
       htmlOrderTable(order, zoneName),
+      ...(ctx.receiptLines ?? []).map((line) => htmlParagraph(escapeHtml(line))),
       giftMessageHtml(order),
       htmlHeading('Delivery address'),
       htmlAddress(order),

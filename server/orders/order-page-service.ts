@@ -362,7 +362,7 @@ export class OrderPageService {
       giftWrap: order.giftWrap,
       total: order.total,
       refunded: row.refunded,
-      vatIncluded: orderVat(orderVatOf(order, this.o.vatBefore), order.total),
+      vatIncluded: orderVat(orderVatOf(order, this.o.vatBefore), order.total - (order.giftCardsSold ?? 0)),
       zoneLabel: await this.o.zoneName(order.zone),
       address: order.shippingDetails ? addressLines(order.shippingDetails) : [],
       withdrawal: {

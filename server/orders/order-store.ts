@@ -39,6 +39,8 @@ export interface StoredOrder {
   /** Plain text as the shopper wrote it; render it escaped (docs/product.md §13.4). */
   readonly giftMessage: string | null;
   readonly total: number;
+  /** Cents of gift cards bought, in `total`: a multi-purpose voucher, no revenue and no VAT (§19.2). */
+  readonly giftCardsSold?: number;
   /** Cents off the items (a discount code's or the early-bird tier's); 0 for none. */
   readonly discount: number;
   /** The code that gave the discount; null without one or when the tier's applied. */
@@ -125,6 +127,7 @@ const insertOrder = preparedInsert('orders', [
   'enquiry_id',
   'channel',
   'payment_method',
+  'gift_cards_sold',
   'request_key',
   'checkout_url',
   'vat_rate_bp',
@@ -204,6 +207,7 @@ export function toOrder(
     giftWrap: row.gift_wrap,
     giftMessage: row.gift_message,
     total: row.total,
+    giftCardsSold: row.gift_cards_sold,
     discount: row.discount,
     discountCode: row.discount_code,
     itemCount: row.item_count,
@@ -273,6 +277,12 @@ export class OrderStore {
     };
     /** The owner's reason for each line's own price (null: the catalogue's), in the lines' order. */
     lineReasons?: readonly (string | null)[];
+    /** A reference of its own for an order with no session (one gift cards paid in full). */
+    reference?: string;
+    /** How it is paid when no session pays it: gift cards in full (docs/product.md §19). */
+    paidBy?: 'gift_card';
+    /** Cents of gift cards bought, in totals.total (docs/product.md §19.2). */
+    giftCardsSold?: number;
     /**
      * Runs in the same transaction after the inserts (a discount code's reservation): when it throws,
      * nothing of the checkout is stored.
@@ -285,7 +295,7 @@ export class OrderStore {
       id: input.id,
       provider: input.provider,
       session_id: session ? session.id : null,
-      reference: session ? orderReference(session.id) : (input.manual?.reference ?? null),
+      reference: session ? orderReference(session.id) : (input.reference ?? input.manual?.reference ?? null),
       status: 'pending',
       email: input.email,
       zone: totals.zone,
@@ -320,7 +330,8 @@ export class OrderStore {
         : input.quote
           ? 'quote'
           : 'web',
-      payment_method: input.manual?.paymentMethod ?? null,
+      payment_method: input.manual?.paymentMethod ?? input.paidBy ?? null,
+      gift_cards_sold: input.giftCardsSold ?? 0,
       request_key: input.manual?.requestKey ?? null,
       ...storedVat(input.vat),
     };
@@ -340,8 +351,8 @@ export class OrderStore {
     );
     const queries = [
       insertOrder.compile(this.db, [order]),
-      // A priced order has at least one line (priceOrder refuses an empty cart).
-      insertLines.compile(this.db, lines),
+      // An order of gift cards only has no bracelet line (its cards are the checkout's own rows).
+      ...(lines.length > 0 ? [insertLines.compile(this.db, lines)] : []),
       ...(session ? session.inserts(this.db) : []),
     ];
     const { within } = input;
@@ -1295,7 +1306,15 @@ export async function anonymiseOrders(
 /** What the desk's Numbers read of one paid order (numbers/stats.ts). */
 export type StatsOrderRow = Pick<
   OrderRow,
-  'id' | 'provider' | 'paid_at' | 'total' | 'refunded' | 'gift_wrap' | 'item_count' | 'channel'
+  | 'id'
+  | 'provider'
+  | 'paid_at'
+  | 'total'
+  | 'refunded'
+  | 'gift_wrap'
+  | 'item_count'
+  | 'channel'
+  | 'gift_cards_sold'
 >;
 
 /**
@@ -1310,7 +1329,17 @@ export async function paidOrdersForStats(
 ): Promise<StatsOrderRow[]> {
   return db
     .selectFrom('orders')
-    .select(['id', 'provider', 'paid_at', 'total', 'refunded', 'gift_wrap', 'item_count', 'channel'])
+    .select([
+      'id',
+      'provider',
+      'paid_at',
+      'total',
+      'refunded',
+      'gift_wrap',
+      'item_count',
+      'channel',
+      'gift_cards_sold',
+    ])
     .where('status', '=', 'paid')
     .where('provider', '=', provider)
     .where('paid_at', '>=', start)

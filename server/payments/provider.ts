@@ -25,6 +25,13 @@ export interface CheckoutSessionInput {
   readonly shipping: Cents;
   readonly giftWrap: Cents;
   readonly total: Cents;
+  /**
+   * What gift cards paid of the order (docs/product.md §19), already out of `total`: the session charges
+   * only the rest. Absent: nothing.
+   */
+  readonly paidByGiftCards?: Cents;
+  /** Gift cards the order buys (docs/product.md §19): a line each, in `total`. Absent: none. */
+  readonly giftCards?: readonly Cents[];
   /** Cents off the items, already in `total`, and the line's label (`Discount (XMAS15)`, `Early bird`). */
   readonly discount?: { readonly amount: Cents; readonly label: string; readonly code: string | null };
   /**

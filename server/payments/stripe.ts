@@ -78,6 +78,12 @@ export function stripeClientOptions(
   return options;
 }
 
+/** A gift card the order buys, on Stripe's page. */
+export const GIFT_CARD_LINE_NAME = 'Solas gift card';
+
+/** The one line of a session gift cards paid part of: the order's rest. */
+export const GIFT_CARD_REST_LINE_NAME = 'Your order, after gift cards';
+
 /** Whole days from today (Irish calendar) to a date, at least 1 (Stripe's minimum). */
 function daysFromToday(date: IsoDate, now: Date): number {
   return Math.max(1, dayNumber(date) - dayNumber(irishDate(now)));
@@ -91,23 +97,47 @@ export function sessionParams(
   couponId: string | null = null,
 ): Stripe.Checkout.SessionCreateParams {
   const zone = input.destination ?? SHIPPING_ZONES[input.zone];
-  const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = input.lines.map((line) => ({
-    quantity: line.quantity,
-    price_data: {
-      currency: PAYMENT_CURRENCY,
-      unit_amount: line.unitPrice,
-      // "Burgundy Safari (Large)": the size is what the owner makes, so it is on every line.
-      product_data: {
-        name: lineNameWithSize(line),
-        // A quote's custom line has no size (docs/product.md, quotes).
-        metadata: {
-          product_id: line.id,
-          ...(isCustomLineId(line.id) ? {} : { size: line.size ?? DEFAULT_SIZE }),
+  const byCards = (input.paidByGiftCards ?? 0) > 0;
+  // Gift cards paid part (docs/product.md §19): Stripe charges one line, the rest, with free delivery
+  // (a coupon cannot take from the shipping line, and amount_total must be exactly what the cards left).
+  const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = byCards
+    ? [
+        {
+          quantity: 1,
+          price_data: {
+            currency: PAYMENT_CURRENCY,
+            unit_amount: input.total,
+            product_data: { name: GIFT_CARD_REST_LINE_NAME },
+          },
         },
+      ]
+    : input.lines.map((line) => ({
+        quantity: line.quantity,
+        price_data: {
+          currency: PAYMENT_CURRENCY,
+          unit_amount: line.unitPrice,
+          // "Burgundy Safari (Large)": the size is what the owner makes, so it is on every line.
+          product_data: {
+            name: lineNameWithSize(line),
+            // A quote's custom line has no size (docs/product.md, quotes).
+            metadata: {
+              product_id: line.id,
+              ...(isCustomLineId(line.id) ? {} : { size: line.size ?? DEFAULT_SIZE }),
+            },
+          },
+        },
+      }));
+  for (const amount of byCards ? [] : (input.giftCards ?? [])) {
+    lineItems.push({
+      quantity: 1,
+      price_data: {
+        currency: PAYMENT_CURRENCY,
+        unit_amount: amount,
+        product_data: { name: GIFT_CARD_LINE_NAME },
       },
-    },
-  }));
-  if (input.giftWrap > 0) {
+    });
+  }
+  if (input.giftWrap > 0 && !byCards) {
     lineItems.push({
       quantity: 1,
       price_data: {
@@ -132,7 +162,7 @@ export function sessionParams(
         shipping_rate_data: {
           type: 'fixed_amount',
           display_name: input.shipping === 0 ? `Free delivery (${zone.label})` : `Delivery (${zone.label})`,
-          fixed_amount: { amount: input.shipping, currency: PAYMENT_CURRENCY },
+          fixed_amount: { amount: byCards ? 0 : input.shipping, currency: PAYMENT_CURRENCY },
           // Calendar days from today to our own delivery dates: Stripe's business days know neither
           // Irish public holidays nor the production time, so it would print other dates than ours.
           delivery_estimate: {
@@ -145,7 +175,7 @@ export function sessionParams(
     // The dispatch date in words, under the pay button, as the test checkout shows it.
     custom_text: { submit: { message: deliveryPromiseText(input.delivery) } },
     metadata: { order_id: input.orderId, zone: input.zone },
-    ...(couponId ? { discounts: [{ coupon: couponId }] } : {}),
+    ...(couponId && !byCards ? { discounts: [{ coupon: couponId }] } : {}),
     payment_intent_data: { metadata: { order_id: input.orderId } },
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
@@ -160,7 +190,8 @@ export function sessionParams(
  * favour, off the items only), so the session's amount_total is exactly the order's total. Used once.
  */
 export function couponParams(input: CheckoutSessionInput): Stripe.CouponCreateParams | null {
-  if (!input.discount || input.discount.amount <= 0) return null;
+  // With gift cards the one line is already what is left after the discount.
+  if (!input.discount || input.discount.amount <= 0 || (input.paidByGiftCards ?? 0) > 0) return null;
   return {
     amount_off: input.discount.amount,
     currency: PAYMENT_CURRENCY,

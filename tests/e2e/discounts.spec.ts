@@ -64,7 +64,7 @@ test('owner creates XMAS15; a shopper applies it and pays; a third use is refuse
   ] as const);
   await page.goto('about:blank');
   await page.goto('/#/cart');
-  await page.getByRole('textbox', { name: 'Discount code' }).fill('xmas15');
+  await page.getByRole('textbox', { name: 'Gift card or discount code' }).fill('xmas15');
   await page.getByRole('button', { name: 'Apply' }).click();
   const subtotal = FIRST_LIGHT.price * 2;
   const off = Math.ceil((subtotal * 15) / 100);

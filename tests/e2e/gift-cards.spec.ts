@@ -3,10 +3,16 @@
  * from the desk's Gift cards screen (with its reason); the recipient's e-mail arrives in the outbox with
  * the code as XXXX-XXXX-XXXX-XXXX, the amount and the expiry; the balance check answers it; the owner
  * disables the card and reissues its balance to a corrected address: the old code stops at once, the new
- * one holds the balance, and both cards' ledgers show it.
+ * one holds the balance, and both cards' ledgers show it. A shopper buys a €50 card for someone on the
+ * Gift cards page and pays it on the TEST checkout; the recipient's e-mail has the code; it pays €50 of two
+ * bracelets in the cart's "Gift card or discount code" field, the rest on the TEST checkout; the owner sees
+ * the card's ledger and refunds the order: the card payment first, then the card's balance back.
  */
 import type { Page } from '@playwright/test';
+import { STORAGE_KEYS } from '../../domain/config';
+import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
+import { expectHydrated } from './hydration';
 import { emlFilesFor, readEml } from './outbox';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
@@ -111,4 +117,86 @@ test('the owner issues a card, its recipient gets the code, and a lost card is d
   await expect(
     page.getByRole('region', { name: `Gift card ••••${last4}` }).getByRole('table', { name: 'Ledger' }),
   ).toContainText('Adjusted');
+});
+
+test('a shopper buys a card for someone, who spends it on bracelets; the owner refunds it to the card', async ({
+  page,
+}) => {
+  // The owner's session first: the journey reads the cards' ids from her desk.
+  await page.goto('/admin');
+  await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+
+  // The buyer: a €50 card for Niamh, alone in the bag, paid on the TEST checkout.
+  const recipient = `niamh-${Date.now()}@example.ie`;
+  await page.goto('/#/gift-cards');
+  await expectHydrated(page, page.getByLabel('Recipient’s name'));
+  await page.getByRole('radio', { name: '€50' }).check();
+  await page.getByLabel('Recipient’s name').fill('Niamh');
+  await page.getByLabel('Recipient’s email').fill(recipient);
+  await page.getByLabel('Message (optional)').fill('Happy Christmas!');
+  await page.getByRole('button', { name: 'Add to bag' }).click();
+  await expect(page.getByText('€50.00 gift card for Niamh added to your bag.')).toBeVisible();
+  await page.goto('/#/cart');
+  await expect(page.getByText('€50.00 gift card for Niamh')).toBeVisible();
+  await enterEmail(page, 'aoife.buyer@example.ie');
+  await page.waitForURL(/\/test-checkout\//);
+  await fillTestCheckout(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 15_000 });
+
+  // The recipient's e-mail: the code, the amount, the message.
+  const cards = await page.evaluate(async (q) => {
+    const response = await fetch(`/api/admin/gift-cards?q=${encodeURIComponent(q)}`);
+    return ((await response.json()) as { giftCards: { id: string; last4: string }[] }).giftCards;
+  }, recipient);
+  expect(cards).toHaveLength(1);
+  const { id, last4 } = cards[0] ?? { id: '', last4: '' };
+  const mail = await codeOf(id);
+  expect(mail.to).toBe(recipient);
+  expect(mail.text).toContain('€50.00');
+  expect(mail.text).toContain('Happy Christmas!');
+
+  // Niamh spends it: two First Light (€80.00), the card pays €50.00, the TEST checkout the rest.
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEYS.cart,
+    JSON.stringify([{ id: '1', quantity: 2 }]),
+  ] as const);
+  await page.goto('about:blank');
+  await page.goto('/#/cart');
+  // On a phone the field opens from its link.
+  await page.getByRole('button', { name: 'Have a gift card or discount code?' }).click();
+  await page.getByRole('textbox', { name: 'Gift card or discount code' }).fill(mail.code.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(`Gift card ••••${last4}: €50.00 available`)).toBeVisible();
+  await enterEmail(page, recipient);
+  await page.waitForURL(/\/test-checkout\//);
+  await fillTestCheckout(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Proceed to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 15_000 });
+  expect(await balance(page, mail.code)).toMatchObject({ status: 200, body: { balance: 0 } });
+
+  // The owner: the card's ledger shows the spend; the refund goes to the card payment, then the card.
+  await page.goto('/admin#/gift-cards');
+  await page.getByRole('button', { name: `Open ••••${last4}` }).click();
+  const ledger = page
+    .getByRole('region', { name: `Gift card ••••${last4}` })
+    .getByRole('table', { name: 'Ledger' });
+  await expect(ledger).toContainText('Spent');
+  const spent = await page.evaluate(async (cardId) => {
+    const response = await fetch(`/api/admin/gift-cards/${cardId}`);
+    const body = (await response.json()) as { giftCard: { ledger: { kind: string; reference?: string }[] } };
+    return body.giftCard.ledger.find((l) => l.kind === 'spent')?.reference ?? '';
+  }, id);
+  expect(spent).toMatch(/^SOL-/);
+  await page.goto(`/admin#/orders/${spent}`);
+  await page.getByLabel(/Everything left/).check();
+  await page.getByRole('button', { name: 'Refund…' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Refund €80.00?' })
+    .getByRole('button', { name: 'Refund €80.00' })
+    .click();
+  await expect(page.getByText('Refunded €80.00. The shopper gets an e-mail.')).toBeVisible();
+  expect(await balance(page, mail.code)).toMatchObject({ status: 200, body: { balance: 5000 } });
 });

@@ -296,8 +296,8 @@ test("Settings on a phone: her Irish shipping and a 15% code; the cart's total i
     ] as const);
     await page.goto('about:blank');
     await page.goto('/#/cart');
-    await page.getByRole('button', { name: 'Have a discount code?' }).click();
-    await page.getByRole('textbox', { name: 'Discount code' }).fill('cart15');
+    await page.getByRole('button', { name: 'Have a gift card or discount code?' }).click();
+    await page.getByRole('textbox', { name: 'Gift card or discount code' }).fill('cart15');
     await page.getByRole('button', { name: 'Apply' }).click();
     await expect(page.getByTestId('cart-discount')).toHaveText('−€9.75');
     await expect(page.getByTestId('cart-shipping')).toHaveText('€5.50');

@@ -19,6 +19,7 @@ const PAGES = {
   cart: ['cart-page', 'CartPage'],
   about: ['about-page', 'AboutPage'],
   'bespoke-corporate': ['bespoke-corporate-page', 'BespokeCorporatePage'],
+  'gift-cards': ['gift-cards-page', 'GiftCardsPage'],
   'coming-soon': ['coming-soon-page', 'ComingSoonPage'],
   'order-confirmation': ['order-confirmation-page', 'OrderConfirmationPage'],
   'order-lookup': ['order-lookup-page', 'OrderLookupPage'],

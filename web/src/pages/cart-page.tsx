@@ -11,6 +11,8 @@ import { useCartLines } from '../features/cart/cart-context';
 import { CartLineItem } from '../features/cart/cart-line-item';
 import { CartSummary } from '../features/cart/cart-summary';
 import { CheckoutSection } from '../features/checkout/checkout-section';
+import { useGiftCardBag } from '../features/gift-cards/gift-card-bag';
+import { GiftCardBagLines } from '../features/gift-cards/gift-card-bag-lines';
 import { CartDispatch } from '../features/making/dispatch-notes';
 import { CartRestore, useCartRestoreToken } from '../features/newsletter/cart-restore';
 import { Link } from '../lib/router';
@@ -22,6 +24,7 @@ function cartDispatch(zone: ZoneId, pieces: number) {
 
 export function CartPage() {
   const { lines, count } = useCartLines();
+  const bag = useGiftCardBag();
   const [announcement, setAnnouncement] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Opened from the reminder's link: the saved cart's panel speaks for an empty cart (its lines are one
@@ -71,6 +74,13 @@ export function CartPage() {
           <CartSummary announce={announce} dispatch={cartDispatch} checkout={<CheckoutSection />} />
         </div>
       )}
+      <GiftCardBagLines />
+      {/* Gift cards alone: their own checkout under their lines (with bracelets, the summary's). */}
+      {lines.length === 0 && bag.length > 0 ? (
+        <div className="mt-6 max-w-sm">
+          <CheckoutSection />
+        </div>
+      ) : null}
     </section>
   );
 }

@@ -13,6 +13,7 @@ const GROUPS = [
       { to: '/collections/best-sellers', label: 'Best Sellers' },
       { to: '/coming-soon', label: 'Coming Soon' },
       { to: '/bespoke-corporate', label: 'Bespoke & Corporate' },
+      { to: '/gift-cards', label: 'Gift cards' },
     ],
   },
   {

@@ -4,6 +4,7 @@ export const NAV_LINKS = [
   { to: '/shop', label: 'Shop' },
   { to: '/about', label: 'About' },
   { to: '/bespoke-corporate', label: 'Bespoke & Corporate' },
+  { to: '/gift-cards', label: 'Gift cards' },
   { to: '/coming-soon', label: 'Coming Soon' },
   { to: '/cart', label: 'Cart' },
 ] as const;

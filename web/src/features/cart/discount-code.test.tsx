@@ -72,7 +72,7 @@ describe('the cart’s discount code', () => {
       { id: '1', quantity: 1 },
       { id: '5', quantity: 1 },
     ]);
-    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'xmas15');
+    await user.type(screen.getByRole('textbox', { name: 'Gift card or discount code' }), 'xmas15');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(summaryValue(/^Discount \(XMAS15\)$/)).toBe('−€10.50'));
     expect(summaryValue(/^Total$/)).toBe('€59.50');
@@ -107,7 +107,7 @@ describe('the cart’s discount code', () => {
       { id: '5', quantity: 1 },
     ]);
     expect(screen.getByText(/qualified for free shipping/)).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'half');
+    await user.type(screen.getByRole('textbox', { name: 'Gift card or discount code' }), 'half');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(summaryValue(/^Total$/)).toBe('€39.95'));
     expect(summaryValue(/^Shipping/)).toBe('€4.95');
@@ -137,7 +137,7 @@ describe('the cart’s discount code', () => {
       ],
       seedWith({ '2': { status: 'paused' } }),
     );
-    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'xmas15');
+    await user.type(screen.getByRole('textbox', { name: 'Gift card or discount code' }), 'xmas15');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(summaryValue(/^Discount \(XMAS15\)$/)).toBe('−€4.50'));
     expect(asked.length).toBeGreaterThan(0);
@@ -164,7 +164,7 @@ describe('the cart’s discount code', () => {
       { id: '5', quantity: 1 },
     ];
     const first = renderCart(lines);
-    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'xmas15');
+    await user.type(screen.getByRole('textbox', { name: 'Gift card or discount code' }), 'xmas15');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(summaryValue(/^Discount \(XMAS15\)$/)).toBe('−€10.50'));
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.discountCode) ?? 'null')).toEqual({ code: 'XMAS15' });
@@ -237,10 +237,13 @@ describe('the cart’s discount code', () => {
       OLD: { status: 400, body: { ok: false, error: 'The code OLD has expired.' } },
     });
     renderCart([{ id: '5', quantity: 1 }]);
-    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'old');
+    await user.type(screen.getByRole('textbox', { name: 'Gift card or discount code' }), 'old');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The code OLD has expired.');
-    expect(screen.getByRole('textbox', { name: 'Discount code' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Gift card or discount code' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
     expect(summaryValue(/^Total$/)).toBe('€34.95');
   });
 
@@ -260,7 +263,7 @@ describe('the cart’s discount code', () => {
       { id: '5', quantity: 10 },
     ]);
     await waitFor(() => expect(summaryValue(/^Early bird$/)).toBe('−€105.00'));
-    await user.type(screen.getByRole('textbox', { name: 'Discount code' }), 'small');
+    await user.type(screen.getByRole('textbox', { name: 'Gift card or discount code' }), 'small');
     await user.click(screen.getByRole('button', { name: 'Apply' }));
     expect(await screen.findByText(/The early-bird price beats SMALL/)).toBeInTheDocument();
     expect(summaryValue(/^Total$/)).toBe('€595.00');

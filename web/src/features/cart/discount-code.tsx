@@ -1,5 +1,7 @@
 /**
- * The cart's discount (docs/product.md, offers): a "Discount code" field, collapsed behind a link on phones,
+ * The cart's discount (docs/product.md, offers): a "Gift card or discount code" field, collapsed behind a link
+ * on phones. A gift card code is added to the order's payments with its balance (docs/product.md §19,
+ * features/gift-cards/gift-card-payments.ts); any other code is a discount code,
  * that asks the server (POST /api/discounts/check) what the code takes off these items, and the
  * early-bird tier's line when the cart has enough pieces, with the tier's terms from /runtime-env.js. The
  * server answers the line and the new total; each refusal comes with its own sentence. The checkout
@@ -8,6 +10,9 @@
  * so when the code no longer applies.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { giftCardLabel } from '../../../../domain/gift-cards/gift-cards';
+import { type Cents, formatEuro } from '../../../../domain/shared/money';
+import { addGiftCard, giftCardPayments, looksLikeGiftCardCode, useGiftCardPayments } from '../gift-cards';
 import { useCart } from './cart-context';
 
 import type { DiscountLine } from './discount-check-api';
@@ -130,14 +135,19 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
       : null;
   const note = discount.dropped ?? lostTo ?? discount.tierNote;
 
+  const cards = useGiftCardPayments();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (typed.trim() === '' || busy) return;
     setBusy(true);
-    const refusal = await discount.apply(typed);
+    // A gift card's shape is asked about as a card first; a discount code of the same shape still works.
+    const asCard = looksLikeGiftCardCode(typed) ? await addGiftCard(typed) : 'not a card';
+    const refusal = asCard === null ? null : await discount.apply(typed);
     setBusy(false);
-    // A refusal is announced by its alert; an applied code by the summary's new line.
-    setError(refusal);
+    if (asCard === null) setTyped('');
+    // A refusal is announced by its alert (a card's own when the text was a card's shape); an applied
+    // code by the summary's new line, a card by its line below.
+    setError(refusal === null ? null : asCard === 'not a card' ? refusal : asCard);
   };
 
   return (
@@ -145,15 +155,19 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
       {/* An applied code (one kept from an earlier visit too) shows the field, with its Remove button. */}
       <button
         type="button"
-        className={`min-h-11 text-sm font-medium text-wine underline underline-offset-2 sm:hidden ${open || discountCode ? 'hidden' : ''}`}
+        className={`min-h-11 text-sm font-medium text-wine underline underline-offset-2 sm:hidden ${open || discountCode || cards.length > 0 ? 'hidden' : ''}`}
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
-        Have a discount code?
+        Have a gift card or discount code?
       </button>
-      <form onSubmit={submit} className={`${open || discountCode ? 'block' : 'hidden'} sm:block`} noValidate>
+      <form
+        onSubmit={submit}
+        className={`${open || discountCode || cards.length > 0 ? 'block' : 'hidden'} sm:block`}
+        noValidate
+      >
         <label htmlFor={inputId} className="block text-sm font-medium">
-          Discount code
+          Gift card or discount code
         </label>
         <div className="mt-1 flex gap-2">
           <input
@@ -183,6 +197,24 @@ export function DiscountCodeField({ discount }: { discount: ReturnType<typeof us
           <button type="button" className="mt-1 min-h-11 text-sm underline" onClick={discount.remove}>
             Remove {discountCode}
           </button>
+        ) : null}
+        {cards.length > 0 ? (
+          <ul className="mt-2 space-y-1 text-sm">
+            {cards.map((card) => (
+              <li key={card.code} className="flex flex-wrap items-center justify-between gap-2">
+                <span>
+                  {giftCardLabel(card.last4)}: {formatEuro(card.balance as Cents)} available
+                </span>
+                <button
+                  type="button"
+                  className="min-h-11 underline"
+                  onClick={() => giftCardPayments.remove(card.code)}
+                >
+                  Remove {giftCardLabel(card.last4)}
+                </button>
+              </li>
+            ))}
+          </ul>
         ) : null}
       </form>
       {/* Outside the form, which is collapsed on phones; a dropped code is said first, and heard. */}

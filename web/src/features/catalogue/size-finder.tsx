@@ -4,7 +4,11 @@
  * Loaded with the size guide, never with the page.
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { findSize, recommendationText, type SizeFinderResult } from '../../../../domain/catalogue/sizes';
+import {
+  findSize,
+  recommendationText,
+  type SizeFinderResult,
+} from '../../../../domain/catalogue/size-finder';
 import { DEFAULT_FIT, FITS, type FitId, type SizeCode, WRIST_CM_LIMITS } from '../../../../domain/config';
 import { Link } from '../../lib/router';
 

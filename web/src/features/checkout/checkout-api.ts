@@ -17,6 +17,8 @@ export const CHECKOUT_ENDPOINT = '/api/checkout';
 
 export type StartCheckoutResult =
   | { readonly ok: true; readonly url: string; readonly sessionId: string; readonly redirectText: string }
+  /** Gift cards paid the whole order: it is paid, no hosted checkout (docs/product.md §19). */
+  | { readonly ok: true; readonly paid: true; readonly reference: string }
   | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };
 
 /** Only a real web address may be navigated to; 'javascript:' and friends count as no URL at all. */
@@ -91,12 +93,15 @@ export async function startCheckout(
     }
     const base =
       options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost/' : window.location.href);
-    const url =
-      parsed.success && parsed.data.ok && parsed.data.url ? safeCheckoutUrl(parsed.data.url, base) : null;
-    if (!parsed.success || !parsed.data.ok || !url) {
+    if (parsed.success && parsed.data.ok && 'paid' in parsed.data) {
+      return { ok: true, paid: true, reference: parsed.data.reference };
+    }
+    const opened = parsed.success && parsed.data.ok && 'url' in parsed.data ? parsed.data : null;
+    const url = opened?.url ? safeCheckoutUrl(opened.url, base) : null;
+    if (!opened || !url) {
       return { ok: false, code: 'CHECKOUT_SESSION_FAILED', detail: CHECKOUT_TEXT.noUrl };
     }
-    return { ok: true, url: url.href, sessionId: parsed.data.sessionId, redirectText: redirectTextFor(url) };
+    return { ok: true, url: url.href, sessionId: opened.sessionId, redirectText: redirectTextFor(url) };
   } finally {
     clearTimeout(timer);
   }

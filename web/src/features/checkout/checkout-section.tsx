@@ -12,6 +12,7 @@ import { lazy, memo, Suspense, useId } from 'react';
 import { checkoutBlockedText } from '../../../../domain/cart/cart';
 import { pausedSalesMessage } from '../../../../domain/settings/storefront-settings';
 import { useCartLines } from '../cart';
+import { useGiftCardBag } from '../gift-cards';
 import { salesPaused, useAway } from '../settings';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 import { useCheckoutStart } from './use-checkout-start';
@@ -39,10 +40,13 @@ export const CheckoutSection = memo(function CheckoutSection() {
   const paused = salesPaused(away) && phase.kind !== 'redirecting';
   const blocked = phase.kind === 'redirecting' ? null : checkoutBlockedText(lines);
   const blockedId = useId();
-  const emailStep = useEmailStep(lines.length > 0 && blocked === null && !paused);
+  // Gift cards in the bag are an order too, with no bracelet (docs/product.md §19).
+  const bag = useGiftCardBag();
+  const anything = lines.length > 0 || bag.length > 0;
+  const emailStep = useEmailStep(anything && blocked === null && !paused);
   const busy = phase.kind === 'creating' || phase.kind === 'redirecting';
 
-  if (lines.length === 0 && phase.kind !== 'redirecting') return null;
+  if (!anything && phase.kind !== 'redirecting') return null;
   // The owner has paused sales: the cart stays, the checkout waits for her return (the server refuses it).
   if (paused) {
     return (

@@ -6,13 +6,20 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
+import { toast } from '../../components/ui/toast';
 import { useCartSnapshot } from '../cart';
+import { giftCardBag, giftCardPayments } from '../gift-cards';
 
 export type CheckoutPhase =
   | { readonly kind: 'idle' }
   | { readonly kind: 'creating' }
   | { readonly kind: 'redirecting'; readonly url: string; readonly text: string; readonly newTab: boolean }
   | { readonly kind: 'failed'; readonly detail: string };
+
+/** Gift cards paid it all: the order is paid, its confirmation e-mail on its way. */
+export function paidByGiftCardsText(reference: string): string {
+  return `Your gift cards paid for order ${reference}. Your confirmation e-mail is on its way.`;
+}
 
 /** A cross-origin parent makes window.top unreadable: that counts as framed too. */
 function isFramed(): boolean {
@@ -41,7 +48,9 @@ export function useCheckoutStart(): {
     async (email: string, remindMe = false) => {
       emailRef.current = email;
       remindRef.current = remindMe;
-      const { lines, totals, zone, giftWrap, giftMessage, discountCode } = cartNow();
+      const { lines, totals, zone, giftWrap, giftMessage, discountCode, clear } = cartNow();
+      const bought = giftCardBag.getSnapshot();
+      const paying = giftCardPayments.get();
       setPhase({ kind: 'creating' });
       // The API client (with its zod response schemas) and the event log load on the first checkout,
       // keeping them out of the cart page's own chunk.
@@ -71,6 +80,19 @@ export function useCheckoutStart(): {
         ...(discountCode ? { discountCode } : {}),
         // Only what the shopper ticked: unticked is no consent (sent as false).
         remindMe,
+        // The gift cards in the bag (their own lines) and the cards paying (docs/product.md §19).
+        ...(bought.length > 0
+          ? {
+              giftCards: bought.map((c) => ({
+                amount: c.amount,
+                recipientName: c.recipientName,
+                recipientEmail: c.recipientEmail,
+                ...(c.message.trim() ? { message: c.message } : {}),
+                ...(c.sendOn ? { sendOn: c.sendOn } : {}),
+              })),
+            }
+          : {}),
+        ...(paying.length > 0 ? { giftCardCodes: paying.map((c) => c.code) } : {}),
       });
       if (!result.ok) {
         recordCheckoutError(result.code, result.detail);
@@ -80,6 +102,16 @@ export function useCheckoutStart(): {
         return;
       }
       recordCheckoutSuccess();
+      if ('paid' in result) {
+        // Nothing left for the hosted checkout: the order is paid; the cart, the bag and the cards are done
+        // (the cart page then shows an empty cart, so the toast says it).
+        toast.success(paidByGiftCardsText(result.reference));
+        setPhase({ kind: 'idle' });
+        clear();
+        giftCardBag.dispatch({ type: 'clear' });
+        giftCardPayments.clear();
+        return;
+      }
       recordEvent('payment_attempt', { total: totals.total, itemCount: totals.itemCount });
       const newTab = isFramed();
       setPhase({ kind: 'redirecting', url: result.url, text: result.redirectText, newTab });

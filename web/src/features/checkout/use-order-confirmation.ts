@@ -9,6 +9,7 @@ import type { ConfirmResponse } from '../../../../domain/checkout/checkout';
 import { toast } from '../../components/ui/toast';
 import { useCart } from '../cart';
 import { recordEvent } from '../events';
+import { giftCardBag } from '../gift-cards';
 import { confirmOrder } from './checkout-api';
 import { clearCheckoutEmail, readCheckoutEmail } from './checkout-text';
 
@@ -59,6 +60,8 @@ export function useOrderConfirmation(sessionId: string | null): {
       recordEvent('payment_success', { reference: order.reference ?? null });
       recordEvent('purchase', { total: order.total ?? 0, itemCount, reference: order.reference ?? null });
       clear();
+      // The gift cards bought with it are paid too (docs/product.md §19).
+      giftCardBag.dispatch({ type: 'clear' });
       clearCheckoutEmail();
       if (order.emailStatus === 'queued' || order.emailStatus === 'sent')
         toast.success(CONFIRMATION_TOASTS.sent);

@@ -31,6 +31,11 @@ export const STORAGE_GROUPS: readonly StorageGroup[] = [
       },
       { names: [STORAGE_KEYS.giftWrap], purpose: 'Whether you asked for gift wrapping.' },
       {
+        names: [STORAGE_KEYS.giftCards],
+        purpose:
+          'The gift cards in your bag: each amount, its recipient’s name and e-mail, message and send date, until your order is paid.',
+      },
+      {
         names: [STORAGE_KEYS.discountCode],
         purpose: 'The discount code you applied, until you remove it or your order is paid.',
       },

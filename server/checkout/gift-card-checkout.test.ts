@@ -1,0 +1,381 @@
+/**
+ * Gift cards on the checkout's one path (docs/product.md §19), through the real app on both databases:
+ * codes refused by field and nothing stored, the limits shared with the balance check, an order the cards
+ * pay in full confirmed at once without the hosted checkout, a part paid by one or several cards with the
+ * rest on the test checkout, the order's total unchanged however it was paid, and the holds released when
+ * the checkout is cancelled or expires.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CHECKOUT_ERRORS } from '../../domain/checkout/checkout';
+import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
+import {
+  buildTestApp,
+  orderRows,
+  outboxRows,
+  outboxSettled,
+  payAndConfirm,
+  TEST_PUBLIC_URL,
+  tempDataDir,
+} from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { ORDERS_MAIL_KINDS as MAIL_KINDS } from '../orders';
+
+const ADMIN_TOKEN = 'gift-card-checkout-admin-token';
+const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
+const CODE_RE = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/;
+const SHOPPER = 'aoife@example.ie';
+const BRACELET = { id: '3', quantity: 1 };
+
+describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
+  let data: ReturnType<typeof tempDataDir>;
+  let target: TestDatabase;
+  let app: FastifyInstance;
+  let client = 0;
+
+  beforeEach(async () => {
+    data = tempDataDir();
+    target = await createTestDatabase(dialect, data.dir, { migrated: true });
+    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN, ...target.env }, { giftCards: false });
+  });
+
+  afterEach(async () => {
+    await app.close();
+    await target.remove();
+    data.remove();
+  });
+
+  function nextClient(): string {
+    client += 1;
+    return `198.51.100.${client}`;
+  }
+
+  function owner(method: 'GET' | 'POST', url: string, payload?: object) {
+    return app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+  }
+
+  /** A free card from the desk and its code, read from the recipient's .eml as a person would. */
+  async function issue(amount: number): Promise<{ id: string; last4: string; code: string }> {
+    const res = await owner('POST', '/api/admin/gift-cards', {
+      amount,
+      recipientName: 'Gift Holder',
+      recipientEmail: 'holder@example.ie',
+      reason: 'Goodwill',
+    });
+    expect(res.statusCode).toBe(201);
+    const card = res.json().giftCard as { id: string; last4: string };
+    await outboxSettled(app);
+    const mail = (await outboxRows(app)).find((m) => m.kind === `gift-card-${card.id}`);
+    const code = mail?.text_body.match(CODE_RE)?.[0] ?? '';
+    expect(code.slice(-4)).toBe(card.last4);
+    return { ...card, code };
+  }
+
+  async function card(id: string) {
+    const res = await owner('GET', `/api/admin/gift-cards/${id}`);
+    expect(res.statusCode).toBe(200);
+    return res.json().giftCard as {
+      balance: number;
+      ledger: { kind: string; amount: number; reference?: string }[];
+    };
+  }
+
+  function checkout(payload: object, remoteAddress = nextClient()) {
+    return app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { email: SHOPPER, items: [BRACELET], ...payload },
+      remoteAddress,
+    });
+  }
+
+  /** The bracelet's order total without cards (the hosted checkout's amount). */
+  async function fullTotal(): Promise<number> {
+    const res = await checkout({});
+    expect(res.statusCode).toBe(200);
+    const order = (await orderRows(app)).at(-1);
+    await app.checkout.service.cancelled(res.json().sessionId);
+    return order?.total ?? 0;
+  }
+
+  it('refuses an unknown, a malformed and a disabled code by field, and stores nothing', async () => {
+    const disabled = await issue(2500);
+    expect(
+      (await owner('POST', `/api/admin/gift-cards/${disabled.id}/disable`, { reissue: false })).statusCode,
+    ).toBe(200);
+    const good = await issue(1000);
+    const cases: [string[], string][] = [
+      [['ABCD-2345-EFGH-6789'], 'giftCardCodes[0]'],
+      [[good.code, 'not a code'], 'giftCardCodes[1]'],
+      [[good.code, disabled.code], 'giftCardCodes[1]'],
+    ];
+    for (const [codes, field] of cases) {
+      const res = await checkout({ giftCardCodes: codes });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ ok: false, error: `${field}: ${GIFT_CARD_MESSAGES.invalidCode}` });
+    }
+    expect(await orderRows(app)).toHaveLength(0);
+    expect((await card(good.id)).balance).toBe(1000);
+  });
+
+  it('counts the checkout’s codes with the balance check’s: a code tried too often is refused at both', async () => {
+    const balance = (code: string, remoteAddress: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/gift-cards/balance',
+        payload: { code },
+        headers: { origin: TEST_PUBLIC_URL },
+        remoteAddress,
+      });
+    // One code tried from many clients: a new client is refused it at the checkout too.
+    const target = await issue(1000);
+    for (let i = 0; i < GIFT_CARD_ATTEMPTS.perCode; i++) {
+      expect((await balance(target.code, nextClient())).statusCode).toBe(200);
+    }
+    const limited = await checkout({ giftCardCodes: [target.code.toLowerCase()] });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({ ok: false, error: GIFT_CARD_ATTEMPTS.message });
+    expect(await orderRows(app)).toHaveLength(0);
+    expect((await card(target.id)).balance).toBe(1000);
+  });
+
+  it('an order the cards pay in full is paid at once, with the same e-mails and the same total', async () => {
+    const total = await fullTotal();
+    const big = await issue(50000);
+    const res = await checkout({ giftCardCodes: [big.code.toLowerCase().replace(/-/g, '')] });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as { ok: boolean; paid: boolean; reference: string };
+    expect(body).toEqual({ ok: true, paid: true, reference: expect.stringMatching(/^SOL-[A-Z0-9]{8}$/) });
+    const order = (await orderRows(app)).find((o) => o.reference === body.reference);
+    expect(order).toMatchObject({ status: 'paid', total, session_id: null, channel: 'web' });
+    const after = await card(big.id);
+    expect(after.balance).toBe(50000 - total);
+    expect(after.ledger.filter((l) => l.kind === 'spent')).toEqual([
+      expect.objectContaining({ amount: -total, reference: body.reference }),
+    ]);
+    await outboxSettled(app);
+    const mails = (await outboxRows(app)).filter((m) => m.order_id === order?.id);
+    expect(mails.map((m) => m.kind).sort()).toEqual([MAIL_KINDS.customer, MAIL_KINDS.owner].sort());
+  });
+
+  it('one card pays part, the test checkout the rest; the confirmation lists both payments', async () => {
+    const total = await fullTotal();
+    const small = await issue(1000);
+    const res = await checkout({ giftCardCodes: [small.code] });
+    expect(res.statusCode).toBe(200);
+    const { sessionId } = res.json() as { sessionId: string };
+    // Held while the checkout is open.
+    expect((await card(small.id)).balance).toBe(0);
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${sessionId}/confirm`,
+      payload: {},
+    });
+    const body = confirmed.json();
+    expect(body).toMatchObject({ status: 'paid', total });
+    expect(body.payments).toEqual([
+      { method: 'card', amount: total - 1000 },
+      { method: 'gift_card', amount: 1000, last4: small.last4 },
+    ]);
+    const after = await card(small.id);
+    expect(after.balance).toBe(0);
+    expect(after.ledger.map((l) => l.kind)).toEqual(['issued', 'reserved', 'released', 'spent']);
+    expect(after.ledger.reduce((sum, l) => sum + l.amount, 0)).toBe(0);
+  });
+
+  it('several cards pay in the order given, each up to its balance', async () => {
+    const total = await fullTotal();
+    const first = await issue(1000);
+    const second = await issue(1500);
+    const res = await checkout({ giftCardCodes: [first.code, second.code, first.code] });
+    const { sessionId } = res.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const body = (
+      await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} })
+    ).json();
+    expect(body.payments).toEqual([
+      { method: 'card', amount: total - 2500 },
+      { method: 'gift_card', amount: 1000, last4: first.last4 },
+      { method: 'gift_card', amount: 1500, last4: second.last4 },
+    ]);
+    expect(body.total).toBe(total);
+  });
+
+  it('a cancelled or expired checkout gives its holds back at once', async () => {
+    const held = await issue(1000);
+    const cancelled = await checkout({ giftCardCodes: [held.code] });
+    expect((await card(held.id)).balance).toBe(0);
+    await app.checkout.service.cancelled(cancelled.json().sessionId);
+    expect((await card(held.id)).balance).toBe(1000);
+
+    const expiring = await checkout({ giftCardCodes: [held.code] });
+    const { sessionId } = expiring.json() as { sessionId: string };
+    expect((await card(held.id)).balance).toBe(0);
+    const expired = await app.checkout.service.handleWebhook({
+      id: 'evt_expired',
+      type: 'checkout.session.expired',
+      sessionId,
+    });
+    expect(expired).toBe(true);
+    const after = await card(held.id);
+    expect(after.balance).toBe(1000);
+    expect(after.ledger.map((l) => l.kind)).toEqual([
+      'issued',
+      'reserved',
+      'released',
+      'reserved',
+      'released',
+    ]);
+  });
+
+  it('refuses a bad card bought by its field, an empty checkout, and stores nothing', async () => {
+    const card = { amount: 5000, recipientName: 'Niamh', recipientEmail: 'niamh@example.ie' };
+    const cases: [object, string][] = [
+      [{ giftCards: [{ ...card, amount: 999 }] }, `giftCards[0].amount: ${GIFT_CARD_MESSAGES.amount}`],
+      [
+        { giftCards: [card, { ...card, recipientEmail: 'nope' }] },
+        `giftCards[1].recipientEmail: ${GIFT_CARD_MESSAGES.recipientEmail}`,
+      ],
+      [
+        { giftCards: [{ ...card, sendOn: '2001-01-01' }] },
+        `giftCards[0].sendOn: ${GIFT_CARD_MESSAGES.sendOn}`,
+      ],
+      [{ items: [], giftCards: [] }, CHECKOUT_ERRORS.emptyCart],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await checkout(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ ok: false, error });
+    }
+    expect(await orderRows(app)).toHaveLength(0);
+  });
+
+  it('a card bought with a bracelet: in the total, issued at payment, its code only in the recipient’s e-mail', async () => {
+    const total = await fullTotal();
+    const res = await checkout({
+      giftCards: [
+        {
+          amount: 5000,
+          recipientName: 'Niamh',
+          recipientEmail: 'niamh@example.ie',
+          message: 'Happy Christmas!',
+        },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    const { sessionId } = res.json() as { sessionId: string };
+    const pending = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    expect(pending).toMatchObject({ total: total + 5000, shipping: expect.any(Number) });
+    await payAndConfirm(app, sessionId, SHOPPER);
+    await outboxSettled(app);
+    const mails = await outboxRows(app);
+    const recipient = mails.find((m) => m.recipient === 'niamh@example.ie');
+    const code = recipient?.text_body.match(CODE_RE)?.[0] ?? '';
+    expect(code).not.toBe('');
+    expect(recipient?.text_body).toContain('€50.00');
+    expect(recipient?.text_body).toContain('Happy Christmas!');
+    const confirmation = mails.find((m) => m.kind === MAIL_KINDS.customer && m.order_id === pending?.id);
+    expect(confirmation?.text_body).toContain(`Gift card ••••${code.slice(-4)}: €50.00`);
+    expect(confirmation?.text_body).not.toContain(code);
+    expect(confirmation?.text_body).not.toContain(code.replace(/-/g, ''));
+    // The card pays like any other.
+    const balance = await app.inject({
+      method: 'POST',
+      url: '/api/gift-cards/balance',
+      payload: { code },
+      headers: { origin: TEST_PUBLIC_URL },
+      remoteAddress: nextClient(),
+    });
+    expect(balance.json()).toMatchObject({ ok: true, balance: 5000 });
+    // The card's sale is no revenue: Numbers count the bracelet's order alone, and the card as sold.
+    const today = new Date().toISOString().slice(0, 10);
+    const stats = (await owner('GET', `/api/admin/stats?from=${today}&to=${today}`)).json();
+    expect(stats.totals.revenue).toBe(total);
+    expect(stats.giftCards.sold).toBe(5000);
+  });
+
+  it('cards alone: no shipping, no gift wrap, nothing to make; each recipient gets their card', async () => {
+    const res = await checkout({
+      items: [],
+      giftWrap: true,
+      zone: 'WORLD',
+      giftCards: [
+        { amount: 2500, recipientName: 'Aoife', recipientEmail: 'aoife.b@example.ie' },
+        { amount: 10000, recipientName: 'Ciara', recipientEmail: 'ciara@example.ie', sendOn: '2099-01-01' },
+      ],
+    });
+    expect(res.statusCode).toBe(400);
+    const ok = await checkout({
+      items: [],
+      giftCards: [
+        { amount: 2500, recipientName: 'Aoife', recipientEmail: 'aoife.b@example.ie' },
+        { amount: 10000, recipientName: 'Ciara', recipientEmail: 'ciara@example.ie' },
+      ],
+    });
+    expect(ok.statusCode).toBe(200);
+    const { sessionId } = ok.json() as { sessionId: string };
+    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    expect(order).toMatchObject({ total: 12500, shipping: 0, gift_wrap: 0 });
+    // Nothing to make or post: delivered at payment, outside the making queue, no dispatch date.
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const paid = (await orderRows(app)).find((o) => o.id === order?.id);
+    expect(paid).toMatchObject({
+      status: 'paid',
+      desk_status: 'delivered',
+      dispatch_date: null,
+      total: 12500,
+    });
+    await outboxSettled(app);
+    const recipients = (await outboxRows(app)).map((m) => m.recipient);
+    expect(recipients).toEqual(expect.arrayContaining(['aoife.b@example.ie', 'ciara@example.ie']));
+  });
+
+  it('a refund goes to the card payment first, then back to the gift card', async () => {
+    const total = await fullTotal();
+    const held = await issue(1000);
+    const res = await checkout({ giftCardCodes: [held.code] });
+    const { sessionId } = res.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    const reference = order?.reference ?? '';
+    const detail = await owner('GET', `/api/admin/orders/${reference}`);
+    expect(detail.json()).toMatchObject({
+      total,
+      refundable: total,
+      payments: [
+        { method: 'card', amount: total - 1000 },
+        { method: 'gift_card', amount: 1000, last4: held.last4 },
+      ],
+    });
+    // Part of the card payment only: the gift card keeps nothing back yet.
+    const first = await owner('POST', `/api/admin/orders/${reference}/refund`, { amount: total - 1500 });
+    expect(first.statusCode).toBe(200);
+    expect((await card(held.id)).balance).toBe(0);
+    // The rest: €5 of the card payment, then the gift card's €10 back, its ledger naming the refund.
+    const rest = await owner('POST', `/api/admin/orders/${reference}/refund`, {});
+    expect(rest.statusCode).toBe(200);
+    expect(rest.json().order).toMatchObject({ refunded: total, refundable: 0 });
+    const after = await card(held.id);
+    expect(after.balance).toBe(1000);
+    expect(after.ledger.at(-1)).toMatchObject({ kind: 'restored', amount: 1000 });
+    expect(after.ledger.reduce((sum, l) => sum + l.amount, 0)).toBe(1000);
+  });
+
+  it('an order the cards paid in full is refunded to the cards', async () => {
+    const total = await fullTotal();
+    const big = await issue(50000);
+    const paid = await checkout({ giftCardCodes: [big.code] });
+    const { reference } = paid.json() as { reference: string };
+    const detail = (await owner('GET', `/api/admin/orders/${reference}`)).json();
+    expect(detail).toMatchObject({
+      total,
+      paymentMethod: 'gift_card',
+      payments: [{ method: 'gift_card', amount: total, last4: big.last4 }],
+    });
+    const refund = await owner('POST', `/api/admin/orders/${reference}/refund`, {});
+    expect(refund.statusCode).toBe(200);
+    expect(refund.json().order).toMatchObject({ refunded: total, refundable: 0 });
+    expect((await card(big.id)).balance).toBe(50000);
+  });
+});

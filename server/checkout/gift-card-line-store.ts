@@ -1,0 +1,56 @@
+/**
+ * The gift cards a checkout buys (docs/product.md §19): kept with the pending order in the transaction that
+ * stores it, read and deleted in the payment's transaction when each becomes a card. A line of its own kind
+ * beside the bracelets: no size, no shipping, no making queue, no discount on it.
+ */
+import type { Transaction } from 'kysely';
+import type { GiftCardLine } from '../../domain/gift-cards/gift-card-api';
+import type { IsoDate } from '../../domain/shared/calendar-date';
+import type { Database } from '../db/schema';
+
+type Tx = Transaction<Database>;
+
+/** A bought card with its send date checked (today..today+365, Irish calendar). */
+export interface BoughtGiftCard extends GiftCardLine {
+  readonly sendOn: IsoDate;
+}
+
+export async function insertGiftCardLines(
+  trx: Tx,
+  orderId: string,
+  cards: readonly BoughtGiftCard[],
+): Promise<void> {
+  if (cards.length === 0) return;
+  await trx
+    .insertInto('order_gift_cards')
+    .values(
+      cards.map((c, position) => ({
+        order_id: orderId,
+        position,
+        amount: c.amount,
+        recipient_name: c.recipientName,
+        recipient_email: c.recipientEmail,
+        message: c.message?.trim() ? c.message : null,
+        send_on: c.sendOn,
+      })),
+    )
+    .execute();
+}
+
+/** The order's bought cards, taken: read and deleted in the payment's transaction (issued once). */
+export async function takeGiftCardLines(trx: Tx, orderId: string): Promise<BoughtGiftCard[]> {
+  const taken = await trx
+    .deleteFrom('order_gift_cards')
+    .where('order_id', '=', orderId)
+    .returningAll()
+    .execute();
+  return [...taken]
+    .sort((a, b) => a.position - b.position)
+    .map((r) => ({
+      amount: r.amount,
+      recipientName: r.recipient_name,
+      recipientEmail: r.recipient_email,
+      ...(r.message ? { message: r.message } : {}),
+      sendOn: r.send_on as IsoDate,
+    }));
+}

@@ -1,0 +1,115 @@
+/**
+ * Gift cards at the checkout (docs/product.md §19): a `payment` adjustment (a card is a payment, never a
+ * discount: the order's total, VAT and revenue stay those of the same order paid by card), and the holds
+ * the checkout takes, spends and releases through the gift cards' face. A checkout's holds are keyed by
+ * its order id, known before any session exists (and an order the cards pay in full has none).
+ */
+import type { Transaction } from 'kysely';
+import type { Adjustment } from '../../domain/checkout/adjustments';
+import type { OrderPayment } from '../../domain/checkout/checkout';
+import { GIFT_CARD_MESSAGES, giftCardLabel } from '../../domain/gift-cards/gift-cards';
+import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/calendar-date';
+import { cents, formatEuro } from '../../domain/shared/money';
+import type { Database } from '../db/schema';
+import { GiftCardRefused, type GiftCardsFace, type IssuedGiftCard } from '../gift-cards';
+
+/** The 400 for code `index` of `giftCardCodes`: the one answer, with the field it names. */
+export function giftCardCodeRefusal(index: number): string {
+  return `giftCardCodes[${index}]: ${GIFT_CARD_MESSAGES.invalidCode}`;
+}
+
+/** A card's balance moved between the price and the hold (another checkout took it): ask again. */
+export const GIFT_CARD_BALANCE_CHANGED =
+  'A gift card’s balance changed while you were checking out. Please try again.';
+
+export class GiftCardBalanceChanged extends Error {
+  constructor() {
+    super(GIFT_CARD_BALANCE_CHANGED);
+  }
+}
+
+/** What the checkout does with gift cards; the face made from the gift cards feature (giftCardsAtCheckout). */
+export interface CheckoutGiftCards {
+  /** The `payment` entry: what the codes' balances can pay now (the hold checks it again). */
+  readonly entry: Adjustment;
+  /** Holds what the cards pay of `total` for the order, in the order's own transaction; answers the rest. */
+  hold(trx: Transaction<Database>, orderId: string, codes: readonly string[], total: number): Promise<number>;
+  /** The order's checkout ended unpaid: its holds go back to the cards (own transaction). */
+  release(orderId: string): Promise<void>;
+  /** The order was paid: its holds become spends on the order (inside the payment's transaction). */
+  spend(trx: Transaction<Database>, orderId: string, reference: string): Promise<{ short: number }>;
+  /** Cents the cards hold or paid for the order. */
+  heldFor(orderId: string): Promise<number>;
+  /** The cards' parts of a paid order, each with its last 4. */
+  paymentsOf(reference: string): Promise<OrderPayment[]>;
+  /** A refund's part back to the cards that paid the order (own transaction); answers what was given. */
+  restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
+}
+
+export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
+  const { service, store } = face;
+  return {
+    entry: {
+      kind: 'payment',
+      name: 'gift-cards',
+      async pay(cart) {
+        const seen = new Set<string>();
+        let balance = 0;
+        for (const [index, code] of (cart.giftCardCodes ?? []).entries()) {
+          const card = await service.lookUp(code);
+          if (!card)
+            return { ok: false, error: giftCardCodeRefusal(index), field: `giftCardCodes[${index}]` };
+          // The same card typed twice pays once.
+          if (seen.has(card.id)) continue;
+          seen.add(card.id);
+          balance += card.balance;
+        }
+        return { ok: true, amount: cents(balance) };
+      },
+    },
+    async hold(trx, orderId, codes, total) {
+      const { rest } = await service.reserve(trx, { codes, amountDue: total, sessionId: orderId });
+      return rest;
+    },
+    async release(orderId) {
+      await store.transaction((trx) => service.release(trx, orderId));
+    },
+    async spend(trx, orderId, reference) {
+      const { short } = await service.spend(trx, orderId, reference);
+      return { short };
+    },
+    async heldFor(orderId) {
+      const holds = await store.reservations(orderId);
+      return holds.reduce((sum, r) => sum + r.amount, 0);
+    },
+    async restore({ reference, amount, refundId, person }) {
+      const { restored } = await store.transaction((trx) =>
+        service.restore(trx, { orderReference: reference, amount, refundId, person }),
+      );
+      return restored;
+    },
+    async paymentsOf(reference) {
+      const out: OrderPayment[] = [];
+      for (const r of await store.reservationsOfOrder(reference)) {
+        const card = await store.byId(r.card_id);
+        out.push({ method: 'gift_card', amount: r.amount, ...(card ? { last4: card.last4 } : {}) });
+      }
+      return out;
+    },
+  };
+}
+
+/** Whether `err` is a code the hold refused, and which. */
+export function refusedCodeIndex(err: unknown): number | null {
+  return err instanceof GiftCardRefused ? err.index : null;
+}
+
+/**
+ * The buyer's confirmation line for a card bought: "Gift card ••••7KQM: €50.00, e-mailed to its recipient
+ * on 24 December 2026". Its last 4 only, never the code.
+ */
+export function giftCardReceiptLine(card: IssuedGiftCard): string {
+  const day = card.sendOn as IsoDate;
+  const on = `${formatDayOfMonth(day)} ${dateParts(day).year}`;
+  return `${giftCardLabel(card.last4)}: ${formatEuro(cents(card.amount))}, e-mailed to its recipient on ${on}`;
+}

@@ -1,5 +1,5 @@
 /**
- * Every business number of the shop (docs/product.md §4) lives here, once. Pages, e-mails, legal texts, the server's
+ * Every business number of the shop (docs/product/numbers.md §4) lives here, once. Pages, e-mails, legal texts, the server's
  * pricing and the tests all read from this module; a literal elsewhere is a bug.
  */
 import { type Cents, CURRENCY, cents } from './shared/money';
@@ -216,7 +216,7 @@ export const POLICY = {
 } as const;
 
 /**
- * How long personal data is kept (docs/product.md §12): the one place these periods are written. The
+ * How long personal data is kept (docs/product/privacy.md §12): the one place these periods are written. The
  * server's daily retention job (server/privacy/retention.ts) applies them and the Privacy Policy quotes
  * them, so the page always says what the shop really does.
  */
@@ -240,7 +240,7 @@ export const RETENTION = {
    */
   quoteDaysAfterValidity: 90,
   /**
-   * The cart reminder (docs/product.md §5.10a): the address and cart it keeps are deleted this many days
+   * The cart reminder (docs/product/states.md §5.10a): the address and cart it keeps are deleted this many days
    * after its one e-mail was queued (a row never reminded goes with its unpaid checkout's period).
    */
   cartReminderDaysAfterSent: 7,

@@ -65,7 +65,7 @@ export const TOOL_ROUTES: readonly RouteId[] = [
 /**
  * Pages that only make sense for one visitor at one moment: never indexed. The cart is not one of them:
  * its page is the same for everyone until the browser fills it in (the bag lives in local storage), and
- * the budgets ask for SEO 100 on /cart (docs/product.md §9.1), which Lighthouse refuses to a noindex page. It is
+ * the budgets ask for SEO 100 on /cart (docs/product/quality-budgets.md §9.1), which Lighthouse refuses to a noindex page. It is
  * crawlable but left out of the sitemap (SITEMAP_EXCLUDED).
  */
 export const NOINDEX_ROUTES: readonly RouteId[] = [
@@ -116,7 +116,7 @@ export function resolvePath(rawPath: string): Resolution {
     }
     return { kind: 'route', match: { id: 'product', path, params: { id: productId } } };
   }
-  // One shopper's order page (docs/product.md §6.8) or one client's quote page (§17): the key is in the
+  // One shopper's order page (docs/product/order-flow.md §6.8) or one client's quote page (§17): the key is in the
   // query (hash form: after the '#').
   const keyed = /^\/(order|quote)\/([^/]+)$/.exec(path);
   if (keyed?.[2]) {
@@ -129,7 +129,7 @@ export function resolvePath(rawPath: string): Resolution {
     const id = keyed[1] === 'quote' ? 'quote' : 'order';
     return { kind: 'route', match: { id, path, params: { reference } } };
   }
-  // docs/product.md §2.1: /collections/best-sellers is matched above; the rest of these redirect to the shop.
+  // docs/product/pages.md §2.1: /collections/best-sellers is matched above; the rest of these redirect to the shop.
   if (REDIRECT_EXACT.includes(path) || REDIRECT_PREFIXES.some((p) => path.startsWith(p))) {
     return { kind: 'redirect', to: '/shop' };
   }

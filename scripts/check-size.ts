@@ -1,4 +1,4 @@
-// Bundle budgets (docs/product.md §9.2), checked on the real build in `npm test`:
+// Bundle budgets (docs/product/quality-budgets.md §9.2), checked on the real build in `npm test`:
 // - initial JS for the home page (entry + its static imports + the home page chunk) <= 95 KB gzip;
 // - every other route's own chunk (its page module + static imports not already in the shell) <= 25 KB gzip.
 import { readFileSync } from 'node:fs';

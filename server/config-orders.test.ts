@@ -144,7 +144,7 @@ describe('orders configuration', () => {
     }
   }, 60_000);
 
-  it('refuses to start in production without ADMIN_TOKEN, and says why (docs/product.md §10.1)', () => {
+  it('refuses to start in production without ADMIN_TOKEN, and says why (docs/product/orders.md §10.1)', () => {
     const env = { NODE_ENV: 'production', STRIPE_SECRET_KEY: 'sk_live_abc123' };
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(

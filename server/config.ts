@@ -84,7 +84,7 @@ const envSchema = z.object({
   /** Points the Stripe SDK at another host (tests, a local mock); default is Stripe's own API. */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   /**
-   * The VAT number check (docs/product.md §20): a REST service answering POST {VIES_URL}/check-vat-number
+   * The VAT number check (docs/product/vat.md §20): a REST service answering POST {VIES_URL}/check-vat-number
    * as the Commission's VIES does; unset: every check is 'unavailable' (VAT is charged, the order marked).
    */
   VIES_URL: z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
@@ -146,7 +146,7 @@ const envSchema = z.object({
     .min(100, 'must be at least 100')
     .max(7_000, 'must be at most 7000 (two attempts must finish before the browser gives up after 15 s)')
     .default(6_000),
-  /** The trader's legal name, as the confirmation e-mail and the legal pages name it (docs/product.md §6.11). */
+  /** The trader's legal name, as the confirmation e-mail and the legal pages name it (docs/product/order-flow.md §6.11). */
   SELLER_NAME: z.string().trim().min(1).max(200, 'must be at most 200 characters').default(SELLER.legalName),
   /** The trader's geographic address, on one line. */
   SELLER_ADDRESS: z.string().trim().min(1).max(300, 'must be at most 300 characters').default(SELLER.address),
@@ -393,7 +393,7 @@ function runtimeFlagEnv(env: Readonly<Record<string, string | undefined>>): Reco
   return out;
 }
 
-/** The early-bird defaults (docs/product.md, offers): 15% off 20 pieces or more, through `lastDay`. */
+/** The early-bird defaults (docs/product/numbers.md §4.2a): 15% off 20 pieces or more, through `lastDay`. */
 function earlyBirdDefaults(lastDay: IsoDate): EarlyBirdTerms {
   return { percent: EARLY_BIRD_PERCENT, minPieces: EARLY_BIRD_MIN_PIECES, until: lastDay };
 }

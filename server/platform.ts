@@ -56,7 +56,7 @@ export interface DataSubject {
 }
 
 /**
- * A feature's personal data, as the privacy feature composes it (docs/product.md §12): every table that
+ * A feature's personal data, as the privacy feature composes it (docs/product/privacy.md §12): every table that
  * holds personal data has its export, erasure and retention rule here, in the feature that owns it.
  */
 export interface PersonalDataPart {

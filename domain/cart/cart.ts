@@ -1,12 +1,12 @@
 /**
- * Cart rules (docs/product.md §5.1) as a pure reducer, plus the local-storage format under STORAGE_KEYS.cart.
+ * Cart rules (docs/product/states.md §5.1) as a pure reducer, plus the local-storage format under STORAGE_KEYS.cart.
  *
  * A line holds the product id, size, quantity and the price the shopper saw when adding it; lines are
- * keyed by product and size (docs/product.md §13.1), so one bracelet in two sizes is two lines. Actions
+ * keyed by product and size (docs/product/sizes.md §13.1), so one bracelet in two sizes is two lines. Actions
  * that name a line take the product id and its size (absent means Medium, as in the API). name, price and
  * image always come from the current catalogue, so an old or tampered stored price can never reach the
  * order summary (or the server, which prices the order from its own catalogue anyway); the price seen only
- * tells the shopper that the price changed since (docs/product.md, products section).
+ * tells the shopper that the price changed since (docs/product/catalogue.md).
  */
 import type { CatalogueIndex } from '../catalogue/catalogue-index';
 import { cartLineKey, isSizeCode, offeredSizes } from '../catalogue/sizes';
@@ -206,7 +206,7 @@ export function cartCount(state: CartState): number {
 
 /**
  * The lines that can be checked out: a paused or retired product's line stays in the cart, named in the
- * checkout's message, but it is not for sale, so it counts nowhere (docs/product.md §5.1).
+ * checkout's message, but it is not for sale, so it counts nowhere (docs/product/states.md §5.1).
  */
 export function orderableLines(views: readonly CartLineView[]): readonly CartLineView[] {
   return views.some((v) => v.unavailable) ? views.filter((v) => !v.unavailable) : views;
@@ -243,7 +243,7 @@ export function canIncrease(quantity: number): boolean {
 // --- Storage -------------------------------------------------------------------------------------------
 
 /**
- * The stored shape (docs/product.md §5.1) is a list of name, price and quantity; we keep the name and the price (in cents)
+ * The stored shape (docs/product/states.md §5.1) is a list of name, price and quantity; we keep the name and the price (in cents)
  * for readability and older readers, but on load only id, size, quantity and the price seen are trusted
  * (the price seen only decides whether a notice shows). Carts stored before sizes have no `size`: their
  * lines load as Medium, what every order was made in then; carts stored before the price seen have none,

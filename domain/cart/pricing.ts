@@ -10,7 +10,7 @@ import { addCents, type Cents, cents, multiplyCents } from '../shared/money';
 export interface PricedLineInput {
   readonly id: string;
   readonly name: string;
-  /** Absent means Medium. A size never changes a price (docs/product.md §13.1). */
+  /** Absent means Medium. A size never changes a price (docs/product/sizes.md §13.1). */
   readonly size?: SizeCode;
   readonly unitPrice: Cents;
   readonly quantity: number;

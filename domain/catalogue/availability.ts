@@ -1,5 +1,5 @@
 /**
- * What shoppers are told about a product that takes no orders (docs/product.md, products section): a
+ * What shoppers are told about a product that takes no orders (docs/product/catalogue.md): a
  * paused one is marked "Not available right now" with the owner's note on its page; a retired one "No
  * longer made". Active products carry no mark.
  */

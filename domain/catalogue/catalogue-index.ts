@@ -4,7 +4,7 @@
  * memoised, so every component of a render shares one index and a new snapshot (after an owner's edit)
  * gets a new one.
  *
- * Which products a listing shows (docs/product.md, products section): only active ones. A paused product
+ * Which products a listing shows (docs/product/catalogue.md): only active ones. A paused product
  * keeps its page, and stays in the shopper's cart, wishlist, comparison and recently viewed (marked
  * there), but it is out of the shop, search, best sellers, new arrivals, filters and counts; a retired one
  * too, and its page says it is no longer made.

@@ -129,7 +129,7 @@ export function matchesSearch(product: CatalogueProduct, search: string): boolea
 }
 
 /**
- * How well a matching product answers a search, best first (docs/product.md §2.4): 0 its name holds every
+ * How well a matching product answers a search, best first (docs/product/pages.md §2.4): 0 its name holds every
  * word, 1 its name holds some, 2 name, category, materials and description hold them all, 3 it takes the
  * Full Details text.
  */
@@ -276,7 +276,7 @@ export function productCountText(count: number): string {
   return `${count} ${count === 1 ? 'product' : 'products'}`;
 }
 
-/** The empty listing's message (docs/product.md §2.4). */
+/** The empty listing's message (docs/product/pages.md §2.4). */
 export function emptyResultText(query: CatalogueQuery): string {
   const search = query.search.trim();
   return search !== '' ? `No products found for "${search}"` : 'No products found matching your filters.';

@@ -1,6 +1,6 @@
 /**
  * The last words of every seeded Full Details text, right below the product page's size picker: every size
- * is made to order and chosen there (docs/product.md §13.1), so the text names the picker's sizes. The
+ * is made to order and chosen there (docs/product/sizes.md §13.1), so the text names the picker's sizes. The
  * listing's search leaves it out: it would make "large" or "size" find every bracelet.
  */
 import { SIZES } from '../config';

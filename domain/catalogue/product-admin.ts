@@ -1,5 +1,5 @@
 /**
- * The owner's products API (docs/product.md, products section), shared by the server and the desk: paths,
+ * The owner's products API (docs/product/catalogue.md), shared by the server and the desk: paths,
  * limits, the wording of every refusal and the zod/mini schemas of the request bodies and the answer's
  * Product. Request bodies are strict (an unexpected key is a 400); prices are integer euro cents.
  *
@@ -257,7 +257,7 @@ export const adminProductSchema = z.object({
   status: z.enum(PRODUCT_STATUSES),
   note: z.string(),
   position: z.number(),
-  /** The shopping feeds' extras: '' none, '' none, false (docs/product.md, product feeds). */
+  /** The shopping feeds' extras: '' none, '' none, false (docs/product/feeds.md). */
   gtin: z.string(),
   colour: z.string(),
   excludeFromFeeds: z.boolean(),

@@ -1,5 +1,5 @@
 /**
- * 'You Might Also Like' (docs/product.md §4.5): 10 points for the same category, 3 per shared material and 5 when
+ * 'You Might Also Like' (docs/product/numbers.md §4.5): 10 points for the same category, 3 per shared material and 5 when
  * the price is within 20 percent. Highest score first, ties in catalogue order, never the product itself.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The wrist-size finder (docs/product.md §13.2): the shopper's wrist and fit -> the size to order. A module
+ * The wrist-size finder (docs/product/sizes.md §13.2): the shopper's wrist and fit -> the size to order. A module
  * of its own, apart from sizes.ts: the cart (every page's first load) keys its lines with sizes.ts, and only
  * the product page's lazy chunk needs the finder, so its words stay out of the home page's initial JS.
  */

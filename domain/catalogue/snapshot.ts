@@ -1,5 +1,5 @@
 /**
- * The catalogue as data (docs/product.md, products section): what the database holds, what the server
+ * The catalogue as data (docs/product/catalogue.md): what the database holds, what the server
  * renders pages from and what the browser receives. The 27 products of ./products.ts are only the seed a
  * fresh database starts with; every other module reads a snapshot.
  */
@@ -53,7 +53,7 @@ export interface CatalogueProduct {
   readonly palette: readonly string[];
   readonly updatedAt: string;
   /**
-   * What the shopping feeds say beyond the rest (docs/product.md, product feeds): the barcode number (GTIN)
+   * What the shopping feeds say beyond the rest (docs/product/feeds.md): the barcode number (GTIN)
    * where the piece has one, its colour in words, and whether it stays out of the feeds. Absent: none,
    * none, in the feeds.
    */

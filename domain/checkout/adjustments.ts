@@ -2,7 +2,7 @@
  * What changes a priced cart, in one declared order (server/checkout/pricing.ts runs the list). Three kinds,
  * always in this order of stages, each entry in its stage in the order it was declared:
  * - `discount`: takes money off the items (the early-bird tier, a discount code). The order total follows.
- *   Discounts never stack (docs/product.md, offers): an entry's offer replaces the discount so far when it
+ *   Discounts never stack (docs/product/numbers.md §4.2a): an entry's offer replaces the discount so far when it
  *   takes at least as much off, so of two equal offers the one declared later applies.
  * - `payment`: pays part of the total another way than the hosted checkout (a gift card's balance). The
  *   order total stays; what is left to pay goes down, never below zero.

@@ -29,11 +29,11 @@ export interface ValidCheckout {
   readonly giftMessage: string | null;
   /** The shopper's discount code as typed (checked at checkout); null without one. */
   readonly discountCode?: string | null;
-  /** The shopper asked for one reminder if the order is not paid (docs/product.md §5.10a); false by default. */
+  /** The shopper asked for one reminder if the order is not paid (docs/product/states.md §5.10a); false by default. */
   readonly remindMe?: boolean;
-  /** Gift card codes as typed (docs/product.md §19); checked and held at checkout. */
+  /** Gift card codes as typed (docs/product/gift-cards.md §19); checked and held at checkout. */
   readonly giftCardCodes?: readonly string[];
-  /** Gift cards bought (docs/product.md §19), in the cart's order; the send date is checked at checkout. */
+  /** Gift cards bought (docs/product/gift-cards.md §19), in the cart's order; the send date is checked at checkout. */
   readonly giftCards?: readonly GiftCardLine[];
 }
 

@@ -20,7 +20,7 @@ export const CHECKOUT_ERRORS = {
 } as const;
 
 /**
- * A cart line the catalogue no longer sells (docs/product.md, products section): the message names the
+ * A cart line the catalogue no longer sells (docs/product/catalogue.md): the message names the
  * product, so the shopper knows which line to remove. The cart page shows the same words.
  */
 export function unavailableProductError(name: string, status: 'paused' | 'retired'): string {
@@ -52,7 +52,7 @@ export const checkoutItemSchema = z.strictObject({
       z.gte(1, { error: CHECKOUT_ERRORS.quantity }),
       z.lte(LIMITS.maxQuantityPerLine, { error: CHECKOUT_ERRORS.quantity }),
     ),
-  /** "S", "M" or "L"; absent means "M" (docs/product.md §13.1). */
+  /** "S", "M" or "L"; absent means "M" (docs/product/sizes.md §13.1). */
   size: itemSizeSchema,
 });
 
@@ -71,7 +71,7 @@ export const checkoutRequestSchema = z.strictObject({
     .array(checkoutItemSchema)
     .check(z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines })),
   /**
-   * Gift cards bought (docs/product.md §19): each a line of its own kind, no size, no shipping, no making;
+   * Gift cards bought (docs/product/gift-cards.md §19): each a line of its own kind, no size, no shipping, no making;
    * a bad one is a 400 naming `giftCards[i].field`. The send date's range is the server's check.
    */
   giftCards: z.optional(giftCardLinesSchema),
@@ -87,12 +87,12 @@ export const checkoutRequestSchema = z.strictObject({
     z.string().check(z.maxLength(100, { error: 'A discount code has 3 to 32 letters, digits or "-"' })),
   ),
   /**
-   * The shopper ticked "E-mail me once if I don't finish my order" (docs/product.md §5.10a): their consent
+   * The shopper ticked "E-mail me once if I don't finish my order" (docs/product/states.md §5.10a): their consent
    * to that one reminder, given before it is sent. Absent: false, no reminder.
    */
   remindMe: z.optional(z.boolean({ error: 'remindMe must be true or false' })),
   /**
-   * Gift card codes that pay part or all of the order (docs/product.md §19), with or without dashes, any
+   * Gift card codes that pay part or all of the order (docs/product/gift-cards.md §19), with or without dashes, any
    * case; a bad one is a 400 naming `giftCardCodes[i]`. The cards pay what is left after discounts.
    */
   giftCardCodes: z.optional(giftCardCodesSchema),
@@ -204,7 +204,7 @@ export const confirmResponseSchema = z.object({
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
-/** 'SOL-' + characters 8 to 15 of the payment session id, upper-cased (docs/product.md §6.3). */
+/** 'SOL-' + characters 8 to 15 of the payment session id, upper-cased (docs/product/order-flow.md §6.3). */
 export function orderReference(sessionId: string): string {
   return `SOL-${sessionId.slice(8, 16).toUpperCase()}`;
 }

@@ -1,5 +1,5 @@
 /**
- * The gift message (docs/product.md §13.4): with gift wrap, an optional plain-text note of up to
+ * The gift message (docs/product/sizes.md §13.4): with gift wrap, an optional plain-text note of up to
  * GIFT_MESSAGE_MAX characters that travels with the order to the owner's notification, the shopper's
  * confirmation and the packing slip. Shared by the cart's counter and the server's check, so the two
  * count the same way: in characters as a reader sees them (code points), not UTF-16 units, so an emoji

@@ -1,5 +1,5 @@
 /**
- * Comparison list (docs/product.md §5.4): adding a present id does nothing; when LIMITS.compareMax items are
+ * Comparison list (docs/product/states.md §5.4): adding a present id does nothing; when LIMITS.compareMax items are
  * present, adding a new one drops the oldest and appends the new one.
  */
 import { LIMITS } from '../config';

@@ -1,5 +1,5 @@
 /**
- * The desk's Customers (docs/product.md §10.15): one row per e-mail address the shop holds, built from its
+ * The desk's Customers (docs/product/desk.md §10.15): one row per e-mail address the shop holds, built from its
  * orders, quotes, enquiries and newsletter sign-ups (shoppers have no accounts), a customer's page, the
  * owner's note about them, and their privacy rights (export, erasure) as buttons. Shared by the server and
  * the desk: paths, limits, wording and the zod/mini schemas of every request and answer. Amounts are cents.
@@ -37,7 +37,7 @@ export const CUSTOMER_MESSAGES = {
 } as const;
 
 /**
- * What an erasure keeps of an anonymised order, and why (docs/product.md §12.2): the desk's confirmation
+ * What an erasure keeps of an anonymised order, and why (docs/product/privacy.md §12.2): the desk's confirmation
  * quotes it.
  */
 export const ERASURE_KEEPS =
@@ -144,7 +144,7 @@ export const privacyExportResponseSchema = z.looseObject({
   ok: z.literal(true),
   email: z.string(),
   exportedAt: z.string(),
-  // Rows as each table gives them (server/privacy/privacy-store.ts, docs/product.md §12.2).
+  // Rows as each table gives them (server/privacy/privacy-store.ts, docs/product/privacy.md §12.2).
   orders: z.readonly(z.array(z.unknown())),
   emails: z.readonly(z.array(z.unknown())),
 });

@@ -1,5 +1,5 @@
 /**
- * The desk's download of what the shop holds about a person (docs/product.md §10.15): the privacy
+ * The desk's download of what the shop holds about a person (docs/product/desk.md §10.15): the privacy
  * export made readable for the owner and the person she sends it to. The JSON stays (the law asks for a
  * machine-readable copy) with readable keys ("Paid at", "Total (EUR)") and amounts in euros instead of
  * cents; a plain-text summary of the same goes beside it; both are named after the person and the day.

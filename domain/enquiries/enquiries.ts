@@ -1,5 +1,5 @@
 /**
- * The enquiries API's schemas (docs/product.md §16), shared by the server, the shop's form (loaded when the
+ * The enquiries API's schemas (docs/product/enquiries.md §16), shared by the server, the shop's form (loaded when the
  * visitor starts filling it in) and the desk. zod/mini keeps the browser's chunks small; request bodies
  * are strict, and every refusal names its field (domain/enquiries/enquiry-texts.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Corporate and bespoke enquiries (docs/product.md §16): the paths, statuses, limits and every text the
+ * Corporate and bespoke enquiries (docs/product/enquiries.md §16): the paths, statuses, limits and every text the
  * form, the server and the desk show. No zod here: the form's first render reads these, and its checks
  * (domain/enquiries/enquiries.ts, zod/mini) load only when the visitor starts filling it in.
  */

@@ -1,5 +1,5 @@
 /**
- * The gift cards' API schemas (docs/product.md §19): the checkout's `giftCards` lines and `giftCardCodes`
+ * The gift cards' API schemas (docs/product/gift-cards.md §19): the checkout's `giftCards` lines and `giftCardCodes`
  * (imported by POST /api/checkout), the balance check, and the desk's routes. zod/mini keeps the
  * storefront's lazy Gift cards chunk small; request bodies are strict.
  */

@@ -1,5 +1,5 @@
 /**
- * Gift cards' rules (docs/product.md §19): the code, the Gift Vouchers Act's validity, the amounts and send
+ * Gift cards' rules (docs/product/gift-cards.md §19): the code, the Gift Vouchers Act's validity, the amounts and send
  * dates a card may have, and the ledger whose sum is a card's balance. Pure and shared by the server, the
  * desk and the storefront's Gift cards page (a lazy route), so the page and the server agree.
  */
@@ -13,7 +13,7 @@ import {
   parseIsoDate,
 } from '../shared/calendar-date';
 
-/** The balance check's route (docs/product.md §19). */
+/** The balance check's route (docs/product/gift-cards.md §19). */
 export const GIFT_CARD_BALANCE_PATH = '/api/gift-cards/balance';
 
 /** A-Z and 2-9 without 0/O and 1/I/L: 31 characters nobody misreads when typing a code from an e-mail. */

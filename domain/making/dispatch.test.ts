@@ -253,7 +253,7 @@ describe('dispatch date properties', () => {
   });
 
   // The walks count in day numbers; this oracle walks one IsoDate at a time with the calendar's public
-  // functions, the rules as docs/product.md states them, and must agree on every date and closure list.
+  // functions, the rules as docs/product/dispatch-dates.md §14.1 states them, and must agree on every date and closure list.
   const business = (date: IsoDate, closed: ClosedDates) =>
     !isWeekend(date) && !isIrishPublicHoliday(date) && !closureOn(date, closed);
   const nextBusiness = (date: IsoDate, closed: ClosedDates) => {

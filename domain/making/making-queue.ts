@@ -1,5 +1,5 @@
 /**
- * The maker's queue (docs/product.md §14.1): pieces are made at the owner's capacity (pieces per working
+ * The maker's queue (docs/product/dispatch-dates.md §14.1): pieces are made at the owner's capacity (pieces per working
  * day, the desk's setting, MAKING_CAPACITY_PER_DAY by default), in the order the orders were paid. A new
  * order's pieces come after every piece of the orders paid and not yet dispatched; when the last of them
  * is made on the k-th working day after the order's start day, the order's dispatch date moves k working
@@ -45,7 +45,7 @@ export function queuedPieces(orders: readonly { readonly pieces: number; readonl
 }
 
 /**
- * What the shop's pages are told of the queue (/runtime-env.js, docs/product.md §14.2): the working days
+ * What the shop's pages are told of the queue (/runtime-env.js, docs/product/dispatch-dates.md §14.2): the working days
  * it adds to a one-piece order's date (the date the product page promises), the capacity (orders larger
  * than a day's making), and whether nothing at all is queued. Never the pieces queued: their count, read
  * over time, tells the shop's sales; the days tell them no finer than the product page's date does, and

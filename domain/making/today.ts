@@ -1,5 +1,5 @@
 /**
- * The desk's Today and Settings (docs/product.md §10.11): the owner's settings, what to make and dispatch
+ * The desk's Today and Settings (docs/product/desk.md §10.11): the owner's settings, what to make and dispatch
  * today, late orders and the shop's health. Shared by the server's routes and the desk, like admin-api.ts.
  */
 import * as z from 'zod/mini';
@@ -87,7 +87,7 @@ export const DISPATCH_AHEAD_WORKING_DAYS = 3;
 export const dueOrderSchema = z.object({
   reference: z.string(),
   dispatchBy: isoDay,
-  /** A quote's or the owner's own order (docs/product.md §10.17); absent for a web order. */
+  /** A quote's or the owner's own order (docs/product/orders.md §10.17); absent for a web order. */
   channel: z.optional(z.enum(ORDER_CHANNELS)),
 });
 export type DueOrder = z.infer<typeof dueOrderSchema>;
@@ -110,7 +110,7 @@ export const outboxHealthSchema = z.object({
 });
 export type OutboxHealth = z.infer<typeof outboxHealthSchema>;
 
-/** One step the desk took on an order today, and who took it (docs/product.md §10.11). */
+/** One step the desk took on an order today, and who took it (docs/product/desk.md §10.11). */
 export const deskStepSchema = z.object({
   at: z.string(),
   reference: z.string(),

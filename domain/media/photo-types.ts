@@ -1,5 +1,5 @@
 /**
- * What an uploaded photo may be, and how a refusal is said (docs/product.md, products section). The type
+ * What an uploaded photo may be, and how a refusal is said (docs/product/catalogue.md). The type
  * comes from the file's first bytes alone, never from its name or the type the browser declared. Four
  * signatures are all the shop accepts, so they are read here rather than through file-type (whose current
  * major needs Node 22, and which would recognise hundreds of formats only to refuse them).

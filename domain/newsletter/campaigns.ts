@@ -1,5 +1,5 @@
 /**
- * The owner's newsletter campaigns and subscribers API (docs/product.md §5.10), shared by the server and
+ * The owner's newsletter campaigns and subscribers API (docs/product/states.md §5.10), shared by the server and
  * the desk: the paths, the refusals' wording, the zod/mini schemas of the bodies and the answers' shapes.
  * A campaign is a draft until it is sent; sending is paced by the server, once per confirmed subscriber.
  */

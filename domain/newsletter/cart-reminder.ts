@@ -1,5 +1,5 @@
 /**
- * The cart reminder (docs/product.md §5.10a): one e-mail, only to a shopper who ticked the box before the
+ * The cart reminder (docs/product/states.md §5.10a): one e-mail, only to a shopper who ticked the box before the
  * checkout, when that checkout is not paid within CART_REMINDER_DELAY_MINUTES. Its link opens the cart
  * at `/#/cart?restore={token}`:
  * - GET CART_RESTORE_PATH/{token} answers the cart as the catalogue prices it now, naming what can no

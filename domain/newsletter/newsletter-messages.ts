@@ -8,7 +8,7 @@ export const NEWSLETTER_SOURCES = ['home', 'coming-soon'] as const;
 export type NewsletterSource = (typeof NEWSLETTER_SOURCES)[number];
 
 export const NEWSLETTER_MESSAGES = {
-  // The spec's words, then what double opt-in asks of the shopper (docs/product.md §3.5).
+  // The spec's words, then what double opt-in asks of the shopper (docs/product/texts.md §3.5).
   success: 'Thank you for subscribing! Please check your inbox to confirm your address.',
   failed: "We couldn't sign you up just now. Please try again in a moment.",
   offline: "We couldn't reach the shop. Check your connection and try again.",

@@ -1,7 +1,7 @@
 /**
- * Newsletter sign-up contract (docs/product.md §5.10: stored on the server, deduplicated case-insensitively):
+ * Newsletter sign-up contract (docs/product/states.md §5.10: stored on the server, deduplicated case-insensitively):
  * POST /api/newsletter {email, source} -> 200 {ok: true} or 4xx/5xx {ok: false, error}. The browser checks
- * the address with checkEmail first (docs/product.md §3.2); the server checks it again.
+ * the address with checkEmail first (docs/product/texts.md §3.2); the server checks it again.
  */
 import * as z from 'zod/mini';
 import { checkEmail } from '../shared/email';

@@ -1,5 +1,5 @@
 /**
- * What the cart page and the checkout's dialog need of the cart reminder (docs/product.md §5.10a), alone in
+ * What the cart page and the checkout's dialog need of the cart reminder (docs/product/states.md §5.10a), alone in
  * a module of a few bytes: the rest (./cart-reminder.ts) loads only with the reminder's link.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The desk's Numbers (docs/product.md §10.12): the contract of `GET /api/admin/stats` and its CSV, shared
+ * The desk's Numbers (docs/product/desk.md §10.12): the contract of `GET /api/admin/stats` and its CSV, shared
  * by the server and the owner's app, and the calendar of its series (Irish calendar days, weeks from
  * Monday, calendar months). Amounts are integer euro cents. Nothing here is imported by shop pages.
  *
@@ -88,7 +88,7 @@ export interface BestSeller {
 }
 
 /**
- * A product's returns opened in the range (docs/product.md §10.18): how many returns named it, the pieces
+ * A product's returns opened in the range (docs/product/orders.md §10.18): how many returns named it, the pieces
  * sent back, and each reason with how often it was given (most often first). Closed ones count too.
  */
 export interface ProductReturns {
@@ -99,7 +99,7 @@ export interface ProductReturns {
   readonly reasons: readonly { readonly reason: string; readonly count: number }[];
 }
 
-/** One channel's share of the range (docs/product.md §10.17): its orders, pieces and revenue after refunds. */
+/** One channel's share of the range (docs/product/orders.md §10.17): its orders, pieces and revenue after refunds. */
 export interface ChannelFigures {
   readonly orders: number;
   readonly pieces: number;
@@ -169,13 +169,13 @@ export const statsResponseSchema = z.object({
   ),
   testMode: z.boolean(),
   /**
-   * Gift cards (docs/product.md §19): a card is a payment, not revenue (a multi-purpose voucher), so its
+   * Gift cards (docs/product/gift-cards.md §19): a card is a payment, not revenue (a multi-purpose voucher), so its
    * sale is counted apart: sold and issued free in the range, and the balance still owed to holders now.
    */
   giftCards: z.optional(z.object({ sold: count, issuedFree: count, outstanding: count })),
   /**
    * EU cross-border sales to consumers, net of VAT, this calendar year and last, against the €10,000
-   * distance-selling threshold (docs/product.md §20), in cents.
+   * distance-selling threshold (docs/product/vat.md §20), in cents.
    */
   euDistanceSales: z.optional(
     z.object({ thisYear: z.number(), lastYear: z.number(), threshold: z.number() }),

@@ -1,5 +1,5 @@
 /**
- * The owner's discount codes API (docs/product.md, offers), shared by the server and the desk: the paths,
+ * The owner's discount codes API (docs/product/numbers.md §4.2a), shared by the server and the desk: the paths,
  * the wording of each refusal, the zod/mini schemas of the bodies and the answer's shape. Amounts are
  * integer euro cents; `startsAt`/`endsAt` are ISO 8601 date-times with `Z` or an offset.
  */

@@ -1,5 +1,5 @@
 /**
- * Discounts (docs/product.md, offers): a code the owner creates in the desk, or the automatic bulk
+ * Discounts (docs/product/numbers.md §4.2a): a code the owner creates in the desk, or the automatic bulk
  * "early bird" tier. The rules, shared by the cart (what the shopper sees) and the server (what is charged):
  * - A discount applies to the items only, never to gift wrap or shipping.
  * - A percentage is rounded to the cent in the shopper's favour (up), and no discount exceeds the items.
@@ -114,7 +114,7 @@ export function discountOn(value: DiscountValue, itemsSubtotal: Cents): Cents {
   return cents(Math.min(itemsSubtotal, raw));
 }
 
-/** The early-bird tier's defaults (docs/product.md, offers): 15% off orders of 20 pieces or more. */
+/** The early-bird tier's defaults (docs/product/numbers.md §4.2a): 15% off orders of 20 pieces or more. */
 export const EARLY_BIRD_PERCENT = 15;
 export const EARLY_BIRD_MIN_PIECES = 20;
 

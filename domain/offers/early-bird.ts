@@ -1,5 +1,5 @@
 /**
- * The early-bird bulk price as the owner sets it in the desk (docs/product.md §4.2a): `percent` off orders
+ * The early-bird bulk price as the owner sets it in the desk (docs/product/numbers.md §4.2a): `percent` off orders
  * of at least `minPieces` pieces, through the Irish last day `until`. The settings store keeps it, the
  * checkout turns it into the BulkTier it charges (domain/offers/discounts.ts), and /runtime-env.js hands it to
  * the cart and the Bespoke & Corporate page, with the last day worded here. zod-free: the cart's discount

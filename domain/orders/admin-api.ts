@@ -1,5 +1,5 @@
 /**
- * The order desk's API contract (docs/product.md §10), shared by the owner's app at /admin and the server:
+ * The order desk's API contract (docs/product/orders.md §10), shared by the owner's app at /admin and the server:
  * paths, status names and labels, the carriers and their tracking-URL patterns, and the zod/mini schemas of
  * every request and response. Request bodies are strict: an unexpected key is a 400. Amounts are integer
  * euro cents. Nothing here is imported by shop pages (the desk is its own entry).
@@ -29,7 +29,7 @@ export function adminOrderPath(reference: string, action?: OrderAction): string 
 }
 
 /**
- * The header naming one submission of a desk action (docs/product.md §10.5): the desk sends a new key per
+ * The header naming one submission of a desk action (docs/product/orders.md §10.5): the desk sends a new key per
  * submission, the server makes a repeat of the same key one change. Without it a request is served as is.
  */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -79,7 +79,7 @@ export const DESK_STATUS_LABELS: Readonly<Record<FulfilmentStatus, string>> = {
 };
 
 /**
- * Refunded in part (docs/product.md §10.3): a money fact shown beside the order's status, never in its
+ * Refunded in part (docs/product/orders.md §10.3): a money fact shown beside the order's status, never in its
  * place; the order is made and dispatched as before. A refund of everything left makes it `refunded`.
  */
 export function isPartlyRefunded(order: { readonly total: number; readonly refunded: number }): boolean {
@@ -311,7 +311,7 @@ export const orderLineSchema = z.object({
   lineTotal: z.number(),
   /** The base URL of the picture the line was sold with; null if unknown. Never the live catalogue's. */
   image: z.optional(z.nullable(z.string())),
-  /** A manual order's line the owner priced herself: her reason (docs/product.md §10.17). */
+  /** A manual order's line the owner priced herself: her reason (docs/product/orders.md §10.17). */
   priceReason: z.optional(z.nullable(z.string())),
 });
 export type OrderLine = z.infer<typeof orderLineSchema>;
@@ -344,7 +344,7 @@ export const TIMELINE_KINDS = [
   'withdrawal',
   /** The owner changed the order before dispatch: the text says what, before and after. */
   'changed',
-  /** A return's step (docs/product.md §10.18): opened, received, refunded or closed. */
+  /** A return's step (docs/product/orders.md §10.18): opened, received, refunded or closed. */
   'return',
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
@@ -390,7 +390,7 @@ export const disputeInfoSchema = z.object({
 });
 export type DisputeInfo = z.infer<typeof disputeInfoSchema>;
 
-/** The shopper's notice of withdrawal, sent from the order page (docs/product.md §6.10). */
+/** The shopper's notice of withdrawal, sent from the order page (docs/product/order-flow.md §6.10). */
 export const withdrawalInfoSchema = z.object({
   at: z.string(),
   name: z.string(),
@@ -438,16 +438,16 @@ export const orderDetailSchema = z.object({
   notes: z.array(orderNoteSchema),
   /** Cents of VAT in the total, as the shopper's e-mail says it; null without a VAT number. */
   vatIncluded: z.optional(z.nullable(z.number())),
-  /** The quote this order paid (docs/product.md, quotes) and the enquiry it answered; null otherwise. */
+  /** The quote this order paid (docs/product/quotes.md) and the enquiry it answered; null otherwise. */
   quoteReference: z.optional(z.nullable(z.string())),
   enquiryId: z.optional(z.nullable(z.string())),
-  /** Where the order came from: 'web', 'quote', 'manual' or 'handed_over' (docs/product.md §10.17). */
+  /** Where the order came from: 'web', 'quote', 'manual' or 'handed_over' (docs/product/orders.md §10.17). */
   channel: z.optional(z.enum(['web', 'quote', 'manual', 'handed_over'])),
   /** How a manual order marked paid was paid: 'cash', 'card_reader' or 'bank_transfer'; null otherwise. */
   paymentMethod: z.optional(z.nullable(z.enum(['cash', 'card_reader', 'bank_transfer', 'gift_card']))),
-  /** How the total was paid: the card payment and each gift card (last 4 only), docs/product.md §19. */
+  /** How the total was paid: the card payment and each gift card (last 4 only), docs/product/gift-cards.md §19. */
   payments: z.optional(z.array(orderPaymentSchema)),
-  /** The order's returns, oldest first (docs/product.md §10.18). */
+  /** The order's returns, oldest first (docs/product/orders.md §10.18). */
   returns: z.optional(z.array(returnInfoSchema)),
   /** Whether the shopper was ever sent the order's confirmation (an order marked paid may have had none). */
   confirmationSent: z.optional(z.boolean()),

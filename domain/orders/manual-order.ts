@@ -1,5 +1,5 @@
 /**
- * An order the owner takes herself, by phone or at a craft fair (docs/product.md §10.17): the contract of
+ * An order the owner takes herself, by phone or at a craft fair (docs/product/orders.md §10.17): the contract of
  * `POST /api/admin/orders` and its preview, shared by the desk's New order form and the server. The server
  * prices every line from the catalogue it serves now; a line's `unitPrice` is the owner's own price for it,
  * in cents, and needs a reason. Every order also has a channel: where it came from.
@@ -35,7 +35,7 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /**
  * How an order was paid when no provider's payment says it: the owner's methods, or gift cards that paid
- * the whole order at checkout (docs/product.md §19).
+ * the whole order at checkout (docs/product/gift-cards.md §19).
  */
 export type OrderPaymentMethod = PaymentMethod | 'gift_card';
 
@@ -169,7 +169,7 @@ const orderFields = {
   emailCustomer: z.optional(z.boolean()),
   /**
    * Paid and handed over on the spot (a fair): no customer, no address, no shipping; delivered at once,
-   * never in the making queue (docs/product.md §10.17).
+   * never in the making queue (docs/product/orders.md §10.17).
    */
   handedOver: z.optional(z.boolean()),
 };

@@ -1,5 +1,5 @@
 /**
- * Changing an order before dispatch, and sending one of its e-mails again (docs/product.md §10.16): the
+ * Changing an order before dispatch, and sending one of its e-mails again (docs/product/orders.md §10.16): the
  * paths, wording and zod/mini schemas shared by the server and the desk. Items and amounts are never
  * edited (that is a refund or a new order): a line's size only, the same product at the same price.
  */

@@ -1,5 +1,5 @@
 /**
- * The shopper's order page and "Find your order" (docs/product.md §6.8-§6.10): the API contract shared by the
+ * The shopper's order page and "Find your order" (docs/product/order-flow.md §6.8-§6.10): the API contract shared by the
  * browser and the server, the status timeline, and the right-to-cancel window. zod/mini keeps the browser
  * bundle small; request bodies are strict.
  */
@@ -139,7 +139,7 @@ export type WithdrawalWindow =
   | { readonly open: false; readonly until: IsoDate | null };
 
 /**
- * The right to cancel (docs/product.md §6.10): until 14 days after delivery; before the delivery date is
+ * The right to cancel (docs/product/order-flow.md §6.10): until 14 days after delivery; before the delivery date is
  * known, 14 days after the latest delivery date the zone promises from dispatch; before dispatch, open.
  * A refunded or cancelled order has nothing left to cancel. Days are Irish calendar days, the last one
  * included.
@@ -216,7 +216,7 @@ export const orderPageSchema = z.object({
     /** Refunded in full or cancelled, and when: nothing is left to cancel (not a period that ended). */
     ended: z.nullable(z.object({ kind: z.enum(END_STATES), at: z.string() })),
   }),
-  /** The order's returns and their state in plain words (docs/product.md §10.18), oldest first. */
+  /** The order's returns and their state in plain words (docs/product/orders.md §10.18), oldest first. */
   returns: z.optional(z.array(shopperReturnSchema)),
 });
 export type OrderPage = z.infer<typeof orderPageSchema>;

@@ -1,5 +1,5 @@
 /**
- * A return as the order desk shows it (docs/product.md §10.18): its states and the shape the order's
+ * A return as the order desk shows it (docs/product/orders.md §10.18): its states and the shape the order's
  * detail carries. Apart from returns.ts so the desk's order contract (admin-api.ts) can name it.
  */
 import * as z from 'zod/mini';

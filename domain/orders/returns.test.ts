@@ -1,4 +1,4 @@
-/** A return's amount, window and moves (docs/product.md §10.18). */
+/** A return's amount, window and moves (docs/product/orders.md §10.18). */
 import { describe, expect, it } from 'vitest';
 import { RETURN_MESSAGES, refusedMove, returnedValue, returnWindow } from './returns';
 

@@ -1,5 +1,5 @@
 /**
- * Returns of a delivered order (docs/product.md §10.18): the states and the moves between them, the
+ * Returns of a delivered order (docs/product/orders.md §10.18): the states and the moves between them, the
  * 30-day window from delivery, the amount a return refunds, and the zod/mini schemas of the desk's
  * requests and of the answers the desk and the shopper's order page read. Shared by the server, the desk
  * and the storefront's order page.

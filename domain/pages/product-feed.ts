@@ -1,5 +1,5 @@
 /**
- * The shop's products as the shopping channels read them (docs/product.md, product feeds): Google's free
+ * The shop's products as the shopping channels read them (docs/product/feeds.md): Google's free
  * listings (Merchant Center), Instagram and Facebook shops (Meta's catalogue) and Pinterest. One item per
  * product and size, every value taken from the catalogue snapshot and the owner's settings, so the feeds
  * say what the pages say. Pure: the server writes these items as Google's RSS and Meta's CSV

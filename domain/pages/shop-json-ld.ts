@@ -1,5 +1,5 @@
 /**
- * The shop described to search engines (docs/product.md, the shop described): the home page's
+ * The shop described to search engines (docs/product/feeds.md §18.3): the home page's
  * OnlineStore (an Organization: the seller, the logo, the contact, the VAT number) with its return policy
  * and shipping service as Google documents organisation-level policies, and the one return policy every
  * product's Offer carries. Every value comes from the owner's settings (seller, zones, working days) and

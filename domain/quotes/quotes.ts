@@ -1,5 +1,5 @@
 /**
- * Quotes the client pays by card (docs/product.md, quotes): the API contract shared by the desk, the quote
+ * Quotes the client pays by card (docs/product/quotes.md): the API contract shared by the desk, the quote
  * page and the server, the pricing (the cart's own: domain/cart/pricing.ts and domain/offers/discounts.ts), and when a
  * quote stops being payable. Amounts are integer cents. zod/mini keeps the browser chunks small.
  */

@@ -1,5 +1,5 @@
 /**
- * The announcement bar's first text (docs/product.md §10.14), on its own: every page's shell shows the bar,
+ * The announcement bar's first text (docs/product/desk.md §10.14), on its own: every page's shell shows the bar,
  * and carries nothing of the other settings for it.
  */
 import { FREE_SHIPPING_THRESHOLD, POLICY } from '../config';

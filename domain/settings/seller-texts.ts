@@ -1,5 +1,5 @@
 /**
- * The seller-dependent texts of the legal pages and the VAT rate as printed (docs/product.md: the seller's
+ * The seller-dependent texts of the legal pages and the VAT rate as printed (docs/product/order-flow.md §6.11: the seller's
  * identity comes from SELLER_* at run time). Apart from domain/settings/seller.ts so that the shell, which needs only
  * the footer's line, does not carry them (the home page's JS budget is full).
  */

@@ -1,5 +1,5 @@
 /**
- * Who sells (docs/product.md §6.11): the trader's name, geographic address and VAT details, as the legal
+ * Who sells (docs/product/order-flow.md §6.11): the trader's name, geographic address and VAT details, as the legal
  * pages, the footer and the confirmation e-mail show them. The server's SELLER_NAME, SELLER_ADDRESS,
  * SELLER_VAT_NUMBER and VAT_RATE decide them; the browser gets the same values from /runtime-env.js, and
  * the prerendered pages, built with the placeholders of domain/config.ts SELLER, have the texts below
@@ -40,7 +40,7 @@ export const SELLER_ENV = {
   email: 'SELLER_EMAIL',
 } as const;
 
-/** The identity the pages show, from the owner's settings (docs/product.md §10.14). */
+/** The identity the pages show, from the owner's settings (docs/product/desk.md §10.14). */
 export function sellerOfSettings(seller: {
   readonly name: string;
   readonly address: string;

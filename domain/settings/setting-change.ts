@@ -1,5 +1,5 @@
 /**
- * The audit trail's words for a change of one setting (docs/product.md §10.11, "its history"): every
+ * The audit trail's words for a change of one setting (docs/product/desk.md §10.11, "its history"): every
  * value that changed, named as the Settings screen names it (`Legal name: “A” → “B”`), amounts in euros,
  * days and dates in words, and for a list (a zone's countries, the working days, the closures) what was
  * added and removed. Short enough for one audit row, readable on a phone.

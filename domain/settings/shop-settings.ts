@@ -1,5 +1,5 @@
 /**
- * The owner's settings beyond capacity and the early-bird price (docs/product.md §10.11): who sells, the
+ * The owner's settings beyond capacity and the early-bird price (docs/product/desk.md §10.11): who sells, the
  * shipping zones, closures and working days, away (vacation mode) and the announcement bar. One zod
  * schema per top-level key: the PATCH replaces a key whole, and the stored JSON is parsed with the same
  * schema (a row this release cannot read falls back to the default). Every message names its field.
@@ -260,7 +260,7 @@ const socialUrl = z.string({ error: SHOP_SETTINGS_MESSAGES.socialUrl }).check(
   }),
 );
 
-/** The footer's links to the shop's pages elsewhere (docs/product.md §10.11); an empty one is not shown. */
+/** The footer's links to the shop's pages elsewhere (docs/product/desk.md §10.11); an empty one is not shown. */
 export const socialSchema = z.strictObject(
   { instagram: socialUrl, facebook: socialUrl, pinterest: socialUrl },
   { error: SHOP_SETTINGS_MESSAGES.social },
@@ -278,7 +278,7 @@ export const allSettingsSchema = z.object({
   away: awaySchema,
   announcement: announcementSchema,
   social: socialSchema,
-  /** The VAT mode (docs/product.md §20); `vat.vatNumber` is `seller.vatNumber`. */
+  /** The VAT mode (docs/product/vat.md §20); `vat.vatNumber` is `seller.vatNumber`. */
   vat: vatSettingsSchema,
   /** When any setting last changed (ISO instant); the PATCH's `updatedAt` is compared with it. */
   updatedAt: z.string(),

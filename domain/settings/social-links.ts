@@ -1,5 +1,5 @@
 /**
- * The footer's links to the owner's pages elsewhere (Settings, docs/product.md §10.14). A module of its
+ * The footer's links to the owner's pages elsewhere (Settings, docs/product/desk.md §10.14). A module of its
  * own: every page's footer reads it, and the rest of the storefront settings stays out of the shell.
  */
 export interface StorefrontSocial {

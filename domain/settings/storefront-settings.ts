@@ -1,5 +1,5 @@
 /**
- * The owner's settings every page is rendered with (docs/product.md §10.14): the zones and their prices,
+ * The owner's settings every page is rendered with (docs/product/desk.md §10.14): the zones and their prices,
  * her closures and working days (the dispatch dates, §14), the away state and the announcement bar. They travel inside the catalogue snapshot the pages are
  * rendered from (server/pages), so the server's HTML and the browser's hydration read the same values, and
  * a save renders the pages again on every instance as a product edit does. Nothing private. Plain data

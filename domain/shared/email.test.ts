@@ -19,7 +19,7 @@ describe('checkEmail', () => {
     expect(checkEmail(long)).toEqual({ ok: false, message: EMAIL_MESSAGES.tooLong });
   });
 
-  it('has the exact messages of docs/product.md §3.2', () => {
+  it('has the exact messages of docs/product/texts.md §3.2', () => {
     expect(EMAIL_MESSAGES.invalid).toBe('Please enter a valid email address');
     expect(EMAIL_MESSAGES.tooLong).toBe('Email must be less than 255 characters');
   });

@@ -1,6 +1,6 @@
 /**
  * E-mail validation shared by the newsletter form, the checkout dialog and the server, with the exact
- * messages of docs/product.md §3.2. Input is trimmed first; the first failing rule's message is shown.
+ * messages of docs/product/texts.md §3.2. Input is trimmed first; the first failing rule's message is shown.
  */
 import { LIMITS } from '../config';
 
@@ -32,7 +32,7 @@ export function maskEmail(email: string): string {
 
 /**
  * Providers that deliver `a.b.c@` and `abc@` to one mailbox (dots in the local part ignored), with the
- * other name of the same service: docs/product.md §4.2.
+ * other name of the same service: docs/product/numbers.md §4.2.
  */
 const DOTLESS_PROVIDERS: Readonly<Record<string, string>> = {
   'gmail.com': 'gmail.com',
@@ -40,7 +40,7 @@ const DOTLESS_PROVIDERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The address as "once per e-mail address" compares it (docs/product.md §4.2): trimmed and lower-cased,
+ * The address as "once per e-mail address" compares it (docs/product/numbers.md §4.2): trimmed and lower-cased,
  * the `+tag` of the local part removed (`shopper+2@example.ie` is `shopper@example.ie`), and for the
  * providers that ignore dots in the local part (Gmail) the dots removed and googlemail.com read as
  * gmail.com. Only for comparing: e-mails still go to the address as typed.

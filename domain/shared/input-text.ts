@@ -1,5 +1,5 @@
 /**
- * What every text the shop takes may hold (docs/product.md §4.5, "Input rules"), shared by every request
+ * What every text the shop takes may hold (docs/product/numbers.md §4.5, "Input rules"), shared by every request
  * schema and form check so that each field is held to one rule. A single-line field (a name, an address
  * line, a tracking number, a reason typed in an input) holds no control character and no line separator
  * (U+2028, U+2029) at all: a line break in a name would forge lines in the e-mails it goes into. A free text (a gift message, a note, a reason

@@ -31,7 +31,7 @@ export function multiplyCents(value: Cents, times: number): Cents {
 }
 
 /**
- * "€35.00" (en-IE, EUR, two decimals, docs/product.md §4.1); "-€5.00", "€1,234.56". Written out rather
+ * "€35.00" (en-IE, EUR, two decimals, docs/product/numbers.md §4.1); "-€5.00", "€1,234.56". Written out rather
  * than Intl.NumberFormat: constructing that formatter loads ICU locale data, 20-60 ms of main-thread work
  * in a fresh page (4x that on Lighthouse's mobile CPU), the largest single task when the app starts.
  * money.test.ts checks the output against Intl.

@@ -1,6 +1,6 @@
 import { LIMITS } from '../config';
 
-/** Cut to `max` characters: the first (max - 3) characters plus '...' (docs/product.md §4.5: 155/152, 150/147). */
+/** Cut to `max` characters: the first (max - 3) characters plus '...' (docs/product/numbers.md §4.5: 155/152, 150/147). */
 export function truncate(text: string, max: number): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;

@@ -1,5 +1,5 @@
 /**
- * Which destinations VAT treats how (docs/product.md §20): the 27 member states and XI (Northern
+ * Which destinations VAT treats how (docs/product/vat.md §20): the 27 member states and XI (Northern
  * Ireland, EU rules for goods) are the EU; Great Britain has its own rule; everything else is an export.
  * Codes are the shop's ISO codes (GR for Greece); a VAT number's prefix is EL for Greece.
  */

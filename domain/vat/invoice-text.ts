@@ -1,5 +1,5 @@
 /**
- * What an invoice says beyond its figures (docs/product.md §20; Directive 2006/112/EC art. 226): the
+ * What an invoice says beyond its figures (docs/product/vat.md §20; Directive 2006/112/EC art. 226): the
  * exemption or scheme wording by scheme, a rate as people write it, and the totals per rate.
  */
 import type { VatScheme } from './vat-breakdown';

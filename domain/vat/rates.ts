@@ -1,5 +1,5 @@
 /**
- * The EU's standard VAT rates by member state, dated (docs/product.md §20): the rate of a supply is the
+ * The EU's standard VAT rates by member state, dated (docs/product/vat.md §20): the rate of a supply is the
  * one in force on its date (VAT Directive 2006/112/EC art. 63: the chargeable event is the supply).
  * Transcribed from the Commission's table kept beside it (sources/ec-vat-rates-2026-01-01.csv), which
  * rates.test.ts holds this table against. Jewellery is standard-rated everywhere, so one rate per state.

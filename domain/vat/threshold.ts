@@ -1,6 +1,6 @@
 /**
  * The EU's €10,000 threshold for distance sales of goods (Directive 2006/112/EC art. 59c; Revenue's OSS
- * guidance; docs/product.md §20): below it, in this calendar year and the last, a seller established in
+ * guidance; docs/product/vat.md §20): below it, in this calendar year and the last, a seller established in
  * Ireland charges Irish VAT on sales to consumers in other member states; once it is exceeded, the
  * destination's VAT is due from that sale on (and all next year). At 80% the desk warns the owner once.
  */

@@ -1,5 +1,5 @@
 /**
- * The VAT inside an order's prices (docs/product.md §20). Prices are what the owner typed, VAT included,
+ * The VAT inside an order's prices (docs/product/vat.md §20). Prices are what the owner typed, VAT included,
  * the same in every country; the VAT inside a price depends on where it goes and who buys:
  * - mode 'none' (not registered): no VAT (scheme 'none');
  * - Irish buyers, and every EU consumer in mode 'ireland': the Irish rate (scheme 'domestic');

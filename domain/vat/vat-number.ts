@@ -1,5 +1,5 @@
 /**
- * A business buyer's EU VAT number, checked for its form before VIES is asked (docs/product.md §20):
+ * A business buyer's EU VAT number, checked for its form before VIES is asked (docs/product/vat.md §20):
  * the country prefix (EL for Greece, XI for Northern Ireland) and the national number's pattern, as the
  * Commission's VIES help lists them. Spaces, dots and hyphens a buyer types are dropped.
  */

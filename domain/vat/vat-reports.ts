@@ -1,5 +1,5 @@
 /**
- * The accountant's papers (docs/product.md §20), from the stored invoices and credit notes alone, so
+ * The accountant's papers (docs/product/vat.md §20), from the stored invoices and credit notes alone, so
  * their figures are the sums of the orders': the OSS return of a quarter (per member state of
  * consumption and rate, credit notes of the quarter netted; Directive 2006/112/EC arts. 369f-369g,
  * Revenue's OSS guidance), the Irish VAT3 of a two-month period (T1 VAT on sales, E1 intra-Community

@@ -1,5 +1,5 @@
 /**
- * The owner's VAT mode (docs/product.md §20), the `vat` key of the settings: not registered, registered
+ * The owner's VAT mode (docs/product/vat.md §20), the `vat` key of the settings: not registered, registered
  * in Ireland, or registered for OSS (the Union scheme); what the shop does for Great Britain; her UK VAT
  * number when she charges UK VAT. `vatNumber` is the seller's VAT number, the one value `seller.vatNumber`
  * holds: the settings answer it under both names, and a change under either changes both.

@@ -1,5 +1,5 @@
 /**
- * Wishlist: product ids in the order they were added, never an id twice (docs/product.md §5.3), stored under
+ * Wishlist: product ids in the order they were added, never an id twice (docs/product/states.md §5.3), stored under
  * STORAGE_KEYS.wishlist.
  */
 import { type IsKnownId, parseStoredIds, serializeIds } from '../shared/id-list';

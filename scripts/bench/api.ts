@@ -1,5 +1,5 @@
 // `npm run bench:api`: loads the built server with wrk and compares each of its routes with a floor measured
-// in the same run on the same machine, each server in its own process (docs/product.md §9.3).
+// in the same run on the same machine, each server in its own process (docs/product/quality-budgets.md §9.3).
 //
 //   npm run bench:api                          serve dist/web (build first: npm run build)
 //   BENCH_DIST=/tmp/x npm run bench:api        serve another build
@@ -930,7 +930,7 @@ async function instructionsRow(webDir: string): Promise<void> {
 }
 
 /** What the run does, for its first line. */
-/** Confirmed subscribers the campaign goes to (docs/product.md §5.10: "a send to thousands"). */
+/** Confirmed subscribers the campaign goes to (docs/product/states.md §5.10: "a send to thousands"). */
 const NEWSLETTER_SUBSCRIBERS = 2_000;
 const NEWSLETTER_P99_FACTOR = 1.5;
 

@@ -167,7 +167,7 @@ export async function startShop({
         LOG_LEVEL: logLevel,
         RATE_LIMITS: 'off',
         ALLOW_TEST_CHECKOUT: 'true',
-        // Production refuses to start without one (docs/product.md §10.1).
+        // Production refuses to start without one (docs/product/orders.md §10.1).
         ADMIN_TOKEN: 'bench-admin-token-0123456789abcdef0123',
         ...env,
       },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockingBudgetOf, type PageMedians, pageBudgetMisses } from './web-budget';
 
-/** Medians that meet every budget of docs/product.md §9.1. */
+/** Medians that meet every budget of docs/product/quality-budgets.md §9.1. */
 const GOOD: PageMedians = {
   performance: 99,
   accessibility: 100,

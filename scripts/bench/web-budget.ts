@@ -1,4 +1,4 @@
-// The page budgets of docs/product.md §9.1, checked by `npm run bench:web` on the median of its runs.
+// The page budgets of docs/product/quality-budgets.md §9.1, checked by `npm run bench:web` on the median of its runs.
 //
 // Why blocking by CPU time and not Lighthouse's TBT: on the shared 2-core hosts the simulation multiplies
 // each task's wall time, waits included (font lookups answered by the browser process, other processes'

@@ -1,6 +1,6 @@
 // `npm run bench:web`: builds the shop, serves it with the real server, runs Lighthouse 12 (mobile defaults:
 // Moto G Power emulation, simulated slow 4G and 4x CPU throttling) several times on each page and fails
-// when the median of any budgeted figure misses its budget (docs/product.md §9.1, `web-budget.ts`). The
+// when the median of any budgeted figure misses its budget (docs/product/quality-budgets.md §9.1, `web-budget.ts`). The
 // main thread's budget is the blocking after the first paint by CPU time, read from each run's gathered
 // trace and scaled by the run's slowdown; Lighthouse's simulated TBT is printed as a report only.
 //
@@ -49,7 +49,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? CHROMIUM_PATH;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', ...CHROMIUM_OFFLINE_FLAGS];
 const KB = 1024;
 
-// The hash URLs are the links the shop's pages share (docs/product.md §2.1), with the same budgets.
+// The hash URLs are the links the shop's pages share (docs/product/pages.md §2.1), with the same budgets.
 const DEFAULT_PAGES = '/,/shop,/product/1,/cart,/#/,/#/shop,/#/product/1';
 
 const { values: args } = parseArgs({

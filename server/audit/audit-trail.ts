@@ -60,7 +60,7 @@ export interface Made<T> {
 }
 
 /**
- * One desk action on one target per submission (docs/product.md §10.5): the slot is the action, the target
+ * One desk action on one target per submission (docs/product/orders.md §10.5): the slot is the action, the target
  * and the Idempotency-Key. The first call runs `run`; a repeat (a double click, a retry after a lost answer)
  * changes nothing and answers `again`: what the first made, as it is now. A refused or failed run frees
  * the key; without a key the action runs, its own checks still apply.
@@ -147,7 +147,7 @@ export async function auditRowsOf(
     .execute();
 }
 
-/** Audit rows older than `before` go (the trail's retention, docs/product.md §10.1). */
+/** Audit rows older than `before` go (the trail's retention, docs/product/orders.md §10.1). */
 export async function deleteAuditBefore(db: Kysely<Database>, before: string): Promise<void> {
   await db.deleteFrom('admin_audit').where('at', '<', before).execute();
 }

@@ -1,5 +1,5 @@
 /**
- * The owner's products (docs/product.md, products section): create, edit (fields, status, position),
+ * The owner's products (docs/product/catalogue.md): create, edit (fields, status, position),
  * duplicate, pictures, CSV export and all-or-nothing import, each product's history. Every change is one
  * edit of the store (one transaction, one new catalogue version) that writes the product's history and
  * the desk's audit row; the catalogue source then has the new snapshot before the answer leaves.

@@ -11,7 +11,7 @@ export { publishCatalogueVersion } from './catalogue-store';
 export { MEDIA_PREFIX, referencedMediaIds } from './product-images-port';
 
 export interface CatalogueFace {
-  /** The owner's products (docs/product.md, products section); the photo routes call it too. */
+  /** The owner's products (docs/product/catalogue.md); the photo routes call it too. */
   readonly service: CatalogueService;
   readonly store: CatalogueStore;
   /** The catalogue this instance serves: pages, sitemap and checkout read `current()`. */

@@ -21,7 +21,7 @@ export const CATALOGUE_MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 /**
- * The catalogue in the database (docs/product.md, products section; docs/decisions/0012): the products,
+ * The catalogue in the database (docs/product/catalogue.md; docs/decisions/0012): the products,
  * their pictures in order, the handles a product was known by before, one row holding the catalogue's
  * version and the next product id, and each product's history. Seeded with the 27 bracelets the code held
  * until now (domain/catalogue/seed.ts), as they were: a fresh database shows exactly the shop of before.
@@ -153,7 +153,7 @@ async function addCatalogueSchema(db: AnyDb): Promise<void> {
 }
 
 /**
- * What the shopping feeds say of a product beyond the rest (docs/product.md, product feeds): its GTIN
+ * What the shopping feeds say of a product beyond the rest (docs/product/feeds.md): its GTIN
  * (null: none), its colour in words ('' : none) and whether the owner keeps it out of the feeds (0/1).
  * Every product stored before is in the feeds without a GTIN or colour.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's products API (docs/product.md, products section), under /api/admin/: the desk's session
+ * The owner's products API (docs/product/catalogue.md), under /api/admin/: the desk's session
  * cookie or `Authorization: Bearer ADMIN_TOKEN` (security/owner-auth.ts), the desk's guards (route-policy.ts),
  * bodies checked with the shared schemas (domain/catalogue/product-admin.ts). The image routes are the
  * photo pipeline's; they call the same service.
@@ -67,7 +67,7 @@ export async function productRoutes(app: FastifyInstance, opts: ProductRouteOpti
     PRODUCTS_API.productsCsv,
     {
       schema: { response: { 200: productsImportResponseSchema } },
-      // The owner's products (docs/product.md, products section): a CSV import is a whole spreadsheet.
+      // The owner's products (docs/product/catalogue.md): a CSV import is a whole spreadsheet.
       config: { policy: { limit: 'admin', body: 'csv', sameOrigin: true, maxBodyBytes: 1024 * KIB } },
     },
     async (request, reply) => {

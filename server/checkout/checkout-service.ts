@@ -113,13 +113,13 @@ export interface CheckoutServiceOptions {
 /** An order to store, without its VAT: the service adds the owner's rate and number at that moment. */
 type PendingOrder = Omit<Parameters<OrderStore['createPending']>[0], 'vat'>;
 
-/** What the owner's order stores (docs/product.md §10.17); `within` writes its history in the same transaction. */
+/** What the owner's order stores (docs/product/orders.md §10.17); `within` writes its history in the same transaction. */
 export type ManualOrderInput = Omit<PendingOrder, 'id' | 'provider' | 'within'> & {
   readonly totals: DiscountedTotals;
   readonly within: (trx: Transaction<Database>, orderId: string) => Promise<void>;
 };
 
-/** Gift cards paid the whole order: paid at once, no hosted checkout (docs/product.md §19). */
+/** Gift cards paid the whole order: paid at once, no hosted checkout (docs/product/gift-cards.md §19). */
 export interface PaidByGiftCards {
   readonly ok: true;
   readonly paid: true;
@@ -233,7 +233,7 @@ export class CheckoutService {
 
   /**
    * A cart's checkout: its hosted checkout for what the gift cards leave, or, when they pay it all, the
-   * order paid at once (docs/product.md §19).
+   * order paid at once (docs/product/gift-cards.md §19).
    */
   async checkoutCart(input: ValidCheckout): Promise<CheckoutOutcome | PaidByGiftCards> {
     const { provider, discounts } = this.o;
@@ -318,7 +318,7 @@ export class CheckoutService {
         applied && totals.discount > 0 ? { label: discountLabel(applied), code } : null,
         zone,
       )),
-      // Only with the shopper's consent to the one reminder (docs/product.md §5.10a).
+      // Only with the shopper's consent to the one reminder (docs/product/states.md §5.10a).
       ...(input.remindMe ? { recovery: true } : {}),
       ...(bought.length > 0 ? { giftCards: bought.map((c) => cents(c.amount)) } : {}),
       // The hosted checkout takes what the cards leave.
@@ -377,7 +377,7 @@ export class CheckoutService {
    * checkout is taken there or the order is not stored); `refusal` turns what it throws into the refusal thrown.
    */
   async createQuoteCheckout(input: {
-    /** `dispatchBy`: the owner's date (docs/product.md, quotes), kept on the order until it is paid. */
+    /** `dispatchBy`: the owner's date (docs/product/quotes.md), kept on the order until it is paid. */
     readonly quote: {
       readonly reference: string;
       readonly enquiryId: string | null;
@@ -427,7 +427,7 @@ export class CheckoutService {
   }
 
   /**
-   * The owner's order paid by link (docs/product.md §10.17): stored pending with her lines and prices and
+   * The owner's order paid by link (docs/product/orders.md §10.17): stored pending with her lines and prices and
    * opened on the same hosted checkout as any order; once paid, `confirm` confirms it as any order. Sales
    * paused in the settings do not stop it: the order is the owner's own. `within` runs in the transaction
    * that stores the order (its history).
@@ -657,7 +657,7 @@ export class CheckoutService {
   }
 
   /**
-   * Sales paused (docs/product.md §10.14): every checkout still open is ended at the provider, so none
+   * Sales paused (docs/product/desk.md §10.14): every checkout still open is ended at the provider, so none
    * opened before the pause is paid during it (its page says the checkout has expired); its order expires
    * and a code's use is free again. A session the provider already took the money for cannot be ended:
    * it is confirmed as any payment. Returns how many were ended.
@@ -707,7 +707,7 @@ export class CheckoutService {
           failed ? 'asynchronous payment failed' : 'checkout session expired',
         );
         if (changed) log.info({ orderId: order.id, type: event.type }, 'order updated from webhook');
-        // Asked for only when the shopper ticked the reminder (docs/product.md §5.10a): the e-mail uses it.
+        // Asked for only when the shopper ticked the reminder (docs/product/states.md §5.10a): the e-mail uses it.
         if (!failed && event.recoveryUrl && order.status !== 'paid')
           await this.o.onRecoverable?.({ orderId: order.id, recoveryUrl: event.recoveryUrl });
         // The shop learns the checkout ended: its code's use can be taken again (unless it was paid).
@@ -722,7 +722,7 @@ export class CheckoutService {
   }
 
   /**
-   * A session Stripe made from an expired checkout's recovery link (the cart reminder, docs/product.md
+   * A session Stripe made from an expired checkout's recovery link (the cart reminder, docs/product/states.md
    * §5.10a) is paid under a new id: the order of the expired session follows it (its reference stays),
    * so the payment is confirmed like any other, never lost. Only from a signed event, and only when the
    * new session names that order; `confirm` then checks the amount with Stripe as always.
@@ -793,7 +793,7 @@ export class CheckoutService {
       order.id,
       ORDERS_MAIL_KINDS.customer,
     );
-    // The confirmation page links to the order's page, the link of the confirmation e-mail (docs/product.md
+    // The confirmation page links to the order's page, the link of the confirmation e-mail (docs/product/pages.md
     // §2.7): whoever holds the payment session has the order already. The answer gets a key of its own
     // (the keys sent before keep working); it travels in this answer only, never in a log line.
     const key = await this.o.store.issueKey(order.id);

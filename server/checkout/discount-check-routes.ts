@@ -1,7 +1,7 @@
 /**
  * POST /api/discounts/check: what a discount code (or the early-bird tier) takes off the cart, for the
  * cart to show its line and the new total before the checkout. Nothing is reserved or stored; the checkout
- * decides again with the shopper's e-mail (docs/product.md, offers).
+ * decides again with the shopper's e-mail (docs/product/numbers.md §4.2a).
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

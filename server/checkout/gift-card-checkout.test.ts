@@ -1,5 +1,5 @@
 /**
- * Gift cards on the checkout's one path (docs/product.md §19), through the real app on both databases:
+ * Gift cards on the checkout's one path (docs/product/gift-cards.md §19), through the real app on both databases:
  * codes refused by field and nothing stored, the limits shared with the balance check, an order the cards
  * pay in full confirmed at once without the hosted checkout, a part paid by one or several cards with the
  * rest on the test checkout, the order's total unchanged however it was paid, and the holds released when

@@ -1,5 +1,5 @@
 /**
- * The gift cards a checkout buys (docs/product.md §19): kept with the pending order in the transaction that
+ * The gift cards a checkout buys (docs/product/gift-cards.md §19): kept with the pending order in the transaction that
  * stores it, read and deleted in the payment's transaction when each becomes a card. A line of its own kind
  * beside the bracelets: no size, no shipping, no making queue, no discount on it.
  */

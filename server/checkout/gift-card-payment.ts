@@ -1,5 +1,5 @@
 /**
- * Gift cards at the checkout (docs/product.md §19): a `payment` adjustment (a card is a payment, never a
+ * Gift cards at the checkout (docs/product/gift-cards.md §19): a `payment` adjustment (a card is a payment, never a
  * discount: the order's total, VAT and revenue stay those of the same order paid by card), and the holds
  * the checkout takes, spends and releases through the gift cards' face. A checkout's holds are keyed by
  * its order id, known before any session exists (and an order the cards pay in full has none).

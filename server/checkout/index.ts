@@ -42,7 +42,7 @@ declare module '../lib/events' {
     };
     /**
      * A checkout was opened by a shopper who ticked "E-mail me once if I don't finish my order"
-     * (docs/product.md §5.10a): their consent, its time and the cart (ids, sizes, quantities). Awaited by
+     * (docs/product/states.md §5.10a): their consent, its time and the cart (ids, sizes, quantities). Awaited by
      * the checkout before it answers.
      */
     reminderRequested: {

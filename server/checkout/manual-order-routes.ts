@@ -1,5 +1,5 @@
 /**
- * The owner's own orders (docs/product.md §10.17), under /api/admin/ with the desk's guards (owner-auth:
+ * The owner's own orders (docs/product/orders.md §10.17), under /api/admin/ with the desk's guards (owner-auth:
  * 401 without the owner, 403 for a maker: no route here is forMakers; the request guard: 403 from
  * another site, JSON only):
  * - POST /api/admin/orders { items, customer, zone, giftWrap?, giftMessage?, payment, method?,

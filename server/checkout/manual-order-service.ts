@@ -1,5 +1,5 @@
 /**
- * The owner's own order, taken by phone or at a craft fair (docs/product.md §10.17): priced from the
+ * The owner's own order, taken by phone or at a craft fair (docs/product/orders.md §10.17): priced from the
  * catalogue the server serves now (her own price for a line, with its reason, audited), VAT and shipping as
  * for any order to the zone, then either marked paid now (cash, card reader, bank transfer: into the making
  * queue, no e-mail unless she asks) or paid by the customer through the same hosted checkout as any order
@@ -134,7 +134,7 @@ export class ManualOrderService {
   /** POST /api/admin/orders. */
   async create(body: ManualOrderRequest, actor: Actor): Promise<ManualOrderCreated> {
     const key = actor.requestKey ?? null;
-    // One order per desk submission (docs/product.md §10.5): a repeat answers the order it made.
+    // One order per desk submission (docs/product/orders.md §10.5): a repeat answers the order it made.
     const made = key === null ? null : await this.o.store.findByRequestKey(key);
     // The same submission's own wish: a repeat that finishes the order sends what the first one asked.
     const emailed = body.payment === 'paid' && body.emailCustomer === true;

@@ -1,5 +1,5 @@
 /**
- * The owner's own order (docs/product.md §10.17) through the real app on both databases and the built-in
+ * The owner's own order (docs/product/orders.md §10.17) through the real app on both databases and the built-in
  * test checkout: every refusal a 4xx naming its field (and nothing stored), the desk's guards (401, 403
  * cross-site, 403 for a maker), one order per Idempotency-Key, an order marked paid (into the making queue,
  * no e-mail unless asked, the method on its page), one paid by link on the test checkout (confirmed as any

@@ -55,9 +55,9 @@ export type PaymentWay =
       readonly shipping: ShippingDetails | null;
       readonly paymentId: string | null;
     }
-  /** The owner's order marked paid (docs/product.md §10.17): her e-mail to the customer only if she asks. */
+  /** The owner's order marked paid (docs/product/orders.md §10.17): her e-mail to the customer only if she asks. */
   | { readonly by: 'owner'; readonly emailCustomer: boolean }
-  /** Gift cards paid the whole order at checkout (docs/product.md §19): the same e-mails as any order. */
+  /** Gift cards paid the whole order at checkout (docs/product/gift-cards.md §19): the same e-mails as any order. */
   | { readonly by: 'gift_card' };
 
 export interface PaidOutcome {
@@ -167,10 +167,10 @@ export class MarkPaid {
   }
 
   /**
-   * Computed at payment, from the moment the shop learns of it (docs/product.md §14): what the
+   * Computed at payment, from the moment the shop learns of it (docs/product/dispatch-dates.md §14): what the
    * confirmation page and both e-mails say from now on. With the making queue, from the pieces ahead of
    * this order read in the payment's own transaction. A quote's order: the owner's date while it is still
-   * ahead (docs/product.md, quotes). Handed over on the spot: nothing to make, so no date.
+   * ahead (docs/product/quotes.md). Handed over on the spot: nothing to make, so no date.
    */
   private async dispatchOf(order: StoredOrder): Promise<IsoDate | null | ((piecesAhead: number) => IsoDate)> {
     if (nothingToMake(order)) return null;

@@ -64,7 +64,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   // What changes a priced cart, in this order (domain/checkout/adjustments.ts): discounts, then payments
   // made another way, then taxes. The cart's check and the checkout run the same list.
   const [earlyBird, discountCode] = uses.offers.atCheckout.entries;
-  // Gift cards are a payment, never a discount (docs/product.md §19): they pay what the discounts leave.
+  // Gift cards are a payment, never a discount (docs/product/gift-cards.md §19): they pay what the discounts leave.
   const giftCards = giftCardsAtCheckout(uses.giftCards);
   const adjustments = declareAdjustments([earlyBird, discountCode, giftCards.entry]);
   // A refund goes back where the money came from: the desk's refunds and returns reach the cards too.
@@ -139,7 +139,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     checkout: service,
     catalogue: uses.catalogue.source,
     attemptGiftCard: uses.giftCards.attempt,
-    // The newsletter feature keeps the consent (docs/product.md §5.10a); awaited, so it is stored before
+    // The newsletter feature keeps the consent (docs/product/states.md §5.10a); awaited, so it is stored before
     // the shopper leaves for the hosted checkout. A failure is logged and costs only the reminder.
     onReminderRequested: (request) => events.emit('reminderRequested', request),
   });
@@ -151,7 +151,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     ...(now ? { now } : {}),
   });
   await app.register(webhookRoutes, { checkout: service, desk: fulfilment, settings: uses.settings.store });
-  // The owner's own orders, by phone or at a fair (docs/product.md §10.17).
+  // The owner's own orders, by phone or at a fair (docs/product/orders.md §10.17).
   const manual = new ManualOrderService({
     checkout: service,
     paid,

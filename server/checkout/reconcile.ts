@@ -13,7 +13,7 @@
  * never checked (the newest first: the likeliest to have just been paid for), then those whose last check
  * is older than `recheckMs`. It
  * goes on until none is left or its time is up, so abandoned checkouts, however many, never keep a paid
- * order waiting (docs/product.md §6.7). Several instances on one PostgreSQL database take turns: a pass
+ * order waiting (docs/product/order-flow.md §6.7). Several instances on one PostgreSQL database take turns: a pass
  * runs under withJobLock (server/db/job-lock.ts), and an instance that finds another's pass running skips.
  */
 import { setTimeout as rest } from 'node:timers/promises';

@@ -1,5 +1,5 @@
 /**
- * Sizes and gift messages through the money path (docs/product.md §13.1, §13.4): the request's validation,
+ * Sizes and gift messages through the money path (docs/product/sizes.md §13.1, §13.4): the request's validation,
  * the provider's line items (the fake Stripe and the built-in test checkout), the stored order on both
  * dialects, the confirm response and both e-mails through a real SMTP server.
  */

@@ -162,7 +162,7 @@ describe('POST /api/checkout with Stripe', () => {
     expect(field(lines, 0, 'quantity')).toBe('2');
     expect(field(lines, 0, 'price_data', 'currency')).toBe('eur');
     expect(field(lines, 0, 'price_data', 'unit_amount')).toBe(String(p1.price));
-    // No size in the request: Medium, named on the line (docs/product.md §13.1).
+    // No size in the request: Medium, named on the line (docs/product/sizes.md §13.1).
     expect(field(lines, 0, 'price_data', 'product_data', 'name')).toBe(`${p1.name} (Medium)`);
     expect(field(lines, 1, 'quantity')).toBe('1');
     expect(field(lines, 1, 'price_data', 'unit_amount')).toBe(String(p5.price));

@@ -51,7 +51,7 @@ export async function webhookRoutes(
     await opts.settings?.mark(OPS_MARKS.lastPaymentEvent).catch((err: unknown) => {
       request.log.warn({ err }, 'webhook: could not note the time of the event');
     });
-    // Charge events (refunds made in the dashboard, disputes) belong to the desk (docs/product.md §10.5).
+    // Charge events (refunds made in the dashboard, disputes) belong to the desk (docs/product/orders.md §10.5).
     const handled =
       event.charge || event.dispute
         ? await opts.desk.handlePaymentEvent(event)

@@ -1,5 +1,5 @@
 /**
- * The owner's Customers (docs/product.md §10.15), under /api/admin/ with the desk's guards (route-policy.ts):
+ * The owner's Customers (docs/product/desk.md §10.15), under /api/admin/ with the desk's guards (route-policy.ts):
  * - GET /api/admin/customers?q= -> { ok, customers: [{ email, name, orders, spent, lastOrderAt, newsletter }] };
  * - GET /api/admin/customers/{email} -> { ok, customer, orders, quotes, reviews, enquiries } | 404;
  * - GET /api/admin/customers/{email}/export and DELETE /api/admin/customers/{email}: the privacy feature's

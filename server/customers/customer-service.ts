@@ -1,5 +1,5 @@
 /**
- * The desk's Customers (docs/product.md §10.15). Shoppers have no accounts: a customer is an e-mail
+ * The desk's Customers (docs/product/desk.md §10.15). Shoppers have no accounts: a customer is an e-mail
  * address (case-insensitive) the shop holds in a paid order, a quote, an enquiry or a newsletter sign-up.
  * Each source is read through its own feature's store, bounded (CUSTOMER_LIMITS.sourceMax rows each), and
  * joined here. Export and erasure are the privacy feature's one rule (server/privacy/privacy-store.ts),

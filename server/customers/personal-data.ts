@@ -1,5 +1,5 @@
 /**
- * The owner's notes about customers (docs/product.md §12): in the privacy export (about the person, so
+ * The owner's notes about customers (docs/product/privacy.md §12): in the privacy export (about the person, so
  * theirs to see), erased with the person, and gone once unchanged for as long as a sale's records are kept.
  */
 import { RETENTION } from '../../domain/config';

@@ -137,7 +137,7 @@ function referenceSql(sessionIdColumn: string) {
 }
 
 /**
- * The owner's order desk (docs/product.md §10): the order's place in the desk's flow beside the payment
+ * The owner's order desk (docs/product/orders.md §10): the order's place in the desk's flow beside the payment
  * status (which stays the provider's word), what fulfilment, refunds and disputes recorded, and the tables
  * of owner sessions, the audit trail, the order's timeline and its private notes.
  */
@@ -180,7 +180,7 @@ async function addOrderDeskSchema(db: AnyDb): Promise<void> {
     await db.schema.alterTable('orders').addColumn(column, 'text').execute();
   }
   await db.schema.alterTable('orders').addColumn('dispute_amount', 'integer').execute();
-  // While a desk refund is with the provider: a second click or tab finds it taken (docs/product.md §10.5).
+  // While a desk refund is with the provider: a second click or tab finds it taken (docs/product/orders.md §10.5).
   await db.schema.alterTable('orders').addColumn('refund_claimed_ms', epochMsType(db)).execute();
   await db.schema
     .createIndex('orders_desk_status_paid')
@@ -318,7 +318,7 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
 
   '0004-sizes-gift-message': {
     async up(db: AnyDb) {
-      // Every order line before sizes was made in Medium (docs/product.md §13.1): the default back-fills
+      // Every order line before sizes was made in Medium (docs/product/sizes.md §13.1): the default back-fills
       // them on both dialects (a NOT NULL column with a constant default is portable), and the check keeps
       // anything else out.
       await db.schema
@@ -363,7 +363,7 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
 
   '0008-order-page': {
     async up(db: AnyDb) {
-      // The shopper's key to the order page (docs/product.md §6.8): random, created when the order is
+      // The shopper's key to the order page (docs/product/order-flow.md §6.8): random, created when the order is
       // paid, or on first need for orders paid before this migration, so the column stays nullable.
       await db.schema.alterTable('orders').addColumn('order_key', 'text').execute();
       // The order page and "Find your order" look orders up by the reference the shopper has.
@@ -452,7 +452,7 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0019-outbox-reply-to': {
     async up(db: AnyDb) {
       // Where a reply to the message goes (its Reply-To), when not to the shop: the owner's copy of an
-      // enquiry answers the client (docs/product.md §16). A checked address or null, never typed text.
+      // enquiry answers the client (docs/product/enquiries.md §16). A checked address or null, never typed text.
       await db.schema.alterTable('outbox').addColumn('reply_to', 'text').execute();
     },
   },
@@ -497,7 +497,7 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
     },
   },
   // The gift cards an order bought (cents, in its total): their sale is no revenue and carries no VAT
-  // (docs/product.md §19.2). A default, so SQLite adds it without rebuilding the table.
+  // (docs/product/gift-cards.md §19.2). A default, so SQLite adds it without rebuilding the table.
   '0041-order-gift-cards-sold': {
     async up(db: AnyDb) {
       await db.schema
@@ -509,7 +509,7 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 /**
- * The gift cards a checkout buys (server/checkout/gift-card-line-store.ts, docs/product.md §19), kept with
+ * The gift cards a checkout buys (server/checkout/gift-card-line-store.ts, docs/product/gift-cards.md §19), kept with
  * the pending order until it is paid: then each becomes a card (gift_cards) and its row is deleted in the
  * payment's transaction. Personal data (the recipient's name and e-mail, the message) lives here only
  * while the order is unpaid, and goes with the order (cascade) when an unpaid order is purged.
@@ -530,7 +530,7 @@ async function createOrderGiftCards(db: AnyDb): Promise<void> {
 }
 
 /**
- * The VAT an order is charged with, stored when it is created (docs/product.md §10.14): the rate in basis
+ * The VAT an order is charged with, stored when it is created (docs/product/desk.md §10.14): the rate in basis
  * points (23% = 2300, the settings allow two decimals) and the seller's VAT number then (null: none).
  * Orders stored before keep NULL in both and are read with the first start's rate and number (VAT_RATE,
  * SELLER_VAT_NUMBER: server/orders/order-vat.ts).
@@ -541,7 +541,7 @@ async function addOrderVat(db: AnyDb): Promise<void> {
 }
 
 /**
- * Returns of delivered orders (server/returns/return-store.ts, docs/product.md §10.18): one row per return
+ * Returns of delivered orders (server/returns/return-store.ts, docs/product/orders.md §10.18): one row per return
  * with its lines as JSON (positions, names, sizes, quantities as sold: no personal data), the reason, the
  * owner's notes, its state and what it refunded. A desk submission's Idempotency-Key is unique per order,
  * so a repeated "open" is one return. Follows its order (deleted with it, kept when it is anonymised).
@@ -583,7 +583,7 @@ async function createOrderReturns(db: AnyDb): Promise<void> {
 }
 
 /**
- * Where an order came from (docs/product.md §10.17): 'web' (a shopper's cart), 'quote' (a paid quote) or
+ * Where an order came from (docs/product/orders.md §10.17): 'web' (a shopper's cart), 'quote' (a paid quote) or
  * 'manual' (the owner's own, taken by phone or at a fair). Orders before it are the web's, or a quote's
  * when they carry its reference. A manual order marked paid keeps how it was paid (cash, card reader,
  * bank transfer: no provider knows of it), and the desk's submission key, unique, so a repeated
@@ -606,10 +606,10 @@ async function addOrderChannel(db: AnyDb): Promise<void> {
 
 /**
  * The order and quote pages' keys are kept as SHA-256 hashes, several per order or quote (every e-mail
- * carries a key of its own; docs/product.md §6.8): a copy of the database opens no page. The plain keys
+ * carries a key of its own; docs/product/order-flow.md §6.8): a copy of the database opens no page. The plain keys
  * stored so far are hashed into the new tables, so every link already sent keeps working, and their
  * columns go. The bodies of e-mails already sent go too: they carry the same links (the outbox keeps
- * what the desk shows of a sent e-mail, docs/product.md §6.6).
+ * what the desk shows of a sent e-mail, docs/product/order-flow.md §6.6).
  */
 async function hashPageKeys(db: AnyDb): Promise<void> {
   await db.schema
@@ -671,7 +671,7 @@ async function hashPageKeys(db: AnyDb): Promise<void> {
 
 /**
  * "Once per e-mail address" compares canonical addresses from here on (domain/shared/email.ts canonicalEmail:
- * no `+tag`, Gmail's dots ignored; docs/product.md §4.2a), and the check stays a query comparing
+ * no `+tag`, Gmail's dots ignored; docs/product/numbers.md §4.2a), and the check stays a query comparing
  * `discount_reservations.email_hash`, with no new column. The hashes stored before were of the lower-cased address: each is
  * recomputed from its order's address, only where the stored hash is indeed that address's (an erased
  * or anonymised one is left as it is). Most addresses have no tag and no dots at Gmail: their hash does
@@ -699,7 +699,7 @@ async function canonicalDiscountAddresses(db: AnyDb): Promise<void> {
 /**
  * A refund in part used to replace the order's desk status with `partially_refunded`, which hid an order
  * still to make from the work list and the packing slips. A refund is money, not a step of making
- * (docs/product.md §10.3): each such order gets back the state its own columns and events tell. Delivered
+ * (docs/product/orders.md §10.3): each such order gets back the state its own columns and events tell. Delivered
  * or dispatched by their times; before dispatch, in production when the owner started it (a `status`
  * event: before dispatch the only one is "Production started"), else needs review while its reason is
  * still set, else paid. An order back in production is so since it was started, which is what the
@@ -734,7 +734,7 @@ async function restoreMakingStates(db: AnyDb): Promise<void> {
 }
 
 /**
- * Discount codes and their reservations (server/offers/discount-store.ts, docs/product.md offers,
+ * Discount codes and their reservations (server/offers/discount-store.ts, docs/product/numbers.md §4.2a,
  * docs/decisions/0016-discount-reservations.md). A reservation row is one use of a code held by one
  * checkout: 'reserved' while the checkout is open, 'used' once paid, 'released' when it expired or was
  * cancelled. The shopper's address is kept as a hash only (enough for "once per e-mail address").

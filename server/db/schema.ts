@@ -76,7 +76,7 @@ export interface OrdersTable {
   channel: Generated<OrderChannel>;
   /** How a manual order marked paid was paid (PAYMENT_METHODS); null for every other order. */
   payment_method: Generated<OrderPaymentMethod | null>;
-  /** Cents of gift cards the order bought, in its total: no revenue, no VAT (docs/product.md §19.2). */
+  /** Cents of gift cards the order bought, in its total: no revenue, no VAT (docs/product/gift-cards.md §19.2). */
   gift_cards_sold: Generated<number>;
   /** The desk's Idempotency-Key of the submission that made a manual order (unique); null otherwise. */
   request_key: Generated<string | null>;
@@ -107,7 +107,7 @@ export interface OrderLinesTable {
    * null for a line of a product the catalogue did not know when this column was added.
    */
   image: string | null;
-  /** The owner's reason for the line's own price (a manual order, docs/product.md §10.17); null otherwise. */
+  /** The owner's reason for the line's own price (a manual order, docs/product/orders.md §10.17); null otherwise. */
   price_reason: Generated<string | null>;
 }
 
@@ -259,7 +259,7 @@ export interface OrderEventsTable {
   actor_name: Generated<string | null>;
 }
 
-/** A return of a delivered order (docs/product.md §10.18; server/returns/return-store.ts). */
+/** A return of a delivered order (docs/product/orders.md §10.18; server/returns/return-store.ts). */
 export interface OrderReturnsTable {
   id: Generated<number>;
   order_id: string;
@@ -495,7 +495,7 @@ export interface DiscountReservationsTable {
   updated_at: string;
 }
 
-/** A corporate or bespoke enquiry (server/enquiries/enquiry-store.ts, docs/product.md §16). */
+/** A corporate or bespoke enquiry (server/enquiries/enquiry-store.ts, docs/product/enquiries.md §16). */
 export interface EnquiriesTable {
   id: string;
   name: string;
@@ -579,7 +579,7 @@ export interface OrderGiftCardsTable {
   send_on: string;
 }
 
-/** A gift card (server/gift-cards/gift-card-store.ts, docs/product.md §19). */
+/** A gift card (server/gift-cards/gift-card-store.ts, docs/product/gift-cards.md §19). */
 export interface GiftCardsTable {
   id: string;
   /** SHA-256 (hex) of the normal code: the code itself is never stored once its e-mail is queued. */

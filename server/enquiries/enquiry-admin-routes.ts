@@ -1,5 +1,5 @@
 /**
- * The owner's enquiries (docs/product.md §16), under /api/admin/: the desk's session cookie or `Authorization:
+ * The owner's enquiries (docs/product/enquiries.md §16), under /api/admin/: the desk's session cookie or `Authorization:
  * Bearer ADMIN_TOKEN` (security/owner-auth.ts), the desk's guards (route-policy.ts).
  * - GET /api/admin/enquiries?status= -> { ok, enquiries: [...], counts }: new first, newest first within.
  * - GET /api/admin/enquiries/{id} -> { ok, enquiry } | 404.

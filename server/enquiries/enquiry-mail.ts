@@ -1,5 +1,5 @@
 /**
- * The two e-mails of an enquiry (docs/product.md §16): the owner's copy with the desk link, and the
+ * The two e-mails of an enquiry (docs/product/enquiries.md §16): the owner's copy with the desk link, and the
  * visitor's acknowledgement. Everything a visitor typed is text: escaped in the HTML, never in a header
  * (the subjects are the shop's words and numbers). The acknowledgement repeats none of the typed text
  * (name, company, occasion, message), only the numbers and the date: an address anyone can type into the

@@ -1,5 +1,5 @@
 /**
- * Enquiries through the real app (docs/product.md §16): a valid enquiry is 201 with the owner's e-mail and
+ * Enquiries through the real app (docs/product/enquiries.md §16): a valid enquiry is 201 with the owner's e-mail and
  * the visitor's acknowledgement queued, every field's refusal names it and stores nothing, the hidden
  * field gets a 201 and nothing else, the per-client limit answers 429, typed text stays text in the HTML,
  * and the desk lists, shows and changes enquiries once per Idempotency-Key with an audit row.

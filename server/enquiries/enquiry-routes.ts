@@ -1,5 +1,5 @@
 /**
- * A visitor's corporate or bespoke enquiry (docs/product.md §16):
+ * A visitor's corporate or bespoke enquiry (docs/product/enquiries.md §16):
  * POST /api/enquiries { name, email, company?, pieces, neededBy?, budgetPerPiece?, kind?, occasion?,
  * message, website? } -> 201 { ok: true } | 400 { ok: false, error } naming the field. Guarded like every
  * public POST (route-policy.ts: JSON, same origin, the `enquiry` rate limit per client). A filled-in
@@ -24,7 +24,7 @@ export async function enquiryRoutes(
     ENQUIRY_API.submit,
     {
       schema: { body: enquiryRequestSchema, response: { 201: okResponseSchema } },
-      // A corporate or bespoke enquiry (docs/product.md §16): a message of 4,000 characters (up to 4 bytes
+      // A corporate or bespoke enquiry (docs/product/enquiries.md §16): a message of 4,000 characters (up to 4 bytes
       // each) and a few short fields.
       config: { policy: { limit: 'enquiry', body: 'json', sameOrigin: true, maxBodyBytes: 24 * KIB } },
     },

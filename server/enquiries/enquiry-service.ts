@@ -1,5 +1,5 @@
 /**
- * Corporate and bespoke enquiries (docs/product.md §16): a visitor's enquiry is stored with the owner's
+ * Corporate and bespoke enquiries (docs/product/enquiries.md §16): a visitor's enquiry is stored with the owner's
  * e-mail and the visitor's acknowledgement queued in the same transaction; the owner lists them, changes
  * their status and keeps notes in the desk. Desk changes run once per Idempotency-Key (§10.5) and leave an
  * audit row that never holds a note's text or an address.
@@ -140,7 +140,7 @@ export class EnquiryService {
       ],
       now,
     );
-    // Never the address, the name or the text (docs/product.md §12).
+    // Never the address, the name or the text (docs/product/privacy.md §12).
     this.o.log.info(
       { enquiryId: row.id, kind: row.kind, pieces: row.pieces, acknowledged },
       'enquiry: stored and e-mailed',

@@ -1,5 +1,5 @@
 /**
- * Every query of the `enquiries` table (docs/product.md §16): a visitor's enquiry is stored once, the owner
+ * Every query of the `enquiries` table (docs/product/enquiries.md §16): a visitor's enquiry is stored once, the owner
  * moves it through new -> quoted -> won | lost and keeps private notes on it, the quotes mark it quoted,
  * and the privacy module reads, deletes and ages it out through the functions at the end.
  *

@@ -6,7 +6,7 @@ export type { EnquiryService } from './enquiry-service';
 export type { EnquiryStore } from './enquiry-store';
 
 export interface EnquiriesFace {
-  /** Corporate and bespoke enquiries and the owner's work on them (docs/product.md §16). */
+  /** Corporate and bespoke enquiries and the owner's work on them (docs/product/enquiries.md §16). */
   readonly service: EnquiryService;
   /** Every query of the enquiries; `findEnquiry` and `markQuoted` are what the quotes call. */
   readonly store: EnquiryStore;

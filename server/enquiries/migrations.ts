@@ -9,7 +9,7 @@ import type { AnyDb } from '../db/migration-kit';
 export const ENQUIRIES_MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0016-enquiries': {
     async up(db: AnyDb) {
-      // Corporate and bespoke enquiries (server/enquiries/enquiry-store.ts, docs/product.md §16). Personal
+      // Corporate and bespoke enquiries (server/enquiries/enquiry-store.ts, docs/product/enquiries.md §16). Personal
       // data: the retention pass deletes a row a year after its last change (RETENTION.enquiryDays).
       await db.schema
         .createTable('enquiries')

@@ -1,5 +1,5 @@
 /**
- * The enquiries' personal data (docs/product.md §12): in the privacy export as the desk shows them, with
+ * The enquiries' personal data (docs/product/privacy.md §12): in the privacy export as the desk shows them, with
  * their e-mails (whose reference is the enquiry's id); erased with the person, and a year after their last
  * change (RETENTION.enquiryDays), with their e-mails' text. Enquiries hold nothing the law asks to keep.
  */

@@ -22,7 +22,7 @@ async function enquiries(app: FastifyInstance, { settings }: Needs<'settings'>):
     ...(now ? { now } : {}),
   });
   app.decorate('enquiries', { service, store });
-  // A paid quote wins its enquiry (docs/product.md §16.5): new or quoted, never over the owner's Lost.
+  // A paid quote wins its enquiry (docs/product/enquiries.md §16.5): new or quoted, never over the owner's Lost.
   events.on('orderPaid', async ({ enquiryId }) => {
     if (enquiryId) await store.markWon(enquiryId);
   });

@@ -1,5 +1,5 @@
 /**
- * The desk's e-mails (docs/product.md §10.6): the shopper's "on its way" with the tracking link, the
+ * The desk's e-mails (docs/product/orders.md §10.6): the shopper's "on its way" with the tracking link, the
  * refund and cancellation notices, and the owner's dispute alert. Pure functions; every value that
  * reaches the HTML is escaped, as in order-mail.ts.
  */
@@ -32,7 +32,7 @@ interface ShopperMailInput {
   readonly reference: string;
   readonly name: string | null;
   readonly contactEmail: string;
-  /** The order page's link (docs/product.md §6.8): every e-mail about an order links to it. */
+  /** The order page's link (docs/product/order-flow.md §6.8): every e-mail about an order links to it. */
   readonly orderPageUrl: string | null;
   /** Paid on the built-in test checkout: the subject and the first line say so. */
   readonly testOrder: boolean;
@@ -122,7 +122,7 @@ export function refundMail(
     refundedInAll: number;
     total: number;
     reason: string | null;
-    /** An order the owner marked paid (docs/product.md §10.17): how she pays it back, e.g. "Cash". */
+    /** An order the owner marked paid (docs/product/orders.md §10.17): how she pays it back, e.g. "Cash". */
     paidBackBy?: string | null;
   },
 ): RenderedMail {
@@ -199,7 +199,7 @@ export function disputeMail(input: {
 }
 
 /**
- * The shopper's e-mail after the owner changed their order before dispatch (docs/product.md §10.16): what
+ * The shopper's e-mail after the owner changed their order before dispatch (docs/product/orders.md §10.16): what
  * is now so, one line per change (the delivery address, a line's size, the gift message).
  */
 export function orderChangedMail(input: ShopperMailInput & { changes: readonly string[] }): RenderedMail {

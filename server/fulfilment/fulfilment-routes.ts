@@ -1,5 +1,5 @@
 /**
- * The order desk's API (docs/product.md §10.8), under /api/admin/. Every route but sign-in needs the
+ * The order desk's API (docs/product/orders.md §10.8), under /api/admin/. Every route but sign-in needs the
  * owner's session cookie or `Authorization: Bearer ADMIN_TOKEN` (401 otherwise: security/owner-auth.ts);
  * every route passes the request guard first (rate limit; for state-changing ones also same origin and
  * JSON: security/route-policy.ts). Bodies and
@@ -143,7 +143,7 @@ export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRou
   );
 
   const listSchema = { querystring: ordersQuerySchema, response: { 200: ordersListResponseSchema } };
-  // The order desk (docs/product.md §10.8): a maker reads the orders, makes and packs them.
+  // The order desk (docs/product/orders.md §10.8): a maker reads the orders, makes and packs them.
   api.get(ADMIN_API.orders, { schema: listSchema, config: { forMakers: true } }, async (request, reply) => {
     const query = request.query;
     const range = dateRange(query.from, query.to);

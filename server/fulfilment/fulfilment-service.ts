@@ -1,5 +1,5 @@
 /**
- * The order desk (docs/product.md §10): reads orders for the owner, runs the status flow, dispatches with
+ * The order desk (docs/product/orders.md §10): reads orders for the owner, runs the status flow, dispatches with
  * tracking, refunds through the payment provider, cancels, keeps notes, and takes the provider's charge
  * events (refunds made in its dashboard, disputes). Every action answers the order as it is now, and a
  * repeated action (double click, two tabs, two instances) changes nothing the second time.
@@ -107,13 +107,13 @@ export function dispatchByOf(row: OrderRow): string | null {
   if (row.dispatch_date) return row.dispatch_date;
   // A sale handed over on the spot is never dispatched.
   if (row.channel === 'handed_over') return null;
-  // Orders paid before the date was stored (docs/product.md §14): the same rule, from the payment time.
+  // Orders paid before the date was stored (docs/product/dispatch-dates.md §14): the same rule, from the payment time.
   return row.paid_at ? dispatchDate(new Date(row.paid_at)) : null;
 }
 
 /**
  * What may still be refunded: a payment the provider holds, or an order the owner marked paid herself
- * (docs/product.md §10.17), which she pays back her own way (see ownerPaysBack).
+ * (docs/product/orders.md §10.17), which she pays back her own way (see ownerPaysBack).
  */
 export function refundableOf(row: OrderRow): number {
   return (row.payment_id || row.payment_method) && row.status === 'paid'
@@ -129,7 +129,7 @@ function ownerPaysBack(row: OrderRow): string | null {
 }
 
 /**
- * The gift cards that paid orders (docs/product.md §19), handed in by the checkout when it registers (it
+ * The gift cards that paid orders (docs/product/gift-cards.md §19), handed in by the checkout when it registers (it
  * comes after this feature): a refund goes back first to the card payment, then to the gift cards.
  */
 export interface GiftCardRefunds {
@@ -444,7 +444,7 @@ export class FulfilmentService {
     if (!(await this.o.store.claimRefund(row.id, row.refunded))) return this.answer(reference, false);
     let changed: boolean;
     try {
-      // Back where the money came from (docs/product.md §19): the card payment first, then the gift
+      // Back where the money came from (docs/product/gift-cards.md §19): the card payment first, then the gift
       // cards. Refunds so far took the card's part first, so what the card may still get is its part
       // less everything refunded.
       const payments = await this.paymentsOf(row);
@@ -745,7 +745,7 @@ export class FulfilmentService {
     amount: number,
     idempotencyKey: string,
   ): Promise<{ id: string; amount: number } | null> {
-    // Marked paid by the owner (docs/product.md §10.17): no provider holds the money, she pays it back
+    // Marked paid by the owner (docs/product/orders.md §10.17): no provider holds the money, she pays it back
     // herself; recorded once under the refund's own key like a provider's refund id.
     if (ownerPaysBack(row)) return { id: `owner-${idempotencyKey}`, amount };
     if (!row.payment_id) return null;

@@ -1,5 +1,5 @@
 /**
- * The order desk's data layer (docs/product.md §10): the list and its counts, one order with its lines,
+ * The order desk's data layer (docs/product/orders.md §10): the list and its counts, one order with its lines,
  * events, notes and e-mails, the transitions (one conditional UPDATE each, with the event, the e-mail and
  * the audit row in the same transaction), refunds recorded once per provider refund, the CSV rows, and
  * the audit rows that go with them. Both dialects run every statement here; routes never see SQL. The orders and
@@ -55,7 +55,7 @@ export interface FulfilmentOrder {
   readonly notes: readonly { id: number; at: string; text: string; by: string | null }[];
   readonly mails: readonly Pick<OutboxRow, 'kind' | 'status' | 'created_at' | 'sent_at' | 'recipient'>[];
   readonly withdrawal: StoredWithdrawal | null;
-  /** Its returns, oldest first (docs/product.md §10.18). */
+  /** Its returns, oldest first (docs/product/orders.md §10.18). */
   readonly returns: readonly ReturnRow[];
   /** The same returns as the desk shows them. */
   readonly shownReturns: readonly ReturnInfo[];
@@ -157,7 +157,7 @@ export class FulfilmentStore {
 
   /**
    * The page of orders, the total matching and the per-status counts (search and dates, not status), with
-   * the count of the orders refunded in part (docs/product.md §10.2).
+   * the count of the orders refunded in part (docs/product/orders.md §10.2).
    */
   async list(
     query: ListQuery,
@@ -245,7 +245,7 @@ export class FulfilmentStore {
    * Records a provider refund once (its id is the event's dedupe key, whoever reports it first: the desk
    * or the charge.refunded webhook) and adds it to `refunded` (never beyond the total); a refund of
    * everything makes the order refunded unless `keepStatus` lists its status (cancelled, disputed), a
-   * refund in part leaves the status as it is (docs/product.md §10.3).
+   * refund in part leaves the status as it is (docs/product/orders.md §10.3).
    */
   async recordRefund(input: {
     orderId: string;
@@ -287,7 +287,7 @@ export class FulfilmentStore {
   }
 
   /**
-   * A change before dispatch (docs/product.md §10.16), in one transaction: the conditional UPDATE (the
+   * A change before dispatch (docs/product/orders.md §10.16), in one transaction: the conditional UPDATE (the
    * guard: paid or in production, not dispatched), the lines' sizes, the event with before and after, the
    * shopper's e-mail and the audit row. False when the guard refused (dispatched meanwhile).
    * `revokeKeys` (the e-mail address changed): every earlier link to the order's page stops working in

@@ -158,7 +158,7 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
     const signIn = (token: string) =>
       app.inject({ method: 'POST', url: '/api/admin/session', payload: { token }, remoteAddress });
     expect((await signIn('wrong-token')).statusCode).toBe(429);
-    // The right token is never refused by the count (docs/product.md §10.1): the owner signs in from the
+    // The right token is never refused by the count (docs/product/orders.md §10.1): the owner signs in from the
     // same address, by Bearer and by the form, and the failures are forgotten.
     expect((await get(`Bearer ${TOKEN}`)).statusCode).toBe(200);
     expect((await get('Bearer wrong-token')).statusCode).toBe(401);

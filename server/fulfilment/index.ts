@@ -25,7 +25,7 @@ export interface FulfilmentFace {
   /** The owner's work on paid orders: making, dispatch, refunds, cancel, notes (the desk's order screens). */
   readonly service: FulfilmentService;
   /**
-   * The returns feature joins here at registration: the desk's order shows its returns (docs/product.md
+   * The returns feature joins here at registration: the desk's order shows its returns (docs/product/orders.md
    * §10.18). Until it joins, an order has none.
    */
   readonly joinReturns: (returns: ReturnsOfOrder) => void;

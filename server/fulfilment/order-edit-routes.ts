@@ -1,5 +1,5 @@
 /**
- * The owner's changes to an order before dispatch and e-mails sent again (docs/product.md §10.16), under
+ * The owner's changes to an order before dispatch and e-mails sent again (docs/product/orders.md §10.16), under
  * /api/admin/ with the desk's guards (route-policy.ts):
  * - PATCH /api/admin/orders/{reference} { address?, email?, giftMessage?, lines?: [{ lineId, size }] } ->
  *   200 { ok, changed, order } | 400 naming the field | 404 | 409 after dispatch;
@@ -26,7 +26,7 @@ export async function orderEditRoutes(
 
   api.patch(
     `${ADMIN_API.orders}/:reference`,
-    // Changing an order before dispatch, and an e-mail sent again (docs/product.md §10.16).
+    // Changing an order before dispatch, and an e-mail sent again (docs/product/orders.md §10.16).
     {
       schema: { params: byReference, body: orderEditSchema, response: { 200: orderActionResponseSchema } },
       config: { policy: DESK_ACTION_POLICY },

@@ -1,5 +1,5 @@
 /**
- * The owner's corrections to an order before dispatch, and e-mails sent again (docs/product.md §10.16).
+ * The owner's corrections to an order before dispatch, and e-mails sent again (docs/product/orders.md §10.16).
  * A change writes, in one transaction, the order (only while it is paid or in production and not
  * dispatched: the conditional UPDATE is the lock), the history's entry with before and after, the audit
  * row (which fields, never their values) and, when the parcel or its card changes, one e-mail to the

@@ -1,6 +1,6 @@
 /**
  * Changing an order before dispatch and sending its e-mails again, through the real app on SQLite and
- * PostgreSQL (docs/product.md §10.16): the address, e-mail, gift message and a line's size change with the
+ * PostgreSQL (docs/product/orders.md §10.16): the address, e-mail, gift message and a line's size change with the
  * history's before and after, an audit row naming the fields only, and one e-mail to the shopper when the
  * parcel changes (a new e-mail address revokes the old links and gets the confirmation); refusals: 409 after dispatch, 400 naming the field,
  * 404, 401, 403 cross-site; a repeated Idempotency-Key is one change. A resend is one new outbox message

@@ -1,5 +1,5 @@
 /**
- * The desk's status flow (docs/product.md §10.3): which action each status allows. The store enforces the
+ * The desk's status flow (docs/product/orders.md §10.3): which action each status allows. The store enforces the
  * same `from` lists in its conditional UPDATEs, so a refused action changes nothing even in a race.
  */
 import type { FulfilmentAction, FulfilmentStatus } from '../../domain/orders/admin-api';

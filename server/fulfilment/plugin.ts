@@ -1,7 +1,7 @@
 /**
  * Fulfilment: what the owner does to a paid order at the desk: its making, dispatch and delivery, refunds,
  * cancelling, private notes, and its changes before dispatch with e-mails sent again (order-edit-*,
- * docs/product.md §10.16). The changes live here, not in orders, because they are the owner's desk work on
+ * docs/product/orders.md §10.16). The changes live here, not in orders, because they are the owner's desk work on
  * a paid order like the rest: they go through the same status flow, refund through the same refund and
  * write the same history (order_events) as dispatch and cancel do. Publishes `orderDelivered`.
  */
@@ -57,7 +57,7 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
     signIns: app.platform.signIns,
     people: app.platform.people,
   });
-  // Changes before dispatch and e-mails sent again (docs/product.md §10.16).
+  // Changes before dispatch and e-mails sent again (docs/product/orders.md §10.16).
   const edits = new OrderEditService({
     desk: service,
     deskStore,

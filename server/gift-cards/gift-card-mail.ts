@@ -1,5 +1,5 @@
 /**
- * The recipient's one e-mail (docs/product.md §19): the code as XXXX-XXXX-XXXX-XXXX, the amount, the
+ * The recipient's one e-mail (docs/product/gift-cards.md §19): the code as XXXX-XXXX-XXXX-XXXX, the amount, the
  * message, who it is from, the last day it is valid (the Gift Vouchers Act's five years, printed on the
  * card) and a link to the shop. It is the only place the full code ever goes.
  */

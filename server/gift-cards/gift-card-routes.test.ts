@@ -1,5 +1,5 @@
 /**
- * The gift cards' routes through the real app (docs/product.md §19): the balance check's one answer for
+ * The gift cards' routes through the real app (docs/product/gift-cards.md §19): the balance check's one answer for
  * unknown, disabled and expired codes and its limits per client and per code; the owner's desk (list,
  * detail with ledger, issue free with its .eml, disable and reissue) with a maker refused; Numbers'
  * gift card figures; the privacy export and erasure of an address on a card.

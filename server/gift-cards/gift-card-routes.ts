@@ -1,5 +1,5 @@
 /**
- * The gift cards' routes (docs/product.md §19):
+ * The gift cards' routes (docs/product/gift-cards.md §19):
  * - POST /api/gift-cards/balance { code } -> { ok, balance, currency, expiresOn } | 404 one answer for an
  *   unknown, disabled or expired code | 429 beyond the attempts per client or per code;
  * - the owner's desk under /api/admin/gift-cards (list, detail with ledger, issue free, disable and

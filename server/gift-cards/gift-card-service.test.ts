@@ -1,5 +1,5 @@
 /**
- * The gift cards' store and service on both dialects (docs/product.md §19): issue on payment with the
+ * The gift cards' store and service on both dialects (docs/product/gift-cards.md §19): issue on payment with the
  * recipient's e-mail today or exactly once on a later day (a test clock), partial and multiple spends,
  * holds released on expiry, 20 concurrent reservations of one €50 card over two instances on PostgreSQL,
  * refunds restoring balances, the ledger's sum always equal to the balance, disabling and reissuing, and

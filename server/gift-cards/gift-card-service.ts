@@ -1,5 +1,5 @@
 /**
- * Gift cards as a payment the shop owns (docs/product.md §19). The checkout calls this face inside its own
+ * Gift cards as a payment the shop owns (docs/product/gift-cards.md §19). The checkout calls this face inside its own
  * transaction: `reserve` when it creates a session, `release` when the session expires or is cancelled,
  * `spend` when the order is paid, `restore` when a refund goes back to the cards, `issueForOrder` when an
  * order that bought cards is paid. The desk issues cards without payment, disables and reissues them and

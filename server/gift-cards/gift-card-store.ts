@@ -1,5 +1,5 @@
 /**
- * Every query of the gift card tables (gift_cards, gift_card_ledger, gift_card_reservations), docs/product.md
+ * Every query of the gift card tables (gift_cards, gift_card_ledger, gift_card_reservations), docs/product/gift-cards.md
  * §19. A card's `balance` is the sum of its ledger rows: every change writes both in the caller's
  * transaction. A change that takes money is one conditional UPDATE (`balance >= amount`), so the balance
  * never goes below zero on any number of instances; `lock` bumps the card's row first, which on

@@ -15,7 +15,7 @@ export const GIFT_CARDS_MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 /**
- * Gift cards (server/gift-cards, docs/product.md §19). A card is kept by the hash of its code (as order
+ * Gift cards (server/gift-cards, docs/product/gift-cards.md §19). A card is kept by the hash of its code (as order
  * keys are) and its last 4 characters; `balance` is the sum of its ledger, written in the same transaction
  * as each ledger row and never below zero (the check), so a conditional update is the concurrency guard.
  * `pending_code` holds the code only while the recipient's e-mail waits for its send date, and is cleared

@@ -1,5 +1,5 @@
 /**
- * Gift cards' personal data (docs/product.md §19, §12): the export lists the cards an address bought or
+ * Gift cards' personal data (docs/product/gift-cards.md §19, docs/product/privacy.md §12): the export lists the cards an address bought or
  * received (never a code: the shop keeps only its hash); erasure removes the names, e-mails and message and
  * keeps the card usable (its code still pays: the money is the holder's); a year after a card's last valid
  * day the retention pass removes the same.

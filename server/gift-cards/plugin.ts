@@ -1,5 +1,5 @@
 /**
- * Gift cards (docs/product.md §19): the service the checkout calls, the balance check, the owner's desk
+ * Gift cards (docs/product/gift-cards.md §19): the service the checkout calls, the balance check, the owner's desk
  * routes, and two passes: the recipients' e-mails on their day, and the holds of checkouts that ended
  * without the shop hearing of it.
  */

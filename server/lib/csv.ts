@@ -1,5 +1,5 @@
 /**
- * The shop's CSV files (docs/product.md §10.7): RFC 4180 (CRLF rows, fields with a comma, quote or line
+ * The shop's CSV files (docs/product/orders.md §10.7): RFC 4180 (CRLF rows, fields with a comma, quote or line
  * break quoted, quotes doubled), UTF-8 with a byte-order mark so spreadsheet programs read euro signs and
  * fadas, and every text cell that a spreadsheet would run as a formula neutralised.
  */

@@ -1,5 +1,5 @@
 /**
- * The pages an e-mail's link opens (the newsletter's, docs/product.md §5.10, the back-in-stock and
+ * The pages an e-mail's link opens (the newsletter's, docs/product/states.md §5.10, the back-in-stock and
  * back-in-touch confirmations, the review request's), rendered on the server: they work without
  * JavaScript and never load the shop's app. A GET only shows a page with one button; the button's
  * POST confirms or unsubscribes. Link scanners of mail providers follow every link in an e-mail, so a GET

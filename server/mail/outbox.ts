@@ -368,7 +368,7 @@ export class OutboxSender {
    * Marks a message the transport accepted as sent. Not bound to this sender's lease: the message went
    * out, whoever holds the row now (a lease that ran out while the database was away included); only a
    * row already settled as sent is left as it is. A sent message keeps what the desk shows of it (kind,
-   * recipient, times): its subject and bodies go, with the page links and their keys (docs/product.md
+   * recipient, times): its subject and bodies go, with the page links and their keys (docs/product/order-flow.md
    * §6.6); a message sent again is built again.
    */
   private async markSent(row: OutboxRow, changes: SentChanges): Promise<void> {

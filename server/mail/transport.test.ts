@@ -1,5 +1,5 @@
 /**
- * The Reply-To header (docs/product.md §16): one checked address becomes the header; anything else (a
+ * The Reply-To header (docs/product/enquiries.md §16): one checked address becomes the header; anything else (a
  * line break that would start another header, a second address) leaves the message without one.
  */
 import { readdirSync, readFileSync } from 'node:fs';

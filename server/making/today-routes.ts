@@ -1,5 +1,5 @@
 /**
- * The desk's Today (docs/product.md §10.11; the settings' routes are the settings feature's), under /api/admin/ like the rest of the desk: the
+ * The desk's Today (docs/product/desk.md §10.11; the settings' routes are the settings feature's), under /api/admin/ like the rest of the desk: the
  * owner-auth hook (security/owner-auth.ts) and the request guard cover them; bodies are checked with the shared
  * schemas (domain/making/today.ts). A change writes an audit row; a repeated submission (the same
  * Idempotency-Key, or the same value) changes nothing the second time.

@@ -1,5 +1,5 @@
 /**
- * The desk's Today (docs/product.md §10.11): from the making queue (orders paid and not dispatched), what to
+ * The desk's Today (docs/product/desk.md §10.11): from the making queue (orders paid and not dispatched), what to
  * make today (pieces by product and size over the orders due first, up to the day's capacity), what to
  * dispatch today, what is late; and the shop's health (the outbox, the last payment event, the last
  * reconcile pass, the database and the mail transport).

@@ -1,5 +1,5 @@
 /**
- * A product picture for e-mails (docs/product.md §5.10): a drawn picture of the build (`/img/{id}`) as a
+ * A product picture for e-mails (docs/product/states.md §5.10): a drawn picture of the build (`/img/{id}`) as a
  * JPEG, which Outlook shows (it shows no WebP).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The owner's photos of a product (docs/product.md, products section):
+ * The owner's photos of a product (docs/product/catalogue.md):
  *   POST   /api/admin/products/{id}/images            multipart/form-data, fields `file` and `alt` -> 201
  *   PATCH  /api/admin/products/{id}/images/{imageId}  `{ alt?, position? }`
  *   DELETE /api/admin/products/{id}/images/{imageId}

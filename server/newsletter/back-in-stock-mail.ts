@@ -1,5 +1,5 @@
 /**
- * "Tell me when it's back" e-mail (docs/product.md §5.10): the confirmation of a request, and the one
+ * "Tell me when it's back" e-mail (docs/product/states.md §5.10): the confirmation of a request, and the one
  * e-mail when the product is active again (its photo, price and link, the campaigns' product block).
  */
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';

@@ -1,5 +1,5 @@
 /**
- * "Tell me when it's back" (docs/product.md §5.10):
+ * "Tell me when it's back" (docs/product/states.md §5.10):
  * - POST /api/products/{id}/notify { email } -> 202 { ok: true } for a paused product (the same answer
  *   whether the address was new, pending or waiting: it never tells who asked); 400 for a product that
  *   can be ordered now or never will be again; 404 for an unknown one.

@@ -1,5 +1,5 @@
 /**
- * "Tell me when it's back" (docs/product.md §5.10): an address waiting for one paused product, with double
+ * "Tell me when it's back" (docs/product/states.md §5.10): an address waiting for one paused product, with double
  * opt-in like the newsletter's (a pending row and its confirmation e-mail queued in one transaction, at
  * most one an hour). When the product is active again each confirmed row is deleted in the transaction
  * that queues its one e-mail: whichever instance (or pass) gets there first sends it, never twice, and

@@ -1,5 +1,5 @@
 /**
- * The campaigns' periodic pass (docs/product.md §5.10): starts the campaigns that are due and queues the
+ * The campaigns' periodic pass (docs/product/states.md §5.10): starts the campaigns that are due and queues the
  * next paced batch of their messages. Every few seconds, one instance at a time (ops/periodic-job.ts);
  * each recipient's own row keeps it to one message whatever runs the pass.
  */

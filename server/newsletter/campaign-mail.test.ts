@@ -1,5 +1,5 @@
 /**
- * A campaign's e-mail (docs/product.md §5.10): pictures only from the shop's own address (no other server
+ * A campaign's e-mail (docs/product/states.md §5.10): pictures only from the shop's own address (no other server
  * learns who opened it), and a plain-text part that reads as text, not as Markdown.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A campaign's e-mail (docs/product.md §5.10): the owner's Markdown rendered by markdown-it with HTML off
+ * A campaign's e-mail (docs/product/states.md §5.10): the owner's Markdown rendered by markdown-it with HTML off
  * (whatever she types stays text, never markup of the e-mail), the product blocks (photo, name, price,
  * link) from the catalogue, in the shop's e-mail layout, with its plain-text twin. The body is rendered
  * once per campaign; each message only adds its own unsubscribe link around it. No tracking pixel and no

@@ -1,5 +1,5 @@
 /**
- * The campaigns' pace is the shop's, whatever the number of instances (docs/product.md §5.10): two app
+ * The campaigns' pace is the shop's, whatever the number of instances (docs/product/states.md §5.10): two app
  * instances on one database, each running its own periodic pass, queue one batch per interval between
  * them, not one each. On SQLite the second instance opens the same file.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's newsletter under /api/admin/ (docs/product.md §5.10): campaigns (drafts, preview, test,
+ * The owner's newsletter under /api/admin/ (docs/product/states.md §5.10): campaigns (drafts, preview, test,
  * send) and the confirmed subscribers (search, remove). The desk's session or the Bearer token
  * (security/owner-auth.ts), the desk's guards (route-policy.ts), bodies checked with the shared schemas
  * (domain/newsletter/campaigns.ts). The list's CSV is the Exports' (server/numbers).
@@ -61,7 +61,7 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
     CAMPAIGNS_API.campaigns,
     {
       schema: { body: campaignCreateSchema, response: { 201: campaignResponseSchema } },
-      // Newsletter campaigns (docs/product.md §5.10): a Markdown body of 20,000 characters (up to 4 bytes
+      // Newsletter campaigns (docs/product/states.md §5.10): a Markdown body of 20,000 characters (up to 4 bytes
       // each) and a few short fields.
       config: { policy: CAMPAIGN_EDIT_POLICY },
     },

@@ -1,5 +1,5 @@
 /**
- * The newsletter's campaigns (docs/product.md §5.10): drafts checked against the catalogue, the desk's
+ * The newsletter's campaigns (docs/product/states.md §5.10): drafts checked against the catalogue, the desk's
  * preview and test send, and the send itself, paced by the periodic pass (campaign-job.ts): each pass
  * starts what is due and queues what is left of one batch of `perMinute` per minute of its interval,
  * once the messages queued by any instance within the last interval are counted.

@@ -1,5 +1,5 @@
 /**
- * The newsletter's campaigns (docs/product.md §5.10) and how each reaches its subscribers exactly once:
+ * The newsletter's campaigns (docs/product/states.md §5.10) and how each reaches its subscribers exactly once:
  * - sending a draft schedules it (one conditional update: a second "send" finds no draft);
  * - when it is due, one transaction renders it, fixes its recipients (one `campaign_recipients` row per
  *   confirmed sign-up, unique per campaign) and marks it sending;

@@ -1,5 +1,5 @@
 /**
- * The cart reminders' pass (docs/product.md §5.10a): each row whose consent is CART_REMINDER_DELAY_MINUTES
+ * The cart reminders' pass (docs/product/states.md §5.10a): each row whose consent is CART_REMINDER_DELAY_MINUTES
  * old and not yet reminded gets its one e-mail, unless its order (or a later one of the same address) was
  * paid, which drops the row without a word. One instance at a time (ops/periodic-job.ts), and each row's
  * claim (CartReminderStore.claimAndQueue) keeps it to one e-mail whatever runs the pass, however often

@@ -1,5 +1,5 @@
 /**
- * The cart reminder's one e-mail (docs/product.md §5.10a): short, the items named, one link back to the
+ * The cart reminder's one e-mail (docs/product/states.md §5.10a): short, the items named, one link back to the
  * cart (or Stripe's own link back to the checkout, when Stripe gave one), and that this is the single
  * reminder the shopper asked for.
  */

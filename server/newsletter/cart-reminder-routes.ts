@@ -1,5 +1,5 @@
 /**
- * The cart reminder's link (docs/product.md §5.10a), asked by the cart page at `/#/cart?restore={token}`:
+ * The cart reminder's link (docs/product/states.md §5.10a), asked by the cart page at `/#/cart?restore={token}`:
  * - GET /api/cart-reminders/{token} -> 200 the cart re-priced from the catalogue served now, naming what
  *   can no longer be ordered, and whether the link was used; 404 for an unknown, malformed or expired
  *   token. It changes nothing: link scanners open links, some run the page's script.
@@ -47,7 +47,7 @@ export async function cartReminderRoutes(
       .send(answer(reminder, reminder.restoredAt !== null));
   });
 
-  // The cart reminder's link (docs/product.md §5.10a): the shopper's "Put these back in my cart", the
+  // The cart reminder's link (docs/product/states.md §5.10a): the shopper's "Put these back in my cart", the
   // link's one use, from the shop's own cart page; no body.
   const putBack = {
     schema: restore,

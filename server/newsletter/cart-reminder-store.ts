@@ -1,5 +1,5 @@
 /**
- * The cart reminder's rows (docs/product.md §5.10a): one per checkout whose shopper ticked "E-mail me
+ * The cart reminder's rows (docs/product/states.md §5.10a): one per checkout whose shopper ticked "E-mail me
  * once if I don't finish my order", none otherwise. The row's one e-mail is queued in the transaction
  * that claims it (`reminded_at`, a conditional UPDATE: of two passes or two instances, one wins, the
  * other changes nothing), and the outbox's one row per order and kind refuses a second copy even so.
@@ -246,7 +246,7 @@ export class CartReminderStore {
 // ------------------------------------------------------------------ the privacy pages' queries
 
 /**
- * The retention rule (docs/product.md §12.1): a row goes RETENTION.cartReminderDaysAfterSent after its
+ * The retention rule (docs/product/privacy.md §12.1): a row goes RETENTION.cartReminderDaysAfterSent after its
  * e-mail, and one never reminded (the pass was off, or it was due while every instance was down) with
  * its unpaid checkout's period. How many went.
  */

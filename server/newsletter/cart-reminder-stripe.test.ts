@@ -1,5 +1,5 @@
 /**
- * The cart reminder in Stripe mode (docs/product.md §5.10a), against the official SDK and the stateful
+ * The cart reminder in Stripe mode (docs/product/states.md §5.10a), against the official SDK and the stateful
  * fake: a ticked checkout's session asks for `after_expiration.recovery`, an unticked one does not; the
  * signed checkout.session.expired event's recovery link is kept, and the one reminder uses it.
  */

@@ -1,5 +1,5 @@
 /**
- * The cart reminder through the real app on both databases (docs/product.md §5.10a): consent only when
+ * The cart reminder through the real app on both databases (docs/product/states.md §5.10a): consent only when
  * ticked, the one e-mail when due and unpaid (none before, none when paid, none twice, one of two passes
  * racing), the link that re-prices the cart and names what can no longer be ordered without being used
  * up by a GET, and the rows' retention, export and erasure.

@@ -13,7 +13,7 @@ export interface NewsletterFace {
   readonly campaigns: CampaignService;
   /** "Tell me when it's back": the addresses waiting for paused products. */
   readonly backInStock: BackInStockStore;
-  /** The one cart reminder a shopper asked for at checkout (docs/product.md §5.10a). */
+  /** The one cart reminder a shopper asked for at checkout (docs/product/states.md §5.10a). */
   readonly cartReminders: CartReminderStore;
 }
 

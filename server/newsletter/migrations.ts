@@ -56,7 +56,7 @@ export const NEWSLETTER_MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 /**
- * The newsletter's campaigns (server/newsletter/campaign-store.ts, docs/product.md §5.10): a campaign, and
+ * The newsletter's campaigns (server/newsletter/campaign-store.ts, docs/product/states.md §5.10): a campaign, and
  * one row per confirmed subscriber it goes to, unique per (campaign, sign-up): the row turns into exactly
  * one outbox message in the transaction that queues it, whichever instance does, however often a pass
  * is repeated after a crash. The rows hold ids only: the address is read from the list when the message
@@ -119,7 +119,7 @@ async function createCampaignTables(db: AnyDb): Promise<void> {
 }
 
 /**
- * The cart reminder (server/newsletter/cart-reminder-store.ts, docs/product.md §5.10a): one row per
+ * The cart reminder (server/newsletter/cart-reminder-store.ts, docs/product/states.md §5.10a): one row per
  * checkout whose shopper ticked the box, with the consent's time, the address, the cart's lines (product,
  * size, quantity as JSON: never a price) and the SHA-256 of the restore link's token. Deleted when the
  * order is paid, and RETENTION.cartReminderDaysAfterSent after its one e-mail; none exists unticked.

@@ -1,5 +1,5 @@
 /**
- * Newsletter e-mail (docs/product.md §5.10): the links of an address's token, and the confirmation
+ * Newsletter e-mail (docs/product/states.md §5.10): the links of an address's token, and the confirmation
  * e-mail. Every newsletter e-mail, this one first, carries the unsubscribe link in its text and the
  * one-click List-Unsubscribe headers (RFC 8058, through the outbox's `list_unsubscribe`).
  */

@@ -1,4 +1,4 @@
-/** The newsletter's link pages (docs/product.md §5.10): confirm and unsubscribe, each a GET then a POST. */
+/** The newsletter's link pages (docs/product/states.md §5.10): confirm and unsubscribe, each a GET then a POST. */
 import { BRAND } from '../../domain/config';
 import { actionForm, message } from '../mail/link-pages';
 import { NEWSLETTER_PATHS } from './newsletter-mail';

@@ -1,5 +1,5 @@
 /**
- * The newsletter with double opt-in (docs/product.md §5.10):
+ * The newsletter with double opt-in (docs/product/states.md §5.10):
  * - POST /api/newsletter { email, source? } -> 200 { ok: true } | 4xx { ok: false, error }. The same
  *   e-mail rules and messages as the forms (domain/shared/email.ts). Records a pending sign-up and queues its
  *   confirmation e-mail (at most one an hour per address). The answer is the same whether the address
@@ -42,7 +42,7 @@ const linkRoute = { schema: { querystring: linkToken } };
 const linkForm = { querystring: linkToken, body: linkToken };
 
 /**
- * The confirmation page's button (docs/product.md §5.10): the token is the authority, and the page is the
+ * The confirmation page's button (docs/product/states.md §5.10): the token is the authority, and the page is the
  * shop's own, so the cross-site guard keeps other sites from confirming a sign-up they started.
  */
 const confirmRoute = {

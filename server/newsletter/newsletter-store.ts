@@ -1,5 +1,5 @@
 /**
- * The newsletter list with double opt-in (docs/product.md §5.10): one row per address (case-insensitive),
+ * The newsletter list with double opt-in (docs/product/states.md §5.10): one row per address (case-insensitive),
  * pending until the confirmation link is followed. Each row keeps the SHA-256 of a random token, the secret
  * of its confirmation and unsubscribe links: the token itself is only in the e-mail. Each e-mail (a
  * confirmation, a campaign message) carries a key of its own, hashed in `newsletter_keys`, every one

@@ -1,5 +1,5 @@
 /**
- * The newsletter's personal data (docs/product.md §12): sign-ups, "tell me when it's back" requests and
+ * The newsletter's personal data (docs/product/privacy.md §12): sign-ups, "tell me when it's back" requests and
  * cart reminders, in the privacy export, erased with the person, and kept no longer than RETENTION says.
  */
 import { RETENTION } from '../../domain/config';

@@ -65,7 +65,7 @@ async function newsletter(
     );
   };
   events.on('productActive', ({ productId }) => notifyReturned(productId));
-  // The cart reminder (docs/product.md §5.10a): the consent arrives with the checkout (orders publishes
+  // The cart reminder (docs/product/states.md §5.10a): the consent arrives with the checkout (orders publishes
   // it), a payment forgets it, and Stripe's link back to an expired checkout is kept for the e-mail.
   const cartReminders = new CartReminderStore(db, { senderDomain: domain, onMailQueued: wakeOutbox });
   events.on('reminderRequested', (request) => cartReminders.record(request));

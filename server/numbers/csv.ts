@@ -1,5 +1,5 @@
 /**
- * The desk's CSV exports (docs/product.md §10.7): the paid orders and the newsletter's subscribers, written
+ * The desk's CSV exports (docs/product/orders.md §10.7): the paid orders and the newsletter's subscribers, written
  * by the shop's one CSV writer (lib/csv.ts).
  */
 
@@ -41,7 +41,7 @@ export const ordersCsvHeader = (vatRatePercent: number | null | 'none') => [
   // A paid quote's reference and the enquiry it answered (empty for a cart's order).
   'Quote',
   'Enquiry',
-  // Where the order came from: web, quote or manual (docs/product.md §10.17); added last, as every column.
+  // Where the order came from: web, quote or manual (docs/product/orders.md §10.17); added last, as every column.
   'Channel',
   ...(vatRatePercent === null ? ['VAT rate'] : []),
   // How it was paid: a card through the provider, or what the owner recorded for an order marked paid.
@@ -77,7 +77,7 @@ export function ordersCsv(
     ordersCsvHeader(oneRate),
     orders.map(({ row, lines }, i) => {
       const charged = vats[i] ?? vat.before;
-      // The gift cards bought carry no VAT (docs/product.md §19.2).
+      // The gift cards bought carry no VAT (docs/product/gift-cards.md §19.2).
       const included = orderVat(charged, Math.max(0, row.total - row.refunded - (row.gift_cards_sold ?? 0)));
       return [
         row.reference,
@@ -110,7 +110,7 @@ export function ordersCsv(
   );
 }
 
-/** Confirmed subscribers only (docs/product.md §5.10): a pending or unsubscribed address is never exported. */
+/** Confirmed subscribers only (docs/product/states.md §5.10): a pending or unsubscribed address is never exported. */
 export function newsletterCsv(rows: readonly Subscriber[]): string {
   return csvDocument(
     ['E-mail', 'Source', 'Signed up at', 'Confirmed at'],

@@ -1,5 +1,5 @@
 /**
- * The desk's Exports (docs/product.md §10): the paid orders of a date range and the newsletter's
+ * The desk's Exports (docs/product/orders.md §10): the paid orders of a date range and the newsletter's
  * confirmed subscribers as CSV, under /api/admin/. Each export writes an audit row.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The desk's Numbers (docs/product.md §10.12): `GET /api/admin/stats` and the same series as CSV. Owner
+ * The desk's Numbers (docs/product/desk.md §10.12): `GET /api/admin/stats` and the same series as CSV. Owner
  * routes: the owner-auth hook (security/owner-auth.ts) and the request guard cover them like every route
  * under /api/admin/. Read only: nothing to make idempotent; the CSV export writes an audit row like the
  * orders' CSV.

@@ -1,5 +1,5 @@
 /**
- * The desk's Numbers (docs/product.md §10.12): revenue, refunds, orders, pieces, the series by day, week
+ * The desk's Numbers (docs/product/desk.md §10.12): revenue, refunds, orders, pieces, the series by day, week
  * or month, best sellers, sizes, checkouts started against paid and the gift wrap share, over a range of
  * Irish calendar days. The orders store reads the rows (paid orders only, one provider's); the sums are
  * made here, so both dialects give the same numbers and each order falls on its Irish payment day
@@ -75,7 +75,7 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   const sold = orders.filter((o) => !voided.has(o.id));
   for (const order of orders) refunds += order.refunded;
   for (const order of sold) {
-    // A gift card's sale is no revenue (docs/product.md §19.2): its cents leave the order's net, and an
+    // A gift card's sale is no revenue (docs/product/gift-cards.md §19.2): its cents leave the order's net, and an
     // order of cards alone (its total is its cards) has no pieces.
     const net = Math.max(0, order.total - order.refunded - (order.gift_cards_sold ?? 0));
     const cardsAlone = order.gift_cards_sold > 0 && order.total === order.gift_cards_sold;

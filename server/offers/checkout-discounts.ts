@@ -1,5 +1,5 @@
 /**
- * The discount of a checkout (docs/product.md, offers): the shopper's code checked against its rules and
+ * The discount of a checkout (docs/product/numbers.md §4.2a): the shopper's code checked against its rules and
  * uses (domain/offers/discounts.ts refuseCode), the early-bird tier, and the better of the two. A code's use is
  * reserved in the transaction that stores the checkout (DiscountStore.reserve), marked used at payment and
  * released when the checkout expires, fails or is cancelled (docs/decisions/0016-discount-reservations.md).

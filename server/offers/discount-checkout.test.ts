@@ -226,7 +226,7 @@ describe('the cart asks before the checkout (POST /api/discounts/check)', () => 
     });
     const below = await ask({ code: 'XMAS15', items: [{ id: '1', quantity: 1 }], zone: 'IE' });
     expect(below.statusCode).toBe(400);
-    // The code is what was refused: the cart drops a code it kept (docs/product.md §4.2a).
+    // The code is what was refused: the cart drops a code it kept (docs/product/numbers.md §4.2a).
     expect(below.json().field).toBe('code');
     const unknownItem = await ask({ code: 'XMAS15', items: [{ id: '999', quantity: 1 }], zone: 'IE' });
     expect(unknownItem.statusCode).toBe(400);

@@ -1,5 +1,5 @@
 /**
- * The owner's discount codes API (docs/product.md, offers), under /api/admin/: the desk's session cookie or
+ * The owner's discount codes API (docs/product/numbers.md §4.2a), under /api/admin/: the desk's session cookie or
  * `Authorization: Bearer ADMIN_TOKEN` (security/owner-auth.ts), the desk's guards (route-policy.ts), bodies
  * checked with the shared schemas (domain/offers/discount-admin.ts).
  */

@@ -1,6 +1,6 @@
 /**
- * The owner's discount codes (docs/product.md, offers): create, edit and list with each code's uses and
- * the revenue of its orders. Desk changes run once per Idempotency-Key (docs/product.md §10.5) and leave
+ * The owner's discount codes (docs/product/numbers.md §4.2a): create, edit and list with each code's uses and
+ * the revenue of its orders. Desk changes run once per Idempotency-Key (docs/product/orders.md §10.5) and leave
  * an audit row. The rules a code follows at checkout are in domain/offers/discounts.ts.
  */
 import {

@@ -17,8 +17,8 @@ export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * "Once per e-mail address" compares this, never the address (docs/product.md §12): the hash of the
- * canonical address (domain/shared/email.ts canonicalEmail, docs/product.md §4.2a), so `shopper+2@example.ie`
+ * "Once per e-mail address" compares this, never the address (docs/product/privacy.md §12): the hash of the
+ * canonical address (domain/shared/email.ts canonicalEmail, docs/product/numbers.md §4.2a), so `shopper+2@example.ie`
  * or `s.hopper@gmail.com` is the address that already used the code. Migration 0018 gave the
  * reservations made before it the same hash.
  */

@@ -10,7 +10,7 @@ export type { DiscountStore } from './discount-store';
 export interface OffersFace {
   /** What a code or the early-bird tier takes off a checkout, and a code's reservation and use. */
   readonly atCheckout: CheckoutDiscounts;
-  /** The owner's discount codes (docs/product.md, offers). */
+  /** The owner's discount codes (docs/product/numbers.md §4.2a). */
   readonly discounts: DiscountService;
   /** Every query of the discount codes and their reservations. */
   readonly store: DiscountStore;

@@ -29,7 +29,7 @@ import { API_MESSAGES } from '../lib/api-support';
  */
 const TIMEOUT_MS = 1_000;
 const LATE_MS = 60_000;
-/** The browser gives up on a checkout after 15 s (docs/product.md §4.6): the shop must answer before. */
+/** The browser gives up on a checkout after 15 s (docs/product/numbers.md §4.6): the shop must answer before. */
 const BROWSER_GIVES_UP_MS = 15_000;
 
 let stripe: FakeStripe;

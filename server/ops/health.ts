@@ -6,7 +6,7 @@
  * db/schema-recovery.ts). It reports the dialect, whether the database answered and how many
  * migrations are pending; nothing about orders or e-mails: it is public.
  *
- * It answers within a second whatever the shop's requests are waiting for (docs/product.md §11.4): on
+ * It answers within a second whatever the shop's requests are waiting for (docs/product/running.md §11.4): on
  * PostgreSQL the schema is read on a connection of its own (db/probe.ts), never from the pool that a lock
  * may have filled with waiting requests, and the checks run side by side, each with a budget. What did
  * not answer within its budget is named in `slow`; when the schema read is the one that is late, the

@@ -368,7 +368,7 @@ describe('the real server log', () => {
         headers: { ...json, ...admin },
         body: JSON.stringify({ email: SHOPPER }),
       });
-      // Refused while the paid order is not delivered (docs/product.md §12.2): the body named the address all the same.
+      // Refused while the paid order is not delivered (docs/product/privacy.md §12.2): the body named the address all the same.
       expect(erased.status).toBe(409);
       await fetch(
         `${server.url}/shop?email=${encodeURIComponent(SHOPPER)}&card=${CARD}&token=${ADMIN_TOKEN}`,

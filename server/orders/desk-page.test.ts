@@ -1,5 +1,5 @@
 /**
- * The order desk's page at /admin (docs/product.md §10.10): served from its own build with the desk's
+ * The order desk's page at /admin (docs/product/desk.md §10.10): served from its own build with the desk's
  * strict policy (no framing at all, our own scripts only), never indexed or shared-cached, out of the
  * sitemap and disallowed in robots.txt; without a desk build there is no /admin.
  */

@@ -21,7 +21,7 @@ export interface OrdersFace {
   readonly pages: OrderPageService;
   /**
    * The returns feature joins here at registration: the order page shows an order's returns and a
-   * withdrawal notice opens one (docs/product.md §10.18). Until it joins, an order has none.
+   * withdrawal notice opens one (docs/product/orders.md §10.18). Until it joins, an order has none.
    */
   readonly joinReturns: (returns: ReturnsOfPage) => void;
 }

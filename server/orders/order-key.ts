@@ -1,5 +1,5 @@
 /**
- * The order page's key (docs/product.md §6.8), and the quote page's: 24 random bytes (192 bits, more than
+ * The order page's key (docs/product/order-flow.md §6.8), and the quote page's: 24 random bytes (192 bits, more than
  * the 128 the page needs against guessing), base64url. The key is a bearer secret: it goes into the
  * shopper's e-mails and nowhere else (never a log line, never a response other than the page it opens).
  * The database keeps only its SHA-256 (hex), as the desk's sessions are kept, so a copy of the database

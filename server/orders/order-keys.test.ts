@@ -1,5 +1,5 @@
 /**
- * The order and quote pages' keys are kept hashed (docs/product.md §6.8): a copy of the database holds
+ * The order and quote pages' keys are kept hashed (docs/product/order-flow.md §6.8): a copy of the database holds
  * no key and no sent e-mail's link, each e-mail carries a key of its own that works beside the earlier
  * ones, anonymising an order takes all of them away, and the plain keys stored before the hashing keep
  * working once it is migrated.

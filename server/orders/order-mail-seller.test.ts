@@ -1,6 +1,6 @@
 /**
  * The order e-mails, the packing slips, the orders CSV and the owner's notifications follow the seller
- * the owner saved in her settings, through the real app on SQLite and PostgreSQL (docs/product.md
+ * the owner saved in her settings, through the real app on SQLite and PostgreSQL (docs/product/desk.md
  * §10.14): the seller is read when an e-mail is composed, the owner's notices go to her order address,
  * and every order keeps the VAT it was charged with; an order stored before that (NULL) reads as the
  * first start's rate and number. The total does not move with the rate: prices include VAT.

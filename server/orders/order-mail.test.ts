@@ -197,7 +197,7 @@ describe('order e-mails', () => {
   });
 });
 
-describe('the lawful confirmation (docs/product.md §6.11)', () => {
+describe('the lawful confirmation (docs/product/order-flow.md §6.11)', () => {
   it('names the seller, says prices include VAT, explains the right to cancel with the order page, and carries the model form and the terms', () => {
     const mail = customerConfirmation(ctx(order()));
     for (const body of [mail.text, mail.html]) {

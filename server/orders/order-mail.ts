@@ -45,7 +45,7 @@ export interface OrderMailContext {
   readonly zoneName: string;
   /**
    * Lines the payment's participants add to the shopper's confirmation (the gift cards bought and paid
-   * with, by their last 4 only: docs/product.md §19); none: nothing.
+   * with, by their last 4 only: docs/product/gift-cards.md §19); none: nothing.
    */
   readonly receiptLines?: readonly string[];
 }
@@ -68,7 +68,7 @@ function shippingLabel(zoneName: string): string {
 }
 
 /**
- * The dates stored with the order at payment (docs/product.md §14): dispatch, then the zone's delivery
+ * The dates stored with the order at payment (docs/product/dispatch-dates.md §14): dispatch, then the zone's delivery
  * window from it. Orders paid before dates were stored keep the ranges of days they were promised.
  */
 function dispatchText(order: StoredOrder, zone: string): string {
@@ -174,7 +174,7 @@ function testHtml(order: StoredOrder): string {
 
 /** With a VAT number, the amount in this order's total; without one, that no VAT is charged (§6.11). */
 function vatText(legal: LegalMailFacts, order: StoredOrder): string {
-  // The gift cards bought carry no VAT (docs/product.md §19.2).
+  // The gift cards bought carry no VAT (docs/product/gift-cards.md §19.2).
   const vat = orderVat(legal, order.total - (order.giftCardsSold ?? 0));
   if (vat === null) return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
   return `${vatIncludedText(vat)} in the total, at ${formatVatRate(legal.vatRate)} (VAT number ${legal.vatNumber}).`;
@@ -328,7 +328,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
   return { subject, text, html };
 }
 
-/** The order on the owner's desk (docs/product.md §10): `publicUrl` has no trailing slash. */
+/** The order on the owner's desk (docs/product/orders.md §10): `publicUrl` has no trailing slash. */
 export function deskOrderUrl(publicUrl: string, reference: string): string {
   return `${publicUrl}/admin#/orders/${encodeURIComponent(reference)}`;
 }

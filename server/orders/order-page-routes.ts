@@ -1,5 +1,5 @@
 /**
- * The shopper's order page API (docs/product.md §6.8-§6.10). The key travels in request bodies, never in
+ * The shopper's order page API (docs/product/order-flow.md §6.8-§6.10). The key travels in request bodies, never in
  * a URL the server logs:
  * - POST /api/order-page { reference, key } -> 200 { ok, order } | 404 { ok: false, error }: the same
  *   404 for a wrong key and an unknown reference.
@@ -43,7 +43,7 @@ export async function orderPageRoutes(
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   const view = { body: orderPageRequestSchema, response: { 200: orderPageResponseSchema } };
-  // The order page's key travels in the body (never in a URL); docs/product.md §6.8.
+  // The order page's key travels in the body (never in a URL); docs/product/order-flow.md §6.8.
   const viewPolicy = { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB } as const;
   api.post(
     ORDER_PAGE_ROUTES.view,

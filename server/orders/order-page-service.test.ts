@@ -1,6 +1,6 @@
 /**
  * What the order page, the confirmation e-mail and the desk say about money and the law after the desk
- * acts (docs/product.md §6.10): the VAT included (only with a VAT number), a refunded or cancelled order
+ * acts (docs/product/order-flow.md §6.10): the VAT included (only with a VAT number), a refunded or cancelled order
  * said so with its time, the right to cancel kept after a partial refund, the carrier by its name.
  */
 import type { FastifyInstance } from 'fastify';

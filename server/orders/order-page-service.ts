@@ -1,5 +1,5 @@
 /**
- * The shopper's side after the sale (docs/product.md §6.8-§6.10): the order page behind its key, "Find your
+ * The shopper's side after the sale (docs/product/order-flow.md §6.8-§6.10): the order page behind its key, "Find your
  * order" (the page's link e-mailed, never shown) and the notice of withdrawal. The timeline reads the
  * desk's statuses and times (see `facts`).
  */
@@ -63,7 +63,7 @@ export interface OrderPageServiceOptions extends OrderMailSetup {
    */
   readonly counters?: SharedCounters;
   readonly now?: () => Date;
-  /** The order's returns (docs/product.md §10.18): shown on the page, and opened by a withdrawal notice. */
+  /** The order's returns (docs/product/orders.md §10.18): shown on the page, and opened by a withdrawal notice. */
   readonly returns?: ReturnsOfPage;
 }
 
@@ -97,7 +97,7 @@ export const FIND_COUNTERS = {
   linksByOrder: 'find-order-links',
 } as const;
 
-/** What "Find your order" is asked (docs/product.md §6.9). */
+/** What "Find your order" is asked (docs/product/order-flow.md §6.9). */
 export interface FindRequest {
   readonly reference: string;
   readonly email: string;
@@ -108,7 +108,7 @@ export interface FindRequest {
 }
 
 /**
- * When each step happened (docs/product.md §6.8), from the desk's columns (§10.3): dispatch and delivery
+ * When each step happened (docs/product/order-flow.md §6.8), from the desk's columns (§10.3): dispatch and delivery
  * keep their own times; "being made", refunded and cancelled are the time of the change to that status
  * (a later step counts as having passed through the earlier ones: see buildTimeline).
  */
@@ -163,7 +163,7 @@ export class OrderPageService {
   }
 
   /**
-   * "Find your order" (docs/product.md §6.9). Returns 'limited' when this client asked too often for the
+   * "Find your order" (docs/product/order-flow.md §6.9). Returns 'limited' when this client asked too often for the
    * address or the reference (counted whether or not they match, so the limit says nothing either);
    * otherwise the caller answers the same either way while `deliver` e-mails the link on a match.
    *

@@ -36,7 +36,7 @@ export interface StoredOrder {
   readonly subtotal: number;
   readonly shipping: number;
   readonly giftWrap: number;
-  /** Plain text as the shopper wrote it; render it escaped (docs/product.md §13.4). */
+  /** Plain text as the shopper wrote it; render it escaped (docs/product/sizes.md §13.4). */
   readonly giftMessage: string | null;
   readonly total: number;
   /** Cents of gift cards bought, in `total`: a multi-purpose voucher, no revenue and no VAT (§19.2). */
@@ -59,7 +59,7 @@ export interface StoredOrder {
   /** The quote this order pays, and the enquiry it answered (server/quotes); null for a cart's order. */
   readonly quoteReference?: string | null;
   readonly enquiryId?: string | null;
-  /** How the order was taken ('web', or the owner's own: docs/product.md §10.17); 'handed_over' is never made. */
+  /** How the order was taken ('web', or the owner's own: docs/product/orders.md §10.17); 'handed_over' is never made. */
   readonly channel?: OrderRow['channel'];
   /** The VAT rate (basis points) and number stored when the order was created; null before (order-vat.ts). */
   readonly vatRateBp: number | null;
@@ -264,7 +264,7 @@ export class OrderStore {
       readonly dispatchBy?: IsoDate;
     };
     /**
-     * The owner's own order (docs/product.md §10.17): its reference when it has no payment session (one
+     * The owner's own order (docs/product/orders.md §10.17): its reference when it has no payment session (one
      * marked paid), the address she took, how it was paid, and the desk's submission key (unique).
      */
     manual?: {
@@ -279,9 +279,9 @@ export class OrderStore {
     lineReasons?: readonly (string | null)[];
     /** A reference of its own for an order with no session (one gift cards paid in full). */
     reference?: string;
-    /** How it is paid when no session pays it: gift cards in full (docs/product.md §19). */
+    /** How it is paid when no session pays it: gift cards in full (docs/product/gift-cards.md §19). */
     paidBy?: 'gift_card';
-    /** Cents of gift cards bought, in totals.total (docs/product.md §19.2). */
+    /** Cents of gift cards bought, in totals.total (docs/product/gift-cards.md §19.2). */
     giftCardsSold?: number;
     /**
      * Runs in the same transaction after the inserts (a discount code's reservation): when it throws,
@@ -502,7 +502,7 @@ export class OrderStore {
         .updateTable('orders')
         .set({
           status: 'paid',
-          // The desk's flow starts here (docs/product.md §10.3); a review flag the payment settles goes.
+          // The desk's flow starts here (docs/product/orders.md §10.3); a review flag the payment settles goes.
           desk_status: handedOver ? 'delivered' : 'paid',
           ...(handedOver ? { delivered_at: at } : {}),
           review_reason: null,
@@ -610,7 +610,7 @@ export class OrderStore {
   /**
    * The shop's checkouts still open at the provider: pending orders of the cart and of quotes with a
    * session created since `since` (a hosted checkout lives 24 hours). The owner's own orders are not
-   * among them: paused sales do not stop those (docs/product.md §10.14).
+   * among them: paused sales do not stop those (docs/product/desk.md §10.14).
    */
   async openCheckouts(since: string): Promise<{ id: string; sessionId: string }[]> {
     const rows = await this.db
@@ -672,7 +672,7 @@ export class OrderStore {
   }
 
   /**
-   * A paid session the shop cannot settle by itself (docs/product.md §10.3): the order lands in the desk's
+   * A paid session the shop cannot settle by itself (docs/product/orders.md §10.3): the order lands in the desk's
    * "needs review" list with the reason instead of only a log line. A paid or later order keeps its status.
    */
   async flagForReview(orderId: string, reason: string): Promise<boolean> {
@@ -874,7 +874,7 @@ const MAKING_QUEUE_LOCK = 'making-queue';
 
 /**
  * Desk statuses whose pieces are no longer made though the order was paid and not dispatched: delivered
- * is a sale handed over on the spot (docs/product.md §10.17), made already.
+ * is a sale handed over on the spot (docs/product/orders.md §10.17), made already.
  */
 const NOT_MADE: readonly FulfilmentStatus[] = ['cancelled', 'refunded', 'delivered'];
 
@@ -960,7 +960,7 @@ function containsPattern(text: string): string {
  * One page of the desk's list (orders with a reference, in `statuses`, and refunded in part when
  * `partlyRefunded`), the number matching, the count of every status matching the search and of the
  * orders in `countedStatuses` refunded in part. `byDispatch` sorts the work list: oldest dispatch date
- * first (docs/product.md §10.2), orders paid before dates were stored by their payment day; otherwise
+ * first (docs/product/orders.md §10.2), orders paid before dates were stored by their payment day; otherwise
  * the newest order first.
  */
 export async function searchOrders(
@@ -1178,7 +1178,7 @@ export async function changeOrderIf(
  * Adds a refund to the order's `refunded` (never beyond its total); in the caller's transaction. A refund
  * of everything ends the order (desk status refunded) unless `keepStatus` lists the current one; a refund
  * in part is money only: the order keeps its status, and its `updated_at`, which tells the shopper's page
- * since when the order is in that status (docs/product.md §10.3). The row after the change.
+ * since when the order is in that status (docs/product/orders.md §10.3). The row after the change.
  */
 export async function addOrderRefund(
   trx: Transaction<Database>,
@@ -1230,7 +1230,7 @@ export async function releaseOrderRefund(db: Kysely<Database>, orderId: string):
 }
 
 /**
- * Anonymises these orders (retention and erasure, docs/product.md §12): the e-mail, name, address and
+ * Anonymises these orders (retention and erasure, docs/product/privacy.md §12): the e-mail, name, address and
  * gift message (it may name people), the order page's key (an anonymised order has no page), and the
  * signature and reason of their withdrawal notices.
  */
@@ -1266,7 +1266,7 @@ export async function anonymiseOrders(
   orderIds: readonly string[],
   at: string,
 ): Promise<void> {
-  // The country stays (the accounts' VAT by place of supply, docs/product.md §12): the rest of the address goes.
+  // The country stays (the accounts' VAT by place of supply, docs/product/privacy.md §12): the rest of the address goes.
   const rows = await db
     .selectFrom('orders')
     .select(['id', 'shipping_address'])
@@ -1383,7 +1383,7 @@ export async function checkoutsOpenedBetween(
     .selectFrom('orders')
     .select(['status', (eb) => eb.fn.countAll<number | string | bigint>().as('n')])
     .where('provider', '=', provider)
-    // The owner's own orders are no shopper's checkout (docs/product.md §10.17).
+    // The owner's own orders are no shopper's checkout (docs/product/orders.md §10.17).
     .where('channel', 'not in', ['manual', 'handed_over'])
     .where('created_at', '>=', start)
     .where('created_at', '<', end)

@@ -1,6 +1,6 @@
 /**
  * The seller as an order's e-mails, slips and pages name her, and the VAT the order was charged with
- * (docs/product.md §10.14): her name, address and e-mails are read from the owner's settings when an
+ * (docs/product/desk.md §10.14): her name, address and e-mails are read from the owner's settings when an
  * e-mail or a slip is composed; the VAT rate and number are the order's own, stored when it was created.
  */
 import type { ZoneId } from '../../domain/config';

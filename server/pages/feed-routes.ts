@@ -1,5 +1,5 @@
 /**
- * The product feeds (docs/product.md, product feeds): `/feeds/google.xml` (Google Merchant Center's RSS
+ * The product feeds (docs/product/feeds.md): `/feeds/google.xml` (Google Merchant Center's RSS
  * 2.0 product data) and `/feeds/meta.csv` (Meta's catalogue columns, which Pinterest reads too). Built
  * once per catalogue version, as the pages are, from the same snapshot and the owner's settings read
  * with it (a settings save moves the version), and served from memory with an ETag and Last-Modified, so

@@ -32,7 +32,7 @@ export function robotsTxt(publicUrl: string): string {
     'User-agent: *',
     ...disallowed,
     'Disallow: /api/',
-    // The owner's order desk (docs/product.md §10.10): nothing to index, and crawlers need not knock.
+    // The owner's order desk (docs/product/desk.md §10.10): nothing to index, and crawlers need not knock.
     'Disallow: /admin',
     'Disallow: /test-checkout/',
     '',

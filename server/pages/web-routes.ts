@@ -71,7 +71,7 @@ export interface WebRoutesOptions {
   readonly renderer?: PageRenderer;
 }
 
-/** Where the owner's order desk lives (docs/product.md §10.10); its routes are in the hash. */
+/** Where the owner's order desk lives (docs/product/desk.md §10.10); its routes are in the hash. */
 export const DESK_PATH = '/admin';
 
 /** Which pre-compressed body a request gets: brotli if the client takes it, else gzip, else none. */
@@ -86,7 +86,7 @@ export function pickEncoding(request: FastifyRequest): 'br' | 'gzip' | null {
 const PAGE_CACHE = 'public, max-age=0, must-revalidate';
 
 /**
- * The order pages (docs/product.md §6.8): the path form carries the order's key in its query, so the page
+ * The order pages (docs/product/order-flow.md §6.8): the path form carries the order's key in its query, so the page
  * never sends it on as a Referer, is never indexed and is kept by no cache.
  */
 export const ORDER_PAGE_HEADERS: readonly (readonly [string, string])[] = [

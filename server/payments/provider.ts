@@ -26,11 +26,11 @@ export interface CheckoutSessionInput {
   readonly giftWrap: Cents;
   readonly total: Cents;
   /**
-   * What gift cards paid of the order (docs/product.md §19), already out of `total`: the session charges
+   * What gift cards paid of the order (docs/product/gift-cards.md §19), already out of `total`: the session charges
    * only the rest. Absent: nothing.
    */
   readonly paidByGiftCards?: Cents;
-  /** Gift cards the order buys (docs/product.md §19): a line each, in `total`. Absent: none. */
+  /** Gift cards the order buys (docs/product/gift-cards.md §19): a line each, in `total`. Absent: none. */
   readonly giftCards?: readonly Cents[];
   /** Cents off the items, already in `total`, and the line's label (`Discount (XMAS15)`, `Early bird`). */
   readonly discount?: { readonly amount: Cents; readonly label: string; readonly code: string | null };
@@ -40,7 +40,7 @@ export interface CheckoutSessionInput {
    */
   readonly delivery: DeliveryPromise;
   /**
-   * The name and address the owner took by phone (an order made in the desk, docs/product.md §10.17):
+   * The name and address the owner took by phone (an order made in the desk, docs/product/orders.md §10.17):
    * the test checkout fills its form with them; the customer may still change them.
    */
   readonly prefill?: ShippingDetails;
@@ -48,7 +48,7 @@ export interface CheckoutSessionInput {
   readonly successUrl: string;
   readonly cancelUrl: string;
   /**
-   * The shopper asked for the one cart reminder (docs/product.md §5.10a): Stripe keeps a link back to
+   * The shopper asked for the one cart reminder (docs/product/states.md §5.10a): Stripe keeps a link back to
    * the checkout once it expires (`after_expiration.recovery`), sent with checkout.session.expired.
    */
   readonly recovery?: boolean;
@@ -136,7 +136,7 @@ export interface PaymentProvider {
    */
   paidSessionsSince(since: Date): Promise<ReadonlySet<string>>;
   expireSession(sessionId: string): Promise<void>;
-  /** Refunds part or all of a payment (docs/product.md §10.5). Throws PaymentProviderError when refused. */
+  /** Refunds part or all of a payment (docs/product/orders.md §10.5). Throws PaymentProviderError when refused. */
   refund(input: RefundInput): Promise<ProviderRefund>;
   /**
    * Verifies and reads a webhook delivery (raw body + signature header); null when this provider has no
@@ -153,7 +153,7 @@ export interface ProviderWebhookEvent {
   /** checkout.session.expired of a session made with recovery: Stripe's link back to it, when given. */
   readonly recoveryUrl?: string | null;
   /**
-   * A session Stripe made from an expired one's recovery link (docs/product.md §5.10a): the expired
+   * A session Stripe made from an expired one's recovery link (docs/product/states.md §5.10a): the expired
    * session it copies, and the order id it carries (its metadata). The shop's order follows it.
    */
   readonly recovered?: { readonly fromSessionId: string; readonly orderId: string | null };

@@ -98,7 +98,7 @@ export function sessionParams(
 ): Stripe.Checkout.SessionCreateParams {
   const zone = input.destination ?? SHIPPING_ZONES[input.zone];
   const byCards = (input.paidByGiftCards ?? 0) > 0;
-  // Gift cards paid part (docs/product.md §19): Stripe charges one line, the rest, with free delivery
+  // Gift cards paid part (docs/product/gift-cards.md §19): Stripe charges one line, the rest, with free delivery
   // (a coupon cannot take from the shipping line, and amount_total must be exactly what the cards left).
   const lineItems: Stripe.Checkout.SessionCreateParams.LineItem[] = byCards
     ? [
@@ -119,7 +119,7 @@ export function sessionParams(
           // "Burgundy Safari (Large)": the size is what the owner makes, so it is on every line.
           product_data: {
             name: lineNameWithSize(line),
-            // A quote's custom line has no size (docs/product.md, quotes).
+            // A quote's custom line has no size (docs/product/quotes.md).
             metadata: {
               product_id: line.id,
               ...(isCustomLineId(line.id) ? {} : { size: line.size ?? DEFAULT_SIZE }),
@@ -179,7 +179,7 @@ export function sessionParams(
     payment_intent_data: { metadata: { order_id: input.orderId } },
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
-    // Only when the shopper asked for the one cart reminder (docs/product.md §5.10a): Stripe then sends a
+    // Only when the shopper asked for the one cart reminder (docs/product/states.md §5.10a): Stripe then sends a
     // link back to this checkout with checkout.session.expired, and the reminder uses it.
     ...(input.recovery ? { after_expiration: { recovery: { enabled: true } } } : {}),
   };

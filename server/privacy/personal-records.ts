@@ -1,6 +1,6 @@
 /**
  * What the shop keeps about an order's person beyond the order row itself, for the privacy export
- * (docs/product.md §12): the owner's notes on the order and the before and after of her changes (both
+ * (docs/product/privacy.md §12): the owner's notes on the order and the before and after of her changes (both
  * erased with the person; fulfilment's), the withdrawal notice they signed (orders'), and their returns
  * (returns'). Each is read by the store that owns its table, once for all the orders of an address.
  */

@@ -1,10 +1,10 @@
 /**
- * The owner's privacy requests (docs/product.md §12), with `Authorization: Bearer ADMIN_TOKEN` (or the
+ * The owner's privacy requests (docs/product/privacy.md §12), with `Authorization: Bearer ADMIN_TOKEN` (or the
  * desk's session; security/owner-auth.ts):
  * - GET /api/admin/privacy/export?email= -> 200 JSON of everything stored about the address;
  * - POST /api/admin/privacy/erase { email } -> 200 { ok: true, ...counts, paidOrdersKept } after erasing
  *   what the law does not require keeping; 409 naming the order while one is paid and not yet delivered;
- * - the desk's Customers ask the same by the address in the path (docs/product.md §10.15):
+ * - the desk's Customers ask the same by the address in the path (docs/product/desk.md §10.15):
  *   GET /api/admin/customers/{email}/export (a download) and DELETE /api/admin/customers/{email}.
  * The address never reaches a log line; only counts do.
  */
@@ -47,7 +47,7 @@ const config = { ownerUnauthorized: PRIVACY_MESSAGES.unauthorized };
 const exported = { 200: privacyExportResponseSchema };
 const exportRoute = { config, schema: { querystring: z.object({ email }), response: exported } };
 const erased = { 200: erasureResponseSchema };
-// The owner's erasure request for one e-mail address (docs/product.md §12).
+// The owner's erasure request for one e-mail address (docs/product/privacy.md §12).
 const eraseRoute = {
   config: {
     ...config,
@@ -124,7 +124,7 @@ export async function privacyAdminRoutes(
     },
   );
 
-  // The desk's Customers (docs/product.md §10.15): the same erasure; no body.
+  // The desk's Customers (docs/product/desk.md §10.15): the same erasure; no body.
   const eraseCustomer = {
     schema: { ...byPath.schema, response: erased },
     config: { policy: { limit: 'admin', body: 'json-or-empty', sameOrigin: true, maxBodyBytes: 1 * KIB } },

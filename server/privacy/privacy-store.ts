@@ -1,5 +1,5 @@
 /**
- * Privacy by default (docs/product.md §12): the queries that erase personal data when its period ends
+ * Privacy by default (docs/product/privacy.md §12): the queries that erase personal data when its period ends
  * (the daily retention pass), and the owner's export and erasure of everything stored about one
  * address. The periods are RETENTION in domain/config.ts, the ones the Privacy Policy quotes. Each
  * table is read and erased through the store that owns it. The orders', payments', offers', e-mails' and
@@ -314,7 +314,7 @@ export class PrivacyStore {
   }
 
   /**
-   * The one erasure rule (docs/product.md §12.2), for the privacy API and the desk's Customers alike:
+   * The one erasure rule (docs/product/privacy.md §12.2), for the privacy API and the desk's Customers alike:
    * refused (ErasureRefused, naming the order) while one of the address's orders is paid and not yet
    * delivered, since the shop still owes that parcel. Otherwise the newsletter sign-up, reviews, enquiries,
    * the owner's note and the quotes' client data go, the text of every e-mail already sent to the address

@@ -1,5 +1,5 @@
 /**
- * The daily retention pass (docs/product.md §12): personal data whose period has ended is erased
+ * The daily retention pass (docs/product/privacy.md §12): personal data whose period has ended is erased
  * (PrivacyStore.applyRetention, periods in RETENTION of domain/config.ts). Scheduled like the reconcile
  * pass: shortly after start, then once a day; several instances on one PostgreSQL database take turns
  * under withJobLock, and an instance that finds another's pass running skips its own.

@@ -6,7 +6,7 @@ export type { QuoteService } from './quote-service';
 export type { QuoteStore } from './quote-store';
 
 export interface QuotesFace {
-  /** Quotes the client pays by card (docs/product.md, quotes). */
+  /** Quotes the client pays by card (docs/product/quotes.md). */
   readonly service: QuoteService;
   readonly store: QuoteStore;
 }

@@ -15,7 +15,7 @@ export const QUOTES_MIGRATIONS: Readonly<Record<string, Migration>> = {
   },
   '0021-quote-dispatch-by': {
     async up(db: AnyDb) {
-      // The date the owner promises a quote's order is dispatched by (docs/product.md, quotes), an Irish
+      // The date the owner promises a quote's order is dispatched by (docs/product/quotes.md), an Irish
       // calendar date. Nullable, so SQLite adds it without rebuilding the table; every row gets one here.
       await db.schema.alterTable('quotes').addColumn('dispatch_by', 'text').execute();
       // A paid quote: the date its order was given at payment, what the client was told since.
@@ -41,7 +41,7 @@ export const QUOTES_MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 /**
- * Quotes the client pays by card (server/quotes/quote-store.ts, docs/product.md, quotes). The lines are
+ * Quotes the client pays by card (server/quotes/quote-store.ts, docs/product/quotes.md). The lines are
  * JSON as quoted (a catalogue product's price is fixed when the quote is made); `order_id` is the one
  * checkout the quote has open or paid, taken by a conditional update (the claim). The enquiry is a plain
  * id, no foreign key: enquiries live in their own module. The orders a quote becomes name it, and its

@@ -1,5 +1,5 @@
 /**
- * The quotes' personal data (docs/product.md §12): a client's quotes, in the privacy export; their client
+ * The quotes' personal data (docs/product/privacy.md §12): a client's quotes, in the privacy export; their client
  * data erased with the person, and RETENTION.quoteDaysAfterValidity after their last valid day.
  */
 import { RETENTION } from '../../domain/config';

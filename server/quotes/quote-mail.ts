@@ -1,5 +1,5 @@
 /**
- * The quote e-mail (docs/product.md, quotes): the lines, the totals, the date it is valid until, the date
+ * The quote e-mail (docs/product/quotes.md): the lines, the totals, the date it is valid until, the date
  * its order is dispatched by and the link to the quote page, where the client pays. It greets the person
  * by the name the quote has (the desk fills in the enquiry's sender, not their company). Plain text
  * first; the HTML says the same.

@@ -1,5 +1,5 @@
 /**
- * Quotes (docs/product.md, quotes). The owner's, under /api/admin/ (desk session or Bearer token,
+ * Quotes (docs/product/quotes.md). The owner's, under /api/admin/ (desk session or Bearer token,
  * security/owner-auth.ts):
  * - GET /api/admin/quotes -> { ok, quotes }; GET /api/admin/quotes/{reference} -> { ok, quote } | 404
  * - POST /api/admin/quotes -> 201 { ok, quote: { reference, url, total, status, dispatchBy } } | 400 naming
@@ -119,7 +119,7 @@ export async function quoteRoutes(app: FastifyInstance, opts: { quotes: QuoteSer
     QUOTES_API.view,
     {
       schema: { params: quoteParamsSchema, body: quoteKeySchema, response: { 200: quotePageResponseSchema } },
-      // A quote's page (docs/product.md, quotes): the key in the body, like the order page.
+      // A quote's page (docs/product/quotes.md): the key in the body, like the order page.
       config: { policy: { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB } },
     },
     async (request, reply) => {

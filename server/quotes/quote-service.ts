@@ -1,5 +1,5 @@
 /**
- * Quotes the client pays by card (docs/product.md, quotes): the owner makes one from catalogue and custom
+ * Quotes the client pays by card (docs/product/quotes.md): the owner makes one from catalogue and custom
  * lines, sends it, may withdraw it; the client opens its page with the key and pays it on the usual hosted
  * checkout. A paid quote is an ordinary order carrying the quote's reference and its enquiry. A quote has
  * at most one live checkout (QuoteStore.claim; docs/decisions/0017-quote-checkout.md).
@@ -163,7 +163,7 @@ export class QuoteService {
 
   /** POST /api/admin/quotes: priced from the catalogue the server serves now, kept at those prices. */
   async create(body: QuoteCreateRequest, requestKey?: string): Promise<QuoteMade> {
-    // One quote per desk submission (docs/product.md §10.5): a repeat answers the quote it made.
+    // One quote per desk submission (docs/product/orders.md §10.5): a repeat answers the quote it made.
     const made = requestKey === undefined ? null : await this.o.store.findByRequestKey(requestKey);
     if (made) return this.created(made);
     const terms = await this.prepare(body, new Map());
@@ -265,7 +265,7 @@ export class QuoteService {
     // Her shipping now, as a cart is priced: the quote keeps what it says (its shipping is stored).
     const rates = await this.o.shippingRates?.();
     const totals = priceQuote(lines, body.zone, discountPercent, rates);
-    // Nothing to take by card: no hosted checkout opens for €0 (docs/product.md, quotes).
+    // Nothing to take by card: no hosted checkout opens for €0 (docs/product/quotes.md).
     if (totals.total <= 0) return invalid(QUOTE_MESSAGES.freeQuote);
     const dispatchBy =
       chosenDispatch ?? (await this.dispatchIfPaidNow(lines.reduce((n, l) => n + l.quantity, 0)));

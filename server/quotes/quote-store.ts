@@ -1,5 +1,5 @@
 /**
- * Every query of the quotes table (docs/product.md, quotes). A quote has at most one live checkout: its
+ * Every query of the quotes table (docs/product/quotes.md). A quote has at most one live checkout: its
  * `order_id`, taken by a conditional UPDATE in the transaction that stores the checkout's order (claim),
  * so of any number of concurrent Pay clicks, on any instance and either dialect, one stores an order and
  * the others roll back and are shown that one's checkout (docs/decisions/0017-quote-checkout.md).
@@ -248,7 +248,7 @@ async function anonymise(db: Db, references: readonly string[], nowIso: string):
 }
 
 /**
- * The retention pass (docs/product.md §12): quotes whose last valid day is before `validBefore`
+ * The retention pass (docs/product/privacy.md §12): quotes whose last valid day is before `validBefore`
  * ('YYYY-MM-DD') and that still name someone are erased. Returns how many.
  */
 export async function eraseQuotesValidBefore(db: Db, validBefore: string, nowIso: string): Promise<number> {

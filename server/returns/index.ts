@@ -13,7 +13,7 @@ export {
 } from './return-store';
 
 export interface ReturnsFace {
-  /** Returns of delivered orders: opened, received, refunded or closed (docs/product.md §10.18). */
+  /** Returns of delivered orders: opened, received, refunded or closed (docs/product/orders.md §10.18). */
   readonly service: ReturnService;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Returns of delivered orders (docs/product.md §10.18): the owner opens, receives, refunds or closes
+ * Returns of delivered orders (docs/product/orders.md §10.18): the owner opens, receives, refunds or closes
  * them at the desk, and a shopper's withdrawal notice opens one. Refunded through fulfilment's refund.
  * Orders and fulfilment are registered first and know nothing of returns: this plugin joins both, so
  * the order page shows an order's returns and a notice opens one (orders.joinReturns), and the desk's

@@ -1,5 +1,5 @@
 /**
- * Returns of a delivered order (docs/product.md §10.18), under /api/admin/ with the desk's guards
+ * Returns of a delivered order (docs/product/orders.md §10.18), under /api/admin/ with the desk's guards
  * (the owner's alone, not forMakers: a maker is refused like for refunds):
  * - POST /api/admin/orders/{reference}/returns { lines: [{ lineId, quantity }], reason, override?: { note } }
  *   -> 201 { ok, changed, return, order } | 400 naming the field | 404 | 409 not delivered, or after the
@@ -31,7 +31,7 @@ export async function returnRoutes(app: FastifyInstance, opts: { returns: Return
         body: openReturnSchema,
         response: { 201: returnAnswerSchema },
       },
-      // A delivered order's returns (docs/product.md §10.18): the owner's alone, like a refund.
+      // A delivered order's returns (docs/product/orders.md §10.18): the owner's alone, like a refund.
       config: { policy: DESK_ACTION_POLICY },
     },
     async (request, reply) =>

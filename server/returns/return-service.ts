@@ -1,5 +1,5 @@
 /**
- * Returns of delivered orders (docs/product.md §10.18). The owner opens one (lines and quantities not
+ * Returns of delivered orders (docs/product/orders.md §10.18). The owner opens one (lines and quantities not
  * already in another return, a reason; after the 30 days only with her override's note), marks it received
  * and refunds it then or later through the desk's own refund path (fulfilment-service.ts: the provider,
  * the history, the shopper's e-mail and the audit row), or closes it without refund with a reason. The

@@ -1,5 +1,5 @@
 /**
- * Returns of delivered orders (docs/product.md §10.18): the only module that queries `order_returns`. A
+ * Returns of delivered orders (docs/product/orders.md §10.18): the only module that queries `order_returns`. A
  * return is opened with its history entry and audit row in one transaction (a withdrawal notice opens
  * one inside the notice's own), and each move is one conditional UPDATE (the lock: of two tabs, one
  * moves it) with its entry and audit row. Both dialects run every statement here.

@@ -1,5 +1,5 @@
 /**
- * A stored return as the desk and the shopper's order page show it (docs/product.md §10.18), with what its
+ * A stored return as the desk and the shopper's order page show it (docs/product/orders.md §10.18), with what its
  * pieces would refund: their price less their share of the order's discount (domain/orders/returns.ts).
  */
 import { itemsSubtotal } from '../../domain/offers/discounts';

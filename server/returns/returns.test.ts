@@ -1,5 +1,5 @@
 /**
- * Returns of a delivered order through the real app, on SQLite and PostgreSQL (docs/product.md §10.18):
+ * Returns of a delivered order through the real app, on SQLite and PostgreSQL (docs/product/orders.md §10.18):
  * opened, received and refunded through the desk's refund path (with or without the shipping), shown in
  * the history, the audit trail and on the shopper's page; closed without refund with a reason; opened once
  * by a withdrawal notice; counted per product in Numbers. Every refusal: 409 not delivered, after the 30

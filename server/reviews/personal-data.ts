@@ -1,5 +1,5 @@
 /**
- * The reviews' personal data (docs/product.md §12): a buyer's reviews, in the privacy export; erased with
+ * The reviews' personal data (docs/product/privacy.md §12): a buyer's reviews, in the privacy export; erased with
  * the person (their own words may name them), and anonymised with an order that loses its personal data.
  */
 import type { PersonalDataPart } from '../platform';
@@ -31,7 +31,7 @@ export const reviewsPersonalData: PersonalDataPart = {
     return { reviewsErased: await eraseReviewsOfOrders(trx, orderIds) };
   },
 
-  // Their reviews lose the link to the order and the reviewer's name (docs/product.md §12).
+  // Their reviews lose the link to the order and the reviewer's name (docs/product/privacy.md §12).
   async eraseWithOrders(db, orderIds) {
     await anonymiseReviewsOfOrders(db, orderIds);
   },

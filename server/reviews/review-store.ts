@@ -13,7 +13,7 @@ import { enqueueMail } from '../mail/outbox';
 export type ReviewRow = Selectable<ReviewsTable>;
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** The address as the opt-out table knows it: a hash, never the address (docs/product.md §12). */
+/** The address as the opt-out table knows it: a hash, never the address (docs/product/privacy.md §12). */
 export function emailHash(email: string): string {
   return createHash('sha256').update(`solas-review-requests:${email.trim().toLowerCase()}`).digest('hex');
 }
@@ -302,7 +302,7 @@ async function forgetRequestsOf(db: Db, orderIds: readonly string[]): Promise<vo
 }
 
 /**
- * Erasure (docs/product.md §12): the reviews written from these orders are deleted, text, name and link
+ * Erasure (docs/product/privacy.md §12): the reviews written from these orders are deleted, text, name and link
  * together (the text is the reviewer's own words and may name them), and the requests lose the address's
  * hash and link. The row of the request stays, so the order is never asked again. True when a review went.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's sessions (docs/product.md §10.1): a random secret in an HttpOnly, SameSite=Strict cookie;
+ * The owner's sessions (docs/product/orders.md §10.1): a random secret in an HttpOnly, SameSite=Strict cookie;
  * the database keeps only its SHA-256, so a copy of the database signs nobody in. A session ends after
  * 12 hours without use or 7 days after sign-in, whichever comes first; each use renews the idle window.
  * Wrong tokens are slowed down and then refused per address, counted where every instance sees them
@@ -232,7 +232,7 @@ export type SignInFailure =
  * once, not once per instance.
  *
  * Only a wrong token is counted, in one atomic step after it was compared, and the right one is never
- * refused by this count (docs/product.md §10.1): otherwise ten guesses from the owner's address (or, behind
+ * refused by this count (docs/product/orders.md §10.1): otherwise ten guesses from the owner's address (or, behind
  * a proxy without TRUST_PROXY, from anyone) would lock the owner out. What stops guessing is the token
  * itself (32 random characters in production) with the per-client `admin` rate limit in front; the count
  * makes each wrong guess slower, then refuses it with 429 until the window ends. A success deletes the

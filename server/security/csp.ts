@@ -74,7 +74,7 @@ export function pagePolicy(o: PagePolicyOptions): string {
 }
 
 /**
- * The owner's order desk (/admin, docs/product.md §10.10): our own scripts only (its page has no inline
+ * The owner's order desk (/admin, docs/product/desk.md §10.10): our own scripts only (its page has no inline
  * script), data: images for the packing slips' QR codes, and stricter than the shop where the shop needs
  * room: no frames in or out (nobody may frame the desk to trick a click), forms post to the shop only.
  */

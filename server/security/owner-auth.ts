@@ -1,5 +1,5 @@
 /**
- * Who may use an `/api/admin/` route (docs/product.md §10.1): the owner, by the desk's session cookie or by
+ * Who may use an `/api/admin/` route (docs/product/orders.md §10.1): the owner, by the desk's session cookie or by
  * `Authorization: Bearer ADMIN_TOKEN` (scripts, the image editor). One onRequest hook on the root instance
  * covers every such route but the sign-in itself, after the request guard (rate limit, same origin, body
  * type) and before any body is read.
@@ -120,7 +120,7 @@ function requestKeyOf(request: FastifyRequest): string | undefined {
 
 /**
  * Who is acting on an owner route, as the desk service and the audit rows take it: the hook's actor with
- * the submission's Idempotency-Key (docs/product.md §10.5), which the hook has already found well formed.
+ * the submission's Idempotency-Key (docs/product/orders.md §10.5), which the hook has already found well formed.
  * The hook has set the actor on every owner route; the fallback only keeps the type honest.
  */
 export function ownerActor(request: FastifyRequest): Actor {

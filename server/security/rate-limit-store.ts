@@ -1,5 +1,5 @@
 /**
- * Where the rate limits count when several instances serve one shop (docs/product.md §11.1, ADR 0009):
+ * Where the rate limits count when several instances serve one shop (docs/product/running.md §11.1, ADR 0009):
  *
  * - in the shop's database (`rate_limits`, migration 0006) whenever DATABASE_URL is set: one atomic upsert
  *   per limit and client starts a new window or adds to the current one and hands back the count and the

@@ -297,7 +297,7 @@ async function expectSignInsShared(a: FastifyInstance, b: FastifyInstance, addre
 
 /**
  * One client: three finds for one address on A, the fourth on B is refused; the same for one reference.
- * Another client asking for the same address is not held back by them (docs/product.md §6.9).
+ * Another client asking for the same address is not held back by them (docs/product/order-flow.md §6.9).
  */
 async function expectFindsShared(a: FastifyInstance, b: FastifyInstance) {
   const client = someTestAddress();
@@ -371,7 +371,7 @@ describe('two instances on one PostgreSQL', () => {
     const statuses = answers.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_LIMITS.maxFailures);
     expect(statuses.filter((s) => s === 429)).toHaveLength(16 - SIGN_IN_LIMITS.maxFailures);
-    // The right token is never refused by the count (docs/product.md §10.1), and forgets the failures
+    // The right token is never refused by the count (docs/product/orders.md §10.1), and forgets the failures
     // on both instances.
     expect((await signIn(a, '203.0.113.11')).statusCode).toBe(200);
     expect((await failSignIn(b, '203.0.113.11')).statusCode).toBe(401);

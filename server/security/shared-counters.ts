@@ -2,7 +2,7 @@
  * Counters in fixed windows that every instance shares, for the limits the request guard does not count
  * per client address: the desk's failed sign-ins (security/admin-sessions.ts) and "Find your order"'s counts
  * per e-mail address and per reference (orders/order-page-service.ts). With several instances behind a
- * load balancer (docs/product.md §11, ADR 0009) a count kept in one process's memory would give a client
+ * load balancer (docs/product/running.md §11, ADR 0009) a count kept in one process's memory would give a client
  * the limit once per instance.
  *
  * They count where the rate limits count (rate-limit-store.ts), chosen the same way: Redis with

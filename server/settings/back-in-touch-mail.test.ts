@@ -1,4 +1,4 @@
-/** "Tell me when you're back" (docs/product.md §10.14): the confirmation's instruction is next to its link. */
+/** "Tell me when you're back" (docs/product/desk.md §10.14): the confirmation's instruction is next to its link. */
 import { describe, expect, it } from 'vitest';
 import { backInTouchConfirmationMail } from './back-in-touch-mail';
 

@@ -1,4 +1,4 @@
-/** The e-mails of "tell me when you're back" (docs/product.md §10.14): the confirmation, then the one on return. */
+/** The e-mails of "tell me when you're back" (docs/product/desk.md §10.14): the confirmation, then the one on return. */
 import { BRAND } from '../../domain/config';
 import { escapeHtml, htmlDocument, htmlParagraph, WINE } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';

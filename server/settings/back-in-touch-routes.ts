@@ -1,5 +1,5 @@
 /**
- * "Tell me when you're back" (docs/product.md §10.14):
+ * "Tell me when you're back" (docs/product/desk.md §10.14):
  * - POST /api/back-in-touch { email } -> 202 { ok: true }, the same answer whether the address was new,
  *   pending or confirmed (it never tells who asked); a confirmation e-mail at most once an hour.
  * - GET /back-in-touch/confirm?token= shows a page with one button (a mail provider's link scanner must
@@ -47,7 +47,7 @@ export async function backInTouchRoutes(
   );
   const api = app.withTypeProvider<ZodTypeProvider>();
   const asked = { body: bodySchema, response: { 202: okResponseSchema } };
-  // "Tell me when you're back" (docs/product.md §10.14): the newsletter's rules, as its double opt-in.
+  // "Tell me when you're back" (docs/product/desk.md §10.14): the newsletter's rules, as its double opt-in.
   const ask = {
     schema: asked,
     config: { policy: { limit: 'newsletter', body: 'json', sameOrigin: true, maxBodyBytes: 2 * KIB } },

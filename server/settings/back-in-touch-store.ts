@@ -1,5 +1,5 @@
 /**
- * "Tell me when you're back" (docs/product.md §10.14): an address a shopper leaves while the maker is
+ * "Tell me when you're back" (docs/product/desk.md §10.14): an address a shopper leaves while the maker is
  * away, confirmed by a link as the newsletter's (double opt-in), one row per address (case-insensitive).
  * When away returns to off, each confirmed address gets one e-mail, queued in the transaction that
  * deletes its row: the address is then gone. An address never confirmed is deleted after a week (the

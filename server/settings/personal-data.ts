@@ -1,5 +1,5 @@
 /**
- * "Tell me when you're back"'s personal data (docs/product.md §12): the address waiting for the shop's
+ * "Tell me when you're back"'s personal data (docs/product/privacy.md §12): the address waiting for the shop's
  * return, in the privacy export, erased with the person, and gone a week after an unconfirmed request.
  */
 import { RETENTION } from '../../domain/config';

@@ -1,5 +1,5 @@
 /**
- * The owner's settings (docs/product.md §10.11) under /api/admin/ like the rest of the desk (the
+ * The owner's settings (docs/product/desk.md §10.11) under /api/admin/ like the rest of the desk (the
  * owner-auth hook and the request guard cover them), and what the storefront may know of them. A change
  * writes one audit row per setting; a repeated submission (the same Idempotency-Key, or the same value)
  * changes nothing the second time; a save over a change the owner has not seen is refused (409).

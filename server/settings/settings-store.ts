@@ -1,5 +1,5 @@
 /**
- * The owner's settings (docs/product.md §10.11), one row per name in `settings`, the value as JSON. A name
+ * The owner's settings (docs/product/desk.md §10.11), one row per name in `settings`, the value as JSON. A name
  * without a row has its default from the environment (MAKING_CAPACITY_PER_DAY; EARLY_BIRD_UNTIL with 15%
  * from 20 pieces), so a fresh shop needs no row and the desk's change wins over the variable from then on,
  * on every instance. The early-bird price's row holds its terms, or null once the owner turned it off.

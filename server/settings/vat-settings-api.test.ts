@@ -1,5 +1,5 @@
 /**
- * The VAT mode through the real app (docs/product.md §20): GET answers `vat` with its four keys, the
+ * The VAT mode through the real app (docs/product/vat.md §20): GET answers `vat` with its four keys, the
  * PATCH saves them audited, `vat.vatNumber` and `seller.vatNumber` are one value, and bad values are a
  * 400 naming the field with nothing written.
  */

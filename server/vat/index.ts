@@ -1,5 +1,5 @@
 /**
- * The VAT feature's public face (docs/architecture.md, docs/product.md §20): what the checkout calls to
+ * The VAT feature's public face (docs/architecture.md, docs/product/vat.md §20): what the checkout calls to
  * price an order's VAT, check a business buyer, and issue the invoice and credit notes inside its own
  * transactions; what Numbers reads of the distance sales.
  */

@@ -1,5 +1,5 @@
 /**
- * An invoice or credit note as a PDF (docs/product.md §20), with pdfkit: every field Article 226 of
+ * An invoice or credit note as a PDF (docs/product/vat.md §20), with pdfkit: every field Article 226 of
  * Directive 2006/112/EC asks (date, number, seller's name, address and VAT number, buyer's name and
  * address and a business's VAT number, each line's quantity, description, unit price net of VAT, rate
  * and VAT, the totals per rate, the exemption or reverse-charge wording). The text is real text in an

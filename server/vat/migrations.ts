@@ -20,7 +20,7 @@ export const VAT_MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 /**
- * The owner's VAT mode (docs/product.md §20): a shop saved as VAT-registered (a seller row with a VAT
+ * The owner's VAT mode (docs/product/vat.md §20): a shop saved as VAT-registered (a seller row with a VAT
  * number) becomes registered in Ireland, as it charged before; a shop without a number stays as it was
  * (no row: the mode follows the number). The flat rate stays in the seller row, unread by VAT.
  */
@@ -44,7 +44,7 @@ async function upgradeVatMode(db: AnyDb): Promise<void> {
 }
 
 /**
- * Invoices and credit notes (server/vat/vat-store.ts, docs/product.md §20): one counter row per kind and
+ * Invoices and credit notes (server/vat/vat-store.ts, docs/product/vat.md §20): one counter row per kind and
  * year, updated under its row lock inside the payment's or refund's transaction, so numbers are gapless
  * and never reused on any number of instances; each record keeps the order's reference, its VAT
  * breakdown and the seller's and buyer's snapshot as JSON. Kept six years after issue, erasure or not

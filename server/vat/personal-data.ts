@@ -1,5 +1,5 @@
 /**
- * VAT records and personal data (docs/product.md §20, §12): an invoice is kept six years after its year
+ * VAT records and personal data (docs/product/vat.md §20, docs/product/privacy.md §12): an invoice is kept six years after its year
  * whatever the erasure (a legal obligation); a consumer's erased invoice then names "Customer (erased)".
  * The retention pass deletes invoices and credit notes with the sales they record.
  */

@@ -1,4 +1,4 @@
-/** EU VAT (docs/product.md §20): rates, invoices and credit notes, VIES, and the accountant's papers. */
+/** EU VAT (docs/product/vat.md §20): rates, invoices and credit notes, VIES, and the accountant's papers. */
 import type { FastifyInstance } from 'fastify';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { isEuDistanceSale, vatBreakdown } from '../../domain/vat/vat-breakdown';

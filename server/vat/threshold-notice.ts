@@ -1,5 +1,5 @@
 /**
- * The €10,000 threshold's notice (docs/product.md §20.4): after each paid order, the distance sales are
+ * The €10,000 threshold's notice (docs/product/vat.md §20.4): after each paid order, the distance sales are
  * added up; from 80% (or once crossed) while the shop is not on OSS, the owner gets one e-mail a calendar
  * year through the outbox (the year's mark row and the e-mail in one transaction), and the desk shows the
  * notice (thresholdNotice) beside the figures.

@@ -1,5 +1,5 @@
 /**
- * The VAT feature's routes (docs/product.md §20): the invoice and credit-note PDFs for the owner and for
+ * The VAT feature's routes (docs/product/vat.md §20): the invoice and credit-note PDFs for the owner and for
  * the shopper holding the order's key (checked by the orders feature's page service), and the
  * accountant's papers as JSON and CSV. Every owner route is the owner's alone (none is
  * forMakers); each download of the papers writes an audit row.

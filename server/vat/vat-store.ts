@@ -1,5 +1,5 @@
 /**
- * Invoices and credit notes (docs/product.md §20; Directive 2006/112/EC arts. 220 and 226): the only
+ * Invoices and credit notes (docs/product/vat.md §20; Directive 2006/112/EC arts. 220 and 226): the only
  * module that touches vat_sequences, vat_invoices and vat_credit_notes. A number is allocated inside the
  * caller's transaction (the payment's, the refund's) by raising its kind and year's counter row, whose
  * row lock makes any other allocation of that year wait for this transaction to end: a rolled-back
@@ -368,7 +368,7 @@ export class VatStore {
 }
 
 /**
- * Erasure (docs/product.md §12, §20): invoices are kept, a consumer's without her: the buyer becomes
+ * Erasure (docs/product/privacy.md §12, docs/product/vat.md §20): invoices are kept, a consumer's without her: the buyer becomes
  * "Customer (erased)". A business's invoice names the business, not a person, and stays as issued.
  */
 export async function anonymiseInvoicesOf(

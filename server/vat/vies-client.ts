@@ -1,5 +1,5 @@
 /**
- * The check of a business buyer's VAT number against VIES (docs/product.md §20; Directive 2006/112/EC
+ * The check of a business buyer's VAT number against VIES (docs/product/vat.md §20; Directive 2006/112/EC
  * art. 138 needs the buyer's valid number; Council Regulation 904/2010 gives VIES): POST
  * {VIES_URL}/check-vat-number with the owner's number as requester, so a valid answer carries a
  * consultation number the order keeps as proof. No answer within 5 s, an error answer, or no VIES_URL:

@@ -1,5 +1,5 @@
 /**
- * "Tell me when it's back" on a phone against the real server (docs/product.md §5.10): the owner pauses a
+ * "Tell me when it's back" on a phone against the real server (docs/product/states.md §5.10): the owner pauses a
  * product; a shopper leaves an address on its page, confirms it from the e-mail's link page; the owner
  * makes the product active again and the shopper gets exactly one e-mail with its photo, price and link.
  */

@@ -336,7 +336,7 @@ test.describe('shop listing', () => {
     await expectHydrated(page, card);
     await card.hover();
     await expect(card.locator(`img[src*="${p.images[1]}"]`)).toHaveCount(1);
-    // No invented rating: a product nobody reviewed shows none (docs/product.md §8.13).
+    // No invented rating: a product nobody reviewed shows none (docs/product/settled-decisions.md §8.13).
     await expect(card.getByText(/Rated/)).toHaveCount(0);
   });
 
@@ -706,7 +706,7 @@ test.describe('home page', () => {
     // Retried: the prerendered page reveals its content (and full height) a moment after load, and the
     // route's scroll-to-top can reset a scroll made before hydration.
     const scrollHeroAway = async () => {
-      // Into Best Sellers, where the promo sits over the section (docs/product.md §5.6).
+      // Into Best Sellers, where the promo sits over the section (docs/product/states.md §5.6).
       const scrolled = () =>
         page.evaluate(() => {
           window.scrollTo(0, 1100);

@@ -1,5 +1,5 @@
 /**
- * The newsletter written and sent from the desk on a phone (docs/product.md §5.10), against the real
+ * The newsletter written and sent from the desk on a phone (docs/product/states.md §5.10), against the real
  * server: the owner writes a campaign with two product blocks, previews it, sends a test to herself, then
  * sends it. Two confirmed subscribers get exactly one e-mail each (an .eml file in DATA_DIR/outbox) with
  * the RFC 8058 headers; an unconfirmed one gets nothing; each e-mail's one-click POST unsubscribes at once.

@@ -1,5 +1,5 @@
 /**
- * The cart reminder on a phone (docs/product.md §5.10a), against a server of its own whose reminder is
+ * The cart reminder on a phone (docs/product/states.md §5.10a), against a server of its own whose reminder is
  * due at once (CART_REMINDER_DELAY_MINUTES=0, its pass every 2 s). One shopper leaves the box unticked
  * and goes to the test checkout; a second ticks it and goes too; neither pays. The ticked one's reminder
  * arriving is the event waited for: the pass that sent it ran after both checkouts, so by then the

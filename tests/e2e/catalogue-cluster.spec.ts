@@ -1,5 +1,5 @@
 /**
- * The owner's catalogue on two instances (docs/product.md §10.10 Products, §11.1): two real shop processes
+ * The owner's catalogue on two instances (docs/product/desk.md §10.10 Products, §11.1): two real shop processes
  * on one PostgreSQL behind nginx (tests/support/cluster.ts), e-mail to a real SMTP server in this process,
  * payments on the built-in test checkout. The owner, on a phone, adds a bracelet with two photos through
  * instance A; instance B shows it in /shop and on its page within 5 s (measured). A shopper buys it; the

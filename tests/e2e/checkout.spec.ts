@@ -28,7 +28,7 @@ test.beforeEach(async ({ consoleGuard, request }) => {
   if (!probe.ok()) consoleGuard.allow(/Failed to load resource: the server responded with a status of 404/);
 });
 
-/** The stored cart's shape (docs/product.md §5.1); the stored name and price are ignored by the shop (prices come from the catalogue). */
+/** The stored cart's shape (docs/product/states.md §5.1); the stored name and price are ignored by the shop (prices come from the catalogue). */
 async function seedCart(page: Page, path = '/cart') {
   await page.goto('/#/cart');
   await page.evaluate(([key, value]) => localStorage.setItem(key, value), [

@@ -1,5 +1,5 @@
 /**
- * The desk's Customers on a phone against the real server (docs/product.md §10.15, §12.2): a shopper pays
+ * The desk's Customers on a phone against the real server (docs/product/desk.md §10.15, docs/product/privacy.md §12.2): a shopper pays
  * through the TEST MODE checkout; the owner finds them by e-mail, writes a note, downloads their data (the
  * privacy export, with the order in it), is refused the erasure while the order is owed (the refusal names
  * it, under the button), and once it is delivered erases them: the page names the anonymised order kept

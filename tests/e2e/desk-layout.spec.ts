@@ -1,5 +1,5 @@
 /**
- * The desk's layout in a real browser (docs/product.md §10.10, Accessibility): on a 390 px phone the
+ * The desk's layout in a real browser (docs/product/desk.md §10.10, Accessibility): on a 390 px phone the
  * navigation takes two rows at most and every checkbox and radio button is at least 24 x 24 px; at 1280 px
  * `Sign out` stays on one line and no table's column headers touch. Screenshots of Today, a product's form,
  * Orders and Numbers at both sizes are saved under test-results/desk-layout/ to be looked at.

@@ -1,5 +1,5 @@
 /**
- * The owner's steps in the desk's Products screens (docs/product.md §10.10, Products), shared by the
+ * The owner's steps in the desk's Products screens (docs/product/desk.md §10.10, Products), shared by the
  * journeys that add a bracelet: on one server (desk-products.spec.ts) and on the nginx cluster
  * (catalogue-cluster.spec.ts). Each step waits for what the desk says when it is done.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner's Products screens at /admin (docs/product.md §10.10, Products) on a phone, against the real
+ * The owner's Products screens at /admin (docs/product/desk.md §10.10, Products) on a phone, against the real
  * server: add a bracelet, give it two photos (small JPEGs made here with sharp, uploaded through the
  * photo-library input), write their alt text, make it active; it is in /shop and on its own page. Then a
  * new price, a pause and a retirement, each seen by the shop. axe finds nothing serious on the list and the

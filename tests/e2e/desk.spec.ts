@@ -1,5 +1,5 @@
 /**
- * The owner's order desk at /admin (docs/product.md §10.10) in a real browser against the real server, at
+ * The owner's order desk at /admin (docs/product/desk.md §10.10) in a real browser against the real server, at
  * phone (packing bench) and laptop sizes: pay an order through the TEST MODE checkout, sign in with the
  * owner token, find the order, start making, dispatch with a tracking number (the shopper's "on its way"
  * e-mail lands in the outbox with the tracking link), refund part, print its packing slip (print media;

@@ -1,5 +1,5 @@
 /**
- * Dispatch and delivery dates (docs/product.md §14) in a real browser against the real server: with the
+ * Dispatch and delivery dates (docs/product/dispatch-dates.md §14) in a real browser against the real server: with the
  * page's clock set, the product page and the cart show the dates the domain computes; the prerendered
  * HTML carries none; a payment stores the server's own date, which the confirmation page and both
  * e-mails then show; the server's CLOSED_DATES reach the browser's closure banner.

@@ -1,5 +1,5 @@
 /**
- * A corporate enquiry on a phone, against the real server (docs/product.md §16): a company asks for 30
+ * A corporate enquiry on a phone, against the real server (docs/product/enquiries.md §16): a company asks for 30
  * pieces from /bespoke-corporate, the form is axe-clean before and after sending, the owner's e-mail (with
  * the desk link) and the visitor's acknowledgement arrive in the outbox, and the owner finds the enquiry in
  * the desk by its link, writes a note and marks it quoted. Screenshots under test-results/enquiries/.

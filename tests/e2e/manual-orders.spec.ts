@@ -1,5 +1,5 @@
 /**
- * Orders the owner takes herself (docs/product.md §10.17) on a phone, in a real browser against the real
+ * Orders the owner takes herself (docs/product/orders.md §10.17) on a phone, in a real browser against the real
  * server: from Orders, New order; a craft-fair order of two Tawny Strand at her own price (with its
  * reason), marked paid in cash; then a phone order of one Harvest Moon sent as a payment link, which the
  * customer pays on the TEST MODE checkout. Both are in Today's pieces to make and in Numbers under the

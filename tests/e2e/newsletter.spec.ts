@@ -1,5 +1,5 @@
 /**
- * The newsletter's double opt-in as a shopper lives it (docs/product.md §5.10): sign up on the coming-soon
+ * The newsletter's double opt-in as a shopper lives it (docs/product/states.md §5.10): sign up on the coming-soon
  * page, open the confirmation e-mail the real server wrote (an .eml file in DATA_DIR/outbox), follow its
  * confirm link, then its unsubscribe link. The database says what the shopper cannot see.
  */

@@ -1,5 +1,5 @@
 /**
- * The desk's Numbers (docs/product.md §10.12) on a phone, in a real browser against the real server: an
+ * The desk's Numbers (docs/product/desk.md §10.12) on a phone, in a real browser against the real server: an
  * order is paid through the API and the TEST MODE checkout's form, the owner signs in, opens Numbers,
  * sees the order counted, opens a chart's table, groups by month and downloads the CSV. axe finds
  * nothing serious; the screenshots are saved under test-results/numbers/ to be looked at.

@@ -1,6 +1,6 @@
 /**
  * Changing an order before dispatch and resending an e-mail, on a phone against the real server (docs/
- * product.md §10.16): the owner corrects the house number on a paid order (the history shows before and
+ * product/orders.md §10.16): the owner corrects the house number on a paid order (the history shows before and
  * after, the shopper gets exactly one e-mail with the new address); once dispatched the change is no longer
  * offered and the API refuses it (409); the dispatch e-mail is sent again as a new message, the first one
  * untouched. axe finds nothing serious. Screenshots under test-results/order-changes/.

@@ -1,5 +1,5 @@
 /**
- * docs/product.md §2.1: path-form URLs answer with the page's own prerendered HTML (head and body, no
+ * docs/product/pages.md §2.1: path-form URLs answer with the page's own prerendered HTML (head and body, no
  * JavaScript needed), then the app hydrates it on the matching hash route without replacing it; the
  * server's caching and compression headers; sitemap and robots.
  */

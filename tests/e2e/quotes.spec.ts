@@ -1,5 +1,5 @@
 /**
- * A quote the client pays by card (docs/product.md, quotes), in a real browser against the real server: a
+ * A quote the client pays by card (docs/product/quotes.md), in a real browser against the real server: a
  * company's enquiry for 30 pieces; the owner makes the quote in the desk (30 x product 3 in Medium, the
  * early-bird 15%, her own dispatch date), previews it, changes it and sends it; the client opens the link
  * from the e-mail, sees the lines, totals and the owner's date, and pays on the TEST MODE checkout; the

@@ -1,5 +1,5 @@
 /**
- * A return on a phone against the real server (docs/product.md §10.18): a delivered order's return is
+ * A return on a phone against the real server (docs/product/orders.md §10.18): a delivered order's return is
  * opened on the desk (its piece, a reason), received and refunded with the shipping through the
  * test checkout's refund; the history names each step, the shopper gets the refund e-mail, and their order
  * page says the return is refunded. axe finds nothing serious. Screenshots under test-results/returns/.

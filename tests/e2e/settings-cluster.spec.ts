@@ -1,5 +1,5 @@
 /**
- * The owner's settings on two instances (docs/product.md §10.14 "Everywhere at once"): two real shop
+ * The owner's settings on two instances (docs/product/desk.md §10.14 "Everywhere at once"): two real shop
  * processes on one PostgreSQL behind nginx (tests/support/cluster.ts), e-mail to a real SMTP server in
  * this process, payments on the built-in test checkout, phones on both sides. The owner, on instance A's
  * desk, sets her name and address, a new EU price with a free-shipping threshold, a week's closure and

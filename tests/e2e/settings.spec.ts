@@ -1,5 +1,5 @@
 /**
- * The shop's settings on a phone (docs/product.md §10.14), against the real server: the owner sets her
+ * The shop's settings on a phone (docs/product/desk.md §10.14), against the real server: the owner sets her
  * name and address and a new EU price with a free-shipping threshold, each section saved on its own with
  * "Saved" beside it; the next EU checkout is charged the new price on the hosted checkout; with sales
  * paused the checkout is refused (409) and nothing is opened; turned off again, it works. axe finds

@@ -1,5 +1,5 @@
 /**
- * Sizes, the size finder and a gift message end to end (docs/product.md §13): choose Large with the finder
+ * Sizes, the size finder and a gift message end to end (docs/product/sizes.md §13): choose Large with the finder
  * on the product page, write a gift message in the cart, pay on the TEST MODE checkout, then find the size
  * and the message on the test checkout, the confirmation page and in both e-mails.
  */

@@ -1,5 +1,5 @@
 /**
- * The desk's Today on a phone (docs/product.md §10.9), against the real server: an order is paid through
+ * The desk's Today on a phone (docs/product/orders.md §10.9), against the real server: an order is paid through
  * the TEST MODE checkout, the owner signs in and lands on Today, sees the order's pieces to make, the
  * shop's health, and lowers the making capacity; a fresh browser's product page then shows the later date
  * the making queue gives (domain/making/making-queue.ts, from /runtime-env.js); the capacity goes back. axe finds

@@ -58,7 +58,7 @@ export function receivesMailAt(app: FastifyInstance, messages: () => readonly Re
 
 /**
  * Outbox rows and orders, straight from the database. A sent e-mail keeps no subject or text there
- * (docs/product.md §6.6): its subject and bodies are read back as the recipient got them, from the .eml
+ * (docs/product/order-flow.md §6.6): its subject and bodies are read back as the recipient got them, from the .eml
  * file the default transport wrote or from the test's SMTP server (which keeps a message before it
  * answers, so a row marked sent is always there). The outbox may send one before a test reads it.
  */

@@ -1,4 +1,4 @@
-// Test checkout page behaviour (docs/product.md §6.5): 'Proceed to Payment' can always be pressed; pressed
+// Test checkout page behaviour (docs/product/order-flow.md §6.5): 'Proceed to Payment' can always be pressed; pressed
 // while something is missing or not valid, it pays nothing, shows each field's message next to it (the
 // field marked aria-invalid and described by its message) and moves focus to the first such field, which
 // a disabled button could never tell a screen reader. Field messages also appear once a field has been

@@ -70,10 +70,10 @@ function useRouteEffects(resolution: Resolution, path: string, catalogue: Catalo
     if (resolution.kind === 'redirect') navigate(resolution.to, { replace: true });
   }, [resolution]);
 
-  // docs/product.md §2.1: the page scrolls to the top on every route change (not on query changes such as filters). Not
+  // docs/product/pages.md §2.1: the page scrolls to the top on every route change (not on query changes such as filters). Not
   // when the app starts on the page it was loaded with: the shopper may have scrolled the prerendered page
   // already, and a reload keeps its position.
-  // Focus moves to the main area with it (docs/product.md §2.1): the link that was pressed is gone with the
+  // Focus moves to the main area with it (docs/product/pages.md §2.1): the link that was pressed is gone with the
   // old page, so focus would fall back to the document's start; a screen reader now reads the new page
   // and Tab goes on from its content.
   const firstPath = useRef(path);

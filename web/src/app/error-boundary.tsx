@@ -4,7 +4,7 @@ interface State {
   readonly error: Error | null;
 }
 
-/** Router fallback: 'Unexpected Application Error!' with the message (docs/product.md §2.2). */
+/** Router fallback: 'Unexpected Application Error!' with the message (docs/product/pages.md §2.2). */
 export class ErrorBoundary extends Component<
   { children: ReactNode; onError?: (error: Error, info: ErrorInfo) => void },
   State

@@ -27,7 +27,7 @@ export function inlineScript<A extends Json[]>(run: (...args: A) => void, ...arg
 
 /**
  * The hash routes whose page the server prerenders at their path, that a hash URL on `/` is sent to
- * (docs/product.md §2.1): the shop's pages and the product pages. Not the pages whose address carries
+ * (docs/product/pages.md §2.1): the shop's pages and the product pages. Not the pages whose address carries
  * what only the browser should see (an order's key, a checkout session) nor the tools.
  */
 const PATH_FORM_EXCLUDED: readonly RouteId[] = [

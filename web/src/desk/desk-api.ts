@@ -1,5 +1,5 @@
 /**
- * The desk's calls to the order desk API (docs/product.md §10.10), typed and checked by the shared contract
+ * The desk's calls to the order desk API (docs/product/desk.md §10.10), typed and checked by the shared contract
  * (domain/orders/admin-api.ts): every answer is parsed before the desk shows it. The session is the HttpOnly
  * cookie the server sets at sign-in, so nothing here stores a token (fetch sends the cookie: same origin).
  * A 401 anywhere means the session has ended: the caller shows the sign-in screen.
@@ -222,7 +222,7 @@ export const deskApi = {
   ordersCsvUrl: (from: string, to: string) =>
     withQuery(ADMIN_API.ordersCsv, new URLSearchParams({ from, to })),
   newsletterCsvUrl: () => ADMIN_API.newsletterCsv,
-  /** The Numbers of a range (docs/product.md §10.12). */
+  /** The Numbers of a range (docs/product/desk.md §10.12). */
   stats: (range: StatsRange) => call('GET', `${STATS_API.stats}?${statsSearch(range)}`, statsResponseSchema),
   statsCsvUrl: (range: StatsRange) => `${STATS_API.statsCsv}?${statsSearch(range)}`,
 };

@@ -544,7 +544,7 @@ describe('packing slips', () => {
     expect(
       within(first).getByRole('row', { name: 'Amber Glow Bracelet Medium 2 €69.98' }),
     ).toBeInTheDocument();
-    // A slip travels in the parcel: prices of the lines, but no total (docs/product.md §10.10).
+    // A slip travels in the parcel: prices of the lines, but no total (docs/product/desk.md §10.10).
     expect(within(first).queryByText(/Total/)).not.toBeInTheDocument();
     expect(within(first).getByRole('region', { name: 'Return address' })).toHaveTextContent(
       RETURN_ADDRESS.name,

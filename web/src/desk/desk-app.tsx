@@ -1,5 +1,5 @@
 /**
- * The owner's order desk (docs/product.md §10.10): sign-in with a passkey (docs/security.md), then Today (the day's work, §10.11), the orders,
+ * The owner's order desk (docs/product/desk.md §10.10): sign-in with a passkey (docs/security.md), then Today (the day's work, §10.11), the orders,
  * one order, packing slips and exports. The session is a server-side session in an HttpOnly cookie; the desk itself keeps no token
  * anywhere, so it learns whether it is signed in by asking (a 401 shows the sign-in screen).
  */

@@ -1,5 +1,5 @@
 /**
- * The desk and the shop stay apart (docs/product.md §10.10): no shop module imports the desk (its code
+ * The desk and the shop stay apart (docs/product/desk.md §10.10): no shop module imports the desk (its code
  * would land in a shop bundle), and the desk imports only `domain`, the shared UI components and the
  * stylesheet, never a shop feature.
  */

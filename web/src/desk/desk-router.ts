@@ -9,7 +9,7 @@ export type DeskRoute =
   | { readonly id: 'today' }
   | { readonly id: 'orders'; readonly params: URLSearchParams }
   | { readonly id: 'order'; readonly reference: string }
-  /** New order: one the owner takes by phone or at a fair (docs/product.md §10.17). */
+  /** New order: one the owner takes by phone or at a fair (docs/product/orders.md §10.17). */
   | { readonly id: 'newOrder' }
   | { readonly id: 'slips'; readonly reference: string | null }
   | { readonly id: 'exports' }

@@ -1,5 +1,5 @@
 /**
- * The hidden debug panels (docs/product.md §7.7): ?flags=1 shows the feature-flag panel, ?debug=1 the error
+ * The hidden debug panels (docs/product/internal-tools.md §7.7): ?flags=1 shows the feature-flag panel, ?debug=1 the error
  * console. The query may sit in the real URL (/?debug=1#/shop) or in the hash route (#/shop?debug=1).
  * Only the check for the two parameters is in every page's code; the panels, their frame and how they
  * close are chunks loaded when asked for (debug-panels-open.tsx), so shoppers never download them.

@@ -1,5 +1,5 @@
 /**
- * A small hash router (see docs/decisions/0001-hash-router.md). The shop routes on the hash (docs/product.md §2.1); a router
+ * A small hash router (see docs/decisions/0001-hash-router.md). The shop routes on the hash (docs/product/pages.md §2.1); a router
  * library would cost 14+ KB gzip of the 95 KB home budget for features this shop does not use. Paths and
  * queries live after the '#': '#/shop?q=pearl'. Links are plain <a href="#/..."> so they work before
  * hydration and with every browser feature (open in new tab, copy link).

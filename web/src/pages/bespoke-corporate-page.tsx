@@ -7,7 +7,7 @@ import { SELLER } from '../features/settings/seller-footer';
 import { Link } from '../lib/router';
 import { FACTS } from './legal/policy-facts';
 
-// A chunk of its own: the page's own chunk stays within its budget (docs/product.md §9.2). The server's
+// A chunk of its own: the page's own chunk stays within its budget (docs/product/quality-budgets.md §9.2). The server's
 // rendering waits for it, so the page's HTML carries the whole form. No Suspense boundary of its own: it
 // suspends the page's (app.tsx), so the page hydrates, and the presses held before it are replayed, only
 // once the form can answer them; in a boundary of its own it would hydrate after the replay, which then

@@ -2,7 +2,7 @@
  * /cart: the lines with quantity controls, the order summary (delivery destination, shipping, gift wrap,
  * total, estimated dispatch) and the checkout, which the checkout feature renders itself. The page puts
  * the making feature's estimate and the checkout into the cart's summary, so the cart imports neither.
- * Opened from the cart reminder's link (`?restore=`), it first offers that saved cart (docs/product.md
+ * Opened from the cart reminder's link (`?restore=`), it first offers that saved cart (docs/product/states.md
  * §5.10a).
  */
 import { useCallback, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The Gift cards page (docs/product.md §19): buy a card for someone (€25, €50, €100 or any whole euro
+ * The Gift cards page (docs/product/gift-cards.md §19): buy a card for someone (€25, €50, €100 or any whole euro
  * amount from €10 to €500, the recipient, a message and a send date), which goes into the bag as a line of
  * its own, and check a card's balance and expiry. Checked here with the same rules the server applies.
  */

@@ -62,7 +62,7 @@ describe('OrderConfirmationPage', () => {
     const confirmed = await screen.findByRole('heading', { name: 'Order Confirmed!' });
     // Focused by an effect, which may run a moment after the heading is on screen.
     await waitFor(() => expect(confirmed).toHaveFocus());
-    // Each line with its size; the gift message as plain text, markup and all (docs/product.md §13.4).
+    // Each line with its size; the gift message as plain text, markup and all (docs/product/sizes.md §13.4).
     expect(screen.getByText('First Light (Large)')).toBeVisible();
     expect(screen.getByTestId('confirmed-gift-message').textContent).toBe(
       'Happy birthday <b>Aoife</b>!\nLove, Niamh',
@@ -89,7 +89,7 @@ describe('OrderConfirmationPage', () => {
     );
     expect(localStorage.getItem(STORAGE_KEYS.checkoutEmail)).toBeNull();
     expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.cart) ?? 'null')).toEqual([]);
-    // The paid order took its discount code with it (docs/product.md §4.2a).
+    // The paid order took its discount code with it (docs/product/numbers.md §4.2a).
     expect(localStorage.getItem(STORAGE_KEYS.discountCode)).toBeNull();
     const purchase = getEvents().filter((e) => e.name === 'purchase');
     expect(purchase).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * /order-confirmation?session_id=... (docs/product.md §2.7 and §5.9): 'Verifying your
+ * /order-confirmation?session_id=... (docs/product/pages.md §2.7 and docs/product/states.md §5.9): 'Verifying your
  * order...', then 'Order Confirmed!' with the reference, or why there is no order to show. The check
  * itself, and what the first sight of a paid order does in this browser, is useOrderConfirmation.
  */

@@ -1,5 +1,5 @@
 /**
- * /order, "Find your order" (docs/product.md §6.9): the order reference and the e-mail address it was paid
+ * /order, "Find your order" (docs/product/order-flow.md §6.9): the order reference and the e-mail address it was paid
  * with. The page's link is e-mailed to that address on a match and never shown; the answer on screen is the
  * same whether or not they matched.
  */

@@ -1,5 +1,5 @@
 /**
- * /order/{reference}?key=... (docs/product.md §6.8 and §6.10): one order's page, opened from the link in the
+ * /order/{reference}?key=... (docs/product/order-flow.md §6.8 and §6.10): one order's page, opened from the link in the
  * shopper's e-mails. The status as a timeline, dispatch and delivery dates when known, the lines, gift
  * message, totals and delivery address, its returns' state (§10.18), and the right to cancel (the EU model
  * withdrawal form, online).

@@ -1,5 +1,5 @@
 /**
- * /payment-canceled: where the hosted checkout's cancel link returns (docs/product.md §2.8). Nothing was
+ * /payment-canceled: where the hosted checkout's cancel link returns (docs/product/pages.md §2.8). Nothing was
  * charged and the cart is untouched; on arrival the payment_canceled breadcrumb records the cart total
  * and item count.
  */

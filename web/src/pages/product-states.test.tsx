@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The catalogue's product states on the storefront (docs/product.md, products section): a paused product
+ * The catalogue's product states on the storefront (docs/product/catalogue.md): a paused product
  * keeps its page with the owner's note and takes no orders; a retired one says it is no longer made and
  * links to similar pieces; a cart, wishlist or comparison holding either marks it, and a cart holding one
  * cannot be checked out until its line is removed; a changed price is shown with a notice.

@@ -1,5 +1,5 @@
 /**
- * /quote/{reference}?key=... (docs/product.md, quotes): one client's quote, opened from the link in its
+ * /quote/{reference}?key=... (docs/product/quotes.md): one client's quote, opened from the link in its
  * e-mail. The lines, the discount, shipping and total, the date it is valid until, the dispatch date if
  * paid today and the terms, with a Pay button that opens the hosted checkout for exactly this quote. A
  * paid, expired or withdrawn quote says so and has no button. No referrer leaves this page (the key is in

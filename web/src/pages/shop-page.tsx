@@ -2,7 +2,7 @@ import { Listing } from '../features/catalogue/listing';
 import { useCatalogue } from '../features/catalogue-snapshot/catalogue-context';
 import { Link } from '../lib/router';
 
-/** The active products of the current catalogue (docs/product.md, products section: paused and retired ones are not listed). */
+/** The active products of the current catalogue (docs/product/catalogue.md: paused and retired ones are not listed). */
 export function ShopPage() {
   const { listable } = useCatalogue();
   return (
@@ -14,7 +14,7 @@ export function ShopPage() {
   );
 }
 
-/** docs/product.md §8.9: /collections/best-sellers shows the listing limited to the best sellers. */
+/** docs/product/settled-decisions.md §8.9: /collections/best-sellers shows the listing limited to the best sellers. */
 export function BestSellersPage() {
   const { bestSellers } = useCatalogue();
   return (

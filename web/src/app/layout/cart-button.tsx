@@ -4,7 +4,7 @@ import { useMiniCart } from '../../features/cart/mini-cart-context';
 import { preloadMiniCart } from '../../features/cart/mini-cart-host';
 
 /**
- * The header's one cart control (docs/product.md §2.2): a bag with the item count as a badge and in its
+ * The header's one cart control (docs/product/pages.md §2.2): a bag with the item count as a badge and in its
  * name, which slides in the mini cart; the mini cart links on to the cart page. Two controls side by side
  * (a bag opening the mini cart and a cart going to /cart) left shoppers guessing which one to press.
  */

@@ -14,7 +14,7 @@ import { NAV_LINKS } from './nav-links';
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
-  // docs/product.md §5.7: mobile_nav selects the alternative implementation of the mobile menu.
+  // docs/product/states.md §5.7: mobile_nav selects the alternative implementation of the mobile menu.
   const altMenu = useFlag('mobile_nav');
   const Menu = altMenu ? MobileMenuAlt : MobileMenu;
   return (

@@ -11,7 +11,7 @@ export interface MobileMenuProps {
 
 /**
  * Default mobile menu: a left slide-in dialog titled Menu (Radix: focus trap, Escape, backdrop click and
- * scroll lock). Focus moves to the first control about 100 ms after opening (docs/product.md §2.2).
+ * scroll lock). Focus moves to the first control about 100 ms after opening (docs/product/pages.md §2.2).
  */
 export function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
   const listRef = useRef<HTMLUListElement>(null);

@@ -1,5 +1,5 @@
 /**
- * Side sheet (docs/product.md §2.2: slides from top, bottom, left or right, default right, with a close button labelled
+ * Side sheet (docs/product/pages.md §2.2: slides from top, bottom, left or right, default right, with a close button labelled
  * Close), built on Radix Dialog for focus trapping, Escape, outside click and scroll locking.
  *
  * It slides out and its backdrop fades when it closes (styles.css): Radix keeps a closing dialog mounted

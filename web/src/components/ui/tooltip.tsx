@@ -1,6 +1,6 @@
 /**
  * Tooltip on Radix (hover and keyboard focus, Escape closes, role="tooltip" wired to the trigger with
- * aria-describedby) with the timings of docs/product.md §4.6: open after 700 ms, skip the delay for 300 ms after one closes.
+ * aria-describedby) with the timings of docs/product/numbers.md §4.6: open after 700 ms, skip the delay for 300 ms after one closes.
  *
  * A tooltip only describes; it never carries the only copy of information, because touch screens never
  * show it. Triggers keep a visible label of their own.

@@ -1,5 +1,5 @@
 /**
- * The desk's calls for the owner's products (docs/product.md §10.10, Products): the `/api/admin/products`
+ * The desk's calls for the owner's products (docs/product/desk.md §10.10, Products): the `/api/admin/products`
  * contract (domain/catalogue/product-admin.ts), parsed with the domain's schemas before the desk shows
  * anything; they ignore fields they do not name, so a server a version ahead still reads. Uploads go
  * through XMLHttpRequest, not fetch: only XMLHttpRequest reports upload progress, which a 20 MB photo on a

@@ -27,7 +27,7 @@ export interface FormValues {
   readonly status: ProductStatus;
   readonly note: string;
   readonly position: string;
-  /** The shopping feeds' extras (docs/product.md, product feeds). */
+  /** The shopping feeds' extras (docs/product/feeds.md). */
   readonly gtin: string;
   readonly colour: string;
   readonly excludeFromFeeds: boolean;

@@ -1,5 +1,5 @@
 /**
- * One product, new or edited (docs/product.md §10.10, Products). The form says what is wrong next to each
+ * One product, new or edited (docs/product/desk.md §10.10, Products). The form says what is wrong next to each
  * field, from the desk's own checks and from the server's 400. A save sends only the changed fields with
  * the version the owner edited (`updatedAt`): when another tab or instance saved a newer one, the server
  * refuses with 409 and the desk shows its message, then loads the newest version on request without

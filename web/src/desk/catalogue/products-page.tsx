@@ -1,5 +1,5 @@
 /**
- * The owner's products (docs/product.md §10.10, Products): every product in the featured order with its
+ * The owner's products (docs/product/desk.md §10.10, Products): every product in the featured order with its
  * thumbnail, name, price and status; a search by name, id or handle; Move up / Move down (buttons, so the
  * order is kept by keyboard and screen reader as well as by thumb); the CSV export and import. Cards on a
  * phone, rows of a table-like grid on a laptop: one list, laid out two ways.

@@ -1,4 +1,4 @@
-/** The desk's calls for the Customers section (docs/product.md §10.15), checked by the shared contract. */
+/** The desk's calls for the Customers section (docs/product/desk.md §10.15), checked by the shared contract. */
 import {
   adminCustomerPath,
   CUSTOMER_API,

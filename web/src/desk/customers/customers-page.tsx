@@ -1,5 +1,5 @@
 /**
- * The desk's Customers (docs/product.md §10.15): everyone the shop holds an address for (paid orders,
+ * The desk's Customers (docs/product/desk.md §10.15): everyone the shop holds an address for (paid orders,
  * quotes, enquiries, the newsletter), searchable; a customer's page with their orders, quotes, reviews and
  * enquiries, the owner's note, and their privacy rights as buttons: the export (downloaded) and erasure
  * (confirmed in a dialog that says what is kept; refused, with the order named, while one is owed).

@@ -1,4 +1,4 @@
-/** The desk's calls for the Enquiries section (docs/product.md §16), checked by the shared contract. */
+/** The desk's calls for the Enquiries section (docs/product/enquiries.md §16), checked by the shared contract. */
 
 import {
   type EnquiryPatch,

@@ -1,5 +1,5 @@
 /**
- * The desk's Enquiries (docs/product.md §16): the list, new ones first, filtered by status; one enquiry
+ * The desk's Enquiries (docs/product/enquiries.md §16): the list, new ones first, filtered by status; one enquiry
  * with every field, its status and private notes (saved together, once per submission), and a Reply link
  * that opens the owner's mail program with the address and subject filled in. What the visitor typed is
  * shown as text, exactly as typed.

@@ -1,5 +1,5 @@
 /**
- * The desk's Gift cards (docs/product.md §19), the owner's alone: every card with its balance and status,
+ * The desk's Gift cards (docs/product/gift-cards.md §19), the owner's alone: every card with its balance and status,
  * searched by last 4, recipient or buyer; one card's details and ledger; a card issued without payment
  * (with its reason, audited); a lost card disabled, its balance reissued under a new code.
  */

@@ -1,4 +1,4 @@
-/** Today (docs/product.md §10.11): the day's work, the desk's first screen, a maker's too. */
+/** Today (docs/product/desk.md §10.11): the day's work, the desk's first screen, a maker's too. */
 
 import { deskHref } from '../desk-router';
 import { type DeskScreens, OWNER_AND_MAKER } from '../desk-screens';

@@ -1,5 +1,5 @@
 /**
- * Today, the desk's first screen (docs/product.md §10.11): late orders at the top in the shop's warning
+ * Today, the desk's first screen (docs/product/desk.md §10.11): late orders at the top in the shop's warning
  * colour, what to make today (pieces by product and size over the orders due first, up to the day's
  * capacity), what to dispatch today, the shop's health with "Send again" for a failed e-mail, and the
  * making capacity, which sets the dispatch dates the shop promises.
@@ -134,7 +134,7 @@ function OrderLinks({
             {order.reference}
             {late ? <span className="ml-1 font-normal">, due {formatDay(order.dispatchBy)}</span> : null}
           </a>
-          {/* A quote's or the owner's own order (docs/product.md §10.17): "Quote", "Phone or fair". */}
+          {/* A quote's or the owner's own order (docs/product/orders.md §10.17): "Quote", "Phone or fair". */}
           <ChannelBadge channel={order.channel} />
         </li>
       ))}

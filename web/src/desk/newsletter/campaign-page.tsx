@@ -1,5 +1,5 @@
 /**
- * One campaign on the desk (docs/product.md §5.10). A draft: its subject, preview line, Markdown body and
+ * One campaign on the desk (docs/product/states.md §5.10). A draft: its subject, preview line, Markdown body and
  * product blocks, saved as a draft; its e-mail previewed at a phone's and a laptop's width as subscribers
  * receive it; a test to the owner; then sent now or at a chosen Irish time. A campaign sent (or on its
  * way) is read-only, with its date and counts.

@@ -1,5 +1,5 @@
 /**
- * The desk's Newsletter (docs/product.md §5.10): the campaigns, newest first, each with its state and
+ * The desk's Newsletter (docs/product/states.md §5.10): the campaigns, newest first, each with its state and
  * counts, a button to write a new one, and the way to the subscribers.
  */
 import { deskHref } from '../desk-router';

@@ -1,5 +1,5 @@
 /**
- * The newsletter's confirmed subscribers on the desk (docs/product.md §5.10): how many, a search by
+ * The newsletter's confirmed subscribers on the desk (docs/product/states.md §5.10): how many, a search by
  * address, when and where each gave consent and confirmed it (the proof a regulator asks for), removing
  * one (an erasure request), and the list as CSV (the Exports' file).
  */

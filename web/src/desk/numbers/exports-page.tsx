@@ -1,5 +1,5 @@
 /**
- * CSV downloads (docs/product.md §10.10): the orders of a date range for the accountant, and the newsletter
+ * CSV downloads (docs/product/desk.md §10.10): the orders of a date range for the accountant, and the newsletter
  * sign-ups. Plain links: the browser sends the session cookie with them and saves the file.
  */
 import { useId, useState } from 'react';

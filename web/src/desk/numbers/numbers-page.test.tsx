@@ -79,7 +79,7 @@ describe('the Numbers screen', () => {
     expect(figure('Abandoned')).toHaveTextContent('1 of 5 checkouts');
     expect(figure('Gift wrapped')).toHaveTextContent('25%');
     expect(screen.getByText(/TEST MODE/)).toBeInTheDocument();
-    // Where the orders came from: the web, a paid quote, the owner's own (docs/product.md §10.17).
+    // Where the orders came from: the web, a paid quote, the owner's own (docs/product/orders.md §10.17).
     const channels = screen.getByRole('table', { name: 'By channel' });
     expect(within(channels).getByRole('row', { name: /Phone or fair/ })).toHaveTextContent(
       'Phone or fair11€40.00',

@@ -1,5 +1,5 @@
 /**
- * The desk's Numbers (docs/product.md §10.12): revenue net of refunds, orders, pieces, average order and
+ * The desk's Numbers (docs/product/desk.md §10.12): revenue net of refunds, orders, pieces, average order and
  * refunds over a range, by day, week or month; best sellers by pieces and by revenue; sizes sold;
  * checkouts started against paid; the gift wrap share; the series as CSV.
  *
@@ -212,7 +212,7 @@ function Numbers({ stats, range }: { readonly stats: StatsAnswer; readonly range
   );
 }
 
-/** Returns opened in the range by product, with the reasons given (docs/product.md §10.18). */
+/** Returns opened in the range by product, with the reasons given (docs/product/orders.md §10.18). */
 function Returns({ rows }: { readonly rows: NonNullable<StatsAnswer['returns']> }) {
   const id = useId();
   return (
@@ -386,7 +386,7 @@ function BestSellers({
   );
 }
 
-/** Where the orders came from (docs/product.md §10.17): the web, a paid quote, or the owner's own. */
+/** Where the orders came from (docs/product/orders.md §10.17): the web, a paid quote, or the owner's own. */
 function Channels({ channels }: { readonly channels: NonNullable<StatsAnswer['channels']> }) {
   const id = useId();
   return (

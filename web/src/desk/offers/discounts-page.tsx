@@ -1,5 +1,5 @@
 /**
- * The desk's Discounts (docs/product.md, offers): every code with its uses, the checkouts holding one now
+ * The desk's Discounts (docs/product/numbers.md §4.2a): every code with its uses, the checkouts holding one now
  * and the revenue of its paid orders; a form to create a code or edit one. Start and end are entered in
  * Irish time and sent as ISO date-times with their offset. Above them, the early-bird price's terms.
  */

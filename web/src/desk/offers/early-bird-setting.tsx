@@ -1,5 +1,5 @@
 /**
- * The early-bird price on the desk's Discounts (docs/product.md §4.2a): percent, minimum pieces and the
+ * The early-bird price on the desk's Discounts (docs/product/numbers.md §4.2a): percent, minimum pieces and the
  * last day, or off. Saved through PATCH /api/admin/settings with the desk's submission key; checked here
  * with the server's own schema first, so each field shows the server's message under it.
  */

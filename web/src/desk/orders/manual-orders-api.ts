@@ -1,4 +1,4 @@
-/** The desk's calls for an order the owner takes herself (docs/product.md §10.17), checked by the shared contract. */
+/** The desk's calls for an order the owner takes herself (docs/product/orders.md §10.17), checked by the shared contract. */
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
 import {
   emailLinkResponseSchema,

@@ -1,5 +1,5 @@
 /**
- * New order (docs/product.md §10.17): an order the owner takes herself, by phone or at a craft fair. She
+ * New order (docs/product/orders.md §10.17): an order the owner takes herself, by phone or at a craft fair. She
  * picks bracelets from a searchable list (size, quantity, and her own price with its reason when she gives
  * one), types the customer's name, e-mail and address, the zone and the gift options, and either marks it
  * paid (cash, card reader, bank transfer: into the making queue) or sends a payment link (the hosted

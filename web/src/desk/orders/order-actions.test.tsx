@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The actions of an order the owner took with a payment link, still unpaid (docs/product.md §10.17): its
+ * The actions of an order the owner took with a payment link, still unpaid (docs/product/orders.md §10.17): its
  * page keeps the link to copy and sends it to the customer again, instead of "Nothing to do".
  */
 import { render, screen } from '@testing-library/react';

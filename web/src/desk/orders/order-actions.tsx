@@ -1,5 +1,5 @@
 /**
- * What the owner can do with an order in its status (docs/product.md §10.10): start making, dispatch with a
+ * What the owner can do with an order in its status (docs/product/desk.md §10.10): start making, dispatch with a
  * carrier and tracking number, mark delivered, refund in full or in part, cancel. The server is the judge
  * of every transition (a refused one comes back with its message, shown here); the desk only offers the
  * ones that make sense. Each button ignores clicks while its request runs, and the server makes the same

@@ -1,5 +1,5 @@
 /**
- * Correcting an order before dispatch, and sending its e-mails again (docs/product.md §10.16): the delivery
+ * Correcting an order before dispatch, and sending its e-mails again (docs/product/orders.md §10.16): the delivery
  * address (same country), the shopper's e-mail, the gift message and a line's size, saved together once per
  * submission; the server says what changed and the shopper gets one e-mail when the parcel changes. After
  * dispatch the form is not offered (the server refuses it anyway). Resend buttons exist only for e-mails

@@ -1,5 +1,5 @@
 /**
- * One order (docs/product.md §10.10): what to make and where it goes, the money, the payment, the timeline
+ * One order (docs/product/desk.md §10.10): what to make and where it goes, the money, the payment, the timeline
  * and the owner's private notes, with the actions its status allows (./order-actions.tsx).
  */
 
@@ -305,7 +305,7 @@ function OrderView({
 
           <Section title="Payment" order="order-7">
             <dl className="grid gap-2 text-sm">
-              {/* Marked paid in the desk (docs/product.md §10.17): no payment provider knows of it. */}
+              {/* Marked paid in the desk (docs/product/orders.md §10.17): no payment provider knows of it. */}
               {order.paymentMethod ? (
                 <div>
                   <dt className="text-muted">Paid by</dt>

@@ -1,5 +1,5 @@
 /**
- * Returns of a delivered order (docs/product.md §10.18): "Open a return" (pieces of each line and a reason;
+ * Returns of a delivered order (docs/product/orders.md §10.18): "Open a return" (pieces of each line and a reason;
  * after the 30 days with the owner's override and its note), and each return's card with its state and
  * its actions: Receive (refund now, with or without the shipping, or later) and Close without refund (a
  * reason). The server is the judge of every move; a refused one comes back with its message, shown here.

@@ -1,5 +1,5 @@
 /**
- * The orders list (docs/product.md §10.10). With no filter it shows the work to do: paid and in production,
+ * The orders list (docs/product/desk.md §10.10). With no filter it shows the work to do: paid and in production,
  * oldest dispatch date first (the server's default). Filters live in the URL hash, so the back button and
  * a bookmarked view work; pending and abandoned checkouts appear only when their status is chosen.
  */
@@ -77,7 +77,7 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
         <PageHeading>{heading}</PageHeading>
         {owner ? (
           <div className="flex flex-wrap items-center gap-3">
-            {/* An order taken by phone or at a fair (docs/product.md §10.17): the owner's alone. */}
+            {/* An order taken by phone or at a fair (docs/product/orders.md §10.17): the owner's alone. */}
             <a href={deskHref.newOrder()} className={buttonClass.primary}>
               New order
             </a>
@@ -244,7 +244,7 @@ function OrderList({
                   {order.email}
                 </span>
               ) : order.name ? null : (
-                // Erased (docs/product.md §12.2), or a sale handed over with no customer: said, not a lone dot.
+                // Erased (docs/product/privacy.md §12.2), or a sale handed over with no customer: said, not a lone dot.
                 <span className="text-muted italic">
                   {order.channel === 'handed_over' ? 'No customer details' : 'Customer details erased'}
                 </span>

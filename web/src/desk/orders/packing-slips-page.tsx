@@ -1,5 +1,5 @@
 /**
- * Packing slips (docs/product.md §10.10): one order, or every order in production, one per A4 page when
+ * Packing slips (docs/product/desk.md §10.10): one order, or every order in production, one per A4 page when
  * printed (desk.css). Each slip has what the packing bench needs: items with sizes, the gift message, the
  * delivery address, the dispatch-by date, the seller's return address, and the reference as text and as a
  * QR code of the order's desk link (scanned with the phone at the bench, it opens the order to dispatch

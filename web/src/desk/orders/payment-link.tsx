@@ -1,5 +1,5 @@
 /**
- * The payment link of an order the owner took by phone (docs/product.md §10.17): shown where the order was
+ * The payment link of an order the owner took by phone (docs/product/orders.md §10.17): shown where the order was
  * made and on the order's page for as long as it is unpaid, to copy into a message or, when `onEmail` is
  * given, to e-mail to the customer again.
  */

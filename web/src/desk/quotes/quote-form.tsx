@@ -1,5 +1,5 @@
 /**
- * The desk's quote form (docs/product.md, quotes): a new quote, a copy of one (`from`), or changes to one
+ * The desk's quote form (docs/product/quotes.md): a new quote, a copy of one (`from`), or changes to one
  * not yet paid (`editing`). Catalogue lines (product, size, quantity) and custom lines (name, unit price),
  * a discount in percent, the delivery zone, the date it is valid until, the date its order is dispatched
  * by (proposed from the making queue until the owner sets it), a note, and the totals priced live by the

@@ -1,4 +1,4 @@
-/** The desk's calls for Quotes (docs/product.md, quotes), checked by the shared contract (domain/quotes/quotes.ts). */
+/** The desk's calls for Quotes (docs/product/quotes.md), checked by the shared contract (domain/quotes/quotes.ts). */
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
 import {
   adminQuotePath,

@@ -1,5 +1,5 @@
 /**
- * The desk's Quotes (docs/product.md, quotes): every quote with its status (draft, sent, paid, expired,
+ * The desk's Quotes (docs/product/quotes.md): every quote with its status (draft, sent, paid, expired,
  * withdrawn), Send and Withdraw, the order a paid one became; one quote as the client will see it (its
  * page, opened in preview, and the e-mail Send queues) with Edit and Duplicate; and the quote form
  * (./quote-form.tsx). `#/quotes/new?enquiry=ID` opens the form for an enquiry.

@@ -1,5 +1,5 @@
 /**
- * The desk's Settings (docs/product.md §10.11): one form per setting (who sells, shipping, making and
+ * The desk's Settings (docs/product/desk.md §10.11): one form per setting (who sells, shipping, making and
  * dispatch, away, the announcement bar), each saved on its own with the time the settings were read, so a
  * change saved elsewhere meanwhile is refused rather than overwritten. Each field is checked with the
  * server's own schema first and shows its message under it; each setting shows its history (audit rows).
@@ -746,10 +746,10 @@ function SocialSection({ settings, history, onSaved }: SectionProps) {
 }
 
 /**
- * The product feeds' addresses (docs/product.md, product feeds), to paste once into each channel: they
+ * The product feeds' addresses (docs/product/feeds.md), to paste once into each channel: they
  * follow the catalogue by themselves, so there is nothing to save here.
  */
-/** The VAT mode (docs/product.md §20.1). */
+/** The VAT mode (docs/product/vat.md §20.1). */
 function VatSection({ settings, history, onSaved }: SectionProps) {
   const save = useSave(settings, onSaved);
   return (

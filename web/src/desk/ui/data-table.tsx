@@ -1,5 +1,5 @@
 /**
- * The desk's one table for its lists (docs/product.md §10.10): a caption or a heading names it, headers say
+ * The desk's one table for its lists (docs/product/desk.md §10.10): a caption or a heading names it, headers say
  * their scope, numbers line up on the right, and on a phone it fits, scrolls in its own box or stacks.
  */
 import { type ReactNode, useId } from 'react';

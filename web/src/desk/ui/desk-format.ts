@@ -1,4 +1,4 @@
-/** Words and numbers as the desk shows them (docs/product.md §10.10). */
+/** Words and numbers as the desk shows them (docs/product/desk.md §10.10). */
 import { COUNTED_FILTER_LABELS, type CountedFilter } from '../../../../domain/orders/admin-api';
 import { cents, formatEuro } from '../../../../domain/shared/money';
 

@@ -50,7 +50,7 @@ export function StatusBadge({ status }: { readonly status: string }) {
 }
 
 /**
- * "Partially refunded" beside an order's status when some of its money went back (docs/product.md §10.3):
+ * "Partially refunded" beside an order's status when some of its money went back (docs/product/orders.md §10.3):
  * a money fact, never in the status's place; nothing otherwise.
  */
 export function RefundBadge({

@@ -1,5 +1,5 @@
 /**
- * Numbers' VAT section (docs/product.md §20.4, §20.7), owner only like the screen: the EU distance sales
+ * Numbers' VAT section (docs/product/vat.md §20.4, §20.7), owner only like the screen: the EU distance sales
  * against the €10,000 threshold with its notice, and the accountant's papers of the quarter (OSS return,
  * VIES statement) and of the VAT3 period, each a table and a CSV link.
  */

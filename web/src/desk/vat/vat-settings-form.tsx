@@ -1,5 +1,5 @@
 /**
- * The VAT mode controls of the desk's Settings (docs/product.md §20.1), owner only like the whole screen:
+ * The VAT mode controls of the desk's Settings (docs/product/vat.md §20.1), owner only like the whole screen:
  * the mode, the seller's VAT number (the same value as the seller's), Great Britain, and the UK VAT
  * number when she charges UK VAT. Checked with the server's own schema first; each message shows under
  * its field.

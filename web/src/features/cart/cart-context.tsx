@@ -1,7 +1,7 @@
 /**
  * The shopper's cart: lines (id + size + quantity, persisted under STORAGE_KEYS.cart), the chosen delivery
  * zone and gift wrap (persisted too), the gift message (kept in memory only: it is personal text and lives
- * for the visit, docs/product.md §13.4), and the order totals priced by domain/cart/pricing, the same function the
+ * for the visit, docs/product/sizes.md §13.4), and the order totals priced by domain/cart/pricing, the same function the
  * server charges with.
  */
 import {
@@ -133,7 +133,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   );
 
   const [giftMessage, setGiftMessage] = useState('');
-  // The applied code lives in this browser until removed, refused or paid (docs/product.md §4.2a). It is
+  // The applied code lives in this browser until removed, refused or paid (docs/product/numbers.md §4.2a). It is
   // written here, but read back only by the cart's discount module after hydration, which parses it with
   // zod and asks the server about it again (./discount-code.tsx): nothing on the first render reads it.
   const [discountCode, setDiscountCodeState] = useState('');

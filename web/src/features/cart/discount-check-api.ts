@@ -89,7 +89,7 @@ export async function askServer(
 ): Promise<CheckAnswer> {
   const tier = cartEarlyBird();
   const note = tier?.note ?? null;
-  // Only what can be checked out: a paused or retired line is no part of the order (docs/product.md §5.1).
+  // Only what can be checked out: a paused or retired line is no part of the order (docs/product/states.md §5.1).
   const lines = orderableLines(allLines);
   const pieces = lines.reduce((n, l) => n + l.quantity, 0);
   // Nothing to ask: no code, and too few pieces for the tier (or no tier now).

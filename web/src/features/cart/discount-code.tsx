@@ -1,6 +1,6 @@
 /**
- * The cart's discount (docs/product.md, offers): a "Gift card or discount code" field, collapsed behind a link
- * on phones. A gift card code is added to the order's payments with its balance (docs/product.md §19,
+ * The cart's discount (docs/product/numbers.md §4.2a): a "Gift card or discount code" field, collapsed behind a link
+ * on phones. A gift card code is added to the order's payments with its balance (docs/product/gift-cards.md §19,
  * features/gift-cards/gift-card-payments.ts); any other code is a discount code,
  * that asks the server (POST /api/discounts/check) what the code takes off these items, and the
  * early-bird tier's line when the cart has enough pieces, with the tier's terms from /runtime-env.js. The

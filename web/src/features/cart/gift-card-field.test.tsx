@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The cart's one field "Gift card or discount code" with a gift card (docs/product.md §19): the card's
+ * The cart's one field "Gift card or discount code" with a gift card (docs/product/gift-cards.md §19): the card's
  * balance is asked, its line shows "Gift card ••••7KQM: €50.00 available", several cards may be added,
  * each removable, and an unknown code gets the one answer.
  */

@@ -10,7 +10,7 @@ import { useCart } from './cart-context';
 const ANNOUNCE_WITHIN = 20;
 
 /**
- * The optional gift message under the gift-wrap box (docs/product.md §13.4): plain text, up to
+ * The optional gift message under the gift-wrap box (docs/product/sizes.md §13.4): plain text, up to
  * GIFT_MESSAGE_MAX characters with a live counter. Shown only while gift wrap is ticked; the message is
  * kept if wrap is unticked and ticked again, but only sent with wrap.
  */

@@ -12,7 +12,7 @@ export interface LineControlsProps {
 
 /**
  * A cart line's quantity stepper and Remove button, the same on the cart page and in the mini cart: minus
- * at 1 removes the line in both (docs/product.md §5.1), and both announce the change the same way.
+ * at 1 removes the line in both (docs/product/states.md §5.1), and both announce the change the same way.
  */
 export function LineControls({ line, onChange }: LineControlsProps) {
   const { increment, decrement, removeItem } = useCartActions();

@@ -3,7 +3,7 @@ import { ProductStatusNote } from '../../components/ui/product-status';
 import type { CartLineView } from './cart-context';
 
 /**
- * What changed about a line's product since it was added (docs/product.md, products section): its price,
+ * What changed about a line's product since it was added (docs/product/catalogue.md): its price,
  * shown before checkout so the shopper is never surprised by the total; or that it takes no orders, which
  * holds the checkout until the line is removed.
  */

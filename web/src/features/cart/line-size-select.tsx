@@ -10,7 +10,7 @@ export interface LineSizeSelectProps {
 }
 
 /**
- * The cart page's way to change a line's size (docs/product.md §13.1). A native select: keyboard and screen
+ * The cart page's way to change a line's size (docs/product/sizes.md §13.1). A native select: keyboard and screen
  * readers know it, and it changes nothing until the shopper picks. Choosing a size the bracelet is already
  * in merges the two lines, as adding it in that size would.
  */

@@ -10,7 +10,7 @@ export interface QuantityStepperProps {
 const buttonClass =
   'inline-flex h-11 w-11 items-center justify-center rounded-full text-lg hover:bg-sand disabled:cursor-not-allowed disabled:opacity-50 disabled:hover:bg-transparent';
 
-/** Minus / quantity / plus, labelled per product. Minus at 1 removes the line (docs/product.md §5.1). */
+/** Minus / quantity / plus, labelled per product. Minus at 1 removes the line (docs/product/states.md §5.1). */
 export function QuantityStepper({ name, quantity, onDecrease, onIncrease }: QuantityStepperProps) {
   const atMax = quantity >= LIMITS.maxQuantityPerLine;
   return (

@@ -1,5 +1,5 @@
 /**
- * The compare overlay (docs/product.md §2.4: up to LIMITS.compareMax products side by side with image, name, price,
+ * The compare overlay (docs/product/pages.md §2.4: up to LIMITS.compareMax products side by side with image, name, price,
  * category, materials and description; remove one; clear all). Loaded on first open from the listing.
  */
 import { LIMITS } from '../../../../domain/config';

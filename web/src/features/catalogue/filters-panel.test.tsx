@@ -51,7 +51,7 @@ const EXPECTED = [
   { label: 'Maximum price', min: '0', now: '4500', max: '6000', text: '€45' },
 ];
 
-describe('FiltersPanel price slider (docs/product.md §2.4)', () => {
+describe('FiltersPanel price slider (docs/product/pages.md §2.4)', () => {
   afterEach(() => {
     delete global.IS_REACT_ACT_ENVIRONMENT;
     document.body.replaceChildren();

@@ -1,5 +1,5 @@
 /**
- * Floating 'Shop the collection' link (docs/product.md §5.6): shows near the top of the home page only,
+ * Floating 'Shop the collection' link (docs/product/states.md §5.6): shows near the top of the home page only,
  * once the hero is less than PROMO.heroVisibleBelow visible and while the section after it (Best Sellers,
  * `untilRef`) still reaches the bottom of the screen, where the link sits (the bottom
  * PROMO.untilBottomShare of the viewport); without IntersectionObserver, past PROMO.scrollFallbackPx of

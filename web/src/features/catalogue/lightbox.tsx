@@ -1,5 +1,5 @@
 /**
- * Full-screen image viewer for the product gallery (docs/product.md §2.5: close, previous/next, counter 'n / N', Escape
+ * Full-screen image viewer for the product gallery (docs/product/pages.md §2.5: close, previous/next, counter 'n / N', Escape
  * and Left/Right keys, swipe over SWIPE_THRESHOLD_PX). Radix Dialog traps focus and returns it to the
  * image that opened it.
  */

@@ -81,7 +81,7 @@ describe('shop listing (real router and providers)', () => {
     renderAt('#/shop');
     const search = screen.getByRole('searchbox', { name: 'Search bracelets' });
     await user.type(search, 'FRESHWATER PÉARL');
-    // Name matches first (Safari Pearl), then the rest in catalogue order (docs/product.md §2.4).
+    // Name matches first (Safari Pearl), then the rest in catalogue order (docs/product/pages.md §2.4).
     const withPearls = PRODUCTS.filter((p) => p.materials.includes('Freshwater Pearl'));
     const named = (p: (typeof PRODUCTS)[number]) => /pearl/i.test(p.name);
     const expected = [...withPearls.filter(named), ...withPearls.filter((p) => !named(p))].map((p) => p.name);

@@ -1,6 +1,6 @@
 /**
  * Listing card. The product name is a real link stretched over the whole card, so a click anywhere opens
- * /product/{id}, Enter works natively and Space is added (docs/product.md §2.4); the card's own buttons sit above the
+ * /product/{id}, Enter works natively and Space is added (docs/product/pages.md §2.4); the card's own buttons sit above the
  * stretched link and do their own thing. The second image loads only after the pointer first rests on
  * the card, so touch devices and a scrolling mouse never download it.
 

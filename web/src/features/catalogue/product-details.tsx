@@ -1,5 +1,5 @@
 /**
- * The product page body (docs/product.md §2.5). Visiting records the product in recently viewed.
+ * The product page body (docs/product/pages.md §2.5). Visiting records the product in recently viewed.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { isOrderable } from '../../../../domain/catalogue/availability';
@@ -34,7 +34,7 @@ export function ProductDetails({ product }: { product: Product }) {
   const paused = salesPaused(useAway());
   const sizeGuide = useLazyDialog();
   const [expanded, setExpanded] = useState(false);
-  // The size Add to Cart and Buy Now add; the size guide's finder can set it (docs/product.md §13.1).
+  // The size Add to Cart and Buy Now add; the size guide's finder can set it (docs/product/sizes.md §13.1).
   const [size, setSize] = useState<SizeCode>(() => defaultSizeOf(product));
   const sizes = offeredSizes(product);
   // The finder may recommend a size this bracelet is not made in: the choice stays as it was then.

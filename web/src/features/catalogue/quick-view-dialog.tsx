@@ -47,7 +47,7 @@ export function QuickViewDialog({ product, open, onOpenChange }: QuickViewDialog
           <MaterialChips materials={product.materials} className="mt-4" />
           <p className="mt-4 leading-relaxed text-ink">{product.description}</p>
           <div className="mt-auto flex flex-col gap-3 pt-6">
-            {/* Quick view has no size choice: it adds Medium and says so (docs/product.md §13.1). */}
+            {/* Quick view has no size choice: it adds Medium and says so (docs/product/sizes.md §13.1). */}
             <p className="text-sm text-muted" id={`quick-view-size-${product.id}`}>
               Adds size {sizeByCode(defaultSizeOf(product)).name} (
               {sizeRangeText(sizeByCode(defaultSizeOf(product)))}); you can change it in your cart.

@@ -10,7 +10,7 @@ export interface SizeChoiceProps {
 }
 
 /**
- * The product page's size choice (docs/product.md §13.1): a radio group named "Size", Small / Medium /
+ * The product page's size choice (docs/product/sizes.md §13.1): a radio group named "Size", Small / Medium /
  * Large with their bracelet lengths. Native radios, so arrow keys move the choice; Medium is preselected
  * by the page (also in the prerendered HTML, so hydration changes nothing).
  */

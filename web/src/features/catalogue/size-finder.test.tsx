@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The product page's size choice and the size guide's finder (docs/product.md §13.1), through the page:
+ * The product page's size choice and the size guide's finder (docs/product/sizes.md §13.1), through the page:
  * Medium preselected, the finder's recommendation choosing the size, Add to Cart adding it.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 /**
- * The wrist-size finder inside the size guide (docs/product.md §13.2): wrist circumference and fit give the
+ * The wrist-size finder inside the size guide (docs/product/sizes.md §13.2): wrist circumference and fit give the
  * bracelet length and the recommended size, with a button that chooses that size on the product page.
  * Loaded with the size guide, never with the page.
  */

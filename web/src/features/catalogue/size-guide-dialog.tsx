@@ -1,5 +1,5 @@
 /**
- * The size guide (docs/product.md §4.8, §13): the bracelet lengths of the sizes, the fit allowances, how
+ * The size guide (docs/product/numbers.md §4.8, docs/product/sizes.md §13): the bracelet lengths of the sizes, the fit allowances, how
  * to measure (with the printable measuring strip) and the wrist-size finder. Loaded on open.
  */
 import { SIZE_GUIDE, type SizeCode } from '../../../../domain/config';

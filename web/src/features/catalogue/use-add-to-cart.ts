@@ -7,8 +7,8 @@ import { afterNextPaint } from '../../lib/after-next-paint';
 import { type BagNotice, useAddItem, useOpenMiniCart } from '../cart';
 
 /**
- * The toast for every add to cart: quick add, quick view, product page (docs/product.md §3.1), naming the
- * size. `quick` adds say that the size was not chosen and where to change it (docs/product.md §13.1).
+ * The toast for every add to cart: quick add, quick view, product page (docs/product/texts.md §3.1), naming the
+ * size. `quick` adds say that the size was not chosen and where to change it (docs/product/sizes.md §13.1).
  */
 export function addedToCartToast(product: Product, size: SizeCode): void {
   const notice = addedNotice(product, size, false);
@@ -24,7 +24,7 @@ function addedNotice(product: Product, size: SizeCode, quick: boolean): BagNotic
 }
 
 /**
- * Quick add (cards, quick view): one in Medium, and the mini cart opens (docs/product.md §2.4), a frame
+ * Quick add (cards, quick view): one in Medium, and the mini cart opens (docs/product/pages.md §2.4), a frame
  * after the tap, with the add's confirmation at its top. Not a toast: on a phone the bag fills the screen,
  * and a toast covered its View cart and Checkout buttons (or, placed at the top, its Close button).
  * The product page adds the chosen size itself (ProductActions).

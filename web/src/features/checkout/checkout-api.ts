@@ -1,6 +1,6 @@
 /**
  * The browser's side of the checkout API (domain/checkout/checkout.ts): start a hosted checkout and confirm an
- * order. Every failure becomes one of the details of docs/product.md §3.3, so the page can show it as is.
+ * order. Every failure becomes one of the details of docs/product/texts.md §3.3, so the page can show it as is.
  */
 import {
   type CheckoutRequest,
@@ -17,7 +17,7 @@ export const CHECKOUT_ENDPOINT = '/api/checkout';
 
 export type StartCheckoutResult =
   | { readonly ok: true; readonly url: string; readonly sessionId: string; readonly redirectText: string }
-  /** Gift cards paid the whole order: it is paid, no hosted checkout (docs/product.md §19). */
+  /** Gift cards paid the whole order: it is paid, no hosted checkout (docs/product/gift-cards.md §19). */
   | { readonly ok: true; readonly paid: true; readonly reference: string }
   | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };
 

@@ -1,9 +1,9 @@
 /**
- * The checkout's e-mail step (docs/product.md §5.8 and §3.2): opens empty (the parent mounts a fresh one for every
+ * The checkout's e-mail step (docs/product/states.md §5.8 and docs/product/texts.md §3.2): opens empty (the parent mounts a fresh one for every
  * opening, so e-mail and error are cleared), validates on Continue (trimmed, valid,
  * at most 255 characters, the messages of §3.2 in red under the field), Enter submits. Radix Dialog traps
  * focus, closes on Escape and gives focus back to the button that opened it.
- * Under the field, an unticked box asks for the one cart reminder (docs/product.md §5.10a): consent is
+ * Under the field, an unticked box asks for the one cart reminder (docs/product/states.md §5.10a): consent is
  * given only by ticking it, before anything is sent (S.I. 336/2011, Reg. 13).
  */
 import * as Dialog from '@radix-ui/react-dialog';

@@ -1,5 +1,5 @@
 /**
- * The cart's checkout (docs/product.md §5.8 and §3.3): 'Proceed to Checkout' opens the e-mail
+ * The cart's checkout (docs/product/states.md §5.8 and docs/product/texts.md §3.3): 'Proceed to Checkout' opens the e-mail
  * step (useEmailStep); then 'Creating secure checkout...' with the button disabled; then 'Redirecting to
  * Stripe...' (or '... secure checkout...' for the built-in test checkout) with a link while the page moves
  * to the hosted checkout (useCheckoutStart). A failure shows the failure alert with its detail and 'Try
@@ -40,7 +40,7 @@ export const CheckoutSection = memo(function CheckoutSection() {
   const paused = salesPaused(away) && phase.kind !== 'redirecting';
   const blocked = phase.kind === 'redirecting' ? null : checkoutBlockedText(lines);
   const blockedId = useId();
-  // Gift cards in the bag are an order too, with no bracelet (docs/product.md §19).
+  // Gift cards in the bag are an order too, with no bracelet (docs/product/gift-cards.md §19).
   const bag = useGiftCardBag();
   const anything = lines.length > 0 || bag.length > 0;
   const emailStep = useEmailStep(anything && blocked === null && !paused);

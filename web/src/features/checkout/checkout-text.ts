@@ -18,7 +18,7 @@ export const CHECKOUT_TEXT = {
 } as const;
 
 /**
- * The shopper's checkout e-mail, kept for the confirmation page (docs/product.md §5.14: key 'checkoutEmail').
+ * The shopper's checkout e-mail, kept for the confirmation page (docs/product/states.md §5.14: key 'checkoutEmail').
  * When storage is disabled the server still has the address; only the browser-side hint is lost.
  */
 export function storeCheckoutEmail(email: string): void {

@@ -32,7 +32,7 @@ function isFramed(): boolean {
 
 export function useCheckoutStart(): {
   readonly phase: CheckoutPhase;
-  /** `remindMe`: the shopper ticked the one cart reminder (docs/product.md §5.10a). */
+  /** `remindMe`: the shopper ticked the one cart reminder (docs/product/states.md §5.10a). */
   readonly begin: (email: string, remindMe?: boolean) => Promise<void>;
   /** Starts again with the e-mail of the last attempt; false when there was none. */
   readonly retry: () => boolean;
@@ -80,7 +80,7 @@ export function useCheckoutStart(): {
         ...(discountCode ? { discountCode } : {}),
         // Only what the shopper ticked: unticked is no consent (sent as false).
         remindMe,
-        // The gift cards in the bag (their own lines) and the cards paying (docs/product.md §19).
+        // The gift cards in the bag (their own lines) and the cards paying (docs/product/gift-cards.md §19).
         ...(bought.length > 0
           ? {
               giftCards: bought.map((c) => ({

@@ -26,7 +26,7 @@ const PENDING_RECHECK_DELAY_MS = 2_000;
 /**
  * A shop that answers 503 with Retry-After (its database is busy or coming back) is asked again by itself
  * after that delay, for up to this long in all, before the page shows the error and "Try again"; the
- * reconcile pass confirms a paid order later anyway (docs/product.md §6.7).
+ * reconcile pass confirms a paid order later anyway (docs/product/order-flow.md §6.7).
  */
 const BUSY_RETRY_BUDGET_MS = 60_000;
 
@@ -60,7 +60,7 @@ export function useOrderConfirmation(sessionId: string | null): {
       recordEvent('payment_success', { reference: order.reference ?? null });
       recordEvent('purchase', { total: order.total ?? 0, itemCount, reference: order.reference ?? null });
       clear();
-      // The gift cards bought with it are paid too (docs/product.md §19).
+      // The gift cards bought with it are paid too (docs/product/gift-cards.md §19).
       giftCardBag.dispatch({ type: 'clear' });
       clearCheckoutEmail();
       if (order.emailStatus === 'queued' || order.emailStatus === 'sent')

@@ -1,5 +1,5 @@
 /**
- * The corporate and bespoke enquiry form (docs/product.md §16), loaded by its page as a chunk of its own.
+ * The corporate and bespoke enquiry form (docs/product/enquiries.md §16), loaded by its page as a chunk of its own.
  * The fields are uncontrolled: what a visitor types before the page hydrates stays, and the values are
  * read from the form when it is sent. A corporate enquiry under the minimum is told so as soon as the
  * pieces are typed, and again on sending. Errors sit under their fields and the first one takes the

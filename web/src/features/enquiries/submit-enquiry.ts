@@ -1,5 +1,5 @@
 /**
- * The enquiry form's checks and its POST (docs/product.md §16), loaded when the visitor first focuses or
+ * The enquiry form's checks and its POST (docs/product/enquiries.md §16), loaded when the visitor first focuses or
  * submits the form: zod stays off the page's first load (docs/decisions/0003). The checks are the
  * server's own schema (domain/enquiries/enquiries.ts) plus what only the form asks: a date, the occasion, what it
  * is for, and the corporate minimum.

@@ -1,5 +1,5 @@
 /**
- * The client error log (docs/product.md §5.13): the last LIMITS.errorLogMax entries and the last
+ * The client error log (docs/product/states.md §5.13): the last LIMITS.errorLogMax entries and the last
  * LIMITS.pathHistoryMax visited paths (path-history.ts), kept in this browser's local storage only. Nothing is sent
  * anywhere; the debug console (?debug=1) reads it, and a shopper can paste it into a support ticket.
  *
@@ -88,7 +88,7 @@ function newId(): string {
 
 /**
  * Items in the shopper's cart (sum of quantities) from local storage 'cart'. Tolerates every shape the
- * key may hold: the cart's list of {name, price, quantity} (docs/product.md §5.1), an object with `items`, or garbage (0).
+ * key may hold: the cart's list of {name, price, quantity} (docs/product/states.md §5.1), an object with `items`, or garbage (0).
  */
 export function readCartSize(): number {
   const raw = readStoredJson(STORAGE_KEYS.cart);

@@ -1,5 +1,5 @@
 /**
- * Captures uncaught errors and unhandled promise rejections into the error log (docs/product.md §5.13).
+ * Captures uncaught errors and unhandled promise rejections into the error log (docs/product/states.md §5.13).
  * Installed once from the app shell; safe to call again (e.g. StrictMode's double effects).
  */
 import { describeError, report } from './report';

@@ -1,5 +1,5 @@
 /**
- * The fetch wrapper (docs/product.md §5.13): every response with status >= 400 and every network failure (status 0) lands
+ * The fetch wrapper (docs/product/states.md §5.13): every response with status >= 400 and every network failure (status 0) lands
  * in the error log as 'HTTP {status}: {method} {endpoint}', with endpoint, method, duration and status
  * text. The response or the error is handed back unchanged; logging never alters the caller's flow.
  */

@@ -1,6 +1,6 @@
 /**
- * Checkout breadcrumb events (docs/product.md §5.12) and the stored checkout diagnostics that the
- * /checkout-health page shows (docs/product.md §7.4). Local to this browser; nothing leaves it.
+ * Checkout breadcrumb events (docs/product/states.md §5.12) and the stored checkout diagnostics that the
+ * /checkout-health page shows (docs/product/internal-tools.md §7.4). Local to this browser; nothing leaves it.
  */
 import * as z from 'zod/mini';
 import { LIMITS, STORAGE_KEYS } from '../../../../domain/config';
@@ -115,7 +115,7 @@ export function clearCheckoutHealth(): void {
   announce();
 }
 
-/** A checkout step worth a support look (docs/product.md §5.13: checkout events use type 'checkout' in the error log). */
+/** A checkout step worth a support look (docs/product/states.md §5.13: checkout events use type 'checkout' in the error log). */
 export function logCheckoutEvent(message: string, extra?: Readonly<Record<string, unknown>>): void {
   logError({ type: 'checkout', message, extra });
 }

@@ -1,5 +1,5 @@
 /**
- * Feature flags, resolved in the order of docs/product.md §5.7: local storage `{name}` ('true'/'false'), then
+ * Feature flags, resolved in the order of docs/product/states.md §5.7: local storage `{name}` ('true'/'false'), then
  * `flag_{name}`, then the runtime environment the server hands the app (upper-cased name or FLAG_ prefix),
  * then the defaults (FLAG_DEFAULTS). Everything that depends on a flag reads it through `getFlag`.
  */

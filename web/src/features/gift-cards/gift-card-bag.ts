@@ -1,5 +1,5 @@
 /**
- * The gift cards in the shopper's bag (docs/product.md §19): each a line of its own kind (an amount, its
+ * The gift cards in the shopper's bag (docs/product/gift-cards.md §19): each a line of its own kind (an amount, its
  * recipient, message and send date; no size, no shipping, no making), kept in this browser under
  * STORAGE_KEYS.giftCards beside the bracelets' cart. Outside the cart's own store so the home page's first
  * load carries none of it: only the Gift cards page and the cart page (both lazy) read it.

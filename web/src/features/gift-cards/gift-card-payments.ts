@@ -1,5 +1,5 @@
 /**
- * The gift cards the shopper added to pay this order (docs/product.md §19): each code with its last 4 and
+ * The gift cards the shopper added to pay this order (docs/product/gift-cards.md §19): each code with its last 4 and
  * the balance the shop answered. Kept in this page's memory only, never in the browser's storage: a code
  * is money. The checkout sends the codes (`giftCardCodes`); the server checks and holds them again.
  */

@@ -1,5 +1,5 @@
 /**
- * The dispatch dates on the product page and in the cart (docs/product.md §14). Both reserve their
+ * The dispatch dates on the product page and in the cart (docs/product/dispatch-dates.md §14). Both reserve their
  * height before the dates exist (server render, hydration, the calendar chunk loading), so nothing below
  * them moves when the dates appear: a skeleton of the same lines stands in until then.
  */

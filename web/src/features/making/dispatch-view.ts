@@ -1,5 +1,5 @@
 /**
- * The dispatch calendar as the product page and the cart show it (docs/product.md §14). Loaded lazily
+ * The dispatch calendar as the product page and the cart show it (docs/product/dispatch-dates.md §14). Loaded lazily
  * by useDispatchView, after hydration: the holiday calendar and Intl's Irish time zone never reach the
  * home page, and a prerendered page never carries a date computed at build time. The owner's closures,
  * working days and away state come from the snapshot the page was rendered from (the settings a save

@@ -1,6 +1,6 @@
 /**
  * The confirmation page's dates: what the server stored at payment (the confirm response's `delivery`),
- * never recomputed here, so the page and both e-mails say the same thing (docs/product.md §14).
+ * never recomputed here, so the page and both e-mails say the same thing (docs/product/dispatch-dates.md §14).
  */
 
 import type { ConfirmResponse } from '../../../../domain/checkout/checkout';

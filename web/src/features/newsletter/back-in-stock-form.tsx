@@ -1,5 +1,5 @@
 /**
- * "Tell me when it's back" on a paused product's page (docs/product.md §5.10): an address sent to
+ * "Tell me when it's back" on a paused product's page (docs/product/states.md §5.10): an address sent to
  * POST /api/products/{id}/notify (components/ui/notify-form.tsx says how it is sent and answered).
  */
 import { NotifyForm } from '../../components/ui/notify-form';

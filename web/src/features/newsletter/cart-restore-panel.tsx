@@ -1,6 +1,6 @@
 /**
  * The saved cart's panel, loaded only when the cart page is opened with a token (./cart-restore.tsx).
- * The cart reminder's link on the cart page, `/#/cart?restore={token}` (docs/product.md §5.10a). Opening
+ * The cart reminder's link on the cart page, `/#/cart?restore={token}` (docs/product/states.md §5.10a). Opening
  * it only looks (GET): the cart at today's prices and what can no longer be ordered, by name. The
  * shopper's own "Put these back in my cart" (POST, the link's one use) adds the lines to this browser's
  * cart and offers the checkout. An unknown or expired link says so, with a way back to the shop.

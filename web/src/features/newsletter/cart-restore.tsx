@@ -1,5 +1,5 @@
 /**
- * The cart reminder's link on the cart page, `/#/cart?restore={token}` (docs/product.md §5.10a): renders
+ * The cart reminder's link on the cart page, `/#/cart?restore={token}` (docs/product/states.md §5.10a): renders
  * nothing without a token; with one, the saved cart's panel (./cart-restore-panel.tsx), in a chunk of its
  * own so the cart page's stays within its budget for everyone who did not come from the e-mail.
  */

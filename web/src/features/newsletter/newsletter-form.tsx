@@ -1,5 +1,5 @@
 /**
- * Newsletter sign-up (docs/product.md §5.10 and §3.2): the form, with an invalid address's first message
+ * Newsletter sign-up (docs/product/states.md §5.10 and docs/product/texts.md §3.2): the form, with an invalid address's first message
  * as an alert under the field. What it sends and when is useNewsletterSignup.
  */
 import { useId } from 'react';

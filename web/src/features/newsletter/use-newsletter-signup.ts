@@ -1,5 +1,5 @@
 /**
- * The sign-up's state: the address is trimmed and checked with the messages of docs/product.md §3.2
+ * The sign-up's state: the address is trimmed and checked with the messages of docs/product/texts.md §3.2
  * before anything is sent (that code, and the POST, load on first focus or submit: see
  * submit-newsletter.ts); an invalid one
  * blocks submission. A valid one is stored on the server; only its ok reply clears the input and shows

@@ -1,5 +1,5 @@
 /**
- * The Bespoke & Corporate page's early-bird box (docs/product.md §2.10): the owner's live terms from
+ * The Bespoke & Corporate page's early-bird box (docs/product/pages.md §2.10): the owner's live terms from
  * /runtime-env.js, read after hydration. The prerendered page and the first render say a neutral sentence
  * that holds whatever the terms, so the HTML never shows a price that has changed or ended. The neutral
  * sentence and the second line keep their room while the terms fill in, so that moves nothing below. With

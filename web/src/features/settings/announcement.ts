@@ -1,4 +1,4 @@
-/** The owner's announcement bar from the snapshot the page was rendered from (docs/product.md §10.14). */
+/** The owner's announcement bar from the snapshot the page was rendered from (docs/product/desk.md §10.14). */
 import {
   DEFAULT_ANNOUNCEMENT_ENABLED,
   DEFAULT_ANNOUNCEMENT_TEXT,

@@ -1,5 +1,5 @@
 /**
- * While the owner has paused sales (docs/product.md §10.14): in place of Add to Cart, Buy Now and the
+ * While the owner has paused sales (docs/product/desk.md §10.14): in place of Add to Cart, Buy Now and the
  * checkout, what she wrote and when the shop is back, and "Tell me when you're back" (double opt-in, one
  * e-mail on her return).
  */

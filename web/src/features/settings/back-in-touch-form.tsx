@@ -1,4 +1,4 @@
-/** "Tell me when you're back" (docs/product.md §10.14): an address sent to POST /api/back-in-touch. */
+/** "Tell me when you're back" (docs/product/desk.md §10.14): an address sent to POST /api/back-in-touch. */
 import { BACK_IN_TOUCH_API } from '../../../../domain/settings/storefront-settings';
 import { NotifyForm } from '../../components/ui/notify-form';
 

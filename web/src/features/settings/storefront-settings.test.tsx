@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /**
- * The owner's settings on the storefront (docs/product.md §10.14), read from the snapshot the page was
+ * The owner's settings on the storefront (docs/product/desk.md §10.14), read from the snapshot the page was
  * rendered from: the announcement bar's text, on or off, a dismissal that holds for its text only; and
  * with sales paused, her note and return date in place of Add to Cart, Buy Now and the checkout, with
  * "Tell me when you're back".

@@ -10,6 +10,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { DATABASE_FILE } from '../db/database';
 
 export const BACKUP_DIR = 'backups';
+/** better-sqlite3's largest step: every page left. */
+const ALL_PAGES = 0x7fffffff;
 export const DEFAULT_BACKUP_KEEP = 30;
 const NAME = /^solas-\d{8}T\d{6}(?:\d{3})?Z\.sqlite$/;
 
@@ -40,7 +42,10 @@ export async function backupDatabase(options: {
   try {
     // Waits politely for a writer instead of failing; the backup API copies a consistent snapshot.
     db.pragma('busy_timeout = 5000');
-    await db.backup(partial);
+    // All pages in one step: SQLite restarts a stepped backup whenever another connection writes between
+    // two steps, so a shop taking orders all the while (or a slow machine) could keep it from ever ending.
+    // One step reads one snapshot (WAL: writers go on meanwhile) and ends.
+    await db.backup(partial, { progress: () => ALL_PAGES });
   } finally {
     db.close();
   }

@@ -166,13 +166,13 @@ export async function buildApp({
   await app.register(makingPlugin);
   await app.register(offersPlugin);
   await app.register(giftCardsPlugin);
+  await app.register(vatPlugin);
   await app.register(checkoutPlugin, { reconcile });
   await app.register(enquiriesPlugin);
   await app.register(quotesPlugin);
   await app.register(newsletterPlugin);
   await app.register(reviewsPlugin);
   await app.register(privacyPlugin);
-  await app.register(vatPlugin);
   await app.register(numbersPlugin);
   await app.register(mediaPlugin, media ?? {});
   await app.register(pagesPlugin, { serveWeb });

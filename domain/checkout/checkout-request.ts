@@ -30,6 +30,10 @@ export interface ValidCheckout {
   readonly discountCode?: string | null;
   /** The shopper asked for one reminder if the order is not paid (docs/product.md §5.10a); false by default. */
   readonly remindMe?: boolean;
+  /** The destination country as the shopper chose it; null: not given (the zone's only country then). */
+  readonly country?: string | null;
+  /** A business buyer's company name and VAT number as typed; null: a consumer. */
+  readonly business?: { readonly name: string; readonly vatNumber: string } | null;
 }
 
 export type CheckoutRequestBody = z.output<typeof checkoutRequestSchema>;
@@ -70,6 +74,8 @@ export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: Catalo
       giftMessage: giftMessage.message,
       discountCode: req.discountCode?.trim() ? req.discountCode : null,
       remindMe: req.remindMe ?? false,
+      country: req.country ?? null,
+      business: req.business ? { name: req.business.name, vatNumber: req.business.vatNumber } : null,
     },
   };
 }

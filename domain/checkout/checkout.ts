@@ -18,6 +18,15 @@ export const CHECKOUT_ERRORS = {
   ...GIFT_MESSAGE_ERRORS,
 } as const;
 
+/** The checkout's VAT refusals name the field they are about (docs/product.md §20). */
+export const CHECKOUT_VAT_ERRORS = {
+  country: 'country: choose the country the order goes to',
+  countryNotInZone: 'country: this country is not in the delivery zone you chose',
+  noSaleToGb: 'country: sorry, the shop does not deliver to Great Britain at the moment',
+  businessName: 'business.name: give the company name, up to 200 characters',
+  vatNumber: 'business.vatNumber: an EU VAT number has at most 40 characters',
+} as const;
+
 /**
  * A cart line the catalogue no longer sells (docs/product.md, products section): the message names the
  * product, so the shopper knows which line to remove. The cart page shows the same words.
@@ -79,6 +88,26 @@ export const checkoutRequestSchema = z.strictObject({
    * to that one reminder, given before it is sent. Absent: false, no reminder.
    */
   remindMe: z.optional(z.boolean({ error: 'remindMe must be true or false' })),
+  /**
+   * The country the order goes to (ISO 3166 alpha-2, XI for Northern Ireland), one of the zone's: the VAT
+   * inside the prices follows it (docs/product.md §20) and the hosted checkout accepts an address there
+   * only. Absent: the zone's only country (Ireland); a zone of several countries with VAT that depends on
+   * the country asks for it.
+   */
+  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: CHECKOUT_VAT_ERRORS.country }))),
+  /** "I'm buying for a business": the company's name and EU VAT number, checked against VIES. */
+  business: z.optional(
+    z.strictObject({
+      name: z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, { error: CHECKOUT_VAT_ERRORS.businessName }),
+          z.maxLength(200, { error: CHECKOUT_VAT_ERRORS.businessName }),
+        ),
+      vatNumber: z.string().check(z.maxLength(40, { error: CHECKOUT_VAT_ERRORS.vatNumber })),
+    }),
+  ),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -116,7 +145,15 @@ export const discountCheckResponseSchema = z.union([
 export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
 export const checkoutResponseSchema = z.union([
-  z.object({ ok: z.literal(true), url: z.string(), sessionId: z.string() }),
+  z.object({
+    ok: z.literal(true),
+    url: z.string(),
+    sessionId: z.string(),
+    /** What the hosted checkout charges (cents): for a valid intra-EU business, the price less its VAT. */
+    total: z.optional(z.number()),
+    /** Why VAT was charged to a business buyer after all (VIES did not answer): the storefront shows it. */
+    vatNotice: z.optional(z.string()),
+  }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
@@ -126,6 +163,19 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const EMAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
+
+/** An order's VAT as the confirm answer and the desk carry it (rates in basis points, amounts in cents). */
+export const orderVatSchema = z.object({
+  country: z.string(),
+  lines: z.array(z.object({ rate: z.number(), net: z.number(), vat: z.number() })),
+  totalNet: z.number(),
+  totalVat: z.number(),
+  scheme: z.enum(['none', 'domestic', 'oss', 'intra_community', 'export', 'uk']),
+  invoiceNumber: z.optional(z.string()),
+  viesConsultation: z.optional(z.string()),
+  /** VIES did not answer for a business buyer: VAT was charged, to refund once VIES confirms the number. */
+  vatToRefund: z.optional(z.boolean()),
+});
 
 const isoDateText = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 
@@ -170,6 +220,8 @@ export const confirmResponseSchema = z.object({
    * page the confirmation e-mail links to.
    */
   orderPagePath: z.optional(z.string()),
+  /** Paid orders charged under the VAT rules (docs/product.md §20): the VAT inside each line, as stored. */
+  vat: z.optional(orderVatSchema),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 

@@ -46,6 +46,12 @@ export async function checkoutRoutes(
       });
     }
     app.metrics.checkoutCreated();
-    return reply.code(200).send({ ok: true, url: outcome.url, sessionId: outcome.sessionId });
+    return reply.code(200).send({
+      ok: true,
+      url: outcome.url,
+      sessionId: outcome.sessionId,
+      total: outcome.total,
+      ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
+    });
   });
 }

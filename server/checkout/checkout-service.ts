@@ -10,7 +10,7 @@ import { lineSize } from '../../domain/catalogue/sizes';
 import type { Adjustment } from '../../domain/checkout/adjustments';
 import type { ConfirmResponse, EmailDeliveryStatus } from '../../domain/checkout/checkout';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
-import type { ZoneId } from '../../domain/config';
+import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
 import {
   type DeliveryPromise,
   type DispatchCalendar,
@@ -30,6 +30,7 @@ import {
 } from '../../domain/settings/shop-settings';
 import type { IsoDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
+import { type Cents, cents } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
 import { newOrderId } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
@@ -47,6 +48,15 @@ import {
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
 } from '../payments';
+import { orderVatAnswer } from '../vat';
+import {
+  type CheckoutVatFace,
+  chargedTotals,
+  planCheckoutVat,
+  priceOrderVat,
+  vatLineRecords,
+  vatNotCharged,
+} from './checkout-vat';
 import { type MarkPaid, referenceOf } from './mark-paid';
 import { priceCheckout } from './pricing';
 
@@ -92,7 +102,15 @@ export interface CheckoutServiceOptions {
    * countries, and whether sales are paused. None: the first start's zones, never paused.
    */
   readonly settings?: () => Promise<Pick<AllSettings, 'shipping' | 'away'>>;
+  /**
+   * The VAT rules (server/vat, docs/product.md §20): the destination and a business buyer checked, the VAT
+   * inside each line stored with the order. None: the order carries the flat rate only (older tests).
+   */
+  readonly vat?: CheckoutVatFace;
 }
+
+/** The hosted checkout's line for what a valid intra-EU business does not pay. */
+export const REVERSE_CHARGE_LABEL = 'VAT (reverse charge)';
 
 /** An order to store, without its VAT: the service adds the owner's rate and number at that moment. */
 type PendingOrder = Omit<Parameters<OrderStore['createPending']>[0], 'vat'>;
@@ -117,6 +135,10 @@ export type CheckoutOutcome = {
   };
   /** The order the checkout opened (the cart reminder keeps it with the consent). */
   readonly orderId: string;
+  /** What the hosted checkout charges (a valid intra-EU business: the price less its VAT). */
+  readonly total: number;
+  /** Why VAT was charged to a business buyer after all (VIES did not answer); null otherwise. */
+  readonly vatNotice: string | null;
 };
 
 /** What confirming a session found; a malformed session id and a provider that is down are refusals. */
@@ -209,6 +231,11 @@ export class CheckoutService {
     const zone = shop ? currentZone(shop.shipping, input.zone) : null;
     if (shop && !zone) return refuse('invalid', zoneClosedMessage(input.zone));
     const now = this.now();
+    const { vat } = this.o;
+    // The destination and a business buyer, before anything is priced or stored (checkout-vat.ts).
+    const plan = vat
+      ? await planCheckoutVat(vat, input, zone?.countries ?? SHIPPING_ZONES[input.zone].countries)
+      : null;
     // The cart's check prices with the same function (pricing.ts).
     const priced = await priceCheckout(
       { adjustments: this.o.adjustments ?? discounts?.entries ?? [], shipping: shop?.shipping },
@@ -219,10 +246,15 @@ export class CheckoutService {
         zone: input.zone,
         giftWrap: input.giftWrap,
         now,
+        ...(plan ? { destination: plan.destination } : {}),
       },
     );
     if (!priced.ok) return refuse('invalid', priced.error);
-    const { applied, totals } = priced;
+    const { applied } = priced;
+    const vatPriced = plan && vat ? await priceOrderVat(vat, plan.destination, priced.totals, now) : null;
+    // A valid intra-EU business pays the net (amountCharged): the order's total is what is charged.
+    const notCharged = vatPriced ? vatNotCharged(vatPriced.lines, vatPriced.breakdown) : 0;
+    const totals = chargedTotals(priced.totals, notCharged);
     const orderId = newOrderId();
     const code = applied?.source === 'code' ? applied.code : null;
     const order = {
@@ -232,21 +264,48 @@ export class CheckoutService {
       totals,
       giftMessage: input.giftMessage,
       discount: { amount: totals.discount, code },
-      // A code's use is taken in the checkout's own transaction: refused, and nothing is stored.
-      ...(code && discounts
+      // A code's use is taken in the checkout's own transaction: refused, and nothing is stored. The
+      // order's VAT is stored in the same transaction.
+      ...((code && discounts) || (vat && plan && vatPriced)
         ? {
-            within: (trx: Parameters<CheckoutDiscounts['reserve']>[0]) =>
-              discounts.reserve(trx, { code, orderId, email: input.email, now }),
+            within: async (trx: Transaction<Database>) => {
+              if (code && discounts) await discounts.reserve(trx, { code, orderId, email: input.email, now });
+              if (vat && plan && vatPriced)
+                await vat.recordOrderVat(trx, {
+                  orderId,
+                  breakdown: vatPriced.breakdown,
+                  lines: vatLineRecords(vatPriced.lines, vatPriced.breakdown),
+                  business: plan.company,
+                  viesConsultation: plan.viesConsultation,
+                  vatToRefund: plan.vatToRefund,
+                });
+            },
           }
         : {}),
     };
+    const discountLine =
+      applied && totals.discount > 0
+        ? { label: discountLabel(applied), code, amount: totals.discount }
+        : null;
     const sessionInput = {
       ...(await this.sessionInput(
         orderId,
         input.email,
         totals,
-        applied && totals.discount > 0 ? { label: discountLabel(applied), code } : null,
-        zone,
+        notCharged > 0
+          ? {
+              label: discountLine
+                ? `${discountLine.label} and ${REVERSE_CHARGE_LABEL}`
+                : REVERSE_CHARGE_LABEL,
+              code,
+              amount: cents(totals.discount + notCharged),
+            }
+          : discountLine,
+        zone
+          ? { name: zone.name, countries: plan?.countries ?? zone.countries }
+          : plan
+            ? { name: SHIPPING_ZONES[input.zone].label, countries: plan.countries }
+            : null,
       )),
       // Only with the shopper's consent to the one reminder (docs/product.md §5.10a).
       ...(input.remindMe ? { recovery: true } : {}),
@@ -255,11 +314,12 @@ export class CheckoutService {
       const refused = code ? discounts?.refusalOf(err, code) : null;
       return refused ? new Refusal('invalid', refused) : null;
     };
-    return this.open(order, sessionInput, refusal, {
+    const outcome = await this.open(order, sessionInput, refusal, {
       release: async () => {
         await discounts?.release(orderId, this.now());
       },
     });
+    return { ...outcome, vatNotice: plan?.notice ?? null };
   }
 
   /**
@@ -375,7 +435,8 @@ export class CheckoutService {
     orderId: string,
     email: string,
     totals: DiscountedTotals,
-    discount: { readonly label: string; readonly code: string | null } | null,
+    /** `amount`: what the line takes off when it is not the order's discount alone (a reverse charge's VAT). */
+    discount: { readonly label: string; readonly code: string | null; readonly amount?: Cents } | null,
     /** The zone as the owner set it: the hosted checkout's countries and delivery line follow it. */
     zone: { readonly name: string; readonly countries: readonly string[] } | null,
   ): Promise<CheckoutSessionInput> {
@@ -388,7 +449,7 @@ export class CheckoutService {
       shipping: totals.shipping,
       giftWrap: totals.giftWrap,
       total: totals.total,
-      ...(discount ? { discount: { amount: totals.discount, ...discount } } : {}),
+      ...(discount ? { discount: { ...discount, amount: discount.amount ?? totals.discount } } : {}),
       delivery: await this.deliveryPromise(totals.zone, totals.itemCount),
       successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
       cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
@@ -477,6 +538,8 @@ export class CheckoutService {
       url: session.url,
       sessionId: session.id,
       orderId,
+      total: totals.total,
+      vatNotice: null,
       logged: { orderId, total: totals.total, items: totals.itemCount, zone: totals.zone },
     };
   }
@@ -656,6 +719,14 @@ export class CheckoutService {
     return { vatRate, vatNumber };
   }
 
+  /** The order's VAT as the confirm answer carries it (none for an order priced before the VAT rules). */
+  private async vatOf(order: StoredOrder): Promise<{ vat?: NonNullable<ConfirmResponse['vat']> }> {
+    const stored = await this.o.vat?.orderVat(order.id);
+    if (!stored) return {};
+    const invoice = order.reference ? await this.o.vat?.store.invoiceOf(order.reference) : null;
+    return { vat: orderVatAnswer(stored, invoice?.number ?? null) };
+  }
+
   private async summary(order: StoredOrder, firstConfirmation: boolean): Promise<ConfirmOutcome> {
     const reference = referenceOf(order);
     if (order.status !== 'paid') {
@@ -694,6 +765,7 @@ export class CheckoutService {
         email: maskEmail(order.email),
         ...(emailStatus ? { emailStatus } : {}),
         orderPagePath: orderPagePath(reference, key),
+        ...(await this.vatOf(order)),
         ...(order.dispatchDate
           ? {
               delivery: { dispatch: order.dispatchDate, ...deliveryEstimate(order.dispatchDate, order.zone) },

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
+import { vatAdjustment, vatAtPayment } from './checkout-vat';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
 import { manualOrderRoutes } from './manual-order-routes';
@@ -26,7 +27,9 @@ export interface CheckoutPluginOptions {
   readonly reconcile?: Partial<ReconcileTimings> | false;
 }
 
-type Uses = Needs<'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment'>;
+type Uses = Needs<
+  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment' | 'vat'
+>;
 
 async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPluginOptions): Promise<void> {
   const { config, events, now, wakeOutbox } = app.platform;
@@ -60,7 +63,9 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   // What changes a priced cart, in this order (domain/checkout/adjustments.ts): discounts, then payments
   // made another way, then taxes. The cart's check and the checkout run the same list.
   const [earlyBird, discountCode] = uses.offers.atCheckout.entries;
-  const adjustments = declareAdjustments([earlyBird, discountCode]);
+  const adjustments = declareAdjustments([earlyBird, discountCode, vatAdjustment(uses.vat)]);
+  // The order's VAT settled on the day of supply and its invoice issued, in the payment's transaction.
+  paid.join(vatAtPayment(uses.vat, () => (now ? now() : new Date())));
   // Participants join while the features register; every payment after start runs the same list.
   app.addHook('onReady', async () => paid.seal());
   const service = new CheckoutService({
@@ -80,6 +85,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     onRecoverable: (recoverable) => events.emit('checkoutRecoverable', recoverable),
     discounts: uses.offers.atCheckout,
     adjustments,
+    vat: uses.vat,
   });
   // The owner paused sales on this instance: no checkout opened before is paid during the pause. Awaited
   // with her save (catalogueEdited), so "Saved" means none can be.
@@ -138,6 +144,10 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
 }
 
 export const checkoutPlugin = featurePlugin<
-  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment',
+  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment' | 'vat',
   CheckoutPluginOptions
->('checkout', ['settings', 'making', 'payments', 'catalogue', 'offers', 'orders', 'fulfilment'], checkout);
+>(
+  'checkout',
+  ['settings', 'making', 'payments', 'catalogue', 'offers', 'orders', 'fulfilment', 'vat'],
+  checkout,
+);

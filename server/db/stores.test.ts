@@ -449,6 +449,7 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   vat_sequences: path.join('vat', 'vat-store.ts'),
   vat_invoices: path.join('vat', 'vat-store.ts'),
   vat_credit_notes: path.join('vat', 'vat-store.ts'),
+  order_vat: path.join('vat', 'order-vat-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

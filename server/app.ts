@@ -161,12 +161,12 @@ export async function buildApp({
   await app.register(paymentsPlugin);
   await app.register(cataloguePlugin);
   await app.register(ordersPlugin);
+  await app.register(vatPlugin);
   await app.register(fulfilmentPlugin);
   await app.register(returnsPlugin);
   await app.register(makingPlugin);
   await app.register(offersPlugin);
   await app.register(giftCardsPlugin);
-  await app.register(vatPlugin);
   await app.register(checkoutPlugin, { reconcile });
   await app.register(enquiriesPlugin);
   await app.register(quotesPlugin);

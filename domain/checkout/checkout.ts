@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import { SIZE_ERROR } from '../catalogue/sizes';
 import { DEFAULT_SIZE, LIMITS, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../config';
+import { orderVatSchema } from '../vat/order-vat';
 import { GIFT_MESSAGE_ERRORS } from './gift-message';
 
 export const CHECKOUT_ERRORS = {
@@ -163,19 +164,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const EMAIL_DELIVERY_STATUSES = ['queued', 'sent', 'failed'] as const;
 export type EmailDeliveryStatus = (typeof EMAIL_DELIVERY_STATUSES)[number];
-
-/** An order's VAT as the confirm answer and the desk carry it (rates in basis points, amounts in cents). */
-export const orderVatSchema = z.object({
-  country: z.string(),
-  lines: z.array(z.object({ rate: z.number(), net: z.number(), vat: z.number() })),
-  totalNet: z.number(),
-  totalVat: z.number(),
-  scheme: z.enum(['none', 'domestic', 'oss', 'intra_community', 'export', 'uk']),
-  invoiceNumber: z.optional(z.string()),
-  viesConsultation: z.optional(z.string()),
-  /** VIES did not answer for a business buyer: VAT was charged, to refund once VIES confirms the number. */
-  vatToRefund: z.optional(z.boolean()),
-});
 
 const isoDateText = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
 

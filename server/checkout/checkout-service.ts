@@ -30,7 +30,6 @@ import {
 } from '../../domain/settings/shop-settings';
 import type { IsoDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
-import { type Cents, cents } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
 import { newOrderId } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
@@ -254,7 +253,9 @@ export class CheckoutService {
     const vatPriced = plan && vat ? await priceOrderVat(vat, plan.destination, priced.totals, now) : null;
     // A valid intra-EU business pays the net (amountCharged): the order's total is what is charged.
     const notCharged = vatPriced ? vatNotCharged(vatPriced.lines, vatPriced.breakdown) : 0;
-    const totals = chargedTotals(priced.totals, notCharged);
+    const totals = vatPriced
+      ? chargedTotals(priced.totals, vatPriced.lines, vatPriced.breakdown)
+      : priced.totals;
     const orderId = newOrderId();
     const code = applied?.source === 'code' ? applied.code : null;
     const order = {
@@ -284,9 +285,7 @@ export class CheckoutService {
         : {}),
     };
     const discountLine =
-      applied && totals.discount > 0
-        ? { label: discountLabel(applied), code, amount: totals.discount }
-        : null;
+      applied && priced.totals.discount > 0 ? { label: discountLabel(applied), code } : null;
     const sessionInput = {
       ...(await this.sessionInput(
         orderId,
@@ -298,7 +297,6 @@ export class CheckoutService {
                 ? `${discountLine.label} and ${REVERSE_CHARGE_LABEL}`
                 : REVERSE_CHARGE_LABEL,
               code,
-              amount: cents(totals.discount + notCharged),
             }
           : discountLine,
         zone
@@ -435,8 +433,7 @@ export class CheckoutService {
     orderId: string,
     email: string,
     totals: DiscountedTotals,
-    /** `amount`: what the line takes off when it is not the order's discount alone (a reverse charge's VAT). */
-    discount: { readonly label: string; readonly code: string | null; readonly amount?: Cents } | null,
+    discount: { readonly label: string; readonly code: string | null } | null,
     /** The zone as the owner set it: the hosted checkout's countries and delivery line follow it. */
     zone: { readonly name: string; readonly countries: readonly string[] } | null,
   ): Promise<CheckoutSessionInput> {
@@ -449,7 +446,7 @@ export class CheckoutService {
       shipping: totals.shipping,
       giftWrap: totals.giftWrap,
       total: totals.total,
-      ...(discount ? { discount: { ...discount, amount: discount.amount ?? totals.discount } } : {}),
+      ...(discount ? { discount: { amount: totals.discount, ...discount } } : {}),
       delivery: await this.deliveryPromise(totals.zone, totals.itemCount),
       successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
       cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,

@@ -193,9 +193,37 @@ export function vatAdjustment(vat: Pick<CheckoutVatFace, 'breakdown'>): Adjustme
   };
 }
 
-/** The order's total as charged: its total less the VAT a valid intra-EU business does not pay. */
-export function chargedTotals(totals: DiscountedTotals, notCharged: number): DiscountedTotals {
-  return notCharged > 0 ? { ...totals, total: cents(totals.total - notCharged) } : totals;
+/**
+ * The order's totals as charged. A valid intra-EU business pays each line's net: the shipping and the gift
+ * wrap are its nets, and the VAT inside the pieces comes off the items with the discount (the order keeps
+ * its pieces at their prices, and its total is what the hosted checkout charges).
+ */
+export function chargedTotals(
+  totals: DiscountedTotals,
+  lines: readonly OrderVatLine[],
+  breakdown: VatBreakdown,
+): DiscountedTotals {
+  if (vatNotCharged(lines, breakdown) === 0) return totals;
+  const netOf = (kind: OrderVatLine['kind']) =>
+    lines.reduce((sum, l, i) => (l.kind === kind ? sum + (breakdown.lines[i]?.net ?? l.gross) : sum), 0);
+  const notOnItems = lines.reduce(
+    (sum, l, i) => (l.kind === 'piece' ? sum + l.gross - (breakdown.lines[i]?.net ?? l.gross) : sum),
+    0,
+  );
+  const shipping = hasLine(lines, 'shipping') ? netOf('shipping') : totals.shipping;
+  const giftWrap = hasLine(lines, 'gift_wrap') ? netOf('gift_wrap') : totals.giftWrap;
+  const discount = totals.discount + notOnItems;
+  return {
+    ...totals,
+    shipping: cents(shipping),
+    giftWrap: cents(giftWrap),
+    discount: cents(discount),
+    total: cents(totals.subtotal - discount + shipping + giftWrap),
+  };
+}
+
+function hasLine(lines: readonly OrderVatLine[], kind: OrderVatLine['kind']): boolean {
+  return lines.some((l) => l.kind === kind);
 }
 
 /**

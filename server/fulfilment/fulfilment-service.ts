@@ -5,6 +5,7 @@
  * repeated action (double click, two tabs, two instances) changes nothing the second time.
  */
 
+import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import { dispatchDate } from '../../domain/making/dispatch';
 import { itemsSubtotal } from '../../domain/offers/discounts';
@@ -21,8 +22,9 @@ import {
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
 import { orderVat } from '../../domain/settings/seller-texts';
+import type { OrderVatAnswer } from '../../domain/vat/order-vat';
 import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
-import type { NewOutboxRow, OrderRow } from '../db/schema';
+import type { Database, NewOutboxRow, OrderRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
 import { money, type RenderedMail } from '../mail/layout';
 import { MAIL_KINDS, outboxRow } from '../mail/outbox';
@@ -37,6 +39,7 @@ import {
   storedAddress,
 } from '../orders';
 import { type PaymentProvider, PaymentProviderError, type ProviderWebhookEvent } from '../payments';
+import type { RefundRecord } from '../vat';
 import {
   cancelledMail,
   DESK_MAIL_KINDS,
@@ -69,6 +72,10 @@ export interface FulfilmentServiceOptions {
   readonly requests: RequestClaims;
   /** After an order was marked delivered, before the desk answers (the review request, server/reviews/). */
   readonly onDelivered?: (reference: string) => Promise<void>;
+  /** A refund's credit note, in the refund's transaction (server/vat `recordRefund`); none: no credit notes. */
+  /** The order's VAT as the desk shows it (server/vat); null for an order priced before the VAT rules. */
+  readonly orderVat?: (orderId: string, reference: string) => Promise<OrderVatAnswer | null>;
+  readonly creditNote?: (trx: Transaction<Database>, refund: RefundRecord) => Promise<unknown>;
 }
 
 /**
@@ -297,7 +304,8 @@ export class FulfilmentService {
   async detail(reference: string): Promise<OrderOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
-    return { ok: true, changed: false, order: this.detailOf(order) };
+    const vat = await this.o.orderVat?.(order.row.id, reference);
+    return { ok: true, changed: false, order: { ...this.detailOf(order), ...(vat ? { vat } : {}) } };
   }
 
   async changeStatus(
@@ -456,7 +464,27 @@ export class FulfilmentService {
         ),
       ],
       audit: audit(actor, 'refund', reference, `${made.amount} cents${reason ? `: ${reason}` : ''}`),
+      ...this.creditNoteOf(reference, made),
     });
+  }
+
+  /** The refund's credit note, issued in the refund's transaction (docs/product.md §20). */
+  private creditNoteOf(
+    reference: string,
+    made: { readonly id: string; readonly amount: number },
+  ): { within?: (trx: Transaction<Database>) => Promise<void> } {
+    const { creditNote } = this.o;
+    if (!creditNote) return {};
+    return {
+      within: async (trx) => {
+        await creditNote(trx, {
+          orderReference: reference,
+          refundId: made.id,
+          amount: made.amount,
+          issuedAt: new Date(),
+        });
+      },
+    };
   }
 
   /**
@@ -512,6 +540,7 @@ export class FulfilmentService {
         },
         keepStatus: [],
         audit: null,
+        ...this.creditNoteOf(reference, made),
       });
     }
     const changed = await this.o.store.transition(row.id, {

@@ -7,13 +7,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import { orderVatAnswer } from '../vat';
 import { fulfilmentRoutes } from './fulfilment-routes';
 import { FulfilmentService } from './fulfilment-service';
 import { FulfilmentStore } from './fulfilment-store';
 import { orderEditRoutes } from './order-edit-routes';
 import { OrderEditService } from './order-edit-service';
 
-type Uses = Needs<'settings' | 'payments' | 'orders'>;
+type Uses = Needs<'settings' | 'payments' | 'orders' | 'vat'>;
 
 async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
   const { db, config, events, wakeOutbox } = app.platform;
@@ -42,6 +43,13 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
     ...shared,
     // "Delivered" queues the review request in the same step (the reviews feature listens).
     onDelivered: (reference) => events.emit('orderDelivered', { reference }),
+    // Every refund of an invoiced order gets its credit note (docs/product.md §20).
+    creditNote: (trx, refund) => uses.vat.recordRefund(trx, refund),
+    orderVat: async (orderId, reference) => {
+      const stored = await uses.vat.orderVat(orderId);
+      if (!stored) return null;
+      return orderVatAnswer(stored, (await uses.vat.store.invoiceOf(reference))?.number ?? null);
+    },
   });
   app.decorate('fulfilment', {
     service,
@@ -74,4 +82,8 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
   await app.register(orderEditRoutes, { edits });
 }
 
-export const fulfilmentPlugin = featurePlugin('fulfilment', ['settings', 'payments', 'orders'], fulfilment);
+export const fulfilmentPlugin = featurePlugin(
+  'fulfilment',
+  ['settings', 'payments', 'orders', 'vat'],
+  fulfilment,
+);

@@ -16,6 +16,11 @@ export const orderVatSchema = z.object({
   viesConsultation: z.optional(z.string()),
   /** VIES did not answer for a business buyer: VAT was charged, to refund once VIES confirms the number. */
   vatToRefund: z.optional(z.boolean()),
+  /**
+   * The desk's flag (docs/product.md §20.4): sold at the Irish rate to a consumer in another member state
+   * while the year's distance sales were above the threshold; the destination's VAT is due.
+   */
+  destinationVatDue: z.optional(z.boolean()),
 });
 
 export type OrderVatAnswer = z.infer<typeof orderVatSchema>;

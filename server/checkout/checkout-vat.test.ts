@@ -19,10 +19,13 @@ import {
   buildTestApp,
   type CardFormAddress,
   orderRows,
+  outboxRows,
   payAndConfirm,
+  TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { MAIL_KINDS } from '../mail/outbox';
 
 const ADMIN_TOKEN = 'checkout-vat-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -300,9 +303,19 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     expectAddsUp(o);
   });
 
-  it('issues a credit note naming the invoice for a refund', async () => {
+  it('links the invoice PDF from the confirmation e-mail, and issues a credit note for a refund', async () => {
     await setMode('ireland');
     const o = await order('IE');
+    const mail = (await outboxRows(app)).find(
+      (r) => r.kind === MAIL_KINDS.customer && r.reference === o.reference,
+    );
+    const link = new RegExp(
+      `${TEST_PUBLIC_URL}(/api/orders/${o.reference}/invoice\\.pdf\\?key=[A-Za-z0-9_-]+)`,
+    ).exec(mail?.text_body ?? '');
+    expect(mail?.text_body).toContain(`Your invoice ${o.vat?.invoiceNumber} (PDF)`);
+    const pdf = await app.inject({ method: 'GET', url: link?.[1] ?? '/missing' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
     const refund = await app.inject({
       method: 'POST',
       url: `/api/admin/orders/${o.reference}/refund`,

@@ -234,12 +234,15 @@ function hasLine(lines: readonly OrderVatLine[], kind: OrderVatLine['kind']): bo
 export function vatAtPayment(
   vat: CheckoutVatFace,
   now: () => Date,
-): { readonly name: string; onPaid(trx: Transaction<Database>, order: StoredOrder): Promise<void> } {
+): {
+  readonly name: string;
+  onPaid(trx: Transaction<Database>, order: StoredOrder): Promise<{ invoiceNumber: string | null }>;
+} {
   return {
     name: 'vat',
     async onPaid(trx, order) {
       const stored = await vat.orderVat(order.id, trx);
-      if (!stored || order.reference === null) return;
+      if (!stored || order.reference === null) return { invoiceNumber: null };
       const at = now();
       let record: OrderVatRecord = stored;
       const country = order.shippingDetails?.address.country ?? stored.breakdown.country;
@@ -268,7 +271,7 @@ export function vatAtPayment(
             .filter((part) => part)
             .join(', ')
         : '';
-      await vat.recordSale(trx, {
+      const invoiceNumber = await vat.recordSale(trx, {
         orderReference: order.reference,
         issuedAt: at,
         vat: record.breakdown,
@@ -280,6 +283,7 @@ export function vatAtPayment(
         },
         viesConsultation: record.viesConsultation,
       });
+      return { invoiceNumber };
     },
   };
 }

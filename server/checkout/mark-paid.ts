@@ -36,7 +36,12 @@ import type { ShippingDetails } from '../payments';
 export interface PaidParticipant {
   /** For the error a failure is reported with. */
   readonly name: string;
-  readonly onPaid: (trx: Transaction<Database>, order: StoredOrder) => Promise<void>;
+  readonly onPaid: (trx: Transaction<Database>, order: StoredOrder) => Promise<void | PaidPart>;
+}
+
+/** What a participant adds to the payment's e-mails: the VAT invoice it issued. */
+export interface PaidPart {
+  readonly invoiceNumber?: string | null;
 }
 
 /** How the money came. */
@@ -116,21 +121,26 @@ export class MarkPaid {
     const seller = await this.o.seller();
     const zoneName = await this.o.zoneName(order.zone);
     const emails = way.by === 'provider' || way.emailCustomer;
+    // The invoice a participant issued in the payment's transaction: the confirmation links its PDF.
+    let invoiceNumber: string | null = null;
     const first = await store.markPaidAndQueue(
       order.id,
       way.by === 'provider' ? way.shipping : null,
       (paid) =>
         way.by === 'provider'
-          ? this.messages(paid, seller, zoneName)
+          ? this.messages(paid, seller, zoneName, invoiceNumber)
           : way.emailCustomer
-            ? [this.customerMessage(paid, seller, zoneName)]
+            ? [this.customerMessage(paid, seller, zoneName, invoiceNumber)]
             : [],
       {
         paymentId: way.by === 'provider' ? way.paymentId : null,
         dispatchDate: dispatch,
         handedOver: order.channel === 'handed_over',
         within: async (trx, paid) => {
-          for (const participant of this.participants) await participant.onPaid(trx, paid);
+          for (const participant of this.participants) {
+            const part = await participant.onPaid(trx, paid);
+            if (part?.invoiceNumber) invoiceNumber = part.invoiceNumber;
+          }
         },
       },
     );
@@ -170,17 +180,34 @@ export class MarkPaid {
       });
   }
 
-  private mailContext(order: StoredOrder, seller: SellerSettings, zoneName: string) {
+  private mailContext(
+    order: StoredOrder,
+    seller: SellerSettings,
+    zoneName: string,
+    invoiceNumber: string | null = null,
+  ) {
     const reference = referenceOf(order);
     // markPaidAndQueue gives every order its key in the same update, so every order e-mail links to its page.
     const orderPageUrl = order.orderKey ? this.o.pageUrl(reference, order.orderKey) : null;
     const legal = legalFacts(seller, orderVatOf(order, this.o.vatBefore), this.o.publicUrl);
-    return { order, reference, contactEmail: seller.email, legal, orderPageUrl, zoneName };
+    const invoice =
+      invoiceNumber && order.orderKey
+        ? {
+            number: invoiceNumber,
+            url: `${this.o.publicUrl}/api/orders/${encodeURIComponent(reference)}/invoice.pdf?key=${encodeURIComponent(order.orderKey)}`,
+          }
+        : null;
+    return { order, reference, contactEmail: seller.email, legal, orderPageUrl, zoneName, invoice };
   }
 
   /** The customer's confirmation alone (a manual order's, when the owner asks for it). */
-  private customerMessage(order: StoredOrder, seller: SellerSettings, zoneName: string): NewOutboxRow {
-    const ctx = this.mailContext(order, seller, zoneName);
+  private customerMessage(
+    order: StoredOrder,
+    seller: SellerSettings,
+    zoneName: string,
+    invoiceNumber: string | null = null,
+  ): NewOutboxRow {
+    const ctx = this.mailContext(order, seller, zoneName, invoiceNumber);
     return outboxRow(
       {
         orderId: order.id,
@@ -194,14 +221,19 @@ export class MarkPaid {
     );
   }
 
-  private messages(order: StoredOrder, seller: SellerSettings, zoneName: string): NewOutboxRow[] {
-    const ctx = this.mailContext(order, seller, zoneName);
+  private messages(
+    order: StoredOrder,
+    seller: SellerSettings,
+    zoneName: string,
+    invoiceNumber: string | null,
+  ): NewOutboxRow[] {
+    const ctx = this.mailContext(order, seller, zoneName, invoiceNumber);
     const { reference } = ctx;
     const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();
     return [
-      this.customerMessage(order, seller, zoneName),
+      this.customerMessage(order, seller, zoneName, invoiceNumber),
       outboxRow(
         // Her Reply answers the customer.
         {

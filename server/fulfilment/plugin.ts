@@ -6,6 +6,8 @@
  * write the same history (order_events) as dispatch and cancel do. Publishes `orderDelivered`.
  */
 import type { FastifyInstance } from 'fastify';
+import { destinationVatDue } from '../../domain/vat/threshold';
+import { isEuDistanceSale } from '../../domain/vat/vat-breakdown';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { orderVatAnswer } from '../vat';
 import { fulfilmentRoutes } from './fulfilment-routes';
@@ -48,7 +50,18 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
     orderVat: async (orderId, reference) => {
       const stored = await uses.vat.orderVat(orderId);
       if (!stored) return null;
-      return orderVatAnswer(stored, (await uses.vat.store.invoiceOf(reference))?.number ?? null);
+      const invoice = await uses.vat.store.invoiceOf(reference);
+      const answer = orderVatAnswer(stored, invoice?.number ?? null);
+      const { country, scheme } = stored.breakdown;
+      // Flagged by the sales of the year it was sold in (the Irish rate charged where the destination's was due).
+      const due =
+        scheme === 'domestic' &&
+        destinationVatDue({
+          mode: 'ireland',
+          distanceSale: isEuDistanceSale({ country, business: stored.business !== null }),
+          sales: await uses.vat.distanceSales(invoice ? new Date(invoice.issuedAt) : new Date()),
+        });
+      return due ? { ...answer, destinationVatDue: true } : answer;
     },
   });
   app.decorate('fulfilment', {

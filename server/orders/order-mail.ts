@@ -43,6 +43,8 @@ export interface OrderMailContext {
   readonly orderPageUrl: string | null;
   /** The order's zone as the owner names it now (her shipping settings). */
   readonly zoneName: string;
+  /** The order's VAT invoice issued at payment: its number and PDF link with the page's key (docs/product.md §20). */
+  readonly invoice?: { readonly number: string; readonly url: string } | null;
 }
 
 export function addressLines(details: ShippingDetails | null): string[] {
@@ -287,6 +289,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     orderPageText(ctx.orderPageUrl),
     '',
+    ...(ctx.invoice ? [`Your invoice ${ctx.invoice.number} (PDF): ${ctx.invoice.url}`, ''] : []),
     `Questions? Write to ${contactEmail} and quote your order reference ${reference}.`,
     '',
     ...legalText(ctx),
@@ -311,6 +314,9 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
       htmlHeading('When to expect it'),
       htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
       orderPageHtml(ctx.orderPageUrl),
+      ctx.invoice
+        ? htmlParagraph(`Your invoice: ${htmlLink(ctx.invoice.url, `${ctx.invoice.number} (PDF)`)}`)
+        : '',
       htmlParagraph(
         `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
       ),

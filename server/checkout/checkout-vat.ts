@@ -6,7 +6,6 @@
  * the VAT inside each line; a valid intra-EU business is charged the net (`amountCharged`), everyone else
  * the prices as shown. At payment the VAT is settled on the day of supply to the address's country.
  */
-import type { Transaction } from 'kysely';
 import type { Adjustment, CheckoutCart, LineTax } from '../../domain/checkout/adjustments';
 import { CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
 import { type OrderVatLine, orderVatLines } from '../../domain/checkout/vat-lines';
@@ -21,10 +20,10 @@ import {
   type VatBreakdown,
 } from '../../domain/vat/vat-breakdown';
 import { BUSINESS_VAT_MESSAGES, parseVatNumber } from '../../domain/vat/vat-number';
-import type { Database } from '../db/schema';
 import { refuse } from '../lib/refusal';
-import type { StoredOrder } from '../orders';
+
 import type { OrderVatLineRecord, OrderVatRecord, VatFace } from '../vat';
+import type { PaidParticipant } from './mark-paid';
 
 /** What the checkout asks of the VAT feature. */
 export type CheckoutVatFace = Pick<
@@ -231,18 +230,12 @@ function hasLine(lines: readonly OrderVatLine[], kind: OrderVatLine['kind']): bo
  * country of the address it goes to, then its invoice issued (registered modes), in the payment's
  * transaction. The amount charged never changes at payment: a different answer keeps the checkout's.
  */
-export function vatAtPayment(
-  vat: CheckoutVatFace,
-  now: () => Date,
-): {
-  readonly name: string;
-  onPaid(trx: Transaction<Database>, order: StoredOrder): Promise<{ invoiceNumber: string | null }>;
-} {
+export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidParticipant {
   return {
     name: 'vat',
-    async onPaid(trx, order) {
+    async onPaid(trx, order, mail) {
       const stored = await vat.orderVat(order.id, trx);
-      if (!stored || order.reference === null) return { invoiceNumber: null };
+      if (!stored || order.reference === null) return;
       const at = now();
       let record: OrderVatRecord = stored;
       const country = order.shippingDetails?.address.country ?? stored.breakdown.country;
@@ -271,7 +264,7 @@ export function vatAtPayment(
             .filter((part) => part)
             .join(', ')
         : '';
-      const invoiceNumber = await vat.recordSale(trx, {
+      mail.invoiceNumber = await vat.recordSale(trx, {
         orderReference: order.reference,
         issuedAt: at,
         vat: record.breakdown,
@@ -283,7 +276,6 @@ export function vatAtPayment(
         },
         viesConsultation: record.viesConsultation,
       });
-      return { invoiceNumber };
     },
   };
 }

@@ -36,12 +36,12 @@ import type { ShippingDetails } from '../payments';
 export interface PaidParticipant {
   /** For the error a failure is reported with. */
   readonly name: string;
-  readonly onPaid: (trx: Transaction<Database>, order: StoredOrder) => Promise<void | PaidPart>;
+  readonly onPaid: (trx: Transaction<Database>, order: StoredOrder, mail: PaidMail) => Promise<void>;
 }
 
-/** What a participant adds to the payment's e-mails: the VAT invoice it issued. */
-export interface PaidPart {
-  readonly invoiceNumber?: string | null;
+/** What a participant adds to the payment's e-mails: the VAT invoice it issued (the confirmation links it). */
+export interface PaidMail {
+  invoiceNumber: string | null;
 }
 
 /** How the money came. */
@@ -122,25 +122,22 @@ export class MarkPaid {
     const zoneName = await this.o.zoneName(order.zone);
     const emails = way.by === 'provider' || way.emailCustomer;
     // The invoice a participant issued in the payment's transaction: the confirmation links its PDF.
-    let invoiceNumber: string | null = null;
+    const mail: PaidMail = { invoiceNumber: null };
     const first = await store.markPaidAndQueue(
       order.id,
       way.by === 'provider' ? way.shipping : null,
       (paid) =>
         way.by === 'provider'
-          ? this.messages(paid, seller, zoneName, invoiceNumber)
+          ? this.messages(paid, seller, zoneName, mail.invoiceNumber)
           : way.emailCustomer
-            ? [this.customerMessage(paid, seller, zoneName, invoiceNumber)]
+            ? [this.customerMessage(paid, seller, zoneName, mail.invoiceNumber)]
             : [],
       {
         paymentId: way.by === 'provider' ? way.paymentId : null,
         dispatchDate: dispatch,
         handedOver: order.channel === 'handed_over',
         within: async (trx, paid) => {
-          for (const participant of this.participants) {
-            const part = await participant.onPaid(trx, paid);
-            if (part?.invoiceNumber) invoiceNumber = part.invoiceNumber;
-          }
+          for (const participant of this.participants) await participant.onPaid(trx, paid, mail);
         },
       },
     );

@@ -16,7 +16,16 @@ import { CHECKOUT_TEXT } from './checkout-text';
 export const CHECKOUT_ENDPOINT = '/api/checkout';
 
 export type StartCheckoutResult =
-  | { readonly ok: true; readonly url: string; readonly sessionId: string; readonly redirectText: string }
+  | {
+      readonly ok: true;
+      readonly url: string;
+      readonly sessionId: string;
+      readonly redirectText: string;
+      /** What the hosted checkout charges (a valid intra-EU business: the net). */
+      readonly total?: number;
+      /** Why VAT was charged to a business buyer after all (VIES did not answer). */
+      readonly vatNotice?: string;
+    }
   | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };
 
 /** Only a real web address may be navigated to; 'javascript:' and friends count as no URL at all. */
@@ -96,7 +105,14 @@ export async function startCheckout(
     if (!parsed.success || !parsed.data.ok || !url) {
       return { ok: false, code: 'CHECKOUT_SESSION_FAILED', detail: CHECKOUT_TEXT.noUrl };
     }
-    return { ok: true, url: url.href, sessionId: parsed.data.sessionId, redirectText: redirectTextFor(url) };
+    return {
+      ok: true,
+      url: url.href,
+      sessionId: parsed.data.sessionId,
+      redirectText: redirectTextFor(url),
+      ...(parsed.data.total !== undefined ? { total: parsed.data.total } : {}),
+      ...(parsed.data.vatNotice ? { vatNotice: parsed.data.vatNotice } : {}),
+    };
   } finally {
     clearTimeout(timer);
   }

@@ -6,12 +6,25 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
+import { cents, formatEuro } from '../../../../domain/shared/money';
 import { useCartSnapshot } from '../cart';
+import type { CheckoutVatChoice } from './checkout-email-dialog';
+
+export const CHECKOUT_VAT_TEXT = {
+  netPrice: 'Intra-Community supply, VAT reverse charged: you pay',
+} as const;
 
 export type CheckoutPhase =
   | { readonly kind: 'idle' }
   | { readonly kind: 'creating' }
-  | { readonly kind: 'redirecting'; readonly url: string; readonly text: string; readonly newTab: boolean }
+  | {
+      readonly kind: 'redirecting';
+      readonly url: string;
+      readonly text: string;
+      readonly newTab: boolean;
+      /** What the shop says about the VAT before paying: the net price charged, or why VAT was charged. */
+      readonly vatNote?: string;
+    }
   | { readonly kind: 'failed'; readonly detail: string };
 
 /** A cross-origin parent makes window.top unreadable: that counts as framed too. */
@@ -26,7 +39,7 @@ function isFramed(): boolean {
 export function useCheckoutStart(): {
   readonly phase: CheckoutPhase;
   /** `remindMe`: the shopper ticked the one cart reminder (docs/product.md §5.10a). */
-  readonly begin: (email: string, remindMe?: boolean) => Promise<void>;
+  readonly begin: (email: string, remindMe?: boolean, vat?: CheckoutVatChoice) => Promise<void>;
   /** Starts again with the e-mail of the last attempt; false when there was none. */
   readonly retry: () => boolean;
 } {
@@ -35,12 +48,14 @@ export function useCheckoutStart(): {
   const [phase, setPhase] = useState<CheckoutPhase>({ kind: 'idle' });
   const emailRef = useRef<string | null>(null);
   const remindRef = useRef(false);
+  const vatRef = useRef<CheckoutVatChoice>({});
   const redirectTimer = useRef<number | undefined>(undefined);
 
   const begin = useCallback(
-    async (email: string, remindMe = false) => {
+    async (email: string, remindMe = false, vat: CheckoutVatChoice = {}) => {
       emailRef.current = email;
       remindRef.current = remindMe;
+      vatRef.current = vat;
       const { lines, totals, zone, giftWrap, giftMessage, discountCode } = cartNow();
       setPhase({ kind: 'creating' });
       // The API client (with its zod response schemas) and the event log load on the first checkout,
@@ -71,6 +86,8 @@ export function useCheckoutStart(): {
         ...(discountCode ? { discountCode } : {}),
         // Only what the shopper ticked: unticked is no consent (sent as false).
         remindMe,
+        // The destination and a business buyer (docs/product.md §20.8): the server checks and prices them.
+        ...vat,
       });
       if (!result.ok) {
         recordCheckoutError(result.code, result.detail);
@@ -82,7 +99,18 @@ export function useCheckoutStart(): {
       recordCheckoutSuccess();
       recordEvent('payment_attempt', { total: totals.total, itemCount: totals.itemCount });
       const newTab = isFramed();
-      setPhase({ kind: 'redirecting', url: result.url, text: result.redirectText, newTab });
+      const vatNote =
+        result.vatNotice ??
+        (result.total !== undefined && result.total < totals.total
+          ? `${CHECKOUT_VAT_TEXT.netPrice} ${formatEuro(cents(result.total))}`
+          : undefined);
+      setPhase({
+        kind: 'redirecting',
+        url: result.url,
+        text: result.redirectText,
+        newTab,
+        ...(vatNote ? { vatNote } : {}),
+      });
       redirectTimer.current = window.setTimeout(() => {
         if (newTab) window.open(result.url, '_blank', 'noopener');
         else window.location.assign(result.url);
@@ -108,7 +136,7 @@ export function useCheckoutStart(): {
 
   const retry = () => {
     const email = emailRef.current;
-    if (email) void begin(email, remindRef.current);
+    if (email) void begin(email, remindRef.current, vatRef.current);
     return email !== null;
   };
 

@@ -10,8 +10,10 @@ import { Redis } from 'ioredis';
  * runs, and test files running at the same time share it. Never delete keys another test may be using.
  */
 export function someTestAddress(): string {
-  const [a = 0, b = 0] = randomBytes(2);
-  return `198.51.${a}.${b}`;
+  // From 240.0.0.0/4 (reserved, never a real client), 28 random bits: two draws of 16 bits met often
+  // enough over a run's few hundred addresses to find a client another test had already refused.
+  const n = randomBytes(4).readUInt32BE(0);
+  return `${240 + ((n >>> 24) % 15)}.${(n >>> 16) & 255}.${(n >>> 8) & 255}.${n & 255}`;
 }
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379/15';

@@ -55,12 +55,7 @@ export async function checkoutRoutes(
     addToRequestLine(reply, outcome.logged);
     app.metrics.checkoutCreated();
     if ('paid' in outcome) {
-      return reply.code(200).send({
-        ok: true,
-        paid: true,
-        reference: outcome.reference,
-        ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
-      });
+      return reply.code(200).send({ ok: true, paid: true, reference: outcome.reference });
     }
     if (parsed.value.remindMe) {
       await opts.onReminderRequested?.({
@@ -75,12 +70,6 @@ export async function checkoutRoutes(
         at: new Date(),
       });
     }
-    return reply.code(200).send({
-      ok: true,
-      url: outcome.url,
-      sessionId: outcome.sessionId,
-      total: outcome.total,
-      ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
-    });
+    return reply.code(200).send({ ok: true, url: outcome.url, sessionId: outcome.sessionId });
   });
 }

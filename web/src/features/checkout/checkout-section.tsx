@@ -11,7 +11,7 @@
 import { lazy, memo, Suspense, useId } from 'react';
 import { checkoutBlockedText } from '../../../../domain/cart/cart';
 import { pausedSalesMessage } from '../../../../domain/settings/storefront-settings';
-import { useCartLines, useCartSnapshot } from '../cart';
+import { useCartLines } from '../cart';
 import { useGiftCardBag } from '../gift-cards';
 import { salesPaused, useAway } from '../settings';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
@@ -35,7 +35,6 @@ const preloadEmailDialog = () => {
  */
 export const CheckoutSection = memo(function CheckoutSection() {
   const { lines } = useCartLines();
-  const cartNow = useCartSnapshot();
   const away = useAway();
   const { phase, begin, retry } = useCheckoutStart();
   const paused = salesPaused(away) && phase.kind !== 'redirecting';
@@ -101,11 +100,6 @@ export const CheckoutSection = memo(function CheckoutSection() {
           {blocked}
         </p>
       )}
-      {phase.kind === 'redirecting' && phase.vatNote ? (
-        <p role="status" className="mt-3 rounded-xl border border-wine/40 bg-sand px-4 py-3 text-sm">
-          {phase.vatNote}
-        </p>
-      ) : null}
       {phase.kind === 'redirecting' ? (
         <p className="mt-3 text-center text-sm text-muted">
           Not redirected?{' '}
@@ -141,11 +135,10 @@ export const CheckoutSection = memo(function CheckoutSection() {
             key={emailStep.key}
             open
             onOpenChange={emailStep.setOpen}
-            zone={cartNow().zone}
-            onContinue={(email, remindMe, vat) => {
+            onContinue={(email, remindMe) => {
               storeCheckoutEmail(email);
               emailStep.setOpen(false);
-              void begin(email, remindMe, vat);
+              void begin(email, remindMe);
             }}
           />
         </Suspense>

@@ -51,7 +51,7 @@ describe('resolvePath', () => {
     expect(resolvePath(path)).toEqual({ kind: 'redirect', to: '/shop' });
   });
 
-  it('keeps /collections/best-sellers as the exception (docs/product/settled-decisions.md §8.9)', () => {
+  it('keeps /collections/best-sellers as the exception (docs/product/settled-choices.md §8.9)', () => {
     expect(resolvePath('/collections/best-sellers').kind).toBe('route');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * The two words of reviews the home page needs (docs/product/settled-decisions.md §8.13), in a module of their own so that
+ * The two words of reviews the home page needs (docs/product/settled-choices.md §8.13), in a module of their own so that
  * its first load carries nothing else of ./reviews.ts.
  */
 /** Where the rule is published (the legal pages' section); every review list links to it. */

@@ -1,5 +1,5 @@
 /**
- * The reviews API's request and answer schemas (docs/product/settled-decisions.md §8.13), shared by the server, the order
+ * The reviews API's request and answer schemas (docs/product/settled-choices.md §8.13), shared by the server, the order
  * page and the desk; the rule, the limits and the helpers are in ./reviews.ts (no zod: the cards load it).
  * zod/mini keeps the browser's chunks small; request bodies are strict.
  */

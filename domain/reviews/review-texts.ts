@@ -1,5 +1,5 @@
 /**
- * The words of reviews (docs/product/settled-decisions.md §8.13): the published rule and the messages, apart from
+ * The words of reviews (docs/product/settled-choices.md §8.13): the published rule and the messages, apart from
  * ./reviews.ts so that the home page's cards, which only show a rating, do not carry them.
  */
 import { REVIEW_LIMITS } from './reviews';

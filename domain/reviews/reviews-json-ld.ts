@@ -1,5 +1,5 @@
 /**
- * The product's structured data from its published reviews (docs/product/settled-decisions.md §8.13): schema.org
+ * The product's structured data from its published reviews (docs/product/settled-choices.md §8.13): schema.org
  * `aggregateRating` and `review`, only from published reviews and absent without any, so nothing
  * machine-readable claims a rating the shop does not have. Spread into the product's JSON-LD by the page
  * renderer: `{ ...productJsonLd(product, url), ...reviewsJsonLd(reviews) }`.

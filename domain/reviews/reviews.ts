@@ -1,5 +1,5 @@
 /**
- * Reviews from buyers (docs/product/settled-decisions.md §8.13): the rule the shop publishes, the API contract shared by the
+ * Reviews from buyers (docs/product/settled-choices.md §8.13): the rule the shop publishes, the API contract shared by the
  * browser, the server and the desk, and the small pure helpers both sides need (the default display name,
  * the average). Every review belongs to one line of one delivered order; nobody else can write one.
  * No zod here: the storefront's cards import this module; the request schemas are in ./review-schemas.ts.

@@ -1,5 +1,5 @@
 /**
- * The gift cards feature's public face (docs/product/gift-cards.md §19), on the app as `app.giftCards`. The checkout
+ * The gift cards feature's public face (docs/product/gift-cards.md §19), decorated as `giftCards` and handed to the plugins that need it. The checkout
  * calls `service` inside its own transaction:
  * - `lookUp(code)`: what a code is worth now (null: unknown, disabled or expired, one answer);
  * - `attempt(client, code)`: counts a code tried (shared with the balance check); false beyond the limit;

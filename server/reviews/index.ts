@@ -8,7 +8,7 @@ export type { ReviewStore } from './review-store';
 export type { ReviewsSource } from './reviews-source';
 
 export interface ReviewsFace {
-  /** Buyers' reviews, the owner's decisions and the review request e-mail (docs/product/settled-decisions.md §8.13). */
+  /** Buyers' reviews, the owner's decisions and the review request e-mail (docs/product/settled-choices.md §8.13). */
   readonly service: ReviewService;
   readonly store: ReviewStore;
   /** The published reviews in memory, for the pages (reviews/reviews-source.ts). */

@@ -15,7 +15,7 @@ export const REVIEWS_MIGRATIONS: Readonly<Record<string, Migration>> = {
 };
 
 /**
- * Reviews from buyers (server/reviews/review-store.ts, docs/product/settled-decisions.md §8.13): one per product of one order
+ * Reviews from buyers (server/reviews/review-store.ts, docs/product/settled-choices.md §8.13): one per product of one order
  * (the unique index), the request e-mail once per order (the primary key), and the addresses that asked
  * for no more requests, as hashes only.
  */

@@ -1,5 +1,5 @@
 /**
- * The review request e-mail (docs/product/settled-decisions.md §8.13): once per delivered order, to the shopper, with the
+ * The review request e-mail (docs/product/settled-choices.md §8.13): once per delivered order, to the shopper, with the
  * order page's link (where the review form is) and a link that stops any further review request to the
  * address. Pure; every value reaching the HTML is escaped.
  */

@@ -1,5 +1,5 @@
 /**
- * The review requests' periodic pass (docs/product/settled-decisions.md §8.13): orders dispatched REVIEW_REQUEST_DELAY_DAYS
+ * The review requests' periodic pass (docs/product/settled-choices.md §8.13): orders dispatched REVIEW_REQUEST_DELAY_DAYS
  * ago that nobody marked delivered get their one request e-mail. Every 15 minutes, one instance at a time
  * (ops/periodic-job.ts); the request's own primary key keeps it to one e-mail whatever runs it.
  */

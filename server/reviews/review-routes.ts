@@ -1,5 +1,5 @@
 /**
- * Reviews (docs/product/settled-decisions.md §8.13):
+ * Reviews (docs/product/settled-choices.md §8.13):
  * - POST /api/orders/{reference}/reviews { key, reviews } -> 201 (all new) | 200 (a line reviewed again
  *   within 30 days: same ids, pending again) { ok, reviews: [{ id, productId, status }] }; 404 with the
  *   order page's own body for a wrong key, an unknown order or a product not in it; 409 before delivery
@@ -79,7 +79,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
       body: reviewRequestSchema,
       response: { 200: reviewReceiptsResponseSchema, 201: reviewReceiptsResponseSchema },
     },
-    // Reviews (docs/product/settled-decisions.md §8.13): the order page's key in the body, the order page's limit; up to
+    // Reviews (docs/product/settled-choices.md §8.13): the order page's key in the body, the order page's limit; up to
     // REVIEW_LIMITS.perRequest reviews of 2,000 characters each.
     config: { policy: { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 64 * KIB } },
   } as const;

@@ -1,5 +1,5 @@
 /**
- * Reviews from buyers (docs/product/settled-decisions.md §8.13): the buyer's reviews through their order page's key, the
+ * Reviews from buyers (docs/product/settled-choices.md §8.13): the buyer's reviews through their order page's key, the
  * owner's decisions, the one review request e-mail per order, and what shoppers see. Only a buyer can
  * write one (the order's key), only of a product of that order, only once the order is delivered (marked
  * so in the desk, or its request e-mail was sent, or dispatched `delayDays` ago).

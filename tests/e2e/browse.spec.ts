@@ -336,7 +336,7 @@ test.describe('shop listing', () => {
     await expectHydrated(page, card);
     await card.hover();
     await expect(card.locator(`img[src*="${p.images[1]}"]`)).toHaveCount(1);
-    // No invented rating: a product nobody reviewed shows none (docs/product/settled-decisions.md §8.13).
+    // No invented rating: a product nobody reviewed shows none (docs/product/settled-choices.md §8.13).
     await expect(card.getByText(/Rated/)).toHaveCount(0);
   });
 

@@ -1,5 +1,5 @@
 /**
- * Published reviews in the pages of every instance (docs/product/settled-decisions.md §8.13): two real shop processes on one
+ * Published reviews in the pages of every instance (docs/product/settled-choices.md §8.13): two real shop processes on one
  * PostgreSQL behind nginx (tests/support/cluster.ts), e-mail to a real SMTP server in this process. Two
  * orders are paid, dispatched and delivered through the desk API on the first instance, their buyers
  * review (4 and 2 stars) with the key from the review request e-mail, the owner publishes both; the

@@ -1,5 +1,5 @@
 /**
- * Reviews from buyers (docs/product/settled-decisions.md §8.13) in a real browser against the real server: two orders paid,
+ * Reviews from buyers (docs/product/settled-choices.md §8.13) in a real browser against the real server: two orders paid,
  * dispatched and delivered in the desk; the review request e-mail (once) with the order page's link; a
  * 4-star review written with the keyboard only (the rating's five radios: Space checks, arrows move) and
  * a 2-star one; both published in the desk's Reviews section; the product page and the card show 3.0 from

@@ -32,7 +32,7 @@ test.describe('feature flag panel (?flags=1)', () => {
     const hero = page.locator('[data-hero]');
     await expect(hero).toHaveAttribute('data-hero', 'v3');
     await expect(flagSwitch(page, 'hero_v3')).toHaveAttribute('aria-checked', 'true');
-    // No invented ratings are left for content_purge to hide (docs/product/settled-decisions.md §8.13): none shows either way.
+    // No invented ratings are left for content_purge to hide (docs/product/settled-choices.md §8.13): none shows either way.
     await expect(page.getByText(/Rated 5\.0 out of 5/)).toHaveCount(0);
 
     await flagSwitch(page, 'content_purge').click();

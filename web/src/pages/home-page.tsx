@@ -32,7 +32,7 @@ export function HomePage() {
   // page it renders), read here rather than through the settings hooks: the home page's first load has no
   // room for them. No threshold, or no settings (a page the server could not render with them): no claim.
   const free = snapshot.shop?.shipping.zones.find((zone) => zone.id === 'IE')?.freeFrom;
-  // Quotes of published reviews the owner picked in the desk (docs/product/settled-decisions.md §8.13); none: no section.
+  // Quotes of published reviews the owner picked in the desk (docs/product/settled-choices.md §8.13); none: no section.
   const testimonials = useTestimonials();
   return (
     <>

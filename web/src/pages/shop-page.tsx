@@ -14,7 +14,7 @@ export function ShopPage() {
   );
 }
 
-/** docs/product/settled-decisions.md §8.9: /collections/best-sellers shows the listing limited to the best sellers. */
+/** docs/product/settled-choices.md §8.9: /collections/best-sellers shows the listing limited to the best sellers. */
 export function BestSellersPage() {
   const { bestSellers } = useCatalogue();
   return (

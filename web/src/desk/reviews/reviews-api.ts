@@ -1,4 +1,4 @@
-/** The desk's calls for the Reviews section (docs/product/settled-decisions.md §8.13), checked by the shared contract. */
+/** The desk's calls for the Reviews section (docs/product/settled-choices.md §8.13), checked by the shared contract. */
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
 import {
   type AdminReviewAction,

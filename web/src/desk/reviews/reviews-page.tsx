@@ -1,5 +1,5 @@
 /**
- * The desk's Reviews section (docs/product/settled-decisions.md §8.13): newest first, filtered by status; publish, hide with
+ * The desk's Reviews section (docs/product/settled-choices.md §8.13): newest first, filtered by status; publish, hide with
  * a private reason (the rule next to the button), a public reply, and the pick of quotes for the home
  * page. Reviews' text is shown as text, exactly as the buyer typed it.
  */

@@ -1,5 +1,5 @@
 /**
- * A count on the desk's navigation: new reviews (docs/product/settled-decisions.md §8.13) and new enquiries (§16), how the
+ * A count on the desk's navigation: new reviews (docs/product/settled-choices.md §8.13) and new enquiries (§16), how the
  * owner hears of them in the desk. Read when the desk opens and whenever the route changes.
  */
 import { useEffect, useState } from 'react';

@@ -14,7 +14,7 @@ export const HERO_IMAGES = {
 } as const;
 
 /**
- * docs/product/settled-decisions.md §8.14: hero_v3 (default on) selects the current design, hero_v2 the alternative. Turning
+ * docs/product/settled-choices.md §8.14: hero_v3 (default on) selects the current design, hero_v2 the alternative. Turning
  * hero_v3 off therefore also shows the alternative, so each flag visibly does what it says.
  */
 export function heroVariant(flags: { hero_v2: boolean; hero_v3: boolean }): HeroVariant {

@@ -9,7 +9,7 @@ import { useIrishFreeFrom } from '../settings';
 
 /**
  * Below the product page's buttons: Full Details, Care Instructions and Customer Reviews (the published
- * reviews of buyers, docs/product/settled-decisions.md §8.13) as collapsible sections, then the trust badges.
+ * reviews of buyers, docs/product/settled-choices.md §8.13) as collapsible sections, then the trust badges.
  */
 export function ProductAbout({ product }: { product: Product }) {
   const reviews = useProductReviews(product.id);

@@ -1,7 +1,7 @@
 import { HOW_REVIEWS_WORK } from '../../../../domain/reviews/review-links';
 import { Link } from '../../lib/router';
 
-/** The link every review list carries to the published rule (docs/product/settled-decisions.md §8.13). */
+/** The link every review list carries to the published rule (docs/product/settled-choices.md §8.13). */
 export function HowReviewsWorkLink() {
   return (
     <Link

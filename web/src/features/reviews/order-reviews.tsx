@@ -1,5 +1,5 @@
 /**
- * The order page's reviews (docs/product/settled-decisions.md §8.13): for each product bought, once the order is delivered,
+ * The order page's reviews (docs/product/settled-choices.md §8.13): for each product bought, once the order is delivered,
  * a rating from 1 to 5 (five native radios in a fieldset with its legend: Space checks the focused one,
  * the arrow keys move the choice, screen readers announce "3 stars, radio, 3 of 5"), an optional title,
  * the text and the name to show (first name and initial by default). A review can be changed for 30 days.

@@ -1,5 +1,5 @@
 /**
- * The product page's reviews (docs/product/settled-decisions.md §8.13): published ones only, newest first, five at a time
+ * The product page's reviews (docs/product/settled-choices.md §8.13): published ones only, newest first, five at a time
  * with "More reviews", the average and count of those, "Verified buyer" with the month of purchase and
  * the shop's reply. None: one sentence, no stars. Every text is React text: markup typed into a review is
  * shown as typed and no address in it becomes a link.

@@ -5,7 +5,7 @@ import { useRatingSummary } from './reviews-data';
 const OUT_OF = 5;
 
 /**
- * The card's rating (docs/product/settled-decisions.md §8.13): the average and count of the product's published reviews,
+ * The card's rating (docs/product/settled-choices.md §8.13): the average and count of the product's published reviews,
  * nothing without any. Screen readers hear "Rated 3.0 out of 5 from 2 reviews".
  */
 export function RatingBadge({ productId, className = '' }: { productId: string; className?: string }) {

@@ -1,5 +1,5 @@
 /**
- * What the storefront knows of published reviews (docs/product/settled-decisions.md §8.13). The page renderer hands the
+ * What the storefront knows of published reviews (docs/product/settled-choices.md §8.13). The page renderer hands the
  * server's snapshot to `ReviewsProvider` (server/reviews/reviews-source.ts), so the HTML carries the
  * reviews, and the browser gets the same snapshot in the page's catalogue resource (main.tsx), so it
  * hydrates without a request of its own; without a provider (development on the seed) the browser reads the public API once, after the page is shown, and the

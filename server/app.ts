@@ -167,6 +167,7 @@ export async function buildApp({
   await app.register(paymentsPlugin);
   await app.register(cataloguePlugin);
   await app.register(ordersPlugin);
+  await app.register(vatPlugin);
   await app.register(fulfilmentPlugin);
   await app.register(returnsPlugin);
   await app.register(makingPlugin);
@@ -178,7 +179,6 @@ export async function buildApp({
   await app.register(newsletterPlugin);
   await app.register(reviewsPlugin);
   await app.register(privacyPlugin);
-  await app.register(vatPlugin);
   await app.register(numbersPlugin);
   await app.register(mediaPlugin, media ?? {});
   await app.register(pagesPlugin, { serveWeb });

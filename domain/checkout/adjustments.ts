@@ -30,6 +30,14 @@ export interface CheckoutCart {
   readonly now: Date;
   /** Gift card codes as typed, in the shopper's order (a `payment` entry reads them); none: []. */
   readonly giftCardCodes?: readonly string[];
+  /**
+   * Where the order goes and who buys (the checkout settles it; the cart's check does not know it): the
+   * `tax` stage needs it. A business is one whose VAT number VIES found valid, with its number's country.
+   */
+  readonly destination?: {
+    readonly country: string;
+    readonly business: { readonly country: string } | null;
+  };
 }
 
 /** A refusal names what was refused (the cart shows it by the field). */
@@ -46,7 +54,7 @@ export interface PaymentPart {
   readonly amount: Cents;
 }
 
-/** The part of one line (by its position in the cart) that is tax. */
+/** The part of one line (by its position in the cart; after the cart's lines: shipping, then gift wrap) that is tax. */
 export interface LineTax {
   readonly line: number;
   readonly rateBp: number;

@@ -35,6 +35,10 @@ export interface ValidCheckout {
   readonly giftCardCodes?: readonly string[];
   /** Gift cards bought (docs/product/gift-cards.md §19), in the cart's order; the send date is checked at checkout. */
   readonly giftCards?: readonly GiftCardLine[];
+  /** The destination country as the shopper chose it; null: not given (the zone's only country then). */
+  readonly country?: string | null;
+  /** A business buyer's company name and VAT number as typed; null: a consumer. */
+  readonly business?: { readonly name: string; readonly vatNumber: string } | null;
 }
 
 export type CheckoutRequestBody = z.output<typeof checkoutRequestSchema>;
@@ -80,6 +84,8 @@ export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: Catalo
       remindMe: req.remindMe ?? false,
       giftCardCodes: req.giftCardCodes ?? [],
       giftCards,
+      country: req.country ?? null,
+      business: req.business ? { name: req.business.name, vatNumber: req.business.vatNumber } : null,
     },
   };
 }

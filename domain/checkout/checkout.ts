@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { SIZE_ERROR } from '../catalogue/sizes';
 import { DEFAULT_SIZE, LIMITS, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../config';
 import { giftCardCodesSchema, giftCardLinesSchema } from '../gift-cards/gift-card-api';
+import { orderVatSchema } from '../vat/order-vat';
 import { GIFT_MESSAGE_ERRORS } from './gift-message';
 
 export const CHECKOUT_ERRORS = {
@@ -17,6 +18,15 @@ export const CHECKOUT_ERRORS = {
   duplicateLine: 'Each product may appear only once in each size in a checkout',
   size: SIZE_ERROR,
   ...GIFT_MESSAGE_ERRORS,
+} as const;
+
+/** The checkout's VAT refusals name the field they are about (docs/product/vat.md §20). */
+export const CHECKOUT_VAT_ERRORS = {
+  country: 'country: choose the country the order goes to',
+  countryNotInZone: 'country: this country is not in the delivery zone you chose',
+  noSaleToGb: 'country: sorry, the shop does not deliver to Great Britain at the moment',
+  businessName: 'business.name: give the company name, up to 200 characters',
+  vatNumber: 'business.vatNumber: an EU VAT number has at most 40 characters',
 } as const;
 
 /**
@@ -96,6 +106,26 @@ export const checkoutRequestSchema = z.strictObject({
    * case; a bad one is a 400 naming `giftCardCodes[i]`. The cards pay what is left after discounts.
    */
   giftCardCodes: z.optional(giftCardCodesSchema),
+  /**
+   * The country the order goes to (ISO 3166 alpha-2, XI for Northern Ireland), one of the zone's: the VAT
+   * inside the prices follows it (docs/product/vat.md §20) and the hosted checkout accepts an address there
+   * only. Absent: the zone's only country (Ireland); a zone of several countries with VAT that depends on
+   * the country asks for it.
+   */
+  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: CHECKOUT_VAT_ERRORS.country }))),
+  /** "I'm buying for a business": the company's name and EU VAT number, checked against VIES. */
+  business: z.optional(
+    z.strictObject({
+      name: z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, { error: CHECKOUT_VAT_ERRORS.businessName }),
+          z.maxLength(200, { error: CHECKOUT_VAT_ERRORS.businessName }),
+        ),
+      vatNumber: z.string().check(z.maxLength(40, { error: CHECKOUT_VAT_ERRORS.vatNumber })),
+    }),
+  ),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -133,9 +163,22 @@ export const discountCheckResponseSchema = z.union([
 export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
 export const checkoutResponseSchema = z.union([
-  z.object({ ok: z.literal(true), url: z.string(), sessionId: z.string() }),
+  z.object({
+    ok: z.literal(true),
+    url: z.string(),
+    sessionId: z.string(),
+    /** What the hosted checkout charges (cents): for a valid intra-EU business, the price less its VAT. */
+    total: z.optional(z.number()),
+    /** Why VAT was charged to a business buyer after all (VIES did not answer): the storefront shows it. */
+    vatNotice: z.optional(z.string()),
+  }),
   /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
-  z.object({ ok: z.literal(true), paid: z.literal(true), reference: z.string() }),
+  z.object({
+    ok: z.literal(true),
+    paid: z.literal(true),
+    reference: z.string(),
+    vatNotice: z.optional(z.string()),
+  }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);
 export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
@@ -201,6 +244,8 @@ export const confirmResponseSchema = z.object({
   orderPagePath: z.optional(z.string()),
   /** Paid orders: how the total was paid (the total itself is the same however it was paid). */
   payments: z.optional(z.array(orderPaymentSchema)),
+  /** Paid orders charged under the VAT rules (docs/product/vat.md §20): the VAT inside each line, as stored. */
+  vat: z.optional(orderVatSchema),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 

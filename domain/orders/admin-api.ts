@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { orderPaymentSchema } from '../checkout/checkout';
 import { freeText, singleLine } from '../shared/input-text-checks';
+import { orderVatSchema } from '../vat/order-vat';
 import { returnInfoSchema } from './return-info';
 
 // ---------------------------------------------------------------------------------------------- paths
@@ -401,6 +402,8 @@ export type WithdrawalInfo = z.infer<typeof withdrawalInfoSchema>;
 
 export const orderDetailSchema = z.object({
   reference: z.string(),
+  /** The order's VAT per line as its checkout priced it and its payment settled it (docs/product/vat.md §20). */
+  vat: z.optional(orderVatSchema),
   status: z.enum(DESK_STATUSES),
   email: z.string(),
   name: z.nullable(z.string()),

@@ -55,7 +55,12 @@ export async function checkoutRoutes(
     addToRequestLine(reply, outcome.logged);
     app.metrics.checkoutCreated();
     if ('paid' in outcome) {
-      return reply.code(200).send({ ok: true, paid: true, reference: outcome.reference });
+      return reply.code(200).send({
+        ok: true,
+        paid: true,
+        reference: outcome.reference,
+        ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
+      });
     }
     if (parsed.value.remindMe) {
       await opts.onReminderRequested?.({
@@ -70,6 +75,12 @@ export async function checkoutRoutes(
         at: new Date(),
       });
     }
-    return reply.code(200).send({ ok: true, url: outcome.url, sessionId: outcome.sessionId });
+    return reply.code(200).send({
+      ok: true,
+      url: outcome.url,
+      sessionId: outcome.sessionId,
+      total: outcome.total,
+      ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
+    });
   });
 }

@@ -10,7 +10,7 @@ import { lineSize } from '../../domain/catalogue/sizes';
 import type { Adjustment } from '../../domain/checkout/adjustments';
 import type { ConfirmResponse, EmailDeliveryStatus, OrderPayment } from '../../domain/checkout/checkout';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
-import type { ZoneId } from '../../domain/config';
+import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
 import { checkSendOn, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
 import {
   type DeliveryPromise,
@@ -54,6 +54,15 @@ import {
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
 } from '../payments';
+import { orderVatAnswer } from '../vat';
+import {
+  type CheckoutVatFace,
+  chargedTotals,
+  planCheckoutVat,
+  priceOrderVat,
+  vatLineRecords,
+  vatNotCharged,
+} from './checkout-vat';
 import { type BoughtGiftCard, insertGiftCardLines } from './gift-card-line-store';
 import {
   type CheckoutGiftCards,
@@ -108,7 +117,15 @@ export interface CheckoutServiceOptions {
   readonly settings?: () => Promise<Pick<AllSettings, 'shipping' | 'away'>>;
   /** Gift cards as a payment (gift-card-payment.ts); none: codes are refused as unknown. */
   readonly giftCards?: CheckoutGiftCards;
+  /**
+   * The VAT rules (server/vat, docs/product/vat.md §20): the destination and a business buyer checked, the VAT
+   * inside each line stored with the order. None: the order carries the flat rate only (older tests).
+   */
+  readonly vat?: CheckoutVatFace;
 }
+
+/** The hosted checkout's line for what a valid intra-EU business does not pay. */
+export const REVERSE_CHARGE_LABEL = 'VAT (reverse charge)';
 
 /** An order to store, without its VAT: the service adds the owner's rate and number at that moment. */
 type PendingOrder = Omit<Parameters<OrderStore['createPending']>[0], 'vat'>;
@@ -125,6 +142,8 @@ export interface PaidByGiftCards {
   readonly paid: true;
   readonly reference: string;
   readonly orderId: string;
+  /** Why VAT was charged to a business buyer after all (VIES did not answer); null otherwise. */
+  readonly vatNotice: string | null;
   readonly logged: CheckoutOutcome['logged'];
 }
 
@@ -142,6 +161,10 @@ export type CheckoutOutcome = {
   };
   /** The order the checkout opened (the cart reminder keeps it with the consent). */
   readonly orderId: string;
+  /** What the hosted checkout charges (a valid intra-EU business: the price less its VAT). */
+  readonly total: number;
+  /** Why VAT was charged to a business buyer after all (VIES did not answer); null otherwise. */
+  readonly vatNotice: string | null;
 };
 
 /** What confirming a session found; a malformed session id and a provider that is down are refusals. */
@@ -245,6 +268,11 @@ export class CheckoutService {
     const zone = shop ? currentZone(shop.shipping, input.zone) : null;
     if (shop && !zone) return refuse('invalid', zoneClosedMessage(input.zone));
     const now = this.now();
+    const { vat } = this.o;
+    // The destination and a business buyer, before anything is priced or stored (checkout-vat.ts).
+    const plan = vat
+      ? await planCheckoutVat(vat, input, zone?.countries ?? SHIPPING_ZONES[input.zone].countries)
+      : null;
     // The cart's check prices with the same function (pricing.ts).
     const priced = await priceCheckout(
       { adjustments: this.o.adjustments ?? discounts?.entries ?? [], shipping: shop?.shipping },
@@ -256,23 +284,34 @@ export class CheckoutService {
         giftWrap: input.giftWrap,
         now,
         giftCardCodes: input.giftCardCodes ?? [],
+        ...(plan ? { destination: plan.destination } : {}),
       },
     );
     if (!priced.ok) return refuse('invalid', priced.error);
+    const { applied } = priced;
+    // The VAT is on the bracelets, the shipping and the wrap only: the cards bought are no goods (no VAT
+    // when sold) and join below; the cards paying are a payment and change no VAT (docs/product/gift-cards.md §19, docs/product/vat.md §20).
+    const vatPriced = plan && vat ? await priceOrderVat(vat, plan.destination, priced.totals, now) : null;
+    // A valid intra-EU business pays the net (amountCharged): the order's total is what is charged.
+    const notCharged = vatPriced ? vatNotCharged(vatPriced.lines, vatPriced.breakdown) : 0;
+    const charged = vatPriced
+      ? chargedTotals(priced.totals, vatPriced.lines, vatPriced.breakdown)
+      : priced.totals;
     const bought = this.boughtCards(input, now);
     // The cards bought join the order's total after the bracelets' discount, shipping and gift wrap: a
-    // card is no item (no shipping, no making, never discounted), and the cards paying go last.
+    // card is no item (no shipping, no making, never discounted, no VAT: a business pays its face value),
+    // and the cards paying go last.
     const cardsBought = bought.reduce((sum, c) => sum + c.amount, 0);
-    const { applied } = priced;
     const totals: DiscountedTotals = {
-      ...priced.totals,
-      subtotal: cents(priced.totals.subtotal + cardsBought),
-      total: cents(priced.totals.total + cardsBought),
+      ...charged,
+      subtotal: cents(charged.subtotal + cardsBought),
+      total: cents(charged.total + cardsBought),
       // The pieces to make; an order of cards alone counts its cards (the column is never 0), and is
       // delivered at payment, outside the making queue (mark-paid.ts).
-      itemCount: priced.totals.itemCount > 0 ? priced.totals.itemCount : bought.length,
+      itemCount: charged.itemCount > 0 ? charged.itemCount : bought.length,
     };
-    const paidByCards = cents(priced.totals.total - priced.due);
+    // The cards pay the bracelets' part as charged (a business's net): never more than it.
+    const paidByCards = cents(Math.min(priced.totals.total - priced.due, charged.total));
     const due = cents(Math.max(0, totals.total - paidByCards));
     const orderId = newOrderId();
     const code = applied?.source === 'code' ? applied.code : null;
@@ -283,8 +322,8 @@ export class CheckoutService {
     const holdCards = async (trx: Transaction<Database>) => {
       if (!cards || codes.length === 0) return;
       // The cards pay the bracelets' part only: a gift card never buys another gift card.
-      const rest = await cards.hold(trx, orderId, codes, priced.totals.total);
-      if (rest !== priced.due) throw new GiftCardBalanceChanged();
+      const rest = await cards.hold(trx, orderId, codes, charged.total);
+      if (rest !== charged.total - paidByCards) throw new GiftCardBalanceChanged();
     };
     const order = {
       id: orderId,
@@ -295,11 +334,20 @@ export class CheckoutService {
       discount: { amount: totals.discount, code },
       giftCardsSold: cardsBought,
       // A code's use and the cards' holds are taken in the checkout's own transaction: refused, and
-      // nothing is stored.
+      // nothing is stored. The order's VAT is stored in the same transaction.
       within: async (trx: Transaction<Database>) => {
         if (code && discounts) await discounts.reserve(trx, { code, orderId, email: input.email, now });
         await insertGiftCardLines(trx, orderId, bought);
         await holdCards(trx);
+        if (vat && plan && vatPriced)
+          await vat.recordOrderVat(trx, {
+            orderId,
+            breakdown: vatPriced.breakdown,
+            lines: vatLineRecords(vatPriced.lines, vatPriced.breakdown),
+            business: plan.company,
+            viesConsultation: plan.viesConsultation,
+            vatToRefund: plan.vatToRefund,
+          });
       },
     };
     const refusal = (err: unknown): Refusal | null => {
@@ -309,14 +357,27 @@ export class CheckoutService {
       const refused = code ? discounts?.refusalOf(err, code) : null;
       return refused ? new Refusal('invalid', refused) : null;
     };
-    if (codes.length > 0 && due === 0) return this.paidByCards(order, refusal);
+    if (codes.length > 0 && due === 0) return this.paidByCards(order, refusal, plan?.notice ?? null);
+    const discountLine =
+      applied && priced.totals.discount > 0 ? { label: discountLabel(applied), code } : null;
     const sessionInput = {
       ...(await this.sessionInput(
         orderId,
         input.email,
         totals,
-        applied && totals.discount > 0 ? { label: discountLabel(applied), code } : null,
-        zone,
+        notCharged > 0
+          ? {
+              label: discountLine
+                ? `${discountLine.label} and ${REVERSE_CHARGE_LABEL}`
+                : REVERSE_CHARGE_LABEL,
+              code,
+            }
+          : discountLine,
+        zone
+          ? { name: zone.name, countries: plan?.countries ?? zone.countries }
+          : plan
+            ? { name: SHIPPING_ZONES[input.zone].label, countries: plan.countries }
+            : null,
       )),
       // Only with the shopper's consent to the one reminder (docs/product/states.md §5.10a).
       ...(input.remindMe ? { recovery: true } : {}),
@@ -324,12 +385,13 @@ export class CheckoutService {
       // The hosted checkout takes what the cards leave.
       ...(due < totals.total ? { total: due, paidByGiftCards: cents(totals.total - due) } : {}),
     };
-    return this.open(order, sessionInput, refusal, {
+    const outcome = await this.open(order, sessionInput, refusal, {
       release: async () => {
         await discounts?.release(orderId, this.now());
         if (codes.length > 0) await cards?.release(orderId);
       },
     });
+    return { ...outcome, vatNotice: plan?.notice ?? null };
   }
 
   /** The cards bought, each with its send date (today when none; a day outside the year ahead is refused). */
@@ -349,6 +411,7 @@ export class CheckoutService {
   private async paidByCards(
     order: PendingOrder,
     refusal: (err: unknown) => Refusal | null,
+    vatNotice: string | null,
   ): Promise<PaidByGiftCards> {
     const reference = await this.freeReference();
     await this.storePending({ ...order, reference, paidBy: 'gift_card' }, refusal);
@@ -359,6 +422,7 @@ export class CheckoutService {
       paid: true,
       reference,
       orderId: order.id,
+      vatNotice,
       logged: { orderId: order.id, total: totals.total, items: totals.itemCount, zone: totals.zone },
     };
   }
@@ -586,6 +650,8 @@ export class CheckoutService {
       url: session.url,
       sessionId: session.id,
       orderId,
+      total: totals.total,
+      vatNotice: null,
       logged: { orderId, total: totals.total, items: totals.itemCount, zone: totals.zone },
     };
   }
@@ -784,6 +850,14 @@ export class CheckoutService {
     return { vatRate, vatNumber };
   }
 
+  /** The order's VAT as the confirm answer carries it (none for an order priced before the VAT rules). */
+  private async vatOf(order: StoredOrder): Promise<{ vat?: NonNullable<ConfirmResponse['vat']> }> {
+    const stored = await this.o.vat?.orderVat(order.id);
+    if (!stored) return {};
+    const invoice = order.reference ? await this.o.vat?.store.invoiceOf(order.reference) : null;
+    return { vat: orderVatAnswer(stored, invoice?.number ?? null) };
+  }
+
   private async summary(order: StoredOrder, firstConfirmation: boolean): Promise<ConfirmOutcome> {
     const reference = referenceOf(order);
     if (order.status !== 'paid') {
@@ -823,6 +897,7 @@ export class CheckoutService {
         ...(emailStatus ? { emailStatus } : {}),
         orderPagePath: orderPagePath(reference, key),
         payments: await this.payments(order, reference),
+        ...(await this.vatOf(order)),
         ...(order.dispatchDate
           ? {
               delivery: { dispatch: order.dispatchDate, ...deliveryEstimate(order.dispatchDate, order.zone) },

@@ -203,6 +203,8 @@ describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
       url: 'https://pay.example/cs_test_remote0123456789',
       sessionId: 'cs_test_remote0123456789',
       orderId: expect.stringMatching(/^ord_/),
+      total: expect.any(Number),
+      vatNotice: null,
       logged: { orderId: expect.stringMatching(/^ord_/), total: expect.any(Number), items: 3, zone: 'IE' },
     });
     expect(seen).toEqual([{ order: expect.stringMatching(/.+/), sessionId: null }]);

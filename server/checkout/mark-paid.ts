@@ -37,13 +37,30 @@ import type { ShippingDetails } from '../payments';
 export interface PaidParticipant {
   /** For the error a failure is reported with. */
   readonly name: string;
-  /** May answer lines for the shopper's confirmation e-mail (a gift card bought, by its last 4 only). */
-  readonly onPaid: (trx: Transaction<Database>, order: StoredOrder) => Promise<PaidNote | undefined>;
+  /**
+   * May answer lines for the shopper's confirmation e-mail (a gift card bought, by its last 4 only), and
+   * may hand the e-mails a part through `mail` (the VAT invoice it issued).
+   */
+  readonly onPaid: (
+    trx: Transaction<Database>,
+    order: StoredOrder,
+    mail: PaidMail,
+  ) => Promise<PaidNote | undefined>;
 }
 
 /** What a participant adds to the payment's e-mails. */
 export interface PaidNote {
   readonly receiptLines?: readonly string[];
+}
+
+/** What a participant adds to the payment's e-mails: the VAT invoice it issued (the confirmation links it). */
+export interface PaidMail {
+  invoiceNumber: string | null;
+}
+
+/** Everything the participants added, as the e-mails read it. */
+interface PaidMailParts extends PaidMail {
+  readonly receiptLines: string[];
 }
 
 /** How the money came. */
@@ -125,16 +142,17 @@ export class MarkPaid {
     const seller = await this.o.seller();
     const zoneName = await this.o.zoneName(order.zone);
     const emails = way.by !== 'owner' || way.emailCustomer;
-    // Written by the participants inside the transaction, read by the e-mails composed after them in it.
-    const receiptLines: string[] = [];
+    // Written by the participants inside the transaction, read by the e-mails composed after them in it:
+    // the receipt lines they answer and the invoice one issued.
+    const mail: PaidMailParts = { invoiceNumber: null, receiptLines: [] };
     const first = await store.markPaidAndQueue(
       order.id,
       way.by === 'provider' ? way.shipping : null,
       (paid) =>
         way.by !== 'owner'
-          ? this.messages(paid, seller, zoneName, receiptLines)
+          ? this.messages(paid, seller, zoneName, mail)
           : way.emailCustomer
-            ? [this.customerMessage(paid, seller, zoneName, receiptLines)]
+            ? [this.customerMessage(paid, seller, zoneName, mail)]
             : [],
       {
         paymentId: way.by === 'provider' ? way.paymentId : null,
@@ -142,10 +160,11 @@ export class MarkPaid {
         // Nothing to make or deliver: a sale handed over on the spot, or gift cards alone (e-mailed).
         handedOver: nothingToMake(order),
         within: async (trx, paid) => {
-          receiptLines.length = 0;
+          mail.invoiceNumber = null;
+          mail.receiptLines.length = 0;
           for (const participant of this.participants) {
-            const note = await participant.onPaid(trx, paid);
-            receiptLines.push(...(note?.receiptLines ?? []));
+            const note = await participant.onPaid(trx, paid, mail);
+            mail.receiptLines.push(...(note?.receiptLines ?? []));
           }
         },
       },
@@ -188,12 +207,24 @@ export class MarkPaid {
       });
   }
 
-  private mailContext(order: StoredOrder, seller: SellerSettings, zoneName: string) {
+  private mailContext(
+    order: StoredOrder,
+    seller: SellerSettings,
+    zoneName: string,
+    invoiceNumber: string | null = null,
+  ) {
     const reference = referenceOf(order);
     // markPaidAndQueue gives every order its key in the same update, so every order e-mail links to its page.
     const orderPageUrl = order.orderKey ? this.o.pageUrl(reference, order.orderKey) : null;
     const legal = legalFacts(seller, orderVatOf(order, this.o.vatBefore), this.o.publicUrl);
-    return { order, reference, contactEmail: seller.email, legal, orderPageUrl, zoneName };
+    const invoice =
+      invoiceNumber && order.orderKey
+        ? {
+            number: invoiceNumber,
+            url: `${this.o.publicUrl}/api/orders/${encodeURIComponent(reference)}/invoice.pdf?key=${encodeURIComponent(order.orderKey)}`,
+          }
+        : null;
+    return { order, reference, contactEmail: seller.email, legal, orderPageUrl, zoneName, invoice };
   }
 
   /** The customer's confirmation alone (a manual order's, when the owner asks for it). */
@@ -201,9 +232,12 @@ export class MarkPaid {
     order: StoredOrder,
     seller: SellerSettings,
     zoneName: string,
-    receiptLines: readonly string[] = [],
+    mail: PaidMailParts = { invoiceNumber: null, receiptLines: [] },
   ): NewOutboxRow {
-    const ctx = { ...this.mailContext(order, seller, zoneName), receiptLines };
+    const ctx = {
+      ...this.mailContext(order, seller, zoneName, mail.invoiceNumber),
+      receiptLines: mail.receiptLines,
+    };
     return outboxRow(
       {
         orderId: order.id,
@@ -221,15 +255,15 @@ export class MarkPaid {
     order: StoredOrder,
     seller: SellerSettings,
     zoneName: string,
-    receiptLines: readonly string[] = [],
+    mail: PaidMailParts,
   ): NewOutboxRow[] {
-    const ctx = this.mailContext(order, seller, zoneName);
+    const ctx = this.mailContext(order, seller, zoneName, mail.invoiceNumber);
     const { reference } = ctx;
     const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();
     return [
-      this.customerMessage(order, seller, zoneName, receiptLines),
+      this.customerMessage(order, seller, zoneName, mail),
       outboxRow(
         // Her Reply answers the customer.
         {

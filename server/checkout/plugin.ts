@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { checkoutRoutes } from './checkout-routes';
 import { CheckoutService } from './checkout-service';
+import { vatAdjustment, vatAtPayment } from './checkout-vat';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
 import { takeGiftCardLines } from './gift-card-line-store';
@@ -29,7 +30,7 @@ export interface CheckoutPluginOptions {
 }
 
 type Uses = Needs<
-  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment' | 'giftCards'
+  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment' | 'giftCards' | 'vat'
 >;
 
 async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPluginOptions): Promise<void> {
@@ -65,8 +66,9 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   // made another way, then taxes. The cart's check and the checkout run the same list.
   const [earlyBird, discountCode] = uses.offers.atCheckout.entries;
   // Gift cards are a payment, never a discount (docs/product/gift-cards.md §19): they pay what the discounts leave.
+  // The VAT entry comes last: a payment changes no VAT (docs/product/vat.md §20).
   const giftCards = giftCardsAtCheckout(uses.giftCards);
-  const adjustments = declareAdjustments([earlyBird, discountCode, giftCards.entry]);
+  const adjustments = declareAdjustments([earlyBird, discountCode, giftCards.entry, vatAdjustment(uses.vat)]);
   // A refund goes back where the money came from: the desk's refunds and returns reach the cards too.
   fulfilment.refundGiftCardsWith(giftCards);
   // The cards' holds become spends on the order in the payment's own transaction, whichever way it came.
@@ -90,6 +92,8 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
       return { receiptLines: issued.map(giftCardReceiptLine) };
     },
   });
+  // The order's VAT settled on the day of supply and its invoice issued, in the payment's transaction.
+  paid.join(vatAtPayment(uses.vat, () => (now ? now() : new Date())));
   // Participants join while the features register; every payment after start runs the same list.
   app.addHook('onReady', async () => paid.seal());
   const service = new CheckoutService({
@@ -110,6 +114,7 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     discounts: uses.offers.atCheckout,
     adjustments,
     giftCards,
+    vat: uses.vat,
   });
   // The owner paused sales on this instance: no checkout opened before is paid during the pause. Awaited
   // with her save (catalogueEdited), so "Saved" means none can be.
@@ -169,10 +174,10 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
 }
 
 export const checkoutPlugin = featurePlugin<
-  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment' | 'giftCards',
+  'settings' | 'making' | 'payments' | 'catalogue' | 'offers' | 'orders' | 'fulfilment' | 'giftCards' | 'vat',
   CheckoutPluginOptions
 >(
   'checkout',
-  ['settings', 'making', 'payments', 'catalogue', 'offers', 'orders', 'fulfilment', 'giftCards'],
+  ['settings', 'making', 'payments', 'catalogue', 'offers', 'orders', 'fulfilment', 'giftCards', 'vat'],
   checkout,
 );

@@ -47,6 +47,7 @@ describe('the migrations the platform and the features declare', () => {
       '0039-vat-records',
       '0040-order-gift-cards',
       '0041-order-gift-cards-sold',
+      '0042-order-vat',
     ]);
   });
 

@@ -340,6 +340,21 @@ export interface VatInvoicesTable {
   erased_at: string | null;
 }
 
+/** An order's VAT as its checkout priced it (server/vat/order-vat-store.ts); `lines`: JSON. */
+export interface OrderVatTable {
+  order_id: string;
+  country: string;
+  scheme: string;
+  total_net: number;
+  total_vat: number;
+  lines: string;
+  business_name: string | null;
+  business_vat_number: string | null;
+  vies_consultation: string | null;
+  /** 1: VIES did not answer for a business buyer; VAT charged, to refund once it confirms. */
+  vat_to_refund: Generated<number>;
+}
+
 /** A credit note issued at a refund, naming the invoice it corrects (server/vat/vat-store.ts). */
 export interface VatCreditNotesTable {
   number: string;
@@ -533,6 +548,7 @@ export interface Database {
   vat_sequences: VatSequencesTable;
   vat_invoices: VatInvoicesTable;
   vat_credit_notes: VatCreditNotesTable;
+  order_vat: OrderVatTable;
   reviews: ReviewsTable;
   review_requests: ReviewRequestsTable;
   review_opt_outs: ReviewOptOutsTable;

@@ -451,6 +451,7 @@ const TABLE_OWNERS: Readonly<Record<keyof Database, string>> = {
   vat_invoices: path.join('vat', 'vat-store.ts'),
   vat_credit_notes: path.join('vat', 'vat-store.ts'),
   order_gift_cards: path.join('checkout', 'gift-card-line-store.ts'),
+  order_vat: path.join('vat', 'order-vat-store.ts'),
 };
 
 /** Kysely's builders that name a table, and the prepared multi-row insert. */

@@ -5,6 +5,7 @@
  * repeated action (double click, two tabs, two instances) changes nothing the second time.
  */
 
+import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import type { OrderPayment } from '../../domain/checkout/checkout';
 import { dispatchDate } from '../../domain/making/dispatch';
@@ -22,8 +23,9 @@ import {
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
 import { orderVat } from '../../domain/settings/seller-texts';
+import type { OrderVatAnswer } from '../../domain/vat/order-vat';
 import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
-import type { NewOutboxRow, OrderRow } from '../db/schema';
+import type { Database, NewOutboxRow, OrderRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
 import { money, type RenderedMail } from '../mail/layout';
 import { outboxRow } from '../mail/outbox';
@@ -40,6 +42,7 @@ import {
 } from '../orders';
 import { type PaymentProvider, PaymentProviderError, type ProviderWebhookEvent } from '../payments';
 import { REVIEWS_MAIL_KINDS } from '../reviews';
+import type { RefundRecord } from '../vat';
 import {
   cancelledMail,
   DESK_MAIL_KINDS,
@@ -72,6 +75,10 @@ export interface FulfilmentServiceOptions {
   readonly requests: RequestClaims;
   /** After an order was marked delivered, before the desk answers (the review request, server/reviews/). */
   readonly onDelivered?: (reference: string) => Promise<void>;
+  /** A refund's credit note, in the refund's transaction (server/vat `recordRefund`); none: no credit notes. */
+  /** The order's VAT as the desk shows it (server/vat); null for an order priced before the VAT rules. */
+  readonly orderVat?: (orderId: string, reference: string) => Promise<OrderVatAnswer | null>;
+  readonly creditNote?: (trx: Transaction<Database>, refund: RefundRecord) => Promise<unknown>;
 }
 
 /**
@@ -330,10 +337,15 @@ export class FulfilmentService {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
     const payments = order.row.status === 'paid' ? await this.paymentsOf(order.row) : [];
+    const vat = await this.o.orderVat?.(order.row.id, reference);
     return {
       ok: true,
       changed: false,
-      order: { ...this.detailOf(order), ...(payments.length > 0 ? { payments } : {}) },
+      order: {
+        ...this.detailOf(order),
+        ...(payments.length > 0 ? { payments } : {}),
+        ...(vat ? { vat } : {}),
+      },
     };
   }
 
@@ -516,7 +528,35 @@ export class FulfilmentService {
         ),
       ],
       audit: audit(actor, 'refund', reference, `${made.amount} cents${reason ? `: ${reason}` : ''}`),
+      ...this.creditNoteOf(row, reference, made),
     });
+  }
+
+  /**
+   * The refund's credit note, issued in the refund's transaction (docs/product/vat.md §20). The invoice covers
+   * the goods, shipping and wrap only: gift cards the order bought carry no VAT (docs/product/gift-cards.md §19). A
+   * refund credits the invoice first, up to what it has left (`row` as it was before this refund); the
+   * rest is the cards' face value, which needs no credit note.
+   */
+  private creditNoteOf(
+    row: Pick<OrderRow, 'total' | 'gift_cards_sold' | 'refunded'>,
+    reference: string,
+    made: { readonly id: string; readonly amount: number },
+  ): { within?: (trx: Transaction<Database>) => Promise<void> } {
+    const { creditNote } = this.o;
+    const invoiced = row.total - row.gift_cards_sold;
+    const amount = Math.min(made.amount, Math.max(0, invoiced - row.refunded));
+    if (!creditNote || amount <= 0) return {};
+    return {
+      within: async (trx) => {
+        await creditNote(trx, {
+          orderReference: reference,
+          refundId: made.id,
+          amount,
+          issuedAt: new Date(),
+        });
+      },
+    };
   }
 
   /**
@@ -572,6 +612,7 @@ export class FulfilmentService {
         },
         keepStatus: [],
         audit: null,
+        ...this.creditNoteOf(row, reference, made),
       });
     }
     const changed = await this.o.store.transition(row.id, {

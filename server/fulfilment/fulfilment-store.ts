@@ -255,6 +255,8 @@ export class FulfilmentStore {
     keepStatus: readonly FulfilmentStatus[];
     mails?: (row: OrderRow, keys: IssuedOrderKeys) => readonly NewOutboxRow[];
     audit: AuditEntry | null;
+    /** In the refund's transaction, once per refund (its credit note, server/vat). */
+    within?: (trx: Transaction<Database>) => Promise<void>;
   }): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const at = nowIso();
@@ -265,6 +267,7 @@ export class FulfilmentStore {
       });
       if (!inserted) return false;
       const row = await addOrderRefund(trx, input.orderId, input.amount, input.keepStatus, at);
+      await input.within?.(trx);
       const keys = new IssuedOrderKeys();
       await enqueueMail(trx, input.mails?.(row, keys) ?? []);
       await insertIssuedKeys(trx, keys);

@@ -6,14 +6,17 @@
  * write the same history (order_events) as dispatch and cancel do. Publishes `orderDelivered`.
  */
 import type { FastifyInstance } from 'fastify';
+import { destinationVatDue } from '../../domain/vat/threshold';
+import { isEuDistanceSale } from '../../domain/vat/vat-breakdown';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import { orderVatAnswer } from '../vat';
 import { fulfilmentRoutes } from './fulfilment-routes';
 import { FulfilmentService } from './fulfilment-service';
 import { FulfilmentStore } from './fulfilment-store';
 import { orderEditRoutes } from './order-edit-routes';
 import { OrderEditService } from './order-edit-service';
 
-type Uses = Needs<'settings' | 'payments' | 'orders'>;
+type Uses = Needs<'settings' | 'payments' | 'orders' | 'vat'>;
 
 async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
   const { db, config, events, wakeOutbox } = app.platform;
@@ -42,6 +45,24 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
     ...shared,
     // "Delivered" queues the review request in the same step (the reviews feature listens).
     onDelivered: (reference) => events.emit('orderDelivered', { reference }),
+    // Every refund of an invoiced order gets its credit note (docs/product/vat.md §20).
+    creditNote: (trx, refund) => uses.vat.recordRefund(trx, refund),
+    orderVat: async (orderId, reference) => {
+      const stored = await uses.vat.orderVat(orderId);
+      if (!stored) return null;
+      const invoice = await uses.vat.store.invoiceOf(reference);
+      const answer = orderVatAnswer(stored, invoice?.number ?? null);
+      const { country, scheme } = stored.breakdown;
+      // Flagged by the sales of the year it was sold in (the Irish rate charged where the destination's was due).
+      const due =
+        scheme === 'domestic' &&
+        destinationVatDue({
+          mode: 'ireland',
+          distanceSale: isEuDistanceSale({ country, business: stored.business !== null }),
+          sales: await uses.vat.distanceSales(invoice ? new Date(invoice.issuedAt) : new Date()),
+        });
+      return due ? { ...answer, destinationVatDue: true } : answer;
+    },
   });
   app.decorate('fulfilment', {
     service,
@@ -74,4 +95,8 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
   await app.register(orderEditRoutes, { edits });
 }
 
-export const fulfilmentPlugin = featurePlugin('fulfilment', ['settings', 'payments', 'orders'], fulfilment);
+export const fulfilmentPlugin = featurePlugin(
+  'fulfilment',
+  ['settings', 'payments', 'orders', 'vat'],
+  fulfilment,
+);

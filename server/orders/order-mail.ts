@@ -48,6 +48,8 @@ export interface OrderMailContext {
    * with, by their last 4 only: docs/product/gift-cards.md §19); none: nothing.
    */
   readonly receiptLines?: readonly string[];
+  /** The order's VAT invoice issued at payment: its number and PDF link with the page's key (docs/product/vat.md §20). */
+  readonly invoice?: { readonly number: string; readonly url: string } | null;
 }
 
 export function addressLines(details: ShippingDetails | null): string[] {
@@ -294,6 +296,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     orderPageText(ctx.orderPageUrl),
     '',
+    ...(ctx.invoice ? [`Your invoice ${ctx.invoice.number} (PDF): ${ctx.invoice.url}`, ''] : []),
     `Questions? Write to ${contactEmail} and quote your order reference ${reference}.`,
     '',
     ...legalText(ctx),
@@ -319,6 +322,9 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
       htmlHeading('When to expect it'),
       htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
       orderPageHtml(ctx.orderPageUrl),
+      ctx.invoice
+        ? htmlParagraph(`Your invoice: ${htmlLink(ctx.invoice.url, `${ctx.invoice.number} (PDF)`)}`)
+        : '',
       htmlParagraph(
         `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
       ),

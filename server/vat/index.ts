@@ -8,9 +8,12 @@ import type { DistanceSales } from '../../domain/vat/threshold';
 import type { VatBreakdown } from '../../domain/vat/vat-breakdown';
 import type { VatSettings } from '../../domain/vat/vat-settings';
 import type { Database } from '../db/schema';
+import type { OrderVatRecord } from './order-vat-store';
 import type { RefundRecord, SaleRecord, VatStore } from './vat-store';
 import type { ViesAnswer } from './vies-client';
 
+export type { OrderVatLineRecord, OrderVatRecord } from './order-vat-store';
+export { orderVatAnswer } from './order-vat-store';
 export type { PartySnapshot, RefundRecord, SaleRecord, StoredInvoice } from './vat-store';
 export { anonymiseInvoicesOf, deleteVatRecordsIssuedBefore, ERASED_CUSTOMER } from './vat-store';
 export type { ViesAnswer } from './vies-client';
@@ -42,6 +45,12 @@ export interface VatFace {
    * invoice. Idempotent per refund id; refuses more than the invoice charged (RefundTooLargeError).
    */
   recordRefund(trx: Transaction<Database>, refund: RefundRecord): Promise<string | null>;
+  /** In the transaction that stores an order: its VAT as the checkout priced it. */
+  recordOrderVat(trx: Transaction<Database>, record: OrderVatRecord): Promise<void>;
+  /** At payment, in its transaction: the order's VAT on the day of supply to the address it goes to. */
+  settleOrderVat(trx: Transaction<Database>, record: OrderVatRecord): Promise<void>;
+  /** An order's VAT; null for an order priced before the VAT rules (`trx`: inside a transaction). */
+  orderVat(orderId: string, trx?: Transaction<Database>): Promise<OrderVatRecord | null>;
   /** EU cross-border sales to consumers, this calendar year and last (net, credit notes netted). */
   distanceSales(now?: Date): Promise<DistanceSales>;
 }

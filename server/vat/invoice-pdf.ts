@@ -6,13 +6,16 @@
  * embedded DejaVu Sans (it has the € sign), so it can be copied and read by machines.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import PDFDocument from 'pdfkit';
 import { formatDayOfMonth, irishDate } from '../../domain/shared/calendar-date';
 import { type Cents, formatEuro } from '../../domain/shared/money';
 import { formatRate, schemeWording, totalsPerRate } from '../../domain/vat/invoice-text';
 import type { InvoiceLine, StoredCreditNote, StoredInvoice } from './vat-store';
 
-const FONTS = path.join(import.meta.dirname, 'fonts');
+// From import.meta.url, which the server bundle rewrites to this source file's place (scripts/build-server.ts):
+// the fonts stay beside it, not beside dist/server/main.mjs.
+const FONTS = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fonts');
 const REGULAR = path.join(FONTS, 'DejaVuSans.ttf');
 const BOLD = path.join(FONTS, 'DejaVuSans-Bold.ttf');
 

@@ -17,6 +17,11 @@ export const VAT_MIGRATIONS: Readonly<Record<string, Migration>> = {
       await createVatRecords(db);
     },
   },
+  '0042-order-vat': {
+    async up(db: AnyDb) {
+      await createOrderVat(db);
+    },
+  },
 };
 
 /**
@@ -90,4 +95,26 @@ async function createVatRecords(db: AnyDb): Promise<void> {
     .addColumn('lines', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('vat_credit_notes_issued').on('vat_credit_notes').column('issued_at').execute();
+}
+
+/**
+ * Each order's VAT as the checkout priced it (server/vat/order-vat-store.ts, docs/product/vat.md §20): its
+ * country, scheme and per line (pieces, shipping, gift wrap) rate, net and VAT as JSON, a business buyer's
+ * name, number and VIES consultation, and the mark that VIES did not answer (VAT charged, to refund once it
+ * confirms). Erased with its order (the invoice keeps what the law asks).
+ */
+async function createOrderVat(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('order_vat')
+    .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
+    .addColumn('country', 'text', (c) => c.notNull())
+    .addColumn('scheme', 'text', (c) => c.notNull())
+    .addColumn('total_net', 'integer', (c) => c.notNull())
+    .addColumn('total_vat', 'integer', (c) => c.notNull())
+    .addColumn('lines', 'text', (c) => c.notNull())
+    .addColumn('business_name', 'text')
+    .addColumn('business_vat_number', 'text')
+    .addColumn('vies_consultation', 'text')
+    .addColumn('vat_to_refund', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }

@@ -6,11 +6,13 @@
 import { RETENTION } from '../../domain/config';
 import { referencesOfOrders } from '../orders';
 import type { PersonalDataPart } from '../platform';
+import { eraseOrderVatBuyers } from './order-vat-store';
 import { anonymiseInvoicesOf, deleteVatRecordsIssuedBefore } from './vat-store';
 
 export const vatPersonalData: PersonalDataPart = {
   async eraseWithOrders(db, orderIds, nowIso) {
     await anonymiseInvoicesOf(db, [...(await referencesOfOrders(db, [...orderIds])).values()], nowIso);
+    await eraseOrderVatBuyers(db, orderIds);
   },
 
   async applyRetention(db, now) {

@@ -4,6 +4,7 @@ import { irishDate } from '../../domain/shared/calendar-date';
 import { isEuDistanceSale, vatBreakdown } from '../../domain/vat/vat-breakdown';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import type { VatFace } from './index';
+import { orderVatOf, settleOrderVat, storeOrderVat } from './order-vat-store';
 import { noticeThresholdOnce } from './threshold-notice';
 import { vatRoutes } from './vat-routes';
 import { NoInvoiceError, VatStore } from './vat-store';
@@ -59,6 +60,9 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
         throw err;
       }
     },
+    recordOrderVat: (trx, record) => storeOrderVat(trx, record),
+    settleOrderVat: (trx, record) => settleOrderVat(trx, record),
+    orderVat: (orderId, trx) => orderVatOf(trx ?? db, orderId),
     distanceSales,
   };
   app.decorate('vat', face);

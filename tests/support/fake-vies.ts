@@ -26,7 +26,11 @@ export interface FakeVies {
   close(): Promise<void>;
 }
 
-export async function startFakeVies(registered: Readonly<Record<string, FakeTrader>>): Promise<FakeVies> {
+export async function startFakeVies(
+  registered: Readonly<Record<string, FakeTrader>>,
+  /** A fixed port (a journey's shop is given VIES_URL before the fake starts); none: any free one. */
+  options: { readonly port?: number } = {},
+): Promise<FakeVies> {
   const hanging = new Set<ServerResponse>();
   let consultations = 0;
   const state: { mode: FakeVies['mode'] } = { mode: 'answer' };
@@ -67,7 +71,7 @@ export async function startFakeVies(registered: Readonly<Record<string, FakeTrad
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -29,6 +29,7 @@ import {
 import { OrderActions } from './order-actions';
 import { ChangeOrder, ResendMail } from './order-changes';
 import { OrderReturns } from './order-returns';
+import { OrderVat } from './order-vat';
 
 export function OrderPage({ reference }: { readonly reference: string }) {
   const [result, , replace] = useDeskData(reference, () => deskApi.getOrder(reference));
@@ -200,6 +201,7 @@ function OrderView({
                 </>
               ) : null}
             </dl>
+            {order.vat ? <OrderVat reference={order.reference} vat={order.vat} /> : null}
           </Section>
 
           <Section title="Gift" order="order-2">

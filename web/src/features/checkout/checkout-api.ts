@@ -16,7 +16,16 @@ import { CHECKOUT_TEXT } from './checkout-text';
 export const CHECKOUT_ENDPOINT = '/api/checkout';
 
 export type StartCheckoutResult =
-  | { readonly ok: true; readonly url: string; readonly sessionId: string; readonly redirectText: string }
+  | {
+      readonly ok: true;
+      readonly url: string;
+      readonly sessionId: string;
+      readonly redirectText: string;
+      /** The order's total as charged (a valid intra-EU business: the net; gift cards bought included). */
+      readonly total?: number;
+      /** Why VAT was charged to a business buyer after all (VIES did not answer). */
+      readonly vatNotice?: string;
+    }
   /** Gift cards paid the whole order: it is paid, no hosted checkout (docs/product/gift-cards.md §19). */
   | { readonly ok: true; readonly paid: true; readonly reference: string }
   | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };
@@ -101,7 +110,14 @@ export async function startCheckout(
     if (!opened || !url) {
       return { ok: false, code: 'CHECKOUT_SESSION_FAILED', detail: CHECKOUT_TEXT.noUrl };
     }
-    return { ok: true, url: url.href, sessionId: opened.sessionId, redirectText: redirectTextFor(url) };
+    return {
+      ok: true,
+      url: url.href,
+      sessionId: opened.sessionId,
+      redirectText: redirectTextFor(url),
+      ...(opened.total !== undefined ? { total: opened.total } : {}),
+      ...(opened.vatNotice ? { vatNotice: opened.vatNotice } : {}),
+    };
   } finally {
     clearTimeout(timer);
   }

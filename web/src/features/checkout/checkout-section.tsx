@@ -11,7 +11,7 @@
 import { lazy, memo, Suspense, useId } from 'react';
 import { checkoutBlockedText } from '../../../../domain/cart/cart';
 import { pausedSalesMessage } from '../../../../domain/settings/storefront-settings';
-import { useCartLines } from '../cart';
+import { useCartLines, useCartSnapshot } from '../cart';
 import { useGiftCardBag } from '../gift-cards';
 import { salesPaused, useAway } from '../settings';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
@@ -35,6 +35,7 @@ const preloadEmailDialog = () => {
  */
 export const CheckoutSection = memo(function CheckoutSection() {
   const { lines } = useCartLines();
+  const cartNow = useCartSnapshot();
   const away = useAway();
   const { phase, begin, retry } = useCheckoutStart();
   const paused = salesPaused(away) && phase.kind !== 'redirecting';
@@ -100,6 +101,11 @@ export const CheckoutSection = memo(function CheckoutSection() {
           {blocked}
         </p>
       )}
+      {phase.kind === 'redirecting' && phase.vatNote ? (
+        <p role="status" className="mt-3 rounded-xl border border-wine/40 bg-sand px-4 py-3 text-sm">
+          {phase.vatNote}
+        </p>
+      ) : null}
       {phase.kind === 'redirecting' ? (
         <p className="mt-3 text-center text-sm text-muted">
           Not redirected?{' '}
@@ -135,10 +141,11 @@ export const CheckoutSection = memo(function CheckoutSection() {
             key={emailStep.key}
             open
             onOpenChange={emailStep.setOpen}
-            onContinue={(email, remindMe) => {
+            zone={cartNow().zone}
+            onContinue={(email, remindMe, vat) => {
               storeCheckoutEmail(email);
               emailStep.setOpen(false);
-              void begin(email, remindMe);
+              void begin(email, remindMe, vat);
             }}
           />
         </Suspense>

@@ -6,14 +6,27 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS_MS } from '../../../../domain/config';
+import { cents, formatEuro } from '../../../../domain/shared/money';
 import { toast } from '../../components/ui/toast';
 import { useCartSnapshot } from '../cart';
 import { giftCardBag, giftCardPayments } from '../gift-cards';
+import type { CheckoutVatChoice } from './checkout-email-dialog';
+
+export const CHECKOUT_VAT_TEXT = {
+  netPrice: 'Intra-Community supply, VAT reverse charged: you pay',
+} as const;
 
 export type CheckoutPhase =
   | { readonly kind: 'idle' }
   | { readonly kind: 'creating' }
-  | { readonly kind: 'redirecting'; readonly url: string; readonly text: string; readonly newTab: boolean }
+  | {
+      readonly kind: 'redirecting';
+      readonly url: string;
+      readonly text: string;
+      readonly newTab: boolean;
+      /** What the shop says about the VAT before paying: the net price charged, or why VAT was charged. */
+      readonly vatNote?: string;
+    }
   | { readonly kind: 'failed'; readonly detail: string };
 
 /** Gift cards paid it all: the order is paid, its confirmation e-mail on its way. */
@@ -33,7 +46,7 @@ function isFramed(): boolean {
 export function useCheckoutStart(): {
   readonly phase: CheckoutPhase;
   /** `remindMe`: the shopper ticked the one cart reminder (docs/product/states.md §5.10a). */
-  readonly begin: (email: string, remindMe?: boolean) => Promise<void>;
+  readonly begin: (email: string, remindMe?: boolean, vat?: CheckoutVatChoice) => Promise<void>;
   /** Starts again with the e-mail of the last attempt; false when there was none. */
   readonly retry: () => boolean;
 } {
@@ -42,12 +55,14 @@ export function useCheckoutStart(): {
   const [phase, setPhase] = useState<CheckoutPhase>({ kind: 'idle' });
   const emailRef = useRef<string | null>(null);
   const remindRef = useRef(false);
+  const vatRef = useRef<CheckoutVatChoice>({});
   const redirectTimer = useRef<number | undefined>(undefined);
 
   const begin = useCallback(
-    async (email: string, remindMe = false) => {
+    async (email: string, remindMe = false, vat: CheckoutVatChoice = {}) => {
       emailRef.current = email;
       remindRef.current = remindMe;
+      vatRef.current = vat;
       const { lines, totals, zone, giftWrap, giftMessage, discountCode, clear } = cartNow();
       const bought = giftCardBag.getSnapshot();
       const paying = giftCardPayments.get();
@@ -93,6 +108,8 @@ export function useCheckoutStart(): {
             }
           : {}),
         ...(paying.length > 0 ? { giftCardCodes: paying.map((c) => c.code) } : {}),
+        // The destination and a business buyer (docs/product/vat.md §20.8): the server checks and prices them.
+        ...vat,
       });
       if (!result.ok) {
         recordCheckoutError(result.code, result.detail);
@@ -114,7 +131,21 @@ export function useCheckoutStart(): {
       }
       recordEvent('payment_attempt', { total: totals.total, itemCount: totals.itemCount });
       const newTab = isFramed();
-      setPhase({ kind: 'redirecting', url: result.url, text: result.redirectText, newTab });
+      // The order's total as the server charges it counts the gift cards bought (at face value, no VAT):
+      // less than the cart's prices with them is the net a business pays.
+      const boughtTotal = bought.reduce((sum, c) => sum + c.amount, 0);
+      const vatNote =
+        result.vatNotice ??
+        (result.total !== undefined && result.total < totals.total + boughtTotal
+          ? `${CHECKOUT_VAT_TEXT.netPrice} ${formatEuro(cents(result.total))}`
+          : undefined);
+      setPhase({
+        kind: 'redirecting',
+        url: result.url,
+        text: result.redirectText,
+        newTab,
+        ...(vatNote ? { vatNote } : {}),
+      });
       redirectTimer.current = window.setTimeout(() => {
         if (newTab) window.open(result.url, '_blank', 'noopener');
         else window.location.assign(result.url);
@@ -140,7 +171,7 @@ export function useCheckoutStart(): {
 
   const retry = () => {
     const email = emailRef.current;
-    if (email) void begin(email, remindRef.current);
+    if (email) void begin(email, remindRef.current, vatRef.current);
     return email !== null;
   };
 

@@ -1,0 +1,71 @@
+/**
+ * The lines an order's VAT is computed on (docs/product/vat.md §20): each piece's line at what the shopper
+ * pays for it (a discount comes off the items, spread over them in proportion to their prices, the cents
+ * left over going to the largest lines first), then the shipping, then the gift wrap, each its price with
+ * VAT. A line that is not goods (a gift card, a multi-purpose voucher: no VAT when sold) is left out by
+ * `isGoods`; the lines' sum is then what the goods, shipping and wrap cost.
+ */
+import type { DiscountedTotals } from '../offers/discounts';
+
+export type VatLineKind = 'piece' | 'shipping' | 'gift_wrap';
+
+export interface OrderVatLine {
+  readonly kind: VatLineKind;
+  /** The cart line's position for a piece; null for the shipping and the gift wrap. */
+  readonly line: number | null;
+  readonly description: string;
+  readonly quantity: number;
+  /** Cents, VAT included, after the discount. */
+  readonly gross: number;
+}
+
+export const SHIPPING_DESCRIPTION = 'Shipping';
+export const GIFT_WRAP_DESCRIPTION = 'Gift wrap';
+
+export function orderVatLines(
+  totals: Pick<DiscountedTotals, 'lines' | 'shipping' | 'giftWrap' | 'discount'>,
+  isGoods: (line: DiscountedTotals['lines'][number]) => boolean = () => true,
+): OrderVatLine[] {
+  const pieces = totals.lines.map((line, index) => ({ line, index })).filter(({ line }) => isGoods(line));
+  const itemsTotal = pieces.reduce((sum, { line }) => sum + line.lineTotal, 0);
+  const discount = Math.min(totals.discount, itemsTotal);
+  // Each line's share of the discount rounded down, then the cents left over one by one, largest first.
+  const shares = pieces.map(({ line }) =>
+    itemsTotal === 0 ? 0 : Math.floor((discount * line.lineTotal) / itemsTotal),
+  );
+  let left = discount - shares.reduce((a, b) => a + b, 0);
+  const byPrice = pieces
+    .map((_, i) => i)
+    .sort((a, b) => (pieces[b]?.line.lineTotal ?? 0) - (pieces[a]?.line.lineTotal ?? 0));
+  for (const i of byPrice) {
+    if (left <= 0) break;
+    if ((shares[i] ?? 0) < (pieces[i]?.line.lineTotal ?? 0)) {
+      shares[i] = (shares[i] ?? 0) + 1;
+      left--;
+    }
+  }
+  const lines: OrderVatLine[] = pieces.map(({ line, index }, i) => ({
+    kind: 'piece',
+    line: index,
+    description: line.size ? `${line.name} (${line.size})` : line.name,
+    quantity: line.quantity,
+    gross: line.lineTotal - (shares[i] ?? 0),
+  }));
+  if (totals.shipping > 0)
+    lines.push({
+      kind: 'shipping',
+      line: null,
+      description: SHIPPING_DESCRIPTION,
+      quantity: 1,
+      gross: totals.shipping,
+    });
+  if (totals.giftWrap > 0)
+    lines.push({
+      kind: 'gift_wrap',
+      line: null,
+      description: GIFT_WRAP_DESCRIPTION,
+      quantity: 1,
+      gross: totals.giftWrap,
+    });
+  return lines;
+}

@@ -1,0 +1,387 @@
+/**
+ * The checkout's EU VAT through the real routes (docs/product/vat.md §20), on both databases: each VAT mode
+ * on orders to Ireland, Germany, France, Hungary (27%) and the United States with shipping and gift wrap
+ * (VAT per line, each line's net and VAT adding up to its price to the cent); Great Britain refused while
+ * the owner does not sell there; a business buyer valid (the net charged, reverse charge), invalid (400 by
+ * the field, nothing stored) and with VIES down (VAT charged, the shopper told, the order marked); an
+ * invoice number at payment and a credit note at a refund, from their gapless sequences.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
+import { irishDate } from '../../domain/shared/calendar-date';
+import type { VatCountry } from '../../domain/vat/countries';
+import { standardRate } from '../../domain/vat/rates';
+import { type VatMode, vatInside } from '../../domain/vat/vat-breakdown';
+import { BUSINESS_VAT_MESSAGES } from '../../domain/vat/vat-number';
+import { type FakeVies, startFakeVies } from '../../tests/support/fake-vies';
+import {
+  buildTestApp,
+  type CardFormAddress,
+  orderRows,
+  outboxRows,
+  payAndConfirm,
+  TEST_PUBLIC_URL,
+  tempDataDir,
+} from '../../tests/support/test-app';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { ORDERS_MAIL_KINDS } from '../orders';
+
+const ADMIN_TOKEN = 'checkout-vat-admin-token';
+const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
+const SELLER_VAT = 'IE1234567T';
+
+const ADDRESSES: Readonly<Record<string, CardFormAddress>> = {
+  IE: { line1: '4 Quay Street', city: 'Galway', postalCode: 'H91 AB12', country: 'IE' },
+  DE: { line1: 'Hauptstr. 1', city: 'Berlin', postalCode: '10115', country: 'DE' },
+  FR: { line1: '4 Rue de la Paix', city: 'Paris', postalCode: '75002', country: 'FR' },
+  HU: { line1: 'Andrássy út 1', city: 'Budapest', postalCode: '1061', country: 'HU' },
+  US: { line1: '1 Main Street', city: 'Boston', postalCode: '02108', country: 'US' },
+};
+const ZONES: Readonly<Record<string, string>> = { IE: 'IE', DE: 'EU', FR: 'EU', HU: 'EU', US: 'WORLD' };
+
+interface VatAnswer {
+  country: string;
+  lines: { rate: number; net: number; vat: number }[];
+  totalNet: number;
+  totalVat: number;
+  scheme: string;
+  invoiceNumber?: string;
+  viesConsultation?: string;
+  vatToRefund?: boolean;
+}
+
+interface Confirmed {
+  status: string;
+  reference: string;
+  items: { lineTotal: number }[];
+  shipping: number;
+  giftWrap: number;
+  discount: number;
+  total: number;
+  vat?: VatAnswer;
+}
+
+let vies: FakeVies;
+beforeAll(async () => {
+  vies = await startFakeVies({ DE123456789: { name: 'Vogel GmbH', address: 'Hauptstr. 1, Berlin' } });
+});
+afterAll(async () => {
+  await vies.close();
+});
+
+describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
+  let data: ReturnType<typeof tempDataDir>;
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeEach(async () => {
+    vies.mode = 'answer';
+    data = tempDataDir();
+    database = await createTestDatabase(dialect, data.dir, { migrated: true });
+    app = await buildTestApp({
+      DATA_DIR: data.dir,
+      ADMIN_TOKEN,
+      VIES_URL: vies.url,
+      RATE_LIMITS: 'off',
+      ...database.env,
+    });
+  });
+  afterEach(async () => {
+    await app.close();
+    await database.remove();
+    data.remove();
+  });
+
+  async function setMode(mode: VatMode) {
+    const vat = mode === 'none' ? { mode, gb: 'no_sale' } : { mode, vatNumber: SELLER_VAT, gb: 'no_sale' };
+    const res = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: auth,
+      payload: { vat },
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  async function checkout(body: Record<string, unknown>) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: { email: 'greta@example.de', items: [{ id: '3', quantity: 1 }], giftWrap: true, ...body },
+    });
+    return {
+      status: res.statusCode,
+      body: res.json() as {
+        ok: boolean;
+        error?: string;
+        field?: string;
+        sessionId: string;
+        total: number;
+        vatNotice?: string;
+      },
+    };
+  }
+
+  /** Places, pays (to the country's address) and confirms an order; the confirm answer. */
+  async function order(country: string, extra: Record<string, unknown> = {}): Promise<Confirmed> {
+    const opened = await checkout({ zone: ZONES[country], country, ...extra });
+    expect(opened.status, opened.body.error).toBe(200);
+    const address = ADDRESSES[country];
+    await payAndConfirm(app, opened.body.sessionId, 'greta@example.de', 'Greta Vogel', address);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${opened.body.sessionId}/confirm`,
+      payload: {},
+    });
+    return res.json() as Confirmed;
+  }
+
+  /** The order's lines with VAT: the pieces, the shipping, the gift wrap. */
+  const grossOf = (o: Confirmed) => [...o.items.map((i) => i.lineTotal), o.shipping, o.giftWrap];
+
+  function expectAddsUp(o: Confirmed) {
+    const vat = o.vat as VatAnswer;
+    expect(vat.lines).toHaveLength(grossOf(o).length);
+    expect(vat.totalNet).toBe(vat.lines.reduce((s, l) => s + l.net, 0));
+    expect(vat.totalVat).toBe(vat.lines.reduce((s, l) => s + l.vat, 0));
+    expect(vat.totalNet + vat.totalVat).toBe(o.total);
+  }
+
+  const day = () => irishDate(new Date());
+
+  it('each mode prices the VAT inside each line by where the order goes; prices never change', async () => {
+    const expected: Record<VatMode, Record<string, { scheme: string; rate: number }>> = {
+      none: {
+        IE: { scheme: 'none', rate: 0 },
+        DE: { scheme: 'none', rate: 0 },
+        FR: { scheme: 'none', rate: 0 },
+        HU: { scheme: 'none', rate: 0 },
+        US: { scheme: 'none', rate: 0 },
+      },
+      ireland: {
+        IE: { scheme: 'domestic', rate: 2300 },
+        DE: { scheme: 'domestic', rate: 2300 },
+        FR: { scheme: 'domestic', rate: 2300 },
+        HU: { scheme: 'domestic', rate: 2300 },
+        US: { scheme: 'export', rate: 0 },
+      },
+      oss: {
+        IE: { scheme: 'domestic', rate: 2300 },
+        DE: { scheme: 'oss', rate: 1900 },
+        FR: { scheme: 'oss', rate: 2000 },
+        HU: { scheme: 'oss', rate: 2700 },
+        US: { scheme: 'export', rate: 0 },
+      },
+    };
+    const invoices: string[] = [];
+    const totals = new Map<string, number>();
+    for (const mode of ['none', 'ireland', 'oss'] as const) {
+      await setMode(mode);
+      for (const [country, want] of Object.entries(expected[mode])) {
+        const o = await order(country);
+        expect(o.status).toBe('paid');
+        expect(o.shipping).toBeGreaterThan(0);
+        expect(o.giftWrap).toBeGreaterThan(0);
+        // The same price in every mode: only the VAT inside it moves.
+        const before = totals.get(country);
+        if (before !== undefined) expect(o.total).toBe(before);
+        totals.set(country, o.total);
+        const vat = o.vat as VatAnswer;
+        expect(vat).toMatchObject({ country, scheme: want.scheme });
+        if (want.scheme === 'oss') expect(want.rate).toBe(standardRate(country as VatCountry, day()));
+        grossOf(o).forEach((gross, i) => {
+          expect(vat.lines[i]).toEqual({
+            rate: want.rate,
+            vat: vatInside(gross, want.rate),
+            net: gross - vatInside(gross, want.rate),
+          });
+        });
+        expectAddsUp(o);
+        if (mode === 'none') expect(vat.invoiceNumber).toBeUndefined();
+        else invoices.push(vat.invoiceNumber as string);
+      }
+    }
+    // One gapless sequence of the year: 10 registered sales, numbers 1 to 10.
+    const year = day().slice(0, 4);
+    expect(invoices).toEqual(
+      Array.from({ length: 10 }, (_, i) => `${year}-${String(i + 1).padStart(6, '0')}`),
+    );
+    // The owner's desk carries the same VAT.
+    const last = await order('HU');
+    const desk = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${last.reference}`,
+      headers: auth,
+    });
+    expect(desk.statusCode).toBe(200);
+    expect((desk.json() as { vat: VatAnswer }).vat).toEqual(last.vat);
+  });
+
+  const card = { amount: 5000, recipientName: 'Niamh', recipientEmail: 'niamh@example.ie' };
+
+  it('a gift card bought with bracelets by a German consumer in OSS: VAT on the bracelets, shipping and wrap only', async () => {
+    await setMode('oss');
+    const without = await order('DE');
+    const o = await order('DE', { giftCards: [card] });
+    expect(o.status).toBe('paid');
+    // The card is its face value on top of the same bracelets, shipping and wrap.
+    expect(o.total).toBe(without.total + card.amount);
+    const vat = o.vat as VatAnswer;
+    expect(vat).toMatchObject({ country: 'DE', scheme: 'oss' });
+    const rate = standardRate('DE', day());
+    // Three lines, the card none of them: the pieces, the shipping, the gift wrap, each at Germany's rate.
+    expect(vat.lines).toHaveLength(grossOf(o).length);
+    grossOf(o).forEach((gross, i) => {
+      expect(vat.lines[i]).toEqual({
+        rate,
+        vat: vatInside(gross, rate),
+        net: gross - vatInside(gross, rate),
+      });
+    });
+    expect(vat.totalNet + vat.totalVat).toBe(o.total - card.amount);
+    expect(vat.totalVat).toBe((without.vat as VatAnswer).totalVat);
+    // The confirmation carries both: the invoice issued and the card bought.
+    const mail = (await outboxRows(app)).find(
+      (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === o.reference,
+    );
+    expect(mail?.text_body).toContain(vat.invoiceNumber as string);
+    expect(mail?.text_body).toMatch(/Gift card ••••\w{4}: €50\.00/);
+    // Refunded in full: the credit note credits the invoice (the bracelets, shipping and wrap), the card's
+    // face value carries no VAT to credit.
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${o.reference}/refund`,
+      headers: { ...auth, 'idempotency-key': 'vat-gift-card-refund' },
+      payload: {},
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const notes = await app.platform.db
+      .selectFrom('vat_credit_notes')
+      .selectAll()
+      .where('order_reference', '=', o.reference)
+      .execute();
+    expect(notes.map((n) => Number(n.total_net) + Number(n.total_vat))).toEqual([o.total - card.amount]);
+  });
+
+  it('a German business pays the bracelets, shipping and wrap net and a gift card at its face value', async () => {
+    await setMode('oss');
+    const business = { name: 'Vogel GmbH', vatNumber: 'DE123456789' };
+    const without = await order('DE', { business });
+    const o = await order('DE', { business, giftCards: [card] });
+    expect(o.vat).toMatchObject({ scheme: 'intra_community', totalVat: 0 });
+    expect(o.total).toBe(without.total + card.amount);
+    expect((o.vat as VatAnswer).totalNet).toBe(without.total);
+  });
+
+  it('refuses Great Britain by its field while the owner does not sell there', async () => {
+    const refused = await checkout({ zone: 'WORLD', country: 'GB' });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: CHECKOUT_VAT_ERRORS.noSaleToGb, field: 'country' });
+    expect(await orderRows(app)).toHaveLength(0);
+  });
+
+  it('charges a valid German business the net price, with the VIES consultation on the order', async () => {
+    await setMode('oss');
+    const consumer = await order('DE');
+    const opened = await checkout({
+      zone: 'EU',
+      country: 'DE',
+      business: { name: 'Vogel GmbH', vatNumber: 'DE 123 456 789' },
+    });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    const irish = standardRate('IE', day());
+    const net = grossOf(consumer).reduce((sum, g) => sum + g - vatInside(g, irish), 0);
+    expect(opened.body.total).toBe(net);
+    expect(opened.body.total).toBeLessThan(consumer.total);
+    expect(vies.requests.at(-1)).toMatchObject({
+      countryCode: 'DE',
+      vatNumber: '123456789',
+      requesterMemberStateCode: 'IE',
+      requesterNumber: '1234567T',
+    });
+    await payAndConfirm(app, opened.body.sessionId, 'greta@example.de', 'Greta Vogel', ADDRESSES.DE);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${opened.body.sessionId}/confirm`,
+      payload: {},
+    });
+    const o = res.json() as Confirmed;
+    expect(o.total).toBe(net);
+    expect(o.vat).toMatchObject({ country: 'DE', scheme: 'intra_community', totalVat: 0, totalNet: net });
+    expect(o.vat?.viesConsultation).toEqual(expect.any(String));
+    expect(o.vat?.lines.every((l) => l.rate === 0 && l.vat === 0)).toBe(true);
+    expectAddsUp(o);
+    const invoice = await app.vat.store.invoiceOf(o.reference);
+    expect(invoice?.buyer).toEqual({
+      name: 'Vogel GmbH',
+      address: expect.stringContaining('Berlin'),
+      vatNumber: 'DE123456789',
+    });
+  });
+
+  it('refuses a number VIES does not know by business.vatNumber, and stores nothing', async () => {
+    await setMode('oss');
+    for (const [vatNumber, message] of [
+      ['DE999999999', BUSINESS_VAT_MESSAGES.invalid],
+      ['12345', BUSINESS_VAT_MESSAGES.format],
+    ] as const) {
+      const refused = await checkout({
+        zone: 'EU',
+        country: 'DE',
+        business: { name: 'Vogel GmbH', vatNumber },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: message, field: 'business.vatNumber' });
+    }
+    expect(await orderRows(app)).toHaveLength(0);
+  });
+
+  it('charges VAT when VIES does not answer, tells the shopper why and marks the order', async () => {
+    await setMode('oss');
+    vies.mode = 'fail';
+    const opened = await checkout({
+      zone: 'EU',
+      country: 'DE',
+      business: { name: 'Vogel GmbH', vatNumber: 'DE123456789' },
+    });
+    expect(opened.status).toBe(200);
+    expect(opened.body.vatNotice).toBe(BUSINESS_VAT_MESSAGES.unavailable);
+    await payAndConfirm(app, opened.body.sessionId, 'greta@example.de', 'Greta Vogel', ADDRESSES.DE);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${opened.body.sessionId}/confirm`,
+      payload: {},
+    });
+    const o = res.json() as Confirmed;
+    expect(o.vat).toMatchObject({ scheme: 'oss', vatToRefund: true });
+    expect(o.total).toBe(opened.body.total);
+    expectAddsUp(o);
+  });
+
+  it('links the invoice PDF from the confirmation e-mail, and issues a credit note for a refund', async () => {
+    await setMode('ireland');
+    const o = await order('IE');
+    const mail = (await outboxRows(app)).find(
+      (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === o.reference,
+    );
+    const link = new RegExp(
+      `${TEST_PUBLIC_URL}(/api/orders/${o.reference}/invoice\\.pdf\\?key=[A-Za-z0-9_-]+)`,
+    ).exec(mail?.text_body ?? '');
+    expect(mail?.text_body).toContain(`Your invoice ${o.vat?.invoiceNumber} (PDF)`);
+    const pdf = await app.inject({ method: 'GET', url: link?.[1] ?? '/missing' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    const refund = await app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${o.reference}/refund`,
+      headers: { ...auth, 'idempotency-key': 'vat-refund-1' },
+      payload: { amount: 1000, reason: 'Clasp colour changed' },
+    });
+    expect(refund.statusCode, refund.body).toBe(200);
+    const notes = await app.platform.db.selectFrom('vat_credit_notes').selectAll().execute();
+    expect(notes.map((n) => [n.order_reference, n.invoice_number, n.number])).toEqual([
+      [o.reference, o.vat?.invoiceNumber, `CN-${day().slice(0, 4)}-000001`],
+    ]);
+  });
+});

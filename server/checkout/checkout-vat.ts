@@ -1,0 +1,281 @@
+/**
+ * The checkout's VAT (docs/product/vat.md §20): where the order goes and who buys decide the VAT inside its
+ * prices (server/vat `breakdown`). Before anything is stored: Great Britain is refused while the owner does
+ * not sell there, then a business buyer's number is checked with VIES (invalid: refused by the field; VIES
+ * silent: VAT charged, the shopper told why, the order marked for the owner). The `tax` adjustment records
+ * the VAT inside each line; a valid intra-EU business is charged the net (`amountCharged`), everyone else
+ * the prices as shown. At payment the VAT is settled on the day of supply to the address's country.
+ */
+import type { Adjustment, CheckoutCart, LineTax } from '../../domain/checkout/adjustments';
+import { CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
+import { type OrderVatLine, orderVatLines } from '../../domain/checkout/vat-lines';
+import type { DiscountedTotals } from '../../domain/offers/discounts';
+import { cents } from '../../domain/shared/money';
+import { IE, isEuVatCountry } from '../../domain/vat/countries';
+import {
+  amountCharged,
+  GB,
+  NoSaleToGbError,
+  refusesDestination,
+  type VatBreakdown,
+} from '../../domain/vat/vat-breakdown';
+import { BUSINESS_VAT_MESSAGES, parseVatNumber } from '../../domain/vat/vat-number';
+import { refuse } from '../lib/refusal';
+
+import type { OrderVatLineRecord, OrderVatRecord, VatFace } from '../vat';
+import type { PaidParticipant } from './mark-paid';
+
+/** What the checkout asks of the VAT feature. */
+export type CheckoutVatFace = Pick<
+  VatFace,
+  | 'settings'
+  | 'breakdown'
+  | 'checkBusiness'
+  | 'recordOrderVat'
+  | 'settleOrderVat'
+  | 'orderVat'
+  | 'recordSale'
+  | 'store'
+>;
+
+/** Where the order goes and who buys, as the checkout settled it before pricing. */
+export interface VatDestination {
+  readonly country: string;
+  /** A business whose number VIES found valid, with its number's country; null: a consumer. */
+  readonly business: { readonly country: string } | null;
+}
+
+export interface CheckoutVatPlan {
+  readonly destination: VatDestination;
+  /** The countries the hosted checkout accepts an address in. */
+  readonly countries: readonly string[];
+  /** The company as the shopper named it and its number as VIES knows it (or as typed when VIES was silent). */
+  readonly company: { readonly name: string; readonly vatNumber: string } | null;
+  readonly viesConsultation: string | null;
+  readonly vatToRefund: boolean;
+  /** Shown to the shopper: why VAT was charged after all. */
+  readonly notice: string | null;
+}
+
+const field = (name: string) => ({ field: name });
+
+/**
+ * The destination and the buyer, checked in the contract's order: the country (in the zone, not Great
+ * Britain while the owner does not sell there), then a business buyer's number. Throws the refusal.
+ * Without a country in a zone of several, the VAT must not depend on which: otherwise the country is asked
+ * for; the order is then priced for the zone's first country and settled at payment on the address's.
+ */
+export async function planCheckoutVat(
+  vat: CheckoutVatFace,
+  input: {
+    readonly country?: string | null;
+    readonly business?: { readonly name: string; readonly vatNumber: string } | null;
+  },
+  zoneCountries: readonly string[],
+): Promise<CheckoutVatPlan> {
+  const settings = await vat.settings();
+  const given = input.country ?? null;
+  if (given !== null && refusesDestination(settings.gb, given))
+    refuse('invalid', CHECKOUT_VAT_ERRORS.noSaleToGb, field('country'));
+  if (given !== null && !zoneCountries.includes(given))
+    refuse('invalid', CHECKOUT_VAT_ERRORS.countryNotInZone, field('country'));
+  const selling = zoneCountries.filter((c) => !refusesDestination(settings.gb, c));
+  let country = given ?? (selling.length === 1 ? (selling[0] ?? null) : null);
+  let business: VatDestination['business'] = null;
+  let company: CheckoutVatPlan['company'] = null;
+  let viesConsultation: string | null = null;
+  let vatToRefund = false;
+  let notice: string | null = null;
+  if (input.business) {
+    const answer = await vat.checkBusiness(input.business.vatNumber);
+    if (answer.status === 'invalid')
+      refuse(
+        'invalid',
+        answer.reason === 'format' ? BUSINESS_VAT_MESSAGES.format : BUSINESS_VAT_MESSAGES.invalid,
+        field('business.vatNumber'),
+      );
+    const numberCountry =
+      answer.status === 'valid'
+        ? answer.country
+        : (parseVatNumber(input.business.vatNumber)?.country ?? null);
+    if (answer.status === 'valid') {
+      business = { country: answer.country };
+      company = { name: input.business.name, vatNumber: answer.vatNumber };
+      viesConsultation = answer.consultation;
+    } else {
+      // VIES silent: VAT is charged as to a consumer; the owner refunds it once VIES confirms the number.
+      const parsed = parseVatNumber(input.business.vatNumber);
+      company = { name: input.business.name, vatNumber: parsed ? `${parsed.prefix}${parsed.number}` : '' };
+      vatToRefund = true;
+      notice = BUSINESS_VAT_MESSAGES.unavailable;
+    }
+    // A business's goods go, unless the shopper said otherwise, to its own country.
+    if (country === null && numberCountry !== null && selling.includes(numberCountry))
+      country = numberCountry;
+  }
+  if (country === null) {
+    const dependsOnCountry =
+      business !== null ||
+      (settings.mode === 'oss' && selling.some((c) => c !== IE && isEuVatCountry(c))) ||
+      (settings.gb === 'uk_vat' && selling.includes(GB));
+    if (dependsOnCountry || selling.length === 0)
+      refuse('invalid', CHECKOUT_VAT_ERRORS.country, field('country'));
+  }
+  const resolved = country ?? selling[0] ?? '';
+  return {
+    destination: { country: resolved, business },
+    countries: country !== null ? [country] : selling,
+    company,
+    viesConsultation,
+    vatToRefund,
+    notice,
+  };
+}
+
+/** The VAT of a priced order for a destination: its lines and the breakdown. */
+export async function priceOrderVat(
+  vat: Pick<CheckoutVatFace, 'breakdown'>,
+  destination: VatDestination,
+  totals: Pick<DiscountedTotals, 'lines' | 'shipping' | 'giftWrap' | 'discount'>,
+  at: Date,
+): Promise<{ readonly lines: readonly OrderVatLine[]; readonly breakdown: VatBreakdown }> {
+  const lines = orderVatLines(totals);
+  const breakdown = await vat.breakdown({
+    country: destination.country,
+    business: destination.business,
+    at,
+    lines: lines.map((l) => ({ gross: l.gross })),
+  });
+  return { lines, breakdown };
+}
+
+/** What a valid intra-EU business is not charged: the VAT inside the prices (0 for everyone else). */
+export function vatNotCharged(lines: readonly OrderVatLine[], breakdown: VatBreakdown): number {
+  const gross = lines.reduce((sum, l) => sum + l.gross, 0);
+  return gross - amountCharged(breakdown);
+}
+
+/** The breakdown's lines with what each is (the invoice's descriptions and quantities). */
+export function vatLineRecords(
+  lines: readonly OrderVatLine[],
+  breakdown: VatBreakdown,
+): OrderVatLineRecord[] {
+  return lines.map((l, i) => {
+    const v = breakdown.lines[i] ?? { rate: 0, net: l.gross, vat: 0 };
+    return { kind: l.kind, description: l.description, quantity: l.quantity, gross: l.gross, ...v };
+  });
+}
+
+/** Stored lines with a new breakdown's rate, net and VAT (the same lines, in the same order). */
+function relined(lines: readonly OrderVatLineRecord[], breakdown: VatBreakdown): OrderVatLineRecord[] {
+  return lines.map((l, i) => ({ ...l, ...(breakdown.lines[i] ?? { rate: l.rate, net: l.net, vat: l.vat }) }));
+}
+
+/**
+ * The `tax` adjustment (domain/checkout/adjustments.ts): the VAT inside each line for the cart's
+ * destination; none before the checkout knows it (the cart's check). Positions after the cart's lines
+ * are the shipping, then the gift wrap.
+ */
+export function vatAdjustment(vat: Pick<CheckoutVatFace, 'breakdown'>): Adjustment {
+  return {
+    kind: 'tax',
+    name: 'vat',
+    async tax(cart: CheckoutCart, so): Promise<readonly LineTax[]> {
+      if (!cart.destination) return [];
+      const { lines, breakdown } = await priceOrderVat(vat, cart.destination, so.totals, cart.now);
+      return lines.map((l, i) => ({
+        line: l.line ?? (l.kind === 'shipping' ? cart.lines.length : cart.lines.length + 1),
+        rateBp: breakdown.lines[i]?.rate ?? 0,
+        tax: cents(breakdown.lines[i]?.vat ?? 0),
+      }));
+    },
+  };
+}
+
+/**
+ * The order's totals as charged. A valid intra-EU business pays each line's net: the shipping and the gift
+ * wrap are its nets, and the VAT inside the pieces comes off the items with the discount (the order keeps
+ * its pieces at their prices, and its total is what the hosted checkout charges).
+ */
+export function chargedTotals(
+  totals: DiscountedTotals,
+  lines: readonly OrderVatLine[],
+  breakdown: VatBreakdown,
+): DiscountedTotals {
+  if (vatNotCharged(lines, breakdown) === 0) return totals;
+  const netOf = (kind: OrderVatLine['kind']) =>
+    lines.reduce((sum, l, i) => (l.kind === kind ? sum + (breakdown.lines[i]?.net ?? l.gross) : sum), 0);
+  const notOnItems = lines.reduce(
+    (sum, l, i) => (l.kind === 'piece' ? sum + l.gross - (breakdown.lines[i]?.net ?? l.gross) : sum),
+    0,
+  );
+  const shipping = hasLine(lines, 'shipping') ? netOf('shipping') : totals.shipping;
+  const giftWrap = hasLine(lines, 'gift_wrap') ? netOf('gift_wrap') : totals.giftWrap;
+  const discount = totals.discount + notOnItems;
+  return {
+    ...totals,
+    shipping: cents(shipping),
+    giftWrap: cents(giftWrap),
+    discount: cents(discount),
+    total: cents(totals.subtotal - discount + shipping + giftWrap),
+  };
+}
+
+function hasLine(lines: readonly OrderVatLine[], kind: OrderVatLine['kind']): boolean {
+  return lines.some((l) => l.kind === kind);
+}
+
+/**
+ * The paid participant: the order's VAT settled on the day of supply (the payment's Irish day) to the
+ * country of the address it goes to, then its invoice issued (registered modes), in the payment's
+ * transaction. The amount charged never changes at payment: a different answer keeps the checkout's.
+ */
+export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidParticipant {
+  return {
+    name: 'vat',
+    async onPaid(trx, order, mail) {
+      const stored = await vat.orderVat(order.id, trx);
+      if (!stored || order.reference === null) return;
+      const at = now();
+      let record: OrderVatRecord = stored;
+      const country = order.shippingDetails?.address.country ?? stored.breakdown.country;
+      const confirmed = stored.business !== null && !stored.vatToRefund;
+      const numberCountry = confirmed ? parseVatNumber(stored.business?.vatNumber ?? '')?.country : undefined;
+      try {
+        const breakdown = await vat.breakdown({
+          country,
+          business: numberCountry ? { country: numberCountry } : null,
+          at,
+          lines: stored.lines.map((l) => ({ gross: l.gross })),
+        });
+        // The amount charged never changes at payment (the provider took it): a different answer keeps
+        // the checkout's (an address outside the countries it was priced for cannot be given).
+        if (amountCharged(breakdown) === amountCharged(stored.breakdown)) {
+          record = { ...stored, breakdown, lines: relined(stored.lines, breakdown) };
+          await vat.settleOrderVat(trx, record);
+        }
+      } catch (err) {
+        if (!(err instanceof NoSaleToGbError)) throw err;
+      }
+      const buyerName = order.shippingDetails?.name ?? '';
+      const address = order.shippingDetails?.address;
+      const buyerAddress = address
+        ? [address.line1, address.line2, address.city, address.state, address.postalCode, address.country]
+            .filter((part) => part)
+            .join(', ')
+        : '';
+      mail.invoiceNumber = await vat.recordSale(trx, {
+        orderReference: order.reference,
+        issuedAt: at,
+        vat: record.breakdown,
+        lines: record.lines.map((l) => ({ description: l.description, quantity: l.quantity })),
+        buyer: {
+          name: record.business?.name ?? buyerName,
+          address: buyerAddress,
+          vatNumber: confirmed ? (record.business?.vatNumber ?? null) : null,
+        },
+        viesConsultation: record.viesConsultation,
+      });
+    },
+  };
+}

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { BUSINESS_TEXT, CheckoutEmailDialog } from './checkout-email-dialog';
+
+function renderDialog(zone: 'IE' | 'EU' = 'EU') {
+  const onContinue = vi.fn();
+  render(<CheckoutEmailDialog open onOpenChange={() => {}} onContinue={onContinue} zone={zone} />);
+  return onContinue;
+}
+
+describe("the checkout's business buyer and country", () => {
+  it('sends the company, its VAT number and the country chosen', async () => {
+    const user = userEvent.setup();
+    const onContinue = renderDialog();
+    await user.type(screen.getByLabelText('Email address'), 'greta@vogel.de');
+    await user.selectOptions(screen.getByLabelText(BUSINESS_TEXT.country), 'DE');
+    expect(screen.queryByLabelText(BUSINESS_TEXT.vatNumber)).toBeNull();
+    await user.click(screen.getByLabelText(BUSINESS_TEXT.label));
+    await user.type(screen.getByLabelText(BUSINESS_TEXT.name), 'Vogel GmbH');
+    await user.type(screen.getByLabelText(BUSINESS_TEXT.vatNumber), 'DE123456789');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onContinue).toHaveBeenCalledWith('greta@vogel.de', false, {
+      country: 'DE',
+      business: { name: 'Vogel GmbH', vatNumber: 'DE123456789' },
+    });
+  });
+
+  it('says by each field what a business buyer left out, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const onContinue = renderDialog();
+    await user.type(screen.getByLabelText('Email address'), 'greta@vogel.de');
+    await user.click(screen.getByLabelText(BUSINESS_TEXT.label));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onContinue).not.toHaveBeenCalled();
+    const name = screen.getByLabelText(BUSINESS_TEXT.name);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription(BUSINESS_TEXT.nameMissing);
+    expect(name).toHaveFocus();
+    expect(screen.getByLabelText(BUSINESS_TEXT.vatNumber)).toHaveAccessibleDescription(
+      BUSINESS_TEXT.vatNumberMissing,
+    );
+  });
+
+  it('asks no country in a zone of one, and a consumer sends neither', async () => {
+    const user = userEvent.setup();
+    const onContinue = renderDialog('IE');
+    expect(screen.queryByLabelText(BUSINESS_TEXT.country)).toBeNull();
+    await user.type(screen.getByLabelText('Email address'), 'ciara@example.ie');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onContinue).toHaveBeenCalledWith('ciara@example.ie', false, {});
+  });
+});

@@ -15,7 +15,7 @@ type Uses = Needs<'settings' | 'orders'>;
 async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
   const { db, config, audit } = app.platform;
   const store = new VatStore(db);
-  const vies = viesClient(config.viesUrl);
+  const vies = viesClient(config.viesUrl, { log: app.log });
   const settings = async () => (await uses.settings.cache.current()).vat;
 
   async function distanceSales(now = new Date()) {

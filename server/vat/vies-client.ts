@@ -43,9 +43,18 @@ export interface ViesClient {
 
 export function viesClient(
   baseUrl: string | null,
-  options: { readonly timeoutMs?: number; readonly fetch?: typeof fetch } = {},
+  options: {
+    readonly timeoutMs?: number;
+    readonly fetch?: typeof fetch;
+    /** Told why VIES did not answer (the owner refunds the VAT of such orders by hand). */
+    readonly log?: { warn(obj: object, msg: string): void };
+  } = {},
 ): ViesClient {
   const doFetch = options.fetch ?? fetch;
+  const silent = (why: string): ViesAnswer => {
+    options.log?.warn({ why }, 'vies: no answer, VAT charged');
+    return { status: 'unavailable' };
+  };
   return {
     async check(vatNumber, requester) {
       const parsed = parseVatNumber(vatNumber);
@@ -63,9 +72,9 @@ export function viesClient(
           }),
           signal: AbortSignal.timeout(options.timeoutMs ?? VIES_TIMEOUT_MS),
         });
-        if (!res.ok) return { status: 'unavailable' };
+        if (!res.ok) return silent(`status ${res.status}`);
         const body = answerSchema.safeParse(await res.json());
-        if (!body.success) return { status: 'unavailable' };
+        if (!body.success) return silent('an answer of another form');
         if (!body.data.valid) return { status: 'invalid', reason: 'register' };
         return {
           status: 'valid',
@@ -75,9 +84,9 @@ export function viesClient(
           address: shown(body.data.address),
           consultation: shown(body.data.requestIdentifier),
         };
-      } catch {
+      } catch (err) {
         // A timeout, a refused connection, a body that is not JSON: VIES did not answer.
-        return { status: 'unavailable' };
+        return silent(err instanceof Error ? err.name : 'no answer');
       }
     },
   };

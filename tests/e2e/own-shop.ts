@@ -55,8 +55,17 @@ async function answering(url: string, child: ChildProcess, output: () => string)
   await Promise.race([ready, exited]);
 }
 
-/** Starts the file's own shop for its first journey; `extraEnv` adds to the journeys' environment. */
-export function shopOfItsOwn(extraEnv: Readonly<Record<string, string>> = {}): () => OwnShop {
+/** What a file adds to its shop's environment, or a function giving it just before the shop starts. */
+export type OwnShopEnv =
+  | Readonly<Record<string, string>>
+  | (() => Promise<Readonly<Record<string, string>>>);
+
+/**
+ * Starts the file's own shop for its first journey; `extraEnv` adds to the journeys' environment. A
+ * function is called when the shop starts: a fake service the shop talks to listens first, on a port the
+ * OS chose (a fixed one collides with another run's or repeat's).
+ */
+export function shopOfItsOwn(extraEnv: OwnShopEnv = {}): () => OwnShop {
   // Started by the first journey that asks for a page or a request (Playwright sets a test's fixtures up
   // before the file's beforeAll hooks run), kept for the file's other journeys, stopped after its last.
   let starting: Promise<RunningShop> | null = null;
@@ -75,7 +84,7 @@ export function shopOfItsOwn(extraEnv: Readonly<Record<string, string>> = {}): (
       if (!starting) {
         // A server's start (migrations, the first rendering of every page) on a busy 2-core machine.
         testInfo.setTimeout(testInfo.timeout + 60_000);
-        starting = startShop(extraEnv);
+        starting = (typeof extraEnv === 'function' ? extraEnv() : Promise.resolve(extraEnv)).then(startShop);
       }
       shop = await starting;
       await use(shop.url);

@@ -22,20 +22,24 @@ export interface FakeVies {
   /** The base to give as VIES_URL. */
   readonly url: string;
   readonly requests: ViesRequest[];
+  /** How many requests got their answer written in full (a hanging one never does). */
+  readonly answered: number;
   mode: 'answer' | 'hang' | 'fail';
   close(): Promise<void>;
 }
 
 export async function startFakeVies(
   registered: Readonly<Record<string, FakeTrader>>,
-  /** A fixed port (a journey's shop is given VIES_URL before the fake starts); none: any free one. */
-  options: { readonly port?: number } = {},
 ): Promise<FakeVies> {
   const hanging = new Set<ServerResponse>();
   let consultations = 0;
   const state: { mode: FakeVies['mode'] } = { mode: 'answer' };
   const requests: ViesRequest[] = [];
+  let answered = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    res.on('finish', () => {
+      answered += 1;
+    });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -71,11 +75,14 @@ export async function startFakeVies(
       );
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    get answered() {
+      return answered;
+    },
     get mode() {
       return state.mode;
     },

@@ -56,9 +56,7 @@ async function answering(url: string, child: ChildProcess, output: () => string)
 }
 
 /** What a file adds to its shop's environment, or a function giving it just before the shop starts. */
-export type OwnShopEnv =
-  | Readonly<Record<string, string>>
-  | (() => Promise<Readonly<Record<string, string>>>);
+export type OwnShopEnv = Readonly<Record<string, string>> | (() => Promise<Readonly<Record<string, string>>>);
 
 /**
  * Starts the file's own shop for its first journey; `extraEnv` adds to the journeys' environment. A

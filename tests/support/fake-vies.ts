@@ -28,9 +28,7 @@ export interface FakeVies {
   close(): Promise<void>;
 }
 
-export async function startFakeVies(
-  registered: Readonly<Record<string, FakeTrader>>,
-): Promise<FakeVies> {
+export async function startFakeVies(registered: Readonly<Record<string, FakeTrader>>): Promise<FakeVies> {
   const hanging = new Set<ServerResponse>();
   let consultations = 0;
   const state: { mode: FakeVies['mode'] } = { mode: 'answer' };

@@ -10,7 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { cents, formatEuro } from '../../domain/shared/money';
 import type { VatCountry } from '../../domain/vat/countries';
+import { formatRate, REVERSE_CHARGE_WORDING } from '../../domain/vat/invoice-text';
 import { standardRate } from '../../domain/vat/rates';
 import { type VatMode, vatInside } from '../../domain/vat/vat-breakdown';
 import { BUSINESS_VAT_MESSAGES } from '../../domain/vat/vat-number';
@@ -247,6 +249,11 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     );
     expect(mail?.text_body).toContain(vat.invoiceNumber as string);
     expect(mail?.text_body).toMatch(/Gift card ••••\w{4}: €50\.00/);
+    // The VAT as settled: Germany's rate and amount under the Union scheme, not the seller's Irish rate.
+    expect(mail?.text_body).toContain(
+      `${formatEuro(cents(vat.totalVat))} VAT included in the total, at ${formatRate(rate)} (VAT number IE1234567T).`,
+    );
+    expect(mail?.text_body).toContain('under the Union One-Stop Shop scheme');
     // Refunded in full: the credit note credits the invoice (the bracelets, shipping and wrap), the card's
     // face value carries no VAT to credit.
     const refund = await app.inject({
@@ -312,6 +319,11 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     expect(o.vat?.viesConsultation).toEqual(expect.any(String));
     expect(o.vat?.lines.every((l) => l.rate === 0 && l.vat === 0)).toBe(true);
     expectAddsUp(o);
+    const mail = (await outboxRows(app)).find(
+      (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === o.reference,
+    );
+    expect(mail?.text_body).toContain(`${REVERSE_CHARGE_WORDING}: no VAT is charged.`);
+    expect(mail?.text_body).not.toContain('VAT included');
     const invoice = await app.vat.store.invoiceOf(o.reference);
     expect(invoice?.buyer).toEqual({
       name: 'Vogel GmbH',

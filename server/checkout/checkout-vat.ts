@@ -264,6 +264,12 @@ export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidPartici
             .filter((part) => part)
             .join(', ')
         : '';
+      mail.vat = {
+        scheme: record.breakdown.scheme,
+        country: record.breakdown.country,
+        totalVat: record.breakdown.totalVat,
+        rates: [...new Set(record.breakdown.lines.filter((l) => l.vat > 0).map((l) => l.rate))],
+      };
       mail.invoiceNumber = await vat.recordSale(trx, {
         orderReference: order.reference,
         issuedAt: at,

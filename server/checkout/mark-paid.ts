@@ -22,6 +22,7 @@ import {
   legalFacts,
   ORDERS_MAIL_KINDS,
   type OrderMailSetup,
+  type OrderMailVat,
   type OrderStore,
   orderVatOf,
   ownerNotification,
@@ -56,6 +57,8 @@ export interface PaidNote {
 /** What a participant adds to the payment's e-mails: the VAT invoice it issued (the confirmation links it). */
 export interface PaidMail {
   invoiceNumber: string | null;
+  /** The VAT as settled at payment; null: the e-mails state the seller's one rate. */
+  vat: OrderMailVat | null;
 }
 
 /** Everything the participants added, as the e-mails read it. */
@@ -144,7 +147,7 @@ export class MarkPaid {
     const emails = way.by !== 'owner' || way.emailCustomer;
     // Written by the participants inside the transaction, read by the e-mails composed after them in it:
     // the receipt lines they answer and the invoice one issued.
-    const mail: PaidMailParts = { invoiceNumber: null, receiptLines: [] };
+    const mail: PaidMailParts = { invoiceNumber: null, vat: null, receiptLines: [] };
     const first = await store.markPaidAndQueue(
       order.id,
       way.by === 'provider' ? way.shipping : null,
@@ -161,6 +164,7 @@ export class MarkPaid {
         handedOver: nothingToMake(order),
         within: async (trx, paid) => {
           mail.invoiceNumber = null;
+          mail.vat = null;
           mail.receiptLines.length = 0;
           for (const participant of this.participants) {
             const note = await participant.onPaid(trx, paid, mail);
@@ -211,8 +215,9 @@ export class MarkPaid {
     order: StoredOrder,
     seller: SellerSettings,
     zoneName: string,
-    invoiceNumber: string | null = null,
+    mail: PaidMail = { invoiceNumber: null, vat: null },
   ) {
+    const { invoiceNumber } = mail;
     const reference = referenceOf(order);
     // markPaidAndQueue gives every order its key in the same update, so every order e-mail links to its page.
     const orderPageUrl = order.orderKey ? this.o.pageUrl(reference, order.orderKey) : null;
@@ -224,7 +229,16 @@ export class MarkPaid {
             url: `${this.o.publicUrl}/api/orders/${encodeURIComponent(reference)}/invoice.pdf?key=${encodeURIComponent(order.orderKey)}`,
           }
         : null;
-    return { order, reference, contactEmail: seller.email, legal, orderPageUrl, zoneName, invoice };
+    return {
+      order,
+      reference,
+      contactEmail: seller.email,
+      legal,
+      orderPageUrl,
+      zoneName,
+      invoice,
+      vat: mail.vat,
+    };
   }
 
   /** The customer's confirmation alone (a manual order's, when the owner asks for it). */
@@ -232,10 +246,10 @@ export class MarkPaid {
     order: StoredOrder,
     seller: SellerSettings,
     zoneName: string,
-    mail: PaidMailParts = { invoiceNumber: null, receiptLines: [] },
+    mail: PaidMailParts = { invoiceNumber: null, vat: null, receiptLines: [] },
   ): NewOutboxRow {
     const ctx = {
-      ...this.mailContext(order, seller, zoneName, mail.invoiceNumber),
+      ...this.mailContext(order, seller, zoneName, mail),
       receiptLines: mail.receiptLines,
     };
     return outboxRow(
@@ -257,7 +271,7 @@ export class MarkPaid {
     zoneName: string,
     mail: PaidMailParts,
   ): NewOutboxRow[] {
-    const ctx = this.mailContext(order, seller, zoneName, mail.invoiceNumber);
+    const ctx = this.mailContext(order, seller, zoneName, mail);
     const { reference } = ctx;
     const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
     const domain = senderDomain(this.o.mailFrom);

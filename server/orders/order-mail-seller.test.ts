@@ -95,7 +95,7 @@ describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and t
     for (const clean of cleanups.reverse()) await clean();
   });
 
-  it('a new rate: the old order keeps its VAT in its e-mail and the CSV, the new one is charged the new rate', async () => {
+  it('a new rate: the old order keeps its VAT in its e-mail and the CSV; the new one stores the new rate, its e-mail the VAT settled', async () => {
     const old = await paidOrder();
     const [oldConfirmation, oldNotice] = await mails(old);
     expect(oldConfirmation).toMatchObject({ kind: ORDERS_MAIL_KINDS.customer, recipient: SHOPPER });
@@ -124,8 +124,10 @@ describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and t
       [old, total, 2300, FIRST.vatNumber],
       [fresh, total, 1350, SAVED.vatNumber],
     ]);
+    // The e-mail states the VAT the payment settled, at the dated Irish rate: the rate setting is no longer
+    // what VAT is computed with (docs/product/vat.md §20.1); the order's row and the CSV still carry it.
     expect(confirmation?.text_body).toContain(
-      `${vatIncludedText(vatIncluded(total, 13.5))} in the total, at 13.5% (VAT number ${SAVED.vatNumber}).`,
+      `${vatIncludedText(vatIncluded(total, 23))} in the total, at 23% (VAT number ${SAVED.vatNumber}).`,
     );
 
     // The old order's confirmation sent again: the seller now, its own VAT.

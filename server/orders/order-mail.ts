@@ -10,6 +10,8 @@ import { deliveryEstimate, deliveryRangeText } from '../../domain/making/dispatc
 import { orderDiscountLabel } from '../../domain/quotes/quotes';
 import { formatVatRate, orderVat, vatIncludedText } from '../../domain/settings/seller-texts';
 import { formatDayMonth, formatIrishDateTime } from '../../domain/shared/calendar-date';
+import { formatRate, schemeWording } from '../../domain/vat/invoice-text';
+import type { VatScheme } from '../../domain/vat/vat-breakdown';
 import {
   countryName,
   escapeHtml,
@@ -50,6 +52,18 @@ export interface OrderMailContext {
   readonly receiptLines?: readonly string[];
   /** The order's VAT invoice issued at payment: its number and PDF link with the page's key (docs/product/vat.md §20). */
   readonly invoice?: { readonly number: string; readonly url: string } | null;
+  /** The VAT settled at payment (docs/product/vat.md §20); none: the seller's one rate, as before it. */
+  readonly vat?: OrderMailVat | null;
+}
+
+/** What the e-mails say of an order's VAT as the payment settled it. */
+export interface OrderMailVat {
+  readonly scheme: VatScheme;
+  /** The destination country (ISO code) whose VAT was charged. */
+  readonly country: string;
+  readonly totalVat: number;
+  /** Each rate charged (basis points), in the order the lines first use it. */
+  readonly rates: readonly number[];
 }
 
 export function addressLines(details: ShippingDetails | null): string[] {
@@ -174,8 +188,24 @@ function testHtml(order: StoredOrder): string {
   return isTestOrder(order) ? htmlParagraph(`<strong>${escapeHtml(TEST_NOTICE)}</strong>`) : '';
 }
 
+/**
+ * The VAT as the payment settled it (docs/product/vat.md §20): the amount and rates inside the total, the
+ * scheme's wording where the law asks for one, or that none is charged and why.
+ */
+function settledVatText(legal: LegalMailFacts, vat: OrderMailVat): string {
+  if (vat.scheme === 'none') return vatText(legal, null);
+  const wording = schemeWording(vat.scheme, vat.country);
+  if (vat.scheme === 'intra_community' || vat.scheme === 'export') return `${wording}: no VAT is charged.`;
+  const rates = vat.rates.map(formatRate).join(' and ');
+  const number = vat.scheme === 'uk' ? '' : legal.vatNumber ? ` (VAT number ${legal.vatNumber})` : '';
+  const scheme = vat.scheme === 'oss' && wording ? ` ${wording}.` : '';
+  return `${vatIncludedText(vat.totalVat)} in the total, at ${rates}${vat.scheme === 'uk' ? ' UK VAT' : ''}${number}.${scheme}`;
+}
+
 /** With a VAT number, the amount in this order's total; without one, that no VAT is charged (§6.11). */
-function vatText(legal: LegalMailFacts, order: StoredOrder): string {
+function vatText(legal: LegalMailFacts, order: StoredOrder | null): string {
+  if (order === null)
+    return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
   // The gift cards bought carry no VAT (docs/product/gift-cards.md §19.2).
   const vat = orderVat(legal, order.total - (order.giftCardsSold ?? 0));
   if (vat === null) return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
@@ -234,7 +264,7 @@ function legalText(ctx: OrderMailContext): string[] {
     ...modelWithdrawalForm(legal, contactEmail).map((l) => `  ${l}`),
     '',
     'Prices and VAT',
-    `  ${vatText(legal, ctx.order)}`,
+    `  ${ctx.vat ? settledVatText(legal, ctx.vat) : vatText(legal, ctx.order)}`,
     '',
     'Who you are buying from',
     ...sellerLines(legal, contactEmail).map((l) => `  ${l}`),
@@ -253,7 +283,7 @@ function legalHtml(ctx: OrderMailContext): string {
       `<span style="font-size:13px;color:${MUTED};">${modelWithdrawalForm(legal, contactEmail).map(escapeHtml).join('<br>')}</span>`,
     ),
     htmlHeading('Prices and VAT'),
-    htmlParagraph(escapeHtml(vatText(legal, ctx.order))),
+    htmlParagraph(escapeHtml(ctx.vat ? settledVatText(legal, ctx.vat) : vatText(legal, ctx.order))),
     htmlHeading('Who you are buying from'),
     htmlParagraph(sellerLines(legal, contactEmail).map(escapeHtml).join('<br>')),
     htmlParagraph(htmlLink(legal.termsUrl, 'Terms & Conditions')),

@@ -53,7 +53,9 @@ import {
   type ProviderWebhookEvent,
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
+  type ShippingDetails,
 } from '../payments';
+import { cardPaidAddress } from './card-paid-address';
 import { type BoughtGiftCard, insertGiftCardLines } from './gift-card-line-store';
 import {
   type CheckoutGiftCards,
@@ -309,7 +311,16 @@ export class CheckoutService {
       const refused = code ? discounts?.refusalOf(err, code) : null;
       return refused ? new Refusal('invalid', refused) : null;
     };
-    if (codes.length > 0 && due === 0) return this.paidByCards(order, refusal);
+    if (codes.length > 0 && due === 0) {
+      // No hosted checkout asks for the address: the bracelets' one came with the body (checked first).
+      const shipping = cardPaidAddress({
+        hasBracelets: input.lines.length > 0,
+        shipping: input.shipping,
+        zoneId: input.zone,
+        zone,
+      });
+      return this.paidByCards(order, refusal, shipping);
+    }
     const sessionInput = {
       ...(await this.sessionInput(
         orderId,
@@ -349,10 +360,11 @@ export class CheckoutService {
   private async paidByCards(
     order: PendingOrder,
     refusal: (err: unknown) => Refusal | null,
+    shipping: ShippingDetails | null,
   ): Promise<PaidByGiftCards> {
     const reference = await this.freeReference();
     await this.storePending({ ...order, reference, paidBy: 'gift_card' }, refusal);
-    await this.o.markPaid.markPaid(order.id, { by: 'gift_card' });
+    await this.o.markPaid.markPaid(order.id, { by: 'gift_card', shipping });
     const { totals } = order;
     return {
       ok: true,

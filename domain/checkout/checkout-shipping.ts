@@ -5,24 +5,10 @@
  * its field (`shipping.city: ...`), so the dialog shows it beside that field.
  */
 import * as z from 'zod/mini';
-import { FIELD_MESSAGES } from '../payments/payment-form';
 import { isSingleLineText } from '../shared/input-text';
+import { SHIPPING_MAX, SHIPPING_MESSAGES } from './shipping-fields';
 
-export const SHIPPING_FIELDS = ['name', 'line1', 'line2', 'city', 'postalCode', 'country'] as const;
-export type ShippingField = (typeof SHIPPING_FIELDS)[number];
-
-export const SHIPPING_MESSAGES = {
-  name: `shipping.name: ${FIELD_MESSAGES.name}`,
-  line1: `shipping.line1: ${FIELD_MESSAGES.line1}`,
-  line2: 'shipping.line2: Enter the second address line on one line, or leave it empty',
-  city: `shipping.city: ${FIELD_MESSAGES.city}`,
-  postalCode: `shipping.postalCode: ${FIELD_MESSAGES.postalCode}`,
-  country: `shipping.country: ${FIELD_MESSAGES.country}`,
-  /** A fully card-paid order with bracelets and no address: the dialog then asks for it. */
-  needed: 'shipping: Your gift cards pay the whole order: enter the delivery address for the bracelets',
-} as const;
-
-const MAX = { name: 100, line: 200, city: 100, postalCode: 20 } as const;
+export { SHIPPING_MESSAGES } from './shipping-fields';
 
 const text = (max: number, message: string) =>
   z
@@ -35,19 +21,19 @@ const text = (max: number, message: string) =>
     );
 
 export const checkoutShippingSchema = z.strictObject({
-  name: text(MAX.name, SHIPPING_MESSAGES.name),
-  line1: text(MAX.line, SHIPPING_MESSAGES.line1),
+  name: text(SHIPPING_MAX.name, SHIPPING_MESSAGES.name),
+  line1: text(SHIPPING_MAX.line, SHIPPING_MESSAGES.line1),
   line2: z.optional(
     z
       .string({ error: SHIPPING_MESSAGES.line2 })
       .check(
         z.trim(),
-        z.maxLength(MAX.line, { error: SHIPPING_MESSAGES.line2 }),
+        z.maxLength(SHIPPING_MAX.line, { error: SHIPPING_MESSAGES.line2 }),
         z.refine<string>(isSingleLineText, { error: SHIPPING_MESSAGES.line2 }),
       ),
   ),
-  city: text(MAX.city, SHIPPING_MESSAGES.city),
-  postalCode: text(MAX.postalCode, SHIPPING_MESSAGES.postalCode).check(
+  city: text(SHIPPING_MAX.city, SHIPPING_MESSAGES.city),
+  postalCode: text(SHIPPING_MAX.postalCode, SHIPPING_MESSAGES.postalCode).check(
     z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, { error: SHIPPING_MESSAGES.postalCode }),
   ),
   /** ISO 3166-1 alpha-2; the server also checks it is one of the cart's zone's countries. */
@@ -57,16 +43,3 @@ export const checkoutShippingSchema = z.strictObject({
 });
 export type CheckoutShipping = z.output<typeof checkoutShippingSchema>;
 export type CheckoutShippingInput = z.input<typeof checkoutShippingSchema>;
-
-/** The field a checkout's refusal names (`shipping.city: ...`), or 'needed' for the address as a whole; null otherwise. */
-export function shippingFieldOf(error: string): ShippingField | 'needed' | null {
-  if (error === SHIPPING_MESSAGES.needed) return 'needed';
-  const match = /^shipping\.(\w+): /.exec(error);
-  const field = match?.[1];
-  return (SHIPPING_FIELDS as readonly string[]).includes(field ?? '') ? (field as ShippingField) : null;
-}
-
-/** The message without its field's name, as shown beside the field. */
-export function shippingMessageText(error: string): string {
-  return error.replace(/^shipping(\.\w+)?: /, '');
-}

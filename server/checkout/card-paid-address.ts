@@ -6,7 +6,7 @@
 import type { CheckoutShipping } from '../../domain/checkout/checkout-shipping';
 import { SHIPPING_MESSAGES } from '../../domain/checkout/checkout-shipping';
 import type { ZoneId } from '../../domain/config';
-import { type ShippingZoneSetting, SEEDED_ZONES } from '../../domain/settings/shop-settings';
+import { SEEDED_ZONES, type ShippingZoneSetting } from '../../domain/settings/shop-settings';
 import { refuse } from '../lib/refusal';
 import type { ShippingDetails } from '../payments';
 

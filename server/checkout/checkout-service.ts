@@ -270,8 +270,8 @@ export class CheckoutService {
       ...priced.totals,
       subtotal: cents(priced.totals.subtotal + cardsBought),
       total: cents(priced.totals.total + cardsBought),
-      // The pieces to make; an order of cards alone counts its cards (the column is never 0), and is
-      // delivered at payment, outside the making queue (mark-paid.ts).
+      // The pieces to make; an order of cards alone keeps its cards' number (the column's CHECK is > 0)
+      // but has no piece (piecesOf, server/orders), and is delivered at payment, outside the making queue.
       itemCount: priced.totals.itemCount > 0 ? priced.totals.itemCount : bought.length,
     };
     const paidByCards = cents(priced.totals.total - priced.due);

@@ -210,7 +210,10 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const order = (await orderRows(app)).find((o) => o.reference === res.json().reference);
     expect(order?.shipping_name).toBe('Aoife Byrne');
-    expect(JSON.parse(order?.shipping_address ?? '{}')).toMatchObject({ line2: 'Apartment 4', country: 'IE' });
+    expect(JSON.parse(order?.shipping_address ?? '{}')).toMatchObject({
+      line2: 'Apartment 4',
+      country: 'IE',
+    });
   });
 
   it('an order of gift cards alone that another card pays in full needs no address', async () => {
@@ -396,6 +399,16 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     await outboxSettled(app);
     const recipients = (await outboxRows(app)).map((m) => m.recipient);
     expect(recipients).toEqual(expect.arrayContaining(['aoife.b@example.ie', 'ciara@example.ie']));
+    // A card is no piece to make: the desk's list and Numbers count none for it.
+    const list = (await owner('GET', '/api/admin/orders?status=all')).json() as {
+      orders: { reference: string; itemCount: number }[];
+    };
+    expect(list.orders.find((o) => o.reference === paid?.reference)?.itemCount).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const stats = (await owner('GET', `/api/admin/stats?from=${today}&to=${today}`)).json();
+    expect(stats.totals).toMatchObject({ pieces: 0, orders: 1, revenue: 0 });
+    expect(stats.channels.web.pieces).toBe(0);
+    expect(stats.series.reduce((n: number, s: { pieces: number }) => n + s.pieces, 0)).toBe(0);
   });
 
   it('a refund goes to the card payment first, then back to the gift card', async () => {

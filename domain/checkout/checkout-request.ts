@@ -18,6 +18,7 @@ import {
   sizeNotOfferedError,
   unavailableProductError,
 } from './checkout';
+import type { CheckoutShipping } from './checkout-shipping';
 import { checkGiftMessage } from './gift-message';
 
 export interface ValidCheckout {
@@ -35,6 +36,8 @@ export interface ValidCheckout {
   readonly giftCardCodes?: readonly string[];
   /** Gift cards bought (docs/product/gift-cards.md §19), in the cart's order; the send date is checked at checkout. */
   readonly giftCards?: readonly GiftCardLine[];
+  /** The delivery address the dialog gave, for an order the gift cards pay in full; null without one. */
+  readonly shipping?: CheckoutShipping | null;
 }
 
 export type CheckoutRequestBody = z.output<typeof checkoutRequestSchema>;
@@ -80,6 +83,7 @@ export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: Catalo
       remindMe: req.remindMe ?? false,
       giftCardCodes: req.giftCardCodes ?? [],
       giftCards,
+      shipping: req.shipping ?? null,
     },
   };
 }

@@ -7,6 +7,7 @@ import * as z from 'zod/mini';
 import { SIZE_ERROR } from '../catalogue/sizes';
 import { DEFAULT_SIZE, LIMITS, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../config';
 import { giftCardCodesSchema, giftCardLinesSchema } from '../gift-cards/gift-card-api';
+import { checkoutShippingSchema } from './checkout-shipping';
 import { GIFT_MESSAGE_ERRORS } from './gift-message';
 
 export const CHECKOUT_ERRORS = {
@@ -96,6 +97,11 @@ export const checkoutRequestSchema = z.strictObject({
    * case; a bad one is a 400 naming `giftCardCodes[i]`. The cards pay what is left after discounts.
    */
   giftCardCodes: z.optional(giftCardCodesSchema),
+  /**
+   * The delivery address, needed only when the gift cards pay the whole order and it holds bracelets (no
+   * hosted checkout collects it then: docs/product/gift-cards.md §19.3); a bad field is a 400 naming it.
+   */
+  shipping: z.optional(checkoutShippingSchema),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 

@@ -53,7 +53,9 @@ import {
   type ProviderWebhookEvent,
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
+  type ShippingDetails,
 } from '../payments';
+import { cardPaidAddress } from './card-paid-address';
 import { type BoughtGiftCard, insertGiftCardLines } from './gift-card-line-store';
 import {
   type CheckoutGiftCards,
@@ -268,8 +270,8 @@ export class CheckoutService {
       ...priced.totals,
       subtotal: cents(priced.totals.subtotal + cardsBought),
       total: cents(priced.totals.total + cardsBought),
-      // The pieces to make; an order of cards alone counts its cards (the column is never 0), and is
-      // delivered at payment, outside the making queue (mark-paid.ts).
+      // The pieces to make; an order of cards alone keeps its cards' number (the column's CHECK is > 0)
+      // but has no piece (piecesOf, server/orders), and is delivered at payment, outside the making queue.
       itemCount: priced.totals.itemCount > 0 ? priced.totals.itemCount : bought.length,
     };
     const paidByCards = cents(priced.totals.total - priced.due);
@@ -309,7 +311,16 @@ export class CheckoutService {
       const refused = code ? discounts?.refusalOf(err, code) : null;
       return refused ? new Refusal('invalid', refused) : null;
     };
-    if (codes.length > 0 && due === 0) return this.paidByCards(order, refusal);
+    if (codes.length > 0 && due === 0) {
+      // No hosted checkout asks for the address: the bracelets' one came with the body (checked first).
+      const shipping = cardPaidAddress({
+        hasBracelets: input.lines.length > 0,
+        shipping: input.shipping,
+        zoneId: input.zone,
+        zone,
+      });
+      return this.paidByCards(order, refusal, shipping);
+    }
     const sessionInput = {
       ...(await this.sessionInput(
         orderId,
@@ -349,10 +360,11 @@ export class CheckoutService {
   private async paidByCards(
     order: PendingOrder,
     refusal: (err: unknown) => Refusal | null,
+    shipping: ShippingDetails | null,
   ): Promise<PaidByGiftCards> {
     const reference = await this.freeReference();
     await this.storePending({ ...order, reference, paidBy: 'gift_card' }, refusal);
-    await this.o.markPaid.markPaid(order.id, { by: 'gift_card' });
+    await this.o.markPaid.markPaid(order.id, { by: 'gift_card', shipping });
     const { totals } = order;
     return {
       ok: true,

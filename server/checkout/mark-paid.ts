@@ -58,7 +58,11 @@ export type PaymentWay =
   /** The owner's order marked paid (docs/product/orders.md §10.17): her e-mail to the customer only if she asks. */
   | { readonly by: 'owner'; readonly emailCustomer: boolean }
   /** Gift cards paid the whole order at checkout (docs/product/gift-cards.md §19): the same e-mails as any order. */
-  | { readonly by: 'gift_card' };
+  | {
+      readonly by: 'gift_card';
+      /** The address the checkout's dialog gave (no hosted checkout collects one); null for gift cards alone. */
+      readonly shipping: ShippingDetails | null;
+    };
 
 export interface PaidOutcome {
   /** True only for the one call that moved the order to paid (and queued its e-mails). */
@@ -129,7 +133,7 @@ export class MarkPaid {
     const receiptLines: string[] = [];
     const first = await store.markPaidAndQueue(
       order.id,
-      way.by === 'provider' ? way.shipping : null,
+      way.by === 'owner' ? null : way.shipping,
       (paid) =>
         way.by !== 'owner'
           ? this.messages(paid, seller, zoneName, receiptLines)

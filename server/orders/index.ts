@@ -64,6 +64,7 @@ export {
   paidLinesForStats,
   paidOrdersForStats,
   paymentsOfEmail,
+  piecesOf,
   readWithdrawal,
   releaseOrderRefund,
   revokeOrderKeys,

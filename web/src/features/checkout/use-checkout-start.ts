@@ -5,6 +5,8 @@
  * prices the order.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CheckoutShippingInput } from '../../../../domain/checkout/checkout-shipping';
+import { shippingFieldOf } from '../../../../domain/checkout/shipping-fields';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { toast } from '../../components/ui/toast';
 import { useCartSnapshot } from '../cart';
@@ -14,7 +16,19 @@ export type CheckoutPhase =
   | { readonly kind: 'idle' }
   | { readonly kind: 'creating' }
   | { readonly kind: 'redirecting'; readonly url: string; readonly text: string; readonly newTab: boolean }
-  | { readonly kind: 'failed'; readonly detail: string };
+  | { readonly kind: 'failed'; readonly detail: string }
+  /**
+   * The gift cards pay the whole order and it holds bracelets: the server asked for the delivery address
+   * (its refusal names the field, or the address as a whole); the dialog opens again with its fields.
+   */
+  | {
+      readonly kind: 'address';
+      readonly email: string;
+      readonly remindMe: boolean;
+      readonly error: string;
+      /** The address sent, kept for the dialog to show again. */
+      readonly shipping: CheckoutShippingInput | undefined;
+    };
 
 /** Gift cards paid it all: the order is paid, its confirmation e-mail on its way. */
 export function paidByGiftCardsText(reference: string): string {
@@ -33,7 +47,12 @@ function isFramed(): boolean {
 export function useCheckoutStart(): {
   readonly phase: CheckoutPhase;
   /** `remindMe`: the shopper ticked the one cart reminder (docs/product/states.md §5.10a). */
-  readonly begin: (email: string, remindMe?: boolean) => Promise<void>;
+  readonly begin: (email: string, remindMe?: boolean, shipping?: CheckoutShippingInput) => Promise<void>;
+  /**
+   * The browser's guess that the gift cards pay the whole order of bracelets, so the dialog asks for the
+   * address at once; the server decides (a wrong guess is answered with the address step).
+   */
+  readonly addressNeeded: () => boolean;
   /** Starts again with the e-mail of the last attempt; false when there was none. */
   readonly retry: () => boolean;
 } {
@@ -42,12 +61,14 @@ export function useCheckoutStart(): {
   const [phase, setPhase] = useState<CheckoutPhase>({ kind: 'idle' });
   const emailRef = useRef<string | null>(null);
   const remindRef = useRef(false);
+  const shippingRef = useRef<CheckoutShippingInput | undefined>(undefined);
   const redirectTimer = useRef<number | undefined>(undefined);
 
   const begin = useCallback(
-    async (email: string, remindMe = false) => {
+    async (email: string, remindMe = false, shipping?: CheckoutShippingInput) => {
       emailRef.current = email;
       remindRef.current = remindMe;
+      shippingRef.current = shipping;
       const { lines, totals, zone, giftWrap, giftMessage, discountCode, clear } = cartNow();
       const bought = giftCardBag.getSnapshot();
       const paying = giftCardPayments.get();
@@ -93,7 +114,13 @@ export function useCheckoutStart(): {
             }
           : {}),
         ...(paying.length > 0 ? { giftCardCodes: paying.map((c) => c.code) } : {}),
+        ...(shipping ? { shipping } : {}),
       });
+      if (!result.ok && shippingFieldOf(result.detail) !== null) {
+        // Not a failure: the address step the server asks for (docs/product/gift-cards.md §19.3).
+        setPhase({ kind: 'address', email, remindMe, error: result.detail, shipping });
+        return;
+      }
       if (!result.ok) {
         recordCheckoutError(result.code, result.detail);
         recordEvent('payment_failed', { stage: 'checkout_start', code: result.code, detail: result.detail });
@@ -138,11 +165,17 @@ export function useCheckoutStart(): {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
+  const addressNeeded = useCallback(() => {
+    const { lines, totals } = cartNow();
+    const covered = giftCardPayments.get().reduce((sum, card) => sum + card.balance, 0);
+    return lines.length > 0 && covered > 0 && covered >= totals.total;
+  }, [cartNow]);
+
   const retry = () => {
     const email = emailRef.current;
-    if (email) void begin(email, remindRef.current);
+    if (email) void begin(email, remindRef.current, shippingRef.current);
     return email !== null;
   };
 
-  return { phase, begin, retry };
+  return { phase, begin, retry, addressNeeded };
 }

@@ -18,6 +18,7 @@ import {
   sizeNotOfferedError,
   unavailableProductError,
 } from './checkout';
+import type { CheckoutShipping } from './checkout-shipping';
 import { checkGiftMessage } from './gift-message';
 
 export interface ValidCheckout {
@@ -39,6 +40,8 @@ export interface ValidCheckout {
   readonly country?: string | null;
   /** A business buyer's company name and VAT number as typed; null: a consumer. */
   readonly business?: { readonly name: string; readonly vatNumber: string } | null;
+  /** The delivery address the dialog gave, for an order the gift cards pay in full; null without one. */
+  readonly shipping?: CheckoutShipping | null;
 }
 
 export type CheckoutRequestBody = z.output<typeof checkoutRequestSchema>;
@@ -86,6 +89,7 @@ export function parseCheckoutRequest(req: CheckoutRequestBody, catalogue: Catalo
       giftCards,
       country: req.country ?? null,
       business: req.business ? { name: req.business.name, vatNumber: req.business.vatNumber } : null,
+      shipping: req.shipping ?? null,
     },
   };
 }

@@ -8,6 +8,7 @@ import { SIZE_ERROR } from '../catalogue/sizes';
 import { DEFAULT_SIZE, LIMITS, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../config';
 import { giftCardCodesSchema, giftCardLinesSchema } from '../gift-cards/gift-card-api';
 import { orderVatSchema } from '../vat/order-vat';
+import { checkoutShippingSchema } from './checkout-shipping';
 import { GIFT_MESSAGE_ERRORS } from './gift-message';
 
 export const CHECKOUT_ERRORS = {
@@ -126,6 +127,11 @@ export const checkoutRequestSchema = z.strictObject({
       vatNumber: z.string().check(z.maxLength(40, { error: CHECKOUT_VAT_ERRORS.vatNumber })),
     }),
   ),
+  /**
+   * The delivery address, needed only when the gift cards pay the whole order and it holds bracelets (no
+   * hosted checkout collects it then: docs/product/gift-cards.md §19.3); a bad field is a 400 naming it.
+   */
+  shipping: z.optional(checkoutShippingSchema),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 

@@ -53,8 +53,10 @@ import {
   type ProviderWebhookEvent,
   SESSION_ID_PATTERN,
   SESSION_ID_PLACEHOLDER,
+  type ShippingDetails,
 } from '../payments';
 import { orderVatAnswer } from '../vat';
+import { cardPaidAddress } from './card-paid-address';
 import {
   type CheckoutVatFace,
   chargedTotals,
@@ -306,8 +308,8 @@ export class CheckoutService {
       ...charged,
       subtotal: cents(charged.subtotal + cardsBought),
       total: cents(charged.total + cardsBought),
-      // The pieces to make; an order of cards alone counts its cards (the column is never 0), and is
-      // delivered at payment, outside the making queue (mark-paid.ts).
+      // The pieces to make; an order of cards alone keeps its cards' number (the column's CHECK is > 0)
+      // but has no piece (piecesOf, server/orders), and is delivered at payment, outside the making queue.
       itemCount: charged.itemCount > 0 ? charged.itemCount : bought.length,
     };
     // The cards pay the bracelets' part as charged (a business's net): never more than it.
@@ -357,7 +359,16 @@ export class CheckoutService {
       const refused = code ? discounts?.refusalOf(err, code) : null;
       return refused ? new Refusal('invalid', refused) : null;
     };
-    if (codes.length > 0 && due === 0) return this.paidByCards(order, refusal, plan?.notice ?? null);
+    if (codes.length > 0 && due === 0) {
+      // No hosted checkout asks for the address: the bracelets' one came with the body (checked first).
+      const shipping = cardPaidAddress({
+        hasBracelets: input.lines.length > 0,
+        shipping: input.shipping,
+        zoneId: input.zone,
+        zone,
+      });
+      return this.paidByCards(order, refusal, shipping, plan?.notice ?? null);
+    }
     const discountLine =
       applied && priced.totals.discount > 0 ? { label: discountLabel(applied), code } : null;
     const sessionInput = {
@@ -411,11 +422,12 @@ export class CheckoutService {
   private async paidByCards(
     order: PendingOrder,
     refusal: (err: unknown) => Refusal | null,
+    shipping: ShippingDetails | null,
     vatNotice: string | null,
   ): Promise<PaidByGiftCards> {
     const reference = await this.freeReference();
     await this.storePending({ ...order, reference, paidBy: 'gift_card' }, refusal);
-    await this.o.markPaid.markPaid(order.id, { by: 'gift_card' });
+    await this.o.markPaid.markPaid(order.id, { by: 'gift_card', shipping });
     const { totals } = order;
     return {
       ok: true,

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_ERRORS } from '../../domain/checkout/checkout';
+import { SHIPPING_MESSAGES } from '../../domain/checkout/checkout-shipping';
 import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
 import {
   buildTestApp,
@@ -26,6 +27,13 @@ const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL }
 const CODE_RE = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/;
 const SHOPPER = 'aoife@example.ie';
 const BRACELET = { id: '3', quantity: 1 };
+const ADDRESS = {
+  name: 'Aoife Byrne',
+  line1: '12 Quay Street',
+  city: 'Galway',
+  postalCode: 'H91 X2Y3',
+  country: 'IE',
+};
 
 describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
   let data: ReturnType<typeof tempDataDir>;
@@ -142,7 +150,10 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
   it('an order the cards pay in full is paid at once, with the same e-mails and the same total', async () => {
     const total = await fullTotal();
     const big = await issue(50000);
-    const res = await checkout({ giftCardCodes: [big.code.toLowerCase().replace(/-/g, '')] });
+    const res = await checkout({
+      giftCardCodes: [big.code.toLowerCase().replace(/-/g, '')],
+      shipping: ADDRESS,
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { ok: boolean; paid: boolean; reference: string };
     expect(body).toEqual({ ok: true, paid: true, reference: expect.stringMatching(/^SOL-[A-Z0-9]{8}$/) });
@@ -156,6 +167,65 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     await outboxSettled(app);
     const mails = (await outboxRows(app)).filter((m) => m.order_id === order?.id);
     expect(mails.map((m) => m.kind).sort()).toEqual([MAIL_KINDS.customer, MAIL_KINDS.owner].sort());
+    // The address is the order's, stored where the hosted checkout's goes: the e-mails, the desk and the slip show it.
+    for (const mail of mails) expect(mail.text_body).toContain('12 Quay Street');
+    const desk = await owner('GET', `/api/admin/orders/${body.reference}`);
+    expect(desk.json().address).toEqual({
+      name: 'Aoife Byrne',
+      line1: '12 Quay Street',
+      line2: null,
+      city: 'Galway',
+      state: null,
+      postalCode: 'H91 X2Y3',
+      country: 'IE',
+    });
+    const slips = await owner('GET', `/api/admin/packing-slips?reference=${body.reference}`);
+    expect(JSON.stringify(slips.json())).toContain('12 Quay Street');
+  });
+
+  it('a fully card-paid order of bracelets needs a delivery address in its zone; nothing is stored without one', async () => {
+    const big = await issue(50000);
+    const cases: [object, string][] = [
+      [{}, SHIPPING_MESSAGES.needed],
+      [{ shipping: { ...ADDRESS, name: '  ' } }, SHIPPING_MESSAGES.name],
+      [{ shipping: { ...ADDRESS, city: 'Galway\nCity' } }, SHIPPING_MESSAGES.city],
+      [{ shipping: { ...ADDRESS, postalCode: '' } }, SHIPPING_MESSAGES.postalCode],
+      [{ shipping: { ...ADDRESS, country: 'FR' } }, SHIPPING_MESSAGES.country],
+      [{ shipping: { ...ADDRESS, country: 'Ireland' } }, SHIPPING_MESSAGES.country],
+    ];
+    for (const [payload, error] of cases) {
+      const res = await checkout({ giftCardCodes: [big.code], ...payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ ok: false, error });
+    }
+    expect(await orderRows(app)).toHaveLength(0);
+    const after = await card(big.id);
+    expect(after.balance).toBe(50000);
+    expect(after.ledger.map((l) => l.kind)).toEqual(['issued']);
+    // The second line is optional, and kept when given; the country is read in any case.
+    const res = await checkout({
+      giftCardCodes: [big.code],
+      shipping: { ...ADDRESS, line2: 'Apartment 4', country: 'ie' },
+    });
+    expect(res.statusCode).toBe(200);
+    const order = (await orderRows(app)).find((o) => o.reference === res.json().reference);
+    expect(order?.shipping_name).toBe('Aoife Byrne');
+    expect(JSON.parse(order?.shipping_address ?? '{}')).toMatchObject({
+      line2: 'Apartment 4',
+      country: 'IE',
+    });
+  });
+
+  it('an order of gift cards alone that another card pays in full needs no address', async () => {
+    const big = await issue(50000);
+    const res = await checkout({
+      items: [],
+      giftCards: [{ amount: 2000, recipientName: 'Niamh', recipientEmail: 'niamh@example.ie' }],
+      giftCardCodes: [big.code],
+    });
+    // A gift card never buys another: the cards bought are left for the hosted checkout.
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ ok: true, url: expect.any(String) });
   });
 
   it('one card pays part, the test checkout the rest; the confirmation lists both payments', async () => {
@@ -329,6 +399,16 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     await outboxSettled(app);
     const recipients = (await outboxRows(app)).map((m) => m.recipient);
     expect(recipients).toEqual(expect.arrayContaining(['aoife.b@example.ie', 'ciara@example.ie']));
+    // A card is no piece to make: the desk's list and Numbers count none for it.
+    const list = (await owner('GET', '/api/admin/orders?status=all')).json() as {
+      orders: { reference: string; itemCount: number }[];
+    };
+    expect(list.orders.find((o) => o.reference === paid?.reference)?.itemCount).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const stats = (await owner('GET', `/api/admin/stats?from=${today}&to=${today}`)).json();
+    expect(stats.totals).toMatchObject({ pieces: 0, orders: 1, revenue: 0 });
+    expect(stats.channels.web.pieces).toBe(0);
+    expect(stats.series.reduce((n: number, s: { pieces: number }) => n + s.pieces, 0)).toBe(0);
   });
 
   it('a refund goes to the card payment first, then back to the gift card', async () => {
@@ -365,7 +445,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
   it('an order the cards paid in full is refunded to the cards', async () => {
     const total = await fullTotal();
     const big = await issue(50000);
-    const paid = await checkout({ giftCardCodes: [big.code] });
+    const paid = await checkout({ giftCardCodes: [big.code], shipping: ADDRESS });
     const { reference } = paid.json() as { reference: string };
     const detail = (await owner('GET', `/api/admin/orders/${reference}`)).json();
     expect(detail).toMatchObject({

@@ -78,7 +78,11 @@ export type PaymentWay =
   /** The owner's order marked paid (docs/product/orders.md §10.17): her e-mail to the customer only if she asks. */
   | { readonly by: 'owner'; readonly emailCustomer: boolean }
   /** Gift cards paid the whole order at checkout (docs/product/gift-cards.md §19): the same e-mails as any order. */
-  | { readonly by: 'gift_card' };
+  | {
+      readonly by: 'gift_card';
+      /** The address the checkout's dialog gave (no hosted checkout collects one); null for gift cards alone. */
+      readonly shipping: ShippingDetails | null;
+    };
 
 export interface PaidOutcome {
   /** True only for the one call that moved the order to paid (and queued its e-mails). */
@@ -150,7 +154,7 @@ export class MarkPaid {
     const mail: PaidMailParts = { invoiceNumber: null, vat: null, receiptLines: [] };
     const first = await store.markPaidAndQueue(
       order.id,
-      way.by === 'provider' ? way.shipping : null,
+      way.by === 'owner' ? null : way.shipping,
       (paid) =>
         way.by !== 'owner'
           ? this.messages(paid, seller, zoneName, mail)

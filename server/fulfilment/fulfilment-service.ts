@@ -36,6 +36,7 @@ import {
   ORDERS_MAIL_KINDS,
   type OrderVat,
   parseWithdrawnItems,
+  piecesOf,
   rowVatOf,
   type SellerNow,
   storedAddress,
@@ -172,7 +173,8 @@ export function toListItem(row: OrderRow): OrderListItem {
     paidAt: row.paid_at,
     dispatchBy: dispatchByOf(row),
     giftWrapped: row.gift_wrap > 0,
-    itemCount: row.item_count,
+    // The pieces: an order of gift cards alone has none to make.
+    itemCount: piecesOf(row),
     channel: row.channel,
   };
 }

@@ -332,6 +332,34 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     await expectLedgerIsBalance(a.id);
   });
 
+  it('a hold on a card disabled and reissued meanwhile is released to the card that holds its balance now', async () => {
+    const a = await buy(5000);
+    await reserve([a.code], 1500, 'cs_held');
+    const first = await service.disable(a.id, { reissue: true }, OWNER);
+    const b = first.reissued?.id ?? '';
+    expect(first.reissued).toMatchObject({ balance: 3500 });
+    // Reissued again before the checkout ends: the hold follows the chain to the last card.
+    const second = await service.disable(b, { reissue: true }, OWNER);
+    const c = second.reissued?.id ?? '';
+    expect(await store.transaction((tx) => service.release(tx, 'cs_held'))).toBe(1500);
+    expect((await store.byId(a.id))?.balance).toBe(0);
+    expect((await store.byId(b))?.balance).toBe(0);
+    expect((await store.byId(c))?.balance).toBe(5000);
+    expect((await service.detail(c)).ledger.at(-1)).toMatchObject({ kind: 'released', amount: 1500 });
+    for (const id of [a.id, b, c]) await expectLedgerIsBalance(id);
+
+    // The expiry pass takes the same path; a card disabled without a reissue keeps its own hold.
+    const d = await buy(2000);
+    await reserve([d.code], 500, 'cs_lapsed');
+    const reissued = (await service.disable(d.id, { reissue: true }, OWNER)).reissued?.id ?? '';
+    clock = new Date(clock.getTime() + 25 * 60 * 60 * 1000 + 1);
+    expect(await service.releaseExpired()).toBe(500);
+    expect((await store.byId(reissued))?.balance).toBe(2000);
+    expect((await store.byId(d.id))?.balance).toBe(0);
+    await expectLedgerIsBalance(d.id);
+    await expectLedgerIsBalance(reissued);
+  });
+
   it('the owner issues a card without payment, with its reason in the ledger and the audit', async () => {
     const card = await service.issueFree(
       {

@@ -190,16 +190,21 @@ export class GiftCardService {
     };
   }
 
-  /** The session expired or was cancelled: its holds go back to the cards. Answers the cents released. */
+  /**
+   * The session expired or was cancelled: its holds go back to the cards. A card disabled and reissued
+   * while it was held gives the hold to the card that now holds its balance (following `replaced_by`),
+   * never back to the disabled one nobody can spend. Answers the cents released.
+   */
   async release(tx: Tx, sessionId: string): Promise<number> {
     const now = this.now();
     let released = 0;
     for (const r of await this.o.store.reservations(sessionId, tx)) {
       if (r.state !== 'reserved') continue;
       if (!(await this.o.store.settle(tx, sessionId, r.card_id, 'released', null, now))) continue;
-      await this.o.store.give(tx, r.card_id, r.amount);
+      const holder = await this.balanceHolder(tx, r.card_id);
+      await this.o.store.give(tx, holder, r.amount);
       await this.o.store.record(tx, {
-        cardId: r.card_id,
+        cardId: holder,
         kind: 'released',
         amount: r.amount,
         reference: sessionId,
@@ -208,6 +213,18 @@ export class GiftCardService {
       released += r.amount;
     }
     return released;
+  }
+
+  /** The card holding `id`'s balance now: itself, or the last of its reissues (each locked in turn). */
+  private async balanceHolder(tx: Tx, id: string): Promise<string> {
+    let current = id;
+    // A reissue is a new card, so the chain is short and has no loop; the bound only guards bad data.
+    for (let step = 0; step < 100; step++) {
+      const row = await this.o.store.lock(tx, current);
+      if (!row || row.disabled_at === null || row.replaced_by === null) return current;
+      current = row.replaced_by;
+    }
+    return current;
   }
 
   /**
@@ -508,8 +525,8 @@ export class GiftCardService {
 
   /**
    * Disables a lost card at once (every instance reads the row); with `reissue`, its whole balance moves to
-   * a new card and code, to the same or a corrected address, sent today. Held reservations stay with the
-   * old card's checkout and release back to it, where nobody can spend them.
+   * a new card and code, to the same or a corrected address, sent today. A hold a checkout has on it then
+   * stays with that checkout: spent if the order is paid, otherwise released to the new card (`release`).
    */
   async disable(
     id: string,

@@ -33,7 +33,7 @@ import { irishDate } from '../../domain/shared/calendar-date';
 import type { Database } from '../db/schema';
 import { irishDayRange } from '../fulfilment';
 import { amount, csvDocument } from '../lib/csv';
-import { checkoutsOpenedBetween, paidLinesForStats, paidOrdersForStats } from '../orders';
+import { checkoutsOpenedBetween, paidLinesForStats, paidOrdersForStats, piecesOf } from '../orders';
 import { returnLinesOf, returnsOpenedBetween } from '../returns';
 
 export interface StatsSource {
@@ -76,10 +76,9 @@ export async function deskStats(source: StatsSource, range: StatsRange): Promise
   for (const order of orders) refunds += order.refunded;
   for (const order of sold) {
     // A gift card's sale is no revenue (docs/product/gift-cards.md §19.2): its cents leave the order's net, and an
-    // order of cards alone (its total is its cards) has no pieces.
+    // order of cards alone has no pieces.
     const net = Math.max(0, order.total - order.refunded - (order.gift_cards_sold ?? 0));
-    const cardsAlone = order.gift_cards_sold > 0 && order.total === order.gift_cards_sold;
-    const orderPieces = cardsAlone ? 0 : order.item_count;
+    const orderPieces = piecesOf(order);
     revenue += net;
     pieces += orderPieces;
     if (order.gift_wrap > 0) giftWrapped += 1;

@@ -65,6 +65,7 @@ export {
   paidLinesForStats,
   paidOrdersForStats,
   paymentsOfEmail,
+  piecesOf,
   readWithdrawal,
   releaseOrderRefund,
   revokeOrderKeys,

@@ -1303,6 +1303,17 @@ export async function anonymiseOrders(
     .execute();
 }
 
+/**
+ * The pieces an order has to make, what `item_count` means everywhere it is read (the making queue, the
+ * desk's list, Numbers' pieces): the bracelets. An order of gift cards alone (its total is its cards) keeps
+ * the number of its cards in the column, whose CHECK (item_count > 0) dates from before gift cards, but it
+ * has no piece to make (docs/product/gift-cards.md §19.3).
+ */
+export function piecesOf(row: Pick<OrderRow, 'item_count' | 'total' | 'gift_cards_sold'>): number {
+  const cardsAlone = row.gift_cards_sold > 0 && row.total === row.gift_cards_sold;
+  return cardsAlone ? 0 : row.item_count;
+}
+
 /** What the desk's Numbers read of one paid order (numbers/stats.ts). */
 export type StatsOrderRow = Pick<
   OrderRow,

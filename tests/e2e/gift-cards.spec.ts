@@ -3,17 +3,28 @@
  * from the desk's Gift cards screen (with its reason); the recipient's e-mail arrives in the outbox with
  * the code as XXXX-XXXX-XXXX-XXXX, the amount and the expiry; the balance check answers it; the owner
  * disables the card and reissues its balance to a corrected address: the old code stops at once, the new
- * one holds the balance, and both cards' ledgers show it. A shopper buys a €50 card for someone on the
- * Gift cards page and pays it on the TEST checkout; the recipient's e-mail has the code; it pays €50 of two
- * bracelets in the cart's "Gift card or discount code" field, the rest on the TEST checkout; the owner sees
- * the card's ledger and refunds the order: the card payment first, then the card's balance back.
+ * one holds the balance, and both cards' ledgers show it.
+ * The gift card's journey: a shopper buys a €50 card for Niamh on the Gift cards page and pays it on the
+ * TEST checkout; Niamh's e-mail (the .eml in the outbox) has the code. She spends €30 of it on a bracelet
+ * order the card pays in full: no payment page, so the checkout's dialog takes her delivery address, which
+ * the desk's order shows. Then the €20 left and a €10 card the owner issues free pay €30 of a €40 bracelet,
+ * the TEST checkout the other €10. The owner sees both cards' ledgers and refunds that order: the card
+ * payment first, then the cards' balances back.
+ * Its shop is its own: the owner sets free delivery in Ireland from €30, so a €30 bracelet is a €30 order.
  */
-import type { Page } from '@playwright/test';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type CatalogueResourceBody, CURRENT_CATALOGUE_URL } from '../../domain/catalogue/catalogue-url';
 import { STORAGE_KEYS } from '../../domain/config';
+import type { AllSettings } from '../../domain/settings/shop-settings';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { expectHydrated } from './hydration';
 import { emlFilesFor, readEml } from './outbox';
+import { shopOfItsOwn } from './own-shop';
+
+// The journey sets the shop's delivery prices: a shop of its own.
+const shop = shopOfItsOwn();
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const CODE = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/;
@@ -42,9 +53,10 @@ async function balance(page: Page, code: string): Promise<{ status: number; body
 async function codeOf(cardId: string): Promise<{ code: string; to: string; text: string }> {
   // File names keep letters, digits and dashes only.
   const named = cardId.replace(/[^A-Za-z0-9-]/g, '');
-  await expect.poll(() => emlFilesFor(named, 'gift-card').length, { timeout: 15_000 }).toBe(1);
-  const [file] = emlFilesFor(named, 'gift-card');
-  const mail = await readEml(file ?? '');
+  const outbox = path.join(shop().dataDir, 'outbox');
+  await expect.poll(() => emlFilesFor(named, 'gift-card', outbox).length, { timeout: 15_000 }).toBe(1);
+  const [file] = emlFilesFor(named, 'gift-card', outbox);
+  const mail = await readEml(file ?? '', outbox);
   const text = mail.text ?? '';
   const to = Array.isArray(mail.to) ? (mail.to[0]?.text ?? '') : (mail.to?.text ?? '');
   return { code: text.match(CODE)?.[0] ?? '', to, text };
@@ -119,9 +131,56 @@ test('the owner issues a card, its recipient gets the code, and a lost card is d
   ).toContainText('Adjusted');
 });
 
-test('a shopper buys a card for someone, who spends it on bracelets; the owner refunds it to the card', async ({
+/** Free delivery in Ireland from €30 on this shop, once its pages show it. */
+async function freeIrishDeliveryFrom30(request: APIRequestContext): Promise<void> {
+  const owner = { authorization: `Bearer ${ADMIN_TOKEN}` };
+  const read = await request.get('/api/admin/settings', { headers: owner });
+  const { settings } = (await read.json()) as { settings: AllSettings };
+  const zones = settings.shipping.zones.map((z) => (z.id === 'IE' ? { ...z, freeFrom: 3000 } : z));
+  const saved = await request.patch('/api/admin/settings', { headers: owner, data: { shipping: { zones } } });
+  expect(saved.ok()).toBe(true);
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get(CURRENT_CATALOGUE_URL)).json()) as CatalogueResourceBody;
+      return body.shop?.shipping.zones.find((z) => z.id === 'IE')?.freeFrom;
+    })
+    .toBe(3000);
+}
+
+/** The cards a search in the desk finds (the owner's session), newest first. */
+async function cardsFor(page: Page, q: string): Promise<{ id: string; last4: string }[]> {
+  return page.evaluate(async (query) => {
+    const response = await fetch(`/api/admin/gift-cards?q=${encodeURIComponent(query)}`);
+    return ((await response.json()) as { giftCards: { id: string; last4: string }[] }).giftCards;
+  }, q);
+}
+
+/** A cart of one bracelet, as a shopper coming back to the shop has it. */
+async function cartOf(page: Page, id: string): Promise<void> {
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+    STORAGE_KEYS.cart,
+    JSON.stringify([{ id, quantity: 1 }]),
+  ] as const);
+  await page.goto('about:blank');
+  await page.goto('/#/cart');
+}
+
+/** Types a gift card's code into the cart's one field and waits for its line. */
+async function applyCard(page: Page, code: string, last4: string, available: string): Promise<void> {
+  const field = page.getByRole('textbox', { name: 'Gift card or discount code' });
+  // On a phone the field opens from its link (it stays open once a card is in).
+  if (!(await field.isVisible()))
+    await page.getByRole('button', { name: 'Have a gift card or discount code?' }).click();
+  await field.fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(`Gift card ••••${last4}: ${available} available`)).toBeVisible();
+}
+
+test('a €50 card bought for someone pays a €30 order in full, then €20 of another with a second card; the owner refunds it', async ({
   page,
+  request,
 }) => {
+  await freeIrishDeliveryFrom30(request);
   // The owner's session first: the journey reads the cards' ids from her desk.
   await page.goto('/admin');
   await page.getByLabel('Owner token').fill(ADMIN_TOKEN);
@@ -146,57 +205,92 @@ test('a shopper buys a card for someone, who spends it on bracelets; the owner r
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 15_000 });
 
-  // The recipient's e-mail: the code, the amount, the message.
-  const cards = await page.evaluate(async (q) => {
-    const response = await fetch(`/api/admin/gift-cards?q=${encodeURIComponent(q)}`);
-    return ((await response.json()) as { giftCards: { id: string; last4: string }[] }).giftCards;
-  }, recipient);
-  expect(cards).toHaveLength(1);
-  const { id, last4 } = cards[0] ?? { id: '', last4: '' };
+  // Niamh's e-mail: the code, the amount, the message.
+  const [card] = await cardsFor(page, recipient);
+  const { id, last4 } = card ?? { id: '', last4: '' };
   const mail = await codeOf(id);
   expect(mail.to).toBe(recipient);
   expect(mail.text).toContain('€50.00');
   expect(mail.text).toContain('Happy Christmas!');
 
-  // Niamh spends it: two First Light (€80.00), the card pays €50.00, the TEST checkout the rest.
-  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
-    STORAGE_KEYS.cart,
-    JSON.stringify([{ id: '1', quantity: 2 }]),
-  ] as const);
-  await page.goto('about:blank');
-  await page.goto('/#/cart');
-  // On a phone the field opens from its link.
-  await page.getByRole('button', { name: 'Have a gift card or discount code?' }).click();
-  await page.getByRole('textbox', { name: 'Gift card or discount code' }).fill(mail.code.toLowerCase());
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByText(`Gift card ••••${last4}: €50.00 available`)).toBeVisible();
+  // €30 of it: Fuchsia Hedgerow (€30.00, delivered free), paid in full by the card. No payment page
+  // follows, so the checkout's dialog takes the delivery address, its country the zone's own.
+  await cartOf(page, '5');
+  await applyCard(page, mail.code, last4, '€50.00');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Checkout' });
+  await dialog.getByLabel('Email address').fill(recipient);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  // Each missing field says so beside it, and the first has the focus.
+  await expect(dialog.getByLabel('Full name')).toBeFocused();
+  await expect(dialog.getByLabel('Town or city')).toHaveAccessibleDescription('Enter the town or city');
+  await dialog.getByLabel('Full name').fill('Niamh Kelly');
+  await dialog.getByLabel('Address line 1').fill('12 Quay Street');
+  await dialog.getByLabel('Town or city').fill('Galway');
+  await dialog.getByLabel('Postcode (Eircode in Ireland)').fill('H91 X2Y3');
+  await expect(dialog.getByLabel('Country')).toHaveValue('IE');
+  await dialog.getByLabel('Postcode (Eircode in Ireland)').press('Enter');
+  const paid = page.getByText(/Your gift cards paid for order SOL-[A-Z0-9]{8}\./);
+  await expect(paid).toBeVisible({ timeout: 15_000 });
+  const first = /SOL-[A-Z0-9]{8}/.exec((await paid.textContent()) ?? '')?.[0] ?? '';
+  expect(await balance(page, mail.code)).toMatchObject({ status: 200, body: { balance: 2000 } });
+  // The maker can ship it: the desk's order shows the address like any order's.
+  await page.goto(`/admin#/orders/${first}`);
+  await expect(page.getByText('12 Quay Street')).toBeVisible();
+  await expect(page.getByText('€30.00').first()).toBeVisible();
+
+  // A second card: €10 the owner issues free (a goodwill gesture).
+  const second = `niamh.second-${Date.now()}@example.ie`;
+  await page.goto('/admin#/gift-cards');
+  await page.getByRole('button', { name: 'Issue a card' }).click();
+  await page.getByLabel('Amount (€10 to €500, whole euros)').fill('10');
+  await page.getByLabel('Recipient’s name').fill('Niamh');
+  await page.getByLabel('Recipient’s email').fill(second);
+  await page.getByLabel('Reason (a raffle prize, a goodwill gesture)').fill('Goodwill');
+  await page.getByRole('button', { name: 'Issue card' }).click();
+  await expect(page.getByRole('region', { name: /^Gift card ••••[A-Z2-9]{4}$/ })).toBeVisible();
+  const [goodwill] = await cardsFor(page, second);
+  const other = await codeOf(goodwill?.id ?? '');
+
+  // The €20 left and the €10 card pay €30 of First Light (€40.00); the TEST checkout takes €10.00.
+  await cartOf(page, '1');
+  await applyCard(page, mail.code, last4, '€20.00');
+  await applyCard(page, other.code, goodwill?.last4 ?? '', '€10.00');
   await enterEmail(page, recipient);
   await page.waitForURL(/\/test-checkout\//);
+  await expect(page.getByText('€10.00').first()).toBeVisible();
   await fillTestCheckout(page, '4242 4242 4242 4242');
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 15_000 });
   expect(await balance(page, mail.code)).toMatchObject({ status: 200, body: { balance: 0 } });
+  expect(await balance(page, other.code)).toMatchObject({ status: 200, body: { balance: 0 } });
 
-  // The owner: the card's ledger shows the spend; the refund goes to the card payment, then the card.
+  // The owner: both cards' ledgers show the spends; the second order's refund goes to the card payment,
+  // then to the cards.
   await page.goto('/admin#/gift-cards');
-  await page.getByRole('button', { name: `Open ••••${last4}` }).click();
-  const ledger = page
-    .getByRole('region', { name: `Gift card ••••${last4}` })
-    .getByRole('table', { name: 'Ledger' });
-  await expect(ledger).toContainText('Spent');
+  for (const shown of [last4, goodwill?.last4 ?? '']) {
+    await page.getByRole('button', { name: `Open ••••${shown}` }).click();
+    const ledger = page
+      .getByRole('region', { name: `Gift card ••••${shown}` })
+      .getByRole('table', { name: 'Ledger' });
+    await expect(ledger).toContainText('Spent');
+  }
   const spent = await page.evaluate(async (cardId) => {
     const response = await fetch(`/api/admin/gift-cards/${cardId}`);
     const body = (await response.json()) as { giftCard: { ledger: { kind: string; reference?: string }[] } };
-    return body.giftCard.ledger.find((l) => l.kind === 'spent')?.reference ?? '';
+    return body.giftCard.ledger.filter((l) => l.kind === 'spent').map((l) => l.reference ?? '');
   }, id);
-  expect(spent).toMatch(/^SOL-/);
-  await page.goto(`/admin#/orders/${spent}`);
+  expect(spent).toHaveLength(2);
+  expect(spent[0]).toBe(first);
+  const secondOrder = spent[1] ?? '';
+  await page.goto(`/admin#/orders/${secondOrder}`);
   await page.getByLabel(/Everything left/).check();
   await page.getByRole('button', { name: 'Refund…' }).click();
   await page
-    .getByRole('alertdialog', { name: 'Refund €80.00?' })
-    .getByRole('button', { name: 'Refund €80.00' })
+    .getByRole('alertdialog', { name: 'Refund €40.00?' })
+    .getByRole('button', { name: 'Refund €40.00' })
     .click();
-  await expect(page.getByText('Refunded €80.00. The shopper gets an e-mail.')).toBeVisible();
-  expect(await balance(page, mail.code)).toMatchObject({ status: 200, body: { balance: 5000 } });
+  await expect(page.getByText('Refunded €40.00. The shopper gets an e-mail.')).toBeVisible();
+  expect(await balance(page, mail.code)).toMatchObject({ status: 200, body: { balance: 2000 } });
+  expect(await balance(page, other.code)).toMatchObject({ status: 200, body: { balance: 1000 } });
 });

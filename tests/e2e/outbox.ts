@@ -8,15 +8,18 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 
 export const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 
-/** The .eml files of an order (of one kind, when given); none yet while the outbox is still empty. */
-export function emlFilesFor(reference: string, kind = ''): string[] {
+/**
+ * The .eml files of an order (of one kind, when given); none yet while the outbox is still empty. `outbox`:
+ * a shop of the file's own (own-shop.ts) writes into its own DATA_DIR.
+ */
+export function emlFilesFor(reference: string, kind = '', outbox = OUTBOX): string[] {
   try {
-    return readdirSync(OUTBOX).filter((f) => f.endsWith('.eml') && f.includes(reference) && f.includes(kind));
+    return readdirSync(outbox).filter((f) => f.endsWith('.eml') && f.includes(reference) && f.includes(kind));
   } catch {
     return [];
   }
 }
 
-export function readEml(file: string): Promise<ParsedMail> {
-  return simpleParser(readFileSync(path.join(OUTBOX, file)));
+export function readEml(file: string, outbox = OUTBOX): Promise<ParsedMail> {
+  return simpleParser(readFileSync(path.join(outbox, file)));
 }

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GIFT_CARD_MESSAGES } from '../../../domain/gift-cards/gift-cards';
 import { giftCardBag } from '../features/gift-cards/gift-card-bag';
@@ -27,6 +29,59 @@ afterEach(() => {
 });
 
 describe('the Gift cards page', () => {
+  it('keeps what a shopper typed and picked in the prerendered page before it hydrated', async () => {
+    const page = (
+      <HashRouter>
+        <GiftCardsPage />
+      </HashRouter>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(page);
+    document.body.append(container);
+    // Typed on a slow phone: no React yet to hear it.
+    const typed = (label: string, value: string) => {
+      const id = [...container.querySelectorAll('label')].find((l) => l.textContent === label)?.htmlFor;
+      const element = container.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[id="${id}"]`);
+      if (!element) throw new Error(`no field ${label}`);
+      element.value = value;
+    };
+    typed('Recipient’s name', 'Niamh Kelly');
+    typed('Recipient’s email', 'niamh@example.ie');
+    typed('Message (optional)', 'Happy Christmas!');
+    typed('Gift card code', 'ABCD-EFGH-JKMN-PQRS');
+    const hundred = [...container.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
+      (r) => r.parentElement?.textContent === '€100',
+    );
+    if (hundred) hundred.checked = true;
+    const global = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+    const before = global.IS_REACT_ACT_ENVIRONMENT;
+    global.IS_REACT_ACT_ENVIRONMENT = true;
+    const errors: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(container, page, { onRecoverableError: (error) => errors.push(error) }),
+    );
+    expect(errors).toEqual([]);
+    expect(screen.getByLabelText('Recipient’s name')).toHaveValue('Niamh Kelly');
+    expect(screen.getByLabelText('Gift card code')).toHaveValue('ABCD-EFGH-JKMN-PQRS');
+    expect(screen.getByText('16 of 200 characters')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Check balance' })).toBeEnabled();
+    // The state holds it too: adding to the bag sends what was typed before hydration.
+    await act(async () => {
+      screen.getByRole('button', { name: 'Add to bag' }).click();
+    });
+    expect(giftCardBag.getSnapshot()).toEqual([
+      expect.objectContaining({
+        amount: 10000,
+        recipientName: 'Niamh Kelly',
+        recipientEmail: 'niamh@example.ie',
+        message: 'Happy Christmas!',
+      }),
+    ]);
+    act(() => root.unmount());
+    container.remove();
+    global.IS_REACT_ACT_ENVIRONMENT = before;
+  });
+
   it('puts a €50 card for someone into the bag as its own line, which the cart shows and removes', async () => {
     const user = userEvent.setup();
     renderPage();

@@ -3,7 +3,7 @@
  * amount from €10 to €500, the recipient, a message and a send date), which goes into the bag as a line of
  * its own, and check a card's balance and expiry. Checked here with the same rules the server applies.
  */
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   checkSendOn,
   GIFT_CARD_BALANCE_PATH,
@@ -15,6 +15,7 @@ import {
 import { isFreeText } from '../../../domain/shared/input-text';
 import { formatCalendarDay, formatGiftCardAmount, giftCardBag } from '../features/gift-cards/gift-card-bag';
 import { Link } from '../lib/router';
+import { useTypedBeforeHydration } from '../lib/use-typed-before-hydration';
 
 const FIELD =
   'mt-1 block min-h-11 w-full rounded-lg border border-muted/60 bg-white px-3 text-base text-ink focus-visible:outline-2 focus-visible:outline-wine';
@@ -59,6 +60,18 @@ function BuyForm() {
   const [added, setAdded] = useState<string | null>(null);
   const status = useRef<HTMLParagraphElement>(null);
   const { first, last } = sendDateRange(new Date());
+  // What a shopper typed or picked in the prerendered form before the app hydrated is kept.
+  const nameRef = useTypedBeforeHydration<HTMLInputElement>(setName);
+  const emailRef = useTypedBeforeHydration<HTMLInputElement>(setEmail);
+  const messageRef = useTypedBeforeHydration<HTMLTextAreaElement>(setMessage);
+  const sendOnRef = useTypedBeforeHydration<HTMLInputElement>(setSendOn);
+  const presetsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const picked = presetsRef.current?.querySelector<HTMLInputElement>('input[type="radio"]:checked');
+    const value = picked?.value;
+    if (value === 'other') setPreset('other');
+    else if (value) setPreset(Number(value));
+  }, []);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -117,7 +130,7 @@ function BuyForm() {
       </h2>
       <fieldset aria-describedby={describedBy('amount')}>
         <legend className="font-medium">Amount</legend>
-        <div className="mt-2 flex flex-wrap gap-3">
+        <div ref={presetsRef} className="mt-2 flex flex-wrap gap-3">
           {GIFT_CARD_LIMITS.presets.map((value) => (
             <label
               key={value}
@@ -126,6 +139,7 @@ function BuyForm() {
               <input
                 type="radio"
                 name={field('amount')}
+                value={value}
                 checked={preset === value}
                 onChange={() => setPreset(value)}
               />
@@ -136,6 +150,7 @@ function BuyForm() {
             <input
               type="radio"
               name={field('amount')}
+              value="other"
               checked={preset === 'other'}
               onChange={() => setPreset('other')}
             />
@@ -165,6 +180,7 @@ function BuyForm() {
           Recipient’s name
         </label>
         <input
+          ref={nameRef}
           id={field('recipientName')}
           value={name}
           autoComplete="off"
@@ -180,6 +196,7 @@ function BuyForm() {
           Recipient’s email
         </label>
         <input
+          ref={emailRef}
           id={field('recipientEmail')}
           type="email"
           value={email}
@@ -196,6 +213,7 @@ function BuyForm() {
           Message (optional)
         </label>
         <textarea
+          ref={messageRef}
           id={field('message')}
           value={message}
           rows={3}
@@ -214,6 +232,7 @@ function BuyForm() {
           Send date (empty: today)
         </label>
         <input
+          ref={sendOnRef}
           id={field('sendOn')}
           type="date"
           min={first}
@@ -251,6 +270,7 @@ type BalanceAnswer =
 function BalanceCheck() {
   const id = useId();
   const [code, setCode] = useState('');
+  const codeRef = useTypedBeforeHydration<HTMLInputElement>(setCode);
   const [answer, setAnswer] = useState<BalanceAnswer>({ state: 'idle' });
 
   const submit = async (event: FormEvent) => {
@@ -290,6 +310,7 @@ function BalanceCheck() {
           Gift card code
         </label>
         <input
+          ref={codeRef}
           id={`${id}-code`}
           value={code}
           autoComplete="off"

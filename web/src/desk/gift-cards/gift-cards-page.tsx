@@ -15,6 +15,7 @@ import { GIFT_CARD_LIMITS } from '../../../../domain/gift-cards/gift-cards';
 import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
 import { deskCall } from '../desk-api';
 import { DataTable } from '../ui/data-table';
+import { DeskFormCard, DeskTextField } from '../ui/desk-form';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
@@ -292,64 +293,38 @@ function IssueForm({ onDone }: { readonly onDone: (id: string | null) => void })
     onDone(answer.giftCard.id);
   });
   return (
-    <form
-      onSubmit={(e: FormEvent) => {
-        e.preventDefault();
-        void action.run();
-      }}
-      className="mt-6 grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-2"
+    <DeskFormCard
+      title="Issue a card without payment"
+      onSubmit={() => void action.run()}
+      error={action.error}
+      busy={action.busy}
+      submitLabel="Issue card"
+      onCancel={() => onDone(null)}
     >
-      <h2 className="text-xl sm:col-span-2">Issue a card without payment</h2>
-      <div>
-        <label htmlFor={field('amount')} className="block text-sm font-medium">
-          Amount (€10 to €500, whole euros)
-        </label>
-        <input
-          id={field('amount')}
-          inputMode="numeric"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          className={inputClass}
-          required
-        />
-      </div>
-      <div>
-        <label htmlFor={field('name')} className="block text-sm font-medium">
-          Recipient’s name
-        </label>
-        <input
-          id={field('name')}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className={inputClass}
-          required
-        />
-      </div>
-      <div>
-        <label htmlFor={field('email')} className="block text-sm font-medium">
-          Recipient’s email
-        </label>
-        <input
-          id={field('email')}
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          className={inputClass}
-          required
-        />
-      </div>
-      <div>
-        <label htmlFor={field('reason')} className="block text-sm font-medium">
-          Reason (a raffle prize, a goodwill gesture)
-        </label>
-        <input
-          id={field('reason')}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          className={inputClass}
-          required
-        />
-      </div>
+      <DeskTextField
+        id={field('amount')}
+        label="Amount (€10 to €500, whole euros)"
+        inputMode="numeric"
+        value={amount}
+        onChange={setAmount}
+        required
+      />
+      <DeskTextField id={field('name')} label="Recipient’s name" value={name} onChange={setName} required />
+      <DeskTextField
+        id={field('email')}
+        label="Recipient’s email"
+        type="email"
+        value={email}
+        onChange={setEmail}
+        required
+      />
+      <DeskTextField
+        id={field('reason')}
+        label="Reason (a raffle prize, a goodwill gesture)"
+        value={reason}
+        onChange={setReason}
+        required
+      />
       <div className="sm:col-span-2">
         <label htmlFor={field('message')} className="block text-sm font-medium">
           Message (optional)
@@ -363,19 +338,6 @@ function IssueForm({ onDone }: { readonly onDone: (id: string | null) => void })
           rows={3}
         />
       </div>
-      {action.error ? (
-        <div className="sm:col-span-2">
-          <ErrorMessage>{action.error}</ErrorMessage>
-        </div>
-      ) : null}
-      <div className="flex gap-3 sm:col-span-2">
-        <button type="submit" className={buttonClass.primary} disabled={action.busy}>
-          Issue card
-        </button>
-        <button type="button" className={buttonClass.secondary} onClick={() => onDone(null)}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </DeskFormCard>
   );
 }

@@ -3,7 +3,7 @@
  * and the revenue of its paid orders; a form to create a code or edit one. Start and end are entered in
  * Irish time and sent as ISO date-times with their offset. Above them, the early-bird price's terms.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   adminDiscountPath,
   adminDiscountResponseSchema,
@@ -14,6 +14,7 @@ import { IDEMPOTENCY_KEY_HEADER } from '../../../../domain/orders/admin-api';
 import { irishInstant, irishIsoDateTime, parseIsoDate } from '../../../../domain/shared/calendar-date';
 import { deskCall } from '../desk-api';
 import { DataTable } from '../ui/data-table';
+import { DeskFormCard, DeskTextField } from '../ui/desk-form';
 import { money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
@@ -165,30 +166,25 @@ function DiscountForm({
     await discountsApi.save(discount?.code ?? null, body, submission);
     onDone();
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void action.run();
-  };
   const field = (name: string) => `${id}-${name}`;
   return (
-    <form
-      onSubmit={submit}
-      className="mt-6 grid gap-4 rounded-2xl border border-line bg-white p-5 sm:grid-cols-2"
+    <DeskFormCard
+      title={discount ? `Edit ${discount.code}` : 'New code'}
+      onSubmit={() => void action.run()}
+      error={action.error}
+      busy={action.busy}
+      submitLabel={discount ? 'Save' : 'Create code'}
+      onCancel={onDone}
     >
-      <h2 className="text-xl sm:col-span-2">{discount ? `Edit ${discount.code}` : 'New code'}</h2>
-      <div>
-        <label htmlFor={field('code')} className="block text-sm font-medium">
-          Code
-        </label>
-        <input
-          id={field('code')}
-          value={code}
-          readOnly={discount !== null}
-          onChange={(e) => setCode(e.target.value.toUpperCase())}
-          className={`${inputClass} uppercase`}
-          required
-        />
-      </div>
+      <DeskTextField
+        id={field('code')}
+        label="Code"
+        value={code}
+        readOnly={discount !== null}
+        onChange={(typed) => setCode(typed.toUpperCase())}
+        className="uppercase"
+        required
+      />
       <fieldset>
         <legend className="text-sm font-medium">Discount</legend>
         <div className="mt-1 flex gap-4">
@@ -213,54 +209,34 @@ function DiscountForm({
           required
         />
       </fieldset>
-      <div>
-        <label htmlFor={field('minimum')} className="block text-sm font-medium">
-          Minimum subtotal (€)
-        </label>
-        <input
-          id={field('minimum')}
-          inputMode="decimal"
-          value={minimum}
-          onChange={(e) => setMinimum(e.target.value)}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={field('uses')} className="block text-sm font-medium">
-          Total uses
-        </label>
-        <input
-          id={field('uses')}
-          inputMode="numeric"
-          value={maxUses}
-          onChange={(e) => setMaxUses(e.target.value)}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={field('starts')} className="block text-sm font-medium">
-          Starts (Irish time)
-        </label>
-        <input
-          id={field('starts')}
-          type="datetime-local"
-          value={startsAt}
-          onChange={(e) => setStartsAt(e.target.value)}
-          className={inputClass}
-        />
-      </div>
-      <div>
-        <label htmlFor={field('ends')} className="block text-sm font-medium">
-          Ends (Irish time)
-        </label>
-        <input
-          id={field('ends')}
-          type="datetime-local"
-          value={endsAt}
-          onChange={(e) => setEndsAt(e.target.value)}
-          className={inputClass}
-        />
-      </div>
+      <DeskTextField
+        id={field('minimum')}
+        label="Minimum subtotal (€)"
+        inputMode="decimal"
+        value={minimum}
+        onChange={setMinimum}
+      />
+      <DeskTextField
+        id={field('uses')}
+        label="Total uses"
+        inputMode="numeric"
+        value={maxUses}
+        onChange={setMaxUses}
+      />
+      <DeskTextField
+        id={field('starts')}
+        label="Starts (Irish time)"
+        type="datetime-local"
+        value={startsAt}
+        onChange={setStartsAt}
+      />
+      <DeskTextField
+        id={field('ends')}
+        label="Ends (Irish time)"
+        type="datetime-local"
+        value={endsAt}
+        onChange={setEndsAt}
+      />
       <label className="flex min-h-11 items-center gap-2">
         <input type="checkbox" checked={oncePerEmail} onChange={(e) => setOncePerEmail(e.target.checked)} />{' '}
         Once per e-mail address
@@ -268,19 +244,6 @@ function DiscountForm({
       <label className="flex min-h-11 items-center gap-2">
         <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Active
       </label>
-      {action.error ? (
-        <div className="sm:col-span-2">
-          <ErrorMessage>{action.error}</ErrorMessage>
-        </div>
-      ) : null}
-      <div className="flex gap-3 sm:col-span-2">
-        <button type="submit" className={buttonClass.primary} disabled={action.busy}>
-          {discount ? 'Save' : 'Create code'}
-        </button>
-        <button type="button" className={buttonClass.secondary} onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-    </form>
+    </DeskFormCard>
   );
 }

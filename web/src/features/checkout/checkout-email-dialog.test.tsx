@@ -2,11 +2,19 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { SHIPPING_ZONES } from '../../../../domain/config';
 import { BUSINESS_TEXT, CheckoutEmailDialog } from './checkout-email-dialog';
 
 function renderDialog(zone: 'IE' | 'EU' = 'EU') {
   const onContinue = vi.fn();
-  render(<CheckoutEmailDialog open onOpenChange={() => {}} onContinue={onContinue} zone={zone} />);
+  render(
+    <CheckoutEmailDialog
+      open
+      onOpenChange={() => {}}
+      onContinue={onContinue}
+      countries={SHIPPING_ZONES[zone].countries}
+    />,
+  );
   return onContinue;
 }
 
@@ -50,5 +58,45 @@ describe("the checkout's business buyer and country", () => {
     await user.type(screen.getByLabelText('Email address'), 'ciara@example.ie');
     await user.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onContinue).toHaveBeenCalledWith('ciara@example.ie', false, {});
+  });
+});
+
+describe('the business buyer when the gift cards pay it all', () => {
+  it("asks one country, the delivery address's, and sends it as the destination too", async () => {
+    const user = userEvent.setup();
+    const onContinue = vi.fn();
+    const countries = SHIPPING_ZONES.EU.countries;
+    render(
+      <CheckoutEmailDialog
+        open
+        onOpenChange={() => {}}
+        onContinue={onContinue}
+        countries={countries}
+        address={{ countries }}
+      />,
+    );
+    expect(screen.queryByLabelText(BUSINESS_TEXT.country)).toBeNull();
+    await user.type(screen.getByLabelText('Email address'), 'greta@vogel.de');
+    await user.type(screen.getByLabelText('Full name'), 'Greta Vogel');
+    await user.type(screen.getByLabelText('Address line 1'), 'Hauptstr. 1');
+    await user.type(screen.getByLabelText('Town or city'), 'Berlin');
+    await user.type(screen.getByLabelText('Postcode (Eircode in Ireland)'), '10115');
+    await user.selectOptions(screen.getByLabelText('Country'), 'DE');
+    await user.click(screen.getByLabelText(BUSINESS_TEXT.label));
+    await user.type(screen.getByLabelText(BUSINESS_TEXT.name), 'Vogel GmbH');
+    await user.type(screen.getByLabelText(BUSINESS_TEXT.vatNumber), 'DE123456789');
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(onContinue).toHaveBeenCalledWith(
+      'greta@vogel.de',
+      false,
+      { country: 'DE', business: { name: 'Vogel GmbH', vatNumber: 'DE123456789' } },
+      {
+        name: 'Greta Vogel',
+        line1: 'Hauptstr. 1',
+        city: 'Berlin',
+        postalCode: '10115',
+        country: 'DE',
+      },
+    );
   });
 });

@@ -5,11 +5,21 @@
  * focus, closes on Escape and gives focus back to the button that opened it.
  * Under the field, an unticked box asks for the one cart reminder (docs/product/states.md §5.10a): consent is
  * given only by ticking it, before anything is sent (S.I. 336/2011, Reg. 13).
+ * When gift cards pay the whole order of bracelets no payment page follows, so the dialog also asks for
+ * the delivery address (docs/product/gift-cards.md §19.3): labelled fields, each error beside its field,
+ * the country limited to the cart's zone, focus on the first field to correct.
  */
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, type RefObject, useId, useRef, useState } from 'react';
-import { SHIPPING_ZONES, type ZoneId } from '../../../../domain/config';
+import {
+  type ShippingField,
+  type ShippingValues,
+  shippingErrors,
+  shippingFieldOf,
+  shippingMessageText,
+} from '../../../../domain/checkout/shipping-fields';
 import { REMIND_ME_HINT, REMIND_ME_LABEL } from '../../../../domain/newsletter/remind-me';
+import { countryName } from '../../../../domain/shared/countries';
 import { checkEmail } from '../../../../domain/shared/email';
 
 /** Where the order goes and who buys (docs/product/vat.md §20.8): the server prices the VAT from them. */
@@ -18,10 +28,6 @@ export interface CheckoutVatChoice {
   readonly country?: string;
   readonly business?: { readonly name: string; readonly vatNumber: string };
 }
-
-/** The country's English name from the browser (no table in this chunk), or its code. */
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-const countryName = (code: string): string => regionNames.of(code) ?? code;
 
 export const BUSINESS_TEXT = {
   label: "I'm buying for a business",
@@ -37,25 +43,100 @@ export const BUSINESS_TEXT = {
 export interface CheckoutEmailDialogProps {
   readonly open: boolean;
   readonly onOpenChange: (open: boolean) => void;
-  /** Called with the trimmed, valid address, whether the shopper ticked the one reminder, and the VAT choice. */
-  readonly onContinue: (email: string, remindMe: boolean, vat: CheckoutVatChoice) => void;
-  /** The cart's delivery zone: a zone of several countries offers the country. */
-  readonly zone?: ZoneId;
+  /**
+   * Called with the trimmed, valid address, whether the shopper ticked the one reminder, the VAT choice
+   * (the country and a business buyer), and the delivery address when the dialog asked for one.
+   */
+  readonly onContinue: (
+    email: string,
+    remindMe: boolean,
+    vat: CheckoutVatChoice,
+    shipping?: DeliveryAddress,
+  ) => void;
+  /** The countries of the cart's zone: a zone of several offers the country (the VAT follows it). */
+  readonly countries?: readonly string[];
+  /** Ask for the delivery address too: the countries of the cart's zone, and the server's refusal if any. */
+  readonly address?: { readonly countries: readonly string[]; readonly error?: string | null } | null;
+  /** The e-mail and reminder given before, when the dialog opens again for the address. */
+  readonly initialEmail?: string;
+  readonly initialRemindMe?: boolean;
+  readonly initialAddress?: DeliveryAddress | undefined;
 }
 
-export function CheckoutEmailDialog({ open, onOpenChange, onContinue, zone }: CheckoutEmailDialogProps) {
+/** What the checkout sends as `shipping` (an empty second line left out). */
+export interface DeliveryAddress {
+  readonly name: string;
+  readonly line1: string;
+  readonly line2?: string;
+  readonly city: string;
+  readonly postalCode: string;
+  readonly country: string;
+}
+
+const ADDRESS_FIELDS: readonly {
+  readonly field: Exclude<ShippingField, 'country'>;
+  readonly label: string;
+  readonly autoComplete: string;
+}[] = [
+  { field: 'name', label: 'Full name', autoComplete: 'shipping name' },
+  { field: 'line1', label: 'Address line 1', autoComplete: 'shipping address-line1' },
+  { field: 'line2', label: 'Address line 2 (optional)', autoComplete: 'shipping address-line2' },
+  { field: 'city', label: 'Town or city', autoComplete: 'shipping address-level2' },
+  { field: 'postalCode', label: 'Postcode (Eircode in Ireland)', autoComplete: 'shipping postal-code' },
+];
+
+const FIELD_ORDER: readonly ShippingField[] = ['name', 'line1', 'line2', 'city', 'postalCode', 'country'];
+
+function serverErrors(error: string | null | undefined): Partial<Record<ShippingField, string>> {
+  const field = error ? shippingFieldOf(error) : null;
+  return error && field && field !== 'needed' ? { [field]: shippingMessageText(error) } : {};
+}
+
+export function CheckoutEmailDialog({
+  open,
+  onOpenChange,
+  onContinue,
+  address = null,
+  countries: zoneCountries = [],
+  initialEmail = '',
+  initialRemindMe = false,
+  initialAddress,
+}: CheckoutEmailDialogProps) {
   const id = useId();
   const inputId = `${id}-email`;
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   const remindId = `${id}-remind`;
   const remindHintId = `${id}-remind-hint`;
-  const [email, setEmail] = useState('');
-  // Unticked on every opening: no consent is ever assumed.
-  const [remindMe, setRemindMe] = useState(false);
+  const [email, setEmail] = useState(initialEmail);
+  // Unticked on every opening: no consent is ever assumed (the address step keeps what was just ticked).
+  const [remindMe, setRemindMe] = useState(initialRemindMe);
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const countries = zone ? SHIPPING_ZONES[zone].countries : [];
+  const countries = address?.countries ?? [];
+  const [values, setValues] = useState<ShippingValues>({
+    name: initialAddress?.name ?? '',
+    line1: initialAddress?.line1 ?? '',
+    line2: initialAddress?.line2 ?? '',
+    city: initialAddress?.city ?? '',
+    postalCode: initialAddress?.postalCode ?? '',
+    country: initialAddress?.country ?? (countries.length === 1 ? (countries[0] ?? '') : ''),
+  });
+  const [fieldErrors, setFieldErrors] = useState(() => serverErrors(address?.error));
+  const fieldRefs = useRef<Partial<Record<ShippingField, HTMLInputElement | HTMLSelectElement | null>>>({});
+  const fieldId = (field: ShippingField) => `${id}-${field}`;
+  const errorIdOf = (field: ShippingField) => `${id}-${field}-error`;
+
+  const firstFocus = () => {
+    if (!address || !initialEmail) return inputRef.current;
+    const wrong = FIELD_ORDER.find((f) => fieldErrors[f]);
+    return fieldRefs.current[wrong ?? 'name'] ?? inputRef.current;
+  };
+
+  const setValue = (field: ShippingField, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (fieldErrors[field]) setFieldErrors((e) => ({ ...e, [field]: undefined }));
+  };
   const [country, setCountry] = useState('');
   const [forBusiness, setForBusiness] = useState(false);
   const [company, setCompany] = useState('');
@@ -67,12 +148,18 @@ export function CheckoutEmailDialog({ open, onOpenChange, onContinue, zone }: Ch
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const check = checkEmail(email);
+    const wrong = address ? shippingErrors(values, countries) : {};
+    setError(check.ok ? null : check.message);
+    setFieldErrors(wrong);
     if (!check.ok) {
-      setError(check.message);
       inputRef.current?.focus();
       return;
     }
-    setError(null);
+    const first = FIELD_ORDER.find((f) => wrong[f]);
+    if (first) {
+      fieldRefs.current[first]?.focus();
+      return;
+    }
     if (forBusiness) {
       const errors = {
         ...(company.trim() === '' ? { name: BUSINESS_TEXT.nameMissing } : {}),
@@ -82,11 +169,32 @@ export function CheckoutEmailDialog({ open, onOpenChange, onContinue, zone }: Ch
       if (errors.name) return companyRef.current?.focus();
       if (errors.vatNumber) return vatNumberRef.current?.focus();
     }
-    onContinue(check.email, remindMe, {
-      ...(country ? { country } : {}),
+    // With the delivery address asked, its country is where the order goes.
+    const destination = address ? values.country : country;
+    const vat: CheckoutVatChoice = {
+      ...(destination ? { country: destination } : {}),
       ...(forBusiness ? { business: { name: company.trim(), vatNumber: vatNumber.trim() } } : {}),
+    };
+    if (!address) {
+      onContinue(check.email, remindMe, vat);
+      return;
+    }
+    const line2 = values.line2.trim();
+    onContinue(check.email, remindMe, vat, {
+      name: values.name.trim(),
+      line1: values.line1.trim(),
+      ...(line2 ? { line2 } : {}),
+      city: values.city.trim(),
+      postalCode: values.postalCode.trim(),
+      country: values.country,
     });
   };
+
+  const fieldError = (field: ShippingField) => (
+    <p id={errorIdOf(field)} className="mt-1 min-h-5 text-sm text-danger">
+      {fieldErrors[field]}
+    </p>
+  );
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -95,14 +203,15 @@ export function CheckoutEmailDialog({ open, onOpenChange, onContinue, zone }: Ch
         <Dialog.Content
           onOpenAutoFocus={(event) => {
             event.preventDefault();
-            inputRef.current?.focus();
+            firstFocus()?.focus();
           }}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100vh-2rem)] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-line bg-cream p-6 shadow-xl focus:outline-none"
         >
           <Dialog.Title className="font-serif text-2xl">Checkout</Dialog.Title>
           <Dialog.Description id={hintId} className="mt-2 text-sm text-muted">
-            Enter your email address for your order confirmation. You'll add your delivery address and pay on
-            the secure payment page.
+            {address
+              ? 'Your gift cards pay the whole order, so there is no payment page: enter your email address for your order confirmation and the address we post your order to.'
+              : "Enter your email address for your order confirmation. You'll add your delivery address and pay on the secure payment page."}
           </Dialog.Description>
           <form noValidate onSubmit={submit} className="mt-5">
             <label htmlFor={inputId} className="block text-sm font-medium">
@@ -129,6 +238,60 @@ export function CheckoutEmailDialog({ open, onOpenChange, onContinue, zone }: Ch
             <p id={errorId} className="mt-2 min-h-5 text-sm text-danger" aria-live="assertive">
               {error}
             </p>
+            {address ? (
+              <fieldset className="mt-2">
+                <legend className="font-serif text-lg">Delivery address</legend>
+                {ADDRESS_FIELDS.map(({ field, label, autoComplete }) => (
+                  <div key={field} className="mt-2">
+                    <label htmlFor={fieldId(field)} className="block text-sm font-medium">
+                      {label}
+                    </label>
+                    <input
+                      ref={(el) => {
+                        fieldRefs.current[field] = el;
+                      }}
+                      id={fieldId(field)}
+                      name={field}
+                      autoComplete={autoComplete}
+                      required={field !== 'line2'}
+                      value={values[field]}
+                      onChange={(e) => setValue(field, e.target.value)}
+                      aria-invalid={fieldErrors[field] ? true : undefined}
+                      aria-describedby={fieldErrors[field] ? errorIdOf(field) : undefined}
+                      className={`mt-1 block h-12 w-full rounded-lg border bg-white px-3 text-base ${fieldErrors[field] ? 'border-2 border-danger' : 'border-line'}`}
+                    />
+                    {fieldError(field)}
+                  </div>
+                ))}
+                <div className="mt-2">
+                  <label htmlFor={fieldId('country')} className="block text-sm font-medium">
+                    Country
+                  </label>
+                  <select
+                    ref={(el) => {
+                      fieldRefs.current.country = el;
+                    }}
+                    id={fieldId('country')}
+                    name="country"
+                    autoComplete="shipping country"
+                    required
+                    value={values.country}
+                    onChange={(e) => setValue('country', e.target.value)}
+                    aria-invalid={fieldErrors.country ? true : undefined}
+                    aria-describedby={fieldErrors.country ? errorIdOf('country') : undefined}
+                    className={`mt-1 block h-12 w-full rounded-lg border bg-white px-3 text-base ${fieldErrors.country ? 'border-2 border-danger' : 'border-line'}`}
+                  >
+                    {countries.length === 1 ? null : <option value="">Choose a country</option>}
+                    {countries.map((code) => (
+                      <option key={code} value={code}>
+                        {countryName(code)}
+                      </option>
+                    ))}
+                  </select>
+                  {fieldError('country')}
+                </div>
+              </fieldset>
+            ) : null}
             <div className="mt-2 flex items-start gap-3">
               <input
                 id={remindId}
@@ -148,20 +311,21 @@ export function CheckoutEmailDialog({ open, onOpenChange, onContinue, zone }: Ch
                 </p>
               </div>
             </div>
-            {countries.length > 1 ? (
+            {/* With the address asked, its country is the destination: one country field, not two. */}
+            {!address && zoneCountries.length > 1 ? (
               <div className="mt-4">
-                <label htmlFor={`${id}-country`} className="block text-sm font-medium">
+                <label htmlFor={`${id}-destination`} className="block text-sm font-medium">
                   {BUSINESS_TEXT.country}
                 </label>
                 <select
-                  id={`${id}-country`}
+                  id={`${id}-destination`}
                   name="country"
                   value={country}
                   onChange={(e) => setCountry(e.target.value)}
                   className="mt-1 block h-12 w-full rounded-lg border border-line bg-white px-3 text-base"
                 >
                   <option value="">Choose on the payment page</option>
-                  {countries.map((code) => (
+                  {zoneCountries.map((code) => (
                     <option key={code} value={code}>
                       {countryName(code)}
                     </option>

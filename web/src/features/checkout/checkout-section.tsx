@@ -8,12 +8,12 @@
  * message names the product to remove (the server would refuse the checkout anyway). While the owner has
  * paused sales, her note and return date stand in its place.
  */
-import { lazy, memo, Suspense, useId } from 'react';
+import { lazy, memo, Suspense, useEffect, useId } from 'react';
 import { checkoutBlockedText } from '../../../../domain/cart/cart';
 import { pausedSalesMessage } from '../../../../domain/settings/storefront-settings';
-import { useCartLines, useCartSnapshot } from '../cart';
+import { useCartLines, useCartZone } from '../cart';
 import { useGiftCardBag } from '../gift-cards';
-import { salesPaused, useAway } from '../settings';
+import { salesPaused, useAway, useZones } from '../settings';
 import { CHECKOUT_TEXT, storeCheckoutEmail } from './checkout-text';
 import { useCheckoutStart } from './use-checkout-start';
 import { useEmailStep } from './use-email-step';
@@ -35,9 +35,10 @@ const preloadEmailDialog = () => {
  */
 export const CheckoutSection = memo(function CheckoutSection() {
   const { lines } = useCartLines();
-  const cartNow = useCartSnapshot();
   const away = useAway();
-  const { phase, begin, retry } = useCheckoutStart();
+  const { phase, begin, retry, addressNeeded } = useCheckoutStart();
+  const zoneId = useCartZone();
+  const countries = useZones().find((zone) => zone.id === zoneId)?.countries ?? [];
   const paused = salesPaused(away) && phase.kind !== 'redirecting';
   const blocked = phase.kind === 'redirecting' ? null : checkoutBlockedText(lines);
   const blockedId = useId();
@@ -46,6 +47,12 @@ export const CheckoutSection = memo(function CheckoutSection() {
   const anything = lines.length > 0 || bag.length > 0;
   const emailStep = useEmailStep(anything && blocked === null && !paused);
   const busy = phase.kind === 'creating' || phase.kind === 'redirecting';
+  // The server asked for the delivery address (the gift cards pay it all): the dialog opens again for it.
+  const { show } = emailStep;
+  useEffect(() => {
+    if (phase.kind === 'address') show();
+  }, [phase.kind, show]);
+  const addressStep = phase.kind === 'address' ? phase : null;
 
   if (!anything && phase.kind !== 'redirecting') return null;
   // The owner has paused sales: the cart stays, the checkout waits for her return (the server refuses it).
@@ -141,11 +148,15 @@ export const CheckoutSection = memo(function CheckoutSection() {
             key={emailStep.key}
             open
             onOpenChange={emailStep.setOpen}
-            zone={cartNow().zone}
-            onContinue={(email, remindMe, vat) => {
+            countries={countries}
+            address={addressStep || addressNeeded() ? { countries, error: addressStep?.error ?? null } : null}
+            initialEmail={addressStep?.email}
+            initialRemindMe={addressStep?.remindMe}
+            initialAddress={addressStep?.shipping}
+            onContinue={(email, remindMe, vat, shipping) => {
               storeCheckoutEmail(email);
               emailStep.setOpen(false);
-              void begin(email, remindMe, vat);
+              void begin(email, remindMe, vat, shipping);
             }}
           />
         </Suspense>

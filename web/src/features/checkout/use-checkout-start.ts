@@ -5,6 +5,8 @@
  * prices the order.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CheckoutShippingInput } from '../../../../domain/checkout/checkout-shipping';
+import { shippingFieldOf } from '../../../../domain/checkout/shipping-fields';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { cents, formatEuro } from '../../../../domain/shared/money';
 import { toast } from '../../components/ui/toast';
@@ -27,7 +29,19 @@ export type CheckoutPhase =
       /** What the shop says about the VAT before paying: the net price charged, or why VAT was charged. */
       readonly vatNote?: string;
     }
-  | { readonly kind: 'failed'; readonly detail: string };
+  | { readonly kind: 'failed'; readonly detail: string }
+  /**
+   * The gift cards pay the whole order and it holds bracelets: the server asked for the delivery address
+   * (its refusal names the field, or the address as a whole); the dialog opens again with its fields.
+   */
+  | {
+      readonly kind: 'address';
+      readonly email: string;
+      readonly remindMe: boolean;
+      readonly error: string;
+      /** The address sent, kept for the dialog to show again. */
+      readonly shipping: CheckoutShippingInput | undefined;
+    };
 
 /** Gift cards paid it all: the order is paid, its confirmation e-mail on its way. */
 export function paidByGiftCardsText(reference: string): string {
@@ -46,7 +60,17 @@ function isFramed(): boolean {
 export function useCheckoutStart(): {
   readonly phase: CheckoutPhase;
   /** `remindMe`: the shopper ticked the one cart reminder (docs/product/states.md §5.10a). */
-  readonly begin: (email: string, remindMe?: boolean, vat?: CheckoutVatChoice) => Promise<void>;
+  readonly begin: (
+    email: string,
+    remindMe?: boolean,
+    vat?: CheckoutVatChoice,
+    shipping?: CheckoutShippingInput,
+  ) => Promise<void>;
+  /**
+   * The browser's guess that the gift cards pay the whole order of bracelets, so the dialog asks for the
+   * address at once; the server decides (a wrong guess is answered with the address step).
+   */
+  readonly addressNeeded: () => boolean;
   /** Starts again with the e-mail of the last attempt; false when there was none. */
   readonly retry: () => boolean;
 } {
@@ -56,13 +80,20 @@ export function useCheckoutStart(): {
   const emailRef = useRef<string | null>(null);
   const remindRef = useRef(false);
   const vatRef = useRef<CheckoutVatChoice>({});
+  const shippingRef = useRef<CheckoutShippingInput | undefined>(undefined);
   const redirectTimer = useRef<number | undefined>(undefined);
 
   const begin = useCallback(
-    async (email: string, remindMe = false, vat: CheckoutVatChoice = {}) => {
+    async (
+      email: string,
+      remindMe = false,
+      vat: CheckoutVatChoice = {},
+      shipping?: CheckoutShippingInput,
+    ) => {
       emailRef.current = email;
       remindRef.current = remindMe;
       vatRef.current = vat;
+      shippingRef.current = shipping;
       const { lines, totals, zone, giftWrap, giftMessage, discountCode, clear } = cartNow();
       const bought = giftCardBag.getSnapshot();
       const paying = giftCardPayments.get();
@@ -110,7 +141,13 @@ export function useCheckoutStart(): {
         ...(paying.length > 0 ? { giftCardCodes: paying.map((c) => c.code) } : {}),
         // The destination and a business buyer (docs/product/vat.md §20.8): the server checks and prices them.
         ...vat,
+        ...(shipping ? { shipping } : {}),
       });
+      if (!result.ok && shippingFieldOf(result.detail) !== null) {
+        // Not a failure: the address step the server asks for (docs/product/gift-cards.md §19.3).
+        setPhase({ kind: 'address', email, remindMe, error: result.detail, shipping });
+        return;
+      }
       if (!result.ok) {
         recordCheckoutError(result.code, result.detail);
         recordEvent('payment_failed', { stage: 'checkout_start', code: result.code, detail: result.detail });
@@ -169,11 +206,17 @@ export function useCheckoutStart(): {
     return () => window.removeEventListener('pageshow', onPageShow);
   }, []);
 
+  const addressNeeded = useCallback(() => {
+    const { lines, totals } = cartNow();
+    const covered = giftCardPayments.get().reduce((sum, card) => sum + card.balance, 0);
+    return lines.length > 0 && covered > 0 && covered >= totals.total;
+  }, [cartNow]);
+
   const retry = () => {
     const email = emailRef.current;
-    if (email) void begin(email, remindRef.current, vatRef.current);
+    if (email) void begin(email, remindRef.current, vatRef.current, shippingRef.current);
     return email !== null;
   };
 
-  return { phase, begin, retry };
+  return { phase, begin, retry, addressNeeded };
 }

@@ -12,12 +12,8 @@ import type { CatalogueProduct, CatalogueSnapshot } from '../catalogue/snapshot'
 import { DEFAULT_ZONE, type ZoneId } from '../config';
 import type { GiftCardLine } from '../gift-cards/gift-card-api';
 import { checkEmail } from '../shared/email';
-import {
-  CHECKOUT_ERRORS,
-  type checkoutRequestSchema,
-  sizeNotOfferedError,
-  unavailableProductError,
-} from './checkout';
+import { CHECKOUT_ERRORS, sizeNotOfferedError, unavailableProductError } from './checkout';
+import type { checkoutRequestSchema } from './checkout-request-schema';
 import type { CheckoutShipping } from './checkout-shipping';
 import { checkGiftMessage } from './gift-message';
 

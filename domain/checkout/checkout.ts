@@ -6,9 +6,7 @@
 import * as z from 'zod/mini';
 import { SIZE_ERROR } from '../catalogue/sizes';
 import { DEFAULT_SIZE, LIMITS, SIZE_CODES, type SizeCode, ZONE_IDS, type ZoneId } from '../config';
-import { giftCardCodesSchema, giftCardLinesSchema } from '../gift-cards/gift-card-api';
 import { orderVatSchema } from '../vat/order-vat';
-import { checkoutShippingSchema } from './checkout-shipping';
 import { GIFT_MESSAGE_ERRORS } from './gift-message';
 
 export const CHECKOUT_ERRORS = {
@@ -67,6 +65,13 @@ export const checkoutItemSchema = z.strictObject({
   size: itemSizeSchema,
 });
 
+/** The cart's zone as the checkout and the discount check take it. */
+export const checkoutZoneSchema = z.optional(z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]]));
+/** A discount code as typed (its form is checked with the code). */
+export const discountCodeFieldSchema = z.optional(
+  z.string().check(z.maxLength(100, { error: 'A discount code has 3 to 32 letters, digits or "-"' })),
+);
+
 /** A cart's bracelet lines (the discount check needs at least one). */
 const cartItemsSchema = z
   .array(checkoutItemSchema)
@@ -75,65 +80,9 @@ const cartItemsSchema = z
     z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines }),
   );
 
-export const checkoutRequestSchema = z.strictObject({
-  email: z.string().check(z.maxLength(1000)),
-  /** May be empty when the checkout buys gift cards only (parseCheckoutRequest refuses both empty). */
-  items: z
-    .array(checkoutItemSchema)
-    .check(z.maxLength(LIMITS.maxCartLines, { error: CHECKOUT_ERRORS.tooManyLines })),
-  /**
-   * Gift cards bought (docs/product/gift-cards.md §19): each a line of its own kind, no size, no shipping, no making;
-   * a bad one is a 400 naming `giftCards[i].field`. The send date's range is the server's check.
-   */
-  giftCards: z.optional(giftCardLinesSchema),
-  giftWrap: z.optional(z.boolean()),
-  zone: z.optional(z.enum(ZONE_IDS as [ZoneId, ...ZoneId[]])),
-  /**
-   * Plain text, checked by checkGiftMessage (length in characters, line breaks only, gift wrap needed);
-   * the bound here only keeps an absurd body from being scanned.
-   */
-  giftMessage: z.optional(z.string().check(z.maxLength(4000, { error: GIFT_MESSAGE_ERRORS.tooLong }))),
-  /** One discount code (domain/offers/discounts.ts), checked by the server; the bound only limits the body. */
-  discountCode: z.optional(
-    z.string().check(z.maxLength(100, { error: 'A discount code has 3 to 32 letters, digits or "-"' })),
-  ),
-  /**
-   * The shopper ticked "E-mail me once if I don't finish my order" (docs/product/states.md §5.10a): their consent
-   * to that one reminder, given before it is sent. Absent: false, no reminder.
-   */
-  remindMe: z.optional(z.boolean({ error: 'remindMe must be true or false' })),
-  /**
-   * Gift card codes that pay part or all of the order (docs/product/gift-cards.md §19), with or without dashes, any
-   * case; a bad one is a 400 naming `giftCardCodes[i]`. The cards pay what is left after discounts.
-   */
-  giftCardCodes: z.optional(giftCardCodesSchema),
-  /**
-   * The country the order goes to (ISO 3166 alpha-2, XI for Northern Ireland), one of the zone's: the VAT
-   * inside the prices follows it (docs/product/vat.md §20) and the hosted checkout accepts an address there
-   * only. Absent: the zone's only country (Ireland); a zone of several countries with VAT that depends on
-   * the country asks for it.
-   */
-  country: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, { error: CHECKOUT_VAT_ERRORS.country }))),
-  /** "I'm buying for a business": the company's name and EU VAT number, checked against VIES. */
-  business: z.optional(
-    z.strictObject({
-      name: z
-        .string()
-        .check(
-          z.trim(),
-          z.minLength(1, { error: CHECKOUT_VAT_ERRORS.businessName }),
-          z.maxLength(200, { error: CHECKOUT_VAT_ERRORS.businessName }),
-        ),
-      vatNumber: z.string().check(z.maxLength(40, { error: CHECKOUT_VAT_ERRORS.vatNumber })),
-    }),
-  ),
-  /**
-   * The delivery address, needed only when the gift cards pay the whole order and it holds bracelets (no
-   * hosted checkout collects it then: docs/product/gift-cards.md §19.3); a bad field is a 400 naming it.
-   */
-  shipping: z.optional(checkoutShippingSchema),
-});
-export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+// The request's schema is its own module (checkout-request-schema.ts): the confirmation page imports this
+// one for the answers, and a module's top-level schemas all come with it.
+export type { CheckoutRequest } from './checkout-request-schema';
 
 /**
  * The cart asks what a code (or, without one, the early-bird tier) would take off these items before the
@@ -141,10 +90,10 @@ export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
  * which needs the e-mail given there).
  */
 export const discountCheckRequestSchema = z.strictObject({
-  code: z.optional(checkoutRequestSchema.shape.discountCode),
+  code: discountCodeFieldSchema,
   items: cartItemsSchema,
   giftWrap: z.optional(z.boolean()),
-  zone: checkoutRequestSchema.shape.zone,
+  zone: checkoutZoneSchema,
 });
 export type DiscountCheckRequest = z.input<typeof discountCheckRequestSchema>;
 export const discountCheckResponseSchema = z.union([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seedSnapshot } from '../catalogue/seed';
 import type { CatalogueSnapshot } from '../catalogue/snapshot';
-import { checkoutRequestSchema } from '../checkout/checkout';
 import { parseCheckoutRequest } from '../checkout/checkout-request';
+import { checkoutRequestSchema } from '../checkout/checkout-request-schema';
 import { cents } from '../shared/money';
 import { cartRestoreUrl, repriceReminderLines } from './cart-reminder';
 

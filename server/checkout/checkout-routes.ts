@@ -1,8 +1,9 @@
 /** POST /api/checkout: the browser's cart (ids, quantities, gift wrap, zone, e-mail) -> a hosted checkout URL. */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { checkoutRequestSchema, checkoutResponseSchema } from '../../domain/checkout/checkout';
+import { checkoutResponseSchema } from '../../domain/checkout/checkout';
 import { parseCheckoutRequest } from '../../domain/checkout/checkout-request';
+import { checkoutRequestSchema } from '../../domain/checkout/checkout-request-schema';
 import { DEFAULT_SIZE, type SizeCode } from '../../domain/config';
 import { GIFT_CARD_ATTEMPTS, parseGiftCardCode } from '../../domain/gift-cards/gift-cards';
 import { refusalResponseSchema } from '../../domain/shared/answers';

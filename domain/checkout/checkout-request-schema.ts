@@ -3,7 +3,7 @@
  * only read the checkout's answers (domain/checkout/checkout.ts) do not carry it.
  */
 import * as z from 'zod/mini';
-import { LIMITS, ZONE_IDS, type ZoneId } from '../config';
+import { LIMITS } from '../config';
 import { giftCardCodesSchema, giftCardLinesSchema } from '../gift-cards/gift-card-api';
 import {
   CHECKOUT_ERRORS,

@@ -82,7 +82,6 @@ const cartItemsSchema = z
 
 // The request's schema is its own module (checkout-request-schema.ts): the confirmation page imports this
 // one for the answers, and a module's top-level schemas all come with it.
-export type { CheckoutRequest } from './checkout-request-schema';
 
 /**
  * The cart asks what a code (or, without one, the early-bird tier) would take off these items before the

@@ -3,11 +3,11 @@
  * order. Every failure becomes one of the details of docs/product/texts.md §3.3, so the page can show it as is.
  */
 import {
-  type CheckoutRequest,
   type ConfirmResponse,
   checkoutResponseSchema,
   confirmResponseSchema,
 } from '../../../../domain/checkout/checkout';
+import type { CheckoutRequest } from '../../../../domain/checkout/checkout-request-schema';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { trackedFetch } from '../error-tracking';
 import type { CheckoutErrorCode } from '../events';

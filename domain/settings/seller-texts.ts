@@ -5,7 +5,7 @@
  */
 import { BRAND } from '../config';
 import { type Cents, formatEuro } from '../shared/money';
-import { type SellerIdentity, sellerFooter } from './seller';
+import { type SellerIdentity, sellerFooter, shownVatMode } from './seller';
 
 export function formatVatRate(rate: number): string {
   return `${Number.isInteger(rate) ? rate : rate.toFixed(1).replace(/\.0$/, '')}%`;
@@ -37,15 +37,19 @@ export function vatIncludedText(vatCents: number): string {
  * the placeholder version for the configured one in prerendered HTML.
  */
 export function sellerTexts(seller: SellerIdentity) {
+  const mode = shownVatMode(seller);
   return {
     legalName: seller.legalName,
     address: seller.address,
     /** After "Postal address: ". */
-    addressAndVat: `${seller.address}.${seller.vatNumber ? ` VAT number: ${seller.vatNumber}.` : ''}`,
+    addressAndVat: `${seller.address}.${mode !== 'none' ? ` VAT number: ${seller.vatNumber}.` : ''}`,
     /** After "All prices are in euro (EUR) and include VAT where applicable." */
-    vatPrices: seller.vatNumber
-      ? ` VAT is included at ${formatVatRate(seller.vatRate)}.`
-      : ` ${BRAND.name} is not currently registered for VAT, so no VAT is added to the prices shown.`,
+    vatPrices:
+      mode === 'none'
+        ? ` ${BRAND.name} is not currently registered for VAT, so no VAT is added to the prices shown.`
+        : mode === 'oss'
+          ? ` VAT is included at the rate of the EU country the order is delivered to (${formatVatRate(seller.vatRate)} in Ireland); the prices are the same everywhere.`
+          : ` VAT is included at ${formatVatRate(seller.vatRate)}.`,
     footer: sellerFooter(seller),
     /** The contact e-mail: every link to it and every mention of it. */
     email: seller.email,

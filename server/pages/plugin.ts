@@ -6,13 +6,26 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { type SellerIdentity, sellerOfSettings } from '../../domain/settings/seller';
+import type { AllSettings } from '../../domain/settings/shop-settings';
 import { DEFAULT_STOREFRONT_SETTINGS, storefrontSettings } from '../../domain/settings/storefront-settings';
+import { irishDate } from '../../domain/shared/calendar-date';
+import { irishRate } from '../../domain/vat/rates';
 import { sellerIdentity } from '../config';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { feedRoutes } from './feed-routes';
 import { runtimeEnvRoutes } from './runtime-env-routes';
 import { seoFileRoutes } from './seo-file-routes';
 import { webRoutes } from './web-routes';
+
+/**
+ * The seller the pages name, with the owner's VAT mode: a registered shop states the Irish rate of the
+ * dated table on the day (docs/product/vat.md §20.3), not the rate setting it no longer computes with.
+ */
+function pagesSeller(s: AllSettings): SellerIdentity {
+  const registered = s.vat.mode !== 'none' && s.seller.vatNumber !== null;
+  const vatRate = registered ? irishRate(irishDate(new Date())) / 100 : s.seller.vatRate;
+  return sellerOfSettings({ ...s.seller, vatRate }, s.vat.mode);
+}
 
 export interface PagesPluginOptions {
   /** Serve the built front end (off in API-only tests). */
@@ -38,7 +51,7 @@ async function pages(
       (s) => {
         let seller = sellers.get(s);
         if (!seller) {
-          seller = sellerOfSettings(s.seller);
+          seller = pagesSeller(s);
           sellers.set(s, seller);
         }
         return seller;
@@ -51,7 +64,7 @@ async function pages(
   // Unreadable, the pages keep the first start's values rather than not rendering at all.
   const pageSettings = () =>
     settings.store.read().then(
-      (s) => ({ seller: sellerOfSettings(s.seller), shop: storefrontSettings(s) }),
+      (s) => ({ seller: pagesSeller(s), shop: storefrontSettings(s) }),
       (err: unknown) => {
         app.log.warn({ err }, 'pages: the settings could not be read; rendering with the first start’s');
         return { seller: fallback, shop: undefined };

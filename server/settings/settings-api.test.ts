@@ -316,6 +316,12 @@ describe('the settings contract', () => {
     expect(after.body).toContain(`"SELLER_ADDRESS":"${seller.address}"`);
     expect(after.body).toContain('"SELLER_VAT_NUMBER":"IE1234567T"');
     expect(after.body).not.toContain(seller.orderEmail);
+    // The VAT mode too: the terms say "not registered" in mode none, the destination's rate under OSS.
+    expect(after.body).toContain('"SELLER_VAT_MODE":"ireland"');
+    const toOss = await patch(app, { vat: { mode: 'oss', vatNumber: 'IE1234567T', gb: 'no_sale' } });
+    expect(toOss.status, JSON.stringify(toOss.body)).toBe(200);
+    const oss = await app.inject({ method: 'GET', url: '/runtime-env.js' });
+    expect(oss.body).toContain('"SELLER_VAT_MODE":"oss"');
   });
 });
 

@@ -254,9 +254,15 @@ export interface SellerConfig {
   readonly placeholder: boolean;
 }
 
+/** `waitMs` (tests only, never from the environment): openDatabase's wait for a lock or a connection. */
 export type DatabaseConfig =
-  | { readonly dialect: 'sqlite'; readonly dataDir: string }
-  | { readonly dialect: 'postgres'; readonly url: string; readonly poolMax: number };
+  | { readonly dialect: 'sqlite'; readonly dataDir: string; readonly waitMs?: number }
+  | {
+      readonly dialect: 'postgres';
+      readonly url: string;
+      readonly poolMax: number;
+      readonly waitMs?: number;
+    };
 
 export interface AdminConfig {
   readonly token: string;

@@ -195,6 +195,16 @@ const envSchema = z.object({
       return parsed;
     })
     .optional(),
+  /**
+   * Process tests only: the campaigns' first pass after a start, in ms (campaign-job.ts's 5 s when unset);
+   * refused unless NODE_ENV=test.
+   */
+  CAMPAIGN_FIRST_PASS_MS: z.coerce
+    .number({ error: 'must be a whole number of milliseconds' })
+    .int('must be a whole number of milliseconds')
+    .min(0, 'must be at least 0')
+    .max(60_000, 'must be at most 60000')
+    .optional(),
 });
 
 export interface AppConfig {
@@ -233,6 +243,8 @@ export interface AppConfig {
   readonly earlyBird: EarlyBirdTerms | null;
   /** NODE_ENV=test only: where the process kills itself (crash tests). */
   readonly faultInject: FaultSpec | null;
+  /** NODE_ENV=test only: the campaigns' first pass after a start (null: the shop's own). */
+  readonly campaignFirstPassMs: number | null;
   /** REVIEW_REQUEST_DELAY_DAYS: days after dispatch before an undelivered order is asked for a review. */
   readonly reviewRequestDelayDays: number;
   /** NEWSLETTER_PER_MINUTE: how many campaign e-mails are queued per minute (a send never floods the shop). */
@@ -254,9 +266,15 @@ export interface SellerConfig {
   readonly placeholder: boolean;
 }
 
+/** `waitMs` (tests only, never from the environment): openDatabase's wait for a lock or a connection. */
 export type DatabaseConfig =
-  | { readonly dialect: 'sqlite'; readonly dataDir: string }
-  | { readonly dialect: 'postgres'; readonly url: string; readonly poolMax: number };
+  | { readonly dialect: 'sqlite'; readonly dataDir: string; readonly waitMs?: number }
+  | {
+      readonly dialect: 'postgres';
+      readonly url: string;
+      readonly poolMax: number;
+      readonly waitMs?: number;
+    };
 
 export interface AdminConfig {
   readonly token: string;
@@ -317,6 +335,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid configuration:\n  FAULT_INJECT: only allowed with NODE_ENV=test (it makes the server kill itself)',
     );
   }
+  if (e.CAMPAIGN_FIRST_PASS_MS !== undefined && e.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      'Invalid configuration:\n  CAMPAIGN_FIRST_PASS_MS: only allowed with NODE_ENV=test (a test timing)',
+    );
+  }
   if (e.NODE_ENV === 'production' && !e.STRIPE_SECRET_KEY && !e.ALLOW_TEST_CHECKOUT) {
     throw new ConfigError(
       'Invalid configuration:\n  STRIPE_SECRET_KEY: not set with NODE_ENV=production, so the shop would take orders through its TEST MODE checkout, which takes no real payments. Set STRIPE_SECRET_KEY, or ALLOW_TEST_CHECKOUT=true for a production build without real payments (benchmarks, journeys).',
@@ -367,6 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     makingCapacityPerDay: e.MAKING_CAPACITY_PER_DAY,
     earlyBird: e.EARLY_BIRD_UNTIL ? earlyBirdDefaults(e.EARLY_BIRD_UNTIL) : null,
     faultInject: e.FAULT_INJECT ?? null,
+    campaignFirstPassMs: e.CAMPAIGN_FIRST_PASS_MS ?? null,
     reviewRequestDelayDays: e.REVIEW_REQUEST_DELAY_DAYS,
     newsletterPerMinute: e.NEWSLETTER_PER_MINUTE,
     cartReminderDelayMinutes: e.CART_REMINDER_DELAY_MINUTES,

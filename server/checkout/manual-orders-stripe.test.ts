@@ -1,6 +1,6 @@
 /**
  * The owner's order paid by link through Stripe (the fake Stripe API, tests/support/fake-stripe.ts), on
- * both databases: one Stripe session for the order at the owner's prices, in its zone; a repeated
+ * one database (ROUTE_DIALECTS): one Stripe session for the order at the owner's prices, in its zone; a repeated
  * submission answers the same link without a second session; sales paused do not stop it; the paid
  * session confirms the order once, with the customer's and the owner's e-mails.
  */
@@ -8,13 +8,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, formField } from '../../tests/support/fake-stripe';
 import { orderRows, outboxRows } from '../../tests/support/test-app';
-import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { ROUTE_DIALECTS } from '../../tests/support/test-database';
 import { type StripeTestShop, startStripeTestShop } from '../../tests/support/test-shop';
 
 const ADMIN_TOKEN = 'manual-orders-stripe-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
-describe.each(TEST_DIALECTS)('an owner’s order paid by link with Stripe on %s', (dialect) => {
+describe.each(ROUTE_DIALECTS)('an owner’s order paid by link with Stripe on %s', (dialect) => {
   let app: FastifyInstance;
   let stripe: FakeStripe;
   let shop: StripeTestShop;

@@ -1,7 +1,7 @@
 /**
  * Sizes and gift messages through the money path (docs/product/sizes.md §13.1, §13.4): the request's validation,
- * the provider's line items (the fake Stripe and the built-in test checkout), the stored order on both
- * dialects, the confirm response and both e-mails through a real SMTP server.
+ * the provider's line items (the fake Stripe and the built-in test checkout), the stored order (one
+ * database: ROUTE_DIALECTS), the confirm response and both e-mails through a real SMTP server.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { GIFT_MESSAGE_MAX } from '../../domain/checkout/gift-message';
 import { type FakeStripe, type FormValue, formField, startFakeStripe } from '../../tests/support/fake-stripe';
 import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
 import { buildTestApp, orderRows, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { createTestDatabase, ROUTE_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 
 const SHOPPER = 'aoife.byrne@example.ie';
 const OWNER = 'owner@solas.test';
@@ -128,7 +128,7 @@ describe('POST /api/checkout: sizes and gift messages are validated', () => {
 
 const field = formField;
 
-describe.each(TEST_DIALECTS)('sizes and a gift message through a Stripe payment (%s)', (dialect) => {
+describe.each(ROUTE_DIALECTS)('sizes and a gift message through a Stripe payment (%s)', (dialect) => {
   beforeEach(async () => {
     database = await createTestDatabase(dialect, data.dir, { migrated: true });
   });

@@ -41,7 +41,7 @@ import type { Database } from './schema';
 
 export const DATABASE_FILE = 'solas.sqlite';
 
-/** How long a writer waits for another connection's lock before SQLITE_BUSY. */
+/** How long a writer waits for another connection's lock before SQLITE_BUSY (`waitMs` by default). */
 const BUSY_TIMEOUT_MS = 5_000;
 
 /** More distinct statements than the server has queries: the cache is only cleared if something is odd. */
@@ -135,12 +135,22 @@ export interface PostgresLocation {
   readonly poolMax: number;
   /** Tests only: the schema every connection works in (`search_path`), one per test file. */
   readonly schema?: string;
+  /** Tests only: how long a statement waits for a connection (CONNECT_TIMEOUT_MS when not given). */
+  readonly waitMs?: number;
 }
 
 /** A DATA_DIR (SQLite, the default) or a PostgreSQL server (DATABASE_URL). */
 export type DatabaseLocation =
   | string
-  | { readonly dialect: 'sqlite'; readonly dataDir: string }
+  | {
+      readonly dialect: 'sqlite';
+      readonly dataDir: string;
+      /**
+       * Tests only: how long a writer waits for another connection's lock (BUSY_TIMEOUT_MS when not
+       * given), so that a test of that wait running out does not spend the production's seconds on it.
+       */
+      readonly waitMs?: number;
+    }
   | PostgresLocation;
 
 export interface OpenDatabase {
@@ -182,7 +192,7 @@ export async function openDatabase(
   } = typeof location === 'string'
     ? openSqlite(location, log)
     : location.dialect === 'sqlite'
-      ? openSqlite(location.dataDir, log)
+      ? openSqlite(location.dataDir, log, location.waitMs)
       : openPostgres(location);
   const probe =
     typeof location === 'string'
@@ -245,11 +255,15 @@ function switchToWal(native: BetterSqlite3.Database): void {
 /** A WAL file larger than this after a checkpoint is truncated back (a burst leaves no lasting file). */
 const JOURNAL_SIZE_LIMIT_BYTES = 32 * 1024 * 1024;
 
-function openSqlite(dataDir: string, log: CheckpointerLog | undefined): Opened {
+function openSqlite(
+  dataDir: string,
+  log: CheckpointerLog | undefined,
+  busyTimeoutMs = BUSY_TIMEOUT_MS,
+): Opened {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, DATABASE_FILE);
   const native = new BetterSqlite3(file);
-  native.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  native.pragma(`busy_timeout = ${busyTimeoutMs}`);
   switchToWal(native);
   // WAL + NORMAL: a commit survives a process crash; only an OS crash or power cut can lose the very last
   // commits, the usual trade-off for a web application's SQLite.
@@ -263,7 +277,7 @@ function openSqlite(dataDir: string, log: CheckpointerLog | undefined): Opened {
   // SQLite's own automatic checkpoint keeps the WAL bounded, moved to a thread under load (checkpointer.ts);
   // the size limit gives the file's space back after a burst.
   native.pragma(`journal_size_limit = ${JOURNAL_SIZE_LIMIT_BYTES}`);
-  const checkpointer = new Checkpointer(native, { file, busyTimeoutMs: BUSY_TIMEOUT_MS }, log);
+  const checkpointer = new Checkpointer(native, { file, busyTimeoutMs }, log);
   const dialect = new ShopSqliteDialect(native);
   const db = new Kysely<Database>({ dialect });
   const writer = sqliteGroupWriter(db, native, dialect.cached, (writes) => checkpointer.committed(writes));
@@ -296,7 +310,7 @@ function openPostgres(location: PostgresLocation): Opened {
     max: location.poolMax,
     // A server that does not answer at all (no RST, e.g. a lost network) fails a request in seconds with a
     // 503 instead of keeping it waiting for the pool forever.
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: location.waitMs ?? CONNECT_TIMEOUT_MS,
     types: SHOP_PG_TYPES,
     ...(location.schema ? { options: `-c search_path=${location.schema}` } : {}),
   });

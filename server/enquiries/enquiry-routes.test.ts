@@ -11,7 +11,7 @@ import { ENQUIRY_MAIL_SUBJECTS, ENQUIRY_MESSAGES } from '../../domain/enquiries/
 import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import { INPUT_TEXT_ERRORS } from '../../domain/shared/input-text';
 import { buildTestApp, outboxRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
-import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { ROUTE_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 import { ACKNOWLEDGEMENT_LIMIT } from './enquiry-service';
 import { ENQUIRY_ID_PATTERN } from './enquiry-store';
@@ -318,7 +318,7 @@ describe('the desk: /api/admin/enquiries', () => {
   });
 });
 
-describe.each(TEST_DIALECTS)("the owner's e-mail of an enquiry on %s", (dialect) => {
+describe.each(ROUTE_DIALECTS)("the owner's e-mail of an enquiry on %s", (dialect) => {
   let shop: TestShop;
   beforeAll(async () => {
     shop = await startTestShop(dialect, { OWNER_EMAIL: OWNER });

@@ -1,6 +1,6 @@
 /**
- * Changing an order before dispatch and sending its e-mails again, through the real app on SQLite and
- * PostgreSQL (docs/product/orders.md §10.16): the address, e-mail, gift message and a line's size change with the
+ * Changing an order before dispatch and sending its e-mails again, through the real app on one
+ * database (ROUTE_DIALECTS; docs/product/orders.md §10.16): the address, e-mail, gift message and a line's size change with the
  * history's before and after, an audit row naming the fields only, and one e-mail to the shopper when the
  * parcel changes (a new e-mail address revokes the old links and gets the confirmation); refusals: 409 after dispatch, 400 naming the field,
  * 404, 401, 403 cross-site; a repeated Idempotency-Key is one change. A resend is one new outbox message
@@ -12,7 +12,7 @@ import { orderReference } from '../../domain/checkout/checkout';
 import type { OrderDetail } from '../../domain/orders/admin-api';
 import { ORDER_EDIT_MESSAGES } from '../../domain/orders/order-edit';
 import { GALWAY_CARD_FORM, outboxRows } from '../../tests/support/test-app';
-import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { ROUTE_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 
 const TOKEN = 'order-edit-owner-token-0123';
@@ -72,7 +72,7 @@ async function mailsOf(reference: string) {
   return (await outboxRows(app)).filter((m) => m.reference === reference);
 }
 
-describe.each(TEST_DIALECTS)('changing an order before dispatch on %s', (dialect) => {
+describe.each(ROUTE_DIALECTS)('changing an order before dispatch on %s', (dialect) => {
   beforeEach(async () => {
     shop = await startTestShop(dialect, { ADMIN_TOKEN: TOKEN });
     ({ app } = shop);

@@ -1,5 +1,5 @@
 /**
- * "Tell me when it's back" through the real app on both databases: 202 for a paused product, 400 for an
+ * "Tell me when it's back" through the real app on one database: 202 for a paused product, 400 for an
  * active one; double opt-in; exactly one e-mail (photo, price, link) when the owner makes the product
  * active again, then the address is gone; an unconfirmed request gets nothing and goes after 7 days.
  */
@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxSettled, TEST_PUBLIC_URL } from '../../tests/support/test-app';
-import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { ROUTE_DIALECTS } from '../../tests/support/test-database';
 import { startTestApp, type TestApp } from '../../tests/support/test-shop';
 import { OUTBOX_DIR } from '../platform';
 import { BACK_IN_STOCK_MESSAGES } from './back-in-stock-routes';
@@ -18,7 +18,7 @@ import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 const ADMIN_TOKEN = 'back-in-stock-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
 
-describe.each(TEST_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
+describe.each(ROUTE_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
   let app: FastifyInstance;
   let shop: TestApp;
 

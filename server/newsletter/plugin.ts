@@ -33,7 +33,12 @@ async function newsletter(
     senderDomain: domain,
     onMailQueued: wakeOutbox,
   });
-  const timings = { ...DEFAULT_CAMPAIGN_TIMINGS, ...(tuning.campaigns || {}) };
+  const timings = {
+    ...DEFAULT_CAMPAIGN_TIMINGS,
+    // A process test's first pass (CAMPAIGN_FIRST_PASS_MS, NODE_ENV=test only); the shop's own otherwise.
+    ...(config.campaignFirstPassMs === null ? {} : { initialDelayMs: config.campaignFirstPassMs }),
+    ...(tuning.campaigns || {}),
+  };
   const campaigns = new CampaignService({
     store: new CampaignStore(db),
     products: () => source.current().products,

@@ -18,7 +18,7 @@ import {
   payAndConfirm,
   tempDataDir,
 } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { createTestDatabase, ROUTE_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 
 const ADMIN_TOKEN = 'discount-checkout-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -257,7 +257,7 @@ describe('the cart asks before the checkout (POST /api/discounts/check)', () => 
   });
 });
 
-describe.each(TEST_DIALECTS)('the cart and the checkout price alike on %s', (dialect) => {
+describe.each(ROUTE_DIALECTS)('the cart and the checkout price alike on %s', (dialect) => {
   it("with the owner's shipping, the cart's total for a code is the amount the checkout charges", async () => {
     const data = tempDataDir();
     cleanups.push(data.remove);
@@ -340,7 +340,7 @@ describe('the early-bird tier', () => {
   });
 });
 
-describe.each(TEST_DIALECTS)('the early-bird price the owner sets on %s', (dialect) => {
+describe.each(ROUTE_DIALECTS)('the early-bird price the owner sets on %s', (dialect) => {
   it('charges the desk’s new terms from the next checkout on, and none once turned off', async () => {
     const data = tempDataDir();
     cleanups.push(data.remove);

@@ -99,6 +99,18 @@ describe('FAULT_INJECT', () => {
   });
 });
 
+describe('CAMPAIGN_FIRST_PASS_MS', () => {
+  it('is refused unless NODE_ENV=test, and is a whole number of milliseconds', () => {
+    expect(loadConfig({}).campaignFirstPassMs).toBeNull();
+    expect(() => loadConfig({ CAMPAIGN_FIRST_PASS_MS: '0' })).toThrow(/only allowed with NODE_ENV=test/);
+    expect(() => loadConfig({ CAMPAIGN_FIRST_PASS_MS: '0', NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(loadConfig({ CAMPAIGN_FIRST_PASS_MS: '250', NODE_ENV: 'test' }).campaignFirstPassMs).toBe(250);
+    expect(() => loadConfig({ CAMPAIGN_FIRST_PASS_MS: 'soon', NODE_ENV: 'test' })).toThrow(
+      /CAMPAIGN_FIRST_PASS_MS: must be/,
+    );
+  });
+});
+
 describe('STRIPE_TIMEOUT_MS', () => {
   it('defaults to 6 s per attempt and stays inside the browser timeout', () => {
     expect(loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc12345' }).stripe?.timeoutMs).toBe(6_000);

@@ -31,6 +31,8 @@ const TIMEOUT_MS = 1_000;
 const LATE_MS = 60_000;
 /** The browser gives up on a checkout after 15 s (docs/product/numbers.md §4.6): the shop must answer before. */
 const BROWSER_GIVES_UP_MS = 15_000;
+/** The database's wait for another connection's lock in these tests (the shop's own is 5 s). */
+const LOCK_WAIT_MS = 300;
 
 let stripe: FakeStripe;
 let smtp: SmtpSink;
@@ -64,8 +66,8 @@ async function stripeApp(): Promise<FastifyInstance> {
   return app;
 }
 
-async function defaultApp(): Promise<FastifyInstance> {
-  const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off' });
+async function defaultApp(tuning: { readonly databaseWaitMs?: number } = {}): Promise<FastifyInstance> {
+  const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off' }, tuning);
   apps.push(app);
   return app;
 }
@@ -164,7 +166,8 @@ describe('payment provider errors and timeouts', () => {
 
 describe('database locked or full', () => {
   it('locked by another connection: 503 with Retry-After and a clear message, no order; works after', async () => {
-    const app = await defaultApp();
+    // The writer's wait for the lock (5 s in the shop) cut short: the test is what happens once it runs out.
+    const app = await defaultApp({ databaseWaitMs: LOCK_WAIT_MS });
     const other = new BetterSqlite3(`${data.dir}/${DATABASE_FILE}`);
     try {
       other.exec('BEGIN EXCLUSIVE');

@@ -13,6 +13,8 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/test-
 import { DATABASE_FILE } from '../db/database';
 
 const HEALTH_WITHIN_MS = 1_000;
+/** The pool's wait for a connection where a test waits for it to run out (the shop's own is 5 s). */
+const POOL_WAIT_MS = 1_500;
 
 const CART = { email: 'health@example.ie', items: [{ id: '4', quantity: 1 }], zone: 'IE' };
 const ORDER_PAGE = { reference: 'SOL-AB12CD34', key: 'k'.repeat(32) };
@@ -29,10 +31,14 @@ afterEach(async () => {
   data.remove();
 });
 
-async function shopOn(dialect: TestDatabase['dialect'], env: Record<string, string> = {}) {
+async function shopOn(
+  dialect: TestDatabase['dialect'],
+  env: Record<string, string> = {},
+  tuning: { readonly databaseWaitMs?: number } = {},
+) {
   const target = await createTestDatabase(dialect, data.dir);
   cleanups.push(() => target.remove());
-  const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off', ...target.env, ...env });
+  const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off', ...target.env, ...env }, tuning);
   cleanups.push(() => app.close());
   return { app, target };
 }
@@ -111,7 +117,12 @@ describe('PostgreSQL with its pool saturated by a lock', () => {
     await expect.poll(async () => (await timedHealth(app)).body.slow).toBeUndefined();
   });
   it("stays ready when the pool's wait for a connection runs out behind the lock: busy, not down", async () => {
-    const { app, target } = await shopOn('postgres', { DATABASE_POOL_MAX: '2' });
+    // The pool's wait for a connection (5 s in the shop) cut short: the test is what happens once it runs out.
+    const { app, target } = await shopOn(
+      'postgres',
+      { DATABASE_POOL_MAX: '2' },
+      { databaseWaitMs: POOL_WAIT_MS },
+    );
     const location = target.location;
     if (typeof location === 'string' || location.dialect !== 'postgres') throw new Error('not PostgreSQL');
     const locker = new pg.Client({
@@ -138,7 +149,7 @@ describe('PostgreSQL with its pool saturated by a lock', () => {
         return Number(res.rows[0]?.n ?? 0);
       })
       .toBe(2);
-    // Asked again and again until the first statement through the pool gave up its 5 s wait for a
+    // Asked again and again until the first statement through the pool gave up its wait for a
     // connection (as have the two requests that waited for one): every answer is ready.
     const statuses: number[] = [];
     let gaveUp = 0;
@@ -148,7 +159,9 @@ describe('PostgreSQL with its pool saturated by a lock', () => {
       statuses.push(health.status);
       expect(health.body).toMatchObject({ status: 'ready', reachable: true });
     }
-    expect(statuses.length).toBeGreaterThan(5);
+    // Asked while they waited and as their waits ran out, and once more after.
+    expect(statuses.length).toBeGreaterThan(1);
+    expect((await timedHealth(app)).body).toMatchObject({ status: 'ready', reachable: true });
   }, 20_000);
 });
 

@@ -1,6 +1,6 @@
 /**
  * The order e-mails, the packing slips, the orders CSV and the owner's notifications follow the seller
- * the owner saved in her settings, through the real app on SQLite and PostgreSQL (docs/product/desk.md
+ * the owner saved in her settings, through the real app on one database (docs/product/desk.md
  * §10.14): the seller is read when an e-mail is composed, the owner's notices go to her order address,
  * and every order keeps the VAT it was charged with; an order stored before that (NULL) reads as the
  * first start's rate and number. The total does not move with the rate: prices include VAT.
@@ -20,7 +20,7 @@ import {
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS } from '../../tests/support/test-database';
+import { createTestDatabase, ROUTE_DIALECTS } from '../../tests/support/test-database';
 import { CSV_BOM } from '../lib/csv';
 import { NEWSLETTER_MAIL_KINDS } from '../newsletter';
 import { ORDERS_MAIL_KINDS } from './mail-kinds';
@@ -75,7 +75,7 @@ async function saveSeller(): Promise<void> {
   expect((res.json() as { settings: AllSettings }).settings.seller).toEqual(SAVED);
 }
 
-describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and the CSV on %s', (dialect) => {
+describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and the CSV on %s', (dialect) => {
   beforeEach(async () => {
     const data = tempDataDir();
     const database = await createTestDatabase(dialect, data.dir, { migrated: true });
@@ -262,7 +262,7 @@ describe.each(TEST_DIALECTS)('the seller of the settings in e-mails, slips and t
   });
 });
 
-describe.each(TEST_DIALECTS)('who a Reply reaches, at the mail server, on %s', (dialect) => {
+describe.each(ROUTE_DIALECTS)('who a Reply reaches, at the mail server, on %s', (dialect) => {
   const MAIL_FROM = 'shop@mail.aoife.example';
   let smtp: SmtpSink;
 

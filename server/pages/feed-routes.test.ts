@@ -1,9 +1,9 @@
 /**
- * The product feeds on the real app, on SQLite and PostgreSQL, read as the channels read them: Google's
- * RSS through an XML parser, every attribute Google's product data specification requires checked on
- * every item, the sizes as variants of one group, the shipping per country of each zone; Meta's CSV
- * through csv-parse with its columns. An edit, a pause and a retirement reach both feeds on another
- * instance within 5 seconds, and an unchanged feed answers 304.
+ * The product feeds on the real app (one database, ROUTE_DIALECTS), read as the channels read them:
+ * Google's RSS through an XML parser, every attribute Google's product data specification requires
+ * checked on every item, the sizes as variants of one group, the shipping per country of each zone; Meta's
+ * CSV through csv-parse with its columns. On both databases (NOTIFY on PostgreSQL): an edit, a pause and a
+ * retirement reach both feeds on another instance within 5 seconds, and an unchanged feed answers 304.
  */
 import { gunzipSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
@@ -14,8 +14,9 @@ import { PRODUCTS } from '../../domain/catalogue/products';
 import { SHIPPING_ZONES } from '../../domain/config';
 import type { AllSettings } from '../../domain/settings/shop-settings';
 import { buildTestApp, TEST_PUBLIC_URL } from '../../tests/support/test-app';
-import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { ROUTE_DIALECTS, TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestApp, type TestApp } from '../../tests/support/test-shop';
+import type { SqlDialect } from '../db/dialect';
 import { META_FEED_COLUMNS } from './feed-routes';
 
 const TOKEN = 'feeds-owner-token-0123456';
@@ -49,20 +50,25 @@ function metaRows(csv: string): Record<string, string>[] {
   return parse(csv, { columns: true, skip_empty_lines: true }) as Record<string, string>[];
 }
 
-describe.each(TEST_DIALECTS)('the product feeds on %s', (dialect) => {
-  let shop: TestApp;
-  let app: FastifyInstance;
+let shop: TestApp;
+let app: FastifyInstance;
 
+/** A shop of its own for each test, on `dialect`. */
+function shopPerTest(dialect: SqlDialect): void {
   beforeEach(async () => {
     shop = await startTestApp(dialect, { ADMIN_TOKEN: TOKEN, RATE_LIMITS: 'off' });
     app = shop.app;
   });
   afterEach(() => shop.stop());
+}
 
-  const get = (url: string, headers: Record<string, string> = {}, on = app) =>
-    on.inject({ method: 'GET', url, headers });
-  const owner = (method: 'PATCH' | 'POST', url: string, payload: object) =>
-    app.inject({ method, url, headers: AUTH, payload });
+const get = (url: string, headers: Record<string, string> = {}, on = app) =>
+  on.inject({ method: 'GET', url, headers });
+const owner = (method: 'PATCH' | 'POST', url: string, payload: object) =>
+  app.inject({ method, url, headers: AUTH, payload });
+
+describe.each(ROUTE_DIALECTS)('the product feeds on %s', (dialect) => {
+  shopPerTest(dialect);
 
   it('gives Google every required attribute for each product and size, from the catalogue and her settings', {
     timeout: 60_000,
@@ -185,6 +191,58 @@ describe.each(TEST_DIALECTS)('the product feeds on %s', (dialect) => {
     expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe((await get('/feeds/google.xml')).body);
   });
 
+  it('carries her GTIN and colour where she gave them, and leaves out a product she excluded', async () => {
+    const bad = await owner('PATCH', '/api/admin/products/1', { gtin: '1234567890123' });
+    expect(bad.statusCode).toBe(400);
+    const saved = await owner('PATCH', '/api/admin/products/1', {
+      gtin: '5901234123457',
+      colour: 'Pink/Gold',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      product: { gtin: '5901234123457', colour: 'Pink/Gold', excludeFromFeeds: false },
+    });
+    await owner('PATCH', '/api/admin/products/2', { excludeFromFeeds: true });
+    const items = googleItems((await get('/feeds/google.xml')).body);
+    const first = items.find((i) => i.one('id') === 'SOLAS-1-M');
+    expect(first?.one('gtin')).toBe('5901234123457');
+    expect(first?.one('identifier_exists')).toBeUndefined();
+    expect(first?.one('color')).toBe('Pink/Gold');
+    expect(items.find((i) => i.one('id') === 'SOLAS-3-M')?.one('color')).toBeUndefined();
+    expect(items.some((i) => i.one('item_group_id') === 'SOLAS-2')).toBe(false);
+    expect(metaRows((await get('/feeds/meta.csv')).body).some((r) => r.item_group_id === 'SOLAS-2')).toBe(
+      false,
+    );
+    // Back in the feeds when she says so; her page was never affected.
+    await owner('PATCH', '/api/admin/products/2', { excludeFromFeeds: false });
+    expect(metaRows((await get('/feeds/meta.csv')).body).some((r) => r.item_group_id === 'SOLAS-2')).toBe(
+      true,
+    );
+  }, 60_000);
+
+  it('marks everything out of stock while her sales are paused', async () => {
+    const settings = (
+      (await app.inject({ method: 'GET', url: '/api/admin/settings', headers: AUTH })).json() as {
+        settings: AllSettings;
+      }
+    ).settings;
+    const saved = await owner('PATCH', '/api/admin/settings', {
+      away: { mode: 'pause-sales', until: '2099-01-10', message: '' },
+      updatedAt: settings.updatedAt,
+    });
+    expect(saved.statusCode).toBe(200);
+    const items = googleItems((await get('/feeds/google.xml')).body);
+    expect(new Set(items.map((i) => i.one('availability')))).toEqual(new Set(['out_of_stock']));
+    expect(new Set(metaRows((await get('/feeds/meta.csv')).body).map((r) => r.availability))).toEqual(
+      new Set(['out of stock']),
+    );
+  });
+});
+
+// Another instance hears of an edit through the database (NOTIFY on PostgreSQL): on both.
+describe.each(TEST_DIALECTS)('the product feeds between instances on %s', (dialect) => {
+  shopPerTest(dialect);
+
   it('follows an edit, a pause and a retirement on another instance within 5 s, with 304 while unchanged', {
     timeout: 60_000,
   }, async () => {
@@ -235,52 +293,5 @@ describe.each(TEST_DIALECTS)('the product feeds on %s', (dialect) => {
     } finally {
       await other.close();
     }
-  });
-
-  it('carries her GTIN and colour where she gave them, and leaves out a product she excluded', async () => {
-    const bad = await owner('PATCH', '/api/admin/products/1', { gtin: '1234567890123' });
-    expect(bad.statusCode).toBe(400);
-    const saved = await owner('PATCH', '/api/admin/products/1', {
-      gtin: '5901234123457',
-      colour: 'Pink/Gold',
-    });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({
-      product: { gtin: '5901234123457', colour: 'Pink/Gold', excludeFromFeeds: false },
-    });
-    await owner('PATCH', '/api/admin/products/2', { excludeFromFeeds: true });
-    const items = googleItems((await get('/feeds/google.xml')).body);
-    const first = items.find((i) => i.one('id') === 'SOLAS-1-M');
-    expect(first?.one('gtin')).toBe('5901234123457');
-    expect(first?.one('identifier_exists')).toBeUndefined();
-    expect(first?.one('color')).toBe('Pink/Gold');
-    expect(items.find((i) => i.one('id') === 'SOLAS-3-M')?.one('color')).toBeUndefined();
-    expect(items.some((i) => i.one('item_group_id') === 'SOLAS-2')).toBe(false);
-    expect(metaRows((await get('/feeds/meta.csv')).body).some((r) => r.item_group_id === 'SOLAS-2')).toBe(
-      false,
-    );
-    // Back in the feeds when she says so; her page was never affected.
-    await owner('PATCH', '/api/admin/products/2', { excludeFromFeeds: false });
-    expect(metaRows((await get('/feeds/meta.csv')).body).some((r) => r.item_group_id === 'SOLAS-2')).toBe(
-      true,
-    );
-  }, 60_000);
-
-  it('marks everything out of stock while her sales are paused', async () => {
-    const settings = (
-      (await app.inject({ method: 'GET', url: '/api/admin/settings', headers: AUTH })).json() as {
-        settings: AllSettings;
-      }
-    ).settings;
-    const saved = await owner('PATCH', '/api/admin/settings', {
-      away: { mode: 'pause-sales', until: '2099-01-10', message: '' },
-      updatedAt: settings.updatedAt,
-    });
-    expect(saved.statusCode).toBe(200);
-    const items = googleItems((await get('/feeds/google.xml')).body);
-    expect(new Set(items.map((i) => i.one('availability')))).toEqual(new Set(['out_of_stock']));
-    expect(new Set(metaRows((await get('/feeds/meta.csv')).body).map((r) => r.availability))).toEqual(
-      new Set(['out of stock']),
-    );
   });
 });

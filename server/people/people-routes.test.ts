@@ -1,5 +1,5 @@
 /**
- * People and passkeys through the real app on both databases, with real WebAuthn answers from a software
+ * People and passkeys through the real app on one database, with real WebAuthn answers from a software
  * authenticator: the first owner with the token, passkey sign-in, invitations (used, expired, withdrawn),
  * the maker's 403s and 200s, the last owner, recovery codes, the devices, and the audit rows naming people.
  */
@@ -14,14 +14,14 @@ import {
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { createTestDatabase, ROUTE_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { SIGN_IN_LIMITS } from '../security/admin-sessions';
 
 const ADMIN_TOKEN = 'people-test-admin-token';
 const bearer = { authorization: `Bearer ${ADMIN_TOKEN}` };
 const HOUR = 60 * 60 * 1000;
 
-describe.each(TEST_DIALECTS)('people and passkeys on %s', (dialect) => {
+describe.each(ROUTE_DIALECTS)('people and passkeys on %s', (dialect) => {
   let app: FastifyInstance;
   let data: ReturnType<typeof tempDataDir>;
   let database: TestDatabase;

@@ -1,9 +1,10 @@
 /**
- * Reviews end to end on the real app, on SQLite and PostgreSQL: every refusal of the buyer's request
- * (404 alike for a wrong key, an unknown order and a product not in it; 400 naming the field; 409 before
- * delivery), a review sent again (200, same id, pending again), markup kept as text, the desk's list,
- * publishing and hiding, the one review request e-mail (through a real SMTP server) and its stop link,
- * the periodic pass, the privacy export and erasure.
+ * Reviews end to end on the real app, on one database (ROUTE_DIALECTS): every refusal of the buyer's
+ * request (404 alike for a wrong key, an unknown order and a product not in it; 400 naming the field; 409
+ * before delivery), a review sent again (200, same id, pending again), markup kept as text, the desk's
+ * list, publishing and hiding, the one review request e-mail (through a real SMTP server) and its stop
+ * link, the periodic pass, the privacy export and erasure; and on both databases, another instance
+ * hearing of a change (NOTIFY on PostgreSQL).
  */
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -16,9 +17,10 @@ import { writeFakeWebBuild } from '../../tests/support/fake-web-build';
 import { productJsonLdOf } from '../../tests/support/product-json-ld';
 import type { SmtpSink } from '../../tests/support/smtp-sink';
 import { buildTestApp, outboxRows, payAndConfirm } from '../../tests/support/test-app';
-import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { ROUTE_DIALECTS, TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 import * as entryServer from '../../web/src/entry-server';
+import type { SqlDialect } from '../db/dialect';
 import { zodValidatorCompiler } from '../lib/validation';
 import { ORDERS_MAIL_KINDS } from '../orders';
 import { ssrPageRenderer } from '../pages/page-renderer';
@@ -96,7 +98,8 @@ async function list(status?: string): Promise<AdminReview[]> {
   return (res.json() as { reviews: AdminReview[] }).reviews;
 }
 
-describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
+/** A shop of its own for each test, on `dialect`. */
+function shopPerTest(dialect: SqlDialect): void {
   beforeEach(async () => {
     now = new Date();
     shop = await startTestShop(dialect, { ADMIN_TOKEN: TOKEN }, { now: () => now, reviewRequests: false });
@@ -104,6 +107,10 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
   });
 
   afterEach(() => shop.stop());
+}
+
+describe.each(ROUTE_DIALECTS)('reviews on %s', (dialect) => {
+  shopPerTest(dialect);
 
   it('refuses a wrong key, an unknown order and a product not in the order with the same 404', async () => {
     const order = await paidOrder('grainne@example.ie');
@@ -359,34 +366,6 @@ describe.each(TEST_DIALECTS)('reviews on %s', (dialect) => {
     expect(kinds).toEqual([order.reference]);
   });
 
-  it("reaches another instance's public read within 5 seconds when published, and when erased", async () => {
-    const other = await buildTestApp(shop.env, { now: () => now, reviewRequests: false });
-    try {
-      const order = await paidOrder('grainne@example.ie');
-      await dispatch(order.reference);
-      await deliver(order.reference);
-      await review(order, [GOOD]);
-      const [r] = await list();
-      const publishedAt = Date.now();
-      await owner('POST', `/api/admin/reviews/${r?.id}`, { status: 'published' });
-      const readOther = async () =>
-        (await other.inject({ method: 'GET', url: '/api/products/2/reviews' })).json() as {
-          reviews: { displayName: string }[];
-        };
-      await expect
-        .poll(async () => (await readOther()).reviews.length, { timeout: 5_000, interval: 100 })
-        .toBe(1);
-      expect(Date.now() - publishedAt).toBeLessThan(5_000);
-      expect((await readOther()).reviews[0]?.displayName).toBe('Gráinne W.');
-      await owner('POST', '/api/admin/privacy/erase', { email: 'grainne@example.ie' });
-      await expect
-        .poll(async () => JSON.stringify(await readOther()), { timeout: 5_000, interval: 100 })
-        .not.toContain('Gráinne');
-    } finally {
-      await other.close();
-    }
-  });
-
   it('exports the reviews with the person data, and erasure removes them and the name from the pages', async () => {
     const order = await paidOrder('grainne@example.ie');
     await dispatch(order.reference);
@@ -507,3 +486,36 @@ async function auditActions(): Promise<string[]> {
   const rows = await app.platform.db.selectFrom('admin_audit').select('action').orderBy('id').execute();
   return rows.map((r) => r.action);
 }
+
+// Another instance hears of a change through the database (NOTIFY on PostgreSQL): on both.
+describe.each(TEST_DIALECTS)('reviews between instances on %s', (dialect) => {
+  shopPerTest(dialect);
+
+  it("reaches another instance's public read within 5 seconds when published, and when erased", async () => {
+    const other = await buildTestApp(shop.env, { now: () => now, reviewRequests: false });
+    try {
+      const order = await paidOrder('grainne@example.ie');
+      await dispatch(order.reference);
+      await deliver(order.reference);
+      await review(order, [GOOD]);
+      const [r] = await list();
+      const publishedAt = Date.now();
+      await owner('POST', `/api/admin/reviews/${r?.id}`, { status: 'published' });
+      const readOther = async () =>
+        (await other.inject({ method: 'GET', url: '/api/products/2/reviews' })).json() as {
+          reviews: { displayName: string }[];
+        };
+      await expect
+        .poll(async () => (await readOther()).reviews.length, { timeout: 5_000, interval: 100 })
+        .toBe(1);
+      expect(Date.now() - publishedAt).toBeLessThan(5_000);
+      expect((await readOther()).reviews[0]?.displayName).toBe('Gráinne W.');
+      await owner('POST', '/api/admin/privacy/erase', { email: 'grainne@example.ie' });
+      await expect
+        .poll(async () => JSON.stringify(await readOther()), { timeout: 5_000, interval: 100 })
+        .not.toContain('Gráinne');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,9 +1,9 @@
 /**
  * The owner's settings through the real app: the contract of GET/PATCH /api/admin/settings (the desk's
  * guards, a 400 naming each refused field, the 409 on a stale save, an audit row per change), the
- * storefront's public view (no order e-mail), and the checkout following them on both databases: the
- * zone's current price and threshold, a removed zone refused, paused sales refused with nothing created,
- * a past order keeping what it was charged, and a save on one instance charged on another within 5 s.
+ * storefront's public view (no order e-mail), and the checkout following them (one database, ROUTE_DIALECTS): the zone's current price and
+ * threshold, a removed zone refused, paused sales refused with nothing created, a past order keeping
+ * what it was charged; and, on both databases, a save on one instance charged on another within 5 s.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -27,7 +27,12 @@ import {
   payAndConfirm,
   tempDataDir,
 } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import {
+  createTestDatabase,
+  ROUTE_DIALECTS,
+  TEST_DIALECTS,
+  type TestDatabase,
+} from '../../tests/support/test-database';
 import { BACK_IN_TOUCH_SUBJECTS } from './back-in-touch-mail';
 import { deleteUnconfirmedBackInTouch } from './back-in-touch-store';
 
@@ -325,7 +330,7 @@ describe('the settings contract', () => {
   });
 });
 
-describe.each(TEST_DIALECTS)('the checkout following the settings on %s', (dialect) => {
+describe.each(ROUTE_DIALECTS)('the checkout following the settings on %s', (dialect) => {
   it('charges the zone’s current price, free from its threshold; a past order keeps its shipping', async () => {
     const app = await start(await onDatabase(dialect));
     // €40 to France at today's €9.95.
@@ -459,7 +464,10 @@ describe.each(TEST_DIALECTS)('the checkout following the settings on %s', (diale
     expect((await patch(app, { christmasLastOrder: null })).status).toBe(200);
     expect((await read(app)).christmasLastOrder).toBeNull();
   });
+});
 
+// Between instances the save is heard through the database (NOTIFY on PostgreSQL): on both.
+describe.each(TEST_DIALECTS)('a save heard by another instance on %s', (dialect) => {
   it('a price saved on one instance is charged on another within 5 seconds', async () => {
     const database = await onDatabase(dialect);
     const a = await start(database, 500);
@@ -489,7 +497,7 @@ describe.each(TEST_DIALECTS)('the checkout following the settings on %s', (diale
   });
 });
 
-describe.each(TEST_DIALECTS)('tell me when you’re back on %s', (dialect) => {
+describe.each(ROUTE_DIALECTS)('tell me when you’re back on %s', (dialect) => {
   const ask = (app: FastifyInstance, email: unknown) =>
     app.inject({ method: 'POST', url: '/api/back-in-touch', payload: { email } });
   const rows = (app: FastifyInstance) =>

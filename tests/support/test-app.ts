@@ -27,9 +27,22 @@ export const NO_SIGN_IN_HOLD = (): Promise<void> => Promise.resolve();
 
 export async function buildTestApp(
   env: Record<string, string>,
-  tuning: Omit<ShopTuning, 'outboxTimings'> = {},
+  {
+    databaseWaitMs,
+    ...tuning
+  }: Omit<ShopTuning, 'outboxTimings'> & {
+    /**
+     * How long a statement waits for a lock (SQLite) or a connection (PostgreSQL) before it gives up
+     * (the database's own 5 s when not given): for the tests of that wait running out.
+     */
+    readonly databaseWaitMs?: number;
+  } = {},
 ): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
+  const loaded = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
+  const config =
+    databaseWaitMs === undefined
+      ? loaded
+      : { ...loaded, database: { ...loaded.database, waitMs: databaseWaitMs } };
   const app = await buildApp({
     config,
     serveWeb: false,

@@ -46,6 +46,17 @@ function dialectsFromEnv(value: string | undefined): readonly SqlDialect[] {
   return dialects;
 }
 
+/**
+ * The dialect of the route and service suites (`describe.each(ROUTE_DIALECTS)`): one, SQLite unless
+ * TEST_DIALECTS names PostgreSQL alone. Routes and services never see the dialect: the stores hide it, and
+ * their suites (and the migrations', and the SQL's) run on both. A test whose rule does depend on the
+ * database (concurrent requests meeting in it, NOTIFY between instances, locks, SKIP LOCKED, time zones)
+ * stays on TEST_DIALECTS, in a describe of its own where the rest of its file runs here.
+ */
+export const ROUTE_DIALECTS: readonly SqlDialect[] = TEST_DIALECTS.includes('sqlite')
+  ? ['sqlite']
+  : TEST_DIALECTS;
+
 export interface TestDatabase {
   readonly dialect: SqlDialect;
   /** For openDatabase. */

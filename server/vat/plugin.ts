@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { isEuDistanceSale, vatBreakdown } from '../../domain/vat/vat-breakdown';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import { destinationVatDueOf } from './destination-vat-due';
 import type { VatFace } from './index';
-import { orderVatOf, settleOrderVat, storeOrderVat } from './order-vat-store';
+import { orderVatOf, orderVatsOf, settleOrderVat, storeOrderVat } from './order-vat-store';
 import { noticeThresholdOnce } from './threshold-notice';
 import { vatRoutes } from './vat-routes';
 import { NoInvoiceError, VatStore } from './vat-store';
@@ -64,6 +65,16 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
     settleOrderVat: (trx, record) => settleOrderVat(trx, record),
     orderVat: (orderId, trx) => orderVatOf(trx ?? db, orderId),
     distanceSales,
+    destinationVatDue: (orders) =>
+      destinationVatDueOf(
+        {
+          orderVats: (ids) => orderVatsOf(db, ids),
+          invoiceDates: (references) => store.invoiceDatesOf(references),
+          distanceSales,
+          now: () => (app.platform.now ? app.platform.now() : new Date()),
+        },
+        orders,
+      ),
   };
   app.decorate('vat', face);
   // After each paid order (committed): the threshold's one e-mail a year, when due.

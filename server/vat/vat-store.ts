@@ -285,6 +285,17 @@ export class VatStore {
     return row ? invoiceOfRow(row) : null;
   }
 
+  /** When each of these orders' invoices was issued (an order without one is left out): the desk's list. */
+  async invoiceDatesOf(orderReferences: readonly string[]): Promise<Map<string, string>> {
+    if (orderReferences.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('vat_invoices')
+      .select(['order_reference', 'issued_at'])
+      .where('order_reference', 'in', [...orderReferences])
+      .execute();
+    return new Map(rows.map((r) => [r.order_reference, r.issued_at]));
+  }
+
   async creditNote(orderReference: string, number: string): Promise<StoredCreditNote | null> {
     const row = await this.db
       .selectFrom('vat_credit_notes')

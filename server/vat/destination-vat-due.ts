@@ -1,13 +1,20 @@
 /**
  * The desk's "destination VAT due" flag (docs/product/vat.md §20.4), for one order or a page of the list:
  * sold at the Irish rate (scheme `domestic`, so the mode was not OSS) to a consumer in another member
- * state, in a year whose distance sales were above the threshold. The year is the invoice's (an order not
- * yet invoiced: this year's). Two queries for any number of orders, and the year's sales read once.
+ * state, when the year before's distance sales were above the threshold or this year's were, counted up
+ * to this sale with it: the destination's VAT is due from the sale that crosses it (art. 59c), not on the
+ * sales before it. The sale's moment is its invoice's (an order not yet invoiced: now). Two queries for
+ * any number of orders, and each year’s sales read once.
  */
 import { irishDate } from '../../domain/shared/calendar-date';
 import { type DistanceSales, destinationVatDue } from '../../domain/vat/threshold';
 import { isEuDistanceSale } from '../../domain/vat/vat-breakdown';
 import type { OrderVatRecord } from './order-vat-store';
+
+export interface DistanceSaleEntry {
+  readonly issuedAt: string;
+  readonly net: number;
+}
 
 export interface FlaggedOrder {
   readonly orderId: string;
@@ -17,7 +24,8 @@ export interface FlaggedOrder {
 export interface DestinationVatDeps {
   readonly orderVats: (orderIds: readonly string[]) => Promise<Map<string, OrderVatRecord>>;
   readonly invoiceDates: (references: readonly string[]) => Promise<Map<string, string>>;
-  readonly distanceSales: (at: Date) => Promise<DistanceSales>;
+  /** A year's distance sales, each signed net with the moment it was invoiced or credited. */
+  readonly distanceSaleEntries: (year: number) => Promise<readonly DistanceSaleEntry[]>;
   readonly now: () => Date;
 }
 
@@ -35,18 +43,27 @@ export async function destinationVatDueOf(
   const flagged = new Set<string>();
   if (candidates.length === 0) return flagged;
   const issued = await deps.invoiceDates(candidates.map((o) => o.reference));
-  const byYear = new Map<string, Promise<DistanceSales>>();
+  const byYear = new Map<number, Promise<readonly DistanceSaleEntry[]>>();
+  const entriesOf = (year: number) => {
+    let entries = byYear.get(year);
+    if (!entries) {
+      entries = deps.distanceSaleEntries(year);
+      byYear.set(year, entries);
+    }
+    return entries;
+  };
   for (const order of candidates) {
     const iso = issued.get(order.reference);
     const at = iso ? new Date(iso) : deps.now();
-    const year = irishDate(at).slice(0, 4);
-    let sales = byYear.get(year);
-    if (!sales) {
-      sales = deps.distanceSales(at);
-      byYear.set(year, sales);
-    }
-    if (destinationVatDue({ mode: 'ireland', distanceSale: true, sales: await sales }))
-      flagged.add(order.reference);
+    const year = Number(irishDate(at).slice(0, 4));
+    // Up to this sale, itself included (an invoice issued at the same moment counts too).
+    const sales: DistanceSales = {
+      thisYear: (await entriesOf(year))
+        .filter((e) => new Date(e.issuedAt).getTime() <= at.getTime())
+        .reduce((sum, e) => sum + e.net, 0),
+      lastYear: (await entriesOf(year - 1)).reduce((sum, e) => sum + e.net, 0),
+    };
+    if (destinationVatDue({ mode: 'ireland', distanceSale: true, sales })) flagged.add(order.reference);
   }
   return flagged;
 }

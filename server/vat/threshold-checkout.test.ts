@@ -180,5 +180,10 @@ describe.each(TEST_DIALECTS)('the threshold through the checkout on %s', (dialec
     expect(after.get(c)?.destinationVatDue).toBe(true);
     expect(after.get(irish)).toBeDefined();
     expect(after.get(irish)?.destinationVatDue).toBeUndefined();
+    // The German orders sold before the crossing owed Irish VAT then: they stay unflagged (art. 59c: the
+    // destination's VAT is due from the sale that crosses the threshold).
+    expect((await deskVat(b))?.destinationVatDue).toBeUndefined();
+    expect(after.get(a)?.destinationVatDue).toBeUndefined();
+    expect(after.get(b)?.destinationVatDue).toBeUndefined();
   });
 });

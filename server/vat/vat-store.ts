@@ -336,18 +336,24 @@ export class VatStore {
   async reportEntries(from: IsoDate | string, to: IsoDate | string): Promise<ReportEntry[]> {
     const start = irishInstant(from as IsoDate, 0, 0).toISOString();
     const end = irishInstant(to as IsoDate, 0, 0).toISOString();
-    const entry = (invoice: StoredInvoice, lines: readonly InvoiceLine[], sign: 1 | -1): ReportEntry => ({
+    const entry = (
+      invoice: StoredInvoice,
+      lines: readonly InvoiceLine[],
+      sign: 1 | -1,
+      issuedAt: string,
+    ): ReportEntry => ({
       country: invoice.country,
       scheme: invoice.scheme,
       buyerVatNumber: invoice.buyer.vatNumber,
       lines,
       sign,
+      issuedAt,
     });
     const invoices = await this.invoicesIssued(start, end);
     const notes = await this.creditNotesIssued(start, end);
     return [
-      ...invoices.map((invoice) => entry(invoice, invoice.lines, 1)),
-      ...notes.map(({ note, invoice }) => entry(invoice, note.lines, -1)),
+      ...invoices.map((invoice) => entry(invoice, invoice.lines, 1, invoice.issuedAt)),
+      ...notes.map(({ note, invoice }) => entry(invoice, note.lines, -1, note.issuedAt)),
     ];
   }
 

@@ -283,6 +283,11 @@ export const orderListItemSchema = z.object({
   itemCount: z.number(),
   /** Where the order came from: 'web', 'quote' or 'manual' (domain/orders/manual-order.ts). */
   channel: z.optional(z.enum(['web', 'quote', 'manual', 'handed_over'])),
+  /**
+   * Sold at the Irish rate to a consumer in another member state in a year above the €10,000 threshold:
+   * the destination's VAT is due (docs/product/vat.md §20.4). Absent otherwise.
+   */
+  destinationVatDue: z.optional(z.boolean()),
 });
 export type OrderListItem = z.infer<typeof orderListItemSchema>;
 

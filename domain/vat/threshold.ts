@@ -38,6 +38,8 @@ export function destinationVatDue(input: {
 }
 
 export const DESTINATION_VAT_DUE = 'destination VAT due';
+/** The same flag where it stands alone (the desk's list of orders). */
+export const DESTINATION_VAT_DUE_LABEL = 'Destination VAT due';
 
 /** The desk's notice, by state and mode: what to do next. */
 export function thresholdNotice(state: ThresholdState, mode: VatMode): string | null {

@@ -78,6 +78,8 @@ export interface ReportEntry {
   readonly lines: readonly { readonly rate: number; readonly net: number; readonly vat: number }[];
   /** -1 for a credit note. */
   readonly sign: 1 | -1;
+  /** When the invoice or credit note was issued (ISO instant). */
+  readonly issuedAt: string;
 }
 
 export interface OssRow {

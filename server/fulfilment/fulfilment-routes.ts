@@ -49,7 +49,7 @@ import {
 } from '../security/owner-auth';
 import type { PeopleStore } from '../security/people-store';
 import { DESK_ACTION_POLICY, KIB, QUOTE_ACTION_POLICY } from '../security/route-policy';
-import { type FulfilmentService, toDetail, toListItem } from './fulfilment-service';
+import { type FulfilmentService, toDetail } from './fulfilment-service';
 
 export interface OrderAdminRouteOptions {
   readonly config: AppConfig;
@@ -155,7 +155,13 @@ export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRou
       ...range,
       page,
     });
-    return reply.send({ orders: rows.map(toListItem), total, page, pageSize: ADMIN_LIMITS.pageSize, counts });
+    return reply.send({
+      orders: await desk.listItems(rows),
+      total,
+      page,
+      pageSize: ADMIN_LIMITS.pageSize,
+      counts,
+    });
   });
 
   // The batch (every order in production) or one order's slip, each with the seller's return address.

@@ -76,9 +76,13 @@ export interface FulfilmentServiceOptions {
   readonly requests: RequestClaims;
   /** After an order was marked delivered, before the desk answers (the review request, server/reviews/). */
   readonly onDelivered?: (reference: string) => Promise<void>;
-  /** A refund's credit note, in the refund's transaction (server/vat `recordRefund`); none: no credit notes. */
   /** The order's VAT as the desk shows it (server/vat); null for an order priced before the VAT rules. */
   readonly orderVat?: (orderId: string, reference: string) => Promise<OrderVatAnswer | null>;
+  /** Which orders of a list page are flagged "destination VAT due" (server/vat): their references. */
+  readonly destinationVatDue?: (
+    orders: readonly { readonly orderId: string; readonly reference: string }[],
+  ) => Promise<ReadonlySet<string>>;
+  /** A refund's credit note, in the refund's transaction (server/vat `recordRefund`); none: no credit notes. */
   readonly creditNote?: (trx: Transaction<Database>, refund: RefundRecord) => Promise<unknown>;
 }
 
@@ -334,6 +338,18 @@ export class FulfilmentService {
 
   get store(): FulfilmentStore {
     return this.o.store;
+  }
+
+  /** A page of the desk's list: each order's line, flagged where the destination's VAT is due. */
+  async listItems(rows: readonly OrderRow[]): Promise<OrderListItem[]> {
+    const sold = rows.flatMap((row) =>
+      row.reference ? [{ orderId: row.id, reference: row.reference }] : [],
+    );
+    const due = (await this.o.destinationVatDue?.(sold)) ?? new Set<string>();
+    return rows.map((row) => {
+      const item = toListItem(row);
+      return due.has(item.reference) ? { ...item, destinationVatDue: true } : item;
+    });
   }
 
   async detail(reference: string): Promise<OrderOutcome> {

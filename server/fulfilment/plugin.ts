@@ -6,8 +6,6 @@
  * write the same history (order_events) as dispatch and cancel do. Publishes `orderDelivered`.
  */
 import type { FastifyInstance } from 'fastify';
-import { destinationVatDue } from '../../domain/vat/threshold';
-import { isEuDistanceSale } from '../../domain/vat/vat-breakdown';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { orderVatAnswer } from '../vat';
 import { fulfilmentRoutes } from './fulfilment-routes';
@@ -52,17 +50,10 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
       if (!stored) return null;
       const invoice = await uses.vat.store.invoiceOf(reference);
       const answer = orderVatAnswer(stored, invoice?.number ?? null);
-      const { country, scheme } = stored.breakdown;
-      // Flagged by the sales of the year it was sold in (the Irish rate charged where the destination's was due).
-      const due =
-        scheme === 'domestic' &&
-        destinationVatDue({
-          mode: 'ireland',
-          distanceSale: isEuDistanceSale({ country, business: stored.business !== null }),
-          sales: await uses.vat.distanceSales(invoice ? new Date(invoice.issuedAt) : new Date()),
-        });
-      return due ? { ...answer, destinationVatDue: true } : answer;
+      const due = await uses.vat.destinationVatDue([{ orderId, reference }]);
+      return due.has(reference) ? { ...answer, destinationVatDue: true } : answer;
     },
+    destinationVatDue: (orders) => uses.vat.destinationVatDue(orders),
   });
   app.decorate('fulfilment', {
     service,

@@ -96,6 +96,8 @@ const PUBLIC_ROUTES: Readonly<Record<string, string>> = {
     'the cart reminder’s link: the holder of its token sees the cart re-priced; changes nothing',
   'GET /api/orders/:reference/invoice.pdf':
     "the buyer holding the order key (checked by the order page's one lookup): the order's own invoice",
+  'POST /api/order-page/invoices':
+    "the buyer holding the order key: the numbers and links of the order's own invoice and credit notes; guarded, the order page limit",
   'GET /api/orders/:reference/credit-notes/:file':
     "the buyer holding the order key: a credit note of the order's own invoice",
   'POST /api/cart-reminders/:token':

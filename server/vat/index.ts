@@ -8,6 +8,7 @@ import type { DistanceSales } from '../../domain/vat/threshold';
 import type { VatBreakdown } from '../../domain/vat/vat-breakdown';
 import type { VatSettings } from '../../domain/vat/vat-settings';
 import type { Database } from '../db/schema';
+import type { FlaggedOrder } from './destination-vat-due';
 import type { OrderVatRecord } from './order-vat-store';
 import type { RefundRecord, SaleRecord, VatStore } from './vat-store';
 import type { ViesAnswer } from './vies-client';
@@ -53,6 +54,8 @@ export interface VatFace {
   orderVat(orderId: string, trx?: Transaction<Database>): Promise<OrderVatRecord | null>;
   /** EU cross-border sales to consumers, this calendar year and last (net, credit notes netted). */
   distanceSales(now?: Date): Promise<DistanceSales>;
+  /** Which of these orders the desk flags "destination VAT due" (§20.4): their references. */
+  destinationVatDue(orders: readonly FlaggedOrder[]): Promise<Set<string>>;
 }
 
 declare module 'fastify' {

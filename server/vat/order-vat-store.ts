@@ -4,9 +4,9 @@
  * buyer's company name and number are kept beside it (a business keeps its number on its invoice even
  * once the order is erased; the order's own copy goes with the order's personal data).
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { VatBreakdown, VatLine, VatScheme } from '../../domain/vat/vat-breakdown';
-import type { Database } from '../db/schema';
+import type { Database, OrderVatTable } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -67,7 +67,21 @@ export async function settleOrderVat(trx: Db, record: OrderVatRecord): Promise<v
 /** The order's VAT; null for an order priced before the VAT rules (its flat rate is on the order). */
 export async function orderVatOf(db: Db, orderId: string): Promise<OrderVatRecord | null> {
   const row = await db.selectFrom('order_vat').selectAll().where('order_id', '=', orderId).executeTakeFirst();
-  if (!row) return null;
+  return row ? recordOf(row) : null;
+}
+
+/** Several orders' VAT in one query (the desk's list), by order id; an order priced before is left out. */
+export async function orderVatsOf(db: Db, orderIds: readonly string[]): Promise<Map<string, OrderVatRecord>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('order_vat')
+    .selectAll()
+    .where('order_id', 'in', [...orderIds])
+    .execute();
+  return new Map(rows.map((row) => [row.order_id, recordOf(row)]));
+}
+
+function recordOf(row: Selectable<OrderVatTable>): OrderVatRecord {
   const lines = JSON.parse(row.lines) as OrderVatLineRecord[];
   return {
     orderId: row.order_id,

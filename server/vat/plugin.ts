@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { isEuDistanceSale, vatBreakdown } from '../../domain/vat/vat-breakdown';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import { type DistanceSaleEntry, destinationVatDueOf } from './destination-vat-due';
 import type { VatFace } from './index';
-import { orderVatOf, settleOrderVat, storeOrderVat } from './order-vat-store';
+import { orderVatOf, orderVatsOf, settleOrderVat, storeOrderVat } from './order-vat-store';
 import { noticeThresholdOnce } from './threshold-notice';
 import { vatRoutes } from './vat-routes';
 import { NoInvoiceError, VatStore } from './vat-store';
@@ -18,16 +19,17 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
   const vies = viesClient(config.viesUrl, { log: app.log });
   const settings = async () => (await uses.settings.cache.current()).vat;
 
+  /** A calendar year's distance sales to consumers in other member states, each signed net when issued. */
+  async function distanceSaleEntries(year: number): Promise<DistanceSaleEntry[]> {
+    const entries = await store.reportEntries(`${year}-01-01`, `${year + 1}-01-01`);
+    return entries
+      .filter((e) => isEuDistanceSale({ country: e.country, business: e.buyerVatNumber !== null }))
+      .map((e) => ({ issuedAt: e.issuedAt, net: e.sign * e.lines.reduce((s, l) => s + l.net, 0) }));
+  }
+
   async function distanceSales(now = new Date()) {
     const year = Number(irishDate(now).slice(0, 4));
-    const total = async (y: number) => {
-      const from = `${y}-01-01`;
-      const to = `${y + 1}-01-01`;
-      const entries = await store.reportEntries(from, to);
-      return entries
-        .filter((e) => isEuDistanceSale({ country: e.country, business: e.buyerVatNumber !== null }))
-        .reduce((sum, e) => sum + e.sign * e.lines.reduce((s, l) => s + l.net, 0), 0);
-    };
+    const total = async (y: number) => (await distanceSaleEntries(y)).reduce((sum, e) => sum + e.net, 0);
     return { thisYear: await total(year), lastYear: await total(year - 1) };
   }
 
@@ -64,6 +66,16 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
     settleOrderVat: (trx, record) => settleOrderVat(trx, record),
     orderVat: (orderId, trx) => orderVatOf(trx ?? db, orderId),
     distanceSales,
+    destinationVatDue: (orders) =>
+      destinationVatDueOf(
+        {
+          orderVats: (ids) => orderVatsOf(db, ids),
+          invoiceDates: (references) => store.invoiceDatesOf(references),
+          distanceSaleEntries,
+          now: () => (app.platform.now ? app.platform.now() : new Date()),
+        },
+        orders,
+      ),
   };
   app.decorate('vat', face);
   // After each paid order (committed): the threshold's one e-mail a year, when due.

@@ -7,6 +7,8 @@
 import type { FastifyInstance } from 'fastify';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ORDER_NOT_FOUND } from '../../domain/orders/order-page';
+import { ORDER_INVOICES_API } from '../../domain/vat/order-invoices';
 import { type VatInput, vatBreakdown } from '../../domain/vat/vat-breakdown';
 import { VAT_REPORT_MESSAGES } from '../../domain/vat/vat-reports';
 import { buildTestApp, paidOrderWithPageKey, tempDataDir } from '../../tests/support/test-app';
@@ -211,5 +213,83 @@ describe('the VAT routes', () => {
     expect((await get(`/api/admin/orders/${reference}/credit-notes/CN-2026-000002.pdf`)).statusCode).toBe(
       404,
     );
+  });
+
+  const invoices = (body: Record<string, unknown>, remoteAddress?: string) =>
+    app.inject({
+      method: 'POST',
+      url: ORDER_INVOICES_API,
+      payload: body,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
+
+  it("tell the shopper's order page her invoice and credit notes, with the order's key only", async () => {
+    // Not registered when it is paid: no invoice.
+    const unregistered = await app.inject({
+      method: 'PATCH',
+      url: '/api/admin/settings',
+      headers: auth,
+      payload: { vat: { mode: 'none', gb: 'no_sale' } },
+    });
+    expect(unregistered.statusCode).toBe(200);
+    const { reference, key } = await paidOrderWithPageKey(app, {
+      email: 'greta@example.de',
+      items: [{ id: '1', quantity: 1 }],
+      zone: 'IE',
+    });
+    // Paid without an invoice: nothing to link.
+    expect((await invoices({ reference, key })).json()).toEqual({ ok: true, invoice: null, creditNotes: [] });
+
+    await sell(reference, { country: 'DE' });
+    for (const refundId of ['re_1', 're_2'])
+      await app.platform.db
+        .transaction()
+        .execute((trx) =>
+          app.vat.recordRefund(trx, { orderReference: reference, refundId, amount: 200, issuedAt: DAY }),
+        );
+    // A reference as typed from an e-mail, lower case, still opens it.
+    const res = await invoices({ reference: reference.toLowerCase(), key });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    const keyed = `?key=${key}`;
+    expect(res.json()).toEqual({
+      ok: true,
+      invoice: { number: '2026-000001', url: `/api/orders/${reference}/invoice.pdf${keyed}` },
+      creditNotes: [
+        { number: 'CN-2026-000001', url: `/api/orders/${reference}/credit-notes/CN-2026-000001.pdf${keyed}` },
+        { number: 'CN-2026-000002', url: `/api/orders/${reference}/credit-notes/CN-2026-000002.pdf${keyed}` },
+      ],
+    });
+    // Each link opens its PDF.
+    const answer = res.json() as { invoice: { url: string }; creditNotes: { url: string }[] };
+    for (const url of [answer.invoice.url, ...answer.creditNotes.map((n) => n.url)]) {
+      const pdf = await get(url, {});
+      expect(pdf.statusCode, url).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+    }
+
+    // A wrong key and an unknown order: the same 404, nothing of the invoice.
+    const wrong = await invoices({ reference, key: 'x'.repeat(key.length) });
+    const unknown = await invoices({ reference: 'SOL-ZZZZ9999', key });
+    for (const refused of [wrong, unknown]) {
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ ok: false, error: ORDER_NOT_FOUND });
+    }
+    // A malformed body is a 400 naming what is wrong, never a 5xx.
+    const bad = await invoices({ reference });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('key');
+    expect((await invoices({ reference, key, extra: 1 })).statusCode).toBe(400);
+  });
+
+  it("answers the order page's invoices within the order page's rate limit", async () => {
+    const body = { reference: 'SOL-ZZZZ9999', key: 'A'.repeat(32) };
+    const answers = [];
+    for (let i = 0; i < 31; i++) answers.push((await invoices(body, '203.0.113.9')).statusCode);
+    expect(answers.slice(0, 30).every((status) => status === 404)).toBe(true);
+    expect(answers[30]).toBe(429);
+    // Another client is not held back by the first.
+    expect((await invoices(body, '203.0.113.10')).statusCode).toBe(404);
   });
 });

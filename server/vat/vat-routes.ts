@@ -1,14 +1,22 @@
 /**
  * The VAT feature's routes (docs/product/vat.md §20): the invoice and credit-note PDFs for the owner and for
- * the shopper holding the order's key (checked by the orders feature's page service), and the
+ * the shopper holding the order's key (checked by the orders feature's page service), their numbers and
+ * links for her order page (POST /api/order-page/invoices { reference, key }), and the
  * accountant's papers as JSON and CSV. Every owner route is the owner's alone (none is
  * forMakers); each download of the papers writes an audit row.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
-import { normalizeReference } from '../../domain/orders/order-page';
+import { normalizeReference, ORDER_NOT_FOUND } from '../../domain/orders/order-page';
 import { formatRate } from '../../domain/vat/invoice-text';
+import {
+  ORDER_INVOICES_API,
+  orderInvoicesAnswerSchema,
+  orderInvoicesRequestSchema,
+  shopperCreditNoteUrl,
+  shopperInvoiceUrl,
+} from '../../domain/vat/order-invoices';
 import { EU_DISTANCE_THRESHOLD, thresholdNotice, thresholdState } from '../../domain/vat/threshold';
 import type { VatMode } from '../../domain/vat/vat-breakdown';
 import {
@@ -28,8 +36,10 @@ import {
 } from '../../domain/vat/vat-reports';
 import type { AuditTrail } from '../audit/audit-trail';
 import { amount, csvDocument } from '../lib/csv';
+import { refuse } from '../lib/refusal';
 import type { OrderPageService } from '../orders';
 import { ownerActor } from '../security/owner-auth';
+import { KIB } from '../security/route-policy';
 import { invoicePdf } from './invoice-pdf';
 import type { VatStore } from './vat-store';
 
@@ -123,6 +133,30 @@ export async function vatRoutes(app: FastifyInstance, opts: VatRouteOptions): Pr
       const reference = await shopperOrder(request.params.reference, request.query.key);
       if (!reference) return reply.code(404).send({ ok: false, error: 'No such credit note for this order' });
       return noteReply(reply, reference, request.params.file);
+    },
+  );
+
+  // The order page's invoice block: the same key check as the PDFs, the order page's limit and 404.
+  api.post(
+    ORDER_INVOICES_API,
+    {
+      schema: { body: orderInvoicesRequestSchema, response: { 200: orderInvoicesAnswerSchema } },
+      config: { policy: { limit: 'order', body: 'json', sameOrigin: true, maxBodyBytes: 1 * KIB } },
+    },
+    async (request, reply) => {
+      const { key } = request.body;
+      const reference =
+        (await shopperOrder(request.body.reference, key)) ?? refuse('not-found', ORDER_NOT_FOUND);
+      const invoice = await store.invoiceOf(reference);
+      const notes = invoice ? await store.creditNotesOf(reference) : [];
+      return reply.header('Referrer-Policy', 'no-referrer').send({
+        ok: true,
+        invoice: invoice ? { number: invoice.number, url: shopperInvoiceUrl(reference, key) } : null,
+        creditNotes: notes.map((n) => ({
+          number: n.number,
+          url: shopperCreditNoteUrl(reference, n.number, key),
+        })),
+      });
     },
   );
 

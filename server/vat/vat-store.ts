@@ -285,6 +285,17 @@ export class VatStore {
     return row ? invoiceOfRow(row) : null;
   }
 
+  /** When each of these orders' invoices was issued (an order without one is left out): the desk's list. */
+  async invoiceDatesOf(orderReferences: readonly string[]): Promise<Map<string, string>> {
+    if (orderReferences.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('vat_invoices')
+      .select(['order_reference', 'issued_at'])
+      .where('order_reference', 'in', [...orderReferences])
+      .execute();
+    return new Map(rows.map((r) => [r.order_reference, r.issued_at]));
+  }
+
   async creditNote(orderReference: string, number: string): Promise<StoredCreditNote | null> {
     const row = await this.db
       .selectFrom('vat_credit_notes')
@@ -325,18 +336,24 @@ export class VatStore {
   async reportEntries(from: IsoDate | string, to: IsoDate | string): Promise<ReportEntry[]> {
     const start = irishInstant(from as IsoDate, 0, 0).toISOString();
     const end = irishInstant(to as IsoDate, 0, 0).toISOString();
-    const entry = (invoice: StoredInvoice, lines: readonly InvoiceLine[], sign: 1 | -1): ReportEntry => ({
+    const entry = (
+      invoice: StoredInvoice,
+      lines: readonly InvoiceLine[],
+      sign: 1 | -1,
+      issuedAt: string,
+    ): ReportEntry => ({
       country: invoice.country,
       scheme: invoice.scheme,
       buyerVatNumber: invoice.buyer.vatNumber,
       lines,
       sign,
+      issuedAt,
     });
     const invoices = await this.invoicesIssued(start, end);
     const notes = await this.creditNotesIssued(start, end);
     return [
-      ...invoices.map((invoice) => entry(invoice, invoice.lines, 1)),
-      ...notes.map(({ note, invoice }) => entry(invoice, note.lines, -1)),
+      ...invoices.map((invoice) => entry(invoice, invoice.lines, 1, invoice.issuedAt)),
+      ...notes.map(({ note, invoice }) => entry(invoice, note.lines, -1, note.issuedAt)),
     ];
   }
 

@@ -69,13 +69,15 @@ function endedOrder(kind: 'refunded' | 'cancelled', at: string): Order {
   };
 }
 
-/** Opens the page with the API answering `order`. */
-function showOrder(order: Order) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => json(200, { ok: true, order })),
+const NO_INVOICE = { ok: true, invoice: null, creditNotes: [] };
+
+/** Opens the page with the API answering `order` (and no invoice, unless `invoices` says). */
+function showOrder(order: Order, invoices: unknown = NO_INVOICE) {
+  const fetchMock = vi.fn(async (url: string) =>
+    url === '/api/order-page/invoices' ? json(200, invoices) : json(200, { ok: true, order }),
   );
-  return openOrderPage();
+  vi.stubGlobal('fetch', fetchMock);
+  return { ...openOrderPage(), fetchMock };
 }
 
 describe('OrderPage', () => {
@@ -143,8 +145,14 @@ describe('OrderPage', () => {
     expect(within(status).queryByText('Dispatch')).toBeNull();
     expect(within(status).queryByText('Expected delivery')).toBeNull();
     await screen.findByRole('region', { name: 'Cancel your order' });
-    // No "you can review once it has been delivered": its reviews are not even asked for.
-    expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(['/api/order-page']);
+    // No "you can review once it has been delivered": its reviews are not even asked for (its invoice and
+    // credit notes are).
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual([
+        '/api/order-page',
+        '/api/order-page/invoices',
+      ]),
+    );
   });
 
   it('says a cancelled order was cancelled, and when', async () => {
@@ -176,7 +184,11 @@ describe('OrderPage', () => {
     // The page's own requests in turn; its reviews block (a request of its own) finds nothing here.
     const pageAnswers = [json(200, { ok: true, order: ORDER }), json(200, { ok: true, order: sent })];
     const fetchMock = vi.fn(async (url: string) =>
-      url === '/api/order-page/reviews' ? json(404, { ok: false }) : (pageAnswers.shift() ?? json(500, {})),
+      url === '/api/order-page/reviews'
+        ? json(404, { ok: false })
+        : url === '/api/order-page/invoices'
+          ? json(200, NO_INVOICE)
+          : (pageAnswers.shift() ?? json(500, {})),
     );
     vi.stubGlobal('fetch', fetchMock);
     openOrderPage();
@@ -218,6 +230,65 @@ describe('OrderPage', () => {
     // Focused by an effect, which may run a moment after the heading is on screen.
     await waitFor(() => expect(notFound).toHaveFocus());
     expect(screen.getByRole('link', { name: 'Find your order' })).toHaveAttribute('href', '#/order');
+  });
+});
+
+describe("the order page's invoice", () => {
+  const url = (file: string) => `/api/orders/SOL-ABCDEFGH/${file}?key=${KEY}`;
+
+  it('asks for it with the key in the body once the order has loaded, then links the invoice and its credit notes', async () => {
+    let answer: (r: Response) => void = () => {};
+    const invoices = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    const fetchMock = vi.fn(async (u: string) =>
+      u === '/api/order-page/invoices' ? invoices : json(200, { ok: true, order: ORDER }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    openOrderPage();
+    const items = await screen.findByRole('region', { name: 'Items' });
+    expect(within(items).getByRole('status')).toHaveTextContent('Looking for your invoice…');
+    const [, init] = fetchMock.mock.calls.find(([u]) => u === '/api/order-page/invoices') as unknown as [
+      string,
+      RequestInit,
+    ];
+    expect(JSON.parse(String(init.body))).toEqual({ reference: 'SOL-ABCDEFGH', key: KEY });
+
+    answer(
+      json(200, {
+        ok: true,
+        invoice: { number: '2026-000012', url: url('invoice.pdf') },
+        creditNotes: [{ number: 'CN-2026-000003', url: url('credit-notes/CN-2026-000003.pdf') }],
+      }),
+    );
+    const link = await within(items).findByRole('link', { name: 'Download your invoice 2026-000012 (PDF)' });
+    expect(link).toHaveAttribute('href', url('invoice.pdf'));
+    expect(
+      within(items).getByRole('link', { name: 'Download your credit note CN-2026-000003 (PDF)' }),
+    ).toHaveAttribute('href', url('credit-notes/CN-2026-000003.pdf'));
+    expect(within(items).queryByRole('status')).toBeNull();
+  });
+
+  it('shows nothing of an invoice when the order has none', async () => {
+    const { fetchMock } = showOrder(ORDER);
+    const items = await screen.findByRole('region', { name: 'Items' });
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/order-page/invoices', expect.anything()),
+    );
+    await waitFor(() => expect(within(items).queryByRole('status')).toBeNull());
+    expect(within(items).queryByRole('link')).toBeNull();
+    expect(screen.queryByText(/invoice/i)).toBeNull();
+  });
+
+  it('says the e-mail holds the link when the invoice could not be asked for', async () => {
+    showOrder(ORDER, { ok: false, error: 'Something went wrong' });
+    const items = await screen.findByRole('region', { name: 'Items' });
+    expect(
+      await within(items).findByText(
+        'We could not load your invoice just now. Its link is also in your order confirmation e-mail.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(items).queryByRole('link')).toBeNull();
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * /order/{reference}?key=... (docs/product/order-flow.md §6.8 and §6.10): one order's page, opened from the link in the
  * shopper's e-mails. The status as a timeline, dispatch and delivery dates when known, the lines, gift
- * message, totals and delivery address, its returns' state (§10.18), and the right to cancel (the EU model
+ * message, totals and delivery address, its invoice and credit notes (docs/product/vat.md §20.6), its
+ * returns' state (§10.18), and the right to cancel (the EU model
  * withdrawal form, online).
  * No referrer leaves this page (the key is in its address) and it is never indexed.
  */
@@ -20,6 +21,7 @@ import {
   SECONDARY_BUTTON,
 } from '../features/checkout/confirmation-parts';
 import { fetchOrder, type OrderResult, sendWithdrawal } from '../features/orders/order-page-api';
+import { OrderInvoices } from '../features/vat/order-invoices';
 import { Link } from '../lib/router';
 import { useKeyedPage } from '../lib/use-keyed-page';
 
@@ -397,6 +399,7 @@ function OrderView({
           Items
         </h2>
         <Lines order={order} />
+        <OrderInvoices reference={order.reference} orderKey={keyValue} />
       </section>
       {order.returns && order.returns.length > 0 ? (
         <section aria-labelledby="returns-heading" className="mt-10">

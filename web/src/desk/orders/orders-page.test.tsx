@@ -28,3 +28,21 @@ describe('the orders list', () => {
     expect(within(row('SOL-NAMED001')).getByText('aoife@example.ie').className).toContain('before:content');
   });
 });
+
+describe('the orders list and the VAT', () => {
+  it('flags "Destination VAT due" in words on the orders the server flags, and on no other', async () => {
+    const due = orderDetail({ reference: 'SOL-DUEVAT01' });
+    const plain = orderDetail({ reference: 'SOL-PLAIN001' });
+    const list = listResponse([due, plain]);
+    const orders = list.orders.map((o) =>
+      o.reference === due.reference ? { ...o, destinationVatDue: true } : o,
+    );
+    stubDeskApi((r) => (r.url.startsWith('/api/admin/orders') ? json(200, { ...list, orders }) : undefined));
+    render(<OrdersPage params={new URLSearchParams('status=all')} />);
+    const flagged = await screen.findByRole('link', { name: /SOL-DUEVAT01/ });
+    // The link's name carries the flag, so a screen reader hears it with the order.
+    expect(flagged).toHaveAccessibleName(/Destination VAT due/);
+    expect(within(flagged).getByText('Destination VAT due')).toBeVisible();
+    expect(screen.getByRole('link', { name: /SOL-PLAIN001/ })).not.toHaveAccessibleName(/VAT/);
+  });
+});

@@ -11,6 +11,7 @@ import {
   type OrderFilter,
   type OrderListItem,
 } from '../../../../domain/orders/admin-api';
+import { DESTINATION_VAT_DUE_LABEL } from '../../../../domain/vat/threshold';
 import { deskApi, type OrderQuery, orderQueryParams } from '../desk-api';
 import { deskHref, navigate } from '../desk-router';
 import { useIsOwner } from '../people/desk-person';
@@ -234,6 +235,7 @@ function OrderList({
               <StatusBadge status={order.status} />
               <RefundBadge order={order} />
               <ChannelBadge channel={order.channel} />
+              {order.destinationVatDue ? <DestinationVatBadge /> : null}
             </span>
             <span className="min-w-0 truncate text-sm">
               {order.name ? <span className="font-medium">{order.name}</span> : null}
@@ -264,6 +266,18 @@ function OrderList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * Sold at the Irish rate where the destination's VAT was due (docs/product/vat.md §20.4): said in words, the
+ * colour only repeats it.
+ */
+function DestinationVatBadge() {
+  return (
+    <span className="inline-flex items-center rounded-full border border-danger/40 bg-white px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap text-danger">
+      {DESTINATION_VAT_DUE_LABEL}
+    </span>
   );
 }
 

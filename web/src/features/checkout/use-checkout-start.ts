@@ -158,12 +158,15 @@ export function useCheckoutStart(): {
       recordCheckoutSuccess();
       if ('paid' in result) {
         // Nothing left for the hosted checkout: the order is paid; the cart, the bag and the cards are done
-        // (the cart page then shows an empty cart, so the toast says it).
-        toast.success(paidByGiftCardsText(result.reference));
+        // (the cart page then shows an empty cart, so the toast says it). The emptied page is short: back
+        // to its top, where the shopper sees the empty cart and, below the header, the toast, kept long
+        // enough to read the order's reference.
         setPhase({ kind: 'idle' });
         clear();
         giftCardBag.dispatch({ type: 'clear' });
         giftCardPayments.clear();
+        window.scrollTo({ top: 0 });
+        toast.success(paidByGiftCardsText(result.reference), { duration: 12_000 });
         return;
       }
       recordEvent('payment_attempt', { total: totals.total, itemCount: totals.itemCount });

@@ -24,6 +24,7 @@ import { type MediaOptions, mediaPlugin } from './media/media';
 import { newsletterDeclaration } from './newsletter/declaration';
 import { newsletterPlugin } from './newsletter/plugin';
 import { numbersPlugin } from './numbers/plugin';
+import { offersDeclaration } from './offers/declaration';
 import { offersPlugin } from './offers/plugin';
 import { healthRoutes } from './ops/health-routes';
 import { serverLogOptions } from './ops/logging';
@@ -37,6 +38,7 @@ import { declareFeatures, type FeatureDeclaration, platformPlugin, type ShopTuni
 import { privacyPlugin } from './privacy/plugin';
 import { quotesDeclaration } from './quotes/declaration';
 import { quotesPlugin } from './quotes/plugin';
+import { returnsDeclaration } from './returns/declaration';
 import { returnsPlugin } from './returns/plugin';
 import { reviewsDeclaration } from './reviews/declaration';
 import { reviewsPlugin } from './reviews/plugin';
@@ -86,6 +88,8 @@ export const FEATURES: readonly FeatureDeclaration[] = [
   ordersDeclaration,
   checkoutDeclaration,
   fulfilmentDeclaration,
+  returnsDeclaration,
+  offersDeclaration,
   enquiriesDeclaration,
   quotesDeclaration,
   newsletterDeclaration,

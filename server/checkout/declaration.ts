@@ -5,8 +5,10 @@
  */
 import type { FeatureDeclaration } from '../platform';
 import { CHECKOUT_MAIL_KINDS } from './mail-kinds';
+import { CHECKOUT_MIGRATIONS } from './migrations';
 
 export const checkoutDeclaration: FeatureDeclaration = {
   name: 'checkout',
   mailKinds: CHECKOUT_MAIL_KINDS,
+  migrations: CHECKOUT_MIGRATIONS,
 };

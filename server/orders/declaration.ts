@@ -4,8 +4,10 @@
  */
 import type { FeatureDeclaration } from '../platform';
 import { ORDERS_MAIL_KINDS } from './mail-kinds';
+import { ORDERS_MIGRATIONS } from './migrations';
 
 export const ordersDeclaration: FeatureDeclaration = {
   name: 'orders',
   mailKinds: ORDERS_MAIL_KINDS,
+  migrations: ORDERS_MIGRATIONS,
 };

@@ -32,6 +32,7 @@ import { installMetrics } from './ops/metrics';
 import { ordersDeclaration } from './orders/declaration';
 import { ordersPlugin } from './orders/plugin';
 import { pagesPlugin } from './pages/plugin';
+import { paymentsDeclaration } from './payments/declaration';
 import { paymentsPlugin } from './payments/plugin';
 import { peoplePlugin } from './people/plugin';
 import { declareFeatures, type FeatureDeclaration, platformPlugin, type ShopTuning } from './platform';
@@ -84,6 +85,7 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
  */
 export const FEATURES: readonly FeatureDeclaration[] = [
   settingsDeclaration,
+  paymentsDeclaration,
   catalogueDeclaration,
   ordersDeclaration,
   checkoutDeclaration,

@@ -9,6 +9,7 @@ import { CHECKOUT_MIGRATIONS } from './migrations';
 
 export const checkoutDeclaration: FeatureDeclaration = {
   name: 'checkout',
+  tables: { order_gift_cards: 'gift-card-line-store.ts' },
   mailKinds: CHECKOUT_MAIL_KINDS,
   migrations: CHECKOUT_MIGRATIONS,
 };

@@ -7,5 +7,6 @@ import { FULFILMENT_MAIL_KINDS } from './mail-kinds';
 
 export const fulfilmentDeclaration: FeatureDeclaration = {
   name: 'fulfilment',
+  tables: { order_events: 'fulfilment-store.ts', order_notes: 'fulfilment-store.ts' },
   mailKinds: FULFILMENT_MAIL_KINDS,
 };

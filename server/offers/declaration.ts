@@ -7,5 +7,6 @@ import { OFFERS_MIGRATIONS } from './migrations';
 
 export const offersDeclaration: FeatureDeclaration = {
   name: 'offers',
+  tables: { discount_codes: 'discount-store.ts', discount_reservations: 'discount-store.ts' },
   migrations: OFFERS_MIGRATIONS,
 };

@@ -8,6 +8,12 @@ import { ORDERS_MIGRATIONS } from './migrations';
 
 export const ordersDeclaration: FeatureDeclaration = {
   name: 'orders',
+  tables: {
+    orders: 'order-store.ts',
+    order_lines: 'order-store.ts',
+    withdrawal_notices: 'order-store.ts',
+    order_keys: 'order-store.ts',
+  },
   mailKinds: ORDERS_MAIL_KINDS,
   migrations: ORDERS_MIGRATIONS,
 };

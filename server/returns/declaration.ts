@@ -7,5 +7,6 @@ import { RETURNS_MIGRATIONS } from './migrations';
 
 export const returnsDeclaration: FeatureDeclaration = {
   name: 'returns',
+  tables: { order_returns: 'return-store.ts' },
   migrations: RETURNS_MIGRATIONS,
 };

@@ -9,6 +9,12 @@ import { reviewsPersonalData } from './personal-data';
 
 export const reviewsDeclaration: FeatureDeclaration = {
   name: 'reviews',
+  tables: {
+    reviews: 'review-store.ts',
+    review_requests: 'review-store.ts',
+    review_opt_outs: 'review-store.ts',
+    reviews_version: 'review-store.ts',
+  },
   mailKinds: REVIEWS_MAIL_KINDS,
   migrations: REVIEWS_MIGRATIONS,
   personalData: reviewsPersonalData,

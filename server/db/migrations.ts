@@ -679,6 +679,7 @@ async function nameActors(db: AnyDb): Promise<void> {
 }
 
 const declared: Record<string, Migration> = { ...PLATFORM_MIGRATIONS };
+let featuresDeclared = false;
 
 /**
  * Every migration declared so far, the platform's and each feature's, in the order they run (by name).
@@ -695,10 +696,26 @@ export function declareMigrations(migrations: Readonly<Record<string, Migration>
   const added = Object.entries(migrations).filter(([name, migration]) => declared[name] !== migration);
   const taken = added.find(([name]) => declared[name] !== undefined);
   if (taken) throw new Error(`Two migrations are named ${taken[0]}`);
+  featuresDeclared = true;
   if (added.length === 0) return;
   for (const [name, migration] of added) declared[name] = migration;
   // Object keys keep their insertion order: put them back in the order they run.
   const all = Object.entries(declared).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [name] of all) delete declared[name];
   for (const [name, migration] of all) declared[name] = migration;
+}
+
+/**
+ * The list a database opens with, once the features have declared theirs (`declareShop()` in app.ts, which
+ * the app, the scripts and the tests' database support call first). A database opened before would record
+ * the platform's migrations alone, and the features', named between them, could then never run: the
+ * Migrator refuses a migration older than the last it ran. That is refused here instead, naming the fix.
+ */
+export function shopMigrations(): Readonly<Record<string, Migration>> {
+  if (!featuresDeclared) {
+    throw new Error(
+      "The database opened before the shop's features declared their migrations: call declareShop() (server/app.ts) first",
+    );
+  }
+  return MIGRATIONS;
 }

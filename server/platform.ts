@@ -65,10 +65,20 @@ export interface FeatureDeclaration {
   readonly migrations?: Readonly<Record<string, Migration>>;
   /** The tables it owns, each with the one file of its folder that queries it (`{ orders: 'order-store.ts' }`). */
   readonly tables?: TableOwners;
-  /** The outbox kinds of its e-mails (mail/mail-kinds.ts): no other feature may use one. */
-  readonly mailKinds?: Readonly<Record<string, string>>;
+  /**
+   * The outbox kinds of its e-mails (mail/mail-kinds.ts): no other feature may use one. A kind the desk's
+   * e-mail log names in words carries its label (an order's e-mails, fulfilment's `mailLabel`); the
+   * others show as "E-mail (kind)".
+   */
+  readonly mailKinds?: Readonly<Record<string, string | LabelledMailKind>>;
   /** Its tables' part of the privacy export, of erasure and of the retention pass (server/privacy). */
   readonly personalData?: PersonalDataPart;
+}
+
+/** An e-mail kind with the words the desk's e-mail log names it by ("Order confirmation e-mail to the shopper"). */
+export interface LabelledMailKind {
+  readonly kind: string;
+  readonly label: string;
 }
 
 /** The person an export or erasure is about: the address lower-cased, and the ids of its orders. */
@@ -112,8 +122,26 @@ export interface PersonalDataPart {
 export function declareFeatures(features: readonly FeatureDeclaration[]): void {
   for (const feature of features) {
     if (feature.migrations) declareMigrations(feature.migrations);
-    if (feature.mailKinds) declareMailKinds(feature.name, feature.mailKinds);
+    if (feature.mailKinds) {
+      const kinds = Object.entries(feature.mailKinds).map(([name, kind]) => [name, kindOf(kind)]);
+      declareMailKinds(feature.name, Object.fromEntries(kinds));
+    }
   }
+}
+
+/** Each labelled e-mail kind the features declared, with its label. */
+export function mailKindLabels(features: readonly FeatureDeclaration[]): ReadonlyMap<string, string> {
+  return new Map(
+    features.flatMap(({ mailKinds = {} }) =>
+      Object.values(mailKinds).flatMap((kind) =>
+        typeof kind === 'string' ? [] : [[kind.kind, kind.label] as const],
+      ),
+    ),
+  );
+}
+
+function kindOf(kind: string | LabelledMailKind): string {
+  return typeof kind === 'string' ? kind : kind.kind;
 }
 
 /**

@@ -10,6 +10,8 @@ import { CHECKOUT_MIGRATIONS } from './migrations';
 export const checkoutDeclaration: FeatureDeclaration = {
   name: 'checkout',
   tables: { order_gift_cards: 'gift-card-line-store.ts' },
-  mailKinds: CHECKOUT_MAIL_KINDS,
+  mailKinds: {
+    paymentLink: { kind: CHECKOUT_MAIL_KINDS.paymentLink, label: 'Payment link e-mail to the customer' },
+  },
   migrations: CHECKOUT_MIGRATIONS,
 };

@@ -8,5 +8,8 @@ import { FULFILMENT_MAIL_KINDS } from './mail-kinds';
 export const fulfilmentDeclaration: FeatureDeclaration = {
   name: 'fulfilment',
   tables: { order_events: 'fulfilment-store.ts', order_notes: 'fulfilment-store.ts' },
-  mailKinds: FULFILMENT_MAIL_KINDS,
+  mailKinds: {
+    dispatched: { kind: FULFILMENT_MAIL_KINDS.dispatched, label: '"On its way" e-mail to the shopper' },
+    cancelled: { kind: FULFILMENT_MAIL_KINDS.cancelled, label: 'Cancellation e-mail to the shopper' },
+  },
 };

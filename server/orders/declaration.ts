@@ -14,6 +14,10 @@ export const ordersDeclaration: FeatureDeclaration = {
     withdrawal_notices: 'order-store.ts',
     order_keys: 'order-store.ts',
   },
-  mailKinds: ORDERS_MAIL_KINDS,
+  mailKinds: {
+    ...ORDERS_MAIL_KINDS,
+    customer: { kind: ORDERS_MAIL_KINDS.customer, label: 'Order confirmation e-mail to the shopper' },
+    owner: { kind: ORDERS_MAIL_KINDS.owner, label: 'New order e-mail to the owner' },
+  },
   migrations: ORDERS_MIGRATIONS,
 };

@@ -15,7 +15,9 @@ export const reviewsDeclaration: FeatureDeclaration = {
     review_opt_outs: 'review-store.ts',
     reviews_version: 'review-store.ts',
   },
-  mailKinds: REVIEWS_MAIL_KINDS,
+  mailKinds: {
+    reviewRequest: { kind: REVIEWS_MAIL_KINDS.reviewRequest, label: 'Review request e-mail to the shopper' },
+  },
   migrations: REVIEWS_MIGRATIONS,
   personalData: reviewsPersonalData,
 };

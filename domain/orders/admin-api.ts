@@ -421,6 +421,8 @@ export const orderDetailSchema = z.object({
   discount: z.optional(z.number()),
   /** The code that gave the discount; null without one or when the tier's applied. */
   discountCode: z.optional(z.nullable(z.string())),
+  /** Cents of `discount` that are the VAT a valid intra-EU business was not charged (the reverse charge). */
+  vatNotCharged: z.optional(z.number()),
   shipping: z.number(),
   giftWrap: z.number(),
   giftWrapped: z.boolean(),

@@ -4,6 +4,7 @@ import { parseIsoDate } from '../shared/calendar-date';
 import { cents } from '../shared/money';
 import {
   customLineId,
+  orderDiscountLabel,
   priceQuote,
   type QuoteLine,
   quoteClosedMessage,
@@ -95,5 +96,17 @@ describe('quote lines', () => {
     expect(isCustomLineId('3')).toBe(false);
     expect(lineNameWithSize({ id, name: 'Bespoke set', size: 'M' })).toBe('Bespoke set');
     expect(lineNameWithSize({ id: '3', name: 'Tawny Strand', size: 'M' })).toBe('Tawny Strand (Medium)');
+  });
+});
+
+describe("an order's discount line (docs/product/vat.md §20)", () => {
+  it("names a quote's, a code's and the tier's, and the VAT a business was not charged", () => {
+    expect(orderDiscountLabel({ quoteReference: 'Q-1' })).toBe('Quote discount');
+    expect(orderDiscountLabel({ discountCode: 'XMAS15' })).toBe('Discount (XMAS15)');
+    expect(orderDiscountLabel({ discount: 748, vatNotCharged: 748 })).toBe('VAT (reverse charge)');
+    expect(orderDiscountLabel({ discount: 1200, discountCode: 'XMAS15', vatNotCharged: 748 })).toBe(
+      'Discount (XMAS15) and VAT (reverse charge)',
+    );
+    expect(orderDiscountLabel({ discount: 500, vatNotCharged: 0 })).toBe('Early bird');
   });
 });

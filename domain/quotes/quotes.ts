@@ -165,15 +165,27 @@ export interface QuoteLine {
   readonly image?: string | null;
 }
 
+/** The line of the VAT a valid intra-EU business is not charged, as the hosted checkout names it too. */
+export const REVERSE_CHARGE_LABEL = 'VAT (reverse charge)';
+
 /**
  * The discount's line of an order wherever the desk and the e-mails show it: a paid quote's is the quote's
  * (`Quote discount`), never mistaken for the early-bird tier (discountLineLabel's name for a code-less one).
+ * The VAT a business was not charged sits in the same amount (docs/product/vat.md §20): alone it is the
+ * reverse charge's line, beside a discount both are named.
  */
 export function orderDiscountLabel(order: {
+  readonly discount?: number;
   readonly discountCode?: string | null;
   readonly quoteReference?: string | null;
+  readonly vatNotCharged?: number;
 }): string {
-  return order.quoteReference ? 'Quote discount' : discountLineLabel(order.discountCode ?? null);
+  const notCharged = order.vatNotCharged ?? 0;
+  const base = order.quoteReference ? 'Quote discount' : discountLineLabel(order.discountCode ?? null);
+  if (notCharged <= 0) return base;
+  return (order.discount ?? notCharged) > notCharged
+    ? `${base} and ${REVERSE_CHARGE_LABEL}`
+    : REVERSE_CHARGE_LABEL;
 }
 
 /** What kind of line the owner sent, or why it is neither. */

@@ -22,7 +22,7 @@ import type { MakingQueueSource } from '../../domain/making/making-queue';
 import { promisedQueue, queueExtraDays } from '../../domain/making/making-queue';
 import type { DiscountedTotals } from '../../domain/offers/discounts';
 import { orderPagePath } from '../../domain/orders/order-page';
-import { orderDiscountLabel } from '../../domain/quotes/quotes';
+import { orderDiscountLabel, REVERSE_CHARGE_LABEL } from '../../domain/quotes/quotes';
 import {
   type AllSettings,
   currentZone,
@@ -125,9 +125,6 @@ export interface CheckoutServiceOptions {
    */
   readonly vat?: CheckoutVatFace;
 }
-
-/** The hosted checkout's line for what a valid intra-EU business does not pay. */
-export const REVERSE_CHARGE_LABEL = 'VAT (reverse charge)';
 
 /** An order to store, without its VAT: the service adds the owner's rate and number at that moment. */
 type PendingOrder = Omit<Parameters<OrderStore['createPending']>[0], 'vat'>;
@@ -335,6 +332,8 @@ export class CheckoutService {
       giftMessage: input.giftMessage,
       discount: { amount: totals.discount, code },
       giftCardsSold: cardsBought,
+      // The pieces' part of it, which `discount` holds (the shipping and the wrap are stored net).
+      vatNotCharged: charged.discount - priced.totals.discount,
       // A code's use and the cards' holds are taken in the checkout's own transaction: refused, and
       // nothing is stored. The order's VAT is stored in the same transaction.
       within: async (trx: Transaction<Database>) => {

@@ -218,6 +218,8 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     });
     expect(desk.statusCode).toBe(200);
     expect((desk.json() as { vat: VatAnswer }).vat).toEqual(last.vat);
+    // Its "VAT included" is the invoice's, not the seller's flat rate's share.
+    expect((desk.json() as { vatIncluded: number }).vatIncluded).toBe(last.vat?.totalVat);
   });
 
   const card = { amount: 5000, recipientName: 'Niamh', recipientEmail: 'niamh@example.ie' };
@@ -324,6 +326,14 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     );
     expect(mail?.text_body).toContain(`${REVERSE_CHARGE_WORDING}: no VAT is charged.`);
     expect(mail?.text_body).not.toContain('VAT included');
+    // The VAT not charged is the reverse charge's line everywhere, never the early-bird tier's.
+    const onPieces = (o as { discount: number }).discount;
+    expect(onPieces).toBeGreaterThan(0);
+    expect(mail?.text_body).toContain(`VAT (reverse charge): -${formatEuro(cents(onPieces))}`);
+    expect(mail?.text_body).not.toContain('Early bird');
+    expect((o as { discountLabel?: string }).discountLabel).toBe('VAT (reverse charge)');
+    const desk = await app.inject({ method: 'GET', url: `/api/admin/orders/${o.reference}`, headers: auth });
+    expect(desk.json()).toMatchObject({ vatIncluded: 0, vatNotCharged: onPieces });
     const invoice = await app.vat.store.invoiceOf(o.reference);
     expect(invoice?.buyer).toEqual({
       name: 'Vogel GmbH',

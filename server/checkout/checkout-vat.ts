@@ -21,6 +21,7 @@ import {
 } from '../../domain/vat/vat-breakdown';
 import { BUSINESS_VAT_MESSAGES, parseVatNumber } from '../../domain/vat/vat-number';
 import { refuse } from '../lib/refusal';
+import { settleOrderVatTotal } from '../orders';
 
 import type { OrderVatLineRecord, OrderVatRecord, VatFace } from '../vat';
 import type { PaidParticipant } from './mark-paid';
@@ -264,6 +265,12 @@ export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidPartici
             .filter((part) => part)
             .join(', ')
         : '';
+      // The order's row states the same VAT as its invoice (the desk, its page, the CSV, a resent e-mail).
+      if (record.breakdown.scheme !== 'none')
+        await settleOrderVatTotal(trx, order.id, {
+          totalVat: record.breakdown.totalVat,
+          rateBp: record.breakdown.lines.find((l) => l.vat > 0)?.rate ?? 0,
+        });
       mail.vat = {
         scheme: record.breakdown.scheme,
         country: record.breakdown.country,

@@ -154,7 +154,10 @@ describe('a reconcile pass', () => {
         expect(took).toBeLessThan(60_000);
         // Held for the whole pass, the timer would not have ticked once (SQLite: 0 ticks in 80 ms).
         if (took > 30) expect(ticks).toBeGreaterThan(0);
-        expect(longestWait).toBeLessThan(150);
+        // No gap longer than 150 ms, or a fifth of the pass when a busy machine stretches the pass (a
+        // timer's wait also counts the time this thread was not scheduled at all: 157 ms beside other
+        // tests in a 2.4 s pass): held for the whole pass, or in two or three holds, it fails either way.
+        expect(longestWait).toBeLessThan(Math.max(150, took / 5));
         const rows = await orderRows(app);
         const paid = rows.filter((r) => paidLater.includes(r.session_id ?? ''));
         expect(paid.map((r) => r.status)).toEqual(Array(6).fill('paid'));

@@ -48,6 +48,7 @@ describe('the migrations the platform and the features declare', () => {
       '0040-order-gift-cards',
       '0041-order-gift-cards-sold',
       '0042-order-vat',
+      '0043-order-settled-vat',
     ]);
   });
 

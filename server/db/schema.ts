@@ -86,6 +86,13 @@ export interface OrdersTable {
   vat_rate_bp: Generated<number | null>;
   /** The seller's VAT number when the order was made (null: none); see vat_rate_bp for older orders. */
   vat_number: Generated<string | null>;
+  /**
+   * The VAT the payment settled (cents, docs/product/vat.md §20), vat_rate_bp then the rate it was charged
+   * at; null: an order the VAT rules did not price, read with its flat vat_rate_bp.
+   */
+  vat_total: Generated<number | null>;
+  /** The VAT a valid intra-EU business was not charged (cents, inside `discount`): the reverse charge. */
+  vat_not_charged: Generated<number>;
 }
 
 export interface OrderLinesTable {

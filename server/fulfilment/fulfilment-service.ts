@@ -22,7 +22,6 @@ import {
   trackingUrlFor,
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
-import { orderVat } from '../../domain/settings/seller-texts';
 import type { OrderVatAnswer } from '../../domain/vat/order-vat';
 import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
 import type { Database, NewOutboxRow, OrderRow } from '../db/schema';
@@ -40,6 +39,7 @@ import {
   rowVatOf,
   type SellerNow,
   storedAddress,
+  vatInOrder,
 } from '../orders';
 import { type PaymentProvider, PaymentProviderError, type ProviderWebhookEvent } from '../payments';
 import type { RefundRecord } from '../vat';
@@ -265,6 +265,7 @@ function toDetail(order: FulfilmentOrder, mailLabels: MailLabels): OrderDetail {
     subtotal: itemsSubtotal(row),
     discount: row.discount,
     discountCode: row.discount_code,
+    ...(row.vat_not_charged > 0 ? { vatNotCharged: row.vat_not_charged } : {}),
     shipping: row.shipping,
     giftWrap: row.gift_wrap,
     giftWrapped: row.gift_wrap > 0,
@@ -871,9 +872,13 @@ export class FulfilmentService {
   private detailOf(order: FulfilmentOrder): OrderDetail {
     return {
       ...toDetail(order, this.o.mailLabels),
-      vatIncluded: orderVat(
+      vatIncluded: vatInOrder(
+        {
+          total: order.row.total,
+          giftCardsSold: order.row.gift_cards_sold ?? 0,
+          vatTotal: order.row.vat_total ?? null,
+        },
         rowVatOf(order.row, this.o.vatBefore),
-        order.row.total - (order.row.gift_cards_sold ?? 0),
       ),
     };
   }

@@ -355,7 +355,7 @@ describe('runtime env script and route registration in the app', () => {
     expect(res.headers['content-type']).toContain('javascript');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toBe(
-      'window.__SOLAS_ENV__=Object.freeze({"MOBILE_NAV":"false","FLAG_HERO_V2":"true","SELLER_NAME":"[Owner name], trading as Solas","SELLER_ADDRESS":"[Street address], [Town], Co. [County], Ireland","VAT_RATE":"23","SELLER_EMAIL":"hello@solas.example"});\n' +
+      'window.__SOLAS_ENV__=Object.freeze({"MOBILE_NAV":"false","FLAG_HERO_V2":"true","SELLER_NAME":"[Owner name], trading as Solas","SELLER_ADDRESS":"[Street address], [Town], Co. [County], Ireland","VAT_RATE":"23","SELLER_EMAIL":"hello@solas.example","SELLER_VAT_MODE":"none"});\n' +
         // The making queue's working days and the capacity (at most a minute old; never the pieces
         // queued): empty here, at the default capacity.
         'window.__SOLAS_QUEUE__=Object.freeze({"days":0,"capacity":8,"quiet":true});\n' +

@@ -78,7 +78,12 @@ export function ordersCsv(
     orders.map(({ row, lines }, i) => {
       const charged = vats[i] ?? vat.before;
       // The gift cards bought carry no VAT (docs/product/gift-cards.md §19.2).
-      const included = orderVat(charged, Math.max(0, row.total - row.refunded - (row.gift_cards_sold ?? 0)));
+      // The VAT its payment settled (docs/product/vat.md §20), while nothing is refunded; after a refund, the
+      // rate's share of what is kept.
+      const included =
+        row.vat_total !== null && row.vat_total !== undefined && row.refunded === 0
+          ? row.vat_total
+          : orderVat(charged, Math.max(0, row.total - row.refunded - (row.gift_cards_sold ?? 0)));
       return [
         row.reference,
         row.paid_at ? irishIsoDateTime(new Date(row.paid_at)) : null,

@@ -73,6 +73,7 @@ export {
   type StoredWithdrawal,
   searchOrders,
   setLineSizes,
+  settleOrderVatTotal,
   storedAddress,
   toOrder,
   withdrawalsOfOrders,
@@ -84,5 +85,6 @@ export {
   orderVatOf,
   rowVatOf,
   type SellerNow,
+  vatInOrder,
   type ZoneNameNow,
 } from './order-vat';

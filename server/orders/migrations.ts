@@ -77,6 +77,18 @@ export const ORDERS_MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
+  // The VAT a checkout order settled at payment and the VAT a business was not charged (the reverse
+  // charge, inside `discount`), so every reader of an order states the same VAT as its invoice
+  // (docs/product/vat.md §20). Defaults: SQLite adds them without rebuilding the table.
+  '0043-order-settled-vat': {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('orders').addColumn('vat_total', 'integer').execute();
+      await db.schema
+        .alterTable('orders')
+        .addColumn('vat_not_charged', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
+  },
 };
 
 /**

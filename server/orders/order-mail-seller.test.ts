@@ -95,7 +95,7 @@ describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and 
     for (const clean of cleanups.reverse()) await clean();
   });
 
-  it('a new rate: the old order keeps its VAT in its e-mail and the CSV; the new one stores the new rate, its e-mail the VAT settled', async () => {
+  it('a new rate: the old order keeps its VAT in its e-mail and the CSV; the new one’s VAT is what its payment settled', async () => {
     const old = await paidOrder();
     const [oldConfirmation, oldNotice] = await mails(old);
     expect(oldConfirmation).toMatchObject({ kind: ORDERS_MAIL_KINDS.customer, recipient: SHOPPER });
@@ -122,7 +122,8 @@ describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and 
     const rows = await app.platform.db.selectFrom('orders').selectAll().orderBy('created_at').execute();
     expect(rows.map((r) => [r.reference, r.total, r.vat_rate_bp, r.vat_number])).toEqual([
       [old, total, 2300, FIRST.vatNumber],
-      [fresh, total, 1350, SAVED.vatNumber],
+      // The rate setting no longer computes VAT: the payment settled the dated Irish rate (vat.md §20.1).
+      [fresh, total, 2300, SAVED.vatNumber],
     ]);
     // The e-mail states the VAT the payment settled, at the dated Irish rate: the rate setting is no longer
     // what VAT is computed with (docs/product/vat.md §20.1); the order's row and the CSV still carry it.
@@ -162,19 +163,20 @@ describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and 
     const slips = await owner('GET', `/api/admin/packing-slips?reference=${fresh}`);
     expect(slips.json()).toMatchObject({ returnAddress: { name: SAVED.name, address: SAVED.address } });
 
-    // The CSV: two rates in the range, so each order's rate in its last column.
+    // The CSV: one rate in the range (the new order's is the dated table's), in its header; each order's
+    // VAT its own: the old one's at its stored rate, the new one's as its payment settled it.
     const today = irishDate(new Date());
     const csv = await owner('GET', `/api/admin/orders.csv?from=${today}&to=${today}`);
     expect(csv.statusCode).toBe(200);
     const [header, ...lines] = csv.body.split('\r\n').filter((l) => l !== '');
     const names = (header ?? '').replace(CSV_BOM, '').split(',');
-    const vatAt = names.indexOf('VAT included (EUR)');
-    expect(names.at(-2)).toBe('VAT rate');
+    const vatAt = names.indexOf('VAT included at 23% (EUR)');
+    expect(vatAt).toBeGreaterThan(0);
     const byReference = new Map(lines.map((l) => [l.split(',')[0], l.split(',')]));
     expect(byReference.get(old)?.[vatAt]).toBe((vatIncluded(total, 23) / 100).toFixed(2));
-    expect(byReference.get(old)?.at(-2)).toBe('23%');
-    expect(byReference.get(fresh)?.[vatAt]).toBe((vatIncluded(total, 13.5) / 100).toFixed(2));
-    expect(byReference.get(fresh)?.at(-2)).toBe('13.5%');
+    const settled = rows.find((r) => r.reference === fresh)?.vat_total ?? -1;
+    expect(settled).toBeGreaterThan(0);
+    expect(byReference.get(fresh)?.[vatAt]).toBe((settled / 100).toFixed(2));
   });
 
   it('names the zone as the owner calls it now, in the e-mails and on the order page', async () => {

@@ -8,9 +8,9 @@ import { lineNameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND, deliveryDaysText, POLICY, productionDaysText } from '../../domain/config';
 import { deliveryEstimate, deliveryRangeText } from '../../domain/making/dispatch';
 import { orderDiscountLabel } from '../../domain/quotes/quotes';
-import { formatVatRate, orderVat, vatIncludedText } from '../../domain/settings/seller-texts';
+import { formatVatRate, vatIncludedText } from '../../domain/settings/seller-texts';
 import { formatDayMonth, formatIrishDateTime } from '../../domain/shared/calendar-date';
-import { formatRate, schemeWording } from '../../domain/vat/invoice-text';
+import { formatRate, REVERSE_CHARGE_WORDING, schemeWording } from '../../domain/vat/invoice-text';
 import type { VatScheme } from '../../domain/vat/vat-breakdown';
 import {
   countryName,
@@ -28,7 +28,7 @@ import {
 } from '../mail/layout';
 import type { ProviderId, ShippingDetails } from '../payments';
 import type { StoredOrder } from './order-store';
-import type { LegalMailFacts } from './order-vat';
+import { type LegalMailFacts, vatInOrder } from './order-vat';
 
 export type { LegalMailFacts };
 
@@ -206,8 +206,10 @@ function settledVatText(legal: LegalMailFacts, vat: OrderMailVat): string {
 function vatText(legal: LegalMailFacts, order: StoredOrder | null): string {
   if (order === null)
     return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
-  // The gift cards bought carry no VAT (docs/product/gift-cards.md §19.2).
-  const vat = orderVat(legal, order.total - (order.giftCardsSold ?? 0));
+  // A business not charged VAT: the reverse charge's wording (docs/product/vat.md §20).
+  if ((order.vatNotCharged ?? 0) > 0) return `${REVERSE_CHARGE_WORDING}: no VAT is charged.`;
+  // The VAT the payment settled, or the flat rate's share; the gift cards bought carry none (§19.2).
+  const vat = vatInOrder(order, legal);
   if (vat === null) return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
   return `${vatIncludedText(vat)} in the total, at ${formatVatRate(legal.vatRate)} (VAT number ${legal.vatNumber}).`;
 }

@@ -24,7 +24,6 @@ import {
 } from '../../domain/orders/order-page';
 import type { ShopperReturn } from '../../domain/orders/return-info';
 import { orderDiscountLabel } from '../../domain/quotes/quotes';
-import { orderVat } from '../../domain/settings/seller-texts';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { canonicalEmail, checkEmail } from '../../domain/shared/email';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
@@ -39,7 +38,7 @@ import {
   withdrawalOwnerNotice,
 } from './order-mail';
 import type { OrderPageRecord, OrderStore, StoredOrder } from './order-store';
-import { legalFacts, type OrderMailSetup, orderVatOf } from './order-vat';
+import { legalFacts, type OrderMailSetup, orderVatOf, vatInOrder } from './order-vat';
 
 const TEST_PROVIDER_ID = 'test-checkout';
 
@@ -362,7 +361,7 @@ export class OrderPageService {
       giftWrap: order.giftWrap,
       total: order.total,
       refunded: row.refunded,
-      vatIncluded: orderVat(orderVatOf(order, this.o.vatBefore), order.total - (order.giftCardsSold ?? 0)),
+      vatIncluded: vatInOrder(order, orderVatOf(order, this.o.vatBefore)),
       zoneLabel: await this.o.zoneName(order.zone),
       address: order.shippingDetails ? addressLines(order.shippingDetails) : [],
       withdrawal: {

@@ -64,6 +64,10 @@ export interface StoredOrder {
   /** The VAT rate (basis points) and number stored when the order was created; null before (order-vat.ts). */
   readonly vatRateBp: number | null;
   readonly vatNumber: string | null;
+  /** The VAT the payment settled (cents); null: read with the flat rate (order-vat.ts). */
+  readonly vatTotal?: number | null;
+  /** The VAT a valid intra-EU business was not charged, inside `discount` (the reverse charge). */
+  readonly vatNotCharged?: number;
   readonly lines: readonly StoredOrderLine[];
 }
 
@@ -132,6 +136,7 @@ const insertOrder = preparedInsert('orders', [
   'checkout_url',
   'vat_rate_bp',
   'vat_number',
+  'vat_not_charged',
 ]);
 
 /** All of an order's lines in one statement. */
@@ -221,6 +226,8 @@ export function toOrder(
     channel: row.channel,
     vatRateBp: row.vat_rate_bp ?? null,
     vatNumber: row.vat_number ?? null,
+    vatTotal: row.vat_total ?? null,
+    vatNotCharged: row.vat_not_charged ?? 0,
     lines: [...lines]
       .sort((a, b) => a.position - b.position)
       .map((l) => ({
@@ -283,6 +290,8 @@ export class OrderStore {
     paidBy?: 'gift_card';
     /** Cents of gift cards bought, in totals.total (docs/product/gift-cards.md §19.2). */
     giftCardsSold?: number;
+    /** The VAT a valid intra-EU business is not charged, inside `discount` (docs/product/vat.md §20). */
+    vatNotCharged?: number;
     /**
      * Runs in the same transaction after the inserts (a discount code's reservation): when it throws,
      * nothing of the checkout is stored.
@@ -332,6 +341,7 @@ export class OrderStore {
           : 'web',
       payment_method: input.manual?.paymentMethod ?? input.paidBy ?? null,
       gift_cards_sold: input.giftCardsSold ?? 0,
+      vat_not_charged: input.vatNotCharged ?? 0,
       request_key: input.manual?.requestKey ?? null,
       ...storedVat(input.vat),
     };
@@ -1450,6 +1460,22 @@ export async function paidOrdersByDiscountCode(
       out.set(r.discount_code, { orders: Number(r.orders), revenue: Number(r.revenue ?? 0) });
   }
   return out;
+}
+
+/**
+ * The VAT the payment settled on the order's row, in the payment's transaction (docs/product/vat.md §20):
+ * the e-mails, the desk, the order page and the CSV then state the invoice's VAT and rate.
+ */
+export async function settleOrderVatTotal(
+  trx: Transaction<Database>,
+  orderId: string,
+  vat: { readonly totalVat: number; readonly rateBp: number },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ vat_total: vat.totalVat, vat_rate_bp: vat.rateBp })
+    .where('id', '=', orderId)
+    .execute();
 }
 
 /**

@@ -4,6 +4,7 @@
  * e-mail or a slip is composed; the VAT rate and number are the order's own, stored when it was created.
  */
 import type { ZoneId } from '../../domain/config';
+import { vatIncluded } from '../../domain/settings/seller-texts';
 import type { SellerSettings } from '../../domain/settings/shop-settings';
 
 /** The owner's seller settings as this instance holds them now (server/settings, no query). */
@@ -35,6 +36,18 @@ export function storedVat(vat: OrderVat): { vat_rate_bp: number; vat_number: str
 export function orderVatOf(stored: StoredVat, before: OrderVat): OrderVat {
   if (stored.vatRateBp === null) return { vatRate: before.vatRate, vatNumber: before.vatNumber };
   return { vatRate: stored.vatRateBp / 100, vatNumber: stored.vatNumber };
+}
+
+/**
+ * The VAT inside an order's total: what its payment settled (docs/product/vat.md §20), else its flat
+ * rate's share (null without a VAT number). The gift cards bought carry none (gift-cards.md §19.2).
+ */
+export function vatInOrder(
+  order: { readonly total: number; readonly giftCardsSold?: number; readonly vatTotal?: number | null },
+  vat: OrderVat,
+): number | null {
+  if (order.vatTotal !== undefined && order.vatTotal !== null) return order.vatTotal;
+  return vat.vatNumber ? vatIncluded(order.total - (order.giftCardsSold ?? 0), vat.vatRate) : null;
 }
 
 /** The same, from an orders row (the desk's and the exports' reads). */

@@ -24,6 +24,7 @@ import { type MediaOptions, mediaPlugin } from './media/media';
 import { newsletterDeclaration } from './newsletter/declaration';
 import { newsletterPlugin } from './newsletter/plugin';
 import { numbersPlugin } from './numbers/plugin';
+import { offersDeclaration } from './offers/declaration';
 import { offersPlugin } from './offers/plugin';
 import { healthRoutes } from './ops/health-routes';
 import { serverLogOptions } from './ops/logging';
@@ -31,12 +32,14 @@ import { installMetrics } from './ops/metrics';
 import { ordersDeclaration } from './orders/declaration';
 import { ordersPlugin } from './orders/plugin';
 import { pagesPlugin } from './pages/plugin';
+import { paymentsDeclaration } from './payments/declaration';
 import { paymentsPlugin } from './payments/plugin';
 import { peoplePlugin } from './people/plugin';
 import { declareFeatures, type FeatureDeclaration, platformPlugin, type ShopTuning } from './platform';
 import { privacyPlugin } from './privacy/plugin';
 import { quotesDeclaration } from './quotes/declaration';
 import { quotesPlugin } from './quotes/plugin';
+import { returnsDeclaration } from './returns/declaration';
 import { returnsPlugin } from './returns/plugin';
 import { reviewsDeclaration } from './reviews/declaration';
 import { reviewsPlugin } from './reviews/plugin';
@@ -82,10 +85,13 @@ export const SERVER_TIMEOUTS: ServerTimeouts = {
  */
 export const FEATURES: readonly FeatureDeclaration[] = [
   settingsDeclaration,
+  paymentsDeclaration,
   catalogueDeclaration,
   ordersDeclaration,
   checkoutDeclaration,
   fulfilmentDeclaration,
+  returnsDeclaration,
+  offersDeclaration,
   enquiriesDeclaration,
   quotesDeclaration,
   newsletterDeclaration,

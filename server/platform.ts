@@ -33,20 +33,52 @@ import { type SharedCounters, sharedCounters } from './security/shared-counters'
 /** The default transport's folder under DATA_DIR: the retention pass and erasure delete its files too. */
 export const OUTBOX_DIR = 'outbox';
 
+/** Each table and the one file that queries it (server/db/stores.test.ts holds it): a table to its store. */
+export type TableOwners = Readonly<Partial<Record<keyof Database, string>>>;
+
+/**
+ * The platform's own tables and their stores, from `server/`: the features declare theirs (`tables`).
+ * Every table the migrations make has one owner, here or in one feature's declaration.
+ */
+export const PLATFORM_TABLES: TableOwners = {
+  outbox: 'mail/outbox.ts',
+  admin_audit: 'audit/audit-trail.ts',
+  desk_requests: 'audit/audit-trail.ts',
+  admin_sessions: 'security/admin-sessions.ts',
+  rate_limits: 'security/rate-limit-store.ts',
+  people: 'security/people-store.ts',
+  passkeys: 'security/people-store.ts',
+  person_invitations: 'security/people-store.ts',
+  recovery_codes: 'security/people-store.ts',
+  webauthn_challenges: 'security/people-store.ts',
+};
+
 /**
  * What a feature declares for the platform to compose, so adding a feature touches its own folder and
- * app.ts's list, not the platform: its migrations (run with the platform's, in one order by name) and
- * its e-mail kinds.
+ * app.ts's list, not the platform: its migrations (run with the platform's, in one order by name), its
+ * tables' stores, its e-mail kinds and its personal data.
  */
 export interface FeatureDeclaration {
   /** The feature's one name (its folder). */
   readonly name: string;
   /** Named '0001-...' like the platform's; the Migrator runs all of them in the order of their names. */
   readonly migrations?: Readonly<Record<string, Migration>>;
-  /** The outbox kinds of its e-mails (mail/mail-kinds.ts): no other feature may use one. */
-  readonly mailKinds?: Readonly<Record<string, string>>;
+  /** The tables it owns, each with the one file of its folder that queries it (`{ orders: 'order-store.ts' }`). */
+  readonly tables?: TableOwners;
+  /**
+   * The outbox kinds of its e-mails (mail/mail-kinds.ts): no other feature may use one. A kind the desk's
+   * e-mail log names in words carries its label (an order's e-mails, fulfilment's `mailLabel`); the
+   * others show as "E-mail (kind)".
+   */
+  readonly mailKinds?: Readonly<Record<string, string | LabelledMailKind>>;
   /** Its tables' part of the privacy export, of erasure and of the retention pass (server/privacy). */
   readonly personalData?: PersonalDataPart;
+}
+
+/** An e-mail kind with the words the desk's e-mail log names it by ("Order confirmation e-mail to the shopper"). */
+export interface LabelledMailKind {
+  readonly kind: string;
+  readonly label: string;
 }
 
 /** The person an export or erasure is about: the address lower-cased, and the ids of its orders. */
@@ -90,8 +122,26 @@ export interface PersonalDataPart {
 export function declareFeatures(features: readonly FeatureDeclaration[]): void {
   for (const feature of features) {
     if (feature.migrations) declareMigrations(feature.migrations);
-    if (feature.mailKinds) declareMailKinds(feature.name, feature.mailKinds);
+    if (feature.mailKinds) {
+      const kinds = Object.entries(feature.mailKinds).map(([name, kind]) => [name, kindOf(kind)]);
+      declareMailKinds(feature.name, Object.fromEntries(kinds));
+    }
   }
+}
+
+/** Each labelled e-mail kind the features declared, with its label. */
+export function mailKindLabels(features: readonly FeatureDeclaration[]): ReadonlyMap<string, string> {
+  return new Map(
+    features.flatMap(({ mailKinds = {} }) =>
+      Object.values(mailKinds).flatMap((kind) =>
+        typeof kind === 'string' ? [] : [[kind.kind, kind.label] as const],
+      ),
+    ),
+  );
+}
+
+function kindOf(kind: string | LabelledMailKind): string {
+  return typeof kind === 'string' ? kind : kind.kind;
 }
 
 /**

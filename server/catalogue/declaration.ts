@@ -7,5 +7,12 @@ import { CATALOGUE_MIGRATIONS } from './migrations';
 
 export const catalogueDeclaration: FeatureDeclaration = {
   name: 'catalogue',
+  tables: {
+    catalogue_products: 'catalogue-store.ts',
+    catalogue_images: 'catalogue-store.ts',
+    catalogue_former_handles: 'catalogue-store.ts',
+    catalogue_state: 'catalogue-store.ts',
+    catalogue_changes: 'catalogue-store.ts',
+  },
   migrations: CATALOGUE_MIGRATIONS,
 };

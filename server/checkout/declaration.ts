@@ -5,8 +5,13 @@
  */
 import type { FeatureDeclaration } from '../platform';
 import { CHECKOUT_MAIL_KINDS } from './mail-kinds';
+import { CHECKOUT_MIGRATIONS } from './migrations';
 
 export const checkoutDeclaration: FeatureDeclaration = {
   name: 'checkout',
-  mailKinds: CHECKOUT_MAIL_KINDS,
+  tables: { order_gift_cards: 'gift-card-line-store.ts' },
+  mailKinds: {
+    paymentLink: { kind: CHECKOUT_MAIL_KINDS.paymentLink, label: 'Payment link e-mail to the customer' },
+  },
+  migrations: CHECKOUT_MIGRATIONS,
 };

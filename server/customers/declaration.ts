@@ -8,6 +8,7 @@ import { customersPersonalData } from './personal-data';
 
 export const customersDeclaration: FeatureDeclaration = {
   name: 'customers',
+  tables: { customer_notes: 'customer-store.ts' },
   migrations: CUSTOMERS_MIGRATIONS,
   personalData: customersPersonalData,
 };

@@ -9,12 +9,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../tests/support/test-app';
-import { declareShop } from '../app';
+import { createTestDatabase } from '../../tests/support/test-database';
 import { AUTOCHECKPOINT_PAGES, FALLBACK_AUTOCHECKPOINT_PAGES, START_GROUP_WRITES } from './checkpointer';
 import { DATABASE_FILE, executeAtomically, openDatabase } from './database';
-
-// The features' migrations with the platform's, as the app declares them before it opens the database.
-declareShop();
 
 const dirs: ReturnType<typeof tempDataDir>[] = [];
 afterEach(() => {
@@ -24,7 +21,7 @@ afterEach(() => {
 async function open() {
   const data = tempDataDir();
   dirs.push(data);
-  const database = await openDatabase(data.dir);
+  const database = await openDatabase((await createTestDatabase('sqlite', data.dir)).location);
   await sql`create table filler (id integer primary key, body text not null)`.execute(database.db);
   const insert = (i: number, bytes: number) =>
     sql`insert into filler (body) values (${`${i}-`.padEnd(bytes, 'x')})`.compile(database.db);

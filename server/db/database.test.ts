@@ -1,10 +1,10 @@
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
 import type { FulfilmentStatus } from '../../domain/orders/admin-api';
 import { startServerProcess, tinyWebDist } from '../../tests/support/server-process';
@@ -31,6 +31,18 @@ async function rows(db: Kysely<any>, table: string): Promise<Record<string, unkn
 }
 
 describe('database (SQLite)', () => {
+  it("refuses to open before the shop's features declared their migrations, and creates nothing", async () => {
+    // This worker's modules have the shop declared (tests/support/test-database.ts does it on import):
+    // the database module and its migrations afresh are a script that forgot declareShop().
+    vi.resetModules();
+    const undeclared = await import('./database');
+    const dir = dataDir();
+    await expect(undeclared.openDatabase(dir)).rejects.toThrow(
+      "The database opened before the shop's features declared their migrations: call declareShop() (server/app.ts) first",
+    );
+    expect(existsSync(path.join(dir, DATABASE_FILE))).toBe(false);
+  });
+
   it("opens in WAL mode, with temporary files (the savepoints' statement journals) in memory", async () => {
     const { db, close } = await openDatabase(dataDir());
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);

@@ -35,7 +35,7 @@ import {
   registerGroupCommit,
   sqliteGroupWriter,
 } from './group-commit';
-import { MIGRATIONS } from './migrations';
+import { shopMigrations } from './migrations';
 import { type DatabaseProbe, postgresProbe, sqliteProbe } from './probe';
 import type { Database } from './schema';
 
@@ -179,7 +179,7 @@ export interface PoolCounts {
 
 export async function openDatabase(
   location: DatabaseLocation,
-  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+  migrations: Readonly<Record<string, Migration>> = shopMigrations(),
   /** Where trouble that no request sees is told (SQLite's checkpointer thread failing). */
   log?: CheckpointerLog,
 ): Promise<OpenDatabase> {
@@ -351,7 +351,7 @@ export function describePostgresUrl(url: string): string {
  */
 export async function migrate(
   db: Kysely<Database>,
-  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+  migrations: Readonly<Record<string, Migration>> = shopMigrations(),
 ): Promise<string[]> {
   // PostgreSQL: Kysely's tables in the schema the shop works in (search_path), not whichever schema of
   // the database happens to hold a table of that name.
@@ -421,7 +421,7 @@ export async function appliedMigrationCount(db: Kysely<Database>): Promise<numbe
  */
 export async function pendingMigrationCount(
   db: Kysely<Database>,
-  migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+  migrations: Readonly<Record<string, Migration>> = shopMigrations(),
 ): Promise<number> {
   const applied = await appliedMigrationNames(db);
   return Object.keys(migrations).filter((name) => !applied.has(name)).length;

@@ -2,16 +2,17 @@
  * The schema's history, run by Kysely's `Migrator` at start (see ./database.ts and
  * docs/decisions/0008-migrations.md). A migration is never edited once released: change the schema with a new
  * one. Names sort in the order they run, across the platform and the features: this file holds the platform's
- * tables' migrations (and, for now, those of orders, offers and payments); each other feature keeps its own
- * in `server/<feature>/migrations.ts` and declares them (`declareMigrations`, called where app.ts composes
- * the features), and `MIGRATIONS` is the one list the Migrator runs. Everything is written with Kysely's
- * schema and query builders and SQL that SQLite and PostgreSQL share, so both dialects run the same list; the
- * few spots where they differ ask `dialectOf` and say why. A database SQLite already has keeps exactly the
- * schema these migrations gave it before PostgreSQL was added.
+ * tables' migrations, and those that change the tables of several features at once (each says whose: one
+ * migration is one step of a database's history, so it cannot be split between folders without renaming
+ * what databases have recorded). Each feature keeps its own in `server/<feature>/migrations.ts` and
+ * declares them (its declaration.ts, handed to the platform by app.ts's `declareShop`), and `MIGRATIONS`
+ * is the one list the Migrator runs. Everything is written with Kysely's schema and query builders and SQL
+ * that SQLite and PostgreSQL share, so both dialects run the same list; the few spots where they differ
+ * ask `dialectOf` and say why. A database SQLite already has keeps exactly the schema these migrations gave
+ * it before PostgreSQL was added.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type Migration, sql } from 'kysely';
-import { canonicalEmail } from '../../domain/shared/email';
 import { dialectOf } from './dialect';
 import { type AnyDb, epochMsType, serialKey, sha256Hex } from './migration-kit';
 
@@ -261,6 +262,8 @@ async function sqliteDropOutboxOrderNotNull(db: AnyDb): Promise<void> {
 }
 
 const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
+  // Orders and their lines (orders), the outbox (platform), the newsletter's sign-ups and the test
+  // checkout's sessions (payments): the first schema, all features' tables in one step.
   '0001-initial-schema': {
     async up(db: AnyDb) {
       // A database created by the hand-written runner already has exactly this schema (its version 1):
@@ -270,6 +273,7 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
     },
   },
 
+  // The orders' reference and the outbox's copy of it, back-filled from the orders: both in one step.
   '0002-order-reference': {
     async up(db: AnyDb) {
       // Null until the provider's session exists: the reference is derived from its id.
@@ -308,38 +312,6 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
     },
   },
 
-  '0003-reconcile-queue': {
-    async up(db: AnyDb) {
-      // When the reconcile pass last asked the provider about a pending order: the pass takes the orders
-      // that waited longest since (or since they were created), so new ones never queue behind old ones.
-      await db.schema.alterTable('orders').addColumn('checked_at', 'text').execute();
-    },
-  },
-
-  '0004-sizes-gift-message': {
-    async up(db: AnyDb) {
-      // Every order line before sizes was made in Medium (docs/product/sizes.md §13.1): the default back-fills
-      // them on both dialects (a NOT NULL column with a constant default is portable), and the check keeps
-      // anything else out.
-      await db.schema
-        .alterTable('order_lines')
-        .addColumn('size', 'text', (c) => c.notNull().defaultTo('M').check(sql`size in ('S', 'M', 'L')`))
-        .execute();
-      // The shopper's gift message, plain text; null when there is none (every order before).
-      await db.schema.alterTable('orders').addColumn('gift_message', 'text').execute();
-    },
-  },
-
-  '0005-dispatch-date': {
-    async up(db: AnyDb) {
-      // The dispatch date promised at payment (an Irish calendar date, 'YYYY-MM-DD'), stored so the
-      // confirmation page and both e-mails say what was computed then, whatever the closures become.
-      // Null until paid, and for orders paid before the column existed (they were promised a range of
-      // business days, which the e-mails still say for them).
-      await db.schema.alterTable('orders').addColumn('dispatch_date', 'text').execute();
-    },
-  },
-
   '0006-shared-rate-limits': {
     async up(db: AnyDb) {
       // Rate-limit counts that every instance on one database shares (server/security/rate-limit-store.ts):
@@ -355,32 +327,15 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
     },
   },
 
+  // The orders' desk columns (orders), the owner's sessions and audit trail (platform), the order's
+  // events and notes (fulfilment).
   '0007-order-desk': {
     async up(db: AnyDb) {
       await addOrderDeskSchema(db);
     },
   },
 
-  '0008-order-page': {
-    async up(db: AnyDb) {
-      // The shopper's key to the order page (docs/product/order-flow.md §6.8): random, created when the order is
-      // paid, or on first need for orders paid before this migration, so the column stays nullable.
-      await db.schema.alterTable('orders').addColumn('order_key', 'text').execute();
-      // The order page and "Find your order" look orders up by the reference the shopper has.
-      await db.schema.createIndex('orders_reference').on('orders').column('reference').execute();
-      // One withdrawal notice per order (the primary key): a notice sent twice is one notice.
-      await db.schema
-        .createTable('withdrawal_notices')
-        .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
-        .addColumn('name', 'text', (c) => c.notNull())
-        // JSON: the line positions withdrawn from, with their names and quantities as the shopper saw them.
-        .addColumn('items', 'text', (c) => c.notNull())
-        .addColumn('reason', 'text')
-        .addColumn('created_at', 'text', (c) => c.notNull())
-        .execute();
-    },
-  },
-
+  // The newsletter's double opt-in and the outbox's mail without an order (platform).
   '0009-newsletter-privacy': {
     async up(db: AnyDb) {
       // Double opt-in: a sign-up is pending until its link is followed. Rows from before had no
@@ -439,14 +394,10 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
     },
   },
 
+  // The discount codes' tables (offers) and the orders' discount columns (orders).
   '0015-discounts': {
     async up(db: AnyDb) {
       await createDiscountTables(db);
-    },
-  },
-  '0018-discount-canonical-addresses': {
-    async up(db: AnyDb) {
-      await canonicalDiscountAddresses(db);
     },
   },
   '0019-outbox-reply-to': {
@@ -456,11 +407,14 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
       await db.schema.alterTable('outbox').addColumn('reply_to', 'text').execute();
     },
   },
+  // Writes the orders' desk status (orders) from the order's events (fulfilment): orders, below
+  // fulfilment, may not read fulfilment's table, nor fulfilment write the orders'.
   '0020-refund-keeps-making-state': {
     async up(db: AnyDb) {
       await restoreMakingStates(db);
     },
   },
+  // The order keys (orders), the quote keys (quotes) and the sent e-mails' bodies (platform).
   '0022-hashed-page-keys': {
     async up(db: AnyDb) {
       await hashPageKeys(db);
@@ -471,150 +425,13 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
       await createPeople(db);
     },
   },
+  // The audit trail's actor (platform), the order's events' and notes' (fulfilment).
   '0026-named-actors': {
     async up(db: AnyDb) {
       await nameActors(db);
     },
   },
-  '0032-order-channel': {
-    async up(db: AnyDb) {
-      await addOrderChannel(db);
-    },
-  },
-  '0033-returns': {
-    async up(db: AnyDb) {
-      await createOrderReturns(db);
-    },
-  },
-  '0034-order-vat': {
-    async up(db: AnyDb) {
-      await addOrderVat(db);
-    },
-  },
-  '0040-order-gift-cards': {
-    async up(db: AnyDb) {
-      await createOrderGiftCards(db);
-    },
-  },
-  // The gift cards an order bought (cents, in its total): their sale is no revenue and carries no VAT
-  // (docs/product/gift-cards.md §19.2). A default, so SQLite adds it without rebuilding the table.
-  '0041-order-gift-cards-sold': {
-    async up(db: AnyDb) {
-      await db.schema
-        .alterTable('orders')
-        .addColumn('gift_cards_sold', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-    },
-  },
-  // The VAT a checkout order settled at payment and the VAT a business was not charged (the reverse
-  // charge, inside `discount`), so every reader of an order states the same VAT as its invoice
-  // (docs/product/vat.md §20). Defaults: SQLite adds them without rebuilding the table.
-  '0043-order-settled-vat': {
-    async up(db: AnyDb) {
-      await db.schema.alterTable('orders').addColumn('vat_total', 'integer').execute();
-      await db.schema
-        .alterTable('orders')
-        .addColumn('vat_not_charged', 'integer', (c) => c.notNull().defaultTo(0))
-        .execute();
-    },
-  },
 };
-
-/**
- * The gift cards a checkout buys (server/checkout/gift-card-line-store.ts, docs/product/gift-cards.md §19), kept with
- * the pending order until it is paid: then each becomes a card (gift_cards) and its row is deleted in the
- * payment's transaction. Personal data (the recipient's name and e-mail, the message) lives here only
- * while the order is unpaid, and goes with the order (cascade) when an unpaid order is purged.
- */
-async function createOrderGiftCards(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('order_gift_cards')
-    .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
-    .addColumn('position', 'integer', (c) => c.notNull())
-    .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount >= 1000 and amount <= 50000`))
-    .addColumn('recipient_name', 'text', (c) => c.notNull())
-    .addColumn('recipient_email', 'text', (c) => c.notNull())
-    .addColumn('message', 'text')
-    // 'YYYY-MM-DD' on the Irish calendar, checked at checkout.
-    .addColumn('send_on', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('order_gift_cards_pk', ['order_id', 'position'])
-    .execute();
-}
-
-/**
- * The VAT an order is charged with, stored when it is created (docs/product/desk.md §10.14): the rate in basis
- * points (23% = 2300, the settings allow two decimals) and the seller's VAT number then (null: none).
- * Orders stored before keep NULL in both and are read with the first start's rate and number (VAT_RATE,
- * SELLER_VAT_NUMBER: server/orders/order-vat.ts).
- */
-async function addOrderVat(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('orders').addColumn('vat_rate_bp', 'integer').execute();
-  await db.schema.alterTable('orders').addColumn('vat_number', 'text').execute();
-}
-
-/**
- * Returns of delivered orders (server/returns/return-store.ts, docs/product/orders.md §10.18): one row per return
- * with its lines as JSON (positions, names, sizes, quantities as sold: no personal data), the reason, the
- * owner's notes, its state and what it refunded. A desk submission's Idempotency-Key is unique per order,
- * so a repeated "open" is one return. Follows its order (deleted with it, kept when it is anonymised).
- */
-async function createOrderReturns(db: AnyDb): Promise<void> {
-  await db.schema
-    .createTable('order_returns')
-    .addColumn('id', 'integer', serialKey(db))
-    .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
-    .addColumn('status', 'text', (c) =>
-      c.notNull().check(sql`status in ('requested', 'received', 'refunded', 'closed')`),
-    )
-    .addColumn('lines', 'text', (c) => c.notNull())
-    .addColumn('reason', 'text', (c) => c.notNull())
-    .addColumn('override_note', 'text')
-    .addColumn('close_reason', 'text')
-    .addColumn('refunded', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('shipping_refunded', 'integer', (c) => c.notNull().defaultTo(0))
-    // 'owner' (the desk) or 'withdrawal' (opened by the shopper's notice).
-    .addColumn('source', 'text', (c) => c.notNull())
-    .addColumn('request_key', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('received_at', 'text')
-    .addColumn('ended_at', 'text')
-    .addColumn('updated_at', 'text', (c) => c.notNull())
-    .execute();
-  await db.schema
-    .createIndex('order_returns_order')
-    .on('order_returns')
-    .columns(['order_id', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('order_returns_request')
-    .on('order_returns')
-    .columns(['order_id', 'request_key'])
-    .unique()
-    .execute();
-  await db.schema.createIndex('order_returns_created').on('order_returns').column('created_at').execute();
-}
-
-/**
- * Where an order came from (docs/product/orders.md §10.17): 'web' (a shopper's cart), 'quote' (a paid quote) or
- * 'manual' (the owner's own, taken by phone or at a fair). Orders before it are the web's, or a quote's
- * when they carry its reference. A manual order marked paid keeps how it was paid (cash, card reader,
- * bank transfer: no provider knows of it), and the desk's submission key, unique, so a repeated
- * submission is one order (a link order keeps its checkout's link to answer it again); a line the owner
- * priced herself keeps her reason.
- */
-async function addOrderChannel(db: AnyDb): Promise<void> {
-  await db.schema
-    .alterTable('orders')
-    .addColumn('channel', 'text', (c) => c.notNull().defaultTo('web'))
-    .execute();
-  await db.updateTable('orders').set({ channel: 'quote' }).where('quote_reference', 'is not', null).execute();
-  await db.schema.alterTable('orders').addColumn('payment_method', 'text').execute();
-  await db.schema.alterTable('orders').addColumn('request_key', 'text').execute();
-  // A link order's hosted checkout, so a repeated submission answers the same link.
-  await db.schema.alterTable('orders').addColumn('checkout_url', 'text').execute();
-  await db.schema.alterTable('order_lines').addColumn('price_reason', 'text').execute();
-  await db.schema.createIndex('orders_request_key').on('orders').column('request_key').unique().execute();
-}
 
 /**
  * The order and quote pages' keys are kept as SHA-256 hashes, several per order or quote (every e-mail
@@ -679,33 +496,6 @@ async function hashPageKeys(db: AnyDb): Promise<void> {
     .set({ subject: '', text_body: '', html_body: '', list_unsubscribe: null })
     .where('status', '=', 'sent')
     .execute();
-}
-
-/**
- * "Once per e-mail address" compares canonical addresses from here on (domain/shared/email.ts canonicalEmail:
- * no `+tag`, Gmail's dots ignored; docs/product/numbers.md §4.2a), and the check stays a query comparing
- * `discount_reservations.email_hash`, with no new column. The hashes stored before were of the lower-cased address: each is
- * recomputed from its order's address, only where the stored hash is indeed that address's (an erased
- * or anonymised one is left as it is). Most addresses have no tag and no dots at Gmail: their hash does
- * not change. The hash is written out here, not imported, so this migration stays what it was.
- */
-async function canonicalDiscountAddresses(db: AnyDb): Promise<void> {
-  const hash = (address: string) => createHash('sha256').update(`solas-discounts:${address}`).digest('hex');
-  const rows: { order_id: string; email_hash: string; email: string }[] = await db
-    .selectFrom('discount_reservations as r')
-    .innerJoin('orders as o', 'o.id', 'r.order_id')
-    .select(['r.order_id', 'r.email_hash', 'o.email'])
-    .execute();
-  for (const row of rows) {
-    if (row.email_hash !== hash(row.email.trim().toLowerCase())) continue;
-    const canonical = hash(canonicalEmail(row.email));
-    if (canonical === row.email_hash) continue;
-    await db
-      .updateTable('discount_reservations')
-      .set({ email_hash: canonical })
-      .where('order_id', '=', row.order_id)
-      .execute();
-  }
 }
 
 /**
@@ -889,6 +679,7 @@ async function nameActors(db: AnyDb): Promise<void> {
 }
 
 const declared: Record<string, Migration> = { ...PLATFORM_MIGRATIONS };
+let featuresDeclared = false;
 
 /**
  * Every migration declared so far, the platform's and each feature's, in the order they run (by name).
@@ -905,10 +696,26 @@ export function declareMigrations(migrations: Readonly<Record<string, Migration>
   const added = Object.entries(migrations).filter(([name, migration]) => declared[name] !== migration);
   const taken = added.find(([name]) => declared[name] !== undefined);
   if (taken) throw new Error(`Two migrations are named ${taken[0]}`);
+  featuresDeclared = true;
   if (added.length === 0) return;
   for (const [name, migration] of added) declared[name] = migration;
   // Object keys keep their insertion order: put them back in the order they run.
   const all = Object.entries(declared).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   for (const [name] of all) delete declared[name];
   for (const [name, migration] of all) declared[name] = migration;
+}
+
+/**
+ * The list a database opens with, once the features have declared theirs (`declareShop()` in app.ts, which
+ * the app, the scripts and the tests' database support call first). A database opened before would record
+ * the platform's migrations alone, and the features', named between them, could then never run: the
+ * Migrator refuses a migration older than the last it ran. That is refused here instead, naming the fix.
+ */
+export function shopMigrations(): Readonly<Record<string, Migration>> {
+  if (!featuresDeclared) {
+    throw new Error(
+      "The database opened before the shop's features declared their migrations: call declareShop() (server/app.ts) first",
+    );
+  }
+  return MIGRATIONS;
 }

@@ -5,13 +5,10 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tempDataDir } from '../../tests/support/test-app';
-import { declareShop } from '../app';
+import { createTestDatabase } from '../../tests/support/test-database';
 import { isSchemaMissing } from '../lib/unavailable';
 import { type OpenDatabase, openDatabase, pendingMigrationCount } from './database';
 import { SchemaRecovery } from './schema-recovery';
-
-// The features' migrations with the platform's, as the app declares them before it opens the database.
-declareShop();
 
 describe('isSchemaMissing', () => {
   it("is each dialect's missing-table error, and nothing else", () => {
@@ -35,7 +32,7 @@ describe('SchemaRecovery', () => {
 
   beforeEach(async () => {
     data = tempDataDir();
-    database = await openDatabase(data.dir);
+    database = await openDatabase((await createTestDatabase('sqlite', data.dir)).location);
     logged.length = 0;
   });
 

@@ -9,7 +9,7 @@
 import type { Kysely, Migration } from 'kysely';
 import { isSchemaMissing } from '../lib/unavailable';
 import { appliedMigrationCount, migrate } from './database';
-import { MIGRATIONS } from './migrations';
+import { shopMigrations } from './migrations';
 import type { Database } from './schema';
 
 export interface SchemaRecoveryLog {
@@ -25,7 +25,7 @@ export class SchemaRecovery {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: SchemaRecoveryLog,
-    private readonly migrations: Readonly<Record<string, Migration>> = MIGRATIONS,
+    private readonly migrations: Readonly<Record<string, Migration>> = shopMigrations(),
   ) {}
 
   /** How many migrations an empty database lacks: all of this release's. */

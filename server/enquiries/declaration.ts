@@ -9,6 +9,7 @@ import { enquiriesPersonalData } from './personal-data';
 
 export const enquiriesDeclaration: FeatureDeclaration = {
   name: 'enquiries',
+  tables: { enquiries: 'enquiry-store.ts' },
   mailKinds: ENQUIRY_MAIL_KINDS,
   migrations: ENQUIRIES_MIGRATIONS,
   personalData: enquiriesPersonalData,

@@ -7,5 +7,9 @@ import { FULFILMENT_MAIL_KINDS } from './mail-kinds';
 
 export const fulfilmentDeclaration: FeatureDeclaration = {
   name: 'fulfilment',
-  mailKinds: FULFILMENT_MAIL_KINDS,
+  tables: { order_events: 'fulfilment-store.ts', order_notes: 'fulfilment-store.ts' },
+  mailKinds: {
+    dispatched: { kind: FULFILMENT_MAIL_KINDS.dispatched, label: '"On its way" e-mail to the shopper' },
+    cancelled: { kind: FULFILMENT_MAIL_KINDS.cancelled, label: 'Cancellation e-mail to the shopper' },
+  },
 };

@@ -49,7 +49,7 @@ import {
 } from '../security/owner-auth';
 import type { PeopleStore } from '../security/people-store';
 import { DESK_ACTION_POLICY, KIB, QUOTE_ACTION_POLICY } from '../security/route-policy';
-import { type FulfilmentService, toDetail } from './fulfilment-service';
+import type { FulfilmentService } from './fulfilment-service';
 
 export interface OrderAdminRouteOptions {
   readonly config: AppConfig;
@@ -177,8 +177,8 @@ export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRou
         const { order } = await desk.detail(reference);
         return reply.send({ orders: [order], returnAddress });
       }
-      const orders = await desk.store.inProduction(ADMIN_LIMITS.maxPackingSlips);
-      return reply.send({ orders: orders.map(toDetail), returnAddress });
+      const orders = await desk.inProduction(ADMIN_LIMITS.maxPackingSlips);
+      return reply.send({ orders, returnAddress });
     },
   );
 

@@ -42,7 +42,6 @@ import {
   vatInOrder,
 } from '../orders';
 import { type PaymentProvider, PaymentProviderError, type ProviderWebhookEvent } from '../payments';
-import { REVIEWS_MAIL_KINDS } from '../reviews';
 import type { RefundRecord } from '../vat';
 import {
   cancelledMail,
@@ -55,9 +54,14 @@ import {
 import type { FulfilmentOrder, FulfilmentStore } from './fulfilment-store';
 import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';
 
+/** An e-mail kind's words in the desk's timeline, by kind. */
+export type MailLabels = ReadonlyMap<string, string>;
+
 /** What the desk's work on orders needs: who pays back, who writes, who is written to. */
 export interface FulfilmentServiceOptions {
   readonly store: FulfilmentStore;
+  /** The e-mail kinds' labels the features declared (platform.ts `mailKindLabels`), for the timeline. */
+  readonly mailLabels: MailLabels;
   readonly provider: PaymentProvider;
   /** No trailing slash. */
   readonly publicUrl: string;
@@ -96,23 +100,18 @@ export interface OrderOutcome {
   readonly order: OrderDetail;
 }
 
-const MAIL_LABELS: Record<string, string> = {
-  [ORDERS_MAIL_KINDS.customer]: 'Order confirmation e-mail to the shopper',
-  [ORDERS_MAIL_KINDS.owner]: 'New order e-mail to the owner',
-  [DESK_MAIL_KINDS.dispatched]: '"On its way" e-mail to the shopper',
-  [DESK_MAIL_KINDS.cancelled]: 'Cancellation e-mail to the shopper',
-  [REVIEWS_MAIL_KINDS.reviewRequest]: 'Review request e-mail to the shopper',
-  'manual-payment-link': 'Payment link e-mail to the customer',
-};
-
-function mailLabel(kind: string): string {
+/**
+ * How the desk's timeline names an order's e-mail: by the label its feature declared with its kind
+ * (`labels`, from the declarations' `mailKinds`), or fulfilment's own kinds made unique by a suffix.
+ */
+function mailLabel(kind: string, labels: MailLabels): string {
   // A resend (order-edit-service.ts): the first e-mail's label, said again.
   const resent = kind.indexOf(':resend:');
-  if (resent > 0) return `${mailLabel(kind.slice(0, resent))}, sent again`;
+  if (resent > 0) return `${mailLabel(kind.slice(0, resent), labels)}, sent again`;
   if (kind.startsWith('order-change:')) return 'Order change e-mail to the shopper';
   if (kind.startsWith('order-refund:')) return 'Refund e-mail to the shopper';
   if (kind.startsWith('owner-dispute:')) return 'Dispute e-mail to the owner';
-  return MAIL_LABELS[kind] ?? `E-mail (${kind})`;
+  return labels.get(kind) ?? `E-mail (${kind})`;
 }
 
 export function dispatchByOf(row: OrderRow): string | null {
@@ -192,6 +191,7 @@ export function orderTimeline(
   order: Pick<FulfilmentOrder, 'mails' | 'events' | 'withdrawal'> & {
     readonly row: Pick<OrderRow, 'channel' | 'created_at' | 'paid_at' | 'payment_method' | 'total'>;
   },
+  mailLabels: MailLabels,
 ): TimelineEntry[] {
   const { row } = order;
   // The owner's own order has its own 'created' event (who took it, and how); a web order's checkout opens.
@@ -212,7 +212,7 @@ export function orderTimeline(
     timeline.push({
       at: m.created_at,
       kind: 'email',
-      text: mailLabel(m.kind),
+      text: mailLabel(m.kind, mailLabels),
       actor: 'shop',
       emailStatus: m.status === 'pending' ? 'queued' : m.status,
     });
@@ -239,9 +239,9 @@ export function orderTimeline(
   return timeline.sort((a, b) => a.at.localeCompare(b.at) || taken(a) - taken(b));
 }
 
-export function toDetail(order: FulfilmentOrder): OrderDetail {
+function toDetail(order: FulfilmentOrder, mailLabels: MailLabels): OrderDetail {
   const { row } = order;
-  const timeline = orderTimeline(order);
+  const timeline = orderTimeline(order, mailLabels);
   const carrier = row.carrier as Carrier | null;
   return {
     reference: row.reference ?? '',
@@ -350,6 +350,12 @@ export class FulfilmentService {
       const item = toListItem(row);
       return due.has(item.reference) ? { ...item, destinationVatDue: true } : item;
     });
+  }
+
+  /** The orders in production as their packing slips show them (the batch: no payments, no VAT). */
+  async inProduction(limit: number): Promise<OrderDetail[]> {
+    const orders = await this.o.store.inProduction(limit);
+    return orders.map((order) => toDetail(order, this.o.mailLabels));
   }
 
   async detail(reference: string): Promise<OrderOutcome> {
@@ -881,7 +887,7 @@ export class FulfilmentService {
   /** The order as the desk shows it, with the VAT its total includes (the figure of the shopper's e-mail). */
   private detailOf(order: FulfilmentOrder): OrderDetail {
     return {
-      ...toDetail(order),
+      ...toDetail(order, this.o.mailLabels),
       vatIncluded: vatInOrder(
         {
           total: order.row.total,

@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import { mailKindLabels } from '../platform';
 import { orderVatAnswer } from '../vat';
 import { fulfilmentRoutes } from './fulfilment-routes';
 import { FulfilmentService } from './fulfilment-service';
@@ -39,6 +40,7 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
   const deskStore = new FulfilmentStore(db);
   const service = new FulfilmentService({
     store: deskStore,
+    mailLabels: mailKindLabels(app.platform.features),
     requests: app.platform.audit,
     ...shared,
     // "Delivered" queues the review request in the same step (the reviews feature listens).

@@ -8,6 +8,11 @@ import { giftCardsPersonalData } from './personal-data';
 
 export const giftCardsDeclaration: FeatureDeclaration = {
   name: 'gift-cards',
+  tables: {
+    gift_cards: 'gift-card-store.ts',
+    gift_card_ledger: 'gift-card-store.ts',
+    gift_card_reservations: 'gift-card-store.ts',
+  },
   migrations: GIFT_CARDS_MIGRATIONS,
   personalData: giftCardsPersonalData,
 };

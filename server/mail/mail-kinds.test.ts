@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { declareShop } from '../app';
+import { declareShop, FEATURES } from '../app';
+import { mailKindLabels } from '../platform';
 import { declareMailKinds, mailKindOwner } from './mail-kinds';
 
 describe('the e-mail kinds the features declare', () => {
@@ -26,5 +27,16 @@ describe('the e-mail kinds the features declare', () => {
     // Nothing of the refused declaration was kept.
     expect(mailKindOwner('probe-kind-two')).toBeUndefined();
     expect(mailKindOwner('probe-kind-one')).toBe('first-probe');
+  });
+
+  it("carries the desk's words for the kinds its e-mail log names, and no other", () => {
+    expect(Object.fromEntries(mailKindLabels(FEATURES))).toEqual({
+      'order-confirmation': 'Order confirmation e-mail to the shopper',
+      'owner-notification': 'New order e-mail to the owner',
+      'order-dispatched': '"On its way" e-mail to the shopper',
+      'order-cancelled': 'Cancellation e-mail to the shopper',
+      'review-request': 'Review request e-mail to the shopper',
+      'manual-payment-link': 'Payment link e-mail to the customer',
+    });
   });
 });

@@ -7,5 +7,6 @@ import { MEDIA_MIGRATIONS } from './migrations';
 
 export const mediaDeclaration: FeatureDeclaration = {
   name: 'media',
+  tables: { media: 'media-store.ts' },
   migrations: MEDIA_MIGRATIONS,
 };

@@ -9,6 +9,14 @@ import { newsletterPersonalData } from './personal-data';
 
 export const newsletterDeclaration: FeatureDeclaration = {
   name: 'newsletter',
+  tables: {
+    newsletter_signups: 'newsletter-store.ts',
+    newsletter_keys: 'newsletter-store.ts',
+    newsletter_campaigns: 'campaign-store.ts',
+    campaign_recipients: 'campaign-store.ts',
+    back_in_stock_requests: 'back-in-stock-store.ts',
+    cart_reminders: 'cart-reminder-store.ts',
+  },
   mailKinds: NEWSLETTER_MAIL_KINDS,
   migrations: NEWSLETTER_MIGRATIONS,
   personalData: newsletterPersonalData,

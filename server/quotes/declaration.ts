@@ -9,6 +9,7 @@ import { quotesPersonalData } from './personal-data';
 
 export const quotesDeclaration: FeatureDeclaration = {
   name: 'quotes',
+  tables: { quotes: 'quote-store.ts', quote_keys: 'quote-store.ts' },
   mailKinds: QUOTES_MAIL_KINDS,
   migrations: QUOTES_MIGRATIONS,
   personalData: quotesPersonalData,

@@ -9,7 +9,15 @@ import { reviewsPersonalData } from './personal-data';
 
 export const reviewsDeclaration: FeatureDeclaration = {
   name: 'reviews',
-  mailKinds: REVIEWS_MAIL_KINDS,
+  tables: {
+    reviews: 'review-store.ts',
+    review_requests: 'review-store.ts',
+    review_opt_outs: 'review-store.ts',
+    reviews_version: 'review-store.ts',
+  },
+  mailKinds: {
+    reviewRequest: { kind: REVIEWS_MAIL_KINDS.reviewRequest, label: 'Review request e-mail to the shopper' },
+  },
   migrations: REVIEWS_MIGRATIONS,
   personalData: reviewsPersonalData,
 };

@@ -9,6 +9,7 @@ import { settingsPersonalData } from './personal-data';
 
 export const settingsDeclaration: FeatureDeclaration = {
   name: 'settings',
+  tables: { settings: 'settings-store.ts', back_in_touch: 'back-in-touch-store.ts' },
   mailKinds: SETTINGS_MAIL_KINDS,
   migrations: SETTINGS_MIGRATIONS,
   personalData: settingsPersonalData,

@@ -1,0 +1,36 @@
+/**
+ * The checkout's table of gift cards bought with an order: this feature's part of the schema's history
+ * (server/db/migrations.ts says how migrations are written). The platform's Migrator runs every feature's
+ * entries with its own in one order, by name; a released entry is never edited.
+ */
+import { type Migration, sql } from 'kysely';
+import type { AnyDb } from '../db/migration-kit';
+
+export const CHECKOUT_MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0040-order-gift-cards': {
+    async up(db: AnyDb) {
+      await createOrderGiftCards(db);
+    },
+  },
+};
+
+/**
+ * The gift cards a checkout buys (server/checkout/gift-card-line-store.ts, docs/product/gift-cards.md §19), kept with
+ * the pending order until it is paid: then each becomes a card (gift_cards) and its row is deleted in the
+ * payment's transaction. Personal data (the recipient's name and e-mail, the message) lives here only
+ * while the order is unpaid, and goes with the order (cascade) when an unpaid order is purged.
+ */
+async function createOrderGiftCards(db: AnyDb): Promise<void> {
+  await db.schema
+    .createTable('order_gift_cards')
+    .addColumn('order_id', 'text', (c) => c.notNull().references('orders.id').onDelete('cascade'))
+    .addColumn('position', 'integer', (c) => c.notNull())
+    .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount >= 1000 and amount <= 50000`))
+    .addColumn('recipient_name', 'text', (c) => c.notNull())
+    .addColumn('recipient_email', 'text', (c) => c.notNull())
+    .addColumn('message', 'text')
+    // 'YYYY-MM-DD' on the Irish calendar, checked at checkout.
+    .addColumn('send_on', 'text', (c) => c.notNull())
+    .addPrimaryKeyConstraint('order_gift_cards_pk', ['order_id', 'position'])
+    .execute();
+}

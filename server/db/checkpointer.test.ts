@@ -31,6 +31,15 @@ async function open() {
   return { ...database, file: path.join(data.dir, DATABASE_FILE), insert, autocheckpoint };
 }
 
+/** Resolves once the database file is larger than `size` (the thread copied the WAL into it). */
+async function copiedBeyond(file: string, size: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (statSync(file).size <= size) {
+    if (Date.now() > deadline) throw new Error(`nothing was copied into ${path.basename(file)} within 10 s`);
+    await sleep(1);
+  }
+}
+
 describe('the WAL checkpointer thread', () => {
   it('is not started by single writes or small groups: SQLite checkpoints by itself', async () => {
     const database = await open();
@@ -58,14 +67,18 @@ describe('the WAL checkpointer thread', () => {
     const before = statSync(database.file).size;
     await expect.poll(() => statSync(database.file).size, { timeout: 15_000 }).toBeGreaterThan(before);
 
-    // About 16 MB of rows, a group every few milliseconds: SQLite's own checkpoint waits for 4,000 pages
-    // (16 MB) now, so a WAL that stays far smaller was checkpointed (and restarted) by the thread.
+    // About 16 MB of rows, a group as soon as the thread has copied the one before into the database
+    // file: SQLite's own checkpoint waits for 4,000 pages (16 MB) now, so the file growing after each
+    // group, and a WAL that stays far smaller, are the thread's work (each commit after its checkpoint
+    // restarts the WAL). Paced by the copy itself, not by a few milliseconds the thread may not get on a
+    // busy machine (it did not, beside other suites, and the WAL outgrew the bound).
     const groups = 200;
     let largest = 0;
     for (let g = 1; g <= groups; g++) {
+      const size = statSync(database.file).size;
       await group(g);
       largest = Math.max(largest, statSync(`${database.file}-wal`).size);
-      await sleep(2);
+      await copiedBeyond(database.file, size);
     }
     expect(largest).toBeLessThan((FALLBACK_AUTOCHECKPOINT_PAGES * 4096) / 2);
     await expect

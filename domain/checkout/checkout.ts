@@ -24,6 +24,7 @@ export const CHECKOUT_VAT_ERRORS = {
   country: 'country: choose the country the order goes to',
   countryNotInZone: 'country: this country is not in the delivery zone you chose',
   noSaleToGb: 'country: sorry, the shop does not deliver to Great Britain at the moment',
+  addressElsewhere: 'shipping.country: the delivery address is in another country than the one chosen',
   businessName: 'business.name: give the company name, up to 200 characters',
   vatNumber: 'business.vatNumber: an EU VAT number has at most 40 characters',
 } as const;

@@ -8,7 +8,12 @@ import type { Transaction } from 'kysely';
 import type { OrderTotals } from '../../domain/cart/pricing';
 import { lineSize } from '../../domain/catalogue/sizes';
 import type { Adjustment } from '../../domain/checkout/adjustments';
-import type { ConfirmResponse, EmailDeliveryStatus, OrderPayment } from '../../domain/checkout/checkout';
+import {
+  CHECKOUT_VAT_ERRORS,
+  type ConfirmResponse,
+  type EmailDeliveryStatus,
+  type OrderPayment,
+} from '../../domain/checkout/checkout';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
 import { SHIPPING_ZONES, type ZoneId } from '../../domain/config';
 import { checkSendOn, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
@@ -269,8 +274,19 @@ export class CheckoutService {
     const now = this.now();
     const { vat } = this.o;
     // The destination and a business buyer, before anything is priced or stored (checkout-vat.ts).
+    // The address a card-paid order carries says where it goes: its country is the VAT's (refused like
+    // any country, Great Britain while the owner does not sell there), and never another one chosen.
+    // An address outside the zone is refused by its own field further on (card-paid-address.ts).
+    const zoneCountries = zone?.countries ?? SHIPPING_ZONES[input.zone].countries;
+    const addressCountry = zoneCountries.find((c) => c === input.shipping?.country);
+    if (addressCountry && input.country && input.country !== addressCountry)
+      refuse('invalid', CHECKOUT_VAT_ERRORS.addressElsewhere, { field: 'shipping.country' });
     const plan = vat
-      ? await planCheckoutVat(vat, input, zone?.countries ?? SHIPPING_ZONES[input.zone].countries)
+      ? await planCheckoutVat(
+          vat,
+          { ...input, country: input.country ?? addressCountry ?? null },
+          zoneCountries,
+        )
       : null;
     // The cart's check prices with the same function (pricing.ts).
     const priced = await priceCheckout(

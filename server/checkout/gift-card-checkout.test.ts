@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHECKOUT_ERRORS } from '../../domain/checkout/checkout';
+import { CHECKOUT_ERRORS, CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
 import { SHIPPING_MESSAGES } from '../../domain/checkout/checkout-shipping';
 import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
 import {
@@ -214,6 +214,27 @@ describe.each(ROUTE_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       line2: 'Apartment 4',
       country: 'IE',
     });
+  });
+
+  it("the address's country is the order's destination: never another country, never Great Britain unsold", async () => {
+    const big = await issue(50000);
+    const elsewhere = await checkout({
+      giftCardCodes: [big.code],
+      zone: 'EU',
+      country: 'DE',
+      shipping: { ...ADDRESS, country: 'FR' },
+    });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({ error: CHECKOUT_VAT_ERRORS.addressElsewhere });
+    const britain = await checkout({
+      giftCardCodes: [big.code],
+      zone: 'WORLD',
+      shipping: { ...ADDRESS, country: 'GB' },
+    });
+    expect(britain.statusCode).toBe(400);
+    expect(britain.json()).toMatchObject({ error: CHECKOUT_VAT_ERRORS.noSaleToGb });
+    expect(await orderRows(app)).toHaveLength(0);
+    expect((await card(big.id)).balance).toBe(50000);
   });
 
   it('an order of gift cards alone that another card pays in full needs no address', async () => {

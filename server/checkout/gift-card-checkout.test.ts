@@ -1,5 +1,6 @@
 /**
- * Gift cards on the checkout's one path (docs/product/gift-cards.md §19), through the real app (one database: ROUTE_DIALECTS):
+ * Gift cards on the checkout's one path (docs/product/gift-cards.md §19), through the real app on both databases
+ * (the spends, holds and refunds are money: their rules hold on each):
  * codes refused by field and nothing stored, the limits shared with the balance check, an order the cards
  * pay in full confirmed at once without the hosted checkout, a part paid by one or several cards with the
  * rest on the test checkout, the order's total unchanged however it was paid, and the holds released when
@@ -19,7 +20,7 @@ import {
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
-import { createTestDatabase, ROUTE_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { ORDERS_MAIL_KINDS as MAIL_KINDS } from '../orders';
 
 const ADMIN_TOKEN = 'gift-card-checkout-admin-token';
@@ -35,7 +36,7 @@ const ADDRESS = {
   country: 'IE',
 };
 
-describe.each(ROUTE_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
+describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
   let data: ReturnType<typeof tempDataDir>;
   let target: TestDatabase;
   let app: FastifyInstance;

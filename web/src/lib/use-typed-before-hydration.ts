@@ -1,7 +1,7 @@
 /**
  * A prerendered field a shopper can type into before the app hydrates (a slow phone): React keeps the
  * element but not the text, which is only in the DOM. On mount the field's own value is read and handed
- * to the state, as the "tell me when" form does (components/ui/notify-form.tsx).
+ * to the state, as the "tell me when" form does too (components/ui/notify-form.tsx).
  */
 import { type RefObject, useEffect, useRef } from 'react';
 

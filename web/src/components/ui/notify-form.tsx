@@ -4,7 +4,8 @@
  * (shown as it is); only the server's 202 shows the success, which asks to confirm by e-mail. The rules
  * are not loaded here: the page would pay for a chunk every other page shares differently.
  */
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTypedBeforeHydration } from '../../lib/use-typed-before-hydration';
 
 export interface NotifyFormTexts {
   readonly heading: string;
@@ -27,12 +28,8 @@ export function NotifyForm({
   const id = useId();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
-  const inputRef = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    // A shopper can type into the prerendered field before the app hydrates: keep what they typed.
-    const typed = inputRef.current?.value;
-    if (typed) setEmail(typed);
-  }, []);
+  // A shopper can type into the prerendered field before the app hydrates: keep what they typed.
+  const inputRef = useTypedBeforeHydration<HTMLInputElement>(setEmail);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state.kind === 'sending') return;

@@ -11,7 +11,7 @@ import { irishIsoDateTime } from '../../domain/shared/calendar-date';
 import type { OrderLineRow, OrderRow } from '../db/schema';
 import { amount, csvDocument } from '../lib/csv';
 import type { Subscriber } from '../newsletter';
-import { type OrderVat, rowVatOf } from '../orders';
+import { type OrderVat, rowVatOf, vatInOrder } from '../orders';
 
 /**
  * The header row. With one VAT rate in the file the VAT column names it; with orders charged at different
@@ -81,8 +81,11 @@ export function ordersCsv(
       // The VAT its payment settled (docs/product/vat.md §20), while nothing is refunded; after a refund, the
       // rate's share of what is kept.
       const included =
-        row.vat_total !== null && row.vat_total !== undefined && row.refunded === 0
-          ? row.vat_total
+        row.refunded === 0
+          ? vatInOrder(
+              { total: row.total, giftCardsSold: row.gift_cards_sold ?? 0, vatTotal: row.vat_total ?? null },
+              charged,
+            )
           : orderVat(charged, Math.max(0, row.total - row.refunded - (row.gift_cards_sold ?? 0)));
       return [
         row.reference,

@@ -193,7 +193,7 @@ function testHtml(order: StoredOrder): string {
  * scheme's wording where the law asks for one, or that none is charged and why.
  */
 function settledVatText(legal: LegalMailFacts, vat: OrderMailVat): string {
-  if (vat.scheme === 'none') return vatText(legal, null);
+  if (vat.scheme === 'none') return notRegisteredText(legal);
   const wording = schemeWording(vat.scheme, vat.country);
   if (vat.scheme === 'intra_community' || vat.scheme === 'export') return `${wording}: no VAT is charged.`;
   const rates = vat.rates.map(formatRate).join(' and ');
@@ -202,15 +202,17 @@ function settledVatText(legal: LegalMailFacts, vat: OrderMailVat): string {
   return `${vatIncludedText(vat.totalVat)} in the total, at ${rates}${vat.scheme === 'uk' ? ' UK VAT' : ''}${number}.${scheme}`;
 }
 
+function notRegisteredText(legal: LegalMailFacts): string {
+  return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
+}
+
 /** With a VAT number, the amount in this order's total; without one, that no VAT is charged (§6.11). */
-function vatText(legal: LegalMailFacts, order: StoredOrder | null): string {
-  if (order === null)
-    return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
+function vatText(legal: LegalMailFacts, order: StoredOrder): string {
   // A business not charged VAT: the reverse charge's wording (docs/product/vat.md §20).
   if ((order.vatNotCharged ?? 0) > 0) return `${REVERSE_CHARGE_WORDING}: no VAT is charged.`;
   // The VAT the payment settled, or the flat rate's share; the gift cards bought carry none (§19.2).
   const vat = vatInOrder(order, legal);
-  if (vat === null) return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
+  if (vat === null) return notRegisteredText(legal);
   return `${vatIncludedText(vat)} in the total, at ${formatVatRate(legal.vatRate)} (VAT number ${legal.vatNumber}).`;
 }
 

@@ -5,7 +5,7 @@
  * and Pinterest, built from the same catalogue version.
  */
 import type { FastifyInstance } from 'fastify';
-import { type SellerIdentity, sellerOfSettings } from '../../domain/settings/seller';
+import { type SellerIdentity, sellerOfSettings, shownVatMode } from '../../domain/settings/seller';
 import type { AllSettings } from '../../domain/settings/shop-settings';
 import { DEFAULT_STOREFRONT_SETTINGS, storefrontSettings } from '../../domain/settings/storefront-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
@@ -22,9 +22,9 @@ import { webRoutes } from './web-routes';
  * dated table on the day (docs/product/vat.md §20.3), not the rate setting it no longer computes with.
  */
 function pagesSeller(s: AllSettings): SellerIdentity {
-  const registered = s.vat.mode !== 'none' && s.seller.vatNumber !== null;
-  const vatRate = registered ? irishRate(irishDate(new Date())) / 100 : s.seller.vatRate;
-  return sellerOfSettings({ ...s.seller, vatRate }, s.vat.mode);
+  const seller = sellerOfSettings(s.seller, s.vat.mode);
+  if (shownVatMode(seller) === 'none') return seller;
+  return { ...seller, vatRate: irishRate(irishDate(new Date())) / 100 };
 }
 
 export interface PagesPluginOptions {

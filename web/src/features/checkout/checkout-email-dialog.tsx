@@ -55,8 +55,8 @@ export interface CheckoutEmailDialogProps {
   ) => void;
   /** The countries of the cart's zone: a zone of several offers the country (the VAT follows it). */
   readonly countries?: readonly string[];
-  /** Ask for the delivery address too: the countries of the cart's zone, and the server's refusal if any. */
-  readonly address?: { readonly countries: readonly string[]; readonly error?: string | null } | null;
+  /** Ask for the delivery address too (in a country of `countries`), with the server's refusal if any. */
+  readonly address?: { readonly error?: string | null } | null;
   /** The e-mail and reminder given before, when the dialog opens again for the address. */
   readonly initialEmail?: string;
   readonly initialRemindMe?: boolean;
@@ -113,7 +113,7 @@ export function CheckoutEmailDialog({
   const [remindMe, setRemindMe] = useState(initialRemindMe);
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const countries = address?.countries ?? [];
+  const countries = address ? zoneCountries : [];
   const [values, setValues] = useState<ShippingValues>({
     name: initialAddress?.name ?? '',
     line1: initialAddress?.line1 ?? '',

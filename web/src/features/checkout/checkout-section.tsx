@@ -149,7 +149,7 @@ export const CheckoutSection = memo(function CheckoutSection() {
             open
             onOpenChange={emailStep.setOpen}
             countries={countries}
-            address={addressStep || addressNeeded() ? { countries, error: addressStep?.error ?? null } : null}
+            address={addressStep || addressNeeded() ? { error: addressStep?.error ?? null } : null}
             initialEmail={addressStep?.email}
             initialRemindMe={addressStep?.remindMe}
             initialAddress={addressStep?.shipping}

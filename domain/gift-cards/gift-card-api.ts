@@ -137,6 +137,8 @@ export const adminGiftCardDetailSchema = z.object({
   ok: z.literal(true),
   giftCard: z.extend(adminGiftCardSchema, {
     message: z.string(),
+    /** Cents a checkout not yet ended holds: spent if its order is paid, otherwise back to the balance. */
+    held: z.number(),
     ledger: z.array(giftCardLedgerEntrySchema),
   }),
 });

@@ -360,6 +360,62 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     await expectLedgerIsBalance(reissued);
   });
 
+  it('a refund after a disable-and-reissue goes to the card that holds the balance now, once', async () => {
+    const a = await buy(5000);
+    await reserve([a.code], 2000, 'cs_paid');
+    await store.transaction((tx) => service.spend(tx, 'cs_paid', 'SOL-RR'));
+    const b = (await service.disable(a.id, { reissue: true }, OWNER)).reissued?.id ?? '';
+    const c = (await service.disable(b, { reissue: true }, OWNER)).reissued?.id ?? '';
+    const expiresOn = (await store.byId(c))?.expires_on;
+    const first = await store.transaction((tx) =>
+      service.restore(tx, { orderReference: 'SOL-RR', amount: 1200, refundId: 're_a' }),
+    );
+    expect(first).toMatchObject({ restored: 1200, parts: [{ cardId: c, amount: 1200 }] });
+    // The same refund again gives nothing; a later refund gives only what the card paid and is not back yet,
+    // counted over the whole chain of cards.
+    const again = await store.transaction((tx) =>
+      service.restore(tx, { orderReference: 'SOL-RR', amount: 1200, refundId: 're_a' }),
+    );
+    expect(again.restored).toBe(0);
+    const rest = await store.transaction((tx) =>
+      service.restore(tx, { orderReference: 'SOL-RR', amount: 5000, refundId: 're_b' }),
+    );
+    expect(rest.restored).toBe(800);
+    expect((await store.byId(a.id))?.balance).toBe(0);
+    expect((await store.byId(b))?.balance).toBe(0);
+    expect(await store.byId(c)).toMatchObject({ balance: 5000, expires_on: expiresOn });
+    expect((await service.detail(c)).ledger.at(-1)).toMatchObject({ kind: 'restored', amount: 800 });
+    for (const id of [a.id, b, c]) await expectLedgerIsBalance(id);
+  });
+
+  it('a reissue while a checkout holds the whole balance makes the new card; the hold lands on it', async () => {
+    const a = await buy(5000);
+    await reserve([a.code], 5000, 'cs_whole');
+    expect(await service.detail(a.id)).toMatchObject({ balance: 0, held: 5000 });
+    const answer = await service.disable(a.id, { reissue: true }, OWNER);
+    // €0.00 to spend while the checkout holds the rest; its amount is the whole value it carries.
+    expect(answer.reissued).toMatchObject({ amount: 5000, balance: 0 });
+    const b = answer.reissued?.id ?? '';
+    const mail = (await mails()).find((m) => m.kind === `gift-card-${b}`);
+    const code = mail?.text_body.match(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/)?.[0] ?? '';
+    expect(mail?.text_body).toContain('Amount: €0.00');
+    expect((await service.lookUp(code))?.balance).toBe(0);
+    expect(await store.transaction((tx) => service.release(tx, 'cs_whole'))).toBe(5000);
+    expect((await service.lookUp(code))?.balance).toBe(5000);
+    expect((await store.byId(a.id))?.balance).toBe(0);
+    expect(await service.detail(a.id)).toMatchObject({ held: 0 });
+    for (const id of [a.id, b]) await expectLedgerIsBalance(id);
+
+    // Paid instead: the hold is spent on the order and the new card keeps nothing.
+    const d = await buy(3000);
+    await reserve([d.code], 3000, 'cs_spent');
+    const e = (await service.disable(d.id, { reissue: true }, OWNER)).reissued?.id ?? '';
+    await store.transaction((tx) => service.spend(tx, 'cs_spent', 'SOL-W'));
+    expect((await store.byId(e))?.balance).toBe(0);
+    expect((await store.byId(d.id))?.balance).toBe(0);
+    for (const id of [d.id, e]) await expectLedgerIsBalance(id);
+  });
+
   it('the owner issues a card without payment, with its reason in the ledger and the audit', async () => {
     const card = await service.issueFree(
       {

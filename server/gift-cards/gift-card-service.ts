@@ -34,7 +34,7 @@ import { refuse } from '../lib/refusal';
 import { enqueueOneMail, outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import { giftCardMail } from './gift-card-mail';
-import type { GiftCardRow, GiftCardStore } from './gift-card-store';
+import type { GiftCardLedgerRow, GiftCardRow, GiftCardStore } from './gift-card-store';
 
 /**
  * How long a checkout holds a card's money when the shop never hears of the session's end: the hosted
@@ -215,16 +215,27 @@ export class GiftCardService {
     return released;
   }
 
-  /** The card holding `id`'s balance now: itself, or the last of its reissues (each locked in turn). */
-  private async balanceHolder(tx: Tx, id: string): Promise<string> {
-    let current = id;
+  /**
+   * The cards that held `id`'s balance in turn, each row locked: itself, then each reissue; the last holds
+   * it now. The one rule for money coming back to a card (`release`, `restore`): never to a disabled card
+   * that was reissued, which nobody can spend.
+   */
+  private async balanceChain(tx: Tx, id: string): Promise<GiftCardRow[]> {
+    const chain: GiftCardRow[] = [];
+    let current: string | null = id;
     // A reissue is a new card, so the chain is short and has no loop; the bound only guards bad data.
-    for (let step = 0; step < 100; step++) {
+    for (let step = 0; step < 100 && current !== null; step++) {
       const row = await this.o.store.lock(tx, current);
-      if (!row || row.disabled_at === null || row.replaced_by === null) return current;
-      current = row.replaced_by;
+      if (!row) break;
+      chain.push(row);
+      current = row.disabled_at !== null ? row.replaced_by : null;
     }
-    return current;
+    return chain;
+  }
+
+  /** The card holding `id`'s balance now: itself, or the last of its reissues. */
+  private async balanceHolder(tx: Tx, id: string): Promise<string> {
+    return (await this.balanceChain(tx, id)).at(-1)?.id ?? id;
   }
 
   /**
@@ -282,8 +293,10 @@ export class GiftCardService {
 
   /**
    * A refund back to the cards that paid the order: the most recently added card first, each up to what it
-   * paid less what earlier refunds gave back; the expiry is unchanged. Idempotent per refund id. Answers
-   * what was restored (the caller refunds the rest elsewhere).
+   * paid less what earlier refunds gave back; the expiry is unchanged. A card disabled and reissued since
+   * gets it on the card that now holds its balance (`balanceChain`, as `release`), and what went back is
+   * counted over the whole chain. Idempotent per refund id. Answers what was restored (the caller refunds
+   * the rest elsewhere).
    */
   async restore(
     tx: Tx,
@@ -293,28 +306,31 @@ export class GiftCardService {
     const spent = await this.o.store.reservationsOfOrder(input.orderReference, tx);
     let left = Math.max(0, input.amount);
     const parts: GiftCardPayment[] = [];
+    const reason = restoreReason(input.orderReference);
     for (const r of [...spent].reverse()) {
       if (left === 0) break;
-      const ledger = await this.o.store.ledger(r.card_id, tx);
-      if (ledger.some((l) => l.kind === 'restored' && l.reference === input.refundId)) continue;
-      const back = ledger
-        .filter((l) => l.kind === 'restored' && l.reason === restoreReason(input.orderReference))
-        .reduce((sum, l) => sum + l.amount, 0);
+      const chain = await this.balanceChain(tx, r.card_id);
+      const holder = chain.at(-1);
+      if (!holder) continue;
+      const restored: GiftCardLedgerRow[] = [];
+      for (const card of chain) {
+        restored.push(...(await this.o.store.ledger(card.id, tx)).filter((l) => l.kind === 'restored'));
+      }
+      if (restored.some((l) => l.reference === input.refundId)) continue;
+      const back = restored.filter((l) => l.reason === reason).reduce((sum, l) => sum + l.amount, 0);
       const amount = Math.min(left, r.amount - back);
       if (amount <= 0) continue;
-      const row = await this.o.store.lock(tx, r.card_id);
-      if (!row) continue;
-      await this.o.store.give(tx, r.card_id, amount);
+      await this.o.store.give(tx, holder.id, amount);
       await this.o.store.record(tx, {
-        cardId: r.card_id,
+        cardId: holder.id,
         kind: 'restored',
         amount,
         reference: input.refundId,
         person: input.person ?? null,
-        reason: restoreReason(input.orderReference),
+        reason,
         at: now,
       });
-      parts.push({ cardId: r.card_id, last4: row.last4, amount });
+      parts.push({ cardId: holder.id, last4: holder.last4, amount });
       left -= amount;
     }
     return { restored: input.amount - left, parts };
@@ -354,6 +370,8 @@ export class GiftCardService {
     tx: Tx,
     i: {
       line: GiftCardLine;
+      /** A reissue's balance to spend at once, when a checkout still holds part of it (default: the amount). */
+      balance?: number;
       buyerName: string;
       buyerEmail: string;
       orderReference: string | null;
@@ -377,6 +395,7 @@ export class GiftCardService {
         codeHash: hashKey(code),
         last4: giftCardLast4(code),
         amount: i.line.amount,
+        ...(i.balance !== undefined ? { balance: i.balance } : {}),
         buyerName: i.buyerName,
         buyerEmail: i.buyerEmail,
         recipientName: i.line.recipientName,
@@ -405,7 +424,8 @@ export class GiftCardService {
     const mail = giftCardMail({
       cardId: row.id,
       code,
-      amount: row.amount,
+      // What the code pays now: a reissue whose part a checkout still holds says no more than it has.
+      amount: row.balance,
       recipientName: row.recipient_name,
       recipientEmail: row.recipient_email,
       fromName: row.buyer_name,
@@ -458,6 +478,7 @@ export class GiftCardService {
     return {
       ...adminGiftCardOf(row),
       message: row.message,
+      held: await this.o.store.held(id),
       ledger: ledger.map((l) => ({
         at: l.at,
         kind: l.kind,
@@ -539,24 +560,31 @@ export class GiftCardService {
       const row = (await this.o.store.lock(tx, id)) ?? refuse('not-found', GIFT_CARD_MESSAGES.notFound);
       if (row.disabled_at !== null) refuse('conflict', GIFT_CARD_MESSAGES.disabled);
       await this.o.store.disable(tx, id, now, null);
-      if (!input.reissue || row.balance === 0) return null;
+      // What a pending checkout holds is the holder's too: the new card is made even when the hold takes the
+      // whole balance (it then has €0.00 to spend until the checkout ends), so that a release or a refund
+      // has a live card to land on. Only a card with nothing left and nothing held has nothing to reissue.
+      const held = await this.o.store.held(id, tx);
+      if (!input.reissue || row.balance + held === 0) return null;
       const balance = row.balance;
-      await this.o.store.take(tx, id, balance);
-      await this.o.store.record(tx, {
-        cardId: id,
-        kind: 'adjusted',
-        amount: -balance,
-        person,
-        reason: 'Disabled; balance reissued',
-        at: now,
-      });
+      if (balance > 0) {
+        await this.o.store.take(tx, id, balance);
+        await this.o.store.record(tx, {
+          cardId: id,
+          kind: 'adjusted',
+          amount: -balance,
+          person,
+          reason: 'Disabled; balance reissued',
+          at: now,
+        });
+      }
       const issued = await this.issue(tx, {
         line: {
-          amount: balance,
+          amount: balance + held,
           recipientName: row.recipient_name,
           recipientEmail: input.recipientEmail ?? row.recipient_email,
           message: row.message,
         },
+        balance,
         buyerName: row.buyer_name,
         buyerEmail: row.buyer_email,
         orderReference: row.order_reference,

@@ -20,6 +20,11 @@ export interface NewGiftCard {
   readonly codeHash: string;
   readonly last4: string;
   readonly amount: number;
+  /**
+   * What the card can pay at once, when less than its amount: a reissue whose part is still held by a
+   * checkout gets that part only when the checkout ends unpaid (`release`). Default: the amount.
+   */
+  readonly balance?: number;
   readonly buyerName: string;
   readonly buyerEmail: string;
   readonly recipientName: string;
@@ -54,6 +59,7 @@ export class GiftCardStore {
 
   /** A new card with its 'issued' ledger row, in the caller's transaction. */
   async insert(db: Db, card: NewGiftCard, person: string | null, reason: string | null): Promise<void> {
+    const balance = card.balance ?? card.amount;
     await db
       .insertInto('gift_cards')
       .values({
@@ -61,7 +67,7 @@ export class GiftCardStore {
         code_hash: card.codeHash,
         last4: card.last4,
         amount: card.amount,
-        balance: card.amount,
+        balance,
         buyer_name: card.buyerName,
         buyer_email: card.buyerEmail,
         recipient_name: card.recipientName,
@@ -82,7 +88,7 @@ export class GiftCardStore {
     await this.record(db, {
       cardId: card.id,
       kind: 'issued',
-      amount: card.amount,
+      amount: balance,
       reference: card.orderReference,
       person,
       reason,
@@ -236,6 +242,17 @@ export class GiftCardStore {
       .orderBy('session_id')
       .orderBy('position')
       .execute();
+  }
+
+  /** What checkouts still hold of the card (reservations neither released nor spent), in cents. */
+  async held(cardId: string, db: Db = this.db): Promise<number> {
+    const row = await db
+      .selectFrom('gift_card_reservations')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount'), eb.lit(0)).as('held'))
+      .where('card_id', '=', cardId)
+      .where('state', '=', 'reserved')
+      .executeTakeFirstOrThrow();
+    return Number(row.held);
   }
 
   /**

@@ -33,6 +33,7 @@ const CARD: AdminGiftCard = {
 const DETAIL: AdminGiftCardDetail = {
   ...CARD,
   message: 'Happy Christmas!',
+  held: 0,
   ledger: [
     { at: '2026-11-27T10:00:00.000Z', kind: 'issued', amount: 5000, reference: 'SOL-1234' },
     { at: '2026-11-28T10:00:00.000Z', kind: 'spent', amount: -3000, reference: 'SOL-2000' },
@@ -64,7 +65,7 @@ describe("the desk's Gift cards", () => {
           return json(200, { ok: true, giftCards: [CARD] });
         if (url === '/api/admin/gift-cards/gc_one') return json(200, { ok: true, giftCard: DETAIL });
         if (url === '/api/admin/gift-cards/gc_two')
-          return json(200, { ok: true, giftCard: { ...reissued, message: '', ledger: [] } });
+          return json(200, { ok: true, giftCard: { ...reissued, message: '', held: 0, ledger: [] } });
         if (url === '/api/admin/gift-cards/gc_one/disable')
           return json(200, { ok: true, giftCard: { ...CARD, status: 'disabled', balance: 0 }, reissued });
         return json(404, { ok: false, error: 'Not found' });
@@ -93,6 +94,35 @@ describe("the desk's Gift cards", () => {
     expect(disable?.body).toEqual({ reissue: true, recipientEmail: 'n@example.ie' });
     expect(disable?.key).toBeTruthy();
     expect(await screen.findByRole('region', { name: 'Gift card ••••ZZ22' })).toBeTruthy();
+  });
+
+  it('says what a checkout holds before the owner disables a card, and where it goes', async () => {
+    const user = userEvent.setup();
+    const held: AdminGiftCardDetail = { ...DETAIL, balance: 0, held: 2000, status: 'spent' };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/admin/gift-cards') return json(200, { ok: true, giftCards: [CARD] });
+        if (url === '/api/admin/gift-cards/gc_one') return json(200, { ok: true, giftCard: held });
+        return json(404, { ok: false, error: 'Not found' });
+      }),
+    );
+    render(<GiftCardsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Open ••••7KQM' }));
+    const card = await screen.findByRole('region', { name: 'Gift card ••••7KQM' });
+    expect(within(card).getByText('Held by a checkout not yet ended:')).toBeTruthy();
+    expect(
+      within(card).getByText(
+        'A checkout not yet ended holds €20.00 of this card: spent if its order is paid, otherwise it goes to the new card.',
+      ),
+    ).toBeTruthy();
+    expect(within(card).getByRole('button', { name: 'Disable and reissue' })).toBeTruthy();
+    await user.click(within(card).getByRole('checkbox', { name: /Reissue its balance \(€0\.00\)/ }));
+    expect(
+      within(card).getByText(
+        'A checkout not yet ended holds €20.00 of this card: spent if its order is paid, otherwise it comes back to this card, disabled.',
+      ),
+    ).toBeTruthy();
   });
 
   it('issues a card without payment with its reason, and shows a refusal', async () => {

@@ -177,6 +177,12 @@ function CardDetail({
           <dt className="inline font-medium">Balance: </dt>
           <dd className="inline">{money(card.balance)}</dd>
         </div>
+        {card.held > 0 ? (
+          <div>
+            <dt className="inline font-medium">Held by a checkout not yet ended: </dt>
+            <dd className="inline">{money(card.held)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt className="inline font-medium">Status: </dt>
           <dd className="inline">{STATUS_LABELS[card.status]}</dd>
@@ -241,6 +247,13 @@ function CardDetail({
             <input type="checkbox" checked={reissue} onChange={(e) => setReissue(e.target.checked)} /> Reissue
             its balance ({money(card.balance)}) under a new code
           </label>
+          {card.held > 0 ? (
+            <p className="text-sm sm:col-span-2">
+              {reissue
+                ? `A checkout not yet ended holds ${money(card.held)} of this card: spent if its order is paid, otherwise it goes to the new card.`
+                : `A checkout not yet ended holds ${money(card.held)} of this card: spent if its order is paid, otherwise it comes back to this card, disabled.`}
+            </p>
+          ) : null}
           {reissue ? (
             <div>
               <label htmlFor={emailId} className="block text-sm font-medium">

@@ -9,6 +9,7 @@ import {
   buildTestApp,
   orderRows,
   outboxRows,
+  outboxSettled,
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
@@ -78,6 +79,71 @@ describe('a reconcile pass', () => {
     });
     expect(await outboxRows(app)).toHaveLength(2);
   });
+
+  it.each(TEST_DIALECTS)(
+    'on %s, gives back the gift card an expired checkout held, in the pass, beside a paid one it confirms',
+    async (dialect) => {
+      const target = await createTestDatabase(dialect, data.dir, { migrated: true });
+      try {
+        const token = 'reconcile-gift-card-owner-token';
+        const owner = { authorization: `Bearer ${token}`, origin: TEST_PUBLIC_URL };
+        const app = await buildTestApp(
+          { DATA_DIR: data.dir, RATE_LIMITS: 'off', ADMIN_TOKEN: token, ...target.env },
+          { giftCards: false },
+        );
+        apps.push(app);
+        const issued = await app.inject({
+          method: 'POST',
+          url: '/api/admin/gift-cards',
+          headers: owner,
+          payload: {
+            amount: 1000,
+            recipientName: 'Gift Holder',
+            recipientEmail: 'holder@example.ie',
+            reason: 'Goodwill',
+          },
+        });
+        expect(issued.statusCode).toBe(201);
+        const cardId = (issued.json().giftCard as { id: string }).id;
+        await outboxSettled(app);
+        const mail = (await outboxRows(app)).find((m) => m.kind === `gift-card-${cardId}`);
+        const code = mail?.text_body.match(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/)?.[0] ?? '';
+        const card = async () =>
+          (await app.inject({ method: 'GET', url: `/api/admin/gift-cards/${cardId}`, headers: owner })).json()
+            .giftCard as { balance: number; held: number; ledger: { kind: string; amount: number }[] };
+
+        const held = await app.inject({
+          method: 'POST',
+          url: '/api/checkout',
+          payload: { ...CART, giftCardCodes: [code] },
+        });
+        expect(held.statusCode).toBe(200);
+        const heldId = (held.json() as { sessionId: string }).sessionId;
+        expect(await card()).toMatchObject({ balance: 0, held: 1000 });
+        const paidId = await open(app);
+        const provider = app.payments.provider as TestCheckoutProvider;
+        expect(await provider.pay(paidId, SHIPPING)).toBe(true);
+        // The shopper left the hosted page; the session ran out and nobody told the shop.
+        await provider.expireSession(heldId);
+
+        expect(await app.checkout.reconcile(SETTLED)).toEqual({ checked: 2, paid: 1, stoppedEarly: false });
+        const rows = await orderRows(app);
+        expect(rows.find((r) => r.session_id === heldId)?.status).toBe('expired');
+        expect(rows.find((r) => r.session_id === paidId)?.status).toBe('paid');
+        const after = await card();
+        expect(after).toMatchObject({ balance: 1000, held: 0 });
+        expect(after.ledger.map((l) => [l.kind, l.amount])).toEqual([
+          ['issued', 1000],
+          ['reserved', -1000],
+          ['released', 1000],
+        ]);
+      } finally {
+        for (const a of apps.splice(0)) await a.close();
+        await target.remove();
+      }
+    },
+    60_000,
+  );
 
   it.each(TEST_DIALECTS)(
     'on %s, leaves checkouts opened a moment ago to their shoppers, a paid one aside, until they are settleMs old',

@@ -321,9 +321,9 @@ export class CheckoutService {
       ...charged,
       subtotal: cents(charged.subtotal + cardsBought),
       total: cents(charged.total + cardsBought),
-      // The pieces to make; an order of cards alone keeps its cards' number (the column's CHECK is > 0)
-      // but has no piece (piecesOf, server/orders), and is delivered at payment, outside the making queue.
-      itemCount: charged.itemCount > 0 ? charged.itemCount : bought.length,
+      // The pieces to make, the bracelets only: the dispatch promise and the making queue never count a
+      // card (the order's column keeps the cards' number for an order of cards alone: giftCardsBought).
+      itemCount: charged.itemCount,
     };
     // The cards pay the bracelets' part as charged (a business's net): never more than it.
     const paidByCards = cents(Math.min(priced.totals.total - priced.due, charged.total));
@@ -348,6 +348,7 @@ export class CheckoutService {
       giftMessage: input.giftMessage,
       discount: { amount: totals.discount, code },
       giftCardsSold: cardsBought,
+      giftCardsBought: bought.length,
       // The pieces' part of it, which `discount` holds (the shipping and the wrap are stored net).
       vatNotCharged: charged.discount - priced.totals.discount,
       // A code's use and the cards' holds are taken in the checkout's own transaction: refused, and

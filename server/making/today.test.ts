@@ -16,6 +16,7 @@ import { GALWAY_CARD_FORM, outboxSettled } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestShop, type TestShop } from '../../tests/support/test-shop';
 import { dispatchView } from '../../web/src/features/making/dispatch-view';
+import { piecesOf } from '../orders';
 import { deskStepWords, planToday, type QueuedOrder } from './today';
 
 const TOKEN = 'today-owner-token-0123';
@@ -140,6 +141,46 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
       .where('status', '=', 'paid')
       .execute();
     expect((await pay(await openCheckout())).dispatchBy).toBe('2026-10-27');
+  });
+
+  it('gift cards are no pieces: an order of cards alone takes no making capacity, in the promise or the queue', async () => {
+    await admin('PATCH', '/api/admin/settings', { makingCapacityPerDay: 2 });
+    for (let i = 0; i < 4; i++) await pay(await openCheckout());
+    /** A checkout of `count` cards alone, and the dispatch promise its hosted page shows. */
+    const cardsAlone = async (count: number) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: {
+          email: 'ciara@example.ie',
+          items: [],
+          zone: 'IE',
+          giftCards: Array.from({ length: count }, (_, i) => ({
+            amount: 2000,
+            recipientName: `Friend ${i}`,
+            recipientEmail: `friend${i}@example.ie`,
+          })),
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const { sessionId } = res.json() as { sessionId: string };
+      const page = await app.inject({ method: 'GET', url: `/test-checkout/${sessionId}` });
+      const promise = /data-testid="delivery-promise">([^<]*)</.exec(page.body)?.[1];
+      expect(promise).toMatch(/^Dispatched by /);
+      return { sessionId, promise };
+    };
+    const one = await cardsAlone(1);
+    const five = await cardsAlone(5);
+    expect(five.promise).toBe(one.promise);
+    await pay(five.sessionId);
+    // Delivered at payment; put back among the statuses the queue reads, its five cards still make nothing.
+    await app.platform.db
+      .updateTable('orders')
+      .set({ desk_status: 'paid', delivered_at: null })
+      .where('session_id', '=', five.sessionId)
+      .execute();
+    // 4 ahead at 2 a day, as without the cards.
+    expect((await pay(await openCheckout())).dispatchBy).toBe('2026-10-29');
   });
 
   it('settings: the shape, the validation, an audit row per change and none for a repeat', async () => {
@@ -340,6 +381,23 @@ describe.each(TEST_DIALECTS)('the making queue and the desk’s Today on %s', (d
       .where('id', '=', nextRow?.id ?? '')
       .execute();
     expect(((await admin('GET', '/api/admin/today')).json() as TodayResponse).upcoming).toEqual([]);
+  });
+});
+
+describe('piecesOf', () => {
+  it('counts the bracelets of an order, none for an order of gift cards alone', () => {
+    const bracelets = { item_count: 2, subtotal: 7800, discount: 0, total: 7800, gift_cards_sold: 0 };
+    expect(piecesOf(bracelets)).toBe(2);
+    // Three cards alone: the column keeps 3 (its CHECK is > 0), the pieces are none.
+    const cards = { item_count: 3, subtotal: 6000, discount: 0, total: 6000, gift_cards_sold: 6000 };
+    expect(piecesOf(cards)).toBe(0);
+  });
+
+  it('counts the bracelets of an order of bracelets and cards whose bracelets a code made free', () => {
+    // Two bracelets (€78.00 before the code, €0.00 after), delivered free, and a €20.00 card: the order's
+    // total is its card's, yet it has two pieces to make.
+    const mixed = { item_count: 2, subtotal: 2000, discount: 7800, total: 2000, gift_cards_sold: 2000 };
+    expect(piecesOf(mixed)).toBe(2);
   });
 });
 

@@ -215,7 +215,8 @@ export function toOrder(
     giftCardsSold: row.gift_cards_sold,
     discount: row.discount,
     discountCode: row.discount_code,
-    itemCount: row.item_count,
+    // The pieces to make (piecesOf): none for an order of gift cards alone.
+    itemCount: piecesOf(row),
     shippingDetails,
     createdAt: row.created_at,
     paidAt: row.paid_at,
@@ -290,6 +291,8 @@ export class OrderStore {
     paidBy?: 'gift_card';
     /** Cents of gift cards bought, in totals.total (docs/product/gift-cards.md §19.2). */
     giftCardsSold?: number;
+    /** How many gift cards it buys (`totals.itemCount` counts the pieces only). */
+    giftCardsBought?: number;
     /** The VAT a valid intra-EU business is not charged, inside `discount` (docs/product/vat.md §20). */
     vatNotCharged?: number;
     /**
@@ -316,7 +319,9 @@ export class OrderStore {
       shipping: totals.shipping,
       gift_wrap: totals.giftWrap,
       total: totals.total,
-      item_count: totals.itemCount,
+      // The column's CHECK (> 0) predates gift cards: an order of cards alone keeps their number there
+      // while its pieces (piecesOf) are none.
+      item_count: totals.itemCount > 0 ? totals.itemCount : (input.giftCardsBought ?? 0),
       shipping_name: input.manual?.shipping?.name ?? null,
       shipping_address: input.manual?.shipping ? JSON.stringify(input.manual.shipping.address) : null,
       failure_reason: null,
@@ -902,9 +907,8 @@ function queuedOrders(db: Executor) {
  * the pieces ahead of an order being paid, or the whole queue.
  */
 export async function queuedPiecesIn(db: Executor, exceptOrderId: string | null = null): Promise<number> {
-  let query = queuedOrders(db).select((eb) =>
-    eb.fn.sum<number | string | bigint | null>('item_count').as('n'),
-  );
+  // The pieces, not the column: an order of gift cards alone takes no making capacity (piecesOf).
+  let query = queuedOrders(db).select((eb) => eb.fn.sum<number | string | bigint | null>(piecesSql).as('n'));
   if (exceptOrderId !== null) query = query.where('id', '!=', exceptOrderId);
   const row = await query.executeTakeFirst();
   return Number(row?.n ?? 0);
@@ -1314,15 +1318,22 @@ export async function anonymiseOrders(
 }
 
 /**
- * The pieces an order has to make, what `item_count` means everywhere it is read (the making queue, the
- * desk's list, Numbers' pieces): the bracelets. An order of gift cards alone (its total is its cards) keeps
- * the number of its cards in the column, whose CHECK (item_count > 0) dates from before gift cards, but it
- * has no piece to make (docs/product/gift-cards.md §19.3).
+ * The pieces an order has to make, what `item_count` means everywhere it is read (the making queue and its
+ * capacity, the desk's list and Today, Numbers' pieces, the payment's dispatch date): the bracelets. An
+ * order of gift cards alone keeps the number of its cards in the column, whose CHECK (item_count > 0)
+ * dates from before gift cards, but has no piece to make (docs/product/gift-cards.md §19.3). It is told
+ * by its items before any discount (`subtotal + discount`) being its cards alone: a mixed order whose
+ * bracelets a code made free still has its bracelets. `piecesSql` is the same rule for SQL.
  */
-export function piecesOf(row: Pick<OrderRow, 'item_count' | 'total' | 'gift_cards_sold'>): number {
-  const cardsAlone = row.gift_cards_sold > 0 && row.total === row.gift_cards_sold;
+export function piecesOf(
+  row: Pick<OrderRow, 'item_count' | 'subtotal' | 'discount' | 'gift_cards_sold'>,
+): number {
+  const cardsAlone = row.gift_cards_sold > 0 && row.subtotal + row.discount === row.gift_cards_sold;
   return cardsAlone ? 0 : row.item_count;
 }
+
+/** piecesOf in SQL, for a query on `orders` alone. */
+export const piecesSql = sql<number>`case when gift_cards_sold > 0 and subtotal + discount = gift_cards_sold then 0 else item_count end`;
 
 /** What the desk's Numbers read of one paid order (numbers/stats.ts). */
 export type StatsOrderRow = Pick<
@@ -1334,6 +1345,8 @@ export type StatsOrderRow = Pick<
   | 'refunded'
   | 'gift_wrap'
   | 'item_count'
+  | 'subtotal'
+  | 'discount'
   | 'channel'
   | 'gift_cards_sold'
 >;
@@ -1358,6 +1371,8 @@ export async function paidOrdersForStats(
       'refunded',
       'gift_wrap',
       'item_count',
+      'subtotal',
+      'discount',
       'channel',
       'gift_cards_sold',
     ])

@@ -452,6 +452,9 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     await reserve([a.code], 1000, 'cs_n');
     expect(await store.totals('2026-11-27')).toEqual({ sold: 7500, issuedFree: 0, outstanding: 6500 });
     expect(await store.totals('2031-11-28')).toEqual({ sold: 7500, issuedFree: 0, outstanding: 0 });
+    // A lost card reissued is not sold again: its balance and its hold move to the new card.
+    await service.disable(a.id, { reissue: true }, OWNER);
+    expect(await store.totals('2026-11-27')).toEqual({ sold: 7500, issuedFree: 0, outstanding: 6500 });
   });
 
   it('the privacy export lists cards bought and received; erasure keeps the card usable', async () => {

@@ -364,17 +364,26 @@ export class GiftCardStore {
   }
 
   /**
-   * Numbers: cards sold (paid for) and issued free between two instants (ISO; '' for no bound), and the
-   * balance owed to holders today (cents): live cards only, expired and disabled ones owe nothing.
+   * Numbers: cards sold (paid for) and issued free between two instants (ISO; '' for no bound; a reissue
+   * is neither), and the balance owed to holders today (cents): live cards only, expired and disabled ones owe nothing.
    */
   async totals(
     today: string,
     range: { from: string; to: string } = { from: '', to: '' },
   ): Promise<{ sold: number; issuedFree: number; outstanding: number }> {
+    // A reissue carries a balance already sold or issued free: it is neither again.
     const inRange = (eb: ExpressionBuilder<Database, 'gift_cards'>) =>
       eb.and([
         ...(range.from ? [eb('issued_at', '>=', range.from)] : []),
         ...(range.to ? [eb('issued_at', '<', range.to)] : []),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('gift_cards as replaced')
+              .select('replaced.id')
+              .whereRef('replaced.replaced_by', '=', 'gift_cards.id'),
+          ),
+        ),
       ]);
     const row = await this.db
       .selectFrom('gift_cards')

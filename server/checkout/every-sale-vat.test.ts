@@ -266,6 +266,27 @@ describe.each(TEST_DIALECTS)('every sale’s VAT and invoice on %s', (dialect) =
     const refused = await post('/api/admin/orders', gb);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ ok: false, error: MANUAL_ORDER_MESSAGES.noSaleToGb });
+    // A payment link to the world zone: its hosted checkout takes no address in Great Britain either.
+    const link = await post('/api/admin/orders', {
+      ...PHONE,
+      customer: {
+        name: 'Ann Lee',
+        email: 'ann@example.com',
+        address: { line1: '1 Main Street', city: 'Boston', postalCode: '02108', country: 'US' },
+      },
+      zone: 'WORLD',
+    });
+    expect(link.statusCode, link.body).toBe(201);
+    const linked = link.json() as { order: { reference: string }; paymentUrl: string };
+    await expect(
+      payAndConfirm(app, linked.paymentUrl.split('/').at(-1) ?? '', 'ann@example.com', 'Ann Lee', {
+        line1: '1 High Street',
+        city: 'Bath',
+        postalCode: 'BA1 1AA',
+        country: 'GB',
+      }),
+    ).rejects.toThrow('the test checkout refused the payment: 400');
+    expect(await app.vat.store.invoiceOf(linked.order.reference)).toBeNull();
     // With UK VAT she sells there: UK VAT at payment, invoiced.
     const ukVat = await app.inject({
       method: 'PATCH',

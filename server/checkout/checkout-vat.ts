@@ -4,7 +4,8 @@
  * not sell there, then a business buyer's number is checked with VIES (invalid: refused by the field; VIES
  * silent: VAT charged, the shopper told why, the order marked for the owner). The `tax` adjustment records
  * the VAT inside each line; a valid intra-EU business is charged the net (`amountCharged`), everyone else
- * the prices as shown. At payment the VAT is settled on the day of supply to the address's country.
+ * the prices as shown. At payment the VAT is settled on the day of supply to the address's country; an
+ * order stored without it (the owner's own, a quote's) is priced then, by the same functions.
  */
 import type { Transaction } from 'kysely';
 import type { Adjustment, CheckoutCart, LineTax } from '../../domain/checkout/adjustments';

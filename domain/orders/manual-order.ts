@@ -84,6 +84,8 @@ export const MANUAL_ORDER_MESSAGES = {
   address: 'customer.address.line1: the first line of the address is needed',
   city: 'customer.address.city: the town or city is needed',
   country: 'customer.address.country: a two-letter country code, e.g. IE',
+  noSaleToGb:
+    'customer.address.country: the shop does not sell to Great Britain while the VAT settings say so (Settings, VAT)',
   zone: 'zone: choose Ireland (IE), the EU (EU) or the rest of the world (WORLD)',
   payment: "payment: 'paid' (taken already) or 'link' (a payment link for the customer)",
   method: 'method: how it was paid: cash, card_reader or bank_transfer',

@@ -37,6 +37,7 @@ import {
 import type { IsoDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
 import { cents } from '../../domain/shared/money';
+import { refusesDestination } from '../../domain/vat/vat-breakdown';
 import type { Database } from '../db/schema';
 import { newOrderId, randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
@@ -507,7 +508,7 @@ export class CheckoutService {
       input.email,
       totals,
       totals.discount > 0 ? { label: input.discountLabel, code: null } : null,
-      shop ? currentZone(shop.shipping, totals.zone) : null,
+      await this.sellingZone(shop, totals.zone),
     );
     return this.open(order, sessionInput, input.refusal, {
       onLocal: (session) => {
@@ -533,7 +534,7 @@ export class CheckoutService {
         order.email,
         order.totals,
         null,
-        shop ? currentZone(shop.shipping, order.totals.zone) : null,
+        await this.sellingZone(shop, order.totals.zone),
       )),
       ...(order.manual?.shipping ? { prefill: order.manual.shipping } : {}),
     };
@@ -569,6 +570,20 @@ export class CheckoutService {
       within: (trx) => order.within(trx, orderId),
     });
     return orderId;
+  }
+
+  /**
+   * A quote's or the owner's hosted checkout: the zone as the owner set it, less Great Britain while she
+   * does not sell there (as a cart's, checkout-vat.ts): its VAT is priced at payment on the address given.
+   */
+  private async sellingZone(
+    shop: Pick<AllSettings, 'shipping'> | undefined,
+    zoneId: ZoneId,
+  ): Promise<{ readonly name: string; readonly countries: readonly string[] } | null> {
+    const zone = shop ? currentZone(shop.shipping, zoneId) : null;
+    if (!zone || !this.o.vat) return zone;
+    const { gb } = await this.o.vat.settings();
+    return { name: zone.name, countries: zone.countries.filter((c) => !refusesDestination(gb, c)) };
   }
 
   /** What the hosted checkout is asked to show and charge for this order. */

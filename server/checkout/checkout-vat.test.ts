@@ -10,9 +10,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { escapeHtml } from '../../domain/shared/html';
 import { cents, formatEuro } from '../../domain/shared/money';
 import type { VatCountry } from '../../domain/vat/countries';
-import { formatRate, REVERSE_CHARGE_WORDING } from '../../domain/vat/invoice-text';
+import { EXPORT_WORDING, formatRate, REVERSE_CHARGE_WORDING } from '../../domain/vat/invoice-text';
 import { standardRate } from '../../domain/vat/rates';
 import { type VatMode, vatInside } from '../../domain/vat/vat-breakdown';
 import { BUSINESS_VAT_MESSAGES } from '../../domain/vat/vat-number';
@@ -340,6 +341,33 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
       address: expect.stringContaining('Berlin'),
       vatNumber: 'DE123456789',
     });
+    // The business's own order page (with the e-mail's key): the reverse charge's line, and its invoice.
+    const key = new RegExp(`/#/order/${o.reference}\\?key=([A-Za-z0-9_-]+)`).exec(mail?.text_body ?? '')?.[1];
+    expect(key).toEqual(expect.any(String));
+    const page = await app.inject({
+      method: 'POST',
+      url: '/api/order-page',
+      payload: { reference: o.reference, key },
+    });
+    expect(page.statusCode).toBe(200);
+    expect((page.json() as { order: unknown }).order).toMatchObject({
+      discount: onPieces,
+      discountLabel: 'VAT (reverse charge)',
+      total: net,
+    });
+    const links = await app.inject({
+      method: 'POST',
+      url: '/api/order-page/invoices',
+      payload: { reference: o.reference, key },
+    });
+    expect(links.json()).toEqual({
+      ok: true,
+      invoice: {
+        number: invoice?.number,
+        url: `/api/orders/${o.reference}/invoice.pdf?key=${key}`,
+      },
+      creditNotes: [],
+    });
   });
 
   it('refuses a number VIES does not know by business.vatNumber, and stores nothing', async () => {
@@ -379,6 +407,59 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     expect(o.vat).toMatchObject({ scheme: 'oss', vatToRefund: true });
     expect(o.total).toBe(opened.body.total);
     expectAddsUp(o);
+  });
+
+  it('a confirmation sent again states the VAT in the first one’s words, with its invoice: export, reverse charge, not registered', async () => {
+    const vatSentence = (text: string | undefined) => /Prices and VAT\n {2}(.+)\n/.exec(text ?? '')?.[1];
+    /** The order's first confirmation and the one the desk sends again, as text and HTML. */
+    async function firstAndResent(reference: string) {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${reference}/resend`,
+        headers: { ...auth, 'idempotency-key': `resend-${reference}` },
+        payload: { kind: 'confirmation' },
+      });
+      expect(res.statusCode, res.body).toBe(202);
+      const mails = (await outboxRows(app)).filter((r) => r.reference === reference);
+      const first = mails.find((r) => r.kind === ORDERS_MAIL_KINDS.customer);
+      const resent = mails.find((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.customer}:resend:`));
+      const sentence = vatSentence(first?.text_body);
+      expect(sentence).toEqual(expect.any(String));
+      expect(vatSentence(resent?.text_body)).toBe(sentence);
+      expect(resent?.html_body).toContain(escapeHtml(sentence ?? ''));
+      return { sentence, resent: resent?.text_body ?? '' };
+    }
+
+    // An export at 0%: the export's wording, never "€0.00 VAT included ... at 0%".
+    await setMode('ireland');
+    const exported = await order('US');
+    const e = await firstAndResent(exported.reference);
+    expect(e.sentence).toBe(`${EXPORT_WORDING}: no VAT is charged.`);
+    expect(e.resent).not.toContain('VAT included');
+    expect(e.resent).toContain(`Your invoice ${exported.vat?.invoiceNumber} (PDF)`);
+    expect(e.resent).toMatch(
+      new RegExp(`/api/orders/${exported.reference}/invoice\\.pdf\\?key=[A-Za-z0-9_-]+`),
+    );
+
+    // A German business, reverse charged.
+    await setMode('oss');
+    const opened = await checkout({
+      zone: 'EU',
+      country: 'DE',
+      business: { name: 'Vogel GmbH', vatNumber: 'DE123456789' },
+    });
+    expect(opened.status, opened.body.error).toBe(200);
+    await payAndConfirm(app, opened.body.sessionId, 'greta@example.de', 'Greta Vogel', ADDRESSES.DE);
+    const [business] = (await orderRows(app)).filter((r) => r.session_id === opened.body.sessionId);
+    const b = await firstAndResent(business?.reference ?? '');
+    expect(b.sentence).toBe(`${REVERSE_CHARGE_WORDING}: no VAT is charged.`);
+
+    // Not registered (after a registered mode: the seller's number is no VAT charged).
+    await setMode('none');
+    const irish = await order('IE');
+    const n = await firstAndResent(irish.reference);
+    expect(n.sentence).toMatch(/is not registered for VAT: no VAT is charged on this order\.$/);
+    expect(n.resent).not.toContain('Your invoice');
   });
 
   it('links the invoice PDF from the confirmation e-mail, and issues a credit note for a refund', async () => {

@@ -4,8 +4,10 @@
  * not sell there, then a business buyer's number is checked with VIES (invalid: refused by the field; VIES
  * silent: VAT charged, the shopper told why, the order marked for the owner). The `tax` adjustment records
  * the VAT inside each line; a valid intra-EU business is charged the net (`amountCharged`), everyone else
- * the prices as shown. At payment the VAT is settled on the day of supply to the address's country.
+ * the prices as shown. At payment the VAT is settled on the day of supply to the address's country; an
+ * order stored without it (the owner's own, a quote's) is priced then, by the same functions.
  */
+import type { Transaction } from 'kysely';
 import type { Adjustment, CheckoutCart, LineTax } from '../../domain/checkout/adjustments';
 import { CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
 import { type OrderVatLine, orderVatLines } from '../../domain/checkout/vat-lines';
@@ -20,9 +22,9 @@ import {
   type VatBreakdown,
 } from '../../domain/vat/vat-breakdown';
 import { BUSINESS_VAT_MESSAGES, parseVatNumber } from '../../domain/vat/vat-number';
+import type { Database } from '../db/schema';
 import { refuse } from '../lib/refusal';
-import { settleOrderVatTotal } from '../orders';
-
+import { type StoredOrder, settledMailVat, settleOrderVatTotal } from '../orders';
 import type { OrderVatLineRecord, OrderVatRecord, VatFace } from '../vat';
 import type { PaidParticipant } from './mark-paid';
 
@@ -235,9 +237,10 @@ export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidPartici
   return {
     name: 'vat',
     async onPaid(trx, order, mail) {
-      const stored = await vat.orderVat(order.id, trx);
-      if (!stored || order.reference === null) return;
+      if (order.reference === null) return;
       const at = now();
+      const stored = (await vat.orderVat(order.id, trx)) ?? (await pricedAtPayment(vat, trx, order, at));
+      if (!stored) return;
       let record: OrderVatRecord = stored;
       const country = order.shippingDetails?.address.country ?? stored.breakdown.country;
       const confirmed = stored.business !== null && !stored.vatToRefund;
@@ -271,12 +274,7 @@ export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidPartici
           totalVat: record.breakdown.totalVat,
           rateBp: record.breakdown.lines.find((l) => l.vat > 0)?.rate ?? 0,
         });
-      mail.vat = {
-        scheme: record.breakdown.scheme,
-        country: record.breakdown.country,
-        totalVat: record.breakdown.totalVat,
-        rates: [...new Set(record.breakdown.lines.filter((l) => l.vat > 0).map((l) => l.rate))],
-      };
+      mail.vat = settledMailVat(record.breakdown);
       mail.invoiceNumber = await vat.recordSale(trx, {
         orderReference: order.reference,
         issuedAt: at,
@@ -291,4 +289,47 @@ export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidPartici
       });
     },
   };
+}
+
+/**
+ * The VAT of an order stored without it: the owner's own orders (docs/product/orders.md §10.17) and quotes
+ * (docs/product/quotes.md), priced at payment with the checkout's own lines and breakdown (priceOrderVat),
+ * as sold to a consumer (they take no business number), in the country of the address it goes to; an
+ * order handed over on the spot is supplied where it is handed over, in Ireland (Directive 2006/112/EC
+ * art. 31). A consumer pays the prices as shown, so nothing charged changes. Stored in the payment's
+ * transaction like a checkout's, then settled and invoiced by the same steps. Great Britain while the
+ * owner does not sell there has no VAT to price (the desk and the hosted checkout refuse it first): null.
+ */
+async function pricedAtPayment(
+  vat: CheckoutVatFace,
+  trx: Transaction<Database>,
+  order: StoredOrder,
+  at: Date,
+): Promise<OrderVatRecord | null> {
+  const destination: VatDestination = {
+    country: order.shippingDetails?.address.country ?? IE,
+    business: null,
+  };
+  const totals = {
+    lines: order.lines.map((l) => ({ ...l, unitPrice: cents(l.unitPrice), lineTotal: cents(l.lineTotal) })),
+    shipping: cents(order.shipping),
+    giftWrap: cents(order.giftWrap),
+    discount: cents(order.discount),
+  };
+  try {
+    const { lines, breakdown } = await priceOrderVat(vat, destination, totals, at);
+    const record: OrderVatRecord = {
+      orderId: order.id,
+      breakdown,
+      lines: vatLineRecords(lines, breakdown),
+      business: null,
+      viesConsultation: null,
+      vatToRefund: false,
+    };
+    await vat.recordOrderVat(trx, record);
+    return record;
+  } catch (err) {
+    if (err instanceof NoSaleToGbError) return null;
+    throw err;
+  }
 }

@@ -39,6 +39,7 @@ import {
 } from '../../domain/settings/shop-settings';
 import { checkEmail, maskEmail } from '../../domain/shared/email';
 import { cents } from '../../domain/shared/money';
+import { refusesDestination } from '../../domain/vat/vat-breakdown';
 import {
   type Actor,
   type AuditTrail,
@@ -66,7 +67,7 @@ export interface ManualOrderServiceOptions {
   readonly paid: MarkPaid;
   readonly store: OrderStore;
   readonly catalogue: CatalogueSource;
-  readonly settings: () => Promise<Pick<AllSettings, 'shipping'>>;
+  readonly settings: () => Promise<Pick<AllSettings, 'shipping' | 'vat'>>;
   readonly audit: Pick<AuditTrail, 'audit'>;
   readonly requests: RequestClaims;
   readonly mailFrom: string;
@@ -332,6 +333,9 @@ export class ManualOrderService {
     if (email && !email.ok) return invalid(`customer.email: ${email.message}`);
     if (customer && !zone.countries.includes(customer.address.country))
       return invalid(countryOutsideZoneMessage(customer.address.country, zone.name));
+    // Its VAT is priced at payment as any order's (checkout-vat.ts): none where the owner does not sell.
+    if (customer && refusesDestination(shop.vat.gb, customer.address.country))
+      return invalid(MANUAL_ORDER_MESSAGES.noSaleToGb);
     const giftWrap = body.giftWrap ?? false;
     const gift = checkGiftMessage(body.giftMessage, giftWrap);
     if (!gift.ok) return invalid(`giftMessage: ${gift.error}`);

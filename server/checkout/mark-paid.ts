@@ -19,6 +19,7 @@ import { senderDomain } from '../mail/transport';
 import {
   customerConfirmation,
   deskOrderUrl,
+  invoiceLink,
   legalFacts,
   ORDERS_MAIL_KINDS,
   type OrderMailSetup,
@@ -228,10 +229,7 @@ export class MarkPaid {
     const legal = legalFacts(seller, orderVatOf(order, this.o.vatBefore), this.o.publicUrl);
     const invoice =
       invoiceNumber && order.orderKey
-        ? {
-            number: invoiceNumber,
-            url: `${this.o.publicUrl}/api/orders/${encodeURIComponent(reference)}/invoice.pdf?key=${encodeURIComponent(order.orderKey)}`,
-          }
+        ? invoiceLink(this.o.publicUrl, reference, invoiceNumber, order.orderKey)
         : null;
     return {
       order,

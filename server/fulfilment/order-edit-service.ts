@@ -28,12 +28,14 @@ import { senderDomain } from '../mail/transport';
 import type { IssuedOrderKeys } from '../orders';
 import {
   customerConfirmation,
+  invoiceLink,
   legalFacts,
   ORDERS_MAIL_KINDS,
   type OrderStore,
   type OrderVat,
   orderVatOf,
   type SellerNow,
+  type SettledOrderVat,
   type StoredAddress,
   type StoredOrder,
   storedAddress,
@@ -66,7 +68,14 @@ export interface OrderEditServiceOptions {
   readonly vatBefore: OrderVat;
   readonly pageUrl: (reference: string, key: string) => string;
   readonly onMailQueued: () => void;
+  /**
+   * The VAT the order's payment settled and its invoice (server/vat): a confirmation sent again states
+   * them as the first one did. None: the flat rate's wording (orders paid before the VAT rules).
+   */
+  readonly settledVat?: (orderId: string, reference: string) => Promise<SettledOrderVat>;
 }
+
+const NOT_SETTLED: SettledOrderVat = { vat: null, invoiceNumber: null };
 
 /** A resend accepted (queued, or a repeat of one that was); a refusal is thrown. */
 export interface ResendOutcome {
@@ -188,6 +197,7 @@ export class OrderEditService {
     // confirmation as the order now is, with the one link that opens its page; it says every change too.
     const emailChanged = set.email !== undefined;
     const zoneName = emailChanged ? await this.o.zoneName(row.zone as ZoneId) : '';
+    const settled = emailChanged ? await this.settledOf(row) : NOT_SETTLED;
     const changed = await this.o.deskStore.edit(row.id, {
       from: ['paid', 'in_production'],
       beforeDispatch: true,
@@ -202,7 +212,7 @@ export class OrderEditService {
               const size = sizes.find((s) => s.position === l.position)?.size;
               return size ? { ...l, size } : l;
             });
-            return [this.confirmationMail(updated, toOrder(updated, lines), keys, seller, zoneName)];
+            return [this.confirmationMail(updated, toOrder(updated, lines), keys, seller, zoneName, settled)];
           }
         : shopperLines.length === 0
           ? undefined
@@ -251,7 +261,8 @@ export class OrderEditService {
     let build: ((row: OrderRow, keys: IssuedOrderKeys) => NewOutboxRow) | null = null;
     if (kind === 'confirmation' && row.paid_at !== null) {
       const stored = await this.o.orders.findById(row.id);
-      if (stored) build = (r, keys) => this.confirmationMail(r, stored, keys, seller, zoneName);
+      const settled = await this.settledOf(row);
+      if (stored) build = (r, keys) => this.confirmationMail(r, stored, keys, seller, zoneName, settled);
     }
     if (kind === 'dispatch' && row.dispatched_at !== null && row.tracking_number) {
       const carrier = CARRIER_LABELS[row.carrier as Carrier] ?? row.carrier ?? '';
@@ -294,22 +305,35 @@ export class OrderEditService {
     return accepted;
   }
 
-  /** The order's confirmation sent again (a resend, a new address), with a new key to its page. */
+  private async settledOf(row: OrderRow): Promise<SettledOrderVat> {
+    return row.reference && this.o.settledVat ? this.o.settledVat(row.id, row.reference) : NOT_SETTLED;
+  }
+
+  /**
+   * The order's confirmation sent again (a resend, a new address), with a new key to its page: its VAT in
+   * the first confirmation's words (the export's, the reverse charge's, not registered) and its invoice.
+   */
   private confirmationMail(
     row: OrderRow,
     stored: StoredOrder,
     keys: IssuedOrderKeys,
     seller: Awaited<ReturnType<SellerNow>>,
     zoneName: string,
+    settled: SettledOrderVat,
   ): NewOutboxRow {
     const reference = row.reference ?? '';
+    const key = keys.issue(row.id);
     const mail = customerConfirmation({
       order: stored,
       reference,
       contactEmail: seller.email,
       legal: legalFacts(seller, orderVatOf(stored, this.o.vatBefore), this.o.publicUrl),
-      orderPageUrl: this.o.pageUrl(reference, keys.issue(row.id)),
+      orderPageUrl: this.o.pageUrl(reference, key),
       zoneName,
+      vat: settled.vat,
+      invoice: settled.invoiceNumber
+        ? invoiceLink(this.o.publicUrl, reference, settled.invoiceNumber, key)
+        : null,
     });
     return this.shopperMail(row, uniqueKind(`${ORDERS_MAIL_KINDS.customer}:resend`), mail);
   }

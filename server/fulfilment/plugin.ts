@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
+import { settledMailVat } from '../orders';
 import { mailKindLabels } from '../platform';
 import { orderVatAnswer } from '../vat';
 import { fulfilmentRoutes } from './fulfilment-routes';
@@ -84,6 +85,14 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
     vatBefore,
     pageUrl: shared.pageUrl,
     onMailQueued: wakeOutbox,
+    settledVat: async (orderId, reference) => {
+      const stored = await uses.vat.orderVat(orderId);
+      const invoice = await uses.vat.store.invoiceOf(reference);
+      return {
+        vat: stored ? settledMailVat(stored.breakdown) : null,
+        invoiceNumber: invoice?.number ?? null,
+      };
+    },
   });
   await app.register(orderEditRoutes, { edits });
 }

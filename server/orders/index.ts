@@ -37,10 +37,13 @@ export { hashKey, IssuedOrderKeys, newOrderKey } from './order-key';
 export {
   customerConfirmation,
   deskOrderUrl,
+  invoiceLink,
   type OrderMailVat,
   orderPageHtml,
   orderPageText,
   ownerNotification,
+  type SettledOrderVat,
+  settledMailVat,
 } from './order-mail';
 export {
   addOrderRefund,

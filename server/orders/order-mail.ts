@@ -66,6 +66,44 @@ export interface OrderMailVat {
   readonly rates: readonly number[];
 }
 
+/**
+ * What the e-mails say of a VAT as settled (the payment's, or the order's as stored since): the first
+ * confirmation and every one sent again read it through here, so they state the same VAT in the same words.
+ */
+export function settledMailVat(settled: {
+  readonly scheme: VatScheme;
+  readonly country: string;
+  readonly totalVat: number;
+  readonly lines: readonly { readonly rate: number; readonly vat: number }[];
+}): OrderMailVat {
+  return {
+    scheme: settled.scheme,
+    country: settled.country,
+    totalVat: settled.totalVat,
+    rates: [...new Set(settled.lines.filter((l) => l.vat > 0).map((l) => l.rate))],
+  };
+}
+
+/** An order's VAT as its e-mails state it, and its invoice's number (none: not invoiced). */
+export interface SettledOrderVat {
+  /** Null: an order paid before the VAT rules, stated with its flat rate. */
+  readonly vat: OrderMailVat | null;
+  readonly invoiceNumber: string | null;
+}
+
+/** The invoice's PDF as the shopper's e-mails link it, with a key to the order's page. */
+export function invoiceLink(
+  publicUrl: string,
+  reference: string,
+  number: string,
+  key: string,
+): { readonly number: string; readonly url: string } {
+  return {
+    number,
+    url: `${publicUrl}/api/orders/${encodeURIComponent(reference)}/invoice.pdf?key=${encodeURIComponent(key)}`,
+  };
+}
+
 export function addressLines(details: ShippingDetails | null): string[] {
   if (!details) return ['(no delivery address was collected)'];
   const a = details.address;

@@ -269,6 +269,39 @@ describe("the order page's invoice", () => {
     expect(within(items).queryByRole('status')).toBeNull();
   });
 
+  it('shows a VAT-registered business its reverse-charge line and links its invoice', async () => {
+    // A German business's Tawny Strand (€35.00) with gift wrap to Berlin, reverse charged: the Irish VAT
+    // inside the piece comes off it as its own line, the shipping and the wrap are charged net (as the
+    // server answers: checkout-vat.test.ts).
+    const business: Order = {
+      ...ORDER,
+      lines: [
+        { position: 0, name: 'Tawny Strand', quantity: 1, unitPrice: 3500, lineTotal: 3500, size: 'M' },
+      ],
+      subtotal: 3500,
+      discount: 654,
+      discountCode: null,
+      discountLabel: 'VAT (reverse charge)',
+      shipping: 809,
+      giftWrap: 285,
+      total: 3940,
+      vatIncluded: 0,
+      zoneLabel: 'European Union',
+      address: ['Greta Vogel', 'Hauptstr. 1', 'Berlin', '10115', 'Germany'],
+    };
+    showOrder(business, {
+      ok: true,
+      invoice: { number: '2026-000007', url: url('invoice.pdf') },
+      creditNotes: [],
+    });
+    const items = await screen.findByRole('region', { name: 'Items' });
+    expect(within(items).getByRole('row', { name: 'VAT (reverse charge) −€6.54' })).toBeInTheDocument();
+    expect(within(items).getByRole('row', { name: 'Total paid €39.40' })).toBeInTheDocument();
+    const link = await within(items).findByRole('link', { name: 'Download your invoice 2026-000007 (PDF)' });
+    expect(link).toHaveAttribute('href', url('invoice.pdf'));
+    expect(within(items).queryByText(/credit note/)).toBeNull();
+  });
+
   it('shows nothing of an invoice when the order has none', async () => {
     const { fetchMock } = showOrder(ORDER);
     const items = await screen.findByRole('region', { name: 'Items' });

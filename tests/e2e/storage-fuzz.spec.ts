@@ -68,7 +68,7 @@ const storage = fc.dictionary(fc.constantFrom(...KEYS), fc.oneof(json, nearlyVal
 
 const cases = fc.sample(storage, { seed: SEED, numRuns: CASES });
 
-// Every case has its own page and nothing on the server: the cases spread over both workers, so the
+// Every case has its own page and nothing on the server: the cases spread over the workers, so the
 // file, the longest of the suite after browse.spec.ts, does not leave one worker running it alone at the end.
 test.describe.configure({ mode: 'parallel' });
 

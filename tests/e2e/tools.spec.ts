@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 
 // Each journey has its own page and storage, and what it leaves on the server (an edited image) is its own:
-// the journeys spread over both workers alongside storage-fuzz.spec.ts, the other file run last.
+// the journeys spread over the workers alongside storage-fuzz.spec.ts, the other file run last.
 test.describe.configure({ mode: 'parallel' });
 
 const flagSwitch = (page: Page, name: string) =>

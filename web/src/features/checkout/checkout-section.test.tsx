@@ -209,7 +209,11 @@ async function fillAddress(user: ReturnType<typeof userEvent.setup>, dialog: HTM
  * decides) says the address is needed or a field is wrong.
  */
 describe('the checkout dialog’s address step', () => {
+  /** jsdom has no scrolling; a paid order scrolls the emptied cart page back to its top. */
+  let scrollTo: ReturnType<typeof vi.fn>;
   beforeEach(() => {
+    scrollTo = vi.fn();
+    window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
     localStorage.setItem(STORAGE_KEYS.cart, JSON.stringify([{ id: '1', name: 'x', price: 1, quantity: 1 }]));
     localStorage.setItem(STORAGE_KEYS.zone, 'IE');
   });
@@ -260,6 +264,7 @@ describe('the checkout dialog’s address step', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument(),
     );
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 
   it('asks without a guess when the server says the address is needed, then shows its refusal by the field', async () => {
@@ -305,5 +310,6 @@ describe('the checkout dialog’s address step', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument(),
     );
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
   });
 });

@@ -68,9 +68,6 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
     desk: service,
     seller,
     audit: app.platform.audit,
-    sessions: app.platform.sessions,
-    signIns: app.platform.signIns,
-    people: app.platform.people,
   });
   // Changes before dispatch and e-mails sent again (docs/product/orders.md §10.16).
   const edits = new OrderEditService({

@@ -1,9 +1,10 @@
-/** People and passkeys: the desk's sign-in ceremonies, the owner's People screen, everyone's devices. */
+/** People and passkeys: the desk's session and sign-in ceremonies, the owner's People screen, everyone's devices. */
 import type { FastifyInstance } from 'fastify';
 import { featurePlugin } from '../lib/feature-plugin';
 import type { PeopleFace } from './index';
 import { PasskeyCeremonies, relyingPartyOf } from './passkey-ceremonies';
 import { peopleRoutes } from './people-routes';
+import { sessionRoutes } from './session-routes';
 
 async function people(app: FastifyInstance): Promise<void> {
   const { config, people: store, sessions, signIns, audit, wakeOutbox } = app.platform;
@@ -18,6 +19,7 @@ async function people(app: FastifyInstance): Promise<void> {
     ceremonies,
     wakeOutbox,
   });
+  await app.register(sessionRoutes, { config, sessions, signIns, people: store, audit });
 }
 
 declare module 'fastify' {

@@ -1,6 +1,7 @@
 /**
  * The invoice and credit-note store on both dialects: numbers per year with no gap, a number rolled back
- * with its payment given to the next, 20 concurrent payments on two instances numbered 1..20, a payment
+ * with its payment given to the next, 20 concurrent payments and 20 concurrent refunds on two instances
+ * numbered 1..20 in their own sequences, a payment
  * or refund told twice issuing one record, refunds bounded by the invoice, erasure keeping the invoice
  * without the consumer, and the upgrade of a VAT-registered shop to mode 'ireland'.
  */
@@ -139,6 +140,34 @@ describe.each(TEST_DIALECTS)('the VAT records on %s', (dialect) => {
       expect([...numbers].sort()).toEqual(
         Array.from({ length: 20 }, (_, i) => formatNumber('invoice', 2026, i + 1)),
       );
+    } finally {
+      if (second !== database) await second.close();
+    }
+  });
+
+  it('20 concurrent refunds (two instances on PostgreSQL) get credit notes 1 to 20, each naming its invoice', async () => {
+    const references = Array.from({ length: 20 }, (_, i) => `SOL-R${String(i).padStart(7, '0')}`);
+    for (const reference of references) await pay(store, database, sale(reference));
+    const second = dialect === 'postgres' ? await openDatabase(target.location) : database;
+    try {
+      const other = new VatStore(second.db);
+      const numbers = await Promise.all(
+        references.map((orderReference, i) => {
+          const [s, db] = i % 2 === 0 ? [store, database] : [other, second];
+          return db.db
+            .transaction()
+            .execute((trx) =>
+              s.recordRefund(trx, { orderReference, refundId: `re_${i}`, amount: 1000, issuedAt: NOW }),
+            );
+        }),
+      );
+      expect([...numbers].sort()).toEqual(
+        Array.from({ length: 20 }, (_, i) => formatNumber('credit_note', 2026, i + 1)),
+      );
+      for (const reference of references) {
+        const [note] = await store.creditNotesOf(reference);
+        expect(note?.invoiceNumber).toBe((await store.invoiceOf(reference))?.number);
+      }
     } finally {
       if (second !== database) await second.close();
     }

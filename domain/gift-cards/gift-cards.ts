@@ -37,6 +37,17 @@ export const GIFT_CARD_LIMITS = {
   sendAheadDays: 365,
 } as const;
 
+/**
+ * An order of gift cards alone is neither made nor posted (docs/product/gift-cards.md §19.3): where another
+ * order names its address, delivery and dispatch, its confirmation (page and e-mail) and the owner's
+ * new-order e-mail say this.
+ */
+export const GIFT_CARDS_ALONE_TEXTS = {
+  delivery: 'Your gift cards are e-mailed to their recipients on their send dates: nothing is posted.',
+  owner: 'Nothing to ship or make: the gift cards are e-mailed to their recipients.',
+  thanks: 'Thank you for your order! Your payment has been received.',
+} as const;
+
 export const GIFT_CARD_MESSAGES = {
   invalidCode: 'This gift card code is not valid',
   amount: 'Choose a whole euro amount from €10 to €500',

@@ -71,8 +71,11 @@ export const GIFT_CARD_LEDGER_KINDS = [
 ] as const;
 export type GiftCardLedgerKind = (typeof GIFT_CARD_LEDGER_KINDS)[number];
 
-/** How a card stands: scheduled (its e-mail not yet sent), sent, spent (balance 0), disabled. */
-export const GIFT_CARD_STATUSES = ['scheduled', 'sent', 'spent', 'disabled'] as const;
+/**
+ * How a card stands: scheduled (its e-mail not yet sent), sent, held (balance 0 while a checkout not yet
+ * ended holds the rest: spent or back on the card when it ends), spent (balance 0, nothing held), disabled.
+ */
+export const GIFT_CARD_STATUSES = ['scheduled', 'sent', 'held', 'spent', 'disabled'] as const;
 export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 
 /** A new code from a cryptographic source, rejection-sampled so each of the 31 characters is as likely. */

@@ -193,6 +193,11 @@ export const confirmResponseSchema = z.object({
   /** Paid orders: the dispatch-by date stored at payment (the making queue counted), as delivery.dispatch. */
   dispatchBy: z.optional(isoDateText),
   /**
+   * Paid orders of gift cards alone (docs/product/gift-cards.md §19.3): nothing is posted, each card is
+   * e-mailed to its recipient, so the page names no shipping and no dispatch. Absent: an order posted.
+   */
+  giftCardsAlone: z.optional(z.literal(true)),
+  /**
    * Paid orders: the order page's link with its key, `/#/order/{reference}?key={key}` (orderPagePath), the
    * page the confirmation e-mail links to.
    */

@@ -37,6 +37,17 @@ export const GIFT_CARD_LIMITS = {
   sendAheadDays: 365,
 } as const;
 
+/**
+ * An order of gift cards alone is neither made nor posted (docs/product/gift-cards.md §19.3): where another
+ * order names its address, delivery and dispatch, its confirmation (page and e-mail) and the owner's
+ * new-order e-mail say this.
+ */
+export const GIFT_CARDS_ALONE_TEXTS = {
+  delivery: 'Your gift cards are e-mailed to their recipients on their send dates: nothing is posted.',
+  owner: 'Nothing to ship or make: the gift cards are e-mailed to their recipients.',
+  thanks: 'Thank you for your order! Your payment has been received.',
+} as const;
+
 export const GIFT_CARD_MESSAGES = {
   invalidCode: 'This gift card code is not valid',
   amount: 'Choose a whole euro amount from €10 to €500',
@@ -60,8 +71,11 @@ export const GIFT_CARD_LEDGER_KINDS = [
 ] as const;
 export type GiftCardLedgerKind = (typeof GIFT_CARD_LEDGER_KINDS)[number];
 
-/** How a card stands: scheduled (its e-mail not yet sent), sent, spent (balance 0), disabled. */
-export const GIFT_CARD_STATUSES = ['scheduled', 'sent', 'spent', 'disabled'] as const;
+/**
+ * How a card stands: scheduled (its e-mail not yet sent), sent, held (balance 0 while a checkout not yet
+ * ended holds the rest: spent or back on the card when it ends), spent (balance 0, nothing held), disabled.
+ */
+export const GIFT_CARD_STATUSES = ['scheduled', 'sent', 'held', 'spent', 'disabled'] as const;
 export type GiftCardStatus = (typeof GIFT_CARD_STATUSES)[number];
 
 /** A new code from a cryptographic source, rejection-sampled so each of the 31 characters is as likely. */

@@ -43,6 +43,7 @@ import { newOrderId, randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { type CheckoutDiscounts, discountLabel } from '../offers';
 import {
+  giftCardsAlone,
   ORDERS_MAIL_KINDS,
   type OrderStore,
   type OrderVat,
@@ -64,6 +65,7 @@ import {
 import { orderVatAnswer } from '../vat';
 import { cardPaidAddress } from './card-paid-address';
 import {
+  CARDS_ALONE_VAT_PLAN,
   type CheckoutVatFace,
   chargedTotals,
   planCheckoutVat,
@@ -282,13 +284,17 @@ export class CheckoutService {
     const addressCountry = zoneCountries.find((c) => c === input.shipping?.country);
     if (addressCountry && input.country && input.country !== addressCountry)
       refuse('invalid', CHECKOUT_VAT_ERRORS.addressElsewhere, { field: 'shipping.country' });
-    const plan = vat
-      ? await planCheckoutVat(
-          vat,
-          { ...input, country: input.country ?? addressCountry ?? null },
-          zoneCountries,
-        )
-      : null;
+    // Gift cards alone: nothing is posted and nothing carries VAT, so no destination is needed (§19.2).
+    const cardsAlone = input.lines.length === 0;
+    const plan = !vat
+      ? null
+      : cardsAlone
+        ? CARDS_ALONE_VAT_PLAN
+        : await planCheckoutVat(
+            vat,
+            { ...input, country: input.country ?? addressCountry ?? null },
+            zoneCountries,
+          );
     // The cart's check prices with the same function (pricing.ts).
     const priced = await priceCheckout(
       { adjustments: this.o.adjustments ?? discounts?.entries ?? [], shipping: shop?.shipping },
@@ -379,7 +385,7 @@ export class CheckoutService {
     if (codes.length > 0 && due === 0) {
       // No hosted checkout asks for the address: the bracelets' one came with the body (checked first).
       const shipping = cardPaidAddress({
-        hasBracelets: input.lines.length > 0,
+        hasBracelets: !cardsAlone,
         shipping: input.shipping,
         zoneId: input.zone,
         zone,
@@ -406,6 +412,7 @@ export class CheckoutService {
           : plan
             ? { name: SHIPPING_ZONES[input.zone].label, countries: plan.countries }
             : null,
+        !cardsAlone,
       )),
       // Only with the shopper's consent to the one reminder (docs/product/states.md §5.10a).
       ...(input.remindMe ? { recovery: true } : {}),
@@ -594,6 +601,8 @@ export class CheckoutService {
     discount: { readonly label: string; readonly code: string | null } | null,
     /** The zone as the owner set it: the hosted checkout's countries and delivery line follow it. */
     zone: { readonly name: string; readonly countries: readonly string[] } | null,
+    /** False for gift cards alone: nothing is posted, so no address, no delivery and no dispatch promise. */
+    posted = true,
   ): Promise<CheckoutSessionInput> {
     return {
       orderId,
@@ -605,7 +614,7 @@ export class CheckoutService {
       giftWrap: totals.giftWrap,
       total: totals.total,
       ...(discount ? { discount: { amount: totals.discount, ...discount } } : {}),
-      delivery: await this.deliveryPromise(totals.zone, totals.itemCount),
+      delivery: posted ? await this.deliveryPromise(totals.zone, totals.itemCount) : null,
       successUrl: `${this.o.publicUrl}/#/order-confirmation?session_id=${SESSION_ID_PLACEHOLDER}`,
       cancelUrl: `${this.o.publicUrl}/#/payment-canceled`,
     };
@@ -941,6 +950,7 @@ export class CheckoutService {
         orderPagePath: orderPagePath(reference, key),
         payments: await this.payments(order, reference),
         ...(await this.vatOf(order)),
+        ...(giftCardsAlone(order) ? { giftCardsAlone: true as const } : {}),
         ...(order.dispatchDate
           ? {
               delivery: { dispatch: order.dispatchDate, ...deliveryEstimate(order.dispatchDate, order.zone) },

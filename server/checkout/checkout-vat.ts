@@ -63,6 +63,20 @@ export interface CheckoutVatPlan {
 const field = (name: string) => ({ field: name });
 
 /**
+ * Gift cards alone: multi-purpose vouchers carry no VAT and nothing is posted (docs/product/gift-cards.md
+ * §19.2), so no country is asked for, checked or refused (an OSS zone of several countries, Great Britain,
+ * a business's number): the order is priced, with nothing to tax, at the shop's own country.
+ */
+export const CARDS_ALONE_VAT_PLAN: CheckoutVatPlan = {
+  destination: { country: IE, business: null },
+  countries: [],
+  company: null,
+  viesConsultation: null,
+  vatToRefund: false,
+  notice: null,
+};
+
+/**
  * The destination and the buyer, checked in the contract's order: the country (in the zone, not Great
  * Britain while the owner does not sell there), then a business buyer's number. Throws the refusal.
  * Without a country in a zone of several, the VAT must not depend on which: otherwise the country is asked

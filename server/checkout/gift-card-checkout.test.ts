@@ -248,6 +248,12 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     // A gift card never buys another: the cards bought are left for the hosted checkout.
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, url: expect.any(String) });
+    // Nothing is posted: the hosted checkout asks for no address and shows no delivery.
+    const page = await app.inject({ method: 'GET', url: `/test-checkout/${res.json().sessionId}` });
+    expect(page.body).toContain('Pay €20.00');
+    expect(page.body).not.toContain('Delivery address');
+    expect(page.body).not.toContain('<dt>Delivery');
+    expect(page.body).not.toContain('data-testid="delivery-promise"');
   });
 
   it('one card pays part, the test checkout the rest; the confirmation lists both payments', async () => {

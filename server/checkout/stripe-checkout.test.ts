@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getProduct } from '../../domain/catalogue';
 import { orderReference } from '../../domain/checkout/checkout';
 import { GIFT_WRAP_PRICE, SHIPPING_ZONES } from '../../domain/config';
+import { GIFT_CARDS_ALONE_TEXTS } from '../../domain/gift-cards/gift-cards';
 import {
   deliveryEstimate,
   deliveryPromise,
@@ -231,6 +232,50 @@ describe('POST /api/checkout with Stripe', () => {
     // The SDK retried with the same idempotency key: never two sessions for one order.
     const keys = new Set(stripe.requests.map((r) => r.idempotencyKey));
     expect(keys.size).toBe(1);
+  });
+
+  it('gift cards alone: Stripe collects no address, offers no delivery, promises no dispatch; the e-mails say so', async () => {
+    const app = await start();
+    // The EU zone (several countries) and no country given: nothing carries VAT, so none is asked for.
+    const res = await createCheckout(app, {
+      email: SHOPPER,
+      items: [],
+      zone: 'EU',
+      giftCards: [{ amount: 5000, recipientName: 'Niamh', recipientEmail: 'niamh@example.ie' }],
+    });
+    expect(res.status).toBe(200);
+    const sessionId = String(res.body.sessionId);
+    const params = stripe.paramsOf(sessionId);
+    expect(params).not.toHaveProperty('shipping_address_collection');
+    expect(params).not.toHaveProperty('shipping_options');
+    expect(params).not.toHaveProperty('custom_text');
+    const lines = params.line_items as FormValue[];
+    expect(lines).toHaveLength(1);
+    expect(field(lines, 0, 'price_data', 'product_data', 'name')).toBe('Solas gift card');
+    expect(field(lines, 0, 'price_data', 'unit_amount')).toBe('5000');
+    expect(stripe.sessions.get(sessionId)?.amount_total).toBe(5000);
+
+    // Paid on Stripe's page, which asked for no address.
+    stripe.pay(sessionId);
+    const confirmed = await confirm(app, sessionId);
+    expect(confirmed.body).toMatchObject({ status: 'paid', total: 5000, giftCardsAlone: true });
+    expect(confirmed.body).not.toHaveProperty('delivery');
+    expect(confirmed.body).not.toHaveProperty('dispatchBy');
+    // The buyer's confirmation, the owner's notice and the recipient's card.
+    await settle(app, 3);
+    const byRecipient = new Map(smtp.messages.map((m) => [m.envelopeTo.join(','), m]));
+    const shopperMail = byRecipient.get(SHOPPER);
+    const ownerMail = byRecipient.get(OWNER);
+    expect(byRecipient.get('niamh@example.ie')).toBeDefined();
+    expect(shopperMail?.parsed.text).toContain(GIFT_CARDS_ALONE_TEXTS.delivery);
+    expect(shopperMail?.parsed.text).toContain(GIFT_CARDS_ALONE_TEXTS.thanks);
+    expect(shopperMail?.parsed.html).toContain(GIFT_CARDS_ALONE_TEXTS.delivery);
+    expect(ownerMail?.parsed.text).toContain(GIFT_CARDS_ALONE_TEXTS.owner);
+    for (const mail of [shopperMail, ownerMail]) {
+      const text = mail?.parsed.text ?? '';
+      expect(text).not.toContain('no delivery address was collected');
+      expect(text).not.toMatch(/dispatch|Delivery \(|making your pieces|Ship to/);
+    }
   });
 });
 

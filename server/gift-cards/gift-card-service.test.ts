@@ -175,6 +175,27 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     );
   });
 
+  it('a card whose whole balance a checkout holds is Held, not Spent, in the list and on its page', async () => {
+    const a = await buy(2000);
+    const b = await buy(5000);
+    const statusOf = async (card: { id: string; code: string }) => ({
+      list: (await service.list(card.code.slice(-4))).find((c) => c.id === card.id)?.status,
+      detail: (await service.detail(card.id)).status,
+    });
+    await reserve([a.code], 2000, 'cs_all');
+    await reserve([b.code], 2000, 'cs_part');
+    expect(await statusOf(a)).toEqual({ list: 'held', detail: 'held' });
+    // Part held, part left to spend: still a card to spend.
+    expect(await statusOf(b)).toEqual({ list: 'sent', detail: 'sent' });
+    // The checkout ends unpaid: the balance is back.
+    await store.transaction((tx) => service.release(tx, 'cs_all'));
+    expect(await statusOf(a)).toEqual({ list: 'sent', detail: 'sent' });
+    // Held again, then paid: spent.
+    await reserve([a.code], 2000, 'cs_paid');
+    await store.transaction((tx) => service.spend(tx, 'cs_paid', 'SOL-HELD'));
+    expect(await statusOf(a)).toEqual({ list: 'spent', detail: 'spent' });
+  });
+
   it('partial and multiple spends: cards pay in order, each up to its balance, the rest is left to pay', async () => {
     const a = await buy(5000);
     const b = await buy(2000);

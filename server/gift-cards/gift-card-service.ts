@@ -86,13 +86,15 @@ export interface GiftCardServiceOptions {
   readonly now?: () => Date;
 }
 
-export function giftCardStatus(row: GiftCardRow): GiftCardStatus {
+/** `held`: what checkouts not yet ended hold of the card; all of what is left held is not spent (§19.5). */
+export function giftCardStatus(row: GiftCardRow, held: number): GiftCardStatus {
   if (row.disabled_at !== null) return 'disabled';
   if (row.sent_at === null) return 'scheduled';
-  return row.balance === 0 ? 'spent' : 'sent';
+  if (row.balance > 0) return 'sent';
+  return held > 0 ? 'held' : 'spent';
 }
 
-export function adminGiftCardOf(row: GiftCardRow): AdminGiftCard {
+export function adminGiftCardOf(row: GiftCardRow, held: number): AdminGiftCard {
   return {
     id: row.id,
     last4: row.last4,
@@ -100,7 +102,7 @@ export function adminGiftCardOf(row: GiftCardRow): AdminGiftCard {
     balance: row.balance,
     issuedAt: row.issued_at,
     expiresOn: row.expires_on,
-    status: giftCardStatus(row),
+    status: giftCardStatus(row, held),
     recipientName: row.recipient_name,
     recipientEmail: row.recipient_email,
     buyerName: row.buyer_name,
@@ -469,16 +471,19 @@ export class GiftCardService {
   // ---- The desk (owner only) ----
 
   async list(q: string): Promise<AdminGiftCard[]> {
-    return (await this.o.store.search(q)).map(adminGiftCardOf);
+    const rows = await this.o.store.search(q);
+    const held = await this.o.store.heldByCard(rows.map((r) => r.id));
+    return rows.map((row) => adminGiftCardOf(row, held.get(row.id) ?? 0));
   }
 
   async detail(id: string): Promise<AdminGiftCardDetail> {
     const row = (await this.o.store.byId(id)) ?? refuse('not-found', GIFT_CARD_MESSAGES.notFound);
     const ledger = await this.o.store.ledger(id);
+    const held = await this.o.store.held(id);
     return {
-      ...adminGiftCardOf(row),
+      ...adminGiftCardOf(row, held),
       message: row.message,
-      held: await this.o.store.held(id),
+      held,
       ledger: ledger.map((l) => ({
         at: l.at,
         kind: l.kind,
@@ -538,9 +543,10 @@ export class GiftCardService {
         return this.card(issued.id);
       },
       // A repeat of the same submission: the card it issued, the newest to that address.
-      async () =>
-        (await this.o.store.search(input.recipientEmail, 1)).map(adminGiftCardOf)[0] ??
-        refuse('not-found', GIFT_CARD_MESSAGES.notFound),
+      async () => {
+        const [newest] = await this.o.store.search(input.recipientEmail, 1);
+        return newest ? this.card(newest.id) : refuse('not-found', GIFT_CARD_MESSAGES.notFound);
+      },
     );
   }
 
@@ -627,7 +633,7 @@ export class GiftCardService {
 
   private async card(id: string): Promise<AdminGiftCard> {
     const row = (await this.o.store.byId(id)) ?? refuse('not-found', GIFT_CARD_MESSAGES.notFound);
-    return adminGiftCardOf(row);
+    return adminGiftCardOf(row, await this.o.store.held(id));
   }
 }
 

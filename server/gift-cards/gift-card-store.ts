@@ -244,6 +244,19 @@ export class GiftCardStore {
       .execute();
   }
 
+  /** `held` for each of these cards that a checkout holds part of (none: not in the map), in cents. */
+  async heldByCard(cardIds: readonly string[], db: Db = this.db): Promise<Map<string, number>> {
+    if (cardIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('gift_card_reservations')
+      .select((eb) => ['card_id', eb.fn.sum<number | string>('amount').as('held')])
+      .where('card_id', 'in', [...cardIds])
+      .where('state', '=', 'reserved')
+      .groupBy('card_id')
+      .execute();
+    return new Map(rows.map((r) => [r.card_id, Number(r.held)]));
+  }
+
   /** What checkouts still hold of the card (reservations neither released nor spent), in cents. */
   async held(cardId: string, db: Db = this.db): Promise<number> {
     const row = await db

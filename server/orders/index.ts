@@ -37,6 +37,7 @@ export { hashKey, IssuedOrderKeys, newOrderKey } from './order-key';
 export {
   customerConfirmation,
   deskOrderUrl,
+  giftCardsAlone,
   invoiceLink,
   type OrderMailVat,
   orderPageHtml,

@@ -6,6 +6,7 @@
 
 import { lineNameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND, deliveryDaysText, POLICY, productionDaysText } from '../../domain/config';
+import { GIFT_CARDS_ALONE_TEXTS } from '../../domain/gift-cards/gift-cards';
 import { deliveryEstimate, deliveryRangeText } from '../../domain/making/dispatch';
 import { orderDiscountLabel } from '../../domain/quotes/quotes';
 import { formatVatRate, vatIncludedText } from '../../domain/settings/seller-texts';
@@ -117,6 +118,21 @@ export function addressLines(details: ShippingDetails | null): string[] {
   ].filter((l): l is string => typeof l === 'string' && l.trim() !== '');
 }
 
+/**
+ * An order of gift cards alone (no bracelet line): nothing is made or posted, each card is e-mailed to its
+ * recipient (docs/product/gift-cards.md §19.3), so its e-mails name no address, no delivery and no dispatch.
+ */
+export function giftCardsAlone(order: Pick<StoredOrder, 'lines' | 'giftCardsSold'>): boolean {
+  return order.lines.length === 0 && (order.giftCardsSold ?? 0) > 0;
+}
+
+const THANKS_PIECES =
+  'Thank you for your order! Your payment has been received and we will start making your pieces.';
+
+function thanksText(order: StoredOrder): string {
+  return giftCardsAlone(order) ? GIFT_CARDS_ALONE_TEXTS.thanks : THANKS_PIECES;
+}
+
 function shippingLabel(zoneName: string): string {
   return `Delivery (${zoneName})`;
 }
@@ -149,7 +165,12 @@ function summaryRows(order: StoredOrder, zoneName: string): SummaryRow[] {
   const rows: SummaryRow[] = [{ label: 'Subtotal', value: money(order.subtotal) }];
   // Off the items, so right under them: `Discount (XMAS15)` or the early-bird tier's line.
   if (order.discount > 0) rows.push({ label: orderDiscountLabel(order), value: `-${money(order.discount)}` });
-  rows.push({ label: shippingLabel(zoneName), value: order.shipping === 0 ? 'Free' : money(order.shipping) });
+  // Gift cards alone are not posted: no delivery line.
+  if (!giftCardsAlone(order))
+    rows.push({
+      label: shippingLabel(zoneName),
+      value: order.shipping === 0 ? 'Free' : money(order.shipping),
+    });
   if (order.giftWrap > 0) rows.push({ label: 'Gift wrap', value: money(order.giftWrap) });
   rows.push({ label: 'Total paid', value: money(order.total), strong: true });
   return rows;
@@ -349,7 +370,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     ...testLines(order),
     greeting,
     '',
-    `Thank you for your order! Your payment has been received and we will start making your pieces.`,
+    thanksText(order),
     '',
     `Order reference: ${reference}`,
     '',
@@ -360,12 +381,16 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     ...(ctx.receiptLines?.length ? [...ctx.receiptLines, ''] : []),
     ...giftMessageText(order),
-    'Delivery address',
-    ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
-    '',
-    'When to expect it',
-    `  ${dispatchText(order, zoneName)}`,
-    '',
+    ...(giftCardsAlone(order)
+      ? ['Delivery', `  ${GIFT_CARDS_ALONE_TEXTS.delivery}`, '']
+      : [
+          'Delivery address',
+          ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
+          '',
+          'When to expect it',
+          `  ${dispatchText(order, zoneName)}`,
+          '',
+        ]),
     orderPageText(ctx.orderPageUrl),
     '',
     ...(ctx.invoice ? [`Your invoice ${ctx.invoice.number} (PDF): ${ctx.invoice.url}`, ''] : []),
@@ -381,18 +406,20 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     [
       testHtml(order),
       htmlParagraph(escapeHtml(greeting)),
-      htmlParagraph(
-        'Thank you for your order! Your payment has been received and we will start making your pieces.',
-      ),
+      htmlParagraph(escapeHtml(thanksText(order))),
       htmlParagraph(`Order reference: <strong>${escapeHtml(reference)}</strong>`),
       htmlHeading('Your order'),
       htmlOrderTable(order, zoneName),
       ...(ctx.receiptLines ?? []).map((line) => htmlParagraph(escapeHtml(line))),
       giftMessageHtml(order),
-      htmlHeading('Delivery address'),
-      htmlAddress(order),
-      htmlHeading('When to expect it'),
-      htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
+      ...(giftCardsAlone(order)
+        ? [htmlHeading('Delivery'), htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.delivery))]
+        : [
+            htmlHeading('Delivery address'),
+            htmlAddress(order),
+            htmlHeading('When to expect it'),
+            htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
+          ]),
       orderPageHtml(ctx.orderPageUrl),
       ctx.invoice
         ? htmlParagraph(`Your invoice: ${htmlLink(ctx.invoice.url, `${ctx.invoice.number} (PDF)`)}`)
@@ -424,12 +451,12 @@ export function ownerNotification({
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}New order ${reference}: ${money(order.total)}`;
   const paidAt = new Date(order.paidAt ?? order.createdAt);
   const deskLine = `Open it in the order desk: ${deskUrl}`;
+  const cardsAlone = giftCardsAlone(order);
   const facts = [
     `Reference: ${reference}`,
     `Customer e-mail: ${order.email}`,
     `Paid: ${formatIrishDateTime(paidAt)} (Irish time)`,
-    `Destination: ${zoneName}`,
-    `Gift wrap: ${order.giftWrap > 0 ? 'yes' : 'no'}`,
+    ...(cardsAlone ? [] : [`Destination: ${zoneName}`, `Gift wrap: ${order.giftWrap > 0 ? 'yes' : 'no'}`]),
     ...(order.dispatchDate
       ? [`Dispatch by: ${formatDayMonth(order.dispatchDate)} (${order.dispatchDate})`]
       : []),
@@ -448,12 +475,16 @@ export function ownerNotification({
     ...textSummary(order, zoneName),
     '',
     ...giftMessageText(order),
-    'Ship to',
-    ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
-    '',
-    'Promised to the customer',
-    `  ${dispatchText(order, zoneName)}`,
-    '',
+    ...(cardsAlone
+      ? [GIFT_CARDS_ALONE_TEXTS.owner, '']
+      : [
+          'Ship to',
+          ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
+          '',
+          'Promised to the customer',
+          `  ${dispatchText(order, zoneName)}`,
+          '',
+        ]),
   ].join('\n');
   const html = htmlDocument(
     subject,
@@ -465,10 +496,14 @@ export function ownerNotification({
       htmlHeading('Items'),
       htmlOrderTable(order, zoneName),
       giftMessageHtml(order),
-      htmlHeading('Ship to'),
-      htmlAddress(order),
-      htmlHeading('Promised to the customer'),
-      htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
+      ...(cardsAlone
+        ? [htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.owner))]
+        : [
+            htmlHeading('Ship to'),
+            htmlAddress(order),
+            htmlHeading('Promised to the customer'),
+            htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
+          ]),
     ].join('\n'),
   );
   return { subject, text, html };

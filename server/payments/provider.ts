@@ -12,6 +12,9 @@ import type { Database } from '../db/schema';
 
 export type ProviderId = 'stripe' | 'test-checkout';
 
+/** A gift card the order buys, a line of its own on the hosted checkout's page. */
+export const GIFT_CARD_LINE_NAME = 'Solas gift card';
+
 export interface CheckoutSessionInput {
   readonly orderId: string;
   readonly email: string;
@@ -36,9 +39,11 @@ export interface CheckoutSessionInput {
   readonly discount?: { readonly amount: Cents; readonly label: string; readonly code: string | null };
   /**
    * The dispatch date and delivery window for an order paid now (the order stores its own at payment;
-   * a session lives 30 minutes at most, so the hosted page shows the same dates in practice).
+   * a session lives 30 minutes at most, so the hosted page shows the same dates in practice). Null: an
+   * order of gift cards alone, nothing to post (docs/product/gift-cards.md §19.3): the page collects no
+   * address, offers no delivery and promises no dispatch.
    */
-  readonly delivery: DeliveryPromise;
+  readonly delivery: DeliveryPromise | null;
   /**
    * The name and address the owner took by phone (an order made in the desk, docs/product/orders.md §10.17):
    * the test checkout fills its form with them; the customer may still change them.

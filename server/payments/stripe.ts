@@ -7,7 +7,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { isCustomLineId, lineNameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND, DEFAULT_SIZE, SHIPPING_ZONES } from '../../domain/config';
-import { deliveryPromiseText } from '../../domain/making/dispatch';
+import { type DeliveryPromise, deliveryPromiseText } from '../../domain/making/dispatch';
 import { dayNumber, type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { PAYMENT_CURRENCY } from '../../domain/shared/money';
 import type { StripeConfig } from '../config';
@@ -15,6 +15,7 @@ import { lazyModule } from '../lib/lazy-module';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
+  GIFT_CARD_LINE_NAME,
   type PaymentProvider,
   PaymentProviderError,
   type ProviderRefund,
@@ -77,9 +78,6 @@ export function stripeClientOptions(
   }
   return options;
 }
-
-/** A gift card the order buys, on Stripe's page. */
-export const GIFT_CARD_LINE_NAME = 'Solas gift card';
 
 /** The one line of a session gift cards paid part of: the order's rest. */
 export const GIFT_CARD_REST_LINE_NAME = 'Your order, after gift cards';
@@ -152,6 +150,32 @@ export function sessionParams(
     customer_email: input.email,
     client_reference_id: input.orderId,
     line_items: lineItems,
+    // Gift cards alone (no delivery promise): nothing is posted, so Stripe asks for no address, offers
+    // no delivery and states no dispatch date (docs/product/gift-cards.md §19.3).
+    ...(input.delivery ? shippingParams(input, input.delivery, zone, byCards, now) : {}),
+    metadata: { order_id: input.orderId, zone: input.zone },
+    ...(couponId && !byCards ? { discounts: [{ coupon: couponId }] } : {}),
+    payment_intent_data: { metadata: { order_id: input.orderId } },
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+    // Only when the shopper asked for the one cart reminder (docs/product/states.md §5.10a): Stripe then sends a
+    // link back to this checkout with checkout.session.expired, and the reminder uses it.
+    ...(input.recovery ? { after_expiration: { recovery: { enabled: true } } } : {}),
+  };
+}
+
+/** The address Stripe collects, its one delivery option and the dispatch date under the pay button. */
+function shippingParams(
+  input: CheckoutSessionInput,
+  delivery: DeliveryPromise,
+  zone: { readonly label: string; readonly countries: readonly string[] },
+  byCards: boolean,
+  now: Date,
+): Pick<
+  Stripe.Checkout.SessionCreateParams,
+  'shipping_address_collection' | 'shipping_options' | 'custom_text'
+> {
+  return {
     shipping_address_collection: {
       allowed_countries: [
         ...zone.countries,
@@ -166,22 +190,14 @@ export function sessionParams(
           // Calendar days from today to our own delivery dates: Stripe's business days know neither
           // Irish public holidays nor the production time, so it would print other dates than ours.
           delivery_estimate: {
-            minimum: { unit: 'day', value: daysFromToday(input.delivery.earliest, now) },
-            maximum: { unit: 'day', value: daysFromToday(input.delivery.latest, now) },
+            minimum: { unit: 'day', value: daysFromToday(delivery.earliest, now) },
+            maximum: { unit: 'day', value: daysFromToday(delivery.latest, now) },
           },
         },
       },
     ],
     // The dispatch date in words, under the pay button, as the test checkout shows it.
-    custom_text: { submit: { message: deliveryPromiseText(input.delivery) } },
-    metadata: { order_id: input.orderId, zone: input.zone },
-    ...(couponId && !byCards ? { discounts: [{ coupon: couponId }] } : {}),
-    payment_intent_data: { metadata: { order_id: input.orderId } },
-    success_url: input.successUrl,
-    cancel_url: input.cancelUrl,
-    // Only when the shopper asked for the one cart reminder (docs/product/states.md §5.10a): Stripe then sends a
-    // link back to this checkout with checkout.session.expired, and the reminder uses it.
-    ...(input.recovery ? { after_expiration: { recovery: { enabled: true } } } : {}),
+    custom_text: { submit: { message: deliveryPromiseText(delivery) } },
   };
 }
 

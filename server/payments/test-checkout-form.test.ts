@@ -66,7 +66,7 @@ describe('test checkout form', () => {
     const form = readForm(Object.assign(Object.create(null), { ...GOOD, name: ['x'], __proto__: 'y' }));
     expect(form.name).toBe('');
     const ok = validateForm(readForm(GOOD), ['IE'], NOW);
-    expect(ok.ok && ok.shipping.address.postalCode).toBe('D02 XY45');
+    expect(ok.ok && ok.shipping?.address.postalCode).toBe('D02 XY45');
   });
 
   it('takes the expiry as typed on a phone keypad and the card number with or without its spaces', () => {
@@ -82,10 +82,21 @@ describe('test checkout form', () => {
 
   it('keeps an optional second address line, refusing control characters in it', () => {
     const withLine2 = validateForm(readForm({ ...GOOD, line2: 'Apartment 4' }), ['IE'], NOW);
-    expect(withLine2.ok && withLine2.shipping.address.line2).toBe('Apartment 4');
+    expect(withLine2.ok && withLine2.shipping?.address.line2).toBe('Apartment 4');
     const without = validateForm(readForm(GOOD), ['IE'], NOW);
-    expect(without.ok && without.shipping.address.line2).toBeNull();
+    expect(without.ok && without.shipping?.address.line2).toBeNull();
     const injected = validateForm(readForm({ ...GOOD, line2: 'A\r\nBcc: x@y.z' }), ['IE'], NOW);
     expect(injected.ok ? null : injected.errors.line2).toBe(LINE2_MESSAGE);
+  });
+
+  it('asks no address of gift cards alone: the card pays, and the payment carries none', () => {
+    const cardOnly = { email: GOOD.email, cardNumber: GOOD.cardNumber, expiry: GOOD.expiry, cvc: GOOD.cvc };
+    const paid = validateForm(readForm(cardOnly), null, NOW);
+    expect(paid).toEqual({ ok: true, card: 'success', shipping: null });
+    // Address fields sent anyway are not read; the card's own fields are still checked.
+    const extra = validateForm(readForm({ ...cardOnly, country: 'XX', name: 'A\nBcc: x@y.z' }), null, NOW);
+    expect(extra).toEqual({ ok: true, card: 'success', shipping: null });
+    const noCvc = validateForm(readForm({ ...cardOnly, cvc: '' }), null, NOW);
+    expect(noCvc.ok ? null : noCvc.errors).toEqual({ cvc: FIELD_MESSAGES.cvc });
   });
 });

@@ -69,16 +69,7 @@ function text(
     errors[field] = message;
 }
 
-export type CardOutcome = 'success' | 'declined' | 'unsupported';
-
-export type FormCheck =
-  | { readonly ok: true; readonly shipping: ShippingDetails; readonly card: CardOutcome }
-  | { readonly ok: false; readonly errors: FormErrors };
-
-export function validateForm(values: FormValues, countries: readonly string[], now = new Date()): FormCheck {
-  const errors: FormErrors = {};
-  const email = checkEmail(values.email);
-  if (!email.ok) errors.email = email.message;
+function addressErrors(values: FormValues, countries: readonly string[], errors: FormErrors): void {
   text(values, 'name', FIELD_MESSAGES.name, errors);
   text(values, 'line1', FIELD_MESSAGES.line1, errors);
   text(values, 'line2', LINE2_MESSAGE, errors, true);
@@ -88,6 +79,27 @@ export function validateForm(values: FormValues, countries: readonly string[], n
     errors.postalCode = FIELD_MESSAGES.postalCode;
   }
   if (!countries.includes(values.country)) errors.country = FIELD_MESSAGES.country;
+}
+
+export type CardOutcome = 'success' | 'declined' | 'unsupported';
+
+export type FormCheck =
+  | { readonly ok: true; readonly shipping: ShippingDetails | null; readonly card: CardOutcome }
+  | { readonly ok: false; readonly errors: FormErrors };
+
+/**
+ * `countries`: where the address may be; null for gift cards alone, whose page asks for no address (the
+ * address fields sent anyway are ignored, and the payment carries none).
+ */
+export function validateForm(
+  values: FormValues,
+  countries: readonly string[] | null,
+  now = new Date(),
+): FormCheck {
+  const errors: FormErrors = {};
+  const email = checkEmail(values.email);
+  if (!email.ok) errors.email = email.message;
+  if (countries) addressErrors(values, countries, errors);
   const cardError = cardNumberError(values.cardNumber);
   if (cardError) errors.cardNumber = cardError;
   // As typed on a keypad ("1230") or as the page's script writes it ("12 / 30").
@@ -101,7 +113,7 @@ export function validateForm(values: FormValues, countries: readonly string[], n
   return {
     ok: true,
     card,
-    shipping: {
+    shipping: countries && {
       name: values.name,
       address: {
         line1: values.line1,

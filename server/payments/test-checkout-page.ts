@@ -57,6 +57,10 @@ function summaryHtml(session: TestSession): string {
   const discount = s.discount
     ? `<div class="row"><dt>${escapeHtml(s.discount.label)}</dt><dd>${escapeHtml(`-${money(s.discount.amount)}`)}</dd></div>`
     : '';
+  // Gift cards alone are e-mailed: no delivery line (docs/product/gift-cards.md §19.3).
+  const delivery = s.nothingPosted
+    ? ''
+    : `<div class="row"><dt>Delivery (${escapeHtml(zone.label)})</dt><dd>${s.shipping === 0 ? 'Free' : escapeHtml(money(s.shipping))}</dd></div>`;
   return `<section class="card summary" aria-labelledby="summary-title">
 <h2 id="summary-title">Order summary</h2>
 <ul class="lines">
@@ -65,7 +69,7 @@ ${lines}
 <dl class="totals">
 <div class="row"><dt>Subtotal</dt><dd>${escapeHtml(money(s.subtotal))}</dd></div>
 ${discount}
-<div class="row"><dt>Delivery (${escapeHtml(zone.label)})</dt><dd>${s.shipping === 0 ? 'Free' : escapeHtml(money(s.shipping))}</dd></div>
+${delivery}
 ${giftWrap}
 <div class="row total"><dt>Total to pay</dt><dd>${escapeHtml(money(s.total))}</dd></div>
 </dl>
@@ -190,6 +194,14 @@ ${options}
 </div>`;
 }
 
+/** The delivery address step; none for gift cards alone (nothing is posted). */
+function addressHtml(session: TestSession, values: FormValues, errors: FormErrors): string {
+  return `<fieldset><legend>Delivery address</legend>
+${ADDRESS_FIELDS.map((f) => fieldHtml(f, values, errors)).join('\n')}
+${countryHtml(session, values, errors)}
+</fieldset>`;
+}
+
 export interface PageState {
   readonly values: FormValues;
   readonly errors: FormErrors;
@@ -213,10 +225,7 @@ ${alertText ? `<div class="alert" role="alert" id="form-alert" tabindex="-1">${e
 <fieldset><legend>Contact</legend>
 ${CONTACT_FIELDS.map((f) => fieldHtml(f, values, errors)).join('\n')}
 </fieldset>
-<fieldset><legend>Delivery address</legend>
-${ADDRESS_FIELDS.map((f) => fieldHtml(f, values, errors)).join('\n')}
-${countryHtml(session, values, errors)}
-</fieldset>
+${session.summary.nothingPosted ? '' : addressHtml(session, values, errors)}
 <fieldset><legend>Card details</legend>
 ${CARD_FIELDS.map((f) => fieldHtml(f, values, errors)).join('\n')}
 </fieldset>

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getProduct } from '../../domain/catalogue';
 import { orderReference } from '../../domain/checkout/checkout';
 import { SHIPPING_ZONES } from '../../domain/config';
+import { GIFT_CARDS_ALONE_TEXTS } from '../../domain/gift-cards/gift-cards';
 import { deliveryPromise, deliveryPromiseText } from '../../domain/making/dispatch';
 import { FIELD_MESSAGES } from '../../domain/payments/payment-form';
 import { cents, formatEuro } from '../../domain/shared/money';
@@ -17,9 +18,12 @@ import {
   buildTestApp,
   GALWAY_CARD_FORM,
   orderRows,
+  outboxRows,
+  outboxSettled,
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
+import { ORDERS_MAIL_KINDS } from '../orders';
 import { DECLINED_MESSAGE } from './test-checkout-form';
 import { TEST_CHECKOUT_SCRIPT } from './test-checkout-script';
 
@@ -206,6 +210,56 @@ describe('paying on the test checkout', () => {
       expect(mail.text).toContain(formatEuro(cents(order?.total ?? -1)));
       expect(mail.text).toContain('H91 AB12');
       expect(mail.text).not.toContain('4242');
+    }
+  });
+});
+
+describe('the test checkout of gift cards alone', () => {
+  it('asks for no address and shows no delivery; paid, the order and its e-mails name none', async () => {
+    // The EU zone (several countries) and no country: nothing carries VAT, so none is asked for.
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      payload: {
+        email: SHOPPER,
+        items: [],
+        zone: 'EU',
+        giftCards: [{ amount: 5000, recipientName: 'Niamh', recipientEmail: 'niamh@example.ie' }],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const { sessionId } = res.json() as { sessionId: string };
+    const html = (await app.inject({ method: 'GET', url: `/test-checkout/${sessionId}` })).body;
+    expect(html).toContain('Solas gift card');
+    expect(html).toContain('Pay €50.00');
+    expect(html).not.toContain('Delivery address');
+    expect(html).not.toContain('name="country"');
+    expect(html).not.toContain('<dt>Delivery');
+    expect(html).not.toContain('data-testid="delivery-promise"');
+
+    // The e-mail and the card alone pay.
+    const { email, cardNumber, expiry, cvc } = GOOD_FORM;
+    const paid = await pay(sessionId, { email, cardNumber, expiry, cvc });
+    expect(paid.statusCode).toBe(303);
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${sessionId}/confirm`,
+      payload: {},
+    });
+    expect(confirmed.json()).toMatchObject({ status: 'paid', total: 5000, giftCardsAlone: true });
+    expect(confirmed.json()).not.toHaveProperty('delivery');
+    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    expect(order).toMatchObject({ shipping_name: null, shipping_address: null, dispatch_date: null });
+
+    await outboxSettled(app);
+    const mails = await outboxRows(app);
+    const shopper = mails.find((m) => m.kind === ORDERS_MAIL_KINDS.customer);
+    const owner = mails.find((m) => m.kind === ORDERS_MAIL_KINDS.owner);
+    expect(shopper?.text_body).toContain(GIFT_CARDS_ALONE_TEXTS.delivery);
+    expect(owner?.text_body).toContain(GIFT_CARDS_ALONE_TEXTS.owner);
+    for (const mail of [shopper, owner]) {
+      expect(mail?.text_body).not.toContain('no delivery address was collected');
+      expect(mail?.text_body).not.toMatch(/dispatch|Delivery \(/);
     }
   });
 });

@@ -53,15 +53,18 @@ let dom: JSDOM;
 let page: ReturnType<typeof within>;
 let user: UserEvent;
 
-beforeEach(() => {
+/** The page the server renders for `session`, with the built script running in it. */
+function open(session: TestSession): void {
   const values = Object.fromEntries(FORM_FIELDS.map((f) => [f, ''])) as Record<keyof FormValues, string>;
-  dom = new JSDOM(checkoutPage(SESSION, { values, errors: {}, alert: null }), { runScripts: 'outside-only' });
+  dom = new JSDOM(checkoutPage(session, { values, errors: {}, alert: null }), { runScripts: 'outside-only' });
   // A classic script, as the page loads it: no import or export is left in the build.
   expect(script).not.toMatch(/^\s*(import|export)\b/m);
   dom.window.eval(script);
   page = within(dom.window.document.body);
   user = userEvent.setup({ document: dom.window.document });
-});
+}
+
+beforeEach(() => open(SESSION));
 afterEach(() => dom.window.close());
 
 describe('test checkout page script', () => {
@@ -151,5 +154,44 @@ describe('test checkout page script', () => {
     const line2 = page.getByLabelText('Flat, suite or building (optional)');
     expect(line2).not.toBeRequired();
     expect(line2).toHaveAttribute('autocomplete', 'shipping address-line2');
+  });
+});
+
+describe('test checkout page of gift cards alone', () => {
+  const CARDS: TestSession = {
+    ...SESSION,
+    countries: [],
+    summary: {
+      lines: [{ name: 'Solas gift card', quantity: 1, unitPrice: 5000, lineTotal: 5000 }],
+      subtotal: 5000,
+      shipping: 0,
+      giftWrap: 0,
+      total: 5000,
+      nothingPosted: true,
+    },
+  };
+
+  it('asks for no address and shows no delivery: the e-mail and the card pay', async () => {
+    dom.window.close();
+    open(CARDS);
+    expect(page.queryByRole('group', { name: 'Delivery address' })).toBeNull();
+    for (const label of ['Full name', 'Address', 'Town or city', 'Postcode', 'Country'])
+      expect(page.queryByLabelText(label), label).toBeNull();
+    expect(page.queryByText(/^Delivery/)).toBeNull();
+    expect(page.queryByTestId('delivery-promise')).toBeNull();
+    expect(page.getByText('Solas gift card')).toBeInTheDocument();
+
+    const form = dom.window.document.getElementById('pay-form') as HTMLFormElement;
+    const sent: boolean[] = [];
+    form.addEventListener('submit', (event) => {
+      sent.push(!event.defaultPrevented);
+      event.preventDefault();
+    });
+    await user.type(page.getByLabelText('Email'), 'aoife@example.ie');
+    await user.type(page.getByLabelText('Card number'), '4242 4242 4242 4242');
+    await user.type(page.getByLabelText('Expiry date (MM / YY)'), '12 / 39');
+    await user.type(page.getByLabelText('Security code (CVC)'), '123');
+    await user.click(page.getByRole('button', { name: 'Proceed to Payment' }));
+    expect(sent).toEqual([true]);
   });
 });

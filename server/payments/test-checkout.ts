@@ -17,6 +17,7 @@ import { randomAlphanumeric } from '../lib/ids';
 import {
   type CheckoutSessionInput,
   type CreatedSession,
+  GIFT_CARD_LINE_NAME,
   type LocalSession,
   type PaymentProvider,
   type ProviderRefund,
@@ -45,6 +46,11 @@ export interface TestSessionSummary {
   readonly total: number;
   /** The dates the session was opened with (absent in sessions stored before they were). */
   readonly delivery?: DeliveryPromise;
+  /**
+   * True for gift cards alone (docs/product/gift-cards.md §19.3): nothing is posted, so the page asks for
+   * no address and shows no delivery line. Absent: an order that is posted.
+   */
+  readonly nothingPosted?: true;
   /** The zone as the owner had set it (absent in sessions stored before she could). */
   readonly destination?: { readonly label: string; readonly countries: readonly string[] };
 }
@@ -68,8 +74,11 @@ export interface TestCheckoutProvider extends PaymentProvider {
   readonly id: 'test-checkout';
   prepareLocalSession(input: CheckoutSessionInput): LocalSession;
   getSession(sessionId: string): Promise<TestSession | null>;
-  /** Records the payment; false when the session was no longer open (paid twice, expired). */
-  pay(sessionId: string, shipping: ShippingDetails): Promise<boolean>;
+  /**
+   * Records the payment with the address given (null: gift cards alone, none asked for); false when the
+   * session was no longer open (paid twice, expired).
+   */
+  pay(sessionId: string, shipping: ShippingDetails | null): Promise<boolean>;
   recordDecline(sessionId: string): Promise<void>;
   /** The success URL with the session id filled in, as Stripe does. */
   successUrlFor(session: TestSession): string;
@@ -139,20 +148,30 @@ export function createTestCheckoutProvider(options: {
   function prepare(input: CheckoutSessionInput): LocalSession {
     // Same shape as Stripe's ids: an 8-character prefix, then random letters and digits.
     const id = `cs_test_${randomAlphanumeric(58)}`;
+    // The cards bought are lines of their own, as on Stripe's page.
+    const cardLines = (input.giftCards ?? []).map((amount) => ({
+      name: GIFT_CARD_LINE_NAME,
+      quantity: 1,
+      unitPrice: amount,
+      lineTotal: amount,
+    }));
     const summary: TestSessionSummary = {
-      lines: input.lines.map((l) => ({
-        // As Stripe shows it: the line name carries the size.
-        name: lineNameWithSize(l),
-        quantity: l.quantity,
-        unitPrice: l.unitPrice,
-        lineTotal: l.lineTotal,
-      })),
-      subtotal: input.lines.reduce((sum, l) => sum + l.lineTotal, 0),
+      lines: [
+        ...input.lines.map((l) => ({
+          // As Stripe shows it: the line name carries the size.
+          name: lineNameWithSize(l),
+          quantity: l.quantity,
+          unitPrice: l.unitPrice,
+          lineTotal: l.lineTotal,
+        })),
+        ...cardLines,
+      ],
+      subtotal: [...input.lines, ...cardLines].reduce((sum, l) => sum + l.lineTotal, 0),
       shipping: input.shipping,
       giftWrap: input.giftWrap,
       ...(input.discount ? { discount: { label: input.discount.label, amount: input.discount.amount } } : {}),
       total: input.total,
-      delivery: input.delivery,
+      ...(input.delivery ? { delivery: input.delivery } : { nothingPosted: true }),
       ...(input.destination ? { destination: input.destination } : {}),
     };
     const at = now();
@@ -248,14 +267,14 @@ export function createTestCheckoutProvider(options: {
       return r ? toSession(r, now()) : null;
     },
 
-    async pay(sessionId: string, shipping: ShippingDetails): Promise<boolean> {
+    async pay(sessionId: string, shipping: ShippingDetails | null): Promise<boolean> {
       const result = await db
         .updateTable('test_checkout_sessions')
         .set({
           status: 'complete',
           payment_status: 'paid',
-          shipping_name: shipping.name,
-          shipping_address: JSON.stringify(shipping.address),
+          shipping_name: shipping?.name ?? null,
+          shipping_address: shipping ? JSON.stringify(shipping.address) : null,
           completed_at: new Date(now()).toISOString(),
         })
         .where('id', '=', sessionId)

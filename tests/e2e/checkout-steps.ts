@@ -25,14 +25,23 @@ const DEFAULT_ADDRESS: IrishAddress = {
   postcode: 'R95 AB12',
 };
 
-/** Fills the TEST MODE checkout with a delivery address in Ireland and the given test card. */
-export async function fillTestCheckout(page: Page, card: string, address: IrishAddress = DEFAULT_ADDRESS) {
-  await page.getByLabel('Full name').fill(address.name);
-  await page.getByLabel('Address').fill(address.line1);
-  await page.getByLabel('Flat, suite or building (optional)').fill('Apartment 4');
-  await page.getByLabel('Town or city').fill(address.city);
-  await page.getByLabel('Postcode').fill(address.postcode);
-  await page.getByLabel('Country').selectOption('IE');
+/**
+ * Fills the TEST MODE checkout with a delivery address in Ireland and the given test card; `null`: no
+ * address (gift cards alone, whose page asks for none).
+ */
+export async function fillTestCheckout(
+  page: Page,
+  card: string,
+  address: IrishAddress | null = DEFAULT_ADDRESS,
+) {
+  if (address) {
+    await page.getByLabel('Full name').fill(address.name);
+    await page.getByLabel('Address').fill(address.line1);
+    await page.getByLabel('Flat, suite or building (optional)').fill('Apartment 4');
+    await page.getByLabel('Town or city').fill(address.city);
+    await page.getByLabel('Postcode').fill(address.postcode);
+    await page.getByLabel('Country').selectOption('IE');
+  }
   // As a phone's numeric keypad types them, digits only: the page writes the groups and the slash.
   const digits = card.replace(/\D/g, '');
   const cardNumber = page.getByLabel('Card number');

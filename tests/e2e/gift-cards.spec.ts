@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { type CatalogueResourceBody, CURRENT_CATALOGUE_URL } from '../../domain/catalogue/catalogue-url';
 import { STORAGE_KEYS } from '../../domain/config';
+import { GIFT_CARDS_ALONE_TEXTS } from '../../domain/gift-cards/gift-cards';
 import type { AllSettings } from '../../domain/settings/shop-settings';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
@@ -201,9 +202,14 @@ test('a €50 card bought for someone pays a €30 order in full, then €20 of 
   await expect(page.getByText('€50.00 gift card for Niamh', { exact: true })).toBeVisible();
   await enterEmail(page, 'aoife.buyer@example.ie');
   await page.waitForURL(/\/test-checkout\//);
-  await fillTestCheckout(page, '4242 4242 4242 4242');
+  // Nothing is posted: no address step, no delivery line, no dispatch promise.
+  await expect(page.getByRole('group', { name: 'Delivery address' })).toHaveCount(0);
+  await expect(page.getByTestId('delivery-promise')).toHaveCount(0);
+  await expect(page.getByText('Solas gift card')).toBeVisible();
+  await fillTestCheckout(page, '4242 4242 4242 4242', null);
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(GIFT_CARDS_ALONE_TEXTS.delivery)).toBeVisible();
 
   // Niamh's e-mail: the code, the amount, the message.
   const [card] = await cardsFor(page, recipient);

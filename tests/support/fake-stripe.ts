@@ -123,7 +123,7 @@ export interface FakeStripe {
   readonly sessions: Map<string, FakeSession>;
   /** The create parameters Stripe received for a session. */
   paramsOf(sessionId: string): Record<string, FormValue>;
-  /** What Stripe does when the shopper pays on the hosted page. */
+  /** What Stripe does when the shopper pays on the hosted page (the address only where it asked for one). */
   pay(sessionId: string, shipping?: { name: string; country: string }): FakeSession;
   /** What Stripe does when a session's time runs out unpaid (with its recovery link, when asked for). */
   timeOut(sessionId: string): FakeSession;
@@ -449,6 +449,12 @@ export async function startFakeStripe(secretKey = 'sk_test_fake_solas_123'): Pro
         const pi = { id: fakeId('pi'), amount: session.amount_total, chargeId: fakeId('ch'), refunds: [] };
         paymentIntents.set(pi.id, pi);
         session.payment_intent = pi.id;
+      }
+      // As Stripe: a session made without shipping_address_collection (gift cards alone) collects none.
+      const params = created.get(sessionId);
+      if (params && !params.shipping_address_collection) {
+        session.collected_information = { shipping_details: null };
+        return session;
       }
       session.collected_information = {
         shipping_details: {

@@ -98,18 +98,25 @@ describe("the desk's Gift cards", () => {
 
   it('says what a checkout holds before the owner disables a card, and where it goes', async () => {
     const user = userEvent.setup();
-    const held: AdminGiftCardDetail = { ...DETAIL, balance: 0, held: 2000, status: 'spent' };
+    // A checkout holds all that is left: the card is Held, never Spent (its money may come back).
+    const listed: AdminGiftCard = { ...CARD, balance: 0, status: 'held' };
+    const held: AdminGiftCardDetail = { ...DETAIL, balance: 0, held: 2000, status: 'held' };
     vi.stubGlobal(
       'fetch',
       vi.fn(async (url: string) => {
-        if (url === '/api/admin/gift-cards') return json(200, { ok: true, giftCards: [CARD] });
+        if (url === '/api/admin/gift-cards') return json(200, { ok: true, giftCards: [listed] });
         if (url === '/api/admin/gift-cards/gc_one') return json(200, { ok: true, giftCard: held });
         return json(404, { ok: false, error: 'Not found' });
       }),
     );
     render(<GiftCardsPage />);
-    await user.click(await screen.findByRole('button', { name: 'Open ••••7KQM' }));
+    const open = await screen.findByRole('button', { name: 'Open ••••7KQM' });
+    const row = open.closest('tr') as HTMLElement;
+    expect(within(row).getByText('Held')).toBeTruthy();
+    expect(within(row).queryByText('Spent')).toBeNull();
+    await user.click(open);
     const card = await screen.findByRole('region', { name: 'Gift card ••••7KQM' });
+    expect(within(card).getByText('Status:').nextElementSibling?.textContent).toBe('Held');
     expect(within(card).getByText('Held by a checkout not yet ended:')).toBeTruthy();
     expect(
       within(card).getByText(

@@ -43,6 +43,7 @@ export const giftCardsApi = {
 const STATUS_LABELS: Record<AdminGiftCard['status'], string> = {
   scheduled: 'Scheduled',
   sent: 'Sent',
+  held: 'Held',
   spent: 'Spent',
   disabled: 'Disabled',
 };

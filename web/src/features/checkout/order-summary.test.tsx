@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ConfirmResponse } from '../../../../domain/checkout/checkout';
 import { productionDaysText } from '../../../../domain/config';
+import { GIFT_CARDS_ALONE_TEXTS } from '../../../../domain/gift-cards/gift-cards';
 import { OrderSummary } from './order-summary';
 
 const ORDER = {
@@ -28,6 +29,15 @@ describe('the confirmation’s summary', () => {
     );
     expect(screen.getByText(/^Made to order/)).toHaveTextContent('dispatched by the date above');
     expect(screen.queryByText(new RegExp(productionDaysText()))).toBeNull();
+  });
+
+  it('names no shipping and no dispatch for gift cards alone: they are e-mailed', () => {
+    render(
+      <OrderSummary order={{ ...ORDER, items: [], subtotal: 5000, total: 5000, giftCardsAlone: true }} />,
+    );
+    expect(screen.getByText(GIFT_CARDS_ALONE_TEXTS.delivery)).toBeTruthy();
+    expect(screen.queryByText('Shipping')).toBeNull();
+    expect(screen.queryByText(/Made to order|dispatch/)).toBeNull();
   });
 
   it('keeps the range for an order without stored dates', () => {

@@ -1,6 +1,7 @@
 import { nameWithSize } from '../../../../domain/catalogue/sizes';
 import type { ConfirmResponse } from '../../../../domain/checkout/checkout';
 import { productionDaysText } from '../../../../domain/config';
+import { GIFT_CARDS_ALONE_TEXTS } from '../../../../domain/gift-cards/gift-cards';
 import { cents, formatEuro } from '../../../../domain/shared/money';
 
 /** The paid order's lines and totals, as the server confirmed them. */
@@ -37,10 +38,12 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
             <dd className="tabular-nums">−{formatEuro(cents(order.discount))}</dd>
           </div>
         ) : null}
-        <div className="flex justify-between gap-4">
-          <dt>Shipping</dt>
-          <dd className="tabular-nums">{order.shipping ? formatEuro(cents(order.shipping)) : 'Free'}</dd>
-        </div>
+        {order.giftCardsAlone ? null : (
+          <div className="flex justify-between gap-4">
+            <dt>Shipping</dt>
+            <dd className="tabular-nums">{order.shipping ? formatEuro(cents(order.shipping)) : 'Free'}</dd>
+          </div>
+        )}
         {order.giftWrap ? (
           <div className="flex justify-between gap-4">
             <dt>Gift wrapping</dt>
@@ -63,9 +66,12 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
       ) : null}
       <p className="mt-4 rounded-xl bg-sand px-4 py-3 text-sm">
         {/* With the dates stored at payment shown above, a range of days here would contradict them. */}
-        {order.delivery
-          ? 'Made to order: made by hand for you, dispatched by the date above, then on its way to you.'
-          : `Made to order: we dispatch within ${productionDaysText()}, then it's on its way to you.`}
+        {/* Gift cards alone are neither made nor posted: each is e-mailed to its recipient. */}
+        {order.giftCardsAlone
+          ? GIFT_CARDS_ALONE_TEXTS.delivery
+          : order.delivery
+            ? 'Made to order: made by hand for you, dispatched by the date above, then on its way to you.'
+            : `Made to order: we dispatch within ${productionDaysText()}, then it's on its way to you.`}
       </p>
     </section>
   );

@@ -23,6 +23,7 @@ import {
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
 import type { OrderVatAnswer } from '../../domain/vat/order-vat';
+import { settledVat, type VatStatement } from '../../domain/vat/vat-statement';
 import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
 import type { Database, NewOutboxRow, OrderRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
@@ -369,8 +370,20 @@ export class FulfilmentService {
       order: {
         ...this.detailOf(order),
         ...(payments.length > 0 ? { payments } : {}),
-        ...(vat ? { vat } : {}),
+        ...(vat ? { vat, vatStatement: await this.vatStatementOf(order.row, vat) } : {}),
       },
+    };
+  }
+
+  /**
+   * The VAT as the shopper's e-mail words it: the seller's name now, the VAT number the order was charged
+   * with (the e-mails' `legalFacts`), so the desk and the e-mail never say it differently.
+   */
+  private async vatStatementOf(row: OrderRow, vat: OrderVatAnswer): Promise<VatStatement> {
+    return {
+      vat: settledVat(vat),
+      sellerName: (await this.o.seller()).name,
+      vatNumber: rowVatOf(row, this.o.vatBefore).vatNumber,
     };
   }
 

@@ -441,6 +441,16 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
       const desk = await app.inject({ method: 'GET', url: `/api/admin/orders/${reference}`, headers: auth });
       const deskStatement = (desk.json() as OrderDetail).vatStatement;
       expect(deskStatement && vatStatementText(deskStatement)).toBe(sentence);
+      // An action's answer replaces the desk's order: it states the same, not "€0.00 VAT included".
+      const noted = await app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${reference}/notes`,
+        headers: { ...auth, 'idempotency-key': `note-${reference}` },
+        payload: { text: 'Gift box' },
+      });
+      expect(noted.statusCode, noted.body).toBe(200);
+      const notedStatement = (noted.json() as { order: OrderDetail }).order.vatStatement;
+      expect(notedStatement && vatStatementText(notedStatement)).toBe(sentence);
       return { sentence, resent: resent?.text_body ?? '' };
     }
 

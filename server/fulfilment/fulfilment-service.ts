@@ -875,7 +875,7 @@ export class FulfilmentService {
     // Nothing changed: either this very action already happened (a repeat: fine) or the flow refuses it.
     const now = await this.o.store.findByReference(reference);
     if (!now) return notFound();
-    if (build(now.row).already) return { ok: true, changed: false, order: this.detailOf(now) };
+    if (build(now.row).already) return this.answer(reference, false);
     return refused(refusedTransitionMessage(now.row.desk_status, action));
   }
 
@@ -891,10 +891,12 @@ export class FulfilmentService {
     );
   }
 
+  /**
+   * The order as the desk's own page reads it (its payments and VAT with it): the desk replaces the order
+   * it shows with this answer, so a reverse-charge order never turns into "€0.00 VAT included" after an action.
+   */
   private async answer(reference: string, changed: boolean): Promise<OrderOutcome> {
-    const order = await this.o.store.findByReference(reference);
-    if (!order) return notFound();
-    return { ok: true, changed, order: this.detailOf(order) };
+    return { ...(await this.detail(reference)), changed };
   }
 
   /** The order as the desk shows it, with the VAT its total includes (the figure of the shopper's e-mail). */

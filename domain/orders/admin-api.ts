@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { orderPaymentSchema } from '../checkout/checkout';
 import { freeText, singleLine } from '../shared/input-text-checks';
 import { orderVatSchema } from '../vat/order-vat';
+import { vatStatementSchema } from '../vat/vat-statement';
 import { returnInfoSchema } from './return-info';
 
 // ---------------------------------------------------------------------------------------------- paths
@@ -409,6 +410,8 @@ export const orderDetailSchema = z.object({
   reference: z.string(),
   /** The order's VAT per line as its checkout priced it and its payment settled it (docs/product/vat.md §20). */
   vat: z.optional(orderVatSchema),
+  /** That VAT in the words of the shopper's e-mail (domain/vat/vat-statement.ts); with `vat` only. */
+  vatStatement: z.optional(vatStatementSchema),
   status: z.enum(DESK_STATUSES),
   email: z.string(),
   name: z.nullable(z.string()),

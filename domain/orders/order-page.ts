@@ -8,6 +8,7 @@ import { POLICY, type ZoneId } from '../config';
 import { deliveryEstimate } from '../making/dispatch';
 import { addDays, type IsoDate, irishDate } from '../shared/calendar-date';
 import { freeText, singleLine } from '../shared/input-text-checks';
+import { vatStatementSchema } from '../vat/vat-statement';
 import { shopperReturnSchema } from './return-info';
 
 /** What the shopper sees on screen after "Find your order", whether or not the order was found. */
@@ -206,6 +207,11 @@ export const orderPageSchema = z.object({
   refunded: z.number(),
   /** Cents of VAT in the total (domain/settings/seller-texts.ts orderVat); null when the seller charges none. */
   vatIncluded: z.nullable(z.number()),
+  /**
+   * The VAT as the payment settled it, stated in the confirmation e-mail's words (domain/vat/vat-statement.ts);
+   * null for an order paid before the VAT rules, which states `vatIncluded`.
+   */
+  vatStatement: z.optional(z.nullable(vatStatementSchema)),
   zoneLabel: z.string(),
   address: z.array(z.string()),
   withdrawal: z.object({

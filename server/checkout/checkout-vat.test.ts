@@ -9,6 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
+import type { OrderDetail } from '../../domain/orders/admin-api';
+import type { OrderPage } from '../../domain/orders/order-page';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { escapeHtml } from '../../domain/shared/html';
 import { cents, formatEuro } from '../../domain/shared/money';
@@ -17,6 +19,7 @@ import { EXPORT_WORDING, formatRate, REVERSE_CHARGE_WORDING } from '../../domain
 import { standardRate } from '../../domain/vat/rates';
 import { type VatMode, vatInside } from '../../domain/vat/vat-breakdown';
 import { BUSINESS_VAT_MESSAGES } from '../../domain/vat/vat-number';
+import { vatStatementText } from '../../domain/vat/vat-statement';
 import { type FakeVies, startFakeVies } from '../../tests/support/fake-vies';
 import {
   buildTestApp,
@@ -409,7 +412,7 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     expectAddsUp(o);
   });
 
-  it('a confirmation sent again states the VAT in the first one’s words, with its invoice: export, reverse charge, not registered', async () => {
+  it('a confirmation sent again, the order page and the desk state the VAT in the first one’s words: export, reverse charge, not registered, charged', async () => {
     const vatSentence = (text: string | undefined) => /Prices and VAT\n {2}(.+)\n/.exec(text ?? '')?.[1];
     /** The order's first confirmation and the one the desk sends again, as text and HTML. */
     async function firstAndResent(reference: string) {
@@ -427,6 +430,27 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
       expect(sentence).toEqual(expect.any(String));
       expect(vatSentence(resent?.text_body)).toBe(sentence);
       expect(resent?.html_body).toContain(escapeHtml(sentence ?? ''));
+      // The shopper's order page (with the e-mail's key) and the desk's order state it in the same words.
+      const key = new RegExp(`/#/order/${reference}\\?key=([A-Za-z0-9_-]+)`).exec(
+        first?.text_body ?? '',
+      )?.[1];
+      const page = await app.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } });
+      expect(page.statusCode, page.body).toBe(200);
+      const pageStatement = (page.json() as { order: OrderPage }).order.vatStatement;
+      expect(pageStatement && vatStatementText(pageStatement)).toBe(sentence);
+      const desk = await app.inject({ method: 'GET', url: `/api/admin/orders/${reference}`, headers: auth });
+      const deskStatement = (desk.json() as OrderDetail).vatStatement;
+      expect(deskStatement && vatStatementText(deskStatement)).toBe(sentence);
+      // An action's answer replaces the desk's order: it states the same, not "€0.00 VAT included".
+      const noted = await app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${reference}/notes`,
+        headers: { ...auth, 'idempotency-key': `note-${reference}` },
+        payload: { text: 'Gift box' },
+      });
+      expect(noted.statusCode, noted.body).toBe(200);
+      const notedStatement = (noted.json() as { order: OrderDetail }).order.vatStatement;
+      expect(notedStatement && vatStatementText(notedStatement)).toBe(sentence);
       return { sentence, resent: resent?.text_body ?? '' };
     }
 
@@ -460,6 +484,14 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     const n = await firstAndResent(irish.reference);
     expect(n.sentence).toMatch(/is not registered for VAT: no VAT is charged on this order\.$/);
     expect(n.resent).not.toContain('Your invoice');
+
+    // VAT charged: the amount and its rate inside the total, with the seller's number.
+    await setMode('ireland');
+    const domestic = await order('IE');
+    const d = await firstAndResent(domestic.reference);
+    expect(d.sentence).toBe(
+      `${formatEuro(cents(domestic.vat?.totalVat ?? 0))} VAT included in the total, at ${formatRate(standardRate('IE', day()))} (VAT number ${SELLER_VAT}).`,
+    );
   });
 
   it('links the invoice PDF from the confirmation e-mail, and issues a credit note for a refund', async () => {

@@ -22,9 +22,10 @@ import {
   type VatBreakdown,
 } from '../../domain/vat/vat-breakdown';
 import { BUSINESS_VAT_MESSAGES, parseVatNumber } from '../../domain/vat/vat-number';
+import { settledVat } from '../../domain/vat/vat-statement';
 import type { Database } from '../db/schema';
 import { refuse } from '../lib/refusal';
-import { type StoredOrder, settledMailVat, settleOrderVatTotal } from '../orders';
+import { type StoredOrder, settleOrderVatTotal } from '../orders';
 import type { OrderVatLineRecord, OrderVatRecord, VatFace } from '../vat';
 import type { PaidParticipant } from './mark-paid';
 
@@ -288,7 +289,7 @@ export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidPartici
           totalVat: record.breakdown.totalVat,
           rateBp: record.breakdown.lines.find((l) => l.vat > 0)?.rate ?? 0,
         });
-      mail.vat = settledMailVat(record.breakdown);
+      mail.vat = settledVat(record.breakdown);
       mail.invoiceNumber = await vat.recordSale(trx, {
         orderReference: order.reference,
         issuedAt: at,

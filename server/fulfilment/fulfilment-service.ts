@@ -23,6 +23,7 @@ import {
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
 import type { OrderVatAnswer } from '../../domain/vat/order-vat';
+import { settledVat, type VatStatement } from '../../domain/vat/vat-statement';
 import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
 import type { Database, NewOutboxRow, OrderRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
@@ -369,8 +370,20 @@ export class FulfilmentService {
       order: {
         ...this.detailOf(order),
         ...(payments.length > 0 ? { payments } : {}),
-        ...(vat ? { vat } : {}),
+        ...(vat ? { vat, vatStatement: await this.vatStatementOf(order.row, vat) } : {}),
       },
+    };
+  }
+
+  /**
+   * The VAT as the shopper's e-mail words it: the seller's name now, the VAT number the order was charged
+   * with (the e-mails' `legalFacts`), so the desk and the e-mail never say it differently.
+   */
+  private async vatStatementOf(row: OrderRow, vat: OrderVatAnswer): Promise<VatStatement> {
+    return {
+      vat: settledVat(vat),
+      sellerName: (await this.o.seller()).name,
+      vatNumber: rowVatOf(row, this.o.vatBefore).vatNumber,
     };
   }
 
@@ -862,7 +875,7 @@ export class FulfilmentService {
     // Nothing changed: either this very action already happened (a repeat: fine) or the flow refuses it.
     const now = await this.o.store.findByReference(reference);
     if (!now) return notFound();
-    if (build(now.row).already) return { ok: true, changed: false, order: this.detailOf(now) };
+    if (build(now.row).already) return this.answer(reference, false);
     return refused(refusedTransitionMessage(now.row.desk_status, action));
   }
 
@@ -878,10 +891,12 @@ export class FulfilmentService {
     );
   }
 
+  /**
+   * The order as the desk's own page reads it (its payments and VAT with it): the desk replaces the order
+   * it shows with this answer, so a reverse-charge order never turns into "€0.00 VAT included" after an action.
+   */
   private async answer(reference: string, changed: boolean): Promise<OrderOutcome> {
-    const order = await this.o.store.findByReference(reference);
-    if (!order) return notFound();
-    return { ok: true, changed, order: this.detailOf(order) };
+    return { ...(await this.detail(reference)), changed };
   }
 
   /** The order as the desk shows it, with the VAT its total includes (the figure of the shopper's e-mail). */

@@ -6,8 +6,8 @@
  * write the same history (order_events) as dispatch and cancel do. Publishes `orderDelivered`.
  */
 import type { FastifyInstance } from 'fastify';
+import { settledVat } from '../../domain/vat/vat-statement';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
-import { settledMailVat } from '../orders';
 import { mailKindLabels } from '../platform';
 import { orderVatAnswer } from '../vat';
 import { fulfilmentRoutes } from './fulfilment-routes';
@@ -86,7 +86,7 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
       const stored = await uses.vat.orderVat(orderId);
       const invoice = await uses.vat.store.invoiceOf(reference);
       return {
-        vat: stored ? settledMailVat(stored.breakdown) : null,
+        vat: stored ? settledVat(stored.breakdown) : null,
         invoiceNumber: invoice?.number ?? null,
       };
     },

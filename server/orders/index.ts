@@ -2,10 +2,15 @@
  * The orders feature's public face: what other features may use of it (docs/architecture.md). The owner's
  * work on an order is `fulfilment`'s, its returns are `returns`'.
  */
-import type { OrderPageService, ReturnsOfPage } from './order-page-service';
+import type { OrderPageService, ReturnsOfPage, VatOfPage } from './order-page-service';
 import type { OrderStore } from './order-store';
 
-export { type OrderPageService, parseWithdrawnItems, type ReturnsOfPage } from './order-page-service';
+export {
+  type OrderPageService,
+  parseWithdrawnItems,
+  type ReturnsOfPage,
+  type VatOfPage,
+} from './order-page-service';
 export {
   lastPaidAt,
   type OrderStore,
@@ -24,6 +29,11 @@ export interface OrdersFace {
    * withdrawal notice opens one (docs/product/orders.md §10.18). Until it joins, an order has none.
    */
   readonly joinReturns: (returns: ReturnsOfPage) => void;
+  /**
+   * The VAT feature joins here at registration: the order page states an order's VAT as its payment
+   * settled it (docs/product/vat.md §20). Until it joins, every order is stated as before the VAT rules.
+   */
+  readonly joinVat: (vat: VatOfPage) => void;
 }
 
 declare module 'fastify' {
@@ -44,7 +54,6 @@ export {
   orderPageText,
   ownerNotification,
   type SettledOrderVat,
-  settledMailVat,
 } from './order-mail';
 export {
   addOrderRefund,

@@ -11,8 +11,8 @@ import { deliveryEstimate, deliveryRangeText } from '../../domain/making/dispatc
 import { orderDiscountLabel } from '../../domain/quotes/quotes';
 import { formatVatRate, vatIncludedText } from '../../domain/settings/seller-texts';
 import { formatDayMonth, formatIrishDateTime } from '../../domain/shared/calendar-date';
-import { formatRate, REVERSE_CHARGE_WORDING, schemeWording } from '../../domain/vat/invoice-text';
-import type { VatScheme } from '../../domain/vat/vat-breakdown';
+import { REVERSE_CHARGE_WORDING } from '../../domain/vat/invoice-text';
+import { notRegisteredText, type SettledVat, vatStatementText } from '../../domain/vat/vat-statement';
 import {
   countryName,
   escapeHtml,
@@ -57,33 +57,8 @@ export interface OrderMailContext {
   readonly vat?: OrderMailVat | null;
 }
 
-/** What the e-mails say of an order's VAT as the payment settled it. */
-export interface OrderMailVat {
-  readonly scheme: VatScheme;
-  /** The destination country (ISO code) whose VAT was charged. */
-  readonly country: string;
-  readonly totalVat: number;
-  /** Each rate charged (basis points), in the order the lines first use it. */
-  readonly rates: readonly number[];
-}
-
-/**
- * What the e-mails say of a VAT as settled (the payment's, or the order's as stored since): the first
- * confirmation and every one sent again read it through here, so they state the same VAT in the same words.
- */
-export function settledMailVat(settled: {
-  readonly scheme: VatScheme;
-  readonly country: string;
-  readonly totalVat: number;
-  readonly lines: readonly { readonly rate: number; readonly vat: number }[];
-}): OrderMailVat {
-  return {
-    scheme: settled.scheme,
-    country: settled.country,
-    totalVat: settled.totalVat,
-    rates: [...new Set(settled.lines.filter((l) => l.vat > 0).map((l) => l.rate))],
-  };
-}
+/** What the e-mails say of an order's VAT as the payment settled it (domain/vat/vat-statement.ts). */
+export type OrderMailVat = SettledVat;
 
 /** An order's VAT as its e-mails state it, and its invoice's number (none: not invoiced). */
 export interface SettledOrderVat {
@@ -248,21 +223,11 @@ function testHtml(order: StoredOrder): string {
 }
 
 /**
- * The VAT as the payment settled it (docs/product/vat.md §20): the amount and rates inside the total, the
- * scheme's wording where the law asks for one, or that none is charged and why.
+ * The VAT as the payment settled it, in the words the order page and the desk use too
+ * (domain/vat/vat-statement.ts).
  */
 function settledVatText(legal: LegalMailFacts, vat: OrderMailVat): string {
-  if (vat.scheme === 'none') return notRegisteredText(legal);
-  const wording = schemeWording(vat.scheme, vat.country);
-  if (vat.scheme === 'intra_community' || vat.scheme === 'export') return `${wording}: no VAT is charged.`;
-  const rates = vat.rates.map(formatRate).join(' and ');
-  const number = vat.scheme === 'uk' ? '' : legal.vatNumber ? ` (VAT number ${legal.vatNumber})` : '';
-  const scheme = vat.scheme === 'oss' && wording ? ` ${wording}.` : '';
-  return `${vatIncludedText(vat.totalVat)} in the total, at ${rates}${vat.scheme === 'uk' ? ' UK VAT' : ''}${number}.${scheme}`;
-}
-
-function notRegisteredText(legal: LegalMailFacts): string {
-  return `${legal.sellerName} is not registered for VAT: no VAT is charged on this order.`;
+  return vatStatementText({ vat, sellerName: legal.sellerName, vatNumber: legal.vatNumber });
 }
 
 /** With a VAT number, the amount in this order's total; without one, that no VAT is charged (§6.11). */
@@ -271,7 +236,7 @@ function vatText(legal: LegalMailFacts, order: StoredOrder): string {
   if ((order.vatNotCharged ?? 0) > 0) return `${REVERSE_CHARGE_WORDING}: no VAT is charged.`;
   // The VAT the payment settled, or the flat rate's share; the gift cards bought carry none (§19.2).
   const vat = vatInOrder(order, legal);
-  if (vat === null) return notRegisteredText(legal);
+  if (vat === null) return notRegisteredText(legal.sellerName);
   return `${vatIncludedText(vat)} in the total, at ${formatVatRate(legal.vatRate)} (VAT number ${legal.vatNumber}).`;
 }
 

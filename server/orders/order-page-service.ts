@@ -26,6 +26,7 @@ import type { ShopperReturn } from '../../domain/orders/return-info';
 import { orderDiscountLabel } from '../../domain/quotes/quotes';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { canonicalEmail, checkEmail } from '../../domain/shared/email';
+import type { SettledVat, VatStatement } from '../../domain/vat/vat-statement';
 import type { Database, OrderLineRow, OrderRow } from '../db/schema';
 import { outboxRow } from '../mail/outbox';
 import { memoryCounters, type SharedCounters } from '../security/shared-counters';
@@ -64,6 +65,13 @@ export interface OrderPageServiceOptions extends OrderMailSetup {
   readonly now?: () => Date;
   /** The order's returns (docs/product/orders.md §10.18): shown on the page, and opened by a withdrawal notice. */
   readonly returns?: ReturnsOfPage;
+  /** The VAT its payment settled (server/vat, docs/product/vat.md §20); none: every order is stated as before it. */
+  readonly vat?: VatOfPage;
+}
+
+/** The VAT feature's part of the page: an order's VAT as its payment settled it; null before the VAT rules. */
+export interface VatOfPage {
+  settledOf(orderId: string): Promise<SettledVat | null>;
 }
 
 export interface ReturnsOfPage {
@@ -314,6 +322,20 @@ export class OrderPageService {
     };
   }
 
+  /**
+   * The settled VAT in the words of the confirmation e-mail: the seller's name now and the order's own VAT
+   * number, as the e-mail's `legalFacts` take them, so the page never says it differently.
+   */
+  private async vatStatementOf(order: StoredOrder): Promise<VatStatement | null> {
+    const vat = await this.o.vat?.settledOf(order.id);
+    if (!vat) return null;
+    return {
+      vat,
+      sellerName: (await this.o.seller()).name,
+      vatNumber: orderVatOf(order, this.o.vatBefore).vatNumber,
+    };
+  }
+
   private lines(record: OrderPageRecord): OrderPageLine[] {
     return record.order.lines.map((l, i) => {
       return {
@@ -362,6 +384,7 @@ export class OrderPageService {
       total: order.total,
       refunded: row.refunded,
       vatIncluded: vatInOrder(order, orderVatOf(order, this.o.vatBefore)),
+      vatStatement: await this.vatStatementOf(order),
       zoneLabel: await this.o.zoneName(order.zone),
       address: order.shippingDetails ? addressLines(order.shippingDetails) : [],
       withdrawal: {

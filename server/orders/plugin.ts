@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { orderPageRoutes } from './order-page-routes';
-import { OrderPageService, type ReturnsOfPage } from './order-page-service';
+import { OrderPageService, type ReturnsOfPage, type VatOfPage } from './order-page-service';
 import { OrderStore } from './order-store';
 
 type Uses = Needs<'settings'>;
@@ -17,6 +17,8 @@ async function orders(app: FastifyInstance, uses: Uses): Promise<void> {
   const store = new OrderStore(db);
   // Filled when the returns feature registers; the order page reaches it only when a request comes.
   let returns: ReturnsOfPage | null = null;
+  // Filled when the VAT feature registers (it needs orders first); until then no order has settled VAT.
+  let vat: VatOfPage | null = null;
   const pages = new OrderPageService({
     store,
     publicUrl: config.publicUrl,
@@ -35,12 +37,16 @@ async function orders(app: FastifyInstance, uses: Uses): Promise<void> {
       openForWithdrawal: async (trx, order, lines, positions) =>
         returns?.openForWithdrawal(trx, order, lines, positions),
     },
+    vat: { settledOf: async (orderId) => (vat ? vat.settledOf(orderId) : null) },
   });
   app.decorate('orders', {
     store,
     pages,
     joinReturns: (part: ReturnsOfPage) => {
       returns = part;
+    },
+    joinVat: (part: VatOfPage) => {
+      vat = part;
     },
   });
 

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { isEuDistanceSale, vatBreakdown } from '../../domain/vat/vat-breakdown';
+import { settledVat } from '../../domain/vat/vat-statement';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { type DistanceSaleEntry, destinationVatDueOf } from './destination-vat-due';
 import type { VatFace } from './index';
@@ -78,6 +79,13 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
       ),
   };
   app.decorate('vat', face);
+  // The shopper's order page states the settled VAT in the confirmation's words.
+  uses.orders.joinVat({
+    settledOf: async (orderId) => {
+      const stored = await orderVatOf(db, orderId);
+      return stored ? settledVat(stored.breakdown) : null;
+    },
+  });
   // After each paid order (committed): the threshold's one e-mail a year, when due.
   app.platform.events.on('orderPaid', async () => {
     await noticeThresholdOnce({

@@ -83,6 +83,11 @@ test('pay, open the order page from the e-mail, see the status, cancel, and get 
   const status = page.getByRole('list', { name: 'Order status' });
   await expect(status.locator('[aria-current="step"]')).toContainText('Paid');
   await expect(page.getByRole('row', { name: /Total paid/ })).toBeVisible();
+  // Under the total, the VAT in the e-mail's own sentence (not "€0.00 VAT included").
+  const vatSentence = /Prices and VAT\n {2}(.+)\n/.exec(confirmation.text ?? '')?.[1];
+  expect(vatSentence).toMatch(/is not registered for VAT/);
+  await expect(page.getByText(vatSentence ?? '', { exact: true })).toBeVisible();
+  await expect(page.getByText(/VAT included/)).toHaveCount(0);
   await expect(page.getByText('12 Harbour Road')).toBeVisible();
   expect(await page.locator('meta[name="referrer"]').getAttribute('content')).toBe('no-referrer');
   await expectNoSeriousViolations(axeScan(page).exclude('[data-sonner-toaster]'));

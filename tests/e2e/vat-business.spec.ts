@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { getProduct } from '../../domain/catalogue';
 import { STORAGE_KEYS } from '../../domain/config';
 import { cents, formatEuro } from '../../domain/shared/money';
+import { REVERSE_CHARGE_WORDING } from '../../domain/vat/invoice-text';
 import { vatInside } from '../../domain/vat/vat-breakdown';
 import { type FakeVies, startFakeVies } from '../support/fake-vies';
 import { expect, test } from './fixtures';
@@ -103,6 +104,12 @@ test('a German business on a phone pays the net price; the owner downloads its i
   await page.getByLabel('Owner token').fill(E2E_ADMIN_TOKEN);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Intra-Community supply, reverse charge')).toBeVisible();
+  // Under the total, the confirmation's sentence: no "€0.00 VAT included".
+  const items = page.getByRole('region', { name: 'Items' });
+  await expect(
+    items.getByText(`${REVERSE_CHARGE_WORDING}: no VAT is charged.`, { exact: true }),
+  ).toBeVisible();
+  await expect(items.getByText(/VAT included/)).toHaveCount(0);
   const invoiceLink = page.getByRole('link', { name: /^Download invoice \d{4}-\d{6} \(PDF\)$/ });
   const [invoice] = await Promise.all([page.waitForEvent('download'), invoiceLink.click()]);
   expect(invoice.suggestedFilename()).toMatch(/\.pdf$/);

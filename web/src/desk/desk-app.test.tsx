@@ -478,6 +478,75 @@ describe('VAT on the order', () => {
   });
 });
 
+describe("the order's VAT in the shopper's e-mail's words", () => {
+  // Each scheme as the payment settled it (server/checkout/checkout-vat.test.ts holds the e-mail and the
+  // desk's answer to the same sentence).
+  const SELLER = { sellerName: 'Solas Jewellery', vatNumber: 'IE1234567T' };
+  const line = (rate: number, vat: number) => ({ rate, net: 6998 - vat, vat });
+  it.each([
+    {
+      scheme: 'intra_community',
+      country: 'DE',
+      lines: [line(0, 0)],
+      text: 'Intra-Community supply, exempt under Article 138 of Directive 2006/112/EC; VAT to be accounted for by the customer (reverse charge): no VAT is charged.',
+    },
+    {
+      scheme: 'export',
+      country: 'US',
+      lines: [line(0, 0)],
+      text: 'Export outside the EU, exempt under Article 146 of Directive 2006/112/EC: no VAT is charged.',
+    },
+    {
+      scheme: 'none',
+      country: 'IE',
+      lines: [line(0, 0)],
+      text: 'Solas Jewellery is not registered for VAT: no VAT is charged on this order.',
+    },
+    {
+      scheme: 'domestic',
+      country: 'IE',
+      lines: [line(2300, 1309)],
+      text: '€13.09 VAT included in the total, at 23% (VAT number IE1234567T).',
+    },
+    {
+      scheme: 'oss',
+      country: 'FR',
+      lines: [line(2000, 1166)],
+      text: '€11.66 VAT included in the total, at 20% (VAT number IE1234567T). VAT of FR charged under the Union One-Stop Shop scheme (Articles 369a-369k of Directive 2006/112/EC).',
+    },
+    {
+      scheme: 'uk',
+      country: 'GB',
+      lines: [line(2000, 1166)],
+      text: '€11.66 VAT included in the total, at 20% UK VAT.',
+    },
+  ] as const)("states a $scheme order's VAT under its total", async ({ scheme, country, lines, text }) => {
+    const totalVat = lines.reduce((s, l) => s + l.vat, 0);
+    const vat = {
+      country,
+      scheme,
+      lines: [...lines],
+      totalNet: 6998 - totalVat,
+      totalVat,
+    };
+    deskServer([
+      orderDetail({
+        vat,
+        vatStatement: {
+          vat: { scheme, country, totalVat, rates: lines.filter((l) => l.vat > 0).map((l) => l.rate) },
+          ...SELLER,
+        },
+        vatIncluded: totalVat,
+      }),
+    ]);
+    goTo('#/orders/SOL-1A2B3C4D');
+    render(<DeskApp />);
+    const items = await screen.findByRole('region', { name: 'Items' });
+    expect(within(items).getByText(text)).toBeInTheDocument();
+    expect(within(items).queryByText(/^€0\.00 VAT included/)).toBeNull();
+  });
+});
+
 describe('packing slips', () => {
   it('warns before printing the slip of a refunded or cancelled order', async () => {
     deskServer([orderDetail({ status: 'refunded', refunded: 6998, refundable: 0, allowedActions: [] })]);

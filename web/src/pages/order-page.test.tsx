@@ -122,6 +122,51 @@ describe('OrderPage', () => {
     expect(screen.queryByText(/VAT/)).not.toBeInTheDocument();
   });
 
+  // Each scheme as the payment settled it, in the words of the confirmation e-mail
+  // (server/checkout/checkout-vat.test.ts holds the e-mail, this page's answer and the desk's to them).
+  const SELLER = { sellerName: 'Solas Jewellery', vatNumber: 'IE1234567T' };
+  it.each([
+    {
+      scheme: 'intra_community',
+      vat: { scheme: 'intra_community', country: 'DE', totalVat: 0, rates: [] },
+      text: 'Intra-Community supply, exempt under Article 138 of Directive 2006/112/EC; VAT to be accounted for by the customer (reverse charge): no VAT is charged.',
+    },
+    {
+      scheme: 'export',
+      vat: { scheme: 'export', country: 'US', totalVat: 0, rates: [] },
+      text: 'Export outside the EU, exempt under Article 146 of Directive 2006/112/EC: no VAT is charged.',
+    },
+    {
+      scheme: 'none',
+      vat: { scheme: 'none', country: 'IE', totalVat: 0, rates: [] },
+      text: 'Solas Jewellery is not registered for VAT: no VAT is charged on this order.',
+    },
+    {
+      scheme: 'domestic',
+      vat: { scheme: 'domestic', country: 'IE', totalVat: 2216, rates: [2300] },
+      text: '€22.16 VAT included in the total, at 23% (VAT number IE1234567T).',
+    },
+    {
+      scheme: 'oss',
+      vat: { scheme: 'oss', country: 'FR', totalVat: 1975, rates: [2000] },
+      text: '€19.75 VAT included in the total, at 20% (VAT number IE1234567T). VAT of FR charged under the Union One-Stop Shop scheme (Articles 369a-369k of Directive 2006/112/EC).',
+    },
+    {
+      scheme: 'uk',
+      vat: { scheme: 'uk', country: 'GB', totalVat: 1975, rates: [2000] },
+      text: '€19.75 VAT included in the total, at 20% UK VAT.',
+    },
+  ] as const)("states a $scheme order's VAT under the total as its e-mail does", async ({ vat, text }) => {
+    showOrder({
+      ...ORDER,
+      vatIncluded: vat.totalVat,
+      vatStatement: { vat: { ...vat, rates: [...vat.rates] }, ...SELLER },
+    });
+    const items = await screen.findByRole('region', { name: 'Items' });
+    expect(within(items).getByText(text)).toBeInTheDocument();
+    expect(within(items).queryByText(/^€0\.00 VAT included/)).toBeNull();
+  });
+
   it('says a refunded order was refunded (and when), not that a period to cancel has ended', async () => {
     showOrder(endedOrder('refunded', '2026-11-24T15:00:00.000Z'));
     const section = await screen.findByRole('region', { name: 'Cancel your order' });

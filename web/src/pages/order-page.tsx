@@ -14,6 +14,7 @@ import { type OrderPage as Order, WITHDRAWAL_LIMITS } from '../../../domain/orde
 import { vatIncludedText } from '../../../domain/settings/seller-texts';
 import { formatDayMonth, formatIrishDate, parseIsoDate } from '../../../domain/shared/calendar-date';
 import { type Cents, formatEuro } from '../../../domain/shared/money';
+import { vatStatementText } from '../../../domain/vat/vat-statement';
 import {
   ContactLine,
   LoadFailed,
@@ -134,7 +135,13 @@ function Lines({ order }: { order: Order }) {
           </th>
           <td className="pt-2 text-right text-lg font-semibold">{money(order.total)}</td>
         </tr>
-        {order.vatIncluded !== null ? (
+        {order.vatStatement ? (
+          <tr>
+            <td colSpan={2} className="pt-1 text-right text-sm text-muted">
+              {vatStatementText(order.vatStatement)}
+            </td>
+          </tr>
+        ) : order.vatIncluded !== null ? (
           <tr>
             <td colSpan={2} className="pt-1 text-right text-sm text-muted">
               {vatIncludedText(order.vatIncluded)}

@@ -9,6 +9,7 @@ import { PAYMENT_METHOD_LABELS, paymentMethodLabel } from '../../../../domain/or
 import { orderDiscountLabel } from '../../../../domain/quotes/quotes';
 import { vatIncludedText } from '../../../../domain/settings/seller-texts';
 import { countryName } from '../../../../domain/shared/countries';
+import { vatStatementText } from '../../../../domain/vat/vat-statement';
 import { deskApi } from '../desk-api';
 import { deskHref } from '../desk-router';
 import { EnquiryName } from '../enquiries/enquiry-name';
@@ -191,7 +192,9 @@ function OrderView({
               ) : null}
               <dt className="font-semibold">Total</dt>
               <dd className="text-right font-semibold tabular-nums">{money(order.total)}</dd>
-              {typeof order.vatIncluded === 'number' ? (
+              {order.vatStatement ? (
+                <dd className="col-span-2 text-right text-muted">{vatStatementText(order.vatStatement)}</dd>
+              ) : typeof order.vatIncluded === 'number' ? (
                 <dd className="col-span-2 text-right text-muted">{vatIncludedText(order.vatIncluded)}</dd>
               ) : null}
               {order.refunded > 0 ? (

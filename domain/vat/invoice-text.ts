@@ -2,6 +2,7 @@
  * What an invoice says beyond its figures (docs/product/vat.md §20; Directive 2006/112/EC art. 226): the
  * exemption or scheme wording by scheme, a rate as people write it, and the totals per rate.
  */
+import { countryName } from '../shared/countries';
 import type { VatScheme } from './vat-breakdown';
 
 export const REVERSE_CHARGE_WORDING =
@@ -16,7 +17,7 @@ export function schemeWording(scheme: VatScheme, country: string): string | null
     case 'export':
       return EXPORT_WORDING;
     case 'oss':
-      return `VAT of ${country} charged under the Union One-Stop Shop scheme (Articles 369a-369k of Directive 2006/112/EC)`;
+      return `VAT of ${countryName(country)} charged under the Union One-Stop Shop scheme (Articles 369a-369k of Directive 2006/112/EC)`;
     case 'none':
       return NOT_REGISTERED_WORDING;
     default:

@@ -176,7 +176,7 @@ describe.each(TEST_DIALECTS)('every sale’s VAT and invoice on %s', (dialect) =
     const mail = (await outboxRows(app)).find(
       (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === reference,
     );
-    expect(mail?.text_body).toContain('VAT of FR charged under the Union One-Stop Shop scheme');
+    expect(mail?.text_body).toContain('VAT of France charged under the Union One-Stop Shop scheme');
     expect(mail?.text_body).toContain(`Your invoice ${s.invoice?.number} (PDF)`);
   });
 

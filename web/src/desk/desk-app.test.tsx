@@ -512,7 +512,7 @@ describe("the order's VAT in the shopper's e-mail's words", () => {
       scheme: 'oss',
       country: 'FR',
       lines: [line(2000, 1166)],
-      text: '€11.66 VAT included in the total, at 20% (VAT number IE1234567T). VAT of FR charged under the Union One-Stop Shop scheme (Articles 369a-369k of Directive 2006/112/EC).',
+      text: '€11.66 VAT included in the total, at 20% (VAT number IE1234567T). VAT of France charged under the Union One-Stop Shop scheme (Articles 369a-369k of Directive 2006/112/EC).',
     },
     {
       scheme: 'uk',

@@ -149,7 +149,7 @@ describe('OrderPage', () => {
     {
       scheme: 'oss',
       vat: { scheme: 'oss', country: 'FR', totalVat: 1975, rates: [2000] },
-      text: '€19.75 VAT included in the total, at 20% (VAT number IE1234567T). VAT of FR charged under the Union One-Stop Shop scheme (Articles 369a-369k of Directive 2006/112/EC).',
+      text: '€19.75 VAT included in the total, at 20% (VAT number IE1234567T). VAT of France charged under the Union One-Stop Shop scheme (Articles 369a-369k of Directive 2006/112/EC).',
     },
     {
       scheme: 'uk',

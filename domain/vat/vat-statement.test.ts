@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settledVat, vatStatementText } from './vat-statement';
+import { NOTHING_TAXABLE_TEXT, settledVat, vatStatementText } from './vat-statement';
 
 describe('settledVat', () => {
   it('names each rate VAT was charged at once, in the order the lines first use it, and no 0% line', () => {
@@ -36,5 +36,13 @@ describe('vatStatementText', () => {
     expect(
       vatStatementText({ vat: { scheme: 'export', country: 'US', totalVat: 0, rates: [] }, ...seller }),
     ).toBe('Export outside the EU, exempt under Article 146 of Directive 2006/112/EC: no VAT is charged.');
+  });
+
+  it('says nothing taxable, never "at ." with no rate, for gift cards alone in a registered mode', () => {
+    for (const scheme of ['domestic', 'oss', 'uk'] as const) {
+      expect(
+        vatStatementText({ vat: { scheme, country: 'IE', totalVat: 0, rates: [] }, ...seller }),
+      ).toBe(NOTHING_TAXABLE_TEXT);
+    }
   });
 });

@@ -54,11 +54,16 @@ export function vatStatementText({ vat, sellerName, vatNumber }: VatStatement): 
   if (vat.scheme === 'none') return notRegisteredText(sellerName);
   const wording = schemeWording(vat.scheme, vat.country);
   if (vat.scheme === 'intra_community' || vat.scheme === 'export') return `${wording}: no VAT is charged.`;
+  // Nothing taxable in it: gift cards alone carry no VAT until they pay for goods (art. 30b).
+  if (vat.rates.length === 0) return NOTHING_TAXABLE_TEXT;
   const rates = vat.rates.map(formatRate).join(' and ');
   const number = vat.scheme === 'uk' ? '' : vatNumber ? ` (VAT number ${vatNumber})` : '';
   const scheme = vat.scheme === 'oss' && wording ? ` ${wording}.` : '';
   return `${vatIncludedText(vat.totalVat)} in the total, at ${rates}${vat.scheme === 'uk' ? ' UK VAT' : ''}${number}.${scheme}`;
 }
+
+export const NOTHING_TAXABLE_TEXT =
+  'No VAT is charged on this order: a gift card carries VAT only when it pays for goods.';
 
 /** A seller without a VAT number, or in mode `none`, charges none (§6.11). */
 export function notRegisteredText(sellerName: string): string {

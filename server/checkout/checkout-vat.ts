@@ -25,7 +25,7 @@ import { BUSINESS_VAT_MESSAGES, parseVatNumber } from '../../domain/vat/vat-numb
 import { settledVat } from '../../domain/vat/vat-statement';
 import type { Database } from '../db/schema';
 import { refuse } from '../lib/refusal';
-import { type StoredOrder, settleOrderVatTotal } from '../orders';
+import { giftCardsAlone, type StoredOrder, settleOrderVatTotal } from '../orders';
 import type { OrderVatLineRecord, OrderVatRecord, VatFace } from '../vat';
 import type { PaidParticipant } from './mark-paid';
 
@@ -290,6 +290,9 @@ export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidPartici
           rateBp: record.breakdown.lines.find((l) => l.vat > 0)?.rate ?? 0,
         });
       mail.vat = settledVat(record.breakdown);
+      // Selling a multi-purpose voucher is no supply (Directive 2006/112/EC art. 30b(1)): an order of gift
+      // cards alone gets no invoice; the goods a card later pays for get theirs (docs/product/vat.md §20.6).
+      if (giftCardsAlone(order)) return;
       mail.invoiceNumber = await vat.recordSale(trx, {
         orderReference: order.reference,
         issuedAt: at,

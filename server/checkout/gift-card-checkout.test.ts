@@ -11,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_ERRORS, CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
 import { SHIPPING_MESSAGES } from '../../domain/checkout/checkout-shipping';
 import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
+import { NOTHING_TAXABLE_TEXT } from '../../domain/vat/vat-statement';
 import {
   buildTestApp,
   orderRows,
@@ -59,7 +60,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     return `198.51.100.${client}`;
   }
 
-  function owner(method: 'GET' | 'POST', url: string, payload?: object) {
+  function owner(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
     return app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
   }
 
@@ -437,6 +438,35 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(stats.totals).toMatchObject({ pieces: 0, orders: 1, revenue: 0 });
     expect(stats.channels.web.pieces).toBe(0);
     expect(stats.series.reduce((n: number, s: { pieces: number }) => n + s.pieces, 0)).toBe(0);
+  });
+
+  it('cards alone in a VAT-registered shop: no VAT and no invoice, and the e-mail says why', async () => {
+    const registered = await owner('PATCH', '/api/admin/settings', {
+      vat: { mode: 'ireland', vatNumber: 'IE1234567T', gb: 'no_sale' },
+    });
+    expect(registered.statusCode).toBe(200);
+    const ok = await checkout({
+      items: [],
+      giftCards: [{ amount: 5000, recipientName: 'Aoife', recipientEmail: 'aoife.b@example.ie' }],
+    });
+    expect(ok.statusCode).toBe(200);
+    const { sessionId } = ok.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    expect(order?.status).toBe('paid');
+    // Selling the card is no supply: no invoice now; the goods it pays for later get theirs.
+    const invoices = await app.platform.db
+      .selectFrom('vat_invoices')
+      .select('number')
+      .where('order_reference', '=', order?.reference ?? '')
+      .execute();
+    expect(invoices).toEqual([]);
+    await outboxSettled(app);
+    const confirmation = (await outboxRows(app)).find(
+      (m) => m.recipient === SHOPPER && m.kind === MAIL_KINDS.customer,
+    );
+    expect(confirmation?.text_body).toContain(NOTHING_TAXABLE_TEXT);
+    expect(confirmation?.text_body).not.toContain('invoice');
   });
 
   it('a refund goes to the card payment first, then back to the gift card', async () => {

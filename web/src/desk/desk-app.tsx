@@ -8,10 +8,11 @@ import { type Me, PEOPLE_MESSAGES } from '../../../domain/people/people-api';
 import { catalogueScreens } from './catalogue/screens';
 import { customersScreens } from './customers/screens';
 import { DeskApiError, deskApi } from './desk-api';
-import { type DeskRoute, deskHref, navigate, parseDeskHash, useDeskHash } from './desk-router';
+import { type DeskRoute, navigate, parseDeskHash, useDeskHash } from './desk-router';
 import type { DeskNavItem, DeskScreenRoute, DeskScreens } from './desk-screens';
 import { enquiriesScreens } from './enquiries/screens';
 import { giftCardsScreens } from './gift-cards/screens';
+import { makingHref } from './making/routes';
 import { makingScreens } from './making/screens';
 import { newsletterScreens } from './newsletter/screens';
 import { numbersScreens } from './numbers/screens';
@@ -20,6 +21,7 @@ import { ordersScreens } from './orders/screens';
 import { DeskPersonContext, useDeskPerson } from './people/desk-person';
 import { PasskeyPrompt } from './people/passkey-prompt';
 import { peopleApi } from './people/people-api';
+import { peopleHref } from './people/routes';
 import { peopleScreens } from './people/screens';
 import { SignInPage } from './people/sign-in-page';
 import { WelcomePage } from './people/welcome-page';
@@ -54,6 +56,13 @@ const SCREENS: readonly DeskScreens[] = [
 
 const NAV: readonly DeskNavItem[] = SCREENS.flatMap((screens) => screens.nav);
 
+const PARSERS = SCREENS.map((screens) => screens.parse);
+
+/** The route of a desk hash: the first feature's that knows it, or the first screen, Today. */
+export function deskRouteOf(hash: string): DeskRoute {
+  return parseDeskHash(hash, PARSERS) ?? { id: 'today' };
+}
+
 /** The screens that show `id`, and its section and roles. */
 function screenOf(
   id: DeskRoute['id'],
@@ -72,7 +81,7 @@ type Session =
 
 export function DeskApp() {
   const [session, setSession] = useState<Session>({ state: 'checking' });
-  const route = parseDeskHash(useDeskHash());
+  const route = deskRouteOf(useDeskHash());
 
   // Who is signed in, asked at start and after a sign-in or a new passkey (a 401 shows the sign-in).
   const check = useCallback(() => {
@@ -97,7 +106,7 @@ export function DeskApp() {
 
   const sessionEnded = useCallback((message: string) => setSession({ state: 'out', message }), []);
   const signedIn = useCallback(() => {
-    if (parseDeskHash(window.location.hash).id === 'welcome') navigate(deskHref.today());
+    if (deskRouteOf(window.location.hash).id === 'welcome') navigate(makingHref.today());
     check();
   }, [check]);
 
@@ -196,7 +205,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
   // A maker's navigation shows the screens her role opens (the server grants the rest to owners).
   const nav = NAV.filter((item) => owner || screenOf(item.id)?.route.roles.includes(person.role));
   const hash = useDeskHash();
-  const route = parseDeskHash(hash);
+  const route = deskRouteOf(hash);
   const [signingOut, setSigningOut] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const shown = screenOf(route.id);
@@ -258,7 +267,7 @@ function SignedIn({ onSignedOut }: { readonly onSignedOut: () => void }) {
             </ul>
           </nav>
           <a
-            href={deskHref.account()}
+            href={peopleHref.account()}
             aria-current={section === 'account' ? 'page' : undefined}
             className="ml-auto inline-flex min-h-11 shrink-0 items-center text-sm underline hover:text-wine aria-[current=page]:font-semibold"
             aria-label={`${person.name}: your passkeys and devices`}

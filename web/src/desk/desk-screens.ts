@@ -1,10 +1,10 @@
 /**
  * What a desk feature declares of its screens (its `screens.tsx`): its sections in the navigation, the
- * routes it shows (desk-router.ts) with the section each belongs to and who may open them, and the screen
+ * routes it shows (its `routes.ts`) with the section each belongs to and who may open them, and the screen
  * for a route. desk-app.tsx composes the features' declarations in the navigation's order.
  */
 import type { ReactNode } from 'react';
-import type { DeskRoute } from './desk-router';
+import type { DeskRoute, DeskRouteParser } from './desk-router';
 
 /** Who may open a screen: the owner everything; a maker makes and packs (docs/security.md). */
 export type DeskRole = 'owner' | 'maker';
@@ -31,6 +31,8 @@ export interface DeskScreenContext {
 }
 
 export interface DeskScreens {
+  /** Its routes in the hash (its `routes.ts`). */
+  readonly parse: DeskRouteParser;
   readonly nav: readonly DeskNavItem[];
   readonly routes: Partial<Readonly<Record<DeskRoute['id'], DeskScreenRoute>>>;
   /** The screen for `route`, or null when the route is another feature's. */

@@ -8,7 +8,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { DeskApiError } from '../desk-api';
-import { deskHref, navigate } from '../desk-router';
+import { navigate } from '../desk-router';
 import { BackInStockWaiting } from '../newsletter/back-in-stock-waiting';
 import { DataTable } from '../ui/data-table';
 import { Field, TextAreaField } from '../ui/desk-fields';
@@ -35,6 +35,7 @@ import {
 import { ProductHistory } from './product-history';
 import { ProductImages } from './product-images';
 import { PRODUCT_STATUS_LABELS, ProductStatusBadge } from './product-ui';
+import { catalogueHref } from './routes';
 
 export function ProductPage({ productId }: { readonly productId: string | null }) {
   if (productId === null) return <NewProduct />;
@@ -44,7 +45,7 @@ export function ProductPage({ productId }: { readonly productId: string | null }
 function BackLink() {
   return (
     <p className="mb-3 text-sm">
-      <a href={deskHref.products()} className="underline hover:text-wine">
+      <a href={catalogueHref.products()} className="underline hover:text-wine">
         All products
       </a>
     </p>
@@ -93,7 +94,7 @@ function NewProduct() {
           { ...extra, updatedAt: product.updatedAt },
           `${submission}-more`,
         );
-      navigate(deskHref.product(product.id));
+      navigate(catalogueHref.product(product.id));
     } catch (err) {
       const refusal = refusalOf(err);
       if (!refusal) throw err;
@@ -243,7 +244,7 @@ function EditProduct({
       },
       submission,
     );
-    navigate(deskHref.product(copy.id));
+    navigate(catalogueHref.product(copy.id));
   });
 
   const loadNewest = useDeskAction(async () => {

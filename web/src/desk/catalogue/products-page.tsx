@@ -6,7 +6,6 @@
  */
 import { useContext, useId, useRef, useState } from 'react';
 import { DeskApiError, newSubmissionKey } from '../desk-api';
-import { deskHref } from '../desk-router';
 import { DataTable } from '../ui/data-table';
 import { useKeepFocus } from '../ui/desk-fields';
 import { money } from '../ui/desk-format';
@@ -14,6 +13,7 @@ import { SessionEndedContext, useDeskAction, useDeskData } from '../ui/desk-hook
 import { buttonClass, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 import { type AdminProduct, CsvImportError, type ImportRow, productApi, thumbnailUrl } from './product-api';
 import { ProductStatusBadge } from './product-ui';
+import { catalogueHref } from './routes';
 
 export const byPosition = (a: AdminProduct, b: AdminProduct) =>
   a.position - b.position || Number(a.id) - Number(b.id) || a.id.localeCompare(b.id);
@@ -65,7 +65,7 @@ export function ProductsPage() {
     <>
       <div className="flex flex-wrap items-end justify-between gap-3">
         <PageHeading>Products</PageHeading>
-        <a href={deskHref.newProduct()} className={buttonClass.primary}>
+        <a href={catalogueHref.newProduct()} className={buttonClass.primary}>
           New product
         </a>
       </div>
@@ -175,7 +175,7 @@ function ProductList({
               <span className="hidden text-sm text-muted tabular-nums md:block">{product.id}</span>
               <span className="min-w-0">
                 <a
-                  href={deskHref.product(product.id)}
+                  href={catalogueHref.product(product.id)}
                   className="font-medium text-wine underline-offset-2 hover:underline"
                 >
                   {product.name}

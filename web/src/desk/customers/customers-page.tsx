@@ -13,7 +13,10 @@ import {
   type ErasureAnswer,
 } from '../../../../domain/customers/customers';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
-import { deskHref, navigate } from '../desk-router';
+import { navigate } from '../desk-router';
+import { enquiriesHref } from '../enquiries/routes';
+import { ordersHref } from '../orders/routes';
+import { quotesHref } from '../quotes/routes';
 import { DeskCard, FactList, HistoryCard, RecordList, RecordRow, SaveStatus } from '../ui/desk-card';
 import { TextAreaField } from '../ui/desk-fields';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
@@ -28,6 +31,7 @@ import {
   StatusBadge,
 } from '../ui/desk-ui';
 import { customersApi } from './customers-api';
+import { customersHref } from './routes';
 
 const NEWSLETTER_LABELS: Readonly<Record<CustomerSummary['newsletter'], string>> = {
   none: 'Not subscribed',
@@ -41,7 +45,7 @@ export function CustomersPage({ q }: { readonly q: string }) {
   const [text, setText] = useState(q);
   const search = (event: FormEvent) => {
     event.preventDefault();
-    navigate(deskHref.customers(text.trim()));
+    navigate(customersHref.customers(text.trim()));
   };
 
   return (
@@ -80,7 +84,7 @@ export function CustomersPage({ q }: { readonly q: string }) {
             {customers.map((c) => (
               <RecordRow
                 key={c.email}
-                href={deskHref.customer(c.email)}
+                href={customersHref.customer(c.email)}
                 columns="md:grid-cols-[2fr_1fr_1fr_1fr]"
               >
                 <span className="min-w-0">
@@ -109,7 +113,7 @@ export function CustomerPage({ email }: { readonly email: string }) {
   return (
     <div>
       <p>
-        <a href={deskHref.customers()} className="text-sm text-wine underline">
+        <a href={customersHref.customers()} className="text-sm text-wine underline">
           ← All customers
         </a>
       </p>
@@ -201,7 +205,7 @@ function CustomerDetailView({
           <HistoryCard title="Orders" empty="No orders." id={`${id}-orders`}>
             {detail.orders.map((o) => (
               <li key={o.reference} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                <a href={deskHref.order(o.reference)} className="font-medium text-wine underline">
+                <a href={ordersHref.order(o.reference)} className="font-medium text-wine underline">
                   {o.reference}
                 </a>
                 <StatusBadge status={o.status} />
@@ -213,7 +217,7 @@ function CustomerDetailView({
           <HistoryCard title="Quotes" empty="No quotes." id={`${id}-quotes`}>
             {detail.quotes.map((q) => (
               <li key={q.reference} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                <a href={deskHref.quote(q.reference)} className="font-medium text-wine underline">
+                <a href={quotesHref.quote(q.reference)} className="font-medium text-wine underline">
                   {q.reference}
                 </a>
                 <span className="text-sm">{money(q.total)}</span>
@@ -237,7 +241,7 @@ function CustomerDetailView({
           <HistoryCard title="Enquiries" empty="No enquiries." id={`${id}-enquiries`}>
             {detail.enquiries.map((e) => (
               <li key={e.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                <a href={deskHref.enquiry(e.id)} className="font-medium text-wine underline">
+                <a href={enquiriesHref.enquiry(e.id)} className="font-medium text-wine underline">
                   {e.kind === 'corporate' ? 'Corporate' : 'Bespoke'}, {e.pieces}{' '}
                   {e.pieces === 1 ? 'piece' : 'pieces'}
                 </a>

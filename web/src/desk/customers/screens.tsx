@@ -1,14 +1,15 @@
 /** Customers and a customer, loaded when opened. */
 import { lazy, Suspense } from 'react';
-import { deskHref } from '../desk-router';
 import { type DeskScreens, OWNER } from '../desk-screens';
 import { Loading } from '../ui/desk-ui';
+import { customersHref, parseCustomersHash } from './routes';
 
 const CustomersPage = lazy(() => import('./customers-page').then((m) => ({ default: m.CustomersPage })));
 const CustomerPage = lazy(() => import('./customers-page').then((m) => ({ default: m.CustomerPage })));
 
 export const customersScreens: DeskScreens = {
-  nav: [{ id: 'customers', label: 'Customers', href: deskHref.customers() }],
+  parse: parseCustomersHash,
+  nav: [{ id: 'customers', label: 'Customers', href: customersHref.customers() }],
   routes: {
     customers: { section: 'customers', roles: OWNER },
     customer: { section: 'customers', roles: OWNER },

@@ -14,13 +14,14 @@ import {
   ENQUIRY_STATUSES,
   type EnquiryStatus,
 } from '../../../../domain/enquiries/enquiry-texts';
-import { deskHref } from '../desk-router';
+import { quotesHref } from '../quotes/routes';
 import { DeskCard, FactList, RecordList, RecordRow, SaveStatus } from '../ui/desk-card';
 import { SelectField, TextAreaField } from '../ui/desk-fields';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, LoadedList, LoadedRecord, PageHeading, StatusFilter } from '../ui/desk-ui';
 import { enquiriesApi } from './enquiries-api';
+import { enquiriesHref } from './routes';
 
 const STATUS_TONE: Readonly<Record<EnquiryStatus, string>> = {
   new: 'border-wine/30 bg-sand text-wine-dark',
@@ -61,7 +62,7 @@ export function EnquiriesPage({ status }: { readonly status: EnquiryStatus | nul
             s === 'all'
               ? 'All'
               : `${ENQUIRY_STATUS_LABELS[s]}${loaded.state === 'ready' ? ` (${loaded.data.counts[s]})` : ''}`,
-          href: deskHref.enquiries(s === 'all' ? null : s),
+          href: enquiriesHref.enquiries(s === 'all' ? null : s),
           current: (status ?? 'all') === s,
         }))}
       />
@@ -74,7 +75,11 @@ export function EnquiriesPage({ status }: { readonly status: EnquiryStatus | nul
         {(data) => (
           <RecordList>
             {data.enquiries.map((e) => (
-              <RecordRow key={e.id} href={deskHref.enquiry(e.id)} columns="md:grid-cols-[2fr_1fr_1fr_auto]">
+              <RecordRow
+                key={e.id}
+                href={enquiriesHref.enquiry(e.id)}
+                columns="md:grid-cols-[2fr_1fr_1fr_auto]"
+              >
                 <span>
                   <span className="font-medium text-wine underline">{e.name}</span>
                   {e.company ? <span className="text-muted"> · {e.company}</span> : null}
@@ -105,7 +110,7 @@ export function EnquiryPage({ enquiryId }: { readonly enquiryId: string }) {
   return (
     <div>
       <p>
-        <a href={deskHref.enquiries(null)} className="text-sm text-wine underline">
+        <a href={enquiriesHref.enquiries(null)} className="text-sm text-wine underline">
           ← All enquiries
         </a>
       </p>
@@ -168,7 +173,7 @@ function EnquiryDetail({
             <a href={replyHref(enquiry)} className={buttonClass.primary}>
               Reply
             </a>
-            <a href={deskHref.newQuote(enquiry.id)} className={buttonClass.secondary}>
+            <a href={quotesHref.newQuote(enquiry.id)} className={buttonClass.secondary}>
               Make a quote
             </a>
           </p>

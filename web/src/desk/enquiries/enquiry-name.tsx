@@ -1,15 +1,15 @@
 /** An enquiry named as the owner knows it (company or sender, and its date), linked to it: never its id. */
 
-import { deskHref } from '../desk-router';
 import { enquiryLabel } from '../quotes/quotes-api';
 import { useDeskData } from '../ui/desk-hooks';
 import { enquiriesApi } from './enquiries-api';
+import { enquiriesHref } from './routes';
 
 export function EnquiryName({ id }: { readonly id: string }) {
   const [loaded] = useDeskData(`enquiry-name-${id}`, () => enquiriesApi.get(id));
   if (loaded.state === 'error') return <span>Enquiry no longer kept</span>;
   return (
-    <a href={deskHref.enquiry(id)} className="text-wine underline">
+    <a href={enquiriesHref.enquiry(id)} className="text-wine underline">
       Enquiry{loaded.state === 'ready' ? `: ${enquiryLabel(loaded.data)}` : ''}
     </a>
   );

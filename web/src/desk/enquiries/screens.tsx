@@ -1,11 +1,14 @@
 /** Enquiries and an enquiry, with the count of new ones beside the section. */
-import { deskHref } from '../desk-router';
 import { type DeskScreens, OWNER } from '../desk-screens';
 import { enquiriesApi } from './enquiries-api';
 import { EnquiriesPage, EnquiryPage } from './enquiries-page';
+import { enquiriesHref, parseEnquiriesHash } from './routes';
 
 export const enquiriesScreens: DeskScreens = {
-  nav: [{ id: 'enquiries', label: 'Enquiries', href: deskHref.enquiries(), count: enquiriesApi.newCount }],
+  parse: parseEnquiriesHash,
+  nav: [
+    { id: 'enquiries', label: 'Enquiries', href: enquiriesHref.enquiries(), count: enquiriesApi.newCount },
+  ],
   routes: {
     enquiries: { section: 'enquiries', roles: OWNER },
     enquiry: { section: 'enquiries', roles: OWNER },

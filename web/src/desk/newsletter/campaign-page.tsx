@@ -7,13 +7,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { CAMPAIGN_LIMITS } from '../../../../domain/newsletter/campaigns';
 import { irishInstant, irishIsoDateTime, parseIsoDate } from '../../../../domain/shared/calendar-date';
-import { deskHref } from '../desk-router';
 import { Field, TextAreaField } from '../ui/desk-fields';
 import { formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
 import { CAMPAIGN_STATUS_LABELS } from './campaigns-page';
 import { newsletterApi, type PickableProduct } from './newsletter-api';
+import { newsletterHref } from './routes';
 import { subscriberCount } from './subscribers-page';
 
 /** A campaign as the desk parsed it. */
@@ -41,7 +41,7 @@ export function CampaignPage({ campaignId }: { readonly campaignId: string | nul
   return (
     <div>
       <p className="text-sm">
-        <a href={deskHref.campaigns()} className="text-wine underline underline-offset-4">
+        <a href={newsletterHref.campaigns()} className="text-wine underline underline-offset-4">
           Newsletter
         </a>
       </p>
@@ -55,7 +55,7 @@ export function CampaignPage({ campaignId }: { readonly campaignId: string | nul
             products={pickable}
             productsError={products.state === 'error' ? products.message : null}
             onSaved={(saved) => {
-              if (!campaign) window.location.hash = deskHref.campaign(saved.id);
+              if (!campaign) window.location.hash = newsletterHref.campaign(saved.id);
               else replace(saved);
             }}
           />

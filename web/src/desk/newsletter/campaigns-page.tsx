@@ -2,11 +2,11 @@
  * The desk's Newsletter (docs/product/states.md §5.10): the campaigns, newest first, each with its state and
  * counts, a button to write a new one, and the way to the subscribers.
  */
-import { deskHref } from '../desk-router';
 import { formatInstant } from '../ui/desk-format';
 import { useDeskData } from '../ui/desk-hooks';
 import { buttonClass, LoadedList, PageHeading } from '../ui/desk-ui';
 import { newsletterApi } from './newsletter-api';
+import { newsletterHref } from './routes';
 
 export const CAMPAIGN_STATUS_LABELS = {
   draft: 'Draft',
@@ -25,10 +25,10 @@ export function CampaignsPage() {
         clicks are tracked.
       </p>
       <div className="mt-4 flex flex-wrap gap-3">
-        <a className={buttonClass.primary} href={deskHref.newCampaign()}>
+        <a className={buttonClass.primary} href={newsletterHref.newCampaign()}>
           New campaign
         </a>
-        <a className={buttonClass.secondary} href={deskHref.subscribers()}>
+        <a className={buttonClass.secondary} href={newsletterHref.subscribers()}>
           Subscribers
         </a>
       </div>
@@ -43,7 +43,7 @@ export function CampaignsPage() {
             {campaigns.map((c) => (
               <li key={c.id} className="py-3">
                 <a
-                  href={deskHref.campaign(c.id)}
+                  href={newsletterHref.campaign(c.id)}
                   className="font-medium text-wine underline underline-offset-4"
                 >
                   {c.subject}

@@ -1,8 +1,8 @@
 /** The newsletter: campaigns, a campaign and the subscribers, loaded when opened. */
 import { lazy, Suspense } from 'react';
-import { deskHref } from '../desk-router';
 import { type DeskScreens, OWNER } from '../desk-screens';
 import { Loading } from '../ui/desk-ui';
+import { newsletterHref, parseNewsletterHash } from './routes';
 
 const CampaignsPage = lazy(() => import('./campaigns-page').then((m) => ({ default: m.CampaignsPage })));
 const CampaignPage = lazy(() => import('./campaign-page').then((m) => ({ default: m.CampaignPage })));
@@ -11,7 +11,8 @@ const SubscribersPage = lazy(() =>
 );
 
 export const newsletterScreens: DeskScreens = {
-  nav: [{ id: 'campaigns', label: 'Newsletter', href: deskHref.campaigns() }],
+  parse: parseNewsletterHash,
+  nav: [{ id: 'campaigns', label: 'Newsletter', href: newsletterHref.campaigns() }],
   routes: {
     campaigns: { section: 'campaigns', roles: OWNER },
     campaign: { section: 'campaigns', roles: OWNER },

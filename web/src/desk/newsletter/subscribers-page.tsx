@@ -5,11 +5,11 @@
  */
 import { type FormEvent, useState } from 'react';
 import { ADMIN_API } from '../../../../domain/orders/admin-api';
-import { deskHref } from '../desk-router';
 import { formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass, LoadedList, PageHeading } from '../ui/desk-ui';
 import { newsletterApi } from './newsletter-api';
+import { newsletterHref } from './routes';
 
 const SOURCES: Readonly<Record<string, string>> = {
   home: 'the home page form',
@@ -41,7 +41,7 @@ export function SubscribersPage() {
   return (
     <div>
       <p className="text-sm">
-        <a href={deskHref.campaigns()} className="text-wine underline underline-offset-4">
+        <a href={newsletterHref.campaigns()} className="text-wine underline underline-offset-4">
           Newsletter
         </a>
       </p>

@@ -22,12 +22,13 @@ import {
 import { ORDER_CHANNEL_LABELS } from '../../../../domain/orders/manual-order';
 import { addDays, irishDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
-import { deskHref, navigate } from '../desk-router';
+import { navigate } from '../desk-router';
 import { DataTable } from '../ui/data-table';
 import { formatDay, money } from '../ui/desk-format';
 import { useDeskData } from '../ui/desk-hooks';
 import { buttonClass, DateField, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
 import { VatNumbersSection } from '../vat/vat-numbers-section';
+import { numbersHref } from './routes';
 
 const GROUPING_LABELS: Readonly<Record<StatsGrouping, string>> = {
   day: 'Day',
@@ -105,7 +106,7 @@ function RangeForm({ range }: { readonly range: StatsRange }) {
       return;
     }
     setError(null);
-    navigate(deskHref.numbers(new URLSearchParams({ from: parsed.from, to: parsed.to, by: parsed.by })));
+    navigate(numbersHref.numbers(new URLSearchParams({ from: parsed.from, to: parsed.to, by: parsed.by })));
   };
 
   return (

@@ -1,13 +1,14 @@
 /** Exports and Numbers: the owner's. */
-import { deskHref } from '../desk-router';
 import { type DeskScreens, OWNER } from '../desk-screens';
 import { ExportsPage } from './exports-page';
 import { NumbersPage } from './numbers-page';
+import { numbersHref, parseNumbersHash } from './routes';
 
 export const numbersScreens: DeskScreens = {
+  parse: parseNumbersHash,
   nav: [
-    { id: 'exports', label: 'Exports', href: deskHref.exports() },
-    { id: 'numbers', label: 'Numbers', href: deskHref.numbers() },
+    { id: 'exports', label: 'Exports', href: numbersHref.exports() },
+    { id: 'numbers', label: 'Numbers', href: numbersHref.numbers() },
   ],
   routes: {
     exports: { section: 'exports', roles: OWNER },

@@ -18,7 +18,6 @@ import {
 import { PAYMENT_METHOD_LABELS } from '../../../../domain/orders/manual-order';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { type ActionResult, deskApi } from '../desk-api';
-import { deskHref } from '../desk-router';
 import { useIsOwner } from '../people/desk-person';
 import { Field } from '../ui/desk-fields';
 import { money, parseEuroInput } from '../ui/desk-format';
@@ -26,6 +25,7 @@ import { useDeskAction } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass } from '../ui/desk-ui';
 import { manualOrdersApi } from './manual-orders-api';
 import { PaymentLink } from './payment-link';
+import { ordersHref } from './routes';
 
 /** What an action says: `message` when it changed the order, `unchanged` when the server changed nothing. */
 type Done = (result: ActionResult, message: string, unchanged: string) => void;
@@ -103,7 +103,7 @@ export function OrderActions({
       {allowed.has('cancel') ? <CancelOrder order={order} onDone={done} /> : null}
       <p className="text-sm">
         <a
-          href={deskHref.slips(order.reference)}
+          href={ordersHref.slips(order.reference)}
           className="inline-flex min-h-11 items-center underline hover:text-wine"
         >
           Print the packing slip

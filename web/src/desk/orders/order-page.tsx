@@ -10,10 +10,11 @@ import { orderDiscountLabel } from '../../../../domain/quotes/quotes';
 import { vatIncludedText } from '../../../../domain/settings/seller-texts';
 import { countryName } from '../../../../domain/shared/countries';
 import { vatStatementText } from '../../../../domain/vat/vat-statement';
+import { customersHref } from '../customers/routes';
 import { deskApi } from '../desk-api';
-import { deskHref } from '../desk-router';
 import { EnquiryName } from '../enquiries/enquiry-name';
 import { useIsOwner } from '../people/desk-person';
+import { quotesHref } from '../quotes/routes';
 import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -31,13 +32,14 @@ import { OrderActions } from './order-actions';
 import { ChangeOrder, ResendMail } from './order-changes';
 import { OrderReturns } from './order-returns';
 import { OrderVat } from './order-vat';
+import { ordersHref } from './routes';
 
 export function OrderPage({ reference }: { readonly reference: string }) {
   const [result, , replace] = useDeskData(reference, () => deskApi.getOrder(reference));
   return (
     <div>
       <p className="text-sm">
-        <a href={deskHref.orders()} className="inline-flex min-h-11 items-center underline hover:text-wine">
+        <a href={ordersHref.orders()} className="inline-flex min-h-11 items-center underline hover:text-wine">
           ← Back to orders
         </a>
       </p>
@@ -131,7 +133,7 @@ function OrderView({
       </p>
       {order.quoteReference ? (
         <p className="mt-1 text-sm">
-          <a href={deskHref.quote(order.quoteReference)} className="text-wine underline">
+          <a href={quotesHref.quote(order.quoteReference)} className="text-wine underline">
             From quote {order.quoteReference}
           </a>
           {order.enquiryId ? (
@@ -275,7 +277,7 @@ function OrderView({
                   </a>
                   {owner && order.email ? (
                     <a
-                      href={deskHref.customer(order.email)}
+                      href={customersHref.customer(order.email)}
                       className="ml-3 inline-flex min-h-11 items-center underline hover:text-wine"
                     >
                       Customer's page

@@ -12,12 +12,12 @@ import { sizeLabel } from '../../../../domain/catalogue/sizes';
 import type { OrderDetail, ReturnAddress } from '../../../../domain/orders/admin-api';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { deskApi } from '../desk-api';
-import { deskHref, orderDeskUrl } from '../desk-router';
 import { type DataColumn, DataTable } from '../ui/data-table';
 import { formatDay, money, statusLabel } from '../ui/desk-format';
 import { type Loaded, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
 import { addressLines } from './order-page';
+import { orderDeskUrl, ordersHref } from './routes';
 
 export function PackingSlipsPage({ reference }: { readonly reference: string | null }) {
   const [answer] = useDeskData(reference ?? '*', () => deskApi.packingSlips(reference));
@@ -34,7 +34,7 @@ export function PackingSlipsPage({ reference }: { readonly reference: string | n
       <div className="desk-screen-only">
         <p className="text-sm">
           <a
-            href={reference ? deskHref.order(reference) : deskHref.orders()}
+            href={reference ? ordersHref.order(reference) : ordersHref.orders()}
             className="inline-flex min-h-11 items-center underline hover:text-wine"
           >
             ← {reference ? `Back to order ${reference}` : 'Back to orders'}

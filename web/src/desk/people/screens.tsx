@@ -1,11 +1,12 @@
 /** People (the owner's), and each person's own account. */
-import { deskHref } from '../desk-router';
 import { type DeskScreens, OWNER, OWNER_AND_MAKER } from '../desk-screens';
 import { AccountPage } from './account-page';
 import { PeoplePage } from './people-page';
+import { parsePeopleHash, peopleHref } from './routes';
 
 export const peopleScreens: DeskScreens = {
-  nav: [{ id: 'people', label: 'People', href: deskHref.people() }],
+  parse: parsePeopleHash,
+  nav: [{ id: 'people', label: 'People', href: peopleHref.people() }],
   routes: {
     people: { section: 'people', roles: OWNER },
     account: { section: 'account', roles: OWNER_AND_MAKER },

@@ -14,7 +14,6 @@ import { shippingRates } from '../../../../domain/settings/storefront-settings';
 import { addDays, irishDate } from '../../../../domain/shared/calendar-date';
 import { type Cents, cents } from '../../../../domain/shared/money';
 import { productApi } from '../catalogue/product-api';
-import { deskHref } from '../desk-router';
 import { enquiriesApi } from '../enquiries/enquiries-api';
 import { settingsApi } from '../settings/settings-api';
 import { Field, SelectField, TextAreaField, ZoneField } from '../ui/desk-fields';
@@ -22,6 +21,7 @@ import { formatDay, money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading } from '../ui/desk-ui';
 import { type DeskQuote, enquiryLabel, quotesApi } from './quotes-api';
+import { quotesHref } from './routes';
 
 interface DraftLine {
   readonly id: number;
@@ -523,7 +523,7 @@ function Form({
               : 'Make the quote'}
         </button>
         <a
-          href={editing && quote ? deskHref.quote(quote.reference) : deskHref.quotes()}
+          href={editing && quote ? quotesHref.quote(quote.reference) : quotesHref.quotes()}
           className={buttonClass.secondary}
         >
           Cancel

@@ -6,13 +6,15 @@
  */
 import { useState } from 'react';
 import { QUOTE_STATUS_LABELS } from '../../../../domain/quotes/quotes';
-import { deskHref, navigate } from '../desk-router';
+import { navigate } from '../desk-router';
+import { ordersHref } from '../orders/routes';
 import { DataTable } from '../ui/data-table';
 import { formatDay, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
 import { QuoteForm } from './quote-form';
 import { type DeskQuote, enquiryLabel, isEditable, quotesApi } from './quotes-api';
+import { quotesHref } from './routes';
 
 type Listed = DeskQuote;
 
@@ -74,13 +76,13 @@ export function QuotesPage({
           source={{ kind: 'new', enquiry, from }}
           onDone={(message) => {
             setNotice(message);
-            navigate(deskHref.quotes());
+            navigate(quotesHref.quotes());
             reload();
           }}
         />
       ) : (
         <div className="mt-4">
-          <a href={deskHref.newQuote()} className={buttonClass.primary}>
+          <a href={quotesHref.newQuote()} className={buttonClass.primary}>
             New quote
           </a>
         </div>
@@ -140,7 +142,7 @@ function QuoteTable({
             rowHeader: true,
             cell: (q) => (
               <>
-                <a href={deskHref.quote(q.reference)} className="text-wine underline">
+                <a href={quotesHref.quote(q.reference)} className="text-wine underline">
                   {q.reference}
                 </a>
                 {q.enquiryId ? <EnquiryNote quote={q} /> : null}
@@ -165,7 +167,7 @@ function QuoteTable({
               <>
                 <QuoteStatusBadge status={q.status} />
                 {q.orderReference ? (
-                  <a href={deskHref.order(q.orderReference)} className="mt-1 block text-wine underline">
+                  <a href={ordersHref.order(q.orderReference)} className="mt-1 block text-wine underline">
                     Order {q.orderReference}
                   </a>
                 ) : null}
@@ -235,7 +237,7 @@ export function QuotePage({ reference, editing }: { readonly reference: string; 
           source={{ kind: 'edit', reference }}
           onDone={(message) => {
             carried = message;
-            navigate(deskHref.quote(reference));
+            navigate(quotesHref.quote(reference));
           }}
         />
       </div>
@@ -244,7 +246,7 @@ export function QuotePage({ reference, editing }: { readonly reference: string; 
   return (
     <div>
       <p className="text-sm">
-        <a href={deskHref.quotes()} className="text-wine underline">
+        <a href={quotesHref.quotes()} className="text-wine underline">
           All quotes
         </a>
       </p>
@@ -305,7 +307,7 @@ function QuoteDetail({
           <>
             <dt className="text-muted">Paid</dt>
             <dd>
-              <a href={deskHref.order(quote.orderReference)} className="text-wine underline">
+              <a href={ordersHref.order(quote.orderReference)} className="text-wine underline">
                 Order {quote.orderReference}
               </a>
             </dd>
@@ -324,11 +326,11 @@ function QuoteDetail({
           </a>
         ) : null}
         {isEditable(quote.status) ? (
-          <a href={deskHref.editQuote(quote.reference)} className={buttonClass.secondary}>
+          <a href={quotesHref.editQuote(quote.reference)} className={buttonClass.secondary}>
             Edit {quote.reference}
           </a>
         ) : null}
-        <a href={deskHref.duplicateQuote(quote.reference)} className={buttonClass.secondary}>
+        <a href={quotesHref.duplicateQuote(quote.reference)} className={buttonClass.secondary}>
           Duplicate {quote.reference}
         </a>
         {open ? (

@@ -1,14 +1,15 @@
 /** Quotes and a quote, loaded when opened. */
 import { lazy, Suspense } from 'react';
-import { deskHref } from '../desk-router';
 import { type DeskScreens, OWNER } from '../desk-screens';
 import { Loading } from '../ui/desk-ui';
+import { parseQuotesHash, quotesHref } from './routes';
 
 const QuotesPage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotesPage })));
 const QuotePage = lazy(() => import('./quotes-page').then((m) => ({ default: m.QuotePage })));
 
 export const quotesScreens: DeskScreens = {
-  nav: [{ id: 'quotes', label: 'Quotes', href: deskHref.quotes() }],
+  parse: parseQuotesHash,
+  nav: [{ id: 'quotes', label: 'Quotes', href: quotesHref.quotes() }],
   routes: {
     quotes: { section: 'quotes', roles: OWNER },
     quote: { section: 'quotes', roles: OWNER },

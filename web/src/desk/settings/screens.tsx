@@ -1,13 +1,14 @@
 /** Settings, loaded when opened. */
 import { lazy, Suspense } from 'react';
-import { deskHref } from '../desk-router';
 import { type DeskScreens, OWNER } from '../desk-screens';
 import { Loading } from '../ui/desk-ui';
+import { parseSettingsHash, settingsHref } from './routes';
 
 const SettingsPage = lazy(() => import('./settings-page').then((m) => ({ default: m.SettingsPage })));
 
 export const settingsScreens: DeskScreens = {
-  nav: [{ id: 'settings', label: 'Settings', href: deskHref.settings() }],
+  parse: parseSettingsHash,
+  nav: [{ id: 'settings', label: 'Settings', href: settingsHref.settings() }],
   routes: { settings: { section: 'settings', roles: OWNER } },
   render: (route) =>
     route.id === 'settings' ? (

@@ -4,8 +4,8 @@
  * Silent while it loads or when the settings cannot be read (Today shows its own errors).
  */
 import { SELLER } from '../../../../domain/config';
-import { deskHref } from '../desk-router';
 import { useDeskData } from '../ui/desk-hooks';
+import { settingsHref } from './routes';
 import { settingsApi } from './settings-api';
 
 export function isPlaceholderSeller(seller: { readonly name: string; readonly address: string }): boolean {
@@ -21,7 +21,10 @@ export function SellerPlaceholderWarning() {
       <p className="mt-1">
         The legal pages, the footer and every confirmation e-mail show it where the law asks for the seller’s
         identity.{' '}
-        <a href={deskHref.settings()} className="inline-flex min-h-6 items-center underline hover:text-wine">
+        <a
+          href={settingsHref.settings()}
+          className="inline-flex min-h-6 items-center underline hover:text-wine"
+        >
           Set them in Settings
         </a>
         .

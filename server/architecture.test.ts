@@ -76,3 +76,24 @@ describe('features meet through declared needs', () => {
     expect(stray).toEqual([]);
   });
 });
+
+describe('each feature types its own tables', () => {
+  /** The table names a `tables.ts` adds to `Database` (its `declare module '../db/schema'` block). */
+  function typedTables(code: string): string[] {
+    const block = /interface Database \{([^}]*)\}/.exec(code)?.[1] ?? '';
+    return [...block.matchAll(/^\s*(\w+):/gm)].map(([, name]) => name ?? '').sort();
+  }
+
+  it('the tables a feature declares are the tables its tables.ts adds to Database, and no other', async () => {
+    const { FEATURES } = await import('./app');
+    const mismatched = FEATURES.flatMap((feature) => {
+      const declared = Object.keys(feature.tables ?? {}).sort();
+      const file = path.join(ROOT, 'server', feature.name, 'tables.ts');
+      const typed = declared.length === 0 ? [] : typedTables(readFileSync(file, 'utf8'));
+      return typed.join() === declared.join()
+        ? []
+        : [`${feature.name}: declares ${declared}, types ${typed}`];
+    });
+    expect(mismatched).toEqual([]);
+  });
+});

@@ -15,7 +15,8 @@ import type {
 import type { SizeCode } from '../../domain/config';
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
 import { dialectOf } from '../db/dialect';
-import type { CatalogueImagesTable, CatalogueProductsTable, Database } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { CatalogueImagesTable, CatalogueProductsTable } from './tables';
 
 /** The PostgreSQL channel every instance LISTENs on; the payload is `schema:version`. */
 export const CATALOGUE_CHANNEL = 'solas_catalogue';

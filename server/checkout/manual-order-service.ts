@@ -48,14 +48,14 @@ import {
   submissionSlot,
 } from '../audit/audit-trail';
 import type { CatalogueSource } from '../catalogue';
-import type { Database, OrderRow } from '../db/schema';
+import type { Database } from '../db/schema';
 import { type NewEvent, recordOrderEvents } from '../fulfilment';
 import { randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money } from '../mail/layout';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import type { OrderStore } from '../orders';
+import type { OrderRow, OrderStore } from '../orders';
 import type { ShippingDetails } from '../payments';
 import type { CheckoutService } from './checkout-service';
 import { CHECKOUT_MAIL_KINDS } from './mail-kinds';

@@ -25,12 +25,12 @@ import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
 import type { OrderVatAnswer } from '../../domain/vat/order-vat';
 import { settledVat, type VatStatement } from '../../domain/vat/vat-statement';
 import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
-import type { Database, NewOutboxRow, OrderRow } from '../db/schema';
+import type { Database, NewOutboxRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
 import { money, type RenderedMail } from '../mail/layout';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import type { IssuedOrderKeys } from '../orders';
+import type { IssuedOrderKeys, OrderRow } from '../orders';
 import {
   deskOrderUrl,
   ORDERS_MAIL_KINDS,

@@ -22,8 +22,9 @@ import {
 import type { ReturnInfo } from '../../domain/orders/return-info';
 import { addDays, type IsoDate, irishInstant } from '../../domain/shared/calendar-date';
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
-import type { Database, NewOutboxRow, OrderLineRow, OrderRow, OutboxRow } from '../db/schema';
+import type { Database, NewOutboxRow, OutboxRow } from '../db/schema';
 import { enqueueMail, mailOfOrder } from '../mail/outbox';
+import type { OrderLineRow, OrderRow } from '../orders';
 import {
   addOrderRefund,
   changeOrderIf,

@@ -20,12 +20,12 @@ import {
   type RequestClaims,
   submissionSlot,
 } from '../audit/audit-trail';
-import type { NewOutboxRow, OrderRow } from '../db/schema';
+import type { NewOutboxRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
 import type { RenderedMail } from '../mail/layout';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
-import type { IssuedOrderKeys } from '../orders';
+import type { IssuedOrderKeys, OrderRow } from '../orders';
 import {
   customerConfirmation,
   invoiceLink,

@@ -8,7 +8,8 @@
  */
 import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
 import type { GiftCardLedgerKind } from '../../domain/gift-cards/gift-cards';
-import type { Database, GiftCardLedgerTable, GiftCardReservationsTable, GiftCardsTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { GiftCardLedgerTable, GiftCardReservationsTable, GiftCardsTable } from './tables';
 
 export type GiftCardRow = Selectable<GiftCardsTable>;
 export type GiftCardLedgerRow = Selectable<GiftCardLedgerTable>;

@@ -21,10 +21,11 @@ import type { TimelineKind } from '../../domain/orders/admin-api';
 import type { OrderChannel } from '../../domain/orders/manual-order';
 import type { IsoDate } from '../../domain/shared/calendar-date';
 import { irishDate } from '../../domain/shared/calendar-date';
-import type { Database, OrderLineRow, OrderRow } from '../db/schema';
+import type { Database } from '../db/schema';
 import { deskStepsSince, dispatchByOf, irishDayRange } from '../fulfilment';
 import { money } from '../mail/layout';
 import { outboxBacklog } from '../mail/outbox';
+import type { OrderLineRow, OrderRow } from '../orders';
 import { lastPaidAt, queuedOrdersWithLines, referencesOfOrders } from '../orders';
 import { OPS_MARKS, type SettingsStore } from '../settings';
 

@@ -19,11 +19,12 @@ import {
   type CampaignStatus,
   type CampaignView,
 } from '../../domain/newsletter/campaigns';
-import type { Database, NewsletterCampaignsTable } from '../db/schema';
+import type { Database } from '../db/schema';
 import { randomAlphanumeric } from '../lib/ids';
 import { deliveryOutcomes, enqueueOneMail, outboxRow, type QueuedMail } from '../mail/outbox';
 import type { RenderedCampaign } from './campaign-mail';
 import { confirmedSignupIds, issueSignupKey, lockConfirmedSignup, signupIds } from './newsletter-store';
+import type { NewsletterCampaignsTable } from './tables';
 
 type Row = NewsletterCampaignsTable;
 

@@ -15,9 +15,10 @@ import type { ReminderLine } from '../../domain/newsletter/cart-reminder';
 import { RESTORE_TOKEN_PATTERN } from '../../domain/newsletter/cart-reminder';
 import { reminderLineSchema } from '../../domain/newsletter/cart-reminder-api';
 import { dialectOf } from '../db/dialect';
-import type { CartRemindersTable, Database } from '../db/schema';
+import type { Database } from '../db/schema';
 import { enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
 import { hashKey, newOrderKey } from '../orders';
+import type { CartRemindersTable } from './tables';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { vatIncluded } from '../../domain/settings/seller-texts';
-import type { OrderLineRow, OrderRow } from '../db/schema';
 import { CSV_BOM, csvDocument } from '../lib/csv';
+import type { OrderLineRow, OrderRow } from '../orders';
 import { ordersCsv, ordersCsvHeader } from './csv';
 
 /** One cell as the document writes it: a one-column file's only row, without the header and the CRLF. */

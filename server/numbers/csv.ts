@@ -8,9 +8,9 @@ import { itemsSubtotal } from '../../domain/offers/discounts';
 import { paymentMethodLabel } from '../../domain/orders/manual-order';
 import { formatVatRate, orderVat } from '../../domain/settings/seller-texts';
 import { irishIsoDateTime } from '../../domain/shared/calendar-date';
-import type { OrderLineRow, OrderRow } from '../db/schema';
 import { amount, csvDocument } from '../lib/csv';
 import type { Subscriber } from '../newsletter';
+import type { OrderLineRow, OrderRow } from '../orders';
 import { type OrderVat, rowVatOf, vatInOrder } from '../orders';
 
 /**

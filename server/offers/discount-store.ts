@@ -11,7 +11,8 @@ import type { AdminDiscount } from '../../domain/offers/discount-admin';
 import type { CodeUsage, DiscountCodeRule } from '../../domain/offers/discounts';
 import { canonicalEmail } from '../../domain/shared/email';
 import { cents } from '../../domain/shared/money';
-import type { Database, DiscountCodesTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { DiscountCodesTable } from './tables';
 
 export type DiscountCodeRow = Selectable<DiscountCodesTable>;
 type Db = Kysely<Database> | Transaction<Database>;

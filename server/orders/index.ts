@@ -101,3 +101,4 @@ export {
   vatInOrder,
   type ZoneNameNow,
 } from './order-vat';
+export type { OrderLineRow, OrderRow } from './tables';

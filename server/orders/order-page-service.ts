@@ -27,7 +27,7 @@ import { orderDiscountLabel } from '../../domain/quotes/quotes';
 import { type IsoDate, irishDate } from '../../domain/shared/calendar-date';
 import { canonicalEmail, checkEmail } from '../../domain/shared/email';
 import type { SettledVat, VatStatement } from '../../domain/vat/vat-statement';
-import type { Database, OrderLineRow, OrderRow } from '../db/schema';
+import type { Database } from '../db/schema';
 import { outboxRow } from '../mail/outbox';
 import { memoryCounters, type SharedCounters } from '../security/shared-counters';
 import { ORDERS_MAIL_KINDS } from './mail-kinds';
@@ -40,6 +40,7 @@ import {
 } from './order-mail';
 import type { OrderPageRecord, OrderStore, StoredOrder } from './order-store';
 import { legalFacts, type OrderMailSetup, orderVatOf, vatInOrder } from './order-vat';
+import type { OrderLineRow, OrderRow } from './tables';
 
 const TEST_PROVIDER_ID = 'test-checkout';
 

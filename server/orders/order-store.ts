@@ -17,11 +17,12 @@ import { executeAtomically } from '../db/database';
 import { dialectOf } from '../db/dialect';
 import { lockForTransaction } from '../db/job-lock';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
-import type { Database, NewOutboxRow, OrderLineRow, OrderRow, StoredOrderStatus } from '../db/schema';
+import type { Database, NewOutboxRow } from '../db/schema';
 import { enqueueMail, mailStatus } from '../mail/outbox';
 import type { LocalSession, ShippingAddress, ShippingDetails } from '../payments';
 import { hashKey, IssuedOrderKeys, newOrderKey } from './order-key';
 import { type OrderVat, storedVat } from './order-vat';
+import type { OrderLineRow, OrderRow, StoredOrderStatus } from './tables';
 
 export interface StoredOrder {
   readonly id: string;

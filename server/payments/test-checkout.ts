@@ -12,7 +12,7 @@ import type { DeliveryPromise } from '../../domain/making/dispatch';
 import { PAYMENT_CURRENCY } from '../../domain/shared/money';
 import { executeAtomically } from '../db/database';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
-import type { Database, TestCheckoutSessionRow } from '../db/schema';
+import type { Database } from '../db/schema';
 import { randomAlphanumeric } from '../lib/ids';
 import {
   type CheckoutSessionInput,
@@ -27,6 +27,7 @@ import {
   type ShippingAddress,
   type ShippingDetails,
 } from './provider';
+import type { TestCheckoutSessionRow } from './tables';
 
 /** Stripe's default lifetime of a Checkout Session. */
 export const TEST_SESSION_LIFETIME_MS = 24 * 60 * 60 * 1000;

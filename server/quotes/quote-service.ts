@@ -34,7 +34,6 @@ import { checkEmail, maskEmail } from '../../domain/shared/email';
 import { type Cents, cents } from '../../domain/shared/money';
 import type { CatalogueSource } from '../catalogue';
 import type { CheckoutOutcome, CheckoutService } from '../checkout';
-import type { QuoteRow } from '../db/schema';
 import { Refusal, refuse } from '../lib/refusal';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
@@ -43,6 +42,7 @@ import { hashKey } from '../orders';
 import { QUOTES_MAIL_KINDS } from './mail-kinds';
 import { quoteMail } from './quote-mail';
 import { type NewQuote, QuoteClaimLost, type QuoteStore } from './quote-store';
+import type { QuoteRow } from './tables';
 
 /**
  * What quotes ask of enquiries (server/enquiries, wired in quotes/plugin.ts): whether an id is one,

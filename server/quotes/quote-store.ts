@@ -5,9 +5,10 @@
  * the others roll back and are shown that one's checkout (docs/decisions/0017-quote-checkout.md).
  */
 import type { Kysely, Transaction } from 'kysely';
-import type { Database, NewOutboxRow, QuoteRow } from '../db/schema';
+import type { Database, NewOutboxRow } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { hashKey, newOrderKey } from '../orders';
+import type { QuoteRow } from './tables';
 
 /** Thrown inside a checkout's transaction when another checkout took the quote first: it rolls back. */
 /** The columns a quote's terms fill, the same on creation and on an edit. */

@@ -28,11 +28,12 @@ import {
   type RequestClaims,
   submissionSlot,
 } from '../audit/audit-trail';
-import type { Database, OrderLineRow } from '../db/schema';
+import type { Database } from '../db/schema';
 import type { FulfilmentOrder, FulfilmentStore } from '../fulfilment';
 import { type FulfilmentService, refundableOf } from '../fulfilment';
 import { Refusal, refuse } from '../lib/refusal';
 import { money } from '../mail/layout';
+import type { OrderLineRow } from '../orders';
 import { lockOrderRow } from '../orders';
 import {
   type EventWriter,

@@ -5,7 +5,7 @@
 import { itemsSubtotal } from '../../domain/offers/discounts';
 import { RETURN_SHOPPER_TEXTS, type ReturnInfo, type ShopperReturn } from '../../domain/orders/return-info';
 import { returnedValue, returnItemText, type SoldLine } from '../../domain/orders/returns';
-import type { OrderLineRow, OrderRow } from '../db/schema';
+import type { OrderLineRow, OrderRow } from '../orders';
 import { type ReturnRow, returnLinesOf } from './return-store';
 
 export function soldLines(lines: readonly OrderLineRow[]): SoldLine[] {

@@ -20,9 +20,8 @@ import {
   type ReviewsSnapshot,
   summarise,
 } from '../../domain/reviews/reviews';
-import type { OrderRow } from '../db/schema';
 import { outboxRow } from '../mail/outbox';
-import type { OrderPageRecord, OrderStore } from '../orders';
+import type { OrderPageRecord, OrderRow, OrderStore } from '../orders';
 import { REVIEW_REQUEST_KIND, reviewRequestMail } from './review-mail';
 import type { ReviewRow, ReviewStore, ReviewWrite } from './review-store';
 

@@ -7,8 +7,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ReviewStatus } from '../../domain/reviews/reviews';
-import type { Database, NewOutboxRow, ReviewsTable } from '../db/schema';
+import type { Database, NewOutboxRow } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
+import type { ReviewsTable } from './tables';
 
 export type ReviewRow = Selectable<ReviewsTable>;
 type Db = Kysely<Database> | Transaction<Database>;

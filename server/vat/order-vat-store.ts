@@ -6,7 +6,8 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { VatBreakdown, VatLine, VatScheme } from '../../domain/vat/vat-breakdown';
-import type { Database, OrderVatTable } from '../db/schema';
+import type { Database } from '../db/schema';
+import type { OrderVatTable } from './tables';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

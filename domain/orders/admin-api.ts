@@ -246,7 +246,8 @@ export type DispatchRequest = z.infer<typeof dispatchRequestSchema>;
 export const GIFT_CARD_REFUND_CHOICES = ['restore', 'new-card', 'card'] as const;
 export type GiftCardRefundChoice = (typeof GIFT_CARD_REFUND_CHOICES)[number];
 
-/** The desk's refund dialog: each choice's label and the line saying where the money goes. */
+/** The desk's refund dialog: the group's legend, each choice's label and the line saying where the money goes. */
+export const GIFT_CARD_REFUND_LEGEND = 'The gift cards’ part';
 export const GIFT_CARD_REFUND_LABELS: Readonly<Record<GiftCardRefundChoice, string>> = {
   restore: 'Back to the gift cards',
   'new-card': 'A new gift card',

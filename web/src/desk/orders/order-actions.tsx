@@ -11,6 +11,11 @@ import {
   CARRIERS,
   type Carrier,
   type DispatchRequest,
+  GIFT_CARD_REFUND_CHOICES,
+  GIFT_CARD_REFUND_HINTS,
+  GIFT_CARD_REFUND_LABELS,
+  GIFT_CARD_REFUND_LEGEND,
+  type GiftCardRefundChoice,
   type OrderDetail,
   type RefundRequest,
   trackingUrlFor,
@@ -250,11 +255,18 @@ function RefundForm({
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
+  // An order gift cards paid: the owner chooses where their part goes (docs/product/gift-cards.md §19.3).
+  // Money back by card is offered only when the order had a card payment; the server judges the amount.
+  const paidByGiftCard = (order.payments ?? []).some((p) => p.method === 'gift_card');
+  const paidByCard = (order.payments ?? []).some((p) => p.method === 'card' && p.amount > 0);
+  const choices = GIFT_CARD_REFUND_CHOICES.filter((c) => c !== 'card' || paidByCard);
+  const [giftCardRefund, setGiftCardRefund] = useState<GiftCardRefundChoice>('restore');
   const action = useDeskAction(async (submission: string, body: RefundRequest, amount: number) => {
     const result = await deskApi.refund(order.reference, body, submission);
     setAmountText('');
     setReason('');
     setKind(null);
+    setGiftCardRefund('restore');
     onDone(
       result,
       `Refunded ${money(amount)}. The shopper gets an e-mail.`,
@@ -288,7 +300,11 @@ function RefundForm({
 
   const refund = async (amount: number) => {
     const trimmed = reason.trim();
-    const body = { ...(kind === 'part' ? { amount } : {}), ...(trimmed ? { reason: trimmed } : {}) };
+    const body = {
+      ...(kind === 'part' ? { amount } : {}),
+      ...(trimmed ? { reason: trimmed } : {}),
+      ...(paidByGiftCard ? { giftCardRefund } : {}),
+    };
     await action.run(body, amount);
   };
 
@@ -339,6 +355,27 @@ function RefundForm({
           aria-invalid={invalid ? true : undefined}
           aria-describedby={invalid ? `${id}-invalid` : undefined}
         />
+      ) : null}
+      {paidByGiftCard ? (
+        <fieldset className="space-y-1" aria-describedby={`${id}-gift-card-hint`}>
+          <legend className="text-sm font-medium">{GIFT_CARD_REFUND_LEGEND}</legend>
+          {choices.map((choice) => (
+            <label key={choice} className="flex min-h-11 items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name={`${id}-gift-card-refund`}
+                value={choice}
+                checked={giftCardRefund === choice}
+                onChange={() => setGiftCardRefund(choice)}
+                className="size-4 accent-wine"
+              />
+              {GIFT_CARD_REFUND_LABELS[choice]}
+            </label>
+          ))}
+          <p id={`${id}-gift-card-hint`} className="text-sm text-muted">
+            {GIFT_CARD_REFUND_HINTS[giftCardRefund]}
+          </p>
+        </fieldset>
       ) : null}
       <Field
         id={`${id}-reason`}

@@ -217,4 +217,43 @@ describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) =
     expect(unknown.json().error).toMatch(/giftCardRefund/);
     expect((await cards()).length).toBe(3);
   });
+  it('a return’s refund takes the same choice: its cards’ part as a new card', async () => {
+    const held = await issue(3000);
+    const res = await checkout({ giftCardCodes: [held.code] });
+    const { sessionId } = res.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    const reference = order?.reference ?? '';
+    const total = order?.total ?? 0;
+    const dispatch = await owner('POST', `/api/admin/orders/${reference}/dispatch`, {
+      carrier: 'an_post',
+      trackingNumber: 'CE123456789IE',
+    });
+    expect(dispatch.statusCode).toBe(200);
+    expect(
+      (await owner('POST', `/api/admin/orders/${reference}/status`, { status: 'delivered' })).statusCode,
+    ).toBe(200);
+    const opened = await owner('POST', `/api/admin/orders/${reference}/returns`, {
+      lines: [{ lineId: 0, quantity: 1 }],
+      reason: 'Too small',
+    });
+    expect(opened.statusCode).toBe(201);
+    const { id } = opened.json().return as { id: number };
+    const refunded = await app.inject({
+      method: 'PATCH',
+      url: `/api/admin/orders/${reference}/returns/${id}`,
+      headers: auth,
+      payload: { status: 'received', refund: { includeShipping: true, giftCardRefund: 'new-card' } },
+    });
+    expect(refunded.statusCode).toBe(200);
+    expect(refunded.json().order).toMatchObject({ refunded: total, refundable: 0 });
+    // The card payment took what it paid; the cards' €30 is a new card, the one that paid gets nothing.
+    expect((await card(held.id)).balance).toBe(0);
+    const fresh = (await cards()).find((c) => c.id !== held.id);
+    expect(await card(fresh?.id ?? '')).toMatchObject({
+      amount: 3000,
+      balance: 3000,
+      recipientEmail: SHOPPER,
+    });
+  });
 });

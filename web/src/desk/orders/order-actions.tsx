@@ -11,10 +11,6 @@ import {
   CARRIERS,
   type Carrier,
   type DispatchRequest,
-  GIFT_CARD_REFUND_CHOICES,
-  GIFT_CARD_REFUND_HINTS,
-  GIFT_CARD_REFUND_LABELS,
-  GIFT_CARD_REFUND_LEGEND,
   type GiftCardRefundChoice,
   type OrderDetail,
   type RefundRequest,
@@ -29,6 +25,7 @@ import { Field } from '../ui/desk-fields';
 import { money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass } from '../ui/desk-ui';
+import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from './gift-card-refund-choice';
 import { manualOrdersApi } from './manual-orders-api';
 import { PaymentLink } from './payment-link';
 
@@ -256,10 +253,7 @@ function RefundForm({
   const [invalid, setInvalid] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   // An order gift cards paid: the owner chooses where their part goes (docs/product/gift-cards.md §19.3).
-  // Money back by card is offered only when the order had a card payment; the server judges the amount.
-  const paidByGiftCard = (order.payments ?? []).some((p) => p.method === 'gift_card');
-  const paidByCard = (order.payments ?? []).some((p) => p.method === 'card' && p.amount > 0);
-  const choices = GIFT_CARD_REFUND_CHOICES.filter((c) => c !== 'card' || paidByCard);
+  const choices = giftCardRefundChoicesOf(order);
   const [giftCardRefund, setGiftCardRefund] = useState<GiftCardRefundChoice>('restore');
   const action = useDeskAction(async (submission: string, body: RefundRequest, amount: number) => {
     const result = await deskApi.refund(order.reference, body, submission);
@@ -303,7 +297,7 @@ function RefundForm({
     const body = {
       ...(kind === 'part' ? { amount } : {}),
       ...(trimmed ? { reason: trimmed } : {}),
-      ...(paidByGiftCard ? { giftCardRefund } : {}),
+      ...(choices.length > 0 ? { giftCardRefund } : {}),
     };
     await action.run(body, amount);
   };
@@ -356,27 +350,7 @@ function RefundForm({
           aria-describedby={invalid ? `${id}-invalid` : undefined}
         />
       ) : null}
-      {paidByGiftCard ? (
-        <fieldset className="space-y-1" aria-describedby={`${id}-gift-card-hint`}>
-          <legend className="text-sm font-medium">{GIFT_CARD_REFUND_LEGEND}</legend>
-          {choices.map((choice) => (
-            <label key={choice} className="flex min-h-11 items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name={`${id}-gift-card-refund`}
-                value={choice}
-                checked={giftCardRefund === choice}
-                onChange={() => setGiftCardRefund(choice)}
-                className="size-4 accent-wine"
-              />
-              {GIFT_CARD_REFUND_LABELS[choice]}
-            </label>
-          ))}
-          <p id={`${id}-gift-card-hint`} className="text-sm text-muted">
-            {GIFT_CARD_REFUND_HINTS[giftCardRefund]}
-          </p>
-        </fieldset>
-      ) : null}
+      <GiftCardRefundChoiceGroup choices={choices} value={giftCardRefund} onChange={setGiftCardRefund} />
       <Field
         id={`${id}-reason`}
         label="Reason"

@@ -262,6 +262,8 @@ export const GIFT_CARD_REFUND_HINTS: Readonly<Record<GiftCardRefundChoice, strin
 export const GIFT_CARD_REFUND_MESSAGES = {
   cardShort: (left: string) =>
     `giftCardRefund: The card payment has only ${left} left to refund; choose the gift cards or a new gift card`,
+  noAddress:
+    'giftCardRefund: The order has no e-mail address to send a new gift card to; choose the gift cards',
   newCardTooLarge: (max: string) =>
     `giftCardRefund: A new gift card is at most ${max}; refund less, or back to the gift cards`,
 } as const;

@@ -192,6 +192,23 @@ describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) =
     expect((await card(held.id)).balance).toBe(0);
   });
 
+  it('refuses a new card for an order with no e-mail address left (erased), and restores instead', async () => {
+    const { reference, total, held } = await partlyByGiftCard();
+    await app.platform.db
+      .updateTable('orders')
+      .set({ email: '' })
+      .where('reference', '=', reference)
+      .execute();
+    const res = await owner('POST', `/api/admin/orders/${reference}/refund`, { giftCardRefund: 'new-card' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ field: 'giftCardRefund', error: GIFT_CARD_REFUND_MESSAGES.noAddress });
+    expect((await owner('GET', `/api/admin/orders/${reference}`)).json()).toMatchObject({ refunded: 0 });
+    const restored = await owner('POST', `/api/admin/orders/${reference}/refund`, {});
+    expect(restored.json().order).toMatchObject({ refunded: total });
+    expect((await card(held.id)).balance).toBe(1000);
+    expect(await cards()).toHaveLength(1);
+  });
+
   it('refuses a new card above a card’s €500 and an unknown choice, by field', async () => {
     // Thirty bracelets, paid in full by three cards: the cards' part is above what one card may hold.
     const paying = [await issue(50000), await issue(50000), await issue(50000)];

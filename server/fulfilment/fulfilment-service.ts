@@ -523,6 +523,10 @@ export class FulfilmentService {
           },
         );
       }
+      // An erased order has no address: its new card's code would reach nobody.
+      if (choice === 'new-card' && this.giftCards && amount > toCard && row.email.trim() === '') {
+        return refuse('conflict', GIFT_CARD_REFUND_MESSAGES.noAddress, { field: 'giftCardRefund' });
+      }
       const made =
         toCard > 0 ? await this.providerRefund(row, toCard, key) : { id: `gift-card-${key}`, amount: 0 };
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);

@@ -238,10 +238,43 @@ export const dispatchRequestSchema = z.strictObject({
 });
 export type DispatchRequest = z.infer<typeof dispatchRequestSchema>;
 
+/**
+ * Where a refund's gift-card part goes (docs/product/gift-cards.md §19.3, "Refunds"): the part a card payment
+ * cannot take back, since a refund goes to the card payment first. `restore` (the default): back to the
+ * cards that paid; `new-card`: a new gift card e-mailed to the order's address; `card`: money back by
+ * card, only when the order's card payment still covers the whole refund.
+ */
+export const GIFT_CARD_REFUND_CHOICES = ['restore', 'new-card', 'card'] as const;
+export type GiftCardRefundChoice = (typeof GIFT_CARD_REFUND_CHOICES)[number];
+
+/** The desk's refund dialog: the group's legend, each choice's label and the line saying where the money goes. */
+export const GIFT_CARD_REFUND_LEGEND = 'The gift cards’ part';
+export const GIFT_CARD_REFUND_LABELS: Readonly<Record<GiftCardRefundChoice, string>> = {
+  restore: 'Back to the gift cards',
+  'new-card': 'A new gift card',
+  card: 'Money back by card',
+};
+export const GIFT_CARD_REFUND_HINTS: Readonly<Record<GiftCardRefundChoice, string>> = {
+  restore: 'The gift cards that paid get their balance back; their expiry is unchanged.',
+  'new-card': 'A new gift card, valid for five years, is e-mailed to the order’s address.',
+  card: 'The whole refund goes back to the card payment; the gift cards get nothing back.',
+};
+
+export const GIFT_CARD_REFUND_MESSAGES = {
+  cardShort: (left: string) =>
+    `giftCardRefund: The card payment has only ${left} left to refund; choose the gift cards or a new gift card`,
+  noAddress:
+    'giftCardRefund: The order has no e-mail address to send a new gift card to; choose the gift cards',
+  newCardTooLarge: (max: string) =>
+    `giftCardRefund: A new gift card is at most ${max}; refund less, or back to the gift cards`,
+} as const;
+
 export const refundRequestSchema = z.strictObject({
   /** Cents; absent: everything that is left to refund. */
   amount: z.optional(z.int().check(z.gte(1, { error: 'The amount must be at least one cent' }))),
   reason: z.optional(z.string().check(z.trim(), z.maxLength(ADMIN_LIMITS.maxReasonChars), singleLine())),
+  /** Where the gift-card part goes; absent: back to the cards. */
+  giftCardRefund: z.optional(z.enum(GIFT_CARD_REFUND_CHOICES)),
 });
 export type RefundRequest = z.infer<typeof refundRequestSchema>;
 

@@ -9,7 +9,7 @@ import { sizeLabel } from '../catalogue/sizes';
 import { POLICY } from '../config';
 import { addDays, type IsoDate, irishDate } from '../shared/calendar-date';
 import { freeText, singleLine } from '../shared/input-text-checks';
-import { adminOrderPath, orderDetailSchema } from './admin-api';
+import { adminOrderPath, GIFT_CARD_REFUND_CHOICES, orderDetailSchema } from './admin-api';
 import { RETURN_STATUS_LABELS, type ReturnLine, type ReturnStatus, returnInfoSchema } from './return-info';
 
 /** The reason a withdrawal notice's return carries (order-page-service.ts opens it). */
@@ -130,7 +130,15 @@ export const updateReturnSchema = z.strictObject({
   status: z.enum(['received', 'closed'], { error: "status must be 'received' or 'closed'" }),
   /** With `received`: refund the returned pieces now (and the shipping when the owner chooses). */
   refund: z.optional(
-    z.strictObject({ includeShipping: z.boolean({ error: 'refund.includeShipping must be true or false' }) }),
+    z.strictObject({
+      includeShipping: z.boolean({ error: 'refund.includeShipping must be true or false' }),
+      /** Where the gift-card part goes, as for the desk's refund (absent: back to the cards). */
+      giftCardRefund: z.optional(
+        z.enum(GIFT_CARD_REFUND_CHOICES, {
+          error: "refund.giftCardRefund must be 'restore', 'new-card' or 'card'",
+        }),
+      ),
+    }),
   ),
   /** With `closed`: why nothing is refunded. */
   reason: z.optional(

@@ -11,7 +11,12 @@ import { GIFT_CARD_MESSAGES, giftCardLabel } from '../../domain/gift-cards/gift-
 import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/calendar-date';
 import { cents, formatEuro } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
-import { GiftCardRefused, type GiftCardsFace, type IssuedGiftCard } from '../gift-cards';
+import {
+  GiftCardRefused,
+  type GiftCardService,
+  type GiftCardsFace,
+  type IssuedGiftCard,
+} from '../gift-cards';
 
 /** The 400 for code `index` of `giftCardCodes`: the one answer, with the field it names. */
 export function giftCardCodeRefusal(index: number): string {
@@ -44,6 +49,11 @@ export interface CheckoutGiftCards {
   paymentsOf(reference: string): Promise<OrderPayment[]>;
   /** A refund's part back to the cards that paid the order (own transaction); answers what was given. */
   restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
+  /** A refund's gift-card part as a new card, in the refund's transaction (once per refund id). */
+  issueForRefund(
+    trx: Transaction<Database>,
+    input: Parameters<GiftCardService['issueForRefund']>[1],
+  ): Promise<{ id: string; last4: string; amount: number }>;
 }
 
 export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
@@ -87,6 +97,9 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
         service.restore(trx, { orderReference: reference, amount, refundId, person }),
       );
       return restored;
+    },
+    async issueForRefund(trx, input) {
+      return service.issueForRefund(trx, input);
     },
     async paymentsOf(reference) {
       const out: OrderPayment[] = [];

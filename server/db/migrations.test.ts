@@ -49,6 +49,7 @@ describe('the migrations the platform and the features declare', () => {
       '0041-order-gift-cards-sold',
       '0042-order-vat',
       '0043-order-settled-vat',
+      '0044-gift-card-refund',
     ]);
   });
 

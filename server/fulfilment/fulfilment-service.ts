@@ -8,6 +8,7 @@
 import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import type { OrderPayment } from '../../domain/checkout/checkout';
+import { GIFT_CARD_LIMITS } from '../../domain/gift-cards/gift-cards';
 import { dispatchDate } from '../../domain/making/dispatch';
 import { itemsSubtotal } from '../../domain/offers/discounts';
 import {
@@ -15,6 +16,8 @@ import {
   CARRIER_LABELS,
   type Carrier,
   type FulfilmentAction,
+  GIFT_CARD_REFUND_MESSAGES,
+  type GiftCardRefundChoice,
   type OrderDetail,
   type OrderListItem,
   refusedTransitionMessage,
@@ -149,6 +152,28 @@ export interface GiftCardRefunds {
   paymentsOf(reference: string): Promise<OrderPayment[]>;
   /** Gives `amount` back to the cards that paid the order (idempotent per refund id); answers what it gave. */
   restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
+  /**
+   * The refund's gift-card part as a new card, when the owner chooses it: issued, e-mailed and audited in
+   * the refund's transaction, once per refund id.
+   */
+  issueForRefund(
+    trx: Transaction<Database>,
+    input: {
+      orderReference: string;
+      refundId: string;
+      amount: number;
+      recipientName: string;
+      recipientEmail: string;
+      actor: Actor;
+    },
+  ): Promise<{ id: string; last4: string; amount: number }>;
+}
+
+/** A refund as the desk and a return ask it: the amount (absent: all that is left), why, and the cards' part. */
+export interface RefundInput {
+  readonly amount?: number | undefined;
+  readonly reason?: string | undefined;
+  readonly giftCardRefund?: GiftCardRefundChoice | undefined;
 }
 
 function flowState(row: OrderRow): FlowState {
@@ -464,19 +489,11 @@ export class FulfilmentService {
     );
   }
 
-  async refund(
-    reference: string,
-    input: { amount?: number | undefined; reason?: string | undefined },
-    actor: Actor,
-  ): Promise<OrderOutcome> {
+  async refund(reference: string, input: RefundInput, actor: Actor): Promise<OrderOutcome> {
     return this.once('refund', reference, actor, () => this.refundOnce(reference, input, actor));
   }
 
-  private async refundOnce(
-    reference: string,
-    input: { amount?: number | undefined; reason?: string | undefined },
-    actor: Actor,
-  ): Promise<OrderOutcome> {
+  private async refundOnce(reference: string, input: RefundInput, actor: Actor): Promise<OrderOutcome> {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
     const { row } = order;
@@ -492,6 +509,7 @@ export class FulfilmentService {
     // refund (it answers the first one again); a later refund of the same amount is a new one.
     const key = `refund-${row.id}-${row.refunded}-${amount}`;
     if (!(await this.o.store.claimRefund(row.id, row.refunded))) return this.answer(reference, false);
+    const choice = input.giftCardRefund ?? 'restore';
     let changed: boolean;
     try {
       // Back where the money came from (docs/product/gift-cards.md §19): the card payment first, then the gift
@@ -499,27 +517,64 @@ export class FulfilmentService {
       // less everything refunded.
       const payments = await this.paymentsOf(row);
       const byCard = payments.find((p) => p.method === 'card')?.amount ?? 0;
-      const toCard = Math.min(amount, Math.max(0, byCard - row.refunded));
+      const cardLeft = Math.max(0, byCard - row.refunded);
+      const toCard = Math.min(amount, cardLeft);
+      // The owner's choice for the cards' part (thrown inside the try: the slot is released all the same).
+      // Money back by card only when the card payment covers the whole refund: a provider never refunds
+      // more than it took.
+      if (choice === 'card' && amount > cardLeft) {
+        return refuse('conflict', GIFT_CARD_REFUND_MESSAGES.cardShort(money(cardLeft)), {
+          field: 'giftCardRefund',
+        });
+      }
+      if (choice === 'new-card' && this.giftCards && amount - toCard > GIFT_CARD_LIMITS.maxAmount) {
+        return refuse(
+          'invalid',
+          GIFT_CARD_REFUND_MESSAGES.newCardTooLarge(money(GIFT_CARD_LIMITS.maxAmount)),
+          {
+            field: 'giftCardRefund',
+          },
+        );
+      }
+      // An erased order has no address: its new card's code would reach nobody.
+      if (choice === 'new-card' && this.giftCards && amount > toCard && row.email.trim() === '') {
+        return refuse('conflict', GIFT_CARD_REFUND_MESSAGES.noAddress, { field: 'giftCardRefund' });
+      }
       const made =
         toCard > 0 ? await this.providerRefund(row, toCard, key) : { id: `gift-card-${key}`, amount: 0 };
-      // Thrown inside the try: the refund's slot is released all the same.
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
       const toCards = amount - made.amount;
-      const restored =
-        toCards > 0 && this.giftCards
-          ? await this.giftCards.restore({
-              reference,
-              amount: toCards,
-              refundId: made.id,
-              person: actor.name ?? 'owner',
-            })
-          : 0;
+      const giftCards = this.giftCards;
+      let restored = 0;
+      let newCard: ((trx: Transaction<Database>) => Promise<unknown>) | undefined;
+      if (toCards > 0 && giftCards && choice === 'new-card') {
+        // Issued in the refund's own transaction: the refund's event (deduplicated by its id) and the card
+        // are recorded together or not at all.
+        restored = toCards;
+        newCard = (trx) =>
+          giftCards.issueForRefund(trx, {
+            orderReference: reference,
+            refundId: made.id,
+            amount: toCards,
+            recipientName: row.shipping_name ?? '',
+            recipientEmail: row.email,
+            actor,
+          });
+      } else if (toCards > 0 && giftCards) {
+        restored = await giftCards.restore({
+          reference,
+          amount: toCards,
+          refundId: made.id,
+          person: actor.name ?? 'owner',
+        });
+      }
       changed = await this.recordDeskRefund(
         row,
         reference,
         { id: made.id, amount: made.amount + restored },
         reason,
         actor,
+        newCard,
       );
     } finally {
       await this.o.store.releaseRefund(row.id);
@@ -534,8 +589,17 @@ export class FulfilmentService {
     made: { id: string; amount: number },
     reason: string | null,
     actor: Actor,
+    newCard?: (trx: Transaction<Database>) => Promise<unknown>,
   ): Promise<boolean> {
     const { email: contactEmail } = await this.o.seller();
+    const { within: creditNote } = this.creditNoteOf(row, reference, made);
+    const within =
+      creditNote || newCard
+        ? async (trx: Transaction<Database>) => {
+            await newCard?.(trx);
+            await creditNote?.(trx);
+          }
+        : undefined;
     return this.o.store.recordRefund({
       orderId: row.id,
       refundId: made.id,
@@ -566,7 +630,7 @@ export class FulfilmentService {
         ),
       ],
       audit: audit(actor, 'refund', reference, `${made.amount} cents${reason ? `: ${reason}` : ''}`),
-      ...this.creditNoteOf(row, reference, made),
+      ...(within ? { within } : {}),
     });
   }
 
@@ -604,7 +668,7 @@ export class FulfilmentService {
    */
   async refundForReturn(
     reference: string,
-    input: { amount: number; reason: string },
+    input: { amount: number; reason: string; giftCardRefund?: GiftCardRefundChoice | undefined },
     actor: Actor,
   ): Promise<OrderOutcome> {
     return this.refundOnce(reference, input, actor);

@@ -321,6 +321,77 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     await expectLedgerIsBalance(b.id);
   });
 
+  it('a refund’s part as a new card: once per refund id, e-mailed, audited, neither sold nor issued free', async () => {
+    const a = await buy(5000);
+    const input = {
+      orderReference: 'SOL-N',
+      refundId: 're_new',
+      amount: 3000,
+      recipientName: 'Aoife Byrne',
+      recipientEmail: 'aoife@example.ie',
+      actor: OWNER,
+    };
+    const before = await store.totals('2026-11-27');
+    const made = await store.transaction((tx) => service.issueForRefund(tx, input));
+    // The same refund again (another instance, a retry) answers the same card and issues nothing more.
+    const again = await store.transaction((tx) => service.issueForRefund(tx, input));
+    expect(again).toEqual(made);
+    const row = await store.byId(made.id);
+    expect(row).toMatchObject({
+      amount: 3000,
+      balance: 3000,
+      free: 0,
+      refund_id: 're_new',
+      recipient_email: 'aoife@example.ie',
+      expires_on: '2031-11-27',
+    });
+    expect((await service.detail(made.id)).ledger).toEqual([
+      expect.objectContaining({
+        kind: 'issued',
+        amount: 3000,
+        reference: 're_new',
+        person: 'Aoife',
+        reason: 'Refund re_new of order SOL-N',
+      }),
+    ]);
+    const sent = (await mails()).filter((m) => m.kind === `gift-card-${made.id}`);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.recipient).toBe('aoife@example.ie');
+    const audit = await database.db.selectFrom('admin_audit').select(['action', 'target']).execute();
+    expect(audit).toEqual([{ action: 'gift-card-refund', target: made.id }]);
+    expect(await store.totals('2026-11-27')).toEqual({ ...before, outstanding: before.outstanding + 3000 });
+    // The unique refund id holds even past the service's own check.
+    await expect(
+      store.transaction((tx) =>
+        store.insert(
+          tx,
+          {
+            id: 'gc_dup',
+            codeHash: 'h-dup',
+            last4: 'ABCD',
+            amount: 100,
+            buyerName: 'Solas',
+            buyerEmail: '',
+            recipientName: '',
+            recipientEmail: 'aoife@example.ie',
+            message: '',
+            sendOn: '2026-11-27',
+            pendingCode: null,
+            orderReference: null,
+            refundId: 're_new',
+            free: false,
+            expiresOn: '2031-11-27',
+            issuedAt: clock,
+          },
+          null,
+          null,
+        ),
+      ),
+    ).rejects.toThrow();
+    await expectLedgerIsBalance(made.id);
+    await expectLedgerIsBalance(a.id);
+  });
+
   it('disabling stops the old code at once; a reissue moves the balance to a new code and address', async () => {
     const a = await buy(5000);
     await reserve([a.code], 1500, 'cs_d');

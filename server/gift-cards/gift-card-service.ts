@@ -26,6 +26,7 @@ import {
   type AuditEntry,
   oncePerSubmission,
   type RequestClaims,
+  recordAudit,
   submissionSlot,
 } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
@@ -339,6 +340,53 @@ export class GiftCardService {
   }
 
   /**
+   * A refund's gift-card part as a new card (docs/product/gift-cards.md §19.3, "Refunds"), when the owner
+   * chooses it over restoring the cards that paid: issued like her free issue, but as the refund's (its
+   * 'issued' row names the refund, Numbers counts it neither sold nor issued free), five years from
+   * today, its code e-mailed at once through the outbox to the order's address, and audited, all in the
+   * refund's transaction. Once per refund id: a refund that issued its card answers that card again (the
+   * unique `refund_id` guards two instances).
+   */
+  async issueForRefund(
+    tx: Tx,
+    input: {
+      orderReference: string;
+      refundId: string;
+      amount: number;
+      recipientName: string;
+      recipientEmail: string;
+      actor: Actor;
+    },
+  ): Promise<{ id: string; last4: string; amount: number }> {
+    const already = await this.o.store.byRefund(input.refundId, tx);
+    if (already) return { id: already.id, last4: already.last4, amount: already.amount };
+    const person = input.actor.name ?? input.actor.session;
+    const reason = refundCardReason(input.orderReference, input.refundId);
+    const issued = await this.issue(tx, {
+      line: {
+        amount: input.amount,
+        recipientName: input.recipientName,
+        recipientEmail: input.recipientEmail,
+        message: `Your refund of order ${input.orderReference}`,
+      },
+      buyerName: BRAND.name,
+      buyerEmail: '',
+      orderReference: null,
+      refundId: input.refundId,
+      free: false,
+      person,
+      reason,
+    });
+    await recordAudit(tx, this.now().toISOString(), {
+      ...auditOf(input.actor),
+      action: 'gift-card-refund',
+      target: issued.id,
+      detail: `${issued.amount} cents: ${reason}`,
+    });
+    return { id: issued.id, last4: issued.last4, amount: issued.amount };
+  }
+
+  /**
    * The order that bought cards was paid: each card is issued with a new code, and the recipient's e-mail
    * is queued now when its day is today (otherwise on its day, by the send pass). Answers the cards as the
    * buyer's confirmation shows them: the last 4 only.
@@ -377,6 +425,8 @@ export class GiftCardService {
       buyerName: string;
       buyerEmail: string;
       orderReference: string | null;
+      /** A refund's gift-card part (issueForRefund). */
+      refundId?: string;
       free: boolean;
       person: string | null;
       reason: string | null;
@@ -406,6 +456,7 @@ export class GiftCardService {
         sendOn,
         pendingCode: dueNow ? null : code,
         orderReference: i.orderReference,
+        ...(i.refundId !== undefined ? { refundId: i.refundId } : {}),
         free: i.free,
         expiresOn,
         issuedAt: now,
@@ -639,6 +690,11 @@ export class GiftCardService {
 
 function restoreReason(orderReference: string): string {
   return `Refund of order ${orderReference}`;
+}
+
+/** The 'issued' row of a refund's card: the order and the refund it comes from. */
+function refundCardReason(orderReference: string, refundId: string): string {
+  return `Refund ${refundId} of order ${orderReference}`;
 }
 
 function auditOf(actor: Actor): Pick<AuditEntry, 'session' | 'address' | 'name'> {

@@ -36,6 +36,8 @@ export interface NewGiftCard {
   readonly pendingCode: string | null;
   readonly orderReference: string | null;
   readonly free: boolean;
+  /** The refund whose gift-card part the card is (its 'issued' row names it); none for other cards. */
+  readonly refundId?: string;
   readonly expiresOn: string;
   readonly issuedAt: Date;
 }
@@ -82,6 +84,7 @@ export class GiftCardStore {
         free: card.free ? 1 : 0,
         disabled_at: null,
         replaced_by: null,
+        refund_id: card.refundId ?? null,
         expires_on: card.expiresOn,
         issued_at: card.issuedAt.toISOString(),
       })
@@ -90,7 +93,7 @@ export class GiftCardStore {
       cardId: card.id,
       kind: 'issued',
       amount: balance,
-      reference: card.orderReference,
+      reference: card.refundId ?? card.orderReference,
       person,
       reason,
       at: card.issuedAt,
@@ -106,6 +109,14 @@ export class GiftCardStore {
 
   async byId(id: string, db: Db = this.db): Promise<GiftCardRow | null> {
     return (await db.selectFrom('gift_cards').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+  }
+
+  /** The card a refund issued as its gift-card part, if it did. */
+  async byRefund(refundId: string, db: Db = this.db): Promise<GiftCardRow | null> {
+    return (
+      (await db.selectFrom('gift_cards').selectAll().where('refund_id', '=', refundId).executeTakeFirst()) ??
+      null
+    );
   }
 
   async byOrder(orderReference: string, db: Db = this.db): Promise<GiftCardRow[]> {
@@ -379,17 +390,19 @@ export class GiftCardStore {
 
   /**
    * Numbers: cards sold (paid for) and issued free between two instants (ISO; '' for no bound; a reissue
-   * is neither), and the balance owed to holders today (cents): live cards only, expired and disabled ones owe nothing.
+   * and a refund's card are neither), and the balance owed to holders today (cents): live cards only, expired and disabled ones owe nothing.
    */
   async totals(
     today: string,
     range: { from: string; to: string } = { from: '', to: '' },
   ): Promise<{ sold: number; issuedFree: number; outstanding: number }> {
-    // A reissue carries a balance already sold or issued free: it is neither again.
+    // A reissue carries a balance already sold or issued free: it is neither again. A refund's card is
+    // money the order paid coming back: neither sold nor issued free (it counts in what is outstanding).
     const inRange = (eb: ExpressionBuilder<Database, 'gift_cards'>) =>
       eb.and([
         ...(range.from ? [eb('issued_at', '>=', range.from)] : []),
         ...(range.to ? [eb('issued_at', '<', range.to)] : []),
+        eb('refund_id', 'is', null),
         eb.not(
           eb.exists(
             eb

@@ -40,6 +40,8 @@ export interface GiftCardsTable {
   free: Generated<number>;
   disabled_at: string | null;
   replaced_by: string | null;
+  /** The refund that issued the card as its gift-card part (null: sold, issued free or reissued). */
+  refund_id: Generated<string | null>;
   /** Irish calendar day, the last the card is valid. */
   expires_on: string;
   issued_at: string;

@@ -5,7 +5,7 @@
  *   -> 201 { ok, changed, return, order } | 400 naming the field | 404 | 409 not delivered, or after the
  *   30 days without the override;
  * - PATCH /api/admin/orders/{reference}/returns/{id} { status: 'received' | 'closed', refund?: {
- *   includeShipping }, reason? } -> 200 { ok, changed, return, order } | 400 | 404 | 409 a move the return's
+ *   includeShipping, giftCardRefund? }, reason? } -> 200 { ok, changed, return, order } | 400 | 404 | 409 a move the return's
  *   state refuses, nothing left to refund | 502 the provider refused the refund.
  * Once per Idempotency-Key, audited.
  */

@@ -10,7 +10,7 @@
 import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import { POLICY } from '../../domain/config';
-import { ADMIN_MESSAGES, type OrderDetail } from '../../domain/orders/admin-api';
+import { ADMIN_MESSAGES, type GiftCardRefundChoice, type OrderDetail } from '../../domain/orders/admin-api';
 import type { ReturnInfo, ReturnLine } from '../../domain/orders/return-info';
 import {
   type OpenReturnRequest,
@@ -202,7 +202,7 @@ export class ReturnService {
     const ret = order.returns.find((r) => r.id === id);
     if (!ret) return refuse('not-found', RETURN_MESSAGES.notFound);
     if (request.status === 'closed') return this.close(reference, order, ret, request, actor);
-    if (request.refund) return this.refund(reference, order, ret, request.refund.includeShipping, actor);
+    if (request.refund) return this.refund(reference, order, ret, request.refund, actor);
     const refused = refusedMove(ret.status, 'received');
     if (refused) return refuse('conflict', refused);
     const moved = await this.o.store.move(order.row.id, id, {
@@ -252,9 +252,10 @@ export class ReturnService {
     reference: string,
     order: FulfilmentOrder,
     ret: ReturnRow,
-    includeShipping: boolean,
+    choice: { includeShipping: boolean; giftCardRefund?: GiftCardRefundChoice | undefined },
     actor: Actor,
   ): Promise<ReturnOutcome> {
+    const { includeShipping } = choice;
     const refused = refusedMove(ret.status, 'refunded');
     if (refused) return refuse('conflict', refused);
     const { row } = order;
@@ -269,7 +270,8 @@ export class ReturnService {
     const items = returnLinesOf(ret).map(returnItemText).join(', ');
     const made = await this.o.desk.refundForReturn(
       reference,
-      { amount, reason: `Return of ${items}`.slice(0, 500) },
+      // The same rule as the desk's refund: the card payment first, the cards' part as the owner chose.
+      { amount, reason: `Return of ${items}`.slice(0, 500), giftCardRefund: choice.giftCardRefund },
       actor,
     );
     if (!made.changed) return refuse('conflict', RETURN_MESSAGES.busy);

@@ -291,6 +291,12 @@ test('a €50 card bought for someone pays a €30 order in full, then €20 of 
   const secondOrder = spent[1] ?? '';
   await page.goto(`/admin#/orders/${secondOrder}`);
   await page.getByLabel(/Everything left/).check();
+  // Cards paid part of it: the owner may choose where their part goes; back to the cards is the default.
+  const cardsPart = page.getByRole('group', { name: 'The gift cards’ part' });
+  await expect(cardsPart.getByRole('radio', { name: 'Back to the gift cards' })).toBeChecked();
+  await expect(cardsPart).toContainText(
+    'The gift cards that paid get their balance back; their expiry is unchanged.',
+  );
   await page.getByRole('button', { name: 'Refund…' }).click();
   await page
     .getByRole('alertdialog', { name: 'Refund €40.00?' })

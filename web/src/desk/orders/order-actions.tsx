@@ -11,6 +11,7 @@ import {
   CARRIERS,
   type Carrier,
   type DispatchRequest,
+  type GiftCardRefundChoice,
   type OrderDetail,
   type RefundRequest,
   trackingUrlFor,
@@ -23,6 +24,7 @@ import { Field } from '../ui/desk-fields';
 import { money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass } from '../ui/desk-ui';
+import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from './gift-card-refund-choice';
 import { manualOrdersApi } from './manual-orders-api';
 import { PaymentLink } from './payment-link';
 import { ordersHref } from './routes';
@@ -250,11 +252,15 @@ function RefundForm({
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
+  // An order gift cards paid: the owner chooses where their part goes (docs/product/gift-cards.md §19.3).
+  const choices = giftCardRefundChoicesOf(order);
+  const [giftCardRefund, setGiftCardRefund] = useState<GiftCardRefundChoice>('restore');
   const action = useDeskAction(async (submission: string, body: RefundRequest, amount: number) => {
     const result = await deskApi.refund(order.reference, body, submission);
     setAmountText('');
     setReason('');
     setKind(null);
+    setGiftCardRefund('restore');
     onDone(
       result,
       `Refunded ${money(amount)}. The shopper gets an e-mail.`,
@@ -288,7 +294,11 @@ function RefundForm({
 
   const refund = async (amount: number) => {
     const trimmed = reason.trim();
-    const body = { ...(kind === 'part' ? { amount } : {}), ...(trimmed ? { reason: trimmed } : {}) };
+    const body = {
+      ...(kind === 'part' ? { amount } : {}),
+      ...(trimmed ? { reason: trimmed } : {}),
+      ...(choices.length > 0 ? { giftCardRefund } : {}),
+    };
     await action.run(body, amount);
   };
 
@@ -340,6 +350,7 @@ function RefundForm({
           aria-describedby={invalid ? `${id}-invalid` : undefined}
         />
       ) : null}
+      <GiftCardRefundChoiceGroup choices={choices} value={giftCardRefund} onChange={setGiftCardRefund} />
       <Field
         id={`${id}-reason`}
         label="Reason"

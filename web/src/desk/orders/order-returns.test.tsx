@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReturnInfo } from '../../../../domain/orders/return-info';
@@ -140,6 +140,37 @@ describe("a delivered order's returns on the desk", () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Refund €35.00?' });
     expect(dialog).toHaveTextContent('For return 4, €35.00');
     expect(dialog).not.toHaveTextContent('marked received');
+  });
+
+  it('asks where a gift-card-paid order’s card part goes, and sends the choice with the return’s refund', async () => {
+    const paid = {
+      ...DELIVERED,
+      payments: [
+        { method: 'card' as const, amount: 2495 },
+        { method: 'gift_card' as const, amount: 5000, last4: '7KQM' },
+      ],
+      returns: [REQUESTED],
+    };
+    const refunded = { ...REQUESTED, status: 'refunded' as const, refunded: 3500 };
+    const sent = recordFetch(() => ({
+      status: 200,
+      body: { ok: true, changed: true, return: refunded, order: { ...paid, returns: [refunded] } },
+    }));
+    const user = userEvent.setup();
+    render(<OrderReturns order={paid} onChanged={() => {}} />);
+    const group = screen.getByRole('group', { name: 'The gift cards’ part' });
+    expect(within(group).getByRole('radio', { name: 'Back to the gift cards' })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: 'A new gift card' }));
+    expect(group).toHaveAccessibleDescription(
+      'A new gift card, valid for five years, is e-mailed to the order’s address.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Receive and refund return 4…' }));
+    await user.click(await screen.findByRole('button', { name: 'Refund €35.00' }));
+    await screen.findByText('Return 4 refunded: €35.00. The shopper gets an e-mail.');
+    expect(sent[0]?.body).toEqual({
+      status: 'received',
+      refund: { includeShipping: false, giftCardRefund: 'new-card' },
+    });
   });
 
   it('shows a maker the returns without any action', () => {

@@ -7,7 +7,11 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { sizeLabel } from '../../../../domain/catalogue/sizes';
-import { IDEMPOTENCY_KEY_HEADER, type OrderDetail } from '../../../../domain/orders/admin-api';
+import {
+  type GiftCardRefundChoice,
+  IDEMPOTENCY_KEY_HEADER,
+  type OrderDetail,
+} from '../../../../domain/orders/admin-api';
 import { RETURN_STATUS_LABELS, type ReturnInfo } from '../../../../domain/orders/return-info';
 import {
   type OpenReturnRequest,
@@ -24,6 +28,7 @@ import { Field } from '../ui/desk-fields';
 import { formatInstant, money } from '../ui/desk-format';
 import { useDeskAction } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass } from '../ui/desk-ui';
+import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from './gift-card-refund-choice';
 
 const openReturn = (reference: string, body: OpenReturnRequest, submission: string) =>
   deskCall('POST', returnsPath(reference), returnAnswerSchema, body, {
@@ -247,6 +252,9 @@ function ReturnCard({
 }) {
   const id = useId();
   const [withShipping, setWithShipping] = useState(false);
+  // The return's refund takes the same choice as the order's Refund (the same path on the server).
+  const choices = giftCardRefundChoicesOf(order);
+  const [giftCardRefund, setGiftCardRefund] = useState<GiftCardRefundChoice>('restore');
   const [confirming, setConfirming] = useState(false);
   const [closeReason, setCloseReason] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
@@ -318,6 +326,11 @@ function ReturnCard({
                   Refund the shipping too ({money(order.shipping)})
                 </label>
               ) : null}
+              <GiftCardRefundChoiceGroup
+                choices={choices}
+                value={giftCardRefund}
+                onChange={setGiftCardRefund}
+              />
               <button
                 type="button"
                 className={buttonClass.primary}
@@ -379,7 +392,13 @@ function ReturnCard({
             confirmLabel={`Refund ${money(amount)}`}
             onConfirm={() =>
               void action.run(
-                { status: 'received', refund: { includeShipping: withShipping && offerShipping } },
+                {
+                  status: 'received',
+                  refund: {
+                    includeShipping: withShipping && offerShipping,
+                    ...(choices.length > 0 ? { giftCardRefund } : {}),
+                  },
+                },
                 `Return ${item.id} refunded: ${money(amount)}. The shopper gets an e-mail.`,
               )
             }

@@ -40,9 +40,9 @@ describe('vatStatementText', () => {
 
   it('says nothing taxable, never "at ." with no rate, for gift cards alone in a registered mode', () => {
     for (const scheme of ['domestic', 'oss', 'uk'] as const) {
-      expect(
-        vatStatementText({ vat: { scheme, country: 'IE', totalVat: 0, rates: [] }, ...seller }),
-      ).toBe(NOTHING_TAXABLE_TEXT);
+      expect(vatStatementText({ vat: { scheme, country: 'IE', totalVat: 0, rates: [] }, ...seller })).toBe(
+        NOTHING_TAXABLE_TEXT,
+      );
     }
   });
 });

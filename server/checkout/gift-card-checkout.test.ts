@@ -500,6 +500,35 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(after.ledger.reduce((sum, l) => sum + l.amount, 0)).toBe(1000);
   });
 
+  it('a cancellation pays back as a refund does: the card payment its part, the gift card the rest', async () => {
+    const total = await fullTotal();
+    const held = await issue(1000);
+    const res = await checkout({ giftCardCodes: [held.code] });
+    const { sessionId } = res.json() as { sessionId: string };
+    await payAndConfirm(app, sessionId, SHOPPER);
+    const reference = (await orderRows(app)).find((o) => o.session_id === sessionId)?.reference ?? '';
+    const cancel = await owner('POST', `/api/admin/orders/${reference}/cancel`, {
+      reason: 'Changed her mind',
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().order).toMatchObject({ status: 'cancelled', refunded: total, refundable: 0 });
+    const after = await card(held.id);
+    expect(after.balance).toBe(1000);
+    expect(after.ledger.at(-1)).toMatchObject({ kind: 'restored', amount: 1000 });
+  });
+
+  it('an order the cards paid in full is cancelled with the cards’ balance back, no provider asked', async () => {
+    const total = await fullTotal();
+    const big = await issue(50000);
+    const paid = await checkout({ giftCardCodes: [big.code], shipping: ADDRESS });
+    const { reference } = paid.json() as { reference: string };
+    expect((await card(big.id)).balance).toBe(50000 - total);
+    const cancel = await owner('POST', `/api/admin/orders/${reference}/cancel`, {});
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(cancel.json().order).toMatchObject({ status: 'cancelled', refunded: total, refundable: 0 });
+    expect((await card(big.id)).balance).toBe(50000);
+  });
+
   it('an order the cards paid in full is refunded to the cards', async () => {
     const total = await fullTotal();
     const big = await issue(50000);

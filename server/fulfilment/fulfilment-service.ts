@@ -512,13 +512,8 @@ export class FulfilmentService {
     const choice = input.giftCardRefund ?? 'restore';
     let changed: boolean;
     try {
-      // Back where the money came from (docs/product/gift-cards.md §19): the card payment first, then the gift
-      // cards. Refunds so far took the card's part first, so what the card may still get is its part
-      // less everything refunded.
-      const payments = await this.paymentsOf(row);
-      const byCard = payments.find((p) => p.method === 'card')?.amount ?? 0;
-      const cardLeft = Math.max(0, byCard - row.refunded);
-      const toCard = Math.min(amount, cardLeft);
+      // Back where the money came from (refundSplit), unless the owner chose otherwise for the cards' part.
+      const { cardLeft, toCard } = await this.refundSplit(row, amount);
       // The owner's choice for the cards' part (thrown inside the try: the slot is released all the same).
       // Money back by card only when the card payment covers the whole refund: a provider never refunds
       // more than it took.
@@ -540,47 +535,76 @@ export class FulfilmentService {
       if (choice === 'new-card' && this.giftCards && amount > toCard && row.email.trim() === '') {
         return refuse('conflict', GIFT_CARD_REFUND_MESSAGES.noAddress, { field: 'giftCardRefund' });
       }
-      const made =
-        toCard > 0 ? await this.providerRefund(row, toCard, key) : { id: `gift-card-${key}`, amount: 0 };
-      if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
-      const toCards = amount - made.amount;
       const giftCards = this.giftCards;
-      let restored = 0;
+      let made: { id: string; amount: number } | null;
       let newCard: ((trx: Transaction<Database>) => Promise<unknown>) | undefined;
-      if (toCards > 0 && giftCards && choice === 'new-card') {
+      if (choice === 'new-card' && giftCards && amount > toCard) {
+        const viaCard =
+          toCard > 0 ? await this.providerRefund(row, toCard, key) : { id: `gift-card-${key}`, amount: 0 };
+        if (!viaCard) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
+        const toCards = amount - viaCard.amount;
         // Issued in the refund's own transaction: the refund's event (deduplicated by its id) and the card
         // are recorded together or not at all.
-        restored = toCards;
         newCard = (trx) =>
           giftCards.issueForRefund(trx, {
             orderReference: reference,
-            refundId: made.id,
+            refundId: viaCard.id,
             amount: toCards,
             recipientName: row.shipping_name ?? '',
             recipientEmail: row.email,
             actor,
           });
-      } else if (toCards > 0 && giftCards) {
-        restored = await giftCards.restore({
-          reference,
-          amount: toCards,
-          refundId: made.id,
-          person: actor.name ?? 'owner',
-        });
+        made = { id: viaCard.id, amount };
+      } else {
+        made = await this.payBack(row, reference, amount, key, actor);
       }
-      changed = await this.recordDeskRefund(
-        row,
-        reference,
-        { id: made.id, amount: made.amount + restored },
-        reason,
-        actor,
-        newCard,
-      );
+      if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
+      changed = await this.recordDeskRefund(row, reference, made, reason, actor, newCard);
     } finally {
       await this.o.store.releaseRefund(row.id);
     }
     if (changed) this.o.onMailQueued();
     return this.answer(reference, changed);
+  }
+
+  /**
+   * Where a refund of `amount` goes (docs/product/gift-cards.md §19): the card payment first, then the gift
+   * cards. Refunds so far took the card's part first, so what the card may still get is its part less
+   * everything refunded.
+   */
+  private async refundSplit(row: OrderRow, amount: number): Promise<{ cardLeft: number; toCard: number }> {
+    const payments = await this.paymentsOf(row);
+    const byCard = payments.find((p) => p.method === 'card')?.amount ?? 0;
+    const cardLeft = Math.max(0, byCard - row.refunded);
+    return { cardLeft, toCard: Math.min(amount, cardLeft) };
+  }
+
+  /**
+   * Pays `amount` back where it came from: the card payment's part through the provider (or the owner),
+   * the rest restored to the gift cards that paid. Null: the provider refused, nothing was paid back.
+   */
+  private async payBack(
+    row: OrderRow,
+    reference: string,
+    amount: number,
+    key: string,
+    actor: Actor,
+  ): Promise<{ id: string; amount: number } | null> {
+    const { toCard } = await this.refundSplit(row, amount);
+    const made =
+      toCard > 0 ? await this.providerRefund(row, toCard, key) : { id: `gift-card-${key}`, amount: 0 };
+    if (!made) return null;
+    const toCards = amount - made.amount;
+    const restored =
+      toCards > 0 && this.giftCards
+        ? await this.giftCards.restore({
+            reference,
+            amount: toCards,
+            refundId: made.id,
+            person: actor.name ?? 'owner',
+          })
+        : 0;
+    return { id: made.id, amount: made.amount + restored };
   }
 
   private async recordDeskRefund(
@@ -699,7 +723,8 @@ export class FulfilmentService {
     const refundable = refundableOf(row);
     let refunded = 0;
     if (refundable > 0) {
-      const made = await this.providerRefund(row, refundable, `cancel-${row.id}`);
+      // Back where the money came from, as any refund: the card payment first, then the gift cards.
+      const made = await this.payBack(row, reference, refundable, `cancel-${row.id}`, actor);
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
       refunded = made.amount;
       await this.o.store.recordRefund({

@@ -365,13 +365,7 @@ function RefundForm({
           if (!open) setConfirming(null);
         }}
         title={`Refund ${money(confirming ?? 0)}?`}
-        description={
-          order.paymentMethod
-            ? `Marked paid in the desk: you pay it back yourself (${PAYMENT_METHOD_LABELS[order.paymentMethod]}); this records it and the shopper gets an e-mail. This cannot be undone.`
-            : order.provider === 'test-checkout'
-              ? 'A test order: no real money moves back. The shopper gets an e-mail. This cannot be undone.'
-              : "The money goes back to the shopper's card through Stripe, and they get an e-mail. This cannot be undone."
-        }
+        description={refundDescription(order)}
         confirmLabel={`Refund ${money(confirming ?? 0)}`}
         onConfirm={() => {
           if (confirming !== null) void refund(confirming);
@@ -471,4 +465,26 @@ function ActionForm({
       {submit}
     </form>
   );
+}
+
+/**
+ * Where the refund's money goes, said before it is made: the card payment's part first, then the gift
+ * cards' part as chosen (docs/product/gift-cards.md §19.3); an order marked paid in the desk is paid back by
+ * the owner herself.
+ */
+export function refundDescription(
+  order: Pick<OrderDetail, 'paymentMethod' | 'provider' | 'payments'>,
+): string {
+  const after = 'The shopper gets an e-mail. This cannot be undone.';
+  if (order.paymentMethod && order.paymentMethod !== 'gift_card')
+    return `Marked paid in the desk: you pay it back yourself (${PAYMENT_METHOD_LABELS[order.paymentMethod]}); this records it and the shopper gets an e-mail. This cannot be undone.`;
+  const payments = order.payments ?? [];
+  const cards = payments.some((p) => p.method === 'gift_card');
+  const byCard = payments.some((p) => p.method === 'card' && p.amount > 0) || payments.length === 0;
+  const test = order.provider === 'test-checkout';
+  if (cards && !byCard) return `The money goes back as chosen for the gift cards’ part. ${after}`;
+  if (cards)
+    return `The card payment’s part goes back first${test ? ' (a test order: no real money moves)' : ' through Stripe'}, then the gift cards’ part as chosen. ${after}`;
+  if (test) return `A test order: no real money moves back. ${after}`;
+  return "The money goes back to the shopper's card through Stripe, and they get an e-mail. This cannot be undone.";
 }

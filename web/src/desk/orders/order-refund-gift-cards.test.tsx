@@ -63,6 +63,25 @@ describe('the refund of an order gift cards paid', () => {
     ]);
   });
 
+  it('says before the refund where its money goes: the card payment first, then the cards as chosen', async () => {
+    refundAnswering(() => json(500, {}));
+    const user = userEvent.setup();
+    const { unmount } = render(
+      <OrderActions order={{ ...PART_BY_GIFT_CARD, provider: 'stripe' }} onChanged={() => {}} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Refund €69.98?' })).toHaveAccessibleDescription(
+      'The card payment’s part goes back first through Stripe, then the gift cards’ part as chosen. The shopper gets an e-mail. This cannot be undone.',
+    );
+    unmount();
+    // Gift cards alone (their method is no owner's payment to pay back herself).
+    render(<OrderActions order={{ ...ALL_BY_GIFT_CARD, paymentMethod: 'gift_card' }} onChanged={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Refund…' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Refund €69.98?' })).toHaveAccessibleDescription(
+      'The money goes back as chosen for the gift cards’ part. The shopper gets an e-mail. This cannot be undone.',
+    );
+  });
+
   it('shows the server’s refusal of money back by card', async () => {
     const error = GIFT_CARD_REFUND_MESSAGES.cardShort('€49.98');
     refundAnswering(() => json(409, { ok: false, error, field: 'giftCardRefund' }));

@@ -6,18 +6,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { type Me, PEOPLE_MESSAGES } from '../../../domain/people/people-api';
 import { catalogueScreens } from './catalogue/screens';
+import { checkoutScreens } from './checkout/screens';
 import { customersScreens } from './customers/screens';
 import { DeskApiError, deskApi } from './desk-api';
 import { type DeskRoute, navigate, parseDeskHash, useDeskHash } from './desk-router';
 import type { DeskNavItem, DeskScreenRoute, DeskScreens } from './desk-screens';
 import { enquiriesScreens } from './enquiries/screens';
+import { fulfilmentScreens } from './fulfilment/screens';
 import { giftCardsScreens } from './gift-cards/screens';
 import { makingHref } from './making/routes';
 import { makingScreens } from './making/screens';
 import { newsletterScreens } from './newsletter/screens';
 import { numbersScreens } from './numbers/screens';
 import { offersScreens } from './offers/screens';
-import { ordersScreens } from './orders/screens';
 import { DeskPersonContext, useDeskPerson } from './people/desk-person';
 import { PasskeyPrompt } from './people/passkey-prompt';
 import { peopleApi } from './people/people-api';
@@ -38,7 +39,9 @@ import { NavCount } from './ui/nav-count';
  */
 const SCREENS: readonly DeskScreens[] = [
   makingScreens,
-  ordersScreens,
+  // The new order's `#/orders/new` before fulfilment's `#/orders/{reference}`.
+  checkoutScreens,
+  fulfilmentScreens,
   numbersScreens,
   catalogueScreens,
   reviewsScreens,

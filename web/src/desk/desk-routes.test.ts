@@ -5,16 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { catalogueHref } from './catalogue/routes';
+import { checkoutHref } from './checkout/routes';
 import { customersHref } from './customers/routes';
 import { deskRouteOf } from './desk-app';
 import type { DeskRoute } from './desk-router';
 import { enquiriesHref } from './enquiries/routes';
+import { fulfilmentHref } from './fulfilment/routes';
 import { giftCardsHref } from './gift-cards/routes';
 import { makingHref } from './making/routes';
 import { newsletterHref } from './newsletter/routes';
 import { numbersHref } from './numbers/routes';
 import { offersHref } from './offers/routes';
-import { ordersHref } from './orders/routes';
 import { peopleHref } from './people/routes';
 import { quotesHref } from './quotes/routes';
 import { reviewsHref } from './reviews/routes';
@@ -25,15 +26,18 @@ describe('desk routes', () => {
     // Today is the first screen; the list is one link away.
     expect(deskRouteOf('')).toEqual({ id: 'today' });
     expect(deskRouteOf(makingHref.today())).toEqual({ id: 'today' });
-    expect(deskRouteOf(ordersHref.orders())).toMatchObject({ id: 'orders' });
-    expect(deskRouteOf(ordersHref.orders(new URLSearchParams('status=paid')))).toMatchObject({
+    expect(deskRouteOf(fulfilmentHref.orders())).toMatchObject({ id: 'orders' });
+    expect(deskRouteOf(fulfilmentHref.orders(new URLSearchParams('status=paid')))).toMatchObject({
       id: 'orders',
     });
     const list = deskRouteOf('#/?status=paid&q=aoife');
     expect(list.id === 'orders' && list.params.get('q')).toBe('aoife');
-    expect(deskRouteOf(ordersHref.order('SOL-1A2B3C4D'))).toEqual({ id: 'order', reference: 'SOL-1A2B3C4D' });
-    expect(deskRouteOf(ordersHref.slips())).toEqual({ id: 'slips', reference: null });
-    expect(deskRouteOf(ordersHref.slips('SOL-1'))).toEqual({ id: 'slips', reference: 'SOL-1' });
+    expect(deskRouteOf(fulfilmentHref.order('SOL-1A2B3C4D'))).toEqual({
+      id: 'order',
+      reference: 'SOL-1A2B3C4D',
+    });
+    expect(deskRouteOf(fulfilmentHref.slips())).toEqual({ id: 'slips', reference: null });
+    expect(deskRouteOf(fulfilmentHref.slips('SOL-1'))).toEqual({ id: 'slips', reference: 'SOL-1' });
     expect(deskRouteOf(numbersHref.exports())).toEqual({ id: 'exports' });
     expect(deskRouteOf('#/nonsense')).toEqual({ id: 'today' });
   });
@@ -74,10 +78,10 @@ describe('every feature’s links', () => {
   it('open the route they name, whichever feature is asked first', () => {
     const links: readonly (readonly [string, DeskRoute['id']])[] = [
       [makingHref.today(), 'today'],
-      [ordersHref.orders(), 'orders'],
-      [ordersHref.order('SOL-1'), 'order'],
-      [ordersHref.newOrder(), 'newOrder'],
-      [ordersHref.slips(), 'slips'],
+      [fulfilmentHref.orders(), 'orders'],
+      [fulfilmentHref.order('SOL-1'), 'order'],
+      [checkoutHref.newOrder(), 'newOrder'],
+      [fulfilmentHref.slips(), 'slips'],
       [numbersHref.numbers(), 'numbers'],
       [numbersHref.exports(), 'exports'],
       [catalogueHref.products(), 'products'],

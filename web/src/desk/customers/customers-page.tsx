@@ -15,7 +15,7 @@ import {
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { navigate } from '../desk-router';
 import { enquiriesHref } from '../enquiries/routes';
-import { ordersHref } from '../orders/routes';
+import { fulfilmentHref } from '../fulfilment/routes';
 import { quotesHref } from '../quotes/routes';
 import { DeskCard, FactList, HistoryCard, RecordList, RecordRow, SaveStatus } from '../ui/desk-card';
 import { TextAreaField } from '../ui/desk-fields';
@@ -205,7 +205,7 @@ function CustomerDetailView({
           <HistoryCard title="Orders" empty="No orders." id={`${id}-orders`}>
             {detail.orders.map((o) => (
               <li key={o.reference} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-                <a href={ordersHref.order(o.reference)} className="font-medium text-wine underline">
+                <a href={fulfilmentHref.order(o.reference)} className="font-medium text-wine underline">
                   {o.reference}
                 </a>
                 <StatusBadge status={o.status} />

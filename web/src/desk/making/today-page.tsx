@@ -14,7 +14,7 @@ import {
 } from '../../../../domain/making/today';
 import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
 import { deskApi } from '../desk-api';
-import { ordersHref } from '../orders/routes';
+import { fulfilmentHref } from '../fulfilment/routes';
 import { useIsOwner } from '../people/desk-person';
 import { SellerPlaceholderWarning } from '../settings/seller-placeholder-warning';
 import { DataTable } from '../ui/data-table';
@@ -32,7 +32,7 @@ export function TodayPage() {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <PageHeading>Today</PageHeading>
         <a
-          href={ordersHref.orders()}
+          href={fulfilmentHref.orders()}
           className="inline-flex min-h-11 items-center text-sm underline hover:text-wine"
         >
           All orders →
@@ -82,7 +82,7 @@ function TodayBody({ today, onChanged }: { readonly today: TodayResponse; readon
                     {line.orders.map((reference) => (
                       <a
                         key={reference}
-                        href={ordersHref.order(reference)}
+                        href={fulfilmentHref.order(reference)}
                         className="inline-flex min-h-11 items-center underline hover:text-wine"
                       >
                         {reference}
@@ -128,7 +128,7 @@ function OrderLinks({
       {orders.map((order) => (
         <li key={order.reference} className="flex items-center gap-1">
           <a
-            href={ordersHref.order(order.reference)}
+            href={fulfilmentHref.order(order.reference)}
             className={`inline-flex min-h-11 items-center rounded-full border px-4 text-sm font-medium hover:bg-sand ${late ? 'border-danger text-danger' : 'border-line'}`}
           >
             {order.reference}
@@ -183,7 +183,7 @@ function DoneToday({ steps }: { readonly steps: readonly DeskStep[] }) {
                 {formatClock(step.at)}
               </time>
               <a
-                href={ordersHref.order(step.reference)}
+                href={fulfilmentHref.order(step.reference)}
                 className="inline-flex min-h-11 items-center underline hover:text-wine"
               >
                 {step.reference}

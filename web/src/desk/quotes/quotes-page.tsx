@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { QUOTE_STATUS_LABELS } from '../../../../domain/quotes/quotes';
 import { navigate } from '../desk-router';
-import { ordersHref } from '../orders/routes';
+import { fulfilmentHref } from '../fulfilment/routes';
 import { DataTable } from '../ui/data-table';
 import { formatDay, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -167,7 +167,7 @@ function QuoteTable({
               <>
                 <QuoteStatusBadge status={q.status} />
                 {q.orderReference ? (
-                  <a href={ordersHref.order(q.orderReference)} className="mt-1 block text-wine underline">
+                  <a href={fulfilmentHref.order(q.orderReference)} className="mt-1 block text-wine underline">
                     Order {q.orderReference}
                   </a>
                 ) : null}
@@ -307,7 +307,7 @@ function QuoteDetail({
           <>
             <dt className="text-muted">Paid</dt>
             <dd>
-              <a href={ordersHref.order(quote.orderReference)} className="text-wine underline">
+              <a href={fulfilmentHref.order(quote.orderReference)} className="text-wine underline">
                 Order {quote.orderReference}
               </a>
             </dd>

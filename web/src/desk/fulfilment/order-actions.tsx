@@ -18,6 +18,8 @@ import {
 } from '../../../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../../../domain/orders/manual-order';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { manualOrdersApi } from '../checkout/manual-orders-api';
+import { PaymentLink } from '../checkout/payment-link';
 import { type ActionResult, deskApi } from '../desk-api';
 import { useIsOwner } from '../people/desk-person';
 import { Field } from '../ui/desk-fields';
@@ -25,9 +27,7 @@ import { money, parseEuroInput } from '../ui/desk-format';
 import { useDeskAction } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass } from '../ui/desk-ui';
 import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from './gift-card-refund-choice';
-import { manualOrdersApi } from './manual-orders-api';
-import { PaymentLink } from './payment-link';
-import { ordersHref } from './routes';
+import { fulfilmentHref } from './routes';
 
 /** What an action says: `message` when it changed the order, `unchanged` when the server changed nothing. */
 type Done = (result: ActionResult, message: string, unchanged: string) => void;
@@ -105,7 +105,7 @@ export function OrderActions({
       {allowed.has('cancel') ? <CancelOrder order={order} onDone={done} /> : null}
       <p className="text-sm">
         <a
-          href={ordersHref.slips(order.reference)}
+          href={fulfilmentHref.slips(order.reference)}
           className="inline-flex min-h-11 items-center underline hover:text-wine"
         >
           Print the packing slip

@@ -17,7 +17,7 @@ import { formatDay, money, statusLabel } from '../ui/desk-format';
 import { type Loaded, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
 import { addressLines } from './order-page';
-import { orderDeskUrl, ordersHref } from './routes';
+import { fulfilmentHref, orderDeskUrl } from './routes';
 
 export function PackingSlipsPage({ reference }: { readonly reference: string | null }) {
   const [answer] = useDeskData(reference ?? '*', () => deskApi.packingSlips(reference));
@@ -34,7 +34,7 @@ export function PackingSlipsPage({ reference }: { readonly reference: string | n
       <div className="desk-screen-only">
         <p className="text-sm">
           <a
-            href={reference ? ordersHref.order(reference) : ordersHref.orders()}
+            href={reference ? fulfilmentHref.order(reference) : fulfilmentHref.orders()}
             className="inline-flex min-h-11 items-center underline hover:text-wine"
           >
             ← {reference ? `Back to order ${reference}` : 'Back to orders'}

@@ -12,6 +12,7 @@ import {
   type OrderListItem,
 } from '../../../../domain/orders/admin-api';
 import { DESTINATION_VAT_DUE_LABEL } from '../../../../domain/vat/threshold';
+import { checkoutHref } from '../checkout/routes';
 import { customersHref } from '../customers/routes';
 import { deskApi, type OrderQuery, orderQueryParams } from '../desk-api';
 import { navigate } from '../desk-router';
@@ -29,7 +30,7 @@ import {
   RefundBadge,
   StatusBadge,
 } from '../ui/desk-ui';
-import { ordersHref } from './routes';
+import { fulfilmentHref } from './routes';
 
 function queryOf(params: URLSearchParams): OrderQuery {
   const page = Number(params.get('page') ?? '1');
@@ -61,7 +62,9 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     navigate(
-      ordersHref.orders(paramsOf({ ...form, status: ORDER_FILTERS.find((f) => f === form.status), page: 1 })),
+      fulfilmentHref.orders(
+        paramsOf({ ...form, status: ORDER_FILTERS.find((f) => f === form.status), page: 1 }),
+      ),
     );
   };
   const filtered = Boolean((query.status && query.status !== 'work') || query.q || query.from || query.to);
@@ -81,7 +84,7 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
         {owner ? (
           <div className="flex flex-wrap items-center gap-3">
             {/* An order taken by phone or at a fair (docs/product/orders.md §10.17): the owner's alone. */}
-            <a href={ordersHref.newOrder()} className={buttonClass.primary}>
+            <a href={checkoutHref.newOrder()} className={buttonClass.primary}>
               New order
             </a>
             <a
@@ -147,7 +150,7 @@ export function OrdersPage({ params }: { readonly params: URLSearchParams }) {
             Show orders
           </button>
           {filtered ? (
-            <a href={ordersHref.orders()} className={buttonClass.secondary}>
+            <a href={fulfilmentHref.orders()} className={buttonClass.secondary}>
               Clear
             </a>
           ) : null}
@@ -191,7 +194,7 @@ function StatusCounts({
         {entries.map(([status, n]) => (
           <li key={status}>
             <a
-              href={ordersHref.orders(new URLSearchParams({ status }))}
+              href={fulfilmentHref.orders(new URLSearchParams({ status }))}
               aria-current={current === status ? 'page' : undefined}
               className="inline-flex min-h-9 items-center gap-1.5 rounded-full border border-line bg-white px-3 text-sm hover:bg-sand aria-[current=page]:border-wine aria-[current=page]:font-semibold"
             >
@@ -228,7 +231,7 @@ function OrderList({
       {orders.map((order) => (
         <li key={order.reference}>
           <a
-            href={ordersHref.order(order.reference)}
+            href={fulfilmentHref.order(order.reference)}
             className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 px-4 py-3 hover:bg-sand focus-visible:bg-sand md:grid-cols-[10rem_minmax(0,1fr)_9rem_7rem_11rem] md:items-center"
           >
             <span className="font-mono font-semibold text-wine">{order.reference}</span>
@@ -306,7 +309,7 @@ function Pager({
         <div className="flex items-center gap-2">
           {page > 1 ? (
             <a
-              href={ordersHref.orders(paramsOf({ ...query, page: page - 1 }))}
+              href={fulfilmentHref.orders(paramsOf({ ...query, page: page - 1 }))}
               className={buttonClass.secondary}
             >
               Previous page
@@ -317,7 +320,7 @@ function Pager({
           </span>
           {page < pages ? (
             <a
-              href={ordersHref.orders(paramsOf({ ...query, page: page + 1 }))}
+              href={fulfilmentHref.orders(paramsOf({ ...query, page: page + 1 }))}
               className={buttonClass.secondary}
             >
               Next page

@@ -23,12 +23,12 @@ import {
 } from '../../../../domain/orders/returns';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { deskCall } from '../desk-api';
+import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from '../fulfilment/gift-card-refund-choice';
 import { useIsOwner } from '../people/desk-person';
 import { Field } from '../ui/desk-fields';
 import { formatInstant, money } from '../ui/desk-format';
 import { useDeskAction } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, inputClass } from '../ui/desk-ui';
-import { GiftCardRefundChoiceGroup, giftCardRefundChoicesOf } from './gift-card-refund-choice';
 
 const openReturn = (reference: string, body: OpenReturnRequest, submission: string) =>
   deskCall('POST', returnsPath(reference), returnAnswerSchema, body, {

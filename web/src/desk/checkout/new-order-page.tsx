@@ -18,6 +18,7 @@ import {
   type PaymentMethod,
 } from '../../../../domain/orders/manual-order';
 import { type AdminProduct, productApi } from '../catalogue/product-api';
+import { fulfilmentHref } from '../fulfilment/routes';
 import { AddressFields } from '../ui/address-fields';
 import { Field, SelectField, TextAreaField, ZoneField } from '../ui/desk-fields';
 import { money, parseEuroInput, statusLabel } from '../ui/desk-format';
@@ -25,7 +26,6 @@ import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading, PageHeading } from '../ui/desk-ui';
 import { manualOrdersApi, refusedField } from './manual-orders-api';
 import { PaymentLink } from './payment-link';
-import { ordersHref } from './routes';
 
 interface DraftLine {
   readonly key: number;
@@ -108,7 +108,10 @@ export function NewOrderPage() {
   return (
     <div>
       <p className="text-sm">
-        <a href={ordersHref.orders()} className="inline-flex min-h-11 items-center underline hover:text-wine">
+        <a
+          href={fulfilmentHref.orders()}
+          className="inline-flex min-h-11 items-center underline hover:text-wine"
+        >
           Back to the orders
         </a>
       </p>
@@ -153,7 +156,7 @@ function Result({ made, onAnother }: { readonly made: ManualOrderCreated; readon
       </p>
       {paymentUrl ? <PaymentLink url={paymentUrl} /> : null}
       <div className="mt-4 flex flex-wrap gap-3">
-        <a href={ordersHref.order(order.reference)} className={buttonClass.primary}>
+        <a href={fulfilmentHref.order(order.reference)} className={buttonClass.primary}>
           Open order {order.reference}
         </a>
         <button type="button" className={buttonClass.secondary} onClick={onAnother}>
@@ -586,7 +589,7 @@ function OrderForm({ onMade }: { readonly onMade: (made: ManualOrderCreated) => 
                 ? 'Make the order, paid'
                 : 'Make the order and its payment link'}
         </button>
-        <a href={ordersHref.orders()} className={buttonClass.secondary}>
+        <a href={fulfilmentHref.orders()} className={buttonClass.secondary}>
           Cancel
         </a>
       </div>

@@ -15,6 +15,7 @@ import { deskApi } from '../desk-api';
 import { EnquiryName } from '../enquiries/enquiry-name';
 import { useIsOwner } from '../people/desk-person';
 import { quotesHref } from '../quotes/routes';
+import { OrderReturns } from '../returns/order-returns';
 import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant, money } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -30,16 +31,18 @@ import {
 } from '../ui/desk-ui';
 import { OrderActions } from './order-actions';
 import { ChangeOrder, ResendMail } from './order-changes';
-import { OrderReturns } from './order-returns';
 import { OrderVat } from './order-vat';
-import { ordersHref } from './routes';
+import { fulfilmentHref } from './routes';
 
 export function OrderPage({ reference }: { readonly reference: string }) {
   const [result, , replace] = useDeskData(reference, () => deskApi.getOrder(reference));
   return (
     <div>
       <p className="text-sm">
-        <a href={ordersHref.orders()} className="inline-flex min-h-11 items-center underline hover:text-wine">
+        <a
+          href={fulfilmentHref.orders()}
+          className="inline-flex min-h-11 items-center underline hover:text-wine"
+        >
           ← Back to orders
         </a>
       </p>

@@ -204,6 +204,13 @@ export const confirmResponseSchema = z.object({
   orderPagePath: z.optional(z.string()),
   /** Paid orders: how the total was paid (the total itself is the same however it was paid). */
   payments: z.optional(z.array(orderPaymentSchema)),
+  /**
+   * Paid orders: the gift cards the order bought, by their last 4 only (the code goes to the recipient
+   * alone), each with its amount and the day its e-mail goes (docs/product/gift-cards.md §19.3).
+   */
+  giftCardsBought: z.optional(
+    z.array(z.object({ last4: z.string(), amount: z.number(), sendOn: isoDateText })),
+  ),
   /** Paid orders charged under the VAT rules (docs/product/vat.md §20): the VAT inside each line, as stored. */
   vat: z.optional(orderVatSchema),
 });

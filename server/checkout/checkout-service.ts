@@ -889,6 +889,13 @@ export class CheckoutService {
   }
 
   /** How a paid order was paid: the cards' parts (last 4 only), then the card payment for the rest. */
+  /** The cards the order bought, for the confirmation page; none: nothing. */
+  private async giftCardsBought(order: StoredOrder, reference: string) {
+    if ((order.giftCardsSold ?? 0) === 0 || !this.o.giftCards) return {};
+    const bought = await this.o.giftCards.boughtIn(reference);
+    return bought.length > 0 ? { giftCardsBought: bought } : {};
+  }
+
   private async payments(order: StoredOrder, reference: string): Promise<OrderPayment[]> {
     const cards = (await this.o.giftCards?.paymentsOf(reference)) ?? [];
     const byCards = cards.reduce((sum, p) => sum + p.amount, 0);
@@ -949,6 +956,7 @@ export class CheckoutService {
         ...(emailStatus ? { emailStatus } : {}),
         orderPagePath: orderPagePath(reference, key),
         payments: await this.payments(order, reference),
+        ...(await this.giftCardsBought(order, reference)),
         ...(await this.vatOf(order)),
         ...(giftCardsAlone(order) ? { giftCardsAlone: true as const } : {}),
         ...(order.dispatchDate

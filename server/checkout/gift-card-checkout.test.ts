@@ -425,6 +425,16 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       dispatch_date: null,
       total: 12500,
     });
+    // The confirmation lists the cards bought by their last 4 only, each with the day its e-mail goes.
+    const confirmed = await app.inject({
+      method: 'POST',
+      url: `/api/orders/${sessionId}/confirm`,
+      payload: {},
+    });
+    const bought = confirmed.json().giftCardsBought as { last4: string; amount: number; sendOn: string }[];
+    expect(bought.map((c) => c.amount).sort((a, b) => a - b)).toEqual([2500, 10000]);
+    for (const card of bought) expect(card.last4).toMatch(/^[A-Z2-9]{4}$/);
+    expect(confirmed.body).not.toMatch(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
     await outboxSettled(app);
     const recipients = (await outboxRows(app)).map((m) => m.recipient);
     expect(recipients).toEqual(expect.arrayContaining(['aoife.b@example.ie', 'ciara@example.ie']));

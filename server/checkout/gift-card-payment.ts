@@ -47,6 +47,8 @@ export interface CheckoutGiftCards {
   heldFor(orderId: string): Promise<number>;
   /** The cards' parts of a paid order, each with its last 4. */
   paymentsOf(reference: string): Promise<OrderPayment[]>;
+  /** The cards a paid order bought (not those issued free, reissued or for a refund), by their last 4. */
+  boughtIn(reference: string): Promise<{ last4: string; amount: number; sendOn: string }[]>;
   /** A refund's part back to the cards that paid the order (own transaction); answers what was given. */
   restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
   /** A refund's gift-card part as a new card, in the refund's transaction (once per refund id). */
@@ -100,6 +102,12 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
     },
     async issueForRefund(trx, input) {
       return service.issueForRefund(trx, input);
+    },
+    async boughtIn(reference) {
+      const rows = await store.byOrder(reference);
+      return rows
+        .filter((r) => !r.free && r.refund_id === null)
+        .map((r) => ({ last4: r.last4, amount: r.amount, sendOn: r.send_on }));
     },
     async paymentsOf(reference) {
       const out: OrderPayment[] = [];

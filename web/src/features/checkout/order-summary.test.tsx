@@ -33,8 +33,20 @@ describe('the confirmation’s summary', () => {
 
   it('names no shipping and no dispatch for gift cards alone: they are e-mailed', () => {
     render(
-      <OrderSummary order={{ ...ORDER, items: [], subtotal: 5000, total: 5000, giftCardsAlone: true }} />,
+      <OrderSummary
+        order={{
+          ...ORDER,
+          items: [],
+          subtotal: 5000,
+          total: 5000,
+          giftCardsAlone: true,
+          giftCardsBought: [{ last4: '7KQM', amount: 5000, sendOn: '2026-12-24' }],
+        }}
+      />,
     );
+    // The card bought is a line of its own, by its last 4 only, with the day its e-mail goes.
+    const line = screen.getByText('Gift card ••••7KQM').closest('li');
+    expect(line).toHaveTextContent('Gift card ••••7KQM e-mailed on 24 December€50.00');
     expect(screen.getByText(GIFT_CARDS_ALONE_TEXTS.delivery)).toBeTruthy();
     expect(screen.queryByText('Shipping')).toBeNull();
     expect(screen.queryByText(/Made to order|dispatch/)).toBeNull();

@@ -1,7 +1,8 @@
 import { nameWithSize } from '../../../../domain/catalogue/sizes';
 import type { ConfirmResponse } from '../../../../domain/checkout/checkout';
 import { productionDaysText } from '../../../../domain/config';
-import { GIFT_CARDS_ALONE_TEXTS } from '../../../../domain/gift-cards/gift-cards';
+import { GIFT_CARDS_ALONE_TEXTS, giftCardLabel } from '../../../../domain/gift-cards/gift-cards';
+import { formatDayOfMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
 import { cents, formatEuro } from '../../../../domain/shared/money';
 
 /** The paid order's lines and totals, as the server confirmed them. */
@@ -24,6 +25,15 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
               <span className="text-muted">× {item.quantity}</span>
             </span>
             <span className="tabular-nums">{formatEuro(cents(item.lineTotal))}</span>
+          </li>
+        ))}
+        {(order.giftCardsBought ?? []).map((card) => (
+          <li key={card.last4} className="flex justify-between gap-4 py-3">
+            <span className="min-w-0">
+              {giftCardLabel(card.last4)}{' '}
+              <span className="text-muted">e-mailed on {formatDayOfMonth(card.sendOn as IsoDate)}</span>
+            </span>
+            <span className="tabular-nums">{formatEuro(cents(card.amount))}</span>
           </li>
         ))}
       </ul>

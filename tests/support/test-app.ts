@@ -14,6 +14,14 @@ import type { ReceivedMail } from './smtp-sink';
 
 export const TEST_PUBLIC_URL = 'http://shop.test';
 
+/**
+ * The front end's build a test app serves unless the test names one: none. Without it every test sees the
+ * same shop whether or not `npm run build` has run (the default ./dist/web would hand the pages feature the
+ * real SSR build, rendering every page on each catalogue change: 70 s more over the suite, and answers that
+ * differ between a fresh clone and a built tree). A test of the pages passes its own WEB_DIST_DIR.
+ */
+const NO_WEB_BUILD = path.join(tmpdir(), 'solas-tests-without-a-web-build');
+
 export function tempDataDir(): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'solas-orders-'));
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
@@ -38,7 +46,12 @@ export async function buildTestApp(
     readonly databaseWaitMs?: number;
   } = {},
 ): Promise<FastifyInstance> {
-  const loaded = loadConfig({ LOG_LEVEL: 'silent', PUBLIC_URL: TEST_PUBLIC_URL, ...env });
+  const loaded = loadConfig({
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    WEB_DIST_DIR: NO_WEB_BUILD,
+    ...env,
+  });
   const config =
     databaseWaitMs === undefined
       ? loaded

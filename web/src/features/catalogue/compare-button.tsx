@@ -9,7 +9,9 @@ const CompareOverlay = lazy(() => loadCompareOverlay().then((m) => ({ default: m
 
 /**
  * Opens the compare overlay, showing how many products are picked. The overlay's code is fetched when the
- * pointer or focus reaches the button, so it is usually there by the click.
+ * pointer or focus reaches the button, so it is usually there by the click. Its width is fixed (min-w-36
+ * holds "Compare (4)"): the prerendered page says "Compare" and the app may then add the count from the
+ * shopper's storage, and the right-aligned button must not move when it does (CLS 0).
  */
 export function CompareButton() {
   const { items } = useCompare();
@@ -22,7 +24,7 @@ export function CompareButton() {
         aria-haspopup="dialog"
         {...preloadOnIntent(loadCompareOverlay)}
         onClick={overlay.show}
-        className="inline-flex h-11 items-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-medium hover:border-wine aria-expanded:border-wine"
+        className="inline-flex h-11 min-w-36 items-center justify-center gap-2 rounded-full border border-line bg-white px-4 text-sm font-medium hover:border-wine aria-expanded:border-wine"
       >
         <CompareIcon className="h-4 w-4" />
         {count > 0 ? `Compare (${count})` : 'Compare'}

@@ -254,28 +254,31 @@ export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidPartici
     async onPaid(trx, order, mail) {
       if (order.reference === null) return;
       const at = now();
-      const stored = (await vat.orderVat(order.id, trx)) ?? (await pricedAtPayment(vat, trx, order, at));
+      const checkedOut = await vat.orderVat(order.id, trx);
+      // An order stored without its VAT is priced now, on the day of supply: nothing to settle again.
+      const stored = checkedOut ?? (await pricedAtPayment(vat, trx, order, at));
       if (!stored) return;
       let record: OrderVatRecord = stored;
       const country = order.shippingDetails?.address.country ?? stored.breakdown.country;
       const confirmed = stored.business !== null && !stored.vatToRefund;
       const numberCountry = confirmed ? parseVatNumber(stored.business?.vatNumber ?? '')?.country : undefined;
-      try {
-        const breakdown = await vat.breakdown({
-          country,
-          business: numberCountry ? { country: numberCountry } : null,
-          at,
-          lines: stored.lines.map((l) => ({ gross: l.gross })),
-        });
-        // The amount charged never changes at payment (the provider took it): a different answer keeps
-        // the checkout's (an address outside the countries it was priced for cannot be given).
-        if (amountCharged(breakdown) === amountCharged(stored.breakdown)) {
-          record = { ...stored, breakdown, lines: relined(stored.lines, breakdown) };
-          await vat.settleOrderVat(trx, record);
+      if (checkedOut)
+        try {
+          const breakdown = await vat.breakdown({
+            country,
+            business: numberCountry ? { country: numberCountry } : null,
+            at,
+            lines: stored.lines.map((l) => ({ gross: l.gross })),
+          });
+          // The amount charged never changes at payment (the provider took it): a different answer keeps
+          // the checkout's (an address outside the countries it was priced for cannot be given).
+          if (amountCharged(breakdown) === amountCharged(stored.breakdown)) {
+            record = { ...stored, breakdown, lines: relined(stored.lines, breakdown) };
+            await vat.settleOrderVat(trx, record);
+          }
+        } catch (err) {
+          if (!(err instanceof NoSaleToGbError)) throw err;
         }
-      } catch (err) {
-        if (!(err instanceof NoSaleToGbError)) throw err;
-      }
       const buyerName = order.shippingDetails?.name ?? '';
       const address = order.shippingDetails?.address;
       const buyerAddress = address

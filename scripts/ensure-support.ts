@@ -1,5 +1,5 @@
 // What the ensure-* scripts share: they make sure a service the tests need is there (PostgreSQL, Redis,
-// nginx), installing Debian's package when the user is root (CI, a container) and saying in one line
+// nginx, Chromium), installing Debian's package when the user is root (CI, a container) and saying in one line
 // what to run otherwise.
 import { spawnSync } from 'node:child_process';
 
@@ -22,8 +22,15 @@ export function run(script: string, what: string, command: string, args: readonl
     fail(`${script}: '${command} ${args.join(' ')}' failed: install and start ${what}, then retry.`);
 }
 
+/**
+ * `npm test` installs what is missing from two branches at once (PostgreSQL beside the unit tests,
+ * Chromium beside the build), and dpkg refuses a second apt-get while one runs: each apt-get waits its
+ * turn on one lock file (util-linux's flock, on every Debian).
+ */
+const APT_LOCK = '/tmp/solas-apt.lock';
+
 /** apt-get update, then installs the packages without their recommendations. */
 export function aptInstall(script: string, what: string, packages: readonly string[]): void {
-  run(script, what, 'apt-get', ['update']);
-  run(script, what, 'apt-get', ['install', '-y', '--no-install-recommends', ...packages]);
+  run(script, what, 'flock', [APT_LOCK, 'apt-get', 'update']);
+  run(script, what, 'flock', [APT_LOCK, 'apt-get', 'install', '-y', '--no-install-recommends', ...packages]);
 }

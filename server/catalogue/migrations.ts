@@ -3,22 +3,14 @@
  * (server/db/migrations.ts says how migrations are written). The platform's Migrator runs every feature's
  * entries with its own in one order, by name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
+import { sql } from 'kysely';
 import { seedSnapshot } from '../../domain/catalogue/seed';
-import { type AnyDb, serialKey } from '../db/migration-kit';
+import { type AnyDb, migrationSteps, serialKey } from '../db/migration-kit';
 
-export const CATALOGUE_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0011-catalogue': {
-    async up(db: AnyDb) {
-      await addCatalogueSchema(db);
-    },
-  },
-  '0036-product-feed-fields': {
-    async up(db: AnyDb) {
-      await addProductFeedFields(db);
-    },
-  },
-};
+export const CATALOGUE_MIGRATIONS = migrationSteps({
+  '0011-catalogue': addCatalogueSchema,
+  '0036-product-feed-fields': addProductFeedFields,
+});
 
 /**
  * The catalogue in the database (docs/product/catalogue.md; docs/decisions/0012): the products,

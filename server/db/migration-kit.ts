@@ -3,12 +3,25 @@
  * written): the database as it was then, and the column types that differ between the dialects.
  */
 import { createHash } from 'node:crypto';
-import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely, Migration } from 'kysely';
 import { dialectOf } from './dialect';
 
 // Migrations run against the schema as it was then, not as ./schema.ts types it today.
 // biome-ignore lint/suspicious/noExplicitAny: see above.
 export type AnyDb = Kysely<any>;
+
+/** What one migration does to the database: run once, never undone (a released one is never edited). */
+export type MigrationStep = (db: AnyDb) => Promise<void>;
+
+/**
+ * A file's migrations as the Migrator takes them, each name given the step it runs: the list reads as the
+ * schema's history, one line a step where the step is a function of its own below.
+ */
+export function migrationSteps(
+  steps: Readonly<Record<string, MigrationStep>>,
+): Readonly<Record<string, Migration>> {
+  return Object.fromEntries(Object.entries(steps).map(([name, up]) => [name, { up }]));
+}
 
 /**
  * A generated integer key: SQLite's `integer primary key autoincrement` (what SQLite databases already

@@ -3,30 +3,19 @@
  * migrations are written). The platform's Migrator runs every feature's entries with its own in one order,
  * by name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
-import { type AnyDb, serialKey } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, migrationSteps, serialKey } from '../db/migration-kit';
 
-export const GIFT_CARDS_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0037-gift-cards': {
-    async up(db: AnyDb) {
-      await createGiftCardTables(db);
-    },
-  },
+export const GIFT_CARDS_MIGRATIONS = migrationSteps({
+  '0037-gift-cards': createGiftCardTables,
   // A card issued as a refund's gift-card part (docs/product/gift-cards.md §19.3, "Refunds"): the refund's id,
   // unique so each refund issues at most one card on any number of instances, and so Numbers counts it
   // neither sold nor issued free. Nullable: SQLite adds it without rebuilding the table.
-  '0044-gift-card-refund': {
-    async up(db: AnyDb) {
-      await db.schema.alterTable('gift_cards').addColumn('refund_id', 'text').execute();
-      await db.schema
-        .createIndex('gift_cards_refund')
-        .on('gift_cards')
-        .column('refund_id')
-        .unique()
-        .execute();
-    },
+  '0044-gift-card-refund': async (db) => {
+    await db.schema.alterTable('gift_cards').addColumn('refund_id', 'text').execute();
+    await db.schema.createIndex('gift_cards_refund').on('gift_cards').column('refund_id').unique().execute();
   },
-};
+});
 
 /**
  * Gift cards (server/gift-cards, docs/product/gift-cards.md §19). A card is kept by the hash of its code (as order

@@ -3,16 +3,12 @@
  * migrations are written). The platform's Migrator runs every feature's entries with its own in one order,
  * by name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
-import { type AnyDb, serialKey } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, migrationSteps, serialKey } from '../db/migration-kit';
 
-export const RETURNS_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0033-returns': {
-    async up(db: AnyDb) {
-      await createOrderReturns(db);
-    },
-  },
-};
+export const RETURNS_MIGRATIONS = migrationSteps({
+  '0033-returns': createOrderReturns,
+});
 
 /**
  * Returns of delivered orders (server/returns/return-store.ts, docs/product/orders.md §10.18): one row per return

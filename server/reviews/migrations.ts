@@ -3,16 +3,12 @@
  * migrations are written). The platform's Migrator runs every feature's entries with its own in one order, by
  * name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
-import type { AnyDb } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
-export const REVIEWS_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0014-reviews': {
-    async up(db: AnyDb) {
-      await createReviewTables(db);
-    },
-  },
-};
+export const REVIEWS_MIGRATIONS = migrationSteps({
+  '0014-reviews': createReviewTables,
+});
 
 /**
  * Reviews from buyers (server/reviews/review-store.ts, docs/product/settled-choices.md §8.13): one per product of one order

@@ -52,7 +52,7 @@ import type { Database } from '../db/schema';
 import { type NewEvent, recordOrderEvents } from '../fulfilment';
 import { randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
-import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money } from '../mail/layout';
+import { escapeHtml, htmlLink, htmlMail, htmlParagraph, money } from '../mail/layout';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import type { OrderRow, OrderStore } from '../orders';
@@ -444,19 +444,14 @@ export class ManualOrderService {
       `${BRAND.name}: ${BRAND.tagline}`,
       '',
     ];
-    const html = htmlDocument(
-      subject,
-      [
-        htmlParagraph('Hello,'),
-        htmlParagraph(
-          escapeHtml(
-            `Thank you for your order ${reference}: ${money(order.total)} in all, delivery included.`,
-          ),
-        ),
-        htmlParagraph(htmlLink(url, 'Pay your order by card')),
-        htmlParagraph('Once it is paid you get the confirmation e-mail with the date it is dispatched by.'),
-      ].join('\n'),
-    );
+    const html = htmlMail(subject, [
+      htmlParagraph('Hello,'),
+      htmlParagraph(
+        escapeHtml(`Thank you for your order ${reference}: ${money(order.total)} in all, delivery included.`),
+      ),
+      htmlParagraph(htmlLink(url, 'Pay your order by card')),
+      htmlParagraph('Once it is paid you get the confirmation e-mail with the date it is dispatched by.'),
+    ]);
     await this.o.store.queueMail([
       outboxRow(
         {

@@ -55,6 +55,16 @@ ${body}
 `;
 }
 
+/** An e-mail's HTML: its blocks (table rows, as `htmlParagraph` writes them) one a line in the layout. */
+export function htmlMail(title: string, blocks: readonly string[]): string {
+  return htmlDocument(title, blocks.join('\n'));
+}
+
+/** An e-mail's plain text: its lines, then the shop's name and tagline and a last newline, as every one ends. */
+export function signedText(lines: readonly string[]): string {
+  return [...lines, `${BRAND.name}: ${BRAND.tagline}`, ''].join('\n');
+}
+
 export function htmlParagraph(text: string): string {
   return `<tr><td style="padding:8px 28px;font-family:Arial,sans-serif;font-size:15px;line-height:1.5;">${text}</td></tr>`;
 }

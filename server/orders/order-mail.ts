@@ -16,13 +16,14 @@ import { notRegisteredText, type SettledVat, vatStatementText } from '../../doma
 import {
   countryName,
   escapeHtml,
-  htmlDocument,
   htmlLink,
+  htmlMail,
   htmlParagraph,
   LINE,
   MUTED,
   money,
   type RenderedMail,
+  signedText,
   TEST_NOTICE,
   TEST_SUBJECT_PREFIX,
   WINE,
@@ -331,7 +332,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}Your ${BRAND.name} order ${reference} is confirmed`;
   const name = order.shippingDetails?.name.trim();
   const greeting = name ? `Hello ${name},` : 'Hello,';
-  const text = [
+  const text = signedText([
     ...testLines(order),
     greeting,
     '',
@@ -363,38 +364,33 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     ...legalText(ctx),
     '',
-    `${BRAND.name}: ${BRAND.tagline}`,
-    '',
-  ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      testHtml(order),
-      htmlParagraph(escapeHtml(greeting)),
-      htmlParagraph(escapeHtml(thanksText(order))),
-      htmlParagraph(`Order reference: <strong>${escapeHtml(reference)}</strong>`),
-      htmlHeading('Your order'),
-      htmlOrderTable(order, zoneName),
-      ...(ctx.receiptLines ?? []).map((line) => htmlParagraph(escapeHtml(line))),
-      giftMessageHtml(order),
-      ...(giftCardsAlone(order)
-        ? [htmlHeading('Delivery'), htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.delivery))]
-        : [
-            htmlHeading('Delivery address'),
-            htmlAddress(order),
-            htmlHeading('When to expect it'),
-            htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
-          ]),
-      orderPageHtml(ctx.orderPageUrl),
-      ctx.invoice
-        ? htmlParagraph(`Your invoice: ${htmlLink(ctx.invoice.url, `${ctx.invoice.number} (PDF)`)}`)
-        : '',
-      htmlParagraph(
-        `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
-      ),
-      legalHtml(ctx),
-    ].join('\n'),
-  );
+  ]);
+  const html = htmlMail(subject, [
+    testHtml(order),
+    htmlParagraph(escapeHtml(greeting)),
+    htmlParagraph(escapeHtml(thanksText(order))),
+    htmlParagraph(`Order reference: <strong>${escapeHtml(reference)}</strong>`),
+    htmlHeading('Your order'),
+    htmlOrderTable(order, zoneName),
+    ...(ctx.receiptLines ?? []).map((line) => htmlParagraph(escapeHtml(line))),
+    giftMessageHtml(order),
+    ...(giftCardsAlone(order)
+      ? [htmlHeading('Delivery'), htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.delivery))]
+      : [
+          htmlHeading('Delivery address'),
+          htmlAddress(order),
+          htmlHeading('When to expect it'),
+          htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
+        ]),
+    orderPageHtml(ctx.orderPageUrl),
+    ctx.invoice
+      ? htmlParagraph(`Your invoice: ${htmlLink(ctx.invoice.url, `${ctx.invoice.number} (PDF)`)}`)
+      : '',
+    htmlParagraph(
+      `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
+    ),
+    legalHtml(ctx),
+  ]);
   return { subject, text, html };
 }
 
@@ -451,26 +447,23 @@ export function ownerNotification({
           '',
         ]),
   ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      testHtml(order),
-      htmlParagraph('A new order has been paid.'),
-      htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
-      htmlParagraph(facts.map(escapeHtml).join('<br>')),
-      htmlHeading('Items'),
-      htmlOrderTable(order, zoneName),
-      giftMessageHtml(order),
-      ...(cardsAlone
-        ? [htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.owner))]
-        : [
-            htmlHeading('Ship to'),
-            htmlAddress(order),
-            htmlHeading('Promised to the customer'),
-            htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
-          ]),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    testHtml(order),
+    htmlParagraph('A new order has been paid.'),
+    htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
+    htmlParagraph(facts.map(escapeHtml).join('<br>')),
+    htmlHeading('Items'),
+    htmlOrderTable(order, zoneName),
+    giftMessageHtml(order),
+    ...(cardsAlone
+      ? [htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.owner))]
+      : [
+          htmlHeading('Ship to'),
+          htmlAddress(order),
+          htmlHeading('Promised to the customer'),
+          htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
+        ]),
+  ]);
   return { subject, text, html };
 }
 
@@ -493,16 +486,13 @@ export function orderLinkMail(ctx: OrderMailContext & { readonly orderPageUrl: s
     `Questions? Write to ${contactEmail} and quote your order reference ${reference}.`,
     '',
   ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      testHtml(order),
-      htmlParagraph('Hello,'),
-      htmlParagraph(escapeHtml(intro)),
-      orderPageHtml(orderPageUrl),
-      htmlParagraph(escapeHtml(ignore)),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    testHtml(order),
+    htmlParagraph('Hello,'),
+    htmlParagraph(escapeHtml(intro)),
+    orderPageHtml(orderPageUrl),
+    htmlParagraph(escapeHtml(ignore)),
+  ]);
   return { subject, text, html };
 }
 
@@ -548,17 +538,14 @@ export function withdrawalAcknowledgement(ctx: WithdrawalMailContext): RenderedM
     `${ctx.legal.sellerName}, ${ctx.legal.sellerAddress}`,
     '',
   ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      testHtml(order),
-      htmlParagraph('Hello,'),
-      ...body.map((b) => htmlParagraph(escapeHtml(b))),
-      htmlParagraph(noticeLines(ctx).map(escapeHtml).join('<br>')),
-      orderPageHtml(ctx.orderPageUrl),
-      htmlParagraph(escapeHtml(`${ctx.legal.sellerName}, ${ctx.legal.sellerAddress}`)),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    testHtml(order),
+    htmlParagraph('Hello,'),
+    ...body.map((b) => htmlParagraph(escapeHtml(b))),
+    htmlParagraph(noticeLines(ctx).map(escapeHtml).join('<br>')),
+    orderPageHtml(ctx.orderPageUrl),
+    htmlParagraph(escapeHtml(`${ctx.legal.sellerName}, ${ctx.legal.sellerAddress}`)),
+  ]);
   return { subject, text, html };
 }
 
@@ -582,14 +569,11 @@ export function withdrawalOwnerNotice(
     `Open it in the order desk: ${deskUrl}`,
     '',
   ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      testHtml(order),
-      htmlParagraph(escapeHtml(intro)),
-      htmlParagraph(facts.map(escapeHtml).join('<br>')),
-      htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    testHtml(order),
+    htmlParagraph(escapeHtml(intro)),
+    htmlParagraph(facts.map(escapeHtml).join('<br>')),
+    htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
+  ]);
   return { subject, text, html };
 }

@@ -6,10 +6,11 @@
 import { BRAND } from '../../domain/config';
 import {
   escapeHtml,
-  htmlDocument,
   htmlLink,
+  htmlMail,
   htmlParagraph,
   type RenderedMail,
+  signedText,
   TEST_NOTICE,
   testSubject,
 } from '../mail/layout';
@@ -42,7 +43,7 @@ export function reviewRequestMail(input: ReviewRequestMailInput): RenderedMail {
   const write = 'Write your review:';
   const stop = 'No more review requests to this address:';
   const once = 'We ask once per order, and never share your address.';
-  const text = [
+  const text = signedText([
     ...(input.testOrder ? [TEST_NOTICE, ''] : []),
     hello,
     '',
@@ -55,19 +56,14 @@ export function reviewRequestMail(input: ReviewRequestMailInput): RenderedMail {
     once,
     `${stop} ${input.stopUrl}`,
     '',
-    `${BRAND.name}: ${BRAND.tagline}`,
-    '',
-  ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      ...(input.testOrder ? [htmlParagraph(escapeHtml(TEST_NOTICE))] : []),
-      htmlParagraph(escapeHtml(hello)),
-      htmlParagraph(escapeHtml(what)),
-      htmlParagraph(escapeHtml(ask)),
-      htmlParagraph(`${escapeHtml(write)} ${htmlLink(input.orderPageUrl, 'Review your order')}`),
-      htmlParagraph(`${escapeHtml(once)} ${htmlLink(input.stopUrl, 'No more review requests')}`),
-    ].join('\n'),
-  );
+  ]);
+  const html = htmlMail(subject, [
+    ...(input.testOrder ? [htmlParagraph(escapeHtml(TEST_NOTICE))] : []),
+    htmlParagraph(escapeHtml(hello)),
+    htmlParagraph(escapeHtml(what)),
+    htmlParagraph(escapeHtml(ask)),
+    htmlParagraph(`${escapeHtml(write)} ${htmlLink(input.orderPageUrl, 'Review your order')}`),
+    htmlParagraph(`${escapeHtml(once)} ${htmlLink(input.stopUrl, 'No more review requests')}`),
+  ]);
   return { subject, text, html };
 }

@@ -14,13 +14,15 @@ export type AnyDb = Kysely<any>;
 export type MigrationStep = (db: AnyDb) => Promise<void>;
 
 /**
- * A file's migrations as the Migrator takes them, each name given the step it runs: the list reads as the
- * schema's history, one line a step where the step is a function of its own below.
+ * A file's migrations as the Migrator takes them: each name given the function of its step (one line a
+ * step, so the list reads as the schema's history), or a migration written in place as it was released.
  */
 export function migrationSteps(
-  steps: Readonly<Record<string, MigrationStep>>,
+  steps: Readonly<Record<string, MigrationStep | Migration>>,
 ): Readonly<Record<string, Migration>> {
-  return Object.fromEntries(Object.entries(steps).map(([name, up]) => [name, { up }]));
+  return Object.fromEntries(
+    Object.entries(steps).map(([name, step]) => [name, typeof step === 'function' ? { up: step } : step]),
+  );
 }
 
 /**

@@ -264,61 +264,67 @@ async function sqliteDropOutboxOrderNotNull(db: AnyDb): Promise<void> {
 const PLATFORM_MIGRATIONS = migrationSteps({
   // Orders and their lines (orders), the outbox (platform), the newsletter's sign-ups and the test
   // checkout's sessions (payments): the first schema, all features' tables in one step.
-  '0001-initial-schema': async (db) => {
-    // A database created by the hand-written runner already has exactly this schema (its version 1):
-    // adopt it as it is, keeping every row, and retire the runner's own table.
-    if (!(await legacyRunnerApplied(db, 1))) await createInitialSchema(db);
-    await db.schema.dropTable(LEGACY_RUNNER_TABLE).ifExists().execute();
+  '0001-initial-schema': {
+    async up(db: AnyDb) {
+      // A database created by the hand-written runner already has exactly this schema (its version 1):
+      // adopt it as it is, keeping every row, and retire the runner's own table.
+      if (!(await legacyRunnerApplied(db, 1))) await createInitialSchema(db);
+      await db.schema.dropTable(LEGACY_RUNNER_TABLE).ifExists().execute();
+    },
   },
 
   // The orders' reference and the outbox's copy of it, back-filled from the orders: both in one step.
-  '0002-order-reference': async (db) => {
-    // Null until the provider's session exists: the reference is derived from its id.
-    await db.schema.alterTable('orders').addColumn('reference', 'text').execute();
-    await db
-      .updateTable('orders')
-      .set({ reference: referenceSql('session_id') })
-      .where('session_id', 'is not', null)
-      .execute();
-    // Every new outbox row carries its order's reference. SQLite adds a NOT NULL column only with a
-    // default: '' serves the ALTER there and is overwritten for existing rows right below (SQLite
-    // databases keep that default). PostgreSQL adds the column empty and makes it NOT NULL after the
-    // back-fill, with no default that could hide a row queued without its reference.
-    const postgres = dialectOf(db) === 'postgres';
-    await db.schema
-      .alterTable('outbox')
-      .addColumn('reference', 'text', (c) => (postgres ? c : c.notNull().defaultTo('')))
-      .execute();
-    // What the sender used to compute for each row: the order's reference, or from the order id when
-    // the order had no session (never the case for a paid order).
-    await db
-      .updateTable('outbox')
-      .set((eb) => ({
-        reference: eb.fn.coalesce(
-          eb.selectFrom('orders').select('orders.reference').whereRef('orders.id', '=', 'outbox.order_id'),
-          referenceSql('outbox.order_id'),
-        ),
-      }))
-      .execute();
-    if (postgres) {
+  '0002-order-reference': {
+    async up(db: AnyDb) {
+      // Null until the provider's session exists: the reference is derived from its id.
+      await db.schema.alterTable('orders').addColumn('reference', 'text').execute();
+      await db
+        .updateTable('orders')
+        .set({ reference: referenceSql('session_id') })
+        .where('session_id', 'is not', null)
+        .execute();
+      // Every new outbox row carries its order's reference. SQLite adds a NOT NULL column only with a
+      // default: '' serves the ALTER there and is overwritten for existing rows right below (SQLite
+      // databases keep that default). PostgreSQL adds the column empty and makes it NOT NULL after the
+      // back-fill, with no default that could hide a row queued without its reference.
+      const postgres = dialectOf(db) === 'postgres';
       await db.schema
         .alterTable('outbox')
-        .alterColumn('reference', (c) => c.setNotNull())
+        .addColumn('reference', 'text', (c) => (postgres ? c : c.notNull().defaultTo('')))
         .execute();
-    }
+      // What the sender used to compute for each row: the order's reference, or from the order id when
+      // the order had no session (never the case for a paid order).
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          reference: eb.fn.coalesce(
+            eb.selectFrom('orders').select('orders.reference').whereRef('orders.id', '=', 'outbox.order_id'),
+            referenceSql('outbox.order_id'),
+          ),
+        }))
+        .execute();
+      if (postgres) {
+        await db.schema
+          .alterTable('outbox')
+          .alterColumn('reference', (c) => c.setNotNull())
+          .execute();
+      }
+    },
   },
 
-  '0006-shared-rate-limits': async (db) => {
-    // Rate-limit counts that every instance on one database shares (server/security/rate-limit-store.ts):
-    // one row per limit and client, counted in one statement, deleted once its window is over. The key
-    // is a hash: no client address is stored.
-    await db.schema
-      .createTable('rate_limits')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('hits', 'integer', (c) => c.notNull())
-      .addColumn('window_ends_ms', epochMsType(db), (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex('rate_limits_expiry').on('rate_limits').column('window_ends_ms').execute();
+  '0006-shared-rate-limits': {
+    async up(db: AnyDb) {
+      // Rate-limit counts that every instance on one database shares (server/security/rate-limit-store.ts):
+      // one row per limit and client, counted in one statement, deleted once its window is over. The key
+      // is a hash: no client address is stored.
+      await db.schema
+        .createTable('rate_limits')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('hits', 'integer', (c) => c.notNull())
+        .addColumn('window_ends_ms', epochMsType(db), (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('rate_limits_expiry').on('rate_limits').column('window_ends_ms').execute();
+    },
   },
 
   // The orders' desk columns (orders), the owner's sessions and audit trail (platform), the order's
@@ -326,66 +332,72 @@ const PLATFORM_MIGRATIONS = migrationSteps({
   '0007-order-desk': addOrderDeskSchema,
 
   // The newsletter's double opt-in and the outbox's mail without an order (platform).
-  '0009-newsletter-privacy': async (db) => {
-    // Double opt-in: a sign-up is pending until its link is followed. Rows from before had no
-    // confirmation, so they start pending (the retention job erases them unless they confirm).
-    await db.schema
-      .alterTable('newsletter_signups')
-      .addColumn('status', 'text', (c) =>
-        c.notNull().defaultTo('pending').check(sql`status in ('pending', 'confirmed')`),
-      )
-      .execute();
-    // The secret of the confirmation and unsubscribe links (random, 128 bits and more).
-    await db.schema.alterTable('newsletter_signups').addColumn('token', 'text').execute();
-    await db.schema.alterTable('newsletter_signups').addColumn('confirmation_sent_at', 'text').execute();
-    await db.schema.alterTable('newsletter_signups').addColumn('confirmed_at', 'text').execute();
-    const rows = await db.selectFrom('newsletter_signups').select('id').execute();
-    for (const row of rows) {
-      await db
-        .updateTable('newsletter_signups')
-        .set({ token: randomBytes(24).toString('base64url') })
-        .where('id', '=', row.id)
-        .execute();
-    }
-    await db.schema
-      .createIndex('newsletter_signups_token')
-      .on('newsletter_signups')
-      .column('token')
-      .unique()
-      .execute();
-
-    // Newsletter e-mails go through the outbox too, and belong to no order.
-    if (dialectOf(db) === 'postgres') {
+  '0009-newsletter-privacy': {
+    async up(db: AnyDb) {
+      // Double opt-in: a sign-up is pending until its link is followed. Rows from before had no
+      // confirmation, so they start pending (the retention job erases them unless they confirm).
       await db.schema
-        .alterTable('outbox')
-        .alterColumn('order_id', (c) => c.dropNotNull())
+        .alterTable('newsletter_signups')
+        .addColumn('status', 'text', (c) =>
+          c.notNull().defaultTo('pending').check(sql`status in ('pending', 'confirmed')`),
+        )
         .execute();
-    } else {
-      await sqliteDropOutboxOrderNotNull(db);
-    }
-    // The one-click unsubscribe URL of a newsletter e-mail (RFC 8058 headers); null for order e-mail.
-    await db.schema.alterTable('outbox').addColumn('list_unsubscribe', 'text').execute();
-    // The retention job looks rows up by age and by recipient.
-    await db.schema.createIndex('outbox_created').on('outbox').column('created_at').execute();
-    await db.schema.createIndex('outbox_recipient').on('outbox').column('recipient').execute();
+      // The secret of the confirmation and unsubscribe links (random, 128 bits and more).
+      await db.schema.alterTable('newsletter_signups').addColumn('token', 'text').execute();
+      await db.schema.alterTable('newsletter_signups').addColumn('confirmation_sent_at', 'text').execute();
+      await db.schema.alterTable('newsletter_signups').addColumn('confirmed_at', 'text').execute();
+      const rows = await db.selectFrom('newsletter_signups').select('id').execute();
+      for (const row of rows) {
+        await db
+          .updateTable('newsletter_signups')
+          .set({ token: randomBytes(24).toString('base64url') })
+          .where('id', '=', row.id)
+          .execute();
+      }
+      await db.schema
+        .createIndex('newsletter_signups_token')
+        .on('newsletter_signups')
+        .column('token')
+        .unique()
+        .execute();
+
+      // Newsletter e-mails go through the outbox too, and belong to no order.
+      if (dialectOf(db) === 'postgres') {
+        await db.schema
+          .alterTable('outbox')
+          .alterColumn('order_id', (c) => c.dropNotNull())
+          .execute();
+      } else {
+        await sqliteDropOutboxOrderNotNull(db);
+      }
+      // The one-click unsubscribe URL of a newsletter e-mail (RFC 8058 headers); null for order e-mail.
+      await db.schema.alterTable('outbox').addColumn('list_unsubscribe', 'text').execute();
+      // The retention job looks rows up by age and by recipient.
+      await db.schema.createIndex('outbox_created').on('outbox').column('created_at').execute();
+      await db.schema.createIndex('outbox_recipient').on('outbox').column('recipient').execute();
+    },
   },
 
-  '0010-desk-requests': async (db) => {
-    // The desk's Idempotency-Key per action and order (server/fulfilment/fulfilment-store.ts): the primary key makes
-    // a repeated submission one change on every instance. Rows older than a day are deleted.
-    await db.schema
-      .createTable('desk_requests')
-      .addColumn('key', 'text', (c) => c.primaryKey())
-      .addColumn('at', 'text', (c) => c.notNull())
-      .execute();
+  '0010-desk-requests': {
+    async up(db: AnyDb) {
+      // The desk's Idempotency-Key per action and order (server/fulfilment/fulfilment-store.ts): the primary key makes
+      // a repeated submission one change on every instance. Rows older than a day are deleted.
+      await db.schema
+        .createTable('desk_requests')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('at', 'text', (c) => c.notNull())
+        .execute();
+    },
   },
 
   // The discount codes' tables (offers) and the orders' discount columns (orders).
   '0015-discounts': createDiscountTables,
-  '0019-outbox-reply-to': async (db) => {
-    // Where a reply to the message goes (its Reply-To), when not to the shop: the owner's copy of an
-    // enquiry answers the client (docs/product/enquiries.md §16). A checked address or null, never typed text.
-    await db.schema.alterTable('outbox').addColumn('reply_to', 'text').execute();
+  '0019-outbox-reply-to': {
+    async up(db: AnyDb) {
+      // Where a reply to the message goes (its Reply-To), when not to the shop: the owner's copy of an
+      // enquiry answers the client (docs/product/enquiries.md §16). A checked address or null, never typed text.
+      await db.schema.alterTable('outbox').addColumn('reply_to', 'text').execute();
+    },
   },
   // Writes the orders' desk status (orders) from the order's events (fulfilment): orders, below
   // fulfilment, may not read fulfilment's table, nor fulfilment write the orders'.

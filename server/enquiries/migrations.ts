@@ -4,38 +4,42 @@
  * name; a released entry is never edited.
  */
 import { sql } from 'kysely';
-import { migrationSteps } from '../db/migration-kit';
+import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
 export const ENQUIRIES_MIGRATIONS = migrationSteps({
-  '0016-enquiries': async (db) => {
-    // Corporate and bespoke enquiries (server/enquiries/enquiry-store.ts, docs/product/enquiries.md §16). Personal
-    // data: the retention pass deletes a row a year after its last change (RETENTION.enquiryDays).
-    await db.schema
-      .createTable('enquiries')
-      // Random, not guessable (enq_ + 20 characters): the desk's links and a quote's enquiryId carry it.
-      .addColumn('id', 'text', (c) => c.primaryKey())
-      .addColumn('name', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('company', 'text')
-      .addColumn('pieces', 'integer', (c) => c.notNull().check(sql`pieces >= 1`))
-      // The visitor's calendar date (YYYY-MM-DD), no time zone.
-      .addColumn('needed_by', 'text')
-      .addColumn('budget_per_piece', 'integer')
-      .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('corporate', 'bespoke')`))
-      .addColumn('occasion', 'text')
-      .addColumn('message', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('new', 'quoted', 'won', 'lost')`))
-      .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('updated_at', 'text', (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex('enquiries_status_created')
-      .on('enquiries')
-      .columns(['status', 'created_at'])
-      .execute();
-    // The retention pass looks rows up by age, the owner's privacy requests by address.
-    await db.schema.createIndex('enquiries_updated').on('enquiries').column('updated_at').execute();
-    await db.schema.createIndex('enquiries_email').on('enquiries').column('email').execute();
+  '0016-enquiries': {
+    async up(db: AnyDb) {
+      // Corporate and bespoke enquiries (server/enquiries/enquiry-store.ts, docs/product/enquiries.md §16). Personal
+      // data: the retention pass deletes a row a year after its last change (RETENTION.enquiryDays).
+      await db.schema
+        .createTable('enquiries')
+        // Random, not guessable (enq_ + 20 characters): the desk's links and a quote's enquiryId carry it.
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('company', 'text')
+        .addColumn('pieces', 'integer', (c) => c.notNull().check(sql`pieces >= 1`))
+        // The visitor's calendar date (YYYY-MM-DD), no time zone.
+        .addColumn('needed_by', 'text')
+        .addColumn('budget_per_piece', 'integer')
+        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('corporate', 'bespoke')`))
+        .addColumn('occasion', 'text')
+        .addColumn('message', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) =>
+          c.notNull().check(sql`status in ('new', 'quoted', 'won', 'lost')`),
+        )
+        .addColumn('notes', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('enquiries_status_created')
+        .on('enquiries')
+        .columns(['status', 'created_at'])
+        .execute();
+      // The retention pass looks rows up by age, the owner's privacy requests by address.
+      await db.schema.createIndex('enquiries_updated').on('enquiries').column('updated_at').execute();
+      await db.schema.createIndex('enquiries_email').on('enquiries').column('email').execute();
+    },
   },
 });

@@ -11,9 +11,16 @@ export const GIFT_CARDS_MIGRATIONS = migrationSteps({
   // A card issued as a refund's gift-card part (docs/product/gift-cards.md §19.3, "Refunds"): the refund's id,
   // unique so each refund issues at most one card on any number of instances, and so Numbers counts it
   // neither sold nor issued free. Nullable: SQLite adds it without rebuilding the table.
-  '0044-gift-card-refund': async (db) => {
-    await db.schema.alterTable('gift_cards').addColumn('refund_id', 'text').execute();
-    await db.schema.createIndex('gift_cards_refund').on('gift_cards').column('refund_id').unique().execute();
+  '0044-gift-card-refund': {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('gift_cards').addColumn('refund_id', 'text').execute();
+      await db.schema
+        .createIndex('gift_cards_refund')
+        .on('gift_cards')
+        .column('refund_id')
+        .unique()
+        .execute();
+    },
   },
 });
 

@@ -9,33 +9,35 @@ import { type AnyDb, migrationSteps, serialKey, sha256Hex } from '../db/migratio
 
 export const NEWSLETTER_MIGRATIONS = migrationSteps({
   '0029-newsletter-campaigns': createCampaignTables,
-  '0030-back-in-stock': async (db) => {
-    // "Tell me when it's back" (server/newsletter/back-in-stock-store.ts): one row per paused product and
-    // address, double opt-in like the newsletter's, deleted once its one e-mail is queued (or unconfirmed
-    // after RETENTION.unconfirmedSignupDays).
-    await db.schema
-      .createTable('back_in_stock_requests')
-      .addColumn('id', 'integer', serialKey(db))
-      .addColumn('product_id', 'text', (c) => c.notNull())
-      .addColumn('email', 'text', (c) => c.notNull())
-      .addColumn('email_key', 'text', (c) => c.notNull())
-      .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'confirmed')`))
-      .addColumn('token', 'text', (c) => c.notNull().unique())
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .addColumn('confirmation_sent_at', 'text')
-      .addColumn('confirmed_at', 'text')
-      .execute();
-    await db.schema
-      .createIndex('back_in_stock_once')
-      .on('back_in_stock_requests')
-      .columns(['product_id', 'email_key'])
-      .unique()
-      .execute();
-    await db.schema
-      .createIndex('back_in_stock_email')
-      .on('back_in_stock_requests')
-      .column('email_key')
-      .execute();
+  '0030-back-in-stock': {
+    async up(db: AnyDb) {
+      // "Tell me when it's back" (server/newsletter/back-in-stock-store.ts): one row per paused product and
+      // address, double opt-in like the newsletter's, deleted once its one e-mail is queued (or unconfirmed
+      // after RETENTION.unconfirmedSignupDays).
+      await db.schema
+        .createTable('back_in_stock_requests')
+        .addColumn('id', 'integer', serialKey(db))
+        .addColumn('product_id', 'text', (c) => c.notNull())
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('email_key', 'text', (c) => c.notNull())
+        .addColumn('status', 'text', (c) => c.notNull().check(sql`status in ('pending', 'confirmed')`))
+        .addColumn('token', 'text', (c) => c.notNull().unique())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('confirmation_sent_at', 'text')
+        .addColumn('confirmed_at', 'text')
+        .execute();
+      await db.schema
+        .createIndex('back_in_stock_once')
+        .on('back_in_stock_requests')
+        .columns(['product_id', 'email_key'])
+        .unique()
+        .execute();
+      await db.schema
+        .createIndex('back_in_stock_email')
+        .on('back_in_stock_requests')
+        .column('email_key')
+        .execute();
+    },
   },
   '0031-cart-reminders': createCartReminders,
   '0035-hashed-link-tokens': hashLinkSecrets,

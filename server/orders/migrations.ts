@@ -9,65 +9,77 @@ import { sql } from 'kysely';
 import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
 export const ORDERS_MIGRATIONS = migrationSteps({
-  '0003-reconcile-queue': async (db) => {
-    // When the reconcile pass last asked the provider about a pending order: the pass takes the orders
-    // that waited longest since (or since they were created), so new ones never queue behind old ones.
-    await db.schema.alterTable('orders').addColumn('checked_at', 'text').execute();
+  '0003-reconcile-queue': {
+    async up(db: AnyDb) {
+      // When the reconcile pass last asked the provider about a pending order: the pass takes the orders
+      // that waited longest since (or since they were created), so new ones never queue behind old ones.
+      await db.schema.alterTable('orders').addColumn('checked_at', 'text').execute();
+    },
   },
-  '0004-sizes-gift-message': async (db) => {
-    // Every order line before sizes was made in Medium (docs/product/sizes.md §13.1): the default back-fills
-    // them on both dialects (a NOT NULL column with a constant default is portable), and the check keeps
-    // anything else out.
-    await db.schema
-      .alterTable('order_lines')
-      .addColumn('size', 'text', (c) => c.notNull().defaultTo('M').check(sql`size in ('S', 'M', 'L')`))
-      .execute();
-    // The shopper's gift message, plain text; null when there is none (every order before).
-    await db.schema.alterTable('orders').addColumn('gift_message', 'text').execute();
+  '0004-sizes-gift-message': {
+    async up(db: AnyDb) {
+      // Every order line before sizes was made in Medium (docs/product/sizes.md §13.1): the default back-fills
+      // them on both dialects (a NOT NULL column with a constant default is portable), and the check keeps
+      // anything else out.
+      await db.schema
+        .alterTable('order_lines')
+        .addColumn('size', 'text', (c) => c.notNull().defaultTo('M').check(sql`size in ('S', 'M', 'L')`))
+        .execute();
+      // The shopper's gift message, plain text; null when there is none (every order before).
+      await db.schema.alterTable('orders').addColumn('gift_message', 'text').execute();
+    },
   },
-  '0005-dispatch-date': async (db) => {
-    // The dispatch date promised at payment (an Irish calendar date, 'YYYY-MM-DD'), stored so the
-    // confirmation page and both e-mails say what was computed then, whatever the closures become.
-    // Null until paid, and for orders paid before the column existed (they were promised a range of
-    // business days, which the e-mails still say for them).
-    await db.schema.alterTable('orders').addColumn('dispatch_date', 'text').execute();
+  '0005-dispatch-date': {
+    async up(db: AnyDb) {
+      // The dispatch date promised at payment (an Irish calendar date, 'YYYY-MM-DD'), stored so the
+      // confirmation page and both e-mails say what was computed then, whatever the closures become.
+      // Null until paid, and for orders paid before the column existed (they were promised a range of
+      // business days, which the e-mails still say for them).
+      await db.schema.alterTable('orders').addColumn('dispatch_date', 'text').execute();
+    },
   },
-  '0008-order-page': async (db) => {
-    // The shopper's key to the order page (docs/product/order-flow.md §6.8): random, created when the order is
-    // paid, or on first need for orders paid before this migration, so the column stays nullable.
-    await db.schema.alterTable('orders').addColumn('order_key', 'text').execute();
-    // The order page and "Find your order" look orders up by the reference the shopper has.
-    await db.schema.createIndex('orders_reference').on('orders').column('reference').execute();
-    // One withdrawal notice per order (the primary key): a notice sent twice is one notice.
-    await db.schema
-      .createTable('withdrawal_notices')
-      .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
-      .addColumn('name', 'text', (c) => c.notNull())
-      // JSON: the line positions withdrawn from, with their names and quantities as the shopper saw them.
-      .addColumn('items', 'text', (c) => c.notNull())
-      .addColumn('reason', 'text')
-      .addColumn('created_at', 'text', (c) => c.notNull())
-      .execute();
+  '0008-order-page': {
+    async up(db: AnyDb) {
+      // The shopper's key to the order page (docs/product/order-flow.md §6.8): random, created when the order is
+      // paid, or on first need for orders paid before this migration, so the column stays nullable.
+      await db.schema.alterTable('orders').addColumn('order_key', 'text').execute();
+      // The order page and "Find your order" look orders up by the reference the shopper has.
+      await db.schema.createIndex('orders_reference').on('orders').column('reference').execute();
+      // One withdrawal notice per order (the primary key): a notice sent twice is one notice.
+      await db.schema
+        .createTable('withdrawal_notices')
+        .addColumn('order_id', 'text', (c) => c.primaryKey().references('orders.id').onDelete('cascade'))
+        .addColumn('name', 'text', (c) => c.notNull())
+        // JSON: the line positions withdrawn from, with their names and quantities as the shopper saw them.
+        .addColumn('items', 'text', (c) => c.notNull())
+        .addColumn('reason', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
   },
   '0032-order-channel': addOrderChannel,
   '0034-order-vat': addOrderVat,
   // The gift cards an order bought (cents, in its total): their sale is no revenue and carries no VAT
   // (docs/product/gift-cards.md §19.2). A default, so SQLite adds it without rebuilding the table.
-  '0041-order-gift-cards-sold': async (db) => {
-    await db.schema
-      .alterTable('orders')
-      .addColumn('gift_cards_sold', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
+  '0041-order-gift-cards-sold': {
+    async up(db: AnyDb) {
+      await db.schema
+        .alterTable('orders')
+        .addColumn('gift_cards_sold', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
   },
   // The VAT a checkout order settled at payment and the VAT a business was not charged (the reverse
   // charge, inside `discount`), so every reader of an order states the same VAT as its invoice
   // (docs/product/vat.md §20). Defaults: SQLite adds them without rebuilding the table.
-  '0043-order-settled-vat': async (db) => {
-    await db.schema.alterTable('orders').addColumn('vat_total', 'integer').execute();
-    await db.schema
-      .alterTable('orders')
-      .addColumn('vat_not_charged', 'integer', (c) => c.notNull().defaultTo(0))
-      .execute();
+  '0043-order-settled-vat': {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('orders').addColumn('vat_total', 'integer').execute();
+      await db.schema
+        .alterTable('orders')
+        .addColumn('vat_not_charged', 'integer', (c) => c.notNull().defaultTo(0))
+        .execute();
+    },
   },
 });
 

@@ -9,28 +9,30 @@ import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
 export const QUOTES_MIGRATIONS = migrationSteps({
   '0017-quotes': createQuoteTables,
-  '0021-quote-dispatch-by': async (db) => {
-    // The date the owner promises a quote's order is dispatched by (docs/product/quotes.md), an Irish
-    // calendar date. Nullable, so SQLite adds it without rebuilding the table; every row gets one here.
-    await db.schema.alterTable('quotes').addColumn('dispatch_by', 'text').execute();
-    // A paid quote: the date its order was given at payment, what the client was told since.
-    await db
-      .updateTable('quotes')
-      .set((eb) => ({
-        dispatch_by: eb
-          .selectFrom('orders')
-          .select('orders.dispatch_date')
-          .whereRef('orders.id', '=', 'quotes.order_id')
-          .where('orders.status', '=', 'paid'),
-      }))
-      .execute();
-    // Any other: the shop's own date for an order paid now (the quote page showed it, give or take the
-    // queue); the desk shows it and the owner may change it before sending the quote again.
-    await db
-      .updateTable('quotes')
-      .set({ dispatch_by: dispatchDate(new Date()) })
-      .where('dispatch_by', 'is', null)
-      .execute();
+  '0021-quote-dispatch-by': {
+    async up(db: AnyDb) {
+      // The date the owner promises a quote's order is dispatched by (docs/product/quotes.md), an Irish
+      // calendar date. Nullable, so SQLite adds it without rebuilding the table; every row gets one here.
+      await db.schema.alterTable('quotes').addColumn('dispatch_by', 'text').execute();
+      // A paid quote: the date its order was given at payment, what the client was told since.
+      await db
+        .updateTable('quotes')
+        .set((eb) => ({
+          dispatch_by: eb
+            .selectFrom('orders')
+            .select('orders.dispatch_date')
+            .whereRef('orders.id', '=', 'quotes.order_id')
+            .where('orders.status', '=', 'paid'),
+        }))
+        .execute();
+      // Any other: the shop's own date for an order paid now (the quote page showed it, give or take the
+      // queue); the desk shows it and the owner may change it before sending the quote again.
+      await db
+        .updateTable('quotes')
+        .set({ dispatch_by: dispatchDate(new Date()) })
+        .where('dispatch_by', 'is', null)
+        .execute();
+    },
   },
 });
 

@@ -20,7 +20,7 @@ import {
   htmlParagraph,
   money,
   type RenderedMail,
-  signedText,
+  signedMail,
 } from '../mail/layout';
 import type { EnquiryRow } from './enquiry-store';
 
@@ -87,22 +87,26 @@ export function enquiryAcknowledgement(row: EnquiryRow, contactEmail: string): R
   const subject = ENQUIRY_MAIL_SUBJECTS.acknowledgement;
   const thanks = `Thank you for your enquiry to ${BRAND.name}. It has reached us, and we will reply personally with ideas, a price per piece and a date.`;
   const ignore = `If you did not send an enquiry, you can ignore this e-mail, or tell us at ${contactEmail}.`;
-  const text = signedText([
-    'Hello,',
-    '',
-    thanks,
-    '',
-    'What you asked for',
-    ...numberLines(row).map((l) => `  ${l}`),
-    '',
-    ignore,
-    '',
-  ]);
-  const html = htmlMail(subject, [
-    htmlParagraph('Hello,'),
-    htmlParagraph(escapeHtml(thanks)),
-    htmlParagraph(`<strong>What you asked for</strong><br>${numberLines(row).map(escapeHtml).join('<br>')}`),
-    htmlParagraph(escapeHtml(ignore)),
-  ]);
-  return { subject, text, html };
+  return signedMail(
+    subject,
+    [
+      'Hello,',
+      '',
+      thanks,
+      '',
+      'What you asked for',
+      ...numberLines(row).map((l) => `  ${l}`),
+      '',
+      ignore,
+      '',
+    ],
+    [
+      htmlParagraph('Hello,'),
+      htmlParagraph(escapeHtml(thanks)),
+      htmlParagraph(
+        `<strong>What you asked for</strong><br>${numberLines(row).map(escapeHtml).join('<br>')}`,
+      ),
+      htmlParagraph(escapeHtml(ignore)),
+    ],
+  );
 }

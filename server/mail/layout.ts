@@ -65,6 +65,15 @@ export function signedText(lines: readonly string[]): string {
   return [...lines, `${BRAND.name}: ${BRAND.tagline}`, ''].join('\n');
 }
 
+/** An e-mail in both its forms: the text lines signed as every e-mail ends, the HTML blocks in the layout. */
+export function signedMail(
+  subject: string,
+  textLines: readonly string[],
+  htmlBlocks: readonly string[],
+): RenderedMail {
+  return { subject, text: signedText(textLines), html: htmlMail(subject, htmlBlocks) };
+}
+
 export function htmlParagraph(text: string): string {
   return `<tr><td style="padding:8px 28px;font-family:Arial,sans-serif;font-size:15px;line-height:1.5;">${text}</td></tr>`;
 }

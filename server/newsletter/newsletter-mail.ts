@@ -4,7 +4,7 @@
  * one-click List-Unsubscribe headers (RFC 8058, through the outbox's `list_unsubscribe`).
  */
 import { BRAND } from '../../domain/config';
-import { escapeHtml, htmlMail, htmlParagraph, type RenderedMail, signedText, WINE } from '../mail/layout';
+import { escapeHtml, htmlParagraph, type RenderedMail, signedMail, WINE } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';
 import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
@@ -38,32 +38,34 @@ export function newsletterConfirmation(links: NewsletterLinks): RenderedMail {
   const ask = 'To start receiving our newsletter, confirm your subscription:';
   const ignore =
     'If this was not you, ignore this e-mail: you will not hear from us again, and we delete the address within a week.';
-  const text = signedText([
-    'Hello,',
-    '',
-    intro,
-    ask,
-    '',
-    `  ${links.confirm}`,
-    '',
-    ignore,
-    '',
-    `Unsubscribe: ${links.unsubscribe}`,
-    '',
-  ]);
   const link = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" style="color:${WINE};">${escapeHtml(label)}</a>`;
-  const html = htmlMail(subject, [
-    htmlParagraph('Hello,'),
-    htmlParagraph(escapeHtml(intro)),
-    htmlParagraph(escapeHtml(ask)),
-    htmlParagraph(
-      `<a href="${escapeHtml(links.confirm)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:${WINE};color:#ffffff;text-decoration:none;font-weight:bold;">Confirm my subscription</a>`,
-    ),
-    htmlParagraph(escapeHtml(ignore)),
-    htmlParagraph(`<span style="font-size:13px;">${link(links.unsubscribe, 'Unsubscribe')}</span>`),
-  ]);
-  return { subject, text, html };
+  return signedMail(
+    subject,
+    [
+      'Hello,',
+      '',
+      intro,
+      ask,
+      '',
+      `  ${links.confirm}`,
+      '',
+      ignore,
+      '',
+      `Unsubscribe: ${links.unsubscribe}`,
+      '',
+    ],
+    [
+      htmlParagraph('Hello,'),
+      htmlParagraph(escapeHtml(intro)),
+      htmlParagraph(escapeHtml(ask)),
+      htmlParagraph(
+        `<a href="${escapeHtml(links.confirm)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:${WINE};color:#ffffff;text-decoration:none;font-weight:bold;">Confirm my subscription</a>`,
+      ),
+      htmlParagraph(escapeHtml(ignore)),
+      htmlParagraph(`<span style="font-size:13px;">${link(links.unsubscribe, 'Unsubscribe')}</span>`),
+    ],
+  );
 }
 
 /** The queued confirmation e-mail for an address and its token. */

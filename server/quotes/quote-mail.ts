@@ -9,15 +9,7 @@ import { nameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND } from '../../domain/config';
 import { formatDayMonthYear, type QuotePageView } from '../../domain/quotes/quotes';
 import { parseIsoDate } from '../../domain/shared/calendar-date';
-import {
-  escapeHtml,
-  htmlLink,
-  htmlMail,
-  htmlParagraph,
-  money,
-  type RenderedMail,
-  signedText,
-} from '../mail/layout';
+import { escapeHtml, htmlLink, htmlParagraph, money, type RenderedMail, signedMail } from '../mail/layout';
 
 /** The quote as its page shows it, with the page's link and where the terms and the shop are. */
 export interface QuoteMailFacts extends Omit<QuotePageView, 'dispatchDate' | 'status'> {
@@ -48,38 +40,40 @@ export function quoteMail(q: QuoteMailFacts): RenderedMail {
   const intro = `Here is your quote ${q.reference}. It is valid until the end of ${valid}; you can pay it by card on its page:`;
   const dispatchDay = parseIsoDate(q.dispatchBy);
   const dispatch = `Once paid, your order is dispatched by ${dispatchDay ? formatDayMonthYear(dispatchDay) : q.dispatchBy}.`;
-  const text = signedText([
-    greeting,
-    '',
-    intro,
-    '',
-    `  ${q.url}`,
-    '',
-    ...rows.map(([label, value]) => `  ${label}: ${value}`),
-    '',
-    dispatch,
-    '',
-    ...(q.note ? [q.note, ''] : []),
-    `Terms & Conditions: ${q.termsUrl}`,
-    `Questions? Write to ${q.contactEmail}.`,
-    '',
-  ]);
   const table = rows
     .map(
       ([label, value]) =>
         `<tr><td style="padding:2px 28px;font-family:Arial,sans-serif;font-size:14px;">${escapeHtml(label)}</td><td align="right" style="padding:2px 28px;font-family:Arial,sans-serif;font-size:14px;">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
-  const html = htmlMail(subject, [
-    htmlParagraph(escapeHtml(greeting)),
-    htmlParagraph(escapeHtml(intro)),
-    htmlParagraph(htmlLink(q.url, 'View and pay your quote')),
-    `<tr><td colspan="2"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${table}</table></td></tr>`,
-    htmlParagraph(escapeHtml(dispatch)),
-    ...(q.note ? [htmlParagraph(escapeHtml(q.note).replace(/\n/g, '<br>'))] : []),
-    htmlParagraph(
-      `${htmlLink(q.termsUrl, 'Terms & Conditions')}. Questions? Write to ${htmlLink(`mailto:${q.contactEmail}`, q.contactEmail)}.`,
-    ),
-  ]);
-  return { subject, text, html };
+  return signedMail(
+    subject,
+    [
+      greeting,
+      '',
+      intro,
+      '',
+      `  ${q.url}`,
+      '',
+      ...rows.map(([label, value]) => `  ${label}: ${value}`),
+      '',
+      dispatch,
+      '',
+      ...(q.note ? [q.note, ''] : []),
+      `Terms & Conditions: ${q.termsUrl}`,
+      `Questions? Write to ${q.contactEmail}.`,
+      '',
+    ],
+    [
+      htmlParagraph(escapeHtml(greeting)),
+      htmlParagraph(escapeHtml(intro)),
+      htmlParagraph(htmlLink(q.url, 'View and pay your quote')),
+      `<tr><td colspan="2"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">${table}</table></td></tr>`,
+      htmlParagraph(escapeHtml(dispatch)),
+      ...(q.note ? [htmlParagraph(escapeHtml(q.note).replace(/\n/g, '<br>'))] : []),
+      htmlParagraph(
+        `${htmlLink(q.termsUrl, 'Terms & Conditions')}. Questions? Write to ${htmlLink(`mailto:${q.contactEmail}`, q.contactEmail)}.`,
+      ),
+    ],
+  );
 }

@@ -7,10 +7,9 @@ import { BRAND } from '../../domain/config';
 import {
   escapeHtml,
   htmlLink,
-  htmlMail,
   htmlParagraph,
   type RenderedMail,
-  signedText,
+  signedMail,
   TEST_NOTICE,
   testSubject,
 } from '../mail/layout';
@@ -43,27 +42,29 @@ export function reviewRequestMail(input: ReviewRequestMailInput): RenderedMail {
   const write = 'Write your review:';
   const stop = 'No more review requests to this address:';
   const once = 'We ask once per order, and never share your address.';
-  const text = signedText([
-    ...(input.testOrder ? [TEST_NOTICE, ''] : []),
-    hello,
-    '',
-    what,
-    '',
-    ask,
-    '',
-    `${write} ${input.orderPageUrl}`,
-    '',
-    once,
-    `${stop} ${input.stopUrl}`,
-    '',
-  ]);
-  const html = htmlMail(subject, [
-    ...(input.testOrder ? [htmlParagraph(escapeHtml(TEST_NOTICE))] : []),
-    htmlParagraph(escapeHtml(hello)),
-    htmlParagraph(escapeHtml(what)),
-    htmlParagraph(escapeHtml(ask)),
-    htmlParagraph(`${escapeHtml(write)} ${htmlLink(input.orderPageUrl, 'Review your order')}`),
-    htmlParagraph(`${escapeHtml(once)} ${htmlLink(input.stopUrl, 'No more review requests')}`),
-  ]);
-  return { subject, text, html };
+  return signedMail(
+    subject,
+    [
+      ...(input.testOrder ? [TEST_NOTICE, ''] : []),
+      hello,
+      '',
+      what,
+      '',
+      ask,
+      '',
+      `${write} ${input.orderPageUrl}`,
+      '',
+      once,
+      `${stop} ${input.stopUrl}`,
+      '',
+    ],
+    [
+      ...(input.testOrder ? [htmlParagraph(escapeHtml(TEST_NOTICE))] : []),
+      htmlParagraph(escapeHtml(hello)),
+      htmlParagraph(escapeHtml(what)),
+      htmlParagraph(escapeHtml(ask)),
+      htmlParagraph(`${escapeHtml(write)} ${htmlLink(input.orderPageUrl, 'Review your order')}`),
+      htmlParagraph(`${escapeHtml(once)} ${htmlLink(input.stopUrl, 'No more review requests')}`),
+    ],
+  );
 }

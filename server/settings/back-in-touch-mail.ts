@@ -1,6 +1,6 @@
 /** The e-mails of "tell me when you're back" (docs/product/desk.md §10.14): the confirmation, then the one on return. */
 import { BRAND } from '../../domain/config';
-import { escapeHtml, htmlMail, htmlParagraph, signedText, WINE } from '../mail/layout';
+import { escapeHtml, htmlParagraph, signedMail, WINE } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';
 import { SETTINGS_MAIL_KINDS } from './mail-kinds';
 
@@ -23,26 +23,29 @@ function mail(
   /** After the button: the instruction stays next to its link. */
   after: readonly string[] = [],
 ): QueuedMail {
-  const text = signedText([
-    'Hello,',
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(button ? [`  ${button.href}`, ''] : []),
-    ...after.flatMap((p) => [p, '']),
-  ]);
-  const html = htmlMail(subject, [
-    htmlParagraph('Hello,'),
-    ...paragraphs.map((p) => htmlParagraph(escapeHtml(p))),
-    ...(button
-      ? [
-          htmlParagraph(
-            `<a href="${escapeHtml(button.href)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:${WINE};color:#ffffff;text-decoration:none;font-weight:bold;">${escapeHtml(button.label)}</a>`,
-          ),
-        ]
-      : []),
-    ...after.map((p) => htmlParagraph(escapeHtml(p))),
-  ]);
-  return { orderId: null, reference: BACK_IN_TOUCH_REFERENCE, kind, to, subject, text, html };
+  const rendered = signedMail(
+    subject,
+    [
+      'Hello,',
+      '',
+      ...paragraphs.flatMap((p) => [p, '']),
+      ...(button ? [`  ${button.href}`, ''] : []),
+      ...after.flatMap((p) => [p, '']),
+    ],
+    [
+      htmlParagraph('Hello,'),
+      ...paragraphs.map((p) => htmlParagraph(escapeHtml(p))),
+      ...(button
+        ? [
+            htmlParagraph(
+              `<a href="${escapeHtml(button.href)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:${WINE};color:#ffffff;text-decoration:none;font-weight:bold;">${escapeHtml(button.label)}</a>`,
+            ),
+          ]
+        : []),
+      ...after.map((p) => htmlParagraph(escapeHtml(p))),
+    ],
+  );
+  return { orderId: null, reference: BACK_IN_TOUCH_REFERENCE, kind, to, ...rendered };
 }
 
 export function backInTouchConfirmationMail(publicUrl: string, email: string, token: string): QueuedMail {

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import { seedSnapshot } from '../../domain/catalogue/seed';
-import { type AnyDb, migrationSteps, serialKey } from '../db/migration-kit';
+import { type AnyDb, addIndex, migrationSteps, serialKey } from '../db/migration-kit';
 
 export const CATALOGUE_MIGRATIONS = migrationSteps({
   '0011-catalogue': addCatalogueSchema,
@@ -76,11 +76,7 @@ async function addCatalogueSchema(db: AnyDb): Promise<void> {
     /** JSON: { field: { before, after } } for every field the change touched. */
     .addColumn('changes', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('catalogue_changes_product')
-    .on('catalogue_changes')
-    .columns(['product_id', 'id'])
-    .execute();
+  await addIndex(db, 'catalogue_changes_product', 'catalogue_changes', ['product_id', 'id']);
 
   const seed = seedSnapshot();
   for (const p of seed.products) {

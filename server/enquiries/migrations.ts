@@ -4,7 +4,7 @@
  * name; a released entry is never edited.
  */
 import { sql } from 'kysely';
-import { type AnyDb, migrationSteps } from '../db/migration-kit';
+import { type AnyDb, addIndex, migrationSteps } from '../db/migration-kit';
 
 export const ENQUIRIES_MIGRATIONS = migrationSteps({
   '0016-enquiries': {
@@ -32,11 +32,7 @@ export const ENQUIRIES_MIGRATIONS = migrationSteps({
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('enquiries_status_created')
-        .on('enquiries')
-        .columns(['status', 'created_at'])
-        .execute();
+      await addIndex(db, 'enquiries_status_created', 'enquiries', ['status', 'created_at']);
       // The retention pass looks rows up by age, the owner's privacy requests by address.
       await db.schema.createIndex('enquiries_updated').on('enquiries').column('updated_at').execute();
       await db.schema.createIndex('enquiries_email').on('enquiries').column('email').execute();

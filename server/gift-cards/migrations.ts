@@ -4,7 +4,7 @@
  * by name; a released entry is never edited.
  */
 import { sql } from 'kysely';
-import { type AnyDb, migrationSteps, serialKey } from '../db/migration-kit';
+import { type AnyDb, addIndex, migrationSteps, serialKey } from '../db/migration-kit';
 
 export const GIFT_CARDS_MIGRATIONS = migrationSteps({
   '0037-gift-cards': createGiftCardTables,
@@ -14,12 +14,7 @@ export const GIFT_CARDS_MIGRATIONS = migrationSteps({
   '0044-gift-card-refund': {
     async up(db: AnyDb) {
       await db.schema.alterTable('gift_cards').addColumn('refund_id', 'text').execute();
-      await db.schema
-        .createIndex('gift_cards_refund')
-        .on('gift_cards')
-        .column('refund_id')
-        .unique()
-        .execute();
+      await addIndex(db, 'gift_cards_refund', 'gift_cards', ['refund_id'], { unique: true });
     },
   },
 });
@@ -80,11 +75,7 @@ async function createGiftCardTables(db: AnyDb): Promise<void> {
     .addColumn('reason', 'text')
     .addColumn('at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('gift_card_ledger_card')
-    .on('gift_card_ledger')
-    .columns(['card_id', 'id'])
-    .execute();
+  await addIndex(db, 'gift_card_ledger_card', 'gift_card_ledger', ['card_id', 'id']);
 
   await db.schema
     .createTable('gift_card_reservations')
@@ -100,14 +91,6 @@ async function createGiftCardTables(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('gift_card_reservations_pk', ['session_id', 'card_id'])
     .execute();
-  await db.schema
-    .createIndex('gift_card_reservations_due')
-    .on('gift_card_reservations')
-    .columns(['state', 'expires_at'])
-    .execute();
-  await db.schema
-    .createIndex('gift_card_reservations_order')
-    .on('gift_card_reservations')
-    .column('order_reference')
-    .execute();
+  await addIndex(db, 'gift_card_reservations_due', 'gift_card_reservations', ['state', 'expires_at']);
+  await addIndex(db, 'gift_card_reservations_order', 'gift_card_reservations', ['order_reference']);
 }

@@ -154,15 +154,8 @@ const insertLines = preparedInsert('order_lines', [
   'price_reason',
 ]);
 
-/** An order's stored shipping address, each field as written; null without one or when it cannot be read. */
-export interface StoredAddress {
-  readonly line1: string;
-  readonly line2: string | null;
-  readonly city: string;
-  readonly state: string | null;
-  readonly postalCode: string | null;
-  readonly country: string;
-}
+/** An order's stored shipping address, each field as written: the checkout's address as it was stored. */
+export type StoredAddress = ShippingAddress;
 
 /** The one read of an order row's shipping address (the desk's order, its changes). */
 export function storedAddress(row: Pick<OrderRow, 'shipping_address'>): StoredAddress | null {

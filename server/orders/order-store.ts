@@ -16,6 +16,7 @@ import { PAYMENT_CURRENCY } from '../../domain/shared/money';
 import { executeAtomically } from '../db/database';
 import { dialectOf } from '../db/dialect';
 import { lockForTransaction } from '../db/job-lock';
+import { rowsOfOrders } from '../db/order-rows';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { enqueueMail, mailStatus } from '../mail/outbox';
@@ -855,13 +856,7 @@ export async function linesOfOrder(db: Executor, orderId: string): Promise<Order
 
 /** The lines of several orders in one statement, each order's in cart order; none for no orders. */
 export async function linesOfOrders(db: Executor, orderIds: readonly string[]): Promise<OrderLineRow[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .selectFrom('order_lines')
-    .selectAll()
-    .where('order_id', 'in', [...orderIds])
-    .orderBy('position')
-    .execute();
+  return rowsOfOrders(db, 'order_lines', orderIds, 'position');
 }
 
 /** Stores the hashes of the keys issued for e-mails, in the caller's transaction (order-key.ts). */

@@ -40,13 +40,7 @@ import {
 import { checkEmail, maskEmail } from '../../domain/shared/email';
 import { cents } from '../../domain/shared/money';
 import { refusesDestination } from '../../domain/vat/vat-breakdown';
-import {
-  type Actor,
-  type AuditTrail,
-  oncePerSubmission,
-  type RequestClaims,
-  submissionSlot,
-} from '../audit/audit-trail';
+import { type Actor, type AuditTrail, oncePerAction, type RequestClaims } from '../audit/audit-trail';
 import type { CatalogueSource } from '../catalogue';
 import type { Database } from '../db/schema';
 import { type NewEvent, recordOrderEvents } from '../fulfilment';
@@ -205,9 +199,9 @@ export class ManualOrderService {
    */
   async emailLink(reference: string, actor: Actor): Promise<{ ok: true }> {
     const sent = { ok: true } as const;
-    return oncePerSubmission(
+    return oncePerAction(
       this.o.requests,
-      submissionSlot('order-payment-link', reference, actor),
+      { action: 'order-payment-link', target: reference, actor },
       async () => {
         const row = await this.o.store.findByReference(reference);
         if (!row) return refuse('not-found', ADMIN_MESSAGES.notFound);

@@ -173,6 +173,29 @@ function giftMessageHtml(order: StoredOrder): string {
   return `${htmlHeading(GIFT_MESSAGE_HEADING)}\n${htmlParagraph(body)}`;
 }
 
+/** The order's items under `heading`, then its totals: the table of a text e-mail. */
+function itemsText(order: StoredOrder, zoneName: string, heading: string): string[] {
+  return [heading, ...textLines(order), '', ...textSummary(order, zoneName), ''];
+}
+
+/** Where the parcel goes and when it leaves: the shopper is told, the owner is told what was promised. */
+const DELIVERY_HEADINGS = {
+  shopper: { address: 'Delivery address', dispatch: 'When to expect it' },
+  owner: { address: 'Ship to', dispatch: 'Promised to the customer' },
+} as const;
+
+type DeliveryHeadings = (typeof DELIVERY_HEADINGS)[keyof typeof DELIVERY_HEADINGS];
+
+function deliveryText(order: StoredOrder, zoneName: string, headings: DeliveryHeadings): string[] {
+  const address = addressLines(order.shippingDetails).map((l) => `  ${l}`);
+  return [headings.address, ...address, '', headings.dispatch, `  ${dispatchText(order, zoneName)}`, ''];
+}
+
+function deliveryHtml(order: StoredOrder, zoneName: string, headings: DeliveryHeadings): string[] {
+  const dispatch = htmlParagraph(escapeHtml(dispatchText(order, zoneName)));
+  return [htmlHeading(headings.address), htmlAddress(order), htmlHeading(headings.dispatch), dispatch];
+}
+
 function textSummary(order: StoredOrder, zoneName: string): string[] {
   return summaryRows(order, zoneName).map((r) => `  ${r.label}: ${r.value}`);
 }
@@ -340,23 +363,12 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     `Order reference: ${reference}`,
     '',
-    'Your order',
-    ...textLines(order),
-    '',
-    ...textSummary(order, zoneName),
-    '',
+    ...itemsText(order, zoneName, 'Your order'),
     ...(ctx.receiptLines?.length ? [...ctx.receiptLines, ''] : []),
     ...giftMessageText(order),
     ...(giftCardsAlone(order)
       ? ['Delivery', `  ${GIFT_CARDS_ALONE_TEXTS.delivery}`, '']
-      : [
-          'Delivery address',
-          ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
-          '',
-          'When to expect it',
-          `  ${dispatchText(order, zoneName)}`,
-          '',
-        ]),
+      : deliveryText(order, zoneName, DELIVERY_HEADINGS.shopper)),
     orderPageText(ctx.orderPageUrl),
     '',
     ...(ctx.invoice ? [`Your invoice ${ctx.invoice.number} (PDF): ${ctx.invoice.url}`, ''] : []),
@@ -376,12 +388,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     giftMessageHtml(order),
     ...(giftCardsAlone(order)
       ? [htmlHeading('Delivery'), htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.delivery))]
-      : [
-          htmlHeading('Delivery address'),
-          htmlAddress(order),
-          htmlHeading('When to expect it'),
-          htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
-        ]),
+      : deliveryHtml(order, zoneName, DELIVERY_HEADINGS.shopper)),
     orderPageHtml(ctx.orderPageUrl),
     ctx.invoice
       ? htmlParagraph(`Your invoice: ${htmlLink(ctx.invoice.url, `${ctx.invoice.number} (PDF)`)}`)
@@ -430,22 +437,11 @@ export function ownerNotification({
     '',
     ...facts,
     '',
-    'Items',
-    ...textLines(order),
-    '',
-    ...textSummary(order, zoneName),
-    '',
+    ...itemsText(order, zoneName, 'Items'),
     ...giftMessageText(order),
     ...(cardsAlone
       ? [GIFT_CARDS_ALONE_TEXTS.owner, '']
-      : [
-          'Ship to',
-          ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
-          '',
-          'Promised to the customer',
-          `  ${dispatchText(order, zoneName)}`,
-          '',
-        ]),
+      : deliveryText(order, zoneName, DELIVERY_HEADINGS.owner)),
   ].join('\n');
   const html = htmlMail(subject, [
     testHtml(order),
@@ -457,12 +453,7 @@ export function ownerNotification({
     giftMessageHtml(order),
     ...(cardsAlone
       ? [htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.owner))]
-      : [
-          htmlHeading('Ship to'),
-          htmlAddress(order),
-          htmlHeading('Promised to the customer'),
-          htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
-        ]),
+      : deliveryHtml(order, zoneName, DELIVERY_HEADINGS.owner)),
   ]);
   return { subject, text, html };
 }

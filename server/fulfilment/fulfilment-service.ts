@@ -190,12 +190,19 @@ function addressOf(row: OrderRow): OrderDetail['address'] {
   return address && { name: row.shipping_name ?? '', ...address };
 }
 
-export function toListItem(row: OrderRow): OrderListItem {
+/** Which order and whose: what the desk's list and its order page both begin with. */
+function orderHeading(row: OrderRow) {
   return {
     reference: row.reference ?? '',
     status: row.desk_status,
     email: row.email,
     name: row.shipping_name,
+  };
+}
+
+export function toListItem(row: OrderRow): OrderListItem {
+  return {
+    ...orderHeading(row),
     total: row.total,
     refunded: row.refunded,
     createdAt: row.created_at,
@@ -270,10 +277,7 @@ function toDetail(order: FulfilmentOrder, mailLabels: MailLabels): OrderDetail {
   const timeline = orderTimeline(order, mailLabels);
   const carrier = row.carrier as Carrier | null;
   return {
-    reference: row.reference ?? '',
-    status: row.desk_status,
-    email: row.email,
-    name: row.shipping_name,
+    ...orderHeading(row),
     createdAt: row.created_at,
     paidAt: row.paid_at,
     dispatchBy: dispatchByOf(row),

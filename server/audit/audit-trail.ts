@@ -59,6 +59,28 @@ export interface Made<T> {
   readonly repeat: boolean;
 }
 
+/** One desk action on one target: the action, the target and who submitted it (with its Idempotency-Key). */
+export interface Submission {
+  readonly action: string;
+  readonly target: string;
+  readonly actor: Actor;
+}
+
+/** `oncePerSubmission` for one action on one target, its slot made by `submissionSlot`. */
+export function oncePerAction<T>(
+  requests: RequestClaims,
+  submission: Submission,
+  run: () => Promise<T>,
+  repeat: () => Promise<T>,
+): Promise<T> {
+  return oncePerSubmission(
+    requests,
+    submissionSlot(submission.action, submission.target, submission.actor),
+    run,
+    repeat,
+  );
+}
+
 /**
  * One desk action on one target per submission (docs/product/orders.md §10.5): the slot is the action, the target
  * and the Idempotency-Key. The first call runs `run`; a repeat (a double click, a retry after a lost answer)
@@ -67,13 +89,13 @@ export interface Made<T> {
  */
 export function madeOnce<T>(
   requests: RequestClaims,
-  submission: { readonly action: string; readonly target: string; readonly actor: Actor },
+  submission: Submission,
   run: () => Promise<T>,
   again: () => Promise<T>,
 ): Promise<Made<T>> {
-  return oncePerSubmission<Made<T>>(
+  return oncePerAction<Made<T>>(
     requests,
-    submissionSlot(submission.action, submission.target, submission.actor),
+    submission,
     async () => ({ value: await run(), repeat: false }),
     async () => ({ value: await again(), repeat: true }),
   );

@@ -4,11 +4,9 @@ import type { CatalogueSource } from './catalogue-source';
 import type { CatalogueStore } from './catalogue-store';
 import type { productImagesPort } from './product-images-port';
 
-export type { CatalogueService } from './catalogue-service';
-export type { CatalogueSource } from './catalogue-source';
-export type { CatalogueStore } from './catalogue-store';
 export { publishCatalogueVersion } from './catalogue-store';
 export { MEDIA_PREFIX, referencedMediaIds } from './product-images-port';
+export type { CatalogueService, CatalogueSource, CatalogueStore };
 
 export interface CatalogueFace {
   /** The owner's products (docs/product/catalogue.md); the photo routes call it too. */

@@ -3,22 +3,14 @@
  * (server/db/migrations.ts says how migrations are written). The platform's Migrator runs every feature's
  * entries with its own in one order, by name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
+import { sql } from 'kysely';
 import { seedSnapshot } from '../../domain/catalogue/seed';
-import { type AnyDb, serialKey } from '../db/migration-kit';
+import { type AnyDb, addIndex, migrationSteps, serialKey } from '../db/migration-kit';
 
-export const CATALOGUE_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0011-catalogue': {
-    async up(db: AnyDb) {
-      await addCatalogueSchema(db);
-    },
-  },
-  '0036-product-feed-fields': {
-    async up(db: AnyDb) {
-      await addProductFeedFields(db);
-    },
-  },
-};
+export const CATALOGUE_MIGRATIONS = migrationSteps({
+  '0011-catalogue': addCatalogueSchema,
+  '0036-product-feed-fields': addProductFeedFields,
+});
 
 /**
  * The catalogue in the database (docs/product/catalogue.md; docs/decisions/0012): the products,
@@ -84,11 +76,7 @@ async function addCatalogueSchema(db: AnyDb): Promise<void> {
     /** JSON: { field: { before, after } } for every field the change touched. */
     .addColumn('changes', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('catalogue_changes_product')
-    .on('catalogue_changes')
-    .columns(['product_id', 'id'])
-    .execute();
+  await addIndex(db, 'catalogue_changes_product', 'catalogue_changes', ['product_id', 'id']);
 
   const seed = seedSnapshot();
   for (const p of seed.products) {

@@ -20,7 +20,7 @@ import {
 } from '../../domain/catalogue/product-admin';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
-import { KIB } from '../security/route-policy';
+import { KIB, noIndexReplies } from '../security/route-policy';
 import { type CatalogueService, ifMatchValue } from './catalogue-service';
 
 export interface ProductRouteOptions {
@@ -33,9 +33,7 @@ export async function productRoutes(app: FastifyInstance, opts: ProductRouteOpti
   const { catalogue } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Robots-Tag', 'noindex, nofollow');
-  });
+  noIndexReplies(app);
   // The import's body: the file as text (the request guard has checked its type and size).
   app.addContentTypeParser(
     'text/csv',

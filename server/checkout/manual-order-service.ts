@@ -40,19 +40,13 @@ import {
 import { checkEmail, maskEmail } from '../../domain/shared/email';
 import { cents } from '../../domain/shared/money';
 import { refusesDestination } from '../../domain/vat/vat-breakdown';
-import {
-  type Actor,
-  type AuditTrail,
-  oncePerSubmission,
-  type RequestClaims,
-  submissionSlot,
-} from '../audit/audit-trail';
+import { type Actor, type AuditTrail, oncePerAction, type RequestClaims } from '../audit/audit-trail';
 import type { CatalogueSource } from '../catalogue';
 import type { Database } from '../db/schema';
 import { type NewEvent, recordOrderEvents } from '../fulfilment';
 import { randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
-import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money } from '../mail/layout';
+import { escapeHtml, htmlLink, htmlMail, htmlParagraph, money } from '../mail/layout';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
 import type { OrderRow, OrderStore } from '../orders';
@@ -205,9 +199,9 @@ export class ManualOrderService {
    */
   async emailLink(reference: string, actor: Actor): Promise<{ ok: true }> {
     const sent = { ok: true } as const;
-    return oncePerSubmission(
+    return oncePerAction(
       this.o.requests,
-      submissionSlot('order-payment-link', reference, actor),
+      { action: 'order-payment-link', target: reference, actor },
       async () => {
         const row = await this.o.store.findByReference(reference);
         if (!row) return refuse('not-found', ADMIN_MESSAGES.notFound);
@@ -444,19 +438,14 @@ export class ManualOrderService {
       `${BRAND.name}: ${BRAND.tagline}`,
       '',
     ];
-    const html = htmlDocument(
-      subject,
-      [
-        htmlParagraph('Hello,'),
-        htmlParagraph(
-          escapeHtml(
-            `Thank you for your order ${reference}: ${money(order.total)} in all, delivery included.`,
-          ),
-        ),
-        htmlParagraph(htmlLink(url, 'Pay your order by card')),
-        htmlParagraph('Once it is paid you get the confirmation e-mail with the date it is dispatched by.'),
-      ].join('\n'),
-    );
+    const html = htmlMail(subject, [
+      htmlParagraph('Hello,'),
+      htmlParagraph(
+        escapeHtml(`Thank you for your order ${reference}: ${money(order.total)} in all, delivery included.`),
+      ),
+      htmlParagraph(htmlLink(url, 'Pay your order by card')),
+      htmlParagraph('Once it is paid you get the confirmation e-mail with the date it is dispatched by.'),
+    ]);
     await this.o.store.queueMail([
       outboxRow(
         {

@@ -3,16 +3,12 @@
  * (server/db/migrations.ts says how migrations are written). The platform's Migrator runs every feature's
  * entries with its own in one order, by name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
-import type { AnyDb } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
-export const CHECKOUT_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0040-order-gift-cards': {
-    async up(db: AnyDb) {
-      await createOrderGiftCards(db);
-    },
-  },
-};
+export const CHECKOUT_MIGRATIONS = migrationSteps({
+  '0040-order-gift-cards': createOrderGiftCards,
+});
 
 /**
  * The gift cards a checkout buys (server/checkout/gift-card-line-store.ts, docs/product/gift-cards.md §19), kept with

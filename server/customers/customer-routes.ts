@@ -21,7 +21,7 @@ import {
 } from '../../domain/customers/customers';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
-import { DESK_ACTION_POLICY } from '../security/route-policy';
+import { DESK_ACTION_POLICY, noIndexReplies } from '../security/route-policy';
 import type { CustomerService } from './customer-service';
 
 export async function customerRoutes(
@@ -31,9 +31,7 @@ export async function customerRoutes(
   const { customers } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Robots-Tag', 'noindex, nofollow');
-  });
+  noIndexReplies(app);
 
   const listed = { querystring: customerListQuerySchema, response: { 200: customersResponseSchema } };
   api.get(CUSTOMER_API.list, { schema: listed }, async (request, reply) => {

@@ -3,10 +3,9 @@
  * migrations are written). The platform's Migrator runs every feature's entries with its own in one order, by
  * name; a released entry is never edited.
  */
-import type { Migration } from 'kysely';
-import type { AnyDb } from '../db/migration-kit';
+import { type AnyDb, addIndex, migrationSteps } from '../db/migration-kit';
 
-export const CUSTOMERS_MIGRATIONS: Readonly<Record<string, Migration>> = {
+export const CUSTOMERS_MIGRATIONS = migrationSteps({
   '0027-customer-notes': {
     async up(db: AnyDb) {
       // The owner's note about one customer (server/customers/customer-store.ts), keyed by the lower-cased
@@ -18,11 +17,7 @@ export const CUSTOMERS_MIGRATIONS: Readonly<Record<string, Migration>> = {
         .addColumn('note', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('customer_notes_updated')
-        .on('customer_notes')
-        .column('updated_at')
-        .execute();
+      await addIndex(db, 'customer_notes_updated', 'customer_notes', ['updated_at']);
     },
   },
-};
+});

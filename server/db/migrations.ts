@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import { type Migration, sql } from 'kysely';
 import { dialectOf } from './dialect';
-import { type AnyDb, epochMsType, serialKey, sha256Hex } from './migration-kit';
+import { type AnyDb, addIndex, epochMsType, migrationSteps, serialKey, sha256Hex } from './migration-kit';
 
 /** The hand-written runner that came before the Migrator recorded its versions in this table. */
 const LEGACY_RUNNER_TABLE = 'schema_migrations';
@@ -57,11 +57,7 @@ async function createInitialSchema(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('paid_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('orders_status_created')
-    .on('orders')
-    .columns(['status', 'created_at'])
-    .execute();
+  await addIndex(db, 'orders_status_created', 'orders', ['status', 'created_at']);
 
   await db.schema
     .createTable('order_lines')
@@ -183,11 +179,7 @@ async function addOrderDeskSchema(db: AnyDb): Promise<void> {
   await db.schema.alterTable('orders').addColumn('dispute_amount', 'integer').execute();
   // While a desk refund is with the provider: a second click or tab finds it taken (docs/product/orders.md §10.5).
   await db.schema.alterTable('orders').addColumn('refund_claimed_ms', epochMsType(db)).execute();
-  await db.schema
-    .createIndex('orders_desk_status_paid')
-    .on('orders')
-    .columns(['desk_status', 'paid_at'])
-    .execute();
+  await addIndex(db, 'orders_desk_status_paid', 'orders', ['desk_status', 'paid_at']);
   await db.schema.createIndex('orders_payment_id').on('orders').column('payment_id').execute();
 
   await db.schema
@@ -261,7 +253,7 @@ async function sqliteDropOutboxOrderNotNull(db: AnyDb): Promise<void> {
   for (const index of indexes.rows) await sql.raw(index.sql).execute(db);
 }
 
-const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
+const PLATFORM_MIGRATIONS = migrationSteps({
   // Orders and their lines (orders), the outbox (platform), the newsletter's sign-ups and the test
   // checkout's sessions (payments): the first schema, all features' tables in one step.
   '0001-initial-schema': {
@@ -329,11 +321,7 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
 
   // The orders' desk columns (orders), the owner's sessions and audit trail (platform), the order's
   // events and notes (fulfilment).
-  '0007-order-desk': {
-    async up(db: AnyDb) {
-      await addOrderDeskSchema(db);
-    },
-  },
+  '0007-order-desk': addOrderDeskSchema,
 
   // The newsletter's double opt-in and the outbox's mail without an order (platform).
   '0009-newsletter-privacy': {
@@ -358,12 +346,7 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
           .where('id', '=', row.id)
           .execute();
       }
-      await db.schema
-        .createIndex('newsletter_signups_token')
-        .on('newsletter_signups')
-        .column('token')
-        .unique()
-        .execute();
+      await addIndex(db, 'newsletter_signups_token', 'newsletter_signups', ['token'], { unique: true });
 
       // Newsletter e-mails go through the outbox too, and belong to no order.
       if (dialectOf(db) === 'postgres') {
@@ -395,11 +378,7 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
   },
 
   // The discount codes' tables (offers) and the orders' discount columns (orders).
-  '0015-discounts': {
-    async up(db: AnyDb) {
-      await createDiscountTables(db);
-    },
-  },
+  '0015-discounts': createDiscountTables,
   '0019-outbox-reply-to': {
     async up(db: AnyDb) {
       // Where a reply to the message goes (its Reply-To), when not to the shop: the owner's copy of an
@@ -409,29 +388,13 @@ const PLATFORM_MIGRATIONS: Readonly<Record<string, Migration>> = {
   },
   // Writes the orders' desk status (orders) from the order's events (fulfilment): orders, below
   // fulfilment, may not read fulfilment's table, nor fulfilment write the orders'.
-  '0020-refund-keeps-making-state': {
-    async up(db: AnyDb) {
-      await restoreMakingStates(db);
-    },
-  },
+  '0020-refund-keeps-making-state': restoreMakingStates,
   // The order keys (orders), the quote keys (quotes) and the sent e-mails' bodies (platform).
-  '0022-hashed-page-keys': {
-    async up(db: AnyDb) {
-      await hashPageKeys(db);
-    },
-  },
-  '0025-people': {
-    async up(db: AnyDb) {
-      await createPeople(db);
-    },
-  },
+  '0022-hashed-page-keys': hashPageKeys,
+  '0025-people': createPeople,
   // The audit trail's actor (platform), the order's events' and notes' (fulfilment).
-  '0026-named-actors': {
-    async up(db: AnyDb) {
-      await nameActors(db);
-    },
-  },
-};
+  '0026-named-actors': nameActors,
+});
 
 /**
  * The order and quote pages' keys are kept as SHA-256 hashes, several per order or quote (every e-mail
@@ -574,16 +537,8 @@ async function createDiscountTables(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('discount_reservations_code_state')
-    .on('discount_reservations')
-    .columns(['code', 'state'])
-    .execute();
-  await db.schema
-    .createIndex('discount_reservations_session')
-    .on('discount_reservations')
-    .column('session_id')
-    .execute();
+  await addIndex(db, 'discount_reservations_code_state', 'discount_reservations', ['code', 'state']);
+  await addIndex(db, 'discount_reservations_session', 'discount_reservations', ['session_id']);
 
   // The order's discount off the items (cents) and the code that gave it (null: none, or the tier's).
   await db.schema
@@ -636,11 +591,7 @@ async function createPeople(db: AnyDb): Promise<void> {
     .addColumn('expires_ms', epochMsType(db), (c) => c.notNull())
     .addColumn('created_ms', epochMsType(db), (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('person_invitations_person')
-    .on('person_invitations')
-    .column('person_id')
-    .execute();
+  await addIndex(db, 'person_invitations_person', 'person_invitations', ['person_id']);
   await db.schema
     .createTable('recovery_codes')
     .addColumn('code_hash', 'text', (c) => c.primaryKey())

@@ -19,7 +19,7 @@ import {
 import { ENQUIRY_API, ENQUIRY_MESSAGES } from '../../domain/enquiries/enquiry-texts';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
-import { DESK_ACTION_POLICY, KIB } from '../security/route-policy';
+import { DESK_ACTION_POLICY, KIB, noIndexReplies } from '../security/route-policy';
 import type { EnquiryService } from './enquiry-service';
 
 export async function adminEnquiryRoutes(
@@ -29,9 +29,7 @@ export async function adminEnquiryRoutes(
   const { enquiries } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Robots-Tag', 'noindex, nofollow');
-  });
+  noIndexReplies(app);
 
   api.get(
     ENQUIRY_API.admin,

@@ -13,7 +13,15 @@ import {
   type EnquiryKind,
 } from '../../domain/enquiries/enquiry-texts';
 import { dateParts, formatDayMonth, parseIsoDate } from '../../domain/shared/calendar-date';
-import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money, type RenderedMail } from '../mail/layout';
+import {
+  escapeHtml,
+  htmlLink,
+  htmlMail,
+  htmlParagraph,
+  money,
+  type RenderedMail,
+  signedMail,
+} from '../mail/layout';
 import type { EnquiryRow } from './enquiry-store';
 
 /** Outbox kinds; the row's reference is the enquiry's id (log lines, .eml names, erasure). */
@@ -64,17 +72,14 @@ export function enquiryOwnerMail(row: EnquiryRow, deskUrl: string): RenderedMail
     ...row.message.split(/\r?\n/).map((l) => `  ${l}`),
     '',
   ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      htmlParagraph('A new enquiry has arrived.'),
-      htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
-      htmlParagraph([...who, ...numberLines(row), occasion].map(escapeHtml).join('<br>')),
-      htmlParagraph(
-        `<strong>Message</strong><br><span style="white-space:pre-line;">${escapeHtml(row.message)}</span>`,
-      ),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    htmlParagraph('A new enquiry has arrived.'),
+    htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
+    htmlParagraph([...who, ...numberLines(row), occasion].map(escapeHtml).join('<br>')),
+    htmlParagraph(
+      `<strong>Message</strong><br><span style="white-space:pre-line;">${escapeHtml(row.message)}</span>`,
+    ),
+  ]);
   return { subject, text, html };
 }
 
@@ -82,21 +87,19 @@ export function enquiryAcknowledgement(row: EnquiryRow, contactEmail: string): R
   const subject = ENQUIRY_MAIL_SUBJECTS.acknowledgement;
   const thanks = `Thank you for your enquiry to ${BRAND.name}. It has reached us, and we will reply personally with ideas, a price per piece and a date.`;
   const ignore = `If you did not send an enquiry, you can ignore this e-mail, or tell us at ${contactEmail}.`;
-  const text = [
-    'Hello,',
-    '',
-    thanks,
-    '',
-    'What you asked for',
-    ...numberLines(row).map((l) => `  ${l}`),
-    '',
-    ignore,
-    '',
-    `${BRAND.name}: ${BRAND.tagline}`,
-    '',
-  ].join('\n');
-  const html = htmlDocument(
+  return signedMail(
     subject,
+    [
+      'Hello,',
+      '',
+      thanks,
+      '',
+      'What you asked for',
+      ...numberLines(row).map((l) => `  ${l}`),
+      '',
+      ignore,
+      '',
+    ],
     [
       htmlParagraph('Hello,'),
       htmlParagraph(escapeHtml(thanks)),
@@ -104,7 +107,6 @@ export function enquiryAcknowledgement(row: EnquiryRow, contactEmail: string): R
         `<strong>What you asked for</strong><br>${numberLines(row).map(escapeHtml).join('<br>')}`,
       ),
       htmlParagraph(escapeHtml(ignore)),
-    ].join('\n'),
+    ],
   );
-  return { subject, text, html };
 }

@@ -13,13 +13,7 @@ import {
   enquiryKindOf,
 } from '../../domain/enquiries/enquiry-texts';
 import { irishDate, parseIsoDate } from '../../domain/shared/calendar-date';
-import {
-  type Actor,
-  type AuditEntry,
-  oncePerSubmission,
-  type RequestClaims,
-  submissionSlot,
-} from '../audit/audit-trail';
+import { type Actor, type AuditEntry, oncePerAction, type RequestClaims } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import { outboxRow } from '../mail/outbox';
 import { senderDomain } from '../mail/transport';
@@ -171,9 +165,9 @@ export class EnquiryService {
   async patch(id: string, change: EnquiryPatch, actor: Actor): Promise<PatchOutcome> {
     if (change.status === undefined && change.notes === undefined)
       refuse('invalid', ENQUIRY_MESSAGES.emptyPatch);
-    return oncePerSubmission(
+    return oncePerAction(
       this.o.requests,
-      submissionSlot('enquiry-update', id, actor),
+      { action: 'enquiry-update', target: id, actor },
       async () => {
         const updated =
           (await this.o.store.update(id, change, this.now())) ??

@@ -2,8 +2,7 @@
 import type { EnquiryService } from './enquiry-service';
 import type { EnquiryStore } from './enquiry-store';
 
-export type { EnquiryService } from './enquiry-service';
-export type { EnquiryStore } from './enquiry-store';
+export type { EnquiryService, EnquiryStore };
 
 export interface EnquiriesFace {
   /** Corporate and bespoke enquiries and the owner's work on them (docs/product/enquiries.md §16). */

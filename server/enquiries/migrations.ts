@@ -3,10 +3,10 @@
  * migrations are written). The platform's Migrator runs every feature's entries with its own in one order, by
  * name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
-import type { AnyDb } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, addIndex, migrationSteps } from '../db/migration-kit';
 
-export const ENQUIRIES_MIGRATIONS: Readonly<Record<string, Migration>> = {
+export const ENQUIRIES_MIGRATIONS = migrationSteps({
   '0016-enquiries': {
     async up(db: AnyDb) {
       // Corporate and bespoke enquiries (server/enquiries/enquiry-store.ts, docs/product/enquiries.md §16). Personal
@@ -32,14 +32,10 @@ export const ENQUIRIES_MIGRATIONS: Readonly<Record<string, Migration>> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('enquiries_status_created')
-        .on('enquiries')
-        .columns(['status', 'created_at'])
-        .execute();
+      await addIndex(db, 'enquiries_status_created', 'enquiries', ['status', 'created_at']);
       // The retention pass looks rows up by age, the owner's privacy requests by address.
       await db.schema.createIndex('enquiries_updated').on('enquiries').column('updated_at').execute();
       await db.schema.createIndex('enquiries_email').on('enquiries').column('email').execute();
     },
   },
-};
+});

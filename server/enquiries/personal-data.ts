@@ -6,11 +6,10 @@
 import type { Kysely } from 'kysely';
 import { RETENTION } from '../../domain/config';
 import type { Database } from '../db/schema';
+import { daysBefore } from '../lib/days';
 import { eraseMailOfReferences } from '../mail/outbox';
 import type { PersonalDataPart } from '../platform';
 import { adminEnquiryOf, deleteEnquiries, enquiriesOfEmail, enquiriesUnchangedSince } from './enquiry-store';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Ids of enquiries in batches, so a large backlog never becomes one enormous IN list. */
 const BATCH = 500;
@@ -33,7 +32,7 @@ export const enquiriesPersonalData: PersonalDataPart = {
   },
 
   async applyRetention(db, now) {
-    const before = new Date(now.getTime() - RETENTION.enquiryDays * DAY_MS).toISOString();
+    const before = daysBefore(now, RETENTION.enquiryDays).toISOString();
     return { enquiriesDeleted: await deleteEnquiriesInBatches(db, before) };
   },
 };

@@ -12,6 +12,7 @@ import {
   htmlParagraph,
   money,
   type RenderedMail,
+  signedText,
   TEST_NOTICE,
   testSubject,
   WINE,
@@ -54,11 +55,9 @@ function render(
   const pageHtml = shopper ? `\n${orderPageHtml(shopper.orderPageUrl)}` : '';
   const test = shopper?.testOrder === true;
   const fullSubject = testSubject(test, subject);
-  const text = [
+  const text = signedText([
     ...[...(test ? [TEST_NOTICE] : []), ...paragraphs, ...pageText].flatMap((p) => [p, '']),
-    `${BRAND.name}: ${BRAND.tagline}`,
-    '',
-  ].join('\n');
+  ]);
   const testHtml = test ? [`<strong>${escapeHtml(TEST_NOTICE)}</strong>`] : [];
   return {
     subject: fullSubject,

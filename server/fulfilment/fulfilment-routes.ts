@@ -31,7 +31,7 @@ import { dateRange } from '../lib/date-range';
 import { refuse } from '../lib/refusal';
 import type { SellerNow } from '../orders';
 import { ownerActor } from '../security/owner-auth';
-import { DESK_ACTION_POLICY } from '../security/route-policy';
+import { DESK_ACTION_POLICY, noIndexReplies } from '../security/route-policy';
 import type { FulfilmentService } from './fulfilment-service';
 
 export interface OrderAdminRouteOptions {
@@ -47,9 +47,7 @@ export async function fulfilmentRoutes(app: FastifyInstance, opts: OrderAdminRou
 
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Robots-Tag', 'noindex, nofollow');
-  });
+  noIndexReplies(app);
 
   const listSchema = { querystring: ordersQuerySchema, response: { 200: ordersListResponseSchema } };
   // The order desk (docs/product/orders.md §10.8): a maker reads the orders, makes and packs them.

@@ -55,7 +55,7 @@ import {
   expectedDelivery,
   refundMail,
 } from './fulfilment-mail';
-import type { FulfilmentOrder, FulfilmentStore } from './fulfilment-store';
+import type { FulfilmentOrder, FulfilmentStore, NewEvent } from './fulfilment-store';
 import { allowedActions, allows, FLOW, type FlowState, TARGET } from './order-flow';
 
 /** An e-mail kind's words in the desk's timeline, by kind. */
@@ -190,12 +190,19 @@ function addressOf(row: OrderRow): OrderDetail['address'] {
   return address && { name: row.shipping_name ?? '', ...address };
 }
 
-export function toListItem(row: OrderRow): OrderListItem {
+/** Which order and whose: what the desk's list and its order page both begin with. */
+function orderHeading(row: OrderRow) {
   return {
     reference: row.reference ?? '',
     status: row.desk_status,
     email: row.email,
     name: row.shipping_name,
+  };
+}
+
+export function toListItem(row: OrderRow): OrderListItem {
+  return {
+    ...orderHeading(row),
     total: row.total,
     refunded: row.refunded,
     createdAt: row.created_at,
@@ -270,10 +277,7 @@ function toDetail(order: FulfilmentOrder, mailLabels: MailLabels): OrderDetail {
   const timeline = orderTimeline(order, mailLabels);
   const carrier = row.carrier as Carrier | null;
   return {
-    reference: row.reference ?? '',
-    status: row.desk_status,
-    email: row.email,
-    name: row.shipping_name,
+    ...orderHeading(row),
     createdAt: row.created_at,
     paidAt: row.paid_at,
     dispatchBy: dispatchByOf(row),
@@ -625,15 +629,7 @@ export class FulfilmentService {
           }
         : undefined;
     return this.o.store.recordRefund({
-      orderId: row.id,
-      refundId: made.id,
-      amount: made.amount,
-      event: {
-        kind: 'refund',
-        actor: 'owner',
-        by: actor.name,
-        text: `${refundWords(row, made.amount)}${reason ? `: ${reason}` : ''}`,
-      },
+      ...ownerRefund(row, made, actor, reason ? `: ${reason}` : ''),
       keepStatus: ['disputed', 'cancelled'],
       mails: (updated, keys) => [
         this.shopperMail(
@@ -728,15 +724,7 @@ export class FulfilmentService {
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
       refunded = made.amount;
       await this.o.store.recordRefund({
-        orderId: row.id,
-        refundId: made.id,
-        amount: made.amount,
-        event: {
-          kind: 'refund',
-          actor: 'owner',
-          by: actor.name,
-          text: `${refundWords(row, made.amount)} on cancellation`,
-        },
+        ...ownerRefund(row, made, actor, ' on cancellation'),
         keepStatus: [],
         audit: null,
         ...this.creditNoteOf(row, reference, made),
@@ -805,15 +793,7 @@ export class FulfilmentService {
       let changed = false;
       for (const r of event.charge.refunds) {
         const recorded = await store.recordRefund({
-          orderId: row.id,
-          refundId: r.id,
-          amount: r.amount,
-          event: {
-            kind: 'refund',
-            actor: 'provider',
-            text: `Refunded ${money(r.amount)} in the payment provider`,
-          },
-          keepStatus: ['disputed', 'cancelled'],
+          ...providerRefund(row, r.id, r.amount),
           mails: (updated, keys) => [
             this.shopperMail(
               updated,
@@ -838,18 +818,7 @@ export class FulfilmentService {
       // Without the refund list (newer API versions leave it out), the cumulative amount tells what is new.
       if (event.charge.refunds.length === 0 && event.charge.amountRefunded > row.refunded) {
         const missing = event.charge.amountRefunded - row.refunded;
-        changed = await store.recordRefund({
-          orderId: row.id,
-          refundId: `${event.id}`,
-          amount: missing,
-          event: {
-            kind: 'refund',
-            actor: 'provider',
-            text: `Refunded ${money(missing)} in the payment provider`,
-          },
-          keepStatus: ['disputed', 'cancelled'],
-          audit: null,
-        });
+        changed = await store.recordRefund({ ...providerRefund(row, `${event.id}`, missing), audit: null });
       }
       if (changed) {
         log.info({ orderId: row.id, event: event.type }, 'desk: refund recorded from the provider');
@@ -1005,6 +974,26 @@ export class FulfilmentService {
 }
 
 /** The history's words for a refund: the provider's, or the owner's own paying back ("Cash"). */
+/** The owner's refund as the order's history records it: in her name, `after` following the amount. */
+function ownerRefund(row: OrderRow, made: { id: string; amount: number }, actor: Actor, after: string) {
+  const text = `${refundWords(row, made.amount)}${after}`;
+  const event: NewEvent = { kind: 'refund', actor: 'owner', by: actor.name, text };
+  return { orderId: row.id, refundId: made.id, amount: made.amount, event };
+}
+
+/**
+ * A refund made in the provider (its dashboard, or the desk's own coming back) as the order's history
+ * records it; a disputed or cancelled order keeps its status.
+ */
+function providerRefund(row: OrderRow, refundId: string, amount: number) {
+  const event: NewEvent = {
+    kind: 'refund',
+    actor: 'provider',
+    text: `Refunded ${money(amount)} in the payment provider`,
+  };
+  return { orderId: row.id, refundId, amount, event, keepStatus: ['disputed', 'cancelled'] as const };
+}
+
 function refundWords(row: OrderRow, amount: number): string {
   const method = ownerPaysBack(row);
   return method ? `Paid back ${money(amount)} by the owner (${method})` : `Refunded ${money(amount)}`;

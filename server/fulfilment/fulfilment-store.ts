@@ -22,6 +22,7 @@ import {
 import type { ReturnInfo } from '../../domain/orders/return-info';
 import { addDays, type IsoDate, irishInstant } from '../../domain/shared/calendar-date';
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
+import { rowsOfOrders } from '../db/order-rows';
 import type { Database, NewOutboxRow, OutboxRow } from '../db/schema';
 import { enqueueMail, mailOfOrder } from '../mail/outbox';
 import type { OrderLineRow, OrderRow } from '../orders';
@@ -419,13 +420,7 @@ export async function notesOfOrders(
   db: Kysely<Database> | Transaction<Database>,
   orderIds: readonly string[],
 ): Promise<Selectable<Database['order_notes']>[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .selectFrom('order_notes')
-    .selectAll()
-    .where('order_id', 'in', [...orderIds])
-    .orderBy('id')
-    .execute();
+  return rowsOfOrders(db, 'order_notes', orderIds, 'id');
 }
 
 /** The before and after of the owner's changes to these orders, oldest first (the privacy export). */

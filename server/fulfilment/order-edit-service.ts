@@ -13,13 +13,7 @@ import type { SizeCode, ZoneId } from '../../domain/config';
 import { ADMIN_MESSAGES, CARRIER_LABELS, type Carrier } from '../../domain/orders/admin-api';
 import { ORDER_EDIT_MESSAGES, type OrderEdit, type ResendKind } from '../../domain/orders/order-edit';
 import { countryName } from '../../domain/shared/countries';
-import {
-  type Actor,
-  type AuditEntry,
-  oncePerSubmission,
-  type RequestClaims,
-  submissionSlot,
-} from '../audit/audit-trail';
+import { type Actor, type AuditEntry, oncePerAction, type RequestClaims } from '../audit/audit-trail';
 import type { NewOutboxRow } from '../db/schema';
 import { refuse } from '../lib/refusal';
 import type { RenderedMail } from '../mail/layout';
@@ -111,9 +105,9 @@ export class OrderEditService {
       (patch.lines === undefined || patch.lines.length === 0)
     )
       return refuse('invalid', ORDER_EDIT_MESSAGES.empty);
-    return oncePerSubmission(
+    return oncePerAction(
       this.o.requests,
-      submissionSlot('order-edit', reference, actor),
+      { action: 'order-edit', target: reference, actor },
       () => this.editOnce(reference, patch, actor),
       () => this.o.desk.detail(reference),
     );
@@ -237,9 +231,9 @@ export class OrderEditService {
 
   async resend(reference: string, kind: ResendKind, actor: Actor): Promise<ResendOutcome> {
     const accepted: ResendOutcome = { ok: true, kind };
-    return oncePerSubmission(
+    return oncePerAction(
       this.o.requests,
-      submissionSlot(`order-resend-${kind}`, reference, actor),
+      { action: `order-resend-${kind}`, target: reference, actor },
       () => this.resendOnce(reference, kind, actor, accepted),
       async () => accepted,
     );

@@ -6,7 +6,7 @@
 import { BRAND } from '../../domain/config';
 import { formatGiftCardCode } from '../../domain/gift-cards/gift-cards';
 import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/calendar-date';
-import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money } from '../mail/layout';
+import { escapeHtml, htmlLink, htmlMail, htmlParagraph, money } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';
 
 /** One outbox kind per card (and per resend): the recipient's e-mail is queued once, by its claim. */
@@ -58,25 +58,22 @@ export function giftCardMail(input: {
     `Visit the shop: ${shop}`,
     '',
   ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      htmlParagraph(escapeHtml(hello)),
-      htmlParagraph(escapeHtml(intro)),
-      ...(input.message
-        ? [
-            htmlParagraph(
-              `<em>${escapeHtml(input.message).replace(/\n/g, '<br>')}</em><br>— ${escapeHtml(from)}`,
-            ),
-          ]
-        : []),
-      htmlParagraph(
-        `Your code: <strong style="font-family:monospace;font-size:20px;letter-spacing:0.08em;">${escapeHtml(code)}</strong><br>Amount: ${escapeHtml(money(input.amount))}<br>${escapeHtml(valid)}`,
-      ),
-      htmlParagraph(escapeHtml(howTo)),
-      htmlParagraph(htmlLink(shop, `Visit ${BRAND.name}`)),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    htmlParagraph(escapeHtml(hello)),
+    htmlParagraph(escapeHtml(intro)),
+    ...(input.message
+      ? [
+          htmlParagraph(
+            `<em>${escapeHtml(input.message).replace(/\n/g, '<br>')}</em><br>— ${escapeHtml(from)}`,
+          ),
+        ]
+      : []),
+    htmlParagraph(
+      `Your code: <strong style="font-family:monospace;font-size:20px;letter-spacing:0.08em;">${escapeHtml(code)}</strong><br>Amount: ${escapeHtml(money(input.amount))}<br>${escapeHtml(valid)}`,
+    ),
+    htmlParagraph(escapeHtml(howTo)),
+    htmlParagraph(htmlLink(shop, `Visit ${BRAND.name}`)),
+  ]);
   return {
     orderId: null,
     reference: input.reference,

@@ -29,7 +29,7 @@ import {
 } from '../../domain/gift-cards/gift-cards';
 import { refusalResponseSchema } from '../../domain/shared/answers';
 import { ownerActor } from '../security/owner-auth';
-import { DESK_ACTION_POLICY, KIB } from '../security/route-policy';
+import { DESK_ACTION_POLICY, KIB, noIndexReplies } from '../security/route-policy';
 import type { GiftCardService } from './gift-card-service';
 
 const paramsSchema = z.object({ id: z.string().check(z.maxLength(64)) });
@@ -84,9 +84,7 @@ export async function adminGiftCardRoutes(
   const { service } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Robots-Tag', 'noindex, nofollow');
-  });
+  noIndexReplies(app);
 
   api.get(
     ADMIN_GIFT_CARDS_PATH,

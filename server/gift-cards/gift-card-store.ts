@@ -6,7 +6,7 @@
  * PostgreSQL makes concurrent checkouts of one card wait for each other and then read the committed
  * balance (SQLite runs one write transaction at a time).
  */
-import type { ExpressionBuilder, Kysely, Selectable, Transaction } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, Selectable, SqlBool, Transaction } from 'kysely';
 import type { GiftCardLedgerKind } from '../../domain/gift-cards/gift-cards';
 import type { Database } from '../db/schema';
 import type { GiftCardLedgerTable, GiftCardReservationsTable, GiftCardsTable } from './tables';
@@ -412,48 +412,24 @@ export class GiftCardStore {
           ),
         ),
       ]);
+    // The sum of `column` over the cards that meet `when`; 0 for none.
+    const sumWhen = (
+      eb: ExpressionBuilder<Database, 'gift_cards'>,
+      when: Expression<SqlBool>,
+      column: 'amount' | 'balance',
+    ) =>
+      eb.fn.coalesce(
+        eb.fn.sum<number | string>(eb.case().when(when).then(eb.ref(column)).else(0).end()),
+        eb.lit(0),
+      );
     const row = await this.db
       .selectFrom('gift_cards')
       .select((eb) => [
-        eb.fn
-          .coalesce(
-            eb.fn.sum<number | string>(
-              eb
-                .case()
-                .when(eb.and([eb('free', '=', 0), inRange(eb)]))
-                .then(eb.ref('amount'))
-                .else(0)
-                .end(),
-            ),
-            eb.lit(0),
-          )
-          .as('sold'),
-        eb.fn
-          .coalesce(
-            eb.fn.sum<number | string>(
-              eb
-                .case()
-                .when(eb.and([eb('free', '=', 1), inRange(eb)]))
-                .then(eb.ref('amount'))
-                .else(0)
-                .end(),
-            ),
-            eb.lit(0),
-          )
-          .as('issued_free'),
-        eb.fn
-          .coalesce(
-            eb.fn.sum<number | string>(
-              eb
-                .case()
-                .when(eb.and([eb('disabled_at', 'is', null), eb('expires_on', '>=', today)]))
-                .then(eb.ref('balance'))
-                .else(0)
-                .end(),
-            ),
-            eb.lit(0),
-          )
-          .as('outstanding'),
+        sumWhen(eb, eb.and([eb('free', '=', 0), inRange(eb)]), 'amount').as('sold'),
+        sumWhen(eb, eb.and([eb('free', '=', 1), inRange(eb)]), 'amount').as('issued_free'),
+        sumWhen(eb, eb.and([eb('disabled_at', 'is', null), eb('expires_on', '>=', today)]), 'balance').as(
+          'outstanding',
+        ),
       ])
       .executeTakeFirstOrThrow();
     return {

@@ -3,30 +3,21 @@
  * migrations are written). The platform's Migrator runs every feature's entries with its own in one order,
  * by name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
-import { type AnyDb, serialKey } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, addIndex, migrationSteps, serialKey } from '../db/migration-kit';
 
-export const GIFT_CARDS_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0037-gift-cards': {
-    async up(db: AnyDb) {
-      await createGiftCardTables(db);
-    },
-  },
+export const GIFT_CARDS_MIGRATIONS = migrationSteps({
+  '0037-gift-cards': createGiftCardTables,
   // A card issued as a refund's gift-card part (docs/product/gift-cards.md §19.3, "Refunds"): the refund's id,
   // unique so each refund issues at most one card on any number of instances, and so Numbers counts it
   // neither sold nor issued free. Nullable: SQLite adds it without rebuilding the table.
   '0044-gift-card-refund': {
     async up(db: AnyDb) {
       await db.schema.alterTable('gift_cards').addColumn('refund_id', 'text').execute();
-      await db.schema
-        .createIndex('gift_cards_refund')
-        .on('gift_cards')
-        .column('refund_id')
-        .unique()
-        .execute();
+      await addIndex(db, 'gift_cards_refund', 'gift_cards', ['refund_id'], { unique: true });
     },
   },
-};
+});
 
 /**
  * Gift cards (server/gift-cards, docs/product/gift-cards.md §19). A card is kept by the hash of its code (as order
@@ -84,11 +75,7 @@ async function createGiftCardTables(db: AnyDb): Promise<void> {
     .addColumn('reason', 'text')
     .addColumn('at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('gift_card_ledger_card')
-    .on('gift_card_ledger')
-    .columns(['card_id', 'id'])
-    .execute();
+  await addIndex(db, 'gift_card_ledger_card', 'gift_card_ledger', ['card_id', 'id']);
 
   await db.schema
     .createTable('gift_card_reservations')
@@ -104,14 +91,6 @@ async function createGiftCardTables(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('gift_card_reservations_pk', ['session_id', 'card_id'])
     .execute();
-  await db.schema
-    .createIndex('gift_card_reservations_due')
-    .on('gift_card_reservations')
-    .columns(['state', 'expires_at'])
-    .execute();
-  await db.schema
-    .createIndex('gift_card_reservations_order')
-    .on('gift_card_reservations')
-    .column('order_reference')
-    .execute();
+  await addIndex(db, 'gift_card_reservations_due', 'gift_card_reservations', ['state', 'expires_at']);
+  await addIndex(db, 'gift_card_reservations_order', 'gift_card_reservations', ['order_reference']);
 }

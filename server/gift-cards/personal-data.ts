@@ -6,10 +6,9 @@
  */
 import { GIFT_CARD_PEOPLE_DAYS_AFTER_EXPIRY } from '../../domain/gift-cards/gift-cards';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { daysBefore } from '../lib/days';
 import type { PersonalDataPart } from '../platform';
 import { eraseGiftCardEmail, eraseGiftCardPeopleExpiredBefore, giftCardsOfEmail } from './gift-card-store';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const giftCardsPersonalData: PersonalDataPart = {
   async exportOf(db, { email }) {
@@ -38,7 +37,7 @@ export const giftCardsPersonalData: PersonalDataPart = {
   },
 
   async applyRetention(db, now) {
-    const before = irishDate(new Date(now.getTime() - GIFT_CARD_PEOPLE_DAYS_AFTER_EXPIRY * DAY_MS));
+    const before = irishDate(daysBefore(now, GIFT_CARD_PEOPLE_DAYS_AFTER_EXPIRY));
     return { giftCardPeopleErased: await eraseGiftCardPeopleExpiredBefore(db, before) };
   },
 };

@@ -55,6 +55,25 @@ ${body}
 `;
 }
 
+/** An e-mail's HTML: its blocks (table rows, as `htmlParagraph` writes them) one a line in the layout. */
+export function htmlMail(title: string, blocks: readonly string[]): string {
+  return htmlDocument(title, blocks.join('\n'));
+}
+
+/** An e-mail's plain text: its lines, then the shop's name and tagline and a last newline, as every one ends. */
+export function signedText(lines: readonly string[]): string {
+  return [...lines, `${BRAND.name}: ${BRAND.tagline}`, ''].join('\n');
+}
+
+/** An e-mail in both its forms: the text lines signed as every e-mail ends, the HTML blocks in the layout. */
+export function signedMail(
+  subject: string,
+  textLines: readonly string[],
+  htmlBlocks: readonly string[],
+): RenderedMail {
+  return { subject, text: signedText(textLines), html: htmlMail(subject, htmlBlocks) };
+}
+
 export function htmlParagraph(text: string): string {
   return `<tr><td style="padding:8px 28px;font-family:Arial,sans-serif;font-size:15px;line-height:1.5;">${text}</td></tr>`;
 }

@@ -9,7 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { SETTINGS_MESSAGES, TODAY_API, todayResponseSchema } from '../../domain/making/today';
 import { okResponseSchema } from '../../domain/shared/answers';
-import { type AuditTrail, oncePerSubmission, submissionSlot } from '../audit/audit-trail';
+import { type AuditTrail, oncePerAction } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import { retryFailedMail } from '../mail/outbox';
 import { checkDatabase } from '../ops/health';
@@ -57,9 +57,9 @@ export async function todayRoutes(app: FastifyInstance, opts: TodayRouteOptions)
   api.post(TODAY_API.outboxRetry, retry, async (request, reply) => {
     const id = Number(request.params.id);
     const actor = ownerActor(request);
-    const answer = await oncePerSubmission(
+    const answer = await oncePerAction(
       audit,
-      submissionSlot('outbox-retry', String(id), actor),
+      { action: 'outbox-retry', target: String(id), actor },
       async () => {
         if (!(await retryFailedMail(app.platform.db, id))) {
           refuse('not-found', SETTINGS_MESSAGES.outboxNotFound);

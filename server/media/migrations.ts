@@ -3,11 +3,11 @@
  * migrations are written). The platform's Migrator runs every feature's entries with its own in one order, by
  * name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
+import { sql } from 'kysely';
 import { dialectOf } from '../db/dialect';
-import type { AnyDb } from '../db/migration-kit';
+import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
-export const MEDIA_MIGRATIONS: Readonly<Record<string, Migration>> = {
+export const MEDIA_MIGRATIONS = migrationSteps({
   '0012-media': {
     async up(db: AnyDb) {
       // The owner's photos, every rendition in the database (docs/decisions/0013-photo-storage.md): every
@@ -27,4 +27,4 @@ export const MEDIA_MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
-};
+});

@@ -4,7 +4,7 @@
  */
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { BRAND } from '../../domain/config';
-import { escapeHtml, htmlDocument, htmlParagraph, WINE } from '../mail/layout';
+import { escapeHtml, htmlMail, htmlParagraph, WINE } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';
 import { productBlockHtml, productBlockText } from './campaign-mail';
 import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
@@ -26,17 +26,14 @@ export function backInStockConfirmationMail(
   const ignore =
     'If this was not you, ignore this e-mail: you will not hear from us, and we delete the address within a week.';
   const text = ['Hello,', '', intro, 'Confirm it here:', '', `  ${link}`, '', ignore, ''].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      htmlParagraph('Hello,'),
-      htmlParagraph(escapeHtml(intro)),
-      htmlParagraph(
-        `<a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:${WINE};color:#ffffff;text-decoration:none;font-weight:bold;">Yes, tell me when it's back</a>`,
-      ),
-      htmlParagraph(escapeHtml(ignore)),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    htmlParagraph('Hello,'),
+    htmlParagraph(escapeHtml(intro)),
+    htmlParagraph(
+      `<a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:${WINE};color:#ffffff;text-decoration:none;font-weight:bold;">Yes, tell me when it's back</a>`,
+    ),
+    htmlParagraph(escapeHtml(ignore)),
+  ]);
   return {
     orderId: null,
     reference: BACK_IN_STOCK_REFERENCE,
@@ -53,14 +50,11 @@ export function backInStockMail(publicUrl: string, email: string, product: Catal
   const intro = `You asked us to tell you when ${product.name} could be ordered again: it can, from today.`;
   const outro = 'This is the only e-mail you get from this request: we have deleted your address.';
   const text = [intro, '', productBlockText(publicUrl, product), '', outro, ''].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      htmlParagraph(escapeHtml(intro)),
-      productBlockHtml(publicUrl, product),
-      htmlParagraph(escapeHtml(outro)),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    htmlParagraph(escapeHtml(intro)),
+    productBlockHtml(publicUrl, product),
+    htmlParagraph(escapeHtml(outro)),
+  ]);
   return {
     orderId: null,
     reference: BACK_IN_STOCK_REFERENCE,

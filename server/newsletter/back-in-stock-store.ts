@@ -6,10 +6,11 @@
  * the address is gone with it. Unconfirmed rows go after RETENTION.unconfirmedSignupDays.
  */
 import type { Kysely, Transaction } from 'kysely';
+import { claimConfirmation, confirmPending } from '../db/double-opt-in';
 import type { Database } from '../db/schema';
 import { hashKey } from '../lib/ids';
 import { enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
-import { claimConfirmation, type MailQueueOptions } from './confirmation-claim';
+import type { MailQueueOptions } from './confirmation-claim';
 import { newToken, TOKEN_PATTERN } from './newsletter-store';
 
 export type NotifyOutcome = 'confirmation-queued' | 'recently-sent' | 'already-waiting';
@@ -70,17 +71,7 @@ export class BackInStockStore {
   /** Follows a confirmation link; the product it waits for, or null for an unknown token. */
   async confirm(token: string, now = new Date()): Promise<string | null> {
     if (!TOKEN_PATTERN.test(token)) return null;
-    await this.db
-      .updateTable('back_in_stock_requests')
-      .set({ status: 'confirmed', confirmed_at: now.toISOString() })
-      .where('token', '=', hashKey(token))
-      .where('status', '=', 'pending')
-      .execute();
-    const row = await this.db
-      .selectFrom('back_in_stock_requests')
-      .select('product_id')
-      .where('token', '=', hashKey(token))
-      .executeTakeFirst();
+    const row = await confirmPending(this.db, 'back_in_stock_requests', hashKey(token), now);
     return row?.product_id ?? null;
   }
 

@@ -10,7 +10,7 @@ import type Token from 'markdown-it/lib/token.mjs';
 import type { CatalogueProduct } from '../../domain/catalogue/snapshot';
 import { mailImagePath } from '../../domain/media/images';
 import { productPath } from '../../domain/routes';
-import { escapeHtml, htmlDocument, htmlParagraph, MUTED, money, WINE } from '../mail/layout';
+import { escapeHtml, htmlMail, htmlParagraph, MUTED, money, WINE } from '../mail/layout';
 
 /** The part of a campaign its e-mail is made of. */
 export interface CampaignContent {
@@ -183,15 +183,12 @@ export function campaignMessage(
   rendered: RenderedCampaign,
   unsubscribeUrl: string,
 ): { subject: string; html: string; text: string } {
-  const html = htmlDocument(
-    subject,
-    [
-      rendered.html,
-      htmlParagraph(
-        `<span style="font-size:13px;color:${MUTED};">${escapeHtml(CAMPAIGN_FOOTER)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:${WINE};">Unsubscribe</a></span>`,
-      ),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    rendered.html,
+    htmlParagraph(
+      `<span style="font-size:13px;color:${MUTED};">${escapeHtml(CAMPAIGN_FOOTER)} <a href="${escapeHtml(unsubscribeUrl)}" style="color:${WINE};">Unsubscribe</a></span>`,
+    ),
+  ]);
   const text = `${rendered.text}\n\n--\n${CAMPAIGN_FOOTER}\nUnsubscribe: ${unsubscribeUrl}\n`;
   return { subject, html, text };
 }

@@ -27,7 +27,7 @@ import type { AuditTrail } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import { maskAddress } from '../mail/outbox';
 import { ownerActor } from '../security/owner-auth';
-import { DESK_ACTION_POLICY, KIB, QUOTE_ACTION_POLICY } from '../security/route-policy';
+import { DESK_ACTION_POLICY, KIB, noIndexReplies, QUOTE_ACTION_POLICY } from '../security/route-policy';
 import type { BackInStockStore } from './back-in-stock-store';
 import type { CampaignService } from './campaign-service';
 import type { NewsletterStore } from './newsletter-store';
@@ -47,9 +47,7 @@ export async function campaignRoutes(app: FastifyInstance, opts: CampaignRouteOp
   const campaignAnswer = { 200: campaignResponseSchema };
   const byId = { schema: { params: campaignParamsSchema, response: campaignAnswer } };
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Robots-Tag', 'noindex, nofollow');
-  });
+  noIndexReplies(app);
 
   api.get(
     CAMPAIGNS_API.campaigns,

@@ -92,22 +92,23 @@ export class CampaignStore {
     if (changes.preview !== undefined) set.preview = changes.preview;
     if (changes.body !== undefined) set.body = changes.body;
     if (changes.productIds !== undefined) set.product_ids = JSON.stringify(changes.productIds);
-    const updated = await this.db
-      .updateTable('newsletter_campaigns')
-      .set(set)
-      .where('id', '=', id)
-      .where('status', '=', 'draft')
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return this.refusal(id);
-    const view = await this.view(id);
-    return view ? { ok: true, value: view } : { ok: false, reason: 'not-found' };
+    return this.changeDraft(id, set);
   }
 
   /** Plans the send of a draft at `at`: the periodic pass starts it once due. Only once per campaign. */
   async schedule(id: string, at: Date, now: Date): Promise<CampaignChange<CampaignView>> {
+    return this.changeDraft(id, {
+      status: 'scheduled',
+      send_at: at.toISOString(),
+      updated_at: now.toISOString(),
+    });
+  }
+
+  /** Writes `set` to a campaign while it is a draft (the conditional update is the guard); refused after. */
+  private async changeDraft(id: string, set: Updateable<Row>): Promise<CampaignChange<CampaignView>> {
     const updated = await this.db
       .updateTable('newsletter_campaigns')
-      .set({ status: 'scheduled', send_at: at.toISOString(), updated_at: now.toISOString() })
+      .set(set)
       .where('id', '=', id)
       .where('status', '=', 'draft')
       .executeTakeFirst();

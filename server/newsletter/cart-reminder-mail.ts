@@ -8,7 +8,7 @@ import type { CatalogueSnapshot } from '../../domain/catalogue/snapshot';
 import { orderReference } from '../../domain/checkout/checkout';
 import { BRAND } from '../../domain/config';
 import { cartRestoreUrl, type ReminderLine } from '../../domain/newsletter/cart-reminder';
-import { escapeHtml, htmlDocument, htmlParagraph, WINE } from '../mail/layout';
+import { escapeHtml, htmlMail, htmlParagraph, WINE } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';
 import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
@@ -51,21 +51,18 @@ export function cartReminderMail(input: {
     single,
     '',
   ].join('\n');
-  const html = htmlDocument(
-    CART_REMINDER_SUBJECT,
-    [
-      htmlParagraph('Hello,'),
-      htmlParagraph(escapeHtml(intro)),
-      htmlParagraph(
-        `<ul style="margin:0;padding-left:20px;">${names.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`,
-      ),
-      htmlParagraph(
-        `<a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:${WINE};color:#ffffff;text-decoration:none;font-weight:bold;">Back to my cart</a>`,
-      ),
-      htmlParagraph(escapeHtml(after)),
-      htmlParagraph(escapeHtml(single)),
-    ].join('\n'),
-  );
+  const html = htmlMail(CART_REMINDER_SUBJECT, [
+    htmlParagraph('Hello,'),
+    htmlParagraph(escapeHtml(intro)),
+    htmlParagraph(
+      `<ul style="margin:0;padding-left:20px;">${names.map((n) => `<li>${escapeHtml(n)}</li>`).join('')}</ul>`,
+    ),
+    htmlParagraph(
+      `<a href="${escapeHtml(link)}" style="display:inline-block;padding:12px 24px;border-radius:999px;background:${WINE};color:#ffffff;text-decoration:none;font-weight:bold;">Back to my cart</a>`,
+    ),
+    htmlParagraph(escapeHtml(after)),
+    htmlParagraph(escapeHtml(single)),
+  ]);
   return {
     // The checkout's own order: the outbox holds one e-mail per order and kind, so never a second one.
     orderId: input.orderId,

@@ -4,15 +4,11 @@
  * platform's Migrator runs every feature's entries with its own in one order, by name; a released entry is
  * never edited.
  */
-import { type Migration, sql } from 'kysely';
-import { type AnyDb, serialKey, sha256Hex } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, addIndex, migrationSteps, serialKey, sha256Hex } from '../db/migration-kit';
 
-export const NEWSLETTER_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0029-newsletter-campaigns': {
-    async up(db: AnyDb) {
-      await createCampaignTables(db);
-    },
-  },
+export const NEWSLETTER_MIGRATIONS = migrationSteps({
+  '0029-newsletter-campaigns': createCampaignTables,
   '0030-back-in-stock': {
     async up(db: AnyDb) {
       // "Tell me when it's back" (server/newsletter/back-in-stock-store.ts): one row per paused product and
@@ -30,30 +26,15 @@ export const NEWSLETTER_MIGRATIONS: Readonly<Record<string, Migration>> = {
         .addColumn('confirmation_sent_at', 'text')
         .addColumn('confirmed_at', 'text')
         .execute();
-      await db.schema
-        .createIndex('back_in_stock_once')
-        .on('back_in_stock_requests')
-        .columns(['product_id', 'email_key'])
-        .unique()
-        .execute();
-      await db.schema
-        .createIndex('back_in_stock_email')
-        .on('back_in_stock_requests')
-        .column('email_key')
-        .execute();
+      await addIndex(db, 'back_in_stock_once', 'back_in_stock_requests', ['product_id', 'email_key'], {
+        unique: true,
+      });
+      await addIndex(db, 'back_in_stock_email', 'back_in_stock_requests', ['email_key']);
     },
   },
-  '0031-cart-reminders': {
-    async up(db: AnyDb) {
-      await createCartReminders(db);
-    },
-  },
-  '0035-hashed-link-tokens': {
-    async up(db: AnyDb) {
-      await hashLinkSecrets(db);
-    },
-  },
-};
+  '0031-cart-reminders': createCartReminders,
+  '0035-hashed-link-tokens': hashLinkSecrets,
+});
 
 /**
  * The newsletter's campaigns (server/newsletter/campaign-store.ts, docs/product/states.md §5.10): a campaign, and
@@ -86,11 +67,7 @@ async function createCampaignTables(db: AnyDb): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('newsletter_campaigns_status')
-    .on('newsletter_campaigns')
-    .columns(['status', 'send_at'])
-    .execute();
+  await addIndex(db, 'newsletter_campaigns_status', 'newsletter_campaigns', ['status', 'send_at']);
 
   await db.schema
     .createTable('campaign_recipients')
@@ -105,17 +82,10 @@ async function createCampaignTables(db: AnyDb): Promise<void> {
     .addColumn('outbox_id', 'integer')
     .addColumn('queued_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('campaign_recipients_once')
-    .on('campaign_recipients')
-    .columns(['campaign_id', 'signup_id'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('campaign_recipients_status')
-    .on('campaign_recipients')
-    .columns(['campaign_id', 'status', 'id'])
-    .execute();
+  await addIndex(db, 'campaign_recipients_once', 'campaign_recipients', ['campaign_id', 'signup_id'], {
+    unique: true,
+  });
+  await addIndex(db, 'campaign_recipients_status', 'campaign_recipients', ['campaign_id', 'status', 'id']);
 }
 
 /**
@@ -144,11 +114,7 @@ async function createCartReminders(db: AnyDb): Promise<void> {
     // Stripe's own link back to an expired checkout (checkout.session.expired), when it sent one.
     .addColumn('recovery_url', 'text')
     .execute();
-  await db.schema
-    .createIndex('cart_reminders_due')
-    .on('cart_reminders')
-    .columns(['reminded_at', 'consented_at'])
-    .execute();
+  await addIndex(db, 'cart_reminders_due', 'cart_reminders', ['reminded_at', 'consented_at']);
   await db.schema.createIndex('cart_reminders_email').on('cart_reminders').column('email_key').execute();
   await db.schema.createIndex('cart_reminders_session').on('cart_reminders').column('session_id').execute();
 }

@@ -4,7 +4,7 @@
  * one-click List-Unsubscribe headers (RFC 8058, through the outbox's `list_unsubscribe`).
  */
 import { BRAND } from '../../domain/config';
-import { escapeHtml, htmlDocument, htmlParagraph, type RenderedMail, WINE } from '../mail/layout';
+import { escapeHtml, htmlParagraph, type RenderedMail, signedMail, WINE } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';
 import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
@@ -38,25 +38,23 @@ export function newsletterConfirmation(links: NewsletterLinks): RenderedMail {
   const ask = 'To start receiving our newsletter, confirm your subscription:';
   const ignore =
     'If this was not you, ignore this e-mail: you will not hear from us again, and we delete the address within a week.';
-  const text = [
-    'Hello,',
-    '',
-    intro,
-    ask,
-    '',
-    `  ${links.confirm}`,
-    '',
-    ignore,
-    '',
-    `Unsubscribe: ${links.unsubscribe}`,
-    '',
-    `${BRAND.name}: ${BRAND.tagline}`,
-    '',
-  ].join('\n');
   const link = (href: string, label: string) =>
     `<a href="${escapeHtml(href)}" style="color:${WINE};">${escapeHtml(label)}</a>`;
-  const html = htmlDocument(
+  return signedMail(
     subject,
+    [
+      'Hello,',
+      '',
+      intro,
+      ask,
+      '',
+      `  ${links.confirm}`,
+      '',
+      ignore,
+      '',
+      `Unsubscribe: ${links.unsubscribe}`,
+      '',
+    ],
     [
       htmlParagraph('Hello,'),
       htmlParagraph(escapeHtml(intro)),
@@ -66,9 +64,8 @@ export function newsletterConfirmation(links: NewsletterLinks): RenderedMail {
       ),
       htmlParagraph(escapeHtml(ignore)),
       htmlParagraph(`<span style="font-size:13px;">${link(links.unsubscribe, 'Unsubscribe')}</span>`),
-    ].join('\n'),
+    ],
   );
-  return { subject, text, html };
 }
 
 /** The queued confirmation e-mail for an address and its token. */

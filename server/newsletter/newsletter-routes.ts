@@ -99,12 +99,14 @@ export async function newsletterRoutes(
 
   const page = (reply: FastifyReply, status: number, html: string) => sendLinkPage(reply, status, html);
 
-  api.get(NEWSLETTER_PATHS.confirm, linkRoute, async (request, reply) => {
-    const token = tokenOf(request.query);
-    return token
-      ? page(reply, 200, NEWSLETTER_PAGES.confirm(token))
-      : page(reply, 404, NEWSLETTER_PAGES.expired());
-  });
+  // A link's page asks before it acts (a mail scanner's GET changes nothing); an unknown link has expired.
+  const linkPage = (path: string, pageOf: (token: string) => string) =>
+    api.get(path, linkRoute, async (request, reply) => {
+      const token = tokenOf(request.query);
+      return token ? page(reply, 200, pageOf(token)) : page(reply, 404, NEWSLETTER_PAGES.expired());
+    });
+
+  linkPage(NEWSLETTER_PATHS.confirm, NEWSLETTER_PAGES.confirm);
 
   api.post(NEWSLETTER_PATHS.confirm, confirmRoute, async (request, reply) => {
     const token = tokenOf(request.query, request.body);
@@ -115,12 +117,7 @@ export async function newsletterRoutes(
       : page(reply, 200, NEWSLETTER_PAGES.confirmed());
   });
 
-  api.get(NEWSLETTER_PATHS.unsubscribe, linkRoute, async (request, reply) => {
-    const token = tokenOf(request.query);
-    return token
-      ? page(reply, 200, NEWSLETTER_PAGES.unsubscribe(token))
-      : page(reply, 404, NEWSLETTER_PAGES.expired());
-  });
+  linkPage(NEWSLETTER_PATHS.unsubscribe, NEWSLETTER_PAGES.unsubscribe);
 
   api.post(NEWSLETTER_PATHS.unsubscribe, unsubscribeRoute, async (request, reply) => {
     const token = tokenOf(request.query, request.body);

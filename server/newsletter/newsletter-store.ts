@@ -12,10 +12,11 @@
 import { randomBytes } from 'node:crypto';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { dialectOf } from '../db/dialect';
+import { claimConfirmation } from '../db/double-opt-in';
 import type { Database } from '../db/schema';
 import { hashKey } from '../lib/ids';
 import { deleteWaitingNewsletterMail, enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
-import { claimConfirmation, type MailQueueOptions } from './confirmation-claim';
+import type { MailQueueOptions } from './confirmation-claim';
 import type { NewsletterStatus } from './tables';
 
 /** 192 bits, URL-safe: unguessable, so the token alone can authorise confirming and unsubscribing. */

@@ -3,6 +3,7 @@
  * cart reminders, in the privacy export, erased with the person, and kept no longer than RETENTION says.
  */
 import { RETENTION } from '../../domain/config';
+import { daysBefore } from '../lib/days';
 import type { PersonalDataPart } from '../platform';
 import {
   backInStockOfEmail,
@@ -15,8 +16,6 @@ import {
   deleteExpiredCartReminders,
 } from './cart-reminder-store';
 import { deleteSignupOfEmail, deleteUnconfirmedSignups, signupOfEmail } from './newsletter-store';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const newsletterPersonalData: PersonalDataPart = {
   async exportOf(db, { email }) {
@@ -63,9 +62,7 @@ export const newsletterPersonalData: PersonalDataPart = {
 
   async applyRetention(db, now) {
     // Double opt-in: a sign-up or request never confirmed goes after RETENTION.unconfirmedSignupDays.
-    const unconfirmedBefore = new Date(
-      now.getTime() - RETENTION.unconfirmedSignupDays * DAY_MS,
-    ).toISOString();
+    const unconfirmedBefore = daysBefore(now, RETENTION.unconfirmedSignupDays).toISOString();
     return {
       unconfirmedSignupsDeleted: await deleteUnconfirmedSignups(db, unconfirmedBefore),
       unconfirmedBackInStockDeleted: await deleteUnconfirmedBackInStock(db, unconfirmedBefore),

@@ -11,6 +11,7 @@ import type { FulfilmentService } from '../fulfilment';
 import { dateRange } from '../lib/date-range';
 import type { NewsletterStore } from '../newsletter';
 import { ownerActor } from '../security/owner-auth';
+import { noIndexReplies } from '../security/route-policy';
 import { newsletterCsv, ordersCsv } from './csv';
 
 export interface ExportRouteOptions {
@@ -32,9 +33,7 @@ function csv(reply: FastifyReply, filename: string, body: string): FastifyReply 
 export async function exportRoutes(app: FastifyInstance, opts: ExportRouteOptions): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Robots-Tag', 'noindex, nofollow');
-  });
+  noIndexReplies(app);
 
   api.get(ADMIN_API.ordersCsv, { schema: { querystring: csvRangeQuerySchema } }, async (request, reply) => {
     const range = dateRange(request.query.from, request.query.to);

@@ -14,6 +14,7 @@ import {
   discountPatchSchema,
 } from '../../domain/offers/discount-admin';
 import { ownerActor } from '../security/owner-auth';
+import { noIndexReplies } from '../security/route-policy';
 import type { DiscountService } from './discount-service';
 
 export interface DiscountRouteOptions {
@@ -24,9 +25,7 @@ export async function discountRoutes(app: FastifyInstance, opts: DiscountRouteOp
   const { discounts } = opts;
   const api = app.withTypeProvider<ZodTypeProvider>();
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('X-Robots-Tag', 'noindex, nofollow');
-  });
+  noIndexReplies(app);
 
   api.get(
     DISCOUNTS_API.discounts,

@@ -4,8 +4,7 @@ import type { DiscountService } from './discount-service';
 import type { DiscountStore } from './discount-store';
 
 export { type CheckoutDiscounts, discountLabel } from './checkout-discounts';
-export type { DiscountService } from './discount-service';
-export type { DiscountStore } from './discount-store';
+export type { DiscountService, DiscountStore };
 
 export interface OffersFace {
   /** What a code or the early-bird tier takes off a checkout, and a code's reservation and use. */

@@ -6,17 +6,12 @@
  * reads the orders' addresses as they stood then (offers uses orders, as its reservations' key does).
  */
 import { createHash } from 'node:crypto';
-import type { Migration } from 'kysely';
 import { canonicalEmail } from '../../domain/shared/email';
-import type { AnyDb } from '../db/migration-kit';
+import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
-export const OFFERS_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0018-discount-canonical-addresses': {
-    async up(db: AnyDb) {
-      await canonicalDiscountAddresses(db);
-    },
-  },
-};
+export const OFFERS_MIGRATIONS = migrationSteps({
+  '0018-discount-canonical-addresses': canonicalDiscountAddresses,
+});
 
 /**
  * "Once per e-mail address" compares canonical addresses from here on (domain/shared/email.ts canonicalEmail:

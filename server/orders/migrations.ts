@@ -5,10 +5,10 @@
  * platform's tables in 0001 and the desk's columns came with the desk's tables in 0007: those stay in
  * server/db/migrations.ts, which says why.
  */
-import { type Migration, sql } from 'kysely';
-import type { AnyDb } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
-export const ORDERS_MIGRATIONS: Readonly<Record<string, Migration>> = {
+export const ORDERS_MIGRATIONS = migrationSteps({
   '0003-reconcile-queue': {
     async up(db: AnyDb) {
       // When the reconcile pass last asked the provider about a pending order: the pass takes the orders
@@ -57,16 +57,8 @@ export const ORDERS_MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
-  '0032-order-channel': {
-    async up(db: AnyDb) {
-      await addOrderChannel(db);
-    },
-  },
-  '0034-order-vat': {
-    async up(db: AnyDb) {
-      await addOrderVat(db);
-    },
-  },
+  '0032-order-channel': addOrderChannel,
+  '0034-order-vat': addOrderVat,
   // The gift cards an order bought (cents, in its total): their sale is no revenue and carries no VAT
   // (docs/product/gift-cards.md §19.2). A default, so SQLite adds it without rebuilding the table.
   '0041-order-gift-cards-sold': {
@@ -89,7 +81,7 @@ export const ORDERS_MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
-};
+});
 
 /**
  * Where an order came from (docs/product/orders.md §10.17): 'web' (a shopper's cart), 'quote' (a paid quote) or

@@ -16,13 +16,14 @@ import { notRegisteredText, type SettledVat, vatStatementText } from '../../doma
 import {
   countryName,
   escapeHtml,
-  htmlDocument,
   htmlLink,
+  htmlMail,
   htmlParagraph,
   LINE,
   MUTED,
   money,
   type RenderedMail,
+  signedText,
   TEST_NOTICE,
   TEST_SUBJECT_PREFIX,
   WINE,
@@ -170,6 +171,29 @@ function giftMessageHtml(order: StoredOrder): string {
   if (!order.giftMessage) return '';
   const body = order.giftMessage.split('\n').map(escapeHtml).join('<br>');
   return `${htmlHeading(GIFT_MESSAGE_HEADING)}\n${htmlParagraph(body)}`;
+}
+
+/** The order's items under `heading`, then its totals: the table of a text e-mail. */
+function itemsText(order: StoredOrder, zoneName: string, heading: string): string[] {
+  return [heading, ...textLines(order), '', ...textSummary(order, zoneName), ''];
+}
+
+/** Where the parcel goes and when it leaves: the shopper is told, the owner is told what was promised. */
+const DELIVERY_HEADINGS = {
+  shopper: { address: 'Delivery address', dispatch: 'When to expect it' },
+  owner: { address: 'Ship to', dispatch: 'Promised to the customer' },
+} as const;
+
+type DeliveryHeadings = (typeof DELIVERY_HEADINGS)[keyof typeof DELIVERY_HEADINGS];
+
+function deliveryText(order: StoredOrder, zoneName: string, headings: DeliveryHeadings): string[] {
+  const address = addressLines(order.shippingDetails).map((l) => `  ${l}`);
+  return [headings.address, ...address, '', headings.dispatch, `  ${dispatchText(order, zoneName)}`, ''];
+}
+
+function deliveryHtml(order: StoredOrder, zoneName: string, headings: DeliveryHeadings): string[] {
+  const dispatch = htmlParagraph(escapeHtml(dispatchText(order, zoneName)));
+  return [htmlHeading(headings.address), htmlAddress(order), htmlHeading(headings.dispatch), dispatch];
 }
 
 function textSummary(order: StoredOrder, zoneName: string): string[] {
@@ -331,7 +355,7 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}Your ${BRAND.name} order ${reference} is confirmed`;
   const name = order.shippingDetails?.name.trim();
   const greeting = name ? `Hello ${name},` : 'Hello,';
-  const text = [
+  const text = signedText([
     ...testLines(order),
     greeting,
     '',
@@ -339,23 +363,12 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     `Order reference: ${reference}`,
     '',
-    'Your order',
-    ...textLines(order),
-    '',
-    ...textSummary(order, zoneName),
-    '',
+    ...itemsText(order, zoneName, 'Your order'),
     ...(ctx.receiptLines?.length ? [...ctx.receiptLines, ''] : []),
     ...giftMessageText(order),
     ...(giftCardsAlone(order)
       ? ['Delivery', `  ${GIFT_CARDS_ALONE_TEXTS.delivery}`, '']
-      : [
-          'Delivery address',
-          ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
-          '',
-          'When to expect it',
-          `  ${dispatchText(order, zoneName)}`,
-          '',
-        ]),
+      : deliveryText(order, zoneName, DELIVERY_HEADINGS.shopper)),
     orderPageText(ctx.orderPageUrl),
     '',
     ...(ctx.invoice ? [`Your invoice ${ctx.invoice.number} (PDF): ${ctx.invoice.url}`, ''] : []),
@@ -363,38 +376,28 @@ export function customerConfirmation(ctx: OrderMailContext): RenderedMail {
     '',
     ...legalText(ctx),
     '',
-    `${BRAND.name}: ${BRAND.tagline}`,
-    '',
-  ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      testHtml(order),
-      htmlParagraph(escapeHtml(greeting)),
-      htmlParagraph(escapeHtml(thanksText(order))),
-      htmlParagraph(`Order reference: <strong>${escapeHtml(reference)}</strong>`),
-      htmlHeading('Your order'),
-      htmlOrderTable(order, zoneName),
-      ...(ctx.receiptLines ?? []).map((line) => htmlParagraph(escapeHtml(line))),
-      giftMessageHtml(order),
-      ...(giftCardsAlone(order)
-        ? [htmlHeading('Delivery'), htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.delivery))]
-        : [
-            htmlHeading('Delivery address'),
-            htmlAddress(order),
-            htmlHeading('When to expect it'),
-            htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
-          ]),
-      orderPageHtml(ctx.orderPageUrl),
-      ctx.invoice
-        ? htmlParagraph(`Your invoice: ${htmlLink(ctx.invoice.url, `${ctx.invoice.number} (PDF)`)}`)
-        : '',
-      htmlParagraph(
-        `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
-      ),
-      legalHtml(ctx),
-    ].join('\n'),
-  );
+  ]);
+  const html = htmlMail(subject, [
+    testHtml(order),
+    htmlParagraph(escapeHtml(greeting)),
+    htmlParagraph(escapeHtml(thanksText(order))),
+    htmlParagraph(`Order reference: <strong>${escapeHtml(reference)}</strong>`),
+    htmlHeading('Your order'),
+    htmlOrderTable(order, zoneName),
+    ...(ctx.receiptLines ?? []).map((line) => htmlParagraph(escapeHtml(line))),
+    giftMessageHtml(order),
+    ...(giftCardsAlone(order)
+      ? [htmlHeading('Delivery'), htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.delivery))]
+      : deliveryHtml(order, zoneName, DELIVERY_HEADINGS.shopper)),
+    orderPageHtml(ctx.orderPageUrl),
+    ctx.invoice
+      ? htmlParagraph(`Your invoice: ${htmlLink(ctx.invoice.url, `${ctx.invoice.number} (PDF)`)}`)
+      : '',
+    htmlParagraph(
+      `Questions? Write to <a href="mailto:${escapeHtml(contactEmail)}" style="color:${WINE};">${escapeHtml(contactEmail)}</a> and quote your order reference ${escapeHtml(reference)}.`,
+    ),
+    legalHtml(ctx),
+  ]);
   return { subject, text, html };
 }
 
@@ -434,43 +437,24 @@ export function ownerNotification({
     '',
     ...facts,
     '',
-    'Items',
-    ...textLines(order),
-    '',
-    ...textSummary(order, zoneName),
-    '',
+    ...itemsText(order, zoneName, 'Items'),
     ...giftMessageText(order),
     ...(cardsAlone
       ? [GIFT_CARDS_ALONE_TEXTS.owner, '']
-      : [
-          'Ship to',
-          ...addressLines(order.shippingDetails).map((l) => `  ${l}`),
-          '',
-          'Promised to the customer',
-          `  ${dispatchText(order, zoneName)}`,
-          '',
-        ]),
+      : deliveryText(order, zoneName, DELIVERY_HEADINGS.owner)),
   ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      testHtml(order),
-      htmlParagraph('A new order has been paid.'),
-      htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
-      htmlParagraph(facts.map(escapeHtml).join('<br>')),
-      htmlHeading('Items'),
-      htmlOrderTable(order, zoneName),
-      giftMessageHtml(order),
-      ...(cardsAlone
-        ? [htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.owner))]
-        : [
-            htmlHeading('Ship to'),
-            htmlAddress(order),
-            htmlHeading('Promised to the customer'),
-            htmlParagraph(escapeHtml(dispatchText(order, zoneName))),
-          ]),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    testHtml(order),
+    htmlParagraph('A new order has been paid.'),
+    htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
+    htmlParagraph(facts.map(escapeHtml).join('<br>')),
+    htmlHeading('Items'),
+    htmlOrderTable(order, zoneName),
+    giftMessageHtml(order),
+    ...(cardsAlone
+      ? [htmlParagraph(escapeHtml(GIFT_CARDS_ALONE_TEXTS.owner))]
+      : deliveryHtml(order, zoneName, DELIVERY_HEADINGS.owner)),
+  ]);
   return { subject, text, html };
 }
 
@@ -493,16 +477,13 @@ export function orderLinkMail(ctx: OrderMailContext & { readonly orderPageUrl: s
     `Questions? Write to ${contactEmail} and quote your order reference ${reference}.`,
     '',
   ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      testHtml(order),
-      htmlParagraph('Hello,'),
-      htmlParagraph(escapeHtml(intro)),
-      orderPageHtml(orderPageUrl),
-      htmlParagraph(escapeHtml(ignore)),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    testHtml(order),
+    htmlParagraph('Hello,'),
+    htmlParagraph(escapeHtml(intro)),
+    orderPageHtml(orderPageUrl),
+    htmlParagraph(escapeHtml(ignore)),
+  ]);
   return { subject, text, html };
 }
 
@@ -548,17 +529,14 @@ export function withdrawalAcknowledgement(ctx: WithdrawalMailContext): RenderedM
     `${ctx.legal.sellerName}, ${ctx.legal.sellerAddress}`,
     '',
   ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      testHtml(order),
-      htmlParagraph('Hello,'),
-      ...body.map((b) => htmlParagraph(escapeHtml(b))),
-      htmlParagraph(noticeLines(ctx).map(escapeHtml).join('<br>')),
-      orderPageHtml(ctx.orderPageUrl),
-      htmlParagraph(escapeHtml(`${ctx.legal.sellerName}, ${ctx.legal.sellerAddress}`)),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    testHtml(order),
+    htmlParagraph('Hello,'),
+    ...body.map((b) => htmlParagraph(escapeHtml(b))),
+    htmlParagraph(noticeLines(ctx).map(escapeHtml).join('<br>')),
+    orderPageHtml(ctx.orderPageUrl),
+    htmlParagraph(escapeHtml(`${ctx.legal.sellerName}, ${ctx.legal.sellerAddress}`)),
+  ]);
   return { subject, text, html };
 }
 
@@ -582,14 +560,11 @@ export function withdrawalOwnerNotice(
     `Open it in the order desk: ${deskUrl}`,
     '',
   ].join('\n');
-  const html = htmlDocument(
-    subject,
-    [
-      testHtml(order),
-      htmlParagraph(escapeHtml(intro)),
-      htmlParagraph(facts.map(escapeHtml).join('<br>')),
-      htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    testHtml(order),
+    htmlParagraph(escapeHtml(intro)),
+    htmlParagraph(facts.map(escapeHtml).join('<br>')),
+    htmlParagraph(`Open it in the ${htmlLink(deskUrl, 'order desk')}.`),
+  ]);
   return { subject, text, html };
 }

@@ -16,6 +16,7 @@ import { PAYMENT_CURRENCY } from '../../domain/shared/money';
 import { executeAtomically } from '../db/database';
 import { dialectOf } from '../db/dialect';
 import { lockForTransaction } from '../db/job-lock';
+import { rowsOfOrders } from '../db/order-rows';
 import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { enqueueMail, mailStatus } from '../mail/outbox';
@@ -154,15 +155,8 @@ const insertLines = preparedInsert('order_lines', [
   'price_reason',
 ]);
 
-/** An order's stored shipping address, each field as written; null without one or when it cannot be read. */
-export interface StoredAddress {
-  readonly line1: string;
-  readonly line2: string | null;
-  readonly city: string;
-  readonly state: string | null;
-  readonly postalCode: string | null;
-  readonly country: string;
-}
+/** An order's stored shipping address, each field as written: the checkout's address as it was stored. */
+export type StoredAddress = ShippingAddress;
 
 /** The one read of an order row's shipping address (the desk's order, its changes). */
 export function storedAddress(row: Pick<OrderRow, 'shipping_address'>): StoredAddress | null {
@@ -862,13 +856,7 @@ export async function linesOfOrder(db: Executor, orderId: string): Promise<Order
 
 /** The lines of several orders in one statement, each order's in cart order; none for no orders. */
 export async function linesOfOrders(db: Executor, orderIds: readonly string[]): Promise<OrderLineRow[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .selectFrom('order_lines')
-    .selectAll()
-    .where('order_id', 'in', [...orderIds])
-    .orderBy('position')
-    .execute();
+  return rowsOfOrders(db, 'order_lines', orderIds, 'position');
 }
 
 /** Stores the hashes of the keys issued for e-mails, in the caller's transaction (order-key.ts). */

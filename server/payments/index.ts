@@ -4,8 +4,7 @@ import type { TestCheckoutProvider } from './test-checkout';
 import type { CheckoutOutcomes } from './test-checkout-routes';
 
 export type { PaymentProvider, ProviderWebhookEvent } from './provider';
-export type { TestCheckoutProvider } from './test-checkout';
-export type { CheckoutOutcomes } from './test-checkout-routes';
+export type { CheckoutOutcomes, TestCheckoutProvider };
 
 export interface PaymentsFace {
   /** Stripe with a key, else the built-in test checkout. */

@@ -1,6 +1,6 @@
 /** The invitation e-mail: who invited, and one link, the one-time link to the desk's welcome screen. */
 import { BRAND } from '../../domain/config';
-import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, type RenderedMail } from '../mail/layout';
+import { escapeHtml, htmlLink, htmlMail, htmlParagraph, type RenderedMail } from '../mail/layout';
 
 export interface InvitationMailInput {
   readonly name: string;
@@ -28,14 +28,11 @@ export function invitationMail(input: InvitationMailInput): RenderedMail {
     "Open the link below on the phone or computer you will use, and register a passkey: your phone's fingerprint or face, or your computer's screen lock. There is no password.";
   const expiry = `The link works once, until ${when(input.expiresAt)}.`;
   const text = `${intro}\n\n${how}\n\n${input.link}\n\n${expiry}\n`;
-  const html = htmlDocument(
-    subject,
-    [
-      htmlParagraph(escapeHtml(intro)),
-      htmlParagraph(escapeHtml(how)),
-      htmlParagraph(htmlLink(input.link, 'Open the desk and register your passkey')),
-      htmlParagraph(escapeHtml(expiry)),
-    ].join('\n'),
-  );
+  const html = htmlMail(subject, [
+    htmlParagraph(escapeHtml(intro)),
+    htmlParagraph(escapeHtml(how)),
+    htmlParagraph(htmlLink(input.link, 'Open the desk and register your passkey')),
+    htmlParagraph(escapeHtml(expiry)),
+  ]);
   return { subject, text, html };
 }

@@ -2,8 +2,7 @@
 import type { QuoteService } from './quote-service';
 import type { QuoteStore } from './quote-store';
 
-export type { QuoteService } from './quote-service';
-export type { QuoteStore } from './quote-store';
+export type { QuoteService, QuoteStore };
 
 export interface QuotesFace {
   /** Quotes the client pays by card (docs/product/quotes.md). */

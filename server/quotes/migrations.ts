@@ -3,16 +3,12 @@
  * migrations are written). The platform's Migrator runs every feature's entries with its own in one order, by
  * name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
+import { sql } from 'kysely';
 import { dispatchDate } from '../../domain/making/dispatch';
-import type { AnyDb } from '../db/migration-kit';
+import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
-export const QUOTES_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0017-quotes': {
-    async up(db: AnyDb) {
-      await createQuoteTables(db);
-    },
-  },
+export const QUOTES_MIGRATIONS = migrationSteps({
+  '0017-quotes': createQuoteTables,
   '0021-quote-dispatch-by': {
     async up(db: AnyDb) {
       // The date the owner promises a quote's order is dispatched by (docs/product/quotes.md), an Irish
@@ -38,7 +34,7 @@ export const QUOTES_MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
-};
+});
 
 /**
  * Quotes the client pays by card (server/quotes/quote-store.ts, docs/product/quotes.md). The lines are

@@ -4,10 +4,9 @@
  */
 import { RETENTION } from '../../domain/config';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { daysBefore } from '../lib/days';
 import type { PersonalDataPart } from '../platform';
 import { eraseQuotesOfEmail, eraseQuotesValidBefore, quotesOfEmail } from './quote-store';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const quotesPersonalData: PersonalDataPart = {
   async exportOf(db, { email }) {
@@ -33,7 +32,7 @@ export const quotesPersonalData: PersonalDataPart = {
 
   async applyRetention(db, now) {
     // The last valid day is an Irish calendar date ('YYYY-MM-DD').
-    const validBefore = irishDate(new Date(now.getTime() - RETENTION.quoteDaysAfterValidity * DAY_MS));
+    const validBefore = irishDate(daysBefore(now, RETENTION.quoteDaysAfterValidity));
     return { quotesErased: await eraseQuotesValidBefore(db, validBefore, now.toISOString()) };
   },
 };

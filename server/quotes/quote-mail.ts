@@ -9,7 +9,7 @@ import { nameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND } from '../../domain/config';
 import { formatDayMonthYear, type QuotePageView } from '../../domain/quotes/quotes';
 import { parseIsoDate } from '../../domain/shared/calendar-date';
-import { escapeHtml, htmlDocument, htmlLink, htmlParagraph, money, type RenderedMail } from '../mail/layout';
+import { escapeHtml, htmlLink, htmlParagraph, money, type RenderedMail, signedMail } from '../mail/layout';
 
 /** The quote as its page shows it, with the page's link and where the terms and the shop are. */
 export interface QuoteMailFacts extends Omit<QuotePageView, 'dispatchDate' | 'status'> {
@@ -40,32 +40,30 @@ export function quoteMail(q: QuoteMailFacts): RenderedMail {
   const intro = `Here is your quote ${q.reference}. It is valid until the end of ${valid}; you can pay it by card on its page:`;
   const dispatchDay = parseIsoDate(q.dispatchBy);
   const dispatch = `Once paid, your order is dispatched by ${dispatchDay ? formatDayMonthYear(dispatchDay) : q.dispatchBy}.`;
-  const text = [
-    greeting,
-    '',
-    intro,
-    '',
-    `  ${q.url}`,
-    '',
-    ...rows.map(([label, value]) => `  ${label}: ${value}`),
-    '',
-    dispatch,
-    '',
-    ...(q.note ? [q.note, ''] : []),
-    `Terms & Conditions: ${q.termsUrl}`,
-    `Questions? Write to ${q.contactEmail}.`,
-    '',
-    `${BRAND.name}: ${BRAND.tagline}`,
-    '',
-  ].join('\n');
   const table = rows
     .map(
       ([label, value]) =>
         `<tr><td style="padding:2px 28px;font-family:Arial,sans-serif;font-size:14px;">${escapeHtml(label)}</td><td align="right" style="padding:2px 28px;font-family:Arial,sans-serif;font-size:14px;">${escapeHtml(value)}</td></tr>`,
     )
     .join('\n');
-  const html = htmlDocument(
+  return signedMail(
     subject,
+    [
+      greeting,
+      '',
+      intro,
+      '',
+      `  ${q.url}`,
+      '',
+      ...rows.map(([label, value]) => `  ${label}: ${value}`),
+      '',
+      dispatch,
+      '',
+      ...(q.note ? [q.note, ''] : []),
+      `Terms & Conditions: ${q.termsUrl}`,
+      `Questions? Write to ${q.contactEmail}.`,
+      '',
+    ],
     [
       htmlParagraph(escapeHtml(greeting)),
       htmlParagraph(escapeHtml(intro)),
@@ -76,7 +74,6 @@ export function quoteMail(q: QuoteMailFacts): RenderedMail {
       htmlParagraph(
         `${htmlLink(q.termsUrl, 'Terms & Conditions')}. Questions? Write to ${htmlLink(`mailto:${q.contactEmail}`, q.contactEmail)}.`,
       ),
-    ].join('\n'),
+    ],
   );
-  return { subject, text, html };
 }

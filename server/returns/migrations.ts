@@ -3,16 +3,12 @@
  * migrations are written). The platform's Migrator runs every feature's entries with its own in one order,
  * by name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
-import { type AnyDb, serialKey } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, addIndex, migrationSteps, serialKey } from '../db/migration-kit';
 
-export const RETURNS_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0033-returns': {
-    async up(db: AnyDb) {
-      await createOrderReturns(db);
-    },
-  },
-};
+export const RETURNS_MIGRATIONS = migrationSteps({
+  '0033-returns': createOrderReturns,
+});
 
 /**
  * Returns of delivered orders (server/returns/return-store.ts, docs/product/orders.md §10.18): one row per return
@@ -42,16 +38,7 @@ async function createOrderReturns(db: AnyDb): Promise<void> {
     .addColumn('ended_at', 'text')
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex('order_returns_order')
-    .on('order_returns')
-    .columns(['order_id', 'id'])
-    .execute();
-  await db.schema
-    .createIndex('order_returns_request')
-    .on('order_returns')
-    .columns(['order_id', 'request_key'])
-    .unique()
-    .execute();
+  await addIndex(db, 'order_returns_order', 'order_returns', ['order_id', 'id']);
+  await addIndex(db, 'order_returns_request', 'order_returns', ['order_id', 'request_key'], { unique: true });
   await db.schema.createIndex('order_returns_created').on('order_returns').column('created_at').execute();
 }

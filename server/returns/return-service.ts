@@ -21,13 +21,7 @@ import {
   type UpdateReturnRequest,
   WITHDRAWAL_RETURN_REASON,
 } from '../../domain/orders/returns';
-import {
-  type Actor,
-  type AuditEntry,
-  oncePerSubmission,
-  type RequestClaims,
-  submissionSlot,
-} from '../audit/audit-trail';
+import { type Actor, type AuditEntry, oncePerAction, type RequestClaims } from '../audit/audit-trail';
 import type { Database } from '../db/schema';
 import type { FulfilmentOrder, FulfilmentStore } from '../fulfilment';
 import { type FulfilmentService, refundableOf } from '../fulfilment';
@@ -183,9 +177,9 @@ export class ReturnService {
     request: UpdateReturnRequest,
     actor: Actor,
   ): Promise<ReturnOutcome> {
-    return oncePerSubmission(
+    return oncePerAction(
       this.o.requests,
-      submissionSlot(`return-${id}`, reference, actor),
+      { action: `return-${id}`, target: reference, actor },
       () => this.updateOnce(reference, id, request, actor),
       () => this.answer(reference, id, false),
     );

@@ -7,6 +7,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ReturnLine, ReturnStatus } from '../../domain/orders/return-info';
 import { type AuditEntry, recordAudit } from '../audit/audit-trail';
+import { rowsOfOrders } from '../db/order-rows';
 import type { Database } from '../db/schema';
 import { lockOrderRow } from '../orders';
 
@@ -49,13 +50,7 @@ export function returnLinesOf(row: Pick<ReturnRow, 'lines'>): ReturnLine[] {
 
 /** The returns of these orders, oldest first (the privacy export shows them). */
 export async function returnsOfOrders(db: Db, orderIds: readonly string[]): Promise<ReturnRow[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .selectFrom('order_returns')
-    .selectAll()
-    .where('order_id', 'in', [...orderIds])
-    .orderBy('id')
-    .execute();
+  return rowsOfOrders(db, 'order_returns', orderIds, 'id');
 }
 
 /** An order's returns, oldest first. */

@@ -3,9 +3,7 @@ import type { ReviewService } from './review-service';
 import type { ReviewStore } from './review-store';
 import type { ReviewsSource } from './reviews-source';
 
-export type { ReviewService } from './review-service';
-export type { ReviewStore } from './review-store';
-export type { ReviewsSource } from './reviews-source';
+export type { ReviewService, ReviewStore, ReviewsSource };
 
 export interface ReviewsFace {
   /** Buyers' reviews, the owner's decisions and the review request e-mail (docs/product/settled-choices.md §8.13). */

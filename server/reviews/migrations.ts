@@ -3,16 +3,12 @@
  * migrations are written). The platform's Migrator runs every feature's entries with its own in one order, by
  * name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
-import type { AnyDb } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, addIndex, migrationSteps } from '../db/migration-kit';
 
-export const REVIEWS_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0014-reviews': {
-    async up(db: AnyDb) {
-      await createReviewTables(db);
-    },
-  },
-};
+export const REVIEWS_MIGRATIONS = migrationSteps({
+  '0014-reviews': createReviewTables,
+});
 
 /**
  * Reviews from buyers (server/reviews/review-store.ts, docs/product/settled-choices.md §8.13): one per product of one order
@@ -47,22 +43,9 @@ async function createReviewTables(db: AnyDb): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('published_at', 'text')
     .execute();
-  await db.schema
-    .createIndex('reviews_order_product')
-    .on('reviews')
-    .columns(['order_id', 'product_id'])
-    .unique()
-    .execute();
-  await db.schema
-    .createIndex('reviews_product_status')
-    .on('reviews')
-    .columns(['product_id', 'status'])
-    .execute();
-  await db.schema
-    .createIndex('reviews_status_created')
-    .on('reviews')
-    .columns(['status', 'created_at'])
-    .execute();
+  await addIndex(db, 'reviews_order_product', 'reviews', ['order_id', 'product_id'], { unique: true });
+  await addIndex(db, 'reviews_product_status', 'reviews', ['product_id', 'status']);
+  await addIndex(db, 'reviews_status_created', 'reviews', ['status', 'created_at']);
 
   await db.schema
     .createTable('review_requests')

@@ -6,10 +6,10 @@
 import { BRAND } from '../../domain/config';
 import {
   escapeHtml,
-  htmlDocument,
   htmlLink,
   htmlParagraph,
   type RenderedMail,
+  signedMail,
   TEST_NOTICE,
   testSubject,
 } from '../mail/layout';
@@ -42,24 +42,22 @@ export function reviewRequestMail(input: ReviewRequestMailInput): RenderedMail {
   const write = 'Write your review:';
   const stop = 'No more review requests to this address:';
   const once = 'We ask once per order, and never share your address.';
-  const text = [
-    ...(input.testOrder ? [TEST_NOTICE, ''] : []),
-    hello,
-    '',
-    what,
-    '',
-    ask,
-    '',
-    `${write} ${input.orderPageUrl}`,
-    '',
-    once,
-    `${stop} ${input.stopUrl}`,
-    '',
-    `${BRAND.name}: ${BRAND.tagline}`,
-    '',
-  ].join('\n');
-  const html = htmlDocument(
+  return signedMail(
     subject,
+    [
+      ...(input.testOrder ? [TEST_NOTICE, ''] : []),
+      hello,
+      '',
+      what,
+      '',
+      ask,
+      '',
+      `${write} ${input.orderPageUrl}`,
+      '',
+      once,
+      `${stop} ${input.stopUrl}`,
+      '',
+    ],
     [
       ...(input.testOrder ? [htmlParagraph(escapeHtml(TEST_NOTICE))] : []),
       htmlParagraph(escapeHtml(hello)),
@@ -67,7 +65,6 @@ export function reviewRequestMail(input: ReviewRequestMailInput): RenderedMail {
       htmlParagraph(escapeHtml(ask)),
       htmlParagraph(`${escapeHtml(write)} ${htmlLink(input.orderPageUrl, 'Review your order')}`),
       htmlParagraph(`${escapeHtml(once)} ${htmlLink(input.stopUrl, 'No more review requests')}`),
-    ].join('\n'),
+    ],
   );
-  return { subject, text, html };
 }

@@ -29,7 +29,7 @@ import {
 } from '../../domain/reviews/review-schemas';
 import { REVIEW_MESSAGES } from '../../domain/reviews/review-texts';
 import { REVIEW_API } from '../../domain/reviews/reviews';
-import { type AuditTrail, oncePerSubmission, submissionSlot } from '../audit/audit-trail';
+import { type AuditTrail, oncePerAction } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import { actionForm, message, sendLinkPage, urlencoded } from '../mail/link-pages';
 import { ownerActor } from '../security/owner-auth';
@@ -162,9 +162,9 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRouteOption
     const actor = ownerActor(request);
     const { id } = request.params;
     // A repeated submission (double click, retry) changes nothing the second time.
-    const review = await oncePerSubmission(
+    const review = await oncePerAction(
       audit,
-      submissionSlot('review', id, actor),
+      { action: 'review', target: id, actor },
       async () => {
         const decided =
           (await reviews.decide(id, request.body)) ?? refuse('not-found', REVIEW_MESSAGES.notFound);

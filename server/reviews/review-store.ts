@@ -7,6 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ReviewStatus } from '../../domain/reviews/reviews';
+import { rowsOfOrders } from '../db/order-rows';
 import type { Database, NewOutboxRow } from '../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import type { ReviewsTable } from './tables';
@@ -284,13 +285,7 @@ export class ReviewStore {
 
 /** The reviews written from these orders, for a data export. */
 export async function reviewsOfOrders(db: Db, orderIds: readonly string[]): Promise<ReviewRow[]> {
-  if (orderIds.length === 0) return [];
-  return db
-    .selectFrom('reviews')
-    .selectAll()
-    .where('order_id', 'in', [...orderIds])
-    .orderBy('created_at')
-    .execute();
+  return rowsOfOrders(db, 'reviews', orderIds, 'created_at');
 }
 
 /** The review requests of these orders lose the address's hash and link; the row stays, so none is asked again. */

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { RateLimitName, RateRule } from '../lib/rate-limit-settings';
 
 export type BodyKind =
@@ -136,4 +137,11 @@ export function rolesFor(config?: { readonly forMakers?: boolean | undefined }):
 /** Whether the route is a sign-in ceremony (`config.signIn`): it signs a person in, so needs no session. */
 export function isSignIn(config?: { readonly signIn?: boolean | undefined }): boolean {
   return config?.signIn === true;
+}
+
+/** The desk's answers are never indexed: every reply of the routes in `app`'s scope says so. */
+export function noIndexReplies(app: FastifyInstance): void {
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('X-Robots-Tag', 'noindex, nofollow');
+  });
 }

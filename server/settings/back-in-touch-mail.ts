@@ -1,6 +1,6 @@
 /** The e-mails of "tell me when you're back" (docs/product/desk.md §10.14): the confirmation, then the one on return. */
 import { BRAND } from '../../domain/config';
-import { escapeHtml, htmlDocument, htmlParagraph, WINE } from '../mail/layout';
+import { escapeHtml, htmlParagraph, signedMail, WINE } from '../mail/layout';
 import type { QueuedMail } from '../mail/outbox';
 import { SETTINGS_MAIL_KINDS } from './mail-kinds';
 
@@ -23,17 +23,15 @@ function mail(
   /** After the button: the instruction stays next to its link. */
   after: readonly string[] = [],
 ): QueuedMail {
-  const text = [
-    'Hello,',
-    '',
-    ...paragraphs.flatMap((p) => [p, '']),
-    ...(button ? [`  ${button.href}`, ''] : []),
-    ...after.flatMap((p) => [p, '']),
-    `${BRAND.name}: ${BRAND.tagline}`,
-    '',
-  ].join('\n');
-  const html = htmlDocument(
+  const rendered = signedMail(
     subject,
+    [
+      'Hello,',
+      '',
+      ...paragraphs.flatMap((p) => [p, '']),
+      ...(button ? [`  ${button.href}`, ''] : []),
+      ...after.flatMap((p) => [p, '']),
+    ],
     [
       htmlParagraph('Hello,'),
       ...paragraphs.map((p) => htmlParagraph(escapeHtml(p))),
@@ -45,9 +43,9 @@ function mail(
           ]
         : []),
       ...after.map((p) => htmlParagraph(escapeHtml(p))),
-    ].join('\n'),
+    ],
   );
-  return { orderId: null, reference: BACK_IN_TOUCH_REFERENCE, kind, to, subject, text, html };
+  return { orderId: null, reference: BACK_IN_TOUCH_REFERENCE, kind, to, ...rendered };
 }
 
 export function backInTouchConfirmationMail(publicUrl: string, email: string, token: string): QueuedMail {

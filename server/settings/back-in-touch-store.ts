@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { NEWSLETTER_RESEND_AFTER_MS } from '../../domain/config';
+import { claimConfirmation, confirmPending } from '../db/double-opt-in';
 import type { Database } from '../db/schema';
 import { hashKey } from '../lib/ids';
 import { enqueueMail, outboxRow, type QueuedMail } from '../mail/outbox';
@@ -56,16 +56,7 @@ export class BackInTouchStore {
         .where('email_key', '=', key)
         .executeTakeFirstOrThrow();
       if (row.status === 'confirmed') return 'already-confirmed' as const;
-      const cutoff = new Date(now.getTime() - NEWSLETTER_RESEND_AFTER_MS).toISOString();
-      const claimed = await trx
-        .updateTable('back_in_touch')
-        .set({ confirmation_sent_at: nowIso })
-        .where('id', '=', row.id)
-        .where((eb) =>
-          eb.or([eb('confirmation_sent_at', 'is', null), eb('confirmation_sent_at', '<=', cutoff)]),
-        )
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows === 0n) return 'recently-sent' as const;
+      if (!(await claimConfirmation(trx, 'back_in_touch', row.id, now))) return 'recently-sent' as const;
       // Only the new e-mail's link works from now on: the row keeps one hash, never the token.
       const token = randomBytes(24).toString('base64url');
       await trx
@@ -84,18 +75,7 @@ export class BackInTouchStore {
   /** Follows a confirmation link; false for a token that is unknown (or already gone). */
   async confirm(token: string, now = new Date()): Promise<boolean> {
     if (!BACK_IN_TOUCH_TOKEN.test(token)) return false;
-    await this.db
-      .updateTable('back_in_touch')
-      .set({ status: 'confirmed', confirmed_at: now.toISOString() })
-      .where('token', '=', hashKey(token))
-      .where('status', '=', 'pending')
-      .execute();
-    const row = await this.db
-      .selectFrom('back_in_touch')
-      .select('id')
-      .where('token', '=', hashKey(token))
-      .executeTakeFirst();
-    return row !== undefined;
+    return (await confirmPending(this.db, 'back_in_touch', hashKey(token), now)) !== undefined;
   }
 
   /**

@@ -3,10 +3,10 @@
  * (server/db/migrations.ts says how migrations are written). The platform's Migrator runs every feature's
  * entries with its own in one order, by name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
-import { type AnyDb, serialKey } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, migrationSteps, serialKey } from '../db/migration-kit';
 
-export const SETTINGS_MIGRATIONS: Readonly<Record<string, Migration>> = {
+export const SETTINGS_MIGRATIONS = migrationSteps({
   '0013-settings': {
     async up(db: AnyDb) {
       // The owner's settings changed on the desk (server/settings/settings-store.ts), one row per name,
@@ -36,4 +36,4 @@ export const SETTINGS_MIGRATIONS: Readonly<Record<string, Migration>> = {
         .execute();
     },
   },
-};
+});

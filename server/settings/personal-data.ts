@@ -3,14 +3,13 @@
  * return, in the privacy export, erased with the person, and gone a week after an unconfirmed request.
  */
 import { RETENTION } from '../../domain/config';
+import { daysBefore } from '../lib/days';
 import type { PersonalDataPart } from '../platform';
 import {
   backInTouchOfEmail,
   deleteBackInTouchOfEmail,
   deleteUnconfirmedBackInTouch,
 } from './back-in-touch-store';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const settingsPersonalData: PersonalDataPart = {
   async exportOf(db, { email }) {
@@ -34,9 +33,7 @@ export const settingsPersonalData: PersonalDataPart = {
 
   async applyRetention(db, now) {
     // The same week as the newsletter's: both are double opt-in sign-ups.
-    const unconfirmedBefore = new Date(
-      now.getTime() - RETENTION.unconfirmedSignupDays * DAY_MS,
-    ).toISOString();
+    const unconfirmedBefore = daysBefore(now, RETENTION.unconfirmedSignupDays).toISOString();
     return { unconfirmedBackInTouchDeleted: await deleteUnconfirmedBackInTouch(db, unconfirmedBefore) };
   },
 };

@@ -18,7 +18,7 @@ import {
   settingsHistoryResponseSchema,
 } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
-import { type AuditTrail, oncePerSubmission, submissionSlot } from '../audit/audit-trail';
+import { type AuditTrail, oncePerAction } from '../audit/audit-trail';
 import { refuse } from '../lib/refusal';
 import { ownerActor } from '../security/owner-auth';
 import { DESK_ACTION_POLICY } from '../security/route-policy';
@@ -57,9 +57,9 @@ export async function settingsRoutes(app: FastifyInstance, opts: SettingsRouteOp
       if (patch.away && patch.away.mode !== 'off' && patch.away.until !== null && patch.away.until <= today) {
         refuse('invalid', SHOP_SETTINGS_MESSAGES.awayUntil);
       }
-      const settings = await oncePerSubmission(
+      const settings = await oncePerAction(
         audit,
-        submissionSlot('settings', 'all', actor),
+        { action: 'settings', target: 'all', actor },
         async () => {
           const outcome = await store
             .update(patch, { session: actor.session, address: actor.address, name: actor.name })

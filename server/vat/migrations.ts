@@ -3,26 +3,14 @@
  * history (server/db/migrations.ts says how migrations are written). The platform's Migrator runs every
  * feature's entries with its own in one order, by name; a released entry is never edited.
  */
-import { type Migration, sql } from 'kysely';
-import type { AnyDb } from '../db/migration-kit';
+import { sql } from 'kysely';
+import { type AnyDb, migrationSteps } from '../db/migration-kit';
 
-export const VAT_MIGRATIONS: Readonly<Record<string, Migration>> = {
-  '0038-vat-mode': {
-    async up(db: AnyDb) {
-      await upgradeVatMode(db);
-    },
-  },
-  '0039-vat-records': {
-    async up(db: AnyDb) {
-      await createVatRecords(db);
-    },
-  },
-  '0042-order-vat': {
-    async up(db: AnyDb) {
-      await createOrderVat(db);
-    },
-  },
-};
+export const VAT_MIGRATIONS = migrationSteps({
+  '0038-vat-mode': upgradeVatMode,
+  '0039-vat-records': createVatRecords,
+  '0042-order-vat': createOrderVat,
+});
 
 /**
  * The owner's VAT mode (docs/product/vat.md §20): a shop saved as VAT-registered (a seller row with a VAT

@@ -30,17 +30,23 @@ export interface OrderVatRecord {
   readonly vatToRefund: boolean;
 }
 
+/** The columns that state the order's VAT: where, under which scheme, how much, line by line. */
+function vatColumns({ breakdown, lines }: OrderVatRecord) {
+  return {
+    country: breakdown.country,
+    scheme: breakdown.scheme,
+    total_net: breakdown.totalNet,
+    total_vat: breakdown.totalVat,
+    lines: JSON.stringify(lines),
+  };
+}
+
 export async function storeOrderVat(trx: Db, record: OrderVatRecord): Promise<void> {
-  const { breakdown } = record;
   await trx
     .insertInto('order_vat')
     .values({
       order_id: record.orderId,
-      country: breakdown.country,
-      scheme: breakdown.scheme,
-      total_net: breakdown.totalNet,
-      total_vat: breakdown.totalVat,
-      lines: JSON.stringify(record.lines),
+      ...vatColumns(record),
       business_name: record.business?.name ?? null,
       business_vat_number: record.business?.vatNumber ?? null,
       vies_consultation: record.viesConsultation,
@@ -51,18 +57,7 @@ export async function storeOrderVat(trx: Db, record: OrderVatRecord): Promise<vo
 
 /** At payment: the order's VAT as it is on the day of supply, to the country its address is in. */
 export async function settleOrderVat(trx: Db, record: OrderVatRecord): Promise<void> {
-  const { breakdown } = record;
-  await trx
-    .updateTable('order_vat')
-    .set({
-      country: breakdown.country,
-      scheme: breakdown.scheme,
-      total_net: breakdown.totalNet,
-      total_vat: breakdown.totalVat,
-      lines: JSON.stringify(record.lines),
-    })
-    .where('order_id', '=', record.orderId)
-    .execute();
+  await trx.updateTable('order_vat').set(vatColumns(record)).where('order_id', '=', record.orderId).execute();
 }
 
 /** The order's VAT; null for an order priced before the VAT rules (its flat rate is on the order). */

@@ -6,7 +6,7 @@
  * payment gives its number back, a committed one keeps it, so the sequence has no gap and no number is
  * given twice, on any number of instances. Records are kept six years after their year, erasure or not.
  */
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { type IsoDate, irishDate, irishInstant } from '../../domain/shared/calendar-date';
 import { type VatBreakdown, type VatScheme, vatInside } from '../../domain/vat/vat-breakdown';
 import type { ReportEntry } from '../../domain/vat/vat-reports';
@@ -316,17 +316,21 @@ export class VatStore {
     return rows.map(creditNoteOfRow);
   }
 
-  /** Invoices issued in [from, to) (ISO instants), oldest first: the accountant's papers. */
-  async invoicesIssued(from: string, to: string): Promise<StoredInvoice[]> {
-    const rows = await this.db
-      .selectFrom('vat_invoices')
+  /** The invoices' or the credit notes' rows issued in [from, to) (ISO instants), oldest first. */
+  private issuedIn<T extends 'vat_invoices' | 'vat_credit_notes'>(table: T, from: string, to: string) {
+    return this.db
+      .selectFrom(table as 'vat_invoices' | 'vat_credit_notes')
       .selectAll()
       .where('issued_at', '>=', from)
       .where('issued_at', '<', to)
       .orderBy('issued_at')
       .orderBy('number')
-      .execute();
-    return rows.map(invoiceOfRow);
+      .execute() as Promise<Selectable<Database[T]>[]>;
+  }
+
+  /** Invoices issued in [from, to) (ISO instants), oldest first: the accountant's papers. */
+  async invoicesIssued(from: string, to: string): Promise<StoredInvoice[]> {
+    return (await this.issuedIn('vat_invoices', from, to)).map(invoiceOfRow);
   }
 
   /**
@@ -362,14 +366,7 @@ export class VatStore {
     from: string,
     to: string,
   ): Promise<{ note: StoredCreditNote; invoice: StoredInvoice }[]> {
-    const notes = await this.db
-      .selectFrom('vat_credit_notes')
-      .selectAll()
-      .where('issued_at', '>=', from)
-      .where('issued_at', '<', to)
-      .orderBy('issued_at')
-      .orderBy('number')
-      .execute();
+    const notes = await this.issuedIn('vat_credit_notes', from, to);
     if (notes.length === 0) return [];
     const invoices = await this.db
       .selectFrom('vat_invoices')

@@ -80,8 +80,7 @@ export function storeSuite<S>(
       await close();
       const data = tempDataDir();
       const target = await createTestDatabase(dialect, data.dir);
-      const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < migration));
-      const old = await openDatabase(target.location, before);
+      const old = await openDatabase(target.location, migrationsBefore(migration));
       try {
         await fill(old);
       } finally {
@@ -90,5 +89,36 @@ export function storeSuite<S>(
       const database = await openDatabase(target.location);
       current = { data, target, database, store: await build(database) };
     },
+  };
+}
+
+/** The migrations whose names sort before `migration`: the schema as it was before that one. */
+export function migrationsBefore(migration: string): typeof MIGRATIONS {
+  return Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < migration));
+}
+
+/**
+ * For a migration's suite: registers the clean-up and answers how a test runs `work` on a database of its
+ * own (empty, then migrated up to but not including `migration`), closed after whatever `work` does.
+ */
+export function olderSchemaSuite(
+  dialect: SqlDialect,
+  migration: string,
+): (work: (database: OpenDatabase) => Promise<void>) => Promise<void> {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+  return async (work) => {
+    const data = tempDataDir();
+    cleanups.push(() => data.remove());
+    const target = await createTestDatabase(dialect, data.dir);
+    cleanups.push(() => target.remove());
+    const opened = await openDatabase(target.location, migrationsBefore(migration));
+    try {
+      await work(opened);
+    } finally {
+      await opened.close();
+    }
   };
 }

@@ -3,7 +3,11 @@
  * startStripeTestShop, or a suite's own) for the calling describe, once or for each test, and stop it
  * after. The answer stands for the running shop: its parts are read inside a test or a later hook.
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import type { SqlDialect } from '../../server/db/dialect';
+import { buildTestApp, tempDataDir } from './test-app';
+import { createTestDatabase, type TestDatabase } from './test-database';
 import type { TestApp } from './test-shop';
 
 export function shopSuite<T extends Pick<TestApp, 'stop'>>(
@@ -41,4 +45,37 @@ export function shopSuite<T extends Pick<TestApp, 'stop'>>(
   return new Proxy({} as T, {
     get: (_, key) => Reflect.get(running(), key),
   });
+}
+
+/**
+ * Each test of the calling describe gets an empty database of its own and its DATA_DIR (the first shop's
+ * start migrates it); `start` builds an instance of the shop on them, as many as the test asks, all
+ * closed after it. `target` is the running test's database, for one opened at an older schema first.
+ */
+export function instancesSuite(dialect: SqlDialect): {
+  start(): Promise<FastifyInstance>;
+  readonly target: TestDatabase;
+} {
+  let data: ReturnType<typeof tempDataDir>;
+  let target: TestDatabase;
+  const apps: FastifyInstance[] = [];
+  beforeEach(async () => {
+    data = tempDataDir();
+    target = await createTestDatabase(dialect, data.dir);
+  });
+  afterEach(async () => {
+    for (const app of apps.splice(0)) await app.close();
+    await target.remove();
+    data.remove();
+  });
+  return {
+    async start() {
+      const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off', ...target.env });
+      apps.push(app);
+      return app;
+    },
+    get target() {
+      return target;
+    },
+  };
 }

@@ -3,9 +3,10 @@
  * startStripeTestShop, or a suite's own) for the calling describe, once or for each test, and stop it
  * after. The answer stands for the running shop: its parts are read inside a test or a later hook.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { SqlDialect } from '../../server/db/dialect';
+import { type FakeStripe, signedEvent, startFakeStripe } from './fake-stripe';
 import { buildTestApp, tempDataDir } from './test-app';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import type { TestApp } from './test-shop';
@@ -76,6 +77,61 @@ export function instancesSuite(dialect: SqlDialect): {
     },
     get target() {
       return target;
+    },
+  };
+}
+
+/**
+ * A shop of its own for each test, in a fresh DATA_DIR (SQLite), talking to a fake Stripe of its own
+ * whose webhooks it checks with `webhookSecret`; `env` (read as each test starts) adds to or overrides
+ * that. `deliver` sends a signed event to the shop's webhook route, as Stripe does.
+ */
+export function stripeAppSuite(
+  webhookSecret: string,
+  env: () => Record<string, string>,
+  tuning: Parameters<typeof buildTestApp>[1] = {},
+): {
+  readonly app: FastifyInstance;
+  readonly stripe: FakeStripe;
+  deliver(type: string, object: unknown): Promise<LightMyRequestResponse>;
+} {
+  let stripe: FakeStripe;
+  let data: ReturnType<typeof tempDataDir>;
+  let app: FastifyInstance;
+  beforeEach(async () => {
+    stripe = await startFakeStripe();
+    data = tempDataDir();
+    app = await buildTestApp(
+      {
+        DATA_DIR: data.dir,
+        STRIPE_SECRET_KEY: stripe.secretKey,
+        STRIPE_WEBHOOK_SECRET: webhookSecret,
+        STRIPE_API_URL: stripe.url,
+        ...env(),
+      },
+      tuning,
+    );
+  });
+  afterEach(async () => {
+    await app.close();
+    await stripe.close();
+    data.remove();
+  });
+  return {
+    get app() {
+      return app;
+    },
+    get stripe() {
+      return stripe;
+    },
+    async deliver(type, object) {
+      const { payload, signature } = signedEvent(type, object, webhookSecret);
+      return app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
     },
   };
 }

@@ -4,14 +4,13 @@
  * of them; with a remote provider (no prepareLocalSession, as Stripe) the order is stored before the
  * provider hears of it and the session id attached after, as before.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
 import { deliveryPromise } from '../../domain/making/dispatch';
 import { cents } from '../../domain/shared/money';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { type OpenDatabase, openDatabase } from '../db/database';
+import { storeSuite } from '../../tests/support/store-suite';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { OrderStore } from '../orders/order-store';
 import type { PaymentProvider } from '../payments/provider';
 import { createTestCheckoutProvider, type TestCheckoutProvider } from '../payments/test-checkout';
@@ -32,23 +31,7 @@ const CART: ValidCheckout = {
 const silentLog = { info() {}, warn() {}, error() {} };
 
 describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let database: OpenDatabase;
-  let store: OrderStore;
-
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    database = await openDatabase(target.location);
-    store = new OrderStore(database.db);
-  });
-
-  afterEach(async () => {
-    await database.close();
-    await target.remove();
-    data.remove();
-  });
+  const suite = storeSuite(dialect, (database) => new OrderStore(database.db));
 
   function service(provider: PaymentProvider, now?: () => number): CheckoutService {
     const seller = async () => ({
@@ -61,7 +44,7 @@ describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
     });
     const markPaid = new MarkPaid({
       ...(now ? { now } : {}),
-      store,
+      store: suite.store,
       publicUrl: 'http://shop.test',
       mailFrom: 'orders@solas.test',
       seller,
@@ -73,7 +56,7 @@ describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
     });
     return new CheckoutService({
       ...(now ? { now } : {}),
-      store,
+      store: suite.store,
       provider,
       markPaid,
       publicUrl: 'http://shop.test',
@@ -83,12 +66,12 @@ describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
   }
 
   function testProvider(): TestCheckoutProvider {
-    return createTestCheckoutProvider({ db: database.db, publicUrl: 'http://shop.test' });
+    return createTestCheckoutProvider({ db: suite.database.db, publicUrl: 'http://shop.test' });
   }
 
   /** Every row a checkout writes, in all three tables. */
   async function rows() {
-    const db = database.db;
+    const db = suite.database.db;
     return {
       orders: await db.selectFrom('orders').selectAll().execute(),
       lines: await db.selectFrom('order_lines').selectAll().orderBy('position').execute(),
@@ -126,7 +109,7 @@ describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
     ]);
     expect(outcome.url).toBe(`http://shop.test/test-checkout/${outcome.sessionId}`);
     // The confirmation step finds it by its session, as before.
-    expect((await store.findBySession(outcome.sessionId))?.lines).toHaveLength(2);
+    expect((await suite.store.findBySession(outcome.sessionId))?.lines).toHaveLength(2);
   });
 
   it('leaves nothing behind when the session cannot be written (a session id already taken)', async () => {
@@ -188,7 +171,7 @@ describe.each(TEST_DIALECTS)('a checkout on %s', (dialect) => {
       label: 'Stripe',
       parseWebhook: null,
       async createSession(input) {
-        const order = await store.findById(input.orderId);
+        const order = await suite.store.findById(input.orderId);
         seen.push({ order: order?.id, sessionId: order?.sessionId });
         return { id: 'cs_test_remote0123456789', url: 'https://pay.example/cs_test_remote0123456789' };
       },

@@ -5,16 +5,16 @@
  * the next number of the one gapless sequence, on the order's row as on the invoice; nothing in mode
  * `none`; Great Britain refused by its field while the owner does not sell there.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MANUAL_ORDER_MESSAGES } from '../../domain/orders/manual-order';
 import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import { EXPORT_WORDING } from '../../domain/vat/invoice-text';
 import { standardRate } from '../../domain/vat/rates';
 import { type VatMode, vatInside } from '../../domain/vat/vat-breakdown';
+import { shopSuite } from '../../tests/support/shop-suite';
 import { outboxRows, PARIS, payAndConfirm } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
-import { startTestApp, type TestApp } from '../../tests/support/test-shop';
+import { startTestApp } from '../../tests/support/test-shop';
 import { ORDERS_MAIL_KINDS } from '../orders';
 
 const ADMIN_TOKEN = 'every-sale-vat-admin-token';
@@ -60,23 +60,19 @@ interface DeskVat {
 }
 
 describe.each(TEST_DIALECTS)('every sale’s VAT and invoice on %s', (dialect) => {
-  let app: FastifyInstance;
-  let shop: TestApp;
   const day = () => irishDate(new Date());
   const numbers: string[] = [];
   /** The next number of the year's one sequence (art. 226(2)): each test's invoices follow the last. */
   const nextNumber = () => `${day().slice(0, 4)}-${String(numbers.length + 1).padStart(6, '0')}`;
 
-  beforeAll(async () => {
-    shop = await startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' });
-    app = shop.app;
-  }, 60_000);
-  afterAll(() => shop.stop());
+  const shop = shopSuite(() => startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' }), {
+    timeoutMs: 60_000,
+  });
 
   let submission = 0;
   function post(url: string, body: unknown) {
     submission += 1;
-    return app.inject({
+    return shop.app.inject({
       method: 'POST',
       url,
       headers: { ...auth, 'idempotency-key': `every-sale-${submission}` },
@@ -86,7 +82,7 @@ describe.each(TEST_DIALECTS)('every sale’s VAT and invoice on %s', (dialect) =
 
   async function setMode(mode: VatMode, gb: 'no_sale' | 'uk_vat' = 'no_sale') {
     const vat = mode === 'none' ? { mode, gb } : { mode, vatNumber: SELLER_VAT, gb };
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: 'PATCH',
       url: '/api/admin/settings',
       headers: auth,
@@ -97,14 +93,18 @@ describe.each(TEST_DIALECTS)('every sale’s VAT and invoice on %s', (dialect) =
 
   /** The order as the desk shows it, with its row's settled VAT and its stored invoice. */
   async function settled(reference: string) {
-    const desk = await app.inject({ method: 'GET', url: `/api/admin/orders/${reference}`, headers: auth });
+    const desk = await shop.app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${reference}`,
+      headers: auth,
+    });
     expect(desk.statusCode).toBe(200);
-    const row = await app.platform.db
+    const row = await shop.app.platform.db
       .selectFrom('orders')
       .select(['vat_total', 'vat_rate_bp', 'total'])
       .where('reference', '=', reference)
       .executeTakeFirstOrThrow();
-    const invoice = await app.vat.store.invoiceOf(reference);
+    const invoice = await shop.app.vat.store.invoiceOf(reference);
     return { vat: (desk.json() as { vat?: DeskVat }).vat, row, invoice };
   }
 
@@ -132,7 +132,7 @@ describe.each(TEST_DIALECTS)('every sale’s VAT and invoice on %s', (dialect) =
     ]);
     expect(s.row.vat_rate_bp).toBe(irish);
     expectInvoiced(s);
-    const mail = (await outboxRows(app)).find(
+    const mail = (await outboxRows(shop.app)).find(
       (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === reference,
     );
     expect(mail?.text_body).toContain(`Your invoice ${s.invoice?.number} (PDF)`);
@@ -165,15 +165,15 @@ describe.each(TEST_DIALECTS)('every sale’s VAT and invoice on %s', (dialect) =
     const created = res.json() as { order: { reference: string }; paymentUrl: string };
     const { reference } = created.order;
     // Nothing is invoiced before the money comes.
-    expect(await app.vat.store.invoiceOf(reference)).toBeNull();
+    expect(await shop.app.vat.store.invoiceOf(reference)).toBeNull();
     const sessionId = created.paymentUrl.split('/').at(-1) ?? '';
-    await payAndConfirm(app, sessionId, PHONE.customer.email, PHONE.customer.name, PARIS);
+    await payAndConfirm(shop.app, sessionId, PHONE.customer.email, PHONE.customer.name, PARIS);
     const s = await settled(reference);
     const french = standardRate('FR', day());
     expect(s.vat).toMatchObject({ country: 'FR', scheme: 'oss' });
     expect(s.vat?.lines.every((l) => l.rate === french)).toBe(true);
     expectInvoiced(s);
-    const mail = (await outboxRows(app)).find(
+    const mail = (await outboxRows(shop.app)).find(
       (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === reference,
     );
     expect(mail?.text_body).toContain('VAT of France charged under the Union One-Stop Shop scheme');
@@ -197,7 +197,7 @@ describe.each(TEST_DIALECTS)('every sale’s VAT and invoice on %s', (dialect) =
     const s = await settled(reference);
     expect(s.vat).toMatchObject({ country: 'US', scheme: 'export', totalVat: 0 });
     expectInvoiced(s);
-    const mail = (await outboxRows(app)).find(
+    const mail = (await outboxRows(shop.app)).find(
       (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === reference,
     );
     expect(mail?.text_body).toContain(`${EXPORT_WORDING}: no VAT is charged.`);
@@ -217,15 +217,15 @@ describe.each(TEST_DIALECTS)('every sale’s VAT and invoice on %s', (dialect) =
     expect(made.statusCode, made.body).toBe(201);
     const quote = (made.json() as { quote: { reference: string; url: string; total: number } }).quote;
     const key = new URL(quote.url.replace('/#/', '/')).searchParams.get('key') ?? '';
-    const opened = await app.inject({
+    const opened = await shop.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.reference}/checkout`,
       payload: { key },
     });
     expect(opened.statusCode, opened.body).toBe(200);
     const { sessionId } = opened.json() as { sessionId: string };
-    await payAndConfirm(app, sessionId, 'buyer@acme.example', 'Niamh Kelly');
-    const order = await app.platform.db
+    await payAndConfirm(shop.app, sessionId, 'buyer@acme.example', 'Niamh Kelly');
+    const order = await shop.app.platform.db
       .selectFrom('orders')
       .select('reference')
       .where('quote_reference', '=', quote.reference)
@@ -279,16 +279,16 @@ describe.each(TEST_DIALECTS)('every sale’s VAT and invoice on %s', (dialect) =
     expect(link.statusCode, link.body).toBe(201);
     const linked = link.json() as { order: { reference: string }; paymentUrl: string };
     await expect(
-      payAndConfirm(app, linked.paymentUrl.split('/').at(-1) ?? '', 'ann@example.com', 'Ann Lee', {
+      payAndConfirm(shop.app, linked.paymentUrl.split('/').at(-1) ?? '', 'ann@example.com', 'Ann Lee', {
         line1: '1 High Street',
         city: 'Bath',
         postalCode: 'BA1 1AA',
         country: 'GB',
       }),
     ).rejects.toThrow('the test checkout refused the payment: 400');
-    expect(await app.vat.store.invoiceOf(linked.order.reference)).toBeNull();
+    expect(await shop.app.vat.store.invoiceOf(linked.order.reference)).toBeNull();
     // With UK VAT she sells there: UK VAT at payment, invoiced.
-    const ukVat = await app.inject({
+    const ukVat = await shop.app.inject({
       method: 'PATCH',
       url: '/api/admin/settings',
       headers: auth,

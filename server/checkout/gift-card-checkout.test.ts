@@ -6,54 +6,30 @@
  * rest on the test checkout, the order's total unchanged however it was paid, and the holds released when
  * the checkout is cancelled or expires.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CHECKOUT_ERRORS, CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
 import { SHIPPING_MESSAGES } from '../../domain/checkout/checkout-shipping';
 import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
 import { NOTHING_TAXABLE_TEXT } from '../../domain/vat/vat-statement';
+import * as giftCards from '../../tests/support/gift-card-fixture';
+import { shopSuite } from '../../tests/support/shop-suite';
 import {
-  buildTestApp,
   orderRows,
   outboxRows,
   outboxSettled,
   payAndConfirm,
   TEST_PUBLIC_URL,
-  tempDataDir,
 } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp } from '../../tests/support/test-shop';
 import { ORDERS_MAIL_KINDS as MAIL_KINDS } from '../orders';
 
 const ADMIN_TOKEN = 'gift-card-checkout-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
-const CODE_RE = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/;
-const SHOPPER = 'aoife@example.ie';
-const BRACELET = { id: '3', quantity: 1 };
-const ADDRESS = {
-  name: 'Aoife Byrne',
-  line1: '12 Quay Street',
-  city: 'Galway',
-  postalCode: 'H91 X2Y3',
-  country: 'IE',
-};
 
 describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let app: FastifyInstance;
+  const shop = shopSuite(() => startTestApp(dialect, { ADMIN_TOKEN }, { giftCards: false }), { each: true });
   let client = 0;
-
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN, ...target.env }, { giftCards: false });
-  });
-
-  afterEach(async () => {
-    await app.close();
-    await target.remove();
-    data.remove();
-  });
 
   function nextClient(): string {
     client += 1;
@@ -61,22 +37,15 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
   }
 
   function owner(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
-    return app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
+    return shop.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
   }
 
   /** A free card from the desk and its code, read from the recipient's .eml as a person would. */
   async function issue(amount: number): Promise<{ id: string; last4: string; code: string }> {
-    const res = await owner('POST', '/api/admin/gift-cards', {
-      amount,
-      recipientName: 'Gift Holder',
-      recipientEmail: 'holder@example.ie',
-      reason: 'Goodwill',
-    });
-    expect(res.statusCode).toBe(201);
-    const card = res.json().giftCard as { id: string; last4: string };
-    await outboxSettled(app);
-    const mail = (await outboxRows(app)).find((m) => m.kind === `gift-card-${card.id}`);
-    const code = mail?.text_body.match(CODE_RE)?.[0] ?? '';
+    const { card, code } = await giftCards.issued(
+      shop.app,
+      await owner('POST', '/api/admin/gift-cards', giftCards.goodwill(amount)),
+    );
     expect(code.slice(-4)).toBe(card.last4);
     return { ...card, code };
   }
@@ -91,10 +60,10 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
   }
 
   function checkout(payload: object, remoteAddress = nextClient()) {
-    return app.inject({
+    return shop.app.inject({
       method: 'POST',
       url: '/api/checkout',
-      payload: { email: SHOPPER, items: [BRACELET], ...payload },
+      payload: { email: giftCards.SHOPPER, items: [giftCards.BRACELET], ...payload },
       remoteAddress,
     });
   }
@@ -103,8 +72,8 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
   async function fullTotal(): Promise<number> {
     const res = await checkout({});
     expect(res.statusCode).toBe(200);
-    const order = (await orderRows(app)).at(-1);
-    await app.checkout.service.cancelled(res.json().sessionId);
+    const order = (await orderRows(shop.app)).at(-1);
+    await shop.app.checkout.service.cancelled(res.json().sessionId);
     return order?.total ?? 0;
   }
 
@@ -124,13 +93,13 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ ok: false, error: `${field}: ${GIFT_CARD_MESSAGES.invalidCode}` });
     }
-    expect(await orderRows(app)).toHaveLength(0);
+    expect(await orderRows(shop.app)).toHaveLength(0);
     expect((await card(good.id)).balance).toBe(1000);
   });
 
   it('counts the checkout’s codes with the balance check’s: a code tried too often is refused at both', async () => {
     const balance = (code: string, remoteAddress: string) =>
-      app.inject({
+      shop.app.inject({
         method: 'POST',
         url: '/api/gift-cards/balance',
         payload: { code },
@@ -145,7 +114,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     const limited = await checkout({ giftCardCodes: [target.code.toLowerCase()] });
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({ ok: false, error: GIFT_CARD_ATTEMPTS.message });
-    expect(await orderRows(app)).toHaveLength(0);
+    expect(await orderRows(shop.app)).toHaveLength(0);
     expect((await card(target.id)).balance).toBe(1000);
   });
 
@@ -154,20 +123,20 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     const big = await issue(50000);
     const res = await checkout({
       giftCardCodes: [big.code.toLowerCase().replace(/-/g, '')],
-      shipping: ADDRESS,
+      shipping: giftCards.ADDRESS,
     });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { ok: boolean; paid: boolean; reference: string };
     expect(body).toEqual({ ok: true, paid: true, reference: expect.stringMatching(/^SOL-[A-Z0-9]{8}$/) });
-    const order = (await orderRows(app)).find((o) => o.reference === body.reference);
+    const order = (await orderRows(shop.app)).find((o) => o.reference === body.reference);
     expect(order).toMatchObject({ status: 'paid', total, session_id: null, channel: 'web' });
     const after = await card(big.id);
     expect(after.balance).toBe(50000 - total);
     expect(after.ledger.filter((l) => l.kind === 'spent')).toEqual([
       expect.objectContaining({ amount: -total, reference: body.reference }),
     ]);
-    await outboxSettled(app);
-    const mails = (await outboxRows(app)).filter((m) => m.order_id === order?.id);
+    await outboxSettled(shop.app);
+    const mails = (await outboxRows(shop.app)).filter((m) => m.order_id === order?.id);
     expect(mails.map((m) => m.kind).sort()).toEqual([MAIL_KINDS.customer, MAIL_KINDS.owner].sort());
     // The address is the order's, stored where the hosted checkout's goes: the e-mails, the desk and the slip show it.
     for (const mail of mails) expect(mail.text_body).toContain('12 Quay Street');
@@ -189,28 +158,28 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     const big = await issue(50000);
     const cases: [object, string][] = [
       [{}, SHIPPING_MESSAGES.needed],
-      [{ shipping: { ...ADDRESS, name: '  ' } }, SHIPPING_MESSAGES.name],
-      [{ shipping: { ...ADDRESS, city: 'Galway\nCity' } }, SHIPPING_MESSAGES.city],
-      [{ shipping: { ...ADDRESS, postalCode: '' } }, SHIPPING_MESSAGES.postalCode],
-      [{ shipping: { ...ADDRESS, country: 'FR' } }, SHIPPING_MESSAGES.country],
-      [{ shipping: { ...ADDRESS, country: 'Ireland' } }, SHIPPING_MESSAGES.country],
+      [{ shipping: { ...giftCards.ADDRESS, name: '  ' } }, SHIPPING_MESSAGES.name],
+      [{ shipping: { ...giftCards.ADDRESS, city: 'Galway\nCity' } }, SHIPPING_MESSAGES.city],
+      [{ shipping: { ...giftCards.ADDRESS, postalCode: '' } }, SHIPPING_MESSAGES.postalCode],
+      [{ shipping: { ...giftCards.ADDRESS, country: 'FR' } }, SHIPPING_MESSAGES.country],
+      [{ shipping: { ...giftCards.ADDRESS, country: 'Ireland' } }, SHIPPING_MESSAGES.country],
     ];
     for (const [payload, error] of cases) {
       const res = await checkout({ giftCardCodes: [big.code], ...payload });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ ok: false, error });
     }
-    expect(await orderRows(app)).toHaveLength(0);
+    expect(await orderRows(shop.app)).toHaveLength(0);
     const after = await card(big.id);
     expect(after.balance).toBe(50000);
     expect(after.ledger.map((l) => l.kind)).toEqual(['issued']);
     // The second line is optional, and kept when given; the country is read in any case.
     const res = await checkout({
       giftCardCodes: [big.code],
-      shipping: { ...ADDRESS, line2: 'Apartment 4', country: 'ie' },
+      shipping: { ...giftCards.ADDRESS, line2: 'Apartment 4', country: 'ie' },
     });
     expect(res.statusCode).toBe(200);
-    const order = (await orderRows(app)).find((o) => o.reference === res.json().reference);
+    const order = (await orderRows(shop.app)).find((o) => o.reference === res.json().reference);
     expect(order?.shipping_name).toBe('Aoife Byrne');
     expect(JSON.parse(order?.shipping_address ?? '{}')).toMatchObject({
       line2: 'Apartment 4',
@@ -224,18 +193,18 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       giftCardCodes: [big.code],
       zone: 'EU',
       country: 'DE',
-      shipping: { ...ADDRESS, country: 'FR' },
+      shipping: { ...giftCards.ADDRESS, country: 'FR' },
     });
     expect(elsewhere.statusCode).toBe(400);
     expect(elsewhere.json()).toMatchObject({ error: CHECKOUT_VAT_ERRORS.addressElsewhere });
     const britain = await checkout({
       giftCardCodes: [big.code],
       zone: 'WORLD',
-      shipping: { ...ADDRESS, country: 'GB' },
+      shipping: { ...giftCards.ADDRESS, country: 'GB' },
     });
     expect(britain.statusCode).toBe(400);
     expect(britain.json()).toMatchObject({ error: CHECKOUT_VAT_ERRORS.noSaleToGb });
-    expect(await orderRows(app)).toHaveLength(0);
+    expect(await orderRows(shop.app)).toHaveLength(0);
     expect((await card(big.id)).balance).toBe(50000);
   });
 
@@ -250,7 +219,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, url: expect.any(String) });
     // Nothing is posted: the hosted checkout asks for no address and shows no delivery.
-    const page = await app.inject({ method: 'GET', url: `/test-checkout/${res.json().sessionId}` });
+    const page = await shop.app.inject({ method: 'GET', url: `/test-checkout/${res.json().sessionId}` });
     expect(page.body).toContain('Pay €20.00');
     expect(page.body).not.toContain('Delivery address');
     expect(page.body).not.toContain('<dt>Delivery');
@@ -265,8 +234,8 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     const { sessionId } = res.json() as { sessionId: string };
     // Held while the checkout is open.
     expect((await card(small.id)).balance).toBe(0);
-    await payAndConfirm(app, sessionId, SHOPPER);
-    const confirmed = await app.inject({
+    await payAndConfirm(shop.app, sessionId, giftCards.SHOPPER);
+    const confirmed = await shop.app.inject({
       method: 'POST',
       url: `/api/orders/${sessionId}/confirm`,
       payload: {},
@@ -289,9 +258,9 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     const second = await issue(1500);
     const res = await checkout({ giftCardCodes: [first.code, second.code, first.code] });
     const { sessionId } = res.json() as { sessionId: string };
-    await payAndConfirm(app, sessionId, SHOPPER);
+    await payAndConfirm(shop.app, sessionId, giftCards.SHOPPER);
     const body = (
-      await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} })
+      await shop.app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} })
     ).json();
     expect(body.payments).toEqual([
       { method: 'card', amount: total - 2500 },
@@ -305,13 +274,13 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     const held = await issue(1000);
     const cancelled = await checkout({ giftCardCodes: [held.code] });
     expect((await card(held.id)).balance).toBe(0);
-    await app.checkout.service.cancelled(cancelled.json().sessionId);
+    await shop.app.checkout.service.cancelled(cancelled.json().sessionId);
     expect((await card(held.id)).balance).toBe(1000);
 
     const expiring = await checkout({ giftCardCodes: [held.code] });
     const { sessionId } = expiring.json() as { sessionId: string };
     expect((await card(held.id)).balance).toBe(0);
-    const expired = await app.checkout.service.handleWebhook({
+    const expired = await shop.app.checkout.service.handleWebhook({
       id: 'evt_expired',
       type: 'checkout.session.expired',
       sessionId,
@@ -347,7 +316,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ ok: false, error });
     }
-    expect(await orderRows(app)).toHaveLength(0);
+    expect(await orderRows(shop.app)).toHaveLength(0);
   });
 
   it('a card bought with a bracelet: in the total, issued at payment, its code only in the recipient’s e-mail', async () => {
@@ -364,13 +333,13 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(200);
     const { sessionId } = res.json() as { sessionId: string };
-    const pending = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    const pending = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
     expect(pending).toMatchObject({ total: total + 5000, shipping: expect.any(Number) });
-    await payAndConfirm(app, sessionId, SHOPPER);
-    await outboxSettled(app);
-    const mails = await outboxRows(app);
+    await payAndConfirm(shop.app, sessionId, giftCards.SHOPPER);
+    await outboxSettled(shop.app);
+    const mails = await outboxRows(shop.app);
     const recipient = mails.find((m) => m.recipient === 'niamh@example.ie');
-    const code = recipient?.text_body.match(CODE_RE)?.[0] ?? '';
+    const code = recipient?.text_body.match(giftCards.CODE_RE)?.[0] ?? '';
     expect(code).not.toBe('');
     expect(recipient?.text_body).toContain('€50.00');
     expect(recipient?.text_body).toContain('Happy Christmas!');
@@ -379,7 +348,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(confirmation?.text_body).not.toContain(code);
     expect(confirmation?.text_body).not.toContain(code.replace(/-/g, ''));
     // The card pays like any other.
-    const balance = await app.inject({
+    const balance = await shop.app.inject({
       method: 'POST',
       url: '/api/gift-cards/balance',
       payload: { code },
@@ -414,11 +383,11 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     });
     expect(ok.statusCode).toBe(200);
     const { sessionId } = ok.json() as { sessionId: string };
-    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    const order = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
     expect(order).toMatchObject({ total: 12500, shipping: 0, gift_wrap: 0 });
     // Nothing to make or post: delivered at payment, outside the making queue, no dispatch date.
-    await payAndConfirm(app, sessionId, SHOPPER);
-    const paid = (await orderRows(app)).find((o) => o.id === order?.id);
+    await payAndConfirm(shop.app, sessionId, giftCards.SHOPPER);
+    const paid = (await orderRows(shop.app)).find((o) => o.id === order?.id);
     expect(paid).toMatchObject({
       status: 'paid',
       desk_status: 'delivered',
@@ -426,7 +395,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       total: 12500,
     });
     // The confirmation lists the cards bought by their last 4 only, each with the day its e-mail goes.
-    const confirmed = await app.inject({
+    const confirmed = await shop.app.inject({
       method: 'POST',
       url: `/api/orders/${sessionId}/confirm`,
       payload: {},
@@ -435,8 +404,8 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(bought.map((c) => c.amount).sort((a, b) => a - b)).toEqual([2500, 10000]);
     for (const card of bought) expect(card.last4).toMatch(/^[A-Z2-9]{4}$/);
     expect(confirmed.body).not.toMatch(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
-    await outboxSettled(app);
-    const recipients = (await outboxRows(app)).map((m) => m.recipient);
+    await outboxSettled(shop.app);
+    const recipients = (await outboxRows(shop.app)).map((m) => m.recipient);
     expect(recipients).toEqual(expect.arrayContaining(['aoife.b@example.ie', 'ciara@example.ie']));
     // A card is no piece to make: the desk's list and Numbers count none for it.
     const list = (await owner('GET', '/api/admin/orders?status=all')).json() as {
@@ -461,19 +430,19 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     });
     expect(ok.statusCode).toBe(200);
     const { sessionId } = ok.json() as { sessionId: string };
-    await payAndConfirm(app, sessionId, SHOPPER);
-    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    await payAndConfirm(shop.app, sessionId, giftCards.SHOPPER);
+    const order = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
     expect(order?.status).toBe('paid');
     // Selling the card is no supply: no invoice now; the goods it pays for later get theirs.
-    const invoices = await app.platform.db
+    const invoices = await shop.app.platform.db
       .selectFrom('vat_invoices')
       .select('number')
       .where('order_reference', '=', order?.reference ?? '')
       .execute();
     expect(invoices).toEqual([]);
-    await outboxSettled(app);
-    const confirmation = (await outboxRows(app)).find(
-      (m) => m.recipient === SHOPPER && m.kind === MAIL_KINDS.customer,
+    await outboxSettled(shop.app);
+    const confirmation = (await outboxRows(shop.app)).find(
+      (m) => m.recipient === giftCards.SHOPPER && m.kind === MAIL_KINDS.customer,
     );
     expect(confirmation?.text_body).toContain(NOTHING_TAXABLE_TEXT);
     expect(confirmation?.text_body).not.toContain('invoice');
@@ -484,8 +453,8 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     const held = await issue(1000);
     const res = await checkout({ giftCardCodes: [held.code] });
     const { sessionId } = res.json() as { sessionId: string };
-    await payAndConfirm(app, sessionId, SHOPPER);
-    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    await payAndConfirm(shop.app, sessionId, giftCards.SHOPPER);
+    const order = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
     const reference = order?.reference ?? '';
     const detail = await owner('GET', `/api/admin/orders/${reference}`);
     expect(detail.json()).toMatchObject({
@@ -515,8 +484,8 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     const held = await issue(1000);
     const res = await checkout({ giftCardCodes: [held.code] });
     const { sessionId } = res.json() as { sessionId: string };
-    await payAndConfirm(app, sessionId, SHOPPER);
-    const reference = (await orderRows(app)).find((o) => o.session_id === sessionId)?.reference ?? '';
+    await payAndConfirm(shop.app, sessionId, giftCards.SHOPPER);
+    const reference = (await orderRows(shop.app)).find((o) => o.session_id === sessionId)?.reference ?? '';
     const cancel = await owner('POST', `/api/admin/orders/${reference}/cancel`, {
       reason: 'Changed her mind',
     });
@@ -530,7 +499,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
   it('an order the cards paid in full is cancelled with the cards’ balance back, no provider asked', async () => {
     const total = await fullTotal();
     const big = await issue(50000);
-    const paid = await checkout({ giftCardCodes: [big.code], shipping: ADDRESS });
+    const paid = await checkout({ giftCardCodes: [big.code], shipping: giftCards.ADDRESS });
     const { reference } = paid.json() as { reference: string };
     expect((await card(big.id)).balance).toBe(50000 - total);
     const cancel = await owner('POST', `/api/admin/orders/${reference}/cancel`, {});
@@ -542,7 +511,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
   it('an order the cards paid in full is refunded to the cards', async () => {
     const total = await fullTotal();
     const big = await issue(50000);
-    const paid = await checkout({ giftCardCodes: [big.code], shipping: ADDRESS });
+    const paid = await checkout({ giftCardCodes: [big.code], shipping: giftCards.ADDRESS });
     const { reference } = paid.json() as { reference: string };
     const detail = (await owner('GET', `/api/admin/orders/${reference}`)).json();
     expect(detail).toMatchObject({

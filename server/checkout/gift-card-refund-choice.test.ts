@@ -5,33 +5,23 @@
  * by card only when the card payment covers the whole refund (otherwise a 409 naming the field), and a
  * return's refund taking the same choice.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GIFT_CARD_REFUND_MESSAGES } from '../../domain/orders/admin-api';
 import { irishDate } from '../../domain/shared/calendar-date';
+import * as giftCards from '../../tests/support/gift-card-fixture';
+import { shopSuite } from '../../tests/support/shop-suite';
 import {
-  buildTestApp,
   orderRows,
   outboxRows,
   outboxSettled,
   payAndConfirm,
   TEST_PUBLIC_URL,
-  tempDataDir,
 } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp } from '../../tests/support/test-shop';
 
 const ADMIN_TOKEN = 'gift-card-refund-choice-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
-const CODE_RE = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/;
-const SHOPPER = 'aoife@example.ie';
-const BRACELET = { id: '3', quantity: 1 };
-const ADDRESS = {
-  name: 'Aoife Byrne',
-  line1: '12 Quay Street',
-  city: 'Galway',
-  postalCode: 'H91 X2Y3',
-  country: 'IE',
-};
 
 interface CardDetail {
   id: string;
@@ -44,49 +34,34 @@ interface CardDetail {
 }
 
 describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let app: FastifyInstance;
+  const shop = shopSuite(() => startTestApp(dialect, { ADMIN_TOKEN }, { giftCards: false }), { each: true });
   let client = 0;
 
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN, ...target.env }, { giftCards: false });
-  });
-
-  afterEach(async () => {
-    await app.close();
-    await target.remove();
-    data.remove();
-  });
-
   function owner(method: 'GET' | 'POST', url: string, payload?: object, headers: object = {}) {
-    return app.inject({ method, url, headers: { ...auth, ...headers }, ...(payload ? { payload } : {}) });
+    return shop.app.inject({
+      method,
+      url,
+      headers: { ...auth, ...headers },
+      ...(payload ? { payload } : {}),
+    });
   }
 
   function checkout(payload: object) {
     client += 1;
-    return app.inject({
+    return shop.app.inject({
       method: 'POST',
       url: '/api/checkout',
-      payload: { email: SHOPPER, items: [BRACELET], ...payload },
+      payload: { email: giftCards.SHOPPER, items: [giftCards.BRACELET], ...payload },
       remoteAddress: `198.51.100.${client}`,
     });
   }
 
   async function issue(amount: number): Promise<{ id: string; last4: string; code: string }> {
-    const res = await owner('POST', '/api/admin/gift-cards', {
-      amount,
-      recipientName: 'Gift Holder',
-      recipientEmail: 'holder@example.ie',
-      reason: 'Goodwill',
-    });
-    expect(res.statusCode).toBe(201);
-    const card = res.json().giftCard as { id: string; last4: string };
-    await outboxSettled(app);
-    const mail = (await outboxRows(app)).find((m) => m.kind === `gift-card-${card.id}`);
-    return { ...card, code: mail?.text_body.match(CODE_RE)?.[0] ?? '' };
+    const { card, code } = await giftCards.issued(
+      shop.app,
+      await owner('POST', '/api/admin/gift-cards', giftCards.goodwill(amount)),
+    );
+    return { ...card, code };
   }
 
   async function card(id: string): Promise<CardDetail> {
@@ -105,8 +80,8 @@ describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) =
     const held = await issue(1000);
     const res = await checkout({ giftCardCodes: [held.code] });
     const { sessionId } = res.json() as { sessionId: string };
-    await payAndConfirm(app, sessionId, SHOPPER);
-    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    await payAndConfirm(shop.app, sessionId, giftCards.SHOPPER);
+    const order = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
     return { reference: order?.reference ?? '', total: order?.total ?? 0, held };
   }
 
@@ -141,7 +116,12 @@ describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) =
     const fresh = (await cards()).find((c) => c.id !== held.id);
     expect(fresh).toBeDefined();
     const made = await card(fresh?.id ?? '');
-    expect(made).toMatchObject({ amount: 1000, balance: 1000, free: false, recipientEmail: SHOPPER });
+    expect(made).toMatchObject({
+      amount: 1000,
+      balance: 1000,
+      free: false,
+      recipientEmail: giftCards.SHOPPER,
+    });
     // Five years from its issue (the Act's minimum), its ledger naming the refund and the person.
     expect(made.expiresOn.slice(0, 4)).toBe(String(Number(irishDate(new Date()).slice(0, 4)) + 5));
     expect(made.ledger).toHaveLength(1);
@@ -149,12 +129,12 @@ describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) =
     expect(made.ledger[0]?.reason).toMatch(new RegExp(`^Refund \\S+ of order ${reference}$`));
     expect(made.ledger[0]?.reference).toBeTruthy();
     // Its code goes to the order's address through the outbox.
-    await outboxSettled(app);
-    const mail = (await outboxRows(app)).find((m) => m.kind === `gift-card-${made.id}`);
-    expect(mail?.recipient).toBe(SHOPPER);
-    expect(mail?.text_body.match(CODE_RE)?.[0]?.replaceAll('-', '').slice(-4)).toBe(fresh?.last4);
+    await outboxSettled(shop.app);
+    const mail = (await outboxRows(shop.app)).find((m) => m.kind === `gift-card-${made.id}`);
+    expect(mail?.recipient).toBe(giftCards.SHOPPER);
+    expect(mail?.text_body.match(giftCards.CODE_RE)?.[0]?.replaceAll('-', '').slice(-4)).toBe(fresh?.last4);
     // Audited in the refund's transaction.
-    const audit = await app.platform.db
+    const audit = await shop.app.platform.db
       .selectFrom('admin_audit')
       .select(['action', 'target'])
       .where('action', '=', 'gift-card-refund')
@@ -194,7 +174,7 @@ describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) =
 
   it('refuses a new card for an order with no e-mail address left (erased), and restores instead', async () => {
     const { reference, total, held } = await partlyByGiftCard();
-    await app.platform.db
+    await shop.app.platform.db
       .updateTable('orders')
       .set({ email: '' })
       .where('reference', '=', reference)
@@ -215,7 +195,7 @@ describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) =
     const paid = await checkout({
       items: ['1', '2', '3'].map((id) => ({ id, quantity: 10 })),
       giftCardCodes: paying.map((c) => c.code),
-      shipping: ADDRESS,
+      shipping: giftCards.ADDRESS,
     });
     expect(paid.statusCode).toBe(200);
     const { reference } = paid.json() as { reference: string };
@@ -238,8 +218,8 @@ describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) =
     const held = await issue(3000);
     const res = await checkout({ giftCardCodes: [held.code] });
     const { sessionId } = res.json() as { sessionId: string };
-    await payAndConfirm(app, sessionId, SHOPPER);
-    const order = (await orderRows(app)).find((o) => o.session_id === sessionId);
+    await payAndConfirm(shop.app, sessionId, giftCards.SHOPPER);
+    const order = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
     const reference = order?.reference ?? '';
     const total = order?.total ?? 0;
     const dispatch = await owner('POST', `/api/admin/orders/${reference}/dispatch`, {
@@ -256,7 +236,7 @@ describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) =
     });
     expect(opened.statusCode).toBe(201);
     const { id } = opened.json().return as { id: number };
-    const refunded = await app.inject({
+    const refunded = await shop.app.inject({
       method: 'PATCH',
       url: `/api/admin/orders/${reference}/returns/${id}`,
       headers: auth,
@@ -270,7 +250,7 @@ describe.each(TEST_DIALECTS)('the gift-card part of a refund on %s', (dialect) =
     expect(await card(fresh?.id ?? '')).toMatchObject({
       amount: 3000,
       balance: 3000,
-      recipientEmail: SHOPPER,
+      recipientEmail: giftCards.SHOPPER,
     });
   });
 });

@@ -4,30 +4,21 @@
  * submission answers the same link without a second session; sales paused do not stop it; the paid
  * session confirms the order once, with the customer's and the owner's e-mails.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, formField } from '../../tests/support/fake-stripe';
+import { describe, expect, it } from 'vitest';
+import { formField } from '../../tests/support/fake-stripe';
+import { shopSuite } from '../../tests/support/shop-suite';
 import { orderRows, outboxRows } from '../../tests/support/test-app';
 import { ROUTE_DIALECTS } from '../../tests/support/test-database';
-import { type StripeTestShop, startStripeTestShop } from '../../tests/support/test-shop';
+import { startStripeTestShop } from '../../tests/support/test-shop';
 
 const ADMIN_TOKEN = 'manual-orders-stripe-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
 
 describe.each(ROUTE_DIALECTS)('an owner’s order paid by link with Stripe on %s', (dialect) => {
-  let app: FastifyInstance;
-  let stripe: FakeStripe;
-  let shop: StripeTestShop;
-
-  beforeAll(async () => {
-    shop = await startStripeTestShop(dialect, { ADMIN_TOKEN });
-    ({ app, stripe } = shop);
-  });
-
-  afterAll(() => shop.stop());
+  const shop = shopSuite(() => startStripeTestShop(dialect, { ADMIN_TOKEN }));
 
   it('opens one session at the owner’s prices in the order’s zone, and is confirmed once paid', async () => {
-    const paused = await app.inject({
+    const paused = await shop.app.inject({
       method: 'PATCH',
       url: '/api/admin/settings',
       headers: auth,
@@ -45,7 +36,7 @@ describe.each(ROUTE_DIALECTS)('an owner’s order paid by link with Stripe on %s
       payment: 'link',
     };
     const post = () =>
-      app.inject({
+      shop.app.inject({
         method: 'POST',
         url: '/api/admin/orders',
         headers: { ...auth, 'idempotency-key': 'stripe-link-0001' },
@@ -56,30 +47,30 @@ describe.each(ROUTE_DIALECTS)('an owner’s order paid by link with Stripe on %s
     // 2 x €30 (her price) + the EU fee of €9.95.
     const { reference, total } = res.json().order as { reference: string; total: number };
     expect(total).toBe(6000 + 995);
-    expect(stripe.sessions.size).toBe(1);
-    const [sessionId] = [...stripe.sessions.keys()];
-    const session = stripe.sessions.get(sessionId ?? '');
+    expect(shop.stripe.sessions.size).toBe(1);
+    const [sessionId] = [...shop.stripe.sessions.keys()];
+    const session = shop.stripe.sessions.get(sessionId ?? '');
     expect(res.json().paymentUrl).toBe(session?.url);
     expect(session?.amount_total).toBe(total);
-    const params = stripe.paramsOf(sessionId ?? '');
+    const params = shop.stripe.paramsOf(sessionId ?? '');
     expect(formField(params, 'shipping_address_collection', 'allowed_countries')).toContain('FR');
     expect(formField(params, 'shipping_address_collection', 'allowed_countries')).not.toContain('IE');
 
     const again = await post();
     expect(again.json()).toMatchObject({ order: { reference }, paymentUrl: session?.url });
-    expect(stripe.sessions.size).toBe(1);
+    expect(shop.stripe.sessions.size).toBe(1);
 
-    stripe.pay(sessionId ?? '', { name: 'Marie Dubois', country: 'FR' });
-    const confirmed = await app.inject({
+    shop.stripe.pay(sessionId ?? '', { name: 'Marie Dubois', country: 'FR' });
+    const confirmed = await shop.app.inject({
       method: 'POST',
       url: `/api/orders/${sessionId}/confirm`,
       payload: {},
     });
     expect(confirmed.json()).toMatchObject({ status: 'paid', reference, total });
-    const rows = (await orderRows(app)).filter((o) => o.reference === reference);
+    const rows = (await orderRows(shop.app)).filter((o) => o.reference === reference);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ status: 'paid', channel: 'manual', zone: 'EU', payment_method: null });
-    const mails = (await outboxRows(app)).filter((m) => m.reference === reference).map((m) => m.kind);
+    const mails = (await outboxRows(shop.app)).filter((m) => m.reference === reference).map((m) => m.kind);
     expect(mails.sort()).toEqual(['order-confirmation', 'owner-notification']);
   });
 });

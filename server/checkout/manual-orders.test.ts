@@ -6,8 +6,7 @@
  * order, with its e-mails), the owner's own price audited with its reason, the preview, sales paused not
  * stopping her, and the channel in Numbers and the orders CSV.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RETENTION } from '../../domain/config';
 import { statsResponseSchema } from '../../domain/numbers/stats';
 import { orderDetailSchema, ordersListResponseSchema } from '../../domain/orders/admin-api';
@@ -17,9 +16,10 @@ import {
   manualOrderPreviewResponseSchema,
 } from '../../domain/orders/manual-order';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { shopSuite } from '../../tests/support/shop-suite';
 import { GALWAY_CARD_FORM, outboxRows } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
-import { startTestApp, type TestApp } from '../../tests/support/test-shop';
+import { startTestApp } from '../../tests/support/test-shop';
 
 const ADMIN_TOKEN = 'manual-orders-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -55,31 +55,35 @@ const PHONE = {
 } as const;
 
 describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
-  let app: FastifyInstance;
-  let shop: TestApp;
-
-  beforeAll(async () => {
-    shop = await startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' });
-    app = shop.app;
-  }, 60_000);
-
-  afterAll(() => shop.stop());
+  const shop = shopSuite(() => startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' }), {
+    timeoutMs: 60_000,
+  });
 
   function post(url: string, body: unknown, headers: Record<string, string> = {}) {
-    return app.inject({ method: 'POST', url, headers: { ...auth, ...headers }, payload: body as object });
+    return shop.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...auth, ...headers },
+      payload: body as object,
+    });
   }
-  const get = (url: string) => app.inject({ method: 'GET', url, headers: auth });
-  const orderCount = async () => (await app.platform.db.selectFrom('orders').select('id').execute()).length;
+  const get = (url: string) => shop.app.inject({ method: 'GET', url, headers: auth });
+  const orderCount = async () =>
+    (await shop.app.platform.db.selectFrom('orders').select('id').execute()).length;
 
   it('needs the owner, from the desk’s own site', async () => {
-    const anonymous = await app.inject({ method: 'POST', url: '/api/admin/orders', payload: FAIR });
+    const anonymous = await shop.app.inject({ method: 'POST', url: '/api/admin/orders', payload: FAIR });
     expect(anonymous.statusCode).toBe(401);
     const crossSite = await post('/api/admin/orders', FAIR, {
       origin: 'https://evil.example',
       'sec-fetch-site': 'cross-site',
     });
     expect(crossSite.statusCode).toBe(403);
-    const preview = await app.inject({ method: 'POST', url: '/api/admin/orders/preview', payload: FAIR });
+    const preview = await shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/orders/preview',
+      payload: FAIR,
+    });
     expect(preview.statusCode).toBe(401);
     // A submission key that is not one is refused before anything is done.
     const badKey = await post('/api/admin/orders', FAIR, { 'idempotency-key': 'two words' });
@@ -220,7 +224,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect(created.order.reference).toMatch(/^SOL-[A-Z0-9]{8}$/);
     fairReference = created.order.reference;
     // No e-mail at all: neither the customer's nor the owner's notification.
-    expect((await outboxRows(app)).filter((r) => r.reference === fairReference)).toEqual([]);
+    expect((await outboxRows(shop.app)).filter((r) => r.reference === fairReference)).toEqual([]);
     // The desk offers to send the confirmation, not to send it again.
     const unsent = orderDetailSchema.parse((await get(`/api/admin/orders/${fairReference}`)).json());
     expect(unsent.confirmationSent).toBe(false);
@@ -251,7 +255,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect(detail.timeline.find((e) => e.text.startsWith('Order taken'))?.by).toBe('API token');
 
     // The audit trail: the order, and her own price with its reason.
-    const audit = await app.platform.db
+    const audit = await shop.app.platform.db
       .selectFrom('admin_audit')
       .select(['action', 'target', 'detail', 'actor_name'])
       .where('target', '=', fairReference)
@@ -280,7 +284,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect(a.json().order.reference).toBe(b.json().order.reference);
     expect(a.json().order.reference).not.toBe(fairReference);
-    const stored = await app.platform.db
+    const stored = await shop.app.platform.db
       .selectFrom('orders')
       .select('id')
       .where('request_key', 'in', ['fair-0001', 'fair-0002'])
@@ -296,7 +300,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(201);
     const { reference } = res.json().order as { reference: string };
-    const mails = (await outboxRows(app)).filter((r) => r.reference === reference);
+    const mails = (await outboxRows(shop.app)).filter((r) => r.reference === reference);
     expect(mails.map((m) => [m.kind, m.recipient])).toEqual([['order-confirmation', 'siobhan@example.ie']]);
   });
 
@@ -317,14 +321,14 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     const url = created.paymentUrl ?? '';
     expect(url).toMatch(/^http:\/\/shop\.test\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
     // The link e-mailed to the customer; nothing else yet.
-    const before = (await outboxRows(app)).filter((r) => r.reference === phoneReference);
+    const before = (await outboxRows(shop.app)).filter((r) => r.reference === phoneReference);
     expect(before.map((m) => m.kind)).toEqual(['manual-payment-link']);
     expect(before[0]?.text_body).toContain(url);
     // The same submission again: the same order and its link, no second e-mail.
     const again = await post('/api/admin/orders', PHONE, { 'idempotency-key': 'phone-0001' });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toMatchObject({ order: { reference: phoneReference }, paymentUrl: url });
-    expect((await outboxRows(app)).filter((r) => r.reference === phoneReference)).toHaveLength(1);
+    expect((await outboxRows(shop.app)).filter((r) => r.reference === phoneReference)).toHaveLength(1);
     // Not in the queue while unpaid.
     const today = (await get('/api/admin/today')).json() as { make: { orders: string[] }[] };
     expect(today.make.flatMap((m) => m.orders)).not.toContain(phoneReference);
@@ -335,7 +339,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     const emailed = await post(linkAgain, {}, { 'idempotency-key': 'link-again-1' });
     expect(emailed.statusCode).toBe(202);
     expect((await post(linkAgain, {}, { 'idempotency-key': 'link-again-1' })).statusCode).toBe(202);
-    const resent = (await outboxRows(app)).filter((r) => r.reference === phoneReference);
+    const resent = (await outboxRows(shop.app)).filter((r) => r.reference === phoneReference);
     expect(resent).toHaveLength(2);
     expect(resent[1]).toMatchObject({
       recipient: PHONE.customer.email,
@@ -343,14 +347,14 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     });
     expect(resent[1]?.text_body).toContain(url);
     // The hosted checkout opens with the name and address she took by phone.
-    const form = await app.inject({ method: 'GET', url: new URL(url).pathname });
+    const form = await shop.app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(form.body).toContain('value="Marie Dubois"');
     expect(form.body).toContain('value="3 rue des Lilas"');
     expect(form.body).toContain('value="69001"');
 
     // The customer pays on the test checkout, to her address in France, and comes back confirmed.
     const sessionId = url.split('/').at(-1) ?? '';
-    const paid = await app.inject({
+    const paid = await shop.app.inject({
       method: 'POST',
       url: `/test-checkout/${sessionId}/pay`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -365,7 +369,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
       }).toString(),
     });
     expect(paid.statusCode).toBeLessThan(400);
-    const confirmed = await app.inject({
+    const confirmed = await shop.app.inject({
       method: 'POST',
       url: `/api/orders/${sessionId}/confirm`,
       payload: {},
@@ -378,7 +382,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect(detail.confirmationSent).toBe(true);
     const late = await post(`/api/admin/orders/${phoneReference}/payment-link`, {});
     expect(late.statusCode).toBe(409);
-    const after = (await outboxRows(app)).filter((r) => r.reference === phoneReference);
+    const after = (await outboxRows(shop.app)).filter((r) => r.reference === phoneReference);
     expect(after.map((m) => m.kind.replace(/:resend:.*/, ':resend')).sort()).toEqual([
       'manual-payment-link',
       'manual-payment-link:resend',
@@ -412,7 +416,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect(detail.timeline[0]?.text).toContain('handed over on the spot');
     const today = (await get('/api/admin/today')).json() as { make: { orders: string[] }[] };
     expect(today.make.flatMap((m) => m.orders)).not.toContain(reference);
-    expect((await outboxRows(app)).filter((r) => r.reference === reference)).toEqual([]);
+    expect((await outboxRows(shop.app)).filter((r) => r.reference === reference)).toEqual([]);
     // What it cannot be: with an address, by a link, with an e-mail; and any other order needs its customer.
     const { customer } = FAIR;
     for (const [body, error] of [
@@ -451,7 +455,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
   });
 
   it('takes the owner’s order while sales are paused; a paused product is refused by its line', async () => {
-    const paused = await app.inject({
+    const paused = await shop.app.inject({
       method: 'PATCH',
       url: '/api/admin/settings',
       headers: auth,
@@ -462,14 +466,14 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect(res.statusCode).toBe(201);
     const link = await post('/api/admin/orders', { ...PHONE, emailCustomer: false });
     expect(link.statusCode).toBe(201);
-    await app.inject({
+    await shop.app.inject({
       method: 'PATCH',
       url: '/api/admin/settings',
       headers: auth,
       payload: { away: { mode: 'off', until: null, message: '' } },
     });
 
-    const product = await app.inject({
+    const product = await shop.app.inject({
       method: 'PATCH',
       url: '/api/admin/products/6',
       headers: auth,
@@ -494,16 +498,20 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect(res.statusCode).toBe(201);
     const { reference } = res.json().order as { reference: string };
     const row = async () =>
-      app.platform.db
+      shop.app.platform.db
         .selectFrom('orders')
         .select(['email', 'shipping_name', 'shipping_address', 'gift_message'])
         .where('reference', '=', reference)
         .executeTakeFirstOrThrow();
     expect(await row()).toMatchObject({ email: PHONE.customer.email, shipping_name: PHONE.customer.name });
     const day = 24 * 60 * 60 * 1000;
-    await app.privacy.store.applyRetention(new Date(Date.now() + (RETENTION.unpaidCheckoutDays - 1) * day));
+    await shop.app.privacy.store.applyRetention(
+      new Date(Date.now() + (RETENTION.unpaidCheckoutDays - 1) * day),
+    );
     expect((await row()).email).toBe(PHONE.customer.email);
-    await app.privacy.store.applyRetention(new Date(Date.now() + (RETENTION.unpaidCheckoutDays + 1) * day));
+    await shop.app.privacy.store.applyRetention(
+      new Date(Date.now() + (RETENTION.unpaidCheckoutDays + 1) * day),
+    );
     expect(await row()).toEqual({
       email: '',
       shipping_name: null,
@@ -513,21 +521,24 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
   });
 
   it('refuses a maker: new orders are the owner’s', async () => {
-    const person = await app.platform.people.create({
+    const person = await shop.app.platform.people.create({
       name: 'Niamh',
       email: 'niamh@example.ie',
       role: 'maker',
     });
     if (!person) throw new Error('no maker');
-    const { secret } = await app.platform.sessions.create('127.0.0.1', { personId: person.id, device: null });
+    const { secret } = await shop.app.platform.sessions.create('127.0.0.1', {
+      personId: person.id,
+      device: null,
+    });
     const cookie = `solas_admin=${secret}`;
     // She may read the orders, not make one (nor preview one).
     expect(
-      (await app.inject({ method: 'GET', url: '/api/admin/orders', headers: { cookie } })).statusCode,
+      (await shop.app.inject({ method: 'GET', url: '/api/admin/orders', headers: { cookie } })).statusCode,
     ).toBe(200);
     const count = await orderCount();
     for (const url of ['/api/admin/orders', '/api/admin/orders/preview']) {
-      const res = await app.inject({ method: 'POST', url, headers: { cookie }, payload: FAIR });
+      const res = await shop.app.inject({ method: 'POST', url, headers: { cookie }, payload: FAIR });
       expect(res.statusCode).toBe(403);
     }
     expect(await orderCount()).toBe(count);
@@ -554,7 +565,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     expect(detail.timeline.filter((e) => e.kind === 'refund').map((e) => [e.text, e.amount, e.by])).toEqual([
       ['Paid back €10.00 by the owner (Cash): Clasp loose', 1000, 'API token'],
     ]);
-    const mail = (await outboxRows(app)).find(
+    const mail = (await outboxRows(shop.app)).find(
       (m) => m.reference === reference && m.kind.startsWith('order-refund:'),
     );
     expect(mail?.text_body).toContain('The refund is paid back to you the way you paid: cash.');
@@ -564,7 +575,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     const cancelled = await post(`/api/admin/orders/${reference}/cancel`, {});
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json().order).toMatchObject({ status: 'cancelled', refunded: 9000, refundable: 0 });
-    const audit = await app.platform.db
+    const audit = await shop.app.platform.db
       .selectFrom('admin_audit')
       .select(['action', 'detail'])
       .where('target', '=', reference)
@@ -576,7 +587,7 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
 
   it('finishes an order marked paid that a crash stopped half-way, on the next reconcile pass', async () => {
     // The process stops between storing the order and marking it paid.
-    const { paid } = app.checkout;
+    const { paid } = shop.app.checkout;
     const markPaid = paid.markPaid.bind(paid);
     paid.markPaid = () => Promise.reject(new Error('the process stopped here'));
     const stopped = await post('/api/admin/orders', FAIR, { 'idempotency-key': 'fair-crash-1' }).finally(
@@ -586,18 +597,18 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     );
     expect(stopped.statusCode).toBe(500);
     const row = () =>
-      app.platform.db
+      shop.app.platform.db
         .selectFrom('orders')
         .select(['id', 'status', 'reference'])
         .where('request_key', '=', 'fair-crash-1')
         .executeTakeFirstOrThrow();
     expect((await row()).status).toBe('pending');
     // Just stored: its request may still be running, so the pass leaves it.
-    await app.checkout.reconcile({}, () => false);
+    await shop.app.checkout.reconcile({}, () => false);
     expect((await row()).status).toBe('pending');
     // Later, the pass finishes it: paid, dated in the making queue, and no e-mail (the wish went with the
     // request).
-    expect(await app.checkout.reconcile({ strandedAfterMs: 0 })).toMatchObject({
+    expect(await shop.app.checkout.reconcile({ strandedAfterMs: 0 })).toMatchObject({
       paid: 1,
       stoppedEarly: false,
     });
@@ -606,8 +617,8 @@ describe.each(TEST_DIALECTS)('the owner’s own orders on %s', (dialect) => {
     const detail = orderDetailSchema.parse((await get(`/api/admin/orders/${reference}`)).json());
     expect(detail).toMatchObject({ status: 'paid', channel: 'manual', paymentMethod: 'cash' });
     expect(detail.dispatchBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((await outboxRows(app)).filter((r) => r.reference === reference)).toEqual([]);
+    expect((await outboxRows(shop.app)).filter((r) => r.reference === reference)).toEqual([]);
     // Once: a second pass finds nothing to finish.
-    expect(await app.checkout.reconcile({ strandedAfterMs: 0 })).toMatchObject({ paid: 0 });
+    expect(await shop.app.checkout.reconcile({ strandedAfterMs: 0 })).toMatchObject({ paid: 0 });
   });
 });

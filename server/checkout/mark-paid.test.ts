@@ -3,12 +3,11 @@
  * callers, its participants inside the payment's transaction (a failing one leaves the order unpaid and
  * no e-mail queued), and the list closed once the shop serves requests.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { ValidCheckout } from '../../domain/checkout/checkout-request';
 import { cents } from '../../domain/shared/money';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { type OpenDatabase, openDatabase } from '../db/database';
+import { storeSuite } from '../../tests/support/store-suite';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { OrderStore } from '../orders/order-store';
 import { createTestCheckoutProvider } from '../payments/test-checkout';
 import { CheckoutService } from './checkout-service';
@@ -33,21 +32,14 @@ const seller = async () => ({
 });
 
 describe.each(TEST_DIALECTS)('marking an order paid on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let database: OpenDatabase;
-  let store: OrderStore;
+  const suite = storeSuite(dialect, (database) => new OrderStore(database.db));
   let paid: MarkPaid;
   let paidEvents: string[];
 
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    database = await openDatabase(target.location);
-    store = new OrderStore(database.db);
+  beforeEach(() => {
     paidEvents = [];
     paid = new MarkPaid({
-      store,
+      store: suite.store,
       publicUrl: 'http://shop.test',
       mailFrom: 'orders@solas.test',
       seller,
@@ -60,17 +52,11 @@ describe.each(TEST_DIALECTS)('marking an order paid on %s', (dialect) => {
     });
   });
 
-  afterEach(async () => {
-    await database.close();
-    await target.remove();
-    data.remove();
-  });
-
   /** A pending order with its test checkout session, as a shopper's checkout stores it. */
   async function pendingOrder(): Promise<{ orderId: string; way: PaymentWay }> {
-    const provider = createTestCheckoutProvider({ db: database.db, publicUrl: 'http://shop.test' });
+    const provider = createTestCheckoutProvider({ db: suite.database.db, publicUrl: 'http://shop.test' });
     const service = new CheckoutService({
-      store,
+      store: suite.store,
       provider,
       markPaid: paid,
       publicUrl: 'http://shop.test',
@@ -85,7 +71,7 @@ describe.each(TEST_DIALECTS)('marking an order paid on %s', (dialect) => {
   }
 
   const mailsOf = (orderId: string) =>
-    database.db.selectFrom('outbox').select('kind').where('order_id', '=', orderId).execute();
+    suite.database.db.selectFrom('outbox').select('kind').where('order_id', '=', orderId).execute();
 
   it('pays an order once for any number of callers; each participant runs once, in the payment', async () => {
     const seen: { name: string; status: string }[] = [];
@@ -135,13 +121,13 @@ describe.each(TEST_DIALECTS)('marking an order paid on %s', (dialect) => {
     const { orderId, way } = await pendingOrder();
 
     await expect(paid.markPaid(orderId, way)).rejects.toThrow('participant down');
-    expect((await store.findById(orderId))?.status).toBe('pending');
+    expect((await suite.store.findById(orderId))?.status).toBe('pending');
     expect(await mailsOf(orderId)).toHaveLength(0);
     expect(paidEvents).toEqual([]);
 
     fail = false;
     expect((await paid.markPaid(orderId, way))?.first).toBe(true);
-    expect((await store.findById(orderId))?.status).toBe('paid');
+    expect((await suite.store.findById(orderId))?.status).toBe('paid');
   });
 
   it('answers null for an order the shop does not have, and takes no participant once sealed', async () => {

@@ -3,10 +3,9 @@
  * ones first, markQuoted moves only a new enquiry, the owner's changes report whether anything changed,
  * and the privacy module's reads and deletes (by address, by age) find exactly their rows.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { type OpenDatabase, openDatabase } from '../db/database';
+import { describe, expect, it } from 'vitest';
+import { storeSuite } from '../../tests/support/store-suite';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { outboxRow } from '../mail/outbox';
 import {
   deleteEnquiries,
@@ -35,23 +34,7 @@ const T0 = new Date('2026-11-20T10:00:00Z');
 const T1 = new Date('2026-11-21T10:00:00Z');
 
 describe.each(TEST_DIALECTS)('the enquiry store on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let database: OpenDatabase;
-  let store: EnquiryStore;
-
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    database = await openDatabase(target.location);
-    store = new EnquiryStore(database.db);
-  });
-
-  afterEach(async () => {
-    await database.close();
-    await target.remove();
-    data.remove();
-  });
+  const suite = storeSuite(dialect, (database) => new EnquiryStore(database.db));
 
   const mail = (to: string) => (row: { id: string }) => [
     outboxRow(
@@ -61,7 +44,7 @@ describe.each(TEST_DIALECTS)('the enquiry store on %s', (dialect) => {
   ];
 
   it('stores an enquiry with a random id and its e-mails in one step', async () => {
-    const row = await store.create(ENQUIRY, mail('owner@solas.test'), T0);
+    const row = await suite.store.create(ENQUIRY, mail('owner@solas.test'), T0);
     expect(row.id).toMatch(ENQUIRY_ID_PATTERN);
     expect(row).toMatchObject({
       name: 'Niamh Kelly',
@@ -75,9 +58,9 @@ describe.each(TEST_DIALECTS)('the enquiry store on %s', (dialect) => {
       message: 'Hello,\nthirty for the team.',
       created_at: T0.toISOString(),
     });
-    const second = await store.create(ENQUIRY, mail('owner@solas.test'), T0);
+    const second = await suite.store.create(ENQUIRY, mail('owner@solas.test'), T0);
     expect(second.id).not.toBe(row.id);
-    const outbox = await database.db.selectFrom('outbox').select(['reference', 'recipient']).execute();
+    const outbox = await suite.database.db.selectFrom('outbox').select(['reference', 'recipient']).execute();
     expect(outbox).toEqual([
       { reference: row.id, recipient: 'owner@solas.test' },
       { reference: second.id, recipient: 'owner@solas.test' },
@@ -88,57 +71,65 @@ describe.each(TEST_DIALECTS)('the enquiry store on %s', (dialect) => {
     // A recipient the outbox refuses (NOT NULL): the enquiry's insert is rolled back with it.
     const broken = (row: { id: string }) =>
       mail('x')(row).map((m) => ({ ...m, recipient: null as unknown as string }));
-    await expect(store.create(ENQUIRY, broken, T0)).rejects.toThrow();
-    expect(await database.db.selectFrom('enquiries').select('id').execute()).toEqual([]);
-    expect(await database.db.selectFrom('outbox').select('id').execute()).toEqual([]);
+    await expect(suite.store.create(ENQUIRY, broken, T0)).rejects.toThrow();
+    expect(await suite.database.db.selectFrom('enquiries').select('id').execute()).toEqual([]);
+    expect(await suite.database.db.selectFrom('outbox').select('id').execute()).toEqual([]);
   });
 
   it('lists new ones first (newest first within a status), filters and counts by status', async () => {
-    const a = await store.create(ENQUIRY, () => [], new Date('2026-11-01T10:00:00Z'));
-    const b = await store.create(ENQUIRY, () => [], new Date('2026-11-02T10:00:00Z'));
-    const c = await store.create(ENQUIRY, () => [], new Date('2026-11-03T10:00:00Z'));
-    await store.update(c.id, { status: 'won' }, T1);
-    expect((await store.list(null)).map((r) => r.id)).toEqual([b.id, a.id, c.id]);
-    expect((await store.list('won')).map((r) => r.id)).toEqual([c.id]);
-    expect(await store.counts()).toEqual({ new: 2, quoted: 0, won: 1, lost: 0 });
+    const a = await suite.store.create(ENQUIRY, () => [], new Date('2026-11-01T10:00:00Z'));
+    const b = await suite.store.create(ENQUIRY, () => [], new Date('2026-11-02T10:00:00Z'));
+    const c = await suite.store.create(ENQUIRY, () => [], new Date('2026-11-03T10:00:00Z'));
+    await suite.store.update(c.id, { status: 'won' }, T1);
+    expect((await suite.store.list(null)).map((r) => r.id)).toEqual([b.id, a.id, c.id]);
+    expect((await suite.store.list('won')).map((r) => r.id)).toEqual([c.id]);
+    expect(await suite.store.counts()).toEqual({ new: 2, quoted: 0, won: 1, lost: 0 });
   });
 
   it('markQuoted moves a new enquiry to quoted and leaves quoted, won and lost alone', async () => {
-    const row = await store.create(ENQUIRY, () => [], T0);
-    expect(await store.findEnquiry(row.id)).toMatchObject({ status: 'new' });
-    expect(await markQuoted(database.db, row.id, T1)).toBe(true);
-    expect(await findEnquiry(database.db, row.id)).toMatchObject({
+    const row = await suite.store.create(ENQUIRY, () => [], T0);
+    expect(await suite.store.findEnquiry(row.id)).toMatchObject({ status: 'new' });
+    expect(await markQuoted(suite.database.db, row.id, T1)).toBe(true);
+    expect(await findEnquiry(suite.database.db, row.id)).toMatchObject({
       status: 'quoted',
       updated_at: T1.toISOString(),
     });
-    expect(await store.markQuoted(row.id)).toBe(false);
-    await store.update(row.id, { status: 'lost' }, T1);
-    expect(await store.markQuoted(row.id)).toBe(false);
-    expect(await store.findEnquiry(row.id)).toMatchObject({ status: 'lost' });
-    expect(await store.findEnquiry('enq_unknown')).toBeNull();
-    expect(await store.markQuoted('enq_unknown')).toBe(false);
+    expect(await suite.store.markQuoted(row.id)).toBe(false);
+    await suite.store.update(row.id, { status: 'lost' }, T1);
+    expect(await suite.store.markQuoted(row.id)).toBe(false);
+    expect(await suite.store.findEnquiry(row.id)).toMatchObject({ status: 'lost' });
+    expect(await suite.store.findEnquiry('enq_unknown')).toBeNull();
+    expect(await suite.store.markQuoted('enq_unknown')).toBe(false);
   });
 
   it('updates status and notes, says when nothing changed, and null for an unknown id', async () => {
-    const row = await store.create(ENQUIRY, () => [], T0);
-    const first = await store.update(row.id, { status: 'quoted', notes: 'Sent sage samples' }, T1);
+    const row = await suite.store.create(ENQUIRY, () => [], T0);
+    const first = await suite.store.update(row.id, { status: 'quoted', notes: 'Sent sage samples' }, T1);
     expect(first).toMatchObject({
       changed: true,
       before: { status: 'new', notes: '' },
       row: { status: 'quoted', notes: 'Sent sage samples', updated_at: T1.toISOString() },
     });
-    const again = await store.update(row.id, { status: 'quoted', notes: 'Sent sage samples' }, new Date());
+    const again = await suite.store.update(
+      row.id,
+      { status: 'quoted', notes: 'Sent sage samples' },
+      new Date(),
+    );
     expect(again).toMatchObject({ changed: false, row: { updated_at: T1.toISOString() } });
-    expect(await store.update('enq_unknown', { status: 'won' })).toBeNull();
+    expect(await suite.store.update('enq_unknown', { status: 'won' })).toBeNull();
   });
 
   it('finds enquiries by address (case-insensitive) and by age, and deletes them', async () => {
-    const old = await store.create(ENQUIRY, () => [], new Date('2025-01-01T00:00:00Z'));
-    const recent = await store.create({ ...ENQUIRY, email: 'other@example.ie' }, () => [], T0);
-    expect((await enquiriesOfEmail(database.db, 'niamh@example.ie')).map((r) => r.id)).toEqual([old.id]);
-    expect(await enquiriesUnchangedSince(database.db, '2026-01-01T00:00:00.000Z', 10)).toEqual([old.id]);
-    expect(await deleteEnquiries(database.db, [old.id])).toBe(1);
-    expect(await deleteEnquiries(database.db, [])).toBe(0);
-    expect((await store.list(null)).map((r) => r.id)).toEqual([recent.id]);
+    const old = await suite.store.create(ENQUIRY, () => [], new Date('2025-01-01T00:00:00Z'));
+    const recent = await suite.store.create({ ...ENQUIRY, email: 'other@example.ie' }, () => [], T0);
+    expect((await enquiriesOfEmail(suite.database.db, 'niamh@example.ie')).map((r) => r.id)).toEqual([
+      old.id,
+    ]);
+    expect(await enquiriesUnchangedSince(suite.database.db, '2026-01-01T00:00:00.000Z', 10)).toEqual([
+      old.id,
+    ]);
+    expect(await deleteEnquiries(suite.database.db, [old.id])).toBe(1);
+    expect(await deleteEnquiries(suite.database.db, [])).toBe(0);
+    expect((await suite.store.list(null)).map((r) => r.id)).toEqual([recent.id]);
   });
 });

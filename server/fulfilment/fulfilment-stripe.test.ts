@@ -4,50 +4,37 @@
  * arriving by charge.refunded, a dispute flagging the order and e-mailing the owner, an expired checkout
  * becoming abandoned, and a paid session that does not match its order landing in "needs review".
  */
-import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
 import type { OrderDetail, OrdersListResponse } from '../../domain/orders/admin-api';
-import { type FakeStripe, signedEvent, startFakeStripe } from '../../tests/support/fake-stripe';
+import { stripeAppSuite } from '../../tests/support/shop-suite';
 import { type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 
 const TOKEN = 'desk-owner-token-0123';
 const WEBHOOK_SECRET = 'whsec_test_solas_desk';
 const OWNER = 'owner@solas.test';
 const AUTH = { authorization: `Bearer ${TOKEN}` };
 
-let stripe: FakeStripe;
 let smtp: SmtpSink;
-let data: ReturnType<typeof tempDataDir>;
-let app: FastifyInstance;
 
 beforeEach(async () => {
-  stripe = await startFakeStripe();
   smtp = await startSmtpSink();
-  data = tempDataDir();
-  app = await buildTestApp({
-    DATA_DIR: data.dir,
-    ADMIN_TOKEN: TOKEN,
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-    SMTP_URL: smtp.url,
-    OWNER_EMAIL: OWNER,
-    MAIL_FROM: 'orders@solas.test',
-    RATE_LIMITS: 'off',
-  });
 });
 
 afterEach(async () => {
-  await app.close();
   await smtp.stop();
-  await stripe.close();
-  data.remove();
 });
 
+const shop = stripeAppSuite(WEBHOOK_SECRET, () => ({
+  ADMIN_TOKEN: TOKEN,
+  SMTP_URL: smtp.url,
+  OWNER_EMAIL: OWNER,
+  MAIL_FROM: 'orders@solas.test',
+  RATE_LIMITS: 'off',
+}));
+
 async function openCheckout(): Promise<string> {
-  const res = await app.inject({
+  const res = await shop.app.inject({
     method: 'POST',
     url: '/api/checkout',
     payload: { email: 'aoife@example.ie', items: [{ id: '1', quantity: 1 }], zone: 'IE' },
@@ -57,23 +44,13 @@ async function openCheckout(): Promise<string> {
 
 async function paidOrder(): Promise<{ reference: string; paymentIntent: string }> {
   const sessionId = await openCheckout();
-  const session = stripe.pay(sessionId);
-  await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
+  const session = shop.stripe.pay(sessionId);
+  await shop.app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
   return { reference: orderReference(sessionId), paymentIntent: session.payment_intent ?? '' };
 }
 
-async function deliver(type: string, object: unknown) {
-  const { payload, signature } = signedEvent(type, object, WEBHOOK_SECRET);
-  return app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
-
 async function detail(reference: string): Promise<OrderDetail> {
-  const res = await app.inject({ method: 'GET', url: `/api/admin/orders/${reference}`, headers: AUTH });
+  const res = await shop.app.inject({ method: 'GET', url: `/api/admin/orders/${reference}`, headers: AUTH });
   return res.json() as OrderDetail;
 }
 
@@ -81,7 +58,7 @@ describe('the desk with Stripe', () => {
   it('refunds through refunds.create on the payment intent with an idempotency key; the webhook echo counts once', async () => {
     const { reference, paymentIntent } = await paidOrder();
     expect((await detail(reference)).paymentId).toBe(paymentIntent);
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${reference}/refund`,
       headers: AUTH,
@@ -91,33 +68,33 @@ describe('the desk with Stripe', () => {
       changed: true,
       order: { status: 'paid', refunded: 500 },
     });
-    const call = stripe.requests.find((r) => r.path === '/v1/refunds');
+    const call = shop.stripe.requests.find((r) => r.path === '/v1/refunds');
     expect(call?.params).toMatchObject({ payment_intent: paymentIntent, amount: '500' });
     expect(call?.idempotencyKey).toMatch(/^refund-ord_[A-Za-z0-9]+-0-500$/);
 
     // Stripe then reports the same refund by charge.refunded: recorded once, not twice.
-    expect((await deliver('charge.refunded', stripe.chargeOf(paymentIntent))).statusCode).toBe(200);
+    expect((await shop.deliver('charge.refunded', shop.stripe.chargeOf(paymentIntent))).statusCode).toBe(200);
     expect(await detail(reference)).toMatchObject({ refunded: 500, status: 'paid' });
 
     // Stripe refuses more than is left: the desk refuses it first, with the message.
-    const over = await app.inject({
+    const over = await shop.app.inject({
       method: 'POST',
       url: `/api/admin/orders/${reference}/refund`,
       headers: AUTH,
       payload: { amount: 10_000_000 },
     });
     expect(over.statusCode).toBe(400);
-    expect(stripe.refunds).toHaveLength(1);
+    expect(shop.stripe.refunds).toHaveLength(1);
   });
 
   it('takes a refund made in the dashboard from charge.refunded, once, and tells the shopper', async () => {
     const { reference, paymentIntent } = await paidOrder();
     await smtp.waitFor(2);
     const total = (await detail(reference)).total;
-    stripe.refundInDashboard(paymentIntent, total);
-    const charge = stripe.chargeOf(paymentIntent);
-    expect((await deliver('charge.refunded', charge)).statusCode).toBe(200);
-    expect((await deliver('charge.refunded', charge)).statusCode).toBe(200); // Stripe retries deliveries
+    shop.stripe.refundInDashboard(paymentIntent, total);
+    const charge = shop.stripe.chargeOf(paymentIntent);
+    expect((await shop.deliver('charge.refunded', charge)).statusCode).toBe(200);
+    expect((await shop.deliver('charge.refunded', charge)).statusCode).toBe(200); // Stripe retries deliveries
     const order = await detail(reference);
     expect(order).toMatchObject({ status: 'refunded', refunded: total, refundable: 0 });
     expect(order.timeline.filter((t) => t.kind === 'refund')).toMatchObject([
@@ -133,9 +110,9 @@ describe('the desk with Stripe', () => {
     const { reference, paymentIntent } = await paidOrder();
     await smtp.waitFor(2);
     const dueBy = new Date('2026-12-04T23:59:59Z');
-    const dispute = stripe.disputeOf(paymentIntent, 'product_not_received', dueBy);
-    expect((await deliver('charge.dispute.created', dispute)).statusCode).toBe(200);
-    expect((await deliver('charge.dispute.created', dispute)).statusCode).toBe(200);
+    const dispute = shop.stripe.disputeOf(paymentIntent, 'product_not_received', dueBy);
+    expect((await shop.deliver('charge.dispute.created', dispute)).statusCode).toBe(200);
+    expect((await shop.deliver('charge.dispute.created', dispute)).statusCode).toBe(200);
     const order = await detail(reference);
     expect(order).toMatchObject({
       status: 'disputed',
@@ -146,19 +123,19 @@ describe('the desk with Stripe', () => {
     expect(alert?.subject).toBe(`Dispute opened on order ${reference}`);
     expect(alert?.to && 'text' in alert.to ? alert.to.text : '').toBe(OWNER);
     expect(alert?.text).toContain(dueBy.toUTCString());
-    const rows = await app.platform.db.selectFrom('outbox').select('kind').execute();
+    const rows = await shop.app.platform.db.selectFrom('outbox').select('kind').execute();
     expect(rows.filter((r) => r.kind.startsWith('owner-dispute:'))).toHaveLength(1);
   });
 
   it('marks an expired checkout abandoned, shown only when asked for', async () => {
     const sessionId = await openCheckout();
-    const session = stripe.sessions.get(sessionId);
-    expect((await deliver('checkout.session.expired', { ...session, status: 'expired' })).statusCode).toBe(
-      200,
-    );
-    const work = await app.inject({ method: 'GET', url: '/api/admin/orders', headers: AUTH });
+    const session = shop.stripe.sessions.get(sessionId);
+    expect(
+      (await shop.deliver('checkout.session.expired', { ...session, status: 'expired' })).statusCode,
+    ).toBe(200);
+    const work = await shop.app.inject({ method: 'GET', url: '/api/admin/orders', headers: AUTH });
     expect((work.json() as OrdersListResponse).total).toBe(0);
-    const abandoned = await app.inject({
+    const abandoned = await shop.app.inject({
       method: 'GET',
       url: '/api/admin/orders?status=abandoned',
       headers: AUTH,
@@ -170,10 +147,10 @@ describe('the desk with Stripe', () => {
 
   it('puts a paid session whose amount does not match its order in "needs review" with the reason', async () => {
     const sessionId = await openCheckout();
-    const session = stripe.pay(sessionId);
+    const session = shop.stripe.pay(sessionId);
     session.amount_total -= 100;
-    await app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
-    const list = await app.inject({
+    await shop.app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} });
+    const list = await shop.app.inject({
       method: 'GET',
       url: '/api/admin/orders?status=needs_review',
       headers: AUTH,

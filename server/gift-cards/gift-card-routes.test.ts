@@ -7,17 +7,11 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
-import {
-  buildTestApp,
-  outboxRows,
-  outboxSettled,
-  TEST_PUBLIC_URL,
-  tempDataDir,
-} from '../../tests/support/test-app';
+import * as giftCards from '../../tests/support/gift-card-fixture';
+import { buildTestApp, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 
 const ADMIN_TOKEN = 'gift-cards-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
-const CODE_RE = /[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/;
 
 let app: FastifyInstance;
 let data: ReturnType<typeof tempDataDir>;
@@ -50,20 +44,18 @@ function owner(method: 'GET' | 'POST', url: string, payload?: object) {
 
 /** Issues a free card through the desk; answers it and its code from the recipient's .eml. */
 async function issue(amount = 5000, email = 'winner@example.ie') {
-  const res = await owner('POST', '/api/admin/gift-cards', {
-    amount,
-    recipientName: 'Raffle Winner',
-    recipientEmail: email,
-    message: 'Well done!',
-    reason: 'Christmas raffle',
-  });
-  expect(res.statusCode).toBe(201);
-  const card = res.json().giftCard as { id: string; last4: string };
-  await outboxSettled(app);
-  const mail = (await outboxRows(app)).find((m) => m.kind === `gift-card-${card.id}`);
-  const code = mail?.text_body.match(CODE_RE)?.[0] ?? '';
-  expect(code.slice(-4)).toBe(card.last4);
-  return { card, code, mail };
+  const issued = await giftCards.issued(
+    app,
+    await owner('POST', '/api/admin/gift-cards', {
+      amount,
+      recipientName: 'Raffle Winner',
+      recipientEmail: email,
+      message: 'Well done!',
+      reason: 'Christmas raffle',
+    }),
+  );
+  expect(issued.code.slice(-4)).toBe(issued.card.last4);
+  return issued;
 }
 
 beforeAll(async () => {
@@ -125,7 +117,7 @@ describe('the owner’s gift cards', () => {
   it('issues a card without payment: 201, the recipient’s .eml with the code, amount and expiry, audited', async () => {
     const { card, mail } = await issue(4000, 'prize@example.ie');
     expect(mail?.recipient).toBe('prize@example.ie');
-    expect(mail?.text_body).toMatch(CODE_RE);
+    expect(mail?.text_body).toMatch(giftCards.CODE_RE);
     expect(mail?.text_body).toContain('€40.00');
     expect(mail?.text_body).toMatch(/Valid until \d{1,2} \w+ \d{4}/);
     const audit = await app.platform.db

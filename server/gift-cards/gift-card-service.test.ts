@@ -5,10 +5,10 @@
  * refunds restoring balances, the ledger's sum always equal to the balance, disabling and reissuing, and
  * the privacy export and erasure.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { formatGiftCardCode, parseGiftCardCode } from '../../domain/gift-cards/gift-cards';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { storeSuite } from '../../tests/support/store-suite';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import type { Actor } from '../audit/audit-trail';
 import { type OpenDatabase, openDatabase } from '../db/database';
 import { GiftCardRefused, GiftCardService } from './gift-card-service';
@@ -23,10 +23,7 @@ const OWNER: Actor = { session: 's1', address: '203.0.113.1', name: 'Aoife' };
 const BUYER = { name: 'Siobhán Byrne', email: 'siobhan@example.ie' };
 
 describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let database: OpenDatabase;
-  let store: GiftCardStore;
+  const suite = storeSuite(dialect, (database) => new GiftCardStore(database.db));
   let service: GiftCardService;
   let clock: Date;
   let audited: string[];
@@ -44,25 +41,15 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     });
   }
 
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    database = await openDatabase(target.location);
-    store = new GiftCardStore(database.db);
+  beforeEach(() => {
     clock = new Date('2026-11-27T10:00:00Z');
     audited = [];
-    service = serviceOn(database);
-  });
-
-  afterEach(async () => {
-    await database.close();
-    await target.remove();
-    data.remove();
+    service = serviceOn(suite.database);
   });
 
   /** The outbox's gift card e-mails, oldest first. */
   async function mails() {
-    return database.db
+    return suite.database.db
       .selectFrom('outbox')
       .selectAll()
       .where('kind', 'like', 'gift-card-%')
@@ -72,7 +59,7 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
 
   /** Buys one card (sent today unless `sendOn`); answers its code, read from the recipient's e-mail. */
   async function buy(amount = 5000, sendOn?: string): Promise<{ id: string; code: string }> {
-    const [issued] = await store.transaction((tx) =>
+    const [issued] = await suite.store.transaction((tx) =>
       service.issueForOrder(tx, {
         orderReference: `SOL-${Math.random().toString(36).slice(2, 8)}`,
         buyer: BUYER,
@@ -100,8 +87,8 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
   }
 
   async function expectLedgerIsBalance(id: string) {
-    const row = await store.byId(id);
-    expect(await store.ledgerSum(id)).toBe(row?.balance);
+    const row = await suite.store.byId(id);
+    expect(await suite.store.ledgerSum(id)).toBe(row?.balance);
   }
 
   it('issues a card on payment: its e-mail today has the code, amount, message, sender, expiry and shop', async () => {
@@ -114,7 +101,7 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     expect(mail?.text_body).toContain('Siobhán Byrne');
     expect(mail?.text_body).toContain('Valid until 27 November 2031');
     expect(mail?.text_body).toContain('http://shop.test/');
-    const row = await store.byId(id);
+    const row = await suite.store.byId(id);
     // Only the hash and the last 4 are kept: the code itself is nowhere in the card's row.
     expect(JSON.stringify(row)).not.toContain(parseGiftCardCode(code));
     expect(row).toMatchObject({ last4: code.slice(-4), pending_code: null, expires_on: '2031-11-27' });
@@ -126,7 +113,7 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
   });
 
   it('a card for a later day is e-mailed on that day, exactly once', async () => {
-    const [issued] = await store.transaction((tx) =>
+    const [issued] = await suite.store.transaction((tx) =>
       service.issueForOrder(tx, {
         orderReference: 'SOL-LATER',
         buyer: BUYER,
@@ -144,20 +131,20 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     expect(await service.sendDue()).toBe(0);
     clock = new Date('2026-12-24T00:01:00Z');
     // Two passes at once (two instances) and a third later: one e-mail.
-    const other = serviceOn(database);
+    const other = serviceOn(suite.database);
     const counts = await Promise.all([service.sendDue(), other.sendDue()]);
     expect(counts[0] + counts[1]).toBe(1);
     expect(await service.sendDue()).toBe(0);
     const sent = await mails();
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text_body).toMatch(/Your code: [A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/);
-    const row = await store.byId(issued?.id ?? '');
+    const row = await suite.store.byId(issued?.id ?? '');
     expect(row?.pending_code).toBeNull();
     expect((await service.detail(issued?.id ?? '')).status).toBe('sent');
   });
 
   it('the owner corrects a scheduled card’s address: the e-mail goes there on its day', async () => {
-    const [issued] = await store.transaction((tx) =>
+    const [issued] = await suite.store.transaction((tx) =>
       service.issueForOrder(tx, {
         orderReference: 'SOL-FIX',
         buyer: BUYER,
@@ -188,11 +175,11 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     // Part held, part left to spend: still a card to spend.
     expect(await statusOf(b)).toEqual({ list: 'sent', detail: 'sent' });
     // The checkout ends unpaid: the balance is back.
-    await store.transaction((tx) => service.release(tx, 'cs_all'));
+    await suite.store.transaction((tx) => service.release(tx, 'cs_all'));
     expect(await statusOf(a)).toEqual({ list: 'sent', detail: 'sent' });
     // Held again, then paid: spent.
     await reserve([a.code], 2000, 'cs_paid');
-    await store.transaction((tx) => service.spend(tx, 'cs_paid', 'SOL-HELD'));
+    await suite.store.transaction((tx) => service.spend(tx, 'cs_paid', 'SOL-HELD'));
     expect(await statusOf(a)).toEqual({ list: 'spent', detail: 'spent' });
   });
 
@@ -201,13 +188,13 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     const b = await buy(2000);
     const first = await reserve([a.code], 3000, 'cs_1');
     expect(first).toMatchObject({ rest: 0, parts: [{ cardId: a.id, amount: 3000 }] });
-    await store.transaction((tx) => service.spend(tx, 'cs_1', 'SOL-1'));
+    await suite.store.transaction((tx) => service.spend(tx, 'cs_1', 'SOL-1'));
     expect((await service.lookUp(a.code))?.balance).toBe(2000);
     // €45 with the €20 left on the first card and the €20 of the second: €5 to pay on the hosted checkout.
     const second = await reserve([a.code, b.code], 4500, 'cs_2');
     expect(second.rest).toBe(500);
     expect(second.parts.map((p) => p.amount)).toEqual([2000, 2000]);
-    const spent = await store.transaction((tx) => service.spend(tx, 'cs_2', 'SOL-2'));
+    const spent = await suite.store.transaction((tx) => service.spend(tx, 'cs_2', 'SOL-2'));
     expect(spent.parts.map((p) => p.last4)).toEqual([a.code.slice(-4), b.code.slice(-4)]);
     expect((await service.lookUp(a.code))?.balance).toBe(0);
     expect((await service.detail(a.id)).status).toBe('spent');
@@ -243,15 +230,15 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
       GiftCardRefused,
     );
     expect((await service.lookUp(a.code))?.balance).toBe(5000);
-    expect(await store.reservations('cs_x')).toHaveLength(0);
+    expect(await suite.store.reservations('cs_x')).toHaveLength(0);
   });
 
   it('a session’s holds are released when it is cancelled, or by the expiry pass once its hold ran out', async () => {
     const a = await buy(5000);
     await reserve([a.code], 3000, 'cs_cancel');
     expect((await service.lookUp(a.code))?.balance).toBe(2000);
-    expect(await store.transaction((tx) => service.release(tx, 'cs_cancel'))).toBe(3000);
-    expect(await store.transaction((tx) => service.release(tx, 'cs_cancel'))).toBe(0);
+    expect(await suite.store.transaction((tx) => service.release(tx, 'cs_cancel'))).toBe(3000);
+    expect(await suite.store.transaction((tx) => service.release(tx, 'cs_cancel'))).toBe(0);
     expect((await service.lookUp(a.code))?.balance).toBe(5000);
     await reserve([a.code], 4000, 'cs_lapsed');
     expect(await service.releaseExpired()).toBe(0);
@@ -259,7 +246,7 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     expect(await service.releaseExpired()).toBe(4000);
     expect((await service.lookUp(a.code))?.balance).toBe(5000);
     // The payment came after all: the hold is taken again while the card has it.
-    const late = await store.transaction((tx) => service.spend(tx, 'cs_lapsed', 'SOL-LATE'));
+    const late = await suite.store.transaction((tx) => service.spend(tx, 'cs_lapsed', 'SOL-LATE'));
     expect(late).toMatchObject({ short: 0, parts: [{ amount: 4000 }] });
     expect((await service.lookUp(a.code))?.balance).toBe(1000);
     await expectLedgerIsBalance(a.id);
@@ -268,7 +255,7 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
   it('20 concurrent checkouts (two instances on PostgreSQL) reserve at most the €50 of one card', async () => {
     const a = await buy(5000);
     // SQLite serves one instance; PostgreSQL gets a second pool, as a second instance would have.
-    const second = dialect === 'postgres' ? await openDatabase(target.location) : database;
+    const second = dialect === 'postgres' ? await openDatabase(suite.target.location) : suite.database;
     try {
       const other = serviceOn(second);
       const outcomes = await Promise.all(
@@ -280,9 +267,9 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
       expect(held).toBe(5000);
       expect(outcomes.filter((o) => o.rest === 0)).toHaveLength(1);
     } finally {
-      if (second !== database) await second.close();
+      if (second !== suite.database) await second.close();
     }
-    expect((await store.byId(a.id))?.balance).toBe(0);
+    expect((await suite.store.byId(a.id))?.balance).toBe(0);
     await expectLedgerIsBalance(a.id);
   });
 
@@ -290,8 +277,8 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     const a = await buy(2000);
     const b = await buy(5000);
     await reserve([a.code, b.code], 4500, 'cs_r');
-    await store.transaction((tx) => service.spend(tx, 'cs_r', 'SOL-R'));
-    const first = await store.transaction((tx) =>
+    await suite.store.transaction((tx) => service.spend(tx, 'cs_r', 'SOL-R'));
+    const first = await suite.store.transaction((tx) =>
       service.restore(tx, { orderReference: 'SOL-R', amount: 3000, refundId: 're_1' }),
     );
     expect(first.restored).toBe(3000);
@@ -302,18 +289,18 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     // The same refund again restores nothing more; a second refund restores what is left of the card part.
     expect(
       (
-        await store.transaction((tx) =>
+        await suite.store.transaction((tx) =>
           service.restore(tx, { orderReference: 'SOL-R', amount: 3000, refundId: 're_1' }),
         )
       ).restored,
     ).toBe(0);
-    const second = await store.transaction((tx) =>
+    const second = await suite.store.transaction((tx) =>
       service.restore(tx, { orderReference: 'SOL-R', amount: 5000, refundId: 're_2' }),
     );
     expect(second.restored).toBe(1500);
     expect((await service.lookUp(a.code))?.balance).toBe(2000);
     expect((await service.lookUp(b.code))?.balance).toBe(5000);
-    expect((await store.byId(a.id))?.expires_on).toBe('2031-11-27');
+    expect((await suite.store.byId(a.id))?.expires_on).toBe('2031-11-27');
     expect(
       (await service.detail(a.id)).ledger.filter((l) => l.kind === 'restored').map((l) => l.reference),
     ).toEqual(['re_1', 're_2']);
@@ -331,12 +318,12 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
       recipientEmail: 'aoife@example.ie',
       actor: OWNER,
     };
-    const before = await store.totals('2026-11-27');
-    const made = await store.transaction((tx) => service.issueForRefund(tx, input));
+    const before = await suite.store.totals('2026-11-27');
+    const made = await suite.store.transaction((tx) => service.issueForRefund(tx, input));
     // The same refund again (another instance, a retry) answers the same card and issues nothing more.
-    const again = await store.transaction((tx) => service.issueForRefund(tx, input));
+    const again = await suite.store.transaction((tx) => service.issueForRefund(tx, input));
     expect(again).toEqual(made);
-    const row = await store.byId(made.id);
+    const row = await suite.store.byId(made.id);
     expect(row).toMatchObject({
       amount: 3000,
       balance: 3000,
@@ -357,13 +344,16 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     const sent = (await mails()).filter((m) => m.kind === `gift-card-${made.id}`);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.recipient).toBe('aoife@example.ie');
-    const audit = await database.db.selectFrom('admin_audit').select(['action', 'target']).execute();
+    const audit = await suite.database.db.selectFrom('admin_audit').select(['action', 'target']).execute();
     expect(audit).toEqual([{ action: 'gift-card-refund', target: made.id }]);
-    expect(await store.totals('2026-11-27')).toEqual({ ...before, outstanding: before.outstanding + 3000 });
+    expect(await suite.store.totals('2026-11-27')).toEqual({
+      ...before,
+      outstanding: before.outstanding + 3000,
+    });
     // The unique refund id holds even past the service's own check.
     await expect(
-      store.transaction((tx) =>
-        store.insert(
+      suite.store.transaction((tx) =>
+        suite.store.insert(
           tx,
           {
             id: 'gc_dup',
@@ -395,7 +385,7 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
   it('disabling stops the old code at once; a reissue moves the balance to a new code and address', async () => {
     const a = await buy(5000);
     await reserve([a.code], 1500, 'cs_d');
-    await store.transaction((tx) => service.spend(tx, 'cs_d', 'SOL-D'));
+    await suite.store.transaction((tx) => service.spend(tx, 'cs_d', 'SOL-D'));
     const answer = await service.disable(
       a.id,
       { reissue: true, recipientEmail: 'niamh.k@example.ie' },
@@ -433,10 +423,10 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     // Reissued again before the checkout ends: the hold follows the chain to the last card.
     const second = await service.disable(b, { reissue: true }, OWNER);
     const c = second.reissued?.id ?? '';
-    expect(await store.transaction((tx) => service.release(tx, 'cs_held'))).toBe(1500);
-    expect((await store.byId(a.id))?.balance).toBe(0);
-    expect((await store.byId(b))?.balance).toBe(0);
-    expect((await store.byId(c))?.balance).toBe(5000);
+    expect(await suite.store.transaction((tx) => service.release(tx, 'cs_held'))).toBe(1500);
+    expect((await suite.store.byId(a.id))?.balance).toBe(0);
+    expect((await suite.store.byId(b))?.balance).toBe(0);
+    expect((await suite.store.byId(c))?.balance).toBe(5000);
     expect((await service.detail(c)).ledger.at(-1)).toMatchObject({ kind: 'released', amount: 1500 });
     for (const id of [a.id, b, c]) await expectLedgerIsBalance(id);
 
@@ -446,8 +436,8 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     const reissued = (await service.disable(d.id, { reissue: true }, OWNER)).reissued?.id ?? '';
     clock = new Date(clock.getTime() + 25 * 60 * 60 * 1000 + 1);
     expect(await service.releaseExpired()).toBe(500);
-    expect((await store.byId(reissued))?.balance).toBe(2000);
-    expect((await store.byId(d.id))?.balance).toBe(0);
+    expect((await suite.store.byId(reissued))?.balance).toBe(2000);
+    expect((await suite.store.byId(d.id))?.balance).toBe(0);
     await expectLedgerIsBalance(d.id);
     await expectLedgerIsBalance(reissued);
   });
@@ -455,27 +445,27 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
   it('a refund after a disable-and-reissue goes to the card that holds the balance now, once', async () => {
     const a = await buy(5000);
     await reserve([a.code], 2000, 'cs_paid');
-    await store.transaction((tx) => service.spend(tx, 'cs_paid', 'SOL-RR'));
+    await suite.store.transaction((tx) => service.spend(tx, 'cs_paid', 'SOL-RR'));
     const b = (await service.disable(a.id, { reissue: true }, OWNER)).reissued?.id ?? '';
     const c = (await service.disable(b, { reissue: true }, OWNER)).reissued?.id ?? '';
-    const expiresOn = (await store.byId(c))?.expires_on;
-    const first = await store.transaction((tx) =>
+    const expiresOn = (await suite.store.byId(c))?.expires_on;
+    const first = await suite.store.transaction((tx) =>
       service.restore(tx, { orderReference: 'SOL-RR', amount: 1200, refundId: 're_a' }),
     );
     expect(first).toMatchObject({ restored: 1200, parts: [{ cardId: c, amount: 1200 }] });
     // The same refund again gives nothing; a later refund gives only what the card paid and is not back yet,
     // counted over the whole chain of cards.
-    const again = await store.transaction((tx) =>
+    const again = await suite.store.transaction((tx) =>
       service.restore(tx, { orderReference: 'SOL-RR', amount: 1200, refundId: 're_a' }),
     );
     expect(again.restored).toBe(0);
-    const rest = await store.transaction((tx) =>
+    const rest = await suite.store.transaction((tx) =>
       service.restore(tx, { orderReference: 'SOL-RR', amount: 5000, refundId: 're_b' }),
     );
     expect(rest.restored).toBe(800);
-    expect((await store.byId(a.id))?.balance).toBe(0);
-    expect((await store.byId(b))?.balance).toBe(0);
-    expect(await store.byId(c)).toMatchObject({ balance: 5000, expires_on: expiresOn });
+    expect((await suite.store.byId(a.id))?.balance).toBe(0);
+    expect((await suite.store.byId(b))?.balance).toBe(0);
+    expect(await suite.store.byId(c)).toMatchObject({ balance: 5000, expires_on: expiresOn });
     expect((await service.detail(c)).ledger.at(-1)).toMatchObject({ kind: 'restored', amount: 800 });
     for (const id of [a.id, b, c]) await expectLedgerIsBalance(id);
   });
@@ -492,9 +482,9 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     const code = mail?.text_body.match(/[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}/)?.[0] ?? '';
     expect(mail?.text_body).toContain('Amount: €0.00');
     expect((await service.lookUp(code))?.balance).toBe(0);
-    expect(await store.transaction((tx) => service.release(tx, 'cs_whole'))).toBe(5000);
+    expect(await suite.store.transaction((tx) => service.release(tx, 'cs_whole'))).toBe(5000);
     expect((await service.lookUp(code))?.balance).toBe(5000);
-    expect((await store.byId(a.id))?.balance).toBe(0);
+    expect((await suite.store.byId(a.id))?.balance).toBe(0);
     expect(await service.detail(a.id)).toMatchObject({ held: 0 });
     for (const id of [a.id, b]) await expectLedgerIsBalance(id);
 
@@ -502,9 +492,9 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     const d = await buy(3000);
     await reserve([d.code], 3000, 'cs_spent');
     const e = (await service.disable(d.id, { reissue: true }, OWNER)).reissued?.id ?? '';
-    await store.transaction((tx) => service.spend(tx, 'cs_spent', 'SOL-W'));
-    expect((await store.byId(e))?.balance).toBe(0);
-    expect((await store.byId(d.id))?.balance).toBe(0);
+    await suite.store.transaction((tx) => service.spend(tx, 'cs_spent', 'SOL-W'));
+    expect((await suite.store.byId(e))?.balance).toBe(0);
+    expect((await suite.store.byId(d.id))?.balance).toBe(0);
     for (const id of [d.id, e]) await expectLedgerIsBalance(id);
   });
 
@@ -523,7 +513,7 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
       expect.objectContaining({ kind: 'issued', amount: 2500, person: 'Aoife', reason: 'Christmas raffle' }),
     ]);
     expect(audited).toEqual(['gift-card-issue']);
-    expect(await store.totals('2026-11-27')).toEqual({ sold: 0, issuedFree: 2500, outstanding: 2500 });
+    expect(await suite.store.totals('2026-11-27')).toEqual({ sold: 0, issuedFree: 2500, outstanding: 2500 });
     await expect(
       service.issueFree(
         {
@@ -542,41 +532,43 @@ describe.each(TEST_DIALECTS)('gift cards on %s', (dialect) => {
     const a = await buy(5000);
     await buy(2500);
     await reserve([a.code], 1000, 'cs_n');
-    expect(await store.totals('2026-11-27')).toEqual({ sold: 7500, issuedFree: 0, outstanding: 6500 });
-    expect(await store.totals('2031-11-28')).toEqual({ sold: 7500, issuedFree: 0, outstanding: 0 });
+    expect(await suite.store.totals('2026-11-27')).toEqual({ sold: 7500, issuedFree: 0, outstanding: 6500 });
+    expect(await suite.store.totals('2031-11-28')).toEqual({ sold: 7500, issuedFree: 0, outstanding: 0 });
     // A lost card reissued is not sold again: its balance and its hold move to the new card.
     await service.disable(a.id, { reissue: true }, OWNER);
-    expect(await store.totals('2026-11-27')).toEqual({ sold: 7500, issuedFree: 0, outstanding: 6500 });
+    expect(await suite.store.totals('2026-11-27')).toEqual({ sold: 7500, issuedFree: 0, outstanding: 6500 });
   });
 
   it('the privacy export lists cards bought and received; erasure keeps the card usable', async () => {
     const a = await buy(5000);
-    expect((await giftCardsOfEmail(database.db, 'NIAMH@example.ie')).map((c) => c.id)).toEqual([a.id]);
-    expect((await giftCardsOfEmail(database.db, 'siobhan@example.ie')).map((c) => c.id)).toEqual([a.id]);
-    expect(await eraseGiftCardEmail(database.db, 'niamh@example.ie')).toBe(1);
-    expect(await eraseGiftCardEmail(database.db, 'siobhan@example.ie')).toBe(1);
-    expect(await store.byId(a.id)).toMatchObject({
+    expect((await giftCardsOfEmail(suite.database.db, 'NIAMH@example.ie')).map((c) => c.id)).toEqual([a.id]);
+    expect((await giftCardsOfEmail(suite.database.db, 'siobhan@example.ie')).map((c) => c.id)).toEqual([
+      a.id,
+    ]);
+    expect(await eraseGiftCardEmail(suite.database.db, 'niamh@example.ie')).toBe(1);
+    expect(await eraseGiftCardEmail(suite.database.db, 'siobhan@example.ie')).toBe(1);
+    expect(await suite.store.byId(a.id)).toMatchObject({
       recipient_name: '',
       recipient_email: '',
       buyer_name: '',
       buyer_email: '',
       message: '',
     });
-    expect(await giftCardsOfEmail(database.db, 'niamh@example.ie')).toHaveLength(0);
+    expect(await giftCardsOfEmail(suite.database.db, 'niamh@example.ie')).toHaveLength(0);
     expect((await reserve([formatGiftCardCode(parseGiftCardCode(a.code) ?? '')], 1000, 'cs_e')).rest).toBe(0);
   });
 
   it('retention: a year past its last valid day a card loses its people, not its amounts', async () => {
     const a = await buy(5000);
-    expect(await eraseGiftCardPeopleExpiredBefore(database.db, '2031-11-27')).toBe(0);
-    expect(await eraseGiftCardPeopleExpiredBefore(database.db, '2032-11-27')).toBe(1);
-    expect(await store.byId(a.id)).toMatchObject({
+    expect(await eraseGiftCardPeopleExpiredBefore(suite.database.db, '2031-11-27')).toBe(0);
+    expect(await eraseGiftCardPeopleExpiredBefore(suite.database.db, '2032-11-27')).toBe(1);
+    expect(await suite.store.byId(a.id)).toMatchObject({
       recipient_email: '',
       buyer_email: '',
       amount: 5000,
       balance: 5000,
     });
-    expect(await eraseGiftCardPeopleExpiredBefore(database.db, '2032-11-27')).toBe(0);
+    expect(await eraseGiftCardPeopleExpiredBefore(suite.database.db, '2032-11-27')).toBe(0);
   });
 
   it('the desk’s search finds a card by last 4, recipient or buyer', async () => {

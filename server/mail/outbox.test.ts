@@ -6,10 +6,10 @@
  */
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { storeSuite } from '../../tests/support/store-suite';
 import { type CuttableProxy, startProxy } from '../../tests/support/tcp-proxy';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { DATABASE_FILE, type DatabaseLocation, type OpenDatabase, openDatabase } from '../db/database';
 import { enqueueMail, OutboxSender, outboxRow } from './outbox';
 import type { MailTransport, OutgoingMail } from './transport';
@@ -33,22 +33,11 @@ function transport(onSend: (mail: OutgoingMail) => Promise<void> = async () => {
 }
 
 describe.each(TEST_DIALECTS)('the outbox on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let database: OpenDatabase;
+  const suite = storeSuite(dialect);
   const cleanups: (() => Promise<void> | void)[] = [];
-
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    database = await openDatabase(target.location);
-  });
 
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-    await database.close();
-    await target.remove();
-    data.remove();
   });
 
   /** The sending instance's own database, and how the test stops and restores it. */
@@ -57,7 +46,7 @@ describe.each(TEST_DIALECTS)('the outbox on %s', (dialect) => {
     stop: () => Promise<void>;
     restore: () => Promise<void>;
   }> {
-    const { location } = target;
+    const { location } = suite.target;
     if (typeof location === 'string' || location.dialect === 'sqlite') {
       const open = await openDatabase(location);
       cleanups.push(() => open.close());
@@ -72,7 +61,7 @@ describe.each(TEST_DIALECTS)('the outbox on %s', (dialect) => {
       return {
         open,
         stop: async () => {
-          holder = new BetterSqlite3(path.join(data.dir, DATABASE_FILE));
+          holder = new BetterSqlite3(path.join(suite.data.dir, DATABASE_FILE));
           holder.exec('begin exclusive');
         },
         restore: async () => release(),
@@ -90,7 +79,7 @@ describe.each(TEST_DIALECTS)('the outbox on %s', (dialect) => {
 
   it('a message sent as the database stops is marked sent when it answers again, and sent once', async () => {
     await enqueueMail(
-      database.db,
+      suite.database.db,
       ['first', 'second'].map((kind) =>
         outboxRow(
           {
@@ -134,7 +123,7 @@ describe.each(TEST_DIALECTS)('the outbox on %s', (dialect) => {
     // A second instance drains the same queue from now on: it must never get the first message again.
     const other = transport();
     const second = new OutboxSender({
-      db: database.db,
+      db: suite.database.db,
       transport: other,
       from: 'orders@solas.test',
       log: silentLog,
@@ -143,12 +132,12 @@ describe.each(TEST_DIALECTS)('the outbox on %s', (dialect) => {
     cleanups.push(() => second.stop());
     second.start();
     const unsent = () =>
-      database.db.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute();
+      suite.database.db.selectFrom('outbox').select('id').where('status', '!=', 'sent').execute();
     await expect.poll(unsent, { timeout: 30_000 }).toEqual([]);
 
     const deliveries = [...first.sent, ...other.sent].map((m) => m.kind).sort();
     expect(deliveries).toEqual(['first', 'second']);
-    const rows = await database.db
+    const rows = await suite.database.db
       .selectFrom('outbox')
       .select(['kind', 'status', 'attempts', 'locked_until_ms'])
       .orderBy('id')

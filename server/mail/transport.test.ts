@@ -55,42 +55,34 @@ describe('Reply-To', () => {
     expect(await written(null)).not.toMatch(/^Reply-To:/im);
   });
 
+  /** The outbox row of an owner's enquiry e-mail answering to `replyTo`. */
+  const enquiryRow = (replyTo: string) =>
+    outboxRow(
+      {
+        orderId: null,
+        reference: 'enq_1',
+        kind: 'enquiry-owner',
+        to: 'owner@solas.test',
+        subject: 's',
+        text: 't',
+        html: 'h',
+        replyTo,
+      },
+      'solas.test',
+    );
+
   it.each(INJECTIONS)('refuses %j: no Reply-To, no extra header, no other recipient', async (bad) => {
     expect(replyAddress(bad)).toBeNull();
     const raw = await written(bad);
     expect(raw).not.toMatch(/^Reply-To:/im);
     expect(raw).not.toMatch(/^Bcc:/im);
     expect(raw).not.toContain('evil@example.com');
-    const row = outboxRow(
-      {
-        orderId: null,
-        reference: 'enq_1',
-        kind: 'enquiry-owner',
-        to: 'owner@solas.test',
-        subject: 's',
-        text: 't',
-        html: 'h',
-        replyTo: bad,
-      },
-      'solas.test',
-    );
+    const row = enquiryRow(bad);
     expect(row.reply_to).toBeNull();
   });
 
   it('keeps a valid address trimmed in the outbox row', () => {
-    const row = outboxRow(
-      {
-        orderId: null,
-        reference: 'enq_1',
-        kind: 'enquiry-owner',
-        to: 'owner@solas.test',
-        subject: 's',
-        text: 't',
-        html: 'h',
-        replyTo: ' niamh@example.ie ',
-      },
-      'solas.test',
-    );
+    const row = enquiryRow(' niamh@example.ie ');
     expect(row.reply_to).toBe('niamh@example.ie');
   });
 });

@@ -5,11 +5,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { shopSuite } from '../../tests/support/shop-suite';
 import { outboxSettled, TEST_PUBLIC_URL } from '../../tests/support/test-app';
 import { ROUTE_DIALECTS } from '../../tests/support/test-database';
-import { startTestApp, type TestApp } from '../../tests/support/test-shop';
+import { startTestApp } from '../../tests/support/test-shop';
 import { OUTBOX_DIR } from '../platform';
 import { BACK_IN_STOCK_MESSAGES } from './back-in-stock-routes';
 import { deleteUnconfirmedBackInStock } from './back-in-stock-store';
@@ -19,15 +19,9 @@ const ADMIN_TOKEN = 'back-in-stock-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
 
 describe.each(ROUTE_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
-  let app: FastifyInstance;
-  let shop: TestApp;
-
-  beforeAll(async () => {
-    shop = await startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' }, { campaigns: false });
-    app = shop.app;
-  });
-
-  afterAll(() => shop.stop());
+  const shop = shopSuite(() =>
+    startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' }, { campaigns: false }),
+  );
 
   function mails(kind: string): string[] {
     let files: string[] = [];
@@ -44,7 +38,7 @@ describe.each(ROUTE_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
   }
 
   const notify = (id: string, email: string) =>
-    app.inject({
+    shop.app.inject({
       method: 'POST',
       url: `/api/products/${id}/notify`,
       headers: { origin: TEST_PUBLIC_URL },
@@ -52,7 +46,7 @@ describe.each(ROUTE_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
     });
 
   const setStatus = async (id: string, status: 'active' | 'paused') => {
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: 'PATCH',
       url: `/api/admin/products/${id}`,
       headers: auth,
@@ -71,7 +65,7 @@ describe.each(ROUTE_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
     expect((await notify('3', 'pending@example.ie')).statusCode).toBe(202);
     expect((await notify('3', 'not an address')).statusCode).toBe(400);
     expect((await notify('99999', 'niamh@example.ie')).statusCode).toBe(404);
-    await outboxSettled(app);
+    await outboxSettled(shop.app);
     const confirmations = mails(NEWSLETTER_MAIL_KINDS.backInStockConfirmation);
     expect(confirmations.filter((m) => /^To: niamh@example\.ie$/m.test(m))).toHaveLength(1);
     expect(confirmations).toHaveLength(2);
@@ -83,41 +77,41 @@ describe.each(ROUTE_DIALECTS)('tell me when it’s back (%s)', (dialect) => {
       '';
     const link = /(\/back-in-stock\/confirm\?token=[A-Za-z0-9_-]{32})/.exec(mail)?.[1] ?? '';
     expect(link).not.toBe('');
-    const page = await app.inject({ method: 'GET', url: link });
+    const page = await shop.app.inject({ method: 'GET', url: link });
     expect(page.statusCode).toBe(200);
-    expect((await app.newsletter.backInStock.waitingCounts()).get('3') ?? 0).toBe(0);
+    expect((await shop.app.newsletter.backInStock.waitingCounts()).get('3') ?? 0).toBe(0);
     const token = new URL(link, TEST_PUBLIC_URL).searchParams.get('token') ?? '';
-    const confirmed = await app.inject({
+    const confirmed = await shop.app.inject({
       method: 'POST',
       url: link,
       headers: { origin: TEST_PUBLIC_URL, 'content-type': 'application/x-www-form-urlencoded' },
       payload: `token=${token}`,
     });
     expect(confirmed.statusCode).toBe(200);
-    expect((await app.newsletter.backInStock.waitingCounts()).get('3')).toBe(1);
-    const desk = await app.inject({ method: 'GET', url: '/api/admin/back-in-stock', headers: auth });
+    expect((await shop.app.newsletter.backInStock.waitingCounts()).get('3')).toBe(1);
+    const desk = await shop.app.inject({ method: 'GET', url: '/api/admin/back-in-stock', headers: auth });
     expect(desk.json()).toEqual({ ok: true, waiting: { '3': 1 } });
 
     await setStatus('3', 'active');
     await expect.poll(() => mails(NEWSLETTER_MAIL_KINDS.backInStock).length, { timeout: 10_000 }).toBe(1);
-    await outboxSettled(app);
+    await outboxSettled(shop.app);
     const back = mails(NEWSLETTER_MAIL_KINDS.backInStock)[0] ?? '';
-    const product = app.catalogue.source.current().products.find((p) => p.id === '3');
+    const product = shop.app.catalogue.source.current().products.find((p) => p.id === '3');
     expect(back).toMatch(/^To: niamh@example\.ie$/m);
     expect(back).toContain(`${product?.name} is back at Solas`);
     expect(back).toContain(`${TEST_PUBLIC_URL}/product/3`);
     // The product block's photo as a JPEG (Outlook shows no WebP).
     expect(back).toMatch(/\/media\/mail\/[a-z0-9-]+-480\.jpg/);
     // The address is gone; pausing and resuming again sends nothing more, to nobody unconfirmed.
-    expect((await app.newsletter.backInStock.waitingCounts()).get('3') ?? 0).toBe(0);
+    expect((await shop.app.newsletter.backInStock.waitingCounts()).get('3') ?? 0).toBe(0);
     await setStatus('3', 'paused');
     await setStatus('3', 'active');
-    await outboxSettled(app);
+    await outboxSettled(shop.app);
     expect(mails(NEWSLETTER_MAIL_KINDS.backInStock)).toHaveLength(1);
   });
 
   it('deletes a request never confirmed after the retention period', async () => {
     const later = new Date(Date.now() + 8 * 86_400_000).toISOString();
-    expect(await deleteUnconfirmedBackInStock(app.platform.db, later)).toBe(1);
+    expect(await deleteUnconfirmedBackInStock(shop.app.platform.db, later)).toBe(1);
   });
 });

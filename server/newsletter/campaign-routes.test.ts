@@ -6,12 +6,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_MESSAGES } from '../../domain/newsletter/campaigns';
+import { shopSuite } from '../../tests/support/shop-suite';
 import { outboxSettled, TEST_PUBLIC_URL } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
-import { startTestApp, type TestApp } from '../../tests/support/test-shop';
+import { startTestApp } from '../../tests/support/test-shop';
 import { OUTBOX_DIR } from '../platform';
 import { DEFAULT_CAMPAIGN_TIMINGS } from './campaign-job';
 import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
@@ -29,23 +29,18 @@ interface Eml {
 }
 
 describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
-  let app: FastifyInstance;
-  let shop: TestApp;
   // The shop's clock, moved one pass interval on before each pass (the pace counts what was queued within
   // the last interval). It starts half an hour back: the outbox sends what is due by the real clock.
   let clock = Date.now() - 1_800_000;
 
-  beforeAll(async () => {
-    // 6 a minute at the pass's 10 s: one message per pass, so a test sees the send halfway.
-    shop = await startTestApp(
+  // 6 a minute at the pass's 10 s: one message per pass, so a test sees the send halfway.
+  const shop = shopSuite(() =>
+    startTestApp(
       dialect,
       { ADMIN_TOKEN, OWNER_EMAIL: OWNER, NEWSLETTER_PER_MINUTE: '6', RATE_LIMITS: 'off' },
       { campaigns: false, now: () => new Date(clock) },
-    );
-    app = shop.app;
-  });
-
-  afterAll(() => shop.stop());
+    ),
+  );
 
   /** Every .eml the shop wrote so far, in the order queued. */
   function mails(): Eml[] {
@@ -76,7 +71,7 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
 
   /** The token of an e-mail to `email` that has a link, the newest first (the database keeps only hashes). */
   async function mailedToken(email: string): Promise<string> {
-    const rows = await app.platform.db
+    const rows = await shop.app.platform.db
       .selectFrom('outbox')
       .select('text_body')
       .where('recipient', '=', email)
@@ -99,24 +94,24 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
 
   /** A confirmed subscriber (the double opt-in done as its links do it). */
   async function subscribe(email: string, confirm = true): Promise<void> {
-    await app.newsletter.store.signUp(email, 'home');
+    await shop.app.newsletter.store.signUp(email, 'home');
     if (!confirm) return;
-    expect(await app.newsletter.store.confirm(await mailedToken(email))).toBe('confirmed');
+    expect(await shop.app.newsletter.store.confirm(await mailedToken(email))).toBe('confirmed');
   }
 
   async function create(payload: object) {
-    return app.inject({ method: 'POST', url: '/api/admin/campaigns', headers: auth, payload });
+    return shop.app.inject({ method: 'POST', url: '/api/admin/campaigns', headers: auth, payload });
   }
 
   async function campaign(id: string) {
-    const res = await app.inject({ method: 'GET', url: `/api/admin/campaigns/${id}`, headers: auth });
+    const res = await shop.app.inject({ method: 'GET', url: `/api/admin/campaigns/${id}`, headers: auth });
     return res.json().campaign;
   }
 
   /** The next periodic pass, one interval after the last. */
   function pass() {
     clock += DEFAULT_CAMPAIGN_TIMINGS.intervalMs;
-    return app.newsletter.campaigns.pass();
+    return shop.app.newsletter.campaigns.pass();
   }
 
   /** Passes until the campaign is sent, then the outbox settled: every message written. */
@@ -124,7 +119,7 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
     for (let i = 0; i < 50 && (await campaign(id)).status !== 'sent'; i += 1) {
       await pass();
     }
-    await outboxSettled(app);
+    await outboxSettled(shop.app);
   }
 
   let draftId = '';
@@ -164,7 +159,7 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
   });
 
   it('changes a draft, and previews it rendered: Markdown as HTML, typed markup as text, product blocks', async () => {
-    const patched = await app.inject({
+    const patched = await shop.app.inject({
       method: 'PATCH',
       url: `/api/admin/campaigns/${draftId}`,
       headers: auth,
@@ -172,7 +167,7 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
     });
     expect(patched.statusCode).toBe(200);
     expect(patched.json().campaign.subject).toBe('Autumn is here');
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: 'GET',
       url: `/api/admin/campaigns/${draftId}/preview`,
       headers: auth,
@@ -182,7 +177,7 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
     expect(preview.html).toContain('<strong>autumn</strong>');
     expect(preview.html).not.toContain('<script>');
     expect(preview.html).toContain('&lt;script&gt;');
-    const products = app.catalogue.source.current().products;
+    const products = shop.app.catalogue.source.current().products;
     for (const id of ['1', '5']) {
       const product = products.find((p) => p.id === id);
       expect(preview.html).toContain(product?.name);
@@ -195,13 +190,13 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
   });
 
   it('sends a test to the owner only (202)', async () => {
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: 'POST',
       url: `/api/admin/campaigns/${draftId}/test`,
       headers: auth,
     });
     expect(res.statusCode).toBe(202);
-    await outboxSettled(app);
+    await outboxSettled(shop.app);
     const tests = mails().filter((m) => m.file.includes(NEWSLETTER_MAIL_KINDS.campaignTest));
     expect(tests).toHaveLength(1);
     expect(tests[0]?.to).toBe(OWNER);
@@ -213,12 +208,12 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
     await subscribe('brian@example.ie');
     await subscribe('pending@example.ie', false);
     const send = () =>
-      app.inject({ method: 'POST', url: `/api/admin/campaigns/${draftId}/send`, headers: auth });
+      shop.app.inject({ method: 'POST', url: `/api/admin/campaigns/${draftId}/send`, headers: auth });
     expect((await send()).statusCode).toBe(202);
     const again = await send();
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ ok: false, error: CAMPAIGN_MESSAGES.notDraft });
-    const refused = await app.inject({
+    const refused = await shop.app.inject({
       method: 'PATCH',
       url: `/api/admin/campaigns/${draftId}`,
       headers: auth,
@@ -245,18 +240,18 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
     });
     // Passes after the end queue nothing more.
     await pass();
-    await outboxSettled(app);
+    await outboxSettled(shop.app);
     expect(campaignMails()).toHaveLength(2);
   });
 
   it('unsubscribes on the one-click POST (2xx, never on a GET), and the address gets no further campaign', async () => {
     const aoife = campaignMails().find((m) => m.to === 'aoife@example.ie');
     const url = new URL(aoife?.listUnsubscribe ?? '');
-    const get = await app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    const get = await shop.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
     expect(get.statusCode).toBe(200);
-    expect(await app.newsletter.store.subscribers()).toHaveLength(2);
+    expect(await shop.app.newsletter.store.subscribers()).toHaveLength(2);
     // A mail provider's server: no Origin, no cookie.
-    const post = await app.inject({
+    const post = await shop.app.inject({
       method: 'POST',
       url: `${url.pathname}${url.search}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -264,11 +259,11 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
     });
     expect(post.statusCode).toBeGreaterThanOrEqual(200);
     expect(post.statusCode).toBeLessThan(300);
-    expect((await app.newsletter.store.subscribers()).map((s) => s.email)).toEqual(['brian@example.ie']);
+    expect((await shop.app.newsletter.store.subscribers()).map((s) => s.email)).toEqual(['brian@example.ie']);
     expect((await campaign(draftId)).unsubscribed).toBe(1);
 
     const next = (await create({ subject: 'Second', body: 'Again' })).json().campaign.id;
-    await app.inject({
+    await shop.app.inject({
       method: 'POST',
       url: `/api/admin/campaigns/${next}/send`,
       headers: auth,
@@ -283,15 +278,15 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
     await subscribe('ciara@example.ie');
     await subscribe('donal@example.ie');
     const id = (await create({ subject: 'Third', body: 'Paced' })).json().campaign.id;
-    await app.inject({ method: 'POST', url: `/api/admin/campaigns/${id}/send`, headers: auth });
+    await shop.app.inject({ method: 'POST', url: `/api/admin/campaigns/${id}/send`, headers: auth });
     // Starts and queues the first of three (one per pass at this pace): brian, ciara, donal.
     expect(await pass()).toMatchObject({ started: 1, queued: 1 });
     const halfway = await campaign(id);
     expect(halfway).toMatchObject({ status: 'sending', recipients: 3 });
-    expect(await app.newsletter.store.unsubscribe(await mailedToken('ciara@example.ie'))).toBe(true);
+    expect(await shop.app.newsletter.store.unsubscribe(await mailedToken('ciara@example.ie'))).toBe(true);
     // Two passes at once (two instances): each row is queued once whoever gets it.
     clock += DEFAULT_CAMPAIGN_TIMINGS.intervalMs;
-    await Promise.all([app.newsletter.campaigns.pass(), app.newsletter.campaigns.pass()]);
+    await Promise.all([shop.app.newsletter.campaigns.pass(), shop.app.newsletter.campaigns.pass()]);
     await sendAll(id);
     const third = campaignMails().filter((m) => m.subject === 'Third');
     expect(third.map((m) => m.to).sort()).toEqual(['brian@example.ie', 'donal@example.ie']);
@@ -301,7 +296,12 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
   it('refuses a send time in the past or too far ahead, and schedules one in the future', async () => {
     const id = (await create({ subject: 'Later', body: 'Soon' })).json().campaign.id;
     const send = (at: string) =>
-      app.inject({ method: 'POST', url: `/api/admin/campaigns/${id}/send`, headers: auth, payload: { at } });
+      shop.app.inject({
+        method: 'POST',
+        url: `/api/admin/campaigns/${id}/send`,
+        headers: auth,
+        payload: { at },
+      });
     expect((await send('2001-01-01T00:00:00Z')).statusCode).toBe(400);
     expect((await send('not a time')).json()).toEqual({ ok: false, error: CAMPAIGN_MESSAGES.at });
     const at = new Date(Date.now() + 3_600_000).toISOString();
@@ -314,7 +314,7 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
   });
 
   it('lists, searches and removes subscribers, with where and when consent was given', async () => {
-    const list = await app.inject({ method: 'GET', url: '/api/admin/subscribers', headers: auth });
+    const list = await shop.app.inject({ method: 'GET', url: '/api/admin/subscribers', headers: auth });
     const body = list.json();
     expect(body.ok).toBe(true);
     expect(body.total).toBe(2);
@@ -327,28 +327,36 @@ describe.each(TEST_DIALECTS)('newsletter campaigns (%s)', (dialect) => {
       confirmedAt: expect.any(String),
       signedUpAt: expect.any(String),
     });
-    const found = await app.inject({ method: 'GET', url: '/api/admin/subscribers?q=BRI', headers: auth });
+    const found = await shop.app.inject({
+      method: 'GET',
+      url: '/api/admin/subscribers?q=BRI',
+      headers: auth,
+    });
     expect(found.json()).toMatchObject({ total: 1, subscribers: [{ email: 'brian@example.ie' }] });
-    const wildcard = await app.inject({ method: 'GET', url: '/api/admin/subscribers?q=%25', headers: auth });
+    const wildcard = await shop.app.inject({
+      method: 'GET',
+      url: '/api/admin/subscribers?q=%25',
+      headers: auth,
+    });
     expect(wildcard.json().total).toBe(0);
-    const removed = await app.inject({
+    const removed = await shop.app.inject({
       method: 'DELETE',
       url: '/api/admin/subscribers/brian%40example.ie',
       headers: auth,
     });
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ ok: true });
-    const again = await app.inject({
+    const again = await shop.app.inject({
       method: 'DELETE',
       url: '/api/admin/subscribers/brian%40example.ie',
       headers: auth,
     });
     expect(again.statusCode).toBe(404);
-    expect((await app.newsletter.store.subscribers()).map((s) => s.email)).toEqual(['donal@example.ie']);
+    expect((await shop.app.newsletter.store.subscribers()).map((s) => s.email)).toEqual(['donal@example.ie']);
   });
 
   it('answers 401 without the owner', async () => {
-    const res = await app.inject({ method: 'GET', url: '/api/admin/campaigns' });
+    const res = await shop.app.inject({ method: 'GET', url: '/api/admin/campaigns' });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -3,50 +3,24 @@
  * fake: a ticked checkout's session asks for `after_expiration.recovery`, an unticked one does not; the
  * signed checkout.session.expired event's recovery link is kept, and the one reminder uses it.
  */
-import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type FakeStripe, formField, signedEvent, startFakeStripe } from '../../tests/support/fake-stripe';
-import {
-  buildTestApp,
-  outboxRows,
-  outboxSettled,
-  TEST_PUBLIC_URL,
-  tempDataDir,
-} from '../../tests/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { formField } from '../../tests/support/fake-stripe';
+import { stripeAppSuite } from '../../tests/support/shop-suite';
+import { outboxRows, outboxSettled, TEST_PUBLIC_URL } from '../../tests/support/test-app';
 import { cartReminderPass } from './cart-reminder-job';
 import { NEWSLETTER_MAIL_KINDS } from './mail-kinds';
 
 const WEBHOOK_SECRET = 'whsec_test_cart_reminder_secret';
 const DAY = 24 * 60 * 60 * 1000;
 
-let stripe: FakeStripe;
-let data: ReturnType<typeof tempDataDir>;
-let app: FastifyInstance;
-
-beforeEach(async () => {
-  stripe = await startFakeStripe();
-  data = tempDataDir();
-  app = await buildTestApp(
-    {
-      DATA_DIR: data.dir,
-      STRIPE_SECRET_KEY: stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      STRIPE_API_URL: stripe.url,
-      RATE_LIMITS: 'off',
-    },
-    { campaigns: false, cartReminders: false },
-  );
-});
-
-afterEach(async () => {
-  await app.close();
-  await stripe.close();
-  data.remove();
+const shop = stripeAppSuite(WEBHOOK_SECRET, () => ({ RATE_LIMITS: 'off' }), {
+  campaigns: false,
+  cartReminders: false,
 });
 
 async function checkout(email: string, remindMe: boolean): Promise<string> {
-  const res = await app.inject({
+  const res = await shop.app.inject({
     method: 'POST',
     url: '/api/checkout',
     headers: { origin: TEST_PUBLIC_URL },
@@ -56,23 +30,13 @@ async function checkout(email: string, remindMe: boolean): Promise<string> {
   return (res.json() as { sessionId: string }).sessionId;
 }
 
-async function deliver(type: string, object: unknown) {
-  const { payload, signature } = signedEvent(type, object, WEBHOOK_SECRET);
-  return app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
-  });
-}
-
 const pass = (at: Date) =>
   cartReminderPass({
-    db: app.platform.db,
-    store: app.newsletter.cartReminders,
+    db: shop.app.platform.db,
+    store: shop.app.newsletter.cartReminders,
     delayMs: DAY,
     publicUrl: TEST_PUBLIC_URL,
-    catalogue: () => app.catalogue.source.current(),
+    catalogue: () => shop.app.catalogue.source.current(),
     now: () => at,
   });
 
@@ -80,26 +44,26 @@ describe('the cart reminder with Stripe', () => {
   it('asks Stripe for a recovery link only when the box is ticked', async () => {
     const ticked = await checkout('ticked@example.ie', true);
     const unticked = await checkout('unticked@example.ie', false);
-    expect(formField(stripe.paramsOf(ticked), 'after_expiration', 'recovery', 'enabled')).toBe('true');
-    expect(stripe.paramsOf(unticked).after_expiration).toBeUndefined();
+    expect(formField(shop.stripe.paramsOf(ticked), 'after_expiration', 'recovery', 'enabled')).toBe('true');
+    expect(shop.stripe.paramsOf(unticked).after_expiration).toBeUndefined();
   });
 
   it('keeps the recovery link of the expired session and sends it in the one reminder', async () => {
     const sessionId = await checkout('recover.me@example.ie', true);
-    const expired = stripe.timeOut(sessionId);
+    const expired = shop.stripe.timeOut(sessionId);
     const url = expired.after_expiration?.recovery?.url ?? '';
     expect(url).toMatch(/^https:\/\/buy\.stripe\.com\//);
     // The SDK reads the same object back, as the webhook carries it.
-    const client = new Stripe(stripe.secretKey, {
-      host: new URL(stripe.url).hostname,
-      port: Number(new URL(stripe.url).port),
+    const client = new Stripe(shop.stripe.secretKey, {
+      host: new URL(shop.stripe.url).hostname,
+      port: Number(new URL(shop.stripe.url).port),
       protocol: 'http',
     });
     const read = await client.checkout.sessions.retrieve(sessionId);
     expect(read.after_expiration?.recovery?.url).toBe(url);
 
-    expect((await deliver('checkout.session.expired', expired)).statusCode).toBe(200);
-    const row = await app.platform.db
+    expect((await shop.deliver('checkout.session.expired', expired)).statusCode).toBe(200);
+    const row = await shop.app.platform.db
       .selectFrom('cart_reminders')
       .select(['recovery_url'])
       .where('session_id', '=', sessionId)
@@ -107,35 +71,35 @@ describe('the cart reminder with Stripe', () => {
     expect(row.recovery_url).toBe(url);
 
     expect(await pass(new Date(Date.now() + DAY + 60_000))).toMatchObject({ queued: 1 });
-    await outboxSettled(app);
-    const mails = (await outboxRows(app)).filter((r) => r.kind === NEWSLETTER_MAIL_KINDS.cartReminder);
+    await outboxSettled(shop.app);
+    const mails = (await outboxRows(shop.app)).filter((r) => r.kind === NEWSLETTER_MAIL_KINDS.cartReminder);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.recipient).toBe('recover.me@example.ie');
     expect(mails[0]?.text_body).toContain(url);
     expect(mails[0]?.text_body).not.toContain('/#/cart?restore=');
     expect(
-      (await app.platform.db.selectFrom('orders').select('status').executeTakeFirstOrThrow()).status,
+      (await shop.app.platform.db.selectFrom('orders').select('status').executeTakeFirstOrThrow()).status,
     ).toBe('expired');
   });
 
   it('confirms a payment made through the recovery link: the order follows the new session', async () => {
     const sessionId = await checkout('came.back@example.ie', true);
-    const expired = stripe.timeOut(sessionId);
-    expect((await deliver('checkout.session.expired', expired)).statusCode).toBe(200);
-    const before = await app.platform.db
+    const expired = shop.stripe.timeOut(sessionId);
+    expect((await shop.deliver('checkout.session.expired', expired)).statusCode).toBe(200);
+    const before = await shop.app.platform.db
       .selectFrom('orders')
       .select(['id', 'reference', 'status'])
       .executeTakeFirstOrThrow();
     expect(before.status).toBe('expired');
 
     // The shopper follows Stripe's link from the reminder: Stripe makes a copy under a new id, paid.
-    const recovered = stripe.recover(sessionId);
+    const recovered = shop.stripe.recover(sessionId);
     expect(recovered.id).not.toBe(sessionId);
     expect(recovered.metadata.order_id).toBe(before.id);
-    stripe.pay(recovered.id);
-    expect((await deliver('checkout.session.completed', recovered)).statusCode).toBe(200);
+    shop.stripe.pay(recovered.id);
+    expect((await shop.deliver('checkout.session.completed', recovered)).statusCode).toBe(200);
 
-    const after = await app.platform.db
+    const after = await shop.app.platform.db
       .selectFrom('orders')
       .select(['id', 'reference', 'status', 'session_id'])
       .executeTakeFirstOrThrow();
@@ -146,7 +110,7 @@ describe('the cart reminder with Stripe', () => {
       session_id: recovered.id,
     });
     // The confirmation page of the new session finds the order; the reminder row went with the payment.
-    const confirmed = await app.inject({
+    const confirmed = await shop.app.inject({
       method: 'POST',
       url: `/api/orders/${recovered.id}/confirm`,
       headers: { origin: TEST_PUBLIC_URL },
@@ -154,34 +118,36 @@ describe('the cart reminder with Stripe', () => {
     });
     expect(confirmed.json()).toMatchObject({ status: 'paid', reference: before.reference });
     await expect
-      .poll(async () => (await app.platform.db.selectFrom('cart_reminders').select('id').execute()).length)
+      .poll(
+        async () => (await shop.app.platform.db.selectFrom('cart_reminders').select('id').execute()).length,
+      )
       .toBe(0);
   });
 
   it('lets no recovered session take over another order', async () => {
     const mine = await checkout('mine@example.ie', true);
     const theirs = await checkout('theirs@example.ie', true);
-    stripe.timeOut(mine);
-    const copy = stripe.recover(mine);
-    stripe.pay(copy.id);
+    shop.stripe.timeOut(mine);
+    const copy = shop.stripe.recover(mine);
+    shop.stripe.pay(copy.id);
     // A copy claiming to come from another order's session is not followed.
     const forged = { ...copy, recovered_from: theirs };
-    expect((await deliver('checkout.session.completed', forged)).statusCode).toBe(200);
-    const orders = await app.platform.db.selectFrom('orders').select(['session_id', 'status']).execute();
+    expect((await shop.deliver('checkout.session.completed', forged)).statusCode).toBe(200);
+    const orders = await shop.app.platform.db.selectFrom('orders').select(['session_id', 'status']).execute();
     expect(orders.map((o) => o.session_id).sort()).toEqual([mine, theirs].sort());
   });
 
   it('ignores a recovery link that is not Stripe’s, and sends the shop’s own link', async () => {
     const sessionId = await checkout('odd.link@example.ie', true);
-    const expired = stripe.timeOut(sessionId);
+    const expired = shop.stripe.timeOut(sessionId);
     const forged = {
       ...expired,
       after_expiration: { recovery: { enabled: true, url: 'https://evil.example/x' } },
     };
-    expect((await deliver('checkout.session.expired', forged)).statusCode).toBe(200);
+    expect((await shop.deliver('checkout.session.expired', forged)).statusCode).toBe(200);
     await pass(new Date(Date.now() + DAY + 60_000));
-    await outboxSettled(app);
-    const [mail] = (await outboxRows(app)).filter((r) => r.kind === NEWSLETTER_MAIL_KINDS.cartReminder);
+    await outboxSettled(shop.app);
+    const [mail] = (await outboxRows(shop.app)).filter((r) => r.kind === NEWSLETTER_MAIL_KINDS.cartReminder);
     expect(mail?.text_body).toContain(`${TEST_PUBLIC_URL}/#/cart?restore=`);
     expect(mail?.text_body).not.toContain('evil.example');
   });

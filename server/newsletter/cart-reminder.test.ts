@@ -4,12 +4,12 @@
  * racing), the link that re-prices the cart and names what can no longer be ordered without being used
  * up by a GET, and the rows' retention, export and erasure.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CART_REMINDER_TEXT } from '../../domain/newsletter/cart-reminder';
+import { shopSuite } from '../../tests/support/shop-suite';
 import { outboxRows, outboxSettled, payAndConfirm, TEST_PUBLIC_URL } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
-import { startTestApp, type TestApp } from '../../tests/support/test-shop';
+import { startTestApp } from '../../tests/support/test-shop';
 import { loadConfig } from '../config';
 import { cartReminderPass, cartReminderTimings } from './cart-reminder-job';
 import { deleteExpiredCartReminders } from './cart-reminder-store';
@@ -22,22 +22,12 @@ const DAY = 24 * HOUR;
 const DELAY = DAY;
 
 describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
-  let app: FastifyInstance;
-  let shop: TestApp;
-
-  beforeAll(async () => {
-    shop = await startTestApp(
-      dialect,
-      { ADMIN_TOKEN, RATE_LIMITS: 'off' },
-      { campaigns: false, cartReminders: false },
-    );
-    app = shop.app;
-  });
-
-  afterAll(() => shop.stop());
+  const shop = shopSuite(() =>
+    startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' }, { campaigns: false, cartReminders: false }),
+  );
 
   const checkout = (email: string, extra: Record<string, unknown> = {}, items?: object[]) =>
-    app.inject({
+    shop.app.inject({
       method: 'POST',
       url: '/api/checkout',
       headers: { origin: TEST_PUBLIC_URL },
@@ -54,19 +44,19 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
 
   const pass = (at: Date) =>
     cartReminderPass({
-      db: app.platform.db,
-      store: app.newsletter.cartReminders,
+      db: shop.app.platform.db,
+      store: shop.app.newsletter.cartReminders,
       delayMs: DELAY,
       publicUrl: TEST_PUBLIC_URL,
-      catalogue: () => app.catalogue.source.current(),
+      catalogue: () => shop.app.catalogue.source.current(),
       now: () => at,
     });
 
-  const rows = () => app.platform.db.selectFrom('cart_reminders').selectAll().orderBy('id').execute();
+  const rows = () => shop.app.platform.db.selectFrom('cart_reminders').selectAll().orderBy('id').execute();
 
   async function reminders(to?: string) {
-    await outboxSettled(app);
-    return (await outboxRows(app)).filter(
+    await outboxSettled(shop.app);
+    return (await outboxRows(shop.app)).filter(
       (r) => r.kind === NEWSLETTER_MAIL_KINDS.cartReminder && (to === undefined || r.recipient === to),
     );
   }
@@ -85,7 +75,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
   const tokenOf = (text: string) => /cart\?restore=([A-Za-z0-9_-]{32})/.exec(text)?.[1] ?? '';
 
   const setProduct = async (id: string, patch: Record<string, unknown>) => {
-    const res = await app.inject({
+    const res = await shop.app.inject({
       method: 'PATCH',
       url: `/api/admin/products/${id}`,
       headers: auth,
@@ -136,7 +126,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     const sent = await reminders('Sorcha.Ticked@example.ie');
     expect(sent).toHaveLength(1);
     const mail = sent[0];
-    const bracelet1 = app.catalogue.source.current().products.find((p) => p.id === '1');
+    const bracelet1 = shop.app.catalogue.source.current().products.find((p) => p.id === '1');
     expect(mail?.subject).toBe('Your Solas cart is still waiting');
     expect(mail?.text_body).toContain(`2 × ${bracelet1?.name}`);
     expect(mail?.text_body).toContain('single reminder you asked for');
@@ -152,9 +142,9 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
   it('restores the cart at today’s prices, naming a paused and a retired bracelet, used once', async () => {
     const token = tokenOf((await reminders('Sorcha.Ticked@example.ie'))[0]?.text_body ?? '');
     const url = `/api/cart-reminders/${token}`;
-    const before = await app.inject({ method: 'GET', url });
+    const before = await shop.app.inject({ method: 'GET', url });
     expect(before.statusCode).toBe(200);
-    const product1 = app.catalogue.source.current().products.find((p) => p.id === '1');
+    const product1 = shop.app.catalogue.source.current().products.find((p) => p.id === '1');
     expect(before.json()).toMatchObject({
       ok: true,
       used: false,
@@ -173,8 +163,8 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     ]);
     expect(res2.statusCode).toBe(200);
 
-    const after = await app.inject({ method: 'GET', url });
-    const name2 = app.catalogue.source.current().products.find((p) => p.id === '2')?.name;
+    const after = await shop.app.inject({ method: 'GET', url });
+    const name2 = shop.app.catalogue.source.current().products.find((p) => p.id === '2')?.name;
     expect(after.json()).toMatchObject({
       ok: true,
       used: false,
@@ -182,15 +172,15 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
       unavailable: [{ id: '2', name: name2, reason: 'paused' }],
     });
     // A GET, however often (link scanners), uses nothing.
-    expect((await app.inject({ method: 'GET', url })).json()).toMatchObject({ used: false });
+    expect((await shop.app.inject({ method: 'GET', url })).json()).toMatchObject({ used: false });
 
-    const restored = await app.inject({ method: 'POST', url, headers: { origin: TEST_PUBLIC_URL } });
+    const restored = await shop.app.inject({ method: 'POST', url, headers: { origin: TEST_PUBLIC_URL } });
     expect(restored.statusCode).toBe(200);
     expect(restored.json()).toMatchObject({ ok: true, lines: [{ id: '1', unitPrice: newPrice }] });
-    const again = await app.inject({ method: 'POST', url, headers: { origin: TEST_PUBLIC_URL } });
+    const again = await shop.app.inject({ method: 'POST', url, headers: { origin: TEST_PUBLIC_URL } });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ ok: false, error: CART_REMINDER_TEXT.used });
-    expect((await app.inject({ method: 'GET', url })).json()).toMatchObject({ ok: true, used: true });
+    expect((await shop.app.inject({ method: 'GET', url })).json()).toMatchObject({ ok: true, used: true });
     await setProduct('2', { status: 'active', note: '' });
   });
 
@@ -198,8 +188,8 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     await pass(new Date(Date.now() + DELAY + HOUR));
     const token = tokenOf((await reminders('other@example.ie'))[0]?.text_body ?? '');
     await setProduct('3', { status: 'retired' });
-    const res = await app.inject({ method: 'GET', url: `/api/cart-reminders/${token}` });
-    const name3 = app.catalogue.source.current().products.find((p) => p.id === '3')?.name;
+    const res = await shop.app.inject({ method: 'GET', url: `/api/cart-reminders/${token}` });
+    const name3 = shop.app.catalogue.source.current().products.find((p) => p.id === '3')?.name;
     expect(res.json()).toMatchObject({
       ok: true,
       lines: [],
@@ -210,13 +200,13 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
 
   it('answers 404 with a message for a malformed, unknown or foreign token', async () => {
     for (const token of ['short', 'x'.repeat(32), `${'a'.repeat(31)}!`, '../../admin']) {
-      const get = await app.inject({
+      const get = await shop.app.inject({
         method: 'GET',
         url: `/api/cart-reminders/${encodeURIComponent(token)}`,
       });
       expect(get.statusCode).toBe(404);
       expect(get.json()).toEqual({ ok: false, error: CART_REMINDER_TEXT.unknown });
-      const post = await app.inject({
+      const post = await shop.app.inject({
         method: 'POST',
         url: `/api/cart-reminders/${encodeURIComponent(token)}`,
         headers: { origin: TEST_PUBLIC_URL },
@@ -229,7 +219,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     const first = await checkout('paid.later@example.ie', { remindMe: true });
     const paying = await checkout('paid.later@example.ie', { remindMe: true });
     expect(first.statusCode).toBe(200);
-    await payAndConfirm(app, paying.json().sessionId, 'paid.later@example.ie');
+    await payAndConfirm(shop.app, paying.json().sessionId, 'paid.later@example.ie');
     // The payment forgot both (orderPaid), before any pass.
     await expect
       .poll(async () => (await rows()).filter((r) => r.email_key === 'paid.later@example.ie').length)
@@ -241,14 +231,14 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
   it('drops a due row whose order was paid while nobody listened (the pass checks the order)', async () => {
     const res = await checkout('missed.event@example.ie', { remindMe: true });
     const sessionId = res.json().sessionId as string;
-    await payAndConfirm(app, sessionId, 'missed.event@example.ie');
+    await payAndConfirm(shop.app, sessionId, 'missed.event@example.ie');
     // As if the instance had stopped between the payment and its event: the row is back.
-    const order = await app.platform.db
+    const order = await shop.app.platform.db
       .selectFrom('orders')
       .select('id')
       .where('session_id', '=', sessionId)
       .executeTakeFirstOrThrow();
-    await app.newsletter.cartReminders.record({
+    await shop.app.newsletter.cartReminders.record({
       orderId: order.id,
       sessionId,
       email: 'missed.event@example.ie',
@@ -264,7 +254,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     const at = new Date(Date.now() + DELAY + HOUR);
     const [a, b] = await Promise.all([pass(at), pass(at)]);
     expect((a?.queued ?? 0) + (b?.queued ?? 0)).toBe(1);
-    const [due] = await app.newsletter.cartReminders.due(new Date(at.getTime()), 0);
+    const [due] = await shop.app.newsletter.cartReminders.due(new Date(at.getTime()), 0);
     expect(due).toBeUndefined();
     expect(await reminders('racing@example.ie')).toHaveLength(1);
   });
@@ -272,14 +262,14 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
   it('a claim that lost its race queues nothing', async () => {
     await checkout('claims@example.ie', { remindMe: true });
     const at = new Date(Date.now() + DELAY + HOUR);
-    const [row] = (await app.newsletter.cartReminders.due(at, DELAY)).filter(
+    const [row] = (await shop.app.newsletter.cartReminders.due(at, DELAY)).filter(
       (r) => r.emailKey === 'claims@example.ie',
     );
     if (!row) throw new Error('no due row');
     const mail = testMail(row);
     const outcomes = await Promise.all([
-      app.newsletter.cartReminders.claimAndQueue(row, mail, at),
-      app.newsletter.cartReminders.claimAndQueue(row, mail, at),
+      shop.app.newsletter.cartReminders.claimAndQueue(row, mail, at),
+      shop.app.newsletter.cartReminders.claimAndQueue(row, mail, at),
     ]);
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     expect(await reminders('claims@example.ie')).toHaveLength(1);
@@ -289,20 +279,20 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     const [row] = (await rows()).filter((r) => r.email_key === 'claims@example.ie');
     if (!row) throw new Error('no claimed row');
     // As if the claim had been lost: the outbox's one e-mail per order and kind still refuses a copy.
-    await app.platform.db
+    await shop.app.platform.db
       .updateTable('cart_reminders')
       .set({ reminded_at: null })
       .where('id', '=', row.id)
       .execute();
     const at = new Date(Date.now() + DELAY + HOUR);
-    const [due] = (await app.newsletter.cartReminders.due(at, DELAY)).filter((r) => r.id === row.id);
+    const [due] = (await shop.app.newsletter.cartReminders.due(at, DELAY)).filter((r) => r.id === row.id);
     if (!due) throw new Error('the row is not due again');
-    await expect(app.newsletter.cartReminders.claimAndQueue(due, testMail(due), at)).rejects.toThrow();
+    await expect(shop.app.newsletter.cartReminders.claimAndQueue(due, testMail(due), at)).rejects.toThrow();
     expect(await reminders('claims@example.ie')).toHaveLength(1);
     // The refused transaction changed nothing: the row is as it was left.
     const [after] = (await rows()).filter((r) => r.id === row.id);
     expect(after?.reminded_at).toBeNull();
-    await app.platform.db
+    await shop.app.platform.db
       .updateTable('cart_reminders')
       .set({ reminded_at: row.reminded_at })
       .where('id', '=', row.id)
@@ -330,7 +320,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     await checkout('stranger@example.ie', { remindMe: true });
     await pass(new Date(at.getTime() + 8 * DAY));
     expect(await sent()).toHaveLength(2);
-    await app.platform.db
+    await shop.app.platform.db
       .deleteFrom('cart_reminders')
       .where('email_key', '=', 'stranger@example.ie')
       .execute();
@@ -339,12 +329,12 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
   it('sends one reminder when instances claim rows of one address at the same moment', async () => {
     for (let i = 0; i < 6; i += 1) await checkout('together@example.ie', { remindMe: true });
     const at = new Date(Date.now() + DELAY + HOUR);
-    const due = (await app.newsletter.cartReminders.due(at, DELAY)).filter(
+    const due = (await shop.app.newsletter.cartReminders.due(at, DELAY)).filter(
       (r) => r.emailKey === 'together@example.ie',
     );
     expect(due).toHaveLength(6);
     const outcomes = await Promise.all(
-      due.map((row) => app.newsletter.cartReminders.claimAndQueue(row, testMail(row), at)),
+      due.map((row) => shop.app.newsletter.cartReminders.claimAndQueue(row, testMail(row), at)),
     );
     expect(outcomes.filter(Boolean)).toHaveLength(1);
     expect(await reminders('together@example.ie')).toHaveLength(1);
@@ -352,7 +342,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
 
   it('exports the address’s reminder and erases it with the customer', async () => {
     await checkout('erase.me@example.ie', { remindMe: true });
-    const exported = await app.inject({
+    const exported = await shop.app.inject({
       method: 'GET',
       url: '/api/admin/privacy/export?email=erase.me@example.ie',
       headers: auth,
@@ -368,7 +358,7 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
         },
       ],
     });
-    const erased = await app.inject({
+    const erased = await shop.app.inject({
       method: 'POST',
       url: '/api/admin/privacy/erase',
       headers: auth,
@@ -385,14 +375,16 @@ describe.each(TEST_DIALECTS)('the cart reminder (%s)', (dialect) => {
     expect(sent.length).toBeGreaterThan(0);
     const retention = { daysAfterSent: 7, unremindedDays: 30 };
     const sixDaysOn = new Date(Date.now() + DELAY + 6 * DAY);
-    expect(await deleteExpiredCartReminders(app.platform.db, sixDaysOn, retention)).toBe(0);
+    expect(await deleteExpiredCartReminders(shop.app.platform.db, sixDaysOn, retention)).toBe(0);
     const eightDaysOn = new Date(Date.now() + DELAY + 3 * HOUR + 8 * DAY);
-    expect(await deleteExpiredCartReminders(app.platform.db, eightDaysOn, retention)).toBe(sent.length);
+    expect(await deleteExpiredCartReminders(shop.app.platform.db, eightDaysOn, retention)).toBe(sent.length);
     expect((await rows()).every((r) => r.reminded_at === null)).toBe(true);
     const token = tokenOf((await reminders('Sorcha.Ticked@example.ie'))[0]?.text_body ?? '');
-    expect((await app.inject({ method: 'GET', url: `/api/cart-reminders/${token}` })).statusCode).toBe(404);
+    expect((await shop.app.inject({ method: 'GET', url: `/api/cart-reminders/${token}` })).statusCode).toBe(
+      404,
+    );
     const later = new Date(Date.now() + 31 * DAY);
-    expect(await deleteExpiredCartReminders(app.platform.db, later, retention)).toBe(1);
+    expect(await deleteExpiredCartReminders(shop.app.platform.db, later, retention)).toBe(1);
     expect(await rows()).toHaveLength(0);
   });
 });

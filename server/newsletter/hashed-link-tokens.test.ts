@@ -6,12 +6,13 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BACK_IN_TOUCH_API } from '../../domain/settings/shop-settings';
-import { buildTestApp, outboxRows, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { instancesSuite } from '../../tests/support/shop-suite';
+import { migrationsBefore } from '../../tests/support/store-suite';
+import { outboxRows, TEST_PUBLIC_URL } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { openDatabase } from '../db/database';
-import { MIGRATIONS } from '../db/migrations';
 import { hashKey } from '../lib/ids';
 import { BACK_IN_TOUCH_PATHS } from '../settings/back-in-touch-mail';
 
@@ -23,26 +24,7 @@ function tokenIn(text: string | undefined): string {
 }
 
 describe.each(TEST_DIALECTS)('link tokens on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  const apps: FastifyInstance[] = [];
-
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
-  });
-
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-    await target.remove();
-    data.remove();
-  });
-
-  async function shop(): Promise<FastifyInstance> {
-    const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off', ...target.env });
-    apps.push(app);
-    return app;
-  }
+  const shops = instancesSuite(dialect);
 
   /** The three tables' rows, as text: what a copy of the database would give away. */
   async function everything(app: FastifyInstance): Promise<string> {
@@ -65,7 +47,7 @@ describe.each(TEST_DIALECTS)('link tokens on %s', (dialect) => {
     });
 
   it('keeps only hashes, and the link of every e-mail works', async () => {
-    const app = await shop();
+    const app = await shops.start();
     await app.newsletter.store.signUp('reader@example.ie', 'home');
     await app.newsletter.backInStock.request('1', 'waiting@example.ie');
     const asked = await app.inject({
@@ -91,8 +73,7 @@ describe.each(TEST_DIALECTS)('link tokens on %s', (dialect) => {
   });
 
   it('hashes the tokens stored before in place: the links already sent keep working', async () => {
-    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0035'));
-    const old = await openDatabase(target.location, before);
+    const old = await openDatabase(shops.target.location, migrationsBefore('0035'));
     const tokens = {
       newsletter: 'OldNewsletterToken0123456789abcd',
       backInTouch: 'OldBackInTouchToken0123456789abc',
@@ -114,7 +95,7 @@ describe.each(TEST_DIALECTS)('link tokens on %s', (dialect) => {
       await old.close();
     }
 
-    const app = await shop();
+    const app = await shops.start();
     const copy = await everything(app);
     for (const token of Object.values(tokens)) {
       expect(copy).not.toContain(token);

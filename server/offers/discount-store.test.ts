@@ -4,13 +4,12 @@
  * instances give exactly 5, once per e-mail address holds, and a released use can be taken again.
  */
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { priceOrder } from '../../domain/cart/pricing';
 import { cents } from '../../domain/shared/money';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { type OpenDatabase, openDatabase } from '../db/database';
-import { MIGRATIONS } from '../db/migrations';
+import { storeSuite } from '../../tests/support/store-suite';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { openDatabase } from '../db/database';
 import { OrderStore } from '../orders/order-store';
 import {
   type DiscountCodeValues,
@@ -44,24 +43,11 @@ function values(over: Partial<DiscountCodeValues> = {}): DiscountCodeValues {
 }
 
 describe.each(TEST_DIALECTS)('the discount store on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let database: OpenDatabase;
-  let store: DiscountStore;
+  const suite = storeSuite(dialect, (database) => new DiscountStore(database.db));
   let orders: OrderStore;
 
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    database = await openDatabase(target.location);
-    store = new DiscountStore(database.db);
-    orders = new OrderStore(database.db);
-  });
-
-  afterEach(async () => {
-    await database.close();
-    await target.remove();
-    data.remove();
+  beforeEach(() => {
+    orders = new OrderStore(suite.database.db);
   });
 
   async function order(id: string, email = 'shopper@example.ie'): Promise<void> {
@@ -98,10 +84,10 @@ describe.each(TEST_DIALECTS)('the discount store on %s', (dialect) => {
   }
 
   it('creates a code once, edits it, and reads it back as its rule', async () => {
-    const created = await store.create('XMAS15', values(), NOW);
+    const created = await suite.store.create('XMAS15', values(), NOW);
     expect(created?.code).toBe('XMAS15');
-    expect(await store.create('XMAS15', values({ percent_off: 20 }), NOW)).toBeNull();
-    const edited = await store.update('XMAS15', values({ percent_off: null, amount_off: 500 }), LATER);
+    expect(await suite.store.create('XMAS15', values({ percent_off: 20 }), NOW)).toBeNull();
+    const edited = await suite.store.update('XMAS15', values({ percent_off: null, amount_off: 500 }), LATER);
     expect(edited && ruleOf(edited)).toMatchObject({
       code: 'XMAS15',
       value: { kind: 'amount', amount: 500 },
@@ -113,134 +99,123 @@ describe.each(TEST_DIALECTS)('the discount store on %s', (dialect) => {
   });
 
   it('20 concurrent checkouts (two instances on PostgreSQL): exactly 5 hold a use of a code limited to 5', async () => {
-    await store.create('XMAS15', values(), NOW);
+    await suite.store.create('XMAS15', values(), NOW);
     const ids = Array.from({ length: 20 }, (_, i) => `ord_${i}`);
     for (const id of ids) await order(id);
     // SQLite serves one instance (its write transactions are serialised in the process); two connections
     // of one Node process would only block each other's thread, which no deployment does.
-    const second = dialect === 'postgres' ? await openDatabase(target.location) : database;
+    const second = dialect === 'postgres' ? await openDatabase(suite.target.location) : suite.database;
     try {
       const other = new DiscountStore(second.db);
-      const outcomes = await Promise.all(ids.map((id, i) => reserve(i % 2 === 0 ? store : other, id)));
+      const outcomes = await Promise.all(ids.map((id, i) => reserve(i % 2 === 0 ? suite.store : other, id)));
       expect(outcomes.filter((o) => o === 'reserved')).toHaveLength(5);
       expect(outcomes.filter((o) => o === 'used-up')).toHaveLength(15);
     } finally {
-      if (second !== database) await second.close();
+      if (second !== suite.database) await second.close();
     }
-    expect((await store.usage('XMAS15', null, NOW)).taken).toBe(5);
+    expect((await suite.store.usage('XMAS15', null, NOW)).taken).toBe(5);
   });
 
   it('a released use can be taken again; a used one counts for good; an expired hold frees itself', async () => {
-    await store.create('XMAS15', values({ max_uses: 1 }), NOW);
+    await suite.store.create('XMAS15', values({ max_uses: 1 }), NOW);
     for (const id of ['ord_a', 'ord_b', 'ord_c']) await order(id);
-    expect(await reserve(store, 'ord_a')).toBe('reserved');
-    expect(await reserve(store, 'ord_b')).toBe('used-up');
-    expect(await store.release('ord_a', NOW)).toBe(true);
-    expect(await store.release('ord_a', NOW)).toBe(false);
-    expect(await reserve(store, 'ord_b')).toBe('reserved');
-    await store.markUsed('ord_b', NOW);
+    expect(await reserve(suite.store, 'ord_a')).toBe('reserved');
+    expect(await reserve(suite.store, 'ord_b')).toBe('used-up');
+    expect(await suite.store.release('ord_a', NOW)).toBe(true);
+    expect(await suite.store.release('ord_a', NOW)).toBe(false);
+    expect(await reserve(suite.store, 'ord_b')).toBe('reserved');
+    await suite.store.markUsed('ord_b', NOW);
     // A paid use is never released by a late expiry.
-    expect(await store.release('ord_b', NOW)).toBe(false);
-    expect(await reserve(store, 'ord_c')).toBe('used-up');
-    expect((await store.counts(NOW)).get('XMAS15')).toEqual({ used: 1, reserved: 0 });
+    expect(await suite.store.release('ord_b', NOW)).toBe(false);
+    expect(await reserve(suite.store, 'ord_c')).toBe('used-up');
+    expect((await suite.store.counts(NOW)).get('XMAS15')).toEqual({ used: 1, reserved: 0 });
     // A hold past its end no longer counts.
-    expect((await store.usage('XMAS15', null, new Date(LATER.getTime() + 1))).taken).toBe(1);
+    expect((await suite.store.usage('XMAS15', null, new Date(LATER.getTime() + 1))).taken).toBe(1);
   });
 
   it('once per e-mail address: the same address (any case) is refused, another is not', async () => {
-    await store.create('XMAS15', values({ once_per_email: 1, max_uses: null }), NOW);
+    await suite.store.create('XMAS15', values({ once_per_email: 1, max_uses: null }), NOW);
     for (const id of ['ord_a', 'ord_b', 'ord_c']) await order(id);
-    expect(await reserve(store, 'ord_a', 'aoife@example.ie')).toBe('reserved');
-    expect(await reserve(store, 'ord_b', ' Aoife@Example.IE')).toBe('already-used');
-    expect(await reserve(store, 'ord_c', 'niamh@example.ie')).toBe('reserved');
-    const usage = await store.usage('XMAS15', discountEmailHash('aoife@example.ie'), NOW);
+    expect(await reserve(suite.store, 'ord_a', 'aoife@example.ie')).toBe('reserved');
+    expect(await reserve(suite.store, 'ord_b', ' Aoife@Example.IE')).toBe('already-used');
+    expect(await reserve(suite.store, 'ord_c', 'niamh@example.ie')).toBe('reserved');
+    const usage = await suite.store.usage('XMAS15', discountEmailHash('aoife@example.ie'), NOW);
     expect(usage).toEqual({ taken: 2, usedByEmail: true });
     // Erasure: the address is no longer recognised; its use still counts.
-    expect(await forgetDiscountEmail(database.db, 'AOIFE@example.ie')).toBe(1);
-    expect(await store.usage('XMAS15', discountEmailHash('aoife@example.ie'), NOW)).toEqual({
+    expect(await forgetDiscountEmail(suite.database.db, 'AOIFE@example.ie')).toBe(1);
+    expect(await suite.store.usage('XMAS15', discountEmailHash('aoife@example.ie'), NOW)).toEqual({
       taken: 2,
       usedByEmail: false,
     });
   });
 
   it('once per e-mail address compares the canonical address: a +tag, Gmail’s dots and googlemail are one address', async () => {
-    await store.create('XMAS15', values({ once_per_email: 1, max_uses: null }), NOW);
+    await suite.store.create('XMAS15', values({ once_per_email: 1, max_uses: null }), NOW);
     const ids = ['ord_a', 'ord_b', 'ord_c', 'ord_d', 'ord_e', 'ord_f', 'ord_g', 'ord_h'];
     for (const id of ids) await order(id);
-    expect(await reserve(store, 'ord_a', 'shopper@example.ie')).toBe('reserved');
-    expect(await reserve(store, 'ord_b', 'shopper+2@example.ie')).toBe('already-used');
-    expect(await reserve(store, 'ord_c', 'Shopper+discounts@Example.IE')).toBe('already-used');
+    expect(await reserve(suite.store, 'ord_a', 'shopper@example.ie')).toBe('reserved');
+    expect(await reserve(suite.store, 'ord_b', 'shopper+2@example.ie')).toBe('already-used');
+    expect(await reserve(suite.store, 'ord_c', 'Shopper+discounts@Example.IE')).toBe('already-used');
     // Dots count outside the providers that ignore them.
-    expect(await reserve(store, 'ord_d', 's.hopper@example.ie')).toBe('reserved');
-    expect(await reserve(store, 'ord_e', 'aoife.byrne@gmail.com')).toBe('reserved');
-    expect(await reserve(store, 'ord_f', 'a.o.i.f.e.b.y.r.n.e+x@gmail.com')).toBe('already-used');
-    expect(await reserve(store, 'ord_g', 'AoifeByrne@googlemail.com')).toBe('already-used');
-    expect(await reserve(store, 'ord_h', 'aoifebyrne@example.ie')).toBe('reserved');
+    expect(await reserve(suite.store, 'ord_d', 's.hopper@example.ie')).toBe('reserved');
+    expect(await reserve(suite.store, 'ord_e', 'aoife.byrne@gmail.com')).toBe('reserved');
+    expect(await reserve(suite.store, 'ord_f', 'a.o.i.f.e.b.y.r.n.e+x@gmail.com')).toBe('already-used');
+    expect(await reserve(suite.store, 'ord_g', 'AoifeByrne@googlemail.com')).toBe('already-used');
+    expect(await reserve(suite.store, 'ord_h', 'aoifebyrne@example.ie')).toBe('reserved');
   });
 
   it('migration 0018: a use stored before under the lower-cased address is found by its canonical form', async () => {
     // The database as it was before the migration, a use stored the old way.
-    await database.close();
-    await target.remove();
-    data.remove();
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
-    const before = Object.fromEntries(
-      Object.entries(MIGRATIONS).filter(([name]) => name < '0018-discount-canonical-addresses'),
-    );
-    const old = await openDatabase(target.location, before);
-    const oldHash = (email: string) =>
-      createHash('sha256').update(`solas-discounts:${email.trim().toLowerCase()}`).digest('hex');
-    const oldStore = new DiscountStore(old.db);
-    // The order as that schema stores it (today's OrderStore writes the columns later migrations add).
-    // biome-ignore lint/suspicious/noExplicitAny: a row of the older schema.
-    const oldDb = old.db as any;
-    const oldOrder = (id: string, email: string) =>
-      oldDb
-        .insertInto('orders')
-        .values({
-          id,
-          provider: 'test-checkout',
-          session_id: null,
-          reference: null,
-          status: 'pending',
-          email,
-          zone: TOTALS.zone,
-          currency: 'eur',
-          subtotal: TOTALS.subtotal,
-          shipping: TOTALS.shipping,
-          gift_wrap: TOTALS.giftWrap,
-          total: TOTALS.total,
-          item_count: TOTALS.itemCount,
-          created_at: NOW.toISOString(),
-          updated_at: NOW.toISOString(),
-          desk_status: 'pending',
-        })
-        .execute();
-    await oldStore.create('XMAS15', values({ once_per_email: 1, max_uses: null }), NOW);
-    for (const [id, email] of [
-      ['ord_old', 'A.Oife+Winter@Gmail.com'],
-      ['ord_erased', 'niamh+x@example.ie'],
-    ] as const) {
-      await oldOrder(id, email);
-      await oldStore.transaction((trx) =>
-        oldStore.reserve(trx, {
-          code: 'XMAS15',
-          orderId: id,
-          emailHash: id === 'ord_erased' ? 'erased' : oldHash(email),
-          now: NOW,
-          expiresAt: LATER,
-        }),
-      );
-    }
-    await old.close();
-
-    database = await openDatabase(target.location);
-    store = new DiscountStore(database.db);
-    orders = new OrderStore(database.db);
+    await suite.migrateFrom('0018-discount-canonical-addresses', async (old) => {
+      const oldHash = (email: string) =>
+        createHash('sha256').update(`solas-discounts:${email.trim().toLowerCase()}`).digest('hex');
+      const oldStore = new DiscountStore(old.db);
+      // The order as that schema stores it (today's OrderStore writes the columns later migrations add).
+      // biome-ignore lint/suspicious/noExplicitAny: a row of the older schema.
+      const oldDb = old.db as any;
+      const oldOrder = (id: string, email: string) =>
+        oldDb
+          .insertInto('orders')
+          .values({
+            id,
+            provider: 'test-checkout',
+            session_id: null,
+            reference: null,
+            status: 'pending',
+            email,
+            zone: TOTALS.zone,
+            currency: 'eur',
+            subtotal: TOTALS.subtotal,
+            shipping: TOTALS.shipping,
+            gift_wrap: TOTALS.giftWrap,
+            total: TOTALS.total,
+            item_count: TOTALS.itemCount,
+            created_at: NOW.toISOString(),
+            updated_at: NOW.toISOString(),
+            desk_status: 'pending',
+          })
+          .execute();
+      await oldStore.create('XMAS15', values({ once_per_email: 1, max_uses: null }), NOW);
+      for (const [id, email] of [
+        ['ord_old', 'A.Oife+Winter@Gmail.com'],
+        ['ord_erased', 'niamh+x@example.ie'],
+      ] as const) {
+        await oldOrder(id, email);
+        await oldStore.transaction((trx) =>
+          oldStore.reserve(trx, {
+            code: 'XMAS15',
+            orderId: id,
+            emailHash: id === 'ord_erased' ? 'erased' : oldHash(email),
+            now: NOW,
+            expiresAt: LATER,
+          }),
+        );
+      }
+    });
+    orders = new OrderStore(suite.database.db);
     await order('ord_new');
-    expect(await reserve(store, 'ord_new', 'aoife@gmail.com')).toBe('already-used');
-    const hashes = await database.db
+    expect(await reserve(suite.store, 'ord_new', 'aoife@gmail.com')).toBe('already-used');
+    const hashes = await suite.database.db
       .selectFrom('discount_reservations')
       .select(['order_id', 'email_hash'])
       .orderBy('order_id')
@@ -253,6 +228,6 @@ describe.each(TEST_DIALECTS)('the discount store on %s', (dialect) => {
 
   it('an unknown code reserves nothing', async () => {
     await order('ord_a');
-    expect(await reserve(store, 'ord_a')).toBe('unknown');
+    expect(await reserve(suite.store, 'ord_a')).toBe('unknown');
   });
 });

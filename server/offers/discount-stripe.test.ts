@@ -4,30 +4,19 @@
  * amount_total equals the shop's total; payment confirms with the code; the `checkout.session.expired`
  * webhook releases the checkout's use so the next shopper can take it.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { codeRefusalMessage } from '../../domain/offers/discounts';
-import { type FakeStripe, formField, signedEvent, startFakeStripe } from '../../tests/support/fake-stripe';
-import { buildTestApp, orderRows, tempDataDir } from '../../tests/support/test-app';
+import { formField } from '../../tests/support/fake-stripe';
+import { stripeAppSuite } from '../../tests/support/shop-suite';
+import { orderRows } from '../../tests/support/test-app';
 
 const ADMIN_TOKEN = 'discount-stripe-admin-token';
 const WEBHOOK_SECRET = 'whsec_test_solas_discount_secret';
 
-let stripe: FakeStripe;
-let data: ReturnType<typeof tempDataDir>;
-let app: FastifyInstance;
+const shop = stripeAppSuite(WEBHOOK_SECRET, () => ({ ADMIN_TOKEN }));
 
 beforeEach(async () => {
-  stripe = await startFakeStripe();
-  data = tempDataDir();
-  app = await buildTestApp({
-    DATA_DIR: data.dir,
-    ADMIN_TOKEN,
-    STRIPE_SECRET_KEY: stripe.secretKey,
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_API_URL: stripe.url,
-  });
-  const created = await app.inject({
+  const created = await shop.app.inject({
     method: 'POST',
     url: '/api/admin/discounts',
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
@@ -36,14 +25,8 @@ beforeEach(async () => {
   expect(created.statusCode).toBe(201);
 });
 
-afterEach(async () => {
-  await app.close();
-  await stripe.close();
-  data.remove();
-});
-
 function checkout(email: string) {
-  return app.inject({
+  return shop.app.inject({
     method: 'POST',
     url: '/api/checkout',
     payload: {
@@ -64,19 +47,19 @@ describe('a discount code with Stripe', () => {
     const res = await checkout('aoife@example.ie');
     expect(res.statusCode).toBe(200);
     const sessionId = String(res.json().sessionId);
-    const [order] = await orderRows(app);
-    const coupon = stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/coupons');
+    const [order] = await orderRows(shop.app);
+    const coupon = shop.stripe.requests.find((r) => r.method === 'POST' && r.path === '/v1/coupons');
     // 15% of €70.00, off the items only: the gift wrap and the delivery are charged in full.
     expect(coupon?.params).toMatchObject({ amount_off: '1050', currency: 'eur', duration: 'once' });
     expect(coupon?.idempotencyKey).toBe(`checkout-coupon-${order?.id}`);
-    const params = stripe.paramsOf(sessionId);
+    const params = shop.stripe.paramsOf(sessionId);
     expect(formField(params, 'discounts', 0, 'coupon')).toMatch(/^co_/);
     expect(order).toMatchObject({ discount: 1050, discount_code: 'XMAS15' });
     expect(order?.total).toBe(7000 - 1050 + Number(order?.shipping) + Number(order?.gift_wrap));
-    expect(stripe.sessions.get(sessionId)?.amount_total).toBe(order?.total);
+    expect(shop.stripe.sessions.get(sessionId)?.amount_total).toBe(order?.total);
 
-    stripe.pay(sessionId);
-    const confirmed = await app.inject({
+    shop.stripe.pay(sessionId);
+    const confirmed = await shop.app.inject({
       method: 'POST',
       url: `/api/orders/${sessionId}/confirm`,
       payload: {},
@@ -96,16 +79,10 @@ describe('a discount code with Stripe', () => {
     const refused = await checkout('niamh@example.ie');
     expect(refused.json()).toEqual({ ok: false, error: codeRefusalMessage('used-up', 'XMAS15') });
 
-    const session = stripe.sessions.get(sessionId);
+    const session = shop.stripe.sessions.get(sessionId);
     if (!session) throw new Error('no session');
     session.status = 'expired';
-    const event = signedEvent('checkout.session.expired', session, WEBHOOK_SECRET);
-    const delivered = await app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
-      payload: event.payload,
-    });
+    const delivered = await shop.deliver('checkout.session.expired', session);
     expect(delivered.statusCode).toBe(200);
     expect((await checkout('niamh@example.ie')).statusCode).toBe(200);
   });

@@ -54,46 +54,56 @@ async function timedHealth(app: FastifyInstance) {
   };
 }
 
+/**
+ * Another connection locks the orders table, as a long migration or a stuck transaction would, and more
+ * order-page requests than the pool has connections (2) are sent: the test's answer once two of them wait
+ * on the lock. `unlock` lets them through (the cleanup does it too).
+ */
+async function lockOrdersBehindPool(app: FastifyInstance, target: TestDatabase) {
+  const location = target.location;
+  if (typeof location === 'string' || location.dialect !== 'postgres') throw new Error('not PostgreSQL');
+
+  // Another connection locks the orders table, as a long migration or a stuck transaction would.
+  const locker = new pg.Client({
+    connectionString: location.url,
+    options: `-c search_path=${location.schema}`,
+  });
+  await locker.connect();
+  let locked = true;
+  const unlock = async () => {
+    if (!locked) return;
+    locked = false;
+    await locker.query('rollback');
+  };
+  cleanups.push(async () => {
+    await unlock();
+    await locker.end();
+  });
+  await locker.query('begin');
+  await locker.query('lock table orders in access exclusive mode');
+  // More order-page requests than the pool has connections: every connection waits on the lock (their
+  // select of the order), the rest wait for a connection.
+  const waiting = Array.from({ length: 4 }, () =>
+    app.inject({ method: 'POST', url: '/api/order-page', payload: ORDER_PAGE }),
+  );
+  await expect
+    .poll(async () => {
+      const res = await locker.query<{ n: string }>(
+        `select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation
+         where not l.granted and c.relname = 'orders' and c.relnamespace = $1::regnamespace`,
+        [location.schema],
+      );
+      return Number(res.rows[0]?.n ?? 0);
+    })
+    .toBe(2);
+  return { waiting, unlock };
+}
+
 describe('PostgreSQL with its pool saturated by a lock', () => {
   it('answers within a second from its own connection and names the connection pool as slow', async () => {
     const { app, target } = await shopOn('postgres', { DATABASE_POOL_MAX: '2' });
     expect((await app.inject({ method: 'POST', url: '/api/checkout', payload: CART })).statusCode).toBe(200);
-    const location = target.location;
-    if (typeof location === 'string' || location.dialect !== 'postgres') throw new Error('not PostgreSQL');
-
-    // Another connection locks the orders table, as a long migration or a stuck transaction would.
-    const locker = new pg.Client({
-      connectionString: location.url,
-      options: `-c search_path=${location.schema}`,
-    });
-    await locker.connect();
-    let locked = true;
-    const unlock = async () => {
-      if (!locked) return;
-      locked = false;
-      await locker.query('rollback');
-    };
-    cleanups.push(async () => {
-      await unlock();
-      await locker.end();
-    });
-    await locker.query('begin');
-    await locker.query('lock table orders in access exclusive mode');
-    // More order-page requests than the pool has connections: every connection waits on the lock (their
-    // select of the order), the rest wait for a connection.
-    const waiting = Array.from({ length: 4 }, () =>
-      app.inject({ method: 'POST', url: '/api/order-page', payload: ORDER_PAGE }),
-    );
-    await expect
-      .poll(async () => {
-        const res = await locker.query<{ n: string }>(
-          `select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation
-           where not l.granted and c.relname = 'orders' and c.relnamespace = $1::regnamespace`,
-          [location.schema],
-        );
-        return Number(res.rows[0]?.n ?? 0);
-      })
-      .toBe(2);
+    const { waiting, unlock } = await lockOrdersBehindPool(app, target);
 
     const health = await timedHealth(app);
     expect(health.ms).toBeLessThan(HEALTH_WITHIN_MS);
@@ -123,32 +133,7 @@ describe('PostgreSQL with its pool saturated by a lock', () => {
       { DATABASE_POOL_MAX: '2' },
       { databaseWaitMs: POOL_WAIT_MS },
     );
-    const location = target.location;
-    if (typeof location === 'string' || location.dialect !== 'postgres') throw new Error('not PostgreSQL');
-    const locker = new pg.Client({
-      connectionString: location.url,
-      options: `-c search_path=${location.schema}`,
-    });
-    await locker.connect();
-    cleanups.push(async () => {
-      await locker.query('rollback');
-      await locker.end();
-    });
-    await locker.query('begin');
-    await locker.query('lock table orders in access exclusive mode');
-    const waiting = Array.from({ length: 4 }, () =>
-      app.inject({ method: 'POST', url: '/api/order-page', payload: ORDER_PAGE }),
-    );
-    await expect
-      .poll(async () => {
-        const res = await locker.query<{ n: string }>(
-          `select count(*) as n from pg_locks l join pg_class c on c.oid = l.relation
-           where not l.granted and c.relname = 'orders' and c.relnamespace = $1::regnamespace`,
-          [location.schema],
-        );
-        return Number(res.rows[0]?.n ?? 0);
-      })
-      .toBe(2);
+    const { waiting } = await lockOrdersBehindPool(app, target);
     // Asked again and again until the first statement through the pool gave up its wait for a
     // connection (as have the two requests that waited for one): every answer is ready.
     const statuses: number[] = [];

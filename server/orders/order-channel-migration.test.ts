@@ -3,13 +3,12 @@
  * says (a paid quote's order is 'quote', any other 'web'), and none has a payment method or a submission
  * key; a line has no owner's reason.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { migrate, openDatabase } from '../db/database';
+import { describe, expect, it } from 'vitest';
+import { olderSchemaSuite } from '../../tests/support/store-suite';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { migrate } from '../db/database';
 import { MIGRATIONS } from '../db/migrations';
 
-const BEFORE = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0032'));
 const AT = '2026-11-20T10:00:00.000Z';
 
 function order(id: string, quoteReference: string | null) {
@@ -45,19 +44,10 @@ function order(id: string, quoteReference: string | null) {
 }
 
 describe.each(TEST_DIALECTS)('orders made before channels (%s)', (dialect) => {
-  let data: ReturnType<typeof tempDataDir> | null = null;
-  let database: TestDatabase | null = null;
+  const olderSchema = olderSchemaSuite(dialect, '0032');
 
-  afterEach(async () => {
-    await database?.remove();
-    data?.remove();
-  });
-
-  it("are the web's, or a quote's when they paid one", async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    const { db, close } = await openDatabase(database.location, BEFORE);
-    try {
+  it("are the web's, or a quote's when they paid one", () =>
+    olderSchema(async ({ db }) => {
       // The columns as 0031 left them: today's type has the new ones.
       // biome-ignore lint/suspicious/noExplicitAny: a row of the older schema.
       const older = db as any;
@@ -91,8 +81,5 @@ describe.each(TEST_DIALECTS)('orders made before channels (%s)', (dialect) => {
       ]);
       const line = await db.selectFrom('order_lines').select('price_reason').executeTakeFirst();
       expect(line).toEqual({ price_reason: null });
-    } finally {
-      await close();
-    }
-  });
+    }));
 });

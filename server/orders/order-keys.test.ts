@@ -6,37 +6,19 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, GALWAY_CARD_FORM, outboxRows, tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { describe, expect, it } from 'vitest';
+import { instancesSuite } from '../../tests/support/shop-suite';
+import { migrationsBefore } from '../../tests/support/store-suite';
+import { GALWAY_CARD_FORM, outboxRows } from '../../tests/support/test-app';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { openDatabase } from '../db/database';
-import { MIGRATIONS } from '../db/migrations';
 import { ORDERS_MAIL_KINDS } from './mail-kinds';
 import { hashKey } from './order-key';
 
 const LINK = /#\/order\/(SOL-[A-Z0-9_-]+)\?key=([A-Za-z0-9_-]+)/;
 
 describe.each(TEST_DIALECTS)('page keys on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  const apps: FastifyInstance[] = [];
-
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir);
-  });
-
-  afterEach(async () => {
-    for (const app of apps.splice(0)) await app.close();
-    await target.remove();
-    data.remove();
-  });
-
-  async function shop(): Promise<FastifyInstance> {
-    const app = await buildTestApp({ DATA_DIR: data.dir, RATE_LIMITS: 'off', ...target.env });
-    apps.push(app);
-    return app;
-  }
+  const shops = instancesSuite(dialect);
 
   const view = (app: FastifyInstance, reference: string, key: string) =>
     app.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } });
@@ -50,7 +32,7 @@ describe.each(TEST_DIALECTS)('page keys on %s', (dialect) => {
   }
 
   it('keeps only hashes: a copy of the database opens no page, and every e-mail has a key that works', async () => {
-    const app = await shop();
+    const app = await shops.start();
     const checkout = await app.inject({
       method: 'POST',
       url: '/api/checkout',
@@ -121,8 +103,7 @@ describe.each(TEST_DIALECTS)('page keys on %s', (dialect) => {
   });
 
   it('migrates the plain keys stored before: the links already sent keep opening their pages', async () => {
-    const before = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0018'));
-    const old = await openDatabase(target.location, before);
+    const old = await openDatabase(shops.target.location, migrationsBefore('0018'));
     const orderKey = 'OldOrderKey0123456789abcdefghijk';
     const quoteKey = 'OldQuoteKey0123456789abcdefghijk';
     const at = new Date().toISOString();
@@ -146,7 +127,7 @@ describe.each(TEST_DIALECTS)('page keys on %s', (dialect) => {
       await old.close();
     }
 
-    const app = await shop();
+    const app = await shops.start();
     expect((await view(app, 'SOL-OLD01234', orderKey)).statusCode).toBe(200);
     const quote = await app.inject({
       method: 'POST',

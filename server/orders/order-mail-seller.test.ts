@@ -6,21 +6,16 @@
  * first start's rate and number. The total does not move with the rate: prices include VAT.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
 import { vatIncluded, vatIncludedText } from '../../domain/settings/seller-texts';
 import type { AllSettings } from '../../domain/settings/shop-settings';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { shopSuite } from '../../tests/support/shop-suite';
 import { type ReceivedMail, type SmtpSink, startSmtpSink } from '../../tests/support/smtp-sink';
-import {
-  buildTestApp,
-  outboxRows,
-  outboxSettled,
-  payAndConfirm,
-  TEST_PUBLIC_URL,
-  tempDataDir,
-} from '../../tests/support/test-app';
-import { createTestDatabase, ROUTE_DIALECTS } from '../../tests/support/test-database';
+import { outboxRows, outboxSettled, payAndConfirm, TEST_PUBLIC_URL } from '../../tests/support/test-app';
+import { ROUTE_DIALECTS } from '../../tests/support/test-database';
+import { startTestApp } from '../../tests/support/test-shop';
 import { CSV_BOM } from '../lib/csv';
 import { NEWSLETTER_MAIL_KINDS } from '../newsletter';
 import { ORDERS_MAIL_KINDS } from './mail-kinds';
@@ -40,7 +35,6 @@ const SAVED = {
 };
 
 let app: FastifyInstance;
-let cleanups: (() => Promise<void> | void)[] = [];
 
 function owner(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, key?: string) {
   return app.inject({
@@ -76,23 +70,20 @@ async function saveSeller(): Promise<void> {
 }
 
 describe.each(ROUTE_DIALECTS)('the seller of the settings in e-mails, slips and the CSV on %s', (dialect) => {
-  beforeEach(async () => {
-    const data = tempDataDir();
-    const database = await createTestDatabase(dialect, data.dir, { migrated: true });
-    // The default transport writes each e-mail to the data directory, where outboxRows reads it back.
-    app = await buildTestApp({
-      DATA_DIR: typeof database.location === 'string' ? database.location : data.dir,
-      ADMIN_TOKEN: TOKEN,
-      RATE_LIMITS: 'off',
-      SELLER_NAME: FIRST.name,
-      SELLER_VAT_NUMBER: FIRST.vatNumber,
-      OWNER_EMAIL: FIRST.ownerEmail,
-      ...database.env,
-    });
-    cleanups = [data.remove, () => database.remove(), () => app.close()];
-  });
-  afterEach(async () => {
-    for (const clean of cleanups.reverse()) await clean();
+  // The default transport writes each e-mail to the data directory, where outboxRows reads it back.
+  const shop = shopSuite(
+    () =>
+      startTestApp(dialect, {
+        ADMIN_TOKEN: TOKEN,
+        RATE_LIMITS: 'off',
+        SELLER_NAME: FIRST.name,
+        SELLER_VAT_NUMBER: FIRST.vatNumber,
+        OWNER_EMAIL: FIRST.ownerEmail,
+      }),
+    { each: true },
+  );
+  beforeEach(() => {
+    app = shop.app;
   });
 
   it('a new rate: the old order keeps its VAT in its e-mail and the CSV; the new one’s VAT is what its payment settled', async () => {
@@ -268,23 +259,23 @@ describe.each(ROUTE_DIALECTS)('who a Reply reaches, at the mail server, on %s', 
   const MAIL_FROM = 'shop@mail.aoife.example';
   let smtp: SmtpSink;
 
-  beforeEach(async () => {
-    smtp = await startSmtpSink();
-    const data = tempDataDir();
-    const database = await createTestDatabase(dialect, data.dir, { migrated: true });
-    app = await buildTestApp({
-      DATA_DIR: typeof database.location === 'string' ? database.location : data.dir,
-      ADMIN_TOKEN: TOKEN,
-      RATE_LIMITS: 'off',
-      OWNER_EMAIL: FIRST.ownerEmail,
-      MAIL_FROM,
-      SMTP_URL: smtp.url,
-      ...database.env,
-    });
-    cleanups = [data.remove, () => database.remove(), () => app.close(), () => smtp.stop()];
-  });
-  afterEach(async () => {
-    for (const clean of cleanups.reverse()) await clean();
+  // The mail server starts before the shop that sends to it and stops after it.
+  const shop = shopSuite(
+    async () => {
+      smtp = await startSmtpSink();
+      const started = await startTestApp(dialect, {
+        ADMIN_TOKEN: TOKEN,
+        RATE_LIMITS: 'off',
+        OWNER_EMAIL: FIRST.ownerEmail,
+        MAIL_FROM,
+        SMTP_URL: smtp.url,
+      });
+      return { ...started, stop: () => started.stop().then(() => smtp.stop()) };
+    },
+    { each: true },
+  );
+  beforeEach(() => {
+    app = shop.app;
   });
 
   it("a shopper's Reply reaches her contact address, her notice's Reply the customer; the sender stays MAIL_FROM", async () => {

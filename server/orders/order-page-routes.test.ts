@@ -7,7 +7,7 @@
 
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderDetail } from '../../domain/orders/admin-api';
 import {
   FIND_ORDER_ANSWER,
@@ -16,9 +16,10 @@ import {
   type OrderPage,
   WITHDRAWAL_CLOSED,
 } from '../../domain/orders/order-page';
+import { shopSuite } from '../../tests/support/shop-suite';
 import { outboxRows, PARIS, paidOrderWithPageKey, TEST_PUBLIC_URL } from '../../tests/support/test-app';
 import { ROUTE_DIALECTS, TEST_DIALECTS } from '../../tests/support/test-database';
-import { startTestApp, type TestApp } from '../../tests/support/test-shop';
+import { startTestApp } from '../../tests/support/test-shop';
 import { ORDERS_MAIL_KINDS } from './mail-kinds';
 import { ORDER_KEY_BYTES } from './order-key';
 
@@ -49,22 +50,20 @@ function keepDeliveries(app: FastifyInstance): Promise<void>[] {
 }
 
 describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
-  let app: FastifyInstance;
-  let shop: TestApp;
   let now = new Date('2026-11-22T10:00:00Z');
   const DESK_TOKEN = 'desk-token-for-the-order-page-tests';
 
-  beforeEach(async () => {
+  beforeEach(() => {
     now = new Date('2026-11-22T10:00:00Z');
-    shop = await startTestApp(dialect, { OWNER_EMAIL: OWNER, ADMIN_TOKEN: DESK_TOKEN }, { now: () => now });
-    app = shop.app;
   });
-
-  afterEach(() => shop.stop());
+  const shop = shopSuite(
+    () => startTestApp(dialect, { OWNER_EMAIL: OWNER, ADMIN_TOKEN: DESK_TOKEN }, { now: () => now }),
+    { each: true },
+  );
 
   /** A paid order through the test checkout; returns its reference and the key from its confirmation. */
   function paidOrder(): Promise<{ reference: string; key: string; orderId: string }> {
-    return paidOrderWithPageKey(app, {
+    return paidOrderWithPageKey(shop.app, {
       email: SHOPPER,
       name: 'Ciara Walsh',
       items: [
@@ -77,11 +76,11 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
   }
 
   function view(reference: string, key: string) {
-    return app.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } });
+    return shop.app.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } });
   }
 
   function find(reference: string, email: string, remoteAddress = '127.0.0.1', key?: string) {
-    return app.inject({
+    return shop.app.inject({
       method: 'POST',
       url: '/api/order-page/find',
       remoteAddress,
@@ -90,10 +89,10 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
   }
 
   const linkMails = async () =>
-    (await outboxRows(app)).filter((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`));
+    (await outboxRows(shop.app)).filter((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`));
 
   function withdraw(reference: string, key: string, extra: Record<string, unknown> = {}) {
-    return app.inject({
+    return shop.app.inject({
       method: 'POST',
       url: '/api/order-page/withdrawal',
       payload: { reference, key, lines: [0], name: 'Ciara Walsh', reason: 'Too small', ...extra },
@@ -109,7 +108,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
       expect(a.key).not.toBe(b.key);
       expect(Buffer.from(a.key, 'base64url').length).toBe(ORDER_KEY_BYTES);
       expect(ORDER_KEY_BYTES * 8).toBeGreaterThanOrEqual(128);
-      const confirmation = (await outboxRows(app)).find(
+      const confirmation = (await outboxRows(shop.app)).find(
         (r) => r.order_id === a.orderId && r.kind === ORDERS_MAIL_KINDS.customer,
       );
       expect(confirmation?.text_body).toContain(`${TEST_PUBLIC_URL}/#/order/${a.reference}?key=${a.key}`);
@@ -156,8 +155,8 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
 
       // The same work either way: one select by reference and one constant-time compare; the lines and
       // the rest of the page are read only after the key matched.
-      const select = vi.spyOn(app.orders.store, 'findByReferenceAndKey');
-      const record = vi.spyOn(app.orders.store, 'pageRecord');
+      const select = vi.spyOn(shop.app.orders.store, 'findByReferenceAndKey');
+      const record = vi.spyOn(shop.app.orders.store, 'pageRecord');
       await view(reference, wrongKey);
       await view('SOL-ZZZZZZZZ', key);
       expect(select).toHaveBeenCalledTimes(2);
@@ -186,8 +185,8 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
 
     it('"Find your order" answers the same either way and e-mails the link only on a match', async () => {
       const { reference, key, orderId } = await paidOrder();
-      const before = (await outboxRows(app)).length;
-      const deliveries = keepDeliveries(app);
+      const before = (await outboxRows(shop.app)).length;
+      const deliveries = keepDeliveries(shop.app);
       const answers = await Promise.all([
         find(reference, 'someone.else@example.ie'),
         find('SOL-ZZZZZZZZ', SHOPPER),
@@ -200,17 +199,20 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
       // Every delivery of the three has run (none of them matched).
       await vi.waitFor(() => expect(deliveries).toHaveLength(3));
       await Promise.all(deliveries);
-      expect((await outboxRows(app)).length).toBe(before);
+      expect((await outboxRows(shop.app)).length).toBe(before);
 
       const hit = await find(` ${reference.toLowerCase()} `, SHOPPER.toUpperCase());
       expect(hit.body).toBe(answers[0]?.body);
       expect(hit.body).not.toContain(key);
       // The link is queued after the answer: waited for, however long this host takes.
       const linkMail = async () =>
-        (await outboxRows(app)).find((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`))?.text_body;
+        (await outboxRows(shop.app)).find((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`))
+          ?.text_body;
       await expect.poll(linkMail, { timeout: 15_000 }).toBeDefined();
       const link = await linkMail();
-      const row = (await outboxRows(app)).find((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`));
+      const row = (await outboxRows(shop.app)).find((r) =>
+        r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`),
+      );
       expect(row?.recipient).toBe(SHOPPER);
       expect(row?.order_id).toBe(orderId);
       // A key of its own, which opens the page beside the confirmation's.
@@ -240,7 +242,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
 
     it('a stranger’s lookups never lock the shopper out of "Find your order", nor a request with the key', async () => {
       const { reference, key } = await paidOrder();
-      const deliveries = keepDeliveries(app);
+      const deliveries = keepDeliveries(shop.app);
       const STRANGER = '203.0.113.66';
       // A stranger asks for the shopper's address and order until refused.
       for (let i = 0; i < 3; i++) expect((await find(reference, SHOPPER, STRANGER)).statusCode).toBe(200);
@@ -275,10 +277,11 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
 
     it('gives an order with no key left (paid before keys existed) a new one with Find your order, and its page opens with it', async () => {
       const { reference, orderId } = await paidOrder();
-      await app.platform.db.deleteFrom('order_keys').where('order_id', '=', orderId).execute();
+      await shop.app.platform.db.deleteFrom('order_keys').where('order_id', '=', orderId).execute();
       await find(reference, SHOPPER);
       const linkMail = async () =>
-        (await outboxRows(app)).find((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`))?.text_body;
+        (await outboxRows(shop.app)).find((r) => r.kind.startsWith(`${ORDERS_MAIL_KINDS.orderLink}-`))
+          ?.text_body;
       await expect.poll(linkMail, { timeout: 15_000 }).toBeDefined();
       const text = await linkMail();
       const key = text ? LINK.exec(text)?.[2] : undefined;
@@ -292,7 +295,9 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
       expect((await withdraw(reference, key, { lines: [7] })).statusCode).toBe(400);
       expect((await withdraw(reference, key, { name: '  ' })).statusCode).toBe(400);
       expect((await withdraw(reference, key, { price: 0 })).statusCode).toBe(400);
-      expect(await app.platform.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(0);
+      expect(await shop.app.platform.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(
+        0,
+      );
     });
 
     it('refuses a name with a line break or a control character, and a reason with invisible controls, naming the field', async () => {
@@ -314,8 +319,10 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
         expect(res.statusCode).toBe(400);
         expect((res.json() as { error: string }).error).toMatch(/^reason: /);
       }
-      expect(await app.platform.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(0);
-      expect((await outboxRows(app)).filter((r) => r.kind.startsWith('withdrawal'))).toHaveLength(0);
+      expect(await shop.app.platform.db.selectFrom('withdrawal_notices').selectAll().execute()).toHaveLength(
+        0,
+      );
+      expect((await outboxRows(shop.app)).filter((r) => r.kind.startsWith('withdrawal'))).toHaveLength(0);
       // A reason keeps its line breaks.
       expect((await withdraw(reference, key, { reason: 'Too small.\r\nSorry!' })).statusCode).toBe(200);
     });
@@ -332,7 +339,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
       ];
       for (const url of ['/api/order-page', '/api/order-page/find', '/api/order-page/withdrawal']) {
         for (const body of bodies) {
-          const res = await app.inject({
+          const res = await shop.app.inject({
             method: 'POST',
             url,
             headers: { 'content-type': 'application/json' },
@@ -343,7 +350,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
           expect((res.json() as { error: string }).error).toEqual(expect.any(String));
         }
       }
-      const form = await app.inject({
+      const form = await shop.app.inject({
         method: 'POST',
         url: '/api/order-page',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -355,7 +362,9 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     it('closes the window 14 days after delivery, or 14 days after the latest delivery date once dispatched', async () => {
       const { reference, key, orderId } = await paidOrder();
       const set = (column: string, value: string) =>
-        sql`update orders set ${sql.ref(column)} = ${value} where id = ${orderId}`.execute(app.platform.db);
+        sql`update orders set ${sql.ref(column)} = ${value} where id = ${orderId}`.execute(
+          shop.app.platform.db,
+        );
 
       // Dispatched Monday 2 November 2026 to the EU zone (5-10 delivery days, weekdays): latest delivery
       // Monday 16 November, so the window runs to 30 November.
@@ -391,10 +400,10 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     // Twice sent, even at once: one notice.
     const again = await Promise.all([withdraw(reference, key), withdraw(reference, key, { lines: [0] })]);
     for (const res of again) expect(res.statusCode).toBe(200);
-    const notices = await app.platform.db.selectFrom('withdrawal_notices').selectAll().execute();
+    const notices = await shop.app.platform.db.selectFrom('withdrawal_notices').selectAll().execute();
     expect(notices).toHaveLength(1);
     expect(notices[0]).toMatchObject({ order_id: orderId, name: 'Ciara Walsh', reason: 'Too small' });
-    const mails = (await outboxRows(app)).filter((r) => r.kind.startsWith('withdrawal'));
+    const mails = (await outboxRows(shop.app)).filter((r) => r.kind.startsWith('withdrawal'));
     expect(mails.map((m) => [m.kind, m.recipient]).sort()).toEqual([
       [ORDERS_MAIL_KINDS.withdrawalAck, SHOPPER],
       [ORDERS_MAIL_KINDS.withdrawalOwner, OWNER],
@@ -405,7 +414,7 @@ describe.each(TEST_DIALECTS)('the order page on %s', (dialect) => {
     expect(ack?.text_body).toContain(`#/order/${reference}?key=${ackKey}`);
     expect((await view(reference, ackKey ?? '')).statusCode).toBe(200);
     // The owner's desk shows the notice on the order, and in its timeline.
-    const desk = await app.inject({
+    const desk = await shop.app.inject({
       method: 'GET',
       url: `/api/admin/orders/${reference}`,
       headers: { authorization: `Bearer ${DESK_TOKEN}` },

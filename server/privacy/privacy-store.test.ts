@@ -6,15 +6,14 @@
 
 import { mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { priceOrder } from '../../domain/cart/pricing';
 import { RETENTION } from '../../domain/config';
 import { deliveryPromise } from '../../domain/making/dispatch';
 import { cents } from '../../domain/shared/money';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { storeSuite } from '../../tests/support/store-suite';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { FEATURES } from '../app';
-import { type OpenDatabase, openDatabase } from '../db/database';
 import { EnquiryStore } from '../enquiries/enquiry-store';
 import { DESK_MAIL_KINDS } from '../fulfilment/fulfilment-mail';
 import { OutboxSender, outboxRow } from '../mail/outbox';
@@ -63,33 +62,22 @@ const TOTALS = priceOrder(
 );
 
 describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let database: OpenDatabase;
+  const suite = storeSuite(dialect);
   let orders: OrderStore;
   let newsletter: NewsletterStore;
   let privacy: PrivacyStore;
   let mailDir: string;
   let start: number;
 
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    database = await openDatabase(target.location);
-    orders = new OrderStore(database.db);
-    newsletter = new NewsletterStore(database.db, {
+  beforeEach(() => {
+    orders = new OrderStore(suite.database.db);
+    newsletter = new NewsletterStore(suite.database.db, {
       confirmationMail: (email, token) => newsletterConfirmationMail('http://shop.test', email, token),
       senderDomain: 'solas.test',
     });
-    mailDir = path.join(data.dir, 'outbox');
-    privacy = new PrivacyStore(database.db, { mailDir, parts: PERSONAL_DATA });
+    mailDir = path.join(suite.data.dir, 'outbox');
+    privacy = new PrivacyStore(suite.database.db, { mailDir, parts: PERSONAL_DATA });
     start = Date.now();
-  });
-
-  afterEach(async () => {
-    await database.close();
-    await target.remove();
-    data.remove();
   });
 
   /** An order with a test checkout session; paid (with its two e-mails, sent) when asked. */
@@ -101,7 +89,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       totals: TOTALS,
       vat: { vatRate: 23, vatNumber: null },
     });
-    const provider = createTestCheckoutProvider({ db: database.db, publicUrl: 'http://shop.test' });
+    const provider = createTestCheckoutProvider({ db: suite.database.db, publicUrl: 'http://shop.test' });
     const session = await provider.createSession({
       orderId: id,
       email: SHOPPER,
@@ -118,7 +106,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     // The shopper typed their name and address on the payment page, paid or not.
     await provider.pay(session.id, SHIPPING);
     if (!paid) {
-      await database.db
+      await suite.database.db
         .updateTable('test_checkout_sessions')
         .set({ status: 'open', payment_status: 'unpaid' })
         .where('order_id', '=', id)
@@ -141,25 +129,29 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
         ),
       ),
     );
-    await database.db.updateTable('outbox').set({ status: 'sent' }).where('order_id', '=', id).execute();
+    await suite.database.db
+      .updateTable('outbox')
+      .set({ status: 'sent' })
+      .where('order_id', '=', id)
+      .execute();
   }
 
   const orderRow = (id: string) =>
-    database.db
+    suite.database.db
       .selectFrom('orders')
       .select(['email', 'shipping_name', 'shipping_address', 'total', 'reference'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   const sessionRow = (id: string) =>
-    database.db
+    suite.database.db
       .selectFrom('test_checkout_sessions')
       .select(['customer_email', 'shipping_name', 'shipping_address'])
       .where('order_id', '=', id)
       .executeTakeFirstOrThrow();
   const signups = () =>
-    database.db.selectFrom('newsletter_signups').select(['email', 'status']).orderBy('id').execute();
+    suite.database.db.selectFrom('newsletter_signups').select(['email', 'status']).orderBy('id').execute();
   const newsletterMail = () =>
-    database.db.selectFrom('outbox').selectAll().where('order_id', 'is', null).orderBy('id').execute();
+    suite.database.db.selectFrom('outbox').selectAll().where('order_id', 'is', null).orderBy('id').execute();
 
   it('subscribes only after the link is followed, and sends at most one confirmation an hour', async () => {
     const now = new Date(start);
@@ -176,8 +168,8 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     const tokens = mails.map((m) => tokenIn(m.text_body));
     expect(new Set(tokens).size).toBe(2);
     const stored = JSON.stringify([
-      await database.db.selectFrom('newsletter_signups').selectAll().execute(),
-      await database.db.selectFrom('newsletter_keys').selectAll().execute(),
+      await suite.database.db.selectFrom('newsletter_signups').selectAll().execute(),
+      await suite.database.db.selectFrom('newsletter_keys').selectAll().execute(),
     ]);
     for (const [i, mail] of mails.entries()) {
       const token = tokens[i] ?? '';
@@ -230,7 +222,11 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       (await newsletterMail()).find((m) => m.recipient === 'confirmed@example.ie')?.text_body ?? '',
     );
     await newsletter.confirm(confirmedToken);
-    await database.db.updateTable('outbox').set({ status: 'sent' }).where('order_id', 'is', null).execute();
+    await suite.database.db
+      .updateTable('outbox')
+      .set({ status: 'sent' })
+      .where('order_id', 'is', null)
+      .execute();
     mkdirSync(mailDir, { recursive: true });
     const oldFile = path.join(mailDir, '000001-SOL-A-order-confirmation.eml');
     const newFile = path.join(mailDir, '000002-SOL-A-owner-notification.eml');
@@ -275,7 +271,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     const mailPass = await privacy.applyRetention(at(RETENTION.mailBodyDays * DAY + 60_000));
     expect(mailPass).toMatchObject({ mailBodiesErased: 4, mailFilesDeleted: 1, paidOrdersAnonymised: 0 });
     expect(readdirSync(mailDir)).toEqual([path.basename(newFile)]);
-    const mail = await database.db
+    const mail = await suite.database.db
       .selectFrom('outbox')
       .select(['order_id', 'recipient', 'text_body', 'html_body', 'status'])
       .orderBy('id')
@@ -314,7 +310,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     });
     expect(
       (
-        await database.db
+        await suite.database.db
           .selectFrom('outbox')
           .select('recipient')
           .where('order_id', '=', 'ord_paid')
@@ -342,7 +338,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
   });
 
   it('erases a quote’s client the set number of days after its last valid day, and on request', async () => {
-    const quotes = new QuoteStore(database.db);
+    const quotes = new QuoteStore(suite.database.db);
     const quote = (reference: string, email: string, validUntil: string) =>
       quotes.create(
         {
@@ -393,7 +389,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
 
   it('deletes finished rate-limit windows that nobody counted since, and keeps running ones', async () => {
     const nowMs = Date.now();
-    await database.db
+    await suite.database.db
       .insertInto('rate_limits')
       .values([
         { key: 'a'.repeat(64), hits: 3, window_ends_ms: nowMs - HOUR },
@@ -401,7 +397,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       ])
       .execute();
     expect((await privacy.applyRetention()).rateLimitWindowsDeleted).toBe(1);
-    expect(await database.db.selectFrom('rate_limits').select('key').execute()).toEqual([
+    expect(await suite.database.db.selectFrom('rate_limits').select('key').execute()).toEqual([
       { key: 'b'.repeat(64) },
     ]);
   });
@@ -410,10 +406,14 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     await order('ord_unpaid', false);
     await order('ord_paid', true);
     await newsletter.signUp(SHOPPER, 'home');
-    await database.db.updateTable('outbox').set({ status: 'sent' }).where('order_id', 'is', null).execute();
+    await suite.database.db
+      .updateTable('outbox')
+      .set({ status: 'sent' })
+      .where('order_id', 'is', null)
+      .execute();
     mkdirSync(mailDir, { recursive: true });
     const ids = (
-      await database.db.selectFrom('outbox').select('id').where('recipient', '=', SHOPPER).execute()
+      await suite.database.db.selectFrom('outbox').select('id').where('recipient', '=', SHOPPER).execute()
     ).map((r) => r.id);
     for (const id of ids) writeFileSync(path.join(mailDir, `${String(id).padStart(6, '0')}-X-kind.eml`), 'x');
     writeFileSync(path.join(mailDir, '999999-X-other.eml'), 'someone else');
@@ -443,7 +443,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     expect((await orderRow('ord_unpaid')).email).toBe(SHOPPER);
     expect(await signups()).toHaveLength(1);
 
-    await database.db
+    await suite.database.db
       .updateTable('orders')
       .set({ desk_status: 'delivered', delivered_at: new Date().toISOString() })
       .where('id', '=', 'ord_paid')
@@ -489,7 +489,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       },
       'solas.test',
     );
-    const { id } = await database.db
+    const { id } = await suite.database.db
       .insertInto('outbox')
       .values(row)
       .returning('id')
@@ -522,13 +522,13 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
       close() {},
     };
     const log = { info() {}, warn() {}, error() {} };
-    const sender = new OutboxSender({ db: database.db, transport, from: 'shop@solas.test', log });
+    const sender = new OutboxSender({ db: suite.database.db, transport, from: 'shop@solas.test', log });
     return { sender, started, release, sends };
   }
 
   /** Everything the shop keeps that names or points to the shopper's address, or her name. */
   async function traces(): Promise<unknown[]> {
-    const rows = await database.db.selectFrom('outbox').selectAll().execute();
+    const rows = await suite.database.db.selectFrom('outbox').selectAll().execute();
     const key = SHOPPER.toLowerCase();
     return rows.filter(
       (r) =>
@@ -542,14 +542,18 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     'erasure cancels what waits for the address; one already on its way (%s) keeps nothing',
     async (outcome) => {
       await order('ord_done', true);
-      await database.db
+      await suite.database.db
         .updateTable('orders')
         .set({ desk_status: 'delivered', delivered_at: new Date().toISOString() })
         .where('id', '=', 'ord_done')
         .execute();
       // The owner's notice, sent, answered the customer.
       const notice = await queued(ORDERS_MAIL_KINDS.withdrawalOwner, 'owner@solas.test', SHOPPER);
-      await database.db.updateTable('outbox').set({ status: 'sent' }).where('id', '=', notice).execute();
+      await suite.database.db
+        .updateTable('outbox')
+        .set({ status: 'sent' })
+        .where('id', '=', notice)
+        .execute();
       // One e-mail is on its way on another instance at the moment of erasure; the review request was
       // queued a moment before it and waits.
       const held = heldSender(outcome);
@@ -579,7 +583,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
   );
 
   it("exports and erases an address's enquiries with their e-mails; the pass deletes them a year after their last change", async () => {
-    const enquiries = new EnquiryStore(database.db);
+    const enquiries = new EnquiryStore(suite.database.db);
     const mails = (row: { id: string; email: string }) =>
       [
         ['enquiry-owner', 'owner@solas.test'],
@@ -602,7 +606,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     };
     const mine = await enquiries.create({ ...enquiry, email: SHOPPER }, mails);
     const other = await enquiries.create({ ...enquiry, email: 'other@example.ie' }, mails);
-    await database.db.updateTable('outbox').set({ status: 'sent' }).execute();
+    await suite.database.db.updateTable('outbox').set({ status: 'sent' }).execute();
 
     const exported = await privacy.exportFor(SHOPPER.toLowerCase(), OWNER);
     expect(exported.enquiries).toEqual([
@@ -616,7 +620,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     const erased = await privacy.eraseFor(SHOPPER, OWNER);
     expect(erased).toMatchObject({ enquiriesErased: 1, mailBodiesErased: 2 });
     expect(await enquiries.findEnquiry(mine.id)).toBeNull();
-    const left = await database.db.selectFrom('outbox').select(['reference', 'text_body']).execute();
+    const left = await suite.database.db.selectFrom('outbox').select(['reference', 'text_body']).execute();
     expect(left.filter((m) => m.reference === mine.id).map((m) => m.text_body)).toEqual(['', '']);
     expect(left.filter((m) => m.reference === other.id).map((m) => m.text_body)).toEqual([
       'Niamh wrote',
@@ -635,7 +639,7 @@ describe.each(TEST_DIALECTS)('privacy on %s', (dialect) => {
     const before = new Date().toISOString();
     await privacy.exportFor(SHOPPER, OWNER);
     await privacy.eraseFor(SHOPPER, OWNER);
-    const rows = await database.db.selectFrom('admin_audit').selectAll().orderBy('id').execute();
+    const rows = await suite.database.db.selectFrom('admin_audit').selectAll().orderBy('id').execute();
     expect(rows.map((r) => [r.action, r.session, r.address, r.target])).toEqual([
       ['privacy-export', 'token', '203.0.113.7', 'S***@Example.ie'],
       ['privacy-erase', 'token', '203.0.113.7', 'S***@Example.ie'],

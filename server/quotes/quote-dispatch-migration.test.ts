@@ -3,30 +3,20 @@
  * quote keeps the date its order was given at payment (what its client was told since); any other gets
  * the shop's own date for an order paid now.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchDate } from '../../domain/making/dispatch';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { migrate, openDatabase } from '../db/database';
+import { olderSchemaSuite } from '../../tests/support/store-suite';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
+import { migrate } from '../db/database';
 import { MIGRATIONS } from '../db/migrations';
 
-const BEFORE = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0018'));
 const AT = '2026-11-20T10:00:00.000Z';
 
 describe.each(TEST_DIALECTS)('quotes made before dispatch dates (%s)', (dialect) => {
-  let data: ReturnType<typeof tempDataDir> | null = null;
-  let database: TestDatabase | null = null;
+  const olderSchema = olderSchemaSuite(dialect, '0018');
 
-  afterEach(async () => {
-    await database?.remove();
-    data?.remove();
-  });
-
-  it('get the date their paid order has, or the shop’s date for an order paid now', async () => {
-    data = tempDataDir();
-    database = await createTestDatabase(dialect, data.dir);
-    const { db, close } = await openDatabase(database.location, BEFORE);
-    try {
+  it('get the date their paid order has, or the shop’s date for an order paid now', () =>
+    olderSchema(async ({ db }) => {
       await db
         .insertInto('orders')
         .values({
@@ -101,8 +91,5 @@ describe.each(TEST_DIALECTS)('quotes made before dispatch dates (%s)', (dialect)
       expect(rows[0]).toEqual({ reference: 'Q-OPEN2345', dispatch_by: expect.any(String) });
       expect([before, after]).toContain(rows[0]?.dispatch_by);
       expect(rows[1]).toEqual({ reference: 'Q-PAID2345', dispatch_by: '2027-01-15' });
-    } finally {
-      await close();
-    }
-  });
+    }));
 });

@@ -4,8 +4,7 @@
  * for a wrong key or an unknown reference, 409 expired, withdrawn or paid); ten concurrent Pay clicks
  * giving one checkout; and the paid quote becoming an ordinary order that names the quote and its enquiry.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   adminQuoteResponseSchema,
   adminQuotesResponseSchema,
@@ -16,9 +15,10 @@ import {
 } from '../../domain/quotes/quotes';
 import { SEEDED_ZONES } from '../../domain/settings/storefront-settings';
 import { addDays, formatDayMonth, irishDate } from '../../domain/shared/calendar-date';
+import { shopSuite } from '../../tests/support/shop-suite';
 import { orderRows, outboxRows, payAndConfirm } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
-import { startTestApp, type TestApp } from '../../tests/support/test-shop';
+import { startTestApp } from '../../tests/support/test-shop';
 
 const ADMIN_TOKEN = 'quotes-test-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -41,14 +41,11 @@ const BULK = {
 const BULK_AT_COLLECTION = { ...BULK, enquiryId: undefined };
 
 describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
-  let app: FastifyInstance;
-  let shop: TestApp;
+  const shop = shopSuite(() => startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' }));
 
   beforeAll(async () => {
-    shop = await startTestApp(dialect, { ADMIN_TOKEN, RATE_LIMITS: 'off' });
-    app = shop.app;
     // The enquiry the quotes answer, sent as a company sends it.
-    const sent = await app.inject({
+    const sent = await shop.app.inject({
       method: 'POST',
       url: '/api/enquiries',
       payload: {
@@ -60,15 +57,13 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       },
     });
     expect(sent.statusCode).toBe(201);
-    const listed = await app.inject({ method: 'GET', url: '/api/admin/enquiries', headers: auth });
+    const listed = await shop.app.inject({ method: 'GET', url: '/api/admin/enquiries', headers: auth });
     BULK.enquiryId = (listed.json() as { enquiries: { id: string }[] }).enquiries[0]?.id ?? '';
     expect(BULK.enquiryId).not.toBe('');
   });
 
-  afterAll(() => shop.stop());
-
   function admin(method: 'GET' | 'POST', url: string, body?: unknown) {
-    return app.inject({
+    return shop.app.inject({
       method,
       url,
       headers: auth,
@@ -92,14 +87,14 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   }
 
   function pay(reference: string, key: string) {
-    return app.inject({ method: 'POST', url: `/api/quotes/${reference}/checkout`, payload: { key } });
+    return shop.app.inject({ method: 'POST', url: `/api/quotes/${reference}/checkout`, payload: { key } });
   }
 
   it('needs the owner to make, list, send or withdraw a quote', async () => {
-    expect((await app.inject({ method: 'GET', url: '/api/admin/quotes' })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/api/admin/quotes', payload: BULK })).statusCode).toBe(
-      401,
-    );
+    expect((await shop.app.inject({ method: 'GET', url: '/api/admin/quotes' })).statusCode).toBe(401);
+    expect(
+      (await shop.app.inject({ method: 'POST', url: '/api/admin/quotes', payload: BULK })).statusCode,
+    ).toBe(401);
   });
 
   it('makes a quote priced like a cart: 15% off the lines, rounded for the client, free shipping after it', async () => {
@@ -128,7 +123,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
 
   it("prices a quote at the owner's shipping, and its checkout charges what the quote says after she changes it", async () => {
     const setIrishShipping = (price: number, freeFrom: number | null) =>
-      app.inject({
+      shop.app.inject({
         method: 'PATCH',
         url: '/api/admin/settings',
         headers: auth,
@@ -152,7 +147,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       expect((await setIrishShipping(700, null)).statusCode).toBe(200);
       const opened = await pay(quote.reference, quote.key);
       expect(opened.statusCode).toBe(200);
-      const order = (await orderRows(app)).find((o) => o.quote_reference === quote.reference);
+      const order = (await orderRows(shop.app)).find((o) => o.quote_reference === quote.reference);
       expect(order).toMatchObject({ total: 5550, shipping: 550 });
     } finally {
       expect((await setIrishShipping(495, 4000)).statusCode).toBe(200);
@@ -162,7 +157,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
   it('makes one quote per desk submission: the same Idempotency-Key, at once or later, answers the same quote', async () => {
     const key = 'quote-submission-0001';
     const post = () =>
-      app.inject({
+      shop.app.inject({
         method: 'POST',
         url: '/api/admin/quotes',
         headers: { ...auth, 'idempotency-key': key },
@@ -175,13 +170,13 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       return (r.json() as { quote: { reference: string } }).quote.reference;
     });
     expect(new Set(references).size).toBe(1);
-    const stored = await app.platform.db
+    const stored = await shop.app.platform.db
       .selectFrom('quotes')
       .select('reference')
       .where('request_key', '=', key)
       .execute();
     expect(stored).toHaveLength(1);
-    const other = await app.inject({
+    const other = await shop.app.inject({
       method: 'POST',
       url: '/api/admin/quotes',
       headers: { ...auth, 'idempotency-key': 'quote-submission-0002' },
@@ -218,11 +213,11 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       /^total: a quote of €0\.00 cannot be paid/,
     ],
   ])('refuses a body with a bad field: %j -> 400 %s', async (body, message) => {
-    const before = await app.platform.db.selectFrom('quotes').select('reference').execute();
+    const before = await shop.app.platform.db.selectFrom('quotes').select('reference').execute();
     const res = await admin('POST', '/api/admin/quotes', body);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ ok: false, error: expect.stringMatching(message) });
-    const after = await app.platform.db.selectFrom('quotes').select('reference').execute();
+    const after = await shop.app.platform.db.selectFrom('quotes').select('reference').execute();
     expect(after.length).toBe(before.length);
   });
 
@@ -232,14 +227,14 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(sent.statusCode).toBe(200);
     expect(sent.json().quote.status).toBe('sent');
     expect(adminQuoteResponseSchema.safeParse(sent.json()).success).toBe(true);
-    const mail = (await outboxRows(app)).filter((r) => r.reference === quote.reference);
+    const mail = (await outboxRows(shop.app)).filter((r) => r.reference === quote.reference);
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ kind: 'quote', recipient: BULK.email, order_id: null });
     // A link with a key of its own: it opens the page, as the one the desk got when making it does.
     const mailed = /#\/quote\/Q-[A-Z0-9]+\?key=([A-Za-z0-9_-]+)/.exec(mail[0]?.text_body ?? '')?.[1] ?? '';
     expect(mail[0]?.text_body).toContain(`http://shop.test/#/quote/${quote.reference}?key=${mailed}`);
     expect(mailed).not.toBe(quote.key);
-    const byMail = await app.inject({
+    const byMail = await shop.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.reference}`,
       payload: { key: mailed },
@@ -248,7 +243,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(mail[0]?.text_body).toContain('30 × Tawny Strand (Medium): €1,050.00');
     expect((await admin('POST', '/api/admin/quotes/Q-NOPENOPE/send')).statusCode).toBe(404);
 
-    const view = await app.inject({
+    const view = await shop.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.reference}`,
       payload: { key: quote.key },
@@ -269,7 +264,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     });
     expect(view.json().quote).not.toHaveProperty('email');
     expect(quotePageResponseSchema.safeParse(view.json()).success).toBe(true);
-    const wrong = await app.inject({
+    const wrong = await shop.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.reference}`,
       // One character changed (never to itself).
@@ -298,7 +293,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     const closed = await pay(withdrawn.reference, withdrawn.key);
     expect(closed.statusCode).toBe(409);
     expect(closed.json().error).toBe(QUOTE_MESSAGES.withdrawn);
-    expect(await orderRows(app)).not.toContainEqual(
+    expect(await orderRows(shop.app)).not.toContainEqual(
       expect.objectContaining({ quote_reference: withdrawn.reference }),
     );
   });
@@ -309,7 +304,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(clicks.map((c) => c.statusCode)).toEqual(Array(10).fill(200));
     const sessions = new Set(clicks.map((c) => c.json().sessionId as string));
     expect(sessions.size).toBe(1);
-    const orders = (await orderRows(app)).filter((o) => o.quote_reference === quote.reference);
+    const orders = (await orderRows(shop.app)).filter((o) => o.quote_reference === quote.reference);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({
       total: 89250,
@@ -319,7 +314,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     });
 
     const [sessionId] = [...sessions];
-    await payAndConfirm(app, sessionId ?? '', BULK.email);
+    await payAndConfirm(shop.app, sessionId ?? '', BULK.email);
     // The enquiry the paid quote answered is won.
     await expect
       .poll(async () => {
@@ -330,7 +325,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       })
       .toBe('won');
     // The client's confirmation names the quote's discount, not the early-bird tier or a code.
-    const confirmed = await app.inject({
+    const confirmed = await shop.app.inject({
       method: 'POST',
       url: `/api/orders/${sessionId}/confirm`,
       payload: {},
@@ -344,7 +339,9 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(again.statusCode).toBe(409);
     expect(again.json().error).toBe(QUOTE_MESSAGES.paid);
 
-    const reference = (await orderRows(app)).find((o) => o.quote_reference === quote.reference)?.reference;
+    const reference = (await orderRows(shop.app)).find(
+      (o) => o.quote_reference === quote.reference,
+    )?.reference;
     const detail = await admin('GET', `/api/admin/orders/${reference}`);
     expect(detail.json()).toMatchObject({
       quoteReference: quote.reference,
@@ -360,7 +357,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     );
     const withdraw = await admin('POST', `/api/admin/quotes/${quote.reference}/withdraw`);
     expect(withdraw.statusCode).toBe(409);
-    const customerMail = (await outboxRows(app)).filter((r) => r.order_id === orders[0]?.id);
+    const customerMail = (await outboxRows(shop.app)).filter((r) => r.order_id === orders[0]?.id);
     expect(customerMail.map((m) => m.kind).sort()).toEqual(['order-confirmation', 'owner-notification']);
     const confirmation = customerMail.find((m) => m.kind === 'order-confirmation');
     expect(confirmation?.text_body).toContain('30 x Tawny Strand (Medium)');
@@ -379,8 +376,8 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     });
     const clicked = await pay(quote.reference, quote.key);
     expect(clicked.statusCode).toBe(200);
-    await payAndConfirm(app, clicked.json().sessionId, 'bride@example.ie');
-    const order = (await orderRows(app)).find((o) => o.quote_reference === quote.reference);
+    await payAndConfirm(shop.app, clicked.json().sessionId, 'bride@example.ie');
+    const order = (await orderRows(shop.app)).find((o) => o.quote_reference === quote.reference);
     const detail = await admin('GET', `/api/admin/orders/${order?.reference}`);
     expect(detail.json().lines).toEqual([
       expect.objectContaining({
@@ -402,28 +399,28 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       // The desk names the enquiry by its company and date, never by its id alone.
       enquiry: { name: 'Niamh Kelly', company: 'Acme Ltd', createdAt: expect.any(String) },
     });
-    const view = await app.inject({
+    const view = await shop.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.reference}`,
       payload: { key: quote.key },
     });
     expect(view.json().quote).toMatchObject({ dispatchBy, dispatchDate: dispatchBy });
     await admin('POST', `/api/admin/quotes/${quote.reference}/send`);
-    const mail = (await outboxRows(app)).find((r) => r.reference === quote.reference);
+    const mail = (await outboxRows(shop.app)).find((r) => r.reference === quote.reference);
     const day = formatDayMonthYear(dispatchBy);
     expect(mail?.text_body).toContain(`Once paid, your order is dispatched by ${day}.`);
 
     const clicked = await pay(quote.reference, quote.key);
-    await payAndConfirm(app, clicked.json().sessionId, BULK.email);
-    const order = (await orderRows(app)).find((o) => o.quote_reference === quote.reference);
+    await payAndConfirm(shop.app, clicked.json().sessionId, BULK.email);
+    const order = (await orderRows(shop.app)).find((o) => o.quote_reference === quote.reference);
     expect(order?.dispatch_date).toBe(dispatchBy);
-    const confirmed = await app.inject({
+    const confirmed = await shop.app.inject({
       method: 'POST',
       url: `/api/orders/${clicked.json().sessionId}/confirm`,
       payload: {},
     });
     expect(confirmed.json()).toMatchObject({ dispatchBy, delivery: { dispatch: dispatchBy } });
-    const confirmation = (await outboxRows(app)).find(
+    const confirmation = (await outboxRows(shop.app)).find(
       (m) => m.order_id === order?.id && m.kind === 'order-confirmation',
     );
     expect(confirmation?.text_body).toContain(`dispatched by ${formatDayMonth(dispatchBy)}`);
@@ -457,8 +454,8 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       sizes: Record<string, number>;
     };
     const clicked = await pay(quote.reference, quote.key);
-    await payAndConfirm(app, clicked.json().sessionId, 'sizes@example.ie');
-    const confirmed = await app.inject({
+    await payAndConfirm(shop.app, clicked.json().sessionId, 'sizes@example.ie');
+    const confirmed = await shop.app.inject({
       method: 'POST',
       url: `/api/orders/${clicked.json().sessionId}/confirm`,
       payload: {},
@@ -466,8 +463,8 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(confirmed.json().items).toEqual([
       expect.objectContaining({ name: 'Bespoke anniversary set', size: null, quantity: 4 }),
     ]);
-    const order = (await orderRows(app)).find((o) => o.quote_reference === quote.reference);
-    const confirmation = (await outboxRows(app)).find(
+    const order = (await orderRows(shop.app)).find((o) => o.quote_reference === quote.reference);
+    const confirmation = (await outboxRows(shop.app)).find(
       (m) => m.order_id === order?.id && m.kind === 'order-confirmation',
     );
     expect(confirmation?.text_body).toContain('4 x Bespoke anniversary set (');
@@ -478,7 +475,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(stats.sizes).toEqual(statsBefore.sizes);
     // A day's capacity large enough for every queued piece, so Today lists this order's too.
     const setCapacity = (n: number) =>
-      app.inject({
+      shop.app.inject({
         method: 'PATCH',
         url: '/api/admin/settings',
         headers: auth,
@@ -509,7 +506,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     const opened = await pay(quote.reference, quote.key);
     expect(opened.statusCode).toBe(200);
     const dispatchBy = addDays(today, 21);
-    const changed = await app.inject({
+    const changed = await shop.app.inject({
       method: 'PUT',
       url: `/api/admin/quotes/${quote.reference}`,
       headers: auth,
@@ -526,22 +523,22 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(changed.statusCode).toBe(200);
     // 20 x €35 + 20 x €5 = €800; 10% off = €720; free delivery.
     expect(changed.json().quote).toMatchObject({ reference: quote.reference, total: 72000, dispatchBy });
-    const view = await app.inject({
+    const view = await shop.app.inject({
       method: 'POST',
       url: `/api/quotes/${quote.reference}`,
       payload: { key: quote.key },
     });
     expect(view.json().quote).toMatchObject({ total: 72000, dispatchBy, status: 'draft' });
-    const old = (await orderRows(app)).find((o) => o.session_id === opened.json().sessionId);
+    const old = (await orderRows(shop.app)).find((o) => o.session_id === opened.json().sessionId);
     expect(old?.status).toBe('expired');
     const again = await pay(quote.reference, quote.key);
     expect(again.statusCode).toBe(200);
     expect(again.json().sessionId).not.toBe(opened.json().sessionId);
-    const renewed = (await orderRows(app)).find((o) => o.session_id === again.json().sessionId);
+    const renewed = (await orderRows(shop.app)).find((o) => o.session_id === again.json().sessionId);
     expect(renewed).toMatchObject({ total: 72000, dispatch_date: dispatchBy });
 
     // A €0 change is refused like a €0 quote, and changes nothing.
-    const free = await app.inject({
+    const free = await shop.app.inject({
       method: 'PUT',
       url: `/api/admin/quotes/${quote.reference}`,
       headers: auth,
@@ -550,8 +547,8 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     expect(free.statusCode).toBe(400);
     expect(free.json().error).toBe(QUOTE_MESSAGES.freeQuote);
 
-    await payAndConfirm(app, again.json().sessionId, BULK.email);
-    const late = await app.inject({
+    await payAndConfirm(shop.app, again.json().sessionId, BULK.email);
+    const late = await shop.app.inject({
       method: 'PUT',
       url: `/api/admin/quotes/${quote.reference}`,
       headers: auth,
@@ -562,14 +559,14 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
     const withdrawn = await create();
     await admin('POST', `/api/admin/quotes/${withdrawn.reference}/withdraw`);
     const put = (reference: string) =>
-      app.inject({ method: 'PUT', url: `/api/admin/quotes/${reference}`, headers: auth, payload: BULK });
+      shop.app.inject({ method: 'PUT', url: `/api/admin/quotes/${reference}`, headers: auth, payload: BULK });
     expect((await put(withdrawn.reference)).statusCode).toBe(409);
     expect((await put('Q-NOPENOPE')).statusCode).toBe(404);
   });
 
   it('keeps a catalogue line’s quoted price through a change, and shows the e-mail before it is sent', async () => {
     const quote = await create({ ...BULK, name: 'Niamh Kelly' });
-    await app.inject({
+    await shop.app.inject({
       method: 'PATCH',
       url: '/api/admin/products/3',
       headers: auth,
@@ -579,7 +576,7 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       // A new quote takes the new price…
       await expect.poll(async () => (await create()).total).toBe(102000);
       // …a changed one keeps the price it was quoted at.
-      const changed = await app.inject({
+      const changed = await shop.app.inject({
         method: 'PUT',
         url: `/api/admin/quotes/${quote.reference}`,
         headers: auth,
@@ -595,10 +592,10 @@ describe.each(TEST_DIALECTS)('quotes on %s', (dialect) => {
       expect(preview.json().mail.text).toMatch(/^Hello Niamh Kelly,\n/);
       expect(preview.json().mail.text).toContain('With the box.');
       // Nothing was queued: previewing is not sending.
-      expect((await outboxRows(app)).filter((r) => r.reference === quote.reference)).toEqual([]);
+      expect((await outboxRows(shop.app)).filter((r) => r.reference === quote.reference)).toEqual([]);
       expect((await admin('GET', '/api/admin/quotes/Q-NOPENOPE/mail')).statusCode).toBe(404);
     } finally {
-      await app.inject({
+      await shop.app.inject({
         method: 'PATCH',
         url: '/api/admin/products/3',
         headers: auth,

@@ -7,15 +7,15 @@
  * days without the override, a move the state refuses, the shipping twice; 400 naming the field; 404; 401;
  * 403 cross-site and for a maker; a repeated Idempotency-Key is one return and one refund.
  */
-import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, type OrderDetail } from '../../domain/orders/admin-api';
 import type { OrderPage } from '../../domain/orders/order-page';
 import type { ReturnInfo } from '../../domain/orders/return-info';
 import { RETURN_MESSAGES, WITHDRAWAL_RETURN_REASON } from '../../domain/orders/returns';
+import { shopSuite } from '../../tests/support/shop-suite';
 import { outboxRows, PARIS, paidOrderWithPageKey } from '../../tests/support/test-app';
 import { ROUTE_DIALECTS, TEST_DIALECTS } from '../../tests/support/test-database';
-import { startTestApp, type TestApp } from '../../tests/support/test-shop';
+import { startTestApp } from '../../tests/support/test-shop';
 
 const SHOPPER = 'ciara@example.ie';
 const TOKEN = 'returns-desk-token-0123456789';
@@ -25,21 +25,18 @@ const DAY = 24 * 60 * 60 * 1000;
 type Answer = { ok: true; changed: boolean; return: ReturnInfo; order: OrderDetail };
 
 describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
-  let app: FastifyInstance;
-  let shop: TestApp;
   let now = new Date();
 
-  beforeEach(async () => {
+  beforeEach(() => {
     now = new Date();
-    shop = await startTestApp(dialect, { ADMIN_TOKEN: TOKEN }, { now: () => now });
-    app = shop.app;
   });
-
-  afterEach(() => shop.stop());
+  const shop = shopSuite(() => startTestApp(dialect, { ADMIN_TOKEN: TOKEN }, { now: () => now }), {
+    each: true,
+  });
 
   /** A paid order of two pieces of product 2 and one of product 5; its reference and page key. */
   function paidOrder(): Promise<{ reference: string; key: string }> {
-    return paidOrderWithPageKey(app, {
+    return paidOrderWithPageKey(shop.app, {
       email: SHOPPER,
       name: 'Ciara Walsh',
       items: [
@@ -52,7 +49,7 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
   }
 
   function owner(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, key?: string) {
-    return app.inject({
+    return shop.app.inject({
       method,
       url,
       headers: { ...auth, ...(key ? { 'idempotency-key': key } : {}) },
@@ -84,7 +81,9 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
     (await owner('GET', `/api/admin/orders/${reference}`)).json() as OrderDetail;
   const page = async (reference: string, key: string) =>
     (
-      (await app.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } })).json() as {
+      (
+        await shop.app.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } })
+      ).json() as {
         order: OrderPage;
       }
     ).order;
@@ -144,7 +143,7 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
         [`Return ${id} refunded: €${(amount / 100).toFixed(2)} with the shipping`, 'API token'],
       ]);
       expect(history.filter((e) => e.kind === 'refund').map((e) => e.amount)).toEqual([amount]);
-      const audit = await app.platform.db
+      const audit = await shop.app.platform.db
         .selectFrom('admin_audit')
         .select(['action'])
         .where('target', '=', reference)
@@ -153,7 +152,7 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
       expect(audit.map((a) => a.action)).toEqual(
         expect.arrayContaining(['return-open', 'return-receive', 'refund', 'return-refund']),
       );
-      const mails = (await outboxRows(app)).filter(
+      const mails = (await outboxRows(shop.app)).filter(
         (m) => m.reference === reference && m.kind.startsWith('order-refund:'),
       );
       expect(mails).toHaveLength(1);
@@ -328,7 +327,10 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
         (await move(reference, id, { status: 'closed', reason: 'Ciara kept it after all' })).statusCode,
       ).toBe(200);
       // Until then the privacy export shows the return, the owner's notes on it included.
-      const before = await app.privacy.store.exportFor(SHOPPER, { session: 'token', address: '203.0.113.7' });
+      const before = await shop.app.privacy.store.exportFor(SHOPPER, {
+        session: 'token',
+        address: '203.0.113.7',
+      });
       expect(before.orders).toContainEqual(
         expect.objectContaining({
           reference,
@@ -342,7 +344,7 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
           ],
         }),
       );
-      await app.privacy.store.eraseFor(SHOPPER, { session: 'token', address: '203.0.113.7' });
+      await shop.app.privacy.store.eraseFor(SHOPPER, { session: 'token', address: '203.0.113.7' });
       expect((await detail(reference)).returns).toMatchObject([
         { id, status: 'closed', reason: 'Clasp broke', overrideNote: null, closeReason: null },
       ]);
@@ -354,8 +356,8 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
       const { reference } = await delivered();
       const body = { lines: [{ lineId: 0, quantity: 1 }], reason: 'Too small' };
       const url = `/api/admin/orders/${reference}/returns`;
-      expect((await app.inject({ method: 'POST', url, payload: body })).statusCode).toBe(401);
-      const crossSite = await app.inject({
+      expect((await shop.app.inject({ method: 'POST', url, payload: body })).statusCode).toBe(401);
+      const crossSite = await shop.app.inject({
         method: 'POST',
         url,
         payload: body,
@@ -363,21 +365,21 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
       });
       expect(crossSite.statusCode).toBe(403);
       const id = ((await open(reference, body)).json() as Answer).return.id;
-      const person = await app.platform.people.create({
+      const person = await shop.app.platform.people.create({
         name: 'Niamh',
         email: 'niamh@example.ie',
         role: 'maker',
       });
       if (!person) throw new Error('no maker');
-      const { secret } = await app.platform.sessions.create('127.0.0.1', {
+      const { secret } = await shop.app.platform.sessions.create('127.0.0.1', {
         personId: person.id,
         device: null,
       });
       const cookie = `solas_admin=${secret}`;
-      expect((await app.inject({ method: 'POST', url, payload: body, headers: { cookie } })).statusCode).toBe(
-        403,
-      );
-      const patch = await app.inject({
+      expect(
+        (await shop.app.inject({ method: 'POST', url, payload: body, headers: { cookie } })).statusCode,
+      ).toBe(403);
+      const patch = await shop.app.inject({
         method: 'PATCH',
         url: `${url}/${id}`,
         payload: { status: 'received', refund: { includeShipping: false } },
@@ -404,7 +406,11 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
       await dispatched(reference);
       const notice = { reference, key, lines: [0, 1], name: 'Ciara Walsh', reason: 'Changed my mind' };
       for (let i = 0; i < 2; i++) {
-        const res = await app.inject({ method: 'POST', url: '/api/order-page/withdrawal', payload: notice });
+        const res = await shop.app.inject({
+          method: 'POST',
+          url: '/api/order-page/withdrawal',
+          payload: notice,
+        });
         expect(res.statusCode).toBe(200);
       }
       const order = await detail(reference);
@@ -420,7 +426,7 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
       ]);
       expect(order.timeline.filter((e) => e.kind === 'return').map((e) => e.actor)).toEqual(['shop']);
       // The notice they signed is theirs to see in the privacy export, with the return it opened.
-      const exported = await app.privacy.store.exportFor(SHOPPER, {
+      const exported = await shop.app.privacy.store.exportFor(SHOPPER, {
         session: 'token',
         address: '203.0.113.7',
       });

@@ -3,12 +3,11 @@
  * early-bird price's row winning over EARLY_BIRD_UNTIL (turned off included), a row this release cannot
  * read falling back to the default, and one audit row per setting that changed.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { EarlyBirdTerms } from '../../domain/offers/early-bird';
 import { SEEDED_ZONES, settingsDefaults } from '../../domain/settings/shop-settings';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { type OpenDatabase, openDatabase } from '../db/database';
+import { storeSuite } from '../../tests/support/store-suite';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { NEVER_SAVED, SettingsStore, StaleSettingsError } from './settings-store';
 
 const FROM_ENV: EarlyBirdTerms = { percent: 15, minPieces: 20, until: '2026-10-31' };
@@ -26,26 +25,10 @@ const only = (s: { makingCapacityPerDay: number; earlyBird: unknown }) => ({
 });
 
 describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let database: OpenDatabase;
-  let store: SettingsStore;
-
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    database = await openDatabase(target.location);
-    store = new SettingsStore(database.db, DEFAULTS);
-  });
-
-  afterEach(async () => {
-    await database.close();
-    await target.remove();
-    data.remove();
-  });
+  const suite = storeSuite(dialect, (database) => new SettingsStore(database.db, DEFAULTS));
 
   const audit = () =>
-    database.db
+    suite.database.db
       .selectFrom('admin_audit')
       .select(['target', 'detail'])
       .where('action', '=', 'settings')
@@ -53,16 +36,16 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
       .execute();
 
   it('answers the defaults, then the desk’s terms, then none once turned off', async () => {
-    expect(only(await store.read())).toEqual({ makingCapacityPerDay: 8, earlyBird: FROM_ENV });
+    expect(only(await suite.store.read())).toEqual({ makingCapacityPerDay: 8, earlyBird: FROM_ENV });
     const terms = { percent: 10, minPieces: 30, until: '2026-12-20' };
-    const both = await store.update({ makingCapacityPerDay: 5, earlyBird: terms }, WHO);
+    const both = await suite.store.update({ makingCapacityPerDay: 5, earlyBird: terms }, WHO);
     expect(both.changed).toBe(true);
     expect(only(both.settings)).toEqual({ makingCapacityPerDay: 5, earlyBird: terms });
-    expect(await store.update({ earlyBird: { ...terms } }, WHO)).toMatchObject({ changed: false });
-    const off = await store.update({ earlyBird: null }, WHO);
+    expect(await suite.store.update({ earlyBird: { ...terms } }, WHO)).toMatchObject({ changed: false });
+    const off = await suite.store.update({ earlyBird: null }, WHO);
     expect(off.settings.earlyBird).toBeNull();
     // A second instance reading the same database agrees at once.
-    const other = new SettingsStore(database.db, DEFAULTS);
+    const other = new SettingsStore(suite.database.db, DEFAULTS);
     expect(only(await other.read())).toEqual({ makingCapacityPerDay: 5, earlyBird: null });
     expect(await audit()).toEqual([
       { target: 'makingCapacityPerDay', detail: '8 -> 5 pieces a day' },
@@ -75,20 +58,20 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
   });
 
   it('dates the legal pages by the last change of the seller or the shipping, nothing else', async () => {
-    expect((await store.read()).legalUpdatedAt).toBeNull();
-    await store.update({ workingDays: [1, 2, 3], announcement: { text: 'Hello', enabled: true } }, WHO);
-    expect((await store.read()).legalUpdatedAt).toBeNull();
+    expect((await suite.store.read()).legalUpdatedAt).toBeNull();
+    await suite.store.update({ workingDays: [1, 2, 3], announcement: { text: 'Hello', enabled: true } }, WHO);
+    expect((await suite.store.read()).legalUpdatedAt).toBeNull();
     const zones = SEEDED_ZONES.map((z) => (z.id === 'IE' ? { ...z, price: 600 } : z));
-    const saved = await store.update({ shipping: { zones } }, WHO);
+    const saved = await suite.store.update({ shipping: { zones } }, WHO);
     expect(saved.settings.legalUpdatedAt).toBe(saved.settings.updatedAt);
-    await store.update({ workingDays: [1, 2] }, WHO);
-    const later = await store.read();
+    await suite.store.update({ workingDays: [1, 2] }, WHO);
+    const later = await suite.store.read();
     expect(later.updatedAt > saved.settings.updatedAt).toBe(true);
     expect(later.legalUpdatedAt).toBe(saved.settings.updatedAt);
   });
 
   it('falls back to the default for a row it cannot read', async () => {
-    await database.db
+    await suite.database.db
       .insertInto('settings')
       .values({
         name: 'earlyBird',
@@ -96,11 +79,11 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
         updated_at: new Date().toISOString(),
       })
       .execute();
-    expect((await store.read()).earlyBird).toEqual(FROM_ENV);
+    expect((await suite.store.read()).earlyBird).toEqual(FROM_ENV);
   });
 
   it('answers the first start’s defaults from the environment and today’s zones, never saved', async () => {
-    const settings = await store.read();
+    const settings = await suite.store.read();
     expect(settings.updatedAt).toBe(NEVER_SAVED);
     expect(settings.seller).toEqual({
       name: 'Aoife Byrne',
@@ -121,7 +104,7 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
   });
 
   it('replaces each key whole, audits before and after, and refuses a stale save', async () => {
-    const first = await store.read();
+    const first = await suite.store.read();
     const zones = SEEDED_ZONES.map((z) =>
       z.id === 'EU'
         ? { ...z, price: 1200, freeFrom: 6000 }
@@ -129,7 +112,7 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
           ? { ...z, countries: z.countries.filter((c) => c !== 'GB') }
           : z,
     );
-    const saved = await store.update(
+    const saved = await suite.store.update(
       {
         shipping: { zones },
         announcement: { text: 'Back from the fair', enabled: true },
@@ -158,18 +141,21 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
     ]);
     // A second owner who read the settings before that save: refused, nothing written.
     await expect(
-      store.update({ workingDays: [1, 2, 3], updatedAt: first.updatedAt }, WHO),
+      suite.store.update({ workingDays: [1, 2, 3], updatedAt: first.updatedAt }, WHO),
     ).rejects.toBeInstanceOf(StaleSettingsError);
-    expect((await store.read()).workingDays).toEqual([1, 2, 3, 4, 5]);
+    expect((await suite.store.read()).workingDays).toEqual([1, 2, 3, 4, 5]);
     expect(await audit()).toHaveLength(2);
     // With the current time, the same save goes through.
-    const again = await store.update({ workingDays: [1, 2, 3], updatedAt: saved.settings.updatedAt }, WHO);
+    const again = await suite.store.update(
+      { workingDays: [1, 2, 3], updatedAt: saved.settings.updatedAt },
+      WHO,
+    );
     expect(again.settings.workingDays).toEqual([1, 2, 3]);
   });
 
   it('publishes in the save’s transaction, and a failure there writes nothing', async () => {
     let published = 0;
-    const failing = new SettingsStore(database.db, DEFAULTS, {
+    const failing = new SettingsStore(suite.database.db, DEFAULTS, {
       published: async () => {
         published += 1;
         throw new Error('no notification');
@@ -177,7 +163,7 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
     });
     await expect(failing.update({ workingDays: [2, 3] }, WHO)).rejects.toThrow('no notification');
     expect(published).toBe(1);
-    expect((await store.read()).workingDays).toEqual([1, 2, 3, 4, 5]);
+    expect((await suite.store.read()).workingDays).toEqual([1, 2, 3, 4, 5]);
     expect(await audit()).toEqual([]);
   });
 });

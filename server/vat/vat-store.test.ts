@@ -5,12 +5,11 @@
  * or refund told twice issuing one record, refunds bounded by the invoice, erasure keeping the invoice
  * without the consumer, and the upgrade of a VAT-registered shop to mode 'ireland'.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { vatBreakdown } from '../../domain/vat/vat-breakdown';
-import { tempDataDir } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
+import { storeSuite } from '../../tests/support/store-suite';
+import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { type OpenDatabase, openDatabase } from '../db/database';
-import { MIGRATIONS } from '../db/migrations';
 import {
   anonymiseInvoicesOf,
   deleteVatRecordsIssuedBefore,
@@ -47,45 +46,31 @@ function sale(reference: string, over: Partial<SaleRecord> = {}): SaleRecord {
 }
 
 describe.each(TEST_DIALECTS)('the VAT records on %s', (dialect) => {
-  let data: ReturnType<typeof tempDataDir>;
-  let target: TestDatabase;
-  let database: OpenDatabase;
-  let store: VatStore;
-
-  beforeEach(async () => {
-    data = tempDataDir();
-    target = await createTestDatabase(dialect, data.dir, { migrated: true });
-    database = await openDatabase(target.location);
-    store = new VatStore(database.db);
-  });
-
-  afterEach(async () => {
-    await database.close();
-    await target.remove();
-    data.remove();
-  });
+  const suite = storeSuite(dialect, (database) => new VatStore(database.db));
 
   const pay = (s: VatStore, db: OpenDatabase, record: SaleRecord) =>
     db.db.transaction().execute((trx) => s.recordSale(trx, record, SELLER));
 
   it('numbers invoices per year, and credit notes in their own sequence', async () => {
     expect(formatNumber('invoice', 2026, 1)).toBe('2026-000001');
-    expect(await pay(store, database, sale('SOL-AAAA0001'))).toBe('2026-000001');
-    expect(await pay(store, database, sale('SOL-AAAA0002'))).toBe('2026-000002');
+    expect(await pay(suite.store, suite.database, sale('SOL-AAAA0001'))).toBe('2026-000001');
+    expect(await pay(suite.store, suite.database, sale('SOL-AAAA0002'))).toBe('2026-000002');
     const nextYear = new Date('2027-01-01T00:30:00Z');
-    expect(await pay(store, database, sale('SOL-AAAA0003', { issuedAt: nextYear }))).toBe('2027-000001');
+    expect(await pay(suite.store, suite.database, sale('SOL-AAAA0003', { issuedAt: nextYear }))).toBe(
+      '2027-000001',
+    );
     const refund = (refundId: string, amount: number) =>
-      database.db
+      suite.database.db
         .transaction()
         .execute((trx) =>
-          store.recordRefund(trx, { orderReference: 'SOL-AAAA0001', refundId, amount, issuedAt: NOW }),
+          suite.store.recordRefund(trx, { orderReference: 'SOL-AAAA0001', refundId, amount, issuedAt: NOW }),
         );
     expect(await refund('re_1', 1200)).toBe('CN-2026-000001');
     // The same refund told again: the same note.
     expect(await refund('re_1', 1200)).toBe('CN-2026-000001');
     expect(await refund('re_2', 8900)).toBe('CN-2026-000002');
     await expect(refund('re_3', 1)).rejects.toThrow(RefundTooLargeError);
-    const notes = await store.creditNotesOf('SOL-AAAA0001');
+    const notes = await suite.store.creditNotesOf('SOL-AAAA0001');
     expect(notes.map((n) => [n.invoiceNumber, n.totalNet, n.totalVat])).toEqual([
       ['2026-000001', 1008, 192],
       ['2026-000001', 7479, 1421],
@@ -94,9 +79,9 @@ describe.each(TEST_DIALECTS)('the VAT records on %s', (dialect) => {
 
   it('stores the breakdown and snapshots, and issues one invoice per order', async () => {
     const record = sale('SOL-AAAA0001', { viesConsultation: 'WAPIAAAAXYZ' });
-    expect(await pay(store, database, record)).toBe('2026-000001');
-    expect(await pay(store, database, record)).toBe('2026-000001');
-    const invoice = await store.invoiceOf('SOL-AAAA0001');
+    expect(await pay(suite.store, suite.database, record)).toBe('2026-000001');
+    expect(await pay(suite.store, suite.database, record)).toBe('2026-000001');
+    const invoice = await suite.store.invoiceOf('SOL-AAAA0001');
     expect(invoice).toMatchObject({
       number: '2026-000001',
       country: 'DE',
@@ -116,24 +101,24 @@ describe.each(TEST_DIALECTS)('the VAT records on %s', (dialect) => {
 
   it('gives a rolled-back payment its number back: no gap', async () => {
     await expect(
-      database.db.transaction().execute(async (trx) => {
-        await store.recordSale(trx, sale('SOL-AAAA0001'), SELLER);
+      suite.database.db.transaction().execute(async (trx) => {
+        await suite.store.recordSale(trx, sale('SOL-AAAA0001'), SELLER);
         throw new Error('the payment failed');
       }),
     ).rejects.toThrow('the payment failed');
-    expect(await store.invoiceOf('SOL-AAAA0001')).toBeNull();
-    expect(await pay(store, database, sale('SOL-AAAA0002'))).toBe('2026-000001');
+    expect(await suite.store.invoiceOf('SOL-AAAA0001')).toBeNull();
+    expect(await pay(suite.store, suite.database, sale('SOL-AAAA0002'))).toBe('2026-000001');
   });
 
   it('20 concurrent payments (two instances on PostgreSQL) are numbered 1 to 20', async () => {
     // SQLite serves one instance; PostgreSQL two pools, as two servers would.
-    const second = dialect === 'postgres' ? await openDatabase(target.location) : database;
+    const second = dialect === 'postgres' ? await openDatabase(suite.target.location) : suite.database;
     try {
       const other = new VatStore(second.db);
       const numbers = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           i % 2 === 0
-            ? pay(store, database, sale(`SOL-C${String(i).padStart(7, '0')}`))
+            ? pay(suite.store, suite.database, sale(`SOL-C${String(i).padStart(7, '0')}`))
             : pay(other, second, sale(`SOL-C${String(i).padStart(7, '0')}`)),
         ),
       );
@@ -141,19 +126,19 @@ describe.each(TEST_DIALECTS)('the VAT records on %s', (dialect) => {
         Array.from({ length: 20 }, (_, i) => formatNumber('invoice', 2026, i + 1)),
       );
     } finally {
-      if (second !== database) await second.close();
+      if (second !== suite.database) await second.close();
     }
   });
 
   it('20 concurrent refunds (two instances on PostgreSQL) get credit notes 1 to 20, each naming its invoice', async () => {
     const references = Array.from({ length: 20 }, (_, i) => `SOL-R${String(i).padStart(7, '0')}`);
-    for (const reference of references) await pay(store, database, sale(reference));
-    const second = dialect === 'postgres' ? await openDatabase(target.location) : database;
+    for (const reference of references) await pay(suite.store, suite.database, sale(reference));
+    const second = dialect === 'postgres' ? await openDatabase(suite.target.location) : suite.database;
     try {
       const other = new VatStore(second.db);
       const numbers = await Promise.all(
         references.map((orderReference, i) => {
-          const [s, db] = i % 2 === 0 ? [store, database] : [other, second];
+          const [s, db] = i % 2 === 0 ? [suite.store, suite.database] : [other, second];
           return db.db
             .transaction()
             .execute((trx) =>
@@ -165,65 +150,62 @@ describe.each(TEST_DIALECTS)('the VAT records on %s', (dialect) => {
         Array.from({ length: 20 }, (_, i) => formatNumber('credit_note', 2026, i + 1)),
       );
       for (const reference of references) {
-        const [note] = await store.creditNotesOf(reference);
-        expect(note?.invoiceNumber).toBe((await store.invoiceOf(reference))?.number);
+        const [note] = await suite.store.creditNotesOf(reference);
+        expect(note?.invoiceNumber).toBe((await suite.store.invoiceOf(reference))?.number);
       }
     } finally {
-      if (second !== database) await second.close();
+      if (second !== suite.database) await second.close();
     }
   });
 
   it('keeps a consumer invoice on erasure as "Customer (erased)", and a business one as issued', async () => {
-    await pay(store, database, sale('SOL-AAAA0001'));
+    await pay(suite.store, suite.database, sale('SOL-AAAA0001'));
     const business = { name: 'Vogel GmbH', address: 'Hauptstr. 1, Berlin', vatNumber: 'DE123456789' };
-    await pay(store, database, sale('SOL-AAAA0002', { buyer: business }));
-    expect(await anonymiseInvoicesOf(database.db, ['SOL-AAAA0001', 'SOL-AAAA0002'], NOW.toISOString())).toBe(
-      1,
-    );
-    expect((await store.invoiceOf('SOL-AAAA0001'))?.buyer).toEqual({
+    await pay(suite.store, suite.database, sale('SOL-AAAA0002', { buyer: business }));
+    expect(
+      await anonymiseInvoicesOf(suite.database.db, ['SOL-AAAA0001', 'SOL-AAAA0002'], NOW.toISOString()),
+    ).toBe(1);
+    expect((await suite.store.invoiceOf('SOL-AAAA0001'))?.buyer).toEqual({
       name: ERASED_CUSTOMER,
       address: '',
       vatNumber: null,
     });
-    expect((await store.invoiceOf('SOL-AAAA0002'))?.buyer).toEqual(business);
-    expect(await store.invoiceOf('SOL-AAAA0001')).toMatchObject({ number: '2026-000001', totalVat: 1613 });
+    expect((await suite.store.invoiceOf('SOL-AAAA0002'))?.buyer).toEqual(business);
+    expect(await suite.store.invoiceOf('SOL-AAAA0001')).toMatchObject({
+      number: '2026-000001',
+      totalVat: 1613,
+    });
   });
 
   it('deletes records only past their six years', async () => {
-    await pay(store, database, sale('SOL-AAAA0001', { issuedAt: new Date('2020-06-01T10:00:00Z') }));
-    await pay(store, database, sale('SOL-AAAA0002'));
-    expect(await deleteVatRecordsIssuedBefore(database.db, '2021-01-01T00:00:00.000Z')).toBe(1);
-    expect(await store.invoiceOf('SOL-AAAA0001')).toBeNull();
-    expect(await store.invoiceOf('SOL-AAAA0002')).not.toBeNull();
+    await pay(
+      suite.store,
+      suite.database,
+      sale('SOL-AAAA0001', { issuedAt: new Date('2020-06-01T10:00:00Z') }),
+    );
+    await pay(suite.store, suite.database, sale('SOL-AAAA0002'));
+    expect(await deleteVatRecordsIssuedBefore(suite.database.db, '2021-01-01T00:00:00.000Z')).toBe(1);
+    expect(await suite.store.invoiceOf('SOL-AAAA0001')).toBeNull();
+    expect(await suite.store.invoiceOf('SOL-AAAA0002')).not.toBeNull();
   });
 
   it("migration 0038-vat-mode: a shop saved with a VAT number becomes 'ireland'; one without stays unset", async () => {
     for (const vatNumber of ['IE1234567T', null]) {
-      await database.close();
-      await target.remove();
-      data.remove();
-      data = tempDataDir();
-      target = await createTestDatabase(dialect, data.dir);
-      const before = Object.fromEntries(
-        Object.entries(MIGRATIONS).filter(([name]) => name < '0038-vat-mode'),
-      );
-      const old = await openDatabase(target.location, before);
-      const seller = {
-        name: 'A',
-        address: 'B',
-        email: 'a@example.ie',
-        orderEmail: 'a@example.ie',
-        vatNumber,
-        vatRate: 23,
-      };
-      await old.db
-        .insertInto('settings')
-        .values({ name: 'seller', value: JSON.stringify(seller), updated_at: NOW.toISOString() })
-        .execute();
-      await old.close();
-      database = await openDatabase(target.location);
-      store = new VatStore(database.db);
-      const row = await database.db
+      await suite.migrateFrom('0038-vat-mode', async (old) => {
+        const seller = {
+          name: 'A',
+          address: 'B',
+          email: 'a@example.ie',
+          orderEmail: 'a@example.ie',
+          vatNumber,
+          vatRate: 23,
+        };
+        await old.db
+          .insertInto('settings')
+          .values({ name: 'seller', value: JSON.stringify(seller), updated_at: NOW.toISOString() })
+          .execute();
+      });
+      const row = await suite.database.db
         .selectFrom('settings')
         .select('value')
         .where('name', '=', 'vat')

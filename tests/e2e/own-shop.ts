@@ -68,10 +68,11 @@ export function shopOfItsOwn(extraEnv: OwnShopEnv = {}): () => OwnShop {
   // before the file's beforeAll hooks run), kept for the file's other journeys, stopped after its last.
   let starting: Promise<RunningShop> | null = null;
   let shop: RunningShop | null = null;
+  let stopped = false;
 
   test.afterAll(async () => {
+    stopped = true;
     const running = await starting?.catch(() => null);
-    starting = null;
     shop = null;
     await running?.stop();
   });
@@ -79,6 +80,12 @@ export function shopOfItsOwn(extraEnv: OwnShopEnv = {}): () => OwnShop {
   test.use({
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter.
     baseURL: async ({}, use, testInfo) => {
+      // A hook the file runs after its last journey (its own afterAll) gets the test fixtures too, the
+      // auto ones asking for a page: it gets no shop, never a second one that nothing would stop.
+      if (stopped) {
+        await use(undefined);
+        return;
+      }
       if (!starting) {
         // A server's start (migrations, the first rendering of every page) on a busy 2-core machine.
         testInfo.setTimeout(testInfo.timeout + 60_000);

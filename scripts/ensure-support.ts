@@ -23,9 +23,9 @@ export function run(script: string, what: string, command: string, args: readonl
 }
 
 /**
- * `npm test` installs what is missing from two branches at once (PostgreSQL beside the unit tests,
- * Chromium beside the build), and dpkg refuses a second apt-get while one runs: each apt-get waits its
- * turn on one lock file (util-linux's flock, on every Debian).
+ * Two test commands run at once on one machine (the unit tests in one terminal, the journeys in another)
+ * may both install what is missing, and dpkg refuses a second apt-get while one runs: each apt-get waits
+ * its turn on one lock file (util-linux's flock, on every Debian).
  */
 const APT_LOCK = '/tmp/solas-apt.lock';
 

@@ -5,12 +5,12 @@
  * database holding orders: every order kept, its lines given the picture they were sold with.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Migration } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrationsBefore } from '../../tests/support/store-suite';
 import { buildTestApp, tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS } from '../../tests/support/test-database';
 import { openDatabase } from '../db/database';
-import { MIGRATIONS } from '../db/migrations';
 import { DatabaseCatalogueSource } from './database-catalogue-source';
 
 const TOKEN = 'catalogue-instances-token-0123';
@@ -91,9 +91,7 @@ describe.each(TEST_DIALECTS)('migration 0011 on %s', (dialect) => {
       () => data.remove(),
       () => database.remove(),
     );
-    const before: Record<string, Migration> = Object.fromEntries(
-      Object.entries(MIGRATIONS).filter(([name]) => name < '0011'),
-    );
+    const before = migrationsBefore('0011');
     const old = await openDatabase(database.location, before);
     const at = new Date().toISOString();
     // biome-ignore lint/suspicious/noExplicitAny: the schema as it was before 0011.

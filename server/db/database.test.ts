@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
 import type { FulfilmentStatus } from '../../domain/orders/admin-api';
 import { startServerProcess, tinyWebDist } from '../../tests/support/server-process';
+import { migrationsBefore } from '../../tests/support/store-suite';
 import { tempDataDir } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
 import { appliedMigrationCount, DATABASE_FILE, executeAtomically, migrate, openDatabase } from './database';
@@ -163,9 +164,7 @@ describe.each(TEST_DIALECTS)('database (%s)', (dialect) => {
 
   it('gives each order a refund in part had left "partially refunded" its making state back', async () => {
     const REFUND_KEEPS_STATE = '0020-refund-keeps-making-state';
-    const before = Object.fromEntries(
-      Object.entries(MIGRATIONS).filter(([name]) => name < REFUND_KEEPS_STATE),
-    );
+    const before = migrationsBefore(REFUND_KEEPS_STATE);
     const STARTED = '2026-01-11T09:00:00.000Z';
     const DISPATCHED = '2026-01-12T09:00:00.000Z';
     const DELIVERED = '2026-01-13T09:00:00.000Z';

@@ -4,7 +4,7 @@
  * once). `confirm` is the one confirmation step for the confirmation page and the provider's webhook alike.
  */
 
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { OrderTotals } from '../../domain/cart/pricing';
 import { lineSize } from '../../domain/catalogue/sizes';
 import type { Adjustment } from '../../domain/checkout/adjustments';
@@ -73,7 +73,7 @@ import {
   vatLineRecords,
   vatNotCharged,
 } from './checkout-vat';
-import { type BoughtGiftCard, insertGiftCardLines } from './gift-card-line-store';
+import { type BoughtGiftCard, giftCardLinesInsert } from './gift-card-line-store';
 import {
   type CheckoutGiftCards,
   GiftCardBalanceChanged,
@@ -358,22 +358,34 @@ export class CheckoutService {
       giftCardsBought: bought.length,
       // The pieces' part of it, which `discount` holds (the shipping and the wrap are stored net).
       vatNotCharged: charged.discount - priced.totals.discount,
+      // The order's VAT and the cards it buys are stored with it, all or none, as plain inserts: a
+      // checkout with no code and no card paying is one atomic write, committed with the other
+      // checkouts of its turn (server/db/group-commit.ts).
+      inserts: (db: Kysely<Database>) => [
+        ...giftCardLinesInsert(db, orderId, bought),
+        ...(vat && plan && vatPriced
+          ? [
+              vat.orderVatInsert(db, {
+                orderId,
+                breakdown: vatPriced.breakdown,
+                lines: vatLineRecords(vatPriced.lines, vatPriced.breakdown),
+                business: plan.company,
+                viesConsultation: plan.viesConsultation,
+                vatToRefund: plan.vatToRefund,
+              }),
+            ]
+          : []),
+      ],
       // A code's use and the cards' holds are taken in the checkout's own transaction: refused, and
-      // nothing is stored. The order's VAT is stored in the same transaction.
-      within: async (trx: Transaction<Database>) => {
-        if (code && discounts) await discounts.reserve(trx, { code, orderId, email: input.email, now });
-        await insertGiftCardLines(trx, orderId, bought);
-        await holdCards(trx);
-        if (vat && plan && vatPriced)
-          await vat.recordOrderVat(trx, {
-            orderId,
-            breakdown: vatPriced.breakdown,
-            lines: vatLineRecords(vatPriced.lines, vatPriced.breakdown),
-            business: plan.company,
-            viesConsultation: plan.viesConsultation,
-            vatToRefund: plan.vatToRefund,
-          });
-      },
+      // nothing is stored.
+      ...((code && discounts) || codes.length > 0
+        ? {
+            within: async (trx: Transaction<Database>) => {
+              if (code && discounts) await discounts.reserve(trx, { code, orderId, email: input.email, now });
+              await holdCards(trx);
+            },
+          }
+        : {}),
     };
     const refusal = (err: unknown): Refusal | null => {
       const index = refusedCodeIndex(err);

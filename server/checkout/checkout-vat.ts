@@ -36,6 +36,7 @@ export type CheckoutVatFace = Pick<
   | 'breakdown'
   | 'checkBusiness'
   | 'recordOrderVat'
+  | 'orderVatInsert'
   | 'settleOrderVat'
   | 'orderVat'
   | 'recordSale'

@@ -3,9 +3,10 @@
  * stores it, read and deleted in the payment's transaction when each becomes a card. A line of its own kind
  * beside the bracelets: no size, no shipping, no making queue, no discount on it.
  */
-import type { Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { GiftCardLine } from '../../domain/gift-cards/gift-card-api';
 import type { IsoDate } from '../../domain/shared/calendar-date';
+import { preparedInsert } from '../db/prepared-insert';
 import type { Database } from '../db/schema';
 
 type Tx = Transaction<Database>;
@@ -15,15 +16,26 @@ export interface BoughtGiftCard extends GiftCardLine {
   readonly sendOn: IsoDate;
 }
 
-export async function insertGiftCardLines(
-  trx: Tx,
+const insertLines = preparedInsert('order_gift_cards', [
+  'order_id',
+  'position',
+  'amount',
+  'recipient_name',
+  'recipient_email',
+  'message',
+  'send_on',
+]);
+
+/** The statement storing the cards a checkout buys (none: no statement), written with the order itself. */
+export function giftCardLinesInsert(
+  db: Kysely<Database>,
   orderId: string,
   cards: readonly BoughtGiftCard[],
-): Promise<void> {
-  if (cards.length === 0) return;
-  await trx
-    .insertInto('order_gift_cards')
-    .values(
+): CompiledQuery[] {
+  if (cards.length === 0) return [];
+  return [
+    insertLines.compile(
+      db,
       cards.map((c, position) => ({
         order_id: orderId,
         position,
@@ -33,8 +45,8 @@ export async function insertGiftCardLines(
         message: c.message?.trim() ? c.message : null,
         send_on: c.sendOn,
       })),
-    )
-    .execute();
+    ),
+  ];
 }
 
 /** The order's bought cards, taken: read and deleted in the payment's transaction (issued once). */

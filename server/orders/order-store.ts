@@ -4,7 +4,7 @@
  * dialect and a change to these tables has one file to follow. Writes that must happen together happen
  * in one transaction.
  */
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type CompiledQuery, type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { OrderTotals } from '../../domain/cart/pricing';
 import { orderReference } from '../../domain/checkout/checkout';
 import { DEFAULT_SIZE, type SizeCode, type ZoneId } from '../../domain/config';
@@ -291,8 +291,14 @@ export class OrderStore {
     /** The VAT a valid intra-EU business is not charged, inside `discount` (docs/product/vat.md §20). */
     vatNotCharged?: number;
     /**
+     * More rows stored with the order, all or none (its VAT, the gift cards it buys), as statements in
+     * `db`'s dialect: plain inserts keep the checkout one atomic write, which group commit
+     * (server/db/group-commit.ts) stores with the other checkouts of the same turn.
+     */
+    inserts?: (db: Kysely<Database>) => readonly CompiledQuery[];
+    /**
      * Runs in the same transaction after the inserts (a discount code's reservation): when it throws,
-     * nothing of the checkout is stored.
+     * nothing of the checkout is stored. A transaction of its own: a checkout without one is cheaper.
      */
     within?: (trx: Transaction<Database>) => Promise<void>;
   }): Promise<void> {
@@ -364,6 +370,7 @@ export class OrderStore {
       // An order of gift cards only has no bracelet line (its cards are the checkout's own rows).
       ...(lines.length > 0 ? [insertLines.compile(this.db, lines)] : []),
       ...(session ? session.inserts(this.db) : []),
+      ...(input.inserts ? input.inserts(this.db) : []),
     ];
     const { within } = input;
     if (!within) return executeAtomically(this.db, queries);

@@ -3,7 +3,7 @@
  * price an order's VAT, check a business buyer, and issue the invoice and credit notes inside its own
  * transactions; what Numbers reads of the distance sales.
  */
-import type { Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Transaction } from 'kysely';
 import type { DistanceSales } from '../../domain/vat/threshold';
 import type { VatBreakdown } from '../../domain/vat/vat-breakdown';
 import type { VatSettings } from '../../domain/vat/vat-settings';
@@ -48,6 +48,8 @@ export interface VatFace {
   recordRefund(trx: Transaction<Database>, refund: RefundRecord): Promise<string | null>;
   /** In the transaction that stores an order: its VAT as the checkout priced it. */
   recordOrderVat(trx: Transaction<Database>, record: OrderVatRecord): Promise<void>;
+  /** The same as a statement in `db`'s dialect, written with the order's own rows (one atomic write). */
+  orderVatInsert(db: Kysely<Database>, record: OrderVatRecord): CompiledQuery;
   /** At payment, in its transaction: the order's VAT on the day of supply to the address it goes to. */
   settleOrderVat(trx: Transaction<Database>, record: OrderVatRecord): Promise<void>;
   /** An order's VAT; null for an order priced before the VAT rules (`trx`: inside a transaction). */

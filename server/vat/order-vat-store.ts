@@ -4,8 +4,9 @@
  * buyer's company name and number are kept beside it (a business keeps its number on its invoice even
  * once the order is erased; the order's own copy goes with the order's personal data).
  */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable, Transaction } from 'kysely';
 import type { VatBreakdown, VatLine, VatScheme } from '../../domain/vat/vat-breakdown';
+import { type InsertRow, preparedInsert } from '../db/prepared-insert';
 import type { Database } from '../db/schema';
 import type { OrderVatTable } from './tables';
 
@@ -41,18 +42,40 @@ function vatColumns({ breakdown, lines }: OrderVatRecord) {
   };
 }
 
+const insertOrderVat = preparedInsert('order_vat', [
+  'order_id',
+  'country',
+  'scheme',
+  'total_net',
+  'total_vat',
+  'lines',
+  'business_name',
+  'business_vat_number',
+  'vies_consultation',
+  'vat_to_refund',
+]);
+
+function orderVatRow(record: OrderVatRecord): InsertRow<'order_vat'> {
+  return {
+    order_id: record.orderId,
+    ...vatColumns(record),
+    business_name: record.business?.name ?? null,
+    business_vat_number: record.business?.vatNumber ?? null,
+    vies_consultation: record.viesConsultation,
+    vat_to_refund: record.vatToRefund ? 1 : 0,
+  };
+}
+
 export async function storeOrderVat(trx: Db, record: OrderVatRecord): Promise<void> {
-  await trx
-    .insertInto('order_vat')
-    .values({
-      order_id: record.orderId,
-      ...vatColumns(record),
-      business_name: record.business?.name ?? null,
-      business_vat_number: record.business?.vatNumber ?? null,
-      vies_consultation: record.viesConsultation,
-      vat_to_refund: record.vatToRefund ? 1 : 0,
-    })
-    .execute();
+  await insertOrderVat.run(trx, [orderVatRow(record)]);
+}
+
+/**
+ * The statement storing an order's VAT, for the checkout to write with the order itself (one atomic
+ * write: server/db/group-commit.ts stores a turn's checkouts in one commit).
+ */
+export function orderVatInsert(db: Kysely<Database>, record: OrderVatRecord): CompiledQuery {
+  return insertOrderVat.compile(db, [orderVatRow(record)]);
 }
 
 /** At payment: the order's VAT as it is on the day of supply, to the country its address is in. */

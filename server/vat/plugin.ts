@@ -6,7 +6,7 @@ import { settledVat } from '../../domain/vat/vat-statement';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
 import { type DistanceSaleEntry, destinationVatDueOf } from './destination-vat-due';
 import type { VatFace } from './index';
-import { orderVatOf, orderVatsOf, settleOrderVat, storeOrderVat } from './order-vat-store';
+import { orderVatInsert, orderVatOf, orderVatsOf, settleOrderVat, storeOrderVat } from './order-vat-store';
 import { noticeThresholdOnce } from './threshold-notice';
 import { vatRoutes } from './vat-routes';
 import { NoInvoiceError, VatStore } from './vat-store';
@@ -64,6 +64,7 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
       }
     },
     recordOrderVat: (trx, record) => storeOrderVat(trx, record),
+    orderVatInsert,
     settleOrderVat: (trx, record) => settleOrderVat(trx, record),
     orderVat: (orderId, trx) => orderVatOf(trx ?? db, orderId),
     distanceSales,

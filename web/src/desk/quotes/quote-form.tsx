@@ -18,7 +18,7 @@ import { enquiriesApi } from '../enquiries/enquiries-api';
 import { settingsApi } from '../settings/settings-api';
 import { Field, SelectField, TextAreaField, ZoneField } from '../ui/desk-fields';
 import { formatDay, money, parseEuroInput } from '../ui/desk-format';
-import { useDeskAction, useDeskData } from '../ui/desk-hooks';
+import { type Loaded, useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ErrorMessage, Loading } from '../ui/desk-ui';
 import { type DeskQuote, enquiryLabel, quotesApi } from './quotes-api';
 import { quotesHref } from './routes';
@@ -89,10 +89,15 @@ export function QuoteForm({
   const [loaded] = useDeskData(`quote-form-${base ?? ''}`, () =>
     base ? quotesApi.get(base) : Promise.resolve(null),
   );
-  if (loaded.state === 'loading') return <Loading label="Opening the quote…" />;
+  // The catalogue too: a quote's product lines are select fields, and until their options exist a line's
+  // product shows as unchosen, so saving then was refused by the browser for a field that looked filled.
+  const [products] = useDeskData('quote-products', () => productApi.list());
+  if (loaded.state === 'loading' || products.state === 'loading')
+    return <Loading label="Opening the quote…" />;
   if (loaded.state === 'error') return <ErrorMessage>{loaded.message}</ErrorMessage>;
   return (
     <Form
+      products={products}
       quote={loaded.data}
       editing={source.kind === 'edit'}
       enquiry={source.kind === 'new' ? source.enquiry : null}
@@ -102,11 +107,14 @@ export function QuoteForm({
 }
 
 function Form({
+  products,
   quote,
   editing,
   enquiry,
   onDone,
 }: {
+  /** Loaded or failed (custom lines need no catalogue). */
+  readonly products: Loaded<Awaited<ReturnType<typeof productApi.list>>>;
   readonly quote: DeskQuote | null;
   readonly editing: boolean;
   readonly enquiry: string | null;
@@ -115,7 +123,6 @@ function Form({
   const id = useId();
   const field = (name: string) => `${id}-${name}`;
   const today = irishDate(new Date());
-  const [products] = useDeskData('quote-products', () => productApi.list());
   // Her shipping prices, as the server prices the quote (unread: the first start's, and the saved quote
   // shows the server's total).
   const [settings] = useDeskData('quote-settings', () => settingsApi.read());

@@ -327,6 +327,41 @@ describe("the desk's Quotes", () => {
     ).toBeInTheDocument();
   });
 
+  it('shows a quote to change only once the catalogue has come, so its product lines show their bracelet', async () => {
+    const quoted: AdminQuote = {
+      ...SENT,
+      lines: [
+        { productId: '3', name: 'Tawny Strand', size: 'M', unitPrice: 3500, quantity: 30, lineTotal: 105000 },
+      ],
+    };
+    let catalogueArrives = () => {};
+    const catalogue = new Promise<void>((resolve) => {
+      catalogueArrives = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/admin/products') {
+          await catalogue;
+          return json(200, { ok: true, products: [adminProduct({ id: '3', name: 'Tawny Strand' })] });
+        }
+        if (url === '/api/admin/enquiries') return json(200, { ok: true, enquiries: [], counts: COUNTS });
+        if (url === '/api/admin/quotes/Q-ABCD2345') return json(200, { ok: true, quote: quoted });
+        throw new Error(`unexpected ${url}`);
+      }),
+    );
+    render(<QuotePage reference="Q-ABCD2345" editing />);
+    // The quote has come, the catalogue not yet: a Save now would meet a product field with no options.
+    expect(await screen.findByText('Opening the quote…')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(vi.mocked(fetch)).toHaveBeenCalledWith('/api/admin/quotes/Q-ABCD2345', expect.anything()),
+    );
+    expect(screen.queryByRole('button', { name: 'Save the changes' })).toBeNull();
+    catalogueArrives();
+    expect(await screen.findByRole('heading', { name: 'Change quote Q-ABCD2345' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Product of line 1')).toHaveValue('3');
+  });
+
   it('duplicates a quote into a new one', async () => {
     const user = userEvent.setup();
     let posted: Record<string, unknown> | null = null;

@@ -1,6 +1,6 @@
 /**
  * Several instances on one PostgreSQL (docs/product/running.md §11.1, docs/deploy.md): two real shop processes
- * on a fresh schema, migrated first by `npm run migrate`, behind a real nginx filled from deploy/nginx/
+ * on a fresh database, migrated first by `npm run migrate`, behind a real nginx filled from deploy/nginx/
  * (tests/support/cluster.ts), e-mail to a real SMTP server in this process, payments on the
  * built-in test checkout. The requests go to nginx, or straight to one instance where the journey needs
  * to choose which one serves it.
@@ -30,11 +30,17 @@ let cluster: Cluster;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  shop = await startShopCluster('multi', {
-    // Only the newsletter is limited here (its own test below): the journeys must not trip the others.
-    RATE_LIMITS: 'checkout=off,confirm=off,pay=off,newsletter=4/60',
-    ADMIN_TOKEN: 'multi-instance-admin-token',
-  });
+  shop = await startShopCluster(
+    'multi',
+    {
+      // Only the newsletter is limited here (its own test below): the journeys must not trip the others.
+      RATE_LIMITS: 'checkout=off,confirm=off,pay=off,newsletter=4/60',
+      ADMIN_TOKEN: 'multi-instance-admin-token',
+    },
+    2,
+    undefined,
+    { migrateFirst: true },
+  );
   ({ cluster, sink, testDb } = shop);
   // The journey's own view of the shop's database, for what a shopper cannot see.
   database = await openDatabase(testDb.location);

@@ -1,5 +1,5 @@
 /**
- * Two or more shop instances on a fresh PostgreSQL schema behind nginx (./cluster.ts), with e-mail to a real
+ * Two or more shop instances on a fresh PostgreSQL database behind nginx (./cluster.ts), with e-mail to a real
  * SMTP server in this process and the built-in test checkout: what the multi-instance journeys share.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +27,11 @@ export async function startShopCluster(
   env: Readonly<Record<string, string>>,
   instances = 2,
   publicHost?: string,
+  /**
+   * A fresh database migrated by `npm run migrate` before the instances start, as a deploy does (the
+   * multi-instance journey proves that path); otherwise a copy of the migrated test template.
+   */
+  options: { readonly migrateFirst?: boolean } = {},
 ): Promise<ShopCluster> {
   const dir = mkdtempSync(path.join(tmpdir(), `solas-${name}-`));
   let testDb: TestDatabase | undefined;
@@ -39,11 +44,13 @@ export async function startShopCluster(
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    testDb = await createTestDatabase('postgres', dir);
+    const migrated = !options.migrateFirst;
+    testDb = await createTestDatabase('postgres', dir, { migrated });
     sink = await startSmtpSink();
     cluster = await startCluster({
       instances,
       dir,
+      migrated,
       ...(publicHost ? { publicHost } : {}),
       env: {
         ...testDb.env,

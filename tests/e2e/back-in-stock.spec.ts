@@ -10,6 +10,7 @@ import { NEWSLETTER_MAIL_KINDS } from '../../server/newsletter/mail-kinds';
 import { expect, test } from './fixtures';
 import { holdAppScripts } from './hydration';
 import { shopOfItsOwn } from './own-shop';
+import { shot } from './shot';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 // It pauses a product for every shopper: a shop of its own.
@@ -78,7 +79,7 @@ test('a paused product tells one shopper, once, when it is back', async ({
     release();
     await expect(form.getByRole('status')).toContainText('Please check your inbox to confirm');
     await expect(form.getByLabel('Email address')).toHaveValue('');
-    await slow.screenshot({ path: 'test-results/back-in-stock-phone.png', fullPage: false });
+    await shot(slow, { path: 'test-results/back-in-stock-phone.png', fullPage: false });
     await slow.close();
 
     await expect

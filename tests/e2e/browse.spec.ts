@@ -21,6 +21,7 @@ import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { expectHydrated, holdAppScripts } from './hydration';
 import { SEED_DEFAULT_QUERY as DEFAULT_QUERY, SEED_PRODUCTS, seeded } from './seed-catalogue';
+import { shot } from './shot';
 
 function product(id: string): Product {
   const p = getProduct(id);
@@ -449,7 +450,7 @@ test.describe('toasts on a phone', () => {
     await expect(bag.getByRole('status', { name: 'Added to cart' })).toBeVisible();
     await expect(bag.getByRole('link', { name: 'Checkout' })).toBeVisible();
     await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
-    await page.screenshot({ path: test.info().outputPath('quick-add-bag.png') });
+    await shot(page, { path: test.info().outputPath('quick-add-bag.png') });
     await bag.getByRole('button', { name: 'Close' }).click();
     await expect(bag).toBeHidden();
 
@@ -472,7 +473,7 @@ test.describe('toasts on a phone', () => {
         return before === (await toast.boundingBox())?.y;
       })
       .toBe(true);
-    await page.screenshot({ path: test.info().outputPath('product-toast.png') });
+    await shot(page, { path: test.info().outputPath('product-toast.png') });
     expect(await coveredBy(page, toast)).toEqual([]);
   });
 });

@@ -10,6 +10,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { getProduct } from '../../domain/catalogue';
 import { NEWSLETTER_MAIL_KINDS } from '../../server/newsletter/mail-kinds';
 import { expect, test } from './fixtures';
+import { shot } from './shot';
 
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
 const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
@@ -109,7 +110,7 @@ test('the owner writes a campaign on a phone, tests it and sends it to confirmed
   await expect(phone.getByRole('heading', { name: 'New this week' })).toBeVisible();
   await expect(phone.getByRole('link', { name: FIRST_LIGHT.name, exact: true })).toBeVisible();
   await expect(phone.getByRole('link', { name: SEA_GLASS.name, exact: true })).toBeVisible();
-  await page.screenshot({ path: 'test-results/campaign-phone.png', fullPage: true });
+  await shot(page, { path: 'test-results/campaign-phone.png', fullPage: true });
   await page.getByRole('button', { name: 'Laptop' }).click();
   await expect(page.locator('iframe[title="The e-mail at a laptop\'s width"]')).toBeVisible();
 
@@ -162,7 +163,7 @@ test('the owner writes a campaign on a phone, tests it and sends it to confirmed
     .toBe('sent');
   await page.reload();
   await expect(page.getByText(/^Sent ·/)).toBeVisible();
-  await page.screenshot({ path: 'test-results/campaign-sent-phone.png', fullPage: true });
+  await shot(page, { path: 'test-results/campaign-sent-phone.png', fullPage: true });
   const counts = page.getByRole('region', { name: 'Campaign' });
   await expect(counts.getByText('Unsubscribed since').locator('xpath=following-sibling::dd')).toHaveText(
     /^[2-9]|\d\d/,

@@ -17,6 +17,7 @@ import { STORAGE_KEYS } from '../../domain/config';
 import { type ServerProcess, startServerProcess } from '../support/server-process';
 import { E2E_WEB_DIST } from '../support/shop-cluster';
 import { expect, test } from './fixtures';
+import { shot } from './shot';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true } as const;
 const FIRST = getProduct('1');
@@ -108,7 +109,7 @@ async function abandonCheckout(page: Page, email: string, tick: boolean): Promis
   await expect(box).not.toBeChecked();
   if (tick) {
     await box.check();
-    await page.screenshot({ path: 'test-results/cart-reminder-dialog-phone.png' });
+    await shot(page, { path: 'test-results/cart-reminder-dialog-phone.png' });
   }
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await page.waitForURL(/\/test-checkout\/cs_test_/);
@@ -137,7 +138,7 @@ test('a ticked reminder arrives once and restores the cart; an unticked checkout
   const saved = reader.page.getByRole('region', { name: 'Your saved cart' });
   await expect(saved).toContainText(`2 × ${FIRST.name}`);
   await expect(saved).toContainText(SECOND.name);
-  await reader.page.screenshot({ path: 'test-results/cart-reminder-phone.png' });
+  await shot(reader.page, { path: 'test-results/cart-reminder-phone.png' });
   await saved.getByRole('button', { name: 'Put these back in my cart' }).click();
   const back = reader.page.getByRole('region', { name: 'Your cart is back' });
   await expect(back).toContainText('3 items are back in your cart');

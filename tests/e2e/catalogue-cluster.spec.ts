@@ -26,6 +26,7 @@ import {
   uploadPhotos,
 } from './desk-product-steps';
 import { expect, test } from './fixtures';
+import { shot } from './shot';
 
 const ADMIN_TOKEN = 'catalogue-cluster-admin-token-0123456789';
 const SHOTS = path.resolve('test-results/catalogue-cluster');
@@ -192,7 +193,7 @@ test('the owner adds a bracelet with two photos on a phone; the other instance s
   expect(pageMs).toBeLessThan(LIVE_WITHIN_MS);
   await expect(page.getByText(SAVED)).toBeVisible();
   expect((await text(`${instance(1).url}/sitemap.xml`)).body).toContain(`/product/${productId}<`);
-  await page.screenshot({ path: path.join(SHOTS, 'owner-phone-product.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'owner-phone-product.png'), fullPage: true });
 
   // Its page on instance B as a browser shows it: both photos with their alt text, Add to Cart.
   const shop = await page.context().newPage();
@@ -202,7 +203,7 @@ test('the owner adds a bracelet with two photos on a phone; the other instance s
     shop.getByRole('img', { name: /red garnets and green jade on a linen/ }).first(),
   ).toBeVisible();
   await expect(shop.getByRole('button', { name: /Add to Cart/ })).toBeVisible();
-  await shop.screenshot({ path: path.join(SHOTS, 'instance-b-product.png'), fullPage: true });
+  await shot(shop, { path: path.join(SHOTS, 'instance-b-product.png'), fullPage: true });
   await shop.close();
 });
 
@@ -228,7 +229,7 @@ test('a shopper buys it: the order, both e-mails, the order page, the desk and t
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   reference = (await page.getByTestId('order-reference').textContent()) ?? '';
   expect(reference).toMatch(/^SOL-/);
-  await page.screenshot({ path: path.join(SHOTS, 'shopper-confirmed.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'shopper-confirmed.png'), fullPage: true });
 
   // Both e-mails, each naming the bracelet at its price.
   await expect
@@ -252,7 +253,7 @@ test('a shopper buys it: the order, both e-mails, the order page, the desk and t
   await expect(page.getByRole('heading', { name: 'Your order', exact: true })).toBeVisible();
   await expect(page.getByText(NAME).first()).toBeVisible();
   await expect(page.getByText('€29.00').first()).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'order-page.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'order-page.png'), fullPage: true });
   expect(shopper.problems).toEqual([]);
   await shopper.close();
 
@@ -327,7 +328,7 @@ test('with the bracelet in a cart, the owner reprices, pauses and retires it; th
       { timeout: LIVE_WITHIN_MS + 5_000 },
     )
     .toContain('Price changed from €29.00 to €32.50 since you added it.');
-  await cart.screenshot({ path: path.join(SHOTS, 'cart-repriced.png'), fullPage: true });
+  await shot(cart, { path: path.join(SHOTS, 'cart-repriced.png'), fullPage: true });
   await expectPastOrderUnchanged();
 
   // Paused: the cart names it and holds the checkout; its page has no Add to Cart.
@@ -346,7 +347,7 @@ test('with the bracelet in a cart, the owner reprices, pauses and retires it; th
     .toBeGreaterThan(0);
   await expect(cart.getByTestId('product-status').first()).toHaveText('Not available right now');
   await expect(cart.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
-  await cart.screenshot({ path: path.join(SHOTS, 'cart-paused.png'), fullPage: true });
+  await shot(cart, { path: path.join(SHOTS, 'cart-paused.png'), fullPage: true });
   const checkout = await fetch(`${instance(1).url}/api/checkout`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: cluster.url },
@@ -361,7 +362,7 @@ test('with the bracelet in a cart, the owner reprices, pauses and retires it; th
   await expect(paused.getByRole('button', { name: /Buy Now/ })).toHaveCount(0);
   await expect(paused.getByText('Not available right now')).toBeVisible();
   await expect(paused.getByText(/Order now, dispatched by/)).toHaveCount(0);
-  await paused.screenshot({ path: path.join(SHOTS, 'product-paused.png'), fullPage: true });
+  await shot(paused, { path: path.join(SHOTS, 'product-paused.png'), fullPage: true });
   // A paused product keeps its page, so the sitemap keeps it too (on both instances).
   for (const i of [0, 1] as const)
     expect((await text(`${instance(i).url}/sitemap.xml`)).body).toContain(`/product/${productId}<`);
@@ -388,12 +389,12 @@ test('with the bracelet in a cart, the owner reprices, pauses and retires it; th
   await paused.reload();
   await expect(paused.getByText(`${NAME} is no longer made.`)).toBeVisible();
   await expect(paused.getByRole('button', { name: /Add to Cart/ })).toHaveCount(0);
-  await paused.screenshot({ path: path.join(SHOTS, 'product-retired.png'), fullPage: true });
+  await shot(paused, { path: path.join(SHOTS, 'product-retired.png'), fullPage: true });
   await cart.reload();
   await expect(cart.getByTestId('product-status').first()).toHaveText('No longer made');
   await expect(cart.getByText(blocked)).toBeVisible();
   await expectPastOrderUnchanged();
-  await page.screenshot({ path: path.join(SHOTS, 'owner-phone-retired.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'owner-phone-retired.png'), fullPage: true });
   // The photo the order was sold with is still served, from either instance.
   const soldImage = (soldAs.desk as { lines: { image?: string | null }[] }).lines[0]?.image ?? '';
   expect(soldImage).toMatch(/^\/media\/[0-9a-f]{32}$/);
@@ -414,7 +415,7 @@ test('with the bracelet in a cart, the owner reprices, pauses and retires it; th
       .first(),
   ).toBeVisible();
   await expect(page.getByRole('main').getByText(/€32\.50/)).toHaveCount(0);
-  await page.screenshot({ path: path.join(SHOTS, 'owner-phone-past-order.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'owner-phone-past-order.png'), fullPage: true });
   expect(shopper.problems).toEqual([]);
   await shopper.close();
 });

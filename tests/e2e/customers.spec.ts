@@ -17,6 +17,7 @@ import {
 } from '../support/desk-journey';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
+import { shot } from './shot';
 
 const SHOTS = path.resolve('test-results/customers');
 
@@ -55,7 +56,7 @@ test('find a customer on a phone, note them, export their data, and erase them o
   await expect(row).toContainText(email);
   await expect(row).toContainText('1 order');
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'phone-list.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-list.png'), fullPage: true });
   await row.click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Róisín Duffy' })).toBeVisible();
@@ -86,10 +87,10 @@ test('find a customer on a phone, note them, export their data, and erase them o
   await expect(dialog).toContainText(email);
   await expect(dialog).toContainText('Taxes Consolidation Act 1997 s.886');
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'phone-erase-dialog.png') });
+  await shot(page, { path: path.join(SHOTS, 'phone-erase-dialog.png') });
   await dialog.getByRole('button', { name: 'Erase' }).click();
   await expect(privacy.getByRole('alert')).toContainText(`Order ${reference} is paid but not yet delivered`);
-  await page.screenshot({ path: path.join(SHOTS, 'phone-erase-refused.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-erase-refused.png'), fullPage: true });
 
   // The parcel arrives (the owner's script does what the order's page does).
   await dispatchAndDeliver(request, reference, 'CE123456789IE');
@@ -101,7 +102,7 @@ test('find a customer on a phone, note them, export their data, and erase them o
   await expect(done).toContainText(`${reference}, until 31 Dec`);
   await expect(done).toContainText('reference, items, amounts, VAT, dates and country');
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'phone-erased.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-erased.png'), fullPage: true });
 
   // Gone from the list; the order stays for the accounts without the person.
   await page.getByRole('link', { name: '← All customers' }).click();

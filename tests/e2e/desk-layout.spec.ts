@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { shot } from './shot';
 
 /** playwright.config.ts sets it for the server. */
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
@@ -57,7 +58,7 @@ async function screenshots(page: Page, size: 'phone' | 'laptop'): Promise<void> 
     ['#/numbers', 'Numbers', 'numbers'],
   ] as const) {
     await open(page, hash, heading);
-    await page.screenshot({ path: path.join(SHOTS, `${size}-${name}.png`), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, `${size}-${name}.png`), fullPage: true });
   }
 }
 

@@ -13,6 +13,7 @@ import { axeScan, expectNoSeriousViolations } from './axe';
 import { chooseCategory, openProducts, pauseProduct, photo } from './desk-product-steps';
 import { expect, test } from './fixtures';
 import { shopOfItsOwn } from './own-shop';
+import { shot } from './shot';
 
 // It changes what every shopper sees: a shop of its own.
 shopOfItsOwn();
@@ -60,7 +61,7 @@ test.describe('products in the desk on a phone', () => {
     await page.getByLabel('Search products').fill('first light');
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await page.getByLabel('Search products').fill('');
-    await page.screenshot({ path: path.join(SHOTS, 'phone-list.png'), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, 'phone-list.png'), fullPage: true });
     await expectNoSeriousViolations(axeScan(page));
 
     // New: the form says what is missing, then creates the product paused.
@@ -112,7 +113,7 @@ test.describe('products in the desk on a phone', () => {
     await page.getByLabel('Active').check();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByText('Saved. The shop shows the change within seconds.')).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, 'phone-product.png'), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, 'phone-product.png'), fullPage: true });
     await expectNoSeriousViolations(axeScan(page));
 
     // The shop shows it: in the listing and on its own page, with its price.

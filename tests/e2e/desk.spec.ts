@@ -19,6 +19,7 @@ import {
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
+import { shot } from './shot';
 
 const SHOTS = path.resolve('test-results/desk');
 
@@ -93,7 +94,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Show orders' }).click();
       const row = page.getByRole('link', { name: new RegExp(reference) });
       await expect(row).toBeVisible();
-      await page.screenshot({ path: path.join(SHOTS, `${size.name}-list.png`), fullPage: true });
+      await shot(page, { path: path.join(SHOTS, `${size.name}-list.png`), fullPage: true });
       await expectNoSeriousViolations(axeScan(page));
       await row.click();
 
@@ -116,7 +117,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Dispatch and e-mail the shopper' }).dblclick();
       await expect(page.getByText(/Dispatched\. The shopper gets/)).toBeVisible();
       await expect(page.getByRole('link', { name: 'RR123456789IE' })).toHaveAttribute('href', trackingUrl);
-      await page.screenshot({ path: path.join(SHOTS, `${size.name}-order.png`), fullPage: true });
+      await shot(page, { path: path.join(SHOTS, `${size.name}-order.png`), fullPage: true });
 
       // The shopper's "on its way" e-mail, once, with the tracking link.
       await expect
@@ -175,7 +176,7 @@ for (const size of SIZES) {
       await expect(cancelSection).not.toContainText('period to cancel this order has ended');
       await expect(shopper.getByText(/An Post/)).toBeVisible();
       await expect(shopper.getByText('an_post')).toHaveCount(0);
-      await shopper.screenshot({
+      await shot(shopper, {
         path: path.join(SHOTS, `${size.name}-shopper-order-refunded.png`),
         fullPage: true,
       });
@@ -187,7 +188,7 @@ for (const size of SIZES) {
       await page.getByRole('button', { name: 'Print the slip' }).click();
       const ask = page.getByRole('alertdialog', { name: 'Print the slip of a refunded order?' });
       await expect(ask).toBeVisible();
-      await page.screenshot({ path: path.join(SHOTS, `${size.name}-slip-warning.png`), fullPage: true });
+      await shot(page, { path: path.join(SHOTS, `${size.name}-slip-warning.png`), fullPage: true });
       await ask.getByRole('button', { name: 'Cancel' }).click();
       const slip = page.getByRole('article', { name: `Packing slip ${reference}` });
       await expect(slip).toContainText('First Light');
@@ -198,7 +199,7 @@ for (const size of SIZES) {
       await expect(slip.getByText(reference, { exact: true })).toBeVisible();
       await expect(slip.getByRole('img', { name: /QR code/ })).toBeVisible();
       await expect(slip.getByText('3 Quay Street')).toBeVisible();
-      await page.screenshot({ path: path.join(SHOTS, `${size.name}-slip-print.png`), fullPage: true });
+      await shot(page, { path: path.join(SHOTS, `${size.name}-slip-print.png`), fullPage: true });
       await page.emulateMedia({ media: 'screen' });
 
       // The batch of slips and the exports: reachable from the desk's navigation, nothing serious for axe.
@@ -260,7 +261,7 @@ test.describe('a refund in part on a phone', () => {
     await expect(page.getByRole('button', { name: 'Dispatch and e-mail the shopper' })).toBeVisible();
     await expect(page.getByLabel(/^Everything left/)).not.toBeChecked();
     await expectNoSeriousViolations(axeScan(page));
-    await page.screenshot({ path: path.join(SHOTS, 'phone-order-partly-refunded.png'), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, 'phone-order-partly-refunded.png'), fullPage: true });
 
     // In the work to do and in the packing-slip batch.
     await page.getByRole('navigation', { name: 'Desk' }).getByRole('link', { name: 'Orders' }).click();
@@ -272,7 +273,7 @@ test.describe('a refund in part on a phone', () => {
     await expect(slip.getByRole('region', { name: 'Return address' })).toContainText('trading as Solas');
     await expect(slip).not.toContainText('Total');
     await expectNoSeriousViolations(axeScan(page));
-    await page.screenshot({ path: path.join(SHOTS, 'phone-slips.png'), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, 'phone-slips.png'), fullPage: true });
 
     // On paper the column headers stand apart: a gap before each one after the first.
     await page.emulateMedia({ media: 'print' });
@@ -295,7 +296,7 @@ test.describe('a refund in part on a phone', () => {
       expect(Number.parseFloat(cell.pad)).toBeGreaterThanOrEqual(16);
       expect(cell.left - (apart[i - 1]?.right ?? 0)).toBeGreaterThanOrEqual(8);
     }
-    await page.screenshot({ path: path.join(SHOTS, 'phone-slips-print.png'), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, 'phone-slips-print.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
   });
 });

@@ -12,6 +12,7 @@ import { formatDayMonth } from '../../domain/shared/calendar-date';
 import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
+import { shot } from './shot';
 
 const FIRST_LIGHT = getProduct('1');
 if (!FIRST_LIGHT) throw new Error('catalogue changed: product 1 is missing');
@@ -45,7 +46,7 @@ test('dates on the product page and in the cart, then the stored date on the con
   await expect(
     product.getByText('Order by Sunday 13 December for Christmas delivery to Ireland'),
   ).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'product.png') });
+  await shot(page, { path: path.join(SHOTS, 'product.png') });
 
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await page.goto('/#/cart');
@@ -62,7 +63,7 @@ test('dates on the product page and in the cart, then the stored date on the con
     cart.getByText('Order by Sunday 29 November for Christmas delivery to the rest of the world'),
   ).toBeVisible();
   await cart.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, 'cart.png') });
+  await shot(page, { path: path.join(SHOTS, 'cart.png') });
   await page.getByLabel('Delivery destination').selectOption('IE');
 
   // The server dates the order by its own clock: what it promises now, either side of the payment.
@@ -84,7 +85,7 @@ test('dates on the product page and in the cart, then the stored date on the con
   if (!promise) return;
   await expect(shown).toContainText(deliveryRangeText(promise));
   await shown.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, 'confirmation.png') });
+  await shot(page, { path: path.join(SHOTS, 'confirmation.png') });
 
   await expect.poll(() => emlFilesFor(reference).length, { timeout: 10_000 }).toBe(2);
   const mails = await Promise.all(emlFilesFor(reference).map((f) => readEml(f)));
@@ -104,5 +105,5 @@ test('during a closure set with CLOSED_DATES, a banner says when dispatch resume
   );
   // Production starts on Monday 17 August: three business days later.
   await expect(box.getByText('Order now, dispatched by Thursday 20 August')).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'closure.png') });
+  await shot(page, { path: path.join(SHOTS, 'closure.png') });
 });

@@ -16,6 +16,7 @@ import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { holdAppScripts } from './hydration';
 import { emlFilesFor, readEml } from './outbox';
+import { shot } from './shot';
 
 /** playwright.config.ts hands the server this token (ADMIN_TOKEN). */
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
@@ -51,7 +52,7 @@ test('a company asks for 30 pieces on a phone; both e-mails go out; the owner no
   await form.getByLabel(ENQUIRY_FORM_TEXT.occasion).fill('Christmas gifts in our <brand> green');
   await form.getByLabel(ENQUIRY_FORM_TEXT.message).fill('Thirty for the team,\none in each size please.');
   await expectNoSeriousViolations(axeScan(page).include('form'));
-  await form.screenshot({ path: path.join(SHOTS, 'phone-form.png') });
+  await shot(form, { path: path.join(SHOTS, 'phone-form.png') });
 
   await form.getByRole('button', { name: ENQUIRY_FORM_TEXT.submit }).click();
   await expect(form.getByRole('status')).toHaveText(ENQUIRY_FORM_TEXT.success);
@@ -104,17 +105,17 @@ test('a company asks for 30 pieces on a phone; both e-mails go out; the owner no
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Saved: Quoted.')).toBeVisible();
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'phone-desk-enquiry.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-desk-enquiry.png'), fullPage: true });
 
   // The list, filtered, shows it quoted; the note was saved on the server.
   await page.getByRole('link', { name: '← All enquiries' }).click();
   await page.getByRole('link', { name: /^Quoted \(\d+\)$/ }).click();
   await expect(page.getByRole('link', { name: /Niamh Kelly/ }).first()).toContainText('Quoted');
-  await page.screenshot({ path: path.join(SHOTS, 'phone-desk-list.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-desk-list.png'), fullPage: true });
   // On a laptop the rows become columns, like the orders list.
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'laptop-desk-list.png') });
+  await shot(page, { path: path.join(SHOTS, 'laptop-desk-list.png') });
   const after = await request.get(`/api/admin/enquiries/${id}`, {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
   });

@@ -18,6 +18,7 @@ import {
 } from '../support/desk-journey';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
+import { shot } from './shot';
 
 const SHOTS = path.resolve('test-results/manual-orders');
 
@@ -70,7 +71,7 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   // The server's total: 2 x €30, free delivery in Ireland.
   const totals = page.getByRole('region', { name: 'Total' });
   await expect(totals.getByRole('definition').last()).toHaveText('€60.00');
-  await page.screenshot({ path: path.join(SHOTS, 'phone-new-order-fair.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-new-order-fair.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
   await page.getByRole('button', { name: 'Make the order, paid' }).click();
   const made = page.getByRole('heading', { name: /^Order SOL-[A-Z0-9]{8} made$/ });
@@ -78,7 +79,7 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   const fair = /SOL-[A-Z0-9]{8}/.exec((await made.textContent()) ?? '')?.[0] ?? '';
   expect(fair).not.toBe('');
   await expect(page.getByText('Paid (Cash), €60.00: it is in the making queue.')).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'phone-fair-order-made.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-fair-order-made.png'), fullPage: true });
 
   // A phone order: one Harvest Moon, paid by the customer through a payment link.
   await page.getByRole('button', { name: 'Take another order' }).click();
@@ -93,7 +94,7 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   await page.getByLabel('Gift message (optional)').fill('Happy birthday, Mam');
   // €35 + €3.50 gift wrap: under €40 of bracelets, so €4.95 delivery.
   await expect(totals.getByRole('definition').last()).toHaveText('€43.45');
-  await page.screenshot({ path: path.join(SHOTS, 'phone-new-order-link.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-new-order-link.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
   await page.getByRole('button', { name: 'Make the order and its payment link' }).click();
   const linked = page.getByRole('heading', { name: /^Order SOL-[A-Z0-9]{8} made$/ });
@@ -102,7 +103,7 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   expect(phone).not.toBe('');
   const paymentUrl = await page.getByLabel('Payment link').inputValue();
   expect(paymentUrl).toMatch(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
-  await page.screenshot({ path: path.join(SHOTS, 'phone-link-order-made.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-link-order-made.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
 
   // The customer pays on the test checkout; the order is confirmed as any order.
@@ -124,7 +125,7 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   const make = page.getByRole('region', { name: 'Make today' });
   await expect(make.getByRole('link', { name: fair })).toBeVisible();
   await expect(make.getByRole('link', { name: phone })).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'phone-today.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-today.png'), fullPage: true });
 
   // The fair order's page: marked as the owner's, paid in cash, her price's reason.
   await make.getByRole('link', { name: fair }).click();
@@ -132,7 +133,7 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   await expect(page.getByText('Phone or fair').first()).toBeVisible();
   await expect(page.getByText('Cash, recorded in the desk')).toBeVisible();
   await expect(page.getByText('Your own price: Craft fair price')).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'phone-fair-order-page.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-fair-order-page.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
 
   // Numbers: today's orders by channel, the owner's two among them.
@@ -143,6 +144,6 @@ test('on a phone: a craft-fair order marked paid and a phone order paid by link,
   await expect(manualRow.getByRole('cell').first()).toHaveText(String(manualBefore + 2));
   await expect(channels.getByRole('row', { name: /Web/ })).toBeVisible();
   await manualRow.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, 'phone-numbers-by-channel.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-numbers-by-channel.png'), fullPage: true });
   expect((await statsNow()).channels?.manual.orders).toBe(manualBefore + 2);
 });

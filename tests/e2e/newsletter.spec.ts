@@ -10,6 +10,7 @@ import { DATABASE_FILE } from '../../server/db/database';
 import { NEWSLETTER_MAIL_KINDS } from '../../server/newsletter/mail-kinds';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
+import { shot } from './shot';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? '';
 const OUTBOX = path.join(DATA_DIR, 'outbox');
@@ -83,7 +84,7 @@ test('newsletter: sign up, confirm from the e-mail, unsubscribe from the e-mail'
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('You’re unsubscribed');
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: test.info().outputPath('unsubscribed.png'), fullPage: true });
+  await shot(page, { path: test.info().outputPath('unsubscribed.png'), fullPage: true });
   expect(statusOf(email)).toBeNull();
   await page.getByRole('link', { name: 'Back to the shop' }).click();
   await expect(page).toHaveURL(/\/(#\/)?$/);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
+import { shot } from './shot';
 
 /** playwright.config.ts sets it for the server. */
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
@@ -84,7 +85,7 @@ test.describe('the desk’s Numbers on a phone', () => {
       expect((await control.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
     }
     await expectNoSeriousViolations(axeScan(page));
-    await page.screenshot({ path: path.join(SHOTS, 'phone-numbers.png'), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, 'phone-numbers.png'), fullPage: true });
 
     // The chart's text alternative: every day of the range, today's row with the order's revenue.
     await page.getByText('Table of revenue').click();
@@ -97,7 +98,7 @@ test.describe('the desk’s Numbers on a phone', () => {
     await page.getByRole('button', { name: 'Show' }).click();
     await expect(page).toHaveURL(/#\/numbers\?from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}&by=month$/);
     await expect(page.getByRole('img', { name: /^Orders: \d+ in all/ })).toBeVisible();
-    await page.screenshot({ path: path.join(SHOTS, 'phone-numbers-by-month.png'), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, 'phone-numbers-by-month.png'), fullPage: true });
 
     const csvLink = page.getByRole('link', { name: 'Download these numbers as CSV' });
     const href = (await csvLink.getAttribute('href')) ?? '';

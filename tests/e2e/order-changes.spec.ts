@@ -16,6 +16,7 @@ import {
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
+import { shot } from './shot';
 
 const SHOTS = path.resolve('test-results/order-changes');
 
@@ -49,7 +50,7 @@ test('correct the house number before dispatch (one e-mail), refused after; rese
   await expect(line1).toHaveValue('21 Shop Street');
   await line1.fill('12 Shop Street');
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'phone-change-form.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-change-form.png'), fullPage: true });
   await delivery.getByRole('button', { name: 'Save changes' }).click();
   await expect(delivery.getByRole('status').first()).toHaveText(
     'Saved. The shopper gets an e-mail saying what changed.',
@@ -58,7 +59,7 @@ test('correct the house number before dispatch (one e-mail), refused after; rese
   const history = page.getByRole('region', { name: 'Timeline' });
   await expect(history).toContainText('21 Shop Street');
   await expect(history).toContainText('→ Eoin Byrne, 12 Shop Street');
-  await page.screenshot({ path: path.join(SHOTS, 'phone-changed.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-changed.png'), fullPage: true });
 
   // Exactly one e-mail to the shopper, with the new address.
   await expect.poll(() => emlFilesFor(reference, 'order-change').length, { timeout: 15_000 }).toBe(1);
@@ -94,5 +95,5 @@ test('correct the house number before dispatch (one e-mail), refused after; rese
   // Still exactly one e-mail about the change.
   expect(emlFilesFor(reference, 'order-change')).toHaveLength(1);
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'phone-resent.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-resent.png'), fullPage: true });
 });

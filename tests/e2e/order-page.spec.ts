@@ -12,6 +12,7 @@ import { ORDERS_MAIL_KINDS } from '../../server/orders/mail-kinds';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
+import { shot } from './shot';
 
 const OWNER = BRAND.contactEmail;
 const SHOPPER = 'niamh.byrne@example.ie';
@@ -98,7 +99,7 @@ test('pay, open the order page from the e-mail, see the status, cancel, and get 
   await page.getByLabel('Your name').fill('Niamh Byrne');
   await page.getByRole('button', { name: 'Send withdrawal notice' }).click();
   await expect(page.getByText(/Withdrawal notice received on/)).toBeVisible();
-  await page.screenshot({ path: 'test-results/order-page-withdrawn.png', fullPage: true });
+  await shot(page, { path: 'test-results/order-page-withdrawn.png', fullPage: true });
 
   const ack = await readMail(reference, ORDERS_MAIL_KINDS.withdrawalAck);
   expect(recipient(ack)).toBe(SHOPPER);

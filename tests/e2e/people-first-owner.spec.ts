@@ -13,6 +13,7 @@ import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
 import { type ShopCluster, startShopCluster } from '../support/shop-cluster';
 import { virtualAuthenticator } from '../support/virtual-authenticator';
 import { expect, test } from './fixtures';
+import { shot } from './shot';
 
 const ADMIN_TOKEN = 'people-first-owner-admin-token-0123456789';
 const SHOTS = path.resolve('test-results/people-first-owner');
@@ -65,7 +66,7 @@ test('an owner who invites before registering her passkey is told to register fi
   const passkeyTop =
     (await page.getByRole('button', { name: 'Sign in with a passkey' }).boundingBox())?.y ?? 0;
   expect(tokenTop).toBeLessThan(passkeyTop);
-  await page.screenshot({ path: path.join(SHOTS, '1-first-start-sign-in.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, '1-first-start-sign-in.png'), fullPage: true });
 
   // She skips the prompt and goes to invite a maker: People asks for her passkey first, and the server
   // refuses an invitation from her session whatever a page sends; her session goes on.
@@ -85,7 +86,7 @@ test('an owner who invites before registering her passkey is told to register fi
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Register your passkey' })).toBeVisible();
   await expect(page.getByText(PEOPLE_MESSAGES.ownerFirst)).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, '2-invite-refused.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, '2-invite-refused.png'), fullPage: true });
 
   // Signed out, the token still opens the desk: nobody is on it yet.
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -101,7 +102,7 @@ test('an owner who invites before registering her passkey is told to register fi
   await expect(page.getByRole('link', { name: 'Save as a text file' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Print the codes' })).toBeVisible();
   await page.getByRole('heading', { name: 'Your recovery codes' }).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, '3-recovery-codes.png') });
+  await shot(page, { path: path.join(SHOTS, '3-recovery-codes.png') });
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Save as a text file' }).click();
   expect((await download).suggestedFilename()).toBe('solas-recovery-codes.txt');

@@ -15,6 +15,7 @@ import { PEOPLE_MESSAGES } from '../../domain/people/people-api';
 import { paidOrderOn, type ShopCluster, startShopCluster } from '../support/shop-cluster';
 import { virtualAuthenticator } from '../support/virtual-authenticator';
 import { expect, test } from './fixtures';
+import { shot } from './shot';
 
 const ADMIN_TOKEN = 'people-passkeys-admin-token-0123456789';
 const SHOTS = path.resolve('test-results/people-passkeys');
@@ -62,7 +63,7 @@ test('the owner signs in with the token on a fresh shop, registers her passkey a
   await owner.getByRole('button', { name: 'Register a passkey' }).click();
   await expect(owner.getByRole('heading', { name: 'Your recovery codes' })).toBeVisible();
   await expect(owner.getByRole('listitem').filter({ hasText: /^[0-9A-Z]{5}-[0-9A-Z]{5}$/ })).toHaveCount(10);
-  await owner.screenshot({ path: path.join(SHOTS, '1-recovery-codes.png'), fullPage: true });
+  await shot(owner, { path: path.join(SHOTS, '1-recovery-codes.png'), fullPage: true });
   await owner.getByRole('button', { name: 'I have kept them' }).click();
   await expect(owner.getByRole('link', { name: 'Aoife: your passkeys and devices' })).toBeVisible();
   await expect(owner.getByRole('heading', { name: 'Register your passkey' })).toHaveCount(0);
@@ -70,7 +71,7 @@ test('the owner signs in with the token on a fresh shop, registers her passkey a
   await signOut(owner);
   await owner.getByRole('button', { name: 'Sign in with a passkey' }).click();
   await expect(owner.getByRole('link', { name: 'Aoife: your passkeys and devices' })).toBeVisible();
-  await owner.screenshot({ path: path.join(SHOTS, '2-signed-in-with-passkey.png'), fullPage: true });
+  await shot(owner, { path: path.join(SHOTS, '2-signed-in-with-passkey.png'), fullPage: true });
 
   // Another browser (no passkey there, so the passkey suggestions wait): the form offers no token any
   // more, and the desk's sign-in refuses it whatever a page sends.
@@ -89,7 +90,7 @@ test('the owner signs in with the token on a fresh shop, registers her passkey a
     return { status: res.status, body: (await res.json()) as { error: string } };
   }, ADMIN_TOKEN);
   expect(refused).toEqual({ status: 403, body: { ok: false, error: PEOPLE_MESSAGES.tokenRetired } });
-  await page.screenshot({ path: path.join(SHOTS, '3-token-refused.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, '3-token-refused.png'), fullPage: true });
   await other.close();
 });
 
@@ -132,7 +133,7 @@ test('she invites a maker, who registers a passkey from the e-mail on a phone an
   const nav = maker.getByRole('navigation', { name: 'Desk' });
   await expect(nav.getByRole('link')).toHaveText(['Today', 'Orders', 'Packing slips']);
   await expect(maker.getByRole('heading', { name: 'Settings' })).toHaveCount(0);
-  await maker.screenshot({ path: path.join(SHOTS, '4-maker-today-phone.png'), fullPage: true });
+  await shot(maker, { path: path.join(SHOTS, '4-maker-today-phone.png'), fullPage: true });
   await nav.getByRole('link', { name: 'Orders' }).click();
   await expect(maker.getByRole('heading', { level: 1, name: 'Work to do' })).toBeVisible();
   await expect(maker.getByRole('button', { name: /refund/i })).toHaveCount(0);
@@ -150,7 +151,7 @@ test('she invites a maker, who registers a passkey from the e-mail on a phone an
   await expect(maker.getByRole('button', { name: /refund|cancel/i })).toHaveCount(0);
   await maker.getByRole('button', { name: 'Start making' }).click();
   await expect(maker.getByText('Production started by Niamh')).toBeVisible();
-  await maker.screenshot({ path: path.join(SHOTS, '4b-maker-order-phone.png'), fullPage: true });
+  await shot(maker, { path: path.join(SHOTS, '4b-maker-order-phone.png'), fullPage: true });
   await nav.getByRole('link', { name: 'Today' }).click();
   await expect(
     maker.getByRole('region', { name: 'Done today' }).getByRole('listitem').filter({ hasText: reference }),
@@ -164,7 +165,7 @@ test('the owner removes her: her next request is refused on both instances', asy
   await owner.getByRole('button', { name: 'Remove Niamh' }).click();
   await owner.getByRole('alertdialog').getByRole('button', { name: 'Remove Niamh' }).click();
   await expect(owner.getByRole('status').filter({ hasText: 'Niamh is removed' })).toBeVisible();
-  await owner.screenshot({ path: path.join(SHOTS, '5-people-after-removal.png'), fullPage: true });
+  await shot(owner, { path: path.join(SHOTS, '5-people-after-removal.png'), fullPage: true });
   for (const instance of shop.cluster.instances) {
     const res = await fetch(`${instance.url}/api/admin/orders`, {
       headers: { cookie: `solas_admin=${cookie?.value ?? ''}` },

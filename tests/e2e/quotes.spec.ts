@@ -15,6 +15,7 @@ import { axeScan, expectNoSeriousViolations } from './axe';
 import { fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
+import { shot } from './shot';
 
 /** playwright.config.ts sets it for the server. */
 const ADMIN_TOKEN = 'e2e-admin-token-0123456789abcdef0123';
@@ -90,10 +91,10 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   // Live totals: 30 x €35 = €1,050.00, 15% off, free delivery in Ireland.
   const totals = page.getByRole('definition').filter({ hasText: '€892.50' });
   await expect(totals).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'desk-new-quote.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'desk-new-quote.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: path.join(SHOTS, 'phone-desk-new-quote.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-desk-new-quote.png'), fullPage: true });
   await page.setViewportSize(LAPTOP);
   await page.getByRole('button', { name: 'Make the quote' }).click();
   const made = page.getByRole('status').filter({ hasText: /Quote Q-[A-Z0-9]{8} made/ });
@@ -124,7 +125,7 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   ).toBeVisible();
   await expect(mailPreview).toContainText('engraved boxes included');
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: path.join(SHOTS, 'phone-desk-quote-preview.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-desk-quote-preview.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
   const previewHref =
     (await page.getByRole('link', { name: 'Preview the client’s page' }).getAttribute('href')) ?? '';
@@ -136,20 +137,20 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   await expect(preview.getByRole('note')).toContainText('Preview: this is the page your client sees.');
   await expect(preview.getByRole('button', { name: 'Pay €892.50 by card' })).toBeDisabled();
   await expect(preview.getByText(formatDayMonth(DISPATCH_BY))).toBeVisible();
-  await preview.screenshot({ path: path.join(SHOTS, 'phone-quote-preview.png'), fullPage: true });
+  await shot(preview, { path: path.join(SHOTS, 'phone-quote-preview.png'), fullPage: true });
   await preview.close();
   await page.setViewportSize(LAPTOP);
   await page.goto('/admin#/quotes');
   await page.getByRole('button', { name: `Send ${reference}` }).click();
   await expect(page.getByText(`Quote ${reference} sent to the client.`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(reference) })).toContainText('Sent');
-  await page.screenshot({ path: path.join(SHOTS, 'desk-quotes.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'desk-quotes.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
   // On a phone each quote is a block of its own, its dates led by their names.
   await page.setViewportSize(PHONE);
   const stacked = page.getByRole('row', { name: new RegExp(reference) });
   await expect(stacked.getByText('Valid until', { exact: true })).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'phone-desk-quotes.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-desk-quotes.png'), fullPage: true });
   await page.setViewportSize(LAPTOP);
 
   // The client: the link from the e-mail.
@@ -175,10 +176,10 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   await expect(
     page.getByText(`Paid today, your order is dispatched by ${formatDayMonth(DISPATCH_BY)}.`),
   ).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'quote-page.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'quote-page.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: path.join(SHOTS, 'phone-quote-page.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-quote-page.png'), fullPage: true });
   await page.setViewportSize(LAPTOP);
   await page.getByRole('button', { name: 'Pay €892.50 by card' }).click();
   await page.waitForURL(/\/test-checkout\/cs_test_[A-Za-z0-9]+$/);
@@ -215,7 +216,7 @@ test('the owner quotes 30 pieces with 15% off, the client pays it by card, a sec
   await expect(page.getByText(enquiryId)).toHaveCount(0);
   await expect(page.getByText(/Dispatch by \d+ \w+ \d{4}/)).toBeVisible();
   await expect(page.getByRole('table', { name: `Items of order ${order}` })).toContainText('Tawny Strand');
-  await page.screenshot({ path: path.join(SHOTS, 'desk-order.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'desk-order.png'), fullPage: true });
   await expectNoSeriousViolations(axeScan(page));
   await page.goto('/admin#/quotes');
   const row = page.getByRole('row', { name: new RegExp(reference) });

@@ -17,6 +17,7 @@ import {
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
+import { shot } from './shot';
 
 const SHOTS = path.resolve('test-results/returns');
 /** One piece under the free-shipping threshold: the order has a shipping line to refund. */
@@ -53,7 +54,7 @@ test('open a return of a delivered order, receive and refund it with the shippin
   await returns.getByLabel(new RegExp(PIECE)).fill('1');
   await returns.getByLabel('Reason').fill('Too small for her wrist');
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'phone-open-return.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-open-return.png'), fullPage: true });
   await returns.getByRole('button', { name: 'Open the return' }).click();
   await expect(returns.getByRole('status')).toHaveText(/^Return \d+ opened\.$/);
   const card = returns.getByRole('article');
@@ -65,7 +66,7 @@ test('open a return of a delivered order, receive and refund it with the shippin
   await card.getByRole('button', { name: /^Receive and refund return \d+…$/ }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'phone-refund-confirm.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-refund-confirm.png'), fullPage: true });
   await dialog.getByRole('button', { name: /^Refund €/ }).click();
   await expect(returns.getByRole('status')).toHaveText(/refunded: €.*The shopper gets an e-mail\./);
   await expect(card.getByRole('heading')).toHaveText(/Return \d+: Refunded/);
@@ -75,7 +76,7 @@ test('open a return of a delivered order, receive and refund it with the shippin
   await expect(history).toContainText(/Return \d+ received and refunded: €[\d.]+ with the shipping/);
   await expect(history).toContainText(new RegExp(`Refunded €[\\d.]+: Return of 1 x ${PIECE}`));
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'phone-return-refunded.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-return-refunded.png'), fullPage: true });
 
   // The shopper: the refund e-mail, and the order page saying the return is refunded.
   await expect.poll(() => emlFilesFor(reference, 'order-refund').length, { timeout: 15_000 }).toBe(1);
@@ -90,5 +91,5 @@ test('open a return of a delivered order, receive and refund it with the shippin
   await expect(shopper).toContainText('Return refunded: the money is on its way back to you.');
   await expect(shopper).toContainText(`1 x ${PIECE}`);
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'phone-shopper-order-page.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-shopper-order-page.png'), fullPage: true });
 });

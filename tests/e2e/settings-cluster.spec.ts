@@ -21,6 +21,7 @@ import { paidOrderOn, type ShopCluster, startShopCluster } from '../support/shop
 import type { SmtpSink } from '../support/smtp-sink';
 import { expect, test } from './fixtures';
 import { expectHydrated } from './hydration';
+import { shot } from './shot';
 
 const ADMIN_TOKEN = 'settings-cluster-admin-token-0123456789';
 const SHOTS = path.resolve('test-results/settings-cluster');
@@ -199,7 +200,7 @@ test('the owner saves her seller, the EU zone, a week closed and paused sales on
     (await served(`${B}/product/1`)).includes(note),
   );
   await away.getByRole('status').scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(SHOTS, 'owner-phone-away.png') });
+  await shot(page, { path: path.join(SHOTS, 'owner-phone-away.png') });
 
   // On B as a shopper's phone shows them: the footer and Terms name her; the product page has the note
   // and no Add to Cart; a checkout is refused while paused.
@@ -215,19 +216,19 @@ test('the owner saves her seller, the EU zone, a week closed and paused sales on
   );
   await expect(terms.getByRole('main').getByRole('link', { name: SELLER_CONTACT }).first()).toBeVisible();
   await terms.getByRole('main').getByText(SELLER_NAME).first().scrollIntoViewIfNeeded();
-  await terms.screenshot({ path: path.join(SHOTS, 'instance-b-terms.png') });
+  await shot(terms, { path: path.join(SHOTS, 'instance-b-terms.png') });
   // The footer is drawn once near the viewport (content-visibility): scrolled to, drawn, scrolled to again.
   const footerLine = terms.getByRole('contentinfo').getByText(`${SELLER_NAME}, ${SELLER_ADDRESS}`);
   await footerLine.scrollIntoViewIfNeeded();
   await terms.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await footerLine.scrollIntoViewIfNeeded();
-  await terms.screenshot({ path: path.join(SHOTS, 'instance-b-footer.png') });
+  await shot(terms, { path: path.join(SHOTS, 'instance-b-footer.png') });
   await terms.goto(`${B}/product/1`);
   await expect(terms.getByTestId('away-notice')).toContainText(note);
   await expect(terms.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   await expect(terms.getByRole('button', { name: 'Buy Now' })).toHaveCount(0);
   await terms.getByTestId('away-notice').scrollIntoViewIfNeeded();
-  await terms.screenshot({ path: path.join(SHOTS, 'instance-b-product.png') });
+  await shot(terms, { path: path.join(SHOTS, 'instance-b-product.png') });
   const refused = await fetch(`${B}/api/checkout`, {
     method: 'POST',
     headers: json(),
@@ -252,7 +253,7 @@ test('the owner saves her seller, the EU zone, a week closed and paused sales on
   await terms.goto(link?.[0] ?? '');
   await terms.getByRole('button', { name: 'Yes, tell me' }).click();
   await expect(terms.getByRole('heading', { name: 'You are on the list' })).toBeVisible();
-  await terms.screenshot({ path: path.join(SHOTS, 'shopper-on-the-list.png'), fullPage: true });
+  await shot(terms, { path: path.join(SHOTS, 'shopper-on-the-list.png'), fullPage: true });
 
   // The owner opens again: the shopper gets one e-mail, exactly.
   await away.getByLabel('Open as usual').check();

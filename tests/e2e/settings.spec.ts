@@ -21,6 +21,7 @@ import { enterEmail, fillTestCheckout } from './checkout-steps';
 import { expect, test } from './fixtures';
 import { holdAppScripts } from './hydration';
 import { shopOfItsOwn } from './own-shop';
+import { shot } from './shot';
 
 // It changes what every shopper sees: a shop of its own.
 shopOfItsOwn();
@@ -97,7 +98,7 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
     await shipping.getByRole('button', { name: 'Save shipping' }).click();
     await expect(shipping.getByRole('status')).toContainText('Saved');
     await expectNoSeriousViolations(axeScan(page));
-    await page.screenshot({ path: path.join(SHOTS, 'phone-settings.png'), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, 'phone-settings.png'), fullPage: true });
 
     const saved = await readSettings(request);
     expect(saved.seller.name).toBe('Aoife Byrne, trading as Solas');
@@ -119,7 +120,7 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
       'Aoife Byrne, trading as Solas, 4 Quay Street, Galway, H91 AB12, Ireland',
     );
     await expect(terms.getByRole('main')).toContainText('Aoife Byrne, trading as Solas');
-    await terms.screenshot({ path: path.join(SHOTS, 'phone-terms.png'), fullPage: true });
+    await shot(terms, { path: path.join(SHOTS, 'phone-terms.png'), fullPage: true });
     await shopper?.close();
 
     // The next EU checkout is charged the new price: the hosted checkout says so.
@@ -137,7 +138,7 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
     await away.getByLabel('Return date', { exact: true }).fill(until);
     await away.getByRole('button', { name: 'Save away' }).click();
     await expect(away.getByRole('status')).toContainText('Saved');
-    await page.screenshot({ path: path.join(SHOTS, 'phone-away.png'), fullPage: true });
+    await shot(page, { path: path.join(SHOTS, 'phone-away.png'), fullPage: true });
     const refused = await euCheckout(request);
     expect(refused.status()).toBe(409);
     const back = `We are back on ${formatDayMonth(until)}.`;
@@ -152,7 +153,7 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
     await expect(product.getByTestId('away-notice')).toContainText(back);
     await expect(product.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
     await expect(product.getByRole('form', { name: 'Tell me when you’re back' })).toBeVisible();
-    await product.screenshot({ path: path.join(SHOTS, 'phone-product-paused.png'), fullPage: false });
+    await shot(product, { path: path.join(SHOTS, 'phone-product-paused.png'), fullPage: false });
     await product.close();
 
     // A slow phone: the shopper leaves her address and presses the button before the app has started.
@@ -223,7 +224,7 @@ test('Settings on a phone: a closure with its reason reaches the product page wi
     const box = product.getByTestId('product-dispatch');
     await expect(box.getByText(dispatchBy)).toBeVisible();
     await box.scrollIntoViewIfNeeded();
-    await product.screenshot({ path: path.join(SHOTS, 'phone-product-closed.png') });
+    await shot(product, { path: path.join(SHOTS, 'phone-product-closed.png') });
 
     // The zones: Ireland at €6.50 without a threshold. The product's JSON-LD and its free-shipping line follow.
     const zones = before.shipping.zones.map((z) =>

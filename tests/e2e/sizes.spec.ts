@@ -7,11 +7,12 @@ import path from 'node:path';
 import { BRAND } from '../../domain/config';
 import { expect, test } from './fixtures';
 import { emlFilesFor, readEml } from './outbox';
+import { shot } from './shot';
 
 const OWNER = BRAND.contactEmail;
 const SHOPPER = 'aoife.walsh@example.ie';
 const MESSAGE_LINES = ['Happy birthday <b>Niamh</b>!', 'Love, Aoife'];
-const SHOTS = process.env.E2E_SHOTS_DIR;
+const SHOTS = path.resolve('test-results/sizes');
 
 test.beforeEach(async ({ consoleGuard, request }) => {
   const probe = await request.get('/img/product-26-1-320.webp');
@@ -33,11 +34,11 @@ test('choose Large with the finder, write a gift message, pay, and find both eve
   await expect(guide.getByRole('radio', { name: /Standard/ })).toBeChecked();
   await guide.getByRole('button', { name: 'Find my size' }).click();
   await expect(guide.getByRole('status')).toHaveText('Your bracelet: 20 cm. We recommend Large.');
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'size-finder.png') });
+  await shot(page, { path: path.join(SHOTS, 'size-finder.png') });
   await guide.getByRole('button', { name: 'Choose Large' }).click();
   await expect(guide).toBeHidden();
   await expect(sizes.getByRole('radio', { name: /Large/ })).toBeChecked();
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'product-size.png') });
+  await shot(page, { path: path.join(SHOTS, 'product-size.png') });
 
   await page.getByRole('button', { name: 'Buy Now' }).click();
   await page.waitForURL(/#\/cart$/);
@@ -46,7 +47,7 @@ test('choose Large with the finder, write a gift message, pay, and find both eve
   const message = page.getByRole('textbox', { name: 'Gift message (optional)' });
   await message.fill(MESSAGE_LINES.join('\n'));
   await expect(page.getByTestId('gift-message-count')).toHaveText(`${MESSAGE_LINES.join('\n').length}/200`);
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'cart-gift.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'cart-gift.png'), fullPage: true });
 
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   const dialog = page.getByRole('dialog', { name: 'Checkout' });
@@ -71,7 +72,7 @@ test('choose Large with the finder, write a gift message, pay, and find both eve
   await expect(page.getByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
   await expect(page.getByText('Burgundy Safari (Large)')).toBeVisible();
   await expect(page.getByTestId('confirmed-gift-message')).toHaveText(MESSAGE_LINES.join('\n'));
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'confirmation.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'confirmation.png'), fullPage: true });
 
   await expect.poll(() => emlFilesFor(reference).length, { timeout: 15_000 }).toBe(2);
   const mails = await Promise.all(emlFilesFor(reference).map((f) => readEml(f)));

@@ -15,6 +15,7 @@ import { formatDayMonth } from '../../domain/shared/calendar-date';
 import { axeScan, expectNoSeriousViolations } from './axe';
 import { expect, test } from './fixtures';
 import { shopOfItsOwn } from './own-shop';
+import { shot } from './shot';
 
 // It changes what every shopper sees: a shop of its own.
 shopOfItsOwn();
@@ -96,7 +97,7 @@ test('Today on a phone: the pieces to make and the shop’s health; a lower capa
   // The owner's words, not the server's: no folder of .eml files, no database engine.
   await expect(health).not.toContainText(/\.eml|SQLite|PostgreSQL/);
   await expectNoSeriousViolations(axeScan(page));
-  await page.screenshot({ path: path.join(SHOTS, 'phone-today.png'), fullPage: true });
+  await shot(page, { path: path.join(SHOTS, 'phone-today.png'), fullPage: true });
 
   // The orders list stays one click away, and the paid order is on it.
   // Wait for the list itself: Today links the same order (in Make today, and in Dispatch today on the day it

@@ -20,6 +20,8 @@ afterEach(async () => {
   if (typeof document !== 'undefined') {
     const { cleanup } = await import('@testing-library/react');
     cleanup();
+    const { unmountHydrated } = await import('../../web/src/test-support/hydrate');
+    unmountHydrated();
   }
   const seen = errors;
   errors = [];
@@ -29,6 +31,12 @@ afterEach(async () => {
 });
 
 if (typeof window !== 'undefined') {
+  // A worker keeps one window for every file it runs (vitest.config.ts: isolate false): each file starts
+  // at the same URL with empty storage, whatever the files before it left. (The page's elements stay:
+  // modules keep some of them, such as a toaster's or a live region's root, from file to file.)
+  history.replaceState(null, '', '/');
+  localStorage.clear();
+  sessionStorage.clear();
   await import('@testing-library/jest-dom/vitest');
   // Lazily loaded chunks (dialogs, panels) can take over a second on a busy 2-core CI machine.
   const { configure } = await import('@testing-library/react');

@@ -2,7 +2,6 @@
 
 import { render, screen, within } from '@testing-library/react';
 import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueSnapshot } from '../../../../domain/catalogue/snapshot';
@@ -14,6 +13,7 @@ import {
 } from '../../../../domain/settings/storefront-settings';
 import { CatalogueProvider } from '../../features/catalogue-snapshot/catalogue-context';
 import { HashRouter } from '../../lib/router';
+import { hydrateForTest } from '../../test-support/hydrate';
 import { seedWith } from '../../test-support/render-with-catalogue';
 import { Footer } from './footer';
 
@@ -53,7 +53,7 @@ describe('Footer', () => {
     vi.setSystemTime(new Date('2027-01-31T12:00:00Z'));
     const errors: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, <Page />, { onRecoverableError: (error) => errors.push(error) });
+      hydrateForTest(container, <Page />, { onRecoverableError: (error) => errors.push(error) });
     });
     expect(errors).toEqual([]);
     expect(container.textContent).toContain('© 2027 Solas');

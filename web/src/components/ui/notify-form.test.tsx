@@ -6,9 +6,9 @@
  */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { hydrateForTest } from '../../test-support/hydrate';
 import { NotifyForm, type NotifyFormTexts } from './notify-form';
 
 const TEXTS: NotifyFormTexts = {
@@ -58,7 +58,7 @@ describe('NotifyForm', () => {
     global.IS_REACT_ACT_ENVIRONMENT = true;
     const errors: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, <Form />, { onRecoverableError: (error) => errors.push(error) });
+      hydrateForTest(container, <Form />, { onRecoverableError: (error) => errors.push(error) });
     });
     expect(errors).toEqual([]);
     await act(async () => {

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CatalogueQuery } from '../../../../domain/catalogue/catalogue-query';
 import { cents } from '../../../../domain/shared/money';
+import { hydrateForTest } from '../../test-support/hydrate';
 import { stubResizeObserver } from '../../test-support/resize-observer';
 import { FiltersPanel } from './filters-panel';
 
@@ -70,7 +70,7 @@ describe('FiltersPanel price slider (docs/product/pages.md §2.4)', () => {
     document.body.append(container);
     const errors: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, <Panel />, { onRecoverableError: (error) => errors.push(error) });
+      hydrateForTest(container, <Panel />, { onRecoverableError: (error) => errors.push(error) });
     });
     expect(errors).toEqual([]);
     expect(thumbs(container)).toEqual(EXPECTED);
@@ -86,7 +86,7 @@ async function hydratedPanel(before: (root: HTMLElement) => void = noop) {
   before(container);
   const onMaterialsChange = vi.fn();
   await act(async () => {
-    hydrateRoot(container, <Panel onMaterialsChange={onMaterialsChange} />);
+    hydrateForTest(container, <Panel onMaterialsChange={onMaterialsChange} />);
   });
   return onMaterialsChange;
 }

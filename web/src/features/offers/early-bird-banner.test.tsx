@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, render, screen } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
+import { hydrateForTest } from '../../test-support/hydrate';
 import { EARLY_BIRD_TEXTS, EarlyBirdOffer } from './early-bird-banner';
 
 declare global {
@@ -25,7 +25,7 @@ describe('the early-bird banner', () => {
 
     const errors: unknown[] = [];
     await act(async () => {
-      hydrateRoot(container, <EarlyBirdOffer />, { onRecoverableError: (error) => errors.push(error) });
+      hydrateForTest(container, <EarlyBirdOffer />, { onRecoverableError: (error) => errors.push(error) });
     });
     expect(errors).toEqual([]);
     expect(container.textContent).toContain(

@@ -1,6 +1,6 @@
 /**
  * Several instances on one PostgreSQL (docs/product/running.md §11.1, docs/deploy.md): two real shop processes
- * on a fresh database, migrated first by `npm run migrate`, behind a real nginx filled from deploy/nginx/
+ * on a fresh schema, migrated first by `npm run migrate`, behind a real nginx filled from deploy/nginx/
  * (tests/support/cluster.ts), e-mail to a real SMTP server in this process, payments on the
  * built-in test checkout. The requests go to nginx, or straight to one instance where the journey needs
  * to choose which one serves it.

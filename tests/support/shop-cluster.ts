@@ -1,6 +1,7 @@
 /**
- * Two or more shop instances on a fresh PostgreSQL database behind nginx (./cluster.ts), with e-mail to a real
- * SMTP server in this process and the built-in test checkout: what the multi-instance journeys share.
+ * Two or more shop instances on a fresh PostgreSQL database (a schema with `migrateFirst`) behind nginx
+ * (./cluster.ts), with e-mail to a real SMTP server in this process and the built-in test checkout: what
+ * the multi-instance journeys share.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -9,7 +9,11 @@ let errors: unknown[][] = [];
  * any empty attribute is (`alt=""`).
  */
 const EMPTY_CHUNK_NOTICE = 'React encountered an empty buffer when writing in an environment that does not';
-beforeEach(() => {
+beforeEach(async () => {
+  if (typeof window !== 'undefined') {
+    const { startTest } = await import('./window-leftovers');
+    startTest();
+  }
   errors = [];
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     if (String(args[0]).startsWith(EMPTY_CHUNK_NOTICE) && !('detached' in ArrayBuffer.prototype)) return;
@@ -22,6 +26,8 @@ afterEach(async () => {
     cleanup();
     const { unmountHydrated } = await import('../../web/src/test-support/hydrate');
     unmountHydrated();
+    const { endTest } = await import('./window-leftovers');
+    endTest();
   }
   const seen = errors;
   errors = [];
@@ -32,11 +38,24 @@ afterEach(async () => {
 
 if (typeof window !== 'undefined') {
   // A worker keeps one window for every file it runs (vitest.config.ts: isolate false): each file starts
-  // at the same URL with empty storage, whatever the files before it left. (The page's elements stay:
-  // modules keep some of them, such as a toaster's or a live region's root, from file to file.)
+  // as if alone, whatever the files before it left. Its own modules (the app's modules are loaded afresh:
+  // a module's cache, such as the page registry's loaded pages, or a node it keeps, such as a toaster's
+  // root, is the file's own), a blank page at the same URL, empty storage, and no listener or scheduled
+  // work of theirs on the window. Libraries from node_modules (React, Testing Library) stay loaded.
+  vi.resetModules();
+  const { clearWindowLeftovers } = await import('./window-leftovers');
+  clearWindowLeftovers();
   history.replaceState(null, '', '/');
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const { name } of [...document.documentElement.attributes])
+    document.documentElement.removeAttribute(name);
   localStorage.clear();
   sessionStorage.clear();
+  // React's act environment as a file alone finds it: unset (Testing Library's act turns it on while it
+  // runs). Some files turn it on or off for their tests; one that left it on made React warn about
+  // updates outside act in whichever file came next, and only then.
+  delete (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT;
   await import('@testing-library/jest-dom/vitest');
   // Lazily loaded chunks (dialogs, panels) can take over a second on a busy 2-core CI machine.
   const { configure } = await import('@testing-library/react');

@@ -292,7 +292,11 @@ describe("the order page's invoice", () => {
     vi.stubGlobal('fetch', fetchMock);
     openOrderPage();
     const items = await screen.findByRole('region', { name: 'Items' });
-    expect(within(items).getByRole('status')).toHaveTextContent('Looking for your invoice…');
+    // The request leaves in an effect after the order has rendered: wait for it, not for a render count.
+    expect(await within(items).findByRole('status')).toHaveTextContent('Looking for your invoice…');
+    await vi.waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith('/api/order-page/invoices', expect.anything()),
+    );
     const [, init] = fetchMock.mock.calls.find(([u]) => u === '/api/order-page/invoices') as unknown as [
       string,
       RequestInit,

@@ -5,7 +5,21 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   plugins: [react()],
   test: {
-    include: ['domain/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    // Two projects, so that a worker runs only server-side files or only component files: the component
+    // files each load the app's modules afresh (tests/setup/vitest-setup.ts), and in a worker shared with
+    // the server suites that reset made the next server file load the server's modules again. Split, the
+    // whole suite on a 2-core machine took 186 s instead of 233 s (import 80 -> 29 s summed, 393 -> 295 s
+    // of CPU).
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['domain/**/*.test.ts', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      { extends: true, test: { name: 'web', include: ['web/**/*.test.{ts,tsx}'] } },
+    ],
     setupFiles: ['./tests/setup/vitest-setup.ts'],
     globalSetup: ['./tests/setup/test-databases.ts'],
     environment: 'node',

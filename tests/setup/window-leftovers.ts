@@ -17,7 +17,7 @@ type Listener = {
   readonly target: EventTarget;
   readonly type: string;
   readonly listener: EventListenerOrEventListenerObject;
-  readonly options: boolean | EventListenerOptions | undefined;
+  readonly options: EventListenerOptions;
 };
 
 type Timer = ReturnType<typeof setTimeout>;
@@ -73,7 +73,7 @@ function install(scope: Scope): Leftovers {
   // A fake clock (vi.useFakeTimers) replaces these while it runs and puts these wrappers back after.
   const { setTimeout: timeout, setInterval: interval } = scope;
   scope.setTimeout = ((handler: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) => {
-    const id: ReturnType<typeof setTimeout> = timeout(
+    const id: Timer = timeout(
       (...a: unknown[]) => {
         record.timers.delete(id);
         handler(...a);

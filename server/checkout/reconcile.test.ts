@@ -38,6 +38,12 @@ async function open(app: FastifyInstance): Promise<string> {
 /** Every pending order old enough to be checked one by one (the checkouts here were opened just now). */
 const SETTLED = { settleMs: 0 };
 
+/** Returns once the clock has moved past the millisecond it was called in. */
+async function nextMillisecond(): Promise<void> {
+  const called = Date.now();
+  await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(called));
+}
+
 const SHIPPING = {
   name: 'Gone Away',
   address: {
@@ -58,6 +64,9 @@ describe('a reconcile pass', () => {
     const openId = await open(app);
     // The payment went through on the hosted page; the browser never made it back.
     expect(await (app.payments.provider as TestCheckoutProvider).pay(paidId, SHIPPING)).toBe(true);
+    // A pass takes the orders created before its first millisecond: from the next one after the last
+    // checkout opened, or one opened in the pass's own millisecond is left for the next pass.
+    await nextMillisecond();
 
     expect(await app.checkout.reconcile(SETTLED)).toEqual({ checked: 2, paid: 1, stoppedEarly: false });
     const rows = await orderRows(app);
@@ -70,8 +79,7 @@ describe('a reconcile pass', () => {
 
     // Checked again at once (a pass checks an order again only once its last check is recheckMs old),
     // from the next millisecond: a check stamped in the pass's own first millisecond is not older than it.
-    const lastCheck = Date.now();
-    await vi.waitFor(() => expect(Date.now()).toBeGreaterThan(lastCheck));
+    await nextMillisecond();
     expect(await app.checkout.reconcile({ ...SETTLED, recheckMs: 0 })).toEqual({
       checked: 1,
       paid: 0,
@@ -125,6 +133,7 @@ describe('a reconcile pass', () => {
         expect(await provider.pay(paidId, SHIPPING)).toBe(true);
         // The shopper left the hosted page; the session ran out and nobody told the shop.
         await provider.expireSession(heldId);
+        await nextMillisecond();
 
         expect(await app.checkout.reconcile(SETTLED)).toEqual({ checked: 2, paid: 1, stoppedEarly: false });
         const rows = await orderRows(app);
@@ -272,6 +281,7 @@ describe('a reconcile pass', () => {
       stripe.pay(a);
       stripe.pay(b);
       stripe.failNext(10);
+      await nextMillisecond();
       // One order at a time, so the first failure is the only call made.
       expect(await app.checkout.reconcile({ ...SETTLED, concurrency: 1 })).toEqual({
         checked: 1,

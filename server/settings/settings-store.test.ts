@@ -3,7 +3,7 @@
  * early-bird price's row winning over EARLY_BIRD_UNTIL (turned off included), a row this release cannot
  * read falling back to the default, and one audit row per setting that changed.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { EarlyBirdTerms } from '../../domain/offers/early-bird';
 import { SEEDED_ZONES, settingsDefaults } from '../../domain/settings/shop-settings';
 import { storeSuite } from '../../tests/support/store-suite';
@@ -68,6 +68,25 @@ describe.each(TEST_DIALECTS)('the settings store on %s', (dialect) => {
     const later = await suite.store.read();
     expect(later.updatedAt > saved.settings.updatedAt).toBe(true);
     expect(later.legalUpdatedAt).toBe(saved.settings.updatedAt);
+  });
+
+  it('dates every save after the one before, in one millisecond or with the clock set back', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-27T10:00:00.000Z') });
+    try {
+      const first = await suite.store.update({ workingDays: [1, 2, 3] }, WHO);
+      expect(first.settings.updatedAt).toBe('2026-11-27T10:00:00.000Z');
+      // The same millisecond: a desk that read the settings before this save is still refused.
+      const second = await suite.store.update({ workingDays: [1, 2] }, WHO);
+      expect(second.settings.updatedAt).toBe('2026-11-27T10:00:00.001Z');
+      await expect(
+        suite.store.update({ workingDays: [1], updatedAt: first.settings.updatedAt }, WHO),
+      ).rejects.toBeInstanceOf(StaleSettingsError);
+      vi.setSystemTime(new Date('2026-11-27T09:59:00.000Z'));
+      const third = await suite.store.update({ workingDays: [1] }, WHO);
+      expect(third.settings.updatedAt).toBe('2026-11-27T10:00:00.002Z');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('falls back to the default for a row it cannot read', async () => {

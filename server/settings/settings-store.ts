@@ -61,6 +61,17 @@ export const OPS_MARKS = {
 } as const;
 export type OpsMark = (typeof OPS_MARKS)[keyof typeof OPS_MARKS];
 
+/**
+ * Now, or a millisecond after `previous` when the clock has not moved past it (two saves in one
+ * millisecond, or a clock set back): every save is later than the one before, so a desk that read the
+ * settings before it is refused as stale, and whatever dates itself by the last save sees a new date.
+ */
+function laterThan(previous: string): string {
+  const now = Date.now();
+  const after = Date.parse(previous) + 1;
+  return new Date(Math.max(now, after)).toISOString();
+}
+
 async function upsert(db: Db, name: string, value: unknown, at: string): Promise<void> {
   const json = JSON.stringify(value);
   await db
@@ -170,7 +181,6 @@ export class SettingsStore {
     audit: Omit<AuditEntry, 'action' | 'target' | 'detail'>,
   ): Promise<{ settings: AllSettings; changed: boolean; before: AllSettings }> {
     return this.db.transaction().execute(async (trx) => {
-      const at = new Date().toISOString();
       // Taken first: a second save at the same moment waits here for this one's commit.
       await trx
         .insertInto('settings')
@@ -188,6 +198,7 @@ export class SettingsStore {
       }
       const changes = this.changesOf(withVatNumber(patch, current), current);
       if (changes.length === 0) return { settings: current, changed: false, before: current };
+      const at = laterThan(current.updatedAt);
       for (const change of changes) {
         await upsert(trx, change.name, change.value, at);
         await recordAudit(trx, at, {

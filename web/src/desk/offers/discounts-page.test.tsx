@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SETTINGS_MESSAGES } from '../../../../domain/making/today';
@@ -89,6 +89,41 @@ describe("the desk's Discounts", () => {
     });
   });
 
+  it('keeps the early-bird form in its place while its terms load, so New code never moves', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => undefined;
+    const settingsAnswered = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url === '/api/admin/discounts') return json(200, { ok: true, discounts: [] });
+        if (url === '/api/admin/settings' && (init?.method ?? 'GET') === 'GET') return settingsAnswered;
+        throw new Error(`unexpected ${init?.method} ${url}`);
+      }),
+    );
+    render(<DiscountsPage />);
+    const section = await screen.findByRole('region', { name: 'Early-bird price' });
+    expect(await within(section).findByRole('status')).toHaveTextContent('Loading the early-bird price…');
+    // The loaded form's controls, off and empty: nothing below them moves when the terms arrive.
+    expect(within(section).getByRole('checkbox', { name: 'Offer an early-bird price' })).toBeDisabled();
+    expect(within(section).getByRole('spinbutton', { name: 'Percent off' })).toHaveValue(null);
+    expect(within(section).getByRole('button', { name: 'Save early-bird price' })).toBeDisabled();
+    // The codes are there to work with meanwhile.
+    await user.click(screen.getByRole('button', { name: 'New code' }));
+    expect(screen.getByRole('textbox', { name: 'Code' })).toBeInTheDocument();
+
+    answer(json(200, { ok: true, settings: SETTINGS }));
+    await waitFor(() =>
+      expect(within(section).getByRole('checkbox', { name: 'Offer an early-bird price' })).toBeEnabled(),
+    );
+    expect(within(section).getByRole('checkbox', { name: 'Offer an early-bird price' })).toBeChecked();
+    expect(within(section).getByRole('spinbutton', { name: 'Percent off' })).toHaveValue(15);
+    expect(within(section).queryByRole('status')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Code' })).toBeInTheDocument();
+  });
+
   it('sets the early-bird price: each field checked with its own message, saved once with a key, or off', async () => {
     const user = userEvent.setup();
     const patches: { body: unknown; key: string | null }[] = [];
@@ -109,7 +144,8 @@ describe("the desk's Discounts", () => {
     render(<DiscountsPage />);
     const section = await screen.findByRole('region', { name: 'Early-bird price' });
     expect(section).toHaveTextContent('It never stacks with a discount code');
-    const percent = await within(section).findByRole('spinbutton', { name: 'Percent off' });
+    await waitFor(() => expect(within(section).queryByText('Loading the early-bird price…')).toBeNull());
+    const percent = within(section).getByRole('spinbutton', { name: 'Percent off' });
     const pieces = within(section).getByRole('spinbutton', { name: 'Minimum pieces' });
     const lastDay = within(section).getByLabelText('Last day');
     expect(percent).toHaveValue(15);

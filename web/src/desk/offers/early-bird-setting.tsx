@@ -15,7 +15,7 @@ import { formatIrishDate, irishDate } from '../../../../domain/shared/calendar-d
 import { deskApi } from '../desk-api';
 import { Field } from '../ui/desk-fields';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
-import { buttonClass, ErrorMessage, Loading } from '../ui/desk-ui';
+import { buttonClass, ErrorMessage } from '../ui/desk-ui';
 
 type FieldName = keyof EarlyBirdTerms;
 
@@ -47,9 +47,18 @@ export function EarlyBirdSetting() {
         and the cart says which. The cart and the Bespoke &amp; Corporate page state these terms within a
         minute of saving.
       </p>
-      {loaded.state === 'loading' ? <Loading label="Loading the early-bird price…" /> : null}
-      {loaded.state === 'error' ? <ErrorMessage>{loaded.message}</ErrorMessage> : null}
-      {loaded.state === 'ready' ? <EarlyBirdForm settings={loaded.data} onSaved={replace} /> : null}
+      {/* While the terms load, the form stands in their place, its controls off: the New code button and
+          the codes below never move when the terms arrive (a click aimed at the button would land in the
+          form). The loaded form takes its place afresh, its fields from the saved terms. */}
+      {loaded.state === 'error' ? (
+        <ErrorMessage>{loaded.message}</ErrorMessage>
+      ) : (
+        <EarlyBirdForm
+          key={loaded.state}
+          settings={loaded.state === 'ready' ? loaded.data : null}
+          onSaved={replace}
+        />
+      )}
     </section>
   );
 }
@@ -58,16 +67,22 @@ function EarlyBirdForm({
   settings,
   onSaved,
 }: {
-  readonly settings: ShopSettings;
+  /** Null while the saved terms load: the same form, every control off and empty. */
+  readonly settings: ShopSettings | null;
   readonly onSaved: (settings: ShopSettings) => void;
 }) {
   const id = useId();
-  const terms = settings.earlyBird;
+  const loading = settings === null;
+  const terms = settings?.earlyBird ?? null;
   const [on, setOn] = useState(terms !== null);
-  const [whole, setWhole] = useState({
-    percent: String(terms?.percent ?? EARLY_BIRD_PERCENT),
-    minPieces: String(terms?.minPieces ?? EARLY_BIRD_MIN_PIECES),
-  });
+  const [whole, setWhole] = useState(
+    loading
+      ? { percent: '', minPieces: '' }
+      : {
+          percent: String(terms?.percent ?? EARLY_BIRD_PERCENT),
+          minPieces: String(terms?.minPieces ?? EARLY_BIRD_MIN_PIECES),
+        },
+  );
   const [until, setUntil] = useState(terms?.until ?? '');
   const [invalid, setInvalid] = useState<Partial<Record<FieldName, string>>>({});
   const [saved, setSaved] = useState<string | null>(null);
@@ -83,6 +98,7 @@ function EarlyBirdForm({
   );
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (loading) return;
     setSaved(null);
     if (!on) {
       setInvalid({});
@@ -112,8 +128,8 @@ function EarlyBirdForm({
   return (
     <form className="mt-4 grid gap-4 sm:grid-cols-3" onSubmit={submit} noValidate>
       <label className="flex min-h-11 items-center gap-2 sm:col-span-3">
-        <input type="checkbox" checked={on} onChange={(e) => setOn(e.target.checked)} /> Offer an early-bird
-        price
+        <input type="checkbox" checked={on} disabled={loading} onChange={(e) => setOn(e.target.checked)} />{' '}
+        Offer an early-bird price
       </label>
       {WHOLE_FIELDS.map(({ name, label }) => (
         <Field
@@ -126,7 +142,7 @@ function EarlyBirdForm({
           max={EARLY_BIRD_LIMITS[name].max}
           step={1}
           value={whole[name]}
-          disabled={!on}
+          disabled={!on || loading}
           onChange={(e) => setWhole({ ...whole, [name]: e.target.value })}
           error={invalid[name]}
         />
@@ -136,7 +152,7 @@ function EarlyBirdForm({
         label="Last day"
         type="date"
         value={until}
-        disabled={!on}
+        disabled={!on || loading}
         onChange={(e) => setUntil(e.target.value)}
         error={invalid.until}
       />
@@ -152,9 +168,14 @@ function EarlyBirdForm({
         </div>
       ) : null}
       <div className="flex items-center gap-3 sm:col-span-3">
-        <button type="submit" className={buttonClass.primary} disabled={save.busy}>
+        <button type="submit" className={buttonClass.primary} disabled={save.busy || loading}>
           {save.busy ? 'Saving…' : 'Save early-bird price'}
         </button>
+        {loading ? (
+          <p role="status" className="text-sm text-muted">
+            Loading the early-bird price…
+          </p>
+        ) : null}
         {saved ? (
           <p role="status" className="text-sm text-success">
             {saved}

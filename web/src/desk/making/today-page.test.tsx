@@ -1,8 +1,11 @@
 // @vitest-environment jsdom
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SELLER } from '../../../../domain/config';
 import type { TodayResponse } from '../../../../domain/making/today';
+import { settingsDefaults } from '../../../../domain/settings/shop-settings';
+import { deskApi } from '../desk-api';
 import { DeskApp } from '../desk-app';
 import { json, type Recorded, stubDeskApi } from '../desk-test-fixtures';
 import { formatAge } from './today-page';
@@ -74,7 +77,13 @@ function todayAnswer(overrides: Partial<TodayResponse> = {}): TodayResponse {
 }
 
 /** The desk API of Today: a session, the report, the capacity setting and "Send again". */
-function todayServer({ signedIn = true } = {}) {
+function todayServer({
+  signedIn = true,
+  settings,
+}: {
+  signedIn?: boolean;
+  settings?: Promise<Response>;
+} = {}) {
   let session = signedIn;
   let capacity = 8;
   let failed = true;
@@ -100,6 +109,7 @@ function todayServer({ signedIn = true } = {}) {
         outbox: failed ? base.outbox : { waiting: 3, failed: 0, oldestAgeSeconds: 60, failedMail: [] },
       });
     }
+    if (path === '/api/admin/settings' && r.method === 'GET' && settings) return settings;
     if (path === '/api/admin/settings' && r.method === 'PATCH') {
       capacity = (r.body as { makingCapacityPerDay: number }).makingCapacityPerDay;
       return json(200, { ok: true, settings: { makingCapacityPerDay: capacity, earlyBird: null } });
@@ -231,6 +241,41 @@ describe('Today', () => {
     expect(said('Last payment')).toHaveTextContent(/^Not yet$/);
     expect(said('Last check with the payment provider')).not.toHaveTextContent('Not yet');
     expect(health).not.toHaveTextContent(/reconcile|event/i);
+  });
+
+  it('shows its work once the seller’s settings answered too, so their warning never pushes it down', async () => {
+    let answerSettings: (response: Response) => void = () => undefined;
+    const settings = new Promise<Response>((resolve) => {
+      answerSettings = resolve;
+    });
+    todayServer({ settings });
+    const today = vi.spyOn(deskApi, 'today');
+    render(<DeskApp />);
+    // Today's own answer has arrived and been read (the page took it before this test's turn); the
+    // settings' has not.
+    await waitFor(() => expect(today).toHaveBeenCalled());
+    await today.mock.results[0]?.value;
+    await act(async () => undefined);
+    expect(screen.getByText('Loading today’s work…')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Make today' })).not.toBeInTheDocument();
+
+    const placeholder = settingsDefaults({
+      makingCapacityPerDay: 8,
+      earlyBird: null,
+      seller: { name: SELLER.legalName, address: SELLER.address, vatNumber: null, vatRate: 23 },
+      ownerEmail: 'orders@solas.example',
+      closedDates: [],
+    });
+    answerSettings(
+      json(200, { ok: true, settings: { ...placeholder, updatedAt: '2026-10-21T08:00:00.000Z' } }),
+    );
+    const warning = (await screen.findByText('Your legal name or address is still the placeholder.')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    const make = await screen.findByRole('region', { name: 'Make today' });
+    // The warning stands above the work: it was there before the work showed.
+    expect(warning.compareDocumentPosition(make) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.queryByText('Loading today’s work…')).not.toBeInTheDocument();
   });
 
   it('sends a failed e-mail again once per click and shows the outbox after it', async () => {

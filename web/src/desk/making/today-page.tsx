@@ -16,7 +16,7 @@ import { formatDayMonth, type IsoDate } from '../../../../domain/shared/calendar
 import { deskApi } from '../desk-api';
 import { fulfilmentHref } from '../fulfilment/routes';
 import { useIsOwner } from '../people/desk-person';
-import { SellerPlaceholderWarning } from '../settings/seller-placeholder-warning';
+import { SellerPlaceholderWarning, useSellerPlaceholder } from '../settings/seller-placeholder-warning';
 import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
@@ -27,6 +27,8 @@ const sectionClass = 'rounded-2xl border border-line bg-white p-4 sm:p-5';
 export function TodayPage() {
   const [result, reload] = useDeskData('today', () => deskApi.today());
   const owner = useIsOwner();
+  const placeholder = useSellerPlaceholder(owner);
+  const loading = result.state === 'loading' || placeholder === 'loading';
   return (
     <div>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -38,15 +40,14 @@ export function TodayPage() {
           All orders →
         </a>
       </div>
-      {/* The seller's settings are the owner's to read and fix: a maker is not asked. */}
-      {owner ? <SellerPlaceholderWarning /> : null}
-      {result.state === 'loading' ? <Loading label="Loading today’s work…" /> : null}
-      {result.state === 'error' ? (
+      {placeholder === true ? <SellerPlaceholderWarning /> : null}
+      {loading ? <Loading label="Loading today’s work…" /> : null}
+      {result.state === 'error' && !loading ? (
         <div className="mt-4">
           <ErrorMessage>{result.message}</ErrorMessage>
         </div>
       ) : null}
-      {result.state === 'ready' ? <TodayBody today={result.data} onChanged={reload} /> : null}
+      {result.state === 'ready' && !loading ? <TodayBody today={result.data} onChanged={reload} /> : null}
     </div>
   );
 }

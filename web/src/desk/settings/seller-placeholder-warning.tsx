@@ -1,7 +1,9 @@
 /**
  * Today's warning while the seller's legal name or address is still the first start's placeholder: the
  * legal pages, the footer and every confirmation e-mail name the seller, as EU consumer law requires.
- * Silent while it loads or when the settings cannot be read (Today shows its own errors).
+ * Today waits for the answer before it shows its work, so the warning never pushes the work (and a button
+ * about to be tapped) down when it arrives. Silent when the settings cannot be read (Today shows its own
+ * errors) and for a maker (the seller's settings are the owner's to read and fix).
  */
 import { SELLER } from '../../../../domain/config';
 import { useDeskData } from '../ui/desk-hooks';
@@ -12,9 +14,16 @@ export function isPlaceholderSeller(seller: { readonly name: string; readonly ad
   return seller.name === SELLER.legalName || seller.address === SELLER.address;
 }
 
+/** Whether to warn: 'loading' until the settings answered (never asked for a maker). */
+export function useSellerPlaceholder(owner: boolean): boolean | 'loading' {
+  const [loaded] = useDeskData(owner ? 'seller-placeholder' : 'seller-placeholder-not-asked', () =>
+    owner ? settingsApi.read() : Promise.resolve(null),
+  );
+  if (loaded.state === 'loading') return 'loading';
+  return loaded.state === 'ready' && loaded.data !== null && isPlaceholderSeller(loaded.data.seller);
+}
+
 export function SellerPlaceholderWarning() {
-  const [loaded] = useDeskData('seller-placeholder', () => settingsApi.read());
-  if (loaded.state !== 'ready' || !isPlaceholderSeller(loaded.data.seller)) return null;
   return (
     <div role="alert" className="mt-4 rounded-2xl border border-danger bg-white p-4 text-sm">
       <p className="font-medium">Your legal name or address is still the placeholder.</p>

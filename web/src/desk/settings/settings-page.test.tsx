@@ -271,9 +271,10 @@ describe('Today’s placeholder warning', () => {
     const requests = settingsServer(stored());
     render(<DeskApp />);
     await screen.findByRole('heading', { level: 1, name: 'Today' });
-    // The settings were asked for and answered: the warning had its chance to show.
-    await waitFor(() => expect(requests.some((r) => r.url === '/api/admin/settings')).toBe(true));
-    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    // Today shows what it has (here, that its work could not be read) once the settings answered too:
+    // the warning had its chance to show.
+    await waitFor(() => expect(screen.queryByText('Loading today’s work…')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.url === '/api/admin/settings')).toBe(true);
     expect(screen.queryByText(/still the placeholder/)).not.toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { PRODUCTS } from '../../domain/catalogue/products';
 import { seedSnapshot } from '../../domain/catalogue/seed';
 import { orderReference, unavailableProductError } from '../../domain/checkout/checkout';
 import type { OrderDetail } from '../../domain/orders/admin-api';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import type { SmtpSink } from '../../tests/support/smtp-sink';
 import { outboxSettled, payAndConfirm } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
@@ -485,8 +486,11 @@ describe.each(TEST_DIALECTS)('the catalogue on %s', (dialect) => {
       const page = await app.inject({ method: 'POST', url: '/api/order-page', payload: { reference, key } });
       const desk = await owner('GET', `/api/admin/orders/${reference}`);
       const slips = await owner('GET', '/api/admin/packing-slips');
-      const day = new Date().toISOString().slice(0, 10);
-      const csv = await owner('GET', `/api/admin/orders.csv?from=2020-01-01&to=${day}`);
+      // Through tomorrow in Ireland: the same orders at every read, whichever side of midnight it runs.
+      const csv = await owner(
+        'GET',
+        `/api/admin/orders.csv?from=2020-01-01&to=${addDays(irishDate(new Date()), 1)}`,
+      );
       const outbox = await app.platform.db
         .selectFrom('outbox')
         .select(['text_body', 'html_body'])

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_ERRORS, CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
 import { SHIPPING_MESSAGES } from '../../domain/checkout/checkout-shipping';
 import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import { NOTHING_TAXABLE_TEXT } from '../../domain/vat/vat-statement';
 import * as giftCards from '../../tests/support/gift-card-fixture';
 import { shopSuite } from '../../tests/support/shop-suite';
@@ -357,8 +358,11 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     });
     expect(balance.json()).toMatchObject({ ok: true, balance: 5000 });
     // The card's sale is no revenue: Numbers count the bracelet's order alone, and the card as sold.
-    const today = new Date().toISOString().slice(0, 10);
-    const stats = (await owner('GET', `/api/admin/stats?from=${today}&to=${today}`)).json();
+    // The Irish days around now: the order was paid in one of them, whichever side of midnight this runs.
+    const today = irishDate(new Date());
+    const stats = (
+      await owner('GET', `/api/admin/stats?from=${addDays(today, -1)}&to=${addDays(today, 1)}`)
+    ).json();
     expect(stats.totals.revenue).toBe(total);
     expect(stats.giftCards.sold).toBe(5000);
   });
@@ -412,8 +416,11 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       orders: { reference: string; itemCount: number }[];
     };
     expect(list.orders.find((o) => o.reference === paid?.reference)?.itemCount).toBe(0);
-    const today = new Date().toISOString().slice(0, 10);
-    const stats = (await owner('GET', `/api/admin/stats?from=${today}&to=${today}`)).json();
+    // The Irish days around now: the order was paid in one of them, whichever side of midnight this runs.
+    const today = irishDate(new Date());
+    const stats = (
+      await owner('GET', `/api/admin/stats?from=${addDays(today, -1)}&to=${addDays(today, 1)}`)
+    ).json();
     expect(stats.totals).toMatchObject({ pieces: 0, orders: 1, revenue: 0 });
     expect(stats.channels.web.pieces).toBe(0);
     expect(stats.series.reduce((n: number, s: { pieces: number }) => n + s.pieces, 0)).toBe(0);

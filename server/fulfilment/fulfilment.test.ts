@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
 import { ADMIN_MESSAGES, type OrderDetail, type OrdersListResponse } from '../../domain/orders/admin-api';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import type { SmtpSink } from '../../tests/support/smtp-sink';
 import { GALWAY_CARD_FORM, outboxRows, outboxSettled } from '../../tests/support/test-app';
 import { ROUTE_DIALECTS, TEST_DIALECTS } from '../../tests/support/test-database';
@@ -418,11 +419,10 @@ describe.each(TEST_DIALECTS)('the order desk API on %s', (dialect) => {
       expect((await desk(cookie, 'GET', '/api/admin/orders?status=bogus')).statusCode).toBe(400);
       expect((await desk(cookie, 'GET', '/api/admin/orders?from=2026-02-30')).statusCode).toBe(400);
 
-      const today = new Date().toISOString().slice(0, 10);
       const csv = await desk(
         cookie,
         'GET',
-        `/api/admin/orders.csv?from=2000-01-01&to=${today.slice(0, 4)}-12-31`,
+        `/api/admin/orders.csv?from=2000-01-01&to=${addDays(irishDate(new Date()), 1)}`,
       );
       expect(csv.statusCode).toBe(200);
       expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');

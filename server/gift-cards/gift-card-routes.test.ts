@@ -7,6 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import * as giftCards from '../../tests/support/gift-card-fixture';
 import { buildTestApp, TEST_PUBLIC_URL, tempDataDir } from '../../tests/support/test-app';
 
@@ -210,10 +211,10 @@ describe('the owner’s gift cards', () => {
   });
 
   it('Numbers shows gift cards apart from revenue: sold, issued free, outstanding', async () => {
-    const today = new Date().toISOString().slice(0, 10);
+    // Through tomorrow in Ireland: every card issued so far, whichever side of midnight this runs.
     const res = await owner(
       'GET',
-      `/api/admin/stats?from=2026-01-01&to=${today > '2026-01-01' ? today : '2026-12-31'}`,
+      `/api/admin/stats?from=2026-01-01&to=${addDays(irishDate(new Date()), 1)}`,
     );
     expect(res.statusCode).toBe(200);
     const { giftCards, totals } = res.json();

@@ -12,6 +12,7 @@ import { ADMIN_MESSAGES, type OrderDetail } from '../../domain/orders/admin-api'
 import type { OrderPage } from '../../domain/orders/order-page';
 import type { ReturnInfo } from '../../domain/orders/return-info';
 import { RETURN_MESSAGES, WITHDRAWAL_RETURN_REASON } from '../../domain/orders/returns';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import { shopSuite } from '../../tests/support/shop-suite';
 import { outboxRows, PARIS, paidOrderWithPageKey } from '../../tests/support/test-app';
 import { ROUTE_DIALECTS, TEST_DIALECTS } from '../../tests/support/test-database';
@@ -441,8 +442,9 @@ describe.each(TEST_DIALECTS)('returns on %s', (dialect) => {
         { status: 'requested', text: 'Return requested: we are waiting for the piece to come back to us.' },
       ]);
 
-      const today = new Date().toISOString().slice(0, 10);
-      const stats = await owner('GET', `/api/admin/stats?from=${today}&to=${today}`);
+      // The Irish days around the test's clock: the return is in one of them.
+      const today = irishDate(now);
+      const stats = await owner('GET', `/api/admin/stats?from=${addDays(today, -1)}&to=${addDays(today, 1)}`);
       expect(stats.statusCode).toBe(200);
       const first = order.lines[0];
       expect((stats.json() as { returns: unknown[] }).returns).toContainEqual({

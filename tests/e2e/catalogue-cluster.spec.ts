@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator } from '@playwright/test';
 import { BRAND } from '../../domain/config';
+import { addDays, irishDate } from '../../domain/shared/calendar-date';
 import type { Cluster } from '../support/cluster';
 import { type ShopCluster, startShopCluster } from '../support/shop-cluster';
 import type { SmtpSink } from '../support/smtp-sink';
@@ -109,6 +110,9 @@ interface PastOrder {
   readonly packingSlip: unknown;
 }
 
+/** The Irish day this file started on: before any order of it was paid. */
+const STARTED_ON = irishDate(new Date());
+
 async function readPastOrder(reference: string, key: string): Promise<PastOrder> {
   const pageRes = await fetch(`${cluster.url}/api/order-page`, {
     method: 'POST',
@@ -118,8 +122,10 @@ async function readPastOrder(reference: string, key: string): Promise<PastOrder>
   expect(pageRes.status).toBe(200);
   const deskRes = await fetch(`${instance(1).url}/api/admin/orders/${reference}`, { headers: owner });
   expect(deskRes.status).toBe(200);
-  const today = new Date().toISOString().slice(0, 10);
-  const csvRes = await fetch(`${instance(0).url}/api/admin/orders.csv?from=${today}&to=${today}`, {
+  // From the Irish day the file started to tomorrow's: the same window holds the order at every read,
+  // whichever side of midnight (UTC or Irish) each read falls.
+  const to = addDays(irishDate(new Date()), 1);
+  const csvRes = await fetch(`${instance(0).url}/api/admin/orders.csv?from=${STARTED_ON}&to=${to}`, {
     headers: owner,
   });
   expect(csvRes.status).toBe(200);

@@ -41,6 +41,15 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     return shop.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
   }
 
+  /**
+   * The desk's figures over the Irish days around now: each test's orders were paid in one of them,
+   * whichever side of midnight it runs (each test has a shop of its own).
+   */
+  async function statsAroundNow() {
+    const today = irishDate(new Date());
+    return (await owner('GET', `/api/admin/stats?from=${addDays(today, -1)}&to=${addDays(today, 1)}`)).json();
+  }
+
   /** A free card from the desk and its code, read from the recipient's .eml as a person would. */
   async function issue(amount: number): Promise<{ id: string; last4: string; code: string }> {
     const { card, code } = await giftCards.issued(
@@ -358,11 +367,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     });
     expect(balance.json()).toMatchObject({ ok: true, balance: 5000 });
     // The card's sale is no revenue: Numbers count the bracelet's order alone, and the card as sold.
-    // The Irish days around now: the order was paid in one of them, whichever side of midnight this runs.
-    const today = irishDate(new Date());
-    const stats = (
-      await owner('GET', `/api/admin/stats?from=${addDays(today, -1)}&to=${addDays(today, 1)}`)
-    ).json();
+    const stats = await statsAroundNow();
     expect(stats.totals.revenue).toBe(total);
     expect(stats.giftCards.sold).toBe(5000);
   });
@@ -416,11 +421,7 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       orders: { reference: string; itemCount: number }[];
     };
     expect(list.orders.find((o) => o.reference === paid?.reference)?.itemCount).toBe(0);
-    // The Irish days around now: the order was paid in one of them, whichever side of midnight this runs.
-    const today = irishDate(new Date());
-    const stats = (
-      await owner('GET', `/api/admin/stats?from=${addDays(today, -1)}&to=${addDays(today, 1)}`)
-    ).json();
+    const stats = await statsAroundNow();
     expect(stats.totals).toMatchObject({ pieces: 0, orders: 1, revenue: 0 });
     expect(stats.channels.web.pieces).toBe(0);
     expect(stats.series.reduce((n: number, s: { pieces: number }) => n + s.pieces, 0)).toBe(0);

@@ -165,6 +165,14 @@ describe('the owner’s gift cards', () => {
     expect(body.reissued.last4).not.toBe(card.last4);
   });
 
+  it('refuses a search with a control character by name (a NUL was a 500 on PostgreSQL)', async () => {
+    for (const q of ['%00', 'ab%07c', '%1B']) {
+      const res = await owner('GET', `/api/admin/gift-cards?q=${q}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatch(/^q: /);
+    }
+  });
+
   it('refuses a bad field by name, and creates nothing', async () => {
     const before = (await owner('GET', '/api/admin/gift-cards')).json().giftCards.length;
     const bad = await owner('POST', '/api/admin/gift-cards', {

@@ -21,6 +21,26 @@ export const orderVatSchema = z.object({
    * while the year's distance sales were above the threshold; the destination's VAT is due.
    */
   destinationVatDue: z.optional(z.boolean()),
+  /**
+   * The desk's: the order's credit notes, oldest first, each with why it was issued (null: issued before
+   * the reason was kept) and the amount it credits, VAT included (its PDF is the owner's
+   * `/api/admin/orders/{ref}/credit-notes/{number}.pdf`).
+   */
+  creditNotes: z.optional(
+    z.array(
+      z.object({
+        number: z.string(),
+        issuedAt: z.string(),
+        reason: z.nullable(z.string()),
+        total: z.number(),
+      }),
+    ),
+  ),
 });
+
+/** The owner's download of a credit note's PDF. */
+export function adminCreditNoteUrl(reference: string, number: string): string {
+  return `/api/admin/orders/${encodeURIComponent(reference)}/credit-notes/${encodeURIComponent(number)}.pdf`;
+}
 
 export type OrderVatAnswer = z.infer<typeof orderVatSchema>;

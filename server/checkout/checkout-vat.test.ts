@@ -7,6 +7,7 @@
  * invoice number at payment and a credit note at a refund, from their gapless sequences.
  */
 import type { FastifyInstance } from 'fastify';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
 import type { OrderDetail } from '../../domain/orders/admin-api';
@@ -75,6 +76,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await vies.close();
 });
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
 
 describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
   let data: ReturnType<typeof tempDataDir>;
@@ -546,5 +552,21 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     expect(notes.map((n) => [n.order_reference, n.invoice_number, n.number])).toEqual([
       [o.reference, o.vat?.invoiceNumber, `CN-${day().slice(0, 4)}-000001`],
     ]);
+    // The desk's order lists it with why, and the owner downloads it: the reason and the goods it credits.
+    const number = `CN-${day().slice(0, 4)}-000001`;
+    const desk = await app.inject({ method: 'GET', url: `/api/admin/orders/${o.reference}`, headers: auth });
+    expect((desk.json() as OrderDetail).vat?.creditNotes).toEqual([
+      { number, issuedAt: expect.any(String), reason: 'Clasp colour changed', total: 1000 },
+    ]);
+    const note = await app.inject({
+      method: 'GET',
+      url: `/api/admin/orders/${o.reference}/credit-notes/${number}.pdf`,
+      headers: auth,
+    });
+    expect(note.statusCode).toBe(200);
+    const text = await pdfText(note.rawPayload);
+    expect(text).toContain('Reason: Clasp colour changed');
+    expect(text).toMatch(/Beaded bracelet: .+, size [SML] \(part of its price\)/);
+    expect(text).toContain('Total refunded: €10.00');
   });
 });

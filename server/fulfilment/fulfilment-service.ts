@@ -620,7 +620,7 @@ export class FulfilmentService {
     newCard?: (trx: Transaction<Database>) => Promise<unknown>,
   ): Promise<boolean> {
     const { email: contactEmail } = await this.o.seller();
-    const { within: creditNote } = this.creditNoteOf(row, reference, made);
+    const { within: creditNote } = this.creditNoteOf(row, reference, made, reason);
     const within =
       creditNote || newCard
         ? async (trx: Transaction<Database>) => {
@@ -664,6 +664,7 @@ export class FulfilmentService {
     row: Pick<OrderRow, 'total' | 'gift_cards_sold' | 'refunded'>,
     reference: string,
     made: { readonly id: string; readonly amount: number },
+    reason: string | null,
   ): { within?: (trx: Transaction<Database>) => Promise<void> } {
     const { creditNote } = this.o;
     const invoiced = row.total - row.gift_cards_sold;
@@ -676,6 +677,7 @@ export class FulfilmentService {
           refundId: made.id,
           amount,
           issuedAt: new Date(),
+          reason,
         });
       },
     };
@@ -727,7 +729,7 @@ export class FulfilmentService {
         ...ownerRefund(row, made, actor, ' on cancellation'),
         keepStatus: [],
         audit: null,
-        ...this.creditNoteOf(row, reference, made),
+        ...this.creditNoteOf(row, reference, made, `Order cancelled${reason ? `: ${reason}` : ''}`),
       });
     }
     const changed = await this.o.store.transition(row.id, {

@@ -52,7 +52,21 @@ async function fulfilment(app: FastifyInstance, uses: Uses): Promise<void> {
       const stored = await uses.vat.orderVat(orderId);
       if (!stored) return null;
       const invoice = await uses.vat.store.invoiceOf(reference);
-      const answer = orderVatAnswer(stored, invoice?.number ?? null);
+      const notes = invoice ? await uses.vat.store.creditNotesOf(reference) : [];
+      const answer = {
+        ...orderVatAnswer(stored, invoice?.number ?? null),
+        // The desk lists the order's credit notes, each with why and what it credits (§20.6).
+        ...(notes.length > 0
+          ? {
+              creditNotes: notes.map((n) => ({
+                number: n.number,
+                issuedAt: n.issuedAt,
+                reason: n.reason,
+                total: n.totalNet + n.totalVat,
+              })),
+            }
+          : {}),
+      };
       const due = await uses.vat.destinationVatDue([{ orderId, reference }]);
       return due.has(reference) ? { ...answer, destinationVatDue: true } : answer;
     },

@@ -155,14 +155,15 @@ describe('the invoice PDF', () => {
           issuedAt: '2026-12-01T10:00:00.000Z',
           totalNet: 1008,
           totalVat: 192,
-          lines: [
-            { description: 'Refund of invoice 2026-000042', quantity: 1, rate: 1900, net: 1008, vat: 192 },
-          ],
+          lines: [{ description: 'Shipping', quantity: 1, rate: 1900, net: 1008, vat: 192, invoiceLine: 1 }],
+          reason: 'Parcel lost in the post',
         },
       }),
     );
     expect(text).toContain('Credit note number: CN-2026-000001');
     expect(text).toContain('Corrects invoice 2026-000042');
+    expect(text).toContain('Reason: Parcel lost in the post');
+    expect(text).toContain('1 Shipping €10.08 19% €1.92 €10.08');
     expect(text).toContain('Total refunded: €12.00');
   });
 });

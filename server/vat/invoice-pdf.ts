@@ -114,12 +114,15 @@ function render(doc: PDFKit.PDFDocument, input: PdfDocumentInput): void {
   tagged.block('P', `${creditNote ? 'Credit note number' : 'Invoice number'}: ${number}`, REGULAR);
   tagged.block('P', `Date of issue: ${formatIrishDate(issuedAt)}`, REGULAR);
   tagged.block('P', `Date of supply: ${formatIrishDate(new Date(invoice.issuedAt))}`, REGULAR);
-  if (creditNote)
+  if (creditNote) {
     tagged.block(
       'P',
       `Corrects invoice ${invoice.number} of ${formatIrishDate(new Date(invoice.issuedAt))}`,
       REGULAR,
     );
+    // Why it is issued: a credit note says so beside what it credits (docs/product/vat.md §20.6).
+    if (creditNote.reason) tagged.block('P', `Reason: ${creditNote.reason}`, REGULAR);
+  }
   tagged.block('P', `Order: ${invoice.orderReference}`, REGULAR);
 
   doc.moveDown();

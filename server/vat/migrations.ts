@@ -10,6 +10,14 @@ export const VAT_MIGRATIONS = migrationSteps({
   '0038-vat-mode': upgradeVatMode,
   '0039-vat-records': createVatRecords,
   '0042-order-vat': createOrderVat,
+  // Why a credit note is issued (docs/product/vat.md §20.6): the refund's reason, or the cancellation's. Its
+  // lines (the goods, quantities, net and VAT by rate it credits) are in `lines` as before. Nullable: the
+  // notes issued before say none, and SQLite adds it without rebuilding the table.
+  '0045-credit-note-reason': {
+    async up(db: AnyDb) {
+      await db.schema.alterTable('vat_credit_notes').addColumn('reason', 'text').execute();
+    },
+  },
 });
 
 /**

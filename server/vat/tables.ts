@@ -62,4 +62,6 @@ export interface VatCreditNotesTable {
   total_net: number;
   total_vat: number;
   lines: string;
+  /** Why it was issued (0045); null on notes issued before. */
+  reason: string | null;
 }

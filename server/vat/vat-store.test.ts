@@ -6,6 +6,7 @@
  * without the consumer, and the upgrade of a VAT-registered shop to mode 'ireland'.
  */
 import { describe, expect, it } from 'vitest';
+import { NO_REASON_GIVEN, PART_OF_PRICE } from '../../domain/vat/credit-note';
 import { vatBreakdown } from '../../domain/vat/vat-breakdown';
 import { storeSuite } from '../../tests/support/store-suite';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
@@ -59,13 +60,17 @@ describe.each(TEST_DIALECTS)('the VAT records on %s', (dialect) => {
     expect(await pay(suite.store, suite.database, sale('SOL-AAAA0003', { issuedAt: nextYear }))).toBe(
       '2027-000001',
     );
-    const refund = (refundId: string, amount: number) =>
-      suite.database.db
-        .transaction()
-        .execute((trx) =>
-          suite.store.recordRefund(trx, { orderReference: 'SOL-AAAA0001', refundId, amount, issuedAt: NOW }),
-        );
-    expect(await refund('re_1', 1200)).toBe('CN-2026-000001');
+    const refund = (refundId: string, amount: number, reason?: string) =>
+      suite.database.db.transaction().execute((trx) =>
+        suite.store.recordRefund(trx, {
+          orderReference: 'SOL-AAAA0001',
+          refundId,
+          amount,
+          issuedAt: NOW,
+          ...(reason ? { reason } : {}),
+        }),
+      );
+    expect(await refund('re_1', 1200, 'Clasp colour changed')).toBe('CN-2026-000001');
     // The same refund told again: the same note.
     expect(await refund('re_1', 1200)).toBe('CN-2026-000001');
     expect(await refund('re_2', 8900)).toBe('CN-2026-000002');
@@ -75,6 +80,35 @@ describe.each(TEST_DIALECTS)('the VAT records on %s', (dialect) => {
       ['2026-000001', 1008, 192],
       ['2026-000001', 7479, 1421],
     ]);
+    // Each says why, and credits the invoice's lines: the goods and quantities, net and VAT at their rate.
+    expect(notes.map((n) => n.reason)).toEqual(['Clasp colour changed', NO_REASON_GIVEN]);
+    expect(notes[0]?.lines).toEqual([
+      {
+        invoiceLine: 0,
+        description: `First Light ring, size M ${PART_OF_PRICE}`,
+        quantity: 1,
+        rate: 1900,
+        net: 889,
+        vat: 169,
+      },
+      {
+        invoiceLine: 1,
+        description: `Shipping ${PART_OF_PRICE}`,
+        quantity: 1,
+        rate: 1900,
+        net: 119,
+        vat: 23,
+      },
+    ]);
+    const invoice = await suite.store.invoiceOf('SOL-AAAA0001');
+    const all = notes.flatMap((n) => n.lines);
+    for (const [i, line] of (invoice?.lines ?? []).entries()) {
+      const credited = all.filter((l) => l.invoiceLine === i);
+      expect([credited.reduce((s, l) => s + l.net, 0), credited.reduce((s, l) => s + l.vat, 0)]).toEqual([
+        line.net,
+        line.vat,
+      ]);
+    }
   });
 
   it('stores the breakdown and snapshots, and issues one invoice per order', async () => {

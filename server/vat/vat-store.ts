@@ -8,7 +8,8 @@
  */
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { type IsoDate, irishDate, irishInstant } from '../../domain/shared/calendar-date';
-import { type VatBreakdown, type VatScheme, vatInside } from '../../domain/vat/vat-breakdown';
+import { type CreditLine, creditNoteLines, NO_REASON_GIVEN } from '../../domain/vat/credit-note';
+import type { VatBreakdown, VatScheme } from '../../domain/vat/vat-breakdown';
 import type { ReportEntry } from '../../domain/vat/vat-reports';
 import type { Database } from '../db/schema';
 
@@ -62,6 +63,8 @@ export interface RefundRecord {
   /** Cents given back to the buyer. */
   readonly amount: number;
   readonly issuedAt: Date;
+  /** Why (the refund's or the cancellation's reason); the note says so. */
+  readonly reason?: string | null;
 }
 
 export interface StoredInvoice {
@@ -86,7 +89,9 @@ export interface StoredCreditNote {
   readonly issuedAt: string;
   readonly totalNet: number;
   readonly totalVat: number;
-  readonly lines: readonly InvoiceLine[];
+  readonly lines: readonly CreditLine[];
+  /** Why it was issued; null on notes issued before the reason was kept. */
+  readonly reason: string | null;
 }
 
 export class RefundTooLargeError extends Error {
@@ -155,7 +160,8 @@ function creditNoteOfRow(row: Database['vat_credit_notes']): StoredCreditNote {
     issuedAt: row.issued_at,
     totalNet: Number(row.total_net),
     totalVat: Number(row.total_vat),
-    lines: JSON.parse(row.lines) as InvoiceLine[],
+    lines: JSON.parse(row.lines) as CreditLine[],
+    reason: row.reason ?? null,
   };
 }
 
@@ -238,7 +244,7 @@ export class VatStore {
     if (!invoice) throw new NoInvoiceError(refund.orderReference);
     const credited = await trx
       .selectFrom('vat_credit_notes')
-      .select(['total_net', 'total_vat'])
+      .select(['total_net', 'total_vat', 'lines'])
       .where('invoice_number', '=', invoice.number)
       .execute();
     const already = credited.reduce((sum, c) => sum + Number(c.total_net) + Number(c.total_vat), 0);
@@ -248,17 +254,11 @@ export class VatStore {
     if (already + refund.amount > invoice.totalNet + invoice.totalVat) {
       throw new RefundTooLargeError(refund.orderReference);
     }
-    const rate = invoice.lines[0]?.rate ?? 0;
-    const vat = vatInside(refund.amount, rate);
-    const lines: InvoiceLine[] = [
-      {
-        description: `Refund of invoice ${invoice.number}`,
-        quantity: 1,
-        rate,
-        net: refund.amount - vat,
-        vat,
-      },
-    ];
+    // The lines it credits: the invoice's goods and other lines, each with its quantity and its VAT at its
+    // rate (domain/vat/credit-note.ts), after what the earlier notes credited.
+    const earlier = credited.flatMap((c) => JSON.parse(c.lines) as CreditLine[]);
+    const lines = creditNoteLines(invoice.lines, earlier, refund.amount);
+    const vat = lines.reduce((s, l) => s + l.vat, 0);
     const number = await allocateNumber(trx, 'credit_note', yearOf(refund.issuedAt));
     await trx
       .insertInto('vat_credit_notes')
@@ -271,6 +271,7 @@ export class VatStore {
         total_net: refund.amount - vat,
         total_vat: vat,
         lines: JSON.stringify(lines),
+        reason: refund.reason?.trim() || NO_REASON_GIVEN,
       })
       .execute();
     return number;

@@ -1,13 +1,13 @@
 /**
  * The order's VAT on the desk's order page (docs/product/vat.md §20): its scheme and country, the VAT per
- * rate, the invoice to download, and the owner's flags: "destination VAT due" and the VAT to refund once
+ * rate, the invoice and the credit notes (each with why) to download, and the owner's flags: "destination VAT due" and the VAT to refund once
  * VIES confirms a business buyer's number.
  */
 
 import { countryName } from '../../../../domain/shared/countries';
-import type { OrderVatAnswer } from '../../../../domain/vat/order-vat';
+import { adminCreditNoteUrl, type OrderVatAnswer } from '../../../../domain/vat/order-vat';
 import { DESTINATION_VAT_DUE } from '../../../../domain/vat/threshold';
-import { money } from '../ui/desk-format';
+import { formatInstant, money } from '../ui/desk-format';
 
 const SCHEME_LABELS: Readonly<Record<OrderVatAnswer['scheme'], string>> = {
   none: 'No VAT (not registered)',
@@ -59,6 +59,28 @@ export function OrderVat({ reference, vat }: { reference: string; vat: OrderVatA
             Download invoice {vat.invoiceNumber} (PDF)
           </a>
         </p>
+      ) : null}
+      {vat.creditNotes && vat.creditNotes.length > 0 ? (
+        <>
+          <h4 className="mt-3 font-semibold">Credit notes</h4>
+          <ul className="mt-1 space-y-1">
+            {vat.creditNotes.map((note) => (
+              <li key={note.number}>
+                <a
+                  className="inline-flex min-h-11 items-center underline"
+                  href={adminCreditNoteUrl(reference, note.number)}
+                >
+                  Download credit note {note.number} (PDF)
+                </a>
+                <span className="text-muted">
+                  {' '}
+                  · {money(note.total)} · {formatInstant(note.issuedAt)}
+                  {note.reason ? ` · ${note.reason}` : ''}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
     </div>
   );

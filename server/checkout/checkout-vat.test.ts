@@ -401,6 +401,28 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     });
   });
 
+  it('a valid German number on goods delivered in Ireland pays Irish VAT: no exemption, no VIES line', async () => {
+    await setMode('oss');
+    const consumer = await order('IE');
+    const o = await order('IE', { business: { name: 'Vogel GmbH', vatNumber: 'DE123456789' } });
+    // Goods that stay in Ireland are a domestic supply (art. 138 needs them to leave): the full price.
+    expect(o.total).toBe(consumer.total);
+    expect(o.vat).toMatchObject({ country: 'IE', scheme: 'domestic', totalVat: consumer.vat?.totalVat });
+    expectAddsUp(o);
+    const mail = (await outboxRows(app)).find(
+      (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === o.reference,
+    );
+    expect(mail?.text_body).not.toContain(REVERSE_CHARGE_WORDING);
+    const [year, month] = day().split('-').map(Number);
+    const quarter = `${year}-Q${Math.ceil((month ?? 1) / 3)}`;
+    const statement = await app.inject({
+      method: 'GET',
+      url: `/api/admin/vat/vies?quarter=${quarter}`,
+      headers: auth,
+    });
+    expect(statement.json()).toMatchObject({ rows: [], totals: { value: 0 } });
+  });
+
   it('refuses a number VIES does not know by business.vatNumber, and stores nothing', async () => {
     await setMode('oss');
     for (const [vatNumber, message] of [

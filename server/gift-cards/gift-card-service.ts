@@ -560,7 +560,7 @@ export class GiftCardService {
   ): Promise<AdminGiftCard> {
     const sendOn =
       checkSendOn(input.sendOn, this.now()) ??
-      refuse('invalid', GIFT_CARD_MESSAGES.sendOn, { field: 'sendOn' });
+      refuse('invalid', `sendOn: ${GIFT_CARD_MESSAGES.sendOn}`, { field: 'sendOn' });
     const slot = submissionSlot('gift-card-issue', input.recipientEmail.toLowerCase(), actor);
     return oncePerSubmission(
       this.o.requests,

@@ -31,7 +31,7 @@ import {
   tempDataDir,
 } from '../../tests/support/test-app';
 import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { ORDERS_MAIL_KINDS } from '../orders';
+import { businessPurchaseText, ORDERS_MAIL_KINDS } from '../orders';
 
 const ADMIN_TOKEN = 'checkout-vat-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -527,6 +527,18 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     const [business] = (await orderRows(app)).filter((r) => r.session_id === opened.body.sessionId);
     const b = await firstAndResent(business?.reference ?? '');
     expect(b.sentence).toBe(`${REVERSE_CHARGE_WORDING}: no VAT is charged.`);
+    // A business is no consumer: no 14-day right to cancel nor its model form, first or resent.
+    const firstMail = (await outboxRows(app)).find(
+      (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === business?.reference,
+    );
+    expect(firstMail?.html_body).toContain(escapeHtml(businessPurchaseText('Vogel GmbH')));
+    expect(firstMail?.text_body).toContain(businessPurchaseText('Vogel GmbH'));
+    expect(b.resent).toContain(businessPurchaseText('Vogel GmbH'));
+    for (const body of [firstMail?.text_body ?? '', firstMail?.html_body ?? '', b.resent]) {
+      expect(body).not.toContain('Model withdrawal form');
+      expect(body).not.toContain('You have the right to cancel');
+    }
+    expect(e.resent).toContain('Model withdrawal form');
 
     // Not registered (after a registered mode: the seller's number is no VAT charged).
     await setMode('none');

@@ -20,6 +20,7 @@ import { standardRate } from '../../domain/vat/rates';
 import { type VatMode, vatInside } from '../../domain/vat/vat-breakdown';
 import { BUSINESS_VAT_MESSAGES } from '../../domain/vat/vat-number';
 import { vatStatementText } from '../../domain/vat/vat-statement';
+import { VIES_TEST_REGISTER_ENV } from '../../domain/vat/vies-test-register';
 import { type FakeVies, startFakeVies } from '../../tests/support/fake-vies';
 import {
   buildTestApp,
@@ -30,8 +31,13 @@ import {
   TEST_PUBLIC_URL,
   tempDataDir,
 } from '../../tests/support/test-app';
-import { createTestDatabase, TEST_DIALECTS, type TestDatabase } from '../../tests/support/test-database';
-import { ORDERS_MAIL_KINDS } from '../orders';
+import {
+  createTestDatabase,
+  ROUTE_DIALECTS,
+  TEST_DIALECTS,
+  type TestDatabase,
+} from '../../tests/support/test-database';
+import { businessPurchaseText, ORDERS_MAIL_KINDS } from '../orders';
 
 const ADMIN_TOKEN = 'checkout-vat-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}` };
@@ -527,6 +533,18 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     const [business] = (await orderRows(app)).filter((r) => r.session_id === opened.body.sessionId);
     const b = await firstAndResent(business?.reference ?? '');
     expect(b.sentence).toBe(`${REVERSE_CHARGE_WORDING}: no VAT is charged.`);
+    // A business is no consumer: no 14-day right to cancel nor its model form, first or resent.
+    const firstMail = (await outboxRows(app)).find(
+      (r) => r.kind === ORDERS_MAIL_KINDS.customer && r.reference === business?.reference,
+    );
+    expect(firstMail?.html_body).toContain(escapeHtml(businessPurchaseText('Vogel GmbH')));
+    expect(firstMail?.text_body).toContain(businessPurchaseText('Vogel GmbH'));
+    expect(b.resent).toContain(businessPurchaseText('Vogel GmbH'));
+    for (const body of [firstMail?.text_body ?? '', firstMail?.html_body ?? '', b.resent]) {
+      expect(body).not.toContain('Model withdrawal form');
+      expect(body).not.toContain('You have the right to cancel');
+    }
+    expect(e.resent).toContain('Model withdrawal form');
 
     // Not registered (after a registered mode: the seller's number is no VAT charged).
     await setMode('none');
@@ -568,5 +586,55 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
     expect(notes.map((n) => [n.order_reference, n.invoice_number, n.number])).toEqual([
       [o.reference, o.vat?.invoiceNumber, `CN-${day().slice(0, 4)}-000001`],
     ]);
+  });
+});
+
+describe.each(ROUTE_DIALECTS)('TEST MODE with no VIES_URL on %s', (dialect) => {
+  it('checks business numbers against the built-in test register, and the storefront is told', async () => {
+    const data = tempDataDir();
+    const database = await createTestDatabase(dialect, data.dir, { migrated: true });
+    const app = await buildTestApp({ DATA_DIR: data.dir, ADMIN_TOKEN, RATE_LIMITS: 'off', ...database.env });
+    try {
+      const saved = await app.inject({
+        method: 'PATCH',
+        url: '/api/admin/settings',
+        headers: auth,
+        payload: { vat: { mode: 'oss', vatNumber: SELLER_VAT, gb: 'no_sale' } },
+      });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const checkout = (vatNumber: string) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/checkout',
+          payload: {
+            email: 'greta@example.de',
+            items: [{ id: '3', quantity: 1 }],
+            zone: 'EU',
+            country: 'DE',
+            business: { name: 'Testhandel GmbH', vatNumber },
+          },
+        });
+      const consumer = await app.inject({
+        method: 'POST',
+        url: '/api/checkout',
+        payload: { email: 'greta@example.de', items: [{ id: '3', quantity: 1 }], zone: 'EU', country: 'DE' },
+      });
+      const valid = await checkout('DE123456789');
+      expect(valid.statusCode, valid.body).toBe(200);
+      expect(valid.json()).not.toHaveProperty('vatNotice');
+      // The reverse charge: less than a consumer pays.
+      expect((valid.json() as { total: number }).total).toBeLessThan(
+        (consumer.json() as { total: number }).total,
+      );
+      const unknown = await checkout('DE999999999');
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ field: 'business.vatNumber' });
+      const env = await app.inject({ method: 'GET', url: '/runtime-env.js' });
+      expect(env.body).toContain(`"${VIES_TEST_REGISTER_ENV}":"true"`);
+    } finally {
+      await app.close();
+      await database.remove();
+      data.remove();
+    }
   });
 });

@@ -60,6 +60,8 @@ export interface PaidMail {
   invoiceNumber: string | null;
   /** The VAT as settled at payment; null: the e-mails state the seller's one rate. */
   vat: OrderMailVat | null;
+  /** The company a business buyer named (no consumer's right to cancel in its confirmation); none: a consumer. */
+  businessName?: string | null;
 }
 
 /** Everything the participants added, as the e-mails read it. */
@@ -170,6 +172,7 @@ export class MarkPaid {
         within: async (trx, paid) => {
           mail.invoiceNumber = null;
           mail.vat = null;
+          mail.businessName = null;
           mail.receiptLines.length = 0;
           for (const participant of this.participants) {
             const note = await participant.onPaid(trx, paid, mail);
@@ -240,6 +243,7 @@ export class MarkPaid {
       zoneName,
       invoice,
       vat: mail.vat,
+      businessName: mail.businessName ?? null,
     };
   }
 

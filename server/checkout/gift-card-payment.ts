@@ -12,6 +12,7 @@ import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/c
 import { cents, formatEuro } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
 import {
+  type BoughtGiftCard,
   GiftCardRefused,
   type GiftCardService,
   type GiftCardsFace,
@@ -51,6 +52,13 @@ export interface CheckoutGiftCards {
   boughtIn(reference: string): Promise<{ last4: string; amount: number; sendOn: string }[]>;
   /** A refund's part back to the cards that paid the order (own transaction); answers what was given. */
   restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
+  /** The cards the order bought, each with what is unspent on it (a refund takes back at most that). */
+  boughtCards(reference: string): Promise<BoughtGiftCard[]>;
+  /** What a refund takes back of cards the order bought, voided in the refund's transaction (once per refund id). */
+  voidBought(
+    trx: Transaction<Database>,
+    input: Parameters<GiftCardService['voidForRefund']>[1],
+  ): Promise<{ voided: number; short: number }>;
   /** A refund's gift-card part as a new card, in the refund's transaction (once per refund id). */
   issueForRefund(
     trx: Transaction<Database>,
@@ -99,6 +107,12 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
         service.restore(trx, { orderReference: reference, amount, refundId, person }),
       );
       return restored;
+    },
+    async boughtCards(reference) {
+      return service.boughtByOrder(reference);
+    },
+    async voidBought(trx, input) {
+      return service.voidForRefund(trx, input);
     },
     async issueForRefund(trx, input) {
       return service.issueForRefund(trx, input);

@@ -8,6 +8,11 @@
 import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import type { OrderPayment } from '../../domain/checkout/checkout';
+import {
+  goodsLeftToRefund,
+  planGiftCardRefund,
+  refundableWithCards,
+} from '../../domain/gift-cards/gift-card-refund';
 import { GIFT_CARD_LIMITS } from '../../domain/gift-cards/gift-cards';
 import { dispatchDate } from '../../domain/making/dispatch';
 import { itemsSubtotal } from '../../domain/offers/discounts';
@@ -19,6 +24,7 @@ import {
   GIFT_CARD_REFUND_MESSAGES,
   type GiftCardRefundChoice,
   type OrderDetail,
+  type OrderGiftCard,
   type OrderListItem,
   refusedTransitionMessage,
   type TimelineEntry,
@@ -150,6 +156,21 @@ function ownerPaysBack(row: OrderRow): string | null {
 export interface GiftCardRefunds {
   /** The gift cards' parts of a paid order, in the order they paid. */
   paymentsOf(reference: string): Promise<OrderPayment[]>;
+  /** The cards the order bought (sold ones, each at the card holding its balance now), in the order bought. */
+  boughtCards(reference: string): Promise<(OrderGiftCard & { readonly id: string })[]>;
+  /**
+   * Takes back what a refund refunds of the cards the order bought, in the refund's transaction: a card
+   * left with nothing is voided (docs/product/gift-cards.md §19.3). Once per refund id.
+   */
+  voidBought(
+    trx: Transaction<Database>,
+    input: {
+      orderReference: string;
+      refundId: string;
+      parts: readonly { readonly cardId: string; readonly amount: number }[];
+      person: string | null;
+    },
+  ): Promise<{ voided: number; short: number }>;
   /** Gives `amount` back to the cards that paid the order (idempotent per refund id); answers what it gave. */
   restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
   /**
@@ -168,6 +189,16 @@ export interface GiftCardRefunds {
     },
   ): Promise<{ id: string; last4: string; amount: number }>;
 }
+
+/** What is left to refund of an order: all of it, the goods' part, and the cards it bought. */
+interface RefundLeft {
+  readonly refundable: number;
+  readonly goodsLeft: number;
+  readonly cards: readonly (OrderGiftCard & { readonly id: string })[];
+}
+
+/** A refund's voiding of cards the order bought, run in the refund's transaction under its id. */
+type VoidCards = (trx: Transaction<Database>, refundId: string) => Promise<void>;
 
 /** A refund as the desk and a return ask it: the amount (absent: all that is left), why, and the cards' part. */
 export interface RefundInput {
@@ -393,11 +424,16 @@ export class FulfilmentService {
     if (!order) return notFound();
     const payments = order.row.status === 'paid' ? await this.paymentsOf(order.row) : [];
     const vat = await this.o.orderVat?.(order.row.id, reference);
+    // The cards it bought are lines of it, and what is left to refund counts only what is unspent of them.
+    const left = await this.refundLeftOf(order.row);
+    const detail = this.detailOf(order);
     return {
       ok: true,
       changed: false,
       order: {
-        ...this.detailOf(order),
+        ...detail,
+        refundable: left.refundable,
+        ...(left.cards.length > 0 ? { giftCardsBought: left.cards.map(orderGiftCardOf) } : {}),
         ...(payments.length > 0 ? { payments } : {}),
         ...(vat ? { vat, vatStatement: await this.vatStatementOf(order.row, vat) } : {}),
       },
@@ -501,7 +537,8 @@ export class FulfilmentService {
     const order = await this.o.store.findByReference(reference);
     if (!order) return notFound();
     const { row } = order;
-    const refundable = refundableOf(row);
+    const left = await this.refundLeftOf(row);
+    const { refundable } = left;
     if (!FLOW.refund.from.includes(row.desk_status)) {
       return refused(refusedTransitionMessage(row.desk_status, 'refund'));
     }
@@ -514,6 +551,9 @@ export class FulfilmentService {
     const key = `refund-${row.id}-${row.refunded}-${amount}`;
     if (!(await this.o.store.claimRefund(row.id, row.refunded))) return this.answer(reference, false);
     const choice = input.giftCardRefund ?? 'restore';
+    // The goods first, then the cards the order bought up to what is unspent on each: those it takes back
+    // are voided in the refund's own transaction, so the money never goes back beside a live card.
+    const voids = this.voidsOf(reference, planGiftCardRefund(amount, left.goodsLeft, left.cards), actor);
     let changed: boolean;
     try {
       // Back where the money came from (refundSplit), unless the owner chose otherwise for the cards' part.
@@ -563,7 +603,7 @@ export class FulfilmentService {
         made = await this.payBack(row, reference, amount, key, actor);
       }
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
-      changed = await this.recordDeskRefund(row, reference, made, reason, actor, newCard);
+      changed = await this.recordDeskRefund(row, reference, made, reason, actor, newCard, voids);
     } finally {
       await this.o.store.releaseRefund(row.id);
     }
@@ -581,6 +621,48 @@ export class FulfilmentService {
     const byCard = payments.find((p) => p.method === 'card')?.amount ?? 0;
     const cardLeft = Math.max(0, byCard - row.refunded);
     return { cardLeft, toCard: Math.min(amount, cardLeft) };
+  }
+
+  /**
+   * What is left to refund, and of what (docs/product/gift-cards.md §19.3, "A refund of cards bought"): the
+   * goods left, and the cards the order bought with what is unspent on each. A card is refunded at most its
+   * unspent balance, so an order whose cards were spent has less left than its total less its refunds.
+   */
+  private async refundLeftOf(row: OrderRow): Promise<RefundLeft> {
+    const refundable = refundableOf(row);
+    const sold = row.gift_cards_sold ?? 0;
+    if (sold === 0 || !row.reference || !this.giftCards)
+      return { refundable, goodsLeft: refundable, cards: [] };
+    const cards = await this.giftCards.boughtCards(row.reference);
+    const cardsRefunded = cards.reduce((sum, c) => sum + c.voided, 0);
+    const goodsLeft = goodsLeftToRefund({
+      total: row.total,
+      giftCardsSold: sold,
+      refunded: row.refunded,
+      cardsRefunded,
+    });
+    return { refundable: Math.min(refundable, refundableWithCards(goodsLeft, cards)), goodsLeft, cards };
+  }
+
+  /** The refund's voiding of the cards its plan takes back, for the refund's transaction; none: undefined. */
+  private voidsOf(
+    reference: string,
+    plan: ReturnType<typeof planGiftCardRefund<OrderGiftCard & { readonly id: string }>>,
+    actor: Actor,
+  ): VoidCards | undefined {
+    const giftCards = this.giftCards;
+    if (!giftCards || plan.cards.length === 0) return undefined;
+    const parts = plan.cards.map((p) => ({ cardId: p.card.id, amount: p.amount }));
+    return async (trx, refundId) => {
+      const { short } = await giftCards.voidBought(trx, {
+        orderReference: reference,
+        refundId,
+        parts,
+        person: actor.name ?? 'owner',
+      });
+      // Spent on another instance between the plan and this transaction: the owner is told in the log.
+      if (short > 0) this.o.log.warn({ reference, short }, 'desk: a refunded gift card was spent meanwhile');
+    };
   }
 
   /**
@@ -617,13 +699,15 @@ export class FulfilmentService {
     made: { id: string; amount: number },
     reason: string | null,
     actor: Actor,
-    newCard?: (trx: Transaction<Database>) => Promise<unknown>,
+    newCard: ((trx: Transaction<Database>) => Promise<unknown>) | undefined,
+    voids: VoidCards | undefined,
   ): Promise<boolean> {
     const { email: contactEmail } = await this.o.seller();
     const { within: creditNote } = this.creditNoteOf(row, reference, made);
     const within =
-      creditNote || newCard
+      creditNote || newCard || voids
         ? async (trx: Transaction<Database>) => {
+            await voids?.(trx, made.id);
             await newCard?.(trx);
             await creditNote?.(trx);
           }
@@ -716,18 +800,33 @@ export class FulfilmentService {
     if (!allows('cancel', flowState(row)))
       return refused(refusedTransitionMessage(row.desk_status, 'cancel'));
     const reason = input.reason?.trim() || null;
-    const refundable = refundableOf(row);
+    const left = await this.refundLeftOf(row);
+    const { refundable } = left;
     let refunded = 0;
     if (refundable > 0) {
-      // Back where the money came from, as any refund: the card payment first, then the gift cards.
+      // Back where the money came from, as any refund: the card payment first, then the gift cards; the
+      // cards the order bought are voided in the refund's transaction (what is unspent of them).
+      const voids = this.voidsOf(
+        reference,
+        planGiftCardRefund(refundable, left.goodsLeft, left.cards),
+        actor,
+      );
       const made = await this.payBack(row, reference, refundable, `cancel-${row.id}`, actor);
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
       refunded = made.amount;
+      const { within: creditNote } = this.creditNoteOf(row, reference, made);
       await this.o.store.recordRefund({
         ...ownerRefund(row, made, actor, ' on cancellation'),
         keepStatus: [],
         audit: null,
-        ...this.creditNoteOf(row, reference, made),
+        ...(creditNote || voids
+          ? {
+              within: async (trx: Transaction<Database>) => {
+                await voids?.(trx, made.id);
+                await creditNote?.(trx);
+              },
+            }
+          : {}),
       });
     }
     const changed = await this.o.store.transition(row.id, {
@@ -997,6 +1096,12 @@ function providerRefund(row: OrderRow, refundId: string, amount: number) {
 function refundWords(row: OrderRow, amount: number): string {
   const method = ownerPaysBack(row);
   return method ? `Paid back ${money(amount)} by the owner (${method})` : `Refunded ${money(amount)}`;
+}
+
+/** A card bought as the desk's order shows it: never its id (the desk's Gift cards screen has it). */
+function orderGiftCardOf(card: OrderGiftCard): OrderGiftCard {
+  const { last4, amount, unspent, sendOn, status, voided } = card;
+  return { last4, amount, unspent, sendOn, status, voided };
 }
 
 /** Paid on the built-in test checkout (its e-mails say so, as the order's first e-mails did). */

@@ -361,7 +361,7 @@ export class GiftCardService {
     const rows = await this.o.store.byOrder(orderReference, db);
     const byId = new Map(rows.map((r) => [r.id, r]));
     const reason = voidReason(orderReference);
-    const out: BoughtGiftCard[] = [];
+    const out: { card: BoughtGiftCard; issued: number }[] = [];
     for (const row of rows) {
       // A free issue or a refund's card is no line of the order; a reissue (same order) is its card's balance.
       if (row.free !== 0 || row.refund_id !== null || rows.some((r) => r.replaced_by === row.id)) continue;
@@ -376,17 +376,22 @@ export class GiftCardService {
         .filter((l) => l.kind === 'adjusted' && l.reason === reason)
         .reduce((sum, l) => sum - l.amount, 0);
       const held = await this.o.store.held(holder.id, db);
+      // Cards of one payment share its instant: their 'issued' rows keep the order they were bought in.
+      const issued = (await this.o.store.ledger(row.id, db))[0]?.id ?? 0;
       out.push({
-        id: holder.id,
-        last4: holder.last4,
-        amount: row.amount,
-        unspent: holder.disabled_at !== null ? 0 : holder.balance,
-        sendOn: row.send_on,
-        status: voided > 0 && holder.disabled_at !== null ? 'voided' : giftCardStatus(holder, held),
-        voided,
+        issued,
+        card: {
+          id: holder.id,
+          last4: holder.last4,
+          amount: row.amount,
+          unspent: holder.disabled_at !== null ? 0 : holder.balance,
+          sendOn: row.send_on,
+          status: voided > 0 && holder.disabled_at !== null ? 'voided' : giftCardStatus(holder, held),
+          voided,
+        },
       });
     }
-    return out;
+    return out.sort((a, b) => a.issued - b.issued).map((o) => o.card);
   }
 
   /**

@@ -38,7 +38,7 @@ describe.each(TEST_DIALECTS)('a refund of gift cards bought on %s', (dialect) =>
   const shop = shopSuite(() => startTestApp(dialect, { ADMIN_TOKEN }, { giftCards: false }), { each: true });
   let client = 0;
 
-  function owner(method: 'GET' | 'POST', url: string, payload?: object) {
+  function owner(method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) {
     return shop.app.inject({ method, url, headers: auth, ...(payload ? { payload } : {}) });
   }
 
@@ -171,5 +171,42 @@ describe.each(TEST_DIALECTS)('a refund of gift cards bought on %s', (dialect) =>
     expect(order.refunded).toBe(total);
     expect(order.giftCardsBought.map((c) => c.status)).toEqual(['voided', 'voided']);
     expect((await balance(code)).statusCode).toBe(404);
+  });
+
+  it('the refund e-mail of a mixed order says where each part went, names the cards voided, links the credit note', async () => {
+    const registered = await owner('PATCH', '/api/admin/settings', {
+      vat: { mode: 'ireland', vatNumber: 'IE1234567T', gb: 'no_sale' },
+    });
+    expect(registered.statusCode).toBe(200);
+    const { card: paying, code } = await giftCards.issued(
+      shop.app,
+      await owner('POST', '/api/admin/gift-cards', giftCards.goodwill(1000)),
+    );
+    const res = await checkout({ giftCards: [NOW_CARD], giftCardCodes: [code] });
+    expect(res.statusCode).toBe(200);
+    const { sessionId } = res.json() as { sessionId: string };
+    await payAndConfirm(shop.app, sessionId, giftCards.SHOPPER);
+    const order = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
+    const reference = order?.reference ?? '';
+    const total = order?.total ?? 0;
+    const bought = (await detail(reference)).giftCardsBought?.[0]?.last4 ?? '';
+    expect((await owner('POST', `/api/admin/orders/${reference}/refund`, {})).statusCode).toBe(200);
+    await outboxSettled(shop.app);
+    const mail = (await outboxRows(shop.app)).find((m) => m.kind.startsWith('order-refund:'));
+    const text = mail?.text_body ?? '';
+    const byCard = (total - 1000) / 100;
+    expect(text).toContain(
+      `€${byCard.toFixed(2)} goes back to the card you paid with; your bank may take 3-5 business days to show it.`,
+    );
+    expect(text).toContain(`€10.00 goes back to your gift card ••••${paying.last4} at once`);
+    expect(text).toContain(`This refund voids gift card ••••${bought} (€50.00).`);
+    expect(text).not.toContain('The refund goes back to the card you paid with');
+    // The credit note's link opens the shopper's PDF (the goods' part: the cards carry no VAT).
+    const link = /Your credit note (\S+): (\S+)/.exec(text);
+    expect(link).not.toBeNull();
+    const pdf = await shop.app.inject({ method: 'GET', url: (link?.[2] ?? '').replace(TEST_PUBLIC_URL, '') });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(mail?.html_body).toContain(`Your credit note ${link?.[1]} (PDF)`);
   });
 });

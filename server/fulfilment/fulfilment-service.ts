@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import { isCustomLineId } from '../../domain/catalogue/sizes';
 import type { OrderPayment } from '../../domain/checkout/checkout';
 import {
+  type GiftCardTakenBack,
   goodsLeftToRefund,
   planGiftCardRefund,
   refundableWithCards,
@@ -31,6 +32,7 @@ import {
   trackingUrlFor,
 } from '../../domain/orders/admin-api';
 import { PAYMENT_METHOD_LABELS } from '../../domain/orders/manual-order';
+import { shopperCreditNoteUrl } from '../../domain/vat/order-invoices';
 import type { OrderVatAnswer } from '../../domain/vat/order-vat';
 import { settledVat, type VatStatement } from '../../domain/vat/vat-statement';
 import { type Actor, type AuditEntry, madeOnce, type RequestClaims } from '../audit/audit-trail';
@@ -171,8 +173,16 @@ export interface GiftCardRefunds {
       person: string | null;
     },
   ): Promise<{ voided: number; short: number }>;
-  /** Gives `amount` back to the cards that paid the order (idempotent per refund id); answers what it gave. */
-  restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
+  /**
+   * Gives `amount` back to the cards that paid the order (idempotent per refund id); answers what it gave,
+   * and to which card (its last 4 only).
+   */
+  restore(input: {
+    reference: string;
+    amount: number;
+    refundId: string;
+    person: string;
+  }): Promise<{ restored: number; parts: readonly { last4: string; amount: number }[] }>;
   /**
    * The refund's gift-card part as a new card, when the owner chooses it: issued, e-mailed and audited in
    * the refund's transaction, once per refund id.
@@ -195,6 +205,26 @@ interface RefundLeft {
   readonly refundable: number;
   readonly goodsLeft: number;
   readonly cards: readonly (OrderGiftCard & { readonly id: string })[];
+}
+
+/** A refund made: its id, all it gave back, and where: the card payment's part and each gift card's. */
+interface PaidBack {
+  readonly id: string;
+  readonly amount: number;
+  readonly toCard: number;
+  readonly toGiftCards: readonly { readonly last4: string; readonly amount: number }[];
+}
+
+/** The cards a refund's plan takes back, as its e-mail names them. */
+function takenBack(
+  plan: ReturnType<typeof planGiftCardRefund<OrderGiftCard & { readonly id: string }>>,
+): GiftCardTakenBack[] {
+  return plan.cards.map((p) => ({
+    last4: p.card.last4,
+    amount: p.amount,
+    voids: p.voids,
+    scheduled: p.card.status === 'scheduled',
+  }));
 }
 
 /** A refund's voiding of cards the order bought, run in the refund's transaction under its id. */
@@ -553,7 +583,8 @@ export class FulfilmentService {
     const choice = input.giftCardRefund ?? 'restore';
     // The goods first, then the cards the order bought up to what is unspent on each: those it takes back
     // are voided in the refund's own transaction, so the money never goes back beside a live card.
-    const voids = this.voidsOf(reference, planGiftCardRefund(amount, left.goodsLeft, left.cards), actor);
+    const plan = planGiftCardRefund(amount, left.goodsLeft, left.cards);
+    const voids = this.voidsOf(reference, plan, actor);
     let changed: boolean;
     try {
       // Back where the money came from (refundSplit), unless the owner chose otherwise for the cards' part.
@@ -580,8 +611,8 @@ export class FulfilmentService {
         return refuse('conflict', GIFT_CARD_REFUND_MESSAGES.noAddress, { field: 'giftCardRefund' });
       }
       const giftCards = this.giftCards;
-      let made: { id: string; amount: number } | null;
-      let newCard: ((trx: Transaction<Database>) => Promise<unknown>) | undefined;
+      let made: PaidBack | null;
+      let newCard: ((trx: Transaction<Database>) => Promise<{ last4: string; amount: number }>) | undefined;
       if (choice === 'new-card' && giftCards && amount > toCard) {
         const viaCard =
           toCard > 0 ? await this.providerRefund(row, toCard, key) : { id: `gift-card-${key}`, amount: 0 };
@@ -598,12 +629,15 @@ export class FulfilmentService {
             recipientEmail: row.email,
             actor,
           });
-        made = { id: viaCard.id, amount };
+        made = { id: viaCard.id, amount, toCard: viaCard.amount, toGiftCards: [] };
       } else {
         made = await this.payBack(row, reference, amount, key, actor);
       }
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
-      changed = await this.recordDeskRefund(row, reference, made, reason, actor, newCard, voids);
+      changed = await this.recordDeskRefund(row, reference, made, reason, actor, newCard, {
+        voids,
+        voided: takenBack(plan),
+      });
     } finally {
       await this.o.store.releaseRefund(row.id);
     }
@@ -675,13 +709,13 @@ export class FulfilmentService {
     amount: number,
     key: string,
     actor: Actor,
-  ): Promise<{ id: string; amount: number } | null> {
+  ): Promise<PaidBack | null> {
     const { toCard } = await this.refundSplit(row, amount);
     const made =
       toCard > 0 ? await this.providerRefund(row, toCard, key) : { id: `gift-card-${key}`, amount: 0 };
     if (!made) return null;
     const toCards = amount - made.amount;
-    const restored =
+    const { restored, parts } =
       toCards > 0 && this.giftCards
         ? await this.giftCards.restore({
             reference,
@@ -689,27 +723,30 @@ export class FulfilmentService {
             refundId: made.id,
             person: actor.name ?? 'owner',
           })
-        : 0;
-    return { id: made.id, amount: made.amount + restored };
+        : { restored: 0, parts: [] };
+    return { id: made.id, amount: made.amount + restored, toCard: made.amount, toGiftCards: parts };
   }
 
   private async recordDeskRefund(
     row: OrderRow,
     reference: string,
-    made: { id: string; amount: number },
+    made: PaidBack,
     reason: string | null,
     actor: Actor,
-    newCard: ((trx: Transaction<Database>) => Promise<unknown>) | undefined,
-    voids: VoidCards | undefined,
+    newCard: ((trx: Transaction<Database>) => Promise<{ last4: string; amount: number }>) | undefined,
+    cards: { voids: VoidCards | undefined; voided: readonly GiftCardTakenBack[] },
   ): Promise<boolean> {
     const { email: contactEmail } = await this.o.seller();
     const { within: creditNote } = this.creditNoteOf(row, reference, made);
+    // What the refund's transaction made, for its e-mail: the new card and the credit note's number.
+    let issued: { last4: string; amount: number } | null = null;
+    let noteNumber: string | null = null;
     const within =
-      creditNote || newCard || voids
+      creditNote || newCard || cards.voids
         ? async (trx: Transaction<Database>) => {
-            await voids?.(trx, made.id);
-            await newCard?.(trx);
-            await creditNote?.(trx);
+            await cards.voids?.(trx, made.id);
+            issued = (await newCard?.(trx)) ?? null;
+            noteNumber = (await creditNote?.(trx)) ?? null;
           }
         : undefined;
     return this.o.store.recordRefund({
@@ -730,6 +767,13 @@ export class FulfilmentService {
             total: updated.total,
             reason,
             paidBackBy: ownerPaysBack(updated),
+            where: {
+              toCard: made.toCard,
+              toGiftCards: made.toGiftCards,
+              newCard: issued && { last4: issued.last4, amount: issued.amount },
+              voided: cards.voided,
+              creditNote: this.creditNoteLink(updated, noteNumber, keys),
+            },
           }),
         ),
       ],
@@ -748,20 +792,34 @@ export class FulfilmentService {
     row: Pick<OrderRow, 'total' | 'gift_cards_sold' | 'refunded'>,
     reference: string,
     made: { readonly id: string; readonly amount: number },
-  ): { within?: (trx: Transaction<Database>) => Promise<void> } {
+  ): { within?: (trx: Transaction<Database>) => Promise<string | null> } {
     const { creditNote } = this.o;
     const invoiced = row.total - row.gift_cards_sold;
     const amount = Math.min(made.amount, Math.max(0, invoiced - row.refunded));
     if (!creditNote || amount <= 0) return {};
     return {
       within: async (trx) => {
-        await creditNote(trx, {
+        const number = await creditNote(trx, {
           orderReference: reference,
           refundId: made.id,
           amount,
           issuedAt: new Date(),
         });
+        return typeof number === 'string' ? number : null;
       },
+    };
+  }
+
+  /** The shopper's link to a refund's credit note, with a key of its own (as the order page's link). */
+  private creditNoteLink(
+    row: OrderRow,
+    number: string | null,
+    keys: IssuedOrderKeys,
+  ): { number: string; url: string } | null {
+    if (number === null || !row.reference) return null;
+    return {
+      number,
+      url: `${this.o.publicUrl}${shopperCreditNoteUrl(row.reference, number, keys.issue(row.id))}`,
     };
   }
 
@@ -803,17 +861,20 @@ export class FulfilmentService {
     const left = await this.refundLeftOf(row);
     const { refundable } = left;
     let refunded = 0;
+    // Where the refund went, for the cancellation's e-mail.
+    let paidBack: PaidBack | null = null;
+    let voided: readonly GiftCardTakenBack[] = [];
+    let noteNumber: string | null = null;
     if (refundable > 0) {
       // Back where the money came from, as any refund: the card payment first, then the gift cards; the
       // cards the order bought are voided in the refund's transaction (what is unspent of them).
-      const voids = this.voidsOf(
-        reference,
-        planGiftCardRefund(refundable, left.goodsLeft, left.cards),
-        actor,
-      );
+      const plan = planGiftCardRefund(refundable, left.goodsLeft, left.cards);
+      const voids = this.voidsOf(reference, plan, actor);
+      voided = takenBack(plan);
       const made = await this.payBack(row, reference, refundable, `cancel-${row.id}`, actor);
       if (!made) return refuse('upstream', ADMIN_MESSAGES.refundFailed);
       refunded = made.amount;
+      paidBack = made;
       const { within: creditNote } = this.creditNoteOf(row, reference, made);
       await this.o.store.recordRefund({
         ...ownerRefund(row, made, actor, ' on cancellation'),
@@ -823,7 +884,7 @@ export class FulfilmentService {
           ? {
               within: async (trx: Transaction<Database>) => {
                 await voids?.(trx, made.id);
-                await creditNote?.(trx);
+                noteNumber = (await creditNote?.(trx)) ?? null;
               },
             }
           : {}),
@@ -852,6 +913,17 @@ export class FulfilmentService {
             refunded: refunded || updated.refunded,
             reason,
             paidBackBy: ownerPaysBack(updated),
+            ...(paidBack
+              ? {
+                  where: {
+                    toCard: paidBack.toCard,
+                    toGiftCards: paidBack.toGiftCards,
+                    newCard: null,
+                    voided,
+                    creditNote: this.creditNoteLink(updated, noteNumber, keys),
+                  },
+                }
+              : {}),
           }),
         ),
       ],

@@ -236,6 +236,18 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(page.body).not.toContain('data-testid="delivery-promise"');
   });
 
+  it('the test checkout’s page shows the order’s total, what each card paid and the rest', async () => {
+    const total = await fullTotal();
+    const small = await issue(1000);
+    const res = await checkout({ giftCardCodes: [small.code] });
+    expect(res.statusCode).toBe(200);
+    const page = await shop.app.inject({ method: 'GET', url: `/test-checkout/${res.json().sessionId}` });
+    const euros = (c: number) => `€${(c / 100).toFixed(2)}`;
+    expect(page.body).toContain(`<dt>Order total</dt><dd>${euros(total)}</dd>`);
+    expect(page.body).toContain(`<dt>Gift card ••••${small.last4}</dt><dd>-€10.00</dd>`);
+    expect(page.body).toContain(`<dt>Total to pay</dt><dd>${euros(total - 1000)}</dd>`);
+  });
+
   it('one card pays part, the test checkout the rest; the confirmation lists both payments', async () => {
     const total = await fullTotal();
     const small = await issue(1000);

@@ -7,7 +7,7 @@
 import type { Transaction } from 'kysely';
 import type { Adjustment } from '../../domain/checkout/adjustments';
 import type { OrderPayment } from '../../domain/checkout/checkout';
-import { GIFT_CARD_MESSAGES, giftCardLabel } from '../../domain/gift-cards/gift-cards';
+import { GIFT_CARD_MESSAGES, giftCardLabel, splitAcrossCards } from '../../domain/gift-cards/gift-cards';
 import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/calendar-date';
 import { cents, formatEuro } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
@@ -37,6 +37,11 @@ export class GiftCardBalanceChanged extends Error {
 export interface CheckoutGiftCards {
   /** The `payment` entry: what the codes' balances can pay now (the hold checks it again). */
   readonly entry: Adjustment;
+  /**
+   * What each card would pay of `total`, in the order typed, by its last 4: the hosted checkout's page
+   * shows the split (the hold takes the same parts, or the checkout is refused).
+   */
+  parts(codes: readonly string[], total: number): Promise<{ last4: string; amount: number }[]>;
   /** Holds what the cards pay of `total` for the order, in the order's own transaction; answers the rest. */
   hold(trx: Transaction<Database>, orderId: string, codes: readonly string[], total: number): Promise<number>;
   /** The order's checkout ended unpaid: its holds go back to the cards (own transaction). */
@@ -78,6 +83,17 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
         }
         return { ok: true, amount: cents(balance) };
       },
+    },
+    async parts(codes, total) {
+      const seen = new Set<string>();
+      const cards: { last4: string; balance: number }[] = [];
+      for (const code of codes) {
+        const card = await service.lookUp(code);
+        if (!card || seen.has(card.id)) continue;
+        seen.add(card.id);
+        cards.push({ last4: card.last4, balance: card.balance });
+      }
+      return splitAcrossCards(cards, total).parts.map((p) => ({ last4: p.card.last4, amount: p.amount }));
     },
     async hold(trx, orderId, codes, total) {
       const { rest } = await service.reserve(trx, { codes, amountDue: total, sessionId: orderId });

@@ -945,6 +945,17 @@ export class CheckoutService {
     return { vat: orderVatAnswer(stored, invoice?.number ?? null) };
   }
 
+  /**
+   * A paid order as the confirm answer gives it, for the checkout's answer when the gift cards paid it all
+   * (there is no session to confirm): the storefront shows its confirmation page with it. Null: not paid.
+   */
+  async paidSummary(orderId: string): Promise<ConfirmResponse | null> {
+    const order = await this.o.store.findById(orderId);
+    if (order?.status !== 'paid') return null;
+    const outcome = await this.summary(order, false);
+    return outcome.found ? outcome.body : null;
+  }
+
   private async summary(order: StoredOrder, firstConfirmation: boolean): Promise<ConfirmOutcome> {
     const reference = referenceOf(order);
     if (order.status !== 'paid') {

@@ -47,7 +47,11 @@ export interface CheckoutGiftCards {
   /** The order's checkout ended unpaid: its holds go back to the cards (own transaction). */
   release(orderId: string): Promise<void>;
   /** The order was paid: its holds become spends on the order (inside the payment's transaction). */
-  spend(trx: Transaction<Database>, orderId: string, reference: string): Promise<{ short: number }>;
+  spend(
+    trx: Transaction<Database>,
+    orderId: string,
+    reference: string,
+  ): Promise<{ short: number; parts: readonly { last4: string; amount: number }[] }>;
   /** Cents the cards hold or paid for the order. */
   heldFor(orderId: string): Promise<number>;
   /** The cards' parts of a paid order, each with its last 4. */
@@ -103,8 +107,8 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
       await store.transaction((trx) => service.release(trx, orderId));
     },
     async spend(trx, orderId, reference) {
-      const { short } = await service.spend(trx, orderId, reference);
-      return { short };
+      const { short, parts } = await service.spend(trx, orderId, reference);
+      return { short, parts: parts.map((p) => ({ last4: p.last4, amount: p.amount })) };
     },
     async heldFor(orderId) {
       const holds = await store.reservations(orderId);
@@ -149,4 +153,20 @@ export function giftCardReceiptLine(card: IssuedGiftCard): string {
   const day = card.sendOn as IsoDate;
   const on = `${formatDayOfMonth(day)} ${dateParts(day).year}`;
   return `${giftCardLabel(card.last4)}: ${formatEuro(cents(card.amount))}, e-mailed to its recipient on ${on}`;
+}
+
+/**
+ * The split of a paid order as its confirmation e-mail gives it (docs/product/gift-cards.md §19.3): each
+ * card's part by its last 4, then what the card payment took, if anything.
+ */
+export function giftCardPaymentLines(
+  parts: readonly { last4: string; amount: number }[],
+  total: number,
+): string[] {
+  if (parts.length === 0) return [];
+  const rest = total - parts.reduce((sum, p) => sum + p.amount, 0);
+  return [
+    ...parts.map((p) => `Paid with ${giftCardLabel(p.last4)}: ${formatEuro(cents(p.amount))}`),
+    ...(rest > 0 ? [`Paid by card: ${formatEuro(cents(rest))}`] : []),
+  ];
 }

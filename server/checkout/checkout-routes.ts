@@ -56,11 +56,14 @@ export async function checkoutRoutes(
     addToRequestLine(reply, outcome.logged);
     app.metrics.checkoutCreated();
     if ('paid' in outcome) {
+      // The order as its confirmation page shows it: the shopper lands there, as after any payment.
+      const order = await opts.checkout.paidSummary(outcome.orderId);
       return reply.code(200).send({
         ok: true,
         paid: true,
         reference: outcome.reference,
         ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
+        ...(order ? { order } : {}),
       });
     }
     if (parsed.value.remindMe) {

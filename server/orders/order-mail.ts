@@ -24,6 +24,7 @@ import {
   money,
   type RenderedMail,
   signedText,
+  TEST_GIFT_CARD_NOTICE,
   TEST_NOTICE,
   TEST_SUBJECT_PREFIX,
   WINE,
@@ -242,12 +243,17 @@ function isTestOrder(order: StoredOrder): boolean {
   return order.provider === TEST_PROVIDER_ID;
 }
 
+/** What paid it: the test card, or gift cards alone (then no test card was used). */
+function testNotice(order: StoredOrder): string {
+  return order.paidByGiftCards ? TEST_GIFT_CARD_NOTICE : TEST_NOTICE;
+}
+
 function testLines(order: StoredOrder): string[] {
-  return isTestOrder(order) ? [TEST_NOTICE, ''] : [];
+  return isTestOrder(order) ? [testNotice(order), ''] : [];
 }
 
 function testHtml(order: StoredOrder): string {
-  return isTestOrder(order) ? htmlParagraph(`<strong>${escapeHtml(TEST_NOTICE)}</strong>`) : '';
+  return isTestOrder(order) ? htmlParagraph(`<strong>${escapeHtml(testNotice(order))}</strong>`) : '';
 }
 
 /**

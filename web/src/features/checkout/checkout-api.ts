@@ -27,7 +27,13 @@ export type StartCheckoutResult =
       readonly vatNotice?: string;
     }
   /** Gift cards paid the whole order: it is paid, no hosted checkout (docs/product/gift-cards.md §19). */
-  | { readonly ok: true; readonly paid: true; readonly reference: string }
+  | {
+      readonly ok: true;
+      readonly paid: true;
+      readonly reference: string;
+      /** The paid order as its confirmation page shows it. */
+      readonly order?: ConfirmResponse;
+    }
   | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };
 
 /** Only a real web address may be navigated to; 'javascript:' and friends count as no URL at all. */
@@ -103,7 +109,8 @@ export async function startCheckout(
     const base =
       options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost/' : window.location.href);
     if (parsed.success && parsed.data.ok && 'paid' in parsed.data) {
-      return { ok: true, paid: true, reference: parsed.data.reference };
+      const { reference, order } = parsed.data;
+      return { ok: true, paid: true, reference, ...(order ? { order } : {}) };
     }
     const opened = parsed.success && parsed.data.ok && 'url' in parsed.data ? parsed.data : null;
     const url = opened?.url ? safeCheckoutUrl(opened.url, base) : null;

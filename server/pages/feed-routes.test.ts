@@ -220,6 +220,18 @@ describe.each(ROUTE_DIALECTS)('the product feeds on %s', (dialect) => {
     );
   }, 60_000);
 
+  it('stays well-formed XML when a description holds characters XML 1.0 cannot hold', async () => {
+    const saved = await owner('PATCH', '/api/admin/products/1', {
+      fullDescription: 'Rose quartz \ufffeand\uffff gold, \ud83d\udc96 & co',
+    });
+    expect(saved.statusCode).toBe(200);
+    const items = googleItems((await get('/feeds/google.xml')).body);
+    expect(items).toHaveLength(PRODUCTS.length * 3);
+    expect(items.find((i) => i.one('id') === 'SOLAS-1-M')?.one('description')).toBe(
+      'Rose quartz and gold, \ud83d\udc96 & co',
+    );
+  });
+
   it('marks everything out of stock while her sales are paused', async () => {
     const settings = (
       (await app.inject({ method: 'GET', url: '/api/admin/settings', headers: AUTH })).json() as {

@@ -13,6 +13,7 @@ import type { OrderDetail } from '../../domain/orders/admin-api';
 import type { OrderPage } from '../../domain/orders/order-page';
 import { irishDate } from '../../domain/shared/calendar-date';
 import { escapeHtml } from '../../domain/shared/html';
+import { INPUT_TEXT_ERRORS } from '../../domain/shared/input-text';
 import { cents, formatEuro } from '../../domain/shared/money';
 import type { VatCountry } from '../../domain/vat/countries';
 import { EXPORT_WORDING, formatRate, REVERSE_CHARGE_WORDING } from '../../domain/vat/invoice-text';
@@ -427,6 +428,20 @@ describe.each(TEST_DIALECTS)('the checkout with EU VAT on %s', (dialect) => {
       headers: auth,
     });
     expect(statement.json()).toMatchObject({ rows: [], totals: { value: 0 } });
+  });
+
+  it('refuses a business name with a bidi override or a control character by business.name (it goes on the invoice)', async () => {
+    await setMode('oss');
+    for (const name of ['Vogel \u202eHbmG', 'Vogel\u0007 GmbH', 'Vogel\u2066 GmbH', 'Vogel\nGmbH']) {
+      const refused = await checkout({
+        zone: 'EU',
+        country: 'DE',
+        business: { name, vatNumber: 'DE123456789' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ error: `business.name: ${INPUT_TEXT_ERRORS.singleLine}` });
+    }
+    expect(await orderRows(app)).toHaveLength(0);
   });
 
   it('refuses a number VIES does not know by business.vatNumber, and stores nothing', async () => {

@@ -117,27 +117,6 @@ export const discountCheckResponseSchema = z.union([
 ]);
 export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
-export const checkoutResponseSchema = z.union([
-  z.object({
-    ok: z.literal(true),
-    url: z.string(),
-    sessionId: z.string(),
-    /** What the hosted checkout charges (cents): for a valid intra-EU business, the price less its VAT. */
-    total: z.optional(z.number()),
-    /** Why VAT was charged to a business buyer after all (VIES did not answer): the storefront shows it. */
-    vatNotice: z.optional(z.string()),
-  }),
-  /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
-  z.object({
-    ok: z.literal(true),
-    paid: z.literal(true),
-    reference: z.string(),
-    vatNotice: z.optional(z.string()),
-  }),
-  z.object({ ok: z.literal(false), error: z.string() }),
-]);
-export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
-
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'unknown'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -215,6 +194,32 @@ export const confirmResponseSchema = z.object({
   vat: z.optional(orderVatSchema),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
+
+export const checkoutResponseSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    url: z.string(),
+    sessionId: z.string(),
+    /** What the hosted checkout charges (cents): for a valid intra-EU business, the price less its VAT. */
+    total: z.optional(z.number()),
+    /** Why VAT was charged to a business buyer after all (VIES did not answer): the storefront shows it. */
+    vatNotice: z.optional(z.string()),
+  }),
+  /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
+  z.object({
+    ok: z.literal(true),
+    paid: z.literal(true),
+    reference: z.string(),
+    vatNotice: z.optional(z.string()),
+    /**
+     * The paid order as the confirm answer gives it: the storefront goes to its confirmation page
+     * (`/order-confirmation?paid={reference}`) with it, as after any payment.
+     */
+    order: z.optional(confirmResponseSchema),
+  }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /** 'SOL-' + characters 8 to 15 of the payment session id, upper-cased (docs/product/order-flow.md §6.3). */
 export function orderReference(sessionId: string): string {

@@ -11,7 +11,7 @@ import { vatAdjustment, vatAtPayment } from './checkout-vat';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
 import { takeGiftCardLines } from './gift-card-line-store';
-import { giftCardReceiptLine, giftCardsAtCheckout } from './gift-card-payment';
+import { giftCardPaymentLines, giftCardReceiptLine, giftCardsAtCheckout } from './gift-card-payment';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
 import { MarkPaid, referenceOf } from './mark-paid';
@@ -76,20 +76,22 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     name: 'gift-cards',
     onPaid: async (trx, order) => {
       const reference = referenceOf(order);
-      const { short } = await giftCards.spend(trx, order.id, reference);
+      const { short, parts } = await giftCards.spend(trx, order.id, reference);
+      // The e-mail shows the split: each card's part, then the card payment's (§19.3).
+      const paymentLines = giftCardPaymentLines(parts, order.total);
       // A hold that lapsed and whose balance was spent elsewhere since: the owner settles the difference.
       if (short > 0)
         app.log.warn({ orderId: order.id, short }, 'gift cards: a lapsed hold could not be taken again');
       // The cards the order bought become cards now: the recipient's e-mail is queued for its day, the
       // buyer's confirmation shows each card's last 4 only.
       const bought = await takeGiftCardLines(trx, order.id);
-      if (bought.length === 0) return undefined;
+      if (bought.length === 0) return paymentLines.length > 0 ? { receiptLines: paymentLines } : undefined;
       const issued = await uses.giftCards.service.issueForOrder(trx, {
         orderReference: reference,
         buyer: { name: order.shippingDetails?.name ?? order.email, email: order.email },
         cards: bought,
       });
-      return { receiptLines: issued.map(giftCardReceiptLine) };
+      return { receiptLines: [...paymentLines, ...issued.map(giftCardReceiptLine)] };
     },
   });
   // The order's VAT settled on the day of supply and its invoice issued, in the payment's transaction.

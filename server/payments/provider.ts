@@ -33,6 +33,8 @@ export interface CheckoutSessionInput {
    * only the rest. Absent: nothing.
    */
   readonly paidByGiftCards?: Cents;
+  /** That part card by card (last 4 only), for the page to show the split; absent: one line for them all. */
+  readonly giftCardParts?: readonly { readonly last4: string; readonly amount: Cents }[];
   /** Gift cards the order buys (docs/product/gift-cards.md §19): a line each, in `total`. Absent: none. */
   readonly giftCards?: readonly Cents[];
   /** Cents off the items, already in `total`, and the line's label (`Discount (XMAS15)`, `Early bird`). */

@@ -27,7 +27,13 @@ export type StartCheckoutResult =
       readonly vatNotice?: string;
     }
   /** Gift cards paid the whole order: it is paid, no hosted checkout (docs/product/gift-cards.md §19). */
-  | { readonly ok: true; readonly paid: true; readonly reference: string }
+  | {
+      readonly ok: true;
+      readonly paid: true;
+      readonly reference: string;
+      /** The paid order as its confirmation page shows it. */
+      readonly order?: ConfirmResponse;
+    }
   | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };
 
 /** Only a real web address may be navigated to; 'javascript:' and friends count as no URL at all. */
@@ -63,7 +69,15 @@ function errorOf(body: unknown): string | null {
 
 export async function startCheckout(
   request: CheckoutRequest,
-  options: { readonly timeoutMs?: number; readonly baseUrl?: string } = {},
+  options: {
+    readonly timeoutMs?: number;
+    readonly baseUrl?: string;
+    /**
+     * The attempt's Idempotency-Key: the same on a retry of the same checkout, so an order the gift cards
+     * paid whose answer was lost is answered again, never paid twice (docs/product/gift-cards.md §19.3).
+     */
+    readonly requestKey?: string;
+  } = {},
 ): Promise<StartCheckoutResult> {
   const controller = new AbortController();
   let timedOut = false;
@@ -76,7 +90,11 @@ export async function startCheckout(
     try {
       response = await trackedFetch(CHECKOUT_ENDPOINT, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          ...(options.requestKey ? { 'Idempotency-Key': options.requestKey } : {}),
+        },
         body: JSON.stringify(request),
         signal: controller.signal,
       });
@@ -103,7 +121,8 @@ export async function startCheckout(
     const base =
       options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost/' : window.location.href);
     if (parsed.success && parsed.data.ok && 'paid' in parsed.data) {
-      return { ok: true, paid: true, reference: parsed.data.reference };
+      const { reference, order } = parsed.data;
+      return { ok: true, paid: true, reference, ...(order ? { order } : {}) };
     }
     const opened = parsed.success && parsed.data.ok && 'url' in parsed.data ? parsed.data : null;
     const url = opened?.url ? safeCheckoutUrl(opened.url, base) : null;

@@ -209,6 +209,20 @@ describe('the VAT inside an order', () => {
     });
   });
 
+  it("mode 'ireland' past the €10,000 threshold: the destination's rate inside the same prices (art. 59c)", () => {
+    const crossed = order('ireland', 'DE', { thresholdCrossed: true });
+    const vat = vatBreakdown(crossed);
+    expect(vat.scheme).toBe('oss');
+    expect(vat.lines[0]).toEqual({ rate: 1900, net: 7479, vat: 1421 });
+    expectConsistent(crossed);
+    // Irish buyers and businesses are not distance sales: unchanged.
+    expect(vatBreakdown(order('ireland', 'IE', { thresholdCrossed: true })).scheme).toBe('domestic');
+    expect(
+      vatBreakdown(order('ireland', 'DE', { thresholdCrossed: true, business: { country: 'DE' } })).scheme,
+    ).toBe('intra_community');
+    expect(vatBreakdown(order('none', 'DE', { thresholdCrossed: true })).scheme).toBe('none');
+  });
+
   describe('Great Britain', () => {
     it("'no_sale': refused before any VAT", () => {
       expect(refusesDestination('no_sale', 'GB')).toBe(true);

@@ -2,7 +2,8 @@
  * The VAT inside an order's prices (docs/product/vat.md §20). Prices are what the owner typed, VAT included,
  * the same in every country; the VAT inside a price depends on where it goes and who buys:
  * - mode 'none' (not registered): no VAT (scheme 'none');
- * - Irish buyers, and every EU consumer in mode 'ireland': the Irish rate (scheme 'domestic');
+ * - Irish buyers, and every EU consumer in mode 'ireland' while the €10,000 threshold holds: the Irish
+ *   rate (scheme 'domestic'); from the sale that exceeds it, the destination's (art. 59c; scheme 'oss');
  * - EU consumers outside Ireland in mode 'oss': the destination's rate (Union scheme, arts. 33 and
  *   369a-369k of Directive 2006/112/EC; scheme 'oss');
  * - goods dispatched from Ireland to another member state for a business with a valid VAT number that is
@@ -43,6 +44,11 @@ export interface VatInput {
   readonly business: { readonly country: string } | null;
   /** The date of supply (the payment's Irish calendar day), YYYY-MM-DD. */
   readonly day: CalendarDay;
+  /**
+   * The €10,000 distance-selling threshold is exceeded, counting this sale (art. 59c): a consumer in
+   * another member state owes the destination's VAT in mode 'ireland' too (domain/vat/threshold.ts).
+   */
+  readonly thresholdCrossed?: boolean;
   readonly lines: readonly PricedLine[];
 }
 
@@ -108,7 +114,8 @@ function schemeOf(input: VatInput): { scheme: VatScheme; rate: number } {
   if (mode === 'none') return { scheme: 'none', rate: 0 };
   if (!isEuVatCountry(country)) return { scheme: 'export', rate: 0 };
   if (isIntraCommunitySupply(country, business)) return { scheme: 'intra_community', rate: 0 };
-  if (country === IE || business !== null || mode === 'ireland') {
+  // Mode 'ireland' past the threshold: the destination's VAT, from the sale that crosses it (art. 59c).
+  if (country === IE || business !== null || (mode === 'ireland' && input.thresholdCrossed !== true)) {
     return { scheme: 'domestic', rate: irishRate(day) };
   }
   return { scheme: 'oss', rate: standardRate(country, day) };

@@ -157,6 +157,8 @@ export async function priceOrderVat(
   destination: VatDestination,
   totals: Pick<DiscountedTotals, 'lines' | 'shipping' | 'giftWrap' | 'discount'>,
   at: Date,
+  /** At payment: its transaction (the threshold is counted in it). */
+  trx?: Transaction<Database>,
 ): Promise<{ readonly lines: readonly OrderVatLine[]; readonly breakdown: VatBreakdown }> {
   const lines = orderVatLines(totals);
   const breakdown = await vat.breakdown({
@@ -164,6 +166,7 @@ export async function priceOrderVat(
     business: destination.business,
     at,
     lines: lines.map((l) => ({ gross: l.gross })),
+    ...(trx ? { trx } : {}),
   });
   return { lines, breakdown };
 }
@@ -270,6 +273,7 @@ export function vatAtPayment(vat: CheckoutVatFace, now: () => Date): PaidPartici
             business: numberCountry ? { country: numberCountry } : null,
             at,
             lines: stored.lines.map((l) => ({ gross: l.gross })),
+            trx,
           });
           // The amount charged never changes at payment (the provider took it): a different answer keeps
           // the checkout's (an address outside the countries it was priced for cannot be given).
@@ -340,7 +344,7 @@ async function pricedAtPayment(
     discount: cents(order.discount),
   };
   try {
-    const { lines, breakdown } = await priceOrderVat(vat, destination, totals, at);
+    const { lines, breakdown } = await priceOrderVat(vat, destination, totals, at, trx);
     const record: OrderVatRecord = {
       orderId: order.id,
       breakdown,

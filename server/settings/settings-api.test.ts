@@ -240,7 +240,8 @@ describe('the settings contract', () => {
     expect((await read(app)).workingDays).toEqual([1, 2, 3, 4, 5]);
     const history = await app.inject({ method: 'GET', url: '/api/admin/settings/history', headers: auth });
     const rows = (history.json() as { history: Record<string, { detail: string }[]> }).history;
-    expect(Object.keys(rows)).toEqual(['seller']);
+    // The seller's VAT number is the VAT section's too: its history says it changed (the mode did not).
+    expect(Object.keys(rows).sort()).toEqual(['seller', 'vat']);
     expect(rows.seller).toHaveLength(1);
     expect(rows.seller?.[0]?.detail).toMatch(/^Legal name: “.*” → “Aoife Byrne, trading as Solas”/);
   });
@@ -321,8 +322,9 @@ describe('the settings contract', () => {
     expect(after.body).toContain(`"SELLER_ADDRESS":"${seller.address}"`);
     expect(after.body).toContain('"SELLER_VAT_NUMBER":"IE1234567T"');
     expect(after.body).not.toContain(seller.orderEmail);
-    // The VAT mode too: the terms say "not registered" in mode none, the destination's rate under OSS.
-    expect(after.body).toContain('"SELLER_VAT_MODE":"ireland"');
+    // The VAT mode too: the terms say "not registered" in mode none, the destination's rate under OSS. A
+    // number saved with the seller leaves the mode as it was (docs/product/vat.md §20.1).
+    expect(after.body).toContain('"SELLER_VAT_MODE":"none"');
     const toOss = await patch(app, { vat: { mode: 'oss', vatNumber: 'IE1234567T', gb: 'no_sale' } });
     expect(toOss.status, JSON.stringify(toOss.body)).toBe(200);
     const oss = await app.inject({ method: 'GET', url: '/runtime-env.js' });

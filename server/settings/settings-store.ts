@@ -100,7 +100,16 @@ function describeTerms(terms: EarlyBirdTerms | null): string {
  * `vat.vatNumber` (one value); throws InvalidSettingError naming the field.
  */
 function withVatNumber<P extends Omit<AllSettingsPatch, 'updatedAt'>>(patch: P, current: AllSettings): P {
-  if (patch.vat === undefined) return patch;
+  if (patch.vat === undefined) {
+    // A number changed under `seller` changes the number, never the mode (docs/product/vat.md §20.1): a
+    // shop not registered stays so until the VAT section says otherwise, and without a number none is.
+    const vatNumber = patch.seller?.vatNumber;
+    if (vatNumber === undefined || vatNumber === current.vat.vatNumber) return patch;
+    const { mode, gb, ukVatNumber } = current.vat;
+    const kept = nextVatSettings({ mode: vatNumber === null ? 'none' : mode, vatNumber, gb }, current.vat);
+    if (!kept.ok) throw new InvalidSettingError(kept.error);
+    return { ...patch, vat: { ...kept.value, ukVatNumber } };
+  }
   const next = nextVatSettings(patch.vat, current.vat);
   if (!next.ok) throw new InvalidSettingError(next.error);
   const seller = patch.seller ?? current.seller;

@@ -94,6 +94,28 @@ describe('the VAT mode setting', () => {
     expect((await get(app)).vat).toMatchObject({ mode: 'none', vatNumber: null });
   });
 
+  it('a number saved with the seller never registers the shop: the VAT section stays true', async () => {
+    const app = await start();
+    const seller = (await get(app)).seller;
+    const saved = await patch(app, { seller: { ...seller, vatNumber: 'IE1234567T' } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.settings.vat).toEqual({
+      mode: 'none',
+      vatNumber: 'IE1234567T',
+      gb: 'no_sale',
+      ukVatNumber: null,
+    });
+    // The VAT section then registers it with the number it holds.
+    const registered = await patch(app, { vat: { mode: 'ireland', gb: 'no_sale' } });
+    expect(registered.status, registered.body.error).toBe(200);
+    expect(registered.body.settings.vat).toMatchObject({ mode: 'ireland', vatNumber: 'IE1234567T' });
+    // A registered shop refuses a number under seller that is not Irish, as under vat.
+    const german = await patch(app, { seller: { ...seller, vatNumber: 'DE123456789' } });
+    expect(german.status).toBe(400);
+    expect(german.body.error).toContain(VAT_SETTINGS_MESSAGES.vatNumber);
+    expect((await get(app)).vat).toMatchObject({ mode: 'ireland', vatNumber: 'IE1234567T' });
+  });
+
   it.each([
     ['vat.mode', { mode: 'eu', gb: 'no_sale' }, VAT_SETTINGS_MESSAGES.mode],
     ['vat.gb', { mode: 'none', gb: 'maybe' }, VAT_SETTINGS_MESSAGES.gb],

@@ -27,12 +27,16 @@ export interface VatFace {
    * The VAT inside a priced order under the settings now, on the Irish day of `at` (the date of supply):
    * `lines` are the pieces, the shipping and the gift wrap, each its price with VAT in cents. Throws
    * NoSaleToGbError for Great Britain while the owner does not sell there (refusesDestination first).
+   * With the payment's transaction (the VAT as settled), a consumer's distance sale in mode 'ireland'
+   * that takes the year past the €10,000 threshold, and every one after, carries the destination's VAT
+   * (art. 59c), counted from the invoices in that transaction.
    */
   breakdown(input: {
     readonly country: string;
     readonly business: { readonly country: string } | null;
     readonly at: Date;
     readonly lines: readonly { readonly gross: number }[];
+    readonly trx?: Transaction<Database>;
   }): Promise<VatBreakdown>;
   /** VIES on a business buyer's number, the owner's number as requester; never throws. */
   checkBusiness(vatNumber: string): Promise<ViesAnswer>;
@@ -56,6 +60,8 @@ export interface VatFace {
   orderVat(orderId: string, trx?: Transaction<Database>): Promise<OrderVatRecord | null>;
   /** EU cross-border sales to consumers, this calendar year and last (net, credit notes netted). */
   distanceSales(now?: Date): Promise<DistanceSales>;
+  /** The moment of this year's sale that took the distance sales past the threshold; null: none. */
+  crossedAt(now?: Date): Promise<string | null>;
   /** Which of these orders the desk flags "destination VAT due" (§20.4): their references. */
   destinationVatDue(orders: readonly FlaggedOrder[]): Promise<Set<string>>;
 }

@@ -1,6 +1,7 @@
 /** EU VAT (docs/product/vat.md §20): rates, invoices and credit notes, VIES, and the accountant's papers. */
 import type { FastifyInstance } from 'fastify';
 import { irishDate } from '../../domain/shared/calendar-date';
+import { crossesThreshold, thresholdCrossing } from '../../domain/vat/threshold';
 import { isEuDistanceSale, vatBreakdown } from '../../domain/vat/vat-breakdown';
 import { settledVat } from '../../domain/vat/vat-statement';
 import { featurePlugin, type Needs } from '../lib/feature-plugin';
@@ -28,6 +29,27 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
       .map((e) => ({ issuedAt: e.issuedAt, net: e.sign * e.lines.reduce((s, l) => s + l.net, 0) }));
   }
 
+  /** The distance sales invoiced up to `at` this year (through `from`: the payment's transaction), and last year's. */
+  async function distanceSalesUpTo(from: VatStore, at: Date) {
+    const year = Number(irishDate(at).slice(0, 4));
+    const total = async (y: number, upTo: number) =>
+      (await from.reportEntries(`${y}-01-01`, `${y + 1}-01-01`))
+        .filter((e) => isEuDistanceSale({ country: e.country, business: e.buyerVatNumber !== null }))
+        .filter((e) => new Date(e.issuedAt).getTime() <= upTo)
+        .reduce((sum, e) => sum + e.sign * e.lines.reduce((s, l) => s + l.net, 0), 0);
+    return {
+      thisYear: await total(year, at.getTime()),
+      lastYear: await total(year - 1, Number.POSITIVE_INFINITY),
+    };
+  }
+
+  /** The moment of this year's sale that crossed the threshold (docs/product/vat.md §20.4), or null. */
+  async function crossedAt(now = new Date()): Promise<string | null> {
+    const year = Number(irishDate(now).slice(0, 4));
+    const lastYear = (await distanceSaleEntries(year - 1)).reduce((sum, e) => sum + e.net, 0);
+    return thresholdCrossing(await distanceSaleEntries(year), lastYear);
+  }
+
   async function distanceSales(now = new Date()) {
     const year = Number(irishDate(now).slice(0, 4));
     const total = async (y: number) => (await distanceSaleEntries(y)).reduce((sum, e) => sum + e.net, 0);
@@ -37,9 +59,18 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
   const face: VatFace = {
     store,
     settings,
-    async breakdown({ country, business, at, lines }) {
+    async breakdown({ country, business, at, lines, trx }) {
       const s = await settings();
-      return vatBreakdown({ mode: s.mode, gb: s.gb, country, business, day: irishDate(at), lines });
+      const input = { mode: s.mode, gb: s.gb, country, business, day: irishDate(at), lines };
+      const vat = vatBreakdown(input);
+      // Settled at payment: past the €10,000 threshold the destination's VAT is due from the sale that
+      // crosses it (art. 59c), inside the same prices.
+      if (!trx || s.mode !== 'ireland' || vat.scheme !== 'domestic') return vat;
+      if (!isEuDistanceSale({ country, business: business !== null })) return vat;
+      const before = await distanceSalesUpTo(new VatStore(trx), at);
+      return crossesThreshold(before, vat.totalNet)
+        ? vatBreakdown({ ...input, thresholdCrossed: true })
+        : vat;
     },
     async checkBusiness(vatNumber) {
       return vies.check(vatNumber, (await settings()).vatNumber);
@@ -68,6 +99,7 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
     settleOrderVat: (trx, record) => settleOrderVat(trx, record),
     orderVat: (orderId, trx) => orderVatOf(trx ?? db, orderId),
     distanceSales,
+    crossedAt,
     destinationVatDue: (orders) =>
       destinationVatDueOf(
         {
@@ -93,6 +125,7 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
       store,
       mailFrom: config.mailFrom,
       sales: distanceSales,
+      crossedAt,
       mode: async () => (await settings()).mode,
       ownerEmail: async () => (await uses.settings.seller()).orderEmail,
       wakeOutbox: app.platform.wakeOutbox,
@@ -103,6 +136,7 @@ async function vat(app: FastifyInstance, uses: Uses): Promise<void> {
     audit,
     orders: uses.orders.pages,
     distanceSales,
+    crossedAt,
     mode: async () => (await settings()).mode,
   });
 }

@@ -1,16 +1,24 @@
 /**
  * The €10,000 threshold reached through the checkout (docs/product/vat.md §20.4), on both databases: a shop in
  * mode `ireland` whose paid EU consumer orders take this year's distance sales past 80% gets the owner's one
- * notice e-mail, once, however many orders follow; past €10,000 the next such order is flagged "destination
- * VAT due" on the desk's order and in its list of orders (an Irish order is not). The sales before the last
- * steps are issued directly (an invoice each, as the payment issues it): €8,000 of orders would be slow.
+ * notice e-mail, once, however many orders follow; the order that takes them past €10,000, and each such
+ * order after it, is invoiced at the destination's rate inside the same price (art. 59c: scheme `oss`, so the
+ * OSS return counts it and VAT3 does not), and the owner gets one more e-mail, once, to register for OSS in
+ * ROS by the 10th of the next month; an Irish order keeps the Irish rate. The sales before the last steps are
+ * issued directly (an invoice each, as the payment issues it): €8,000 of orders would be slow.
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { orderReference } from '../../domain/checkout/checkout';
 import type { OrderListItem } from '../../domain/orders/admin-api';
 import { irishDate } from '../../domain/shared/calendar-date';
-import { EU_DISTANCE_THRESHOLD, THRESHOLD_NOTICE_SHARE } from '../../domain/vat/threshold';
+import { standardRate } from '../../domain/vat/rates';
+import {
+  EU_DISTANCE_THRESHOLD,
+  formatDeadline,
+  ossRegistrationDeadline,
+  THRESHOLD_NOTICE_SHARE,
+} from '../../domain/vat/threshold';
 import { vatBreakdown } from '../../domain/vat/vat-breakdown';
 import {
   buildTestApp,
@@ -142,10 +150,21 @@ describe.each(TEST_DIALECTS)('the threshold through the checkout on %s', (dialec
   async function deskVat(reference: string) {
     const res = await app.inject({ method: 'GET', url: `/api/admin/orders/${reference}`, headers: auth });
     expect(res.statusCode).toBe(200);
-    return (res.json() as { vat?: { destinationVatDue?: boolean; invoiceNumber?: string } }).vat;
+    return (
+      res.json() as {
+        vat?: {
+          destinationVatDue?: boolean;
+          invoiceNumber?: string;
+          scheme?: string;
+          lines?: { rate: number }[];
+        };
+      }
+    ).vat;
   }
 
-  it('sends the owner one notice past 80%, and flags the next German order past €10,000', async () => {
+  const day = () => irishDate(new Date());
+
+  it("sends one notice past 80%; the German order that crosses €10,000 and the next carry Germany's VAT, and one more notice says by when to register for OSS", async () => {
     const first = await open('DE');
     // The sales so far stop half this order's net short of 80%: its payment takes them past it.
     const firstNet = Math.round(first.total / 1.23);
@@ -168,22 +187,45 @@ describe.each(TEST_DIALECTS)('the threshold through the checkout on %s', (dialec
     expect(before.get(a)?.destinationVatDue).toBeUndefined();
     expect(before.get(b)?.destinationVatDue).toBeUndefined();
 
-    // Past €10,000, still in mode `ireland`: the next German order is sold at the Irish rate and flagged.
-    await soldBefore('SOL-EARLIER2', 300_000);
-    expect((await threshold()).thisYear).toBeGreaterThan(EU_DISTANCE_THRESHOLD);
-    const c = await pay((await open('DE')).sessionId, 'DE');
+    // The German order that takes the year past €10,000, still in mode `ireland`: the destination's VAT
+    // from it on (art. 59c), inside the same price; it is no longer sold at the Irish rate, so not flagged.
+    await soldBefore(
+      'SOL-EARLIER2',
+      Math.round((EU_DISTANCE_THRESHOLD - (await threshold()).thisYear - 100) * 1.23),
+    );
+    expect((await threshold()).state).toBe('approaching');
+    const crossing = await open('DE');
+    const c = await pay(crossing.sessionId, 'DE');
+    expect((await threshold()).state).toBe('crossed');
+    const german = standardRate('DE', day());
+    const cVat = await deskVat(c);
+    expect(cVat).toMatchObject({ country: 'DE', scheme: 'oss', lines: expect.arrayContaining([]) });
+    expect(cVat?.lines?.every((l) => l.rate === german)).toBe(true);
+    expect(cVat?.destinationVatDue).toBeUndefined();
+    const charged = await app.inject({ method: 'GET', url: `/api/admin/orders/${c}`, headers: auth });
+    expect((charged.json() as { total: number }).total).toBe(crossing.total);
+    const d = await pay((await open('DE')).sessionId, 'DE');
+    expect(await deskVat(d)).toMatchObject({ scheme: 'oss' });
     const irish = await pay((await open('IE')).sessionId, 'IE');
-    expect(await notices()).toHaveLength(1);
-    expect(await deskVat(c)).toMatchObject({ country: 'DE', scheme: 'domestic', destinationVatDue: true });
-    expect((await deskVat(irish))?.destinationVatDue).toBeUndefined();
+    expect(await deskVat(irish)).toMatchObject({ scheme: 'domestic' });
+    // One more e-mail, once: register for OSS in ROS by the 10th of the next month.
+    const all = await notices();
+    expect(all).toHaveLength(2);
+    const deadline = formatDeadline(ossRegistrationDeadline(day()));
+    expect(all[1]?.text_body).toContain(`Register for OSS in ROS by ${deadline}`);
+    // The German orders sold before the crossing owed Irish VAT then: they keep it, unflagged.
+    expect(await deskVat(b)).toMatchObject({ scheme: 'domestic' });
     const after = await listed();
-    expect(after.get(c)?.destinationVatDue).toBe(true);
-    expect(after.get(irish)).toBeDefined();
-    expect(after.get(irish)?.destinationVatDue).toBeUndefined();
-    // The German orders sold before the crossing owed Irish VAT then: they stay unflagged (art. 59c: the
-    // destination's VAT is due from the sale that crosses the threshold).
-    expect((await deskVat(b))?.destinationVatDue).toBeUndefined();
     expect(after.get(a)?.destinationVatDue).toBeUndefined();
     expect(after.get(b)?.destinationVatDue).toBeUndefined();
+    expect(after.get(c)?.destinationVatDue).toBeUndefined();
+    // The accountant's papers: the crossing's VAT is German, in the OSS return, not in VAT3's T1.
+    const quarter = `${day().slice(0, 4)}-Q${Math.ceil(Number(day().slice(5, 7)) / 3)}`;
+    const oss = await app.inject({
+      method: 'GET',
+      url: `/api/admin/vat/oss?quarter=${quarter}`,
+      headers: auth,
+    });
+    expect((oss.json() as { rows: { country: string }[] }).rows.map((r) => r.country)).toContain('DE');
   });
 });

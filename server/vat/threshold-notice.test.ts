@@ -4,9 +4,16 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { irishDate } from '../../domain/shared/calendar-date';
+import { formatDeadline, ossRegistrationDeadline } from '../../domain/vat/threshold';
 import { vatBreakdown } from '../../domain/vat/vat-breakdown';
 import { buildTestApp, outboxRows, tempDataDir } from '../../tests/support/test-app';
-import { noticeThresholdOnce, THRESHOLD_MAIL_KIND, THRESHOLD_MAIL_SUBJECT } from './threshold-notice';
+import {
+  crossedMailSubject,
+  noticeThresholdOnce,
+  THRESHOLD_MAIL_KIND,
+  THRESHOLD_MAIL_SUBJECT,
+} from './threshold-notice';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 let app: FastifyInstance;
@@ -50,6 +57,7 @@ const deps = () => ({
   store: app.vat.store,
   mailFrom: app.platform.config.mailFrom,
   sales: (now: Date) => app.vat.distanceSales(now),
+  crossedAt: (now: Date) => app.vat.crossedAt(now),
   mode: async () => (await app.vat.settings()).mode,
   ownerEmail: async () => (await app.settings.seller()).orderEmail,
   wakeOutbox: () => {},
@@ -72,10 +80,16 @@ describe('the threshold notice', () => {
     expect(mail?.recipient).toBe((await app.settings.seller()).orderEmail);
     expect(mail?.text_body).toMatch(/register for OSS in ROS/);
 
-    // Crossed: still the one e-mail this year; the flag rule is domain/vat/threshold.ts's.
+    // Crossed: one more e-mail, once, saying to register for OSS in ROS by the 10th of the next month.
     await sell('SOL-AAAA0003', 300_000);
+    expect(await noticeThresholdOnce(deps(), NOW)).toBe(true);
     expect(await noticeThresholdOnce(deps(), NOW)).toBe(false);
-    expect(await notices()).toHaveLength(1);
+    const crossed = (await notices())[1];
+    expect(await notices()).toHaveLength(2);
+    const deadline = formatDeadline(ossRegistrationDeadline(irishDate(NOW)));
+    expect(crossed?.subject).toBe(crossedMailSubject(ossRegistrationDeadline(irishDate(NOW))));
+    expect(crossed?.text_body).toContain(`Register for OSS in ROS by ${deadline}`);
+    expect(crossed?.recipient).toBe((await app.settings.seller()).orderEmail);
     expect((await app.vat.distanceSales(NOW)).thisYear).toBeGreaterThan(1_000_000);
     const desk = await app.inject({
       method: 'GET',
@@ -83,7 +97,7 @@ describe('the threshold notice', () => {
       headers: { authorization: 'Bearer threshold-admin-token' },
     });
     expect(desk.json()).toMatchObject({ ok: true, threshold: 1_000_000, state: 'crossed' });
-    expect((desk.json() as { notice: string }).notice).toMatch(/destination VAT due/);
+    expect((desk.json() as { notice: string }).notice).toContain(`Register for OSS in ROS by ${deadline}`);
   });
 
   it('says nothing once the shop is on OSS', async () => {

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as z from 'zod/mini';
 import { normalizeReference, ORDER_NOT_FOUND } from '../../domain/orders/order-page';
+import { irishDate } from '../../domain/shared/calendar-date';
 import { formatRate } from '../../domain/vat/invoice-text';
 import {
   ORDER_INVOICES_API,
@@ -17,7 +18,12 @@ import {
   shopperCreditNoteUrl,
   shopperInvoiceUrl,
 } from '../../domain/vat/order-invoices';
-import { EU_DISTANCE_THRESHOLD, thresholdNotice, thresholdState } from '../../domain/vat/threshold';
+import {
+  EU_DISTANCE_THRESHOLD,
+  ossRegistrationDeadline,
+  thresholdNotice,
+  thresholdState,
+} from '../../domain/vat/threshold';
 import type { VatMode } from '../../domain/vat/vat-breakdown';
 import {
   ossAnswerSchema,
@@ -49,6 +55,8 @@ export interface VatRouteOptions {
   /** The shopper's key check: the orders feature's order page. */
   readonly orders: Pick<OrderPageService, 'open'>;
   readonly distanceSales: (now?: Date) => Promise<{ thisYear: number; lastYear: number }>;
+  /** The moment of this year's sale that crossed the threshold, or null (the notice's OSS deadline). */
+  readonly crossedAt: (now?: Date) => Promise<string | null>;
   /** The owner's VAT mode now. */
   readonly mode: () => Promise<VatMode>;
 }
@@ -166,12 +174,14 @@ export async function vatRoutes(app: FastifyInstance, opts: VatRouteOptions): Pr
     async (_request, reply) => {
       const sales = await opts.distanceSales();
       const state = thresholdState(sales);
+      const crossedAt = state === 'crossed' ? await opts.crossedAt() : null;
+      const deadline = crossedAt ? ossRegistrationDeadline(irishDate(new Date(crossedAt))) : null;
       return reply.header('Cache-Control', 'no-store').send({
         ok: true,
         ...sales,
         threshold: EU_DISTANCE_THRESHOLD,
         state,
-        notice: thresholdNotice(state, await opts.mode()),
+        notice: thresholdNotice(state, await opts.mode(), deadline),
       });
     },
   );

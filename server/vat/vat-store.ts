@@ -169,21 +169,29 @@ export class VatStore {
   constructor(private readonly db: Kysely<Database>) {}
 
   /**
-   * Takes `year`'s one threshold notice and, when this call took it, runs `send` in the same transaction
-   * (the e-mail's outbox row): true once per year on any number of instances, false ever after.
+   * Takes `year`'s threshold notice of `stage` (1: past 80%, 2: past the threshold) and, when this call
+   * took it, runs `send` in the same transaction (the e-mail's outbox row): each stage once a year on any
+   * number of instances, and never a stage below one already sent (the row's `last` is the stage sent).
    */
   async onceThresholdNotice(
     year: number,
+    stage: 1 | 2,
     send: (trx: Transaction<Database>) => Promise<void>,
   ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
-      const taken = await trx
+      await trx
         .insertInto('vat_sequences')
-        .values({ kind: 'threshold_notice', year, last: 1 })
+        .values({ kind: 'threshold_notice', year, last: 0 })
         .onConflict((oc) => oc.columns(['kind', 'year']).doNothing())
-        .returning('year')
+        .execute();
+      const taken = await trx
+        .updateTable('vat_sequences')
+        .set({ last: stage })
+        .where('kind', '=', 'threshold_notice')
+        .where('year', '=', year)
+        .where('last', '<', stage)
         .executeTakeFirst();
-      if (!taken) return false;
+      if (Number(taken.numUpdatedRows) === 0) return false;
       await send(trx);
       return true;
     });

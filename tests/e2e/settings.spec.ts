@@ -83,13 +83,17 @@ test('Settings on a phone: the seller and an EU price saved, charged at the next
     const seller = page.getByRole('region', { name: 'The seller' });
     await seller.getByLabel('Legal name').fill('Aoife Byrne, trading as Solas');
     await seller.getByLabel('Geographic address').fill('4 Quay Street, Galway, H91 AB12, Ireland');
-    await seller.getByLabel(/VAT number/).fill('GB123');
-    await seller.getByRole('button', { name: 'Save the seller' }).click();
-    // Refused next to the field, nothing sent.
-    await expect(seller.getByLabel(/VAT number/)).toHaveAttribute('aria-invalid', 'true');
-    await seller.getByLabel(/VAT number/).fill('');
+    // One VAT section: the seller's has no VAT field.
+    await expect(seller.getByLabel(/VAT/)).toHaveCount(0);
     await seller.getByRole('button', { name: 'Save the seller' }).click();
     await expect(seller.getByRole('status')).toContainText('Saved');
+    // The VAT section, unregistered, says so; a number not Irish is refused next to its field, nothing sent.
+    const vat = page.getByRole('region', { name: 'VAT' });
+    await expect(vat).toContainText('The shop is not registered for VAT');
+    await vat.getByRole('radio', { name: /Registered in Ireland/ }).check();
+    await vat.getByLabel(/Irish VAT number/).fill('GB123');
+    await vat.getByRole('button', { name: 'Save VAT' }).click();
+    await expect(vat.getByLabel(/Irish VAT number/)).toHaveAttribute('aria-invalid', 'true');
 
     const shipping = page.getByRole('region', { name: 'Shipping' });
     const eu = shipping.getByRole('group', { name: /\(EU\)$/ });

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SELLER } from '../../../../domain/config';
 import type { TodayResponse } from '../../../../domain/making/today';
 import { settingsDefaults } from '../../../../domain/settings/shop-settings';
+import type { IsoDate } from '../../../../domain/shared/calendar-date';
+import { ossRegistrationDeadline, thresholdNotice } from '../../../../domain/vat/threshold';
 import { deskApi } from '../desk-api';
 import { DeskApp } from '../desk-app';
 import { json, type Recorded, stubDeskApi } from '../desk-test-fixtures';
@@ -80,9 +82,11 @@ function todayAnswer(overrides: Partial<TodayResponse> = {}): TodayResponse {
 function todayServer({
   signedIn = true,
   settings,
+  threshold,
 }: {
   signedIn?: boolean;
   settings?: Promise<Response>;
+  threshold?: Response;
 } = {}) {
   let session = signedIn;
   let capacity = 8;
@@ -110,6 +114,7 @@ function todayServer({
       });
     }
     if (path === '/api/admin/settings' && r.method === 'GET' && settings) return settings;
+    if (path === '/api/admin/vat/threshold' && threshold) return threshold;
     if (path === '/api/admin/settings' && r.method === 'PATCH') {
       capacity = (r.body as { makingCapacityPerDay: number }).makingCapacityPerDay;
       return json(200, { ok: true, settings: { makingCapacityPerDay: capacity, earlyBird: null } });
@@ -276,6 +281,24 @@ describe('Today', () => {
     // The warning stands above the work: it was there before the work showed.
     expect(warning.compareDocumentPosition(make) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(screen.queryByText('Loading today’s work…')).not.toBeInTheDocument();
+  });
+
+  it('tells the owner the EU VAT threshold was crossed: register for OSS in ROS by the 10th of the next month', async () => {
+    const notice = thresholdNotice('crossed', 'ireland', ossRegistrationDeadline('2026-11-25' as IsoDate));
+    todayServer({
+      threshold: json(200, {
+        ok: true,
+        thisYear: 1_000_500,
+        lastYear: 0,
+        threshold: 1_000_000,
+        state: 'crossed',
+        notice,
+      }),
+    });
+    render(<DeskApp />);
+    const alert = await screen.findByText(/Register for OSS in ROS by Thursday 10 December 2026/);
+    expect(alert).toHaveTextContent(notice ?? 'none');
+    expect(screen.getByRole('heading', { name: 'Today' })).toBeInTheDocument();
   });
 
   it('sends a failed e-mail again once per click and shows the outbox after it', async () => {

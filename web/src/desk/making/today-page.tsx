@@ -21,6 +21,7 @@ import { DataTable } from '../ui/data-table';
 import { formatDay, formatInstant } from '../ui/desk-format';
 import { useDeskAction, useDeskData } from '../ui/desk-hooks';
 import { buttonClass, ChannelBadge, ErrorMessage, inputClass, Loading, PageHeading } from '../ui/desk-ui';
+import { useVatThresholdNotice, VatThresholdNotice } from '../vat/vat-threshold-notice';
 
 const sectionClass = 'rounded-2xl border border-line bg-white p-4 sm:p-5';
 
@@ -28,7 +29,9 @@ export function TodayPage() {
   const [result, reload] = useDeskData('today', () => deskApi.today());
   const owner = useIsOwner();
   const placeholder = useSellerPlaceholder(owner);
-  const loading = result.state === 'loading' || placeholder === 'loading';
+  // The EU threshold's notice (80%, then crossed: register for OSS in ROS by the 10th of the next month).
+  const vatNotice = useVatThresholdNotice(owner);
+  const loading = result.state === 'loading' || placeholder === 'loading' || vatNotice === 'loading';
   return (
     <div>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -41,6 +44,9 @@ export function TodayPage() {
         </a>
       </div>
       {placeholder === true ? <SellerPlaceholderWarning /> : null}
+      {typeof vatNotice === 'string' && vatNotice !== 'loading' ? (
+        <VatThresholdNotice notice={vatNotice} />
+      ) : null}
       {loading ? <Loading label="Loading today’s work…" /> : null}
       {result.state === 'error' && !loading ? (
         <div className="mt-4">

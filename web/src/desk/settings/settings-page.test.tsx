@@ -75,22 +75,23 @@ describe('the desk’s Settings', () => {
     goTo('#/settings');
     render(<DeskApp />);
     const seller = await screen.findByRole('region', { name: 'The seller' });
-    const vat = within(seller).getByLabelText(/VAT number/);
-    // Not registered for VAT: no rate to fill in.
-    expect(within(seller).queryByLabelText(/VAT rate/)).not.toBeInTheDocument();
-    await user.type(vat, 'GB123');
-    expect(within(seller).getByLabelText(/VAT rate/)).toHaveValue('23');
+    // One VAT section: the seller's has no VAT number nor a rate that no longer drives anything.
+    expect(within(seller).queryByLabelText(/VAT/)).not.toBeInTheDocument();
+    const email = within(seller).getByLabelText('Contact e-mail shown to shoppers');
+    await user.clear(email);
+    await user.type(email, 'hello@');
     await user.click(within(seller).getByRole('button', { name: 'Save the seller' }));
     // The message in her words: no field name from the code, no "null".
-    expect(vat).toHaveAccessibleDescription(expect.stringContaining('A VAT number is an EU country prefix'));
-    expect(vat).toHaveAccessibleDescription(expect.not.stringMatching(/seller\.|null/));
-    expect(vat).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(expect.stringContaining('must be a valid e-mail address'));
+    expect(email).toHaveAccessibleDescription(expect.not.stringMatching(/seller\.|null/));
+    expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(patches(requests)).toEqual([]);
 
-    await user.clear(vat);
-    await user.type(vat, 'IE1234567T');
+    await user.clear(email);
+    await user.type(email, 'hello@solas.example');
     await user.click(within(seller).getByRole('button', { name: 'Save the seller' }));
     expect(await within(seller).findByRole('status')).toHaveTextContent('Saved');
+    // The VAT number and rate go as they are: the seller's save never changes them.
     expect(patches(requests).map((r) => r.body)).toEqual([
       {
         seller: {
@@ -98,12 +99,42 @@ describe('the desk’s Settings', () => {
           address: '4 Quay Street, Galway, Ireland',
           email: 'hello@solas.example',
           orderEmail: 'orders@solas.example',
-          vatNumber: 'IE1234567T',
+          vatNumber: null,
           vatRate: 23,
         },
         updatedAt: READ_AT,
       },
     ]);
+  });
+
+  it('one VAT section, always true: it shows the VAT as saved, and a shop not registered is never told "VAT included"', async () => {
+    let answered: AllSettings | null = null;
+    settingsServer(stored(), (r) => {
+      if (r.method !== 'PATCH') return undefined;
+      // Another desk registered the shop meanwhile: the answer carries the VAT as it now is.
+      const base = stored();
+      answered = {
+        ...base,
+        vat: { ...base.vat, mode: 'ireland', vatNumber: 'IE1234567T' },
+        seller: { ...base.seller, vatNumber: 'IE1234567T' },
+        updatedAt: '2026-11-20T09:05:00.000Z',
+      };
+      return json(200, { ok: true, settings: answered });
+    });
+    const user = userEvent.setup();
+    goTo('#/settings');
+    render(<DeskApp />);
+    const vat = await screen.findByRole('region', { name: 'VAT' });
+    expect(vat).toHaveTextContent('The shop is not registered for VAT');
+    expect(vat).not.toHaveTextContent(/VAT included/);
+    expect(within(vat).getByRole('radio', { name: 'Not registered for VAT' })).toBeChecked();
+    const seller = screen.getByRole('region', { name: 'The seller' });
+    await user.click(within(seller).getByRole('button', { name: 'Save the seller' }));
+    expect(await within(seller).findByRole('status')).toHaveTextContent('Saved');
+    expect(answered).not.toBeNull();
+    expect(within(vat).getByRole('radio', { name: /Registered in Ireland/ })).toBeChecked();
+    expect(within(vat).getByLabelText(/Irish VAT number/)).toHaveValue('IE1234567T');
+    expect(vat).toHaveTextContent('VAT included, in every country');
   });
 
   it('shows the product feeds’ two links, each with where to add it', async () => {

@@ -162,11 +162,9 @@ function SaveRow({
 
 function SellerSection({ settings, history, onSaved }: SectionProps) {
   const id = useId();
-  const [form, setForm] = useState({
-    ...settings.seller,
-    vatNumber: settings.seller.vatNumber ?? '',
-    vatRate: String(settings.seller.vatRate),
-  });
+  // The VAT number and rate are the VAT section's (one VAT section): this one never changes them.
+  const { vatNumber: _number, vatRate: _rate, ...who } = settings.seller;
+  const [form, setForm] = useState(who);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSave(settings, onSaved);
   const shown = problem ?? save.error;
@@ -174,17 +172,12 @@ function SellerSection({ settings, history, onSaved }: SectionProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.setSaved(false);
-    const rate = form.vatRate.trim() === '' ? Number.NaN : Number(form.vatRate.replace(',', '.'));
-    const seller = { ...form, vatNumber: form.vatNumber.trim() || null, vatRate: rate };
+    const seller = { ...form, vatNumber: settings.seller.vatNumber, vatRate: settings.seller.vatRate };
     const found = problemOf(sellerSettingsSchema, seller);
     setProblem(found);
     if (!found) void save.run({ seller: sellerSettingsSchema.parse(seller) });
   };
-  const text = (
-    field: 'name' | 'address' | 'email' | 'orderEmail' | 'vatNumber' | 'vatRate',
-    label: string,
-    extra: object = {},
-  ) => (
+  const text = (field: 'name' | 'address' | 'email' | 'orderEmail', label: string, extra: object = {}) => (
     <Field
       id={`${id}-${field}`}
       label={label}
@@ -198,7 +191,7 @@ function SellerSection({ settings, history, onSaved }: SectionProps) {
     <Section
       name="seller"
       title="The seller"
-      intro="Who sells, as the legal pages, the footer, the withdrawal form and the confirmation e-mail say it."
+      intro="Who sells, as the legal pages, the footer, the withdrawal form and the confirmation e-mail say it. Your VAT number is set in the VAT section below."
       history={history}
     >
       <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={submit} noValidate>
@@ -206,14 +199,6 @@ function SellerSection({ settings, history, onSaved }: SectionProps) {
         {text('address', 'Geographic address', { hint: 'On one line: street, town, county, country.' })}
         {text('email', 'Contact e-mail shown to shoppers', { type: 'email' })}
         {text('orderEmail', 'E-mail that receives new orders and enquiries', { type: 'email' })}
-        {text('vatNumber', 'VAT number', {
-          note: 'optional',
-          hint: 'With its country prefix: IE1234567T. Leave it empty while the shop is not registered for VAT: no page, e-mail or export then mentions VAT.',
-        })}
-        {/* Without a VAT number the shop charges no VAT: a rate to fill in would say otherwise. */}
-        {form.vatNumber.trim() === ''
-          ? null
-          : text('vatRate', 'VAT rate included in prices (%)', { inputMode: 'decimal' })}
         <SaveRow label="Save the seller" busy={save.busy} error={shown} saved={save.saved} />
       </form>
     </Section>
@@ -749,14 +734,23 @@ function SocialSection({ settings, history, onSaved }: SectionProps) {
  * The product feeds' addresses (docs/product/feeds.md), to paste once into each channel: they
  * follow the catalogue by themselves, so there is nothing to save here.
  */
-/** The VAT mode (docs/product/vat.md §20.1). */
+/**
+ * The VAT mode and the seller's VAT number (docs/product/vat.md §20.1), the one place either is set. It
+ * shows the settings as saved: after any save (a number removed under `seller` by another desk, say) the
+ * form starts again from them, and a shop not registered is never told its prices include VAT.
+ */
+const VAT_SECTION_INTRO = {
+  none: 'The shop is not registered for VAT: it charges none, and its prices hold no VAT. Once registered, choose the mode and give your Irish VAT number here.',
+  registered: 'How the shop charges VAT: prices stay as you typed them, VAT included, in every country.',
+} as const;
+
 function VatSection({ settings, history, onSaved }: SectionProps) {
   const save = useSave(settings, onSaved);
   return (
     <Section
       name="vat"
       title="VAT"
-      intro="How the shop charges VAT: prices stay as you typed them, VAT included, in every country."
+      intro={settings.vat.mode === 'none' ? VAT_SECTION_INTRO.none : VAT_SECTION_INTRO.registered}
       history={history}
     >
       <VatSettingsForm

@@ -26,6 +26,15 @@ const GB_LABELS: Readonly<Record<GbChoice, string>> = {
   uk_vat: 'Sell to Great Britain and charge UK VAT (I have a UK VAT number)',
 };
 
+function formOf(value: VatSettings) {
+  return {
+    mode: value.mode,
+    gb: value.gb,
+    vatNumber: value.vatNumber ?? '',
+    ukVatNumber: value.ukVatNumber ?? '',
+  };
+}
+
 export function VatSettingsForm({
   value,
   onSubmit,
@@ -40,13 +49,17 @@ export function VatSettingsForm({
   readonly children: React.ReactNode;
 }) {
   const id = useId();
-  const [form, setForm] = useState({
-    mode: value.mode,
-    gb: value.gb,
-    vatNumber: value.vatNumber ?? '',
-    ukVatNumber: value.ukVatNumber ?? '',
-  });
+  const [form, setForm] = useState(() => formOf(value));
   const [local, setLocal] = useState<string | null>(null);
+  // Always the settings as saved: a save anywhere (the seller's, another desk's) starts the form again
+  // from them, so it never shows a mode or number the shop no longer has.
+  const saved = JSON.stringify(value);
+  const [shownFor, setShownFor] = useState(saved);
+  if (shownFor !== saved) {
+    setShownFor(saved);
+    setForm(formOf(value));
+    setLocal(null);
+  }
   const shown = local ?? problem;
   const errorFor = (field: string) =>
     shown?.startsWith(`vat.${field}:`) ? shown.replace(/^vat\.[A-Za-z]+: /, '') : undefined;
@@ -91,7 +104,7 @@ export function VatSettingsForm({
         id={`${id}-vat-number`}
         label="Irish VAT number"
         note={form.mode === 'none' ? 'optional' : undefined}
-        hint="IE1234567T: the same number the seller's details show."
+        hint="IE1234567T: the seller's VAT number, on the invoices and the legal pages once the shop is registered."
         value={form.vatNumber}
         onChange={(e) => setForm({ ...form, vatNumber: e.target.value })}
         error={errorFor('vatNumber')}

@@ -10,6 +10,7 @@ import { IMAGE_KINDS } from '../media/images';
 import { fullDescription } from './full-descriptions';
 import { productImageAlt } from './image-alt';
 import { PRODUCTS } from './products';
+import { SEED_COLOURS } from './seed-colours';
 import type { CatalogueProduct, CatalogueSnapshot, ProductImage } from './snapshot';
 import type { Product } from './types';
 
@@ -46,6 +47,7 @@ function seedProduct(product: Product, position: number): CatalogueProduct {
     images: drawnImages(product),
     palette: product.palette,
     updatedAt: SEED_UPDATED_AT,
+    ...(SEED_COLOURS[product.id] ? { colour: SEED_COLOURS[product.id] } : {}),
   };
 }
 

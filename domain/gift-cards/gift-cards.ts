@@ -208,12 +208,17 @@ export function splitAcrossCards<T extends { readonly balance: number }>(
 }
 
 /**
- * How often codes may be tried, counted where every instance sees them (the shared counters): per client
- * and per code, by the balance check and the checkout's card field together.
+ * How often codes may be tried, counted where every instance sees them (the shared counters), by the
+ * balance check and the checkout's card field together (docs/product/gift-cards.md §19.4). Guessing is
+ * trying codes that do not work: a client's unknown, disabled and expired codes are counted tightly
+ * (`failuresPerClient`), and once over, every code it tries is refused, a working one too, so the answer
+ * never tells a guess that hit. A holder's working code is limited only generously: per client
+ * (`validPerClient`) and per code from anywhere (`validPerCode`).
  */
 export const GIFT_CARD_ATTEMPTS = {
-  perClient: 20,
-  perCode: 10,
+  failuresPerClient: 10,
+  validPerClient: 120,
+  validPerCode: 120,
   windowMs: 60 * 60 * 1000,
   message: 'Too many gift card codes tried. Please try again later.',
 } as const;

@@ -182,7 +182,18 @@ describe('pageMeta', () => {
   });
 
   it('tells search engines what a paused or retired product is: out of stock, or discontinued and not indexed', () => {
-    expect(JSON.stringify(metaFor('/product/26').jsonLd)).toContain('https://schema.org/MadeToOrder');
+    const availabilityOf = (meta: ReturnType<typeof pageMeta>) =>
+      (meta.jsonLd?.offers as { availability?: string } | undefined)?.availability;
+    // Values Google supports, as the feeds say them (in_stock / out_of_stock): never MadeToOrder.
+    expect(availabilityOf(metaFor('/product/26'))).toBe('https://schema.org/InStock');
+    const r = resolvePath('/product/26');
+    if (r.kind !== 'route') throw new Error('expected a route');
+    const salesPaused = pageMeta(r.match, URL, getProduct, {
+      ...DEFAULT_STOREFRONT_SETTINGS,
+      away: { mode: 'pause-sales', until: '2099-01-10', message: '' },
+    });
+    expect(availabilityOf(salesPaused)).toBe('https://schema.org/OutOfStock');
+    expect(JSON.stringify(metaFor('/product/26').jsonLd)).not.toContain('MadeToOrder');
     const paused = metaFor('/product/26', withStatus('paused'));
     expect(paused.noindex).toBe(false);
     expect(JSON.stringify(paused.jsonLd)).toContain('https://schema.org/OutOfStock');

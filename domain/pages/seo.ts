@@ -150,15 +150,26 @@ const PAGES: Readonly<
   },
 };
 
-/** A paused product takes no orders for now; a retired one is no longer made. */
-const AVAILABILITY: Readonly<Record<Product['status'], string>> = {
-  active: 'https://schema.org/MadeToOrder',
-  paused: 'https://schema.org/OutOfStock',
-  retired: 'https://schema.org/Discontinued',
-};
+/**
+ * What the offer says of a piece, in values Google supports and agreeing with the feeds
+ * (docs/product/feeds.md §18.3): in stock while it can be ordered (made to order within the making days,
+ * which the offer's handlingTime says), out of stock while paused or while her sales are paused, and
+ * discontinued once retired. schema.org's MadeToOrder is not one Google reads.
+ */
+function availability(product: Product, salesPaused: boolean): string {
+  if (product.status === 'retired') return 'https://schema.org/Discontinued';
+  return product.status === 'active' && !salesPaused
+    ? 'https://schema.org/InStock'
+    : 'https://schema.org/OutOfStock';
+}
 
-/** What the JSON-LD's shipping follows: the owner's zones and working days (the snapshot's `shop`). */
-export type ShippingFacts = Pick<StorefrontSettings, 'shipping' | 'workingDays'>;
+/**
+ * What the JSON-LD's shipping and availability follow: the owner's zones, working days and away state
+ * (the snapshot's `shop`; without an away state the shop is open).
+ */
+export type ShippingFacts = Pick<StorefrontSettings, 'shipping' | 'workingDays'> & {
+  readonly away?: StorefrontSettings['away'];
+};
 
 /** The first start's: the zones of domain/config.ts where the shop sells (no Great Britain), Monday to Friday. */
 const FIRST_START_SHIPPING: ShippingFacts = DEFAULT_STOREFRONT_SETTINGS;
@@ -218,7 +229,7 @@ function productJsonLd(product: Product, publicUrl: string, facts: ShippingFacts
       url: `${publicUrl}${productPath(product.id)}`,
       price: (product.price / 100).toFixed(2),
       priceCurrency: BRAND.currency,
-      availability: AVAILABILITY[product.status],
+      availability: availability(product, facts.away?.mode === 'pause-sales'),
       itemCondition: 'https://schema.org/NewCondition',
       shippingDetails: shippingDetails(product, facts),
       // The shop's one return policy (the home page's OnlineStore carries the same), so product results

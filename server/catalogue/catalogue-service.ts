@@ -517,6 +517,10 @@ export class CatalogueService {
       palette: copied ? [...copied.palette] : [],
       createdAt: edit.at,
       updatedAt: edit.at,
+      // The feeds' fields as the owner gave them with the new product (the form sends its colour).
+      ...(input.gtin ? { gtin: input.gtin } : {}),
+      ...(input.colour?.trim() ? { colour: input.colour.trim() } : {}),
+      ...(input.excludeFromFeeds ? { excludeFromFeeds: true } : {}),
     };
     if (activeNeedsAlt(product)) this.refuseField('alt', PRODUCT_MESSAGES.altRequired, fail);
     await edit.insert(product);

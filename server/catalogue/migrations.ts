@@ -5,11 +5,13 @@
  */
 import { sql } from 'kysely';
 import { seedSnapshot } from '../../domain/catalogue/seed';
+import { SEED_COLOURS } from '../../domain/catalogue/seed-colours';
 import { type AnyDb, addIndex, migrationSteps, serialKey } from '../db/migration-kit';
 
 export const CATALOGUE_MIGRATIONS = migrationSteps({
   '0011-catalogue': addCatalogueSchema,
   '0036-product-feed-fields': addProductFeedFields,
+  '0047-seed-product-colours': seedProductColours,
 });
 
 /**
@@ -155,4 +157,22 @@ async function addProductFeedFields(db: AnyDb): Promise<void> {
     .alterTable('catalogue_products')
     .addColumn('exclude_from_feeds', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+}
+
+/**
+ * Google's free listings refuse an Apparel & Accessories item without `g:color` (docs/product/feeds.md
+ * §18.1), and none of the 27 first bracelets had one: each gets the colours its description names
+ * (domain/catalogue/seed-colours.ts, what the seed itself now carries). Only where the colour is still
+ * empty, so a colour the owner gave is kept. Every instance reads the catalogue from the database when
+ * it starts, so the new colours are served from then on.
+ */
+async function seedProductColours(db: AnyDb): Promise<void> {
+  for (const [id, colour] of Object.entries(SEED_COLOURS)) {
+    await db
+      .updateTable('catalogue_products')
+      .set({ colour })
+      .where('id', '=', Number(id))
+      .where('colour', '=', '')
+      .execute();
+  }
 }

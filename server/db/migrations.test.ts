@@ -52,6 +52,7 @@ describe('the migrations the platform and the features declare', () => {
       '0044-gift-card-refund',
       '0045-credit-note-reason',
       '0047-cart-reminder-mailboxes',
+      '0047-seed-product-colours',
     ]);
   });
 

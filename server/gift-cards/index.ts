@@ -2,7 +2,8 @@
  * The gift cards feature's public face (docs/product/gift-cards.md §19), decorated as `giftCards` and handed to the plugins that need it. The checkout
  * calls `service` inside its own transaction:
  * - `lookUp(code)`: what a code is worth now (null: unknown, disabled or expired, one answer);
- * - `attempt(client, code)`: counts a code tried (shared with the balance check); false beyond the limit;
+ * - `attempt(client, code)`: counts a code tried (shared with the balance check): a code that does not work
+ *   against the client's failures, tightly; a working one generously; false beyond a limit;
  * - `reserve(tx, { codes, amountDue, sessionId })` when the session is created (throws GiftCardRefused);
  * - `release(tx, sessionId)` when it expires or is cancelled;
  * - `spend(tx, sessionId, orderReference)` when the order is paid;

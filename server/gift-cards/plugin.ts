@@ -12,7 +12,11 @@ import { GiftCardService } from './gift-card-service';
 import { GiftCardStore } from './gift-card-store';
 
 /** Counter names (the shared counters store sha256 of name and value, never the code or the address). */
-const ATTEMPT_COUNTERS = { byClient: 'gift-card-client', byCode: 'gift-card-code' } as const;
+const ATTEMPT_COUNTERS = {
+  failuresByClient: 'gift-card-failures',
+  validByClient: 'gift-card-client',
+  validByCode: 'gift-card-code',
+} as const;
 
 /** Every minute: an e-mail due today goes within a minute of midnight, a lapsed hold within one. */
 export const GIFT_CARD_PASS_TIMINGS: PeriodicTimings = { initialDelayMs: 5_000, intervalMs: 60_000 };
@@ -29,14 +33,28 @@ async function giftCards(app: FastifyInstance): Promise<void> {
     wakeOutbox,
     ...(now ? { now } : {}),
   });
+  // A code tried (docs/product/gift-cards.md §19.4): false when it must be refused with 429. A client
+  // already over its failures is refused before the look-up, whatever the code, so a guess that hits
+  // answers as one that misses. Then a code that does not work counts as a failure (refused once over),
+  // and a working one counts only against the generous limits of a holder's own use.
   const attempt = async (client: string, code: string): Promise<boolean> => {
     const { windowMs } = GIFT_CARD_ATTEMPTS;
-    // Both are counted on every attempt, so a flood on one cannot hide behind the other.
+    if (
+      (await counters.peek(ATTEMPT_COUNTERS.failuresByClient, client)) >= GIFT_CARD_ATTEMPTS.failuresPerClient
+    )
+      return false;
+    if ((await service.lookUp(code)) === null) {
+      const failures = await counters.count(ATTEMPT_COUNTERS.failuresByClient, client, windowMs);
+      return failures.current <= GIFT_CARD_ATTEMPTS.failuresPerClient;
+    }
     const [byClient, byCode] = await Promise.all([
-      counters.count(ATTEMPT_COUNTERS.byClient, client, windowMs),
-      counters.count(ATTEMPT_COUNTERS.byCode, code, windowMs),
+      counters.count(ATTEMPT_COUNTERS.validByClient, client, windowMs),
+      counters.count(ATTEMPT_COUNTERS.validByCode, code, windowMs),
     ]);
-    return byClient.current <= GIFT_CARD_ATTEMPTS.perClient && byCode.current <= GIFT_CARD_ATTEMPTS.perCode;
+    return (
+      byClient.current <= GIFT_CARD_ATTEMPTS.validPerClient &&
+      byCode.current <= GIFT_CARD_ATTEMPTS.validPerCode
+    );
   };
   app.decorate('giftCards', { service, store, attempt });
   if (tuning.giftCards !== false) {

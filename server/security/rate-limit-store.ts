@@ -95,6 +95,17 @@ export async function countRequest(
   return { current: Number(row.hits), ttl: Math.min(windowMs, Math.max(0, Number(row.ttl))) };
 }
 
+/** `key`'s count in its current window, without counting; 0 when it has none or it is over. */
+export async function peekCount(db: Kysely<Database>, key: string, clock?: Clock): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('key', '=', storedRateLimitKey(key))
+    .where(sql<boolean>`window_ends_ms > ${windowClock(db, clock)}`)
+    .executeTakeFirst();
+  return row ? Number(row.hits) : 0;
+}
+
 /** Forgets `key`'s window, so its next count starts a new one (a sign-in that succeeded). */
 export async function resetKey(db: Kysely<Database>, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', storedRateLimitKey(key)).execute();

@@ -95,6 +95,19 @@ function contract(
     await c.reset(SIGN_IN_COUNTER, unique('never-counted'));
   });
 
+  it('tells a count without counting, and none once its window is over', async () => {
+    const c = counters();
+    const who = unique('peek');
+    expect(await c.peek('gift-card-failures', who)).toBe(0);
+    await c.count('gift-card-failures', who, windowMs);
+    await c.count('gift-card-failures', who, windowMs);
+    expect(await c.peek('gift-card-failures', who)).toBe(2);
+    expect(await c.peek('gift-card-failures', who)).toBe(2);
+    expect(await c.peek('gift-card-other', who)).toBe(0);
+    await pass(windowMs, 'gift-card-failures', who);
+    expect(await c.peek('gift-card-failures', who)).toBe(0);
+  });
+
   it('counts concurrent requests exactly once each', async () => {
     const c = counters();
     const who = unique('ref');

@@ -20,6 +20,7 @@ import {
   appRedis,
   type Clock,
   countRequest,
+  peekCount,
   RATE_LIMIT_SWEEP_MS,
   type RateCount,
   REDIS_COUNT,
@@ -38,6 +39,11 @@ export interface SharedCounters {
   count(name: string, value: string, windowMs: number): Promise<RateCount>;
   /** Forgets the current window (its next count starts a new one). */
   reset(name: string, value: string): Promise<void>;
+  /**
+   * `name`'s count for `value` in its current window, counting nothing: whether a client is already over
+   * a limit that counts only what went wrong (gift card codes that do not work), before trying again.
+   */
+  peek(name: string, value: string): Promise<number>;
 }
 
 /** What a backend stores and hashes: the counter's name keeps each counter's values apart. */
@@ -73,6 +79,9 @@ export function memoryCounters(clock: Clock = Date.now): SharedCounters {
     async reset(name, value) {
       windows.delete(storedRateLimitKey(counterKey(name, value)));
     },
+    async peek(name, value) {
+      return live(storedRateLimitKey(counterKey(name, value)), clock())?.hits ?? 0;
+    },
   };
 }
 
@@ -91,6 +100,7 @@ export function databaseCounters(db: () => Kysely<Database>, log: SweepLog, cloc
       return count;
     },
     reset: (name, value) => resetKey(db(), counterKey(name, value)),
+    peek: (name, value) => peekCount(db(), counterKey(name, value), clock),
   };
 }
 
@@ -131,6 +141,12 @@ export function redisCounters(redis: Redis, log: SweepLog, fallback: SharedCount
           await redis.del(redisCounterKey(name, value));
         },
         () => fallback.reset(name, value),
+      ),
+    // An expired key is gone from Redis: no key, no count.
+    peek: (name, value) =>
+      orFallback(
+        async () => Number((await redis.get(redisCounterKey(name, value))) ?? 0),
+        () => fallback.peek(name, value),
       ),
   };
 }

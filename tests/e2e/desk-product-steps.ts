@@ -33,6 +33,8 @@ export interface NewBracelet {
   /** As the owner types it, in euro. */
   readonly price: string;
   readonly description: string;
+  /** The feeds' colour in words; Red/Silver unless given. */
+  readonly colour?: string;
 }
 
 /** New product from the list: fills the form and creates it (paused); answers its id. */
@@ -44,6 +46,7 @@ export async function createProduct(page: Page, bracelet: NewBracelet): Promise<
   await page.getByLabel('Materials').fill(bracelet.materials);
   await page.getByLabel('Price in euro').fill(bracelet.price);
   await page.getByLabel('Short description').fill(bracelet.description);
+  await page.getByLabel('Colour', { exact: true }).fill(bracelet.colour ?? 'Red/Silver');
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByRole('heading', { level: 1, name: bracelet.name })).toBeVisible();
   return /#\/products\/(\d+)$/.exec(page.url())?.[1] ?? '';

@@ -77,6 +77,7 @@ test.describe('products in the desk on a phone', () => {
     await page
       .getByLabel('Short description')
       .fill('Deep red garnets on sterling silver, for the dark evenings.');
+    await page.getByLabel('Colour', { exact: true }).fill('Red/Silver');
     await page.getByRole('button', { name: 'Create product' }).click();
     await expect(page.getByRole('heading', { level: 1, name: NAME })).toBeVisible();
     const id = /#\/products\/(\d+)$/.exec(page.url())?.[1] ?? '';

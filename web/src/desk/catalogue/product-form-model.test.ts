@@ -45,14 +45,14 @@ describe('the product form model', () => {
     const typed = {
       ...formOf(product),
       gtin: ' 5901234 123457 ',
-      colour: ' Pink/Gold ',
+      colour: ' Burgundy/Gold ',
       excludeFromFeeds: true,
     };
     const checked = checkForm(typed, { isNew: false, imagesWithoutAlt: 0 });
     expect(checked.errors).toEqual({});
     expect(patchOf(checked.fields, product)).toEqual({
       gtin: '5901234123457',
-      colour: 'Pink/Gold',
+      colour: 'Burgundy/Gold',
       excludeFromFeeds: true,
     });
     const wrong = checkForm(

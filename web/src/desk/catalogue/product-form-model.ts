@@ -126,6 +126,8 @@ export interface Checked {
 }
 
 export const CATEGORY_MISSING = 'Choose a category, or add a new one.';
+export const COLOUR_MISSING =
+  'Give its colour in words, like Burgundy or Pink/Gold: Google refuses jewellery without one.';
 
 /** "  soft   ROMANCE " -> "soft romance": how two spellings of one category are compared. */
 const categoryKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -199,7 +201,10 @@ export function checkForm(
   if (gtin && !isGtin(gtin))
     errors.gtin = 'Enter the 8, 12, 13 or 14 digits under the barcode, or leave it empty.';
   const colour = values.colour.trim();
-  if (colour.length > PRODUCT_LIMITS.colourMax)
+  // Google's free listings refuse jewellery without a colour (docs/product/feeds.md §18.1): asked for
+  // unless she keeps the piece out of the feeds.
+  if (!colour && !values.excludeFromFeeds) errors.colour = COLOUR_MISSING;
+  else if (colour.length > PRODUCT_LIMITS.colourMax)
     errors.colour = `The colour can be at most ${PRODUCT_LIMITS.colourMax} characters.`;
   return {
     errors,

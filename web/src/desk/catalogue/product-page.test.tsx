@@ -3,6 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json, stubDeskApi } from '../desk-test-fixtures';
+import { COLOUR_MISSING } from './product-form-model';
 import { ProductPage } from './product-page';
 import { adminProduct, productsServer, stubXhr } from './product-test-fixtures';
 
@@ -37,6 +38,8 @@ describe('a new product', () => {
     );
     expect(messageOf(screen.getByLabelText('Short description'))).toBe('Enter a short description.');
     expect(screen.getByLabelText(/^Full description/)).not.toHaveAttribute('aria-invalid');
+    // The feeds' colour is asked for: Google refuses jewellery without one.
+    expect(messageOf(screen.getByLabelText('Colour'))).toBe(COLOUR_MISSING);
 
     await user.type(name, 'Winter Berry');
     await user.type(screen.getByLabelText('Handle (optional)'), 'Winter Berry');
@@ -46,6 +49,7 @@ describe('a new product', () => {
     await user.type(screen.getByLabelText('Materials'), 'garnet, sterling silver, , Garnet');
     await user.type(screen.getByLabelText('Price in euro'), '0.99');
     await user.type(screen.getByLabelText('Short description'), 'Deep red garnets.');
+    await user.type(screen.getByLabelText('Colour'), 'Red/Silver');
     await user.click(screen.getByLabelText('L'));
     await user.click(screen.getByRole('button', { name: 'Create product' }));
     expect(messageOf(screen.getByLabelText('Price in euro'))).toBe(
@@ -69,6 +73,7 @@ describe('a new product', () => {
       materials: ['garnet', 'sterling silver'],
       price: 1999,
       description: 'Deep red garnets.',
+      colour: 'Red/Silver',
       sizes: ['S', 'M'],
       status: 'paused',
     });
@@ -89,6 +94,7 @@ describe('a new product', () => {
     await user.type(screen.getByLabelText('Materials'), 'silver');
     await user.type(screen.getByLabelText('Price in euro'), '35');
     await user.type(screen.getByLabelText('Short description'), 'Bright.');
+    await user.type(screen.getByLabelText('Colour'), 'Pink');
     await user.click(screen.getByRole('button', { name: 'Create product' }));
     await waitFor(() =>
       expect(messageOf(screen.getByLabelText('Name'))).toBe('name: A product with that name exists already'),

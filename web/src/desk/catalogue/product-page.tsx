@@ -646,9 +646,8 @@ function ProductForm({
         />
         <Field
           {...text('colour')}
-          note="optional"
           autoComplete="off"
-          hint="In words, like Burgundy or Pink/Gold."
+          hint="In words, like Burgundy or Pink/Gold (up to three). Google refuses jewellery without one; not needed if you leave the piece out of the feeds."
         />
         <label className="flex min-h-11 items-center gap-2 text-sm">
           <input

@@ -23,7 +23,7 @@ export function adminProduct(overrides: Partial<AdminProduct> = {}): AdminProduc
     note: '',
     position: Number(id) - 1,
     gtin: '',
-    colour: '',
+    colour: 'Pink/Gold',
     excludeFromFeeds: false,
     images: [
       {

@@ -68,6 +68,39 @@ describe('the products list', () => {
     );
   });
 
+  it('says which products a shopping channel will refuse, and why', async () => {
+    productsServer([
+      ...THREE.map((p) => ({ ...p, colour: '' })),
+      adminProduct({
+        id: '4',
+        name: 'Tawny Strand',
+        handle: 'tawny-strand',
+        position: 3,
+        colour: 'Brown/Gold',
+      }),
+      adminProduct({ id: '5', name: 'Bare', handle: 'bare', position: 4, colour: 'Pink', images: [] }),
+    ]);
+    render(<ProductsPage />);
+    const channels = await screen.findByRole('region', { name: 'Shopping channels' });
+    const items = within(channels).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'First Light (Google): No colour: Google’s free listings refuse jewellery without one.',
+      'Sea Glass (Google): No colour: Google’s free listings refuse jewellery without one.',
+      'Bare (Google, Meta, Pinterest): No photo: it is left out of the feeds until it has one.',
+    ]);
+    expect(within(channels).getByRole('link', { name: 'First Light' })).toHaveAttribute(
+      'href',
+      '#/products/1',
+    );
+  });
+
+  it('says every channel takes every product once each has its colour and photo', async () => {
+    productsServer(THREE.map((p) => ({ ...p, colour: 'Pink/Gold' })));
+    render(<ProductsPage />);
+    const channels = await screen.findByRole('region', { name: 'Shopping channels' });
+    expect(channels).toHaveTextContent('Google, Meta and Pinterest take every product in the feeds.');
+  });
+
   it('opens a product and the new-product form from their hash routes', async () => {
     productsServer(THREE);
     render(<DeskApp />);

@@ -5,6 +5,7 @@
  * phone, rows of a table-like grid on a laptop: one list, laid out two ways.
  */
 import { useContext, useId, useRef, useState } from 'react';
+import { feedRefusals } from '../../../../domain/pages/feed-refusals';
 import { DeskApiError, newSubmissionKey } from '../desk-api';
 import { DataTable } from '../ui/data-table';
 import { useKeepFocus } from '../ui/desk-fields';
@@ -117,8 +118,45 @@ export function ProductsPage() {
           />
         ) : null}
       </div>
+      {result.state === 'ready' ? <FeedRefusals products={products} /> : null}
       <CsvSection onImported={reload} />
     </>
+  );
+}
+
+/**
+ * What Google, Meta and Pinterest would refuse of the products in the feeds, and why (docs/product/feeds.md
+ * §18.1): no product is kept out of a channel without her knowing.
+ */
+function FeedRefusals({ products }: { readonly products: readonly AdminProduct[] }) {
+  const id = useId();
+  const refusals = feedRefusals(products);
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      className="mt-8 space-y-3 rounded-2xl border border-line bg-white p-4"
+    >
+      <h2 id={`${id}-title`} className="font-serif text-xl">
+        Shopping channels
+      </h2>
+      {refusals.length === 0 ? (
+        <p className="text-sm text-muted">Google, Meta and Pinterest take every product in the feeds.</p>
+      ) : (
+        <>
+          <p className="text-sm">A shopping channel will refuse these products until you change them:</p>
+          <ul className="list-disc space-y-1 pl-5 text-sm">
+            {refusals.map((r) => (
+              <li key={`${r.productId}-${r.reason}`}>
+                <a href={catalogueHref.product(r.productId)} className="underline">
+                  {r.name}
+                </a>
+                {` (${r.channels.join(', ')}): ${r.reason}.`}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 

@@ -215,6 +215,15 @@ interface PaidBack {
   readonly toGiftCards: readonly { readonly last4: string; readonly amount: number }[];
 }
 
+/**
+ * Refunded in all that ends the order when its cards bought were spent in part: all it had and what is
+ * left to refund now; undefined when that is its total (the usual rule).
+ */
+function endsAtOf(row: OrderRow, left: RefundLeft): number | undefined {
+  const end = row.refunded + left.refundable;
+  return end < row.total ? end : undefined;
+}
+
 /** The cards a refund's plan takes back, as its e-mail names them. */
 function takenBack(
   plan: ReturnType<typeof planGiftCardRefund<OrderGiftCard & { readonly id: string }>>,
@@ -637,6 +646,7 @@ export class FulfilmentService {
       changed = await this.recordDeskRefund(row, reference, made, reason, actor, newCard, {
         voids,
         voided: takenBack(plan),
+        endsAt: endsAtOf(row, left),
       });
     } finally {
       await this.o.store.releaseRefund(row.id);
@@ -734,7 +744,11 @@ export class FulfilmentService {
     reason: string | null,
     actor: Actor,
     newCard: ((trx: Transaction<Database>) => Promise<{ last4: string; amount: number }>) | undefined,
-    cards: { voids: VoidCards | undefined; voided: readonly GiftCardTakenBack[] },
+    cards: {
+      voids: VoidCards | undefined;
+      voided: readonly GiftCardTakenBack[];
+      endsAt: number | undefined;
+    },
   ): Promise<boolean> {
     const { email: contactEmail } = await this.o.seller();
     const { within: creditNote } = this.creditNoteOf(row, reference, made, reason);
@@ -779,6 +793,7 @@ export class FulfilmentService {
       ],
       audit: audit(actor, 'refund', reference, `${made.amount} cents${reason ? `: ${reason}` : ''}`),
       ...(within ? { within } : {}),
+      ...(cards.endsAt !== undefined ? { endsAt: cards.endsAt } : {}),
     });
   }
 
@@ -887,6 +902,7 @@ export class FulfilmentService {
         ...ownerRefund(row, made, actor, ' on cancellation'),
         keepStatus: [],
         audit: null,
+        ...(endsAtOf(row, left) !== undefined ? { endsAt: endsAtOf(row, left) } : {}),
         ...(creditNote || voids
           ? {
               within: async (trx: Transaction<Database>) => {

@@ -259,6 +259,8 @@ export class FulfilmentStore {
     audit: AuditEntry | null;
     /** In the refund's transaction, once per refund (its credit note, server/vat). */
     within?: (trx: Transaction<Database>) => Promise<void>;
+    /** Refunded in all that ends the order, when less than its total (gift cards bought and spent). */
+    endsAt?: number;
   }): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const at = nowIso();
@@ -268,7 +270,7 @@ export class FulfilmentStore {
         dedupeKey: `refund:${input.refundId}`,
       });
       if (!inserted) return false;
-      const row = await addOrderRefund(trx, input.orderId, input.amount, input.keepStatus, at);
+      const row = await addOrderRefund(trx, input.orderId, input.amount, input.keepStatus, at, input.endsAt);
       await input.within?.(trx);
       const keys = new IssuedOrderKeys();
       await enqueueMail(trx, input.mails?.(row, keys) ?? []);

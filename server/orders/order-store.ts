@@ -1211,7 +1211,7 @@ export async function changeOrderIf(
 
 /**
  * Adds a refund to the order's `refunded` (never beyond its total); in the caller's transaction. A refund
- * of everything ends the order (desk status refunded) unless `keepStatus` lists the current one; a refund
+ * of everything (or of everything left to refund, `endsAt`) ends the order (desk status refunded) unless `keepStatus` lists the current one; a refund
  * in part is money only: the order keeps its status, and its `updated_at`, which tells the shopper's page
  * since when the order is in that status (docs/product/orders.md §10.3). The row after the change.
  */
@@ -1221,9 +1221,15 @@ export async function addOrderRefund(
   amount: number,
   keepStatus: readonly FulfilmentStatus[],
   at: string,
+  /**
+   * What refunded in all ends the order when less than its total: an order whose gift cards were spent
+   * in part can never be refunded more than what is left on them (docs/product/gift-cards.md §19.3).
+   */
+  endsAt?: number,
 ): Promise<OrderRow> {
   const sum = sql<number>`case when refunded + ${amount} > total then total else refunded + ${amount} end`;
-  const ends = sql<boolean>`${sum} >= total and desk_status not in (${sql.join(
+  const end = endsAt === undefined ? sql`total` : sql`${endsAt}`;
+  const ends = sql<boolean>`${sum} >= ${end} and desk_status not in (${sql.join(
     keepStatus.length > 0 ? [...keepStatus] : ['-'],
   )})`;
   await trx

@@ -117,6 +117,13 @@ export const discountCheckResponseSchema = z.union([
 ]);
 export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
+/**
+ * Said with a checkout that ended an earlier unfinished one holding the same gift card (docs/product/gift-cards.md
+ * §19.3): the earlier one can no longer be paid, and the card's whole balance pays this one.
+ */
+export const EARLIER_CHECKOUT_ENDED =
+  'Your earlier checkout with this gift card was not finished, so we ended it: the card’s full balance is used here.';
+
 export const checkoutResponseSchema = z.union([
   z.object({
     ok: z.literal(true),
@@ -126,6 +133,8 @@ export const checkoutResponseSchema = z.union([
     total: z.optional(z.number()),
     /** Why VAT was charged to a business buyer after all (VIES did not answer): the storefront shows it. */
     vatNotice: z.optional(z.string()),
+    /** EARLIER_CHECKOUT_ENDED when this checkout ended an earlier one holding the same card. */
+    giftCardNotice: z.optional(z.string()),
   }),
   /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
   z.object({
@@ -133,6 +142,7 @@ export const checkoutResponseSchema = z.union([
     paid: z.literal(true),
     reference: z.string(),
     vatNotice: z.optional(z.string()),
+    giftCardNotice: z.optional(z.string()),
   }),
   z.object({ ok: z.literal(false), error: z.string() }),
 ]);

@@ -66,6 +66,7 @@ export async function checkoutRoutes(
         paid: true,
         reference: outcome.reference,
         ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
+        ...(outcome.giftCardNotice ? { giftCardNotice: outcome.giftCardNotice } : {}),
       });
     }
     if (parsed.value.remindMe) {
@@ -87,6 +88,7 @@ export async function checkoutRoutes(
       sessionId: outcome.sessionId,
       total: outcome.total,
       ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
+      ...(outcome.giftCardNotice ? { giftCardNotice: outcome.giftCardNotice } : {}),
     });
   });
 }

@@ -7,7 +7,7 @@
  * the checkout is cancelled or expires.
  */
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_ERRORS, CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
+import { CHECKOUT_ERRORS, CHECKOUT_VAT_ERRORS, EARLIER_CHECKOUT_ENDED } from '../../domain/checkout/checkout';
 import { SHIPPING_MESSAGES } from '../../domain/checkout/checkout-shipping';
 import { GIFT_CARD_ATTEMPTS, GIFT_CARD_MESSAGES } from '../../domain/gift-cards/gift-cards';
 import { addDays, irishDate } from '../../domain/shared/calendar-date';
@@ -162,6 +162,9 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     });
     const slips = await owner('GET', `/api/admin/packing-slips?reference=${body.reference}`);
     expect(JSON.stringify(slips.json())).toContain('12 Quay Street');
+    // The shopper's cards paid through the shop: the owner did nothing, so her name is not on it.
+    const timeline = desk.json().timeline as { kind: string; actor: string }[];
+    expect(timeline.find((t) => t.kind === 'paid')?.actor).toBe('shop');
   });
 
   it('a fully card-paid order of bracelets needs a delivery address in its zone; nothing is stored without one', async () => {
@@ -305,6 +308,46 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       'reserved',
       'released',
     ]);
+  });
+
+  it('holds a card for its checkout’s hour only; a new checkout with it ends the earlier one and says so', async () => {
+    const total = await fullTotal();
+    const held = await issue(1000);
+    const before = Date.now();
+    const first = await checkout({ giftCardCodes: [held.code] });
+    expect(first.statusCode).toBe(200);
+    const { sessionId } = first.json() as { sessionId: string };
+    expect(first.json().giftCardNotice).toBeUndefined();
+    const db = shop.app.platform.db;
+    const session = await db
+      .selectFrom('test_checkout_sessions')
+      .select('expires_at_ms')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const hold = await db
+      .selectFrom('gift_card_reservations')
+      .select('expires_at')
+      .where('card_id', '=', held.id)
+      .executeTakeFirstOrThrow();
+    // The hosted checkout lives an hour, and the hold a few minutes more: never a day.
+    expect(session.expires_at_ms - before).toBeLessThanOrEqual(60 * 60_000 + 5_000);
+    expect(Date.parse(hold.expires_at) - session.expires_at_ms).toBeGreaterThan(0);
+    expect(Date.parse(hold.expires_at) - before).toBeLessThanOrEqual(65 * 60_000 + 5_000);
+
+    // The holder comes back and checks out again with the card: the unfinished one ends, and she is told.
+    const second = await checkout({ giftCardCodes: [held.code] });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ total, giftCardNotice: EARLIER_CHECKOUT_ENDED });
+    const earlier = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
+    expect(earlier?.status).toBe('expired');
+    expect((await card(held.id)).balance).toBe(0);
+    // Ended at the provider too: it can no longer be paid.
+    const ended = await db
+      .selectFrom('test_checkout_sessions')
+      .select('status')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(ended.status).toBe('expired');
   });
 
   it('refuses a bad card bought by its field, an empty checkout, and stores nothing', async () => {

@@ -43,6 +43,8 @@ export interface CheckoutGiftCards {
   release(orderId: string): Promise<void>;
   /** The order was paid: its holds become spends on the order (inside the payment's transaction). */
   spend(trx: Transaction<Database>, orderId: string, reference: string): Promise<{ short: number }>;
+  /** The checkouts (their order ids) holding any of these codes' cards now; unknown codes hold nothing. */
+  holdersOf(codes: readonly string[]): Promise<string[]>;
   /** Cents the cards hold or paid for the order. */
   heldFor(orderId: string): Promise<number>;
   /** The cards' parts of a paid order, each with its last 4. */
@@ -89,6 +91,14 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
     async spend(trx, orderId, reference) {
       const { short } = await service.spend(trx, orderId, reference);
       return { short };
+    },
+    async holdersOf(codes) {
+      const ids: string[] = [];
+      for (const code of codes) {
+        const card = await service.lookUp(code);
+        if (card) ids.push(card.id);
+      }
+      return store.holdersOf(ids);
     },
     async heldFor(orderId) {
       const holds = await store.reservations(orderId);

@@ -238,7 +238,8 @@ export function orderTimeline(
       at: row.paid_at,
       kind: 'paid',
       text: `Paid ${money(row.total)}${method}`,
-      actor: row.payment_method ? 'owner' : 'provider',
+      // The owner records a payment on her own orders only; a shopper's gift cards pay through the shop.
+      actor: manual ? 'owner' : row.payment_method ? 'shop' : 'provider',
     });
   }
   for (const m of order.mails) {

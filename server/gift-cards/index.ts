@@ -14,6 +14,7 @@ import type { GiftCardService } from './gift-card-service';
 import type { GiftCardStore } from './gift-card-store';
 
 export {
+  GIFT_CARD_CHECKOUT_MS,
   GIFT_CARD_HOLD_MS,
   type GiftCardLookUp,
   type GiftCardPayment,

@@ -33,6 +33,11 @@ export interface CheckoutSessionInput {
    * only the rest. Absent: nothing.
    */
   readonly paidByGiftCards?: Cents;
+  /**
+   * When the hosted checkout ends unpaid: a checkout that holds gift cards lives an hour, so a card's money
+   * is never held longer (docs/product/gift-cards.md §19.3). Absent: the provider's default (24 hours).
+   */
+  readonly expiresAt?: Date;
   /** Gift cards the order buys (docs/product/gift-cards.md §19): a line each, in `total`. Absent: none. */
   readonly giftCards?: readonly Cents[];
   /** Cents off the items, already in `total`, and the line's label (`Discount (XMAS15)`, `Early bird`). */

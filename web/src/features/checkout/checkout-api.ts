@@ -25,9 +25,16 @@ export type StartCheckoutResult =
       readonly total?: number;
       /** Why VAT was charged to a business buyer after all (VIES did not answer). */
       readonly vatNotice?: string;
+      /** An earlier unfinished checkout with the same gift card was ended (docs/product/gift-cards.md §19.3). */
+      readonly giftCardNotice?: string;
     }
   /** Gift cards paid the whole order: it is paid, no hosted checkout (docs/product/gift-cards.md §19). */
-  | { readonly ok: true; readonly paid: true; readonly reference: string }
+  | {
+      readonly ok: true;
+      readonly paid: true;
+      readonly reference: string;
+      readonly giftCardNotice?: string;
+    }
   | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };
 
 /** Only a real web address may be navigated to; 'javascript:' and friends count as no URL at all. */
@@ -115,7 +122,8 @@ export async function startCheckout(
     const base =
       options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost/' : window.location.href);
     if (parsed.success && parsed.data.ok && 'paid' in parsed.data) {
-      return { ok: true, paid: true, reference: parsed.data.reference };
+      const { reference, giftCardNotice } = parsed.data;
+      return { ok: true, paid: true, reference, ...(giftCardNotice ? { giftCardNotice } : {}) };
     }
     const opened = parsed.success && parsed.data.ok && 'url' in parsed.data ? parsed.data : null;
     const url = opened?.url ? safeCheckoutUrl(opened.url, base) : null;
@@ -129,6 +137,7 @@ export async function startCheckout(
       redirectText: redirectTextFor(url),
       ...(opened.total !== undefined ? { total: opened.total } : {}),
       ...(opened.vatNotice ? { vatNotice: opened.vatNotice } : {}),
+      ...(opened.giftCardNotice ? { giftCardNotice: opened.giftCardNotice } : {}),
     };
   } finally {
     clearTimeout(timer);

@@ -182,6 +182,8 @@ export function useCheckoutStart(): {
       recordCheckoutSuccess();
       // Answered: the next checkout, even of the same cart, is a new attempt.
       attemptRef.current = null;
+      // An earlier unfinished checkout with the same card was ended: said, not silently repriced.
+      if (result.giftCardNotice) toast(result.giftCardNotice, { duration: 12_000 });
       if ('paid' in result) {
         // Nothing left for the hosted checkout: the order is paid; the cart, the bag and the cards are done
         // (the cart page then shows an empty cart, so the toast says it). The emptied page is short: back

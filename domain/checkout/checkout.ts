@@ -215,6 +215,11 @@ export const confirmResponseSchema = z.object({
   /** Paid orders: how the total was paid (the total itself is the same however it was paid). */
   payments: z.optional(z.array(orderPaymentSchema)),
   /**
+   * Cents the order still owes: a gift card's part whose hold lapsed before the payment and whose balance
+   * was spent since (docs/product/gift-cards.md §19.3); absent when nothing is owed.
+   */
+  owed: z.optional(z.number()),
+  /**
    * Paid orders: the gift cards the order bought, by their last 4 only (the code goes to the recipient
    * alone), each with its amount and the day its e-mail goes (docs/product/gift-cards.md §19.3).
    */

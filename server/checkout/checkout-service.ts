@@ -1015,11 +1015,21 @@ export class CheckoutService {
     return bought.length > 0 ? { giftCardsBought: bought } : {};
   }
 
-  private async payments(order: StoredOrder, reference: string): Promise<OrderPayment[]> {
+  /**
+   * How a paid order was paid, and what it still owes: a gift card's part whose hold lapsed and could
+   * not be taken again is neither the card payment's nor the gift card's (docs/product/gift-cards.md §19.3).
+   */
+  private async payments(
+    order: StoredOrder,
+    reference: string,
+  ): Promise<{ payments: OrderPayment[]; owed?: number }> {
     const cards = (await this.o.giftCards?.paymentsOf(reference)) ?? [];
     const byCards = cards.reduce((sum, p) => sum + p.amount, 0);
-    const rest = order.total - byCards;
-    return rest > 0 || cards.length === 0 ? [{ method: 'card', amount: rest }, ...cards] : cards;
+    const owed = (await this.o.giftCards?.owedFor(order.id)) ?? 0;
+    const rest = order.total - byCards - owed;
+    const payments: OrderPayment[] =
+      rest > 0 || cards.length === 0 ? [{ method: 'card', amount: rest }, ...cards] : cards;
+    return owed > 0 ? { payments, owed } : { payments };
   }
 
   /** The VAT a new order is charged with: the owner's rate and number now. */
@@ -1074,7 +1084,7 @@ export class CheckoutService {
         email: maskEmail(order.email),
         ...(emailStatus ? { emailStatus } : {}),
         orderPagePath: orderPagePath(reference, key),
-        payments: await this.payments(order, reference),
+        ...(await this.payments(order, reference)),
         ...(await this.giftCardsBought(order, reference)),
         ...(await this.vatOf(order)),
         ...(giftCardsAlone(order) ? { giftCardsAlone: true as const } : {}),

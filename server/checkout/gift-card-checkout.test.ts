@@ -265,6 +265,53 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(after.ledger.reduce((sum, l) => sum + l.amount, 0)).toBe(0);
   });
 
+  it('paid after its hold lapsed: the card is taken again if it can be, otherwise the order says what is owed', async () => {
+    const total = await fullTotal();
+    const confirm = async (sessionId: string) =>
+      (
+        await shop.app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} })
+      ).json();
+
+    // The hold went back to the card (the checkout ended unpaid as far as the shop knew), then the payment
+    // arrived: the card still has it, so its part is taken again.
+    const kept = await issue(1000);
+    const first = (await checkout({ giftCardCodes: [kept.code] })).json() as { sessionId: string };
+    await shop.app.checkout.service.cancelled(first.sessionId);
+    expect((await card(kept.id)).balance).toBe(1000);
+    await payAndConfirm(shop.app, first.sessionId, giftCards.SHOPPER);
+    const taken = await confirm(first.sessionId);
+    expect(taken.payments).toEqual([
+      { method: 'card', amount: total - 1000 },
+      { method: 'gift_card', amount: 1000, last4: kept.last4 },
+    ]);
+    expect(taken.owed).toBeUndefined();
+    expect((await card(kept.id)).balance).toBe(0);
+
+    // This time the card's balance went to another checkout meanwhile: the order is paid by card for
+    // what the provider took, owes the card's part, and the owner is told.
+    const spent = await issue(1000);
+    const late = (await checkout({ giftCardCodes: [spent.code] })).json() as { sessionId: string };
+    await shop.app.checkout.service.cancelled(late.sessionId);
+    expect((await checkout({ giftCardCodes: [spent.code] })).statusCode).toBe(200);
+    expect((await card(spent.id)).balance).toBe(0);
+    await payAndConfirm(shop.app, late.sessionId, giftCards.SHOPPER);
+    const owing = await confirm(late.sessionId);
+    expect(owing).toMatchObject({ status: 'paid', total, owed: 1000 });
+    expect(owing.payments).toEqual([{ method: 'card', amount: total - 1000 }]);
+    expect((await card(spent.id)).balance).toBe(0);
+    const order = (await orderRows(shop.app)).find((o) => o.session_id === late.sessionId);
+    const owedText = '€10.00 of this order is unpaid';
+    expect(order).toMatchObject({ status: 'paid', desk_status: 'needs_review' });
+    expect(order?.review_reason).toContain(owedText);
+    const desk = (await owner('GET', `/api/admin/orders/${order?.reference}`)).json();
+    expect(desk.payments).toEqual([{ method: 'card', amount: total - 1000 }]);
+    await outboxSettled(shop.app);
+    const ownerMail = (await outboxRows(shop.app)).find(
+      (m) => m.order_id === order?.id && m.kind === MAIL_KINDS.owner,
+    );
+    expect(ownerMail?.text_body).toContain(owedText);
+  });
+
   it('several cards pay in the order given, each up to its balance', async () => {
     const total = await fullTotal();
     const first = await issue(1000);

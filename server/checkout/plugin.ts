@@ -11,7 +11,7 @@ import { vatAdjustment, vatAtPayment } from './checkout-vat';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
 import { takeGiftCardLines } from './gift-card-line-store';
-import { giftCardReceiptLine, giftCardsAtCheckout } from './gift-card-payment';
+import { giftCardOwedText, giftCardReceiptLine, giftCardsAtCheckout } from './gift-card-payment';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
 import { MarkPaid, referenceOf } from './mark-paid';
@@ -77,19 +77,24 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     onPaid: async (trx, order) => {
       const reference = referenceOf(order);
       const { short } = await giftCards.spend(trx, order.id, reference);
-      // A hold that lapsed and whose balance was spent elsewhere since: the owner settles the difference.
-      if (short > 0)
+      // A hold that lapsed and whose balance was spent elsewhere since: the order says what it owes, in
+      // the desk's review list and first in the owner's e-mail; the payments show the card's part unpaid.
+      const owed = short > 0 ? giftCardOwedText(short) : null;
+      if (owed) {
         app.log.warn({ orderId: order.id, short }, 'gift cards: a lapsed hold could not be taken again');
+        await store.flagPaidForReview(trx, order.id, owed);
+      }
       // The cards the order bought become cards now: the recipient's e-mail is queued for its day, the
       // buyer's confirmation shows each card's last 4 only.
       const bought = await takeGiftCardLines(trx, order.id);
-      if (bought.length === 0) return undefined;
+      const ownerLines = owed ? [owed] : [];
+      if (bought.length === 0) return { ownerLines };
       const issued = await uses.giftCards.service.issueForOrder(trx, {
         orderReference: reference,
         buyer: { name: order.shippingDetails?.name ?? order.email, email: order.email },
         cards: bought,
       });
-      return { receiptLines: issued.map(giftCardReceiptLine) };
+      return { receiptLines: issued.map(giftCardReceiptLine), ownerLines };
     },
   });
   // The order's VAT settled on the day of supply and its invoice issued, in the payment's transaction.

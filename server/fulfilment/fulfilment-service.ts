@@ -150,6 +150,8 @@ function ownerPaysBack(row: OrderRow): string | null {
 export interface GiftCardRefunds {
   /** The gift cards' parts of a paid order, in the order they paid. */
   paymentsOf(reference: string): Promise<OrderPayment[]>;
+  /** Cents of the cards' part never taken (a lapsed hold spent elsewhere): owed, not paid by card. */
+  owedFor?(orderId: string): Promise<number>;
   /** Gives `amount` back to the cards that paid the order (idempotent per refund id); answers what it gave. */
   restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
   /**
@@ -363,7 +365,9 @@ export class FulfilmentService {
   private async paymentsOf(row: OrderRow): Promise<OrderPayment[]> {
     const cards = row.reference && this.giftCards ? await this.giftCards.paymentsOf(row.reference) : [];
     const byCards = cards.reduce((sum, p) => sum + p.amount, 0);
-    const card = row.total - byCards;
+    // The card payment is what the provider took: never the part a lapsed gift card hold still owes.
+    const owed = row.status === 'paid' ? ((await this.giftCards?.owedFor?.(row.id)) ?? 0) : 0;
+    const card = row.total - byCards - owed;
     return card > 0 || cards.length === 0 ? [{ method: 'card', amount: card }, ...cards] : cards;
   }
 

@@ -158,5 +158,5 @@ describe.runIf(TEST_DIALECTS.includes('postgres'))('card-paid checkouts retried 
           .sort(),
       ).toEqual([OWNER, order.email].sort());
     }
-  }, 60_000);
+  }, 120_000);
 });

@@ -117,37 +117,6 @@ export const discountCheckResponseSchema = z.union([
 ]);
 export type DiscountCheckResponse = z.infer<typeof discountCheckResponseSchema>;
 
-/**
- * Said with a checkout that ended an earlier unfinished one holding the same gift card (docs/product/gift-cards.md
- * §19.3): the earlier one can no longer be paid, and the card's whole balance pays this one.
- */
-export const EARLIER_CHECKOUT_ENDED =
-  'Your earlier checkout with this gift card was not finished, so we ended it: the card’s full balance is used here.';
-
-export const checkoutResponseSchema = z.union([
-  z.object({
-    ok: z.literal(true),
-    url: z.string(),
-    sessionId: z.string(),
-    /** What the hosted checkout charges (cents): for a valid intra-EU business, the price less its VAT. */
-    total: z.optional(z.number()),
-    /** Why VAT was charged to a business buyer after all (VIES did not answer): the storefront shows it. */
-    vatNotice: z.optional(z.string()),
-    /** EARLIER_CHECKOUT_ENDED when this checkout ended an earlier one holding the same card. */
-    giftCardNotice: z.optional(z.string()),
-  }),
-  /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
-  z.object({
-    ok: z.literal(true),
-    paid: z.literal(true),
-    reference: z.string(),
-    vatNotice: z.optional(z.string()),
-    giftCardNotice: z.optional(z.string()),
-  }),
-  z.object({ ok: z.literal(false), error: z.string() }),
-]);
-export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
-
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'expired', 'unknown'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -230,6 +199,42 @@ export const confirmResponseSchema = z.object({
   vat: z.optional(orderVatSchema),
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
+
+/**
+ * Said with a checkout that ended an earlier unfinished one holding the same gift card (docs/product/gift-cards.md
+ * §19.3): the earlier one can no longer be paid, and the card's whole balance pays this one.
+ */
+export const EARLIER_CHECKOUT_ENDED =
+  'Your earlier checkout with this gift card was not finished, so we ended it: the card’s full balance is used here.';
+
+export const checkoutResponseSchema = z.union([
+  z.object({
+    ok: z.literal(true),
+    url: z.string(),
+    sessionId: z.string(),
+    /** What the hosted checkout charges (cents): for a valid intra-EU business, the price less its VAT. */
+    total: z.optional(z.number()),
+    /** Why VAT was charged to a business buyer after all (VIES did not answer): the storefront shows it. */
+    vatNotice: z.optional(z.string()),
+    /** EARLIER_CHECKOUT_ENDED when this checkout ended an earlier one holding the same card. */
+    giftCardNotice: z.optional(z.string()),
+  }),
+  /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
+  z.object({
+    ok: z.literal(true),
+    paid: z.literal(true),
+    reference: z.string(),
+    vatNotice: z.optional(z.string()),
+    giftCardNotice: z.optional(z.string()),
+    /**
+     * The paid order as the confirm answer gives it: the storefront goes to its confirmation page
+     * (`/order-confirmation?paid={reference}`) with it, as after any payment.
+     */
+    order: z.optional(confirmResponseSchema),
+  }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type CheckoutResponse = z.infer<typeof checkoutResponseSchema>;
 
 /** 'SOL-' + characters 8 to 15 of the payment session id, upper-cased (docs/product/order-flow.md §6.3). */
 export function orderReference(sessionId: string): string {

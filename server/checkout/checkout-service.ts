@@ -37,7 +37,7 @@ import {
 } from '../../domain/settings/shop-settings';
 import type { IsoDate } from '../../domain/shared/calendar-date';
 import { maskEmail } from '../../domain/shared/email';
-import { cents } from '../../domain/shared/money';
+import { type Cents, cents } from '../../domain/shared/money';
 import { refusesDestination } from '../../domain/vat/vat-breakdown';
 import type { Database } from '../db/schema';
 import { GIFT_CARD_CHECKOUT_MS } from '../gift-cards';
@@ -490,7 +490,14 @@ export class CheckoutService {
       ...(input.remindMe ? { recovery: true } : {}),
       ...(bought.length > 0 ? { giftCards: bought.map((c) => cents(c.amount)) } : {}),
       // The hosted checkout takes what the cards leave.
-      ...(due < totals.total ? { total: due, paidByGiftCards: cents(totals.total - due) } : {}),
+      ...(due < totals.total
+        ? {
+            total: due,
+            paidByGiftCards: cents(totals.total - due),
+            // The page shows what each card pays (docs/product/gift-cards.md §19.3).
+            ...(cards ? { giftCardParts: await this.cardParts(cards, codes, charged.total) } : {}),
+          }
+        : {}),
       // The cards' money is held no longer than the hosted checkout lives (docs/product/gift-cards.md §19.3).
       ...(codes.length > 0 ? { expiresAt: new Date(now.getTime() + GIFT_CARD_CHECKOUT_MS) } : {}),
     };
@@ -565,6 +572,15 @@ export class CheckoutService {
       vatNotice,
       logged: { orderId: order.id, total: totals.total, items: totals.itemCount, zone: totals.zone },
     };
+  }
+
+  /** What each card pays of `total`, by its last 4 (the hosted checkout's page shows it). */
+  private async cardParts(
+    cards: CheckoutGiftCards,
+    codes: readonly string[],
+    total: number,
+  ): Promise<{ last4: string; amount: Cents }[]> {
+    return (await cards.parts(codes, total)).map((p) => ({ last4: p.last4, amount: cents(p.amount) }));
   }
 
   /** The order a card-paid checkout request stored and paid, as its first answer said it. */
@@ -1044,6 +1060,17 @@ export class CheckoutService {
     if (!stored) return {};
     const invoice = order.reference ? await this.o.vat?.store.invoiceOf(order.reference) : null;
     return { vat: orderVatAnswer(stored, invoice?.number ?? null) };
+  }
+
+  /**
+   * A paid order as the confirm answer gives it, for the checkout's answer when the gift cards paid it all
+   * (there is no session to confirm): the storefront shows its confirmation page with it. Null: not paid.
+   */
+  async paidSummary(orderId: string): Promise<ConfirmResponse | null> {
+    const order = await this.o.store.findById(orderId);
+    if (order?.status !== 'paid') return null;
+    const outcome = await this.summary(order, false);
+    return outcome.found ? outcome.body : null;
   }
 
   private async summary(order: StoredOrder, firstConfirmation: boolean): Promise<ConfirmOutcome> {

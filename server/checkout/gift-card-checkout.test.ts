@@ -23,6 +23,7 @@ import {
 } from '../../tests/support/test-app';
 import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestApp } from '../../tests/support/test-shop';
+import { TEST_GIFT_CARD_NOTICE, TEST_NOTICE } from '../mail/layout';
 import { ORDERS_MAIL_KINDS as MAIL_KINDS } from '../orders';
 
 const ADMIN_TOKEN = 'gift-card-checkout-admin-token';
@@ -137,7 +138,18 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     });
     expect(res.statusCode).toBe(200);
     const body = res.json() as { ok: boolean; paid: boolean; reference: string };
-    expect(body).toEqual({ ok: true, paid: true, reference: expect.stringMatching(/^SOL-[A-Z0-9]{8}$/) });
+    // With the order as its confirmation page shows it: the storefront goes there, the split on it.
+    expect(body).toMatchObject({
+      ok: true,
+      paid: true,
+      reference: expect.stringMatching(/^SOL-[A-Z0-9]{8}$/),
+      order: {
+        status: 'paid',
+        reference: body.reference,
+        total,
+        payments: [{ method: 'gift_card', amount: total, last4: big.last4 }],
+      },
+    });
     const order = (await orderRows(shop.app)).find((o) => o.reference === body.reference);
     expect(order).toMatchObject({ status: 'paid', total, session_id: null, channel: 'web' });
     const after = await card(big.id);
@@ -150,6 +162,13 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(mails.map((m) => m.kind).sort()).toEqual([MAIL_KINDS.customer, MAIL_KINDS.owner].sort());
     // The address is the order's, stored where the hosted checkout's goes: the e-mails, the desk and the slip show it.
     for (const mail of mails) expect(mail.text_body).toContain('12 Quay Street');
+    // No test card paid it: the mark says gift cards did, and the split names the card.
+    const customer = mails.find((m) => m.kind === MAIL_KINDS.customer);
+    expect(customer?.text_body).toContain(TEST_GIFT_CARD_NOTICE);
+    expect(customer?.text_body).not.toContain(TEST_NOTICE);
+    expect(customer?.text_body).toContain(
+      `Paid with Gift card ••••${big.last4}: €${(total / 100).toFixed(2)}`,
+    );
     const desk = await owner('GET', `/api/admin/orders/${body.reference}`);
     expect(desk.json().address).toEqual({
       name: 'Aoife Byrne',
@@ -239,6 +258,18 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(page.body).not.toContain('data-testid="delivery-promise"');
   });
 
+  it('the test checkout’s page shows the order’s total, what each card paid and the rest', async () => {
+    const total = await fullTotal();
+    const small = await issue(1000);
+    const res = await checkout({ giftCardCodes: [small.code] });
+    expect(res.statusCode).toBe(200);
+    const page = await shop.app.inject({ method: 'GET', url: `/test-checkout/${res.json().sessionId}` });
+    const euros = (c: number) => `€${(c / 100).toFixed(2)}`;
+    expect(page.body).toContain(`<dt>Order total</dt><dd>${euros(total)}</dd>`);
+    expect(page.body).toContain(`<dt>Gift card ••••${small.last4}</dt><dd>-€10.00</dd>`);
+    expect(page.body).toContain(`<dt>Total to pay</dt><dd>${euros(total - 1000)}</dd>`);
+  });
+
   it('one card pays part, the test checkout the rest; the confirmation lists both payments', async () => {
     const total = await fullTotal();
     const small = await issue(1000);
@@ -263,6 +294,14 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(after.balance).toBe(0);
     expect(after.ledger.map((l) => l.kind)).toEqual(['issued', 'reserved', 'released', 'spent']);
     expect(after.ledger.reduce((sum, l) => sum + l.amount, 0)).toBe(0);
+    // The confirmation e-mail shows the split as the page does.
+    await outboxSettled(shop.app);
+    const order = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
+    const mail = (await outboxRows(shop.app)).find(
+      (m) => m.order_id === order?.id && m.kind === MAIL_KINDS.customer,
+    );
+    expect(mail?.text_body).toContain(`Paid with Gift card ••••${small.last4}: €10.00`);
+    expect(mail?.text_body).toContain(`Paid by card: €${((total - 1000) / 100).toFixed(2)}`);
   });
 
   it('paid after its hold lapsed: the card is taken again if it can be, otherwise the order says what is owed', async () => {
@@ -409,6 +448,12 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
         { giftCards: [{ ...card, sendOn: '2001-01-01' }] },
         `giftCards[0].sendOn: ${GIFT_CARD_MESSAGES.sendOn}`,
       ],
+      [{ giftCards: [{ ...card, amount: '5000' }] }, `giftCards[0].amount: ${GIFT_CARD_MESSAGES.amount}`],
+      [
+        { giftCards: [card, { amount: 5000, recipientEmail: 'niamh@example.ie' }] },
+        `giftCards[1].recipientName: ${GIFT_CARD_MESSAGES.recipientName}`,
+      ],
+      [{ giftCardCodes: ['ABCD-2345-EFGH-6789', 42] }, `giftCardCodes[1]: ${GIFT_CARD_MESSAGES.invalidCode}`],
       [{ items: [], giftCards: [] }, CHECKOUT_ERRORS.emptyCart],
     ];
     for (const [payload, error] of cases) {

@@ -7,11 +7,12 @@
 import type { Transaction } from 'kysely';
 import type { Adjustment } from '../../domain/checkout/adjustments';
 import type { OrderPayment } from '../../domain/checkout/checkout';
-import { GIFT_CARD_MESSAGES, giftCardLabel } from '../../domain/gift-cards/gift-cards';
+import { GIFT_CARD_MESSAGES, giftCardLabel, splitAcrossCards } from '../../domain/gift-cards/gift-cards';
 import { dateParts, formatDayOfMonth, type IsoDate } from '../../domain/shared/calendar-date';
 import { cents, formatEuro } from '../../domain/shared/money';
 import type { Database } from '../db/schema';
 import {
+  type BoughtGiftCard,
   GiftCardRefused,
   type GiftCardService,
   type GiftCardsFace,
@@ -37,12 +38,21 @@ export class GiftCardBalanceChanged extends Error {
 export interface CheckoutGiftCards {
   /** The `payment` entry: what the codes' balances can pay now (the hold checks it again). */
   readonly entry: Adjustment;
+  /**
+   * What each card would pay of `total`, in the order typed, by its last 4: the hosted checkout's page
+   * shows the split (the hold takes the same parts, or the checkout is refused).
+   */
+  parts(codes: readonly string[], total: number): Promise<{ last4: string; amount: number }[]>;
   /** Holds what the cards pay of `total` for the order, in the order's own transaction; answers the rest. */
   hold(trx: Transaction<Database>, orderId: string, codes: readonly string[], total: number): Promise<number>;
   /** The order's checkout ended unpaid: its holds go back to the cards (own transaction). */
   release(orderId: string): Promise<void>;
   /** The order was paid: its holds become spends on the order (inside the payment's transaction). */
-  spend(trx: Transaction<Database>, orderId: string, reference: string): Promise<{ short: number }>;
+  spend(
+    trx: Transaction<Database>,
+    orderId: string,
+    reference: string,
+  ): Promise<{ short: number; parts: readonly { last4: string; amount: number }[] }>;
   /** The checkouts (their order ids) holding any of these codes' cards now; unknown codes hold nothing. */
   holdersOf(codes: readonly string[]): Promise<string[]>;
   /** Cents the cards hold or paid for the order. */
@@ -56,8 +66,20 @@ export interface CheckoutGiftCards {
   paymentsOf(reference: string): Promise<OrderPayment[]>;
   /** The cards a paid order bought (not those issued free, reissued or for a refund), by their last 4. */
   boughtIn(reference: string): Promise<{ last4: string; amount: number; sendOn: string }[]>;
-  /** A refund's part back to the cards that paid the order (own transaction); answers what was given. */
-  restore(input: { reference: string; amount: number; refundId: string; person: string }): Promise<number>;
+  /** A refund's part back to the cards that paid the order (own transaction); answers what was given, and to which. */
+  restore(input: {
+    reference: string;
+    amount: number;
+    refundId: string;
+    person: string;
+  }): Promise<{ restored: number; parts: { last4: string; amount: number }[] }>;
+  /** The cards the order bought, each with what is unspent on it (a refund takes back at most that). */
+  boughtCards(reference: string): Promise<BoughtGiftCard[]>;
+  /** What a refund takes back of cards the order bought, voided in the refund's transaction (once per refund id). */
+  voidBought(
+    trx: Transaction<Database>,
+    input: Parameters<GiftCardService['voidForRefund']>[1],
+  ): Promise<{ voided: number; short: number }>;
   /** A refund's gift-card part as a new card, in the refund's transaction (once per refund id). */
   issueForRefund(
     trx: Transaction<Database>,
@@ -86,6 +108,17 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
         return { ok: true, amount: cents(balance) };
       },
     },
+    async parts(codes, total) {
+      const seen = new Set<string>();
+      const cards: { last4: string; balance: number }[] = [];
+      for (const code of codes) {
+        const card = await service.lookUp(code);
+        if (!card || seen.has(card.id)) continue;
+        seen.add(card.id);
+        cards.push({ last4: card.last4, balance: card.balance });
+      }
+      return splitAcrossCards(cards, total).parts.map((p) => ({ last4: p.card.last4, amount: p.amount }));
+    },
     async hold(trx, orderId, codes, total) {
       const { rest } = await service.reserve(trx, { codes, amountDue: total, sessionId: orderId });
       return rest;
@@ -94,8 +127,8 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
       await store.transaction((trx) => service.release(trx, orderId));
     },
     async spend(trx, orderId, reference) {
-      const { short } = await service.spend(trx, orderId, reference);
-      return { short };
+      const { short, parts } = await service.spend(trx, orderId, reference);
+      return { short, parts: parts.map((p) => ({ last4: p.last4, amount: p.amount })) };
     },
     async holdersOf(codes) {
       const ids: string[] = [];
@@ -114,10 +147,16 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
       return holds.filter((r) => r.state === 'released').reduce((sum, r) => sum + r.amount, 0);
     },
     async restore({ reference, amount, refundId, person }) {
-      const { restored } = await store.transaction((trx) =>
+      const { restored, parts } = await store.transaction((trx) =>
         service.restore(trx, { orderReference: reference, amount, refundId, person }),
       );
-      return restored;
+      return { restored, parts: parts.map((p) => ({ last4: p.last4, amount: p.amount })) };
+    },
+    async boughtCards(reference) {
+      return service.boughtByOrder(reference);
+    },
+    async voidBought(trx, input) {
+      return service.voidForRefund(trx, input);
     },
     async issueForRefund(trx, input) {
       return service.issueForRefund(trx, input);
@@ -160,4 +199,20 @@ export function giftCardReceiptLine(card: IssuedGiftCard): string {
   const day = card.sendOn as IsoDate;
   const on = `${formatDayOfMonth(day)} ${dateParts(day).year}`;
   return `${giftCardLabel(card.last4)}: ${formatEuro(cents(card.amount))}, e-mailed to its recipient on ${on}`;
+}
+
+/**
+ * The split of a paid order as its confirmation e-mail gives it (docs/product/gift-cards.md §19.3): each
+ * card's part by its last 4, then what the card payment took, if anything.
+ */
+export function giftCardPaymentLines(
+  parts: readonly { last4: string; amount: number }[],
+  total: number,
+): string[] {
+  if (parts.length === 0) return [];
+  const rest = total - parts.reduce((sum, p) => sum + p.amount, 0);
+  return [
+    ...parts.map((p) => `Paid with ${giftCardLabel(p.last4)}: ${formatEuro(cents(p.amount))}`),
+    ...(rest > 0 ? [`Paid by card: ${formatEuro(cents(rest))}`] : []),
+  ];
 }

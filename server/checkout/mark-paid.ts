@@ -62,6 +62,8 @@ export interface PaidMail {
   invoiceNumber: string | null;
   /** The VAT as settled at payment; null: the e-mails state the seller's one rate. */
   vat: OrderMailVat | null;
+  /** The company a business buyer named (no consumer's right to cancel in its confirmation); none: a consumer. */
+  businessName?: string | null;
 }
 
 /** Everything the participants added, as the e-mails read it. */
@@ -198,6 +200,7 @@ export class MarkPaid {
         within: async (trx, paid) => {
           mail.invoiceNumber = null;
           mail.vat = null;
+          mail.businessName = null;
           mail.receiptLines.length = 0;
           mail.ownerLines.length = 0;
           for (const participant of this.participants) {
@@ -270,6 +273,7 @@ export class MarkPaid {
       zoneName,
       invoice,
       vat: mail.vat,
+      businessName: mail.businessName ?? null,
     };
   }
 

@@ -81,6 +81,9 @@ export function htmlParagraph(text: string): string {
 export const TEST_SUBJECT_PREFIX = '[TEST ORDER] ';
 export const TEST_NOTICE =
   'TEST ORDER: paid on the built-in test checkout with a test card. No money was taken.';
+/** An order gift cards paid in full never saw the test checkout: its mark says what did pay. */
+export const TEST_GIFT_CARD_NOTICE =
+  'TEST ORDER: paid with gift cards in the shop’s TEST MODE (no test card). No money was taken.';
 
 /** The subject of an e-mail about a test-checkout order carries the mark first, as every such e-mail does. */
 export function testSubject(testOrder: boolean, subject: string): string {

@@ -63,6 +63,8 @@ export interface StoredOrder {
   readonly enquiryId?: string | null;
   /** How the order was taken ('web', or the owner's own: docs/product/orders.md §10.17); 'handed_over' is never made. */
   readonly channel?: OrderRow['channel'];
+  /** Gift cards paid it all (no hosted checkout, no test card): its e-mails say so. */
+  readonly paidByGiftCards?: boolean;
   /** The VAT rate (basis points) and number stored when the order was created; null before (order-vat.ts). */
   readonly vatRateBp: number | null;
   readonly vatNumber: string | null;
@@ -220,6 +222,7 @@ export function toOrder(
     quoteReference: row.quote_reference ?? null,
     enquiryId: row.enquiry_id ?? null,
     channel: row.channel,
+    paidByGiftCards: row.payment_method === 'gift_card',
     vatRateBp: row.vat_rate_bp ?? null,
     vatNumber: row.vat_number ?? null,
     vatTotal: row.vat_total ?? null,

@@ -38,6 +38,8 @@ export interface CheckoutSessionInput {
    * is never held longer (docs/product/gift-cards.md §19.3). Absent: the provider's default (24 hours).
    */
   readonly expiresAt?: Date;
+  /** That part card by card (last 4 only), for the page to show the split; absent: one line for them all. */
+  readonly giftCardParts?: readonly { readonly last4: string; readonly amount: Cents }[];
   /** Gift cards the order buys (docs/product/gift-cards.md §19): a line each, in `total`. Absent: none. */
   readonly giftCards?: readonly Cents[];
   /** Cents off the items, already in `total`, and the line's label (`Discount (XMAS15)`, `Early bird`). */

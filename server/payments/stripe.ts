@@ -7,9 +7,10 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import { isCustomLineId, lineNameWithSize } from '../../domain/catalogue/sizes';
 import { BRAND, DEFAULT_SIZE, SHIPPING_ZONES } from '../../domain/config';
+import { giftCardLabel } from '../../domain/gift-cards/gift-cards';
 import { type DeliveryPromise, deliveryPromiseText } from '../../domain/making/dispatch';
 import { dayNumber, type IsoDate, irishDate } from '../../domain/shared/calendar-date';
-import { PAYMENT_CURRENCY } from '../../domain/shared/money';
+import { cents, formatEuro, PAYMENT_CURRENCY } from '../../domain/shared/money';
 import type { StripeConfig } from '../config';
 import { lazyModule } from '../lib/lazy-module';
 import {
@@ -87,6 +88,19 @@ function daysFromToday(date: IsoDate, now: Date): number {
   return Math.max(1, dayNumber(date) - dayNumber(irishDate(now)));
 }
 
+/**
+ * The rest line's description when gift cards paid part (docs/product/gift-cards.md §19.3): "Order total
+ * €39.95, less Gift card ••••7KQM €10.00", so Stripe's page shows the split as the shop's pages do.
+ */
+export function giftCardSplitText(input: CheckoutSessionInput): string {
+  const paid = input.paidByGiftCards ?? 0;
+  const parts = input.giftCardParts ?? [{ last4: '', amount: paid }];
+  const less = parts
+    .map((p) => `${p.last4 ? giftCardLabel(p.last4) : 'gift cards'} ${formatEuro(cents(p.amount))}`)
+    .join(', ');
+  return `Order total ${formatEuro(cents(input.total + paid))}, less ${less}`;
+}
+
 /** The Checkout Session parameters for a priced order (exported for tests and for reading). */
 export function sessionParams(
   input: CheckoutSessionInput,
@@ -105,7 +119,8 @@ export function sessionParams(
           price_data: {
             currency: PAYMENT_CURRENCY,
             unit_amount: input.total,
-            product_data: { name: GIFT_CARD_REST_LINE_NAME },
+            // The split under the line: the order's total, less what each card paid.
+            product_data: { name: GIFT_CARD_REST_LINE_NAME, description: giftCardSplitText(input) },
           },
         },
       ]

@@ -4,6 +4,7 @@
  * Payment' only when every field is valid. No inline script or style, ready for a strict CSP.
  */
 import { BRAND, SHIPPING_ZONES } from '../../domain/config';
+import { giftCardLabel } from '../../domain/gift-cards/gift-cards';
 import { deliveryPromiseText } from '../../domain/making/dispatch';
 import { type Cents, formatEuro } from '../../domain/shared/money';
 import { countryName, escapeHtml } from '../mail/layout';
@@ -61,6 +62,17 @@ function summaryHtml(session: TestSession): string {
   const delivery = s.nothingPosted
     ? ''
     : `<div class="row"><dt>Delivery (${escapeHtml(zone.label)})</dt><dd>${s.shipping === 0 ? 'Free' : escapeHtml(money(s.shipping))}</dd></div>`;
+  // What the gift cards paid, card by card, then what is left for this page (docs/product/gift-cards.md §19.3).
+  const cards = (s.paidByGiftCards ?? [])
+    .map(
+      (c) =>
+        `<div class="row"><dt>${escapeHtml(c.last4 ? giftCardLabel(c.last4) : 'Gift cards')}</dt><dd>${escapeHtml(`-${money(c.amount)}`)}</dd></div>`,
+    )
+    .join('\n');
+  const orderTotal = s.total + (s.paidByGiftCards ?? []).reduce((sum, c) => sum + c.amount, 0);
+  const before = cards
+    ? `<div class="row"><dt>Order total</dt><dd>${escapeHtml(money(orderTotal))}</dd></div>\n${cards}\n`
+    : '';
   return `<section class="card summary" aria-labelledby="summary-title">
 <h2 id="summary-title">Order summary</h2>
 <ul class="lines">
@@ -71,7 +83,7 @@ ${lines}
 ${discount}
 ${delivery}
 ${giftWrap}
-<div class="row total"><dt>Total to pay</dt><dd>${escapeHtml(money(s.total))}</dd></div>
+${before}<div class="row total"><dt>Total to pay</dt><dd>${escapeHtml(money(s.total))}</dd></div>
 </dl>
 ${s.delivery ? `<p class="muted" data-testid="delivery-promise">${escapeHtml(deliveryPromiseText(s.delivery))}</p>` : ''}
 </section>`;

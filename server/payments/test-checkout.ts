@@ -45,6 +45,11 @@ export interface TestSessionSummary {
   /** The discount off the items and its line's label (`Discount (XMAS15)`, `Early bird`); absent for none. */
   readonly discount?: { readonly label: string; readonly amount: number };
   readonly total: number;
+  /**
+   * What gift cards paid of the order, card by card (last 4 only), already out of `total`: the page shows
+   * the split (docs/product/gift-cards.md §19.3). Absent: no card paid.
+   */
+  readonly paidByGiftCards?: readonly { readonly last4: string; readonly amount: number }[];
   /** The dates the session was opened with (absent in sessions stored before they were). */
   readonly delivery?: DeliveryPromise;
   /**
@@ -172,6 +177,11 @@ export function createTestCheckoutProvider(options: {
       giftWrap: input.giftWrap,
       ...(input.discount ? { discount: { label: input.discount.label, amount: input.discount.amount } } : {}),
       total: input.total,
+      ...((input.paidByGiftCards ?? 0) > 0
+        ? {
+            paidByGiftCards: input.giftCardParts ?? [{ last4: '', amount: input.paidByGiftCards ?? 0 }],
+          }
+        : {}),
       ...(input.delivery ? { delivery: input.delivery } : { nothingPosted: true }),
       ...(input.destination ? { destination: input.destination } : {}),
     };

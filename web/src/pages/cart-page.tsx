@@ -62,20 +62,23 @@ export function CartPage() {
       ) : (
         <div className="mt-8 grid gap-10 lg:grid-cols-[1fr_24rem] lg:items-start">
           <section aria-labelledby="cart-items-heading">
+            {/* Every line counts: the gift cards bought are items of the order too. */}
             <h2 id="cart-items-heading" className="text-muted">
-              {count} {count === 1 ? 'item' : 'items'}
+              {count + bag.length} {count + bag.length === 1 ? 'item' : 'items'}
             </h2>
             <ul className="mt-2 divide-y divide-line border-y border-line">
               {lines.map((line) => (
                 <CartLineItem key={line.key} line={line} onChange={onLineChange} />
               ))}
             </ul>
+            {/* Beside the bracelets, above the summary's total that counts them. */}
+            <GiftCardBagLines />
           </section>
           <CartSummary announce={announce} dispatch={cartDispatch} checkout={<CheckoutSection />} />
         </div>
       )}
-      <GiftCardBagLines />
-      {/* Gift cards alone: their own checkout under their lines (with bracelets, the summary's). */}
+      {/* Gift cards alone: their lines, then their own checkout (with bracelets, the summary's). */}
+      {lines.length === 0 ? <GiftCardBagLines /> : null}
       {lines.length === 0 && bag.length > 0 ? (
         <div className="mt-6 max-w-sm">
           <CheckoutSection />

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../domain/config';
 import { LazyToaster } from '../components/ui/toast';
 import { CartProvider } from '../features/cart/cart-context';
+import { rememberPaidOrder } from '../features/checkout/paid-order-memory';
 import { getEvents } from '../features/events/events';
 import { HashRouter } from '../lib/router';
 import { renderWithCatalogue } from '../test-support/render-with-catalogue';
@@ -53,6 +54,25 @@ afterEach(() => {
 });
 
 describe('OrderConfirmationPage', () => {
+  it('shows an order the gift cards paid in full from the checkout’s answer, with the split, and clears the cart', async () => {
+    const fetchMock = vi.fn(async () => json(500, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    rememberPaidOrder({
+      ...PAID,
+      payments: [{ method: 'gift_card', amount: 8350, last4: '7KQM' }],
+    } as Parameters<typeof rememberPaidOrder>[0]);
+    window.location.hash = '#/order-confirmation?paid=SOL-ABCDEFGH';
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Order Confirmed!' })).toBeVisible();
+    expect(screen.getByTestId('order-reference')).toHaveTextContent('SOL-ABCDEFGH');
+    expect(screen.getByText('Gift card ••••7KQM', { selector: 'dt' }).nextElementSibling).toHaveTextContent(
+      '€83.50',
+    );
+    // No session to ask about: the checkout's answer is the order.
+    expect(fetchMock).not.toHaveBeenCalled();
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.cart)).not.toContain('"id":"1"'));
+  });
+
   it('verifies with the server, confirms, and on first sight clears the cart and records the purchase', async () => {
     localStorage.setItem(STORAGE_KEYS.discountCode, JSON.stringify({ code: 'XMAS15' }));
     const fetchMock = vi.fn(async () => json(200, PAID));

@@ -1,5 +1,5 @@
 /**
- * /order-confirmation?session_id=... (docs/product/pages.md §2.7 and docs/product/states.md §5.9): 'Verifying your
+ * /order-confirmation?session_id=... (or ?paid={reference} after gift cards paid it all) (docs/product/pages.md §2.7 and docs/product/states.md §5.9): 'Verifying your
  * order...', then 'Order Confirmed!' with the reference, or why there is no order to show. The check
  * itself, and what the first sight of a paid order does in this browser, is useOrderConfirmation.
  */
@@ -37,7 +37,7 @@ const NOT_PAID_TEXT: Record<NotPaidStatus, { title: string; text: string }> = {
 export function OrderConfirmationPage() {
   const [params] = useSearchParams();
   const sessionId = params.get('session_id');
-  const { view, retry } = useOrderConfirmation(sessionId);
+  const { view, retry } = useOrderConfirmation(sessionId, params.get('paid'));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Screen readers hear the outcome: focus moves to the heading once the check is over.

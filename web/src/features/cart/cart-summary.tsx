@@ -7,7 +7,9 @@ import {
   ZONE_IDS,
   type ZoneId,
 } from '../../../../domain/config';
+import { giftCardLabel, splitAcrossCards } from '../../../../domain/gift-cards/gift-cards';
 import { cents, formatEuro } from '../../../../domain/shared/money';
+import { useGiftCardBag, useGiftCardPayments } from '../gift-cards';
 import { salesPaused, useAway, useZones } from '../settings';
 import { useCart } from './cart-context';
 import { DiscountCodeField, useDiscountLine } from './discount-code';
@@ -44,6 +46,15 @@ export function CartSummary({
   const line = discount.line;
   const zoneSelectId = useId();
   const giftWrapId = useId();
+  // Every line counts (docs/product/gift-cards.md §19.3): the cards bought join the total after the
+  // bracelets' discount, shipping and wrap, and the cards paying take what they can of the bracelets'
+  // part (a card never buys a card), as the checkout charges.
+  const bought = useGiftCardBag();
+  const boughtTotal = bought.reduce((sum, card) => sum + card.amount, 0);
+  const braceletsTotal = line ? line.total : totals.total;
+  const total = braceletsTotal + boughtTotal;
+  const paying = splitAcrossCards(useGiftCardPayments(), braceletsTotal).parts;
+  const leftToPay = total - paying.reduce((sum, part) => sum + part.amount, 0);
   return (
     <section
       aria-labelledby="order-summary-heading"
@@ -105,12 +116,34 @@ export function CartSummary({
             </dd>
           </div>
         ) : null}
+        {boughtTotal > 0 ? (
+          <div className="flex justify-between gap-4">
+            <dt>{bought.length === 1 ? 'Gift card' : `Gift cards (${bought.length})`}</dt>
+            <dd className="tabular-nums" data-testid="cart-gift-cards">
+              {formatEuro(cents(boughtTotal))}
+            </dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4 border-t border-line pt-3 text-lg font-semibold">
           <dt>Total</dt>
           <dd className="tabular-nums" data-testid="cart-total">
-            {formatEuro(line ? cents(line.total) : totals.total)}
+            {formatEuro(cents(total))}
           </dd>
         </div>
+        {paying.map(({ card, amount }) => (
+          <div key={card.code} className="flex justify-between gap-4">
+            <dt>{giftCardLabel(card.last4)}</dt>
+            <dd className="tabular-nums">−{formatEuro(cents(amount))}</dd>
+          </div>
+        ))}
+        {paying.length > 0 ? (
+          <div className="flex justify-between gap-4 font-semibold">
+            <dt>Left to pay</dt>
+            <dd className="tabular-nums" data-testid="cart-left-to-pay">
+              {formatEuro(cents(leftToPay))}
+            </dd>
+          </div>
+        ) : null}
       </dl>
       <DiscountCodeField discount={discount} />
       <div className="mt-4">

@@ -87,3 +87,44 @@ describe('gift cards in the cart’s code field', () => {
     expect(giftCardPayments.get()).toEqual([]);
   });
 });
+
+describe('what the cart says with gift cards bought and paying', () => {
+  function bagOf(amounts: readonly number[]) {
+    localStorage.setItem(
+      STORAGE_KEYS.giftCards,
+      JSON.stringify(
+        amounts.map((amount, i) => ({
+          key: `k${i}`,
+          amount,
+          recipientName: `Friend ${i}`,
+          recipientEmail: `friend${i}@example.ie`,
+          message: '',
+          sendOn: '',
+        })),
+      ),
+    );
+  }
+
+  it('counts every line in the items and the total, and shows the split with a card applied', async () => {
+    const user = userEvent.setup();
+    bagOf([5000, 10000]);
+    renderCart();
+    expect(screen.getByRole('heading', { name: '3 items' })).toBeInTheDocument();
+    const bracelets = screen.getByTestId('cart-subtotal').textContent ?? '';
+    expect(screen.getByTestId('cart-gift-cards')).toHaveTextContent('€150.00');
+    const total = screen.getByTestId('cart-total').textContent ?? '';
+    // The bracelet's price and its shipping, then the cards at face value.
+    const euros = (text: string) => Number(text.replace(/[^0-9.]/g, ''));
+    const shipping = screen.getByTestId('cart-shipping').textContent ?? '';
+    expect(euros(total)).toBeCloseTo(euros(bracelets) + (shipping === 'Free' ? 0 : euros(shipping)) + 150);
+
+    const field = await screen.findByRole('textbox', { name: 'Gift card or discount code' });
+    await user.type(field, 'PQRS TUVW XYZ2 3456');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    const summary = screen.getByRole('region', { name: 'Order Summary' });
+    const cardLine = await within(summary).findByText('Gift card ••••3456', { selector: 'dt' });
+    expect(cardLine.nextElementSibling).toHaveTextContent('−€12.50');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent(total);
+    expect(euros(screen.getByTestId('cart-left-to-pay').textContent ?? '')).toBeCloseTo(euros(total) - 12.5);
+  });
+});

@@ -33,6 +33,8 @@ export type StartCheckoutResult =
       readonly ok: true;
       readonly paid: true;
       readonly reference: string;
+      /** The paid order as its confirmation page shows it. */
+      readonly order?: ConfirmResponse;
       readonly giftCardNotice?: string;
     }
   | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };
@@ -122,8 +124,14 @@ export async function startCheckout(
     const base =
       options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost/' : window.location.href);
     if (parsed.success && parsed.data.ok && 'paid' in parsed.data) {
-      const { reference, giftCardNotice } = parsed.data;
-      return { ok: true, paid: true, reference, ...(giftCardNotice ? { giftCardNotice } : {}) };
+      const { reference, order, giftCardNotice } = parsed.data;
+      return {
+        ok: true,
+        paid: true,
+        reference,
+        ...(order ? { order } : {}),
+        ...(giftCardNotice ? { giftCardNotice } : {}),
+      };
     }
     const opened = parsed.success && parsed.data.ok && 'url' in parsed.data ? parsed.data : null;
     const url = opened?.url ? safeCheckoutUrl(opened.url, base) : null;

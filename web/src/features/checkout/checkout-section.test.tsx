@@ -12,6 +12,7 @@ import { CartProvider } from '../cart/cart-context';
 import { readCheckoutHealth } from '../events/events';
 import { giftCardPayments } from '../gift-cards';
 import { CheckoutSection } from './checkout-section';
+import { paidOrderFor } from './paid-order-memory';
 
 function json(status: number, body: unknown): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -318,5 +319,24 @@ describe('the checkout dialog’s address step', () => {
       expect(screen.queryByRole('button', { name: 'Proceed to Checkout' })).not.toBeInTheDocument(),
     );
     expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+  });
+
+  it('goes to the confirmation page of an order the cards paid in full, not to an empty cart', async () => {
+    giftCardPayments.add({ code: 'ABCDEFGHJKMNPQRS', last4: 'PQRS', balance: 100_000 });
+    const order = { status: 'paid', reference: 'SOL-AB12CD34', total: 4495 };
+    const fetchMock = vi.fn(async () =>
+      json(200, { ok: true, paid: true, reference: 'SOL-AB12CD34', order }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    renderSection();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Checkout' });
+    await user.type(within(dialog).getByLabelText('Email address'), 'aoife@example.ie');
+    await fillAddress(user, dialog);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(window.location.hash).toBe('#/order-confirmation?paid=SOL-AB12CD34'));
+    expect(paidOrderFor('SOL-AB12CD34')).toMatchObject(order);
+    expect(giftCardPayments.get()).toEqual([]);
   });
 });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { ConfirmResponse } from '../../../../domain/checkout/checkout';
 import { productionDaysText } from '../../../../domain/config';
 import { GIFT_CARDS_ALONE_TEXTS } from '../../../../domain/gift-cards/gift-cards';
-import { OrderSummary } from './order-summary';
+import type { IsoDate } from '../../../../domain/shared/calendar-date';
+import { OrderSummary, sendOnText } from './order-summary';
 
 const ORDER = {
   ok: true,
@@ -46,7 +47,8 @@ describe('the confirmation’s summary', () => {
     );
     // The card bought is a line of its own, by its last 4 only, with the day its e-mail goes.
     const line = screen.getByText('Gift card ••••7KQM').closest('li');
-    expect(line).toHaveTextContent('Gift card ••••7KQM e-mailed on 24 December€50.00');
+    // Its day is ahead (the page says what will happen, not what has).
+    expect(line).toHaveTextContent('Gift card ••••7KQM to be e-mailed on 24 December€50.00');
     expect(screen.getByText(GIFT_CARDS_ALONE_TEXTS.delivery)).toBeTruthy();
     expect(screen.queryByText('Shipping')).toBeNull();
     expect(screen.queryByText(/Made to order|dispatch/)).toBeNull();
@@ -57,5 +59,34 @@ describe('the confirmation’s summary', () => {
     expect(screen.getByText(/^Made to order/)).toHaveTextContent(
       `we dispatch within ${productionDaysText()}`,
     );
+  });
+
+  it('says a card was e-mailed only once its day has come', () => {
+    expect(sendOnText('2026-12-24' as IsoDate, '2026-11-28' as IsoDate)).toBe(
+      'to be e-mailed on 24 December',
+    );
+    expect(sendOnText('2026-11-28' as IsoDate, '2026-11-28' as IsoDate)).toBe('e-mailed on 28 November');
+  });
+
+  it('shows the split under the total: each gift card’s part, then the card’s', () => {
+    render(
+      <OrderSummary
+        order={{
+          ...ORDER,
+          items: [{ id: '1', name: 'First Light', size: 'M', quantity: 1, unitPrice: 3500, lineTotal: 3500 }],
+          subtotal: 3500,
+          shipping: 495,
+          total: 3995,
+          payments: [
+            { method: 'card', amount: 2995 },
+            { method: 'gift_card', amount: 1000, last4: '7KQM' },
+          ],
+        }}
+      />,
+    );
+    const terms = screen
+      .getAllByRole('term')
+      .map((t) => `${t.textContent} ${t.nextElementSibling?.textContent}`);
+    expect(terms.slice(-3)).toEqual(['Total paid €39.95', 'Gift card ••••7KQM €10.00', 'Card €29.95']);
   });
 });

@@ -2,12 +2,21 @@ import { nameWithSize } from '../../../../domain/catalogue/sizes';
 import type { ConfirmResponse } from '../../../../domain/checkout/checkout';
 import { productionDaysText } from '../../../../domain/config';
 import { GIFT_CARDS_ALONE_TEXTS, giftCardLabel } from '../../../../domain/gift-cards/gift-cards';
-import { formatDayOfMonth, type IsoDate } from '../../../../domain/shared/calendar-date';
+import { formatDayOfMonth, type IsoDate, irishDate } from '../../../../domain/shared/calendar-date';
 import { cents, formatEuro } from '../../../../domain/shared/money';
+
+/** A card bought: "e-mailed on 24 November" once its day has come, "to be e-mailed on 24 December" before. */
+export function sendOnText(sendOn: IsoDate, today: IsoDate = irishDate(new Date())): string {
+  return `${sendOn > today ? 'to be e-mailed' : 'e-mailed'} on ${formatDayOfMonth(sendOn)}`;
+}
 
 /** The paid order's lines and totals, as the server confirmed them. */
 export function OrderSummary({ order }: { order: ConfirmResponse }) {
   const items = order.items ?? [];
+  // The gift cards' parts first (as paid), then the card's: the split, in the order the money came.
+  const payments = [...(order.payments ?? [])].sort(
+    (a, b) => Number(a.method === 'card') - Number(b.method === 'card'),
+  );
   return (
     <section
       aria-labelledby="confirmed-summary"
@@ -31,7 +40,7 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
           <li key={card.last4} className="flex justify-between gap-4 py-3">
             <span className="min-w-0">
               {giftCardLabel(card.last4)}{' '}
-              <span className="text-muted">e-mailed on {formatDayOfMonth(card.sendOn as IsoDate)}</span>
+              <span className="text-muted">{sendOnText(card.sendOn as IsoDate)}</span>
             </span>
             <span className="tabular-nums">{formatEuro(cents(card.amount))}</span>
           </li>
@@ -64,6 +73,15 @@ export function OrderSummary({ order }: { order: ConfirmResponse }) {
           <dt>Total paid</dt>
           <dd className="tabular-nums">{formatEuro(cents(order.total ?? 0))}</dd>
         </div>
+        {/* How it was paid, when gift cards paid some or all of it: each card's part, then the card's. */}
+        {payments.some((p) => p.method === 'gift_card')
+          ? payments.map((p, i) => (
+              <div key={`${p.method}:${p.last4 ?? i}`} className="flex justify-between gap-4">
+                <dt>{p.method === 'gift_card' && p.last4 ? giftCardLabel(p.last4) : 'Card'}</dt>
+                <dd className="tabular-nums">{formatEuro(cents(p.amount))}</dd>
+              </div>
+            ))
+          : null}
       </dl>
       {order.giftMessage ? (
         <div className="mt-4 border-t border-line pt-3 text-sm">

@@ -10,9 +10,11 @@ import { shippingFieldOf } from '../../../../domain/checkout/shipping-fields';
 import { TIMINGS_MS } from '../../../../domain/config';
 import { cents, formatEuro } from '../../../../domain/shared/money';
 import { toast } from '../../components/ui/toast';
+import { navigate } from '../../lib/router';
 import { useCartSnapshot } from '../cart';
 import { giftCardBag, giftCardPayments } from '../gift-cards';
 import type { CheckoutVatChoice } from './checkout-email-dialog';
+import { rememberPaidOrder } from './paid-order-memory';
 
 export const CHECKOUT_VAT_TEXT = {
   netPrice: 'Intra-Community supply, VAT reverse charged: you pay',
@@ -185,11 +187,16 @@ export function useCheckoutStart(): {
       // An earlier unfinished checkout with the same card was ended: said, not silently repriced.
       if (result.giftCardNotice) toast(result.giftCardNotice, { duration: 12_000 });
       if ('paid' in result) {
-        // Nothing left for the hosted checkout: the order is paid; the cart, the bag and the cards are done
-        // (the cart page then shows an empty cart, so the toast says it). The emptied page is short: back
-        // to its top, where the shopper sees the empty cart and, below the header, the toast, kept long
-        // enough to read the order's reference.
+        // Nothing left for the hosted checkout: the order is paid. Its confirmation page, as after any
+        // payment (it clears the cart and the bag, and shows the split); the cards paying are done.
         setPhase({ kind: 'idle' });
+        if (result.order) {
+          giftCardPayments.clear();
+          rememberPaidOrder(result.order);
+          navigate(`/order-confirmation?paid=${encodeURIComponent(result.reference)}`);
+          return;
+        }
+        // An answer without the order (an older server): the cart empties and the toast says it.
         clear();
         giftCardBag.dispatch({ type: 'clear' });
         giftCardPayments.clear();

@@ -12,6 +12,7 @@ import { recordEvent } from '../events';
 import { giftCardBag } from '../gift-cards';
 import { confirmOrder } from './checkout-api';
 import { clearCheckoutEmail, readCheckoutEmail } from './checkout-text';
+import { paidOrderFor } from './paid-order-memory';
 
 export const CONFIRMATION_TOASTS = {
   sent: 'Order confirmation sent to your email!',
@@ -44,7 +45,11 @@ function wait(ms: number): Promise<void> {
 }
 
 /** What the page shows for the session, and `retry` for 'Check again' / 'Try again'. */
-export function useOrderConfirmation(sessionId: string | null): {
+export function useOrderConfirmation(
+  sessionId: string | null,
+  /** `?paid=`: an order the gift cards paid in full, answered by the checkout itself (paid-order-memory). */
+  paidReference: string | null = null,
+): {
   readonly view: ConfirmationView;
   readonly retry: () => void;
 } {
@@ -74,7 +79,11 @@ export function useOrderConfirmation(sessionId: string | null): {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-runs the check on 'Try again'.
   useEffect(() => {
     if (!sessionId) {
-      setView({ kind: 'no-session' });
+      const paid = paidReference ? paidOrderFor(paidReference) : null;
+      if (paid) {
+        onPaid(paid);
+        setView({ kind: 'paid', order: paid });
+      } else setView({ kind: 'no-session' });
       return;
     }
     let cancelled = false;
@@ -116,7 +125,7 @@ export function useOrderConfirmation(sessionId: string | null): {
     return () => {
       cancelled = true;
     };
-  }, [sessionId, attempt, onPaid]);
+  }, [sessionId, paidReference, attempt, onPaid]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
   return { view, retry };

@@ -184,6 +184,11 @@ export const confirmResponseSchema = z.object({
   /** Paid orders: how the total was paid (the total itself is the same however it was paid). */
   payments: z.optional(z.array(orderPaymentSchema)),
   /**
+   * Cents the order still owes: a gift card's part whose hold lapsed before the payment and whose balance
+   * was spent since (docs/product/gift-cards.md §19.3); absent when nothing is owed.
+   */
+  owed: z.optional(z.number()),
+  /**
    * Paid orders: the gift cards the order bought, by their last 4 only (the code goes to the recipient
    * alone), each with its amount and the day its e-mail goes (docs/product/gift-cards.md §19.3).
    */
@@ -195,6 +200,13 @@ export const confirmResponseSchema = z.object({
 });
 export type ConfirmResponse = z.infer<typeof confirmResponseSchema>;
 
+/**
+ * Said with a checkout that ended an earlier unfinished one holding the same gift card (docs/product/gift-cards.md
+ * §19.3): the earlier one can no longer be paid, and the card's whole balance pays this one.
+ */
+export const EARLIER_CHECKOUT_ENDED =
+  'Your earlier checkout with this gift card was not finished, so we ended it: the card’s full balance is used here.';
+
 export const checkoutResponseSchema = z.union([
   z.object({
     ok: z.literal(true),
@@ -204,6 +216,8 @@ export const checkoutResponseSchema = z.union([
     total: z.optional(z.number()),
     /** Why VAT was charged to a business buyer after all (VIES did not answer): the storefront shows it. */
     vatNotice: z.optional(z.string()),
+    /** EARLIER_CHECKOUT_ENDED when this checkout ended an earlier one holding the same card. */
+    giftCardNotice: z.optional(z.string()),
   }),
   /** Gift cards paid the whole order: it is paid at once, no hosted checkout. */
   z.object({
@@ -211,6 +225,7 @@ export const checkoutResponseSchema = z.union([
     paid: z.literal(true),
     reference: z.string(),
     vatNotice: z.optional(z.string()),
+    giftCardNotice: z.optional(z.string()),
     /**
      * The paid order as the confirm answer gives it: the storefront goes to its confirmation page
      * (`/order-confirmation?paid={reference}`) with it, as after any payment.

@@ -61,13 +61,19 @@ export async function checkoutRoutes(
     addToRequestLine(reply, outcome.logged);
     app.metrics.checkoutCreated();
     if ('paid' in outcome) {
-      // The order as its confirmation page shows it: the shopper lands there, as after any payment.
-      const order = await opts.checkout.paidSummary(outcome.orderId);
+      // The order as its confirmation page shows it: the shopper lands there, as after any payment. Read
+      // after the payment committed: a failure here (the database busy) must not turn a kept, paid order
+      // into an error answer, so the answer goes without it (the storefront then says the reference).
+      const order = await opts.checkout.paidSummary(outcome.orderId).catch((err: unknown) => {
+        request.log.warn({ orderId: outcome.orderId, err }, 'checkout: paid order summary not read');
+        return null;
+      });
       return reply.code(200).send({
         ok: true,
         paid: true,
         reference: outcome.reference,
         ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
+        ...(outcome.giftCardNotice ? { giftCardNotice: outcome.giftCardNotice } : {}),
         ...(order ? { order } : {}),
       });
     }
@@ -90,6 +96,7 @@ export async function checkoutRoutes(
       sessionId: outcome.sessionId,
       total: outcome.total,
       ...(outcome.vatNotice ? { vatNotice: outcome.vatNotice } : {}),
+      ...(outcome.giftCardNotice ? { giftCardNotice: outcome.giftCardNotice } : {}),
     });
   });
 }

@@ -11,6 +11,7 @@ import type { Adjustment } from '../../domain/checkout/adjustments';
 import {
   CHECKOUT_VAT_ERRORS,
   type ConfirmResponse,
+  EARLIER_CHECKOUT_ENDED,
   type EmailDeliveryStatus,
   type OrderPayment,
 } from '../../domain/checkout/checkout';
@@ -39,6 +40,7 @@ import { maskEmail } from '../../domain/shared/email';
 import { type Cents, cents } from '../../domain/shared/money';
 import { refusesDestination } from '../../domain/vat/vat-breakdown';
 import type { Database } from '../db/schema';
+import { GIFT_CARD_CHECKOUT_MS } from '../gift-cards';
 import { newOrderId, randomAlphanumeric } from '../lib/ids';
 import { Refusal, refuse } from '../lib/refusal';
 import { type CheckoutDiscounts, discountLabel } from '../offers';
@@ -151,6 +153,8 @@ export interface PaidByGiftCards {
   readonly orderId: string;
   /** Why VAT was charged to a business buyer after all (VIES did not answer); null otherwise. */
   readonly vatNotice: string | null;
+  /** EARLIER_CHECKOUT_ENDED when an earlier checkout holding the same card was ended; null otherwise. */
+  readonly giftCardNotice?: string | null;
   readonly logged: CheckoutOutcome['logged'];
 }
 
@@ -172,6 +176,8 @@ export type CheckoutOutcome = {
   readonly total: number;
   /** Why VAT was charged to a business buyer after all (VIES did not answer); null otherwise. */
   readonly vatNotice: string | null;
+  /** EARLIER_CHECKOUT_ENDED when an earlier checkout holding the same card was ended; null otherwise. */
+  readonly giftCardNotice?: string | null;
 };
 
 /** What confirming a session found; a malformed session id and a provider that is down are refusals. */
@@ -275,7 +281,6 @@ export class CheckoutService {
     /** The request's Idempotency-Key (the storefront sends one per attempt, the same one on a retry). */
     request: { readonly key?: string } = {},
   ): Promise<CheckoutOutcome | PaidByGiftCards> {
-    const { provider, discounts } = this.o;
     // A retry of a checkout the cards paid whose answer was lost: the same order, never a second payment
     // (its cards no longer hold what they paid, so pricing it again would open another checkout).
     const requestKey = request.key === undefined ? null : checkoutRequestKey(request.key);
@@ -288,6 +293,47 @@ export class CheckoutService {
     }
     const zone = shop ? currentZone(shop.shipping, input.zone) : null;
     if (shop && !zone) return refuse('invalid', zoneClosedMessage(input.zone));
+    // A card's holder opens a new checkout with it: an earlier one left unfinished (its tab closed, its
+    // answer lost) no longer holds the card's money for its hour, and the answer says so.
+    const ended = await this.endCheckoutsHolding(this.o.giftCards ? (input.giftCardCodes ?? []) : []);
+    const outcome = await this.checkoutPriced(input, shop, zone, requestKey);
+    return ended > 0 ? { ...outcome, giftCardNotice: EARLIER_CHECKOUT_ENDED } : outcome;
+  }
+
+  /**
+   * Ends the unfinished checkouts holding these codes' cards: the provider is told to end each session
+   * (so it can no longer be paid), then it is confirmed as any: one paid meanwhile is paid (its holds
+   * spent), the others expire and their holds go back to the cards at once. Answers how many ended.
+   */
+  private async endCheckoutsHolding(codes: readonly string[]): Promise<number> {
+    const { giftCards, store, provider, log } = this.o;
+    if (!giftCards || codes.length === 0) return 0;
+    let ended = 0;
+    for (const orderId of await giftCards.holdersOf(codes)) {
+      const order = await store.findById(orderId);
+      if (order?.status !== 'pending' || order.sessionId === null) continue;
+      try {
+        await provider.expireSession(order.sessionId);
+        const confirmed = await this.confirm(order.sessionId);
+        if (confirmed.body.status === 'expired') ended += 1;
+      } catch (err) {
+        // The provider is down: the earlier checkout keeps its hold until its hour is up.
+        log.warn(
+          { orderId, err: errorText(err) },
+          'checkout: an earlier checkout holding a card was not ended',
+        );
+      }
+    }
+    return ended;
+  }
+
+  private async checkoutPriced(
+    input: ValidCheckout,
+    shop: Pick<AllSettings, 'shipping' | 'away'> | undefined,
+    zone: ReturnType<typeof currentZone> | null,
+    requestKey: string | null,
+  ): Promise<CheckoutOutcome | PaidByGiftCards> {
+    const { provider, discounts } = this.o;
     const now = this.now();
     const { vat } = this.o;
     // The destination and a business buyer, before anything is priced or stored (checkout-vat.ts).
@@ -452,6 +498,8 @@ export class CheckoutService {
             ...(cards ? { giftCardParts: await this.cardParts(cards, codes, charged.total) } : {}),
           }
         : {}),
+      // The cards' money is held no longer than the hosted checkout lives (docs/product/gift-cards.md §19.3).
+      ...(codes.length > 0 ? { expiresAt: new Date(now.getTime() + GIFT_CARD_CHECKOUT_MS) } : {}),
     };
     const outcome = await this.open(order, sessionInput, refusal, {
       release: async () => {
@@ -983,11 +1031,21 @@ export class CheckoutService {
     return bought.length > 0 ? { giftCardsBought: bought } : {};
   }
 
-  private async payments(order: StoredOrder, reference: string): Promise<OrderPayment[]> {
+  /**
+   * How a paid order was paid, and what it still owes: a gift card's part whose hold lapsed and could
+   * not be taken again is neither the card payment's nor the gift card's (docs/product/gift-cards.md §19.3).
+   */
+  private async payments(
+    order: StoredOrder,
+    reference: string,
+  ): Promise<{ payments: OrderPayment[]; owed?: number }> {
     const cards = (await this.o.giftCards?.paymentsOf(reference)) ?? [];
     const byCards = cards.reduce((sum, p) => sum + p.amount, 0);
-    const rest = order.total - byCards;
-    return rest > 0 || cards.length === 0 ? [{ method: 'card', amount: rest }, ...cards] : cards;
+    const owed = (await this.o.giftCards?.owedFor(order.id)) ?? 0;
+    const rest = order.total - byCards - owed;
+    const payments: OrderPayment[] =
+      rest > 0 || cards.length === 0 ? [{ method: 'card', amount: rest }, ...cards] : cards;
+    return owed > 0 ? { payments, owed } : { payments };
   }
 
   /** The VAT a new order is charged with: the owner's rate and number now. */
@@ -1053,7 +1111,7 @@ export class CheckoutService {
         email: maskEmail(order.email),
         ...(emailStatus ? { emailStatus } : {}),
         orderPagePath: orderPagePath(reference, key),
-        payments: await this.payments(order, reference),
+        ...(await this.payments(order, reference)),
         ...(await this.giftCardsBought(order, reference)),
         ...(await this.vatOf(order)),
         ...(giftCardsAlone(order) ? { giftCardsAlone: true as const } : {}),

@@ -7,7 +7,7 @@
  * the checkout is cancelled or expires.
  */
 import { describe, expect, it } from 'vitest';
-import { CHECKOUT_ERRORS, CHECKOUT_VAT_ERRORS } from '../../domain/checkout/checkout';
+import { CHECKOUT_ERRORS, CHECKOUT_VAT_ERRORS, EARLIER_CHECKOUT_ENDED } from '../../domain/checkout/checkout';
 import { SHIPPING_MESSAGES } from '../../domain/checkout/checkout-shipping';
 import {
   GIFT_CARD_ALPHABET,
@@ -187,6 +187,9 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     });
     const slips = await owner('GET', `/api/admin/packing-slips?reference=${body.reference}`);
     expect(JSON.stringify(slips.json())).toContain('12 Quay Street');
+    // The shopper's cards paid through the shop: the owner did nothing, so her name is not on it.
+    const timeline = desk.json().timeline as { kind: string; actor: string }[];
+    expect(timeline.find((t) => t.kind === 'paid')?.actor).toBe('shop');
   });
 
   it('a fully card-paid order of bracelets needs a delivery address in its zone; nothing is stored without one', async () => {
@@ -307,6 +310,53 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     expect(mail?.text_body).toContain(`Paid by card: €${((total - 1000) / 100).toFixed(2)}`);
   });
 
+  it('paid after its hold lapsed: the card is taken again if it can be, otherwise the order says what is owed', async () => {
+    const total = await fullTotal();
+    const confirm = async (sessionId: string) =>
+      (
+        await shop.app.inject({ method: 'POST', url: `/api/orders/${sessionId}/confirm`, payload: {} })
+      ).json();
+
+    // The hold went back to the card (the checkout ended unpaid as far as the shop knew), then the payment
+    // arrived: the card still has it, so its part is taken again.
+    const kept = await issue(1000);
+    const first = (await checkout({ giftCardCodes: [kept.code] })).json() as { sessionId: string };
+    await shop.app.checkout.service.cancelled(first.sessionId);
+    expect((await card(kept.id)).balance).toBe(1000);
+    await payAndConfirm(shop.app, first.sessionId, giftCards.SHOPPER);
+    const taken = await confirm(first.sessionId);
+    expect(taken.payments).toEqual([
+      { method: 'card', amount: total - 1000 },
+      { method: 'gift_card', amount: 1000, last4: kept.last4 },
+    ]);
+    expect(taken.owed).toBeUndefined();
+    expect((await card(kept.id)).balance).toBe(0);
+
+    // This time the card's balance went to another checkout meanwhile: the order is paid by card for
+    // what the provider took, owes the card's part, and the owner is told.
+    const spent = await issue(1000);
+    const late = (await checkout({ giftCardCodes: [spent.code] })).json() as { sessionId: string };
+    await shop.app.checkout.service.cancelled(late.sessionId);
+    expect((await checkout({ giftCardCodes: [spent.code] })).statusCode).toBe(200);
+    expect((await card(spent.id)).balance).toBe(0);
+    await payAndConfirm(shop.app, late.sessionId, giftCards.SHOPPER);
+    const owing = await confirm(late.sessionId);
+    expect(owing).toMatchObject({ status: 'paid', total, owed: 1000 });
+    expect(owing.payments).toEqual([{ method: 'card', amount: total - 1000 }]);
+    expect((await card(spent.id)).balance).toBe(0);
+    const order = (await orderRows(shop.app)).find((o) => o.session_id === late.sessionId);
+    const owedText = '€10.00 of this order is unpaid';
+    expect(order).toMatchObject({ status: 'paid', desk_status: 'needs_review' });
+    expect(order?.review_reason).toContain(owedText);
+    const desk = (await owner('GET', `/api/admin/orders/${order?.reference}`)).json();
+    expect(desk.payments).toEqual([{ method: 'card', amount: total - 1000 }]);
+    await outboxSettled(shop.app);
+    const ownerMail = (await outboxRows(shop.app)).find(
+      (m) => m.order_id === order?.id && m.kind === MAIL_KINDS.owner,
+    );
+    expect(ownerMail?.text_body).toContain(owedText);
+  });
+
   it('several cards pay in the order given, each up to its balance', async () => {
     const total = await fullTotal();
     const first = await issue(1000);
@@ -350,6 +400,46 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
       'reserved',
       'released',
     ]);
+  });
+
+  it('holds a card for its checkout’s hour only; a new checkout with it ends the earlier one and says so', async () => {
+    const total = await fullTotal();
+    const held = await issue(1000);
+    const before = Date.now();
+    const first = await checkout({ giftCardCodes: [held.code] });
+    expect(first.statusCode).toBe(200);
+    const { sessionId } = first.json() as { sessionId: string };
+    expect(first.json().giftCardNotice).toBeUndefined();
+    const db = shop.app.platform.db;
+    const session = await db
+      .selectFrom('test_checkout_sessions')
+      .select('expires_at_ms')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    const hold = await db
+      .selectFrom('gift_card_reservations')
+      .select('expires_at')
+      .where('card_id', '=', held.id)
+      .executeTakeFirstOrThrow();
+    // The hosted checkout lives an hour, and the hold a few minutes more: never a day.
+    expect(session.expires_at_ms - before).toBeLessThanOrEqual(60 * 60_000 + 5_000);
+    expect(Date.parse(hold.expires_at) - session.expires_at_ms).toBeGreaterThan(0);
+    expect(Date.parse(hold.expires_at) - before).toBeLessThanOrEqual(65 * 60_000 + 5_000);
+
+    // The holder comes back and checks out again with the card: the unfinished one ends, and she is told.
+    const second = await checkout({ giftCardCodes: [held.code] });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ total, giftCardNotice: EARLIER_CHECKOUT_ENDED });
+    const earlier = (await orderRows(shop.app)).find((o) => o.session_id === sessionId);
+    expect(earlier?.status).toBe('expired');
+    expect((await card(held.id)).balance).toBe(0);
+    // Ended at the provider too: it can no longer be paid.
+    const ended = await db
+      .selectFrom('test_checkout_sessions')
+      .select('status')
+      .where('id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    expect(ended.status).toBe('expired');
   });
 
   it('refuses a bad card bought by its field, an empty checkout, and stores nothing', async () => {

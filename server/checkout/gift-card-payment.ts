@@ -53,8 +53,15 @@ export interface CheckoutGiftCards {
     orderId: string,
     reference: string,
   ): Promise<{ short: number; parts: readonly { last4: string; amount: number }[] }>;
+  /** The checkouts (their order ids) holding any of these codes' cards now; unknown codes hold nothing. */
+  holdersOf(codes: readonly string[]): Promise<string[]>;
   /** Cents the cards hold or paid for the order. */
   heldFor(orderId: string): Promise<number>;
+  /**
+   * Cents of a paid order's gift cards' part that were never taken: a hold that lapsed before the
+   * payment and whose balance was spent elsewhere (`spend` answered it as `short`). 0 otherwise.
+   */
+  owedFor(orderId: string): Promise<number>;
   /** The cards' parts of a paid order, each with its last 4. */
   paymentsOf(reference: string): Promise<OrderPayment[]>;
   /** The cards a paid order bought (not those issued free, reissued or for a refund), by their last 4. */
@@ -123,9 +130,21 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
       const { short, parts } = await service.spend(trx, orderId, reference);
       return { short, parts: parts.map((p) => ({ last4: p.last4, amount: p.amount })) };
     },
+    async holdersOf(codes) {
+      const ids: string[] = [];
+      for (const code of codes) {
+        const card = await service.lookUp(code);
+        if (card) ids.push(card.id);
+      }
+      return store.holdersOf(ids);
+    },
     async heldFor(orderId) {
       const holds = await store.reservations(orderId);
       return holds.reduce((sum, r) => sum + r.amount, 0);
+    },
+    async owedFor(orderId) {
+      const holds = await store.reservations(orderId);
+      return holds.filter((r) => r.state === 'released').reduce((sum, r) => sum + r.amount, 0);
     },
     async restore({ reference, amount, refundId, person }) {
       const { restored, parts } = await store.transaction((trx) =>
@@ -157,6 +176,14 @@ export function giftCardsAtCheckout(face: GiftCardsFace): CheckoutGiftCards {
       return out;
     },
   };
+}
+
+/**
+ * What the order still owes when a card's part could not be taken at payment (docs/product/gift-cards.md
+ * §19.3): the desk's review reason and the first line of the owner's e-mail.
+ */
+export function giftCardOwedText(owed: number): string {
+  return `${formatEuro(cents(owed))} of this order is unpaid: a gift card's hold lapsed before the payment arrived and its balance had been spent since. Ask the customer for it, or settle the order.`;
 }
 
 /** Whether `err` is a code the hold refused, and which. */

@@ -53,6 +53,8 @@ export interface PaidParticipant {
 /** What a participant adds to the payment's e-mails. */
 export interface PaidNote {
   readonly receiptLines?: readonly string[];
+  /** Lines the owner's notification puts first (what the order still owes). */
+  readonly ownerLines?: readonly string[];
 }
 
 /** What a participant adds to the payment's e-mails: the VAT invoice it issued (the confirmation links it). */
@@ -67,6 +69,7 @@ export interface PaidMail {
 /** Everything the participants added, as the e-mails read it. */
 interface PaidMailParts extends PaidMail {
   readonly receiptLines: string[];
+  readonly ownerLines: string[];
 }
 
 /** How the money came. */
@@ -178,7 +181,7 @@ export class MarkPaid {
     const emails = way.by !== 'owner' || way.emailCustomer;
     // Written by the participants inside the transaction, read by the e-mails composed after them in it:
     // the receipt lines they answer and the invoice one issued.
-    const mail: PaidMailParts = { invoiceNumber: null, vat: null, receiptLines: [] };
+    const mail: PaidMailParts = { invoiceNumber: null, vat: null, receiptLines: [], ownerLines: [] };
     const first = await store.markPaidAndQueue(
       order.id,
       way.by === 'owner' ? null : way.shipping,
@@ -199,9 +202,11 @@ export class MarkPaid {
           mail.vat = null;
           mail.businessName = null;
           mail.receiptLines.length = 0;
+          mail.ownerLines.length = 0;
           for (const participant of this.participants) {
             const note = await participant.onPaid(trx, paid, mail);
             mail.receiptLines.push(...(note?.receiptLines ?? []));
+            mail.ownerLines.push(...(note?.ownerLines ?? []));
           }
         },
       },
@@ -277,7 +282,7 @@ export class MarkPaid {
     order: StoredOrder,
     seller: SellerSettings,
     zoneName: string,
-    mail: PaidMailParts = { invoiceNumber: null, vat: null, receiptLines: [] },
+    mail: PaidMailParts = { invoiceNumber: null, vat: null, receiptLines: [], ownerLines: [] },
   ): NewOutboxRow {
     const ctx = {
       ...this.mailContext(order, seller, zoneName, mail),
@@ -304,7 +309,11 @@ export class MarkPaid {
   ): NewOutboxRow[] {
     const ctx = this.mailContext(order, seller, zoneName, mail);
     const { reference } = ctx;
-    const owner = ownerNotification({ ...ctx, deskUrl: deskOrderUrl(this.o.publicUrl, reference) });
+    const owner = ownerNotification({
+      ...ctx,
+      deskUrl: deskOrderUrl(this.o.publicUrl, reference),
+      ownerLines: mail.ownerLines,
+    });
     const domain = senderDomain(this.o.mailFrom);
     const now = Date.now();
     return [

@@ -11,7 +11,12 @@ import { vatAdjustment, vatAtPayment } from './checkout-vat';
 import { confirmationRoutes } from './confirmation-routes';
 import { discountCheckRoutes } from './discount-check-routes';
 import { takeGiftCardLines } from './gift-card-line-store';
-import { giftCardPaymentLines, giftCardReceiptLine, giftCardsAtCheckout } from './gift-card-payment';
+import {
+  giftCardOwedText,
+  giftCardPaymentLines,
+  giftCardReceiptLine,
+  giftCardsAtCheckout,
+} from './gift-card-payment';
 import { manualOrderRoutes } from './manual-order-routes';
 import { ManualOrderService } from './manual-order-service';
 import { MarkPaid, referenceOf } from './mark-paid';
@@ -77,21 +82,28 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
     onPaid: async (trx, order) => {
       const reference = referenceOf(order);
       const { short, parts } = await giftCards.spend(trx, order.id, reference);
-      // The e-mail shows the split: each card's part, then the card payment's (§19.3).
-      const paymentLines = giftCardPaymentLines(parts, order.total);
-      // A hold that lapsed and whose balance was spent elsewhere since: the owner settles the difference.
-      if (short > 0)
+      // The e-mail shows the split: each card's part, then the card payment's (§19.3), which never
+      // counts a card's part still owed.
+      const paymentLines = giftCardPaymentLines(parts, order.total - short);
+      // A hold that lapsed and whose balance was spent elsewhere since: the order says what it owes, in
+      // the desk's review list and first in the owner's e-mail; the payments show the card's part unpaid.
+      const owed = short > 0 ? giftCardOwedText(short) : null;
+      if (owed) {
         app.log.warn({ orderId: order.id, short }, 'gift cards: a lapsed hold could not be taken again');
+        await store.flagPaidForReview(trx, order.id, owed);
+      }
       // The cards the order bought become cards now: the recipient's e-mail is queued for its day, the
       // buyer's confirmation shows each card's last 4 only.
       const bought = await takeGiftCardLines(trx, order.id);
-      if (bought.length === 0) return paymentLines.length > 0 ? { receiptLines: paymentLines } : undefined;
+      const ownerLines = owed ? [owed] : [];
+      if (bought.length === 0)
+        return paymentLines.length > 0 ? { receiptLines: paymentLines, ownerLines } : { ownerLines };
       const issued = await uses.giftCards.service.issueForOrder(trx, {
         orderReference: reference,
         buyer: { name: order.shippingDetails?.name ?? order.email, email: order.email },
         cards: bought,
       });
-      return { receiptLines: [...paymentLines, ...issued.map(giftCardReceiptLine)] };
+      return { receiptLines: [...paymentLines, ...issued.map(giftCardReceiptLine)], ownerLines };
     },
   });
   // The order's VAT settled on the day of supply and its invoice issued, in the payment's transaction.

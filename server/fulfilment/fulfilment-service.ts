@@ -158,6 +158,8 @@ function ownerPaysBack(row: OrderRow): string | null {
 export interface GiftCardRefunds {
   /** The gift cards' parts of a paid order, in the order they paid. */
   paymentsOf(reference: string): Promise<OrderPayment[]>;
+  /** Cents of the cards' part never taken (a lapsed hold spent elsewhere): owed, not paid by card. */
+  owedFor?(orderId: string): Promise<number>;
   /** The cards the order bought (sold ones, each at the card holding its balance now), in the order bought. */
   boughtCards(reference: string): Promise<(OrderGiftCard & { readonly id: string })[]>;
   /**
@@ -308,7 +310,8 @@ export function orderTimeline(
       at: row.paid_at,
       kind: 'paid',
       text: `Paid ${money(row.total)}${method}`,
-      actor: row.payment_method ? 'owner' : 'provider',
+      // The owner records a payment on her own orders only; a shopper's gift cards pay through the shop.
+      actor: manual ? 'owner' : row.payment_method ? 'shop' : 'provider',
     });
   }
   for (const m of order.mails) {
@@ -432,7 +435,9 @@ export class FulfilmentService {
   private async paymentsOf(row: OrderRow): Promise<OrderPayment[]> {
     const cards = row.reference && this.giftCards ? await this.giftCards.paymentsOf(row.reference) : [];
     const byCards = cards.reduce((sum, p) => sum + p.amount, 0);
-    const card = row.total - byCards;
+    // The card payment is what the provider took: never the part a lapsed gift card hold still owes.
+    const owed = row.status === 'paid' ? ((await this.giftCards?.owedFor?.(row.id)) ?? 0) : 0;
+    const card = row.total - byCards - owed;
     return card > 0 || cards.length === 0 ? [{ method: 'card', amount: card }, ...cards] : cards;
   }
 

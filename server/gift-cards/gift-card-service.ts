@@ -38,10 +38,16 @@ import { giftCardMail } from './gift-card-mail';
 import type { GiftCardLedgerRow, GiftCardRow, GiftCardStore } from './gift-card-store';
 
 /**
- * How long a checkout holds a card's money when the shop never hears of the session's end: the hosted
- * checkout's lifetime (24 hours) and an hour's margin, as discount reservations do.
+ * The life of a hosted checkout that gift cards pay part of (the provider is asked to end it then): an
+ * abandoned checkout holds a card's money for an hour, not the provider's default day.
  */
-export const GIFT_CARD_HOLD_MS = 25 * 60 * 60 * 1000;
+export const GIFT_CARD_CHECKOUT_MS = 60 * 60 * 1000;
+
+/**
+ * How long a checkout holds a card's money when the shop never hears of the session's end: the hosted
+ * checkout's own life and a few minutes' margin (a payment completed at its last second is still confirmed).
+ */
+export const GIFT_CARD_HOLD_MS = GIFT_CARD_CHECKOUT_MS + 5 * 60 * 1000;
 
 type Tx = Transaction<Database>;
 

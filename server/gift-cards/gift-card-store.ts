@@ -269,6 +269,19 @@ export class GiftCardStore {
     return new Map(rows.map((r) => [r.card_id, Number(r.held)]));
   }
 
+  /** The checkouts (their order ids) that hold any of these cards now. */
+  async holdersOf(cardIds: readonly string[], db: Db = this.db): Promise<string[]> {
+    if (cardIds.length === 0) return [];
+    const rows = await db
+      .selectFrom('gift_card_reservations')
+      .select('session_id')
+      .distinct()
+      .where('card_id', 'in', [...cardIds])
+      .where('state', '=', 'reserved')
+      .execute();
+    return rows.map((r) => r.session_id);
+  }
+
   /** What checkouts still hold of the card (reservations neither released nor spent), in cents. */
   async held(cardId: string, db: Db = this.db): Promise<number> {
     const row = await db

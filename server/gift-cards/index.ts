@@ -18,6 +18,7 @@ import type { GiftCardStore } from './gift-card-store';
 
 export {
   type BoughtGiftCard,
+  GIFT_CARD_CHECKOUT_MS,
   GIFT_CARD_HOLD_MS,
   type GiftCardLookUp,
   type GiftCardPayment,

@@ -445,7 +445,12 @@ export function ownerNotification({
   reference,
   zoneName,
   deskUrl,
-}: OrderMailContext & { readonly deskUrl: string }): RenderedMail {
+  ownerLines = [],
+}: OrderMailContext & {
+  readonly deskUrl: string;
+  /** What the payment's participants tell the owner first (a gift card's part still owed); none: nothing. */
+  readonly ownerLines?: readonly string[];
+}): RenderedMail {
   const subject = `${isTestOrder(order) ? TEST_SUBJECT_PREFIX : ''}New order ${reference}: ${money(order.total)}`;
   const paidAt = new Date(order.paidAt ?? order.createdAt);
   const deskLine = `Open it in the order desk: ${deskUrl}`;
@@ -462,6 +467,7 @@ export function ownerNotification({
   const text = [
     ...testLines(order),
     `A new order has been paid.`,
+    ...(ownerLines.length > 0 ? ['', ...ownerLines] : []),
     '',
     deskLine,
     '',

@@ -728,6 +728,19 @@ export class OrderStore {
   }
 
   /**
+   * A payment that left part of the order unpaid (a gift card's lapsed hold that could not be taken
+   * again): in the payment's own transaction, the order lands in the desk's "needs review" list with
+   * what is owed, paid all the same (the provider took its part).
+   */
+  async flagPaidForReview(trx: Transaction<Database>, orderId: string, reason: string): Promise<void> {
+    await trx
+      .updateTable('orders')
+      .set({ desk_status: 'needs_review', review_reason: reason.slice(0, 500), updated_at: nowIso() })
+      .where('id', '=', orderId)
+      .execute();
+  }
+
+  /**
    * The order with this reference, for its page: one indexed select whether or not it exists, so a wrong
    * key and an unknown reference cost the same (the lines are read only once the key matched).
    */

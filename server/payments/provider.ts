@@ -33,6 +33,11 @@ export interface CheckoutSessionInput {
    * only the rest. Absent: nothing.
    */
   readonly paidByGiftCards?: Cents;
+  /**
+   * When the hosted checkout ends unpaid: a checkout that holds gift cards lives an hour, so a card's money
+   * is never held longer (docs/product/gift-cards.md §19.3). Absent: the provider's default (24 hours).
+   */
+  readonly expiresAt?: Date;
   /** That part card by card (last 4 only), for the page to show the split; absent: one line for them all. */
   readonly giftCardParts?: readonly { readonly last4: string; readonly amount: Cents }[];
   /** Gift cards the order buys (docs/product/gift-cards.md §19): a line each, in `total`. Absent: none. */

@@ -171,6 +171,7 @@ export function sessionParams(
     metadata: { order_id: input.orderId, zone: input.zone },
     ...(couponId && !byCards ? { discounts: [{ coupon: couponId }] } : {}),
     payment_intent_data: { metadata: { order_id: input.orderId } },
+    ...(input.expiresAt ? { expires_at: Math.floor(input.expiresAt.getTime() / 1000) } : {}),
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
     // Only when the shopper asked for the one cart reminder (docs/product/states.md §5.10a): Stripe then sends a

@@ -203,7 +203,7 @@ export function createTestCheckoutProvider(options: {
       shipping_address: input.prefill ? JSON.stringify(input.prefill.address) : null,
       declines: 0,
       created_at: new Date(at).toISOString(),
-      expires_at_ms: at + TEST_SESSION_LIFETIME_MS,
+      expires_at_ms: input.expiresAt ? input.expiresAt.getTime() : at + TEST_SESSION_LIFETIME_MS,
       completed_at: null,
     };
     return {

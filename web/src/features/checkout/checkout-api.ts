@@ -25,6 +25,8 @@ export type StartCheckoutResult =
       readonly total?: number;
       /** Why VAT was charged to a business buyer after all (VIES did not answer). */
       readonly vatNotice?: string;
+      /** An earlier unfinished checkout with the same gift card was ended (docs/product/gift-cards.md §19.3). */
+      readonly giftCardNotice?: string;
     }
   /** Gift cards paid the whole order: it is paid, no hosted checkout (docs/product/gift-cards.md §19). */
   | {
@@ -33,6 +35,7 @@ export type StartCheckoutResult =
       readonly reference: string;
       /** The paid order as its confirmation page shows it. */
       readonly order?: ConfirmResponse;
+      readonly giftCardNotice?: string;
     }
   | { readonly ok: false; readonly code: CheckoutErrorCode; readonly detail: string };
 
@@ -121,8 +124,14 @@ export async function startCheckout(
     const base =
       options.baseUrl ?? (typeof window === 'undefined' ? 'http://localhost/' : window.location.href);
     if (parsed.success && parsed.data.ok && 'paid' in parsed.data) {
-      const { reference, order } = parsed.data;
-      return { ok: true, paid: true, reference, ...(order ? { order } : {}) };
+      const { reference, order, giftCardNotice } = parsed.data;
+      return {
+        ok: true,
+        paid: true,
+        reference,
+        ...(order ? { order } : {}),
+        ...(giftCardNotice ? { giftCardNotice } : {}),
+      };
     }
     const opened = parsed.success && parsed.data.ok && 'url' in parsed.data ? parsed.data : null;
     const url = opened?.url ? safeCheckoutUrl(opened.url, base) : null;
@@ -136,6 +145,7 @@ export async function startCheckout(
       redirectText: redirectTextFor(url),
       ...(opened.total !== undefined ? { total: opened.total } : {}),
       ...(opened.vatNotice ? { vatNotice: opened.vatNotice } : {}),
+      ...(opened.giftCardNotice ? { giftCardNotice: opened.giftCardNotice } : {}),
     };
   } finally {
     clearTimeout(timer);

@@ -165,6 +165,13 @@ describe('CheckoutSection', () => {
       (c) => JSON.parse(String((c as [string, RequestInit])[1].body)).email,
     );
     expect(emails).toEqual(['shopper@example.ie', 'shopper@example.ie', 'shopper@example.ie']);
+    // The same checkout retried carries the first attempt's Idempotency-Key: an order the gift cards
+    // paid whose answer was lost is answered again, never paid twice.
+    const keys = fetchMock.mock.calls.map((c) =>
+      new Headers((c as [string, RequestInit])[1].headers).get('Idempotency-Key'),
+    );
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys).toEqual([keys[0], keys[0], keys[0]]);
     unmount();
   });
 

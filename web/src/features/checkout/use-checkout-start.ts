@@ -184,6 +184,8 @@ export function useCheckoutStart(): {
       recordCheckoutSuccess();
       // Answered: the next checkout, even of the same cart, is a new attempt.
       attemptRef.current = null;
+      // An earlier unfinished checkout with the same card was ended: said, not silently repriced.
+      if (result.giftCardNotice) toast(result.giftCardNotice, { duration: 12_000 });
       if ('paid' in result) {
         // Nothing left for the hosted checkout: the order is paid. Its confirmation page, as after any
         // payment (it clears the cart and the bag, and shows the split); the cards paying are done.

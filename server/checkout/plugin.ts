@@ -88,7 +88,12 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
       if (bought.length === 0) return paymentLines.length > 0 ? { receiptLines: paymentLines } : undefined;
       const issued = await uses.giftCards.service.issueForOrder(trx, {
         orderReference: reference,
-        buyer: { name: order.shippingDetails?.name ?? order.email, email: order.email },
+        // Who they are from: the name the buyer of cards alone gave, else the delivery address's; her
+        // e-mail address only for an order stored before the name was asked.
+        buyer: {
+          name: bought[0]?.from ?? order.shippingDetails?.name ?? order.email,
+          email: order.email,
+        },
         cards: bought,
       });
       return { receiptLines: [...paymentLines, ...issued.map(giftCardReceiptLine)] };

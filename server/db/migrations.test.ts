@@ -50,6 +50,7 @@ describe('the migrations the platform and the features declare', () => {
       '0042-order-vat',
       '0043-order-settled-vat',
       '0044-gift-card-refund',
+      '0046-order-gift-card-from',
     ]);
   });
 

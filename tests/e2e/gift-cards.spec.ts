@@ -112,6 +112,10 @@ test('the owner issues a card, its recipient gets the code, and a lost card is d
   const corrected = `winner.fixed-${Date.now()}@example.ie`;
   await card.getByLabel('Send the new card to (empty: the same address)').fill(corrected);
   await card.getByRole('button', { name: 'Disable and reissue' }).click();
+  await page
+    .getByRole('alertdialog', { name: `Disable ••••${last4} and reissue its balance?` })
+    .getByRole('button', { name: 'Disable and reissue' })
+    .click();
   const reissued = page.getByRole('region', { name: /^Gift card ••••[A-Z2-9]{4}$/ });
   await expect(reissued).not.toHaveAccessibleName(`Gift card ••••${last4}`);
   await expect(reissued.getByRole('table', { name: 'Ledger' })).toContainText(`Reissue of ••••${last4}`);

@@ -25,6 +25,7 @@ import { TEST_DIALECTS } from '../../tests/support/test-database';
 import { startTestApp } from '../../tests/support/test-shop';
 import { TEST_GIFT_CARD_NOTICE, TEST_NOTICE } from '../mail/layout';
 import { ORDERS_MAIL_KINDS as MAIL_KINDS } from '../orders';
+import { ORDER_PAGE_ROUTES } from '../orders/order-page-routes';
 
 const ADMIN_TOKEN = 'gift-card-checkout-admin-token';
 const auth = { authorization: `Bearer ${ADMIN_TOKEN}`, origin: TEST_PUBLIC_URL };
@@ -300,6 +301,18 @@ describe.each(TEST_DIALECTS)('gift cards at the checkout on %s', (dialect) => {
     );
     expect(mail?.text_body).toContain(`Paid with Gift card ••••${small.last4}: €10.00`);
     expect(mail?.text_body).toContain(`Paid by card: €${((total - 1000) / 100).toFixed(2)}`);
+    // And the shopper's order page, the confirmation's link.
+    const key = new URL(`http://x${body.orderPagePath.slice(2)}`).searchParams.get('key');
+    const view = await shop.app.inject({
+      method: 'POST',
+      url: ORDER_PAGE_ROUTES.view,
+      headers: { origin: TEST_PUBLIC_URL },
+      payload: { reference: body.reference, key },
+    });
+    expect(view.json().order.payments).toEqual([
+      { method: 'gift_card', amount: 1000, last4: small.last4 },
+      { method: 'card', amount: total - 1000 },
+    ]);
   });
 
   it('several cards pay in the order given, each up to its balance', async () => {

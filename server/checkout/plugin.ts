@@ -71,6 +71,8 @@ async function checkout(app: FastifyInstance, uses: Uses, options: CheckoutPlugi
   const adjustments = declareAdjustments([earlyBird, discountCode, giftCards.entry, vatAdjustment(uses.vat)]);
   // A refund goes back where the money came from: the desk's refunds and returns reach the cards too.
   fulfilment.refundGiftCardsWith(giftCards);
+  // The shopper's order page shows what the cards paid, as the confirmation does (§19.3).
+  uses.orders.joinPayments({ giftCardsOf: (reference) => giftCards.paymentsOf(reference) });
   // The cards' holds become spends on the order in the payment's own transaction, whichever way it came.
   paid.join({
     name: 'gift-cards',
